@@ -1,0 +1,72 @@
+/**
+ * `npm start`: the whole service on http://127.0.0.1:$PORT, with DynamoDB Local and the demo seed.
+ * Configuration (contract §9): PORT, DYNAMODB_ENDPOINT, DATA_DIR, TABLE_NAME, MODEL_PROVIDER, OFFLINE_DELAY_MS,
+ * DEMO_API_KEY, DEMO_MEMBER_API_KEY, DEMO_STARTER_API_KEY.
+ */
+import { existsSync } from 'node:fs';
+import { startLocalService } from '../functions/local/service';
+import { JavaMissingError } from '../functions/store/dynamodb-local';
+
+async function webAssets(): Promise<string | undefined> {
+  const buildModule = new URL('../functions/web/build.ts', import.meta.url);
+  if (!existsSync(buildModule)) return undefined;
+  const web = (await import(buildModule.href)) as {
+    buildWebAssets: () => Promise<void>;
+    webAssetsDir: string;
+  };
+  await web.buildWebAssets();
+  return web.webAssetsDir;
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 4000);
+  const assetsDir = await webAssets();
+  const service = await startLocalService({
+    port,
+    ...(process.env.DYNAMODB_ENDPOINT ? { dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT } : {}),
+    ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
+    ...(process.env.TABLE_NAME ? { tableName: process.env.TABLE_NAME } : {}),
+    ...(assetsDir ? { assetsDir } : {}),
+    keys: {
+      ...(process.env.DEMO_API_KEY ? { demo: process.env.DEMO_API_KEY } : {}),
+      ...(process.env.DEMO_MEMBER_API_KEY ? { demoMember: process.env.DEMO_MEMBER_API_KEY } : {}),
+      ...(process.env.DEMO_STARTER_API_KEY ? { starter: process.env.DEMO_STARTER_API_KEY } : {}),
+    },
+  });
+  const shown = (name: 'demo' | 'demoMember' | 'starter') =>
+    service.generatedKeys.includes(name) ? `${service.keys[name]}  (generated)` : '(from environment)';
+  process.stdout.write(
+    [
+      '',
+      `Embedded analytics is running at ${service.baseUrl}`,
+      `  DynamoDB:            ${service.dynamodbEndpoint} (table ${service.store.tableName})`,
+      `  model provider:      ${process.env.MODEL_PROVIDER ?? 'offline'}`,
+      `  demo admin key:      ${shown('demo')}`,
+      `  demo member key:     ${shown('demoMember')}`,
+      `  starter admin key:   ${shown('starter')}`,
+      '',
+      `  curl ${service.baseUrl}/health`,
+      '',
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await service.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof JavaMissingError) process.stderr.write(`\n${error.message}\n`);
+  else
+    process.stderr.write(
+      `\nCould not start the local service: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+  process.exit(1);
+});

@@ -1,0 +1,198 @@
+import './lambda-polyfill';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import middy, { type MiddlewareObj } from '@middy/core';
+import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { matchRoute } from '../endpoints/routes';
+import { AppError, ValidationError } from '../errors';
+import { getStore, type Store } from '../store/client';
+import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
+import { errorResponse, jsonResponse, zodMessage } from './errors';
+import { createLogger, type Logger } from './log';
+
+/** Request bodies above this size are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export type AuthMode = 'none' | 'apiKey' | 'admin';
+
+export interface EndpointInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  /** Present when the endpoint's auth mode is apiKey or admin. */
+  caller: ApiKeyCaller | undefined;
+  headers: Record<string, string | undefined>;
+  store: Store;
+  log: Logger;
+  requestId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+/** What a handler returns: a status and a JSON body (or raw text with its own content type). */
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+/** A streaming handler's success: lines produced as the work goes; `signal` fires if the client leaves. */
+export interface StreamResult {
+  status: number;
+  headers: Record<string, string>;
+  lines: (signal: AbortSignal) => AsyncIterable<string>;
+}
+
+interface EndpointOptions<B, Q> {
+  /** The route id in routes.ts; path parameters are matched against its paths. */
+  route: string;
+  auth: AuthMode;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+}
+
+type Event = APIGatewayProxyEventV2 & { rawBody?: string };
+
+function lowerHeaders(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** Path parameters of this endpoint's route (function URLs pass the raw path only). */
+function pathParams(routeId: string, event: APIGatewayProxyEventV2): Record<string, string> {
+  const match = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '');
+  return match && 'route' in match && match.route.id === routeId ? match.params : {};
+}
+
+/** 413 for bodies over the limit, before anything parses them. */
+const bodyLimit = (): MiddlewareObj<Event> => ({
+  before: (request) => {
+    const { body, isBase64Encoded } = request.event;
+    if (body === undefined) return;
+    const bytes = isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
+    if (bytes > MAX_BODY_BYTES) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+    }
+  },
+});
+
+/** A JSON body is required when the endpoint declares one; missing body and wrong content type are 400. */
+const jsonBody = (): MiddlewareObj<Event> => {
+  const parser = httpJsonBodyParser({ disableContentTypeError: false });
+  return {
+    before: async (request) => {
+      if (request.event.body === undefined || request.event.body === '') {
+        throw new ValidationError('body: a JSON object is required');
+      }
+      await parser.before?.(request as never);
+    },
+  };
+};
+
+async function prepare<B, Q>(
+  options: EndpointOptions<B, Q>,
+  event: Event,
+  context: Context,
+): Promise<EndpointInput<B, Q>> {
+  const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
+  const log = createLogger({ requestId, route: options.route });
+  const headers = lowerHeaders(event);
+  const store = getStore();
+  let caller: ApiKeyCaller | undefined;
+  if (options.auth !== 'none') {
+    const auth = parseAuthorization(headers.authorization);
+    if (!auth || auth.scheme !== 'api-key') {
+      throw new AppError(
+        401,
+        'UNAUTHORIZED',
+        'Missing or invalid Authorization header (expected Api-Key <key>)',
+      );
+    }
+    caller = await authenticateApiKey(store, auth.credentials);
+    if (options.auth === 'admin') requireAdmin(caller);
+  }
+  let body = undefined as B;
+  if (options.body) {
+    const parsed = options.body.safeParse(event.body);
+    if (!parsed.success) throw new ValidationError(zodMessage(parsed.error, 'body'));
+    body = parsed.data;
+  }
+  let query = undefined as Q;
+  if (options.query) {
+    const parsed = options.query.safeParse(event.queryStringParameters ?? {});
+    if (!parsed.success) throw new ValidationError(zodMessage(parsed.error, 'query'));
+    query = parsed.data;
+  }
+  return {
+    body,
+    query,
+    params: pathParams(options.route, event),
+    caller,
+    headers,
+    store,
+    log,
+    requestId,
+    event,
+  };
+}
+
+function toResponse(result: HttpResult): APIGatewayProxyStructuredResultV2 {
+  if (result.text !== undefined) {
+    return { statusCode: result.status, headers: result.headers ?? {}, body: result.text };
+  }
+  return jsonResponse(result.status, result.body, result.headers);
+}
+
+function onError(request: { error: unknown; event: Event; response: unknown }): void {
+  const requestId = request.event.requestContext?.requestId ?? 'unknown';
+  request.response = errorResponse(request.error, createLogger({ requestId }));
+}
+
+/**
+ * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of body and query,
+ * one call into the domain, and contract §3 errors for anything thrown.
+ */
+export function httpEndpoint<B = undefined, Q = undefined>(
+  options: EndpointOptions<B, Q> & { handle: (input: EndpointInput<B, Q>) => Promise<HttpResult> },
+) {
+  const chain = middy<Event, APIGatewayProxyStructuredResultV2>().use(bodyLimit());
+  if (options.body) chain.use(jsonBody());
+  return chain
+    .use({ onError: (request) => onError(request as never) })
+    .handler(async (event, context) =>
+      toResponse(await options.handle(await prepare(options, event, context))),
+    );
+}
+
+/**
+ * A response-streaming handler (RESPONSE_STREAM function URL): the same checks as httpEndpoint; errors found
+ * before the first line are plain JSON errors; lines are written as they are produced. If the client goes
+ * away the `signal` given to `lines` fires.
+ */
+export function streamingEndpoint<B = undefined, Q = undefined>(
+  options: EndpointOptions<B, Q> & {
+    handle: (input: EndpointInput<B, Q>) => Promise<HttpResult | StreamResult>;
+  },
+) {
+  const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse }).use(bodyLimit());
+  if (options.body) chain.use(jsonBody());
+  return chain.use({ onError: (request) => onError(request as never) }).handler(async (event, context) => {
+    const input = await prepare(options, event, context);
+    const result = await options.handle(input);
+    if (!('lines' in result)) return toResponse(result);
+    const controller = new AbortController();
+    const body = Readable.from(result.lines(controller.signal), { objectMode: false });
+    let ended = false;
+    body.once('end', () => {
+      ended = true;
+    });
+    body.once('close', () => {
+      if (!ended) controller.abort(new Error('client disconnected'));
+    });
+    return { statusCode: result.status, headers: result.headers, body };
+  });
+}

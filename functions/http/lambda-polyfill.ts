@@ -1,0 +1,37 @@
+/**
+ * Outside Lambda there is no `awslambda` global, yet middy's streaming mode calls
+ * `awslambda.streamifyResponse` when a handler is created. This installs a small stand-in that behaves
+ * like the Lambda runtime: a streaming handler is `(event, responseStream, context)`, and
+ * `HttpResponseStream.from` writes the HTTP prelude (JSON metadata, then 8 NUL bytes) before the body.
+ * The local service (functions/http/local.ts) reads that prelude back. In Lambda this module does nothing.
+ */
+import type { Writable } from 'node:stream';
+
+export const STREAMING = Symbol.for('embedded-analytics.streaming');
+export const PRELUDE_SEPARATOR = Buffer.alloc(8, 0);
+
+interface AwsLambdaGlobal {
+  streamifyResponse: (handler: (...args: never[]) => unknown) => unknown;
+  HttpResponseStream: { from: (stream: Writable, metadata: Record<string, unknown>) => Writable };
+}
+
+const holder = globalThis as unknown as { awslambda?: AwsLambdaGlobal };
+
+if (!holder.awslambda) {
+  holder.awslambda = {
+    streamifyResponse(handler) {
+      Object.defineProperty(handler, STREAMING, { value: true });
+      return handler;
+    },
+    HttpResponseStream: {
+      from(stream, metadata) {
+        stream.write(Buffer.concat([Buffer.from(JSON.stringify(metadata)), PRELUDE_SEPARATOR]));
+        return stream;
+      },
+    },
+  };
+}
+
+/** Whether a handler was created in streaming mode (it takes a response stream). */
+export const isStreamingHandler = (handler: unknown): boolean =>
+  typeof handler === 'function' && (handler as unknown as Record<symbol, unknown>)[STREAMING] === true;

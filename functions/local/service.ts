@@ -1,0 +1,93 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { applyDemoSeed, type DemoKeys } from '../admin/seed';
+import { createLocalServer } from '../http/local';
+import { demoModelFiles } from '../semantic';
+import { generateKey } from '../store/api-keys';
+import { createStore, type Store, setStore } from '../store/client';
+import { type DynamoDbLocal, startDynamoDbLocal } from '../store/dynamodb-local';
+import { ensureTable } from '../store/local-table';
+
+export interface LocalServiceOptions {
+  port?: number;
+  /** Use this DynamoDB instead of starting DynamoDB Local. */
+  dynamodbEndpoint?: string;
+  /** Keep DynamoDB Local's data (and the sample dataset) on disk here. */
+  dataDir?: string;
+  tableName?: string;
+  keys?: Partial<DemoKeys>;
+  /** Directory served at /embed/assets/ (the built widget). */
+  assetsDir?: string;
+}
+
+export interface LocalService {
+  baseUrl: string;
+  port: number;
+  store: Store;
+  keys: DemoKeys;
+  /** Which demo keys were generated (not supplied). */
+  generatedKeys: (keyof DemoKeys)[];
+  dynamodbEndpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts everything `npm start` serves: DynamoDB Local (unless an endpoint is given), the table from the shared
+ * description, the demo seed, and the HTTP server on 127.0.0.1 in front of the Lambda handlers.
+ */
+export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+  let dynamo: DynamoDbLocal | undefined;
+  let endpoint = options.dynamodbEndpoint;
+  if (!endpoint) {
+    dynamo = await startDynamoDbLocal(options.dataDir ? { dataDir: join(options.dataDir, 'dynamodb') } : {});
+    endpoint = dynamo.endpoint;
+  }
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  if (options.dataDir) process.env.DATA_DIR = options.dataDir;
+  const store = createStore({ endpoint, ...(options.tableName ? { tableName: options.tableName } : {}) });
+  process.env.TABLE_NAME = store.tableName;
+  setStore(store);
+  let server: Server | undefined;
+  try {
+    await ensureTable(store);
+    const generatedKeys: (keyof DemoKeys)[] = [];
+    const pick = (name: keyof DemoKeys) => {
+      const given = options.keys?.[name];
+      if (given) return given;
+      generatedKeys.push(name);
+      return generateKey();
+    };
+    const keys: DemoKeys = { demo: pick('demo'), demoMember: pick('demoMember'), starter: pick('starter') };
+    await applyDemoSeed(store, keys, {
+      main: await demoModelFiles('main'),
+      dev: await demoModelFiles('dev'),
+    });
+
+    const created = createLocalServer(options.assetsDir ? { assetsDir: options.assetsDir } : {});
+    server = created;
+    await new Promise<void>((resolve, reject) => {
+      created.once('error', reject);
+      created.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+    const port = (created.address() as AddressInfo).port;
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      port,
+      store,
+      keys,
+      generatedKeys,
+      dynamodbEndpoint: endpoint,
+      async stop() {
+        created.closeAllConnections();
+        await new Promise<void>((resolve) => created.close(() => resolve()));
+        store.doc.destroy();
+        await dynamo?.stop();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await dynamo?.stop();
+    throw error;
+  }
+}

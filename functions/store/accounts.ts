@@ -1,0 +1,103 @@
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Store } from './client';
+import { keys } from './keys';
+
+export const PLANS = ['free', 'premium', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+export const FLAGS = ['useCreatorMode'] as const;
+export type AccountFlag = (typeof FLAGS)[number];
+
+export interface Account {
+  name: string;
+  plan: Plan;
+  flags: AccountFlag[];
+  /** Persistent external users (the 10,000 limit). */
+  userCount: number;
+  createdAt: string;
+}
+
+function toAccount(item: Record<string, unknown>): Account {
+  return {
+    name: String(item.name),
+    plan: item.plan as Plan,
+    flags: Array.isArray(item.flags) ? (item.flags as AccountFlag[]) : [],
+    userCount: typeof item.userCount === 'number' ? item.userCount : 0,
+    createdAt: String(item.createdAt),
+  };
+}
+
+/** Account records: plan, feature flags and the persistent-user counter. */
+export const accounts = {
+  async get(store: Store, name: string): Promise<Account | undefined> {
+    const out = await store.doc.send(new GetCommand({ TableName: store.tableName, Key: keys.account(name) }));
+    return out.Item ? toAccount(out.Item) : undefined;
+  },
+
+  /** Creates the account, or updates plan and flags of an existing one (idempotent). */
+  async upsert(store: Store, input: { name: string; plan: Plan; flags: AccountFlag[] }): Promise<Account> {
+    const out = await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: keys.account(input.name),
+        UpdateExpression:
+          'SET #name = :name, #plan = :plan, flags = :flags, createdAt = if_not_exists(createdAt, :now), ' +
+          'userCount = if_not_exists(userCount, :zero), kind = :kind',
+        ExpressionAttributeNames: { '#name': 'name', '#plan': 'plan' },
+        ExpressionAttributeValues: {
+          ':name': input.name,
+          ':plan': input.plan,
+          ':flags': input.flags,
+          ':now': new Date().toISOString(),
+          ':zero': 0,
+          ':kind': 'account',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toAccount(out.Attributes ?? {});
+  },
+
+  /** Creates an account only if the name is free. Returns false when it already exists. */
+  async create(store: Store, input: { name: string; plan: Plan; flags: AccountFlag[] }): Promise<boolean> {
+    try {
+      await store.doc.send(
+        new PutCommand({
+          TableName: store.tableName,
+          Item: {
+            ...keys.account(input.name),
+            kind: 'account',
+            name: input.name,
+            plan: input.plan,
+            flags: input.flags,
+            userCount: 0,
+            createdAt: new Date().toISOString(),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  },
+
+  /** All accounts (operator CLI only: a scan filtered on the account items). */
+  async list(store: Store): Promise<Account[]> {
+    const found: Account[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await store.doc.send(
+        new ScanCommand({
+          TableName: store.tableName,
+          FilterExpression: 'sk = :sk',
+          ExpressionAttributeValues: { ':sk': 'ACCOUNT' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) found.push(toAccount(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found.sort((a, b) => a.name.localeCompare(b.name));
+  },
+};

@@ -1,0 +1,71 @@
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TABLE_NAME } from './table';
+
+/** A handle on the single table: the document client and the table name. Business code never sees it. */
+export interface Store {
+  readonly doc: DynamoDBDocumentClient;
+  readonly tableName: string;
+}
+
+export interface StoreOptions {
+  tableName?: string;
+  endpoint?: string;
+  region?: string;
+}
+
+/** Builds a store; DynamoDB Local needs an endpoint and accepts any static credentials. */
+export function createStore(options: StoreOptions = {}): Store {
+  const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
+  const config: DynamoDBClientConfig = {
+    region: options.region ?? process.env.AWS_REGION ?? 'us-east-1',
+    maxAttempts: 4,
+  };
+  if (endpoint) {
+    config.endpoint = endpoint;
+    config.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  }
+  const client = new DynamoDBClient(config);
+  const doc = DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  });
+  return { doc, tableName: options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME };
+}
+
+let shared: Store | undefined;
+
+/** The process-wide store configured from the environment (reused across warm Lambda invocations). */
+export function getStore(): Store {
+  shared ??= createStore();
+  return shared;
+}
+
+/** Replaces the process-wide store (the local service and tests point it at DynamoDB Local). */
+export function setStore(store: Store): void {
+  shared = store;
+}
+
+/** Counts DynamoDB requests sent through a store (tests and benchmarks count round trips with it). */
+export function countRoundTrips(store: Store): {
+  readonly count: number;
+  readonly operations: string[];
+  reset(): void;
+} {
+  const operations: string[] = [];
+  store.doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      operations.push(String(context.commandName ?? 'unknown'));
+      return next(args);
+    },
+    { step: 'initialize', name: `roundTripCounter${Math.random()}` },
+  );
+  return {
+    get count() {
+      return operations.length;
+    },
+    operations,
+    reset() {
+      operations.length = 0;
+    },
+  };
+}

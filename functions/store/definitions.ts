@@ -1,0 +1,355 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConflictError, ValidationError } from '../errors';
+import type { Store } from './client';
+import { keys, type Scope, scopeId } from './keys';
+
+export const ATTRIBUTE_TYPES = ['string', 'number', 'string_array', 'number_array'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+export type DefinitionKind = 'group' | 'attribute';
+
+export interface GroupDefinition {
+  id: string;
+  name: string;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AttributeDefinition {
+  id: string;
+  name: string;
+  type: AttributeType;
+  displayName?: string;
+  defaultValue?: string;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const OPTIONAL_GROUP_FIELDS = ['description'] as const;
+const OPTIONAL_ATTRIBUTE_FIELDS = ['displayName', 'defaultValue', 'description'] as const;
+
+/** Opaque id: a random nonce plus the name, so a re-created definition never reuses an old id. */
+export const newDefinitionId = (name: string): string =>
+  `${randomBytes(9).toString('base64url')}.${Buffer.from(name).toString('base64url')}`;
+
+/** The name inside an id, or undefined when the id is malformed. */
+export function nameFromId(id: string): string | undefined {
+  const match = /^[A-Za-z0-9_-]{12}\.([A-Za-z0-9_-]+)$/.exec(id);
+  if (!match?.[1]) return undefined;
+  const name = Buffer.from(match[1], 'base64url').toString('utf8');
+  return name.length > 0 ? name : undefined;
+}
+
+const keyOf = (kind: DefinitionKind) => (kind === 'group' ? keys.group : keys.attribute);
+const prefixOf = (kind: DefinitionKind) => (kind === 'group' ? keys.groupPrefix : keys.attributePrefix);
+
+function toGroup(item: Record<string, unknown>): GroupDefinition {
+  const group: GroupDefinition = {
+    id: String(item.id),
+    name: String(item.name),
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+  };
+  if (typeof item.description === 'string') group.description = item.description;
+  return group;
+}
+
+function toAttribute(item: Record<string, unknown>): AttributeDefinition {
+  const attribute: AttributeDefinition = {
+    id: String(item.id),
+    name: String(item.name),
+    type: item.type as AttributeType,
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+  };
+  for (const field of OPTIONAL_ATTRIBUTE_FIELDS) {
+    if (typeof item[field] === 'string') attribute[field] = item[field];
+  }
+  return attribute;
+}
+
+// Cursors are signed so a client cannot forge or move them between tenants, lists or accounts.
+const cursorSecret = () => process.env.CURSOR_SECRET ?? 'embedded-analytics-local-cursor-secret';
+
+function sign(payload: string): string {
+  return createHmac('sha256', cursorSecret()).update(payload).digest('base64url').slice(0, 22);
+}
+
+export function encodeCursor(context: string, lastName: string): string {
+  const body = Buffer.from(JSON.stringify({ c: context, n: lastName })).toString('base64url');
+  return `${body}.${sign(body)}`;
+}
+
+export function decodeCursor(context: string, cursor: string): string {
+  const [body, signature, extra] = cursor.split('.');
+  const expected = body ? sign(body) : '';
+  if (
+    !body ||
+    !signature ||
+    extra !== undefined ||
+    signature.length !== expected.length ||
+    !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+  ) {
+    throw new ValidationError('query.after: malformed cursor');
+  }
+  try {
+    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+      c?: unknown;
+      n?: unknown;
+    };
+    if (parsed.c !== context || typeof parsed.n !== 'string') throw new Error('cursor of another list');
+    return parsed.n;
+  } catch (error) {
+    throw new ValidationError('query.after: malformed cursor', { cause: error });
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** Group and attribute definitions, tenant-wide (`*`) or scoped to an embed tenant. */
+export const definitions = {
+  async getGroup(
+    store: Store,
+    account: string,
+    scope: Scope,
+    name: string,
+  ): Promise<GroupDefinition | undefined> {
+    const out = await store.doc.send(
+      new GetCommand({
+        TableName: store.tableName,
+        Key: keys.group(account, scope, name),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? toGroup(out.Item) : undefined;
+  },
+
+  async getAttribute(
+    store: Store,
+    account: string,
+    scope: Scope,
+    name: string,
+  ): Promise<AttributeDefinition | undefined> {
+    const out = await store.doc.send(
+      new GetCommand({
+        TableName: store.tableName,
+        Key: keys.attribute(account, scope, name),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? toAttribute(out.Item) : undefined;
+  },
+
+  /** Reads many definitions by name in one scope (error reporting and user reads). */
+  async getMany(
+    store: Store,
+    account: string,
+    scope: Scope,
+    kind: DefinitionKind,
+    names: readonly string[],
+  ): Promise<Map<string, Record<string, unknown>>> {
+    const found = new Map<string, Record<string, unknown>>();
+    const unique = [...new Set(names)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined =
+        {
+          [store.tableName]: {
+            Keys: unique.slice(i, i + 100).map((name) => keyOf(kind)(account, scope, name)),
+            ConsistentRead: true,
+          },
+        };
+      while (request && Object.keys(request).length > 0) {
+        const out = await store.doc.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of out.Responses?.[store.tableName] ?? []) found.set(String(item.name), item);
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }
+    return found;
+  },
+
+  /** Idempotent upsert of a group (operator CLI and seed); a description is never cleared. */
+  async upsertGroup(
+    store: Store,
+    account: string,
+    scope: Scope,
+    input: { name: string; description?: string },
+  ): Promise<GroupDefinition> {
+    const update = definitionUpdate(account, scope, 'group', input);
+    const out = await store.doc.send(
+      new UpdateCommand({ TableName: store.tableName, ...update, ReturnValues: 'ALL_NEW' }),
+    );
+    return toGroup(out.Attributes ?? {});
+  },
+
+  /** Idempotent upsert of an attribute; a different type than the stored one is a 409 conflict. */
+  async upsertAttribute(
+    store: Store,
+    account: string,
+    scope: Scope,
+    input: {
+      name: string;
+      type: AttributeType;
+      displayName?: string;
+      defaultValue?: string;
+      description?: string;
+    },
+  ): Promise<AttributeDefinition> {
+    const update = definitionUpdate(account, scope, 'attribute', input);
+    try {
+      const out = await store.doc.send(
+        new UpdateCommand({ TableName: store.tableName, ...update, ReturnValues: 'ALL_NEW' }),
+      );
+      return toAttribute(out.Attributes ?? {});
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+        throw new ConflictError(
+          `Attribute ${input.name} exists with another type: cannot change type`,
+          'ATTRIBUTE_TYPE_CONFLICT',
+        );
+      }
+      throw error;
+    }
+  },
+
+  /** One page of a scope's definitions, ordered by name. */
+  async list(
+    store: Store,
+    account: string,
+    scope: Scope,
+    kind: DefinitionKind,
+    page: { first: number; after?: string },
+  ): Promise<Page<GroupDefinition | AttributeDefinition>> {
+    const context = `${account}|${scopeId(scope)}|${kind}`;
+    const prefix = prefixOf(kind)(scope);
+    const afterName = page.after ? decodeCursor(context, page.after) : undefined;
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined = afterName
+      ? { pk: keys.accountPartition(account), sk: `${prefix}${afterName}` }
+      : undefined;
+    // Read one more than asked to learn whether another page exists.
+    while (items.length <= page.first) {
+      const out = await store.doc.send(
+        new QueryCommand({
+          TableName: store.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.accountPartition(account), ':prefix': prefix },
+          ExclusiveStartKey: start,
+          Limit: page.first + 1 - items.length,
+          ConsistentRead: true,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+      if (!start) break;
+    }
+    const hasNextPage = items.length > page.first;
+    const pageItems = items.slice(0, page.first).map(kind === 'group' ? toGroup : toAttribute);
+    const last = pageItems.at(-1);
+    return {
+      items: pageItems,
+      pageInfo: { hasNextPage, endCursor: last ? encodeCursor(context, last.name) : null },
+    };
+  },
+
+  /** Deletes a definition by id; false when no definition of that scope has this id. */
+  async deleteById(
+    store: Store,
+    account: string,
+    scope: Scope,
+    kind: DefinitionKind,
+    id: string,
+  ): Promise<string | undefined> {
+    const name = nameFromId(id);
+    if (!name) return undefined;
+    try {
+      await store.doc.send(
+        new DeleteCommand({
+          TableName: store.tableName,
+          Key: keyOf(kind)(account, scope, name),
+          ConditionExpression: 'id = :id',
+          ExpressionAttributeValues: { ':id': id },
+        }),
+      );
+      return name;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+      throw error;
+    }
+  },
+};
+
+export interface DefinitionInput {
+  name: string;
+  type?: AttributeType;
+  displayName?: string;
+  defaultValue?: string;
+  description?: string;
+}
+
+/**
+ * The Update of an idempotent definition upsert: creates with a fresh id, sets optional fields only when
+ * supplied (so they are never cleared), and for attributes refuses another type via the condition.
+ * Used alone (operator CLI) and inside the generate-session transaction.
+ */
+export function definitionUpdate(
+  account: string,
+  scope: Scope,
+  kind: DefinitionKind,
+  input: DefinitionInput,
+) {
+  const now = new Date().toISOString();
+  const names: Record<string, string> = { '#name': 'name', '#kind': 'kind' };
+  const values: Record<string, unknown> = {
+    ':name': input.name,
+    ':kind': kind,
+    ':id': newDefinitionId(input.name),
+    ':now': now,
+    ':scope': scopeId(scope),
+  };
+  const sets = [
+    '#kind = :kind',
+    '#name = :name',
+    'id = if_not_exists(id, :id)',
+    'createdAt = if_not_exists(createdAt, :now)',
+    '#scope = :scope',
+  ];
+  names['#scope'] = 'scope';
+  const fields = kind === 'group' ? OPTIONAL_GROUP_FIELDS : OPTIONAL_ATTRIBUTE_FIELDS;
+  let supplied = false;
+  for (const field of fields) {
+    const value = input[field];
+    if (value === undefined) continue;
+    supplied = true;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  // Without reading the item we cannot tell whether a supplied field differs, so updatedAt records the
+  // last upsert that supplied fields; an upsert of the name alone leaves it as it was.
+  sets.push(supplied ? 'updatedAt = :now' : 'updatedAt = if_not_exists(updatedAt, :now)');
+  let condition: string | undefined;
+  if (kind === 'attribute') {
+    names['#type'] = 'type';
+    values[':type'] = input.type;
+    sets.push('#type = :type');
+    condition = 'attribute_not_exists(#type) OR #type = :type';
+  }
+  return {
+    Key: keyOf(kind)(account, scope, input.name),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(condition ? { ConditionExpression: condition } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Key builders for the single table. Every entity's keys are built here and nowhere else.
+ * The access patterns behind them are written down in docs/storage.md.
+ */
+export type Scope = { kind: 'tenant' } | { kind: 'embed'; embedTenantName: string };
+
+/** `*` is the tenant-wide scope; embed tenants use their (validated, lowercase) name. */
+export const scopeId = (scope: Scope): string => (scope.kind === 'tenant' ? '*' : scope.embedTenantName);
+
+const pad = (n: number) => String(n).padStart(12, '0');
+
+export const keys = {
+  account: (account: string) => ({ pk: `A#${account}`, sk: 'ACCOUNT' }),
+  accountPartition: (account: string) => `A#${account}`,
+  apiKey: (hash: string) => ({ pk: `KEY#${hash}`, sk: 'KEY' }),
+  apiKeyByAccount: (account: string, keyId: string) => ({ gsi1pk: `A#${account}#KEYS`, gsi1sk: keyId }),
+  deployment: (account: string, id: number) => ({ pk: `A#${account}`, sk: `DEP#${pad(id)}` }),
+  deploymentPrefix: 'DEP#',
+  model: (account: string, deploymentId: number, branch: string) => ({
+    pk: `A#${account}`,
+    sk: `MODEL#${pad(deploymentId)}#${branch}`,
+  }),
+  agent: (account: string, agentId: string) => ({ pk: `A#${account}`, sk: `AGENT#${agentId}` }),
+  agentPrefix: 'AGENT#',
+  embedTenant: (account: string, name: string) => ({ pk: `A#${account}`, sk: `TENANT#${name}` }),
+  group: (account: string, scope: Scope, name: string) => ({
+    pk: `A#${account}`,
+    sk: `GROUP#${scopeId(scope)}#${name}`,
+  }),
+  groupPrefix: (scope: Scope) => `GROUP#${scopeId(scope)}#`,
+  attribute: (account: string, scope: Scope, name: string) => ({
+    pk: `A#${account}`,
+    sk: `ATTR#${scopeId(scope)}#${name}`,
+  }),
+  attributePrefix: (scope: Scope) => `ATTR#${scopeId(scope)}#`,
+  externalUser: (account: string, externalId: string) => ({ pk: `A#${account}`, sk: `USER#E#${externalId}` }),
+  internalUser: (account: string, username: string) => ({ pk: `A#${account}`, sk: `USER#I#${username}` }),
+  userPrefix: 'USER#',
+  session: (sessionId: string) => ({ pk: `S#${sessionId}`, sk: 'SESSION' }),
+  thread: (chatId: string) => ({ pk: `T#${chatId}`, sk: 'META' }),
+  threadMessage: (chatId: string, sort: number) => ({ pk: `T#${chatId}`, sk: `M#${pad(sort)}` }),
+  threadMessagePrefix: 'M#',
+};
+
+/** Epoch seconds, the unit of the TTL attribute. */
+export const epochSeconds = (ms: number = Date.now()): number => Math.floor(ms / 1000);
+
+/** Whether an item with a TTL attribute has expired (DynamoDB deletes late, so reads must check). */
+export const isExpired = (item: { expiresAt?: unknown }, nowMs: number = Date.now()): boolean =>
+  typeof item.expiresAt === 'number' && item.expiresAt * 1000 <= nowMs;

@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { createStore, type Store, setStore } from '../../functions/store/client';
+import { ensureTable } from '../../functions/store/local-table';
+
+/** A fresh table in the run's DynamoDB Local, installed as the process-wide store. */
+export async function freshStore(): Promise<Store> {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (!endpoint) throw new Error('DYNAMODB_ENDPOINT is not set: the jest global setup starts DynamoDB Local');
+  const store = createStore({ endpoint, tableName: `test-${randomUUID()}` });
+  await ensureTable(store);
+  setStore(store);
+  return store;
+}
