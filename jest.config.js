@@ -14,8 +14,8 @@ export default {
       displayName: 'service',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       testPathIgnorePatterns: ['<rootDir>/test/stack/'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
     {
       ...common,

@@ -1,11 +1,18 @@
-import { NotImplementedError } from '../errors';
+import { deleteTenantDefinition } from '../embed/tenant-admin';
 import { httpEndpoint } from '../http/endpoint';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
+/** DELETE /api/v1/embed-tenants/{embedTenantName}/user-attributes/{id} */
 export const handler = httpEndpoint({
   route: 'delete-user-attribute',
-  auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
+  auth: 'admin',
+  handle: async ({ store, caller, params }) => {
+    await deleteTenantDefinition(
+      store,
+      caller.account.name,
+      params.embedTenantName ?? '',
+      'attribute',
+      params.id ?? '',
+    );
+    return { status: 204 };
   },
 });

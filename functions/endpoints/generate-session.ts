@@ -1,11 +1,13 @@
-import { NotImplementedError } from '../errors';
+import { generateSessionBody } from '../embed/schemas';
+import { generateSession } from '../embed/sessions';
 import { httpEndpoint } from '../http/endpoint';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
+/** POST /api/v1/embed/generate-session */
 export const handler = httpEndpoint({
   route: 'generate-session',
-  auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
+  auth: 'admin',
+  body: generateSessionBody,
+  handle: async ({ store, caller, body }) => {
+    return { status: 200, body: await generateSession(store, caller, body) };
   },
 });

@@ -1,11 +1,19 @@
-import { NotImplementedError } from '../errors';
+import { listTenantDefinitions, pageQuery } from '../embed/tenant-admin';
 import { httpEndpoint } from '../http/endpoint';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
+/** GET /api/v1/embed-tenants/{embedTenantName}/user-attributes?first=&after= */
 export const handler = httpEndpoint({
   route: 'list-user-attributes',
-  auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
+  auth: 'admin',
+  query: pageQuery,
+  handle: async ({ store, caller, params, query }) => {
+    const page = await listTenantDefinitions(
+      store,
+      caller.account.name,
+      params.embedTenantName ?? '',
+      'attribute',
+      query,
+    );
+    return { status: 200, body: page };
   },
 });

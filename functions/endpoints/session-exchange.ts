@@ -1,11 +1,11 @@
-import { NotImplementedError } from '../errors';
+import { sessionIdBody } from '../embed/schemas';
+import { exchangeSession } from '../embed/sessions';
 import { httpEndpoint } from '../http/endpoint';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
+/** POST /api/v1/embed/session/exchange (no API key: called from the browser with the session id). */
 export const handler = httpEndpoint({
   route: 'session-exchange',
   auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
-  },
+  body: sessionIdBody,
+  handle: async ({ store, body }) => ({ status: 200, body: await exchangeSession(store, body.sessionId) }),
 });

@@ -18,12 +18,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 export type AuthMode = 'none' | 'apiKey' | 'admin';
 
-export interface EndpointInput<B, Q> {
+export interface EndpointInput<B, Q, A extends AuthMode = AuthMode> {
   body: B;
   query: Q;
   params: Record<string, string>;
-  /** Present when the endpoint's auth mode is apiKey or admin. */
-  caller: ApiKeyCaller | undefined;
+  /** The authenticated key's caller for apiKey/admin endpoints. */
+  caller: A extends 'none' ? undefined : ApiKeyCaller;
   headers: Record<string, string | undefined>;
   store: Store;
   log: Logger;
@@ -46,10 +46,10 @@ export interface StreamResult {
   lines: (signal: AbortSignal) => AsyncIterable<string>;
 }
 
-interface EndpointOptions<B, Q> {
+interface EndpointOptions<B, Q, A extends AuthMode> {
   /** The route id in routes.ts; path parameters are matched against its paths. */
   route: string;
-  auth: AuthMode;
+  auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
 }
@@ -93,11 +93,11 @@ const jsonBody = (): MiddlewareObj<Event> => {
   };
 };
 
-async function prepare<B, Q>(
-  options: EndpointOptions<B, Q>,
+async function prepare<B, Q, A extends AuthMode>(
+  options: EndpointOptions<B, Q, A>,
   event: Event,
   context: Context,
-): Promise<EndpointInput<B, Q>> {
+): Promise<EndpointInput<B, Q, A>> {
   const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
   const log = createLogger({ requestId, route: options.route });
   const headers = lowerHeaders(event);
@@ -131,7 +131,7 @@ async function prepare<B, Q>(
     body,
     query,
     params: pathParams(options.route, event),
-    caller,
+    caller: caller as EndpointInput<B, Q, A>['caller'],
     headers,
     store,
     log,
@@ -156,8 +156,8 @@ function onError(request: { error: unknown; event: Event; response: unknown }): 
  * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of body and query,
  * one call into the domain, and contract §3 errors for anything thrown.
  */
-export function httpEndpoint<B = undefined, Q = undefined>(
-  options: EndpointOptions<B, Q> & { handle: (input: EndpointInput<B, Q>) => Promise<HttpResult> },
+export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
+  options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult> },
 ) {
   const chain = middy<Event, APIGatewayProxyStructuredResultV2>().use(bodyLimit());
   if (options.body) chain.use(jsonBody());
@@ -173,9 +173,9 @@ export function httpEndpoint<B = undefined, Q = undefined>(
  * before the first line are plain JSON errors; lines are written as they are produced. If the client goes
  * away the `signal` given to `lines` fires.
  */
-export function streamingEndpoint<B = undefined, Q = undefined>(
-  options: EndpointOptions<B, Q> & {
-    handle: (input: EndpointInput<B, Q>) => Promise<HttpResult | StreamResult>;
+export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
+  options: EndpointOptions<B, Q, A> & {
+    handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult | StreamResult>;
   },
 ) {
   const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse }).use(bodyLimit());

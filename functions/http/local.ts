@@ -53,11 +53,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    // Past the limit, stop keeping bytes: the handler answers 413 from the size alone.
-    if (size > MAX_BODY_BYTES + 1) return 'too-large';
-    chunks.push(buffer);
+    // Past the limit, keep draining (so the client can read the answer) but stop keeping bytes:
+    // the handler answers 413 from the size alone.
+    if (size <= MAX_BODY_BYTES + 1) chunks.push(buffer);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks);
 }
 
 function toEvent(req: IncomingMessage, url: URL, body: Buffer | 'too-large'): APIGatewayProxyEventV2 {
@@ -84,7 +84,7 @@ function toEvent(req: IncomingMessage, url: URL, body: Buffer | 'too-large'): AP
         method: req.method ?? 'GET',
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: req.socket?.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,

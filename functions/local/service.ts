@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { applyDemoSeed, type DemoKeys } from '../admin/seed';
+import { applyDemoSeed, type DemoKeys, type ModelBranches } from '../admin/seed';
 import { createLocalServer } from '../http/local';
-import { demoModelFiles } from '../semantic';
 import { generateKey } from '../store/api-keys';
 import { createStore, type Store, setStore } from '../store/client';
 import { type DynamoDbLocal, startDynamoDbLocal } from '../store/dynamodb-local';
@@ -19,6 +18,13 @@ export interface LocalServiceOptions {
   keys?: Partial<DemoKeys>;
   /** Directory served at /embed/assets/ (the built widget). */
   assetsDir?: string;
+  /** Model files per branch of the demo deployment; by default the demo model of the semantic layer. */
+  models?: ModelBranches;
+}
+
+async function demoModels(): Promise<ModelBranches> {
+  const { demoModelFiles } = await import('../semantic');
+  return { main: await demoModelFiles('main'), dev: await demoModelFiles('dev') };
 }
 
 export interface LocalService {
@@ -59,10 +65,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       return generateKey();
     };
     const keys: DemoKeys = { demo: pick('demo'), demoMember: pick('demoMember'), starter: pick('starter') };
-    await applyDemoSeed(store, keys, {
-      main: await demoModelFiles('main'),
-      dev: await demoModelFiles('dev'),
-    });
+    await applyDemoSeed(store, keys, options.models ?? (await demoModels()));
 
     const created = createLocalServer(options.assetsDir ? { assetsDir: options.assetsDir } : {});
     server = created;

@@ -13,6 +13,8 @@ export interface Account {
   flags: AccountFlag[];
   /** Persistent external users (the 10,000 limit). */
   userCount: number;
+  /** Limit of persistent external users when raised or lowered for this account. */
+  userLimit?: number;
   createdAt: string;
 }
 
@@ -23,8 +25,13 @@ function toAccount(item: Record<string, unknown>): Account {
     flags: Array.isArray(item.flags) ? (item.flags as AccountFlag[]) : [],
     userCount: typeof item.userCount === 'number' ? item.userCount : 0,
     createdAt: String(item.createdAt),
+    ...(typeof item.userLimit === 'number' ? { userLimit: item.userLimit } : {}),
   };
 }
+
+/** The limit of persistent external users of an account (spec: 10,000, raised via support). */
+export const externalUserLimit = (account: Account): number =>
+  account.userLimit ?? (Number(process.env.EXTERNAL_USER_LIMIT) || 10_000);
 
 /** Account records: plan, feature flags and the persistent-user counter. */
 export const accounts = {
@@ -55,6 +62,20 @@ export const accounts = {
       }),
     );
     return toAccount(out.Attributes ?? {});
+  },
+
+  /** Sets (or with undefined, clears) an account's own limit of persistent external users. */
+  async setUserLimit(store: Store, name: string, limit: number | undefined): Promise<void> {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: keys.account(name),
+        ...(limit === undefined
+          ? { UpdateExpression: 'REMOVE userLimit' }
+          : { UpdateExpression: 'SET userLimit = :limit', ExpressionAttributeValues: { ':limit': limit } }),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
   },
 
   /** Creates an account only if the name is free. Returns false when it already exists. */

@@ -1,0 +1,403 @@
+import { AppError, ConflictError, ForbiddenError } from '../errors';
+import { type Account, externalUserLimit } from '../store/accounts';
+import type { Store } from '../store/client';
+import {
+  type AttributeType,
+  type DefinitionInput,
+  definitions,
+  definitionUpdate,
+} from '../store/definitions';
+import { epochSeconds, isExpired, keys, type Scope, scopeId } from '../store/keys';
+import {
+  type CancellationReason,
+  type TransactItem,
+  TransactionCancelled,
+  transact,
+} from '../store/transactions';
+import { type AttributeValue, newUserItem, type UserRef, userKey } from '../store/users';
+
+export interface AttributeAssignment {
+  name: string;
+  /** null clears the value. */
+  value: AttributeValue | null;
+}
+
+export type Lifetime = { kind: 'persistent' } | { kind: 'ephemeral'; ttlSeconds: number };
+
+/** Everything one request says about an external user, already validated in shape. */
+export interface ProvisionRequest {
+  account: Account;
+  externalId: string;
+  email?: string;
+  /** Where names resolve and where memberships and values are kept. */
+  scope: Scope;
+  /** undefined preserves memberships, [] clears them, a list replaces them. */
+  groups?: string[];
+  userAttributes?: AttributeAssignment[];
+  securityContext?: Record<string, unknown>;
+  groupDefinitions?: { name: string; description?: string }[];
+  attributeDefinitions?: DefinitionInput[];
+  lifetime: Lifetime;
+  /** Items of the caller's own (deployment check, session, ...) written in the same transaction. */
+  extraItems?: TransactItem[];
+  /** Turns the failure of extra item i into the error to answer; undefined if that item cannot fail. */
+  explainExtra?: (index: number, reason: CancellationReason) => Error | undefined;
+}
+
+/** DynamoDB allows 100 items per transaction; these bounds keep every request within it (docs/storage.md). */
+export const LIMITS = {
+  groups: 40,
+  userAttributes: 40,
+  groupDefinitions: 40,
+  attributeDefinitions: 40,
+  names: 90,
+};
+
+export class DuplicateNameError extends AppError {
+  constructor(field: string, name: string) {
+    super(400, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
+    this.name = 'DuplicateNameError';
+  }
+}
+
+/** Which attribute types accept a value (an empty array fits both array types; null fits all). */
+export function acceptedTypes(value: AttributeValue | null): AttributeType[] {
+  if (value === null) return ['string', 'number', 'string_array', 'number_array'];
+  if (typeof value === 'string') return ['string'];
+  if (typeof value === 'number') return ['number'];
+  if (value.length === 0) return ['string_array', 'number_array'];
+  return typeof value[0] === 'string' ? ['string_array'] : ['number_array'];
+}
+
+/** Rejects the first name that appears twice. */
+export function rejectDuplicates(field: string, names: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new DuplicateNameError(field, name);
+    seen.add(name);
+  }
+}
+
+type UserMode =
+  | { kind: 'existing' }
+  | { kind: 'create'; seenExpiresAt?: number }
+  | { kind: 'convert'; seenExpiresAt: number };
+
+interface Plan {
+  items: TransactItem[];
+  /** What item i stands for, to explain a cancellation. */
+  roles: Role[];
+}
+
+type Role =
+  | { kind: 'extra'; index: number }
+  | { kind: 'definition'; name: string; definition: 'group' | 'attribute' }
+  | { kind: 'groupCheck'; name: string }
+  | { kind: 'attributeCheck'; name: string }
+  | { kind: 'user' }
+  | { kind: 'counter' };
+
+/**
+ * Upserts definitions, resolves names, and creates or updates the user, all in one TransactWriteItems on the
+ * warm path (an existing user); a first-time user costs one more. A rejected request writes nothing.
+ */
+export async function provisionUser(store: Store, request: ProvisionRequest): Promise<void> {
+  validateLocally(request);
+  let mode: UserMode = { kind: 'existing' };
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const plan = buildPlan(store, request, mode);
+    try {
+      await transact(store, plan.items);
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const next = await explain(store, request, plan, error);
+      if (next instanceof Error) throw next;
+      mode = next;
+    }
+  }
+  throw new Error('User provisioning did not settle after 5 attempts');
+}
+
+function validateLocally(request: ProvisionRequest): void {
+  rejectDuplicates(
+    'userAttributes',
+    (request.userAttributes ?? []).map((a) => a.name),
+  );
+  rejectDuplicates(
+    'groupDefinitions',
+    (request.groupDefinitions ?? []).map((d) => d.name),
+  );
+  rejectDuplicates(
+    'userAttributeDefinitions',
+    (request.attributeDefinitions ?? []).map((d) => d.name),
+  );
+  const defined = new Map((request.attributeDefinitions ?? []).map((d) => [d.name, d.type]));
+  for (const assignment of request.userAttributes ?? []) {
+    const type = defined.get(assignment.name);
+    if (type && !acceptedTypes(assignment.value).includes(type)) {
+      throw new AppError(
+        400,
+        'ATTRIBUTE_VALUE_TYPE_MISMATCH',
+        `userAttributes: value of ${assignment.name} does not match its type ${type}`,
+      );
+    }
+  }
+}
+
+function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Plan {
+  const { account, scope } = request;
+  const table = store.tableName;
+  const items: TransactItem[] = [];
+  const roles: Role[] = [];
+  (request.extraItems ?? []).forEach((item, index) => {
+    items.push(item);
+    roles.push({ kind: 'extra', index });
+  });
+  for (const group of request.groupDefinitions ?? []) {
+    items.push({ Update: { TableName: table, ...definitionUpdate(account.name, scope, 'group', group) } });
+    roles.push({ kind: 'definition', name: group.name, definition: 'group' });
+  }
+  for (const attribute of request.attributeDefinitions ?? []) {
+    items.push({
+      Update: {
+        TableName: table,
+        ...definitionUpdate(account.name, scope, 'attribute', attribute),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    });
+    roles.push({ kind: 'definition', name: attribute.name, definition: 'attribute' });
+  }
+  const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));
+  for (const name of new Set(request.groups ?? [])) {
+    if (definedGroups.has(name)) continue;
+    items.push({
+      ConditionCheck: {
+        TableName: table,
+        Key: keys.group(account.name, scope, name),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    });
+    roles.push({ kind: 'groupCheck', name });
+  }
+  const definedAttributes = new Set((request.attributeDefinitions ?? []).map((d) => d.name));
+  for (const assignment of request.userAttributes ?? []) {
+    if (definedAttributes.has(assignment.name)) continue;
+    const types = acceptedTypes(assignment.value);
+    const values: Record<string, string> = {};
+    types.forEach((type, i) => {
+      values[`:t${i}`] = type;
+    });
+    items.push({
+      ConditionCheck: {
+        TableName: table,
+        Key: keys.attribute(account.name, scope, assignment.name),
+        ConditionExpression: `attribute_exists(pk) AND #type IN (${Object.keys(values).join(', ')})`,
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: values,
+      },
+    });
+    roles.push({ kind: 'attributeCheck', name: assignment.name });
+  }
+  items.push(userItem(table, request, mode));
+  roles.push({ kind: 'user' });
+  const counts = request.lifetime.kind === 'persistent' && mode.kind !== 'existing';
+  if (counts) {
+    items.push({
+      Update: {
+        TableName: table,
+        Key: keys.account(account.name),
+        UpdateExpression: 'SET userCount = if_not_exists(userCount, :zero) + :one',
+        ConditionExpression: 'attribute_not_exists(userCount) OR userCount < :limit',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': externalUserLimit(account) },
+      },
+    });
+    roles.push({ kind: 'counter' });
+  }
+  return { items, roles };
+}
+
+/** The user's write: an update of a live user, or a fresh item, or an ephemeral user made persistent. */
+function userItem(table: string, request: ProvisionRequest, mode: UserMode): TransactItem {
+  const ref: UserRef = { kind: 'external', externalId: request.externalId };
+  const key = userKey(request.account.name, ref);
+  const sid = scopeId(request.scope);
+  const now = Date.now();
+  if (mode.kind === 'create') {
+    const expiresAt =
+      request.lifetime.kind === 'ephemeral' ? epochSeconds(now) + request.lifetime.ttlSeconds : undefined;
+    const item = newUserItem(request.account.name, ref, {
+      ...(request.email !== undefined ? { email: request.email } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+      ...(request.securityContext !== undefined ? { securityContext: request.securityContext } : {}),
+    });
+    if (request.groups !== undefined) item.groups = { [sid]: [...new Set(request.groups)] };
+    const attrs: Record<string, AttributeValue> = {};
+    for (const { name, value } of request.userAttributes ?? []) {
+      if (value !== null) attrs[`${sid}/${name}`] = value;
+    }
+    item.attrs = attrs;
+    return {
+      Put: {
+        TableName: table,
+        Item: item,
+        ...(mode.seenExpiresAt === undefined
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: 'expiresAt = :seen',
+              ExpressionAttributeValues: { ':seen': mode.seenExpiresAt },
+            }),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    };
+  }
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': new Date(now).toISOString() };
+  const sets = ['updatedAt = :now'];
+  const removes: string[] = [];
+  if (request.email !== undefined) {
+    sets.push('email = :email');
+    values[':email'] = request.email;
+  }
+  if (request.securityContext !== undefined) {
+    sets.push('securityContext = :sc');
+    values[':sc'] = request.securityContext;
+  }
+  if (request.groups !== undefined) {
+    names['#gs'] = sid;
+    sets.push('groups.#gs = :groups');
+    values[':groups'] = [...new Set(request.groups)];
+  }
+  (request.userAttributes ?? []).forEach(({ name, value }, i) => {
+    names[`#a${i}`] = `${sid}/${name}`;
+    if (value === null) removes.push(`attrs.#a${i}`);
+    else {
+      sets.push(`attrs.#a${i} = :a${i}`);
+      values[`:a${i}`] = value;
+    }
+  });
+  let condition: string;
+  if (mode.kind === 'convert') {
+    removes.push('expiresAt');
+    condition = 'expiresAt = :seen';
+    values[':seen'] = mode.seenExpiresAt;
+  } else if (request.lifetime.kind === 'persistent') {
+    condition = 'attribute_exists(pk) AND attribute_not_exists(expiresAt)';
+  } else {
+    condition = 'attribute_exists(pk) AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds)';
+    values[':nowSeconds'] = epochSeconds(now);
+  }
+  return {
+    Update: {
+      TableName: table,
+      Key: key,
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: condition,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+}
+
+/** Decides what a cancellation means: the error to answer, or how to retry the user's write. */
+async function explain(
+  store: Store,
+  request: ProvisionRequest,
+  plan: Plan,
+  cancelled: TransactionCancelled,
+): Promise<Error | UserMode> {
+  let nameFailure = false;
+  let userReason: CancellationReason | undefined;
+  for (const [i, reason] of cancelled.reasons.entries()) {
+    if (reason.code !== 'ConditionalCheckFailed') continue;
+    const role = plan.roles[i];
+    if (!role) continue;
+    switch (role.kind) {
+      case 'extra': {
+        const explained = request.explainExtra?.(role.index, reason);
+        if (explained) return explained;
+        break;
+      }
+      case 'definition':
+        return new ConflictError(
+          `userAttributeDefinitions: attribute ${role.name} exists with type ${String(reason.item?.type)}: cannot change type`,
+          'ATTRIBUTE_TYPE_CONFLICT',
+        );
+      case 'groupCheck':
+      case 'attributeCheck':
+        nameFailure = true;
+        break;
+      case 'user':
+        userReason = reason;
+        break;
+      case 'counter':
+        return new ForbiddenError(
+          `The account has reached its limit of ${externalUserLimit(request.account)} external users`,
+          'EXTERNAL_USER_LIMIT_REACHED',
+        );
+    }
+  }
+  if (nameFailure) {
+    const error = await nameError(store, request);
+    if (error) return error;
+    // The definitions exist now (created concurrently): try again.
+    return { kind: 'existing' };
+  }
+  if (userReason) {
+    const old = userReason.item;
+    if (!old || !('pk' in old)) return { kind: 'create' };
+    const expiresAt = typeof old.expiresAt === 'number' ? old.expiresAt : undefined;
+    if (expiresAt === undefined) return { kind: 'existing' };
+    if (isExpired({ expiresAt })) return { kind: 'create', seenExpiresAt: expiresAt };
+    return request.lifetime.kind === 'persistent'
+      ? { kind: 'convert', seenExpiresAt: expiresAt }
+      : { kind: 'existing' };
+  }
+  if (cancelled.onlyConflicts) return { kind: 'existing' };
+  return cancelled;
+}
+
+/** Reads the referenced definitions to name every missing or mismatched one (error path only). */
+async function nameError(store: Store, request: ProvisionRequest): Promise<Error | undefined> {
+  const { account, scope } = request;
+  const definedAttributes = new Set((request.attributeDefinitions ?? []).map((d) => d.name));
+  const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));
+  const assignments = (request.userAttributes ?? []).filter((a) => !definedAttributes.has(a.name));
+  const groupNames = [...new Set(request.groups ?? [])].filter((name) => !definedGroups.has(name));
+  const foundAttributes = await definitions.getMany(
+    store,
+    account.name,
+    scope,
+    'attribute',
+    assignments.map((a) => a.name),
+  );
+  const missingAttributes = assignments.filter((a) => !foundAttributes.has(a.name)).map((a) => a.name);
+  if (missingAttributes.length > 0) {
+    return new AppError(
+      400,
+      'USER_ATTRIBUTES_NOT_FOUND',
+      `User attributes not found: ${missingAttributes.join(', ')}`,
+      { details: { names: missingAttributes } },
+    );
+  }
+  const foundGroups = await definitions.getMany(store, account.name, scope, 'group', groupNames);
+  const missingGroups = groupNames.filter((name) => !foundGroups.has(name));
+  if (missingGroups.length > 0) {
+    return new AppError(400, 'GROUPS_NOT_FOUND', `Groups with names ${missingGroups.join(', ')} not found`, {
+      details: { names: missingGroups },
+    });
+  }
+  for (const assignment of assignments) {
+    const type = foundAttributes.get(assignment.name)?.type as AttributeType | undefined;
+    if (type && !acceptedTypes(assignment.value).includes(type)) {
+      return new AppError(
+        400,
+        'ATTRIBUTE_VALUE_TYPE_MISMATCH',
+        `userAttributes: value of ${assignment.name} does not match its type ${type}`,
+        { details: { name: assignment.name, type } },
+      );
+    }
+  }
+  return undefined;
+}

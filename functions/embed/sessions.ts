@@ -1,0 +1,379 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import type { Account } from '../store/accounts';
+import type { ApiKeyRecord } from '../store/api-keys';
+import type { Store } from '../store/client';
+import { epochSeconds, keys, type Scope } from '../store/keys';
+import {
+  type CancellationReason,
+  type TransactItem,
+  TransactionCancelled,
+  transact,
+} from '../store/transactions';
+import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
+import { LIMITS, provisionUser } from './provision';
+import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
+
+/** An unexchanged session lives 5 minutes; the token it yields, 24 hours (contract §4). */
+export const SESSION_TTL_SECONDS = 5 * 60;
+export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/** What an embed token stands for: the identity and the context every chat and SQL call runs in. */
+export interface EmbedIdentity {
+  sessionId: string;
+  account: string;
+  deploymentId: number;
+  user: UserRef;
+  scope: Scope;
+  creatorMode: boolean;
+  embedTenantName?: string;
+  branchName?: string;
+  securityContext?: Record<string, unknown>;
+  allowAi: boolean;
+  timezone?: string;
+}
+
+export interface ExchangedSession {
+  token: string;
+  expiresAt: string;
+  deploymentId: number;
+  embedTenantName: string | null;
+  creatorMode: boolean;
+  user: {
+    externalId?: string;
+    internalId?: string;
+    email?: string;
+    groups: string[];
+    userAttributes: { name: string; value: AttributeValue }[];
+  };
+  userProfile?: { displayName?: string; picture?: string };
+  branchName?: string;
+  settings?: { allowAi?: boolean; timezone?: string };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Normalises an external id: trimmed and lowercased; empty or over 256 characters is a 400. */
+export function normaliseExternalId(
+  raw: string,
+  field: string,
+  options: { noSpaces?: boolean } = {},
+): string {
+  const id = raw.trim().toLowerCase();
+  if (id.length === 0) throw new ValidationError(`${field}: must not be empty`);
+  if (id.length > 256) throw new ValidationError(`${field}: must be at most 256 characters`);
+  if (options.noSpaces && /\s/.test(id)) throw new ValidationError(`${field}: must not contain spaces`);
+  return id;
+}
+
+/** The cross-field rules of spec §4.1 that a schema cannot express; each error names the field. */
+function checkRules(body: GenerateSessionBody): void {
+  const hasExternal = body.externalId !== undefined;
+  const hasInternal = body.internalId !== undefined;
+  if (hasExternal === hasInternal) {
+    throw new ValidationError('body: exactly one of externalId or internalId is required');
+  }
+  if (hasInternal) {
+    for (const field of [
+      'email',
+      'groups',
+      'userAttributes',
+      'groupDefinitions',
+      'userAttributeDefinitions',
+      'securityContext',
+    ] as const) {
+      if (body[field] !== undefined) throw new ValidationError(`body.${field}: not allowed with internalId`);
+    }
+  }
+  if (body.embedTenantName !== undefined && !EMBED_TENANT_NAME.test(body.embedTenantName)) {
+    throw new ValidationError(
+      'body.embedTenantName: must be 5 to 36 characters of a-z, 0-9 and hyphen, start with a letter and end with a letter or digit',
+    );
+  }
+  for (const field of ['groupDefinitions', 'userAttributeDefinitions'] as const) {
+    if (body[field] === undefined) continue;
+    if (body.creatorMode !== true) throw new ValidationError(`body.${field}: requires creatorMode true`);
+    if (body.embedTenantName === undefined)
+      throw new ValidationError(`body.${field}: requires embedTenantName`);
+  }
+  if (body.creatorMode === true && body.embedTenantName === undefined) {
+    throw new ValidationError('body.embedTenantName: required with creatorMode true');
+  }
+  const names = new Set([
+    ...(body.groups ?? []),
+    ...(body.userAttributes ?? []).map((a) => `attr:${a.name}`),
+    ...(body.groupDefinitions ?? []).map((d) => d.name),
+    ...(body.userAttributeDefinitions ?? []).map((d) => `attr:${d.name}`),
+  ]);
+  if (names.size > LIMITS.names) {
+    throw new ValidationError(`body: at most ${LIMITS.names} distinct group and attribute names per request`);
+  }
+}
+
+/**
+ * POST /api/v1/embed/generate-session: provisions the user (external) or checks it exists (internal),
+ * writes the session, and returns its id. One transaction on the warm path; nothing is written on failure.
+ */
+export async function generateSession(
+  store: Store,
+  caller: { account: Account; key: ApiKeyRecord },
+  body: GenerateSessionBody,
+): Promise<{ sessionId: string }> {
+  checkRules(body);
+  const { account, key } = caller;
+  const usesCreatorMode =
+    body.creatorMode === true ||
+    body.groupDefinitions !== undefined ||
+    body.userAttributeDefinitions !== undefined;
+  if (usesCreatorMode && !account.flags.includes('useCreatorMode')) {
+    throw new ForbiddenError(
+      'Creator mode needs the useCreatorMode flag (enabled via support)',
+      'CREATOR_MODE_DISABLED',
+    );
+  }
+  if (key.deploymentId !== undefined && key.deploymentId !== body.deploymentId) {
+    throw new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
+  }
+  const creatorMode = body.creatorMode === true;
+  const scope: Scope =
+    creatorMode && body.embedTenantName
+      ? { kind: 'embed', embedTenantName: body.embedTenantName }
+      : { kind: 'tenant' };
+  const user: UserRef =
+    body.internalId !== undefined
+      ? { kind: 'internal', internalId: body.internalId }
+      : { kind: 'external', externalId: normaliseExternalId(body.externalId ?? '', 'body.externalId') };
+
+  const sessionId = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const table = store.tableName;
+  const extras: TransactItem[] = [];
+  const deploymentCheck: TransactItem = {
+    ConditionCheck: {
+      TableName: table,
+      Key: keys.deployment(account.name, body.deploymentId),
+      ConditionExpression:
+        body.branchName === undefined
+          ? 'attribute_exists(pk)'
+          : 'attribute_exists(pk) AND contains(branches, :branch)',
+      ...(body.branchName === undefined ? {} : { ExpressionAttributeValues: { ':branch': body.branchName } }),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+  extras.push(deploymentCheck);
+  extras.push({
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.session(sessionId),
+        kind: 'session',
+        account: account.name,
+        deploymentId: body.deploymentId,
+        user,
+        creatorMode,
+        ...(body.embedTenantName ? { embedTenantName: body.embedTenantName } : {}),
+        ...(body.branchName ? { branchName: body.branchName } : {}),
+        ...(body.securityContext ? { securityContext: body.securityContext } : {}),
+        ...(body.userProfile ? { userProfile: body.userProfile } : {}),
+        ...(body.settings ? { settings: body.settings } : {}),
+        exchanged: false,
+        revoked: false,
+        createdAt: new Date(now).toISOString(),
+        sessionExpiresAt: epochSeconds(now) + SESSION_TTL_SECONDS,
+        expiresAt: epochSeconds(now) + SESSION_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  if (body.embedTenantName) {
+    extras.push({
+      Update: {
+        TableName: table,
+        Key: keys.embedTenant(account.name, body.embedTenantName),
+        UpdateExpression: 'SET kind = :kind, #name = :name, createdAt = if_not_exists(createdAt, :now)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':kind': 'embedTenant',
+          ':name': body.embedTenantName,
+          ':now': new Date(now).toISOString(),
+        },
+      },
+    });
+  }
+  const explainExtra = (index: number, reason: CancellationReason) => {
+    if (index !== 0) return undefined;
+    if (!reason.item || !('pk' in reason.item)) {
+      return new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
+    }
+    return new NotFoundError(
+      'BRANCH',
+      `Branch ${body.branchName} not found in deployment ${body.deploymentId}`,
+    );
+  };
+
+  if (user.kind === 'internal') {
+    const items = [
+      ...extras,
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: keys.internalUser(account.name, user.internalId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    ];
+    try {
+      await transact(store, items);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const explained = error.reasons.map((reason, index) =>
+        reason.code !== 'ConditionalCheckFailed'
+          ? undefined
+          : index === items.length - 1
+            ? new NotFoundError('USER', `Internal user ${user.internalId} not found`)
+            : explainExtra(index, reason),
+      );
+      throw explained.find((e) => e !== undefined) ?? error;
+    }
+    return { sessionId };
+  }
+
+  await provisionUser(store, {
+    account,
+    externalId: user.externalId,
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    scope,
+    ...(body.groups !== undefined ? { groups: body.groups } : {}),
+    ...(body.userAttributes !== undefined ? { userAttributes: body.userAttributes } : {}),
+    ...(body.securityContext !== undefined ? { securityContext: body.securityContext } : {}),
+    ...(body.groupDefinitions !== undefined ? { groupDefinitions: body.groupDefinitions } : {}),
+    ...(body.userAttributeDefinitions !== undefined
+      ? { attributeDefinitions: body.userAttributeDefinitions }
+      : {}),
+    lifetime: { kind: 'persistent' },
+    extraItems: extras,
+    explainExtra,
+  });
+  return { sessionId };
+}
+
+const invalidSession = () =>
+  new UnauthorizedError('Session is invalid, expired or already used', 'SESSION_INVALID');
+
+/** POST /api/v1/embed/session/exchange: single use, within 5 minutes; yields the 24-hour token. */
+export async function exchangeSession(store: Store, sessionId: string): Promise<ExchangedSession> {
+  const secret = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const tokenExpiresAt = epochSeconds(now) + TOKEN_TTL_SECONDS;
+  let item: Record<string, unknown> | undefined;
+  try {
+    const out = await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET exchanged = :true, tokenHash = :hash, expiresAt = :exp, exchangedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND exchanged = :false AND revoked = :false AND sessionExpiresAt > :nowSeconds',
+        ExpressionAttributeValues: {
+          ':true': true,
+          ':false': false,
+          ':hash': sha256(secret),
+          ':exp': tokenExpiresAt,
+          ':now': new Date(now).toISOString(),
+          ':nowSeconds': epochSeconds(now),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    item = out.Attributes;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw invalidSession();
+    throw error;
+  }
+  if (!item) throw invalidSession();
+  const identity = toIdentity(item);
+  const stored = await users.get(store, identity.account, identity.user);
+  const view = stored ? scopedView(stored, identity.scope) : { groups: [], userAttributes: [] };
+  const result: ExchangedSession = {
+    token: `${sessionId}.${secret}`,
+    expiresAt: new Date(tokenExpiresAt * 1000).toISOString(),
+    deploymentId: identity.deploymentId,
+    embedTenantName: identity.embedTenantName ?? null,
+    creatorMode: identity.creatorMode,
+    user: {
+      ...(identity.user.kind === 'external'
+        ? { externalId: identity.user.externalId }
+        : { internalId: identity.user.internalId }),
+      ...(stored?.email ? { email: stored.email } : {}),
+      groups: view.groups,
+      userAttributes: view.userAttributes,
+    },
+  };
+  if (item.userProfile) result.userProfile = item.userProfile as ExchangedSession['userProfile'];
+  if (identity.branchName) result.branchName = identity.branchName;
+  if (item.settings) result.settings = item.settings as ExchangedSession['settings'];
+  return result;
+}
+
+/** POST /api/v1/embed/session/revoke: idempotent; kills the unexchanged session and any token it produced. */
+export async function revokeSession(store: Store, account: string, sessionId: string): Promise<void> {
+  try {
+    await store.doc.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET revoked = :true, revokedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND account = :account',
+        ExpressionAttributeValues: { ':true': true, ':now': new Date().toISOString(), ':account': account },
+      }),
+    );
+  } catch (error) {
+    // Unknown sessions and sessions of other accounts: nothing to do, and nothing to reveal.
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+  }
+}
+
+/** Checks `Authorization: Bearer <token>`: exchanged, not revoked, within 24 hours. */
+export async function verifyEmbedToken(store: Store, token: string): Promise<EmbedIdentity> {
+  const [sessionId, secret, extra] = token.split('.');
+  if (!sessionId || !secret || extra !== undefined) throw new UnauthorizedError('Invalid embed token');
+  const out = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: keys.session(sessionId), ConsistentRead: true }),
+  );
+  const item = out.Item;
+  const expected = typeof item?.tokenHash === 'string' ? Buffer.from(item.tokenHash) : undefined;
+  const actual = Buffer.from(sha256(secret));
+  if (
+    !item ||
+    !expected ||
+    expected.length !== actual.length ||
+    !timingSafeEqual(expected, actual) ||
+    item.revoked === true ||
+    typeof item.expiresAt !== 'number' ||
+    item.expiresAt <= epochSeconds()
+  ) {
+    throw new UnauthorizedError('Invalid, expired or revoked embed token');
+  }
+  return toIdentity(item);
+}
+
+function toIdentity(item: Record<string, unknown>): EmbedIdentity {
+  const embedTenantName = typeof item.embedTenantName === 'string' ? item.embedTenantName : undefined;
+  const creatorMode = item.creatorMode === true;
+  const settings = (item.settings ?? {}) as { allowAi?: boolean; timezone?: string };
+  const identity: EmbedIdentity = {
+    sessionId: String(item.pk).slice(2),
+    account: String(item.account),
+    deploymentId: Number(item.deploymentId),
+    user: item.user as UserRef,
+    scope: creatorMode && embedTenantName ? { kind: 'embed', embedTenantName } : { kind: 'tenant' },
+    creatorMode,
+    allowAi: settings.allowAi !== false,
+  };
+  if (embedTenantName) identity.embedTenantName = embedTenantName;
+  if (typeof item.branchName === 'string') identity.branchName = item.branchName;
+  if (item.securityContext) identity.securityContext = item.securityContext as Record<string, unknown>;
+  if (settings.timezone) identity.timezone = settings.timezone;
+  return identity;
+}

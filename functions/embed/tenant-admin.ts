@@ -1,0 +1,77 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { NotFoundError } from '../errors';
+import type { Store } from '../store/client';
+import {
+  type AttributeDefinition,
+  type DefinitionKind,
+  definitions,
+  type GroupDefinition,
+  type Page,
+} from '../store/definitions';
+import { keys, type Scope } from '../store/keys';
+import { users } from '../store/users';
+import { EMBED_TENANT_NAME } from './schemas';
+
+/** Query of the list endpoints: `first` 1..100 (default 20), `after` an opaque cursor. */
+export const pageQuery = z.strictObject({
+  first: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'must be an integer from 1 to 100')
+        .max(100, 'must be an integer from 1 to 100'),
+    )
+    .optional(),
+  after: z.string().min(1).max(512).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+const notFoundNames: Record<DefinitionKind, string> = { group: 'GROUP', attribute: 'USER_ATTRIBUTE' };
+
+/** The embed tenant's scope; 404 when the name was never used by a successful generate-session. */
+async function tenantScope(store: Store, account: string, embedTenantName: string): Promise<Scope> {
+  const missing = new NotFoundError('EMBED_TENANT', `Embed tenant ${embedTenantName} not found`);
+  if (!EMBED_TENANT_NAME.test(embedTenantName)) throw missing;
+  const out = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: keys.embedTenant(account, embedTenantName) }),
+  );
+  if (!out.Item) throw missing;
+  return { kind: 'embed', embedTenantName };
+}
+
+/** GET /api/v1/embed-tenants/{name}/groups|user-attributes: one page ordered by name. */
+export async function listTenantDefinitions(
+  store: Store,
+  account: string,
+  embedTenantName: string,
+  kind: DefinitionKind,
+  query: PageQuery,
+): Promise<Page<GroupDefinition | AttributeDefinition>> {
+  const scope = await tenantScope(store, account, embedTenantName);
+  return definitions.list(store, account, scope, kind, {
+    first: query.first ?? 20,
+    ...(query.after ? { after: query.after } : {}),
+  });
+}
+
+/**
+ * DELETE .../groups/{id} and .../user-attributes/{id}: removes the definition, then every membership in it or
+ * value of it, so the state is as if it never existed and the name can be defined again.
+ */
+export async function deleteTenantDefinition(
+  store: Store,
+  account: string,
+  embedTenantName: string,
+  kind: DefinitionKind,
+  id: string,
+): Promise<void> {
+  const scope = await tenantScope(store, account, embedTenantName);
+  const name = await definitions.deleteById(store, account, scope, kind, id);
+  if (!name) throw new NotFoundError(notFoundNames[kind], `No ${kind} with id ${id} in ${embedTenantName}`);
+  await users.sweepDefinition(store, account, scope, kind, name);
+}

@@ -1,0 +1,77 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Store } from './client';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Why one item of a cancelled transaction failed, with the item as it was (ALL_OLD) when DynamoDB gave it. */
+export interface CancellationReason {
+  code: string;
+  item?: Record<string, unknown>;
+}
+
+/** A cancelled transaction: `reasons[i]` belongs to the i-th item that was sent. */
+export class TransactionCancelled extends Error {
+  readonly reasons: CancellationReason[];
+
+  constructor(reasons: CancellationReason[], options?: ErrorOptions) {
+    super(`Transaction cancelled: ${reasons.map((r) => r.code).join(', ')}`, options);
+    this.name = 'TransactionCancelled';
+    this.reasons = reasons;
+  }
+
+  /** Only conflicts with other transactions (worth retrying), no failed condition. */
+  get onlyConflicts(): boolean {
+    return (
+      this.reasons.some((r) => r.code === 'TransactionConflict') &&
+      this.reasons.every((r) => r.code === 'TransactionConflict' || r.code === 'None')
+    );
+  }
+}
+
+/**
+ * Runs one TransactWriteItems. Conflicts with concurrent transactions on the same items are retried with
+ * jittered backoff; failed conditions come back as TransactionCancelled with per-item reasons.
+ */
+export async function transact(store: Store, items: TransactItem[]): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const cancelled = new TransactionCancelled(
+        (error.CancellationReasons ?? []).map((reason) => {
+          const out: CancellationReason = { code: reason.Code ?? 'None' };
+          // lib-dynamodb does not unmarshall cancellation reasons; the raw item is only used for presence
+          // and a few scalar attributes, read through `plain`.
+          if (reason.Item) out.item = plain(reason.Item as Record<string, unknown>);
+          return out;
+        }),
+        { cause: error },
+      );
+      if (cancelled.onlyConflicts && attempt < 6) {
+        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * (0.5 + Math.random())));
+        continue;
+      }
+      throw cancelled;
+    }
+  }
+}
+
+/** Unwraps DynamoDB attribute values ({S}, {N}, {BOOL}, ...) one level deep. */
+function plain(item: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (value && typeof value === 'object') {
+      const typed = value as Record<string, unknown>;
+      if ('S' in typed) out[name] = typed.S;
+      else if ('N' in typed) out[name] = Number(typed.N);
+      else if ('BOOL' in typed) out[name] = typed.BOOL;
+      else out[name] = value;
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
