@@ -105,7 +105,7 @@ async function prepare<B, Q, A extends AuthMode>(
   let caller: ApiKeyCaller | undefined;
   if (options.auth !== 'none') {
     const auth = parseAuthorization(headers.authorization);
-    if (!auth || auth.scheme !== 'api-key') {
+    if (auth?.scheme !== 'api-key') {
       throw new AppError(
         401,
         'UNAUTHORIZED',
