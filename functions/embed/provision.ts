@@ -8,12 +8,7 @@ import {
   definitionUpdate,
 } from '../store/definitions';
 import { epochSeconds, isExpired, keys, type Scope, scopeId } from '../store/keys';
-import {
-  type CancellationReason,
-  type TransactItem,
-  TransactionCancelled,
-  transact,
-} from '../store/transactions';
+import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, newUserItem, type UserRef, userKey } from '../store/users';
 
 export interface AttributeAssignment {
@@ -41,7 +36,7 @@ export interface ProvisionRequest {
   /** Items of the caller's own (deployment check, session, ...) written in the same transaction. */
   extraItems?: TransactItem[];
   /** Turns the failure of extra item i into the error to answer; undefined if that item cannot fail. */
-  explainExtra?: (index: number, reason: CancellationReason) => Error | undefined;
+  explainExtra?: (index: number) => Promise<Error | undefined>;
 }
 
 /** DynamoDB allows 100 items per transaction; these bounds keep every request within it (docs/storage.md). */
@@ -163,7 +158,6 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Pla
       Update: {
         TableName: table,
         ...definitionUpdate(account.name, scope, 'attribute', attribute),
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     });
     roles.push({ kind: 'definition', name: attribute.name, definition: 'attribute' });
@@ -295,6 +289,7 @@ function userItem(table: string, request: ProvisionRequest, mode: UserMode): Tra
       ConditionExpression: condition,
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
+      // A first-time user costs one more round trip, not two: the failed condition returns what is stored.
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
@@ -308,28 +303,31 @@ async function explain(
   cancelled: TransactionCancelled,
 ): Promise<Error | UserMode> {
   let nameFailure = false;
-  let userReason: CancellationReason | undefined;
+  let userFailed: { item?: Record<string, unknown> } | undefined;
   for (const [i, reason] of cancelled.reasons.entries()) {
     if (reason.code !== 'ConditionalCheckFailed') continue;
     const role = plan.roles[i];
     if (!role) continue;
     switch (role.kind) {
       case 'extra': {
-        const explained = request.explainExtra?.(role.index, reason);
+        const explained = await request.explainExtra?.(role.index);
         if (explained) return explained;
         break;
       }
-      case 'definition':
+      case 'definition': {
+        // Failure reasons are read here, off the warm path, instead of asking DynamoDB to return old items.
+        const stored = await definitions.getAttribute(store, request.account.name, request.scope, role.name);
         return new ConflictError(
-          `userAttributeDefinitions: attribute ${role.name} exists with type ${String(reason.item?.type)}: cannot change type`,
+          `userAttributeDefinitions: attribute ${role.name} exists with type ${stored?.type ?? 'another type'}: cannot change type`,
           'ATTRIBUTE_TYPE_CONFLICT',
         );
+      }
       case 'groupCheck':
       case 'attributeCheck':
         nameFailure = true;
         break;
       case 'user':
-        userReason = reason;
+        userFailed = reason;
         break;
       case 'counter':
         return new ForbiddenError(
@@ -344,8 +342,8 @@ async function explain(
     // The definitions exist now (created concurrently): try again.
     return { kind: 'existing' };
   }
-  if (userReason) {
-    const old = userReason.item;
+  if (userFailed) {
+    const old = userFailed.item;
     if (!old || !('pk' in old)) return { kind: 'create' };
     const expiresAt = typeof old.expiresAt === 'number' ? old.expiresAt : undefined;
     if (expiresAt === undefined) return { kind: 'existing' };

@@ -4,13 +4,9 @@ import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } fro
 import type { Account } from '../store/accounts';
 import type { ApiKeyRecord } from '../store/api-keys';
 import type { Store } from '../store/client';
+import { deployments } from '../store/deployments';
 import { epochSeconds, keys, type Scope } from '../store/keys';
-import {
-  type CancellationReason,
-  type TransactItem,
-  TransactionCancelled,
-  transact,
-} from '../store/transactions';
+import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
 import { LIMITS, provisionUser } from './provision';
 import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
@@ -158,7 +154,6 @@ export async function generateSession(
           ? 'attribute_exists(pk)'
           : 'attribute_exists(pk) AND contains(branches, :branch)',
       ...(body.branchName === undefined ? {} : { ExpressionAttributeValues: { ':branch': body.branchName } }),
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
   extras.push(deploymentCheck);
@@ -201,9 +196,9 @@ export async function generateSession(
       },
     });
   }
-  const explainExtra = (index: number, reason: CancellationReason) => {
+  const explainExtra = async (index: number) => {
     if (index !== 0) return undefined;
-    if (!reason.item || !('pk' in reason.item)) {
+    if (!(await deployments.get(store, account.name, body.deploymentId))) {
       return new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
     }
     return new NotFoundError(
@@ -227,14 +222,14 @@ export async function generateSession(
       await transact(store, items);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
-      const explained = error.reasons.map((reason, index) =>
-        reason.code !== 'ConditionalCheckFailed'
-          ? undefined
-          : index === items.length - 1
-            ? new NotFoundError('USER', `Internal user ${user.internalId} not found`)
-            : explainExtra(index, reason),
-      );
-      throw explained.find((e) => e !== undefined) ?? error;
+      for (const [index, reason] of error.reasons.entries()) {
+        if (reason.code !== 'ConditionalCheckFailed') continue;
+        if (index === items.length - 1)
+          throw new NotFoundError('USER', `Internal user ${user.internalId} not found`);
+        const explained = await explainExtra(index);
+        if (explained) throw explained;
+      }
+      throw error;
     }
     return { sessionId };
   }

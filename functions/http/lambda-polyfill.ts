@@ -17,19 +17,20 @@ interface AwsLambdaGlobal {
 
 const holder = globalThis as unknown as { awslambda?: AwsLambdaGlobal };
 
-if (!holder.awslambda) {
-  holder.awslambda = {
-    streamifyResponse(handler) {
+// Other libraries (the AWS SDK's invoke store) may already have created `awslambda` with other members.
+if (typeof holder.awslambda?.streamifyResponse !== 'function') {
+  holder.awslambda = Object.assign(holder.awslambda ?? {}, {
+    streamifyResponse(handler: (...args: never[]) => unknown) {
       Object.defineProperty(handler, STREAMING, { value: true });
       return handler;
     },
     HttpResponseStream: {
-      from(stream, metadata) {
+      from(stream: Writable, metadata: Record<string, unknown>) {
         stream.write(Buffer.concat([Buffer.from(JSON.stringify(metadata)), PRELUDE_SEPARATOR]));
         return stream;
       },
     },
-  };
+  });
 }
 
 /** Whether a handler was created in streaming mode (it takes a response stream). */

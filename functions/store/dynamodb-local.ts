@@ -60,9 +60,9 @@ function installExitHook(): void {
  * Starts DynamoDB Local on a free port (in memory, or on disk under `dataDir`) and waits until it answers.
  */
 export async function startDynamoDbLocal(
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string; port?: number /** Java to probe (tests) */; java?: string } = {},
 ): Promise<DynamoDbLocal> {
-  const java = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  const java = spawnSync(options.java ?? 'java', ['-version'], { stdio: 'ignore' });
   if (java.error) throw new JavaMissingError();
 
   const port = options.port ?? (await freePort());

@@ -1,10 +1,14 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Store } from './client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** Why one item of a cancelled transaction failed, with the item as it was (ALL_OLD) when DynamoDB gave it. */
+/**
+ * Why one item of a cancelled transaction failed (`ConditionalCheckFailed`, `TransactionConflict`, `None`), with
+ * the item as it was when the write asked for it (`ReturnValuesOnConditionCheckFailure: ALL_OLD`).
+ */
 export interface CancellationReason {
   code: string;
   item?: Record<string, unknown>;
@@ -41,13 +45,11 @@ export async function transact(store: Store, items: TransactItem[]): Promise<voi
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const cancelled = new TransactionCancelled(
-        (error.CancellationReasons ?? []).map((reason) => {
-          const out: CancellationReason = { code: reason.Code ?? 'None' };
-          // lib-dynamodb does not unmarshall cancellation reasons; the raw item is only used for presence
-          // and a few scalar attributes, read through `plain`.
-          if (reason.Item) out.item = plain(reason.Item as Record<string, unknown>);
-          return out;
-        }),
+        (error.CancellationReasons ?? []).map((reason) => ({
+          code: reason.Code ?? 'None',
+          // The document client does not unmarshall cancellation reasons.
+          ...(reason.Item ? { item: unmarshall(reason.Item) } : {}),
+        })),
         { cause: error },
       );
       if (cancelled.onlyConflicts && attempt < 6) {
@@ -57,21 +59,4 @@ export async function transact(store: Store, items: TransactItem[]): Promise<voi
       throw cancelled;
     }
   }
-}
-
-/** Unwraps DynamoDB attribute values ({S}, {N}, {BOOL}, ...) one level deep. */
-function plain(item: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(item)) {
-    if (value && typeof value === 'object') {
-      const typed = value as Record<string, unknown>;
-      if ('S' in typed) out[name] = typed.S;
-      else if ('N' in typed) out[name] = Number(typed.N);
-      else if ('BOOL' in typed) out[name] = typed.BOOL;
-      else out[name] = value;
-    } else {
-      out[name] = value;
-    }
-  }
-  return out;
 }

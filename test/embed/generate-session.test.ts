@@ -52,7 +52,10 @@ const uniqueTenant = () => `t-${Date.now().toString(36)}-${counter++}`;
 
 describe('authentication', () => {
   test('missing, malformed and unknown keys are 401 UNAUTHORIZED', async () => {
-    for (const headers of [{}, { authorization: 'Bearer abc' }, { authorization: 'Api-Key nope' }]) {
+    for (const headers of [{}, { authorization: 'Bearer abc' }, { authorization: 'Api-Key nope' }] as Record<
+      string,
+      string
+    >[]) {
       const reply = await api.post(GS, { deploymentId: 1, externalId: 'a' }, { headers });
       expect(reply.status).toBe(401);
       expect(reply.body).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -1,0 +1,179 @@
+/**
+ * generate-session through the local HTTP service, beside floors measured in the same run on the same
+ * DynamoDB Local: a bare PutItem of a similar size and a bare TransactWriteItems of the request's shape.
+ */
+import { randomBytes } from 'node:crypto';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalService } from '../functions/local/service';
+import { countRoundTrips } from '../functions/store/client';
+import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
+import { keys } from '../functions/store/keys';
+import { line, percentile, round, timeConcurrent, timeSequential } from './stats';
+
+export async function run(): Promise<Record<string, number>> {
+  process.env.LOG_LEVEL = 'silent';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dynamo = await startDynamoDbLocal();
+  const service = await startLocalService({ dynamodbEndpoint: dynamo.endpoint, models: {} });
+  const { store } = service;
+  const url = `${service.baseUrl}/api/v1/embed/generate-session`;
+  const headers = { 'content-type': 'application/json', authorization: `Api-Key ${service.keys.demo}` };
+  const body = (externalId: string) =>
+    JSON.stringify({
+      deploymentId: 1,
+      externalId,
+      groups: ['analysts'],
+      userAttributes: [{ name: 'region', value: 'north' }],
+    });
+  const call = async (externalId: string) => {
+    const response = await fetch(url, { method: 'POST', headers, body: body(externalId) });
+    if (response.status !== 200)
+      throw new Error(`generate-session answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+
+  try {
+    // Existing users make the warm path; a first run creates them.
+    const users = Array.from({ length: 50 }, (_, i) => `bench-user-${i}`);
+    for (const user of users) await call(user);
+    for (let i = 0; i < 50; i += 1) await call(users[i % users.length] ?? 'x');
+
+    const counter = countRoundTrips(store);
+    counter.reset();
+    await call(users[0] ?? 'x');
+    const warmTrips = counter.count;
+    counter.reset();
+    await call(`bench-new-${randomBytes(6).toString('hex')}`);
+    const newTrips = counter.count;
+
+    const sequential = await timeSequential(500, (i) => call(users[i % users.length] ?? 'x'));
+    const concurrent = await timeConcurrent(500, 50, (i) => call(users[i % users.length] ?? 'x'));
+    const fresh = await timeSequential(100, () => call(`bench-new-${randomBytes(6).toString('hex')}`));
+
+    // Floors on the same DynamoDB Local.
+    const table = store.tableName;
+    const putFloor = await timeSequential(500, async () => {
+      const id = randomBytes(32).toString('base64url');
+      await store.doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: {
+            ...keys.session(id),
+            kind: 'bench',
+            account: 'demo',
+            deploymentId: 1,
+            user: { kind: 'external', externalId: 'x' },
+            createdAt: new Date().toISOString(),
+            expiresAt: 1,
+          },
+        }),
+      );
+    });
+    const txFloor = await timeSequential(500, async (i) => {
+      const id = randomBytes(32).toString('base64url');
+      const user = users[i % users.length] ?? 'x';
+      await store.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: table,
+                Key: keys.deployment('demo', 1),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  ...keys.session(id),
+                  kind: 'bench',
+                  account: 'demo',
+                  deploymentId: 1,
+                  user: { kind: 'external', externalId: user },
+                  createdAt: new Date().toISOString(),
+                  expiresAt: 1,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              ConditionCheck: {
+                TableName: table,
+                Key: keys.group('demo', { kind: 'tenant' }, 'analysts'),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            {
+              ConditionCheck: {
+                TableName: table,
+                Key: keys.attribute('demo', { kind: 'tenant' }, 'region'),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: table,
+                Key: keys.externalUser('demo', user),
+                UpdateExpression: 'SET updatedAt = :now, groups.#s = :g, attrs.#a = :v',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeNames: { '#s': '*', '#a': '*/region' },
+                ExpressionAttributeValues: {
+                  ':now': new Date().toISOString(),
+                  ':g': ['analysts'],
+                  ':v': 'north',
+                },
+              },
+            },
+          ],
+        }),
+      );
+    });
+
+    const figures = {
+      gs_seq_p50_ms: round(percentile(sequential, 50)),
+      gs_seq_p99_ms: round(percentile(sequential, 99)),
+      gs_conc50_p50_ms: round(percentile(concurrent.times, 50)),
+      gs_conc50_p99_ms: round(percentile(concurrent.times, 99)),
+      gs_conc50_rps: round(500 / (concurrent.wallMs / 1000), 0),
+      gs_new_user_p50_ms: round(percentile(fresh, 50)),
+      floor_putitem_p50_ms: round(percentile(putFloor, 50)),
+      floor_transact5_p50_ms: round(percentile(txFloor, 50)),
+      gs_vs_transact_ratio: round(percentile(sequential, 50) / percentile(txFloor, 50)),
+      gs_vs_putitem_ratio: round(percentile(sequential, 50) / percentile(putFloor, 50)),
+      gs_round_trips_warm: warmTrips,
+      gs_round_trips_new_user: newTrips,
+    };
+    line('generate-session (500 sequential, warm)', {
+      p50: figures.gs_seq_p50_ms,
+      p99: figures.gs_seq_p99_ms,
+    });
+    line('generate-session (500, 50 concurrent)', {
+      p50: figures.gs_conc50_p50_ms,
+      p99: figures.gs_conc50_p99_ms,
+      rps: figures.gs_conc50_rps,
+    });
+    line('generate-session (100 new users)', { p50: figures.gs_new_user_p50_ms });
+    line('floor: bare PutItem', { p50: figures.floor_putitem_p50_ms });
+    line('floor: bare TransactWriteItems (5 items)', { p50: figures.floor_transact5_p50_ms });
+    line('ratios (p50)', {
+      vsTransact: figures.gs_vs_transact_ratio,
+      vsPutItem: figures.gs_vs_putitem_ratio,
+    });
+    line('round trips per request', { warm: warmTrips, newUser: newTrips });
+    return figures;
+  } finally {
+    await service.stop();
+    await dynamo.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,259 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '../errors';
+import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
+import { agents } from '../store/agents';
+import { apiKeys, type KeyRole } from '../store/api-keys';
+import type { Store } from '../store/client';
+import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
+import { type DataSourceConfig, deployments } from '../store/deployments';
+import type { AttributeValue } from '../store/users';
+import { users } from '../store/users';
+
+/** A usage mistake: exit code 2 and the help text. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdout; errors on stderr)
+
+  account create  --name <n> --plan free|premium|enterprise [--flag useCreatorMode]
+  account list
+  account set-limit --name <n> --limit <users>|default
+  key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
+  key list        --account <a>
+  key revoke      --account <a> --id <keyId>
+  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url>] [--default-branch main]
+  deployment list --account <a>
+  model push      --account <a> --deployment <id> --branch <name> --dir <model directory>
+  agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking]
+  agent list      --account <a>
+  attribute create --account <a> --name <n> --type string|number|string_array|number_array [--description <text>]
+  attribute list  --account <a>
+  group create    --account <a> --name <n> [--description <text>]
+  group list      --account <a>
+  user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
+  user list       --account <a>
+
+Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.`;
+
+const options = {
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  flag: { type: 'string', multiple: true },
+  limit: { type: 'string' },
+  account: { type: 'string' },
+  role: { type: 'string' },
+  deployment: { type: 'string' },
+  description: { type: 'string' },
+  id: { type: 'string' },
+  duckdb: { type: 'string' },
+  postgres: { type: 'string' },
+  'default-branch': { type: 'string' },
+  branch: { type: 'string' },
+  dir: { type: 'string' },
+  'show-thinking': { type: 'boolean' },
+  type: { type: 'string' },
+  email: { type: 'string' },
+  group: { type: 'string', multiple: true },
+  attr: { type: 'string', multiple: true },
+  help: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.length === 0) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function positiveInt(text: string, name: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--${name} must be a positive integer`);
+  return Number(text);
+}
+
+function oneOf<T extends string>(text: string, allowed: readonly T[], name: string): T {
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  return text as T;
+}
+
+async function allDefinitions(store: Store, account: string, kind: 'group' | 'attribute') {
+  const items: unknown[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await definitions.list(store, account, { kind: 'tenant' }, kind, {
+      first: 100,
+      ...(after ? { after } : {}),
+    });
+    items.push(...page.items);
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return items;
+    after = page.pageInfo.endCursor;
+  }
+}
+
+async function requireAccount(store: Store, name: string): Promise<void> {
+  if (!(await accounts.get(store, name)))
+    throw new AppError(404, 'ACCOUNT_NOT_FOUND', `Account ${name} not found`);
+}
+
+/** Validates a model directory with the semantic layer before it is stored. */
+export type ModelLoader = (dir: string) => Promise<{ path: string; content: string }[]>;
+
+/** Runs one CLI command against a store; returns the JSON result (the binary prints it). */
+export async function runCommand(store: Store, argv: string[], loadModel: ModelLoader): Promise<unknown> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [noun, verb] = positionals;
+  const command = `${noun ?? ''} ${verb ?? ''}`.trim();
+  switch (command) {
+    case 'account create': {
+      const name = required(values, 'name');
+      if (!/^[a-z][a-z0-9-]{1,62}$/.test(name))
+        throw new UsageError('--name: lowercase letters, digits and hyphens');
+      const plan = oneOf<Plan>(required(values, 'plan'), PLANS, 'plan');
+      const flags = (values.flag ?? []).map((f) => oneOf<AccountFlag>(f, FLAGS, 'flag'));
+      return accounts.upsert(store, { name, plan, flags });
+    }
+    case 'account list':
+      return accounts.list(store);
+    case 'account set-limit': {
+      const name = required(values, 'name');
+      await requireAccount(store, name);
+      const limit = required(values, 'limit');
+      await accounts.setUserLimit(store, name, limit === 'default' ? undefined : positiveInt(limit, 'limit'));
+      return accounts.get(store, name);
+    }
+    case 'key create': {
+      const account = required(values, 'account');
+      await requireAccount(store, account);
+      const role = oneOf<KeyRole>(required(values, 'role'), ['admin', 'member'], 'role');
+      const created = await apiKeys.create(store, {
+        account,
+        role,
+        ...(values.deployment ? { deploymentId: positiveInt(values.deployment, 'deployment') } : {}),
+        ...(values.description ? { description: values.description } : {}),
+      });
+      return {
+        ...created.record,
+        key: created.key,
+        note: 'The key is shown once and stored only as a hash.',
+      };
+    }
+    case 'key list':
+      return apiKeys.listByAccount(store, required(values, 'account'));
+    case 'key revoke': {
+      const revoked = await apiKeys.revoke(store, required(values, 'account'), required(values, 'id'));
+      if (!revoked) throw new AppError(404, 'KEY_NOT_FOUND', `Key ${values.id} not found`);
+      return { revoked: values.id, note: 'Warm functions may accept it for up to 30 s (key cache).' };
+    }
+    case 'deployment create': {
+      const account = required(values, 'account');
+      await requireAccount(store, account);
+      if (values.duckdb && values.postgres) throw new UsageError('give --duckdb or --postgres, not both');
+      const dataSource: DataSourceConfig = values.postgres
+        ? { kind: 'postgres', connectionString: values.postgres }
+        : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
+      return deployments.upsert(store, {
+        account,
+        id: positiveInt(required(values, 'id'), 'id'),
+        name: required(values, 'name'),
+        dataSource,
+        ...(values['default-branch'] ? { defaultBranch: values['default-branch'] } : {}),
+      });
+    }
+    case 'deployment list':
+      return deployments.list(store, required(values, 'account'));
+    case 'model push': {
+      const account = required(values, 'account');
+      const id = positiveInt(required(values, 'deployment'), 'deployment');
+      const branch = required(values, 'branch');
+      if (!/^[A-Za-z0-9._-]{1,128}$/.test(branch))
+        throw new UsageError('--branch: letters, digits, . _ - only');
+      if (!(await deployments.get(store, account, id))) {
+        throw new AppError(404, 'DEPLOYMENT_NOT_FOUND', `Deployment ${id} of ${account} not found`);
+      }
+      const files = await loadModel(required(values, 'dir'));
+      await deployments.putModel(store, account, id, branch, files);
+      return { account, deploymentId: id, branch, files: files.map((f) => f.path) };
+    }
+    case 'agent create': {
+      const account = required(values, 'account');
+      const deploymentId = positiveInt(required(values, 'deployment'), 'deployment');
+      if (!(await deployments.get(store, account, deploymentId))) {
+        throw new AppError(404, 'DEPLOYMENT_NOT_FOUND', `Deployment ${deploymentId} of ${account} not found`);
+      }
+      return agents.put(store, {
+        account,
+        agentId: required(values, 'id'),
+        name: values.name ?? 'Data analyst',
+        deploymentId,
+        showThinking: values['show-thinking'] === true,
+      });
+    }
+    case 'agent list':
+      return agents.list(store, required(values, 'account'));
+    case 'attribute create': {
+      const account = required(values, 'account');
+      await requireAccount(store, account);
+      return definitions.upsertAttribute(
+        store,
+        account,
+        { kind: 'tenant' },
+        {
+          name: required(values, 'name'),
+          type: oneOf<AttributeType>(required(values, 'type'), ATTRIBUTE_TYPES, 'type'),
+          ...(values.description ? { description: values.description } : {}),
+        },
+      );
+    }
+    case 'attribute list':
+      return allDefinitions(store, required(values, 'account'), 'attribute');
+    case 'group create': {
+      const account = required(values, 'account');
+      await requireAccount(store, account);
+      return definitions.upsertGroup(
+        store,
+        account,
+        { kind: 'tenant' },
+        {
+          name: required(values, 'name'),
+          ...(values.description ? { description: values.description } : {}),
+        },
+      );
+    }
+    case 'group list':
+      return allDefinitions(store, required(values, 'account'), 'group');
+    case 'user create-internal': {
+      const account = required(values, 'account');
+      await requireAccount(store, account);
+      const groups = values.group ?? [];
+      const found = await definitions.getMany(store, account, { kind: 'tenant' }, 'group', groups);
+      const missing = groups.filter((g) => !found.has(g));
+      if (missing.length)
+        throw new AppError(400, 'GROUPS_NOT_FOUND', `Groups with names ${missing.join(', ')} not found`);
+      const attributes: Record<string, AttributeValue> = {};
+      for (const pair of values.attr ?? []) {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new UsageError('--attr must look like name=<JSON value>, e.g. region="north"');
+        try {
+          attributes[pair.slice(0, at)] = JSON.parse(pair.slice(at + 1)) as AttributeValue;
+        } catch {
+          throw new UsageError(`--attr ${pair}: the value must be JSON, e.g. region="north" or ids=[1,2]`);
+        }
+      }
+      return users.putInternal(store, account, {
+        internalId: required(values, 'id'),
+        ...(values.email ? { email: values.email } : {}),
+        groups,
+        attributes,
+      });
+    }
+    case 'user list':
+      return users.list(store, required(values, 'account'));
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+  }
+}

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { runCommand, UsageError } from '../../functions/admin/cli';
+import { AppError } from '../../functions/errors';
+import { apiKeys } from '../../functions/store/api-keys';
+import type { Store } from '../../functions/store/client';
+import { deployments } from '../../functions/store/deployments';
+import { freshStore } from '../support/store';
+
+const run = promisify(execFile);
+let store: Store;
+const files = [{ path: 'orders.yml', content: 'cubes: []\n' }];
+const cli = (...argv: string[]) => runCommand(store, argv, async () => files);
+
+beforeAll(async () => {
+  store = await freshStore();
+});
+
+describe('operator CLI', () => {
+  test('creates and lists accounts, keys, deployments, models, agents, definitions and internal users', async () => {
+    expect(
+      await cli('account', 'create', '--name', 'acme', '--plan', 'enterprise', '--flag', 'useCreatorMode'),
+    ).toMatchObject({
+      name: 'acme',
+      plan: 'enterprise',
+      flags: ['useCreatorMode'],
+    });
+    const key = (await cli(
+      'key',
+      'create',
+      '--account',
+      'acme',
+      '--role',
+      'member',
+      '--deployment',
+      '3',
+    )) as { key: string; keyId: string };
+    expect(key.key).toMatch(/^ea_[A-Za-z0-9_-]{43}$/);
+    const found = await apiKeys.findByKey(store, key.key);
+    expect(found).toMatchObject({ account: 'acme', role: 'member', deploymentId: 3 });
+    // Only the hash is stored: the plain key appears nowhere in the listing.
+    expect(JSON.stringify(await cli('key', 'list', '--account', 'acme'))).not.toContain(key.key);
+    await cli(
+      'deployment',
+      'create',
+      '--account',
+      'acme',
+      '--id',
+      '3',
+      '--name',
+      'Prod',
+      '--postgres',
+      'postgres://db/x',
+    );
+    await cli(
+      'model',
+      'push',
+      '--account',
+      'acme',
+      '--deployment',
+      '3',
+      '--branch',
+      'feature-x',
+      '--dir',
+      'any',
+    );
+    expect((await deployments.get(store, 'acme', 3))?.branches).toEqual(['main', 'feature-x']);
+    expect((await deployments.getModel(store, 'acme', 3, 'feature-x'))?.files).toEqual(files);
+    await cli(
+      'agent',
+      'create',
+      '--account',
+      'acme',
+      '--id',
+      'sales',
+      '--deployment',
+      '3',
+      '--show-thinking',
+    );
+    expect(await cli('agent', 'list', '--account', 'acme')).toEqual([
+      expect.objectContaining({ agentId: 'sales', deploymentId: 3, showThinking: true }),
+    ]);
+    await cli('attribute', 'create', '--account', 'acme', '--name', 'region', '--type', 'string');
+    await cli('group', 'create', '--account', 'acme', '--name', 'ops', '--description', 'Operations');
+    expect(await cli('group', 'list', '--account', 'acme')).toEqual([
+      expect.objectContaining({ name: 'ops', description: 'Operations' }),
+    ]);
+    await cli(
+      'user',
+      'create-internal',
+      '--account',
+      'acme',
+      '--id',
+      'ann@acme.io',
+      '--group',
+      'ops',
+      '--attr',
+      'region="north"',
+    );
+    expect(await cli('user', 'list', '--account', 'acme')).toEqual([
+      expect.objectContaining({
+        ref: { kind: 'internal', internalId: 'ann@acme.io' },
+        groups: { '*': ['ops'] },
+        attributes: { '*/region': 'north' },
+      }),
+    ]);
+    const revoked = await cli('key', 'revoke', '--account', 'acme', '--id', key.keyId);
+    expect(revoked).toMatchObject({ revoked: key.keyId });
+    expect(await apiKeys.findByKey(store, key.key)).toBeUndefined();
+  });
+
+  test('clear errors for bad input', async () => {
+    await expect(cli('account', 'create', '--name', 'x1', '--plan', 'gold')).rejects.toThrow(UsageError);
+    await expect(cli('key', 'create', '--account', 'ghost', '--role', 'admin')).rejects.toThrow(AppError);
+    await expect(cli('frobnicate')).rejects.toThrow(/Unknown command/);
+    await expect(cli('key', 'create', '--account', 'acme')).rejects.toThrow(/--role is required/);
+    await expect(
+      cli('user', 'create-internal', '--account', 'acme', '--id', 'b', '--group', 'nope'),
+    ).rejects.toThrow(/Groups with names nope not found/);
+    await expect(
+      cli('attribute', 'create', '--account', 'acme', '--name', 'region', '--type', 'number'),
+    ).rejects.toThrow(/cannot change type/);
+  });
+
+  test('the binary prints JSON and exits 0, or a JSON error and a non-zero code', async () => {
+    const env = {
+      ...process.env,
+      TABLE_NAME: store.tableName,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
+    const ok = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'account', 'list'], { env });
+    expect(JSON.parse(ok.stdout)).toEqual([expect.objectContaining({ name: 'acme' })]);
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', 'bin/admin.ts', 'agent', 'create', '--account', 'acme'],
+      { env },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failed && failed.code).toBe(2);
+    expect(failed.stderr).toContain('--id is required');
+  }, 30_000);
+});

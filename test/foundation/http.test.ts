@@ -1,0 +1,226 @@
+import type { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { AppError, NotImplementedError } from '../../functions/errors';
+import { clearAuthCache } from '../../functions/http/auth';
+import { httpEndpoint, streamingEndpoint } from '../../functions/http/endpoint';
+import { createLocalServer } from '../../functions/http/local';
+import { accounts } from '../../functions/store/accounts';
+import { apiKeys } from '../../functions/store/api-keys';
+import { countRoundTrips, type Store } from '../../functions/store/client';
+import { client } from '../support/http';
+import { freshStore } from '../support/store';
+
+let store: Store;
+let baseUrl: string;
+let server: ReturnType<typeof createServer>;
+let adminKey: string;
+let memberKey: string;
+
+// Handlers built with the same factories as the real endpoints, served by the same local adapter.
+const echo = httpEndpoint({
+  route: 'generate-session',
+  auth: 'admin',
+  body: z.strictObject({ n: z.number().int(), nested: z.strictObject({ s: z.string() }).optional() }),
+  handle: async ({ body, caller }) => ({ status: 200, body: { n: body.n, account: caller.account.name } }),
+});
+const boom = httpEndpoint({
+  route: 'session-exchange',
+  auth: 'none',
+  handle: async () => {
+    throw new Error('database password is hunter2');
+  },
+});
+const notYet = httpEndpoint({
+  route: 'session-revoke',
+  auth: 'none',
+  handle: async () => {
+    throw new NotImplementedError();
+  },
+});
+const lines = streamingEndpoint({
+  route: 'sql-api',
+  auth: 'apiKey',
+  handle: async () => ({
+    status: 200,
+    headers: { 'content-type': 'application/x-ndjson' },
+    lines: async function* () {
+      for (let i = 0; i < 3; i += 1) {
+        yield `${JSON.stringify({ i })}\n`;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    },
+  }),
+});
+const streamError = streamingEndpoint({
+  route: 'chat-stream',
+  auth: 'none',
+  handle: async () => {
+    throw new AppError(409, 'THREAD_BUSY', 'Streaming for thread is in progress');
+  },
+});
+const handlers: Record<string, unknown> = {
+  'generate-session': echo,
+  'session-exchange': boom,
+  'session-revoke': notYet,
+  'sql-api': lines,
+  'chat-stream': streamError,
+  health: (await import('../../functions/endpoints/health')).handler,
+};
+
+beforeAll(async () => {
+  store = await freshStore();
+  await accounts.upsert(store, { name: 'acme', plan: 'premium', flags: [] });
+  adminKey = (await apiKeys.create(store, { account: 'acme', role: 'admin' })).key;
+  memberKey = (await apiKeys.create(store, { account: 'acme', role: 'member' })).key;
+  server = createLocalServer({ load: async (id) => handlers[id] });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const GS = '/api/v1/embed/generate-session';
+
+describe('routing', () => {
+  test('GET /health answers {"status":"ok"}', async () => {
+    const reply = await client(baseUrl).get('/health');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'ok' });
+  });
+
+  test('unknown routes are 404 JSON and wrong methods 405 JSON with Allow', async () => {
+    const missing = await client(baseUrl).get('/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
+    const wrong = await client(baseUrl).get(GS);
+    expect(wrong.status).toBe(405);
+    expect(wrong.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    expect(wrong.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('authentication', () => {
+  test('missing or unknown keys are 401, member keys on admin operations 403', async () => {
+    const api = client(baseUrl);
+    expect((await api.post(GS, { n: 1 })).body).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await api.post(GS, { n: 1 }, { key: 'ea_unknown' })).status).toBe(401);
+    expect((await api.post(GS, { n: 1 }, { headers: { authorization: `Basic ${adminKey}` } })).status).toBe(
+      401,
+    );
+    const member = await api.post(GS, { n: 1 }, { key: memberKey });
+    expect(member.status).toBe(403);
+    expect(member.body).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await api.post(GS, { n: 1 }, { key: adminKey })).body).toEqual({ n: 1, account: 'acme' });
+  });
+
+  test('keys are cached for a short time: one lookup serves repeated calls', async () => {
+    clearAuthCache();
+    const counter = countRoundTrips(store);
+    const api = client(baseUrl);
+    for (let i = 0; i < 5; i += 1) expect((await api.post(GS, { n: i }, { key: adminKey })).status).toBe(200);
+    // One GetItem for the key and one for its account, then cache hits.
+    expect(counter.operations).toEqual(['GetItemCommand', 'GetItemCommand']);
+  });
+});
+
+describe('validation and errors', () => {
+  test('malformed JSON, wrong types and unknown fields are 400 with the field path', async () => {
+    const api = client(baseUrl);
+    const cases: [string, string][] = [
+      ['{"n":', 'body'],
+      ['{"n":"1"}', 'body.n'],
+      ['{"n":1,"extra":true}', 'body.extra'],
+      ['{"n":1,"nested":{"s":1}}', 'body.nested.s'],
+      ['', 'body'],
+    ];
+    for (const [raw, path] of cases) {
+      const reply = await api.post(GS, undefined, { key: adminKey, raw });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(String(reply.body.error)).toContain(path);
+    }
+  });
+
+  test('bodies over 256 KiB are 413 PAYLOAD_TOO_LARGE', async () => {
+    const reply = await client(baseUrl).post(GS, undefined, {
+      key: adminKey,
+      raw: `{"n":1,"pad":"${'x'.repeat(300_000)}"}`,
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  test('unexpected errors are 500 INTERNAL without internals', async () => {
+    const reply = await client(baseUrl).post('/api/v1/embed/session/exchange', {});
+    expect(reply.status).toBe(500);
+    expect(reply.body).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+    expect(reply.text).not.toContain('hunter2');
+    expect(reply.text).not.toContain('at ');
+  });
+
+  test('unbuilt capabilities are 501 NOT_IMPLEMENTED', async () => {
+    const reply = await client(baseUrl).post('/api/v1/embed/session/revoke', {});
+    expect(reply.status).toBe(501);
+    expect(reply.body).toMatchObject({ code: 'NOT_IMPLEMENTED' });
+  });
+});
+
+describe('response streaming', () => {
+  test('lines reach the client as they are written, not at the end', async () => {
+    const started = Date.now();
+    const response = await fetch(`${baseUrl}/api/v1/deployments/1/sql`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${adminKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    const firstAt = Date.now() - started;
+    expect(new TextDecoder().decode(first?.value)).toBe('{"i":0}\n');
+    let rest = '';
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toBe('{"i":1}\n{"i":2}\n');
+    // The first line arrived well before the stream's 450 ms of work was done.
+    expect(firstAt).toBeLessThan(300);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(440);
+  });
+
+  test('errors before the first line are plain JSON errors with their status', async () => {
+    const reply = await client(baseUrl).post('/api/v1/public/demo/agents/1/chat/stream-chat-state', {});
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({ error: 'Streaming for thread is in progress', code: 'THREAD_BUSY' });
+  });
+});
+
+describe('function-URL events', () => {
+  test('the handler runs as a Lambda would call it (payload 2.0 event and context)', async () => {
+    const event = {
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/health',
+      rawQueryString: '',
+      headers: {},
+      requestContext: { requestId: 'r1', http: { method: 'GET', path: '/health' } },
+      isBase64Encoded: false,
+    } as unknown as APIGatewayProxyEventV2;
+    const handler = handlers.health as (
+      e: APIGatewayProxyEventV2,
+      c: Context,
+    ) => Promise<{ statusCode: number; body: string }>;
+    const result = await handler(event, {
+      awsRequestId: 'r1',
+      getRemainingTimeInMillis: () => 3000,
+    } as Context);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
+  });
+});
