@@ -1,11 +1,23 @@
-import { NotImplementedError } from '../errors';
-import { httpEndpoint } from '../http/endpoint';
+import { streamingEndpoint } from '../http/endpoint';
+import { ndjsonLines, parseDeploymentId, runSqlApi, sqlApiBody } from '../query/sql-api';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
-export const handler = httpEndpoint({
+/** POST /api/v1/deployments/{deploymentId}/sql: JSON, or NDJSON with `Accept: application/x-ndjson`. */
+export const handler = streamingEndpoint({
   route: 'sql-api',
   auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
+  body: sqlApiBody,
+  handle: async ({ store, headers, params, body }) => {
+    const result = await runSqlApi(
+      store,
+      headers.authorization,
+      parseDeploymentId(params.deploymentId),
+      body,
+    );
+    if (!headers.accept?.includes('application/x-ndjson')) return { status: 200, body: result };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache, no-transform' },
+      lines: () => ndjsonLines(result),
+    };
   },
 });

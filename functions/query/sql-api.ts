@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ValidationError } from '../errors';
+import { type QueryResult, runQuery } from '../semantic';
+import type { Store } from '../store/client';
+import { resolveIdentity, sessionSettingsSchema } from './identity';
+import { branchModel, deploymentFor } from './models';
+
+/** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
+export const sqlApiBody = z.strictObject({
+  query: z.string().min(1).max(100_000),
+  sessionSettings: sessionSettingsSchema.optional(),
+  branchName: z.string().min(1).max(128).optional(),
+  limit: z.number().int().min(1).max(1_000_000).optional(),
+});
+export type SqlApiBody = z.infer<typeof sqlApiBody>;
+
+export const DEFAULT_SQL_LIMIT = 10_000;
+/** A query that runs longer is cancelled in the driver. */
+export const SQL_TIMEOUT_MS = Number(process.env.SQL_TIMEOUT_MS ?? 30_000);
+
+/** Parses the `{deploymentId}` path segment. */
+export function parseDeploymentId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
+    throw new ValidationError('path.deploymentId: must be a positive integer');
+  }
+  return Number(raw);
+}
+
+/**
+ * "Load all results": runs one read-only SELECT over the deployment's data model under the caller's row-level
+ * security, resolving the user exactly as the chat does.
+ */
+export async function runSqlApi(
+  store: Store,
+  authorization: string | undefined,
+  deploymentId: number,
+  body: SqlApiBody,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  const identity = await resolveIdentity(store, authorization, body.sessionSettings, {
+    purpose: 'sql',
+    provision: true,
+  });
+  const deployment = await deploymentFor(store, identity, deploymentId);
+  const { model } = await branchModel(store, deployment, body.branchName ?? identity.branchName);
+  return runQuery({
+    model,
+    user: identity.query,
+    sql: body.query,
+    source: deployment.dataSource,
+    maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
+    timeoutMs: SQL_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The NDJSON form: the schema, one JSON array per row, then the total. */
+export async function* ndjsonLines(result: QueryResult): AsyncGenerator<string> {
+  yield `${JSON.stringify({ schema: result.schema })}\n`;
+  // Rows are batched into chunks so large results do not cost one write per row.
+  let chunk = '';
+  for (const row of result.data) {
+    chunk += `${JSON.stringify(row)}\n`;
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+  yield `${JSON.stringify({ totalRows: result.totalRows })}\n`;
+}
