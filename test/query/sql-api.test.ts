@@ -1,0 +1,221 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/store/keys';
+import { client } from '../support/http';
+import { startService, type TestService } from '../support/service';
+
+let svc: TestService;
+let api: ReturnType<typeof client>;
+const SQL = '/api/v1/deployments/1/sql';
+type Result = {
+  schema: { name: string; column_type: string }[];
+  data: unknown[][];
+  totalRows: number;
+  code?: string;
+  error?: string;
+};
+
+beforeAll(async () => {
+  svc = await startService();
+  api = client(svc.baseUrl);
+}, 120_000);
+afterAll(async () => {
+  await svc.stop();
+});
+
+const byRegion =
+  'SELECT region, MEASURE(count) AS orders, MEASURE(total_amount) AS amount FROM orders_view GROUP BY 1 ORDER BY 1';
+const asUser = (
+  sessionSettings: Record<string, unknown>,
+  query = byRegion,
+  extra: Record<string, unknown> = {},
+) => api.post<Result>(SQL, { query, sessionSettings, ...extra }, { key: svc.adminKey });
+
+describe('row-level security', () => {
+  test('managers see every region; a region attribute narrows to that region with the same numbers', async () => {
+    const all = await asUser({ externalId: 'sql-manager', groups: ['managers'] });
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((row) => row[0])).toEqual(['east', 'north', 'south', 'west']);
+    const north = await asUser({
+      externalId: 'sql-north',
+      userAttributes: [{ name: 'region', value: 'north' }],
+    });
+    expect(north.status).toBe(200);
+    expect(north.body.data).toEqual([all.body.data.find((row) => row[0] === 'north')]);
+    expect(north.body.schema.map((c) => c.name)).toEqual(['region', 'orders', 'amount']);
+  });
+
+  test('without a region attribute a non-manager sees no rows, never all rows', async () => {
+    const none = await asUser({ externalId: 'sql-nobody' });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    expect(none.body.totalRows).toBe(0);
+  });
+
+  test('allowed_categories and min_order_amount narrow further', async () => {
+    const q = 'SELECT category, MEASURE(count) FROM orders_view GROUP BY 1 ORDER BY 1';
+    const narrowed = await asUser(
+      {
+        externalId: 'sql-cats',
+        userAttributes: [
+          { name: 'region', value: 'south' },
+          { name: 'allowed_categories', value: ['toys', 'grocery'] },
+        ],
+      },
+      q,
+    );
+    expect(narrowed.body.data.map((row) => row[0])).toEqual(['grocery', 'toys']);
+    const minQ = 'SELECT MIN(amount) AS smallest FROM orders_view';
+    const min = await asUser(
+      {
+        externalId: 'sql-min',
+        userAttributes: [
+          { name: 'region', value: 'south' },
+          { name: 'min_order_amount', value: 500 },
+        ],
+      },
+      minQ,
+    );
+    expect(min.status).toBe(200);
+    expect(Number(min.body.data[0]?.[0])).toBeGreaterThanOrEqual(500);
+  });
+
+  test('the internal manager sees everything; a Bearer embed token carries its own identity', async () => {
+    const internal = await asUser({ internalId: 'admin@example.com' });
+    expect(internal.body.data).toHaveLength(4);
+    const generated = await api.post<{ sessionId: string }>(
+      '/api/v1/embed/generate-session',
+      { deploymentId: 1, externalId: 'sql-token', userAttributes: [{ name: 'region', value: 'west' }] },
+      { key: svc.adminKey },
+    );
+    const { body } = await api.post<{ token: string }>('/api/v1/embed/session/exchange', {
+      sessionId: generated.body.sessionId,
+    });
+    const viaToken = await api.post<Result>(
+      SQL,
+      { query: byRegion, sessionSettings: { externalId: 'ignored', groups: ['managers'] } },
+      { bearer: body.token },
+    );
+    expect(viaToken.status).toBe(200);
+    expect(viaToken.body.data.map((row) => row[0])).toEqual(['west']);
+    // The token is bound to deployment 1.
+    expect(
+      (await api.post(`/api/v1/deployments/2/sql`, { query: byRegion }, { bearer: body.token })).status,
+    ).toBe(404);
+  });
+});
+
+describe('results', () => {
+  test('limit caps data while totalRows counts every row', async () => {
+    const q = 'SELECT region, category, status FROM orders_view GROUP BY 1, 2, 3';
+    const reply = await asUser({ externalId: 'sql-limit', groups: ['managers'] }, q, { limit: 7 });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toHaveLength(7);
+    expect(reply.body.totalRows).toBe(4 * 5 * 3);
+  });
+
+  test('NDJSON: schema first, one array per row, totalRows last', async () => {
+    const response = await fetch(`${svc.baseUrl}${SQL}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Api-Key ${svc.adminKey}`,
+        'content-type': 'application/json',
+        accept: 'application/x-ndjson',
+      },
+      body: JSON.stringify({
+        query: byRegion,
+        sessionSettings: { externalId: 'sql-nd', groups: ['managers'] },
+      }),
+    });
+    expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    expect(lines[0]).toEqual({ schema: expect.any(Array) });
+    expect(lines.slice(1, -1)).toHaveLength(4);
+    expect(lines.at(-1)).toEqual({ totalRows: 4 });
+  });
+
+  test('branches: the dev measure exists only on dev; an unknown branch is 404', async () => {
+    const q = 'SELECT MEASURE(median_amount) FROM orders_view';
+    expect(
+      (await asUser({ externalId: 'sql-dev', groups: ['managers'] }, q, { branchName: 'dev' })).status,
+    ).toBe(200);
+    const main = await asUser({ externalId: 'sql-dev', groups: ['managers'] }, q);
+    expect(main.status).toBe(400);
+    expect(main.body.code).toBe('SQL_NOT_ALLOWED');
+    const unknown = await asUser({ externalId: 'sql-dev' }, q, { branchName: 'nope' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('BRANCH_NOT_FOUND');
+  });
+});
+
+describe('refusals', () => {
+  test.each([
+    'DROP TABLE orders',
+    'SELECT 1; SELECT 2',
+    "SELECT * FROM read_csv('/etc/passwd')",
+    'SELECT * FROM information_schema.tables',
+  ])('%s is 400 SQL_NOT_ALLOWED', async (query) => {
+    const reply = await asUser({ externalId: 'sql-evil', groups: ['managers'] }, query);
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('SQL_NOT_ALLOWED');
+  });
+
+  test('auth, plan, body and deployment errors', async () => {
+    expect((await api.post(SQL, { query: byRegion, sessionSettings: { externalId: 'x' } })).status).toBe(401);
+    const starter = await api.post<Result>(
+      SQL,
+      { query: byRegion, sessionSettings: { externalId: 'x' } },
+      { key: svc.starterKey },
+    );
+    expect(starter.status).toBe(403);
+    expect(starter.body.code).toBe('PLAN_NOT_SUPPORTED');
+    expect((await api.post<Result>(SQL, { query: byRegion }, { key: svc.adminKey })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect(
+      (
+        await api.post<Result>(
+          SQL,
+          { query: byRegion, sessionSettings: { externalId: 'x' }, limit: 0 },
+          { key: svc.adminKey },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.post<Result>(
+          '/api/v1/deployments/99/sql',
+          { query: byRegion, sessionSettings: { externalId: 'x' } },
+          { key: svc.adminKey },
+        )
+      ).body.code,
+    ).toBe('DEPLOYMENT_NOT_FOUND');
+    // A member key may query.
+    expect(
+      (
+        await api.post(
+          SQL,
+          { query: byRegion, sessionSettings: { externalId: 'sql-member', groups: ['managers'] } },
+          { key: svc.memberKey },
+        )
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('users', () => {
+  test('users first seen by the SQL API are ephemeral (one week by default)', async () => {
+    await asUser({ externalId: 'sql-ephemeral' });
+    const out = await svc.service.store.doc.send(
+      new GetCommand({
+        TableName: svc.service.store.tableName,
+        Key: keys.externalUser('demo', 'sql-ephemeral'),
+      }),
+    );
+    const ttl = Number(out.Item?.expiresAt) - Date.now() / 1000;
+    expect(ttl).toBeGreaterThan(604_800 - 60);
+    expect(ttl).toBeLessThanOrEqual(604_800);
+  });
+});
