@@ -1,0 +1,510 @@
+import nodeSqlParser from 'node-sql-parser';
+import { SqlNotAllowedError } from '../errors';
+import type { CubeDef, DataModel, Member, ModelObject } from './model';
+import { type QueryUser, rowCondition, visibleMembers } from './policy';
+
+export type Dialect = 'duckdb' | 'postgres';
+
+/** SQL ready for a driver: user SQL rewritten over secured subqueries; parameters travel separately. */
+export interface CompiledQuery {
+  sql: string;
+  params: unknown[];
+}
+
+const parser = new nodeSqlParser.Parser();
+const PARSE_OPTIONS = { database: 'PostgresQL' };
+const MAX_SQL_LENGTH = 20_000;
+const MAX_NESTING = 48;
+const MAX_AST_DEPTH = 400;
+
+/** Scalar functions a query may call (lowercase). Anything else, table functions included, is refused. */
+const SCALAR_FUNCTIONS = new Set([
+  'abs',
+  'ceil',
+  'ceiling',
+  'floor',
+  'round',
+  'trunc',
+  'sqrt',
+  'power',
+  'pow',
+  'ln',
+  'log',
+  'log10',
+  'exp',
+  'mod',
+  'sign',
+  'greatest',
+  'least',
+  'coalesce',
+  'nullif',
+  'lower',
+  'upper',
+  'length',
+  'char_length',
+  'substring',
+  'substr',
+  'trim',
+  'ltrim',
+  'rtrim',
+  'replace',
+  'concat',
+  'left',
+  'right',
+  'strpos',
+  'position',
+  'starts_with',
+  'split_part',
+  'lpad',
+  'rpad',
+  'initcap',
+  'date_trunc',
+  'date_part',
+  'to_char',
+  'strftime',
+  'now',
+  'current_date',
+  'current_timestamp',
+  'age',
+  'make_date',
+  'to_timestamp',
+  'measure',
+  'year',
+  'month',
+  'day',
+  'quarter',
+  'week',
+  'dayofweek',
+  'isodow',
+  'dow',
+  'date_diff',
+  'datediff',
+  'date_add',
+  'if',
+  'ifnull',
+  'nvl',
+]);
+const AGGREGATES = new Set([
+  'COUNT',
+  'SUM',
+  'AVG',
+  'MIN',
+  'MAX',
+  'MEDIAN',
+  'STDDEV',
+  'STDDEV_POP',
+  'STDDEV_SAMP',
+  'VARIANCE',
+  'VAR_POP',
+  'VAR_SAMP',
+  'STRING_AGG',
+  'BOOL_AND',
+  'BOOL_OR',
+  'PERCENTILE_CONT',
+  'PERCENTILE_DISC',
+  'MODE',
+  'ANY_VALUE',
+]);
+const WINDOW_FUNCTIONS = new Set([
+  'row_number',
+  'rank',
+  'dense_rank',
+  'ntile',
+  'lag',
+  'lead',
+  'first_value',
+  'last_value',
+  'percent_rank',
+  'cume_dist',
+]);
+const STATEMENTS = new Set([
+  'insert',
+  'update',
+  'delete',
+  'replace',
+  'create',
+  'drop',
+  'alter',
+  'truncate',
+  'grant',
+  'revoke',
+  'use',
+  'set',
+  'show',
+  'desc',
+  'lock',
+  'call',
+  'exec',
+  'execute',
+  'rename',
+  'transaction',
+  'load',
+  'copy',
+  'attach',
+  'pragma',
+]);
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Visits every object in the AST (depth-first), refusing absurd depth. */
+function walk(value: unknown, visit: (node: Node) => void, depth = 0): void {
+  if (depth > MAX_AST_DEPTH) throw new SqlNotAllowedError('The query is nested too deeply');
+  if (Array.isArray(value)) {
+    for (const item of value) walk(item, visit, depth + 1);
+    return;
+  }
+  if (!isNode(value)) return;
+  visit(value);
+  for (const child of Object.values(value)) walk(child, visit, depth + 1);
+}
+
+/** Bounds work before the parser sees the text: length and parenthesis nesting outside string literals. */
+function precheck(sql: string): void {
+  if (sql.length > MAX_SQL_LENGTH)
+    throw new SqlNotAllowedError(`The query is longer than ${MAX_SQL_LENGTH} characters`);
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(sql))
+    throw new SqlNotAllowedError('The query contains control characters');
+  let depth = 0;
+  let quote: string | undefined;
+  for (const char of sql) {
+    if (quote) {
+      if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    else if (char === '(') {
+      depth += 1;
+      if (depth > MAX_NESTING) throw new SqlNotAllowedError('The query is nested too deeply');
+    } else if (char === ')') depth -= 1;
+  }
+}
+
+const nameOf = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (isNode(value)) {
+    if (isNode(value.expr)) return nameOf(value.expr);
+    if (typeof value.value === 'string') return value.value;
+  }
+  return '';
+};
+
+function functionName(node: Node): string {
+  const name = node.name;
+  if (typeof name === 'string') return name;
+  if (isNode(name) && Array.isArray(name.name)) {
+    if (name.name.length !== 1) throw new SqlNotAllowedError('Schema-qualified functions are not allowed');
+    return nameOf(name.name[0]);
+  }
+  return '';
+}
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const current = row[j] ?? 0;
+      row[j] = Math.min(current + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/** Up to three close names, for helpful errors. */
+export function suggest(name: string, candidates: Iterable<string>): string[] {
+  const lower = name.toLowerCase();
+  return [...candidates]
+    .map((c) => ({ c, d: distance(lower, c.toLowerCase()) }))
+    .filter(
+      ({ c, d }) => d <= Math.max(2, Math.floor(c.length / 3)) || c.includes(lower) || lower.includes(c),
+    )
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map(({ c }) => c);
+}
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/** SQL of a cube member over its alias: a bare column is qualified, `{CUBE}` is replaced. */
+function memberSql(cube: CubeDef, name: string, alias: string): string {
+  const dimension = cube.dimensions.find((d) => d.name === name);
+  const measure = cube.measures.find((m) => m.name === name);
+  let sql: string;
+  if (dimension) sql = dimension.sql;
+  else if (measure?.type === 'count') {
+    const key = cube.dimensions.find((d) => d.primary_key);
+    sql = key ? key.sql : '1';
+  } else sql = measure?.sql ?? name;
+  return expandSql(sql, alias);
+}
+
+function expandSql(sql: string, alias: string): string {
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(sql)) return `${quote(alias)}.${quote(sql)}`;
+  return sql
+    .replace(/\{CUBE\}/g, quote(alias))
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, cube: string) => quote(cube));
+}
+
+function tableSql(cube: CubeDef): string {
+  if (cube.sql_table) return cube.sql_table.split('.').map(quote).join('.');
+  return `(${cube.sql ?? ''})`;
+}
+
+/**
+ * The secured subquery of a cube or view: only the members the user may see, with every row-level filter of
+ * every joined cube inside its WHERE, so no outer SQL can widen it.
+ */
+function securedSql(
+  model: DataModel,
+  object: ModelObject,
+  members: Member[],
+  user: QueryUser,
+  params: unknown[],
+): string {
+  const joins: string[] = [];
+  const aliases = new Set<string>();
+  let root = '';
+  for (const path of object.joinPath) {
+    for (const [i, cubeName] of path.entries()) {
+      if (aliases.has(cubeName)) continue;
+      const cube = model.cubes.get(cubeName);
+      if (!cube) continue;
+      aliases.add(cubeName);
+      if (i === 0 && !root) {
+        root = `${tableSql(cube)} AS ${quote(cubeName)}`;
+        continue;
+      }
+      const parent = model.cubes.get(path[i - 1] ?? '');
+      const join = parent?.joins.find((j) => j.name === cubeName);
+      const on = (join?.sql ?? 'FALSE')
+        .replace(/\{CUBE\}/g, quote(parent?.name ?? ''))
+        .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => quote(name));
+      joins.push(`LEFT JOIN ${tableSql(cube)} AS ${quote(cubeName)} ON ${on}`);
+    }
+  }
+  const columns = members.map((member) => {
+    const cube = model.cubes.get(member.cube);
+    return `${cube ? memberSql(cube, member.cubeMember, member.cube) : 'NULL'} AS ${quote(member.name)}`;
+  });
+  const conditions: string[] = [];
+  for (const alias of aliases) {
+    const cube = model.cubes.get(alias);
+    if (!cube) continue;
+    const condition = rowCondition(cube, alias, user, params, (c, member, a) => memberSql(c, member, a));
+    if (condition.kind === 'none') conditions.push('FALSE');
+    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+  }
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  return `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`;
+}
+
+function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
+  const aggr = (name: string, distinct = false): Node => ({
+    type: 'aggr_func',
+    name,
+    args: { ...(distinct ? { distinct: 'DISTINCT' } : {}), expr: column },
+    over: null,
+  });
+  switch (member.aggType) {
+    case 'count':
+      return aggr('COUNT');
+    case 'count_distinct':
+      return aggr('COUNT', true);
+    case 'sum':
+      return aggr('SUM');
+    case 'avg':
+      return aggr('AVG');
+    case 'min':
+      return aggr('MIN');
+    case 'max':
+      return aggr('MAX');
+    case 'median':
+      return dialect === 'duckdb'
+        ? {
+            type: 'function',
+            name: { name: [{ type: 'default', value: 'median' }] },
+            args: { type: 'expr_list', value: [column] },
+          }
+        : {
+            type: 'aggr_func',
+            name: 'PERCENTILE_CONT',
+            args: { expr: { type: 'number', value: '0.5' } },
+            within_group_orderby: [{ expr: column, type: null, nulls: null }],
+            over: null,
+          };
+    default:
+      throw new SqlNotAllowedError(`Measure ${member.name} cannot be aggregated`);
+  }
+}
+
+const compiledCache = new Map<string, CompiledQuery>();
+const CACHE_MAX = 500;
+
+/**
+ * Checks that `sql` is exactly one read-only SELECT over model objects using allowed functions, then rewrites
+ * it over secured subqueries (row-level filters inside) and expands MEASURE(x) into the measure's aggregate.
+ */
+export function compileSql(
+  model: DataModel,
+  user: QueryUser,
+  sql: string,
+  dialect: Dialect = 'duckdb',
+): CompiledQuery {
+  const cacheKey = JSON.stringify([model.hash, user, sql, dialect]);
+  const hit = compiledCache.get(cacheKey);
+  if (hit) return { sql: hit.sql, params: [...hit.params] };
+
+  precheck(sql);
+  let ast: unknown;
+  try {
+    ast = parser.astify(sql, PARSE_OPTIONS);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new SqlNotAllowedError(
+      `The query could not be parsed as one SELECT statement: ${message?.slice(0, 200)}`,
+    );
+  }
+  const statements = Array.isArray(ast) ? ast : [ast];
+  if (statements.length !== 1) throw new SqlNotAllowedError('Exactly one statement is allowed');
+  const root = statements[0];
+  if (!isNode(root) || root.type !== 'select')
+    throw new SqlNotAllowedError('Only SELECT statements are allowed');
+
+  // Names a query may use as tables: visible model objects and its own CTEs.
+  const visible = new Map<string, Member[]>();
+  for (const object of model.objects.values()) {
+    const members = visibleMembers(model, object, user);
+    if (members.length > 0) visible.set(object.name, members);
+  }
+  const cteNames = new Set<string>();
+  walk(root, (node) => {
+    if (!Array.isArray(node.with)) return;
+    for (const cte of node.with) {
+      if (!isNode(cte)) continue;
+      if (cte.recursive) throw new SqlNotAllowedError('Recursive CTEs are not allowed');
+      const name = nameOf(cte.name);
+      if (name.startsWith('__') || model.objects.has(name)) {
+        throw new SqlNotAllowedError(`CTE name ${name} is reserved`);
+      }
+      cteNames.add(name);
+    }
+  });
+
+  const referenced = new Set<string>();
+  const aliasToObject = new Map<string, string>();
+  const measureNodes: Node[] = [];
+  walk(root, (node) => {
+    const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
+    if (type && STATEMENTS.has(type)) throw new SqlNotAllowedError(`${type.toUpperCase()} is not allowed`);
+    if (isNode(node.ast) && node.ast.type !== 'select')
+      throw new SqlNotAllowedError('Only SELECT subqueries are allowed');
+    if (isNode(node.into) && node.into.expr) throw new SqlNotAllowedError('SELECT INTO is not allowed');
+    if (type === 'param' || type === 'var')
+      throw new SqlNotAllowedError('Parameters and variables are not allowed');
+    if (type === 'function') {
+      const name = functionName(node).toLowerCase();
+      if (!SCALAR_FUNCTIONS.has(name)) {
+        throw new SqlNotAllowedError(`Function ${name || '(unknown)'} is not allowed`);
+      }
+      if (name === 'measure') measureNodes.push(node);
+    }
+    if (type === 'aggr_func') {
+      const name = String(node.name).toUpperCase();
+      if (!AGGREGATES.has(name)) throw new SqlNotAllowedError(`Aggregate ${name} is not allowed`);
+    }
+    if (type === 'window_func') {
+      const name = String(node.name).toLowerCase();
+      if (!WINDOW_FUNCTIONS.has(name)) throw new SqlNotAllowedError(`Window function ${name} is not allowed`);
+    }
+    if (type === 'column_ref') {
+      if (node.db) throw new SqlNotAllowedError('Schema-qualified columns are not allowed');
+      const column = nameOf(node.column);
+      if (column.startsWith('__')) throw new SqlNotAllowedError(`Column ${column} does not exist`);
+    }
+    // A FROM/JOIN entry naming a table.
+    if (typeof node.table === 'string' && 'as' in node && !('column' in node)) {
+      if (node.db)
+        throw new SqlNotAllowedError(
+          `Schema-qualified tables (${String(node.db)}.${node.table}) are not allowed`,
+        );
+      const table = node.table;
+      if (cteNames.has(table)) return;
+      if (!visible.has(table)) {
+        const hint = suggest(table, visible.keys());
+        throw new SqlNotAllowedError(
+          `Unknown table ${table}: query the data model's cubes and views (${[...visible.keys()].join(', ')})` +
+            (hint.length ? `; did you mean ${hint.join(' or ')}?` : ''),
+        );
+      }
+      referenced.add(table);
+      const alias = typeof node.as === 'string' && node.as ? node.as : table;
+      if (alias.startsWith('__')) throw new SqlNotAllowedError(`Alias ${alias} is reserved`);
+      aliasToObject.set(alias, table);
+      node.table = `__sec_${table}`;
+      node.as = alias;
+    }
+  });
+  if (referenced.size === 0 && cteNames.size === 0) {
+    throw new SqlNotAllowedError(
+      `The query must read from the data model (${[...visible.keys()].join(', ')})`,
+    );
+  }
+
+  for (const node of measureNodes) {
+    const args = isNode(node.args) && Array.isArray(node.args.value) ? node.args.value : [];
+    const arg = args[0];
+    if (args.length !== 1 || !isNode(arg) || arg.type !== 'column_ref') {
+      throw new SqlNotAllowedError(
+        'MEASURE() takes exactly one measure name, e.g. MEASURE(orders_view.total_amount)',
+      );
+    }
+    const name = nameOf(arg.column);
+    const qualifier = typeof arg.table === 'string' ? arg.table : undefined;
+    const candidates = qualifier ? [aliasToObject.get(qualifier) ?? qualifier] : [...referenced];
+    let found: Member | undefined;
+    for (const objectName of candidates) {
+      found = visible.get(objectName)?.find((m) => m.name === name && m.kind === 'measure');
+      if (found) break;
+    }
+    if (!found) {
+      const measures = candidates.flatMap((o) =>
+        (visible.get(o) ?? []).filter((m) => m.kind === 'measure').map((m) => m.name),
+      );
+      const hint = suggest(name, measures);
+      throw new SqlNotAllowedError(
+        `Unknown measure ${name}` +
+          (hint.length ? `; did you mean ${hint.join(' or ')}?` : `; measures: ${measures.join(', ')}`),
+      );
+    }
+    const replacement = aggregateFor(found, arg, dialect);
+    for (const key of Object.keys(node)) delete node[key];
+    Object.assign(node, replacement);
+  }
+
+  let body: string;
+  try {
+    body = parser.sqlify(root as never, PARSE_OPTIONS);
+  } catch (error) {
+    throw new SqlNotAllowedError('The query uses a construct that is not supported', { cause: error });
+  }
+  if (/^\s*WITH\s+RECURSIVE/i.test(body)) throw new SqlNotAllowedError('Recursive CTEs are not allowed');
+  const params: unknown[] = [];
+  const secured = [...referenced].map((name) => {
+    const object = model.objects.get(name);
+    const members = visible.get(name) ?? [];
+    return `${quote(`__sec_${name}`)} AS (${object ? securedSql(model, object, members, user, params) : 'SELECT 1 WHERE FALSE'})`;
+  });
+  let finalSql: string;
+  if (secured.length === 0) finalSql = body;
+  else if (/^\s*WITH\s/i.test(body)) finalSql = body.replace(/^\s*WITH\s/i, `WITH ${secured.join(', ')}, `);
+  else finalSql = `WITH ${secured.join(', ')} ${body}`;
+  const compiled = { sql: finalSql, params };
+  if (compiledCache.size >= CACHE_MAX) compiledCache.clear();
+  compiledCache.set(cacheKey, compiled);
+  return { sql: compiled.sql, params: [...compiled.params] };
+}

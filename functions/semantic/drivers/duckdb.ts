@@ -1,0 +1,103 @@
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { AppError, SqlNotAllowedError } from '../../errors';
+import type { CompiledQuery } from '../compiler';
+import { type Driver, type ExecuteOptions, jsonValue, type QueryResult } from './types';
+
+/** Queries the user's SQL may trigger errors in: shown to the caller as SQL problems, not internal errors. */
+const USER_ERROR =
+  /^(Binder|Parser|Conversion|Catalog|Invalid Input|Out of Range|Not implemented|Type Mismatch) Error/i;
+
+export class QueryTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(400, 'QUERY_TIMEOUT', `The query did not finish within ${timeoutMs} ms`);
+    this.name = 'QueryTimeoutError';
+  }
+}
+
+/** Embedded DuckDB over one database file, opened read-only with external access off. */
+export class DuckDbDriver implements Driver {
+  readonly dialect = 'duckdb' as const;
+  private readonly pool: DuckDBConnection[] = [];
+
+  private constructor(private readonly instance: DuckDBInstance) {}
+
+  static async open(
+    path: string,
+    memoryLimit = process.env.DUCKDB_MEMORY_LIMIT ?? '1GB',
+  ): Promise<DuckDbDriver> {
+    const instance = await DuckDBInstance.create(path, {
+      access_mode: 'READ_ONLY',
+      enable_external_access: 'false',
+      autoload_known_extensions: 'false',
+      autoinstall_known_extensions: 'false',
+      lock_configuration: 'true',
+      memory_limit: memoryLimit,
+      threads: process.env.DUCKDB_THREADS ?? '2',
+    });
+    return new DuckDbDriver(instance);
+  }
+
+  async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {
+    const connection = this.pool.pop() ?? (await this.instance.connect());
+    let timedOut = false;
+    const interrupt = () => connection.interrupt();
+    const timer = setTimeout(() => {
+      timedOut = true;
+      interrupt();
+    }, options.timeoutMs);
+    options.signal?.addEventListener('abort', interrupt, { once: true });
+    try {
+      if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+      const result = await connection.stream(query.sql, query.params as DuckDBValue[]);
+      const names = result.columnNames();
+      const types = result.columnTypes().map((t) => t.toString());
+      const data: unknown[][] = [];
+      let totalRows = 0;
+      // Stream chunks: keep the first maxRows rows as JSON and only count the rest.
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        if (data.length < options.maxRows) {
+          for (const row of chunk.getRows()) {
+            if (data.length >= options.maxRows) break;
+            data.push(row.map((value, i) => convert(value, types[i] ?? '')));
+          }
+        }
+        totalRows += chunk.rowCount;
+        if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+      }
+      this.pool.push(connection);
+      return {
+        schema: names.map((name, i) => ({ name, column_type: types[i] ?? 'UNKNOWN' })),
+        data,
+        totalRows,
+      };
+    } catch (error) {
+      connection.closeSync();
+      if (timedOut) throw new QueryTimeoutError(options.timeoutMs);
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (USER_ERROR.test(message))
+        throw new SqlNotAllowedError(message.split('\n')[0] ?? message, { cause: error });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', interrupt);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const connection of this.pool.splice(0)) connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+function convert(value: DuckDBValue, type: string): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return jsonValue(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
+  // DECIMAL, TIMESTAMP, DATE, LIST, ... have their own classes with a faithful toString().
+  const text = String(value);
+  if (type.startsWith('DECIMAL')) return Number(text);
+  return text;
+}

@@ -1,0 +1,75 @@
+/**
+ * The semantic layer: a Cube-style data model, metadata search, and SQL that is checked, secured with the
+ * user's row-level policies, and run on DuckDB or PostgreSQL.
+ */
+import { compileSql } from './compiler';
+import { DuckDbDriver } from './drivers/duckdb';
+import { PostgresDriver } from './drivers/postgres';
+import type { DataSource, Driver, QueryResult } from './drivers/types';
+import type { DataModel } from './model';
+import type { QueryUser } from './policy';
+import { ensureSampleDatabase } from './sample-data';
+
+export { type CompiledQuery, compileSql, type Dialect, suggest } from './compiler';
+export { DuckDbDriver, QueryTimeoutError } from './drivers/duckdb';
+export { PostgresDriver } from './drivers/postgres';
+export type { DataSource, Driver, ExecuteOptions, QueryResult } from './drivers/types';
+export {
+  type DataModel,
+  demoModelFiles,
+  loadModelDir,
+  type Member,
+  type ModelFile,
+  type ModelIssue,
+  type ModelObject,
+  ModelValidationError,
+  parseModel,
+} from './model';
+export { type AttributeValue, type QueryUser, visibleMembers } from './policy';
+export { ensureSampleDatabase, sampleDataSql } from './sample-data';
+export { type MetaCube, type MetaMember, searchMeta } from './search';
+
+const drivers = new Map<string, Promise<Driver>>();
+
+/** One driver per data source per process (reused by warm Lambda invocations). */
+export function getDriver(source: DataSource): Promise<Driver> {
+  const key = JSON.stringify(source);
+  let driver = drivers.get(key);
+  if (!driver) {
+    driver =
+      source.kind === 'postgres'
+        ? Promise.resolve(new PostgresDriver(source.connectionString))
+        : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
+            (path) => DuckDbDriver.open(path),
+          );
+    drivers.set(key, driver);
+    driver.catch(() => drivers.delete(key));
+  }
+  return driver;
+}
+
+/** Closes every cached driver (tests and the local service on shutdown). */
+export async function closeDrivers(): Promise<void> {
+  const all = [...drivers.values()];
+  drivers.clear();
+  await Promise.all(all.map(async (d) => (await d).close()));
+}
+
+/** Compiles `sql` for `user` and runs it on the data source: at most maxRows rows, totalRows counts all. */
+export async function runQuery(args: {
+  model: DataModel;
+  user: QueryUser;
+  sql: string;
+  source: DataSource;
+  maxRows: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}): Promise<QueryResult> {
+  const driver = await getDriver(args.source);
+  const compiled = compileSql(args.model, args.user, args.sql, driver.dialect);
+  return driver.execute(compiled, {
+    maxRows: args.maxRows,
+    timeoutMs: args.timeoutMs ?? 30_000,
+    ...(args.signal ? { signal: args.signal } : {}),
+  });
+}

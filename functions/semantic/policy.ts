@@ -1,0 +1,148 @@
+import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model';
+
+export type AttributeValue = string | number | string[] | number[];
+
+/** The user a query runs for (groups and attribute values as the access policies see them). */
+export interface QueryUser {
+  groups: string[];
+  userAttributes: Record<string, AttributeValue>;
+  securityContext: Record<string, unknown>;
+}
+
+/** A row-level condition: SQL over one cube alias with its parameters, or a constant. */
+export type RowCondition =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'sql'; sql: string; params: unknown[] };
+
+const matches = (policy: PolicyDef, user: QueryUser): boolean => {
+  const groups = policy.groups ?? (policy.group !== undefined ? [policy.group] : []);
+  return groups.some((g) => g === '*' || user.groups.includes(g));
+};
+
+const TEMPLATE = /^\{\s*(userAttributes|securityContext)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}$/;
+
+/** Resolves a policy value: a literal, or `{ userAttributes.x }` / `{ securityContext.x }` (undefined if missing). */
+function resolveValue(value: string | number | boolean, user: QueryUser): unknown {
+  if (typeof value !== 'string') return value;
+  const match = TEMPLATE.exec(value);
+  if (!match) return value;
+  const source = match[1] === 'userAttributes' ? user.userAttributes : user.securityContext;
+  const resolved = source[match[2] ?? ''];
+  return resolved === null ? undefined : resolved;
+}
+
+const OPERATORS: Record<string, string> = {
+  equals: '=',
+  notEquals: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+/** The SQL of one filter over a cube column, appending its parameters; false when it denies everything. */
+function filterSql(
+  filter: FilterDef,
+  column: string,
+  user: QueryUser,
+  params: unknown[],
+): string | true | false {
+  if (filter.operator === 'set') return `${column} IS NOT NULL`;
+  if (filter.operator === 'notSet') return `${column} IS NULL`;
+  const values: unknown[] = [];
+  for (const raw of filter.values ?? []) {
+    const value = resolveValue(raw, user);
+    if (value === undefined) return filter.if_missing === 'allow' ? true : false;
+    if (Array.isArray(value)) values.push(...value);
+    else values.push(value);
+  }
+  if (values.length === 0) return filter.operator === 'notEquals';
+  const op = OPERATORS[filter.operator] ?? '=';
+  const placeholders = values.map((v) => {
+    params.push(v);
+    return `$${params.length}`;
+  });
+  if (filter.operator === 'equals') {
+    return placeholders.length === 1
+      ? `${column} = ${placeholders[0]}`
+      : `${column} IN (${placeholders.join(', ')})`;
+  }
+  if (filter.operator === 'notEquals') return `${column} NOT IN (${placeholders.join(', ')})`;
+  return placeholders.map((p) => `${column} ${op} ${p}`).join(' AND ');
+}
+
+/**
+ * The rows of a cube a user may see: policies matching the user's groups (or `*`) are OR-ed; a cube without
+ * policies is public; with policies but none matching, nothing is visible.
+ */
+export function rowCondition(
+  cube: CubeDef,
+  alias: string,
+  user: QueryUser,
+  params: unknown[],
+  column: (cube: CubeDef, member: string, alias: string) => string,
+): RowCondition {
+  const policies = cube.access_policy;
+  if (!policies) return { kind: 'all' };
+  const matching = policies.filter((p) => matches(p, user));
+  if (matching.length === 0) return { kind: 'none' };
+  const alternatives: string[] = [];
+  const start = params.length;
+  for (const policy of matching) {
+    const row = policy.row_level;
+    if (!row || row.allow_all || !row.filters || row.filters.length === 0) {
+      params.length = start;
+      return { kind: 'all' };
+    }
+    const parts: string[] = [];
+    let denied = false;
+    for (const filter of row.filters) {
+      const sql = filterSql(filter, column(cube, filter.member, alias), user, params);
+      if (sql === false) {
+        denied = true;
+        break;
+      }
+      if (sql !== true) parts.push(sql);
+    }
+    if (denied) continue;
+    if (parts.length === 0) {
+      params.length = start;
+      return { kind: 'all' };
+    }
+    alternatives.push(`(${parts.join(' AND ')})`);
+  }
+  if (alternatives.length === 0) {
+    params.length = start;
+    return { kind: 'none' };
+  }
+  return { kind: 'sql', sql: alternatives.join(' OR '), params: params.slice(start) };
+}
+
+/** Member names of a cube a user may see (member_level of matching policies, unioned). */
+export function visibleCubeMembers(cube: CubeDef, user: QueryUser): Set<string> {
+  const all = [...cube.dimensions, ...cube.measures].map((m) => m.name);
+  const policies = cube.access_policy;
+  if (!policies) return new Set(all);
+  const visible = new Set<string>();
+  for (const policy of policies.filter((p) => matches(p, user))) {
+    const level = policy.member_level;
+    const includes = !level?.includes || level.includes === '*' ? all : level.includes;
+    for (const name of includes) if (!level?.excludes?.includes(name)) visible.add(name);
+  }
+  return visible;
+}
+
+/** The members of an object the user may see; an object with none is hidden. */
+export function visibleMembers(model: DataModel, object: ModelObject, user: QueryUser): Member[] {
+  const perCube = new Map<string, Set<string>>();
+  return object.members.filter((member) => {
+    let visible = perCube.get(member.cube);
+    if (!visible) {
+      const cube = model.cubes.get(member.cube);
+      visible = cube ? visibleCubeMembers(cube, user) : new Set();
+      perCube.set(member.cube, visible);
+    }
+    return visible.has(member.cubeMember);
+  });
+}

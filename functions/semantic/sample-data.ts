@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+
+/** Bump when the generator changes: cached files of another version are not reused. */
+export const SAMPLE_VERSION = 2;
+export const DEFAULT_SAMPLE_ORDERS = 1_000_000;
+
+const REGIONS = ['north', 'south', 'east', 'west'];
+const CATEGORIES = ['electronics', 'furniture', 'grocery', 'toys', 'clothing'];
+const SEGMENTS = ['consumer', 'small business', 'enterprise'];
+
+const pick = (expr: string, values: string[]) =>
+  `CASE ${expr} % ${values.length} ${values.map((v, i) => `WHEN ${i} THEN '${v}'`).join(' ')} END`;
+
+/**
+ * The sample dataset as SQL that runs unchanged on DuckDB and PostgreSQL: deterministic integer hashing of the
+ * row number (no random(), no network), so both engines hold identical rows.
+ */
+export function sampleDataSql(orders: number): string[] {
+  const customers = Math.max(100, Math.floor(orders / 50));
+  // (i * prime + k) % 2^31-1: cheap, deterministic, spread well enough for a demo.
+  const h = (k: number) =>
+    `((i * ${[7919, 104729, 15485863, 32452843, 49979687, 86028121][k]}::BIGINT + ${k * 40503 + 17}) % 2147483647)`;
+  return [
+    'DROP TABLE IF EXISTS orders',
+    'DROP TABLE IF EXISTS customers',
+    `CREATE TABLE customers AS SELECT
+       i AS id,
+       'Customer ' || i AS name,
+       ${pick(h(0), SEGMENTS)} AS segment,
+       ${pick('i', REGIONS)} AS region,
+       TIMESTAMP '2022-01-01 00:00:00' + ((${h(1)} % 31536000) * INTERVAL '1 second') AS created_at
+     FROM generate_series(1, ${customers}) AS t(i)`,
+    `CREATE TABLE orders AS SELECT
+       i AS id,
+       c AS customer_id,
+       ${pick('c', REGIONS)} AS region,
+       ${pick(h(2), CATEGORIES)} AS category,
+       CASE WHEN ${h(3)} % 100 < 80 THEN 'completed' WHEN ${h(3)} % 100 < 92 THEN 'returned' ELSE 'cancelled' END AS status,
+       CAST((500 + ${h(4)} % 99500) / 100.0 AS DECIMAL(10, 2)) AS amount,
+       TIMESTAMP '2023-01-01 00:00:00' + ((${h(5)} % 94694400) * INTERVAL '1 second') AS created_at
+     FROM (SELECT i, 1 + (${h(0)} % ${customers}) AS c FROM generate_series(1, ${orders}) AS s(i)) AS t`,
+  ];
+}
+
+/**
+ * The path of the sample DuckDB database, generating it on first use (cached in DATA_DIR or the temp dir;
+ * in Lambda that is /tmp, filled on the first cold start).
+ */
+export async function ensureSampleDatabase(
+  dir?: string,
+  orders = Number(process.env.SAMPLE_ORDERS ?? DEFAULT_SAMPLE_ORDERS),
+): Promise<string> {
+  const base = dir ?? process.env.DATA_DIR ?? tmpdir();
+  mkdirSync(base, { recursive: true });
+  const path = join(base, `sample-v${SAMPLE_VERSION}-${orders}.duckdb`);
+  if (existsSync(path)) return path;
+  // Build beside the target and rename: concurrent builders never see a half-written file.
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const instance = await DuckDBInstance.create(temporary);
+  try {
+    const connection = await instance.connect();
+    for (const statement of sampleDataSql(orders)) await connection.run(statement);
+    await connection.run('CHECKPOINT');
+    connection.closeSync();
+  } finally {
+    instance.closeSync();
+  }
+  if (!existsSync(path)) renameSync(temporary, path);
+  else rmSync(temporary, { force: true });
+  rmSync(`${temporary}.wal`, { force: true });
+  return path;
+}

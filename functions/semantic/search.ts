@@ -1,0 +1,115 @@
+import type { DataModel, Member } from './model';
+import { type QueryUser, visibleMembers } from './policy';
+
+/** A member in coreMeta results (spec §2.8 `cubes[].members`). */
+export interface MetaMember {
+  name: string;
+  title: string;
+  description?: string;
+  memberType: 'measure' | 'dimension';
+  type: Member['type'];
+  aggType?: string;
+}
+
+export interface MetaCube {
+  name: string;
+  title: string;
+  description?: string;
+  type: 'cube' | 'view';
+  members: MetaMember[];
+}
+
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'by',
+  'in',
+  'for',
+  'and',
+  'or',
+  'to',
+  'what',
+  'is',
+  'are',
+  'me',
+  'show',
+  'per',
+  'with',
+  'on',
+  'how',
+  'which',
+  'all',
+]);
+
+/** Lowercase word stems: plural endings dropped so "orders" finds "order". */
+export function tokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 1 && !STOP.has(t))
+    .map((t) =>
+      t.endsWith('ies')
+        ? `${t.slice(0, -3)}y`
+        : t.endsWith('ses')
+          ? t.slice(0, -2)
+          : t.endsWith('s') && t.length > 3
+            ? t.slice(0, -1)
+            : t,
+    );
+}
+
+function score(query: string[], words: string[]): number {
+  let total = 0;
+  for (const q of query) {
+    if (words.includes(q)) total += 3;
+    else if (words.some((w) => w.startsWith(q) || q.startsWith(w))) total += 1;
+  }
+  return total;
+}
+
+/**
+ * coreMeta: the cubes and views the user may see with their visible members, ranked by how well names,
+ * titles, descriptions and synonyms match the query. An empty or unmatched query returns everything visible.
+ */
+export function searchMeta(
+  model: DataModel,
+  user: QueryUser,
+  searchQuery: string,
+): { cubes: MetaCube[]; searchQuery: string } {
+  const query = tokens(searchQuery);
+  const ranked: { cube: MetaCube; score: number }[] = [];
+  for (const object of model.objects.values()) {
+    const members = visibleMembers(model, object, user);
+    if (members.length === 0) continue;
+    const objectWords = tokens(`${object.name} ${object.title} ${object.description ?? ''}`);
+    const scoredMembers = members.map((m) => ({
+      member: m,
+      score: score(query, tokens(`${m.name} ${m.title} ${m.description ?? ''} ${m.synonyms.join(' ')}`)),
+    }));
+    const best = scoredMembers.reduce((sum, m) => sum + m.score, 0) + 2 * score(query, objectWords);
+    // Views first at equal score: they are the curated entry points.
+    ranked.push({
+      score: best + (object.kind === 'view' ? 0.5 : 0),
+      cube: {
+        name: object.name,
+        title: object.title,
+        ...(object.description ? { description: object.description } : {}),
+        type: object.kind,
+        members: scoredMembers
+          .sort((a, b) => b.score - a.score || a.member.name.localeCompare(b.member.name))
+          .map(({ member }) => ({
+            name: `${object.name}.${member.name}`,
+            title: member.title,
+            ...(member.description ? { description: member.description } : {}),
+            memberType: member.kind,
+            type: member.type,
+            ...(member.aggType ? { aggType: member.aggType } : {}),
+          })),
+      },
+    });
+  }
+  ranked.sort((a, b) => b.score - a.score || a.cube.name.localeCompare(b.cube.name));
+  return { cubes: ranked.map((r) => r.cube), searchQuery };
+}
