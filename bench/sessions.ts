@@ -5,9 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalService } from '../functions/local/service';
-import { countRoundTrips } from '../functions/store/client';
+import { countRoundTrips, type Store } from '../functions/store/client';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { keys } from '../functions/store/keys';
+import type { TransactItem } from '../functions/store/transactions';
 import { line, percentile, round, timeConcurrent, timeSequential } from './stats';
 
 export async function run(): Promise<Record<string, number>> {
@@ -69,65 +70,13 @@ export async function run(): Promise<Record<string, number>> {
         }),
       );
     });
-    const txFloor = await timeSequential(500, async (i) => {
-      const id = randomBytes(32).toString('base64url');
-      const user = users[i % users.length] ?? 'x';
-      await store.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: table,
-                Key: keys.deployment('demo', 1),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: table,
-                Item: {
-                  ...keys.session(id),
-                  kind: 'bench',
-                  account: 'demo',
-                  deploymentId: 1,
-                  user: { kind: 'external', externalId: user },
-                  createdAt: new Date().toISOString(),
-                  expiresAt: 1,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              ConditionCheck: {
-                TableName: table,
-                Key: keys.group('demo', { kind: 'tenant' }, 'analysts'),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              ConditionCheck: {
-                TableName: table,
-                Key: keys.attribute('demo', { kind: 'tenant' }, 'region'),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: table,
-                Key: keys.externalUser('demo', user),
-                UpdateExpression: 'SET updatedAt = :now, groups.#s = :g, attrs.#a = :v',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#s': '*', '#a': '*/region' },
-                ExpressionAttributeValues: {
-                  ':now': new Date().toISOString(),
-                  ':g': ['analysts'],
-                  ':v': 'north',
-                },
-              },
-            },
-          ],
-        }),
-      );
+    // The transaction floor replays the very items a warm request sends (a new session id each time).
+    const captured = await captureTransaction(store, () => call(users[1] ?? 'x'));
+    const txFloor = await timeSequential(500, async () => {
+      const items = structuredClone(captured);
+      const put = items.find((item) => item.Put?.Item?.kind === 'session')?.Put;
+      if (put?.Item) Object.assign(put.Item, keys.session(randomBytes(32).toString('base64url')));
+      await store.doc.send(new TransactWriteCommand({ TransactItems: items }));
     });
 
     const figures = {
@@ -138,7 +87,7 @@ export async function run(): Promise<Record<string, number>> {
       gs_conc50_rps: round(500 / (concurrent.wallMs / 1000), 0),
       gs_new_user_p50_ms: round(percentile(fresh, 50)),
       floor_putitem_p50_ms: round(percentile(putFloor, 50)),
-      floor_transact5_p50_ms: round(percentile(txFloor, 50)),
+      floor_transact_p50_ms: round(percentile(txFloor, 50)),
       gs_vs_transact_ratio: round(percentile(sequential, 50) / percentile(txFloor, 50)),
       gs_vs_putitem_ratio: round(percentile(sequential, 50) / percentile(putFloor, 50)),
       gs_round_trips_warm: warmTrips,
@@ -155,7 +104,7 @@ export async function run(): Promise<Record<string, number>> {
     });
     line('generate-session (100 new users)', { p50: figures.gs_new_user_p50_ms });
     line('floor: bare PutItem', { p50: figures.floor_putitem_p50_ms });
-    line('floor: bare TransactWriteItems (5 items)', { p50: figures.floor_transact5_p50_ms });
+    line('floor: the same TransactWriteItems, bare', { p50: figures.floor_transact_p50_ms });
     line('ratios (p50)', {
       vsTransact: figures.gs_vs_transact_ratio,
       vsPutItem: figures.gs_vs_putitem_ratio,
@@ -166,6 +115,24 @@ export async function run(): Promise<Record<string, number>> {
     await service.stop();
     await dynamo.stop();
   }
+}
+
+/** The TransactItems of the one transaction `fn` sends. */
+async function captureTransaction(store: Store, fn: () => Promise<void>): Promise<TransactItem[]> {
+  let captured: TransactItem[] | undefined;
+  const name = `capture${Math.random()}`;
+  store.doc.middlewareStack.add(
+    (next) => async (args) => {
+      const input = args.input as { TransactItems?: TransactItem[] };
+      if (input.TransactItems) captured = structuredClone(input.TransactItems);
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  await fn();
+  store.doc.middlewareStack.remove(name);
+  if (!captured) throw new Error('the request sent no transaction');
+  return captured;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

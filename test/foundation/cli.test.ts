@@ -136,6 +136,6 @@ describe('operator CLI', () => {
       { env },
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).toBe(2);
-    expect(failed.stderr).toContain('--id is required');
+    expect(failed.stderr).toContain('--deployment is required');
   }, 30_000);
 });
