@@ -1,0 +1,403 @@
+/**
+ * `<embed-analytics-chat session="..." base-url="..." account="..." agent="...">`: the chat widget as a
+ * custom element (shadow DOM, styles included). The embed page uses the same element with `from-location`,
+ * which reads `session`, `account` and `agent` from the page's query string.
+ */
+import { ApiError, abortChat, chatUrl, type EmbedSession, exchangeSession, streamChat } from './api';
+import { h, replaceChildren } from './dom';
+import { applyMessage, newTurn, type Turn } from './protocol';
+import { TurnView } from './render';
+import css from './styles.css';
+
+/** How long to wait for the stream's own end after an accepted abort before cutting it locally. */
+const ABORT_GRACE_MS = 3000;
+
+export interface WidgetConfig {
+  session: string | undefined;
+  baseUrl: string;
+  account: string | undefined;
+  agent: string | undefined;
+}
+
+/** The origin the widget script was loaded from: the service, when a customer page includes it. */
+function scriptOrigin(): string {
+  try {
+    return new URL(import.meta.url).origin;
+  } catch {
+    return window.location.origin;
+  }
+}
+
+let sheet: CSSStyleSheet | undefined;
+function styles(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+type ViewState = 'idle' | 'connecting' | 'ready' | 'expired' | 'failed';
+
+export class EmbedAnalyticsChat extends HTMLElement {
+  static readonly observedAttributes = ['session', 'base-url', 'account', 'agent'];
+
+  private readonly root: ShadowRoot;
+  private readonly statusRegion: HTMLElement;
+  private readonly body: HTMLElement;
+  private config: WidgetConfig | undefined;
+  private session: EmbedSession | undefined;
+  private chatId: string | undefined;
+  private turns = 0;
+  private running:
+    | { turn: Turn; view: TurnView; controller: AbortController; abortRequested: boolean }
+    | undefined;
+  private composer: ReturnType<EmbedAnalyticsChat['buildComposer']> | undefined;
+  private conversation: HTMLElement | undefined;
+  private generation = 0;
+  private state: ViewState = 'idle';
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    this.root.adoptedStyleSheets = [styles()];
+    this.statusRegion = h('div', { class: 'sr-only', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.body = h('div', { class: 'shell' });
+    this.root.append(this.body, this.statusRegion);
+  }
+
+  connectedCallback(): void {
+    if (this.state === 'idle') void this.start();
+  }
+
+  disconnectedCallback(): void {
+    this.running?.controller.abort();
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
+    // A new session (or target) starts over; the first values are read in connectedCallback.
+    if (previous === next || this.state === 'idle' || !this.isConnected) return;
+    if (name === 'session' || name === 'base-url') void this.start();
+    else this.config = this.readConfig();
+  }
+
+  /** The current configuration from attributes (and the page URL with `from-location`). */
+  readConfig(): WidgetConfig {
+    const query = this.hasAttribute('from-location')
+      ? new URLSearchParams(window.location.search)
+      : undefined;
+    const pick = (name: string) => this.getAttribute(name) ?? query?.get(name) ?? undefined;
+    const base = this.getAttribute('base-url') ?? (query ? window.location.origin : scriptOrigin());
+    return {
+      session: pick('session') || undefined,
+      baseUrl: base,
+      account: pick('account') || undefined,
+      agent: pick('agent') || undefined,
+    };
+  }
+
+  private announce(message: string): void {
+    // Clearing first makes a repeated message be read again.
+    this.statusRegion.textContent = '';
+    window.setTimeout(() => {
+      this.statusRegion.textContent = message;
+    }, 50);
+  }
+
+  private isDark(): boolean {
+    const theme = this.getAttribute('theme');
+    if (theme === 'dark') return true;
+    if (theme === 'light') return false;
+    return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  }
+
+  private setState(state: ViewState): void {
+    this.state = state;
+    this.dataset.state = state;
+  }
+
+  private heading(): HTMLElement {
+    const level = this.getAttribute('heading-level') === '1' ? 'h1' : 'h2';
+    return h(level, { class: 'title', text: this.getAttribute('heading') ?? 'Ask about your data' });
+  }
+
+  private notice(title: string, text: string, tone: 'info' | 'error'): void {
+    const box = h(
+      'div',
+      {
+        class: `notice notice-${tone}`,
+        attrs: { role: tone === 'error' ? 'alert' : 'status', tabindex: -1 },
+      },
+      h('p', { class: 'notice-title', text: title }),
+      h('p', { text }),
+    );
+    replaceChildren(this.body, h('header', { class: 'bar' }, this.heading()), box);
+    if (tone === 'error') box.focus();
+  }
+
+  private async start(): Promise<void> {
+    const generation = ++this.generation;
+    this.running?.controller.abort();
+    this.running = undefined;
+    this.session = undefined;
+    this.chatId = undefined;
+    this.turns = 0;
+    this.config = this.readConfig();
+    const { session, baseUrl } = this.config;
+    if (!session) {
+      this.setState('failed');
+      this.notice(
+        'No session',
+        'This chat needs a session. Open it from the application that embeds it.',
+        'error',
+      );
+      return;
+    }
+    this.setState('connecting');
+    this.notice('Connecting…', 'Starting a secure session.', 'info');
+    try {
+      const exchanged = await exchangeSession(baseUrl, session);
+      if (generation !== this.generation) return;
+      this.session = exchanged;
+      this.setState('ready');
+      this.renderChat();
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.showFailure(error);
+    }
+  }
+
+  private showFailure(error: unknown): void {
+    if (error instanceof ApiError && error.status === 401) {
+      this.setState('expired');
+      this.notice(
+        'Session used or expired',
+        'This chat link can be opened only once and for a few minutes. Go back to the application and open the chat again.',
+        'error',
+      );
+      return;
+    }
+    this.setState('failed');
+    const detail = error instanceof Error ? error.message : String(error);
+    this.notice('The chat could not start', detail, 'error');
+  }
+
+  private target(): { url: string } | { error: string } {
+    const account = this.config?.account ?? this.session?.accountName;
+    const agent = this.config?.agent ?? this.session?.agentId ?? '1';
+    if (!account)
+      return { error: 'No account is configured for this chat (the "account" parameter is missing).' };
+    return { url: chatUrl(this.config?.baseUrl ?? window.location.origin, account, agent) };
+  }
+
+  private buildComposer() {
+    const input = h('textarea', {
+      class: 'input',
+      attrs: {
+        id: 'question',
+        name: 'question',
+        rows: 2,
+        maxlength: 4000,
+        required: true,
+        autocomplete: 'off',
+        placeholder: 'Ask a question about your data',
+        'aria-describedby': 'composer-hint',
+      },
+    });
+    const send = h('button', { class: 'send', text: 'Ask', attrs: { type: 'submit' } });
+    const stop = h('button', { class: 'stop', text: 'Stop', attrs: { type: 'button', disabled: true } });
+    const form = h(
+      'form',
+      { class: 'composer', attrs: { 'aria-label': 'Ask a question' } },
+      h('label', { class: 'sr-only', text: 'Your question', attrs: { for: 'question' } }),
+      input,
+      h('div', { class: 'actions' }, stop, send),
+      h('p', {
+        class: 'hint',
+        text: 'Enter to send · Shift+Enter for a new line',
+        attrs: { id: 'composer-hint' },
+      }),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.ask(input.value);
+    });
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+    stop.addEventListener('click', () => void this.stop());
+    return { form, input, send, stop };
+  }
+
+  private renderChat(): void {
+    const composer = this.buildComposer();
+    this.composer = composer;
+    const conversation = h('div', {
+      class: 'conversation',
+      attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'off', tabindex: 0 },
+    });
+    this.conversation = conversation;
+    const restart = h('button', {
+      class: 'new-chat',
+      text: 'New conversation',
+      attrs: { type: 'button' },
+      on: {
+        click: () => {
+          if (this.running) return;
+          this.chatId = undefined;
+          this.turns = 0;
+          replaceChildren(conversation, this.emptyState());
+          this.announce('New conversation');
+          composer.input.focus();
+        },
+      },
+    });
+    replaceChildren(conversation, this.emptyState());
+    replaceChildren(
+      this.body,
+      h('header', { class: 'bar' }, this.heading(), restart),
+      conversation,
+      composer.form,
+    );
+    composer.input.focus({ preventScroll: true });
+    // Warm the chart chunk while the user types; nothing waits for it.
+    window.setTimeout(() => void import('./chart').catch(() => undefined), 500);
+  }
+
+  private emptyState(): HTMLElement {
+    const name = this.session?.userProfile?.displayName;
+    return h(
+      'p',
+      { class: 'empty' },
+      name ? `Hello ${name}. ` : '',
+      'Ask a question about your data, for example a total, a trend over time or a top 5.',
+    );
+  }
+
+  private setRunning(running: boolean): void {
+    const composer = this.composer;
+    if (!composer) return;
+    const stopHadFocus = this.root.activeElement === composer.stop;
+    composer.send.disabled = running;
+    composer.stop.disabled = !running;
+    this.body.querySelector<HTMLButtonElement>('.new-chat')?.toggleAttribute('disabled', running);
+    // A disabled button loses focus to the page: keep keyboard users in the composer.
+    if (!running && stopHadFocus) composer.input.focus();
+  }
+
+  private scrollToEnd(force = false): void {
+    const box = this.conversation;
+    if (!box) return;
+    const nearEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
+    if (force || nearEnd) box.scrollTop = box.scrollHeight;
+  }
+
+  /** Sends a question and renders the streamed turn. */
+  async ask(question: string): Promise<void> {
+    const text = question.trim();
+    const token = this.session?.token;
+    const composer = this.composer;
+    const conversation = this.conversation;
+    if (!text || !token || !composer || !conversation || this.running) return;
+    const target = this.target();
+    const turn = newTurn(text);
+    this.turns += 1;
+    const view = new TurnView(
+      turn,
+      { announce: (m) => this.announce(m), isDark: () => this.isDark() },
+      this.turns,
+    );
+    if (this.turns === 1) conversation.replaceChildren();
+    conversation.append(view.element);
+    composer.input.value = '';
+    this.scrollToEnd(true);
+    if ('error' in target) {
+      turn.status = 'error';
+      turn.error = target.error;
+      view.update({ kind: 'status' });
+      return;
+    }
+    const controller = new AbortController();
+    const running = { turn, view, controller, abortRequested: false };
+    this.running = running;
+    this.setRunning(true);
+    this.announce('Working on your question');
+    try {
+      const request = { input: text, ...(this.chatId ? { chatId: this.chatId } : {}) };
+      for await (const message of streamChat(target.url, token, request, controller.signal)) {
+        const change = applyMessage(turn, message);
+        if (change.kind === 'chat') {
+          this.chatId = change.chatId;
+          if (running.abortRequested) void this.sendAbort(running);
+        }
+        view.update(change);
+        this.scrollToEnd();
+        if (message.id === '__state__') break;
+      }
+      if (turn.status === 'streaming') {
+        turn.status = running.abortRequested ? 'aborted' : 'error';
+        if (turn.status === 'error') turn.error = 'The answer ended unexpectedly. Try asking again.';
+        view.update({ kind: 'status' });
+      }
+    } catch (error) {
+      this.endWithError(turn, view, error, running.abortRequested);
+    } finally {
+      this.running = undefined;
+      this.setRunning(false);
+      this.scrollToEnd();
+    }
+  }
+
+  private endWithError(turn: Turn, view: TurnView, error: unknown, aborting: boolean): void {
+    if (aborting) {
+      turn.status = 'aborted';
+    } else if (error instanceof ApiError && error.status === 401) {
+      this.showFailure(error);
+      return;
+    } else {
+      turn.status = 'error';
+      if (error instanceof ApiError) turn.error = error.message;
+      else turn.error = 'The connection was lost before the answer was complete. Try asking again.';
+    }
+    view.update({ kind: 'status' });
+  }
+
+  /** Stops the running answer: the service ends the stream with status aborted. */
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running || running.abortRequested) return;
+    running.abortRequested = true;
+    if (this.composer) this.composer.stop.disabled = true;
+    this.composer?.input.focus();
+    this.announce('Stopping');
+    // Without a chatId yet, the abort is sent as soon as the stream names its thread.
+    if (running.turn.chatId) await this.sendAbort(running);
+  }
+
+  private async sendAbort(running: NonNullable<EmbedAnalyticsChat['running']>): Promise<void> {
+    const target = this.target();
+    const token = this.session?.token;
+    const chatId = running.turn.chatId;
+    if ('error' in target || !token || !chatId) {
+      running.controller.abort();
+      return;
+    }
+    try {
+      await abortChat(target.url, token, chatId);
+      window.setTimeout(() => {
+        if (this.running === running) running.controller.abort();
+      }, ABORT_GRACE_MS);
+    } catch {
+      // The service could not stop it (already finished, or unreachable): stop reading.
+      running.controller.abort();
+    }
+  }
+}
+
+/** Registers the element (once per page). */
+export function defineEmbedAnalyticsChat(name = 'embed-analytics-chat'): void {
+  if (!customElements.get(name)) customElements.define(name, EmbedAnalyticsChat);
+}

@@ -1,0 +1,354 @@
+/**
+ * The DOM of one conversation turn: the question, the agent's steps (tool calls with their state, SQL,
+ * rows and chart; interim notes with collapsed thinking) and the answer, updated as messages stream in.
+ */
+import { h, replaceChildren } from './dom';
+import { renderMarkdown } from './markdown';
+import {
+  type Change,
+  rowsAsObjects,
+  type SqlResult,
+  type Step,
+  streamingText,
+  type TextStep,
+  type ToolStep,
+  type Turn,
+} from './protocol';
+
+export interface TurnHost {
+  /** Announces a short status to screen readers. */
+  announce(message: string): void;
+  /** Whether charts should use the dark theme. */
+  isDark(): boolean;
+}
+
+const STATUS_LABEL: Record<ToolStep['status'], string> = {
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return numberFormat.format(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function isNumericType(type: string): boolean {
+  return /int|decimal|numeric|double|float|real|number/i.test(type);
+}
+
+function toolTitle(step: ToolStep): string {
+  if (step.name === 'coreMeta') {
+    const query = step.input.searchQuery;
+    return typeof query === 'string' && query
+      ? `Searching the data model for “${query}”`
+      : 'Searching the data model';
+  }
+  if (step.name === 'coreSqlApi') {
+    const title = step.sql?.queryTitle ?? step.input.queryTitle;
+    return typeof title === 'string' && title ? title : 'Running a query';
+  }
+  return `Tool ${step.name}`;
+}
+
+function rowsTable(result: SqlResult): HTMLElement {
+  const shown = result.rows.length;
+  const caption = `${shown.toLocaleString()} of ${result.totalRows.toLocaleString()} rows`;
+  const numeric = result.columns.map((column) => isNumericType(column.type));
+  const table = h(
+    'table',
+    {},
+    h('caption', { text: caption }),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...result.columns.map((column, index) =>
+          h('th', { attrs: { scope: 'col' }, class: numeric[index] ? 'num' : undefined, text: column.name }),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...result.rows.map((row) =>
+        h(
+          'tr',
+          {},
+          ...result.columns.map((_, index) =>
+            h('td', { class: numeric[index] ? 'num' : undefined, text: cellText(row[index]) }),
+          ),
+        ),
+      ),
+    ),
+  );
+  // A scrollable region must be reachable by keyboard to be scrolled without a mouse.
+  return h(
+    'div',
+    {
+      class: 'table-scroll',
+      attrs: { tabindex: 0, role: 'region', 'aria-label': `Query result, ${caption}` },
+    },
+    table,
+  );
+}
+
+async function copyText(text: string, fallback: HTMLElement): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Clipboard API refused (insecure context, iframe without clipboard-write): select for Ctrl+C.
+    const range = document.createRange();
+    range.selectNodeContents(fallback);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    return false;
+  }
+}
+
+function sqlBlock(sql: string, host: TurnHost): HTMLElement {
+  const code = h('code', { text: sql });
+  const pre = h('pre', { class: 'sql-code', attrs: { tabindex: 0, 'aria-label': 'SQL query' } }, code);
+  const button = h('button', {
+    class: 'copy',
+    text: 'Copy SQL',
+    attrs: { type: 'button' },
+  });
+  button.addEventListener('click', () => {
+    void copyText(sql, code).then((copied) => {
+      host.announce(copied ? 'SQL copied to the clipboard' : 'SQL selected: press Ctrl+C to copy');
+      button.textContent = copied ? 'Copied' : 'Selected';
+      window.setTimeout(() => {
+        button.textContent = 'Copy SQL';
+      }, 2000);
+    });
+  });
+  return h(
+    'details',
+    { class: 'sql', attrs: { open: true } },
+    h('summary', { text: 'SQL' }),
+    h('div', { class: 'sql-body' }, pre, button),
+  );
+}
+
+function chartBlock(result: SqlResult, host: TurnHost): HTMLElement | undefined {
+  const spec = result.vegaSpec;
+  if (!spec || result.rows.length === 0) return undefined;
+  const title = typeof spec.title === 'string' ? spec.title : (result.queryTitle ?? 'Chart');
+  const target = h('div', { class: 'chart-target' });
+  const figure = h(
+    'figure',
+    { class: 'chart', attrs: { 'aria-label': `Chart: ${title}` } },
+    target,
+    h('figcaption', { class: 'sr-only', text: `Chart of ${title}; the same rows are in the table below.` }),
+  );
+  const dark = host.isDark();
+  import('./chart')
+    .then(({ renderChart }) => renderChart(target, spec, rowsAsObjects(result), dark))
+    .then(() => figure.setAttribute('data-rendered', 'true'))
+    .catch((error: unknown) => {
+      figure.setAttribute('data-rendered', 'error');
+      replaceChildren(
+        target,
+        h('p', {
+          class: 'chart-error',
+          text: `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
+    });
+  return figure;
+}
+
+function metaSummary(step: ToolStep): HTMLElement | undefined {
+  const cubes = step.result?.cubes;
+  if (!Array.isArray(cubes)) return undefined;
+  const names = cubes
+    .map((cube) =>
+      typeof cube === 'object' && cube !== null ? String((cube as Record<string, unknown>).name ?? '') : '',
+    )
+    .filter(Boolean);
+  const text =
+    names.length === 0 ? 'Nothing matched in the data model.' : `Found ${names.length}: ${names.join(', ')}`;
+  return h('p', { class: 'step-note', text });
+}
+
+function toolBody(step: ToolStep, host: TurnHost): (HTMLElement | undefined)[] {
+  if (step.status === 'failed') {
+    return [h('p', { class: 'step-error', text: step.error ?? 'The step failed.' })];
+  }
+  if (step.name === 'coreMeta') return [step.status === 'done' ? metaSummary(step) : undefined];
+  if (step.name !== 'coreSqlApi') return [];
+  const sql =
+    step.sql?.sqlQuery ?? (typeof step.input.sqlQuery === 'string' ? step.input.sqlQuery : undefined);
+  const description = step.sql?.description ?? step.input.description;
+  return [
+    typeof description === 'string' && description
+      ? h('p', { class: 'step-note', text: description })
+      : undefined,
+    sql ? sqlBlock(sql, host) : undefined,
+    step.sql ? chartBlock(step.sql, host) : undefined,
+    step.sql ? rowsTable(step.sql) : undefined,
+  ];
+}
+
+function renderTool(element: HTMLElement, step: ToolStep, host: TurnHost): void {
+  element.className = `step tool status-${step.status}`;
+  element.dataset.status = step.status;
+  element.dataset.tool = step.name;
+  replaceChildren(
+    element,
+    h(
+      'div',
+      { class: 'step-head' },
+      h('span', { class: `badge badge-${step.status}`, text: STATUS_LABEL[step.status] }),
+      h('span', { class: 'step-title', text: toolTitle(step) }),
+    ),
+    ...toolBody(step, host),
+  );
+}
+
+function thinkingBlock(thinking: string): HTMLElement | undefined {
+  if (!thinking.trim()) return undefined;
+  return h(
+    'details',
+    { class: 'thinking' },
+    h('summary', { text: 'Thinking' }),
+    h('div', { class: 'thinking-body', text: thinking }),
+  );
+}
+
+function renderText(element: HTMLElement, step: TextStep, asAnswer: boolean): void {
+  element.className = 'step text';
+  const content = asAnswer ? undefined : step.content.trim();
+  element.hidden = asAnswer ? !step.thinking.trim() : !content && !step.thinking.trim();
+  replaceChildren(
+    element,
+    thinkingBlock(step.thinking),
+    content ? h('div', { class: 'step-note md' }, renderMarkdown(content)) : undefined,
+  );
+}
+
+/** One question and its streamed answer. */
+export class TurnView {
+  readonly element: HTMLElement;
+  private readonly steps: HTMLOListElement;
+  private readonly answer: HTMLElement;
+  private readonly answerBody: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly stepElements = new Map<string, HTMLLIElement>();
+
+  constructor(
+    private readonly turn: Turn,
+    private readonly host: TurnHost,
+    index: number,
+  ) {
+    this.steps = h('ol', { class: 'steps', attrs: { 'aria-label': 'Steps' } });
+    this.answerBody = h('div', { class: 'answer-body md' });
+    this.answer = h(
+      'section',
+      {
+        class: 'answer pending',
+        attrs: { 'aria-live': 'polite', 'aria-busy': 'true', 'aria-label': 'Answer' },
+      },
+      this.answerBody,
+    );
+    this.status = h('p', { class: 'turn-status', attrs: { 'aria-live': 'polite' } });
+    this.element = h(
+      'article',
+      { class: 'turn', attrs: { 'aria-label': `Question ${index}` } },
+      h('p', { class: 'question' }, h('span', { class: 'sr-only', text: 'You asked: ' }), turn.question),
+      this.steps,
+      this.answer,
+      this.status,
+    );
+    this.steps.hidden = true;
+    this.renderAnswer();
+  }
+
+  /** Applies a change reported by the protocol reducer. */
+  update(change: Change): void {
+    if (change.kind === 'step') this.renderStep(change.step, change.added);
+    if (change.kind === 'step' || change.kind === 'final' || change.kind === 'status') {
+      this.refreshTextSteps();
+      this.renderAnswer();
+    }
+    if (change.kind === 'status') {
+      // Steps still running when the turn ended are shown as stopped or failed.
+      for (const step of this.turn.steps) {
+        const element = this.stepElements.get(step.id);
+        if (step.kind === 'tool' && step.status === 'failed' && element) renderTool(element, step, this.host);
+      }
+      this.renderStatus();
+    }
+  }
+
+  private renderStep(step: Step, added: boolean): void {
+    let element = this.stepElements.get(step.id);
+    if (!element) {
+      element = h('li');
+      this.stepElements.set(step.id, element);
+      this.steps.append(element);
+      this.steps.hidden = false;
+    }
+    if (step.kind === 'tool') {
+      renderTool(element, step, this.host);
+      if (added) this.host.announce(toolTitle(step));
+    }
+  }
+
+  /** Text steps render as notes, except the one that is (or became) the answer. */
+  private refreshTextSteps(): void {
+    const candidate = this.answerStep();
+    for (const step of this.turn.steps) {
+      if (step.kind !== 'text') continue;
+      const element = this.stepElements.get(step.id);
+      if (element) renderText(element, step, step === candidate);
+    }
+  }
+
+  /** The text step shown as the answer: the last one while no final answer has come, or the final's twin. */
+  private answerStep(): TextStep | undefined {
+    const last = streamingText(this.turn);
+    if (!last) return undefined;
+    if (this.turn.final === undefined || last.content.trim() === this.turn.final.trim()) return last;
+    return undefined;
+  }
+
+  private renderAnswer(): void {
+    const streaming = this.turn.status === 'streaming';
+    const text = this.turn.final ?? this.answerStep()?.content ?? '';
+    this.answer.setAttribute('aria-busy', String(streaming && this.turn.final === undefined));
+    this.answer.classList.toggle('final', this.turn.final !== undefined);
+    this.answer.classList.toggle('pending', text === '' && streaming);
+    if (text === '' && streaming) {
+      replaceChildren(this.answerBody, h('span', { class: 'working', text: 'Working on it…' }));
+    } else {
+      replaceChildren(this.answerBody, renderMarkdown(text));
+    }
+    this.answer.hidden = text === '' && !streaming;
+  }
+
+  private renderStatus(): void {
+    const { status } = this.turn;
+    this.element.dataset.status = status;
+    this.status.className = `turn-status status-${status}`;
+    if (status === 'aborted') {
+      this.status.textContent = 'Stopped. The answer above may be incomplete.';
+      this.host.announce('Stopped');
+    } else if (status === 'error') {
+      this.status.setAttribute('role', 'alert');
+      this.status.textContent = this.turn.error ?? 'Something went wrong.';
+    } else {
+      this.status.textContent = '';
+      this.host.announce('Answer complete');
+    }
+  }
+}
