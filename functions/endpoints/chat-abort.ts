@@ -1,11 +1,13 @@
-import { NotImplementedError } from '../errors';
+import { abortChat, chatAbortBody } from '../chat';
 import { httpEndpoint } from '../http/endpoint';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
+/** POST {chat_url}/stream-chat-state/abort (and {chat_url}/abort): 204 once the request is recorded. */
 export const handler = httpEndpoint({
   route: 'chat-abort',
   auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
+  body: chatAbortBody,
+  handle: async ({ store, log, headers, params, body }) => {
+    await abortChat({ store, log, authorization: headers.authorization, path: params }, body);
+    return { status: 204 };
   },
 });

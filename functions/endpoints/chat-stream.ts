@@ -1,11 +1,11 @@
-import { NotImplementedError } from '../errors';
-import { httpEndpoint } from '../http/endpoint';
+import { chatStreamBody, openChatStream } from '../chat';
+import { streamingEndpoint } from '../http/endpoint';
 
-/** Placeholder until its capability lands: 501 NOT_IMPLEMENTED. */
-export const handler = httpEndpoint({
+/** POST {chat_url}/stream-chat-state: the analyst's answer as NDJSON lines, flushed as produced. */
+export const handler = streamingEndpoint({
   route: 'chat-stream',
   auth: 'none',
-  handle: async () => {
-    throw new NotImplementedError();
-  },
+  body: chatStreamBody,
+  handle: ({ store, log, headers, params, body }) =>
+    openChatStream({ store, log, authorization: headers.authorization, path: params }, body),
 });

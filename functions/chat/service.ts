@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { StreamResult } from '../http/endpoint';
+import type { Logger } from '../http/log';
+import { type CallerIdentity, requireAi, resolveIdentity, sessionSettingsSchema } from '../query/identity';
+import { branchModel, deploymentFor } from '../query/models';
+import { SQL_TIMEOUT_MS } from '../query/sql-api';
+import { type Agent, agents } from '../store/agents';
+import type { Store } from '../store/client';
+import { type ThreadMeta, type ThreadOwner, threads } from '../store/threads';
+import { followStream } from './follow';
+import { chatSettings } from './settings';
+import { type RunAgent, turnStream } from './turn';
+
+const chatId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
+
+/** Body of POST {chat_url}/stream-chat-state (spec §4.3, contract §6). */
+export const chatStreamBody = z.strictObject({
+  input: z.string().min(1).max(20_000).optional(),
+  chatId: chatId.optional(),
+  sessionSettings: sessionSettingsSchema.optional(),
+  activeBranchName: z.string().min(1).max(128).optional(),
+  isDefaultBranch: z.boolean().optional(),
+  messageId: z
+    .string()
+    .max(64)
+    .regex(/^\d{13,}-message$/, 'must look like <epoch ms>-message')
+    .optional(),
+});
+export type ChatStreamBody = z.infer<typeof chatStreamBody>;
+
+/** Body of POST {chat_url}/stream-chat-state/abort (spec §4.4). */
+export const chatAbortBody = z.strictObject({
+  chatId,
+  sessionSettings: sessionSettingsSchema.optional(),
+});
+export type ChatAbortBody = z.infer<typeof chatAbortBody>;
+
+/** The `{accountName}` and `{agentId}` of the chat URL. */
+export interface ChatPath {
+  accountName?: string;
+  agentId?: string;
+}
+
+export interface ChatRequest {
+  store: Store;
+  log: Logger;
+  authorization: string | undefined;
+  path: ChatPath;
+}
+
+/** NDJSON response headers: no caching or buffering on the way (proxies, CloudFront). */
+export const STREAM_HEADERS: Record<string, string> = {
+  'content-type': 'application/x-ndjson',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+let provider: ModelProvider | undefined;
+/** One provider per process (warm Lambdas reuse its clients). */
+const modelProvider = (): ModelProvider => {
+  provider ??= providerFromEnv(process.env);
+  return provider;
+};
+
+/** The agent of the path; another account's name is AGENT_NOT_FOUND (contract §3). */
+async function agentFor(store: Store, identity: CallerIdentity, path: ChatPath): Promise<Agent> {
+  const missing = () => new NotFoundError('AGENT', `Agent ${path.agentId ?? ''} not found`);
+  if (!path.agentId || path.accountName !== identity.account.name) throw missing();
+  const agent = await agents.get(store, identity.account.name, path.agentId);
+  if (!agent) throw missing();
+  return agent;
+}
+
+const ownerOf = (identity: CallerIdentity, agentId: string): ThreadOwner => ({
+  account: identity.account.name,
+  agentId,
+  owner: identity.owner,
+});
+
+const owns = (meta: ThreadMeta, who: ThreadOwner): boolean =>
+  meta.account === who.account && meta.agentId === who.agentId && meta.owner === who.owner;
+
+const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat thread ${id} not found`);
+
+/** The caller's thread or 404 THREAD_NOT_FOUND (unknown, expired, or someone else's). */
+async function ownThread(store: Store, id: string, who: ThreadOwner): Promise<ThreadMeta> {
+  const meta = await threads.get(store, id);
+  if (!meta || !owns(meta, who)) throw threadNotFound(id);
+  return meta;
+}
+
+/**
+ * Opens a chat stream. Everything that can be refused (body, credentials, plan, agent, branch, thread, busy) is
+ * checked before the first line; the returned lines are then a new turn, a re-attach to a running turn started
+ * by the same messageId, or a replay of the thread (no input).
+ */
+export async function openChatStream(request: ChatRequest, body: ChatStreamBody): Promise<StreamResult> {
+  const { store, log } = request;
+  const settings = chatSettings();
+  if (body.input === undefined && body.chatId === undefined) {
+    throw new ValidationError('body.input: required when body.chatId is not given');
+  }
+  const authenticate = (provision: boolean) =>
+    resolveIdentity(store, request.authorization, body.sessionSettings, { purpose: 'chat', provision });
+
+  if (body.input === undefined) {
+    // Replay reads only: it never provisions or updates the user.
+    const identity = await authenticate(false);
+    requireAi(identity);
+    const agent = await agentFor(store, identity, request.path);
+    const meta = await ownThread(store, body.chatId ?? '', ownerOf(identity, agent.agentId));
+    return stream(followStream({ store, log, settings, meta, mode: 'replay' }));
+  }
+
+  // A continued thread is checked before the user is provisioned, so that a 404 or 409 writes nothing.
+  if (body.chatId !== undefined && request.authorization?.toLowerCase().startsWith('api-key')) {
+    const probe = await authenticate(false);
+    requireAi(probe);
+    const agent = await agentFor(store, probe, request.path);
+    const meta = await ownThread(store, body.chatId, ownerOf(probe, agent.agentId));
+    const running = meta.status === 'streaming' && (meta.leaseUntil ?? 0) > Date.now();
+    if (running && meta.turnMessageId !== body.messageId) throw busy();
+  }
+  const identity = await authenticate(true);
+  requireAi(identity);
+  const agent = await agentFor(store, identity, request.path);
+  const deployment = await deploymentFor(store, identity, agent.deploymentId);
+  const branchName = body.activeBranchName ?? identity.branchName;
+  const { model, isDefault } = await branchModel(store, deployment, branchName);
+  const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
+
+  const who = ownerOf(identity, agent.agentId);
+  const messageId = body.messageId ?? `${Date.now()}-message`;
+  const lease = {
+    leaseId: randomUUID(),
+    leaseUntil: Date.now() + settings.leaseMs,
+    messageId,
+    ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
+  };
+  let meta: ThreadMeta;
+  let isNewThread = false;
+  if (body.chatId === undefined) {
+    meta = await threads.create(store, randomUUID(), who, lease);
+    isNewThread = true;
+  } else {
+    const outcome = await threads.acquire(store, body.chatId, who, lease);
+    if (outcome.kind === 'missing') throw threadNotFound(body.chatId);
+    if (outcome.kind === 'busy') throw busy();
+    if (outcome.kind === 'same-message') {
+      return stream(followStream({ store, log, settings, meta: outcome.meta, mode: 'reattach' }));
+    }
+    meta = outcome.meta;
+  }
+
+  const tools = createAnalystTools({
+    model,
+    user: identity.query,
+    source: deployment.dataSource,
+    timeoutMs: SQL_TIMEOUT_MS,
+  });
+  const runAgent: RunAgent = (args) => runAgentTurn({ ...args, provider: modelProvider(), tools });
+  return stream(
+    turnStream({
+      store,
+      log: log.child({ chatId: meta.chatId }),
+      settings,
+      meta,
+      leaseId: lease.leaseId,
+      isNewThread,
+      ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
+      input: body.input,
+      messageId,
+      // Development mode (a non-default branch) or the agent's setting shows the reasoning.
+      showThinking: !isDefaultBranch || agent.showThinking,
+      runAgent,
+    }),
+  );
+}
+
+const busy = () => new ConflictError('Streaming for thread is in progress', 'THREAD_BUSY');
+
+const stream = (lines: StreamResult['lines']): StreamResult => ({
+  status: 200,
+  headers: STREAM_HEADERS,
+  lines,
+});
+
+/**
+ * Records an abort request on the caller's thread; the stream (another Lambda) notices it on its next poll.
+ * 404 for unknown threads (or another account's or agent's), 403 when another user owns it.
+ */
+export async function abortChat(request: ChatRequest, body: ChatAbortBody): Promise<void> {
+  const { store } = request;
+  const identity = await resolveIdentity(store, request.authorization, body.sessionSettings, {
+    purpose: 'abort',
+    provision: false,
+  });
+  const agentId = request.path.agentId ?? '';
+  if (request.path.accountName !== identity.account.name) {
+    throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
+  }
+  const outcome = await threads.requestAbort(store, body.chatId, ownerOf(identity, agentId));
+  if (outcome === 'recorded') return;
+  if (outcome === 'forbidden') throw new ForbiddenError(`Chat thread ${body.chatId} belongs to another user`);
+  // Only a refusal pays for the agent lookup that names what is missing.
+  if (!(await agents.get(store, identity.account.name, agentId))) {
+    throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
+  }
+  throw threadNotFound(body.chatId);
+}

@@ -1,0 +1,261 @@
+import type { ChatMessage } from '../agent';
+import { describeError, type Logger } from '../http/log';
+import type { Store } from '../store/client';
+import { type StoredLine, type ThreadMeta, type TurnStatus, threads } from '../store/threads';
+import { Channel, sleep } from './channel';
+import {
+  CUTOFF_ID,
+  cutoffLine,
+  encode,
+  isFinal,
+  STATE_ID,
+  type StopReason,
+  settled,
+  stateLine,
+} from './lines';
+import type { ChatSettings } from './settings';
+import { TurnWriter } from './writer';
+
+/** The agent bound to its provider and tools (functions/agent runAgentTurn). */
+export type RunAgent = (args: {
+  history: ChatMessage[];
+  input: string;
+  showThinking: boolean;
+  signal: AbortSignal;
+  emit: (message: ChatMessage) => void;
+  deadlineMs: number;
+}) => Promise<{ status: TurnStatus; finalAnswer: string }>;
+
+/** Everything a turn needs once its thread's lease is held. */
+export interface TurnPlan {
+  store: Store;
+  log: Logger;
+  settings: ChatSettings;
+  /** The thread as the lease was taken (its nextSort is where the turn starts). */
+  meta: ThreadMeta;
+  leaseId: string;
+  isNewThread: boolean;
+  /** The owner's expiry (epoch seconds): the turn's lines expire with the user. */
+  expiresAt?: number;
+  input: string;
+  messageId: string;
+  showThinking: boolean;
+  runAgent: RunAgent;
+}
+
+/** Stops a turn early; the reason ends up in `state.reason`. */
+export class TurnStopped extends Error {
+  readonly reason: StopReason;
+
+  constructor(reason: StopReason) {
+    super(`Turn stopped: ${reason}`);
+    this.name = 'TurnStopped';
+    this.reason = reason;
+  }
+}
+
+/** Earlier turns as the agent reads them: outcomes only, without the protocol lines and sort numbers. */
+export function toHistory(lines: StoredLine[]): ChatMessage[] {
+  return settled(lines)
+    .filter((line) => line.id !== STATE_ID && line.id !== CUTOFF_ID && line.isDelta !== true)
+    .map(({ sort: _sort, ...message }) => message as unknown as ChatMessage);
+}
+
+const FALLBACK: Record<TurnStatus, string> = {
+  completed: 'Done.',
+  aborted: 'Stopped before an answer was ready.',
+  error: 'Sorry, something went wrong while answering. Please try again.',
+};
+
+/**
+ * Runs one turn and streams it: `__cutoff__`, the user echo, the agent's lines, exactly one final answer, then
+ * (after the thread is released) `__state__`. The work runs on its own, so it winds down and stores its end even
+ * when the client leaves; leaving, an abort request, the time bound or a lost lease stop it.
+ */
+export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIterable<string> {
+  return (clientGone) => {
+    const channel = new Channel<string>();
+    const controller = new AbortController();
+    const stopped: { reason?: StopReason } = {};
+    const stop = (reason: StopReason) => {
+      if (controller.signal.aborted) return;
+      stopped.reason = reason;
+      controller.abort(new TurnStopped(reason));
+    };
+    clientGone.addEventListener('abort', () => stop('disconnect'), { once: true });
+    let finished = false;
+    runTurn(plan, channel, controller.signal, stop, stopped)
+      .catch((error: unknown) => plan.log.error('chat turn failed', describeError(error)))
+      .finally(() => {
+        finished = true;
+        channel.close();
+      });
+    return (async function* lines() {
+      try {
+        yield* channel;
+      } finally {
+        if (!finished) stop('disconnect');
+      }
+    })();
+  };
+}
+
+async function runTurn(
+  plan: TurnPlan,
+  channel: Channel<string>,
+  signal: AbortSignal,
+  stop: (reason: StopReason) => void,
+  stopped: { reason?: StopReason },
+): Promise<void> {
+  const { store, log, settings, meta } = plan;
+  const chatId = meta.chatId;
+  channel.push(encode(cutoffLine(chatId)));
+  const writer = new TurnWriter(store, chatId, plan.expiresAt, settings.snapshotMs, log);
+  const watch = watchTurn(plan, stop);
+  try {
+    let sort = meta.nextSort;
+    let history: ChatMessage[] = [];
+    if (!plan.isNewThread) {
+      const items = await threads.lines(store, chatId);
+      // After a crashed turn nextSort lags behind what that turn stored.
+      for (const item of items) sort = Math.max(sort, item.line.sort + 1);
+      history = toHistory(items.map((item) => item.line));
+    }
+    const send = (line: StoredLine) => {
+      channel.push(encode(line));
+      writer.add(line);
+    };
+    send({
+      id: plan.messageId,
+      role: 'user',
+      content: plan.input,
+      isDelta: false,
+      isInProcess: false,
+      sort: sort++,
+    });
+
+    let open = true;
+    let finalSent = false;
+    const emit = (message: ChatMessage) => {
+      if (!open) return;
+      if (isFinal(message)) {
+        if (finalSent) return;
+        finalSent = true;
+      }
+      send({ ...message, sort: sort++ });
+    };
+    let status: TurnStatus = 'error';
+    try {
+      const work = plan.runAgent({
+        history,
+        input: plan.input,
+        showThinking: plan.showThinking,
+        signal,
+        emit,
+        deadlineMs: settings.turnTimeoutMs,
+      });
+      const result = await untilStopped(work, signal, settings.abortGraceMs);
+      const reason = stopped.reason;
+      if (!result) status = reason === 'abort' || reason === 'disconnect' ? 'aborted' : 'error';
+      else if (result.status === 'aborted' && (reason === 'timeout' || reason === 'lease-lost'))
+        status = 'error';
+      else status = result.status;
+    } catch (error) {
+      log.error('chat agent failed', describeError(error));
+      status = signal.aborted && stopped.reason !== 'timeout' ? 'aborted' : 'error';
+    }
+    open = false;
+    watch.dispose();
+    if (!finalSent) {
+      send({
+        id: `${Date.now()}-final`,
+        role: 'assistant',
+        content: FALLBACK[status],
+        thinking: '',
+        graphPath: ['final'],
+        isDelta: false,
+        isInProcess: false,
+        sort: sort++,
+      });
+    }
+    const state = stateLine(chatId, status, sort++, stopped.reason);
+    try {
+      const released = await writer.finish({ leaseId: plan.leaseId, state, nextSort: sort, status });
+      if (!released) log.warn('chat turn lost its lease before it ended', { chatId });
+    } catch (error) {
+      log.error('chat turn could not be stored', describeError(error));
+    }
+    // Only now: a client that sends its next input on seeing `__state__` finds the thread free.
+    channel.push(encode(state));
+  } finally {
+    watch.dispose();
+    writer.dispose();
+  }
+}
+
+/** The agent's result, or undefined when it has not ended `graceMs` after a stop. */
+async function untilStopped<T>(
+  work: Promise<T>,
+  signal: AbortSignal,
+  graceMs: number,
+): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const forced = new Promise<undefined>((resolve) => {
+    const arm = () => {
+      timer = setTimeout(() => resolve(undefined), graceMs);
+    };
+    if (signal.aborted) arm();
+    else signal.addEventListener('abort', arm, { once: true });
+  });
+  // A late failure after the turn was closed without the agent must not surface as unhandled.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, forced]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * While the turn runs: reads the thread for an abort request (and a lost lease) on a short timer, renews the
+ * lease, and enforces the time bound.
+ */
+function watchTurn(plan: TurnPlan, stop: (reason: StopReason) => void): { dispose(): void } {
+  const { store, log, settings, meta, leaseId } = plan;
+  const life = new AbortController();
+  const deadline = setTimeout(() => stop('timeout'), settings.turnTimeoutMs);
+  const poll = async () => {
+    while (!life.signal.aborted) {
+      await sleep(settings.abortPollMs, life.signal);
+      if (life.signal.aborted) return;
+      try {
+        const signals = await threads.turnSignals(store, meta.chatId);
+        if (signals?.leaseId !== leaseId) stop('lease-lost');
+        else if (signals.abortRequestedAt !== undefined) stop('abort');
+      } catch (error) {
+        log.warn('chat abort poll failed', describeError(error));
+      }
+    }
+  };
+  const renew = async () => {
+    while (!life.signal.aborted) {
+      await sleep(settings.leaseMs / 3, life.signal);
+      if (life.signal.aborted) return;
+      try {
+        if (!(await threads.renew(store, meta.chatId, leaseId, Date.now() + settings.leaseMs))) {
+          stop('lease-lost');
+        }
+      } catch (error) {
+        log.warn('chat lease renewal failed', describeError(error));
+      }
+    }
+  };
+  void poll();
+  void renew();
+  return {
+    dispose() {
+      clearTimeout(deadline);
+      life.abort();
+    },
+  };
+}

@@ -1,0 +1,424 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Store } from './client';
+import { epochSeconds, isExpired, keys } from './keys';
+import { type TransactItem, TransactionCancelled, transact } from './transactions';
+
+/** How a turn ended (the `status` of its `__state__` line). */
+export type TurnStatus = 'completed' | 'aborted' | 'error';
+
+/** One streamed chat line as stored: the message object exactly as it went out, with its `sort`. */
+export interface StoredLine {
+  id: string;
+  sort: number;
+  [field: string]: unknown;
+}
+
+/**
+ * A stored line plus the flush it was written in. Flushes are written one after another, so a follower that
+ * has every item of a flush (`count` items ending at `end`) knows nothing before `end` is still on its way.
+ */
+export interface ThreadItem {
+  line: StoredLine;
+  batchEnd: number;
+  batchCount: number;
+}
+
+/** The thread's metadata item: who owns it, the lease of the running turn, the abort request, the next sort. */
+export interface ThreadMeta {
+  chatId: string;
+  account: string;
+  agentId: string;
+  owner: string;
+  status: 'idle' | 'streaming';
+  /** The running (or last) turn: its lease, the user message that started it and its first sort. */
+  leaseId?: string;
+  /** Epoch ms after which the lease is void (the stream crashed or lost its Lambda). */
+  leaseUntil?: number;
+  turnMessageId?: string;
+  turnStartSort?: number;
+  /** First sort the next turn may use. */
+  nextSort: number;
+  lastStatus?: TurnStatus;
+  /** Epoch ms of the latest abort request; a new turn clears it. */
+  abortRequestedAt?: number;
+  /** Epoch seconds: the ephemeral owner's expiry, so the thread expires with its user. */
+  expiresAt?: number;
+  createdAt: string;
+}
+
+/** Who may touch a thread: its account, agent and owner must all match. */
+export interface ThreadOwner {
+  account: string;
+  agentId: string;
+  owner: string;
+}
+
+/** A new lease for a turn. */
+export interface TurnLease {
+  leaseId: string;
+  leaseUntil: number;
+  messageId: string;
+  /** The owner's expiry now (undefined: a persistent owner). */
+  expiresAt?: number;
+}
+
+export type AcquireOutcome =
+  | { kind: 'acquired'; meta: ThreadMeta }
+  | { kind: 'missing' }
+  /** The same user message already started a turn (running or done): follow it instead. */
+  | { kind: 'same-message'; meta: ThreadMeta }
+  | { kind: 'busy'; meta: ThreadMeta };
+
+const MAX_SORT = 999_999_999_999;
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+function toMeta(item: Record<string, unknown>): ThreadMeta {
+  const meta: ThreadMeta = {
+    chatId: String(item.chatId),
+    account: String(item.account),
+    agentId: String(item.agentId),
+    owner: String(item.owner),
+    status: item.status === 'streaming' ? 'streaming' : 'idle',
+    nextSort: num(item.nextSort) ?? 1,
+    createdAt: String(item.createdAt),
+  };
+  const optional = {
+    leaseId: str(item.leaseId),
+    leaseUntil: num(item.leaseUntil),
+    turnMessageId: str(item.turnMessageId),
+    turnStartSort: num(item.turnStartSort),
+    lastStatus: str(item.lastStatus) as TurnStatus | undefined,
+    abortRequestedAt: num(item.abortRequestedAt),
+    expiresAt: num(item.expiresAt),
+  };
+  for (const [name, value] of Object.entries(optional)) {
+    if (value !== undefined) Object.assign(meta, { [name]: value });
+  }
+  return meta;
+}
+
+const ownedBy = (item: Record<string, unknown>, who: ThreadOwner): boolean =>
+  item.account === who.account && item.agentId === who.agentId && item.owner === who.owner;
+
+/** The item a failed conditional write saw (ALL_OLD), unmarshalled; undefined when there was none. */
+function oldItem(error: ConditionalCheckFailedException): Record<string, unknown> | undefined {
+  return error.Item ? unmarshall(error.Item) : undefined;
+}
+
+function messageItem(
+  chatId: string,
+  line: StoredLine,
+  batch: { end: number; count: number },
+  expiresAt?: number,
+) {
+  return {
+    ...keys.threadMessage(chatId, line.sort),
+    kind: 'message',
+    // The line is kept as its JSON text: replay sends it back byte for byte and field order is preserved.
+    line: JSON.stringify(line),
+    be: batch.end,
+    bc: batch.count,
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+  };
+}
+
+const batchOf = (lines: StoredLine[]) => ({
+  end: Math.max(...lines.map((line) => line.sort)),
+  count: lines.length,
+});
+
+async function batchPut(store: Store, items: Record<string, unknown>[]): Promise<void> {
+  for (let at = 0; at < items.length; at += 25) {
+    let requests: Record<string, unknown>[] = items
+      .slice(at, at + 25)
+      .map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      const out = await store.doc.send(
+        new BatchWriteCommand({ RequestItems: { [store.tableName]: requests as never } }),
+      );
+      requests = (out.UnprocessedItems?.[store.tableName] ?? []) as Record<string, unknown>[];
+      if (requests.length === 0) break;
+      if (attempt >= 8) throw new Error(`BatchWrite left ${requests.length} items unprocessed`);
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));
+    }
+  }
+}
+
+/** Chat threads: one metadata item and one item per stored line, all under the thread's partition. */
+export const threads = {
+  /** The thread, or undefined when absent or expired with its ephemeral owner. */
+  async get(store: Store, chatId: string): Promise<ThreadMeta | undefined> {
+    const out = await store.doc.send(
+      new GetCommand({ TableName: store.tableName, Key: keys.thread(chatId), ConsistentRead: true }),
+    );
+    if (!out.Item || isExpired(out.Item)) return undefined;
+    return toMeta(out.Item);
+  },
+
+  /** Creates a thread already holding the lease of its first turn. */
+  async create(store: Store, chatId: string, who: ThreadOwner, lease: TurnLease): Promise<ThreadMeta> {
+    const now = new Date().toISOString();
+    const item = {
+      ...keys.thread(chatId),
+      kind: 'thread',
+      chatId,
+      ...who,
+      status: 'streaming',
+      leaseId: lease.leaseId,
+      leaseUntil: lease.leaseUntil,
+      turnMessageId: lease.messageId,
+      turnStartSort: 1,
+      nextSort: 1,
+      createdAt: now,
+      updatedAt: now,
+      ...(lease.expiresAt !== undefined ? { expiresAt: lease.expiresAt } : {}),
+    };
+    await store.doc.send(
+      new PutCommand({
+        TableName: store.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return toMeta(item);
+  },
+
+  /**
+   * Takes the thread's lease for a new turn in one conditional write: the thread must exist, be the caller's,
+   * not be expired, and be idle or hold an expired lease. A refusal is explained from the item as it was.
+   */
+  async acquire(store: Store, chatId: string, who: ThreadOwner, lease: TurnLease): Promise<AcquireOutcome> {
+    const nowMs = Date.now();
+    const set = [
+      '#status = :streaming',
+      'leaseId = :leaseId',
+      'leaseUntil = :leaseUntil',
+      'turnMessageId = :messageId',
+      'turnStartSort = nextSort',
+      'updatedAt = :updatedAt',
+    ];
+    const remove = ['abortRequestedAt'];
+    // The thread follows its owner's lifetime as it is now (a user made persistent keeps its threads).
+    if (lease.expiresAt !== undefined) set.push('expiresAt = :expiresAt');
+    else remove.push('expiresAt');
+    try {
+      const out = await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.thread(chatId),
+          UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+          ConditionExpression:
+            'attribute_exists(pk) AND account = :account AND agentId = :agentId AND #owner = :owner' +
+            ' AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds)' +
+            ' AND (attribute_not_exists(turnMessageId) OR turnMessageId <> :messageId)' +
+            ' AND (#status = :idle OR leaseUntil < :nowMs)',
+          ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':streaming': 'streaming',
+            ':idle': 'idle',
+            ':leaseId': lease.leaseId,
+            ':leaseUntil': lease.leaseUntil,
+            ':messageId': lease.messageId,
+            ':updatedAt': new Date(nowMs).toISOString(),
+            ':account': who.account,
+            ':agentId': who.agentId,
+            ':owner': who.owner,
+            ':nowSeconds': epochSeconds(nowMs),
+            ':nowMs': nowMs,
+            ...(lease.expiresAt !== undefined ? { ':expiresAt': lease.expiresAt } : {}),
+          },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { kind: 'acquired', meta: toMeta(out.Attributes ?? {}) };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const item = oldItem(error);
+      if (!item || isExpired(item, nowMs) || !ownedBy(item, who)) return { kind: 'missing' };
+      const meta = toMeta(item);
+      if (meta.turnMessageId === lease.messageId) return { kind: 'same-message', meta };
+      return { kind: 'busy', meta };
+    }
+  },
+
+  /** Extends the lease while the turn streams; false when the lease is no longer this turn's. */
+  async renew(store: Store, chatId: string, leaseId: string, leaseUntil: number): Promise<boolean> {
+    try {
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.thread(chatId),
+          UpdateExpression: 'SET leaseUntil = :leaseUntil',
+          ConditionExpression: 'leaseId = :leaseId AND #status = :streaming',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':leaseUntil': leaseUntil,
+            ':leaseId': leaseId,
+            ':streaming': 'streaming',
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
+  /** What the running turn polls: whether its lease still holds and whether an abort was requested. */
+  async turnSignals(
+    store: Store,
+    chatId: string,
+  ): Promise<{ leaseId?: string; abortRequestedAt?: number } | undefined> {
+    const out = await store.doc.send(
+      new GetCommand({
+        TableName: store.tableName,
+        Key: keys.thread(chatId),
+        ConsistentRead: true,
+        ProjectionExpression: 'leaseId, abortRequestedAt',
+      }),
+    );
+    if (!out.Item) return undefined;
+    const leaseId = str(out.Item.leaseId);
+    const abortRequestedAt = num(out.Item.abortRequestedAt);
+    return {
+      ...(leaseId !== undefined ? { leaseId } : {}),
+      ...(abortRequestedAt !== undefined ? { abortRequestedAt } : {}),
+    };
+  },
+
+  /**
+   * Records an abort request on the caller's thread (one conditional write). `missing` for unknown, expired,
+   * other-account or other-agent threads; `forbidden` when another user of the account owns it.
+   */
+  async requestAbort(
+    store: Store,
+    chatId: string,
+    who: ThreadOwner,
+  ): Promise<'recorded' | 'missing' | 'forbidden'> {
+    const nowMs = Date.now();
+    try {
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.thread(chatId),
+          UpdateExpression: 'SET abortRequestedAt = :nowMs',
+          ConditionExpression:
+            'attribute_exists(pk) AND account = :account AND agentId = :agentId AND #owner = :owner' +
+            ' AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds)',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':nowMs': nowMs,
+            ':account': who.account,
+            ':agentId': who.agentId,
+            ':owner': who.owner,
+            ':nowSeconds': epochSeconds(nowMs),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return 'recorded';
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const item = oldItem(error);
+      if (!item || isExpired(item, nowMs) || item.account !== who.account || item.agentId !== who.agentId) {
+        return 'missing';
+      }
+      return 'forbidden';
+    }
+  },
+
+  /** Writes one flush of lines (any number; BatchWriteItem in chunks of 25). */
+  async putLines(store: Store, chatId: string, lines: StoredLine[], expiresAt?: number): Promise<void> {
+    if (lines.length === 0) return;
+    const batch = batchOf(lines);
+    await batchPut(
+      store,
+      lines.map((line) => messageItem(chatId, line, batch, expiresAt)),
+    );
+  },
+
+  /**
+   * Ends a turn in one transaction: its last lines (at most 99, the `__state__` line among them) and the thread
+   * back to idle with the next free sort. Returns false (and still stores the lines) when the lease was lost.
+   */
+  async release(
+    store: Store,
+    chatId: string,
+    turn: { leaseId: string; lines: StoredLine[]; nextSort: number; status: TurnStatus; expiresAt?: number },
+  ): Promise<boolean> {
+    if (turn.lines.length > 99) throw new Error('release takes at most 99 lines; flush the rest first');
+    const batch = batchOf(turn.lines);
+    const puts: TransactItem[] = turn.lines.map((line) => ({
+      Put: { TableName: store.tableName, Item: messageItem(chatId, line, batch, turn.expiresAt) },
+    }));
+    const update: TransactItem = {
+      Update: {
+        TableName: store.tableName,
+        Key: keys.thread(chatId),
+        UpdateExpression:
+          'SET #status = :idle, nextSort = :nextSort, lastStatus = :lastStatus, updatedAt = :updatedAt REMOVE leaseUntil',
+        ConditionExpression: 'leaseId = :leaseId',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':idle': 'idle',
+          ':nextSort': turn.nextSort,
+          ':lastStatus': turn.status,
+          ':updatedAt': new Date().toISOString(),
+          ':leaseId': turn.leaseId,
+        },
+      },
+    };
+    try {
+      await transact(store, [...puts, update]);
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      // Another turn holds the thread now (this one's lease had expired): keep what this turn said.
+      await threads.putLines(store, chatId, turn.lines, turn.expiresAt);
+      return false;
+    }
+  },
+
+  /** Stored lines with sort above `afterSort`, in order (the pages of one Query). */
+  async lines(store: Store, chatId: string, afterSort = 0): Promise<ThreadItem[]> {
+    const found: ThreadItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await store.doc.send(
+        new QueryCommand({
+          TableName: store.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': keys.thread(chatId).pk,
+            ':from': keys.threadMessage(chatId, afterSort + 1).sk,
+            ':to': keys.threadMessage(chatId, MAX_SORT).sk,
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        if (item.kind !== 'message' || typeof item.line !== 'string') continue;
+        found.push({
+          line: JSON.parse(item.line) as StoredLine,
+          batchEnd: Number(item.be),
+          batchCount: Number(item.bc),
+        });
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found;
+  },
+};
