@@ -75,6 +75,7 @@ const SCALAR_FUNCTIONS = new Set([
   'quarter',
   'week',
   'dayofweek',
+  'exists',
   'isodow',
   'dow',
   'date_diff',
@@ -131,7 +132,6 @@ const STATEMENTS = new Set([
   'use',
   'set',
   'show',
-  'desc',
   'lock',
   'call',
   'exec',
@@ -145,6 +145,83 @@ const STATEMENTS = new Set([
 ]);
 
 type Node = Record<string, unknown>;
+
+/**
+ * AST node types the compiler knows how to check and print. Anything else (E'' strings, dollar quotes, parameters,
+ * variables, statements other than SELECT, ...) is refused: the printed SQL only holds constructs checked here.
+ */
+const NODE_TYPES = new Set([
+  'select',
+  'column_ref',
+  'expr',
+  'function',
+  'aggr_func',
+  'window_func',
+  'window',
+  'binary_expr',
+  'unary_expr',
+  'number',
+  'single_quote_string',
+  'double_quote_string',
+  'bool',
+  'null',
+  'star',
+  'expr_list',
+  'case',
+  'when',
+  'else',
+  'cast',
+  'interval',
+  'extract',
+  'date',
+  'timestamp',
+  'time',
+  'default',
+  'origin',
+  'asc',
+  'desc',
+  'distinct',
+  'distinct on',
+]);
+/** Metadata the parser attaches to subqueries; not printed. */
+const METADATA_KEYS = new Set(['tableList', 'columnList']);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const KEYWORD = /^[A-Za-z_ ]+$/;
+
+const hasControlCharacter = (text: string): boolean => {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) < 32) return true;
+  return false;
+};
+
+/** Refuses node types outside NODE_TYPES and any text the printer would copy verbatim that could end a token. */
+function checkNode(node: Node): void {
+  const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
+  if (type !== undefined && !NODE_TYPES.has(type)) {
+    throw new SqlNotAllowedError(`Unsupported SQL construct: ${type}`);
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value !== 'string' || METADATA_KEYS.has(key)) continue;
+    if (
+      key === 'value' &&
+      (type === 'single_quote_string' || type === 'date' || type === 'timestamp' || type === 'time')
+    ) {
+      // Quotes inside a literal only ever come doubled ('it''s'); anything else would end the literal early.
+      if (value.replace(/''/g, '').includes("'")) throw new SqlNotAllowedError('Malformed string literal');
+      continue;
+    }
+    if (key === 'value' && type === 'default' && !IDENTIFIER.test(value)) {
+      throw new SqlNotAllowedError(`Unsupported token ${value.slice(0, 40)}`);
+    }
+    if (key === 'value' && type === 'origin' && !KEYWORD.test(value)) {
+      throw new SqlNotAllowedError(`Unsupported token ${value.slice(0, 40)}`);
+    }
+    if (/["'`]/.test(value) || hasControlCharacter(value)) {
+      throw new SqlNotAllowedError(
+        `Names may not contain quotes or control characters: ${value.slice(0, 40)}`,
+      );
+    }
+  }
+}
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -164,8 +241,11 @@ function walk(value: unknown, visit: (node: Node) => void, depth = 0): void {
 function precheck(sql: string): void {
   if (sql.length > MAX_SQL_LENGTH)
     throw new SqlNotAllowedError(`The query is longer than ${MAX_SQL_LENGTH} characters`);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(sql))
+  if (hasControlCharacter(sql.replace(/[\t\n\r]/g, ' ')))
     throw new SqlNotAllowedError('The query contains control characters');
+  // The parser reads \' as an escaped quote where PostgreSQL and DuckDB do not: the two would disagree on where
+  // a string ends, so backslashes are refused outright.
+  if (sql.includes('\\')) throw new SqlNotAllowedError('Backslashes are not allowed in queries');
   let depth = 0;
   let quote: string | undefined;
   for (const char of sql) {
@@ -342,6 +422,33 @@ function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
   }
 }
 
+/** PostgreSQL's name for an unnamed select item (column name, function name, `?column?`). */
+function outputName(expr: Node): string | undefined {
+  switch (expr.type) {
+    case 'column_ref':
+      return typeof expr.column === 'string' ? undefined : nameOf(expr.column);
+    case 'function': {
+      const name = functionName(expr).toLowerCase();
+      if (name === 'measure' && isNode(expr.args) && Array.isArray(expr.args.value)) {
+        const arg = expr.args.value[0];
+        return isNode(arg) ? nameOf(arg.column) : name;
+      }
+      return name;
+    }
+    case 'aggr_func':
+    case 'window_func':
+      return String(expr.name).toLowerCase();
+    case 'cast':
+      return isNode(expr.expr) ? outputName(expr.expr) : undefined;
+    case 'extract':
+      return 'extract';
+    case 'case':
+      return 'case';
+    default:
+      return '?column?';
+  }
+}
+
 const compiledCache = new Map<string, CompiledQuery>();
 const CACHE_MAX = 500;
 
@@ -399,6 +506,7 @@ export function compileSql(
   const aliasToObject = new Map<string, string>();
   const measureNodes: Node[] = [];
   walk(root, (node) => {
+    checkNode(node);
     const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
     if (type && STATEMENTS.has(type)) throw new SqlNotAllowedError(`${type.toUpperCase()} is not allowed`);
     if (isNode(node.ast) && node.ast.type !== 'select')
@@ -454,6 +562,17 @@ export function compileSql(
       `The query must read from the data model (${[...visible.keys()].join(', ')})`,
     );
   }
+
+  // Unnamed output columns get PostgreSQL's names on every engine, so results look alike everywhere.
+  walk(root, (node) => {
+    if (node.type !== 'select' || !Array.isArray(node.columns)) return;
+    for (const column of node.columns) {
+      if (isNode(column) && !column.as && isNode(column.expr)) {
+        const name = outputName(column.expr);
+        if (name) column.as = name;
+      }
+    }
+  });
 
   for (const node of measureNodes) {
     const args = isNode(node.args) && Array.isArray(node.args.value) ? node.args.value : [];

@@ -53,7 +53,7 @@ function filterSql(
   const values: unknown[] = [];
   for (const raw of filter.values ?? []) {
     const value = resolveValue(raw, user);
-    if (value === undefined) return filter.if_missing === 'allow' ? true : false;
+    if (value === undefined) return filter.if_missing === 'allow';
     if (Array.isArray(value)) values.push(...value);
     else values.push(value);
   }

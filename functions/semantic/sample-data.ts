@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 /** Bump when the generator changes: cached files of another version are not reused. */
-export const SAMPLE_VERSION = 2;
+export const SAMPLE_VERSION = 3;
 export const DEFAULT_SAMPLE_ORDERS = 1_000_000;
 
 const REGIONS = ['north', 'south', 'east', 'west'];
@@ -20,9 +20,20 @@ const pick = (expr: string, values: string[]) =>
  */
 export function sampleDataSql(orders: number): string[] {
   const customers = Math.max(100, Math.floor(orders / 50));
-  // (i * prime + k) % 2^31-1: cheap, deterministic, spread well enough for a demo.
-  const h = (k: number) =>
-    `((i * ${[7919, 104729, 15485863, 32452843, 49979687, 86028121][k]}::BIGINT + ${k * 40503 + 17}) % 2147483647)`;
+  // A quadratic hash of the row number modulo 2^31-1: deterministic, integer-only (identical on both engines),
+  // and mixed enough that no column is tied to another (linear hashes tie them through i mod small numbers).
+  const primes = [
+    [7919, 104729],
+    [15485863, 32452843],
+    [49979687, 86028121],
+    [122949829, 141650963],
+    [160481219, 179424691],
+    [198491329, 217645199],
+  ];
+  const h = (k: number) => {
+    const [a, b] = primes[k] ?? [1, 1];
+    return `((((i * i) % 2147483647) * ${a}::BIGINT + i * ${b}::BIGINT + ${k * 40503 + 17}) % 2147483647)`;
+  };
   return [
     'DROP TABLE IF EXISTS orders',
     'DROP TABLE IF EXISTS customers',

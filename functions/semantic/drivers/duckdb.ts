@@ -76,7 +76,8 @@ export class DuckDbDriver implements Driver {
       connection.closeSync();
       if (timedOut) throw new QueryTimeoutError(options.timeoutMs);
       if (options.signal?.aborted) throw options.signal.reason ?? error;
-      const message = error instanceof Error ? error.message : String(error);
+      // Native errors may come from another realm (jest), so read the message structurally.
+      const message = String((error as { message?: unknown })?.message ?? error);
       if (USER_ERROR.test(message))
         throw new SqlNotAllowedError(message.split('\n')[0] ?? message, { cause: error });
       throw error;
