@@ -404,11 +404,23 @@ function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
     case 'max':
       return aggr('MAX');
     case 'median':
+      // DuckDB's median keeps a DECIMAL's scale (rounding the midpoint); over DOUBLE it matches PERCENTILE_CONT.
       return dialect === 'duckdb'
         ? {
             type: 'function',
             name: { name: [{ type: 'default', value: 'median' }] },
-            args: { type: 'expr_list', value: [column] },
+            args: {
+              type: 'expr_list',
+              value: [
+                {
+                  type: 'cast',
+                  keyword: 'cast',
+                  expr: column,
+                  symbol: 'as',
+                  target: [{ dataType: 'DOUBLE' }],
+                },
+              ],
+            },
           }
         : {
             type: 'aggr_func',

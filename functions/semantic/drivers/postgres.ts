@@ -39,6 +39,9 @@ export class PostgresDriver implements Driver {
 
   constructor(connectionString: string) {
     this.pool = new pg.Pool({ connectionString, max: 4, types, idleTimeoutMillis: 10_000 });
+    // An idle connection closed by the server (restart, failover) is dropped by the pool; unhandled, the
+    // error event would crash the process.
+    this.pool.on('error', () => undefined);
   }
 
   async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {
