@@ -89,13 +89,6 @@ const owns = (meta: ThreadMeta, who: ThreadOwner): boolean =>
 
 const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat thread ${id} not found`);
 
-/** The caller's thread or 404 THREAD_NOT_FOUND (unknown, expired, or someone else's). */
-async function ownThread(store: Store, id: string, who: ThreadOwner): Promise<ThreadMeta> {
-  const meta = await threads.get(store, id);
-  if (!meta || !owns(meta, who)) throw threadNotFound(id);
-  return meta;
-}
-
 /**
  * Opens a chat stream. Everything that can be refused (body, credentials, plan, agent, branch, thread, busy) is
  * checked before the first line; the returned lines are then a new turn, a re-attach to a running turn started
@@ -114,23 +107,32 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     // Replay reads only: it never provisions or updates the user.
     const identity = await authenticate(false);
     requireAi(identity);
-    const agent = await agentFor(store, identity, request.path);
-    const meta = await ownThread(store, body.chatId ?? '', ownerOf(identity, agent.agentId));
+    const id = body.chatId ?? '';
+    const [agent, meta] = await Promise.all([
+      agentFor(store, identity, request.path),
+      threads.get(store, id),
+    ]);
+    if (!meta || !owns(meta, ownerOf(identity, agent.agentId))) throw threadNotFound(id);
     return stream(followStream({ store, log, settings, meta, mode: 'replay' }));
   }
 
   // A continued thread is checked before the user is provisioned, so that a 404 or 409 writes nothing.
+  let agent: Agent | undefined;
   if (body.chatId !== undefined && request.authorization?.toLowerCase().startsWith('api-key')) {
     const probe = await authenticate(false);
     requireAi(probe);
-    const agent = await agentFor(store, probe, request.path);
-    const meta = await ownThread(store, body.chatId, ownerOf(probe, agent.agentId));
+    const [found, meta] = await Promise.all([
+      agentFor(store, probe, request.path),
+      threads.get(store, body.chatId),
+    ]);
+    if (!meta || !owns(meta, ownerOf(probe, found.agentId))) throw threadNotFound(body.chatId);
     const running = meta.status === 'streaming' && (meta.leaseUntil ?? 0) > Date.now();
     if (running && meta.turnMessageId !== body.messageId) throw busy();
+    agent = found;
   }
   const identity = await authenticate(true);
   requireAi(identity);
-  const agent = await agentFor(store, identity, request.path);
+  agent ??= await agentFor(store, identity, request.path);
   const deployment = await deploymentFor(store, identity, agent.deploymentId);
   const branchName = body.activeBranchName ?? identity.branchName;
   const { model, isDefault } = await branchModel(store, deployment, branchName);
