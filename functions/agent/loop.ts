@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AbortedError, abortable, raceAbort } from './abort';
+import type {
+  AnalystTools,
+  ChatMessage,
+  ConversationMessage,
+  ModelProvider,
+  ModelRequest,
+  ToolName,
+  ToolSpec,
+  ToolUse,
+} from './types';
+
+export const AGENT_NODE = ['core_data_analyst_agent'];
+export const TOOLS_NODE = ['core_data_analyst_agent', 'tools'];
+export const FINAL_NODE = ['final'];
+
+export const DEFAULT_MAX_STEPS = 8;
+export const DEFAULT_DEADLINE_MS = 120_000;
+/** History tool results larger than this are shortened before they go back to a model. */
+const HISTORY_RESULT_CHARS = 6_000;
+
+export const SYSTEM_PROMPT = `You are a data analyst answering questions about the user's business data.
+Work in steps: first call coreMeta to find the cubes/views and members (measures, dimensions) that fit the question,
+then call coreSqlApi with ONE read-only Postgres-dialect SELECT over those views, using member names as columns
+(for example: SELECT status, MEASURE(total_amount) FROM orders_view GROUP BY 1 ORDER BY 2 DESC).
+Use date_trunc('month', created_at) for time grains. Only use members returned by coreMeta.
+If a tool returns {"error": ...}, fix the query and try again.
+Finish with a short answer in plain text that states the numbers you found; do not invent numbers.`;
+
+export const TOOL_SPECS: ToolSpec[] = [
+  {
+    name: 'coreMeta',
+    description:
+      'Searches the data model: returns the cubes and views with the measures and dimensions matching the query.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        searchQuery: { type: 'string', description: 'Keywords of the question, or empty for everything' },
+      },
+      required: ['searchQuery'],
+    },
+  },
+  {
+    name: 'coreSqlApi',
+    description:
+      'Runs one read-only SELECT (Postgres dialect) over the views of the data model; returns schema, up to 100 rows and totalRows.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        sqlQuery: { type: 'string', description: 'The SQL query' },
+        queryTitle: { type: 'string', description: 'Short human-readable title' },
+        description: { type: 'string', description: 'What the query does' },
+        userRequest: { type: 'string', description: 'The user request that triggered the query' },
+        memoryId: { type: 'string', description: 'Reference to a previous analysis, if any' },
+        vegaSpec: {
+          type: 'string',
+          description: 'Optional Vega-Lite v5 spec as a JSON string, without data',
+        },
+      },
+      required: ['sqlQuery', 'queryTitle', 'description', 'userRequest'],
+    },
+  },
+];
+
+const coreMetaInput = z.object({ searchQuery: z.string().max(2_000).default('') });
+const coreSqlInput = z.object({
+  sqlQuery: z.string().min(1).max(100_000),
+  queryTitle: z.string().max(500).optional(),
+  description: z.string().max(5_000).optional(),
+  userRequest: z.string().max(20_000).optional(),
+  memoryId: z.string().max(500).optional(),
+  vegaSpec: z.string().max(100_000).optional(),
+});
+
+export interface TurnArgs {
+  provider: ModelProvider;
+  tools: AnalystTools;
+  /** Earlier turns of the thread, as streamed (deltas and control lines are ignored). */
+  history: ChatMessage[];
+  input: string;
+  showThinking: boolean;
+  signal: AbortSignal;
+  emit: (message: ChatMessage) => void | Promise<void>;
+  maxSteps?: number;
+  deadlineMs?: number;
+  now?: () => number;
+}
+
+export interface TurnResult {
+  status: 'completed' | 'aborted' | 'error';
+  finalAnswer: string;
+}
+
+const TOOL_NAMES: readonly string[] = ['coreMeta', 'coreSqlApi'];
+const isToolName = (name: string): name is ToolName => TOOL_NAMES.includes(name);
+
+function safeParse(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns the stored messages of earlier turns into the provider-neutral conversation. */
+export function historyToConversation(history: readonly ChatMessage[]): ConversationMessage[] {
+  const out: ConversationMessage[] = [];
+  for (const message of history) {
+    if (message.id === '__cutoff__' || message.id === '__state__' || message.isDelta) continue;
+    if (message.role === 'user') {
+      if (message.content) out.push({ role: 'user', text: message.content });
+      continue;
+    }
+    const tool = message.toolCall;
+    if (tool) {
+      if (tool.result === undefined || message.isInProcess) continue;
+      const input = safeParse(tool.input);
+      const toolUse: ToolUse = {
+        id: message.id,
+        name: tool.name,
+        input:
+          input && typeof input === 'object' && !Array.isArray(input)
+            ? (input as Record<string, unknown>)
+            : {},
+      };
+      out.push({ role: 'assistant', text: '', toolUses: [toolUse] });
+      const content = tool.result.length > HISTORY_RESULT_CHARS ? shortenResult(tool.result) : tool.result;
+      out.push({
+        role: 'tool',
+        toolUseId: message.id,
+        name: tool.name,
+        content,
+        isError: tool.result.startsWith('{"error"'),
+      });
+      continue;
+    }
+    if (message.graphPath?.[0] === 'final' && message.content) {
+      out.push({ role: 'assistant', text: message.content, toolUses: [] });
+    }
+  }
+  return out;
+}
+
+/** Keeps the shape of a large tool result (schema, first rows, totals) within the history budget. */
+function shortenResult(result: string): string {
+  const parsed = safeParse(result);
+  if (parsed && typeof parsed === 'object' && 'data' in parsed && Array.isArray(parsed.data)) {
+    const rows = parsed.data as unknown[];
+    const short = JSON.stringify({
+      ...parsed,
+      data: rows.slice(0, 20),
+      note: `first 20 of ${rows.length} rows`,
+    });
+    if (short.length <= HISTORY_RESULT_CHARS * 2) return short;
+  }
+  return JSON.stringify({ note: 'result omitted (too large)' });
+}
+
+const errorMessage = (error: unknown): string => {
+  const text = error instanceof Error ? error.message : String(error);
+  // The first line is what helps a model fix its query; the rest may echo compiled SQL.
+  return (text.split('\n')[0] ?? text).slice(0, 1_000);
+};
+
+interface Progress {
+  metaSearches: number;
+  queries: { title: string; totalRows: number }[];
+  failedTools: number;
+  partialText: string;
+}
+
+function summary(progress: Progress): string {
+  const parts: string[] = [];
+  if (progress.metaSearches > 0) {
+    parts.push(
+      `searched the data model ${progress.metaSearches === 1 ? 'once' : `${progress.metaSearches} times`}`,
+    );
+  }
+  for (const q of progress.queries)
+    parts.push(`ran "${q.title}" (${q.totalRows} row${q.totalRows === 1 ? '' : 's'})`);
+  if (progress.failedTools > 0) parts.push(`had ${progress.failedTools} failed tool call(s)`);
+  const done = parts.length > 0 ? `So far I ${parts.join(', ')}.` : 'Nothing had been done yet.';
+  const text = progress.partialText.trim();
+  return text ? `${done}\n\n${text}` : done;
+}
+
+/**
+ * Runs one turn of the analyst graph: model steps (node core_data_analyst_agent) and tool calls (node
+ * core_data_analyst_agent/tools) until the model answers, then exactly one final answer (node final).
+ * Emits contract §6 lines between the user echo and `__state__`; bounded by steps and time; the signal
+ * reaches every model call and query.
+ */
+export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
+  const maxSteps = args.maxSteps ?? DEFAULT_MAX_STEPS;
+  const deadlineMs = args.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const now = args.now ?? Date.now;
+  const started = now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort('deadline'), deadlineMs);
+  const signal = AbortSignal.any([args.signal, deadline.signal]);
+  const conversation: ConversationMessage[] = [
+    ...historyToConversation(args.history),
+    { role: 'user', text: args.input },
+  ];
+  const progress: Progress = { metaSearches: 0, queries: [], failedTools: 0, partialText: '' };
+  const thinkingOf = (text: string) => (args.showThinking ? text : '');
+
+  const finish = async (status: TurnResult['status'], finalAnswer: string): Promise<TurnResult> => {
+    clearTimeout(timer);
+    await args.emit({
+      id: randomUUID(),
+      role: 'assistant',
+      content: finalAnswer,
+      thinking: '',
+      graphPath: FINAL_NODE,
+      isDelta: false,
+      isInProcess: false,
+    });
+    return { status, finalAnswer };
+  };
+  const stopped = () =>
+    args.signal.aborted
+      ? finish('aborted', `Stopped at your request. ${summary(progress)}`)
+      : finish(
+          'error',
+          `I ran out of time before finishing (limit ${Math.round(deadlineMs / 1000)} s). ${summary(progress)}`,
+        );
+
+  try {
+    for (let step = 0; step < maxSteps; step++) {
+      if (signal.aborted || now() - started >= deadlineMs) return await stopped();
+      const stepId = randomUUID();
+      let text = '';
+      let thinking = '';
+      let signature: string | undefined;
+      const toolUses: ToolUse[] = [];
+      const request: ModelRequest = { system: SYSTEM_PROMPT, messages: conversation, tools: TOOL_SPECS };
+      const closeStep = async () => {
+        if (text || thinkingOf(thinking)) {
+          await args.emit({
+            id: stepId,
+            role: 'assistant',
+            content: text,
+            thinking: thinkingOf(thinking),
+            graphPath: AGENT_NODE,
+            isDelta: false,
+            isInProcess: false,
+          });
+        }
+      };
+      try {
+        for await (const event of abortable(args.provider.stream(request, signal), signal)) {
+          if (event.type === 'text' && event.delta) {
+            text += event.delta;
+            progress.partialText = text;
+            await args.emit({
+              id: stepId,
+              role: 'assistant',
+              content: event.delta,
+              thinking: '',
+              graphPath: AGENT_NODE,
+              isDelta: true,
+              isInProcess: true,
+            });
+          } else if (event.type === 'thinking' && event.delta) {
+            thinking += event.delta;
+            if (args.showThinking) {
+              await args.emit({
+                id: stepId,
+                role: 'assistant',
+                content: '',
+                thinking: event.delta,
+                graphPath: AGENT_NODE,
+                isDelta: true,
+                isInProcess: true,
+              });
+            }
+          } else if (event.type === 'thinkingSignature') {
+            signature = event.signature;
+          } else if (event.type === 'toolUse') {
+            toolUses.push(event.toolUse);
+          }
+        }
+      } catch (error) {
+        await closeStep();
+        throw error;
+      }
+      await closeStep();
+      conversation.push({
+        role: 'assistant',
+        text,
+        toolUses,
+        ...(thinking ? { reasoning: { text: thinking, ...(signature ? { signature } : {}) } } : {}),
+      });
+      if (toolUses.length === 0) {
+        return await finish('completed', text.trim() || 'I could not produce an answer to that question.');
+      }
+      for (const toolUse of toolUses) {
+        const content = await runTool(args, toolUse, signal, progress);
+        conversation.push({
+          role: 'tool',
+          toolUseId: toolUse.id,
+          name: toolUse.name,
+          content,
+          isError: content.startsWith('{"error"'),
+        });
+      }
+    }
+    return await finish(
+      'completed',
+      `I reached the limit of ${maxSteps} steps before a complete answer. ${summary(progress)}`,
+    );
+  } catch (error) {
+    if (error instanceof AbortedError || signal.aborted) return await stopped();
+    return await finish(
+      'error',
+      `Sorry, the analyst ran into a problem: ${errorMessage(error)}. ${summary(progress)}`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs one tool call with its two lines (in process, then with result); failures become `{"error"}` results. */
+async function runTool(
+  args: TurnArgs,
+  toolUse: ToolUse,
+  signal: AbortSignal,
+  progress: Progress,
+): Promise<string> {
+  if (!isToolName(toolUse.name)) {
+    progress.failedTools++;
+    return JSON.stringify({ error: `Unknown tool ${toolUse.name}; the tools are coreMeta and coreSqlApi` });
+  }
+  const name = toolUse.name;
+  const id = randomUUID();
+  const input = JSON.stringify(toolUse.input);
+  await args.emit({
+    id,
+    role: 'assistant',
+    content: '',
+    thinking: '',
+    toolCall: { name, input },
+    graphPath: TOOLS_NODE,
+    isDelta: false,
+    isInProcess: true,
+  });
+  let result: string;
+  try {
+    let value: object;
+    if (name === 'coreMeta') {
+      const parsed = coreMetaInput.safeParse(toolUse.input);
+      if (!parsed.success)
+        throw new Error(`Invalid coreMeta input: ${parsed.error.issues[0]?.message ?? 'bad input'}`);
+      value = await raceAbort(args.tools.coreMeta(parsed.data, signal), signal);
+      progress.metaSearches++;
+    } else {
+      const parsed = coreSqlInput.safeParse(toolUse.input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new Error(
+          `Invalid coreSqlApi input: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad input'}`,
+        );
+      }
+      value = await raceAbort(args.tools.coreSqlApi(parsed.data, signal), signal);
+      const total = 'totalRows' in value && typeof value.totalRows === 'number' ? value.totalRows : 0;
+      progress.queries.push({ title: parsed.data.queryTitle ?? 'a query', totalRows: total });
+    }
+    result = JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof AbortedError || signal.aborted) {
+      await args.emit({
+        id,
+        role: 'assistant',
+        content: '',
+        thinking: '',
+        toolCall: { name, input, result: JSON.stringify({ error: 'Aborted' }) },
+        graphPath: TOOLS_NODE,
+        isDelta: false,
+        isInProcess: false,
+      });
+      throw error instanceof AbortedError ? error : new AbortedError(signal.reason);
+    }
+    progress.failedTools++;
+    result = JSON.stringify({ error: errorMessage(error) });
+  }
+  await args.emit({
+    id,
+    role: 'assistant',
+    content: '',
+    thinking: '',
+    toolCall: { name, input, result },
+    graphPath: TOOLS_NODE,
+    isDelta: false,
+    isInProcess: false,
+  });
+  return result;
+}

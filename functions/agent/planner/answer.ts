@@ -1,0 +1,148 @@
+import type { CatalogCube } from './catalog';
+import type { PlannedQuery } from './sql';
+import { scopeText } from './sql';
+import { formatNumber, formatValue, listText } from './text';
+import type { Grain, Plan } from './understand';
+
+/** What the planner reads of a coreSqlApi result. */
+export interface ResultLike {
+  schema: { name: string; column_type: string }[];
+  data: unknown[][];
+  totalRows: number;
+}
+
+const LISTED_ROWS = 25;
+
+function timeLabel(value: unknown, grain: Grain | undefined): string {
+  if (typeof value !== 'string') return formatValue(value);
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!date) return value;
+  const [, y, m, d] = date;
+  switch (grain) {
+    case 'year':
+      return `${y}`;
+    case 'quarter':
+      return `${y}-Q${Math.floor((Number(m) - 1) / 3) + 1}`;
+    case 'month':
+      return `${y}-${m}`;
+    case 'week':
+      return `week of ${y}-${m}-${d}`;
+    default:
+      return `${y}-${m}-${d}`;
+  }
+}
+
+const asNumber = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  return undefined;
+};
+
+function percentChange(from: number, to: number): string {
+  if (from === 0) return '';
+  const change = ((to - from) / Math.abs(from)) * 100;
+  return ` (${change >= 0 ? '+' : ''}${formatNumber(Math.round(change * 10) / 10)}%)`;
+}
+
+/** The final answer: states the numbers of the result in words. */
+export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const measureIndexes = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
+  const labelIndexes = query.columns.flatMap((c, i) => (c.role === 'measure' ? [] : [i]));
+  const label = (row: unknown[]) =>
+    labelIndexes
+      .map((i) =>
+        query.columns[i]?.role === 'time' ? timeLabel(row[i], plan.grain) : String(row[i] ?? '(none)'),
+      )
+      .join(', ');
+  const values = (row: unknown[]) =>
+    measureIndexes
+      .map(
+        (i) =>
+          `${measureIndexes.length > 1 ? `${query.columns[i]?.member?.title.toLowerCase()} ` : ''}${formatValue(row[i])}`,
+      )
+      .join('; ');
+  const measureNames = listText(plan.measures.map((m) => m.title.toLowerCase()));
+  const scope = scopeText(plan);
+
+  if (result.totalRows === 0 || result.data.length === 0) {
+    return `I found no rows for ${measureNames}${scope}. You may not have access to matching data, or the filters exclude everything.`;
+  }
+  if (labelIndexes.length === 0) {
+    const row = result.data[0] ?? [];
+    const parts = plan.measures.map(
+      (m, k) => `the ${m.title.toLowerCase()} is ${formatValue(row[measureIndexes[k] ?? -1])}`,
+    );
+    return `For ${plan.cube.title.toLowerCase()}${scope}, ${listText(parts)}.`;
+  }
+  if (plan.compare && labelIndexes.length === 1) {
+    const lines = result.data.map((row) => `- ${label(row)}: ${values(row)}`);
+    let change = '';
+    const first = result.data[0];
+    const last = result.data.at(-1);
+    const index = measureIndexes[0];
+    if (first && last && first !== last && index !== undefined) {
+      const a = asNumber(first[index]);
+      const b = asNumber(last[index]);
+      if (a !== undefined && b !== undefined) {
+        const delta = Math.round((b - a) * 100) / 100;
+        change = `\n\nFrom ${label(first)} to ${label(last)} the ${plan.measures[0]?.title.toLowerCase()} changed by ${delta >= 0 ? '+' : ''}${formatNumber(delta)}${percentChange(a, b)}.`;
+      }
+    }
+    return `${query.title}:\n${lines.join('\n')}${change}`;
+  }
+  const rows = result.data.slice(0, LISTED_ROWS);
+  const lines = rows.map((row, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
+  const more =
+    result.totalRows > rows.length
+      ? `\n…and ${result.totalRows - rows.length} more row(s) (${result.totalRows} in all; the table holds the first ${result.data.length}).`
+      : '';
+  let extremes = '';
+  const index = measureIndexes[0];
+  if (!plan.top && index !== undefined && result.data.length > 2) {
+    let high = result.data[0];
+    let low = result.data[0];
+    for (const row of result.data) {
+      const v = asNumber(row[index]);
+      if (v === undefined) continue;
+      if (high && v > (asNumber(high[index]) ?? -Infinity)) high = row;
+      if (low && v < (asNumber(low[index]) ?? Infinity)) low = row;
+    }
+    if (high && low) {
+      extremes = `\n\nHighest: ${label(high)} (${formatValue(high[index])}); lowest: ${label(low)} (${formatValue(low[index])}).`;
+    }
+  }
+  return `${query.title}:\n${lines.join('\n')}${more}${extremes}`;
+}
+
+/** The answer when nothing in the question matches: what can be asked, from the metadata. */
+export function helpText(catalog: readonly CatalogCube[], reason?: string): string {
+  const lines: string[] = [];
+  lines.push(reason ?? 'I could not match that question to the data model. Here is what I can answer:');
+  const views = catalog.filter((c) => c.isView);
+  for (const cube of (views.length > 0 ? views : catalog).slice(0, 4)) {
+    const measures = cube.members.filter((m) => m.kind === 'measure').map((m) => m.title.toLowerCase());
+    const dimensions = cube.members
+      .filter((m) => m.kind === 'dimension' && m.type !== 'time' && !/(^|_)id$/.test(m.column))
+      .map((m) => m.title.toLowerCase());
+    const hasTime = cube.members.some((m) => m.kind === 'dimension' && m.type === 'time');
+    if (measures.length === 0) continue;
+    lines.push(
+      `- ${cube.title}: ${listText(measures)}${dimensions.length > 0 ? `, by ${listText(dimensions)}` : ''}${hasTime ? ', over time (by day, week, month, quarter or year)' : ''}.`,
+    );
+  }
+  const first = (views.length > 0 ? views : catalog).find((c) => c.members.some((m) => m.kind === 'measure'));
+  const measure = first?.members.find((m) => m.kind === 'measure');
+  const dimension = first?.members.find(
+    (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
+  );
+  const other = first?.members.find((m) => m.kind === 'dimension' && m.type === 'string' && m !== dimension);
+  const examples: string[] = [];
+  if (measure) examples.push(`"What is the ${measure.title.toLowerCase()}?"`);
+  if (measure && dimension) examples.push(`"${measure.title} by ${dimension.title.toLowerCase()} by month"`);
+  if (measure && dimension?.values[0]) examples.push(`"${measure.title} in ${dimension.values[0]}"`);
+  if (measure && other)
+    examples.push(`"Top 3 ${other.title.toLowerCase()} by ${measure.title.toLowerCase()}"`);
+  if (examples.length > 0) lines.push(`For example: ${examples.join(', ')}.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,128 @@
+import { STOPWORDS, stem, words } from './text';
+
+/** The parts of a coreMeta member the planner reads. */
+export interface MetaMemberLike {
+  name: string;
+  title?: string;
+  description?: string;
+  memberType: 'measure' | 'dimension';
+  type: string;
+  aggType?: string;
+}
+
+export interface MetaCubeLike {
+  name: string;
+  title?: string;
+  description?: string;
+  type?: string;
+  members: MetaMemberLike[];
+}
+
+/** A member with what the planner matches it by. */
+export interface CatalogMember {
+  /** Column name inside its view (`total_amount` for `orders_view.total_amount`). */
+  column: string;
+  title: string;
+  kind: 'measure' | 'dimension';
+  type: string;
+  aggType?: string;
+  /** Stemmed words from the title (weighted higher), and from name, synonyms and description. */
+  titleWords: string[];
+  otherWords: string[];
+  /** Multi-word phrases that name the member (stemmed, space separated). */
+  phrases: string[];
+  /** Known values of a string dimension (from the "(a, b or c)" list of its description), as written. */
+  values: string[];
+}
+
+export interface CatalogCube {
+  name: string;
+  /** Views are the curated entry points: preferred over cubes on equal matches. */
+  isView: boolean;
+  title: string;
+  words: string[];
+  members: CatalogMember[];
+  /** Rank in the coreMeta answer (0 = most relevant). */
+  rank: number;
+}
+
+/** Words an aggregation type is asked for with (general English, not tied to a model). */
+const AGG_WORDS: Record<string, string[]> = {
+  count: ['count', 'number', 'how many', 'amount of'],
+  count_distinct: ['count', 'number', 'how many', 'distinct', 'unique'],
+  sum: ['total', 'sum'],
+  avg: ['average', 'avg', 'mean', 'typical'],
+  min: ['minimum', 'min', 'smallest', 'lowest'],
+  max: ['maximum', 'max', 'largest', 'biggest', 'highest'],
+  median: ['median', 'middle'],
+};
+
+const content = (text: string) =>
+  words(text)
+    .filter((w) => !STOPWORDS.has(w))
+    .map(stem);
+const LIST = /\(([^()]+)\)/g;
+
+function parenthesised(text: string): string[][] {
+  const lists: string[][] = [];
+  for (const match of text.matchAll(LIST)) {
+    const items = (match[1] ?? '')
+      .split(/,|\bor\b|\band\b/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0 && s.length < 40);
+    if (items.length > 0) lists.push(items);
+  }
+  return lists;
+}
+
+/** Builds the planner's view of coreMeta results; the first occurrence of a cube wins. */
+export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
+  const seen = new Map<string, CatalogCube>();
+  for (const cube of cubes) {
+    if (seen.has(cube.name)) continue;
+    const members: CatalogMember[] = cube.members.map((m) => {
+      const column = m.name.startsWith(`${cube.name}.`) ? m.name.slice(cube.name.length + 1) : m.name;
+      const title = m.title ?? column.replace(/_/g, ' ');
+      const description = m.description ?? '';
+      const lists = parenthesised(description);
+      const isStringDimension = m.memberType === 'dimension' && m.type === 'string';
+      const phrases = new Set<string>();
+      phrases.add(content(title).join(' '));
+      const other = new Set<string>(content(column.replace(/_/g, ' ')));
+      for (const w of content(description.replace(LIST, ' '))) other.add(w);
+      if (m.memberType === 'measure') {
+        // A measure's parenthesised list names it in other words, e.g. "(revenue, sales)".
+        for (const item of lists.flat()) {
+          phrases.add(content(item).join(' '));
+          for (const w of content(item)) other.add(w);
+        }
+        for (const item of AGG_WORDS[m.aggType ?? ''] ?? []) {
+          const ws = content(item);
+          if (ws.length > 1) phrases.add(ws.join(' '));
+          else for (const w of ws) other.add(w);
+          if (item.includes(' ')) phrases.add(words(item).join(' '));
+        }
+      }
+      return {
+        column,
+        title,
+        kind: m.memberType,
+        type: m.type,
+        ...(m.aggType ? { aggType: m.aggType } : {}),
+        titleWords: content(title),
+        otherWords: [...other],
+        phrases: [...phrases].filter((p) => p.length > 0),
+        values: isStringDimension ? (lists[0] ?? []) : [],
+      };
+    });
+    seen.set(cube.name, {
+      name: cube.name,
+      isView: cube.type === 'view',
+      title: cube.title ?? cube.name,
+      words: content(`${cube.name.replace(/_/g, ' ')} ${cube.title ?? ''}`),
+      members,
+      rank: seen.size,
+    });
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,70 @@
+/** Words that carry no meaning for matching members. */
+export const STOPWORDS = new Set(
+  'a an the of in on at for to from with and or by per is are was were be been what whats which who how me my our show give tell list please there their this that these those do does did can could would i we you it its as than into about each every all any some much many get got have has had'.split(
+    ' ',
+  ),
+);
+
+/** A crude English stem: plural and common suffixes dropped so "categories" meets "category". */
+export function stem(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (/(ches|shes|sses|xes|zes)$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** Lowercase word tokens of a text (letters and digits), keeping their order. */
+export function words(text: string): string[] {
+  const normalised = text
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/(\d),(?=\d{3}\b)/g, '$1');
+  return normalised.match(/[a-z]+|\d+(?:\.\d+)?/g) ?? [];
+}
+
+/** Edit distance at most one (spelling variants such as canceled/cancelled). */
+export function nearlyEqual(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/** Numbers as the answers write them: thousands separators, at most two decimals. */
+export function formatNumber(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+}
+
+/** A value of a result cell as text. */
+export function formatValue(value: unknown): string {
+  if (typeof value === 'number') return formatNumber(value);
+  if (value === null || value === undefined) return '(none)';
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && Number.isFinite(Number(value))) {
+    return formatNumber(Number(value));
+  }
+  return String(value);
+}
+
+/** Joins items as English: "a", "a and b", "a, b and c". */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

@@ -1,0 +1,736 @@
+import type { CatalogCube, CatalogMember } from './catalog';
+import { nearlyEqual, STOPWORDS, stem, words } from './text';
+
+export const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type Grain = (typeof GRAINS)[number];
+
+/** A span of time: `from` inclusive, `to` exclusive, as YYYY-MM-DD. */
+export interface Period {
+  label: string;
+  from: string;
+  to: string;
+}
+
+export interface ValueFilter {
+  member: CatalogMember;
+  values: string[];
+  negate: boolean;
+}
+
+export interface NumberFilter {
+  member: CatalogMember;
+  op: '>' | '>=' | '<' | '<=';
+  value: number;
+}
+
+/** What a question asks for, resolved onto one cube or view. */
+export interface Plan {
+  cube: CatalogCube;
+  measures: CatalogMember[];
+  dimensions: CatalogMember[];
+  grain?: Grain;
+  timeDimension?: CatalogMember;
+  filters: ValueFilter[];
+  numberFilters: NumberFilter[];
+  range?: Period;
+  compare?: Period[];
+  top?: { n: number; direction: 'desc' | 'asc' };
+}
+
+/** The pieces one question names, before a follow-up is merged into the previous plan. */
+interface Parsed {
+  cube: CatalogCube;
+  measures: CatalogMember[];
+  measureScore: number;
+  dimensions: CatalogMember[];
+  grain?: Grain;
+  timeDimension?: CatalogMember;
+  filters: ValueFilter[];
+  numberFilters: NumberFilter[];
+  range?: Period;
+  compare?: Period[];
+  top?: { n: number; direction: 'desc' | 'asc' };
+  /** Adds to the previous breakdown rather than replacing it ("also by status"). */
+  additive: boolean;
+  score: number;
+}
+
+interface Token {
+  raw: string;
+  stem: string;
+  used: boolean;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_ABBREVIATIONS: Record<string, number> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  sept: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
+const GRAIN_WORDS: Record<string, Grain> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  quarter: 'quarter',
+  quarterly: 'quarter',
+  year: 'year',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+};
+const GROUP_TRIGGERS = new Set([
+  'by',
+  'per',
+  'each',
+  'every',
+  'across',
+  'which',
+  'top',
+  'bottom',
+  'best',
+  'worst',
+  'compare',
+]);
+const GROUP_AFTER = new Set(['breakdown', 'wise', 'split', 'distribution', 'mix']);
+const CLAUSE_BREAKS = new Set([
+  'in',
+  'for',
+  'with',
+  'where',
+  'during',
+  'from',
+  'on',
+  'at',
+  'when',
+  'excluding',
+  'except',
+  'of',
+]);
+const COMPARE_WORDS = new Set([
+  'vs',
+  'versus',
+  'compare',
+  'compared',
+  'comparing',
+  'comparison',
+  'against',
+  'than',
+  'change',
+  'growth',
+  'difference',
+]);
+const DESC_SUPERLATIVES = new Set([
+  'most',
+  'highest',
+  'largest',
+  'biggest',
+  'best',
+  'max',
+  'maximum',
+  'greatest',
+  'top',
+]);
+const ASC_SUPERLATIVES = new Set(['least', 'lowest', 'fewest', 'smallest', 'worst', 'min', 'minimum']);
+const FOLLOW_UP_START = [
+  'and',
+  'what about',
+  'how about',
+  'now',
+  'same',
+  'also',
+  'only',
+  'just',
+  'then',
+  'ok',
+  'okay',
+  'but',
+  'what if',
+  'instead',
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const day = (y: number, m: number) => `${m > 11 ? y + 1 : y}-${pad((m % 12) + 1)}-01`;
+const yearPeriod = (y: number): Period => ({ label: String(y), from: `${y}-01-01`, to: `${y + 1}-01-01` });
+const monthPeriod = (y: number, m: number): Period => ({
+  label: `${MONTHS[m]?.replace(/^./, (c) => c.toUpperCase()) ?? m} ${y}`,
+  from: day(y, m),
+  to: day(y, m + 1),
+});
+const quarterPeriod = (y: number, q: number): Period => ({
+  label: `Q${q} ${y}`,
+  from: day(y, (q - 1) * 3),
+  to: day(y, q * 3),
+});
+
+const isYear = (raw: string) => /^(19|20)\d\d$/.test(raw);
+const monthIndex = (raw: string): number | undefined => {
+  const full = MONTHS.indexOf(raw);
+  if (full >= 0) return full;
+  return MONTH_ABBREVIATIONS[raw];
+};
+
+/** A member that identifies rows rather than describing them (ids): never a breakdown. */
+const isIdentifier = (m: CatalogMember) =>
+  m.column === 'id' || m.column.endsWith('_id') || m.titleWords.at(-1) === 'id';
+
+/** Words that name a dimension: the head noun of its title and name, plus the full title. */
+function dimensionKeys(m: CatalogMember): { single: string[]; derived: string[]; phrases: string[][] } {
+  const single = new Set<string>();
+  const derived = new Set<string>();
+  const titleHead = m.titleWords.at(-1);
+  const columnWords = m.column.split('_').map(stem);
+  const columnHead = columnWords.at(-1);
+  for (const head of [titleHead, columnHead]) {
+    if (!head) continue;
+    if (head === 'name' || head === 'id' || head === 'at') {
+      // "Customer name" is asked for as "customer"; "created_at" is a time, not a word.
+      const before = head === titleHead ? m.titleWords.at(-2) : columnWords.at(-2);
+      if (before && head !== 'at') derived.add(before);
+      continue;
+    }
+    single.add(head);
+  }
+  const phrases = m.titleWords.length > 1 ? [m.titleWords] : [];
+  return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
+}
+
+/** Finds `sequence` (stems) among unused tokens; returns the start index or -1. */
+function findSequence(tokens: Token[], sequence: string[], skipStopwords: boolean): number[] | undefined {
+  if (sequence.length === 0) return undefined;
+  const indices = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => !t.used && (!skipStopwords || !STOPWORDS.has(t.raw)));
+  for (let start = 0; start + sequence.length <= indices.length; start++) {
+    const slice = indices.slice(start, start + sequence.length);
+    if (slice.every(({ t }, k) => t.stem === sequence[k] || nearlyEqual(t.stem, sequence[k] ?? ''))) {
+      return slice.map(({ i }) => i);
+    }
+  }
+  return undefined;
+}
+
+function inGroupingContext(tokens: Token[], index: number, allowPlural = true): boolean {
+  for (let k = index - 1; k >= Math.max(0, index - 4); k--) {
+    const raw = tokens[k]?.raw ?? '';
+    if (GROUP_TRIGGERS.has(raw)) return true;
+    if (raw === 'what' && k === index - 1) return true;
+    if (CLAUSE_BREAKS.has(raw)) return false;
+  }
+  const next = tokens[index + 1]?.raw;
+  if (next && GROUP_AFTER.has(next)) return true;
+  const token = tokens[index];
+  const previous = tokens[index - 1]?.raw ?? '';
+  // A plural dimension word ("regions", "categories") asks for the breakdown, unless it is counted.
+  return (
+    allowPlural &&
+    !['many', 'number', 'count', 'of'].includes(previous) &&
+    token !== undefined &&
+    token.raw !== token.stem &&
+    token.raw.endsWith('s')
+  );
+}
+
+/** Periods named in the question (years, months, quarters), in order, with the tokens they used. */
+function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
+  const found: { period: Period; at: number }[] = [];
+  const yearAround = (i: number): number | undefined => {
+    for (const k of [i + 1, i + 2, i - 1]) {
+      const t = tokens[k];
+      if (t && !t.used && isYear(t.raw)) {
+        t.used = true;
+        return Number(t.raw);
+      }
+    }
+    return undefined;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const quarter = /^q([1-4])$/.exec(t.raw);
+    if (quarter) {
+      const y = yearAround(i);
+      if (y !== undefined) {
+        t.used = true;
+        found.push({ period: quarterPeriod(y, Number(quarter[1])), at: i });
+      }
+      continue;
+    }
+    const ordinal = ORDINALS[t.raw];
+    if (ordinal !== undefined && tokens[i + 1]?.raw === 'quarter') {
+      const y = yearAround(i + 1);
+      if (y !== undefined) {
+        t.used = true;
+        const q = tokens[i + 1];
+        if (q) q.used = true;
+        found.push({ period: quarterPeriod(y, ordinal), at: i });
+      }
+      continue;
+    }
+    const month = monthIndex(t.raw);
+    if (month !== undefined) {
+      const y = yearAround(i);
+      if (y !== undefined) {
+        t.used = true;
+        found.push({ period: monthPeriod(y, month), at: i });
+      }
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t && !t.used && isYear(t.raw)) {
+      t.used = true;
+      found.push({ period: yearPeriod(Number(t.raw)), at: i });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+function findGrain(tokens: Token[]): Grain | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const grain = GRAIN_WORDS[t.stem];
+    if (!grain) continue;
+    const before = tokens[i - 1]?.raw ?? '';
+    const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
+    if (adjective || ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)) {
+      // "over the last year" is not a grain, but "per year" and "yearly" are.
+      if (before === 'the' && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? '')) continue;
+      t.used = true;
+      if (['by', 'per', 'each', 'every'].includes(before)) {
+        const b = tokens[i - 1];
+        if (b) b.used = true;
+      }
+      return grain;
+    }
+  }
+  const text = tokens.map((t) => t.raw).join(' ');
+  if (/\b(over time|trend|trends|timeline|time series|evolution|history)\b/.test(text)) return 'month';
+  return undefined;
+}
+
+function findTop(tokens: Token[]): (Parsed['top'] & { superlative?: Token }) | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t) continue;
+    const direction = ['top', 'best', 'highest', 'largest', 'biggest'].includes(t.raw)
+      ? 'desc'
+      : ['bottom', 'worst', 'lowest', 'smallest'].includes(t.raw)
+        ? 'asc'
+        : undefined;
+    if (!direction) continue;
+    const next = tokens[i + 1];
+    if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
+      t.used = true;
+      next.used = true;
+      return { n: Number(next.raw), direction };
+    }
+    if (t.raw === 'top' || t.raw === 'bottom') {
+      t.used = true;
+      return { n: next && next.raw !== next.stem ? 5 : 1, direction };
+    }
+  }
+  const raws = tokens.map((t) => t.raw);
+  if (raws.includes('which') || raws.includes('what') || raws.includes('who')) {
+    for (const t of tokens) {
+      if (DESC_SUPERLATIVES.has(t.raw) || ASC_SUPERLATIVES.has(t.raw)) {
+        t.used = true;
+        return { n: 1, direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc', superlative: t };
+      }
+    }
+  }
+  return undefined;
+}
+
+function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFilter[] {
+  const numeric = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
+  );
+  if (numeric.length === 0) return [];
+  const named = numeric.find((m) => tokens.some((t) => m.titleWords.includes(t.stem) || m.column === t.stem));
+  const member = named ?? numeric[0];
+  if (!member) return [];
+  const filters: NumberFilter[] = [];
+  const ops: [string[], NumberFilter['op']][] = [
+    [['over'], '>'],
+    [['above'], '>'],
+    [['more', 'than'], '>'],
+    [['greater', 'than'], '>'],
+    [['bigger', 'than'], '>'],
+    [['larger', 'than'], '>'],
+    [['exceeding'], '>'],
+    [['at', 'least'], '>='],
+    [['under'], '<'],
+    [['below'], '<'],
+    [['less', 'than'], '<'],
+    [['smaller', 'than'], '<'],
+    [['at', 'most'], '<='],
+  ];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const [phrase, op] of ops) {
+      const matches = phrase.every((w, k) => tokens[i + k]?.raw === w);
+      const value = tokens[i + phrase.length];
+      if (matches && value && !value.used && /^\d+(\.\d+)?$/.test(value.raw)) {
+        for (let k = 0; k <= phrase.length; k++) {
+          const used = tokens[i + k];
+          if (used) used.used = true;
+        }
+        filters.push({ member, op, value: Number(value.raw) });
+      }
+    }
+    const t = tokens[i];
+    const low = tokens[i + 1];
+    const high = tokens[i + 3];
+    if (
+      t?.raw === 'between' &&
+      low &&
+      high &&
+      tokens[i + 2]?.raw === 'and' &&
+      !low.used &&
+      !isYear(low.raw)
+    ) {
+      if (/^\d+(\.\d+)?$/.test(low.raw) && /^\d+(\.\d+)?$/.test(high.raw)) {
+        for (let k = 0; k < 4; k++) {
+          const used = tokens[i + k];
+          if (used) used.used = true;
+        }
+        filters.push(
+          { member, op: '>=', value: Number(low.raw) },
+          { member, op: '<=', value: Number(high.raw) },
+        );
+      }
+    }
+  }
+  return filters;
+}
+
+function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
+  const filters: ValueFilter[] = [];
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.values.length === 0) continue;
+    const matched: string[] = [];
+    let negate = false;
+    for (const value of member.values) {
+      const sequence = words(value).map(stem);
+      const at = findSequence(tokens, sequence, false);
+      if (!at) continue;
+      const first = at[0] ?? 0;
+      const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];
+      if (
+        before.some(
+          (w) => w === 'not' || w === 'excluding' || w === 'except' || w === 'without' || w === 'non',
+        )
+      ) {
+        negate = true;
+      }
+      for (const i of at) {
+        const t = tokens[i];
+        if (t) t.used = true;
+      }
+      matched.push(value);
+    }
+    if (matched.length > 0) filters.push({ member, values: matched, negate });
+  }
+  return filters;
+}
+
+function findDimensions(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const found: { member: CatalogMember; at: number }[] = [];
+  const candidates = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type !== 'time' && !isIdentifier(m),
+  );
+  // Full titles first ("product category"), then single head words.
+  for (const member of candidates) {
+    for (const phrase of dimensionKeys(member).phrases) {
+      const at = findSequence(tokens, phrase, true);
+      if (at && inGroupingContext(tokens, at[0] ?? 0)) {
+        for (const i of at) {
+          const t = tokens[i];
+          if (t) t.used = true;
+        }
+        found.push({ member, at: at[0] ?? 0 });
+      }
+    }
+  }
+  for (const member of candidates) {
+    if (found.some((f) => f.member === member)) continue;
+    if (member.type === 'number' && !tokens.some((t) => t.raw === 'by' || t.raw === 'per')) continue;
+    const keys = dimensionKeys(member);
+    for (const key of [...keys.single, ...keys.derived]) {
+      const index = tokens.findIndex((t) => !t.used && (t.stem === key || nearlyEqual(t.stem, key)));
+      if (index >= 0 && inGroupingContext(tokens, index, keys.single.includes(key))) {
+        const t = tokens[index];
+        if (t) t.used = true;
+        found.push({ member, at: index });
+        break;
+      }
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.member);
+}
+
+function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogMember[]; score: number } {
+  const measures = cube.members.filter((m) => m.kind === 'measure');
+  const frequency = new Map<string, number>();
+  for (const m of measures) {
+    for (const w of new Set([...m.titleWords, ...m.otherWords]))
+      frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  }
+  const idf = (w: string) => 1 / (frequency.get(w) ?? 1);
+  const chosen: CatalogMember[] = [];
+  let total = 0;
+  for (let round = 0; round < 3; round++) {
+    let best: { member: CatalogMember; score: number; used: number[] } | undefined;
+    for (const m of measures) {
+      if (chosen.includes(m)) continue;
+      let score = 0;
+      const used = new Set<number>();
+      for (const phrase of m.phrases) {
+        const ws = phrase.split(' ');
+        const at = findSequence(tokens, ws, false) ?? findSequence(tokens, ws, true);
+        if (at && !at.some((i) => used.has(i))) {
+          score += 1.5 * ws.length + 1.5;
+          for (const i of at) used.add(i);
+        }
+      }
+      tokens.forEach((t, i) => {
+        if (t.used || used.has(i) || STOPWORDS.has(t.raw)) return;
+        if (m.titleWords.includes(t.stem)) {
+          score += 2 * idf(t.stem);
+          used.add(i);
+        } else if (m.otherWords.includes(t.stem)) {
+          score += idf(t.stem);
+          used.add(i);
+        }
+      });
+      if (!best || score > best.score) best = { member: m, score, used: [...used] };
+    }
+    const threshold = round === 0 ? 0.35 : 2.5;
+    if (!best || best.score < threshold) break;
+    chosen.push(best.member);
+    total += best.score;
+    for (const i of best.used) {
+      const t = tokens[i];
+      if (t) t.used = true;
+    }
+  }
+  return { measures: chosen, score: total };
+}
+
+/** Reads one question against one cube. */
+function parseAgainst(question: string, cube: CatalogCube): Parsed {
+  const tokens: Token[] = words(question).map((raw) => ({ raw, stem: stem(raw), used: false }));
+  const raws = tokens.map((t) => t.raw);
+  const periods = findPeriods(tokens);
+  const grain = findGrain(tokens);
+  const found = findTop(tokens);
+  const numberFilters = findNumberFilters(tokens, cube);
+  const filters = findValues(tokens, cube);
+  const dimensions = findDimensions(tokens, cube);
+  // "What is the largest order?" names a measure, not a ranking: without a breakdown the word goes back.
+  let top: Parsed['top'];
+  if (found?.superlative && dimensions.length === 0 && !grain) found.superlative.used = false;
+  else if (found) top = { n: found.n, direction: found.direction };
+  const { measures, score: measureScore } = matchMeasures(tokens, cube);
+
+  let range: Period | undefined;
+  let compare: Period[] | undefined;
+  const first = periods[0];
+  const last = periods.at(-1);
+  if (periods.length >= 2 && first && last) {
+    const spanning =
+      raws.includes('between') ||
+      raws.includes('through') ||
+      (raws.includes('from') && raws.includes('to')) ||
+      raws.includes('until');
+    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w))) {
+      range = {
+        label: `${first.period.label} to ${last.period.label}`,
+        from: first.period.from,
+        to: last.period.to,
+      };
+    } else {
+      const unique = new Map(periods.map((p) => [p.period.label, p.period]));
+      compare = [...unique.values()].sort((a, b) => a.from.localeCompare(b.from));
+    }
+  } else if (first) {
+    const before = raws[first.at - 1];
+    if (before === 'since' || before === 'after' || (before === 'from' && !raws.includes('to'))) {
+      range = {
+        label: `since ${first.period.label}`,
+        from: before === 'after' ? first.period.to : first.period.from,
+        to: '9999-01-01',
+      };
+    } else if (before === 'before' || before === 'until') {
+      range = { label: `before ${first.period.label}`, from: '0001-01-01', to: first.period.from };
+    } else {
+      range = first.period;
+    }
+  }
+
+  const timeDimensions = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
+  const timeDimension =
+    timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
+    timeDimensions[0];
+  const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
+  const timeUseful = (grain || range || compare) && timeDimension ? 0.5 : 0;
+  const score =
+    (cube.isView ? 0.25 : 0) +
+    measureScore +
+    2 * dimensions.length +
+    2 * filters.length +
+    numberFilters.length +
+    1.5 * cubeWords +
+    timeUseful -
+    (grain || range || compare ? (timeDimension ? 0 : 5) : 0);
+  const text = ` ${raws.join(' ')} `;
+  return {
+    cube,
+    measures,
+    measureScore,
+    dimensions,
+    ...(grain ? { grain } : {}),
+    ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
+    filters,
+    numberFilters,
+    ...(range ? { range } : {}),
+    ...(compare ? { compare } : {}),
+    ...(top ? { top } : {}),
+    additive: / (also|too|as well|additionally) /.test(text),
+    score,
+  };
+}
+
+const nothingFound = (p: Parsed) =>
+  p.measures.length === 0 &&
+  p.dimensions.length === 0 &&
+  p.filters.length === 0 &&
+  p.numberFilters.length === 0 &&
+  !p.grain &&
+  !p.range &&
+  !p.compare;
+
+const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
+  cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
+  cube.members.find((m) => m.kind === 'measure');
+
+/** Whether the question leans on the previous one ("and by status?", "what about 2024?"). */
+export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
+  const text = words(question).join(' ');
+  if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  return parsed !== undefined && parsed.measures.length === 0 && words(question).length <= 6;
+}
+
+function toPlan(p: Parsed): Plan | undefined {
+  const measures =
+    p.measures.length > 0 ? p.measures : [defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  if (measures.length === 0) return undefined;
+  return {
+    cube: p.cube,
+    measures,
+    dimensions: p.dimensions,
+    ...(p.grain ? { grain: p.grain } : {}),
+    ...(p.timeDimension ? { timeDimension: p.timeDimension } : {}),
+    filters: p.filters,
+    numberFilters: p.numberFilters,
+    ...(p.range ? { range: p.range } : {}),
+    ...(p.compare ? { compare: p.compare } : {}),
+    ...(p.top ? { top: p.top } : {}),
+  };
+}
+
+/** A follow-up keeps what it does not change from the previous plan. */
+function merge(previous: Plan, next: Parsed): Plan {
+  const breakdownChanged = next.dimensions.length > 0 || next.grain !== undefined;
+  const dimensions = breakdownChanged
+    ? next.additive
+      ? [...previous.dimensions, ...next.dimensions.filter((d) => !previous.dimensions.includes(d))]
+      : next.dimensions
+    : previous.dimensions;
+  const grain = breakdownChanged
+    ? (next.grain ?? (next.additive ? previous.grain : undefined))
+    : previous.grain;
+  const filters = [
+    ...previous.filters.filter((f) => !next.filters.some((n) => n.member === f.member)),
+    ...next.filters,
+  ];
+  const numberFilters = next.numberFilters.length > 0 ? next.numberFilters : previous.numberFilters;
+  const timeChanged = next.range !== undefined || next.compare !== undefined;
+  const range = timeChanged ? next.range : previous.range;
+  const compare = timeChanged ? next.compare : previous.compare;
+  const top = next.top ?? (breakdownChanged ? undefined : previous.top);
+  const timeDimension = next.timeDimension ?? previous.timeDimension;
+  return {
+    cube: previous.cube,
+    measures: next.measures.length > 0 ? next.measures : previous.measures,
+    dimensions,
+    ...(grain ? { grain } : {}),
+    ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
+    filters,
+    numberFilters,
+    ...(range ? { range } : {}),
+    ...(compare ? { compare } : {}),
+    ...(top ? { top } : {}),
+  };
+}
+
+/** The best reading of a question over the catalog (highest score; the earlier cube on ties). */
+function parseBest(question: string, catalog: readonly CatalogCube[]): Parsed | undefined {
+  let best: Parsed | undefined;
+  for (const cube of catalog) {
+    const parsed = parseAgainst(question, cube);
+    if (!best || parsed.score > best.score) best = parsed;
+  }
+  return best;
+}
+
+/**
+ * The plan for the last question of a thread: earlier questions are replayed so that follow-ups reuse what
+ * they do not change. Undefined when nothing in the question matches the data model.
+ */
+export function planFor(questions: readonly string[], catalog: readonly CatalogCube[]): Plan | undefined {
+  let plan: Plan | undefined;
+  for (const question of questions) {
+    const parsed = parseBest(question, catalog);
+    if (!parsed) return undefined;
+    if (plan && looksLikeFollowUp(question, parsed)) {
+      const sameCube = parseAgainst(question, plan.cube);
+      plan = nothingFound(sameCube) ? undefined : merge(plan, sameCube);
+      continue;
+    }
+    plan = nothingFound(parsed) ? undefined : toPlan(parsed);
+  }
+  return plan;
+}
+
+/** Whether the last question matched nothing of its own (for the help answer). */
+export function questionMatches(question: string, catalog: readonly CatalogCube[]): boolean {
+  const parsed = parseBest(question, catalog);
+  return parsed !== undefined && !nothingFound(parsed);
+}

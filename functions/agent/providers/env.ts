@@ -1,0 +1,35 @@
+import type { ModelProvider } from '../types';
+import { bedrockProvider } from './bedrock';
+import { offlineProvider } from './offline';
+import { openAiProvider } from './openai';
+
+/**
+ * The provider MODEL_PROVIDER names: `offline` (default; OFFLINE_DELAY_MS), `bedrock` (BEDROCK_MODEL_ID,
+ * AWS_REGION, BEDROCK_ENDPOINT) or `openai` (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL).
+ */
+export function providerFromEnv(env: NodeJS.ProcessEnv): ModelProvider {
+  const kind = (env.MODEL_PROVIDER ?? 'offline').trim().toLowerCase();
+  switch (kind) {
+    case '':
+    case 'offline':
+      return offlineProvider({ delayMs: Number(env.OFFLINE_DELAY_MS ?? 0) || 0 });
+    case 'bedrock':
+      return bedrockProvider({
+        modelId: env.BEDROCK_MODEL_ID ?? 'anthropic.claude-3-5-haiku-20241022-v1:0',
+        ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}),
+        ...(env.BEDROCK_ENDPOINT ? { endpoint: env.BEDROCK_ENDPOINT } : {}),
+        ...(env.BEDROCK_MAX_TOKENS ? { maxTokens: Number(env.BEDROCK_MAX_TOKENS) } : {}),
+        ...(env.BEDROCK_REASONING_BUDGET
+          ? { reasoningBudgetTokens: Number(env.BEDROCK_REASONING_BUDGET) }
+          : {}),
+      });
+    case 'openai':
+      return openAiProvider({
+        baseUrl: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+        ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+        model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
+      });
+    default:
+      throw new Error(`MODEL_PROVIDER: unknown provider ${kind} (offline, bedrock or openai)`);
+  }
+}

@@ -1,0 +1,132 @@
+import { sleep } from '../abort';
+import { answerText, helpText, type ResultLike } from '../planner/answer';
+import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
+import { planQuery } from '../planner/sql';
+import { STOPWORDS, words } from '../planner/text';
+import { looksLikeFollowUp, planFor } from '../planner/understand';
+import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
+
+export interface OfflineOptions {
+  /** Pause between streamed chunks (OFFLINE_DELAY_MS), so streaming and abort can be observed. */
+  delayMs?: number;
+  /** Words per streamed text chunk. */
+  wordsPerChunk?: number;
+}
+
+const parse = (content: string): unknown => {
+  try {
+    return JSON.parse(content);
+  } catch {
+    return undefined;
+  }
+};
+
+const isMeta = (value: unknown): value is { cubes: MetaCubeLike[] } =>
+  typeof value === 'object' && value !== null && 'cubes' in value && Array.isArray(value.cubes);
+
+const isResult = (value: unknown): value is ResultLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  'data' in value &&
+  Array.isArray(value.data) &&
+  'schema' in value;
+
+type ToolMessage = Extract<ConversationMessage, { role: 'tool' }>;
+
+/** Keywords for coreMeta: the content words of the question (and of the one it follows up). */
+function searchTerms(question: string, previous?: string): string {
+  const text = previous && looksLikeFollowUp(question) ? `${previous} ${question}` : question;
+  return [...new Set(words(text).filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w)))].join(' ');
+}
+
+/**
+ * The offline model: a deterministic planner that reads the conversation like a model would (question,
+ * earlier questions, tool results) and decides the next step: coreMeta, then coreSqlApi, then an answer
+ * stating the numbers. No network; everything it knows about the data comes from coreMeta.
+ */
+export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
+  const delayMs = Math.max(0, options.delayMs ?? 0);
+  const perChunk = Math.max(1, options.wordsPerChunk ?? 4);
+
+  async function* text(
+    content: string,
+    signal: AbortSignal,
+    kind: 'text' | 'thinking' = 'text',
+  ): AsyncGenerator<ModelEvent> {
+    const pieces = content.match(/\S+\s*/g) ?? [content];
+    for (let i = 0; i < pieces.length; i += perChunk) {
+      if (i > 0 || kind === 'text') await sleep(delayMs, signal);
+      yield { type: kind, delta: pieces.slice(i, i + perChunk).join('') };
+    }
+  }
+
+  return {
+    name: 'offline',
+    async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
+      const messages = request.messages;
+      const lastUser = messages.findLastIndex((m) => m.role === 'user');
+      const current = messages[lastUser];
+      const question = current?.role === 'user' ? current.text : '';
+      const questions = messages.flatMap((m) => (m.role === 'user' ? [m.text] : []));
+      const turn = messages.slice(lastUser + 1).filter((m): m is ToolMessage => m.role === 'tool');
+      const step = turn.length;
+      const toolUse = (name: string, input: Record<string, unknown>): ModelEvent => ({
+        type: 'toolUse',
+        toolUse: { id: `offline-${lastUser}-${step}`, name, input },
+      });
+
+      // Catalog: this turn's coreMeta results first, then older ones.
+      const metas = messages
+        .flatMap((m, i) =>
+          m.role === 'tool' && m.name === 'coreMeta' ? [{ i, value: parse(m.content) }] : [],
+        )
+        .sort((a, b) => b.i - a.i)
+        .flatMap(({ value }) => (isMeta(value) ? value.cubes : []));
+      const catalog = buildCatalog(metas);
+
+      if (!turn.some((m) => m.name === 'coreMeta')) {
+        const searchQuery = searchTerms(question, questions.at(-2));
+        yield* text(`Searching the data model for: ${searchQuery || 'everything'}.`, signal, 'thinking');
+        yield toolUse('coreMeta', { searchQuery });
+        yield { type: 'end', stopReason: 'tool_use' };
+        return;
+      }
+
+      const plan = planFor(questions, catalog);
+      if (!plan) {
+        yield* text(helpText(catalog), signal);
+        yield { type: 'end', stopReason: 'end_turn' };
+        return;
+      }
+      const query = planQuery(plan);
+      const sqlResults = turn.filter((m) => m.name === 'coreSqlApi');
+      const last = sqlResults.at(-1);
+      if (!last) {
+        yield* text(`Plan: ${query.title}. Querying ${plan.cube.name}.`, signal, 'thinking');
+        yield toolUse('coreSqlApi', {
+          sqlQuery: query.sql,
+          queryTitle: query.title,
+          description: query.description,
+          userRequest: question,
+        });
+        yield { type: 'end', stopReason: 'tool_use' };
+        return;
+      }
+      const result = parse(last.content);
+      if (!isResult(result)) {
+        const error =
+          typeof result === 'object' && result !== null && 'error' in result
+            ? String(result.error)
+            : 'no result';
+        yield* text(
+          helpText(catalog, `The query "${query.title}" failed: ${error}. Here is what I can answer:`),
+          signal,
+        );
+        yield { type: 'end', stopReason: 'end_turn' };
+        return;
+      }
+      yield* text(answerText(plan, query, result), signal);
+      yield { type: 'end', stopReason: 'end_turn' };
+    },
+  };
+}
