@@ -1,0 +1,73 @@
+/**
+ * The anchor query (total amount by status on orders_view, row-level filter active) through the SQL API over
+ * HTTP, beside the same query through the semantic layer in-process, in the same run.
+ */
+import { startLocalService } from '../functions/local/service';
+import { demoModelFiles, parseModel, runQuery } from '../functions/semantic';
+import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
+import { line, percentile, round, timeSequential } from './stats';
+
+const ANCHOR = 'SELECT status, MEASURE(total_amount) FROM orders_view GROUP BY 1';
+
+export async function run(): Promise<Record<string, number>> {
+  process.env.LOG_LEVEL = 'silent';
+  const dynamo = await startDynamoDbLocal();
+  const service = await startLocalService({ dynamodbEndpoint: dynamo.endpoint });
+  try {
+    const body = JSON.stringify({
+      query: ANCHOR,
+      sessionSettings: { externalId: 'bench-north', userAttributes: [{ name: 'region', value: 'north' }] },
+    });
+    const call = async () => {
+      const response = await fetch(`${service.baseUrl}/api/v1/deployments/1/sql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Api-Key ${service.keys.demo}` },
+        body,
+      });
+      if (response.status !== 200)
+        throw new Error(`SQL API answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    const model = parseModel(await demoModelFiles('main'));
+    const direct = () =>
+      runQuery({
+        model,
+        user: { groups: [], userAttributes: { region: 'north' }, securityContext: {} },
+        sql: ANCHOR,
+        source: { kind: 'duckdb', database: 'sample' },
+        maxRows: 10_000,
+      });
+    for (let i = 0; i < 20; i += 1) {
+      await call();
+      await direct();
+    }
+    const http = await timeSequential(200, call);
+    const inProcess = await timeSequential(200, direct);
+    const figures = {
+      sql_api_http_p50_ms: round(percentile(http, 50)),
+      sql_api_http_p99_ms: round(percentile(http, 99)),
+      semantic_in_process_p50_ms: round(percentile(inProcess, 50)),
+      http_vs_in_process_ratio: round(percentile(http, 50) / percentile(inProcess, 50)),
+    };
+    line('SQL API anchor query over HTTP (200)', {
+      p50: figures.sql_api_http_p50_ms,
+      p99: figures.sql_api_http_p99_ms,
+    });
+    line('same query through the semantic layer', { p50: figures.semantic_in_process_p50_ms });
+    line('ratio (HTTP / in-process)', { p50: figures.http_vs_in_process_ratio });
+    return figures;
+  } finally {
+    await service.stop();
+    await dynamo.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
