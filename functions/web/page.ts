@@ -34,6 +34,7 @@ export function chatPageHtml(options: PageOptions = {}): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
 <title>Ask about your data</title>
 <link rel="stylesheet" href="${base}${PAGE_STYLESHEET}">
 <script type="module" src="${base}${ENTRY_SCRIPT}"></script>

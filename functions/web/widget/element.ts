@@ -55,6 +55,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
   private composer: ReturnType<EmbedAnalyticsChat['buildComposer']> | undefined;
   private conversation: HTMLElement | undefined;
   private generation = 0;
+  /** Whether the conversation follows new content (until the reader scrolls up). */
+  private followEnd = true;
   private state: ViewState = 'idle';
 
   constructor() {
@@ -240,9 +242,12 @@ export class EmbedAnalyticsChat extends HTMLElement {
       attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'off', tabindex: 0 },
     });
     this.conversation = conversation;
+    conversation.addEventListener('scroll', () => {
+      this.followEnd = conversation.scrollHeight - conversation.scrollTop - conversation.clientHeight < 48;
+    });
     const restart = h('button', {
       class: 'new-chat',
-      text: 'New conversation',
+      text: 'New chat',
       attrs: { type: 'button' },
       on: {
         click: () => {
@@ -291,8 +296,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
   private scrollToEnd(force = false): void {
     const box = this.conversation;
     if (!box) return;
-    const nearEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
-    if (force || nearEnd) box.scrollTop = box.scrollHeight;
+    if (force) this.followEnd = true;
+    if (this.followEnd) box.scrollTop = box.scrollHeight;
   }
 
   /** Sends a question and renders the streamed turn. */
@@ -305,11 +310,12 @@ export class EmbedAnalyticsChat extends HTMLElement {
     const target = this.target();
     const turn = newTurn(text);
     this.turns += 1;
-    const view = new TurnView(
-      turn,
-      { announce: (m) => this.announce(m), isDark: () => this.isDark() },
-      this.turns,
-    );
+    const host = {
+      announce: (message: string) => this.announce(message),
+      isDark: () => this.isDark(),
+      grew: () => this.scrollToEnd(),
+    };
+    const view = new TurnView(turn, host, this.turns);
     if (this.turns === 1) conversation.replaceChildren();
     conversation.append(view.element);
     composer.input.value = '';

@@ -20,6 +20,8 @@ export interface TurnHost {
   announce(message: string): void;
   /** Whether charts should use the dark theme. */
   isDark(): boolean;
+  /** Content grew on its own (a chart was drawn). */
+  grew(): void;
 }
 
 const STATUS_LABEL: Record<ToolStep['status'], string> = {
@@ -153,7 +155,10 @@ function chartBlock(result: SqlResult, host: TurnHost): HTMLElement | undefined 
   const dark = host.isDark();
   import('./chart')
     .then(({ renderChart }) => renderChart(target, spec, rowsAsObjects(result), dark))
-    .then(() => figure.setAttribute('data-rendered', 'true'))
+    .then(() => {
+      figure.setAttribute('data-rendered', 'true');
+      host.grew();
+    })
     .catch((error: unknown) => {
       figure.setAttribute('data-rendered', 'error');
       replaceChildren(
@@ -314,12 +319,9 @@ export class TurnView {
     }
   }
 
-  /** The text step shown as the answer: the last one while no final answer has come, or the final's twin. */
+  /** The text step shown as the answer: the last step when it is text (the final answer consolidates it). */
   private answerStep(): TextStep | undefined {
-    const last = streamingText(this.turn);
-    if (!last) return undefined;
-    if (this.turn.final === undefined || last.content.trim() === this.turn.final.trim()) return last;
-    return undefined;
+    return streamingText(this.turn);
   }
 
   private renderAnswer(): void {
