@@ -349,8 +349,13 @@ function securedSql(
   const joins: string[] = [];
   const aliases = new Set<string>();
   let root = '';
+  // Only cubes the query reads are joined (many_to_one joins never change the root's rows); each joined cube
+  // brings its own row-level policy, so a cube's rows are filtered whenever its data is read.
+  const needed = new Set(members.map((m) => m.cube));
   for (const path of object.joinPath) {
+    const last = path.reduce((at, cubeName, i) => (needed.has(cubeName) ? i : at), 0);
     for (const [i, cubeName] of path.entries()) {
+      if (i > last) break;
       if (aliases.has(cubeName)) continue;
       const cube = model.cubes.get(cubeName);
       if (!cube) continue;
@@ -380,6 +385,7 @@ function securedSql(
     else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
   }
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
   return `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`;
 }
 
@@ -517,6 +523,9 @@ export function compileSql(
   const referenced = new Set<string>();
   const aliasToObject = new Map<string, string>();
   const measureNodes: Node[] = [];
+  // Names the query mentions: secured subqueries project only these members (a superset is harmless).
+  const usedNames = new Set<string>();
+  let usesStar = false;
   walk(root, (node) => {
     checkNode(node);
     const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
@@ -541,9 +550,12 @@ export function compileSql(
       const name = String(node.name).toLowerCase();
       if (!WINDOW_FUNCTIONS.has(name)) throw new SqlNotAllowedError(`Window function ${name} is not allowed`);
     }
+    if (Array.isArray(node.using)) for (const name of node.using) usedNames.add(nameOf(name));
     if (type === 'column_ref') {
       if (node.db) throw new SqlNotAllowedError('Schema-qualified columns are not allowed');
+      if (node.column === '*') usesStar = true;
       const column = nameOf(node.column);
+      usedNames.add(column);
       if (column.startsWith('__')) throw new SqlNotAllowedError(`Column ${column} does not exist`);
     }
     // A FROM/JOIN entry naming a table.
@@ -627,7 +639,10 @@ export function compileSql(
   const params: unknown[] = [];
   const secured = [...referenced].map((name) => {
     const object = model.objects.get(name);
-    const members = visible.get(name) ?? [];
+    const members = (visible.get(name) ?? []).filter(
+      // `*` means every dimension; measures only exist aggregated, so they are projected when named.
+      (m) => (usesStar && m.kind === 'dimension') || usedNames.has(m.name),
+    );
     return `${quote(`__sec_${name}`)} AS (${object ? securedSql(model, object, members, user, params) : 'SELECT 1 WHERE FALSE'})`;
   });
   let finalSql: string;
