@@ -62,11 +62,23 @@ function lowerHeaders(event: APIGatewayProxyEventV2): Record<string, string | un
   return out;
 }
 
-/** Path parameters of this endpoint's route (function URLs pass the raw path only). */
-function pathParams(routeId: string, event: APIGatewayProxyEventV2): Record<string, string> {
-  const match = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '');
-  return match && 'route' in match && match.route.id === routeId ? match.params : {};
-}
+/**
+ * Function URLs pass every method and path behind a CloudFront behaviour to the function: this checks them
+ * against the function's routes (404 / 405 JSON) and fills `pathParameters`, before anything else runs.
+ */
+const routeCheck = (routeId: string): MiddlewareObj<Event> => ({
+  before: (request) => {
+    const { event } = request;
+    const method = event.requestContext?.http?.method ?? 'GET';
+    const path = event.rawPath ?? '/';
+    const match = matchRoute(method, path);
+    if (match && 'methodNotAllowed' in match) {
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${path}`);
+    }
+    if (!match || match.route.id !== routeId) throw new AppError(404, 'NOT_FOUND', `No route for ${path}`);
+    event.pathParameters = match.params;
+  },
+});
 
 /** 413 for bodies over the limit, before anything parses them. */
 const bodyLimit = (): MiddlewareObj<Event> => ({
@@ -130,7 +142,7 @@ async function prepare<B, Q, A extends AuthMode>(
   return {
     body,
     query,
-    params: pathParams(options.route, event),
+    params: (event.pathParameters ?? {}) as Record<string, string>,
     caller: caller as EndpointInput<B, Q, A>['caller'],
     headers,
     store,
@@ -159,7 +171,9 @@ function onError(request: { error: unknown; event: Event; response: unknown }): 
 export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
   options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult> },
 ) {
-  const chain = middy<Event, APIGatewayProxyStructuredResultV2>().use(bodyLimit());
+  const chain = middy<Event, APIGatewayProxyStructuredResultV2>()
+    .use(routeCheck(options.route))
+    .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
   return chain
     .use({ onError: (request) => onError(request as never) })
@@ -178,7 +192,9 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
     handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult | StreamResult>;
   },
 ) {
-  const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse }).use(bodyLimit());
+  const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse })
+    .use(routeCheck(options.route))
+    .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
   return chain.use({ onError: (request) => onError(request as never) }).handler(async (event, context) => {
     const input = await prepare(options, event, context);

@@ -223,4 +223,24 @@ describe('function-URL events', () => {
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
   });
+
+  test('behind CloudFront a function answers 405 for other methods and 404 for other paths, as JSON', async () => {
+    const handler = handlers.health as (
+      e: APIGatewayProxyEventV2,
+      c: Context,
+    ) => Promise<{ statusCode: number; body: string }>;
+    const event = (method: string, rawPath: string) =>
+      ({
+        rawPath,
+        headers: {},
+        requestContext: { requestId: 'r', http: { method, path: rawPath } },
+      }) as unknown as APIGatewayProxyEventV2;
+    const context = { awsRequestId: 'r', getRemainingTimeInMillis: () => 3000 } as Context;
+    const wrongMethod = await handler(event('POST', '/health'), context);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(JSON.parse(wrongMethod.body)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    const otherPath = await handler(event('GET', '/health/extra'), context);
+    expect(otherPath.statusCode).toBe(404);
+    expect(JSON.parse(otherPath.body)).toMatchObject({ code: 'NOT_FOUND' });
+  });
 });
