@@ -1,0 +1,77 @@
+/**
+ * How every Lambda is bundled, in one place: the stack (NodejsFunction) and the bundle benchmark
+ * (esbuild's API) both read these options, so the measured bundle is the deployed bundle.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (this file lives in lib/). */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The Lambda entry module of a route id. */
+export const entryOf = (id: string): string => path.join(projectRoot, 'functions', 'endpoints', `${id}.ts`);
+
+/**
+ * Packages the bundle cannot contain. DuckDB loads a native binding per platform, so it ships as a real
+ * `node_modules` folder beside the bundles that import it (see lib/duckdb-asset.ts); `pg-native` is an
+ * optional peer of `pg` that is never installed.
+ */
+export const DUCKDB_PACKAGE = '@duckdb/node-api';
+const NEVER_INSTALLED = ['pg-native'];
+
+/**
+ * The AWS SDK is bundled: importing the runtime's unbundled SDK costs 250+ ms of init, the bundled one a
+ * fraction of that. These credential providers are only reached through dynamic `import()` when the
+ * environment has no credentials, which never happens in Lambda, so they stay out of the bundle (about
+ * 130 KB); should one ever be needed, the nodejs22.x runtime's own SDK provides it.
+ */
+export const LAZY_CREDENTIAL_PROVIDERS = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/nested-clients',
+  '@smithy/credential-provider-imds',
+];
+
+/**
+ * ESM output needs `require` for the CommonJS dependencies esbuild inlines (middy 7 is ESM-only, so the
+ * output cannot be CommonJS).
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/** The esbuild settings shared by the stack and the benchmark. */
+export interface SharedBundling {
+  readonly target: string;
+  readonly format: 'esm';
+  readonly platform: 'node';
+  readonly minify: true;
+  readonly sourcemap: true;
+  /** Maps point at file and line without embedding the sources (a 20 MB map would ship otherwise). */
+  readonly sourcesContent: false;
+  readonly mainFields: string[];
+  readonly banner: string;
+  readonly external: string[];
+  /** Bundle file name inside the asset (NodejsFunction names ESM output `index.mjs`). */
+  readonly outfile: 'index.mjs';
+}
+
+/** Options for every function (whether DuckDB ships with a bundle depends on whether it imports it). */
+export function sharedBundling(): SharedBundling {
+  return {
+    target: 'node22',
+    format: 'esm',
+    platform: 'node',
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    // Prefer ESM builds so esbuild can drop unused exports.
+    mainFields: ['module', 'main'],
+    banner: ESM_REQUIRE_BANNER,
+    external: [...LAZY_CREDENTIAL_PROVIDERS, ...NEVER_INSTALLED, DUCKDB_PACKAGE],
+    outfile: 'index.mjs',
+  };
+}

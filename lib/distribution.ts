@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  type BehaviorOptions,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginRequestPolicy,
+  PriceClass,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { FunctionUrlOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { Endpoint } from './endpoints';
+
+/** Where the widget's static files live under `{base_url}`. */
+export const ASSETS_PATH_PATTERN = '/embed/assets/*';
+
+/** A route template as a CloudFront path pattern: each `{param}` segment becomes `*`. */
+export const pathPattern = (routePath: string): string => routePath.replace(/\{\w+\}/g, '*');
+
+/** Literal characters first: a more specific pattern must be listed before a looser one that also matches. */
+const specificity = (pattern: string) => pattern.replace(/\*/g, '').length;
+
+// Anything no behavior claims gets the same JSON 404 the local service answers.
+const NOT_FOUND_CODE = `async function handler(event) {
+  return {
+    statusCode: 404,
+    statusDescription: 'Not Found',
+    headers: { 'content-type': { value: 'application/json' }, 'cache-control': { value: 'no-store' } },
+    body: { encoding: 'text', data: JSON.stringify({ error: 'No route for ' + event.request.uri, code: 'NOT_FOUND' }) },
+  };
+}`;
+
+export interface ServiceDistributionProps {
+  readonly endpoints: readonly Endpoint[];
+  /** Built widget assets; when the directory does not exist the bucket is created empty. */
+  readonly webAssetsDir: string;
+}
+
+/** The one `{base_url}`: every route path to its function URL, widget assets from S3, JSON 404 elsewhere. */
+export class ServiceDistribution extends Construct {
+  readonly distribution: Distribution;
+  readonly assetsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: ServiceDistributionProps) {
+    super(scope, id);
+    this.assetsBucket = new Bucket(this, 'Assets', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Rebuilt from the repository on every deploy; nothing to keep.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    const assetsOrigin = S3BucketOrigin.withOriginAccessControl(this.assetsBucket);
+    const notFound = new EdgeFunction(this, 'NotFound', {
+      code: FunctionCode.fromInline(NOT_FOUND_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'JSON 404 for paths no endpoint serves',
+    });
+
+    const additionalBehaviors: Record<string, BehaviorOptions> = {};
+    const apiBehaviors = props.endpoints.flatMap((endpoint) => {
+      const origin = new FunctionUrlOrigin(endpoint.url, {
+        // Origin read timeout is also the longest gap between streamed chunks; 60 s is the default quota.
+        readTimeout: Duration.seconds(endpoint.spec.streaming ? 60 : 30),
+      });
+      return endpoint.spec.routes.map((route) => ({
+        pattern: pathPattern(route.path),
+        behavior: {
+          origin,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // Caching disabled is what lets the AllViewer* policy forward the Authorization header.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // The function URL must see its own Host header, every other viewer header passes.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          viewerProtocolPolicy: route.path.startsWith('/api/')
+            ? ViewerProtocolPolicy.HTTPS_ONLY
+            : ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          compress: false,
+        } satisfies BehaviorOptions,
+      }));
+    });
+    const patterns = new Set<string>();
+    for (const { pattern, behavior } of apiBehaviors.sort(
+      (a, b) => specificity(b.pattern) - specificity(a.pattern),
+    )) {
+      if (patterns.has(pattern)) throw new Error(`two routes share the CloudFront path pattern ${pattern}`);
+      patterns.add(pattern);
+      additionalBehaviors[pattern] = behavior;
+    }
+    additionalBehaviors[ASSETS_PATH_PATTERN] = {
+      origin: assetsOrigin,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      compress: true,
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Embedded analytics: one base URL for every endpoint',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: assetsOrigin,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        functionAssociations: [{ function: notFound, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors,
+    });
+
+    if (existsSync(props.webAssetsDir)) {
+      new BucketDeployment(this, 'DeployAssets', {
+        sources: [Source.asset(props.webAssetsDir)],
+        destinationBucket: this.assetsBucket,
+        destinationKeyPrefix: 'embed/assets/',
+        distribution: this.distribution,
+        distributionPaths: [ASSETS_PATH_PATTERN],
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'embedded-analytics:webAssetsMissing',
+        `No widget assets at ${props.webAssetsDir}: build them first (or set context webAssetsDir); ` +
+          '/embed/assets/* will answer 403 until then.',
+      );
+    }
+  }
+}

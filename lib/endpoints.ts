@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import {
+  Architecture,
+  FunctionUrlAuthType,
+  type FunctionUrlCorsOptions,
+  HttpMethod,
+  InvokeMode,
+  type FunctionUrl as LambdaFunctionUrl,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { functionIds, type RouteDefinition, routes, type TableAccess } from '../functions/endpoints/routes';
+import { entryOf, projectRoot, sharedBundling } from './bundling';
+import type { ServiceConfig } from './config';
+import { installDuckdbIfImportedCommand } from './duckdb-asset';
+
+/** DynamoDB actions per access level (TransactWriteItems is authorized per item: Put/Update/Delete/ConditionCheck). */
+export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
+  none: [],
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+};
+
+/** One function's settings, merged from all routes that share its id. */
+export interface EndpointSpec {
+  readonly id: string;
+  readonly routes: RouteDefinition[];
+  readonly streaming: boolean;
+  readonly table: TableAccess;
+  readonly bedrock: boolean;
+  readonly data: boolean;
+}
+
+const ACCESS_RANK: Record<TableAccess, number> = { none: 0, read: 1, write: 2 };
+
+/** Groups routes.ts into functions (one per id), keeping the widest need of any of its routes. */
+export function endpointSpecs(): EndpointSpec[] {
+  return functionIds().map((id) => {
+    const own = routes.filter((route) => route.id === id);
+    return {
+      id,
+      routes: own,
+      streaming: own.some((route) => route.streaming),
+      table: own.reduce<TableAccess>(
+        (widest, route) => (ACCESS_RANK[route.table] > ACCESS_RANK[widest] ? route.table : widest),
+        'none',
+      ),
+      bedrock: own.some((route) => route.bedrock === true),
+      data: own.some((route) => route.data === true),
+    };
+  });
+}
+
+/** The stack's NodejsFunction bundling, from the options the benchmark also uses. */
+export function nodejsBundling(): BundlingOptions {
+  const shared = sharedBundling();
+  return {
+    target: shared.target,
+    format: OutputFormat.ESM,
+    minify: shared.minify,
+    sourceMap: shared.sourcemap,
+    sourcesContent: shared.sourcesContent,
+    logLevel: LogLevel.WARNING,
+    mainFields: shared.mainFields,
+    banner: shared.banner,
+    externalModules: shared.external,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir: string, outputDir: string) => [
+        installDuckdbIfImportedCommand(outputDir, shared.outfile),
+      ],
+    },
+  };
+}
+
+const pascal = (id: string) =>
+  id.replace(/(^|-)([a-z0-9])/g, (_match, _dash, char: string) => char.toUpperCase());
+
+export interface EndpointFunctionsProps {
+  readonly table: ITable;
+  readonly config: ServiceConfig;
+  /** Signs pagination cursors (`CURSOR_SECRET`); given to the functions that read the table. */
+  readonly cursorSecret: ISecret;
+}
+
+export interface Endpoint {
+  readonly spec: EndpointSpec;
+  readonly fn: NodejsFunction;
+  readonly url: LambdaFunctionUrl;
+}
+
+/** One Lambda per route id with its function URL and only the permissions its routes declare. */
+export class EndpointFunctions extends Construct {
+  readonly endpoints: Endpoint[];
+
+  constructor(scope: Construct, id: string, props: EndpointFunctionsProps) {
+    super(scope, id);
+    const specs = endpointSpecs();
+    const missing = specs.map((spec) => entryOf(spec.id)).filter((entry) => !existsSync(entry));
+    if (missing.length > 0) {
+      throw new Error(
+        `Missing Lambda entry modules: ${missing.map((m) => path.relative(projectRoot, m)).join(', ')}`,
+      );
+    }
+    this.endpoints = specs.map((spec) => this.endpoint(spec, props));
+  }
+
+  private endpoint(spec: EndpointSpec, props: EndpointFunctionsProps): Endpoint {
+    const name = pascal(spec.id);
+    const heavy = spec.data || spec.bedrock;
+    const logGroup = new LogGroup(this, `${name}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const fn = new NodejsFunction(this, name, {
+      entry: entryOf(spec.id),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      // More memory is also more CPU: it shortens cold starts; DuckDB wants room for its buffers.
+      memorySize: heavy ? 2048 : 512,
+      timeout: Duration.seconds(spec.bedrock ? 300 : spec.data ? 60 : 15),
+      description: spec.routes.map((route) => `${route.method} ${route.path}`).join(' | '),
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      bundling: nodejsBundling(),
+      environment: this.environment(spec, props),
+      logGroup,
+    });
+    this.grant(fn, spec, props);
+    const url = fn.addFunctionUrl({
+      // Callers authenticate with Api-Key/Bearer inside the function; IAM auth (CloudFront OAC) would
+      // replace that Authorization header and makes POST bodies need a client-side SHA-256 header.
+      authType: FunctionUrlAuthType.NONE,
+      invokeMode: spec.streaming ? InvokeMode.RESPONSE_STREAM : InvokeMode.BUFFERED,
+      cors: this.cors(spec, props.config),
+    });
+    return { spec, fn, url };
+  }
+
+  private environment(spec: EndpointSpec, props: EndpointFunctionsProps): Record<string, string> {
+    const { config } = props;
+    const env: Record<string, string> = { NODE_OPTIONS: '--enable-source-maps' };
+    if (spec.table !== 'none') {
+      env.TABLE_NAME = props.table.tableName;
+      // A CloudFormation dynamic reference: the template holds the secret's name, not its value.
+      env.CURSOR_SECRET = props.cursorSecret.secretValue.unsafeUnwrap();
+    }
+    if (spec.data) {
+      env.DATA_DIR = '/tmp/data';
+      env.DUCKDB_MEMORY_LIMIT = '1GB';
+      env.DUCKDB_THREADS = '2';
+    }
+    if (spec.bedrock) {
+      env.MODEL_PROVIDER = config.modelProvider;
+      if (config.modelProvider === 'bedrock') env.BEDROCK_MODEL_ID = config.bedrockModelId;
+      if (config.modelProvider === 'openai') {
+        env.OPENAI_BASE_URL = config.openaiBaseUrl ?? '';
+        if (config.openaiModel) env.OPENAI_MODEL = config.openaiModel;
+      }
+    }
+    return env;
+  }
+
+  private grant(fn: NodejsFunction, spec: EndpointSpec, props: EndpointFunctionsProps): void {
+    const actions = TABLE_ACTIONS[spec.table];
+    if (actions.length > 0) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions,
+          resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
+        }),
+      );
+      props.cursorSecret.grantRead(fn);
+    }
+    if (spec.bedrock && props.config.modelProvider === 'bedrock') {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['bedrock:InvokeModelWithResponseStream'],
+          resources: bedrockResources(Stack.of(this), props.config.bedrockModelId),
+        }),
+      );
+    }
+  }
+
+  private cors(spec: EndpointSpec, config: ServiceConfig): FunctionUrlCorsOptions {
+    return {
+      allowedOrigins: config.allowedOrigins,
+      allowedMethods: [...new Set(spec.routes.map((route) => HttpMethod[route.method]))],
+      allowedHeaders: ['authorization', 'content-type', 'accept'],
+      maxAge: Duration.hours(1),
+    };
+  }
+}
+
+const CROSS_REGION_PREFIX = /^(us|eu|apac|us-gov|jp|au|ca|global)\.(.+)$/;
+
+/**
+ * What a model id may invoke: a foundation model in this region, or a cross-region inference profile
+ * plus the foundation model it routes to in any region.
+ */
+export function bedrockResources(stack: Stack, modelId: string): string[] {
+  if (modelId.startsWith('arn:')) return [modelId];
+  const profile = CROSS_REGION_PREFIX.exec(modelId);
+  if (profile?.[2]) {
+    return [
+      `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`,
+      `arn:${stack.partition}:bedrock:*::foundation-model/${profile[2]}`,
+    ];
+  }
+  return [`arn:${stack.partition}:bedrock:${stack.region}::foundation-model/${modelId}`];
+}

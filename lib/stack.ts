@@ -1,0 +1,51 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { ServiceConfig } from './config';
+import { ServiceDistribution } from './distribution';
+import { type Endpoint, EndpointFunctions } from './endpoints';
+import { ServiceTable } from './table';
+
+export interface EmbeddedAnalyticsStackProps extends StackProps {
+  readonly config: ServiceConfig;
+}
+
+/** The whole service: the table, one function per endpoint, and one CloudFront `{base_url}`. */
+export class EmbeddedAnalyticsStack extends Stack {
+  readonly table: Table;
+  readonly endpoints: readonly Endpoint[];
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: EmbeddedAnalyticsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const { table } = new ServiceTable(this, 'Store', {
+      removalPolicy: config.destroyData ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    });
+    const cursorSecret = new Secret(this, 'CursorSecret', {
+      description: 'Signs pagination cursors of the embed-tenant admin endpoints',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    const { endpoints } = new EndpointFunctions(this, 'Endpoints', { table, config, cursorSecret });
+    const { distribution } = new ServiceDistribution(this, 'Edge', {
+      endpoints,
+      webAssetsDir: config.webAssetsDir,
+    });
+    this.table = table;
+    this.endpoints = endpoints;
+    this.distribution = distribution;
+
+    const baseUrl = `https://${distribution.distributionDomainName}`;
+    new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base_url}' });
+    new CfnOutput(this, 'ChatUrlTemplate', {
+      value: `${baseUrl}/api/v1/public/{accountName}/agents/{agentId}/chat`,
+      description: '{chat_url}',
+    });
+    new CfnOutput(this, 'TableName', {
+      value: table.tableName,
+      description: 'TABLE_NAME for the operator CLI',
+    });
+  }
+}
