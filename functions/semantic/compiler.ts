@@ -1,7 +1,7 @@
 import nodeSqlParser from 'node-sql-parser';
 import { SqlNotAllowedError } from '../errors';
 import type { CubeDef, DataModel, Member, ModelObject } from './model';
-import { type QueryUser, rowCondition, visibleMembers } from './policy';
+import { policyCondition, type QueryUser, rowCondition, visibleMembers } from './policy';
 
 export type Dialect = 'duckdb' | 'postgres';
 
@@ -351,7 +351,12 @@ function securedSql(
   let root = '';
   // Only cubes the query reads are joined (many_to_one joins never change the root's rows); each joined cube
   // brings its own row-level policy, so a cube's rows are filtered whenever its data is read.
-  const needed = new Set(members.map((m) => m.cube));
+  const viewFilters = (object.policies ?? []).flatMap((p) => p.row_level?.filters ?? []);
+  const byName = new Map(object.members.map((m) => [m.name, m]));
+  const needed = new Set([
+    ...members.map((m) => m.cube),
+    ...viewFilters.map((f) => byName.get(f.member)?.cube ?? ''),
+  ]);
   for (const path of object.joinPath) {
     const last = path.reduce((at, cubeName, i) => (needed.has(cubeName) ? i : at), 0);
     for (const [i, cubeName] of path.entries()) {
@@ -381,6 +386,15 @@ function securedSql(
     const cube = model.cubes.get(alias);
     if (!cube) continue;
     const condition = rowCondition(cube, alias, user, params, (c, member, a) => memberSql(c, member, a));
+    if (condition.kind === 'none') conditions.push('FALSE');
+    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+  }
+  if (object.policies) {
+    const condition = policyCondition(object.policies, user, params, (name) => {
+      const member = byName.get(name);
+      const cube = member ? model.cubes.get(member.cube) : undefined;
+      return member && cube ? memberSql(cube, member.cubeMember, member.cube) : 'NULL';
+    });
     if (condition.kind === 'none') conditions.push('FALSE');
     else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
   }

@@ -89,6 +89,7 @@ const viewSchema = z.strictObject({
   name: identifier,
   title: z.string().optional(),
   description: z.string().optional(),
+  public: z.boolean().optional(),
   cubes: z
     .array(
       z.strictObject({
@@ -137,6 +138,10 @@ export interface ModelObject {
   members: Member[];
   /** Cubes joined to build the object: alias -> path from the root cube. */
   joinPath: string[][];
+  /** `public: false` objects are building blocks: never searched or queried directly. */
+  public: boolean;
+  /** A view's own access policy (over view member names), applied on top of its cubes' policies. */
+  policies?: PolicyDef[];
 }
 
 export interface DataModel {
@@ -274,6 +279,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       ...(cube.description ? { description: cube.description } : {}),
       members,
       joinPath: [[cube.name]],
+      public: cube.public ?? true,
     });
   }
   for (const view of views.values()) {
@@ -330,6 +336,32 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         members.push({ ...member, name: exposed });
       }
     }
+    for (const [i, policy] of (view.access_policy ?? []).entries()) {
+      const at = `${path}.access_policy[${i}]`;
+      for (const [j, filter] of (policy.row_level?.filters ?? []).entries()) {
+        if (!members.some((m) => m.name === filter.member && m.kind === 'dimension')) {
+          issues.push({
+            file,
+            path: `${at}.row_level.filters[${j}].member`,
+            message: `unknown dimension ${filter.member} of view ${view.name}`,
+          });
+        }
+      }
+      const level = policy.member_level;
+      const listed = [
+        ...(level?.includes === '*' ? [] : (level?.includes ?? [])),
+        ...(level?.excludes ?? []),
+      ];
+      for (const name of listed) {
+        if (!members.some((m) => m.name === name)) {
+          issues.push({
+            file,
+            path: `${at}.member_level`,
+            message: `unknown member ${name} of view ${view.name}`,
+          });
+        }
+      }
+    }
     objects.set(view.name, {
       name: view.name,
       kind: 'view',
@@ -337,6 +369,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       ...(view.description ? { description: view.description } : {}),
       members,
       joinPath,
+      public: view.public ?? true,
+      ...(view.access_policy ? { policies: view.access_policy } : {}),
     });
   }
   if (issues.length > 0) throw new ModelValidationError(issues);

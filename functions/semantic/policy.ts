@@ -83,7 +83,16 @@ export function rowCondition(
   params: unknown[],
   column: (cube: CubeDef, member: string, alias: string) => string,
 ): RowCondition {
-  const policies = cube.access_policy;
+  return policyCondition(cube.access_policy, user, params, (member) => column(cube, member, alias));
+}
+
+/** The row condition of a list of policies (a cube's or a view's) over member columns given by `column`. */
+export function policyCondition(
+  policies: PolicyDef[] | undefined,
+  user: QueryUser,
+  params: unknown[],
+  column: (member: string) => string,
+): RowCondition {
   if (!policies) return { kind: 'all' };
   const matching = policies.filter((p) => matches(p, user));
   if (matching.length === 0) return { kind: 'none' };
@@ -98,7 +107,7 @@ export function rowCondition(
     const parts: string[] = [];
     let denied = false;
     for (const filter of row.filters) {
-      const sql = filterSql(filter, column(cube, filter.member, alias), user, params);
+      const sql = filterSql(filter, column(filter.member), user, params);
       if (sql === false) {
         denied = true;
         break;
@@ -121,8 +130,15 @@ export function rowCondition(
 
 /** Member names of a cube a user may see (member_level of matching policies, unioned). */
 export function visibleCubeMembers(cube: CubeDef, user: QueryUser): Set<string> {
-  const all = [...cube.dimensions, ...cube.measures].map((m) => m.name);
-  const policies = cube.access_policy;
+  return visibleNames(
+    [...cube.dimensions, ...cube.measures].map((m) => m.name),
+    cube.access_policy,
+    user,
+  );
+}
+
+/** Names visible under a list of policies: none match, nothing is visible; no policies, everything is. */
+function visibleNames(all: string[], policies: PolicyDef[] | undefined, user: QueryUser): Set<string> {
   if (!policies) return new Set(all);
   const visible = new Set<string>();
   for (const policy of policies.filter((p) => matches(p, user))) {
@@ -135,8 +151,15 @@ export function visibleCubeMembers(cube: CubeDef, user: QueryUser): Set<string> 
 
 /** The members of an object the user may see; an object with none is hidden. */
 export function visibleMembers(model: DataModel, object: ModelObject, user: QueryUser): Member[] {
+  if (!object.public) return [];
   const perCube = new Map<string, Set<string>>();
+  const byView = visibleNames(
+    object.members.map((m) => m.name),
+    object.policies,
+    user,
+  );
   return object.members.filter((member) => {
+    if (!byView.has(member.name)) return false;
     let visible = perCube.get(member.cube);
     if (!visible) {
       const cube = model.cubes.get(member.cube);
