@@ -36,7 +36,8 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'number') return numberFormat.format(value);
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  // Midnight timestamps are dates (truncated to a day, month or year): drop the time.
+  return String(value).replace(/^(\d{4}-\d{2}-\d{2})[T ]00:00:00(?:\.0+)?(?:Z|[+-]00(?::?00)?)?$/, '$1');
 }
 
 function isNumericType(type: string): boolean {

@@ -48,8 +48,8 @@ FROM orders_view
 GROUP BY 1
 ORDER BY 2 DESC`;
 
-/** The lines of one answered turn, after __cutoff__ and the user echo. */
-function answerLines(question: string, kind: 'chart' | 'failure'): Line[] {
+/** The lines of one answered turn (contract §6), after __cutoff__ and the user echo, before __state__. */
+export function answerLines(question: string, kind: 'chart' | 'failure'): Line[] {
   const agent = ['core_data_analyst_agent'];
   const tools = ['core_data_analyst_agent', 'tools'];
   const metaInput = JSON.stringify({ searchQuery: 'total amount region' });
