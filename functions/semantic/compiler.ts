@@ -454,6 +454,58 @@ function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
   }
 }
 
+/**
+ * Members the user may not see do not exist: a column naming a model object's alias must be one of its visible
+ * members, and (when no CTE or derived table could supply it) so must an unqualified column or an output name.
+ */
+function checkColumns(
+  refs: Node[],
+  root: Node,
+  aliasToObject: Map<string, string>,
+  visible: Map<string, Member[]>,
+  referenced: Set<string>,
+  hasDerivedColumns: boolean,
+): void {
+  const outputNames = new Set<string>();
+  walk(root, (node) => {
+    if (node.type !== 'select' || !Array.isArray(node.columns)) return;
+    for (const column of node.columns) {
+      if (!isNode(column)) continue;
+      if (typeof column.as === 'string' && column.as) outputNames.add(column.as.toLowerCase());
+      // ORDER BY may also use the implicit name of an expression (count for COUNT(*)), not of a bare column.
+      else if (isNode(column.expr) && column.expr.type !== 'column_ref') {
+        outputNames.add((outputName(column.expr) ?? '').toLowerCase());
+      }
+    }
+  });
+  const namesOf = (objects: Iterable<string>) =>
+    [...objects].flatMap((o) => (visible.get(o) ?? []).map((m) => m.name));
+  for (const ref of refs) {
+    const name = nameOf(ref.column);
+    const key = name.toLowerCase();
+    const qualifier = typeof ref.table === 'string' ? ref.table : nameOf(ref.table);
+    if (qualifier) {
+      const object = aliasToObject.get(qualifier);
+      if (!object) continue;
+      const members = namesOf([object]);
+      if (members.includes(key)) continue;
+      const hint = suggest(name, members);
+      throw new SqlNotAllowedError(
+        `${object} has no member ${name}` +
+          (hint.length ? `; did you mean ${hint.join(' or ')}?` : `; its members: ${members.join(', ')}`),
+      );
+    }
+    if (hasDerivedColumns || outputNames.has(key)) continue;
+    const members = namesOf(referenced);
+    if (members.includes(key)) continue;
+    const hint = suggest(name, members);
+    throw new SqlNotAllowedError(
+      `Unknown column ${name}` +
+        (hint.length ? `; did you mean ${hint.join(' or ')}?` : `; available: ${members.join(', ')}`),
+    );
+  }
+}
+
 /** PostgreSQL's name for an unnamed select item (column name, function name, `?column?`). */
 function outputName(expr: Node): string | undefined {
   switch (expr.type) {
@@ -540,6 +592,8 @@ export function compileSql(
   // Names the query mentions: secured subqueries project only these members (a superset is harmless).
   const usedNames = new Set<string>();
   let usesStar = false;
+  const columnRefs: Node[] = [];
+  let derived = false;
   walk(root, (node) => {
     checkNode(node);
     const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
@@ -571,6 +625,11 @@ export function compileSql(
       const column = nameOf(node.column);
       usedNames.add(column);
       if (column.startsWith('__')) throw new SqlNotAllowedError(`Column ${column} does not exist`);
+      if (node.column !== '*') columnRefs.push(node);
+    }
+    if (Array.isArray(node.from)) {
+      for (const item of node.from)
+        if (isNode(item) && isNode(item.expr) && isNode(item.expr.ast)) derived = true;
     }
     // A FROM/JOIN entry naming a table.
     if (typeof node.table === 'string' && 'as' in node && !('column' in node)) {
@@ -600,6 +659,8 @@ export function compileSql(
       `The query must read from the data model (${[...visible.keys()].join(', ')})`,
     );
   }
+
+  checkColumns(columnRefs, root, aliasToObject, visible, referenced, derived || cteNames.size > 0);
 
   // Unnamed output columns get PostgreSQL's names on every engine, so results look alike everywhere.
   walk(root, (node) => {
