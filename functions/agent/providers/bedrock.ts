@@ -6,6 +6,7 @@ import {
   type ConverseStreamCommandOutput,
   type Message,
 } from '@aws-sdk/client-bedrock-runtime';
+import { AbortedError } from '../abort';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { ModelProviderError } from '../types';
 
@@ -98,7 +99,7 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
       try {
         response = await client.send(command, { abortSignal: signal });
       } catch (error) {
-        if (signal.aborted) throw error;
+        if (signal.aborted) throw new AbortedError(signal.reason);
         throw new ModelProviderError('bedrock', errorText(error), { cause: error });
       }
       if (!response.stream) throw new ModelProviderError('bedrock', 'response without a stream');
@@ -164,9 +165,12 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
           }
         }
       } catch (error) {
-        if (signal.aborted || error instanceof ModelProviderError) throw error;
+        if (signal.aborted) throw new AbortedError(signal.reason);
+        if (error instanceof ModelProviderError) throw error;
         throw new ModelProviderError('bedrock', errorText(error), { cause: error });
       }
+      // The SDK ends an aborted event stream quietly: a cut-off step must not pass for a finished one.
+      if (signal.aborted) throw new AbortedError(signal.reason);
     },
   };
 }

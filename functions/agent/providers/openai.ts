@@ -1,3 +1,4 @@
+import { AbortedError } from '../abort';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { ModelProviderError } from '../types';
 
@@ -130,7 +131,7 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
           signal,
         });
       } catch (error) {
-        if (signal.aborted) throw error;
+        if (signal.aborted) throw new AbortedError(signal.reason);
         throw new ModelProviderError('openai', error instanceof Error ? error.message : String(error), {
           cause: error,
         });
@@ -158,43 +159,53 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
         }
         calls.clear();
       };
-      for await (const { event, data } of sseData(response.body)) {
-        if (data.trim() === '[DONE]') break;
-        let chunk: Chunk;
-        try {
-          chunk = JSON.parse(data) as Chunk;
-        } catch {
-          throw new ModelProviderError('openai', `malformed stream chunk: ${data.slice(0, 200)}`);
-        }
-        if (event === 'error' || chunk.error) {
-          const message =
-            typeof chunk.error === 'string' ? chunk.error : (chunk.error?.message ?? 'stream error');
-          throw new ModelProviderError('openai', message);
-        }
-        if (chunk.usage) {
-          usage = {
-            ...(chunk.usage.prompt_tokens !== undefined ? { inputTokens: chunk.usage.prompt_tokens } : {}),
-            ...(chunk.usage.completion_tokens !== undefined
-              ? { outputTokens: chunk.usage.completion_tokens }
-              : {}),
-          };
-        }
-        for (const choice of chunk.choices ?? []) {
-          const delta = choice.delta ?? {};
-          const reasoning = delta.reasoning_content ?? delta.reasoning;
-          if (reasoning) yield { type: 'thinking', delta: reasoning };
-          if (delta.content) yield { type: 'text', delta: delta.content };
-          for (const piece of delta.tool_calls ?? []) {
-            const index = piece.index ?? 0;
-            const call = calls.get(index) ?? { id: piece.id ?? `call-${index}`, name: '', arguments: '' };
-            if (piece.id) call.id = piece.id;
-            if (piece.function?.name) call.name += piece.function.name;
-            if (piece.function?.arguments) call.arguments += piece.function.arguments;
-            calls.set(index, call);
+      try {
+        for await (const { event, data } of sseData(response.body)) {
+          if (data.trim() === '[DONE]') break;
+          let chunk: Chunk;
+          try {
+            chunk = JSON.parse(data) as Chunk;
+          } catch {
+            throw new ModelProviderError('openai', `malformed stream chunk: ${data.slice(0, 200)}`);
           }
-          if (choice.finish_reason) stopReason = choice.finish_reason;
+          if (event === 'error' || chunk.error) {
+            const message =
+              typeof chunk.error === 'string' ? chunk.error : (chunk.error?.message ?? 'stream error');
+            throw new ModelProviderError('openai', message);
+          }
+          if (chunk.usage) {
+            usage = {
+              ...(chunk.usage.prompt_tokens !== undefined ? { inputTokens: chunk.usage.prompt_tokens } : {}),
+              ...(chunk.usage.completion_tokens !== undefined
+                ? { outputTokens: chunk.usage.completion_tokens }
+                : {}),
+            };
+          }
+          for (const choice of chunk.choices ?? []) {
+            const delta = choice.delta ?? {};
+            const reasoning = delta.reasoning_content ?? delta.reasoning;
+            if (reasoning) yield { type: 'thinking', delta: reasoning };
+            if (delta.content) yield { type: 'text', delta: delta.content };
+            for (const piece of delta.tool_calls ?? []) {
+              const index = piece.index ?? 0;
+              const call = calls.get(index) ?? { id: piece.id ?? `call-${index}`, name: '', arguments: '' };
+              if (piece.id) call.id = piece.id;
+              if (piece.function?.name) call.name += piece.function.name;
+              if (piece.function?.arguments) call.arguments += piece.function.arguments;
+              calls.set(index, call);
+            }
+            if (choice.finish_reason) stopReason = choice.finish_reason;
+          }
         }
+      } catch (error) {
+        if (signal.aborted) throw new AbortedError(signal.reason);
+        if (error instanceof ModelProviderError) throw error;
+        throw new ModelProviderError('openai', error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
       }
+      // An aborted body may end quietly: a cut-off step must not pass for a finished one.
+      if (signal.aborted) throw new AbortedError(signal.reason);
       yield* flushTools();
       yield { type: 'end', stopReason, ...(usage ? { usage } : {}) };
     },
