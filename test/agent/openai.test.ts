@@ -154,10 +154,9 @@ describe('openAiProvider over chat completions SSE', () => {
       },
       { role: 'tool', tool_call_id: 'call-a', content: '{"cubes":[]}' },
     ]);
-    expect((sent?.body.tools as { function: { name: string } }[]).map((t) => t.function.name)).toEqual([
-      'coreMeta',
-      'coreSqlApi',
-    ]);
+    expect(
+      ((sent?.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name),
+    ).toEqual(['coreMeta', 'coreSqlApi']);
   });
 
   it('raises an error chunk mid-stream as a ModelProviderError after the text before it', async () => {
