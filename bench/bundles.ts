@@ -8,7 +8,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { functionIds, type RouteDefinition, routes } from '../functions/endpoints/routes';
+import { functionIds } from '../functions/endpoints/routes';
 import { entryOf, projectRoot, sharedBundling } from '../lib/bundling';
 import { line, percentile, round } from './stats';
 
@@ -19,13 +19,13 @@ const RUNS = 10;
 /** Bundles land inside the repository so the few external packages (DuckDB) resolve from node_modules. */
 const outRoot = path.join(projectRoot, 'node_modules', '.cache', 'bench-bundles');
 
-/** Builds one function's bundle exactly as the stack does; returns the file and its size in bytes. */
-export async function buildBundle(route: RouteDefinition): Promise<{ file: string; bytes: number }> {
+/** Builds one entry module exactly as the stack does; returns the bundle file and its size in bytes. */
+export async function buildBundle(entry: string, outDir: string): Promise<{ file: string; bytes: number }> {
   const options = sharedBundling();
-  const file = path.join(outRoot, route.id, options.outfile);
-  await mkdir(path.dirname(file), { recursive: true });
+  const file = path.join(outDir, options.outfile);
+  await mkdir(outDir, { recursive: true });
   await build({
-    entryPoints: [entryOf(route.id)],
+    entryPoints: [entry],
     bundle: true,
     outfile: file,
     target: options.target,
@@ -84,13 +84,23 @@ export function coldInit(file: string): Promise<number> {
 export async function run(): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   let overBudget = 0;
+  let failed = 0;
   try {
     for (const id of functionIds()) {
-      const route = routes.find((candidate) => candidate.id === id);
-      if (!route) continue;
-      const { file, bytes } = await buildBundle(route);
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) times.push(await coldInit(file));
+      let measured: { bytes: number; times: number[] };
+      try {
+        const { file, bytes } = await buildBundle(entryOf(id), path.join(outRoot, id));
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i += 1) times.push(await coldInit(file));
+        measured = { bytes, times };
+      } catch (error) {
+        // One broken entry must not hide the figures of the others.
+        failed += 1;
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        line(`bundle ${id}`, { failed: message ?? 'unknown error' });
+        continue;
+      }
+      const { bytes, times } = measured;
       const initMs = round(percentile(times, 50), 1);
       const budgeted = id !== 'chat-stream';
       const within = bytes < BUDGET_BYTES && initMs < BUDGET_INIT_MS;
@@ -107,6 +117,7 @@ export async function run(): Promise<Record<string, number>> {
   } finally {
     await rm(outRoot, { recursive: true, force: true });
   }
+  figures['bundle.failed'] = failed;
   figures['bundle.overBudget'] = overBudget;
   return figures;
 }

@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { buildBundle } from '../../bench/bundles';
+import { ESM_REQUIRE_BANNER, entryOf, projectRoot, sharedBundling } from '../../lib/bundling';
+import { installDuckdbIfImportedCommand } from '../../lib/duckdb-asset';
+import { nodejsBundling } from '../../lib/endpoints';
+
+const run = promisify(execFile);
+// Inside the repository so that external packages resolve from node_modules, as they do from the asset.
+const outRoot = path.join(projectRoot, 'node_modules', '.cache', `stack-test-${randomUUID()}`);
+
+afterAll(async () => {
+  await rm(outRoot, { recursive: true, force: true });
+});
+
+describe('the shared esbuild options', () => {
+  it('are the ones the stack hands to NodejsFunction', () => {
+    const shared = sharedBundling();
+    expect(nodejsBundling()).toMatchObject({
+      target: shared.target,
+      format: 'esm',
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      mainFields: shared.mainFields,
+      banner: shared.banner,
+      externalModules: shared.external,
+    });
+    expect(shared.external).toEqual(expect.arrayContaining(['@duckdb/node-api', '@aws-sdk/nested-clients']));
+    expect(shared.external).not.toContain('@aws-sdk/client-dynamodb');
+  });
+
+  it('produce an ESM bundle whose handler answers a function URL event in a fresh Node process', async () => {
+    const { file } = await buildBundle(entryOf('health'), path.join(outRoot, 'health'));
+    const source = await readFile(file, 'utf8');
+    expect(path.basename(file)).toBe('index.mjs');
+    expect(source.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+    expect(existsSync(`${file}.map`)).toBe(true);
+
+    const event = {
+      version: '2.0',
+      rawPath: '/health',
+      rawQueryString: '',
+      headers: {},
+      isBase64Encoded: false,
+      requestContext: { requestId: 'test', http: { method: 'GET', path: '/health' } },
+    };
+    const script = `const { handler } = await import(process.argv[1]);
+const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10000 });
+process.stdout.write(JSON.stringify(result));`;
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', script, pathToFileURL(file).href],
+      {
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', AWS_REGION: 'eu-west-1', TABLE_NAME: 't' },
+      },
+    );
+    const result = JSON.parse(stdout) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('DuckDB in the asset', () => {
+  it('stays an import of the bundle, which the after-bundling hook detects', async () => {
+    const { file } = await buildBundle(
+      path.join(projectRoot, 'test', 'stack', 'fixtures', 'uses-duckdb.ts'),
+      path.join(outRoot, 'duck'),
+    );
+    const source = await readFile(file, 'utf8');
+    expect(source).toContain('"@duckdb/node-api"');
+    expect(source).not.toContain('duckdb.node');
+  });
+
+  it('is not installed into an asset whose bundle does not import it', async () => {
+    const outDir = path.join(outRoot, 'plain');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(
+      path.join(outDir, 'index.mjs'),
+      'export const handler = async () => ({ statusCode: 200 });\n',
+    );
+    await run('bash', ['-c', installDuckdbIfImportedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    expect(existsSync(path.join(outDir, 'node_modules'))).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { DEFAULT_BEDROCK_MODEL_ID, readConfig } from '../../lib/config';
+import { bedrockResources } from '../../lib/endpoints';
+import { actionsOf, statementsOf, synthesize } from './support';
+
+const nodeWith = (context: Record<string, unknown>) => new App({ context }).node;
+
+describe('readConfig', () => {
+  it('defaults to Bedrock with the same model as the local provider, any origin, retained data', () => {
+    const config = readConfig(nodeWith({}));
+    expect(config).toMatchObject({
+      modelProvider: 'bedrock',
+      bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
+      allowedOrigins: ['*'],
+      destroyData: false,
+    });
+    expect(config.webAssetsDir).toMatch(/functions\/web\/dist$/);
+  });
+
+  it('reads comma-separated origins and rejects unknown providers or openai without a base URL', () => {
+    expect(readConfig(nodeWith({ allowedOrigins: 'https://a.test, https://b.test' })).allowedOrigins).toEqual(
+      ['https://a.test', 'https://b.test'],
+    );
+    expect(() => readConfig(nodeWith({ modelProvider: 'gpt' }))).toThrow(/modelProvider must be one of/);
+    expect(() => readConfig(nodeWith({ modelProvider: 'openai' }))).toThrow(/openaiBaseUrl is required/);
+  });
+});
+
+describe('bedrockResources', () => {
+  const stack = new Stack(new App(), 'Arns', { env: { account: '111122223333', region: 'eu-west-1' } });
+  const resolved = (modelId: string) =>
+    bedrockResources(stack, modelId).map((arn) => JSON.stringify(stack.resolve(arn)));
+
+  it('scopes a plain model id to that foundation model in the stack region', () => {
+    const [arn, ...rest] = resolved('amazon.nova-lite-v1:0');
+    expect(rest).toEqual([]);
+    expect(arn).toContain(':bedrock:eu-west-1::foundation-model/amazon.nova-lite-v1:0');
+  });
+
+  it('allows a cross-region inference profile and the model it routes to in any region', () => {
+    const arns = resolved('eu.anthropic.claude-sonnet-4-20250514-v1:0').join(' ');
+    expect(arns).toContain(
+      ':bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-sonnet-4-20250514-v1:0',
+    );
+    expect(arns).toContain(':bedrock:*::foundation-model/anthropic.claude-sonnet-4-20250514-v1:0');
+  });
+});
+
+describe('an OpenAI-compatible, throwaway deployment', () => {
+  const synth = synthesize({
+    modelProvider: 'openai',
+    openaiBaseUrl: 'http://vllm.internal:8000/v1',
+    openaiModel: 'qwen',
+    allowedOrigins: 'https://app.example.com',
+    destroyData: 'true',
+  });
+  const resources = synth.template.toJSON().Resources;
+
+  it('configures the chat function for the OpenAI provider and grants Bedrock to nobody', () => {
+    const chat = resources[synth.functionIds.get('chat-stream') ?? ''];
+    expect(chat.Properties.Environment.Variables).toMatchObject({
+      MODEL_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://vllm.internal:8000/v1',
+      OPENAI_MODEL: 'qwen',
+    });
+    expect(chat.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
+    for (const roleId of synth.roleIds.values()) {
+      expect(actionsOf(statementsOf(synth.template, roleId)).filter((a) => a.startsWith('bedrock:'))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('limits browser origins on every function URL and lets the table go with the stack', () => {
+    for (const urlId of synth.urlIds.values()) {
+      expect(resources[urlId].Properties.Cors.AllowOrigins).toEqual(['https://app.example.com']);
+    }
+    synth.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    synth.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+});

@@ -1,0 +1,260 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { functionIds, routes } from '../../functions/endpoints/routes';
+import { table } from '../../functions/store/table';
+import { ASSETS_PATH_PATTERN, pathPattern } from '../../lib/distribution';
+import { actionsOf, type Synthesized, statementsOf, synthesize } from './support';
+
+// AWS-managed policy ids (the same in every account).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+interface CacheBehavior {
+  PathPattern: string;
+  TargetOriginId: string;
+  CachePolicyId?: string;
+  OriginRequestPolicyId?: string;
+  AllowedMethods: string[];
+  Compress?: boolean;
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: CacheBehavior & { FunctionAssociations?: unknown[] };
+  CacheBehaviors: CacheBehavior[];
+  Origins: Array<{ Id: string; DomainName: unknown }>;
+}
+
+let synth: Synthesized;
+let distribution: DistributionConfig;
+
+beforeAll(() => {
+  synth = synthesize();
+  const [resource] = Object.values(synth.template.findResources('AWS::CloudFront::Distribution'));
+  if (!resource) throw new Error('no distribution');
+  distribution = (resource.Properties as { DistributionConfig: DistributionConfig }).DistributionConfig;
+});
+
+/** CloudFront's matching: behaviors in order, `*` any characters, `?` one, the whole path must match. */
+function behaviorFor(path: string): CacheBehavior {
+  const glob = (pattern: string) =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    );
+  return (
+    distribution.CacheBehaviors.find((b) => glob(b.PathPattern).test(path)) ??
+    distribution.DefaultCacheBehavior
+  );
+}
+
+/** The route id whose function URL an origin points at. */
+function routeIdOfOrigin(originId: string): string | undefined {
+  const origin = distribution.Origins.find((candidate) => candidate.Id === originId);
+  const domain = JSON.stringify(origin?.DomainName);
+  return [...synth.urlIds].find(([, urlId]) =>
+    domain.includes(`"Fn::GetAtt":["${urlId}","FunctionUrl"]`),
+  )?.[0];
+}
+
+describe('functions', () => {
+  it('has exactly one function per route id, each on nodejs22.x arm64 with an ESM bundle', () => {
+    expect([...synth.functionIds.keys()].sort()).toEqual(functionIds().sort());
+    for (const logicalId of synth.functionIds.values()) {
+      const fn = synth.template.toJSON().Resources[logicalId];
+      expect(fn.Type).toBe('AWS::Lambda::Function');
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+  });
+
+  it('passes TABLE_NAME to the functions that use the table and not to the others', () => {
+    const resources = synth.template.toJSON().Resources;
+    for (const [id, logicalId] of synth.functionIds) {
+      const access = routes.find((route) => route.id === id)?.table;
+      const variables = resources[logicalId].Properties.Environment.Variables;
+      if (access === 'none') expect(variables.TABLE_NAME).toBeUndefined();
+      else expect(variables.TABLE_NAME).toEqual({ Ref: expect.stringMatching(/^StoreTable/) });
+    }
+  });
+
+  it('gives streaming routes a RESPONSE_STREAM URL and the others a buffered one, all without IAM auth', () => {
+    for (const [id, urlId] of synth.urlIds) {
+      const streaming = routes.some((route) => route.id === id && route.streaming);
+      const url = synth.template.toJSON().Resources[urlId];
+      expect(url.Properties).toMatchObject({
+        AuthType: 'NONE',
+        InvokeMode: streaming ? 'RESPONSE_STREAM' : 'BUFFERED',
+        TargetFunctionArn: { 'Fn::GetAtt': [synth.functionIds.get(id), 'Arn'] },
+      });
+    }
+    expect(
+      synth.template.toJSON().Resources[synth.urlIds.get('chat-stream') ?? '']?.Properties.InvokeMode,
+    ).toBe('RESPONSE_STREAM');
+  });
+});
+
+describe('table', () => {
+  it('is built from functions/store/table.ts: keys, GSIs, TTL, on-demand, point-in-time recovery', () => {
+    synth.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    synth.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: table.partitionKey.name, AttributeType: table.partitionKey.type },
+        { AttributeName: table.sortKey.name, AttributeType: table.sortKey.type },
+      ]),
+      GlobalSecondaryIndexes: table.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: { AttributeName: table.timeToLiveAttribute, Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('is retained with the stack unless destroyData is set', () => {
+    synth.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+});
+
+describe('distribution', () => {
+  it('has one behavior per route path pattern plus the widget assets', () => {
+    const expected = [...new Set(routes.map((route) => pathPattern(route.path))), ASSETS_PATH_PATTERN];
+    expect(distribution.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(expected.sort());
+  });
+
+  it('sends every route path to its own function with caching off, all methods and Authorization forwarded', () => {
+    for (const route of routes) {
+      const path = route.path.replace(/\{\w+\}/g, 'some-value');
+      const behavior = behaviorFor(path);
+      expect({ path, routeId: routeIdOfOrigin(behavior.TargetOriginId) }).toEqual({
+        path,
+        routeId: route.id,
+      });
+      expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
+      expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(behavior.AllowedMethods.sort()).toEqual([
+        'DELETE',
+        'GET',
+        'HEAD',
+        'OPTIONS',
+        'PATCH',
+        'POST',
+        'PUT',
+      ]);
+    }
+  });
+
+  it('keeps the two abort spellings apart from the chat stream', () => {
+    const chat = '/api/v1/public/demo/agents/1/chat';
+    expect(routeIdOfOrigin(behaviorFor(`${chat}/stream-chat-state`).TargetOriginId)).toBe('chat-stream');
+    expect(routeIdOfOrigin(behaviorFor(`${chat}/stream-chat-state/abort`).TargetOriginId)).toBe('chat-abort');
+    expect(routeIdOfOrigin(behaviorFor(`${chat}/abort`).TargetOriginId)).toBe('chat-abort');
+  });
+
+  it('answers unknown paths with a JSON 404 at the edge and serves assets from S3 with caching', () => {
+    expect(routeIdOfOrigin(behaviorFor('/nothing/here').TargetOriginId)).toBeUndefined();
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+    ]);
+    synth.template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("code: 'NOT_FOUND'"),
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+    const assets = behaviorFor('/embed/assets/widget.js');
+    expect(assets.PathPattern).toBe(ASSETS_PATH_PATTERN);
+    expect(assets.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
+    expect(assets.CachePolicyId).not.toBe(CACHING_DISABLED);
+  });
+
+  it('outputs the base URL, the chat URL template and the table name', () => {
+    const outputs = synth.template.toJSON().Outputs;
+    expect(JSON.stringify(outputs.BaseUrl.Value)).toContain('DomainName');
+    expect(JSON.stringify(outputs.ChatUrlTemplate.Value)).toContain(
+      '/api/v1/public/{accountName}/agents/{agentId}/chat',
+    );
+    expect(outputs.TableName.Value).toEqual({ Ref: expect.stringMatching(/^StoreTable/) });
+  });
+});
+
+describe('least privilege', () => {
+  const statementsFor = (id: string) => statementsOf(synth.template, synth.roleIds.get(id) ?? '');
+
+  it('gives table:none functions no DynamoDB permission at all', () => {
+    const none = functionIds().filter((id) => routes.find((route) => route.id === id)?.table === 'none');
+    expect(none.length).toBeGreaterThan(0);
+    for (const id of none) {
+      expect(actionsOf(statementsFor(id)).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    }
+  });
+
+  it('gives read functions reads only, write functions the transactional item actions, never dynamodb:*', () => {
+    for (const id of functionIds()) {
+      const access = routes.find((route) => route.id === id)?.table;
+      const actions = actionsOf(statementsFor(id)).filter((action) => action.startsWith('dynamodb:'));
+      expect(actions).not.toContain('dynamodb:*');
+      expect(actions).not.toContain('dynamodb:Scan');
+      if (access === 'read') {
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        for (const write of WRITE_ACTIONS)
+          expect({ id, actions }).not.toEqual({ id, actions: expect.arrayContaining([write]) });
+      }
+      if (access === 'write') expect(actions).toEqual(expect.arrayContaining(WRITE_ACTIONS));
+    }
+  });
+
+  it('scopes table statements to the table and its indexes', () => {
+    for (const id of functionIds()) {
+      for (const statement of statementsFor(id)) {
+        const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+        if (!actions.some((action) => action.startsWith('dynamodb:'))) continue;
+        const resources = JSON.stringify(statement.Resource);
+        expect(resources).toMatch(/StoreTable[0-9A-F]+/);
+        expect(resources).toContain('/index/*');
+        expect(resources).not.toContain('"*"');
+      }
+    }
+  });
+
+  it('lets only bedrock functions invoke Bedrock, and only the configured model', () => {
+    for (const id of functionIds()) {
+      const bedrock = routes.some((route) => route.id === id && route.bedrock === true);
+      const statements = statementsFor(id).filter((statement) =>
+        JSON.stringify(statement.Action).includes('bedrock:'),
+      );
+      if (!bedrock) {
+        expect({ id, statements }).toEqual({ id, statements: [] });
+        continue;
+      }
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatchObject({
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModelWithResponseStream',
+      });
+      expect(JSON.stringify(statements[0]?.Resource)).toContain(
+        ':bedrock:eu-west-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0"',
+      );
+    }
+  });
+});
