@@ -267,7 +267,10 @@ export class EmbedAnalyticsChat extends HTMLElement {
       conversation,
       composer.form,
     );
-    composer.input.focus({ preventScroll: true });
+    // On its own page the chat is the whole UI; on a customer's page it must not steal focus on load.
+    if (this.hasAttribute('from-location') || this.hasAttribute('autofocus')) {
+      composer.input.focus({ preventScroll: true });
+    }
     // Warm the chart chunk while the user types; nothing waits for it.
     window.setTimeout(() => void import('./chart').catch(() => undefined), 500);
   }
