@@ -104,7 +104,7 @@ export function chartFor(
     const [category] = nominal;
     if (!category) return undefined;
     const many = rows.length > 12;
-    const axis = { field: field(category.name), type: 'nominal', title: category.name, sort: '-value' };
+    const axis = { field: field(category.name), type: 'nominal', title: category.name };
     if (measures.length === 1) {
       const [measure] = measures;
       if (!measure) return undefined;
