@@ -59,7 +59,8 @@ export function validate(root: Record<string, unknown>, value: unknown): string[
           if (i < v.length) errors.push(...check(sub as Schema, v[i], `${path}[${i}]`, depth + 1));
         });
       } else if (s.items !== undefined) {
-        v.forEach((item, i) => errors.push(...check(s.items as Schema, item, `${path}[${i}]`, depth + 1)));
+        for (const [i, item] of v.entries())
+          errors.push(...check(s.items as Schema, item, `${path}[${i}]`, depth + 1));
       }
     }
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
