@@ -62,19 +62,33 @@ export const STREAM_HEADERS: Record<string, string> = {
   'x-accel-buffering': 'no',
 };
 
-let provider: ModelProvider | undefined;
-/** One provider per process (warm Lambdas reuse its clients). */
+const PROVIDER_ENV = /^(MODEL_PROVIDER|OFFLINE_|BEDROCK_|OPENAI_|AWS_REGION$)/;
+let provider: { key: string; provider: ModelProvider } | undefined;
+/** One provider per process and configuration (warm Lambdas reuse its clients; tests and benches switch it). */
 const modelProvider = (): ModelProvider => {
-  provider ??= providerFromEnv(process.env);
-  return provider;
+  const key = JSON.stringify(
+    Object.entries(process.env)
+      .filter(([name]) => PROVIDER_ENV.test(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  if (provider?.key !== key) provider = { key, provider: providerFromEnv(process.env) };
+  return provider.provider;
 };
+
+/** Agents change rarely: a found agent is reused for a short, bounded time (models are cached the same way). */
+const AGENT_CACHE_MS = 30_000;
+const agentCache = new Map<string, { agent: Agent; at: number }>();
 
 /** The agent of the path; another account's name is AGENT_NOT_FOUND (contract §3). */
 async function agentFor(store: Store, identity: CallerIdentity, path: ChatPath): Promise<Agent> {
   const missing = () => new NotFoundError('AGENT', `Agent ${path.agentId ?? ''} not found`);
   if (!path.agentId || path.accountName !== identity.account.name) throw missing();
+  const key = `${store.tableName}|${identity.account.name}|${path.agentId}`;
+  const hit = agentCache.get(key);
+  if (hit && Date.now() - hit.at < AGENT_CACHE_MS) return hit.agent;
   const agent = await agents.get(store, identity.account.name, path.agentId);
   if (!agent) throw missing();
+  agentCache.set(key, { agent, at: Date.now() });
   return agent;
 }
 
@@ -116,27 +130,28 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     return stream(followStream({ store, log, settings, meta, mode: 'replay' }));
   }
 
-  // A continued thread is checked before the user is provisioned, so that a 404 or 409 writes nothing.
-  let agent: Agent | undefined;
-  if (body.chatId !== undefined && request.authorization?.toLowerCase().startsWith('api-key')) {
-    const probe = await authenticate(false);
-    requireAi(probe);
-    const [found, meta] = await Promise.all([
-      agentFor(store, probe, request.path),
-      threads.get(store, body.chatId),
-    ]);
-    if (!meta || !owns(meta, ownerOf(probe, found.agentId))) throw threadNotFound(body.chatId);
-    const running = meta.status === 'streaming' && (meta.leaseUntil ?? 0) > Date.now();
-    if (running && meta.turnMessageId !== body.messageId) throw busy();
-    agent = found;
+  // Everything that can refuse the turn is read first (the user without provisioning it, the agent, the
+  // thread, the deployment and branch); only then are the user and the thread written, so a refusal writes nothing.
+  const probe = await authenticate(false);
+  requireAi(probe);
+  const [agent, existing] = await Promise.all([
+    agentFor(store, probe, request.path),
+    body.chatId === undefined ? undefined : threads.get(store, body.chatId),
+  ]);
+  if (body.chatId !== undefined) {
+    if (!existing || !owns(existing, ownerOf(probe, agent.agentId))) throw threadNotFound(body.chatId);
+    const running = existing.status === 'streaming' && (existing.leaseUntil ?? 0) > Date.now();
+    if (running && existing.turnMessageId !== body.messageId) throw busy();
   }
-  const identity = await authenticate(true);
-  requireAi(identity);
-  agent ??= await agentFor(store, identity, request.path);
-  const deployment = await deploymentFor(store, identity, agent.deploymentId);
-  const branchName = body.activeBranchName ?? identity.branchName;
-  const { model, isDefault } = await branchModel(store, deployment, branchName);
+  const deployment = await deploymentFor(store, probe, agent.deploymentId);
+  const { model, isDefault } = await branchModel(
+    store,
+    deployment,
+    body.activeBranchName ?? probe.branchName,
+  );
   const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
+  // Token users are never provisioned: the probe is the identity.
+  const identity = probe.via === 'token' ? probe : await authenticate(true);
 
   const who = ownerOf(identity, agent.agentId);
   const messageId = body.messageId ?? `${Date.now()}-message`;

@@ -131,37 +131,50 @@ describe('a turn', () => {
     expect(finals(replay.lines)).toHaveLength(2);
   });
 
-  test('a new turn costs few DynamoDB round trips', async () => {
-    const user = managers(uniqueUser());
-    const warm = await ask({ input: 'count of orders', sessionSettings: user });
-    const chatId = warm.lines[0]?.state?.chatId;
-    const counter = countRoundTrips(svc.service.store);
-    const fresh = await ask({ input: 'count of orders', sessionSettings: user });
-    const firstTurn = [...counter.operations];
-    counter.reset();
-    const next = await ask({ input: 'and by region?', chatId, sessionSettings: user });
-    const nextTurn = [...counter.operations];
-    expect(stateOf(fresh.lines)?.status).toBe('completed');
-    expect(stateOf(next.lines)?.status).toBe('completed');
-    // New thread: provision the user (transaction + read), agent, deployment, create the thread, one flush of
-    // lines, release with the last lines. An abort poll (GetItem every 200 ms) may add one.
-    expect(firstTurn.filter((op) => op !== 'GetItemCommand')).toEqual([
-      'TransactWriteItemsCommand',
-      'PutItemCommand',
-      'BatchWriteItemCommand',
-      'TransactWriteItemsCommand',
-    ]);
-    expect(firstTurn.length).toBeLessThanOrEqual(8);
-    // Continued thread: a read-only probe first (user, agent, thread) so that a 404/409 writes nothing, then
-    // provisioning, the deployment, the lease, the history, one flush and the release.
-    expect(nextTurn.filter((op) => op !== 'GetItemCommand')).toEqual([
-      'TransactWriteItemsCommand',
-      'UpdateItemCommand',
-      'QueryCommand',
-      'BatchWriteItemCommand',
-      'TransactWriteItemsCommand',
-    ]);
-    expect(nextTurn.length).toBeLessThanOrEqual(11);
+  test('a turn costs few DynamoDB round trips', async () => {
+    // No abort poll during this test: what is left is the request's own work.
+    process.env.CHAT_ABORT_POLL_MS = '60000';
+    try {
+      const user = managers(uniqueUser());
+      const warm = await ask({ input: 'count of orders', sessionSettings: user });
+      const chatId = warm.lines[0]?.state?.chatId;
+      const counter = countRoundTrips(svc.service.store);
+      const fresh = await ask({ input: 'count of orders', sessionSettings: user });
+      const firstTurn = [...counter.operations];
+      counter.reset();
+      const next = await ask({ input: 'and by region?', chatId, sessionSettings: user });
+      const nextTurn = [...counter.operations];
+      expect(stateOf(fresh.lines)?.status).toBe('completed');
+      expect(stateOf(next.lines)?.status).toBe('completed');
+      // New thread: read the user, the deployment (agent and model are cached), provision the user and read it
+      // back, create the thread; the release with the last lines.
+      // Flushes while streaming depend on timing (a fast turn may end first); the rest is exact.
+      const flushes = (ops: string[]) => ops.filter((op) => op === 'BatchWriteItemCommand').length;
+      const exact = (ops: string[]) => ops.filter((op) => op !== 'BatchWriteItemCommand');
+      expect(flushes(firstTurn)).toBeLessThanOrEqual(2);
+      expect(flushes(nextTurn)).toBeLessThanOrEqual(2);
+      expect(exact(firstTurn)).toEqual([
+        'GetItemCommand',
+        'GetItemCommand',
+        'TransactWriteItemsCommand',
+        'GetItemCommand',
+        'PutItemCommand',
+        'TransactWriteItemsCommand',
+      ]);
+      // Continued thread: the thread is read with the user; the lease replaces the create; the history query.
+      expect(exact(nextTurn)).toEqual([
+        'GetItemCommand',
+        'GetItemCommand',
+        'GetItemCommand',
+        'TransactWriteItemsCommand',
+        'GetItemCommand',
+        'UpdateItemCommand',
+        'QueryCommand',
+        'TransactWriteItemsCommand',
+      ]);
+    } finally {
+      delete process.env.CHAT_ABORT_POLL_MS;
+    }
   });
 });
 
@@ -217,7 +230,7 @@ describe('refusals are JSON errors before the first line', () => {
     }
   });
 
-  test('a refused continuation writes nothing (no user is provisioned)', async () => {
+  test('a refused turn writes nothing (no user is provisioned, no thread created)', async () => {
     const before = await snapshot(svc.service.store);
     const reply = await ask({
       input: 'x',
