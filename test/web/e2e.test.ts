@@ -16,7 +16,7 @@ let users = 0;
 
 beforeAll(async () => {
   // Slow enough to press Stop while the answer streams, fast enough for a short test.
-  process.env.OFFLINE_DELAY_MS = '120';
+  process.env.OFFLINE_DELAY_MS = '200';
   await buildWebAssets();
   [browser, svc] = await Promise.all([launchBrowser(), startService({ assetsDir: webAssetsDir })]);
 }, 300_000);
@@ -91,6 +91,8 @@ describe('the embed page on the real service', () => {
     expect(await answer.textContent()).toContain('2024-10');
     expect(await answer.getAttribute('aria-busy')).toBe('false');
     await screenshot(page, 'e2e-desktop-light');
+    await sqlStep.scrollIntoViewIfNeeded();
+    await screenshot(page, 'e2e-desktop-light-sql');
 
     await ask(page, 'and by category?');
     expect(await turnStatus(page, 2)).toBe('completed');

@@ -21,19 +21,19 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** Installs Debian's chromium package when the binary is missing. */
+/** Installs Debian's chromium package when the binary is missing (waiting for a parallel install's lock). */
 export function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
-  const install = () =>
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+  const apt = (...args: string[]) =>
+    execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], {
       stdio: 'ignore',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   try {
-    install();
+    apt('install', '-y', 'chromium');
   } catch {
-    execFileSync('apt-get', ['update'], { stdio: 'ignore' });
-    install();
+    apt('update');
+    apt('install', '-y', 'chromium');
   }
 }
 
