@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 /** Bump when the generator changes: cached files of another version are not reused. */
-export const SAMPLE_VERSION = 3;
+export const SAMPLE_VERSION = 4;
 export const DEFAULT_SAMPLE_ORDERS = 1_000_000;
 
 const REGIONS = ['north', 'south', 'east', 'west'];
@@ -38,15 +38,15 @@ export function sampleDataSql(orders: number): string[] {
     'DROP TABLE IF EXISTS orders',
     'DROP TABLE IF EXISTS customers',
     `CREATE TABLE customers AS SELECT
-       i AS id,
+       CAST(i AS BIGINT) AS id,
        'Customer ' || i AS name,
        ${pick(h(0), SEGMENTS)} AS segment,
        ${pick('i', REGIONS)} AS region,
        TIMESTAMP '2022-01-01 00:00:00' + ((${h(1)} % 31536000) * INTERVAL '1 second') AS created_at
      FROM generate_series(1, ${customers}) AS t(i)`,
     `CREATE TABLE orders AS SELECT
-       i AS id,
-       c AS customer_id,
+       CAST(i AS BIGINT) AS id,
+       CAST(c AS BIGINT) AS customer_id,
        ${pick('c', REGIONS)} AS region,
        ${pick(h(2), CATEGORIES)} AS category,
        CASE WHEN ${h(3)} % 100 < 80 THEN 'completed' WHEN ${h(3)} % 100 < 92 THEN 'returned' ELSE 'cancelled' END AS status,

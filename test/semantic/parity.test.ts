@@ -189,7 +189,8 @@ describe('drivers', () => {
       const row = result.data[0] ?? [];
       expect(typeof row[0]).toBe('number');
       expect(typeof row[1]).toBe('number');
-      expect(typeof row[2]).toBe('string');
+      expect(row[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+      expect(result.schema.map((c) => c.column_type)).toEqual(['BIGINT', 'DECIMAL', 'TIMESTAMP', 'VARCHAR']);
       expect(JSON.parse(JSON.stringify(result.data))).toEqual(result.data);
     }
     expect(b.data).toEqual(a.data);

@@ -68,7 +68,7 @@ export class DuckDbDriver implements Driver {
       }
       this.pool.push(connection);
       return {
-        schema: names.map((name, i) => ({ name, column_type: types[i] ?? 'UNKNOWN' })),
+        schema: names.map((name, i) => ({ name, column_type: simpleType(types[i] ?? 'UNKNOWN') })),
         data,
         totalRows,
       };
@@ -100,5 +100,25 @@ function convert(value: DuckDBValue, type: string): unknown {
   // DECIMAL, TIMESTAMP, DATE, LIST, ... have their own classes with a faithful toString().
   const text = String(value);
   if (type.startsWith('DECIMAL')) return Number(text);
+  if (type === 'TIMESTAMP WITH TIME ZONE') return isoTimestamp(text, true);
+  if (type.startsWith('TIMESTAMP')) return isoTimestamp(text, false);
   return text;
+}
+
+/** Column types by their simple names, the same on every engine (values of DECIMAL and HUGEINT are numbers). */
+export function simpleType(type: string): string {
+  if (type.startsWith('DECIMAL')) return 'DECIMAL';
+  if (type === 'HUGEINT' || type === 'UBIGINT') return 'BIGINT';
+  if (type === 'TIMESTAMP WITH TIME ZONE') return type;
+  if (type.startsWith('TIMESTAMP')) return 'TIMESTAMP';
+  return type;
+}
+
+/** ISO 8601 text of a SQL timestamp: `2025-01-31 12:00:00` -> `2025-01-31T12:00:00` (with zone: UTC, `Z`). */
+export function isoTimestamp(text: string, withZone: boolean): string {
+  if (withZone) {
+    const parsed = new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+    return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
+  }
+  return text.replace(' ', 'T');
 }

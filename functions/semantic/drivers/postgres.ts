@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
 import type { CompiledQuery } from '../compiler';
-import { QueryTimeoutError } from './duckdb';
+import { isoTimestamp, QueryTimeoutError } from './duckdb';
 import { type Driver, type ExecuteOptions, jsonValue, type QueryResult } from './types';
 
 const TYPE_NAMES: Record<number, string> = {
@@ -22,7 +22,9 @@ const TYPE_NAMES: Record<number, string> = {
 // Values come back as DuckDB shows them: timestamps and dates as text, numerics and int8 as numbers.
 const types = {
   getTypeParser(oid: number, format?: string) {
-    if (oid === 1114 || oid === 1082 || oid === 1184) return (value: string) => value;
+    if (oid === 1082) return (value: string) => value;
+    if (oid === 1114) return (value: string) => isoTimestamp(value, false);
+    if (oid === 1184) return (value: string) => isoTimestamp(value, true);
     if (oid === 1700 || oid === 701 || oid === 700) return (value: string) => Number(value);
     if (oid === 20) return (value: string) => jsonValue(BigInt(value));
     return pg.types.getTypeParser(oid, format as 'text');
