@@ -45,7 +45,6 @@ export function chartFor(
     $schema: SCHEMA,
     ...(title ? { title } : {}),
     data: { name: 'table' },
-    width: 'container' as const,
   };
   const tooltip = columns.map((c) => ({ field: field(c.name), type: c.role }));
   const folded = (names: string[]) => ({ transform: [{ fold: names.map(field), as: ['measure', 'value'] }] });

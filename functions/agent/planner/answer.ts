@@ -11,7 +11,7 @@ export interface ResultLike {
   totalRows: number;
 }
 
-const LISTED_ROWS = 25;
+const LISTED_ROWS = 31;
 
 function timeLabel(value: unknown, grain: Grain | undefined): string {
   if (typeof value !== 'string') return formatValue(value);

@@ -21,7 +21,7 @@ export function words(text: string): string[] {
     .toLowerCase()
     .replace(/['’]s\b/g, '')
     .replace(/(\d),(?=\d{3}\b)/g, '$1');
-  return normalised.match(/[a-z]+|\d+(?:\.\d+)?/g) ?? [];
+  return normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? [];
 }
 
 /** Edit distance at most one (spelling variants such as canceled/cancelled). */

@@ -216,7 +216,7 @@ function dimensionKeys(m: CatalogMember): { single: string[]; derived: string[];
     }
     single.add(head);
   }
-  const phrases = m.titleWords.length > 1 ? [m.titleWords] : [];
+  const phrases = [m.titleWords, columnWords].filter((p) => p.length > 1 && !p.includes('at'));
   return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
 }
 
@@ -484,7 +484,16 @@ function findDimensions(tokens: Token[], cube: CatalogCube): CatalogMember[] {
     const keys = dimensionKeys(member);
     for (const key of [...keys.single, ...keys.derived]) {
       const index = tokens.findIndex((t) => !t.used && (t.stem === key || nearlyEqual(t.stem, key)));
-      if (index >= 0 && inGroupingContext(tokens, index, keys.single.includes(key))) {
+      const derived = !keys.single.includes(key);
+      // "customer" names "Customer name" only when it is not qualifying another dimension ("customer segment").
+      const next = tokens[index + 1];
+      if (
+        derived &&
+        next &&
+        candidates.some((c) => c !== member && dimensionKeys(c).single.includes(next.stem))
+      )
+        continue;
+      if (index >= 0 && inGroupingContext(tokens, index, !derived)) {
         const t = tokens[index];
         if (t) t.used = true;
         found.push({ member, at: index });
@@ -510,7 +519,9 @@ function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogM
     for (const m of measures) {
       if (chosen.includes(m)) continue;
       let score = 0;
+      // Phrases and title words claim their tokens; description words only add weight.
       const used = new Set<number>();
+      const weak = new Set<number>();
       for (const phrase of m.phrases) {
         const ws = phrase.split(' ');
         const at = findSequence(tokens, ws, false) ?? findSequence(tokens, ws, true);
@@ -526,10 +537,10 @@ function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogM
           used.add(i);
         } else if (m.otherWords.includes(t.stem)) {
           score += idf(t.stem);
-          used.add(i);
+          weak.add(i);
         }
       });
-      if (!best || score > best.score) best = { member: m, score, used: [...used] };
+      if (!best || score > best.score) best = { member: m, score, used: [...(used.size > 0 ? used : weak)] };
     }
     const threshold = round === 0 ? 0.35 : 2.5;
     if (!best || best.score < threshold) break;
@@ -600,9 +611,14 @@ function parseAgainst(question: string, cube: CatalogCube): Parsed {
     timeDimensions[0];
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   const timeUseful = (grain || range || compare) && timeDimension ? 0.5 : 0;
+  // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
+  const unexplained = tokens.filter(
+    (t) => !t.used && !STOPWORDS.has(t.raw) && !cube.words.includes(t.stem) && /^[a-z]{3,}$/.test(t.raw),
+  ).length;
   const score =
+    -0.5 * unexplained +
     (cube.isView ? 0.25 : 0) +
-    measureScore +
+    1.5 * measureScore +
     2 * dimensions.length +
     2 * filters.length +
     numberFilters.length +
