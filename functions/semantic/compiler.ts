@@ -506,6 +506,65 @@ function checkColumns(
   }
 }
 
+const SAME_AGGREGATE: Record<string, string> = {
+  sum: 'SUM',
+  min: 'MIN',
+  max: 'MAX',
+  avg: 'AVG',
+  count: 'COUNT',
+};
+
+const replaceNode = (node: Node, replacement: Node) => {
+  for (const key of Object.keys(node)) delete node[key];
+  Object.assign(node, replacement);
+};
+
+/**
+ * Measures only exist aggregated, as in Cube's SQL API: a bare measure column means MEASURE(column), and an
+ * aggregate over a measure must be the measure's own (SUM over a sum measure); anything else would aggregate the
+ * measure's raw input under a misleading name, so it is refused with a hint.
+ */
+function aggregateBareMeasures(
+  value: unknown,
+  ctx: { measureOf: (ref: Node) => Member | undefined; dialect: Dialect },
+): void {
+  if (Array.isArray(value)) {
+    for (const item of value) aggregateBareMeasures(item, ctx);
+    return;
+  }
+  if (!isNode(value)) return;
+  if (value.type === 'function' && functionName(value).toLowerCase() === 'measure') return;
+  const arg = value.type === 'aggr_func' && isNode(value.args) ? value.args.expr : undefined;
+  if (isNode(arg) && arg.type === 'column_ref' && isNode(value.args)) {
+    const member = ctx.measureOf(arg);
+    if (member) {
+      const name = String(value.name).toUpperCase();
+      const distinct = value.args.distinct === 'DISTINCT';
+      const same =
+        (member.aggType === 'count_distinct' && name === 'COUNT') ||
+        (!distinct && SAME_AGGREGATE[member.aggType ?? ''] === name);
+      const measure = aggregateFor(member, { ...arg }, ctx.dialect);
+      // A window over a measure (running totals) windows the aggregated measure.
+      if (value.over) value.args.expr = measure;
+      else if (same) replaceNode(value, measure);
+      else {
+        throw new SqlNotAllowedError(
+          `${member.name} is a ${member.aggType} measure: write MEASURE(${member.name}), or aggregate a dimension`,
+        );
+      }
+      return;
+    }
+  }
+  if (value.type === 'column_ref') {
+    const member = ctx.measureOf(value);
+    if (member) replaceNode(value, aggregateFor(member, { ...value }, ctx.dialect));
+    return;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (!METADATA_KEYS.has(key)) aggregateBareMeasures(child, ctx);
+  }
+}
+
 /** PostgreSQL's name for an unnamed select item (column name, function name, `?column?`). */
 function outputName(expr: Node): string | undefined {
   switch (expr.type) {
@@ -671,6 +730,25 @@ export function compileSql(
         if (name) column.as = name;
       }
     }
+  });
+
+  aggregateBareMeasures(root, {
+    measureOf: (ref) => {
+      const name = nameOf(ref.column).toLowerCase();
+      const qualifier = typeof ref.table === 'string' ? ref.table : nameOf(ref.table);
+      const isMeasure = (m: Member) => m.name === name && m.kind === 'measure';
+      if (qualifier) {
+        const object = aliasToObject.get(qualifier);
+        return object ? visible.get(object)?.find(isMeasure) : undefined;
+      }
+      if (derived || cteNames.size > 0) return undefined;
+      for (const object of referenced) {
+        const found = visible.get(object)?.find(isMeasure);
+        if (found) return found;
+      }
+      return undefined;
+    },
+    dialect,
   });
 
   for (const node of measureNodes) {

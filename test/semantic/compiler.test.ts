@@ -288,3 +288,19 @@ views:
     expect(parseModel([...files].reverse())).toBe(model);
   });
 });
+
+describe('measures only exist aggregated', () => {
+  const admin = user({}, ['admins']);
+  test('a bare measure column is the measure; its own aggregate is too', () => {
+    const bare = compileSql(model, admin, 'SELECT country, revenue FROM sales_view GROUP BY 1', 'duckdb');
+    expect(bare.sql).toContain('SELECT country AS "country", SUM(revenue) AS "revenue" FROM');
+    const same = compileSql(model, admin, 'SELECT SUM(revenue) AS r FROM sales_view', 'duckdb');
+    expect(same.sql).toContain('SELECT SUM(revenue) AS "r" FROM');
+  });
+
+  test('another aggregate over a measure is refused with a hint', () => {
+    expect(() => compileSql(model, admin, 'SELECT AVG(revenue) FROM sales_view', 'duckdb')).toThrow(
+      'revenue is a sum measure: write MEASURE(revenue), or aggregate a dimension',
+    );
+  });
+});
