@@ -4,12 +4,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { STREAM_HEADERS } from '../functions/chat';
+import { Channel } from '../functions/chat/channel';
 import { streamingEndpoint } from '../functions/http/endpoint';
 import { createLocalServer } from '../functions/http/local';
 import { startLocalService } from '../functions/local/service';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
-import { line, percentile, round } from './stats';
+import { keys } from '../functions/store/keys';
+import { line, percentile, round, timeSequential } from './stats';
 
 interface Timed {
   firstMs: number;
@@ -73,7 +76,7 @@ async function responseTimes(url: string, count: number, warm = 20): Promise<num
 }
 
 /** The streaming layer alone (middy streaming handler + local Lambda adapter) against bare `res.write`. */
-async function streamingOverhead(lines: string[]): Promise<{ layerMs: number; bareMs: number }> {
+export async function streamingOverhead(lines: string[]): Promise<{ layerMs: number; bareMs: number }> {
   const payload = lines.map((text) => `${text}\n`);
   const handler = streamingEndpoint({
     route: 'chat-stream',
@@ -81,8 +84,14 @@ async function streamingOverhead(lines: string[]): Promise<{ layerMs: number; ba
     handle: async () => ({
       status: 200,
       headers: STREAM_HEADERS,
-      lines: async function* replay() {
-        yield* payload;
+      // The chat's own path: lines pushed into the turn's channel, written as they are taken.
+      lines: () => {
+        const channel = new Channel<string>();
+        for (const text of payload) channel.push(text);
+        channel.close();
+        return (async function* replay() {
+          for await (const batch of channel.batches()) yield batch.join('');
+        })();
       },
     }),
   });
@@ -132,6 +141,17 @@ export async function run(): Promise<Record<string, number>> {
     // Warm: sample data, DuckDB, model cache, provisioning of the bench user.
     for (let i = 0; i < 5; i += 1) await ask({ input: questions[i % questions.length] });
 
+    // The floor on this machine right now: one bare DynamoDB Local read (a new turn makes 5 round trips before
+    // its first line: user, deployment, provisioning transaction, user again, thread).
+    const floor = await timeSequential(50, () =>
+      service.store.doc.send(
+        new GetCommand({
+          TableName: service.store.tableName,
+          Key: keys.account('demo'),
+          ConsistentRead: true,
+        }),
+      ),
+    );
     const fresh: Timed[] = [];
     for (let i = 0; i < 30; i += 1) fresh.push(await ask({ input: questions[i % questions.length] }));
     const thread = chatIdOf(fresh[0] as Timed);
@@ -176,6 +196,7 @@ export async function run(): Promise<Record<string, number>> {
 
     const overhead = await streamingOverhead((fresh[0] as Timed).lines);
     const figures = {
+      floor_getitem_p50_ms: round(percentile(floor, 50)),
       first_line_p50_ms: round(
         percentile(
           fresh.map((t) => t.firstMs),
@@ -226,6 +247,7 @@ export async function run(): Promise<Record<string, number>> {
       lastLineP50: figures.last_line_p50_ms,
       lines: figures.lines_per_turn,
     });
+    line('floor: one bare GetItem (50)', { p50: figures.floor_getitem_p50_ms });
     line('continued thread (30 turns)', {
       firstLineP50: figures.continued_first_line_p50_ms,
       lastLineP50: figures.continued_last_line_p50_ms,

@@ -22,10 +22,14 @@ export class Channel<T> implements AsyncIterable<T> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
+  /** Everything queued since the last read, as one batch: a burst of lines becomes one write, not many. */
+  async *batches(): AsyncGenerator<T[]> {
     for (;;) {
-      const item = this.items.shift();
-      if (item !== undefined) {
-        yield item;
+      if (this.items.length > 0) {
+        yield this.items.splice(0, this.items.length);
         continue;
       }
       if (this.closed) return;

@@ -92,7 +92,8 @@ export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIt
       });
     return (async function* lines() {
       try {
-        yield* channel;
+        // Lines produced while the previous write was under way go out together (still without waiting).
+        for await (const batch of channel.batches()) yield batch.join('');
       } finally {
         if (!finished) stop('disconnect');
       }
