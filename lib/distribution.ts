@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -16,12 +17,16 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { assetCacheControl } from '../functions/web/build';
 import type { Endpoint } from './endpoints';
 
 /** Where the widget's static files live under `{base_url}`. */
 export const ASSETS_PATH_PATTERN = '/embed/assets/*';
+
+const CHUNKS_DIR = 'chunks';
+const BUILD_STAMP = '.build-stamp';
 
 /** A route template as a CloudFront path pattern: each `{param}` segment becomes `*`. */
 export const pathPattern = (routePath: string): string => routePath.replace(/\{\w+\}/g, '*');
@@ -120,19 +125,41 @@ export class ServiceDistribution extends Construct {
     });
 
     if (existsSync(props.webAssetsDir)) {
-      new BucketDeployment(this, 'DeployAssets', {
-        sources: [Source.asset(props.webAssetsDir)],
-        destinationBucket: this.assetsBucket,
-        destinationKeyPrefix: 'embed/assets/',
-        distribution: this.distribution,
-        distributionPaths: [ASSETS_PATH_PATTERN],
-      });
+      this.deployAssets(props.webAssetsDir);
     } else {
       Annotations.of(this).addWarningV2(
         'embedded-analytics:webAssetsMissing',
         `No widget assets at ${props.webAssetsDir}: build them first (or set context webAssetsDir); ` +
           '/embed/assets/* will answer 403 until then.',
       );
+    }
+  }
+
+  /**
+   * Two uploads because the two kinds of file are cached differently (functions/web/build.ts decides):
+   * content-hashed chunks forever, and never pruned so a page that still holds the previous entry
+   * script finds its chunks; everything else briefly.
+   */
+  private deployAssets(dir: string): void {
+    const prefix = ASSETS_PATH_PATTERN.slice(1, -1);
+    new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(dir, { exclude: [`${CHUNKS_DIR}/**`, BUILD_STAMP] })],
+      destinationBucket: this.assetsBucket,
+      destinationKeyPrefix: prefix,
+      exclude: [`${CHUNKS_DIR}/*`],
+      cacheControl: [CacheControl.fromString(assetCacheControl('embed-chat.js'))],
+      distribution: this.distribution,
+      distributionPaths: [ASSETS_PATH_PATTERN],
+    });
+    const chunks = path.join(dir, CHUNKS_DIR);
+    if (existsSync(chunks)) {
+      new BucketDeployment(this, 'DeployAssetChunks', {
+        sources: [Source.asset(chunks)],
+        destinationBucket: this.assetsBucket,
+        destinationKeyPrefix: `${prefix}${CHUNKS_DIR}/`,
+        prune: false,
+        cacheControl: [CacheControl.fromString(assetCacheControl(`${CHUNKS_DIR}/x.js`))],
+      });
     }
   }
 }

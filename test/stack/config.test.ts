@@ -46,13 +46,14 @@ describe('bedrockResources', () => {
   });
 });
 
-describe('an OpenAI-compatible, throwaway deployment', () => {
+describe('an OpenAI-compatible, throwaway deployment with its own widget build', () => {
   const synth = synthesize({
     modelProvider: 'openai',
     openaiBaseUrl: 'http://vllm.internal:8000/v1',
     openaiModel: 'qwen',
     allowedOrigins: 'https://app.example.com',
     destroyData: 'true',
+    webAssetsDir: 'test/stack/fixtures/web',
   });
   const resources = synth.template.toJSON().Resources;
 
@@ -77,5 +78,22 @@ describe('an OpenAI-compatible, throwaway deployment', () => {
     }
     synth.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
     synth.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+  it('uploads hashed chunks with a long cache and never prunes them, the rest with a short cache', () => {
+    const deployments = Object.values(synth.template.findResources('Custom::CDKBucketDeployment')).map(
+      (resource) => resource.Properties as Record<string, unknown>,
+    );
+    expect(deployments).toHaveLength(2);
+    const chunks = deployments.find((d) => d.DestinationBucketKeyPrefix === 'embed/assets/chunks/');
+    const rest = deployments.find((d) => d.DestinationBucketKeyPrefix === 'embed/assets/');
+    expect(chunks).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(rest).toMatchObject({
+      SystemMetadata: { 'cache-control': 'public, max-age=300, must-revalidate' },
+      Exclude: ['chunks/*'],
+      DistributionPaths: ['/embed/assets/*'],
+    });
   });
 });
