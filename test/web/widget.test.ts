@@ -3,6 +3,8 @@
  * rendering of a streamed turn (steps, SQL, rows, chart, final answer), threads, Stop, failures, the expired
  * state, keyboard use, layouts at 320 px and desktop in light and dark, and the strict CSP.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { buildWebAssets } from '../../functions/web/build';
 import { launchBrowser, openPage, type PageProblems, screenshot } from './support/browser';
@@ -64,6 +66,13 @@ describe('a streamed turn', () => {
     expect(await sqlStep.locator('caption').textContent()).toBe('4 of 4 rows');
     expect(await sqlStep.locator('tbody tr').count()).toBe(4);
     expect(await sqlStep.locator('tbody tr').first().textContent()).toMatch(/east\s*41,250\.5/);
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await sqlStep.locator('button.copy').click();
+    await sqlStep.locator('button.copy', { hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      'MEASURE(total_amount) AS total_amount',
+    );
 
     await sqlStep.locator('figure.chart[data-rendered="true"]').waitFor({ timeout: 20_000 });
     const marks = sqlStep.locator('figure.chart svg .mark-rect path');
@@ -272,5 +281,39 @@ describe('as a custom element on a customer page', () => {
     expectNoProblems(problems);
     await screenshot(page, 'replay-example-page');
     await context.close();
+  });
+
+  test('on a page of another origin, the element talks to the service its script came from', async () => {
+    // Prepare: the customer's page, on its own origin, renders the session into the attribute.
+    const session = freshSession();
+    const host = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><title>Customer app</title><link rel="icon" href="data:,">
+<script type="module" src="${server.baseUrl}/embed/assets/embed-chat.js"></script></head>
+<body><main><h1>Customer app</h1>
+<embed-analytics-chat session="${session}" account="demo" theme="dark" style="height: 600px"></embed-analytics-chat>
+</main></body></html>`);
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const { context, page, problems } = await openPage(browser);
+    try {
+      // Act
+      await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
+      await page.locator('textarea').waitFor();
+      // Assess: no focus stolen from the host page, then a full answer
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+      await ask(page, 'What is the total amount by region?');
+      expect(await turnEnded(page, 1)).toBe('completed');
+      expect(server.chats.at(-1)?.authorization).toBe(`Bearer token-${session}`);
+      const background = await page
+        .locator('embed-analytics-chat')
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background).toBe('rgb(21, 23, 27)');
+      expectNoProblems(problems);
+    } finally {
+      await context.close();
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
   });
 });

@@ -257,6 +257,15 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const route = `${req.method} ${url.pathname}`;
+    // CORS as the stack configures it, so a customer page on another origin can use the web component.
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'authorization, content-type, accept',
+      });
+      return void res.end();
+    }
     void (async () => {
       if (req.method === 'GET' && url.pathname.startsWith('/embed/assets/')) {
         if (!serveAsset(res, webAssetsDir, url.pathname.slice('/embed/assets/'.length))) json(res, 404, {});
