@@ -13,6 +13,7 @@ import {
   HttpVersion,
   OriginRequestPolicy,
   PriceClass,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -106,6 +107,8 @@ export class ServiceDistribution extends Construct {
       origin: assetsOrigin,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      // The web component is a module script on the customer's origin: browsers fetch it (and its chunks) with CORS.
+      responseHeadersPolicy: ResponseHeadersPolicy.CORS_ALLOW_ALL_ORIGINS,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       compress: true,
     };
