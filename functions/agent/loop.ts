@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AbortedError, abortable, raceAbort } from './abort';
 import type {
   AnalystTools,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { StreamResult } from '../http/endpoint';

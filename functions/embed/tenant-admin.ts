@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError } from '../errors';
 import type { Store } from '../store/client';
 import {

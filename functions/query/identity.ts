@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { provisionUser } from '../embed/provision';
 import { groupsSchema, securityContextSchema, userAttributesSchema } from '../embed/schemas';
 import { normaliseExternalId, verifyEmbedToken } from '../embed/sessions';

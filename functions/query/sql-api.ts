@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../errors';
 
 /** One YAML file of a model branch. */

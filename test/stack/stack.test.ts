@@ -20,6 +20,7 @@ interface CacheBehavior {
   TargetOriginId: string;
   CachePolicyId?: string;
   OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId?: string;
   AllowedMethods: string[];
   Compress?: boolean;
 }
