@@ -4,7 +4,13 @@ import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn }
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { StreamResult } from '../http/endpoint';
 import type { Logger } from '../http/log';
-import { type CallerIdentity, requireAi, resolveIdentity, sessionSettingsSchema } from '../query/identity';
+import {
+  type CallerIdentity,
+  needsProvisioning,
+  requireAi,
+  resolveIdentity,
+  sessionSettingsSchema,
+} from '../query/identity';
 import { branchModel, deploymentFor } from '../query/models';
 import { SQL_TIMEOUT_MS } from '../query/sql-api';
 import { type Agent, agents } from '../store/agents';
@@ -132,7 +138,11 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
 
   // Everything that can refuse the turn is read first (the user without provisioning it, the agent, the
   // thread, the deployment and branch); only then are the user and the thread written, so a refusal writes nothing.
-  const probe = await authenticate(false);
+  const probe = await resolveIdentity(store, request.authorization, body.sessionSettings, {
+    purpose: 'chat',
+    provision: false,
+    probe: true,
+  });
   requireAi(probe);
   const [agent, existing] = await Promise.all([
     agentFor(store, probe, request.path),
@@ -150,8 +160,8 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     body.activeBranchName ?? probe.branchName,
   );
   const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
-  // Token users are never provisioned: the probe is the identity.
-  const identity = probe.via === 'token' ? probe : await authenticate(true);
+  // Token and internal users are never provisioned: the probe is the identity.
+  const identity = needsProvisioning(probe) ? await authenticate(true) : probe;
 
   const who = ownerOf(identity, agent.agentId);
   const messageId = body.messageId ?? `${Date.now()}-message`;

@@ -83,6 +83,12 @@ interface ResolveOptions {
   purpose: 'chat' | 'abort' | 'sql';
   /** Abort only authenticates: it never provisions or updates the user. */
   provision: boolean;
+  /**
+   * Authenticate and check everything that can refuse the request without writing: an external Api-Key user is
+   * not read (it is provisioned next), so the identity's `query` is empty; internal and token users are read
+   * (they must exist), so their identity is final (`needsProvisioning` tells which is which).
+   */
+  probe?: boolean;
 }
 
 /**
@@ -133,6 +139,8 @@ export async function resolveIdentity(
     noSpaces: options.purpose !== 'sql',
   });
   const ref: UserRef = { kind: 'external', externalId };
+  if (options.probe)
+    return { ...base, user: ref, owner: ownerOf(ref), query: queryContext(undefined, { kind: 'tenant' }) };
   if (options.provision) {
     await provisionUser(store, {
       account: caller.account,
@@ -179,6 +187,10 @@ async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
     ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
   };
 }
+
+/** Whether a probed identity still has to be provisioned (and read) before it can query: external Api-Key users. */
+export const needsProvisioning = (identity: CallerIdentity): boolean =>
+  identity.via === 'apiKey' && identity.user.kind === 'external';
 
 /** Chat refuses tokens minted with `settings.allowAi: false`. */
 export function requireAi(identity: CallerIdentity): void {

@@ -7,6 +7,11 @@ import type { CallerIdentity } from './identity';
 /** Models are re-read at most this often per branch; a pushed model is live within 30 s. */
 const MODEL_CACHE_MS = 30_000;
 const cache = new Map<string, { model: DataModel; updatedAt: string; fetchedAt: number }>();
+/**
+ * Found deployments are reused as long (a changed data source is live within 30 s); a branch the cached copy
+ * does not know yet is looked up again before it is refused, and unknown deployments are never cached.
+ */
+const deploymentCache = new Map<string, { deployment: Deployment; fetchedAt: number }>();
 
 /** The deployment a caller may use: 404 for unknown ids, other accounts, or outside a key's or token's scope. */
 export async function deploymentFor(
@@ -17,8 +22,12 @@ export async function deploymentFor(
   const missing = new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} not found`);
   if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) throw missing;
   if (identity.keyDeploymentId !== undefined && identity.keyDeploymentId !== deploymentId) throw missing;
+  const key = `${store.tableName}|${identity.account.name}|${deploymentId}`;
+  const hit = deploymentCache.get(key);
+  if (hit && Date.now() - hit.fetchedAt < MODEL_CACHE_MS) return hit.deployment;
   const deployment = await deployments.get(store, identity.account.name, deploymentId);
   if (!deployment) throw missing;
+  deploymentCache.set(key, { deployment, fetchedAt: Date.now() });
   return deployment;
 }
 
@@ -36,7 +45,14 @@ export async function branchModel(
 ): Promise<BranchModel> {
   const name = branch ?? deployment.defaultBranch;
   if (!deployment.branches.includes(name)) {
-    throw new NotFoundError('BRANCH', `Branch ${name} not found in deployment ${deployment.id}`);
+    const fresh = await deployments.get(store, deployment.account, deployment.id);
+    if (!fresh?.branches.includes(name)) {
+      throw new NotFoundError('BRANCH', `Branch ${name} not found in deployment ${deployment.id}`);
+    }
+    deploymentCache.set(`${store.tableName}|${deployment.account}|${deployment.id}`, {
+      deployment: fresh,
+      fetchedAt: Date.now(),
+    });
   }
   const key = `${deployment.account}|${deployment.id}|${name}`;
   const hit = cache.get(key);

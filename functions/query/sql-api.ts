@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
-import { resolveIdentity, sessionSettingsSchema } from './identity';
+import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
 import { branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
@@ -37,12 +37,13 @@ export async function runSqlApi(
   body: SqlApiBody,
   signal?: AbortSignal,
 ): Promise<QueryResult> {
-  const identity = await resolveIdentity(store, authorization, body.sessionSettings, {
-    purpose: 'sql',
-    provision: true,
-  });
-  const deployment = await deploymentFor(store, identity, deploymentId);
-  const { model } = await branchModel(store, deployment, body.branchName ?? identity.branchName);
+  const resolve = (step: { provision: boolean; probe?: boolean }) =>
+    resolveIdentity(store, authorization, body.sessionSettings, { purpose: 'sql', ...step });
+  // The deployment and branch can refuse the request: they are checked before the user is written.
+  const probe = await resolve({ provision: false, probe: true });
+  const deployment = await deploymentFor(store, probe, deploymentId);
+  const { model } = await branchModel(store, deployment, body.branchName ?? probe.branchName);
+  const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
   return runQuery({
     model,
     user: identity.query,

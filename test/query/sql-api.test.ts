@@ -218,4 +218,30 @@ describe('users', () => {
     expect(ttl).toBeGreaterThan(604_800 - 60);
     expect(ttl).toBeLessThanOrEqual(604_800);
   });
+
+  test('an unknown deployment or branch refuses the request before the user is written', async () => {
+    const stored = async (externalId: string) =>
+      (
+        await svc.service.store.doc.send(
+          new GetCommand({
+            TableName: svc.service.store.tableName,
+            Key: keys.externalUser('demo', externalId),
+          }),
+        )
+      ).Item;
+    const settings = { externalId: 'sql-refused', groups: ['managers'] };
+    const noDeployment = await api.post<Result>(
+      '/api/v1/deployments/999/sql',
+      { query: byRegion, sessionSettings: settings },
+      { key: svc.adminKey },
+    );
+    expect(noDeployment.status).toBe(404);
+    const noBranch = await asUser(settings, byRegion, { branchName: 'no-such-branch' });
+    expect(noBranch.status).toBe(404);
+    expect(noBranch.body.code).toBe('BRANCH_NOT_FOUND');
+    expect(await stored('sql-refused')).toBeUndefined();
+    // The same request on a real branch provisions the user.
+    expect((await asUser(settings)).status).toBe(200);
+    expect(await stored('sql-refused')).toBeDefined();
+  });
 });
