@@ -141,8 +141,8 @@ export async function run(): Promise<Record<string, number>> {
     // Warm: sample data, DuckDB, model cache, provisioning of the bench user.
     for (let i = 0; i < 5; i += 1) await ask({ input: questions[i % questions.length] });
 
-    // The floor on this machine right now: one bare DynamoDB Local read (a new turn makes 5 round trips before
-    // its first line: user, deployment, provisioning transaction, user again, thread).
+    // The floor on this machine right now: one bare DynamoDB Local read (a new turn makes 3 round trips before
+    // its first line: the provisioning transaction, the user read back, the thread).
     const floor = await timeSequential(50, () =>
       service.store.doc.send(
         new GetCommand({

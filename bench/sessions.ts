@@ -1,8 +1,11 @@
 /**
  * generate-session through the local HTTP service, beside floors measured in the same run on the same
- * DynamoDB Local: a bare PutItem of a similar size and a bare TransactWriteItems of the request's shape.
+ * DynamoDB Local: a bare PutItem of a similar size and a bare TransactWriteItems of the request's shape; and,
+ * to tell the service's own cost from loopback HTTP's, that transaction behind a bare Node HTTP server.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalService } from '../functions/local/service';
 import { countRoundTrips, type Store } from '../functions/store/client';
@@ -47,13 +50,12 @@ export async function run(): Promise<Record<string, number>> {
     await call(`bench-new-${randomBytes(6).toString('hex')}`);
     const newTrips = counter.count;
 
-    const sequential = await timeSequential(500, (i) => call(users[i % users.length] ?? 'x'));
     const concurrent = await timeConcurrent(500, 50, (i) => call(users[i % users.length] ?? 'x'));
     const fresh = await timeSequential(100, () => call(`bench-new-${randomBytes(6).toString('hex')}`));
 
     // Floors on the same DynamoDB Local.
     const table = store.tableName;
-    const putFloor = await timeSequential(500, async () => {
+    const putItem = async () => {
       const id = randomBytes(32).toString('base64url');
       await store.doc.send(
         new PutCommand({
@@ -69,15 +71,53 @@ export async function run(): Promise<Record<string, number>> {
           },
         }),
       );
-    });
+    };
     // The transaction floor replays the very items a warm request sends (a new session id each time).
     const captured = await captureTransaction(store, () => call(users[1] ?? 'x'));
-    const txFloor = await timeSequential(500, async () => {
+    // The same transaction behind a bare Node HTTP server (read the body, parse it, write, answer JSON).
+    const replay = async () => {
       const items = structuredClone(captured);
       const put = items.find((item) => item.Put?.Item?.kind === 'session')?.Put;
-      if (put?.Item) Object.assign(put.Item, keys.session(randomBytes(32).toString('base64url')));
+      const sessionId = randomBytes(32).toString('base64url');
+      if (put?.Item) Object.assign(put.Item, keys.session(sessionId));
       await store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return sessionId;
+    };
+    const bare = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        void replay().then((sessionId) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ sessionId }));
+        });
+      });
     });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+    const bareHttp = async (i: number) => {
+      const response = await fetch(bareUrl, {
+        method: 'POST',
+        headers,
+        body: body(users[i % users.length] ?? 'x'),
+      });
+      await response.arrayBuffer();
+    };
+    // 500 of each, interleaved in rounds of 50: DynamoDB Local (a JVM) speeds up as it runs, and whatever
+    // else the machine does then hits the request and its floors alike.
+    const sequential: number[] = [];
+    const putFloor: number[] = [];
+    const txFloor: number[] = [];
+    const httpFloor: number[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      sequential.push(...(await timeSequential(50, (i) => call(users[i % users.length] ?? 'x'))));
+      txFloor.push(...(await timeSequential(50, replay)));
+      httpFloor.push(...(await timeSequential(50, bareHttp)));
+      putFloor.push(...(await timeSequential(50, putItem)));
+    }
+    bare.closeAllConnections();
+    await new Promise((resolve) => bare.close(resolve));
 
     const figures = {
       gs_seq_p50_ms: round(percentile(sequential, 50)),
@@ -88,6 +128,8 @@ export async function run(): Promise<Record<string, number>> {
       gs_new_user_p50_ms: round(percentile(fresh, 50)),
       floor_putitem_p50_ms: round(percentile(putFloor, 50)),
       floor_transact_p50_ms: round(percentile(txFloor, 50)),
+      floor_http_transact_p50_ms: round(percentile(httpFloor, 50)),
+      gs_vs_http_transact_ratio: round(percentile(sequential, 50) / percentile(httpFloor, 50)),
       gs_vs_transact_ratio: round(percentile(sequential, 50) / percentile(txFloor, 50)),
       gs_vs_putitem_ratio: round(percentile(sequential, 50) / percentile(putFloor, 50)),
       gs_round_trips_warm: warmTrips,
@@ -105,7 +147,9 @@ export async function run(): Promise<Record<string, number>> {
     line('generate-session (100 new users)', { p50: figures.gs_new_user_p50_ms });
     line('floor: bare PutItem', { p50: figures.floor_putitem_p50_ms });
     line('floor: the same TransactWriteItems, bare', { p50: figures.floor_transact_p50_ms });
+    line('floor: that transaction behind bare node:http', { p50: figures.floor_http_transact_p50_ms });
     line('ratios (p50)', {
+      vsHttpTransact: figures.gs_vs_http_transact_ratio,
       vsTransact: figures.gs_vs_transact_ratio,
       vsPutItem: figures.gs_vs_putitem_ratio,
     });
