@@ -1,12 +1,8 @@
+export { abortChat, type ChatAbortBody, type ChatPath, type ChatRequest, chatAbortBody } from './abort';
 export { type FollowPlan, followStream } from './follow';
 export { CUTOFF_ID, cutoffLine, STATE_ID, type StopReason, settled, stateLine } from './lines';
 export {
-  abortChat,
-  type ChatAbortBody,
-  type ChatPath,
-  type ChatRequest,
   type ChatStreamBody,
-  chatAbortBody,
   chatStreamBody,
   openChatStream,
   STREAM_HEADERS,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { StreamResult } from '../http/endpoint';
-import type { Logger } from '../http/log';
 import {
   type CallerIdentity,
   needsProvisioning,
@@ -15,16 +14,11 @@ import { branchModel, deploymentFor } from '../query/models';
 import { SQL_TIMEOUT_MS } from '../query/sql-api';
 import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
-import { type ThreadMeta, type ThreadOwner, threads } from '../store/threads';
+import { type ThreadMeta, threads } from '../store/threads';
+import { type ChatPath, type ChatRequest, chatId, ownerOf, owns, threadNotFound } from './abort';
 import { followStream } from './follow';
 import { chatSettings } from './settings';
 import { type RunAgent, turnStream } from './turn';
-
-const chatId = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
 
 /** Body of POST {chat_url}/stream-chat-state (spec §4.3, contract §6). */
 export const chatStreamBody = z.strictObject({
@@ -40,26 +34,6 @@ export const chatStreamBody = z.strictObject({
     .optional(),
 });
 export type ChatStreamBody = z.infer<typeof chatStreamBody>;
-
-/** Body of POST {chat_url}/stream-chat-state/abort (spec §4.4). */
-export const chatAbortBody = z.strictObject({
-  chatId,
-  sessionSettings: sessionSettingsSchema.optional(),
-});
-export type ChatAbortBody = z.infer<typeof chatAbortBody>;
-
-/** The `{accountName}` and `{agentId}` of the chat URL. */
-export interface ChatPath {
-  accountName?: string;
-  agentId?: string;
-}
-
-export interface ChatRequest {
-  store: Store;
-  log: Logger;
-  authorization: string | undefined;
-  path: ChatPath;
-}
 
 /** NDJSON response headers: no caching or buffering on the way (proxies, CloudFront). */
 export const STREAM_HEADERS: Record<string, string> = {
@@ -97,17 +71,6 @@ async function agentFor(store: Store, identity: CallerIdentity, path: ChatPath):
   agentCache.set(key, { agent, at: Date.now() });
   return agent;
 }
-
-const ownerOf = (identity: CallerIdentity, agentId: string): ThreadOwner => ({
-  account: identity.account.name,
-  agentId,
-  owner: identity.owner,
-});
-
-const owns = (meta: ThreadMeta, who: ThreadOwner): boolean =>
-  meta.account === who.account && meta.agentId === who.agentId && meta.owner === who.owner;
-
-const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat thread ${id} not found`);
 
 /**
  * Opens a chat stream. Everything that can be refused (body, credentials, plan, agent, branch, thread, busy) is
@@ -218,27 +181,3 @@ const stream = (lines: StreamResult['lines']): StreamResult => ({
   headers: STREAM_HEADERS,
   lines,
 });
-
-/**
- * Records an abort request on the caller's thread; the stream (another Lambda) notices it on its next poll.
- * 404 for unknown threads (or another account's or agent's), 403 when another user owns it.
- */
-export async function abortChat(request: ChatRequest, body: ChatAbortBody): Promise<void> {
-  const { store } = request;
-  const identity = await resolveIdentity(store, request.authorization, body.sessionSettings, {
-    purpose: 'abort',
-    provision: false,
-  });
-  const agentId = request.path.agentId ?? '';
-  if (request.path.accountName !== identity.account.name) {
-    throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
-  }
-  const outcome = await threads.requestAbort(store, body.chatId, ownerOf(identity, agentId));
-  if (outcome === 'recorded') return;
-  if (outcome === 'forbidden') throw new ForbiddenError(`Chat thread ${body.chatId} belongs to another user`);
-  // Only a refusal pays for the agent lookup that names what is missing.
-  if (!(await agents.get(store, identity.account.name, agentId))) {
-    throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
-  }
-  throw threadNotFound(body.chatId);
-}

@@ -1,4 +1,4 @@
-import { abortChat, chatAbortBody } from '../chat';
+import { abortChat, chatAbortBody } from '../chat/abort';
 import { httpEndpoint } from '../http/endpoint';
 
 /** POST {chat_url}/stream-chat-state/abort (and {chat_url}/abort): 204 once the request is recorded. */
