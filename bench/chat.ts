@@ -12,7 +12,7 @@ import { createLocalServer } from '../functions/http/local';
 import { startLocalService } from '../functions/local/service';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { keys } from '../functions/store/keys';
-import { line, percentile, round, timeSequential } from './stats';
+import { line, percentile, round, runIfMain, timeSequential } from './stats';
 
 interface Timed {
   firstMs: number;
@@ -270,12 +270,4 @@ export async function run(): Promise<Record<string, number>> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, run);

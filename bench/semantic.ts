@@ -17,7 +17,7 @@ import {
   runQuery,
 } from '../functions/semantic';
 import { DEFAULT_SAMPLE_ORDERS } from '../functions/semantic/sample-data';
-import { percentile, round, timeSequential } from './stats';
+import { percentile, round, runIfMain, timeSequential } from './stats';
 
 const ANCHOR = 'SELECT status, MEASURE(total_amount) AS total_amount FROM orders_view GROUP BY 1 ORDER BY 1';
 const HAND_WRITTEN =
@@ -91,12 +91,4 @@ export async function run(): Promise<Record<string, number>> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, run);

@@ -12,7 +12,7 @@ import { countRoundTrips, type Store } from '../functions/store/client';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { keys } from '../functions/store/keys';
 import type { TransactItem } from '../functions/store/transactions';
-import { line, percentile, round, timeConcurrent, timeSequential } from './stats';
+import { line, percentile, round, runIfMain, timeConcurrent, timeSequential } from './stats';
 
 export async function run(): Promise<Record<string, number>> {
   process.env.LOG_LEVEL = 'silent';
@@ -179,12 +179,4 @@ async function captureTransaction(store: Store, fn: () => Promise<void>): Promis
   return captured;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, run);

@@ -5,7 +5,7 @@
 import { startLocalService } from '../functions/local/service';
 import { demoModelFiles, parseModel, runQuery } from '../functions/semantic';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
-import { line, percentile, round, timeSequential } from './stats';
+import { line, percentile, round, runIfMain, timeSequential } from './stats';
 
 const ANCHOR = 'SELECT status, MEASURE(total_amount) FROM orders_view GROUP BY 1';
 
@@ -62,12 +62,4 @@ export async function run(): Promise<Record<string, number>> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, run);

@@ -48,3 +48,15 @@ export function line(name: string, figures: Record<string, number | string>): vo
   const parts = Object.entries(figures).map(([k, v]) => `${k}=${v}`);
   process.stdout.write(`${name.padEnd(44)} ${parts.join('  ')}\n`);
 }
+
+/** Runs a benchmark module's `run` when the module is the command itself (`tsx bench/chat.ts`), not imported. */
+export function runIfMain(moduleUrl: string, run: () => Promise<unknown>): void {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

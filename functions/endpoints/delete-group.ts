@@ -1,18 +1,4 @@
-import { deleteTenantDefinition } from '../embed/tenant-admin';
-import { httpEndpoint } from '../http/endpoint';
+import { deleteDefinitionEndpoint } from './tenant-definitions';
 
 /** DELETE /api/v1/embed-tenants/{embedTenantName}/groups/{id} */
-export const handler = httpEndpoint({
-  route: 'delete-group',
-  auth: 'admin',
-  handle: async ({ store, caller, params }) => {
-    await deleteTenantDefinition(
-      store,
-      caller.account.name,
-      params.embedTenantName ?? '',
-      'group',
-      params.id ?? '',
-    );
-    return { status: 204 };
-  },
-});
+export const handler = deleteDefinitionEndpoint('delete-group', 'group');

@@ -9,6 +9,7 @@ import {
 import { AbortedError } from '../abort';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { ModelProviderError } from '../types';
+import { parseToolInput } from './tool-input';
 
 export interface BedrockOptions {
   modelId: string;
@@ -147,7 +148,7 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
               tools.delete(index);
               yield {
                 type: 'toolUse',
-                toolUse: { id: tool.id, name: tool.name, input: parseInput(tool.input) },
+                toolUse: { id: tool.id, name: tool.name, input: parseToolInput(tool.input) },
               };
             }
             continue;
@@ -173,18 +174,6 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
       if (signal.aborted) throw new AbortedError(signal.reason);
     },
   };
-}
-
-function parseInput(json: string): Record<string, unknown> {
-  if (!json.trim()) return {};
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 function errorText(error: unknown): string {

@@ -1,6 +1,7 @@
 import { AbortedError } from '../abort';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { ModelProviderError } from '../types';
+import { parseToolInput } from './tool-input';
 
 export interface OpenAiOptions {
   /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), a vLLM server. */
@@ -154,7 +155,7 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
         for (const [, call] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
           yield {
             type: 'toolUse',
-            toolUse: { id: call.id, name: call.name, input: parseArguments(call.arguments) },
+            toolUse: { id: call.id, name: call.name, input: parseToolInput(call.arguments) },
           };
         }
         calls.clear();
@@ -210,16 +211,4 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
       yield { type: 'end', stopReason, ...(usage ? { usage } : {}) };
     },
   };
-}
-
-function parseArguments(json: string): Record<string, unknown> {
-  if (!json.trim()) return {};
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
