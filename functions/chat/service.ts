@@ -99,8 +99,9 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     return stream(followStream({ store, log, settings, meta, mode: 'replay' }));
   }
 
-  // Everything that can refuse the turn is read first (the user without provisioning it, the agent, the
-  // thread, the deployment and branch); only then are the user and the thread written, so a refusal writes nothing.
+  // Everything that can refuse the turn is read first (the caller and, for internal and token users, the user;
+  // the agent, the thread, the deployment and branch); only then are the user and the thread written, so a
+  // refusal writes nothing.
   const probe = await resolveIdentity(store, request.authorization, body.sessionSettings, {
     purpose: 'chat',
     provision: false,
