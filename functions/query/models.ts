@@ -22,12 +22,20 @@ export async function deploymentFor(
   const missing = new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} not found`);
   if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) throw missing;
   if (identity.keyDeploymentId !== undefined && identity.keyDeploymentId !== deploymentId) throw missing;
-  const key = `${store.tableName}|${identity.account.name}|${deploymentId}`;
-  const hit = deploymentCache.get(key);
+  const hit = deploymentCache.get(deploymentKey(store, identity.account.name, deploymentId));
   if (hit && Date.now() - hit.fetchedAt < MODEL_CACHE_MS) return hit.deployment;
-  const deployment = await deployments.get(store, identity.account.name, deploymentId);
+  const deployment = await readDeployment(store, identity.account.name, deploymentId);
   if (!deployment) throw missing;
-  deploymentCache.set(key, { deployment, fetchedAt: Date.now() });
+  return deployment;
+}
+
+const deploymentKey = (store: Store, account: string, id: number) => `${store.tableName}|${account}|${id}`;
+
+/** Reads a deployment from the table and caches it when found. */
+async function readDeployment(store: Store, account: string, id: number): Promise<Deployment | undefined> {
+  const deployment = await deployments.get(store, account, id);
+  if (deployment)
+    deploymentCache.set(deploymentKey(store, account, id), { deployment, fetchedAt: Date.now() });
   return deployment;
 }
 
@@ -43,16 +51,15 @@ export async function branchModel(
   deployment: Deployment,
   branch?: string,
 ): Promise<BranchModel> {
-  const name = branch ?? deployment.defaultBranch;
+  let name = branch ?? deployment.defaultBranch;
   if (!deployment.branches.includes(name)) {
-    const fresh = await deployments.get(store, deployment.account, deployment.id);
+    // The cached copy may predate the branch: the table decides before the request is refused.
+    const fresh = await readDeployment(store, deployment.account, deployment.id);
+    name = branch ?? fresh?.defaultBranch ?? name;
     if (!fresh?.branches.includes(name)) {
       throw new NotFoundError('BRANCH', `Branch ${name} not found in deployment ${deployment.id}`);
     }
-    deploymentCache.set(`${store.tableName}|${deployment.account}|${deployment.id}`, {
-      deployment: fresh,
-      fetchedAt: Date.now(),
-    });
+    deployment = fresh;
   }
   const key = `${deployment.account}|${deployment.id}|${name}`;
   const hit = cache.get(key);
