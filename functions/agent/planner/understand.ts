@@ -38,18 +38,8 @@ export interface Plan {
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */
-interface Parsed {
-  cube: CatalogCube;
-  measures: CatalogMember[];
+interface Parsed extends Plan {
   measureScore: number;
-  dimensions: CatalogMember[];
-  grain?: Grain;
-  timeDimension?: CatalogMember;
-  filters: ValueFilter[];
-  numberFilters: NumberFilter[];
-  range?: Period;
-  compare?: Period[];
-  top?: { n: number; direction: 'desc' | 'asc' };
   /** Adds to the previous breakdown rather than replacing it ("also by status"). */
   additive: boolean;
   score: number;
