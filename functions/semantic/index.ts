@@ -2,7 +2,7 @@
  * The semantic layer: a Cube-style data model, metadata search, and SQL that is checked, secured with the
  * user's row-level policies, and run on DuckDB or PostgreSQL.
  */
-import { compileSql } from './compiler';
+import { compileSql, warmParser } from './compiler';
 import { DuckDbDriver } from './drivers/duckdb';
 import { PostgresDriver } from './drivers/postgres';
 import type { DataSource, Driver, QueryResult } from './drivers/types';
@@ -10,10 +10,26 @@ import type { DataModel } from './model';
 import type { QueryUser } from './policy';
 import { ensureSampleDatabase } from './sample-data';
 
-export { type CompiledQuery, compileSql, type Dialect, suggest } from './compiler';
+export {
+  type CompiledQuery,
+  closeParser,
+  compileSql,
+  type Dialect,
+  PARSE_LIMITS,
+  plainTarget,
+  type SqlTarget,
+  suggest,
+} from './compiler';
 export { DuckDbDriver, QueryTimeoutError } from './drivers/duckdb';
 export { PostgresDriver } from './drivers/postgres';
-export type { DataSource, Driver, ExecuteOptions, QueryResult } from './drivers/types';
+export {
+  type DataSource,
+  type Driver,
+  type ExecuteOptions,
+  type QueryResult,
+  RESULT_LIMITS,
+  ResultTooLargeError,
+} from './drivers/types';
 export {
   type DataModel,
   demoModelFiles,
@@ -29,6 +45,9 @@ export { type AttributeValue, type QueryUser, visibleMembers } from './policy';
 export { ensureSampleDatabase, sampleDataSql } from './sample-data';
 export { type MetaCube, type MetaMember, searchMeta } from './search';
 
+// The parser worker loads while the rest of the function initialises (a cold start does not wait for it).
+warmParser();
+
 const drivers = new Map<string, Promise<Driver>>();
 
 /** One driver per data source per process (reused by warm Lambda invocations). */
@@ -38,7 +57,7 @@ export function getDriver(source: DataSource): Promise<Driver> {
   if (!driver) {
     driver =
       source.kind === 'postgres'
-        ? Promise.resolve(new PostgresDriver(source.connectionString))
+        ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
         : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
             (path) => DuckDbDriver.open(path),
           );
@@ -66,7 +85,7 @@ export async function runQuery(args: {
   signal?: AbortSignal;
 }): Promise<QueryResult> {
   const driver = await getDriver(args.source);
-  const compiled = compileSql(args.model, args.user, args.sql, driver.dialect);
+  const compiled = await compileSql(args.model, args.user, args.sql, driver.target);
   return driver.execute(compiled, {
     maxRows: args.maxRows,
     timeoutMs: args.timeoutMs ?? 30_000,

@@ -1,11 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { AppError, SqlNotAllowedError } from '../../errors';
-import type { CompiledQuery } from '../compiler';
-import { type Driver, type ExecuteOptions, jsonValue, type QueryResult } from './types';
+import { type CompiledQuery, qualifiedTable, type SqlTarget } from '../compiler';
+import {
+  type Driver,
+  type ExecuteOptions,
+  jsonValue,
+  type QueryResult,
+  ResultBudget,
+  ResultTooLargeError,
+} from './types';
 
 /** Queries the user's SQL may trigger errors in: shown to the caller as SQL problems, not internal errors. */
 const USER_ERROR =
-  /^(Binder|Parser|Conversion|Catalog|Invalid Input|Out of Range|Not implemented|Type Mismatch) Error/i;
+  /(^|: )(Binder|Parser|Conversion|Catalog|Invalid Input|Out of Range|Not implemented|Type Mismatch) Error/i;
 
 export class QueryTimeoutError extends AppError {
   constructor(timeoutMs: number) {
@@ -14,27 +22,51 @@ export class QueryTimeoutError extends AppError {
   }
 }
 
-/** Embedded DuckDB over one database file, opened read-only with external access off. */
+/** The engine ran out of its memory limit: the query, not the service, asked for too much. */
+const OUT_OF_MEMORY = /(^|: )Out of Memory Error/i;
+
+/**
+ * Embedded DuckDB. The database file is attached read-only under a generated catalog name to an empty
+ * in-memory database, then external access and the configuration are locked: an unqualified name in any
+ * query resolves to nothing, and only the compiler's secured subqueries (which qualify every physical table
+ * with the generated name) reach data. Even a compiler mistake cannot name a physical table.
+ */
 export class DuckDbDriver implements Driver {
   readonly dialect = 'duckdb' as const;
+  readonly target: SqlTarget;
   private readonly pool: DuckDBConnection[] = [];
 
-  private constructor(private readonly instance: DuckDBInstance) {}
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly catalog: string,
+  ) {
+    this.target = {
+      dialect: 'duckdb',
+      id: `duckdb:${catalog}`,
+      table: (name) => qualifiedTable(name, { catalog }),
+    };
+  }
 
   static async open(
     path: string,
     memoryLimit = process.env.DUCKDB_MEMORY_LIMIT ?? '1GB',
   ): Promise<DuckDbDriver> {
-    const instance = await DuckDBInstance.create(path, {
-      access_mode: 'READ_ONLY',
-      enable_external_access: 'false',
+    const instance = await DuckDBInstance.create(':memory:', {
       autoload_known_extensions: 'false',
       autoinstall_known_extensions: 'false',
-      lock_configuration: 'true',
       memory_limit: memoryLimit,
       threads: process.env.DUCKDB_THREADS ?? '2',
     });
-    return new DuckDbDriver(instance);
+    const catalog = `data_${randomBytes(8).toString('hex')}`;
+    const setup = await instance.connect();
+    try {
+      await setup.run(`ATTACH '${path.replace(/'/g, "''")}' AS ${catalog} (READ_ONLY)`);
+      await setup.run('SET enable_external_access = false');
+      await setup.run('SET lock_configuration = true');
+    } finally {
+      setup.closeSync();
+    }
+    return new DuckDbDriver(instance, catalog);
   }
 
   async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {
@@ -52,6 +84,7 @@ export class DuckDbDriver implements Driver {
       const names = result.columnNames();
       const types = result.columnTypes().map((t) => t.toString());
       const data: unknown[][] = [];
+      const budget = new ResultBudget(names);
       let totalRows = 0;
       // Stream chunks: keep the first maxRows rows as JSON and only count the rest.
       for (;;) {
@@ -60,7 +93,9 @@ export class DuckDbDriver implements Driver {
         if (data.length < options.maxRows) {
           for (const row of chunk.getRows()) {
             if (data.length >= options.maxRows) break;
-            data.push(row.map((value, i) => convert(value, types[i] ?? '')));
+            const converted = row.map((value, i) => convert(value, types[i] ?? ''));
+            budget.add(converted);
+            data.push(converted);
           }
         }
         totalRows += chunk.rowCount;
@@ -76,10 +111,19 @@ export class DuckDbDriver implements Driver {
       connection.closeSync();
       if (timedOut) throw new QueryTimeoutError(options.timeoutMs);
       if (options.signal?.aborted) throw options.signal.reason ?? error;
-      // Native errors may come from another realm (jest), so read the message structurally.
-      const message = String((error as { message?: unknown })?.message ?? error);
-      if (USER_ERROR.test(message))
-        throw new SqlNotAllowedError(message.split('\n')[0] ?? message, { cause: error });
+      if (error instanceof ResultTooLargeError) throw error;
+      // Native errors may come from another realm (jest), so read the message structurally. The generated
+      // catalog name stays private (binder errors suggest qualified names).
+      const message = String((error as { message?: unknown })?.message ?? error)
+        .split(`${this.catalog}.`)
+        .join('');
+      const first = message.split('\n')[0] ?? message;
+      if (OUT_OF_MEMORY.test(message)) {
+        throw new ResultTooLargeError(`The query needs more memory than a query may use (${first})`, {
+          cause: error,
+        });
+      }
+      if (USER_ERROR.test(message)) throw new SqlNotAllowedError(first, { cause: error });
       throw error;
     } finally {
       clearTimeout(timer);

@@ -1,8 +1,15 @@
 import pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
-import type { CompiledQuery } from '../compiler';
+import { type CompiledQuery, qualifiedTable, type SqlTarget } from '../compiler';
 import { isoTimestamp, QueryTimeoutError } from './duckdb';
-import { type Driver, type ExecuteOptions, jsonValue, type QueryResult } from './types';
+import {
+  type Driver,
+  type ExecuteOptions,
+  jsonValue,
+  type QueryResult,
+  ResultBudget,
+  ResultTooLargeError,
+} from './types';
 
 const TYPE_NAMES: Record<number, string> = {
   16: 'BOOLEAN',
@@ -34,16 +41,31 @@ const types = {
 /** SQL errors caused by the query itself (SQLSTATE classes 22 data, 42 syntax/undefined): shown to the caller. */
 const USER_SQLSTATE = /^(22|42)/;
 
-/** PostgreSQL through a small pool; a running query is cancelled with pg_cancel_backend on abort or timeout. */
+/** Rows fetched from the cursor per round trip. */
+const FETCH_ROWS = 1_000;
+
+/**
+ * PostgreSQL through a small pool. Each query runs in a read-only transaction with an empty `search_path`
+ * (data tables only resolve schema-qualified, as the compiler's secured subqueries name them) and a
+ * `statement_timeout`; rows are read through a cursor up to the cap, the rest only counted. A running query is
+ * also cancelled with pg_cancel_backend on abort or timeout.
+ */
 export class PostgresDriver implements Driver {
   readonly dialect = 'postgres' as const;
+  readonly target: SqlTarget;
   private readonly pool: pg.Pool;
 
-  constructor(connectionString: string) {
+  /** `schema` is where the model's unqualified table names live. */
+  constructor(connectionString: string, schema = 'public') {
     this.pool = new pg.Pool({ connectionString, max: 4, types, idleTimeoutMillis: 10_000 });
     // An idle connection closed by the server (restart, failover) is dropped by the pool; unhandled, the
     // error event would crash the process.
     this.pool.on('error', () => undefined);
+    this.target = {
+      dialect: 'postgres',
+      id: `postgres:${schema}`,
+      table: (name) => qualifiedTable(name, { schema }),
+    };
   }
 
   async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {
@@ -59,23 +81,51 @@ export class PostgresDriver implements Driver {
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', cancel, { once: true });
     try {
-      await client.query('BEGIN READ ONLY');
-      const result = await client.query({ text: query.sql, values: query.params, rowMode: 'array' });
+      const timeout = Math.max(1, Math.floor(options.timeoutMs));
+      await client.query(
+        `BEGIN READ ONLY; SET LOCAL search_path TO ''; SET LOCAL statement_timeout = ${timeout}`,
+      );
+      await client.query({ text: `DECLARE q NO SCROLL CURSOR FOR ${query.sql}`, values: query.params });
+      const data: unknown[][] = [];
+      let schema: QueryResult['schema'] = [];
+      let budget: ResultBudget | undefined;
+      let exhausted = false;
+      while (data.length < options.maxRows) {
+        const wanted = Math.min(FETCH_ROWS, options.maxRows - data.length);
+        const batch = await client.query({ text: `FETCH FORWARD ${wanted} FROM q`, rowMode: 'array' });
+        if (!budget) {
+          schema = batch.fields.map((f) => ({
+            name: f.name,
+            column_type: TYPE_NAMES[f.dataTypeID] ?? 'UNKNOWN',
+          }));
+          budget = new ResultBudget(schema.map((c) => c.name));
+        }
+        for (const row of batch.rows as unknown[][]) {
+          budget.add(row);
+          data.push(row);
+        }
+        if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+        if (batch.rows.length < wanted) {
+          exhausted = true;
+          break;
+        }
+      }
+      let totalRows = data.length;
+      // The rows past the cap are counted on the server, never sent.
+      if (!exhausted) totalRows += (await client.query('MOVE FORWARD ALL FROM q')).rowCount ?? 0;
       await client.query('COMMIT');
-      const rows = result.rows as unknown[][];
-      return {
-        schema: result.fields.map((f) => ({
-          name: f.name,
-          column_type: TYPE_NAMES[f.dataTypeID] ?? 'UNKNOWN',
-        })),
-        data: rows.slice(0, options.maxRows),
-        totalRows: rows.length,
-      };
+      return { schema, data, totalRows };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      if (timedOut) throw new QueryTimeoutError(options.timeoutMs);
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
       const code = (error as { code?: string }).code ?? '';
+      // 57014: canceled by statement_timeout or pg_cancel_backend.
+      if (timedOut || (code === '57014' && !options.signal?.aborted))
+        throw new QueryTimeoutError(options.timeoutMs);
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      if (error instanceof ResultTooLargeError) throw error;
+      if (code === '53200' || code === '54000') {
+        throw new ResultTooLargeError('The query needs more memory than a query may use', { cause: error });
+      }
       if (USER_SQLSTATE.test(code)) {
         throw new SqlNotAllowedError(error instanceof Error ? error.message : String(error), {
           cause: error,

@@ -1,4 +1,5 @@
-import type { CompiledQuery, Dialect } from '../compiler';
+import { AppError } from '../../errors';
+import type { CompiledQuery, Dialect, SqlTarget } from '../compiler';
 
 /** A result as the API returns it: JSON-safe values, at most maxRows rows, totalRows counting all. */
 export interface QueryResult {
@@ -16,6 +17,8 @@ export interface ExecuteOptions {
 /** A database behind the semantic layer. */
 export interface Driver {
   readonly dialect: Dialect;
+  /** How compiled SQL names this driver's physical tables. */
+  readonly target: SqlTarget;
   execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult>;
   close(): Promise<void>;
 }
@@ -23,7 +26,7 @@ export interface Driver {
 /** Where a deployment's data lives. */
 export type DataSource =
   | { kind: 'duckdb'; database: 'sample' | string }
-  | { kind: 'postgres'; connectionString: string };
+  | { kind: 'postgres'; connectionString: string; schema?: string };
 
 /** Converts a driver value to JSON: safe integers as numbers, decimals as numbers, everything else as text. */
 export function jsonValue(value: unknown): unknown {
@@ -33,4 +36,47 @@ export function jsonValue(value: unknown): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value.toISOString();
   return String(value);
+}
+
+/** Bounds on what one result may hold, so no query can make the process hold more than it can. */
+export const RESULT_LIMITS = {
+  /** Characters of one cell's text. */
+  maxCellChars: Number(process.env.QUERY_MAX_CELL_CHARS ?? 1_048_576),
+  /** Approximate bytes of a whole result's JSON. */
+  maxResultBytes: Number(process.env.QUERY_MAX_RESULT_BYTES ?? 64 * 1_048_576),
+};
+
+/** 400 RESULT_TOO_LARGE: a cell or a result over RESULT_LIMITS, or a query over the engine's memory limit. */
+export class ResultTooLargeError extends AppError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(400, 'RESULT_TOO_LARGE', message, options);
+    this.name = 'ResultTooLargeError';
+  }
+}
+
+/** Counts a result's size as rows are kept, refusing a cell or a total over RESULT_LIMITS. */
+export class ResultBudget {
+  private bytes = 0;
+
+  constructor(private readonly names: readonly string[]) {}
+
+  /** Checks one kept row (values already JSON-safe). */
+  add(row: readonly unknown[]): void {
+    let size = 2;
+    for (const [i, value] of row.entries()) {
+      const length = typeof value === 'string' ? value.length : 8;
+      if (length > RESULT_LIMITS.maxCellChars) {
+        throw new ResultTooLargeError(
+          `A value of column ${this.names[i] ?? i} is longer than ${RESULT_LIMITS.maxCellChars} characters`,
+        );
+      }
+      size += length + 3;
+    }
+    this.bytes += size;
+    if (this.bytes > RESULT_LIMITS.maxResultBytes) {
+      throw new ResultTooLargeError(
+        `The result is larger than ${Math.round(RESULT_LIMITS.maxResultBytes / 1_048_576)} MiB: select fewer rows or columns`,
+      );
+    }
+  }
 }

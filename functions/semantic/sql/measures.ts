@@ -1,0 +1,195 @@
+/**
+ * Stage 4: measures. As in Cube's SQL API, measures only exist aggregated: `MEASURE(x)` and a bare measure
+ * column become the measure's own aggregate; an aggregate over a measure must be that same aggregate.
+ */
+import { SqlNotAllowedError } from '../../errors';
+import type { Member } from '../model';
+import { suggest } from '../suggest';
+import {
+  fold,
+  functionName,
+  isNode,
+  METADATA_KEYS,
+  type Node,
+  nameOf,
+  qualifierOf,
+  replaceNode,
+} from './ast';
+import { type Resolution, rangeOf, type Scope } from './resolve';
+
+export type Dialect = 'duckdb' | 'postgres';
+
+/** The aggregate expression of a measure over `column`, in the dialect's spelling. */
+export function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
+  const aggr = (name: string, distinct = false): Node => ({
+    type: 'aggr_func',
+    name,
+    args: { ...(distinct ? { distinct: 'DISTINCT' } : {}), expr: column },
+    over: null,
+  });
+  switch (member.aggType) {
+    case 'count':
+      return aggr('COUNT');
+    case 'count_distinct':
+      return aggr('COUNT', true);
+    case 'sum':
+      return aggr('SUM');
+    case 'avg':
+      return aggr('AVG');
+    case 'min':
+      return aggr('MIN');
+    case 'max':
+      return aggr('MAX');
+    case 'median':
+      // DuckDB's median keeps a DECIMAL's scale (rounding the midpoint); over DOUBLE it matches PERCENTILE_CONT.
+      return dialect === 'duckdb'
+        ? {
+            type: 'function',
+            name: { name: [{ type: 'default', value: 'median' }] },
+            args: {
+              type: 'expr_list',
+              value: [
+                {
+                  type: 'cast',
+                  keyword: 'cast',
+                  expr: column,
+                  symbol: 'as',
+                  target: [{ dataType: 'DOUBLE' }],
+                },
+              ],
+            },
+          }
+        : {
+            type: 'aggr_func',
+            name: 'PERCENTILE_CONT',
+            args: { expr: { type: 'number', value: '0.5' } },
+            within_group_orderby: [{ expr: column, type: null, nulls: null }],
+            over: null,
+          };
+    default:
+      throw new SqlNotAllowedError(`Measure ${member.name} cannot be aggregated`);
+  }
+}
+
+const SAME_AGGREGATE: Record<string, string> = {
+  sum: 'SUM',
+  min: 'MIN',
+  max: 'MAX',
+  avg: 'AVG',
+  count: 'COUNT',
+};
+
+/**
+ * The measure a column reference names, if any: through its qualifier's range variable, or (unqualified) in the
+ * model objects of its own SELECT when that SELECT reads only model objects.
+ */
+function measureOf(
+  ref: Node,
+  scope: Scope | undefined,
+  visible: ReadonlyMap<string, Member[]>,
+): Member | undefined {
+  if (!scope) return undefined;
+  const key = fold(nameOf(ref.column));
+  const isMeasure = (m: Member) => fold(m.name) === key && m.kind === 'measure';
+  const qualifier = qualifierOf(ref);
+  if (qualifier) {
+    const { object } = rangeOf(scope, qualifier);
+    return object ? visible.get(object)?.find(isMeasure) : undefined;
+  }
+  if (scope.derived) return undefined;
+  for (const object of scope.objects) {
+    const found = visible.get(object)?.find(isMeasure);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Rewrites bare measure columns and aggregates over measures (mutating the AST). */
+export function aggregateMeasures(
+  root: Node,
+  resolution: Resolution,
+  visible: ReadonlyMap<string, Member[]>,
+  dialect: Dialect,
+): void {
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!isNode(value)) return;
+    if (value.type === 'function' && fold(functionName(value)) === 'measure') {
+      expandMeasureCall(value, resolution, visible, dialect);
+      return;
+    }
+    const arg = value.type === 'aggr_func' && isNode(value.args) ? value.args.expr : undefined;
+    if (isNode(arg) && arg.type === 'column_ref' && isNode(value.args)) {
+      const member = measureOf(arg, resolution.scopeOf.get(arg), visible);
+      if (member) {
+        const name = String(value.name).toUpperCase();
+        const distinct = value.args.distinct === 'DISTINCT';
+        const same =
+          (member.aggType === 'count_distinct' && name === 'COUNT') ||
+          (!distinct && SAME_AGGREGATE[member.aggType ?? ''] === name);
+        const measure = aggregateFor(member, { ...arg }, dialect);
+        // A window over a measure (running totals) windows the aggregated measure.
+        if (value.over) value.args.expr = measure;
+        else if (same) replaceNode(value, measure);
+        else {
+          throw new SqlNotAllowedError(
+            `${member.name} is a ${member.aggType} measure: write MEASURE(${member.name}), or aggregate a dimension`,
+          );
+        }
+        return;
+      }
+    }
+    if (value.type === 'column_ref') {
+      const member = measureOf(value, resolution.scopeOf.get(value), visible);
+      if (member) replaceNode(value, aggregateFor(member, { ...value }, dialect));
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (!METADATA_KEYS.has(key)) visit(child);
+    }
+  };
+  visit(root);
+}
+
+/** `MEASURE(x)`: the named measure's aggregate, looked up like a column in the call's scope. */
+function expandMeasureCall(
+  node: Node,
+  resolution: Resolution,
+  visible: ReadonlyMap<string, Member[]>,
+  dialect: Dialect,
+): void {
+  const args = isNode(node.args) && Array.isArray(node.args.value) ? node.args.value : [];
+  const arg = args[0];
+  if (args.length !== 1 || !isNode(arg) || arg.type !== 'column_ref') {
+    throw new SqlNotAllowedError(
+      'MEASURE() takes exactly one measure name, e.g. MEASURE(orders_view.total_amount)',
+    );
+  }
+  const scope = resolution.scopeOf.get(node);
+  const name = nameOf(arg.column);
+  const qualifier = qualifierOf(arg);
+  const candidates: string[] = [];
+  if (scope && qualifier) {
+    const { object } = rangeOf(scope, qualifier);
+    if (object) candidates.push(object);
+  } else if (scope) candidates.push(...scope.objects);
+  let found: Member | undefined;
+  for (const object of candidates) {
+    found = visible.get(object)?.find((m) => fold(m.name) === fold(name) && m.kind === 'measure');
+    if (found) break;
+  }
+  if (!found) {
+    const measures = candidates.flatMap((o) =>
+      (visible.get(o) ?? []).filter((m) => m.kind === 'measure').map((m) => m.name),
+    );
+    const hint = suggest(name, measures);
+    throw new SqlNotAllowedError(
+      `Unknown measure ${name}` +
+        (hint.length ? `; did you mean ${hint.join(' or ')}?` : `; measures: ${measures.join(', ')}`),
+    );
+  }
+  replaceNode(node, aggregateFor(found, arg, dialect));
+}

@@ -1,0 +1,204 @@
+/**
+ * Stage 1: a bounded parse. node-sql-parser is a backtracking PEG parser whose time grows exponentially with
+ * some nestings (16 unbalanced parentheses: 9 s), so the text is first checked by a linear scan (length,
+ * tokens, balanced parentheses, nesting depth) and then parsed in a worker thread with a deadline: a parse
+ * that overruns is killed with its worker and refused, and the event loop never waits on it.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SqlNotAllowedError } from '../../errors';
+
+export const PARSE_LIMITS = {
+  /** Characters of SQL text. */
+  maxLength: 20_000,
+  /** Tokens (words, numbers, strings, operators) a query may hold. */
+  maxTokens: 4_000,
+  /** Parentheses open at once. */
+  maxNesting: 24,
+  /** Time a parse may take before its worker is killed and the query refused. */
+  deadlineMs: 1_000,
+};
+
+/** The parser build shipped beside a Lambda bundle (copied there at bundling), else the installed package. */
+export const PARSER_FILE = 'sql-parser.cjs';
+
+const hasControlCharacter = (text: string): boolean => {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 32 && code !== 9 && code !== 10 && code !== 13) return true;
+  }
+  return false;
+};
+
+/**
+ * A linear scan that refuses what the parser could take exponential time on, or read differently from the
+ * engines: unbalanced or too deep parentheses, too many tokens, block comments (PostgreSQL nests them, the
+ * parser does not), dollar quotes and backslashes (the parser reads `\'` as an escape, the engines do not).
+ */
+export function precheck(sql: string): void {
+  const { maxLength, maxTokens, maxNesting } = PARSE_LIMITS;
+  if (sql.length > maxLength)
+    throw new SqlNotAllowedError(`The query is longer than ${maxLength} characters`);
+  if (hasControlCharacter(sql)) throw new SqlNotAllowedError('The query contains control characters');
+  if (sql.includes('\\')) throw new SqlNotAllowedError('Backslashes are not allowed in queries');
+  let depth = 0;
+  let tokens = 0;
+  let i = 0;
+  while (i < sql.length) {
+    const char = sql[i] ?? '';
+    const next = sql[i + 1] ?? '';
+    if (char === "'" || char === '"') {
+      const end = sql.indexOf(char, i + 1);
+      if (end < 0) throw new SqlNotAllowedError('The query has an unterminated quote');
+      i = end + 1;
+      // A doubled quote continues the same literal or identifier.
+      while (sql[i] === char) {
+        const more = sql.indexOf(char, i + 1);
+        if (more < 0) throw new SqlNotAllowedError('The query has an unterminated quote');
+        i = more + 1;
+      }
+      tokens += 1;
+    } else if (char === '-' && next === '-') {
+      const end = sql.indexOf('\n', i);
+      i = end < 0 ? sql.length : end + 1;
+    } else if (char === '/' && next === '*') {
+      throw new SqlNotAllowedError('Block comments are not allowed in queries; use -- comments');
+    } else if (char === '$') {
+      throw new SqlNotAllowedError('Dollar quotes and parameters are not allowed in queries');
+    } else if (char === '(') {
+      depth += 1;
+      tokens += 1;
+      if (depth > maxNesting) throw new SqlNotAllowedError('The query is nested too deeply');
+      i += 1;
+    } else if (char === ')') {
+      depth -= 1;
+      tokens += 1;
+      if (depth < 0) throw new SqlNotAllowedError('The query has an unbalanced parenthesis');
+      i += 1;
+    } else if (/\s/.test(char)) {
+      i += 1;
+    } else {
+      tokens += 1;
+      if (/[A-Za-z0-9_]/.test(char)) while (i < sql.length && /[A-Za-z0-9_.]/.test(sql[i] ?? '')) i += 1;
+      else i += 1;
+    }
+    if (tokens > maxTokens) throw new SqlNotAllowedError(`The query has more than ${maxTokens} tokens`);
+  }
+  if (depth !== 0) throw new SqlNotAllowedError('The query has an unbalanced parenthesis');
+}
+
+// CommonJS source of the worker: it loads the parser from a path and answers one message per parse.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Parser } = require(workerData.parserPath);
+const parser = new Parser();
+parentPort.on('message', ({ id, sql }) => {
+  let reply;
+  try {
+    reply = { id, ast: parser.astify(sql, { database: 'PostgresQL' }) };
+  } catch (error) {
+    reply = { id, error: String((error && error.message) || error).split('\\n')[0].slice(0, 200) };
+  }
+  parentPort.postMessage(reply);
+});
+`;
+
+function parserPath(): string {
+  const beside = fileURLToPath(new URL(`./${PARSER_FILE}`, import.meta.url));
+  if (existsSync(beside)) return beside;
+  return createRequire(import.meta.url).resolve('node-sql-parser/build/postgresql');
+}
+
+interface Pending {
+  resolve: (ast: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** One parser worker per process; a parse that overruns its deadline kills it and the next parse starts another. */
+class ParserWorker {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  parse(sql: string, deadlineMs: number): Promise<unknown> {
+    const worker = this.ensure();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // Everything queued behind the runaway parse fails with it; a query is cheap to send again.
+        this.reset(
+          new SqlNotAllowedError(
+            `The query is too complex to parse within ${deadlineMs} ms; simplify its nesting`,
+          ),
+        );
+      }, deadlineMs);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, sql });
+    });
+  }
+
+  /** Starts the worker ahead of the first query (it takes a few hundred ms to load the parser). */
+  warm(): void {
+    this.ensure();
+  }
+
+  /** Stops the worker (tests and shutdown); the next parse starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.reset(new Error('The SQL parser was closed'));
+    await worker?.terminate();
+  }
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { parserPath: parserPath() } });
+    worker.on('message', (message: { id: number; ast?: unknown; error?: string }) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      clearTimeout(pending.timer);
+      if (message.error !== undefined) {
+        pending.reject(
+          new SqlNotAllowedError(`The query could not be parsed as one SELECT statement: ${message.error}`),
+        );
+      } else pending.resolve(message.ast);
+    });
+    worker.on('error', (error) => this.reset(error));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.reset(new Error('The SQL parser stopped'));
+    });
+    // An idle worker must not keep the process (or a test run) alive; listeners re-reference it, so this
+    // comes after them.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private reset(error: Error): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.pending.clear();
+    void worker?.terminate();
+  }
+}
+
+const parserWorker = new ParserWorker();
+
+/** Starts the parser worker now, so a cold start loads it while the rest of the function initialises. */
+export const warmParser = (): void => parserWorker.warm();
+
+/** Parses one query after the linear precheck, off the event loop, within PARSE_LIMITS.deadlineMs. */
+export async function parseSql(sql: string): Promise<unknown> {
+  precheck(sql);
+  return parserWorker.parse(sql, PARSE_LIMITS.deadlineMs);
+}
+
+/** Stops the parser worker (tests and the local service on shutdown). */
+export const closeParser = (): Promise<void> => parserWorker.close();

@@ -1,0 +1,203 @@
+/**
+ * Stage 2: scope-correct name resolution. Every relation a query names is resolved lexically, the way the
+ * engines resolve it: a CTE is visible in the rest of its WITH list (later siblings), in its statement and in
+ * that statement's subqueries, never in its own (non-recursive) body nor outside its statement; names compare
+ * case-insensitively. Each reference is then renamed to a generated name: user CTEs become `__cte_<n>` and
+ * model objects become their secured subquery `__sec_<n>`, so the emitted SQL holds no user-chosen relation
+ * name at all and no user name can shadow, or be shadowed by, a physical table.
+ */
+import { SqlNotAllowedError } from '../../errors';
+import { suggest } from '../suggest';
+import { fold, isNode, METADATA_KEYS, type Node, nameOf } from './ast';
+
+/** The FROM items of one SELECT, as its column references see them. */
+export interface Scope {
+  readonly select: Node;
+  readonly parent: Scope | undefined;
+  /** Range variable (folded alias) -> model object name, or undefined for a CTE or a derived table. */
+  readonly aliases: Map<string, string | undefined>;
+  /** Model objects read by this SELECT's own FROM list. */
+  readonly objects: Set<string>;
+  /** Some FROM item is a CTE or derived table, whose columns the compiler does not know. */
+  derived: boolean;
+}
+
+export interface Resolution {
+  /** Model objects the query reads anywhere, with their generated secured names. */
+  readonly secured: Map<string, string>;
+  /** The scope each column reference and function call sits in. */
+  readonly scopeOf: WeakMap<Node, Scope>;
+  /** Every SELECT's scope, outermost first. */
+  readonly scopes: Scope[];
+}
+
+/** Names the compiler generates; user names may not start with this. */
+export const RESERVED_PREFIX = '__';
+
+type Frame = ReadonlyMap<string, string>;
+
+const reserved = (name: string, what: string) => {
+  if (name.startsWith(RESERVED_PREFIX)) throw new SqlNotAllowedError(`${what} ${name} is reserved`);
+};
+
+/**
+ * Resolves and renames every relation in `root` (mutated). `objects` maps folded names of the model objects
+ * the user may query to their names; `modelNames` holds every model object's folded name (CTEs may not take
+ * one, hidden or not, so a name never means two things).
+ */
+export function resolveNames(
+  root: Node,
+  objects: ReadonlyMap<string, string>,
+  modelNames: ReadonlySet<string>,
+): Resolution {
+  const secured = new Map<string, string>();
+  const scopeOf = new WeakMap<Node, Scope>();
+  const scopes: Scope[] = [];
+  let cteCount = 0;
+
+  const securedName = (object: string): string => {
+    let name = secured.get(object);
+    if (!name) {
+      name = `${RESERVED_PREFIX}sec_${secured.size + 1}`;
+      secured.set(object, name);
+    }
+    return name;
+  };
+
+  const lookup = (env: readonly Frame[], key: string): string | undefined => {
+    for (let i = env.length - 1; i >= 0; i -= 1) {
+      const found = env[i]?.get(key);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  const visit = (value: unknown, env: readonly Frame[], scope: Scope | undefined): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, env, scope);
+      return;
+    }
+    if (!isNode(value)) return;
+    if (value.type === 'select') {
+      resolveSelect(value, env, scope);
+      return;
+    }
+    if (scope && (value.type === 'column_ref' || value.type === 'function' || value.type === 'aggr_func')) {
+      scopeOf.set(value, scope);
+    }
+    // Range variables are folded where they are declared, so their uses are folded too.
+    if (value.type === 'column_ref' && typeof value.table === 'string' && value.table) {
+      value.table = fold(value.table);
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (!METADATA_KEYS.has(key)) visit(child, env, scope);
+    }
+  };
+
+  const resolveWith = (select: Node, env: readonly Frame[]): Frame => {
+    const frame = new Map<string, string>();
+    if (select.with === null || select.with === undefined) return frame;
+    if (!Array.isArray(select.with)) throw new SqlNotAllowedError('Unsupported WITH clause');
+    for (const cte of select.with) {
+      if (!isNode(cte)) throw new SqlNotAllowedError('Unsupported WITH clause');
+      if (cte.recursive) throw new SqlNotAllowedError('Recursive CTEs are not allowed');
+      const name = nameOf(cte.name);
+      const key = fold(name);
+      if (!name) throw new SqlNotAllowedError('A CTE needs a name');
+      reserved(name, 'CTE name');
+      if (modelNames.has(key)) {
+        throw new SqlNotAllowedError(`CTE name ${name} is the name of a data model object; choose another`);
+      }
+      if (frame.has(key)) throw new SqlNotAllowedError(`CTE ${name} is defined twice`);
+      // The body sees the outer scopes and earlier siblings, not itself.
+      visit(cte.stmt, [...env, new Map(frame)], undefined);
+      cteCount += 1;
+      const generated = `${RESERVED_PREFIX}cte_${cteCount}`;
+      frame.set(key, generated);
+      cte.name = { type: 'default', value: generated };
+    }
+    return frame;
+  };
+
+  const resolveFrom = (select: Node, env: readonly Frame[], scope: Scope): void => {
+    if (select.from === null || select.from === undefined) return;
+    if (!Array.isArray(select.from)) throw new SqlNotAllowedError('Unsupported FROM clause');
+    for (const item of select.from) {
+      if (!isNode(item)) throw new SqlNotAllowedError('Unsupported FROM clause');
+      const alias = typeof item.as === 'string' && item.as ? item.as : undefined;
+      if (alias) reserved(alias, 'Alias');
+      if (typeof item.table === 'string' && item.expr === undefined) {
+        if (item.db || item.schema) {
+          throw new SqlNotAllowedError(
+            `Schema-qualified tables (${String(item.db ?? item.schema)}.${item.table}) are not allowed`,
+          );
+        }
+        const key = fold(item.table);
+        reserved(item.table, 'Table');
+        const rangeName = fold(alias ?? item.table);
+        const cte = lookup(env, key);
+        const object = cte ? undefined : objects.get(key);
+        if (cte) {
+          item.table = cte;
+          scope.derived = true;
+          scope.aliases.set(rangeName, undefined);
+        } else if (object) {
+          item.table = securedName(object);
+          scope.objects.add(object);
+          scope.aliases.set(rangeName, object);
+        } else {
+          const names = [...new Set(objects.values())];
+          const hint = suggest(item.table, names);
+          throw new SqlNotAllowedError(
+            `Unknown table ${item.table}: query the data model's cubes and views (${names.join(', ')})` +
+              (hint.length ? `; did you mean ${hint.join(' or ')}?` : ''),
+          );
+        }
+        item.as = rangeName;
+      } else if (isNode(item.expr) && isNode(item.expr.ast) && item.expr.ast.type === 'select') {
+        visit(item.expr.ast, env, scope);
+        scope.derived = true;
+        if (alias) {
+          item.as = fold(alias);
+          scope.aliases.set(fold(alias), undefined);
+        }
+      } else {
+        throw new SqlNotAllowedError(
+          "FROM may only read the data model's views and cubes, CTEs and subqueries (no table functions or VALUES)",
+        );
+      }
+      if (item.on !== undefined) visit(item.on, env, scope);
+    }
+  };
+
+  const resolveSelect = (select: Node, env: readonly Frame[], outer: Scope | undefined): void => {
+    const frame = resolveWith(select, env);
+    const inner = frame.size > 0 ? [...env, frame] : env;
+    const scope: Scope = { select, parent: outer, aliases: new Map(), objects: new Set(), derived: false };
+    scopes.push(scope);
+    resolveFrom(select, inner, scope);
+    for (const [key, child] of Object.entries(select)) {
+      if (key === 'with' || key === 'from' || key === '_next' || METADATA_KEYS.has(key)) continue;
+      visit(child, inner, scope);
+    }
+    // A set operation's WITH covers the whole compound statement; neither engine accepts one in the middle.
+    if (isNode(select._next)) {
+      if (Array.isArray(select._next.with) && select._next.with.length > 0) {
+        throw new SqlNotAllowedError('WITH may only begin a statement or a parenthesised subquery');
+      }
+      resolveSelect(select._next, inner, outer);
+    }
+  };
+
+  resolveSelect(root, [], undefined);
+  return { secured, scopeOf, scopes };
+}
+
+/** The model object a qualified column's range variable names, searching enclosing scopes (correlation). */
+export function rangeOf(scope: Scope, qualifier: string): { found: boolean; object: string | undefined } {
+  const key = fold(qualifier);
+  for (let at: Scope | undefined = scope; at; at = at.parent) {
+    if (at.aliases.has(key)) return { found: true, object: at.aliases.get(key) };
+  }
+  return { found: false, object: undefined };
+}

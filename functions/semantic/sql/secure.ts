@@ -1,0 +1,173 @@
+/**
+ * Stage 5: securing. Each model object a query reads becomes one subquery holding only the members the user
+ * may see, with every row-level filter of every cube it joins inside its WHERE, so no outer SQL can widen it.
+ * Physical tables are named fully qualified through the target (DuckDB: a catalog attached under a generated
+ * name; PostgreSQL: schema-qualified under an empty search path), so only this stage can reach them.
+ */
+import nodeSqlParser from 'node-sql-parser/build/postgresql';
+import type { CubeDef, DataModel, Member, ModelObject } from '../model';
+import { policyCondition, type QueryUser, rowCondition } from '../policy';
+import { isNode, quote, walk } from './ast';
+import type { Dialect } from './measures';
+
+/** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
+export interface SqlTarget {
+  readonly dialect: Dialect;
+  /** A stable identity of the physical naming (compiled queries are cached by it). */
+  readonly id: string;
+  /** The fully qualified reference of a table a model names (`orders`, `public.orders`). */
+  table(name: string): string;
+}
+
+/** Targets for SQL that only needs to be looked at (tests, docs): names qualified by a fixed catalog. */
+export const plainTarget = (
+  dialect: Dialect,
+  catalog = dialect === 'duckdb' ? 'data' : 'public',
+): SqlTarget => ({
+  dialect,
+  id: `${dialect}:${catalog}`,
+  table: (name) => qualifiedTable(name, dialect === 'duckdb' ? { catalog } : { schema: catalog }),
+});
+
+/** `orders` -> `"catalog"."main"."orders"` (DuckDB) or `"schema"."orders"` (PostgreSQL); longer names kept. */
+export function qualifiedTable(name: string, at: { catalog?: string; schema?: string }): string {
+  const parts = name.split('.').filter(Boolean);
+  if (at.catalog) {
+    if (parts.length === 1) return [at.catalog, 'main', ...parts].map(quote).join('.');
+    if (parts.length === 2) return [at.catalog, ...parts].map(quote).join('.');
+  } else if (at.schema && parts.length === 1) return [at.schema, ...parts].map(quote).join('.');
+  return parts.map(quote).join('.');
+}
+
+const parser = new nodeSqlParser.Parser();
+const authorSqlCache = new Map<string, string>();
+
+/**
+ * A cube's own `sql` with its tables qualified for the target (its CTE names kept). Model SQL is the
+ * operator's, not the user's; SQL the parser cannot read is kept as written (its unqualified tables then do
+ * not resolve on the engine, which reports it).
+ */
+function authorSql(sql: string, target: SqlTarget): string {
+  const key = `${target.id}\u0000${sql}`;
+  const cached = authorSqlCache.get(key);
+  if (cached !== undefined) return cached;
+  let result = sql;
+  try {
+    const ast = parser.astify(sql, { database: 'PostgresQL' });
+    const own = new Set<string>();
+    const placeholders = new Map<string, string>();
+    walk(ast, (node) => {
+      if (Array.isArray(node.with))
+        for (const cte of node.with) if (isNode(cte) && isNode(cte.name)) own.add(String(cte.name.value));
+    });
+    walk(ast, (node) => {
+      if (typeof node.table !== 'string' || !('as' in node) || 'column' in node || node.expr !== undefined)
+        return;
+      if (!node.db && own.has(node.table)) return;
+      const name = node.db ? `${String(node.db)}.${node.table}` : node.table;
+      const placeholder = `__table_${placeholders.size}`;
+      placeholders.set(placeholder, target.table(name));
+      node.db = null;
+      node.table = placeholder;
+    });
+    let text = parser.sqlify(ast as never, { database: 'PostgresQL' });
+    for (const [placeholder, table] of placeholders) text = text.split(quote(placeholder)).join(table);
+    result = text;
+  } catch {
+    result = sql;
+  }
+  if (authorSqlCache.size > 1000) authorSqlCache.clear();
+  authorSqlCache.set(key, result);
+  return result;
+}
+
+function tableSql(cube: CubeDef, target: SqlTarget): string {
+  if (cube.sql_table) return target.table(cube.sql_table);
+  return `(${authorSql(cube.sql ?? '', target)})`;
+}
+
+/** SQL of a cube member over its alias: a bare column is qualified, `{CUBE}` and `{cube}` are replaced. */
+export function memberSql(cube: CubeDef, name: string, alias: string): string {
+  const dimension = cube.dimensions.find((d) => d.name === name);
+  const measure = cube.measures.find((m) => m.name === name);
+  let sql: string;
+  if (dimension) sql = dimension.sql;
+  else if (measure?.type === 'count') {
+    const key = cube.dimensions.find((d) => d.primary_key);
+    sql = key ? key.sql : '1';
+  } else sql = measure?.sql ?? name;
+  return expandSql(sql, alias);
+}
+
+function expandSql(sql: string, alias: string): string {
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(sql)) return `${quote(alias)}.${quote(sql)}`;
+  return sql
+    .replace(/\{CUBE\}/g, quote(alias))
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, cube: string) => quote(cube));
+}
+
+/** The secured subquery of one model object, projecting `members`, appending its parameters to `params`. */
+export function securedSql(
+  model: DataModel,
+  object: ModelObject,
+  members: Member[],
+  user: QueryUser,
+  params: unknown[],
+  target: SqlTarget,
+): string {
+  const joins: string[] = [];
+  const aliases = new Set<string>();
+  let root = '';
+  // Only cubes the query reads are joined (many_to_one joins never change the root's rows); each joined cube
+  // brings its own row-level policy, so a cube's rows are filtered whenever its data is read.
+  const viewFilters = (object.policies ?? []).flatMap((p) => p.row_level?.filters ?? []);
+  const byName = new Map(object.members.map((m) => [m.name, m]));
+  const needed = new Set([
+    ...members.map((m) => m.cube),
+    ...viewFilters.map((f) => byName.get(f.member)?.cube ?? ''),
+  ]);
+  for (const path of object.joinPath) {
+    const last = path.reduce((at, cubeName, i) => (needed.has(cubeName) ? i : at), 0);
+    for (const [i, cubeName] of path.entries()) {
+      if (i > last) break;
+      if (aliases.has(cubeName)) continue;
+      const cube = model.cubes.get(cubeName);
+      if (!cube) continue;
+      aliases.add(cubeName);
+      if (i === 0 && !root) {
+        root = `${tableSql(cube, target)} AS ${quote(cubeName)}`;
+        continue;
+      }
+      const parent = model.cubes.get(path[i - 1] ?? '');
+      const join = parent?.joins.find((j) => j.name === cubeName);
+      const on = (join?.sql ?? 'FALSE')
+        .replace(/\{CUBE\}/g, quote(parent?.name ?? ''))
+        .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => quote(name));
+      joins.push(`LEFT JOIN ${tableSql(cube, target)} AS ${quote(cubeName)} ON ${on}`);
+    }
+  }
+  const columns = members.map((member) => {
+    const cube = model.cubes.get(member.cube);
+    return `${cube ? memberSql(cube, member.cubeMember, member.cube) : 'NULL'} AS ${quote(member.name)}`;
+  });
+  const conditions: string[] = [];
+  for (const alias of aliases) {
+    const cube = model.cubes.get(alias);
+    if (!cube) continue;
+    const condition = rowCondition(cube, alias, user, params, (c, member, a) => memberSql(c, member, a));
+    if (condition.kind === 'none') conditions.push('FALSE');
+    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+  }
+  if (object.policies) {
+    const condition = policyCondition(object.policies, user, params, (name) => {
+      const member = byName.get(name);
+      const cube = member ? model.cubes.get(member.cube) : undefined;
+      return member && cube ? memberSql(cube, member.cubeMember, member.cube) : 'NULL';
+    });
+    if (condition.kind === 'none') conditions.push('FALSE');
+    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+  }
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
+  return `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`;
+}
