@@ -75,3 +75,20 @@ export function sharedBundling(): SharedBundling {
     outfile: 'index.mjs',
   };
 }
+
+/** The parser build the SQL parse worker loads from beside the bundle (functions/semantic/sql/parse.ts). */
+export const SQL_PARSER_FILE = 'sql-parser.cjs';
+
+/**
+ * The shell command that ships the SQL parser beside a bundle that parses SQL: the parse runs in a worker
+ * thread (so a hostile query cannot block the event loop), and a worker loads its code from a file, here the
+ * parser and its one dependency bundled by esbuild into a single CommonJS file.
+ */
+export function copySqlParserIfUsedCommand(outputDir: string, bundleFile: string): string {
+  const source = path.join(projectRoot, 'node_modules', 'node-sql-parser', 'build', 'postgresql.js');
+  const esbuild = path.join(projectRoot, 'node_modules', 'esbuild', 'bin', 'esbuild');
+  const q = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+  const build = [esbuild, source, '--bundle', '--platform=node', '--format=cjs', '--minify'].map(q).join(' ');
+  const output = q(path.join(outputDir, SQL_PARSER_FILE));
+  return `if grep -q '${SQL_PARSER_FILE}' ${q(path.join(outputDir, bundleFile))}; then ${build} --log-level=warning --outfile=${output}; fi`;
+}

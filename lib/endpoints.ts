@@ -17,7 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { functionIds, type RouteDefinition, routes, type TableAccess } from '../functions/endpoints/routes';
-import { entryOf, projectRoot, sharedBundling } from './bundling';
+import { copySqlParserIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
 import type { ServiceConfig } from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
 
@@ -85,6 +85,7 @@ export function nodejsBundling(): BundlingOptions {
       beforeInstall: () => [],
       afterBundling: (_inputDir: string, outputDir: string) => [
         installDuckdbIfImportedCommand(outputDir, shared.outfile),
+        copySqlParserIfUsedCommand(outputDir, shared.outfile),
       ],
     },
   };

@@ -1,12 +1,20 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildBundle } from '../../bench/bundles';
-import { ESM_REQUIRE_BANNER, entryOf, projectRoot, sharedBundling } from '../../lib/bundling';
+import {
+  copySqlParserIfUsedCommand,
+  ESM_REQUIRE_BANNER,
+  entryOf,
+  projectRoot,
+  SQL_PARSER_FILE,
+  sharedBundling,
+} from '../../lib/bundling';
 import { installDuckdbIfImportedCommand } from '../../lib/duckdb-asset';
 import { nodejsBundling } from '../../lib/endpoints';
 
@@ -86,5 +94,44 @@ describe('DuckDB in the asset', () => {
     );
     await run('bash', ['-c', installDuckdbIfImportedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
     expect(existsSync(path.join(outDir, 'node_modules'))).toBe(false);
+  });
+});
+
+describe('the SQL parser beside the bundle', () => {
+  it('is copied by the after-bundling hook and loaded by the parse worker, with no node_modules in reach', async () => {
+    const { file } = await buildBundle(
+      path.join(projectRoot, 'test', 'stack', 'fixtures', 'parses-sql.ts'),
+      path.join(outRoot, 'sql'),
+    );
+    const outDir = path.dirname(file);
+    await run('bash', ['-c', copySqlParserIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(true);
+    // Run from a directory outside the repository, as Lambda runs /var/task: only the copied parser can load.
+    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
+    try {
+      await cp(outDir, lambdaDir, { recursive: true });
+      const script = `const { handler } = await import(process.argv[1]);
+process.stdout.write(JSON.stringify(await handler()));`;
+      const { stdout } = await run(process.execPath, [
+        '--input-type=module',
+        '-e',
+        script,
+        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ ok: true, limits: 24 });
+    } finally {
+      await rm(lambdaDir, { recursive: true, force: true });
+    }
+  });
+
+  it('is not copied for a bundle that does not parse SQL', async () => {
+    const outDir = path.join(outRoot, 'no-sql');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(
+      path.join(outDir, 'index.mjs'),
+      'export const handler = async () => ({ statusCode: 200 });\n',
+    );
+    await run('bash', ['-c', copySqlParserIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(false);
   });
 });

@@ -89,19 +89,22 @@ export function precheck(sql: string): void {
   if (depth !== 0) throw new SqlNotAllowedError('The query has an unbalanced parenthesis');
 }
 
-// CommonJS source of the worker: it loads the parser from a path and answers one message per parse.
+// Source of the worker: it loads the parser from a path and answers one message per parse. Only dynamic
+// import() is used, which works whether Node evaluates the source as CommonJS or as a module.
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Parser } = require(workerData.parserPath);
-const parser = new Parser();
-parentPort.on('message', ({ id, sql }) => {
-  let reply;
-  try {
-    reply = { id, ast: parser.astify(sql, { database: 'PostgresQL' }) };
-  } catch (error) {
-    reply = { id, error: String((error && error.message) || error).split('\\n')[0].slice(0, 200) };
-  }
-  parentPort.postMessage(reply);
+Promise.all([import('node:worker_threads'), import('node:module')]).then(([threads, module]) => {
+  const { parentPort, workerData } = threads;
+  const { Parser } = module.createRequire(workerData.parserPath)(workerData.parserPath);
+  const parser = new Parser();
+  parentPort.on('message', ({ id, sql }) => {
+    let reply;
+    try {
+      reply = { id, ast: parser.astify(sql, { database: 'PostgresQL' }) };
+    } catch (error) {
+      reply = { id, error: String((error && error.message) || error).split('\\n')[0].slice(0, 200) };
+    }
+    parentPort.postMessage(reply);
+  });
 });
 `;
 
@@ -154,7 +157,12 @@ class ParserWorker {
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { parserPath: parserPath() } });
+    // No inherited flags: the worker needs none of the parent's loaders (tsx, jest) or input type.
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { parserPath: parserPath() },
+    });
     worker.on('message', (message: { id: number; ast?: unknown; error?: string }) => {
       const pending = this.pending.get(message.id);
       if (!pending) return;
