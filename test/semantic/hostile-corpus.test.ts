@@ -227,10 +227,13 @@ class Runner {
   }
 }
 
-/** The current runner of an engine and a warm spare that replaces it when it is killed. */
+/** Warm spares per engine: killing a runner is common (every query that blocks parsing) and a start takes seconds. */
+const SPARES = 3;
+
+/** The current runner of an engine and warm spares that replace it when it is killed. */
 class EnginePool {
   private current: Runner;
-  private spare: Runner;
+  private readonly spares: Runner[] = [];
   private counter = 0;
   readonly retired: Runner[] = [];
 
@@ -240,7 +243,7 @@ class EnginePool {
     private readonly admin?: pg.Client,
   ) {
     this.current = this.spawn();
-    this.spare = this.spawn();
+    for (let i = 0; i < SPARES; i++) this.spares.push(this.spawn());
   }
 
   private spawn(): Runner {
@@ -259,8 +262,8 @@ class EnginePool {
           killed.applicationName,
         ])
         .catch(() => undefined);
-      this.current = this.spare;
-      this.spare = this.spawn();
+      this.current = this.spares.shift() ?? this.spawn();
+      this.spares.push(this.spawn());
     }
     return reply;
   }
@@ -270,8 +273,9 @@ class EnginePool {
   }
 
   async close(): Promise<void> {
-    for (const runner of [this.current, this.spare]) runner.kill();
-    await Promise.all([this.current.exited(), this.spare.exited()]);
+    const all = [this.current, ...this.spares];
+    for (const runner of all) runner.kill();
+    await Promise.all(all.map((runner) => runner.exited()));
   }
 }
 
@@ -281,12 +285,20 @@ interface Verdict {
   expect: HostileQuery['expect'];
   /** Undefined when the entry behaved as expected; else what went wrong, starting with its kind. */
   failure?: string;
+  /** What happened on the full data: the refusal, or how many rows it returned. */
+  outcome: string;
   wallMs: number;
   peakRssGrowthMb: number;
 }
 
 const describeError = (reply: ErrorReply) =>
   `${reply.name}${reply.code ? ` ${reply.code}` : ''}${reply.fromEngine ? ' (from the engine)' : ''}: ${reply.message}`;
+
+function describeReply(reply: Reply): string {
+  if (reply.kind === 'killed') return `killed (${reply.reason})`;
+  if (reply.kind === 'error') return `error ${describeError(reply)}`;
+  return `ran: ${reply.totalRows} rows`;
+}
 
 /** Why the entry failed, or undefined when it behaved as expected. */
 function judge(entry: HostileQuery, full: Reply, north: Reply | undefined): string | undefined {
@@ -428,6 +440,7 @@ async function runEngine(engine: Engine, pool: EnginePool): Promise<void> {
       name: entry.name,
       expect: entry.expect,
       ...(failure ? { failure } : {}),
+      outcome: describeReply(full),
       wallMs: Math.round(full.wallMs + (north?.wallMs ?? 0)),
       peakRssGrowthMb: Math.round(Math.max(full.peakRssGrowth, north?.peakRssGrowth ?? 0) / MB),
     });
