@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
+import * as esbuild from 'esbuild';
 import pg from 'pg';
 import { ensureSampleDatabase, sampleDataSql } from '../../functions/semantic';
 import { type Engine, type HostileQuery, hostileCorpus, ISSUE_9_REGRESSIONS } from './hostile-corpus';
@@ -14,8 +15,8 @@ import { startPostgres, type TestPostgres } from './postgres';
  *
  * Every entry runs through runQuery in a child process, one process per engine, because a hostile query may block
  * the event loop (synchronous parsing) or grow the process by gigabytes: the child is killed at the 3 s deadline or
- * at 1 GB over its baseline, and a warm spare takes over. The children run the real code (tsx), with the real
- * drivers, against real databases.
+ * at 1 GB over its baseline, and a warm spare takes over. The children run the real code (bundled from the sources
+ * at the start), with the real drivers, against real databases.
  *
  * The oracle for 'contained': the same SQL for the same user must give the same result (columns, rows as a multiset,
  * totalRows) on the full sample and on a copy whose raw tables hold only the north rows. Any way of reaching a
@@ -76,30 +77,31 @@ interface KilledReply {
 
 type Reply = (OkReply | ErrorReply | KilledReply) & { wallMs: number; peakRssGrowth: number };
 
-/** The child: loads the real semantic layer with tsx and runs one request at a time for the parent. */
+/**
+ * The child (CommonJS, run with `node -e`): loads the semantic layer, bundled from the sources by esbuild in
+ * beforeAll (a bundle starts faster than tsx, and runners are restarted often), and runs one request at a time.
+ */
 const RUNNER = `
-const { pathToFileURL } = await import('node:url');
-const { createHash } = await import('node:crypto');
-const root = process.env.HC_ROOT;
-const sem = await import(pathToFileURL(root + 'functions/semantic/index.ts').href);
-const errors = await import(pathToFileURL(root + 'functions/errors.ts').href);
+(async () => {
+const { createHash } = require('node:crypto');
+const lib = require(process.env.HC_BUNDLE);
 const sources = JSON.parse(process.env.HC_SOURCES);
-const model = sem.parseModel(await sem.demoModelFiles('main'));
+const model = lib.parseModel(await lib.loadModelDir(process.env.HC_MODEL_DIR));
 const user = { groups: [], userAttributes: { region: 'north' }, securityContext: {} };
 const ENGINE_ERROR = /^[A-Z][A-Za-z ]*Error:/;
 const cents = (v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v);
 async function run(m) {
   let result;
   try {
-    result = await sem.runQuery({ model, user, sql: m.sql, source: sources[m.copy], maxRows: m.maxRows, timeoutMs: m.timeoutMs });
+    result = await lib.runQuery({ model, user, sql: m.sql, source: sources[m.copy], maxRows: m.maxRows, timeoutMs: m.timeoutMs });
   } catch (e) {
     const cause = e && e.cause;
     const fromEngine = Boolean(cause) && (typeof cause.severity === 'string' || ENGINE_ERROR.test(String(cause.message ?? '')));
     return {
       kind: 'error', name: String(e && e.name), code: e && e.code, status: e && e.status,
       message: String((e && e.message) ?? e).slice(0, 400),
-      sqlNotAllowed: e instanceof errors.SqlNotAllowedError, queryTimeout: e instanceof sem.QueryTimeoutError,
-      appError: e instanceof errors.AppError, fromEngine,
+      sqlNotAllowed: e instanceof lib.SqlNotAllowedError, queryTimeout: e instanceof lib.QueryTimeoutError,
+      appError: e instanceof lib.AppError, fromEngine,
     };
   }
   try {
@@ -114,14 +116,36 @@ async function run(m) {
   }
 }
 for (const copy of ['full', 'north']) {
-  await sem.runQuery({ model, user, sql: 'SELECT count(*) FROM orders_view', source: sources[copy], maxRows: 1, timeoutMs: 20000 });
+  await lib.runQuery({ model, user, sql: 'SELECT count(*) FROM orders_view', source: sources[copy], maxRows: 1, timeoutMs: 20000 });
 }
 process.on('message', async (m) => {
   const reply = await run(m);
   process.send({ id: m.id, ...reply });
 });
 process.send({ ready: true });
+})();
 `;
+
+/** Bundles the semantic layer and the error classes for the runners (packages stay external: NODE_PATH). */
+async function bundleSemanticLayer(dir: string): Promise<string> {
+  const outfile = join(dir, 'semantic.cjs');
+  await esbuild.build({
+    stdin: {
+      contents:
+        "export * from './functions/semantic/index.ts'; export { AppError, SqlNotAllowedError } from './functions/errors.ts';",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'error',
+  });
+  return outfile;
+}
 
 function rssOf(pid: number): number {
   try {
@@ -144,11 +168,18 @@ class Runner {
 
   constructor(
     readonly applicationName: string,
+    bundle: string,
     sources: Record<Copy, unknown>,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', RUNNER], {
+    this.child = spawn(process.execPath, ['-e', RUNNER], {
       cwd: ROOT,
-      env: { ...process.env, HC_ROOT: ROOT, HC_SOURCES: JSON.stringify(sources) },
+      env: {
+        ...process.env,
+        NODE_PATH: join(ROOT, 'node_modules'),
+        HC_BUNDLE: bundle,
+        HC_MODEL_DIR: join(ROOT, 'models/demo/main'),
+        HC_SOURCES: JSON.stringify(sources),
+      },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     this.child.stderr?.on('data', (chunk: Buffer) => {
@@ -239,6 +270,7 @@ class EnginePool {
 
   constructor(
     private readonly engine: Engine,
+    private readonly bundle: string,
     private readonly sources: (applicationName: string) => Record<Copy, unknown>,
     private readonly admin?: pg.Client,
   ) {
@@ -248,10 +280,16 @@ class EnginePool {
 
   private spawn(): Runner {
     const name = `hostile-${this.engine}-${process.pid}-${this.counter++}`;
-    return new Runner(name, this.sources(name));
+    return new Runner(name, this.bundle, this.sources(name));
   }
 
+  /** Time spent waiting for a runner to be ready (starts and restarts), for the report. */
+  waitingMs = 0;
+
   async run(request: RunRequest): Promise<Reply> {
+    const waitStarted = performance.now();
+    await this.current.ready;
+    this.waitingMs += performance.now() - waitStarted;
     const reply = await this.current.run(request);
     if (!this.current.alive) {
       const killed = this.current;
@@ -421,9 +459,25 @@ const key = (engine: Engine, name: string) => `${engine}\u0000${name}`;
 const entriesFor = (engine: Engine) =>
   hostileCorpus.filter((entry) => (entry.engines ?? ENGINES).includes(engine));
 
+/**
+ * The run order: resource attacks (the ones that may get a runner killed) spread evenly between the others, so the
+ * spares have time to start between two kills. Only the order changes; every entry runs.
+ */
+function runOrder(entries: HostileQuery[]): HostileQuery[] {
+  const heavy = entries.filter((e) => e.resourceLimit);
+  const light = entries.filter((e) => !e.resourceLimit);
+  const every = Math.max(1, Math.floor(light.length / (heavy.length + 1)));
+  const order: HostileQuery[] = [];
+  light.forEach((entry, i) => {
+    order.push(entry);
+    if ((i + 1) % every === 0) order.push(...heavy.splice(0, 1));
+  });
+  return [...order, ...heavy];
+}
+
 async function runEngine(engine: Engine, pool: EnginePool): Promise<void> {
   let id = 0;
-  for (const entry of entriesFor(engine)) {
+  for (const entry of runOrder(entriesFor(engine))) {
     const timeoutMs = entry.resourceLimit ? RESOURCE_TIMEOUT_MS : TIMEOUT_MS;
     const request = (copy: Copy): RunRequest => ({
       id: id++,
@@ -449,14 +503,18 @@ async function runEngine(engine: Engine, pool: EnginePool): Promise<void> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hostile-corpus-'));
-  const [duck, server] = await Promise.all([buildDuckDbCopies(dataDir), startPostgres(ORDERS)]);
+  const [duck, server, bundle] = await Promise.all([
+    buildDuckDbCopies(dataDir),
+    startPostgres(ORDERS),
+    bundleSemanticLayer(dataDir),
+  ]);
   postgres = server;
   const pgCopies = await buildPostgresCopies(server);
   admin = new pg.Client({ connectionString: pgCopies.full });
   await admin.connect();
   pools.set(
     'duckdb',
-    new EnginePool('duckdb', () => ({
+    new EnginePool('duckdb', bundle, () => ({
       full: { kind: 'duckdb', database: duck.full },
       north: { kind: 'duckdb', database: duck.north },
     })),
@@ -465,6 +523,7 @@ beforeAll(async () => {
     'postgres',
     new EnginePool(
       'postgres',
+      bundle,
       (name) => ({
         full: { kind: 'postgres', connectionString: withApplicationName(pgCopies.full, name) },
         north: { kind: 'postgres', connectionString: withApplicationName(pgCopies.north, name) },
