@@ -31,7 +31,7 @@ const ORDERS = 4_000;
 const DEADLINE_MS = 3_000;
 const MAX_ROWS = 1_000;
 const TIMEOUT_MS = 2_000;
-const RESOURCE_TIMEOUT_MS = 1_000;
+const RESOURCE_TIMEOUT_MS = 500;
 const MB = 1024 * 1024;
 const SUITE_RSS_BUDGET = 500 * MB;
 /** A child this far over its baseline is killed at once: the machine is shared. */
@@ -556,6 +556,9 @@ afterAll(async () => {
       JSON.stringify(
         {
           corpusMs: Math.round(corpusMs),
+          waitingForRunnersMs: Object.fromEntries(
+            [...pools.entries()].map(([engine, pool]) => [engine, Math.round(pool.waitingMs)]),
+          ),
           totalMs: Math.round(performance.now() - started),
           memory,
           verdicts: [...verdicts.values()],
