@@ -1225,6 +1225,27 @@ const resources: HostileQuery[] = [
     'SELECT a.id, b.id FROM orders_view a CROSS JOIN orders_view b ORDER BY 1, 2',
   ),
   contained('12 balanced parentheses', `SELECT DISTINCT ${nested(12, 'region')} FROM orders_view`),
+  // Under the 20,000-character cap on query text: large but legitimate, they must be answered (and quickly).
+  contained(
+    'IN list of 3000 numbers under the size cap',
+    `SELECT count(*) FROM orders_view WHERE id IN (${inList(3000)})`,
+  ),
+  contained(
+    'sum of 3000 ones under the size cap',
+    `SELECT DISTINCT ${Array.from({ length: 3000 }, () => '1').join('+')} AS n FROM orders_view`,
+  ),
+  contained(
+    '300 chained CTEs under the size cap',
+    `WITH c0 AS (SELECT region FROM orders_view), ${Array.from({ length: 300 }, (_, i) => `c${i + 1} AS (SELECT region FROM c${i})`).join(', ')} SELECT region, count(*) FROM c300 GROUP BY 1`,
+  ),
+  contained(
+    '300 UNION ALL branches under the size cap',
+    `SELECT region, count(*) FROM (${Array.from({ length: 300 }, () => 'SELECT region FROM orders_view').join(' UNION ALL ')}) t GROUP BY 1`,
+  ),
+  contained(
+    '1000 ORed comparisons under the size cap',
+    `SELECT region, count(*) FROM orders_view WHERE ${Array.from({ length: 1000 }, (_, i) => `id = ${i}`).join(' OR ')} GROUP BY 1`,
+  ),
   contained('IN list of 200 numbers', `SELECT count(*) FROM orders_view WHERE id IN (${inList(200)})`),
   contained(
     'LIKE with many wildcards',
