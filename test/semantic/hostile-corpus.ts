@@ -1221,8 +1221,10 @@ const resources: HostileQuery[] = [
     'grammar bound',
   ),
   contained(
-    'cross join of views with ORDER BY and a row cap',
-    'SELECT a.id, b.id FROM orders_view a CROSS JOIN orders_view b ORDER BY 1, 2',
+    // About 1.2 M rows, every one the same: the first 1000 are the same whatever the order, so the oracle holds
+    // without a sort. The driver must stop reading at the row cap (issue 9: PostgreSQL fetched every row).
+    'cross join of views with a row cap',
+    'SELECT a.region, b.region FROM orders_view a CROSS JOIN orders_view b',
   ),
   contained('12 balanced parentheses', `SELECT DISTINCT ${nested(12, 'region')} FROM orders_view`),
   // Under the 20,000-character cap on query text: large but legitimate, they must be answered (and quickly).
