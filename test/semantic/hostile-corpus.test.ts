@@ -292,7 +292,20 @@ class EnginePool {
 
   async run(request: RunRequest): Promise<Reply> {
     const waitStarted = performance.now();
-    await this.current.ready;
+    // A runner that dies while starting (it should not) is replaced, a few times at most.
+    for (let attempt = 0; ; attempt++) {
+      const ready = await this.current.ready.then(
+        () => true,
+        (error: unknown) => {
+          if (attempt >= 2) throw error;
+          return false;
+        },
+      );
+      if (ready) break;
+      this.retired.push(this.current);
+      this.current = this.spares.shift() ?? this.spawn();
+      this.spares.push(this.spawn());
+    }
     this.waitingMs += performance.now() - waitStarted;
     const reply = await this.current.run(request);
     if (!this.current.alive) {
