@@ -97,7 +97,16 @@ export async function compileSql(
     visible.set(object.name, members);
     queryable.set(fold(object.name), object.name);
   }
-  const modelNames = new Set([...model.objects.keys(), ...model.cubes.keys()].map(fold));
+  // Names a CTE or alias may not take: every model object and cube, and every physical table the model reads.
+  const modelNames = new Set(
+    [
+      ...model.objects.keys(),
+      ...model.cubes.keys(),
+      ...[...model.cubes.values()].flatMap((cube) =>
+        cube.sql_table ? [cube.sql_table.split('.').pop() ?? ''] : [],
+      ),
+    ].map(fold),
+  );
 
   const resolution = resolveNames(root, queryable, modelNames);
   if (resolution.secured.size === 0) {

@@ -358,7 +358,9 @@ const aliases: HostileQuery[] = [
     'raw "orders" aliased as "orders_view"',
     'SELECT region, count(*) FROM "orders" "orders_view" GROUP BY 1',
   ),
-  refused('view aliased as payroll', 'SELECT payroll.region, count(*) FROM orders_view payroll GROUP BY 1'),
+  // payroll is a table only the database knows: the compiler cannot refuse the name, and need not (every
+  // relation is renamed, and the engine resolves no unqualified table); the oracle proves it contained.
+  contained('view aliased as payroll', 'SELECT payroll.region, count(*) FROM orders_view payroll GROUP BY 1'),
   refused('view aliased as range', 'SELECT range.region, count(*) FROM orders_view range GROUP BY 1'),
   contained('column alias named orders', 'SELECT DISTINCT region AS orders FROM orders_view'),
   contained(
@@ -393,7 +395,8 @@ const quoting: HostileQuery[] = [
     'quoted view and column names',
     'SELECT DISTINCT "region", count(*) AS "n" FROM "orders_view" GROUP BY 1',
   ),
-  contained(
+  // Over-refused, safely: the parser cannot read a doubled quote inside a quoted alias.
+  refused(
     'quoted alias that looks like SQL',
     'SELECT DISTINCT region AS "a"" UNION SELECT region FROM orders --" FROM orders_view',
   ),
@@ -640,7 +643,8 @@ const setOperations: HostileQuery[] = [
     'SELECT region FROM orders_view INTERSECT SELECT region FROM customers_view',
   ),
   contained('EXCEPT of two views', 'SELECT region FROM customers_view EXCEPT SELECT region FROM orders_view'),
-  contained(
+  // Over-refused, safely: the parser does not know EXCEPT ALL.
+  refused(
     'EXCEPT ALL within one view',
     'SELECT id FROM orders_view EXCEPT ALL SELECT id FROM orders_view WHERE amount > 100',
   ),
@@ -852,7 +856,8 @@ const windows: HostileQuery[] = [
 
 /** GROUPING SETS, ROLLUP and CUBE. */
 const grouping: HostileQuery[] = [
-  contained(
+  // Over-refused, safely: the parser does not know GROUPING SETS (ROLLUP and CUBE work).
+  refused(
     'GROUPING SETS over the view',
     'SELECT region, status, count(*) FROM orders_view GROUP BY GROUPING SETS ((region), (status), ())',
   ),
@@ -901,7 +906,9 @@ const lexical: HostileQuery[] = [
     'U& string with Unicode escapes',
     "SELECT count(*) FROM orders_view WHERE status <> U&'\\0027 UNION SELECT region FROM orders --'",
   ),
-  refused(
+  // The engine never sees comments: it runs the SQL printed from what the parser read, so a comment the
+  // engines would read differently cannot smuggle anything in.
+  contained(
     'nested block comment hiding a UNION',
     'SELECT DISTINCT region FROM orders_view /* /* */ UNION SELECT region FROM orders */',
   ),
@@ -1164,7 +1171,8 @@ const resources: HostileQuery[] = [
     `SELECT ${nested(1000, '1')} FROM orders_view LIMIT 1`,
     'grammar bound',
   ),
-  limited('500 NOTs', `SELECT count(*) FROM orders_view WHERE ${'NOT '.repeat(500)}TRUE`, 'grammar bound'),
+  // Deep but cheap to parse: within the grammar bound, and harmless.
+  contained('500 NOTs', `SELECT count(*) FROM orders_view WHERE ${'NOT '.repeat(500)}TRUE`),
   limited(
     '500 unary minus',
     `SELECT ${'-('.repeat(500)}1${')'.repeat(500)} FROM orders_view LIMIT 1`,
@@ -1232,13 +1240,17 @@ const resources: HostileQuery[] = [
     'IN list of 3000 numbers under the size cap',
     `SELECT count(*) FROM orders_view WHERE id IN (${inList(3000)})`,
   ),
-  contained(
+  // Parsing a 3,000-term sum takes the PEG parser over 20 s: the parse deadline refuses it.
+  limited(
     'sum of 3000 ones under the size cap',
     `SELECT DISTINCT ${Array.from({ length: 3000 }, () => '1').join('+')} AS n FROM orders_view`,
+    'parse deadline',
   ),
-  contained(
+  // PostgreSQL takes seconds to plan hundreds of CTEs: a query may define at most 100.
+  limited(
     '300 chained CTEs under the size cap',
     `WITH c0 AS (SELECT region FROM orders_view), ${Array.from({ length: 300 }, (_, i) => `c${i + 1} AS (SELECT region FROM c${i})`).join(', ')} SELECT region, count(*) FROM c300 GROUP BY 1`,
+    'CTE count bound',
   ),
   contained(
     '300 UNION ALL branches under the size cap',

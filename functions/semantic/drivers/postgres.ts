@@ -71,14 +71,13 @@ export class PostgresDriver implements Driver {
   async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {
     const client = await this.pool.connect();
     const pid = (client as unknown as { processID: number }).processID;
-    let timedOut = false;
+    // statement_timeout bounds the query on the server; an abort cancels it. A cancel names the backend, not
+    // the query, so a cancelled connection is closed rather than reused (a late cancel would hit the next query).
+    let discard = false;
     const cancel = () => {
+      discard = true;
       this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      cancel();
-    }, options.timeoutMs);
     options.signal?.addEventListener('abort', cancel, { once: true });
     try {
       const timeout = Math.max(1, Math.floor(options.timeoutMs));
@@ -116,11 +115,12 @@ export class PostgresDriver implements Driver {
       await client.query('COMMIT');
       return { schema, data, totalRows };
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => {
+        discard = true;
+      });
       const code = (error as { code?: string }).code ?? '';
-      // 57014: canceled by statement_timeout or pg_cancel_backend.
-      if (timedOut || (code === '57014' && !options.signal?.aborted))
-        throw new QueryTimeoutError(options.timeoutMs);
+      // 57014: canceled by statement_timeout (or by an abort, handled next).
+      if (code === '57014' && !options.signal?.aborted) throw new QueryTimeoutError(options.timeoutMs);
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       if (error instanceof ResultTooLargeError) throw error;
       if (code === '53200' || code === '54000') {
@@ -133,9 +133,8 @@ export class PostgresDriver implements Driver {
       }
       throw error;
     } finally {
-      clearTimeout(timer);
       options.signal?.removeEventListener('abort', cancel);
-      client.release();
+      client.release(discard);
     }
   }
 

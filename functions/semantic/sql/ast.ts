@@ -4,7 +4,7 @@ import { SqlNotAllowedError } from '../../errors';
 export type Node = Record<string, unknown>;
 
 /** Bounds recursion over the AST (the parse precheck bounds nesting; this guards what slips through). */
-const MAX_AST_DEPTH = 400;
+const MAX_AST_DEPTH = 5_000;
 
 /** Metadata the parser attaches to statements and subqueries; never printed, never trusted. */
 export const METADATA_KEYS = new Set(['tableList', 'columnList', 'loc']);

@@ -28,6 +28,24 @@ const SCALAR_FUNCTIONS = new Set([
   ...['to_char', 'strftime', 'now', 'current_date', 'current_timestamp', 'age', 'make_date', 'to_timestamp'],
   ...['measure', 'year', 'month', 'day', 'quarter', 'week', 'dayofweek', 'exists', 'isodow', 'dow'],
   ...['date_diff', 'datediff', 'date_add', 'if', 'ifnull', 'nvl'],
+  // Quantified comparisons (x = ANY (subquery)) and grouping sets (GROUP BY ROLLUP/CUBE, GROUPING()).
+  ...['any', 'all', 'rollup', 'cube', 'grouping'],
+]);
+/** Types a value may be cast to (no reg* object types, no composite or system types). */
+const CAST_TYPES = new Set([
+  ...['INT', 'INTEGER', 'BIGINT', 'SMALLINT', 'INT2', 'INT4', 'INT8', 'NUMERIC', 'DECIMAL', 'DOUBLE'],
+  ...['DOUBLE PRECISION', 'FLOAT', 'FLOAT4', 'FLOAT8', 'REAL', 'TEXT', 'VARCHAR', 'CHAR', 'CHARACTER'],
+  ...[
+    'CHARACTER VARYING',
+    'STRING',
+    'DATE',
+    'TIMESTAMP',
+    'TIMESTAMPTZ',
+    'TIME',
+    'BOOLEAN',
+    'BOOL',
+    'INTERVAL',
+  ],
 ]);
 const AGGREGATES = new Set([
   ...['COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'MEDIAN', 'STDDEV', 'STDDEV_POP', 'STDDEV_SAMP', 'VARIANCE'],
@@ -85,6 +103,15 @@ function checkNode(node: Node): void {
     throw new SqlNotAllowedError('Only SELECT subqueries are allowed');
   }
   if (isNode(node.into) && node.into.expr) throw new SqlNotAllowedError('SELECT INTO is not allowed');
+  if (type === 'cast') {
+    const targets = Array.isArray(node.target) ? node.target : [node.target];
+    for (const target of targets) {
+      const dataType =
+        isNode(target) && typeof target.dataType === 'string' ? target.dataType.toUpperCase() : '';
+      if (!CAST_TYPES.has(dataType))
+        throw new SqlNotAllowedError(`Casts to ${dataType || 'this type'} are not allowed`);
+    }
+  }
   for (const [key, value] of Object.entries(node)) {
     if (typeof value !== 'string') continue;
     if (key === 'value' && type !== undefined && LITERAL_TYPES.has(type)) {
@@ -121,6 +148,9 @@ function boundValueSize(node: Node, name: string, state: { pads: number }): void
     }
     const length = args[1];
     if (!isNode(length)) throw new SqlNotAllowedError(`${name} takes a string and a length`);
+    if (length.type === 'number' && Number(length.value) > VALUE_LIMITS.maxPadLength) {
+      throw new SqlNotAllowedError(`${name} lengths may not exceed ${VALUE_LIMITS.maxPadLength} characters`);
+    }
     args[1] = {
       type: 'function',
       name: { name: [{ type: 'default', value: 'least' }] },
@@ -239,7 +269,9 @@ export function checkColumns(
     const key = fold(name);
     const qualifier = qualifierOf(ref);
     if (qualifier) {
-      const { object } = rangeOf(scope, qualifier);
+      const { found, object } = rangeOf(scope, qualifier);
+      if (!found)
+        throw new SqlNotAllowedError(`${qualifier}.${name}: ${qualifier} is not a table of this query`);
       if (!object) return;
       const members = membersOf([object]);
       if (members.includes(key)) return;

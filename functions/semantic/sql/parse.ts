@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SqlNotAllowedError } from '../../errors';
 
@@ -14,7 +14,7 @@ export const PARSE_LIMITS = {
   /** Characters of SQL text. */
   maxLength: 20_000,
   /** Tokens (words, numbers, strings, operators) a query may hold. */
-  maxTokens: 4_000,
+  maxTokens: 12_000,
   /** Parentheses open at once. */
   maxNesting: 24,
   /** Time a parse may take before its worker is killed and the query refused. */
@@ -34,8 +34,8 @@ const hasControlCharacter = (text: string): boolean => {
 
 /**
  * A linear scan that refuses what the parser could take exponential time on, or read differently from the
- * engines: unbalanced or too deep parentheses, too many tokens, block comments (PostgreSQL nests them, the
- * parser does not), dollar quotes and backslashes (the parser reads `\'` as an escape, the engines do not).
+ * engines: unbalanced or too deep parentheses, too many tokens, dollar quotes and backslashes (the parser reads `\'` as an escape, the engines do not). Comments are read
+ * as the parser reads them; what the engine runs is printed from the AST, so it never sees them.
  */
 export function precheck(sql: string): void {
   const { maxLength, maxTokens, maxNesting } = PARSE_LIMITS;
@@ -64,7 +64,10 @@ export function precheck(sql: string): void {
       const end = sql.indexOf('\n', i);
       i = end < 0 ? sql.length : end + 1;
     } else if (char === '/' && next === '*') {
-      throw new SqlNotAllowedError('Block comments are not allowed in queries; use -- comments');
+      // Read as the parser reads it (to the first */): the engine never sees comments, only the printed AST.
+      const end = sql.indexOf('*/', i + 2);
+      if (end < 0) throw new SqlNotAllowedError('The query has an unterminated comment');
+      i = end + 2;
     } else if (char === '$') {
       throw new SqlNotAllowedError('Dollar quotes and parameters are not allowed in queries');
     } else if (char === '(') {
@@ -109,9 +112,14 @@ Promise.all([import('node:worker_threads'), import('node:module')]).then(([threa
 `;
 
 function parserPath(): string {
-  const beside = fileURLToPath(new URL(`./${PARSER_FILE}`, import.meta.url));
+  // A CommonJS bundle (some test runners) has no import.meta.url, but has __filename.
+  const here =
+    typeof import.meta.url === 'string'
+      ? import.meta.url
+      : pathToFileURL(typeof __filename === 'string' ? __filename : '.').href;
+  const beside = fileURLToPath(new URL(`./${PARSER_FILE}`, here));
   if (existsSync(beside)) return beside;
-  return createRequire(import.meta.url).resolve('node-sql-parser/build/postgresql');
+  return createRequire(here).resolve('node-sql-parser/build/postgresql');
 }
 
 interface Pending {

@@ -31,6 +31,9 @@ export interface Resolution {
   readonly scopes: Scope[];
 }
 
+/** CTEs one query may define (an engine plans each; hundreds take seconds to plan). */
+export const MAX_CTES = 100;
+
 /** Names the compiler generates; user names may not start with this. */
 export const RESERVED_PREFIX = '__';
 
@@ -39,6 +42,17 @@ type Frame = ReadonlyMap<string, string>;
 const reserved = (name: string, what: string) => {
   if (name.startsWith(RESERVED_PREFIX)) throw new SqlNotAllowedError(`${what} ${name} is reserved`);
 };
+
+/**
+ * Relations either engine resolves by name on its own: catalogs and table functions. A CTE or alias may not take
+ * one of these names (nor a model object's or a physical table's), so a name in a query never means two things.
+ */
+const ENGINE_RELATION = /^(pg_|duckdb_|sqlite_|information_schema$|read_|parquet_|json_|iceberg_|delta_)/;
+const TABLE_FUNCTIONS = new Set([
+  ...['range', 'generate_series', 'unnest', 'glob', 'query', 'query_table', 'sql_auto_complete', 'summary'],
+  ...['repeat', 'repeat_row', 'which_secret', 'test_all_types', 'pragma_database_list', 'columns', 'tables'],
+  ...['schemata', 'views', 'sequences', 'routines', 'settings'],
+]);
 
 /**
  * Resolves and renames every relation in `root` (mutated). `objects` maps folded names of the model objects
@@ -50,6 +64,14 @@ export function resolveNames(
   objects: ReadonlyMap<string, string>,
   modelNames: ReadonlySet<string>,
 ): Resolution {
+  /** Refuses a CTE name or alias that could also mean a model object, a physical table, a catalog or a function. */
+  const ownName = (name: string, what: string) => {
+    reserved(name, what);
+    const key = fold(name);
+    if (modelNames.has(key) || ENGINE_RELATION.test(key) || TABLE_FUNCTIONS.has(key)) {
+      throw new SqlNotAllowedError(`${what} ${name} is also the name of a table; choose another`);
+    }
+  };
   const secured = new Map<string, string>();
   const scopeOf = new WeakMap<Node, Scope>();
   const scopes: Scope[] = [];
@@ -104,14 +126,12 @@ export function resolveNames(
       const name = nameOf(cte.name);
       const key = fold(name);
       if (!name) throw new SqlNotAllowedError('A CTE needs a name');
-      reserved(name, 'CTE name');
-      if (modelNames.has(key)) {
-        throw new SqlNotAllowedError(`CTE name ${name} is the name of a data model object; choose another`);
-      }
+      ownName(name, 'CTE name');
       if (frame.has(key)) throw new SqlNotAllowedError(`CTE ${name} is defined twice`);
       // The body sees the outer scopes and earlier siblings, not itself.
       visit(cte.stmt, [...env, new Map(frame)], undefined);
       cteCount += 1;
+      if (cteCount > MAX_CTES) throw new SqlNotAllowedError(`A query may define at most ${MAX_CTES} CTEs`);
       const generated = `${RESERVED_PREFIX}cte_${cteCount}`;
       frame.set(key, generated);
       cte.name = { type: 'default', value: generated };
@@ -125,7 +145,7 @@ export function resolveNames(
     for (const item of select.from) {
       if (!isNode(item)) throw new SqlNotAllowedError('Unsupported FROM clause');
       const alias = typeof item.as === 'string' && item.as ? item.as : undefined;
-      if (alias) reserved(alias, 'Alias');
+      if (alias && fold(alias) !== fold(String(item.table ?? ''))) ownName(alias, 'Alias');
       if (typeof item.table === 'string' && item.expr === undefined) {
         if (item.db || item.schema) {
           throw new SqlNotAllowedError(
