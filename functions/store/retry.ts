@@ -38,7 +38,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   throttlingAttempts: 8,
   transientAttempts: 5,
   baseDelayMs: 25,
-  throttlingBaseDelayMs: 100,
+  throttlingBaseDelayMs: 50,
   maxDelayMs: 1_500,
   budgetMs: 5_000,
 };

