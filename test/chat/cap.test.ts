@@ -174,7 +174,9 @@ describe('a turn with large tool results', () => {
     expect(streamed.at(-1)).toMatchObject({ id: '__state__', state: { status: 'completed' } });
     expect(after).toMatchObject({ status: 'idle', lastStatus: 'completed' });
     const tool = streamed.find((line) => line.toolCall && line.isInProcess === false);
-    expect(String((tool?.toolCall as { result: string }).result)).toContain('"shortened":"Shortened to ');
+    expect(String((tool?.toolCall as { result?: string } | undefined)?.result)).toContain(
+      '"shortened":"Shortened to ',
+    );
     // Replay tells the turn exactly as it streamed (its outcome: the in-process call is replaced).
     expect(replayed).toEqual([streamed[0], ...settled(streamed.slice(1))]);
   });
