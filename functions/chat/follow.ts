@@ -2,7 +2,7 @@ import { describeError, type Logger } from '../http/log';
 import type { Store } from '../store/client';
 import { type StoredLine, type ThreadItem, type ThreadMeta, threads } from '../store/threads';
 import { sleep } from './channel';
-import { completeFlushes, cutoffLine, encode, STATE_ID, settled, stateLine } from './lines';
+import { completeFlushes, cutoffLine, encode, isFinal, STATE_ID, settled, stateLine } from './lines';
 import type { ChatSettings } from './settings';
 
 export interface FollowPlan {
@@ -30,6 +30,27 @@ const lastSort = (items: ThreadItem[], fallback: number) =>
 const MAX_READ_FAILURES = 3;
 
 const FOLLOW_FAILED = 'Sorry, this conversation could not be read to the end. Please reload it in a moment.';
+const INTERRUPTED = 'Sorry, this answer was interrupted before it was finished. Please ask again.';
+
+const finalLine = (content: string, sort: number): StoredLine => ({
+  id: `${Date.now()}-final`,
+  role: 'assistant',
+  content,
+  thinking: '',
+  graphPath: ['final'],
+  isDelta: false,
+  isInProcess: false,
+  sort,
+});
+
+/** The end of a turn that crashed before storing it: a final answer (unless it got that far) and `error`. */
+function* crashedEnd(chatId: string, turn: StoredLine[], lastSort: number): Generator<StoredLine> {
+  const answered = turn.some(
+    (line) => isFinal({ graphPath: line.graphPath }) && line.isDelta !== true && line.role === 'assistant',
+  );
+  if (!answered) yield finalLine(INTERRUPTED, lastSort + 1);
+  yield stateLine(chatId, 'error', lastSort + (answered ? 1 : 2));
+}
 
 /**
  * Streams a thread from storage in the live line format: `__cutoff__`, the stored lines (outcomes of finished
@@ -50,16 +71,7 @@ async function* guarded(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerat
     }
   } catch (error) {
     plan.log.error('chat follow failed', describeError(error));
-    yield encode({
-      id: `${Date.now()}-final`,
-      role: 'assistant',
-      content: FOLLOW_FAILED,
-      thinking: '',
-      graphPath: ['final'],
-      isDelta: false,
-      isInProcess: false,
-      sort: seen.sort + 1,
-    });
+    yield encode(finalLine(FOLLOW_FAILED, seen.sort + 1));
     yield encode(stateLine(plan.meta.chatId, 'error', seen.sort + 2));
   }
 }
@@ -74,14 +86,21 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
     for (const line of lines) if (line.id !== STATE_ID) yield line;
     const last = lines.at(-1);
     const state = states.at(-1);
+    if (last && state === last) {
+      yield state;
+      return;
+    }
     // The last turn crashed before it stored its end.
-    yield last && state === last ? state : stateLine(chatId, 'error', (last?.sort ?? 0) + 1);
+    const turn = state ? lines.filter((line) => line.sort > state.sort) : lines;
+    yield* crashedEnd(chatId, turn, last?.sort ?? 0);
     return;
   }
   const target = meta.turnStartSort ?? 1;
   let watermark = plan.mode === 'replay' ? 0 : target - 1;
   let endedOnce = false;
   let failures = 0;
+  // The followed turn's lines so far, to tell whether a crashed turn got as far as its final answer.
+  const turn: StoredLine[] = [];
   while (!clientGone.aborted) {
     let now: ThreadMeta | undefined;
     let items: ThreadItem[];
@@ -102,6 +121,7 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
     const ready = ended ? items : completeFlushes(items);
     for (const line of settled(ready.map((item) => item.line))) {
       if (line.id !== STATE_ID) {
+        if (line.sort >= target) turn.push(line);
         yield line;
         continue;
       }
@@ -115,7 +135,7 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
     if (ended) {
       // A release is one transaction; give its items a moment to be visible before calling the turn crashed.
       if (endedOnce) {
-        yield stateLine(chatId, 'error', watermark + 1);
+        yield* crashedEnd(chatId, turn, watermark);
         return;
       }
       endedOnce = true;

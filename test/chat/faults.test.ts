@@ -4,11 +4,11 @@
  * invariant: every stream ends with a final answer and `__state__`, stored history equals what was streamed,
  * the thread takes the next input at once, the exchange succeeds once, and no thread is orphaned.
  */
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
 import { createStore, type Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
-import type { StoredLine } from '../../functions/store/threads';
+import { type StoredLine, threads } from '../../functions/store/threads';
 import { type FaultProxy, startFaultProxy } from '../support/faults';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
@@ -137,6 +137,39 @@ describe('2. a read fails while replaying', () => {
       if (previous === undefined) delete process.env.OFFLINE_DELAY_MS;
       else process.env.OFFLINE_DELAY_MS = previous;
     }
+  });
+});
+
+describe('2b. a turn that crashed (its function died) before storing its end', () => {
+  test('replay and the next turn: a final answer and an error state, then the thread goes on', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const before = await threadItem(chatId);
+    const sort = Number(before?.nextSort);
+    // What a crash leaves: the echo stored, the lease run out, no end.
+    await threads.putLines(direct, chatId, [
+      { id: messageId(), role: 'user', content: 'lost', isDelta: false, isInProcess: false, sort },
+    ]);
+    await direct.doc.send(
+      new UpdateCommand({
+        TableName: direct.tableName,
+        Key: keys.thread(chatId),
+        UpdateExpression: 'SET #status = :streaming, leaseUntil = :past',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':streaming': 'streaming', ':past': Date.now() - 1 },
+      }),
+    );
+    const replay = await ask({ chatId, sessionSettings: settings });
+    expect(replay.lines.at(-3)).toMatchObject({ role: 'user', content: 'lost', sort });
+    expect(replay.lines.at(-2)).toMatchObject({ graphPath: ['final'], sort: sort + 1 });
+    expect(replay.lines.at(-1)).toMatchObject({
+      id: '__state__',
+      state: { status: 'error' },
+      sort: sort + 2,
+    });
+    const next = await ask({ input: 'and by region?', chatId, sessionSettings: settings });
+    expectEnded(next.lines, 'completed');
+    expect(next.lines[1]?.sort).toBe(sort + 1);
   });
 });
 
