@@ -1,8 +1,8 @@
-import type { Logger } from '../http/log';
+import { describeError, type Logger } from '../http/log';
 import type { Store } from '../store/client';
-import { type ThreadItem, type ThreadMeta, threads } from '../store/threads';
+import { type StoredLine, type ThreadItem, type ThreadMeta, threads } from '../store/threads';
 import { sleep } from './channel';
-import { completeFlushes, cutoffLine, encode, STATE_ID, settled, stateLine } from './lines';
+import { completeFlushes, cutoffLine, encode, isFinal, STATE_ID, settled, stateLine } from './lines';
 import type { ChatSettings } from './settings';
 
 export interface FollowPlan {
@@ -15,54 +15,119 @@ export interface FollowPlan {
    * `reattach`: the turn started by the same messageId, from its first line, followed to its end.
    */
   mode: 'replay' | 'reattach';
+  /** A replay of a finished thread: its lines, read before the stream started. */
+  stored?: ThreadItem[];
 }
 
-const running = (meta: ThreadMeta | undefined, nowMs = Date.now()): meta is ThreadMeta =>
+/** Whether the thread's turn is running: streaming under a lease that has not run out. */
+export const running = (meta: ThreadMeta | undefined, nowMs = Date.now()): meta is ThreadMeta =>
   meta?.status === 'streaming' && (meta.leaseUntil ?? 0) > nowMs;
 
 const lastSort = (items: ThreadItem[], fallback: number) =>
   items.reduce((max, item) => Math.max(max, item.line.sort), fallback);
 
+/** Reads that fail this many times in a row (each after the SDK's own retries) end a follow as an error. */
+const MAX_READ_FAILURES = 3;
+
+const FOLLOW_FAILED = 'Sorry, this conversation could not be read to the end. Please reload it in a moment.';
+const INTERRUPTED = 'Sorry, this answer was interrupted before it was finished. Please ask again.';
+
+const finalLine = (content: string, sort: number): StoredLine => ({
+  id: `${Date.now()}-final`,
+  role: 'assistant',
+  content,
+  thinking: '',
+  graphPath: ['final'],
+  isDelta: false,
+  isInProcess: false,
+  sort,
+});
+
+/** The end of a turn that crashed before storing it: a final answer (unless it got that far) and `error`. */
+function* crashedEnd(chatId: string, turn: StoredLine[], lastSort: number): Generator<StoredLine> {
+  const answered = turn.some(
+    (line) => isFinal({ graphPath: line.graphPath }) && line.isDelta !== true && line.role === 'assistant',
+  );
+  if (!answered) yield finalLine(INTERRUPTED, lastSort + 1);
+  yield stateLine(chatId, 'error', lastSort + (answered ? 1 : 2));
+}
+
 /**
  * Streams a thread from storage in the live line format: `__cutoff__`, the stored lines (outcomes of finished
  * turns; a running turn as it is stored, increments included) and one `__state__`. A running turn is followed
- * by polling until its `__state__` is stored or its lease runs out (a crashed stream: status error).
+ * by polling until its `__state__` is stored or its lease runs out (a crashed stream: status error). If the
+ * thread cannot be read any more, the stream still ends with a final answer and an `error` state.
  */
 export function followStream(plan: FollowPlan): (clientGone: AbortSignal) => AsyncIterable<string> {
-  return (clientGone) => follow(plan, clientGone);
+  return (clientGone) => guarded(plan, clientGone);
 }
 
-async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerator<string> {
+async function* guarded(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerator<string> {
+  const seen = { sort: 0 };
+  try {
+    for await (const line of follow(plan, clientGone)) {
+      seen.sort = Math.max(seen.sort, line.sort);
+      yield encode(line);
+    }
+  } catch (error) {
+    plan.log.error('chat follow failed', describeError(error));
+    yield encode(finalLine(FOLLOW_FAILED, seen.sort + 1));
+    yield encode(stateLine(plan.meta.chatId, 'error', seen.sort + 2));
+  }
+}
+
+async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerator<StoredLine> {
   const { store, settings, meta } = plan;
   const chatId = meta.chatId;
-  yield encode(cutoffLine(chatId));
-  if (plan.mode === 'replay' && !running(meta)) {
-    const lines = settled((await threads.lines(store, chatId)).map((item) => item.line));
+  yield cutoffLine(chatId);
+  if (plan.mode === 'replay' && plan.stored) {
+    const lines = settled(plan.stored.map((item) => item.line));
     const states = lines.filter((line) => line.id === STATE_ID);
-    for (const line of lines) if (line.id !== STATE_ID) yield encode(line);
+    for (const line of lines) if (line.id !== STATE_ID) yield line;
     const last = lines.at(-1);
     const state = states.at(-1);
+    if (last && state === last) {
+      yield state;
+      return;
+    }
     // The last turn crashed before it stored its end.
-    yield encode(last && state === last ? state : stateLine(chatId, 'error', (last?.sort ?? 0) + 1));
+    const turn = state ? lines.filter((line) => line.sort > state.sort) : lines;
+    yield* crashedEnd(chatId, turn, last?.sort ?? 0);
     return;
   }
   const target = meta.turnStartSort ?? 1;
   let watermark = plan.mode === 'replay' ? 0 : target - 1;
   let endedOnce = false;
+  let failures = 0;
+  // The followed turn's lines so far, to tell whether a crashed turn got as far as its final answer.
+  const turn: StoredLine[] = [];
   while (!clientGone.aborted) {
-    const now = await threads.get(store, chatId);
-    // Read before the lines: if the turn had ended by then, its last lines are already stored.
+    let now: ThreadMeta | undefined;
+    let items: ThreadItem[];
+    try {
+      now = await threads.get(store, chatId);
+      // Read before the lines: if the turn had ended by then, its last lines are already stored.
+      items = await threads.lines(store, chatId, watermark);
+      failures = 0;
+    } catch (error) {
+      // A follower only reads: a failed poll is tried again on the next one, within bounds.
+      failures += 1;
+      if (failures >= MAX_READ_FAILURES) throw error;
+      plan.log.warn('chat follow read failed', describeError(error));
+      await sleep(settings.followPollMs, clientGone);
+      continue;
+    }
     const ended = !running(now) || now.turnStartSort !== target;
-    const items = await threads.lines(store, chatId, watermark);
     const ready = ended ? items : completeFlushes(items);
     for (const line of settled(ready.map((item) => item.line))) {
       if (line.id !== STATE_ID) {
-        yield encode(line);
+        if (line.sort >= target) turn.push(line);
+        yield line;
         continue;
       }
       // States of turns before the followed one are not the end of this stream.
       if (line.sort >= target) {
-        yield encode(line);
+        yield line;
         return;
       }
     }
@@ -70,7 +135,7 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
     if (ended) {
       // A release is one transaction; give its items a moment to be visible before calling the turn crashed.
       if (endedOnce) {
-        yield encode(stateLine(chatId, 'error', watermark + 1));
+        yield* crashedEnd(chatId, turn, watermark);
         return;
       }
       endedOnce = true;

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { StreamResult } from '../http/endpoint';
+import { describeError } from '../http/log';
 import {
   type CallerIdentity,
   needsProvisioning,
@@ -16,9 +17,9 @@ import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { type ThreadMeta, threads } from '../store/threads';
 import { type ChatPath, type ChatRequest, chatId, ownerOf, owns, threadNotFound } from './abort';
-import { followStream } from './follow';
+import { followStream, running } from './follow';
 import { chatSettings } from './settings';
-import { type RunAgent, turnStream } from './turn';
+import { loadHistory, type RunAgent, turnStream } from './turn';
 
 /** Body of POST {chat_url}/stream-chat-state (spec §4.3, contract §6). */
 export const chatStreamBody = z.strictObject({
@@ -96,7 +97,11 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
       threads.get(store, id),
     ]);
     if (!meta || !owns(meta, ownerOf(identity, agent.agentId))) throw threadNotFound(id);
-    return stream(followStream({ store, log, settings, meta, mode: 'replay' }));
+    // A finished thread is read before the first line: a failed read is a plain error response.
+    const stored = running(meta) ? undefined : await threads.lines(store, id);
+    return stream(
+      followStream({ store, log, settings, meta, mode: 'replay', ...(stored ? { stored } : {}) }),
+    );
   }
 
   // Everything that can refuse the turn is read first (the caller and, for internal and token users, the user;
@@ -114,8 +119,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   ]);
   if (body.chatId !== undefined) {
     if (!existing || !owns(existing, ownerOf(probe, agent.agentId))) throw threadNotFound(body.chatId);
-    const running = existing.status === 'streaming' && (existing.leaseUntil ?? 0) > Date.now();
-    if (running && existing.turnMessageId !== body.messageId) throw busy();
+    if (running(existing) && existing.turnMessageId !== body.messageId) throw busy();
   }
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
   const { model, isDefault } = await branchModel(
@@ -135,27 +139,40 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     messageId,
     ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
   };
+  const isNewThread = body.chatId === undefined;
+  const threadId = body.chatId ?? randomUUID();
   let meta: ThreadMeta;
-  let isNewThread = false;
-  if (body.chatId === undefined) {
-    meta = await threads.create(store, randomUUID(), who, lease);
-    isNewThread = true;
-  } else {
-    const outcome = await threads.acquire(store, body.chatId, who, lease);
-    if (outcome.kind === 'missing') throw threadNotFound(body.chatId);
-    if (outcome.kind === 'busy') throw busy();
-    if (outcome.kind === 'same-message') {
-      return stream(followStream({ store, log, settings, meta: outcome.meta, mode: 'reattach' }));
+  let start: Awaited<ReturnType<typeof loadHistory>>;
+  let tools: ReturnType<typeof createAnalystTools>;
+  try {
+    if (isNewThread) {
+      meta = await threads.create(store, threadId, who, lease);
+    } else {
+      const outcome = await threads.acquire(store, threadId, who, lease);
+      if (outcome.kind === 'missing') throw threadNotFound(threadId);
+      if (outcome.kind === 'busy') throw busy();
+      if (outcome.kind === 'same-message') {
+        return stream(followStream({ store, log, settings, meta: outcome.meta, mode: 'reattach' }));
+      }
+      meta = outcome.meta;
     }
-    meta = outcome.meta;
+    start = await loadHistory(store, meta, isNewThread);
+    tools = createAnalystTools({
+      model,
+      user: identity.query,
+      source: deployment.dataSource,
+      timeoutMs: SQL_TIMEOUT_MS,
+    });
+  } catch (error) {
+    // Nothing was streamed: give back whatever of this request's lease may have been written (a write whose
+    // response was lost included), so the thread takes the client's retry at once and no thread is orphaned.
+    if (!(error instanceof ConflictError || error instanceof NotFoundError)) {
+      await threads.abandon(store, threadId, lease.leaseId, isNewThread).catch((cleanup: unknown) => {
+        log.error('chat lease could not be given back; it runs out', describeError(cleanup));
+      });
+    }
+    throw error;
   }
-
-  const tools = createAnalystTools({
-    model,
-    user: identity.query,
-    source: deployment.dataSource,
-    timeoutMs: SQL_TIMEOUT_MS,
-  });
   const runAgent: RunAgent = (args) => runAgentTurn({ ...args, provider: modelProvider(), tools });
   return stream(
     turnStream({
@@ -164,7 +181,8 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
       settings,
       meta,
       leaseId: lease.leaseId,
-      isNewThread,
+      history: start.history,
+      startSort: start.startSort,
       ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
       input: body.input,
       messageId,

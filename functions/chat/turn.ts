@@ -2,6 +2,7 @@ import type { ChatMessage } from '../agent';
 import { describeError, type Logger } from '../http/log';
 import type { Store } from '../store/client';
 import { type StoredLine, type ThreadMeta, type TurnStatus, threads } from '../store/threads';
+import { capLine } from './cap';
 import { Channel, sleep } from './channel';
 import {
   CUTOFF_ID,
@@ -34,7 +35,9 @@ export interface TurnPlan {
   /** The thread as the lease was taken (its nextSort is where the turn starts). */
   meta: ThreadMeta;
   leaseId: string;
-  isNewThread: boolean;
+  /** Earlier turns as the agent reads them and the turn's first sort (loadHistory, before the first line). */
+  history: ChatMessage[];
+  startSort: number;
   /** The owner's expiry (epoch seconds): the turn's lines expire with the user. */
   expiresAt?: number;
   input: string;
@@ -61,6 +64,24 @@ export function toHistory(lines: StoredLine[]): ChatMessage[] {
     .map(({ sort: _sort, ...message }) => message as unknown as ChatMessage);
 }
 
+/**
+ * What a turn starts from: the earlier turns and its first sort. Read once the lease is held and before the
+ * first line, so a failed read is a plain error response (the caller gives the lease back), never a stream
+ * cut after `__cutoff__`.
+ */
+export async function loadHistory(
+  store: Store,
+  meta: ThreadMeta,
+  isNewThread: boolean,
+): Promise<{ history: ChatMessage[]; startSort: number }> {
+  if (isNewThread) return { history: [], startSort: meta.nextSort };
+  const items = await threads.lines(store, meta.chatId);
+  let startSort = meta.nextSort;
+  // After a crashed turn nextSort lags behind what that turn stored.
+  for (const item of items) startSort = Math.max(startSort, item.line.sort + 1);
+  return { history: toHistory(items.map((item) => item.line)), startSort };
+}
+
 const FALLBACK: Record<TurnStatus, string> = {
   completed: 'Done.',
   aborted: 'Stopped before an answer was ready.',
@@ -70,7 +91,8 @@ const FALLBACK: Record<TurnStatus, string> = {
 /**
  * Runs one turn and streams it: `__cutoff__`, the user echo, the agent's lines, exactly one final answer, then
  * (after the thread is released) `__state__`. The work runs on its own, so it winds down and stores its end even
- * when the client leaves; leaving, an abort request, the time bound or a lost lease stop it.
+ * when the client leaves; leaving, an abort request, the time bound or a lost lease stop it. Whatever fails
+ * after `__cutoff__`, the stream ends with a final answer and a `__state__` saying how the turn was stored.
  */
 export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIterable<string> {
   return (clientGone) => {
@@ -84,8 +106,15 @@ export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIt
     };
     clientGone.addEventListener('abort', () => stop('disconnect'), { once: true });
     let finished = false;
-    runTurn(plan, channel, controller.signal, stop, stopped)
-      .catch((error: unknown) => plan.log.error('chat turn failed', describeError(error)))
+    const progress = { sort: plan.startSort, ended: false };
+    runTurn(plan, channel, controller.signal, stop, stopped, progress)
+      .catch((error: unknown) => {
+        plan.log.error('chat turn failed', describeError(error));
+        // A last resort (runTurn handles its own failures): the stream still ends with an answer and a state.
+        if (progress.ended) return;
+        channel.push(encode(fallbackFinal('error', progress.sort++)));
+        channel.push(encode(stateLine(plan.meta.chatId, 'error', progress.sort++, stopped.reason)));
+      })
       .finally(() => {
         finished = true;
         channel.close();
@@ -101,12 +130,24 @@ export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIt
   };
 }
 
+const fallbackFinal = (status: TurnStatus, sort: number): StoredLine => ({
+  id: `${Date.now()}-final`,
+  role: 'assistant',
+  content: FALLBACK[status],
+  thinking: '',
+  graphPath: ['final'],
+  isDelta: false,
+  isInProcess: false,
+  sort,
+});
+
 async function runTurn(
   plan: TurnPlan,
   channel: Channel<string>,
   signal: AbortSignal,
   stop: (reason: StopReason) => void,
   stopped: { reason?: StopReason },
+  progress: { sort: number; ended: boolean },
 ): Promise<void> {
   const { store, log, settings, meta } = plan;
   const chatId = meta.chatId;
@@ -114,41 +155,34 @@ async function runTurn(
   const writer = new TurnWriter(store, chatId, plan.expiresAt, settings.snapshotMs, log);
   const watch = watchTurn(plan, stop);
   try {
-    let sort = meta.nextSort;
-    let history: ChatMessage[] = [];
-    if (!plan.isNewThread) {
-      const items = await threads.lines(store, chatId);
-      // After a crashed turn nextSort lags behind what that turn stored.
-      for (const item of items) sort = Math.max(sort, item.line.sort + 1);
-      history = toHistory(items.map((item) => item.line));
-    }
+    // Capped before streaming: the client sees exactly what is stored (and replayed).
     const send = (line: StoredLine) => {
-      channel.push(encode(line));
-      writer.add(line);
+      const capped = capLine(line);
+      channel.push(encode(capped));
+      writer.add(capped);
     };
-    send({
-      id: plan.messageId,
-      role: 'user',
-      content: plan.input,
-      isDelta: false,
-      isInProcess: false,
-      sort: sort++,
-    });
-
     let open = true;
     let finalSent = false;
-    const emit = (message: ChatMessage) => {
-      if (!open) return;
-      if (isFinal(message)) {
-        if (finalSent) return;
-        finalSent = true;
-      }
-      send({ ...message, sort: sort++ });
-    };
     let status: TurnStatus = 'error';
     try {
+      send({
+        id: plan.messageId,
+        role: 'user',
+        content: plan.input,
+        isDelta: false,
+        isInProcess: false,
+        sort: progress.sort++,
+      });
+      const emit = (message: ChatMessage) => {
+        if (!open) return;
+        if (isFinal(message)) {
+          if (finalSent) return;
+          finalSent = true;
+        }
+        send({ ...message, sort: progress.sort++ });
+      };
       const work = plan.runAgent({
-        history,
+        history: plan.history,
         input: plan.input,
         showThinking: plan.showThinking,
         signal,
@@ -167,26 +201,18 @@ async function runTurn(
     }
     open = false;
     watch.dispose();
-    if (!finalSent) {
-      send({
-        id: `${Date.now()}-final`,
-        role: 'assistant',
-        content: FALLBACK[status],
-        thinking: '',
-        graphPath: ['final'],
-        isDelta: false,
-        isInProcess: false,
-        sort: sort++,
-      });
-    }
-    const state = stateLine(chatId, status, sort++, stopped.reason);
-    try {
-      const released = await writer.finish({ leaseId: plan.leaseId, state, nextSort: sort, status });
-      if (!released) log.warn('chat turn lost its lease before it ended', { chatId });
-    } catch (error) {
-      log.error('chat turn could not be stored', describeError(error));
-    }
-    // Only now: a client that sends its next input on seeing `__state__` finds the thread free.
+    if (!finalSent) send(fallbackFinal(status, progress.sort++));
+    const planned = stateLine(chatId, status, progress.sort++, stopped.reason);
+    const { state, released } = await writer.finish({
+      leaseId: plan.leaseId,
+      state: planned,
+      nextSort: progress.sort,
+      status,
+    });
+    if (!released) log.warn('chat turn lost its lease before it ended', { chatId });
+    // Only now: a client that sends its next input on seeing `__state__` finds the thread free. The state is
+    // the one stored (error when the turn could not be stored as it ended).
+    progress.ended = true;
     channel.push(encode(state));
   } finally {
     watch.dispose();

@@ -1,6 +1,33 @@
 import { describeError, type Logger } from '../http/log';
 import type { Store } from '../store/client';
 import { type StoredLine, type TurnStatus, threads } from '../store/threads';
+import { capLine } from './cap';
+import { sleep } from './channel';
+
+/** Lines and bytes one release transaction carries (DynamoDB: 100 items, 4 MB; the thread update is one). */
+const RELEASE_MAX_LINES = 99;
+const RELEASE_MAX_BYTES = 3 * 1024 * 1024;
+
+const lineBytes = (line: StoredLine | undefined) =>
+  line ? Buffer.byteLength(JSON.stringify(line), 'utf8') + 100 : 0;
+
+/** The `__state__` line of a turn that could not be stored as it ended. */
+const errorState = (state: StoredLine): StoredLine => {
+  const inner = typeof state.state === 'object' && state.state !== null ? state.state : {};
+  return { ...state, state: { ...inner, status: 'error' } };
+};
+
+/** A few more tries past the SDK's own, for the writes that end a turn (each of them idempotent). */
+async function retrying<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await sleep(50 * 2 ** attempt * (0.5 + Math.random()));
+    }
+  }
+}
 
 /** Complete lines are stored this soon (a short wait gathers a burst into one request). */
 const COMPLETE_FLUSH_MS = 15;
@@ -52,7 +79,10 @@ export class TurnWriter {
   }
 
   private take(): StoredLine[] {
-    const lines = [...this.pending, ...this.deltas.values()].sort((a, b) => a.sort - b.sort);
+    // Merged increments can outgrow an item: capped like complete lines are before they stream.
+    const lines = [...this.pending, ...[...this.deltas.values()].map((line) => capLine(line))].sort(
+      (a, b) => a.sort - b.sort,
+    );
     this.pending = [];
     this.deltas.clear();
     return lines;
@@ -72,25 +102,61 @@ export class TurnWriter {
 
   /**
    * Stores what is left with the `__state__` line and releases the thread in one transaction, after the
-   * flushes in flight. Returns false when the lease had already passed to another turn.
+   * flushes in flight. If that fails (DynamoDB errors past the SDK's retries), the turn ends as an error: its
+   * lines are stored with an `error` state and the thread is freed by a plain update, so what is streamed next
+   * (the returned state) is what a replay shows and the thread takes the next input at once. `released` is
+   * false when the lease had already passed to another turn (or could not be given back).
    */
   async finish(turn: {
     leaseId: string;
     state: StoredLine;
     nextSort: number;
     status: TurnStatus;
-  }): Promise<boolean> {
+  }): Promise<{ state: StoredLine; released: boolean }> {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.chain;
     // Increments never completed (an aborted message) are kept: they are all there is of it.
-    const lines = [...this.take(), turn.state];
-    // A transaction holds at most 100 items: anything beyond the last 99 goes first as its own flush.
-    const head = lines.slice(0, Math.max(0, lines.length - 99));
+    const lines = this.take();
+    try {
+      return { state: turn.state, released: await this.release([...lines, turn.state], turn) };
+    } catch (error) {
+      this.log.error('chat turn could not be stored; it ends as an error', describeError(error));
+    }
+    const state = errorState(turn.state);
+    let released = false;
+    try {
+      await retrying(() => threads.putLines(this.store, this.chatId, [...lines, state], this.expiresAt));
+    } catch (error) {
+      // Nothing of the end is stored: replay reads a turn without `__state__` as an error, as streamed.
+      this.log.error('chat turn end could not be stored', describeError(error));
+    }
+    try {
+      released = await retrying(() => threads.endTurn(this.store, this.chatId, { ...turn, status: 'error' }));
+    } catch (error) {
+      this.log.error('chat thread could not be released; its lease runs out', describeError(error));
+    }
+    return { state, released };
+  }
+
+  private async release(
+    lines: StoredLine[],
+    turn: { leaseId: string; nextSort: number; status: TurnStatus },
+  ): Promise<boolean> {
+    // A transaction holds at most 100 items and 4 MB: what does not fit goes first as its own flush.
+    let tail = lines.length;
+    let size = 0;
+    while (tail > 0 && lines.length - tail < RELEASE_MAX_LINES) {
+      const next = size + lineBytes(lines[tail - 1]);
+      if (next > RELEASE_MAX_BYTES && tail < lines.length) break;
+      size = next;
+      tail -= 1;
+    }
+    const head = lines.slice(0, tail);
     if (head.length > 0) await threads.putLines(this.store, this.chatId, head, this.expiresAt);
     return threads.release(this.store, this.chatId, {
       leaseId: turn.leaseId,
-      lines: lines.slice(head.length),
+      lines: lines.slice(tail),
       nextSort: turn.nextSort,
       status: turn.status,
       ...(this.expiresAt !== undefined ? { expiresAt: this.expiresAt } : {}),

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import type { Account } from '../store/accounts';
 import type { ApiKeyRecord } from '../store/api-keys';
@@ -261,6 +263,7 @@ export async function exchangeSession(store: Store, sessionId: string): Promise<
   const secret = randomBytes(32).toString('base64url');
   const now = Date.now();
   const tokenExpiresAt = epochSeconds(now) + TOKEN_TTL_SECONDS;
+  const tokenHash = sha256(secret);
   let item: Record<string, unknown> | undefined;
   try {
     const out = await store.doc.send(
@@ -273,18 +276,23 @@ export async function exchangeSession(store: Store, sessionId: string): Promise<
         ExpressionAttributeValues: {
           ':true': true,
           ':false': false,
-          ':hash': sha256(secret),
+          ':hash': tokenHash,
           ':exp': tokenExpiresAt,
           ':now': new Date(now).toISOString(),
           ':nowSeconds': epochSeconds(now),
         },
         ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     item = out.Attributes;
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') throw invalidSession();
-    throw error;
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The SDK retried an exchange whose response was lost: the token hash stored is this request's own
+    // (a fresh random secret per request), so the exchange did happen, once.
+    const old = error.Item ? unmarshall(error.Item) : undefined;
+    if (old?.tokenHash !== tokenHash) throw invalidSession();
+    item = old;
   }
   if (!item) throw invalidSession();
   const identity = toIdentity(item);

@@ -1,5 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BoundedRetryStrategy, DEFAULT_RETRY_POLICY } from './retry';
 import { DEFAULT_TABLE_NAME } from './table';
 
 /** A handle on the single table: the document client and the table name. Business code never sees it. */
@@ -19,7 +20,11 @@ export function createStore(options: StoreOptions = {}): Store {
   const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
   const config: DynamoDBClientConfig = {
     region: options.region ?? process.env.AWS_REGION ?? 'us-east-1',
-    maxAttempts: 4,
+    // Per-call attempts with jittered backoff and no shared quota (functions/store/retry.ts).
+    maxAttempts: DEFAULT_RETRY_POLICY.throttlingAttempts,
+    retryStrategy: new BoundedRetryStrategy(),
+    // A request DynamoDB never answers is a transient fault, retried, not a hang until the Lambda times out.
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
   };
   if (endpoint) {
     config.endpoint = endpoint;

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -183,14 +184,64 @@ export const threads = {
       updatedAt: now,
       ...(lease.expiresAt !== undefined ? { expiresAt: lease.expiresAt } : {}),
     };
-    await store.doc.send(
-      new PutCommand({
-        TableName: store.tableName,
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    try {
+      await store.doc.send(
+        new PutCommand({
+          TableName: store.tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+    } catch (error) {
+      // The SDK retried a put whose response was lost: the item there is this request's own (its lease id is
+      // the creation's token).
+      if (!(error instanceof ConditionalCheckFailedException) || oldItem(error)?.leaseId !== lease.leaseId) {
+        throw error;
+      }
+    }
     return toMeta(item);
+  },
+
+  /**
+   * Undoes a turn that never started (its first write or read failed before any line was streamed): a new
+   * thread is deleted, an existing one goes back to idle. Only while `leaseId` still holds it, so a retry or a
+   * later turn is never undone; false when there was nothing of this lease to undo.
+   */
+  async abandon(store: Store, chatId: string, leaseId: string, isNewThread: boolean): Promise<boolean> {
+    try {
+      if (isNewThread) {
+        await store.doc.send(
+          new DeleteCommand({
+            TableName: store.tableName,
+            Key: keys.thread(chatId),
+            ConditionExpression: 'leaseId = :leaseId AND nextSort = :first',
+            ExpressionAttributeValues: { ':leaseId': leaseId, ':first': 1 },
+          }),
+        );
+        return true;
+      }
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.thread(chatId),
+          // The message id goes too: the client's retry with the same messageId is a new turn, not a re-attach.
+          UpdateExpression: 'SET #status = :idle, updatedAt = :updatedAt REMOVE leaseUntil, turnMessageId',
+          ConditionExpression: 'leaseId = :leaseId AND #status = :streaming',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':idle': 'idle',
+            ':streaming': 'streaming',
+            ':leaseId': leaseId,
+            ':updatedAt': new Date().toISOString(),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   },
 
   /**
@@ -245,6 +296,8 @@ export const threads = {
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const item = oldItem(error);
+      // The SDK retried an update whose response was lost: the lease there is this request's own.
+      if (item?.leaseId === lease.leaseId) return { kind: 'acquired', meta: toMeta(item) };
       if (!item || isExpired(item, nowMs) || !ownedBy(item, who)) return { kind: 'missing' };
       const meta = toMeta(item);
       if (meta.turnMessageId === lease.messageId) return { kind: 'same-message', meta };
@@ -388,6 +441,40 @@ export const threads = {
       // Another turn holds the thread now (this one's lease had expired): keep what this turn said.
       await threads.putLines(store, chatId, turn.lines, turn.expiresAt);
       return false;
+    }
+  },
+
+  /**
+   * Frees the thread after a turn whose release transaction failed (its lines were stored on their own first):
+   * idle, with the next free sort and how the turn ended. False when the lease is no longer this turn's.
+   */
+  async endTurn(
+    store: Store,
+    chatId: string,
+    turn: { leaseId: string; nextSort: number; status: TurnStatus },
+  ): Promise<boolean> {
+    try {
+      await store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.thread(chatId),
+          UpdateExpression:
+            'SET #status = :idle, nextSort = :nextSort, lastStatus = :lastStatus, updatedAt = :updatedAt REMOVE leaseUntil',
+          ConditionExpression: 'leaseId = :leaseId',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':idle': 'idle',
+            ':nextSort': turn.nextSort,
+            ':lastStatus': turn.status,
+            ':updatedAt': new Date().toISOString(),
+            ':leaseId': turn.leaseId,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
     }
   },
 

@@ -1,0 +1,191 @@
+/**
+ * Issue 17, the bounded random-fault run: for each fault mode in turn, twenty-odd requests (two users at a
+ * time, two journeys each) of the embed and chat paths (generate a session, exchange it, a turn on a new thread, a follow-up, a replay) go through a
+ * proxy that faults a share of every DynamoDB call. Every response must be a success or a contract error,
+ * every chat stream must end with `__state__`, a fresh session must exchange, no thread may stay locked, and
+ * what was streamed must be what is stored. Once the faults stop, everything succeeds.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { settled } from '../../functions/chat/lines';
+import { createStore, type Store } from '../../functions/store/client';
+import { keys } from '../../functions/store/keys';
+import { type StoredLine, threads } from '../../functions/store/threads';
+import { type FaultProxy, type FaultRule, startFaultProxy } from '../support/faults';
+import { client } from '../support/http';
+import { startService, type TestService } from '../support/service';
+import { type Auth, chat, chatUrl, type Line, uniqueUser } from './support';
+
+let proxy: FaultProxy;
+let svc: TestService;
+let url: string;
+let direct: Store;
+
+beforeAll(async () => {
+  const real = process.env.DYNAMODB_ENDPOINT;
+  if (!real) throw new Error('DYNAMODB_ENDPOINT is not set');
+  proxy = await startFaultProxy(real);
+  svc = await startService({ dynamodbEndpoint: proxy.endpoint });
+  url = chatUrl(svc.baseUrl);
+  direct = createStore({ endpoint: real, tableName: svc.service.store.tableName });
+  // Warm (model, data source, caches) without faults: the first mode should not pay for it.
+  const warm: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
+  await journey(warm);
+  expect(warm.problems).toEqual([]);
+}, 120_000);
+afterAll(async () => {
+  await svc.stop();
+  direct.doc.destroy();
+  await proxy.stop();
+});
+
+const MODES: { name: string; rule: FaultRule }[] = [
+  {
+    name: 'provisioned throughput exceeded',
+    rule: {
+      operation: '*',
+      mode: 'error',
+      error: 'ProvisionedThroughputExceededException',
+      probability: 0.3,
+    },
+  },
+  {
+    name: 'throttling',
+    rule: { operation: '*', mode: 'error', error: 'ThrottlingException', probability: 0.3 },
+  },
+  {
+    name: 'internal error',
+    rule: { operation: '*', mode: 'error', error: 'InternalServerError', probability: 0.3 },
+  },
+  { name: 'connection reset', rule: { operation: '*', mode: 'reset', probability: 0.2 } },
+  { name: 'lost response', rule: { operation: '*', mode: 'drop', probability: 0.2 } },
+  { name: 'latency', rule: { operation: '*', mode: 'delay', delayMs: 40, probability: 0.5 } },
+];
+
+interface Turn {
+  chatId: string;
+  auth: Auth;
+  lines: Line[];
+}
+
+interface Tally {
+  requests: number;
+  ok: number;
+  contractErrors: number;
+  problems: string[];
+  turns: Turn[];
+}
+
+const CONTRACT_ERROR_STATUSES = new Set([500]);
+
+/** A JSON error is a contract one: `{ error, code }`, a known status, and never a refusal the faults caused. */
+function judgeError(tally: Tally, what: string, status: number, body: unknown) {
+  const shaped =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { error?: unknown }).error === 'string' &&
+    typeof (body as { code?: unknown }).code === 'string';
+  if (shaped && CONTRACT_ERROR_STATUSES.has(status)) tally.contractErrors += 1;
+  else tally.problems.push(`${what}: ${status} ${JSON.stringify(body)}`);
+}
+
+async function askChat(tally: Tally, what: string, body: Record<string, unknown>, auth: Auth) {
+  tally.requests += 1;
+  let reply: Awaited<ReturnType<typeof chat>>;
+  try {
+    reply = await chat(url, body, auth);
+  } catch (error) {
+    tally.problems.push(`${what}: stream cut (${String(error)})`);
+    return undefined;
+  }
+  if (reply.status !== 200) {
+    judgeError(tally, what, reply.status, reply.error);
+    return undefined;
+  }
+  const last = reply.lines.at(-1);
+  if (reply.lines[0]?.id !== '__cutoff__' || last?.id !== '__state__') {
+    tally.problems.push(`${what}: stream without __cutoff__/__state__`);
+    return undefined;
+  }
+  tally.ok += 1;
+  return reply.lines;
+}
+
+/** One user's requests: a session exchanged, a turn on a new thread, a follow-up, a replay. */
+async function journey(tally: Tally) {
+  const api = client(svc.baseUrl);
+  const externalId = uniqueUser('run');
+  tally.requests += 1;
+  const generated = await api.post<{ sessionId: string }>(
+    '/api/v1/embed/generate-session',
+    { deploymentId: 1, externalId, groups: ['managers'] },
+    { key: svc.adminKey },
+  );
+  if (generated.status !== 200) return judgeError(tally, 'generate', generated.status, generated.body);
+  tally.ok += 1;
+  tally.requests += 1;
+  const exchanged = await api.post<{ token: string; user: { groups: string[] } }>(
+    '/api/v1/embed/session/exchange',
+    { sessionId: generated.body.sessionId },
+  );
+  if (exchanged.status !== 200) return judgeError(tally, 'exchange', exchanged.status, exchanged.body);
+  tally.ok += 1;
+  if (JSON.stringify(exchanged.body.user.groups) !== '["managers"]') {
+    tally.problems.push(`exchange: groups ${JSON.stringify(exchanged.body.user.groups)}`);
+  }
+  const auth = { bearer: exchanged.body.token };
+  const first = await askChat(tally, 'turn', { input: 'total amount by status' }, auth);
+  if (!first) return;
+  const chatId = first[0]?.state?.chatId ?? '';
+  tally.turns.push({ chatId, auth, lines: first });
+  const second = await askChat(tally, 'follow-up', { input: 'and by region?', chatId }, auth);
+  if (second) tally.turns.push({ chatId, auth, lines: second });
+  await askChat(tally, 'replay', { chatId }, auth);
+}
+
+const outcome = (lines: Line[]) =>
+  settled(lines.filter((line) => line.id !== '__cutoff__') as unknown as StoredLine[]);
+
+describe('random faults, one mode at a time', () => {
+  test.each(MODES)('$name', async ({ rule }) => {
+    const tally: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
+    const fault = proxy.inject(rule);
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let round = 0; round < 2; round += 1) await journey(tally);
+      }),
+    );
+    const fired = fault.fired;
+    proxy.clear();
+    expect(tally.problems).toEqual([]);
+    expect(tally.requests).toBeGreaterThanOrEqual(4);
+    expect(fired).toBeGreaterThan(0);
+
+    // Faults over: no thread is locked, every streamed turn is stored as it streamed, and every thread takes
+    // the next input at once.
+    const threadIds = [...new Set(tally.turns.map((turn) => turn.chatId))];
+    for (const chatId of threadIds) {
+      const item = (
+        await direct.doc.send(
+          new GetCommand({ TableName: direct.tableName, Key: keys.thread(chatId), ConsistentRead: true }),
+        )
+      ).Item;
+      expect({ chatId, status: item?.status }).toEqual({ chatId, status: 'idle' });
+    }
+    for (const turn of tally.turns) {
+      const stored = settled((await threads.lines(direct, turn.chatId)).map((item) => item.line));
+      const from = turn.lines[1]?.sort ?? 0;
+      const to = turn.lines.at(-1)?.sort ?? 0;
+      expect(stored.filter((line) => line.sort >= from && line.sort <= to)).toEqual(outcome(turn.lines));
+    }
+    const after = await Promise.all(
+      threadIds.map((chatId) => {
+        const auth = tally.turns.find((turn) => turn.chatId === chatId)?.auth ?? {};
+        return chat(url, { input: 'total amount by status', chatId }, auth);
+      }),
+    );
+    for (const reply of after) {
+      expect(reply.status).toBe(200);
+      expect(reply.lines.at(-1)?.state?.status).toBe('completed');
+    }
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * Issue 17: chat threads and session exchange under DynamoDB faults. The service talks to DynamoDB Local
+ * through a fault proxy; each test injects exactly one fault into one named operation and checks the
+ * invariant: every stream ends with a final answer and `__state__`, stored history equals what was streamed,
+ * the thread takes the next input at once, the exchange succeeds once, and no thread is orphaned.
+ */
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { settled } from '../../functions/chat/lines';
+import { createStore, type Store } from '../../functions/store/client';
+import { keys } from '../../functions/store/keys';
+import { type StoredLine, threads } from '../../functions/store/threads';
+import { type FaultProxy, startFaultProxy } from '../support/faults';
+import { client } from '../support/http';
+import { startService, type TestService } from '../support/service';
+import { chat, chatUrl, finals, type Line, openStream, readUntil, stateOf, uniqueUser } from './support';
+
+let proxy: FaultProxy;
+let svc: TestService;
+let url: string;
+/** The same table, straight to DynamoDB Local: what is really stored, whatever the proxy does. */
+let direct: Store;
+
+beforeAll(async () => {
+  const real = process.env.DYNAMODB_ENDPOINT;
+  if (!real) throw new Error('DYNAMODB_ENDPOINT is not set');
+  proxy = await startFaultProxy(real);
+  svc = await startService({ dynamodbEndpoint: proxy.endpoint });
+  url = chatUrl(svc.baseUrl);
+  direct = createStore({ endpoint: real, tableName: svc.service.store.tableName });
+}, 120_000);
+afterAll(async () => {
+  await svc.stop();
+  direct.doc.destroy();
+  await proxy.stop();
+});
+afterEach(() => {
+  proxy.clear();
+});
+
+const user = () => ({ externalId: uniqueUser('fault'), groups: ['managers'] });
+const ask = (body: Record<string, unknown>) => chat(url, body, { key: svc.adminKey });
+const messageId = () => `${Date.now()}${Math.floor(Math.random() * 1000)}-message`;
+
+const threadItem = async (chatId: string) =>
+  (
+    await direct.doc.send(
+      new GetCommand({ TableName: direct.tableName, Key: keys.thread(chatId), ConsistentRead: true }),
+    )
+  ).Item;
+
+/** A turn as a replay tells it: the outcome lines (increments and in-process calls dropped), no framing. */
+const outcome = (lines: Line[]) =>
+  settled(lines.filter((line) => line.id !== '__cutoff__') as unknown as StoredLine[]);
+
+/** Asserts a live turn ended properly: one final answer right before `__state__` with this status. */
+function expectEnded(lines: Line[], status: string) {
+  expect(lines[0]?.id).toBe('__cutoff__');
+  expect(lines.at(-1)).toMatchObject({ id: '__state__', state: { status, isStreaming: false } });
+  expect(finals(lines)).toHaveLength(1);
+  expect(lines.at(-2)).toBe(finals(lines)[0]);
+}
+
+/** The replay's lines of the turn that starts at `fromSort`. */
+async function replayedTurn(chatId: string, sessionSettings: object, fromSort: number) {
+  const replay = await ask({ chatId, sessionSettings });
+  expect(replay.status).toBe(200);
+  return replay.lines.filter((line) => line.sort >= fromSort);
+}
+
+/** Starts a thread with one completed turn. */
+async function thread(sessionSettings: object) {
+  const first = await ask({ input: 'total amount by status', sessionSettings });
+  expectEnded(first.lines, 'completed');
+  return first.lines[0]?.state?.chatId ?? '';
+}
+
+describe('1. the history read of a turn fails', () => {
+  test('nothing is streamed or stored, the thread is free at once, the same message goes through', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const before = await threadItem(chatId);
+    const id = messageId();
+    const fault = proxy.inject({ operation: 'Query', match: `T#${chatId}`, mode: 'error' });
+    const failed = await ask({ input: 'and by region?', chatId, sessionSettings: settings, messageId: id });
+    expect(failed.status).toBe(500);
+    expect(failed.error).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+    expect(fault.fired).toBeGreaterThanOrEqual(2);
+    proxy.clear();
+
+    // The lease went back; the message was not taken, so sending it again is a new turn, not a re-attach.
+    const item = await threadItem(chatId);
+    expect(item).toMatchObject({ status: 'idle', nextSort: before?.nextSort });
+    expect(item?.turnMessageId).toBeUndefined();
+    const again = await ask({ input: 'and by region?', chatId, sessionSettings: settings, messageId: id });
+    expect(again.status).toBe(200);
+    expectEnded(again.lines, 'completed');
+    expect(again.lines[1]).toMatchObject({ id, role: 'user', content: 'and by region?' });
+    expect(await replayedTurn(chatId, settings, again.lines[1]?.sort ?? 0)).toEqual(outcome(again.lines));
+  });
+});
+
+describe('2. a read fails while replaying', () => {
+  test('a finished thread: a contract error, not a cut stream', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    proxy.inject({ operation: 'Query', match: `T#${chatId}`, mode: 'error', error: 'InternalServerError' });
+    const replay = await ask({ chatId, sessionSettings: settings });
+    expect(replay.status).toBe(500);
+    expect(replay.error?.code).toBe('INTERNAL');
+  });
+
+  test('a running turn: the follower ends with a final answer and __state__; the turn itself is unharmed', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const previous = process.env.OFFLINE_DELAY_MS;
+    process.env.OFFLINE_DELAY_MS = '20';
+    try {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        { key: svc.adminKey },
+      );
+      expect(live.status).toBe(200);
+      const head = await readUntil(live, (line) => line.role === 'user');
+      proxy.inject({ operation: 'Query', match: `T#${chatId}`, mode: 'error', error: 'ThrottlingException' });
+      const follower = await ask({ chatId, sessionSettings: settings });
+      expect(follower.status).toBe(200);
+      expect(follower.lines[0]?.id).toBe('__cutoff__');
+      expect(stateOf(follower.lines)?.status).toBe('error');
+      expect(follower.lines.at(-2)).toMatchObject({ role: 'assistant', graphPath: ['final'] });
+      proxy.clear();
+
+      const lines = [...head, ...(await live.rest())];
+      expectEnded(lines, 'completed');
+      expect(await replayedTurn(chatId, settings, lines[1]?.sort ?? 0)).toEqual(outcome(lines));
+    } finally {
+      if (previous === undefined) delete process.env.OFFLINE_DELAY_MS;
+      else process.env.OFFLINE_DELAY_MS = previous;
+    }
+  });
+});
+
+describe('2b. a turn that crashed (its function died) before storing its end', () => {
+  test('replay and the next turn: a final answer and an error state, then the thread goes on', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const before = await threadItem(chatId);
+    const sort = Number(before?.nextSort);
+    // What a crash leaves: the echo stored, the lease run out, no end.
+    await threads.putLines(direct, chatId, [
+      { id: messageId(), role: 'user', content: 'lost', isDelta: false, isInProcess: false, sort },
+    ]);
+    await direct.doc.send(
+      new UpdateCommand({
+        TableName: direct.tableName,
+        Key: keys.thread(chatId),
+        UpdateExpression: 'SET #status = :streaming, leaseUntil = :past',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':streaming': 'streaming', ':past': Date.now() - 1 },
+      }),
+    );
+    const replay = await ask({ chatId, sessionSettings: settings });
+    expect(replay.lines.at(-3)).toMatchObject({ role: 'user', content: 'lost', sort });
+    expect(replay.lines.at(-2)).toMatchObject({ graphPath: ['final'], sort: sort + 1 });
+    expect(replay.lines.at(-1)).toMatchObject({
+      id: '__state__',
+      state: { status: 'error' },
+      sort: sort + 2,
+    });
+    const next = await ask({ input: 'and by region?', chatId, sessionSettings: settings });
+    expectEnded(next.lines, 'completed');
+    expect(next.lines[1]?.sort).toBe(sort + 1);
+  });
+});
+
+describe('3. the release transaction fails', () => {
+  test('the turn says error, stores exactly what it streamed and leaves the thread free', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const fault = proxy.inject({ operation: 'TransactWriteItems', match: `T#${chatId}`, mode: 'error' });
+    const turn = await ask({ input: 'and by region?', chatId, sessionSettings: settings });
+    expect(turn.status).toBe(200);
+    expect(fault.fired).toBeGreaterThanOrEqual(2);
+    expectEnded(turn.lines, 'error');
+    proxy.clear();
+
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'error' });
+    expect(await replayedTurn(chatId, settings, turn.lines[1]?.sort ?? 0)).toEqual(outcome(turn.lines));
+    const next = await ask({ input: 'total amount by status', chatId, sessionSettings: settings });
+    expect(next.status).toBe(200);
+    expectEnded(next.lines, 'completed');
+  });
+});
+
+describe('4. the response of the lease update is lost', () => {
+  test('once: the SDK retry finds its own lease and the turn runs', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const id = messageId();
+    const fault = proxy.inject({
+      operation: 'UpdateItem',
+      match: 'turnStartSort = nextSort',
+      mode: 'drop',
+      times: 1,
+    });
+    const turn = await ask({ input: 'and by region?', chatId, sessionSettings: settings, messageId: id });
+    expect(fault.fired).toBe(1);
+    expect(turn.status).toBe(200);
+    expectEnded(turn.lines, 'completed');
+    expect(turn.lines[1]).toMatchObject({ id, role: 'user', content: 'and by region?' });
+    expect(await replayedTurn(chatId, settings, turn.lines[1]?.sort ?? 0)).toEqual(outcome(turn.lines));
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed' });
+  });
+
+  test('every attempt: a contract error, and no lease is left behind', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const fault = proxy.inject({ operation: 'UpdateItem', match: 'turnStartSort = nextSort', mode: 'drop' });
+    const failed = await ask({ input: 'and by region?', chatId, sessionSettings: settings });
+    expect(failed.status).toBe(500);
+    expect(failed.error?.code).toBe('INTERNAL');
+    expect(fault.fired).toBeGreaterThanOrEqual(2);
+    proxy.clear();
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle' });
+    const next = await ask({ input: 'and by region?', chatId, sessionSettings: settings });
+    expect(next.status).toBe(200);
+    expectEnded(next.lines, 'completed');
+  });
+});
+
+describe('5. the response of the exchange is lost', () => {
+  test('the retry finds its own token: 200 once, and the session stays single-use', async () => {
+    const api = client(svc.baseUrl);
+    const generated = await api.post<{ sessionId: string }>(
+      '/api/v1/embed/generate-session',
+      { deploymentId: 1, externalId: uniqueUser('exchange'), groups: ['managers'] },
+      { key: svc.adminKey },
+    );
+    expect(generated.status).toBe(200);
+    const fault = proxy.inject({
+      operation: 'UpdateItem',
+      match: 'exchanged = :true',
+      mode: 'drop',
+      times: 1,
+    });
+    const exchanged = await api.post<{ token: string }>('/api/v1/embed/session/exchange', {
+      sessionId: generated.body.sessionId,
+    });
+    expect(fault.fired).toBe(1);
+    expect(exchanged.status).toBe(200);
+    // The token is the one stored: it opens a chat.
+    const turn = await chat(url, { input: 'total amount by status' }, { bearer: exchanged.body.token });
+    expect(turn.status).toBe(200);
+    expectEnded(turn.lines, 'completed');
+    const again = await api.post('/api/v1/embed/session/exchange', { sessionId: generated.body.sessionId });
+    expect(again.status).toBe(401);
+    expect(again.body).toMatchObject({ code: 'SESSION_INVALID' });
+  });
+});
+
+describe('6. the response of the thread creation is lost', () => {
+  const threadsOf = async (owner: string) => {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await direct.doc.send(
+        new ScanCommand({ TableName: direct.tableName, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items.filter((item) => item.kind === 'thread' && String(item.owner).includes(owner));
+  };
+
+  test('once: one thread, the one streamed', async () => {
+    const settings = user();
+    const fault = proxy.inject({ operation: 'PutItem', match: '"S":"thread"', mode: 'drop', times: 1 });
+    const turn = await ask({ input: 'total amount by status', sessionSettings: settings });
+    expect(fault.fired).toBe(1);
+    expect(turn.status).toBe(200);
+    expectEnded(turn.lines, 'completed');
+    const found = await threadsOf(settings.externalId);
+    expect(found.map((item) => item.chatId)).toEqual([turn.lines[0]?.state?.chatId]);
+  });
+
+  test('every attempt: a contract error and no orphan', async () => {
+    const settings = user();
+    proxy.inject({ operation: 'PutItem', match: '"S":"thread"', mode: 'drop' });
+    const failed = await ask({ input: 'total amount by status', sessionSettings: settings });
+    expect(failed.status).toBe(500);
+    proxy.clear();
+    expect(await threadsOf(settings.externalId)).toEqual([]);
+  });
+});

@@ -1,0 +1,175 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fault-injecting HTTP proxy in front of DynamoDB Local. Point a store or a service (DYNAMODB_ENDPOINT) at
+ * `endpoint`; every request is forwarded unless a rule for its operation (the `X-Amz-Target` header) says
+ * otherwise. The faults are the ones a client sees from the real service and its network:
+ *
+ * - `error`: a real DynamoDB error body with its status (throttling 400, internal error 500), nothing applied;
+ * - `reset`: the connection is dropped before the request reaches DynamoDB (nothing applied);
+ * - `delay`: the request is forwarded after `delayMs`;
+ * - `drop`: the request is forwarded and applied, then the connection is dropped (the response is lost).
+ */
+export type FaultMode = 'error' | 'reset' | 'delay' | 'drop';
+export type DynamoErrorName =
+  | 'ProvisionedThroughputExceededException'
+  | 'ThrottlingException'
+  | 'InternalServerError';
+
+/** DynamoDB's wire format for each error: status and `__type`. */
+const ERRORS: Record<DynamoErrorName, { status: number; type: string; message: string }> = {
+  ProvisionedThroughputExceededException: {
+    status: 400,
+    type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
+    message:
+      'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
+  },
+  ThrottlingException: {
+    status: 400,
+    type: 'com.amazon.coral.availability#ThrottlingException',
+    message: 'Rate of requests exceeds the allowed throughput.',
+  },
+  InternalServerError: {
+    status: 500,
+    type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
+    message: 'Internal server error',
+  },
+};
+
+export interface FaultRule {
+  /** The operation, e.g. `UpdateItem` or `DynamoDB_20120810.UpdateItem`; `*` for every operation. */
+  operation: string;
+  mode: FaultMode;
+  /** Only requests whose JSON body contains this text (a key, a chatId, an expression). */
+  match?: string;
+  /** How many matching requests to fault (then the rule is spent); default: every one. */
+  times?: number;
+  /** Matching requests to let through before faulting. */
+  skip?: number;
+  /** Fault a matching request with this probability (random runs); default 1. */
+  probability?: number;
+  error?: DynamoErrorName;
+  delayMs?: number;
+}
+
+export interface FaultProxy {
+  endpoint: string;
+  /** Adds a rule; returns it so a test can read how often it fired. */
+  inject(rule: FaultRule): { readonly fired: number };
+  /** Removes every rule: requests pass through again. */
+  clear(): void;
+  /** Operations seen (short names), in order, with whether a fault was injected. */
+  readonly log: { operation: string; fault?: FaultMode }[];
+  stop(): Promise<void>;
+}
+
+interface ActiveRule extends FaultRule {
+  fired: number;
+  seen: number;
+}
+
+const shortName = (target: string) => target.slice(target.lastIndexOf('.') + 1);
+
+async function readAll(stream: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
+  const target = new URL(upstream);
+  let rules: ActiveRule[] = [];
+  const log: FaultProxy['log'] = [];
+
+  const pick = (operation: string, body: string): ActiveRule | undefined => {
+    for (const rule of rules) {
+      const wanted = shortName(rule.operation);
+      if (wanted !== '*' && wanted !== operation) continue;
+      if (rule.match !== undefined && !body.includes(rule.match)) continue;
+      if (rule.times !== undefined && rule.fired >= rule.times) continue;
+      rule.seen += 1;
+      if (rule.seen <= (rule.skip ?? 0)) continue;
+      if (Math.random() >= (rule.probability ?? 1)) continue;
+      rule.fired += 1;
+      return rule;
+    }
+    return undefined;
+  };
+
+  const forward = (req: IncomingMessage, body: Buffer) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+      const out = httpRequest(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, 'content-length': String(body.length) },
+        },
+        (res) => {
+          readAll(res).then(
+            (data) => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: data }),
+            reject,
+          );
+        },
+      );
+      out.on('error', reject);
+      out.end(body);
+    });
+
+  const server: Server = createServer(async (req, res) => {
+    const body = await readAll(req);
+    const operation = shortName(String(req.headers['x-amz-target'] ?? 'unknown'));
+    const rule = pick(operation, body.toString('utf8'));
+    log.push({ operation, ...(rule ? { fault: rule.mode } : {}) });
+    try {
+      if (rule?.mode === 'reset') {
+        req.socket.destroy();
+        return;
+      }
+      if (rule?.mode === 'error') {
+        const error = ERRORS[rule.error ?? 'InternalServerError'];
+        res.writeHead(error.status, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify({ __type: error.type, message: error.message }));
+        return;
+      }
+      if (rule?.mode === 'delay') await new Promise((resolve) => setTimeout(resolve, rule.delayMs ?? 100));
+      const reply = await forward(req, body);
+      if (rule?.mode === 'drop') {
+        // Applied by DynamoDB; the client never hears so.
+        req.socket.destroy();
+        return;
+      }
+      const headers = { ...reply.headers };
+      delete headers['transfer-encoding'];
+      res.writeHead(reply.status, { ...headers, 'content-length': String(reply.body.length) });
+      res.end(reply.body);
+    } catch {
+      req.socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    inject(rule) {
+      const active: ActiveRule = { ...rule, fired: 0, seen: 0 };
+      rules.push(active);
+      return {
+        get fired() {
+          return active.fired;
+        },
+      };
+    },
+    clear() {
+      rules = [];
+    },
+    log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
