@@ -10,7 +10,7 @@ import {
   resolveIdentity,
   sessionSettingsSchema,
 } from '../query/identity';
-import { branchModel, deploymentFor } from '../query/models';
+import { allowedBranch, branchModel, deploymentFor } from '../query/models';
 import { SQL_TIMEOUT_MS } from '../query/sql-api';
 import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
@@ -118,11 +118,8 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     if (running && existing.turnMessageId !== body.messageId) throw busy();
   }
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
-  const { model, isDefault } = await branchModel(
-    store,
-    deployment,
-    body.activeBranchName ?? probe.branchName,
-  );
+  const branch = allowedBranch(probe, deployment, body.activeBranchName, 'body.activeBranchName');
+  const { model, isDefault } = await branchModel(store, deployment, branch);
   const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
   // Token and internal users are never provisioned: the probe is the identity.
   const identity = needsProvisioning(probe) ? await authenticate(true) : probe;

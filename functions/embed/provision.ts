@@ -356,6 +356,17 @@ async function explain(
   return cancelled;
 }
 
+/**
+ * Checks a request's names and values against the stored definitions without writing anything: the same
+ * refusals (DUPLICATE_NAME, USER_ATTRIBUTES_NOT_FOUND, GROUPS_NOT_FOUND, ATTRIBUTE_VALUE_TYPE_MISMATCH) as
+ * provisioning, for identities that are used for one request and never stored (member keys).
+ */
+export async function checkNames(store: Store, request: ProvisionRequest): Promise<void> {
+  validateLocally(request);
+  const error = await nameError(store, request);
+  if (error) throw error;
+}
+
 /** Reads the referenced definitions to name every missing or mismatched one (error path only). */
 async function nameError(store: Store, request: ProvisionRequest): Promise<Error | undefined> {
   const { account, scope } = request;

@@ -129,7 +129,7 @@ export async function generateSession(
     );
   }
   if (key.deploymentId !== undefined && key.deploymentId !== body.deploymentId) {
-    throw new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
+    throw new ForbiddenError(`This API key is limited to deployment ${key.deploymentId}`);
   }
   const creatorMode = body.creatorMode === true;
   const scope: Scope =

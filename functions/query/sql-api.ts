@@ -3,7 +3,7 @@ import { ValidationError } from '../errors';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
-import { branchModel, deploymentFor } from './models';
+import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
 export const sqlApiBody = z.strictObject({
@@ -42,7 +42,8 @@ export async function runSqlApi(
   // The deployment and branch can refuse the request: they are checked before the user is written.
   const probe = await resolve({ provision: false, probe: true });
   const deployment = await deploymentFor(store, probe, deploymentId);
-  const { model } = await branchModel(store, deployment, body.branchName ?? probe.branchName);
+  const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
+  const { model } = await branchModel(store, deployment, branch);
   const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
   return runQuery({
     model,
