@@ -1,4 +1,4 @@
-import { AppError, ConflictError, ForbiddenError } from '../errors';
+import { AppError, ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { type Account, externalUserLimit } from '../store/accounts';
 import type { Store } from '../store/client';
 import {
@@ -8,6 +8,7 @@ import {
   definitionUpdate,
 } from '../store/definitions';
 import { epochSeconds, isExpired, keys, type Scope, scopeId } from '../store/keys';
+import { isItemTooLarge } from '../store/limits';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, newUserItem, type UserRef, userKey } from '../store/users';
 
@@ -105,6 +106,12 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
       await transact(store, plan.items);
       return;
     } catch (error) {
+      if (isItemTooLarge(error)) {
+        throw new ValidationError(
+          "userAttributes, securityContext: the user's stored values would exceed DynamoDB's 400 KB item size",
+          { cause: error },
+        );
+      }
       if (!(error instanceof TransactionCancelled)) throw error;
       const next = await explain(store, request, plan, error);
       if (next instanceof Error) throw next;

@@ -50,18 +50,37 @@ export interface ExchangedSession {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Normalises an external id: trimmed and lowercased; empty or over 256 characters is a 400. */
+/** Lone surrogates (ill-formed UTF-16), controls and invisible format characters (bidi overrides, zero widths). */
+const REFUSED_IN_IDS = /[\p{Cs}\p{Cc}\p{Cf}]/u;
+
+/**
+ * Folds an external id to the one form users are stored under: trimmed, Unicode NFC, lowercased
+ * (locale-independent), NFC again (lowercasing can leave a string un-normalised). Canonically equivalent
+ * spellings are one user, e.g. the KELVIN SIGN U+212A is K by NFC, so `\u212Aate` is `kate` (README).
+ * Empty, over 256 characters, ill-formed or holding controls or invisible format characters: 400.
+ */
 export function normaliseExternalId(
   raw: string,
   field: string,
   options: { noSpaces?: boolean } = {},
 ): string {
-  const id = raw.trim().toLowerCase();
+  const bad = REFUSED_IN_IDS.exec(raw.trim());
+  if (bad) {
+    const code = bad[0].codePointAt(0) ?? 0;
+    throw new ValidationError(
+      `${field}: must be well-formed Unicode without control or format characters (found U+${code.toString(16).toUpperCase().padStart(4, '0')})`,
+    );
+  }
+  const id = foldExternalId(raw);
   if (id.length === 0) throw new ValidationError(`${field}: must not be empty`);
   if (id.length > 256) throw new ValidationError(`${field}: must be at most 256 characters`);
   if (options.noSpaces && /\s/.test(id)) throw new ValidationError(`${field}: must not contain spaces`);
   return id;
 }
+
+/** The folding alone (idempotent: folding a folded id changes nothing). */
+export const foldExternalId = (raw: string): string =>
+  raw.trim().normalize('NFC').toLowerCase().normalize('NFC');
 
 /** The cross-field rules of spec §4.1 that a schema cannot express; each error names the field. */
 function checkRules(body: GenerateSessionBody): void {
