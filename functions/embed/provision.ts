@@ -106,7 +106,7 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
       await transact(store, plan.items);
       return;
     } catch (error) {
-      if (isItemTooLarge(error)) {
+      if (isItemTooLarge(error) || (error instanceof TransactionCancelled && error.itemTooLarge)) {
         throw new ValidationError(
           "userAttributes, securityContext: the user's stored values would exceed DynamoDB's 400 KB item size",
           { cause: error },

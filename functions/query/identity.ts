@@ -232,7 +232,10 @@ async function memberIdentity(
     scope: { kind: 'tenant' },
     ...(settings.groups !== undefined ? { groups: settings.groups } : {}),
     ...(settings.userAttributes !== undefined ? { userAttributes: settings.userAttributes } : {}),
-    lifetime: { kind: 'ephemeral', ttlSeconds: settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS },
+    lifetime: {
+      kind: 'ephemeral',
+      ttlSeconds: settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS,
+    },
   });
   const attributes: Record<string, AttributeValue> = {};
   for (const { name, value } of settings.userAttributes ?? []) {

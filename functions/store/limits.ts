@@ -23,7 +23,8 @@ export interface LimitIssue {
 export function numberIssue(value: number): string | undefined {
   if (!Number.isFinite(value)) return 'must be a finite number';
   if (Math.abs(value) > MAX_NUMBER) return `must be between -${MAX_NUMBER} and ${MAX_NUMBER}`;
-  if (value !== 0 && Math.abs(value) < MIN_MAGNITUDE) return `must be 0 or at least ${MIN_MAGNITUDE} in magnitude`;
+  if (value !== 0 && Math.abs(value) < MIN_MAGNITUDE)
+    return `must be 0 or at least ${MIN_MAGNITUDE} in magnitude`;
   return undefined;
 }
 
