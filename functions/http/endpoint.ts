@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import { matchRoute } from '../endpoints/routes';
 import { AppError, ValidationError } from '../errors';
 import { getStore, type Store } from '../store/client';
-import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { illFormedPath } from '../store/limits';
+import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
 import { createLogger, type Logger } from './log';
 
