@@ -14,7 +14,8 @@ import { allowedBranch, branchModel, deploymentFor } from '../query/models';
 import { SQL_TIMEOUT_MS } from '../query/sql-api';
 import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
-import { type ThreadMeta, threads } from '../store/threads';
+import { withRate } from '../store/rate-limits';
+import { threads } from '../store/threads';
 import { type ChatPath, type ChatRequest, chatId, ownerOf, owns, threadNotFound } from './abort';
 import { followStream } from './follow';
 import { chatSettings } from './settings';
@@ -122,30 +123,31 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   const { model, isDefault } = await branchModel(store, deployment, branch);
   const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
   // Token and internal users are never provisioned: the probe is the identity.
-  const identity = needsProvisioning(probe) ? await authenticate(true) : probe;
-
-  const who = ownerOf(identity, agent.agentId);
   const messageId = body.messageId ?? `${Date.now()}-message`;
-  const lease = {
-    leaseId: randomUUID(),
-    leaseUntil: Date.now() + settings.leaseMs,
-    messageId,
-    ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
-  };
-  let meta: ThreadMeta;
-  let isNewThread = false;
-  if (body.chatId === undefined) {
-    meta = await threads.create(store, randomUUID(), who, lease);
-    isNewThread = true;
-  } else {
+  // The turn is counted once everything that refuses cheaply has passed; a later refusal gives the use back.
+  const started = await withRate(store, probe.account, probe.credential, 'chat', async () => {
+    const identity = needsProvisioning(probe) ? await authenticate(true) : probe;
+    const who = ownerOf(identity, agent.agentId);
+    const lease = {
+      leaseId: randomUUID(),
+      leaseUntil: Date.now() + settings.leaseMs,
+      messageId,
+      ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
+    };
+    if (body.chatId === undefined) {
+      const meta = await threads.create(store, randomUUID(), who, lease);
+      return { kind: 'turn' as const, identity, meta, lease, isNewThread: true };
+    }
     const outcome = await threads.acquire(store, body.chatId, who, lease);
     if (outcome.kind === 'missing') throw threadNotFound(body.chatId);
     if (outcome.kind === 'busy') throw busy();
-    if (outcome.kind === 'same-message') {
-      return stream(followStream({ store, log, settings, meta: outcome.meta, mode: 'reattach' }));
-    }
-    meta = outcome.meta;
+    if (outcome.kind === 'same-message') return { kind: 'reattach' as const, meta: outcome.meta };
+    return { kind: 'turn' as const, identity, meta: outcome.meta, lease, isNewThread: false };
+  });
+  if (started.kind === 'reattach') {
+    return stream(followStream({ store, log, settings, meta: started.meta, mode: 'reattach' }));
   }
+  const { identity, meta, lease, isNewThread } = started;
 
   const tools = createAnalystTools({
     model,

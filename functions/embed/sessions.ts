@@ -6,6 +6,7 @@ import type { ApiKeyRecord } from '../store/api-keys';
 import type { Store } from '../store/client';
 import { deployments } from '../store/deployments';
 import { epochSeconds, keys, type Scope } from '../store/keys';
+import { rateLimited, rateLimits } from '../store/rate-limits';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
 import { LIMITS, provisionUser } from './provision';
@@ -215,7 +216,11 @@ export async function generateSession(
       },
     });
   }
+  // The key's session rate is counted in the same transaction: a refused request counts nothing.
+  const rate = rateLimits.transactItem(store, account, { kind: 'key', id: key.keyId }, 'session');
+  const rateIndex = extras.push(rate.item) - 1;
   const explainExtra = async (index: number) => {
+    if (index === rateIndex) return rateLimited(rate.ticket, 'session');
     if (index !== 0) return undefined;
     if (!(await deployments.get(store, account.name, body.deploymentId))) {
       return new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);

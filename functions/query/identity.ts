@@ -7,6 +7,7 @@ import { authenticateApiKey, parseAuthorization, requireChatPlan } from '../http
 import { type Account, accounts } from '../store/accounts';
 import type { Store } from '../store/client';
 import { epochSeconds, type Scope } from '../store/keys';
+import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
 
 /** One week, the default lifetime of users first seen by the chat or the SQL API (spec §3). */
@@ -44,6 +45,8 @@ export interface CallerIdentity {
   owner: string;
   query: QueryUserContext;
   via: 'apiKey' | 'token';
+  /** What rate limits count: the API key or the embed token's session. */
+  credential: Credential;
   /** Token callers are bound to the deployment (and branch) of their session. */
   deploymentId?: number;
   branchName?: string;
@@ -133,6 +136,7 @@ export async function resolveIdentity(
   const base = {
     account: caller.account,
     via: 'apiKey' as const,
+    credential: { kind: 'key' as const, id: caller.key.keyId },
     allowAi: true,
     ...(settings.timezone ? { timezone: settings.timezone } : {}),
     ...(caller.key.deploymentId !== undefined ? { keyDeploymentId: caller.key.deploymentId } : {}),
@@ -302,6 +306,7 @@ async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
     owner: ownerOf(session.user),
     query: queryContext(user, session.scope, session.securityContext),
     via: 'token',
+    credential: { kind: 'token', id: session.sessionId },
     deploymentId: session.deploymentId,
     ...(session.branchName ? { branchName: session.branchName } : {}),
     allowAi: session.allowAi,

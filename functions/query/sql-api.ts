@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
+import { withRate } from '../store/rate-limits';
 import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
@@ -44,15 +45,18 @@ export async function runSqlApi(
   const deployment = await deploymentFor(store, probe, deploymentId);
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
-  const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
-  return runQuery({
-    model,
-    user: identity.query,
-    sql: body.query,
-    source: deployment.dataSource,
-    maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
-    timeoutMs: SQL_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
+  // Counted once everything that refuses cheaply has passed; a later refusal gives the use back.
+  return withRate(store, probe.account, probe.credential, 'sql', async () => {
+    const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
+    return runQuery({
+      model,
+      user: identity.query,
+      sql: body.query,
+      source: deployment.dataSource,
+      maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
+      timeoutMs: SQL_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    });
   });
 }
 
