@@ -5,6 +5,8 @@
 
 /** A stored item's attribute may nest maps and lists 31 deep (DynamoDB counts the item itself as the 32nd). */
 export const MAX_NESTING = 31;
+/** DynamoDB's longest attribute (and map key) name. */
+export const MAX_KEY_BYTES = 65_535;
 /** The document client refuses numbers it cannot convert exactly (beyond ±2^53 - 1). */
 export const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
 /** DynamoDB's smallest non-zero magnitude. */
@@ -54,6 +56,9 @@ export function storableIssue(
     }
     for (const [key, item] of Object.entries(v as Record<string, unknown>)) {
       if (key === '') return { path, message: 'map keys must not be empty' };
+      if (Buffer.byteLength(key) > MAX_KEY_BYTES) {
+        return { path, message: `map keys must be at most ${MAX_KEY_BYTES} bytes` };
+      }
       const issue = walk(item, [...path, key], depth + 1);
       if (issue) return issue;
     }
@@ -79,8 +84,8 @@ export function illFormedPath(value: unknown): (string | number)[] | undefined {
   type Node = { value: unknown; key?: string | number; parent?: Node };
   const pathOf = (node: Node): (string | number)[] => {
     const path: (string | number)[] = [];
-    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) path.unshift(n.key);
-    return path;
+    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) path.push(n.key);
+    return path.reverse();
   };
   const stack: Node[] = [{ value }];
   for (let node = stack.pop(); node; node = stack.pop()) {
