@@ -121,7 +121,11 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
   const branch = allowedBranch(probe, deployment, body.activeBranchName, 'body.activeBranchName');
   const { model, isDefault } = await branchModel(store, deployment, branch);
-  const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
+  // A token's branch is fixed by its session, and so is development mode: its body cannot switch it on.
+  const isDefaultBranch =
+    probe.via === 'token'
+      ? isDefault
+      : (body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false));
   // Token and internal users are never provisioned: the probe is the identity.
   const messageId = body.messageId ?? `${Date.now()}-message`;
   // The turn is counted once everything that refuses cheaply has passed; a later refusal gives the use back.

@@ -102,6 +102,26 @@ describe('1. an embed token is bound to the branch of its session', () => {
     ).toBe(200);
   });
 
+  test('a token cannot switch development mode on: isDefaultBranch false on its main branch shows no thinking', async () => {
+    const bearer = await tokenFor({ externalId: uniqueUser('br'), groups: ['managers'] });
+    const url = chatUrl(svc.baseUrl);
+    const main = await chat(
+      url,
+      { input: 'orders by region', activeBranchName: 'main', isDefaultBranch: false },
+      { bearer },
+    );
+    expect(main.status).toBe(200);
+    expect(main.lines.every((line) => (line.thinking ?? '') === '')).toBe(true);
+    // A token minted on dev is in development mode, as the session says.
+    const devBearer = await tokenFor({
+      externalId: uniqueUser('br'),
+      branchName: 'dev',
+      groups: ['managers'],
+    });
+    const dev = await chat(url, { input: 'orders by region', isDefaultBranch: true }, { bearer: devBearer });
+    expect(dev.lines.some((line) => (line.thinking ?? '') !== '')).toBe(true);
+  });
+
   test('a token minted on dev uses dev without naming it and is refused on main', async () => {
     const bearer = await tokenFor({
       externalId: uniqueUser('br'),
