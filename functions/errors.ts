@@ -65,6 +65,17 @@ export class SqlNotAllowedError extends AppError {
   }
 }
 
+/** 429 RATE_LIMITED: the credential used up its rate; `retryAfterSeconds` becomes the Retry-After header. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number, options?: ErrorOptions) {
+    super(429, 'RATE_LIMITED', message, options);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** 501 NOT_IMPLEMENTED for endpoints whose capability has not landed yet. */
 export class NotImplementedError extends AppError {
   constructor(message = 'Not implemented yet') {

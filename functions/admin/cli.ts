@@ -6,6 +6,7 @@ import { apiKeys, type KeyRole } from '../store/api-keys';
 import type { Store } from '../store/client';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
+import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
 import type { AttributeValue } from '../store/users';
 import { users } from '../store/users';
 
@@ -22,6 +23,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   account create  --name <n> --plan free|premium|enterprise [--flag useCreatorMode]
   account list
   account set-limit --name <n> --limit <users>|default
+  account set-rate --name <n> --rate key.chat|key.sql|key.session|token.chat|token.sql --limit <per minute>|default
   key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
   key list        --account <a>
   key revoke      --account <a> --id <keyId>
@@ -44,6 +46,7 @@ const options = {
   plan: { type: 'string' },
   flag: { type: 'string', multiple: true },
   limit: { type: 'string' },
+  rate: { type: 'string' },
   account: { type: 'string' },
   role: { type: 'string' },
   deployment: { type: 'string' },
@@ -125,6 +128,21 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const limit = required(values, 'limit');
       await accounts.setUserLimit(store, name, limit === 'default' ? undefined : positiveInt(limit, 'limit'));
       return accounts.get(store, name);
+    }
+    case 'account set-rate': {
+      // Requests per minute per credential (API key or embed token) and operation; default: store/rate-limits.ts.
+      const name = required(values, 'name');
+      await requireAccount(store, name);
+      const rate = oneOf<RateName>(required(values, 'rate'), RATE_NAMES, 'rate');
+      const limit = required(values, 'limit');
+      await accounts.setRateLimit(
+        store,
+        name,
+        rate,
+        limit === 'default' ? undefined : positiveInt(limit, 'limit'),
+      );
+      const account = await accounts.get(store, name);
+      return { ...account, rates: account ? effectiveRates(account) : {} };
     }
     case 'key create': {
       const account = required(values, 'account');

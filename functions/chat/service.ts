@@ -11,10 +11,11 @@ import {
   resolveIdentity,
   sessionSettingsSchema,
 } from '../query/identity';
-import { branchModel, deploymentFor } from '../query/models';
+import { allowedBranch, branchModel, deploymentFor } from '../query/models';
 import { SQL_TIMEOUT_MS } from '../query/sql-api';
 import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
+import { withRate } from '../store/rate-limits';
 import { type ThreadMeta, threads } from '../store/threads';
 import { type ChatPath, type ChatRequest, chatId, ownerOf, owns, threadNotFound } from './abort';
 import { followStream, running } from './follow';
@@ -122,57 +123,61 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     if (running(existing) && existing.turnMessageId !== body.messageId) throw busy();
   }
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
-  const { model, isDefault } = await branchModel(
-    store,
-    deployment,
-    body.activeBranchName ?? probe.branchName,
-  );
-  const isDefaultBranch = body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false);
+  const branch = allowedBranch(probe, deployment, body.activeBranchName, 'body.activeBranchName');
+  const { model, isDefault } = await branchModel(store, deployment, branch);
+  // A token's branch is fixed by its session, and so is development mode: its body cannot switch it on.
+  const isDefaultBranch =
+    probe.via === 'token'
+      ? isDefault
+      : (body.isDefaultBranch ?? (body.activeBranchName === undefined ? isDefault : false));
   // Token and internal users are never provisioned: the probe is the identity.
-  const identity = needsProvisioning(probe) ? await authenticate(true) : probe;
-
-  const who = ownerOf(identity, agent.agentId);
   const messageId = body.messageId ?? `${Date.now()}-message`;
-  const lease = {
-    leaseId: randomUUID(),
-    leaseUntil: Date.now() + settings.leaseMs,
-    messageId,
-    ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
-  };
-  const isNewThread = body.chatId === undefined;
-  const threadId = body.chatId ?? randomUUID();
-  let meta: ThreadMeta;
-  let start: Awaited<ReturnType<typeof loadHistory>>;
-  let tools: ReturnType<typeof createAnalystTools>;
-  try {
-    if (isNewThread) {
-      meta = await threads.create(store, threadId, who, lease);
-    } else {
-      const outcome = await threads.acquire(store, threadId, who, lease);
-      if (outcome.kind === 'missing') throw threadNotFound(threadId);
-      if (outcome.kind === 'busy') throw busy();
-      if (outcome.kind === 'same-message') {
-        return stream(followStream({ store, log, settings, meta: outcome.meta, mode: 'reattach' }));
+  // The turn is counted once everything that refuses cheaply has passed; a later refusal gives the use back.
+  const started = await withRate(store, probe.account, probe.credential, 'chat', async () => {
+    const identity = needsProvisioning(probe) ? await authenticate(true) : probe;
+    const who = ownerOf(identity, agent.agentId);
+    const lease = {
+      leaseId: randomUUID(),
+      leaseUntil: Date.now() + settings.leaseMs,
+      messageId,
+      ...(identity.expiresAt !== undefined ? { expiresAt: identity.expiresAt } : {}),
+    };
+    const isNewThread = body.chatId === undefined;
+    const threadId = body.chatId ?? randomUUID();
+    try {
+      let meta: ThreadMeta;
+      if (isNewThread) {
+        meta = await threads.create(store, threadId, who, lease);
+      } else {
+        const outcome = await threads.acquire(store, threadId, who, lease);
+        if (outcome.kind === 'missing') throw threadNotFound(threadId);
+        if (outcome.kind === 'busy') throw busy();
+        if (outcome.kind === 'same-message') return { kind: 'reattach' as const, meta: outcome.meta };
+        meta = outcome.meta;
       }
-      meta = outcome.meta;
+      const start = await loadHistory(store, meta, isNewThread);
+      return { kind: 'turn' as const, identity, meta, lease, start };
+    } catch (error) {
+      // Nothing was streamed: give back whatever of this request's lease may have been written (a write whose
+      // response was lost included), so the thread takes the client's retry at once and no thread is orphaned.
+      if (!(error instanceof ConflictError || error instanceof NotFoundError)) {
+        await threads.abandon(store, threadId, lease.leaseId, isNewThread).catch((cleanup: unknown) => {
+          log.error('chat lease could not be given back; it runs out', describeError(cleanup));
+        });
+      }
+      throw error;
     }
-    start = await loadHistory(store, meta, isNewThread);
-    tools = createAnalystTools({
-      model,
-      user: identity.query,
-      source: deployment.dataSource,
-      timeoutMs: SQL_TIMEOUT_MS,
-    });
-  } catch (error) {
-    // Nothing was streamed: give back whatever of this request's lease may have been written (a write whose
-    // response was lost included), so the thread takes the client's retry at once and no thread is orphaned.
-    if (!(error instanceof ConflictError || error instanceof NotFoundError)) {
-      await threads.abandon(store, threadId, lease.leaseId, isNewThread).catch((cleanup: unknown) => {
-        log.error('chat lease could not be given back; it runs out', describeError(cleanup));
-      });
-    }
-    throw error;
+  });
+  if (started.kind === 'reattach') {
+    return stream(followStream({ store, log, settings, meta: started.meta, mode: 'reattach' }));
   }
+  const { identity, meta, lease, start } = started;
+  const tools = createAnalystTools({
+    model,
+    user: identity.query,
+    source: deployment.dataSource,
+    timeoutMs: SQL_TIMEOUT_MS,
+  });
   const runAgent: RunAgent = (args) => runAgentTurn({ ...args, provider: modelProvider(), tools });
   return stream(
     turnStream({

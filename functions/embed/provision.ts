@@ -1,4 +1,4 @@
-import { AppError, ConflictError, ForbiddenError } from '../errors';
+import { AppError, ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { type Account, externalUserLimit } from '../store/accounts';
 import type { Store } from '../store/client';
 import {
@@ -8,6 +8,7 @@ import {
   definitionUpdate,
 } from '../store/definitions';
 import { epochSeconds, isExpired, keys, type Scope, scopeId } from '../store/keys';
+import { isItemTooLarge } from '../store/limits';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, newUserItem, type UserRef, userKey } from '../store/users';
 
@@ -105,6 +106,12 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
       await transact(store, plan.items);
       return;
     } catch (error) {
+      if (isItemTooLarge(error) || (error instanceof TransactionCancelled && error.itemTooLarge)) {
+        throw new ValidationError(
+          "userAttributes, securityContext: the user's stored values would exceed DynamoDB's 400 KB item size",
+          { cause: error },
+        );
+      }
       if (!(error instanceof TransactionCancelled)) throw error;
       const next = await explain(store, request, plan, error);
       if (next instanceof Error) throw next;
@@ -354,6 +361,17 @@ async function explain(
   }
   if (cancelled.onlyConflicts) return { kind: 'existing' };
   return cancelled;
+}
+
+/**
+ * Checks a request's names and values against the stored definitions without writing anything: the same
+ * refusals (DUPLICATE_NAME, USER_ATTRIBUTES_NOT_FOUND, GROUPS_NOT_FOUND, ATTRIBUTE_VALUE_TYPE_MISMATCH) as
+ * provisioning, for identities that are used for one request and never stored (member keys).
+ */
+export async function checkNames(store: Store, request: ProvisionRequest): Promise<void> {
+  validateLocally(request);
+  const error = await nameError(store, request);
+  if (error) throw error;
 }
 
 /** Reads the referenced definitions to name every missing or mismatched one (error path only). */

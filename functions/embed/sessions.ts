@@ -8,6 +8,7 @@ import type { ApiKeyRecord } from '../store/api-keys';
 import type { Store } from '../store/client';
 import { deployments } from '../store/deployments';
 import { epochSeconds, keys, type Scope } from '../store/keys';
+import { rateLimited, rateLimits } from '../store/rate-limits';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
 import { LIMITS, provisionUser } from './provision';
@@ -52,18 +53,37 @@ export interface ExchangedSession {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Normalises an external id: trimmed and lowercased; empty or over 256 characters is a 400. */
+/** Lone surrogates (ill-formed UTF-16), controls and invisible format characters (bidi overrides, zero widths). */
+const REFUSED_IN_IDS = /[\p{Cs}\p{Cc}\p{Cf}]/u;
+
+/**
+ * Folds an external id to the one form users are stored under: trimmed, Unicode NFC, lowercased
+ * (locale-independent), NFC again (lowercasing can leave a string un-normalised). Canonically equivalent
+ * spellings are one user, e.g. the KELVIN SIGN U+212A is K by NFC, so `\u212Aate` is `kate` (README).
+ * Empty, over 256 characters, ill-formed or holding controls or invisible format characters: 400.
+ */
 export function normaliseExternalId(
   raw: string,
   field: string,
   options: { noSpaces?: boolean } = {},
 ): string {
-  const id = raw.trim().toLowerCase();
+  const bad = REFUSED_IN_IDS.exec(raw.trim());
+  if (bad) {
+    const code = bad[0].codePointAt(0) ?? 0;
+    throw new ValidationError(
+      `${field}: must be well-formed Unicode without control or format characters (found U+${code.toString(16).toUpperCase().padStart(4, '0')})`,
+    );
+  }
+  const id = foldExternalId(raw);
   if (id.length === 0) throw new ValidationError(`${field}: must not be empty`);
   if (id.length > 256) throw new ValidationError(`${field}: must be at most 256 characters`);
   if (options.noSpaces && /\s/.test(id)) throw new ValidationError(`${field}: must not contain spaces`);
   return id;
 }
+
+/** The folding alone (idempotent: folding a folded id changes nothing). */
+export const foldExternalId = (raw: string): string =>
+  raw.trim().normalize('NFC').toLowerCase().normalize('NFC');
 
 /** The cross-field rules of spec §4.1 that a schema cannot express; each error names the field. */
 function checkRules(body: GenerateSessionBody): void {
@@ -131,7 +151,7 @@ export async function generateSession(
     );
   }
   if (key.deploymentId !== undefined && key.deploymentId !== body.deploymentId) {
-    throw new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
+    throw new ForbiddenError(`This API key is limited to deployment ${key.deploymentId}`);
   }
   const creatorMode = body.creatorMode === true;
   const scope: Scope =
@@ -198,7 +218,11 @@ export async function generateSession(
       },
     });
   }
+  // The key's session rate is counted in the same transaction: a refused request counts nothing.
+  const rate = rateLimits.transactItem(store, account, { kind: 'key', id: key.keyId }, 'session');
+  const rateIndex = extras.push(rate.item) - 1;
   const explainExtra = async (index: number) => {
+    if (index === rateIndex) return rateLimited(rate.ticket, 'session');
     if (index !== 0) return undefined;
     if (!(await deployments.get(store, account.name, body.deploymentId))) {
       return new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);

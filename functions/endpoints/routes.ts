@@ -107,6 +107,8 @@ export const functionIds = (): string[] => [...new Set(routes.map((route) => rou
 export interface RouteMatch {
   readonly route: RouteDefinition;
   readonly params: Record<string, string>;
+  /** Path parameters whose percent-encoding is broken (kept raw in `params`); the endpoint answers 400. */
+  readonly malformed: string[];
 }
 
 const compiled = routes.map((route) => {
@@ -139,10 +141,17 @@ export function matchRoute(
       continue;
     }
     const params: Record<string, string> = {};
+    const malformed: string[] = [];
     names.forEach((name, index) => {
-      params[name] = decodeURIComponent(match[index + 1] ?? '');
+      const raw = match[index + 1] ?? '';
+      try {
+        params[name] = decodeURIComponent(raw);
+      } catch {
+        params[name] = raw;
+        malformed.push(name);
+      }
     });
-    return { route, params };
+    return { route, params, malformed };
   }
   return allowed.length > 0 ? { methodNotAllowed: [...new Set(allowed)] } : undefined;
 }

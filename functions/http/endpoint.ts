@@ -9,8 +9,9 @@ import type { z } from 'zod';
 import { matchRoute } from '../endpoints/routes';
 import { AppError, ValidationError } from '../errors';
 import { getStore, type Store } from '../store/client';
+import { illFormedPath } from '../store/limits';
 import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
-import { errorResponse, jsonResponse, zodMessage } from './errors';
+import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
 import { createLogger, type Logger } from './log';
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -76,6 +77,10 @@ const routeCheck = (routeId: string): MiddlewareObj<Event> => ({
       throw new AppError(405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${path}`);
     }
     if (!match || match.route.id !== routeId) throw new AppError(404, 'NOT_FOUND', `No route for ${path}`);
+    const [malformed] = match.malformed;
+    if (malformed !== undefined) {
+      throw new ValidationError(`path.${malformed}: broken percent-encoding`);
+    }
     event.pathParameters = match.params;
   },
 });
@@ -101,6 +106,9 @@ const jsonBody = (): MiddlewareObj<Event> => {
         throw new ValidationError('body: a JSON object is required');
       }
       await parser.before?.(request as never);
+      // Lone surrogates are not text: stored, distinct strings would merge (contract §3).
+      const bad = illFormedPath(request.event.body);
+      if (bad) throw new ValidationError(`${formatPath('body', bad)}: ill-formed Unicode (a lone surrogate)`);
     },
   };
 };

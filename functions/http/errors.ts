@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ZodError } from 'zod';
-import { AppError } from '../errors';
+import { AppError, RateLimitedError } from '../errors';
 import { describeError, type Logger } from './log';
 
 /** The contract §3 error body. */
@@ -89,5 +89,7 @@ export function jsonResponse(
 /** The response for a thrown value. */
 export function errorResponse(error: unknown, log: Logger): APIGatewayProxyStructuredResultV2 {
   const { status, body } = toErrorBody(error, log);
-  return jsonResponse(status, body);
+  const headers: Record<string, string> =
+    error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+  return jsonResponse(status, body, headers);
 }

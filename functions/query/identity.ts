@@ -1,12 +1,13 @@
 import * as z from 'zod';
-import { provisionUser } from '../embed/provision';
+import { checkNames, provisionUser } from '../embed/provision';
 import { groupsSchema, securityContextSchema, userAttributesSchema } from '../embed/schemas';
 import { normaliseExternalId, verifyEmbedToken } from '../embed/sessions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { authenticateApiKey, parseAuthorization, requireChatPlan } from '../http/auth';
 import { type Account, accounts } from '../store/accounts';
 import type { Store } from '../store/client';
-import type { Scope } from '../store/keys';
+import { epochSeconds, type Scope } from '../store/keys';
+import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
 
 /** One week, the default lifetime of users first seen by the chat or the SQL API (spec §3). */
@@ -32,6 +33,8 @@ export interface QueryUserContext {
   groups: string[];
   userAttributes: Record<string, AttributeValue>;
   securityContext: Record<string, unknown>;
+  /** The session's embed-tenant (creator mode) groups and values, kept apart from tenant-wide names. */
+  embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
 }
 
 /** Who is calling a chat, abort or SQL request, resolved and provisioned. */
@@ -42,6 +45,8 @@ export interface CallerIdentity {
   owner: string;
   query: QueryUserContext;
   via: 'apiKey' | 'token';
+  /** What rate limits count: the API key or the embed token's session. */
+  credential: Credential;
   /** Token callers are bound to the deployment (and branch) of their session. */
   deploymentId?: number;
   branchName?: string;
@@ -51,31 +56,42 @@ export interface CallerIdentity {
   keyDeploymentId?: number;
   /** Epoch seconds when the user (ephemeral) expires; whatever belongs to it (threads) expires with it. */
   expiresAt?: number;
+  /** The identity is final and is never written (member keys, internal users). */
+  readOnly?: boolean;
 }
 
 export const ownerOf = (ref: UserRef): string =>
   ref.kind === 'external' ? `e:${ref.externalId}` : `i:${ref.internalId}`;
 
-/** Groups and attribute values visible to queries: tenant-wide, overlaid by the session's embed scope. */
+/**
+ * Groups and attribute values visible to queries. Tenant-wide ones keep their names; those of the session's
+ * embed tenant (creator mode) travel apart in `embed`, so a tenant-wide policy never matches a scoped name
+ * (docs/data-model.md, "Embed-tenant groups and attributes").
+ */
 export function queryContext(
   user: UserRecord | undefined,
   scope: Scope,
   securityContext?: Record<string, unknown>,
-) {
-  const groups = new Set(user?.groups['*'] ?? []);
-  const userAttributes: Record<string, AttributeValue> = {};
-  const scopes = scope.kind === 'embed' ? ['*', scope.embedTenantName] : ['*'];
-  for (const sid of scopes) {
-    if (sid !== '*') for (const g of user?.groups[sid] ?? []) groups.add(g);
+): QueryUserContext {
+  const valuesOf = (sid: string): Record<string, AttributeValue> => {
+    const values: Record<string, AttributeValue> = {};
     for (const [key, value] of Object.entries(user?.attributes ?? {})) {
-      if (key.startsWith(`${sid}/`)) userAttributes[key.slice(sid.length + 1)] = value;
+      if (key.startsWith(`${sid}/`)) values[key.slice(sid.length + 1)] = value;
     }
-  }
-  return {
-    groups: [...groups].sort(),
-    userAttributes,
+    return values;
+  };
+  const context: QueryUserContext = {
+    groups: [...new Set(user?.groups['*'] ?? [])].sort(),
+    userAttributes: valuesOf('*'),
     securityContext: securityContext ?? user?.securityContext ?? {},
   };
+  if (scope.kind === 'embed') {
+    context.embed = {
+      groups: [...new Set(user?.groups[scope.embedTenantName] ?? [])].sort(),
+      userAttributes: valuesOf(scope.embedTenantName),
+    };
+  }
+  return context;
 }
 
 interface ResolveOptions {
@@ -120,6 +136,7 @@ export async function resolveIdentity(
   const base = {
     account: caller.account,
     via: 'apiKey' as const,
+    credential: { kind: 'key' as const, id: caller.key.keyId },
     allowAi: true,
     ...(settings.timezone ? { timezone: settings.timezone } : {}),
     ...(caller.key.deploymentId !== undefined ? { keyDeploymentId: caller.key.deploymentId } : {}),
@@ -133,12 +150,21 @@ export async function resolveIdentity(
     const ref: UserRef = { kind: 'internal', internalId: settings.internalId ?? '' };
     const user = await users.get(store, caller.account.name, ref);
     if (!user) throw new NotFoundError('USER', `Internal user ${settings.internalId} not found`);
-    return { ...base, user: ref, owner: ownerOf(ref), query: queryContext(user, { kind: 'tenant' }) };
+    return {
+      ...base,
+      user: ref,
+      owner: ownerOf(ref),
+      query: queryContext(user, { kind: 'tenant' }),
+      readOnly: true,
+    };
   }
   const externalId = normaliseExternalId(settings.externalId ?? '', 'body.sessionSettings.externalId', {
     noSpaces: options.purpose !== 'sql',
   });
   const ref: UserRef = { kind: 'external', externalId };
+  if (caller.key.role !== 'admin') {
+    return { ...base, ...(await memberIdentity(store, caller.account, ref, settings)), readOnly: true };
+  }
   if (options.probe)
     return { ...base, user: ref, owner: ownerOf(ref), query: queryContext(undefined, { kind: 'tenant' }) };
   if (options.provision) {
@@ -167,6 +193,106 @@ export async function resolveIdentity(
   };
 }
 
+/** The fields of sessionSettings that would write a user, in the order they are reported. */
+const USER_WRITES = ['email', 'groups', 'userAttributes', 'securityContext'] as const;
+
+/**
+ * A member key never writes a user (contract §2: only an admin key changes a persistent user's groups or
+ * attributes). An existing user is used as stored: sessionSettings may repeat what is stored but not change
+ * it (403). A user that does not exist is request-scoped: its groups, attributes and security context are
+ * checked against the definitions and used for this one request, never stored, so they cannot seed what a
+ * later admin call or another session sees.
+ */
+async function memberIdentity(
+  store: Store,
+  account: Account,
+  ref: UserRef & { kind: 'external' },
+  settings: SessionSettings,
+): Promise<Pick<CallerIdentity, 'user' | 'owner' | 'query' | 'expiresAt'>> {
+  const user = await users.get(store, account.name, ref);
+  if (user) {
+    const changed: string[] = USER_WRITES.filter((field) => changes(user, settings, field));
+    if (settings.isEphemeral === false && user.expiresAt !== undefined) changed.push('isEphemeral');
+    if (changed.length > 0) {
+      throw new ForbiddenError(
+        `body.sessionSettings: a member API key cannot change an existing user's ${changed.join(', ')} (use an admin key)`,
+      );
+    }
+    return {
+      user: ref,
+      owner: ownerOf(ref),
+      query: queryContext(user, { kind: 'tenant' }),
+      ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+    };
+  }
+  if (settings.isEphemeral === false) {
+    throw new ForbiddenError(
+      'body.sessionSettings.isEphemeral: a member API key cannot create persistent users (use an admin key)',
+    );
+  }
+  await checkNames(store, {
+    account,
+    externalId: ref.externalId,
+    scope: { kind: 'tenant' },
+    ...(settings.groups !== undefined ? { groups: settings.groups } : {}),
+    ...(settings.userAttributes !== undefined ? { userAttributes: settings.userAttributes } : {}),
+    lifetime: {
+      kind: 'ephemeral',
+      ttlSeconds: settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS,
+    },
+  });
+  const attributes: Record<string, AttributeValue> = {};
+  for (const { name, value } of settings.userAttributes ?? []) {
+    if (value !== null) attributes[`*/${name}`] = value;
+  }
+  const transient: UserRecord = {
+    ref,
+    groups: { '*': [...new Set(settings.groups ?? [])] },
+    attributes,
+    createdAt: new Date().toISOString(),
+  };
+  return {
+    user: ref,
+    owner: ownerOf(ref),
+    query: queryContext(transient, { kind: 'tenant' }, settings.securityContext),
+    // Threads of a request-scoped user expire as an ephemeral user's would.
+    expiresAt: epochSeconds() + (settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS),
+  };
+}
+
+/** Whether one sessionSettings field would change what is stored for the user (null clears a value). */
+function changes(user: UserRecord, settings: SessionSettings, field: (typeof USER_WRITES)[number]): boolean {
+  switch (field) {
+    case 'email':
+      return settings.email !== undefined && settings.email !== user.email;
+    case 'groups': {
+      if (settings.groups === undefined) return false;
+      const stored = new Set(user.groups['*'] ?? []);
+      const wanted = new Set(settings.groups);
+      return stored.size !== wanted.size || [...wanted].some((g) => !stored.has(g));
+    }
+    case 'userAttributes':
+      return (settings.userAttributes ?? []).some(
+        ({ name, value }) => canonical(value ?? undefined) !== canonical(user.attributes[`*/${name}`]),
+      );
+    case 'securityContext':
+      return (
+        settings.securityContext !== undefined &&
+        canonical(settings.securityContext) !== canonical(user.securityContext ?? {})
+      );
+  }
+}
+
+/** JSON with object keys sorted, so equal values compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
 async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
   const session = await verifyEmbedToken(store, token);
   const account = await accounts.get(store, session.account);
@@ -180,6 +306,7 @@ async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
     owner: ownerOf(session.user),
     query: queryContext(user, session.scope, session.securityContext),
     via: 'token',
+    credential: { kind: 'token', id: session.sessionId },
     deploymentId: session.deploymentId,
     ...(session.branchName ? { branchName: session.branchName } : {}),
     allowAi: session.allowAi,
@@ -190,7 +317,7 @@ async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
 
 /** Whether a probed identity still has to be provisioned (and read) before it can query: external Api-Key users. */
 export const needsProvisioning = (identity: CallerIdentity): boolean =>
-  identity.via === 'apiKey' && identity.user.kind === 'external';
+  identity.via === 'apiKey' && identity.user.kind === 'external' && identity.readOnly !== true;
 
 /** Chat refuses tokens minted with `settings.allowAi: false`. */
 export function requireAi(identity: CallerIdentity): void {

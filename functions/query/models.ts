@@ -1,4 +1,4 @@
-import { NotFoundError } from '../errors';
+import { ForbiddenError, NotFoundError } from '../errors';
 import { type DataModel, parseModel } from '../semantic';
 import type { Store } from '../store/client';
 import { type Deployment, deployments } from '../store/deployments';
@@ -20,8 +20,15 @@ export async function deploymentFor(
   deploymentId: number,
 ): Promise<Deployment> {
   const missing = new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} not found`);
-  if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) throw missing;
-  if (identity.keyDeploymentId !== undefined && identity.keyDeploymentId !== deploymentId) throw missing;
+  // A token is bound to its session's deployment and a scoped key to its own (contract §2): 403, not 404.
+  if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) {
+    throw new ForbiddenError(
+      `This embed token is bound to deployment ${identity.deploymentId}, not ${deploymentId}`,
+    );
+  }
+  if (identity.keyDeploymentId !== undefined && identity.keyDeploymentId !== deploymentId) {
+    throw new ForbiddenError(`This API key is limited to deployment ${identity.keyDeploymentId}`);
+  }
   const hit = deploymentCache.get(deploymentKey(store, identity.account.name, deploymentId));
   if (hit && Date.now() - hit.fetchedAt < MODEL_CACHE_MS) return hit.deployment;
   const deployment = await readDeployment(store, identity.account.name, deploymentId);
@@ -37,6 +44,25 @@ async function readDeployment(store: Store, account: string, id: number): Promis
   if (deployment)
     deploymentCache.set(deploymentKey(store, account, id), { deployment, fetchedAt: Date.now() });
   return deployment;
+}
+
+/**
+ * The branch a request may use. Api-Key callers name any branch (undefined: the default). A token is bound to
+ * the branch of its session (the deployment's default branch when the session named none): naming another
+ * one in `field` is 403 FORBIDDEN, refused before the model is read or anything is written (contract §2).
+ */
+export function allowedBranch(
+  identity: CallerIdentity,
+  deployment: Deployment,
+  requested: string | undefined,
+  field: string,
+): string | undefined {
+  if (identity.via !== 'token') return requested;
+  const bound = identity.branchName ?? deployment.defaultBranch;
+  if (requested !== undefined && requested !== bound) {
+    throw new ForbiddenError(`${field}: this embed token is bound to branch ${bound}`);
+  }
+  return identity.branchName;
 }
 
 export interface BranchModel {

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { ValidationError } from '../errors';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
+import { withRate } from '../store/rate-limits';
 import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
-import { branchModel, deploymentFor } from './models';
+import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
 export const sqlApiBody = z.strictObject({
@@ -42,16 +43,20 @@ export async function runSqlApi(
   // The deployment and branch can refuse the request: they are checked before the user is written.
   const probe = await resolve({ provision: false, probe: true });
   const deployment = await deploymentFor(store, probe, deploymentId);
-  const { model } = await branchModel(store, deployment, body.branchName ?? probe.branchName);
-  const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
-  return runQuery({
-    model,
-    user: identity.query,
-    sql: body.query,
-    source: deployment.dataSource,
-    maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
-    timeoutMs: SQL_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
+  const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
+  const { model } = await branchModel(store, deployment, branch);
+  // Counted once everything that refuses cheaply has passed; a later refusal gives the use back.
+  return withRate(store, probe.account, probe.credential, 'sql', async () => {
+    const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
+    return runQuery({
+      model,
+      user: identity.query,
+      sql: body.query,
+      source: deployment.dataSource,
+      maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
+      timeoutMs: SQL_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    });
   });
 }
 

@@ -46,6 +46,9 @@ const policySchema = z
   .strictObject({
     group: z.string().optional(),
     groups: z.array(z.string()).optional(),
+    /** Extension: groups scoped to the session's embed tenant (creator mode); never matched by `group(s)`. */
+    embed_group: z.string().optional(),
+    embed_groups: z.array(z.string()).optional(),
     row_level: z
       .strictObject({ allow_all: z.boolean().optional(), filters: z.array(filterSchema).optional() })
       .optional(),
@@ -56,7 +59,14 @@ const policySchema = z
       })
       .optional(),
   })
-  .refine((p) => p.group !== undefined || p.groups !== undefined, 'needs group or groups');
+  .refine(
+    (p) =>
+      p.group !== undefined ||
+      p.groups !== undefined ||
+      p.embed_group !== undefined ||
+      p.embed_groups !== undefined,
+    'needs group, groups, embed_group or embed_groups',
+  );
 
 const joinSchema = z.strictObject({
   name: identifier,

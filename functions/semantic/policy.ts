@@ -2,11 +2,17 @@ import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } fr
 
 export type AttributeValue = string | number | string[] | number[];
 
-/** The user a query runs for (groups and attribute values as the access policies see them). */
+/**
+ * The user a query runs for (groups and attribute values as the access policies see them). `groups` and
+ * `userAttributes` are tenant-wide only; what the session's embed tenant defines (creator mode) travels
+ * apart in `embed`, so a policy written for a tenant-wide name never matches a scoped one of the same name.
+ */
 export interface QueryUser {
   groups: string[];
   userAttributes: Record<string, AttributeValue>;
   securityContext: Record<string, unknown>;
+  /** Groups and attribute values scoped to the session's embed tenant: `embed_group(s)` and `{ embedUserAttributes.x }`. */
+  embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
 }
 
 /** A row-level condition: SQL over one cube alias with its parameters, or a constant. */
@@ -15,20 +21,35 @@ export type RowCondition =
   | { kind: 'none' }
   | { kind: 'sql'; sql: string; params: unknown[] };
 
+const listOf = (one: string | undefined, many: string[] | undefined): string[] =>
+  many ?? (one !== undefined ? [one] : []);
+
 const matches = (policy: PolicyDef, user: QueryUser): boolean => {
-  const groups = policy.groups ?? (policy.group !== undefined ? [policy.group] : []);
-  return groups.some((g) => g === '*' || user.groups.includes(g));
+  const tenantWide = listOf(policy.group, policy.groups);
+  if (tenantWide.some((g) => g === '*' || user.groups.includes(g))) return true;
+  const scoped = listOf(policy.embed_group, policy.embed_groups);
+  return scoped.some((g) => user.embed?.groups.includes(g) ?? false);
 };
 
-const TEMPLATE = /^\{\s*(userAttributes|securityContext)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}$/;
+const TEMPLATE = /^\{\s*(userAttributes|embedUserAttributes|securityContext)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}$/;
 
-/** Resolves a policy value: a literal, or `{ userAttributes.x }` / `{ securityContext.x }` (undefined if missing). */
+/**
+ * Resolves a policy value: a literal, or `{ userAttributes.x }` (tenant-wide), `{ embedUserAttributes.x }`
+ * (scoped to the session's embed tenant) or `{ securityContext.x }`; undefined if missing.
+ */
 function resolveValue(value: string | number | boolean, user: QueryUser): unknown {
   if (typeof value !== 'string') return value;
   const match = TEMPLATE.exec(value);
   if (!match) return value;
-  const source = match[1] === 'userAttributes' ? user.userAttributes : user.securityContext;
-  const resolved = source[match[2] ?? ''];
+  const source =
+    match[1] === 'userAttributes'
+      ? user.userAttributes
+      : match[1] === 'embedUserAttributes'
+        ? (user.embed?.userAttributes ?? {})
+        : user.securityContext;
+  const key = match[2] ?? '';
+  // Own properties only: a name like `constructor` must not resolve to something inherited.
+  const resolved = Object.hasOwn(source, key) ? source[key] : undefined;
   return resolved === null ? undefined : resolved;
 }
 

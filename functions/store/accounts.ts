@@ -15,6 +15,8 @@ export interface Account {
   userCount: number;
   /** Limit of persistent external users when raised or lowered for this account. */
   userLimit?: number;
+  /** Per-minute rates this account sets for itself, by `<credential kind>.<operation>` (store/rate-limits.ts). */
+  rateLimits?: Record<string, number>;
   createdAt: string;
 }
 
@@ -26,6 +28,9 @@ function toAccount(item: Record<string, unknown>): Account {
     userCount: typeof item.userCount === 'number' ? item.userCount : 0,
     createdAt: String(item.createdAt),
     ...(typeof item.userLimit === 'number' ? { userLimit: item.userLimit } : {}),
+    ...(item.rateLimits && typeof item.rateLimits === 'object'
+      ? { rateLimits: item.rateLimits as Record<string, number> }
+      : {}),
   };
 }
 
@@ -76,6 +81,42 @@ export const accounts = {
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
+  },
+
+  /** Sets (a number) or clears (undefined: back to the default) one per-minute rate of an account. */
+  async setRateLimit(store: Store, name: string, rate: string, perMinute: number | undefined): Promise<void> {
+    const update = (expression: string, condition: string, value?: unknown) =>
+      store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.account(name),
+          UpdateExpression: expression,
+          ConditionExpression: condition,
+          ...(expression.includes('#rate') ? { ExpressionAttributeNames: { '#rate': rate } } : {}),
+          ...(value === undefined ? {} : { ExpressionAttributeValues: { ':value': value } }),
+        }),
+      );
+    const failedCondition = (error: unknown) =>
+      error instanceof Error && error.name === 'ConditionalCheckFailedException';
+    try {
+      // A member of the map can be set or removed only once the map exists.
+      if (perMinute === undefined) {
+        await update('REMOVE rateLimits.#rate', 'attribute_exists(rateLimits)');
+      } else {
+        await update(
+          'SET rateLimits.#rate = :value',
+          'attribute_exists(pk) AND attribute_exists(rateLimits)',
+          perMinute,
+        );
+      }
+    } catch (error) {
+      if (!failedCondition(error)) throw error;
+      if (perMinute !== undefined) {
+        await update('SET rateLimits = :value', 'attribute_exists(pk) AND attribute_not_exists(rateLimits)', {
+          [rate]: perMinute,
+        });
+      }
+    }
   },
 
   /** Creates an account only if the name is free. Returns false when it already exists. */

@@ -40,6 +40,11 @@ export const keys = {
   thread: (chatId: string) => ({ pk: `T#${chatId}`, sk: 'META' }),
   threadMessage: (chatId: string, sort: number) => ({ pk: `T#${chatId}`, sk: `M#${pad(sort)}` }),
   threadMessagePrefix: 'M#',
+  /** One fixed window of one credential's use of one operation (rate limits). */
+  rateWindow: (credential: string, operation: string, windowStart: number) => ({
+    pk: `RATE#${credential}`,
+    sk: `${operation}#${windowStart}`,
+  }),
 };
 
 /** Epoch seconds, the unit of the TTL attribute. */

@@ -11,6 +11,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  */
 export interface CancellationReason {
   code: string;
+  message?: string;
   item?: Record<string, unknown>;
 }
 
@@ -22,6 +23,11 @@ export class TransactionCancelled extends Error {
     super(`Transaction cancelled: ${reasons.map((r) => r.code).join(', ')}`, options);
     this.name = 'TransactionCancelled';
     this.reasons = reasons;
+  }
+
+  /** Whether DynamoDB refused an item over 400 KB (an update that grows an item cancels with a ValidationError). */
+  get itemTooLarge(): boolean {
+    return this.reasons.some((r) => r.code === 'ValidationError' && /item size/i.test(r.message ?? ''));
   }
 
   /** Only conflicts with other transactions (worth retrying), no failed condition. */
@@ -47,6 +53,7 @@ export async function transact(store: Store, items: TransactItem[]): Promise<voi
       const cancelled = new TransactionCancelled(
         (error.CancellationReasons ?? []).map((reason) => ({
           code: reason.Code ?? 'None',
+          ...(reason.Message ? { message: reason.Message } : {}),
           // The document client does not unmarshall cancellation reasons.
           ...(reason.Item ? { item: unmarshall(reason.Item) } : {}),
         })),

@@ -97,10 +97,10 @@ describe('row-level security', () => {
     );
     expect(viaToken.status).toBe(200);
     expect(viaToken.body.data.map((row) => row[0])).toEqual(['west']);
-    // The token is bound to deployment 1.
-    expect(
-      (await api.post(`/api/v1/deployments/2/sql`, { query: byRegion }, { bearer: body.token })).status,
-    ).toBe(404);
+    // The token is bound to deployment 1 (contract §2): another deployment is refused, not merely not found.
+    const other = await api.post(`/api/v1/deployments/2/sql`, { query: byRegion }, { bearer: body.token });
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('FORBIDDEN');
   });
 });
 
