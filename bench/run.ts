@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 
-const ALL = ['bundles', 'sessions', 'semantic', 'sql', 'chat'] as const;
+const ALL = ['bundles', 'sessions', 'semantic', 'hostile', 'sql', 'chat'] as const;
 
 async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'silent';

@@ -216,6 +216,39 @@ describe('runAgentTurn: recovery and bounds', () => {
     expect(finals(messages)).toHaveLength(1);
   });
 
+  it('refuses a model that writes SQL to read past row-level security: the refusal is the tool result', async () => {
+    // Prepare: a north-only user, and a model that tries the CTE-shadowing trick, then a raw catalog.
+    const north = await demoTools({ groups: [], userAttributes: { region: 'north' }, securityContext: {} });
+    const provider = scripted([
+      () =>
+        toolUse('t1', 'coreSqlApi', {
+          sqlQuery: 'WITH Orders AS (SELECT * FROM Orders) SELECT region, count(*) FROM Orders GROUP BY 1',
+          queryTitle: 'All regions',
+        }),
+      () => toolUse('t2', 'coreSqlApi', { sqlQuery: 'SELECT * FROM duckdb_tables', queryTitle: 'Tables' }),
+      () => say('I can only see my own region.'),
+    ]);
+    const { messages, emit } = collector();
+    // Act
+    const result = await runAgentTurn({
+      provider,
+      tools: north,
+      history: [],
+      input: 'show every region',
+      showThinking: false,
+      signal: new AbortController().signal,
+      emit,
+    });
+    // Assess
+    const completed = tools(messages).filter((m) => !m.isInProcess);
+    const results = completed.map((m) => JSON.parse(m.toolCall?.result ?? '{}') as { error?: string });
+    expect(results).toHaveLength(2);
+    expect(results[0]?.error).toMatch(/CTE name Orders/);
+    expect(results[1]?.error).toMatch(/Unknown table duckdb_tables/);
+    expect(completed.every((m) => !JSON.stringify(m.toolCall?.result).includes('south'))).toBe(true);
+    expect(result).toEqual({ status: 'completed', finalAnswer: 'I can only see my own region.' });
+  });
+
   it('answers an unknown tool or invalid input with an error result', async () => {
     const provider = scripted([
       () => toolUse('t1', 'dropTables', {}),

@@ -245,3 +245,23 @@ describe('users', () => {
     expect(await stored('sql-refused')).toBeDefined();
   });
 });
+
+describe('a hostile query never blocks the service', () => {
+  test('the health check answers within 100 ms while a query too complex to parse is being refused', async () => {
+    // Prepare: a 3,000-term sum takes the parser over 20 s; the parse deadline refuses it after 1 s.
+    const hostile = `SELECT DISTINCT ${Array.from({ length: 3000 }, () => '1').join('+')} AS n FROM orders_view`;
+    const pending = asUser({ externalId: 'sql-hostile', groups: ['managers'] }, hostile);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Act
+    const started = performance.now();
+    const health = await api.get('/health');
+    const healthMs = performance.now() - started;
+    const refused = await pending;
+    // Assess
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(100);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'SQL_NOT_ALLOWED' });
+    expect(refused.body.error).toMatch(/too complex to parse/);
+  });
+});
