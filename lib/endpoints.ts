@@ -16,40 +16,45 @@ import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aw
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { functionIds, type RouteDefinition, routes, type TableAccess } from '../functions/endpoints/routes';
+import {
+  functionIds,
+  type RouteDefinition,
+  routes,
+  type TableAccess,
+  type TableAction,
+} from '../functions/endpoints/routes';
+import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { entryOf, projectRoot, sharedBundling } from './bundling';
 import type { ServiceConfig } from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
-
-/** DynamoDB actions per access level (TransactWriteItems is authorized per item: Put/Update/Delete/ConditionCheck). */
-export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  none: [],
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-  write: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-};
 
 /** One function's settings, merged from all routes that share its id. */
 export interface EndpointSpec {
   readonly id: string;
   readonly routes: RouteDefinition[];
   readonly streaming: boolean;
+  /** The union of its routes' table access, per partition. */
   readonly table: TableAccess;
   readonly bedrock: boolean;
   readonly data: boolean;
+  readonly cursorSecret: boolean;
 }
 
-const ACCESS_RANK: Record<TableAccess, number> = { none: 0, read: 1, write: 2 };
+/** Merges route access: the union of actions per partition, in a stable order. */
+export function mergeAccess(accesses: readonly TableAccess[]): TableAccess {
+  const out: Partial<Record<Partition, TableAction[]>> = {};
+  for (const access of accesses) {
+    for (const [partition, actions] of Object.entries(access) as [Partition, readonly TableAction[]][]) {
+      out[partition] = [...new Set([...(out[partition] ?? []), ...actions])].sort();
+    }
+  }
+  return out;
+}
 
-/** Groups routes.ts into functions (one per id), keeping the widest need of any of its routes. */
+export const usesTable = (access: TableAccess): boolean =>
+  Object.values(access).some((actions) => actions.length > 0);
+
+/** Groups routes.ts into functions (one per id), keeping the union of its routes' needs. */
 export function endpointSpecs(): EndpointSpec[] {
   return functionIds().map((id) => {
     const own = routes.filter((route) => route.id === id);
@@ -57,14 +62,34 @@ export function endpointSpecs(): EndpointSpec[] {
       id,
       routes: own,
       streaming: own.some((route) => route.streaming),
-      table: own.reduce<TableAccess>(
-        (widest, route) => (ACCESS_RANK[route.table] > ACCESS_RANK[widest] ? route.table : widest),
-        'none',
-      ),
+      table: mergeAccess(own.map((route) => route.table)),
       bedrock: own.some((route) => route.bedrock === true),
       data: own.some((route) => route.data === true),
+      cursorSecret: own.some((route) => route.cursorSecret === true),
     };
   });
+}
+
+/**
+ * One statement per partition: its actions on the table itself (no index: no function queries one), only for
+ * items whose partition key starts with that partition's prefix. TransactWriteItems and BatchGet/BatchWrite are
+ * authorized per item against these statements, so a transaction cannot reach another partition either.
+ */
+export function tableStatements(access: TableAccess, tableArn: string): PolicyStatement[] {
+  return (Object.entries(access) as [Partition, readonly TableAction[]][])
+    .filter(([, actions]) => actions.length > 0)
+    .map(
+      ([partition, actions]) =>
+        new PolicyStatement({
+          sid: `Table${partition.charAt(0).toUpperCase()}${partition.slice(1)}`,
+          effect: Effect.ALLOW,
+          actions: actions.map((action) => `dynamodb:${action}`),
+          resources: [tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES[partition]}*`] },
+          },
+        }),
+    );
 }
 
 /** The stack's NodejsFunction bundling, from the options the benchmark also uses. */
@@ -96,7 +121,7 @@ const pascal = (id: string) =>
 export interface EndpointFunctionsProps {
   readonly table: ITable;
   readonly config: ServiceConfig;
-  /** Signs pagination cursors (`CURSOR_SECRET`); given to the functions that read the table. */
+  /** Signs pagination cursors; only the functions whose routes set `cursorSecret` may read it. */
   readonly cursorSecret: ISecret;
 }
 
@@ -158,11 +183,9 @@ export class EndpointFunctions extends Construct {
   private environment(spec: EndpointSpec, props: EndpointFunctionsProps): Record<string, string> {
     const { config } = props;
     const env: Record<string, string> = { NODE_OPTIONS: '--enable-source-maps' };
-    if (spec.table !== 'none') {
-      env.TABLE_NAME = props.table.tableName;
-      // A CloudFormation dynamic reference: the template holds the secret's name, not its value.
-      env.CURSOR_SECRET = props.cursorSecret.secretValue.unsafeUnwrap();
-    }
+    if (usesTable(spec.table)) env.TABLE_NAME = props.table.tableName;
+    // The ARN only: the function reads the value from Secrets Manager (functions/http/secrets.ts).
+    if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
     if (spec.data) {
       env.DATA_DIR = '/tmp/data';
       env.DUCKDB_MEMORY_LIMIT = '1GB';
@@ -180,17 +203,8 @@ export class EndpointFunctions extends Construct {
   }
 
   private grant(fn: NodejsFunction, spec: EndpointSpec, props: EndpointFunctionsProps): void {
-    const actions = TABLE_ACTIONS[spec.table];
-    if (actions.length > 0) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions,
-          resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
-        }),
-      );
-      props.cursorSecret.grantRead(fn);
-    }
+    for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
+    if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
     if (spec.bedrock && props.config.modelProvider === 'bedrock') {
       fn.addToRolePolicy(
         new PolicyStatement({

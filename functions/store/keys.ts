@@ -7,6 +7,18 @@ export type Scope = { kind: 'tenant' } | { kind: 'embed'; embedTenantName: strin
 /** `*` is the tenant-wide scope; embed tenants use their (validated, lowercase) name. */
 export const scopeId = (scope: Scope): string => (scope.kind === 'tenant' ? '*' : scope.embedTenantName);
 
+/**
+ * The table's partitions by the prefix of `pk`. The stack's IAM statements are conditioned on these prefixes
+ * (`dynamodb:LeadingKeys`), so every key built below must start with one of them.
+ */
+export const PARTITION_PREFIXES = {
+  account: 'A#',
+  apiKey: 'KEY#',
+  session: 'S#',
+  thread: 'T#',
+} as const;
+export type Partition = keyof typeof PARTITION_PREFIXES;
+
 const pad = (n: number) => String(n).padStart(12, '0');
 
 export const keys = {
