@@ -6,7 +6,7 @@
  */
 
 import { routes, type TableAction } from '../../functions/endpoints/routes';
-import { PARTITION_PREFIXES, type Partition } from '../../functions/store/keys';
+import { keys, PARTITION_PREFIXES, type Partition } from '../../functions/store/keys';
 import { mergeAccess } from '../../lib/endpoints';
 import { abort, chat, chatUrl, uniqueUser } from '../chat/support';
 import { client } from '../support/http';
