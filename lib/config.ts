@@ -8,6 +8,28 @@ import { projectRoot } from './bundling';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
 
+export interface VpcSettings {
+  readonly vpcId: string;
+  readonly subnetIds: string[];
+  /** Security groups to use; when empty the stack creates one with outbound access only. */
+  readonly securityGroupIds: string[];
+}
+
+/** The embed page may be framed by pages of the service's own origin until you name your apps' origins. */
+export const DEFAULT_FRAME_ANCESTORS = "'self'";
+
+/**
+ * Caps on concurrent executions: a flood on one endpoint (or one tenant) cannot take all of the account's
+ * Lambda concurrency, and chat (model tokens) cannot run up cost unbounded. About 150 in total: the account
+ * keeps at least 100 unreserved only if its limit is 250 or more (the default is 1,000).
+ */
+export const DEFAULT_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+  'chat-stream': 20,
+  'sql-api': 20,
+  'generate-session': 20,
+  '*': 10,
+};
+
 export interface ServiceConfig {
   /** Which model the analyst uses in AWS (`MODEL_PROVIDER`). */
   readonly modelProvider: ModelProvider;
@@ -18,8 +40,18 @@ export interface ServiceConfig {
   readonly openaiModel?: string;
   /** Built widget assets served under `/embed/assets/`. */
   readonly webAssetsDir: string;
-  /** Origins allowed to call the API from browsers (function URL CORS). */
+  /** Origins allowed to call the API from browsers (function URL CORS); empty: same origin only. */
   readonly allowedOrigins: string[];
+  /** CSP `frame-ancestors` of the embed page (`EMBED_FRAME_ANCESTORS`): who may put it in an iframe. */
+  readonly frameAncestors: string;
+  /** Reserved concurrency per function id (`*` for the others); undefined: none reserved. */
+  readonly reservedConcurrency?: Readonly<Record<string, number>>;
+  /** Runs the functions that query data (chat, SQL API) in these subnets of a VPC. */
+  readonly vpc?: VpcSettings;
+  /** An existing secret for the origin-verify header (else the stack generates one). */
+  readonly originVerifySecretArn?: string;
+  /** Any new value makes CloudFront re-read the origin-verify secret on the next deploy (rotation). */
+  readonly originVerifyRotation?: string;
   /** Destroy the table with the stack (for throwaway stacks); by default it is retained. */
   readonly destroyData: boolean;
 }
@@ -44,7 +76,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
   if (!PROVIDERS.includes(provider as ModelProvider)) {
     throw new Error(`context modelProvider must be one of ${PROVIDERS.join(', ')} (got "${provider}")`);
   }
-  const origins = text(node, 'allowedOrigins') ?? '*';
+  const origins = text(node, 'allowedOrigins') ?? '';
   const openaiBaseUrl = text(node, 'openaiBaseUrl');
   const openaiModel = text(node, 'openaiModel');
   const config: ServiceConfig = {
@@ -57,11 +89,102 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    frameAncestors: frameAncestors(text(node, 'frameAncestors')),
+    ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
+    ...vpcSettings(node),
+    ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
+    ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
     destroyData: text(node, 'destroyData') === 'true',
     ...overrides,
   };
+  if (config.allowedOrigins.includes('*')) {
+    throw new Error('context allowedOrigins: name the origins (https://app.example.com), not *');
+  }
+  for (const origin of config.allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new Error(`context allowedOrigins: ${origin} is not an origin (scheme://host[:port], no path)`);
+    }
+  }
   if (config.modelProvider === 'openai' && !config.openaiBaseUrl) {
     throw new Error('context openaiBaseUrl is required when modelProvider is openai');
   }
   return config;
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(/[,\s]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Space- or comma-separated CSP sources; `*` would let any site frame the page, so it is refused. */
+function frameAncestors(value: string | undefined): string {
+  const sources = list(value);
+  if (sources.length === 0) return DEFAULT_FRAME_ANCESTORS;
+  for (const source of sources) {
+    if (source === '*' || /^https?:\/\/\*$/.test(source) || source === 'https:' || source === 'http:') {
+      throw new Error(`context frameAncestors: ${source} allows any site; name your apps' origins`);
+    }
+    if (!/^('self'|'none'|https?:\/\/[^/\s;,]+)$/.test(source)) {
+      throw new Error(`context frameAncestors: ${source} is not 'self', 'none' or an origin`);
+    }
+  }
+  return sources.join(' ');
+}
+
+/**
+ * `none` (or `off`) reserves nothing; a number applies to every function; an object (JSON on the command line)
+ * names function ids, `*` the rest. Unset: DEFAULT_RESERVED_CONCURRENCY.
+ */
+function reservedConcurrency(raw: unknown): { reservedConcurrency?: Record<string, number> } {
+  if (raw === undefined || raw === null || raw === '')
+    return { reservedConcurrency: { ...DEFAULT_RESERVED_CONCURRENCY } };
+  if (raw === 'none' || raw === 'off' || raw === false) return {};
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new Error(
+        'context reservedConcurrency: none, a number, or a JSON object of function id to number',
+      );
+    }
+  }
+  if (typeof value === 'number') value = { '*': value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('context reservedConcurrency: none, a number, or a JSON object of function id to number');
+  }
+  const out: Record<string, number> = {};
+  for (const [id, limit] of Object.entries(value)) {
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+      throw new Error(`context reservedConcurrency: ${id} must be a whole number >= 0`);
+    }
+    out[id] = limit;
+  }
+  return { reservedConcurrency: out };
+}
+
+function vpcSettings(node: Node): { vpc?: VpcSettings } {
+  const vpcId = text(node, 'vpcId');
+  const subnetIds = list(text(node, 'subnetIds'));
+  const securityGroupIds = list(text(node, 'securityGroupIds'));
+  if (!vpcId) {
+    if (subnetIds.length > 0 || securityGroupIds.length > 0) {
+      throw new Error('context subnetIds/securityGroupIds need vpcId');
+    }
+    return {};
+  }
+  if (!/^vpc-[0-9a-f]+$/.test(vpcId)) throw new Error(`context vpcId: ${vpcId} is not a VPC id`);
+  if (subnetIds.length === 0) throw new Error('context subnetIds is required with vpcId (comma-separated)');
+  for (const id of subnetIds) {
+    if (!/^subnet-[0-9a-f]+$/.test(id)) throw new Error(`context subnetIds: ${id} is not a subnet id`);
+  }
+  for (const id of securityGroupIds) {
+    if (!/^sg-[0-9a-f]+$/.test(id))
+      throw new Error(`context securityGroupIds: ${id} is not a security group id`);
+  }
+  return { vpc: { vpcId, subnetIds, securityGroupIds } };
 }

@@ -19,7 +19,9 @@ import {
 import { FunctionUrlOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { assetCacheControl } from '../functions/web/build';
 import type { Endpoint } from './endpoints';
 
@@ -47,6 +49,13 @@ const NOT_FOUND_CODE = `async function handler(event) {
 
 export interface ServiceDistributionProps {
   readonly endpoints: readonly Endpoint[];
+  /** Its value goes into the origin-verify header of every function-URL origin. */
+  readonly originVerifySecret: ISecret;
+  /**
+   * CloudFormation resolves the secret only when the distribution changes: a new value here (sent as a second
+   * header) makes the next deploy pick up a rotated secret.
+   */
+  readonly originVerifyRotation?: string;
   /** Built widget assets; when the directory does not exist the bucket is created empty. */
   readonly webAssetsDir: string;
 }
@@ -73,11 +82,19 @@ export class ServiceDistribution extends Construct {
       comment: 'JSON 404 for paths no endpoint serves',
     });
 
+    // A dynamic reference: the template holds the secret's ARN; CloudFront gets the value at deploy time.
+    const originHeaders: Record<string, string> = {
+      [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap(),
+      ...(props.originVerifyRotation
+        ? { [`${ORIGIN_VERIFY_HEADER}-rotation`]: props.originVerifyRotation }
+        : {}),
+    };
     const additionalBehaviors: Record<string, BehaviorOptions> = {};
     const apiBehaviors = props.endpoints.flatMap((endpoint) => {
       const origin = new FunctionUrlOrigin(endpoint.url, {
         // Origin read timeout is also the longest gap between streamed chunks; 60 s is the default quota.
         readTimeout: Duration.seconds(endpoint.spec.streaming ? 60 : 30),
+        customHeaders: originHeaders,
       });
       return endpoint.spec.routes.map((route) => ({
         pattern: pathPattern(route.path),

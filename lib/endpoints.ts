@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  type ISecurityGroup,
+  type ISubnet,
+  type IVpc,
+  SecurityGroup,
+  Subnet,
+  Vpc,
+} from 'aws-cdk-lib/aws-ec2';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
@@ -25,7 +33,7 @@ import {
 } from '../functions/endpoints/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { entryOf, projectRoot, sharedBundling } from './bundling';
-import type { ServiceConfig } from './config';
+import type { ServiceConfig, VpcSettings } from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
 
 /** One function's settings, merged from all routes that share its id. */
@@ -121,6 +129,8 @@ const pascal = (id: string) =>
 export interface EndpointFunctionsProps {
   readonly table: ITable;
   readonly config: ServiceConfig;
+  /** The value CloudFront sends in the origin-verify header; every function requires it. */
+  readonly originVerifySecret: ISecret;
   /** Signs pagination cursors; only the functions whose routes set `cursorSecret` may read it. */
   readonly cursorSecret: ISecret;
 }
@@ -144,7 +154,31 @@ export class EndpointFunctions extends Construct {
         `Missing Lambda entry modules: ${missing.map((m) => path.relative(projectRoot, m)).join(', ')}`,
       );
     }
+    this.network = props.config.vpc ? this.dataNetwork(props.config.vpc) : undefined;
     this.endpoints = specs.map((spec) => this.endpoint(spec, props));
+  }
+
+  /** Where the data functions run when a VPC is configured (so a private database is reachable). */
+  readonly network: { vpc: IVpc; subnets: ISubnet[]; securityGroups: ISecurityGroup[] } | undefined;
+
+  private dataNetwork(settings: VpcSettings) {
+    const vpc = Vpc.fromVpcAttributes(this, 'Vpc', {
+      vpcId: settings.vpcId,
+      // Only the subnets below are used; the zones are not needed to place the functions.
+      availabilityZones: Fn.getAzs(),
+    });
+    const subnets = settings.subnetIds.map((id) => Subnet.fromSubnetId(this, `Subnet-${id}`, id));
+    const securityGroups =
+      settings.securityGroupIds.length > 0
+        ? settings.securityGroupIds.map((id) => SecurityGroup.fromSecurityGroupId(this, `Sg-${id}`, id))
+        : [
+            new SecurityGroup(this, 'DataAccess', {
+              vpc,
+              description: 'Chat and SQL functions: outbound only (allow it on your database security group)',
+              allowAllOutbound: true,
+            }),
+          ];
+    return { vpc, subnets, securityGroups };
   }
 
   private endpoint(spec: EndpointSpec, props: EndpointFunctionsProps): Endpoint {
@@ -168,6 +202,14 @@ export class EndpointFunctions extends Construct {
       bundling: nodejsBundling(),
       environment: this.environment(spec, props),
       logGroup,
+      ...this.concurrency(spec, props.config),
+      ...(spec.data && this.network
+        ? {
+            vpc: this.network.vpc,
+            vpcSubnets: { subnets: this.network.subnets },
+            securityGroups: this.network.securityGroups,
+          }
+        : {}),
     });
     this.grant(fn, spec, props);
     const url = fn.addFunctionUrl({
@@ -175,14 +217,25 @@ export class EndpointFunctions extends Construct {
       // replace that Authorization header and makes POST bodies need a client-side SHA-256 header.
       authType: FunctionUrlAuthType.NONE,
       invokeMode: spec.streaming ? InvokeMode.RESPONSE_STREAM : InvokeMode.BUFFERED,
-      cors: this.cors(spec, props.config),
+      ...(props.config.allowedOrigins.length > 0 ? { cors: this.cors(spec, props.config) } : {}),
     });
     return { spec, fn, url };
   }
 
+  private concurrency(spec: EndpointSpec, config: ServiceConfig): { reservedConcurrentExecutions?: number } {
+    const limits = config.reservedConcurrency;
+    const limit = limits?.[spec.id] ?? limits?.['*'];
+    return limit === undefined ? {} : { reservedConcurrentExecutions: limit };
+  }
+
   private environment(spec: EndpointSpec, props: EndpointFunctionsProps): Record<string, string> {
     const { config } = props;
-    const env: Record<string, string> = { NODE_OPTIONS: '--enable-source-maps' };
+    const env: Record<string, string> = {
+      NODE_OPTIONS: '--enable-source-maps',
+      // Only the ARN: functions/http/origin-verify.ts reads the accepted values at runtime.
+      ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
+    };
+    if (spec.id === 'embed-page') env.EMBED_FRAME_ANCESTORS = config.frameAncestors;
     if (usesTable(spec.table)) env.TABLE_NAME = props.table.tableName;
     // The ARN only: the function reads the value from Secrets Manager (functions/http/secrets.ts).
     if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
@@ -205,6 +258,7 @@ export class EndpointFunctions extends Construct {
   private grant(fn: NodejsFunction, spec: EndpointSpec, props: EndpointFunctionsProps): void {
     for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
     if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
+    props.originVerifySecret.grantRead(fn);
     if (spec.bedrock && props.config.modelProvider === 'bedrock') {
       fn.addToRolePolicy(
         new PolicyStatement({

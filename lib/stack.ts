@@ -28,10 +28,26 @@ export class EmbeddedAnalyticsStack extends Stack {
       description: 'Signs pagination cursors of the embed-tenant admin endpoints',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
-    const { endpoints } = new EndpointFunctions(this, 'Endpoints', { table, config, cursorSecret });
+    // CloudFront sends it to every function URL; the functions refuse requests without it.
+    const originVerifySecret = config.originVerifySecretArn
+      ? Secret.fromSecretCompleteArn(this, 'OriginVerifySecret', config.originVerifySecretArn)
+      : new Secret(this, 'OriginVerifySecret', {
+          description:
+            'Header value CloudFront adds to origin requests; functions refuse requests without it',
+          generateSecretString: { passwordLength: 48, excludePunctuation: true },
+        });
+    const functions = new EndpointFunctions(this, 'Endpoints', {
+      table,
+      config,
+      cursorSecret,
+      originVerifySecret,
+    });
+    const { endpoints } = functions;
     const { distribution } = new ServiceDistribution(this, 'Edge', {
       endpoints,
       webAssetsDir: config.webAssetsDir,
+      originVerifySecret,
+      ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
     });
     this.table = table;
     this.endpoints = endpoints;
@@ -43,6 +59,13 @@ export class EmbeddedAnalyticsStack extends Stack {
       value: `${baseUrl}/api/v1/public/{accountName}/agents/{agentId}/chat`,
       description: '{chat_url}',
     });
+    const securityGroups = functions.network?.securityGroups ?? [];
+    if (securityGroups.length > 0) {
+      new CfnOutput(this, 'DataSecurityGroups', {
+        value: securityGroups.map((group) => group.securityGroupId).join(','),
+        description: 'Security groups of the chat and SQL functions: allow them on the database',
+      });
+    }
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: 'TABLE_NAME for the operator CLI',

@@ -12,6 +12,7 @@ import { getStore, type Store } from '../store/client';
 import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { errorResponse, jsonResponse, zodMessage } from './errors';
 import { createLogger, type Logger } from './log';
+import { originVerify } from './origin-verify';
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -172,6 +173,7 @@ export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
   options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult> },
 ) {
   const chain = middy<Event, APIGatewayProxyStructuredResultV2>()
+    .use(originVerify())
     .use(routeCheck(options.route))
     .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
@@ -193,6 +195,7 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
   },
 ) {
   const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse })
+    .use(originVerify())
     .use(routeCheck(options.route))
     .use(bodyLimit());
   if (options.body) chain.use(jsonBody());

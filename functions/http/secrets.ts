@@ -97,7 +97,13 @@ function credentialsFromEnv(env: NodeJS.ProcessEnv): AwsCredentials {
 const regionOf = (arn: string, env: NodeJS.ProcessEnv): string =>
   arn.split(':')[3] || env.AWS_REGION || 'us-east-1';
 
-export type SecretFetcher = (arn: string, versionStage: string) => Promise<string | undefined>;
+export interface SecretVersion {
+  readonly value: string;
+  /** When this version was created (ms since the epoch). */
+  readonly createdAt?: number;
+}
+
+export type SecretFetcher = (arn: string, versionStage: string) => Promise<SecretVersion | undefined>;
 
 /** GetSecretValue over HTTPS; undefined when the stage does not exist (e.g. no AWSPREVIOUS yet). */
 export const fetchSecretValue: SecretFetcher = async (arn, versionStage) => {
@@ -118,9 +124,12 @@ export const fetchSecretValue: SecretFetcher = async (arn, versionStage) => {
     if (response.status === 400 && text.includes('ResourceNotFoundException')) return undefined;
     throw new Error(`Secrets Manager GetSecretValue failed (${response.status}): ${text.slice(0, 200)}`);
   }
-  const parsed = JSON.parse(text) as { SecretString?: unknown };
+  const parsed = JSON.parse(text) as { SecretString?: unknown; CreatedDate?: unknown };
   if (typeof parsed.SecretString !== 'string') throw new Error(`Secret ${arn} has no SecretString`);
-  return parsed.SecretString;
+  return {
+    value: parsed.SecretString,
+    ...(typeof parsed.CreatedDate === 'number' ? { createdAt: parsed.CreatedDate * 1000 } : {}),
+  };
 };
 
 /** How long a value is reused: a rotated secret is picked up within this time without a cold start. */
@@ -128,8 +137,8 @@ export const SECRET_CACHE_MS = 5 * 60_000;
 
 /** A cache in front of a fetcher: one request per secret and stage per `ttlMs`, concurrent callers share it. */
 export function secretCache(fetcher: SecretFetcher = fetchSecretValue, ttlMs = SECRET_CACHE_MS) {
-  const entries = new Map<string, { value: Promise<string | undefined>; expires: number }>();
-  return async (arn: string, versionStage = 'AWSCURRENT'): Promise<string | undefined> => {
+  const entries = new Map<string, { value: Promise<SecretVersion | undefined>; expires: number }>();
+  return async (arn: string, versionStage = 'AWSCURRENT'): Promise<SecretVersion | undefined> => {
     const key = `${arn}|${versionStage}`;
     const now = Date.now();
     const hit = entries.get(key);
@@ -142,17 +151,31 @@ export function secretCache(fetcher: SecretFetcher = fetchSecretValue, ttlMs = S
   };
 }
 
+export type SecretLookup = ReturnType<typeof secretCache>;
+
 const shared = secretCache();
 
 /** The current value of a secret, cached; throws when it does not exist. */
-export async function secretValue(arn: string): Promise<string> {
-  const value = await shared(arn);
-  if (value === undefined) throw new Error(`Secret ${arn} not found`);
-  return value;
+export async function secretValue(arn: string, lookup: SecretLookup = shared): Promise<string> {
+  const version = await lookup(arn);
+  if (version === undefined) throw new Error(`Secret ${arn} not found`);
+  return version.value;
 }
 
-/** The current and (during a rotation) previous values of a secret, cached. */
-export async function secretValues(arn: string): Promise<string[]> {
-  const [current, previous] = await Promise.all([shared(arn), shared(arn, 'AWSPREVIOUS')]);
-  return [current, previous].filter((value): value is string => value !== undefined);
+/** How long after a rotation the previous value is still accepted (CloudFront needs a deploy to switch). */
+export const ROTATION_GRACE_MS = 60 * 60_000;
+
+/**
+ * The values to accept: the current one, and the previous one while the current one is younger than
+ * ROTATION_GRACE_MS, so a rotation does not cut requests that still carry the old value.
+ */
+export async function acceptedSecretValues(
+  arn: string,
+  lookup: SecretLookup = shared,
+  now: number = Date.now(),
+): Promise<string[]> {
+  const [current, previous] = await Promise.all([lookup(arn), lookup(arn, 'AWSPREVIOUS')]);
+  if (!current) throw new Error(`Secret ${arn} not found`);
+  const recent = current.createdAt === undefined || now - current.createdAt < ROTATION_GRACE_MS;
+  return previous && recent ? [current.value, previous.value] : [current.value];
 }

@@ -6,12 +6,13 @@ import { actionsOf, statementsOf, synthesize } from './support';
 const nodeWith = (context: Record<string, unknown>) => new App({ context }).node;
 
 describe('readConfig', () => {
-  it('defaults to Bedrock with the same model as the local provider, any origin, retained data', () => {
+  it('defaults to Bedrock with the same model as the local provider, no cross-origin callers, retained data', () => {
     const config = readConfig(nodeWith({}));
     expect(config).toMatchObject({
       modelProvider: 'bedrock',
       bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
-      allowedOrigins: ['*'],
+      allowedOrigins: [],
+      frameAncestors: "'self'",
       destroyData: false,
     });
     expect(config.webAssetsDir).toMatch(/functions\/web\/dist$/);
