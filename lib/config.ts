@@ -48,6 +48,8 @@ export interface ServiceConfig {
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
   /** Runs the functions that query data (chat, SQL API) in these subnets of a VPC. */
   readonly vpc?: VpcSettings;
+  /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
+  readonly databaseSecretArns: string[];
   /** An existing secret for the origin-verify header (else the stack generates one). */
   readonly originVerifySecretArn?: string;
   /** Any new value makes CloudFront re-read the origin-verify secret on the next deploy (rotation). */
@@ -92,6 +94,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     frameAncestors: frameAncestors(text(node, 'frameAncestors')),
     ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
     ...vpcSettings(node),
+    databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
     destroyData: text(node, 'destroyData') === 'true',
@@ -187,4 +190,14 @@ function vpcSettings(node: Node): { vpc?: VpcSettings } {
       throw new Error(`context securityGroupIds: ${id} is not a security group id`);
   }
   return { vpc: { vpcId, subnetIds, securityGroupIds } };
+}
+
+const SECRET_ARN = /^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/;
+
+function secretArns(key: string, value: string | undefined): string[] {
+  const arns = list(value);
+  for (const arn of arns) {
+    if (!SECRET_ARN.test(arn)) throw new Error(`context ${key}: ${arn} is not a Secrets Manager secret ARN`);
+  }
+  return arns;
 }

@@ -259,6 +259,16 @@ export class EndpointFunctions extends Construct {
     for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
     if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
+    if (spec.data && props.config.databaseSecretArns.length > 0) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          sid: 'DatabaseSecrets',
+          effect: Effect.ALLOW,
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: props.config.databaseSecretArns,
+        }),
+      );
+    }
     if (spec.bedrock && props.config.modelProvider === 'bedrock') {
       fn.addToRolePolicy(
         new PolicyStatement({

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../errors';
+import { hasPassword } from '../query/data-source';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
@@ -25,7 +26,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
   key list        --account <a>
   key revoke      --account <a> --id <keyId>
-  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url>] [--default-branch main]
+  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN>] [--default-branch main]
   deployment list --account <a>
   model push      --account <a> --deployment <id> --branch <name> --dir <model directory>
   agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking]
@@ -51,6 +52,7 @@ const options = {
   id: { type: 'string' },
   duckdb: { type: 'string' },
   postgres: { type: 'string' },
+  'postgres-secret': { type: 'string' },
   'default-branch': { type: 'string' },
   branch: { type: 'string' },
   dir: { type: 'string' },
@@ -152,10 +154,24 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
     case 'deployment create': {
       const account = required(values, 'account');
       await requireAccount(store, account);
-      if (values.duckdb && values.postgres) throw new UsageError('give --duckdb or --postgres, not both');
-      const dataSource: DataSourceConfig = values.postgres
-        ? { kind: 'postgres', connectionString: values.postgres }
-        : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
+      const secretArn = values['postgres-secret'];
+      if ([values.duckdb, values.postgres, secretArn].filter(Boolean).length > 1) {
+        throw new UsageError('give one of --duckdb, --postgres or --postgres-secret');
+      }
+      if (values.postgres && hasPassword(values.postgres)) {
+        // The table is readable by every function and by backups: a password does not belong in it.
+        throw new UsageError(
+          '--postgres: the connection string holds a password; store it in Secrets Manager and pass --postgres-secret <ARN> (or give the password to the functions as PGPASSWORD)',
+        );
+      }
+      if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+$/.test(secretArn)) {
+        throw new UsageError('--postgres-secret: a Secrets Manager secret ARN (arn:aws:secretsmanager:...)');
+      }
+      const dataSource: DataSourceConfig = secretArn
+        ? { kind: 'postgres', connectionSecretArn: secretArn }
+        : values.postgres
+          ? { kind: 'postgres', connectionString: values.postgres }
+          : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
       return deployments.upsert(store, {
         account,
         id: positiveInt(required(values, 'id'), 'id'),

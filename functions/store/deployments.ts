@@ -2,10 +2,15 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { Store } from './client';
 import { keys } from './keys';
 
-/** Where a deployment's data lives (semantic-layer drivers). */
+/**
+ * Where a deployment's data lives, as stored. A PostgreSQL password is never stored: the item holds either a
+ * connection string without one, or the ARN of a Secrets Manager secret the function reads at runtime
+ * (functions/query/data-source.ts).
+ */
 export type DataSourceConfig =
   | { kind: 'duckdb'; database: string }
-  | { kind: 'postgres'; connectionString: string };
+  | { kind: 'postgres'; connectionString: string }
+  | { kind: 'postgres'; connectionSecretArn: string };
 
 export interface Deployment {
   account: string;

@@ -98,6 +98,7 @@ describe('configured', () => {
     subnetIds: 'subnet-0aaaaaaaaaaaaaaaa,subnet-0bbbbbbbbbbbbbbbb',
     originVerifySecretArn: 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:edge-AbCdEf',
     originVerifyRotation: '2',
+    databaseSecretArns: 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:warehouse-AbCdEf',
   });
   const resources = synth.template.toJSON().Resources;
   const fnOf = (id: string) => resources[synth.functionIds.get(id) ?? ''].Properties;
@@ -170,6 +171,26 @@ describe('configured', () => {
     });
   });
 
+  it('lets only the data functions read the named database secrets', () => {
+    for (const id of functionIds()) {
+      const grants = statementsOf(synth.template, synth.roleIds.get(id) ?? '').filter(
+        (statement) => (statement as { Sid?: string }).Sid === 'DatabaseSecrets',
+      );
+      const data = id === 'chat-stream' || id === 'sql-api';
+      expect({ id, grants }).toEqual({
+        id,
+        grants: data
+          ? [
+              expect.objectContaining({
+                Action: 'secretsmanager:GetSecretValue',
+                Resource: 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:warehouse-AbCdEf',
+              }),
+            ]
+          : [],
+      });
+    }
+  });
+
   it('turns reserved concurrency off with none', () => {
     const none = synthesize({ reservedConcurrency: 'none' });
     const all = none.template.toJSON().Resources;
@@ -191,6 +212,7 @@ describe('refused settings', () => {
     [{ vpcId: 'vpc-0123456789abcdef0' }, /subnetIds is required/],
     [{ subnetIds: 'subnet-0aaaaaaaaaaaaaaaa' }, /need vpcId/],
     [{ vpcId: 'vpc-1', subnetIds: 'sub-1' }, /not a subnet id/],
+    [{ databaseSecretArns: 'warehouse' }, /not a Secrets Manager secret ARN/],
   ])('%j', (context, message) => {
     expect(() => readConfig(nodeWith(context))).toThrow(message);
   });
