@@ -270,13 +270,9 @@ export class EndpointFunctions extends Construct {
       );
     }
     if (spec.bedrock && props.config.modelProvider === 'bedrock') {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['bedrock:InvokeModelWithResponseStream'],
-          resources: bedrockResources(Stack.of(this), props.config.bedrockModelId),
-        }),
-      );
+      for (const statement of bedrockStatements(Stack.of(this), props.config.bedrockModelId)) {
+        fn.addToRolePolicy(statement);
+      }
     }
   }
 
@@ -291,6 +287,41 @@ export class EndpointFunctions extends Construct {
 }
 
 const CROSS_REGION_PREFIX = /^(us|eu|apac|us-gov|jp|au|ca|global)\.(.+)$/;
+
+/**
+ * The grant for a model id: a foundation model in this region; or a cross-region inference profile, plus the
+ * foundation model it routes to in any region but only when invoked through that profile
+ * (`bedrock:InferenceProfileArn`), so the function cannot call the model directly in another region.
+ */
+export function bedrockStatements(stack: Stack, modelId: string): PolicyStatement[] {
+  const action = 'bedrock:InvokeModelWithResponseStream';
+  const [first, model] = bedrockResources(stack, modelId);
+  if (!first) return [];
+  if (!model)
+    return [
+      new PolicyStatement({
+        sid: 'BedrockModel',
+        effect: Effect.ALLOW,
+        actions: [action],
+        resources: [first],
+      }),
+    ];
+  return [
+    new PolicyStatement({
+      sid: 'BedrockInferenceProfile',
+      effect: Effect.ALLOW,
+      actions: [action],
+      resources: [first],
+    }),
+    new PolicyStatement({
+      sid: 'BedrockModelViaProfile',
+      effect: Effect.ALLOW,
+      actions: [action],
+      resources: [model],
+      conditions: { StringEquals: { 'bedrock:InferenceProfileArn': first } },
+    }),
+  ];
+}
 
 /**
  * What a model id may invoke: a foundation model in this region, or a cross-region inference profile

@@ -47,6 +47,50 @@ describe('bedrockResources', () => {
   });
 });
 
+describe('a cross-region inference profile in the stack', () => {
+  const synth = synthesize({ bedrockModelId: 'eu.anthropic.claude-sonnet-4-20250514-v1:0' });
+
+  it('grants the profile, and the model in any region only through that profile', () => {
+    const statements = statementsOf(synth.template, synth.roleIds.get('chat-stream') ?? '').filter((s) =>
+      JSON.stringify(s.Action).includes('bedrock:'),
+    );
+    const profile = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-sonnet-4-20250514-v1:0',
+        ],
+      ],
+    };
+    expect(statements).toEqual([
+      {
+        Sid: 'BedrockInferenceProfile',
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModelWithResponseStream',
+        Resource: profile,
+      },
+      {
+        Sid: 'BedrockModelViaProfile',
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModelWithResponseStream',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':bedrock:*::foundation-model/anthropic.claude-sonnet-4-20250514-v1:0',
+            ],
+          ],
+        },
+        Condition: { StringEquals: { 'bedrock:InferenceProfileArn': profile } },
+      },
+    ]);
+  });
+});
+
 describe('an OpenAI-compatible, throwaway deployment with its own widget build', () => {
   const synth = synthesize({
     modelProvider: 'openai',
