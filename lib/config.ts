@@ -50,6 +50,8 @@ export interface ServiceConfig {
   readonly vpc?: VpcSettings;
   /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
   readonly databaseSecretArns: string[];
+  /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** An existing secret for the origin-verify header (else the stack generates one). */
   readonly originVerifySecretArn?: string;
   /** Any new value makes CloudFront re-read the origin-verify secret on the next deploy (rotation). */
@@ -94,6 +96,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     frameAncestors: frameAncestors(text(node, 'frameAncestors')),
     ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
     ...vpcSettings(node),
+    ...domainSettings(node),
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
@@ -200,4 +203,19 @@ function secretArns(key: string, value: string | undefined): string[] {
     if (!SECRET_ARN.test(arn)) throw new Error(`context ${key}: ${arn} is not a Secrets Manager secret ARN`);
   }
   return arns;
+}
+
+function domainSettings(node: Node): { domain?: { name: string; certificateArn: string } } {
+  const name = text(node, 'domainName');
+  const certificateArn = text(node, 'certificateArn');
+  if (!name && !certificateArn) return {};
+  if (!name || !certificateArn) throw new Error('context domainName and certificateArn go together');
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(name)) {
+    throw new Error(`context domainName: ${name} is not a domain name`);
+  }
+  // CloudFront takes certificates from us-east-1 only.
+  if (!/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error('context certificateArn: an ACM certificate ARN in us-east-1');
+  }
+  return { domain: { name: name.toLowerCase(), certificateArn } };
 }

@@ -48,12 +48,19 @@ export class EmbeddedAnalyticsStack extends Stack {
       webAssetsDir: config.webAssetsDir,
       originVerifySecret,
       ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
+      ...(config.domain ? { domain: config.domain } : {}),
     });
     this.table = table;
     this.endpoints = endpoints;
     this.distribution = distribution;
 
-    const baseUrl = `https://${distribution.distributionDomainName}`;
+    const baseUrl = `https://${config.domain?.name ?? distribution.distributionDomainName}`;
+    if (config.domain) {
+      new CfnOutput(this, 'DnsTarget', {
+        value: distribution.distributionDomainName,
+        description: `Point ${config.domain.name} here (CNAME, or a Route 53 alias)`,
+      });
+    }
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base_url}' });
     new CfnOutput(this, 'ChatUrlTemplate', {
       value: `${baseUrl}/api/v1/public/{accountName}/agents/{agentId}/chat`,

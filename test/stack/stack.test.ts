@@ -180,8 +180,6 @@ describe('distribution', () => {
     expect(assets.PathPattern).toBe(ASSETS_PATH_PATTERN);
     expect(assets.AllowedMethods.sort()).toEqual(['GET', 'HEAD']);
     expect(assets.CachePolicyId).not.toBe(CACHING_DISABLED);
-    // Managed "SimpleCORS": Access-Control-Allow-Origin: * so a customer page can load the module script.
-    expect(assets.ResponseHeadersPolicyId).toBe('60669652-455b-4ae9-85a4-c4c02393f86c');
   });
 
   it('outputs the base URL, the chat URL template and the table name', () => {
