@@ -277,7 +277,11 @@ describe('least privilege', () => {
     for (const [id, logicalId] of synth.functionIds) {
       const variables = resources[logicalId].Properties.Environment.Variables;
       const signs = id === 'list-groups' || id === 'list-user-attributes';
-      const reads = actionsOf(statementsFor(id)).includes('secretsmanager:GetSecretValue');
+      const reads = statementsFor(id).some(
+        (statement) =>
+          actionsOf([statement]).includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(statement.Resource).includes('CursorSecret'),
+      );
       expect({ id, reads, arn: variables.CURSOR_SECRET_ARN !== undefined }).toEqual({
         id,
         reads: signs,
