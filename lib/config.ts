@@ -8,6 +8,26 @@ import { projectRoot } from './bundling';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
 
+export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface FunctionSettings {
+  /** `LOG_LEVEL` of every function. */
+  readonly logLevel: LogLevelSetting;
+  /** `CHAT_TURN_TIMEOUT_MS`: a chat turn is stopped after this long; the chat Lambda gets 60 s more. */
+  readonly chatTurnTimeoutSeconds?: number;
+  /** `SQL_TIMEOUT_MS` of the chat and SQL functions; the SQL Lambda gets 15 s more. */
+  readonly sqlTimeoutSeconds?: number;
+  /** `EMBED_ASSETS_URL` of the embed page. */
+  readonly embedAssetsUrl?: string;
+  /** `BEDROCK_MAX_TOKENS`, `BEDROCK_REASONING_BUDGET` of the chat function. */
+  readonly bedrockMaxTokens?: number;
+  readonly bedrockReasoningBudget?: number;
+  /** `EXTERNAL_USER_LIMIT`: persistent external users per account unless set per account with the CLI. */
+  readonly externalUserLimit?: number;
+  /** `OPENAI_API_KEY_SECRET_ARN`: the OpenAI-compatible key, read at runtime (never a plain variable). */
+  readonly openaiApiKeySecretArn?: string;
+}
+
 export interface VpcSettings {
   readonly vpcId: string;
   readonly subnetIds: string[];
@@ -50,6 +70,8 @@ export interface ServiceConfig {
   readonly vpc?: VpcSettings;
   /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
   readonly databaseSecretArns: string[];
+  /** Function settings that would otherwise be set by hand (and lost on the next deploy). */
+  readonly settings: FunctionSettings;
   /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** An existing secret for the origin-verify header (else the stack generates one). */
@@ -97,6 +119,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
     ...vpcSettings(node),
     ...domainSettings(node),
+    settings: functionSettings(node),
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
@@ -218,4 +241,43 @@ function domainSettings(node: Node): { domain?: { name: string; certificateArn: 
     throw new Error('context certificateArn: an ACM certificate ARN in us-east-1');
   }
   return { domain: { name: name.toLowerCase(), certificateArn } };
+}
+
+const LOG_LEVELS: readonly LogLevelSetting[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+function wholeNumber(node: Node, key: string, min: number, max: number): number | undefined {
+  const raw = text(node, key);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`context ${key}: a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function functionSettings(node: Node): FunctionSettings {
+  const logLevel = (text(node, 'logLevel') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevelSetting)) {
+    throw new Error(`context logLevel must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const numbers = {
+    // Lambda allows 900 s: the margins below must fit.
+    chatTurnTimeoutSeconds: wholeNumber(node, 'chatTurnTimeoutSeconds', 5, 840),
+    sqlTimeoutSeconds: wholeNumber(node, 'sqlTimeoutSeconds', 1, 600),
+    bedrockMaxTokens: wholeNumber(node, 'bedrockMaxTokens', 1, 200_000),
+    bedrockReasoningBudget: wholeNumber(node, 'bedrockReasoningBudget', 1024, 200_000),
+    externalUserLimit: wholeNumber(node, 'externalUserLimit', 1, 100_000_000),
+  };
+  const embedAssetsUrl = text(node, 'embedAssetsUrl');
+  if (embedAssetsUrl !== undefined && !/^(https:\/\/[^\s]+|\/[^\s]*)$/.test(embedAssetsUrl)) {
+    throw new Error('context embedAssetsUrl: an https:// URL or a path');
+  }
+  const [openaiApiKeySecretArn] = secretArns('openaiApiKeySecretArn', text(node, 'openaiApiKeySecretArn'));
+  const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined));
+  return {
+    logLevel: logLevel as LogLevelSetting,
+    ...defined,
+    ...(embedAssetsUrl ? { embedAssetsUrl } : {}),
+    ...(openaiApiKeySecretArn ? { openaiApiKeySecretArn } : {}),
+  };
 }

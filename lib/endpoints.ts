@@ -195,7 +195,7 @@ export class EndpointFunctions extends Construct {
       architecture: Architecture.ARM_64,
       // More memory is also more CPU: it shortens cold starts; DuckDB wants room for its buffers.
       memorySize: heavy ? 2048 : 512,
-      timeout: Duration.seconds(spec.bedrock ? 300 : spec.data ? 60 : 15),
+      timeout: this.timeout(spec, props.config),
       description: spec.routes.map((route) => `${route.method} ${route.path}`).join(' | '),
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
@@ -222,6 +222,14 @@ export class EndpointFunctions extends Construct {
     return { spec, fn, url };
   }
 
+  /** Chat: 300 s, or the turn timeout plus 60 s; SQL: 60 s, or the SQL timeout plus 15 s; others 15 s. */
+  private timeout(spec: EndpointSpec, config: ServiceConfig): Duration {
+    const { chatTurnTimeoutSeconds, sqlTimeoutSeconds } = config.settings;
+    if (spec.bedrock) return Duration.seconds(Math.max(300, (chatTurnTimeoutSeconds ?? 0) + 60));
+    if (spec.data) return Duration.seconds(Math.max(60, (sqlTimeoutSeconds ?? 0) + 15));
+    return Duration.seconds(15);
+  }
+
   private concurrency(spec: EndpointSpec, config: ServiceConfig): { reservedConcurrentExecutions?: number } {
     const limits = config.reservedConcurrency;
     const limit = limits?.[spec.id] ?? limits?.['*'];
@@ -235,7 +243,18 @@ export class EndpointFunctions extends Construct {
       // Only the ARN: functions/http/origin-verify.ts reads the accepted values at runtime.
       ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
     };
-    if (spec.id === 'embed-page') env.EMBED_FRAME_ANCESTORS = config.frameAncestors;
+    const { settings } = config;
+    env.LOG_LEVEL = settings.logLevel;
+    if (spec.id === 'embed-page') {
+      env.EMBED_FRAME_ANCESTORS = config.frameAncestors;
+      if (settings.embedAssetsUrl) env.EMBED_ASSETS_URL = settings.embedAssetsUrl;
+    }
+    // Functions that provision users count them against the limit.
+    if (settings.externalUserLimit && spec.table.account?.includes('PutItem')) {
+      env.EXTERNAL_USER_LIMIT = String(settings.externalUserLimit);
+    }
+    if (spec.data && settings.sqlTimeoutSeconds)
+      env.SQL_TIMEOUT_MS = String(settings.sqlTimeoutSeconds * 1000);
     if (usesTable(spec.table)) env.TABLE_NAME = props.table.tableName;
     // The ARN only: the function reads the value from Secrets Manager (functions/http/secrets.ts).
     if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
@@ -246,10 +265,18 @@ export class EndpointFunctions extends Construct {
     }
     if (spec.bedrock) {
       env.MODEL_PROVIDER = config.modelProvider;
-      if (config.modelProvider === 'bedrock') env.BEDROCK_MODEL_ID = config.bedrockModelId;
+      if (settings.chatTurnTimeoutSeconds)
+        env.CHAT_TURN_TIMEOUT_MS = String(settings.chatTurnTimeoutSeconds * 1000);
+      if (config.modelProvider === 'bedrock') {
+        env.BEDROCK_MODEL_ID = config.bedrockModelId;
+        if (settings.bedrockMaxTokens) env.BEDROCK_MAX_TOKENS = String(settings.bedrockMaxTokens);
+        if (settings.bedrockReasoningBudget)
+          env.BEDROCK_REASONING_BUDGET = String(settings.bedrockReasoningBudget);
+      }
       if (config.modelProvider === 'openai') {
         env.OPENAI_BASE_URL = config.openaiBaseUrl ?? '';
         if (config.openaiModel) env.OPENAI_MODEL = config.openaiModel;
+        if (settings.openaiApiKeySecretArn) env.OPENAI_API_KEY_SECRET_ARN = settings.openaiApiKeySecretArn;
       }
     }
     return env;
@@ -266,6 +293,17 @@ export class EndpointFunctions extends Construct {
           effect: Effect.ALLOW,
           actions: ['secretsmanager:GetSecretValue'],
           resources: props.config.databaseSecretArns,
+        }),
+      );
+    }
+    const openaiKey = props.config.settings.openaiApiKeySecretArn;
+    if (spec.bedrock && props.config.modelProvider === 'openai' && openaiKey) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          sid: 'OpenAiApiKey',
+          effect: Effect.ALLOW,
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [openaiKey],
         }),
       );
     }
