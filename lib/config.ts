@@ -72,6 +72,8 @@ export interface ServiceConfig {
   readonly databaseSecretArns: string[];
   /** Function settings that would otherwise be set by hand (and lost on the next deploy). */
   readonly settings: FunctionSettings;
+  /** E-mail address subscribed to the alarm topic. */
+  readonly alarmEmail?: string;
   /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** An existing secret for the origin-verify header (else the stack generates one). */
@@ -120,6 +122,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     ...vpcSettings(node),
     ...domainSettings(node),
     settings: functionSettings(node),
+    ...optional('alarmEmail', email(text(node, 'alarmEmail'))),
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
@@ -280,4 +283,11 @@ function functionSettings(node: Node): FunctionSettings {
     ...(embedAssetsUrl ? { embedAssetsUrl } : {}),
     ...(openaiApiKeySecretArn ? { openaiApiKeySecretArn } : {}),
   };
+}
+
+function email(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    throw new Error(`context alarmEmail: ${value} is not an e-mail address`);
+  }
+  return value;
 }

@@ -19,6 +19,7 @@ import {
   InvokeMode,
   type FunctionUrl as LambdaFunctionUrl,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -202,6 +203,7 @@ export class EndpointFunctions extends Construct {
       bundling: nodejsBundling(),
       environment: this.environment(spec, props),
       logGroup,
+      tracing: Tracing.ACTIVE,
       ...this.concurrency(spec, props.config),
       ...(spec.data && this.network
         ? {

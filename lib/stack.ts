@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import type { ServiceConfig } from './config';
 import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
+import { Monitoring } from './monitoring';
 import { ServiceTable } from './table';
 
 export interface EmbeddedAnalyticsStackProps extends StackProps {
@@ -50,6 +51,7 @@ export class EmbeddedAnalyticsStack extends Stack {
       ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
       ...(config.domain ? { domain: config.domain } : {}),
     });
+    new Monitoring(this, 'Monitoring', { endpoints, table, distribution, config });
     this.table = table;
     this.endpoints = endpoints;
     this.distribution = distribution;

@@ -112,7 +112,8 @@ async function prepare<B, Q, A extends AuthMode>(
   context: Context,
 ): Promise<EndpointInput<B, Q, A>> {
   const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
-  const log = createLogger({ requestId, route: options.route });
+  // Every line of the request carries who it is for: the account, and the embed tenant when there is one.
+  let log = createLogger({ requestId, route: options.route, ...tenancy(event) });
   const headers = lowerHeaders(event);
   const store = getStore();
   let caller: ApiKeyCaller | undefined;
@@ -126,6 +127,7 @@ async function prepare<B, Q, A extends AuthMode>(
       );
     }
     caller = await authenticateApiKey(store, auth.credentials);
+    log = log.child({ account: caller.account.name });
     if (options.auth === 'admin') requireAdmin(caller);
   }
   let body = undefined as B;
@@ -153,6 +155,28 @@ async function prepare<B, Q, A extends AuthMode>(
   };
 }
 
+/** Account and embed tenant named by the path or the body (before authentication decides anything). */
+function tenancy(event: Event): Record<string, string> {
+  const params = (event.pathParameters ?? {}) as Record<string, string | undefined>;
+  const body = event.body as unknown;
+  const bodyTenant =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Record<string, unknown>).embedTenantName === 'string'
+      ? String((body as Record<string, unknown>).embedTenantName)
+      : undefined;
+  const tenant = params.embedTenantName ?? bodyTenant;
+  return {
+    ...(params.accountName ? { account: params.accountName } : {}),
+    ...(tenant ? { tenant } : {}),
+  };
+}
+
+/** One line per answered request (successes and 4xx too), with its status and duration. */
+function logRequest(log: Logger, status: number, started: number): void {
+  log.info('request', { status, durationMs: Date.now() - started });
+}
+
 function toResponse(result: HttpResult): APIGatewayProxyStructuredResultV2 {
   if (result.text !== undefined) {
     return { statusCode: result.status, headers: result.headers ?? {}, body: result.text };
@@ -160,10 +184,24 @@ function toResponse(result: HttpResult): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(result.status, result.body, result.headers);
 }
 
-function onError(request: { error: unknown; event: Event; response: unknown }): void {
+function onError(route: string, request: { error: unknown; event: Event; response: unknown }): void {
   const requestId = request.event.requestContext?.requestId ?? 'unknown';
-  request.response = errorResponse(request.error, createLogger({ requestId }));
+  const log = createLogger({ requestId, route, ...tenancy(request.event) });
+  const response = errorResponse(request.error, log);
+  request.response = response;
+  const status = response.statusCode ?? 500;
+  // 5xx are logged with their stack by errorResponse; refusals get one line with their code.
+  if (status < 500) log.info('request refused', { status, code: codeOf(response.body) });
 }
+
+const codeOf = (body: string | undefined): string | undefined => {
+  try {
+    const parsed = JSON.parse(body ?? '{}') as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of body and query,
@@ -178,10 +216,14 @@ export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
     .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
   return chain
-    .use({ onError: (request) => onError(request as never) })
-    .handler(async (event, context) =>
-      toResponse(await options.handle(await prepare(options, event, context))),
-    );
+    .use({ onError: (request) => onError(options.route, request as never) })
+    .handler(async (event, context) => {
+      const started = Date.now();
+      const input = await prepare(options, event, context);
+      const result = await options.handle(input);
+      logRequest(input.log, result.status, started);
+      return toResponse(result);
+    });
 }
 
 /**
@@ -199,19 +241,23 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
     .use(routeCheck(options.route))
     .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
-  return chain.use({ onError: (request) => onError(request as never) }).handler(async (event, context) => {
-    const input = await prepare(options, event, context);
-    const result = await options.handle(input);
-    if (!('lines' in result)) return toResponse(result);
-    const controller = new AbortController();
-    const body = Readable.from(result.lines(controller.signal), { objectMode: false });
-    let ended = false;
-    body.once('end', () => {
-      ended = true;
+  return chain
+    .use({ onError: (request) => onError(options.route, request as never) })
+    .handler(async (event, context) => {
+      const started = Date.now();
+      const input = await prepare(options, event, context);
+      const result = await options.handle(input);
+      logRequest(input.log, result.status, started);
+      if (!('lines' in result)) return toResponse(result);
+      const controller = new AbortController();
+      const body = Readable.from(result.lines(controller.signal), { objectMode: false });
+      let ended = false;
+      body.once('end', () => {
+        ended = true;
+      });
+      body.once('close', () => {
+        if (!ended) controller.abort(new Error('client disconnected'));
+      });
+      return { statusCode: result.status, headers: result.headers, body };
     });
-    body.once('close', () => {
-      if (!ended) controller.abort(new Error('client disconnected'));
-    });
-    return { statusCode: result.status, headers: result.headers, body };
-  });
 }

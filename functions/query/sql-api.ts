@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ValidationError } from '../errors';
+import { emitMetrics, METRIC_NAMES } from '../http/metrics';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
@@ -44,7 +45,8 @@ export async function runSqlApi(
   const deployment = await deploymentFor(store, probe, deploymentId);
   const { model } = await branchModel(store, deployment, body.branchName ?? probe.branchName);
   const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
-  return runQuery({
+  const started = Date.now();
+  const result = await runQuery({
     model,
     user: identity.query,
     sql: body.query,
@@ -53,6 +55,11 @@ export async function runSqlApi(
     timeoutMs: SQL_TIMEOUT_MS,
     ...(signal ? { signal } : {}),
   });
+  emitMetrics(identity.account.name, [
+    { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
+    { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
+  ]);
+  return result;
 }
 
 /** The NDJSON form: the schema, one JSON array per row, then the total. */
