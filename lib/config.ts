@@ -15,6 +15,8 @@ export interface FunctionSettings {
   readonly logLevel: LogLevelSetting;
   /** `CHAT_TURN_TIMEOUT_MS`: a chat turn is stopped after this long; the chat Lambda gets 60 s more. */
   readonly chatTurnTimeoutSeconds?: number;
+  /** `STREAM_KEEPALIVE_MS` of the chat function: a no-op line this often while a stream is silent. */
+  readonly keepaliveSeconds: number;
   /** `SQL_TIMEOUT_MS` of the chat and SQL functions; the SQL Lambda gets 15 s more. */
   readonly sqlTimeoutSeconds?: number;
   /** `EMBED_ASSETS_URL` of the embed page. */
@@ -279,6 +281,8 @@ function functionSettings(node: Node): FunctionSettings {
   const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined));
   return {
     logLevel: logLevel as LogLevelSetting,
+    // Below CloudFront's 60 s origin read timeout with room for a slow write.
+    keepaliveSeconds: wholeNumber(node, 'keepaliveSeconds', 1, 45) ?? 15,
     ...defined,
     ...(embedAssetsUrl ? { embedAssetsUrl } : {}),
     ...(openaiApiKeySecretArn ? { openaiApiKeySecretArn } : {}),

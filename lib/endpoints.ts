@@ -267,6 +267,7 @@ export class EndpointFunctions extends Construct {
     }
     if (spec.bedrock) {
       env.MODEL_PROVIDER = config.modelProvider;
+      env.STREAM_KEEPALIVE_MS = String(settings.keepaliveSeconds * 1000);
       if (settings.chatTurnTimeoutSeconds)
         env.CHAT_TURN_TIMEOUT_MS = String(settings.chatTurnTimeoutSeconds * 1000);
       if (config.modelProvider === 'bedrock') {

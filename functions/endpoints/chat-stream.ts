@@ -7,6 +7,8 @@ export const handler = streamingEndpoint({
   route: 'chat-stream',
   auth: 'none',
   body: chatStreamBody,
+  // A model thinking or a query running can be silent longer than CloudFront's origin read timeout.
+  keepalive: true,
   handle: async ({ store, log, headers, params, body }) => {
     const result = await openChatStream(
       { store, log, authorization: headers.authorization, path: params },

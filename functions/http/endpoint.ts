@@ -11,6 +11,7 @@ import { AppError, ValidationError } from '../errors';
 import { getStore, type Store } from '../store/client';
 import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { errorResponse, jsonResponse, zodMessage } from './errors';
+import { keepaliveMs, withKeepalive } from './keepalive';
 import { createLogger, type Logger } from './log';
 import { originVerify } from './origin-verify';
 
@@ -53,6 +54,8 @@ interface EndpointOptions<B, Q, A extends AuthMode> {
   auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
+  /** Streams only: write a keepalive line while the stream is silent (functions/http/keepalive.ts). */
+  keepalive?: boolean;
 }
 
 type Event = APIGatewayProxyEventV2 & { rawBody?: string };
@@ -250,7 +253,10 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
       logRequest(input.log, result.status, started);
       if (!('lines' in result)) return toResponse(result);
       const controller = new AbortController();
-      const body = Readable.from(result.lines(controller.signal), { objectMode: false });
+      const lines = result.lines(controller.signal);
+      const body = Readable.from(options.keepalive ? withKeepalive(lines, keepaliveMs()) : lines, {
+        objectMode: false,
+      });
       let ended = false;
       body.once('end', () => {
         ended = true;

@@ -24,6 +24,12 @@ describe('settings from context', () => {
     for (const id of functionIds()) expect(fnOf(id).Environment.Variables.LOG_LEVEL).toBe('warn');
   });
 
+  it('sets the keepalive interval of the chat stream from context', () => {
+    const custom = synthesize({ keepaliveSeconds: '20' });
+    const chat = custom.template.toJSON().Resources[custom.functionIds.get('chat-stream') ?? ''];
+    expect(chat.Properties.Environment.Variables.STREAM_KEEPALIVE_MS).toBe('20000');
+  });
+
   it('derives the chat and SQL time bounds and their Lambda timeouts', () => {
     expect(fnOf('chat-stream').Environment.Variables).toMatchObject({
       CHAT_TURN_TIMEOUT_MS: '400000',
@@ -65,11 +71,14 @@ describe('settings from context', () => {
     expect(chat.Timeout).toBe(300);
     expect(chat.Environment.Variables.LOG_LEVEL).toBe('info');
     expect(chat.Environment.Variables.CHAT_TURN_TIMEOUT_MS).toBeUndefined();
+    // Keepalive every 15 s, well inside CloudFront's 60 s origin read timeout of the streaming origin.
+    expect(chat.Environment.Variables.STREAM_KEEPALIVE_MS).toBe('15000');
     expect(all[plain.functionIds.get('sql-api') ?? ''].Properties.Timeout).toBe(60);
   });
 
   it.each([
     [{ logLevel: 'verbose' }, /logLevel must be one of/],
+    [{ keepaliveSeconds: '60' }, /from 1 to 45/],
     [{ chatTurnTimeoutSeconds: '900' }, /from 5 to 840/],
     [{ sqlTimeoutSeconds: 'soon' }, /whole number/],
     [{ embedAssetsUrl: 'http://cdn.example.com' }, /https/],
