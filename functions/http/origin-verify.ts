@@ -43,13 +43,20 @@ export async function verifyOrigin(
   return sent !== undefined && accepted.some((value) => equal(value, sent));
 }
 
-/** The middy middleware every endpoint runs first: 403 FORBIDDEN before routing, parsing or any table access. */
+/**
+ * The middy middleware every endpoint runs first: 403 FORBIDDEN before routing, parsing or any table access.
+ * Created when a handler module loads, so the secret is fetched during the Lambda init phase (a failure there
+ * is not cached: the first request fetches again).
+ */
 export const originVerify = (
   source: OriginVerifySource = originVerifyFromEnv(),
-): MiddlewareObj<APIGatewayProxyEventV2> => ({
-  before: async (request) => {
-    if (!(await verifyOrigin(request.event.headers, source))) {
-      throw new ForbiddenError('Call the service through its base URL');
-    }
-  },
-});
+): MiddlewareObj<APIGatewayProxyEventV2> => {
+  source().catch(() => undefined);
+  return {
+    before: async (request) => {
+      if (!(await verifyOrigin(request.event.headers, source))) {
+        throw new ForbiddenError('Call the service through its base URL');
+      }
+    },
+  };
+};
