@@ -32,6 +32,13 @@ export const keys = {
     pk: `A#${account}`,
     sk: `MODEL#${pad(deploymentId)}#${branch}`,
   }),
+  /** An immutable pushed version of a branch's model (`model push` writes one, `model rollback` reads one). */
+  modelVersion: (account: string, deploymentId: number, branch: string, version: number) => ({
+    pk: `A#${account}`,
+    sk: `MODEL#${pad(deploymentId)}#${branch}@${pad(version)}`,
+  }),
+  /** Branch names never contain `@`, so this prefix matches exactly one branch's versions. */
+  modelVersionPrefix: (deploymentId: number, branch: string) => `MODEL#${pad(deploymentId)}#${branch}@`,
   agent: (account: string, agentId: string) => ({ pk: `A#${account}`, sk: `AGENT#${agentId}` }),
   agentPrefix: 'AGENT#',
   embedTenant: (account: string, name: string) => ({ pk: `A#${account}`, sk: `TENANT#${name}` }),
