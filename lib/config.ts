@@ -8,6 +8,50 @@ import { projectRoot } from './bundling';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
 
+export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface FunctionSettings {
+  /** `LOG_LEVEL` of every function. */
+  readonly logLevel: LogLevelSetting;
+  /** `CHAT_TURN_TIMEOUT_MS`: a chat turn is stopped after this long; the chat Lambda gets 60 s more. */
+  readonly chatTurnTimeoutSeconds?: number;
+  /** `STREAM_KEEPALIVE_MS` of the chat function: a no-op line this often while a stream is silent. */
+  readonly keepaliveSeconds: number;
+  /** `SQL_TIMEOUT_MS` of the chat and SQL functions; the SQL Lambda gets 15 s more. */
+  readonly sqlTimeoutSeconds?: number;
+  /** `EMBED_ASSETS_URL` of the embed page. */
+  readonly embedAssetsUrl?: string;
+  /** `BEDROCK_MAX_TOKENS`, `BEDROCK_REASONING_BUDGET` of the chat function. */
+  readonly bedrockMaxTokens?: number;
+  readonly bedrockReasoningBudget?: number;
+  /** `EXTERNAL_USER_LIMIT`: persistent external users per account unless set per account with the CLI. */
+  readonly externalUserLimit?: number;
+  /** `OPENAI_API_KEY_SECRET_ARN`: the OpenAI-compatible key, read at runtime (never a plain variable). */
+  readonly openaiApiKeySecretArn?: string;
+}
+
+export interface VpcSettings {
+  readonly vpcId: string;
+  readonly subnetIds: string[];
+  /** Security groups to use; when empty the stack creates one with outbound access only. */
+  readonly securityGroupIds: string[];
+}
+
+/** The embed page may be framed by pages of the service's own origin until you name your apps' origins. */
+export const DEFAULT_FRAME_ANCESTORS = "'self'";
+
+/**
+ * Caps on concurrent executions: a flood on one endpoint (or one tenant) cannot take all of the account's
+ * Lambda concurrency, and chat (model tokens) cannot run up cost unbounded. About 150 in total: the account
+ * keeps at least 100 unreserved only if its limit is 250 or more (the default is 1,000).
+ */
+export const DEFAULT_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+  'chat-stream': 20,
+  'sql-api': 20,
+  'generate-session': 20,
+  '*': 10,
+};
+
 export interface ServiceConfig {
   /** Which model the analyst uses in AWS (`MODEL_PROVIDER`). */
   readonly modelProvider: ModelProvider;
@@ -18,8 +62,26 @@ export interface ServiceConfig {
   readonly openaiModel?: string;
   /** Built widget assets served under `/embed/assets/`. */
   readonly webAssetsDir: string;
-  /** Origins allowed to call the API from browsers (function URL CORS). */
+  /** Origins allowed to call the API from browsers (function URL CORS); empty: same origin only. */
   readonly allowedOrigins: string[];
+  /** CSP `frame-ancestors` of the embed page (`EMBED_FRAME_ANCESTORS`): who may put it in an iframe. */
+  readonly frameAncestors: string;
+  /** Reserved concurrency per function id (`*` for the others); undefined: none reserved. */
+  readonly reservedConcurrency?: Readonly<Record<string, number>>;
+  /** Runs the functions that query data (chat, SQL API) in these subnets of a VPC. */
+  readonly vpc?: VpcSettings;
+  /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
+  readonly databaseSecretArns: string[];
+  /** Function settings that would otherwise be set by hand (and lost on the next deploy). */
+  readonly settings: FunctionSettings;
+  /** E-mail address subscribed to the alarm topic. */
+  readonly alarmEmail?: string;
+  /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+  /** An existing secret for the origin-verify header (else the stack generates one). */
+  readonly originVerifySecretArn?: string;
+  /** Any new value makes CloudFront re-read the origin-verify secret on the next deploy (rotation). */
+  readonly originVerifyRotation?: string;
   /** Destroy the table with the stack (for throwaway stacks); by default it is retained. */
   readonly destroyData: boolean;
 }
@@ -44,7 +106,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
   if (!PROVIDERS.includes(provider as ModelProvider)) {
     throw new Error(`context modelProvider must be one of ${PROVIDERS.join(', ')} (got "${provider}")`);
   }
-  const origins = text(node, 'allowedOrigins') ?? '*';
+  const origins = text(node, 'allowedOrigins') ?? '';
   const openaiBaseUrl = text(node, 'openaiBaseUrl');
   const openaiModel = text(node, 'openaiModel');
   const config: ServiceConfig = {
@@ -57,11 +119,179 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    frameAncestors: frameAncestors(text(node, 'frameAncestors')),
+    ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
+    ...vpcSettings(node),
+    ...domainSettings(node),
+    settings: functionSettings(node),
+    ...optional('alarmEmail', email(text(node, 'alarmEmail'))),
+    databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
+    ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
+    ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
     destroyData: text(node, 'destroyData') === 'true',
     ...overrides,
   };
+  if (config.allowedOrigins.includes('*')) {
+    throw new Error('context allowedOrigins: name the origins (https://app.example.com), not *');
+  }
+  for (const origin of config.allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new Error(`context allowedOrigins: ${origin} is not an origin (scheme://host[:port], no path)`);
+    }
+  }
   if (config.modelProvider === 'openai' && !config.openaiBaseUrl) {
     throw new Error('context openaiBaseUrl is required when modelProvider is openai');
   }
   return config;
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(/[,\s]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Space- or comma-separated CSP sources; `*` would let any site frame the page, so it is refused. */
+function frameAncestors(value: string | undefined): string {
+  const sources = list(value);
+  if (sources.length === 0) return DEFAULT_FRAME_ANCESTORS;
+  for (const source of sources) {
+    if (source === '*' || /^https?:\/\/\*$/.test(source) || source === 'https:' || source === 'http:') {
+      throw new Error(`context frameAncestors: ${source} allows any site; name your apps' origins`);
+    }
+    if (!/^('self'|'none'|https?:\/\/[^/\s;,]+)$/.test(source)) {
+      throw new Error(`context frameAncestors: ${source} is not 'self', 'none' or an origin`);
+    }
+  }
+  return sources.join(' ');
+}
+
+/**
+ * `none` (or `off`) reserves nothing; a number applies to every function; an object (JSON on the command line)
+ * names function ids, `*` the rest. Unset: DEFAULT_RESERVED_CONCURRENCY.
+ */
+function reservedConcurrency(raw: unknown): { reservedConcurrency?: Record<string, number> } {
+  if (raw === undefined || raw === null || raw === '')
+    return { reservedConcurrency: { ...DEFAULT_RESERVED_CONCURRENCY } };
+  if (raw === 'none' || raw === 'off' || raw === false) return {};
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new Error(
+        'context reservedConcurrency: none, a number, or a JSON object of function id to number',
+      );
+    }
+  }
+  if (typeof value === 'number') value = { '*': value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('context reservedConcurrency: none, a number, or a JSON object of function id to number');
+  }
+  const out: Record<string, number> = {};
+  for (const [id, limit] of Object.entries(value)) {
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+      throw new Error(`context reservedConcurrency: ${id} must be a whole number >= 0`);
+    }
+    out[id] = limit;
+  }
+  return { reservedConcurrency: out };
+}
+
+function vpcSettings(node: Node): { vpc?: VpcSettings } {
+  const vpcId = text(node, 'vpcId');
+  const subnetIds = list(text(node, 'subnetIds'));
+  const securityGroupIds = list(text(node, 'securityGroupIds'));
+  if (!vpcId) {
+    if (subnetIds.length > 0 || securityGroupIds.length > 0) {
+      throw new Error('context subnetIds/securityGroupIds need vpcId');
+    }
+    return {};
+  }
+  if (!/^vpc-[0-9a-f]+$/.test(vpcId)) throw new Error(`context vpcId: ${vpcId} is not a VPC id`);
+  if (subnetIds.length === 0) throw new Error('context subnetIds is required with vpcId (comma-separated)');
+  for (const id of subnetIds) {
+    if (!/^subnet-[0-9a-f]+$/.test(id)) throw new Error(`context subnetIds: ${id} is not a subnet id`);
+  }
+  for (const id of securityGroupIds) {
+    if (!/^sg-[0-9a-f]+$/.test(id))
+      throw new Error(`context securityGroupIds: ${id} is not a security group id`);
+  }
+  return { vpc: { vpcId, subnetIds, securityGroupIds } };
+}
+
+const SECRET_ARN = /^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/;
+
+function secretArns(key: string, value: string | undefined): string[] {
+  const arns = list(value);
+  for (const arn of arns) {
+    if (!SECRET_ARN.test(arn)) throw new Error(`context ${key}: ${arn} is not a Secrets Manager secret ARN`);
+  }
+  return arns;
+}
+
+function domainSettings(node: Node): { domain?: { name: string; certificateArn: string } } {
+  const name = text(node, 'domainName');
+  const certificateArn = text(node, 'certificateArn');
+  if (!name && !certificateArn) return {};
+  if (!name || !certificateArn) throw new Error('context domainName and certificateArn go together');
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(name)) {
+    throw new Error(`context domainName: ${name} is not a domain name`);
+  }
+  // CloudFront takes certificates from us-east-1 only.
+  if (!/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error('context certificateArn: an ACM certificate ARN in us-east-1');
+  }
+  return { domain: { name: name.toLowerCase(), certificateArn } };
+}
+
+const LOG_LEVELS: readonly LogLevelSetting[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+function wholeNumber(node: Node, key: string, min: number, max: number): number | undefined {
+  const raw = text(node, key);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`context ${key}: a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function functionSettings(node: Node): FunctionSettings {
+  const logLevel = (text(node, 'logLevel') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevelSetting)) {
+    throw new Error(`context logLevel must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const numbers = {
+    // Lambda allows 900 s: the margins below must fit.
+    chatTurnTimeoutSeconds: wholeNumber(node, 'chatTurnTimeoutSeconds', 5, 840),
+    sqlTimeoutSeconds: wholeNumber(node, 'sqlTimeoutSeconds', 1, 600),
+    bedrockMaxTokens: wholeNumber(node, 'bedrockMaxTokens', 1, 200_000),
+    bedrockReasoningBudget: wholeNumber(node, 'bedrockReasoningBudget', 1024, 200_000),
+    externalUserLimit: wholeNumber(node, 'externalUserLimit', 1, 100_000_000),
+  };
+  const embedAssetsUrl = text(node, 'embedAssetsUrl');
+  if (embedAssetsUrl !== undefined && !/^(https:\/\/[^\s]+|\/[^\s]*)$/.test(embedAssetsUrl)) {
+    throw new Error('context embedAssetsUrl: an https:// URL or a path');
+  }
+  const [openaiApiKeySecretArn] = secretArns('openaiApiKeySecretArn', text(node, 'openaiApiKeySecretArn'));
+  const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined));
+  return {
+    logLevel: logLevel as LogLevelSetting,
+    // Below CloudFront's 60 s origin read timeout with room for a slow write.
+    keepaliveSeconds: wholeNumber(node, 'keepaliveSeconds', 1, 45) ?? 15,
+    ...defined,
+    ...(embedAssetsUrl ? { embedAssetsUrl } : {}),
+    ...(openaiApiKeySecretArn ? { openaiApiKeySecretArn } : {}),
+  };
+}
+
+function email(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    throw new Error(`context alarmEmail: ${value} is not an e-mail address`);
+  }
+  return value;
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   type BehaviorOptions,
@@ -10,16 +11,21 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { FunctionUrlOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../functions/http/origin-verify';
 import { assetCacheControl } from '../functions/web/build';
 import type { Endpoint } from './endpoints';
 
@@ -27,6 +33,20 @@ import type { Endpoint } from './endpoints';
 export const ASSETS_PATH_PATTERN = '/embed/assets/*';
 
 const CHUNKS_DIR = 'chunks';
+
+/**
+ * On every response. HSTS for two years; the embed page's own Referrer-Policy (no-referrer) wins over the
+ * default here. No X-Frame-Options: the embed page is meant to be framed, its CSP frame-ancestors decides by whom.
+ */
+const SECURITY_HEADERS: ResponseSecurityHeadersBehavior = {
+  strictTransportSecurity: {
+    accessControlMaxAge: Duration.days(730),
+    includeSubdomains: true,
+    override: true,
+  },
+  contentTypeOptions: { override: true },
+  referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: false },
+};
 const BUILD_STAMP = '.build-stamp';
 
 /** A route template as a CloudFront path pattern: each `{param}` segment becomes `*`. */
@@ -47,6 +67,15 @@ const NOT_FOUND_CODE = `async function handler(event) {
 
 export interface ServiceDistributionProps {
   readonly endpoints: readonly Endpoint[];
+  /** Its value goes into the origin-verify header of every function-URL origin. */
+  readonly originVerifySecret: ISecret;
+  /**
+   * CloudFormation resolves the secret only when the distribution changes: a new value here (sent as a second
+   * header) makes the next deploy pick up a rotated secret.
+   */
+  readonly originVerifyRotation?: string;
+  /** A custom domain and its ACM certificate (us-east-1); TLS 1.2 (TLSv1.2_2021) or newer then. */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** Built widget assets; when the directory does not exist the bucket is created empty. */
   readonly webAssetsDir: string;
 }
@@ -73,11 +102,35 @@ export class ServiceDistribution extends Construct {
       comment: 'JSON 404 for paths no endpoint serves',
     });
 
+    // A dynamic reference: the template holds the secret's ARN; CloudFront gets the value at deploy time.
+    const originHeaders: Record<string, string> = {
+      [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap(),
+      ...(props.originVerifyRotation
+        ? { [`${ORIGIN_VERIFY_HEADER}-rotation`]: props.originVerifyRotation }
+        : {}),
+    };
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, nosniff and a referrer policy on every response',
+      securityHeadersBehavior: SECURITY_HEADERS,
+    });
+    // One policy per behaviour: the widget's assets also need CORS (a module script on the customer's origin).
+    const assetHeaders = new ResponseHeadersPolicy(this, 'AssetHeaders', {
+      comment: 'Security headers plus CORS for the widget assets',
+      securityHeadersBehavior: SECURITY_HEADERS,
+      corsBehavior: {
+        accessControlAllowOrigins: ['*'],
+        accessControlAllowMethods: ['GET', 'HEAD'],
+        accessControlAllowHeaders: ['*'],
+        accessControlAllowCredentials: false,
+        originOverride: true,
+      },
+    });
     const additionalBehaviors: Record<string, BehaviorOptions> = {};
     const apiBehaviors = props.endpoints.flatMap((endpoint) => {
       const origin = new FunctionUrlOrigin(endpoint.url, {
         // Origin read timeout is also the longest gap between streamed chunks; 60 s is the default quota.
         readTimeout: Duration.seconds(endpoint.spec.streaming ? 60 : 30),
+        customHeaders: originHeaders,
       });
       return endpoint.spec.routes.map((route) => ({
         pattern: pathPattern(route.path),
@@ -91,6 +144,7 @@ export class ServiceDistribution extends Construct {
           viewerProtocolPolicy: route.path.startsWith('/api/')
             ? ViewerProtocolPolicy.HTTPS_ONLY
             : ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          responseHeadersPolicy: securityHeaders,
           compress: false,
         } satisfies BehaviorOptions,
       }));
@@ -108,12 +162,24 @@ export class ServiceDistribution extends Construct {
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       // The web component is a module script on the customer's origin: browsers fetch it (and its chunks) with CORS.
-      responseHeadersPolicy: ResponseHeadersPolicy.CORS_ALLOW_ALL_ORIGINS,
+      responseHeadersPolicy: assetHeaders,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       compress: true,
     };
 
+    // CloudFront standard logs need a bucket that accepts ACL-written objects; kept 90 days.
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.distribution = new Distribution(this, 'Distribution', {
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
       comment: 'Embedded analytics: one base URL for every endpoint',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -122,9 +188,18 @@ export class ServiceDistribution extends Construct {
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: notFound, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors,
+      // The default *.cloudfront.net certificate allows TLSv1; a custom domain gets TLS 1.2 or newer.
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
     });
 
     if (existsSync(props.webAssetsDir)) {

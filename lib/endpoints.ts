@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  type ISecurityGroup,
+  type ISubnet,
+  type IVpc,
+  SecurityGroup,
+  Subnet,
+  Vpc,
+} from 'aws-cdk-lib/aws-ec2';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
@@ -11,45 +19,51 @@ import {
   InvokeMode,
   type FunctionUrl as LambdaFunctionUrl,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { functionIds, type RouteDefinition, routes, type TableAccess } from '../functions/endpoints/routes';
+import {
+  functionIds,
+  type RouteDefinition,
+  routes,
+  type TableAccess,
+  type TableAction,
+} from '../functions/endpoints/routes';
+import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { copySqlParserIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
-import type { ServiceConfig } from './config';
+import type { ServiceConfig, VpcSettings } from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
-
-/** DynamoDB actions per access level (TransactWriteItems is authorized per item: Put/Update/Delete/ConditionCheck). */
-export const TABLE_ACTIONS: Record<TableAccess, string[]> = {
-  none: [],
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-  write: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-};
 
 /** One function's settings, merged from all routes that share its id. */
 export interface EndpointSpec {
   readonly id: string;
   readonly routes: RouteDefinition[];
   readonly streaming: boolean;
+  /** The union of its routes' table access, per partition. */
   readonly table: TableAccess;
   readonly bedrock: boolean;
   readonly data: boolean;
+  readonly cursorSecret: boolean;
 }
 
-const ACCESS_RANK: Record<TableAccess, number> = { none: 0, read: 1, write: 2 };
+/** Merges route access: the union of actions per partition, in a stable order. */
+export function mergeAccess(accesses: readonly TableAccess[]): TableAccess {
+  const out: Partial<Record<Partition, TableAction[]>> = {};
+  for (const access of accesses) {
+    for (const [partition, actions] of Object.entries(access) as [Partition, readonly TableAction[]][]) {
+      out[partition] = [...new Set([...(out[partition] ?? []), ...actions])].sort();
+    }
+  }
+  return out;
+}
 
-/** Groups routes.ts into functions (one per id), keeping the widest need of any of its routes. */
+export const usesTable = (access: TableAccess): boolean =>
+  Object.values(access).some((actions) => actions.length > 0);
+
+/** Groups routes.ts into functions (one per id), keeping the union of its routes' needs. */
 export function endpointSpecs(): EndpointSpec[] {
   return functionIds().map((id) => {
     const own = routes.filter((route) => route.id === id);
@@ -57,14 +71,34 @@ export function endpointSpecs(): EndpointSpec[] {
       id,
       routes: own,
       streaming: own.some((route) => route.streaming),
-      table: own.reduce<TableAccess>(
-        (widest, route) => (ACCESS_RANK[route.table] > ACCESS_RANK[widest] ? route.table : widest),
-        'none',
-      ),
+      table: mergeAccess(own.map((route) => route.table)),
       bedrock: own.some((route) => route.bedrock === true),
       data: own.some((route) => route.data === true),
+      cursorSecret: own.some((route) => route.cursorSecret === true),
     };
   });
+}
+
+/**
+ * One statement per partition: its actions on the table itself (no index: no function queries one), only for
+ * items whose partition key starts with that partition's prefix. TransactWriteItems and BatchGet/BatchWrite are
+ * authorized per item against these statements, so a transaction cannot reach another partition either.
+ */
+export function tableStatements(access: TableAccess, tableArn: string): PolicyStatement[] {
+  return (Object.entries(access) as [Partition, readonly TableAction[]][])
+    .filter(([, actions]) => actions.length > 0)
+    .map(
+      ([partition, actions]) =>
+        new PolicyStatement({
+          sid: `Table${partition.charAt(0).toUpperCase()}${partition.slice(1)}`,
+          effect: Effect.ALLOW,
+          actions: actions.map((action) => `dynamodb:${action}`),
+          resources: [tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES[partition]}*`] },
+          },
+        }),
+    );
 }
 
 /** The stack's NodejsFunction bundling, from the options the benchmark also uses. */
@@ -97,7 +131,9 @@ const pascal = (id: string) =>
 export interface EndpointFunctionsProps {
   readonly table: ITable;
   readonly config: ServiceConfig;
-  /** Signs pagination cursors (`CURSOR_SECRET`); given to the functions that read the table. */
+  /** The value CloudFront sends in the origin-verify header; every function requires it. */
+  readonly originVerifySecret: ISecret;
+  /** Signs pagination cursors; only the functions whose routes set `cursorSecret` may read it. */
   readonly cursorSecret: ISecret;
 }
 
@@ -120,7 +156,31 @@ export class EndpointFunctions extends Construct {
         `Missing Lambda entry modules: ${missing.map((m) => path.relative(projectRoot, m)).join(', ')}`,
       );
     }
+    this.network = props.config.vpc ? this.dataNetwork(props.config.vpc) : undefined;
     this.endpoints = specs.map((spec) => this.endpoint(spec, props));
+  }
+
+  /** Where the data functions run when a VPC is configured (so a private database is reachable). */
+  readonly network: { vpc: IVpc; subnets: ISubnet[]; securityGroups: ISecurityGroup[] } | undefined;
+
+  private dataNetwork(settings: VpcSettings) {
+    const vpc = Vpc.fromVpcAttributes(this, 'Vpc', {
+      vpcId: settings.vpcId,
+      // Only the subnets below are used; the zones are not needed to place the functions.
+      availabilityZones: Fn.getAzs(),
+    });
+    const subnets = settings.subnetIds.map((id) => Subnet.fromSubnetId(this, `Subnet-${id}`, id));
+    const securityGroups =
+      settings.securityGroupIds.length > 0
+        ? settings.securityGroupIds.map((id) => SecurityGroup.fromSecurityGroupId(this, `Sg-${id}`, id))
+        : [
+            new SecurityGroup(this, 'DataAccess', {
+              vpc,
+              description: 'Chat and SQL functions: outbound only (allow it on your database security group)',
+              allowAllOutbound: true,
+            }),
+          ];
+    return { vpc, subnets, securityGroups };
   }
 
   private endpoint(spec: EndpointSpec, props: EndpointFunctionsProps): Endpoint {
@@ -137,13 +197,22 @@ export class EndpointFunctions extends Construct {
       architecture: Architecture.ARM_64,
       // More memory is also more CPU: it shortens cold starts; DuckDB wants room for its buffers.
       memorySize: heavy ? 2048 : 512,
-      timeout: Duration.seconds(spec.bedrock ? 300 : spec.data ? 60 : 15),
+      timeout: this.timeout(spec, props.config),
       description: spec.routes.map((route) => `${route.method} ${route.path}`).join(' | '),
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       bundling: nodejsBundling(),
       environment: this.environment(spec, props),
       logGroup,
+      tracing: Tracing.ACTIVE,
+      ...this.concurrency(spec, props.config),
+      ...(spec.data && this.network
+        ? {
+            vpc: this.network.vpc,
+            vpcSubnets: { subnets: this.network.subnets },
+            securityGroups: this.network.securityGroups,
+          }
+        : {}),
     });
     this.grant(fn, spec, props);
     const url = fn.addFunctionUrl({
@@ -151,19 +220,47 @@ export class EndpointFunctions extends Construct {
       // replace that Authorization header and makes POST bodies need a client-side SHA-256 header.
       authType: FunctionUrlAuthType.NONE,
       invokeMode: spec.streaming ? InvokeMode.RESPONSE_STREAM : InvokeMode.BUFFERED,
-      cors: this.cors(spec, props.config),
+      ...(props.config.allowedOrigins.length > 0 ? { cors: this.cors(spec, props.config) } : {}),
     });
     return { spec, fn, url };
   }
 
+  /** Chat: 300 s, or the turn timeout plus 60 s; SQL: 60 s, or the SQL timeout plus 15 s; others 15 s. */
+  private timeout(spec: EndpointSpec, config: ServiceConfig): Duration {
+    const { chatTurnTimeoutSeconds, sqlTimeoutSeconds } = config.settings;
+    if (spec.bedrock) return Duration.seconds(Math.max(300, (chatTurnTimeoutSeconds ?? 0) + 60));
+    if (spec.data) return Duration.seconds(Math.max(60, (sqlTimeoutSeconds ?? 0) + 15));
+    return Duration.seconds(15);
+  }
+
+  private concurrency(spec: EndpointSpec, config: ServiceConfig): { reservedConcurrentExecutions?: number } {
+    const limits = config.reservedConcurrency;
+    const limit = limits?.[spec.id] ?? limits?.['*'];
+    return limit === undefined ? {} : { reservedConcurrentExecutions: limit };
+  }
+
   private environment(spec: EndpointSpec, props: EndpointFunctionsProps): Record<string, string> {
     const { config } = props;
-    const env: Record<string, string> = { NODE_OPTIONS: '--enable-source-maps' };
-    if (spec.table !== 'none') {
-      env.TABLE_NAME = props.table.tableName;
-      // A CloudFormation dynamic reference: the template holds the secret's name, not its value.
-      env.CURSOR_SECRET = props.cursorSecret.secretValue.unsafeUnwrap();
+    const env: Record<string, string> = {
+      NODE_OPTIONS: '--enable-source-maps',
+      // Only the ARN: functions/http/origin-verify.ts reads the accepted values at runtime.
+      ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
+    };
+    const { settings } = config;
+    env.LOG_LEVEL = settings.logLevel;
+    if (spec.id === 'embed-page') {
+      env.EMBED_FRAME_ANCESTORS = config.frameAncestors;
+      if (settings.embedAssetsUrl) env.EMBED_ASSETS_URL = settings.embedAssetsUrl;
     }
+    // Functions that provision users count them against the limit.
+    if (settings.externalUserLimit && spec.table.account?.includes('PutItem')) {
+      env.EXTERNAL_USER_LIMIT = String(settings.externalUserLimit);
+    }
+    if (spec.data && settings.sqlTimeoutSeconds)
+      env.SQL_TIMEOUT_MS = String(settings.sqlTimeoutSeconds * 1000);
+    if (usesTable(spec.table)) env.TABLE_NAME = props.table.tableName;
+    // The ARN only: the function reads the value from Secrets Manager (functions/http/secrets.ts).
+    if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
     if (spec.data) {
       env.DATA_DIR = '/tmp/data';
       env.DUCKDB_MEMORY_LIMIT = '1GB';
@@ -171,35 +268,53 @@ export class EndpointFunctions extends Construct {
     }
     if (spec.bedrock) {
       env.MODEL_PROVIDER = config.modelProvider;
-      if (config.modelProvider === 'bedrock') env.BEDROCK_MODEL_ID = config.bedrockModelId;
+      env.STREAM_KEEPALIVE_MS = String(settings.keepaliveSeconds * 1000);
+      if (settings.chatTurnTimeoutSeconds)
+        env.CHAT_TURN_TIMEOUT_MS = String(settings.chatTurnTimeoutSeconds * 1000);
+      if (config.modelProvider === 'bedrock') {
+        env.BEDROCK_MODEL_ID = config.bedrockModelId;
+        if (settings.bedrockMaxTokens) env.BEDROCK_MAX_TOKENS = String(settings.bedrockMaxTokens);
+        if (settings.bedrockReasoningBudget)
+          env.BEDROCK_REASONING_BUDGET = String(settings.bedrockReasoningBudget);
+      }
       if (config.modelProvider === 'openai') {
         env.OPENAI_BASE_URL = config.openaiBaseUrl ?? '';
         if (config.openaiModel) env.OPENAI_MODEL = config.openaiModel;
+        if (settings.openaiApiKeySecretArn) env.OPENAI_API_KEY_SECRET_ARN = settings.openaiApiKeySecretArn;
       }
     }
     return env;
   }
 
   private grant(fn: NodejsFunction, spec: EndpointSpec, props: EndpointFunctionsProps): void {
-    const actions = TABLE_ACTIONS[spec.table];
-    if (actions.length > 0) {
+    for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
+    if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
+    props.originVerifySecret.grantRead(fn);
+    if (spec.data && props.config.databaseSecretArns.length > 0) {
       fn.addToRolePolicy(
         new PolicyStatement({
+          sid: 'DatabaseSecrets',
           effect: Effect.ALLOW,
-          actions,
-          resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: props.config.databaseSecretArns,
         }),
       );
-      props.cursorSecret.grantRead(fn);
+    }
+    const openaiKey = props.config.settings.openaiApiKeySecretArn;
+    if (spec.bedrock && props.config.modelProvider === 'openai' && openaiKey) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          sid: 'OpenAiApiKey',
+          effect: Effect.ALLOW,
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [openaiKey],
+        }),
+      );
     }
     if (spec.bedrock && props.config.modelProvider === 'bedrock') {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['bedrock:InvokeModelWithResponseStream'],
-          resources: bedrockResources(Stack.of(this), props.config.bedrockModelId),
-        }),
-      );
+      for (const statement of bedrockStatements(Stack.of(this), props.config.bedrockModelId)) {
+        fn.addToRolePolicy(statement);
+      }
     }
   }
 
@@ -214,6 +329,41 @@ export class EndpointFunctions extends Construct {
 }
 
 const CROSS_REGION_PREFIX = /^(us|eu|apac|us-gov|jp|au|ca|global)\.(.+)$/;
+
+/**
+ * The grant for a model id: a foundation model in this region; or a cross-region inference profile, plus the
+ * foundation model it routes to in any region but only when invoked through that profile
+ * (`bedrock:InferenceProfileArn`), so the function cannot call the model directly in another region.
+ */
+export function bedrockStatements(stack: Stack, modelId: string): PolicyStatement[] {
+  const action = 'bedrock:InvokeModelWithResponseStream';
+  const [first, model] = bedrockResources(stack, modelId);
+  if (!first) return [];
+  if (!model)
+    return [
+      new PolicyStatement({
+        sid: 'BedrockModel',
+        effect: Effect.ALLOW,
+        actions: [action],
+        resources: [first],
+      }),
+    ];
+  return [
+    new PolicyStatement({
+      sid: 'BedrockInferenceProfile',
+      effect: Effect.ALLOW,
+      actions: [action],
+      resources: [first],
+    }),
+    new PolicyStatement({
+      sid: 'BedrockModelViaProfile',
+      effect: Effect.ALLOW,
+      actions: [action],
+      resources: [model],
+      conditions: { StringEquals: { 'bedrock:InferenceProfileArn': first } },
+    }),
+  ];
+}
 
 /**
  * What a model id may invoke: a foundation model in this region, or a cross-region inference profile

@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import type { ServiceConfig } from './config';
 import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
+import { Monitoring } from './monitoring';
 import { ServiceTable } from './table';
 
 export interface EmbeddedAnalyticsStackProps extends StackProps {
@@ -28,21 +29,52 @@ export class EmbeddedAnalyticsStack extends Stack {
       description: 'Signs pagination cursors of the embed-tenant admin endpoints',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
-    const { endpoints } = new EndpointFunctions(this, 'Endpoints', { table, config, cursorSecret });
+    // CloudFront sends it to every function URL; the functions refuse requests without it.
+    const originVerifySecret = config.originVerifySecretArn
+      ? Secret.fromSecretCompleteArn(this, 'OriginVerifySecret', config.originVerifySecretArn)
+      : new Secret(this, 'OriginVerifySecret', {
+          description:
+            'Header value CloudFront adds to origin requests; functions refuse requests without it',
+          generateSecretString: { passwordLength: 48, excludePunctuation: true },
+        });
+    const functions = new EndpointFunctions(this, 'Endpoints', {
+      table,
+      config,
+      cursorSecret,
+      originVerifySecret,
+    });
+    const { endpoints } = functions;
     const { distribution } = new ServiceDistribution(this, 'Edge', {
       endpoints,
       webAssetsDir: config.webAssetsDir,
+      originVerifySecret,
+      ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
+      ...(config.domain ? { domain: config.domain } : {}),
     });
+    new Monitoring(this, 'Monitoring', { endpoints, table, distribution, config });
     this.table = table;
     this.endpoints = endpoints;
     this.distribution = distribution;
 
-    const baseUrl = `https://${distribution.distributionDomainName}`;
+    const baseUrl = `https://${config.domain?.name ?? distribution.distributionDomainName}`;
+    if (config.domain) {
+      new CfnOutput(this, 'DnsTarget', {
+        value: distribution.distributionDomainName,
+        description: `Point ${config.domain.name} here (CNAME, or a Route 53 alias)`,
+      });
+    }
     new CfnOutput(this, 'BaseUrl', { value: baseUrl, description: '{base_url}' });
     new CfnOutput(this, 'ChatUrlTemplate', {
       value: `${baseUrl}/api/v1/public/{accountName}/agents/{agentId}/chat`,
       description: '{chat_url}',
     });
+    const securityGroups = functions.network?.securityGroups ?? [];
+    if (securityGroups.length > 0) {
+      new CfnOutput(this, 'DataSecurityGroups', {
+        value: securityGroups.map((group) => group.securityGroupId).join(','),
+        description: 'Security groups of the chat and SQL functions: allow them on the database',
+      });
+    }
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: 'TABLE_NAME for the operator CLI',

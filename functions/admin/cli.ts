@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../errors';
+import { hasPassword } from '../query/data-source';
+import { parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
@@ -27,9 +29,11 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
   key list        --account <a>
   key revoke      --account <a> --id <keyId>
-  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url>] [--default-branch main]
+  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN>] [--default-branch main]
   deployment list --account <a>
-  model push      --account <a> --deployment <id> --branch <name> --dir <model directory>
+  model push      --account <a> --deployment <id> --branch <name> --dir <model directory>   (a new version)
+  model versions  --account <a> --deployment <id> --branch <name>
+  model rollback  --account <a> --deployment <id> --branch <name> --version <n>
   agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking]
   agent list      --account <a>
   attribute create --account <a> --name <n> --type string|number|string_array|number_array [--description <text>]
@@ -54,8 +58,10 @@ const options = {
   id: { type: 'string' },
   duckdb: { type: 'string' },
   postgres: { type: 'string' },
+  'postgres-secret': { type: 'string' },
   'default-branch': { type: 'string' },
   branch: { type: 'string' },
+  version: { type: 'string' },
   dir: { type: 'string' },
   'show-thinking': { type: 'boolean' },
   type: { type: 'string' },
@@ -170,10 +176,24 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
     case 'deployment create': {
       const account = required(values, 'account');
       await requireAccount(store, account);
-      if (values.duckdb && values.postgres) throw new UsageError('give --duckdb or --postgres, not both');
-      const dataSource: DataSourceConfig = values.postgres
-        ? { kind: 'postgres', connectionString: values.postgres }
-        : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
+      const secretArn = values['postgres-secret'];
+      if ([values.duckdb, values.postgres, secretArn].filter(Boolean).length > 1) {
+        throw new UsageError('give one of --duckdb, --postgres or --postgres-secret');
+      }
+      if (values.postgres && hasPassword(values.postgres)) {
+        // The table is readable by every function and by backups: a password does not belong in it.
+        throw new UsageError(
+          '--postgres: the connection string holds a password; store it in Secrets Manager and pass --postgres-secret <ARN> (or give the password to the functions as PGPASSWORD)',
+        );
+      }
+      if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+$/.test(secretArn)) {
+        throw new UsageError('--postgres-secret: a Secrets Manager secret ARN (arn:aws:secretsmanager:...)');
+      }
+      const dataSource: DataSourceConfig = secretArn
+        ? { kind: 'postgres', connectionSecretArn: secretArn }
+        : values.postgres
+          ? { kind: 'postgres', connectionString: values.postgres }
+          : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
       return deployments.upsert(store, {
         account,
         id: positiveInt(required(values, 'id'), 'id'),
@@ -194,8 +214,35 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         throw new AppError(404, 'DEPLOYMENT_NOT_FOUND', `Deployment ${id} of ${account} not found`);
       }
       const files = await loadModel(required(values, 'dir'));
-      await deployments.putModel(store, account, id, branch, files);
-      return { account, deploymentId: id, branch, files: files.map((f) => f.path) };
+      // A model that does not compile never replaces the one queries use.
+      try {
+        parseModel(files);
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError(400, 'MODEL_INVALID', `model push: ${error.message}`);
+        throw error;
+      }
+      const version = await deployments.putModel(store, account, id, branch, files);
+      return { account, deploymentId: id, branch, version, files: files.map((f) => f.path) };
+    }
+    case 'model versions': {
+      const id = positiveInt(required(values, 'deployment'), 'deployment');
+      return deployments.listModelVersions(
+        store,
+        required(values, 'account'),
+        id,
+        required(values, 'branch'),
+      );
+    }
+    case 'model rollback': {
+      const account = required(values, 'account');
+      const id = positiveInt(required(values, 'deployment'), 'deployment');
+      const branch = required(values, 'branch');
+      const version = positiveInt(required(values, 'version'), 'version');
+      if (!(await deployments.rollbackModel(store, account, id, branch, version))) {
+        throw new AppError(404, 'MODEL_VERSION_NOT_FOUND', `Version ${version} of ${branch} not found`);
+      }
+      return { account, deploymentId: id, branch, version, note: 'Live within 30 s (model cache).' };
     }
     case 'agent create': {
       const account = required(values, 'account');

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorResponse } from '../http/errors';
 import { createLogger } from '../http/log';
+import { originVerify } from '../http/origin-verify';
 import { chatPageHeaders, chatPageHtml, pageOptionsFromEnv } from '../web/page';
 
 const options = pageOptionsFromEnv(process.env);
@@ -16,6 +17,7 @@ const page: APIGatewayProxyStructuredResultV2 = {
  * so it skips the shared endpoint factory (which loads the DynamoDB client) and stays a few KB when bundled.
  */
 export const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  .use(originVerify())
   .onError((request) => {
     request.response = errorResponse(request.error, createLogger({ route: 'embed-page' }));
   })

@@ -2,7 +2,25 @@
  * The one list of HTTP endpoints (contract §1). The local service routes requests with it and the
  * CDK stack creates one Lambda function per entry, so the two can never disagree.
  */
-export type TableAccess = 'none' | 'read' | 'write';
+import type { Partition } from '../store/keys';
+
+/** The item-level DynamoDB actions a function may be granted (never Scan, never an index). */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
+
+/**
+ * What a function may do in each partition of the table (functions/store/keys.ts, docs/storage.md). The stack
+ * turns each entry into an IAM statement with a `dynamodb:LeadingKeys` condition on that partition's prefix.
+ * An empty object: no table access, no TABLE_NAME.
+ */
+export type TableAccess = Readonly<Partial<Record<Partition, readonly TableAction[]>>>;
 
 export interface RouteDefinition {
   /** Stable id: the Lambda's logical name and the handler module `functions/endpoints/<id>.ts`. */
@@ -18,67 +36,89 @@ export interface RouteDefinition {
   readonly bedrock?: boolean;
   /** Whether the function queries the data (bundles DuckDB / pg). */
   readonly data?: boolean;
+  /** Whether the function reads the cursor-signing secret (`CURSOR_SECRET`). */
+  readonly cursorSecret?: boolean;
 }
 
+/** Api-Key authentication: the key item, then its account (functions/http/auth.ts). */
+const apiKeyAuth = { apiKey: ['GetItem'], account: ['GetItem'] } as const;
+/** What chat, abort and the SQL API need to resolve a caller (functions/query/identity.ts): Api-Key or token. */
+const callerRead = { ...apiKeyAuth, session: ['GetItem'] } as const;
+/** Provisioning a user (functions/embed/provision.ts): one transaction on account items, reads on rejection. */
+const provisioning: readonly TableAction[] = [
+  'GetItem',
+  'BatchGetItem',
+  'ConditionCheckItem',
+  'PutItem',
+  'UpdateItem',
+];
+const threadWrites: readonly TableAction[] = ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'];
+
 const chat = '/api/v1/public/{accountName}/agents/{agentId}/chat';
+/** Abort authenticates (never provisions), checks the agent, and sets the thread's abort flag. */
+const chatAbortAccess: TableAccess = { ...callerRead, thread: ['GetItem', 'UpdateItem'] };
 
 export const routes: readonly RouteDefinition[] = [
-  { id: 'health', method: 'GET', path: '/health', streaming: false, table: 'none' },
+  { id: 'health', method: 'GET', path: '/health', streaming: false, table: {} },
   {
     id: 'generate-session',
     method: 'POST',
     path: '/api/v1/embed/generate-session',
     streaming: false,
-    table: 'write',
+    table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'] },
   },
   {
     id: 'session-exchange',
     method: 'POST',
     path: '/api/v1/embed/session/exchange',
     streaming: false,
-    table: 'write',
+    // The session's conditional update, then its user.
+    table: { session: ['UpdateItem'], account: ['GetItem'] },
   },
   {
     id: 'session-revoke',
     method: 'POST',
     path: '/api/v1/embed/session/revoke',
     streaming: false,
-    table: 'write',
+    table: { ...apiKeyAuth, session: ['UpdateItem'] },
   },
   {
     id: 'list-groups',
     method: 'GET',
     path: '/api/v1/embed-tenants/{embedTenantName}/groups',
     streaming: false,
-    table: 'read',
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query'] },
+    cursorSecret: true,
   },
   {
     id: 'delete-group',
     method: 'DELETE',
     path: '/api/v1/embed-tenants/{embedTenantName}/groups/{id}',
     streaming: false,
-    table: 'write',
+    // Delete the definition, then sweep it from the users of the account.
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
   },
   {
     id: 'list-user-attributes',
     method: 'GET',
     path: '/api/v1/embed-tenants/{embedTenantName}/user-attributes',
     streaming: false,
-    table: 'read',
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query'] },
+    cursorSecret: true,
   },
   {
     id: 'delete-user-attribute',
     method: 'DELETE',
     path: '/api/v1/embed-tenants/{embedTenantName}/user-attributes/{id}',
     streaming: false,
-    table: 'write',
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
   },
   {
     id: 'chat-stream',
     method: 'POST',
     path: `${chat}/stream-chat-state`,
     streaming: true,
-    table: 'write',
+    table: { ...callerRead, account: provisioning, thread: threadWrites },
     bedrock: true,
     data: true,
   },
@@ -87,18 +127,19 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: `${chat}/stream-chat-state/abort`,
     streaming: false,
-    table: 'write',
+    table: chatAbortAccess,
   },
-  { id: 'chat-abort', method: 'POST', path: `${chat}/abort`, streaming: false, table: 'write' },
+  { id: 'chat-abort', method: 'POST', path: `${chat}/abort`, streaming: false, table: chatAbortAccess },
   {
     id: 'sql-api',
     method: 'POST',
     path: '/api/v1/deployments/{deploymentId}/sql',
     streaming: true,
-    table: 'write',
+    // Provisions Api-Key users like generate-session; reads deployments and models; never touches threads.
+    table: { ...callerRead, account: provisioning },
     data: true,
   },
-  { id: 'embed-page', method: 'GET', path: '/embed/chat', streaming: false, table: 'none' },
+  { id: 'embed-page', method: 'GET', path: '/embed/chat', streaming: false, table: {} },
 ];
 
 /** One entry per Lambda function (a function may serve several paths, e.g. both abort spellings). */

@@ -12,7 +12,9 @@ import { getStore, type Store } from '../store/client';
 import { illFormedPath } from '../store/limits';
 import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
+import { keepaliveMs, withKeepalive } from './keepalive';
 import { createLogger, type Logger } from './log';
+import { originVerify } from './origin-verify';
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -53,6 +55,8 @@ interface EndpointOptions<B, Q, A extends AuthMode> {
   auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
+  /** Streams only: write a keepalive line while the stream is silent (functions/http/keepalive.ts). */
+  keepalive?: boolean;
 }
 
 type Event = APIGatewayProxyEventV2 & { rawBody?: string };
@@ -119,7 +123,8 @@ async function prepare<B, Q, A extends AuthMode>(
   context: Context,
 ): Promise<EndpointInput<B, Q, A>> {
   const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
-  const log = createLogger({ requestId, route: options.route });
+  // Every line of the request carries who it is for: the account, and the embed tenant when there is one.
+  let log = createLogger({ requestId, route: options.route, ...tenancy(event) });
   const headers = lowerHeaders(event);
   const store = getStore();
   let caller: ApiKeyCaller | undefined;
@@ -133,6 +138,7 @@ async function prepare<B, Q, A extends AuthMode>(
       );
     }
     caller = await authenticateApiKey(store, auth.credentials);
+    log = log.child({ account: caller.account.name });
     if (options.auth === 'admin') requireAdmin(caller);
   }
   let body = undefined as B;
@@ -160,6 +166,28 @@ async function prepare<B, Q, A extends AuthMode>(
   };
 }
 
+/** Account and embed tenant named by the path or the body (before authentication decides anything). */
+function tenancy(event: Event): Record<string, string> {
+  const params = (event.pathParameters ?? {}) as Record<string, string | undefined>;
+  const body = event.body as unknown;
+  const bodyTenant =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Record<string, unknown>).embedTenantName === 'string'
+      ? String((body as Record<string, unknown>).embedTenantName)
+      : undefined;
+  const tenant = params.embedTenantName ?? bodyTenant;
+  return {
+    ...(params.accountName ? { account: params.accountName } : {}),
+    ...(tenant ? { tenant } : {}),
+  };
+}
+
+/** One line per answered request (successes and 4xx too), with its status and duration. */
+function logRequest(log: Logger, status: number, started: number): void {
+  log.info('request', { status, durationMs: Date.now() - started });
+}
+
 function toResponse(result: HttpResult): APIGatewayProxyStructuredResultV2 {
   if (result.text !== undefined) {
     return { statusCode: result.status, headers: result.headers ?? {}, body: result.text };
@@ -167,10 +195,24 @@ function toResponse(result: HttpResult): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(result.status, result.body, result.headers);
 }
 
-function onError(request: { error: unknown; event: Event; response: unknown }): void {
+function onError(route: string, request: { error: unknown; event: Event; response: unknown }): void {
   const requestId = request.event.requestContext?.requestId ?? 'unknown';
-  request.response = errorResponse(request.error, createLogger({ requestId }));
+  const log = createLogger({ requestId, route, ...tenancy(request.event) });
+  const response = errorResponse(request.error, log);
+  request.response = response;
+  const status = response.statusCode ?? 500;
+  // 5xx are logged with their stack by errorResponse; refusals get one line with their code.
+  if (status < 500) log.info('request refused', { status, code: codeOf(response.body) });
 }
+
+const codeOf = (body: string | undefined): string | undefined => {
+  try {
+    const parsed = JSON.parse(body ?? '{}') as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of body and query,
@@ -180,14 +222,19 @@ export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
   options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult> },
 ) {
   const chain = middy<Event, APIGatewayProxyStructuredResultV2>()
+    .use(originVerify())
     .use(routeCheck(options.route))
     .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
   return chain
-    .use({ onError: (request) => onError(request as never) })
-    .handler(async (event, context) =>
-      toResponse(await options.handle(await prepare(options, event, context))),
-    );
+    .use({ onError: (request) => onError(options.route, request as never) })
+    .handler(async (event, context) => {
+      const started = Date.now();
+      const input = await prepare(options, event, context);
+      const result = await options.handle(input);
+      logRequest(input.log, result.status, started);
+      return toResponse(result);
+    });
 }
 
 /**
@@ -201,22 +248,30 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
   },
 ) {
   const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse })
+    .use(originVerify())
     .use(routeCheck(options.route))
     .use(bodyLimit());
   if (options.body) chain.use(jsonBody());
-  return chain.use({ onError: (request) => onError(request as never) }).handler(async (event, context) => {
-    const input = await prepare(options, event, context);
-    const result = await options.handle(input);
-    if (!('lines' in result)) return toResponse(result);
-    const controller = new AbortController();
-    const body = Readable.from(result.lines(controller.signal), { objectMode: false });
-    let ended = false;
-    body.once('end', () => {
-      ended = true;
+  return chain
+    .use({ onError: (request) => onError(options.route, request as never) })
+    .handler(async (event, context) => {
+      const started = Date.now();
+      const input = await prepare(options, event, context);
+      const result = await options.handle(input);
+      logRequest(input.log, result.status, started);
+      if (!('lines' in result)) return toResponse(result);
+      const controller = new AbortController();
+      const lines = result.lines(controller.signal);
+      const body = Readable.from(options.keepalive ? withKeepalive(lines, keepaliveMs()) : lines, {
+        objectMode: false,
+      });
+      let ended = false;
+      body.once('end', () => {
+        ended = true;
+      });
+      body.once('close', () => {
+        if (!ended) controller.abort(new Error('client disconnected'));
+      });
+      return { statusCode: result.status, headers: result.headers, body };
     });
-    body.once('close', () => {
-      if (!ended) controller.abort(new Error('client disconnected'));
-    });
-    return { statusCode: result.status, headers: result.headers, body };
-  });
 }

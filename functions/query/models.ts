@@ -1,7 +1,13 @@
 import { ForbiddenError, NotFoundError } from '../errors';
+import type { DataSource } from '../semantic';
 import { type DataModel, parseModel } from '../semantic';
 import type { Store } from '../store/client';
 import { type Deployment, deployments } from '../store/deployments';
+import { resolveDataSource } from './data-source';
+
+/** A deployment whose data source is ready for the drivers (a secret reference read). */
+export type ResolvedDeployment = Omit<Deployment, 'dataSource'> & { dataSource: DataSource };
+
 import type { CallerIdentity } from './identity';
 
 /** Models are re-read at most this often per branch; a pushed model is live within 30 s. */
@@ -11,14 +17,14 @@ const cache = new Map<string, { model: DataModel; updatedAt: string; fetchedAt: 
  * Found deployments are reused as long (a changed data source is live within 30 s); a branch the cached copy
  * does not know yet is looked up again before it is refused, and unknown deployments are never cached.
  */
-const deploymentCache = new Map<string, { deployment: Deployment; fetchedAt: number }>();
+const deploymentCache = new Map<string, { deployment: ResolvedDeployment; fetchedAt: number }>();
 
 /** The deployment a caller may use: 404 for unknown ids, other accounts, or outside a key's or token's scope. */
 export async function deploymentFor(
   store: Store,
   identity: CallerIdentity,
   deploymentId: number,
-): Promise<Deployment> {
+): Promise<ResolvedDeployment> {
   const missing = new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} not found`);
   // A token is bound to its session's deployment and a scoped key to its own (contract §2): 403, not 404.
   if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) {
@@ -39,10 +45,15 @@ export async function deploymentFor(
 const deploymentKey = (store: Store, account: string, id: number) => `${store.tableName}|${account}|${id}`;
 
 /** Reads a deployment from the table and caches it when found. */
-async function readDeployment(store: Store, account: string, id: number): Promise<Deployment | undefined> {
-  const deployment = await deployments.get(store, account, id);
-  if (deployment)
-    deploymentCache.set(deploymentKey(store, account, id), { deployment, fetchedAt: Date.now() });
+async function readDeployment(
+  store: Store,
+  account: string,
+  id: number,
+): Promise<ResolvedDeployment | undefined> {
+  const stored = await deployments.get(store, account, id);
+  if (!stored) return undefined;
+  const deployment = { ...stored, dataSource: await resolveDataSource(stored.dataSource) };
+  deploymentCache.set(deploymentKey(store, account, id), { deployment, fetchedAt: Date.now() });
   return deployment;
 }
 
@@ -74,7 +85,7 @@ export interface BranchModel {
 /** The parsed data model of a branch (default branch when none is named); 404 BRANCH_NOT_FOUND otherwise. */
 export async function branchModel(
   store: Store,
-  deployment: Deployment,
+  deployment: ResolvedDeployment,
   branch?: string,
 ): Promise<BranchModel> {
   let name = branch ?? deployment.defaultBranch;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ValidationError } from '../errors';
+import { emitMetrics, METRIC_NAMES } from '../http/metrics';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
@@ -48,7 +49,8 @@ export async function runSqlApi(
   // Counted once everything that refuses cheaply has passed; a later refusal gives the use back.
   return withRate(store, probe.account, probe.credential, 'sql', async () => {
     const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
-    return runQuery({
+    const started = Date.now();
+    const result = await runQuery({
       model,
       user: identity.query,
       sql: body.query,
@@ -57,6 +59,11 @@ export async function runSqlApi(
       timeoutMs: SQL_TIMEOUT_MS,
       ...(signal ? { signal } : {}),
     });
+    emitMetrics(identity.account.name, [
+      { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
+      { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
+    ]);
+    return result;
   });
 }
 

@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, ValidationError } from '../errors';
+import { secretValue } from '../http/secrets';
 import type { Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 
@@ -76,21 +77,27 @@ function toAttribute(item: Record<string, unknown>): AttributeDefinition {
   return attribute;
 }
 
-// Cursors are signed so a client cannot forge or move them between tenants, lists or accounts.
-const cursorSecret = () => process.env.CURSOR_SECRET ?? 'embedded-analytics-local-cursor-secret';
+/**
+ * Cursors are signed so a client cannot forge or move them between tenants, lists or accounts. In AWS the key
+ * is read from Secrets Manager (`CURSOR_SECRET_ARN`, cached); locally from `CURSOR_SECRET` or a fixed value.
+ */
+export const cursorSecret = async (env: NodeJS.ProcessEnv = process.env): Promise<string> =>
+  env.CURSOR_SECRET_ARN
+    ? secretValue(env.CURSOR_SECRET_ARN)
+    : (env.CURSOR_SECRET ?? 'embedded-analytics-local-cursor-secret');
 
-function sign(payload: string): string {
-  return createHmac('sha256', cursorSecret()).update(payload).digest('base64url').slice(0, 22);
+function sign(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
 }
 
-export function encodeCursor(context: string, lastName: string): string {
+export function encodeCursor(secret: string, context: string, lastName: string): string {
   const body = Buffer.from(JSON.stringify({ c: context, n: lastName })).toString('base64url');
-  return `${body}.${sign(body)}`;
+  return `${body}.${sign(secret, body)}`;
 }
 
-export function decodeCursor(context: string, cursor: string): string {
+export function decodeCursor(secret: string, context: string, cursor: string): string {
   const [body, signature, extra] = cursor.split('.');
-  const expected = body ? sign(body) : '';
+  const expected = body ? sign(secret, body) : '';
   if (
     !body ||
     !signature ||
@@ -232,7 +239,8 @@ export const definitions = {
   ): Promise<Page<GroupDefinition | AttributeDefinition>> {
     const context = `${account}|${scopeId(scope)}|${kind}`;
     const prefix = prefixOf(kind)(scope);
-    const afterName = page.after ? decodeCursor(context, page.after) : undefined;
+    const secret = await cursorSecret();
+    const afterName = page.after ? decodeCursor(secret, context, page.after) : undefined;
     const items: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined = afterName
       ? { pk: keys.accountPartition(account), sk: `${prefix}${afterName}` }
@@ -258,7 +266,7 @@ export const definitions = {
     const last = pageItems.at(-1);
     return {
       items: pageItems,
-      pageInfo: { hasNextPage, endCursor: last ? encodeCursor(context, last.name) : null },
+      pageInfo: { hasNextPage, endCursor: last ? encodeCursor(secret, context, last.name) : null },
     };
   },
 

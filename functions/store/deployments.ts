@@ -1,11 +1,18 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ValidationError } from '../errors';
 import type { Store } from './client';
 import { keys } from './keys';
+import { transact } from './transactions';
 
-/** Where a deployment's data lives (semantic-layer drivers). */
+/**
+ * Where a deployment's data lives, as stored. A PostgreSQL password is never stored: the item holds either a
+ * connection string without one, or the ARN of a Secrets Manager secret the function reads at runtime
+ * (functions/query/data-source.ts).
+ */
 export type DataSourceConfig =
   | { kind: 'duckdb'; database: string }
-  | { kind: 'postgres'; connectionString: string };
+  | { kind: 'postgres'; connectionString: string }
+  | { kind: 'postgres'; connectionSecretArn: string };
 
 export interface Deployment {
   account: string;
@@ -14,6 +21,29 @@ export interface Deployment {
   dataSource: DataSourceConfig;
   defaultBranch: string;
   branches: string[];
+}
+
+/** Shape version of model items, so a later release can migrate them. */
+export const MODEL_SCHEMA_VERSION = 1;
+
+/** DynamoDB's item limit is 400 KB; this leaves room for keys and attribute names. */
+export const MODEL_MAX_BYTES = 380_000;
+
+export interface ModelVersion {
+  version: number;
+  pushedAt: string;
+  files: string[];
+}
+
+/** Refuses a model too large for one item (before anything is written). */
+export function checkModelSize(files: readonly ModelFileRecord[]): void {
+  const bytes = files.reduce(
+    (sum, file) => sum + Buffer.byteLength(file.path) + Buffer.byteLength(file.content),
+    0,
+  );
+  if (bytes > MODEL_MAX_BYTES) {
+    throw new ValidationError(`model: ${bytes} bytes of files; at most ${MODEL_MAX_BYTES} fit in one item`);
+  }
 }
 
 export interface ModelFileRecord {
@@ -90,28 +120,35 @@ export const deployments = {
     return toDeployment(out.Attributes ?? {});
   },
 
-  /** Stores the model files of a branch and lists the branch on the deployment. */
+  /**
+   * Pushes a new version of a branch's model: an immutable version item and the branch item (what queries read)
+   * in one transaction, then lists the branch on the deployment. Returns the version number.
+   */
   async putModel(
     store: Store,
     account: string,
     id: number,
     branch: string,
     files: ModelFileRecord[],
-  ): Promise<void> {
+  ): Promise<number> {
     const deployment = await deployments.get(store, account, id);
     if (!deployment) throw new Error(`Deployment ${id} of ${account} does not exist`);
-    await store.doc.send(
-      new PutCommand({
-        TableName: store.tableName,
-        Item: {
-          ...keys.model(account, id, branch),
-          kind: 'model',
-          branch,
-          files,
-          updatedAt: new Date().toISOString(),
+    checkModelSize(files);
+    const [latest] = await deployments.listModelVersions(store, account, id, branch, 1);
+    const version = (latest?.version ?? 0) + 1;
+    const updatedAt = new Date().toISOString();
+    const body = { kind: 'model', schemaVersion: MODEL_SCHEMA_VERSION, branch, files, version, updatedAt };
+    await transact(store, [
+      {
+        Put: {
+          TableName: store.tableName,
+          Item: { ...keys.modelVersion(account, id, branch, version), ...body, kind: 'modelVersion' },
+          // Two pushes racing for one number: the second fails instead of overwriting.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      }),
-    );
+      },
+      { Put: { TableName: store.tableName, Item: { ...keys.model(account, id, branch), ...body } } },
+    ]);
     if (!deployment.branches.includes(branch)) {
       await store.doc.send(
         new UpdateCommand({
@@ -123,6 +160,70 @@ export const deployments = {
         }),
       );
     }
+    return version;
+  },
+
+  /** A branch's pushed versions, newest first. */
+  async listModelVersions(
+    store: Store,
+    account: string,
+    id: number,
+    branch: string,
+    limit?: number,
+  ): Promise<ModelVersion[]> {
+    const out = await store.doc.send(
+      new QueryCommand({
+        TableName: store.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.accountPartition(account),
+          ':prefix': keys.modelVersionPrefix(id, branch),
+        },
+        ProjectionExpression: 'version, updatedAt, files',
+        ScanIndexForward: false,
+        ...(limit ? { Limit: limit } : {}),
+      }),
+    );
+    return (out.Items ?? []).map((item) => ({
+      version: Number(item.version),
+      pushedAt: String(item.updatedAt),
+      files: (item.files as ModelFileRecord[]).map((file) => file.path),
+    }));
+  },
+
+  /** Points a branch back at an earlier version (its files become the branch's model again). */
+  async rollbackModel(
+    store: Store,
+    account: string,
+    id: number,
+    branch: string,
+    version: number,
+  ): Promise<boolean> {
+    const out = await store.doc.send(
+      new GetCommand({
+        TableName: store.tableName,
+        Key: keys.modelVersion(account, id, branch, version),
+        ConsistentRead: true,
+      }),
+    );
+    if (!out.Item) return false;
+    await store.doc.send(
+      new PutCommand({
+        TableName: store.tableName,
+        Item: {
+          ...keys.model(account, id, branch),
+          kind: 'model',
+          schemaVersion: MODEL_SCHEMA_VERSION,
+          branch,
+          files: out.Item.files,
+          version,
+          rolledBackAt: new Date().toISOString(),
+          // A new updatedAt: warm functions re-parse the model on their next check (within 30 s).
+          updatedAt: new Date().toISOString(),
+        },
+      }),
+    );
+    return true;
   },
 
   async getModel(

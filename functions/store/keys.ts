@@ -7,6 +7,18 @@ export type Scope = { kind: 'tenant' } | { kind: 'embed'; embedTenantName: strin
 /** `*` is the tenant-wide scope; embed tenants use their (validated, lowercase) name. */
 export const scopeId = (scope: Scope): string => (scope.kind === 'tenant' ? '*' : scope.embedTenantName);
 
+/**
+ * The table's partitions by the prefix of `pk`. The stack's IAM statements are conditioned on these prefixes
+ * (`dynamodb:LeadingKeys`), so every key built below must start with one of them.
+ */
+export const PARTITION_PREFIXES = {
+  account: 'A#',
+  apiKey: 'KEY#',
+  session: 'S#',
+  thread: 'T#',
+} as const;
+export type Partition = keyof typeof PARTITION_PREFIXES;
+
 const pad = (n: number) => String(n).padStart(12, '0');
 
 export const keys = {
@@ -20,6 +32,13 @@ export const keys = {
     pk: `A#${account}`,
     sk: `MODEL#${pad(deploymentId)}#${branch}`,
   }),
+  /** An immutable pushed version of a branch's model (`model push` writes one, `model rollback` reads one). */
+  modelVersion: (account: string, deploymentId: number, branch: string, version: number) => ({
+    pk: `A#${account}`,
+    sk: `MODEL#${pad(deploymentId)}#${branch}@${pad(version)}`,
+  }),
+  /** Branch names never contain `@`, so this prefix matches exactly one branch's versions. */
+  modelVersionPrefix: (deploymentId: number, branch: string) => `MODEL#${pad(deploymentId)}#${branch}@`,
   agent: (account: string, agentId: string) => ({ pk: `A#${account}`, sk: `AGENT#${agentId}` }),
   agentPrefix: 'AGENT#',
   embedTenant: (account: string, name: string) => ({ pk: `A#${account}`, sk: `TENANT#${name}` }),

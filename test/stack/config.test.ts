@@ -6,12 +6,13 @@ import { actionsOf, statementsOf, synthesize } from './support';
 const nodeWith = (context: Record<string, unknown>) => new App({ context }).node;
 
 describe('readConfig', () => {
-  it('defaults to Bedrock with the same model as the local provider, any origin, retained data', () => {
+  it('defaults to Bedrock with the same model as the local provider, no cross-origin callers, retained data', () => {
     const config = readConfig(nodeWith({}));
     expect(config).toMatchObject({
       modelProvider: 'bedrock',
       bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
-      allowedOrigins: ['*'],
+      allowedOrigins: [],
+      frameAncestors: "'self'",
       destroyData: false,
     });
     expect(config.webAssetsDir).toMatch(/functions\/web\/dist$/);
@@ -43,6 +44,50 @@ describe('bedrockResources', () => {
       ':bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-sonnet-4-20250514-v1:0',
     );
     expect(arns).toContain(':bedrock:*::foundation-model/anthropic.claude-sonnet-4-20250514-v1:0');
+  });
+});
+
+describe('a cross-region inference profile in the stack', () => {
+  const synth = synthesize({ bedrockModelId: 'eu.anthropic.claude-sonnet-4-20250514-v1:0' });
+
+  it('grants the profile, and the model in any region only through that profile', () => {
+    const statements = statementsOf(synth.template, synth.roleIds.get('chat-stream') ?? '').filter((s) =>
+      JSON.stringify(s.Action).includes('bedrock:'),
+    );
+    const profile = {
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-sonnet-4-20250514-v1:0',
+        ],
+      ],
+    };
+    expect(statements).toEqual([
+      {
+        Sid: 'BedrockInferenceProfile',
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModelWithResponseStream',
+        Resource: profile,
+      },
+      {
+        Sid: 'BedrockModelViaProfile',
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModelWithResponseStream',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':bedrock:*::foundation-model/anthropic.claude-sonnet-4-20250514-v1:0',
+            ],
+          ],
+        },
+        Condition: { StringEquals: { 'bedrock:InferenceProfileArn': profile } },
+      },
+    ]);
   });
 });
 

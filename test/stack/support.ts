@@ -19,10 +19,14 @@ export interface Synthesized {
  * Synthesizes the stack without bundling (asset bundling is what `cdk synth` and the bundle benchmark
  * exercise; these tests look at the template), with a fixed environment so ARNs are concrete.
  */
-export function synthesize(context: Record<string, unknown> = {}, overrides: Partial<ServiceConfig> = {}) {
+export function synthesize(
+  context: Record<string, unknown> = {},
+  overrides: Partial<ServiceConfig> = {},
+  region = 'eu-west-1',
+) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new EmbeddedAnalyticsStack(app, 'Test', {
-    env: { account: '111122223333', region: 'eu-west-1' },
+    env: { account: '111122223333', region },
     config: readConfig(app.node, overrides),
   });
   const template = Template.fromStack(stack);

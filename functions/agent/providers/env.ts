@@ -1,3 +1,4 @@
+import { secretValue } from '../../http/secrets';
 import type { ModelProvider } from '../types';
 import { bedrockProvider } from './bedrock';
 import { offlineProvider } from './offline';
@@ -5,7 +6,8 @@ import { openAiProvider } from './openai';
 
 /**
  * The provider MODEL_PROVIDER names: `offline` (default; OFFLINE_DELAY_MS), `bedrock` (BEDROCK_MODEL_ID,
- * AWS_REGION, BEDROCK_ENDPOINT) or `openai` (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL).
+ * AWS_REGION, BEDROCK_ENDPOINT) or `openai` (OPENAI_BASE_URL, OPENAI_API_KEY or OPENAI_API_KEY_SECRET_ARN,
+ * OPENAI_MODEL).
  */
 export function providerFromEnv(env: NodeJS.ProcessEnv): ModelProvider {
   const kind = (env.MODEL_PROVIDER ?? 'offline').trim().toLowerCase();
@@ -26,10 +28,17 @@ export function providerFromEnv(env: NodeJS.ProcessEnv): ModelProvider {
     case 'openai':
       return openAiProvider({
         baseUrl: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-        ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+        ...openAiKey(env),
         model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
       });
     default:
       throw new Error(`MODEL_PROVIDER: unknown provider ${kind} (offline, bedrock or openai)`);
   }
+}
+
+/** In AWS the key stays in Secrets Manager (read when a request starts, cached); locally it may be plain. */
+function openAiKey(env: NodeJS.ProcessEnv): { apiKey?: string | (() => Promise<string>) } {
+  const arn = env.OPENAI_API_KEY_SECRET_ARN;
+  if (arn) return { apiKey: () => secretValue(arn) };
+  return env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {};
 }

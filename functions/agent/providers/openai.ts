@@ -6,7 +6,8 @@ import { parseToolInput } from './tool-input';
 export interface OpenAiOptions {
   /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), a vLLM server. */
   baseUrl: string;
-  apiKey?: string;
+  /** The key, or how to read it when a request starts (a Secrets Manager secret in AWS). */
+  apiKey?: string | (() => Promise<string>);
   model: string;
   maxTokens?: number;
 }
@@ -111,12 +112,13 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
       let response: Response;
       try {
+        const apiKey = typeof options.apiKey === 'function' ? await options.apiKey() : options.apiKey;
         response = await fetch(url, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
             accept: 'text/event-stream',
-            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
           },
           body: JSON.stringify({
             model: options.model,

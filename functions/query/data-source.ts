@@ -1,0 +1,52 @@
+/**
+ * Turns a stored data source into what the drivers connect with: a PostgreSQL connection kept in Secrets
+ * Manager is read at runtime (cached, see functions/http/secrets.ts), never stored in the table.
+ */
+
+import { type SecretLookup, secretValue } from '../http/secrets';
+import type { DataSource } from '../semantic';
+import type { DataSourceConfig } from '../store/deployments';
+
+/**
+ * A secret holds either a connection string or the JSON that RDS and Secrets Manager rotation use
+ * (`{ username, password, host, port, dbname }`).
+ */
+export function connectionStringFromSecret(secret: string): string {
+  const text = secret.trim();
+  if (!text.startsWith('{')) return text;
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  const field = (name: string) =>
+    typeof parsed[name] === 'string' || typeof parsed[name] === 'number' ? String(parsed[name]) : undefined;
+  const host = field('host');
+  const username = field('username');
+  if (!host || !username) throw new Error('Database secret: JSON needs at least host and username');
+  const password = field('password');
+  const auth = `${encodeURIComponent(username)}${password !== undefined ? `:${encodeURIComponent(password)}` : ''}`;
+  const port = field('port') ?? '5432';
+  const database = field('dbname') ?? field('database') ?? 'postgres';
+  return `postgres://${auth}@${host}:${port}/${encodeURIComponent(database)}`;
+}
+
+/** Whether a PostgreSQL connection string carries a password (refused for storage in the table). */
+export function hasPassword(connectionString: string): boolean {
+  try {
+    const url = new URL(connectionString);
+    if (url.password !== '') return true;
+    return url.searchParams.has('password');
+  } catch {
+    // Key-value form: `host=... password=...`.
+    return /(^|\s)password\s*=/.test(connectionString);
+  }
+}
+
+export async function resolveDataSource(
+  config: DataSourceConfig,
+  lookup?: SecretLookup,
+): Promise<DataSource> {
+  if (config.kind === 'duckdb') return config;
+  if ('connectionSecretArn' in config) {
+    const secret = await secretValue(config.connectionSecretArn, lookup);
+    return { kind: 'postgres', connectionString: connectionStringFromSecret(secret) };
+  }
+  return config;
+}

@@ -1,0 +1,210 @@
+import { Annotations, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/http/metrics';
+import type { ServiceConfig } from './config';
+import type { Endpoint } from './endpoints';
+
+export interface MonitoringProps {
+  readonly endpoints: readonly Endpoint[];
+  readonly table: ITable;
+  readonly distribution: Distribution;
+  readonly config: ServiceConfig;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * Alarms (to one SNS topic, optionally e-mailed) and one dashboard: Lambda errors, throttles, p99 duration and
+ * concurrency per function; DynamoDB throttles; CloudFront 5xx; Bedrock throttles; and the per-account
+ * metrics the functions write in EMF (functions/http/metrics.ts).
+ */
+export class Monitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { config } = props;
+    this.topic = new Topic(this, 'Alarms', { displayName: 'Embedded analytics alarms' });
+    if (config.alarmEmail) this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
+    const action = new SnsAction(this.topic);
+    const alarm = (name: string, metric: IMetric, threshold: number, description: string) => {
+      const created = new Alarm(this, name, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      created.addAlarmAction(action);
+      created.addOkAction(action);
+      this.alarms.push(created);
+      return created;
+    };
+
+    for (const { spec, fn } of props.endpoints) {
+      const name = spec.id;
+      alarm(
+        `${name}-Errors`,
+        fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+        `${name}: invocation errors`,
+      );
+      alarm(
+        `${name}-Throttles`,
+        fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+        `${name}: throttled invocations`,
+      );
+      const timeoutMs = fn.timeout?.toMilliseconds() ?? 15_000;
+      alarm(
+        `${name}-DurationP99`,
+        fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' }),
+        Math.round(timeoutMs * 0.8),
+        `${name}: p99 duration above 80% of the timeout`,
+      );
+      const reserved = config.reservedConcurrency?.[name] ?? config.reservedConcurrency?.['*'];
+      if (reserved) {
+        alarm(
+          `${name}-Concurrency`,
+          fn.metric('ConcurrentExecutions', { period: Duration.minutes(1), statistic: 'Maximum' }),
+          Math.max(1, Math.floor(reserved * 0.8)),
+          `${name}: concurrency above 80% of its reserved ${reserved}`,
+        );
+      }
+    }
+
+    const tableThrottles = new MathExpression({
+      expression: 'r + w',
+      usingMetrics: {
+        r: props.table.metric('ReadThrottleEvents', { statistic: 'Sum' }),
+        w: props.table.metric('WriteThrottleEvents', { statistic: 'Sum' }),
+      },
+      period: FIVE_MINUTES,
+      label: 'DynamoDB throttle events',
+    });
+    alarm('Table-Throttles', tableThrottles, 1, 'DynamoDB: throttled reads or writes');
+
+    const bedrockThrottles = new Metric({
+      namespace: 'AWS/Bedrock',
+      metricName: 'InvocationThrottles',
+      dimensionsMap: { ModelId: config.bedrockModelId },
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+    });
+    if (config.modelProvider === 'bedrock') {
+      alarm('Bedrock-Throttles', bedrockThrottles, 1, 'Bedrock: throttled model invocations');
+    }
+
+    // CloudFront publishes its metrics in us-east-1 only, and an alarm must live in its metric's region.
+    const cloudFront5xx = new Metric({
+      namespace: 'AWS/CloudFront',
+      metricName: '5xxErrorRate',
+      dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+      statistic: 'Average',
+      period: FIVE_MINUTES,
+      region: 'us-east-1',
+    });
+    if (Stack.of(this).region === 'us-east-1') {
+      alarm('CloudFront-5xx', cloudFront5xx, 5, 'CloudFront: more than 5% of responses are 5xx');
+    } else {
+      Annotations.of(this).addInfoV2(
+        'embedded-analytics:cloudFrontAlarm',
+        'CloudFront metrics live in us-east-1: its 5xx rate is on the dashboard; alarm on it from us-east-1.',
+      );
+    }
+
+    const perAccount = (metricName: string, statistic = 'Sum') =>
+      new MathExpression({
+        expression: `SEARCH('{${METRICS_NAMESPACE},account} MetricName="${metricName}"', '${statistic}', 300)`,
+        label: metricName,
+        period: FIVE_MINUTES,
+      });
+
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: `${Stack.of(this).stackName}-operations`,
+      widgets: [
+        [
+          new GraphWidget({
+            title: 'Errors per function',
+            left: props.endpoints.map(({ spec, fn }) =>
+              fn.metricErrors({ label: spec.id, period: FIVE_MINUTES }),
+            ),
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Throttles per function',
+            left: props.endpoints.map(({ spec, fn }) =>
+              fn.metricThrottles({ label: spec.id, period: FIVE_MINUTES }),
+            ),
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'p99 duration (ms)',
+            left: props.endpoints.map(({ spec, fn }) =>
+              fn.metricDuration({ label: spec.id, statistic: 'p99', period: FIVE_MINUTES }),
+            ),
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Concurrent executions',
+            left: props.endpoints.map(({ spec, fn }) =>
+              fn.metric('ConcurrentExecutions', {
+                label: spec.id,
+                statistic: 'Maximum',
+                period: Duration.minutes(1),
+              }),
+            ),
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({ title: 'DynamoDB throttles', left: [tableThrottles], width: 8 }),
+          new GraphWidget({ title: 'Bedrock throttles', left: [bedrockThrottles], width: 8 }),
+          new GraphWidget({ title: 'CloudFront 5xx rate (%)', left: [cloudFront5xx], width: 8 }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Chat turns per account',
+            left: [perAccount(METRIC_NAMES.turns)],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'SQL queries per account',
+            left: [perAccount(METRIC_NAMES.sqlQueries)],
+            width: 8,
+          }),
+          new GraphWidget({
+            title: 'Sessions minted / SQL ms per account',
+            left: [perAccount(METRIC_NAMES.sessionsMinted)],
+            right: [perAccount(METRIC_NAMES.sqlMs)],
+            width: 8,
+          }),
+        ],
+      ],
+    });
+    new CfnOutput(Stack.of(this), 'AlarmTopicArn', {
+      value: this.topic.topicArn,
+      description: 'SNS topic every alarm notifies (subscribe your pager)',
+    });
+  }
+}

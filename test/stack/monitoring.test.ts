@@ -1,0 +1,127 @@
+/** Issue 18 item 1: alarms with their metrics, a dashboard, tracing. */
+import { Match } from 'aws-cdk-lib/assertions';
+import { functionIds } from '../../functions/endpoints/routes';
+import { DEFAULT_RESERVED_CONCURRENCY } from '../../lib/config';
+import { synthesize } from './support';
+
+interface AlarmProps {
+  MetricName?: string;
+  Namespace?: string;
+  Threshold: number;
+  Dimensions?: Array<{ Name: string; Value: unknown }>;
+  ExtendedStatistic?: string;
+  Statistic?: string;
+  AlarmActions: unknown[];
+  OKActions: unknown[];
+  Metrics?: Array<{ MetricStat?: { Metric: { MetricName: string } } }>;
+  AlarmDescription: string;
+}
+
+describe('alarms and dashboard', () => {
+  const synth = synthesize({ alarmEmail: 'oncall@example.com' });
+  const resources = synth.template.toJSON().Resources;
+  const alarms = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm')).map(
+    (resource) => resource.Properties as AlarmProps,
+  );
+  const [topicId] = Object.keys(synth.template.findResources('AWS::SNS::Topic'));
+
+  const functionAlarm = (id: string, metric: string) =>
+    alarms.filter(
+      (alarm) =>
+        alarm.MetricName === metric &&
+        JSON.stringify(alarm.Dimensions) ===
+          JSON.stringify([{ Name: 'FunctionName', Value: { Ref: synth.functionIds.get(id) } }]),
+    );
+
+  it('alarms on errors, throttles, p99 duration and concurrency of every function', () => {
+    for (const id of functionIds()) {
+      const timeout = resources[synth.functionIds.get(id) ?? ''].Properties.Timeout as number;
+      expect({ id, errors: functionAlarm(id, 'Errors').map((a) => [a.Statistic, a.Threshold]) }).toEqual({
+        id,
+        errors: [['Sum', 1]],
+      });
+      expect(functionAlarm(id, 'Throttles').map((a) => [a.Statistic, a.Threshold])).toEqual([['Sum', 1]]);
+      expect(functionAlarm(id, 'Duration').map((a) => [a.ExtendedStatistic, a.Threshold])).toEqual([
+        ['p99', Math.round(timeout * 1000 * 0.8)],
+      ]);
+      const reserved = DEFAULT_RESERVED_CONCURRENCY[id] ?? DEFAULT_RESERVED_CONCURRENCY['*'] ?? 0;
+      expect(functionAlarm(id, 'ConcurrentExecutions').map((a) => [a.Statistic, a.Threshold])).toEqual([
+        ['Maximum', Math.floor(reserved * 0.8)],
+      ]);
+    }
+  });
+
+  it('alarms on DynamoDB throttles and Bedrock throttles of the configured model', () => {
+    const table = alarms.find((alarm) => alarm.AlarmDescription.startsWith('DynamoDB'));
+    expect(
+      table?.Metrics?.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])).sort(),
+    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    const bedrock = alarms.find((alarm) => alarm.Namespace === 'AWS/Bedrock');
+    expect(bedrock).toMatchObject({
+      MetricName: 'InvocationThrottles',
+      Threshold: 1,
+      Dimensions: [{ Name: 'ModelId', Value: 'anthropic.claude-3-5-haiku-20241022-v1:0' }],
+    });
+  });
+
+  it('sends every alarm and its recovery to one topic, e-mailed to the configured address', () => {
+    expect(alarms.length).toBe(functionIds().length * 4 + 2);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+    }
+    synth.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'oncall@example.com',
+      TopicArn: { Ref: topicId },
+    });
+  });
+
+  it('alarms on CloudFront 5xx only where CloudFront metrics are (us-east-1)', () => {
+    expect(alarms.some((alarm) => alarm.Namespace === 'AWS/CloudFront')).toBe(false);
+    const east = synthesize({}, {}, 'us-east-1');
+    east.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Threshold: 5,
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+    });
+  });
+
+  it('has a dashboard with the function, table, edge and per-account metrics', () => {
+    const [dashboard] = Object.values(synth.template.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    for (const text of [
+      'Errors per function',
+      'DynamoDB throttles',
+      'CloudFront 5xx rate',
+      'EmbeddedAnalytics,account',
+      'ChatTurns',
+      'SessionsMinted',
+      'SqlMilliseconds',
+    ]) {
+      expect(body).toContain(text);
+    }
+  });
+
+  it('traces every function with X-Ray', () => {
+    for (const logicalId of synth.functionIds.values()) {
+      expect(resources[logicalId].Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
+
+  it('writes CloudFront access logs to a private bucket that keeps them 90 days', () => {
+    const [resource] = Object.values(synth.template.findResources('AWS::CloudFront::Distribution'));
+    const logging = (
+      resource?.Properties as { DistributionConfig: { Logging?: { Bucket: unknown; Prefix: string } } }
+    ).DistributionConfig.Logging;
+    expect(logging?.Prefix).toBe('cloudfront/');
+    synth.template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 90, Status: 'Enabled' })] },
+      PublicAccessBlockConfiguration: Match.objectLike({
+        BlockPublicAcls: true,
+        RestrictPublicBuckets: true,
+      }),
+    });
+  });
+});
