@@ -112,9 +112,10 @@ describe('alarms and dashboard', () => {
 
   it('writes CloudFront access logs to a private bucket that keeps them 90 days', () => {
     const [resource] = Object.values(synth.template.findResources('AWS::CloudFront::Distribution'));
-    const logging = (
-      resource?.Properties as { DistributionConfig: { Logging?: { Bucket: unknown; Prefix: string } } }
-    ).DistributionConfig.Logging;
+    const properties = resource?.Properties as
+      | { DistributionConfig: { Logging?: { Bucket: unknown; Prefix: string } } }
+      | undefined;
+    const logging = properties?.DistributionConfig.Logging;
     expect(logging?.Prefix).toBe('cloudfront/');
     synth.template.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 90, Status: 'Enabled' })] },
