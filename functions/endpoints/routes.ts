@@ -54,6 +54,9 @@ const provisioning: readonly TableAction[] = [
 ];
 const threadWrites: readonly TableAction[] = ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'];
 
+/** Rate windows (functions/store/rate-limits.ts): counted up, given back on a later refusal, deleted when empty. */
+const rateWindows: readonly TableAction[] = ['UpdateItem', 'DeleteItem'];
+
 const chat = '/api/v1/public/{accountName}/agents/{agentId}/chat';
 /** Abort authenticates (never provisions), checks the agent, and sets the thread's abort flag. */
 const chatAbortAccess: TableAccess = { ...callerRead, thread: ['GetItem', 'UpdateItem'] };
@@ -65,7 +68,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/api/v1/embed/generate-session',
     streaming: false,
-    table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'] },
+    table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'], rate: rateWindows },
   },
   {
     id: 'session-exchange',
@@ -118,7 +121,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: `${chat}/stream-chat-state`,
     streaming: true,
-    table: { ...callerRead, account: provisioning, thread: threadWrites },
+    table: { ...callerRead, account: provisioning, thread: threadWrites, rate: rateWindows },
     bedrock: true,
     data: true,
   },
@@ -136,7 +139,7 @@ export const routes: readonly RouteDefinition[] = [
     path: '/api/v1/deployments/{deploymentId}/sql',
     streaming: true,
     // Provisions Api-Key users like generate-session; reads deployments and models; never touches threads.
-    table: { ...callerRead, account: provisioning },
+    table: { ...callerRead, account: provisioning, rate: rateWindows },
     data: true,
   },
   { id: 'embed-page', method: 'GET', path: '/embed/chat', streaming: false, table: {} },

@@ -16,6 +16,7 @@ export const PARTITION_PREFIXES = {
   apiKey: 'KEY#',
   session: 'S#',
   thread: 'T#',
+  rate: 'RATE#',
 } as const;
 export type Partition = keyof typeof PARTITION_PREFIXES;
 

@@ -195,11 +195,12 @@ describe('distribution', () => {
 describe('least privilege', () => {
   const statementsFor = (id: string) => statementsOf(synth.template, synth.roleIds.get(id) ?? '');
   const provisioning = ['BatchGetItem', 'ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem'];
+  const rate = ['DeleteItem', 'UpdateItem'];
   // Written out by hand (not derived from routes.ts) so that widening a route's access fails here.
   const EXPECTED: Record<string, Record<string, string[]>> = {
     health: {},
     'embed-page': {},
-    'generate-session': { 'KEY#*': ['GetItem'], 'A#*': provisioning, 'S#*': ['PutItem'] },
+    'generate-session': { 'KEY#*': ['GetItem'], 'A#*': provisioning, 'S#*': ['PutItem'], 'RATE#*': rate },
     'session-exchange': { 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },
     'session-revoke': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },
     'list-groups': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem', 'Query'] },
@@ -214,6 +215,7 @@ describe('least privilege', () => {
       'S#*': ['GetItem'],
       'A#*': provisioning,
       'T#*': ['BatchWriteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+      'RATE#*': rate,
     },
     'chat-abort': {
       'KEY#*': ['GetItem'],
@@ -221,7 +223,7 @@ describe('least privilege', () => {
       'S#*': ['GetItem'],
       'T#*': ['GetItem', 'UpdateItem'],
     },
-    'sql-api': { 'KEY#*': ['GetItem'], 'S#*': ['GetItem'], 'A#*': provisioning },
+    'sql-api': { 'KEY#*': ['GetItem'], 'S#*': ['GetItem'], 'A#*': provisioning, 'RATE#*': rate },
   };
 
   /** A role's DynamoDB statements as `{ leading-key pattern: sorted actions }`, checking each one's shape. */
