@@ -156,6 +156,29 @@ async function batchPut(store: Store, items: Record<string, unknown>[]): Promise
 }
 
 /** Chat threads: one metadata item and one item per stored line, all under the thread's partition. */
+/** The update that ends a turn: the thread idle, with its next free sort and how the turn ended, if still ours. */
+function freeThread(
+  store: Store,
+  chatId: string,
+  turn: { leaseId: string; nextSort: number; status: TurnStatus },
+) {
+  return {
+    TableName: store.tableName,
+    Key: keys.thread(chatId),
+    UpdateExpression:
+      'SET #status = :idle, nextSort = :nextSort, lastStatus = :lastStatus, updatedAt = :updatedAt REMOVE leaseUntil',
+    ConditionExpression: 'leaseId = :leaseId',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':idle': 'idle',
+      ':nextSort': turn.nextSort,
+      ':lastStatus': turn.status,
+      ':updatedAt': new Date().toISOString(),
+      ':leaseId': turn.leaseId,
+    },
+  };
+}
+
 export const threads = {
   /** The thread, or undefined when absent or expired with its ephemeral owner. */
   async get(store: Store, chatId: string): Promise<ThreadMeta | undefined> {
@@ -416,23 +439,7 @@ export const threads = {
     const puts: TransactItem[] = turn.lines.map((line) => ({
       Put: { TableName: store.tableName, Item: messageItem(chatId, line, batch, turn.expiresAt) },
     }));
-    const update: TransactItem = {
-      Update: {
-        TableName: store.tableName,
-        Key: keys.thread(chatId),
-        UpdateExpression:
-          'SET #status = :idle, nextSort = :nextSort, lastStatus = :lastStatus, updatedAt = :updatedAt REMOVE leaseUntil',
-        ConditionExpression: 'leaseId = :leaseId',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':idle': 'idle',
-          ':nextSort': turn.nextSort,
-          ':lastStatus': turn.status,
-          ':updatedAt': new Date().toISOString(),
-          ':leaseId': turn.leaseId,
-        },
-      },
-    };
+    const update: TransactItem = { Update: freeThread(store, chatId, turn) };
     try {
       await transact(store, [...puts, update]);
       return true;
@@ -454,23 +461,7 @@ export const threads = {
     turn: { leaseId: string; nextSort: number; status: TurnStatus },
   ): Promise<boolean> {
     try {
-      await store.doc.send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: keys.thread(chatId),
-          UpdateExpression:
-            'SET #status = :idle, nextSort = :nextSort, lastStatus = :lastStatus, updatedAt = :updatedAt REMOVE leaseUntil',
-          ConditionExpression: 'leaseId = :leaseId',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':idle': 'idle',
-            ':nextSort': turn.nextSort,
-            ':lastStatus': turn.status,
-            ':updatedAt': new Date().toISOString(),
-            ':leaseId': turn.leaseId,
-          },
-        }),
-      );
+      await store.doc.send(new UpdateCommand(freeThread(store, chatId, turn)));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
