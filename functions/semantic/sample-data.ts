@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 
 /** Bump when the generator changes: cached files of another version are not reused. */
 export const SAMPLE_VERSION = 4;
@@ -70,6 +69,7 @@ export async function ensureSampleDatabase(
   if (existsSync(path)) return path;
   // Build beside the target and rename: concurrent builders never see a half-written file.
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(temporary);
   try {
     const connection = await instance.connect();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { AppError, SqlNotAllowedError } from '../../errors';
 import { type CompiledQuery, qualifiedTable, type SqlTarget } from '../compiler';
 import {
@@ -51,6 +51,8 @@ export class DuckDbDriver implements Driver {
     path: string,
     memoryLimit = process.env.DUCKDB_MEMORY_LIMIT ?? '1GB',
   ): Promise<DuckDbDriver> {
+    // Loaded on first use: a cold start (a chat's first line, a PostgreSQL deployment) does not pay for DuckDB.
+    const { DuckDBInstance } = await import('@duckdb/node-api');
     const instance = await DuckDBInstance.create(':memory:', {
       autoload_known_extensions: 'false',
       autoinstall_known_extensions: 'false',
