@@ -169,6 +169,30 @@ export interface LocalServerOptions {
   load?: HandlerLoader;
   /** Directory served at /embed/assets/ (the built widget). */
   assetsDir?: string;
+  /**
+   * Browser origins allowed to call the API (CORS, as the stack's `allowedOrigins` context does for function
+   * URLs). Default: `ALLOWED_ORIGINS` (comma-separated), else any loopback origin (http://localhost:<port>,
+   * http://127.0.0.1:<port>), so a page on another local port can try the widget.
+   */
+  allowedOrigins?: readonly string[];
+}
+
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+const CORS_HEADERS = {
+  'access-control-allow-methods': 'GET, POST, DELETE',
+  'access-control-allow-headers': 'authorization, content-type, accept, x-cube-auth-token',
+  'access-control-max-age': '600',
+};
+
+/** Whether a browser origin may call the API: the configured list, or by default any loopback origin. */
+export function originAllowed(origin: string, allowed: readonly string[] | undefined): boolean {
+  const list =
+    allowed ??
+    (process.env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+  return list.length > 0 ? list.includes(origin) : LOOPBACK_ORIGIN.test(origin);
 }
 
 /** An HTTP server that routes every contract path to its Lambda handler. */
@@ -178,6 +202,19 @@ export function createLocalServer(options: LocalServerOptions = {}): Server {
     res.socket?.setNoDelay(true);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
+      const origin = req.headers.origin;
+      if (url.pathname.startsWith('/embed/assets/')) {
+        // Widget assets load on customer pages of any origin (the stack's asset behaviour does the same).
+        res.setHeader('access-control-allow-origin', '*');
+      } else if (origin && originAllowed(origin, options.allowedOrigins)) {
+        res.setHeader('access-control-allow-origin', origin);
+        res.setHeader('vary', 'origin');
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, CORS_HEADERS);
+          res.end();
+          return;
+        }
+      }
       if (options.assetsDir && req.method === 'GET' && url.pathname.startsWith('/embed/assets/')) {
         if (serveStatic(res, options.assetsDir, url.pathname.slice('/embed/assets/'.length))) return;
         return sendJson(res, 404, { error: 'Asset not found', code: 'NOT_FOUND' });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, NotImplementedError } from '../../functions/errors';
 import { clearAuthCache } from '../../functions/http/auth';
 import { httpEndpoint, streamingEndpoint } from '../../functions/http/endpoint';
-import { createLocalServer } from '../../functions/http/local';
+import { createLocalServer, originAllowed } from '../../functions/http/local';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import { countRoundTrips, type Store } from '../../functions/store/client';
@@ -100,6 +100,38 @@ describe('routing', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
     expect(wrong.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('CORS on the local service (as the stack serves it)', () => {
+  test('a loopback page may call the API: preflight 204, the origin echoed on answers', async () => {
+    const origin = 'http://localhost:8080';
+    const preflight = await fetch(`${baseUrl}${GS}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    const health = await fetch(`${baseUrl}/health`, { headers: { origin } });
+    expect(health.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(health.headers.get('vary')).toBe('origin');
+  });
+
+  test('another origin gets no CORS headers, and OPTIONS stays a 405', async () => {
+    const origin = 'https://evil.example';
+    const preflight = await fetch(`${baseUrl}${GS}`, { method: 'OPTIONS', headers: { origin } });
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const health = await fetch(`${baseUrl}/health`, { headers: { origin } });
+    expect(health.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('a configured list replaces the loopback default', () => {
+    expect(originAllowed('http://localhost:3000', ['https://app.example.com'])).toBe(false);
+    expect(originAllowed('https://app.example.com', ['https://app.example.com'])).toBe(true);
+    expect(originAllowed('http://127.0.0.1:5173', undefined)).toBe(true);
+    expect(originAllowed('http://localhost.evil.com', undefined)).toBe(false);
   });
 });
 
