@@ -329,6 +329,8 @@ const FUTURE_WORDS = new Set([
   'upcoming',
   'future',
 ]);
+/** Words asking for an amount of money (the model's sum measure when no measure is named). */
+const MONEY_WORDS = new Set(['money', 'spend', 'spent', 'spending', 'earn', 'earned', 'earnings', 'income']);
 /** Words that turn a measure into a share of a total. */
 const RATIO_WORDS = new Set([
   'percentage',
@@ -677,8 +679,12 @@ function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMe
         candidates.some((c) => c !== member && dimensionKeys(c).single.includes(next.stem))
       )
         continue;
-      // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown.
-      if (index > 0 && tokens[index - 1]?.value) continue;
+      // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
+      const qualified = tokens[index];
+      if (index > 0 && tokens[index - 1]?.value && qualified) {
+        qualified.used = true;
+        continue;
+      }
       if (index >= 0 && inGroupingContext(tokens, index, !derived)) {
         const t = tokens[index];
         if (t) t.used = true;
@@ -781,7 +787,15 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     const plural = found.superlative !== undefined && token !== undefined && token.raw !== token.stem;
     top = { n: plural ? 0 : found.n, direction: found.direction };
   }
-  const { measures, score: measureScore } = matchMeasures(tokens, cube, claimed);
+  const matched = matchMeasures(tokens, cube, claimed);
+  let { measures, score: measureScore } = matched;
+  // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
+  const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
+  const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  if (money && measures.length === 0 && sum) {
+    measures = [sum];
+    measureScore = 1;
+  }
 
   let share: Parsed['share'];
   if (ratio.length > 0) {
@@ -997,7 +1011,7 @@ export function readQuestions(
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
     }
-    if (parsed.future) {
+    if (plan && parsed.future) {
       reading = {
         kind: 'refuse',
         missing: 'forecasts or future dates (the data only records what happened)',
