@@ -156,9 +156,20 @@ const DESC_SUPERLATIVES = new Set([
   'max',
   'maximum',
   'greatest',
+  'strongest',
   'top',
 ]);
-const ASC_SUPERLATIVES = new Set(['least', 'lowest', 'fewest', 'smallest', 'worst', 'min', 'minimum']);
+const ASC_SUPERLATIVES = new Set([
+  'least',
+  'lowest',
+  'fewest',
+  'smallest',
+  'worst',
+  'weakest',
+  'poorest',
+  'min',
+  'minimum',
+]);
 const FOLLOW_UP_START = [
   'and',
   'what about',
@@ -339,6 +350,7 @@ const RATIO_WORDS = new Set([
   'share',
   'fraction',
   'proportion',
+  'portion',
   'rate',
   'ratio',
 ]);
@@ -355,7 +367,9 @@ const FILLER = new Set(
   across during excluding except without not non including include included only what which who whom whose
   where when why how much many ever top bottom best worst most least more less highest lowest largest
   biggest smallest number amount figure figures data stats statistics numbers breakdown split per cent
-  place placed put bought buy buying spend spent spending earn earned earning`.split(/\s+/),
+  place placed put bought buy buying spend spent spending earn earned earning receive received receiving
+  take took taken record recorded happen happened occur occurred size volume typical usual normal
+  strongest weakest poorest good bad`.split(/\s+/),
 );
 
 const unitOf = (t: Token | undefined): Unit | undefined =>
@@ -522,9 +536,9 @@ function findTop(tokens: Token[]): (Parsed['top'] & { superlative?: Token }) | u
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t) continue;
-    const direction = ['top', 'best', 'highest', 'largest', 'biggest'].includes(t.raw)
+    const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)
       ? 'desc'
-      : ['bottom', 'worst', 'lowest', 'smallest'].includes(t.raw)
+      : ['bottom', 'worst', 'lowest', 'smallest', 'weakest', 'poorest'].includes(t.raw)
         ? 'asc'
         : undefined;
     if (!direction) continue;
@@ -654,7 +668,8 @@ function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMe
   // Full titles first ("product category"), then single head words.
   for (const member of candidates) {
     for (const phrase of dimensionKeys(member).phrases) {
-      const at = findSequence(tokens, phrase, true);
+      // Contiguous only: "sales by region" is a measure by a dimension, not the "sales region" title.
+      const at = findSequence(tokens, phrase, false);
       if (at && inGroupingContext(tokens, at[0] ?? 0)) {
         for (const i of at) {
           const t = tokens[i];
@@ -794,7 +809,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (money && measures.length === 0 && sum) {
     measures = [sum];
-    measureScore = 1;
+    measureScore = 2;
   }
 
   let share: Parsed['share'];

@@ -152,4 +152,52 @@ export const tuning: QuestionCase[] = [
     sql: `SELECT c.segment, sum(o.amount) FROM ${withCustomers} WHERE c.segment IN ('enterprise', 'consumer') GROUP BY 1`,
     series: 'customers_segment',
   },
+  // More phrasings (second round)
+  {
+    ask: 'How many orders did we receive in the previous month?',
+    sql: `SELECT count(*) FROM orders WHERE ${between('2025-06-01', '2025-07-01')}`,
+  },
+  {
+    ask: 'sales for the past 2 years by region',
+    sql: `SELECT region, sum(amount) FROM orders WHERE ${between('2023-01-01', '2025-01-01')} GROUP BY 1`,
+  },
+  {
+    ask: 'What portion of orders were completed last year?',
+    sql: `SELECT ${pct("status = 'completed'")} FROM orders WHERE ${in2024}`,
+    tolerance: 0.051,
+  },
+  {
+    ask: 'completion rate by region',
+    sql: `SELECT region, ${pct("status = 'completed'")} FROM orders GROUP BY 1`,
+    tolerance: 0.051,
+  },
+  { ask: 'Which supplier delivers the most products?', refuse: true },
+  { ask: 'average discount per order', refuse: true },
+  { ask: 'How many orders will we get tomorrow?', refuse: true },
+  {
+    ask: 'Which region sells the most?',
+    sql: 'SELECT region, sum(amount) AS v FROM orders GROUP BY 1 ORDER BY v DESC LIMIT 1',
+  },
+  {
+    ask: 'show me the 4 weakest categories by order count',
+    sql: 'SELECT category, count(*) AS v FROM orders GROUP BY 1 ORDER BY v ASC LIMIT 4',
+  },
+  {
+    ask: 'how much did enterprise customers spend in 2025?',
+    sql: `SELECT sum(o.amount) FROM ${withCustomers} WHERE c.segment = 'enterprise' AND o.created_at >= '2025-01-01' AND o.created_at < '2026-01-01'`,
+  },
+  {
+    ask: 'typical order size for clothing',
+    sql: "SELECT avg(amount) FROM orders WHERE category = 'clothing'",
+  },
+  {
+    ask: 'north versus west number of orders by year',
+    sql: "SELECT region, strftime(created_at, '%Y'), count(*) FROM orders WHERE region IN ('north', 'west') GROUP BY 1, 2",
+    series: 'region',
+  },
+  {
+    ask: 'returned vs completed orders this year',
+    sql: `SELECT status, count(*) FROM orders WHERE status IN ('returned', 'completed') AND ${ytd} GROUP BY 1`,
+    series: 'status',
+  },
 ];
