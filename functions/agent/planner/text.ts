@@ -25,6 +25,7 @@ export function words(text: string): string[] {
   const normalised = text
     .toLowerCase()
     .replace(/['’]s\b/g, '')
+    .replace(/%/g, ' percent ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1');
   return normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? [];
 }

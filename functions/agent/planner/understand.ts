@@ -270,8 +270,10 @@ function inGroupingContext(tokens: Token[], index: number, allowPlural = true): 
 }
 
 /** Periods named in the question (years, months, quarters), in order, with the tokens they used. */
-function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
+function findPeriods(tokens: Token[], today: string): { period: Period; at: number }[] {
   const found: { period: Period; at: number }[] = [];
+  const currentYear = Number(today.slice(0, 4));
+  // A year written out, or "this year" / "last year" right after ("Q2 this year").
   const yearAround = (i: number): number | undefined => {
     for (const k of [i + 1, i + 2, i - 1]) {
       const t = tokens[k];
@@ -280,18 +282,27 @@ function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
         return Number(t.raw);
       }
     }
+    const which = tokens[i + 1];
+    const unit = tokens[i + 2];
+    if (which && unit?.stem === 'year' && (THIS_WORDS.has(which.raw) || LAST_WORDS.has(which.raw))) {
+      which.used = true;
+      unit.used = true;
+      return THIS_WORDS.has(which.raw) ? currentYear : currentYear - 1;
+    }
     return undefined;
   };
+  // Without a year, a quarter or month is the latest one that has started.
+  const latest = (from: (y: number) => string) =>
+    from(currentYear) <= today ? currentYear : currentYear - 1;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || t.used) continue;
     const quarter = /^q([1-4])$/.exec(t.raw);
     if (quarter) {
-      const y = yearAround(i);
-      if (y !== undefined) {
-        t.used = true;
-        found.push({ period: quarterPeriod(y, Number(quarter[1])), at: i });
-      }
+      const q = Number(quarter[1]);
+      const y = yearAround(i) ?? latest((year) => quarterPeriod(year, q).from);
+      t.used = true;
+      found.push({ period: quarterPeriod(y, q), at: i });
       continue;
     }
     const ordinal = ORDINALS[t.raw];
@@ -307,7 +318,11 @@ function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
     }
     const month = monthIndex(t.raw);
     if (month !== undefined) {
-      const y = yearAround(i);
+      // "may" is also a verb: a month without a year needs a preposition before it ("in March").
+      const bare = ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
+        tokens[i - 1]?.raw ?? '',
+      );
+      const y = yearAround(i) ?? (bare ? latest((year) => monthPeriod(year, month).from) : undefined);
       if (y !== undefined) {
         t.used = true;
         found.push({ period: monthPeriod(y, month), at: i });
@@ -518,7 +533,8 @@ function findGrain(tokens: Token[]): Grain | undefined {
     const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
     if (adjective || ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)) {
       // "over the last year" is not a grain, but "per year" and "yearly" are.
-      if (before === 'the' && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? '')) continue;
+      if (before === 'the' && !adjective && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? ''))
+        continue;
       t.used = true;
       if (['by', 'per', 'each', 'every'].includes(before)) {
         const b = tokens[i - 1];
@@ -770,8 +786,9 @@ function matchMeasures(
 function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   const tokens: Token[] = words(question).map((raw) => ({ raw, stem: stem(raw), used: false }));
   const raws = tokens.map((t) => t.raw);
+  const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
-  const periods = [...findPeriods(tokens), ...relative.found].sort((a, b) => a.at - b.at);
+  const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter((t) => RATIO_WORDS.has(t.raw) || (t.raw === 'cent' && t.stem === 'cent'));
   for (const t of ratio) t.used = true;

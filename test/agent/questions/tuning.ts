@@ -200,4 +200,36 @@ export const tuning: QuestionCase[] = [
     sql: `SELECT status, count(*) FROM orders WHERE status IN ('returned', 'completed') AND ${ytd} GROUP BY 1`,
     series: 'status',
   },
+  // Third round: threads, other words
+  {
+    ask: ['revenue by region this year', 'and last year?'],
+    sql: `SELECT region, sum(amount) FROM orders WHERE ${in2024} GROUP BY 1`,
+  },
+  {
+    ask: ['number of orders last month', 'what about by category?'],
+    sql: `SELECT category, count(*) FROM orders WHERE ${between('2025-06-01', '2025-07-01')} GROUP BY 1`,
+  },
+  {
+    ask: 'Can you give me the weekly order count for the last 4 weeks?',
+    sql: `SELECT 'week of ' || strftime(date_trunc('week', created_at), '%Y-%m-%d'), count(*) FROM orders WHERE ${between('2025-06-16', '2025-07-14')} GROUP BY 1`,
+  },
+  {
+    ask: 'I need the total revenue for Q2 this year',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-04-01', '2025-07-01')}`,
+  },
+  { ask: 'Which store had the highest revenue?', refuse: true },
+  { ask: 'what is the average shipping time', refuse: true },
+  {
+    ask: 'what % of revenue came from the east region in 2024',
+    sql: `SELECT round(100.0 * sum(amount) FILTER (WHERE region = 'east') / sum(amount), 2) FROM orders WHERE ${in2024}`,
+    tolerance: 0.051,
+  },
+  {
+    ask: 'orders placed yesterday by status',
+    sql: `SELECT status, count(*) FROM orders WHERE ${between('2025-07-14', '2025-07-15')} GROUP BY 1`,
+  },
+  {
+    ask: 'revenue month to date',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-07-01', '2025-07-16')}`,
+  },
 ];
