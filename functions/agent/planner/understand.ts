@@ -384,7 +384,11 @@ const FILLER = new Set(
   biggest smallest number amount figure figures data stats statistics numbers breakdown split per cent
   place placed put bought buy buying spend spent spending earn earned earning receive received receiving
   take took taken record recorded happen happened occur occurred size volume typical usual normal
-  strongest weakest poorest good bad`.split(/\s+/),
+  strongest weakest poorest good bad overview summary summarize summarise quick brief report reporting trend
+  trends trending trended analysis analyse analyze insight insights detail details detailed info information
+  performance perform performing performed doing going looking change changes changed metric metrics kpi kpis
+  view views result results overall altogether whole entire full complete currently right exactly roughly
+  approximately about around`.split(/\s+/),
 );
 
 const unitOf = (t: Token | undefined): Unit | undefined =>

@@ -232,4 +232,27 @@ export const tuning: QuestionCase[] = [
     ask: 'revenue month to date',
     sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-07-01', '2025-07-16')}`,
   },
+  // Fourth round: everyday wording that must not be refused
+  {
+    ask: 'Give me an overview of revenue by status',
+    sql: 'SELECT status, sum(amount) FROM orders GROUP BY 1',
+  },
+  {
+    ask: 'Could you please tell me how many orders were returned in total?',
+    sql: "SELECT count(*) FROM orders WHERE status = 'returned'",
+  },
+  {
+    ask: 'quick summary: average order amount by region for this quarter',
+    sql: `SELECT region, avg(amount) FROM orders WHERE ${between('2025-07-01', '2025-07-16')} GROUP BY 1`,
+  },
+  {
+    ask: 'how are furniture sales trending monthly in 2024',
+    sql: `SELECT ${month('created_at')}, sum(amount) FROM orders WHERE category = 'furniture' AND ${in2024} GROUP BY 1`,
+  },
+  {
+    ask: 'what is the return percentage for electronics',
+    sql: `SELECT ${pct("status = 'returned'")} FROM orders WHERE category = 'electronics'`,
+    tolerance: 0.051,
+  },
+  { ask: 'Which employee handled the most returns?', refuse: true },
 ];
