@@ -12,6 +12,7 @@ export {
   historyToConversation,
   runAgentTurn,
   SYSTEM_PROMPT,
+  systemPrompt,
   TOOL_SPECS,
   TOOLS_NODE,
   type TurnArgs,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { AbortedError, abortable, raceAbort } from './abort';
+import { turnClock } from './planner/clock';
 import type {
   AnalystTools,
   ChatMessage,
@@ -26,8 +27,21 @@ Work in steps: first call coreMeta to find the cubes/views and members (measures
 then call coreSqlApi with ONE read-only Postgres-dialect SELECT over those views, using member names as columns
 (for example: SELECT status, MEASURE(total_amount) FROM orders_view GROUP BY 1 ORDER BY 2 DESC).
 Use date_trunc('month', created_at) for time grains. Only use members returned by coreMeta.
+Relative dates ("last month", "this year", "last 30 days") are calendar ranges counted from today's date below:
+filter with created_at >= 'YYYY-MM-DD' AND created_at < 'YYYY-MM-DD' and say which dates you used.
+Shares, rates and percentages are ratios, not counts: aggregate in a CTE, e.g.
+WITH t AS (SELECT category, status, MEASURE(count) AS n FROM orders_view GROUP BY 1, 2)
+SELECT category, 100.0 * SUM(CASE WHEN status = 'returned' THEN n ELSE 0 END) / SUM(n) AS pct FROM t GROUP BY 1.
+Comparing named values ("A vs B by year") keeps one series per value: group by that dimension too.
+If the model has nothing for part of the question (a person, a forecast, a field it lacks), do not answer a
+different question: say you can't answer that from this data and what it can answer.
 If a tool returns {"error": ...}, fix the query and try again.
 Finish with a short answer in plain text that states the numbers you found; do not invent numbers.`;
+
+/** The system prompt of a turn: the rules plus the user's date, so relative periods can be resolved. */
+export function systemPrompt(clock: { today: string; timeZone: string }): string {
+  return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).`;
+}
 
 export const TOOL_SPECS: ToolSpec[] = [
   {
@@ -86,6 +100,8 @@ export interface TurnArgs {
   maxSteps?: number;
   deadlineMs?: number;
   now?: () => number;
+  /** IANA time zone of the session (sessionSettings.timezone); UTC when absent or unknown. */
+  timeZone?: string;
 }
 
 export interface TurnResult {
@@ -197,6 +213,7 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
   const deadlineMs = args.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const now = args.now ?? Date.now;
   const started = now();
+  const clock = turnClock(now(), args.timeZone);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort('deadline'), deadlineMs);
   const signal = AbortSignal.any([args.signal, deadline.signal]);
@@ -236,7 +253,12 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
       let thinking = '';
       let signature: string | undefined;
       const toolUses: ToolUse[] = [];
-      const request: ModelRequest = { system: SYSTEM_PROMPT, messages: conversation, tools: TOOL_SPECS };
+      const request: ModelRequest = {
+        system: systemPrompt(clock),
+        clock,
+        messages: conversation,
+        tools: TOOL_SPECS,
+      };
       const closeStep = async () => {
         if (text || thinkingOf(thinking)) {
           await args.emit({

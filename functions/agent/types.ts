@@ -57,6 +57,8 @@ export type ConversationMessage =
 
 export interface ModelRequest {
   system: string;
+  /** The user's date and time zone at this turn: relative periods ("last month") are read against it. */
+  clock?: { today: string; timeZone: string };
   messages: ConversationMessage[];
   tools: ToolSpec[];
   maxTokens?: number;

@@ -178,7 +178,14 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     source: deployment.dataSource,
     timeoutMs: SQL_TIMEOUT_MS,
   });
-  const runAgent: RunAgent = (args) => runAgentTurn({ ...args, provider: modelProvider(), tools });
+  const runAgent: RunAgent = (args) =>
+    runAgentTurn({
+      ...args,
+      provider: modelProvider(),
+      tools,
+      // Relative dates ("last month") are the user's calendar dates.
+      ...(identity.timezone ? { timeZone: identity.timezone } : {}),
+    });
   return stream(
     turnStream({
       store,

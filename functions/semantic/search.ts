@@ -9,6 +9,7 @@ export interface MetaMember {
   memberType: 'measure' | 'dimension';
   type: Member['type'];
   aggType?: string;
+  synonyms?: string[];
 }
 
 export interface MetaCube {
@@ -106,6 +107,8 @@ export function searchMeta(
             memberType: member.kind,
             type: member.type,
             ...(member.aggType ? { aggType: member.aggType } : {}),
+            // Other names users call the member by: the analyst matches questions against them too.
+            ...(member.synonyms.length > 0 ? { synonyms: member.synonyms } : {}),
           })),
       },
     });

@@ -45,10 +45,39 @@ function percentChange(from: number, to: number): string {
   return ` (${change >= 0 ? '+' : ''}${formatNumber(Math.round(change * 10) / 10)}%)`;
 }
 
+/** A share answer: each percentage with the part and the whole it was computed from. */
+function shareText(
+  plan: Plan,
+  query: PlannedQuery,
+  result: ResultLike,
+  label: (row: unknown[]) => string,
+): string {
+  const at = (role: string) => query.columns.findIndex((c) => c.role === role);
+  const [part, whole, share] = [at('measure'), at('whole'), at('share')];
+  const measure = plan.measures[0]?.title.toLowerCase() ?? 'rows';
+  const percent = (row: unknown[]) => {
+    const value = asNumber(row[share]);
+    return value === undefined ? '(none)' : `${formatNumber(Math.round(value * 100) / 100)}%`;
+  };
+  const ofWhole = (row: unknown[]) => `${formatValue(row[part])} of ${formatValue(row[whole])}`;
+  const hasLabels = query.columns.some(
+    (c) => c.role === 'period' || c.role === 'time' || c.role === 'dimension',
+  );
+  if (!hasLabels) {
+    const row = result.data[0] ?? [];
+    return `${query.title}: ${percent(row)} (${ofWhole(row)} ${measure}).`;
+  }
+  const rows = result.data.slice(0, LISTED_ROWS);
+  const lines = rows.map((row) => `- ${label(row)}: ${percent(row)} (${ofWhole(row)})`);
+  return `${query.title}:\n${lines.join('\n')}`;
+}
+
 /** The final answer: states the numbers of the result in words. */
 export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const measureIndexes = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
-  const labelIndexes = query.columns.flatMap((c, i) => (c.role === 'measure' ? [] : [i]));
+  const labelIndexes = query.columns.flatMap((c, i) =>
+    c.role === 'period' || c.role === 'time' || c.role === 'dimension' ? [i] : [],
+  );
   const label = (row: unknown[]) =>
     labelIndexes
       .map((i) =>
@@ -68,6 +97,7 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   if (result.totalRows === 0 || result.data.length === 0) {
     return `I found no rows for ${measureNames}${scope}. You may not have access to matching data, or the filters exclude everything.`;
   }
+  if (plan.share) return shareText(plan, query, result, label);
   if (labelIndexes.length === 0) {
     const row = result.data[0] ?? [];
     const parts = plan.measures.map(
@@ -118,7 +148,10 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
 /** The answer when nothing in the question matches: what can be asked, from the metadata. */
 export function helpText(catalog: readonly CatalogCube[], reason?: string): string {
   const lines: string[] = [];
-  lines.push(reason ?? 'I could not match that question to the data model. Here is what I can answer:');
+  lines.push(
+    reason ??
+      "I could not match that question to the data model, so I can't answer it from this data. Here is what I can answer:",
+  );
   const views = catalog.filter((c) => c.isView);
   for (const cube of (views.length > 0 ? views : catalog).slice(0, 4)) {
     const measures = cube.members.filter((m) => m.kind === 'measure').map((m) => m.title.toLowerCase());

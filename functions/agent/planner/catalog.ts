@@ -8,6 +8,7 @@ export interface MetaMemberLike {
   memberType: 'measure' | 'dimension';
   type: string;
   aggType?: string;
+  synonyms?: string[];
 }
 
 export interface MetaCubeLike {
@@ -90,6 +91,11 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
       phrases.add(content(title).join(' '));
       const other = new Set<string>(content(column.replace(/_/g, ' ')));
       for (const w of content(description.replace(LIST, ' '))) other.add(w);
+      for (const synonym of m.synonyms ?? []) {
+        for (const w of content(synonym)) other.add(w);
+        if (m.memberType === 'measure' && content(synonym).length > 1)
+          phrases.add(content(synonym).join(' '));
+      }
       if (m.memberType === 'measure') {
         // A measure's parenthesised list names it in other words, e.g. "(revenue, sales)".
         for (const item of lists.flat()) {

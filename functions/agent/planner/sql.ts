@@ -1,6 +1,6 @@
 import type { CatalogMember } from './catalog';
 import { listText } from './text';
-import type { Plan } from './understand';
+import type { Plan, ValueFilter } from './understand';
 
 /** The generated query and how to read its columns. */
 export interface PlannedQuery {
@@ -8,20 +8,22 @@ export interface PlannedQuery {
   title: string;
   description: string;
   /** Column roles in select order. */
-  columns: { role: 'period' | 'time' | 'dimension' | 'measure'; member?: CatalogMember }[];
+  columns: {
+    role: 'period' | 'time' | 'dimension' | 'measure' | 'whole' | 'share';
+    member?: CatalogMember;
+  }[];
 }
 
 const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const ident = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
 
+const filterText = (f: ValueFilter) =>
+  `${f.member.title.toLowerCase()} ${f.negate ? 'is not' : 'is'} ${listText(f.values).replace(/ and /, ' or ')}`;
+
 /** Plain words for the filters and period of a plan ("where status is completed, in 2024"). */
 export function scopeText(plan: Plan): string {
   const parts: string[] = [];
-  for (const f of plan.filters) {
-    parts.push(
-      `${f.member.title.toLowerCase()} ${f.negate ? 'is not' : 'is'} ${listText(f.values).replace(/ and /, ' or ')}`,
-    );
-  }
+  for (const f of plan.filters) parts.push(filterText(f));
   for (const f of plan.numberFilters) {
     const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
     parts.push(`${f.member.title.toLowerCase()} ${words[f.op]} ${f.value}`);
@@ -30,7 +32,7 @@ export function scopeText(plan: Plan): string {
   const period = plan.compare
     ? `, ${plan.compare.map((p) => p.label).join(' vs ')}`
     : plan.range
-      ? /^(since|before)/.test(plan.range.label)
+      ? plan.range.relative || /^(since|before)/.test(plan.range.label)
         ? `, ${plan.range.label}`
         : `, in ${plan.range.label}`
       : '';
@@ -41,15 +43,113 @@ export function scopeText(plan: Plan): string {
 export function planTitle(plan: Plan): string {
   const measures = listText(plan.measures.map((m) => m.title));
   const by = [...(plan.grain ? [plan.grain] : []), ...plan.dimensions.map((d) => d.title.toLowerCase())];
-  const top = plan.top ? `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n} ` : '';
-  const head = top
-    ? `${top}${listText(plan.dimensions.map((d) => d.title.toLowerCase())) || 'rows'} by ${measures.toLowerCase()}`
-    : `${measures}${by.length > 0 ? ` by ${listText(by)}` : ''}`;
+  const top = plan.top
+    ? plan.top.n === 0
+      ? ''
+      : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n} `
+    : '';
+  const ranked = listText(plan.dimensions.map((d) => d.title.toLowerCase())) || 'rows';
+  const share = plan.share
+    ? `Share of ${measures.toLowerCase()}${plan.share.part ? ` where ${filterText(plan.share.part)}` : ''} (%)`
+    : undefined;
+  const head = share
+    ? `${share}${by.length > 0 ? ` by ${listText(by)}` : ''}`
+    : plan.top
+      ? plan.top.n === 0
+        ? `${ranked} ranked by ${measures.toLowerCase()}`
+        : `${top}${ranked} by ${measures.toLowerCase()}`
+      : `${measures}${by.length > 0 ? ` by ${listText(by)}` : ''}`;
   return `${head}${scopeText(plan)}`.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The WHERE conditions of a plan (value and number filters, its period). */
+function conditions(plan: Plan, time: string | undefined): string[] {
+  const between = (from: string, to: string) => `${time} >= ${quote(from)} AND ${time} < ${quote(to)}`;
+  const where: string[] = [];
+  for (const f of plan.filters) where.push(valueCondition(ident(f.member.column), f));
+  for (const f of plan.numberFilters) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
+  if (time && plan.range) {
+    if (plan.range.from > '0001-01-01') where.push(`${time} >= ${quote(plan.range.from)}`);
+    if (plan.range.to < '9999-01-01') where.push(`${time} < ${quote(plan.range.to)}`);
+  }
+  if (time && plan.compare)
+    where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
+  return where;
+}
+
+function valueCondition(column: string, f: ValueFilter): string {
+  const values = f.values.map(quote);
+  return values.length === 1
+    ? `${column} ${f.negate ? '<>' : '='} ${values[0]}`
+    : `${column} ${f.negate ? 'NOT IN' : 'IN'} (${values.join(', ')})`;
+}
+
+/**
+ * A share in percent, computed in SQL: the measure is aggregated per group (and per value of the part's
+ * member) in a CTE, then the part is divided by the whole: of the group when a part is named ("return
+ * rate by category"), of all groups otherwise ("share of revenue by region").
+ */
+function shareQuery(plan: Plan): PlannedQuery {
+  const measure = plan.measures[0];
+  const part = plan.share?.part;
+  const time = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
+  const inner: string[] = [];
+  const labels: string[] = [];
+  const columns: PlannedQuery['columns'] = [];
+  if (plan.compare && time) {
+    const cases = plan.compare
+      .map((p) => `WHEN ${time} >= ${quote(p.from)} AND ${time} < ${quote(p.to)} THEN ${quote(p.label)}`)
+      .join(' ');
+    inner.push(`CASE ${cases} END AS period`);
+    labels.push('period');
+    columns.push({ role: 'period' });
+  }
+  if (plan.grain && time) {
+    inner.push(`date_trunc('${plan.grain}', ${time}) AS ${plan.grain}`);
+    labels.push(plan.grain);
+    columns.push({ role: 'time' });
+  }
+  for (const d of plan.dimensions) {
+    inner.push(ident(d.column));
+    labels.push(ident(d.column));
+    columns.push({ role: 'dimension', member: d });
+  }
+  const groups = inner.length + (part ? 1 : 0);
+  if (part) inner.push(`${ident(part.member.column)} AS part_key`);
+  const column = measure ? ident(measure.column) : 'count';
+  inner.push(`MEASURE(${column}) AS m`);
+  const where = conditions(plan, time);
+  let cte = `SELECT ${inner.join(', ')} FROM ${ident(plan.cube.name)}`;
+  if (where.length > 0) cte += ` WHERE ${where.join(' AND ')}`;
+  if (groups > 0) cte += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
+  const lead = labels.map((l) => `${l}, `).join('');
+  let sql: string;
+  if (part) {
+    const partSum = `SUM(CASE WHEN ${valueCondition('part_key', part)} THEN m ELSE 0 END)`;
+    sql = `WITH t AS (${cte}) SELECT ${lead}${partSum} AS part, SUM(m) AS whole, 100.0 * ${partSum} / NULLIF(SUM(m), 0) AS share_percent FROM t`;
+    if (labels.length > 0) sql += ` GROUP BY ${labels.map((_, i) => i + 1).join(', ')}`;
+  } else {
+    sql = `WITH t AS (${cte}) SELECT ${lead}m AS part, (SELECT SUM(m) FROM t) AS whole, 100.0 * m / NULLIF((SELECT SUM(m) FROM t), 0) AS share_percent FROM t`;
+  }
+  columns.push({ role: 'measure', ...(measure ? { member: measure } : {}) });
+  columns.push({ role: 'whole', ...(measure ? { member: measure } : {}) });
+  columns.push({ role: 'share' });
+  const shareColumn = labels.length + 3;
+  if (plan.top) {
+    sql += ` ORDER BY ${shareColumn} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
+    if (plan.top.n > 0) sql += ` LIMIT ${plan.top.n}`;
+  } else if ((plan.compare || plan.grain) && labels.length > 0) {
+    sql += ` ORDER BY ${labels.map((_, i) => i + 1).join(', ')}`;
+  } else if (labels.length > 0) {
+    sql += ` ORDER BY ${shareColumn} DESC`;
+  }
+  const title = planTitle(plan);
+  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
 }
 
 /** Postgres-dialect SQL over the plan's view: members as columns, measures through MEASURE(). */
 export function planQuery(plan: Plan): PlannedQuery {
+  if (plan.share) return shareQuery(plan);
   const select: string[] = [];
   const columns: PlannedQuery['columns'] = [];
   const time = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
@@ -72,29 +172,14 @@ export function planQuery(plan: Plan): PlannedQuery {
     select.push(`MEASURE(${ident(m.column)}) AS ${ident(m.column)}`);
     columns.push({ role: 'measure', member: m });
   }
-  const where: string[] = [];
-  for (const f of plan.filters) {
-    const values = f.values.map(quote);
-    const column = ident(f.member.column);
-    where.push(
-      values.length === 1
-        ? `${column} ${f.negate ? '<>' : '='} ${values[0]}`
-        : `${column} ${f.negate ? 'NOT IN' : 'IN'} (${values.join(', ')})`,
-    );
-  }
-  for (const f of plan.numberFilters) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
-  if (time && plan.range) {
-    if (plan.range.from > '0001-01-01') where.push(`${time} >= ${quote(plan.range.from)}`);
-    if (plan.range.to < '9999-01-01') where.push(`${time} < ${quote(plan.range.to)}`);
-  }
-  if (time && plan.compare)
-    where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
+  const where = conditions(plan, time);
   let sql = `SELECT ${select.join(', ')} FROM ${ident(plan.cube.name)}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groups > 0) sql += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   const firstMeasure = groups + 1;
   if (plan.top && groups > 0) {
-    sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ${plan.top.n}`;
+    sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
+    if (plan.top.n > 0) sql += ` LIMIT ${plan.top.n}`;
   } else if (plan.compare || plan.grain) {
     sql += ` ORDER BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   } else if (groups > 0) {

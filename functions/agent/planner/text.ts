@@ -5,9 +5,14 @@ export const STOPWORDS = new Set(
   ),
 );
 
+/** Irregular verb forms of common business nouns ("sold" meets "sales"). */
+const LEMMAS: Record<string, string> = { sell: 'sale', sold: 'sale', selling: 'sale', sells: 'sale' };
+
 /** A crude English stem: plural and common suffixes dropped so "categories" meets "category". */
 export function stem(word: string): string {
   const w = word.toLowerCase();
+  const lemma = LEMMAS[w];
+  if (lemma) return lemma;
   if (w.length <= 3) return w;
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   if (/(ches|shes|sses|xes|zes)$/.test(w)) return w.slice(0, -2);
@@ -20,6 +25,7 @@ export function words(text: string): string[] {
   const normalised = text
     .toLowerCase()
     .replace(/['’]s\b/g, '')
+    .replace(/%/g, ' percent ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1');
   return normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? [];
 }

@@ -1,4 +1,5 @@
 import type { CatalogCube, CatalogMember } from './catalog';
+import { addDays, addMonths, weekStart } from './clock';
 import { nearlyEqual, STOPWORDS, stem, words } from './text';
 
 export const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
@@ -9,6 +10,8 @@ export interface Period {
   label: string;
   from: string;
   to: string;
+  /** Read against today's date ("last month"): the label already says which dates. */
+  relative?: boolean;
 }
 
 export interface ValueFilter {
@@ -34,7 +37,10 @@ export interface Plan {
   numberFilters: NumberFilter[];
   range?: Period;
   compare?: Period[];
+  /** n = 0 ranks every row ("which categories sell best"). */
   top?: { n: number; direction: 'desc' | 'asc' };
+  /** A share of the total in percent: of the rows matching `part`, or of each group when there is none. */
+  share?: { part?: ValueFilter };
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */
@@ -43,12 +49,18 @@ interface Parsed extends Plan {
   /** Adds to the previous breakdown rather than replacing it ("also by status"). */
   additive: boolean;
   score: number;
+  /** Content words no member, value or period explains ("rep", "profit"). */
+  unexplained: string[];
+  /** Asks about the future ("next quarter", "forecast"): the data only holds the past. */
+  future: boolean;
 }
 
 interface Token {
   raw: string;
   stem: string;
   used: boolean;
+  /** Used as a filter value ("enterprise" in "enterprise customers"). */
+  value?: boolean;
 }
 
 const MONTHS = [
@@ -144,9 +156,20 @@ const DESC_SUPERLATIVES = new Set([
   'max',
   'maximum',
   'greatest',
+  'strongest',
   'top',
 ]);
-const ASC_SUPERLATIVES = new Set(['least', 'lowest', 'fewest', 'smallest', 'worst', 'min', 'minimum']);
+const ASC_SUPERLATIVES = new Set([
+  'least',
+  'lowest',
+  'fewest',
+  'smallest',
+  'worst',
+  'weakest',
+  'poorest',
+  'min',
+  'minimum',
+]);
 const FOLLOW_UP_START = [
   'and',
   'what about',
@@ -247,8 +270,10 @@ function inGroupingContext(tokens: Token[], index: number, allowPlural = true): 
 }
 
 /** Periods named in the question (years, months, quarters), in order, with the tokens they used. */
-function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
+function findPeriods(tokens: Token[], today: string): { period: Period; at: number }[] {
   const found: { period: Period; at: number }[] = [];
+  const currentYear = Number(today.slice(0, 4));
+  // A year written out, or "this year" / "last year" right after ("Q2 this year").
   const yearAround = (i: number): number | undefined => {
     for (const k of [i + 1, i + 2, i - 1]) {
       const t = tokens[k];
@@ -257,18 +282,27 @@ function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
         return Number(t.raw);
       }
     }
+    const which = tokens[i + 1];
+    const unit = tokens[i + 2];
+    if (which && unit?.stem === 'year' && (THIS_WORDS.has(which.raw) || LAST_WORDS.has(which.raw))) {
+      which.used = true;
+      unit.used = true;
+      return THIS_WORDS.has(which.raw) ? currentYear : currentYear - 1;
+    }
     return undefined;
   };
+  // Without a year, a quarter or month is the latest one that has started.
+  const latest = (from: (y: number) => string) =>
+    from(currentYear) <= today ? currentYear : currentYear - 1;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || t.used) continue;
     const quarter = /^q([1-4])$/.exec(t.raw);
     if (quarter) {
-      const y = yearAround(i);
-      if (y !== undefined) {
-        t.used = true;
-        found.push({ period: quarterPeriod(y, Number(quarter[1])), at: i });
-      }
+      const q = Number(quarter[1]);
+      const y = yearAround(i) ?? latest((year) => quarterPeriod(year, q).from);
+      t.used = true;
+      found.push({ period: quarterPeriod(y, q), at: i });
       continue;
     }
     const ordinal = ORDINALS[t.raw];
@@ -284,7 +318,11 @@ function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
     }
     const month = monthIndex(t.raw);
     if (month !== undefined) {
-      const y = yearAround(i);
+      // "may" is also a verb: a month without a year needs a preposition before it ("in March").
+      const bare = ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
+        tokens[i - 1]?.raw ?? '',
+      );
+      const y = yearAround(i) ?? (bare ? latest((year) => monthPeriod(year, month).from) : undefined);
       if (y !== undefined) {
         t.used = true;
         found.push({ period: monthPeriod(y, month), at: i });
@@ -301,6 +339,194 @@ function findPeriods(tokens: Token[]): { period: Period; at: number }[] {
   return found.sort((a, b) => a.at - b.at);
 }
 
+const UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
+type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+const LAST_WORDS = new Set(['last', 'previous', 'past', 'prior', 'preceding']);
+const THIS_WORDS = new Set(['this', 'current']);
+const FUTURE_WORDS = new Set([
+  'forecast',
+  'forecasts',
+  'predict',
+  'prediction',
+  'projected',
+  'projection',
+  'will',
+  'next',
+  'upcoming',
+  'future',
+]);
+/** Words asking for an amount of money (the model's sum measure when no measure is named). */
+const MONEY_WORDS = new Set(['money', 'spend', 'spent', 'spending', 'earn', 'earned', 'earnings', 'income']);
+/** Words that turn a measure into a share of a total. */
+const RATIO_WORDS = new Set([
+  'percentage',
+  'percent',
+  'pct',
+  'share',
+  'fraction',
+  'proportion',
+  'portion',
+  'rate',
+  'ratio',
+]);
+/**
+ * General English that carries no data meaning (verbs of selling and asking, fillers): left over, these do
+ * not make a question unanswerable. Anything else left over names something the model lacks.
+ */
+const FILLER = new Set(
+  `sell sold selling sale make made bring brought come comes came get got gets getting generate generated do
+  done did doing go went see look find want need know like break down up out off into over so far overall
+  currently now ever since total value worth money much single individual each per we us our your they them
+  were are be been being had has have just only also too well then ok okay please thanks hi show display
+  chart graph table plot give tell list compare compared comparing versus against vs between among within
+  across during excluding except without not non including include included only what which who whom whose
+  where when why how much many ever top bottom best worst most least more less highest lowest largest
+  biggest smallest number amount figure figures data stats statistics numbers breakdown split per cent
+  place placed put bought buy buying spend spent spending earn earned earning receive received receiving
+  take took taken record recorded happen happened occur occurred size volume typical usual normal
+  strongest weakest poorest good bad overview summary summarize summarise quick brief report reporting trend
+  trends trending trended analysis analyse analyze insight insights detail details detailed info information
+  performance perform performing performed doing going looking change changes changed metric metrics kpi kpis
+  view views result results overall altogether whole entire full complete currently right exactly roughly
+  approximately about around`.split(/\s+/),
+);
+
+const unitOf = (t: Token | undefined): Unit | undefined =>
+  t && UNITS.has(t.stem) ? (t.stem as Unit) : undefined;
+
+/** Start of the unit containing `today`. */
+function unitStart(today: string, unit: Unit): string {
+  switch (unit) {
+    case 'day':
+      return today;
+    case 'week':
+      return weekStart(today);
+    case 'month':
+      return addMonths(today, 0);
+    case 'quarter':
+      return addMonths(today, -((Number(today.slice(5, 7)) - 1) % 3));
+    default:
+      return `${today.slice(0, 4)}-01-01`;
+  }
+}
+
+/** `n` units before (negative) or after the unit start `start`. */
+function shift(start: string, unit: Unit, n: number): string {
+  switch (unit) {
+    case 'day':
+      return addDays(start, n);
+    case 'week':
+      return addDays(start, 7 * n);
+    case 'month':
+      return addMonths(start, n);
+    case 'quarter':
+      return addMonths(start, 3 * n);
+    default:
+      return addMonths(start, 12 * n);
+  }
+}
+
+const relativePeriod = (phrase: string, from: string, to: string): Period => {
+  const last = addDays(to, -1);
+  return { label: `${phrase} (${from === last ? from : `${from} to ${last}`})`, from, to, relative: true };
+};
+
+/**
+ * Periods relative to today: today, yesterday, this/last week|month|quarter|year, the last N days|weeks|
+ * months|years (complete units before the current one), year/month/quarter to date. "this …" runs through
+ * today. A period after today (next month) is reported as `future`.
+ */
+function findRelative(
+  tokens: Token[],
+  today: string,
+): { found: { period: Period; at: number }[]; future: boolean } {
+  const found: { period: Period; at: number }[] = [];
+  let future = false;
+  const use = (...ts: (Token | undefined)[]) => {
+    for (const t of ts) if (t) t.used = true;
+  };
+  const tomorrow = addDays(today, 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const next = tokens[i + 1];
+    if (t.raw === 'today' || t.raw === 'tonight') {
+      use(t);
+      found.push({ period: relativePeriod('today', today, tomorrow), at: i });
+    } else if (t.raw === 'yesterday') {
+      use(t);
+      found.push({ period: relativePeriod('yesterday', addDays(today, -1), today), at: i });
+    } else if (t.raw === 'tomorrow' || (FUTURE_WORDS.has(t.raw) && t.raw !== 'will')) {
+      use(t);
+      future = true;
+    } else if (
+      /^(ytd|mtd|qtd)$/.test(t.raw) ||
+      (unitOf(t) && next?.raw === 'to' && tokens[i + 2]?.raw === 'date')
+    ) {
+      const unit: Unit = t.raw === 'mtd' ? 'month' : t.raw === 'qtd' ? 'quarter' : (unitOf(t) ?? 'year');
+      use(t, ...(t.raw.length === 3 ? [] : [next, tokens[i + 2]]));
+      found.push({ period: relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), at: i });
+    } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
+      const unit = unitOf(next) ?? 'year';
+      use(t, next);
+      if (tokens[i + 2]?.raw === 'so' && tokens[i + 3]?.raw === 'far') use(tokens[i + 2], tokens[i + 3]);
+      found.push({ period: relativePeriod(`this ${unit}`, unitStart(today, unit), tomorrow), at: i });
+    } else if (LAST_WORDS.has(t.raw) && next) {
+      const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
+      const unit = count !== undefined ? unitOf(tokens[i + 2]) : unitOf(next);
+      if (!unit || count === 0) continue;
+      const n = count ?? 1;
+      const start = unitStart(today, unit);
+      use(t, next, ...(count !== undefined ? [tokens[i + 2]] : []));
+      const phrase = count !== undefined ? `the last ${n} ${unit}s` : `last ${unit}`;
+      found.push({ period: relativePeriod(phrase, shift(start, unit, -n), start), at: i });
+    }
+  }
+  return { found, future };
+}
+
+/** Measures named by their full title ("total amount", "average amount"): claimed before anything else. */
+function claimMeasureTitles(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const claimed: CatalogMember[] = [];
+  const titled = cube.members
+    .filter((m) => m.kind === 'measure' && m.titleWords.length > 1)
+    .sort((a, b) => b.titleWords.length - a.titleWords.length);
+  for (const m of titled) {
+    const at = findSequence(tokens, m.titleWords, true);
+    if (!at) continue;
+    for (const i of at) {
+      const t = tokens[i];
+      if (t) t.used = true;
+    }
+    claimed.push(m);
+  }
+  return claimed;
+}
+
+/** The length of the common start of two words. */
+const commonPrefix = (a: string, b: string) => {
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  return k;
+};
+
+/** In a ratio question, "return rate" and "cancellation rate" name the values returned and cancelled. */
+function findValueStems(tokens: Token[], cube: CatalogCube): ValueFilter | undefined {
+  for (const t of tokens) {
+    if (t.used || t.raw.length < 5 || STOPWORDS.has(t.raw)) continue;
+    for (const member of cube.members) {
+      if (member.kind !== 'dimension') continue;
+      const value = member.values.find((v) => !v.includes(' ') && commonPrefix(v, t.raw) >= 5);
+      if (value) {
+        t.used = true;
+        t.value = true;
+        return { member, values: [value], negate: false };
+      }
+    }
+  }
+  return undefined;
+}
+
 function findGrain(tokens: Token[]): Grain | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -311,7 +537,8 @@ function findGrain(tokens: Token[]): Grain | undefined {
     const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
     if (adjective || ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)) {
       // "over the last year" is not a grain, but "per year" and "yearly" are.
-      if (before === 'the' && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? '')) continue;
+      if (before === 'the' && !adjective && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? ''))
+        continue;
       t.used = true;
       if (['by', 'per', 'each', 'every'].includes(before)) {
         const b = tokens[i - 1];
@@ -329,9 +556,9 @@ function findTop(tokens: Token[]): (Parsed['top'] & { superlative?: Token }) | u
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t) continue;
-    const direction = ['top', 'best', 'highest', 'largest', 'biggest'].includes(t.raw)
+    const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)
       ? 'desc'
-      : ['bottom', 'worst', 'lowest', 'smallest'].includes(t.raw)
+      : ['bottom', 'worst', 'lowest', 'smallest', 'weakest', 'poorest'].includes(t.raw)
         ? 'asc'
         : undefined;
     if (!direction) continue;
@@ -441,7 +668,10 @@ function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       }
       for (const i of at) {
         const t = tokens[i];
-        if (t) t.used = true;
+        if (t) {
+          t.used = true;
+          t.value = true;
+        }
       }
       matched.push(value);
     }
@@ -450,7 +680,7 @@ function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
   return filters;
 }
 
-function findDimensions(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMember; at: number }[] {
   const found: { member: CatalogMember; at: number }[] = [];
   const candidates = cube.members.filter(
     (m) => m.kind === 'dimension' && m.type !== 'time' && !isIdentifier(m),
@@ -458,7 +688,8 @@ function findDimensions(tokens: Token[], cube: CatalogCube): CatalogMember[] {
   // Full titles first ("product category"), then single head words.
   for (const member of candidates) {
     for (const phrase of dimensionKeys(member).phrases) {
-      const at = findSequence(tokens, phrase, true);
+      // Contiguous only: "sales by region" is a measure by a dimension, not the "sales region" title.
+      const at = findSequence(tokens, phrase, false);
       if (at && inGroupingContext(tokens, at[0] ?? 0)) {
         for (const i of at) {
           const t = tokens[i];
@@ -483,6 +714,12 @@ function findDimensions(tokens: Token[], cube: CatalogCube): CatalogMember[] {
         candidates.some((c) => c !== member && dimensionKeys(c).single.includes(next.stem))
       )
         continue;
+      // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
+      const qualified = tokens[index];
+      if (index > 0 && tokens[index - 1]?.value && qualified) {
+        qualified.used = true;
+        continue;
+      }
       if (index >= 0 && inGroupingContext(tokens, index, !derived)) {
         const t = tokens[index];
         if (t) t.used = true;
@@ -491,10 +728,14 @@ function findDimensions(tokens: Token[], cube: CatalogCube): CatalogMember[] {
       }
     }
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.member);
+  return found.sort((a, b) => a.at - b.at);
 }
 
-function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogMember[]; score: number } {
+function matchMeasures(
+  tokens: Token[],
+  cube: CatalogCube,
+  preset: CatalogMember[],
+): { measures: CatalogMember[]; score: number } {
   const measures = cube.members.filter((m) => m.kind === 'measure');
   const frequency = new Map<string, number>();
   for (const m of measures) {
@@ -502,9 +743,9 @@ function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogM
       frequency.set(w, (frequency.get(w) ?? 0) + 1);
   }
   const idf = (w: string) => 1 / (frequency.get(w) ?? 1);
-  const chosen: CatalogMember[] = [];
-  let total = 0;
-  for (let round = 0; round < 3; round++) {
+  const chosen: CatalogMember[] = [...preset];
+  let total = 4 * preset.length;
+  for (let round = preset.length; round < 3; round++) {
     let best: { member: CatalogMember; score: number; used: number[] } | undefined;
     for (const m of measures) {
       if (chosen.includes(m)) continue;
@@ -532,7 +773,8 @@ function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogM
       });
       if (!best || score > best.score) best = { member: m, score, used: [...(used.size > 0 ? used : weak)] };
     }
-    const threshold = round === 0 ? 0.35 : 2.5;
+    // A measure named by its title leaves others to phrases, not single leftover words ("of cancelled orders").
+    const threshold = round === 0 ? 0.35 : preset.length > 0 ? 3.5 : 2.5;
     if (!best || best.score < threshold) break;
     chosen.push(best.member);
     total += best.score;
@@ -544,21 +786,65 @@ function matchMeasures(tokens: Token[], cube: CatalogCube): { measures: CatalogM
   return { measures: chosen, score: total };
 }
 
-/** Reads one question against one cube. */
-function parseAgainst(question: string, cube: CatalogCube): Parsed {
+/** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
+function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   const tokens: Token[] = words(question).map((raw) => ({ raw, stem: stem(raw), used: false }));
   const raws = tokens.map((t) => t.raw);
-  const periods = findPeriods(tokens);
+  const named = findPeriods(tokens, today);
+  const relative = findRelative(tokens, today);
+  const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
+  const future = relative.future || raws.includes('will');
+  const ratio = tokens.filter((t) => RATIO_WORDS.has(t.raw) || (t.raw === 'cent' && t.stem === 'cent'));
+  for (const t of ratio) t.used = true;
+  const claimed = claimMeasureTitles(tokens, cube);
   const grain = findGrain(tokens);
   const found = findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
-  const dimensions = findDimensions(tokens, cube);
+  if (ratio.length > 0) {
+    const stemmed = findValueStems(tokens, cube);
+    if (stemmed && !filters.some((f) => f.member === stemmed.member)) filters.push(stemmed);
+  }
+  const dimensionsFound = findDimensions(tokens, cube);
+  const dimensions = dimensionsFound.map((d) => d.member);
+  // Comparing named values ("electronics vs furniture") keeps one series per value.
+  if (raws.some((w) => COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than')) {
+    for (const f of filters) {
+      if (f.values.length > 1 && !f.negate && !dimensions.includes(f.member)) dimensions.unshift(f.member);
+    }
+  }
   // "What is the largest order?" names a measure, not a ranking: without a breakdown the word goes back.
   let top: Parsed['top'];
   if (found?.superlative && dimensions.length === 0 && !grain) found.superlative.used = false;
-  else if (found) top = { n: found.n, direction: found.direction };
-  const { measures, score: measureScore } = matchMeasures(tokens, cube);
+  else if (found) {
+    // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
+    const first = dimensionsFound[0];
+    const token = first ? tokens[first.at] : undefined;
+    const plural = found.superlative !== undefined && token !== undefined && token.raw !== token.stem;
+    top = { n: plural ? 0 : found.n, direction: found.direction };
+  }
+  const matched = matchMeasures(tokens, cube, claimed);
+  let { measures, score: measureScore } = matched;
+  // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
+  const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
+  const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  if (money && measures.length === 0 && sum) {
+    measures = [sum];
+    measureScore = 2;
+  }
+
+  let share: Parsed['share'];
+  if (ratio.length > 0) {
+    // The part is the value the share is of ("returned", "from electronics"); "in the west" only scopes.
+    const scoped = (f: ValueFilter) => {
+      const index = tokens.findIndex(
+        (t) => t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem),
+      );
+      return ['in', 'for', 'within', 'among', 'during'].includes(tokens[index - 1]?.raw ?? '');
+    };
+    const part = filters.find((f) => !scoped(f) && !dimensions.includes(f.member));
+    if (part || dimensions.length > 0 || grain) share = part ? { part } : {};
+  }
 
   let range: Period | undefined;
   let compare: Period[] | undefined;
@@ -582,7 +868,9 @@ function parseAgainst(question: string, cube: CatalogCube): Parsed {
     }
   } else if (first) {
     const before = raws[first.at - 1];
-    if (before === 'since' || before === 'after' || (before === 'from' && !raws.includes('to'))) {
+    if (first.period.relative) {
+      range = first.period;
+    } else if (before === 'since' || before === 'after' || (before === 'from' && !raws.includes('to'))) {
       range = {
         label: `since ${first.period.label}`,
         from: before === 'after' ? first.period.to : first.period.from,
@@ -602,11 +890,15 @@ function parseAgainst(question: string, cube: CatalogCube): Parsed {
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   const timeUseful = (grain || range || compare) && timeDimension ? 0.5 : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
-  const unexplained = tokens.filter(
+  const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
+  const leftover = tokens.filter(
     (t) => !t.used && !STOPWORDS.has(t.raw) && !cube.words.includes(t.stem) && /^[a-z]{3,}$/.test(t.raw),
-  ).length;
+  );
+  const unexplained = leftover
+    .filter((t) => !FILLER.has(t.raw) && !memberWords.has(t.stem))
+    .map((t) => t.raw);
   const score =
-    -0.5 * unexplained +
+    -0.5 * leftover.length +
     (cube.isView ? 0.25 : 0) +
     1.5 * measureScore +
     2 * dimensions.length +
@@ -623,13 +915,16 @@ function parseAgainst(question: string, cube: CatalogCube): Parsed {
     dimensions,
     ...(grain ? { grain } : {}),
     ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
-    filters,
+    filters: share?.part ? filters.filter((f) => f !== share?.part) : filters,
     numberFilters,
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
+    ...(share ? { share } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
+    unexplained,
+    future,
   };
 }
 
@@ -653,9 +948,12 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   return parsed !== undefined && parsed.measures.length === 0 && words(question).length <= 6;
 }
 
+const additive = (m: CatalogMember) => m.aggType === 'sum' || m.aggType === 'count';
+
 function toPlan(p: Parsed): Plan | undefined {
-  const measures =
-    p.measures.length > 0 ? p.measures : [defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  let measures = p.measures.length > 0 ? p.measures : [defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  // A share adds up its parts: only a sum or a count can be shared out.
+  if (p.share) measures = [measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
   if (measures.length === 0) return undefined;
   return {
     cube: p.cube,
@@ -668,6 +966,7 @@ function toPlan(p: Parsed): Plan | undefined {
     ...(p.range ? { range: p.range } : {}),
     ...(p.compare ? { compare: p.compare } : {}),
     ...(p.top ? { top: p.top } : {}),
+    ...(p.share ? { share: p.share } : {}),
   };
 }
 
@@ -692,6 +991,7 @@ function merge(previous: Plan, next: Parsed): Plan {
   const compare = timeChanged ? next.compare : previous.compare;
   const top = next.top ?? (breakdownChanged ? undefined : previous.top);
   const timeDimension = next.timeDimension ?? previous.timeDimension;
+  const share = next.share ?? previous.share;
   return {
     cube: previous.cube,
     measures: next.measures.length > 0 ? next.measures : previous.measures,
@@ -703,40 +1003,87 @@ function merge(previous: Plan, next: Parsed): Plan {
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
+    ...(share ? { share } : {}),
   };
 }
 
 /** The best reading of a question over the catalog (highest score; the earlier cube on ties). */
-function parseBest(question: string, catalog: readonly CatalogCube[]): Parsed | undefined {
+function parseBest(question: string, catalog: readonly CatalogCube[], today: string): Parsed | undefined {
   let best: Parsed | undefined;
   for (const cube of catalog) {
-    const parsed = parseAgainst(question, cube);
+    const parsed = parseAgainst(question, cube, today);
     if (!best || parsed.score > best.score) best = parsed;
   }
   return best;
 }
 
+/** What the planner makes of a thread's last question. */
+export type Reading =
+  | { kind: 'plan'; plan: Plan }
+  /** Part of the question is outside the data (a person, a forecast): say what is missing. */
+  | { kind: 'refuse'; missing: string }
+  /** Nothing in the question matches the model. */
+  | { kind: 'none' };
+
 /**
- * The plan for the last question of a thread: earlier questions are replayed so that follow-ups reuse what
- * they do not change. Undefined when nothing in the question matches the data model.
+ * Reads the last question of a thread: earlier questions are replayed so that follow-ups reuse what they
+ * do not change. A question whose meaning leans on words the model cannot explain, or on the future, is
+ * refused rather than answered as a different question.
  */
-export function planFor(questions: readonly string[], catalog: readonly CatalogCube[]): Plan | undefined {
+export function readQuestions(
+  questions: readonly string[],
+  catalog: readonly CatalogCube[],
+  today: string,
+): Reading {
   let plan: Plan | undefined;
+  let reading: Reading = { kind: 'none' };
   for (const question of questions) {
-    const parsed = parseBest(question, catalog);
-    if (!parsed) return undefined;
-    if (plan && looksLikeFollowUp(question, parsed)) {
-      const sameCube = parseAgainst(question, plan.cube);
-      plan = nothingFound(sameCube) ? undefined : merge(plan, sameCube);
-      continue;
+    const best = parseBest(question, catalog, today);
+    if (!best) return { kind: 'none' };
+    let parsed = best;
+    if (plan && looksLikeFollowUp(question, best)) {
+      parsed = parseAgainst(question, plan.cube, today);
+      plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
+    } else {
+      plan = nothingFound(parsed) ? undefined : toPlan(parsed);
     }
-    plan = nothingFound(parsed) ? undefined : toPlan(parsed);
+    if (plan && parsed.future) {
+      reading = {
+        kind: 'refuse',
+        missing: 'forecasts or future dates (the data only records what happened)',
+      };
+      plan = undefined;
+    } else if (plan && parsed.unexplained.length > 0) {
+      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained) };
+      plan = undefined;
+    } else {
+      reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
+    }
   }
-  return plan;
+  return reading;
+}
+
+const listQuoted = (items: string[]) => {
+  const quoted = [...new Set(items)].map((w) => `"${w}"`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+};
+
+/** The plan for the last question of a thread, or undefined when it cannot be answered from the model. */
+export function planFor(
+  questions: readonly string[],
+  catalog: readonly CatalogCube[],
+  today = new Date().toISOString().slice(0, 10),
+): Plan | undefined {
+  const reading = readQuestions(questions, catalog, today);
+  return reading.kind === 'plan' ? reading.plan : undefined;
 }
 
 /** Whether the last question matched nothing of its own (for the help answer). */
-export function questionMatches(question: string, catalog: readonly CatalogCube[]): boolean {
-  const parsed = parseBest(question, catalog);
+export function questionMatches(
+  question: string,
+  catalog: readonly CatalogCube[],
+  today = new Date().toISOString().slice(0, 10),
+): boolean {
+  const parsed = parseBest(question, catalog, today);
   return parsed !== undefined && !nothingFound(parsed);
 }

@@ -3,7 +3,7 @@ import { answerText, helpText, type ResultLike } from '../planner/answer';
 import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
 import { planQuery } from '../planner/sql';
 import { STOPWORDS, words } from '../planner/text';
-import { looksLikeFollowUp, planFor } from '../planner/understand';
+import { looksLikeFollowUp, readQuestions } from '../planner/understand';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 
 export interface OfflineOptions {
@@ -92,12 +92,19 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
         return;
       }
 
-      const plan = planFor(questions, catalog);
-      if (!plan) {
-        yield* text(helpText(catalog), signal);
+      // Relative periods are the user's calendar dates (the turn's clock), UTC when none was given.
+      const today = request.clock?.today ?? new Date().toISOString().slice(0, 10);
+      const reading = readQuestions(questions, catalog, today);
+      if (reading.kind !== 'plan') {
+        const reason =
+          reading.kind === 'refuse'
+            ? `I can't answer that from this data: the model has nothing for ${reading.missing}, and answering a different question would mislead. Here is what I can answer:`
+            : undefined;
+        yield* text(helpText(catalog, reason), signal);
         yield { type: 'end', stopReason: 'end_turn' };
         return;
       }
+      const plan = reading.plan;
       const query = planQuery(plan);
       const sqlResults = turn.filter((m) => m.name === 'coreSqlApi');
       const last = sqlResults.at(-1);

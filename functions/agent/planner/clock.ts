@@ -1,0 +1,50 @@
+/** The user's calendar date at the time of a turn, for relative periods ("last month", "this year"). */
+export interface TurnClock {
+  /** YYYY-MM-DD in the user's time zone. */
+  today: string;
+  /** IANA name actually used (UTC when none was set or the name is unknown). */
+  timeZone: string;
+}
+
+const validZone = (timeZone: string | undefined): string => {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    // Contract: an unknown time zone falls back to UTC.
+    return 'UTC';
+  }
+};
+
+export function turnClock(nowMs: number, timeZone?: string): TurnClock {
+  const zone = validZone(timeZone);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(nowMs));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '01';
+  return { today: `${part('year')}-${part('month')}-${part('day')}`, timeZone: zone };
+}
+
+/** Day arithmetic on YYYY-MM-DD strings (calendar dates, no time zone). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The first day of the month `months` months from the month of `date`. */
+export function addMonths(date: string, months: number): string {
+  const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Monday of the week of `date` (ISO weeks, as date_trunc('week') counts them). */
+export function weekStart(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}

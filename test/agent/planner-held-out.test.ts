@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { closeDrivers } from '../../functions/semantic';
+import { HELD_OUT_NOW, heldOut } from './questions/held-out';
+import { caseName, judge } from './support/question-set';
+import { rawDatabase } from './support/sample';
+
+/**
+ * The held-out set: written before the planner changes and never tuned on. Its measured score is the
+ * floor asserted here; the misses listed in the README stay misses until new held-out questions replace
+ * the set (tuning on these would make the figure meaningless).
+ */
+/**
+ * Measured 2026-11-23 after tuning: 31/33. Misses: "Which 3 product categories brought in the most
+ * revenue?" (read as the single top category) and "best-selling categories among small business
+ * customers" (a defect of the case: the 20,000-order sample has no small business customers, so its
+ * expected SQL returns no rows).
+ */
+const MIN_RIGHT = 31;
+
+let raw: Awaited<ReturnType<typeof rawDatabase>>;
+
+beforeAll(async () => {
+  raw = await rawDatabase();
+});
+
+afterAll(async () => {
+  raw.close();
+  await closeDrivers();
+});
+
+describe('offline planner held-out set', () => {
+  it(`answers at least ${MIN_RIGHT} of ${heldOut.length} held-out questions right`, async () => {
+    const misses: string[] = [];
+    for (const c of heldOut) {
+      const why = await judge(c, HELD_OUT_NOW, raw);
+      if (why) misses.push(`${caseName(c)}: ${why}`);
+    }
+    const right = heldOut.length - misses.length;
+    process.stdout.write(`held-out: ${right}/${heldOut.length}\n${misses.join('\n\n')}\n`);
+    expect(right).toBeGreaterThanOrEqual(MIN_RIGHT);
+  });
+});

@@ -1,0 +1,72 @@
+import { type ChatMessage, offlineProvider, runAgentTurn } from '../../../functions/agent';
+import type { QuestionCase } from '../questions/types';
+import { collector, demoTools, MANAGER } from './sample';
+
+/** Numbers written in a text ("1,234.5" -> 1234.5, "12.5%" -> 12.5). */
+export const numbersIn = (text: string) =>
+  (text.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
+
+export const caseName = (c: QuestionCase) => (Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask);
+
+/** Runs a case through the offline agent turn with a fixed clock; undefined when right, else why not. */
+export async function judge(
+  c: QuestionCase,
+  defaultNow: string,
+  raw: { query(sql: string): Promise<unknown[][]> },
+): Promise<string | undefined> {
+  const tools = await demoTools(c.user ?? MANAGER);
+  const nowMs = Date.parse(c.now ?? defaultNow);
+  const history: ChatMessage[] = [];
+  let answer = '';
+  let messages: ChatMessage[] = [];
+  for (const question of Array.isArray(c.ask) ? c.ask : [c.ask]) {
+    const turn = collector();
+    const result = await runAgentTurn({
+      provider: offlineProvider(),
+      tools,
+      history,
+      input: question,
+      showThinking: false,
+      signal: new AbortController().signal,
+      emit: turn.emit,
+      now: () => nowMs,
+      ...(c.timeZone ? { timeZone: c.timeZone } : {}),
+    });
+    if (result.status !== 'completed') return `turn ${result.status}: ${result.finalAnswer}`;
+    history.push(
+      { id: `${history.length}-message`, role: 'user', content: question, isDelta: false },
+      ...turn.messages,
+    );
+    answer = result.finalAnswer;
+    messages = turn.messages;
+  }
+  const calls = messages.filter((m) => m.toolCall && !m.isInProcess);
+  const sqlCall = calls.find((m) => m.toolCall?.name === 'coreSqlApi');
+  if (c.refuse) {
+    if (sqlCall) return `ran a query instead of refusing (${sqlCall.toolCall?.input}):\n${answer}`;
+    if (!/(can(no|')t|could not) answer/i.test(answer)) return `no honest refusal:\n${answer}`;
+    if (!/can answer/i.test(answer)) return `refusal does not say what can be answered:\n${answer}`;
+    return undefined;
+  }
+  if (!sqlCall) return `no query:\n${answer}`;
+  const expected = await raw.query(c.sql);
+  if (expected.length === 0) return `expected SQL returns no rows: ${c.sql}`;
+  const stated = numbersIn(answer);
+  const tolerance = c.tolerance ?? 0.0051;
+  for (const row of expected) {
+    for (const value of row) {
+      if (typeof value === 'number') {
+        if (!stated.some((n) => Math.abs(n - value) <= tolerance + Math.abs(value) * 1e-12))
+          return `answer lacks ${value} (${sqlCall.toolCall?.input}):\n${answer}`;
+      } else if (!answer.includes(String(value))) {
+        return `answer lacks "${String(value)}" (${sqlCall.toolCall?.input}):\n${answer}`;
+      }
+    }
+  }
+  if (c.series) {
+    const result = JSON.parse(sqlCall.toolCall?.result ?? '{}') as { schema?: { name: string }[] };
+    if (!result.schema?.some((s) => s.name === c.series))
+      return `no ${c.series} series in ${JSON.stringify(result.schema)}`;
+  }
+  return undefined;
+}
