@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -523,7 +522,11 @@ async function runEngine(engine: Engine, pool: EnginePool): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'hostile-corpus-'));
+  // Inside the repository, so that packages the bundle imports dynamically (ESM resolution ignores NODE_PATH)
+  // resolve from node_modules.
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  dataDir = mkdtempSync(join(cache, 'hostile-corpus-'));
   const [duck, server, bundle] = await Promise.all([
     buildDuckDbCopies(dataDir),
     startPostgres(ORDERS),

@@ -17,8 +17,10 @@ export const PARSE_LIMITS = {
   maxTokens: 12_000,
   /** Parentheses open at once. */
   maxNesting: 24,
-  /** Time a parse may take before its worker is killed and the query refused. */
-  deadlineMs: 1_000,
+  /** Time a parse may take before its worker is killed and the query refused (counted once the worker is ready). */
+  deadlineMs: 2_000,
+  /** Time a new worker may take to load the parser. */
+  startMs: 30_000,
 };
 
 /** The parser build shipped beside a Lambda bundle (copied there at bundling), else the installed package. */
@@ -99,6 +101,7 @@ Promise.all([import('node:worker_threads'), import('node:module')]).then(([threa
   const { parentPort, workerData } = threads;
   const { Parser } = module.createRequire(workerData.parserPath)(workerData.parserPath);
   const parser = new Parser();
+  parentPort.postMessage({ ready: true });
   parentPort.on('message', ({ id, sql }) => {
     let reply;
     try {
@@ -130,12 +133,15 @@ interface Pending {
 
 /** One parser worker per process; a parse that overruns its deadline kills it and the next parse starts another. */
 class ParserWorker {
-  private worker: Worker | undefined;
+  private worker: { worker: Worker; ready: Promise<void> } | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  parse(sql: string, deadlineMs: number): Promise<unknown> {
-    const worker = this.ensure();
+  async parse(sql: string, deadlineMs: number): Promise<unknown> {
+    const { worker, ready } = this.ensure();
+    // The deadline bounds the parse, not the worker's start (loading the parser takes a few hundred ms, more on
+    // a busy machine).
+    await ready;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -158,12 +164,12 @@ class ParserWorker {
 
   /** Stops the worker (tests and shutdown); the next parse starts a new one. */
   async close(): Promise<void> {
-    const worker = this.worker;
+    const worker = this.worker?.worker;
     this.reset(new Error('The SQL parser was closed'));
     await worker?.terminate();
   }
 
-  private ensure(): Worker {
+  private ensure(): { worker: Worker; ready: Promise<void> } {
     if (this.worker) return this.worker;
     // No inherited flags: the worker needs none of the parent's loaders (tsx, jest) or input type.
     const worker = new Worker(WORKER_SOURCE, {
@@ -171,9 +177,27 @@ class ParserWorker {
       execArgv: [],
       workerData: { parserPath: parserPath() },
     });
-    worker.on('message', (message: { id: number; ast?: unknown; error?: string }) => {
-      const pending = this.pending.get(message.id);
-      if (!pending) return;
+    let started: (() => void) | undefined;
+    let failed: ((error: Error) => void) | undefined;
+    const ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    // Callers of a worker that never starts are told; an unobserved failure must not crash the process.
+    ready.catch(() => undefined);
+    const startTimer = setTimeout(() => {
+      failed?.(new Error(`The SQL parser did not start within ${PARSE_LIMITS.startMs} ms`));
+      this.reset(new Error('The SQL parser did not start'));
+    }, PARSE_LIMITS.startMs);
+    startTimer.unref();
+    worker.on('message', (message: { id?: number; ready?: boolean; ast?: unknown; error?: string }) => {
+      if (message.ready) {
+        clearTimeout(startTimer);
+        started?.();
+        return;
+      }
+      const pending = this.pending.get(message.id ?? -1);
+      if (!pending || message.id === undefined) return;
       this.pending.delete(message.id);
       clearTimeout(pending.timer);
       if (message.error !== undefined) {
@@ -182,19 +206,25 @@ class ParserWorker {
         );
       } else pending.resolve(message.ast);
     });
-    worker.on('error', (error) => this.reset(error));
+    worker.on('error', (error) => {
+      clearTimeout(startTimer);
+      failed?.(error);
+      this.reset(error);
+    });
     worker.on('exit', () => {
-      if (this.worker === worker) this.reset(new Error('The SQL parser stopped'));
+      clearTimeout(startTimer);
+      failed?.(new Error('The SQL parser stopped'));
+      if (this.worker?.worker === worker) this.reset(new Error('The SQL parser stopped'));
     });
     // An idle worker must not keep the process (or a test run) alive; listeners re-reference it, so this
     // comes after them.
     worker.unref();
-    this.worker = worker;
-    return worker;
+    this.worker = { worker, ready };
+    return this.worker;
   }
 
   private reset(error: Error): void {
-    const worker = this.worker;
+    const worker = this.worker?.worker;
     this.worker = undefined;
     for (const pending of this.pending.values()) {
       clearTimeout(pending.timer);
