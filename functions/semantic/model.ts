@@ -334,7 +334,17 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
       );
     } else throw new ModelReferenceError(`${whole}: ${first} is neither a member of ${own.name} nor a cube`);
     if (member === undefined) return scope.alias(target.name);
+    // `{CUBE.amount}` in the definition of `amount` itself, or naming no member, is the column (as in Cube).
+    const column = `${scope.alias(target.name)}.${quoteId(member)}`;
+    if (stack.at(-1) === `${target.name}.${member}`) {
+      if (granularity === undefined) return column;
+      throw new ModelReferenceError(`${whole}: a granularity needs a time dimension`);
+    }
     const dimension = target.dimensions.find((d) => d.name === member);
+    if (!dimension && !isMember(target, member)) {
+      if (granularity === undefined) return column;
+      throw new ModelReferenceError(`${whole}: ${target.name} has no dimension ${member}`);
+    }
     if (!dimension) {
       throw new ModelReferenceError(
         target.measures.some((m) => m.name === member)

@@ -17,7 +17,7 @@ import {
   multipliedCubes,
 } from '../model';
 import { policyCondition, type QueryUser, rowCondition } from '../policy';
-import { isNode, quote, walk } from './ast';
+import { fold, isNode, quote, walk } from './ast';
 import type { Dialect } from './measures';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
@@ -169,6 +169,18 @@ export function securedSql(
     const partition = [...new Set([...keys, ...dimensions])].join(', ');
     return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END AS ${quote(member.name)}`;
   });
+  // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
+  // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
+  if (target.dialect === 'postgres') {
+    for (const member of members) {
+      if (fold(member.name) !== member.name && !members.some((m) => m.name === fold(member.name))) {
+        const column = columns[members.indexOf(member)] ?? '';
+        columns.push(
+          `${column.slice(0, column.length - quote(member.name).length)}${quote(fold(member.name))}`,
+        );
+      }
+    }
+  }
   const conditions: string[] = [];
   for (const alias of aliases) {
     const cube = model.cubes.get(alias);
