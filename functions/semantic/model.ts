@@ -267,6 +267,8 @@ export interface ReferenceScope {
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A column, qualified or not: needs no parentheses inside other SQL. */
+const SIMPLE = /^("([^"]|"")*"\.)?("([^"]|"")*"|[A-Za-z_][A-Za-z0-9_]*)$/;
 const REFERENCE = /\$?\{([^{}]*)\}/g;
 
 /**
@@ -330,7 +332,7 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
       if (third !== undefined) throw new ModelReferenceError(`${whole} is not a supported reference`);
     } else if (scope.cubes.has(first)) {
       throw new ModelReferenceError(
-        `${whole}: references to another cube (${first}) are only supported in joins`,
+        `${whole}: cube ${first} is not part of this SQL (member SQL names only its own cube, a join only its two cubes)`,
       );
     } else throw new ModelReferenceError(`${whole}: ${first} is neither a member of ${own.name} nor a cube`);
     if (member === undefined) return scope.alias(target.name);
@@ -353,7 +355,7 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
       );
     }
     const inner2 = memberSqlOf({ ...scope, cube: target, others: [] }, member, stack);
-    const expr = IDENT.test(dimension.sql) ? inner2 : `(${inner2})`;
+    const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
     if (granularity === undefined) return expr;
     if (dimension.type !== 'time' || !(GRANULARITIES as readonly string[]).includes(granularity)) {
       throw new ModelReferenceError(
@@ -736,6 +738,7 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
   const refused: ModelIssue[] = [];
   const visit = async (relative: string): Promise<void> => {
     const entries = await readdir(join(dir, relative), { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;

@@ -28,6 +28,8 @@ const DATA = [
   "INSERT INTO fx_orders VALUES (10, 1, 'paid', 100, TIMESTAMP '2025-01-15 10:00:00'), (11, 1, 'paid', 50, TIMESTAMP '2025-02-03 09:00:00'), (12, 2, 'open', 30, TIMESTAMP '2025-02-20 18:30:00')",
   'CREATE TABLE fx_items (id INTEGER, order_id INTEGER, sku VARCHAR(10), qty INTEGER, price DECIMAL(10, 2))',
   "INSERT INTO fx_items VALUES (100, 10, 'A', 2, 20), (101, 10, 'B', 1, 30), (102, 10, 'B', 1, 50), (103, 11, 'A', 1, 50)",
+  'CREATE TABLE fx_notes (order_id INTEGER, line INTEGER, words INTEGER)',
+  'INSERT INTO fx_notes VALUES (10, 1, 5), (10, 2, 7), (11, 1, 3)',
 ];
 
 const CUBES = `
@@ -103,6 +105,28 @@ cubes:
       - name: value
         type: sum
         sql: "{CUBE}.qty * {CUBE}.price"
+  - name: notes
+    sql_table: fx_notes
+    public: false
+    joins:
+      - name: orders
+        relationship: many_to_one
+        sql: "{CUBE}.order_id = {orders.id}"
+    dimensions:
+      - name: order_id
+        sql: order_id
+        type: number
+        primary_key: true
+      - name: line
+        sql: line
+        type: number
+        primary_key: true
+    measures:
+      - name: count
+        type: count
+      - name: words
+        type: sum
+        sql: words
   - name: customers
     sql_table: fx_customers
     dimensions:
@@ -143,6 +167,13 @@ views:
       - join_path: orders
         prefix: true
         includes: [count, revenue]
+  - name: order_notes
+    cubes:
+      - join_path: notes
+        includes: [line, count, words]
+      - join_path: notes.orders.items
+        prefix: true
+        includes: [sku, count]
 `;
 
 const files: ModelFile[] = [
@@ -267,6 +298,24 @@ describe('fan-out: a one_to_many join in a view never multiplies measures', () =
     ).toEqual([
       ['Ann', 1, 150],
       ['Bob', 1, 30],
+    ]);
+  });
+});
+
+describe('a composite primary key', () => {
+  test('identifies each row of a repeated cube: 3 notes of 15 words over 4 items, not 7 rows', async () => {
+    expect(
+      await onBoth(
+        'SELECT MEASURE(count) AS n, MEASURE(words) AS w, MEASURE(items_count) AS i FROM order_notes',
+      ),
+    ).toEqual([[3, 15, 4]]);
+    expect(
+      await onBoth(
+        'SELECT line, MEASURE(count) AS n, MEASURE(words) AS w, MEASURE(items_count) AS i FROM order_notes GROUP BY 1 ORDER BY 1',
+      ),
+    ).toEqual([
+      [1, 2, 8, 4],
+      [2, 1, 7, 3],
     ]);
   });
 });
