@@ -343,7 +343,7 @@ describe('a second root cube joins by its declared join, in either direction', (
 });
 
 describe('Cube reference forms resolve to the member SQL', () => {
-  test('{CUBE}, ${CUBE}, {CUBE.member}, {member} and {member.month}', async () => {
+  test('{CUBE}, $-prefixed {CUBE}, {CUBE.member}, {member} and {member.month}', async () => {
     expect(
       await onBoth(
         "SELECT status, amount, amount_doubled, created_month FROM order_lines WHERE items_sku IS NULL OR items_sku = 'A' GROUP BY 1, 2, 3, 4 ORDER BY 2",
