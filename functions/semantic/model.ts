@@ -13,12 +13,21 @@ export interface ModelFile {
 
 const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits, _)');
 
+/**
+ * Cube keys accepted and not used: display and caching hints that never change a query's rows or who sees
+ * them (documented in docs/data-model.md).
+ */
+const meta = z.record(z.string(), z.unknown()).optional();
+const format = z.union([z.string(), z.record(z.string(), z.unknown())]).optional();
+
 const dimensionSchema = z.strictObject({
   name: identifier,
   sql: z.string().min(1),
   type: z.enum(['string', 'number', 'time', 'boolean']),
   title: z.string().optional(),
   description: z.string().optional(),
+  meta,
+  format,
   primary_key: z.boolean().optional(),
   synonyms: z.array(z.string()).optional(),
 });
@@ -32,6 +41,9 @@ const measureSchema = z.strictObject({
   title: z.string().optional(),
   description: z.string().optional(),
   synonyms: z.array(z.string()).optional(),
+  meta,
+  format,
+  drill_members: z.array(z.string()).optional(),
 });
 
 const filterSchema = z.strictObject({
@@ -89,6 +101,12 @@ const cubeSchema = z
     joins: z.array(joinSchema).default([]),
     access_policy: z.array(policySchema).optional(),
     public: z.boolean().optional(),
+    meta,
+    /** One data source per deployment: the name is accepted and not used. */
+    data_source: z.string().optional(),
+    /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
+    pre_aggregations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    refresh_key: z.record(z.string(), z.unknown()).optional(),
   })
   .refine(
     (c) => (c.sql_table === undefined) !== (c.sql === undefined),
@@ -100,6 +118,7 @@ const viewSchema = z.strictObject({
   title: z.string().optional(),
   description: z.string().optional(),
   public: z.boolean().optional(),
+  meta,
   cubes: z
     .array(
       z.strictObject({

@@ -355,3 +355,43 @@ describe('loadModelDir', () => {
     });
   });
 });
+
+describe('display and caching keys are accepted and change nothing', () => {
+  test('pre_aggregations (even empty), refresh_key, data_source, meta, format, drill_members', async () => {
+    const decorated = ORDERS.replace(
+      '    sql_table: orders\n',
+      [
+        '    sql_table: orders',
+        '    data_source: default',
+        '    refresh_key:',
+        '      every: 1 hour',
+        '    meta:',
+        '      owner: sales',
+        '    pre_aggregations:',
+        '',
+      ].join('\n'),
+    )
+      .replace(
+        '      - name: status\n        sql: status\n',
+        '      - name: status\n        sql: status\n        meta: { pii: false }\n        format: id\n',
+      )
+      .replace(
+        '      - name: count\n        type: count\n',
+        '      - name: count\n        type: count\n        format: percent\n        drill_members: [id, status]\n',
+      );
+    const withList = decorated.replace(
+      '    pre_aggregations:\n',
+      '    pre_aggregations:\n      - name: main\n        measures: [CUBE.count]\n',
+    );
+    for (const key of ['data_source', 'refresh_key', 'format: id', 'format: percent', 'drill_members']) {
+      expect(decorated).toContain(key);
+    }
+    expect(withList).toContain('- name: main');
+    const sql = 'SELECT status, MEASURE(count) FROM orders GROUP BY 1';
+    const plain = await compileSql(parseModel([{ path: 'a.yml', content: ORDERS }]), user, sql);
+    for (const content of [decorated, withList]) {
+      const model = parseModel([{ path: 'a.yml', content }]);
+      expect(await compileSql(model, user, sql)).toEqual(plain);
+    }
+  });
+});
