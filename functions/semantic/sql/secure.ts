@@ -152,33 +152,32 @@ export function securedSql(
       const cube = model.cubes.get(m.cube);
       return cube ? memberSql(model, cube, m.cubeMember, m.cube) : 'NULL';
     });
-  const columns = members.map((member) => {
+  const valueOf = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
-    if (!cube) return `NULL AS ${quote(member.name)}`;
+    if (!cube) return 'NULL';
     const value = memberSql(model, cube, member.cubeMember, member.cube);
     if (
       member.kind !== 'measure' ||
       !repeated.has(member.cube) ||
       !FANOUT_SENSITIVE.has(member.aggType ?? '')
     ) {
-      return `${value} AS ${quote(member.name)}`;
+      return value;
     }
     const keys = cube.dimensions
       .filter((d) => d.primary_key)
       .map((d) => memberSql(model, cube, d.name, member.cube));
     const partition = [...new Set([...keys, ...dimensions])].join(', ');
-    return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END AS ${quote(member.name)}`;
-  });
-  // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
-  // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
-  if (target.dialect === 'postgres') {
-    for (const member of members) {
-      if (fold(member.name) !== member.name && !members.some((m) => m.name === fold(member.name))) {
-        const column = columns[members.indexOf(member)] ?? '';
-        columns.push(
-          `${column.slice(0, column.length - quote(member.name).length)}${quote(fold(member.name))}`,
-        );
-      }
+    return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END`;
+  };
+  const columns: string[] = [];
+  for (const member of members) {
+    const value = valueOf(member);
+    columns.push(`${value} AS ${quote(member.name)}`);
+    // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
+    // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
+    const folded = fold(member.name);
+    if (target.dialect === 'postgres' && folded !== member.name && !members.some((m) => m.name === folded)) {
+      columns.push(`${value} AS ${quote(folded)}`);
     }
   }
   const conditions: string[] = [];
