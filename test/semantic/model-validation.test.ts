@@ -268,6 +268,25 @@ views:
     ]);
   });
 
+  test('fan-out: the one side takes its value on one row per key and named dimensions', async () => {
+    const model = parseModel([
+      { path: 'a.yml', content: ORDERS },
+      {
+        path: 'v.yml',
+        content:
+          'views:\n  - name: v\n    cubes:\n      - join_path: orders\n        includes: "*"\n      - join_path: orders.items\n        prefix: true\n        includes: "*"\n',
+      },
+    ]);
+    const alone = await compileSql(model, user, 'SELECT status, MEASURE(count) FROM v GROUP BY 1');
+    expect(alone.sql).toBe(
+      'WITH "__sec_1" AS (SELECT "orders"."status" AS "status", "orders"."id" AS "count" FROM "data"."main"."orders" AS "orders") SELECT status AS "status", COUNT(count) AS "count" FROM "__sec_1" AS "v" GROUP BY 1',
+    );
+    const joined = await compileSql(model, user, 'SELECT items_order_id, MEASURE(count) FROM v GROUP BY 1');
+    expect(joined.sql).toBe(
+      'WITH "__sec_1" AS (SELECT CASE WHEN row_number() OVER (PARTITION BY "orders"."id", "items"."order_id") = 1 THEN "orders"."id" END AS "count", "items"."order_id" AS "items_order_id" FROM "data"."main"."orders" AS "orders" LEFT JOIN "data"."main"."items" AS "items" ON "orders"."id" = "items"."order_id") SELECT items_order_id AS "items_order_id", COUNT(count) AS "count" FROM "__sec_1" AS "v" GROUP BY 1',
+    );
+  });
+
   test('a second root cube with no join to the others is refused, not joined ON FALSE', () => {
     const issues = issuesOf([
       { path: 'a.yml', content: ORDERS },
