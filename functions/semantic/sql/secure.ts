@@ -152,7 +152,7 @@ export function securedSql(
       const cube = model.cubes.get(m.cube);
       return cube ? memberSql(model, cube, m.cubeMember, m.cube) : 'NULL';
     });
-  const valueOf = (member: Member): string => {
+  const projected = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
     if (!cube) return 'NULL';
     const value = memberSql(model, cube, member.cubeMember, member.cube);
@@ -171,7 +171,7 @@ export function securedSql(
   };
   const columns: string[] = [];
   for (const member of members) {
-    const value = valueOf(member);
+    const value = projected(member);
     columns.push(`${value} AS ${quote(member.name)}`);
     // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
     // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
