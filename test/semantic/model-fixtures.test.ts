@@ -79,6 +79,9 @@ cubes:
       - name: max_amount
         type: max
         sql: amount
+      - name: median_amount
+        type: median
+        sql: amount
       - name: buyers
         type: count_distinct
         sql: customer_id
@@ -153,7 +156,7 @@ views:
   - name: order_lines
     cubes:
       - join_path: orders
-        includes: [status, amount, amount_doubled, created_month, count, revenue, avg_amount, max_amount, buyers]
+        includes: [status, amount, amount_doubled, created_month, count, revenue, avg_amount, max_amount, median_amount, buyers]
       - join_path: orders.items
         prefix: true
         includes: [sku, count, quantity, value]
@@ -241,9 +244,9 @@ describe('fan-out: a one_to_many join in a view never multiplies measures', () =
   test('totals: 3 orders worth 180 and 4 items, not 5 orders worth 380', async () => {
     expect(
       await onBoth(
-        'SELECT MEASURE(count) AS n, MEASURE(revenue) AS r, MEASURE(avg_amount) AS a, MEASURE(max_amount) AS m, MEASURE(buyers) AS b, MEASURE(items_count) AS i, MEASURE(items_quantity) AS q, MEASURE(items_value) AS v FROM order_lines',
+        'SELECT MEASURE(count) AS n, MEASURE(revenue) AS r, MEASURE(avg_amount) AS a, MEASURE(max_amount) AS m, MEASURE(median_amount) AS med, MEASURE(buyers) AS b, MEASURE(items_count) AS i, MEASURE(items_quantity) AS q, MEASURE(items_value) AS v FROM order_lines',
       ),
-    ).toEqual([[3, 180, 60, 100, 2, 4, 5, 170]]);
+    ).toEqual([[3, 180, 60, 100, 50, 2, 4, 5, 170]]);
   });
 
   test('one order worth 100 with 3 items: count 1, revenue 100', async () => {

@@ -81,6 +81,7 @@ describe('references are resolved or refused at load, never passed to the databa
     ["{FILTER_PARAMS.c.id.filter('id')}", 'is not supported'],
     ['{SECURITY_CONTEXT.tenant.unsafeValue()}', 'is not supported'],
     ['{COMPILE_CONTEXT.x}', 'is not supported'],
+    ['{FILTER_GROUP(FILTER_PARAMS.c.id.filter(1))}', 'is not supported'],
     ['{orders.status}', 'not part of this SQL'],
     ['{nope} || 1', 'neither a member of c nor a cube'],
     ['{id.fortnight}', 'granularity'],
@@ -177,12 +178,15 @@ cubes:
       - name: week
         sql: "{c.at.week}"
         type: time
+      - name: code
+        sql: "{TABLE}.a || {c}.b"
+        type: string
 `,
       },
     ]);
-    const { sql } = await compileSql(model, user, 'SELECT twice, week FROM c', 'postgres');
+    const { sql } = await compileSql(model, user, 'SELECT twice, week, code FROM c', 'postgres');
     expect(sql).toBe(
-      'WITH "__sec_1" AS (SELECT ("c".gross - "c".tax) * 2 AS "twice", date_trunc(\'week\', "c"."created") AS "week" FROM "public"."t" AS "c") SELECT twice AS "twice", week AS "week" FROM "__sec_1" AS "c"',
+      'WITH "__sec_1" AS (SELECT ("c".gross - "c".tax) * 2 AS "twice", date_trunc(\'week\', "c"."created") AS "week", "c".a || "c".b AS "code" FROM "public"."t" AS "c") SELECT twice AS "twice", week AS "week", code AS "code" FROM "__sec_1" AS "c"',
     );
   });
 });
@@ -362,12 +366,14 @@ describe('loadModelDir', () => {
 
   test('JavaScript, Python and Jinja files are refused by name, never skipped', async () => {
     writeFileSync(join(dir, 'model', 'cubes', 'users.js'), 'cube(`users`, {});\n');
+    writeFileSync(join(dir, 'model', 'cubes', 'users.ts'), 'cube(`users`, {});\n');
     writeFileSync(join(dir, 'model', 'globals.py'), 'from cube import TemplateContext\n');
     writeFileSync(join(dir, 'model', 'views', 'x.yml.jinja'), 'views: []\n');
     await expect(loadModelDir(dir)).rejects.toMatchObject({
       code: 'MODEL_INVALID',
       issues: [
         { file: 'model/cubes/users.js', path: '(root)', message: expect.stringContaining('JavaScript') },
+        { file: 'model/cubes/users.ts', path: '(root)', message: expect.stringContaining('JavaScript') },
         { file: 'model/globals.py', path: '(root)', message: expect.stringContaining('Python') },
         { file: 'model/views/x.yml.jinja', path: '(root)', message: expect.stringContaining('Jinja') },
       ],
