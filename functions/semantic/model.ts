@@ -13,12 +13,21 @@ export interface ModelFile {
 
 const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits, _)');
 
+/**
+ * Cube keys accepted and not used: display and caching hints that never change a query's rows or who sees
+ * them (documented in docs/data-model.md).
+ */
+const meta = z.record(z.string(), z.unknown()).optional();
+const format = z.union([z.string(), z.record(z.string(), z.unknown())]).optional();
+
 const dimensionSchema = z.strictObject({
   name: identifier,
   sql: z.string().min(1),
   type: z.enum(['string', 'number', 'time', 'boolean']),
   title: z.string().optional(),
   description: z.string().optional(),
+  meta,
+  format,
   primary_key: z.boolean().optional(),
   synonyms: z.array(z.string()).optional(),
 });
@@ -32,6 +41,9 @@ const measureSchema = z.strictObject({
   title: z.string().optional(),
   description: z.string().optional(),
   synonyms: z.array(z.string()).optional(),
+  meta,
+  format,
+  drill_members: z.array(z.string()).optional(),
 });
 
 const filterSchema = z.strictObject({
@@ -89,6 +101,12 @@ const cubeSchema = z
     joins: z.array(joinSchema).default([]),
     access_policy: z.array(policySchema).optional(),
     public: z.boolean().optional(),
+    meta,
+    /** One data source per deployment: the name is accepted and not used. */
+    data_source: z.string().optional(),
+    /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
+    pre_aggregations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    refresh_key: z.record(z.string(), z.unknown()).optional(),
   })
   .refine(
     (c) => (c.sql_table === undefined) !== (c.sql === undefined),
@@ -100,6 +118,7 @@ const viewSchema = z.strictObject({
   title: z.string().optional(),
   description: z.string().optional(),
   public: z.boolean().optional(),
+  meta,
   cubes: z
     .array(
       z.strictObject({
@@ -123,6 +142,7 @@ export type MeasureDef = z.infer<typeof measureSchema>;
 export type PolicyDef = z.infer<typeof policySchema>;
 export type FilterDef = z.infer<typeof filterSchema>;
 export type CubeDef = z.infer<typeof cubeSchema>;
+export type JoinDef = z.infer<typeof joinSchema>;
 export type ViewDef = z.infer<typeof viewSchema>;
 
 /** A member as queries see it: a column of a cube or view. */
@@ -148,10 +168,73 @@ export interface ModelObject {
   members: Member[];
   /** Cubes joined to build the object: alias -> path from the root cube. */
   joinPath: string[][];
+  /** The cube every row of the object starts from. */
+  root: string;
+  /** The join tree from the root, parents before children (a view's paths and how its other roots connect). */
+  edges: JoinEdge[];
   /** `public: false` objects are building blocks: never searched or queried directly. */
   public: boolean;
   /** A view's own access policy (over view member names), applied on top of its cubes' policies. */
   policies?: PolicyDef[];
+}
+
+/**
+ * One join of an object's join tree. `rel` is seen from the parent: `to_one` (many_to_one: the child's rows
+ * repeat once per parent row), `to_many` (one_to_many: the parent's rows repeat once per child row), `one`.
+ */
+export interface JoinEdge {
+  parent: string;
+  child: string;
+  /** The cube whose `joins` entry holds `sql` (its `{CUBE}`). */
+  declaredOn: string;
+  sql: string;
+  rel: 'to_one' | 'to_many' | 'one';
+}
+
+/** The join between two cubes in either direction (declared on `a` or on `b`), seen from `a`. */
+export function edgeBetween(cubes: ReadonlyMap<string, CubeDef>, a: string, b: string): JoinEdge | undefined {
+  const forward = cubes.get(a)?.joins.find((j) => j.name === b);
+  if (forward)
+    return { parent: a, child: b, declaredOn: a, sql: forward.sql, rel: relOf(forward.relationship) };
+  const backward = cubes.get(b)?.joins.find((j) => j.name === a);
+  if (!backward) return undefined;
+  const rel = relOf(backward.relationship);
+  return {
+    parent: a,
+    child: b,
+    declaredOn: b,
+    sql: backward.sql,
+    rel: rel === 'to_one' ? 'to_many' : rel === 'to_many' ? 'to_one' : 'one',
+  };
+}
+
+function relOf(relationship: JoinDef['relationship']): JoinEdge['rel'] {
+  if (relationship === 'many_to_one' || relationship === 'belongs_to') return 'to_one';
+  if (relationship === 'one_to_many' || relationship === 'has_many') return 'to_many';
+  return 'one';
+}
+
+/** Cubes whose rows a join tree repeats: on the one side of a `to_many` edge, or below a `to_one` edge. */
+export function multipliedCubes(edges: readonly JoinEdge[]): Set<string> {
+  const children = new Map<string, string[]>();
+  const nodes = new Set<string>();
+  for (const e of edges) {
+    children.set(e.parent, [...(children.get(e.parent) ?? []), e.child]);
+    nodes.add(e.parent);
+    nodes.add(e.child);
+  }
+  const subtree = (at: string): Set<string> => {
+    const out = new Set([at]);
+    for (const child of children.get(at) ?? []) for (const n of subtree(child)) out.add(n);
+    return out;
+  };
+  const multiplied = new Set<string>();
+  for (const e of edges) {
+    if (e.rel === 'one') continue;
+    const below = subtree(e.child);
+    for (const n of nodes) if ((e.rel === 'to_one') === below.has(n)) multiplied.add(n);
+  }
+  return multiplied;
 }
 
 export interface DataModel {
@@ -183,6 +266,131 @@ export class ModelValidationError extends AppError {
     this.name = 'ModelValidationError';
     this.issues = issues;
   }
+}
+
+/** Cube's standard granularities, usable as `{time_dimension.granularity}`. */
+export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
+
+/** A reference in model SQL that cannot be resolved (reported at load with the file and path). */
+export class ModelReferenceError extends Error {}
+
+/** Where a piece of model SQL sits: its own cube (`{CUBE}`), how cubes are aliased, and which others it may name. */
+export interface ReferenceScope {
+  cubes: ReadonlyMap<string, CubeDef>;
+  cube: CubeDef;
+  /** The SQL alias of a cube in the query (already quoted). */
+  alias: (cube: string) => string;
+  /** Other cubes this SQL may reference (a join's other side); member SQL may name only its own cube. */
+  others: readonly string[];
+}
+
+const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A column, qualified or not: needs no parentheses inside other SQL. */
+const SIMPLE = /^("([^"]|"")*"\.)?("([^"]|"")*"|[A-Za-z_][A-Za-z0-9_]*)$/;
+const REFERENCE = /\$?\{([^{}]*)\}/g;
+
+/**
+ * The SQL of a cube member over its alias, with every Cube reference form expanded: a bare column is qualified;
+ * `{CUBE}` / `${CUBE}` / `{TABLE}` is the alias; `{member}`, `{CUBE.member}`, `{cube.member}` are that member's
+ * own SQL; `{member.month}` truncates a time dimension. Throws ModelReferenceError for anything else.
+ */
+export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly string[] = []): string {
+  const { cube } = scope;
+  const key = `${cube.name}.${name}`;
+  if (stack.includes(key))
+    throw new ModelReferenceError(`circular reference ${[...stack, key].join(' -> ')}`);
+  const dimension = cube.dimensions.find((d) => d.name === name);
+  const measure = cube.measures.find((m) => m.name === name);
+  let sql: string;
+  if (dimension) sql = dimension.sql;
+  else if (measure?.type === 'count') {
+    const keys = cube.dimensions.filter((d) => d.primary_key);
+    if (keys.length > 1) {
+      const present = keys.map((k) => `${memberSqlOf(scope, k.name, [...stack, key])} IS NOT NULL`);
+      return `CASE WHEN ${present.join(' OR ')} THEN 1 END`;
+    }
+    sql = keys[0]?.sql ?? '1';
+  } else if (measure) sql = measure.sql ?? name;
+  else throw new ModelReferenceError(`${cube.name} has no member ${name}`);
+  if (IDENT.test(sql)) return `${scope.alias(cube.name)}.${quoteId(sql)}`;
+  return expandReferences(sql, scope, [...stack, key]);
+}
+
+/** Expands the Cube references of one piece of model SQL (see memberSqlOf). */
+export function expandReferences(sql: string, scope: ReferenceScope, stack: readonly string[] = []): string {
+  return sql.replace(REFERENCE, (whole, inner: string) => {
+    const text = inner.trim();
+    if (
+      /^(FILTER_PARAMS|FILTER_GROUP|SECURITY_CONTEXT|COMPILE_CONTEXT|securityContext|userAttributes)\b/.test(
+        text,
+      )
+    ) {
+      throw new ModelReferenceError(`${whole} is not supported (only member and cube references are)`);
+    }
+    const parts = text.split('.');
+    if (!parts.every((p) => IDENT.test(p)) || parts.length > 3) {
+      throw new ModelReferenceError(`${whole} is not a supported reference`);
+    }
+    const [first = '', second, third] = parts;
+    const own = scope.cube;
+    const isMember = (c: CubeDef, n: string) =>
+      c.dimensions.some((d) => d.name === n) || c.measures.some((m) => m.name === n);
+    let target: CubeDef | undefined;
+    let member: string | undefined;
+    let granularity: string | undefined;
+    if (first === 'CUBE' || first === 'TABLE' || first === own.name) target = own;
+    else if (scope.others.includes(first)) target = scope.cubes.get(first);
+    if (target) {
+      member = second;
+      granularity = third;
+    } else if (isMember(own, first)) {
+      target = own;
+      member = first;
+      granularity = second;
+      if (third !== undefined) throw new ModelReferenceError(`${whole} is not a supported reference`);
+    } else if (scope.cubes.has(first)) {
+      throw new ModelReferenceError(
+        `${whole}: cube ${first} is not part of this SQL (member SQL names only its own cube, a join only its two cubes)`,
+      );
+    } else throw new ModelReferenceError(`${whole}: ${first} is neither a member of ${own.name} nor a cube`);
+    if (member === undefined) return scope.alias(target.name);
+    // `{CUBE.amount}` in the definition of `amount` itself, or naming no member, is the column (as in Cube).
+    const column = `${scope.alias(target.name)}.${quoteId(member)}`;
+    if (stack.at(-1) === `${target.name}.${member}`) {
+      if (granularity === undefined) return column;
+      throw new ModelReferenceError(`${whole}: a granularity needs a time dimension`);
+    }
+    const dimension = target.dimensions.find((d) => d.name === member);
+    if (!dimension && !isMember(target, member)) {
+      if (granularity === undefined) return column;
+      throw new ModelReferenceError(`${whole}: ${target.name} has no dimension ${member}`);
+    }
+    if (!dimension) {
+      throw new ModelReferenceError(
+        target.measures.some((m) => m.name === member)
+          ? `${whole}: referencing measure ${member} is not supported`
+          : `${whole}: ${target.name} has no dimension ${member}`,
+      );
+    }
+    const inner2 = memberSqlOf({ ...scope, cube: target, others: [] }, member, stack);
+    const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
+    if (granularity === undefined) return expr;
+    if (dimension.type !== 'time' || !(GRANULARITIES as readonly string[]).includes(granularity)) {
+      throw new ModelReferenceError(
+        `${whole}: ${granularity} is not a granularity of a time dimension (${GRANULARITIES.join(', ')})`,
+      );
+    }
+    return `date_trunc('${granularity}', ${expr})`;
+  });
+}
+
+/** The ON condition of a join edge, aliases being cube names. */
+export function joinSql(cubes: ReadonlyMap<string, CubeDef>, edge: JoinEdge): string {
+  const declaredOn = cubes.get(edge.declaredOn);
+  if (!declaredOn) throw new ModelReferenceError(`unknown cube ${edge.declaredOn}`);
+  const other = edge.declaredOn === edge.parent ? edge.child : edge.parent;
+  return expandReferences(edge.sql, { cubes, cube: declaredOn, alias: quoteId, others: [other] });
 }
 
 const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -269,6 +477,50 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     for (const [i, join] of cube.joins.entries()) {
       if (!cubes.has(join.name)) {
         issues.push({ file, path: `${path}.joins[${i}].name`, message: `unknown cube ${join.name}` });
+        continue;
+      }
+      const edge = edgeBetween(cubes, cube.name, join.name);
+      try {
+        if (edge) joinSql(cubes, edge);
+      } catch (error) {
+        issues.push({ file, path: `${path}.joins[${i}].sql`, message: messageOf(error) });
+      }
+    }
+    // Every member's SQL expands now, so a reference the compiler cannot resolve never reaches a database.
+    const own: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    for (const [kind, list] of [
+      ['dimensions', cube.dimensions],
+      ['measures', cube.measures],
+    ] as const) {
+      for (const [i, def] of list.entries()) {
+        try {
+          memberSqlOf(own, def.name);
+        } catch (error) {
+          issues.push({ file, path: `${path}.${kind}[${i}].sql`, message: messageOf(error) });
+        }
+      }
+    }
+    if (cube.sql !== undefined && /\$?\{[^{}]*\}/.test(cube.sql)) {
+      issues.push({
+        file,
+        path: `${path}.sql`,
+        message: 'references ({...}) in a cube sql are not supported: write the SQL out',
+      });
+    }
+    for (const [i, policy] of (cube.access_policy ?? []).entries()) {
+      const level = policy.member_level;
+      const listed = [
+        ...(level?.includes === '*' ? [] : (level?.includes ?? [])),
+        ...(level?.excludes ?? []),
+      ];
+      for (const name of listed) {
+        if (!seen.has(name)) {
+          issues.push({
+            file,
+            path: `${path}.access_policy[${i}].member_level`,
+            message: `unknown member ${name} of ${cube.name}`,
+          });
+        }
       }
     }
     for (const [i, policy] of (cube.access_policy ?? []).entries()) {
@@ -289,6 +541,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       ...(cube.description ? { description: cube.description } : {}),
       members,
       joinPath: [[cube.name]],
+      root: cube.name,
+      edges: [],
       public: cube.public ?? true,
     });
   }
@@ -296,6 +550,9 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     const { file, path } = where(view.name);
     const members: Member[] = [];
     const joinPath: string[][] = [];
+    const edges: JoinEdge[] = [];
+    const inTree = new Set<string>();
+    let root = '';
     for (const [i, part] of view.cubes.entries()) {
       const steps = part.join_path.split('.');
       let ok = true;
@@ -318,10 +575,46 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
       if (!ok) continue;
+      const [first = ''] = steps;
+      if (!root) {
+        root = first;
+        inTree.add(first);
+      } else if (!inTree.has(first)) {
+        // Another root cube joins the cubes already in the view by the shortest chain of joins (as Cube does).
+        const chain = connect(cubes, inTree, first);
+        if (!chain) {
+          issues.push({
+            file,
+            path: `${path}.cubes[${i}].join_path`,
+            message: `no join connects ${first} to ${[...inTree].join(', ')}`,
+          });
+          continue;
+        }
+        for (const edge of chain) {
+          edges.push(edge);
+          inTree.add(edge.child);
+        }
+      }
+      for (const [s, step] of steps.entries()) {
+        const parent = steps[s - 1];
+        if (parent === undefined || inTree.has(step)) continue;
+        const edge = edgeBetween(cubes, parent, step);
+        if (edge) edges.push(edge);
+        inTree.add(step);
+      }
       joinPath.push(steps);
       const leaf = steps.at(-1) ?? '';
       const cubeObject = objects.get(leaf);
       if (!cubeObject) continue;
+      for (const name of part.excludes ?? []) {
+        if (!cubeObject.members.some((m) => m.name === name)) {
+          issues.push({
+            file,
+            path: `${path}.cubes[${i}].excludes`,
+            message: `${leaf} has no member ${name}`,
+          });
+        }
+      }
       const includes = part.includes === '*' ? cubeObject.members.map((m) => m.name) : part.includes;
       for (const name of includes) {
         const member = cubeObject.members.find((m) => m.name === name);
@@ -372,6 +665,19 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
     }
+    // Cube's fan-out rule needs a primary key to count each row of a repeated cube once.
+    const repeated = multipliedCubes(edges);
+    for (const name of repeated) {
+      const cube = cubes.get(name);
+      const deduplicated = cube?.measures.filter((m) => FANOUT_SENSITIVE.has(m.type)) ?? [];
+      if (cube && deduplicated.length > 0 && !cube.dimensions.some((d) => d.primary_key)) {
+        issues.push({
+          file,
+          path: `${path}.cubes`,
+          message: `${name} needs a primary_key dimension: its rows repeat across the view's joins and its measures ${deduplicated.map((m) => m.name).join(', ')} must count each row once`,
+        });
+      }
+    }
     objects.set(view.name, {
       name: view.name,
       kind: 'view',
@@ -379,6 +685,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       ...(view.description ? { description: view.description } : {}),
       members,
       joinPath,
+      root,
+      edges,
       public: view.public ?? true,
       ...(view.access_policy ? { policies: view.access_policy } : {}),
     });
@@ -387,6 +695,39 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   const model: DataModel = { hash, cubes, views, objects };
   cache.set(hash, model);
   return model;
+}
+
+/** Measures a repeated row would change (count_distinct, min and max are not). */
+export const FANOUT_SENSITIVE: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'median']);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The shortest chain of joins (either direction) from a cube of `from` to `to`, as edges away from `from`. */
+function connect(
+  cubes: ReadonlyMap<string, CubeDef>,
+  from: ReadonlySet<string>,
+  to: string,
+): JoinEdge[] | undefined {
+  const via = new Map<string, JoinEdge | undefined>([...from].map((c) => [c, undefined]));
+  const queue = [...from];
+  while (queue.length > 0) {
+    const at = queue.shift() ?? '';
+    const neighbours = new Set([
+      ...(cubes.get(at)?.joins.map((j) => j.name) ?? []),
+      ...[...cubes.values()].filter((c) => c.joins.some((j) => j.name === at)).map((c) => c.name),
+    ]);
+    for (const next of neighbours) {
+      if (via.has(next) || !cubes.has(next)) continue;
+      via.set(next, edgeBetween(cubes, at, next));
+      if (next === to) {
+        const chain: JoinEdge[] = [];
+        for (let edge = via.get(to); edge; edge = via.get(edge.parent)) chain.unshift(edge);
+        return chain;
+      }
+      queue.push(next);
+    }
+  }
+  return undefined;
 }
 
 function toMember(cube: string, def: DimensionDef | MeasureDef, kind: 'dimension' | 'measure'): Member {
@@ -404,13 +745,40 @@ function toMember(cube: string, def: DimensionDef | MeasureDef, kind: 'dimension
   return member;
 }
 
-/** Reads the *.yml / *.yaml files of a directory (sorted by name). */
+/** Files of a Cube project this loader cannot read: refused by name rather than skipped. */
+const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py|jinja)$/;
+
+/**
+ * Reads the *.yml / *.yaml files of a directory and its subfolders (paths relative to it, sorted). JavaScript,
+ * Python and Jinja model files are refused with a ModelValidationError naming each, never skipped.
+ */
 export async function loadModelDir(dir: string): Promise<ModelFile[]> {
-  const names = (await readdir(dir)).filter((n) => /\.ya?ml$/.test(n)).sort();
-  if (names.length === 0) throw new Error(`No .yml files in ${dir}`);
-  return Promise.all(
-    names.map(async (name) => ({ path: name, content: await readFile(join(dir, name), 'utf8') })),
-  );
+  const found: string[] = [];
+  const refused: ModelIssue[] = [];
+  const visit = async (relative: string): Promise<void> => {
+    const entries = await readdir(join(dir, relative), { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) await visit(path);
+      else if (/\.ya?ml$/.test(entry.name)) found.push(path);
+      else if (UNSUPPORTED_FILE.test(entry.name)) {
+        refused.push({
+          file: path,
+          path: '(root)',
+          message: /\.jinja$/.test(entry.name)
+            ? 'Jinja templates are not supported: render the model to plain YAML first'
+            : 'only YAML models (.yml, .yaml) are supported: JavaScript and Python models are not',
+        });
+      }
+    }
+  };
+  await visit('');
+  if (refused.length > 0) throw new ModelValidationError(refused);
+  if (found.length === 0) throw new Error(`No .yml files in ${dir}`);
+  found.sort();
+  return Promise.all(found.map(async (path) => ({ path, content: await readFile(join(dir, path), 'utf8') })));
 }
 
 /** The demo model of contract §9 for a branch (`dev` adds orders_view.median_amount). */

@@ -5,9 +5,19 @@
  * name; PostgreSQL: schema-qualified under an empty search path), so only this stage can reach them.
  */
 import nodeSqlParser from 'node-sql-parser/build/postgresql';
-import type { CubeDef, DataModel, Member, ModelObject } from '../model';
+import {
+  type CubeDef,
+  type DataModel,
+  FANOUT_SENSITIVE,
+  type JoinEdge,
+  joinSql,
+  type Member,
+  type ModelObject,
+  memberSqlOf,
+  multipliedCubes,
+} from '../model';
 import { policyCondition, type QueryUser, rowCondition } from '../policy';
-import { isNode, quote, walk } from './ast';
+import { fold, isNode, quote, walk } from './ast';
 import type { Dialect } from './measures';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
@@ -86,24 +96,24 @@ function tableSql(cube: CubeDef, target: SqlTarget): string {
   return `(${authorSql(cube.sql ?? '', target)})`;
 }
 
-/** SQL of a cube member over its alias: a bare column is qualified, `{CUBE}` and `{cube}` are replaced. */
-export function memberSql(cube: CubeDef, name: string, alias: string): string {
-  const dimension = cube.dimensions.find((d) => d.name === name);
-  const measure = cube.measures.find((m) => m.name === name);
-  let sql: string;
-  if (dimension) sql = dimension.sql;
-  else if (measure?.type === 'count') {
-    const key = cube.dimensions.find((d) => d.primary_key);
-    sql = key ? key.sql : '1';
-  } else sql = measure?.sql ?? name;
-  return expandSql(sql, alias);
+/** SQL of a cube member over its alias, Cube references expanded (validated when the model loaded). */
+export function memberSql(model: DataModel, cube: CubeDef, name: string, alias: string): string {
+  return memberSqlOf(
+    { cubes: model.cubes, cube, alias: (c) => quote(c === cube.name ? alias : c), others: [] },
+    name,
+  );
 }
 
-function expandSql(sql: string, alias: string): string {
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(sql)) return `${quote(alias)}.${quote(sql)}`;
-  return sql
-    .replace(/\{CUBE\}/g, quote(alias))
-    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, cube: string) => quote(cube));
+/** The edges of an object's join tree a query needs: to the root from every cube it reads. */
+function neededEdges(object: ModelObject, needed: ReadonlySet<string>): JoinEdge[] {
+  const parentEdge = new Map(object.edges.map((e) => [e.child, e]));
+  const keep = new Set<string>();
+  for (const cube of needed) {
+    for (let edge = parentEdge.get(cube); edge && !keep.has(edge.child); edge = parentEdge.get(edge.parent)) {
+      keep.add(edge.child);
+    }
+  }
+  return object.edges.filter((e) => keep.has(e.child));
 }
 
 /** The secured subquery of one model object, projecting `members`, appending its parameters to `params`. */
@@ -115,46 +125,68 @@ export function securedSql(
   params: unknown[],
   target: SqlTarget,
 ): string {
-  const joins: string[] = [];
-  const aliases = new Set<string>();
-  let root = '';
-  // Only cubes the query reads are joined (many_to_one joins never change the root's rows); each joined cube
-  // brings its own row-level policy, so a cube's rows are filtered whenever its data is read.
+  // Only cubes the query reads are joined, with the path from the root; each joined cube brings its own
+  // row-level policy, so a cube's rows are filtered whenever its data is read.
   const viewFilters = (object.policies ?? []).flatMap((p) => p.row_level?.filters ?? []);
   const byName = new Map(object.members.map((m) => [m.name, m]));
   const needed = new Set([
     ...members.map((m) => m.cube),
     ...viewFilters.map((f) => byName.get(f.member)?.cube ?? ''),
   ]);
-  for (const path of object.joinPath) {
-    const last = path.reduce((at, cubeName, i) => (needed.has(cubeName) ? i : at), 0);
-    for (const [i, cubeName] of path.entries()) {
-      if (i > last) break;
-      if (aliases.has(cubeName)) continue;
-      const cube = model.cubes.get(cubeName);
-      if (!cube) continue;
-      aliases.add(cubeName);
-      if (i === 0 && !root) {
-        root = `${tableSql(cube, target)} AS ${quote(cubeName)}`;
-        continue;
-      }
-      const parent = model.cubes.get(path[i - 1] ?? '');
-      const join = parent?.joins.find((j) => j.name === cubeName);
-      const on = (join?.sql ?? 'FALSE')
-        .replace(/\{CUBE\}/g, quote(parent?.name ?? ''))
-        .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => quote(name));
-      joins.push(`LEFT JOIN ${tableSql(cube, target)} AS ${quote(cubeName)} ON ${on}`);
+  const edges = neededEdges(object, needed);
+  const rootCube = model.cubes.get(object.root);
+  if (!rootCube) return 'SELECT 1 WHERE FALSE';
+  const aliases = [object.root, ...edges.map((e) => e.child)];
+  const joins = edges.map((edge) => {
+    const cube = model.cubes.get(edge.child);
+    const table = cube ? tableSql(cube, target) : '(SELECT 1 WHERE FALSE)';
+    return `LEFT JOIN ${table} AS ${quote(edge.child)} ON ${joinSql(model.cubes, edge)}`;
+  });
+  // Cube's fan-out rule: a measure of a cube whose rows the joins repeat takes its value on one row per primary
+  // key and combination of the projected dimensions, so SUM/COUNT/AVG over any group or filter of those
+  // dimensions counts each of its rows once.
+  const repeated = multipliedCubes(edges);
+  const dimensions = members
+    .filter((m) => m.kind === 'dimension')
+    .map((m) => {
+      const cube = model.cubes.get(m.cube);
+      return cube ? memberSql(model, cube, m.cubeMember, m.cube) : 'NULL';
+    });
+  const projected = (member: Member): string => {
+    const cube = model.cubes.get(member.cube);
+    if (!cube) return 'NULL';
+    const value = memberSql(model, cube, member.cubeMember, member.cube);
+    if (
+      member.kind !== 'measure' ||
+      !repeated.has(member.cube) ||
+      !FANOUT_SENSITIVE.has(member.aggType ?? '')
+    ) {
+      return value;
+    }
+    const keys = cube.dimensions
+      .filter((d) => d.primary_key)
+      .map((d) => memberSql(model, cube, d.name, member.cube));
+    const partition = [...new Set([...keys, ...dimensions])].join(', ');
+    return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END`;
+  };
+  const columns: string[] = [];
+  for (const member of members) {
+    const value = projected(member);
+    columns.push(`${value} AS ${quote(member.name)}`);
+    // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
+    // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
+    const folded = fold(member.name);
+    if (target.dialect === 'postgres' && folded !== member.name && !members.some((m) => m.name === folded)) {
+      columns.push(`${value} AS ${quote(folded)}`);
     }
   }
-  const columns = members.map((member) => {
-    const cube = model.cubes.get(member.cube);
-    return `${cube ? memberSql(cube, member.cubeMember, member.cube) : 'NULL'} AS ${quote(member.name)}`;
-  });
   const conditions: string[] = [];
   for (const alias of aliases) {
     const cube = model.cubes.get(alias);
     if (!cube) continue;
-    const condition = rowCondition(cube, alias, user, params, (c, member, a) => memberSql(c, member, a));
+    const condition = rowCondition(cube, alias, user, params, (c, member, a) =>
+      memberSql(model, c, member, a),
+    );
     if (condition.kind === 'none') conditions.push('FALSE');
     else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
   }
@@ -162,12 +194,13 @@ export function securedSql(
     const condition = policyCondition(object.policies, user, params, (name) => {
       const member = byName.get(name);
       const cube = member ? model.cubes.get(member.cube) : undefined;
-      return member && cube ? memberSql(cube, member.cubeMember, member.cube) : 'NULL';
+      return member && cube ? memberSql(model, cube, member.cubeMember, member.cube) : 'NULL';
     });
     if (condition.kind === 'none') conditions.push('FALSE');
     else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
   }
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
+  const root = `${tableSql(rootCube, target)} AS ${quote(object.root)}`;
   return `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`;
 }
