@@ -31,6 +31,14 @@ export const routes: readonly RouteDefinition[] = [
     streaming: false,
     table: 'write',
   },
+  // Cube's exchange path; `/session/exchange` is this service's older spelling, kept as an alias (contract §1).
+  {
+    id: 'session-exchange',
+    method: 'POST',
+    path: '/api/v1/embed/session/token',
+    streaming: false,
+    table: 'write',
+  },
   {
     id: 'session-exchange',
     method: 'POST',

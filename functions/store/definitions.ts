@@ -10,7 +10,8 @@ import { ConflictError, ValidationError } from '../errors';
 import type { Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 
-export const ATTRIBUTE_TYPES = ['string', 'number', 'string_array', 'number_array'] as const;
+/** Cube's attribute types (its `UserAttributeType`), `boolean` included. */
+export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'string_array', 'number_array'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export type DefinitionKind = 'group' | 'attribute';
 
