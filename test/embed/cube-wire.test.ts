@@ -4,7 +4,7 @@
  * PostTokenBySessionIdInput, GenerateEmbedTokenResponse). Every request goes through the local HTTP service.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { signEmbedToken, TOKEN_ISSUER } from '../../functions/embed/token';
+import { type EmbedTokenClaims, signEmbedToken, TOKEN_ISSUER } from '../../functions/embed/token';
 import { keys } from '../../functions/store/keys';
 import { chat, chatUrl, stateOf } from '../chat/support';
 import { client, snapshot } from '../support/http';
@@ -142,9 +142,12 @@ describe('the embed token is a signed JWT', () => {
     const forged = {
       tampered: `${header}.${reencode({ ...claims, sub: 'e:someone-else' })}.${signature}`,
       algNone: `${reencode({ alg: 'none', typ: 'JWT' })}.${payload}.`,
-      expired: signEmbedToken({ ...(claims as never), exp: now - 1 }, secret),
-      otherJti: signEmbedToken({ ...(claims as never), jti: 'not-the-stored-one' }, secret),
-      otherIssuer: signEmbedToken({ ...(claims as never), iss: 'someone' }, secret),
+      expired: signEmbedToken({ ...(claims as unknown as EmbedTokenClaims), exp: now - 1 }, secret),
+      otherJti: signEmbedToken(
+        { ...(claims as unknown as EmbedTokenClaims), jti: 'not-the-stored-one' },
+        secret,
+      ),
+      otherIssuer: signEmbedToken({ ...(claims as unknown as EmbedTokenClaims), iss: 'someone' }, secret),
     };
     expect(claims.iss).toBe(TOKEN_ISSUER);
     const sqlWith = (bearer: string) =>
