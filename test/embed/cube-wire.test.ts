@@ -114,6 +114,19 @@ describe("Cube's exchange path", () => {
 });
 
 describe('the embed token is a signed JWT', () => {
+  test('without EMBED_TOKEN_SECRET the exchange is 500 INTERNAL and the session stays unspent', async () => {
+    const generated = await generate({ externalId: uniqueUser() });
+    const secret = process.env.EMBED_TOKEN_SECRET;
+    delete process.env.EMBED_TOKEN_SECRET;
+    try {
+      const reply = await api.post<{ code?: string }>(TOKEN, { sessionId: generated.body.sessionId });
+      expect([reply.status, reply.body.code]).toEqual([500, 'INTERNAL']);
+    } finally {
+      process.env.EMBED_TOKEN_SECRET = secret;
+    }
+    expect((await api.post(TOKEN, { sessionId: generated.body.sessionId })).status).toBe(200);
+  });
+
   test('HS256 with exp (= expiresAt), sub, jti; the SQL API accepts it', async () => {
     const externalId = uniqueUser();
     const body = await exchanged({ externalId, userAttributes: [{ name: 'region', value: 'north' }] });
@@ -305,7 +318,18 @@ describe("Cube's generate-session fields", () => {
     const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
     expect(long).toHaveLength(254);
     expect((await generate({ externalId: uniqueUser(), email: long })).status).toBe(200);
-    for (const email of [`${long}x`, 'no-at-sign', 'a@', '@b.c', 'a b@c.d', 'a@b..c', 'a..b@c.d', 'a@-b.c']) {
+    expect((await generate({ externalId: uniqueUser(), email: 'a@[127.0.0.1]' })).status).toBe(200);
+    for (const email of [
+      `${long}x`,
+      `${'a'.repeat(65)}@b.c`,
+      'no-at-sign',
+      'a@',
+      '@b.c',
+      'a b@c.d',
+      'a@b..c',
+      'a..b@c.d',
+      'a@-b.c',
+    ]) {
       await refused({ externalId: uniqueUser(), email }, 'VALIDATION_ERROR', 'email');
     }
   });

@@ -292,6 +292,7 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
         return json(res, 200, {
           token: `token-${sessionId}`,
           expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          accountName: 'demo',
           deploymentId: 1,
           embedTenantName: null,
           creatorMode: false,
