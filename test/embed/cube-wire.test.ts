@@ -107,6 +107,16 @@ describe("Cube's exchange path", () => {
     expect(withNull.status).toBe(200);
   });
 
+  test("Cube's published clients send their Api-Key to the exchange: it is not needed and does not hurt", async () => {
+    const generated = await generate({ externalId: uniqueUser() });
+    const reply = await api.post<Exchanged>(
+      TOKEN,
+      { sessionId: generated.body.sessionId },
+      { key: svc.adminKey },
+    );
+    expect(reply.status).toBe(200);
+  });
+
   test('unknown fields of the exchange body are 400', async () => {
     const reply = await api.post<Exchanged>(TOKEN, { sessionId: 'x', extra: 1 });
     expect([reply.status, reply.body.code]).toEqual([400, 'VALIDATION_ERROR']);
