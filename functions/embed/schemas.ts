@@ -74,9 +74,9 @@ export const embedThemeSchema = z.strictObject({
 });
 
 /**
- * Cube's `EmbedSessionSettings`: every documented key. `allowAi: false` makes the token unusable for chat; the
- * widget honours `locale` and `timezone`; the `show*` keys and `allowChatWorkspaceAuthoring` govern Cube UI
- * surfaces this service does not have and are recorded with the session.
+ * Cube's `EmbedSessionSettings`: every documented key. `allowAi: false` makes the token unusable for chat and
+ * `timezone` is the token's query time zone; `locale`, the `show*` keys and `allowChatWorkspaceAuthoring` are
+ * recorded with the session and returned by the exchange (the widget does not apply them yet).
  */
 export const embedSettingsSchema = z.strictObject({
   allowAi: optional(z.boolean()),
