@@ -47,6 +47,7 @@ export interface EndpointSpec {
   readonly bedrock: boolean;
   readonly data: boolean;
   readonly cursorSecret: boolean;
+  readonly tokenSecret: boolean;
 }
 
 /** Merges route access: the union of actions per partition, in a stable order. */
@@ -75,6 +76,7 @@ export function endpointSpecs(): EndpointSpec[] {
       bedrock: own.some((route) => route.bedrock === true),
       data: own.some((route) => route.data === true),
       cursorSecret: own.some((route) => route.cursorSecret === true),
+      tokenSecret: own.some((route) => route.tokenSecret === true),
     };
   });
 }
@@ -135,6 +137,8 @@ export interface EndpointFunctionsProps {
   readonly originVerifySecret: ISecret;
   /** Signs pagination cursors; only the functions whose routes set `cursorSecret` may read it. */
   readonly cursorSecret: ISecret;
+  /** Signs embed tokens (JWT, HS256); only the functions whose routes set `tokenSecret` may read it. */
+  readonly tokenSecret: ISecret;
 }
 
 export interface Endpoint {
@@ -261,6 +265,7 @@ export class EndpointFunctions extends Construct {
     if (usesTable(spec.table)) env.TABLE_NAME = props.table.tableName;
     // The ARN only: the function reads the value from Secrets Manager (functions/http/secrets.ts).
     if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
+    if (spec.tokenSecret) env.EMBED_TOKEN_SECRET_ARN = props.tokenSecret.secretArn;
     if (spec.data) {
       env.DATA_DIR = '/tmp/data';
       env.DUCKDB_MEMORY_LIMIT = '1GB';
@@ -289,6 +294,7 @@ export class EndpointFunctions extends Construct {
   private grant(fn: NodejsFunction, spec: EndpointSpec, props: EndpointFunctionsProps): void {
     for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
     if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
+    if (spec.tokenSecret) props.tokenSecret.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
     if (spec.data && props.config.databaseSecretArns.length > 0) {
       fn.addToRolePolicy(

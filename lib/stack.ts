@@ -29,6 +29,10 @@ export class EmbeddedAnalyticsStack extends Stack {
       description: 'Signs pagination cursors of the embed-tenant admin endpoints',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
+    const tokenSecret = new Secret(this, 'EmbedTokenSecret', {
+      description: 'Signs embed tokens (JWT, HS256); replacing it invalidates every token issued',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
     // CloudFront sends it to every function URL; the functions refuse requests without it.
     const originVerifySecret = config.originVerifySecretArn
       ? Secret.fromSecretCompleteArn(this, 'OriginVerifySecret', config.originVerifySecretArn)
@@ -41,6 +45,7 @@ export class EmbeddedAnalyticsStack extends Stack {
       table,
       config,
       cursorSecret,
+      tokenSecret,
       originVerifySecret,
     });
     const { endpoints } = functions;

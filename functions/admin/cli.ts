@@ -36,7 +36,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   model rollback  --account <a> --deployment <id> --branch <name> --version <n>
   agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking]
   agent list      --account <a>
-  attribute create --account <a> --name <n> --type string|number|string_array|number_array [--description <text>]
+  attribute create --account <a> --name <n> --type string|number|boolean|string_array|number_array [--description <text>]
   attribute list  --account <a>
   group create    --account <a> --name <n> [--description <text>]
   group list      --account <a>

@@ -3,6 +3,7 @@
  * threads (spec §4.4).
  */
 import * as z from 'zod';
+import { optional } from '../embed/schemas';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { Logger } from '../http/log';
 import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../query/identity';
@@ -19,7 +20,7 @@ export const chatId = z
 /** Body of POST {chat_url}/stream-chat-state/abort (spec §4.4). */
 export const chatAbortBody = z.strictObject({
   chatId,
-  sessionSettings: sessionSettingsSchema.optional(),
+  sessionSettings: optional(sessionSettingsSchema),
 });
 export type ChatAbortBody = z.infer<typeof chatAbortBody>;
 

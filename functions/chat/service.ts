@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
+import { optional } from '../embed/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { StreamResult } from '../http/endpoint';
 import { describeError } from '../http/log';
@@ -22,18 +23,36 @@ import { followStream, running } from './follow';
 import { chatSettings } from './settings';
 import { loadHistory, type RunAgent, turnStream } from './turn';
 
+/** At most this many images per message; the 256 KiB body limit bounds their size. */
+const MAX_IMAGES = 10;
+
+/**
+ * Cube's `ImageAttachmentDto`: validated (an image type, base64 data) and accepted so Cube clients work; the
+ * models of this service receive the text only (README, differences from Cube).
+ */
+const imageAttachment = z.strictObject({
+  mimeType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  data: z
+    .string()
+    .min(1)
+    .regex(/^(?:data:image\/[a-z]+;base64,)?[A-Za-z0-9+/]+={0,2}$/, 'must be base64 image data'),
+  name: optional(z.string().max(256)),
+});
+
 /** Body of POST {chat_url}/stream-chat-state (spec §4.3, contract §6). */
 export const chatStreamBody = z.strictObject({
-  input: z.string().min(1).max(20_000).optional(),
-  chatId: chatId.optional(),
-  sessionSettings: sessionSettingsSchema.optional(),
-  activeBranchName: z.string().min(1).max(128).optional(),
-  isDefaultBranch: z.boolean().optional(),
-  messageId: z
-    .string()
-    .max(64)
-    .regex(/^\d{13,}-message$/, 'must look like <epoch ms>-message')
-    .optional(),
+  input: optional(z.string().min(1).max(20_000)),
+  chatId: optional(chatId),
+  sessionSettings: optional(sessionSettingsSchema),
+  activeBranchName: optional(z.string().min(1).max(128)),
+  isDefaultBranch: optional(z.boolean()),
+  messageId: optional(
+    z
+      .string()
+      .max(64)
+      .regex(/^\d{13,}-message$/, 'must look like <epoch ms>-message'),
+  ),
+  images: optional(z.array(imageAttachment).max(MAX_IMAGES)),
 });
 export type ChatStreamBody = z.infer<typeof chatStreamBody>;
 

@@ -18,6 +18,9 @@ export interface AttributeAssignment {
   value: AttributeValue | null;
 }
 
+/** One week, the default lifetime of ephemeral users (spec §3). */
+export const DEFAULT_EPHEMERAL_TTL_SECONDS = 604_800;
+
 export type Lifetime = { kind: 'persistent' } | { kind: 'ephemeral'; ttlSeconds: number };
 
 /** Everything one request says about an external user, already validated in shape. */
@@ -58,9 +61,10 @@ export class DuplicateNameError extends AppError {
 
 /** Which attribute types accept a value (an empty array fits both array types; null fits all). */
 export function acceptedTypes(value: AttributeValue | null): AttributeType[] {
-  if (value === null) return ['string', 'number', 'string_array', 'number_array'];
+  if (value === null) return ['string', 'number', 'boolean', 'string_array', 'number_array'];
   if (typeof value === 'string') return ['string'];
   if (typeof value === 'number') return ['number'];
+  if (typeof value === 'boolean') return ['boolean'];
   if (value.length === 0) return ['string_array', 'number_array'];
   return typeof value[0] === 'string' ? ['string_array'] : ['number_array'];
 }

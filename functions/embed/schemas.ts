@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ATTRIBUTE_TYPES } from '../store/definitions';
 import { MAX_VALUE_BYTES, numberIssue, storableIssue } from '../store/limits';
+import { emailSchema } from './email';
 import { LIMITS } from './provision';
 
 /** embedTenantName: lowercase, 5..36, starts with a letter, ends with a letter or digit, a-z 0-9 and hyphen. */
@@ -17,13 +18,26 @@ const storableNumber = z.number().superRefine((value, ctx) => {
 export const attributeValue = z.union([
   z.string().max(4096),
   storableNumber,
+  z.boolean(),
   z.array(z.string().max(4096)).max(1000),
   z.array(storableNumber).max(1000),
   z.null(),
 ]);
 
+/** Cube's `null` for an optional field means the field is absent (contract §3). */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((value) => value ?? undefined)
+    .optional();
+
+/** `{name, value}`; a missing value is null, which clears the value (Cube's `UserAttributeInput`). */
 export const userAttributesSchema = z
-  .array(z.strictObject({ name: definitionName, value: attributeValue }))
+  .array(
+    z
+      .strictObject({ name: definitionName, value: attributeValue.optional() })
+      .transform(({ name, value }) => ({ name, value: value ?? null })),
+  )
   .max(LIMITS.userAttributes)
   .superRefine((list, ctx) => {
     // One request's values stay well inside the user item's 400 KB.
@@ -35,54 +49,99 @@ export const userAttributesSchema = z
 
 export const groupsSchema = z.array(definitionName).max(LIMITS.groups);
 
+/** Cube's `roles`: names, recorded with the session (the data model's policies match groups). */
+export const rolesSchema = z.array(z.string().min(1).max(128)).max(40);
+
 /** Stored on the user and the session as given: every DynamoDB limit is checked here, naming the field. */
 export const securityContextSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
   const issue = storableIssue(value, { maxBytes: MAX_VALUE_BYTES });
   if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
 });
 
-/** Body of POST /api/v1/embed/generate-session (spec §4.1 plus contract §4 extras). */
+const color = optional(z.string().min(1).max(64));
+
+/** Cube's `EmbedTheme`: colours and a font for the embedded UI. */
+export const embedThemeSchema = z.strictObject({
+  primaryColor: color,
+  font: optional(z.string().min(1).max(256)),
+  chat: optional(z.strictObject({ inputColor: color })),
+  analyticsChat: optional(
+    z.strictObject({
+      backgroundColor: color,
+      chatInput: optional(z.strictObject({ backgroundColor: color, borderColor: color })),
+    }),
+  ),
+});
+
+/**
+ * Cube's `EmbedSessionSettings`: every documented key. `allowAi: false` makes the token unusable for chat and
+ * `timezone` is the token's query time zone; `locale`, the `show*` keys and `allowChatWorkspaceAuthoring` are
+ * recorded with the session and returned by the exchange (the widget does not apply them yet).
+ */
+export const embedSettingsSchema = z.strictObject({
+  allowAi: optional(z.boolean()),
+  allowChatWorkspaceAuthoring: optional(z.boolean()),
+  locale: optional(z.string().min(1).max(35)),
+  showAiWidgets: optional(z.boolean()),
+  showDashboardChat: optional(z.boolean()),
+  showDashboardSettings: optional(z.boolean()),
+  showGroupByCube: optional(z.boolean()),
+  showMemberNames: optional(z.boolean()),
+  showWorkbookChat: optional(z.boolean()),
+  showWorkbookShare: optional(z.boolean()),
+  timezone: optional(z.string().max(64)),
+});
+
+const groupDefinitionsSchema = z
+  .array(z.strictObject({ name: definitionName, description: optional(z.string().max(1024)) }))
+  .max(LIMITS.groupDefinitions);
+
+/** Body of POST /api/v1/embed/generate-session (spec §4.1 plus Cube's optional fields, contract §4). */
 export const generateSessionBody = z.strictObject({
   deploymentId: z.number().int().positive().max(999_999_999_999),
-  externalId: z.string().max(1024).optional(),
-  internalId: z.string().min(1).max(256).optional(),
-  email: z.email().max(320).optional(),
-  embedTenantName: z.string().max(64).optional(),
-  creatorMode: z.boolean().optional(),
-  userAttributes: userAttributesSchema.optional(),
-  groups: groupsSchema.optional(),
-  userAttributeDefinitions: z
-    .array(
-      z.strictObject({
-        name: definitionName,
-        type: z.enum(ATTRIBUTE_TYPES),
-        displayName: z.string().max(256).optional(),
-        defaultValue: z.string().max(1024).optional(),
-        description: z.string().max(1024).optional(),
-      }),
-    )
-    .max(LIMITS.attributeDefinitions)
-    .optional(),
-  groupDefinitions: z
-    .array(z.strictObject({ name: definitionName, description: z.string().max(1024).optional() }))
-    .max(LIMITS.groupDefinitions)
-    .optional(),
-  securityContext: securityContextSchema.optional(),
-  userProfile: z
-    .strictObject({
-      displayName: z.string().max(256).optional(),
-      picture: z
-        .url({ protocol: /^https?$/ })
-        .max(2048)
-        .optional(),
-    })
-    .optional(),
-  branchName: z.string().min(1).max(128).optional(),
-  settings: z
-    .strictObject({ allowAi: z.boolean().optional(), timezone: z.string().max(64).optional() })
-    .optional(),
+  externalId: optional(z.string().max(1024)),
+  internalId: optional(z.string().min(1).max(256)),
+  email: optional(emailSchema),
+  embedTenantName: optional(z.string().max(64)),
+  creatorMode: optional(z.boolean()),
+  userAttributes: optional(userAttributesSchema),
+  groups: optional(groupsSchema),
+  userAttributeDefinitions: optional(
+    z
+      .array(
+        z.strictObject({
+          name: definitionName,
+          type: z.enum(ATTRIBUTE_TYPES),
+          displayName: optional(z.string().max(256)),
+          defaultValue: optional(z.string().max(1024)),
+          description: optional(z.string().max(1024)),
+        }),
+      )
+      .max(LIMITS.attributeDefinitions),
+  ),
+  groupDefinitions: optional(groupDefinitionsSchema),
+  /** Cube's names for the embed tenant's groups: in creator mode they are what `groups` is here (spec §2.6). */
+  tenantGroups: optional(groupsSchema),
+  tenantGroupDefinitions: optional(groupDefinitionsSchema),
+  securityContext: optional(securityContextSchema),
+  userProfile: optional(
+    z.strictObject({
+      displayName: optional(z.string().max(256)),
+      picture: optional(z.url({ protocol: /^https?$/ }).max(2048)),
+    }),
+  ),
+  branchName: optional(z.string().min(1).max(128)),
+  isEphemeral: optional(z.boolean()),
+  roles: optional(rolesSchema),
+  embedTheme: optional(embedThemeSchema),
+  embedTenantProfile: optional(z.strictObject({ displayName: optional(z.string().max(256)) })),
+  settings: optional(embedSettingsSchema),
 });
 
 export type GenerateSessionBody = z.infer<typeof generateSessionBody>;
 
-export const sessionIdBody = z.strictObject({ sessionId: z.string().min(1).max(256) });
+/** Body of POST /api/v1/embed/session/token: Cube's `{sessionId}` and its optional `deploymentId`. */
+export const sessionIdBody = z.strictObject({
+  sessionId: z.string().min(1).max(256),
+  deploymentId: optional(z.number().int().positive().max(999_999_999_999)),
+});

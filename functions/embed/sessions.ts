@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -11,8 +11,9 @@ import { epochSeconds, keys, type Scope } from '../store/keys';
 import { rateLimited, rateLimits } from '../store/rate-limits';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
-import { LIMITS, provisionUser } from './provision';
+import { DEFAULT_EPHEMERAL_TTL_SECONDS, LIMITS, provisionUser } from './provision';
 import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
+import { embedTokenSecret, signEmbedToken, TOKEN_ISSUER, verifyEmbedTokenSignature } from './token';
 
 /** An unexchanged session lives 5 minutes; the token it yields, 24 hours (contract §4). */
 export const SESSION_TTL_SECONDS = 5 * 60;
@@ -36,6 +37,8 @@ export interface EmbedIdentity {
 export interface ExchangedSession {
   token: string;
   expiresAt: string;
+  /** The account of the session: the embed page derives the chat URL from it (Cube's `/embed/chat?sessionId=`). */
+  accountName: string;
   deploymentId: number;
   embedTenantName: string | null;
   creatorMode: boolean;
@@ -48,10 +51,12 @@ export interface ExchangedSession {
   };
   userProfile?: { displayName?: string; picture?: string };
   branchName?: string;
-  settings?: { allowAi?: boolean; timezone?: string };
+  /** Cube's optional fields as the session recorded them (the widget reads theme, locale and timezone). */
+  settings?: Record<string, unknown>;
+  embedTheme?: Record<string, unknown>;
+  roles?: string[];
+  isEphemeral?: boolean;
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Lone surrogates (ill-formed UTF-16), controls and invisible format characters (bidi overrides, zero widths). */
 const REFUSED_IN_IDS = /[\p{Cs}\p{Cc}\p{Cf}]/u;
@@ -96,10 +101,14 @@ function checkRules(body: GenerateSessionBody): void {
     for (const field of [
       'email',
       'groups',
+      'tenantGroups',
       'userAttributes',
       'groupDefinitions',
+      'tenantGroupDefinitions',
       'userAttributeDefinitions',
       'securityContext',
+      'roles',
+      'isEphemeral',
     ] as const) {
       if (body[field] !== undefined) throw new ValidationError(`body.${field}: not allowed with internalId`);
     }
@@ -109,19 +118,32 @@ function checkRules(body: GenerateSessionBody): void {
       'body.embedTenantName: must be 5 to 36 characters of a-z, 0-9 and hyphen, start with a letter and end with a letter or digit',
     );
   }
-  for (const field of ['groupDefinitions', 'userAttributeDefinitions'] as const) {
+  for (const field of [
+    'groupDefinitions',
+    'userAttributeDefinitions',
+    'tenantGroups',
+    'tenantGroupDefinitions',
+  ] as const) {
     if (body[field] === undefined) continue;
     if (body.creatorMode !== true) throw new ValidationError(`body.${field}: requires creatorMode true`);
     if (body.embedTenantName === undefined)
       throw new ValidationError(`body.${field}: requires embedTenantName`);
   }
-  if (body.creatorMode === true && body.embedTenantName === undefined) {
-    throw new ValidationError('body.embedTenantName: required with creatorMode true');
+  // In creator mode `groups` already names the embed tenant's groups (spec §2.6): Cube's tenantGroups says the same.
+  if (body.tenantGroups !== undefined && body.groups !== undefined) {
+    throw new ValidationError(
+      'body.tenantGroups: give the embed tenant groups in groups or tenantGroups, not both',
+    );
+  }
+  if (body.tenantGroupDefinitions !== undefined && body.groupDefinitions !== undefined) {
+    throw new ValidationError(
+      'body.tenantGroupDefinitions: give definitions in groupDefinitions or tenantGroupDefinitions, not both',
+    );
   }
   const names = new Set([
-    ...(body.groups ?? []),
+    ...(body.groups ?? body.tenantGroups ?? []),
     ...(body.userAttributes ?? []).map((a) => `attr:${a.name}`),
-    ...(body.groupDefinitions ?? []).map((d) => d.name),
+    ...(body.groupDefinitions ?? body.tenantGroupDefinitions ?? []).map((d) => d.name),
     ...(body.userAttributeDefinitions ?? []).map((d) => `attr:${d.name}`),
   ]);
   if (names.size > LIMITS.names) {
@@ -139,10 +161,12 @@ export async function generateSession(
   body: GenerateSessionBody,
 ): Promise<{ sessionId: string }> {
   checkRules(body);
+  const groups = body.groups ?? body.tenantGroups;
+  const groupDefinitions = body.groupDefinitions ?? body.tenantGroupDefinitions;
   const { account, key } = caller;
   const usesCreatorMode =
     body.creatorMode === true ||
-    body.groupDefinitions !== undefined ||
+    groupDefinitions !== undefined ||
     body.userAttributeDefinitions !== undefined;
   if (usesCreatorMode && !account.flags.includes('useCreatorMode')) {
     throw new ForbiddenError(
@@ -194,6 +218,9 @@ export async function generateSession(
         ...(body.securityContext ? { securityContext: body.securityContext } : {}),
         ...(body.userProfile ? { userProfile: body.userProfile } : {}),
         ...(body.settings ? { settings: body.settings } : {}),
+        ...(body.embedTheme ? { embedTheme: body.embedTheme } : {}),
+        ...(body.roles ? { roles: body.roles } : {}),
+        ...(body.isEphemeral !== undefined ? { isEphemeral: body.isEphemeral } : {}),
         exchanged: false,
         revoked: false,
         createdAt: new Date(now).toISOString(),
@@ -203,17 +230,20 @@ export async function generateSession(
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   });
+  // Cube's embedTenantProfile: the tenant's display name, kept on the embed tenant record.
+  const tenantDisplayName = body.embedTenantProfile?.displayName;
   if (body.embedTenantName) {
     extras.push({
       Update: {
         TableName: table,
         Key: keys.embedTenant(account.name, body.embedTenantName),
-        UpdateExpression: 'SET kind = :kind, #name = :name, createdAt = if_not_exists(createdAt, :now)',
+        UpdateExpression: `SET kind = :kind, #name = :name, createdAt = if_not_exists(createdAt, :now)${tenantDisplayName === undefined ? '' : ', displayName = :displayName'}`,
         ExpressionAttributeNames: { '#name': 'name' },
         ExpressionAttributeValues: {
           ':kind': 'embedTenant',
           ':name': body.embedTenantName,
           ':now': new Date(now).toISOString(),
+          ...(tenantDisplayName === undefined ? {} : { ':displayName': tenantDisplayName }),
         },
       },
     });
@@ -265,14 +295,18 @@ export async function generateSession(
     externalId: user.externalId,
     ...(body.email !== undefined ? { email: body.email } : {}),
     scope,
-    ...(body.groups !== undefined ? { groups: body.groups } : {}),
+    ...(groups !== undefined ? { groups } : {}),
     ...(body.userAttributes !== undefined ? { userAttributes: body.userAttributes } : {}),
     ...(body.securityContext !== undefined ? { securityContext: body.securityContext } : {}),
-    ...(body.groupDefinitions !== undefined ? { groupDefinitions: body.groupDefinitions } : {}),
+    ...(groupDefinitions !== undefined ? { groupDefinitions } : {}),
     ...(body.userAttributeDefinitions !== undefined
       ? { attributeDefinitions: body.userAttributeDefinitions }
       : {}),
-    lifetime: { kind: 'persistent' },
+    // Cube's isEphemeral: an ephemeral user under the chat's rules (contract §6), not counted toward the limit.
+    lifetime:
+      body.isEphemeral === true
+        ? { kind: 'ephemeral', ttlSeconds: DEFAULT_EPHEMERAL_TTL_SECONDS }
+        : { kind: 'persistent' },
     extraItems: extras,
     explainExtra,
   });
@@ -282,25 +316,34 @@ export async function generateSession(
 const invalidSession = () =>
   new UnauthorizedError('Session is invalid, expired or already used', 'SESSION_INVALID');
 
-/** POST /api/v1/embed/session/exchange: single use, within 5 minutes; yields the 24-hour token. */
-export async function exchangeSession(store: Store, sessionId: string): Promise<ExchangedSession> {
-  const secret = randomBytes(32).toString('base64url');
+/**
+ * POST /api/v1/embed/session/token (alias `/session/exchange`): single use, within 5 minutes; yields the 24-hour
+ * token, a JWT whose `jti` the session item keeps so that revoking the session refuses the token.
+ */
+export async function exchangeSession(
+  store: Store,
+  sessionId: string,
+  deploymentId?: number,
+): Promise<ExchangedSession> {
+  // A service without its signing secret fails before the session is spent.
+  const signingSecret = await embedTokenSecret();
+  const jti = randomBytes(16).toString('base64url');
   const now = Date.now();
   const tokenExpiresAt = epochSeconds(now) + TOKEN_TTL_SECONDS;
-  const tokenHash = sha256(secret);
   let item: Record<string, unknown> | undefined;
   try {
     const out = await store.doc.send(
       new UpdateCommand({
         TableName: store.tableName,
         Key: keys.session(sessionId),
-        UpdateExpression: 'SET exchanged = :true, tokenHash = :hash, expiresAt = :exp, exchangedAt = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND exchanged = :false AND revoked = :false AND sessionExpiresAt > :nowSeconds',
+        UpdateExpression: 'SET exchanged = :true, tokenJti = :jti, expiresAt = :exp, exchangedAt = :now',
+        // Cube's optional deploymentId must name the session's deployment: another one is not this session.
+        ConditionExpression: `attribute_exists(pk) AND exchanged = :false AND revoked = :false AND sessionExpiresAt > :nowSeconds${deploymentId === undefined ? '' : ' AND deploymentId = :deployment'}`,
         ExpressionAttributeValues: {
           ':true': true,
           ':false': false,
-          ':hash': tokenHash,
+          ':jti': jti,
+          ...(deploymentId === undefined ? {} : { ':deployment': deploymentId }),
           ':exp': tokenExpiresAt,
           ':now': new Date(now).toISOString(),
           ':nowSeconds': epochSeconds(now),
@@ -312,19 +355,37 @@ export async function exchangeSession(store: Store, sessionId: string): Promise<
     item = out.Attributes;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // The SDK retried an exchange whose response was lost: the token hash stored is this request's own
-    // (a fresh random secret per request), so the exchange did happen, once.
+    // The SDK retried an exchange whose response was lost: the jti stored is this request's own
+    // (a fresh random one per request), so the exchange did happen, once.
     const old = error.Item ? unmarshall(error.Item) : undefined;
-    if (old?.tokenHash !== tokenHash) throw invalidSession();
+    if (old?.tokenJti !== jti) throw invalidSession();
     item = old;
   }
   if (!item) throw invalidSession();
   const identity = toIdentity(item);
   const stored = await users.get(store, identity.account, identity.user);
   const view = stored ? scopedView(stored, identity.scope) : { groups: [], userAttributes: [] };
+  const token = signEmbedToken(
+    {
+      iss: TOKEN_ISSUER,
+      sub:
+        identity.user.kind === 'external' ? `e:${identity.user.externalId}` : `i:${identity.user.internalId}`,
+      jti,
+      sid: sessionId,
+      iat: epochSeconds(now),
+      exp: tokenExpiresAt,
+      account: identity.account,
+      deploymentId: identity.deploymentId,
+      ...(identity.embedTenantName ? { embedTenantName: identity.embedTenantName } : {}),
+      creatorMode: identity.creatorMode,
+      ...(identity.branchName ? { branchName: identity.branchName } : {}),
+    },
+    signingSecret,
+  );
   const result: ExchangedSession = {
-    token: `${sessionId}.${secret}`,
+    token,
     expiresAt: new Date(tokenExpiresAt * 1000).toISOString(),
+    accountName: identity.account,
     deploymentId: identity.deploymentId,
     embedTenantName: identity.embedTenantName ?? null,
     creatorMode: identity.creatorMode,
@@ -339,7 +400,10 @@ export async function exchangeSession(store: Store, sessionId: string): Promise<
   };
   if (item.userProfile) result.userProfile = item.userProfile as ExchangedSession['userProfile'];
   if (identity.branchName) result.branchName = identity.branchName;
-  if (item.settings) result.settings = item.settings as ExchangedSession['settings'];
+  if (item.settings) result.settings = item.settings as Record<string, unknown>;
+  if (item.embedTheme) result.embedTheme = item.embedTheme as Record<string, unknown>;
+  if (Array.isArray(item.roles)) result.roles = item.roles as string[];
+  if (typeof item.isEphemeral === 'boolean') result.isEphemeral = item.isEphemeral;
   return result;
 }
 
@@ -361,21 +425,20 @@ export async function revokeSession(store: Store, account: string, sessionId: st
   }
 }
 
-/** Checks `Authorization: Bearer <token>`: exchanged, not revoked, within 24 hours. */
+/**
+ * Checks `Authorization: Bearer <token>`: signature and `exp` first (no read for a forged or expired token), then
+ * the session item by the token's `sid`: its `jti` is the token's, not revoked, within 24 hours.
+ */
 export async function verifyEmbedToken(store: Store, token: string): Promise<EmbedIdentity> {
-  const [sessionId, secret, extra] = token.split('.');
-  if (!sessionId || !secret || extra !== undefined) throw new UnauthorizedError('Invalid embed token');
+  const claims = verifyEmbedTokenSignature(token, await embedTokenSecret(), epochSeconds());
   const out = await store.doc.send(
-    new GetCommand({ TableName: store.tableName, Key: keys.session(sessionId), ConsistentRead: true }),
+    new GetCommand({ TableName: store.tableName, Key: keys.session(claims.sid), ConsistentRead: true }),
   );
   const item = out.Item;
-  const expected = typeof item?.tokenHash === 'string' ? Buffer.from(item.tokenHash) : undefined;
-  const actual = Buffer.from(sha256(secret));
   if (
     !item ||
-    !expected ||
-    expected.length !== actual.length ||
-    !timingSafeEqual(expected, actual) ||
+    item.tokenJti !== claims.jti ||
+    item.account !== claims.account ||
     item.revoked === true ||
     typeof item.expiresAt !== 'number' ||
     item.expiresAt <= epochSeconds()

@@ -38,6 +38,8 @@ export interface RouteDefinition {
   readonly data?: boolean;
   /** Whether the function reads the cursor-signing secret (`CURSOR_SECRET`). */
   readonly cursorSecret?: boolean;
+  /** Whether the function signs or verifies embed tokens (`EMBED_TOKEN_SECRET`). */
+  readonly tokenSecret?: boolean;
 }
 
 /** Api-Key authentication: the key item, then its account (functions/http/auth.ts). */
@@ -54,6 +56,8 @@ const provisioning: readonly TableAction[] = [
 ];
 const threadWrites: readonly TableAction[] = ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'];
 
+/** The exchange: the session's conditional update, then its user. */
+const exchangeAccess: TableAccess = { session: ['UpdateItem'], account: ['GetItem'] };
 /** Rate windows (functions/store/rate-limits.ts): counted up, given back on a later refusal, deleted when empty. */
 const rateWindows: readonly TableAction[] = ['UpdateItem', 'DeleteItem'];
 
@@ -70,13 +74,22 @@ export const routes: readonly RouteDefinition[] = [
     streaming: false,
     table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'], rate: rateWindows },
   },
+  // Cube's exchange path; `/session/exchange` is this service's older spelling, kept as an alias (contract §1).
+  {
+    id: 'session-exchange',
+    method: 'POST',
+    path: '/api/v1/embed/session/token',
+    streaming: false,
+    table: exchangeAccess,
+    tokenSecret: true,
+  },
   {
     id: 'session-exchange',
     method: 'POST',
     path: '/api/v1/embed/session/exchange',
     streaming: false,
-    // The session's conditional update, then its user.
-    table: { session: ['UpdateItem'], account: ['GetItem'] },
+    table: exchangeAccess,
+    tokenSecret: true,
   },
   {
     id: 'session-revoke',
@@ -122,6 +135,7 @@ export const routes: readonly RouteDefinition[] = [
     path: `${chat}/stream-chat-state`,
     streaming: true,
     table: { ...callerRead, account: provisioning, thread: threadWrites, rate: rateWindows },
+    tokenSecret: true,
     bedrock: true,
     data: true,
   },
@@ -131,8 +145,16 @@ export const routes: readonly RouteDefinition[] = [
     path: `${chat}/stream-chat-state/abort`,
     streaming: false,
     table: chatAbortAccess,
+    tokenSecret: true,
   },
-  { id: 'chat-abort', method: 'POST', path: `${chat}/abort`, streaming: false, table: chatAbortAccess },
+  {
+    id: 'chat-abort',
+    method: 'POST',
+    path: `${chat}/abort`,
+    streaming: false,
+    table: chatAbortAccess,
+    tokenSecret: true,
+  },
   {
     id: 'sql-api',
     method: 'POST',
@@ -140,6 +162,7 @@ export const routes: readonly RouteDefinition[] = [
     streaming: true,
     // Provisions Api-Key users like generate-session; reads deployments and models; never touches threads.
     table: { ...callerRead, account: provisioning, rate: rateWindows },
+    tokenSecret: true,
     data: true,
   },
   { id: 'embed-page', method: 'GET', path: '/embed/chat', streaming: false, table: {} },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -20,6 +22,25 @@ export interface LocalServiceOptions {
   assetsDir?: string;
   /** Model files per branch of the demo deployment; by default the demo model of the semantic layer. */
   models?: ModelBranches;
+}
+
+/**
+ * The embed-token signing secret of a local service without EMBED_TOKEN_SECRET: kept in the data directory (tokens
+ * survive a restart), else one per run. In AWS the stack passes it from Secrets Manager.
+ */
+async function localTokenSecret(dataDir: string | undefined): Promise<string> {
+  const fresh = randomBytes(32).toString('base64url');
+  if (!dataDir) return fresh;
+  const path = join(dataDir, 'embed-token-secret');
+  await mkdir(dataDir, { recursive: true });
+  try {
+    // 'wx': the first start writes it, later starts (and a concurrent one) read it.
+    await writeFile(path, fresh, { flag: 'wx', mode: 0o600 });
+    return fresh;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return (await readFile(path, 'utf8')).trim();
+  }
 }
 
 async function demoModels(): Promise<ModelBranches> {
@@ -51,6 +72,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   }
   process.env.DYNAMODB_ENDPOINT = endpoint;
   if (options.dataDir) process.env.DATA_DIR = options.dataDir;
+  process.env.EMBED_TOKEN_SECRET ??= await localTokenSecret(options.dataDir);
   const store = createStore({ endpoint, ...(options.tableName ? { tableName: options.tableName } : {}) });
   process.env.TABLE_NAME = store.tableName;
   setStore(store);

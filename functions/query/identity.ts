@@ -1,6 +1,13 @@
 import * as z from 'zod';
-import { checkNames, provisionUser } from '../embed/provision';
-import { groupsSchema, securityContextSchema, userAttributesSchema } from '../embed/schemas';
+import { emailSchema } from '../embed/email';
+import { checkNames, DEFAULT_EPHEMERAL_TTL_SECONDS, provisionUser } from '../embed/provision';
+import {
+  groupsSchema,
+  optional,
+  rolesSchema,
+  securityContextSchema,
+  userAttributesSchema,
+} from '../embed/schemas';
 import { normaliseExternalId, verifyEmbedToken } from '../embed/sessions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { authenticateApiKey, parseAuthorization, requireChatPlan } from '../http/auth';
@@ -10,21 +17,22 @@ import { epochSeconds, type Scope } from '../store/keys';
 import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
 
-/** One week, the default lifetime of users first seen by the chat or the SQL API (spec §3). */
-export const DEFAULT_EPHEMERAL_TTL_SECONDS = 604_800;
+export { DEFAULT_EPHEMERAL_TTL_SECONDS };
 
 /** `sessionSettings` of the chat, abort and SQL API bodies (spec §4.3, contract §6). */
 export const sessionSettingsSchema = z.strictObject({
-  externalId: z.string().max(1024).optional(),
-  internalId: z.string().min(1).max(256).optional(),
-  email: z.email().max(320).optional(),
-  userAttributes: userAttributesSchema.optional(),
-  groups: groupsSchema.optional(),
-  roles: z.array(z.string().max(128)).max(40).optional(),
-  securityContext: securityContextSchema.optional(),
-  isEphemeral: z.boolean().optional(),
-  ephemeralTtlSeconds: z.number().int().min(1).max(31_536_000).optional(),
-  timezone: z.string().max(64).optional(),
+  externalId: optional(z.string().max(1024)),
+  internalId: optional(z.string().min(1).max(256)),
+  email: optional(emailSchema),
+  userAttributes: optional(userAttributesSchema),
+  groups: optional(groupsSchema),
+  roles: optional(rolesSchema),
+  securityContext: optional(securityContextSchema),
+  isEphemeral: optional(z.boolean()),
+  ephemeralTtlSeconds: optional(z.number().int().min(1).max(31_536_000)),
+  timezone: optional(z.string().max(64)),
+  /** Cube's SessionSettingsDto field; this service has no published dashboards, so it selects nothing. */
+  publicDashboardId: optional(z.string().min(1).max(256)),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

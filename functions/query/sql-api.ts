@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { optional } from '../embed/schemas';
 import { ValidationError } from '../errors';
 import { emitMetrics, METRIC_NAMES } from '../http/metrics';
 import { type QueryResult, runQuery } from '../semantic';
@@ -10,9 +11,9 @@ import { allowedBranch, branchModel, deploymentFor } from './models';
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
 export const sqlApiBody = z.strictObject({
   query: z.string().min(1).max(100_000),
-  sessionSettings: sessionSettingsSchema.optional(),
-  branchName: z.string().min(1).max(128).optional(),
-  limit: z.number().int().min(1).max(1_000_000).optional(),
+  sessionSettings: optional(sessionSettingsSchema),
+  branchName: optional(z.string().min(1).max(128)),
+  limit: optional(z.number().int().min(1).max(1_000_000)),
 });
 export type SqlApiBody = z.infer<typeof sqlApiBody>;
 

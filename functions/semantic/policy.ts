@@ -1,6 +1,6 @@
 import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model';
 
-export type AttributeValue = string | number | string[] | number[];
+export type AttributeValue = string | number | boolean | string[] | number[];
 
 /**
  * The user a query runs for (groups and attribute values as the access policies see them). `groups` and

@@ -11,7 +11,8 @@ import { secretValue } from '../http/secrets';
 import type { Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 
-export const ATTRIBUTE_TYPES = ['string', 'number', 'string_array', 'number_array'] as const;
+/** Cube's attribute types (its `UserAttributeType`), `boolean` included. */
+export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'string_array', 'number_array'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export type DefinitionKind = 'group' | 'attribute';
 

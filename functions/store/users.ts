@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { Store } from './client';
 import { isExpired, keys, type Scope, scopeId } from './keys';
 
-export type AttributeValue = string | number | string[] | number[];
+export type AttributeValue = string | number | boolean | string[] | number[];
 export type UserRef = { kind: 'external'; externalId: string } | { kind: 'internal'; internalId: string };
 
 /** A stored user: memberships per scope and attribute values per scope. */

@@ -294,6 +294,26 @@ describe('least privilege', () => {
     }
   });
 
+  it('gives the embed-token secret, by ARN, only to the functions that sign or verify tokens', () => {
+    const resources = synth.template.toJSON().Resources;
+    const tokenFunctions = ['session-exchange', 'chat-stream', 'chat-abort', 'sql-api'];
+    for (const [id, logicalId] of synth.functionIds) {
+      const variables = resources[logicalId].Properties.Environment.Variables;
+      const uses = tokenFunctions.includes(id);
+      const reads = statementsFor(id).some(
+        (statement) =>
+          actionsOf([statement]).includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(statement.Resource).includes('EmbedTokenSecret'),
+      );
+      expect({ id, reads, arn: variables.EMBED_TOKEN_SECRET_ARN !== undefined }).toEqual({
+        id,
+        reads: uses,
+        arn: uses,
+      });
+      expect(variables.EMBED_TOKEN_SECRET).toBeUndefined();
+    }
+  });
+
   it('lets only bedrock functions invoke Bedrock, and only the configured model', () => {
     for (const id of functionIds()) {
       const bedrock = routes.some((route) => route.id === id && route.bedrock === true);

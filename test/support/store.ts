@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createStore, type Store, setStore } from '../../functions/store/client';
 import { ensureTable } from '../../functions/store/local-table';
 
@@ -9,5 +9,7 @@ export async function freshStore(): Promise<Store> {
   const store = createStore({ endpoint, tableName: `test-${randomUUID()}` });
   await ensureTable(store);
   setStore(store);
+  // Domain tests mint embed tokens without the local service, which would otherwise provide the secret.
+  process.env.EMBED_TOKEN_SECRET ??= randomBytes(32).toString('base64url');
   return store;
 }

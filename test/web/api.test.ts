@@ -19,7 +19,7 @@ beforeAll(async () => {
       authorization: req.headers.authorization,
       body: Buffer.concat(chunks).toString(),
     });
-    if (req.url === '/api/v1/embed/session/exchange') {
+    if (req.url === '/api/v1/embed/session/token') {
       res.writeHead(401, { 'content-type': 'application/json' });
       return res.end(
         JSON.stringify({ error: 'Session is invalid or already used', code: 'SESSION_INVALID' }),

@@ -43,6 +43,23 @@ function expectNoProblems(problems: PageProblems): void {
   expect(problems.errors).toEqual([]);
 }
 
+describe("Cube's embed URL", () => {
+  test('/embed/chat?sessionId= without account: the chat URL comes from the exchanged session', async () => {
+    // Prepare
+    const { context, page, problems } = await openPage(browser);
+
+    // Act
+    await page.goto(`${server.baseUrl}/embed/chat?sessionId=${freshSession()}`);
+    await page.locator('textarea').waitFor();
+    await ask(page, 'What is the total amount by region?');
+
+    // Assess
+    expect(await turnEnded(page, 1)).toBe('completed');
+    expectNoProblems(problems);
+    await context.close();
+  });
+});
+
 describe('a streamed turn', () => {
   test('shows the steps, SQL, rows, chart and the final answer; thinking stays collapsed', async () => {
     // Prepare

@@ -139,11 +139,21 @@ class ParserWorker {
 
   async parse(sql: string, deadlineMs: number): Promise<unknown> {
     const { worker, ready } = this.ensure();
-    // The deadline bounds the parse, not the worker's start (loading the parser takes a few hundred ms, more on
-    // a busy machine).
-    await ready;
+    // Referenced while it has work, so a process awaiting a parse stays alive; unreferenced when idle.
+    worker.ref();
+    const idle = () => {
+      if (this.pending.size === 0) worker.unref();
+    };
+    try {
+      // The deadline bounds the parse, not the worker's start (loading the parser takes a few hundred ms, more
+      // on a busy machine).
+      await ready;
+    } catch (error) {
+      idle();
+      throw error;
+    }
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const parsed = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Everything queued behind the runaway parse fails with it; a query is cheap to send again.
         this.reset(
@@ -155,6 +165,7 @@ class ParserWorker {
       this.pending.set(id, { resolve, reject, timer });
       worker.postMessage({ id, sql });
     });
+    return parsed.finally(idle);
   }
 
   /** Starts the worker ahead of the first query (it takes a few hundred ms to load the parser). */

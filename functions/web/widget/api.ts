@@ -77,7 +77,7 @@ const jsonHeaders = (token?: string): Record<string, string> => ({
 
 /** Trades the single-use session id for a token (401 SESSION_INVALID when used or expired). */
 export async function exchangeSession(baseUrl: string, sessionId: string): Promise<EmbedSession> {
-  const response = await send(`${trimSlash(baseUrl)}/api/v1/embed/session/exchange`, {
+  const response = await send(`${trimSlash(baseUrl)}/api/v1/embed/session/token`, {
     method: 'POST',
     headers: jsonHeaders(),
     body: JSON.stringify({ sessionId }),

@@ -91,7 +91,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
     const pick = (name: string) => this.getAttribute(name) ?? query?.get(name) ?? undefined;
     const base = this.getAttribute('base-url') ?? (query ? window.location.origin : scriptOrigin());
     return {
-      session: pick('session') || undefined,
+      // Cube's embed URL names it `sessionId`; `session` is this service's older spelling.
+      session: pick('sessionId') || pick('session') || undefined,
       baseUrl: base,
       account: pick('account') || undefined,
       agent: pick('agent') || undefined,

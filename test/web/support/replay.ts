@@ -280,7 +280,7 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
         res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
         return void res.end(result.body);
       }
-      if (route === 'POST /api/v1/embed/session/exchange') {
+      if (route === 'POST /api/v1/embed/session/token') {
         const { sessionId } = await readJson(req);
         if (typeof sessionId !== 'string' || !sessionId.startsWith('fresh-') || used.has(sessionId)) {
           return json(res, 401, {
@@ -292,6 +292,7 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
         return json(res, 200, {
           token: `token-${sessionId}`,
           expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          accountName: 'demo',
           deploymentId: 1,
           embedTenantName: null,
           creatorMode: false,

@@ -1,0 +1,108 @@
+/**
+ * Embed tokens as signed JWTs (contract §2): HS256 over node:crypto, no library. The signature and `exp` are
+ * checked here; revocation (by `jti`) is checked by the caller against the session item on every use.
+ */
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UnauthorizedError } from '../errors';
+import { secretValue } from '../http/secrets';
+
+/** What the service puts in an embed token. `sid` names the session item that holds the revocation state. */
+export interface EmbedTokenClaims {
+  iss: string;
+  /** The user: `e:<externalId>` or `i:<internalId>` (the owner id of threads). */
+  sub: string;
+  /** Random per exchange; the session item stores it, so a revoked session's token is refused. */
+  jti: string;
+  sid: string;
+  iat: number;
+  exp: number;
+  account: string;
+  deploymentId: number;
+  embedTenantName?: string;
+  creatorMode: boolean;
+  branchName?: string;
+}
+
+export const TOKEN_ISSUER = 'embedded-analytics';
+const MIN_SECRET_BYTES = 32;
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+/** A misconfigured service (no or a short secret): an internal error, never a client's fault. */
+export class TokenSecretMissingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TokenSecretMissingError';
+  }
+}
+
+/**
+ * The signing secret: in AWS read from Secrets Manager by the ARN the stack passes (`EMBED_TOKEN_SECRET_ARN`,
+ * cached); else `EMBED_TOKEN_SECRET` (at least 32 bytes), which the local service generates per data directory or
+ * per run.
+ */
+export async function embedTokenSecret(env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+  const raw = env.EMBED_TOKEN_SECRET_ARN
+    ? await secretValue(env.EMBED_TOKEN_SECRET_ARN)
+    : env.EMBED_TOKEN_SECRET;
+  if (!raw || Buffer.byteLength(raw) < MIN_SECRET_BYTES) {
+    throw new TokenSecretMissingError(`EMBED_TOKEN_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes`);
+  }
+  return Buffer.from(raw);
+}
+
+const sign = (input: string, secret: Buffer) => createHmac('sha256', secret).update(input).digest();
+
+/** Signs the claims: `base64url(header).base64url(payload).base64url(HMAC-SHA256)`. */
+export function signEmbedToken(claims: EmbedTokenClaims, secret: Buffer): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const input = `${HEADER}.${payload}`;
+  return `${input}.${sign(input, secret).toString('base64url')}`;
+}
+
+const invalid = () => new UnauthorizedError('Invalid, expired or revoked embed token');
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Checks the header (HS256 only: `none` and other algorithms are refused), the signature (constant time) and
+ * `exp`; returns the claims. Any failure is the same 401, so a caller learns nothing about why.
+ */
+export function verifyEmbedTokenSignature(
+  token: string,
+  secret: Buffer,
+  nowSeconds: number,
+): EmbedTokenClaims {
+  const parts = token.split('.');
+  const [header, payload, signature] = parts;
+  if (parts.length !== 3 || !header || !payload || !signature) throw invalid();
+  if (![header, payload, signature].every((part) => BASE64URL.test(part))) throw invalid();
+  const expected = sign(`${header}.${payload}`, secret);
+  const actual = Buffer.from(signature, 'base64url');
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw invalid();
+  let decodedHeader: unknown;
+  let claims: unknown;
+  try {
+    decodedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!isRecord(decodedHeader) || decodedHeader.alg !== 'HS256') throw invalid();
+  if (!isClaims(claims) || claims.iss !== TOKEN_ISSUER || claims.exp <= nowSeconds) throw invalid();
+  return claims;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isClaims(value: unknown): value is EmbedTokenClaims {
+  return (
+    isRecord(value) &&
+    typeof value.sub === 'string' &&
+    typeof value.jti === 'string' &&
+    typeof value.sid === 'string' &&
+    typeof value.exp === 'number' &&
+    typeof value.account === 'string' &&
+    typeof value.deploymentId === 'number'
+  );
+}
