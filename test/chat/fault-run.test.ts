@@ -7,35 +7,31 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
-import { createStore, type Store } from '../../functions/store/client';
+import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { type StoredLine, threads } from '../../functions/store/threads';
-import { type FaultProxy, type FaultRule, startFaultProxy } from '../support/faults';
+import { type FaultProxy, type FaultRule, type FaultyService, startFaultyService } from '../support/faults';
 import { client } from '../support/http';
-import { startService, type TestService } from '../support/service';
+import type { TestService } from '../support/service';
 import { type Auth, chat, chatUrl, type Line, uniqueUser } from './support';
 
+let faulty: FaultyService;
 let proxy: FaultProxy;
 let svc: TestService;
 let url: string;
 let direct: Store;
 
 beforeAll(async () => {
-  const real = process.env.DYNAMODB_ENDPOINT;
-  if (!real) throw new Error('DYNAMODB_ENDPOINT is not set');
-  proxy = await startFaultProxy(real);
-  svc = await startService({ dynamodbEndpoint: proxy.endpoint });
+  faulty = await startFaultyService();
+  ({ proxy, svc, direct } = faulty);
   url = chatUrl(svc.baseUrl);
-  direct = createStore({ endpoint: real, tableName: svc.service.store.tableName });
   // Warm (model, data source, caches) without faults: the first mode should not pay for it.
   const warm: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
   await journey(warm);
   expect(warm.problems).toEqual([]);
 }, 120_000);
 afterAll(async () => {
-  await svc.stop();
-  direct.doc.destroy();
-  await proxy.stop();
+  await faulty.stop();
 });
 
 const MODES: { name: string; rule: FaultRule }[] = [

@@ -6,14 +6,15 @@
  */
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
-import { createStore, type Store } from '../../functions/store/client';
+import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { type StoredLine, threads } from '../../functions/store/threads';
-import { type FaultProxy, startFaultProxy } from '../support/faults';
+import { type FaultProxy, type FaultyService, startFaultyService } from '../support/faults';
 import { client } from '../support/http';
-import { startService, type TestService } from '../support/service';
+import type { TestService } from '../support/service';
 import { chat, chatUrl, finals, type Line, openStream, readUntil, stateOf, uniqueUser } from './support';
 
+let faulty: FaultyService;
 let proxy: FaultProxy;
 let svc: TestService;
 let url: string;
@@ -21,17 +22,12 @@ let url: string;
 let direct: Store;
 
 beforeAll(async () => {
-  const real = process.env.DYNAMODB_ENDPOINT;
-  if (!real) throw new Error('DYNAMODB_ENDPOINT is not set');
-  proxy = await startFaultProxy(real);
-  svc = await startService({ dynamodbEndpoint: proxy.endpoint });
+  faulty = await startFaultyService();
+  ({ proxy, svc, direct } = faulty);
   url = chatUrl(svc.baseUrl);
-  direct = createStore({ endpoint: real, tableName: svc.service.store.tableName });
 }, 120_000);
 afterAll(async () => {
-  await svc.stop();
-  direct.doc.destroy();
-  await proxy.stop();
+  await faulty.stop();
 });
 afterEach(() => {
   proxy.clear();

@@ -1,5 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStore, type Store } from '../../functions/store/client';
+import { startService, type TestService } from './service';
 
 /**
  * A fault-injecting HTTP proxy in front of DynamoDB Local. Point a store or a service (DYNAMODB_ENDPOINT) at
@@ -171,5 +173,32 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The local service talking to DynamoDB Local through a fault proxy, and a store that bypasses the proxy. */
+export interface FaultyService {
+  proxy: FaultProxy;
+  svc: TestService;
+  /** The same table, straight to DynamoDB Local: what is really stored, whatever the proxy does. */
+  direct: Store;
+  stop(): Promise<void>;
+}
+
+export async function startFaultyService(): Promise<FaultyService> {
+  const real = process.env.DYNAMODB_ENDPOINT;
+  if (!real) throw new Error('DYNAMODB_ENDPOINT is not set');
+  const proxy = await startFaultProxy(real);
+  const svc = await startService({ dynamodbEndpoint: proxy.endpoint });
+  const direct = createStore({ endpoint: real, tableName: svc.service.store.tableName });
+  return {
+    proxy,
+    svc,
+    direct,
+    async stop() {
+      await svc.stop();
+      direct.doc.destroy();
+      await proxy.stop();
+    },
   };
 }
