@@ -263,7 +263,7 @@ export class EndpointFunctions extends Construct {
     if (spec.data && settings.sqlTimeoutSeconds)
       env.SQL_TIMEOUT_MS = String(settings.sqlTimeoutSeconds * 1000);
     if (usesTable(spec.table)) env.TABLE_NAME = props.table.tableName;
-    // The ARN only: the function reads the value from Secrets Manager (functions/http/secrets.ts).
+    // The ARN only: the function reads the value from Secrets Manager (functions/aws/secrets.ts).
     if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
     if (spec.tokenSecret) env.EMBED_TOKEN_SECRET_ARN = props.tokenSecret.secretArn;
     if (spec.data) {

@@ -4,8 +4,8 @@
  */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { secretValue } from '../aws/secrets';
 import { UnauthorizedError } from '../errors';
-import { secretValue } from '../http/secrets';
 
 /** What the service puts in an embed token. `sid` names the session item that holds the revocation state. */
 export interface EmbedTokenClaims {

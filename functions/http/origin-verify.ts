@@ -6,8 +6,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { acceptedSecretValues, type SecretLookup } from '../aws/secrets';
 import { ForbiddenError } from '../errors';
-import { acceptedSecretValues, type SecretLookup } from './secrets';
 
 /** The header CloudFront sets on origin requests (it replaces a viewer header of the same name). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

@@ -1,9 +1,9 @@
 /**
  * Turns a stored data source into what the drivers connect with: a PostgreSQL connection kept in Secrets
- * Manager is read at runtime (cached, see functions/http/secrets.ts), never stored in the table.
+ * Manager is read at runtime (cached, see functions/aws/secrets.ts), never stored in the table.
  */
 
-import { type SecretLookup, secretValue } from '../http/secrets';
+import { type SecretLookup, secretValue } from '../aws/secrets';
 import type { DataSource } from '../semantic';
 import type { DataSourceConfig } from '../store/deployments';
 

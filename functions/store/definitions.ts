@@ -6,8 +6,8 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { secretValue } from '../aws/secrets';
 import { ConflictError, ValidationError } from '../errors';
-import { secretValue } from '../http/secrets';
 import type { Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 

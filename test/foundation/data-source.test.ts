@@ -1,6 +1,6 @@
 /** A PostgreSQL password never reaches the table: the CLI stores a Secrets Manager reference instead. */
 import { runCommand, UsageError } from '../../functions/admin/cli';
-import { secretCache } from '../../functions/http/secrets';
+import { secretCache } from '../../functions/aws/secrets';
 import {
   connectionStringFromSecret,
   hasPassword,

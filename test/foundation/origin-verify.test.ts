@@ -3,14 +3,14 @@
  * anything is read or written; the accepted values come from Secrets Manager with caching and a rotation grace.
  */
 
-import { ORIGIN_VERIFY_HEADER, originVerifyFromEnv, verifyOrigin } from '../../functions/http/origin-verify';
 import {
   acceptedSecretValues,
   ROTATION_GRACE_MS,
   type SecretVersion,
   secretCache,
   signJsonRequest,
-} from '../../functions/http/secrets';
+} from '../../functions/aws/secrets';
+import { ORIGIN_VERIFY_HEADER, originVerifyFromEnv, verifyOrigin } from '../../functions/http/origin-verify';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
 

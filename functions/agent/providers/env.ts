@@ -1,4 +1,4 @@
-import { secretValue } from '../../http/secrets';
+import { secretValue } from '../../aws/secrets';
 import type { ModelProvider } from '../types';
 import { bedrockProvider } from './bedrock';
 import { offlineProvider } from './offline';
