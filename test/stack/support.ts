@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -24,12 +27,15 @@ export function synthesize(
   overrides: Partial<ServiceConfig> = {},
   region = 'eu-west-1',
 ) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  // Its own cloud assembly directory, removed once the template is read (CDK would leave one per synth in /tmp).
+  const outdir = mkdtempSync(join(tmpdir(), 'stack-test-'));
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new EmbeddedAnalyticsStack(app, 'Test', {
     env: { account: '111122223333', region },
     config: readConfig(app.node, overrides),
   });
   const template = Template.fromStack(stack);
+  rmSync(outdir, { recursive: true, force: true });
   const functionIds = new Map<string, string>();
   const urlIds = new Map<string, string>();
   const roleIds = new Map<string, string>();
