@@ -1,7 +1,7 @@
 import './lambda-polyfill';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import middy, { type MiddlewareObj } from '@middy/core';
+import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -184,8 +184,27 @@ function tenancy(event: Event): Record<string, string> {
 }
 
 /** One line per answered request (successes and 4xx too), with its status and duration. */
-function logRequest(log: Logger, status: number, started: number): void {
-  log.info('request', { status, durationMs: Date.now() - started });
+/** The checks every endpoint runs before its handler, in this order, and the one error mapper. */
+function checked<R>(
+  chain: MiddyfiedHandler<Event, R>,
+  options: { route: string; body?: unknown },
+): MiddyfiedHandler<Event, R> {
+  chain.use(originVerify()).use(routeCheck(options.route)).use(bodyLimit());
+  if (options.body) chain.use(jsonBody());
+  return chain.use({ onError: (request) => onError(options.route, request as never) });
+}
+
+/** Prepares the input, calls the domain and logs the request with its status and duration. */
+async function handled<B, Q, A extends AuthMode, R extends { status: number }>(
+  options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<R> },
+  event: Event,
+  context: Context,
+): Promise<R> {
+  const started = Date.now();
+  const input = await prepare(options, event, context);
+  const result = await options.handle(input);
+  input.log.info('request', { status: result.status, durationMs: Date.now() - started });
+  return result;
 }
 
 function toResponse(result: HttpResult): APIGatewayProxyStructuredResultV2 {
@@ -221,20 +240,9 @@ const codeOf = (body: string | undefined): string | undefined => {
 export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
   options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult> },
 ) {
-  const chain = middy<Event, APIGatewayProxyStructuredResultV2>()
-    .use(originVerify())
-    .use(routeCheck(options.route))
-    .use(bodyLimit());
-  if (options.body) chain.use(jsonBody());
-  return chain
-    .use({ onError: (request) => onError(options.route, request as never) })
-    .handler(async (event, context) => {
-      const started = Date.now();
-      const input = await prepare(options, event, context);
-      const result = await options.handle(input);
-      logRequest(input.log, result.status, started);
-      return toResponse(result);
-    });
+  return checked(middy<Event, APIGatewayProxyStructuredResultV2>(), options).handler(async (event, context) =>
+    toResponse(await handled(options, event, context)),
+  );
 }
 
 /**
@@ -247,31 +255,22 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
     handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult | StreamResult>;
   },
 ) {
-  const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse })
-    .use(originVerify())
-    .use(routeCheck(options.route))
-    .use(bodyLimit());
-  if (options.body) chain.use(jsonBody());
-  return chain
-    .use({ onError: (request) => onError(options.route, request as never) })
-    .handler(async (event, context) => {
-      const started = Date.now();
-      const input = await prepare(options, event, context);
-      const result = await options.handle(input);
-      logRequest(input.log, result.status, started);
-      if (!('lines' in result)) return toResponse(result);
-      const controller = new AbortController();
-      const lines = result.lines(controller.signal);
-      const body = Readable.from(options.keepalive ? withKeepalive(lines, keepaliveMs()) : lines, {
-        objectMode: false,
-      });
-      let ended = false;
-      body.once('end', () => {
-        ended = true;
-      });
-      body.once('close', () => {
-        if (!ended) controller.abort(new Error('client disconnected'));
-      });
-      return { statusCode: result.status, headers: result.headers, body };
+  const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse });
+  return checked(chain, options).handler(async (event, context) => {
+    const result = await handled(options, event, context);
+    if (!('lines' in result)) return toResponse(result);
+    const controller = new AbortController();
+    const lines = result.lines(controller.signal);
+    const body = Readable.from(options.keepalive ? withKeepalive(lines, keepaliveMs()) : lines, {
+      objectMode: false,
     });
+    let ended = false;
+    body.once('end', () => {
+      ended = true;
+    });
+    body.once('close', () => {
+      if (!ended) controller.abort(new Error('client disconnected'));
+    });
+    return { statusCode: result.status, headers: result.headers, body };
+  });
 }

@@ -4,20 +4,19 @@
  * -> check constructs, functions and members (allow-lists, value-size bounds) -> aggregate measures
  * -> secure (policies inside one subquery per model object) -> emit for the target dialect.
  */
-import nodeSqlParser from 'node-sql-parser/build/postgresql';
 import { SqlNotAllowedError } from '../errors';
 import type { DataModel, Member } from './model';
 import { type QueryUser, visibleMembers } from './policy';
-import { fold, isNode, type Node, quote, walk } from './sql/ast';
+import { fold, isNode, type Node, POSTGRES, quote, sqlParser, walk } from './sql/ast';
 import { checkColumns, checkConstructs, outputName } from './sql/check';
 import { aggregateMeasures, type Dialect } from './sql/measures';
 import { parseSql } from './sql/parse';
 import { resolveNames } from './sql/resolve';
-import { plainTarget, type SqlTarget, securedSql } from './sql/secure';
+import { type SqlTarget, securedSql, sqlTarget } from './sql/secure';
 
 export type { Dialect } from './sql/measures';
 export { closeParser, PARSE_LIMITS, precheck, warmParser } from './sql/parse';
-export { plainTarget, qualifiedTable, type SqlTarget } from './sql/secure';
+export { qualifiedTable, type SqlTarget, sqlTarget } from './sql/secure';
 export { suggest } from './suggest';
 
 /** SQL ready for a driver: user SQL rewritten over secured subqueries; parameters travel separately. */
@@ -26,8 +25,6 @@ export interface CompiledQuery {
   params: unknown[];
 }
 
-const printer = new nodeSqlParser.Parser();
-const PRINT_OPTIONS = { database: 'PostgresQL' };
 const compiledCache = new Map<string, CompiledQuery>();
 const CACHE_MAX = 500;
 
@@ -59,7 +56,7 @@ function emit(root: Node, secured: string[]): string {
   const hasWith = Array.isArray(root.with) && root.with.length > 0;
   let body: string;
   try {
-    body = printer.sqlify(root as never, PRINT_OPTIONS);
+    body = sqlParser.sqlify(root as never, POSTGRES);
   } catch (error) {
     throw new SqlNotAllowedError('The query uses a construct that is not supported', { cause: error });
   }
@@ -82,7 +79,7 @@ export async function compileSql(
   sql: string,
   target: SqlTarget | Dialect = 'duckdb',
 ): Promise<CompiledQuery> {
-  const to = typeof target === 'string' ? plainTarget(target) : target;
+  const to = typeof target === 'string' ? sqlTarget(target) : target;
   const cacheKey = JSON.stringify([model.hash, user, sql, to.id]);
   const hit = compiledCache.get(cacheKey);
   if (hit) return { sql: hit.sql, params: [...hit.params] };

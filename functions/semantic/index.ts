@@ -16,8 +16,8 @@ export {
   compileSql,
   type Dialect,
   PARSE_LIMITS,
-  plainTarget,
   type SqlTarget,
+  sqlTarget,
   suggest,
 } from './compiler';
 export { DuckDbDriver, QueryTimeoutError } from './drivers/duckdb';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { AppError, SqlNotAllowedError } from '../../errors';
-import { type CompiledQuery, qualifiedTable, type SqlTarget } from '../compiler';
+import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
 import {
   type Driver,
   type ExecuteOptions,
@@ -40,11 +40,7 @@ export class DuckDbDriver implements Driver {
     private readonly instance: DuckDBInstance,
     private readonly catalog: string,
   ) {
-    this.target = {
-      dialect: 'duckdb',
-      id: `duckdb:${catalog}`,
-      table: (name) => qualifiedTable(name, { catalog }),
-    };
+    this.target = sqlTarget('duckdb', catalog);
   }
 
   static async open(

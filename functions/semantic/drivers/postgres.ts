@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
-import { type CompiledQuery, qualifiedTable, type SqlTarget } from '../compiler';
+import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
 import { isoTimestamp, QueryTimeoutError } from './duckdb';
 import {
   type Driver,
@@ -61,11 +61,7 @@ export class PostgresDriver implements Driver {
     // An idle connection closed by the server (restart, failover) is dropped by the pool; unhandled, the
     // error event would crash the process.
     this.pool.on('error', () => undefined);
-    this.target = {
-      dialect: 'postgres',
-      id: `postgres:${schema}`,
-      table: (name) => qualifiedTable(name, { schema }),
-    };
+    this.target = sqlTarget('postgres', schema);
   }
 
   async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {

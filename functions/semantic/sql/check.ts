@@ -6,7 +6,7 @@
 import { SqlNotAllowedError } from '../../errors';
 import type { Member } from '../model';
 import { suggest } from '../suggest';
-import { fold, functionName, isNode, type Node, nameOf, qualifierOf, walk } from './ast';
+import { fold, functionName, hasControlCharacter, isNode, type Node, nameOf, qualifierOf, walk } from './ast';
 import { RESERVED_PREFIX, type Resolution, rangeOf, type Scope } from './resolve';
 
 /** Scalar functions a query may call (lowercase). Anything else, table functions included, is refused. */
@@ -82,11 +82,6 @@ export const VALUE_LIMITS = {
   maxPadLength: 1_000,
   /** lpad/rpad calls a query may make. */
   maxPadCalls: 16,
-};
-
-const hasControlCharacter = (text: string): boolean => {
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) < 32) return true;
-  return false;
 };
 
 /** Refuses node types outside NODE_TYPES and any text the printer would copy verbatim that could end a token. */

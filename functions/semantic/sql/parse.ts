@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SqlNotAllowedError } from '../../errors';
+import { hasControlCharacter } from './ast';
 
 export const PARSE_LIMITS = {
   /** Characters of SQL text. */
@@ -26,14 +27,6 @@ export const PARSE_LIMITS = {
 /** The parser build shipped beside a Lambda bundle (copied there at bundling), else the installed package. */
 export const PARSER_FILE = 'sql-parser.cjs';
 
-const hasControlCharacter = (text: string): boolean => {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 32 && code !== 9 && code !== 10 && code !== 13) return true;
-  }
-  return false;
-};
-
 /**
  * A linear scan that refuses what the parser could take exponential time on, or read differently from the
  * engines: unbalanced or too deep parentheses, too many tokens, dollar quotes and backslashes (the parser reads `\'` as an escape, the engines do not). Comments are read
@@ -43,7 +36,7 @@ export function precheck(sql: string): void {
   const { maxLength, maxTokens, maxNesting } = PARSE_LIMITS;
   if (sql.length > maxLength)
     throw new SqlNotAllowedError(`The query is longer than ${maxLength} characters`);
-  if (hasControlCharacter(sql)) throw new SqlNotAllowedError('The query contains control characters');
+  if (hasControlCharacter(sql, true)) throw new SqlNotAllowedError('The query contains control characters');
   if (sql.includes('\\')) throw new SqlNotAllowedError('Backslashes are not allowed in queries');
   let depth = 0;
   let tokens = 0;

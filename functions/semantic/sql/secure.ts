@@ -4,7 +4,6 @@
  * Physical tables are named fully qualified through the target (DuckDB: a catalog attached under a generated
  * name; PostgreSQL: schema-qualified under an empty search path), so only this stage can reach them.
  */
-import nodeSqlParser from 'node-sql-parser/build/postgresql';
 import {
   type CubeDef,
   type DataModel,
@@ -16,8 +15,8 @@ import {
   memberSqlOf,
   multipliedCubes,
 } from '../model';
-import { policyCondition, type QueryUser, rowCondition } from '../policy';
-import { fold, isNode, quote, walk } from './ast';
+import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
+import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import type { Dialect } from './measures';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
@@ -29,14 +28,14 @@ export interface SqlTarget {
   table(name: string): string;
 }
 
-/** Targets for SQL that only needs to be looked at (tests, docs): names qualified by a fixed catalog. */
-export const plainTarget = (
-  dialect: Dialect,
-  catalog = dialect === 'duckdb' ? 'data' : 'public',
-): SqlTarget => ({
+/**
+ * The target of a dialect whose model tables live under `at`: a DuckDB catalog (the drivers attach data under a
+ * generated one) or a PostgreSQL schema. Defaults name a fixed catalog, for SQL that is only looked at (tests).
+ */
+export const sqlTarget = (dialect: Dialect, at = dialect === 'duckdb' ? 'data' : 'public'): SqlTarget => ({
   dialect,
-  id: `${dialect}:${catalog}`,
-  table: (name) => qualifiedTable(name, dialect === 'duckdb' ? { catalog } : { schema: catalog }),
+  id: `${dialect}:${at}`,
+  table: (name) => qualifiedTable(name, dialect === 'duckdb' ? { catalog: at } : { schema: at }),
 });
 
 /** `orders` -> `"catalog"."main"."orders"` (DuckDB) or `"schema"."orders"` (PostgreSQL); longer names kept. */
@@ -49,7 +48,6 @@ export function qualifiedTable(name: string, at: { catalog?: string; schema?: st
   return parts.map(quote).join('.');
 }
 
-const parser = new nodeSqlParser.Parser();
 const authorSqlCache = new Map<string, string>();
 
 /**
@@ -63,7 +61,7 @@ function authorSql(sql: string, target: SqlTarget): string {
   if (cached !== undefined) return cached;
   let result = sql;
   try {
-    const ast = parser.astify(sql, { database: 'PostgresQL' });
+    const ast = sqlParser.astify(sql, POSTGRES);
     const own = new Set<string>();
     const placeholders = new Map<string, string>();
     walk(ast, (node) => {
@@ -80,7 +78,7 @@ function authorSql(sql: string, target: SqlTarget): string {
       node.db = null;
       node.table = placeholder;
     });
-    let text = parser.sqlify(ast as never, { database: 'PostgresQL' });
+    let text = sqlParser.sqlify(ast as never, POSTGRES);
     for (const [placeholder, table] of placeholders) text = text.split(quote(placeholder)).join(table);
     result = text;
   } catch {
@@ -146,16 +144,16 @@ export function securedSql(
   // key and combination of the projected dimensions, so SUM/COUNT/AVG over any group or filter of those
   // dimensions counts each of its rows once.
   const repeated = multipliedCubes(edges);
-  const dimensions = members
-    .filter((m) => m.kind === 'dimension')
-    .map((m) => {
-      const cube = model.cubes.get(m.cube);
-      return cube ? memberSql(model, cube, m.cubeMember, m.cube) : 'NULL';
-    });
+  /** A member's SQL over its cube's alias in this subquery. */
+  const valueOf = (member: Member): string => {
+    const cube = model.cubes.get(member.cube);
+    return cube ? memberSql(model, cube, member.cubeMember, member.cube) : 'NULL';
+  };
+  const dimensions = members.filter((m) => m.kind === 'dimension').map(valueOf);
   const projected = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
     if (!cube) return 'NULL';
-    const value = memberSql(model, cube, member.cubeMember, member.cube);
+    const value = valueOf(member);
     if (
       member.kind !== 'measure' ||
       !repeated.has(member.cube) ||
@@ -181,23 +179,22 @@ export function securedSql(
     }
   }
   const conditions: string[] = [];
+  const addCondition = (condition: RowCondition) => {
+    if (condition.kind === 'none') conditions.push('FALSE');
+    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+  };
   for (const alias of aliases) {
     const cube = model.cubes.get(alias);
-    if (!cube) continue;
-    const condition = rowCondition(cube, alias, user, params, (c, member, a) =>
-      memberSql(model, c, member, a),
-    );
-    if (condition.kind === 'none') conditions.push('FALSE');
-    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+    if (cube)
+      addCondition(rowCondition(cube, alias, user, params, (c, member, a) => memberSql(model, c, member, a)));
   }
   if (object.policies) {
-    const condition = policyCondition(object.policies, user, params, (name) => {
-      const member = byName.get(name);
-      const cube = member ? model.cubes.get(member.cube) : undefined;
-      return member && cube ? memberSql(model, cube, member.cubeMember, member.cube) : 'NULL';
-    });
-    if (condition.kind === 'none') conditions.push('FALSE');
-    else if (condition.kind === 'sql') conditions.push(`(${condition.sql})`);
+    addCondition(
+      policyCondition(object.policies, user, params, (name) => {
+        const member = byName.get(name);
+        return member ? valueOf(member) : 'NULL';
+      }),
+    );
   }
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
