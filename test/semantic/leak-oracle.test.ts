@@ -129,10 +129,10 @@ const catalog = fc.constantFrom('pg_settings', 'duckdb_tables', 'range', 'inform
 const cteName = fc.oneof(
   { weight: 1, arbitrary: physical },
   { weight: 1, arbitrary: catalog },
-  { weight: 8, arbitrary: ours },
+  { weight: 12, arbitrary: ours },
 );
 const alias = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('', ' o', ' x', ' t', ' AS payroll', ' "T"') },
+  { weight: 10, arbitrary: fc.constantFrom('', ' o', ' x', ' t', ' AS payroll', ' "T"') },
   {
     weight: 1,
     arbitrary: fc.constantFrom(' AS orders', ' Orders', ' "ORDERS"', ' customers', ' pg_settings'),
@@ -142,8 +142,8 @@ const alias = fc.oneof(
 /** A relation name: the view, a CTE in scope, or (rarely) anything else, in any case and quoting. */
 const relation = (scope: readonly string[]) =>
   fc.oneof(
-    { weight: 4, arbitrary: view },
-    { weight: scope.length > 0 ? 4 : 0, arbitrary: fc.constantFrom(...(scope.length ? scope : ['x'])) },
+    { weight: 8, arbitrary: view },
+    { weight: scope.length > 0 ? 6 : 0, arbitrary: fc.constantFrom(...(scope.length ? scope : ['x'])) },
     {
       weight: scope.length > 0 ? 1 : 0,
       arbitrary: fc.constantFrom(...(scope.length ? scope : ['x'])).map((n) => n.toUpperCase()),

@@ -145,15 +145,15 @@ export function securedSql(
   // dimensions counts each of its rows once.
   const repeated = multipliedCubes(edges);
   /** A member's SQL over its cube's alias in this subquery. */
-  const valueOf = (member: Member): string => {
+  const sqlOfMember = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
     return cube ? memberSql(model, cube, member.cubeMember, member.cube) : 'NULL';
   };
-  const dimensions = members.filter((m) => m.kind === 'dimension').map(valueOf);
+  const dimensions = members.filter((m) => m.kind === 'dimension').map(sqlOfMember);
   const projected = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
     if (!cube) return 'NULL';
-    const value = valueOf(member);
+    const value = sqlOfMember(member);
     if (
       member.kind !== 'measure' ||
       !repeated.has(member.cube) ||
@@ -192,7 +192,7 @@ export function securedSql(
     addCondition(
       policyCondition(object.policies, user, params, (name) => {
         const member = byName.get(name);
-        return member ? valueOf(member) : 'NULL';
+        return member ? sqlOfMember(member) : 'NULL';
       }),
     );
   }
