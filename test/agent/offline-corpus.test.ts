@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type ChatMessage, offlineProvider, runAgentTurn } from '../../functions/agent';
+import type { ChatMessage } from '../../functions/agent';
 import { closeDrivers, type QueryUser } from '../../functions/semantic';
-import { collector, demoTools, MANAGER, rawDatabase } from './support/sample';
+import { converse } from './support/question-set';
+import { MANAGER, rawDatabase } from './support/sample';
 
 /**
  * The offline planner on the demo model: each question's final answer must state the numbers that
@@ -192,29 +193,8 @@ async function ask(
   questions: string[],
   user: QueryUser,
 ): Promise<{ answer: string; messages: ChatMessage[] }> {
-  const tools = await demoTools(user);
-  const history: ChatMessage[] = [];
-  let answer = '';
-  let messages: ChatMessage[] = [];
-  for (const question of questions) {
-    const turn = collector();
-    const result = await runAgentTurn({
-      provider: offlineProvider(),
-      tools,
-      history,
-      input: question,
-      showThinking: false,
-      signal: new AbortController().signal,
-      emit: turn.emit,
-    });
-    expect(result.status).toBe('completed');
-    history.push(
-      { id: `${history.length}-message`, role: 'user', content: question, isDelta: false },
-      ...turn.messages,
-    );
-    answer = result.finalAnswer;
-    messages = turn.messages;
-  }
+  const { answer, messages, failed } = await converse(questions, user);
+  expect(failed).toBeUndefined();
   return { answer, messages };
 }
 

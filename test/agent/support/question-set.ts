@@ -1,4 +1,5 @@
 import { type ChatMessage, offlineProvider, runAgentTurn } from '../../../functions/agent';
+import type { QueryUser } from '../../../functions/semantic';
 import type { QuestionCase } from '../questions/types';
 import { collector, demoTools, MANAGER } from './sample';
 
@@ -8,18 +9,20 @@ export const numbersIn = (text: string) =>
 
 export const caseName = (c: QuestionCase) => (Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask);
 
-/** Runs a case through the offline agent turn with a fixed clock; undefined when right, else why not. */
-export async function judge(
-  c: QuestionCase,
-  defaultNow: string,
-  raw: { query(sql: string): Promise<unknown[][]> },
-): Promise<string | undefined> {
-  const tools = await demoTools(c.user ?? MANAGER);
-  const nowMs = Date.parse(c.now ?? defaultNow);
+/**
+ * Asks questions in turn on one thread of the offline agent (history carried over): the last answer and its
+ * messages, or why a turn did not complete.
+ */
+export async function converse(
+  questions: readonly string[],
+  user: QueryUser,
+  clock: { now?: number; timeZone?: string } = {},
+): Promise<{ answer: string; messages: ChatMessage[]; failed?: string }> {
+  const tools = await demoTools(user);
   const history: ChatMessage[] = [];
   let answer = '';
   let messages: ChatMessage[] = [];
-  for (const question of Array.isArray(c.ask) ? c.ask : [c.ask]) {
+  for (const question of questions) {
     const turn = collector();
     const result = await runAgentTurn({
       provider: offlineProvider(),
@@ -29,10 +32,16 @@ export async function judge(
       showThinking: false,
       signal: new AbortController().signal,
       emit: turn.emit,
-      now: () => nowMs,
-      ...(c.timeZone ? { timeZone: c.timeZone } : {}),
+      ...(clock.now !== undefined ? { now: () => clock.now ?? Date.now() } : {}),
+      ...(clock.timeZone ? { timeZone: clock.timeZone } : {}),
     });
-    if (result.status !== 'completed') return `turn ${result.status}: ${result.finalAnswer}`;
+    if (result.status !== 'completed') {
+      return {
+        answer: result.finalAnswer,
+        messages: turn.messages,
+        failed: `turn ${result.status}: ${result.finalAnswer}`,
+      };
+    }
     history.push(
       { id: `${history.length}-message`, role: 'user', content: question, isDelta: false },
       ...turn.messages,
@@ -40,6 +49,24 @@ export async function judge(
     answer = result.finalAnswer;
     messages = turn.messages;
   }
+  return { answer, messages };
+}
+
+/** Runs a case through the offline agent turn with a fixed clock; undefined when right, else why not. */
+export async function judge(
+  c: QuestionCase,
+  defaultNow: string,
+  raw: { query(sql: string): Promise<unknown[][]> },
+): Promise<string | undefined> {
+  const { answer, messages, failed } = await converse(
+    Array.isArray(c.ask) ? c.ask : [c.ask],
+    c.user ?? MANAGER,
+    {
+      now: Date.parse(c.now ?? defaultNow),
+      ...(c.timeZone ? { timeZone: c.timeZone } : {}),
+    },
+  );
+  if (failed) return failed;
   const calls = messages.filter((m) => m.toolCall && !m.isInProcess);
   const sqlCall = calls.find((m) => m.toolCall?.name === 'coreSqlApi');
   if (c.refuse) {
