@@ -384,8 +384,11 @@ describe('parsing never blocks the process', () => {
     } finally {
       PARSE_LIMITS.deadlineMs = deadline;
     }
-    // The next query gets a fresh parser.
-    const result = await run('SELECT count(*) FROM orders_view', engines.duckdb.full);
-    expect(result.data).toHaveLength(1);
+    // The next queries get a fresh parser, concurrently, and none of them is failed by the stopped one.
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => run(`SELECT count(*) + ${n} AS n FROM orders_view`, engines.duckdb.full)),
+    );
+    expect(results.map((r) => r.data)).toHaveLength(5);
+    for (const result of results) expect(result.data).toHaveLength(1);
   });
 });

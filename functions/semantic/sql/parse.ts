@@ -124,23 +124,34 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** One parser worker per process; a parse that overruns its deadline kills it and the next parse starts another. */
+/** One worker thread, the parses it owes, and whether it was stopped. */
+interface ParserThread {
+  worker: Worker;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  stopped: boolean;
+}
+
+/**
+ * One parser worker per process; a parse that overruns its deadline stops that worker (failing what it still
+ * owes) and the next parse starts another. A stop only ever concerns the worker it names, never its successor.
+ */
 class ParserWorker {
-  private worker: { worker: Worker; ready: Promise<void> } | undefined;
-  private readonly pending = new Map<number, Pending>();
+  private current: ParserThread | undefined;
   private nextId = 1;
 
   async parse(sql: string, deadlineMs: number): Promise<unknown> {
-    const { worker, ready } = this.ensure();
+    const thread = this.ensure();
     // Referenced while it has work, so a process awaiting a parse stays alive; unreferenced when idle.
-    worker.ref();
+    thread.worker.ref();
     const idle = () => {
-      if (this.pending.size === 0) worker.unref();
+      if (thread.pending.size === 0) thread.worker.unref();
     };
     try {
       // The deadline bounds the parse, not the worker's start (loading the parser takes a few hundred ms, more
       // on a busy machine).
-      await ready;
+      await thread.ready;
+      if (thread.stopped) throw new Error('The SQL parser stopped; send the query again');
     } catch (error) {
       idle();
       throw error;
@@ -149,14 +160,15 @@ class ParserWorker {
     const parsed = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Everything queued behind the runaway parse fails with it; a query is cheap to send again.
-        this.reset(
+        this.stop(
+          thread,
           new SqlNotAllowedError(
             `The query is too complex to parse within ${deadlineMs} ms; simplify its nesting`,
           ),
         );
       }, deadlineMs);
-      this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, sql });
+      thread.pending.set(id, { resolve, reject, timer });
+      thread.worker.postMessage({ id, sql });
     });
     return parsed.finally(idle);
   }
@@ -168,13 +180,14 @@ class ParserWorker {
 
   /** Stops the worker (tests and shutdown); the next parse starts a new one. */
   async close(): Promise<void> {
-    const worker = this.worker?.worker;
-    this.reset(new Error('The SQL parser was closed'));
-    await worker?.terminate();
+    const thread = this.current;
+    if (!thread) return;
+    this.stop(thread, new Error('The SQL parser was closed'));
+    await thread.worker.terminate();
   }
 
-  private ensure(): { worker: Worker; ready: Promise<void> } {
-    if (this.worker) return this.worker;
+  private ensure(): ParserThread {
+    if (this.current) return this.current;
     // No inherited flags: the worker needs none of the parent's loaders (tsx, jest) or input type.
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -189,10 +202,16 @@ class ParserWorker {
     });
     // Callers of a worker that never starts are told; an unobserved failure must not crash the process.
     ready.catch(() => undefined);
-    const startTimer = setTimeout(() => {
-      failed?.(new Error(`The SQL parser did not start within ${PARSE_LIMITS.startMs} ms`));
-      this.reset(new Error('The SQL parser did not start'));
-    }, PARSE_LIMITS.startMs);
+    const thread: ParserThread = { worker, ready, pending: new Map(), stopped: false };
+    const fail = (error: Error) => {
+      clearTimeout(startTimer);
+      failed?.(error);
+      this.stop(thread, error);
+    };
+    const startTimer = setTimeout(
+      () => fail(new Error(`The SQL parser did not start within ${PARSE_LIMITS.startMs} ms`)),
+      PARSE_LIMITS.startMs,
+    );
     startTimer.unref();
     worker.on('message', (message: { id?: number; ready?: boolean; ast?: unknown; error?: string }) => {
       if (message.ready) {
@@ -200,9 +219,9 @@ class ParserWorker {
         started?.();
         return;
       }
-      const pending = this.pending.get(message.id ?? -1);
+      const pending = message.id === undefined ? undefined : thread.pending.get(message.id);
       if (!pending || message.id === undefined) return;
-      this.pending.delete(message.id);
+      thread.pending.delete(message.id);
       clearTimeout(pending.timer);
       if (message.error !== undefined) {
         pending.reject(
@@ -210,32 +229,26 @@ class ParserWorker {
         );
       } else pending.resolve(message.ast);
     });
-    worker.on('error', (error) => {
-      clearTimeout(startTimer);
-      failed?.(error);
-      this.reset(error);
-    });
-    worker.on('exit', () => {
-      clearTimeout(startTimer);
-      failed?.(new Error('The SQL parser stopped'));
-      if (this.worker?.worker === worker) this.reset(new Error('The SQL parser stopped'));
-    });
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('The SQL parser stopped')));
     // An idle worker must not keep the process (or a test run) alive; listeners re-reference it, so this
     // comes after them.
     worker.unref();
-    this.worker = { worker, ready };
-    return this.worker;
+    this.current = thread;
+    return thread;
   }
 
-  private reset(error: Error): void {
-    const worker = this.worker?.worker;
-    this.worker = undefined;
-    for (const pending of this.pending.values()) {
+  /** Stops one worker: what it owes fails with `error`; the next parse starts a fresh worker. */
+  private stop(thread: ParserThread, error: Error): void {
+    if (this.current === thread) this.current = undefined;
+    if (thread.stopped) return;
+    thread.stopped = true;
+    for (const pending of thread.pending.values()) {
       clearTimeout(pending.timer);
       pending.reject(error);
     }
-    this.pending.clear();
-    void worker?.terminate();
+    thread.pending.clear();
+    void thread.worker.terminate();
   }
 }
 
