@@ -19,9 +19,9 @@ const DUCKDB_IMPORT = '@duckdb/node-api';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The DuckDB release shipped to Lambda. npm has no linux-arm64 binding of 1.5.6-r.1 (the version in
- * the lockfile), so Lambda runs the newest release that has one; all three packages share it so the
- * JavaScript API and the native binding always match.
+ * The DuckDB release shipped to Lambda: the newest that npm has a linux-arm64 binding of (there is none
+ * of 1.5.6-r.1). The lockfile pins the same release, so the tests run what Lambda runs (a stack test checks
+ * they agree); all three packages share it so the JavaScript API and the native binding always match.
  */
 export const DUCKDB_LAMBDA_VERSION = '1.5.5-r.5';
 export const DUCKDB_LAMBDA_PACKAGES: Readonly<Record<string, string>> = {

@@ -15,7 +15,7 @@ import {
   SQL_PARSER_FILE,
   sharedBundling,
 } from '../../lib/bundling';
-import { installDuckdbIfImportedCommand } from '../../lib/duckdb-asset';
+import { DUCKDB_LAMBDA_VERSION, installDuckdbIfImportedCommand } from '../../lib/duckdb-asset';
 import { nodejsBundling } from '../../lib/endpoints';
 
 const run = promisify(execFile);
@@ -75,6 +75,16 @@ process.stdout.write(JSON.stringify(result));`;
 });
 
 describe('DuckDB in the asset', () => {
+  it('is the release the tests run: the lockfile pins the version Lambda ships', async () => {
+    const lock = JSON.parse(await readFile('package-lock.json', 'utf8'));
+    for (const name of ['@duckdb/node-api', '@duckdb/node-bindings']) {
+      expect({ name, version: lock.packages[`node_modules/${name}`]?.version }).toEqual({
+        name,
+        version: DUCKDB_LAMBDA_VERSION,
+      });
+    }
+  });
+
   it('stays an import of the bundle, which the after-bundling hook detects', async () => {
     const { file } = await buildBundle(
       path.join(projectRoot, 'test', 'stack', 'fixtures', 'uses-duckdb.ts'),
