@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { NotFoundError } from '../errors';
 import type { Store } from '../store/client';
@@ -9,7 +8,8 @@ import {
   type GroupDefinition,
   type Page,
 } from '../store/definitions';
-import { keys, type Scope } from '../store/keys';
+import { embedTenants } from '../store/embed-tenants';
+import type { Scope } from '../store/keys';
 import { users } from '../store/users';
 import { EMBED_TENANT_NAME } from './schemas';
 
@@ -37,10 +37,7 @@ const notFoundNames: Record<DefinitionKind, string> = { group: 'GROUP', attribut
 async function tenantScope(store: Store, account: string, embedTenantName: string): Promise<Scope> {
   const missing = new NotFoundError('EMBED_TENANT', `Embed tenant ${embedTenantName} not found`);
   if (!EMBED_TENANT_NAME.test(embedTenantName)) throw missing;
-  const out = await store.doc.send(
-    new GetCommand({ TableName: store.tableName, Key: keys.embedTenant(account, embedTenantName) }),
-  );
-  if (!out.Item) throw missing;
+  if (!(await embedTenants.exists(store, account, embedTenantName))) throw missing;
   return { kind: 'embed', embedTenantName };
 }
 

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Store } from './client';
+import { isConditionFailed, type Store } from './client';
 import { keys } from './keys';
 
 export const PLANS = ['free', 'premium', 'enterprise'] as const;
@@ -96,8 +96,6 @@ export const accounts = {
           ...(value === undefined ? {} : { ExpressionAttributeValues: { ':value': value } }),
         }),
       );
-    const failedCondition = (error: unknown) =>
-      error instanceof Error && error.name === 'ConditionalCheckFailedException';
     try {
       // A member of the map can be set or removed only once the map exists.
       if (perMinute === undefined) {
@@ -110,7 +108,7 @@ export const accounts = {
         );
       }
     } catch (error) {
-      if (!failedCondition(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
       if (perMinute !== undefined) {
         await update('SET rateLimits = :value', 'attribute_exists(pk) AND attribute_not_exists(rateLimits)', {
           [rate]: perMinute,
@@ -139,7 +137,7 @@ export const accounts = {
       );
       return true;
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   },

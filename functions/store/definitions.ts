@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { secretValue } from '../aws/secrets';
 import { ConflictError, ValidationError } from '../errors';
-import type { Store } from './client';
+import { isConditionFailed, type Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 
 /** Cube's attribute types (its `UserAttributeType`), `boolean` included. */
@@ -220,7 +220,7 @@ export const definitions = {
       );
       return toAttribute(out.Attributes ?? {});
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+      if (isConditionFailed(error)) {
         throw new ConflictError(
           `Attribute ${input.name} exists with another type: cannot change type`,
           'ATTRIBUTE_TYPE_CONFLICT',
@@ -292,7 +292,7 @@ export const definitions = {
       );
       return name;
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+      if (isConditionFailed(error)) return undefined;
       throw error;
     }
   },
