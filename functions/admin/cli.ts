@@ -92,15 +92,15 @@ function oneOf<T extends string>(text: string, allowed: readonly T[], name: stri
 
 async function allDefinitions(store: Store, account: string, kind: 'group' | 'attribute') {
   const items: unknown[] = [];
-  let after: string | undefined;
+  let afterName: string | undefined;
   for (;;) {
     const page = await definitions.list(store, account, { kind: 'tenant' }, kind, {
       first: 100,
-      ...(after ? { after } : {}),
+      ...(afterName ? { afterName } : {}),
     });
     items.push(...page.items);
-    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return items;
-    after = page.pageInfo.endCursor;
+    afterName = page.items.at(-1)?.name;
+    if (!page.hasNextPage || !afterName) return items;
   }
 }
 

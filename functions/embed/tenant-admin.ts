@@ -6,11 +6,11 @@ import {
   type DefinitionKind,
   definitions,
   type GroupDefinition,
-  type Page,
 } from '../store/definitions';
 import { embedTenants } from '../store/embed-tenants';
 import type { Scope } from '../store/keys';
 import { users } from '../store/users';
+import { cursorSecret, decodeCursor, encodeCursor, type Page } from './cursor';
 import { EMBED_TENANT_NAME } from './schemas';
 
 /** Query of the list endpoints: `first` 1..100 (default 20), `after` an opaque cursor. */
@@ -50,10 +50,22 @@ export async function listTenantDefinitions(
   query: PageQuery,
 ): Promise<Page<GroupDefinition | AttributeDefinition>> {
   const scope = await tenantScope(store, account, embedTenantName);
-  return definitions.list(store, account, scope, kind, {
+  // A cursor is bound to its list: account, scope and kind.
+  const context = `${account}|${embedTenantName}|${kind}`;
+  const secret = await cursorSecret();
+  const afterName = query.after ? decodeCursor(secret, context, query.after) : undefined;
+  const page = await definitions.list(store, account, scope, kind, {
     first: query.first ?? 20,
-    ...(query.after ? { after: query.after } : {}),
+    ...(afterName ? { afterName } : {}),
   });
+  const last = page.items.at(-1);
+  return {
+    items: page.items,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      endCursor: last ? encodeCursor(secret, context, last.name) : null,
+    },
+  };
 }
 
 /**
