@@ -1,4 +1,12 @@
-import { AppError, ConflictError, ForbiddenError, ValidationError } from '../errors';
+import {
+  AppError,
+  AttributeTypeMismatchError,
+  ConflictError,
+  DefinitionsNotFoundError,
+  ForbiddenError,
+  STATUS,
+  ValidationError,
+} from '../errors';
 import { type Account, externalUserLimit } from '../store/accounts';
 import type { Store } from '../store/client';
 import { type AttributeType, type DefinitionInput, definitions } from '../store/definitions';
@@ -48,7 +56,7 @@ export const LIMITS = {
 
 export class DuplicateNameError extends AppError {
   constructor(field: string, name: string) {
-    super(400, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
+    super(STATUS.invalid, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
     this.name = 'DuplicateNameError';
   }
 }
@@ -131,11 +139,7 @@ function validateLocally(request: ProvisionRequest): void {
   for (const assignment of request.userAttributes ?? []) {
     const type = defined.get(assignment.name);
     if (type && !acceptedTypes(assignment.value).includes(type)) {
-      throw new AppError(
-        400,
-        'ATTRIBUTE_VALUE_TYPE_MISMATCH',
-        `userAttributes: value of ${assignment.name} does not match its type ${type}`,
-      );
+      throw new AttributeTypeMismatchError(assignment.name, type);
     }
   }
 }
@@ -274,29 +278,17 @@ async function nameError(store: Store, request: ProvisionRequest): Promise<Error
   );
   const missingAttributes = assignments.filter((a) => !foundAttributes.has(a.name)).map((a) => a.name);
   if (missingAttributes.length > 0) {
-    return new AppError(
-      400,
-      'USER_ATTRIBUTES_NOT_FOUND',
-      `User attributes not found: ${missingAttributes.join(', ')}`,
-      { details: { names: missingAttributes } },
-    );
+    return new DefinitionsNotFoundError('attribute', missingAttributes);
   }
   const foundGroups = await definitions.getMany(store, account.name, scope, 'group', groupNames);
   const missingGroups = groupNames.filter((name) => !foundGroups.has(name));
   if (missingGroups.length > 0) {
-    return new AppError(400, 'GROUPS_NOT_FOUND', `Groups with names ${missingGroups.join(', ')} not found`, {
-      details: { names: missingGroups },
-    });
+    return new DefinitionsNotFoundError('group', missingGroups);
   }
   for (const assignment of assignments) {
     const type = foundAttributes.get(assignment.name)?.type as AttributeType | undefined;
     if (type && !acceptedTypes(assignment.value).includes(type)) {
-      return new AppError(
-        400,
-        'ATTRIBUTE_VALUE_TYPE_MISMATCH',
-        `userAttributes: value of ${assignment.name} does not match its type ${type}`,
-        { details: { name: assignment.name, type } },
-      );
+      return new AttributeTypeMismatchError(assignment.name, type);
     }
   }
   return undefined;

@@ -7,7 +7,13 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { matchRoute } from '../endpoints/routes';
-import { AppError, ValidationError } from '../errors';
+import {
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  RouteNotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors';
 import { getStore, type Store } from '../store/client';
 import { illFormedPath } from '../store/limits';
 import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
@@ -78,9 +84,9 @@ const routeCheck = (routeId: string): MiddlewareObj<Event> => ({
     const path = event.rawPath ?? '/';
     const match = matchRoute(method, path);
     if (match && 'methodNotAllowed' in match) {
-      throw new AppError(405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${path}`);
+      throw new MethodNotAllowedError(method, path);
     }
-    if (!match || match.route.id !== routeId) throw new AppError(404, 'NOT_FOUND', `No route for ${path}`);
+    if (!match || match.route.id !== routeId) throw new RouteNotFoundError(path);
     const [malformed] = match.malformed;
     if (malformed !== undefined) {
       throw new ValidationError(`path.${malformed}: broken percent-encoding`);
@@ -96,7 +102,7 @@ const bodyLimit = (): MiddlewareObj<Event> => ({
     if (body === undefined) return;
     const bytes = isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
     if (bytes > MAX_BODY_BYTES) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+      throw new PayloadTooLargeError(MAX_BODY_BYTES);
     }
   },
 });
@@ -131,11 +137,7 @@ async function prepare<B, Q, A extends AuthMode>(
   if (options.auth !== 'none') {
     const auth = parseAuthorization(headers.authorization);
     if (auth?.scheme !== 'api-key') {
-      throw new AppError(
-        401,
-        'UNAUTHORIZED',
-        'Missing or invalid Authorization header (expected Api-Key <key>)',
-      );
+      throw new UnauthorizedError('Missing or invalid Authorization header (expected Api-Key <key>)');
     }
     caller = await authenticateApiKey(store, auth.credentials);
     log = log.child({ account: caller.account.name });
