@@ -1,15 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { secretValue } from '../aws/secrets';
+import { type Config, config } from '../config';
 import { ValidationError } from '../errors';
 
 /**
  * Cursors are signed so a client cannot forge or move them between tenants, lists or accounts. In AWS the key
  * is read from Secrets Manager (`CURSOR_SECRET_ARN`, cached); locally from `CURSOR_SECRET` or a fixed value.
  */
-export const cursorSecret = async (env: NodeJS.ProcessEnv = process.env): Promise<string> =>
-  env.CURSOR_SECRET_ARN
-    ? secretValue(env.CURSOR_SECRET_ARN)
-    : (env.CURSOR_SECRET ?? 'embedded-analytics-local-cursor-secret');
+export const cursorSecret = async (settings: Config = config()): Promise<string> => {
+  const secret = settings.cursorSecret;
+  return 'arn' in secret ? secretValue(secret.arn) : secret.value;
+};
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { ValidationError } from '../errors';
 import { emitMetrics, METRIC_NAMES } from '../http/metrics';
@@ -19,7 +20,7 @@ export type SqlApiBody = z.infer<typeof sqlApiBody>;
 
 export const DEFAULT_SQL_LIMIT = 10_000;
 /** A query that runs longer is cancelled in the driver. */
-export const SQL_TIMEOUT_MS = Number(process.env.SQL_TIMEOUT_MS ?? 30_000);
+export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
 
 /** Parses the `{deploymentId}` path segment. */
 export function parseDeploymentId(raw: string | undefined): number {

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
 import { isConditionFailed, type Store } from './client';
 import { keys } from './keys';
 
@@ -36,7 +37,7 @@ function toAccount(item: Record<string, unknown>): Account {
 
 /** The limit of persistent external users of an account (spec: 10,000, raised via support). */
 export const externalUserLimit = (account: Account): number =>
-  account.userLimit ?? (Number(process.env.EXTERNAL_USER_LIMIT) || 10_000);
+  account.userLimit ?? config().externalUserLimit;
 
 /** Account records: plan, feature flags and the persistent-user counter. */
 export const accounts = {

@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { config } from '../config';
 import { BoundedRetryStrategy, DEFAULT_RETRY_POLICY } from './retry';
 import { DEFAULT_TABLE_NAME } from './table';
 
@@ -25,9 +26,10 @@ export interface StoreOptions {
 
 /** Builds a store; DynamoDB Local needs an endpoint and accepts any static credentials. */
 export function createStore(options: StoreOptions = {}): Store {
-  const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
-  const config: DynamoDBClientConfig = {
-    region: options.region ?? process.env.AWS_REGION ?? 'us-east-1',
+  const settings = config();
+  const endpoint = options.endpoint ?? settings.dynamodbEndpoint;
+  const clientConfig: DynamoDBClientConfig = {
+    region: options.region ?? settings.region ?? 'us-east-1',
     // Per-call attempts with jittered backoff and no shared quota (functions/store/retry.ts).
     maxAttempts: DEFAULT_RETRY_POLICY.throttlingAttempts,
     retryStrategy: new BoundedRetryStrategy(),
@@ -35,14 +37,14 @@ export function createStore(options: StoreOptions = {}): Store {
     requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
   };
   if (endpoint) {
-    config.endpoint = endpoint;
-    config.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    clientConfig.endpoint = endpoint;
+    clientConfig.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   }
-  const client = new DynamoDBClient(config);
+  const client = new DynamoDBClient(clientConfig);
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
   });
-  return { doc, tableName: options.tableName ?? process.env.TABLE_NAME ?? DEFAULT_TABLE_NAME };
+  return { doc, tableName: options.tableName ?? settings.tableName ?? DEFAULT_TABLE_NAME };
 }
 
 let shared: Store | undefined;
