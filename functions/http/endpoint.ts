@@ -6,7 +6,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { matchRoute } from '../endpoints/routes';
+import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from '../access/auth';
 import {
   MethodNotAllowedError,
   PayloadTooLargeError,
@@ -14,12 +14,13 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors';
+import { createLogger, type Logger } from '../observability/log';
+import type { StreamResult } from '../responses';
+import { matchRoute } from '../routes';
 import { getStore, type Store } from '../store/client';
 import { illFormedPath } from '../store/limits';
-import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
 import { keepaliveMs, withKeepalive } from './keepalive';
-import { createLogger, type Logger } from './log';
 import { originVerify } from './origin-verify';
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -48,12 +49,7 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-/** A streaming handler's success: lines produced as the work goes; `signal` fires if the client leaves. */
-export interface StreamResult {
-  status: number;
-  headers: Record<string, string>;
-  lines: (signal: AbortSignal) => AsyncIterable<string>;
-}
+export type { StreamResult };
 
 interface EndpointOptions<B, Q, A extends AuthMode> {
   /** The route id in routes.ts; path parameters are matched against its paths. */

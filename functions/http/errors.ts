@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { AppError, RateLimitedError } from '../errors';
-import { describeError, type Logger } from './log';
+import { describeError, type Logger } from '../observability/log';
 
 /** The contract §3 error body. */
 export interface ErrorBody {

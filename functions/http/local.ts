@@ -5,10 +5,10 @@ import { extname, join, normalize, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { config } from '../config';
-import { matchRoute } from '../endpoints/routes';
+import { createLogger, describeError } from '../observability/log';
+import { matchRoute } from '../routes';
 import { MAX_BODY_BYTES } from './endpoint';
 import { isStreamingHandler, PRELUDE_SEPARATOR } from './lambda-polyfill';
-import { createLogger, describeError } from './log';
 
 /**
  * The local service: adapts Node HTTP to Lambda function-URL events (payload 2.0) and to Lambda response

@@ -9,7 +9,7 @@ import { resolveDataSource } from './data-source';
 /** A deployment whose data source is ready for the drivers (a secret reference read). */
 export type ResolvedDeployment = Omit<Deployment, 'dataSource'> & { dataSource: DataSource };
 
-import type { CallerIdentity } from './identity';
+import type { CallerIdentity } from '../access/identity';
 
 /**
  * Models are re-read at most every 30 s per branch (a pushed model is live within 30 s); an expired copy whose

@@ -1,12 +1,12 @@
 import * as z from 'zod';
+import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { ValidationError } from '../errors';
-import { emitMetrics, METRIC_NAMES } from '../http/metrics';
+import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
-import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */

@@ -1,6 +1,6 @@
 /** Issue 18 item 1: a log line per request with account and tenant, and per-account metrics in EMF. */
 import { parseConfig } from '../../functions/config';
-import { emfLine, emitMetrics, METRIC_NAMES } from '../../functions/http/metrics';
+import { emfLine, emitMetrics, METRIC_NAMES } from '../../functions/observability/metrics';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
 

@@ -5,7 +5,7 @@
  * without this a too-narrow grant would only show up as AccessDenied in AWS.
  */
 
-import { routes, type TableAction } from '../../functions/endpoints/routes';
+import { routes, type TableAction } from '../../functions/routes';
 import { keys, PARTITION_PREFIXES, type Partition } from '../../functions/store/keys';
 import { mergeAccess } from '../../lib/endpoints';
 import { abort, chat, chatUrl, uniqueUser } from '../chat/support';
