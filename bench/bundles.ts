@@ -8,7 +8,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { functionIds } from '../functions/endpoints/routes';
+import { functionIds } from '../functions/routes';
 import { entryOf, projectRoot, sharedBundling } from '../lib/bundling';
 import { line, percentile, round } from './stats';
 

@@ -1,8 +1,20 @@
 /**
  * Domain errors. Every error a client may see is an AppError: it carries the HTTP status and the
  * contract's UPPER_SNAKE code (contract §3). Anything else is an internal error and is reported as
- * 500 INTERNAL without its message.
+ * 500 INTERNAL without its message. Throw one of the named classes below (they carry their data);
+ * each takes its status from STATUS, the one table of what each kind of refusal answers.
  */
+export const STATUS = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  payloadTooLarge: 413,
+  rateLimited: 429,
+} as const;
+
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
@@ -20,7 +32,7 @@ export class AppError extends Error {
 /** 400 VALIDATION_ERROR: the message names the offending field path. */
 export class ValidationError extends AppError {
   constructor(message: string, options?: ErrorOptions & { details?: unknown }) {
-    super(400, 'VALIDATION_ERROR', message, options);
+    super(STATUS.invalid, 'VALIDATION_ERROR', message, options);
     this.name = 'ValidationError';
   }
 }
@@ -28,7 +40,7 @@ export class ValidationError extends AppError {
 /** 401: missing or unknown credentials (or an invalid session, with code SESSION_INVALID). */
 export class UnauthorizedError extends AppError {
   constructor(message = 'Missing or invalid credentials', code = 'UNAUTHORIZED', options?: ErrorOptions) {
-    super(401, code, message, options);
+    super(STATUS.unauthorized, code, message, options);
     this.name = 'UnauthorizedError';
   }
 }
@@ -36,7 +48,7 @@ export class UnauthorizedError extends AppError {
 /** 403 with a contract code (FORBIDDEN, CREATOR_MODE_DISABLED, PLAN_NOT_SUPPORTED, ...). */
 export class ForbiddenError extends AppError {
   constructor(message: string, code = 'FORBIDDEN', options?: ErrorOptions) {
-    super(403, code, message, options);
+    super(STATUS.forbidden, code, message, options);
     this.name = 'ForbiddenError';
   }
 }
@@ -44,7 +56,7 @@ export class ForbiddenError extends AppError {
 /** 404 `<WHAT>_NOT_FOUND`, e.g. new NotFoundError('DEPLOYMENT', 'Deployment 7 not found'). */
 export class NotFoundError extends AppError {
   constructor(what: string, message: string, options?: ErrorOptions) {
-    super(404, `${what}_NOT_FOUND`, message, options);
+    super(STATUS.notFound, `${what}_NOT_FOUND`, message, options);
     this.name = 'NotFoundError';
   }
 }
@@ -52,7 +64,7 @@ export class NotFoundError extends AppError {
 /** 409 with a contract code (ATTRIBUTE_TYPE_CONFLICT, THREAD_BUSY). */
 export class ConflictError extends AppError {
   constructor(message: string, code: string, options?: ErrorOptions & { details?: unknown }) {
-    super(409, code, message, options);
+    super(STATUS.conflict, code, message, options);
     this.name = 'ConflictError';
   }
 }
@@ -60,7 +72,7 @@ export class ConflictError extends AppError {
 /** 400 SQL_NOT_ALLOWED: SQL that is not one read-only SELECT over model objects. */
 export class SqlNotAllowedError extends AppError {
   constructor(message: string, options?: ErrorOptions & { details?: unknown }) {
-    super(400, 'SQL_NOT_ALLOWED', message, options);
+    super(STATUS.invalid, 'SQL_NOT_ALLOWED', message, options);
     this.name = 'SqlNotAllowedError';
   }
 }
@@ -70,18 +82,89 @@ export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterSeconds: number, options?: ErrorOptions) {
-    super(429, 'RATE_LIMITED', message, options);
+    super(STATUS.rateLimited, 'RATE_LIMITED', message, options);
     this.name = 'RateLimitedError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
-/** 501 NOT_IMPLEMENTED for endpoints whose capability has not landed yet. */
-export class NotImplementedError extends AppError {
-  constructor(message = 'Not implemented yet') {
-    super(501, 'NOT_IMPLEMENTED', message);
-    this.name = 'NotImplementedError';
+/** 404 NOT_FOUND: no route has this path. */
+export class RouteNotFoundError extends AppError {
+  readonly path: string;
+
+  constructor(path: string) {
+    super(STATUS.notFound, 'NOT_FOUND', `No route for ${path}`);
+    this.name = 'RouteNotFoundError';
+    this.path = path;
   }
 }
 
-export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+/** 405 METHOD_NOT_ALLOWED: the path exists, not with this method. */
+export class MethodNotAllowedError extends AppError {
+  readonly method: string;
+  readonly path: string;
+
+  constructor(method: string, path: string) {
+    super(STATUS.methodNotAllowed, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${path}`);
+    this.name = 'MethodNotAllowedError';
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/** 413 PAYLOAD_TOO_LARGE: the request body is over `limitBytes`. */
+export class PayloadTooLargeError extends AppError {
+  readonly limitBytes: number;
+
+  constructor(limitBytes: number) {
+    super(STATUS.payloadTooLarge, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${limitBytes} bytes`);
+    this.name = 'PayloadTooLargeError';
+    this.limitBytes = limitBytes;
+  }
+}
+
+/** 400 GROUPS_NOT_FOUND / USER_ATTRIBUTES_NOT_FOUND: names no definition has; `details.names` lists them. */
+export class DefinitionsNotFoundError extends AppError {
+  readonly kind: 'group' | 'attribute';
+  readonly names: readonly string[];
+
+  constructor(kind: 'group' | 'attribute', names: readonly string[]) {
+    super(
+      STATUS.invalid,
+      kind === 'group' ? 'GROUPS_NOT_FOUND' : 'USER_ATTRIBUTES_NOT_FOUND',
+      kind === 'group'
+        ? `Groups with names ${names.join(', ')} not found`
+        : `User attributes not found: ${names.join(', ')}`,
+      { details: { names } },
+    );
+    this.name = 'DefinitionsNotFoundError';
+    this.kind = kind;
+    this.names = names;
+  }
+}
+
+/** 400 ATTRIBUTE_VALUE_TYPE_MISMATCH: a user attribute's value does not fit its definition's type (`details`). */
+export class AttributeTypeMismatchError extends AppError {
+  readonly attribute: string;
+  readonly type: string;
+
+  constructor(attribute: string, type: string) {
+    super(
+      STATUS.invalid,
+      'ATTRIBUTE_VALUE_TYPE_MISMATCH',
+      `userAttributes: value of ${attribute} does not match its type ${type}`,
+      { details: { name: attribute, type } },
+    );
+    this.name = 'AttributeTypeMismatchError';
+    this.attribute = attribute;
+    this.type = type;
+  }
+}
+
+/** 400 MODEL_INVALID: a pushed data model does not compile (the operator CLI). */
+export class ModelInvalidError extends AppError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(STATUS.invalid, 'MODEL_INVALID', message, options);
+    this.name = 'ModelInvalidError';
+  }
+}

@@ -31,7 +31,7 @@ import {
   routes,
   type TableAccess,
   type TableAction,
-} from '../functions/endpoints/routes';
+} from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { copySqlParserIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
 import type { ServiceConfig, VpcSettings } from './config';

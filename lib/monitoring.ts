@@ -15,7 +15,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/http/metrics';
+import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/observability/metrics';
 import type { ServiceConfig } from './config';
 import type { Endpoint } from './endpoints';
 
@@ -31,7 +31,7 @@ const FIVE_MINUTES = Duration.minutes(5);
 /**
  * Alarms (to one SNS topic, optionally e-mailed) and one dashboard: Lambda errors, throttles, p99 duration and
  * concurrency per function; DynamoDB throttles; CloudFront 5xx; Bedrock throttles; and the per-account
- * metrics the functions write in EMF (functions/http/metrics.ts).
+ * metrics the functions write in EMF (functions/observability/metrics.ts).
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AppError } from '../errors';
+import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { hasPassword } from '../query/data-source';
 import { parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
@@ -92,21 +92,20 @@ function oneOf<T extends string>(text: string, allowed: readonly T[], name: stri
 
 async function allDefinitions(store: Store, account: string, kind: 'group' | 'attribute') {
   const items: unknown[] = [];
-  let after: string | undefined;
+  let afterName: string | undefined;
   for (;;) {
     const page = await definitions.list(store, account, { kind: 'tenant' }, kind, {
       first: 100,
-      ...(after ? { after } : {}),
+      ...(afterName ? { afterName } : {}),
     });
     items.push(...page.items);
-    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return items;
-    after = page.pageInfo.endCursor;
+    afterName = page.items.at(-1)?.name;
+    if (!page.hasNextPage || !afterName) return items;
   }
 }
 
 async function requireAccount(store: Store, name: string): Promise<void> {
-  if (!(await accounts.get(store, name)))
-    throw new AppError(404, 'ACCOUNT_NOT_FOUND', `Account ${name} not found`);
+  if (!(await accounts.get(store, name))) throw new NotFoundError('ACCOUNT', `Account ${name} not found`);
 }
 
 /** Validates a model directory with the semantic layer before it is stored. */
@@ -170,7 +169,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       return apiKeys.listByAccount(store, required(values, 'account'));
     case 'key revoke': {
       const revoked = await apiKeys.revoke(store, required(values, 'account'), required(values, 'id'));
-      if (!revoked) throw new AppError(404, 'KEY_NOT_FOUND', `Key ${values.id} not found`);
+      if (!revoked) throw new NotFoundError('KEY', `Key ${values.id} not found`);
       return { revoked: values.id, note: 'Warm functions may accept it for up to 30 s (key cache).' };
     }
     case 'deployment create': {
@@ -211,7 +210,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       if (!/^[A-Za-z0-9._-]{1,128}$/.test(branch))
         throw new UsageError('--branch: letters, digits, . _ - only');
       if (!(await deployments.get(store, account, id))) {
-        throw new AppError(404, 'DEPLOYMENT_NOT_FOUND', `Deployment ${id} of ${account} not found`);
+        throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
       }
       const files = await loadModel(required(values, 'dir'));
       // A model that does not compile never replaces the one queries use.
@@ -219,7 +218,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         parseModel(files);
       } catch (error) {
         if (error instanceof AppError)
-          throw new AppError(400, 'MODEL_INVALID', `model push: ${error.message}`);
+          throw new ModelInvalidError(`model push: ${error.message}`, { cause: error });
         throw error;
       }
       const version = await deployments.putModel(store, account, id, branch, files);
@@ -240,7 +239,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const branch = required(values, 'branch');
       const version = positiveInt(required(values, 'version'), 'version');
       if (!(await deployments.rollbackModel(store, account, id, branch, version))) {
-        throw new AppError(404, 'MODEL_VERSION_NOT_FOUND', `Version ${version} of ${branch} not found`);
+        throw new NotFoundError('MODEL_VERSION', `Version ${version} of ${branch} not found`);
       }
       return { account, deploymentId: id, branch, version, note: 'Live within 30 s (model cache).' };
     }
@@ -248,7 +247,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       const deploymentId = positiveInt(required(values, 'deployment'), 'deployment');
       if (!(await deployments.get(store, account, deploymentId))) {
-        throw new AppError(404, 'DEPLOYMENT_NOT_FOUND', `Deployment ${deploymentId} of ${account} not found`);
+        throw new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} of ${account} not found`);
       }
       return agents.put(store, {
         account,
@@ -297,8 +296,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const groups = values.group ?? [];
       const found = await definitions.getMany(store, account, { kind: 'tenant' }, 'group', groups);
       const missing = groups.filter((g) => !found.has(g));
-      if (missing.length)
-        throw new AppError(400, 'GROUPS_NOT_FOUND', `Groups with names ${missing.join(', ')} not found`);
+      if (missing.length) throw new DefinitionsNotFoundError('group', missing);
       const attributes: Record<string, AttributeValue> = {};
       for (const pair of values.attr ?? []) {
         const at = pair.indexOf('=');

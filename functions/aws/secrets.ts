@@ -6,6 +6,7 @@
  * Locally (`npm start`, tests) nothing here is called: callers fall back to env/local values when no ARN is set.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { TtlCache } from '../cache';
 
 export interface AwsCredentials {
   readonly accessKeyId: string;
@@ -137,14 +138,13 @@ export const SECRET_CACHE_MS = 5 * 60_000;
 
 /** A cache in front of a fetcher: one request per secret and stage per `ttlMs`, concurrent callers share it. */
 export function secretCache(fetcher: SecretFetcher = fetchSecretValue, ttlMs = SECRET_CACHE_MS) {
-  const entries = new Map<string, { value: Promise<SecretVersion | undefined>; expires: number }>();
+  const entries = new TtlCache<string, Promise<SecretVersion | undefined>>({ ttlMs, maxEntries: 100 });
   return async (arn: string, versionStage = 'AWSCURRENT'): Promise<SecretVersion | undefined> => {
     const key = `${arn}|${versionStage}`;
-    const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit) return hit;
     const value = fetcher(arn, versionStage);
-    entries.set(key, { value, expires: now + ttlMs });
+    entries.set(key, value);
     // A failed fetch is not cached: the next request tries again.
     value.catch(() => entries.delete(key));
     return value;

@@ -3,10 +3,10 @@
  * threads (spec §4.4).
  */
 import * as z from 'zod';
+import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { optional } from '../embed/schemas';
 import { ForbiddenError, NotFoundError } from '../errors';
-import type { Logger } from '../http/log';
-import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../query/identity';
+import type { Logger } from '../observability/log';
 import { agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { type ThreadMeta, type ThreadOwner, threads } from '../store/threads';

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
-import { optional } from '../embed/schemas';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import type { StreamResult } from '../http/endpoint';
-import { describeError } from '../http/log';
 import {
   type CallerIdentity,
   needsProvisioning,
   requireAi,
   resolveIdentity,
   sessionSettingsSchema,
-} from '../query/identity';
+} from '../access/identity';
+import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
+import { optional } from '../embed/schemas';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { describeError } from '../observability/log';
 import { allowedBranch, branchModel, deploymentFor } from '../query/models';
 import { SQL_TIMEOUT_MS } from '../query/sql-api';
+import type { StreamResult } from '../responses';
 import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../agent';
-import { describeError, type Logger } from '../http/log';
+import { describeError, type Logger } from '../observability/log';
 import type { Store } from '../store/client';
 import { type StoredLine, type ThreadMeta, type TurnStatus, threads } from '../store/threads';
 import { capLine } from './cap';

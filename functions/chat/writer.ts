@@ -1,4 +1,4 @@
-import { describeError, type Logger } from '../http/log';
+import { describeError, type Logger } from '../observability/log';
 import type { Store } from '../store/client';
 import { type StoredLine, type TurnStatus, threads } from '../store/threads';
 import { capLine } from './cap';

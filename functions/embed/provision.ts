@@ -1,16 +1,20 @@
-import { AppError, ConflictError, ForbiddenError, ValidationError } from '../errors';
+import {
+  AppError,
+  AttributeTypeMismatchError,
+  ConflictError,
+  DefinitionsNotFoundError,
+  ForbiddenError,
+  STATUS,
+  ValidationError,
+} from '../errors';
 import { type Account, externalUserLimit } from '../store/accounts';
 import type { Store } from '../store/client';
-import {
-  type AttributeType,
-  type DefinitionInput,
-  definitions,
-  definitionUpdate,
-} from '../store/definitions';
-import { epochSeconds, isExpired, keys, type Scope, scopeId } from '../store/keys';
+import { type AttributeType, type DefinitionInput, definitions } from '../store/definitions';
+import { isExpired, type Scope } from '../store/keys';
 import { isItemTooLarge } from '../store/limits';
+import { type Lifetime, provisioningItems, type UserMode } from '../store/provisioning';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
-import { type AttributeValue, newUserItem, type UserRef, userKey } from '../store/users';
+import type { AttributeValue } from '../store/users';
 
 export interface AttributeAssignment {
   name: string;
@@ -20,8 +24,6 @@ export interface AttributeAssignment {
 
 /** One week, the default lifetime of ephemeral users (spec §3). */
 export const DEFAULT_EPHEMERAL_TTL_SECONDS = 604_800;
-
-export type Lifetime = { kind: 'persistent' } | { kind: 'ephemeral'; ttlSeconds: number };
 
 /** Everything one request says about an external user, already validated in shape. */
 export interface ProvisionRequest {
@@ -54,7 +56,7 @@ export const LIMITS = {
 
 export class DuplicateNameError extends AppError {
   constructor(field: string, name: string) {
-    super(400, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
+    super(STATUS.invalid, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
     this.name = 'DuplicateNameError';
   }
 }
@@ -77,11 +79,6 @@ export function rejectDuplicates(field: string, names: readonly string[]): void 
     seen.add(name);
   }
 }
-
-type UserMode =
-  | { kind: 'existing' }
-  | { kind: 'create'; seenExpiresAt?: number }
-  | { kind: 'convert'; seenExpiresAt: number };
 
 interface Plan {
   items: TransactItem[];
@@ -142,18 +139,13 @@ function validateLocally(request: ProvisionRequest): void {
   for (const assignment of request.userAttributes ?? []) {
     const type = defined.get(assignment.name);
     if (type && !acceptedTypes(assignment.value).includes(type)) {
-      throw new AppError(
-        400,
-        'ATTRIBUTE_VALUE_TYPE_MISMATCH',
-        `userAttributes: value of ${assignment.name} does not match its type ${type}`,
-      );
+      throw new AttributeTypeMismatchError(assignment.name, type);
     }
   }
 }
 
 function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Plan {
   const { account, scope } = request;
-  const table = store.tableName;
   const items: TransactItem[] = [];
   const roles: Role[] = [];
   (request.extraItems ?? []).forEach((item, index) => {
@@ -161,149 +153,41 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Pla
     roles.push({ kind: 'extra', index });
   });
   for (const group of request.groupDefinitions ?? []) {
-    items.push({ Update: { TableName: table, ...definitionUpdate(account.name, scope, 'group', group) } });
+    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'group', group));
     roles.push({ kind: 'definition', name: group.name, definition: 'group' });
   }
   for (const attribute of request.attributeDefinitions ?? []) {
-    items.push({
-      Update: {
-        TableName: table,
-        ...definitionUpdate(account.name, scope, 'attribute', attribute),
-      },
-    });
+    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'attribute', attribute));
     roles.push({ kind: 'definition', name: attribute.name, definition: 'attribute' });
   }
   const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));
   for (const name of new Set(request.groups ?? [])) {
     if (definedGroups.has(name)) continue;
-    items.push({
-      ConditionCheck: {
-        TableName: table,
-        Key: keys.group(account.name, scope, name),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    });
+    items.push(provisioningItems.groupCheck(store, account.name, scope, name));
     roles.push({ kind: 'groupCheck', name });
   }
   const definedAttributes = new Set((request.attributeDefinitions ?? []).map((d) => d.name));
   for (const assignment of request.userAttributes ?? []) {
     if (definedAttributes.has(assignment.name)) continue;
-    const types = acceptedTypes(assignment.value);
-    const values: Record<string, string> = {};
-    types.forEach((type, i) => {
-      values[`:t${i}`] = type;
-    });
-    items.push({
-      ConditionCheck: {
-        TableName: table,
-        Key: keys.attribute(account.name, scope, assignment.name),
-        ConditionExpression: `attribute_exists(pk) AND #type IN (${Object.keys(values).join(', ')})`,
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: values,
-      },
-    });
+    items.push(
+      provisioningItems.attributeCheck(
+        store,
+        account.name,
+        scope,
+        assignment.name,
+        acceptedTypes(assignment.value),
+      ),
+    );
     roles.push({ kind: 'attributeCheck', name: assignment.name });
   }
-  items.push(userItem(table, request, mode));
+  items.push(provisioningItems.userWrite(store, { ...request, account: account.name }, mode));
   roles.push({ kind: 'user' });
   const counts = request.lifetime.kind === 'persistent' && mode.kind !== 'existing';
   if (counts) {
-    items.push({
-      Update: {
-        TableName: table,
-        Key: keys.account(account.name),
-        UpdateExpression: 'SET userCount = if_not_exists(userCount, :zero) + :one',
-        ConditionExpression: 'attribute_not_exists(userCount) OR userCount < :limit',
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': externalUserLimit(account) },
-      },
-    });
+    items.push(provisioningItems.userCount(store, account.name, externalUserLimit(account)));
     roles.push({ kind: 'counter' });
   }
   return { items, roles };
-}
-
-/** The user's write: an update of a live user, or a fresh item, or an ephemeral user made persistent. */
-function userItem(table: string, request: ProvisionRequest, mode: UserMode): TransactItem {
-  const ref: UserRef = { kind: 'external', externalId: request.externalId };
-  const key = userKey(request.account.name, ref);
-  const sid = scopeId(request.scope);
-  const now = Date.now();
-  if (mode.kind === 'create') {
-    const expiresAt =
-      request.lifetime.kind === 'ephemeral' ? epochSeconds(now) + request.lifetime.ttlSeconds : undefined;
-    const item = newUserItem(request.account.name, ref, {
-      ...(request.email !== undefined ? { email: request.email } : {}),
-      ...(expiresAt !== undefined ? { expiresAt } : {}),
-      ...(request.securityContext !== undefined ? { securityContext: request.securityContext } : {}),
-    });
-    if (request.groups !== undefined) item.groups = { [sid]: [...new Set(request.groups)] };
-    const attrs: Record<string, AttributeValue> = {};
-    for (const { name, value } of request.userAttributes ?? []) {
-      if (value !== null) attrs[`${sid}/${name}`] = value;
-    }
-    item.attrs = attrs;
-    return {
-      Put: {
-        TableName: table,
-        Item: item,
-        ...(mode.seenExpiresAt === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: 'expiresAt = :seen',
-              ExpressionAttributeValues: { ':seen': mode.seenExpiresAt },
-            }),
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    };
-  }
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': new Date(now).toISOString() };
-  const sets = ['updatedAt = :now'];
-  const removes: string[] = [];
-  if (request.email !== undefined) {
-    sets.push('email = :email');
-    values[':email'] = request.email;
-  }
-  if (request.securityContext !== undefined) {
-    sets.push('securityContext = :sc');
-    values[':sc'] = request.securityContext;
-  }
-  if (request.groups !== undefined) {
-    names['#gs'] = sid;
-    sets.push('groups.#gs = :groups');
-    values[':groups'] = [...new Set(request.groups)];
-  }
-  (request.userAttributes ?? []).forEach(({ name, value }, i) => {
-    names[`#a${i}`] = `${sid}/${name}`;
-    if (value === null) removes.push(`attrs.#a${i}`);
-    else {
-      sets.push(`attrs.#a${i} = :a${i}`);
-      values[`:a${i}`] = value;
-    }
-  });
-  let condition: string;
-  if (mode.kind === 'convert') {
-    removes.push('expiresAt');
-    condition = 'expiresAt = :seen';
-    values[':seen'] = mode.seenExpiresAt;
-  } else if (request.lifetime.kind === 'persistent') {
-    condition = 'attribute_exists(pk) AND attribute_not_exists(expiresAt)';
-  } else {
-    condition = 'attribute_exists(pk) AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds)';
-    values[':nowSeconds'] = epochSeconds(now);
-  }
-  return {
-    Update: {
-      TableName: table,
-      Key: key,
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: condition,
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-      // A first-time user costs one more round trip, not two: the failed condition returns what is stored.
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
 }
 
 /** Decides what a cancellation means: the error to answer, or how to retry the user's write. */
@@ -394,29 +278,17 @@ async function nameError(store: Store, request: ProvisionRequest): Promise<Error
   );
   const missingAttributes = assignments.filter((a) => !foundAttributes.has(a.name)).map((a) => a.name);
   if (missingAttributes.length > 0) {
-    return new AppError(
-      400,
-      'USER_ATTRIBUTES_NOT_FOUND',
-      `User attributes not found: ${missingAttributes.join(', ')}`,
-      { details: { names: missingAttributes } },
-    );
+    return new DefinitionsNotFoundError('attribute', missingAttributes);
   }
   const foundGroups = await definitions.getMany(store, account.name, scope, 'group', groupNames);
   const missingGroups = groupNames.filter((name) => !foundGroups.has(name));
   if (missingGroups.length > 0) {
-    return new AppError(400, 'GROUPS_NOT_FOUND', `Groups with names ${missingGroups.join(', ')} not found`, {
-      details: { names: missingGroups },
-    });
+    return new DefinitionsNotFoundError('group', missingGroups);
   }
   for (const assignment of assignments) {
     const type = foundAttributes.get(assignment.name)?.type as AttributeType | undefined;
     if (type && !acceptedTypes(assignment.value).includes(type)) {
-      return new AppError(
-        400,
-        'ATTRIBUTE_VALUE_TYPE_MISMATCH',
-        `userAttributes: value of ${assignment.name} does not match its type ${type}`,
-        { details: { name: assignment.name, type } },
-      );
+      return new AttributeTypeMismatchError(assignment.name, type);
     }
   }
   return undefined;

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import type { Account } from '../store/accounts';
 import type { ApiKeyRecord } from '../store/api-keys';
 import type { Store } from '../store/client';
 import { deployments } from '../store/deployments';
-import { epochSeconds, keys, type Scope } from '../store/keys';
+import { embedTenants } from '../store/embed-tenants';
+import { epochSeconds, type Scope } from '../store/keys';
 import { rateLimited, rateLimits } from '../store/rate-limits';
+import { type SessionRecord, sessions } from '../store/sessions';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
 import { DEFAULT_EPHEMERAL_TTL_SECONDS, LIMITS, provisionUser } from './provision';
@@ -188,27 +187,13 @@ export async function generateSession(
       : { kind: 'external', externalId: normaliseExternalId(body.externalId ?? '', 'body.externalId') };
 
   const sessionId = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const table = store.tableName;
   const extras: TransactItem[] = [];
-  const deploymentCheck: TransactItem = {
-    ConditionCheck: {
-      TableName: table,
-      Key: keys.deployment(account.name, body.deploymentId),
-      ConditionExpression:
-        body.branchName === undefined
-          ? 'attribute_exists(pk)'
-          : 'attribute_exists(pk) AND contains(branches, :branch)',
-      ...(body.branchName === undefined ? {} : { ExpressionAttributeValues: { ':branch': body.branchName } }),
-    },
-  };
-  extras.push(deploymentCheck);
-  extras.push({
-    Put: {
-      TableName: table,
-      Item: {
-        ...keys.session(sessionId),
-        kind: 'session',
+  extras.push(deployments.existsCheck(store, account.name, body.deploymentId, body.branchName));
+  extras.push(
+    sessions.createItem(
+      store,
+      {
+        sessionId,
         account: account.name,
         deploymentId: body.deploymentId,
         user,
@@ -221,32 +206,20 @@ export async function generateSession(
         ...(body.embedTheme ? { embedTheme: body.embedTheme } : {}),
         ...(body.roles ? { roles: body.roles } : {}),
         ...(body.isEphemeral !== undefined ? { isEphemeral: body.isEphemeral } : {}),
-        exchanged: false,
-        revoked: false,
-        createdAt: new Date(now).toISOString(),
-        sessionExpiresAt: epochSeconds(now) + SESSION_TTL_SECONDS,
-        expiresAt: epochSeconds(now) + SESSION_TTL_SECONDS,
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  });
-  // Cube's embedTenantProfile: the tenant's display name, kept on the embed tenant record.
-  const tenantDisplayName = body.embedTenantProfile?.displayName;
+      SESSION_TTL_SECONDS,
+    ),
+  );
   if (body.embedTenantName) {
-    extras.push({
-      Update: {
-        TableName: table,
-        Key: keys.embedTenant(account.name, body.embedTenantName),
-        UpdateExpression: `SET kind = :kind, #name = :name, createdAt = if_not_exists(createdAt, :now)${tenantDisplayName === undefined ? '' : ', displayName = :displayName'}`,
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: {
-          ':kind': 'embedTenant',
-          ':name': body.embedTenantName,
-          ':now': new Date(now).toISOString(),
-          ...(tenantDisplayName === undefined ? {} : { ':displayName': tenantDisplayName }),
-        },
-      },
-    });
+    // Cube's embedTenantProfile: the tenant's display name, kept on the embed tenant record.
+    extras.push(
+      embedTenants.upsertItem(
+        store,
+        account.name,
+        body.embedTenantName,
+        body.embedTenantProfile?.displayName,
+      ),
+    );
   }
   // The key's session rate is counted in the same transaction: a refused request counts nothing.
   const rate = rateLimits.transactItem(store, account, { kind: 'key', id: key.keyId }, 'session');
@@ -264,16 +237,7 @@ export async function generateSession(
   };
 
   if (user.kind === 'internal') {
-    const items = [
-      ...extras,
-      {
-        ConditionCheck: {
-          TableName: table,
-          Key: keys.internalUser(account.name, user.internalId),
-          ConditionExpression: 'attribute_exists(pk)',
-        },
-      },
-    ];
+    const items = [...extras, users.existsCheck(store, account.name, user)];
     try {
       await transact(store, items);
     } catch (error) {
@@ -330,39 +294,14 @@ export async function exchangeSession(
   const jti = randomBytes(16).toString('base64url');
   const now = Date.now();
   const tokenExpiresAt = epochSeconds(now) + TOKEN_TTL_SECONDS;
-  let item: Record<string, unknown> | undefined;
-  try {
-    const out = await store.doc.send(
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: keys.session(sessionId),
-        UpdateExpression: 'SET exchanged = :true, tokenJti = :jti, expiresAt = :exp, exchangedAt = :now',
-        // Cube's optional deploymentId must name the session's deployment: another one is not this session.
-        ConditionExpression: `attribute_exists(pk) AND exchanged = :false AND revoked = :false AND sessionExpiresAt > :nowSeconds${deploymentId === undefined ? '' : ' AND deploymentId = :deployment'}`,
-        ExpressionAttributeValues: {
-          ':true': true,
-          ':false': false,
-          ':jti': jti,
-          ...(deploymentId === undefined ? {} : { ':deployment': deploymentId }),
-          ':exp': tokenExpiresAt,
-          ':now': new Date(now).toISOString(),
-          ':nowSeconds': epochSeconds(now),
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    item = out.Attributes;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // The SDK retried an exchange whose response was lost: the jti stored is this request's own
-    // (a fresh random one per request), so the exchange did happen, once.
-    const old = error.Item ? unmarshall(error.Item) : undefined;
-    if (old?.tokenJti !== jti) throw invalidSession();
-    item = old;
-  }
-  if (!item) throw invalidSession();
-  const identity = toIdentity(item);
+  const session = await sessions.exchange(
+    store,
+    sessionId,
+    { jti, expiresAt: tokenExpiresAt, ...(deploymentId === undefined ? {} : { deploymentId }) },
+    now,
+  );
+  if (!session) throw invalidSession();
+  const identity = toIdentity(session);
   const stored = await users.get(store, identity.account, identity.user);
   const view = stored ? scopedView(stored, identity.scope) : { groups: [], userAttributes: [] };
   const token = signEmbedToken(
@@ -398,31 +337,19 @@ export async function exchangeSession(
       userAttributes: view.userAttributes,
     },
   };
-  if (item.userProfile) result.userProfile = item.userProfile as ExchangedSession['userProfile'];
+  if (session.userProfile) result.userProfile = session.userProfile;
   if (identity.branchName) result.branchName = identity.branchName;
-  if (item.settings) result.settings = item.settings as Record<string, unknown>;
-  if (item.embedTheme) result.embedTheme = item.embedTheme as Record<string, unknown>;
-  if (Array.isArray(item.roles)) result.roles = item.roles as string[];
-  if (typeof item.isEphemeral === 'boolean') result.isEphemeral = item.isEphemeral;
+  if (session.settings) result.settings = session.settings;
+  if (session.embedTheme) result.embedTheme = session.embedTheme;
+  if (session.roles) result.roles = session.roles;
+  if (session.isEphemeral !== undefined) result.isEphemeral = session.isEphemeral;
   return result;
 }
 
 /** POST /api/v1/embed/session/revoke: idempotent; kills the unexchanged session and any token it produced. */
 export async function revokeSession(store: Store, account: string, sessionId: string): Promise<void> {
-  try {
-    await store.doc.send(
-      new UpdateCommand({
-        TableName: store.tableName,
-        Key: keys.session(sessionId),
-        UpdateExpression: 'SET revoked = :true, revokedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND account = :account',
-        ExpressionAttributeValues: { ':true': true, ':now': new Date().toISOString(), ':account': account },
-      }),
-    );
-  } catch (error) {
-    // Unknown sessions and sessions of other accounts: nothing to do, and nothing to reveal.
-    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
-  }
+  // Unknown sessions and sessions of other accounts: nothing to do, and nothing to reveal.
+  await sessions.revoke(store, account, sessionId);
 }
 
 /**
@@ -431,39 +358,35 @@ export async function revokeSession(store: Store, account: string, sessionId: st
  */
 export async function verifyEmbedToken(store: Store, token: string): Promise<EmbedIdentity> {
   const claims = verifyEmbedTokenSignature(token, await embedTokenSecret(), epochSeconds());
-  const out = await store.doc.send(
-    new GetCommand({ TableName: store.tableName, Key: keys.session(claims.sid), ConsistentRead: true }),
-  );
-  const item = out.Item;
+  const session = await sessions.get(store, claims.sid);
   if (
-    !item ||
-    item.tokenJti !== claims.jti ||
-    item.account !== claims.account ||
-    item.revoked === true ||
-    typeof item.expiresAt !== 'number' ||
-    item.expiresAt <= epochSeconds()
+    !session ||
+    session.tokenJti !== claims.jti ||
+    session.account !== claims.account ||
+    session.revoked ||
+    session.expiresAt === undefined ||
+    session.expiresAt <= epochSeconds()
   ) {
     throw new UnauthorizedError('Invalid, expired or revoked embed token');
   }
-  return toIdentity(item);
+  return toIdentity(session);
 }
 
-function toIdentity(item: Record<string, unknown>): EmbedIdentity {
-  const embedTenantName = typeof item.embedTenantName === 'string' ? item.embedTenantName : undefined;
-  const creatorMode = item.creatorMode === true;
-  const settings = (item.settings ?? {}) as { allowAi?: boolean; timezone?: string };
+function toIdentity(session: SessionRecord): EmbedIdentity {
+  const { embedTenantName, creatorMode } = session;
+  const settings = (session.settings ?? {}) as { allowAi?: boolean; timezone?: string };
   const identity: EmbedIdentity = {
-    sessionId: String(item.pk).slice(2),
-    account: String(item.account),
-    deploymentId: Number(item.deploymentId),
-    user: item.user as UserRef,
+    sessionId: session.sessionId,
+    account: session.account,
+    deploymentId: session.deploymentId,
+    user: session.user,
     scope: creatorMode && embedTenantName ? { kind: 'embed', embedTenantName } : { kind: 'tenant' },
     creatorMode,
     allowAi: settings.allowAi !== false,
   };
   if (embedTenantName) identity.embedTenantName = embedTenantName;
-  if (typeof item.branchName === 'string') identity.branchName = item.branchName;
-  if (item.securityContext) identity.securityContext = item.securityContext as Record<string, unknown>;
+  if (session.branchName !== undefined) identity.branchName = session.branchName;
+  if (session.securityContext) identity.securityContext = session.securityContext;
   if (settings.timezone) identity.timezone = settings.timezone;
   return identity;
 }

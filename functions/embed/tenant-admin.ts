@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { NotFoundError } from '../errors';
 import type { Store } from '../store/client';
@@ -7,10 +6,11 @@ import {
   type DefinitionKind,
   definitions,
   type GroupDefinition,
-  type Page,
 } from '../store/definitions';
-import { keys, type Scope } from '../store/keys';
+import { embedTenants } from '../store/embed-tenants';
+import type { Scope } from '../store/keys';
 import { users } from '../store/users';
+import { cursorSecret, decodeCursor, encodeCursor, type Page } from './cursor';
 import { EMBED_TENANT_NAME } from './schemas';
 
 /** Query of the list endpoints: `first` 1..100 (default 20), `after` an opaque cursor. */
@@ -37,10 +37,7 @@ const notFoundNames: Record<DefinitionKind, string> = { group: 'GROUP', attribut
 async function tenantScope(store: Store, account: string, embedTenantName: string): Promise<Scope> {
   const missing = new NotFoundError('EMBED_TENANT', `Embed tenant ${embedTenantName} not found`);
   if (!EMBED_TENANT_NAME.test(embedTenantName)) throw missing;
-  const out = await store.doc.send(
-    new GetCommand({ TableName: store.tableName, Key: keys.embedTenant(account, embedTenantName) }),
-  );
-  if (!out.Item) throw missing;
+  if (!(await embedTenants.exists(store, account, embedTenantName))) throw missing;
   return { kind: 'embed', embedTenantName };
 }
 
@@ -53,10 +50,22 @@ export async function listTenantDefinitions(
   query: PageQuery,
 ): Promise<Page<GroupDefinition | AttributeDefinition>> {
   const scope = await tenantScope(store, account, embedTenantName);
-  return definitions.list(store, account, scope, kind, {
+  // A cursor is bound to its list: account, scope and kind.
+  const context = `${account}|${embedTenantName}|${kind}`;
+  const secret = await cursorSecret();
+  const afterName = query.after ? decodeCursor(secret, context, query.after) : undefined;
+  const page = await definitions.list(store, account, scope, kind, {
     first: query.first ?? 20,
-    ...(query.after ? { after: query.after } : {}),
+    ...(afterName ? { afterName } : {}),
   });
+  const last = page.items.at(-1);
+  return {
+    items: page.items,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      endCursor: last ? encodeCursor(secret, context, last.name) : null,
+    },
+  };
 }
 
 /**

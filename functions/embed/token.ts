@@ -5,6 +5,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { secretValue } from '../aws/secrets';
+import { type Config, config } from '../config';
 import { UnauthorizedError } from '../errors';
 
 /** What the service puts in an embed token. `sid` names the session item that holds the revocation state. */
@@ -41,10 +42,9 @@ export class TokenSecretMissingError extends Error {
  * cached); else `EMBED_TOKEN_SECRET` (at least 32 bytes), which the local service generates per data directory or
  * per run.
  */
-export async function embedTokenSecret(env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
-  const raw = env.EMBED_TOKEN_SECRET_ARN
-    ? await secretValue(env.EMBED_TOKEN_SECRET_ARN)
-    : env.EMBED_TOKEN_SECRET;
+export async function embedTokenSecret(settings: Config = config()): Promise<Buffer> {
+  const secret = settings.embedTokenSecret;
+  const raw = 'arn' in secret ? await secretValue(secret.arn) : secret.value;
   if (!raw || Buffer.byteLength(raw) < MIN_SECRET_BYTES) {
     throw new TokenSecretMissingError(`EMBED_TOKEN_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes`);
   }

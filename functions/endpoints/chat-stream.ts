@@ -1,6 +1,6 @@
 import { chatStreamBody, openChatStream } from '../chat';
 import { streamingEndpoint } from '../http/endpoint';
-import { emitMetrics, METRIC_NAMES } from '../http/metrics';
+import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 
 /** POST {chat_url}/stream-chat-state: the analyst's answer as NDJSON lines, flushed as produced. */
 export const handler = streamingEndpoint({

@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorResponse } from '../http/errors';
-import { createLogger } from '../http/log';
 import { originVerify } from '../http/origin-verify';
+import { createLogger } from '../observability/log';
 import { chatPageHeaders, chatPageHtml, pageOptionsFromEnv } from '../web/page';
 
 const options = pageOptionsFromEnv(process.env);

@@ -1,7 +1,7 @@
 import { generateSessionBody } from '../embed/schemas';
 import { generateSession } from '../embed/sessions';
 import { httpEndpoint } from '../http/endpoint';
-import { emitMetrics, METRIC_NAMES } from '../http/metrics';
+import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 
 /** POST /api/v1/embed/generate-session */
 export const handler = httpEndpoint({

@@ -6,14 +6,21 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { matchRoute } from '../endpoints/routes';
-import { AppError, ValidationError } from '../errors';
+import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from '../access/auth';
+import {
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  RouteNotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../errors';
+import { createLogger, type Logger } from '../observability/log';
+import type { StreamResult } from '../responses';
+import { matchRoute } from '../routes';
 import { getStore, type Store } from '../store/client';
 import { illFormedPath } from '../store/limits';
-import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from './auth';
 import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
 import { keepaliveMs, withKeepalive } from './keepalive';
-import { createLogger, type Logger } from './log';
 import { originVerify } from './origin-verify';
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -42,12 +49,7 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-/** A streaming handler's success: lines produced as the work goes; `signal` fires if the client leaves. */
-export interface StreamResult {
-  status: number;
-  headers: Record<string, string>;
-  lines: (signal: AbortSignal) => AsyncIterable<string>;
-}
+export type { StreamResult };
 
 interface EndpointOptions<B, Q, A extends AuthMode> {
   /** The route id in routes.ts; path parameters are matched against its paths. */
@@ -78,9 +80,9 @@ const routeCheck = (routeId: string): MiddlewareObj<Event> => ({
     const path = event.rawPath ?? '/';
     const match = matchRoute(method, path);
     if (match && 'methodNotAllowed' in match) {
-      throw new AppError(405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${path}`);
+      throw new MethodNotAllowedError(method, path);
     }
-    if (!match || match.route.id !== routeId) throw new AppError(404, 'NOT_FOUND', `No route for ${path}`);
+    if (!match || match.route.id !== routeId) throw new RouteNotFoundError(path);
     const [malformed] = match.malformed;
     if (malformed !== undefined) {
       throw new ValidationError(`path.${malformed}: broken percent-encoding`);
@@ -96,7 +98,7 @@ const bodyLimit = (): MiddlewareObj<Event> => ({
     if (body === undefined) return;
     const bytes = isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
     if (bytes > MAX_BODY_BYTES) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+      throw new PayloadTooLargeError(MAX_BODY_BYTES);
     }
   },
 });
@@ -131,11 +133,7 @@ async function prepare<B, Q, A extends AuthMode>(
   if (options.auth !== 'none') {
     const auth = parseAuthorization(headers.authorization);
     if (auth?.scheme !== 'api-key') {
-      throw new AppError(
-        401,
-        'UNAUTHORIZED',
-        'Missing or invalid Authorization header (expected Api-Key <key>)',
-      );
+      throw new UnauthorizedError('Missing or invalid Authorization header (expected Api-Key <key>)');
     }
     caller = await authenticateApiKey(store, auth.credentials);
     log = log.child({ account: caller.account.name });

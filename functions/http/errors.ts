@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { AppError, RateLimitedError } from '../errors';
-import { describeError, type Logger } from './log';
+import { describeError, type Logger } from '../observability/log';
 
 /** The contract §3 error body. */
 export interface ErrorBody {
@@ -46,7 +46,7 @@ function middyStatus(error: unknown): number | undefined {
 /** Converts any thrown value into a contract error (status, code, message). Only 4xx messages are exposed. */
 export function toErrorBody(error: unknown, log: Logger): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
-    if (error.status >= 500 && error.status !== 501) {
+    if (error.status >= 500) {
       log.error('request failed', describeError(error));
       return { status: error.status, body: { error: 'Internal server error', code: 'INTERNAL' } };
     }

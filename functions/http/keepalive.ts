@@ -1,3 +1,5 @@
+import { config } from '../config';
+
 /**
  * CloudFront closes an origin connection that stays silent longer than its read timeout (60 s), and a model
  * writing a long tool call, hidden reasoning or a slow query emits nothing meanwhile. While a stream is quiet,
@@ -6,13 +8,9 @@
  */
 export const KEEPALIVE_ID = '__keepalive__';
 export const KEEPALIVE_LINE = `${JSON.stringify({ id: KEEPALIVE_ID })}\n`;
-export const DEFAULT_KEEPALIVE_MS = 15_000;
 
 /** `STREAM_KEEPALIVE_MS` (the stack sets it from context), else 15 s. */
-export function keepaliveMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.STREAM_KEEPALIVE_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_KEEPALIVE_MS;
-}
+export const keepaliveMs = (): number => config().keepaliveMs;
 
 /** Passes `source` through, adding KEEPALIVE_LINE whenever no line came for `intervalMs`. */
 export async function* withKeepalive(

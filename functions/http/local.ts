@@ -4,10 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { matchRoute } from '../endpoints/routes';
+import { config } from '../config';
+import { createLogger, describeError } from '../observability/log';
+import { matchRoute } from '../routes';
 import { MAX_BODY_BYTES } from './endpoint';
 import { isStreamingHandler, PRELUDE_SEPARATOR } from './lambda-polyfill';
-import { createLogger, describeError } from './log';
 
 /**
  * The local service: adapts Node HTTP to Lambda function-URL events (payload 2.0) and to Lambda response
@@ -186,12 +187,7 @@ const CORS_HEADERS = {
 
 /** Whether a browser origin may call the API: the configured list, or by default any loopback origin. */
 export function originAllowed(origin: string, allowed: readonly string[] | undefined): boolean {
-  const list =
-    allowed ??
-    (process.env.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean);
+  const list = allowed ?? config().allowedOrigins;
   return list.length > 0 ? list.includes(origin) : LOOPBACK_ORIGIN.test(origin);
 }
 

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { acceptedSecretValues, type SecretLookup } from '../aws/secrets';
+import { type Config, config } from '../config';
 import { ForbiddenError } from '../errors';
 
 /** The header CloudFront sets on origin requests (it replaces a viewer header of the same name). */
@@ -17,11 +18,11 @@ export type OriginVerifySource = () => Promise<string[] | undefined>;
 
 /** `ORIGIN_VERIFY_SECRET_ARN` (the stack sets it), else `ORIGIN_VERIFY_SECRET` (comma-separated), else off. */
 export const originVerifyFromEnv =
-  (env: NodeJS.ProcessEnv = process.env, lookup?: SecretLookup): OriginVerifySource =>
+  (settings: () => Config = config, lookup?: SecretLookup): OriginVerifySource =>
   async () => {
-    if (env.ORIGIN_VERIFY_SECRET_ARN) return acceptedSecretValues(env.ORIGIN_VERIFY_SECRET_ARN, lookup);
-    const plain = env.ORIGIN_VERIFY_SECRET?.split(',').filter(Boolean);
-    return plain && plain.length > 0 ? plain : undefined;
+    const secret = settings().originVerifySecret;
+    if (!secret) return undefined;
+    return 'arn' in secret ? acceptedSecretValues(secret.arn, lookup) : secret.values;
   };
 
 const equal = (a: string, b: string) => {

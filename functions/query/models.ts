@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { DataSource } from '../semantic';
 import { type DataModel, parseModel } from '../semantic';
@@ -8,16 +9,21 @@ import { resolveDataSource } from './data-source';
 /** A deployment whose data source is ready for the drivers (a secret reference read). */
 export type ResolvedDeployment = Omit<Deployment, 'dataSource'> & { dataSource: DataSource };
 
-import type { CallerIdentity } from './identity';
+import type { CallerIdentity } from '../access/identity';
 
-/** Models are re-read at most this often per branch; a pushed model is live within 30 s. */
-const MODEL_CACHE_MS = 30_000;
-const cache = new Map<string, { model: DataModel; updatedAt: string; fetchedAt: number }>();
+/**
+ * Models are re-read at most every 30 s per branch (a pushed model is live within 30 s); an expired copy whose
+ * stored version did not change is reused without parsing again.
+ */
+const cache = new TtlCache<string, { model: DataModel; updatedAt: string }>({
+  ttlMs: 30_000,
+  maxEntries: 500,
+});
 /**
  * Found deployments are reused as long (a changed data source is live within 30 s); a branch the cached copy
  * does not know yet is looked up again before it is refused, and unknown deployments are never cached.
  */
-const deploymentCache = new Map<string, { deployment: ResolvedDeployment; fetchedAt: number }>();
+const deploymentCache = new TtlCache<string, ResolvedDeployment>({ ttlMs: 30_000, maxEntries: 500 });
 
 /** The deployment a caller may use: 404 for unknown ids, other accounts, or outside a key's or token's scope. */
 export async function deploymentFor(
@@ -36,7 +42,7 @@ export async function deploymentFor(
     throw new ForbiddenError(`This API key is limited to deployment ${identity.keyDeploymentId}`);
   }
   const hit = deploymentCache.get(deploymentKey(store, identity.account.name, deploymentId));
-  if (hit && Date.now() - hit.fetchedAt < MODEL_CACHE_MS) return hit.deployment;
+  if (hit) return hit;
   const deployment = await readDeployment(store, identity.account.name, deploymentId);
   if (!deployment) throw missing;
   return deployment;
@@ -53,7 +59,7 @@ async function readDeployment(
   const stored = await deployments.get(store, account, id);
   if (!stored) return undefined;
   const deployment = { ...stored, dataSource: await resolveDataSource(stored.dataSource) };
-  deploymentCache.set(deploymentKey(store, account, id), { deployment, fetchedAt: Date.now() });
+  deploymentCache.set(deploymentKey(store, account, id), deployment);
   return deployment;
 }
 
@@ -99,14 +105,14 @@ export async function branchModel(
     deployment = fresh;
   }
   const key = `${deployment.account}|${deployment.id}|${name}`;
-  const hit = cache.get(key);
   const isDefault = name === deployment.defaultBranch;
-  if (hit && Date.now() - hit.fetchedAt < MODEL_CACHE_MS)
-    return { model: hit.model, branch: name, isDefault };
+  const current = cache.get(key);
+  if (current) return { model: current.model, branch: name, isDefault };
+  const hit = cache.peek(key);
   const stored = await deployments.getModel(store, deployment.account, deployment.id, name);
   if (!stored)
     throw new NotFoundError('BRANCH', `Branch ${name} of deployment ${deployment.id} has no data model`);
   const model = hit && hit.updatedAt === stored.updatedAt ? hit.model : parseModel(stored.files);
-  cache.set(key, { model, updatedAt: stored.updatedAt, fetchedAt: Date.now() });
+  cache.set(key, { model, updatedAt: stored.updatedAt });
   return { model, branch: name, isDefault };
 }

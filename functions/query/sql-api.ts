@@ -1,11 +1,12 @@
 import * as z from 'zod';
+import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from '../access/identity';
+import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { ValidationError } from '../errors';
-import { emitMetrics, METRIC_NAMES } from '../http/metrics';
+import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
-import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from './identity';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
@@ -19,7 +20,7 @@ export type SqlApiBody = z.infer<typeof sqlApiBody>;
 
 export const DEFAULT_SQL_LIMIT = 10_000;
 /** A query that runs longer is cancelled in the driver. */
-export const SQL_TIMEOUT_MS = Number(process.env.SQL_TIMEOUT_MS ?? 30_000);
+export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
 
 /** Parses the `{deploymentId}` path segment. */
 export function parseDeploymentId(raw: string | undefined): number {

@@ -20,13 +20,14 @@ export {
   sqlTarget,
   suggest,
 } from './compiler';
-export { DuckDbDriver, QueryTimeoutError } from './drivers/duckdb';
+export { DuckDbDriver } from './drivers/duckdb';
 export { PostgresDriver } from './drivers/postgres';
 export {
   type DataSource,
   type Driver,
   type ExecuteOptions,
   type QueryResult,
+  QueryTimeoutError,
   RESULT_LIMITS,
   ResultTooLargeError,
 } from './drivers/types';

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Store } from './client';
+import { config } from '../config';
+import { isConditionFailed, type Store } from './client';
 import { keys } from './keys';
 
 export const PLANS = ['free', 'premium', 'enterprise'] as const;
@@ -36,7 +37,7 @@ function toAccount(item: Record<string, unknown>): Account {
 
 /** The limit of persistent external users of an account (spec: 10,000, raised via support). */
 export const externalUserLimit = (account: Account): number =>
-  account.userLimit ?? (Number(process.env.EXTERNAL_USER_LIMIT) || 10_000);
+  account.userLimit ?? config().externalUserLimit;
 
 /** Account records: plan, feature flags and the persistent-user counter. */
 export const accounts = {
@@ -96,8 +97,6 @@ export const accounts = {
           ...(value === undefined ? {} : { ExpressionAttributeValues: { ':value': value } }),
         }),
       );
-    const failedCondition = (error: unknown) =>
-      error instanceof Error && error.name === 'ConditionalCheckFailedException';
     try {
       // A member of the map can be set or removed only once the map exists.
       if (perMinute === undefined) {
@@ -110,7 +109,7 @@ export const accounts = {
         );
       }
     } catch (error) {
-      if (!failedCondition(error)) throw error;
+      if (!isConditionFailed(error)) throw error;
       if (perMinute !== undefined) {
         await update('SET rateLimits = :value', 'attribute_exists(pk) AND attribute_not_exists(rateLimits)', {
           [rate]: perMinute,
@@ -139,7 +138,7 @@ export const accounts = {
       );
       return true;
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   },

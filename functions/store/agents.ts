@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Store } from './client';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll, type Store } from './client';
 import { keys } from './keys';
 
 export interface Agent {
@@ -31,14 +31,8 @@ export const agents = {
   },
 
   async list(store: Store, account: string): Promise<Agent[]> {
-    const out = await store.doc.send(
-      new QueryCommand({
-        TableName: store.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.accountPartition(account), ':prefix': keys.agentPrefix },
-      }),
-    );
-    return (out.Items ?? []).map(toAgent);
+    const items = await queryAll(store, { pk: keys.accountPartition(account), prefix: keys.agentPrefix });
+    return items.map(toAgent);
   },
 
   async put(store: Store, agent: Agent): Promise<Agent> {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Store } from './client';
 import { keys } from './keys';
+import { byOwnerIndex } from './table';
 
 export type KeyRole = 'admin' | 'member';
 
@@ -80,9 +81,9 @@ export const apiKeys = {
     const out = await store.doc.send(
       new QueryCommand({
         TableName: store.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': index.gsi1pk },
+        IndexName: byOwnerIndex.name,
+        KeyConditionExpression: 'ownerPk = :pk',
+        ExpressionAttributeValues: { ':pk': index.ownerPk },
       }),
     );
     return (out.Items ?? []).map(toRecord);
@@ -95,9 +96,9 @@ export const apiKeys = {
     const out = await store.doc.send(
       new QueryCommand({
         TableName: store.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-        ExpressionAttributeValues: { ':pk': keys.apiKeyByAccount(account, keyId).gsi1pk, ':sk': keyId },
+        IndexName: byOwnerIndex.name,
+        KeyConditionExpression: 'ownerPk = :pk AND ownerSk = :sk',
+        ExpressionAttributeValues: { ':pk': keys.apiKeyByAccount(account, keyId).ownerPk, ':sk': keyId },
       }),
     );
     for (const item of out.Items ?? []) {

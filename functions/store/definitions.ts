@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -6,9 +6,8 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { secretValue } from '../aws/secrets';
-import { ConflictError, ValidationError } from '../errors';
-import type { Store } from './client';
+import { ConflictError } from '../errors';
+import { isConditionFailed, type Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 
 /** Cube's attribute types (its `UserAttributeType`), `boolean` included. */
@@ -78,51 +77,10 @@ function toAttribute(item: Record<string, unknown>): AttributeDefinition {
   return attribute;
 }
 
-/**
- * Cursors are signed so a client cannot forge or move them between tenants, lists or accounts. In AWS the key
- * is read from Secrets Manager (`CURSOR_SECRET_ARN`, cached); locally from `CURSOR_SECRET` or a fixed value.
- */
-export const cursorSecret = async (env: NodeJS.ProcessEnv = process.env): Promise<string> =>
-  env.CURSOR_SECRET_ARN
-    ? secretValue(env.CURSOR_SECRET_ARN)
-    : (env.CURSOR_SECRET ?? 'embedded-analytics-local-cursor-secret');
-
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
-}
-
-export function encodeCursor(secret: string, context: string, lastName: string): string {
-  const body = Buffer.from(JSON.stringify({ c: context, n: lastName })).toString('base64url');
-  return `${body}.${sign(secret, body)}`;
-}
-
-export function decodeCursor(secret: string, context: string, cursor: string): string {
-  const [body, signature, extra] = cursor.split('.');
-  const expected = body ? sign(secret, body) : '';
-  if (
-    !body ||
-    !signature ||
-    extra !== undefined ||
-    signature.length !== expected.length ||
-    !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
-  ) {
-    throw new ValidationError('query.after: malformed cursor');
-  }
-  try {
-    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
-      c?: unknown;
-      n?: unknown;
-    };
-    if (parsed.c !== context || typeof parsed.n !== 'string') throw new Error('cursor of another list');
-    return parsed.n;
-  } catch (error) {
-    throw new ValidationError('query.after: malformed cursor', { cause: error });
-  }
-}
-
-export interface Page<T> {
+/** One page of a list; `hasNextPage` says whether items follow the last one. */
+export interface DefinitionPage<T> {
   items: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  hasNextPage: boolean;
 }
 
 /** Group and attribute definitions, tenant-wide (`*`) or scoped to an embed tenant. */
@@ -220,7 +178,7 @@ export const definitions = {
       );
       return toAttribute(out.Attributes ?? {});
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+      if (isConditionFailed(error)) {
         throw new ConflictError(
           `Attribute ${input.name} exists with another type: cannot change type`,
           'ATTRIBUTE_TYPE_CONFLICT',
@@ -230,21 +188,18 @@ export const definitions = {
     }
   },
 
-  /** One page of a scope's definitions, ordered by name. */
+  /** One page of a scope's definitions, ordered by name, starting after the definition named `afterName`. */
   async list(
     store: Store,
     account: string,
     scope: Scope,
     kind: DefinitionKind,
-    page: { first: number; after?: string },
-  ): Promise<Page<GroupDefinition | AttributeDefinition>> {
-    const context = `${account}|${scopeId(scope)}|${kind}`;
+    page: { first: number; afterName?: string },
+  ): Promise<DefinitionPage<GroupDefinition | AttributeDefinition>> {
     const prefix = prefixOf(kind)(scope);
-    const secret = await cursorSecret();
-    const afterName = page.after ? decodeCursor(secret, context, page.after) : undefined;
     const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined = afterName
-      ? { pk: keys.accountPartition(account), sk: `${prefix}${afterName}` }
+    let start: Record<string, unknown> | undefined = page.afterName
+      ? { pk: keys.accountPartition(account), sk: `${prefix}${page.afterName}` }
       : undefined;
     // Read one more than asked to learn whether another page exists.
     while (items.length <= page.first) {
@@ -262,12 +217,9 @@ export const definitions = {
       start = out.LastEvaluatedKey;
       if (!start) break;
     }
-    const hasNextPage = items.length > page.first;
-    const pageItems = items.slice(0, page.first).map(kind === 'group' ? toGroup : toAttribute);
-    const last = pageItems.at(-1);
     return {
-      items: pageItems,
-      pageInfo: { hasNextPage, endCursor: last ? encodeCursor(secret, context, last.name) : null },
+      items: items.slice(0, page.first).map(kind === 'group' ? toGroup : toAttribute),
+      hasNextPage: items.length > page.first,
     };
   },
 
@@ -292,7 +244,7 @@ export const definitions = {
       );
       return name;
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+      if (isConditionFailed(error)) return undefined;
       throw error;
     }
   },

@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../errors';
-import type { Store } from './client';
+import { queryAll, type Store } from './client';
 import { keys } from './keys';
-import { transact } from './transactions';
+import { type TransactItem, transact } from './transactions';
 
 /**
  * Where a deployment's data lives, as stored. A PostgreSQL password is never stored: the item holds either a
@@ -71,18 +71,27 @@ export const deployments = {
     return out.Item ? toDeployment(out.Item) : undefined;
   },
 
-  async list(store: Store, account: string): Promise<Deployment[]> {
-    const out = await store.doc.send(
-      new QueryCommand({
+  /** A transaction's check that the deployment (and the branch, when given) exists. */
+  existsCheck(store: Store, account: string, id: number, branch?: string): TransactItem {
+    return {
+      ConditionCheck: {
         TableName: store.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': keys.accountPartition(account),
-          ':prefix': keys.deploymentPrefix,
-        },
-      }),
-    );
-    return (out.Items ?? []).map(toDeployment);
+        Key: keys.deployment(account, id),
+        ConditionExpression:
+          branch === undefined
+            ? 'attribute_exists(pk)'
+            : 'attribute_exists(pk) AND contains(branches, :branch)',
+        ...(branch === undefined ? {} : { ExpressionAttributeValues: { ':branch': branch } }),
+      },
+    };
+  },
+
+  async list(store: Store, account: string): Promise<Deployment[]> {
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: keys.deploymentPrefix,
+    });
+    return items.map(toDeployment);
   },
 
   /** Creates or replaces a deployment's settings; branches are kept and the default branch is added. */
@@ -171,20 +180,14 @@ export const deployments = {
     branch: string,
     limit?: number,
   ): Promise<ModelVersion[]> {
-    const out = await store.doc.send(
-      new QueryCommand({
-        TableName: store.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': keys.accountPartition(account),
-          ':prefix': keys.modelVersionPrefix(id, branch),
-        },
-        ProjectionExpression: 'version, updatedAt, files',
-        ScanIndexForward: false,
-        ...(limit ? { Limit: limit } : {}),
-      }),
-    );
-    return (out.Items ?? []).map((item) => ({
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: keys.modelVersionPrefix(id, branch),
+      projection: 'version, updatedAt, files',
+      newestFirst: true,
+      ...(limit ? { limit } : {}),
+    });
+    return items.map((item) => ({
       version: Number(item.version),
       pushedAt: String(item.updatedAt),
       files: (item.files as ModelFileRecord[]).map((file) => file.path),

@@ -26,7 +26,8 @@ export const keys = {
   account: (account: string) => ({ pk: `A#${account}`, sk: 'ACCOUNT' }),
   accountPartition: (account: string) => `A#${account}`,
   apiKey: (hash: string) => ({ pk: `KEY#${hash}`, sk: 'KEY' }),
-  apiKeyByAccount: (account: string, keyId: string) => ({ gsi1pk: `A#${account}#KEYS`, gsi1sk: keyId }),
+  /** The key's entry in the byOwner index (store/table.ts). */
+  apiKeyByAccount: (account: string, keyId: string) => ({ ownerPk: `A#${account}#KEYS`, ownerSk: keyId }),
   deployment: (account: string, id: number) => ({ pk: `A#${account}`, sk: `DEP#${pad(id)}` }),
   deploymentPrefix: 'DEP#',
   model: (account: string, deploymentId: number, branch: string) => ({

@@ -1,7 +1,7 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RateLimitedError } from '../errors';
 import type { Account } from './accounts';
-import type { Store } from './client';
+import { isConditionFailed, type Store } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -102,7 +102,7 @@ export const rateLimits = {
     try {
       await store.doc.send(new UpdateCommand(increment(store.tableName, ticket)));
     } catch (error) {
-      if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+      if (isConditionFailed(error)) {
         throw rateLimited(ticket, operation);
       }
       throw error;
@@ -137,7 +137,7 @@ export const rateLimits = {
         )
         .catch((error: unknown) => {
           // Another request counted in the meantime: the window stays.
-          if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+          if (!isConditionFailed(error)) throw error;
         });
     }
   },

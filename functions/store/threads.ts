@@ -1,14 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Store } from './client';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchPut, isConditionFailed, itemOnConditionFailure, type Store } from './client';
 import { epochSeconds, isExpired, keys } from './keys';
 import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
@@ -111,11 +102,6 @@ function toMeta(item: Record<string, unknown>): ThreadMeta {
 const ownedBy = (item: Record<string, unknown>, who: ThreadOwner): boolean =>
   item.account === who.account && item.agentId === who.agentId && item.owner === who.owner;
 
-/** The item a failed conditional write saw (ALL_OLD), unmarshalled; undefined when there was none. */
-function oldItem(error: ConditionalCheckFailedException): Record<string, unknown> | undefined {
-  return error.Item ? unmarshall(error.Item) : undefined;
-}
-
 function messageItem(
   chatId: string,
   line: StoredLine,
@@ -137,23 +123,6 @@ const batchOf = (lines: StoredLine[]) => ({
   end: Math.max(...lines.map((line) => line.sort)),
   count: lines.length,
 });
-
-async function batchPut(store: Store, items: Record<string, unknown>[]): Promise<void> {
-  for (let at = 0; at < items.length; at += 25) {
-    let requests: Record<string, unknown>[] = items
-      .slice(at, at + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      const out = await store.doc.send(
-        new BatchWriteCommand({ RequestItems: { [store.tableName]: requests as never } }),
-      );
-      requests = (out.UnprocessedItems?.[store.tableName] ?? []) as Record<string, unknown>[];
-      if (requests.length === 0) break;
-      if (attempt >= 8) throw new Error(`BatchWrite left ${requests.length} items unprocessed`);
-      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));
-    }
-  }
-}
 
 /** Chat threads: one metadata item and one item per stored line, all under the thread's partition. */
 /** The update that ends a turn: the thread idle, with its next free sort and how the turn ended, if still ours. */
@@ -219,7 +188,7 @@ export const threads = {
     } catch (error) {
       // The SDK retried a put whose response was lost: the item there is this request's own (its lease id is
       // the creation's token).
-      if (!(error instanceof ConditionalCheckFailedException) || oldItem(error)?.leaseId !== lease.leaseId) {
+      if (!isConditionFailed(error) || itemOnConditionFailure(error)?.leaseId !== lease.leaseId) {
         throw error;
       }
     }
@@ -262,7 +231,7 @@ export const threads = {
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   },
@@ -317,8 +286,8 @@ export const threads = {
       );
       return { kind: 'acquired', meta: toMeta(out.Attributes ?? {}) };
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const item = oldItem(error);
+      if (!isConditionFailed(error)) throw error;
+      const item = itemOnConditionFailure(error);
       // The SDK retried an update whose response was lost: the lease there is this request's own.
       if (item?.leaseId === lease.leaseId) return { kind: 'acquired', meta: toMeta(item) };
       if (!item || isExpired(item, nowMs) || !ownedBy(item, who)) return { kind: 'missing' };
@@ -347,7 +316,7 @@ export const threads = {
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   },
@@ -406,8 +375,8 @@ export const threads = {
       );
       return 'recorded';
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const item = oldItem(error);
+      if (!isConditionFailed(error)) throw error;
+      const item = itemOnConditionFailure(error);
       if (!item || isExpired(item, nowMs) || item.account !== who.account || item.agentId !== who.agentId) {
         return 'missing';
       }
@@ -464,7 +433,7 @@ export const threads = {
       await store.doc.send(new UpdateCommand(freeThread(store, chatId, turn)));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionFailed(error)) return false;
       throw error;
     }
   },

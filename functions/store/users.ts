@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Store } from './client';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailed, queryAll, type Store } from './client';
 import { isExpired, keys, type Scope, scopeId } from './keys';
+import type { TransactItem } from './transactions';
 
 export type AttributeValue = string | number | boolean | string[] | number[];
 export type UserRef = { kind: 'external'; externalId: string } | { kind: 'internal'; internalId: string };
@@ -85,6 +86,17 @@ export function newUserItem(
 
 /** Users: external (provisioned on the fly) and internal (created by operators). */
 export const users = {
+  /** A transaction's check that the user exists (an internal user must, before a session names it). */
+  existsCheck(store: Store, account: string, ref: UserRef): TransactItem {
+    return {
+      ConditionCheck: {
+        TableName: store.tableName,
+        Key: userKey(account, ref),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    };
+  },
+
   /** The user, or undefined when absent or an expired ephemeral user (DynamoDB deletes those late). */
   async get(store: Store, account: string, ref: UserRef): Promise<UserRecord | undefined> {
     const out = await store.doc.send(
@@ -127,22 +139,9 @@ export const users = {
   },
 
   async list(store: Store, account: string, kind?: UserRef['kind']): Promise<UserRecord[]> {
-    const found: UserRecord[] = [];
-    let start: Record<string, unknown> | undefined;
     const prefix = kind === 'internal' ? 'USER#I#' : kind === 'external' ? 'USER#E#' : keys.userPrefix;
-    do {
-      const out = await store.doc.send(
-        new QueryCommand({
-          TableName: store.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.accountPartition(account), ':prefix': prefix },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) if (!isExpired(item)) found.push(toUser(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    const items = await queryAll(store, { pk: keys.accountPartition(account), prefix });
+    return items.filter((item) => !isExpired(item)).map(toUser);
   },
 
   /**
@@ -156,32 +155,21 @@ export const users = {
     kind: 'group' | 'attribute',
     name: string,
   ): Promise<number> {
-    let changed = 0;
-    let start: Record<string, unknown> | undefined;
     const sid = scopeId(scope);
-    do {
-      const out = await store.doc.send(
-        new QueryCommand({
-          TableName: store.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: kind === 'group' ? 'contains(groups.#s, :name)' : 'attribute_exists(attrs.#a)',
-          ExpressionAttributeNames: kind === 'group' ? { '#s': sid } : { '#a': `${sid}/${name}` },
-          ExpressionAttributeValues: {
-            ':pk': keys.accountPartition(account),
-            ':prefix': keys.userPrefix,
-            ...(kind === 'group' ? { ':name': name } : {}),
-          },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        await removeFromUser(store, { pk: String(item.pk), sk: String(item.sk) }, sid, kind, name);
-        changed += 1;
-      }
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return changed;
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: keys.userPrefix,
+      filter: {
+        expression: kind === 'group' ? 'contains(groups.#s, :name)' : 'attribute_exists(attrs.#a)',
+        names: kind === 'group' ? { '#s': sid } : { '#a': `${sid}/${name}` },
+        ...(kind === 'group' ? { values: { ':name': name } } : {}),
+      },
+      consistentRead: true,
+    });
+    for (const item of items) {
+      await removeFromUser(store, { pk: String(item.pk), sk: String(item.sk) }, sid, kind, name);
+    }
+    return items.length;
   },
 };
 
@@ -204,7 +192,7 @@ async function removeFromUser(
         }),
       )
       .catch((error: unknown) => {
-        if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+        if (!isConditionFailed(error)) throw error;
       });
     return;
   }
@@ -227,7 +215,7 @@ async function removeFromUser(
       );
       return;
     } catch (error) {
-      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   }
   throw new Error(`Could not remove group ${name} from ${key.sk} after 10 attempts`);

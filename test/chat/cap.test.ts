@@ -10,7 +10,7 @@ import { followStream } from '../../functions/chat/follow';
 import { settled } from '../../functions/chat/lines';
 import { chatSettings } from '../../functions/chat/settings';
 import { type RunAgent, turnStream } from '../../functions/chat/turn';
-import { createLogger } from '../../functions/http/log';
+import { createLogger } from '../../functions/observability/log';
 import type { Store } from '../../functions/store/client';
 import { type StoredLine, threads } from '../../functions/store/threads';
 import { freshStore } from '../support/store';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { clearAuthCache } from '../../functions/http/auth';
+import { clearAuthCache } from '../../functions/access/auth';
 import { accounts } from '../../functions/store/accounts';
 import { countRoundTrips } from '../../functions/store/client';
 import { client, snapshot } from '../support/http';

@@ -2,8 +2,8 @@ import type { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { z } from 'zod';
-import { AppError, NotImplementedError } from '../../functions/errors';
-import { clearAuthCache } from '../../functions/http/auth';
+import { clearAuthCache } from '../../functions/access/auth';
+import { AppError, DefinitionsNotFoundError } from '../../functions/errors';
 import { httpEndpoint, streamingEndpoint } from '../../functions/http/endpoint';
 import { createLocalServer, originAllowed } from '../../functions/http/local';
 import { accounts } from '../../functions/store/accounts';
@@ -32,11 +32,11 @@ const boom = httpEndpoint({
     throw new Error('database password is hunter2');
   },
 });
-const notYet = httpEndpoint({
+const named = httpEndpoint({
   route: 'session-revoke',
   auth: 'none',
   handle: async () => {
-    throw new NotImplementedError();
+    throw new DefinitionsNotFoundError('group', ['north', 'south']);
   },
 });
 const lines = streamingEndpoint({
@@ -63,7 +63,7 @@ const streamError = streamingEndpoint({
 const handlers: Record<string, unknown> = {
   'generate-session': echo,
   'session-exchange': boom,
-  'session-revoke': notYet,
+  'session-revoke': named,
   'sql-api': lines,
   'chat-stream': streamError,
   health: (await import('../../functions/endpoints/health')).handler,
@@ -194,10 +194,14 @@ describe('validation and errors', () => {
     expect(reply.text).not.toContain('at ');
   });
 
-  test('unbuilt capabilities are 501 NOT_IMPLEMENTED', async () => {
+  test('a named error answers its status and code with the data it carries', async () => {
     const reply = await client(baseUrl).post('/api/v1/embed/session/revoke', {});
-    expect(reply.status).toBe(501);
-    expect(reply.body).toMatchObject({ code: 'NOT_IMPLEMENTED' });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      error: 'Groups with names north, south not found',
+      code: 'GROUPS_NOT_FOUND',
+      details: { names: ['north', 'south'] },
+    });
   });
 });
 

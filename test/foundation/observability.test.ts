@@ -1,5 +1,6 @@
 /** Issue 18 item 1: a log line per request with account and tenant, and per-account metrics in EMF. */
-import { emfLine, emitMetrics, METRIC_NAMES } from '../../functions/http/metrics';
+import { parseConfig } from '../../functions/config';
+import { emfLine, emitMetrics, METRIC_NAMES } from '../../functions/observability/metrics';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -126,9 +127,11 @@ test('an EMF line names the namespace, the account dimension and each metric wit
   });
   const written: string[] = [];
   const turn = [{ name: METRIC_NAMES.turns, value: 1, unit: 'Count' as const }];
-  emitMetrics('acme', turn, {}, {}, (l) => written.push(l));
+  emitMetrics('acme', turn, {}, parseConfig({}), (l) => written.push(l));
   expect(written).toEqual([]);
-  emitMetrics('acme', turn, {}, { AWS_LAMBDA_FUNCTION_NAME: 'chat' }, (l) => written.push(l));
-  emitMetrics('acme', turn, {}, { AWS_LAMBDA_FUNCTION_NAME: 'chat', METRICS: 'off' }, (l) => written.push(l));
+  emitMetrics('acme', turn, {}, parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'chat' }), (l) => written.push(l));
+  emitMetrics('acme', turn, {}, parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'chat', METRICS: 'off' }), (l) =>
+    written.push(l),
+  );
   expect(written).toHaveLength(1);
 });

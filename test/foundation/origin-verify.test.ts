@@ -10,6 +10,7 @@ import {
   secretCache,
   signJsonRequest,
 } from '../../functions/aws/secrets';
+import { parseConfig } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER, originVerifyFromEnv, verifyOrigin } from '../../functions/http/origin-verify';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
@@ -82,8 +83,13 @@ describe('through the local service with ORIGIN_VERIFY_SECRET set', () => {
 
 describe('verifyOrigin', () => {
   test('is off without a configured value, and compares header names case-insensitively', async () => {
-    expect(await verifyOrigin({}, originVerifyFromEnv({}))).toBe(true);
-    const source = originVerifyFromEnv({ ORIGIN_VERIFY_SECRET: 'new,old' });
+    expect(
+      await verifyOrigin(
+        {},
+        originVerifyFromEnv(() => parseConfig({})),
+      ),
+    ).toBe(true);
+    const source = originVerifyFromEnv(() => parseConfig({ ORIGIN_VERIFY_SECRET: 'new,old' }));
     expect(await verifyOrigin({ 'X-Origin-Verify': 'old' }, source)).toBe(true);
     expect(await verifyOrigin({ 'x-origin-verify': 'new' }, source)).toBe(true);
     expect(await verifyOrigin({ 'x-origin-verify': 'ne' }, source)).toBe(false);
@@ -99,7 +105,7 @@ describe('verifyOrigin', () => {
     let stages = versions(now - 60_000);
     const lookup = secretCache(async (_arn, stage) => stages[stage], 0);
     const arn = 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:edge';
-    const source = originVerifyFromEnv({ ORIGIN_VERIFY_SECRET_ARN: arn }, lookup);
+    const source = originVerifyFromEnv(() => parseConfig({ ORIGIN_VERIFY_SECRET_ARN: arn }), lookup);
     expect(await verifyOrigin({ 'x-origin-verify': 'previous' }, source)).toBe(true);
     stages = versions(now - ROTATION_GRACE_MS - 1);
     expect(await verifyOrigin({ 'x-origin-verify': 'previous' }, source)).toBe(false);

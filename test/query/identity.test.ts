@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clearAuthCache } from '../../functions/access/auth';
+import { requireAi, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
 import { exchangeSession, generateSession } from '../../functions/embed/sessions';
-import { clearAuthCache } from '../../functions/http/auth';
-import { requireAi, resolveIdentity } from '../../functions/query/identity';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';

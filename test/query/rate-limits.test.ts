@@ -3,8 +3,9 @@
  * RATE_LIMITED with Retry-After, counted in DynamoDB (so every instance sees one count), set per account with
  * the operator CLI, and never counting a refused request.
  */
+
+import { clearAuthCache } from '../../functions/access/auth';
 import { runCommand } from '../../functions/admin/cli';
-import { clearAuthCache } from '../../functions/http/auth';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import { createStore } from '../../functions/store/client';

@@ -3,8 +3,8 @@
  * `{ userAttributes.x }` never match scoped names; `embed_group(s)` and `{ embedUserAttributes.x }` name them.
  */
 import fc from 'fast-check';
+import { type QueryUserContext, queryContext } from '../../functions/access/identity';
 import { foldExternalId, normaliseExternalId } from '../../functions/embed/sessions';
-import { type QueryUserContext, queryContext } from '../../functions/query/identity';
 import { parseModel } from '../../functions/semantic';
 import type { PolicyDef } from '../../functions/semantic/model';
 import { policyCondition } from '../../functions/semantic/policy';

@@ -1,7 +1,7 @@
 /** Issue 10 item 6: safe infrastructure defaults, each configurable from stack context. */
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { functionIds } from '../../functions/endpoints/routes';
+import { functionIds } from '../../functions/routes';
 import { DEFAULT_RESERVED_CONCURRENCY, readConfig } from '../../lib/config';
 import { actionsOf, statementsOf, synthesize } from './support';
 

@@ -1,6 +1,6 @@
 /** Issue 18 item 1: alarms with their metrics, a dashboard, tracing. */
 import { Match } from 'aws-cdk-lib/assertions';
-import { functionIds } from '../../functions/endpoints/routes';
+import { functionIds } from '../../functions/routes';
 import { DEFAULT_RESERVED_CONCURRENCY } from '../../lib/config';
 import { synthesize } from './support';
 

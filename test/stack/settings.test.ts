@@ -1,6 +1,6 @@
 /** Issue 18 item 7: every setting is a context value, so no deploy loses a hand-made change; secrets by ARN. */
 import { App } from 'aws-cdk-lib';
-import { functionIds } from '../../functions/endpoints/routes';
+import { functionIds } from '../../functions/routes';
 import { readConfig } from '../../lib/config';
 import { statementsOf, synthesize } from './support';
 

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { functionIds, routes } from '../../functions/endpoints/routes';
+import { functionIds, routes } from '../../functions/routes';
 import { table } from '../../functions/store/table';
 import { ASSETS_PATH_PATTERN, pathPattern } from '../../lib/distribution';
 import { actionsOf, type Synthesized, statementsOf, synthesize } from './support';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clearAuthCache } from '../../functions/http/auth';
+import { clearAuthCache } from '../../functions/access/auth';
 import { type LocalService, startLocalService } from '../../functions/local/service';
 
 export interface TestService {

@@ -5,8 +5,10 @@ import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
 import {
   type Driver,
   type ExecuteOptions,
+  isoTimestamp,
   jsonValue,
   type QueryResult,
+  QueryTimeoutError,
   ResultBudget,
   ResultTooLargeError,
 } from './types';
@@ -14,13 +16,6 @@ import {
 /** Queries the user's SQL may trigger errors in: shown to the caller as SQL problems, not internal errors. */
 const USER_ERROR =
   /(^|: )(Binder|Parser|Conversion|Catalog|Invalid Input|Out of Range|Not implemented|Type Mismatch) Error/i;
-
-export class QueryTimeoutError extends AppError {
-  constructor(timeoutMs: number) {
-    super(400, 'QUERY_TIMEOUT', `The query did not finish within ${timeoutMs} ms`);
-    this.name = 'QueryTimeoutError';
-  }
-}
 
 /** The engine ran out of its memory limit: the query, not the service, asked for too much. */
 const OUT_OF_MEMORY = /(^|: )Out of Memory Error/i;
@@ -154,13 +149,4 @@ export function simpleType(type: string): string {
   if (type === 'TIMESTAMP WITH TIME ZONE') return type;
   if (type.startsWith('TIMESTAMP')) return 'TIMESTAMP';
   return type;
-}
-
-/** ISO 8601 text of a SQL timestamp: `2025-01-31 12:00:00` -> `2025-01-31T12:00:00` (with zone: UTC, `Z`). */
-export function isoTimestamp(text: string, withZone: boolean): string {
-  if (withZone) {
-    const parsed = new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
-    return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
-  }
-  return text.replace(' ', 'T');
 }

@@ -1,12 +1,13 @@
 import pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
-import { isoTimestamp, QueryTimeoutError } from './duckdb';
 import {
   type Driver,
   type ExecuteOptions,
+  isoTimestamp,
   jsonValue,
   type QueryResult,
+  QueryTimeoutError,
   ResultBudget,
   ResultTooLargeError,
 } from './types';

@@ -80,3 +80,20 @@ export class ResultBudget {
     }
   }
 }
+
+/** 400 QUERY_TIMEOUT: the query ran longer than its time limit and was cancelled (every driver). */
+export class QueryTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(400, 'QUERY_TIMEOUT', `The query did not finish within ${timeoutMs} ms`);
+    this.name = 'QueryTimeoutError';
+  }
+}
+
+/** ISO 8601 text of a SQL timestamp: `2025-01-31 12:00:00` -> `2025-01-31T12:00:00` (with zone: UTC, `Z`). */
+export function isoTimestamp(text: string, withZone: boolean): string {
+  if (withZone) {
+    const parsed = new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+    return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
+  }
+  return text.replace(' ', 'T');
+}

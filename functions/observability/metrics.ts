@@ -3,6 +3,8 @@
  * into metrics with no API call and no extra latency. A small writer instead of Powertools, which is not a
  * dependency of this project. Off unless running in Lambda (or METRICS=emf), so local logs stay readable.
  */
+import { type Config, config } from '../config';
+
 export const METRICS_NAMESPACE = 'EmbeddedAnalytics';
 
 export const METRIC_NAMES = {
@@ -46,17 +48,14 @@ export function emfLine(
   return JSON.stringify(document);
 }
 
-const enabled = (env: NodeJS.ProcessEnv) =>
-  env.METRICS === 'emf' || (env.METRICS !== 'off' && env.AWS_LAMBDA_FUNCTION_NAME !== undefined);
-
 /** Writes the metrics of one event for an account (no-op outside Lambda unless METRICS=emf). */
 export function emitMetrics(
   account: string,
   metrics: readonly MetricValue[],
   properties: Record<string, string> = {},
-  env: NodeJS.ProcessEnv = process.env,
+  settings: Config = config(),
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): void {
-  if (!enabled(env) || metrics.length === 0) return;
+  if (!settings.metrics || metrics.length === 0) return;
   write(emfLine(account, metrics, properties));
 }

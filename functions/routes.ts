@@ -2,7 +2,7 @@
  * The one list of HTTP endpoints (contract §1). The local service routes requests with it and the
  * CDK stack creates one Lambda function per entry, so the two can never disagree.
  */
-import type { Partition } from '../store/keys';
+import type { Partition } from './store/keys';
 
 /** The item-level DynamoDB actions a function may be granted (never Scan, never an index). */
 export type TableAction =
@@ -42,9 +42,9 @@ export interface RouteDefinition {
   readonly tokenSecret?: boolean;
 }
 
-/** Api-Key authentication: the key item, then its account (functions/http/auth.ts). */
+/** Api-Key authentication: the key item, then its account (functions/access/auth.ts). */
 const apiKeyAuth = { apiKey: ['GetItem'], account: ['GetItem'] } as const;
-/** What chat, abort and the SQL API need to resolve a caller (functions/query/identity.ts): Api-Key or token. */
+/** What chat, abort and the SQL API need to resolve a caller (functions/access/identity.ts): Api-Key or token. */
 const callerRead = { ...apiKeyAuth, session: ['GetItem'] } as const;
 /** Provisioning a user (functions/embed/provision.ts): one transaction on account items, reads on rejection. */
 const provisioning: readonly TableAction[] = [

@@ -1,11 +1,12 @@
+import { config } from '../config';
+
 /** Structured JSON logs, one object per line, tagged with the request id. `LOG_LEVEL=silent` mutes them. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const order: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info') as LogLevel | 'silent';
-  return order[level] ?? order.info;
+  return order[config().logLevel];
 }
 
 export interface Logger {

@@ -10,12 +10,12 @@ import {
 } from '../embed/schemas';
 import { normaliseExternalId, verifyEmbedToken } from '../embed/sessions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
-import { authenticateApiKey, parseAuthorization, requireChatPlan } from '../http/auth';
 import { type Account, accounts } from '../store/accounts';
 import type { Store } from '../store/client';
 import { epochSeconds, type Scope } from '../store/keys';
 import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
+import { authenticateApiKey, parseAuthorization, requireChatPlan } from './auth';
 
 export { DEFAULT_EPHEMERAL_TTL_SECONDS };
 

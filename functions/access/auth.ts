@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { type Account, accounts } from '../store/accounts';
 import { type ApiKeyRecord, apiKeys, hashKey } from '../store/api-keys';
@@ -10,10 +11,11 @@ export interface ApiKeyCaller {
   key: ApiKeyRecord;
 }
 
-/** Entries live at most this long, so a revoked key or a changed plan is seen within 30 s. */
-const CACHE_TTL_MS = 30_000;
-const CACHE_MAX = 1_000;
-const cache = new Map<string, { caller: ApiKeyCaller | undefined; expires: number }>();
+/** Entries live at most 30 s, so a revoked key or a changed plan is seen within 30 s. */
+const cache = new TtlCache<string, { caller: ApiKeyCaller | undefined }>({
+  ttlMs: 30_000,
+  maxEntries: 1_000,
+});
 
 /** Empties the key cache (tests change plans and keys under a running process). */
 export function clearAuthCache(): void {
@@ -33,20 +35,15 @@ export function parseAuthorization(
 /** Resolves an API key to its account, through a short, bounded in-memory cache. */
 export async function authenticateApiKey(store: Store, key: string): Promise<ApiKeyCaller> {
   const hash = hashKey(key);
-  const now = Date.now();
   const hit = cache.get(hash);
   let caller: ApiKeyCaller | undefined;
-  if (hit && hit.expires > now) {
+  if (hit) {
     caller = hit.caller;
   } else {
     const record = await apiKeys.findByKey(store, key);
     const account = record ? await accounts.get(store, record.account) : undefined;
     caller = record && account ? { kind: 'apiKey', account, key: record } : undefined;
-    if (cache.size >= CACHE_MAX) {
-      const oldest = cache.keys().next();
-      if (!oldest.done) cache.delete(oldest.value);
-    }
-    cache.set(hash, { caller, expires: now + CACHE_TTL_MS });
+    cache.set(hash, { caller });
   }
   if (!caller) throw new UnauthorizedError('Invalid API key');
   return caller;
