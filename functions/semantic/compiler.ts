@@ -89,7 +89,8 @@ export async function compileSql(
   const visible = new Map<string, Member[]>();
   const queryable = new Map<string, string>();
   for (const object of model.objects.values()) {
-    const members = visibleMembers(model, object, user);
+    // Members marked `public: false` / `shown: false` are building blocks: not queryable.
+    const members = visibleMembers(model, object, user).filter((m) => !m.hidden);
     if (members.length === 0) continue;
     visible.set(object.name, members);
     queryable.set(fold(object.name), object.name);
