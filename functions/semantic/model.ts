@@ -33,22 +33,20 @@ const caseSchema = z.strictObject({
   else: z.strictObject({ label: caseLabel }).optional(),
 });
 
-const dimensionSchema = z
-  .strictObject({
-    name: identifier,
-    sql: z.string().min(1).optional(),
-    case: caseSchema.optional(),
-    type: z.enum(['string', 'number', 'time', 'boolean']),
-    public: z.boolean().optional(),
-    shown: z.boolean().optional(),
-    title: z.string().optional(),
-    description: z.string().optional(),
-    meta,
-    format,
-    primary_key: z.boolean().optional(),
-    synonyms: z.array(z.string()).optional(),
-  })
-  .refine((d) => d.sql !== undefined || d.case !== undefined, 'needs sql or case');
+const dimensionSchema = z.strictObject({
+  name: identifier,
+  sql: z.string().min(1).optional(), // one of sql or case: checked by planMeasures
+  case: caseSchema.optional(),
+  type: z.enum(['string', 'number', 'time', 'boolean']),
+  public: z.boolean().optional(),
+  shown: z.boolean().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  meta,
+  format,
+  primary_key: z.boolean().optional(),
+  synonyms: z.array(z.string()).optional(),
+});
 
 export const MEASURE_TYPES = [
   'count',

@@ -278,6 +278,11 @@ export function planMeasures(
 
   for (const cube of cubes.values()) {
     const { file, path } = where(cube.name);
+    for (const [i, d] of cube.dimensions.entries()) {
+      if ((d.sql === undefined) === (d.case === undefined)) {
+        issues.push({ file, path: `${path}.dimensions[${i}]`, message: 'needs exactly one of sql or case' });
+      }
+    }
     for (const [i, def] of cube.measures.entries()) {
       const key = `${cube.name}.${def.name}`;
       const feature = UNSUPPORTED_KEYS.find((k) => def[k] !== undefined);
