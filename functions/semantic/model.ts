@@ -10,6 +10,7 @@ import {
   dimensionCaseSql,
   planMeasures,
 } from './sql/calculated';
+import { planSubQueries, type SubQuery } from './sql/subquery';
 
 /** One YAML file of a model branch. */
 export interface ModelFile {
@@ -40,6 +41,9 @@ const dimensionSchema = z.strictObject({
   type: z.enum(['string', 'number', 'time', 'boolean']),
   public: z.boolean().optional(),
   shown: z.boolean().optional(),
+  /** `sql: "{other.measure}"`: that measure per row of this cube, by the join (sql/subquery.ts). */
+  sub_query: z.boolean().optional(),
+  propagate_filters_to_sub_query: z.boolean().optional(),
   title: z.string().optional(),
   description: z.string().optional(),
   meta,
@@ -217,6 +221,8 @@ export interface Member {
   calc?: CalculatedMeasure;
   /** A Cube feature this measure uses that queries cannot compute (refused when queried, naming it). */
   unsupported?: string;
+  /** A `sub_query` dimension: the measure of another cube it reads. */
+  subQuery?: SubQuery;
   /** The cube the member comes from and its name there (views point into cubes). */
   cube: string;
   cubeMember: string;
@@ -560,8 +566,9 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       ['segments', cube.segments],
     ] as const) {
       for (const [i, def] of list.entries()) {
-        // Measures over measures and aggregates are checked by planMeasures below.
+        // Measures over measures and sub_query dimensions are checked by planMeasures / planSubQueries below.
         if (kind === 'measures' && checkedAsCalculated(def as MeasureDef)) continue;
+        if (kind === 'dimensions' && (def as DimensionDef).sub_query) continue;
         try {
           memberSqlOf(own, def.name);
         } catch (error) {
@@ -761,6 +768,12 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     });
   }
   planMeasures(cubes, objects, where, issues);
+  planSubQueries(
+    cubes,
+    [...objects.values()].flatMap((o) => o.members),
+    where,
+    issues,
+  );
   if (issues.length > 0) throw new ModelValidationError(issues);
   const model: DataModel = { hash, cubes, views, objects };
   cache.set(hash, model);

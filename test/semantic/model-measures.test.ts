@@ -152,6 +152,16 @@ cubes:
         type: sum
         sql: amount
         public: false
+    access_policy:
+      - group: all_rows
+        row_level:
+          allow_all: true
+      - group: paid_rows
+        row_level:
+          filters:
+            - member: status
+              operator: equals
+              values: [paid]
   - name: items
     sql_table: mx_items
     public: false
@@ -189,6 +199,14 @@ cubes:
       - name: name
         sql: name
         type: string
+      - name: order_count
+        sql: "{orders.count}"
+        type: number
+        sub_query: true
+      - name: lifetime_value
+        sql: "{orders.paid_revenue}"
+        type: number
+        sub_query: true
     measures:
       - name: count
         type: count
@@ -206,6 +224,10 @@ views:
       - join_path: orders.customers
         prefix: true
         includes: [name, count]
+  - name: customer_facts
+    cubes:
+      - join_path: customers
+        includes: [name, order_count, lifetime_value, count]
   - name: order_facts
     cubes:
       - join_path: orders
@@ -216,7 +238,8 @@ const files: ModelFile[] = [
   { path: 'model/cubes/shop.yml', content: CUBES },
   { path: 'model/views/shop.yml', content: VIEWS },
 ];
-const user: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
+const user: QueryUser = { groups: ['all_rows'], userAttributes: {}, securityContext: {} };
+const paidOnly: QueryUser = { groups: ['paid_rows'], userAttributes: {}, securityContext: {} };
 
 let postgres: TestPostgres;
 let dataDir: string;
@@ -276,9 +299,11 @@ const normalise = (data: unknown[][]) =>
 const rows = (result: QueryResult) => normalise(result.data);
 
 /** The query's rows on DuckDB, checked identical on PostgreSQL. */
-async function onBoth(sql: string): Promise<unknown[][]> {
+async function onBoth(sql: string, as: QueryUser = user): Promise<unknown[][]> {
   const [a, b] = await Promise.all(
-    [duck, pgSource].map((source) => runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 })),
+    [duck, pgSource].map((source) =>
+      runQuery({ model, user: as, sql, source, maxRows: 100, timeoutMs: 20_000 }),
+    ),
   );
   if (!a || !b) throw new Error('no result');
   expect(rows(b)).toEqual(rows(a));
@@ -467,6 +492,43 @@ describe('case dimensions and segments', () => {
         'SELECT MEASURE(count) AS n, MEASURE(items_count) AS i FROM order_lines WHERE NOT paid_orders OR big_orders',
       ),
     ).toEqual([[3, 4]]);
+  });
+});
+
+describe('sub_query dimensions', () => {
+  test("another cube's measure per row, by the join, with that measure's filters", async () => {
+    expect(await onBoth('SELECT name, order_count, lifetime_value FROM customer_facts ORDER BY 1')).toEqual([
+      ['Ann', 2, 150],
+      ['Bob', 1, null],
+      ['Cy', 0, null],
+    ]);
+    expect(
+      await onBoth(
+        'SELECT order_count, MEASURE(count) AS customers FROM customer_facts GROUP BY 1 ORDER BY 1',
+      ),
+    ).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+
+  test("the other cube's row-level policy applies inside the subquery", async () => {
+    expect(await onBoth('SELECT name, order_count FROM customer_facts ORDER BY 1', paidOnly)).toEqual([
+      ['Ann', 2],
+      ['Bob', 0],
+      ['Cy', 0],
+    ]);
+    expect(
+      await onBoth('SELECT MEASURE(count) AS n, MEASURE(revenue) AS r FROM order_lines', paidOnly),
+    ).toEqual([[2, 150]]);
+  });
+
+  test('a sub_query dimension must name a measure of a joined cube', () => {
+    const bad = CUBES.replace('sql: "{orders.paid_revenue}"', 'sql: "{orders.average_order}"');
+    expect(() => parseModel([{ path: 'model/cubes/shop.yml', content: bad }, files[1] as ModelFile])).toThrow(
+      /customers\.dimensions\[3\]\.sql|dimensions\[3\]\.sql: a sub_query dimension reads/,
+    );
   });
 });
 

@@ -21,6 +21,7 @@ import { policyCondition, type QueryUser, type RowCondition, rowCondition } from
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import { measureRowSql } from './calculated';
 import type { Dialect } from './measures';
+import { subQuerySql } from './subquery';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
 export interface SqlTarget {
@@ -157,9 +158,29 @@ export function securedSql(
   // dimensions counts each of its rows once.
   const repeated = multipliedCubes(edges);
   /** A member's SQL over its cube's alias in this subquery. */
+  // Each sub_query's SQL is built once: it appends its policy parameters, which the engine must all see used.
+  const subQueries = new Map<string, string>();
   const sqlOfMember = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
     if (!cube) return 'NULL';
+    const plan = member.subQuery;
+    if (plan) {
+      const key = `${member.cube}.${member.cubeMember}`;
+      const done = subQueries.get(key);
+      if (done !== undefined) return done;
+      const sql = subQuerySql({
+        cubes: model.cubes,
+        own: member.cube,
+        ownAlias: member.cube,
+        plan,
+        user,
+        params,
+        dialect: target.dialect,
+        table: (c) => tableSql(c, target),
+      });
+      subQueries.set(key, sql);
+      return sql;
+    }
     if (member.kind === 'measure') {
       // A measure's row value carries its filters (NULL where they exclude the row).
       const scope = { cubes: model.cubes, cube, alias: (c: string) => quote(c), others: [] };
