@@ -362,6 +362,31 @@ describe('calculated measures (type number over other measures)', () => {
     ]);
   });
 
+  test('qualified, in HAVING, in a CTE, and windowed', async () => {
+    expect(
+      await onBoth(
+        'SELECT o.status, MEASURE(o.average_order) AS a FROM order_lines AS o GROUP BY 1 HAVING MEASURE(o.average_order) > 40',
+      ),
+    ).toEqual([['paid', 75]]);
+    expect(
+      await onBoth(
+        'WITH m AS (SELECT size, MEASURE(average_order) AS a, MEASURE(paid_share) AS s FROM order_facts GROUP BY 1) SELECT size, a, s FROM m ORDER BY a DESC',
+      ),
+    ).toEqual([
+      ['large', 100, 1],
+      ['medium', 50, 1],
+      ['small', 30, 0],
+    ]);
+    expect(
+      await onBoth(
+        'SELECT status, SUM(MEASURE(revenue)) OVER (ORDER BY status) AS running, SUM(average_order) OVER (ORDER BY status) AS a FROM order_lines GROUP BY 1 ORDER BY 1',
+      ),
+    ).toEqual([
+      ['open', 30, 30],
+      ['paid', 180, 105],
+    ]);
+  });
+
   test('aggregate functions over columns: COUNT(*), SUM(CASE ...), time, boolean and string measures', async () => {
     expect(
       await onBoth(
