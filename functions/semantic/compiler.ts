@@ -124,6 +124,13 @@ export async function compileSql(
       // `*` means every dimension; measures only exist aggregated, so they are projected when named.
       (m) => (usesStar && m.kind === 'dimension') || usedNames.has(fold(m.name)),
     );
+    const calculated = usesStar ? members.find((m) => m.calc) : undefined;
+    if (calculated) {
+      // `*` would also show the row-level columns a calculated measure is computed from (members it may hide).
+      throw new SqlNotAllowedError(
+        `SELECT * cannot be combined with the calculated measure ${calculated.name} in one query: name the columns`,
+      );
+    }
     const body = object ? securedSql(model, object, members, user, params, to) : 'SELECT 1 WHERE FALSE';
     return `${quote(generated)} AS (${body})`;
   });

@@ -604,8 +604,20 @@ describe('public, shown, title, description, format and meta', () => {
     expect(lines?.members.find((m) => m.name === 'order_lines.last_order')).toMatchObject({ type: 'time' });
   });
 
-  test('calculated measures compile without leaking hidden columns into the output', async () => {
+  test('calculated measures are computed over hidden columns that SELECT * cannot show', async () => {
     const compiled = await compileSql(model, user, 'SELECT MEASURE(average_order) AS a FROM order_facts');
     expect(compiled.sql).toContain('__m_orders_revenue');
+    await expect(compileSql(model, user, 'SELECT __m_orders_revenue FROM order_facts')).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
+    await expect(
+      compileSql(
+        model,
+        user,
+        'SELECT * FROM order_facts WHERE (SELECT MEASURE(average_order) FROM order_facts) > 0',
+      ),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('SELECT * cannot be combined') });
   });
 });
