@@ -122,7 +122,7 @@ export async function compileSql(
     const object = model.objects.get(objectName);
     const members = (visible.get(objectName) ?? []).filter(
       // `*` means every dimension; measures only exist aggregated, so they are projected when named.
-      (m) => (usesStar && m.kind === 'dimension') || usedNames.has(fold(m.name)),
+      (m) => (usesStar && m.kind === 'dimension' && !m.unsupported) || usedNames.has(fold(m.name)),
     );
     const calculated = usesStar ? members.find((m) => m.calc) : undefined;
     if (calculated) {

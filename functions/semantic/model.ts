@@ -38,7 +38,9 @@ const dimensionSchema = z.strictObject({
   name: identifier,
   sql: z.string().min(1).optional(), // one of sql or case: checked by planMeasures
   case: caseSchema.optional(),
-  type: z.enum(['string', 'number', 'time', 'boolean']),
+  type: z.enum(['string', 'number', 'time', 'boolean', 'switch']),
+  /** A `switch` dimension's values (loaded; queries naming it are refused). */
+  values: z.array(z.string()).optional(),
   public: z.boolean().optional(),
   shown: z.boolean().optional(),
   /** `sql: "{other.measure}"`: that measure per row of this cube, by the join (sql/subquery.ts). */
@@ -77,6 +79,7 @@ const measureSchema = z.strictObject({
   rolling_window: z.record(z.string(), z.unknown()).optional(),
   multi_stage: z.boolean().optional(),
   time_shift: z.array(z.record(z.string(), z.unknown())).optional(),
+  case: z.record(z.string(), z.unknown()).optional(),
   reduce_by: z.array(z.string()).optional(),
   add_group_by: z.array(z.string()).optional(),
   group_by: z.array(z.string()).optional(),
@@ -826,7 +829,9 @@ function toMember(
     kind: kind === 'measure' ? 'measure' : 'dimension',
     type:
       kind === 'dimension'
-        ? (def as DimensionDef).type
+        ? (def as DimensionDef).type === 'switch'
+          ? 'string'
+          : ((def as DimensionDef).type as Member['type'])
         : kind === 'segment'
           ? 'boolean'
           : measureType === 'string' || measureType === 'time' || measureType === 'boolean'

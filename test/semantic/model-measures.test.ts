@@ -77,6 +77,9 @@ cubes:
               label: medium
           else:
             label: small
+      - name: currency
+        type: switch
+        values: [EUR, USD]
     segments:
       - name: paid_orders
         sql: "{CUBE}.status = 'paid'"
@@ -148,6 +151,16 @@ cubes:
         time_shift:
           - interval: 1 year
             type: prior
+      - name: revenue_in_currency
+        type: number
+        multi_stage: true
+        case:
+          switch: "{CUBE.currency}"
+          when:
+            - value: EUR
+              sql: "{CUBE.revenue}"
+          else:
+            sql: "{CUBE.revenue}"
       - name: internal_total
         type: sum
         sql: amount
@@ -567,6 +580,27 @@ describe('rolling_window and multi_stage load and are refused when queried', () 
       'SELECT status, revenue_last_year FROM order_lines GROUP BY 1',
       /multi_stage.*revenue_last_year/,
     );
+    await refusedOnBoth(
+      'SELECT currency, MEASURE(count) FROM order_lines GROUP BY 1',
+      /currency is a switch dimension/,
+    );
+    await refusedOnBoth('SELECT MEASURE(revenue_in_currency) FROM order_lines', /revenue_in_currency/);
+    // SELECT * leaves the switch dimension out instead of failing.
+    for (const source of [duck, pgSource]) {
+      const all = await runQuery({
+        model,
+        user,
+        sql: 'SELECT * FROM order_lines',
+        source,
+        maxRows: 100,
+        timeoutMs: 20_000,
+      });
+      expect(all.totalRows).toBe(5); // order 10 x 3 items, 11 x 1, 12 without items
+      expect(all.schema.map((c) => c.name)).toEqual(
+        expect.arrayContaining(['status', 'size', 'paid_orders']),
+      );
+      expect(all.schema.map((c) => c.name)).not.toContain('currency');
+    }
   });
 });
 

@@ -39,7 +39,7 @@ export interface CalculatedMeasure {
 }
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
-const UNSUPPORTED_KEYS = ['rolling_window', 'multi_stage', 'time_shift'] as const;
+const UNSUPPORTED_KEYS = ['rolling_window', 'multi_stage', 'time_shift', 'case'] as const;
 
 /** Measures whose SQL parseModel's member check must not expand (they name measures). */
 export const checkedAsCalculated = (def: MeasureDef): boolean =>
@@ -279,7 +279,15 @@ export function planMeasures(
   for (const cube of cubes.values()) {
     const { file, path } = where(cube.name);
     for (const [i, d] of cube.dimensions.entries()) {
-      if ((d.sql === undefined) === (d.case === undefined)) {
+      if (d.type === 'switch') {
+        if (!d.values?.length || d.sql !== undefined || d.case !== undefined) {
+          issues.push({
+            file,
+            path: `${path}.dimensions[${i}]`,
+            message: 'a switch dimension has values, no sql',
+          });
+        }
+      } else if ((d.sql === undefined) === (d.case === undefined)) {
         issues.push({ file, path: `${path}.dimensions[${i}]`, message: 'needs exactly one of sql or case' });
       }
     }
@@ -307,6 +315,12 @@ export function planMeasures(
   for (const object of objects.values()) {
     const inTree = new Set([object.root, ...object.edges.map((e) => e.child)]);
     for (const member of object.members) {
+      if (member.kind === 'dimension') {
+        const def = cubes.get(member.cube)?.dimensions.find((d) => d.name === member.cubeMember);
+        if (def?.type === 'switch') {
+          member.unsupported = `Dimension ${member.name} is a switch dimension, which queries cannot compute yet`;
+        }
+      }
       if (member.kind !== 'measure') continue;
       const key = `${member.cube}.${member.cubeMember}`;
       const unsupported = failed.get(key);

@@ -137,6 +137,7 @@ export function securedSql(
   ]);
   const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
   for (const member of members) {
+    if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);
     const outside = member.calc?.cubes.find((c) => !reachable.has(c));
     if (outside) {
       throw new SqlNotAllowedError(
