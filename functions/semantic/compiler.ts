@@ -89,7 +89,8 @@ export async function compileSql(
   const visible = new Map<string, Member[]>();
   const queryable = new Map<string, string>();
   for (const object of model.objects.values()) {
-    const members = visibleMembers(model, object, user);
+    // Members marked `public: false` / `shown: false` are building blocks: not queryable.
+    const members = visibleMembers(model, object, user).filter((m) => !m.hidden);
     if (members.length === 0) continue;
     visible.set(object.name, members);
     queryable.set(fold(object.name), object.name);
@@ -121,8 +122,15 @@ export async function compileSql(
     const object = model.objects.get(objectName);
     const members = (visible.get(objectName) ?? []).filter(
       // `*` means every dimension; measures only exist aggregated, so they are projected when named.
-      (m) => (usesStar && m.kind === 'dimension') || usedNames.has(fold(m.name)),
+      (m) => (usesStar && m.kind === 'dimension' && !m.unsupported) || usedNames.has(fold(m.name)),
     );
+    const calculated = usesStar ? members.find((m) => m.calc) : undefined;
+    if (calculated) {
+      // `*` would also show the row-level columns a calculated measure is computed from (members it may hide).
+      throw new SqlNotAllowedError(
+        `SELECT * cannot be combined with the calculated measure ${calculated.name} in one query: name the columns`,
+      );
+    }
     const body = object ? securedSql(model, object, members, user, params, to) : 'SELECT 1 WHERE FALSE';
     return `${quote(generated)} AS (${body})`;
   });

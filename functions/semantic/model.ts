@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
 import { AppError } from '../errors';
+import {
+  type CalculatedMeasure,
+  checkedAsCalculated,
+  dimensionCaseSql,
+  planMeasures,
+} from './sql/calculated';
+import { planSubQueries, type SubQuery } from './sql/subquery';
 
 /** One YAML file of a model branch. */
 export interface ModelFile {
@@ -20,10 +27,25 @@ const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an iden
 const meta = z.record(z.string(), z.unknown()).optional();
 const format = z.union([z.string(), z.record(z.string(), z.unknown())]).optional();
 
+/** Cube's `case` dimension: labels chosen by the first condition that holds (sql optional with it). */
+const caseLabel = z.union([z.string(), z.strictObject({ sql: z.string().min(1) })]);
+const caseSchema = z.strictObject({
+  when: z.array(z.strictObject({ sql: z.string().min(1), label: caseLabel })).min(1),
+  else: z.strictObject({ label: caseLabel }).optional(),
+});
+
 const dimensionSchema = z.strictObject({
   name: identifier,
-  sql: z.string().min(1),
-  type: z.enum(['string', 'number', 'time', 'boolean']),
+  sql: z.string().min(1).optional(), // one of sql or case: checked by planMeasures
+  case: caseSchema.optional(),
+  type: z.enum(['string', 'number', 'time', 'boolean', 'switch']),
+  /** A `switch` dimension's values (loaded; queries naming it are refused). */
+  values: z.array(z.string()).optional(),
+  public: z.boolean().optional(),
+  shown: z.boolean().optional(),
+  /** `sql: "{other.measure}"`: that measure per row of this cube, by the join (sql/subquery.ts). */
+  sub_query: z.boolean().optional(),
+  propagate_filters_to_sub_query: z.boolean().optional(),
   title: z.string().optional(),
   description: z.string().optional(),
   meta,
@@ -32,12 +54,37 @@ const dimensionSchema = z.strictObject({
   synonyms: z.array(z.string()).optional(),
 });
 
-export const MEASURE_TYPES = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median'] as const;
+export const MEASURE_TYPES = [
+  'count',
+  'count_distinct',
+  'count_distinct_approx',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'median',
+  'number',
+  'string',
+  'time',
+  'boolean',
+] as const;
 
 const measureSchema = z.strictObject({
   name: identifier,
   type: z.enum(MEASURE_TYPES),
   sql: z.string().min(1).optional(),
+  /** Cube's measure filters: each `sql` holds for a row to be aggregated (CASE WHEN inside the aggregate). */
+  filters: z.array(z.strictObject({ sql: z.string().min(1) })).optional(),
+  /** Loaded; queries naming such a measure are refused (docs/data-model.md). */
+  rolling_window: z.record(z.string(), z.unknown()).optional(),
+  multi_stage: z.boolean().optional(),
+  time_shift: z.array(z.record(z.string(), z.unknown())).optional(),
+  case: z.record(z.string(), z.unknown()).optional(),
+  reduce_by: z.array(z.string()).optional(),
+  add_group_by: z.array(z.string()).optional(),
+  group_by: z.array(z.string()).optional(),
+  public: z.boolean().optional(),
+  shown: z.boolean().optional(),
   title: z.string().optional(),
   description: z.string().optional(),
   synonyms: z.array(z.string()).optional(),
@@ -99,6 +146,19 @@ const cubeSchema = z
     dimensions: z.array(dimensionSchema).default([]),
     measures: z.array(measureSchema).default([]),
     joins: z.array(joinSchema).default([]),
+    segments: z
+      .array(
+        z.strictObject({
+          name: identifier,
+          sql: z.string().min(1),
+          title: z.string().optional(),
+          description: z.string().optional(),
+          public: z.boolean().optional(),
+          shown: z.boolean().optional(),
+          meta,
+        }),
+      )
+      .default([]),
     access_policy: z.array(policySchema).optional(),
     public: z.boolean().optional(),
     meta,
@@ -154,6 +214,18 @@ export interface Member {
   title: string;
   description?: string;
   synonyms: string[];
+  format?: unknown;
+  meta?: Record<string, unknown>;
+  /** A segment of its cube: a boolean column, true on the rows the segment selects. */
+  segment?: true;
+  /** `public: false` / `shown: false`: a building block never shown in coreMeta nor queryable. */
+  hidden?: true;
+  /** A measure computed over other measures or over aggregates (`number`, `string`, `time`, `boolean`). */
+  calc?: CalculatedMeasure;
+  /** A Cube feature this measure uses that queries cannot compute (refused when queried, naming it). */
+  unsupported?: string;
+  /** A `sub_query` dimension: the measure of another cube it reads. */
+  subQuery?: SubQuery;
   /** The cube the member comes from and its name there (views point into cubes). */
   cube: string;
   cubeMember: string;
@@ -302,8 +374,10 @@ export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly
     throw new ModelReferenceError(`circular reference ${[...stack, key].join(' -> ')}`);
   const dimension = cube.dimensions.find((d) => d.name === name);
   const measure = cube.measures.find((m) => m.name === name);
+  const segment = cube.segments.find((s) => s.name === name);
   let sql: string;
-  if (dimension) sql = dimension.sql;
+  if (dimension) sql = dimension.sql ?? dimensionCaseSql(dimension);
+  else if (segment) sql = segment.sql;
   else if (measure?.type === 'count') {
     const keys = cube.dimensions.filter((d) => d.primary_key);
     if (keys.length > 1) {
@@ -461,6 +535,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     for (const [kind, list] of [
       ['dimension', cube.dimensions],
       ['measure', cube.measures],
+      ['segment', cube.segments],
     ] as const) {
       for (const [i, def] of list.entries()) {
         if (seen.has(def.name)) {
@@ -491,8 +566,12 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     for (const [kind, list] of [
       ['dimensions', cube.dimensions],
       ['measures', cube.measures],
+      ['segments', cube.segments],
     ] as const) {
       for (const [i, def] of list.entries()) {
+        // Measures over measures and sub_query dimensions are checked by planMeasures / planSubQueries below.
+        if (kind === 'measures' && checkedAsCalculated(def as MeasureDef)) continue;
+        if (kind === 'dimensions' && (def as DimensionDef).sub_query) continue;
         try {
           memberSqlOf(own, def.name);
         } catch (error) {
@@ -691,6 +770,13 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       ...(view.access_policy ? { policies: view.access_policy } : {}),
     });
   }
+  planMeasures(cubes, objects, where, issues);
+  planSubQueries(
+    cubes,
+    [...objects.values()].flatMap((o) => o.members),
+    where,
+    issues,
+  );
   if (issues.length > 0) throw new ModelValidationError(issues);
   const model: DataModel = { hash, cubes, views, objects };
   cache.set(hash, model);
@@ -730,18 +816,38 @@ function connect(
   return undefined;
 }
 
-function toMember(cube: string, def: DimensionDef | MeasureDef, kind: 'dimension' | 'measure'): Member {
+type SegmentDef = CubeDef['segments'][number];
+
+function toMember(
+  cube: string,
+  def: DimensionDef | MeasureDef | SegmentDef,
+  kind: 'dimension' | 'measure' | 'segment',
+): Member {
+  const measureType = kind === 'measure' ? (def as MeasureDef).type : undefined;
   const member: Member = {
     name: def.name,
-    kind,
-    type: kind === 'measure' ? 'number' : (def as DimensionDef).type,
+    kind: kind === 'measure' ? 'measure' : 'dimension',
+    type:
+      kind === 'dimension'
+        ? (def as DimensionDef).type === 'switch'
+          ? 'string'
+          : ((def as DimensionDef).type as Member['type'])
+        : kind === 'segment'
+          ? 'boolean'
+          : measureType === 'string' || measureType === 'time' || measureType === 'boolean'
+            ? measureType
+            : 'number',
     title: def.title ?? titleOf(def.name),
-    synonyms: def.synonyms ?? [],
+    synonyms: 'synonyms' in def ? (def.synonyms ?? []) : [],
     cube,
     cubeMember: def.name,
   };
-  if (kind === 'measure') member.aggType = (def as MeasureDef).type;
+  if (measureType) member.aggType = measureType;
+  if (kind === 'segment') member.segment = true;
   if (def.description) member.description = def.description;
+  if ('format' in def && def.format !== undefined) member.format = def.format;
+  if (def.meta) member.meta = def.meta;
+  if (def.public === false || def.shown === false) member.hidden = true;
   return member;
 }
 

@@ -152,7 +152,7 @@ export function policyCondition(
 /** Member names of a cube a user may see (member_level of matching policies, unioned). */
 export function visibleCubeMembers(cube: CubeDef, user: QueryUser): Set<string> {
   return visibleNames(
-    [...cube.dimensions, ...cube.measures].map((m) => m.name),
+    [...cube.dimensions, ...cube.measures, ...cube.segments].map((m) => m.name),
     cube.access_policy,
     user,
   );

@@ -10,6 +10,10 @@ export interface MetaMember {
   type: Member['type'];
   aggType?: string;
   synonyms?: string[];
+  /** A segment: a boolean column to filter on (`WHERE paid_orders`). */
+  segment?: true;
+  format?: unknown;
+  meta?: Record<string, unknown>;
 }
 
 export interface MetaCube {
@@ -82,7 +86,7 @@ export function searchMeta(
   const query = tokens(searchQuery);
   const ranked: { cube: MetaCube; score: number }[] = [];
   for (const object of model.objects.values()) {
-    const members = visibleMembers(model, object, user);
+    const members = visibleMembers(model, object, user).filter((m) => !m.hidden);
     if (members.length === 0) continue;
     const objectWords = tokens(`${object.name} ${object.title} ${object.description ?? ''}`);
     const scoredMembers = members.map((m) => ({
@@ -107,6 +111,9 @@ export function searchMeta(
             memberType: member.kind,
             type: member.type,
             ...(member.aggType ? { aggType: member.aggType } : {}),
+            ...(member.segment ? { segment: true } : {}),
+            ...(member.format !== undefined ? { format: member.format } : {}),
+            ...(member.meta ? { meta: member.meta } : {}),
             // Other names users call the member by: the analyst matches questions against them too.
             ...(member.synonyms.length > 0 ? { synonyms: member.synonyms } : {}),
           })),

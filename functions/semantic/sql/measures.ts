@@ -15,12 +15,17 @@ import {
   qualifierOf,
   replaceNode,
 } from './ast';
+import { calculatedExpression } from './calculated';
 import { type Resolution, rangeOf, type Scope } from './resolve';
 
 export type Dialect = 'duckdb' | 'postgres';
 
 /** The aggregate expression of a measure over `column`, in the dialect's spelling. */
 export function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
+  if (member.unsupported) throw new SqlNotAllowedError(`${member.unsupported} (in ${member.name})`);
+  if (member.calc) {
+    return calculatedExpression(member.calc, column, (base, ref) => aggregateFor(base, ref, dialect));
+  }
   const aggr = (name: string, distinct = false): Node => ({
     type: 'aggr_func',
     name,
@@ -31,6 +36,7 @@ export function aggregateFor(member: Member, column: Node, dialect: Dialect): No
     case 'count':
       return aggr('COUNT');
     case 'count_distinct':
+    case 'count_distinct_approx': // exact: COUNT(DISTINCT) (docs/data-model.md)
       return aggr('COUNT', true);
     case 'sum':
       return aggr('SUM');
@@ -128,7 +134,8 @@ export function aggregateMeasures(
         const name = String(value.name).toUpperCase();
         const distinct = value.args.distinct === 'DISTINCT';
         const same =
-          (member.aggType === 'count_distinct' && name === 'COUNT') ||
+          ((member.aggType === 'count_distinct' || member.aggType === 'count_distinct_approx') &&
+            name === 'COUNT') ||
           (!distinct && SAME_AGGREGATE[member.aggType ?? ''] === name);
         const measure = aggregateFor(member, { ...arg }, dialect);
         // A window over a measure (running totals) windows the aggregated measure.

@@ -4,6 +4,8 @@
  * Physical tables are named fully qualified through the target (DuckDB: a catalog attached under a generated
  * name; PostgreSQL: schema-qualified under an empty search path), so only this stage can reach them.
  */
+
+import { SqlNotAllowedError } from '../../errors';
 import {
   type CubeDef,
   type DataModel,
@@ -17,7 +19,9 @@ import {
 } from '../model';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
+import { measureRowSql } from './calculated';
 import type { Dialect } from './measures';
+import { subQuerySql } from './subquery';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
 export interface SqlTarget {
@@ -128,9 +132,19 @@ export function securedSql(
   const viewFilters = (object.policies ?? []).flatMap((p) => p.row_level?.filters ?? []);
   const byName = new Map(object.members.map((m) => [m.name, m]));
   const needed = new Set([
-    ...members.map((m) => m.cube),
+    ...members.flatMap((m) => (m.calc ? m.calc.cubes : [m.cube])),
     ...viewFilters.map((f) => byName.get(f.member)?.cube ?? ''),
   ]);
+  const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
+  for (const member of members) {
+    if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);
+    const outside = member.calc?.cubes.find((c) => !reachable.has(c));
+    if (outside) {
+      throw new SqlNotAllowedError(
+        `Measure ${member.name} reads cube ${outside}, which ${object.name} does not join: query it through a view that joins ${outside}`,
+      );
+    }
+  }
   const edges = neededEdges(object, needed);
   const rootCube = model.cubes.get(object.root);
   if (!rootCube) return 'SELECT 1 WHERE FALSE';
@@ -145,30 +159,75 @@ export function securedSql(
   // dimensions counts each of its rows once.
   const repeated = multipliedCubes(edges);
   /** A member's SQL over its cube's alias in this subquery. */
+  // Each sub_query's SQL is built once: it appends its policy parameters, which the engine must all see used.
+  const subQueries = new Map<string, string>();
   const sqlOfMember = (member: Member): string => {
     const cube = model.cubes.get(member.cube);
-    return cube ? memberSql(model, cube, member.cubeMember, member.cube) : 'NULL';
+    if (!cube) return 'NULL';
+    const plan = member.subQuery;
+    if (plan) {
+      const key = `${member.cube}.${member.cubeMember}`;
+      const done = subQueries.get(key);
+      if (done !== undefined) return done;
+      const sql = subQuerySql({
+        cubes: model.cubes,
+        own: member.cube,
+        ownAlias: member.cube,
+        plan,
+        user,
+        params,
+        dialect: target.dialect,
+        table: (c) => tableSql(c, target),
+      });
+      subQueries.set(key, sql);
+      return sql;
+    }
+    if (member.kind === 'measure') {
+      // A measure's row value carries its filters (NULL where they exclude the row).
+      const scope = { cubes: model.cubes, cube, alias: (c: string) => quote(c), others: [] };
+      return measureRowSql(scope, member.cubeMember);
+    }
+    return memberSql(model, cube, member.cubeMember, member.cube);
   };
   const dimensions = members.filter((m) => m.kind === 'dimension').map(sqlOfMember);
-  const projected = (member: Member): string => {
-    const cube = model.cubes.get(member.cube);
-    if (!cube) return 'NULL';
-    const value = sqlOfMember(member);
-    if (
-      member.kind !== 'measure' ||
-      !repeated.has(member.cube) ||
-      !FANOUT_SENSITIVE.has(member.aggType ?? '')
-    ) {
-      return value;
-    }
+  /** `value` on one row per primary key and projected dimensions, when the joins repeat the cube's rows. */
+  const once = (cubeName: string, value: string, sensitive: boolean): string => {
+    const cube = model.cubes.get(cubeName);
+    if (!cube || !sensitive || !repeated.has(cubeName)) return value;
     const keys = cube.dimensions
       .filter((d) => d.primary_key)
-      .map((d) => memberSql(model, cube, d.name, member.cube));
+      .map((d) => memberSql(model, cube, d.name, cubeName));
     const partition = [...new Set([...keys, ...dimensions])].join(', ');
     return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END`;
   };
+  const projected = (member: Member): string =>
+    once(
+      member.cube,
+      sqlOfMember(member),
+      member.kind === 'measure' && FANOUT_SENSITIVE.has(member.aggType ?? ''),
+    );
   const columns: string[] = [];
+  const hidden = new Set<string>();
   for (const member of members) {
+    if (member.calc) {
+      // A calculated measure is computed outside over these columns; each counts its cube's rows once.
+      for (const h of member.calc.hidden) {
+        if (hidden.has(h.column)) continue;
+        hidden.add(h.column);
+        const value =
+          h.kind === 'row'
+            ? once(h.cube, h.sql, true)
+            : projected({
+                ...member,
+                cube: h.cube,
+                cubeMember: h.measure,
+                aggType: h.aggType,
+                calc: undefined,
+              });
+        columns.push(`${value} AS ${quote(h.column)}`);
+      }
+      continue;
+    }
     const value = projected(member);
     columns.push(`${value} AS ${quote(member.name)}`);
     // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member

@@ -1,0 +1,391 @@
+/**
+ * Cube's measures computed at the aggregate level: `number` (and `string`, `time`, `boolean`) measures whose SQL
+ * names other measures (`{count}`, `{CUBE.revenue}`, `{customers.count}`) or holds aggregate functions over the
+ * cube's columns (`MAX({CUBE}.created_at)`), and measure `filters`.
+ *
+ * A query's secured subquery stays row-level: for a calculated measure it projects hidden columns, one per base
+ * measure it reads (with the fan-out rule and the base measure's filters applied) and one per aggregate
+ * argument; the outer query computes the measure's expression over their aggregates. So a calculated measure is
+ * never multiplied by a join, exactly like the measures it is made of.
+ */
+import type {
+  CubeDef,
+  DimensionDef,
+  MeasureDef,
+  Member,
+  ModelIssue,
+  ModelObject,
+  ReferenceScope,
+} from '../model';
+import { expandReferences, memberSqlOf } from '../model';
+import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
+
+/** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
+export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 'string', 'time', 'boolean']);
+
+/** A column the secured subquery projects for a calculated measure. */
+export type HiddenColumn =
+  /** A base measure's row value, aggregated by its own type in the outer query. */
+  | { column: string; kind: 'measure'; cube: string; measure: string; aggType: Member['aggType'] }
+  /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
+  | { column: string; kind: 'row'; cube: string; sql: string };
+
+export interface CalculatedMeasure {
+  /** The measure's expression; column references name hidden columns. */
+  expr: Node;
+  hidden: HiddenColumn[];
+  /** Cubes the hidden columns read (joined when the measure is queried). */
+  cubes: string[];
+}
+
+/** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
+const UNSUPPORTED_KEYS = ['rolling_window', 'multi_stage', 'time_shift', 'case'] as const;
+
+/** Measures whose SQL parseModel's member check must not expand (they name measures). */
+export const checkedAsCalculated = (def: MeasureDef): boolean =>
+  EXPRESSION_MEASURE_TYPES.has(def.type) || UNSUPPORTED_KEYS.some((k) => def[k] !== undefined);
+
+/** Aggregate functions the parser reads as plain function calls; every argument is row-level. */
+const AGGREGATE_FUNCTIONS = new Set([
+  'bool_and',
+  'bool_or',
+  'every',
+  'array_agg',
+  'stddev',
+  'stddev_pop',
+  'stddev_samp',
+  'variance',
+  'var_pop',
+  'var_samp',
+  'approx_count_distinct',
+  'count_if',
+  'corr',
+  'covar_pop',
+  'covar_samp',
+  'list',
+  'first',
+  'last',
+  'arbitrary',
+  'any_value',
+  'median',
+  'mode',
+]);
+
+const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const REFERENCE = /\$?\{([^{}]*)\}/g;
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The SQL of a `case` dimension: `CASE WHEN cond THEN label ... ELSE label END` (references expanded later). */
+export function dimensionCaseSql(dimension: DimensionDef): string {
+  const spec = dimension.case;
+  if (!spec) return 'NULL';
+  const label = (l: string | { sql: string }) => (typeof l === 'string' ? sqlString(l) : `(${l.sql})`);
+  const whens = spec.when.map((w) => `WHEN (${w.sql}) THEN ${label(w.label)}`).join(' ');
+  return `CASE ${whens}${spec.else ? ` ELSE ${label(spec.else.label)}` : ''} END`;
+}
+
+/**
+ * A measure's value on one row: its SQL (the key for `count`), and NULL on rows its `filters` exclude, so the
+ * aggregate skips them (Cube's CASE WHEN inside the aggregate).
+ */
+export function measureRowSql(scope: ReferenceScope, name: string): string {
+  const value = memberSqlOf(scope, name);
+  const def = scope.cube.measures.find((m) => m.name === name);
+  const condition = filterCondition(scope, def);
+  return condition ? `CASE WHEN ${condition} THEN ${value} END` : value;
+}
+
+function filterCondition(scope: ReferenceScope, def: MeasureDef | undefined): string | undefined {
+  const filters = def?.filters ?? [];
+  if (filters.length === 0 || !def) return undefined;
+  const key = [`${scope.cube.name}.${def.name}`];
+  return filters.map((f) => `(${expandReferences(f.sql, scope, key)})`).join(' AND ');
+}
+
+class PlanError extends Error {}
+
+/** Parses one SQL expression of the model (trusted, operator-written) on this thread. */
+function parseExpression(sql: string): Node {
+  let ast: unknown;
+  try {
+    ast = sqlParser.astify(`SELECT ${sql}`, POSTGRES);
+  } catch (error) {
+    throw new PlanError(`cannot read the SQL: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const select = Array.isArray(ast) ? ast[0] : ast;
+  const columns = isNode(select) && Array.isArray(select.columns) ? select.columns : [];
+  const only = columns[0];
+  if (columns.length !== 1 || !isNode(only) || !isNode(only.expr) || (isNode(select) && select.from)) {
+    throw new PlanError('must be one SQL expression');
+  }
+  return only.expr;
+}
+
+/** Prints one expression node. */
+function printExpression(expr: Node): string {
+  const select = sqlParser.astify('SELECT 1', POSTGRES);
+  const node = Array.isArray(select) ? select[0] : select;
+  if (!isNode(node) || !Array.isArray(node.columns) || !isNode(node.columns[0])) return 'NULL';
+  node.columns[0].expr = expr;
+  return sqlParser.sqlify(node as never, POSTGRES).replace(/^SELECT /, '');
+}
+
+const columnRef = (name: string): Node => ({
+  type: 'column_ref',
+  table: null,
+  column: { expr: { type: 'double_quote_string', value: name } },
+});
+
+const hasColumn = (value: unknown): boolean => {
+  if (Array.isArray(value)) return value.some(hasColumn);
+  if (!isNode(value)) return false;
+  if (value.type === 'column_ref') return true;
+  return Object.entries(value).some(([k, v]) => !METADATA_KEYS.has(k) && hasColumn(v));
+};
+
+/**
+ * Plans every calculated measure of the model and marks measures using features queries cannot compute.
+ * Problems are appended to `issues` with the file and path of the measure.
+ */
+export function planMeasures(
+  cubes: ReadonlyMap<string, CubeDef>,
+  objects: ReadonlyMap<string, ModelObject>,
+  where: (name: string) => { file: string; path: string },
+  issues: ModelIssue[],
+): void {
+  const plans = new Map<string, CalculatedMeasure>();
+  const failed = new Map<string, string>();
+
+  const plan = (cube: CubeDef, def: MeasureDef, stack: readonly string[]): CalculatedMeasure => {
+    const key = `${cube.name}.${def.name}`;
+    const done = plans.get(key);
+    if (done) return done;
+    if (stack.includes(key)) throw new PlanError(`circular reference ${[...stack, key].join(' -> ')}`);
+    if (!def.sql) throw new PlanError(`a ${def.type} measure needs sql`);
+    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    const placeholders: { cube: CubeDef; measure: MeasureDef }[] = [];
+    // Measure references become placeholders; the rest expands in this cube's scope (its own {CUBE}).
+    const text = def.sql.replace(REFERENCE, (whole, inner: string) => {
+      const parts = inner.trim().split('.');
+      if (!parts.every((p) => IDENT.test(p)) || parts.length > 2) return whole;
+      const [first = '', second] = parts;
+      const target =
+        second === undefined
+          ? cube
+          : first === 'CUBE' || first === 'TABLE' || first === cube.name
+            ? cube
+            : cubes.get(first);
+      const name = second ?? first;
+      const measure = target?.measures.find((m) => m.name === name);
+      if (!target || !measure || (target === cube && name === def.name)) return whole;
+      placeholders.push({ cube: target, measure });
+      return quoteId(`__ph_${placeholders.length - 1}`);
+    });
+    let expanded: string;
+    try {
+      expanded = expandReferences(text, scope, [key]);
+    } catch (error) {
+      throw new PlanError(error instanceof Error ? error.message : String(error));
+    }
+    const expr = parseExpression(expanded);
+    const hidden: HiddenColumn[] = [];
+    const condition = filterCondition(scope, def);
+    const masked = (sql: string) => (condition ? `CASE WHEN ${condition} THEN ${sql} END` : sql);
+    const hoist = (arg: Node): Node => {
+      const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
+      hidden.push({ column, kind: 'row', cube: cube.name, sql: masked(printExpression(arg)) });
+      return columnRef(column);
+    };
+    const visit = (value: unknown, parent: Node | unknown[] | undefined, slot: string | number): void => {
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) visit(item, value, i);
+        return;
+      }
+      if (!isNode(value)) return;
+      if (value.type === 'select' || 'ast' in value) throw new PlanError('subqueries are not supported');
+      if (value.type === 'aggr_func' && isNode(value.args)) {
+        if (value.over) throw new PlanError('window functions are not supported in a measure');
+        const args = value.args;
+        if (isNode(args.expr) && args.expr.type === 'star') {
+          // COUNT(*) counts the rows the measure takes: one per row of its cube, filters applied.
+          const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
+          hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1') });
+          args.expr = columnRef(column);
+        } else if (isNode(args.expr)) args.expr = hoist(args.expr);
+        if (Array.isArray(args.orderby)) {
+          for (const item of args.orderby)
+            if (isNode(item) && isNode(item.expr)) item.expr = hoist(item.expr);
+        }
+        return;
+      }
+      if (value.type === 'function' && isNode(value.name) && Array.isArray(value.name.name)) {
+        const name = nameOf(value.name.name[0]).toLowerCase();
+        if (AGGREGATE_FUNCTIONS.has(name) && isNode(value.args) && Array.isArray(value.args.value)) {
+          if (value.over) throw new PlanError('window functions are not supported in a measure');
+          value.args.value = value.args.value.map((arg) =>
+            isNode(arg) && hasColumn(arg) ? hoist(arg) : arg,
+          );
+          return;
+        }
+      }
+      if (value.type === 'column_ref') {
+        const name = nameOf(value.column);
+        const match = /^__ph_(\d+)$/.exec(name);
+        const target = match ? placeholders[Number(match[1])] : undefined;
+        if (!target) {
+          throw new PlanError(
+            `column ${name} is outside an aggregate: a ${def.type} measure is computed over other measures or aggregate functions`,
+          );
+        }
+        let replacement: Node;
+        if (EXPRESSION_MEASURE_TYPES.has(target.measure.type)) {
+          const nested = plan(target.cube, target.measure, [...stack, key]);
+          replacement = { ...structuredClone(nested.expr), parentheses: true };
+          for (const h of nested.hidden) if (!hidden.some((x) => x.column === h.column)) hidden.push(h);
+        } else {
+          if (UNSUPPORTED_KEYS.some((k) => target.measure[k] !== undefined)) {
+            throw new PlanError(`measure ${target.measure.name} uses a feature queries cannot compute`);
+          }
+          const column = `__m_${target.cube.name}_${target.measure.name}`;
+          if (!hidden.some((x) => x.column === column)) {
+            hidden.push({
+              column,
+              kind: 'measure',
+              cube: target.cube.name,
+              measure: target.measure.name,
+              aggType: target.measure.type,
+            });
+          }
+          replacement = columnRef(column);
+        }
+        if (Array.isArray(parent)) parent[Number(slot)] = replacement;
+        else if (isNode(parent)) parent[slot] = replacement;
+        return;
+      }
+      for (const [k, child] of Object.entries(value)) if (!METADATA_KEYS.has(k)) visit(child, value, k);
+    };
+    const holder: Node = { expr };
+    visit(expr, holder, 'expr');
+    const result: CalculatedMeasure = {
+      expr: isNode(holder.expr) ? holder.expr : expr,
+      hidden,
+      cubes: [...new Set(hidden.map((h) => h.cube))],
+    };
+    plans.set(key, result);
+    return result;
+  };
+
+  for (const cube of cubes.values()) {
+    const { file, path } = where(cube.name);
+    for (const [i, d] of cube.dimensions.entries()) {
+      if (d.type === 'switch') {
+        if (!d.values?.length || d.sql !== undefined || d.case !== undefined) {
+          issues.push({
+            file,
+            path: `${path}.dimensions[${i}]`,
+            message: 'a switch dimension has values, no sql',
+          });
+        }
+      } else if ((d.sql === undefined) === (d.case === undefined)) {
+        issues.push({ file, path: `${path}.dimensions[${i}]`, message: 'needs exactly one of sql or case' });
+      }
+    }
+    for (const [i, def] of cube.measures.entries()) {
+      const key = `${cube.name}.${def.name}`;
+      const feature = UNSUPPORTED_KEYS.find((k) => def[k] !== undefined);
+      if (feature) {
+        failed.set(key, `Measure ${def.name} uses ${feature}, which queries cannot compute yet`);
+        continue;
+      }
+      const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+      try {
+        if (EXPRESSION_MEASURE_TYPES.has(def.type)) plan(cube, def, []);
+        else filterCondition(scope, def);
+      } catch (error) {
+        issues.push({
+          file,
+          path: `${path}.measures[${i}]${def.filters && !EXPRESSION_MEASURE_TYPES.has(def.type) ? '.filters' : '.sql'}`,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+
+  for (const object of objects.values()) {
+    const inTree = new Set([object.root, ...object.edges.map((e) => e.child)]);
+    for (const member of object.members) {
+      if (member.kind === 'dimension') {
+        const def = cubes.get(member.cube)?.dimensions.find((d) => d.name === member.cubeMember);
+        if (def?.type === 'switch') {
+          member.unsupported = `Dimension ${member.name} is a switch dimension, which queries cannot compute yet`;
+        }
+      }
+      if (member.kind !== 'measure') continue;
+      const key = `${member.cube}.${member.cubeMember}`;
+      const unsupported = failed.get(key);
+      if (unsupported) member.unsupported = unsupported;
+      const calc = plans.get(key);
+      if (!calc) continue;
+      member.calc = calc;
+      const outside = calc.cubes.filter((c) => !inTree.has(c));
+      if (outside.length > 0 && object.kind === 'view') {
+        const { file, path } = where(object.name);
+        issues.push({
+          file,
+          path: `${path}.cubes`,
+          message: `measure ${member.name} reads ${outside.join(', ')}, which the view does not join`,
+        });
+      }
+    }
+  }
+}
+
+/**
+ * The outer expression of a calculated measure referenced as `column` (its qualifier kept): each hidden base
+ * measure aggregated by `aggregate`, each hidden aggregate argument read as a column.
+ */
+export function calculatedExpression(
+  calc: CalculatedMeasure,
+  column: Node,
+  aggregate: (base: Member, column: Node) => Node,
+): Node {
+  const expr = structuredClone(calc.expr);
+  const byColumn = new Map(calc.hidden.map((h) => [h.column, h]));
+  const refs: Node[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) collect(item);
+    else if (isNode(value)) {
+      if (value.type === 'column_ref' && byColumn.has(nameOf(value.column))) refs.push(value);
+      else for (const [k, child] of Object.entries(value)) if (!METADATA_KEYS.has(k)) collect(child);
+    }
+  };
+  collect(expr);
+  for (const ref of refs) {
+    const hidden = byColumn.get(nameOf(ref.column));
+    if (!hidden) continue;
+    const qualified: Node = {
+      ...column,
+      column: { expr: { type: 'double_quote_string', value: hidden.column } },
+    };
+    const replacement =
+      hidden.kind === 'row'
+        ? qualified
+        : aggregate(
+            {
+              name: hidden.measure,
+              kind: 'measure',
+              type: 'number',
+              aggType: hidden.aggType,
+              title: hidden.measure,
+              synonyms: [],
+              cube: hidden.cube,
+              cubeMember: hidden.measure,
+            },
+            qualified,
+          );
+    for (const k of Object.keys(ref)) delete ref[k];
+    Object.assign(ref, replacement);
+  }
+  return expr.type === 'binary_expr' ? { ...expr, parentheses: true } : expr;
+}
