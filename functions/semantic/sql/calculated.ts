@@ -105,8 +105,19 @@ function filterCondition(scope: ReferenceScope, def: MeasureDef | undefined): st
 
 class PlanError extends Error {}
 
-/** Parses one SQL expression of the model (trusted, operator-written) on this thread. */
+const parsedExpressions = new Map<string, Node>();
+
+/** Parses one SQL expression of the model (trusted, operator-written) on this thread; cached by its text. */
 function parseExpression(sql: string): Node {
+  const hit = parsedExpressions.get(sql);
+  if (hit) return structuredClone(hit);
+  const expr = parseExpressionUncached(sql);
+  if (parsedExpressions.size > 5000) parsedExpressions.clear();
+  parsedExpressions.set(sql, structuredClone(expr));
+  return expr;
+}
+
+function parseExpressionUncached(sql: string): Node {
   let ast: unknown;
   try {
     ast = sqlParser.astify(`SELECT ${sql}`, POSTGRES);
@@ -122,12 +133,18 @@ function parseExpression(sql: string): Node {
   return only.expr;
 }
 
-/** Prints one expression node. */
+let selectTemplate: Node | undefined;
+
+/** Prints one expression node (through a parsed `SELECT 1`, parsed once: the parser is slow to start). */
 function printExpression(expr: Node): string {
-  const select = sqlParser.astify('SELECT 1', POSTGRES);
-  const node = Array.isArray(select) ? select[0] : select;
-  if (!isNode(node) || !Array.isArray(node.columns) || !isNode(node.columns[0])) return 'NULL';
-  node.columns[0].expr = expr;
+  if (!selectTemplate) {
+    const parsed = sqlParser.astify('SELECT 1', POSTGRES);
+    const first = Array.isArray(parsed) ? parsed[0] : parsed;
+    if (isNode(first)) selectTemplate = first;
+  }
+  const columns = selectTemplate?.columns;
+  if (!selectTemplate || !Array.isArray(columns) || !isNode(columns[0])) return 'NULL';
+  const node = { ...selectTemplate, columns: [{ ...columns[0], expr }] };
   return sqlParser.sqlify(node as never, POSTGRES).replace(/^SELECT /, '');
 }
 
