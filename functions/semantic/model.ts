@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
 import { AppError } from '../errors';
+import { applyExtends } from './extends';
+import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
+import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
 
 /** One YAML file of a model branch. */
 export interface ModelFile {
@@ -89,10 +92,9 @@ const joinSchema = z.strictObject({
 const cubeSchema = z
   .strictObject({
     name: identifier,
-    sql_table: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, 'must be a table name')
-      .optional(),
+    sql_table: sqlTableSchema.optional(),
+    /** Another cube whose members, joins and settings this one inherits (see extends.ts). */
+    extends: identifier.optional(),
     sql: z.string().optional(),
     title: z.string().optional(),
     description: z.string().optional(),
@@ -107,9 +109,11 @@ const cubeSchema = z
     /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
     pre_aggregations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
     refresh_key: z.record(z.string(), z.unknown()).optional(),
+    /** Display groupings: kept for coreMeta, never change a query. */
+    hierarchies: z.array(z.record(z.string(), z.unknown())).optional(),
   })
   .refine(
-    (c) => (c.sql_table === undefined) !== (c.sql === undefined),
+    (c) => c.extends !== undefined || (c.sql_table === undefined) !== (c.sql === undefined),
     'needs exactly one of sql_table or sql',
   );
 
@@ -119,16 +123,22 @@ const viewSchema = z.strictObject({
   description: z.string().optional(),
   public: z.boolean().optional(),
   meta,
+  /** Another view whose cubes and policies this one inherits (see extends.ts). */
+  extends: identifier.optional(),
   cubes: z
     .array(
       z.strictObject({
         join_path: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/),
-        includes: z.union([z.literal('*'), z.array(identifier)]).default('*'),
+        includes: z.union([z.literal('*'), z.array(viewIncludeSchema)]).default('*'),
         excludes: z.array(identifier).optional(),
         prefix: z.boolean().optional(),
+        /** The prefix of this path's members when `prefix: true` (instead of the cube's name). */
+        alias: identifier.optional(),
       }),
     )
-    .min(1),
+    .default([]),
+  /** Display groupings: kept for coreMeta, never change a query. */
+  folders: z.array(z.record(z.string(), z.unknown())).optional(),
   access_policy: z.array(policySchema).optional(),
 });
 
@@ -410,11 +420,13 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   const hit = cache.get(hash);
   if (hit) return hit;
 
-  const issues: ModelIssue[] = [];
+  // Jinja (`*.yml.jinja`, or Jinja syntax in a .yml) is rendered with the model's COMPILE_CONTEXT first.
+  const rendered = renderModelFiles(files);
+  const issues: ModelIssue[] = [...rendered.issues];
   const cubes = new Map<string, CubeDef>();
   const views = new Map<string, ViewDef>();
   const origin = new Map<string, string>();
-  for (const file of files) {
+  for (const file of rendered.files) {
     let raw: unknown;
     try {
       raw = parseYaml(file.content) ?? {};
@@ -454,6 +466,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     const [file = '?', path = '?'] = (origin.get(name) ?? '?#?').split('#');
     return { file, path };
   };
+  applyExtends(cubes, views, where, issues);
   for (const cube of cubes.values()) {
     const { file, path } = where(cube.name);
     const seen = new Set<string>();
@@ -616,7 +629,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
       const includes = part.includes === '*' ? cubeObject.members.map((m) => m.name) : part.includes;
-      for (const name of includes) {
+      for (const item of includes) {
+        const name = typeof item === 'string' ? item : item.name;
         const member = cubeObject.members.find((m) => m.name === name);
         if (!member) {
           issues.push({
@@ -627,7 +641,9 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
           continue;
         }
         if (part.excludes?.includes(name)) continue;
-        const exposed = part.prefix ? `${leaf}_${name}` : name;
+        // Cube: an item's alias names it; else `prefix: true` prefixes it with the path's alias or cube name.
+        const alias = typeof item === 'string' ? undefined : item.alias;
+        const exposed = alias ?? (part.prefix ? `${part.alias ?? leaf}_${name}` : name);
         if (members.some((m) => m.name === exposed)) {
           issues.push({
             file,
@@ -636,7 +652,12 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
           });
           continue;
         }
-        members.push({ ...member, name: exposed });
+        members.push({
+          ...member,
+          name: exposed,
+          ...(typeof item !== 'string' && item.title ? { title: item.title } : {}),
+          ...(typeof item !== 'string' && item.description ? { description: item.description } : {}),
+        });
       }
     }
     for (const [i, policy] of (view.access_policy ?? []).entries()) {
@@ -746,11 +767,12 @@ function toMember(cube: string, def: DimensionDef | MeasureDef, kind: 'dimension
 }
 
 /** Files of a Cube project this loader cannot read: refused by name rather than skipped. */
-const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py|jinja)$/;
+const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py)$/;
 
 /**
- * Reads the *.yml / *.yaml files of a directory and its subfolders (paths relative to it, sorted). JavaScript,
- * Python and Jinja model files are refused with a ModelValidationError naming each, never skipped.
+ * Reads the model files of a directory and its subfolders (paths relative to it, sorted): *.yml / *.yaml,
+ * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import) and a root `compile_context.json`.
+ * JavaScript and Python model files are refused with a ModelValidationError naming each, never skipped.
  */
 export async function loadModelDir(dir: string): Promise<ModelFile[]> {
   const found: string[] = [];
@@ -762,21 +784,19 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       if (entry.isDirectory()) await visit(path);
-      else if (/\.ya?ml$/.test(entry.name)) found.push(path);
+      else if (/\.ya?ml$|\.jinja$/.test(entry.name) || path === COMPILE_CONTEXT_FILE) found.push(path);
       else if (UNSUPPORTED_FILE.test(entry.name)) {
         refused.push({
           file: path,
           path: '(root)',
-          message: /\.jinja$/.test(entry.name)
-            ? 'Jinja templates are not supported: render the model to plain YAML first'
-            : 'only YAML models (.yml, .yaml) are supported: JavaScript and Python models are not',
+          message: `${/\.py$/.test(entry.name) ? 'Python' : 'JavaScript'} model files are not supported: only YAML (.yml, .yaml) and Jinja YAML (.yml.jinja) models are; rewrite it in YAML`,
         });
       }
     }
   };
   await visit('');
   if (refused.length > 0) throw new ModelValidationError(refused);
-  if (found.length === 0) throw new Error(`No .yml files in ${dir}`);
+  if (!found.some((p) => /\.ya?ml(\.jinja)?$/.test(p))) throw new Error(`No .yml files in ${dir}`);
   found.sort();
   return Promise.all(found.map(async (path) => ({ path, content: await readFile(join(dir, path), 'utf8') })));
 }
