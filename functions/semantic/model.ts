@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { AppError } from '../errors';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
+import { conditionSchema, leafFilters, type RowFilter, rowFilterSchema, valueCount } from './policy-rules';
 import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
 
 /** One YAML file of a model branch. */
@@ -49,23 +50,19 @@ const measureSchema = z.strictObject({
   drill_members: z.array(z.string()).optional(),
 });
 
-const filterSchema = z.strictObject({
-  member: identifier,
-  operator: z.enum(['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'set', 'notSet']),
-  values: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
-  /** Extension: when the referenced attribute is missing, `deny` (default: no rows) or `allow` (filter skipped). */
-  if_missing: z.enum(['deny', 'allow']).optional(),
-});
-
 const policySchema = z
   .strictObject({
     group: z.string().optional(),
     groups: z.array(z.string()).optional(),
+    /** Cube's older name for a group: matched against the user's groups (docs/data-model.md). */
+    role: z.string().optional(),
+    /** All must hold for the policy to apply (policy-rules.ts). */
+    conditions: z.array(conditionSchema).optional(),
     /** Extension: groups scoped to the session's embed tenant (creator mode); never matched by `group(s)`. */
     embed_group: z.string().optional(),
     embed_groups: z.array(z.string()).optional(),
     row_level: z
-      .strictObject({ allow_all: z.boolean().optional(), filters: z.array(filterSchema).optional() })
+      .strictObject({ allow_all: z.boolean().optional(), filters: z.array(rowFilterSchema).optional() })
       .optional(),
     member_level: z
       .strictObject({
@@ -78,9 +75,10 @@ const policySchema = z
     (p) =>
       p.group !== undefined ||
       p.groups !== undefined ||
+      p.role !== undefined ||
       p.embed_group !== undefined ||
       p.embed_groups !== undefined,
-    'needs group, groups, embed_group or embed_groups',
+    'needs group, groups, role, embed_group or embed_groups',
   );
 
 const joinSchema = z.strictObject({
@@ -150,7 +148,7 @@ const fileSchema = z.strictObject({
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
 export type PolicyDef = z.infer<typeof policySchema>;
-export type FilterDef = z.infer<typeof filterSchema>;
+export type FilterDef = RowFilter;
 export type CubeDef = z.infer<typeof cubeSchema>;
 export type JoinDef = z.infer<typeof joinSchema>;
 export type ViewDef = z.infer<typeof viewSchema>;
@@ -537,7 +535,15 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       }
     }
     for (const [i, policy] of (cube.access_policy ?? []).entries()) {
-      for (const [j, filter] of (policy.row_level?.filters ?? []).entries()) {
+      for (const [j, filter] of leafFilters(policy.row_level?.filters).entries()) {
+        const count = valueCount(filter.operator);
+        if (typeof count === 'number' && (filter.values?.length ?? 0) !== count) {
+          issues.push({
+            file,
+            path: `${path}.access_policy[${i}].row_level.filters`,
+            message: `${filter.operator} on ${filter.member} takes ${count} value(s)`,
+          });
+        }
         if (!cube.dimensions.some((d) => d.name === filter.member)) {
           issues.push({
             file,
@@ -662,7 +668,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     }
     for (const [i, policy] of (view.access_policy ?? []).entries()) {
       const at = `${path}.access_policy[${i}]`;
-      for (const [j, filter] of (policy.row_level?.filters ?? []).entries()) {
+      for (const [j, filter] of leafFilters(policy.row_level?.filters).entries()) {
         if (!members.some((m) => m.name === filter.member && m.kind === 'dimension')) {
           issues.push({
             file,

@@ -19,13 +19,13 @@ import { startPostgres, type TestPostgres } from './postgres';
 /**
  * The loading side of Cube's YAML model (Jinja, extends, quoted tables, view includes, access policies), one
  * small fixture directory per feature under test/semantic/fixtures/, run on DuckDB and PostgreSQL against numbers
- * computed by hand. Orders: 1 north paid 100 (Ann), 2 north open 40 (Ann), 3 south paid 70 (Bob),
- * 4 south paid 25 (Cy, a name with a quote: O'Cy).
+ * computed by hand. Orders: 1 north paid 100 (Ann, 2025-01-10 08:00), 2 north open 40 (Ann, 2025-01-31 23:00),
+ * 3 south paid 70 (Bob, 2025-02-01 00:00), 4 south paid 25 (O'Cy, no date).
  */
 const DATA = [
   'CREATE SCHEMA analytics',
-  'CREATE TABLE jx_orders (id INTEGER, region VARCHAR(20), status VARCHAR(20), amount INTEGER, customer_id INTEGER)',
-  "INSERT INTO jx_orders VALUES (1, 'north', 'paid', 100, 1), (2, 'north', 'open', 40, 1), (3, 'south', 'paid', 70, 2), (4, 'south', 'paid', 25, 3)",
+  'CREATE TABLE jx_orders (id INTEGER, region VARCHAR(20), status VARCHAR(20), amount INTEGER, customer_id INTEGER, created_at TIMESTAMP)',
+  "INSERT INTO jx_orders VALUES (1, 'north', 'paid', 100, 1, TIMESTAMP '2025-01-10 08:00:00'), (2, 'north', 'open', 40, 1, TIMESTAMP '2025-01-31 23:00:00'), (3, 'south', 'paid', 70, 2, TIMESTAMP '2025-02-01 00:00:00'), (4, 'south', 'paid', 25, 3, NULL)",
   'CREATE TABLE analytics.customers (id INTEGER, name VARCHAR(20), tier VARCHAR(20))',
   "INSERT INTO analytics.customers VALUES (1, 'Ann', 'gold'), (2, 'Bob', 'silver'), (3, 'O''Cy', 'gold')",
 ];
@@ -261,6 +261,150 @@ describe('cubes and views', () => {
       'm.yml: cubes[2]: needs exactly one of sql_table or sql (itself or through extends)',
       'm.yml: cubes[4].data_source: one data source per deployment: cubes name one, two',
       'v.yml: views[0].cubes[0].includes: e has no member nope',
+    ]);
+  });
+});
+
+describe('access policies', () => {
+  const as = (over: Partial<QueryUser>): QueryUser => ({ ...nobody, ...over });
+  const totals = (model: DataModel, user: QueryUser) =>
+    onBoth(model, 'SELECT MEASURE(count) AS n, MEASURE(revenue) AS r FROM secure_orders', user);
+
+  test('role, conditions and nested or/and filters give exactly the expected rows', async () => {
+    const model = await load('policies');
+    const sales = (securityContext: Record<string, unknown>) => as({ groups: ['sales'], securityContext });
+    // north: orders 1, 2 (region) or 2 (open, >= 30).
+    expect(
+      await onBoth(model, 'SELECT MEASURE(count) AS n FROM secure_orders', sales({ region: 'north' })),
+    ).toEqual([[2]]);
+    // south: orders 3, 4 (region) or 2.
+    expect(
+      await onBoth(model, 'SELECT id FROM secure_orders ORDER BY 1', sales({ region: 'south' })),
+    ).toEqual([[2], [3], [4]]);
+    // A suspended salesperson, or one without a region: the condition fails, no policy applies.
+    await expect(totals(model, sales({ region: 'south', suspended: true }))).rejects.toThrow();
+    await expect(totals(model, sales({}))).rejects.toThrow();
+    // member_level of the sales policy hides amount.
+    await expect(
+      onBoth(model, 'SELECT amount FROM secure_orders', sales({ region: 'north' })),
+    ).rejects.toThrow(/amount/);
+    expect(await totals(model, as({ groups: ['auditor'] }))).toEqual([[4, 235]]);
+    expect(await totals(model, as({ securityContext: { is_manager: true } }))).toEqual([[4, 235]]);
+    // Analysts with prefix "PA": paid orders (1, 3, 4) outside regions containing "sou" (1).
+    expect(
+      await totals(model, as({ groups: ['analysts'], userAttributes: { status_prefix: 'PA' } })),
+    ).toEqual([[1, 100]]);
+  });
+
+  test('security context values holding quotes and SQL are parameters: they match nothing', async () => {
+    const model = await load('policies');
+    for (const region of [
+      "north' OR '1'='1",
+      "north' OR 1=1 --",
+      'north"; DROP TABLE jx_orders; --',
+      "') OR TRUE OR ('",
+      '%',
+    ]) {
+      // Only order 2 (open, >= 30) through the other branch; the region branch matches no row.
+      expect(
+        await onBoth(
+          model,
+          'SELECT id FROM secure_orders ORDER BY 1',
+          as({ groups: ['sales'], securityContext: { region } }),
+        ),
+      ).toEqual([[2]]);
+    }
+    expect(
+      await totals(model, as({ groups: ['analysts'], userAttributes: { status_prefix: "p' OR 'x'='x" } })),
+    ).toEqual([[0, null]]);
+  });
+
+  // One policy per operator, each for its own group: [operator, values, ids visible].
+  const CASES: [string, unknown[], number[]][] = [
+    ['equals', ['open'], [2]],
+    ['notEquals', ['open'], [1, 3, 4]],
+    ['contains', ['AI'], [1, 3, 4]],
+    ['contains', ['%'], []],
+    ['notContains', ['ai'], [2]],
+    ['startsWith', ['o'], [2]],
+    ['notStartsWith', ['o'], [1, 3, 4]],
+    ['endsWith', ['ID'], [1, 3, 4]],
+    ['notEndsWith', ['id'], [2]],
+    ['gt', [40], [1, 3]],
+    ['gte', [40], [1, 2, 3]],
+    ['lt', [40], [4]],
+    ['lte', [40], [2, 4]],
+    ['set', [], [1, 2, 3]],
+    ['notSet', [], [4]],
+    ['inDateRange', ['2025-01-01', '2025-01-31'], [1, 2]],
+    ['notInDateRange', ['2025-01-01', '2025-01-31'], [3]],
+    ['beforeDate', ['2025-02-01'], [1, 2]],
+    ['beforeOrOnDate', ['2025-02-01'], [1, 2, 3]],
+    ['afterDate', ['2025-01-31 23:00:00'], [3]],
+    ['afterOrOnDate', ['2025-01-31 23:00:00'], [2, 3]],
+  ];
+  const member = (op: string) =>
+    ['gt', 'gte', 'lt', 'lte'].includes(op)
+      ? 'amount'
+      : ['set', 'notSet'].includes(op) || op.includes('Date')
+        ? 'created_at'
+        : 'status';
+  const operatorModel = () =>
+    parseModel([
+      {
+        path: 'model/cubes/orders.yml',
+        content: `cubes:\n  - name: orders\n    sql_table: jx_orders\n    dimensions:\n${[
+          'id',
+          'status',
+          'amount',
+          'created_at',
+        ]
+          .map(
+            (d) =>
+              `      - name: ${d}\n        sql: ${d}\n        type: ${d === 'status' ? 'string' : d === 'created_at' ? 'time' : 'number'}${d === 'id' ? '\n        primary_key: true' : ''}`,
+          )
+          .join(
+            '\n',
+          )}\n    measures:\n      - name: count\n        type: count\n    access_policy:\n${CASES.map(
+          ([op, values], i) =>
+            `      - group: g${i}\n        row_level:\n          filters:\n            - member: ${member(op)}\n              operator: ${op}\n              values: ${JSON.stringify(values)}`,
+        ).join('\n')}\n`,
+      },
+    ]);
+
+  test.each(CASES.map((c, i) => [i, ...c] as const))(
+    'case %i: %s %j sees %j',
+    async (i, _op, _values, ids) => {
+      const model = operatorModel();
+      expect(await onBoth(model, 'SELECT id FROM orders ORDER BY 1', as({ groups: [`g${i}`] }))).toEqual(
+        ids.map((id) => [id]),
+      );
+    },
+  );
+
+  test('conditions that are not expressions, bad value counts and unknown members are load errors', () => {
+    const policy = (body: string) => [
+      {
+        path: 'a.yml',
+        content: `cubes:\n  - name: a\n    sql_table: t\n    dimensions:\n      - name: d\n        sql: d\n        type: time\n    access_policy:\n${body}`,
+      },
+    ];
+    expect(
+      issuesOf(() =>
+        parseModel(policy('      - group: x\n        conditions:\n          - if: "{ process.exit() }"')),
+      ),
+    ).toEqual([expect.stringContaining('is not a supported expression')]);
+    expect(
+      issuesOf(() =>
+        parseModel(
+          policy(
+            '      - group: x\n        row_level:\n          filters:\n            - or:\n                - member: nope\n                  operator: set\n                - member: d\n                  operator: inDateRange\n                  values: [2025-01-01]',
+          ),
+        ),
+      ),
+    ).toEqual([
+      'a.yml: cubes[0].access_policy[0].row_level.filters[0].member: unknown dimension nope of a',
+      'a.yml: cubes[0].access_policy[0].row_level.filters: inDateRange on d takes 2 value(s)',
     ]);
   });
 });

@@ -16,6 +16,7 @@ import {
   multipliedCubes,
 } from '../model';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
+import { leafFilters } from '../policy-rules';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import type { Dialect } from './measures';
 
@@ -125,7 +126,7 @@ export function securedSql(
 ): string {
   // Only cubes the query reads are joined, with the path from the root; each joined cube brings its own
   // row-level policy, so a cube's rows are filtered whenever its data is read.
-  const viewFilters = (object.policies ?? []).flatMap((p) => p.row_level?.filters ?? []);
+  const viewFilters = (object.policies ?? []).flatMap((p) => leafFilters(p.row_level?.filters));
   const byName = new Map(object.members.map((m) => [m.name, m]));
   const needed = new Set([
     ...members.map((m) => m.cube),
