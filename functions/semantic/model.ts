@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
 import { AppError } from '../errors';
+import { expandContextRefs } from './context-refs';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
 import { conditionSchema, leafFilters, type RowFilter, rowFilterSchema, valueCount } from './policy-rules';
@@ -327,7 +328,14 @@ export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly
 
 /** Expands the Cube references of one piece of model SQL (see memberSqlOf). */
 export function expandReferences(sql: string, scope: ReferenceScope, stack: readonly string[] = []): string {
-  return sql.replace(REFERENCE, (whole, inner: string) => {
+  // Per-user references become parameter markers, FILTER_PARAMS `1 = 1` (context-refs.ts).
+  let withContext: string;
+  try {
+    withContext = expandContextRefs(sql);
+  } catch (error) {
+    throw new ModelReferenceError(messageOf(error));
+  }
+  return withContext.replace(REFERENCE, (whole, inner: string) => {
     const text = inner.trim();
     if (
       /^(FILTER_PARAMS|FILTER_GROUP|SECURITY_CONTEXT|COMPILE_CONTEXT|securityContext|userAttributes)\b/.test(
@@ -511,12 +519,19 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
     }
-    if (cube.sql !== undefined && /\$?\{[^{}]*\}/.test(cube.sql)) {
-      issues.push({
-        file,
-        path: `${path}.sql`,
-        message: 'references ({...}) in a cube sql are not supported: write the SQL out',
-      });
+    if (cube.sql !== undefined) {
+      try {
+        if (/\$?\{[^{}]*\}/.test(expandContextRefs(cube.sql))) {
+          issues.push({
+            file,
+            path: `${path}.sql`,
+            message:
+              'references in a cube sql may only be {SECURITY_CONTEXT...}, {securityContext...}, {userAttributes...} or {FILTER_PARAMS...}',
+          });
+        }
+      } catch (error) {
+        issues.push({ file, path: `${path}.sql`, message: messageOf(error) });
+      }
     }
     for (const [i, policy] of (cube.access_policy ?? []).entries()) {
       const level = policy.member_level;

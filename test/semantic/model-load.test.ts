@@ -408,3 +408,57 @@ describe('access policies', () => {
     ]);
   });
 });
+
+describe('SECURITY_CONTEXT, securityContext, userAttributes and FILTER_PARAMS in model SQL', () => {
+  const as = (
+    securityContext: Record<string, unknown>,
+    userAttributes: QueryUser['userAttributes'] = {},
+  ) => ({
+    ...nobody,
+    securityContext,
+    userAttributes,
+  });
+  const totals = 'SELECT MEASURE(count) AS n, MEASURE(revenue) AS r FROM tenant_orders';
+
+  test("a cube's sql reads the user's own rows through a bound filter", async () => {
+    const model = await load('context');
+    expect(await onBoth(model, totals, as({ region: 'north' }))).toEqual([[2, 140]]);
+    expect(await onBoth(model, totals, as({ region: ['north', 'south'] }))).toEqual([[4, 235]]);
+    // No region: no rows (Cube would render 1 = 1 and show every region).
+    expect(await onBoth(model, totals, as({}))).toEqual([[0, null]]);
+    expect(await onBoth(model, totals, as({ region: [] }))).toEqual([[0, null]]);
+    // FILTER_PARAMS renders 1 = 1: the query's own filter still applies.
+    expect(
+      await onBoth(
+        model,
+        "SELECT MEASURE(count) FROM tenant_orders WHERE status = 'open'",
+        as({ region: 'north' }),
+      ),
+    ).toEqual([[1]]);
+  });
+
+  test('member SQL compares with a parameter, quoted or not', async () => {
+    const model = await load('context');
+    expect(
+      await onBoth(
+        model,
+        'SELECT is_mine, MEASURE(count) FROM tenant_orders GROUP BY 1 ORDER BY 1',
+        as({ region: ['north', 'south'], customer_id: 1 }),
+      ),
+    ).toEqual([
+      [false, 2],
+      [true, 2],
+    ]);
+    const label = "x'); DROP TABLE jx_orders; --";
+    expect(
+      await onBoth(model, 'SELECT DISTINCT label FROM tenant_orders', as({ region: 'south' }, { label })),
+    ).toEqual([[label]]);
+  });
+
+  test('values holding quotes and SQL match nothing and change no SQL text', async () => {
+    const model = await load('context');
+    for (const region of ["north' OR '1'='1", "') OR 1=1 --", 'north" OR "1"="1', ['x', "' OR TRUE --"]]) {
+      expect(await onBoth(model, totals, as({ region }))).toEqual([[0, null]]);
+    }
+  });
+});

@@ -4,6 +4,8 @@
  * Physical tables are named fully qualified through the target (DuckDB: a catalog attached under a generated
  * name; PostgreSQL: schema-qualified under an empty search path), so only this stage can reach them.
  */
+
+import { bindContext, expandContextRefs } from '../context-refs';
 import {
   type CubeDef,
   type DataModel,
@@ -92,7 +94,7 @@ function authorSql(sql: string, target: SqlTarget): string {
 
 function tableSql(cube: CubeDef, target: SqlTarget): string {
   if (cube.sql_table) return target.table(cube.sql_table);
-  return `(${authorSql(cube.sql ?? '', target)})`;
+  return `(${authorSql(expandContextRefs(cube.sql ?? ''), target)})`;
 }
 
 /** SQL of a cube member over its alias, Cube references expanded (validated when the model loaded). */
@@ -200,5 +202,10 @@ export function securedSql(
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
   const root = `${tableSql(rootCube, target)} AS ${quote(object.root)}`;
-  return `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`;
+  // Per-user references of model SQL ({SECURITY_CONTEXT.x}) become parameters now (context-refs.ts).
+  return bindContext(
+    `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`,
+    user,
+    params,
+  );
 }
