@@ -382,6 +382,45 @@ describe('access policies', () => {
     },
   );
 
+  test('a policy denied by a missing value leaves no unused parameter behind (PostgreSQL refuses those)', async () => {
+    const model = parseModel([
+      {
+        path: 'a.yml',
+        content: [
+          'cubes:',
+          '  - name: o',
+          '    sql_table: jx_orders',
+          '    dimensions:',
+          '      - { name: id, sql: id, type: number, primary_key: true }',
+          '      - { name: region, sql: region, type: string }',
+          '      - { name: status, sql: status, type: string }',
+          '      - { name: amount, sql: amount, type: number }',
+          '    access_policy:',
+          '      - group: x',
+          '        row_level:',
+          '          filters:',
+          '            - { member: region, operator: equals, values: ["{ securityContext.region }"] }',
+          '            - { member: status, operator: equals, values: ["{ securityContext.missing }"] }',
+          '      - group: x',
+          '        row_level:',
+          '          filters:',
+          '            - or:',
+          '                - { member: region, operator: equals, values: ["{ securityContext.region }"] }',
+          '                - { member: amount, operator: gte, values: [0] }',
+          '            - { member: amount, operator: gte, values: [40] }',
+        ].join('\n'),
+      },
+    ]);
+    // First policy denied (no `missing`); the second's `or` holds for every row: amount >= 40 leaves 1, 2, 3.
+    expect(
+      await onBoth(
+        model,
+        'SELECT id FROM o ORDER BY 1',
+        as({ groups: ['x'], securityContext: { region: 'south' } }),
+      ),
+    ).toEqual([[1], [2], [3]]);
+  });
+
   test('conditions that are not expressions, bad value counts and unknown members are load errors', () => {
     const policy = (body: string) => [
       {
