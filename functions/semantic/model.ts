@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
 import { AppError } from '../errors';
+import { expandContextRefs } from './context-refs';
+import { applyExtends } from './extends';
+import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
+import { conditionSchema, leafFilters, type RowFilter, rowFilterSchema, valueCount } from './policy-rules';
+import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
 import {
   type CalculatedMeasure,
   checkedAsCalculated,
@@ -93,23 +98,19 @@ const measureSchema = z.strictObject({
   drill_members: z.array(z.string()).optional(),
 });
 
-const filterSchema = z.strictObject({
-  member: identifier,
-  operator: z.enum(['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'set', 'notSet']),
-  values: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
-  /** Extension: when the referenced attribute is missing, `deny` (default: no rows) or `allow` (filter skipped). */
-  if_missing: z.enum(['deny', 'allow']).optional(),
-});
-
 const policySchema = z
   .strictObject({
     group: z.string().optional(),
     groups: z.array(z.string()).optional(),
+    /** Cube's older name for a group: matched against the user's groups (docs/data-model.md). */
+    role: z.string().optional(),
+    /** All must hold for the policy to apply (policy-rules.ts). */
+    conditions: z.array(conditionSchema).optional(),
     /** Extension: groups scoped to the session's embed tenant (creator mode); never matched by `group(s)`. */
     embed_group: z.string().optional(),
     embed_groups: z.array(z.string()).optional(),
     row_level: z
-      .strictObject({ allow_all: z.boolean().optional(), filters: z.array(filterSchema).optional() })
+      .strictObject({ allow_all: z.boolean().optional(), filters: z.array(rowFilterSchema).optional() })
       .optional(),
     member_level: z
       .strictObject({
@@ -122,9 +123,10 @@ const policySchema = z
     (p) =>
       p.group !== undefined ||
       p.groups !== undefined ||
+      p.role !== undefined ||
       p.embed_group !== undefined ||
       p.embed_groups !== undefined,
-    'needs group, groups, embed_group or embed_groups',
+    'needs group, groups, role, embed_group or embed_groups',
   );
 
 const joinSchema = z.strictObject({
@@ -136,10 +138,9 @@ const joinSchema = z.strictObject({
 const cubeSchema = z
   .strictObject({
     name: identifier,
-    sql_table: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_.]*$/, 'must be a table name')
-      .optional(),
+    sql_table: sqlTableSchema.optional(),
+    /** Another cube whose members, joins and settings this one inherits (see extends.ts). */
+    extends: identifier.optional(),
     sql: z.string().optional(),
     title: z.string().optional(),
     description: z.string().optional(),
@@ -167,9 +168,11 @@ const cubeSchema = z
     /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
     pre_aggregations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
     refresh_key: z.record(z.string(), z.unknown()).optional(),
+    /** Display groupings: kept for coreMeta, never change a query. */
+    hierarchies: z.array(z.record(z.string(), z.unknown())).optional(),
   })
   .refine(
-    (c) => (c.sql_table === undefined) !== (c.sql === undefined),
+    (c) => c.extends !== undefined || (c.sql_table === undefined) !== (c.sql === undefined),
     'needs exactly one of sql_table or sql',
   );
 
@@ -179,16 +182,22 @@ const viewSchema = z.strictObject({
   description: z.string().optional(),
   public: z.boolean().optional(),
   meta,
+  /** Another view whose cubes and policies this one inherits (see extends.ts). */
+  extends: identifier.optional(),
   cubes: z
     .array(
       z.strictObject({
         join_path: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/),
-        includes: z.union([z.literal('*'), z.array(identifier)]).default('*'),
+        includes: z.union([z.literal('*'), z.array(viewIncludeSchema)]).default('*'),
         excludes: z.array(identifier).optional(),
         prefix: z.boolean().optional(),
+        /** The prefix of this path's members when `prefix: true` (instead of the cube's name). */
+        alias: identifier.optional(),
       }),
     )
-    .min(1),
+    .default([]),
+  /** Display groupings: kept for coreMeta, never change a query. */
+  folders: z.array(z.record(z.string(), z.unknown())).optional(),
   access_policy: z.array(policySchema).optional(),
 });
 
@@ -200,7 +209,7 @@ const fileSchema = z.strictObject({
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
 export type PolicyDef = z.infer<typeof policySchema>;
-export type FilterDef = z.infer<typeof filterSchema>;
+export type FilterDef = RowFilter;
 export type CubeDef = z.infer<typeof cubeSchema>;
 export type JoinDef = z.infer<typeof joinSchema>;
 export type ViewDef = z.infer<typeof viewSchema>;
@@ -393,7 +402,14 @@ export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly
 
 /** Expands the Cube references of one piece of model SQL (see memberSqlOf). */
 export function expandReferences(sql: string, scope: ReferenceScope, stack: readonly string[] = []): string {
-  return sql.replace(REFERENCE, (whole, inner: string) => {
+  // Per-user references become parameter markers, FILTER_PARAMS `1 = 1` (context-refs.ts).
+  let withContext: string;
+  try {
+    withContext = expandContextRefs(sql);
+  } catch (error) {
+    throw new ModelReferenceError(messageOf(error));
+  }
+  return withContext.replace(REFERENCE, (whole, inner: string) => {
     const text = inner.trim();
     if (
       /^(FILTER_PARAMS|FILTER_GROUP|SECURITY_CONTEXT|COMPILE_CONTEXT|securityContext|userAttributes)\b/.test(
@@ -484,11 +500,13 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   const hit = cache.get(hash);
   if (hit) return hit;
 
-  const issues: ModelIssue[] = [];
+  // Jinja (`*.yml.jinja`, or Jinja syntax in a .yml) is rendered with the model's COMPILE_CONTEXT first.
+  const rendered = renderModelFiles(files);
+  const issues: ModelIssue[] = [...rendered.issues];
   const cubes = new Map<string, CubeDef>();
   const views = new Map<string, ViewDef>();
   const origin = new Map<string, string>();
-  for (const file of files) {
+  for (const file of rendered.files) {
     let raw: unknown;
     try {
       raw = parseYaml(file.content) ?? {};
@@ -528,6 +546,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     const [file = '?', path = '?'] = (origin.get(name) ?? '?#?').split('#');
     return { file, path };
   };
+  applyExtends(cubes, views, where, issues);
   for (const cube of cubes.values()) {
     const { file, path } = where(cube.name);
     const seen = new Set<string>();
@@ -579,12 +598,19 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
     }
-    if (cube.sql !== undefined && /\$?\{[^{}]*\}/.test(cube.sql)) {
-      issues.push({
-        file,
-        path: `${path}.sql`,
-        message: 'references ({...}) in a cube sql are not supported: write the SQL out',
-      });
+    if (cube.sql !== undefined) {
+      try {
+        if (/\$?\{[^{}]*\}/.test(expandContextRefs(cube.sql))) {
+          issues.push({
+            file,
+            path: `${path}.sql`,
+            message:
+              'references in a cube sql may only be {SECURITY_CONTEXT...}, {securityContext...}, {userAttributes...} or {FILTER_PARAMS...}',
+          });
+        }
+      } catch (error) {
+        issues.push({ file, path: `${path}.sql`, message: messageOf(error) });
+      }
     }
     for (const [i, policy] of (cube.access_policy ?? []).entries()) {
       const level = policy.member_level;
@@ -603,7 +629,15 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       }
     }
     for (const [i, policy] of (cube.access_policy ?? []).entries()) {
-      for (const [j, filter] of (policy.row_level?.filters ?? []).entries()) {
+      for (const [j, filter] of leafFilters(policy.row_level?.filters).entries()) {
+        const count = valueCount(filter.operator);
+        if (typeof count === 'number' && (filter.values?.length ?? 0) !== count) {
+          issues.push({
+            file,
+            path: `${path}.access_policy[${i}].row_level.filters`,
+            message: `${filter.operator} on ${filter.member} takes ${count} value(s)`,
+          });
+        }
         if (!cube.dimensions.some((d) => d.name === filter.member)) {
           issues.push({
             file,
@@ -695,7 +729,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
       const includes = part.includes === '*' ? cubeObject.members.map((m) => m.name) : part.includes;
-      for (const name of includes) {
+      for (const item of includes) {
+        const name = typeof item === 'string' ? item : item.name;
         const member = cubeObject.members.find((m) => m.name === name);
         if (!member) {
           issues.push({
@@ -706,7 +741,9 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
           continue;
         }
         if (part.excludes?.includes(name)) continue;
-        const exposed = part.prefix ? `${leaf}_${name}` : name;
+        // Cube: an item's alias names it; else `prefix: true` prefixes it with the path's alias or cube name.
+        const alias = typeof item === 'string' ? undefined : item.alias;
+        const exposed = alias ?? (part.prefix ? `${part.alias ?? leaf}_${name}` : name);
         if (members.some((m) => m.name === exposed)) {
           issues.push({
             file,
@@ -715,12 +752,17 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
           });
           continue;
         }
-        members.push({ ...member, name: exposed });
+        members.push({
+          ...member,
+          name: exposed,
+          ...(typeof item !== 'string' && item.title ? { title: item.title } : {}),
+          ...(typeof item !== 'string' && item.description ? { description: item.description } : {}),
+        });
       }
     }
     for (const [i, policy] of (view.access_policy ?? []).entries()) {
       const at = `${path}.access_policy[${i}]`;
-      for (const [j, filter] of (policy.row_level?.filters ?? []).entries()) {
+      for (const [j, filter] of leafFilters(policy.row_level?.filters).entries()) {
         if (!members.some((m) => m.name === filter.member && m.kind === 'dimension')) {
           issues.push({
             file,
@@ -852,11 +894,12 @@ function toMember(
 }
 
 /** Files of a Cube project this loader cannot read: refused by name rather than skipped. */
-const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py|jinja)$/;
+const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py)$/;
 
 /**
- * Reads the *.yml / *.yaml files of a directory and its subfolders (paths relative to it, sorted). JavaScript,
- * Python and Jinja model files are refused with a ModelValidationError naming each, never skipped.
+ * Reads the model files of a directory and its subfolders (paths relative to it, sorted): *.yml / *.yaml,
+ * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import) and a root `compile_context.json`.
+ * JavaScript and Python model files are refused with a ModelValidationError naming each, never skipped.
  */
 export async function loadModelDir(dir: string): Promise<ModelFile[]> {
   const found: string[] = [];
@@ -868,21 +911,19 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       if (entry.isDirectory()) await visit(path);
-      else if (/\.ya?ml$/.test(entry.name)) found.push(path);
+      else if (/\.ya?ml$|\.jinja$/.test(entry.name) || path === COMPILE_CONTEXT_FILE) found.push(path);
       else if (UNSUPPORTED_FILE.test(entry.name)) {
         refused.push({
           file: path,
           path: '(root)',
-          message: /\.jinja$/.test(entry.name)
-            ? 'Jinja templates are not supported: render the model to plain YAML first'
-            : 'only YAML models (.yml, .yaml) are supported: JavaScript and Python models are not',
+          message: `${/\.py$/.test(entry.name) ? 'Python' : 'JavaScript'} model files are not supported: only YAML (.yml, .yaml) and Jinja YAML (.yml.jinja) models are; rewrite it in YAML`,
         });
       }
     }
   };
   await visit('');
   if (refused.length > 0) throw new ModelValidationError(refused);
-  if (found.length === 0) throw new Error(`No .yml files in ${dir}`);
+  if (!found.some((p) => /\.ya?ml(\.jinja)?$/.test(p))) throw new Error(`No .yml files in ${dir}`);
   found.sort();
   return Promise.all(found.map(async (path) => ({ path, content: await readFile(join(dir, path), 'utf8') })));
 }

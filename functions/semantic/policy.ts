@@ -1,4 +1,5 @@
 import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model';
+import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
 
 export type AttributeValue = string | number | boolean | string[] | number[];
 
@@ -24,11 +25,25 @@ export type RowCondition =
 const listOf = (one: string | undefined, many: string[] | undefined): string[] =>
   many ?? (one !== undefined ? [one] : []);
 
+const sourcesOf = (user: QueryUser): Sources => ({
+  userAttributes: user.userAttributes,
+  embedUserAttributes: user.embed?.userAttributes ?? {},
+  securityContext: user.securityContext,
+});
+
+/** A policy applies when one of its groups (or its role, Cube's older word for a group) matches and all its conditions hold. */
 const matches = (policy: PolicyDef, user: QueryUser): boolean => {
-  const tenantWide = listOf(policy.group, policy.groups);
-  if (tenantWide.some((g) => g === '*' || user.groups.includes(g))) return true;
+  const tenantWide = [
+    ...listOf(policy.group, policy.groups),
+    ...(policy.role !== undefined ? [policy.role] : []),
+  ];
   const scoped = listOf(policy.embed_group, policy.embed_groups);
-  return scoped.some((g) => user.embed?.groups.includes(g) ?? false);
+  const grouped =
+    tenantWide.some((g) => g === '*' || user.groups.includes(g)) ||
+    scoped.some((g) => user.embed?.groups.includes(g) ?? false);
+  if (!grouped) return false;
+  const sources = sourcesOf(user);
+  return (policy.conditions ?? []).every((c) => conditionHolds(c.if, sources));
 };
 
 const TEMPLATE = /^\{\s*(userAttributes|embedUserAttributes|securityContext)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}$/;
@@ -53,24 +68,13 @@ function resolveValue(value: string | number | boolean, user: QueryUser): unknow
   return resolved === null ? undefined : resolved;
 }
 
-const OPERATORS: Record<string, string> = {
-  equals: '=',
-  notEquals: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-};
-
-/** The SQL of one filter over a cube column, appending its parameters; false when it denies everything. */
-function filterSql(
-  filter: FilterDef,
+/** The SQL of one member filter over a cube column, appending its parameters; false when it denies everything. */
+function memberFilterSql(
+  filter: MemberFilter,
   column: string,
   user: QueryUser,
   params: unknown[],
 ): string | true | false {
-  if (filter.operator === 'set') return `${column} IS NOT NULL`;
-  if (filter.operator === 'notSet') return `${column} IS NULL`;
   const values: unknown[] = [];
   for (const raw of filter.values ?? []) {
     const value = resolveValue(raw, user);
@@ -78,19 +82,42 @@ function filterSql(
     if (Array.isArray(value)) values.push(...value);
     else values.push(value);
   }
-  if (values.length === 0) return filter.operator === 'notEquals';
-  const op = OPERATORS[filter.operator] ?? '=';
-  const placeholders = values.map((v) => {
+  const needsValues = filter.operator !== 'set' && filter.operator !== 'notSet';
+  if (needsValues && values.length === 0) return filter.operator === 'notEquals';
+  return operatorSql(filter.operator, column, values, (v) => {
     params.push(v);
     return `$${params.length}`;
   });
-  if (filter.operator === 'equals') {
-    return placeholders.length === 1
-      ? `${column} = ${placeholders[0]}`
-      : `${column} IN (${placeholders.join(', ')})`;
+}
+
+/**
+ * The SQL of a filter tree: `and` holds when every part does, `or` when any does. A part that denies everything
+ * is false, one skipped (`if_missing: allow`) is true; constants fold so no empty group reaches SQL.
+ */
+function filterSql(
+  filter: FilterDef,
+  column: (member: string) => string,
+  user: QueryUser,
+  params: unknown[],
+): string | boolean {
+  if (!('or' in filter) && !('and' in filter))
+    return memberFilterSql(filter, column(filter.member), user, params);
+  const isOr = 'or' in filter;
+  const parts: string[] = [];
+  // A part that decides the group drops the parameters of the parts before it with their SQL.
+  const start = params.length;
+  for (const part of isOr ? filter.or : filter.and) {
+    const sql = filterSql(part, column, user, params);
+    if (sql === isOr) {
+      params.length = start;
+      return isOr;
+    }
+    if (typeof sql === 'string') parts.push(sql);
   }
-  if (filter.operator === 'notEquals') return `${column} NOT IN (${placeholders.join(', ')})`;
-  return placeholders.map((p) => `${column} ${op} ${p}`).join(' AND ');
+  if (parts.length === 0) return !isOr;
+  return parts.length === 1
+    ? (parts[0] ?? '')
+    : `(${parts.map((p) => `(${p})`).join(isOr ? ' OR ' : ' AND ')})`;
 }
 
 /**
@@ -127,9 +154,12 @@ export function policyCondition(
     }
     const parts: string[] = [];
     let denied = false;
+    const policyStart = params.length;
     for (const filter of row.filters) {
-      const sql = filterSql(filter, column(filter.member), user, params);
+      const sql = filterSql(filter, column, user, params);
       if (sql === false) {
+        // Its earlier filters' parameters go with the policy's SQL: no placeholder is left unused.
+        params.length = policyStart;
         denied = true;
         break;
       }

@@ -6,6 +6,7 @@
  */
 
 import { SqlNotAllowedError } from '../../errors';
+import { bindContext, expandContextRefs } from '../context-refs';
 import {
   type CubeDef,
   type DataModel,
@@ -18,6 +19,7 @@ import {
   multipliedCubes,
 } from '../model';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
+import { leafFilters } from '../policy-rules';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import { measureRowSql } from './calculated';
 import type { Dialect } from './measures';
@@ -95,7 +97,7 @@ function authorSql(sql: string, target: SqlTarget): string {
 
 function tableSql(cube: CubeDef, target: SqlTarget): string {
   if (cube.sql_table) return target.table(cube.sql_table);
-  return `(${authorSql(cube.sql ?? '', target)})`;
+  return `(${authorSql(expandContextRefs(cube.sql ?? ''), target)})`;
 }
 
 /** SQL of a cube member over its alias, Cube references expanded (validated when the model loaded). */
@@ -129,7 +131,7 @@ export function securedSql(
 ): string {
   // Only cubes the query reads are joined, with the path from the root; each joined cube brings its own
   // row-level policy, so a cube's rows are filtered whenever its data is read.
-  const viewFilters = (object.policies ?? []).flatMap((p) => p.row_level?.filters ?? []);
+  const viewFilters = (object.policies ?? []).flatMap((p) => leafFilters(p.row_level?.filters));
   const byName = new Map(object.members.map((m) => [m.name, m]));
   const needed = new Set([
     ...members.flatMap((m) => (m.calc ? m.calc.cubes : [m.cube])),
@@ -258,5 +260,10 @@ export function securedSql(
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
   const root = `${tableSql(rootCube, target)} AS ${quote(object.root)}`;
-  return `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`;
+  // Per-user references of model SQL ({SECURITY_CONTEXT.x}) become parameters now (context-refs.ts).
+  return bindContext(
+    `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`,
+    user,
+    params,
+  );
 }
