@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
-import { AppError, SqlNotAllowedError } from '../../errors';
+import { SqlNotAllowedError } from '../../errors';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
 import {
   type Driver,
