@@ -5,15 +5,33 @@ const common = {
   testEnvironment: 'node',
 };
 
-/** Two projects: everything that runs real components, and the CDK stack assertions. */
+/**
+ * Tests of pure code: no DynamoDB Local, no PostgreSQL server, no browser (DuckDB in process at most). They
+ * run in the `unit` project, which has no global setup, so `npm run test:unit` is the fast loop.
+ */
+const unitTests = [
+  '/test/agent/.*\\.test\\.ts$',
+  '/test/semantic/(compiler|model-validation|stages)\\.test\\.ts$',
+  '/test/web/(protocol|api)\\.test\\.ts$',
+  '/test/query/(limits|scoped-policy)\\.test\\.ts$',
+  '/test/foundation/(cache|config|layers)\\.test\\.ts$',
+];
+
+/** Three projects: pure units, everything that runs real components, and the CDK stack assertions. */
 export default {
   testTimeout: 60_000,
   projects: [
     {
       ...common,
+      displayName: 'unit',
+      testRegex: unitTests,
+    },
+    {
+      ...common,
       displayName: 'service',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['<rootDir>/test/stack/'],
+      // Every test file belongs to exactly one project.
+      testPathIgnorePatterns: ['<rootDir>/test/stack/', ...unitTests],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 import { NodeHttp2Handler } from '@smithy/node-http-handler';
 import {
+  AbortedError,
   bedrockProvider,
   type ModelEvent,
   ModelProviderError,
@@ -272,7 +273,8 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
       }
     })();
     expect(seen).toEqual([{ type: 'text', delta: 'Partial' }]);
-    expect(failure).toBeDefined();
+    // An aborted step fails as aborted, not as a finished answer or a provider error.
+    expect(failure).toBeInstanceOf(AbortedError);
     const deadline = Date.now() + 1_000;
     while (closed.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(closed).toHaveLength(1);

@@ -195,13 +195,25 @@ describe('compileSql: exact SQL and parameters', () => {
 
   test('output names, CTE columns and correlated references still resolve', async () => {
     const admin = user({}, ['admins']);
-    for (const sql of [
+    const compile = async (sql: string) => (await compileSql(model, admin, sql, 'duckdb')).sql;
+    // An output name in GROUP BY / ORDER BY is the output column; a measure name there is its aggregate.
+    const byAlias = await compile(
       'SELECT country AS c, MEASURE(count) FROM sales_view GROUP BY c ORDER BY c, count',
+    );
+    expect(byAlias).toContain('SELECT country AS "c", COUNT(count) AS "count"');
+    expect(byAlias).toContain('GROUP BY c ORDER BY c ASC, COUNT(count) ASC');
+    // A CTE's columns are the names it gave them, read through the CTE's alias.
+    const viaCte = await compile(
       'WITH t AS (SELECT country, MEASURE(revenue) AS r FROM sales_view GROUP BY 1) SELECT country, r FROM t',
+    );
+    expect(viaCte).toContain('SUM(revenue) AS "r"');
+    expect(viaCte).toMatch(/SELECT country AS "country", r AS "r" FROM "__cte_1" AS "t"$/);
+    // A correlated reference names the outer relation, both over the secured source.
+    const correlated = await compile(
       'SELECT a.country FROM sales_view a WHERE EXISTS (SELECT 1 FROM sales_view b WHERE b.id = a.id)',
-    ]) {
-      await expect(compileSql(model, admin, sql, 'duckdb')).resolves.toHaveProperty('sql');
-    }
+    );
+    expect(correlated).toContain('FROM "__sec_1" AS "a" WHERE EXISTS(');
+    expect(correlated).toContain('FROM "__sec_1" AS "b" WHERE "b".id = "a".id)');
   });
 
   test('unknown measures suggest close ones', async () => {
