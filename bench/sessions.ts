@@ -162,7 +162,7 @@ export async function run(): Promise<Record<string, number>> {
 }
 
 /** The TransactItems of the one transaction `fn` sends. */
-async function captureTransaction(store: Store, fn: () => Promise<void>): Promise<TransactItem[]> {
+export async function captureTransaction(store: Store, fn: () => Promise<void>): Promise<TransactItem[]> {
   let captured: TransactItem[] | undefined;
   const name = `capture${Math.random()}`;
   store.doc.middlewareStack.add(
