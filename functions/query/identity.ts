@@ -113,6 +113,8 @@ interface ResolveOptions {
    * (they must exist), so their identity is final (`needsProvisioning` tells which is which).
    */
   probe?: boolean;
+  /** The user's stored item, already being read (`prefetchUser`), so the read overlaps the rate count. */
+  stored?: Promise<UserRecord | undefined>;
 }
 
 /**
@@ -177,7 +179,9 @@ export async function resolveIdentity(
     return { ...base, user: ref, owner: ownerOf(ref), query: queryContext(undefined, { kind: 'tenant' }) };
   // The warm path: a live user whose stored values are what sessionSettings says is used as read, without the
   // provisioning transaction (one round trip instead of two; docs/operating.md, "Warm-path writes").
-  const stored = options.provision ? await users.get(store, caller.account.name, ref) : undefined;
+  const stored = options.provision
+    ? await (options.stored ?? users.get(store, caller.account.name, ref))
+    : undefined;
   if (stored && !wouldWrite(stored, settings)) {
     return {
       ...base,
@@ -349,6 +353,19 @@ async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
 /** Whether a probed identity still has to be provisioned (and read) before it can query: external Api-Key users. */
 export const needsProvisioning = (identity: CallerIdentity): boolean =>
   identity.via === 'apiKey' && identity.user.kind === 'external' && identity.readOnly !== true;
+
+/**
+ * Starts reading the user a probed identity will provision, so the read runs beside the rate count instead of
+ * after it (a read writes nothing, so a refused request still writes nothing). A failed read counts as absent:
+ * provisioning then writes and reads for itself.
+ */
+export function prefetchUser(
+  store: Store,
+  probe: CallerIdentity,
+): Promise<UserRecord | undefined> | undefined {
+  if (!needsProvisioning(probe)) return undefined;
+  return users.get(store, probe.account.name, probe.user).catch(() => undefined);
+}
 
 /** Chat refuses tokens minted with `settings.allowAi: false`. */
 export function requireAi(identity: CallerIdentity): void {
