@@ -22,7 +22,47 @@ async function main(): Promise<void> {
     const module = (await import(file.href)) as { run: () => Promise<Record<string, number>> };
     for (const [key, value] of Object.entries(await module.run())) figures[`${name}.${key}`] = value;
   }
+  printBudgets(figures);
   process.stdout.write(`\n${JSON.stringify(figures)}\n`);
+}
+
+/** One line per budget of issue 16: the figure, its floor from the same run, the ratio, and the goal. */
+function printBudgets(f: Record<string, number>): void {
+  const rows: [string, number | undefined, string][] = [
+    [
+      'generate-session / bare TransactWriteItems',
+      f['sessions.gs_vs_transact_ratio'],
+      `${f['sessions.gs_seq_p50_ms']} / ${f['sessions.floor_transact_p50_ms']} ms, goal 1.3x`,
+    ],
+    [
+      'streaming layer / bare node:http',
+      f['chat.stream_overhead_ratio'],
+      `${f['chat.stream_layer_p50_ms']} / ${f['chat.bare_node_p50_ms']} ms, goal 1.2x`,
+    ],
+    [
+      'chat first line, new thread (ms)',
+      f['chat.first_line_p50_ms'],
+      `floor GetItem ${f['chat.floor_getitem_p50_ms']} ms, goal 20 ms`,
+    ],
+    [
+      'SQL API over HTTP - in process (ms)',
+      f['sql.http_overhead_p50_ms'],
+      `of which DynamoDB floor ${f['sql.floor_dynamodb_p50_ms']} ms, goal 5 ms`,
+    ],
+    ['compiled query / hand-written DuckDB', f['semantic.ratio'], 'goal 1.3x'],
+    ['bundles over 300 KB or 100 ms init', f['bundles.bundle.overBudget'], 'goal 0'],
+    ['hostile corpus: worst refusal (ms)', f['hostile.worstRefusalMs'], 'includes parse time'],
+    [
+      'hostile corpus: peak memory growth (MB)',
+      f['hostile.peakRssGrowthMb'],
+      'bounded by DUCKDB_MEMORY_LIMIT',
+    ],
+  ];
+  process.stdout.write('\n== budgets (each against a floor measured in the same run)\n');
+  for (const [name, value, detail] of rows) {
+    if (value === undefined) continue;
+    process.stdout.write(`${name.padEnd(44)} ${String(value).padStart(9)}  (${detail})\n`);
+  }
 }
 
 main().then(

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import {
   type CallerIdentity,
   needsProvisioning,
+  prefetchUser,
   requireAi,
   resolveIdentity,
   sessionSettingsSchema,
@@ -104,8 +105,12 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   if (body.input === undefined && body.chatId === undefined) {
     throw new ValidationError('body.input: required when body.chatId is not given');
   }
-  const authenticate = (provision: boolean) =>
-    resolveIdentity(store, request.authorization, body.sessionSettings, { purpose: 'chat', provision });
+  const authenticate = (provision: boolean, stored?: ReturnType<typeof prefetchUser>) =>
+    resolveIdentity(store, request.authorization, body.sessionSettings, {
+      purpose: 'chat',
+      provision,
+      stored,
+    });
 
   if (body.input === undefined) {
     // Replay reads only: it never provisions or updates the user.
@@ -152,8 +157,10 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   // Token and internal users are never provisioned: the probe is the identity.
   const messageId = body.messageId ?? `${Date.now()}-message`;
   // The turn is counted once everything that refuses cheaply has passed; a later refusal gives the use back.
+  // The user is read beside the count (one round trip before the thread is written, not two).
+  const stored = prefetchUser(store, probe);
   const started = await withRate(store, probe.account, probe.credential, 'chat', async () => {
-    const identity = needsProvisioning(probe) ? await authenticate(true) : probe;
+    const identity = needsProvisioning(probe) ? await authenticate(true, stored) : probe;
     const who = ownerOf(identity, agent.agentId);
     const lease = {
       leaseId: randomUUID(),

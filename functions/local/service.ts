@@ -73,7 +73,12 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   process.env.DYNAMODB_ENDPOINT = endpoint;
   if (options.dataDir) process.env.DATA_DIR = options.dataDir;
   process.env.EMBED_TOKEN_SECRET ??= await localTokenSecret(options.dataDir);
-  const store = createStore({ endpoint, ...(options.tableName ? { tableName: options.tableName } : {}) });
+  // One process serves every request here (bench:load drives 200 at once), not one request per instance.
+  const store = createStore({
+    endpoint,
+    maxSockets: 512,
+    ...(options.tableName ? { tableName: options.tableName } : {}),
+  });
   process.env.TABLE_NAME = store.tableName;
   setStore(store);
   let server: Server | undefined;

@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { needsProvisioning, resolveIdentity, sessionSettingsSchema } from '../access/identity';
+import {
+  needsProvisioning,
+  prefetchUser,
+  resolveIdentity,
+  sessionSettingsSchema,
+} from '../access/identity';
 import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { ValidationError } from '../errors';
@@ -41,16 +46,18 @@ export async function runSqlApi(
   body: SqlApiBody,
   signal?: AbortSignal,
 ): Promise<QueryResult> {
-  const resolve = (step: { provision: boolean; probe?: boolean }) =>
+  const resolve = (step: { provision: boolean; probe?: boolean; stored?: ReturnType<typeof prefetchUser> }) =>
     resolveIdentity(store, authorization, body.sessionSettings, { purpose: 'sql', ...step });
   // The deployment and branch can refuse the request: they are checked before the user is written.
   const probe = await resolve({ provision: false, probe: true });
   const deployment = await deploymentFor(store, probe, deploymentId);
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
-  // Counted once everything that refuses cheaply has passed; a later refusal gives the use back.
+  // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
+  // read meanwhile.
+  const stored = prefetchUser(store, probe);
   return withRate(store, probe.account, probe.credential, 'sql', async () => {
-    const identity = needsProvisioning(probe) ? await resolve({ provision: true }) : probe;
+    const identity = needsProvisioning(probe) ? await resolve({ provision: true, stored }) : probe;
     const started = Date.now();
     const result = await runQuery({
       model,

@@ -22,6 +22,12 @@ export interface StoreOptions {
   tableName?: string;
   endpoint?: string;
   region?: string;
+  /**
+   * Sockets the client keeps open to DynamoDB (the SDK's default is 50). A Lambda serves one request at a time
+   * and never comes near it; the local service serves every request from one process, and a request queued
+   * for a socket is charged the queue wait against `connectionTimeout`, so under load it failed as a timeout.
+   */
+  maxSockets?: number;
 }
 
 /** Builds a store; DynamoDB Local needs an endpoint and accepts any static credentials. */
@@ -34,7 +40,11 @@ export function createStore(options: StoreOptions = {}): Store {
     maxAttempts: DEFAULT_RETRY_POLICY.throttlingAttempts,
     retryStrategy: new BoundedRetryStrategy(),
     // A request DynamoDB never answers is a transient fault, retried, not a hang until the Lambda times out.
-    requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
+    requestHandler: {
+      connectionTimeout: 2_000,
+      requestTimeout: 5_000,
+      ...(options.maxSockets ? { httpAgent: { keepAlive: true, maxSockets: options.maxSockets } } : {}),
+    },
   };
   if (endpoint) {
     clientConfig.endpoint = endpoint;

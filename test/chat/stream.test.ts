@@ -146,27 +146,26 @@ describe('a turn', () => {
       const nextTurn = [...counter.operations];
       expect(stateOf(fresh.lines)?.status).toBe('completed');
       expect(stateOf(next.lines)?.status).toBe('completed');
-      // New thread: nothing is read before the writes (the key, agent, deployment and model are cached and an
-      // external user is not read before it is provisioned); count the turn against the key's rate, provision
-      // the user and read it back, create the thread; the release with the last lines.
+      // New thread: the key, agent, deployment and model are cached; read the user (stored as sessionSettings
+      // says, so it is not written again) while the turn is counted against the key's rate, create the thread;
+      // the release with the last lines.
       // Flushes while streaming depend on timing (a fast turn may end first); the rest is exact.
       const flushes = (ops: string[]) => ops.filter((op) => op === 'BatchWriteItemCommand').length;
       const exact = (ops: string[]) => ops.filter((op) => op !== 'BatchWriteItemCommand');
       expect(flushes(firstTurn)).toBeLessThanOrEqual(2);
       expect(flushes(nextTurn)).toBeLessThanOrEqual(2);
       expect(exact(firstTurn)).toEqual([
-        'UpdateItemCommand',
-        'TransactWriteItemsCommand',
         'GetItemCommand',
+        'UpdateItemCommand',
         'PutItemCommand',
         'TransactWriteItemsCommand',
       ]);
-      // Continued thread: the thread is read first; the rate; the lease replaces the create; the history query.
+      // Continued thread: the thread is read first; the user and the rate; the lease replaces the create; the
+      // history query.
       expect(exact(nextTurn)).toEqual([
         'GetItemCommand',
-        'UpdateItemCommand',
-        'TransactWriteItemsCommand',
         'GetItemCommand',
+        'UpdateItemCommand',
         'UpdateItemCommand',
         'QueryCommand',
         'TransactWriteItemsCommand',

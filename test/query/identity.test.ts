@@ -5,7 +5,7 @@ import { applyDemoSeed } from '../../functions/admin/seed';
 import { exchangeSession, generateSession } from '../../functions/embed/sessions';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
-import type { Store } from '../../functions/store/client';
+import { countRoundTrips, type Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { users } from '../../functions/store/users';
 import { freshStore } from '../support/store';
@@ -149,5 +149,44 @@ describe('chat and SQL users', () => {
     const { revokeSession } = await import('../../functions/embed/sessions');
     await revokeSession(store, 'demo', sessionId);
     await expect(resolve(undefined, `Bearer ${token}`)).rejects.toMatchObject({ status: 401 });
+  });
+
+  test('a user stored as sessionSettings says is read, not written; any change or a bad request still provisions', async () => {
+    const settings = {
+      externalId: 'warm-1',
+      groups: ['analysts'],
+      userAttributes: [{ name: 'region', value: 'north' }],
+      securityContext: { tier: 'gold' },
+    };
+    await resolve(settings);
+    const counter = countRoundTrips(store);
+    const same = await resolve({ ...settings, groups: ['analysts', 'analysts'] });
+    expect(counter.operations).toEqual(['GetItemCommand']);
+    expect(same.query).toEqual({
+      groups: ['analysts'],
+      userAttributes: { region: 'north' },
+      securityContext: { tier: 'gold' },
+    });
+    counter.reset();
+    const changed = await resolve({ ...settings, userAttributes: [{ name: 'region', value: 'south' }] });
+    expect(counter.operations).toContain('TransactWriteItemsCommand');
+    expect(changed.query.userAttributes).toEqual({ region: 'south' });
+    // Repeated names are refused as before, even when each repeats what is stored.
+    await expect(
+      resolve({
+        ...settings,
+        userAttributes: [
+          { name: 'region', value: 'south' },
+          { name: 'region', value: 'south' },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    // An ephemeral user made persistent is a change.
+    counter.reset();
+    await resolve({ ...settings, userAttributes: [{ name: 'region', value: 'south' }], isEphemeral: false });
+    expect(counter.operations).toContain('TransactWriteItemsCommand');
+    expect(
+      (await users.get(store, 'demo', { kind: 'external', externalId: 'warm-1' }))?.expiresAt,
+    ).toBeUndefined();
   });
 });
