@@ -1,6 +1,6 @@
 /**
- * Key builders for the single table. Every entity's keys are built here and nowhere else.
- * The access patterns behind them are written down in docs/storage.md.
+ * Key builders for the single table. Every entity's keys are built here, and only store/ modules use them
+ * (reading an id back off a key too, as store/sessions.ts does). The access patterns: docs/storage.md.
  */
 export type Scope = { kind: 'tenant' } | { kind: 'embed'; embedTenantName: string };
 

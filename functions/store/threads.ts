@@ -15,7 +15,8 @@ export interface StoredLine {
 
 /**
  * A stored line plus the flush it was written in. Flushes are written one after another, so a follower that
- * has every item of a flush (`count` items ending at `end`) knows nothing before `end` is still on its way.
+ * has every item of a flush (`batchCount` items ending at sort `batchEnd`) knows nothing before it is still on
+ * its way.
  */
 export interface ThreadItem {
   line: StoredLine;

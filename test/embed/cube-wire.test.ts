@@ -3,12 +3,13 @@
  * (docs-mintlify/api-reference/api.yaml: GenerateSession, EmbedSessionSettings, EmbedTheme, UserAttributeInput,
  * PostTokenBySessionIdInput, GenerateEmbedTokenResponse). Every request goes through the local HTTP service.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
 import { type EmbedTokenClaims, signEmbedToken, TOKEN_ISSUER } from '../../functions/embed/token';
 import { keys } from '../../functions/store/keys';
 import { chat, chatUrl, stateOf } from '../chat/support';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
+import { readItem } from '../support/store';
 
 const GS = '/api/v1/embed/generate-session';
 const TOKEN = '/api/v1/embed/session/token';
@@ -280,25 +281,10 @@ describe("Cube's generate-session fields", () => {
   test('isEphemeral: an ephemeral user with the default week, not counted toward the limit; false makes it persistent', async () => {
     const externalId = uniqueUser();
     const countOf = async () => {
-      const out = await svc.service.store.doc.send(
-        new GetCommand({
-          TableName: svc.service.store.tableName,
-          Key: keys.account('demo'),
-          ConsistentRead: true,
-        }),
-      );
-      return Number(out.Item?.userCount ?? 0);
+      const account = await readItem(svc.service.store, keys.account('demo'));
+      return Number(account?.userCount ?? 0);
     };
-    const userItem = async () =>
-      (
-        await svc.service.store.doc.send(
-          new GetCommand({
-            TableName: svc.service.store.tableName,
-            Key: keys.externalUser('demo', externalId),
-            ConsistentRead: true,
-          }),
-        )
-      ).Item;
+    const userItem = async () => readItem(svc.service.store, keys.externalUser('demo', externalId));
     const before = await countOf();
     const start = Math.floor(Date.now() / 1000);
     await exchanged({ externalId, isEphemeral: true });
@@ -388,10 +374,8 @@ describe("Cube's generate-session fields", () => {
       tenantGroups: ['editors'],
     });
     expect(out.user.groups).toEqual(['editors']);
-    const record = await svc.service.store.doc.send(
-      new GetCommand({ TableName: svc.service.store.tableName, Key: keys.embedTenant('demo', tenant) }),
-    );
-    expect(record.Item?.displayName).toBe('Acme Corp');
+    const record = await readItem(svc.service.store, keys.embedTenant('demo', tenant));
+    expect(record?.displayName).toBe('Acme Corp');
     await refused(
       { externalId: uniqueUser(), tenantGroups: ['editors'] },
       'VALIDATION_ERROR',

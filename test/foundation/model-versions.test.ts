@@ -1,13 +1,12 @@
 /** Issue 18 item 5: model pushes are versioned, checked, and can be rolled back. */
 
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { runCommand } from '../../functions/admin/cli';
 import { demoModelFiles } from '../../functions/semantic';
 import type { Store } from '../../functions/store/client';
 import { deployments, MODEL_SCHEMA_VERSION } from '../../functions/store/deployments';
 import { keys } from '../../functions/store/keys';
 import { snapshot } from '../support/http';
-import { freshStore } from '../support/store';
+import { freshStore, readItem } from '../support/store';
 
 type Files = { path: string; content: string }[];
 let store: Store;
@@ -34,10 +33,8 @@ test('each push is a new version; rollback makes an earlier one the branch model
 
   expect(await cli('model', 'rollback', ...where, '--version', '1')).toMatchObject({ version: 1 });
   expect((await deployments.getModel(store, 'acme', 1, 'main'))?.files).toEqual(v1);
-  const branch = await store.doc.send(
-    new GetCommand({ TableName: store.tableName, Key: keys.model('acme', 1, 'main') }),
-  );
-  expect(branch.Item).toMatchObject({ version: 1, schemaVersion: MODEL_SCHEMA_VERSION });
+  const branch = await readItem(store, keys.model('acme', 1, 'main'));
+  expect(branch).toMatchObject({ version: 1, schemaVersion: MODEL_SCHEMA_VERSION });
   // Versions are kept: rolling forward again works.
   await cli('model', 'rollback', ...where, '--version', '2');
   expect((await deployments.getModel(store, 'acme', 1, 'main'))?.files).toEqual(v2);

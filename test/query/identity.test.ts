@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clearAuthCache } from '../../functions/access/auth';
 import { requireAi, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
@@ -8,7 +7,7 @@ import { apiKeys } from '../../functions/store/api-keys';
 import { countRoundTrips, type Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { users } from '../../functions/store/users';
-import { freshStore } from '../support/store';
+import { expireItem, freshStore } from '../support/store';
 
 let store: Store;
 const demo = 'demo-key-identity';
@@ -26,15 +25,7 @@ beforeAll(async () => {
   await applyDemoSeed(store, { demo, demoMember: 'member-key-identity', starter }, {});
 });
 
-const expire = (externalId: string) =>
-  store.doc.send(
-    new UpdateCommand({
-      TableName: store.tableName,
-      Key: keys.externalUser('demo', externalId),
-      UpdateExpression: 'SET expiresAt = :past',
-      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-    }),
-  );
+const expire = (externalId: string) => expireItem(store, keys.externalUser('demo', externalId));
 
 describe('chat and SQL users', () => {
   test('are ephemeral by default with the TTL from ephemeralTtlSeconds, fixed at creation', async () => {

@@ -2,11 +2,12 @@
  * Issue 10 regressions, each through the HTTP API of the local service: the status, the error code, and that
  * nothing was written (a scan of the whole table before and after).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
 import { keys } from '../../functions/store/keys';
 import { abort, chat, chatUrl, uniqueUser } from '../chat/support';
 import { client, type Reply, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
+import { readItem } from '../support/store';
 
 let svc: TestService;
 let api: ReturnType<typeof client>;
@@ -32,11 +33,7 @@ const byRegion = 'SELECT region, MEASURE(count) AS orders FROM orders_view GROUP
 const regions = (reply: Reply<Result>) => reply.body.data.map((row) => row[0]);
 const table = () => snapshot(svc.service.store);
 const userItem = async (externalId: string) =>
-  (
-    await svc.service.store.doc.send(
-      new GetCommand({ TableName: svc.service.store.tableName, Key: keys.externalUser('demo', externalId) }),
-    )
-  ).Item;
+  readItem(svc.service.store, keys.externalUser('demo', externalId));
 
 /** Generate-session (admin key) then exchange: the token of that session. */
 async function tokenFor(body: Record<string, unknown>): Promise<string> {

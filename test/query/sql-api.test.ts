@@ -1,7 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/store/keys';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
+import { readItem } from '../support/store';
 
 let svc: TestService;
 let api: ReturnType<typeof client>;
@@ -208,27 +208,15 @@ describe('refusals', () => {
 describe('users', () => {
   test('users first seen by the SQL API are ephemeral (one week by default)', async () => {
     await asUser({ externalId: 'sql-ephemeral' });
-    const out = await svc.service.store.doc.send(
-      new GetCommand({
-        TableName: svc.service.store.tableName,
-        Key: keys.externalUser('demo', 'sql-ephemeral'),
-      }),
-    );
-    const ttl = Number(out.Item?.expiresAt) - Date.now() / 1000;
+    const item = await readItem(svc.service.store, keys.externalUser('demo', 'sql-ephemeral'));
+    const ttl = Number(item?.expiresAt) - Date.now() / 1000;
     expect(ttl).toBeGreaterThan(604_800 - 60);
     expect(ttl).toBeLessThanOrEqual(604_800);
   });
 
   test('an unknown deployment or branch refuses the request before the user is written', async () => {
     const stored = async (externalId: string) =>
-      (
-        await svc.service.store.doc.send(
-          new GetCommand({
-            TableName: svc.service.store.tableName,
-            Key: keys.externalUser('demo', externalId),
-          }),
-        )
-      ).Item;
+      readItem(svc.service.store, keys.externalUser('demo', externalId));
     const settings = { externalId: 'sql-refused', groups: ['managers'] };
     const noDeployment = await api.post<Result>(
       '/api/v1/deployments/999/sql',

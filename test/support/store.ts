@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createStore, type Store, setStore } from '../../functions/store/client';
 import { ensureTable } from '../../functions/store/local-table';
 
@@ -12,4 +13,26 @@ export async function freshStore(): Promise<Store> {
   // Domain tests mint embed tokens without the local service, which would otherwise provide the secret.
   process.env.EMBED_TOKEN_SECRET ??= randomBytes(32).toString('base64url');
   return store;
+}
+
+type Key = { pk: string; sk: string };
+
+/** The item as stored (a consistent read), for assertions on what a request wrote; undefined when absent. */
+export async function readItem(store: Store, key: Key): Promise<Record<string, unknown> | undefined> {
+  const out = await store.doc.send(
+    new GetCommand({ TableName: store.tableName, Key: key, ConsistentRead: true }),
+  );
+  return out.Item;
+}
+
+/** Makes an item expired now, as if its TTL had passed but DynamoDB had not deleted it yet (it deletes late). */
+export async function expireItem(store: Store, key: Key): Promise<void> {
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.tableName,
+      Key: key,
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+    }),
+  );
 }
