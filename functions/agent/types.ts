@@ -1,3 +1,5 @@
+import type { CallUsage } from '../chat/protocol';
+
 /** A chat message as streamed (spec §2.7), without `sort` (the chat service assigns sort numbers). */
 export interface ChatMessage {
   id: string;
@@ -70,7 +72,8 @@ export type ModelEvent =
   | { type: 'thinking'; delta: string }
   | { type: 'thinkingSignature'; signature: string }
   | { type: 'toolUse'; toolUse: ToolUse }
-  | { type: 'end'; stopReason: string; usage?: { inputTokens?: number; outputTokens?: number } };
+  /** A step ended; `usage` is what the provider reported for it (its model and token counts). */
+  | { type: 'end'; stopReason: string; usage?: CallUsage };
 
 /** A model behind one small interface: streams the events of one step; honours the signal. */
 export interface ModelProvider {

@@ -1,10 +1,12 @@
+import { KEEPALIVE_ID } from '../chat/protocol';
+
 /**
  * CloudFront closes an origin connection that stays silent longer than its read timeout (60 s), and a model
  * writing a long tool call, hidden reasoning or a slow query emits nothing meanwhile. While a stream is quiet,
  * this writes a no-op line every interval; clients skip it (any line whose id they do not know). It is not a
  * message: it carries no `sort` and is never stored, so a replay does not contain it.
  */
-export const KEEPALIVE_ID = '__keepalive__';
+export { KEEPALIVE_ID };
 export const KEEPALIVE_LINE = `${JSON.stringify({ id: KEEPALIVE_ID })}\n`;
 export const DEFAULT_KEEPALIVE_MS = 15_000;
 
