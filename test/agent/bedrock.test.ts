@@ -168,7 +168,13 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
       stream.write(frame('messageStop', { stopReason: 'tool_use' }));
       stream.end(
         frame('metadata', {
-          usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+          usage: {
+            inputTokens: 10,
+            outputTokens: 5,
+            cacheReadInputTokens: 3,
+            cacheWriteInputTokens: 2,
+            totalTokens: 20,
+          },
           metrics: { latencyMs: 1 },
         }),
       );
@@ -186,7 +192,18 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
         type: 'toolUse',
         toolUse: { id: 'tu-2', name: 'coreSqlApi', input: { sqlQuery: 'SELECT 1', queryTitle: 'One' } },
       },
-      { type: 'end', stopReason: 'tool_use' },
+      // The stop reason comes before the token counts (metadata): one end event carries both.
+      {
+        type: 'end',
+        stopReason: 'tool_use',
+        usage: {
+          model: 'anthropic.claude-test-v1:0',
+          inputTokens: 10,
+          outputTokens: 5,
+          cacheReadTokens: 3,
+          cacheWriteTokens: 2,
+        },
+      },
     ]);
     const [sent] = requests;
     expect(sent?.path).toBe(`/model/${encodeURIComponent('anthropic.claude-test-v1:0')}/converse-stream`);
