@@ -4,16 +4,16 @@ import { startService, type TestService } from '../support/service';
 import {
   type Auth,
   abort,
+  beforeEnd,
   chat,
   chatUrl,
+  endIds,
+  expectedEnd,
   finals,
   type Line,
   openStream,
   readUntil,
   stateOf,
-  beforeEnd,
-  endIds,
-  expectedEnd,
   uniqueUser,
 } from './support';
 
