@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { ExchangedSession } from '../chat/protocol';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import type { Account } from '../store/accounts';
 import type { ApiKeyRecord } from '../store/api-keys';
@@ -10,7 +11,7 @@ import { deployments } from '../store/deployments';
 import { epochSeconds, keys, type Scope } from '../store/keys';
 import { rateLimited, rateLimits } from '../store/rate-limits';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
-import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
+import { scopedView, type UserRef, users } from '../store/users';
 import { DEFAULT_EPHEMERAL_TTL_SECONDS, LIMITS, provisionUser } from './provision';
 import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
 import { embedTokenSecret, signEmbedToken, TOKEN_ISSUER, verifyEmbedTokenSignature } from './token';
@@ -34,29 +35,7 @@ export interface EmbedIdentity {
   timezone?: string;
 }
 
-export interface ExchangedSession {
-  token: string;
-  expiresAt: string;
-  /** The account of the session: the embed page derives the chat URL from it (Cube's `/embed/chat?sessionId=`). */
-  accountName: string;
-  deploymentId: number;
-  embedTenantName: string | null;
-  creatorMode: boolean;
-  user: {
-    externalId?: string;
-    internalId?: string;
-    email?: string;
-    groups: string[];
-    userAttributes: { name: string; value: AttributeValue }[];
-  };
-  userProfile?: { displayName?: string; picture?: string };
-  branchName?: string;
-  /** Cube's optional fields as the session recorded them (the widget reads theme, locale and timezone). */
-  settings?: Record<string, unknown>;
-  embedTheme?: Record<string, unknown>;
-  roles?: string[];
-  isEphemeral?: boolean;
-}
+export type { ExchangedSession };
 
 /** Lone surrogates (ill-formed UTF-16), controls and invisible format characters (bidi overrides, zero widths). */
 const REFUSED_IN_IDS = /[\p{Cs}\p{Cc}\p{Cf}]/u;

@@ -5,7 +5,7 @@
  */
 import { ApiError, abortChat, chatUrl, type EmbedSession, exchangeSession, streamChat } from './api';
 import { h, replaceChildren } from './dom';
-import { applyMessage, newTurn, type Turn } from './protocol';
+import { applyMessage, FRAME, newTurn, type Turn } from './protocol';
 import { TurnView } from './render';
 import css from './styles.css';
 
@@ -345,7 +345,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
         }
         view.update(change);
         this.scrollToEnd();
-        if (message.id === '__state__') break;
+        // `__usage__` is always the last frame (a service without it simply ends the stream).
+        if (message.id === FRAME.usage) break;
       }
       if (turn.status === 'streaming') {
         turn.status = running.abortRequested ? 'aborted' : 'error';
