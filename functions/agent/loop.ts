@@ -4,13 +4,17 @@ import {
   addUsage,
   agentDelta,
   agentStep,
+  coreToolName,
   emptyUsage,
   FINAL_NODE as FINAL,
   finalLine,
   isFrame,
+  NAMES,
+  type ToolNaming,
   toolResult,
   toolStarted,
   type Usage,
+  wireToolName,
 } from '../chat/protocol';
 import { AbortedError, abortable, raceAbort } from './abort';
 import { turnClock } from './planner/clock';
@@ -114,7 +118,15 @@ export interface TurnArgs {
   now?: () => number;
   /** IANA time zone of the session (sessionSettings.timezone); UTC when absent or unknown. */
   timeZone?: string;
+  /** The tool and node names the lines carry (the agent's setting); models always see the service's own. */
+  naming?: ToolNaming;
 }
+
+/** The graph nodes of a naming. */
+const nodesOf = (naming: ToolNaming) => ({
+  agent: [NAMES[naming].agent],
+  tools: [NAMES[naming].agent, 'tools'],
+});
 
 export interface TurnResult {
   status: 'completed' | 'aborted' | 'error';
@@ -151,9 +163,11 @@ export function historyToConversation(history: readonly ChatMessage[]): Conversa
     if (tool) {
       if (tool.result === undefined || message.isInProcess) continue;
       const input = safeParse(tool.input);
+      // Stored lines may carry Cube's names (an agent setting): the model sees the service's own.
+      const name = coreToolName(tool.name);
       const toolUse: ToolUse = {
         id: message.id,
-        name: tool.name,
+        name,
         input:
           input && typeof input === 'object' && !Array.isArray(input)
             ? (input as Record<string, unknown>)
@@ -164,7 +178,7 @@ export function historyToConversation(history: readonly ChatMessage[]): Conversa
       out.push({
         role: 'tool',
         toolUseId: message.id,
-        name: tool.name,
+        name,
         content,
         isError: tool.result.startsWith('{"error"'),
       });
@@ -241,6 +255,7 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
   ];
   const progress: Progress = { metaSearches: 0, queries: [], failedTools: 0, partialText: '' };
   const thinkingOf = (text: string) => (args.showThinking ? text : '');
+  const nodes = nodesOf(args.naming ?? 'core');
 
   const usage = emptyUsage();
   const finish = async (
@@ -277,7 +292,7 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
       };
       const closeStep = async () => {
         if (text || thinkingOf(thinking)) {
-          await args.emit(agentStep(stepId, AGENT_NODE, text, thinkingOf(thinking)) as ChatMessage);
+          await args.emit(agentStep(stepId, nodes.agent, text, thinkingOf(thinking)) as ChatMessage);
         }
       };
       try {
@@ -285,11 +300,11 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
           if (event.type === 'text' && event.delta) {
             text += event.delta;
             progress.partialText = text;
-            await args.emit(agentDelta(stepId, AGENT_NODE, { content: event.delta }) as ChatMessage);
+            await args.emit(agentDelta(stepId, nodes.agent, { content: event.delta }) as ChatMessage);
           } else if (event.type === 'thinking' && event.delta) {
             thinking += event.delta;
             if (args.showThinking) {
-              await args.emit(agentDelta(stepId, AGENT_NODE, { thinking: event.delta }) as ChatMessage);
+              await args.emit(agentDelta(stepId, nodes.agent, { thinking: event.delta }) as ChatMessage);
             }
           } else if (event.type === 'thinkingSignature') {
             signature = event.signature;
@@ -351,9 +366,11 @@ async function runTool(
     return JSON.stringify({ error: `Unknown tool ${toolUse.name}; the tools are coreMeta and coreSqlApi` });
   }
   const name = toolUse.name;
+  const nodes = nodesOf(args.naming ?? 'core');
+  const wire = wireToolName(name, args.naming ?? 'core');
   const id = randomUUID();
   const input = JSON.stringify(toolUse.input);
-  await args.emit(toolStarted(id, TOOLS_NODE, name, input) as ChatMessage);
+  await args.emit(toolStarted(id, nodes.tools, wire, input) as ChatMessage);
   let result: string;
   try {
     let value: object;
@@ -379,13 +396,13 @@ async function runTool(
   } catch (error) {
     if (error instanceof AbortedError || signal.aborted) {
       await args.emit(
-        toolResult(id, TOOLS_NODE, name, input, JSON.stringify({ error: 'Aborted' })) as ChatMessage,
+        toolResult(id, nodes.tools, wire, input, JSON.stringify({ error: 'Aborted' })) as ChatMessage,
       );
       throw error instanceof AbortedError ? error : new AbortedError(signal.reason);
     }
     progress.failedTools++;
     result = JSON.stringify({ error: errorMessage(error) });
   }
-  await args.emit(toolResult(id, TOOLS_NODE, name, input, result) as ChatMessage);
+  await args.emit(toolResult(id, nodes.tools, wire, input, result) as ChatMessage);
   return result;
 }

@@ -6,7 +6,8 @@ export interface ChatMessage {
   role: 'user' | 'assistant';
   content?: string;
   thinking?: string;
-  toolCall?: { name: ToolName; input: string; result?: string };
+  /** The tool's name as streamed: the service's own, or Cube's when the agent uses Cube's names. */
+  toolCall?: { name: string; input: string; result?: string };
   graphPath?: string[];
   isDelta?: boolean;
   isInProcess?: boolean;

@@ -38,6 +38,24 @@ export type StopReason = 'abort' | 'disconnect' | 'timeout' | 'lease-lost';
 /** Graph nodes of the analyst (spec §2.7); the agent's tool names may switch them to Cube's. */
 export const FINAL_NODE = ['final'];
 
+/** Which names an agent's stream uses: the service spec's (default) or Cube's (an agent setting). */
+export type ToolNaming = 'core' | 'cube';
+export const TOOL_NAMINGS: readonly ToolNaming[] = ['core', 'cube'];
+
+/** The tool and node names of each naming. */
+export const NAMES = {
+  core: { meta: 'coreMeta', sql: 'coreSqlApi', agent: 'core_data_analyst_agent' },
+  cube: { meta: 'cubeMeta', sql: 'cubeSqlApi', agent: 'cube_data_analyst_agent' },
+} as const;
+
+/** A tool name of either naming as the service's own (`cubeSqlApi` is `coreSqlApi`); other names unchanged. */
+export const coreToolName = (name: string): string =>
+  name === NAMES.cube.meta ? NAMES.core.meta : name === NAMES.cube.sql ? NAMES.core.sql : name;
+
+/** The service's tool name as a naming spells it. */
+export const wireToolName = (name: string, naming: ToolNaming): string =>
+  name === NAMES.core.meta ? NAMES[naming].meta : name === NAMES.core.sql ? NAMES[naming].sql : name;
+
 /** Token usage of a turn as Cube's `__usage__` frame carries it. */
 export interface Usage {
   /** Distinct models the turn called (`offline` for the built-in planner). */

@@ -205,6 +205,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
       tools,
       // Relative dates ("last month") are the user's calendar dates.
       ...(identity.timezone ? { timeZone: identity.timezone } : {}),
+      naming: agent.toolNames,
     });
     // Metered when the agent ends, whether or not anyone still reads the stream.
     meterUsage(meta.account, result.usage);
