@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accounts } from '../../functions/store/accounts';
+import { agents } from '../../functions/store/agents';
 import { countRoundTrips } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { client, snapshot } from '../support/http';
@@ -461,5 +462,51 @@ describe('branches', () => {
       isDefaultBranch: true,
     });
     expect(named.lines.every((line) => (line.thinking ?? '') === '')).toBe(true);
+  });
+});
+
+describe("an agent set to Cube's tool names", () => {
+  test('streams cubeMeta, cubeSqlApi and cube_data_analyst_agent; a follow-up reads them back', async () => {
+    const demoAgent = await agents.get(svc.service.store, 'demo', '1');
+    await agents.put(svc.service.store, {
+      account: 'demo',
+      agentId: 'cube-names',
+      name: 'Cube names',
+      deploymentId: demoAgent?.deploymentId ?? 1,
+      showThinking: false,
+      toolNames: 'cube',
+    });
+    expect((await agents.get(svc.service.store, 'demo', 'cube-names'))?.toolNames).toBe('cube');
+    const cubeUrl = chatUrl(svc.baseUrl, 'demo', 'cube-names');
+    const sessionSettings = managers(uniqueUser());
+    const first = await chat(
+      cubeUrl,
+      { input: 'total amount by status', sessionSettings },
+      { key: svc.adminKey },
+    );
+    expect(stateOf(first.lines)?.status).toBe('completed');
+    const tools = first.lines.filter((line) => line.toolCall);
+    expect(new Set(tools.map((line) => line.toolCall?.name))).toEqual(new Set(['cubeMeta', 'cubeSqlApi']));
+    for (const line of tools) expect(line.graphPath).toEqual(['cube_data_analyst_agent', 'tools']);
+    const steps = first.lines.filter((line) => line.role === 'assistant' && !line.toolCall && line.graphPath);
+    for (const line of steps.filter((step) => step.graphPath?.[0] !== 'final')) {
+      expect(line.graphPath).toEqual(['cube_data_analyst_agent']);
+    }
+    expect(JSON.stringify(first.lines)).not.toMatch(/coreMeta|coreSqlApi|core_data_analyst_agent/);
+
+    // The follow-up's history carries Cube's names; the planner still reads its earlier results.
+    const chatId = first.lines[0]?.state?.chatId;
+    const next = await chat(
+      cubeUrl,
+      { input: 'and by region?', chatId, sessionSettings },
+      { key: svc.adminKey },
+    );
+    expect(stateOf(next.lines)?.status).toBe('completed');
+    const sql = next.lines.find((line) => line.toolCall?.name === 'cubeSqlApi' && line.isInProcess === false);
+    expect(JSON.parse(sql?.toolCall?.result ?? '{}')).toMatchObject({ totalRows: expect.any(Number) });
+
+    // The default agent keeps the service spec's names.
+    const core = await chat(url, { input: 'total amount by status', sessionSettings }, { key: svc.adminKey });
+    expect(core.lines.some((line) => line.toolCall?.name === 'coreSqlApi')).toBe(true);
   });
 });
