@@ -77,6 +77,8 @@ export async function exchangeSession(baseUrl: string, sessionId: string): Promi
 export interface ChatRequest {
   input: string;
   chatId?: string;
+  /** `<ms>-message`: sent again with the chatId, it re-attaches to the running turn instead of starting one. */
+  messageId?: string;
 }
 
 /** Sends a question and yields the streamed messages as they arrive. */
@@ -90,6 +92,7 @@ export async function* streamChat(
     input: request.input,
     sessionSettings: {},
     ...(request.chatId ? { chatId: request.chatId } : {}),
+    ...(request.messageId ? { messageId: request.messageId } : {}),
   };
   const response = await send(`${url}/stream-chat-state`, {
     method: 'POST',
