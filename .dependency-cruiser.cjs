@@ -26,7 +26,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Import cycles make load order matter and layers meaningless (a cycle through a type-only import is erased by the compiler).',
+      comment:
+        'Import cycles make load order matter and layers meaningless (a cycle through a type-only import is erased by the compiler).',
       severity: 'error',
       from: { path: '^functions/' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
@@ -77,9 +78,9 @@ module.exports = {
     {
       name: 'foundations-import-no-layer',
       comment:
-        'errors, config, cache, routes and responses are imported by every layer, so they import none (store/keys types aside).',
+        'errors, config, cache, routes, responses and the chat protocol are imported by every layer, so they import none (store/keys types aside).',
       severity: 'error',
-      from: { path: '^functions/(errors|config|cache|routes|responses)\\.ts$' },
+      from: { path: '^functions/(errors|config|cache|routes|responses|protocol)\\.ts$' },
       to: { path: '^functions/', pathNot: '^functions/store/keys\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
@@ -91,10 +92,15 @@ module.exports = {
     },
     {
       name: 'widget-stays-in-the-browser',
-      comment: 'The widget bundle imports server code for types only (they cost the bundle nothing).',
+      comment:
+        'The widget bundle imports server code for types only (they cost the bundle nothing), and the chat protocol (frame ids, no imports).',
       severity: 'error',
       from: { path: '^functions/web/widget/' },
-      to: { path: '^functions/', pathNot: '^functions/web/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^functions/',
+        pathNot: ['^functions/web/', '^functions/protocol\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'stack-reads-descriptions-only',

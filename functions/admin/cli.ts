@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
+import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
 import { parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
@@ -34,7 +35,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   model push      --account <a> --deployment <id> --branch <name> --dir <model directory>   (a new version)
   model versions  --account <a> --deployment <id> --branch <name>
   model rollback  --account <a> --deployment <id> --branch <name> --version <n>
-  agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking]
+  agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking] [--tool-names core|cube]
   agent list      --account <a>
   attribute create --account <a> --name <n> --type string|number|boolean|string_array|number_array [--description <text>]
   attribute list  --account <a>
@@ -64,6 +65,7 @@ const options = {
   version: { type: 'string' },
   dir: { type: 'string' },
   'show-thinking': { type: 'boolean' },
+  'tool-names': { type: 'string' },
   type: { type: 'string' },
   email: { type: 'string' },
   group: { type: 'string', multiple: true },
@@ -255,6 +257,8 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         name: values.name ?? 'Data analyst',
         deploymentId,
         showThinking: values['show-thinking'] === true,
+        // Cube's names (cubeMeta, cubeSqlApi, cube_data_analyst_agent) for clients written for Cube.
+        toolNames: oneOf<ToolNaming>(values['tool-names'] ?? 'core', TOOL_NAMINGS, 'tool-names'),
       });
     }
     case 'agent list':

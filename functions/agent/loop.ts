@@ -1,5 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import {
+  addUsage,
+  agentDelta,
+  agentStep,
+  coreToolName,
+  emptyUsage,
+  FINAL_NODE as FINAL,
+  finalLine,
+  isFrame,
+  NAMES,
+  type ToolNaming,
+  toolResult,
+  toolStarted,
+  type Usage,
+  wireToolName,
+} from '../protocol';
 import { AbortedError, abortable, raceAbort } from './abort';
 import { turnClock } from './planner/clock';
 import type {
@@ -15,7 +31,7 @@ import type {
 
 export const AGENT_NODE = ['core_data_analyst_agent'];
 export const TOOLS_NODE = ['core_data_analyst_agent', 'tools'];
-export const FINAL_NODE = ['final'];
+export const FINAL_NODE = FINAL;
 
 export const DEFAULT_MAX_STEPS = 8;
 export const DEFAULT_DEADLINE_MS = 120_000;
@@ -102,11 +118,25 @@ export interface TurnArgs {
   now?: () => number;
   /** IANA time zone of the session (sessionSettings.timezone); UTC when absent or unknown. */
   timeZone?: string;
+  /** The tool and node names the lines carry (the agent's setting); models always see the service's own. */
+  naming?: ToolNaming;
 }
+
+/** The graph nodes of a naming. */
+const nodesOf = (naming: ToolNaming) => ({
+  agent: [NAMES[naming].agent],
+  tools: [NAMES[naming].agent, 'tools'],
+});
 
 export interface TurnResult {
   status: 'completed' | 'aborted' | 'error';
   finalAnswer: string;
+  /** The model calls of the turn and their tokens (Cube's `__usage__`). */
+  usage: Usage;
+  /** Why the turn failed, in one line (status error). */
+  error?: string;
+  /** The turn ran out of its time (status error). */
+  deadline?: boolean;
 }
 
 const TOOL_NAMES: readonly string[] = ['coreMeta', 'coreSqlApi'];
@@ -124,7 +154,7 @@ function safeParse(json: string): unknown {
 export function historyToConversation(history: readonly ChatMessage[]): ConversationMessage[] {
   const out: ConversationMessage[] = [];
   for (const message of history) {
-    if (message.id === '__cutoff__' || message.id === '__state__' || message.isDelta) continue;
+    if (isFrame(message) || message.isDelta) continue;
     if (message.role === 'user') {
       if (message.content) out.push({ role: 'user', text: message.content });
       continue;
@@ -133,9 +163,11 @@ export function historyToConversation(history: readonly ChatMessage[]): Conversa
     if (tool) {
       if (tool.result === undefined || message.isInProcess) continue;
       const input = safeParse(tool.input);
+      // Stored lines may carry Cube's names (an agent setting): the model sees the service's own.
+      const name = coreToolName(tool.name);
       const toolUse: ToolUse = {
         id: message.id,
-        name: tool.name,
+        name,
         input:
           input && typeof input === 'object' && !Array.isArray(input)
             ? (input as Record<string, unknown>)
@@ -146,7 +178,7 @@ export function historyToConversation(history: readonly ChatMessage[]): Conversa
       out.push({
         role: 'tool',
         toolUseId: message.id,
-        name: tool.name,
+        name,
         content,
         isError: tool.result.startsWith('{"error"'),
       });
@@ -223,27 +255,26 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
   ];
   const progress: Progress = { metaSearches: 0, queries: [], failedTools: 0, partialText: '' };
   const thinkingOf = (text: string) => (args.showThinking ? text : '');
+  const nodes = nodesOf(args.naming ?? 'core');
 
-  const finish = async (status: TurnResult['status'], finalAnswer: string): Promise<TurnResult> => {
+  const usage = emptyUsage();
+  const finish = async (
+    status: TurnResult['status'],
+    finalAnswer: string,
+    failure?: { error: string; deadline?: boolean },
+  ): Promise<TurnResult> => {
     clearTimeout(timer);
-    await args.emit({
-      id: randomUUID(),
-      role: 'assistant',
-      content: finalAnswer,
-      thinking: '',
-      graphPath: FINAL_NODE,
-      isDelta: false,
-      isInProcess: false,
-    });
-    return { status, finalAnswer };
+    await args.emit(finalLine(randomUUID(), finalAnswer) as ChatMessage);
+    return { status, finalAnswer, usage, ...failure };
   };
-  const stopped = () =>
-    args.signal.aborted
-      ? finish('aborted', `Stopped at your request. ${summary(progress)}`)
-      : finish(
-          'error',
-          `I ran out of time before finishing (limit ${Math.round(deadlineMs / 1000)} s). ${summary(progress)}`,
-        );
+  const stopped = () => {
+    if (args.signal.aborted) return finish('aborted', `Stopped at your request. ${summary(progress)}`);
+    const limit = `limit ${Math.round(deadlineMs / 1000)} s`;
+    return finish('error', `I ran out of time before finishing (${limit}). ${summary(progress)}`, {
+      error: `The answer took longer than its time limit (${limit}).`,
+      deadline: true,
+    });
+  };
 
   try {
     for (let step = 0; step < maxSteps; step++) {
@@ -261,15 +292,7 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
       };
       const closeStep = async () => {
         if (text || thinkingOf(thinking)) {
-          await args.emit({
-            id: stepId,
-            role: 'assistant',
-            content: text,
-            thinking: thinkingOf(thinking),
-            graphPath: AGENT_NODE,
-            isDelta: false,
-            isInProcess: false,
-          });
+          await args.emit(agentStep(stepId, nodes.agent, text, thinkingOf(thinking)) as ChatMessage);
         }
       };
       try {
@@ -277,32 +300,18 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
           if (event.type === 'text' && event.delta) {
             text += event.delta;
             progress.partialText = text;
-            await args.emit({
-              id: stepId,
-              role: 'assistant',
-              content: event.delta,
-              thinking: '',
-              graphPath: AGENT_NODE,
-              isDelta: true,
-              isInProcess: true,
-            });
+            await args.emit(agentDelta(stepId, nodes.agent, { content: event.delta }) as ChatMessage);
           } else if (event.type === 'thinking' && event.delta) {
             thinking += event.delta;
             if (args.showThinking) {
-              await args.emit({
-                id: stepId,
-                role: 'assistant',
-                content: '',
-                thinking: event.delta,
-                graphPath: AGENT_NODE,
-                isDelta: true,
-                isInProcess: true,
-              });
+              await args.emit(agentDelta(stepId, nodes.agent, { thinking: event.delta }) as ChatMessage);
             }
           } else if (event.type === 'thinkingSignature') {
             signature = event.signature;
           } else if (event.type === 'toolUse') {
             toolUses.push(event.toolUse);
+          } else if (event.type === 'end') {
+            addUsage(usage, { model: args.provider.name, ...event.usage });
           }
         }
       } catch (error) {
@@ -336,10 +345,10 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
     );
   } catch (error) {
     if (error instanceof AbortedError || signal.aborted) return await stopped();
-    return await finish(
-      'error',
-      `Sorry, the analyst ran into a problem: ${errorMessage(error)}. ${summary(progress)}`,
-    );
+    const message = errorMessage(error);
+    return await finish('error', `Sorry, the analyst ran into a problem: ${message}. ${summary(progress)}`, {
+      error: message,
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -357,18 +366,11 @@ async function runTool(
     return JSON.stringify({ error: `Unknown tool ${toolUse.name}; the tools are coreMeta and coreSqlApi` });
   }
   const name = toolUse.name;
+  const nodes = nodesOf(args.naming ?? 'core');
+  const wire = wireToolName(name, args.naming ?? 'core');
   const id = randomUUID();
   const input = JSON.stringify(toolUse.input);
-  await args.emit({
-    id,
-    role: 'assistant',
-    content: '',
-    thinking: '',
-    toolCall: { name, input },
-    graphPath: TOOLS_NODE,
-    isDelta: false,
-    isInProcess: true,
-  });
+  await args.emit(toolStarted(id, nodes.tools, wire, input) as ChatMessage);
   let result: string;
   try {
     let value: object;
@@ -393,30 +395,14 @@ async function runTool(
     result = JSON.stringify(value);
   } catch (error) {
     if (error instanceof AbortedError || signal.aborted) {
-      await args.emit({
-        id,
-        role: 'assistant',
-        content: '',
-        thinking: '',
-        toolCall: { name, input, result: JSON.stringify({ error: 'Aborted' }) },
-        graphPath: TOOLS_NODE,
-        isDelta: false,
-        isInProcess: false,
-      });
+      await args.emit(
+        toolResult(id, nodes.tools, wire, input, JSON.stringify({ error: 'Aborted' })) as ChatMessage,
+      );
       throw error instanceof AbortedError ? error : new AbortedError(signal.reason);
     }
     progress.failedTools++;
     result = JSON.stringify({ error: errorMessage(error) });
   }
-  await args.emit({
-    id,
-    role: 'assistant',
-    content: '',
-    thinking: '',
-    toolCall: { name, input, result },
-    graphPath: TOOLS_NODE,
-    isDelta: false,
-    isInProcess: false,
-  });
+  await args.emit(toolResult(id, nodes.tools, wire, input, result) as ChatMessage);
   return result;
 }

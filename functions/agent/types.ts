@@ -1,10 +1,13 @@
+import type { CallUsage } from '../protocol';
+
 /** A chat message as streamed (spec §2.7), without `sort` (the chat service assigns sort numbers). */
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';
   content?: string;
   thinking?: string;
-  toolCall?: { name: ToolName; input: string; result?: string };
+  /** The tool's name as streamed: the service's own, or Cube's when the agent uses Cube's names. */
+  toolCall?: { name: string; input: string; result?: string };
   graphPath?: string[];
   isDelta?: boolean;
   isInProcess?: boolean;
@@ -70,7 +73,8 @@ export type ModelEvent =
   | { type: 'thinking'; delta: string }
   | { type: 'thinkingSignature'; signature: string }
   | { type: 'toolUse'; toolUse: ToolUse }
-  | { type: 'end'; stopReason: string; usage?: { inputTokens?: number; outputTokens?: number } };
+  /** A step ended; `usage` is what the provider reported for it (its model and token counts). */
+  | { type: 'end'; stopReason: string; usage?: CallUsage };
 
 /** A model behind one small interface: streams the events of one step; honours the signal. */
 export interface ModelProvider {

@@ -1,8 +1,9 @@
 import { describeError, type Logger } from '../observability/log';
+import { cutoffLine, emptyUsage, isFinal, isFrame, STATE_ID } from '../protocol';
 import type { Store } from '../store/client';
 import { type StoredLine, type ThreadItem, type ThreadMeta, threads } from '../store/threads';
 import { sleep } from './channel';
-import { completeFlushes, cutoffLine, encode, isFinal, STATE_ID, settled, stateLine } from './lines';
+import { completeFlushes, encode, endFrames, settled } from './lines';
 import type { ChatSettings } from './settings';
 
 export interface FollowPlan {
@@ -43,13 +44,37 @@ const finalLine = (content: string, sort: number): StoredLine => ({
   sort,
 });
 
+/** The end frames of a turn that did not end as it should, with status error (nothing of its usage is known). */
+const errorEnd = (chatId: string, turn: StoredLine[], sort: number, error: string): StoredLine[] =>
+  endFrames(
+    {
+      chatId,
+      messageId: turn.find((line) => line.role === 'user')?.id ?? '',
+      status: 'error',
+      lines: turn,
+      usage: emptyUsage(),
+      error,
+    },
+    sort,
+  );
+
 /** The end of a turn that crashed before storing it: a final answer (unless it got that far) and `error`. */
 function* crashedEnd(chatId: string, turn: StoredLine[], lastSort: number): Generator<StoredLine> {
   const answered = turn.some(
     (line) => isFinal({ graphPath: line.graphPath }) && line.isDelta !== true && line.role === 'assistant',
   );
   if (!answered) yield finalLine(INTERRUPTED, lastSort + 1);
-  yield stateLine(chatId, 'error', lastSort + (answered ? 1 : 2));
+  yield* errorEnd(chatId, turn, lastSort + (answered ? 1 : 2), INTERRUPTED);
+}
+
+/** The lines of a finished thread as replay sends them: messages, then the last turn's end frames only. */
+function replayLines(lines: StoredLine[]): { messages: StoredLine[]; end: StoredLine[] } {
+  const lastState = lines.findLastIndex((line) => line.id === STATE_ID);
+  const tail = lastState < 0 ? [] : lines.slice(lastState);
+  // Ended as it should: nothing but end frames after the last `__state__`.
+  const ended = lastState >= 0 && tail.every(isFrame);
+  const before = ended ? lines.slice(0, lastState) : lines;
+  return { messages: before.filter((line) => !isFrame(line)), end: ended ? tail : [] };
 }
 
 /**
@@ -72,7 +97,7 @@ async function* guarded(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerat
   } catch (error) {
     plan.log.error('chat follow failed', describeError(error));
     yield encode(finalLine(FOLLOW_FAILED, seen.sort + 1));
-    yield encode(stateLine(plan.meta.chatId, 'error', seen.sort + 2));
+    for (const line of errorEnd(plan.meta.chatId, [], seen.sort + 2, FOLLOW_FAILED)) yield encode(line);
   }
 }
 
@@ -82,17 +107,16 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
   yield cutoffLine(chatId);
   if (plan.mode === 'replay' && plan.stored) {
     const lines = settled(plan.stored.map((item) => item.line));
-    const states = lines.filter((line) => line.id === STATE_ID);
-    for (const line of lines) if (line.id !== STATE_ID) yield line;
-    const last = lines.at(-1);
-    const state = states.at(-1);
-    if (last && state === last) {
-      yield state;
+    const { messages, end } = replayLines(lines);
+    yield* messages;
+    if (end.length > 0) {
+      yield* end;
       return;
     }
     // The last turn crashed before it stored its end.
-    const turn = state ? lines.filter((line) => line.sort > state.sort) : lines;
-    yield* crashedEnd(chatId, turn, last?.sort ?? 0);
+    const state = lines.findLast((line) => line.id === STATE_ID);
+    const turn = state ? lines.filter((line) => line.sort > state.sort && !isFrame(line)) : messages;
+    yield* crashedEnd(chatId, turn, lines.at(-1)?.sort ?? 0);
     return;
   }
   const target = meta.turnStartSort ?? 1;
@@ -119,17 +143,18 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
     }
     const ended = !running(now) || now.turnStartSort !== target;
     const ready = ended ? items : completeFlushes(items);
-    for (const line of settled(ready.map((item) => item.line))) {
-      if (line.id !== STATE_ID) {
-        if (line.sort >= target) turn.push(line);
+    const batch = settled(ready.map((item) => item.line));
+    for (const [index, line] of batch.entries()) {
+      if (line.id === STATE_ID && line.sort >= target) {
+        // The followed turn's end: its state and the frames stored with it.
         yield line;
-        continue;
-      }
-      // States of turns before the followed one are not the end of this stream.
-      if (line.sort >= target) {
-        yield line;
+        for (const after of batch.slice(index + 1)) if (isFrame(after)) yield after;
         return;
       }
+      // End frames of turns before the followed one are not the end of this stream.
+      if (isFrame(line)) continue;
+      if (line.sort >= target) turn.push(line);
+      yield line;
     }
     watermark = lastSort(ready, watermark);
     if (ended) {

@@ -1,6 +1,8 @@
+export * as protocol from '../protocol';
+export { CUTOFF_ID, cutoffLine, STATE_ID, type StopReason, stateLine } from '../protocol';
 export { abortChat, type ChatAbortBody, type ChatPath, type ChatRequest, chatAbortBody } from './abort';
 export { type FollowPlan, followStream } from './follow';
-export { CUTOFF_ID, cutoffLine, STATE_ID, type StopReason, settled, stateLine } from './lines';
+export { endFrames, settled } from './lines';
 export {
   type ChatStreamBody,
   chatStreamBody,

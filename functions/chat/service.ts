@@ -23,6 +23,7 @@ import { type ChatPath, type ChatRequest, chatId, ownerOf, owns, threadNotFound 
 import { followStream, running } from './follow';
 import { chatSettings } from './settings';
 import { loadHistory, type RunAgent, turnStream } from './turn';
+import { meterUsage } from './usage';
 
 /** At most this many images per message; the 256 KiB body limit bounds their size. */
 const MAX_IMAGES = 10;
@@ -204,14 +205,19 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     source: deployment.dataSource,
     timeoutMs: SQL_TIMEOUT_MS,
   });
-  const runAgent: RunAgent = (args) =>
-    runAgentTurn({
+  const runAgent: RunAgent = async (args) => {
+    const result = await runAgentTurn({
       ...args,
       provider: modelProvider(),
       tools,
       // Relative dates ("last month") are the user's calendar dates.
       ...(identity.timezone ? { timeZone: identity.timezone } : {}),
+      naming: agent.toolNames,
     });
+    // Metered when the agent ends, whether or not anyone still reads the stream.
+    meterUsage(meta.account, result.usage);
+    return result;
+  };
   return stream(
     turnStream({
       store,

@@ -1,19 +1,11 @@
 import type { ChatMessage } from '../agent';
 import { describeError, type Logger } from '../observability/log';
+import { cutoffLine, emptyUsage, isFinal, isFrame, type StopReason, type Usage } from '../protocol';
 import type { Store } from '../store/client';
 import { type StoredLine, type ThreadMeta, type TurnStatus, threads } from '../store/threads';
 import { capLine } from './cap';
 import { Channel, sleep } from './channel';
-import {
-  CUTOFF_ID,
-  cutoffLine,
-  encode,
-  isFinal,
-  STATE_ID,
-  type StopReason,
-  settled,
-  stateLine,
-} from './lines';
+import { encode, endFrames, settled } from './lines';
 import type { ChatSettings } from './settings';
 import { TurnWriter } from './writer';
 
@@ -25,7 +17,16 @@ export type RunAgent = (args: {
   signal: AbortSignal;
   emit: (message: ChatMessage) => void;
   deadlineMs: number;
-}) => Promise<{ status: TurnStatus; finalAnswer: string }>;
+}) => Promise<{
+  status: TurnStatus;
+  finalAnswer: string;
+  /** Model calls and tokens of the turn (Cube's `__usage__`). */
+  usage?: Usage;
+  /** Why the turn failed, in one line. */
+  error?: string;
+  /** The agent ran out of its time. */
+  deadline?: boolean;
+}>;
 
 /** Everything a turn needs once its thread's lease is held. */
 export interface TurnPlan {
@@ -60,7 +61,7 @@ export class TurnStopped extends Error {
 /** Earlier turns as the agent reads them: outcomes only, without the protocol lines and sort numbers. */
 export function toHistory(lines: StoredLine[]): ChatMessage[] {
   return settled(lines)
-    .filter((line) => line.id !== STATE_ID && line.id !== CUTOFF_ID && line.isDelta !== true)
+    .filter((line) => !isFrame(line) && line.isDelta !== true)
     .map(({ sort: _sort, ...message }) => message as unknown as ChatMessage);
 }
 
@@ -113,7 +114,18 @@ export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIt
         // A last resort (runTurn handles its own failures): the stream still ends with an answer and a state.
         if (progress.ended) return;
         channel.push(encode(fallbackFinal('error', progress.sort++)));
-        channel.push(encode(stateLine(plan.meta.chatId, 'error', progress.sort++, stopped.reason)));
+        const end = endFrames(
+          {
+            chatId: plan.meta.chatId,
+            messageId: plan.messageId,
+            status: 'error',
+            ...(stopped.reason ? { reason: stopped.reason } : {}),
+            lines: [],
+            usage: emptyUsage(),
+          },
+          progress.sort,
+        );
+        for (const line of end) channel.push(encode(line));
       })
       .finally(() => {
         finished = true;
@@ -156,14 +168,17 @@ async function runTurn(
   const watch = watchTurn(plan, stop);
   try {
     // Capped before streaming: the client sees exactly what is stored (and replayed).
+    const sent: StoredLine[] = [];
     const send = (line: StoredLine) => {
       const capped = capLine(line);
       channel.push(encode(capped));
       writer.add(capped);
+      sent.push(capped);
     };
     let open = true;
     let finalSent = false;
     let status: TurnStatus = 'error';
+    let outcome: Awaited<ReturnType<RunAgent>> | undefined;
     try {
       send({
         id: plan.messageId,
@@ -190,6 +205,7 @@ async function runTurn(
         deadlineMs: settings.turnTimeoutMs,
       });
       const result = await untilStopped(work, signal, settings.abortGraceMs);
+      outcome = result;
       const reason = stopped.reason;
       if (!result) status = reason === 'abort' || reason === 'disconnect' ? 'aborted' : 'error';
       else if (result.status === 'aborted' && (reason === 'timeout' || reason === 'lease-lost'))
@@ -202,18 +218,33 @@ async function runTurn(
     open = false;
     watch.dispose();
     if (!finalSent) send(fallbackFinal(status, progress.sort++));
-    const planned = stateLine(chatId, status, progress.sort++, stopped.reason);
-    const { state, released } = await writer.finish({
+    const reason = stopped.reason;
+    const endAt = progress.sort;
+    const { end, released } = await writer.finish({
       leaseId: plan.leaseId,
-      state: planned,
-      nextSort: progress.sort,
       status,
+      end: (final, error) =>
+        endFrames(
+          {
+            chatId,
+            messageId: plan.messageId,
+            status: final,
+            ...(reason ? { reason } : {}),
+            lines: sent,
+            usage: outcome?.usage ?? emptyUsage(),
+            ...((error ?? outcome?.error) ? { error: error ?? outcome?.error } : {}),
+            // The service's time bound (or a lost lease) stopped the run, not the user or the agent.
+            suspended: reason === 'timeout' || reason === 'lease-lost' || outcome?.deadline === true,
+          },
+          endAt,
+        ),
     });
+    progress.sort = endAt + end.length;
     if (!released) log.warn('chat turn lost its lease before it ended', { chatId });
-    // Only now: a client that sends its next input on seeing `__state__` finds the thread free. The state is
-    // the one stored (error when the turn could not be stored as it ended).
+    // Only now: a client that sends its next input on seeing `__state__` finds the thread free. The frames are
+    // the ones stored (error when the turn could not be stored as it ended).
     progress.ended = true;
-    channel.push(encode(state));
+    for (const line of end) channel.push(encode(line));
   } finally {
     watch.dispose();
     writer.dispose();

@@ -11,11 +11,12 @@ const RELEASE_MAX_BYTES = 3 * 1024 * 1024;
 const lineBytes = (line: StoredLine | undefined) =>
   line ? Buffer.byteLength(JSON.stringify(line), 'utf8') + 100 : 0;
 
-/** The `__state__` line of a turn that could not be stored as it ended. */
-const errorState = (state: StoredLine): StoredLine => {
-  const inner = typeof state.state === 'object' && state.state !== null ? state.state : {};
-  return { ...state, state: { ...inner, status: 'error' } };
-};
+/** What the `{"error"}` line says when a turn could not be stored as it ended. */
+export const NOT_STORED =
+  'The answer could not be stored; it may be incomplete when the conversation is read again.';
+
+const nextSortAfter = (lines: StoredLine[], fallback: number) =>
+  lines.reduce((max, line) => Math.max(max, line.sort + 1), fallback);
 
 /** A few more tries past the SDK's own, for the writes that end a turn (each of them idempotent). */
 async function retrying<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
@@ -39,7 +40,7 @@ const COMPLETE_FLUSH_MS = 15;
  */
 export class TurnWriter {
   private pending: StoredLine[] = [];
-  private readonly deltas = new Map<string, StoredLine>();
+  private readonly deltas = new Map<string | undefined, StoredLine>();
   private timer: NodeJS.Timeout | undefined;
   private timerDue = Number.POSITIVE_INFINITY;
   private chain: Promise<void> = Promise.resolve();
@@ -101,7 +102,7 @@ export class TurnWriter {
   }
 
   /**
-   * Stores what is left with the `__state__` line and releases the thread in one transaction, after the
+   * Stores what is left with the end frames (`__state__` first, built by `end` for the status) and releases the thread in one transaction, after the
    * flushes in flight. If that fails (DynamoDB errors past the SDK's retries), the turn ends as an error: its
    * lines are stored with an `error` state and the thread is freed by a plain update, so what is streamed next
    * (the returned state) is what a replay shows and the thread takes the next input at once. `released` is
@@ -109,34 +110,38 @@ export class TurnWriter {
    */
   async finish(turn: {
     leaseId: string;
-    state: StoredLine;
-    nextSort: number;
+    end: (status: TurnStatus, error?: string) => StoredLine[];
     status: TurnStatus;
-  }): Promise<{ state: StoredLine; released: boolean }> {
+  }): Promise<{ end: StoredLine[]; released: boolean }> {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.chain;
     // Increments never completed (an aborted message) are kept: they are all there is of it.
     const lines = this.take();
+    const planned = turn.end(turn.status);
     try {
-      return { state: turn.state, released: await this.release([...lines, turn.state], turn) };
+      const nextSort = nextSortAfter(planned, 1);
+      return { end: planned, released: await this.release([...lines, ...planned], { ...turn, nextSort }) };
     } catch (error) {
       this.log.error('chat turn could not be stored; it ends as an error', describeError(error));
     }
-    const state = errorState(turn.state);
+    const end = turn.end('error', NOT_STORED);
+    const nextSort = nextSortAfter(end, 1);
     let released = false;
     try {
-      await retrying(() => threads.putLines(this.store, this.chatId, [...lines, state], this.expiresAt));
+      await retrying(() => threads.putLines(this.store, this.chatId, [...lines, ...end], this.expiresAt));
     } catch (error) {
       // Nothing of the end is stored: replay reads a turn without `__state__` as an error, as streamed.
       this.log.error('chat turn end could not be stored', describeError(error));
     }
     try {
-      released = await retrying(() => threads.endTurn(this.store, this.chatId, { ...turn, status: 'error' }));
+      released = await retrying(() =>
+        threads.endTurn(this.store, this.chatId, { leaseId: turn.leaseId, nextSort, status: 'error' }),
+      );
     } catch (error) {
       this.log.error('chat thread could not be released; its lease runs out', describeError(error));
     }
-    return { state, released };
+    return { end, released };
   }
 
   private async release(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import type { ExchangedSession } from '../protocol';
 import type { Account } from '../store/accounts';
 import type { ApiKeyRecord } from '../store/api-keys';
 import type { Store } from '../store/client';
@@ -9,7 +10,7 @@ import { epochSeconds, type Scope } from '../store/keys';
 import { rateLimited, rateLimits } from '../store/rate-limits';
 import { type SessionRecord, sessions } from '../store/sessions';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
-import { type AttributeValue, scopedView, type UserRef, users } from '../store/users';
+import { scopedView, type UserRef, users } from '../store/users';
 import { DEFAULT_EPHEMERAL_TTL_SECONDS, LIMITS, provisionUser } from './provision';
 import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
 import { embedTokenSecret, signEmbedToken, TOKEN_ISSUER, verifyEmbedTokenSignature } from './token';
@@ -33,29 +34,7 @@ export interface EmbedIdentity {
   timezone?: string;
 }
 
-export interface ExchangedSession {
-  token: string;
-  expiresAt: string;
-  /** The account of the session: the embed page derives the chat URL from it (Cube's `/embed/chat?sessionId=`). */
-  accountName: string;
-  deploymentId: number;
-  embedTenantName: string | null;
-  creatorMode: boolean;
-  user: {
-    externalId?: string;
-    internalId?: string;
-    email?: string;
-    groups: string[];
-    userAttributes: { name: string; value: AttributeValue }[];
-  };
-  userProfile?: { displayName?: string; picture?: string };
-  branchName?: string;
-  /** Cube's optional fields as the session recorded them (the widget reads theme, locale and timezone). */
-  settings?: Record<string, unknown>;
-  embedTheme?: Record<string, unknown>;
-  roles?: string[];
-  isEphemeral?: boolean;
-}
+export type { ExchangedSession };
 
 /** Lone surrogates (ill-formed UTF-16), controls and invisible format characters (bidi overrides, zero widths). */
 const REFUSED_IN_IDS = /[\p{Cs}\p{Cc}\p{Cf}]/u;

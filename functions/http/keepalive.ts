@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { KEEPALIVE_ID } from '../protocol';
 
 /**
  * CloudFront closes an origin connection that stays silent longer than its read timeout (60 s), and a model
@@ -6,7 +7,7 @@ import { config } from '../config';
  * this writes a no-op line every interval; clients skip it (any line whose id they do not know). It is not a
  * message: it carries no `sort` and is never stored, so a replay does not contain it.
  */
-export const KEEPALIVE_ID = '__keepalive__';
+export { KEEPALIVE_ID };
 export const KEEPALIVE_LINE = `${JSON.stringify({ id: KEEPALIVE_ID })}\n`;
 
 /** `STREAM_KEEPALIVE_MS` (the stack sets it from context), else 15 s. */

@@ -12,6 +12,11 @@ export const METRIC_NAMES = {
   sqlMs: 'SqlMilliseconds',
   sqlQueries: 'SqlQueries',
   sessionsMinted: 'SessionsMinted',
+  modelCalls: 'ModelCalls',
+  modelInputTokens: 'ModelInputTokens',
+  modelOutputTokens: 'ModelOutputTokens',
+  modelCacheReadTokens: 'ModelCacheReadTokens',
+  modelCacheWriteTokens: 'ModelCacheWriteTokens',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];

@@ -1,10 +1,5 @@
 import * as z from 'zod';
-import {
-  needsProvisioning,
-  prefetchUser,
-  resolveIdentity,
-  sessionSettingsSchema,
-} from '../access/identity';
+import { needsProvisioning, prefetchUser, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { ValidationError } from '../errors';

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ToolNaming } from '../protocol';
 import { queryAll, type Store } from './client';
 import { keys } from './keys';
 
@@ -9,6 +10,8 @@ export interface Agent {
   deploymentId: number;
   /** Show the agent's reasoning also outside development mode. */
   showThinking: boolean;
+  /** The tool and node names of its stream: the service spec's (`core`, default) or Cube's (`cube`). */
+  toolNames: ToolNaming;
 }
 
 function toAgent(item: Record<string, unknown>): Agent {
@@ -18,6 +21,7 @@ function toAgent(item: Record<string, unknown>): Agent {
     name: String(item.name),
     deploymentId: Number(item.deploymentId),
     showThinking: item.showThinking === true,
+    toolNames: item.toolNames === 'cube' ? 'cube' : 'core',
   };
 }
 
@@ -35,7 +39,9 @@ export const agents = {
     return items.map(toAgent);
   },
 
-  async put(store: Store, agent: Agent): Promise<Agent> {
+  /** Creates or replaces an agent; without `toolNames` it uses the service spec's names. */
+  async put(store: Store, input: Omit<Agent, 'toolNames'> & { toolNames?: ToolNaming }): Promise<Agent> {
+    const agent: Agent = { ...input, toolNames: input.toolNames ?? 'core' };
     await store.doc.send(
       new PutCommand({
         TableName: store.tableName,

@@ -1,14 +1,17 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TurnStatus } from '../protocol';
 import { batchPut, isConditionFailed, itemOnConditionFailure, type Store } from './client';
 import { epochSeconds, isExpired, keys } from './keys';
 import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
-/** How a turn ended (the `status` of its `__state__` line). */
-export type TurnStatus = 'completed' | 'aborted' | 'error';
+export type { TurnStatus };
 
-/** One streamed chat line as stored: the message object exactly as it went out, with its `sort`. */
+/**
+ * One streamed chat line as stored: the line exactly as it went out, with its `sort` (chat/protocol.ts
+ * `ChatLine`; Cube's `{"error"}` line has no id).
+ */
 export interface StoredLine {
-  id: string;
+  id?: string;
   sort: number;
   [field: string]: unknown;
 }

@@ -36,6 +36,8 @@ async function sourceDigest(): Promise<string> {
     join(here, 'example.html'),
     join(here, 'example.css'),
     join(here, 'page.ts'),
+    // The wire protocol the widget shares with the service.
+    join(here, '..', 'protocol.ts'),
   ]) {
     hash.update(file).update(await readFile(file));
   }

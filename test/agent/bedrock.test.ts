@@ -6,12 +6,17 @@ import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec
 import { NodeHttp2Handler } from '@smithy/node-http-handler';
 import {
   AbortedError,
+  type AnalystTools,
   bedrockProvider,
   type ModelEvent,
   ModelProviderError,
   type ModelRequest,
+  runAgentTurn,
   TOOL_SPECS,
 } from '../../functions/agent';
+import { modelName } from '../../functions/agent/providers/bedrock';
+import { meterUsage } from '../../functions/chat/usage';
+import { parseConfig } from '../../functions/config';
 
 /**
  * A local Bedrock runtime speaking the real wire protocol: HTTP/2 cleartext (the SDK's default handler for this
@@ -169,7 +174,13 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
       stream.write(frame('messageStop', { stopReason: 'tool_use' }));
       stream.end(
         frame('metadata', {
-          usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+          usage: {
+            inputTokens: 10,
+            outputTokens: 5,
+            cacheReadInputTokens: 3,
+            cacheWriteInputTokens: 2,
+            totalTokens: 20,
+          },
           metrics: { latencyMs: 1 },
         }),
       );
@@ -187,7 +198,18 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
         type: 'toolUse',
         toolUse: { id: 'tu-2', name: 'coreSqlApi', input: { sqlQuery: 'SELECT 1', queryTitle: 'One' } },
       },
-      { type: 'end', stopReason: 'tool_use' },
+      // The stop reason comes before the token counts (metadata): one end event carries both.
+      {
+        type: 'end',
+        stopReason: 'tool_use',
+        usage: {
+          model: 'anthropic.claude-test-v1:0',
+          inputTokens: 10,
+          outputTokens: 5,
+          cacheReadTokens: 3,
+          cacheWriteTokens: 2,
+        },
+      },
     ]);
     const [sent] = requests;
     expect(sent?.path).toBe(`/model/${encodeURIComponent('anthropic.claude-test-v1:0')}/converse-stream`);
@@ -279,5 +301,96 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
     while (closed.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(closed).toHaveLength(1);
     expect((closed[0] ?? Infinity) - abortedAt).toBeLessThan(250);
+  });
+});
+
+describe('token usage of a turn over Bedrock', () => {
+  it('adds up each step’s metadata usage into the turn and writes it as per-account EMF metrics', async () => {
+    // Prepare: step 1 calls coreMeta, step 2 answers; each ends with Bedrock's metadata frame.
+    let step = 0;
+    script = (stream) => {
+      step += 1;
+      ok(stream);
+      stream.write(frame('messageStart', { role: 'assistant' }));
+      if (step === 1) {
+        stream.write(
+          frame('contentBlockStart', {
+            contentBlockIndex: 0,
+            start: { toolUse: { toolUseId: 'tu-1', name: 'coreMeta' } },
+          }),
+        );
+        stream.write(
+          frame('contentBlockDelta', {
+            contentBlockIndex: 0,
+            delta: { toolUse: { input: '{"searchQuery":"revenue"}' } },
+          }),
+        );
+        stream.write(frame('contentBlockStop', { contentBlockIndex: 0 }));
+        stream.write(frame('messageStop', { stopReason: 'tool_use' }));
+        stream.end(frame('metadata', { usage: { inputTokens: 100, outputTokens: 20, totalTokens: 120 } }));
+        return;
+      }
+      stream.write(frame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'Revenue is 42.' } }));
+      stream.write(frame('contentBlockStop', { contentBlockIndex: 0 }));
+      stream.write(frame('messageStop', { stopReason: 'end_turn' }));
+      stream.end(
+        frame('metadata', {
+          usage: { inputTokens: 150, outputTokens: 30, cacheReadInputTokens: 90, totalTokens: 270 },
+        }),
+      );
+    };
+    const tools: AnalystTools = {
+      coreMeta: async () => ({ cubes: [] }),
+      coreSqlApi: async () => ({ schema: [], data: [], totalRows: 0 }),
+    };
+    // Act
+    const result = await runAgentTurn({
+      provider: provider(),
+      tools,
+      history: [],
+      input: 'What is the revenue?',
+      showThinking: false,
+      signal: new AbortController().signal,
+      emit: () => undefined,
+    });
+    const written: string[] = [];
+    meterUsage('acme', result.usage, parseConfig({ METRICS: 'emf' }), (line) => written.push(line));
+    // Assess
+    expect(result.finalAnswer).toBe('Revenue is 42.');
+    expect(result.usage).toEqual({
+      models: ['anthropic.claude-test-v1:0'],
+      llmCalls: 2,
+      inputTokens: 250,
+      outputTokens: 50,
+      cacheReadTokens: 90,
+      cacheWriteTokens: 0,
+      totalTokens: 390,
+    });
+    expect(written).toHaveLength(1);
+    const document = JSON.parse(written[0] ?? '{}') as Record<string, unknown>;
+    expect(document).toMatchObject({
+      account: 'acme',
+      models: 'anthropic.claude-test-v1:0',
+      ModelCalls: 2,
+      ModelInputTokens: 250,
+      ModelOutputTokens: 50,
+      ModelCacheReadTokens: 90,
+      ModelCacheWriteTokens: 0,
+      _aws: { CloudWatchMetrics: [{ Namespace: 'EmbeddedAnalytics', Dimensions: [['account']] }] },
+    });
+    // A turn that called no model writes no metrics.
+    meterUsage('acme', { ...result.usage, llmCalls: 0 }, parseConfig({ METRICS: 'emf' }), (line) =>
+      written.push(line),
+    );
+    expect(written).toHaveLength(1);
+  });
+
+  it('reduces an inference-profile ARN to the model name', () => {
+    expect(
+      modelName(
+        'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-3-5-haiku-v1:0',
+      ),
+    ).toBe('us.anthropic.claude-3-5-haiku-v1:0');
+    expect(modelName('anthropic.claude-test-v1:0')).toBe('anthropic.claude-test-v1:0');
   });
 });

@@ -246,7 +246,12 @@ describe('runAgentTurn: recovery and bounds', () => {
     expect(results[0]?.error).toMatch(/CTE name Orders/);
     expect(results[1]?.error).toMatch(/Unknown table duckdb_tables/);
     expect(completed.every((m) => !JSON.stringify(m.toolCall?.result).includes('south'))).toBe(true);
-    expect(result).toEqual({ status: 'completed', finalAnswer: 'I can only see my own region.' });
+    expect(result).toEqual({
+      status: 'completed',
+      finalAnswer: 'I can only see my own region.',
+      // Every model step counts as a call (the scripted provider reports no tokens).
+      usage: expect.objectContaining({ llmCalls: 3, models: ['scripted'], totalTokens: 0 }),
+    });
   });
 
   it('answers an unknown tool or invalid input with an error result', async () => {
@@ -268,7 +273,11 @@ describe('runAgentTurn: recovery and bounds', () => {
     expect(provider.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
     const invalid = tools(messages).find((m) => !m.isInProcess);
     expect(JSON.parse(invalid?.toolCall?.result ?? '{}').error).toMatch(/sqlQuery/);
-    expect(result).toEqual({ status: 'completed', finalAnswer: 'last: tool' });
+    expect(result).toEqual({
+      status: 'completed',
+      finalAnswer: 'last: tool',
+      usage: expect.objectContaining({ llmCalls: 3 }),
+    });
   });
 
   it('stops after maxSteps with one final answer saying what was done', async () => {
@@ -470,6 +479,7 @@ describe('runAgentTurn: abort', () => {
     expect(result).toEqual({
       status: 'aborted',
       finalAnswer: 'Stopped at your request. Nothing had been done yet.',
+      usage: expect.objectContaining({ llmCalls: 0, models: [], totalTokens: 0 }),
     });
     expect(messages).toHaveLength(1);
   });

@@ -132,7 +132,11 @@ describe('openAiProvider over chat completions SSE', () => {
       { type: 'text', delta: 'check.' },
       { type: 'toolUse', toolUse: { id: 'call-b', name: 'coreSqlApi', input: { sqlQuery: 'SELECT 1' } } },
       { type: 'toolUse', toolUse: { id: 'call-c', name: 'coreMeta', input: { searchQuery: 'x' } } },
-      { type: 'end', stopReason: 'tool_calls', usage: { inputTokens: 12, outputTokens: 7 } },
+      {
+        type: 'end',
+        stopReason: 'tool_calls',
+        usage: { model: 'test-model', inputTokens: 12, outputTokens: 7 },
+      },
     ]);
     const [sent] = requests;
     expect(sent?.url).toBe('/v1/chat/completions');

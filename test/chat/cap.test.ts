@@ -171,7 +171,10 @@ describe('a turn with large tool results', () => {
       emit(message({ content: 'Here are the notes.', graphPath: ['final'] }));
       return { status: 'completed', finalAnswer: 'Here are the notes.' };
     });
-    expect(streamed.at(-1)).toMatchObject({ id: '__state__', state: { status: 'completed' } });
+    expect(streamed.find((line) => line.id === '__state__')).toMatchObject({
+      state: { status: 'completed' },
+    });
+    expect(streamed.at(-1)?.id).toBe('__usage__');
     expect(after).toMatchObject({ status: 'idle', lastStatus: 'completed' });
     const tool = streamed.find((line) => line.toolCall && line.isInProcess === false);
     expect(String((tool?.toolCall as { result?: string } | undefined)?.result)).toContain(
@@ -190,7 +193,10 @@ describe('a turn with large tool results', () => {
       return { status: 'completed', finalAnswer: 'Done.' };
     });
     expect(streamed.filter((line) => line.toolCall)).toHaveLength(30);
-    expect(streamed.at(-1)).toMatchObject({ id: '__state__', state: { status: 'completed' } });
+    expect(streamed.find((line) => line.id === '__state__')).toMatchObject({
+      state: { status: 'completed' },
+    });
+    expect(streamed.at(-1)?.id).toBe('__usage__');
     expect(after).toMatchObject({ status: 'idle', lastStatus: 'completed' });
     expect(replayed).toEqual(streamed);
   });

@@ -4,8 +4,11 @@ import { startService, type TestService } from '../support/service';
 import {
   type Auth,
   abort,
+  beforeEnd,
   chat,
   chatUrl,
+  endIds,
+  expectedEnd,
   finals,
   type Line,
   openStream,
@@ -67,7 +70,17 @@ describe('a streaming thread', () => {
     expect(tookMs).toBeLessThan(1000);
     expect(stateOf(rest)).toMatchObject({ chatId, status: 'aborted', reason: 'abort' });
     expect(finals(rest)).toHaveLength(1);
-    expect(rest.at(-2)).toBe(finals(rest)[0]);
+    expect(beforeEnd(rest).at(-1)).toBe(finals(rest)[0]);
+    // Cube's end frames: `__aborted__` after the state, `__usage__` last.
+    expect(endIds(rest)).toEqual(expectedEnd('aborted'));
+    expect(rest.find((line) => line.id === '__aborted__')).toEqual({
+      id: '__aborted__',
+      role: 'assistant',
+      type: 'abort',
+      code: 'chat_aborted',
+      error: expect.stringMatching(/request/),
+      sort: expect.any(Number),
+    });
 
     const next = await chat(url, { input: 'count of orders', chatId, sessionSettings: owner }, auth);
     expect(stateOf(next.lines)?.status).toBe('completed');
@@ -154,7 +167,7 @@ describe('a streaming thread', () => {
     await crash(Date.now() - 1);
     // Replay of a thread whose last turn crashed still ends with a state line.
     const replay = await chat(url, { chatId, sessionSettings: owner }, auth);
-    expect(replay.lines.at(-1)?.id).toBe('__state__');
+    expect(endIds(replay.lines)).toEqual(expectedEnd(stateOf(replay.lines)?.status ?? 'missing'));
     const next = await chat(url, { input: 'and by region?', chatId, sessionSettings: owner }, auth);
     expect(stateOf(next.lines)?.status).toBe('completed');
     expect(next.lines[1]?.sort).toBeGreaterThan(done.lines.at(-1)?.sort ?? Number.POSITIVE_INFINITY);
@@ -166,6 +179,19 @@ describe('a streaming thread', () => {
       const reply = await chat(url, { input: QUESTION, sessionSettings: user() }, auth);
       expect(stateOf(reply.lines)?.status).toBe('error');
       expect(finals(reply.lines)).toHaveLength(1);
+      // The service's time bound stopped the run: Cube's `__suspended__`, then the error line.
+      expect(endIds(reply.lines)).toEqual(expectedEnd('error', true));
+      const echo = reply.lines[1];
+      expect(reply.lines.find((line) => line.id === '__suspended__')).toEqual({
+        id: '__suspended__',
+        role: 'assistant',
+        type: 'suspend',
+        code: 'chat_suspended',
+        retryable: false,
+        messageId: echo?.id,
+        error: expect.stringMatching(/time limit/),
+        sort: expect.any(Number),
+      });
     } finally {
       delete process.env.CHAT_TURN_TIMEOUT_MS;
     }

@@ -98,8 +98,9 @@ async function askChat(tally: Tally, what: string, body: Record<string, unknown>
     return undefined;
   }
   const last = reply.lines.at(-1);
-  if (reply.lines[0]?.id !== '__cutoff__' || last?.id !== '__state__') {
-    tally.problems.push(`${what}: stream without __cutoff__/__state__`);
+  const state = reply.lines.findLast((line) => line.id === '__state__');
+  if (reply.lines[0]?.id !== '__cutoff__' || !state || last?.id !== '__usage__') {
+    tally.problems.push(`${what}: stream without __cutoff__/__state__/__usage__ last`);
     return undefined;
   }
   tally.ok += 1;
@@ -181,7 +182,7 @@ describe('random faults, one mode at a time', () => {
     );
     for (const reply of after) {
       expect(reply.status).toBe(200);
-      expect(reply.lines.at(-1)?.state?.status).toBe('completed');
+      expect(reply.lines.findLast((line) => line.id === '__state__')?.state?.status).toBe('completed');
     }
   });
 });

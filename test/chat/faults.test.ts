@@ -12,7 +12,20 @@ import { type StoredLine, threads } from '../../functions/store/threads';
 import { type FaultProxy, type FaultyService, startFaultyService } from '../support/faults';
 import { client } from '../support/http';
 import type { TestService } from '../support/service';
-import { chat, chatUrl, finals, type Line, openStream, readUntil, stateOf, uniqueUser } from './support';
+import {
+  beforeEnd,
+  chat,
+  chatUrl,
+  endIds,
+  expectedEnd,
+  finals,
+  type Line,
+  openStream,
+  readUntil,
+  stateLineOf,
+  stateOf,
+  uniqueUser,
+} from './support';
 
 let faulty: FaultyService;
 let proxy: FaultProxy;
@@ -48,12 +61,16 @@ const threadItem = async (chatId: string) =>
 const outcome = (lines: Line[]) =>
   settled(lines.filter((line) => line.id !== '__cutoff__') as unknown as StoredLine[]);
 
-/** Asserts a live turn ended properly: one final answer right before `__state__` with this status. */
+/**
+ * Asserts a live turn ended properly: one final answer right before `__state__` with this status, then Cube's
+ * end frames for that status with `__usage__` last.
+ */
 function expectEnded(lines: Line[], status: string) {
   expect(lines[0]?.id).toBe('__cutoff__');
-  expect(lines.at(-1)).toMatchObject({ id: '__state__', state: { status, isStreaming: false } });
+  expect(stateLineOf(lines)).toMatchObject({ id: '__state__', state: { status, isStreaming: false } });
+  expect(endIds(lines)).toEqual(expectedEnd(status));
   expect(finals(lines)).toHaveLength(1);
-  expect(lines.at(-2)).toBe(finals(lines)[0]);
+  expect(beforeEnd(lines).at(-1)).toBe(finals(lines)[0]);
 }
 
 /** The replay's lines of the turn that starts at `fromSort`. */
@@ -123,7 +140,8 @@ describe('2. a read fails while replaying', () => {
       expect(follower.status).toBe(200);
       expect(follower.lines[0]?.id).toBe('__cutoff__');
       expect(stateOf(follower.lines)?.status).toBe('error');
-      expect(follower.lines.at(-2)).toMatchObject({ role: 'assistant', graphPath: ['final'] });
+      expect(beforeEnd(follower.lines).at(-1)).toMatchObject({ role: 'assistant', graphPath: ['final'] });
+      expect(endIds(follower.lines)).toEqual(expectedEnd('error'));
       proxy.clear();
 
       const lines = [...head, ...(await live.rest())];
@@ -156,13 +174,18 @@ describe('2b. a turn that crashed (its function died) before storing its end', (
       }),
     );
     const replay = await ask({ chatId, sessionSettings: settings });
-    expect(replay.lines.at(-3)).toMatchObject({ role: 'user', content: 'lost', sort });
-    expect(replay.lines.at(-2)).toMatchObject({ graphPath: ['final'], sort: sort + 1 });
-    expect(replay.lines.at(-1)).toMatchObject({
+    const body = beforeEnd(replay.lines);
+    expect(body.at(-2)).toMatchObject({ role: 'user', content: 'lost', sort });
+    expect(body.at(-1)).toMatchObject({ graphPath: ['final'], sort: sort + 1 });
+    expect(stateLineOf(replay.lines)).toMatchObject({
       id: '__state__',
       state: { status: 'error' },
       sort: sort + 2,
     });
+    expect(endIds(replay.lines)).toEqual(expectedEnd('error'));
+    expect(replay.lines.at(-2)).toEqual({ error: expect.stringMatching(/interrupted/), sort: sort + 3 });
+    // Nothing is known of a crashed turn's model calls.
+    expect(replay.lines.at(-1)).toMatchObject({ id: '__usage__', usage: { llmCalls: 0 }, sort: sort + 4 });
     const next = await ask({ input: 'and by region?', chatId, sessionSettings: settings });
     expectEnded(next.lines, 'completed');
     expect(next.lines[1]?.sort).toBe(sort + 1);
@@ -178,6 +201,7 @@ describe('3. the release transaction fails', () => {
     expect(turn.status).toBe(200);
     expect(fault.fired).toBeGreaterThanOrEqual(2);
     expectEnded(turn.lines, 'error');
+    expect(turn.lines.at(-2)?.error).toMatch(/could not be stored/);
     proxy.clear();
 
     expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'error' });

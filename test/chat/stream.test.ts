@@ -1,10 +1,23 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accounts } from '../../functions/store/accounts';
+import { agents } from '../../functions/store/agents';
 import { countRoundTrips } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
-import { abort, chat, chatUrl, finals, type Line, stateOf, uniqueUser } from './support';
+import {
+  abort,
+  beforeEnd,
+  chat,
+  chatUrl,
+  endIds,
+  expectedEnd,
+  finals,
+  type Line,
+  stateLineOf,
+  stateOf,
+  uniqueUser,
+} from './support';
 
 let svc: TestService;
 let url: string;
@@ -40,8 +53,32 @@ function expectTurnShape(lines: Line[], input: string, messageId?: string): stri
   const chatId = cutoff?.state?.chatId ?? '';
   expect(echo).toMatchObject({ role: 'user', content: input, isDelta: false });
   expect(echo?.id).toMatch(messageId ? new RegExp(`^${messageId}$`) : /^\d{13,}-message$/);
-  const last = lines.at(-1);
-  expect(last).toMatchObject({ id: '__state__', role: 'assistant', state: { chatId, status: 'completed' } });
+  // The end frames in Cube's order: `__state__` (with our status), then `__usage__`, always last.
+  expect(endIds(lines)).toEqual(expectedEnd('completed'));
+  expect(stateLineOf(lines)).toMatchObject({
+    id: '__state__',
+    role: 'assistant',
+    state: { chatId, status: 'completed', isStreaming: false },
+  });
+  expect(lines.at(-1)).toEqual({
+    id: '__usage__',
+    type: 'usage',
+    usage: {
+      models: ['offline'],
+      llmCalls: expect.any(Number),
+      inputTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+      cacheWriteTokens: 0,
+      cacheReadTokens: 0,
+      totalTokens: expect.any(Number),
+    },
+    sort: expect.any(Number),
+  });
+  const usage = lines.at(-1)?.usage;
+  // The offline planner takes a step per tool call and one for the answer; it produced what was streamed.
+  expect(usage?.llmCalls).toBe(lines.filter((line) => line.toolCall && line.isInProcess).length + 1);
+  expect(usage?.outputTokens).toBeGreaterThan(0);
+  expect(usage?.totalTokens).toBe((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0));
   // sort strictly increases after the cutoff.
   const sorts = lines.slice(1).map((line) => line.sort);
   expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
@@ -50,10 +87,20 @@ function expectTurnShape(lines: Line[], input: string, messageId?: string): stri
   // Exactly one final answer, after every agent line and right before __state__.
   const final = finals(lines);
   expect(final).toHaveLength(1);
-  expect(lines.at(-2)).toBe(final[0]);
+  const body = beforeEnd(lines);
+  expect(body.at(-1)).toBe(final[0]);
   expect(final[0]).toMatchObject({ isInProcess: false, graphPath: ['final'] });
+  // Cube's `state.messages`: what the turn settled to, as streamed but without `sort`.
+  const settledIds = body
+    .slice(1)
+    .filter(
+      (line, index, all) =>
+        !line.isDelta && !(line.isInProcess && all.slice(index + 1).some((later) => later.id === line.id)),
+    )
+    .map(({ sort: _sort, ...message }) => message);
+  expect(stateOf(lines)?.messages).toEqual(settledIds);
   // Between: agent content/thinking and tool calls of the two agent nodes.
-  for (const line of lines.slice(2, -2)) {
+  for (const line of body.slice(2, -1)) {
     expect(line.role).toBe('assistant');
     expect([['core_data_analyst_agent'], ['core_data_analyst_agent', 'tools']]).toContainEqual(
       line.graphPath,
@@ -112,22 +159,25 @@ describe('a turn', () => {
     const second = await ask({ input: 'and by region?', chatId, sessionSettings: user });
     expect(expectTurnShape(second.lines, 'and by region?')).toBe(chatId);
     expect(second.lines[1]?.sort).toBeGreaterThan(first.lines.at(-1)?.sort ?? Number.POSITIVE_INFINITY);
+    expect(first.lines.at(-1)?.id).toBe('__usage__');
 
     const replay = await ask({ chatId, sessionSettings: user });
     expect(replay.status).toBe(200);
     expect(replay.lines[0]).toEqual(first.lines[0]);
-    expect(replay.lines.at(-1)).toEqual(second.lines.at(-1));
+    // The replay ends with the frames the last turn ended with (earlier turns' end frames are left out).
+    const secondEnd = second.lines.slice(beforeEnd(second.lines).length);
+    expect(replay.lines.slice(-secondEnd.length)).toEqual(secondEnd);
     // The outcome of both turns: increments and in-process tool calls are replaced by their complete copies.
     const outcome = (lines: Line[]) =>
       lines.filter(
         (line, index) =>
-          !line.id.startsWith('__') &&
+          !(line.id ?? '__').startsWith('__') &&
           !(
             (line.isDelta || line.isInProcess) &&
             lines.slice(index + 1).some((later) => later.id === line.id)
           ),
       );
-    expect(replay.lines.slice(1, -1)).toEqual([...outcome(first.lines), ...outcome(second.lines)]);
+    expect(beforeEnd(replay.lines).slice(1)).toEqual([...outcome(first.lines), ...outcome(second.lines)]);
     expect(finals(replay.lines)).toHaveLength(2);
   });
 
@@ -411,5 +461,51 @@ describe('branches', () => {
       isDefaultBranch: true,
     });
     expect(named.lines.every((line) => (line.thinking ?? '') === '')).toBe(true);
+  });
+});
+
+describe("an agent set to Cube's tool names", () => {
+  test('streams cubeMeta, cubeSqlApi and cube_data_analyst_agent; a follow-up reads them back', async () => {
+    const demoAgent = await agents.get(svc.service.store, 'demo', '1');
+    await agents.put(svc.service.store, {
+      account: 'demo',
+      agentId: 'cube-names',
+      name: 'Cube names',
+      deploymentId: demoAgent?.deploymentId ?? 1,
+      showThinking: false,
+      toolNames: 'cube',
+    });
+    expect((await agents.get(svc.service.store, 'demo', 'cube-names'))?.toolNames).toBe('cube');
+    const cubeUrl = chatUrl(svc.baseUrl, 'demo', 'cube-names');
+    const sessionSettings = managers(uniqueUser());
+    const first = await chat(
+      cubeUrl,
+      { input: 'total amount by status', sessionSettings },
+      { key: svc.adminKey },
+    );
+    expect(stateOf(first.lines)?.status).toBe('completed');
+    const tools = first.lines.filter((line) => line.toolCall);
+    expect(new Set(tools.map((line) => line.toolCall?.name))).toEqual(new Set(['cubeMeta', 'cubeSqlApi']));
+    for (const line of tools) expect(line.graphPath).toEqual(['cube_data_analyst_agent', 'tools']);
+    const steps = first.lines.filter((line) => line.role === 'assistant' && !line.toolCall && line.graphPath);
+    for (const line of steps.filter((step) => step.graphPath?.[0] !== 'final')) {
+      expect(line.graphPath).toEqual(['cube_data_analyst_agent']);
+    }
+    expect(JSON.stringify(first.lines)).not.toMatch(/coreMeta|coreSqlApi|core_data_analyst_agent/);
+
+    // The follow-up's history carries Cube's names; the planner still reads its earlier results.
+    const chatId = first.lines[0]?.state?.chatId;
+    const next = await chat(
+      cubeUrl,
+      { input: 'and by region?', chatId, sessionSettings },
+      { key: svc.adminKey },
+    );
+    expect(stateOf(next.lines)?.status).toBe('completed');
+    const sql = next.lines.find((line) => line.toolCall?.name === 'cubeSqlApi' && line.isInProcess === false);
+    expect(JSON.parse(sql?.toolCall?.result ?? '{}')).toMatchObject({ totalRows: expect.any(Number) });
+
+    // The default agent keeps the service spec's names.
+    const core = await chat(url, { input: 'total amount by status', sessionSettings }, { key: svc.adminKey });
+    expect(core.lines.some((line) => line.toolCall?.name === 'coreSqlApi')).toBe(true);
   });
 });

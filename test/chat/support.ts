@@ -9,7 +9,28 @@ export interface Line {
   isDelta?: boolean;
   isInProcess?: boolean;
   toolCall?: { name: string; input: string; result?: string };
-  state?: { chatId?: string; status?: string; isStreaming?: boolean; reason?: string };
+  state?: {
+    chatId?: string;
+    status?: string;
+    isStreaming?: boolean;
+    reason?: string;
+    messages?: Record<string, unknown>[];
+  };
+  /** Cube's end-of-run frames: `__aborted__`, `__suspended__`, `__usage__` and the id-less `{"error"}` line. */
+  type?: string;
+  code?: string;
+  error?: string;
+  retryable?: boolean;
+  messageId?: string;
+  usage?: {
+    models: string[];
+    llmCalls: number;
+    inputTokens: number;
+    outputTokens: number;
+    cacheWriteTokens: number;
+    cacheReadTokens: number;
+    totalTokens: number;
+  };
 }
 
 export interface Auth {
@@ -127,7 +148,28 @@ export const finals = (lines: Line[]) =>
     (l) => l.role === 'assistant' && l.graphPath?.[0] === 'final' && (l.graphPath?.length ?? 0) <= 2,
   );
 
-export const stateOf = (lines: Line[]) => lines.at(-1)?.state;
+/** The last `__state__` line (the turn's end; Cube's end frames follow it). */
+export const stateLineOf = (lines: Line[]) => lines.findLast((line) => line.id === '__state__');
+export const stateOf = (lines: Line[]) => stateLineOf(lines)?.state;
+
+/** The lines before the turn's end frames (`__state__` and what follows it). */
+export const beforeEnd = (lines: Line[]) => {
+  const state = lines.findLastIndex((line) => line.id === '__state__');
+  return state < 0 ? lines : lines.slice(0, state);
+};
+
+/** The ids of the end frames, in order (`error` for Cube's id-less error line). */
+export const endIds = (lines: Line[]) =>
+  lines.slice(beforeEnd(lines).length).map((line) => (line.id === undefined ? 'error' : line.id));
+
+/** The end frames contract §6 gives a turn that ended with this status. */
+export const expectedEnd = (status: string, suspended = false) => [
+  '__state__',
+  ...(status === 'aborted' ? ['__aborted__'] : []),
+  ...(status === 'error' && suspended ? ['__suspended__'] : []),
+  ...(status === 'error' ? ['error'] : []),
+  '__usage__',
+];
 
 let counter = 0;
 /** A fresh external id per test, so users and threads never collide. */

@@ -77,8 +77,21 @@ describe('operator CLI', () => {
       '3',
       '--show-thinking',
     );
+    await cli(
+      'agent',
+      'create',
+      '--account',
+      'acme',
+      '--id',
+      'cube',
+      '--deployment',
+      '3',
+      '--tool-names',
+      'cube',
+    );
     expect(await cli('agent', 'list', '--account', 'acme')).toEqual([
-      expect.objectContaining({ agentId: 'sales', deploymentId: 3, showThinking: true }),
+      expect.objectContaining({ agentId: 'cube', deploymentId: 3, showThinking: false, toolNames: 'cube' }),
+      expect.objectContaining({ agentId: 'sales', deploymentId: 3, showThinking: true, toolNames: 'core' }),
     ]);
     await cli('attribute', 'create', '--account', 'acme', '--name', 'region', '--type', 'string');
     await cli('group', 'create', '--account', 'acme', '--name', 'ops', '--description', 'Operations');
@@ -113,6 +126,20 @@ describe('operator CLI', () => {
     await expect(cli('account', 'create', '--name', 'x1', '--plan', 'gold')).rejects.toThrow(UsageError);
     await expect(cli('key', 'create', '--account', 'ghost', '--role', 'admin')).rejects.toThrow(AppError);
     await expect(cli('frobnicate')).rejects.toThrow(/Unknown command/);
+    await expect(
+      cli(
+        'agent',
+        'create',
+        '--account',
+        'acme',
+        '--id',
+        'x',
+        '--deployment',
+        '3',
+        '--tool-names',
+        'langchain',
+      ),
+    ).rejects.toThrow(UsageError);
     await expect(cli('key', 'create', '--account', 'acme')).rejects.toThrow(/--role is required/);
     await expect(
       cli('user', 'create-internal', '--account', 'acme', '--id', 'b', '--group', 'nope'),

@@ -221,7 +221,7 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
         { key: svc.adminKey },
       );
       expect(first.status).toBe(200);
-      chatId = first.lines.at(-1)?.state?.chatId ?? '';
+      chatId = first.lines[0]?.state?.chatId ?? '';
       const second = await chat(
         url,
         { input: 'and by region?', chatId, sessionSettings: user },

@@ -159,6 +159,50 @@ describe('applyMessage', () => {
     expect(failed).toMatchObject({ status: 'error', error: 'Model timed out' });
   });
 
+  test("Cube's end frames: the error line (no id) and __suspended__ say why; __aborted__ and __usage__ change nothing", () => {
+    const lines = [
+      '{"id":"__state__","role":"assistant","state":{"chatId":"c","status":"error","isStreaming":false,"messages":[]},"sort":7}',
+      '{"id":"__suspended__","role":"assistant","type":"suspend","code":"chat_suspended","retryable":false,"messageId":"1-message","error":"Out of time","sort":8}',
+      '{"error":"The answer took longer than its time limit.","sort":9}',
+      '{"id":"__usage__","type":"usage","usage":{"models":["offline"],"llmCalls":2},"sort":10}',
+    ];
+    const messages = lines.map((line) => parseLine(line));
+    expect(messages[2]).toEqual({ id: '', error: 'The answer took longer than its time limit.' });
+    const failed = newTurn('q');
+    const changes = messages.map((message) => (message ? applyMessage(failed, message).kind : 'unparsed'));
+    expect(changes).toEqual(['status', 'status', 'status', 'none']);
+    expect(failed).toMatchObject({ status: 'error', error: 'The answer took longer than its time limit.' });
+
+    const stopped = newTurn('q');
+    applyMessage(stopped, { id: '__state__', role: 'assistant', state: { status: 'aborted' } });
+    const frame = { id: '__aborted__', role: 'assistant', type: 'abort', error: 'Stopped by the user' };
+    expect(applyMessage(stopped, frame).kind).toBe('none');
+    expect(stopped).toMatchObject({ status: 'aborted' });
+    expect(stopped.error).toBeUndefined();
+    // A completed turn is not turned into an error by a stray error line.
+    const done = newTurn('q');
+    applyMessage(done, { id: '__state__', role: 'assistant', state: { status: 'completed' } });
+    applyMessage(done, { id: '', error: 'late' });
+    expect(done).toMatchObject({ status: 'completed' });
+  });
+
+  test("Cube's tool names render like ours: cubeSqlApi results become a table", () => {
+    const turn = newTurn('q');
+    const call = {
+      id: 't',
+      role: 'assistant',
+      graphPath: ['cube_data_analyst_agent', 'tools'],
+      isInProcess: false,
+      toolCall: {
+        name: 'cubeSqlApi',
+        input: '{"sqlQuery":"SELECT 1 AS n"}',
+        result: '{"schema":[{"name":"n","column_type":"number"}],"data":[[1]],"totalRows":1}',
+      },
+    };
+    applyMessage(turn, call);
+    expect(turn.steps[0]).toMatchObject({ status: 'done', sql: { rows: [[1]], totalRows: 1 } });
+  });
+
   test('only role assistant with graphPath[0] final and length <= 2 is the final answer', () => {
     const turn = newTurn('q');
     applyMessage(turn, { id: 'x', role: 'assistant', content: 'deep', graphPath: ['final', 'a', 'b'] });

@@ -334,3 +334,30 @@ describe('as a custom element on a customer page', () => {
     }
   });
 });
+
+describe('a dropped connection', () => {
+  test('re-attaches with the same messageId and chatId, and shows the answer once', async () => {
+    // Prepare
+    const { context, page } = await openPage(browser);
+    await page.goto(chatPage(freshSession()));
+    const before = server.chats.length;
+
+    // Act: the first stream is cut after a partial line; the widget asks for the same message again.
+    await ask(page, 'Total amount by region? drop');
+
+    // Assess
+    expect(await turnEnded(page, 1)).toBe('completed');
+    const [first, second, ...rest] = server.chats.slice(before);
+    expect(rest).toEqual([]);
+    expect(first?.body.messageId).toMatch(/^\d{13,}-message$/);
+    expect(second?.body).toMatchObject({
+      input: 'Total amount by region? drop',
+      messageId: first?.body.messageId,
+      chatId: expect.stringMatching(/^chat-\d+$/),
+    });
+    // One turn on the page, without the partial text of the dropped stream.
+    expect(await page.locator('article.turn').count()).toBe(1);
+    expect(await page.locator('article.turn').textContent()).not.toContain('Half an');
+    await context.close();
+  });
+});

@@ -6,6 +6,7 @@ import {
   type ConverseStreamCommandOutput,
   type Message,
 } from '@aws-sdk/client-bedrock-runtime';
+import type { CallUsage } from '../../protocol';
 import { AbortedError } from '../abort';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { ModelProviderError } from '../types';
@@ -62,6 +63,23 @@ export function toBedrockMessages(messages: readonly ConversationMessage[]): Mes
   return out;
 }
 
+interface BedrockUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadInputTokens?: number;
+  cacheWriteInputTokens?: number;
+}
+
+const fromBedrockUsage = (usage: BedrockUsage): CallUsage => ({
+  inputTokens: usage.inputTokens ?? 0,
+  outputTokens: usage.outputTokens ?? 0,
+  cacheReadTokens: usage.cacheReadInputTokens ?? 0,
+  cacheWriteTokens: usage.cacheWriteInputTokens ?? 0,
+});
+
+/** The model's name without infrastructure detail: an inference-profile or model ARN keeps its last part. */
+export const modelName = (modelId: string): string => modelId.slice(modelId.lastIndexOf('/') + 1);
+
 /** Amazon Bedrock ConverseStream: streamed text, reasoning and tool use; the signal cancels the request. */
 export function bedrockProvider(options: BedrockOptions): ModelProvider {
   const client = new BedrockRuntimeClient({
@@ -105,6 +123,9 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
       }
       if (!response.stream) throw new ModelProviderError('bedrock', 'response without a stream');
       const tools = new Map<number, { id: string; name: string; input: string }>();
+      // Bedrock sends the stop reason first and the step's token counts after it, in `metadata`.
+      let stopReason: string | undefined;
+      let usage: CallUsage | undefined;
       try {
         for await (const event of response.stream as AsyncIterable<Record<string, unknown>>) {
           const start = event.contentBlockStart as
@@ -155,7 +176,12 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
           }
           const messageStop = event.messageStop as { stopReason?: string } | undefined;
           if (messageStop) {
-            yield { type: 'end', stopReason: messageStop.stopReason ?? 'end_turn' };
+            stopReason = messageStop.stopReason ?? 'end_turn';
+            continue;
+          }
+          const metadata = event.metadata as { usage?: BedrockUsage } | undefined;
+          if (metadata?.usage) {
+            usage = fromBedrockUsage(metadata.usage);
             continue;
           }
           const exception = Object.entries(event).find(([key]) => /Exception$/.test(key));
@@ -172,6 +198,13 @@ export function bedrockProvider(options: BedrockOptions): ModelProvider {
       }
       // The SDK ends an aborted event stream quietly: a cut-off step must not pass for a finished one.
       if (signal.aborted) throw new AbortedError(signal.reason);
+      if (stopReason !== undefined || usage !== undefined) {
+        yield {
+          type: 'end',
+          stopReason: stopReason ?? 'end_turn',
+          usage: { model: modelName(options.modelId), ...usage },
+        };
+      }
     },
   };
 }

@@ -60,7 +60,7 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
     }
   }
 
-  return {
+  const planner: ModelProvider = {
     name: 'offline',
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
       const messages = request.messages;
@@ -136,4 +136,34 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       yield { type: 'end', stopReason: 'end_turn' };
     },
   };
+  return { name: 'offline', stream: (request, signal) => metered(request, planner.stream(request, signal)) };
+}
+
+/** Tokens as a model would roughly count them: one per four characters, rounded up. */
+export const estimateTokens = (characters: number): number => Math.ceil(characters / 4);
+
+/**
+ * The planner's steps with the usage a model would report: what it read (system prompt, conversation and tool
+ * specs as JSON) and what it produced (text, reasoning and tool inputs), in estimated tokens.
+ */
+async function* metered(
+  request: ModelRequest,
+  events: AsyncIterable<ModelEvent>,
+): AsyncGenerator<ModelEvent> {
+  const read =
+    request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length;
+  let produced = 0;
+  for await (const event of events) {
+    if (event.type === 'text' || event.type === 'thinking') produced += event.delta.length;
+    else if (event.type === 'toolUse')
+      produced += event.toolUse.name.length + JSON.stringify(event.toolUse.input).length;
+    if (event.type !== 'end') {
+      yield event;
+      continue;
+    }
+    yield {
+      ...event,
+      usage: { model: 'offline', inputTokens: estimateTokens(read), outputTokens: estimateTokens(produced) },
+    };
+  }
 }

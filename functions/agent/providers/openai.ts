@@ -1,3 +1,4 @@
+import type { CallUsage } from '../../protocol';
 import { AbortedError } from '../abort';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { ModelProviderError } from '../types';
@@ -100,7 +101,11 @@ interface ChunkDelta {
 
 interface Chunk {
   choices?: { delta?: ChunkDelta; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    prompt_tokens_details?: { cached_tokens?: number } | null;
+  } | null;
   error?: { message?: string; type?: string } | string;
 }
 
@@ -152,7 +157,7 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
       }
       const calls = new Map<number, { id: string; name: string; arguments: string }>();
       let stopReason = 'stop';
-      let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+      let usage: CallUsage | undefined;
       const flushTools = function* (): Generator<ModelEvent> {
         for (const [, call] of [...calls.entries()].sort((a, b) => a[0] - b[0])) {
           yield {
@@ -177,11 +182,12 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
             throw new ModelProviderError('openai', message);
           }
           if (chunk.usage) {
+            // prompt_tokens includes the cached ones: counted once, as cache reads (Cube's totalTokens sums all).
+            const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
             usage = {
-              ...(chunk.usage.prompt_tokens !== undefined ? { inputTokens: chunk.usage.prompt_tokens } : {}),
-              ...(chunk.usage.completion_tokens !== undefined
-                ? { outputTokens: chunk.usage.completion_tokens }
-                : {}),
+              inputTokens: Math.max(0, (chunk.usage.prompt_tokens ?? 0) - cached),
+              outputTokens: chunk.usage.completion_tokens ?? 0,
+              ...(cached > 0 ? { cacheReadTokens: cached } : {}),
             };
           }
           for (const choice of chunk.choices ?? []) {
@@ -210,7 +216,7 @@ export function openAiProvider(options: OpenAiOptions): ModelProvider {
       // An aborted body may end quietly: a cut-off step must not pass for a finished one.
       if (signal.aborted) throw new AbortedError(signal.reason);
       yield* flushTools();
-      yield { type: 'end', stopReason, ...(usage ? { usage } : {}) };
+      yield { type: 'end', stopReason, usage: { model: options.model, ...usage } };
     },
   };
 }

@@ -2,27 +2,14 @@
  * The widget's calls to the service (contract §4, §6, §7): session exchange, the NDJSON chat stream and
  * abort. Only `fetch` and web streams, so it runs in browsers and in Node.
  */
+import type { ExchangedSession } from '../../protocol';
 import { LineSplitter, parseLine, type WireMessage } from './protocol';
 
-/** What the exchange returns (contract §4); extra fields the service may add are kept optional. */
-export interface EmbedSession {
-  token: string;
-  expiresAt: string;
-  deploymentId: number;
-  embedTenantName: string | null;
-  creatorMode: boolean;
-  user: {
-    externalId?: string;
-    internalId?: string;
-    email?: string;
-    groups?: string[];
-    userAttributes?: { name: string; value: unknown }[];
-  };
-  userProfile?: { displayName?: string; picture?: string };
-  /** Not in the contract yet: lets the service name the chat target instead of the page's query. */
-  accountName?: string;
-  agentId?: string;
-}
+/**
+ * What the exchange returns (contract §4; the type lives with the wire protocol). `agentId` is not in the
+ * contract: it lets a service name the chat target instead of the page's attributes.
+ */
+export type EmbedSession = ExchangedSession & { agentId?: string };
 
 /** A contract §3 error (or a network failure, with status 0). */
 export class ApiError extends Error {
@@ -90,6 +77,8 @@ export async function exchangeSession(baseUrl: string, sessionId: string): Promi
 export interface ChatRequest {
   input: string;
   chatId?: string;
+  /** `<ms>-message`: sent again with the chatId, it re-attaches to the running turn instead of starting one. */
+  messageId?: string;
 }
 
 /** Sends a question and yields the streamed messages as they arrive. */
@@ -103,6 +92,7 @@ export async function* streamChat(
     input: request.input,
     sessionSettings: {},
     ...(request.chatId ? { chatId: request.chatId } : {}),
+    ...(request.messageId ? { messageId: request.messageId } : {}),
   };
   const response = await send(`${url}/stream-chat-state`, {
     method: 'POST',

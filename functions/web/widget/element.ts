@@ -5,12 +5,14 @@
  */
 import { ApiError, abortChat, chatUrl, type EmbedSession, exchangeSession, streamChat } from './api';
 import { h, replaceChildren } from './dom';
-import { applyMessage, newTurn, type Turn } from './protocol';
+import { applyMessage, FRAME, newTurn, type Turn } from './protocol';
 import { TurnView } from './render';
 import css from './styles.css';
 
 /** How long to wait for the stream's own end after an accepted abort before cutting it locally. */
 const ABORT_GRACE_MS = 3000;
+/** Times a dropped answer is re-attached (same messageId) before the turn shows the connection error. */
+const REATTACH_TRIES = 3;
 
 export interface WidgetConfig {
   session: string | undefined;
@@ -319,7 +321,7 @@ export class EmbedAnalyticsChat extends HTMLElement {
       isDark: () => this.isDark(),
       grew: () => this.scrollToEnd(),
     };
-    const view = new TurnView(turn, host, this.turns);
+    let view = new TurnView(turn, host, this.turns);
     if (this.turns === 1) conversation.replaceChildren();
     conversation.append(view.element);
     composer.input.value = '';
@@ -335,25 +337,53 @@ export class EmbedAnalyticsChat extends HTMLElement {
     this.running = running;
     this.setRunning(true);
     this.announce('Working on your question');
+    // Sent again with the thread's id, the same messageId re-attaches to the turn if the connection drops.
+    const messageId = `${Date.now()}-message`;
+    let chatId = this.chatId;
     try {
-      const request = { input: text, ...(this.chatId ? { chatId: this.chatId } : {}) };
-      for await (const message of streamChat(target.url, token, request, controller.signal)) {
-        const change = applyMessage(turn, message);
-        if (change.kind === 'chat') {
-          this.chatId = change.chatId;
-          if (running.abortRequested) void this.sendAbort(running);
+      for (let attempt = 0; ; attempt += 1) {
+        let dropped: unknown;
+        try {
+          const request = { input: text, messageId, ...(chatId ? { chatId } : {}) };
+          for await (const message of streamChat(target.url, token, request, controller.signal)) {
+            const change = applyMessage(running.turn, message);
+            if (change.kind === 'chat') {
+              chatId = change.chatId;
+              this.chatId = change.chatId;
+              if (running.abortRequested) void this.sendAbort(running);
+            }
+            view.update(change);
+            this.scrollToEnd();
+            // `__usage__` is always the last frame (a service without it simply ends the stream).
+            if (message.id === FRAME.usage) break;
+          }
+        } catch (error) {
+          // A refusal of the service (an HTTP error) or a stop is final; a lost connection is re-attached.
+          if (error instanceof ApiError || running.abortRequested || controller.signal.aborted) throw error;
+          dropped = error;
         }
-        view.update(change);
-        this.scrollToEnd();
-        if (message.id === '__state__') break;
+        const ended = running.turn.status !== 'streaming';
+        if (ended || running.abortRequested || !chatId || attempt + 1 >= REATTACH_TRIES) {
+          if (dropped !== undefined && !ended) throw dropped;
+          break;
+        }
+        // The re-attached stream tells the turn from its first line: start its view afresh.
+        this.announce('Reconnecting');
+        const fresh = newTurn(text);
+        const next = new TurnView(fresh, host, this.turns);
+        view.element.replaceWith(next.element);
+        view = next;
+        running.turn = fresh;
+        running.view = next;
       }
+      const turn = running.turn;
       if (turn.status === 'streaming') {
         turn.status = running.abortRequested ? 'aborted' : 'error';
         if (turn.status === 'error') turn.error = 'The answer ended unexpectedly. Try asking again.';
         view.update({ kind: 'status' });
       }
     } catch (error) {
-      this.endWithError(turn, view, error, running.abortRequested);
+      this.endWithError(running.turn, view, error, running.abortRequested);
     } finally {
       this.running = undefined;
       this.setRunning(false);

@@ -2,6 +2,13 @@
  * The chat wire format as the widget reads it (spec §2.7, §2.8, contract §6), and a reducer that folds the
  * streamed lines of one turn into a view model. Pure: no DOM, no network, so it runs in Node tests too.
  */
+import { type TurnStatus as EndStatus, FRAME } from '../../protocol';
+
+export { FRAME };
+
+/** Tool names by role: the service's defaults and Cube's (an agent setting switches between them). */
+export const isSqlTool = (name: string): boolean => name === 'coreSqlApi' || name === 'cubeSqlApi';
+export const isMetaTool = (name: string): boolean => name === 'coreMeta' || name === 'cubeMeta';
 
 /** A tool call as streamed: input and result are JSON strings the client parses. */
 export interface WireToolCall {
@@ -10,9 +17,12 @@ export interface WireToolCall {
   result?: string;
 }
 
-/** One NDJSON line of the chat stream. */
+/** One NDJSON line of the chat stream (Cube's id-less `{"error"}` line reads with id ''). */
 export interface WireMessage {
   id: string;
+  /** Cube's end frames: the reason on `__aborted__`/`__suspended__` and the error line's message. */
+  error?: string;
+  type?: string;
   role?: string;
   content?: string;
   thinking?: string;
@@ -65,7 +75,7 @@ export interface TextStep {
 }
 
 export type Step = ToolStep | TextStep;
-export type TurnStatus = 'streaming' | 'completed' | 'aborted' | 'error';
+export type TurnStatus = 'streaming' | EndStatus;
 
 export interface Turn {
   question: string;
@@ -109,8 +119,11 @@ export function parseLine(line: string): WireMessage | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(value) || typeof value.id !== 'string') return undefined;
-  return value as unknown as WireMessage;
+  if (!isRecord(value)) return undefined;
+  if (typeof value.id === 'string') return value as unknown as WireMessage;
+  // Cube's error line: `{"error": "..."}` without an id.
+  if (typeof value.error === 'string') return { id: '', error: value.error };
+  return undefined;
 }
 
 /** Parses a JSON string payload of a tool call; non-JSON text becomes `{ text }`. */
@@ -219,7 +232,7 @@ function applyTool(turn: Turn, message: WireMessage, call: WireToolCall): Change
       step.error = errorText(result.error);
     } else {
       step.status = 'done';
-      if (call.name === 'coreSqlApi') step.sql = toSqlResult(result, step.input);
+      if (isSqlTool(call.name)) step.sql = toSqlResult(result, step.input);
     }
   }
   return { kind: 'step', step, added };
@@ -266,13 +279,21 @@ function applyState(turn: Turn, state: Record<string, unknown>): Change {
  * replayed messages of earlier turns are ignored by the caller's choice of turn.
  */
 export function applyMessage(turn: Turn, message: WireMessage): Change {
-  if (message.id === '__cutoff__') {
+  if (message.id === FRAME.cutoff) {
     const chatId = message.state?.chatId;
     if (typeof chatId !== 'string') return { kind: 'none' };
     turn.chatId = chatId;
     return { kind: 'chat', chatId };
   }
-  if (message.id === '__state__') return applyState(turn, message.state ?? {});
+  if (message.id === FRAME.state) return applyState(turn, message.state ?? {});
+  // The end frames after `__state__` name what went wrong; the last reason given is the one shown.
+  if (message.id === '' || message.id === FRAME.suspended) {
+    if (typeof message.error !== 'string' || turn.status === 'completed') return { kind: 'none' };
+    if (turn.status === 'streaming') turn.status = 'error';
+    turn.error = message.error;
+    return { kind: 'status' };
+  }
+  if (message.id.startsWith('__')) return { kind: 'none' };
   if (message.role !== 'assistant') return { kind: 'none' };
   const path = message.graphPath ?? [];
   if (path[0] === 'final' && path.length <= 2) {

@@ -6,6 +6,8 @@ import { h, replaceChildren } from './dom';
 import { renderMarkdown } from './markdown';
 import {
   type Change,
+  isMetaTool,
+  isSqlTool,
   rowsAsObjects,
   type SqlResult,
   type Step,
@@ -45,13 +47,13 @@ function isNumericType(type: string): boolean {
 }
 
 function toolTitle(step: ToolStep): string {
-  if (step.name === 'coreMeta') {
+  if (isMetaTool(step.name)) {
     const query = step.input.searchQuery;
     return typeof query === 'string' && query
       ? `Searching the data model for “${query}”`
       : 'Searching the data model';
   }
-  if (step.name === 'coreSqlApi') {
+  if (isSqlTool(step.name)) {
     const title = step.sql?.queryTitle ?? step.input.queryTitle;
     return typeof title === 'string' && title ? title : 'Running a query';
   }
@@ -190,8 +192,8 @@ function toolBody(step: ToolStep, host: TurnHost): (HTMLElement | undefined)[] {
   if (step.status === 'failed') {
     return [h('p', { class: 'step-error', text: step.error ?? 'The step failed.' })];
   }
-  if (step.name === 'coreMeta') return [step.status === 'done' ? metaSummary(step) : undefined];
-  if (step.name !== 'coreSqlApi') return [];
+  if (isMetaTool(step.name)) return [step.status === 'done' ? metaSummary(step) : undefined];
+  if (!isSqlTool(step.name)) return [];
   const sql =
     step.sql?.sqlQuery ?? (typeof step.input.sqlQuery === 'string' ? step.input.sqlQuery : undefined);
   const description = step.sql?.description ?? step.input.description;

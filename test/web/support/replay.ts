@@ -14,7 +14,7 @@ type Line = Record<string, unknown>;
 
 export interface RecordedChat {
   authorization: string | undefined;
-  body: { input?: string; chatId?: string; sessionSettings?: unknown };
+  body: { input?: string; chatId?: string; messageId?: string; sessionSettings?: unknown };
 }
 
 export interface ReplayServer {
@@ -196,6 +196,7 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
   const aborts: ReplayServer['aborts'] = [];
   const abortRequested = new Set<string>();
   const sorts = new Map<string, number>();
+  const dropped = new Set<string>();
   let threads = 0;
 
   async function chat(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -218,7 +219,20 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
     };
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache' });
     await write({ id: '__cutoff__', role: 'assistant', state: { chatId, isStreaming: true } });
-    await write({ id: `${Date.now()}-message`, role: 'user', content: input, isDelta: false });
+    await write({
+      id: body.messageId ?? `${Date.now()}-message`,
+      role: 'user',
+      content: input,
+      isDelta: false,
+    });
+    // 'drop': the connection is lost mid-answer the first time; the same messageId re-attaches to the turn.
+    if (input.includes('drop') && body.messageId && !dropped.has(body.messageId)) {
+      dropped.add(body.messageId);
+      const agent = ['core_data_analyst_agent'];
+      await write({ id: 'm-drop', role: 'assistant', content: 'Half an ', graphPath: agent, isDelta: true });
+      sorts.set(chatId, 1);
+      return void res.destroy();
+    }
     if (input.includes('slow')) {
       const agent = ['core_data_analyst_agent'];
       let text = '';
