@@ -1,6 +1,6 @@
+import { httpEndpoint } from '../http/endpoint';
 import { mintCubeApiToken } from '../query/cube-sql';
 import { parseDeploymentId } from '../query/sql-api';
-import { httpEndpoint } from '../http/endpoint';
 
 /** POST /api/v1/deployments/{deploymentId}/token: a Cube API token for `/cubejs-api/v1/cubesql`. */
 export const handler = httpEndpoint({

@@ -133,7 +133,7 @@ describe('Cube client: load all results through cubesql', () => {
 
   test('a large result is split into several {data} lines and every row arrives', async () => {
     const cube = new CubeClient(svc.baseUrl, svc.adminKey);
-    const q = "SELECT customer_id FROM orders_view WHERE region = 'east' LIMIT 2500";
+    const q = 'SELECT id, amount FROM orders_view LIMIT 2500';
     const { status, lines } = await cube.cubesql(await cubeToken(cube, 'east'), q);
     expect(status).toBe(200);
     const chunks = lines.slice(1);
@@ -157,7 +157,9 @@ describe('Cube API token', () => {
     const before = await snapshot(svc.service.store);
     const none = await api.post<{ code: string }>('/api/v1/deployments/1/token');
     expect([none.status, none.body.code]).toEqual([401, 'UNAUTHORIZED']);
-    const garbage = await api.post<{ code: string }>('/api/v1/deployments/1/token', undefined, { bearer: 'a.b.c' });
+    const garbage = await api.post<{ code: string }>('/api/v1/deployments/1/token', undefined, {
+      bearer: 'a.b.c',
+    });
     expect([garbage.status, garbage.body.code]).toEqual([401, 'UNAUTHORIZED']);
     expect(await snapshot(svc.service.store)).toBe(before);
 
@@ -167,7 +169,9 @@ describe('Cube API token', () => {
     const cubeToken = await cube.cubeApiToken(1, embedToken);
     const revoked = await api.post('/api/v1/embed/session/revoke', { sessionId }, { key: svc.adminKey });
     expect(revoked.status).toBeLessThan(300);
-    const again = await api.post<{ code: string }>('/api/v1/deployments/1/token', undefined, { bearer: embedToken });
+    const again = await api.post<{ code: string }>('/api/v1/deployments/1/token', undefined, {
+      bearer: embedToken,
+    });
     expect(again.status).toBe(401);
     // Revoking the session revokes the Cube API token minted from it.
     const query = await cube.cubesql(cubeToken, byRegion);
