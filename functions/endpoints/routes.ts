@@ -179,8 +179,8 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/cubejs-api/v1/cubesql',
     streaming: true,
-    // The SQL API's access with a Cube API token: token callers are read, never provisioned.
-    table: { ...callerRead, rate: rateWindows },
+    // The SQL API's reads for a token caller (never an API key, never provisioned).
+    table: { account: ['GetItem'], session: ['GetItem'], rate: rateWindows },
     tokenSecret: true,
     data: true,
   },

@@ -122,7 +122,13 @@ export function decodeCursor(secret: string, context: string, cursor: string): s
 
 export interface Page<T> {
   items: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  /** Cube's PageInfoDto: a page after a cursor has a previous page; cursors name the first and last items. */
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
 }
 
 /** Group and attribute definitions, tenant-wide (`*`) or scoped to an embed tenant. */
@@ -264,10 +270,16 @@ export const definitions = {
     }
     const hasNextPage = items.length > page.first;
     const pageItems = items.slice(0, page.first).map(kind === 'group' ? toGroup : toAttribute);
+    const first = pageItems.at(0);
     const last = pageItems.at(-1);
     return {
       items: pageItems,
-      pageInfo: { hasNextPage, endCursor: last ? encodeCursor(secret, context, last.name) : null },
+      pageInfo: {
+        hasNextPage,
+        hasPreviousPage: afterName !== undefined,
+        startCursor: first ? encodeCursor(secret, context, first.name) : null,
+        endCursor: last ? encodeCursor(secret, context, last.name) : null,
+      },
     };
   },
 
