@@ -5,6 +5,8 @@
  * `POST /api/v1/deployments/{id}/token` and loads all results through `POST /cubejs-api/v1/cubesql`, whose stream
  * is a `{schema}` line then `{data: [[...]]}` lines. Everything goes through the local HTTP service.
  */
+import { apiKeys } from '../../functions/store/api-keys';
+import { chat, chatUrl } from '../chat/support';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -218,5 +220,30 @@ describe('cubesql errors', () => {
       { headers: { authorization: await cubeToken(cube, 'north') } },
     );
     expect([reply.status, reply.body.code]).toEqual([400, 'SQL_NOT_ALLOWED']);
+  });
+});
+
+describe('a key scoped to another deployment', () => {
+  test('is 403 FORBIDDEN (not 404) on chat and on the SQL API, and writes nothing', async () => {
+    const { key } = await apiKeys.create(svc.service.store, {
+      account: 'demo',
+      role: 'admin',
+      deploymentId: 2,
+    });
+    const sessionSettings = {
+      externalId: uniqueUser(),
+      userAttributes: [{ name: 'region', value: 'north' }],
+    };
+    const before = await snapshot(svc.service.store);
+    // Agent 1 answers on deployment 1.
+    const chatted = await chat(chatUrl(svc.baseUrl), { input: 'count of orders', sessionSettings }, { key });
+    expect([chatted.status, chatted.error?.code]).toEqual([403, 'FORBIDDEN']);
+    const sql = await api.post<{ code: string }>(
+      '/api/v1/deployments/1/sql',
+      { query: byRegion, sessionSettings },
+      { key },
+    );
+    expect([sql.status, sql.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect(await snapshot(svc.service.store)).toBe(before);
   });
 });
