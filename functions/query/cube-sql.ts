@@ -51,7 +51,7 @@ export async function mintCubeApiToken(
   store: Store,
   authorization: string | undefined,
   deploymentId: number,
-): Promise<{ token: string; expiresAt: string }> {
+): Promise<{ cubeApiToken: string; expiresAt: string }> {
   const token = bareToken(authorization);
   const secret = await embedTokenSecret();
   const claims = verifyEmbedTokenSignature(token, secret, epochSeconds());
@@ -63,7 +63,8 @@ export async function mintCubeApiToken(
     );
   }
   return {
-    token: signEmbedToken(claims, cubeApiTokenSecret(secret)),
+    // Cube's DeploymentTokenResponse (deployments.yaml) is `{cubeApiToken}`; `expiresAt` is extra.
+    cubeApiToken: signEmbedToken(claims, cubeApiTokenSecret(secret)),
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }

@@ -60,10 +60,11 @@ class CubeClient {
       method: 'POST',
       headers: { authorization: `Bearer ${embedToken}` },
     });
-    const json = (await response.json()) as { token?: unknown };
+    // Cube's DeploymentTokenResponse: `{cubeApiToken: string}` (docs-mintlify/api-reference/deployments.yaml).
+    const json = (await response.json()) as { cubeApiToken?: unknown };
     expect(response.status).toBe(200);
-    expect(typeof json.token).toBe('string');
-    return String(json.token);
+    expect(typeof json.cubeApiToken).toBe('string');
+    return String(json.cubeApiToken);
   }
 
   /** Loads every row: the first line is `{schema}`, every later line `{data: [[...]]}`. */

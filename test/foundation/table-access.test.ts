@@ -267,11 +267,11 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
   expectAllowed(
     'deployment-token',
     await during(async () => {
-      const reply = await api.post<{ token: string }>('/api/v1/deployments/1/token', undefined, {
+      const reply = await api.post<{ cubeApiToken: string }>('/api/v1/deployments/1/token', undefined, {
         bearer: token,
       });
       expect(reply.status).toBe(200);
-      cubeApiToken = reply.body.token;
+      cubeApiToken = reply.body.cubeApiToken;
     }),
   );
   expectAllowed(
