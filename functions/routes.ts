@@ -165,6 +165,25 @@ export const routes: readonly RouteDefinition[] = [
     tokenSecret: true,
     data: true,
   },
+  {
+    id: 'deployment-token',
+    method: 'POST',
+    path: '/api/v1/deployments/{deploymentId}/token',
+    streaming: false,
+    // Verifies the embed token against its session item; writes nothing.
+    table: { session: ['GetItem'] },
+    tokenSecret: true,
+  },
+  {
+    id: 'cubesql',
+    method: 'POST',
+    path: '/cubejs-api/v1/cubesql',
+    streaming: true,
+    // The SQL API's reads for a token caller (never an API key, never provisioned).
+    table: { account: ['GetItem'], session: ['GetItem'], rate: rateWindows },
+    tokenSecret: true,
+    data: true,
+  },
   { id: 'embed-page', method: 'GET', path: '/embed/chat', streaming: false, table: {} },
 ];
 

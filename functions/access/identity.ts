@@ -115,6 +115,8 @@ interface ResolveOptions {
   probe?: boolean;
   /** The user's stored item, already being read (`prefetchUser`), so the read overlaps the rate count. */
   stored?: Promise<UserRecord | undefined>;
+  /** Which bearer tokens are accepted: embed tokens, or Cube API tokens (`/cubejs-api/v1/cubesql` only). */
+  tokenKind?: 'embed' | 'cubeApi';
 }
 
 /**
@@ -129,7 +131,7 @@ export async function resolveIdentity(
   options: ResolveOptions,
 ): Promise<CallerIdentity> {
   const auth = parseAuthorization(authorization);
-  if (auth?.scheme === 'bearer') return fromToken(store, auth.credentials);
+  if (auth?.scheme === 'bearer') return fromToken(store, auth.credentials, options.tokenKind);
   if (auth?.scheme !== 'api-key') {
     throw new UnauthorizedError(
       'Missing or invalid Authorization header (expected Api-Key <key> or Bearer <token>)',
@@ -328,8 +330,12 @@ function canonical(value: unknown): string {
   );
 }
 
-async function fromToken(store: Store, token: string): Promise<CallerIdentity> {
-  const session = await verifyEmbedToken(store, token);
+async function fromToken(
+  store: Store,
+  token: string,
+  kind: 'embed' | 'cubeApi' = 'embed',
+): Promise<CallerIdentity> {
+  const session = await verifyEmbedToken(store, token, kind);
   const account = await accounts.get(store, session.account);
   if (!account) throw new UnauthorizedError('Invalid embed token');
   requireChatPlan(account);

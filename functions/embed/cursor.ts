@@ -45,8 +45,16 @@ export function decodeCursor(secret: string, context: string, cursor: string): s
   }
 }
 
-/** A page of a list endpoint: the items and the opaque cursor of the last one (`query.after` of the next). */
+/**
+ * A page of a list endpoint, with Cube's PageInfoDto: the opaque cursors of the first and last items
+ * (`endCursor` is `query.after` of the next page).
+ */
 export interface Page<T> {
   items: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
 }

@@ -13,7 +13,13 @@ import { type TransactItem, TransactionCancelled, transact } from '../store/tran
 import { scopedView, type UserRef, users } from '../store/users';
 import { DEFAULT_EPHEMERAL_TTL_SECONDS, LIMITS, provisionUser } from './provision';
 import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
-import { embedTokenSecret, signEmbedToken, TOKEN_ISSUER, verifyEmbedTokenSignature } from './token';
+import {
+  cubeApiTokenSecret,
+  embedTokenSecret,
+  signEmbedToken,
+  TOKEN_ISSUER,
+  verifyEmbedTokenSignature,
+} from './token';
 
 /** An unexchanged session lives 5 minutes; the token it yields, 24 hours (contract §4). */
 export const SESSION_TTL_SECONDS = 5 * 60;
@@ -335,8 +341,14 @@ export async function revokeSession(store: Store, account: string, sessionId: st
  * Checks `Authorization: Bearer <token>`: signature and `exp` first (no read for a forged or expired token), then
  * the session item by the token's `sid`: its `jti` is the token's, not revoked, within 24 hours.
  */
-export async function verifyEmbedToken(store: Store, token: string): Promise<EmbedIdentity> {
-  const claims = verifyEmbedTokenSignature(token, await embedTokenSecret(), epochSeconds());
+export async function verifyEmbedToken(
+  store: Store,
+  token: string,
+  kind: 'embed' | 'cubeApi' = 'embed',
+): Promise<EmbedIdentity> {
+  const secret = await embedTokenSecret();
+  const key = kind === 'embed' ? secret : cubeApiTokenSecret(secret);
+  const claims = verifyEmbedTokenSignature(token, key, epochSeconds());
   const session = await sessions.get(store, claims.sid);
   if (
     !session ||

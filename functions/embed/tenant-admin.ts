@@ -58,11 +58,15 @@ export async function listTenantDefinitions(
     first: query.first ?? 20,
     ...(afterName ? { afterName } : {}),
   });
+  const first = page.items.at(0);
   const last = page.items.at(-1);
+  // Cube's PageInfoDto: a page after a cursor has a previous page; cursors name the first and last items.
   return {
     items: page.items,
     pageInfo: {
       hasNextPage: page.hasNextPage,
+      hasPreviousPage: afterName !== undefined,
+      startCursor: first ? encodeCursor(secret, context, first.name) : null,
       endCursor: last ? encodeCursor(secret, context, last.name) : null,
     },
   };

@@ -53,6 +53,13 @@ export async function embedTokenSecret(settings: Config = config()): Promise<Buf
 
 const sign = (input: string, secret: Buffer) => createHmac('sha256', secret).update(input).digest();
 
+/**
+ * The key of Cube API tokens (`POST /api/v1/deployments/{id}/token`, used by `/cubejs-api/v1/cubesql`): derived
+ * from the embed token secret, so a Cube API token is never accepted where an embed token is, and vice versa.
+ */
+export const cubeApiTokenSecret = (embedSecret: Buffer): Buffer =>
+  createHmac('sha256', embedSecret).update('cube-api-token').digest();
+
 /** Signs the claims: `base64url(header).base64url(payload).base64url(HMAC-SHA256)`. */
 export function signEmbedToken(claims: EmbedTokenClaims, secret: Buffer): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');

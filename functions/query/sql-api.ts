@@ -40,9 +40,10 @@ export async function runSqlApi(
   deploymentId: number,
   body: SqlApiBody,
   signal?: AbortSignal,
+  tokenKind: 'embed' | 'cubeApi' = 'embed',
 ): Promise<QueryResult> {
   const resolve = (step: { provision: boolean; probe?: boolean; stored?: ReturnType<typeof prefetchUser> }) =>
-    resolveIdentity(store, authorization, body.sessionSettings, { purpose: 'sql', ...step });
+    resolveIdentity(store, authorization, body.sessionSettings, { purpose: 'sql', tokenKind, ...step });
   // The deployment and branch can refuse the request: they are checked before the user is written.
   const probe = await resolve({ provision: false, probe: true });
   const deployment = await deploymentFor(store, probe, deploymentId);

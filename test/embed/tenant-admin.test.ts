@@ -20,7 +20,12 @@ afterAll(async () => {
 
 type Page = {
   items: Record<string, unknown>[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
 };
 
 async function bootstrap(tenant: string, extra: Record<string, unknown>, externalId = `u-${n++}`) {
@@ -56,7 +61,12 @@ describe('listing', () => {
       'updatedAt',
     ]);
     expect(Object.keys(groups.body.items[1] ?? {}).sort()).toEqual(['createdAt', 'id', 'name', 'updatedAt']);
-    expect(groups.body.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
+    expect(groups.body.pageInfo).toEqual({
+      hasNextPage: false,
+      hasPreviousPage: false,
+      startCursor: expect.any(String),
+      endCursor: expect.any(String),
+    });
     const attrs = await list(tenant, 'user-attributes');
     expect(attrs.body.items).toEqual([
       {
@@ -117,6 +127,9 @@ describe('listing', () => {
           const page = await list(tenant, 'groups', query);
           expect(page.status).toBe(200);
           expect(page.body.items.length).toBeLessThanOrEqual(first);
+          // Cube's PageInfoDto: a page after a cursor has a previous page; startCursor names its first item.
+          expect(page.body.pageInfo.hasPreviousPage).toBe(after !== null);
+          expect(page.body.pageInfo.startCursor === null).toBe(page.body.items.length === 0);
           seen.push(...page.body.items.map((g) => String(g.name)));
           if (!page.body.pageInfo.hasNextPage) break;
           after = page.body.pageInfo.endCursor;

@@ -263,6 +263,30 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
     }),
   );
 
+  let cubeApiToken = '';
+  expectAllowed(
+    'deployment-token',
+    await during(async () => {
+      const reply = await api.post<{ cubeApiToken: string }>('/api/v1/deployments/1/token', undefined, {
+        bearer: token,
+      });
+      expect(reply.status).toBe(200);
+      cubeApiToken = reply.body.cubeApiToken;
+    }),
+  );
+  expectAllowed(
+    'cubesql',
+    await during(async () => {
+      const query = 'SELECT region, MEASURE(count) FROM orders_view GROUP BY 1';
+      const reply = await api.post(
+        '/cubejs-api/v1/cubesql',
+        { query },
+        { headers: { authorization: cubeApiToken } },
+      );
+      expect(reply.status).toBe(200);
+    }),
+  );
+
   expectAllowed(
     'session-revoke',
     await during(async () => {

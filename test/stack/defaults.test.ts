@@ -155,7 +155,7 @@ describe('configured', () => {
       SecurityGroupEgress: [{ CidrIp: '0.0.0.0/0', IpProtocol: '-1' }],
     });
     for (const id of functionIds()) {
-      const inVpc = id === 'chat-stream' || id === 'sql-api';
+      const inVpc = id === 'chat-stream' || id === 'sql-api' || id === 'cubesql';
       const config = fnOf(id).VpcConfig;
       if (!inVpc) {
         expect({ id, config }).toEqual({ id, config: undefined });
@@ -176,7 +176,7 @@ describe('configured', () => {
       const grants = statementsOf(synth.template, synth.roleIds.get(id) ?? '').filter(
         (statement) => (statement as { Sid?: string }).Sid === 'DatabaseSecrets',
       );
-      const data = id === 'chat-stream' || id === 'sql-api';
+      const data = id === 'chat-stream' || id === 'sql-api' || id === 'cubesql';
       expect({ id, grants }).toEqual({
         id,
         grants: data

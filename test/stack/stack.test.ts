@@ -224,6 +224,9 @@ describe('least privilege', () => {
       'T#*': ['GetItem', 'UpdateItem'],
     },
     'sql-api': { 'KEY#*': ['GetItem'], 'S#*': ['GetItem'], 'A#*': provisioning, 'RATE#*': rate },
+    // Cube's form: the token's session is read (never provisions); the Cube API token is minted from a session read.
+    cubesql: { 'S#*': ['GetItem'], 'A#*': ['GetItem'], 'RATE#*': rate },
+    'deployment-token': { 'S#*': ['GetItem'] },
   };
 
   /** A role's DynamoDB statements as `{ leading-key pattern: sorted actions }`, checking each one's shape. */
@@ -296,7 +299,14 @@ describe('least privilege', () => {
 
   it('gives the embed-token secret, by ARN, only to the functions that sign or verify tokens', () => {
     const resources = synth.template.toJSON().Resources;
-    const tokenFunctions = ['session-exchange', 'chat-stream', 'chat-abort', 'sql-api'];
+    const tokenFunctions = [
+      'session-exchange',
+      'chat-stream',
+      'chat-abort',
+      'sql-api',
+      'cubesql',
+      'deployment-token',
+    ];
     for (const [id, logicalId] of synth.functionIds) {
       const variables = resources[logicalId].Properties.Environment.Variables;
       const uses = tokenFunctions.includes(id);

@@ -1,0 +1,101 @@
+/**
+ * Cube's "load all results" wire (contract §1): a Cube API token minted from an embed token, and
+ * `POST /cubejs-api/v1/cubesql` answering Cube's stream. The query itself runs through `runSqlApi`, so the
+ * identity, the deployment binding, the rate limits and the row-level security are the SQL API's own.
+ */
+import * as z from 'zod';
+import { optional } from '../embed/schemas';
+import { verifyEmbedToken } from '../embed/sessions';
+import {
+  cubeApiTokenSecret,
+  embedTokenSecret,
+  signEmbedToken,
+  verifyEmbedTokenSignature,
+} from '../embed/token';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { QueryResult } from '../semantic';
+import type { Store } from '../store/client';
+import { epochSeconds } from '../store/keys';
+import { runSqlApi } from './sql-api';
+
+/** Body of `POST /cubejs-api/v1/cubesql`: Cube's `{query, timezone, cache}`. */
+export const cubeSqlBody = z.strictObject({
+  query: z.string().min(1).max(100_000),
+  /** Accepted for Cube clients; results are computed in UTC (README, "Compatibility with Cube"). */
+  timezone: optional(z.string().max(64)),
+  /** Cube's cache modes; there is no result cache here, so every mode runs the query. */
+  cache: optional(z.enum(['stale-if-slow', 'stale-while-revalidate', 'must-revalidate', 'no-cache'])),
+});
+export type CubeSqlBody = z.infer<typeof cubeSqlBody>;
+
+/** Cube streams every row; this bounds one response (the engine also bounds bytes and memory). */
+export const CUBE_SQL_MAX_ROWS = 50_000;
+/** Rows per `{data}` line. */
+const CHUNK_ROWS = 1_000;
+
+/** Cube clients send `Authorization: <token>`; `Bearer <token>` is accepted too. */
+export function bareToken(header: string | undefined): string {
+  const token = header?.trim().replace(/^Bearer\s+/i, '') ?? '';
+  if (!token || /\s/.test(token)) {
+    throw new UnauthorizedError('Missing or invalid Authorization header (expected a token)');
+  }
+  return token;
+}
+
+/**
+ * `POST /api/v1/deployments/{id}/token`: exchanges a live embed token of that deployment for a Cube API token.
+ * It carries the embed token's claims (same session, `jti` and `exp`), so revoking the session revokes both, and
+ * is signed with a derived key, so neither token is accepted in the other's place.
+ */
+export async function mintCubeApiToken(
+  store: Store,
+  authorization: string | undefined,
+  deploymentId: number,
+): Promise<{ cubeApiToken: string; expiresAt: string }> {
+  const token = bareToken(authorization);
+  const secret = await embedTokenSecret();
+  const claims = verifyEmbedTokenSignature(token, secret, epochSeconds());
+  // The session item decides revocation, as for every other use of the token.
+  const session = await verifyEmbedToken(store, token);
+  if (session.deploymentId !== deploymentId) {
+    throw new ForbiddenError(
+      `This embed token is bound to deployment ${session.deploymentId}, not ${deploymentId}`,
+    );
+  }
+  return {
+    // Cube's DeploymentTokenResponse (deployments.yaml) is `{cubeApiToken}`; `expiresAt` is extra.
+    cubeApiToken: signEmbedToken(claims, cubeApiTokenSecret(secret)),
+    expiresAt: new Date(claims.exp * 1000).toISOString(),
+  };
+}
+
+/** Runs a cubesql request for the holder of a Cube API token, on the token's deployment. */
+export async function runCubeSql(
+  store: Store,
+  authorization: string | undefined,
+  body: CubeSqlBody,
+  signal?: AbortSignal,
+): Promise<QueryResult> {
+  const token = bareToken(authorization);
+  const claims = verifyEmbedTokenSignature(
+    token,
+    cubeApiTokenSecret(await embedTokenSecret()),
+    epochSeconds(),
+  );
+  return runSqlApi(
+    store,
+    `Bearer ${token}`,
+    claims.deploymentId,
+    { query: body.query, limit: CUBE_SQL_MAX_ROWS },
+    signal,
+    'cubeApi',
+  );
+}
+
+/** Cube's cubesql stream: `{"schema":[{name, column_type}]}`, then `{"data":[[...], ...]}` lines. */
+export async function* cubeSqlLines(result: QueryResult): AsyncGenerator<string> {
+  yield `${JSON.stringify({ schema: result.schema })}\n`;
+  for (let start = 0; start < result.data.length; start += CHUNK_ROWS) {
+    yield `${JSON.stringify({ data: result.data.slice(start, start + CHUNK_ROWS) })}\n`;
+  }
+}
