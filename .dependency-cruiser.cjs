@@ -46,7 +46,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^functions/',
-        pathNot: ['^functions/endpoints/', '^functions/local/', '^functions/http/'],
+        pathNot: ['^functions/endpoints/', '^functions/local/', '^functions/http/', '^functions/api/'],
       },
       to: { path: '^functions/http/' },
     },

@@ -2,6 +2,7 @@
  * Operator CLI: `npm run admin -- <command>`. Works against DynamoDB Local (DYNAMODB_ENDPOINT) and AWS.
  */
 import { HELP, runCommand, UsageError } from '../functions/admin/cli';
+import { resolveTarget, TargetError } from '../functions/admin/target';
 import { AppError } from '../functions/errors';
 import { loadModelDir, parseModel } from '../functions/semantic';
 import { createStore } from '../functions/store/client';
@@ -12,6 +13,17 @@ async function main(argv: string[]): Promise<number> {
     return argv.length === 0 ? 2 : 0;
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  try {
+    const target = resolveTarget(process.env);
+    Object.assign(process.env, target.env);
+    if (target.note) process.stderr.write(`${target.note}\n`);
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    process.stderr.write(
+      `${JSON.stringify({ error: error.message, code: 'NO_TARGET' })}\n\n${error.message}\n`,
+    );
+    return 2;
+  }
   const store = createStore();
   try {
     const result = await runCommand(store, argv, async (dir) => {

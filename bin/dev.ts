@@ -4,6 +4,7 @@
  * DEMO_API_KEY, DEMO_MEMBER_API_KEY, DEMO_STARTER_API_KEY.
  */
 import { existsSync } from 'node:fs';
+import { removeServiceFile, writeServiceFile } from '../functions/admin/target';
 import { startLocalService } from '../functions/local/service';
 import { JavaMissingError } from '../functions/store/dynamodb-local';
 
@@ -44,6 +45,15 @@ async function main(): Promise<void> {
       `  demo admin key:      ${shown('demo')}`,
       `  demo member key:     ${shown('demoMember')}`,
       `  starter admin key:   ${shown('starter')}`,
+      ...(service.generatedKeys.length > 0
+        ? [
+            '',
+            '  Generated keys change on every start. To pin them, start with e.g.',
+            `  DEMO_API_KEY=${service.keys.demo} DEMO_MEMBER_API_KEY=${service.keys.demoMember} DEMO_STARTER_API_KEY=${service.keys.starter} npm start`,
+          ]
+        : []),
+      '',
+      `  npm run admin -- account list   (finds this service through .local/service.json)`,
       '',
       `  curl ${service.baseUrl}/health`,
       '',
@@ -51,6 +61,14 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  writeServiceFile({
+    baseUrl: service.baseUrl,
+    port: Number(new URL(service.baseUrl).port),
+    dynamodbEndpoint: service.dynamodbEndpoint,
+    tableName: service.store.tableName,
+    pid: process.pid,
+  });
+  process.on('exit', () => removeServiceFile());
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

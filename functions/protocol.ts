@@ -1,9 +1,11 @@
 /**
  * The chat stream's wire protocol in one place (contract §6, spec §2.7, Cube's `stream-chat-state`): the
- * frame ids, the line shapes and their builders, the turn status and the exchange response. No imports and
- * no side effects, so the server, the store and the browser widget all read the same definitions (the widget
- * imports types and the few constants only).
+ * frame ids, the line shapes and their builders, the turn status and the exchange response. No value imports
+ * and no side effects, so the server, the store and the browser widget all read the same definitions (the
+ * widget imports types and the few constants only).
  */
+
+import type { AttributeValue } from './store/users';
 
 /** Ids of the protocol frames. Keepalive is never stored (it carries no `sort`); the others are. */
 export const FRAME = {
@@ -315,7 +317,7 @@ export interface ExchangedSession {
     internalId?: string;
     email?: string;
     groups: string[];
-    userAttributes: { name: string; value: unknown }[];
+    userAttributes: { name: string; value: AttributeValue }[];
   };
   userProfile?: { displayName?: string; picture?: string };
   branchName?: string;

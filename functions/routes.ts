@@ -67,6 +67,7 @@ const chatAbortAccess: TableAccess = { ...callerRead, thread: ['GetItem', 'Updat
 
 export const routes: readonly RouteDefinition[] = [
   { id: 'health', method: 'GET', path: '/health', streaming: false, table: {} },
+  { id: 'openapi', method: 'GET', path: '/api/v1/openapi.json', streaming: false, table: {} },
   {
     id: 'generate-session',
     method: 'POST',

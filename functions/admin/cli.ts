@@ -23,7 +23,8 @@ export class UsageError extends Error {
 
 export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdout; errors on stderr)
 
-  account create  --name <n> --plan free|premium|enterprise [--flag useCreatorMode]
+  account create  --name <n> --plan free|premium|enterprise [--flag useCreatorMode] [--update]
+                  (an existing account is refused unless --update: its plan and flags are then replaced)
   account list
   account set-limit --name <n> --limit <users>|default
   account set-rate --name <n> --rate key.chat|key.sql|key.session|token.chat|token.sql --limit <per minute>|default
@@ -44,7 +45,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
   user list       --account <a>
 
-Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.`;
+Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.
+Without DYNAMODB_ENDPOINT, a running \`npm start\` of this checkout is found from .local/service.json.`;
 
 const options = {
   name: { type: 'string' },
@@ -71,6 +73,7 @@ const options = {
   group: { type: 'string', multiple: true },
   attr: { type: 'string', multiple: true },
   help: { type: 'boolean' },
+  update: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -125,6 +128,14 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         throw new UsageError('--name: lowercase letters, digits and hyphens');
       const plan = oneOf<Plan>(required(values, 'plan'), PLANS, 'plan');
       const flags = (values.flag ?? []).map((f) => oneOf<AccountFlag>(f, FLAGS, 'flag'));
+      // Re-running create must not silently drop an account's flags: changing one is explicit.
+      if (!values.update && (await accounts.get(store, name))) {
+        throw new AppError(
+          409,
+          'ACCOUNT_EXISTS',
+          `Account ${name} exists: pass --update to replace its plan and flags (now: --plan ${plan}${flags.map((f) => ` --flag ${f}`).join('')})`,
+        );
+      }
       return accounts.upsert(store, { name, plan, flags });
     }
     case 'account list':

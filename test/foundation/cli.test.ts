@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { runCommand, UsageError } from '../../functions/admin/cli';
+import { removeServiceFile, resolveTarget, writeServiceFile } from '../../functions/admin/target';
 import { AppError } from '../../functions/errors';
+import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
 import { deployments } from '../../functions/store/deployments';
@@ -164,5 +169,87 @@ describe('operator CLI', () => {
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).toBe(2);
     expect(failed.stderr).toContain('--deployment is required');
+  }, 30_000);
+
+  test('account create refuses an existing account unless --update (its flags are not silently lost)', async () => {
+    await cli('account', 'create', '--name', 'keepflags', '--plan', 'premium', '--flag', 'useCreatorMode');
+    await expect(cli('account', 'create', '--name', 'keepflags', '--plan', 'free')).rejects.toMatchObject({
+      status: 409,
+      code: 'ACCOUNT_EXISTS',
+      message: expect.stringContaining('--update'),
+    });
+    expect(await accounts.get(store, 'keepflags')).toMatchObject({
+      plan: 'premium',
+      flags: ['useCreatorMode'],
+    });
+    expect(await cli('account', 'create', '--name', 'keepflags', '--plan', 'free', '--update')).toMatchObject(
+      {
+        plan: 'free',
+        flags: [],
+      },
+    );
+  });
+
+  test('without DYNAMODB_ENDPOINT the target is a running npm start, else AWS, else a message saying what to set', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-target-'));
+    const file = path.join(dir, 'service.json');
+    const bare = { HOME: dir, PATH: process.env.PATH };
+    try {
+      expect(() => resolveTarget(bare, file)).toThrow(
+        /DYNAMODB_ENDPOINT=http:\/\/127\.0\.0\.1:<port> TABLE_NAME=/,
+      );
+      expect(() => resolveTarget(bare, file)).toThrow(/AWS_PROFILE/);
+      writeServiceFile(
+        {
+          baseUrl: 'http://127.0.0.1:4000',
+          port: 4000,
+          dynamodbEndpoint: 'http://127.0.0.1:9',
+          tableName: 't1',
+          pid: process.pid,
+        },
+        file,
+      );
+      expect(resolveTarget(bare, file).env).toEqual({
+        DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+        TABLE_NAME: 't1',
+      });
+      expect(resolveTarget({ ...bare, TABLE_NAME: 'mine' }, file).env.TABLE_NAME).toBe('mine');
+      expect(resolveTarget({ ...bare, DYNAMODB_ENDPOINT: 'http://x' }, file).env).toEqual({});
+      // A file left by a service that is gone is ignored.
+      writeServiceFile(
+        {
+          baseUrl: 'http://127.0.0.1:4000',
+          port: 4000,
+          dynamodbEndpoint: 'http://127.0.0.1:9',
+          tableName: 't1',
+          pid: 2 ** 22 + 1,
+        },
+        file,
+      );
+      expect(() => resolveTarget(bare, file)).toThrow(/No target/);
+      expect(resolveTarget({ ...bare, AWS_PROFILE: 'ops' }, file).env).toEqual({});
+      removeServiceFile(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the binary without any target exits 2 and says what to set (not an AWS credentials error)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-home-'));
+    try {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      };
+      const failed = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'account', 'list'], {
+        env,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect('code' in failed && failed.code).toBe(2);
+      expect(failed.stderr).toContain('NO_TARGET');
+      expect(failed.stderr).toContain('npm start');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

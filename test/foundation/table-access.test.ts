@@ -297,6 +297,10 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
 
   expectAllowed('health', await during(async () => expect((await api.get('/health')).status).toBe(200)));
   expectAllowed(
+    'openapi',
+    await during(async () => expect((await api.get('/api/v1/openapi.json')).status).toBe(200)),
+  );
+  expectAllowed(
     'embed-page',
     await during(async () => expect((await api.get('/embed/chat')).status).toBe(200)),
   );

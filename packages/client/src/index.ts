@@ -1,0 +1,400 @@
+/**
+ * A typed client for the embedded-analytics API. No dependencies: it needs only `fetch` (Node 20+, browsers).
+ * Bodies mirror the service's OpenAPI document (GET /api/v1/openapi.json).
+ */
+
+/** Every non-2xx response of the service: `{"error","code"}` with the HTTP status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    /** Seconds to wait before retrying (429 `RATE_LIMITED`). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type AttributeValue = string | number | boolean | string[] | number[];
+
+export interface UserAttribute {
+  name: string;
+  value: AttributeValue;
+}
+
+/** Who the user is, for generate-session and (with an Api-Key) chat and SQL's `sessionSettings`. */
+export interface UserSettings {
+  externalId?: string;
+  internalId?: string;
+  email?: string;
+  groups?: string[];
+  userAttributes?: UserAttribute[];
+  securityContext?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+export interface GenerateSessionRequest extends UserSettings {
+  deploymentId: number;
+  embedTenantName?: string;
+  creatorMode?: boolean;
+  groupDefinitions?: { name: string; description?: string }[];
+  userAttributeDefinitions?: {
+    name: string;
+    type: 'string' | 'number' | 'boolean' | 'string_array' | 'number_array';
+    displayName?: string;
+    defaultValue?: string;
+    description?: string;
+  }[];
+}
+
+export interface ExchangedSession {
+  token: string;
+  expiresAt: string;
+  accountName: string;
+  deploymentId: number;
+  embedTenantName: string | null;
+  creatorMode: boolean;
+  user: {
+    externalId?: string;
+    internalId?: string;
+    email?: string;
+    groups: string[];
+    userAttributes: UserAttribute[];
+  };
+  [field: string]: unknown;
+}
+
+export interface Group {
+  id: string;
+  name: string;
+  description?: string;
+  userCount?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserAttributeDefinition {
+  id: string;
+  name: string;
+  type: string;
+  displayName?: string;
+  defaultValue?: string;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** One line of a chat stream (Cube's chat frames). */
+export interface ChatLine {
+  id: string;
+  sort?: number;
+  role?: 'user' | 'assistant';
+  content?: string;
+  thinking?: string;
+  isDelta?: boolean;
+  isInProcess?: boolean;
+  graphPath?: string[];
+  toolCall?: { name: string; input: string; result?: string };
+  state?: {
+    chatId?: string;
+    status?: 'completed' | 'aborted' | 'error';
+    isStreaming?: boolean;
+    [f: string]: unknown;
+  };
+  error?: unknown;
+  [field: string]: unknown;
+}
+
+export interface ChatRequest {
+  input?: string;
+  chatId?: string;
+  messageId?: string;
+  sessionSettings?: UserSettings & { timezone?: string; isEphemeral?: boolean };
+  activeBranchName?: string;
+  [field: string]: unknown;
+}
+
+export interface SqlRequest {
+  query: string;
+  sessionSettings?: UserSettings;
+  branchName?: string;
+  limit?: number;
+}
+
+export interface SqlColumn {
+  name: string;
+  column_type: string;
+}
+
+export interface SqlResult {
+  schema: SqlColumn[];
+  data: unknown[][];
+  totalRows: number;
+}
+
+export interface ClientOptions {
+  /** The service's origin, e.g. `http://127.0.0.1:4000` or the CloudFront URL. */
+  baseUrl: string;
+  /** `Api-Key` for server-side calls (generate-session, revoke, admin lists, chat, SQL). */
+  apiKey?: string;
+  /** An embed token (from `exchange`) for browser-side chat and SQL. */
+  token?: string;
+  fetch?: typeof fetch;
+}
+
+/** A running chat turn: iterate its lines; `abort()` stops the turn on the server. */
+export interface ChatStream extends AsyncIterable<ChatLine> {
+  /** The thread id, once the first line has arrived. */
+  readonly chatId: string | undefined;
+  /** Asks the server to stop the turn (the stream then ends with status `aborted`). */
+  abort(): Promise<void>;
+  /** Drops the connection without stopping the turn on the server (it can be replayed later). */
+  close(): void;
+}
+
+/** A SQL API call streamed as NDJSON: the columns first, then the rows as they arrive. */
+export interface SqlStream {
+  columns(): Promise<SqlColumn[]>;
+  rows(): AsyncIterable<unknown[]>;
+  /** The total row count (after `rows()` is consumed). */
+  totalRows(): Promise<number>;
+}
+
+interface Json {
+  [field: string]: unknown;
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: Json = {};
+  try {
+    body = JSON.parse(text) as Json;
+  } catch {
+    // Not JSON (a proxy's page): keep the text as the message.
+  }
+  const retry = Number(response.headers.get('retry-after'));
+  return new ApiError(
+    response.status,
+    typeof body.code === 'string' ? body.code : 'HTTP_ERROR',
+    typeof body.error === 'string' ? body.error : text || response.statusText,
+    body.details,
+    Number.isFinite(retry) && retry > 0 ? retry : undefined,
+  );
+}
+
+/** Reads a body as NDJSON values, one per line, as they arrive. */
+async function* ndjson(response: Response): AsyncGenerator<unknown> {
+  if (!response.body) return;
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) yield JSON.parse(line);
+      newline = buffered.indexOf('\n');
+    }
+  }
+  const last = (buffered + decoder.decode()).trim();
+  if (last) yield JSON.parse(last);
+}
+
+export class EmbeddedAnalytics {
+  private readonly baseUrl: string;
+  private readonly fetcher: typeof fetch;
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  private authorization(auth: 'key' | 'keyOrToken' | 'none'): Record<string, string> {
+    if (auth === 'none') return {};
+    if (this.options.apiKey) return { authorization: `Api-Key ${this.options.apiKey}` };
+    if (auth === 'keyOrToken' && this.options.token) return { authorization: `Bearer ${this.options.token}` };
+    return {};
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    auth: 'key' | 'keyOrToken' | 'none',
+    body?: unknown,
+    extra: { accept?: string; signal?: AbortSignal } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { ...this.authorization(auth) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (extra.accept) headers.accept = extra.accept;
+    const response = await this.fetcher(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(extra.signal ? { signal: extra.signal } : {}),
+    });
+    if (!response.ok) throw await toError(response);
+    return response;
+  }
+
+  private async json<T>(method: string, path: string, auth: 'key' | 'keyOrToken' | 'none', body?: unknown) {
+    const response = await this.send(method, path, auth, body);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+
+  /** POST /api/v1/embed/generate-session (admin key): a single-use session for one of your users. */
+  generateSession(request: GenerateSessionRequest): Promise<{ sessionId: string }> {
+    return this.json('POST', '/api/v1/embed/generate-session', 'key', request);
+  }
+
+  /** POST /api/v1/embed/session/token (no key): the session's embed token and user. */
+  exchange(sessionId: string, deploymentId?: number): Promise<ExchangedSession> {
+    const body = deploymentId === undefined ? { sessionId } : { sessionId, deploymentId };
+    return this.json('POST', '/api/v1/embed/session/token', 'none', body);
+  }
+
+  /** POST /api/v1/embed/session/revoke (admin key): idempotent. */
+  async revoke(sessionId: string): Promise<void> {
+    await this.json('POST', '/api/v1/embed/session/revoke', 'key', { sessionId });
+  }
+
+  private async *pages<T>(path: string, pageSize: number): AsyncGenerator<T> {
+    let after: string | null = null;
+    for (;;) {
+      const query: string = `?first=${pageSize}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const page: Page<T> = await this.json<Page<T>>('GET', `${path}${query}`, 'key');
+      yield* page.items;
+      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
+      after = page.pageInfo.endCursor;
+    }
+  }
+
+  /** Every group of an embed tenant, page by page (admin key). */
+  groups(embedTenantName: string, options: { pageSize?: number } = {}): AsyncIterable<Group> {
+    return this.pages(
+      `/api/v1/embed-tenants/${encodeURIComponent(embedTenantName)}/groups`,
+      options.pageSize ?? 100,
+    );
+  }
+
+  /** Every user attribute of an embed tenant, page by page (admin key). */
+  userAttributes(
+    embedTenantName: string,
+    options: { pageSize?: number } = {},
+  ): AsyncIterable<UserAttributeDefinition> {
+    return this.pages(
+      `/api/v1/embed-tenants/${encodeURIComponent(embedTenantName)}/user-attributes`,
+      options.pageSize ?? 100,
+    );
+  }
+
+  async deleteGroup(embedTenantName: string, id: string): Promise<void> {
+    await this.json(
+      'DELETE',
+      `/api/v1/embed-tenants/${encodeURIComponent(embedTenantName)}/groups/${encodeURIComponent(id)}`,
+      'key',
+    );
+  }
+
+  async deleteUserAttribute(embedTenantName: string, id: string): Promise<void> {
+    await this.json(
+      'DELETE',
+      `/api/v1/embed-tenants/${encodeURIComponent(embedTenantName)}/user-attributes/${encodeURIComponent(id)}`,
+      'key',
+    );
+  }
+
+  /**
+   * POST {chat_url}/stream-chat-state: the lines of the turn as the server writes them. Keepalive lines are
+   * skipped. An error before the first line (validation, auth, busy thread) is thrown by the first `next()`.
+   */
+  chat(agent: { accountName: string; agentId: string }, request: ChatRequest): ChatStream {
+    const base = `/api/v1/public/${encodeURIComponent(agent.accountName)}/agents/${encodeURIComponent(agent.agentId)}/chat`;
+    const controller = new AbortController();
+    let chatId = request.chatId;
+    const started = this.send('POST', `${base}/stream-chat-state`, 'keyOrToken', request, {
+      signal: controller.signal,
+    });
+    const sessionSettings = request.sessionSettings;
+    const client = this;
+    return {
+      get chatId() {
+        return chatId;
+      },
+      async *[Symbol.asyncIterator]() {
+        const response = await started;
+        for await (const value of ndjson(response)) {
+          const line = value as ChatLine;
+          if (line.id === '__keepalive__') continue;
+          chatId ??= line.state?.chatId;
+          yield line;
+        }
+      },
+      async abort() {
+        if (!chatId) {
+          // Nothing arrived yet: wait for the first line's thread id (the turn has started by then).
+          await started;
+          const deadline = Date.now() + 5_000;
+          while (!chatId && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          if (!chatId) throw new ApiError(0, 'NO_THREAD', 'The stream has not named its thread yet');
+        }
+        await client.json('POST', `${base}/stream-chat-state/abort`, 'keyOrToken', {
+          chatId,
+          ...(sessionSettings ? { sessionSettings } : {}),
+        });
+      },
+      close() {
+        controller.abort();
+      },
+    };
+  }
+
+  /** POST /api/v1/deployments/{id}/sql, all rows in one JSON body. */
+  query(deploymentId: number, request: SqlRequest): Promise<SqlResult> {
+    return this.json('POST', `/api/v1/deployments/${deploymentId}/sql`, 'keyOrToken', request);
+  }
+
+  /** POST /api/v1/deployments/{id}/sql with `Accept: application/x-ndjson`: rows streamed as they arrive. */
+  sql(deploymentId: number, request: SqlRequest): SqlStream {
+    const response = this.send('POST', `/api/v1/deployments/${deploymentId}/sql`, 'keyOrToken', request, {
+      accept: 'application/x-ndjson',
+    });
+    let values: AsyncGenerator<unknown> | undefined;
+    let columns: SqlColumn[] | undefined;
+    let total: number | undefined;
+    const lines = async () => (values ??= ndjson(await response));
+    const readColumns = async () => {
+      if (columns) return columns;
+      const first = await (await lines()).next();
+      const head = first.value as { schema?: SqlColumn[] } | undefined;
+      if (first.done || !head?.schema)
+        throw new ApiError(0, 'BAD_STREAM', 'The SQL stream did not start with its schema');
+      columns = head.schema;
+      return columns;
+    };
+    return {
+      columns: readColumns,
+      async *rows() {
+        await readColumns();
+        for await (const value of await lines()) {
+          if (Array.isArray(value)) yield value;
+          else total = (value as { totalRows?: number }).totalRows;
+        }
+      },
+      async totalRows() {
+        if (total === undefined) for await (const _row of this.rows()) void _row;
+        if (total === undefined)
+          throw new ApiError(0, 'BAD_STREAM', 'The SQL stream ended without its total');
+        return total;
+      },
+    };
+  }
+}
