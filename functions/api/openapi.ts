@@ -1,13 +1,14 @@
 /**
  * The OpenAPI 3.1 document served at GET /api/v1/openapi.json, generated from the zod schemas that validate
  * requests (the same objects the endpoints use) and the response schemas in ./responses. Paths come from the
- * one route list (functions/endpoints/routes.ts): a route without an entry here fails the build of the document.
+ * one route list (functions/routes.ts): a route without an entry here fails the build of the document.
  */
 import { z } from 'zod';
 import { chatAbortBody } from '../chat/abort';
 import { chatStreamBody } from '../chat/index';
 import { generateSessionBody, sessionIdBody } from '../embed/schemas';
 import { pageQuery } from '../embed/tenant-admin';
+import { cubeSqlBody } from '../query/cube-sql';
 import { sqlApiBody } from '../query/sql-api';
 import { type RouteDefinition, routes } from '../routes';
 import * as responses from './responses';
@@ -30,6 +31,7 @@ const requestSchemas = {
   ChatStreamRequest: chatStreamBody,
   ChatAbortRequest: chatAbortBody,
   SqlRequest: sqlApiBody,
+  CubeSqlRequest: cubeSqlBody,
 } as const;
 
 const responseSchemas = {
@@ -42,6 +44,8 @@ const responseSchemas = {
   SqlResult: responses.sqlResult,
   SqlLine: responses.sqlLine,
   ChatLine: responses.chatLine,
+  CubeApiToken: responses.cubeApiTokenResponse,
+  CubeSqlLine: responses.cubeSqlLine,
 } as const;
 
 type SchemaName = keyof typeof requestSchemas | keyof typeof responseSchemas;
@@ -63,7 +67,7 @@ const errorStatuses = (route: RouteDefinition, auth: boolean, body: boolean): st
 
 interface Operation {
   summary: string;
-  auth: 'none' | 'apiKey' | 'apiKeyOrToken';
+  auth: 'none' | 'apiKey' | 'apiKeyOrToken' | 'embedToken' | 'cubeApiToken';
   body?: keyof typeof requestSchemas;
   query?: z.ZodObject;
   /** Success status -> response content (absent: no body). */
@@ -149,6 +153,17 @@ const operations: Record<string, Operation> = {
       },
     },
   },
+  'deployment-token': {
+    summary: 'Exchange an embed token for a Cube API token (opens /cubejs-api/v1/cubesql only)',
+    auth: 'embedToken',
+    success: { 200: { description: 'The Cube API token', content: json('CubeApiToken') } },
+  },
+  cubesql: {
+    summary: "Cube's SQL over HTTP: the schema line, then `data` lines of rows (newline-delimited JSON)",
+    auth: 'cubeApiToken',
+    body: 'CubeSqlRequest',
+    success: { 200: { description: 'One JSON object per line', content: json('CubeSqlLine') } },
+  },
   'embed-page': {
     summary: 'The embedded chat page (`?sessionId=`)',
     auth: 'none',
@@ -176,8 +191,13 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   for (const status of errorStatuses(route, op.auth !== 'none', op.body !== undefined)) {
     responsesOut[status] = { description: 'Error (README, Errors)', content: json('Error') };
   }
-  const security =
-    op.auth === 'none' ? [] : op.auth === 'apiKey' ? [{ apiKey: [] }] : [{ apiKey: [] }, { embedToken: [] }];
+  const security = {
+    none: [],
+    apiKey: [{ apiKey: [] }],
+    apiKeyOrToken: [{ apiKey: [] }, { embedToken: [] }],
+    embedToken: [{ embedToken: [] }],
+    cubeApiToken: [{ cubeApiToken: [] }],
+  }[op.auth];
   return {
     operationId: operationId(route),
     summary: op.summary,
@@ -226,6 +246,13 @@ export function openApiDocument(): Record<string, unknown> {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Api-Key <key>`' },
         embedToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An embed token' },
+        cubeApiToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            'A Cube API token from POST /api/v1/deployments/{deploymentId}/token (bare or `Bearer`)',
+        },
       },
     },
   };

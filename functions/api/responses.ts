@@ -94,6 +94,18 @@ export const sqlLine = z.union([
   z.object({ totalRows: z.number().int().nonnegative() }),
 ]);
 
+/** POST /api/v1/deployments/{id}/token: Cube's DeploymentTokenResponse, plus when it ends. */
+export const cubeApiTokenResponse = z.object({
+  cubeApiToken: z.string().min(1),
+  expiresAt: z.iso.datetime(),
+});
+
+/** One line of Cube's cubesql stream: the schema first, then rows in `data` chunks. */
+export const cubeSqlLine = z.union([
+  z.object({ schema: sqlResult.shape.schema }),
+  z.object({ data: z.array(z.array(z.unknown())) }),
+]);
+
 /**
  * One NDJSON line of a chat stream (README, Chat with the analyst): messages, tool calls, `__cutoff__`, `__state__`,
  * `__aborted__`, `__usage__`, an `{"error"}` line, or a `__keepalive__` (no `sort`; clients skip it).

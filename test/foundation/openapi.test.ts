@@ -179,6 +179,35 @@ test('every route: real successes and errors validate against the document', asy
   const exchanged = await api.post<{ token: string }>(TOKEN, { sessionId: generated.body.sessionId });
   expectDocumented('POST', TOKEN, exchanged, 200);
   expectDocumented('POST', TOKEN, await api.post(TOKEN, { sessionId: generated.body.sessionId }), 401);
+  // Cube's API token and cubesql, with the token just exchanged.
+  const DEPLOYMENT_TOKEN = '/api/v1/deployments/{deploymentId}/token';
+  const minted = await fetch(`${svc.baseUrl}/api/v1/deployments/1/token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${exchanged.body.token}` },
+  });
+  const mintedBody = (await minted.json()) as { cubeApiToken: string };
+  expectDocumented(
+    'POST',
+    DEPLOYMENT_TOKEN,
+    { status: minted.status, headers: minted.headers, body: mintedBody, text: '' } as Reply<unknown>,
+    200,
+  );
+  expectDocumented('POST', DEPLOYMENT_TOKEN, await api.post('/api/v1/deployments/1/token', {}), 401);
+  const CUBESQL = '/cubejs-api/v1/cubesql';
+  const cubeSql = await fetch(`${svc.baseUrl}${CUBESQL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: mintedBody.cubeApiToken },
+    body: JSON.stringify({ query: 'SELECT MEASURE(count) AS orders FROM orders_view' }),
+  });
+  expect(cubeSql.status).toBe(200);
+  covered.add(`POST ${CUBESQL} 200`);
+  const cubeLines = (await cubeSql.text()).split('\n').filter((line) => line !== '');
+  expect(cubeLines.length).toBeGreaterThan(1);
+  const cubeRef = schemaRef('POST', CUBESQL, 200, 'application/json');
+  for (const [index, line] of cubeLines.entries())
+    validate(cubeRef, JSON.parse(line), `cubesql line ${index}`);
+  expectDocumented('POST', CUBESQL, await api.post(CUBESQL, { query: 'SELECT 1' }), 401);
+
   const EXCHANGE = '/api/v1/embed/session/exchange';
   const second = await api.post<{ sessionId: string }>(
     GENERATE,
