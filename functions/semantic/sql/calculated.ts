@@ -8,16 +8,8 @@
  * argument; the outer query computes the measure's expression over their aggregates. So a calculated measure is
  * never multiplied by a join, exactly like the measures it is made of.
  */
-import type {
-  CubeDef,
-  DimensionDef,
-  MeasureDef,
-  Member,
-  ModelIssue,
-  ModelObject,
-  ReferenceScope,
-} from '../model';
-import { expandReferences, memberSqlOf } from '../model';
+import type { CubeDef, DimensionDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
+import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
 
 /** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
@@ -72,18 +64,8 @@ const AGGREGATE_FUNCTIONS = new Set([
 ]);
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const REFERENCE = /\$?\{([^{}]*)\}/g;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** The SQL of a `case` dimension: `CASE WHEN cond THEN label ... ELSE label END` (references expanded later). */
-export function dimensionCaseSql(dimension: DimensionDef): string {
-  const spec = dimension.case;
-  if (!spec) return 'NULL';
-  const label = (l: string | { sql: string }) => (typeof l === 'string' ? sqlString(l) : `(${l.sql})`);
-  const whens = spec.when.map((w) => `WHEN (${w.sql}) THEN ${label(w.label)}`).join(' ');
-  return `CASE ${whens}${spec.else ? ` ELSE ${label(spec.else.label)}` : ''} END`;
-}
 
 /**
  * A measure's value on one row: its SQL (the key for `count`), and NULL on rows its `filters` exclude, so the

@@ -5,8 +5,8 @@
  * rows the user could not read directly.
  */
 import type { CubeDef, DimensionDef, Member, ModelIssue } from '../model';
-import { edgeBetween, expandReferences, memberSqlOf } from '../model';
 import { type QueryUser, rowCondition } from '../policy';
+import { edgeBetween, expandReferences, memberSqlOf } from '../references';
 import { quote } from './ast';
 import { EXPRESSION_MEASURE_TYPES, measureRowSql } from './calculated';
 import type { Dialect } from './measures';

@@ -1,0 +1,200 @@
+/**
+ * Joins and references of model SQL: the join between two cubes, which cubes a join tree repeats (the fan-out
+ * rule), and every Cube reference form expanded to a member's SQL over its alias. Split from model.ts so the
+ * compiler stages that read member SQL (calculated measures, sub_query dimensions) import it without a cycle.
+ */
+import { expandContextRefs } from './context-refs';
+import type { CubeDef, DimensionDef, JoinDef, JoinEdge } from './model';
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The SQL of a `case` dimension: `CASE WHEN cond THEN label ... ELSE label END` (references expanded later). */
+export function dimensionCaseSql(dimension: DimensionDef): string {
+  const spec = dimension.case;
+  if (!spec) return 'NULL';
+  const label = (l: string | { sql: string }) => (typeof l === 'string' ? sqlString(l) : `(${l.sql})`);
+  const whens = spec.when.map((w) => `WHEN (${w.sql}) THEN ${label(w.label)}`).join(' ');
+  return `CASE ${whens}${spec.else ? ` ELSE ${label(spec.else.label)}` : ''} END`;
+}
+
+/** Cube's standard granularities, usable as `{time_dimension.granularity}`. */
+export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
+
+/** A reference in model SQL that cannot be resolved (reported at load with the file and path). */
+export class ModelReferenceError extends Error {}
+
+/** Where a piece of model SQL sits: its own cube (`{CUBE}`), how cubes are aliased, and which others it may name. */
+export interface ReferenceScope {
+  cubes: ReadonlyMap<string, CubeDef>;
+  cube: CubeDef;
+  /** The SQL alias of a cube in the query (already quoted). */
+  alias: (cube: string) => string;
+  /** Other cubes this SQL may reference (a join's other side); member SQL may name only its own cube. */
+  others: readonly string[];
+}
+
+export const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A column, qualified or not: needs no parentheses inside other SQL. */
+const SIMPLE = /^("([^"]|"")*"\.)?("([^"]|"")*"|[A-Za-z_][A-Za-z0-9_]*)$/;
+const REFERENCE = /\$?\{([^{}]*)\}/g;
+
+/**
+ * The SQL of a cube member over its alias, with every Cube reference form expanded: a bare column is qualified;
+ * `{CUBE}` / `${CUBE}` / `{TABLE}` is the alias; `{member}`, `{CUBE.member}`, `{cube.member}` are that member's
+ * own SQL; `{member.month}` truncates a time dimension. Throws ModelReferenceError for anything else.
+ */
+export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly string[] = []): string {
+  const { cube } = scope;
+  const key = `${cube.name}.${name}`;
+  if (stack.includes(key))
+    throw new ModelReferenceError(`circular reference ${[...stack, key].join(' -> ')}`);
+  const dimension = cube.dimensions.find((d) => d.name === name);
+  const measure = cube.measures.find((m) => m.name === name);
+  const segment = cube.segments.find((s) => s.name === name);
+  let sql: string;
+  if (dimension) sql = dimension.sql ?? dimensionCaseSql(dimension);
+  else if (segment) sql = segment.sql;
+  else if (measure?.type === 'count') {
+    const keys = cube.dimensions.filter((d) => d.primary_key);
+    if (keys.length > 1) {
+      const present = keys.map((k) => `${memberSqlOf(scope, k.name, [...stack, key])} IS NOT NULL`);
+      return `CASE WHEN ${present.join(' OR ')} THEN 1 END`;
+    }
+    sql = keys[0]?.sql ?? '1';
+  } else if (measure) sql = measure.sql ?? name;
+  else throw new ModelReferenceError(`${cube.name} has no member ${name}`);
+  if (IDENT.test(sql)) return `${scope.alias(cube.name)}.${quoteId(sql)}`;
+  return expandReferences(sql, scope, [...stack, key]);
+}
+
+/** Expands the Cube references of one piece of model SQL (see memberSqlOf). */
+export function expandReferences(sql: string, scope: ReferenceScope, stack: readonly string[] = []): string {
+  // Per-user references become parameter markers, FILTER_PARAMS `1 = 1` (context-refs.ts).
+  let withContext: string;
+  try {
+    withContext = expandContextRefs(sql);
+  } catch (error) {
+    throw new ModelReferenceError(messageOf(error));
+  }
+  return withContext.replace(REFERENCE, (whole, inner: string) => {
+    const text = inner.trim();
+    if (
+      /^(FILTER_PARAMS|FILTER_GROUP|SECURITY_CONTEXT|COMPILE_CONTEXT|securityContext|userAttributes)\b/.test(
+        text,
+      )
+    ) {
+      throw new ModelReferenceError(`${whole} is not supported (only member and cube references are)`);
+    }
+    const parts = text.split('.');
+    if (!parts.every((p) => IDENT.test(p)) || parts.length > 3) {
+      throw new ModelReferenceError(`${whole} is not a supported reference`);
+    }
+    const [first = '', second, third] = parts;
+    const own = scope.cube;
+    const isMember = (c: CubeDef, n: string) =>
+      c.dimensions.some((d) => d.name === n) || c.measures.some((m) => m.name === n);
+    let target: CubeDef | undefined;
+    let member: string | undefined;
+    let granularity: string | undefined;
+    if (first === 'CUBE' || first === 'TABLE' || first === own.name) target = own;
+    else if (scope.others.includes(first)) target = scope.cubes.get(first);
+    if (target) {
+      member = second;
+      granularity = third;
+    } else if (isMember(own, first)) {
+      target = own;
+      member = first;
+      granularity = second;
+      if (third !== undefined) throw new ModelReferenceError(`${whole} is not a supported reference`);
+    } else if (scope.cubes.has(first)) {
+      throw new ModelReferenceError(
+        `${whole}: cube ${first} is not part of this SQL (member SQL names only its own cube, a join only its two cubes)`,
+      );
+    } else throw new ModelReferenceError(`${whole}: ${first} is neither a member of ${own.name} nor a cube`);
+    if (member === undefined) return scope.alias(target.name);
+    // `{CUBE.amount}` in the definition of `amount` itself, or naming no member, is the column (as in Cube).
+    const column = `${scope.alias(target.name)}.${quoteId(member)}`;
+    if (stack.at(-1) === `${target.name}.${member}`) {
+      if (granularity === undefined) return column;
+      throw new ModelReferenceError(`${whole}: a granularity needs a time dimension`);
+    }
+    const dimension = target.dimensions.find((d) => d.name === member);
+    if (!dimension && !isMember(target, member)) {
+      if (granularity === undefined) return column;
+      throw new ModelReferenceError(`${whole}: ${target.name} has no dimension ${member}`);
+    }
+    if (!dimension) {
+      throw new ModelReferenceError(
+        target.measures.some((m) => m.name === member)
+          ? `${whole}: referencing measure ${member} is not supported`
+          : `${whole}: ${target.name} has no dimension ${member}`,
+      );
+    }
+    const inner2 = memberSqlOf({ ...scope, cube: target, others: [] }, member, stack);
+    const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
+    if (granularity === undefined) return expr;
+    if (dimension.type !== 'time' || !(GRANULARITIES as readonly string[]).includes(granularity)) {
+      throw new ModelReferenceError(
+        `${whole}: ${granularity} is not a granularity of a time dimension (${GRANULARITIES.join(', ')})`,
+      );
+    }
+    return `date_trunc('${granularity}', ${expr})`;
+  });
+}
+
+/** The ON condition of a join edge, aliases being cube names. */
+export function joinSql(cubes: ReadonlyMap<string, CubeDef>, edge: JoinEdge): string {
+  const declaredOn = cubes.get(edge.declaredOn);
+  if (!declaredOn) throw new ModelReferenceError(`unknown cube ${edge.declaredOn}`);
+  const other = edge.declaredOn === edge.parent ? edge.child : edge.parent;
+  return expandReferences(edge.sql, { cubes, cube: declaredOn, alias: quoteId, others: [other] });
+}
+
+/** The join between two cubes in either direction (declared on `a` or on `b`), seen from `a`. */
+export function edgeBetween(cubes: ReadonlyMap<string, CubeDef>, a: string, b: string): JoinEdge | undefined {
+  const forward = cubes.get(a)?.joins.find((j) => j.name === b);
+  if (forward)
+    return { parent: a, child: b, declaredOn: a, sql: forward.sql, rel: relOf(forward.relationship) };
+  const backward = cubes.get(b)?.joins.find((j) => j.name === a);
+  if (!backward) return undefined;
+  const rel = relOf(backward.relationship);
+  return {
+    parent: a,
+    child: b,
+    declaredOn: b,
+    sql: backward.sql,
+    rel: rel === 'to_one' ? 'to_many' : rel === 'to_many' ? 'to_one' : 'one',
+  };
+}
+
+function relOf(relationship: JoinDef['relationship']): JoinEdge['rel'] {
+  if (relationship === 'many_to_one' || relationship === 'belongs_to') return 'to_one';
+  if (relationship === 'one_to_many' || relationship === 'has_many') return 'to_many';
+  return 'one';
+}
+
+/** Cubes whose rows a join tree repeats: on the one side of a `to_many` edge, or below a `to_one` edge. */
+export function multipliedCubes(edges: readonly JoinEdge[]): Set<string> {
+  const children = new Map<string, string[]>();
+  const nodes = new Set<string>();
+  for (const e of edges) {
+    children.set(e.parent, [...(children.get(e.parent) ?? []), e.child]);
+    nodes.add(e.parent);
+    nodes.add(e.child);
+  }
+  const subtree = (at: string): Set<string> => {
+    const out = new Set([at]);
+    for (const child of children.get(at) ?? []) for (const n of subtree(child)) out.add(n);
+    return out;
+  };
+  const multiplied = new Set<string>();
+  for (const e of edges) {
+    if (e.rel === 'one') continue;
+    const below = subtree(e.child);
+    for (const n of nodes) if ((e.rel === 'to_one') === below.has(n)) multiplied.add(n);
+  }
+  return multiplied;
+}
