@@ -202,6 +202,11 @@ const quarterPeriod = (y: number, q: number): Period => ({
 });
 
 const isYear = (raw: string) => /^(19|20)\d\d$/.test(raw);
+/** A small whole number that counts things (not a year, not already a date or a threshold). */
+const isCount = (t: Token | undefined) =>
+  t !== undefined && !t.used && /^\d{1,3}$/.test(t.raw) && Number(t.raw) > 0;
+const isSuperlative = (t: Token | undefined) =>
+  t !== undefined && (DESC_SUPERLATIVES.has(t.raw) || ASC_SUPERLATIVES.has(t.raw));
 const monthIndex = (raw: string): number | undefined => {
   const full = MONTHS.indexOf(raw);
   if (full >= 0) return full;
@@ -249,9 +254,13 @@ function findSequence(tokens: Token[], sequence: string[], skipStopwords: boolea
 }
 
 function inGroupingContext(tokens: Token[], index: number, allowPlural = true): boolean {
+  // "the 3 customers", "5 largest regions": a count of things asks for them one by one.
+  const counted = (k: number) => /^\d{1,3}$/.test(tokens[k]?.raw ?? '');
+  if (counted(index - 1) || (counted(index - 2) && isSuperlative(tokens[index - 1]))) return true;
   for (let k = index - 1; k >= Math.max(0, index - 4); k--) {
     const raw = tokens[k]?.raw ?? '';
-    if (GROUP_TRIGGERS.has(raw)) return true;
+    // A superlative ranks what it qualifies ("least popular product category").
+    if (GROUP_TRIGGERS.has(raw) || isSuperlative(tokens[k])) return true;
     if (raw === 'what' && k === index - 1) return true;
     if (CLAUSE_BREAKS.has(raw)) return false;
   }
@@ -317,6 +326,32 @@ function findPeriods(tokens: Token[], today: string): { period: Period; at: numb
       continue;
     }
     const month = monthIndex(t.raw);
+    const dayToken = tokens[i + 1];
+    const dayOfMonth = dayToken && /^\d{1,2}$/.test(dayToken.raw) ? Number(dayToken.raw) : 0;
+    if (month !== undefined && dayToken && dayOfMonth >= 1 && dayOfMonth <= 31) {
+      // "March 1", "March 31, 2025": one day; a year written later in the question dates the earlier days too.
+      let at = i + 2;
+      if (/^(st|nd|rd|th)$/.test(tokens[at]?.raw ?? '')) at++;
+      const own = tokens[at];
+      const later = tokens.slice(at).find((k) => isYear(k.raw));
+      const dateIn = (y: number) => `${y}-${pad(month + 1)}-${pad(dayOfMonth)}`;
+      const y =
+        own && isYear(own.raw)
+          ? Number(own.raw)
+          : later
+            ? Number(later.raw)
+            : dateIn(currentYear) <= today
+              ? currentYear
+              : currentYear - 1;
+      for (let k = i; k < at; k++) {
+        const used = tokens[k];
+        if (used) used.used = true;
+      }
+      if (own && isYear(own.raw)) own.used = true;
+      const date = dateIn(y);
+      found.push({ period: { label: date, from: date, to: addDays(date, 1) }, at: i });
+      continue;
+    }
     if (month !== undefined) {
       // "may" is also a verb: a month without a year needs a preposition before it ("in March").
       const bare = ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
@@ -388,7 +423,8 @@ const FILLER = new Set(
   trends trending trended analysis analyse analyze insight insights detail details detailed info information
   performance perform performing performed doing going looking change changes changed metric metrics kpi kpis
   view views result results overall altogether whole entire full complete currently right exactly roughly
-  approximately about around`.split(/\s+/),
+  approximately about around popular rank ranked ranking rankings sort sorted different
+  distinct dollar dollars usd eur euro euros bucks currency`.split(/\s+/),
 );
 
 const unitOf = (t: Token | undefined): Unit | undefined =>
@@ -552,10 +588,34 @@ function findGrain(tokens: Token[]): Grain | undefined {
   return undefined;
 }
 
-function findTop(tokens: Token[]): (Parsed['top'] & { superlative?: Token }) | undefined {
+/** How many rows a ranking asks for when a count names them ("which 3 regions", "the 5 largest"). */
+function countAsked(tokens: Token[]): { n: number; token: Token } | undefined {
+  const LEAD = new Set(['which', 'what', 'the', 'show', 'list', 'give', 'me', 'our', 'name', 'find']);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!isCount(t) || !t) continue;
+    if (LEAD.has(tokens[i - 1]?.raw ?? '') || isSuperlative(tokens[i + 1]))
+      return { n: Number(t.raw), token: t };
+  }
+  return undefined;
+}
+
+function findTop(tokens: Token[]): (Parsed['top'] & { superlative?: Token; counted?: boolean }) | undefined {
+  const asked = countAsked(tokens);
+  const counted = asked ? { counted: true } : {};
+  const take = (n: number) => {
+    if (!asked) return n;
+    asked.token.used = true;
+    return asked.n;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t) continue;
+    // "Rank regions by revenue": every row, highest first.
+    if (t.stem === 'rank' || t.raw === 'ranked' || t.raw === 'ranking') {
+      t.used = true;
+      return { n: take(0), direction: 'desc', ...counted };
+    }
     const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)
       ? 'desc'
       : ['bottom', 'worst', 'lowest', 'smallest', 'weakest', 'poorest'].includes(t.raw)
@@ -566,20 +626,34 @@ function findTop(tokens: Token[]): (Parsed['top'] & { superlative?: Token }) | u
     if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
       t.used = true;
       next.used = true;
-      return { n: Number(next.raw), direction };
+      return { n: Number(next.raw), direction, counted: true };
     }
     if (t.raw === 'top' || t.raw === 'bottom') {
       t.used = true;
-      return { n: next && next.raw !== next.stem ? 5 : 1, direction };
+      return { n: take(next && next.raw !== next.stem ? 5 : 1), direction, ...counted };
+    }
+    // "the 5 largest customers" counts the rows; "largest order" alone names a measure (decided later).
+    if (asked && tokens[i - 1] === asked.token) {
+      t.used = true;
+      return { n: take(1), direction, superlative: t, ...counted };
     }
   }
   const raws = tokens.map((t) => t.raw);
-  if (raws.includes('which') || raws.includes('what') || raws.includes('who')) {
-    for (const t of tokens) {
-      if (DESC_SUPERLATIVES.has(t.raw) || ASC_SUPERLATIVES.has(t.raw)) {
-        t.used = true;
-        return { n: 1, direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc', superlative: t };
-      }
+  const question = raws.includes('which') || raws.includes('what') || raws.includes('who');
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || !isSuperlative(t)) continue;
+    // "best region for furniture", "least popular category": a superlative leading the question ranks
+    // what follows it, as a which-question does.
+    const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));
+    if (question || asked || leading) {
+      t.used = true;
+      return {
+        n: take(1),
+        direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc',
+        superlative: t,
+        ...counted,
+      };
     }
   }
   return undefined;
@@ -685,8 +759,11 @@ function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMe
   const candidates = cube.members.filter(
     (m) => m.kind === 'dimension' && m.type !== 'time' && !isIdentifier(m),
   );
+  // A number is a breakdown only when asked for one ("by order amount"); otherwise it names a measure.
+  const breakdownAsked = tokens.some((t) => t.raw === 'by' || t.raw === 'per');
   // Full titles first ("product category"), then single head words.
   for (const member of candidates) {
+    if (member.type === 'number' && !breakdownAsked) continue;
     for (const phrase of dimensionKeys(member).phrases) {
       // Contiguous only: "sales by region" is a measure by a dimension, not the "sales region" title.
       const at = findSequence(tokens, phrase, false);
@@ -701,7 +778,7 @@ function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMe
   }
   for (const member of candidates) {
     if (found.some((f) => f.member === member)) continue;
-    if (member.type === 'number' && !tokens.some((t) => t.raw === 'by' || t.raw === 'per')) continue;
+    if (member.type === 'number' && !breakdownAsked) continue;
     const keys = dimensionKeys(member);
     for (const key of [...keys.single, ...keys.derived]) {
       const index = tokens.findIndex((t) => !t.used && (t.stem === key || nearlyEqual(t.stem, key)));
@@ -786,9 +863,81 @@ function matchMeasures(
   return { measures: chosen, score: total };
 }
 
+/** Aggregation words before a measure's word ("average revenue"): general English, not a model's. */
+const AGGREGATION_WORDS: Record<string, string> = {
+  average: 'avg',
+  avg: 'avg',
+  mean: 'avg',
+  median: 'median',
+  maximum: 'max',
+  max: 'max',
+  minimum: 'min',
+  min: 'min',
+};
+const AGGREGATION_TITLE_WORDS = new Set([
+  'total',
+  'sum',
+  'number',
+  'count',
+  ...Object.keys(AGGREGATION_WORDS),
+]);
+
+/**
+ * "average revenue" when revenue names a sum: the measure of the same quantity with the asked aggregation
+ * (its title without the aggregation word covers the sum's, "Average amount" for "Total amount").
+ */
+function aggregatedAs(measure: CatalogMember, tokens: Token[], cube: CatalogCube): CatalogMember {
+  if (measure.aggType !== 'sum') return measure;
+  const names = new Set([...measure.titleWords, ...measure.otherWords, ...measure.phrases]);
+  const asked = tokens.findIndex(
+    (t, i) => AGGREGATION_WORDS[t.raw] !== undefined && names.has(tokens[i + 1]?.stem ?? ''),
+  );
+  const agg = AGGREGATION_WORDS[tokens[asked]?.raw ?? ''];
+  if (!agg) return measure;
+  const core = (m: CatalogMember) => m.titleWords.filter((w) => !AGGREGATION_TITLE_WORDS.has(w));
+  const mine = core(measure);
+  const sibling = cube.members.find(
+    (m) =>
+      m.kind === 'measure' &&
+      m.aggType === agg &&
+      (mine.every((w) => core(m).includes(w)) || core(m).every((w) => mine.includes(w))),
+  );
+  const token = tokens[asked];
+  if (sibling && token) token.used = true;
+  return sibling ?? measure;
+}
+
+/**
+ * Two words the model writes as one ("signed up" for a `signup` synonym, "check out" for "checkout"): joined
+ * when the joined word names a member and the first word alone does not.
+ */
+function joinCompounds(tokens: Token[], cube: CatalogCube): Token[] {
+  const vocabulary = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const next = tokens[i + 1];
+    if (!t) continue;
+    if (next && /^[a-z]+$/.test(t.raw) && /^[a-z]+$/.test(next.raw) && !vocabulary.has(t.stem)) {
+      const bases = [t.raw, t.raw.replace(/ed$/, ''), t.raw.replace(/d$/, ''), t.raw.replace(/ing$/, '')];
+      const joined = bases.map((b) => `${b}${next.raw}`).find((w) => vocabulary.has(stem(w)));
+      if (joined) {
+        out.push({ raw: joined, stem: stem(joined), used: false });
+        i++;
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
+
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  const tokens: Token[] = words(question).map((raw) => ({ raw, stem: stem(raw), used: false }));
+  const tokens = joinCompounds(
+    words(question).map((raw) => ({ raw, stem: stem(raw), used: false })),
+    cube,
+  );
   const raws = tokens.map((t) => t.raw);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
@@ -796,6 +945,19 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter((t) => RATIO_WORDS.has(t.raw) || (t.raw === 'cent' && t.stem === 'cent'));
   for (const t of ratio) t.used = true;
+  // "by how many percent": a percentage is asked for, not a count.
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (
+      t.raw === 'how' &&
+      next &&
+      ['many', 'much'].includes(next.raw) &&
+      ratio.includes(tokens[i + 2] as Token)
+    ) {
+      t.used = true;
+      next.used = true;
+    }
+  });
   const claimed = claimMeasureTitles(tokens, cube);
   const grain = findGrain(tokens);
   const found = findTop(tokens);
@@ -820,11 +982,13 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
     const token = first ? tokens[first.at] : undefined;
-    const plural = found.superlative !== undefined && token !== undefined && token.raw !== token.stem;
+    const plural =
+      found.superlative !== undefined && !found.counted && token !== undefined && token.raw !== token.stem;
     top = { n: plural ? 0 : found.n, direction: found.direction };
   }
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;
+  measures = measures.map((m) => aggregatedAs(m, tokens, cube));
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
   const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
@@ -871,10 +1035,12 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     if (first.period.relative) {
       range = first.period;
     } else if (before === 'since' || before === 'after' || (before === 'from' && !raws.includes('to'))) {
+      // Through today: rows dated after today (planned, mistyped) are not part of "since".
+      const tomorrow = addDays(today, 1);
       range = {
-        label: `since ${first.period.label}`,
+        label: `since ${first.period.label} (through ${today})`,
         from: before === 'after' ? first.period.to : first.period.from,
-        to: '9999-01-01',
+        to: tomorrow,
       };
     } else if (before === 'before' || before === 'until') {
       range = { label: `before ${first.period.label}`, from: '0001-01-01', to: first.period.from };
