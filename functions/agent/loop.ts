@@ -12,6 +12,7 @@ import type {
   ToolSpec,
   ToolUse,
 } from './types';
+import { closestVerified, examplesPrompt, type VerifiedExample } from './verified';
 
 export const AGENT_NODE = ['core_data_analyst_agent'];
 export const TOOLS_NODE = ['core_data_analyst_agent', 'tools'];
@@ -39,8 +40,12 @@ If a tool returns {"error": ...}, fix the query and try again.
 Finish with a short answer in plain text that states the numbers you found; do not invent numbers.`;
 
 /** The system prompt of a turn: the rules plus the user's date, so relative periods can be resolved. */
-export function systemPrompt(clock: { today: string; timeZone: string }): string {
-  return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).`;
+export function systemPrompt(
+  clock: { today: string; timeZone: string },
+  examples: readonly VerifiedExample[] = [],
+): string {
+  const verified = examplesPrompt(examples);
+  return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).${verified ? `\n${verified}` : ''}`;
 }
 
 export const TOOL_SPECS: ToolSpec[] = [
@@ -214,6 +219,7 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
   const now = args.now ?? Date.now;
   const started = now();
   const clock = turnClock(now(), args.timeZone);
+  const examples = closestVerified(args.tools.verifiedQueries, args.input);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort('deadline'), deadlineMs);
   const signal = AbortSignal.any([args.signal, deadline.signal]);
@@ -254,8 +260,9 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
       let signature: string | undefined;
       const toolUses: ToolUse[] = [];
       const request: ModelRequest = {
-        system: systemPrompt(clock),
+        system: systemPrompt(clock, examples),
         clock,
+        ...(examples.length > 0 ? { examples } : {}),
         messages: conversation,
         tools: TOOL_SPECS,
       };

@@ -132,10 +132,18 @@ const viewSchema = z.strictObject({
   access_policy: z.array(policySchema).optional(),
 });
 
+/** A question/SQL pair the model's authors vouch for (the analyst reuses or imitates it). */
+const verifiedQuerySchema = z.strictObject({
+  question: z.string().min(1).max(1000),
+  sql: z.string().min(1).max(20_000),
+});
+
 const fileSchema = z.strictObject({
   cubes: z.array(cubeSchema).optional(),
   views: z.array(viewSchema).optional(),
+  verified_queries: z.array(verifiedQuerySchema).optional(),
 });
+export type VerifiedQueryDef = z.infer<typeof verifiedQuerySchema>;
 
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
@@ -243,6 +251,8 @@ export interface DataModel {
   readonly cubes: ReadonlyMap<string, CubeDef>;
   readonly views: ReadonlyMap<string, ViewDef>;
   readonly objects: ReadonlyMap<string, ModelObject>;
+  /** `verified_queries` of all files, in file order. */
+  readonly verifiedQueries?: readonly VerifiedQueryDef[];
 }
 
 /** One model problem, with the file and the path inside it. */
@@ -414,6 +424,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   const cubes = new Map<string, CubeDef>();
   const views = new Map<string, ViewDef>();
   const origin = new Map<string, string>();
+  const verifiedQueries: VerifiedQueryDef[] = [];
   for (const file of files) {
     let raw: unknown;
     try {
@@ -440,6 +451,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       cubes.set(cube.name, cube);
       origin.set(cube.name, `${file.path}#cubes[${i}]`);
     }
+    verifiedQueries.push(...(parsed.data.verified_queries ?? []));
     for (const [i, view] of (parsed.data.views ?? []).entries()) {
       if (cubes.has(view.name) || views.has(view.name)) {
         issues.push({ file: file.path, path: `views[${i}].name`, message: `${view.name} is defined twice` });
@@ -692,7 +704,13 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     });
   }
   if (issues.length > 0) throw new ModelValidationError(issues);
-  const model: DataModel = { hash, cubes, views, objects };
+  const model: DataModel = {
+    hash,
+    cubes,
+    views,
+    objects,
+    ...(verifiedQueries.length > 0 ? { verifiedQueries } : {}),
+  };
   cache.set(hash, model);
   return model;
 }
