@@ -28,6 +28,7 @@ import type {
   ToolSpec,
   ToolUse,
 } from './types';
+import { closestVerified, examplesPrompt, type VerifiedExample } from './verified';
 
 export const AGENT_NODE = ['core_data_analyst_agent'];
 export const TOOLS_NODE = ['core_data_analyst_agent', 'tools'];
@@ -55,8 +56,12 @@ If a tool returns {"error": ...}, fix the query and try again.
 Finish with a short answer in plain text that states the numbers you found; do not invent numbers.`;
 
 /** The system prompt of a turn: the rules plus the user's date, so relative periods can be resolved. */
-export function systemPrompt(clock: { today: string; timeZone: string }): string {
-  return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).`;
+export function systemPrompt(
+  clock: { today: string; timeZone: string },
+  examples: readonly VerifiedExample[] = [],
+): string {
+  const verified = examplesPrompt(examples);
+  return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).${verified ? `\n${verified}` : ''}`;
 }
 
 export const TOOL_SPECS: ToolSpec[] = [
@@ -191,6 +196,45 @@ export function historyToConversation(history: readonly ChatMessage[]): Conversa
   return out;
 }
 
+/** Rows of a query result a language model reads; the user's table and chart keep all of them. */
+export const MODEL_RESULT_ROWS = 25;
+
+/**
+ * A query result as a language model gets it: small results unchanged; larger ones as their first rows plus,
+ * per numeric column, the count, sum, minimum, maximum and first and last values over every returned row, so
+ * totals, extremes and trends are read from the summary rather than guessed from a cut table.
+ */
+export function summariseForModel(content: string): string {
+  const parsed = safeParse(content);
+  if (!parsed || typeof parsed !== 'object' || !('data' in parsed) || !Array.isArray(parsed.data))
+    return content;
+  const rows = parsed.data as unknown[][];
+  if (rows.length <= MODEL_RESULT_ROWS) return content;
+  const schema = ('schema' in parsed && Array.isArray(parsed.schema) ? parsed.schema : []) as {
+    name?: string;
+  }[];
+  const columns: Record<string, object> = {};
+  schema.forEach((column, i) => {
+    const values = rows.map((r) => (Array.isArray(r) ? Number(r[i]) : Number.NaN));
+    if (values.some((v) => !Number.isFinite(v)) || values.length === 0) return;
+    const round = (v: number) => Math.round(v * 100) / 100;
+    columns[column.name ?? String(i)] = {
+      sum: round(values.reduce((a, b) => a + b, 0)),
+      min: round(Math.min(...values)),
+      max: round(Math.max(...values)),
+      first: round(values[0] ?? 0),
+      last: round(values.at(-1) ?? 0),
+    };
+  });
+  const { vegaSpec: _chart, ...rest } = parsed as Record<string, unknown>;
+  return JSON.stringify({
+    ...rest,
+    data: rows.slice(0, MODEL_RESULT_ROWS),
+    summary: { rowsReturned: rows.length, numericColumns: columns },
+    note: `first ${MODEL_RESULT_ROWS} of ${rows.length} returned rows; the summary covers all of them, and the user sees the full table`,
+  });
+}
+
 /** Keeps the shape of a large tool result (schema, first rows, totals) within the history budget. */
 function shortenResult(result: string): string {
   const parsed = safeParse(result);
@@ -246,6 +290,7 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
   const now = args.now ?? Date.now;
   const started = now();
   const clock = turnClock(now(), args.timeZone);
+  const examples = closestVerified(args.tools.verifiedQueries, args.input);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort('deadline'), deadlineMs);
   const signal = AbortSignal.any([args.signal, deadline.signal]);
@@ -285,8 +330,9 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
       let signature: string | undefined;
       const toolUses: ToolUse[] = [];
       const request: ModelRequest = {
-        system: systemPrompt(clock),
+        system: systemPrompt(clock, examples),
         clock,
+        ...(examples.length > 0 ? { examples } : {}),
         messages: conversation,
         tools: TOOL_SPECS,
       };
@@ -334,7 +380,8 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
           role: 'tool',
           toolUseId: toolUse.id,
           name: toolUse.name,
-          content,
+          // The offline planner is code and reads every row; a language model gets large results summarised.
+          content: args.provider.name === 'offline' ? content : summariseForModel(content),
           isError: content.startsWith('{"error"'),
         });
       }

@@ -29,6 +29,7 @@ export function createAnalystTools(args: {
   timeoutMs?: number;
 }): AnalystTools {
   return {
+    ...(args.model.verifiedQueries ? { verifiedQueries: args.model.verifiedQueries } : {}),
     async coreMeta(input, signal) {
       if (signal.aborted) throw new AbortedError(signal.reason);
       return searchMeta(args.model, args.user, input.searchQuery);

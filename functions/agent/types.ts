@@ -1,5 +1,5 @@
 import type { CallUsage } from '../protocol';
-
+import type { VerifiedExample, VerifiedQuery } from './verified';
 /** A chat message as streamed (spec §2.7), without `sort` (the chat service assigns sort numbers). */
 export interface ChatMessage {
   id: string;
@@ -30,6 +30,8 @@ export interface CoreSqlInput {
 export interface AnalystTools {
   coreMeta(input: { searchQuery: string }, signal: AbortSignal): Promise<object>;
   coreSqlApi(input: CoreSqlInput, signal: AbortSignal): Promise<object>;
+  /** The model's `verified_queries`: examples for the model, reused when a question is close enough. */
+  verifiedQueries?: readonly VerifiedQuery[];
 }
 
 /** A tool as described to a model: name, purpose and JSON schema of its input. */
@@ -62,6 +64,8 @@ export interface ModelRequest {
   system: string;
   /** The user's date and time zone at this turn: relative periods ("last month") are read against it. */
   clock?: { today: string; timeZone: string };
+  /** Verified queries closest to the user's question, closest first. */
+  examples?: VerifiedExample[];
   messages: ConversationMessage[];
   tools: ToolSpec[];
   maxTokens?: number;

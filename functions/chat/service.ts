@@ -213,6 +213,8 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
       // Relative dates ("last month") are the user's calendar dates.
       ...(identity.timezone ? { timeZone: identity.timezone } : {}),
       naming: agent.toolNames,
+      // A fixed clock for evaluations (npm run eval): question sets with relative dates need a known "today".
+      ...analystClock(),
     });
     // Metered when the agent ends, whether or not anyone still reads the stream.
     meterUsage(meta.account, result.usage);
@@ -236,6 +238,12 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     }),
   );
 }
+
+/** ANALYST_NOW (ISO) fixes the analyst's clock; unset or invalid, turns use the real time. */
+const analystClock = (): { now?: () => number } => {
+  const fixed = Date.parse(process.env.ANALYST_NOW ?? '');
+  return Number.isNaN(fixed) ? {} : { now: () => fixed };
+};
 
 const busy = () => new ConflictError('Streaming for thread is in progress', 'THREAD_BUSY');
 

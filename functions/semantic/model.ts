@@ -208,10 +208,18 @@ const viewSchema = z.strictObject({
   access_policy: z.array(policySchema).optional(),
 });
 
+/** A question/SQL pair the model's authors vouch for (the analyst reuses or imitates it). */
+const verifiedQuerySchema = z.strictObject({
+  question: z.string().min(1).max(1000),
+  sql: z.string().min(1).max(20_000),
+});
+
 const fileSchema = z.strictObject({
   cubes: z.array(cubeSchema).optional(),
   views: z.array(viewSchema).optional(),
+  verified_queries: z.array(verifiedQuerySchema).optional(),
 });
+export type VerifiedQueryDef = z.infer<typeof verifiedQuerySchema>;
 
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
@@ -285,6 +293,8 @@ export interface DataModel {
   readonly cubes: ReadonlyMap<string, CubeDef>;
   readonly views: ReadonlyMap<string, ViewDef>;
   readonly objects: ReadonlyMap<string, ModelObject>;
+  /** `verified_queries` of all files, in file order. */
+  readonly verifiedQueries?: readonly VerifiedQueryDef[];
 }
 
 /** One model problem, with the file and the path inside it. */
@@ -333,6 +343,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   const cubes = new Map<string, CubeDef>();
   const views = new Map<string, ViewDef>();
   const origin = new Map<string, string>();
+  const verifiedQueries: VerifiedQueryDef[] = [];
   for (const file of rendered.files) {
     let raw: unknown;
     try {
@@ -359,6 +370,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       cubes.set(cube.name, cube);
       origin.set(cube.name, `${file.path}#cubes[${i}]`);
     }
+    verifiedQueries.push(...(parsed.data.verified_queries ?? []));
     for (const [i, view] of (parsed.data.views ?? []).entries()) {
       if (cubes.has(view.name) || views.has(view.name)) {
         issues.push({ file: file.path, path: `views[${i}].name`, message: `${view.name} is defined twice` });
@@ -647,7 +659,13 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     issues,
   );
   if (issues.length > 0) throw new ModelValidationError(issues);
-  const model: DataModel = { hash, cubes, views, objects };
+  const model: DataModel = {
+    hash,
+    cubes,
+    views,
+    objects,
+    ...(verifiedQueries.length > 0 ? { verifiedQueries } : {}),
+  };
   cache.set(hash, model);
   return model;
 }

@@ -20,6 +20,11 @@ export function stem(word: string): string {
   return w;
 }
 
+/** Counts written as words ("the five largest"); "one" stays a word (it is mostly a pronoun). */
+const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
+  'two three four five six seven eight nine ten eleven twelve'.split(' ').map((w, i) => [w, String(i + 2)]),
+);
+
 /** Lowercase word tokens of a text (letters and digits), keeping their order. */
 export function words(text: string): string[] {
   const normalised = text
@@ -27,7 +32,7 @@ export function words(text: string): string[] {
     .replace(/['’]s\b/g, '')
     .replace(/%/g, ' percent ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1');
-  return normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? [];
+  return (normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? []).map((w) => NUMBER_WORDS[w] ?? w);
 }
 
 /** Edit distance at most one (spelling variants such as canceled/cancelled). */

@@ -5,6 +5,7 @@ import { planQuery } from '../planner/sql';
 import { STOPWORDS, words } from '../planner/text';
 import { looksLikeFollowUp, readQuestions } from '../planner/understand';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
+import { CLOSE_MATCH, verifiedAnswer } from '../verified';
 
 export interface OfflineOptions {
   /** Pause between streamed chunks (OFFLINE_DELAY_MS), so streaming and abort can be observed. */
@@ -75,6 +76,30 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
         toolUse: { id: `offline-${lastUser}-${step}`, name, input },
       });
 
+      // A verified query close to the question is run as written (under the user's access rules, like any
+      // query); if it fails (a view this user may not see), the planner answers instead.
+      const verified = request.examples?.find((e) => e.similarity >= CLOSE_MATCH);
+      if (verified) {
+        const first = turn.find((m) => m.name === 'coreSqlApi');
+        if (!first) {
+          yield* text(`Using the verified query for "${verified.question}".`, signal, 'thinking');
+          yield toolUse('coreSqlApi', {
+            sqlQuery: verified.sql,
+            queryTitle: verified.question,
+            description: 'Verified query of the data model',
+            userRequest: question,
+          });
+          yield { type: 'end', stopReason: 'tool_use' };
+          return;
+        }
+        const answered = parse(first.content);
+        if (isResult(answered)) {
+          yield* text(verifiedAnswer(verified, answered), signal);
+          yield { type: 'end', stopReason: 'end_turn' };
+          return;
+        }
+      }
+
       // Catalog: this turn's coreMeta results first, then older ones.
       const metas = messages
         .flatMap((m, i) =>
@@ -106,7 +131,7 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       }
       const plan = reading.plan;
       const query = planQuery(plan);
-      const sqlResults = turn.filter((m) => m.name === 'coreSqlApi');
+      const sqlResults = turn.filter((m) => m.name === 'coreSqlApi').slice(verified ? 1 : 0);
       const last = sqlResults.at(-1);
       if (!last) {
         yield* text(`Plan: ${query.title}. Querying ${plan.cube.name}.`, signal, 'thinking');

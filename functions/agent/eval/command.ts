@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ensureSampleDatabase, PostgresDriver } from '../../semantic';
+import { parseQuestionFile } from './questions';
+import { type Ask, chatOverHttp, type EvalReport, formatReport, runEval } from './run';
+import type { ResultSet } from './score';
+
+export const EVAL_HELP = `npm run eval -- --questions FILE [options]
+
+Runs a question file (YAML or JSON: question, reference SQL or refuse: true) through the chat endpoint and
+reports execution accuracy with the misses.
+
+  --questions FILE       the question file (see docs/analyst.md)
+  --provider NAME        offline (default), bedrock or openai: the local service's MODEL_PROVIDER
+                         (BEDROCK_* / OPENAI_* settings come from the environment)
+  --url URL              a running service instead of the local one started here
+  --key KEY              its API key (admin key of the account) with --url
+  --account NAME         account of the agent (default demo)
+  --agent ID             agent id (default 1)
+  --reference SOURCE     where the reference SQL runs: duckdb:PATH or a postgres:// URL
+                         (default: the demo sample database)
+  --min-accuracy PCT     exit 1 below this execution accuracy
+  --json FILE            also write the report as JSON
+`;
+
+export class EvalUsageError extends Error {}
+
+interface Options {
+  questions: string;
+  provider: string;
+  url?: string;
+  key?: string;
+  account: string;
+  agent: string;
+  reference?: string;
+  minAccuracy?: number;
+  json?: string;
+}
+
+export function parseEvalArgs(argv: string[]): Options {
+  let values: ReturnType<typeof parse>['values'];
+  const parse = (args: string[]) =>
+    parseArgs({
+      args,
+      options: {
+        questions: { type: 'string' },
+        provider: { type: 'string' },
+        url: { type: 'string' },
+        key: { type: 'string' },
+        account: { type: 'string' },
+        agent: { type: 'string' },
+        reference: { type: 'string' },
+        'min-accuracy': { type: 'string' },
+        json: { type: 'string' },
+      },
+      strict: true,
+    });
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new EvalUsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (!values.questions) throw new EvalUsageError('--questions FILE is required');
+  const provider = (values.provider ?? 'offline').toLowerCase();
+  if (!['offline', 'bedrock', 'openai'].includes(provider))
+    throw new EvalUsageError(`--provider must be offline, bedrock or openai (not ${provider})`);
+  if (values.url && !values.key) throw new EvalUsageError('--url needs --key');
+  const minAccuracy = values['min-accuracy'] === undefined ? undefined : Number(values['min-accuracy']);
+  if (minAccuracy !== undefined && !(minAccuracy >= 0 && minAccuracy <= 100))
+    throw new EvalUsageError('--min-accuracy must be a percentage');
+  return {
+    questions: values.questions,
+    provider,
+    account: values.account ?? 'demo',
+    agent: values.agent ?? '1',
+    ...(values.url ? { url: values.url.replace(/\/+$/, '') } : {}),
+    ...(values.key ? { key: values.key } : {}),
+    ...(values.reference ? { reference: values.reference } : {}),
+    ...(minAccuracy !== undefined ? { minAccuracy } : {}),
+    ...(values.json ? { json: values.json } : {}),
+  };
+}
+
+/** Runs reference SQL: plain, unqualified table names on a read-only connection. */
+interface ReferenceSource {
+  query(sql: string): Promise<ResultSet>;
+  close(): Promise<void>;
+}
+
+async function referenceSource(spec: string | undefined): Promise<ReferenceSource> {
+  if (spec?.startsWith('postgres://') || spec?.startsWith('postgresql://')) {
+    const driver = new PostgresDriver(spec);
+    return {
+      query: (sql) => driver.execute({ sql, params: [] }, { maxRows: 10_000, timeoutMs: 60_000 }),
+      close: () => driver.close(),
+    };
+  }
+  const path = spec?.startsWith('duckdb:')
+    ? spec.slice('duckdb:'.length)
+    : (spec ?? (await ensureSampleDatabase()));
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY', threads: '1' });
+  const connection = await instance.connect();
+  return {
+    async query(sql) {
+      const reader = await connection.runAndReadAll(sql);
+      const data = reader
+        .getRowsJS()
+        .map((row) =>
+          row.map((v) =>
+            typeof v === 'bigint'
+              ? Number(v)
+              : v && typeof v === 'object' && 'toDouble' in v
+                ? Number(String(v))
+                : v,
+          ),
+        );
+      return { schema: reader.columnNames().map((name) => ({ name })), data, totalRows: data.length };
+    },
+    async close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/**
+ * The eval command: starts the local service (demo seed, the provider asked for) unless --url is given, runs
+ * the file and prints the report. The turn's clock of a question (`now`) applies to the local service only.
+ */
+export async function evalCommand(
+  argv: string[],
+  write: (text: string) => void,
+): Promise<{ report: EvalReport; code: number }> {
+  const options = parseEvalArgs(argv);
+  const questions = parseQuestionFile(await readFile(options.questions, 'utf8'));
+  process.env.MODEL_PROVIDER = options.provider;
+  const source = await referenceSource(options.reference);
+  let stop: (() => Promise<void>) | undefined;
+  try {
+    let base = options.url;
+    let key = options.key;
+    if (!base || !key) {
+      const { startLocalService } = await import('../../local/service');
+      const service = await startLocalService({
+        ...(process.env.DYNAMODB_ENDPOINT ? { dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT } : {}),
+        tableName: `eval-${Date.now().toString(36)}`,
+      });
+      stop = () => service.stop();
+      base = service.baseUrl;
+      key = service.keys.demo;
+    }
+    const http = chatOverHttp({
+      chatUrl: `${base}/api/v1/public/${options.account}/agents/${options.agent}/chat`,
+      apiKey: key,
+    });
+    const local = !options.url;
+    const ask: Ask = async (thread, asked) => {
+      // The local service reads the turn's clock from ANALYST_NOW (fixed clocks for relative dates).
+      const previous = process.env.ANALYST_NOW;
+      if (local && asked.now !== undefined) process.env.ANALYST_NOW = new Date(asked.now).toISOString();
+      try {
+        return await http(thread, asked);
+      } finally {
+        if (previous === undefined) delete process.env.ANALYST_NOW;
+        else process.env.ANALYST_NOW = previous;
+      }
+    };
+    const reference = (sql: string) => source.query(sql);
+    const report = await runEval({
+      questions,
+      ask,
+      reference,
+      onResult: (q, why) => write(`${why ? 'MISS' : 'ok  '} ${q.ask.join(' → ')}\n`),
+    });
+    write(`\n${formatReport(report)}`);
+    if (options.json) {
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    }
+    const accuracy = report.total === 0 ? 0 : (100 * report.right) / report.total;
+    const code = options.minAccuracy !== undefined && accuracy < options.minAccuracy ? 1 : 0;
+    return { report, code };
+  } finally {
+    await stop?.();
+    await source.close();
+  }
+}

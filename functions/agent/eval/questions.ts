@@ -1,0 +1,91 @@
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+const user = z.strictObject({
+  groups: z.array(z.string()).optional(),
+  userAttributes: z.record(z.string(), z.unknown()).optional(),
+  securityContext: z.record(z.string(), z.unknown()).optional(),
+});
+
+const question = z
+  .strictObject({
+    /** A list is a thread: every question is asked in turn and the last answer is scored. */
+    ask: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    /** Reference SQL on the deployment's data source (its tables, not the model's views). */
+    sql: z.string().min(1).optional(),
+    /** The expected answer is an honest refusal: no query's numbers. */
+    refuse: z.literal(true).optional(),
+    class: z.string().optional(),
+    /** Row order of the reference matters (rankings, top N). */
+    ordered: z.boolean().optional(),
+    /** `answer`: compare the numbers stated in the answer with the reference (a figure derived from a result). */
+    check: z.enum(['result', 'answer']).optional(),
+    /** Allowed absolute difference of numbers (stated percentages are rounded). */
+    tolerance: z.number().nonnegative().optional(),
+    /** A column the answer's query must keep as its own series (comparisons of named values). */
+    series: z.string().optional(),
+    now: z.union([z.string(), z.date()]).optional(),
+    timeZone: z.string().optional(),
+    user: user.optional(),
+  })
+  .refine((q) => (q.sql === undefined) !== (q.refuse === undefined), {
+    message: 'each question needs either sql or refuse: true',
+  });
+
+const file = z.strictObject({
+  /** The turn's clock (ISO) for every question unless one sets its own. */
+  now: z.union([z.string(), z.date()]).optional(),
+  timeZone: z.string().optional(),
+  user: user.optional(),
+  questions: z.array(question).min(1),
+});
+
+export type EvalUser = z.infer<typeof user>;
+export interface EvalQuestion {
+  ask: string[];
+  sql?: string;
+  refuse: boolean;
+  class: string;
+  ordered: boolean;
+  check: 'result' | 'answer';
+  tolerance: number;
+  series?: string;
+  /** Epoch ms of the turn's clock, when the file fixes one. */
+  now?: number;
+  timeZone?: string;
+  user: EvalUser;
+}
+
+const epoch = (value: string | Date | undefined) => {
+  if (value === undefined) return undefined;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(ms)) throw new Error(`not a date: ${String(value)}`);
+  return ms;
+};
+
+/** Reads a question file (YAML or JSON; JSON is YAML): defaults of the file applied to every question. */
+export function parseQuestionFile(text: string): EvalQuestion[] {
+  const parsed = file.safeParse(parse(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`question file: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`);
+  }
+  const f = parsed.data;
+  return f.questions.map((q) => {
+    const now = epoch(q.now ?? f.now);
+    const timeZone = q.timeZone ?? f.timeZone;
+    return {
+      ask: Array.isArray(q.ask) ? q.ask : [q.ask],
+      ...(q.sql !== undefined ? { sql: q.sql } : {}),
+      refuse: q.refuse === true,
+      class: q.class ?? 'unclassified',
+      ordered: q.ordered ?? false,
+      check: q.check ?? 'result',
+      tolerance: q.tolerance ?? 0.005,
+      ...(q.series !== undefined ? { series: q.series } : {}),
+      ...(now !== undefined ? { now } : {}),
+      ...(timeZone !== undefined ? { timeZone } : {}),
+      user: q.user ?? f.user ?? { groups: [] },
+    };
+  });
+}

@@ -1,0 +1,232 @@
+import { addDays, addMonths, weekStart } from './clock';
+import type { Grain, Period, Token } from './plan';
+import {
+  FUTURE_WORDS,
+  GRAIN_WORDS,
+  isYear,
+  LAST_WORDS,
+  monthIndex,
+  monthPeriod,
+  ORDINALS,
+  pad,
+  quarterPeriod,
+  THIS_WORDS,
+  UNITS,
+  type Unit,
+  yearPeriod,
+} from './vocabulary';
+
+/** Periods named in the question (years, months, quarters), in order, with the tokens they used. */
+export function findPeriods(tokens: Token[], today: string): { period: Period; at: number }[] {
+  const found: { period: Period; at: number }[] = [];
+  const currentYear = Number(today.slice(0, 4));
+  // A year written out, or "this year" / "last year" right after ("Q2 this year").
+  const yearAround = (i: number): number | undefined => {
+    for (const k of [i + 1, i + 2, i - 1]) {
+      const t = tokens[k];
+      if (t && !t.used && isYear(t.raw)) {
+        t.used = true;
+        return Number(t.raw);
+      }
+    }
+    const which = tokens[i + 1];
+    const unit = tokens[i + 2];
+    if (which && unit?.stem === 'year' && (THIS_WORDS.has(which.raw) || LAST_WORDS.has(which.raw))) {
+      which.used = true;
+      unit.used = true;
+      return THIS_WORDS.has(which.raw) ? currentYear : currentYear - 1;
+    }
+    return undefined;
+  };
+  // Without a year, a quarter or month is the latest one that has started.
+  const latest = (from: (y: number) => string) =>
+    from(currentYear) <= today ? currentYear : currentYear - 1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const quarter = /^q([1-4])$/.exec(t.raw);
+    if (quarter) {
+      const q = Number(quarter[1]);
+      const y = yearAround(i) ?? latest((year) => quarterPeriod(year, q).from);
+      t.used = true;
+      found.push({ period: quarterPeriod(y, q), at: i });
+      continue;
+    }
+    const ordinal = ORDINALS[t.raw];
+    if (ordinal !== undefined && tokens[i + 1]?.raw === 'quarter') {
+      const y = yearAround(i + 1);
+      if (y !== undefined) {
+        t.used = true;
+        const q = tokens[i + 1];
+        if (q) q.used = true;
+        found.push({ period: quarterPeriod(y, ordinal), at: i });
+      }
+      continue;
+    }
+    const month = monthIndex(t.raw);
+    const dayToken = tokens[i + 1];
+    const dayOfMonth = dayToken && /^\d{1,2}$/.test(dayToken.raw) ? Number(dayToken.raw) : 0;
+    if (month !== undefined && dayToken && dayOfMonth >= 1 && dayOfMonth <= 31) {
+      // "March 1", "March 31, 2025": one day; a year written later in the question dates the earlier days too.
+      let at = i + 2;
+      if (/^(st|nd|rd|th)$/.test(tokens[at]?.raw ?? '')) at++;
+      const own = tokens[at];
+      const later = tokens.slice(at).find((k) => isYear(k.raw));
+      const dateIn = (y: number) => `${y}-${pad(month + 1)}-${pad(dayOfMonth)}`;
+      const y =
+        own && isYear(own.raw)
+          ? Number(own.raw)
+          : later
+            ? Number(later.raw)
+            : dateIn(currentYear) <= today
+              ? currentYear
+              : currentYear - 1;
+      for (let k = i; k < at; k++) {
+        const used = tokens[k];
+        if (used) used.used = true;
+      }
+      if (own && isYear(own.raw)) own.used = true;
+      const date = dateIn(y);
+      found.push({ period: { label: date, from: date, to: addDays(date, 1) }, at: i });
+      continue;
+    }
+    if (month !== undefined) {
+      // "may" is also a verb: a month without a year needs a preposition before it ("in March").
+      const bare = ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
+        tokens[i - 1]?.raw ?? '',
+      );
+      const y = yearAround(i) ?? (bare ? latest((year) => monthPeriod(year, month).from) : undefined);
+      if (y !== undefined) {
+        t.used = true;
+        found.push({ period: monthPeriod(y, month), at: i });
+      }
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t && !t.used && isYear(t.raw)) {
+      t.used = true;
+      found.push({ period: yearPeriod(Number(t.raw)), at: i });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+export const unitOf = (t: Token | undefined): Unit | undefined =>
+  t && UNITS.has(t.stem) ? (t.stem as Unit) : undefined;
+
+/** Start of the unit containing `today`. */
+export function unitStart(today: string, unit: Unit): string {
+  switch (unit) {
+    case 'day':
+      return today;
+    case 'week':
+      return weekStart(today);
+    case 'month':
+      return addMonths(today, 0);
+    case 'quarter':
+      return addMonths(today, -((Number(today.slice(5, 7)) - 1) % 3));
+    default:
+      return `${today.slice(0, 4)}-01-01`;
+  }
+}
+
+/** `n` units before (negative) or after the unit start `start`. */
+export function shift(start: string, unit: Unit, n: number): string {
+  switch (unit) {
+    case 'day':
+      return addDays(start, n);
+    case 'week':
+      return addDays(start, 7 * n);
+    case 'month':
+      return addMonths(start, n);
+    case 'quarter':
+      return addMonths(start, 3 * n);
+    default:
+      return addMonths(start, 12 * n);
+  }
+}
+
+export const relativePeriod = (phrase: string, from: string, to: string): Period => {
+  const last = addDays(to, -1);
+  return { label: `${phrase} (${from === last ? from : `${from} to ${last}`})`, from, to, relative: true };
+};
+
+/**
+ * Periods relative to today: today, yesterday, this/last week|month|quarter|year, the last N days|weeks|
+ * months|years (complete units before the current one), year/month/quarter to date. "this …" runs through
+ * today. A period after today (next month) is reported as `future`.
+ */
+export function findRelative(
+  tokens: Token[],
+  today: string,
+): { found: { period: Period; at: number }[]; future: boolean } {
+  const found: { period: Period; at: number }[] = [];
+  let future = false;
+  const use = (...ts: (Token | undefined)[]) => {
+    for (const t of ts) if (t) t.used = true;
+  };
+  const tomorrow = addDays(today, 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const next = tokens[i + 1];
+    if (t.raw === 'today' || t.raw === 'tonight') {
+      use(t);
+      found.push({ period: relativePeriod('today', today, tomorrow), at: i });
+    } else if (t.raw === 'yesterday') {
+      use(t);
+      found.push({ period: relativePeriod('yesterday', addDays(today, -1), today), at: i });
+    } else if (t.raw === 'tomorrow' || (FUTURE_WORDS.has(t.raw) && t.raw !== 'will')) {
+      use(t);
+      future = true;
+    } else if (
+      /^(ytd|mtd|qtd)$/.test(t.raw) ||
+      (unitOf(t) && next?.raw === 'to' && tokens[i + 2]?.raw === 'date')
+    ) {
+      const unit: Unit = t.raw === 'mtd' ? 'month' : t.raw === 'qtd' ? 'quarter' : (unitOf(t) ?? 'year');
+      use(t, ...(t.raw.length === 3 ? [] : [next, tokens[i + 2]]));
+      found.push({ period: relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), at: i });
+    } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
+      const unit = unitOf(next) ?? 'year';
+      use(t, next);
+      if (tokens[i + 2]?.raw === 'so' && tokens[i + 3]?.raw === 'far') use(tokens[i + 2], tokens[i + 3]);
+      found.push({ period: relativePeriod(`this ${unit}`, unitStart(today, unit), tomorrow), at: i });
+    } else if (LAST_WORDS.has(t.raw) && next) {
+      const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
+      const unit = count !== undefined ? unitOf(tokens[i + 2]) : unitOf(next);
+      if (!unit || count === 0) continue;
+      const n = count ?? 1;
+      const start = unitStart(today, unit);
+      use(t, next, ...(count !== undefined ? [tokens[i + 2]] : []));
+      const phrase = count !== undefined ? `the last ${n} ${unit}s` : `last ${unit}`;
+      found.push({ period: relativePeriod(phrase, shift(start, unit, -n), start), at: i });
+    }
+  }
+  return { found, future };
+}
+
+export function findGrain(tokens: Token[]): Grain | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const grain = GRAIN_WORDS[t.stem];
+    if (!grain) continue;
+    const before = tokens[i - 1]?.raw ?? '';
+    const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
+    if (adjective || ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)) {
+      // "over the last year" is not a grain, but "per year" and "yearly" are.
+      if (before === 'the' && !adjective && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? ''))
+        continue;
+      t.used = true;
+      if (['by', 'per', 'each', 'every'].includes(before)) {
+        const b = tokens[i - 1];
+        if (b) b.used = true;
+      }
+      return grain;
+    }
+  }
+  const text = tokens.map((t) => t.raw).join(' ');
+  if (/\b(over time|trend|trends|timeline|time series|evolution|history)\b/.test(text)) return 'month';
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import type { CatalogCube, CatalogMember } from './catalog';
+import { findSequence } from './members';
+import type { Token } from './plan';
+import { STOPWORDS } from './text';
+
+/** Measures named by their full title ("total amount", "average amount"): claimed before anything else. */
+export function claimMeasureTitles(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const claimed: CatalogMember[] = [];
+  const titled = cube.members
+    .filter((m) => m.kind === 'measure' && m.titleWords.length > 1)
+    .sort((a, b) => b.titleWords.length - a.titleWords.length);
+  for (const m of titled) {
+    const at = findSequence(tokens, m.titleWords, true);
+    if (!at) continue;
+    for (const i of at) {
+      const t = tokens[i];
+      if (t) t.used = true;
+    }
+    claimed.push(m);
+  }
+  return claimed;
+}
+
+export function matchMeasures(
+  tokens: Token[],
+  cube: CatalogCube,
+  preset: CatalogMember[],
+): { measures: CatalogMember[]; score: number } {
+  const measures = cube.members.filter((m) => m.kind === 'measure');
+  const frequency = new Map<string, number>();
+  for (const m of measures) {
+    for (const w of new Set([...m.titleWords, ...m.otherWords]))
+      frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  }
+  const idf = (w: string) => 1 / (frequency.get(w) ?? 1);
+  const chosen: CatalogMember[] = [...preset];
+  let total = 4 * preset.length;
+  for (let round = preset.length; round < 3; round++) {
+    let best: { member: CatalogMember; score: number; used: number[] } | undefined;
+    for (const m of measures) {
+      if (chosen.includes(m)) continue;
+      let score = 0;
+      // Phrases and title words claim their tokens; description words only add weight.
+      const used = new Set<number>();
+      const weak = new Set<number>();
+      for (const phrase of m.phrases) {
+        const ws = phrase.split(' ');
+        const at = findSequence(tokens, ws, false) ?? findSequence(tokens, ws, true);
+        if (at && !at.some((i) => used.has(i))) {
+          score += 1.5 * ws.length + 1.5;
+          for (const i of at) used.add(i);
+        }
+      }
+      tokens.forEach((t, i) => {
+        if (t.used || used.has(i) || STOPWORDS.has(t.raw)) return;
+        if (m.titleWords.includes(t.stem)) {
+          score += 2 * idf(t.stem);
+          used.add(i);
+        } else if (m.otherWords.includes(t.stem)) {
+          score += idf(t.stem);
+          weak.add(i);
+        }
+      });
+      if (!best || score > best.score) best = { member: m, score, used: [...(used.size > 0 ? used : weak)] };
+    }
+    // A measure named by its title leaves others to phrases, not single leftover words ("of cancelled orders").
+    const threshold = round === 0 ? 0.35 : preset.length > 0 ? 3.5 : 2.5;
+    if (!best || best.score < threshold) break;
+    chosen.push(best.member);
+    total += best.score;
+    for (const i of best.used) {
+      const t = tokens[i];
+      if (t) t.used = true;
+    }
+  }
+  return { measures: chosen, score: total };
+}
+
+/** Aggregation words before a measure's word ("average revenue"): general English, not a model's. */
+export const AGGREGATION_WORDS: Record<string, string> = {
+  average: 'avg',
+  avg: 'avg',
+  mean: 'avg',
+  median: 'median',
+  maximum: 'max',
+  max: 'max',
+  minimum: 'min',
+  min: 'min',
+};
+export const AGGREGATION_TITLE_WORDS = new Set([
+  'total',
+  'sum',
+  'number',
+  'count',
+  ...Object.keys(AGGREGATION_WORDS),
+]);
+
+/**
+ * "average revenue" when revenue names a sum: the measure of the same quantity with the asked aggregation
+ * (its title without the aggregation word covers the sum's, "Average amount" for "Total amount").
+ */
+export function aggregatedAs(measure: CatalogMember, tokens: Token[], cube: CatalogCube): CatalogMember {
+  if (measure.aggType !== 'sum') return measure;
+  const names = new Set([...measure.titleWords, ...measure.otherWords, ...measure.phrases]);
+  const asked = tokens.findIndex(
+    (t, i) => AGGREGATION_WORDS[t.raw] !== undefined && names.has(tokens[i + 1]?.stem ?? ''),
+  );
+  const agg = AGGREGATION_WORDS[tokens[asked]?.raw ?? ''];
+  if (!agg) return measure;
+  const core = (m: CatalogMember) => m.titleWords.filter((w) => !AGGREGATION_TITLE_WORDS.has(w));
+  const mine = core(measure);
+  const sibling = cube.members.find(
+    (m) =>
+      m.kind === 'measure' &&
+      m.aggType === agg &&
+      (mine.every((w) => core(m).includes(w)) || core(m).every((w) => mine.includes(w))),
+  );
+  const token = tokens[asked];
+  if (sibling && token) token.used = true;
+  return sibling ?? measure;
+}

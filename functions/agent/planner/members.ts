@@ -1,0 +1,353 @@
+import type { CatalogCube, CatalogMember } from './catalog';
+import type { NumberFilter, Parsed, Token, ValueFilter } from './plan';
+import { nearlyEqual, STOPWORDS, stem, words } from './text';
+import {
+  CLAUSE_BREAKS,
+  DESC_SUPERLATIVES,
+  GROUP_AFTER,
+  GROUP_TRIGGERS,
+  isCount,
+  isIdentifier,
+  isSuperlative,
+  isYear,
+} from './vocabulary';
+
+/** Words that name a dimension: the head noun of its title and name, plus the full title. */
+export function dimensionKeys(m: CatalogMember): {
+  single: string[];
+  derived: string[];
+  phrases: string[][];
+} {
+  const single = new Set<string>();
+  const derived = new Set<string>();
+  const titleHead = m.titleWords.at(-1);
+  const columnWords = m.column.split('_').map(stem);
+  const columnHead = columnWords.at(-1);
+  for (const head of [titleHead, columnHead]) {
+    if (!head) continue;
+    if (head === 'name' || head === 'id' || head === 'at') {
+      // "Customer name" is asked for as "customer"; "created_at" is a time, not a word.
+      const before = head === titleHead ? m.titleWords.at(-2) : columnWords.at(-2);
+      if (before && head !== 'at') derived.add(before);
+      continue;
+    }
+    single.add(head);
+  }
+  const phrases = [m.titleWords, columnWords].filter((p) => p.length > 1 && !p.includes('at'));
+  return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
+}
+
+/** Finds `sequence` (stems) among unused tokens; returns the start index or -1. */
+export function findSequence(
+  tokens: Token[],
+  sequence: string[],
+  skipStopwords: boolean,
+): number[] | undefined {
+  if (sequence.length === 0) return undefined;
+  const indices = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => !t.used && (!skipStopwords || !STOPWORDS.has(t.raw)));
+  for (let start = 0; start + sequence.length <= indices.length; start++) {
+    const slice = indices.slice(start, start + sequence.length);
+    if (slice.every(({ t }, k) => t.stem === sequence[k] || nearlyEqual(t.stem, sequence[k] ?? ''))) {
+      return slice.map(({ i }) => i);
+    }
+  }
+  return undefined;
+}
+
+export function inGroupingContext(tokens: Token[], index: number, allowPlural = true): boolean {
+  // "the 3 customers", "5 largest regions": a count of things asks for them one by one.
+  const counted = (k: number) => /^\d{1,3}$/.test(tokens[k]?.raw ?? '');
+  if (counted(index - 1) || (counted(index - 2) && isSuperlative(tokens[index - 1]))) return true;
+  for (let k = index - 1; k >= Math.max(0, index - 4); k--) {
+    const raw = tokens[k]?.raw ?? '';
+    // A superlative ranks what it qualifies ("least popular product category").
+    if (GROUP_TRIGGERS.has(raw) || isSuperlative(tokens[k])) return true;
+    if (raw === 'what' && k === index - 1) return true;
+    if (CLAUSE_BREAKS.has(raw)) return false;
+  }
+  const next = tokens[index + 1]?.raw;
+  if (next && GROUP_AFTER.has(next)) return true;
+  const token = tokens[index];
+  const previous = tokens[index - 1]?.raw ?? '';
+  // A plural dimension word ("regions", "categories") asks for the breakdown, unless it is counted.
+  return (
+    allowPlural &&
+    !['many', 'number', 'count', 'of'].includes(previous) &&
+    token !== undefined &&
+    token.raw !== token.stem &&
+    token.raw.endsWith('s')
+  );
+}
+
+/** The length of the common start of two words. */
+export const commonPrefix = (a: string, b: string) => {
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  return k;
+};
+
+/** In a ratio question, "return rate" and "cancellation rate" name the values returned and cancelled. */
+export function findValueStems(tokens: Token[], cube: CatalogCube): ValueFilter | undefined {
+  for (const t of tokens) {
+    if (t.used || t.raw.length < 5 || STOPWORDS.has(t.raw)) continue;
+    for (const member of cube.members) {
+      if (member.kind !== 'dimension') continue;
+      const value = member.values.find((v) => !v.includes(' ') && commonPrefix(v, t.raw) >= 5);
+      if (value) {
+        t.used = true;
+        t.value = true;
+        return { member, values: [value], negate: false };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** How many rows a ranking asks for when a count names them ("which 3 regions", "the 5 largest"). */
+export function countAsked(tokens: Token[]): { n: number; token: Token } | undefined {
+  const LEAD = new Set(['which', 'what', 'the', 'show', 'list', 'give', 'me', 'our', 'name', 'find']);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!isCount(t) || !t) continue;
+    if (LEAD.has(tokens[i - 1]?.raw ?? '') || isSuperlative(tokens[i + 1]))
+      return { n: Number(t.raw), token: t };
+  }
+  return undefined;
+}
+
+export function findTop(
+  tokens: Token[],
+): (Parsed['top'] & { superlative?: Token; counted?: boolean }) | undefined {
+  const asked = countAsked(tokens);
+  const counted = asked ? { counted: true } : {};
+  const take = (n: number) => {
+    if (!asked) return n;
+    asked.token.used = true;
+    return asked.n;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t) continue;
+    // "Rank regions by revenue": every row, highest first.
+    if (t.stem === 'rank' || t.raw === 'ranked' || t.raw === 'ranking') {
+      t.used = true;
+      return { n: take(0), direction: 'desc', ...counted };
+    }
+    const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)
+      ? 'desc'
+      : ['bottom', 'worst', 'lowest', 'smallest', 'weakest', 'poorest'].includes(t.raw)
+        ? 'asc'
+        : undefined;
+    if (!direction) continue;
+    const next = tokens[i + 1];
+    if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
+      t.used = true;
+      next.used = true;
+      return { n: Number(next.raw), direction, counted: true };
+    }
+    if (t.raw === 'top' || t.raw === 'bottom') {
+      t.used = true;
+      return { n: take(next && next.raw !== next.stem ? 5 : 1), direction, ...counted };
+    }
+    // "the 5 largest customers" counts the rows; "largest order" alone names a measure (decided later).
+    if (asked && tokens[i - 1] === asked.token) {
+      t.used = true;
+      return { n: take(1), direction, superlative: t, ...counted };
+    }
+  }
+  const raws = tokens.map((t) => t.raw);
+  const question = raws.includes('which') || raws.includes('what') || raws.includes('who');
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || !isSuperlative(t)) continue;
+    // "best region for furniture", "least popular category": a superlative leading the question ranks
+    // what follows it, as a which-question does.
+    const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));
+    if (question || asked || leading) {
+      t.used = true;
+      return {
+        n: take(1),
+        direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc',
+        superlative: t,
+        ...counted,
+      };
+    }
+  }
+  return undefined;
+}
+
+export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFilter[] {
+  const numeric = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
+  );
+  if (numeric.length === 0) return [];
+  const named = numeric.find((m) => tokens.some((t) => m.titleWords.includes(t.stem) || m.column === t.stem));
+  const member = named ?? numeric[0];
+  if (!member) return [];
+  const filters: NumberFilter[] = [];
+  const ops: [string[], NumberFilter['op']][] = [
+    [['over'], '>'],
+    [['above'], '>'],
+    [['more', 'than'], '>'],
+    [['greater', 'than'], '>'],
+    [['bigger', 'than'], '>'],
+    [['larger', 'than'], '>'],
+    [['exceeding'], '>'],
+    [['at', 'least'], '>='],
+    [['under'], '<'],
+    [['below'], '<'],
+    [['less', 'than'], '<'],
+    [['smaller', 'than'], '<'],
+    [['at', 'most'], '<='],
+  ];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const [phrase, op] of ops) {
+      const matches = phrase.every((w, k) => tokens[i + k]?.raw === w);
+      const value = tokens[i + phrase.length];
+      if (matches && value && !value.used && /^\d+(\.\d+)?$/.test(value.raw)) {
+        for (let k = 0; k <= phrase.length; k++) {
+          const used = tokens[i + k];
+          if (used) used.used = true;
+        }
+        filters.push({ member, op, value: Number(value.raw) });
+      }
+    }
+    const t = tokens[i];
+    const low = tokens[i + 1];
+    const high = tokens[i + 3];
+    if (
+      t?.raw === 'between' &&
+      low &&
+      high &&
+      tokens[i + 2]?.raw === 'and' &&
+      !low.used &&
+      !isYear(low.raw)
+    ) {
+      if (/^\d+(\.\d+)?$/.test(low.raw) && /^\d+(\.\d+)?$/.test(high.raw)) {
+        for (let k = 0; k < 4; k++) {
+          const used = tokens[i + k];
+          if (used) used.used = true;
+        }
+        filters.push(
+          { member, op: '>=', value: Number(low.raw) },
+          { member, op: '<=', value: Number(high.raw) },
+        );
+      }
+    }
+  }
+  return filters;
+}
+
+export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
+  const filters: ValueFilter[] = [];
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.values.length === 0) continue;
+    const matched: string[] = [];
+    let negate = false;
+    for (const value of member.values) {
+      const sequence = words(value).map(stem);
+      const at = findSequence(tokens, sequence, false);
+      if (!at) continue;
+      const first = at[0] ?? 0;
+      const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];
+      if (
+        before.some(
+          (w) => w === 'not' || w === 'excluding' || w === 'except' || w === 'without' || w === 'non',
+        )
+      ) {
+        negate = true;
+      }
+      for (const i of at) {
+        const t = tokens[i];
+        if (t) {
+          t.used = true;
+          t.value = true;
+        }
+      }
+      matched.push(value);
+    }
+    if (matched.length > 0) filters.push({ member, values: matched, negate });
+  }
+  return filters;
+}
+
+export function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMember; at: number }[] {
+  const found: { member: CatalogMember; at: number }[] = [];
+  const candidates = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type !== 'time' && !isIdentifier(m),
+  );
+  // A number is a breakdown only when asked for one ("by order amount"); otherwise it names a measure.
+  const breakdownAsked = tokens.some((t) => t.raw === 'by' || t.raw === 'per');
+  // Full titles first ("product category"), then single head words.
+  for (const member of candidates) {
+    if (member.type === 'number' && !breakdownAsked) continue;
+    for (const phrase of dimensionKeys(member).phrases) {
+      // Contiguous only: "sales by region" is a measure by a dimension, not the "sales region" title.
+      const at = findSequence(tokens, phrase, false);
+      if (at && inGroupingContext(tokens, at[0] ?? 0)) {
+        for (const i of at) {
+          const t = tokens[i];
+          if (t) t.used = true;
+        }
+        found.push({ member, at: at[0] ?? 0 });
+      }
+    }
+  }
+  for (const member of candidates) {
+    if (found.some((f) => f.member === member)) continue;
+    if (member.type === 'number' && !breakdownAsked) continue;
+    const keys = dimensionKeys(member);
+    for (const key of [...keys.single, ...keys.derived]) {
+      const index = tokens.findIndex((t) => !t.used && (t.stem === key || nearlyEqual(t.stem, key)));
+      const derived = !keys.single.includes(key);
+      // "customer" names "Customer name" only when it is not qualifying another dimension ("customer segment").
+      const next = tokens[index + 1];
+      if (
+        derived &&
+        next &&
+        candidates.some((c) => c !== member && dimensionKeys(c).single.includes(next.stem))
+      )
+        continue;
+      // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
+      const qualified = tokens[index];
+      if (index > 0 && tokens[index - 1]?.value && qualified) {
+        qualified.used = true;
+        continue;
+      }
+      if (index >= 0 && inGroupingContext(tokens, index, !derived)) {
+        const t = tokens[index];
+        if (t) t.used = true;
+        found.push({ member, at: index });
+        break;
+      }
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Two words the model writes as one ("signed up" for a `signup` synonym, "check out" for "checkout"): joined
+ * when the joined word names a member and the first word alone does not.
+ */
+export function joinCompounds(tokens: Token[], cube: CatalogCube): Token[] {
+  const vocabulary = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const next = tokens[i + 1];
+    if (!t) continue;
+    if (next && /^[a-z]+$/.test(t.raw) && /^[a-z]+$/.test(next.raw) && !vocabulary.has(t.stem)) {
+      const bases = [t.raw, t.raw.replace(/ed$/, ''), t.raw.replace(/d$/, ''), t.raw.replace(/ing$/, '')];
+      const joined = bases.map((b) => `${b}${next.raw}`).find((w) => vocabulary.has(stem(w)));
+      if (joined) {
+        out.push({ raw: joined, stem: stem(joined), used: false });
+        i++;
+        continue;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}

@@ -1,0 +1,222 @@
+import type { CatalogMember } from './catalog';
+import type { Grain, Period, Token } from './plan';
+
+export const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+export const MONTH_ABBREVIATIONS: Record<string, number> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  sept: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
+export const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
+export const GRAIN_WORDS: Record<string, Grain> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  quarter: 'quarter',
+  quarterly: 'quarter',
+  year: 'year',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+};
+export const GROUP_TRIGGERS = new Set([
+  'by',
+  'per',
+  'each',
+  'every',
+  'across',
+  'which',
+  'top',
+  'bottom',
+  'best',
+  'worst',
+  'compare',
+]);
+export const GROUP_AFTER = new Set(['breakdown', 'wise', 'split', 'distribution', 'mix']);
+export const CLAUSE_BREAKS = new Set([
+  'in',
+  'for',
+  'with',
+  'where',
+  'during',
+  'from',
+  'on',
+  'at',
+  'when',
+  'excluding',
+  'except',
+  'of',
+]);
+export const COMPARE_WORDS = new Set([
+  'vs',
+  'versus',
+  'compare',
+  'compared',
+  'comparing',
+  'comparison',
+  'against',
+  'than',
+  'change',
+  'growth',
+  'difference',
+]);
+export const DESC_SUPERLATIVES = new Set([
+  'most',
+  'highest',
+  'largest',
+  'biggest',
+  'best',
+  'max',
+  'maximum',
+  'greatest',
+  'strongest',
+  'top',
+]);
+export const ASC_SUPERLATIVES = new Set([
+  'least',
+  'lowest',
+  'fewest',
+  'smallest',
+  'worst',
+  'weakest',
+  'poorest',
+  'min',
+  'minimum',
+]);
+export const FOLLOW_UP_START = [
+  'and',
+  'what about',
+  'how about',
+  'now',
+  'same',
+  'also',
+  'only',
+  'just',
+  'then',
+  'ok',
+  'okay',
+  'but',
+  'what if',
+  'instead',
+];
+
+export const pad = (n: number) => String(n).padStart(2, '0');
+export const day = (y: number, m: number) => `${m > 11 ? y + 1 : y}-${pad((m % 12) + 1)}-01`;
+export const yearPeriod = (y: number): Period => ({
+  label: String(y),
+  from: `${y}-01-01`,
+  to: `${y + 1}-01-01`,
+});
+export const monthPeriod = (y: number, m: number): Period => ({
+  label: `${MONTHS[m]?.replace(/^./, (c) => c.toUpperCase()) ?? m} ${y}`,
+  from: day(y, m),
+  to: day(y, m + 1),
+});
+export const quarterPeriod = (y: number, q: number): Period => ({
+  label: `Q${q} ${y}`,
+  from: day(y, (q - 1) * 3),
+  to: day(y, q * 3),
+});
+
+export const isYear = (raw: string) => /^(19|20)\d\d$/.test(raw);
+/** A small whole number that counts things (not a year, not already a date or a threshold). */
+export const isCount = (t: Token | undefined) =>
+  t !== undefined && !t.used && /^\d{1,3}$/.test(t.raw) && Number(t.raw) > 0;
+export const isSuperlative = (t: Token | undefined) =>
+  t !== undefined && (DESC_SUPERLATIVES.has(t.raw) || ASC_SUPERLATIVES.has(t.raw));
+export const monthIndex = (raw: string): number | undefined => {
+  const full = MONTHS.indexOf(raw);
+  if (full >= 0) return full;
+  return MONTH_ABBREVIATIONS[raw];
+};
+
+/** A member that identifies rows rather than describing them (ids): never a breakdown. */
+export const isIdentifier = (m: CatalogMember) =>
+  m.column === 'id' || m.column.endsWith('_id') || m.titleWords.at(-1) === 'id';
+
+export const UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
+export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export const LAST_WORDS = new Set(['last', 'previous', 'past', 'prior', 'preceding']);
+export const THIS_WORDS = new Set(['this', 'current']);
+export const FUTURE_WORDS = new Set([
+  'forecast',
+  'forecasts',
+  'predict',
+  'prediction',
+  'projected',
+  'projection',
+  'will',
+  'next',
+  'upcoming',
+  'future',
+]);
+/** Words asking for an amount of money (the model's sum measure when no measure is named). */
+export const MONEY_WORDS = new Set([
+  'money',
+  'spend',
+  'spent',
+  'spending',
+  'earn',
+  'earned',
+  'earnings',
+  'income',
+]);
+/** Words that turn a measure into a share of a total. */
+export const RATIO_WORDS = new Set([
+  'percentage',
+  'percent',
+  'pct',
+  'share',
+  'fraction',
+  'proportion',
+  'portion',
+  'rate',
+  'ratio',
+]);
+/**
+ * General English that carries no data meaning (verbs of selling and asking, fillers): left over, these do
+ * not make a question unanswerable. Anything else left over names something the model lacks.
+ */
+export const FILLER = new Set(
+  `sell sold selling sale make made bring brought come comes came get got gets getting generate generated do
+  done did doing go went see look find want need know like break down up out off into over so far overall
+  currently now ever since total value worth money much single individual each per we us our your they them
+  were are be been being had has have just only also too well then ok okay please thanks hi show display
+  chart graph table plot give tell list compare compared comparing versus against vs between among within
+  across during excluding except without not non including include included only what which who whom whose
+  where when why how much many ever top bottom best worst most least more less highest lowest largest
+  biggest smallest number amount figure figures data stats statistics numbers breakdown split per cent
+  place placed put bought buy buying spend spent spending earn earned earning receive received receiving
+  take took taken record recorded happen happened occur occurred size volume typical usual normal
+  strongest weakest poorest good bad overview summary summarize summarise quick brief report reporting trend
+  trends trending trended analysis analyse analyze insight insights detail details detailed info information
+  performance perform performing performed doing going looking change changes changed metric metrics kpi kpis
+  view views result results overall altogether whole entire full complete currently right exactly roughly
+  approximately about around popular rank ranked ranking rankings sort sorted different
+  distinct dollar dollars usd eur euro euros bucks currency`.split(/\s+/),
+);
