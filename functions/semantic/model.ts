@@ -10,10 +10,7 @@ import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
 import { conditionSchema, leafFilters, type RowFilter, rowFilterSchema, valueCount } from './policy-rules';
 import {
   edgeBetween,
-  expandReferences,
-  GRANULARITIES,
   joinSql,
-  ModelReferenceError,
   memberSqlOf,
   messageOf,
   multipliedCubes,

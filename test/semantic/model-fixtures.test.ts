@@ -1,8 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import pg from 'pg';
 import {
   closeDrivers,
   type DataModel,
@@ -13,7 +8,7 @@ import {
   type QueryUser,
   runQuery,
 } from '../../functions/semantic';
-import { startPostgres, type TestPostgres } from './postgres';
+import { seedEngines, type TestEngines } from './engines';
 
 /**
  * Small hand-made fixtures written the way Cube projects write them (Cube's reference forms, `{CUBE.x} =
@@ -185,41 +180,21 @@ const files: ModelFile[] = [
 ];
 const user: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
 
-let postgres: TestPostgres;
-let dataDir: string;
+let engines: TestEngines;
 let duck: DataSource;
 let pgSource: DataSource;
 let model: DataModel;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'semantic-fixtures-'));
-  const path = join(dataDir, 'fixtures.duckdb');
-  const instance = await DuckDBInstance.create(path);
-  try {
-    const connection = await instance.connect();
-    for (const statement of DATA) await connection.run(statement);
-    await connection.run('CHECKPOINT');
-    connection.closeSync();
-  } finally {
-    instance.closeSync();
-  }
-  postgres = await startPostgres(10);
-  const client = new pg.Client({ connectionString: postgres.connectionString });
-  await client.connect();
-  try {
-    for (const statement of DATA) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-  duck = { kind: 'duckdb', database: path };
-  pgSource = { kind: 'postgres', connectionString: postgres.connectionString };
+  engines = await seedEngines('fixtures', DATA);
+  duck = engines.duck;
+  pgSource = engines.pg;
   model = parseModel(files);
 }, 120_000);
 
 afterAll(async () => {
   await closeDrivers();
-  await postgres?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await engines?.stop();
 });
 
 /** Numbers to the cent, timestamps to the second: the engines differ in decimal scale, not in values. */

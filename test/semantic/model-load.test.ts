@@ -1,8 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import pg from 'pg';
 import {
   closeDrivers,
   type DataModel,
@@ -14,7 +12,7 @@ import {
   type QueryUser,
   runQuery,
 } from '../../functions/semantic';
-import { startPostgres, type TestPostgres } from './postgres';
+import { seedEngines, type TestEngines } from './engines';
 
 /**
  * The loading side of Cube's YAML model (Jinja, extends, quoted tables, view includes, access policies), one
@@ -33,39 +31,19 @@ const DATA = [
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const nobody: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
 
-let postgres: TestPostgres;
-let dataDir: string;
+let engines: TestEngines;
 let duck: DataSource;
 let pgSource: DataSource;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'semantic-load-'));
-  const path = join(dataDir, 'load.duckdb');
-  const instance = await DuckDBInstance.create(path);
-  try {
-    const connection = await instance.connect();
-    for (const statement of DATA) await connection.run(statement);
-    await connection.run('CHECKPOINT');
-    connection.closeSync();
-  } finally {
-    instance.closeSync();
-  }
-  postgres = await startPostgres(10);
-  const client = new pg.Client({ connectionString: postgres.connectionString });
-  await client.connect();
-  try {
-    for (const statement of DATA) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-  duck = { kind: 'duckdb', database: path };
-  pgSource = { kind: 'postgres', connectionString: postgres.connectionString };
+  engines = await seedEngines('load', DATA);
+  duck = engines.duck;
+  pgSource = engines.pg;
 }, 120_000);
 
 afterAll(async () => {
   await closeDrivers();
-  await postgres?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await engines?.stop();
 });
 
 const rows = (result: QueryResult) =>

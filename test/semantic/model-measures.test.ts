@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import {
@@ -15,7 +12,7 @@ import {
   runQuery,
   searchMeta,
 } from '../../functions/semantic';
-import { startPostgres, type TestPostgres } from './postgres';
+import { seedEngines, type TestEngines } from './engines';
 
 /**
  * Measures, dimensions and segments as Cube defines them, on small hand-made data, on DuckDB and PostgreSQL.
@@ -254,42 +251,23 @@ const files: ModelFile[] = [
 const user: QueryUser = { groups: ['all_rows'], userAttributes: {}, securityContext: {} };
 const paidOnly: QueryUser = { groups: ['paid_rows'], userAttributes: {}, securityContext: {} };
 
-let postgres: TestPostgres;
-let dataDir: string;
+let engines: TestEngines;
 let duckPath: string;
 let duck: DataSource;
 let pgSource: DataSource;
 let model: DataModel;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'semantic-measures-'));
-  duckPath = join(dataDir, 'measures.duckdb');
-  const instance = await DuckDBInstance.create(duckPath);
-  try {
-    const connection = await instance.connect();
-    for (const statement of DATA) await connection.run(statement);
-    await connection.run('CHECKPOINT');
-    connection.closeSync();
-  } finally {
-    instance.closeSync();
-  }
-  postgres = await startPostgres(10);
-  const client = new pg.Client({ connectionString: postgres.connectionString });
-  await client.connect();
-  try {
-    for (const statement of DATA) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-  duck = { kind: 'duckdb', database: duckPath };
-  pgSource = { kind: 'postgres', connectionString: postgres.connectionString };
+  engines = await seedEngines('measures', DATA);
+  duck = engines.duck;
+  pgSource = engines.pg;
+  duckPath = engines.duckPath;
   model = parseModel(files);
 }, 120_000);
 
 afterAll(async () => {
   await closeDrivers();
-  await postgres?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await engines?.stop();
 });
 
 /** Numbers to the cent, timestamps to the second, booleans as they are. */
@@ -335,7 +313,7 @@ async function handBoth(sql: string): Promise<unknown[][]> {
   } finally {
     instance.closeSync();
   }
-  const client = new pg.Client({ connectionString: postgres.connectionString });
+  const client = new pg.Client({ connectionString: engines.connectionString });
   await client.connect();
   try {
     const result = await client.query({ text: sql, rowMode: 'array' });

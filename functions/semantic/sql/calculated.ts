@@ -8,7 +8,7 @@
  * argument; the outer query computes the measure's expression over their aggregates. So a calculated measure is
  * never multiplied by a join, exactly like the measures it is made of.
  */
-import type { CubeDef, DimensionDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
+import type { CubeDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
 import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
 
