@@ -7,7 +7,7 @@ import type { Store } from '../store/client';
 import { deployments } from '../store/deployments';
 import { embedTenants } from '../store/embed-tenants';
 import { epochSeconds, type Scope } from '../store/keys';
-import { rateLimited, rateLimits } from '../store/rate-limits';
+import { withRate } from '../store/rate-limits';
 import { type SessionRecord, sessions } from '../store/sessions';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { scopedView, type UserRef, users } from '../store/users';
@@ -137,7 +137,8 @@ function checkRules(body: GenerateSessionBody): void {
 
 /**
  * POST /api/v1/embed/generate-session: provisions the user (external) or checks it exists (internal),
- * writes the session, and returns its id. One transaction on the warm path; nothing is written on failure.
+ * writes the session, and returns its id. On the warm path: the key's rate counted (one UpdateItem), then one
+ * transaction; a refused request gives its use back and writes nothing else.
  */
 export async function generateSession(
   store: Store,
@@ -206,11 +207,7 @@ export async function generateSession(
       ),
     );
   }
-  // The key's session rate is counted in the same transaction: a refused request counts nothing.
-  const rate = rateLimits.transactItem(store, account, { kind: 'key', id: key.keyId }, 'session');
-  const rateIndex = extras.push(rate.item) - 1;
   const explainExtra = async (index: number) => {
-    if (index === rateIndex) return rateLimited(rate.ticket, 'session');
     if (index !== 0) return undefined;
     if (!(await deployments.get(store, account.name, body.deploymentId))) {
       return new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
@@ -221,45 +218,50 @@ export async function generateSession(
     );
   };
 
-  if (user.kind === 'internal') {
-    const items = [...extras, users.existsCheck(store, account.name, user)];
-    try {
-      await transact(store, items);
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      for (const [index, reason] of error.reasons.entries()) {
-        if (reason.code !== 'ConditionalCheckFailed') continue;
-        if (index === items.length - 1)
-          throw new NotFoundError('USER', `Internal user ${user.internalId} not found`);
-        const explained = await explainExtra(index);
-        if (explained) throw explained;
+  // The key's session rate is counted by a plain UpdateItem before the transaction, never inside it: every
+  // session of a key in a minute touches the same window item, and transactions on one hot item cancel each
+  // other (TransactionConflict) under concurrency. A request refused afterwards (4xx) gives its use back.
+  return withRate(store, account, { kind: 'key', id: key.keyId }, 'session', async () => {
+    if (user.kind === 'internal') {
+      const items = [...extras, users.existsCheck(store, account.name, user)];
+      try {
+        await transact(store, items);
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled)) throw error;
+        for (const [index, reason] of error.reasons.entries()) {
+          if (reason.code !== 'ConditionalCheckFailed') continue;
+          if (index === items.length - 1)
+            throw new NotFoundError('USER', `Internal user ${user.internalId} not found`);
+          const explained = await explainExtra(index);
+          if (explained) throw explained;
+        }
+        throw error;
       }
-      throw error;
+      return { sessionId };
     }
-    return { sessionId };
-  }
 
-  await provisionUser(store, {
-    account,
-    externalId: user.externalId,
-    ...(body.email !== undefined ? { email: body.email } : {}),
-    scope,
-    ...(groups !== undefined ? { groups } : {}),
-    ...(body.userAttributes !== undefined ? { userAttributes: body.userAttributes } : {}),
-    ...(body.securityContext !== undefined ? { securityContext: body.securityContext } : {}),
-    ...(groupDefinitions !== undefined ? { groupDefinitions } : {}),
-    ...(body.userAttributeDefinitions !== undefined
-      ? { attributeDefinitions: body.userAttributeDefinitions }
-      : {}),
-    // Cube's isEphemeral: an ephemeral user under the chat's rules (contract §6), not counted toward the limit.
-    lifetime:
-      body.isEphemeral === true
-        ? { kind: 'ephemeral', ttlSeconds: DEFAULT_EPHEMERAL_TTL_SECONDS }
-        : { kind: 'persistent' },
-    extraItems: extras,
-    explainExtra,
+    await provisionUser(store, {
+      account,
+      externalId: user.externalId,
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      scope,
+      ...(groups !== undefined ? { groups } : {}),
+      ...(body.userAttributes !== undefined ? { userAttributes: body.userAttributes } : {}),
+      ...(body.securityContext !== undefined ? { securityContext: body.securityContext } : {}),
+      ...(groupDefinitions !== undefined ? { groupDefinitions } : {}),
+      ...(body.userAttributeDefinitions !== undefined
+        ? { attributeDefinitions: body.userAttributeDefinitions }
+        : {}),
+      // Cube's isEphemeral: an ephemeral user under the chat's rules (contract §6), not counted toward the limit.
+      lifetime:
+        body.isEphemeral === true
+          ? { kind: 'ephemeral', ttlSeconds: DEFAULT_EPHEMERAL_TTL_SECONDS }
+          : { kind: 'persistent' },
+      extraItems: extras,
+      explainExtra,
+    });
+    return { sessionId };
   });
-  return { sessionId };
 }
 
 const invalidSession = () =>

@@ -3,7 +3,6 @@ import { RateLimitedError } from '../errors';
 import type { Account } from './accounts';
 import { isConditionFailed, type Store } from './client';
 import { keys } from './keys';
-import type { TransactItem } from './transactions';
 
 /**
  * Rate limits per credential (an API key or an embed token) and operation, counted in fixed one-minute windows
@@ -140,18 +139,6 @@ export const rateLimits = {
           if (!isConditionFailed(error)) throw error;
         });
     }
-  },
-
-  /** The increment as a transaction item, so generate-session counts in its one transaction. */
-  transactItem(
-    store: Store,
-    account: Account,
-    credential: Credential,
-    operation: RateOperation,
-    nowMs = Date.now(),
-  ): { item: TransactItem; ticket: RateTicket } {
-    const ticket = ticketFor(account, credential, operation, nowMs);
-    return { item: { Update: increment(store.tableName, ticket) }, ticket };
   },
 };
 

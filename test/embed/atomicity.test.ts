@@ -33,7 +33,7 @@ async function userState(externalId: string) {
 }
 
 describe('round trips', () => {
-  test('warm path: one TransactWriteItems; a first-time user: one more', async () => {
+  test('warm path: the rate counted, then one TransactWriteItems; a first-time user: one more', async () => {
     const counter = countRoundTrips(svc.service.store);
     const externalId = `rt-${n++}`;
     const body = {
@@ -46,16 +46,20 @@ describe('round trips', () => {
     await api.post(GS, { deploymentId: 1, externalId: `warm-${n++}` }, { key: svc.adminKey });
     counter.reset();
     expect((await api.post(GS, body, { key: svc.adminKey })).status).toBe(200);
-    expect(counter.operations).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
+    expect(counter.operations).toEqual([
+      'UpdateItemCommand',
+      'TransactWriteItemsCommand',
+      'TransactWriteItemsCommand',
+    ]);
     counter.reset();
     expect((await api.post(GS, body, { key: svc.adminKey })).status).toBe(200);
-    expect(counter.operations).toEqual(['TransactWriteItemsCommand']);
+    expect(counter.operations).toEqual(['UpdateItemCommand', 'TransactWriteItemsCommand']);
     counter.reset();
     expect(
       (await api.post(GS, { deploymentId: 1, internalId: 'admin@example.com' }, { key: svc.adminKey }))
         .status,
     ).toBe(200);
-    expect(counter.operations).toEqual(['TransactWriteItemsCommand']);
+    expect(counter.operations).toEqual(['UpdateItemCommand', 'TransactWriteItemsCommand']);
   });
 });
 
