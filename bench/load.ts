@@ -1,23 +1,11 @@
-/**
- * `npm run bench:load`: the local service under concurrent load, loopback only, bounded in count and time.
- * Three phases, one after another, each beside a floor measured in the same run at the same concurrency:
- * - 200 concurrent generate-session calls (floor: the same TransactWriteItems sent bare);
- * - 50 concurrent chat streams with the offline model, each a new thread (floor: a bare GetItem), checking
- *   that every stream's lines arrive in order (cutoff first, `sort` never decreasing, `__state__` last);
- * - 50 concurrent SQL API calls of the anchor query (floor: the same query in process).
- * Every phase reports throughput, p50/p99 and errors (any non-2xx or broken stream); errors must be zero and
- * the command exits 1 otherwise. The client runs in the same process as the service (as in bench/sessions.ts),
- * so both share the machine's cores with DynamoDB Local.
- */
-import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalService } from '../functions/local/service';
 import { demoModelFiles, parseModel, runQuery } from '../functions/semantic';
 import { accounts } from '../functions/store/accounts';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { keys } from '../functions/store/keys';
 import { RATE_NAMES } from '../functions/store/rate-limits';
-import { captureTransaction } from './sessions';
+import { captureWrites } from './sessions';
 import { line, percentile, round, runIfMain, timeConcurrent } from './stats';
 
 /** Bounds: calls per phase and the longest any one call may take. */
@@ -156,12 +144,9 @@ export async function run(): Promise<Record<string, number>> {
           throw new Error(`generate-session ${response.status}: ${text.slice(0, 200)}`);
       };
       await phase(users.length, 20, session);
-      const captured = await captureTransaction(store, () => session(1));
+      const replay = await captureWrites(store, () => session(1));
       const bareTransaction = async () => {
-        const items = structuredClone(captured);
-        const put = items.find((item) => item.Put?.Item?.kind === 'session')?.Put;
-        if (put?.Item) Object.assign(put.Item, keys.session(randomBytes(32).toString('base64url')));
-        await store.doc.send(new TransactWriteCommand({ TransactItems: items }));
+        await replay();
       };
       const { calls: sCalls, concurrency: sConc } = LOAD.sessions;
       const sessions = await phase(sCalls, sConc, session);

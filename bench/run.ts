@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 function printBudgets(f: Record<string, number>): void {
   const rows: [string, number | undefined, string][] = [
     [
-      'generate-session / bare TransactWriteItems',
+      'generate-session / its writes, bare',
       f['sessions.gs_vs_transact_ratio'],
       `${f['sessions.gs_seq_p50_ms']} / ${f['sessions.floor_transact_p50_ms']} ms, goal 1.3x`,
     ],
