@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { config } from '../functions/config';
 import {
   closeDrivers,
   compileSql,
@@ -16,7 +17,6 @@ import {
   type QueryUser,
   runQuery,
 } from '../functions/semantic';
-import { DEFAULT_SAMPLE_ORDERS } from '../functions/semantic/sample-data';
 import { percentile, round, runIfMain, timeSequential } from './stats';
 
 const ANCHOR = 'SELECT status, MEASURE(total_amount) AS total_amount FROM orders_view GROUP BY 1 ORDER BY 1';
@@ -25,7 +25,7 @@ const HAND_WRITTEN =
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 
 export async function run(): Promise<Record<string, number>> {
-  const orders = Number(process.env.SAMPLE_ORDERS ?? DEFAULT_SAMPLE_ORDERS);
+  const orders = config().sampleOrders;
   const dir = mkdtempSync(join(tmpdir(), 'bench-semantic-'));
   try {
     const started = performance.now();

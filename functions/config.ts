@@ -5,6 +5,9 @@ import * as z from 'zod';
  * (lib/endpoints.ts), `npm start` sets the local ones (functions/local/service.ts). A variable that is unset,
  * empty or not a usable number takes its default, as each module did before it read the environment here.
  * Modules call `config()` (or take a `Config` as a parameter for tests); they do not read `process.env`.
+ * Three places still touch it on purpose: entry points that set variables for the modules they start
+ * (`local/service.ts`, the eval command), the AWS credential chain (`aws/secrets.ts`, the SDK's own variables), and
+ * the embed page handler, which stays a few KB without zod (`EMBED_ASSETS_URL`, `EMBED_FRAME_ANCESTORS`).
  */
 
 const text = z.string().optional();
@@ -54,9 +57,70 @@ const schema = z.object({
   METRICS: text,
   ALLOWED_ORIGINS: list,
   STREAM_KEEPALIVE_MS: number(15_000),
-  // Queries
+  // Queries and engines
   SQL_TIMEOUT_MS: number(30_000),
+  QUERY_MAX_CELL_CHARS: number(1_048_576),
+  QUERY_MAX_RESULT_BYTES: number(64 * 1_048_576),
+  DUCKDB_MEMORY_LIMIT: text,
+  DUCKDB_THREADS: text,
+  SAMPLE_ORDERS: number(1_000_000),
+  DATA_DIR: text,
+  // Chat
+  CHAT_TURN_TIMEOUT_MS: number(120_000),
+  CHAT_LEASE_MS: number(30_000),
+  CHAT_ABORT_POLL_MS: number(200),
+  CHAT_FOLLOW_POLL_MS: number(150),
+  CHAT_ABORT_GRACE_MS: number(500),
+  CHAT_SNAPSHOT_MS: number(500),
+  ANALYST_NOW: text,
+  // Model provider
+  MODEL_PROVIDER: text,
+  OFFLINE_DELAY_MS: number(0, -1),
+  BEDROCK_MODEL_ID: text,
+  BEDROCK_ENDPOINT: text,
+  BEDROCK_MAX_TOKENS: text,
+  BEDROCK_REASONING_BUDGET: text,
+  OPENAI_BASE_URL: text,
+  OPENAI_API_KEY: text,
+  OPENAI_API_KEY_SECRET_ARN: text,
+  OPENAI_MODEL: text,
 });
+
+/** Time bounds of the chat service. */
+export interface ChatTimings {
+  /** A turn is stopped after this long (on Lambda no event says the client left). */
+  turnTimeoutMs: number;
+  /** A turn's lease on its thread; renewed every third of it while streaming. */
+  leaseMs: number;
+  /** How often a running turn reads its thread for an abort request. */
+  abortPollMs: number;
+  /** How often a follower (replay of a running turn, re-attach) reads new lines. */
+  followPollMs: number;
+  /** After an abort, how long the agent gets to wind down before the turn is closed without it. */
+  abortGraceMs: number;
+  /** Streamed increments are stored at most this often. */
+  snapshotMs: number;
+}
+
+/** Which model answers and how to reach it (`MODEL_PROVIDER`: offline, bedrock or openai; checked when used). */
+export interface ModelConfig {
+  provider: string;
+  offlineDelayMs: number;
+  bedrock: {
+    modelId: string;
+    region?: string;
+    endpoint?: string;
+    maxTokens?: number;
+    reasoningBudgetTokens?: number;
+  };
+  openai: { baseUrl: string; model: string; apiKey?: string; apiKeySecretArn?: string };
+}
+
+/** A positive whole number, or absent. */
+const optionalCount = (raw: string | undefined): number | undefined => {
+  const value = Number(raw);
+  return raw && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
+};
 
 export type Config = Readonly<{
   region: string | undefined;
@@ -75,6 +139,17 @@ export type Config = Readonly<{
   allowedOrigins: readonly string[];
   keepaliveMs: number;
   sqlTimeoutMs: number;
+  /** Bounds on one result: characters of a cell, approximate bytes of the whole result's JSON. */
+  maxCellChars: number;
+  maxResultBytes: number;
+  duckdb: { memoryLimit: string; threads: string };
+  /** Orders in the generated sample database, and where it (and local state) is kept. */
+  sampleOrders: number;
+  dataDir: string | undefined;
+  chat: ChatTimings;
+  /** `ANALYST_NOW` (ISO) fixes the analyst's clock (evaluations); undefined: the real time. */
+  analystNow: number | undefined;
+  model: ModelConfig;
 }>;
 
 export const LOCAL_CURSOR_SECRET = 'embedded-analytics-local-cursor-secret';
@@ -104,6 +179,39 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     allowedOrigins: e.ALLOWED_ORIGINS,
     keepaliveMs: e.STREAM_KEEPALIVE_MS,
     sqlTimeoutMs: e.SQL_TIMEOUT_MS,
+    maxCellChars: e.QUERY_MAX_CELL_CHARS,
+    maxResultBytes: e.QUERY_MAX_RESULT_BYTES,
+    duckdb: { memoryLimit: e.DUCKDB_MEMORY_LIMIT || '1GB', threads: e.DUCKDB_THREADS || '2' },
+    sampleOrders: e.SAMPLE_ORDERS,
+    dataDir: e.DATA_DIR || undefined,
+    chat: {
+      turnTimeoutMs: e.CHAT_TURN_TIMEOUT_MS,
+      leaseMs: e.CHAT_LEASE_MS,
+      abortPollMs: e.CHAT_ABORT_POLL_MS,
+      followPollMs: e.CHAT_FOLLOW_POLL_MS,
+      abortGraceMs: e.CHAT_ABORT_GRACE_MS,
+      snapshotMs: e.CHAT_SNAPSHOT_MS,
+    },
+    analystNow: Number.isNaN(Date.parse(e.ANALYST_NOW ?? '')) ? undefined : Date.parse(e.ANALYST_NOW ?? ''),
+    model: {
+      provider: (e.MODEL_PROVIDER ?? '').trim().toLowerCase() || 'offline',
+      offlineDelayMs: e.OFFLINE_DELAY_MS,
+      bedrock: {
+        modelId: e.BEDROCK_MODEL_ID || 'anthropic.claude-3-5-haiku-20241022-v1:0',
+        ...(e.AWS_REGION ? { region: e.AWS_REGION } : {}),
+        ...(e.BEDROCK_ENDPOINT ? { endpoint: e.BEDROCK_ENDPOINT } : {}),
+        ...(optionalCount(e.BEDROCK_MAX_TOKENS) ? { maxTokens: optionalCount(e.BEDROCK_MAX_TOKENS) } : {}),
+        ...(optionalCount(e.BEDROCK_REASONING_BUDGET)
+          ? { reasoningBudgetTokens: optionalCount(e.BEDROCK_REASONING_BUDGET) }
+          : {}),
+      },
+      openai: {
+        baseUrl: e.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+        model: e.OPENAI_MODEL || 'gpt-4o-mini',
+        ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
+        ...(e.OPENAI_API_KEY_SECRET_ARN ? { apiKeySecretArn: e.OPENAI_API_KEY_SECRET_ARN } : {}),
+      },
+    },
   };
 }
 

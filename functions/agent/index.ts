@@ -19,7 +19,7 @@ export {
   type TurnResult,
 } from './loop';
 export { bedrockProvider } from './providers/bedrock';
-export { providerFromEnv } from './providers/env';
+export { providerFromConfig } from './providers/env';
 export { offlineProvider } from './providers/offline';
 export { openAiProvider } from './providers/openai';
 export { createAnalystTools, TOOL_MAX_ROWS } from './tools';

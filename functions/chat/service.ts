@@ -8,7 +8,8 @@ import {
   resolveIdentity,
   sessionSettingsSchema,
 } from '../access/identity';
-import { createAnalystTools, type ModelProvider, providerFromEnv, runAgentTurn } from '../agent';
+import { createAnalystTools, type ModelProvider, providerFromConfig, runAgentTurn } from '../agent';
+import { config, type ModelConfig } from '../config';
 import { optional } from '../embed/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { describeError } from '../observability/log';
@@ -65,16 +66,11 @@ export const STREAM_HEADERS: Record<string, string> = {
   'x-accel-buffering': 'no',
 };
 
-const PROVIDER_ENV = /^(MODEL_PROVIDER|OFFLINE_|BEDROCK_|OPENAI_|AWS_REGION$)/;
-let provider: { key: string; provider: ModelProvider } | undefined;
+let provider: { model: ModelConfig; provider: ModelProvider } | undefined;
 /** One provider per process and configuration (warm Lambdas reuse its clients; tests and benches switch it). */
 const modelProvider = (): ModelProvider => {
-  const key = JSON.stringify(
-    Object.entries(process.env)
-      .filter(([name]) => PROVIDER_ENV.test(name))
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-  if (provider?.key !== key) provider = { key, provider: providerFromEnv(process.env) };
+  const { model } = config();
+  if (provider?.model !== model) provider = { model, provider: providerFromConfig(model) };
   return provider.provider;
 };
 
@@ -241,8 +237,8 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
 
 /** ANALYST_NOW (ISO) fixes the analyst's clock; unset or invalid, turns use the real time. */
 const analystClock = (): { now?: () => number } => {
-  const fixed = Date.parse(process.env.ANALYST_NOW ?? '');
-  return Number.isNaN(fixed) ? {} : { now: () => fixed };
+  const fixed = config().analystNow;
+  return fixed === undefined ? {} : { now: () => fixed };
 };
 
 const busy = () => new ConflictError('Streaming for thread is in progress', 'THREAD_BUSY');

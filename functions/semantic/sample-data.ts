@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { config } from '../config';
 
 /** Bump when the generator changes: cached files of another version are not reused. */
 export const SAMPLE_VERSION = 4;
-export const DEFAULT_SAMPLE_ORDERS = 1_000_000;
 
 const REGIONS = ['north', 'south', 'east', 'west'];
 const CATEGORIES = ['electronics', 'furniture', 'grocery', 'toys', 'clothing'];
@@ -59,11 +59,8 @@ export function sampleDataSql(orders: number): string[] {
  * The path of the sample DuckDB database, generating it on first use (cached in DATA_DIR or the temp dir;
  * in Lambda that is /tmp, filled on the first cold start).
  */
-export async function ensureSampleDatabase(
-  dir?: string,
-  orders = Number(process.env.SAMPLE_ORDERS ?? DEFAULT_SAMPLE_ORDERS),
-): Promise<string> {
-  const base = dir ?? process.env.DATA_DIR ?? tmpdir();
+export async function ensureSampleDatabase(dir?: string, orders = config().sampleOrders): Promise<string> {
+  const base = dir ?? config().dataDir ?? tmpdir();
   mkdirSync(base, { recursive: true });
   const path = join(base, `sample-v${SAMPLE_VERSION}-${orders}.duckdb`);
   if (existsSync(path)) return path;

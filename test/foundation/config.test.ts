@@ -16,7 +16,59 @@ describe('config', () => {
       allowedOrigins: [],
       keepaliveMs: 15_000,
       sqlTimeoutMs: 30_000,
+      maxCellChars: 1_048_576,
+      maxResultBytes: 64 * 1_048_576,
+      duckdb: { memoryLimit: '1GB', threads: '2' },
+      sampleOrders: 1_000_000,
+      dataDir: undefined,
+      chat: {
+        turnTimeoutMs: 120_000,
+        leaseMs: 30_000,
+        abortPollMs: 200,
+        followPollMs: 150,
+        abortGraceMs: 500,
+        snapshotMs: 500,
+      },
+      analystNow: undefined,
+      model: {
+        provider: 'offline',
+        offlineDelayMs: 0,
+        bedrock: { modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0' },
+        openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
+      },
     });
+  });
+
+  test('the model provider: names folded, numbers checked, an ARN kept apart from a plain key', () => {
+    const parsed = parseConfig({
+      MODEL_PROVIDER: ' Bedrock ',
+      AWS_REGION: 'eu-west-1',
+      BEDROCK_MAX_TOKENS: '2048',
+      BEDROCK_REASONING_BUDGET: 'lots',
+      OPENAI_API_KEY_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:k',
+      OFFLINE_DELAY_MS: '0',
+    });
+    expect(parsed.model.provider).toBe('bedrock');
+    expect(parsed.model.bedrock).toEqual({
+      modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0',
+      region: 'eu-west-1',
+      maxTokens: 2048,
+    });
+    expect(parsed.model.openai.apiKeySecretArn).toBe('arn:aws:secretsmanager:eu-west-1:1:secret:k');
+    expect(parsed.model.offlineDelayMs).toBe(0);
+    expect(parseConfig({ OFFLINE_DELAY_MS: '40' }).model.offlineDelayMs).toBe(40);
+  });
+
+  test('chat timings and the analyst clock: unusable values take the defaults', () => {
+    const parsed = parseConfig({
+      CHAT_TURN_TIMEOUT_MS: '5000',
+      CHAT_LEASE_MS: '0',
+      ANALYST_NOW: '2026-03-15T12:00:00Z',
+    });
+    expect(parsed.chat.turnTimeoutMs).toBe(5000);
+    expect(parsed.chat.leaseMs).toBe(30_000);
+    expect(parsed.analystNow).toBe(Date.parse('2026-03-15T12:00:00Z'));
+    expect(parseConfig({ ANALYST_NOW: 'yesterday' }).analystNow).toBeUndefined();
   });
 
   test('numbers that are not usable fall back to their defaults', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
+import { config } from '../../config';
 import { SqlNotAllowedError } from '../../errors';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
 import {
@@ -38,17 +39,14 @@ export class DuckDbDriver implements Driver {
     this.target = sqlTarget('duckdb', catalog);
   }
 
-  static async open(
-    path: string,
-    memoryLimit = process.env.DUCKDB_MEMORY_LIMIT ?? '1GB',
-  ): Promise<DuckDbDriver> {
+  static async open(path: string, memoryLimit = config().duckdb.memoryLimit): Promise<DuckDbDriver> {
     // Loaded on first use: a cold start (a chat's first line, a PostgreSQL deployment) does not pay for DuckDB.
     const { DuckDBInstance } = await import('@duckdb/node-api');
     const instance = await DuckDBInstance.create(':memory:', {
       autoload_known_extensions: 'false',
       autoinstall_known_extensions: 'false',
       memory_limit: memoryLimit,
-      threads: process.env.DUCKDB_THREADS ?? '2',
+      threads: config().duckdb.threads,
     });
     const catalog = `data_${randomBytes(8).toString('hex')}`;
     const setup = await instance.connect();

@@ -1,3 +1,4 @@
+import { config } from '../../config';
 import { AppError } from '../../errors';
 import type { CompiledQuery, Dialect, SqlTarget } from '../compiler';
 
@@ -40,10 +41,14 @@ export function jsonValue(value: unknown): unknown {
 
 /** Bounds on what one result may hold, so no query can make the process hold more than it can. */
 export const RESULT_LIMITS = {
-  /** Characters of one cell's text. */
-  maxCellChars: Number(process.env.QUERY_MAX_CELL_CHARS ?? 1_048_576),
-  /** Approximate bytes of a whole result's JSON. */
-  maxResultBytes: Number(process.env.QUERY_MAX_RESULT_BYTES ?? 64 * 1_048_576),
+  /** Characters of one cell's text (QUERY_MAX_CELL_CHARS). */
+  get maxCellChars(): number {
+    return config().maxCellChars;
+  },
+  /** Approximate bytes of a whole result's JSON (QUERY_MAX_RESULT_BYTES). */
+  get maxResultBytes(): number {
+    return config().maxResultBytes;
+  },
 };
 
 /** 400 RESULT_TOO_LARGE: a cell or a result over RESULT_LIMITS, or a query over the engine's memory limit. */
