@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ATTRIBUTE_TYPES } from '../store/definitions';
 import { MAX_VALUE_BYTES, numberIssue, storableIssue } from '../store/limits';
 import { emailSchema } from './email';
+import { externalIdProblem, foldExternalId } from './external-id';
 import { LIMITS } from './provision';
 
 /** embedTenantName: lowercase, 5..36, starts with a letter, ends with a letter or digit, a-z 0-9 and hyphen. */
@@ -96,10 +97,82 @@ const groupDefinitionsSchema = z
   .array(z.strictObject({ name: definitionName, description: optional(z.string().max(1024)) }))
   .max(LIMITS.groupDefinitions);
 
-/** Body of POST /api/v1/embed/generate-session (spec §4.1 plus Cube's optional fields, contract §4). */
-export const generateSessionBody = z.strictObject({
+/** An external id, folded to the form users are stored under (external-id.ts); a bad one is 400 naming the field. */
+export const externalIdSchema = (options: { noSpaces?: boolean } = {}) =>
+  z
+    .string()
+    .max(1024)
+    .transform((raw, ctx) => {
+      const problem = externalIdProblem(raw, options);
+      if (problem === undefined) return foldExternalId(raw);
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    });
+
+/** Fields that name or shape an external user, refused beside internalId. */
+const EXTERNAL_ONLY = [
+  'email',
+  'groups',
+  'tenantGroups',
+  'userAttributes',
+  'groupDefinitions',
+  'tenantGroupDefinitions',
+  'userAttributeDefinitions',
+  'securityContext',
+  'roles',
+  'isEphemeral',
+] as const;
+
+/** The body's cross-field rules (spec §4.1): the first one broken, as [field path, message]. */
+function brokenRule(body: z.output<typeof generateSessionFields>): [string[], string] | undefined {
+  if ((body.externalId !== undefined) === (body.internalId !== undefined)) {
+    return [[], 'exactly one of externalId or internalId is required'];
+  }
+  if (body.internalId !== undefined) {
+    const field = EXTERNAL_ONLY.find((name) => body[name] !== undefined);
+    if (field) return [[field], 'not allowed with internalId'];
+  }
+  if (body.embedTenantName !== undefined && !EMBED_TENANT_NAME.test(body.embedTenantName)) {
+    return [
+      ['embedTenantName'],
+      'must be 5 to 36 characters of a-z, 0-9 and hyphen, start with a letter and end with a letter or digit',
+    ];
+  }
+  for (const field of [
+    'groupDefinitions',
+    'userAttributeDefinitions',
+    'tenantGroups',
+    'tenantGroupDefinitions',
+  ] as const) {
+    if (body[field] === undefined) continue;
+    if (body.creatorMode !== true) return [[field], 'requires creatorMode true'];
+    if (body.embedTenantName === undefined) return [[field], 'requires embedTenantName'];
+  }
+  // In creator mode `groups` already names the embed tenant's groups (spec §2.6): Cube's tenantGroups says the same.
+  if (body.tenantGroups !== undefined && body.groups !== undefined) {
+    return [['tenantGroups'], 'give the embed tenant groups in groups or tenantGroups, not both'];
+  }
+  if (body.tenantGroupDefinitions !== undefined && body.groupDefinitions !== undefined) {
+    return [
+      ['tenantGroupDefinitions'],
+      'give definitions in groupDefinitions or tenantGroupDefinitions, not both',
+    ];
+  }
+  const names = new Set([
+    ...(body.groups ?? body.tenantGroups ?? []),
+    ...(body.userAttributes ?? []).map((a) => `attr:${a.name}`),
+    ...(body.groupDefinitions ?? body.tenantGroupDefinitions ?? []).map((d) => d.name),
+    ...(body.userAttributeDefinitions ?? []).map((d) => `attr:${d.name}`),
+  ]);
+  if (names.size > LIMITS.names) {
+    return [[], `at most ${LIMITS.names} distinct group and attribute names per request`];
+  }
+  return undefined;
+}
+
+const generateSessionFields = z.strictObject({
   deploymentId: z.number().int().positive().max(999_999_999_999),
-  externalId: optional(z.string().max(1024)),
+  externalId: optional(externalIdSchema()),
   internalId: optional(z.string().min(1).max(256)),
   email: optional(emailSchema),
   embedTenantName: optional(z.string().max(64)),
@@ -136,6 +209,12 @@ export const generateSessionBody = z.strictObject({
   embedTheme: optional(embedThemeSchema),
   embedTenantProfile: optional(z.strictObject({ displayName: optional(z.string().max(256)) })),
   settings: optional(embedSettingsSchema),
+});
+
+/** Body of POST /api/v1/embed/generate-session (spec §4.1 plus Cube's optional fields, contract §4). */
+export const generateSessionBody = generateSessionFields.superRefine((body, ctx) => {
+  const broken = brokenRule(body);
+  if (broken) ctx.addIssue({ code: 'custom', path: broken[0], message: broken[1] });
 });
 
 export type GenerateSessionBody = z.infer<typeof generateSessionBody>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { ExchangedSession } from '../protocol';
 import type { Account } from '../store/accounts';
 import type { ApiKeyRecord } from '../store/api-keys';
@@ -11,8 +11,8 @@ import { withRate } from '../store/rate-limits';
 import { type SessionRecord, sessions } from '../store/sessions';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { scopedView, type UserRef, users } from '../store/users';
-import { DEFAULT_EPHEMERAL_TTL_SECONDS, LIMITS, provisionUser } from './provision';
-import { EMBED_TENANT_NAME, type GenerateSessionBody } from './schemas';
+import { DEFAULT_EPHEMERAL_TTL_SECONDS, provisionUser } from './provision';
+import type { GenerateSessionBody } from './schemas';
 import {
   cubeApiTokenSecret,
   embedTokenSecret,
@@ -40,100 +40,8 @@ export interface EmbedIdentity {
   timezone?: string;
 }
 
+export { foldExternalId, normaliseExternalId } from './external-id';
 export type { ExchangedSession };
-
-/** Lone surrogates (ill-formed UTF-16), controls and invisible format characters (bidi overrides, zero widths). */
-const REFUSED_IN_IDS = /[\p{Cs}\p{Cc}\p{Cf}]/u;
-
-/**
- * Folds an external id to the one form users are stored under: trimmed, Unicode NFC, lowercased
- * (locale-independent), NFC again (lowercasing can leave a string un-normalised). Canonically equivalent
- * spellings are one user, e.g. the KELVIN SIGN U+212A is K by NFC, so `\u212Aate` is `kate` (README).
- * Empty, over 256 characters, ill-formed or holding controls or invisible format characters: 400.
- */
-export function normaliseExternalId(
-  raw: string,
-  field: string,
-  options: { noSpaces?: boolean } = {},
-): string {
-  const bad = REFUSED_IN_IDS.exec(raw.trim());
-  if (bad) {
-    const code = bad[0].codePointAt(0) ?? 0;
-    throw new ValidationError(
-      `${field}: must be well-formed Unicode without control or format characters (found U+${code.toString(16).toUpperCase().padStart(4, '0')})`,
-    );
-  }
-  const id = foldExternalId(raw);
-  if (id.length === 0) throw new ValidationError(`${field}: must not be empty`);
-  if (id.length > 256) throw new ValidationError(`${field}: must be at most 256 characters`);
-  if (options.noSpaces && /\s/.test(id)) throw new ValidationError(`${field}: must not contain spaces`);
-  return id;
-}
-
-/** The folding alone (idempotent: folding a folded id changes nothing). */
-export const foldExternalId = (raw: string): string =>
-  raw.trim().normalize('NFC').toLowerCase().normalize('NFC');
-
-/** The cross-field rules of spec §4.1 that a schema cannot express; each error names the field. */
-function checkRules(body: GenerateSessionBody): void {
-  const hasExternal = body.externalId !== undefined;
-  const hasInternal = body.internalId !== undefined;
-  if (hasExternal === hasInternal) {
-    throw new ValidationError('body: exactly one of externalId or internalId is required');
-  }
-  if (hasInternal) {
-    for (const field of [
-      'email',
-      'groups',
-      'tenantGroups',
-      'userAttributes',
-      'groupDefinitions',
-      'tenantGroupDefinitions',
-      'userAttributeDefinitions',
-      'securityContext',
-      'roles',
-      'isEphemeral',
-    ] as const) {
-      if (body[field] !== undefined) throw new ValidationError(`body.${field}: not allowed with internalId`);
-    }
-  }
-  if (body.embedTenantName !== undefined && !EMBED_TENANT_NAME.test(body.embedTenantName)) {
-    throw new ValidationError(
-      'body.embedTenantName: must be 5 to 36 characters of a-z, 0-9 and hyphen, start with a letter and end with a letter or digit',
-    );
-  }
-  for (const field of [
-    'groupDefinitions',
-    'userAttributeDefinitions',
-    'tenantGroups',
-    'tenantGroupDefinitions',
-  ] as const) {
-    if (body[field] === undefined) continue;
-    if (body.creatorMode !== true) throw new ValidationError(`body.${field}: requires creatorMode true`);
-    if (body.embedTenantName === undefined)
-      throw new ValidationError(`body.${field}: requires embedTenantName`);
-  }
-  // In creator mode `groups` already names the embed tenant's groups (spec §2.6): Cube's tenantGroups says the same.
-  if (body.tenantGroups !== undefined && body.groups !== undefined) {
-    throw new ValidationError(
-      'body.tenantGroups: give the embed tenant groups in groups or tenantGroups, not both',
-    );
-  }
-  if (body.tenantGroupDefinitions !== undefined && body.groupDefinitions !== undefined) {
-    throw new ValidationError(
-      'body.tenantGroupDefinitions: give definitions in groupDefinitions or tenantGroupDefinitions, not both',
-    );
-  }
-  const names = new Set([
-    ...(body.groups ?? body.tenantGroups ?? []),
-    ...(body.userAttributes ?? []).map((a) => `attr:${a.name}`),
-    ...(body.groupDefinitions ?? body.tenantGroupDefinitions ?? []).map((d) => d.name),
-    ...(body.userAttributeDefinitions ?? []).map((d) => `attr:${d.name}`),
-  ]);
-  if (names.size > LIMITS.names) {
-    throw new ValidationError(`body: at most ${LIMITS.names} distinct group and attribute names per request`);
-  }
-}
 
 /**
  * POST /api/v1/embed/generate-session: provisions the user (external) or checks it exists (internal),
@@ -145,7 +53,6 @@ export async function generateSession(
   caller: { account: Account; key: ApiKeyRecord },
   body: GenerateSessionBody,
 ): Promise<{ sessionId: string }> {
-  checkRules(body);
   const groups = body.groups ?? body.tenantGroups;
   const groupDefinitions = body.groupDefinitions ?? body.tenantGroupDefinitions;
   const { account, key } = caller;
@@ -170,7 +77,8 @@ export async function generateSession(
   const user: UserRef =
     body.internalId !== undefined
       ? { kind: 'internal', internalId: body.internalId }
-      : { kind: 'external', externalId: normaliseExternalId(body.externalId ?? '', 'body.externalId') };
+      : // Folded by the schema (generateSessionBody), like every input rule that needs no stored state.
+        { kind: 'external', externalId: body.externalId ?? '' };
 
   const sessionId = randomBytes(32).toString('base64url');
   const extras: TransactItem[] = [];
