@@ -1,13 +1,14 @@
 import { httpEndpoint } from '../http/endpoint';
 import { mintCubeApiToken } from '../query/cube-sql';
-import { parseDeploymentId } from '../query/sql-api';
+import { deploymentPath } from '../query/sql-api';
 
 /** POST /api/v1/deployments/{deploymentId}/token: a Cube API token for `/cubejs-api/v1/cubesql`. */
 export const handler = httpEndpoint({
   route: 'deployment-token',
   auth: 'none',
+  params: deploymentPath,
   handle: async ({ store, headers, params }) => ({
     status: 200,
-    body: await mintCubeApiToken(store, headers.authorization, parseDeploymentId(params.deploymentId)),
+    body: await mintCubeApiToken(store, headers.authorization, params.deploymentId),
   }),
 });

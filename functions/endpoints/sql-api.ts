@@ -1,18 +1,14 @@
 import { streamingEndpoint } from '../http/endpoint';
-import { ndjsonLines, parseDeploymentId, runSqlApi, sqlApiBody } from '../query/sql-api';
+import { deploymentPath, ndjsonLines, runSqlApi, sqlApiBody } from '../query/sql-api';
 
 /** POST /api/v1/deployments/{deploymentId}/sql: JSON, or NDJSON with `Accept: application/x-ndjson`. */
 export const handler = streamingEndpoint({
   route: 'sql-api',
   auth: 'none',
+  params: deploymentPath,
   body: sqlApiBody,
   handle: async ({ store, headers, params, body }) => {
-    const result = await runSqlApi(
-      store,
-      headers.authorization,
-      parseDeploymentId(params.deploymentId),
-      body,
-    );
+    const result = await runSqlApi(store, headers.authorization, params.deploymentId, body);
     if (!headers.accept?.includes('application/x-ndjson')) return { status: 200, body: result };
     return {
       status: 200,

@@ -28,10 +28,13 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 export type AuthMode = 'none' | 'apiKey' | 'admin';
 
-export interface EndpointInput<B, Q, A extends AuthMode = AuthMode> {
+type PathParams = Record<string, string>;
+
+export interface EndpointInput<B, Q, A extends AuthMode = AuthMode, P = PathParams> {
   body: B;
   query: Q;
-  params: Record<string, string>;
+  /** Path parameters: parsed by the endpoint's `params` schema when it has one, else as matched. */
+  params: P;
   /** The authenticated key's caller for apiKey/admin endpoints. */
   caller: A extends 'none' ? undefined : ApiKeyCaller;
   headers: Record<string, string | undefined>;
@@ -51,12 +54,14 @@ export interface HttpResult {
 
 export type { StreamResult };
 
-interface EndpointOptions<B, Q, A extends AuthMode> {
+interface EndpointOptions<B, Q, A extends AuthMode, P> {
   /** The route id in routes.ts; path parameters are matched against its paths. */
   route: string;
   auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
+  /** Path parameters (`path.<name>` in errors), checked before authentication: a bad path reads nothing. */
+  params?: z.ZodType<P>;
   /** Streams only: write a keepalive line while the stream is silent (functions/http/keepalive.ts). */
   keepalive?: boolean;
 }
@@ -119,15 +124,21 @@ const jsonBody = (): MiddlewareObj<Event> => {
   };
 };
 
-async function prepare<B, Q, A extends AuthMode>(
-  options: EndpointOptions<B, Q, A>,
+async function prepare<B, Q, A extends AuthMode, P>(
+  options: EndpointOptions<B, Q, A, P>,
   event: Event,
   context: Context,
-): Promise<EndpointInput<B, Q, A>> {
+): Promise<EndpointInput<B, Q, A, P>> {
   const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
   // Every line of the request carries who it is for: the account, and the embed tenant when there is one.
   let log = createLogger({ requestId, route: options.route, ...tenancy(event) });
   const headers = lowerHeaders(event);
+  let params = (event.pathParameters ?? {}) as P;
+  if (options.params) {
+    const parsed = options.params.safeParse(params);
+    if (!parsed.success) throw new ValidationError(zodMessage(parsed.error, 'path'));
+    params = parsed.data;
+  }
   const store = getStore();
   let caller: ApiKeyCaller | undefined;
   if (options.auth !== 'none') {
@@ -154,8 +165,8 @@ async function prepare<B, Q, A extends AuthMode>(
   return {
     body,
     query,
-    params: (event.pathParameters ?? {}) as Record<string, string>,
-    caller: caller as EndpointInput<B, Q, A>['caller'],
+    params,
+    caller: caller as EndpointInput<B, Q, A, P>['caller'],
     headers,
     store,
     log,
@@ -193,8 +204,8 @@ function checked<R>(
 }
 
 /** Prepares the input, calls the domain and logs the request with its status and duration. */
-async function handled<B, Q, A extends AuthMode, R extends { status: number }>(
-  options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<R> },
+async function handled<B, Q, A extends AuthMode, P, R extends { status: number }>(
+  options: EndpointOptions<B, Q, A, P> & { handle: (input: EndpointInput<B, Q, A, P>) => Promise<R> },
   event: Event,
   context: Context,
 ): Promise<R> {
@@ -232,11 +243,13 @@ const codeOf = (body: string | undefined): string | undefined => {
 };
 
 /**
- * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of body and query,
+ * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of path, body and query,
  * one call into the domain, and contract §3 errors for anything thrown.
  */
-export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
-  options: EndpointOptions<B, Q, A> & { handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult> },
+export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined, P = PathParams>(
+  options: EndpointOptions<B, Q, A, P> & {
+    handle: (input: EndpointInput<B, Q, A, P>) => Promise<HttpResult>;
+  },
 ) {
   return checked(middy<Event, APIGatewayProxyStructuredResultV2>(), options).handler(async (event, context) =>
     toResponse(await handled(options, event, context)),
@@ -248,9 +261,9 @@ export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
  * before the first line are plain JSON errors; lines are written as they are produced. If the client goes
  * away the `signal` given to `lines` fires.
  */
-export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefined>(
-  options: EndpointOptions<B, Q, A> & {
-    handle: (input: EndpointInput<B, Q, A>) => Promise<HttpResult | StreamResult>;
+export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefined, P = PathParams>(
+  options: EndpointOptions<B, Q, A, P> & {
+    handle: (input: EndpointInput<B, Q, A, P>) => Promise<HttpResult | StreamResult>;
   },
 ) {
   const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse });

@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { needsProvisioning, prefetchUser, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { config } from '../config';
 import { optional } from '../embed/schemas';
-import { ValidationError } from '../errors';
 import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
@@ -23,12 +22,14 @@ export const DEFAULT_SQL_LIMIT = 10_000;
 export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
 
 /** Parses the `{deploymentId}` path segment. */
-export function parseDeploymentId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
-    throw new ValidationError('path.deploymentId: must be a positive integer');
-  }
-  return Number(raw);
-}
+/** `{deploymentId}` in a path: a positive integer of at most 12 digits. */
+export const deploymentPath = z.strictObject({
+  deploymentId: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a positive integer')
+    .transform(Number)
+    .refine((id) => id >= 1, 'must be a positive integer'),
+});
 
 /**
  * "Load all results": runs one read-only SELECT over the deployment's data model under the caller's row-level

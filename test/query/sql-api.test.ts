@@ -192,6 +192,15 @@ describe('refusals', () => {
         )
       ).body.code,
     ).toBe('DEPLOYMENT_NOT_FOUND');
+    // The path is checked by its schema: a deployment id that is not a positive integer is 400 naming it.
+    for (const bad of ['0', 'abc', '1e3', '0001234567890123']) {
+      const reply = await api.post<Result>(
+        `/api/v1/deployments/${bad}/sql`,
+        { query: byRegion, sessionSettings: { externalId: 'x' } },
+        { key: svc.adminKey },
+      );
+      expect([reply.status, reply.body.error]).toEqual([400, 'path.deploymentId: must be a positive integer']);
+    }
     // A member key may query.
     expect(
       (
