@@ -1,11 +1,3 @@
-/**
- * Issue 17, the bounded random-fault run: for each fault mode in turn, twenty-odd requests (two users at a
- * time, two journeys each) of the embed and chat paths (generate a session, exchange it, a turn on a new thread, a follow-up, a replay) go through a
- * proxy that faults a share of every DynamoDB call. Every response must be a success or a contract error,
- * every chat stream must end with `__state__`, a fresh session must exchange, no thread may stay locked, and
- * what was streamed must be what is stored. Once the faults stop, everything succeeds.
- */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
 import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
@@ -13,6 +5,7 @@ import { type StoredLine, threads } from '../../functions/store/threads';
 import { type FaultProxy, type FaultRule, type FaultyService, startFaultyService } from '../support/faults';
 import { client } from '../support/http';
 import type { TestService } from '../support/service';
+import { readItem } from '../support/store';
 import { type Auth, chat, chatUrl, type Line, uniqueUser } from './support';
 
 let faulty: FaultyService;
@@ -161,11 +154,7 @@ describe('random faults, one mode at a time', () => {
     // the next input at once.
     const threadIds = [...new Set(tally.turns.map((turn) => turn.chatId))];
     for (const chatId of threadIds) {
-      const item = (
-        await direct.doc.send(
-          new GetCommand({ TableName: direct.tableName, Key: keys.thread(chatId), ConsistentRead: true }),
-        )
-      ).Item;
+      const item = await readItem(direct, keys.thread(chatId));
       expect({ chatId, status: item?.status }).toEqual({ chatId, status: 'idle' });
     }
     for (const turn of tally.turns) {

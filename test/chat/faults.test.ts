@@ -4,7 +4,7 @@
  * invariant: every stream ends with a final answer and `__state__`, stored history equals what was streamed,
  * the thread takes the next input at once, the exchange succeeds once, and no thread is orphaned.
  */
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
 import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
@@ -12,6 +12,7 @@ import { type StoredLine, threads } from '../../functions/store/threads';
 import { type FaultProxy, type FaultyService, startFaultyService } from '../support/faults';
 import { client } from '../support/http';
 import type { TestService } from '../support/service';
+import { readItem } from '../support/store';
 import {
   beforeEnd,
   chat,
@@ -50,12 +51,7 @@ const user = () => ({ externalId: uniqueUser('fault'), groups: ['managers'] });
 const ask = (body: Record<string, unknown>) => chat(url, body, { key: svc.adminKey });
 const messageId = () => `${Date.now()}${Math.floor(Math.random() * 1000)}-message`;
 
-const threadItem = async (chatId: string) =>
-  (
-    await direct.doc.send(
-      new GetCommand({ TableName: direct.tableName, Key: keys.thread(chatId), ConsistentRead: true }),
-    )
-  ).Item;
+const threadItem = (chatId: string) => readItem(direct, keys.thread(chatId));
 
 /** A turn as a replay tells it: the outcome lines (increments and in-process calls dropped), no framing. */
 const outcome = (lines: Line[]) =>

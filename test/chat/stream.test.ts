@@ -1,10 +1,11 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accounts } from '../../functions/store/accounts';
 import { agents } from '../../functions/store/agents';
 import { countRoundTrips } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
+import { readItem as readStored } from '../support/store';
 import {
   abort,
   beforeEnd,
@@ -37,9 +38,7 @@ afterAll(async () => {
 
 const ask = (body: Record<string, unknown>, key = svc.adminKey) => chat(url, body, { key });
 
-const readItem = async (key: { pk: string; sk: string }) =>
-  (await svc.service.store.doc.send(new GetCommand({ TableName: svc.service.store.tableName, Key: key })))
-    .Item;
+const readItem = (key: { pk: string; sk: string }) => readStored(svc.service.store, key);
 
 /** Asserts the contract §6 shape of one live turn and returns its chatId. */
 function expectTurnShape(lines: Line[], input: string, messageId?: string): string {

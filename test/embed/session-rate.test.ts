@@ -1,16 +1,9 @@
-/**
- * A key's session rate is counted outside generate-session's transaction: every session of a key in one minute
- * touches the same window item, and on DynamoDB transactions that share an item cancel each other
- * (TransactionConflict), so a counter inside the transaction serialises a busy key's sessions behind retries.
- * Driven through a fault proxy in front of DynamoDB Local, so the requests DynamoDB receives can be inspected
- * and failed.
- */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { apiKeys } from '../../functions/store/api-keys';
 import { keys } from '../../functions/store/keys';
 import { credentialId, WINDOW_SECONDS } from '../../functions/store/rate-limits';
 import { type FaultyService, startFaultyService } from '../support/faults';
 import { client, snapshot } from '../support/http';
+import { readItem } from '../support/store';
 
 const GS = '/api/v1/embed/generate-session';
 
@@ -32,14 +25,11 @@ async function countedUses(keyId: string, fromMs: number): Promise<number> {
   const first = Math.floor(fromMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
   let total = 0;
   for (let start = first; start <= Date.now() / 1000; start += WINDOW_SECONDS) {
-    const out = await faulty.direct.doc.send(
-      new GetCommand({
-        TableName: faulty.direct.tableName,
-        Key: keys.rateWindow(credentialId({ kind: 'key', id: keyId }), 'session', start),
-        ConsistentRead: true,
-      }),
+    const item = await readItem(
+      faulty.direct,
+      keys.rateWindow(credentialId({ kind: 'key', id: keyId }), 'session', start),
     );
-    total += Number(out.Item?.uses ?? 0);
+    total += Number(item?.uses ?? 0);
   }
   return total;
 }

@@ -199,7 +199,10 @@ describe('refusals', () => {
         { query: byRegion, sessionSettings: { externalId: 'x' } },
         { key: svc.adminKey },
       );
-      expect([reply.status, reply.body.error]).toEqual([400, 'path.deploymentId: must be a positive integer']);
+      expect([reply.status, reply.body.error]).toEqual([
+        400,
+        'path.deploymentId: must be a positive integer',
+      ]);
     }
     // A member key may query.
     expect(
