@@ -64,50 +64,46 @@ export function systemPrompt(
   return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).${verified ? `\n${verified}` : ''}`;
 }
 
+/** What the model is asked to send (the tool specs are generated from these, so they cannot drift apart). */
+const coreMetaSpec = z.object({
+  searchQuery: z.string().max(2_000).describe('Keywords of the question, or empty for everything'),
+});
+const coreSqlSpec = z.object({
+  sqlQuery: z.string().min(1).max(100_000).describe('The SQL query'),
+  queryTitle: z.string().max(500).describe('Short human-readable title'),
+  description: z.string().max(5_000).describe('What the query does'),
+  userRequest: z.string().max(20_000).describe('The user request that triggered the query'),
+  memoryId: z.string().max(500).optional().describe('Reference to a previous analysis, if any'),
+  vegaSpec: z
+    .string()
+    .max(100_000)
+    .optional()
+    .describe('Optional Vega-Lite v5 spec as a JSON string, without data'),
+});
+
+/** What is accepted from the model: the same fields, the descriptive ones forgiven when missing. */
+const coreMetaInput = z.object({ searchQuery: coreMetaSpec.shape.searchQuery.default('') });
+const coreSqlInput = coreSqlSpec.partial({ queryTitle: true, description: true, userRequest: true });
+
+const inputSchema = (schema: z.ZodType): Record<string, unknown> => {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input' });
+  return json;
+};
+
 export const TOOL_SPECS: ToolSpec[] = [
   {
     name: 'coreMeta',
     description:
       'Searches the data model: returns the cubes and views with the measures and dimensions matching the query.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        searchQuery: { type: 'string', description: 'Keywords of the question, or empty for everything' },
-      },
-      required: ['searchQuery'],
-    },
+    inputSchema: inputSchema(coreMetaSpec),
   },
   {
     name: 'coreSqlApi',
     description:
       'Runs one read-only SELECT (Postgres dialect) over the views of the data model; returns schema, up to 100 rows and totalRows.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        sqlQuery: { type: 'string', description: 'The SQL query' },
-        queryTitle: { type: 'string', description: 'Short human-readable title' },
-        description: { type: 'string', description: 'What the query does' },
-        userRequest: { type: 'string', description: 'The user request that triggered the query' },
-        memoryId: { type: 'string', description: 'Reference to a previous analysis, if any' },
-        vegaSpec: {
-          type: 'string',
-          description: 'Optional Vega-Lite v5 spec as a JSON string, without data',
-        },
-      },
-      required: ['sqlQuery', 'queryTitle', 'description', 'userRequest'],
-    },
+    inputSchema: inputSchema(coreSqlSpec),
   },
 ];
-
-const coreMetaInput = z.object({ searchQuery: z.string().max(2_000).default('') });
-const coreSqlInput = z.object({
-  sqlQuery: z.string().min(1).max(100_000),
-  queryTitle: z.string().max(500).optional(),
-  description: z.string().max(5_000).optional(),
-  userRequest: z.string().max(20_000).optional(),
-  memoryId: z.string().max(500).optional(),
-  vegaSpec: z.string().max(100_000).optional(),
-});
 
 export interface TurnArgs {
   provider: ModelProvider;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ModelRequest, offlineProvider, openAiProvider, runAgentTurn } from '../../functions/agent';
+import { TOOL_SPECS } from '../../functions/agent/loop';
 import { turnClock, weekStart } from '../../functions/agent/planner/clock';
 import { closeDrivers } from '../../functions/semantic';
 import { collector, demoTools } from './support/sample';
@@ -106,5 +107,21 @@ describe('turnClock', () => {
   it('starts weeks on Monday', () => {
     expect(weekStart('2025-07-15')).toBe('2025-07-14');
     expect(weekStart('2025-07-13')).toBe('2025-07-07');
+  });
+});
+
+it('the tool specs the model sees are generated from the schemas its calls are parsed with', () => {
+  const [meta, sql] = TOOL_SPECS;
+  expect(meta?.inputSchema).toMatchObject({
+    type: 'object',
+    required: ['searchQuery'],
+    properties: { searchQuery: { type: 'string', maxLength: 2_000 } },
+  });
+  expect(sql?.inputSchema).toMatchObject({
+    required: ['sqlQuery', 'queryTitle', 'description', 'userRequest'],
+    properties: {
+      sqlQuery: { type: 'string', minLength: 1, maxLength: 100_000, description: 'The SQL query' },
+      vegaSpec: { type: 'string', maxLength: 100_000 },
+    },
   });
 });
