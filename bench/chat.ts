@@ -10,6 +10,7 @@ import { Channel } from '../functions/chat/channel';
 import { streamingEndpoint } from '../functions/http/endpoint';
 import { createLocalServer } from '../functions/http/local';
 import { startLocalService } from '../functions/local/service';
+import { FRAME } from '../functions/protocol';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { keys } from '../functions/store/keys';
 import { line, percentile, round, runIfMain, timeSequential } from './stats';
@@ -186,9 +187,11 @@ export async function run(): Promise<Record<string, number>> {
       });
       await pending;
       const end = performance.now();
-      const state = JSON.parse(timed.lines.at(-1) ?? '{}') as { state?: { status?: string } };
-      if (state.state?.status !== 'aborted')
-        throw new Error(`turn ended ${state.state?.status}, not aborted`);
+      const state = timed.lines
+        .map((line) => JSON.parse(line) as { id?: string; state?: { status?: string } })
+        .find((line) => line.id === FRAME.state);
+      if (state?.state?.status !== 'aborted')
+        throw new Error(`turn ended ${state?.state?.status}, not aborted`);
       abortFrom204.push(end - answered);
       abortFromRequest.push(end - sent);
     }

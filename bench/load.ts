@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalService } from '../functions/local/service';
+import { FRAME } from '../functions/protocol';
 import { demoModelFiles, parseModel, runQuery } from '../functions/semantic';
 import { accounts } from '../functions/store/accounts';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
@@ -76,7 +77,9 @@ async function readStream(response: Response, started: number): Promise<StreamCh
   const lastMs = performance.now() - started;
   let disorder: string | undefined;
   if (lines[0]?.id !== '__cutoff__') disorder = `first line ${lines[0]?.id}`;
-  else if (lines.at(-1)?.id !== '__state__') disorder = `last line ${lines.at(-1)?.id}`;
+  // Cube's end-of-run order: `__state__` (with `__aborted__`/`__suspended__` when they apply), `__usage__` last.
+  else if (lines.at(-1)?.id !== FRAME.usage) disorder = `last line ${lines.at(-1)?.id}`;
+  else if (lines.at(-2)?.id !== FRAME.state) disorder = `line before usage ${lines.at(-2)?.id}`;
   else if (buffer.trim() !== '') disorder = 'a partial last line';
   else {
     for (let i = 1; i < lines.length; i += 1) {
