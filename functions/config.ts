@@ -219,10 +219,13 @@ const NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 let parsed: { key: string; config: Config } | undefined;
 
 /**
- * The process's configuration. Parsed once; parsed again only when one of its variables changed (the local
- * service and tests set some after start-up), which costs a comparison of a few strings per call.
+ * The process's configuration. Parsed once; outside Lambda parsed again when one of its variables changed (the
+ * local service and tests set some after start-up), which costs reading each variable (a few microseconds) per
+ * call, so hot loops read it once before they start.
  */
 export function config(): Config {
+  // Lambda's environment is fixed for the life of the process: parsed once, never compared again.
+  if (parsed?.config.inLambda) return parsed.config;
   const key = NAMES.map((name) => process.env[name] ?? '\u0000').join('\u0001');
   if (parsed?.key !== key) parsed = { key, config: parseConfig(process.env) };
   return parsed.config;

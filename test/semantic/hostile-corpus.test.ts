@@ -182,6 +182,10 @@ class Runner {
         HC_BUNDLE: bundle,
         HC_MODEL_DIR: join(ROOT, 'models/demo/main'),
         HC_SOURCES: JSON.stringify(sources),
+        // The engine's own bound, at half the runner's budget (the stack gives DuckDB 1 GB of a 2 GB function):
+        // what must hold is that memory the engine does not account for (planning, the driver, results) stays
+        // small. Left at 1 GB, how far a query got before its timeout depended on the machine's speed.
+        DUCKDB_MEMORY_LIMIT: '256MB',
       },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

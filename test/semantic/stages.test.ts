@@ -112,6 +112,38 @@ describe('resolve: lexical scopes, engine-like name comparison, generated names'
     await expect(resolve(sql)).rejects.toThrow(SqlNotAllowedError);
   });
 
+  describe('joins are bounded: engines plan them with memory outside their limits', () => {
+    const views = (n: number, prefix = 't') =>
+      Array.from({ length: n }, (_, i) => `orders_view ${prefix}${i}`).join(', ');
+    const refused = /at most 16 tables, views or subqueries at once/;
+
+    test('16 relations in one FROM run; 17 are refused, JOIN or comma alike', async () => {
+      await expect(resolve(`SELECT count(*) FROM ${views(16)}`)).resolves.toBeDefined();
+      await expect(resolve(`SELECT count(*) FROM ${views(17)}`)).rejects.toThrow(refused);
+      const joins = Array.from({ length: 16 }, (_, i) => `JOIN orders_view j${i} ON true`).join(' ');
+      await expect(resolve(`SELECT count(*) FROM orders_view o ${joins}`)).rejects.toThrow(refused);
+    });
+
+    test('a subquery or a CTE in FROM counts what it joins itself', async () => {
+      const nested = `SELECT count(*) FROM (SELECT 1 FROM ${views(9, 'a')}) x, (SELECT 1 FROM ${views(8, 'b')}) y`;
+      await expect(resolve(nested)).rejects.toThrow(/this one joins 17/);
+      const cte = `WITH w AS (SELECT 1 FROM ${views(5)}) SELECT count(*) FROM w a, w b, w c, w d`;
+      await expect(resolve(cte)).rejects.toThrow(/this one joins 20/);
+      await expect(
+        resolve(`WITH w AS (SELECT 1 FROM ${views(4)}) SELECT count(*) FROM w a, w b, w c, w d`),
+      ).resolves.toBeDefined();
+    });
+
+    test('set operations count branch by branch (the widest branch, when read as a subquery)', async () => {
+      const branches = Array.from({ length: 30 }, () => `SELECT 1 FROM ${views(10)}`).join(' UNION ALL ');
+      await expect(resolve(branches)).resolves.toBeDefined();
+      await expect(resolve(`SELECT count(*) FROM (${branches}) u, ${views(6, 'z')}`)).resolves.toBeDefined();
+      await expect(resolve(`SELECT count(*) FROM (${branches}) u, ${views(7, 'z')}`)).rejects.toThrow(
+        /this one joins 17/,
+      );
+    });
+  });
+
   test('aliases and qualifiers are folded together, so o.x and O.x name the same range variable', async () => {
     const { root } = await resolve('SELECT O.region FROM orders_view o');
     const refs: string[] = [];

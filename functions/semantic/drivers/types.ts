@@ -62,6 +62,9 @@ export class ResultTooLargeError extends AppError {
 /** Counts a result's size as rows are kept, refusing a cell or a total over RESULT_LIMITS. */
 export class ResultBudget {
   private bytes = 0;
+  /** Read once per result: the check runs for every cell. */
+  private readonly maxCellChars = RESULT_LIMITS.maxCellChars;
+  private readonly maxResultBytes = RESULT_LIMITS.maxResultBytes;
 
   constructor(private readonly names: readonly string[]) {}
 
@@ -70,17 +73,17 @@ export class ResultBudget {
     let size = 2;
     for (const [i, value] of row.entries()) {
       const length = typeof value === 'string' ? value.length : 8;
-      if (length > RESULT_LIMITS.maxCellChars) {
+      if (length > this.maxCellChars) {
         throw new ResultTooLargeError(
-          `A value of column ${this.names[i] ?? i} is longer than ${RESULT_LIMITS.maxCellChars} characters`,
+          `A value of column ${this.names[i] ?? i} is longer than ${this.maxCellChars} characters`,
         );
       }
       size += length + 3;
     }
     this.bytes += size;
-    if (this.bytes > RESULT_LIMITS.maxResultBytes) {
+    if (this.bytes > this.maxResultBytes) {
       throw new ResultTooLargeError(
-        `The result is larger than ${Math.round(RESULT_LIMITS.maxResultBytes / 1_048_576)} MiB: select fewer rows or columns`,
+        `The result is larger than ${Math.round(this.maxResultBytes / 1_048_576)} MiB: select fewer rows or columns`,
       );
     }
   }

@@ -33,6 +33,13 @@ export interface Resolution {
 
 /** CTEs one query may define (an engine plans each; hundreds take seconds to plan). */
 export const MAX_CTES = 100;
+/**
+ * Relations one join may hold: a FROM clause's items and JOINs, counting a subquery or a CTE read in FROM as the
+ * relations it joins itself (engines inline them into one join tree). Engines plan joins with memory outside
+ * their buffer limits: a 40-way self join grew a DuckDB process by 600-900 MB while it was being planned, before
+ * any timeout could stop it. Analytic queries over views join a handful; set operations count branch by branch.
+ */
+export const MAX_JOIN_RELATIONS = 16;
 
 /** Names the compiler generates; user names may not start with this. */
 export const RESERVED_PREFIX = '__';
@@ -133,10 +140,45 @@ export function resolveNames(
       cteCount += 1;
       if (cteCount > MAX_CTES) throw new SqlNotAllowedError(`A query may define at most ${MAX_CTES} CTEs`);
       const generated = `${RESERVED_PREFIX}cte_${cteCount}`;
+      const body = isNode(cte.stmt) && isNode(cte.stmt.ast) ? cte.stmt.ast : cte.stmt;
+      if (isNode(body) && body.type === 'select') cteRelations.set(generated, relationsOf(body));
       frame.set(key, generated);
       cte.name = { type: 'default', value: generated };
     }
     return frame;
+  };
+
+  /** Relations each CTE joins (by its generated name), and each resolved SELECT (with its set-operation branches). */
+  const cteRelations = new Map<string, number>();
+  const joinSize = new WeakMap<Node, number>();
+  /** Relations one SELECT's FROM joins, a CTE or subquery counting what it joins itself. */
+  const ownRelations = (select: Node): number => {
+    let own = 0;
+    for (const item of Array.isArray(select.from) ? select.from : []) {
+      if (!isNode(item)) continue;
+      if (typeof item.table === 'string' && item.expr === undefined) own += cteRelations.get(item.table) ?? 1;
+      else if (isNode(item.expr) && isNode(item.expr.ast)) own += relationsOf(item.expr.ast);
+      else own += 1;
+    }
+    return own;
+  };
+  /** The same for a resolved statement read as a relation: a set operation counts its widest branch. */
+  const relationsOf = (select: Node): number => {
+    const known = joinSize.get(select);
+    if (known !== undefined) return known;
+    const own = ownRelations(select);
+    const size = isNode(select._next) ? Math.max(own, relationsOf(select._next)) : own;
+    joinSize.set(select, size);
+    return size;
+  };
+  /** Checked as each SELECT is resolved (its subqueries and CTEs are by then), branch by branch. */
+  const checkJoinSize = (select: Node): void => {
+    const size = ownRelations(select);
+    if (size > MAX_JOIN_RELATIONS) {
+      throw new SqlNotAllowedError(
+        `A query may join at most ${MAX_JOIN_RELATIONS} tables, views or subqueries at once (this one joins ${size}, counting what its subqueries and CTEs join)`,
+      );
+    }
   };
 
   const resolveFrom = (select: Node, env: readonly Frame[], scope: Scope): void => {
@@ -196,6 +238,7 @@ export function resolveNames(
     const scope: Scope = { select, parent: outer, aliases: new Map(), objects: new Set(), derived: false };
     scopes.push(scope);
     resolveFrom(select, inner, scope);
+    checkJoinSize(select);
     for (const [key, child] of Object.entries(select)) {
       if (key === 'with' || key === 'from' || key === '_next' || METADATA_KEYS.has(key)) continue;
       visit(child, inner, scope);
