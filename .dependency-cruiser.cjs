@@ -10,7 +10,7 @@
  *   embed/              sessions, tokens and user provisioning
  *   semantic/           the data model, the compiler and the drivers
  *   store/ aws/ observability/   DynamoDB, AWS APIs, logs and metrics
- *   errors.ts config.ts cache.ts routes.ts responses.ts   foundations, imported by all
+ *   errors.ts config.ts cache.ts routes.ts responses.ts protocol.ts zod.ts   foundations, imported by all
  *   web/                the browser widget: type-only imports of the chat's types at most
  */
 const layer = (name) => `^functions/${name}/`;
@@ -78,10 +78,14 @@ module.exports = {
     {
       name: 'foundations-import-no-layer',
       comment:
-        'errors, config, cache, routes, responses and the chat protocol are imported by every layer, so they import none (store/keys types aside).',
+        "errors, config, cache, routes, responses, the chat protocol and the request schemas' zod are imported by every layer, so they import none (store/keys types aside, and config's zod).",
       severity: 'error',
-      from: { path: '^functions/(errors|config|cache|routes|responses|protocol)\\.ts$' },
-      to: { path: '^functions/', pathNot: '^functions/store/keys\\.ts$', dependencyTypesNot: ['type-only'] },
+      from: { path: '^functions/(errors|config|cache|routes|responses|protocol|zod)\\.ts$' },
+      to: {
+        path: '^functions/',
+        pathNot: '^functions/(store/keys|zod)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'drivers-are-independent',

@@ -21,7 +21,7 @@ const outRoot = path.join(projectRoot, 'node_modules', '.cache', 'bench-bundles'
 
 /** Builds one entry module exactly as the stack does; returns the bundle file and its size in bytes. */
 export async function buildBundle(entry: string, outDir: string): Promise<{ file: string; bytes: number }> {
-  const options = sharedBundling();
+  const options = sharedBundling(path.basename(entry, '.ts'));
   const file = path.join(outDir, options.outfile);
   await mkdir(outDir, { recursive: true });
   await build({

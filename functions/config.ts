@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * The service's environment, parsed in one place. The stack sets these variables per function
@@ -10,28 +10,28 @@ import * as z from 'zod';
  * the embed page handler, which stays a few KB without zod (`EMBED_ASSETS_URL`, `EMBED_FRAME_ANCESTORS`).
  */
 
-const text = z.string().optional();
+const text = z.optional(z.string());
 
 /** A number variable: finite and above `min`, else the default. */
 const number = (fallback: number, min = 0) =>
-  z
-    .string()
-    .optional()
-    .transform((raw) => {
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined) => {
       const value = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
       return Number.isFinite(value) && value > min ? value : fallback;
-    });
+    }),
+  );
 
 /** A comma-separated list, blanks dropped. */
-const list = z
-  .string()
-  .optional()
-  .transform((raw) =>
+const list = z.pipe(
+  z.optional(z.string()),
+  z.transform((raw: string | undefined) =>
     (raw ?? '')
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean),
-  );
+  ),
+);
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
@@ -50,10 +50,10 @@ const schema = z.object({
   ORIGIN_VERIFY_SECRET_ARN: text,
   ORIGIN_VERIFY_SECRET: list,
   // HTTP
-  LOG_LEVEL: z
-    .string()
-    .optional()
-    .transform((raw) => LOG_LEVELS.find((level) => level === raw) ?? 'info'),
+  LOG_LEVEL: z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined) => LOG_LEVELS.find((level) => level === raw) ?? 'info'),
+  ),
   METRICS: text,
   ALLOWED_ORIGINS: list,
   STREAM_KEEPALIVE_MS: number(15_000),

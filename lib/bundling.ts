@@ -37,6 +37,14 @@ export const LAZY_CREDENTIAL_PROVIDERS = [
 ];
 
 /**
+ * The SDK's event-stream support, which the protocol layer reaches only through a dynamic `import()` for
+ * operations that stream events: Bedrock's ConverseStream (the chat function) does, DynamoDB never does. Every
+ * other function leaves it out (about 13 KB).
+ */
+export const EVENT_STREAMS = '@smithy/core/event-streams';
+export const STREAMS_MODEL_EVENTS = new Set(['chat-stream']);
+
+/**
  * ESM output needs `require` for the CommonJS dependencies esbuild inlines (middy 7 is ESM-only, so the
  * output cannot be CommonJS).
  */
@@ -59,8 +67,11 @@ export interface SharedBundling {
   readonly outfile: 'index.mjs';
 }
 
-/** Options for every function (whether DuckDB ships with a bundle depends on whether it imports it). */
-export function sharedBundling(): SharedBundling {
+/**
+ * Options for a function by its id in routes.ts (whether DuckDB ships with a bundle depends on whether it imports
+ * it; the SDK's event streams only where a model streams).
+ */
+export function sharedBundling(id?: string): SharedBundling {
   return {
     target: 'node22',
     format: 'esm',
@@ -71,7 +82,12 @@ export function sharedBundling(): SharedBundling {
     // Prefer ESM builds so esbuild can drop unused exports.
     mainFields: ['module', 'main'],
     banner: ESM_REQUIRE_BANNER,
-    external: [...LAZY_CREDENTIAL_PROVIDERS, ...NEVER_INSTALLED, DUCKDB_PACKAGE],
+    external: [
+      ...LAZY_CREDENTIAL_PROVIDERS,
+      ...NEVER_INSTALLED,
+      DUCKDB_PACKAGE,
+      ...(id !== undefined && !STREAMS_MODEL_EVENTS.has(id) ? [EVENT_STREAMS] : []),
+    ],
     outfile: 'index.mjs',
   };
 }

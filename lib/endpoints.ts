@@ -104,8 +104,8 @@ export function tableStatements(access: TableAccess, tableArn: string): PolicySt
 }
 
 /** The stack's NodejsFunction bundling, from the options the benchmark also uses. */
-export function nodejsBundling(): BundlingOptions {
-  const shared = sharedBundling();
+export function nodejsBundling(id?: string): BundlingOptions {
+  const shared = sharedBundling(id);
   return {
     target: shared.target,
     format: OutputFormat.ESM,
@@ -205,7 +205,7 @@ export class EndpointFunctions extends Construct {
       description: spec.routes.map((route) => `${route.method} ${route.path}`).join(' | '),
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
-      bundling: nodejsBundling(),
+      bundling: nodejsBundling(spec.id),
       environment: this.environment(spec, props),
       logGroup,
       tracing: Tracing.ACTIVE,

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { emailSchema } from '../embed/email';
 import { checkNames, DEFAULT_EPHEMERAL_TTL_SECONDS, provisionUser } from '../embed/provision';
 import {
@@ -15,24 +14,25 @@ import type { Store } from '../store/client';
 import { epochSeconds, type Scope } from '../store/keys';
 import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
+import * as z from '../zod';
 import { authenticateApiKey, parseAuthorization, requireChatPlan } from './auth';
 
 export { DEFAULT_EPHEMERAL_TTL_SECONDS };
 
 /** `sessionSettings` of the chat, abort and SQL API bodies (spec §4.3, contract §6). */
 export const sessionSettingsSchema = z.strictObject({
-  externalId: optional(z.string().max(1024)),
-  internalId: optional(z.string().min(1).max(256)),
+  externalId: optional(z.string().check(z.maxLength(1024))),
+  internalId: optional(z.string().check(z.minLength(1), z.maxLength(256))),
   email: optional(emailSchema),
   userAttributes: optional(userAttributesSchema),
   groups: optional(groupsSchema),
   roles: optional(rolesSchema),
   securityContext: optional(securityContextSchema),
   isEphemeral: optional(z.boolean()),
-  ephemeralTtlSeconds: optional(z.number().int().min(1).max(31_536_000)),
-  timezone: optional(z.string().max(64)),
+  ephemeralTtlSeconds: optional(z.int().check(z.minimum(1), z.maximum(31_536_000))),
+  timezone: optional(z.string().check(z.maxLength(64))),
   /** Cube's SessionSettingsDto field; this service has no published dashboards, so it selects nothing. */
-  publicDashboardId: optional(z.string().min(1).max(256)),
+  publicDashboardId: optional(z.string().check(z.minLength(1), z.maxLength(256))),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 

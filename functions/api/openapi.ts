@@ -4,6 +4,7 @@
  * one route list (functions/routes.ts): a route without an entry here fails the build of the document.
  */
 import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { chatAbortBody } from '../chat/abort';
 import { chatStreamBody } from '../chat/index';
 import { generateSessionBody, sessionIdBody } from '../embed/schemas';
@@ -16,7 +17,7 @@ import * as responses from './responses';
 type JsonSchema = Record<string, unknown>;
 
 /** zod -> JSON Schema 2020-12 (OpenAPI 3.1's dialect), without the `$schema` key a component must not repeat. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function schemaOf(schema: $ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
@@ -69,7 +70,7 @@ interface Operation {
   summary: string;
   auth: 'none' | 'apiKey' | 'apiKeyOrToken' | 'embedToken' | 'cubeApiToken';
   body?: keyof typeof requestSchemas;
-  query?: z.ZodObject;
+  query?: $ZodType;
   /** Success status -> response content (absent: no body). */
   success: Record<string, { description: string; content?: Record<string, unknown> }>;
 }

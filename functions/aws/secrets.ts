@@ -153,7 +153,8 @@ export function secretCache(fetcher: SecretFetcher = fetchSecretValue, ttlMs = S
 
 export type SecretLookup = ReturnType<typeof secretCache>;
 
-const shared = secretCache();
+// Pure: a bundle that never reads a secret drops this module (esbuild keeps top-level calls otherwise).
+const shared = /* @__PURE__ */ secretCache();
 
 /** The current value of a secret, cached; throws when it does not exist. */
 export async function secretValue(arn: string, lookup: SecretLookup = shared): Promise<string> {

@@ -2,7 +2,7 @@
  * The abort endpoint's side of the chat, kept apart from the agent so its Lambda bundles only identity and
  * threads (spec §4.4).
  */
-import * as z from 'zod';
+
 import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { optional } from '../embed/schemas';
 import { ForbiddenError, NotFoundError } from '../errors';
@@ -10,12 +10,11 @@ import type { Logger } from '../observability/log';
 import { agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { type ThreadMeta, type ThreadOwner, threads } from '../store/threads';
+import * as z from '../zod';
 
 export const chatId = z
   .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
+  .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
 
 /** Body of POST {chat_url}/stream-chat-state/abort (spec §4.4). */
 export const chatAbortBody = z.strictObject({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** RFC 5321: an address is at most 254 characters in a path, a local part at most 64. */
 export const MAX_EMAIL_LENGTH = 254;
@@ -31,5 +31,7 @@ export function isMailAddress(address: string): boolean {
 /** The `email` of generate-session and sessionSettings. */
 export const emailSchema = z
   .string()
-  .max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`)
-  .refine(isMailAddress, 'must be an email address');
+  .check(
+    z.maxLength(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`),
+    z.refine(isMailAddress, 'must be an email address'),
+  );

@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ATTRIBUTE_TYPES } from '../store/definitions';
 import { MAX_VALUE_BYTES, numberIssue, storableIssue } from '../store/limits';
+import * as z from '../zod';
 import { emailSchema } from './email';
 import { externalIdProblem, foldExternalId } from './external-id';
 import { LIMITS } from './provision';
@@ -8,63 +9,78 @@ import { LIMITS } from './provision';
 /** embedTenantName: lowercase, 5..36, starts with a letter, ends with a letter or digit, a-z 0-9 and hyphen. */
 export const EMBED_TENANT_NAME = /^[a-z][a-z0-9-]{3,34}[a-z0-9]$/;
 
-export const definitionName = z.string().min(1, 'must not be empty').max(128);
+export const definitionName = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(128));
 
 /** A number DynamoDB stores exactly (contract §3: values it cannot store are 400, never 500). */
-const storableNumber = z.number().superRefine((value, ctx) => {
-  const message = numberIssue(value);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
+const storableNumber = z.number().check(
+  z.superRefine((value, ctx) => {
+    const message = numberIssue(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+);
 
 export const attributeValue = z.union([
-  z.string().max(4096),
+  z.string().check(z.maxLength(4096)),
   storableNumber,
   z.boolean(),
-  z.array(z.string().max(4096)).max(1000),
-  z.array(storableNumber).max(1000),
+  z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)),
+  z.array(storableNumber).check(z.maxLength(1000)),
   z.null(),
 ]);
 
 /** Cube's `null` for an optional field means the field is absent (contract §3). */
-export const optional = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((value) => value ?? undefined)
-    .optional();
+export const optional = <T extends $ZodType>(schema: T) =>
+  z.optional(
+    z.pipe(
+      z.nullish(schema),
+      z.transform((value: z.output<T> | null | undefined) => value ?? undefined),
+    ),
+  );
 
 /** `{name, value}`; a missing value is null, which clears the value (Cube's `UserAttributeInput`). */
 export const userAttributesSchema = z
   .array(
-    z
-      .strictObject({ name: definitionName, value: attributeValue.optional() })
-      .transform(({ name, value }) => ({ name, value: value ?? null })),
+    z.pipe(
+      z.strictObject({ name: definitionName, value: z.optional(attributeValue) }),
+      z.transform(({ name, value }: { name: string; value?: z.output<typeof attributeValue> }) => ({
+        name,
+        value: value ?? null,
+      })),
+    ),
   )
-  .max(LIMITS.userAttributes)
-  .superRefine((list, ctx) => {
-    // One request's values stay well inside the user item's 400 KB.
-    const bytes = Buffer.byteLength(JSON.stringify(list.map((a) => a.value)));
-    if (bytes > MAX_VALUE_BYTES) {
-      ctx.addIssue({ code: 'custom', message: `values must total at most ${MAX_VALUE_BYTES} bytes as JSON` });
-    }
-  });
+  .check(
+    z.maxLength(LIMITS.userAttributes),
+    z.superRefine((list, ctx) => {
+      // One request's values stay well inside the user item's 400 KB.
+      const bytes = Buffer.byteLength(JSON.stringify(list.map((a) => a.value)));
+      if (bytes > MAX_VALUE_BYTES) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `values must total at most ${MAX_VALUE_BYTES} bytes as JSON`,
+        });
+      }
+    }),
+  );
 
-export const groupsSchema = z.array(definitionName).max(LIMITS.groups);
+export const groupsSchema = z.array(definitionName).check(z.maxLength(LIMITS.groups));
 
 /** Cube's `roles`: names, recorded with the session (the data model's policies match groups). */
-export const rolesSchema = z.array(z.string().min(1).max(128)).max(40);
+export const rolesSchema = z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(40));
 
 /** Stored on the user and the session as given: every DynamoDB limit is checked here, naming the field. */
-export const securityContextSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-  const issue = storableIssue(value, { maxBytes: MAX_VALUE_BYTES });
-  if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-});
+export const securityContextSchema = z.record(z.string(), z.unknown()).check(
+  z.superRefine((value, ctx) => {
+    const issue = storableIssue(value, { maxBytes: MAX_VALUE_BYTES });
+    if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }),
+);
 
-const color = optional(z.string().min(1).max(64));
+const color = optional(z.string().check(z.minLength(1), z.maxLength(64)));
 
 /** Cube's `EmbedTheme`: colours and a font for the embedded UI. */
 export const embedThemeSchema = z.strictObject({
   primaryColor: color,
-  font: optional(z.string().min(1).max(256)),
+  font: optional(z.string().check(z.minLength(1), z.maxLength(256))),
   chat: optional(z.strictObject({ inputColor: color })),
   analyticsChat: optional(
     z.strictObject({
@@ -82,7 +98,7 @@ export const embedThemeSchema = z.strictObject({
 export const embedSettingsSchema = z.strictObject({
   allowAi: optional(z.boolean()),
   allowChatWorkspaceAuthoring: optional(z.boolean()),
-  locale: optional(z.string().min(1).max(35)),
+  locale: optional(z.string().check(z.minLength(1), z.maxLength(35))),
   showAiWidgets: optional(z.boolean()),
   showDashboardChat: optional(z.boolean()),
   showDashboardSettings: optional(z.boolean()),
@@ -90,24 +106,27 @@ export const embedSettingsSchema = z.strictObject({
   showMemberNames: optional(z.boolean()),
   showWorkbookChat: optional(z.boolean()),
   showWorkbookShare: optional(z.boolean()),
-  timezone: optional(z.string().max(64)),
+  timezone: optional(z.string().check(z.maxLength(64))),
 });
 
 const groupDefinitionsSchema = z
-  .array(z.strictObject({ name: definitionName, description: optional(z.string().max(1024)) }))
-  .max(LIMITS.groupDefinitions);
+  .array(z.strictObject({ name: definitionName, description: optional(z.string().check(z.maxLength(1024))) }))
+  .check(z.maxLength(LIMITS.groupDefinitions));
 
 /** An external id, folded to the form users are stored under (external-id.ts); a bad one is 400 naming the field. */
 export const externalIdSchema = (options: { noSpaces?: boolean } = {}) =>
-  z
-    .string()
-    .max(1024)
-    .transform((raw, ctx) => {
+  z.pipe(
+    z.string().check(z.maxLength(1024)),
+    z.transform((raw: string, ctx) => {
       const problem = externalIdProblem(raw, options);
       if (problem === undefined) return foldExternalId(raw);
-      ctx.addIssue({ code: 'custom', message: problem });
+      ctx.issues.push({ code: 'custom', message: problem, input: raw });
       return z.NEVER;
-    });
+    }),
+  );
+
+/** A deployment id in a body: a positive integer of at most 12 digits. */
+export const deploymentIdSchema = z.int().check(z.positive(), z.maximum(999_999_999_999));
 
 /** Fields that name or shape an external user, refused beside internalId. */
 const EXTERNAL_ONLY = [
@@ -171,11 +190,11 @@ function brokenRule(body: z.output<typeof generateSessionFields>): [string[], st
 }
 
 const generateSessionFields = z.strictObject({
-  deploymentId: z.number().int().positive().max(999_999_999_999),
+  deploymentId: deploymentIdSchema,
   externalId: optional(externalIdSchema()),
-  internalId: optional(z.string().min(1).max(256)),
+  internalId: optional(z.string().check(z.minLength(1), z.maxLength(256))),
   email: optional(emailSchema),
-  embedTenantName: optional(z.string().max(64)),
+  embedTenantName: optional(z.string().check(z.maxLength(64))),
   creatorMode: optional(z.boolean()),
   userAttributes: optional(userAttributesSchema),
   groups: optional(groupsSchema),
@@ -185,12 +204,12 @@ const generateSessionFields = z.strictObject({
         z.strictObject({
           name: definitionName,
           type: z.enum(ATTRIBUTE_TYPES),
-          displayName: optional(z.string().max(256)),
-          defaultValue: optional(z.string().max(1024)),
-          description: optional(z.string().max(1024)),
+          displayName: optional(z.string().check(z.maxLength(256))),
+          defaultValue: optional(z.string().check(z.maxLength(1024))),
+          description: optional(z.string().check(z.maxLength(1024))),
         }),
       )
-      .max(LIMITS.attributeDefinitions),
+      .check(z.maxLength(LIMITS.attributeDefinitions)),
   ),
   groupDefinitions: optional(groupDefinitionsSchema),
   /** Cube's names for the embed tenant's groups: in creator mode they are what `groups` is here (spec §2.6). */
@@ -199,28 +218,30 @@ const generateSessionFields = z.strictObject({
   securityContext: optional(securityContextSchema),
   userProfile: optional(
     z.strictObject({
-      displayName: optional(z.string().max(256)),
-      picture: optional(z.url({ protocol: /^https?$/ }).max(2048)),
+      displayName: optional(z.string().check(z.maxLength(256))),
+      picture: optional(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
     }),
   ),
-  branchName: optional(z.string().min(1).max(128)),
+  branchName: optional(z.string().check(z.minLength(1), z.maxLength(128))),
   isEphemeral: optional(z.boolean()),
   roles: optional(rolesSchema),
   embedTheme: optional(embedThemeSchema),
-  embedTenantProfile: optional(z.strictObject({ displayName: optional(z.string().max(256)) })),
+  embedTenantProfile: optional(z.strictObject({ displayName: optional(z.string().check(z.maxLength(256))) })),
   settings: optional(embedSettingsSchema),
 });
 
 /** Body of POST /api/v1/embed/generate-session (spec §4.1 plus Cube's optional fields, contract §4). */
-export const generateSessionBody = generateSessionFields.superRefine((body, ctx) => {
-  const broken = brokenRule(body);
-  if (broken) ctx.addIssue({ code: 'custom', path: broken[0], message: broken[1] });
-});
+export const generateSessionBody = generateSessionFields.check(
+  z.superRefine((body, ctx) => {
+    const broken = brokenRule(body);
+    if (broken) ctx.addIssue({ code: 'custom', path: broken[0], message: broken[1] });
+  }),
+);
 
 export type GenerateSessionBody = z.infer<typeof generateSessionBody>;
 
 /** Body of POST /api/v1/embed/session/token: Cube's `{sessionId}` and its optional `deploymentId`. */
 export const sessionIdBody = z.strictObject({
-  sessionId: z.string().min(1).max(256),
-  deploymentId: optional(z.number().int().positive().max(999_999_999_999)),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(256)),
+  deploymentId: optional(deploymentIdSchema),
 });

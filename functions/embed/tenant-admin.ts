@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { NotFoundError } from '../errors';
 import type { Store } from '../store/client';
 import {
@@ -10,24 +9,20 @@ import {
 import { embedTenants } from '../store/embed-tenants';
 import type { Scope } from '../store/keys';
 import { users } from '../store/users';
+import * as z from '../zod';
 import { cursorSecret, decodeCursor, encodeCursor, type Page } from './cursor';
 import { EMBED_TENANT_NAME } from './schemas';
 
 /** Query of the list endpoints: `first` 1..100 (default 20), `after` an opaque cursor. */
+const firstMessage = 'must be an integer from 1 to 100';
 export const pageQuery = z.strictObject({
-  first: z
-    .string()
-    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, 'must be an integer from 1 to 100')
-        .max(100, 'must be an integer from 1 to 100'),
-    )
-    .optional(),
-  after: z.string().min(1).max(512).optional(),
+  first: z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,3}$/, firstMessage)), z.transform(Number)),
+      z.int().check(z.minimum(1, firstMessage), z.maximum(100, firstMessage)),
+    ),
+  ),
+  after: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

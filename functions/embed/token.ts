@@ -27,7 +27,8 @@ export interface EmbedTokenClaims {
 
 export const TOKEN_ISSUER = 'embedded-analytics';
 const MIN_SECRET_BYTES = 32;
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+/** `{"alg":"HS256","typ":"JWT"}`, base64url (a literal, so bundles that never sign drop this module). */
+const HEADER = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9';
 
 /** A misconfigured service (no or a short secret): an internal error, never a client's fault. */
 export class TokenSecretMissingError extends Error {

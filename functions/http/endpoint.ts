@@ -5,7 +5,7 @@ import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 import { type ApiKeyCaller, authenticateApiKey, parseAuthorization, requireAdmin } from '../access/auth';
 import {
   MethodNotAllowedError,
@@ -58,10 +58,11 @@ interface EndpointOptions<B, Q, A extends AuthMode, P> {
   /** The route id in routes.ts; path parameters are matched against its paths. */
   route: string;
   auth: A;
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
+  /** Request schemas: zod's classic or mini build (both are zod's core types). */
+  body?: $ZodType<B>;
+  query?: $ZodType<Q>;
   /** Path parameters (`path.<name>` in errors), checked before authentication: a bad path reads nothing. */
-  params?: z.ZodType<P>;
+  params?: $ZodType<P>;
   /** Streams only: write a keepalive line while the stream is silent (functions/http/keepalive.ts). */
   keepalive?: boolean;
 }
@@ -135,7 +136,7 @@ async function prepare<B, Q, A extends AuthMode, P>(
   const headers = lowerHeaders(event);
   let params = (event.pathParameters ?? {}) as P;
   if (options.params) {
-    const parsed = options.params.safeParse(params);
+    const parsed = safeParse(options.params, params);
     if (!parsed.success) throw new ValidationError(zodMessage(parsed.error, 'path'));
     params = parsed.data;
   }
@@ -152,13 +153,13 @@ async function prepare<B, Q, A extends AuthMode, P>(
   }
   let body = undefined as B;
   if (options.body) {
-    const parsed = options.body.safeParse(event.body);
+    const parsed = safeParse(options.body, event.body);
     if (!parsed.success) throw new ValidationError(zodMessage(parsed.error, 'body'));
     body = parsed.data;
   }
   let query = undefined as Q;
   if (options.query) {
-    const parsed = options.query.safeParse(event.queryStringParameters ?? {});
+    const parsed = safeParse(options.query, event.queryStringParameters ?? {});
     if (!parsed.success) throw new ValidationError(zodMessage(parsed.error, 'query'));
     query = parsed.data;
   }

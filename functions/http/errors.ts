@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { AppError, RateLimitedError } from '../errors';
 import { describeError, type Logger } from '../observability/log';
 
@@ -21,7 +21,7 @@ export function formatPath(prefix: string, path: readonly PropertyKey[]): string
 }
 
 /** Turns zod issues into one readable message that names every offending field path. */
-export function zodMessage(error: ZodError, prefix: string): string {
+export function zodMessage(error: $ZodError, prefix: string): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {
@@ -54,7 +54,7 @@ export function toErrorBody(error: unknown, log: Logger): { status: number; body
     if (error.details !== undefined) body.details = error.details;
     return { status: error.status, body };
   }
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     return { status: 400, body: { error: zodMessage(error, ''), code: 'VALIDATION_ERROR' } };
   }
   const status = middyStatus(error);

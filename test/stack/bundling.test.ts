@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +12,7 @@ import { buildBundle } from '../../bench/bundles';
 import {
   copySqlParserIfUsedCommand,
   ESM_REQUIRE_BANNER,
+  EVENT_STREAMS,
   entryOf,
   projectRoot,
   SQL_PARSER_FILE,
@@ -104,6 +107,49 @@ describe('DuckDB in the asset', () => {
     );
     await run('bash', ['-c', installDuckdbIfImportedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
     expect(existsSync(path.join(outDir, 'node_modules'))).toBe(false);
+  });
+});
+
+describe("the SDK's event streams", () => {
+  it('ship only with the function whose model streams events', () => {
+    expect(sharedBundling('chat-stream').external).not.toContain(EVENT_STREAMS);
+    for (const id of ['generate-session', 'sql-api', 'chat-abort', 'health']) {
+      expect(sharedBundling(id).external).toContain(EVENT_STREAMS);
+    }
+  });
+
+  it('are not needed to read DynamoDB: a bundle without them reads an item, run outside the repository', async () => {
+    const { file } = await buildBundle(
+      path.join(projectRoot, 'test', 'stack', 'fixtures', 'reads-dynamodb.ts'),
+      path.join(outRoot, 'dynamodb'),
+    );
+    expect(await readFile(file, 'utf8')).toContain(`"${EVENT_STREAMS}"`);
+    // DynamoDB's JSON protocol, answered by a local server, so the bundle's serialisers run both ways.
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify({ Item: { pk: { S: 'a' }, sk: { S: 'b' }, n: { N: '7' } } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
+    try {
+      await cp(path.dirname(file), lambdaDir, { recursive: true });
+      const script = `const { handler } = await import(process.argv[1]);
+process.stdout.write(JSON.stringify(await handler(process.argv[2])));`;
+      const { stdout } = await run(process.execPath, [
+        '--input-type=module',
+        '-e',
+        script,
+        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ pk: 'a', sk: 'b', n: 7 });
+    } finally {
+      server.close();
+      await rm(lambdaDir, { recursive: true, force: true });
+    }
   });
 });
 

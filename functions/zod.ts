@@ -1,0 +1,13 @@
+/**
+ * The request schemas' zod: zod's mini build (functional checks, tree-shaken to what a bundle uses, where the
+ * classic build costs about 90 KB in every Lambda), with zod's English messages, which the classic build installs
+ * on import and the mini build leaves to its user. Request and configuration schemas `import * as z` from here
+ * (a namespace import of a re-export, so esbuild keeps only what is used); the data model's YAML schema and the
+ * agent keep the classic build (their bundles hold it anyway).
+ */
+import { config } from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+config(en());
+
+export * from 'zod/mini';
