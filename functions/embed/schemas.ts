@@ -128,6 +128,14 @@ export const externalIdSchema = (options: { noSpaces?: boolean } = {}) =>
 /** A deployment id in a body: a positive integer of at most 12 digits. */
 export const deploymentIdSchema = z.int().check(z.positive(), z.maximum(999_999_999_999));
 
+/** `{deploymentId}` in a path: a positive integer of at most 12 digits. */
+export const deploymentPath = z.strictObject({
+  deploymentId: z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,12}$/, 'must be a positive integer')), z.transform(Number)),
+    z.number().check(z.refine((id) => id >= 1, 'must be a positive integer')),
+  ),
+});
+
 /** Fields that name or shape an external user, refused beside internalId. */
 const EXTERNAL_ONLY = [
   'email',

@@ -1,6 +1,6 @@
+import { mintCubeApiToken } from '../embed/cube-token';
+import { deploymentPath } from '../embed/schemas';
 import { httpEndpoint } from '../http/endpoint';
-import { mintCubeApiToken } from '../query/cube-sql';
-import { deploymentPath } from '../query/sql-api';
 
 /** POST /api/v1/deployments/{deploymentId}/token: a Cube API token for `/cubejs-api/v1/cubesql`. */
 export const handler = httpEndpoint({

@@ -1,5 +1,6 @@
+import { deploymentPath } from '../embed/schemas';
 import { streamingEndpoint } from '../http/endpoint';
-import { deploymentPath, ndjsonLines, runSqlApi, sqlApiBody } from '../query/sql-api';
+import { ndjsonLines, runSqlApi, sqlApiBody } from '../query/sql-api';
 
 /** POST /api/v1/deployments/{deploymentId}/sql: JSON, or NDJSON with `Accept: application/x-ndjson`. */
 export const handler = streamingEndpoint({

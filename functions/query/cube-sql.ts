@@ -1,18 +1,12 @@
 /**
- * Cube's "load all results" wire (contract §1): a Cube API token minted from an embed token, and
- * `POST /cubejs-api/v1/cubesql` answering Cube's stream. The query itself runs through `runSqlApi`, so the
+ * Cube's "load all results" wire (contract §1): `POST /cubejs-api/v1/cubesql` answering Cube's stream, for the
+ * holder of a Cube API token (minted from an embed token by embed/cube-token.ts). The query itself runs through `runSqlApi`, so the
  * identity, the deployment binding, the rate limits and the row-level security are the SQL API's own.
  */
 import * as z from 'zod';
+import { bareToken } from '../embed/cube-token';
 import { optional } from '../embed/schemas';
-import { verifyEmbedToken } from '../embed/sessions';
-import {
-  cubeApiTokenSecret,
-  embedTokenSecret,
-  signEmbedToken,
-  verifyEmbedTokenSignature,
-} from '../embed/token';
-import { ForbiddenError, UnauthorizedError } from '../errors';
+import { cubeApiTokenSecret, embedTokenSecret, verifyEmbedTokenSignature } from '../embed/token';
 import type { QueryResult } from '../semantic';
 import type { Store } from '../store/client';
 import { epochSeconds } from '../store/keys';
@@ -32,42 +26,6 @@ export type CubeSqlBody = z.infer<typeof cubeSqlBody>;
 export const CUBE_SQL_MAX_ROWS = 50_000;
 /** Rows per `{data}` line. */
 const CHUNK_ROWS = 1_000;
-
-/** Cube clients send `Authorization: <token>`; `Bearer <token>` is accepted too. */
-export function bareToken(header: string | undefined): string {
-  const token = header?.trim().replace(/^Bearer\s+/i, '') ?? '';
-  if (!token || /\s/.test(token)) {
-    throw new UnauthorizedError('Missing or invalid Authorization header (expected a token)');
-  }
-  return token;
-}
-
-/**
- * `POST /api/v1/deployments/{id}/token`: exchanges a live embed token of that deployment for a Cube API token.
- * It carries the embed token's claims (same session, `jti` and `exp`), so revoking the session revokes both, and
- * is signed with a derived key, so neither token is accepted in the other's place.
- */
-export async function mintCubeApiToken(
-  store: Store,
-  authorization: string | undefined,
-  deploymentId: number,
-): Promise<{ cubeApiToken: string; expiresAt: string }> {
-  const token = bareToken(authorization);
-  const secret = await embedTokenSecret();
-  const claims = verifyEmbedTokenSignature(token, secret, epochSeconds());
-  // The session item decides revocation, as for every other use of the token.
-  const session = await verifyEmbedToken(store, token);
-  if (session.deploymentId !== deploymentId) {
-    throw new ForbiddenError(
-      `This embed token is bound to deployment ${session.deploymentId}, not ${deploymentId}`,
-    );
-  }
-  return {
-    // Cube's DeploymentTokenResponse (deployments.yaml) is `{cubeApiToken}`; `expiresAt` is extra.
-    cubeApiToken: signEmbedToken(claims, cubeApiTokenSecret(secret)),
-    expiresAt: new Date(claims.exp * 1000).toISOString(),
-  };
-}
 
 /** Runs a cubesql request for the holder of a Cube API token, on the token's deployment. */
 export async function runCubeSql(

@@ -6,7 +6,6 @@ import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
-import * as zm from '../zod';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
@@ -23,14 +22,6 @@ export const DEFAULT_SQL_LIMIT = 10_000;
 export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
 
 /** Parses the `{deploymentId}` path segment. */
-/** `{deploymentId}` in a path: a positive integer of at most 12 digits. */
-export const deploymentPath = zm.strictObject({
-  deploymentId: zm.pipe(
-    zm.pipe(zm.string().check(zm.regex(/^\d{1,12}$/, 'must be a positive integer')), zm.transform(Number)),
-    zm.number().check(zm.refine((id) => id >= 1, 'must be a positive integer')),
-  ),
-});
-
 /**
  * "Load all results": runs one read-only SELECT over the deployment's data model under the caller's row-level
  * security, resolving the user exactly as the chat does.
