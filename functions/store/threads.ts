@@ -1,31 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TurnStatus } from '../protocol';
-import { batchPut, isConditionFailed, itemOnConditionFailure, type Store } from './client';
+import { isConditionFailed, itemOnConditionFailure, type Store } from './client';
 import { epochSeconds, isExpired, keys } from './keys';
+import { batchOf, messageItem, type StoredLine, type ThreadItem, threadLines } from './thread-lines';
 import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
-export type { TurnStatus };
-
-/**
- * One streamed chat line as stored: the line exactly as it went out, with its `sort` (chat/protocol.ts
- * `ChatLine`; Cube's `{"error"}` line has no id).
- */
-export interface StoredLine {
-  id?: string;
-  sort: number;
-  [field: string]: unknown;
-}
-
-/**
- * A stored line plus the flush it was written in. Flushes are written one after another, so a follower that
- * has every item of a flush (`batchCount` items ending at sort `batchEnd`) knows nothing before it is still on
- * its way.
- */
-export interface ThreadItem {
-  line: StoredLine;
-  batchEnd: number;
-  batchCount: number;
-}
+export type { StoredLine, ThreadItem, TurnStatus };
 
 /** The thread's metadata item: who owns it, the lease of the running turn, the abort request, the next sort. */
 export interface ThreadMeta {
@@ -73,8 +53,6 @@ export type AcquireOutcome =
   | { kind: 'same-message'; meta: ThreadMeta }
   | { kind: 'busy'; meta: ThreadMeta };
 
-const MAX_SORT = 999_999_999_999;
-
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
@@ -105,28 +83,6 @@ function toMeta(item: Record<string, unknown>): ThreadMeta {
 
 const ownedBy = (item: Record<string, unknown>, who: ThreadOwner): boolean =>
   item.account === who.account && item.agentId === who.agentId && item.owner === who.owner;
-
-function messageItem(
-  chatId: string,
-  line: StoredLine,
-  batch: { end: number; count: number },
-  expiresAt?: number,
-) {
-  return {
-    ...keys.threadMessage(chatId, line.sort),
-    kind: 'message',
-    // The line is kept as its JSON text: replay sends it back byte for byte and field order is preserved.
-    line: JSON.stringify(line),
-    be: batch.end,
-    bc: batch.count,
-    ...(expiresAt !== undefined ? { expiresAt } : {}),
-  };
-}
-
-const batchOf = (lines: StoredLine[]) => ({
-  end: Math.max(...lines.map((line) => line.sort)),
-  count: lines.length,
-});
 
 /** Chat threads: one metadata item and one item per stored line, all under the thread's partition. */
 /** The update that ends a turn: the thread idle, with its next free sort and how the turn ended, if still ours. */
@@ -388,20 +344,13 @@ export const threads = {
     }
   },
 
-  /** Writes one flush of lines (any number; BatchWriteItem in chunks of 25). */
-  async putLines(store: Store, chatId: string, lines: StoredLine[], expiresAt?: number): Promise<void> {
-    if (lines.length === 0) return;
-    const batch = batchOf(lines);
-    await batchPut(
-      store,
-      lines.map((line) => messageItem(chatId, line, batch, expiresAt)),
-    );
-  },
-
   /**
    * Ends a turn in one transaction: its last lines (at most 99, the `__state__` line among them) and the thread
    * back to idle with the next free sort. Returns false (and still stores the lines) when the lease was lost.
    */
+  /** Writes one flush of lines (store/thread-lines.ts). */
+  putLines: threadLines.put,
+
   async release(
     store: Store,
     chatId: string,
@@ -442,34 +391,6 @@ export const threads = {
     }
   },
 
-  /** Stored lines with sort above `afterSort`, in order (the pages of one Query). */
-  async lines(store: Store, chatId: string, afterSort = 0): Promise<ThreadItem[]> {
-    const found: ThreadItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await store.doc.send(
-        new QueryCommand({
-          TableName: store.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': keys.thread(chatId).pk,
-            ':from': keys.threadMessage(chatId, afterSort + 1).sk,
-            ':to': keys.threadMessage(chatId, MAX_SORT).sk,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        if (item.kind !== 'message' || typeof item.line !== 'string') continue;
-        found.push({
-          line: JSON.parse(item.line) as StoredLine,
-          batchEnd: Number(item.be),
-          batchCount: Number(item.bc),
-        });
-      }
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
-  },
+  /** Stored lines with sort above `afterSort`, in order (store/thread-lines.ts). */
+  lines: threadLines.list,
 };
