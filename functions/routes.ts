@@ -92,6 +92,14 @@ export const routes: readonly RouteDefinition[] = [
     table: exchangeAccess,
     tokenSecret: true,
   },
+  // The embed page's check before it spends its session (functions/embed/session-check.ts): reads only.
+  {
+    id: 'session-check',
+    method: 'POST',
+    path: '/api/v1/embed/session/check',
+    streaming: false,
+    table: { session: ['GetItem'], account: ['GetItem'] },
+  },
   {
     id: 'session-revoke',
     method: 'POST',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { chatAbortBody } from '../chat/abort';
 import { chatStreamBody } from '../chat/index';
-import { generateSessionBody, sessionIdBody } from '../embed/schemas';
+import { generateSessionBody, sessionCheckBody, sessionIdBody } from '../embed/schemas';
 import { pageQuery } from '../embed/tenant-admin';
 import { cubeSqlBody } from '../query/cube-sql';
 import { sqlApiBody } from '../query/sql-api';
@@ -29,6 +29,7 @@ function schemaOf(schema: $ZodType, io: 'input' | 'output'): JsonSchema {
 const requestSchemas = {
   GenerateSessionRequest: generateSessionBody,
   SessionIdRequest: sessionIdBody,
+  SessionCheckRequest: sessionCheckBody,
   ChatStreamRequest: chatStreamBody,
   ChatAbortRequest: chatAbortBody,
   SqlRequest: sqlApiBody,
@@ -40,6 +41,7 @@ const responseSchemas = {
   Health: responses.healthResponse,
   GenerateSessionResponse: responses.generateSessionResponse,
   ExchangeResponse: responses.exchangeResponse,
+  SessionCheckResponse: responses.sessionCheckResponse,
   GroupPage: responses.groupPage,
   AttributePage: responses.attributePage,
   SqlResult: responses.sqlResult,
@@ -60,7 +62,8 @@ const errorStatuses = (route: RouteDefinition, auth: boolean, body: boolean): st
   if (body) out.add('413');
   if (auth) for (const status of ['401', '403', '429']) out.add(status);
   // The exchange takes no key but refuses unknown, used, expired or revoked sessions (401 SESSION_INVALID).
-  if (route.id === 'session-exchange') out.add('401');
+  if (route.id === 'session-exchange' || route.id === 'session-check') out.add('401');
+  if (route.id === 'session-check') out.add('403');
   if (route.id === 'chat-stream') out.add('409');
   if (route.id === 'generate-session') out.add('409');
   return [...out].sort();
@@ -104,6 +107,18 @@ const operations: Record<string, Operation> = {
     body: 'SessionIdRequest',
     success: {
       200: { description: 'The token and the user it stands for', content: json('ExchangeResponse') },
+    },
+  },
+  'session-check': {
+    summary:
+      'Check a session and the chat a page means to open, without spending it (no key: called from the embed page)',
+    auth: 'none',
+    body: 'SessionCheckRequest',
+    success: {
+      200: {
+        description: "The session's account and deployment, and the agent",
+        content: json('SessionCheckResponse'),
+      },
     },
   },
   'session-revoke': {

@@ -58,6 +58,12 @@ const pageInfo = z.object({
   startCursor: z.string().nullable(),
 });
 
+export const sessionCheckResponse = z.object({
+  accountName: z.string(),
+  deploymentId: z.number().int().positive(),
+  agentId: z.string(),
+});
+
 export const groupItem = z.object({
   id: z.string(),
   name: z.string(),

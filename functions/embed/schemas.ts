@@ -128,6 +128,13 @@ export const externalIdSchema = (options: { noSpaces?: boolean } = {}) =>
 /** A deployment id in a body: a positive integer of at most 12 digits. */
 export const deploymentIdSchema = z.int().check(z.positive(), z.maximum(999_999_999_999));
 
+/** Body of POST /api/v1/embed/session/check: the page's session and the chat it means to open. */
+export const sessionCheckBody = z.strictObject({
+  sessionId: z.string().check(z.minLength(1), z.maxLength(256)),
+  accountName: optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  agentId: optional(z.string().check(z.minLength(1), z.maxLength(128))),
+});
+
 /** `{deploymentId}` in a path: a positive integer of at most 12 digits. */
 export const deploymentPath = z.strictObject({
   deploymentId: z.pipe(

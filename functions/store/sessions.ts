@@ -135,6 +135,25 @@ export const sessions = {
     }
   },
 
+  /**
+   * The session as the exchange would find it, without spending it: undefined when it is unknown, used, revoked or
+   * expired (the embed page checks a session before it exchanges it).
+   */
+  async findUnexchanged(
+    store: Store,
+    sessionId: string,
+    nowMs: number = Date.now(),
+  ): Promise<SessionRecord | undefined> {
+    const out = await store.doc.send(
+      new GetCommand({ TableName: store.tableName, Key: keys.session(sessionId), ConsistentRead: true }),
+    );
+    const item = out.Item;
+    if (!item || item.exchanged !== false || item.revoked === true) return undefined;
+    if (typeof item.sessionExpiresAt !== 'number' || item.sessionExpiresAt <= epochSeconds(nowMs))
+      return undefined;
+    return toSession(item);
+  },
+
   /** Marks the session of `account` revoked; unknown sessions and sessions of other accounts are left alone. */
   async revoke(store: Store, account: string, sessionId: string): Promise<void> {
     try {

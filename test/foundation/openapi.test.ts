@@ -175,6 +175,13 @@ test('every route: real successes and errors validate against the document', asy
     403,
   );
 
+  const CHECK = '/api/v1/embed/session/check';
+  const sessionId = generated.body.sessionId;
+  expectDocumented('POST', CHECK, await api.post(CHECK, { sessionId, accountName: 'demo', agentId: '1' }), 200);
+  expectDocumented('POST', CHECK, await api.post(CHECK, { sessionId, agentId: '9' }), 404);
+  expectDocumented('POST', CHECK, await api.post(CHECK, { sessionId: 'nope' }), 401);
+  expectDocumented('POST', CHECK, await api.post(CHECK, {}), 400);
+
   const TOKEN = '/api/v1/embed/session/token';
   const exchanged = await api.post<{ token: string }>(TOKEN, { sessionId: generated.body.sessionId });
   expectDocumented('POST', TOKEN, exchanged, 200);

@@ -167,6 +167,14 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
     }),
   );
 
+  expectAllowed(
+    'session-check',
+    await during(async () => {
+      const reply = await api.post('/api/v1/embed/session/check', { sessionId, accountName: 'demo' });
+      expect(reply.status).toBe(200);
+    }),
+  );
+
   let token = '';
   expectAllowed(
     'session-exchange',

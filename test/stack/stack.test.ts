@@ -203,6 +203,7 @@ describe('least privilege', () => {
     'embed-page': {},
     'generate-session': { 'KEY#*': ['GetItem'], 'A#*': provisioning, 'S#*': ['PutItem'], 'RATE#*': rate },
     'session-exchange': { 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },
+    'session-check': { 'A#*': ['GetItem'], 'S#*': ['GetItem'] },
     'session-revoke': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },
     'list-groups': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem', 'Query'] },
     'list-user-attributes': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem', 'Query'] },
