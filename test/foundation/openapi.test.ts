@@ -177,7 +177,12 @@ test('every route: real successes and errors validate against the document', asy
 
   const CHECK = '/api/v1/embed/session/check';
   const sessionId = generated.body.sessionId;
-  expectDocumented('POST', CHECK, await api.post(CHECK, { sessionId, accountName: 'demo', agentId: '1' }), 200);
+  expectDocumented(
+    'POST',
+    CHECK,
+    await api.post(CHECK, { sessionId, accountName: 'demo', agentId: '1' }),
+    200,
+  );
   expectDocumented('POST', CHECK, await api.post(CHECK, { sessionId, agentId: '9' }), 404);
   expectDocumented('POST', CHECK, await api.post(CHECK, { sessionId: 'nope' }), 401);
   expectDocumented('POST', CHECK, await api.post(CHECK, {}), 400);
