@@ -139,4 +139,21 @@ describe('the embed page on the real service', () => {
     await screenshot(page, 'e2e-mobile-light-expired');
     await context.close();
   });
+
+  test('a wrong account or agent is said before "ready" (Cube\'s URL form), and the session still opens the right page', async () => {
+    const session = await mintSession();
+    const { context, page } = await openPage(browser);
+    await page.goto(`${svc.baseUrl}/embed/chat?sessionId=${encodeURIComponent(session)}&account=acme`);
+    await page
+      .locator('.notice-error', {
+        hasText: 'Agent 1 not found in account acme: this session belongs to account demo',
+      })
+      .waitFor();
+    await page.goto(`${svc.baseUrl}/embed/chat?sessionId=${encodeURIComponent(session)}&agent=42`);
+    await page.locator('.notice-error', { hasText: 'Agent 42 not found in account demo' }).waitFor();
+    // Cube's form without account or agent: the session's account and the default agent.
+    await page.goto(`${svc.baseUrl}/embed/chat?sessionId=${encodeURIComponent(session)}`);
+    await page.locator('textarea').waitFor();
+    await context.close();
+  });
 });

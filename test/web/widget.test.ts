@@ -160,6 +160,10 @@ describe('a streamed turn', () => {
     const status = page.locator('.turn-status');
     expect(await status.getAttribute('role')).toBe('alert');
     expect(await status.textContent()).toBe('Streaming for thread is in progress');
+    // The polite status region no longer says the question is being worked on.
+    const live = page.locator('[role="status"][aria-live="polite"]');
+    await live.filter({ hasText: 'The question could not be answered' }).waitFor({ state: 'attached' });
+    expect(await live.textContent()).not.toContain('Working on your question');
     // The browser logs the failed request itself; nothing else went wrong.
     expect(problems.errors.filter((error) => !error.includes('409'))).toEqual([]);
     await context.close();
@@ -211,6 +215,62 @@ describe('sessions', () => {
     expect(await page.locator('embed-analytics-chat').getAttribute('data-state')).toBe('expired');
     expect(problems.errors.filter((error) => !error.includes('401'))).toEqual([]);
     await screenshot(page, 'replay-expired');
+    await context.close();
+  });
+
+  test('a page naming another account says what is wrong before "ready", and leaves the session unspent', async () => {
+    const { context, page, problems } = await openPage(browser);
+    const session = freshSession();
+    await page.goto(`${server.baseUrl}/embed/chat?session=${session}&account=acme&agent=1`);
+
+    const notice = page.locator('.notice-error');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('This chat is not set up correctly');
+    expect(await notice.textContent()).toContain('this session belongs to account demo');
+    expect(await page.locator('textarea').count()).toBe(0);
+    expect(await page.locator('embed-analytics-chat').getAttribute('data-state')).toBe('failed');
+
+    // The same session still opens the corrected page: it was never exchanged.
+    await page.goto(chatPage(session));
+    await page.locator('textarea').waitFor();
+    expect(problems.errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  test('a page naming an unknown agent says so before "ready"', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/embed/chat?session=${freshSession()}&account=demo&agent=7`);
+    await page.locator('.notice-error', { hasText: 'Agent 7 not found in account demo' }).waitFor();
+    await context.close();
+  });
+
+  test('text inside the element stays visible when its script cannot load, and is replaced once it starts', async () => {
+    const { context, page } = await openPage(browser);
+    const fallback = 'The chat could not be loaded.';
+    await page.route('**/fallback.html', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><script type="module" src="${server.baseUrl}/embed/assets/no-such-script.js"></script>
+<embed-analytics-chat session="${freshSession()}" account="demo">${fallback}</embed-analytics-chat>`,
+      }),
+    );
+    await page.goto(`${server.baseUrl}/fallback.html`);
+    // innerText holds only rendered text: children the element's own view replaces are not rendered.
+    const shown = () =>
+      page.evaluate(() => (document.querySelector('embed-analytics-chat') as HTMLElement).innerText.trim());
+    await page.getByText(fallback).waitFor();
+    expect(await shown()).toBe(fallback);
+
+    await page.route('**/fallback-ok.html', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><script type="module" src="${server.baseUrl}/embed/assets/embed-chat.js"></script>
+<embed-analytics-chat session="${freshSession()}" account="demo" style="display:block;height:600px">${fallback}</embed-analytics-chat>`,
+      }),
+    );
+    await page.goto(`${server.baseUrl}/fallback-ok.html`);
+    await page.locator('textarea').waitFor();
+    expect(await shown()).not.toContain(fallback);
     await context.close();
   });
 

@@ -62,6 +62,35 @@ const jsonHeaders = (token?: string): Record<string, string> => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
+/** What the service says of a session before it is spent (POST /api/v1/embed/session/check). */
+export interface SessionCheck {
+  accountName: string;
+  deploymentId: number;
+  agentId: string;
+}
+
+/**
+ * Checks the session and the chat the page means to open without spending the session: 401 when it is used or
+ * expired, 404 AGENT_NOT_FOUND / 403 naming what to fix. Undefined when the service has no such check (an older
+ * one): the exchange then tells what it can.
+ */
+export async function checkSession(
+  baseUrl: string,
+  sessionId: string,
+  target: { accountName?: string; agentId?: string },
+): Promise<SessionCheck | undefined> {
+  const response = await send(`${trimSlash(baseUrl)}/api/v1/embed/session/check`, {
+    method: 'POST',
+    headers: jsonHeaders(),
+    body: JSON.stringify({ sessionId, ...target }),
+    credentials: 'omit',
+  });
+  if (response.ok) return (await response.json()) as SessionCheck;
+  const error = await toApiError(response);
+  if ((error.status === 404 && error.code !== 'AGENT_NOT_FOUND') || error.status === 405) return undefined;
+  throw error;
+}
+
 /** Trades the single-use session id for a token (401 SESSION_INVALID when used or expired). */
 export async function exchangeSession(baseUrl: string, sessionId: string): Promise<EmbedSession> {
   const response = await send(`${trimSlash(baseUrl)}/api/v1/embed/session/token`, {

@@ -3,7 +3,15 @@
  * custom element (shadow DOM, styles included). The embed page uses the same element with `from-location`,
  * which reads `session`, `account` and `agent` from the page's query string.
  */
-import { ApiError, abortChat, chatUrl, type EmbedSession, exchangeSession, streamChat } from './api';
+import {
+  ApiError,
+  abortChat,
+  chatUrl,
+  checkSession,
+  type EmbedSession,
+  exchangeSession,
+  streamChat,
+} from './api';
 import { h, replaceChildren } from './dom';
 import { applyMessage, FRAME, newTurn, type Turn } from './protocol';
 import { TurnView } from './render';
@@ -161,6 +169,14 @@ export class EmbedAnalyticsChat extends HTMLElement {
     this.setState('connecting');
     this.notice('Connecting…', 'Starting a secure session.', 'info');
     try {
+      // Checked before the exchange spends the session: a wrong account or agent is said now, not on the first
+      // question, and the session stays usable for a corrected page.
+      const { account, agent } = this.config;
+      await checkSession(baseUrl, session, {
+        ...(account ? { accountName: account } : {}),
+        ...(agent ? { agentId: agent } : {}),
+      });
+      if (generation !== this.generation) return;
       const exchanged = await exchangeSession(baseUrl, session);
       if (generation !== this.generation) return;
       this.session = exchanged;
@@ -173,6 +189,11 @@ export class EmbedAnalyticsChat extends HTMLElement {
   }
 
   private showFailure(error: unknown): void {
+    if (error instanceof ApiError && (error.code === 'AGENT_NOT_FOUND' || error.status === 403)) {
+      this.setState('failed');
+      this.notice('This chat is not set up correctly', error.message, 'error');
+      return;
+    }
     if (error instanceof ApiError && error.status === 401) {
       this.setState('expired');
       this.notice(

@@ -351,6 +351,8 @@ export class TurnView {
     } else if (status === 'error') {
       this.status.setAttribute('role', 'alert');
       this.status.textContent = this.turn.error ?? 'Something went wrong.';
+      // The alert reads the error; the polite status must not keep saying "Working on your question".
+      this.host.announce('The question could not be answered');
     } else {
       this.status.textContent = '';
       this.host.announce('Answer complete');

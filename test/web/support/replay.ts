@@ -294,6 +294,22 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
         res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
         return void res.end(result.body);
       }
+      if (route === 'POST /api/v1/embed/session/check') {
+        const { sessionId, accountName, agentId } = await readJson(req);
+        if (typeof sessionId !== 'string' || !sessionId.startsWith('fresh-') || used.has(sessionId)) {
+          return json(res, 401, {
+            error: 'Session is invalid, expired or already used',
+            code: 'SESSION_INVALID',
+          });
+        }
+        if ((accountName ?? 'demo') !== 'demo' || (agentId ?? '1') !== '1') {
+          return json(res, 404, {
+            error: `Agent ${agentId ?? '1'} not found in account ${accountName ?? 'demo'}: this session belongs to account demo`,
+            code: 'AGENT_NOT_FOUND',
+          });
+        }
+        return json(res, 200, { accountName: 'demo', deploymentId: 1, agentId: '1' });
+      }
       if (route === 'POST /api/v1/embed/session/token') {
         const { sessionId } = await readJson(req);
         if (typeof sessionId !== 'string' || !sessionId.startsWith('fresh-') || used.has(sessionId)) {
