@@ -51,6 +51,64 @@ describe('chartFor: the chart fits the result shape', () => {
         ['2024-03-01 00:00:00', 9],
       ],
       mark: 'line',
+      check: (s) => {
+        // Monthly data on a monthly time axis, titled from the member: "Count", "Month".
+        expect(s.encoding).toHaveProperty('x.timeUnit', 'yearmonth');
+        expect(s.encoding).toHaveProperty('x.axis.format', '%b %Y');
+        expect(s.encoding).toHaveProperty('x.axis.tickCount', { interval: 'month', step: 1 });
+        expect(s.encoding).toHaveProperty('x.title', 'Month');
+        expect(s.encoding).toHaveProperty('y.title', 'Count');
+      },
+    },
+    {
+      name: 'two years of months tick every second month; years and quarters get their own units',
+      columns: [
+        { name: 'month', column_type: 'DATE' },
+        { name: 'total_amount', column_type: 'DOUBLE' },
+      ],
+      rows: Array.from({ length: 24 }, (_, i) => [
+        `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+        i * 3,
+      ]),
+      mark: 'line',
+      check: (s) => {
+        expect(s.encoding).toHaveProperty('x.axis.tickCount', { interval: 'month', step: 2 });
+        expect(s.encoding).toHaveProperty('y.title', 'Total amount');
+        const years = chartFor(
+          [
+            { name: 'year', column_type: 'DATE' },
+            { name: 'n', column_type: 'BIGINT' },
+          ],
+          [
+            ['2023-01-01', 1],
+            ['2024-01-01', 2],
+          ],
+        );
+        expect(years?.encoding).toHaveProperty('x.timeUnit', 'year');
+        const quarters = chartFor(
+          [
+            { name: 'quarter', column_type: 'DATE' },
+            { name: 'n', column_type: 'BIGINT' },
+          ],
+          [
+            ['2024-01-01', 1],
+            ['2024-04-01', 2],
+            ['2024-07-01', 3],
+          ],
+        );
+        expect(quarters?.encoding).toHaveProperty('x.timeUnit', 'yearquarter');
+        const days = chartFor(
+          [
+            { name: 'day', column_type: 'DATE' },
+            { name: 'n', column_type: 'BIGINT' },
+          ],
+          [
+            ['2024-01-01', 1],
+            ['2024-01-02', 2],
+          ],
+        );
+        expect(days?.encoding).toHaveProperty('x.timeUnit', 'yearmonthdate');
+      },
     },
     {
       name: 'a time series per category is a multi-line',
@@ -80,7 +138,12 @@ describe('chartFor: the chart fits the result shape', () => {
         ['cancelled', 8],
       ],
       mark: 'bar',
-      check: (s) => expect(s.encoding).toHaveProperty('x.type', 'nominal'),
+      check: (s) => {
+        expect(s.encoding).toHaveProperty('x.type', 'nominal');
+        // Three short labels fit side by side: horizontal, not slanted.
+        expect(s.encoding).toHaveProperty('x.axis.labelAngle', 0);
+        expect(s.encoding).toHaveProperty('x.title', 'Status');
+      },
     },
     {
       name: 'many categories are horizontal bars',
@@ -93,7 +156,40 @@ describe('chartFor: the chart fits the result shape', () => {
       check: (s) => expect(s.encoding).toHaveProperty('y.type', 'nominal'),
     },
     {
-      name: 'two categories stack',
+      name: 'a comparison of a few values is grouped bars, not stacked',
+      columns: [
+        { name: 'category', column_type: 'VARCHAR' },
+        { name: 'year', column_type: 'VARCHAR' },
+        { name: 'total_amount', column_type: 'DOUBLE' },
+      ],
+      rows: [
+        ['electronics', '2024', 10],
+        ['electronics', '2025', 12],
+        ['furniture', '2024', 7],
+        ['furniture', '2025', 5],
+      ],
+      mark: 'bar',
+      check: (s) => {
+        expect(s.encoding).toHaveProperty('xOffset.field', 'year');
+        expect(s.encoding).not.toHaveProperty('y.stack');
+      },
+    },
+    {
+      name: 'many series of a second category stack',
+      columns: [
+        { name: 'region', column_type: 'VARCHAR' },
+        { name: 'category', column_type: 'VARCHAR' },
+        { name: 'count', column_type: 'BIGINT' },
+      ],
+      rows: Array.from({ length: 16 }, (_, i) => [i < 8 ? 'north' : 'south', `category ${i % 8}`, i + 1]),
+      mark: 'bar',
+      check: (s) => {
+        expect(s.encoding).toHaveProperty('y.stack', 'zero');
+        expect(s.encoding).not.toHaveProperty('xOffset');
+      },
+    },
+    {
+      name: 'two categories: the second is the colour',
       columns: [
         { name: 'region', column_type: 'VARCHAR' },
         { name: 'status', column_type: 'VARCHAR' },

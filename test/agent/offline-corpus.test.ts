@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChatMessage } from '../../functions/agent';
+import { LISTED_ALL } from '../../functions/agent/planner/answer';
 import { closeDrivers, type QueryUser } from '../../functions/semantic';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
@@ -225,19 +226,57 @@ describe('offline planner corpus on the demo model', () => {
       // Assess: the planner called coreMeta, then coreSqlApi, and its answer states every expected value.
       const calls = messages.filter((m) => m.toolCall && !m.isInProcess).map((m) => m.toolCall?.name);
       expect(calls).toEqual(['coreMeta', 'coreSqlApi']);
-      const stated = numbersIn(answer);
+      // Up to LISTED_ALL rows the answer states every figure; a longer result is summarised (the total, the highest
+      // and lowest), and the rows travel in the tool result, which must hold every expected value.
+      const result = messages.find((m) => m.toolCall?.name === 'coreSqlApi' && !m.isInProcess)?.toolCall
+        ?.result;
+      const summarised = expected.length > LISTED_ALL;
+      const held = summarised ? `${answer}\n${result ?? ''}` : answer;
+      const stated = numbersIn(held);
+      const statedIn = (value: number) =>
+        stated.some((n) => Math.abs(n - value) <= 0.0051 + Math.abs(value) * 1e-12);
       for (const row of expected) {
         for (const value of row) {
           if (typeof value === 'number') {
-            const close = stated.some((n) => Math.abs(n - value) <= 0.0051 + Math.abs(value) * 1e-12);
-            if (!close) throw new Error(`answer lacks ${value}:\n${answer}`);
+            if (!statedIn(value)) throw new Error(`answer lacks ${value}:\n${answer}`);
           } else {
-            expect(answer).toContain(String(value));
+            expect(held).toContain(String(value));
           }
+        }
+      }
+      if (summarised) {
+        const measures = expected.map((row) => row.at(-1)).filter((v): v is number => typeof v === 'number');
+        const answered = numbersIn(answer);
+        for (const extreme of [Math.max(...measures), Math.min(...measures)]) {
+          const close = answered.some((n) => Math.abs(n - extreme) <= 0.0051 + Math.abs(extreme) * 1e-12);
+          if (!close) throw new Error(`the summary lacks ${extreme}:\n${answer}`);
         }
       }
     },
   );
+
+  it('a long result is summarised: ten figures at most, then the total, the extremes and the change', async () => {
+    const { answer } = await ask(['daily revenue in February 2024'], MANAGER);
+    const expected = await raw.query(
+      `SELECT ${day('created_at')} AS d, sum(amount) AS v FROM orders WHERE created_at >= '2024-02-01' AND created_at < '2024-03-01' GROUP BY 1 ORDER BY 1`,
+    );
+    const values = expected.map((row) => Number(row[1]));
+    const figures = answer.split('\n').filter((line) => line.startsWith('- '));
+    expect(figures).toHaveLength(10);
+    expect(answer).toContain(
+      `(the latest 10 of ${expected.length} rows; the table and the chart hold them all.)`,
+    );
+    const stated = numbersIn(answer);
+    const near = (value: number) => stated.some((n) => Math.abs(n - value) <= 0.0051);
+    const total = values.reduce((a, b) => a + b, 0);
+    expect(answer).toMatch(/Total amount in all: [\d,.]+\./);
+    for (const value of [total, Math.max(...values), Math.min(...values)]) expect(near(value)).toBe(true);
+    expect(answer).toMatch(
+      /From 2024-02-01 to 2024-02-29 the total amount changed by [+-][\d,.]+ \([+-][\d.]+%\)\./,
+    );
+    // The dates used are in the title: the period the question named.
+    expect(answer.split('\n')[0]).toBe('Total amount by day, in February 2024:');
+  });
 
   it.each(['What is the weather like tomorrow?', 'hello', 'Tell me a joke about penguins'])(
     'answers "%s" with what it can answer instead of a query',

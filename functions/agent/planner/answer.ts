@@ -11,7 +11,15 @@ export interface ResultLike {
   totalRows: number;
 }
 
-const LISTED_ROWS = 31;
+/**
+ * Figures an answer lists: every row up to LISTED_ALL (a year of months reads well), else LISTED_ROWS of them; the
+ * table and the chart carry the rest (people read a summary, not rows).
+ */
+export const LISTED_ALL = 12;
+const LISTED_ROWS = 10;
+
+/** Measures whose values add up across rows (a total over a grouping means something). */
+const ADDITIVE = new Set(['sum', 'count']);
 
 function timeLabel(value: unknown, grain: Grain | undefined): string {
   if (typeof value !== 'string') return formatValue(value);
@@ -67,9 +75,13 @@ function shareText(
     const row = result.data[0] ?? [];
     return `${query.title}: ${percent(row)} (${ofWhole(row)} ${measure}).`;
   }
-  const rows = result.data.slice(0, LISTED_ROWS);
+  const rows = result.data.length <= LISTED_ALL ? result.data : result.data.slice(0, LISTED_ROWS);
   const lines = rows.map((row) => `- ${label(row)}: ${percent(row)} (${ofWhole(row)})`);
-  return `${query.title}:\n${lines.join('\n')}`;
+  const more =
+    result.totalRows > rows.length
+      ? `\n(the first ${rows.length} of ${result.totalRows} rows; the table holds the rest.)`
+      : '';
+  return `${query.title}:\n${lines.join('\n')}${more}`;
 }
 
 /** The final answer: states the numbers of the result in words. */
@@ -121,28 +133,78 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
     }
     return `${query.title}:\n${lines.join('\n')}${change}`;
   }
-  const rows = result.data.slice(0, LISTED_ROWS);
-  const lines = rows.map((row, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
-  const more =
-    result.totalRows > rows.length
-      ? `\n…and ${result.totalRows - rows.length} more row(s) (${result.totalRows} in all; the table holds the first ${result.data.length}).`
-      : '';
-  let extremes = '';
-  const index = measureIndexes[0];
-  if (!plan.top && index !== undefined && result.data.length > 2) {
-    let high = result.data[0];
-    let low = result.data[0];
-    for (const row of result.data) {
-      const v = asNumber(row[index]);
-      if (v === undefined) continue;
-      if (high && v > (asNumber(high[index]) ?? -Infinity)) high = row;
-      if (low && v < (asNumber(low[index]) ?? Infinity)) low = row;
-    }
-    if (high && low) {
-      extremes = `\n\nHighest: ${label(high)} (${formatValue(high[index])}); lowest: ${label(low)} (${formatValue(low[index])}).`;
+  return `${query.title}:\n${listed(plan, query, result, label, values)}${summary(plan, query, result, label)}`;
+}
+
+/** The figures: every row up to LISTED_ALL, else LISTED_ROWS (the first of a ranking, the latest of a time series). */
+function listed(
+  plan: Plan,
+  query: PlannedQuery,
+  result: ResultLike,
+  label: (row: unknown[]) => string,
+  values: (row: unknown[]) => string,
+): string {
+  const timeSeries = query.columns.some((c) => c.role === 'time');
+  const all = result.data;
+  const shown =
+    all.length <= LISTED_ALL ? all : timeSeries ? all.slice(-LISTED_ROWS) : all.slice(0, LISTED_ROWS);
+  const lines = shown.map((row, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
+  if (result.totalRows <= shown.length) return lines.join('\n');
+  const which = timeSeries ? `the latest ${shown.length}` : `the first ${shown.length}`;
+  const held =
+    result.data.length < result.totalRows
+      ? `the table holds the first ${result.data.length} of ${result.totalRows}`
+      : 'the table and the chart hold them all';
+  return `${lines.join('\n')}\n(${which} of ${result.totalRows} rows; ${held}.)`;
+}
+
+/** After the figures: the total, the top and bottom, and the change from the first period to the last. */
+function summary(
+  plan: Plan,
+  query: PlannedQuery,
+  result: ResultLike,
+  label: (row: unknown[]) => string,
+): string {
+  const index = query.columns.findIndex((c) => c.role === 'measure');
+  const measure = plan.measures[0];
+  if (index < 0 || !measure || result.data.length < 2) return '';
+  const numbers = result.data.flatMap((row) => {
+    const value = asNumber(row[index]);
+    return value === undefined ? [] : [{ row, value }];
+  });
+  if (numbers.length < 2) return '';
+  const name = measure.title.toLowerCase();
+  const complete = result.data.length >= result.totalRows;
+  const parts: string[] = [];
+  const additive = ADDITIVE.has(measure.aggType ?? '');
+  const total = numbers.reduce((sum, n) => sum + n.value, 0);
+  if (additive && complete)
+    parts.push(`${measure.title} in all: ${formatValue(Math.round(total * 100) / 100)}.`);
+  const high = numbers.reduce((a, b) => (b.value > a.value ? b : a));
+  const low = numbers.reduce((a, b) => (b.value < a.value ? b : a));
+  if (!plan.top || result.data.length > LISTED_ALL) {
+    const share =
+      additive && complete && total > 0 && !query.columns.some((c) => c.role === 'time')
+        ? `, ${formatNumber(Math.round((high.value / total) * 1000) / 10)}% of the total`
+        : '';
+    parts.push(
+      `Highest: ${label(high.row)} (${formatValue(high.row[index])}${share}); lowest: ${label(low.row)} (${formatValue(low.row[index])}).`,
+    );
+  }
+  if (
+    query.columns.some((c) => c.role === 'time') &&
+    query.columns.filter((c) => c.role !== 'measure').length === 1
+  ) {
+    const first = numbers[0];
+    const last = numbers.at(-1);
+    if (first && last && first !== last) {
+      const delta = Math.round((last.value - first.value) * 100) / 100;
+      parts.push(
+        `From ${label(first.row)} to ${label(last.row)} the ${name} changed by ${delta >= 0 ? '+' : ''}${formatNumber(delta)}${percentChange(first.value, last.value)}.`,
+      );
     }
   }
-  return `${query.title}:\n${lines.join('\n')}${more}${extremes}`;
+  return parts.length > 0 ? `\n\n${parts.join(' ')}` : '';
 }
 
 /** The answer when nothing in the question matches: what can be asked, from the metadata. */
