@@ -148,7 +148,7 @@ export const sessions = {
       new GetCommand({ TableName: store.tableName, Key: keys.session(sessionId), ConsistentRead: true }),
     );
     const item = out.Item;
-    if (!item || item.exchanged !== false || item.revoked === true) return undefined;
+    if (item?.exchanged !== false || item.revoked === true) return undefined;
     if (typeof item.sessionExpiresAt !== 'number' || item.sessionExpiresAt <= epochSeconds(nowMs))
       return undefined;
     return toSession(item);

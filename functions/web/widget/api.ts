@@ -161,3 +161,16 @@ export async function abortChat(url: string, token: string, chatId: string): Pro
   });
   if (!response.ok) throw await toApiError(response);
 }
+
+/** Checks, then exchanges: a session for a chat that cannot work is refused before it is spent. */
+export async function openSession(
+  baseUrl: string,
+  sessionId: string,
+  config: { account?: string | undefined; agent?: string | undefined },
+): Promise<EmbedSession> {
+  await checkSession(baseUrl, sessionId, {
+    ...(config.account ? { accountName: config.account } : {}),
+    ...(config.agent ? { agentId: config.agent } : {}),
+  });
+  return exchangeSession(baseUrl, sessionId);
+}

@@ -3,40 +3,21 @@
  * custom element (shadow DOM, styles included). The embed page uses the same element with `from-location`,
  * which reads `session`, `account` and `agent` from the page's query string.
  */
-import {
-  ApiError,
-  abortChat,
-  chatUrl,
-  checkSession,
-  type EmbedSession,
-  exchangeSession,
-  streamChat,
-} from './api';
+import { ApiError, abortChat, chatUrl, type EmbedSession, openSession, streamChat } from './api';
+import { buildComposer, type Composer } from './composer';
+import { readWidgetConfig, renewsSessions, type WidgetConfig } from './config';
 import { h, replaceChildren } from './dom';
+import { applyTheme, connectHost, EVENTS, frameHostOrigin, type HostBridge, performAction } from './host';
 import { applyMessage, FRAME, newTurn, type Turn } from './protocol';
 import { TurnView } from './render';
+import { sessionClock } from './session-clock';
 import css from './styles.css';
+import { failureOf, headingOf, noticeBox } from './views';
 
 /** How long to wait for the stream's own end after an accepted abort before cutting it locally. */
 const ABORT_GRACE_MS = 3000;
 /** Times a dropped answer is re-attached (same messageId) before the turn shows the connection error. */
 const REATTACH_TRIES = 3;
-
-export interface WidgetConfig {
-  session: string | undefined;
-  baseUrl: string;
-  account: string | undefined;
-  agent: string | undefined;
-}
-
-/** The origin the widget script was loaded from: the service, when a customer page includes it. */
-function scriptOrigin(): string {
-  try {
-    return new URL(import.meta.url).origin;
-  } catch {
-    return window.location.origin;
-  }
-}
 
 let sheet: CSSStyleSheet | undefined;
 function styles(): CSSStyleSheet {
@@ -51,6 +32,8 @@ type ViewState = 'idle' | 'connecting' | 'ready' | 'expired' | 'failed';
 
 export class EmbedAnalyticsChat extends HTMLElement {
   static readonly observedAttributes = ['session', 'base-url', 'account', 'agent'];
+  /** Seconds before the token ends that `cube:event:session-expiring` fires (`renew-before`, default 300). */
+  static readonly RENEW_BEFORE_SECONDS = 300;
 
   private readonly root: ShadowRoot;
   private readonly statusRegion: HTMLElement;
@@ -62,12 +45,14 @@ export class EmbedAnalyticsChat extends HTMLElement {
   private running:
     | { turn: Turn; view: TurnView; controller: AbortController; abortRequested: boolean }
     | undefined;
-  private composer: ReturnType<EmbedAnalyticsChat['buildComposer']> | undefined;
+  private composer: Composer | undefined;
   private conversation: HTMLElement | undefined;
   private generation = 0;
   /** Whether the conversation follows new content (until the reader scrolls up). */
   private followEnd = true;
   private state: ViewState = 'idle';
+  private bridge: HostBridge | undefined;
+  private cancelClock: () => void = () => undefined;
 
   constructor() {
     super();
@@ -79,34 +64,89 @@ export class EmbedAnalyticsChat extends HTMLElement {
   }
 
   connectedCallback(): void {
+    if (!this.bridge) {
+      // The embed page in an iframe talks to its parent too, with the host's origin only.
+      const query = this.hasAttribute('from-location')
+        ? new URLSearchParams(window.location.search)
+        : undefined;
+      const origin = query && window.parent !== window ? frameHostOrigin(query) : undefined;
+      this.bridge = connectHost(this, {
+        ...(origin ? { frame: { origin } } : {}),
+        onAction: (type, payload) => performAction(this, type, payload),
+      });
+    }
     if (this.state === 'idle') void this.start();
   }
 
   disconnectedCallback(): void {
     this.running?.controller.abort();
+    this.bridge?.dispose();
+    this.bridge = undefined;
+    this.clearExpiry();
   }
 
   attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
     // A new session (or target) starts over; the first values are read in connectedCallback.
     if (previous === next || this.state === 'idle' || !this.isConnected) return;
-    if (name === 'session' || name === 'base-url') void this.start();
+    if (name === 'session' && next && this.renews()) void this.renew(next);
+    else if (name === 'session' || name === 'base-url') void this.start();
     else this.config = this.readConfig();
+  }
+
+  /** Whether a new session continues the conversation (`auto-renew-session`, or `autoRenewSession=true`). */
+  private renews(): boolean {
+    return this.state === 'ready' && renewsSessions(this);
   }
 
   /** The current configuration from attributes (and the page URL with `from-location`). */
   readConfig(): WidgetConfig {
-    const query = this.hasAttribute('from-location')
-      ? new URLSearchParams(window.location.search)
-      : undefined;
-    const pick = (name: string) => this.getAttribute(name) ?? query?.get(name) ?? undefined;
-    const base = this.getAttribute('base-url') ?? (query ? window.location.origin : scriptOrigin());
-    return {
-      // Cube's embed URL names it `sessionId`; `session` is this service's older spelling.
-      session: pick('sessionId') || pick('session') || undefined,
-      baseUrl: base,
-      account: pick('account') || undefined,
-      agent: pick('agent') || undefined,
-    };
+    return readWidgetConfig(this);
+  }
+
+  /** A new session from the host: continues the conversation when it renews one, else starts over. */
+  setSession(sessionId: string): void {
+    if (this.state === 'ready') void this.renew(sessionId);
+    else this.setAttribute('session', sessionId);
+  }
+
+  /** Exchanges a fresh session for the same user and keeps the thread; the old token is replaced. */
+  private async renew(sessionId: string): Promise<void> {
+    const baseUrl = this.config?.baseUrl ?? window.location.origin;
+    try {
+      const exchanged = await openSession(baseUrl, sessionId, this.config ?? {});
+      this.session = exchanged;
+      this.scheduleExpiry(exchanged.expiresAt);
+      this.announce('Session renewed');
+    } catch (error) {
+      this.emit(EVENTS.error, {
+        message: error instanceof Error ? error.message : String(error),
+        context: 'session',
+        fatal: false,
+      });
+    }
+  }
+
+  private emit(type: (typeof EVENTS)[keyof typeof EVENTS], payload: Record<string, unknown>): void {
+    this.bridge?.emit(type, payload);
+  }
+
+  private clearExpiry(): void {
+    this.cancelClock();
+  }
+
+  /** `session-expiring` ahead of the token's end (the host may answer with a new session), `session-expired` at it. */
+  private scheduleExpiry(expiresAt: string): void {
+    this.cancelClock();
+    const before =
+      Number(this.getAttribute('renew-before') ?? EmbedAnalyticsChat.RENEW_BEFORE_SECONDS) * 1000;
+    this.cancelClock = sessionClock(expiresAt, before, {
+      expiring: (secondsLeft) => this.emit(EVENTS.sessionExpiring, { expiresAt, secondsLeft }),
+      expired: () => {
+        this.emit(EVENTS.sessionExpired, { expiresAt });
+        this.running?.controller.abort();
+        this.showFailure(new ApiError(401, 'SESSION_EXPIRED', 'The session has expired'));
+      },
+    });
   }
 
   private announce(message: string): void {
@@ -129,22 +169,9 @@ export class EmbedAnalyticsChat extends HTMLElement {
     this.dataset.state = state;
   }
 
-  private heading(): HTMLElement {
-    const level = this.getAttribute('heading-level') === '1' ? 'h1' : 'h2';
-    return h(level, { class: 'title', text: this.getAttribute('heading') ?? 'Ask about your data' });
-  }
-
   private notice(title: string, text: string, tone: 'info' | 'error'): void {
-    const box = h(
-      'div',
-      {
-        class: `notice notice-${tone}`,
-        attrs: { role: tone === 'error' ? 'alert' : 'status', tabindex: -1 },
-      },
-      h('p', { class: 'notice-title', text: title }),
-      h('p', { text }),
-    );
-    replaceChildren(this.body, h('header', { class: 'bar' }, this.heading()), box);
+    const box = noticeBox(title, text, tone);
+    replaceChildren(this.body, h('header', { class: 'bar' }, headingOf(this)), box);
     if (tone === 'error') box.focus();
   }
 
@@ -171,17 +198,19 @@ export class EmbedAnalyticsChat extends HTMLElement {
     try {
       // Checked before the exchange spends the session: a wrong account or agent is said now, not on the first
       // question, and the session stays usable for a corrected page.
-      const { account, agent } = this.config;
-      await checkSession(baseUrl, session, {
-        ...(account ? { accountName: account } : {}),
-        ...(agent ? { agentId: agent } : {}),
-      });
-      if (generation !== this.generation) return;
-      const exchanged = await exchangeSession(baseUrl, session);
+      const exchanged = await openSession(baseUrl, session, this.config);
       if (generation !== this.generation) return;
       this.session = exchanged;
+      applyTheme(this, exchanged.embedTheme);
       this.setState('ready');
       this.renderChat();
+      this.scheduleExpiry(exchanged.expiresAt);
+      this.emit(EVENTS.ready, {
+        embedTenant: exchanged.embedTenantName ?? null,
+        deploymentId: exchanged.deploymentId ?? null,
+        mode: 'signed',
+        surface: 'chat',
+      });
     } catch (error) {
       if (generation !== this.generation) return;
       this.showFailure(error);
@@ -189,23 +218,16 @@ export class EmbedAnalyticsChat extends HTMLElement {
   }
 
   private showFailure(error: unknown): void {
-    if (error instanceof ApiError && (error.code === 'AGENT_NOT_FOUND' || error.status === 403)) {
-      this.setState('failed');
-      this.notice('This chat is not set up correctly', error.message, 'error');
-      return;
-    }
-    if (error instanceof ApiError && error.status === 401) {
-      this.setState('expired');
-      this.notice(
-        'Session used or expired',
-        'This chat link can be opened only once and for a few minutes. Go back to the application and open the chat again.',
-        'error',
-      );
-      return;
-    }
-    this.setState('failed');
-    const detail = error instanceof Error ? error.message : String(error);
-    this.notice('The chat could not start', detail, 'error');
+    this.clearExpiry();
+    this.emit(EVENTS.error, {
+      message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof ApiError ? { name: error.code } : {}),
+      context: 'session',
+      fatal: true,
+    });
+    const failure = failureOf(error);
+    this.setState(failure.state);
+    this.notice(failure.title, failure.text, 'error');
   }
 
   private target(): { url: string } | { error: string } {
@@ -216,50 +238,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
     return { url: chatUrl(this.config?.baseUrl ?? window.location.origin, account, agent) };
   }
 
-  private buildComposer() {
-    const input = h('textarea', {
-      class: 'input',
-      attrs: {
-        id: 'question',
-        name: 'question',
-        rows: 2,
-        maxlength: 4000,
-        required: true,
-        autocomplete: 'off',
-        placeholder: 'Ask a question about your data',
-        'aria-describedby': 'composer-hint',
-      },
-    });
-    const send = h('button', { class: 'send', text: 'Ask', attrs: { type: 'submit' } });
-    const stop = h('button', { class: 'stop', text: 'Stop', attrs: { type: 'button', disabled: true } });
-    const form = h(
-      'form',
-      { class: 'composer', attrs: { 'aria-label': 'Ask a question' } },
-      h('label', { class: 'sr-only', text: 'Your question', attrs: { for: 'question' } }),
-      input,
-      h('div', { class: 'actions' }, stop, send),
-      h('p', {
-        class: 'hint',
-        text: 'Enter to send · Shift+Enter for a new line',
-        attrs: { id: 'composer-hint' },
-      }),
-    );
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void this.ask(input.value);
-    });
-    input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-        event.preventDefault();
-        form.requestSubmit();
-      }
-    });
-    stop.addEventListener('click', () => void this.stop());
-    return { form, input, send, stop };
-  }
-
   private renderChat(): void {
-    const composer = this.buildComposer();
+    const composer = buildComposer({ ask: (text) => this.ask(text), stop: () => this.stop() });
     this.composer = composer;
     const conversation = h('div', {
       class: 'conversation',
@@ -287,7 +267,7 @@ export class EmbedAnalyticsChat extends HTMLElement {
     replaceChildren(conversation, this.emptyState());
     replaceChildren(
       this.body,
-      h('header', { class: 'bar' }, this.heading(), restart),
+      h('header', { class: 'bar' }, headingOf(this), restart),
       conversation,
       composer.form,
     );
@@ -358,6 +338,13 @@ export class EmbedAnalyticsChat extends HTMLElement {
     this.running = running;
     this.setRunning(true);
     this.announce('Working on your question');
+    const agentId = this.config?.agent ?? this.session?.agentId ?? '1';
+    this.emit(EVENTS.aiQuery, {
+      query: text,
+      status: 'submitted',
+      agentId,
+      ...(this.chatId ? { chatId: this.chatId } : {}),
+    });
     // Sent again with the thread's id, the same messageId re-attaches to the turn if the connection drops.
     const messageId = `${Date.now()}-message`;
     let chatId = this.chatId;
@@ -409,6 +396,14 @@ export class EmbedAnalyticsChat extends HTMLElement {
       this.running = undefined;
       this.setRunning(false);
       this.scrollToEnd();
+      const { status, chatId: thread } = running.turn;
+      this.emit(EVENTS.aiQuery, {
+        query: text,
+        status: status === 'error' ? 'error' : 'completed',
+        agentId,
+        ...(thread ? { chatId: thread } : {}),
+        ...(status === 'aborted' ? { stopped: true } : {}),
+      });
     }
   }
 

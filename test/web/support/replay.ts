@@ -319,9 +319,11 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
           });
         }
         used.add(sessionId);
+        // `fresh-short-<seconds>-...` sessions yield tokens that end that many seconds from now (renewal tests).
+        const short = /^fresh-short-(\d+)-/.exec(sessionId);
         return json(res, 200, {
           token: `token-${sessionId}`,
-          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          expiresAt: new Date(Date.now() + (short ? Number(short[1]) * 1000 : 86_400_000)).toISOString(),
           accountName: 'demo',
           deploymentId: 1,
           embedTenantName: null,
