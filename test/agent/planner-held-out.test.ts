@@ -10,12 +10,10 @@ import { rawDatabase } from './support/sample';
  * the set (tuning on these would make the figure meaningless).
  */
 /**
- * Measured 2026-11-23 after tuning: 31/33. Misses: "Which 3 product categories brought in the most
- * revenue?" (read as the single top category) and "best-selling categories among small business
- * customers" (a defect of the case: the 20,000-order sample has no small business customers, so its
- * expected SQL returns no rows).
+ * Measured 2026-11-24: 32/33. The miss: "best-selling categories among small business customers" (a defect of
+ * the case: the 20,000-order sample has no small business customers, so its expected SQL returns no rows).
  */
-const MIN_RIGHT = 31;
+const MIN_RIGHT = 32;
 
 let raw: Awaited<ReturnType<typeof rawDatabase>>;
 
