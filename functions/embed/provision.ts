@@ -152,12 +152,13 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Pla
     items.push(item);
     roles.push({ kind: 'extra', index });
   });
+  const now = new Date().toISOString();
   for (const group of request.groupDefinitions ?? []) {
-    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'group', group));
+    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'group', group, now));
     roles.push({ kind: 'definition', name: group.name, definition: 'group' });
   }
   for (const attribute of request.attributeDefinitions ?? []) {
-    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'attribute', attribute));
+    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'attribute', attribute, now));
     roles.push({ kind: 'definition', name: attribute.name, definition: 'attribute' });
   }
   const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));

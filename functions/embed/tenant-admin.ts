@@ -48,23 +48,82 @@ export async function listTenantDefinitions(
   // A cursor is bound to its list: account, scope and kind.
   const context = `${account}|${embedTenantName}|${kind}`;
   const secret = await cursorSecret();
-  const afterName = query.after ? decodeCursor(secret, context, query.after) : undefined;
-  const page = await definitions.list(store, account, scope, kind, {
-    first: query.first ?? 20,
-    ...(afterName ? { afterName } : {}),
-  });
-  const first = page.items.at(0);
+  const after = query.after ? decodeCursor(secret, context, query.after) : undefined;
+  const first = query.first ?? 20;
+  const page =
+    kind === 'group'
+      ? await groupPage(store, account, scope, first, after)
+      : await byName(store, account, scope, kind, first, after);
+  const head = page.items.at(0);
   const last = page.items.at(-1);
   // Cube's PageInfoDto: a page after a cursor has a previous page; cursors name the first and last items.
   return {
     items: page.items,
     pageInfo: {
       hasNextPage: page.hasNextPage,
-      hasPreviousPage: afterName !== undefined,
-      startCursor: first ? encodeCursor(secret, context, first.name) : null,
-      endCursor: last ? encodeCursor(secret, context, last.name) : null,
+      hasPreviousPage: after !== undefined,
+      startCursor: head ? encodeCursor(secret, context, page.position(head)) : null,
+      endCursor: last ? encodeCursor(secret, context, page.position(last)) : null,
     },
   };
+}
+
+interface ListedPage<T> {
+  items: T[];
+  hasNextPage: boolean;
+  /** What a cursor after this item records. */
+  position(item: T): string;
+}
+
+/** User attributes: by name, a page read straight from the key order. */
+async function byName(
+  store: Store,
+  account: string,
+  scope: Scope,
+  kind: DefinitionKind,
+  first: number,
+  afterName: string | undefined,
+): Promise<ListedPage<GroupDefinition | AttributeDefinition>> {
+  const page = await definitions.list(store, account, scope, kind, {
+    first,
+    ...(afterName ? { afterName } : {}),
+  });
+  return { ...page, position: (item) => item.name };
+}
+
+/**
+ * Groups as Cube lists them: newest first (then by name), each with its member count (`userCount`, live users of
+ * the embed tenant). The key orders groups by name, so the tenant's groups are read whole and sorted; a cursor
+ * records the creation time and the name.
+ */
+async function groupPage(
+  store: Store,
+  account: string,
+  scope: Scope,
+  first: number,
+  after: string | undefined,
+): Promise<ListedPage<GroupDefinition & { userCount: number }>> {
+  const [all, counts] = await Promise.all([
+    definitions.listAll(store, account, scope, 'group'),
+    users.groupCounts(store, account, scope),
+  ]);
+  const position = (group: { createdAt: string; name: string }) => `${group.createdAt}\u0000${group.name}`;
+  const sorted = all
+    .map((group) => ({ ...group, userCount: counts.get(group.name) ?? 0 }))
+    .sort((a, b) =>
+      a.createdAt === b.createdAt ? a.name.localeCompare(b.name) : a.createdAt < b.createdAt ? 1 : -1,
+    );
+  // After the cursor: everything that sorts after the position it recorded (the item itself may be gone).
+  const start = after === undefined ? 0 : sorted.findIndex((group) => comesAfter(position(group), after));
+  const rest = start < 0 ? [] : sorted.slice(start);
+  return { items: rest.slice(0, first), hasNextPage: rest.length > first, position };
+}
+
+/** Whether a position sorts after another in the groups' order (newest first, then by name). */
+function comesAfter(position: string, cursor: string): boolean {
+  const [at = '', name = ''] = position.split('\u0000');
+  const [cursorAt = '', cursorName = ''] = cursor.split('\u0000');
+  return at === cursorAt ? name.localeCompare(cursorName) > 0 : at < cursorAt;
 }
 
 /**

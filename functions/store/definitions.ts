@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../errors';
-import { isConditionFailed, type Store } from './client';
+import { isConditionFailed, queryAll, type Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
 
 /** Cube's attribute types (its `UserAttributeType`), `boolean` included. */
@@ -223,6 +223,21 @@ export const definitions = {
     };
   },
 
+  /** Every definition of a kind in a scope (the groups list orders them newest first, which the key cannot). */
+  async listAll(
+    store: Store,
+    account: string,
+    scope: Scope,
+    kind: DefinitionKind,
+  ): Promise<(GroupDefinition | AttributeDefinition)[]> {
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: prefixOf(kind)(scope),
+      consistentRead: true,
+    });
+    return items.map(kind === 'group' ? toGroup : toAttribute);
+  },
+
   /** Deletes a definition by id; false when no definition of that scope has this id. */
   async deleteById(
     store: Store,
@@ -268,8 +283,9 @@ export function definitionUpdate(
   scope: Scope,
   kind: DefinitionKind,
   input: DefinitionInput,
+  /** One time for every definition a request writes, so definitions made together sort together. */
+  now: string = new Date().toISOString(),
 ) {
-  const now = new Date().toISOString();
   const names: Record<string, string> = { '#name': 'name', '#kind': 'kind' };
   const values: Record<string, unknown> = {
     ':name': input.name,

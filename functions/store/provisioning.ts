@@ -43,8 +43,9 @@ export const provisioningItems = {
     scope: Scope,
     kind: DefinitionKind,
     input: DefinitionInput,
+    now?: string,
   ): TransactItem {
-    return { Update: { TableName: store.tableName, ...definitionUpdate(account, scope, kind, input) } };
+    return { Update: { TableName: store.tableName, ...definitionUpdate(account, scope, kind, input, now) } };
   },
 
   /** The group must be defined in the scope. */

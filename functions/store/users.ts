@@ -148,6 +148,29 @@ export const users = {
    * After a definition is deleted, removes it from every user of the account so that no membership or value
    * survives. Each user is updated under a condition on what was read, and re-read on a race.
    */
+  /**
+   * How many live users of a scope are in each of its groups: one query over the account's users that hold a
+   * membership in the scope (expired ephemeral users do not count; DynamoDB deletes them late).
+   */
+  async groupCounts(store: Store, account: string, scope: Scope): Promise<Map<string, number>> {
+    const sid = scopeId(scope);
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: keys.userPrefix,
+      filter: { expression: 'attribute_exists(groups.#s)', names: { '#s': sid } },
+      projection: 'groups.#s, expiresAt',
+      consistentRead: true,
+    });
+    const counts = new Map<string, number>();
+    for (const item of items) {
+      if (isExpired(item)) continue;
+      const names = (item.groups as Record<string, unknown> | undefined)?.[sid];
+      if (!Array.isArray(names)) continue;
+      for (const name of new Set(names.map(String))) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    return counts;
+  },
+
   async sweepDefinition(
     store: Store,
     account: string,

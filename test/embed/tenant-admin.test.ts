@@ -44,7 +44,7 @@ const list = (tenant: string, kind: 'groups' | 'user-attributes', query = '', ke
   });
 
 describe('listing', () => {
-  test('items are sorted by name with the contract fields; absent optional fields are omitted', async () => {
+  test('groups made together are sorted by name, with the contract fields; absent optional fields are omitted', async () => {
     const tenant = tenantName();
     await bootstrap(tenant, {
       groupDefinitions: [{ name: 'zeta' }, { name: 'alpha', description: 'first' }],
@@ -59,8 +59,15 @@ describe('listing', () => {
       'id',
       'name',
       'updatedAt',
+      'userCount',
     ]);
-    expect(Object.keys(groups.body.items[1] ?? {}).sort()).toEqual(['createdAt', 'id', 'name', 'updatedAt']);
+    expect(Object.keys(groups.body.items[1] ?? {}).sort()).toEqual([
+      'createdAt',
+      'id',
+      'name',
+      'updatedAt',
+      'userCount',
+    ]);
     expect(groups.body.pageInfo).toEqual({
       hasNextPage: false,
       hasPreviousPage: false,
@@ -112,6 +119,26 @@ describe('listing', () => {
     expect((await list(tenant, 'groups', `?after=${forged}.${sig}`)).status).toBe(400);
     expect((await list(tenant, 'groups', '', svc.memberKey)).status).toBe(403);
     expect((await list(tenant, 'groups', '', svc.starterKey)).status).toBe(404);
+  });
+
+  test("groups come newest first, as Cube lists them, each with its count of the tenant's live members", async () => {
+    const tenant = tenantName();
+    await bootstrap(tenant, { groupDefinitions: [{ name: 'older' }] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Two members of "newer", one of "older"; a tenant-wide membership of the same name is not the tenant's.
+    await bootstrap(tenant, { groupDefinitions: [{ name: 'newer' }], groups: ['newer', 'older'] });
+    await bootstrap(tenant, { groups: ['newer'] });
+    const page = await list(tenant, 'groups');
+    expect(page.body.items.map((g) => [g.name, g.userCount])).toEqual([
+      ['newer', 2],
+      ['older', 1],
+    ]);
+    // A page of one, then the next after its cursor.
+    const head = await list(tenant, 'groups', '?first=1');
+    expect(head.body.items.map((g) => g.name)).toEqual(['newer']);
+    const next = await list(tenant, 'groups', `?first=1&after=${head.body.pageInfo.endCursor}`);
+    expect(next.body.items.map((g) => g.name)).toEqual(['older']);
+    expect(next.body.pageInfo.hasNextPage).toBe(false);
   });
 
   test('pagination returns every item exactly once, in order, for any page size (property)', async () => {
