@@ -62,8 +62,24 @@ const exchangeAccess: TableAccess = { session: ['UpdateItem'], account: ['GetIte
 const rateWindows: readonly TableAction[] = ['UpdateItem', 'DeleteItem'];
 
 const chat = '/api/v1/public/{accountName}/agents/{agentId}/chat';
-/** Abort authenticates (never provisions), checks the agent, and sets the thread's abort flag. */
-const chatAbortAccess: TableAccess = { ...callerRead, thread: ['GetItem', 'UpdateItem'] };
+/** Cube's deployment-scoped chat URL: the deployment's first agent, Cube token authentication only. */
+const deploymentChat = '/api/v1/public/{accountName}/deployments/{deploymentId}/chat';
+/**
+ * Abort authenticates (never provisions), checks the agent, and sets the thread's abort flag; with a Cube token on
+ * the deployment-scoped URL it lists the account's agents to find the deployment's (a Query of the account).
+ */
+const chatAbortAccess: TableAccess = {
+  ...callerRead,
+  account: ['GetItem', 'Query'],
+  thread: ['GetItem', 'UpdateItem'],
+};
+/** Chat: the caller, the user's provisioning and the agents (a Query for a deployment's agent), threads, rates. */
+const chatStreamAccess: TableAccess = {
+  ...callerRead,
+  account: [...provisioning, 'Query'],
+  thread: threadWrites,
+  rate: rateWindows,
+};
 
 export const routes: readonly RouteDefinition[] = [
   { id: 'health', method: 'GET', path: '/health', streaming: false, table: {} },
@@ -143,7 +159,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: `${chat}/stream-chat-state`,
     streaming: true,
-    table: { ...callerRead, account: provisioning, thread: threadWrites, rate: rateWindows },
+    table: chatStreamAccess,
     tokenSecret: true,
     bedrock: true,
     data: true,
@@ -160,6 +176,24 @@ export const routes: readonly RouteDefinition[] = [
     id: 'chat-abort',
     method: 'POST',
     path: `${chat}/abort`,
+    streaming: false,
+    table: chatAbortAccess,
+    tokenSecret: true,
+  },
+  {
+    id: 'chat-stream',
+    method: 'POST',
+    path: `${deploymentChat}/stream-chat-state`,
+    streaming: true,
+    table: chatStreamAccess,
+    tokenSecret: true,
+    bedrock: true,
+    data: true,
+  },
+  {
+    id: 'chat-abort',
+    method: 'POST',
+    path: `${deploymentChat}/stream-chat-state/abort`,
     streaming: false,
     table: chatAbortAccess,
     tokenSecret: true,

@@ -16,6 +16,7 @@ import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
 import * as z from '../zod';
 import { authenticateApiKey, parseAuthorization, requireChatPlan } from './auth';
+import { verifyCubeToken } from './cube-token';
 
 export { DEFAULT_EPHEMERAL_TTL_SECONDS };
 
@@ -117,6 +118,8 @@ interface ResolveOptions {
   stored?: Promise<UserRecord | undefined>;
   /** Which bearer tokens are accepted: embed tokens, or Cube API tokens (`/cubejs-api/v1/cubesql` only). */
   tokenKind?: 'embed' | 'cubeApi';
+  /** A Cube token (`X-Cube-Auth-Token`) for the deployment of the chat's agent, in place of `Authorization`. */
+  cubeToken?: { token: string; account: string; deploymentId: number };
 }
 
 /**
@@ -130,6 +133,8 @@ export async function resolveIdentity(
   settings: SessionSettings | undefined,
   options: ResolveOptions,
 ): Promise<CallerIdentity> {
+  if (options.cubeToken && authorization === undefined)
+    return fromCubeToken(store, options.cubeToken, options);
   const auth = parseAuthorization(authorization);
   if (auth?.scheme === 'bearer') return fromToken(store, auth.credentials, options.tokenKind);
   if (auth?.scheme !== 'api-key') {
@@ -353,6 +358,48 @@ async function fromToken(
     allowAi: session.allowAi,
     ...(session.timezone ? { timezone: session.timezone } : {}),
     ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+  };
+}
+
+/**
+ * A Cube token's user: an external user of the token's account, bound to the deployment the token was verified
+ * for, whose security context is the token's claims. Nothing is written: the token is the whole identity (groups
+ * and attribute values are those stored for the user, when generate-session or the chat made one). The rate is
+ * counted per deployment and user.
+ */
+async function fromCubeToken(
+  store: Store,
+  cube: NonNullable<ResolveOptions['cubeToken']>,
+  options: ResolveOptions,
+): Promise<CallerIdentity> {
+  const account = await accounts.get(store, cube.account);
+  // An account that does not exist has no deployment whose secret could have signed the token.
+  if (!account) throw new UnauthorizedError('Invalid Cube token: unknown account');
+  const claims = await verifyCubeToken(store, cube.token, {
+    account: account.name,
+    deploymentId: cube.deploymentId,
+  });
+  requireChatPlan(account);
+  const ref: UserRef = {
+    kind: 'external',
+    externalId: normaliseExternalId(claims.externalId, 'X-Cube-Auth-Token externalId', {
+      noSpaces: options.purpose !== 'sql',
+    }),
+  };
+  const base = {
+    account,
+    user: ref,
+    owner: ownerOf(ref),
+    via: 'token' as const,
+    credential: { kind: 'token' as const, id: `cube:${cube.deploymentId}:${ref.externalId}` },
+    deploymentId: cube.deploymentId,
+    allowAi: true,
+  };
+  const user = await users.get(store, account.name, ref);
+  return {
+    ...base,
+    query: queryContext(user, { kind: 'tenant' }, claims.securityContext),
+    ...(user?.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
@@ -33,6 +34,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   key revoke      --account <a> --id <keyId>
   deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN>] [--default-branch main]
   deployment list --account <a>
+  deployment cube-token --account <a> --id <n> [--disable]   turn Cube token (X-Cube-Auth-Token) chat auth on (prints the secret) or off
   model push      --account <a> --deployment <id> --branch <name> --dir <model directory>   (a new version)
   model versions  --account <a> --deployment <id> --branch <name>
   model rollback  --account <a> --deployment <id> --branch <name> --version <n>
@@ -67,6 +69,7 @@ const options = {
   version: { type: 'string' },
   dir: { type: 'string' },
   'show-thinking': { type: 'boolean' },
+  disable: { type: 'boolean' },
   'tool-names': { type: 'string' },
   type: { type: 'string' },
   email: { type: 'string' },
@@ -216,6 +219,20 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
     }
     case 'deployment list':
       return deployments.list(store, required(values, 'account'));
+    case 'deployment cube-token': {
+      const account = required(values, 'account');
+      const id = positiveInt(required(values, 'id'), 'id');
+      const secret = values.disable ? undefined : randomBytes(32).toString('base64url');
+      if (!(await deployments.setCubeTokenSecret(store, account, id, secret))) {
+        throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
+      }
+      if (!secret) return { deploymentId: id, cubeToken: 'disabled' };
+      return {
+        deploymentId: id,
+        cubeTokenSecret: secret,
+        note: 'Sign X-Cube-Auth-Token JWTs with HS256 and this secret: {"externalId" (or "sub"), "scope": ["chat"], "exp", ...security context}. Shown once; run again to rotate.',
+      };
+    }
     case 'model push': {
       const account = required(values, 'account');
       const id = positiveInt(required(values, 'deployment'), 'deployment');

@@ -207,13 +207,20 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   for (const status of errorStatuses(route, op.auth !== 'none', op.body !== undefined)) {
     responsesOut[status] = { description: 'Error (README, Errors)', content: json('Error') };
   }
-  const security = {
-    none: [],
-    apiKey: [{ apiKey: [] }],
-    apiKeyOrToken: [{ apiKey: [] }, { embedToken: [] }],
-    embedToken: [{ embedToken: [] }],
-    cubeApiToken: [{ cubeApiToken: [] }],
-  }[op.auth];
+  const chatRoute = route.id === 'chat-stream' || route.id === 'chat-abort';
+  // Cube's deployment-scoped chat URL takes only a Cube token; the agent's URL takes it beside the others.
+  const security = route.path.includes('/deployments/{deploymentId}/chat')
+    ? [{ cubeToken: [] }]
+    : [
+        ...{
+          none: [],
+          apiKey: [{ apiKey: [] }],
+          apiKeyOrToken: [{ apiKey: [] }, { embedToken: [] }],
+          embedToken: [{ embedToken: [] }],
+          cubeApiToken: [{ cubeApiToken: [] }],
+        }[op.auth],
+        ...(chatRoute ? [{ cubeToken: [] }] : []),
+      ];
   return {
     operationId: operationId(route),
     summary: op.summary,
@@ -262,6 +269,13 @@ export function openApiDocument(): Record<string, unknown> {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`Api-Key <key>`' },
         embedToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An embed token' },
+        cubeToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Cube-Auth-Token',
+          description:
+            "A deployment's Cube token: an HS256 JWT signed with its secret (CLI `deployment cube-token`), with `externalId` or `sub`, `scope` holding `chat`, and `exp`",
+        },
         cubeApiToken: {
           type: 'apiKey',
           in: 'header',

@@ -5,9 +5,9 @@
 
 import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { optional } from '../embed/schemas';
-import { ForbiddenError, NotFoundError } from '../errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Logger } from '../observability/log';
-import { agents } from '../store/agents';
+import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { type ThreadMeta, type ThreadOwner, threads } from '../store/threads';
 import * as z from '../zod';
@@ -23,17 +23,51 @@ export const chatAbortBody = z.strictObject({
 });
 export type ChatAbortBody = z.infer<typeof chatAbortBody>;
 
-/** The `{accountName}` and `{agentId}` of the chat URL. */
+/** The `{accountName}` and `{agentId}` of the chat URL, or `{deploymentId}` of Cube's deployment-scoped one. */
 export interface ChatPath {
   accountName?: string;
   agentId?: string;
+  deploymentId?: string;
 }
 
 export interface ChatRequest {
   store: Store;
   log: Logger;
   authorization: string | undefined;
+  /** `X-Cube-Auth-Token`: a Cube token for the agent's deployment (access/cube-token.ts). */
+  cubeToken?: string | undefined;
   path: ChatPath;
+}
+
+/**
+ * With a Cube token the agent comes first: its deployment decides which secret verifies the token. The
+ * deployment-scoped URL talks to the deployment's first agent (Cube's "Auto agent") and accepts only Cube tokens.
+ */
+export async function cubeTokenTarget(
+  store: Store,
+  request: ChatRequest,
+): Promise<
+  { agent: Agent; cubeToken: { token: string; account: string; deploymentId: number } } | undefined
+> {
+  const scoped = request.path.deploymentId !== undefined;
+  if (request.authorization !== undefined || !request.cubeToken) {
+    if (scoped) {
+      throw new UnauthorizedError('This deployment chat URL accepts only a Cube token (X-Cube-Auth-Token)');
+    }
+    return undefined;
+  }
+  const account = request.path.accountName ?? '';
+  const agent = scoped
+    ? (await agents.list(store, account))
+        .filter((a) => String(a.deploymentId) === request.path.deploymentId)
+        .sort((a, b) => a.agentId.localeCompare(b.agentId, 'en', { numeric: true }))[0]
+    : await agents.get(store, account, request.path.agentId ?? '');
+  if (!agent) {
+    throw scoped
+      ? new NotFoundError('AGENT', `Deployment ${request.path.deploymentId} has no agent`)
+      : new NotFoundError('AGENT', `Agent ${request.path.agentId ?? ''} not found`);
+  }
+  return { agent, cubeToken: { token: request.cubeToken, account, deploymentId: agent.deploymentId } };
 }
 
 export const ownerOf = (identity: CallerIdentity, agentId: string): ThreadOwner => ({
@@ -53,11 +87,13 @@ export const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat 
  */
 export async function abortChat(request: ChatRequest, body: ChatAbortBody): Promise<void> {
   const { store } = request;
+  const target = await cubeTokenTarget(store, request);
   const identity = await resolveIdentity(store, request.authorization, body.sessionSettings, {
     purpose: 'abort',
     provision: false,
+    ...(target ? { cubeToken: target.cubeToken } : {}),
   });
-  const agentId = request.path.agentId ?? '';
+  const agentId = target?.agent.agentId ?? request.path.agentId ?? '';
   if (request.path.accountName !== identity.account.name) {
     throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
   }

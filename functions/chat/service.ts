@@ -20,7 +20,15 @@ import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
 import { type ThreadMeta, threads } from '../store/threads';
-import { type ChatPath, type ChatRequest, chatId, ownerOf, owns, threadNotFound } from './abort';
+import {
+  type ChatPath,
+  type ChatRequest,
+  chatId,
+  cubeTokenTarget,
+  ownerOf,
+  owns,
+  threadNotFound,
+} from './abort';
 import { followStream, running } from './follow';
 import { chatSettings } from './settings';
 import { loadHistory, type RunAgent, turnStream } from './turn';
@@ -102,22 +110,24 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   if (body.input === undefined && body.chatId === undefined) {
     throw new ValidationError('body.input: required when body.chatId is not given');
   }
+  const target = await cubeTokenTarget(store, request);
+  const cubeToken = target ? { cubeToken: target.cubeToken } : {};
   const authenticate = (provision: boolean, stored?: ReturnType<typeof prefetchUser>) =>
     resolveIdentity(store, request.authorization, body.sessionSettings, {
       purpose: 'chat',
       provision,
       stored,
+      ...cubeToken,
     });
+  const agentOf = (identity: CallerIdentity) =>
+    target ? Promise.resolve(target.agent) : agentFor(store, identity, request.path);
 
   if (body.input === undefined) {
     // Replay reads only: it never provisions or updates the user.
     const identity = await authenticate(false);
     requireAi(identity);
     const id = body.chatId ?? '';
-    const [agent, meta] = await Promise.all([
-      agentFor(store, identity, request.path),
-      threads.get(store, id),
-    ]);
+    const [agent, meta] = await Promise.all([agentOf(identity), threads.get(store, id)]);
     if (!meta || !owns(meta, ownerOf(identity, agent.agentId))) throw threadNotFound(id);
     // A finished thread is read before the first line: a failed read is a plain error response.
     const stored = running(meta) ? undefined : await threads.lines(store, id);
@@ -133,10 +143,11 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     purpose: 'chat',
     provision: false,
     probe: true,
+    ...cubeToken,
   });
   requireAi(probe);
   const [agent, existing] = await Promise.all([
-    agentFor(store, probe, request.path),
+    agentOf(probe),
     body.chatId === undefined ? undefined : threads.get(store, body.chatId),
   ]);
   if (body.chatId !== undefined) {

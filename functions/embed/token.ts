@@ -72,30 +72,37 @@ const invalid = () => new UnauthorizedError('Invalid, expired or revoked embed t
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Checks the header (HS256 only: `none` and other algorithms are refused), the signature (constant time) and
- * `exp`; returns the claims. Any failure is the same 401, so a caller learns nothing about why.
+ * The payload of an HS256 JWT whose signature `secret` made (constant-time compare; `none` and every other
+ * algorithm refused), or undefined. Nothing about the claims is checked here.
+ */
+export function verifyHs256(token: string, secret: Buffer): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  const [header, payload, signature] = parts;
+  if (parts.length !== 3 || !header || !payload || !signature) return undefined;
+  if (![header, payload, signature].every((part) => BASE64URL.test(part))) return undefined;
+  const expected = sign(`${header}.${payload}`, secret);
+  const actual = Buffer.from(signature, 'base64url');
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
+  try {
+    const decodedHeader: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (!isRecord(decodedHeader) || decodedHeader.alg !== 'HS256' || !isRecord(claims)) return undefined;
+    return claims;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks an embed token's signature and header (verifyHs256), its issuer and `exp`; returns the claims. Any
+ * failure is the same 401, so a caller learns nothing about why.
  */
 export function verifyEmbedTokenSignature(
   token: string,
   secret: Buffer,
   nowSeconds: number,
 ): EmbedTokenClaims {
-  const parts = token.split('.');
-  const [header, payload, signature] = parts;
-  if (parts.length !== 3 || !header || !payload || !signature) throw invalid();
-  if (![header, payload, signature].every((part) => BASE64URL.test(part))) throw invalid();
-  const expected = sign(`${header}.${payload}`, secret);
-  const actual = Buffer.from(signature, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw invalid();
-  let decodedHeader: unknown;
-  let claims: unknown;
-  try {
-    decodedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!isRecord(decodedHeader) || decodedHeader.alg !== 'HS256') throw invalid();
+  const claims = verifyHs256(token, secret);
   if (!isClaims(claims) || claims.iss !== TOKEN_ISSUER || claims.exp <= nowSeconds) throw invalid();
   return claims;
 }

@@ -1,3 +1,4 @@
+import { CUBE_TOKEN_HEADER } from '../access/cube-token';
 import { abortChat, chatAbortBody } from '../chat/abort';
 import { httpEndpoint } from '../http/endpoint';
 
@@ -7,7 +8,16 @@ export const handler = httpEndpoint({
   auth: 'none',
   body: chatAbortBody,
   handle: async ({ store, log, headers, params, body }) => {
-    await abortChat({ store, log, authorization: headers.authorization, path: params }, body);
+    await abortChat(
+      {
+        store,
+        log,
+        authorization: headers.authorization,
+        cubeToken: headers[CUBE_TOKEN_HEADER],
+        path: params,
+      },
+      body,
+    );
     return { status: 204 };
   },
 });

@@ -1,3 +1,4 @@
+import { CUBE_TOKEN_HEADER } from '../access/cube-token';
 import { chatStreamBody, openChatStream } from '../chat';
 import { streamingEndpoint } from '../http/endpoint';
 import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
@@ -11,7 +12,13 @@ export const handler = streamingEndpoint({
   keepalive: true,
   handle: async ({ store, log, headers, params, body }) => {
     const result = await openChatStream(
-      { store, log, authorization: headers.authorization, path: params },
+      {
+        store,
+        log,
+        authorization: headers.authorization,
+        cubeToken: headers[CUBE_TOKEN_HEADER],
+        path: params,
+      },
       body,
     );
     // The path's account: openChatStream has checked it against the caller by now.

@@ -36,6 +36,8 @@ export interface Line {
 export interface Auth {
   key?: string;
   bearer?: string;
+  /** `X-Cube-Auth-Token`: a Cube token. */
+  cubeToken?: string;
 }
 
 export const chatUrl = (baseUrl: string, account = 'demo', agentId = '1') =>
@@ -45,6 +47,7 @@ const headersFor = (auth: Auth): Record<string, string> => ({
   'content-type': 'application/json',
   ...(auth.key ? { authorization: `Api-Key ${auth.key}` } : {}),
   ...(auth.bearer ? { authorization: `Bearer ${auth.bearer}` } : {}),
+  ...(auth.cubeToken ? { 'x-cube-auth-token': auth.cubeToken } : {}),
 });
 
 /** An open chat stream: lines arrive as the server writes them. */

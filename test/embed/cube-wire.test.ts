@@ -458,11 +458,3 @@ describe("Cube's embed page address", () => {
     }
   });
 });
-
-describe('parts of Cube not served yet (README, differences from Cube)', () => {
-  test('the deployment form of the chat URL answers 404 (cubesql and the Cube API token: cube-compat.test.ts)', async () => {
-    const path = '/api/v1/public/demo/deployments/1/chat/stream-chat-state';
-    const reply = await api.post<{ code?: string }>(path, {}, { key: svc.adminKey });
-    expect([path, reply.status]).toEqual([path, 404]);
-  });
-});

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 /**
  * GET /api/v1/openapi.json: the document is well formed, describes every route of routes.ts, and every real
  * response of the local service (successes and errors, JSON and NDJSON) validates against it.
@@ -5,6 +6,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { routes } from '../../functions/routes';
+import { deployments } from '../../functions/store/deployments';
 import { client, type Reply } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -320,6 +322,41 @@ test('every route: real successes and errors validate against the document', asy
       404,
     );
   }
+
+  // Cube's deployment-scoped chat URL, with a Cube token of the deployment.
+  await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, 'openapi-cube-token-secret');
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ externalId: 'openapi-cube', scope: ['chat'], exp: Math.floor(Date.now() / 1000) + 300 })}`;
+  const cubeToken = `${unsigned}.${createHmac('sha256', 'openapi-cube-token-secret').update(unsigned).digest('base64url')}`;
+  const DEPLOYMENT_CHAT = '/api/v1/public/{accountName}/deployments/{deploymentId}/chat';
+  const deploymentChat = '/api/v1/public/demo/deployments/1/chat';
+  const scoped = await fetch(`${svc.baseUrl}${deploymentChat}/stream-chat-state`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-cube-auth-token': cubeToken },
+    body: JSON.stringify({ input: 'How many orders per region?' }),
+  });
+  const scopedLines = await expectDocumentedStream('POST', `${DEPLOYMENT_CHAT}/stream-chat-state`, scoped);
+  const scopedState = scopedLines.find((line) => line.id === '__state__')?.state as
+    | { chatId?: string }
+    | undefined;
+  const scopedChat = scopedState?.chatId ?? '';
+  const scopedAbort = await fetch(`${svc.baseUrl}${deploymentChat}/stream-chat-state/abort`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-cube-auth-token': cubeToken },
+    body: JSON.stringify({ chatId: scopedChat }),
+  });
+  expect(scopedAbort.status).toBe(204);
+  covered.add(`POST ${DEPLOYMENT_CHAT}/stream-chat-state/abort 204`);
+  expectDocumented(
+    'POST',
+    `${DEPLOYMENT_CHAT}/stream-chat-state`,
+    await api.post(
+      `${deploymentChat}/stream-chat-state`,
+      { input: 'x', sessionSettings },
+      { key: svc.adminKey },
+    ),
+    401,
+  );
 
   // SQL API: JSON, NDJSON, a refused statement.
   const query = 'SELECT region, MEASURE(count) AS orders FROM orders_view GROUP BY 1 ORDER BY 1';

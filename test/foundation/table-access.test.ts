@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { deployments } from '../../functions/store/deployments';
 /**
  * The IAM grants in routes.ts are sufficient: every endpoint is driven over HTTP through its success paths (and
  * the rejection paths that read more), every DynamoDB request it sends is recorded with the partition keys it
@@ -218,6 +220,11 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
 
   const url = chatUrl(svc.baseUrl);
   let chatId = '';
+  // A Cube token of deployment 1 (its secret set as the CLI's `deployment cube-token` does).
+  await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, 'table-access-cube-secret');
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256' })}.${part({ sub: uniqueUser('acc-cube'), scope: ['chat'], exp: Math.floor(Date.now() / 1000) + 300 })}`;
+  const cubeToken = `${unsigned}.${createHmac('sha256', 'table-access-cube-secret').update(unsigned).digest('base64url')}`;
   expectAllowed(
     'chat-stream',
     await during(async () => {
@@ -238,12 +245,25 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
       expect(second.status).toBe(200);
       const byToken = await chat(url, { input: 'count of orders' }, { bearer: token });
       expect(byToken.status).toBe(200);
+      // Cube's deployment-scoped URL with a Cube token: the deployment's agent is found by a Query.
+      const scoped = await chat(
+        `${svc.baseUrl}/api/v1/public/demo/deployments/1/chat`,
+        { input: 'count of orders' },
+        { cubeToken },
+      );
+      expect(scoped.status).toBe(200);
     }),
   );
 
   expectAllowed(
     'chat-abort',
     await during(async () => {
+      const scoped = await abort(
+        `${svc.baseUrl}/api/v1/public/demo/deployments/1/chat`,
+        { chatId: 'no-such-chat' },
+        { cubeToken },
+      );
+      expect(scoped.status).toBe(404);
       const reply = await abort(url, { chatId }, { bearer: token });
       expect(reply.status).toBeLessThan(500);
       const byKey = await abort(

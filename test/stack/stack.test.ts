@@ -215,13 +215,13 @@ describe('least privilege', () => {
     'chat-stream': {
       'KEY#*': ['GetItem'],
       'S#*': ['GetItem'],
-      'A#*': provisioning,
+      'A#*': [...provisioning, 'Query'].sort(),
       'T#*': ['BatchWriteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
       'RATE#*': rate,
     },
     'chat-abort': {
       'KEY#*': ['GetItem'],
-      'A#*': ['GetItem'],
+      'A#*': ['GetItem', 'Query'],
       'S#*': ['GetItem'],
       'T#*': ['GetItem', 'UpdateItem'],
     },

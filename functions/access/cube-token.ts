@@ -1,0 +1,50 @@
+/**
+ * Cube token authentication of the chat (Cube's chat API, `cubeToken`): `X-Cube-Auth-Token: <JWT>`, HS256-signed
+ * with the deployment's own Cube token secret (the operator CLI's `deployment cube-token` turns it on; off by
+ * default), valid for the deployment of the agent it talks to, naming the external user in `externalId` (or `sub`)
+ * and carrying `chat` in its `scope` array. Its claims are the user's security context, as in Cube.
+ */
+
+import { verifyHs256 } from '../embed/token';
+import { UnauthorizedError } from '../errors';
+import type { Store } from '../store/client';
+import { deployments } from '../store/deployments';
+import { epochSeconds } from '../store/keys';
+
+export const CUBE_TOKEN_HEADER = 'x-cube-auth-token';
+
+/** What a verified Cube token says: the external user and the security context its claims are. */
+export interface CubeTokenClaims {
+  externalId: string;
+  securityContext: Record<string, unknown>;
+  expiresAt: number;
+}
+
+const refused = (reason: string) => new UnauthorizedError(`Invalid Cube token: ${reason}`);
+
+/**
+ * Verifies a Cube token for one deployment of an account. A deployment without a Cube token secret refuses every
+ * token (401), as does a bad signature, a missing or past `exp`, a `scope` without `chat`, or no user.
+ */
+export async function verifyCubeToken(
+  store: Store,
+  token: string,
+  target: { account: string; deploymentId: number },
+  nowSeconds: number = epochSeconds(),
+): Promise<CubeTokenClaims> {
+  const secret = await deployments.cubeTokenSecret(store, target.account, target.deploymentId);
+  if (!secret) {
+    throw new UnauthorizedError(
+      `Cube token authentication is not enabled for deployment ${target.deploymentId} (use an API key or an embed token)`,
+    );
+  }
+  const claims = verifyHs256(token, Buffer.from(secret, 'utf8'));
+  if (!claims) throw refused('the signature does not match the deployment’s secret');
+  if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) throw refused('expired or without exp');
+  if (!Array.isArray(claims.scope) || !claims.scope.includes('chat'))
+    throw refused('the scope claim lacks "chat"');
+  const user = typeof claims.externalId === 'string' ? claims.externalId : claims.sub;
+  if (typeof user !== 'string' || user.trim() === '')
+    throw refused('no externalId or sub claim names the user');
+  return { externalId: user, securityContext: claims, expiresAt: claims.exp };
+}

@@ -1,0 +1,108 @@
+/**
+ * Cube token authentication of the chat (Cube's chat.yaml, `cubeToken`): `X-Cube-Auth-Token: <JWT>` signed with
+ * the deployment's own secret, naming the user in `externalId` (or `sub`), carrying `chat` in `scope`; on the
+ * agent-scoped URL and on Cube's deployment-scoped URL (which accepts nothing else). Through the local service.
+ */
+import { createHmac } from 'node:crypto';
+import { resolveIdentity } from '../../functions/access/identity';
+import { deployments } from '../../functions/store/deployments';
+import { abort, chat, chatUrl, stateOf } from '../chat/support';
+import { snapshot } from '../support/http';
+import { startService, type TestService } from '../support/service';
+
+let svc: TestService;
+const SECRET = 'cube-token-test-secret-of-deployment-one';
+
+beforeAll(async () => {
+  svc = await startService();
+  expect(await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, SECRET)).toBe(true);
+});
+afterAll(async () => {
+  await svc.stop();
+});
+
+let n = 0;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** An HS256 JWT, as a customer's server signs one (no library of ours). */
+function jwt(claims: Record<string, unknown>, secret = SECRET, alg = 'HS256'): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${part({ alg, typ: 'JWT' })}.${part(claims)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
+const token = (extra: Record<string, unknown> = {}) =>
+  jwt({ externalId: `cube-token-${n++}`, scope: ['chat'], exp: now() + 600, region: 'north', ...extra });
+
+const deploymentUrl = (deploymentId = 1) =>
+  `${svc.baseUrl}/api/v1/public/demo/deployments/${deploymentId}/chat`;
+
+test('the agent URL streams a turn for a Cube token, owned by the user it names', async () => {
+  const reply = await chat(chatUrl(svc.baseUrl), { input: 'total amount by region' }, { cubeToken: token() });
+  expect(reply.status).toBe(200);
+  expect(reply.lines.at(-1)?.id).toBe('__usage__');
+  expect(stateOf(reply.lines)?.status).toBe('completed');
+});
+
+test("Cube's deployment URL talks to the deployment's agent, and accepts only a Cube token", async () => {
+  const cubeToken = token();
+  const reply = await chat(deploymentUrl(), { input: 'count of orders by status' }, { cubeToken });
+  expect(reply.status).toBe(200);
+  expect(stateOf(reply.lines)?.status).toBe('completed');
+  const chatId = String((reply.lines[0]?.state as { chatId?: string } | undefined)?.chatId);
+  // The same user may abort its thread through the same URL; an API key is refused there.
+  expect((await abort(deploymentUrl(), { chatId }, { cubeToken })).status).toBe(204);
+  const withKey = await chat(
+    deploymentUrl(),
+    { input: 'count of orders', sessionSettings: { externalId: 'x' } },
+    { key: svc.adminKey },
+  );
+  expect([withKey.status, withKey.error?.code]).toEqual([401, 'UNAUTHORIZED']);
+  // A deployment without agents has nothing to talk to.
+  expect((await chat(deploymentUrl(77), { input: 'count' }, { cubeToken })).status).toBe(404);
+});
+
+test('its claims are the security context of the queries, as in Cube', async () => {
+  const claims = { externalId: 'cube-claims', scope: ['chat'], exp: now() + 600, region: 'south', tier: 2 };
+  const identity = await resolveIdentity(svc.service.store, undefined, undefined, {
+    purpose: 'chat',
+    provision: false,
+    cubeToken: { token: jwt(claims), account: 'demo', deploymentId: 1 },
+  });
+  expect(identity.user).toEqual({ kind: 'external', externalId: 'cube-claims' });
+  expect(identity.deploymentId).toBe(1);
+  expect(identity.query.securityContext).toEqual(claims);
+});
+
+test.each([
+  [
+    'another secret',
+    () => token().replace(/\.[^.]+$/, `.${createHmac('sha256', 'nope').update('x').digest('base64url')}`),
+  ],
+  [
+    'signed with another key',
+    () => jwt({ externalId: 'x', scope: ['chat'], exp: now() + 60 }, 'another-secret'),
+  ],
+  ['expired', () => token({ exp: now() - 1 })],
+  ['without exp', () => jwt({ externalId: 'x', scope: ['chat'] })],
+  ['without the chat scope', () => token({ scope: ['sql'] })],
+  ['scope as a string', () => token({ scope: 'chat' })],
+  ['naming no user', () => jwt({ scope: ['chat'], exp: now() + 60 })],
+  ['alg none', () => jwt({ externalId: 'x', scope: ['chat'], exp: now() + 60 }, SECRET, 'none')],
+])('a token %s is 401 and writes nothing', async (_name, make) => {
+  const before = await snapshot(svc.service.store);
+  const reply = await chat(chatUrl(svc.baseUrl), { input: 'total amount' }, { cubeToken: make() });
+  expect([reply.status, reply.error?.code]).toEqual([401, 'UNAUTHORIZED']);
+  expect(await snapshot(svc.service.store)).toBe(before);
+});
+
+test('a deployment whose Cube token authentication is off refuses every token', async () => {
+  expect(await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, undefined)).toBe(true);
+  try {
+    const reply = await chat(chatUrl(svc.baseUrl), { input: 'total amount' }, { cubeToken: token() });
+    expect(reply.status).toBe(401);
+    expect(reply.error?.error).toContain('not enabled for deployment 1');
+  } finally {
+    await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, SECRET);
+  }
+});
