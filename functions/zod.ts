@@ -5,9 +5,11 @@
  * (a namespace import of a re-export, so esbuild keeps only what is used); the data model's YAML schema and the
  * agent keep the classic build (their bundles hold it anyway).
  */
+import { en } from 'zod/locales';
 import { config } from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 
+// A named import of the locales index (esbuild keeps only `en` in an ESM bundle); the default export of
+// `zod/v4/locales/en.js` is undefined once a CommonJS bundle of this module requires it.
 config(en());
 
 export * from 'zod/mini';

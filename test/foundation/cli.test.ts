@@ -127,6 +127,32 @@ describe('operator CLI', () => {
     expect(await apiKeys.findByKey(store, key.key)).toBeUndefined();
   });
 
+  test('deployment cube-token turns Cube token authentication on (a fresh secret each time) and off', async () => {
+    await cli('account', 'create', '--name', 'cubetok', '--plan', 'enterprise');
+    await cli('deployment', 'create', '--account', 'cubetok', '--id', '5', '--name', 'Prod');
+    const first = (await cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '5')) as {
+      cubeTokenSecret: string;
+    };
+    expect(first.cubeTokenSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await deployments.cubeTokenSecret(store, 'cubetok', 5)).toBe(first.cubeTokenSecret);
+    // Listings never show it.
+    expect(JSON.stringify(await cli('deployment', 'list', '--account', 'cubetok'))).not.toContain(
+      first.cubeTokenSecret,
+    );
+    const rotated = (await cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '5')) as {
+      cubeTokenSecret: string;
+    };
+    expect(rotated.cubeTokenSecret).not.toBe(first.cubeTokenSecret);
+    expect(await cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '5', '--disable')).toEqual({
+      deploymentId: 5,
+      cubeToken: 'disabled',
+    });
+    expect(await deployments.cubeTokenSecret(store, 'cubetok', 5)).toBeUndefined();
+    await expect(cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '6')).rejects.toMatchObject({
+      code: 'DEPLOYMENT_NOT_FOUND',
+    });
+  });
+
   test('clear errors for bad input', async () => {
     await expect(cli('account', 'create', '--name', 'x1', '--plan', 'gold')).rejects.toThrow(UsageError);
     await expect(cli('key', 'create', '--account', 'ghost', '--role', 'admin')).rejects.toThrow(AppError);

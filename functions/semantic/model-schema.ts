@@ -1,0 +1,313 @@
+/**
+ * The data model's YAML schema (Cube's cubes and views, as users write them) and the parsed model's types: what
+ * parseModel (model.ts) reads and what it returns.
+ */
+import * as z from 'zod';
+import { AppError } from '../errors';
+import { conditionSchema, type RowFilter, rowFilterSchema } from './policy-rules';
+import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
+import type { CalculatedMeasure } from './sql/calculated';
+import type { SubQuery } from './sql/subquery';
+
+/** One YAML file of a model branch. */
+export interface ModelFile {
+  path: string;
+  content: string;
+}
+
+const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits, _)');
+
+/**
+ * Cube keys accepted and not used: display and caching hints that never change a query's rows or who sees
+ * them (documented in docs/data-model.md).
+ */
+const meta = z.record(z.string(), z.unknown()).optional();
+const format = z.union([z.string(), z.record(z.string(), z.unknown())]).optional();
+
+/** Cube's `case` dimension: labels chosen by the first condition that holds (sql optional with it). */
+const caseLabel = z.union([z.string(), z.strictObject({ sql: z.string().min(1) })]);
+const caseSchema = z.strictObject({
+  when: z.array(z.strictObject({ sql: z.string().min(1), label: caseLabel })).min(1),
+  else: z.strictObject({ label: caseLabel }).optional(),
+});
+
+const dimensionSchema = z.strictObject({
+  name: identifier,
+  sql: z.string().min(1).optional(), // one of sql or case: checked by planMeasures
+  case: caseSchema.optional(),
+  type: z.enum(['string', 'number', 'time', 'boolean', 'switch']),
+  /** A `switch` dimension's values (loaded; queries naming it are refused). */
+  values: z.array(z.string()).optional(),
+  public: z.boolean().optional(),
+  shown: z.boolean().optional(),
+  /** `sql: "{other.measure}"`: that measure per row of this cube, by the join (sql/subquery.ts). */
+  sub_query: z.boolean().optional(),
+  propagate_filters_to_sub_query: z.boolean().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  meta,
+  format,
+  primary_key: z.boolean().optional(),
+  synonyms: z.array(z.string()).optional(),
+});
+
+export const MEASURE_TYPES = [
+  'count',
+  'count_distinct',
+  'count_distinct_approx',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'median',
+  'number',
+  'string',
+  'time',
+  'boolean',
+] as const;
+
+const measureSchema = z.strictObject({
+  name: identifier,
+  type: z.enum(MEASURE_TYPES),
+  sql: z.string().min(1).optional(),
+  /** Cube's measure filters: each `sql` holds for a row to be aggregated (CASE WHEN inside the aggregate). */
+  filters: z.array(z.strictObject({ sql: z.string().min(1) })).optional(),
+  /** Loaded; queries naming such a measure are refused (docs/data-model.md). */
+  rolling_window: z.record(z.string(), z.unknown()).optional(),
+  multi_stage: z.boolean().optional(),
+  time_shift: z.array(z.record(z.string(), z.unknown())).optional(),
+  case: z.record(z.string(), z.unknown()).optional(),
+  reduce_by: z.array(z.string()).optional(),
+  add_group_by: z.array(z.string()).optional(),
+  group_by: z.array(z.string()).optional(),
+  public: z.boolean().optional(),
+  shown: z.boolean().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  synonyms: z.array(z.string()).optional(),
+  meta,
+  format,
+  drill_members: z.array(z.string()).optional(),
+});
+
+const policySchema = z
+  .strictObject({
+    group: z.string().optional(),
+    groups: z.array(z.string()).optional(),
+    /** Cube's older name for a group: matched against the user's groups (docs/data-model.md). */
+    role: z.string().optional(),
+    /** All must hold for the policy to apply (policy-rules.ts). */
+    conditions: z.array(conditionSchema).optional(),
+    /** Extension: groups scoped to the session's embed tenant (creator mode); never matched by `group(s)`. */
+    embed_group: z.string().optional(),
+    embed_groups: z.array(z.string()).optional(),
+    row_level: z
+      .strictObject({ allow_all: z.boolean().optional(), filters: z.array(rowFilterSchema).optional() })
+      .optional(),
+    member_level: z
+      .strictObject({
+        includes: z.union([z.literal('*'), z.array(identifier)]).optional(),
+        excludes: z.array(identifier).optional(),
+      })
+      .optional(),
+  })
+  .refine(
+    (p) =>
+      p.group !== undefined ||
+      p.groups !== undefined ||
+      p.role !== undefined ||
+      p.embed_group !== undefined ||
+      p.embed_groups !== undefined,
+    'needs group, groups, role, embed_group or embed_groups',
+  );
+
+const joinSchema = z.strictObject({
+  name: identifier,
+  sql: z.string().min(1),
+  relationship: z.enum(['many_to_one', 'one_to_one', 'one_to_many', 'belongs_to', 'has_one', 'has_many']),
+});
+
+const cubeSchema = z
+  .strictObject({
+    name: identifier,
+    sql_table: sqlTableSchema.optional(),
+    /** Another cube whose members, joins and settings this one inherits (see extends.ts). */
+    extends: identifier.optional(),
+    sql: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    dimensions: z.array(dimensionSchema).default([]),
+    measures: z.array(measureSchema).default([]),
+    joins: z.array(joinSchema).default([]),
+    segments: z
+      .array(
+        z.strictObject({
+          name: identifier,
+          sql: z.string().min(1),
+          title: z.string().optional(),
+          description: z.string().optional(),
+          public: z.boolean().optional(),
+          shown: z.boolean().optional(),
+          meta,
+        }),
+      )
+      .default([]),
+    access_policy: z.array(policySchema).optional(),
+    public: z.boolean().optional(),
+    meta,
+    /** One data source per deployment: the name is accepted and not used. */
+    data_source: z.string().optional(),
+    /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
+    pre_aggregations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+    refresh_key: z.record(z.string(), z.unknown()).optional(),
+    /** Display groupings: kept for coreMeta, never change a query. */
+    hierarchies: z.array(z.record(z.string(), z.unknown())).optional(),
+  })
+  .refine(
+    (c) => c.extends !== undefined || (c.sql_table === undefined) !== (c.sql === undefined),
+    'needs exactly one of sql_table or sql',
+  );
+
+const viewSchema = z.strictObject({
+  name: identifier,
+  title: z.string().optional(),
+  description: z.string().optional(),
+  public: z.boolean().optional(),
+  meta,
+  /** Another view whose cubes and policies this one inherits (see extends.ts). */
+  extends: identifier.optional(),
+  cubes: z
+    .array(
+      z.strictObject({
+        join_path: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/),
+        includes: z.union([z.literal('*'), z.array(viewIncludeSchema)]).default('*'),
+        excludes: z.array(identifier).optional(),
+        prefix: z.boolean().optional(),
+        /** The prefix of this path's members when `prefix: true` (instead of the cube's name). */
+        alias: identifier.optional(),
+      }),
+    )
+    .default([]),
+  /** Display groupings: kept for coreMeta, never change a query. */
+  folders: z.array(z.record(z.string(), z.unknown())).optional(),
+  access_policy: z.array(policySchema).optional(),
+});
+
+/** A question/SQL pair the model's authors vouch for (the analyst reuses or imitates it). */
+const verifiedQuerySchema = z.strictObject({
+  question: z.string().min(1).max(1000),
+  sql: z.string().min(1).max(20_000),
+});
+
+/** One model file: its cubes, views and verified queries. */
+export const fileSchema = z.strictObject({
+  cubes: z.array(cubeSchema).optional(),
+  views: z.array(viewSchema).optional(),
+  verified_queries: z.array(verifiedQuerySchema).optional(),
+});
+export type VerifiedQueryDef = z.infer<typeof verifiedQuerySchema>;
+
+export type DimensionDef = z.infer<typeof dimensionSchema>;
+export type MeasureDef = z.infer<typeof measureSchema>;
+export type PolicyDef = z.infer<typeof policySchema>;
+export type FilterDef = RowFilter;
+export type CubeDef = z.infer<typeof cubeSchema>;
+export type JoinDef = z.infer<typeof joinSchema>;
+export type ViewDef = z.infer<typeof viewSchema>;
+
+/** A member as queries see it: a column of a cube or view. */
+export interface Member {
+  name: string;
+  kind: 'dimension' | 'measure';
+  type: 'string' | 'number' | 'time' | 'boolean';
+  aggType?: (typeof MEASURE_TYPES)[number];
+  title: string;
+  description?: string;
+  synonyms: string[];
+  format?: unknown;
+  meta?: Record<string, unknown>;
+  /** A segment of its cube: a boolean column, true on the rows the segment selects. */
+  segment?: true;
+  /** `public: false` / `shown: false`: a building block never shown in coreMeta nor queryable. */
+  hidden?: true;
+  /** A measure computed over other measures or over aggregates (`number`, `string`, `time`, `boolean`). */
+  calc?: CalculatedMeasure;
+  /** A Cube feature this measure uses that queries cannot compute (refused when queried, naming it). */
+  unsupported?: string;
+  /** A `sub_query` dimension: the measure of another cube it reads. */
+  subQuery?: SubQuery;
+  /** The cube the member comes from and its name there (views point into cubes). */
+  cube: string;
+  cubeMember: string;
+}
+
+/** A queryable object: a cube, or a view over cubes by join path. */
+export interface ModelObject {
+  name: string;
+  kind: 'cube' | 'view';
+  title: string;
+  description?: string;
+  members: Member[];
+  /** Cubes joined to build the object: alias -> path from the root cube. */
+  joinPath: string[][];
+  /** The cube every row of the object starts from. */
+  root: string;
+  /** The join tree from the root, parents before children (a view's paths and how its other roots connect). */
+  edges: JoinEdge[];
+  /** `public: false` objects are building blocks: never searched or queried directly. */
+  public: boolean;
+  /** A view's own access policy (over view member names), applied on top of its cubes' policies. */
+  policies?: PolicyDef[];
+}
+
+/**
+ * One join of an object's join tree. `rel` is seen from the parent: `to_one` (many_to_one: the child's rows
+ * repeat once per parent row), `to_many` (one_to_many: the parent's rows repeat once per child row), `one`.
+ */
+export interface JoinEdge {
+  parent: string;
+  child: string;
+  /** The cube whose `joins` entry holds `sql` (its `{CUBE}`). */
+  declaredOn: string;
+  sql: string;
+  rel: 'to_one' | 'to_many' | 'one';
+}
+
+export interface DataModel {
+  /** Content hash: parsed models and compiled queries are cached by it. */
+  readonly hash: string;
+  readonly cubes: ReadonlyMap<string, CubeDef>;
+  readonly views: ReadonlyMap<string, ViewDef>;
+  readonly objects: ReadonlyMap<string, ModelObject>;
+  /** `verified_queries` of all files, in file order. */
+  readonly verifiedQueries?: readonly VerifiedQueryDef[];
+}
+
+/** One model problem, with the file and the path inside it. */
+export interface ModelIssue {
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** 400 MODEL_INVALID listing every problem found, each with its file and path. */
+export class ModelValidationError extends AppError {
+  readonly issues: ModelIssue[];
+
+  constructor(issues: ModelIssue[]) {
+    super(
+      400,
+      'MODEL_INVALID',
+      `Data model has ${issues.length} error(s): ${issues.map((i) => `${i.file}: ${i.path}: ${i.message}`).join('; ')}`,
+      { details: { issues } },
+    );
+    this.name = 'ModelValidationError';
+    this.issues = issues;
+  }
+}
+
+/** A member's title from its name: `total_amount` -> `Total amount`. */
+export const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** Measures a repeated row would change (count_distinct, min and max are not). */
+export const FANOUT_SENSITIVE: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'median']);
