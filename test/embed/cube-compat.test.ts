@@ -5,6 +5,7 @@
  * `POST /api/v1/deployments/{id}/token` and loads all results through `POST /cubejs-api/v1/cubesql`, whose stream
  * is a `{schema}` line then `{data: [[...]]}` lines. Everything goes through the local HTTP service.
  */
+import { agents } from '../../functions/store/agents';
 import { apiKeys } from '../../functions/store/api-keys';
 import { chat, chatUrl } from '../chat/support';
 import { client, snapshot } from '../support/http';
@@ -93,6 +94,63 @@ async function cubeToken(cube: CubeClient, region: string): Promise<string> {
   });
   return cube.cubeApiToken(1, await cube.exchange(sessionId));
 }
+
+describe('Cube client: a chat read the way Cube documents it', () => {
+  test("streams with Cube's tool and node names; the final answer is the last `final` message; __usage__ ends it", async () => {
+    // An agent created with Cube's names (CLI: agent create --tool-names cube).
+    await agents.put(svc.service.store, {
+      account: 'demo',
+      agentId: 'cube-names',
+      name: 'Cube names',
+      deploymentId: 1,
+      showThinking: false,
+      toolNames: 'cube',
+    });
+    const cube = new CubeClient(svc.baseUrl, svc.adminKey);
+    const token = await cube.exchange(
+      await cube.generateSession({
+        deploymentId: 1,
+        externalId: uniqueUser(),
+        isEphemeral: true,
+        userAttributes: [{ name: 'region', value: 'north' }],
+      }),
+    );
+    // Cube's Chat API URL of the agent, and Cube's way of reading the NDJSON stream.
+    const response = await fetch(`${chatUrl(svc.baseUrl, 'demo', 'cube-names')}/stream-chat-state`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        input: 'What is the total amount by region?',
+        messageId: `${Date.now()}-message`,
+      }),
+    });
+    expect(response.status).toBe(200);
+    const messages = (await response.text())
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const toolNames = messages.flatMap((m) => {
+      const call = m.toolCall as { name?: string } | undefined;
+      return call?.name ? [call.name] : [];
+    });
+    expect(new Set(toolNames)).toEqual(new Set(['cubeMeta', 'cubeSqlApi']));
+    expect(
+      messages.some((m) => (m.graphPath as string[] | undefined)?.[0] === 'cube_data_analyst_agent'),
+    ).toBe(true);
+    // Cube's rule for the final answer: role assistant, graphPath[0] === 'final', graphPath.length <= 2, the last.
+    const finals = messages.filter(
+      (m) =>
+        m.role === 'assistant' &&
+        Array.isArray(m.graphPath) &&
+        m.graphPath[0] === 'final' &&
+        m.graphPath.length <= 2,
+    );
+    expect(String(finals.at(-1)?.content)).toContain('north');
+    const state = messages.find((m) => m.id === '__state__')?.state as { messages?: unknown[] } | undefined;
+    expect(Array.isArray(state?.messages)).toBe(true);
+    expect(messages.at(-1)).toMatchObject({ id: '__usage__', type: 'usage' });
+  });
+});
 
 describe('Cube client: load all results through cubesql', () => {
   test('the stream is a {schema} line, then {data} lines, under the session user row-level security', async () => {

@@ -128,27 +128,27 @@ describe('operator CLI', () => {
   });
 
   test('deployment cube-token turns Cube token authentication on (a fresh secret each time) and off', async () => {
-    await cli('account', 'create', '--name', 'cubetok', '--plan', 'enterprise');
-    await cli('deployment', 'create', '--account', 'cubetok', '--id', '5', '--name', 'Prod');
-    const first = (await cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '5')) as {
+    // A deployment of its own in the account the first test made (account listings stay as they are).
+    await cli('deployment', 'create', '--account', 'acme', '--id', '5', '--name', 'Cube tokens');
+    const first = (await cli('deployment', 'cube-token', '--account', 'acme', '--id', '5')) as {
       cubeTokenSecret: string;
     };
     expect(first.cubeTokenSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await deployments.cubeTokenSecret(store, 'cubetok', 5)).toBe(first.cubeTokenSecret);
+    expect(await deployments.cubeTokenSecret(store, 'acme', 5)).toBe(first.cubeTokenSecret);
     // Listings never show it.
-    expect(JSON.stringify(await cli('deployment', 'list', '--account', 'cubetok'))).not.toContain(
+    expect(JSON.stringify(await cli('deployment', 'list', '--account', 'acme'))).not.toContain(
       first.cubeTokenSecret,
     );
-    const rotated = (await cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '5')) as {
+    const rotated = (await cli('deployment', 'cube-token', '--account', 'acme', '--id', '5')) as {
       cubeTokenSecret: string;
     };
     expect(rotated.cubeTokenSecret).not.toBe(first.cubeTokenSecret);
-    expect(await cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '5', '--disable')).toEqual({
+    expect(await cli('deployment', 'cube-token', '--account', 'acme', '--id', '5', '--disable')).toEqual({
       deploymentId: 5,
       cubeToken: 'disabled',
     });
-    expect(await deployments.cubeTokenSecret(store, 'cubetok', 5)).toBeUndefined();
-    await expect(cli('deployment', 'cube-token', '--account', 'cubetok', '--id', '6')).rejects.toMatchObject({
+    expect(await deployments.cubeTokenSecret(store, 'acme', 5)).toBeUndefined();
+    await expect(cli('deployment', 'cube-token', '--account', 'acme', '--id', '6')).rejects.toMatchObject({
       code: 'DEPLOYMENT_NOT_FOUND',
     });
   });
