@@ -19,6 +19,7 @@ import {
   runQuery,
   sampleDataSql,
 } from '../../functions/semantic';
+import { PLUS_MODEL } from './leak-plus';
 import { startPostgres, type TestPostgres } from './postgres';
 
 /**
@@ -62,7 +63,8 @@ beforeAll(async () => {
     demoModelFiles('main'),
   ]);
   postgres = server;
-  model = parseModel(files);
+  // The demo model, and beside it the newer kinds of members (leak-plus.ts) under the same policies.
+  model = parseModel([...files, { path: 'plus.yml', content: PLUS_MODEL }]);
   engines.duckdb = {
     full: { kind: 'duckdb', database: full },
     filtered: { kind: 'duckdb', database: filtered },
@@ -197,7 +199,32 @@ const rowsQuery = (depth: number, scope: readonly string[] = []): fc.Arbitrary<s
   );
 };
 
+/**
+ * Queries over the newer kinds of members (a measure over measures, a filtered measure, a segment, a sub_query
+ * dimension reading another cube's measure), grouped or as rows, now and then behind a CTE of an attacker's name.
+ */
+const plusQuery = fc
+  .tuple(
+    fc.constantFrom('region', 'status', 'c2_segment'),
+    fc.constantFrom('MEASURE(avg_calc)', 'MEASURE(completed_total)', 'MEASURE(total)', 'MEASURE(count)'),
+    fc.constantFrom(
+      '',
+      ' WHERE big',
+      ' WHERE NOT big',
+      ' WHERE c2_order_total > 1000',
+      " WHERE status = 'completed'",
+    ),
+    cteName,
+    fc.constantFrom('grouped', 'grouped', 'rows', 'wrapped'),
+  )
+  .map(([dimension, measure, filter, name, shape]) => {
+    const grouped = `SELECT ${dimension}, ${measure} AS v FROM plus_view${filter} GROUP BY 1`;
+    if (shape === 'rows') return `SELECT ${dimension}, amount, c2_order_total FROM plus_view${filter}`;
+    return shape === 'wrapped' ? `WITH ${name} AS (${grouped}) SELECT * FROM ${name}` : grouped;
+  });
+
 const query = fc.oneof(
+  { weight: 2, arbitrary: plusQuery },
   rowsQuery(2),
   rowsQuery(2).map((q) => `SELECT region, count(*) AS n, sum(amount) AS s FROM (${q}) g GROUP BY region`),
   rowsQuery(1).map((q) => `WITH base AS (${q}) SELECT status, count(*) AS n FROM base GROUP BY status`),
