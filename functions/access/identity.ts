@@ -44,6 +44,8 @@ export interface QueryUserContext {
   securityContext: Record<string, unknown>;
   /** The session's embed-tenant (creator mode) groups and values, kept apart from tenant-wide names. */
   embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
+  /** Cube's roles of the session: matched by access policies' `role`. */
+  roles?: string[];
 }
 
 /** Who is calling a chat, abort or SQL request, resolved and provisioned. */
@@ -81,6 +83,7 @@ export function queryContext(
   user: UserRecord | undefined,
   scope: Scope,
   securityContext?: Record<string, unknown>,
+  roles?: readonly string[],
 ): QueryUserContext {
   const valuesOf = (sid: string): Record<string, AttributeValue> => {
     const values: Record<string, AttributeValue> = {};
@@ -93,6 +96,7 @@ export function queryContext(
     groups: [...new Set(user?.groups['*'] ?? [])].sort(),
     userAttributes: valuesOf('*'),
     securityContext: securityContext ?? user?.securityContext ?? {},
+    ...(roles && roles.length > 0 ? { roles: [...new Set(roles)].sort() } : {}),
   };
   if (scope.kind === 'embed') {
     context.embed = {
@@ -183,7 +187,12 @@ export async function resolveIdentity(
     return { ...base, ...(await memberIdentity(store, caller.account, ref, settings)), readOnly: true };
   }
   if (options.probe)
-    return { ...base, user: ref, owner: ownerOf(ref), query: queryContext(undefined, { kind: 'tenant' }) };
+    return {
+      ...base,
+      user: ref,
+      owner: ownerOf(ref),
+      query: queryContext(undefined, { kind: 'tenant' }, undefined, settings.roles),
+    };
   // The warm path: a live user whose stored values are what sessionSettings says is used as read, without the
   // provisioning transaction (one round trip instead of two; docs/operating.md, "Warm-path writes").
   const stored = options.provision
@@ -194,7 +203,7 @@ export async function resolveIdentity(
       ...base,
       user: ref,
       owner: ownerOf(ref),
-      query: queryContext(stored, { kind: 'tenant' }, settings.securityContext),
+      query: queryContext(stored, { kind: 'tenant' }, settings.securityContext, settings.roles),
       ...(stored.expiresAt !== undefined ? { expiresAt: stored.expiresAt } : {}),
     };
   }
@@ -219,7 +228,7 @@ export async function resolveIdentity(
     ...base,
     user: ref,
     owner: ownerOf(ref),
-    query: queryContext(user, { kind: 'tenant' }, settings.securityContext),
+    query: queryContext(user, { kind: 'tenant' }, settings.securityContext, settings.roles),
     ...(user?.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
   };
 }
@@ -252,7 +261,7 @@ async function memberIdentity(
     return {
       user: ref,
       owner: ownerOf(ref),
-      query: queryContext(user, { kind: 'tenant' }),
+      query: queryContext(user, { kind: 'tenant' }, undefined, settings.roles),
       ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
     };
   }
@@ -285,7 +294,7 @@ async function memberIdentity(
   return {
     user: ref,
     owner: ownerOf(ref),
-    query: queryContext(transient, { kind: 'tenant' }, settings.securityContext),
+    query: queryContext(transient, { kind: 'tenant' }, settings.securityContext, settings.roles),
     // Threads of a request-scoped user expire as an ephemeral user's would.
     expiresAt: epochSeconds() + (settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS),
   };
@@ -350,7 +359,7 @@ async function fromToken(
     account,
     user: session.user,
     owner: ownerOf(session.user),
-    query: queryContext(user, session.scope, session.securityContext),
+    query: queryContext(user, session.scope, session.securityContext, session.roles),
     via: 'token',
     credential: { kind: 'token', id: session.sessionId },
     deploymentId: session.deploymentId,
@@ -398,7 +407,12 @@ async function fromCubeToken(
   const user = await users.get(store, account.name, ref);
   return {
     ...base,
-    query: queryContext(user, { kind: 'tenant' }, claims.securityContext),
+    query: queryContext(
+      user,
+      { kind: 'tenant' },
+      claims.securityContext,
+      Array.isArray(claims.securityContext.roles) ? claims.securityContext.roles.map(String) : undefined,
+    ),
     ...(user?.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
   };
 }

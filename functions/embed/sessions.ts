@@ -38,6 +38,8 @@ export interface EmbedIdentity {
   securityContext?: Record<string, unknown>;
   allowAi: boolean;
   timezone?: string;
+  /** Cube's roles given to generate-session: access policies' `role` matches them. */
+  roles?: string[];
 }
 
 export { foldExternalId, normaliseExternalId } from './external-id';
@@ -289,5 +291,6 @@ function toIdentity(session: SessionRecord): EmbedIdentity {
   if (session.branchName !== undefined) identity.branchName = session.branchName;
   if (session.securityContext) identity.securityContext = session.securityContext;
   if (settings.timezone) identity.timezone = settings.timezone;
+  if (session.roles && session.roles.length > 0) identity.roles = session.roles;
   return identity;
 }

@@ -14,6 +14,8 @@ export interface QueryUser {
   securityContext: Record<string, unknown>;
   /** Groups and attribute values scoped to the session's embed tenant: `embed_group(s)` and `{ embedUserAttributes.x }`. */
   embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
+  /** Cube's roles of the session (generate-session `roles`, sessionSettings `roles`, a Cube token's `roles` claim). */
+  roles?: string[];
 }
 
 /** A row-level condition: SQL over one cube alias with its parameters, or a constant. */
@@ -31,16 +33,18 @@ const sourcesOf = (user: QueryUser): Sources => ({
   securityContext: user.securityContext,
 });
 
-/** A policy applies when one of its groups (or its role, Cube's older word for a group) matches and all its conditions hold. */
+/**
+ * A policy applies when one of its groups matches (or its `role`: one of the session's roles, or a group of that
+ * name, as older Cube models use roles for groups) and all its conditions hold.
+ */
 const matches = (policy: PolicyDef, user: QueryUser): boolean => {
-  const tenantWide = [
-    ...listOf(policy.group, policy.groups),
-    ...(policy.role !== undefined ? [policy.role] : []),
-  ];
+  const tenantWide = listOf(policy.group, policy.groups);
   const scoped = listOf(policy.embed_group, policy.embed_groups);
+  const role = policy.role;
   const grouped =
     tenantWide.some((g) => g === '*' || user.groups.includes(g)) ||
-    scoped.some((g) => user.embed?.groups.includes(g) ?? false);
+    scoped.some((g) => user.embed?.groups.includes(g) ?? false) ||
+    (role !== undefined && (role === '*' || (user.roles ?? []).includes(role) || user.groups.includes(role)));
   if (!grouped) return false;
   const sources = sourcesOf(user);
   return (policy.conditions ?? []).every((c) => conditionHolds(c.if, sources));

@@ -130,12 +130,17 @@ describe('chat and SQL users', () => {
         externalId: 'tok-1',
         userAttributes: [{ name: 'region', value: 'south' }],
         settings: { allowAi: false },
+        roles: ['auditor', 'viewer'],
       },
     );
     const { token } = await exchangeSession(store, sessionId);
     const id = await resolve({ externalId: 'ignored', groups: ['managers'] }, `Bearer ${token}`);
     expect(id).toMatchObject({ via: 'token', owner: 'e:tok-1', deploymentId: 1, allowAi: false });
     expect(id.query.userAttributes).toEqual({ region: 'south' });
+    // Cube's roles of the session reach the queries, where access policies' `role` matches them.
+    expect(id.query.roles).toEqual(['auditor', 'viewer']);
+    const withKey = await resolve({ externalId: 'roles-key', roles: ['viewer'] });
+    expect(withKey.query.roles).toEqual(['viewer']);
     expect(() => requireAi(id)).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
     const { revokeSession } = await import('../../functions/embed/sessions');
     await revokeSession(store, 'demo', sessionId);

@@ -268,7 +268,10 @@ describe('access policies', () => {
     await expect(
       onBoth(model, 'SELECT amount FROM secure_orders', sales({ region: 'north' })),
     ).rejects.toThrow(/amount/);
+    // Cube's `role`: one of the session's roles, or (older models) a group of that name.
+    expect(await totals(model, as({ roles: ['auditor'] }))).toEqual([[4, 235]]);
     expect(await totals(model, as({ groups: ['auditor'] }))).toEqual([[4, 235]]);
+    await expect(totals(model, as({ roles: ['sales'] }))).rejects.toThrow();
     expect(await totals(model, as({ securityContext: { is_manager: true } }))).toEqual([[4, 235]]);
     // Analysts with prefix "PA": paid orders (1, 3, 4) outside regions containing "sou" (1).
     expect(
