@@ -160,13 +160,33 @@ const cubeSchema = z
     /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
     pre_aggregations: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
     refresh_key: z.record(z.string(), z.unknown()).optional(),
-    /** Display groupings: kept for coreMeta, never change a query. */
-    hierarchies: z.array(z.record(z.string(), z.unknown())).optional(),
+    /** Drill paths (coreMeta shows them; they never change a query): levels are members, `{CUBE}.x` or `other.x`. */
+    hierarchies: z
+      .array(
+        z.looseObject({
+          name: identifier,
+          title: z.string().optional(),
+          levels: z.array(z.string().min(1)).min(1),
+          public: z.boolean().optional(),
+        }),
+      )
+      .optional(),
   })
   .refine(
     (c) => c.extends !== undefined || (c.sql_table === undefined) !== (c.sql === undefined),
     'needs exactly one of sql_table or sql',
   );
+
+/** A view folder: Cube's `members` (older models: `includes`), and folders inside it. */
+type FolderDef = { name: string; members?: string[]; includes?: string[]; folders?: FolderDef[] };
+const folderSchema: z.ZodType<FolderDef> = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    members: z.array(z.string().min(1)).optional(),
+    includes: z.array(z.string().min(1)).optional(),
+    folders: z.array(folderSchema).optional(),
+  }),
+);
 
 const viewSchema = z.strictObject({
   name: identifier,
@@ -188,8 +208,8 @@ const viewSchema = z.strictObject({
       }),
     )
     .default([]),
-  /** Display groupings: kept for coreMeta, never change a query. */
-  folders: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Groupings of the view's members (coreMeta shows them; they never change a query); folders may nest. */
+  folders: z.array(folderSchema).optional(),
   access_policy: z.array(policySchema).optional(),
 });
 
@@ -258,6 +278,10 @@ export interface ModelObject {
   public: boolean;
   /** A view's own access policy (over view member names), applied on top of its cubes' policies. */
   policies?: PolicyDef[];
+  /** A cube's drill paths: levels as qualified member names (`cube.member`). */
+  hierarchies?: { name: string; title: string; levels: string[] }[];
+  /** A view's folders, flattened: each with the names of its members (nested folders' members included). */
+  folders?: { name: string; members: string[] }[];
 }
 
 /**

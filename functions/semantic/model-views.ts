@@ -155,7 +155,24 @@ export function buildView(view: ViewDef, context: ViewContext): ModelObject {
       });
     }
   }
+  const folders: { name: string; members: string[] }[] = [];
+  // Each folder lists its own members and those of the folders inside it, parents before children.
+  const addFolder = (folder: NonNullable<ViewDef['folders']>[number], at: string): string[] => {
+    const index = folders.push({ name: folder.name, members: [] }) - 1;
+    const own = [...(folder.members ?? []), ...(folder.includes ?? [])];
+    for (const name of own) {
+      if (!members.some((m) => m.name === name)) {
+        issues.push({ file, path: `${at}.members`, message: `view ${view.name} has no member ${name}` });
+      }
+    }
+    const nested = (folder.folders ?? []).flatMap((inner, j) => addFolder(inner, `${at}.folders[${j}]`));
+    const names = [...new Set([...own, ...nested])];
+    folders[index] = { name: folder.name, members: names.map((name) => `${view.name}.${name}`) };
+    return names;
+  };
+  for (const [i, folder] of (view.folders ?? []).entries()) addFolder(folder, `${path}.folders[${i}]`);
   return {
+    ...(folders.length > 0 ? { folders } : {}),
     name: view.name,
     kind: 'view',
     title: view.title ?? titleOf(view.name),

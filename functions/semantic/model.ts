@@ -191,7 +191,23 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
         }
       }
     }
+    const hierarchies = (cube.hierarchies ?? []).flatMap((h, i) => {
+      const levels = h.levels.map((level) => {
+        const own = level.replace(/^\{CUBE\}\./, '');
+        if (own.includes('.')) return own;
+        if (!cube.dimensions.some((d) => d.name === own)) {
+          issues.push({
+            file,
+            path: `${path}.hierarchies[${i}].levels`,
+            message: `unknown dimension ${own} of ${cube.name}`,
+          });
+        }
+        return `${cube.name}.${own}`;
+      });
+      return h.public === false ? [] : [{ name: h.name, title: h.title ?? titleOf(h.name), levels }];
+    });
     objects.set(cube.name, {
+      ...(hierarchies.length > 0 ? { hierarchies } : {}),
       name: cube.name,
       kind: 'cube',
       title: cube.title ?? titleOf(cube.name),

@@ -22,6 +22,9 @@ export interface MetaCube {
   description?: string;
   type: 'cube' | 'view';
   members: MetaMember[];
+  /** Cube's /meta groupings, limited to members the user may see. */
+  hierarchies?: { name: string; title: string; levels: string[] }[];
+  folders?: { name: string; members: string[] }[];
 }
 
 const STOP = new Set([
@@ -94,6 +97,15 @@ export function searchMeta(
       score: score(query, tokens(`${m.name} ${m.title} ${m.description ?? ''} ${m.synonyms.join(' ')}`)),
     }));
     const best = scoredMembers.reduce((sum, m) => sum + m.score, 0) + 2 * score(query, objectWords);
+    const visible = new Set(members.map((m) => `${object.name}.${m.name}`));
+    // A level of another cube is that cube's to hide; this object's levels and folder members are filtered here.
+    const seen = (name: string) => visible.has(name) || !name.startsWith(`${object.name}.`);
+    const hierarchies = (object.hierarchies ?? [])
+      .map((h) => ({ ...h, levels: h.levels.filter(seen) }))
+      .filter((h) => h.levels.length > 0);
+    const folders = (object.folders ?? [])
+      .map((f) => ({ ...f, members: f.members.filter((m) => visible.has(m)) }))
+      .filter((f) => f.members.length > 0);
     // Views first at equal score: they are the curated entry points.
     ranked.push({
       score: best + (object.kind === 'view' ? 0.5 : 0),
@@ -102,6 +114,8 @@ export function searchMeta(
         title: object.title,
         ...(object.description ? { description: object.description } : {}),
         type: object.kind,
+        ...(hierarchies.length > 0 ? { hierarchies } : {}),
+        ...(folders.length > 0 ? { folders } : {}),
         members: scoredMembers
           .sort((a, b) => b.score - a.score || a.member.name.localeCompare(b.member.name))
           .map(({ member }) => ({

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type QueryUser,
   runQuery,
+  searchMeta,
 } from '../../functions/semantic';
 import { seedEngines, type TestEngines } from './engines';
 
@@ -482,5 +483,71 @@ describe('SECURITY_CONTEXT, securityContext, userAttributes and FILTER_PARAMS in
     for (const region of ["north' OR '1'='1", "') OR 1=1 --", 'north" OR "1"="1', ['x', "' OR TRUE --"]]) {
       expect(await onBoth(model, totals, as({ region }))).toEqual([[0, null]]);
     }
+  });
+});
+
+describe('hierarchies and folders', () => {
+  const files = (folderMember = 'status') => [
+    {
+      path: 'model/cubes/orders.yml',
+      content: `cubes:
+  - name: orders
+    sql_table: orders
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: region, sql: region, type: string }
+      - { name: status, sql: status, type: string }
+      - { name: secret, sql: amount, type: number, public: false }
+    measures:
+      - { name: count, type: count }
+    hierarchies:
+      - name: place
+        title: Where and how
+        levels: ["{CUBE}.region", status]
+      - name: hidden_path
+        public: false
+        levels: [region]
+`,
+    },
+    {
+      path: 'model/views/orders_view.yml',
+      content: `views:
+  - name: orders_view
+    cubes:
+      - join_path: orders
+        includes: "*"
+    folders:
+      - name: Basics
+        members: [region, count]
+        folders:
+          - name: State
+            members: [${folderMember}, secret]
+`,
+    },
+  ];
+  const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
+
+  test("coreMeta shows a cube's hierarchies and a view's folders (nested ones flattened), without hidden members", () => {
+    const model = parseModel(files());
+    const meta = searchMeta(model, everyone, '');
+    const cube = meta.cubes.find((c) => c.name === 'orders');
+    const view = meta.cubes.find((c) => c.name === 'orders_view');
+    // Private hierarchies are not shown; `{CUBE}.x` and bare names are the cube's members.
+    expect(cube?.hierarchies).toEqual([
+      { name: 'place', title: 'Where and how', levels: ['orders.region', 'orders.status'] },
+    ]);
+    expect(view?.folders).toEqual([
+      { name: 'Basics', members: ['orders_view.region', 'orders_view.count', 'orders_view.status'] },
+      { name: 'State', members: ['orders_view.status'] },
+    ]);
+  });
+
+  test('a folder or a hierarchy naming a member that does not exist is a model error', () => {
+    expect(() => parseModel(files('state'))).toThrow(/view orders_view has no member state/);
+    const broken = files().map((f) => ({
+      ...f,
+      content: f.content.replace('levels: [region]', 'levels: [place]'),
+    }));
+    expect(() => parseModel(broken)).toThrow(/unknown dimension place of orders/);
   });
 });
