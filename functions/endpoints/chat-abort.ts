@@ -5,7 +5,7 @@ import { httpEndpoint } from '../http/endpoint';
 /** POST {chat_url}/stream-chat-state/abort (and {chat_url}/abort): 204 once the request is recorded. */
 export const handler = httpEndpoint({
   route: 'chat-abort',
-  auth: 'none',
+  auth: 'apiKeyOrToken',
   body: chatAbortBody,
   handle: async ({ store, log, headers, params, body }) => {
     await abortChat(

@@ -6,7 +6,7 @@ import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 /** POST {chat_url}/stream-chat-state: the analyst's answer as NDJSON lines, flushed as produced. */
 export const handler = streamingEndpoint({
   route: 'chat-stream',
-  auth: 'none',
+  auth: 'apiKeyOrToken',
   body: chatStreamBody,
   // A model thinking or a query running can be silent longer than CloudFront's origin read timeout.
   keepalive: true,

@@ -4,7 +4,7 @@ import { cubeSqlBody, cubeSqlLines, runCubeSql } from '../query/cube-sql';
 /** POST /cubejs-api/v1/cubesql: Cube's SQL over HTTP, with a Cube API token (NDJSON). */
 export const handler = streamingEndpoint({
   route: 'cubesql',
-  auth: 'none',
+  auth: 'token',
   body: cubeSqlBody,
   handle: async ({ store, headers, body }) => {
     const result = await runCubeSql(store, headers.authorization, body);

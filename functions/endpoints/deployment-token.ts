@@ -5,7 +5,7 @@ import { httpEndpoint } from '../http/endpoint';
 /** POST /api/v1/deployments/{deploymentId}/token: a Cube API token for `/cubejs-api/v1/cubesql`. */
 export const handler = httpEndpoint({
   route: 'deployment-token',
-  auth: 'none',
+  auth: 'token',
   params: deploymentPath,
   handle: async ({ store, headers, params }) => ({
     status: 200,

@@ -5,7 +5,7 @@ import { ndjsonLines, runSqlApi, sqlApiBody } from '../query/sql-api';
 /** POST /api/v1/deployments/{deploymentId}/sql: JSON, or NDJSON with `Accept: application/x-ndjson`. */
 export const handler = streamingEndpoint({
   route: 'sql-api',
-  auth: 'none',
+  auth: 'apiKeyOrToken',
   params: deploymentPath,
   body: sqlApiBody,
   handle: async ({ store, headers, params, body }) => {

@@ -26,7 +26,13 @@ import { originVerify } from './origin-verify';
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export type AuthMode = 'none' | 'apiKey' | 'admin';
+/**
+ * Who may call: `none`; an API key (`apiKey`, `admin` for admin keys), resolved here; or a credential the domain
+ * resolves with the request's body (`apiKeyOrToken`: `Api-Key`, a `Bearer` embed token or a Cube token in
+ * `X-Cube-Auth-Token`; `token`: a token, bare or `Bearer`). For the last two the edge refuses a request that carries
+ * no credential of the kind (401) before its body is read.
+ */
+export type AuthMode = 'none' | 'apiKey' | 'admin' | 'apiKeyOrToken' | 'token';
 
 type PathParams = Record<string, string>;
 
@@ -36,7 +42,7 @@ export interface EndpointInput<B, Q, A extends AuthMode = AuthMode, P = PathPara
   /** Path parameters: parsed by the endpoint's `params` schema when it has one, else as matched. */
   params: P;
   /** The authenticated key's caller for apiKey/admin endpoints. */
-  caller: A extends 'none' ? undefined : ApiKeyCaller;
+  caller: A extends 'apiKey' | 'admin' ? ApiKeyCaller : undefined;
   headers: Record<string, string | undefined>;
   store: Store;
   log: Logger;
@@ -142,7 +148,9 @@ async function prepare<B, Q, A extends AuthMode, P>(
   }
   const store = getStore();
   let caller: ApiKeyCaller | undefined;
-  if (options.auth !== 'none') {
+  if (options.auth === 'apiKeyOrToken' || options.auth === 'token') {
+    requireCredential(headers, options.auth);
+  } else if (options.auth !== 'none') {
     const auth = parseAuthorization(headers.authorization);
     if (auth?.scheme !== 'api-key') {
       throw new UnauthorizedError('Missing or invalid Authorization header (expected Api-Key <key>)');
@@ -174,6 +182,25 @@ async function prepare<B, Q, A extends AuthMode, P>(
     requestId,
     event,
   };
+}
+
+/** The edge's part of `apiKeyOrToken` and `token`: a credential of the right kind is present (the domain checks it). */
+function requireCredential(
+  headers: Record<string, string | undefined>,
+  mode: 'apiKeyOrToken' | 'token',
+): void {
+  const auth = parseAuthorization(headers.authorization);
+  if (mode === 'token') {
+    // Cube clients send the token bare; `Bearer <token>` is accepted too.
+    const value = headers.authorization?.trim() ?? '';
+    if (value && (!/\s/.test(value) || auth?.scheme === 'bearer')) return;
+    throw new UnauthorizedError('Missing or invalid Authorization header (expected a token)');
+  }
+  if (auth?.scheme === 'api-key' || auth?.scheme === 'bearer') return;
+  if (!headers.authorization && headers['x-cube-auth-token']) return;
+  throw new UnauthorizedError(
+    'Missing or invalid Authorization header (expected Api-Key <key> or Bearer <token>)',
+  );
 }
 
 /** Account and embed tenant named by the path or the body (before authentication decides anything). */

@@ -192,6 +192,15 @@ describe('refusals', () => {
         )
       ).body.code,
     ).toBe('DEPLOYMENT_NOT_FOUND');
+    // The edge refuses a request without a credential of the right kind before it reads the body.
+    for (const authorization of [undefined, 'Basic dXNlcjpwYXNz', 'Api-Key']) {
+      const reply = await fetch(`${svc.baseUrl}${SQL}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ not: 'a valid body' }),
+      });
+      expect([authorization, reply.status]).toEqual([authorization, 401]);
+    }
     // The path is checked by its schema: a deployment id that is not a positive integer is 400 naming it.
     for (const bad of ['0', 'abc', '1e3', '0001234567890123']) {
       const reply = await api.post<Result>(
