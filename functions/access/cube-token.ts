@@ -8,7 +8,7 @@
 import { verifyHs256 } from '../embed/token';
 import { UnauthorizedError } from '../errors';
 import type { Store } from '../store/client';
-import { deployments } from '../store/deployments';
+import { cubeTokenSecrets } from '../store/cube-token-secrets';
 import { epochSeconds } from '../store/keys';
 
 export const CUBE_TOKEN_HEADER = 'x-cube-auth-token';
@@ -32,7 +32,7 @@ export async function verifyCubeToken(
   target: { account: string; deploymentId: number },
   nowSeconds: number = epochSeconds(),
 ): Promise<CubeTokenClaims> {
-  const secret = await deployments.cubeTokenSecret(store, target.account, target.deploymentId);
+  const secret = await cubeTokenSecrets.get(store, target.account, target.deploymentId);
   if (!secret) {
     throw new UnauthorizedError(
       `Cube token authentication is not enabled for deployment ${target.deploymentId} (use an API key or an embed token)`,

@@ -8,6 +8,7 @@ import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/ac
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
 import type { Store } from '../store/client';
+import { cubeTokenSecrets } from '../store/cube-token-secrets';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
@@ -223,7 +224,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       const id = positiveInt(required(values, 'id'), 'id');
       const secret = values.disable ? undefined : randomBytes(32).toString('base64url');
-      if (!(await deployments.setCubeTokenSecret(store, account, id, secret))) {
+      if (!(await cubeTokenSecrets.set(store, account, id, secret))) {
         throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
       }
       if (!secret) return { deploymentId: id, cubeToken: 'disabled' };

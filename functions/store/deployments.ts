@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../errors';
-import { isConditionFailed, queryAll, type Store } from './client';
+import { queryAll, type Store } from './client';
 import { keys } from './keys';
 import { type TransactItem, transact } from './transactions';
 
@@ -69,46 +69,6 @@ export const deployments = {
       new GetCommand({ TableName: store.tableName, Key: keys.deployment(account, id) }),
     );
     return out.Item ? toDeployment(out.Item) : undefined;
-  },
-
-  /**
-   * The deployment's Cube token secret (HS256 key of `X-Cube-Auth-Token` JWTs), or undefined when Cube token
-   * authentication is off for it (the default). Kept off `Deployment`, so listings never show it.
-   */
-  async cubeTokenSecret(store: Store, account: string, id: number): Promise<string | undefined> {
-    const out = await store.doc.send(
-      new GetCommand({
-        TableName: store.tableName,
-        Key: keys.deployment(account, id),
-        ProjectionExpression: 'cubeTokenSecret',
-      }),
-    );
-    const secret = out.Item?.cubeTokenSecret;
-    return typeof secret === 'string' && secret.length > 0 ? secret : undefined;
-  },
-
-  /** Turns Cube token authentication on with `secret`, or off (undefined); false when the deployment is unknown. */
-  async setCubeTokenSecret(
-    store: Store,
-    account: string,
-    id: number,
-    secret: string | undefined,
-  ): Promise<boolean> {
-    try {
-      await store.doc.send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: keys.deployment(account, id),
-          UpdateExpression: secret === undefined ? 'REMOVE cubeTokenSecret' : 'SET cubeTokenSecret = :secret',
-          ConditionExpression: 'attribute_exists(pk)',
-          ...(secret === undefined ? {} : { ExpressionAttributeValues: { ':secret': secret } }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailed(error)) return false;
-      throw error;
-    }
   },
 
   /** A transaction's check that the deployment (and the branch, when given) exists. */

@@ -3,9 +3,10 @@
  * the deployment's own secret, naming the user in `externalId` (or `sub`), carrying `chat` in `scope`; on the
  * agent-scoped URL and on Cube's deployment-scoped URL (which accepts nothing else). Through the local service.
  */
+
 import { createHmac } from 'node:crypto';
 import { resolveIdentity } from '../../functions/access/identity';
-import { deployments } from '../../functions/store/deployments';
+import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { abort, chat, chatUrl, stateOf } from '../chat/support';
 import { snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
@@ -15,7 +16,7 @@ const SECRET = 'cube-token-test-secret-of-deployment-one';
 
 beforeAll(async () => {
   svc = await startService();
-  expect(await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, SECRET)).toBe(true);
+  expect(await cubeTokenSecrets.set(svc.service.store, 'demo', 1, SECRET)).toBe(true);
 });
 afterAll(async () => {
   await svc.stop();
@@ -97,12 +98,12 @@ test.each([
 });
 
 test('a deployment whose Cube token authentication is off refuses every token', async () => {
-  expect(await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, undefined)).toBe(true);
+  expect(await cubeTokenSecrets.set(svc.service.store, 'demo', 1, undefined)).toBe(true);
   try {
     const reply = await chat(chatUrl(svc.baseUrl), { input: 'total amount' }, { cubeToken: token() });
     expect(reply.status).toBe(401);
     expect(reply.error?.error).toContain('not enabled for deployment 1');
   } finally {
-    await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, SECRET);
+    await cubeTokenSecrets.set(svc.service.store, 'demo', 1, SECRET);
   }
 });

@@ -9,6 +9,7 @@ import { AppError } from '../../functions/errors';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
+import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { deployments } from '../../functions/store/deployments';
 import { freshStore } from '../support/store';
 
@@ -134,7 +135,7 @@ describe('operator CLI', () => {
       cubeTokenSecret: string;
     };
     expect(first.cubeTokenSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await deployments.cubeTokenSecret(store, 'acme', 5)).toBe(first.cubeTokenSecret);
+    expect(await cubeTokenSecrets.get(store, 'acme', 5)).toBe(first.cubeTokenSecret);
     // Listings never show it.
     expect(JSON.stringify(await cli('deployment', 'list', '--account', 'acme'))).not.toContain(
       first.cubeTokenSecret,
@@ -147,7 +148,7 @@ describe('operator CLI', () => {
       deploymentId: 5,
       cubeToken: 'disabled',
     });
-    expect(await deployments.cubeTokenSecret(store, 'acme', 5)).toBeUndefined();
+    expect(await cubeTokenSecrets.get(store, 'acme', 5)).toBeUndefined();
     await expect(cli('deployment', 'cube-token', '--account', 'acme', '--id', '6')).rejects.toMatchObject({
       code: 'DEPLOYMENT_NOT_FOUND',
     });

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { routes } from '../../functions/routes';
-import { deployments } from '../../functions/store/deployments';
+import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { client, type Reply } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -324,7 +324,7 @@ test('every route: real successes and errors validate against the document', asy
   }
 
   // Cube's deployment-scoped chat URL, with a Cube token of the deployment.
-  await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, 'openapi-cube-token-secret');
+  await cubeTokenSecrets.set(svc.service.store, 'demo', 1, 'openapi-cube-token-secret');
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ externalId: 'openapi-cube', scope: ['chat'], exp: Math.floor(Date.now() / 1000) + 300 })}`;
   const cubeToken = `${unsigned}.${createHmac('sha256', 'openapi-cube-token-secret').update(unsigned).digest('base64url')}`;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { deployments } from '../../functions/store/deployments';
+import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 /**
  * The IAM grants in routes.ts are sufficient: every endpoint is driven over HTTP through its success paths (and
  * the rejection paths that read more), every DynamoDB request it sends is recorded with the partition keys it
@@ -221,7 +221,7 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
   const url = chatUrl(svc.baseUrl);
   let chatId = '';
   // A Cube token of deployment 1 (its secret set as the CLI's `deployment cube-token` does).
-  await deployments.setCubeTokenSecret(svc.service.store, 'demo', 1, 'table-access-cube-secret');
+  await cubeTokenSecrets.set(svc.service.store, 'demo', 1, 'table-access-cube-secret');
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256' })}.${part({ sub: uniqueUser('acc-cube'), scope: ['chat'], exp: Math.floor(Date.now() / 1000) + 300 })}`;
   const cubeToken = `${unsigned}.${createHmac('sha256', 'table-access-cube-secret').update(unsigned).digest('base64url')}`;

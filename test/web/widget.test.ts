@@ -257,7 +257,7 @@ describe('sessions', () => {
     await page.goto(`${server.baseUrl}/fallback.html`);
     // innerText holds only rendered text: children the element's own view replaces are not rendered.
     const shown = () =>
-      page.evaluate(() => (document.querySelector('embed-analytics-chat') as HTMLElement).innerText.trim());
+      page.evaluate(() => (document.querySelector('embed-analytics-chat') as HTMLElement).textContent.trim());
     await page.getByText(fallback).waitFor();
     expect(await shown()).toBe(fallback);
 
