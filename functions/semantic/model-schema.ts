@@ -31,8 +31,28 @@ const caseSchema = z.strictObject({
   else: z.strictObject({ label: caseLabel }).optional(),
 });
 
+/** An interval as Cube writes it: `1 year`, `3 months`, `-2 weeks`. */
+const INTERVAL = /^-?\d+\s+(second|minute|hour|day|week|month|quarter|year)s?$/;
+
+/** A custom granularity of a time dimension (Cube's `granularities`): an interval with an offset or an origin. */
+const granularitySchema = z
+  .strictObject({
+    name: identifier,
+    title: z.string().optional(),
+    interval: z.string().regex(INTERVAL, 'must be an interval like "1 year" or "3 months"'),
+    offset: z.string().regex(INTERVAL, 'must be an interval like "3 months" or "-1 day"').optional(),
+    origin: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'must be a date or timestamp')
+      .optional(),
+  })
+  .refine((g) => g.offset === undefined || g.origin === undefined, 'give an offset or an origin, not both');
+export type GranularityDef = z.infer<typeof granularitySchema>;
+
 const dimensionSchema = z.strictObject({
   name: identifier,
+  /** A time dimension's custom granularities: `{dimension.name}` in model SQL, and listed in coreMeta. */
+  granularities: z.array(granularitySchema).optional(),
   sql: z.string().min(1).optional(), // one of sql or case: checked by planMeasures
   case: caseSchema.optional(),
   type: z.enum(['string', 'number', 'time', 'boolean', 'switch']),
@@ -256,6 +276,8 @@ export interface Member {
   unsupported?: string;
   /** A `sub_query` dimension: the measure of another cube it reads. */
   subQuery?: SubQuery;
+  /** A time dimension's custom granularities (Cube's `granularities`), as coreMeta lists them. */
+  granularities?: { name: string; title: string; interval: string; offset?: string; origin?: string }[];
   /** The cube the member comes from and its name there (views point into cubes). */
   cube: string;
   cubeMember: string;

@@ -272,6 +272,15 @@ function toMember(
   if (def.description) member.description = def.description;
   if ('format' in def && def.format !== undefined) member.format = def.format;
   if (def.meta) member.meta = def.meta;
+  if (kind === 'dimension' && (def as DimensionDef).granularities?.length) {
+    member.granularities = ((def as DimensionDef).granularities ?? []).map((g) => ({
+      name: g.name,
+      title: g.title ?? titleOf(g.name),
+      interval: g.interval,
+      ...(g.offset ? { offset: g.offset } : {}),
+      ...(g.origin ? { origin: g.origin } : {}),
+    }));
+  }
   if (def.public === false || def.shown === false) member.hidden = true;
   return member;
 }

@@ -136,9 +136,17 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
     const inner2 = memberSqlOf({ ...scope, cube: target, others: [] }, member, stack);
     const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
     if (granularity === undefined) return expr;
+    const custom = dimension.granularities?.find((g) => g.name === granularity);
+    if (dimension.type === 'time' && custom) {
+      try {
+        return customBucket(expr, custom);
+      } catch (error) {
+        throw new ModelReferenceError(`${whole}: ${(error as Error).message}`);
+      }
+    }
     if (dimension.type !== 'time' || !(GRANULARITIES as readonly string[]).includes(granularity)) {
       throw new ModelReferenceError(
-        `${whole}: ${granularity} is not a granularity of a time dimension (${GRANULARITIES.join(', ')})`,
+        `${whole}: ${granularity} is not a granularity of a time dimension (${GRANULARITIES.join(', ')}, or one of its custom granularities)`,
       );
     }
     return `date_trunc('${granularity}', ${expr})`;
@@ -197,4 +205,36 @@ export function multipliedCubes(edges: readonly JoinEdge[]): Set<string> {
     for (const n of nodes) if ((e.rel === 'to_one') === below.has(n)) multiplied.add(n);
   }
   return multiplied;
+}
+
+/**
+ * The start of a custom granularity's bucket (Cube's `granularities`), as SQL both engines run: a one-unit interval
+ * (optionally shifted by `offset`, e.g. a fiscal year from April: `1 year`, offset `3 months`) truncates the shifted
+ * time and shifts back; an interval of several months, quarters or years counts months from the origin's month
+ * (default January 1970). Several days, weeks or smaller units are refused (the engines count them differently).
+ */
+export function customBucket(
+  expr: string,
+  g: { interval: string; offset?: string; origin?: string },
+): string {
+  const [count = '1', word = ''] = g.interval.trim().split(/\s+/);
+  const n = Number(count);
+  const unit = word.replace(/s$/, '');
+  if (n <= 0) throw new Error('a granularity interval must be positive');
+  const offset = g.offset ? `INTERVAL '${g.offset.replace(/'/g, '')}'` : undefined;
+  const shifted = offset ? `(${expr} - ${offset})` : expr;
+  const back = (bucket: string) => (offset ? `(${bucket} + ${offset})` : bucket);
+  if (n === 1 && !g.origin) return back(`date_trunc('${unit}', ${shifted})`);
+  const months = unit === 'month' ? n : unit === 'quarter' ? 3 * n : unit === 'year' ? 12 * n : undefined;
+  if (months === undefined) {
+    throw new Error(
+      `an interval of ${g.interval} is not supported in model SQL (one ${unit}, or months, quarters, years)`,
+    );
+  }
+  const [year = 1970, month = 1] = (g.origin ?? '1970-01').split('-').map(Number);
+  const origin = year * 12 + month - 1;
+  const index = `(extract(year from ${shifted}) * 12 + extract(month from ${shifted}) - 1)`;
+  const bucket = `(${origin} + floor((${index} - ${origin}) / ${months}.0) * ${months})`;
+  const date = `make_date(CAST(floor(${bucket} / 12.0) AS INTEGER), CAST(${bucket} - floor(${bucket} / 12.0) * 12 + 1 AS INTEGER), 1)`;
+  return back(`CAST(${date} AS TIMESTAMP)`);
 }

@@ -14,6 +14,8 @@ export interface MetaMember {
   segment?: true;
   format?: unknown;
   meta?: Record<string, unknown>;
+  /** A time dimension's custom granularities. */
+  granularities?: Member['granularities'];
 }
 
 export interface MetaCube {
@@ -128,6 +130,7 @@ export function searchMeta(
             ...(member.segment ? { segment: true } : {}),
             ...(member.format !== undefined ? { format: member.format } : {}),
             ...(member.meta ? { meta: member.meta } : {}),
+            ...(member.granularities ? { granularities: member.granularities } : {}),
             // Other names users call the member by: the analyst matches questions against them too.
             ...(member.synonyms.length > 0 ? { synonyms: member.synonyms } : {}),
           })),
