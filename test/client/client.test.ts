@@ -44,6 +44,16 @@ test('sessions: generate, exchange, revoke; a reused session is an ApiError SESS
     userAttributes: [{ name: 'region', value: 'north' }],
   });
   const browser = new EmbeddedAnalytics({ baseUrl: svc.baseUrl });
+  // The page's check first: it names the chat's target and spends nothing.
+  expect(await browser.check(sessionId, { accountName: 'demo' })).toEqual({
+    accountName: 'demo',
+    deploymentId: 1,
+    agentId: '1',
+  });
+  await expect(browser.check(sessionId, { agentId: '404' })).rejects.toMatchObject({
+    status: 404,
+    code: 'AGENT_NOT_FOUND',
+  });
   const session = await browser.exchange(sessionId);
   expect(session.user).toEqual(expect.objectContaining({ externalId: 'client-user' }));
   expect(session.user.userAttributes).toEqual([{ name: 'region', value: 'north' }]);

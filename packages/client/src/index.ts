@@ -147,6 +147,8 @@ export interface ClientOptions {
   apiKey?: string;
   /** An embed token (from `exchange`) for browser-side chat and SQL. */
   token?: string;
+  /** A Cube token (`X-Cube-Auth-Token`: a JWT signed with the deployment's secret) for chat. */
+  cubeToken?: string;
   fetch?: typeof fetch;
 }
 
@@ -222,6 +224,8 @@ export class EmbeddedAnalytics {
     if (auth === 'none') return {};
     if (this.options.apiKey) return { authorization: `Api-Key ${this.options.apiKey}` };
     if (auth === 'keyOrToken' && this.options.token) return { authorization: `Bearer ${this.options.token}` };
+    if (auth === 'keyOrToken' && this.options.cubeToken)
+      return { 'x-cube-auth-token': this.options.cubeToken };
     return {};
   }
 
@@ -259,6 +263,17 @@ export class EmbeddedAnalytics {
   exchange(sessionId: string, deploymentId?: number): Promise<ExchangedSession> {
     const body = deploymentId === undefined ? { sessionId } : { sessionId, deploymentId };
     return this.json('POST', '/api/v1/embed/session/token', 'none', body);
+  }
+
+  /**
+   * POST /api/v1/embed/session/check (no key): whether the session can open the chat of `accountName` and
+   * `agentId` (default agent `1`), without spending it. 401 SESSION_INVALID, 404 AGENT_NOT_FOUND or 403 otherwise.
+   */
+  check(
+    sessionId: string,
+    target: { accountName?: string; agentId?: string } = {},
+  ): Promise<{ accountName: string; deploymentId: number; agentId: string }> {
+    return this.json('POST', '/api/v1/embed/session/check', 'none', { sessionId, ...target });
   }
 
   /** POST /api/v1/embed/session/revoke (admin key): idempotent. */
