@@ -81,6 +81,28 @@ const chatStreamAccess: TableAccess = {
   rate: rateWindows,
 };
 
+/** The chat function at one of its paths (the agent's URL, Cube's deployment URL). */
+const chatStreamRoute = (path: string): RouteDefinition => ({
+  id: 'chat-stream',
+  method: 'POST',
+  path,
+  streaming: true,
+  table: chatStreamAccess,
+  tokenSecret: true,
+  bedrock: true,
+  data: true,
+});
+
+/** The abort function at one of its paths (both spellings, and Cube's deployment URL). */
+const chatAbortRoute = (path: string): RouteDefinition => ({
+  id: 'chat-abort',
+  method: 'POST',
+  path,
+  streaming: false,
+  table: chatAbortAccess,
+  tokenSecret: true,
+});
+
 export const routes: readonly RouteDefinition[] = [
   { id: 'health', method: 'GET', path: '/health', streaming: false, table: {} },
   { id: 'openapi', method: 'GET', path: '/api/v1/openapi.json', streaming: false, table: {} },
@@ -154,50 +176,11 @@ export const routes: readonly RouteDefinition[] = [
     streaming: false,
     table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
   },
-  {
-    id: 'chat-stream',
-    method: 'POST',
-    path: `${chat}/stream-chat-state`,
-    streaming: true,
-    table: chatStreamAccess,
-    tokenSecret: true,
-    bedrock: true,
-    data: true,
-  },
-  {
-    id: 'chat-abort',
-    method: 'POST',
-    path: `${chat}/stream-chat-state/abort`,
-    streaming: false,
-    table: chatAbortAccess,
-    tokenSecret: true,
-  },
-  {
-    id: 'chat-abort',
-    method: 'POST',
-    path: `${chat}/abort`,
-    streaming: false,
-    table: chatAbortAccess,
-    tokenSecret: true,
-  },
-  {
-    id: 'chat-stream',
-    method: 'POST',
-    path: `${deploymentChat}/stream-chat-state`,
-    streaming: true,
-    table: chatStreamAccess,
-    tokenSecret: true,
-    bedrock: true,
-    data: true,
-  },
-  {
-    id: 'chat-abort',
-    method: 'POST',
-    path: `${deploymentChat}/stream-chat-state/abort`,
-    streaming: false,
-    table: chatAbortAccess,
-    tokenSecret: true,
-  },
+  chatStreamRoute(`${chat}/stream-chat-state`),
+  chatAbortRoute(`${chat}/stream-chat-state/abort`),
+  chatAbortRoute(`${chat}/abort`),
+  chatStreamRoute(`${deploymentChat}/stream-chat-state`),
+  chatAbortRoute(`${deploymentChat}/stream-chat-state/abort`),
   {
     id: 'sql-api',
     method: 'POST',

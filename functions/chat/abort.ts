@@ -3,6 +3,7 @@
  * threads (spec §4.4).
  */
 
+import { CUBE_TOKEN_HEADER } from '../access/cube-token';
 import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../access/identity';
 import { optional } from '../embed/schemas';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
@@ -38,6 +39,20 @@ export interface ChatRequest {
   cubeToken?: string | undefined;
   path: ChatPath;
 }
+
+/** The chat request of an endpoint's input: its credentials (Authorization, X-Cube-Auth-Token) and path. */
+export const chatRequestOf = (input: {
+  store: Store;
+  log: Logger;
+  headers: Record<string, string | undefined>;
+  params: ChatPath;
+}): ChatRequest => ({
+  store: input.store,
+  log: input.log,
+  authorization: input.headers.authorization,
+  cubeToken: input.headers[CUBE_TOKEN_HEADER],
+  path: input.params,
+});
 
 /**
  * With a Cube token the agent comes first: its deployment decides which secret verifies the token. The

@@ -1,5 +1,4 @@
-import { CUBE_TOKEN_HEADER } from '../access/cube-token';
-import { abortChat, chatAbortBody } from '../chat/abort';
+import { abortChat, chatAbortBody, chatRequestOf } from '../chat/abort';
 import { httpEndpoint } from '../http/endpoint';
 
 /** POST {chat_url}/stream-chat-state/abort (and {chat_url}/abort): 204 once the request is recorded. */
@@ -7,17 +6,8 @@ export const handler = httpEndpoint({
   route: 'chat-abort',
   auth: 'apiKeyOrToken',
   body: chatAbortBody,
-  handle: async ({ store, log, headers, params, body }) => {
-    await abortChat(
-      {
-        store,
-        log,
-        authorization: headers.authorization,
-        cubeToken: headers[CUBE_TOKEN_HEADER],
-        path: params,
-      },
-      body,
-    );
+  handle: async (input) => {
+    await abortChat(chatRequestOf(input), input.body);
     return { status: 204 };
   },
 });

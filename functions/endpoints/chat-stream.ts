@@ -1,5 +1,5 @@
-import { CUBE_TOKEN_HEADER } from '../access/cube-token';
 import { chatStreamBody, openChatStream } from '../chat';
+import { chatRequestOf } from '../chat/abort';
 import { streamingEndpoint } from '../http/endpoint';
 import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 
@@ -10,20 +10,12 @@ export const handler = streamingEndpoint({
   body: chatStreamBody,
   // A model thinking or a query running can be silent longer than CloudFront's origin read timeout.
   keepalive: true,
-  handle: async ({ store, log, headers, params, body }) => {
-    const result = await openChatStream(
-      {
-        store,
-        log,
-        authorization: headers.authorization,
-        cubeToken: headers[CUBE_TOKEN_HEADER],
-        path: params,
-      },
-      body,
-    );
+  handle: async (input) => {
+    const result = await openChatStream(chatRequestOf(input), input.body);
     // The path's account: openChatStream has checked it against the caller by now.
-    if ('lines' in result && params.accountName) {
-      emitMetrics(params.accountName, [{ name: METRIC_NAMES.turns, value: 1, unit: 'Count' }]);
+    const account = input.params.accountName;
+    if ('lines' in result && account) {
+      emitMetrics(account, [{ name: METRIC_NAMES.turns, value: 1, unit: 'Count' }]);
     }
     return result;
   },

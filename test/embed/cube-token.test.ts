@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { resolveIdentity } from '../../functions/access/identity';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { abort, chat, chatUrl, stateOf } from '../chat/support';
+import { signJwt } from '../support/cube-token';
 import { snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -25,12 +26,7 @@ afterAll(async () => {
 let n = 0;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** An HS256 JWT, as a customer's server signs one (no library of ours). */
-function jwt(claims: Record<string, unknown>, secret = SECRET, alg = 'HS256'): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const input = `${part({ alg, typ: 'JWT' })}.${part(claims)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
-}
+const jwt = (claims: Record<string, unknown>, secret = SECRET, alg = 'HS256') => signJwt(claims, secret, alg);
 
 const token = (extra: Record<string, unknown> = {}) =>
   jwt({ externalId: `cube-token-${n++}`, scope: ['chat'], exp: now() + 600, region: 'north', ...extra });

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 /**
  * GET /api/v1/openapi.json: the document is well formed, describes every route of routes.ts, and every real
  * response of the local service (successes and errors, JSON and NDJSON) validates against it.
@@ -7,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { routes } from '../../functions/routes';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { cubeChatToken } from '../support/cube-token';
 import { client, type Reply } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -325,9 +325,7 @@ test('every route: real successes and errors validate against the document', asy
 
   // Cube's deployment-scoped chat URL, with a Cube token of the deployment.
   await cubeTokenSecrets.set(svc.service.store, 'demo', 1, 'openapi-cube-token-secret');
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ externalId: 'openapi-cube', scope: ['chat'], exp: Math.floor(Date.now() / 1000) + 300 })}`;
-  const cubeToken = `${unsigned}.${createHmac('sha256', 'openapi-cube-token-secret').update(unsigned).digest('base64url')}`;
+  const cubeToken = cubeChatToken('openapi-cube', 'openapi-cube-token-secret');
   const DEPLOYMENT_CHAT = '/api/v1/public/{accountName}/deployments/{deploymentId}/chat';
   const deploymentChat = '/api/v1/public/demo/deployments/1/chat';
   const scoped = await fetch(`${svc.baseUrl}${deploymentChat}/stream-chat-state`, {

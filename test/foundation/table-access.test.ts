@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 /**
  * The IAM grants in routes.ts are sufficient: every endpoint is driven over HTTP through its success paths (and
@@ -11,6 +10,7 @@ import { routes, type TableAction } from '../../functions/routes';
 import { keys, PARTITION_PREFIXES, type Partition } from '../../functions/store/keys';
 import { mergeAccess } from '../../lib/endpoints';
 import { abort, chat, chatUrl, uniqueUser } from '../chat/support';
+import { cubeChatToken } from '../support/cube-token';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -222,9 +222,7 @@ test('every DynamoDB request each endpoint sends is allowed by its declared gran
   let chatId = '';
   // A Cube token of deployment 1 (its secret set as the CLI's `deployment cube-token` does).
   await cubeTokenSecrets.set(svc.service.store, 'demo', 1, 'table-access-cube-secret');
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${part({ alg: 'HS256' })}.${part({ sub: uniqueUser('acc-cube'), scope: ['chat'], exp: Math.floor(Date.now() / 1000) + 300 })}`;
-  const cubeToken = `${unsigned}.${createHmac('sha256', 'table-access-cube-secret').update(unsigned).digest('base64url')}`;
+  const cubeToken = cubeChatToken(uniqueUser('acc-cube'), 'table-access-cube-secret');
   expectAllowed(
     'chat-stream',
     await during(async () => {
