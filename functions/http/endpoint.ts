@@ -30,7 +30,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * Who may call: `none`; an API key (`apiKey`, `admin` for admin keys), resolved here; or a credential the domain
  * resolves with the request's body (`apiKeyOrToken`: `Api-Key`, a `Bearer` embed token or a Cube token in
  * `X-Cube-Auth-Token`; `token`: a token, bare or `Bearer`). For the last two the edge refuses a request that carries
- * no credential of the kind (401) before its body is read.
+ * no credential of the kind (401) before its body is validated.
  */
 export type AuthMode = 'none' | 'apiKey' | 'admin' | 'apiKeyOrToken' | 'token';
 
@@ -184,7 +184,7 @@ async function prepare<B, Q, A extends AuthMode, P>(
   };
 }
 
-/** The edge's part of `apiKeyOrToken` and `token`: a credential of the right kind is present (the domain checks it). */
+/** The edge's part of `apiKeyOrToken` and `token`: a credential of the right kind is present (the domain verifies it). */
 function requireCredential(
   headers: Record<string, string | undefined>,
   mode: 'apiKeyOrToken' | 'token',
