@@ -413,7 +413,12 @@ async function fromCubeToken(
       claims.securityContext,
       Array.isArray(claims.securityContext.roles) ? claims.securityContext.roles.map(String) : undefined,
     ),
-    ...(user?.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+    // Threads of a user nothing stores live as an ephemeral chat user's do (a week); a stored user's, as long as it.
+    ...(user
+      ? user.expiresAt !== undefined
+        ? { expiresAt: user.expiresAt }
+        : {}
+      : { expiresAt: epochSeconds() + DEFAULT_EPHEMERAL_TTL_SECONDS }),
   };
 }
 

@@ -69,6 +69,10 @@ test('its claims are the security context of the queries, as in Cube', async () 
   expect(identity.user).toEqual({ kind: 'external', externalId: 'cube-claims' });
   expect(identity.deploymentId).toBe(1);
   expect(identity.query.securityContext).toEqual(claims);
+  // Nothing stores this user: its threads expire as an ephemeral chat user's (a week), never last forever.
+  const week = 7 * 24 * 3600;
+  expect(identity.expiresAt).toBeGreaterThan(now() + week - 60);
+  expect(identity.expiresAt).toBeLessThanOrEqual(now() + week + 1);
 });
 
 test.each([
