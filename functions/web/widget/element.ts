@@ -76,6 +76,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
       });
     }
     if (this.state === 'idle') void this.start();
+    // Moved in the page: the session's clock stopped when the element was disconnected.
+    else if (this.state === 'ready' && this.session) this.scheduleExpiry(this.session.expiresAt);
   }
 
   disconnectedCallback(): void {
