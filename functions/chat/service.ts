@@ -9,6 +9,7 @@ import {
   sessionSettingsSchema,
 } from '../access/identity';
 import { createAnalystTools, type ModelProvider, providerFromConfig, runAgentTurn } from '../agent';
+import { TtlCache } from '../cache';
 import { config, type ModelConfig } from '../config';
 import { optional } from '../embed/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -84,7 +85,7 @@ const modelProvider = (): ModelProvider => {
 
 /** Agents change rarely: a found agent is reused for a short, bounded time (models are cached the same way). */
 const AGENT_CACHE_MS = 30_000;
-const agentCache = new Map<string, { agent: Agent; at: number }>();
+const agentCache = new TtlCache<string, Agent>({ ttlMs: AGENT_CACHE_MS, maxEntries: 500 });
 
 /** The agent of the path; another account's name is AGENT_NOT_FOUND (contract §3). */
 async function agentFor(store: Store, identity: CallerIdentity, path: ChatPath): Promise<Agent> {
@@ -92,10 +93,10 @@ async function agentFor(store: Store, identity: CallerIdentity, path: ChatPath):
   if (!path.agentId || path.accountName !== identity.account.name) throw missing();
   const key = `${store.tableName}|${identity.account.name}|${path.agentId}`;
   const hit = agentCache.get(key);
-  if (hit && Date.now() - hit.at < AGENT_CACHE_MS) return hit.agent;
+  if (hit) return hit;
   const agent = await agents.get(store, identity.account.name, path.agentId);
   if (!agent) throw missing();
-  agentCache.set(key, { agent, at: Date.now() });
+  agentCache.set(key, agent);
   return agent;
 }
 

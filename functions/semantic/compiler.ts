@@ -4,6 +4,8 @@
  * -> check constructs, functions and members (allow-lists, value-size bounds) -> aggregate measures
  * -> secure (policies inside one subquery per model object) -> emit for the target dialect.
  */
+
+import { TtlCache } from '../cache';
 import { SqlNotAllowedError } from '../errors';
 import type { DataModel, Member } from './model';
 import { type QueryUser, visibleMembers } from './policy';
@@ -25,8 +27,8 @@ export interface CompiledQuery {
   params: unknown[];
 }
 
-const compiledCache = new Map<string, CompiledQuery>();
 const CACHE_MAX = 500;
+const compiledCache = new TtlCache<string, CompiledQuery>({ ttlMs: 60 * 60_000, maxEntries: CACHE_MAX });
 
 /** The one statement of a parsed query, which must be a SELECT. */
 function singleSelect(ast: unknown): Node {
@@ -135,7 +137,6 @@ export async function compileSql(
     return `${quote(generated)} AS (${body})`;
   });
   const compiled = { sql: emit(root, secured), params };
-  if (compiledCache.size >= CACHE_MAX) compiledCache.clear();
   compiledCache.set(cacheKey, compiled);
   return { sql: compiled.sql, params: [...compiled.params] };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { TtlCache } from '../cache';
 import { expandContextRefs } from './context-refs';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
@@ -32,7 +33,8 @@ const pathText = (path: readonly PropertyKey[]) =>
     .join('')
     .replace(/^\./, '') || '(root)';
 
-const cache = new Map<string, DataModel>();
+/** Parsed models by content hash (a warm function serves a few deployments and branches). */
+const cache = new TtlCache<string, DataModel>({ ttlMs: 60 * 60_000, maxEntries: 50 });
 
 /** Parses and validates a model; all problems are reported together. Cached by content. */
 export function parseModel(files: readonly ModelFile[]): DataModel {

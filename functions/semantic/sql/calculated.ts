@@ -8,6 +8,8 @@
  * argument; the outer query computes the measure's expression over their aggregates. So a calculated measure is
  * never multiplied by a join, exactly like the measures it is made of.
  */
+
+import { TtlCache } from '../../cache';
 import type { CubeDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
 import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
@@ -87,14 +89,13 @@ function filterCondition(scope: ReferenceScope, def: MeasureDef | undefined): st
 
 class PlanError extends Error {}
 
-const parsedExpressions = new Map<string, Node>();
+const parsedExpressions = new TtlCache<string, Node>({ ttlMs: 60 * 60_000, maxEntries: 5000 });
 
 /** Parses one SQL expression of the model (trusted, operator-written) on this thread; cached by its text. */
 function parseExpression(sql: string): Node {
   const hit = parsedExpressions.get(sql);
   if (hit) return structuredClone(hit);
   const expr = parseExpressionUncached(sql);
-  if (parsedExpressions.size > 5000) parsedExpressions.clear();
   parsedExpressions.set(sql, structuredClone(expr));
   return expr;
 }

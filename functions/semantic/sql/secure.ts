@@ -5,6 +5,7 @@
  * name; PostgreSQL: schema-qualified under an empty search path), so only this stage can reach them.
  */
 
+import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
 import { bindContext, expandContextRefs } from '../context-refs';
 import {
@@ -54,7 +55,7 @@ export function qualifiedTable(name: string, at: { catalog?: string; schema?: st
   return parts.map(quote).join('.');
 }
 
-const authorSqlCache = new Map<string, string>();
+const authorSqlCache = new TtlCache<string, string>({ ttlMs: 60 * 60_000, maxEntries: 1000 });
 
 /**
  * A cube's own `sql` with its tables qualified for the target (its CTE names kept). Model SQL is the
@@ -90,7 +91,6 @@ function authorSql(sql: string, target: SqlTarget): string {
   } catch {
     result = sql;
   }
-  if (authorSqlCache.size > 1000) authorSqlCache.clear();
   authorSqlCache.set(key, result);
   return result;
 }
