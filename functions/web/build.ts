@@ -25,7 +25,7 @@ export function assetCacheControl(relativePath: string): string {
 
 const STAMP = '.build-stamp';
 
-/** A digest of everything the output depends on: widget sources, static files, bundled library versions. */
+/** A digest of everything the output depends on: widget and client sources, static files, library versions. */
 async function sourceDigest(): Promise<string> {
   const hash = createHash('sha256');
   const widget = join(here, 'widget');
@@ -36,8 +36,9 @@ async function sourceDigest(): Promise<string> {
     join(here, 'example.html'),
     join(here, 'example.css'),
     join(here, 'page.ts'),
-    // The wire protocol the widget shares with the service.
+    // The wire protocol the widget shares with the service, and the typed client it calls the service with.
     join(here, '..', 'protocol.ts'),
+    join(here, '..', '..', 'packages', 'client', 'src', 'index.ts'),
   ]) {
     hash.update(file).update(await readFile(file));
   }

@@ -1,7 +1,7 @@
-/** The widget's HTTP client in Node against a real local server: streaming, errors, abort. */
+/** The widget's calls (on packages/client) in Node against a real local server: streaming, errors, abort. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, abortChat, chatUrl, exchangeSession, streamChat } from '../../functions/web/widget/api';
+import { ApiError, abortChat, openSession, streamChat } from '../../functions/web/widget/api';
 import type { WireMessage } from '../../functions/web/widget/protocol';
 
 let server: Server;
@@ -19,6 +19,10 @@ beforeAll(async () => {
       authorization: req.headers.authorization,
       body: Buffer.concat(chunks).toString(),
     });
+    if (req.url === '/api/v1/embed/session/check') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: 'No route', code: 'NOT_FOUND' }));
+    }
     if (req.url === '/api/v1/embed/session/token') {
       res.writeHead(401, { 'content-type': 'application/json' });
       return res.end(
@@ -69,7 +73,7 @@ afterAll(async () => {
 describe('streamChat', () => {
   test('yields every message across chunk boundaries and sends the Bearer token, input and chatId', async () => {
     const messages: WireMessage[] = [];
-    for await (const message of streamChat(chatUrl(baseUrl, 'demo', '1'), 'tok', {
+    for await (const message of streamChat({ baseUrl: baseUrl, accountName: 'demo', agentId: '1' }, 'tok', {
       input: 'hi',
       chatId: 'c-9',
     })) {
@@ -84,7 +88,9 @@ describe('streamChat', () => {
   });
 
   test('a JSON error answer becomes an ApiError with the contract code and message', async () => {
-    const stream = streamChat(chatUrl(baseUrl, 'busy', '1'), 'tok', { input: 'hi' });
+    const stream = streamChat({ baseUrl: baseUrl, accountName: 'busy', agentId: '1' }, 'tok', {
+      input: 'hi',
+    });
     await expect(stream.next()).rejects.toMatchObject({
       name: 'ApiError',
       status: 409,
@@ -94,7 +100,9 @@ describe('streamChat', () => {
   });
 
   test('a non-JSON error page still gives a readable ApiError', async () => {
-    const stream = streamChat(chatUrl(baseUrl, 'proxy', '1'), 'tok', { input: 'hi' });
+    const stream = streamChat({ baseUrl: baseUrl, accountName: 'proxy', agentId: '1' }, 'tok', {
+      input: 'hi',
+    });
     await expect(stream.next()).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
   });
 
@@ -103,21 +111,27 @@ describe('streamChat', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const stream = streamChat(chatUrl(`http://127.0.0.1:${port}`, 'demo', '1'), 'tok', { input: 'hi' });
+    const stream = streamChat(
+      { baseUrl: `http://127.0.0.1:${port}`, accountName: 'demo', agentId: '1' },
+      'tok',
+      { input: 'hi' },
+    );
     await expect(stream.next()).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 });
 
 describe('exchange and abort', () => {
   test('a used session is 401 SESSION_INVALID', async () => {
-    const error = await exchangeSession(`${baseUrl}/`, 'spent').catch((caught: unknown) => caught);
+    // This server has no session check (404 without a contract code): the exchange says what is wrong.
+    const error = await openSession(`${baseUrl}/`, 'spent', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'SESSION_INVALID' });
+    expect(seen.at(-1)?.path).toBe('/api/v1/embed/session/token');
     expect(JSON.parse(seen.at(-1)?.body ?? '{}')).toEqual({ sessionId: 'spent' });
   });
 
   test('abort posts the chatId with the token and accepts 204', async () => {
-    await abortChat(chatUrl(baseUrl, 'demo', '7'), 'tok', 'c-9');
+    await abortChat({ baseUrl: baseUrl, accountName: 'demo', agentId: '7' }, 'tok', 'c-9');
     expect(seen.at(-1)).toMatchObject({
       path: '/api/v1/public/demo/agents/7/chat/stream-chat-state/abort',
       authorization: 'Bearer tok',
@@ -125,9 +139,8 @@ describe('exchange and abort', () => {
     });
   });
 
-  test('chatUrl encodes the path parameters', () => {
-    expect(chatUrl('https://x.example/', 'a b', '1/2')).toBe(
-      'https://x.example/api/v1/public/a%20b/agents/1%2F2/chat',
-    );
+  test('the account and agent are encoded in the chat path', async () => {
+    await abortChat({ baseUrl: `${baseUrl}/`, accountName: 'a b', agentId: '1/2' }, 'tok', 'c-1');
+    expect(seen.at(-1)?.path).toBe('/api/v1/public/a%20b/agents/1%2F2/chat/stream-chat-state/abort');
   });
 });

@@ -3,7 +3,7 @@
  * custom element (shadow DOM, styles included). The embed page uses the same element with `from-location`,
  * which reads `session`, `account` and `agent` from the page's query string.
  */
-import { ApiError, abortChat, chatUrl, type EmbedSession, openSession, streamChat } from './api';
+import { ApiError, abortChat, type ChatTarget, type EmbedSession, openSession, streamChat } from './api';
 import { buildComposer, type Composer } from './composer';
 import { readWidgetConfig, renewsSessions, type WidgetConfig } from './config';
 import { h, replaceChildren } from './dom';
@@ -232,12 +232,12 @@ export class EmbedAnalyticsChat extends HTMLElement {
     this.notice(failure.title, failure.text, 'error');
   }
 
-  private target(): { url: string } | { error: string } {
+  private target(): ChatTarget | { error: string } {
     const account = this.config?.account ?? this.session?.accountName;
     const agent = this.config?.agent ?? this.session?.agentId ?? '1';
     if (!account)
       return { error: 'No account is configured for this chat (the "account" parameter is missing).' };
-    return { url: chatUrl(this.config?.baseUrl ?? window.location.origin, account, agent) };
+    return { baseUrl: this.config?.baseUrl ?? window.location.origin, accountName: account, agentId: agent };
   }
 
   private renderChat(): void {
@@ -355,7 +355,7 @@ export class EmbedAnalyticsChat extends HTMLElement {
         let dropped: unknown;
         try {
           const request = { input: text, messageId, ...(chatId ? { chatId } : {}) };
-          for await (const message of streamChat(target.url, token, request, controller.signal)) {
+          for await (const message of streamChat(target, token, request, controller.signal)) {
             const change = applyMessage(running.turn, message);
             if (change.kind === 'chat') {
               chatId = change.chatId;
@@ -444,7 +444,7 @@ export class EmbedAnalyticsChat extends HTMLElement {
       return;
     }
     try {
-      await abortChat(target.url, token, chatId);
+      await abortChat(target, token, chatId);
       window.setTimeout(() => {
         if (this.running === running) running.controller.abort();
       }, ABORT_GRACE_MS);

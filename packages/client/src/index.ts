@@ -92,9 +92,9 @@ export interface Page<T> {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
 
-/** One line of a chat stream (Cube's chat frames). */
+/** One line of a chat stream (Cube's chat frames). Cube's error line is `{"error"}` alone, without an id. */
 export interface ChatLine {
-  id: string;
+  id?: string;
   sort?: number;
   role?: 'user' | 'assistant';
   content?: string;
@@ -175,41 +175,58 @@ interface Json {
 }
 
 async function toError(response: Response): Promise<ApiError> {
-  const text = await response.text();
+  const text = await response.text().catch(() => '');
   let body: Json = {};
   try {
     body = JSON.parse(text) as Json;
   } catch {
-    // Not JSON (a proxy's page): keep the text as the message.
+    // Not JSON (a proxy's error page): the status line is all that can be shown to a person.
   }
   const retry = Number(response.headers.get('retry-after'));
   return new ApiError(
     response.status,
-    typeof body.code === 'string' ? body.code : 'HTTP_ERROR',
-    typeof body.error === 'string' ? body.error : text || response.statusText,
+    typeof body.code === 'string' && body.code ? body.code : `HTTP_${response.status}`,
+    typeof body.error === 'string' && body.error
+      ? body.error
+      : `The service answered ${response.status} ${response.statusText}`.trim(),
     body.details,
     Number.isFinite(retry) && retry > 0 ? retry : undefined,
   );
 }
 
-/** Reads a body as NDJSON values, one per line, as they arrive. */
+/**
+ * Reads a body as NDJSON values, one per line, as they arrive. With a reader rather than `for await` over the
+ * body (Safari's streams are not async iterable); leaving early cancels the download.
+ */
 async function* ndjson(response: Response): AsyncGenerator<unknown> {
   if (!response.body) return;
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let newline = buffered.indexOf('\n');
-    while (newline >= 0) {
-      const line = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (line) yield JSON.parse(line);
-      newline = buffered.indexOf('\n');
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline).trim();
+        buffered = buffered.slice(newline + 1);
+        if (line) yield JSON.parse(line);
+        newline = buffered.indexOf('\n');
+      }
+      if (done) break;
     }
+    const last = buffered.trim();
+    if (last) yield JSON.parse(last);
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
-  const last = (buffered + decoder.decode()).trim();
-  if (last) yield JSON.parse(last);
 }
+
+type Agent = { accountName: string; agentId: string };
+
+const chatPath = (agent: Agent) =>
+  `/api/v1/public/${encodeURIComponent(agent.accountName)}/agents/${encodeURIComponent(agent.agentId)}/chat`;
 
 export class EmbeddedAnalytics {
   private readonly baseUrl: string;
@@ -239,12 +256,24 @@ export class EmbeddedAnalytics {
     const headers: Record<string, string> = { ...this.authorization(auth) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (extra.accept) headers.accept = extra.accept;
-    const response = await this.fetcher(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(extra.signal ? { signal: extra.signal } : {}),
-    });
+    let response: Response;
+    try {
+      response = await this.fetcher(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        // Credentials are headers; a browser's cookies for the service's origin are never sent.
+        credentials: 'omit',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(extra.signal ? { signal: extra.signal } : {}),
+      });
+    } catch (error) {
+      if (extra.signal?.aborted) throw error;
+      throw new ApiError(
+        0,
+        'NETWORK',
+        'The service could not be reached. Check the connection and try again.',
+      );
+    }
     if (!response.ok) throw await toError(response);
     return response;
   }
@@ -331,13 +360,18 @@ export class EmbeddedAnalytics {
    * POST {chat_url}/stream-chat-state: the lines of the turn as the server writes them. Keepalive lines are
    * skipped. An error before the first line (validation, auth, busy thread) is thrown by the first `next()`.
    */
-  chat(agent: { accountName: string; agentId: string }, request: ChatRequest): ChatStream {
-    const base = `/api/v1/public/${encodeURIComponent(agent.accountName)}/agents/${encodeURIComponent(agent.agentId)}/chat`;
+  chat(agent: Agent, request: ChatRequest, options: { signal?: AbortSignal } = {}): ChatStream {
     const controller = new AbortController();
+    const { signal } = options;
+    if (signal?.aborted) controller.abort(signal.reason);
+    signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
     let chatId = request.chatId;
-    const started = this.send('POST', `${base}/stream-chat-state`, 'keyOrToken', request, {
+    const started = this.send('POST', `${chatPath(agent)}/stream-chat-state`, 'keyOrToken', request, {
+      accept: 'application/x-ndjson',
       signal: controller.signal,
     });
+    // Awaited by the iterator; a refusal before anyone iterates is not an unhandled rejection.
+    started.catch(() => undefined);
     const sessionSettings = request.sessionSettings;
     const client = this;
     return {
@@ -347,6 +381,7 @@ export class EmbeddedAnalytics {
       async *[Symbol.asyncIterator]() {
         const response = await started;
         for await (const value of ndjson(response)) {
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
           const line = value as ChatLine;
           if (line.id === '__keepalive__') continue;
           chatId ??= line.state?.chatId;
@@ -361,15 +396,24 @@ export class EmbeddedAnalytics {
           while (!chatId && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           if (!chatId) throw new ApiError(0, 'NO_THREAD', 'The stream has not named its thread yet');
         }
-        await client.json('POST', `${base}/stream-chat-state/abort`, 'keyOrToken', {
-          chatId,
-          ...(sessionSettings ? { sessionSettings } : {}),
-        });
+        await client.abortChat(agent, chatId, sessionSettings);
       },
       close() {
         controller.abort();
       },
     };
+  }
+
+  /** POST {chat_url}/stream-chat-state/abort: stops the thread's running turn (204; idempotent). */
+  async abortChat(
+    agent: Agent,
+    chatId: string,
+    sessionSettings?: ChatRequest['sessionSettings'],
+  ): Promise<void> {
+    await this.json('POST', `${chatPath(agent)}/stream-chat-state/abort`, 'keyOrToken', {
+      chatId,
+      ...(sessionSettings ? { sessionSettings } : {}),
+    });
   }
 
   /** POST /api/v1/deployments/{id}/sql, all rows in one JSON body. */
