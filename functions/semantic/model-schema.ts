@@ -34,6 +34,14 @@ const caseSchema = z.strictObject({
 /** An interval as Cube writes it: `1 year`, `3 months`, `-2 weeks`. */
 const INTERVAL = /^-?\d+\s+(second|minute|hour|day|week|month|quarter|year)s?$/;
 
+/** A rolling window's trailing or leading part: an interval or `unbounded`. */
+const windowSize = z
+  .string()
+  .trim()
+  .regex(/^(unbounded|-?\d+\s+(second|minute|hour|day|week|month|quarter|year)s?)$/i, {
+    message: 'must be "unbounded" or an interval like "7 days" or "3 months"',
+  });
+
 /** A custom granularity of a time dimension (Cube's `granularities`): an interval with an offset or an origin. */
 const granularitySchema = z
   .strictObject({
@@ -92,8 +100,21 @@ const measureSchema = z.strictObject({
   sql: z.string().min(1).optional(),
   /** Cube's measure filters: each `sql` holds for a row to be aggregated (CASE WHEN inside the aggregate). */
   filters: z.array(z.strictObject({ sql: z.string().min(1) })).optional(),
+  /** Cube's rolling window: the measure over a window of time buckets (sql/rolling.ts). */
+  rolling_window: z
+    .strictObject({
+      trailing: windowSize.optional(),
+      leading: windowSize.optional(),
+      offset: z.enum(['start', 'end']).optional(),
+      /** `to_date` with a `granularity`: from the start of that period (year to date). */
+      type: z.enum(['fixed', 'to_date']).optional(),
+      granularity: z.enum(['day', 'week', 'month', 'quarter', 'year']).optional(),
+    })
+    .refine((w) => (w.type === 'to_date') === (w.granularity !== undefined), {
+      message: 'type: to_date needs a granularity (and a granularity needs type: to_date)',
+    })
+    .optional(),
   /** Loaded; queries naming such a measure are refused (docs/data-model.md). */
-  rolling_window: z.record(z.string(), z.unknown()).optional(),
   multi_stage: z.boolean().optional(),
   time_shift: z.array(z.record(z.string(), z.unknown())).optional(),
   case: z.record(z.string(), z.unknown()).optional(),
@@ -249,6 +270,7 @@ export type VerifiedQueryDef = z.infer<typeof verifiedQuerySchema>;
 
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
+export type RollingWindowDef = NonNullable<MeasureDef['rolling_window']>;
 export type PolicyDef = z.infer<typeof policySchema>;
 export type FilterDef = RowFilter;
 export type CubeDef = z.infer<typeof cubeSchema>;
@@ -274,6 +296,8 @@ export interface Member {
   calc?: CalculatedMeasure;
   /** A Cube feature this measure uses that queries cannot compute (refused when queried, naming it). */
   unsupported?: string;
+  /** Cube's `rolling_window`: aggregated over a window of the query's time buckets (sql/rolling.ts). */
+  rolling?: RollingWindowDef;
   /** A `sub_query` dimension: the measure of another cube it reads. */
   subQuery?: SubQuery;
   /** A time dimension's custom granularities (Cube's `granularities`), as coreMeta lists them. */

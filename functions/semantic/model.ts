@@ -270,6 +270,8 @@ function toMember(
     cubeMember: def.name,
   };
   if (measureType) member.aggType = measureType;
+  const rolling = kind === 'measure' ? (def as MeasureDef).rolling_window : undefined;
+  if (rolling) member.rolling = rolling;
   if (kind === 'segment') member.segment = true;
   if (def.description) member.description = def.description;
   if ('format' in def && def.format !== undefined) member.format = def.format;

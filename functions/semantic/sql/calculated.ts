@@ -33,7 +33,10 @@ export interface CalculatedMeasure {
 }
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
-const UNSUPPORTED_KEYS = ['rolling_window', 'multi_stage', 'time_shift', 'case'] as const;
+const UNSUPPORTED_KEYS = ['multi_stage', 'time_shift', 'case'] as const;
+
+/** Aggregates a rolling window adds up from its buckets' values (sql/rolling.ts). */
+export const ROLLING_TYPES: ReadonlySet<string> = new Set(['count', 'sum', 'min', 'max', 'avg']);
 
 /** Measures whose SQL parseModel's member check must not expand (they name measures). */
 export const checkedAsCalculated = (def: MeasureDef): boolean =>
@@ -296,6 +299,14 @@ export function planMeasures(
       const feature = UNSUPPORTED_KEYS.find((k) => def[k] !== undefined);
       if (feature) {
         failed.set(key, `Measure ${def.name} uses ${feature}, which queries cannot compute yet`);
+        continue;
+      }
+      if (def.rolling_window && !ROLLING_TYPES.has(def.type)) {
+        // A window of distinct values (or of an expression over aggregates) is not the sum of its buckets.
+        failed.set(
+          key,
+          `Measure ${def.name} is a rolling window over a ${def.type} measure, which queries cannot compute yet (count, sum, min, max and avg can)`,
+        );
         continue;
       }
       const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };

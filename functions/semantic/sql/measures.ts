@@ -17,14 +17,26 @@ import {
 } from './ast';
 import { calculatedExpression } from './calculated';
 import { type Resolution, rangeOf, type Scope } from './resolve';
+import { type MeasureContext, rollingAggregate } from './rolling';
 
 export type Dialect = 'duckdb' | 'postgres';
 
-/** The aggregate expression of a measure over `column`, in the dialect's spelling. */
-export function aggregateFor(member: Member, column: Node, dialect: Dialect): Node {
+/**
+ * The aggregate expression of a measure over `column`, in the dialect's spelling. `context` (the SELECT and
+ * clause the reference sits in) is what a rolling window reads its time bucket from.
+ */
+export function aggregateFor(member: Member, column: Node, dialect: Dialect, context?: MeasureContext): Node {
   if (member.unsupported) throw new SqlNotAllowedError(`${member.unsupported} (in ${member.name})`);
+  if (member.rolling) {
+    const { rolling: _window, ...plain } = member;
+    return rollingAggregate(member, context, dialect, (aggType) =>
+      aggregateFor({ ...plain, aggType }, { ...column }, dialect),
+    );
+  }
   if (member.calc) {
-    return calculatedExpression(member.calc, column, (base, ref) => aggregateFor(base, ref, dialect));
+    return calculatedExpression(member.calc, column, (base, ref) =>
+      aggregateFor(base, ref, dialect, context),
+    );
   }
   const aggr = (name: string, distinct = false): Node => ({
     type: 'aggr_func',
@@ -117,14 +129,20 @@ export function aggregateMeasures(
   visible: ReadonlyMap<string, Member[]>,
   dialect: Dialect,
 ): void {
-  const visit = (value: unknown): void => {
+  const visit = (value: unknown, context: MeasureContext | undefined): void => {
     if (Array.isArray(value)) {
-      for (const item of value) visit(item);
+      for (const item of value) visit(item, context);
       return;
     }
     if (!isNode(value)) return;
+    if (value.type === 'select') {
+      for (const [key, child] of Object.entries(value)) {
+        if (!METADATA_KEYS.has(key)) visit(child, { select: value, clause: key });
+      }
+      return;
+    }
     if (value.type === 'function' && fold(functionName(value)) === 'measure') {
-      expandMeasureCall(value, resolution, visible, dialect);
+      expandMeasureCall(value, resolution, visible, dialect, context);
       return;
     }
     const arg = value.type === 'aggr_func' && isNode(value.args) ? value.args.expr : undefined;
@@ -137,7 +155,10 @@ export function aggregateMeasures(
           ((member.aggType === 'count_distinct' || member.aggType === 'count_distinct_approx') &&
             name === 'COUNT') ||
           (!distinct && SAME_AGGREGATE[member.aggType ?? ''] === name);
-        const measure = aggregateFor(member, { ...arg }, dialect);
+        if (value.over && member.rolling) {
+          throw new SqlNotAllowedError(`${member.name} has a rolling window already: select it without OVER`);
+        }
+        const measure = aggregateFor(member, { ...arg }, dialect, context);
         // A window over a measure (running totals) windows the aggregated measure.
         if (value.over) value.args.expr = measure;
         else if (same) replaceNode(value, measure);
@@ -151,14 +172,14 @@ export function aggregateMeasures(
     }
     if (value.type === 'column_ref') {
       const member = measureOf(value, resolution.scopeOf.get(value), visible);
-      if (member) replaceNode(value, aggregateFor(member, { ...value }, dialect));
+      if (member) replaceNode(value, aggregateFor(member, { ...value }, dialect, context));
       return;
     }
     for (const [key, child] of Object.entries(value)) {
-      if (!METADATA_KEYS.has(key)) visit(child);
+      if (!METADATA_KEYS.has(key)) visit(child, context);
     }
   };
-  visit(root);
+  visit(root, undefined);
 }
 
 /** `MEASURE(x)`: the named measure's aggregate, looked up like a column in the call's scope. */
@@ -167,6 +188,7 @@ function expandMeasureCall(
   resolution: Resolution,
   visible: ReadonlyMap<string, Member[]>,
   dialect: Dialect,
+  context: MeasureContext | undefined,
 ): void {
   const args = isNode(node.args) && Array.isArray(node.args.value) ? node.args.value : [];
   const arg = args[0];
@@ -198,5 +220,5 @@ function expandMeasureCall(
         (hint.length ? `; did you mean ${hint.join(' or ')}?` : `; measures: ${measures.join(', ')}`),
     );
   }
-  replaceNode(node, aggregateFor(found, arg, dialect));
+  replaceNode(node, aggregateFor(found, arg, dialect, context));
 }

@@ -1,0 +1,292 @@
+/**
+ * Cube's `rolling_window` measures in a grouped query: the measure's aggregate per time bucket, added up over a
+ * window of buckets with a window function (`SUM(SUM(x)) OVER (PARTITION BY <other groups> ORDER BY <bucket>
+ * RANGE BETWEEN ...)`).
+ *
+ * Cube's window for a bucket [start, end): rows with time in (end - trailing, end + leading] for `offset: end`
+ * (the default), [start - trailing, start + leading) for `offset: start`; `unbounded` opens a side; `type:
+ * to_date` runs from the start of the bucket's `granularity` period. Adding up bucket values gives exactly that
+ * when the window is made of whole buckets, so the compiler requires it: the query groups by one
+ * `DATE_TRUNC('<unit>', time)` and the window's sizes are whole multiples of that unit (a month window over days
+ * is; a 7-day window over months or weeks over a year are not). Only aggregates that add up are computed:
+ * count, sum, min, max and avg (as sum over count); a rolling count_distinct is refused when the model loads.
+ *
+ * What differs from Cube, and is refused rather than answered differently: a filter on the time column in the
+ * same SELECT (WHERE or HAVING), which would cut the look-back (filter the buckets in an outer query), and a
+ * query without a time bucket. Buckets without rows are absent (Cube fills a date series).
+ */
+import { SqlNotAllowedError } from '../../errors';
+import type { Member } from '../model';
+import { fold, functionName, isNode, type Node, walk } from './ast';
+import type { Dialect } from './measures';
+
+/** Where a measure reference sits: its SELECT and the clause (`columns`, `orderby`, `where`, ...). */
+export interface MeasureContext {
+  select: Node;
+  clause: string;
+}
+
+type Unit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+/** An interval as PostgreSQL and DuckDB keep it: months, days and seconds never convert into each other. */
+interface Span {
+  months: number;
+  days: number;
+  seconds: number;
+}
+
+const UNIT_SPAN: Record<Unit, Span> = {
+  second: { months: 0, days: 0, seconds: 1 },
+  minute: { months: 0, days: 0, seconds: 60 },
+  hour: { months: 0, days: 0, seconds: 3600 },
+  day: { months: 0, days: 1, seconds: 0 },
+  week: { months: 0, days: 7, seconds: 0 },
+  month: { months: 1, days: 0, seconds: 0 },
+  quarter: { months: 3, days: 0, seconds: 0 },
+  year: { months: 12, days: 0, seconds: 0 },
+};
+
+const ZERO: Span = { months: 0, days: 0, seconds: 0 };
+
+const unitOf = (text: string): Unit | undefined => {
+  const unit = text.toLowerCase().replace(/s$/, '');
+  return unit in UNIT_SPAN ? (unit as Unit) : undefined;
+};
+
+/** `3 months` as a span; undefined for `unbounded`. */
+function spanOf(size: string | undefined): Span | 'unbounded' {
+  if (size === undefined) return ZERO;
+  if (size.toLowerCase() === 'unbounded') return 'unbounded';
+  const [count = '0', unitText = ''] = size.trim().split(/\s+/);
+  const unit = unitOf(unitText);
+  if (!unit) throw new SqlNotAllowedError(`Unknown interval ${size}`);
+  const n = Number(count);
+  const span = UNIT_SPAN[unit];
+  return { months: span.months * n, days: span.days * n, seconds: span.seconds * n };
+}
+
+const plus = (a: Span, b: Span, sign = 1): Span => ({
+  months: a.months + sign * b.months,
+  days: a.days + sign * b.days,
+  seconds: a.seconds + sign * b.seconds,
+});
+
+/** Whether a window edge `span` after a bucket boundary is again a boundary of `unit` buckets. */
+function onBoundary(span: Span, unit: Unit): boolean {
+  const seconds = span.seconds;
+  switch (unit) {
+    case 'month':
+    case 'quarter':
+    case 'year':
+      return span.days === 0 && seconds === 0 && span.months % UNIT_SPAN[unit].months === 0;
+    case 'week':
+      return span.months === 0 && seconds === 0 && span.days % 7 === 0;
+    case 'day':
+      return seconds % 86_400 === 0;
+    default:
+      return seconds % UNIT_SPAN[unit].seconds === 0;
+  }
+}
+
+/** A frame edge `span` from the bucket: `CURRENT ROW`, or an interval PRECEDING / FOLLOWING. */
+function edge(span: Span): string {
+  const size = span.months * 31 + span.days + span.seconds / 86_400;
+  if (size === 0 && span.months === 0 && span.days === 0 && span.seconds === 0) return 'CURRENT ROW';
+  const sign = size < 0 ? -1 : 1;
+  const parts = [
+    [span.months, 'months'],
+    [span.days, 'days'],
+    [span.seconds, 'seconds'],
+  ]
+    .filter(([n]) => n !== 0)
+    .map(([n, name]) => `${sign * Number(n)} ${name}`);
+  return `INTERVAL '${parts.join(' ')}' ${sign < 0 ? 'PRECEDING' : 'FOLLOWING'}`;
+}
+
+/** The GROUP BY items of a SELECT as expressions (ordinals and output aliases read through). */
+function groupExpressions(select: Node): Node[] {
+  const group = select.groupby;
+  const items = Array.isArray(group)
+    ? group
+    : isNode(group) && Array.isArray(group.columns)
+      ? group.columns
+      : [];
+  const columns = Array.isArray(select.columns) ? select.columns.filter(isNode) : [];
+  return items.filter(isNode).map((item) => {
+    if (item.type === 'number') {
+      const expr = columns[Number(item.value) - 1]?.expr;
+      return isNode(expr) ? expr : item;
+    }
+    if (item.type === 'column_ref' && !item.table) {
+      const name = fold(nameOfColumn(item));
+      const aliased = columns.find((c) => typeof c.as === 'string' && fold(c.as) === name);
+      if (aliased && isNode(aliased.expr) && !(aliased.expr.type === 'column_ref')) return aliased.expr;
+    }
+    return item;
+  });
+}
+
+const nameOfColumn = (ref: Node): string => {
+  const column = ref.column;
+  if (typeof column === 'string') return column;
+  if (isNode(column) && isNode(column.expr) && typeof column.expr.value === 'string')
+    return column.expr.value;
+  return '';
+};
+
+/** `DATE_TRUNC('<unit>', expr)`: the bucket's unit, or undefined for anything else. */
+function bucketUnit(expr: Node): Unit | undefined {
+  if (expr.type !== 'function' || fold(functionName(expr)) !== 'date_trunc') return undefined;
+  const args = isNode(expr.args) && Array.isArray(expr.args.value) ? expr.args.value : [];
+  const first = args[0];
+  if (args.length !== 2 || !isNode(first) || typeof first.value !== 'string') return undefined;
+  if (first.type !== 'single_quote_string' && first.type !== 'string') return undefined;
+  return unitOf(first.value);
+}
+
+const columnKey = (ref: Node) => `${fold(String(ref.table ?? ''))}.${fold(nameOfColumn(ref))}`;
+
+function columnsIn(value: unknown): Set<string> {
+  const keys = new Set<string>();
+  walk(value, (node) => {
+    if (node.type === 'column_ref') keys.add(columnKey(node));
+  });
+  return keys;
+}
+
+const copy = (node: Node): Node => structuredClone(node);
+
+const call = (name: string, ...args: Node[]): Node => ({
+  type: 'function',
+  name: { name: [{ type: 'default', value: name }] },
+  args: { type: 'expr_list', value: args },
+});
+
+const aggregate = (name: string, expr: Node, over: Node | null = null): Node => ({
+  type: 'aggr_func',
+  name,
+  args: { expr },
+  over,
+});
+
+const cast = (expr: Node, type: string): Node => ({
+  type: 'cast',
+  keyword: 'cast',
+  expr,
+  symbol: 'as',
+  target: [{ dataType: type }],
+});
+
+/**
+ * The rolling measure `member` in the SELECT of `context`: `base(aggType)` gives the measure's plain aggregate
+ * per bucket with that aggregation (the compiler's own, fan-out rules included).
+ */
+export function rollingAggregate(
+  member: Member,
+  context: MeasureContext | undefined,
+  dialect: Dialect,
+  base: (aggType: 'sum' | 'count' | 'min' | 'max') => Node,
+): Node {
+  const window = member.rolling;
+  if (!window) throw new Error('not a rolling measure');
+  const name = member.name;
+  if (!context || (context.clause !== 'columns' && context.clause !== 'orderby')) {
+    throw new SqlNotAllowedError(
+      `${name} has a rolling window: select it (or order by it) in a SELECT grouped by a time bucket; filter its values in an outer query`,
+    );
+  }
+  const { select } = context;
+  const groups = groupExpressions(select);
+  const buckets = groups.filter((g) => bucketUnit(g) !== undefined);
+  if (buckets.length !== 1) {
+    throw new SqlNotAllowedError(
+      buckets.length === 0
+        ? `${name} has a rolling window: group by one time bucket, e.g. DATE_TRUNC('month', created_at)`
+        : `${name} has a rolling window: group by only one time bucket (DATE_TRUNC), not ${buckets.length}`,
+    );
+  }
+  const bucket = buckets[0] as Node;
+  const unit = bucketUnit(bucket) as Unit;
+  const timeColumns = columnsIn(bucket);
+  const filtered = [...columnsIn(select.where ?? null)].some((key) => timeColumns.has(key));
+  if (filtered || select.having) {
+    throw new SqlNotAllowedError(
+      `${name} has a rolling window, which looks back past a filter on its time in the same SELECT: ` +
+        'compute it in a subquery and filter the buckets outside, e.g. SELECT * FROM (...) AS r WHERE r.month >= ...',
+    );
+  }
+
+  const g = UNIT_SPAN[unit];
+  const partitions = groups.filter((expr) => expr !== bucket).map(copy);
+  let frame: string;
+  if (window.type === 'to_date') {
+    const period = window.granularity as Unit;
+    if (!onBoundary(UNIT_SPAN[period], unit)) {
+      throw new SqlNotAllowedError(
+        `${name} runs from the start of each ${period}, which ${unit} buckets do not divide: group by a finer bucket`,
+      );
+    }
+    partitions.push(call('DATE_TRUNC', { type: 'single_quote_string', value: period }, copy(bucket)));
+    frame = 'ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW';
+  } else {
+    const trailing = spanOf(window.trailing);
+    const leading = spanOf(window.leading);
+    const end = (window.offset ?? 'end') === 'end';
+    // Bucket starts s in the window: end offset (s >= B + g - trailing, s <= B + leading); start offset
+    // (s >= B - trailing, s <= B + leading - g). B is the current bucket's start.
+    const lower =
+      trailing === 'unbounded' ? undefined : end ? plus(g, trailing, -1) : plus(ZERO, trailing, -1);
+    const upper = leading === 'unbounded' ? undefined : end ? leading : plus(leading, g, -1);
+    for (const side of [lower, upper]) {
+      if (side && !onBoundary(side, unit)) {
+        throw new SqlNotAllowedError(
+          `${name} has a rolling window (${window.trailing ?? '0'} trailing, ${window.leading ?? '0'} leading) that ${unit} buckets do not divide: group by a finer bucket`,
+        );
+      }
+    }
+    const from = lower ? edge(lower) : 'UNBOUNDED PRECEDING';
+    const to = upper ? edge(upper) : 'UNBOUNDED FOLLOWING';
+    // Within a partition each bucket is one row, so whole-bucket frames without offsets can count rows.
+    const rows = !from.startsWith('INTERVAL') && !to.startsWith('INTERVAL');
+    frame = `${rows ? 'ROWS' : 'RANGE'} BETWEEN ${from} AND ${to}`;
+  }
+
+  const over = (): Node => ({
+    type: 'window',
+    as_window_specification: {
+      window_specification: {
+        name: null,
+        partitionby: partitions.length
+          ? partitions.map((expr) => ({ type: 'expr', expr: copy(expr) }))
+          : null,
+        orderby: [{ expr: copy(bucket), type: 'ASC', nulls: null }],
+        window_frame_clause: { type: 'origin', value: frame },
+      },
+      parentheses: true,
+    },
+  });
+  const zeroIfEmpty = (expr: Node): Node => call('COALESCE', expr, { type: 'number', value: 0 });
+  switch (member.aggType) {
+    case 'count':
+      return zeroIfEmpty(aggregate('SUM', base('count'), over()));
+    case 'sum':
+      return aggregate('SUM', base('sum'), over());
+    case 'min':
+      return aggregate('MIN', base('min'), over());
+    case 'max':
+      return aggregate('MAX', base('max'), over());
+    case 'avg': {
+      const double = dialect === 'duckdb' ? 'DOUBLE' : 'DOUBLE PRECISION';
+      return {
+        type: 'binary_expr',
+        operator: '/',
+        left: cast(aggregate('SUM', base('sum'), over()), double),
+        right: call('NULLIF', aggregate('SUM', base('count'), over()), { type: 'number', value: 0 }),
+      };
+    }
+    default:
+      throw new SqlNotAllowedError(
+        `${name} is a rolling ${member.aggType} measure, which cannot be computed`,
+      );
+  }
+}
