@@ -123,8 +123,11 @@ export async function compileSql(
   const secured = [...resolution.secured].map(([objectName, generated]) => {
     const object = model.objects.get(objectName);
     const members = (visible.get(objectName) ?? []).filter(
-      // `*` means every dimension; measures only exist aggregated, so they are projected when named.
-      (m) => (usesStar && m.kind === 'dimension' && !m.unsupported) || usedNames.has(fold(m.name)),
+      // `*` means every dimension (but switch dimensions, which would repeat every row per value); measures only
+      // exist aggregated, so they are projected when named.
+      (m) =>
+        (usesStar && m.kind === 'dimension' && !m.unsupported && !m.switchValues) ||
+        usedNames.has(fold(m.name)),
     );
     const calculated = usesStar ? members.find((m) => m.calc) : undefined;
     if (calculated) {

@@ -64,7 +64,7 @@ const dimensionSchema = z.strictObject({
   sql: z.string().min(1).optional(), // one of sql or case: checked by planMeasures
   case: caseSchema.optional(),
   type: z.enum(['string', 'number', 'time', 'boolean', 'switch']),
-  /** A `switch` dimension's values (loaded; queries naming it are refused). */
+  /** A `switch` dimension's values: one row per value when the query names it (sql/switch.ts). */
   values: z.array(z.string()).optional(),
   public: z.boolean().optional(),
   shown: z.boolean().optional(),
@@ -117,7 +117,14 @@ const measureSchema = z.strictObject({
   /** Loaded; queries naming such a measure are refused (docs/data-model.md). */
   multi_stage: z.boolean().optional(),
   time_shift: z.array(z.record(z.string(), z.unknown())).optional(),
-  case: z.record(z.string(), z.unknown()).optional(),
+  /** Cube's case measure: the measure named for the value of a switch dimension (sql/switch.ts). */
+  case: z
+    .strictObject({
+      switch: z.string().min(1),
+      when: z.array(z.strictObject({ value: z.string(), sql: z.string().min(1) })).min(1),
+      else: z.strictObject({ sql: z.string().min(1) }).optional(),
+    })
+    .optional(),
   reduce_by: z.array(z.string()).optional(),
   add_group_by: z.array(z.string()).optional(),
   group_by: z.array(z.string()).optional(),
@@ -298,6 +305,10 @@ export interface Member {
   unsupported?: string;
   /** Cube's `rolling_window`: aggregated over a window of the query's time buckets (sql/rolling.ts). */
   rolling?: RollingWindowDef;
+  /** A switch dimension: its values (left out of `SELECT *`, which would repeat every row per value). */
+  switchValues?: string[];
+  /** A case measure: the switch dimension of its cube it depends on (the query must name it). */
+  switchOf?: string;
   /** A `sub_query` dimension: the measure of another cube it reads. */
   subQuery?: SubQuery;
   /** A time dimension's custom granularities (Cube's `granularities`), as coreMeta lists them. */

@@ -273,6 +273,9 @@ function toMember(
   const rolling = kind === 'measure' ? (def as MeasureDef).rolling_window : undefined;
   if (rolling) member.rolling = rolling;
   if (kind === 'segment') member.segment = true;
+  if (kind === 'dimension' && (def as DimensionDef).type === 'switch') {
+    member.switchValues = (def as DimensionDef).values ?? [];
+  }
   if (def.description) member.description = def.description;
   if ('format' in def && def.format !== undefined) member.format = def.format;
   if (def.meta) member.meta = def.meta;

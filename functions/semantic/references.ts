@@ -19,6 +19,16 @@ export function dimensionCaseSql(dimension: DimensionDef): string {
   return `CASE ${whens}${spec.else ? ` ELSE ${label(spec.else.label)}` : ''} END`;
 }
 
+/**
+ * The relation a switch dimension's values come from inside a secured subquery: one row per value, joined to
+ * every row of the cube when the query reads the dimension (Cube's `type: switch`).
+ */
+export const switchRelation = (cube: string, dimension: string) => quoteId(`__switch_${cube}_${dimension}`);
+
+/** `CROSS JOIN (VALUES ('USD'), ('EUR')) AS rel("value")` for a switch dimension. */
+export const switchJoinSql = (cube: string, dimension: DimensionDef): string =>
+  `CROSS JOIN (VALUES ${(dimension.values ?? []).map((v) => `(${sqlString(v)})`).join(', ')}) AS ${switchRelation(cube, dimension.name)}(${quoteId('value')})`;
+
 /** Cube's standard granularities, usable as `{time_dimension.granularity}`. */
 export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 
@@ -55,6 +65,7 @@ export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly
   const measure = cube.measures.find((m) => m.name === name);
   const segment = cube.segments.find((s) => s.name === name);
   let sql: string;
+  if (dimension?.type === 'switch') return `${switchRelation(cube.name, name)}.${quoteId('value')}`;
   if (dimension) sql = dimension.sql ?? dimensionCaseSql(dimension);
   else if (segment) sql = segment.sql;
   else if (measure?.type === 'count') {
@@ -64,6 +75,8 @@ export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly
       return `CASE WHEN ${present.join(' OR ')} THEN 1 END`;
     }
     sql = keys[0]?.sql ?? '1';
+  } else if (measure?.case) {
+    throw new ModelReferenceError(`${name} is a case measure: model SQL cannot reference it`);
   } else if (measure) sql = measure.sql ?? name;
   else throw new ModelReferenceError(`${cube.name} has no member ${name}`);
   if (IDENT.test(sql)) return `${scope.alias(cube.name)}.${quoteId(sql)}`;

@@ -16,6 +16,12 @@ export interface MetaMember {
   meta?: Record<string, unknown>;
   /** A time dimension's custom granularities. */
   granularities?: Member['granularities'];
+  /** A switch dimension's values (group by it or filter to one: case measures pick their measure by it). */
+  values?: string[];
+  /** A case measure: the switch dimension it needs in the query. */
+  switchDimension?: string;
+  /** A rolling window measure's window (it needs a DATE_TRUNC time bucket in the query). */
+  rollingWindow?: Member['rolling'];
 }
 
 export interface MetaCube {
@@ -131,6 +137,9 @@ export function searchMeta(
             ...(member.format !== undefined ? { format: member.format } : {}),
             ...(member.meta ? { meta: member.meta } : {}),
             ...(member.granularities ? { granularities: member.granularities } : {}),
+            ...(member.switchValues ? { values: member.switchValues } : {}),
+            ...(member.switchOf ? { switchDimension: member.switchOf } : {}),
+            ...(member.rolling ? { rollingWindow: member.rolling } : {}),
             // Other names users call the member by: the analyst matches questions against them too.
             ...(member.synonyms.length > 0 ? { synonyms: member.synonyms } : {}),
           })),

@@ -11,6 +11,7 @@ import {
   parseModel,
   type QueryUser,
   runQuery,
+  searchMeta,
 } from '../../functions/semantic';
 import { seedEngines, type TestEngines } from './engines';
 
@@ -214,4 +215,12 @@ test('what a window over buckets cannot give exactly is refused with the reason'
       { path: 'o.yml', content: MODEL.replace('type: to_date, granularity: year', 'type: to_date') },
     ]),
   ).toThrow(/type: to_date needs a granularity/);
+});
+
+test('coreMeta shows a rolling measure its window', () => {
+  const orders = searchMeta(parsed, everyone, '').cubes.find((c) => c.name === 'orders');
+  expect(orders?.members.find((m) => m.name === 'orders.amount_3m')).toMatchObject({
+    aggType: 'sum',
+    rollingWindow: { trailing: '3 months' },
+  });
 });

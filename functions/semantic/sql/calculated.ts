@@ -10,9 +10,11 @@
  */
 
 import { TtlCache } from '../../cache';
+import { SqlNotAllowedError } from '../../errors';
 import type { CubeDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
 import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
+import { type CasePlan, caseRowSql, planCase } from './switch';
 
 /** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
 export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 'string', 'time', 'boolean']);
@@ -77,8 +79,13 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * aggregate skips them (Cube's CASE WHEN inside the aggregate).
  */
 export function measureRowSql(scope: ReferenceScope, name: string): string {
-  const value = memberSqlOf(scope, name);
   const def = scope.cube.measures.find((m) => m.name === name);
+  if (def?.case) {
+    const plan = planCase(scope.cube, def);
+    if ('error' in plan) throw new SqlNotAllowedError(plan.error);
+    return caseRowSql(plan, memberSqlOf(scope, plan.dimension), (measure) => measureRowSql(scope, measure));
+  }
+  const value = memberSqlOf(scope, name);
   const condition = filterCondition(scope, def);
   return condition ? `CASE WHEN ${condition} THEN ${value} END` : value;
 }
@@ -159,6 +166,7 @@ export function planMeasures(
 ): void {
   const plans = new Map<string, CalculatedMeasure>();
   const failed = new Map<string, string>();
+  const cases = new Map<string, CasePlan>();
 
   const plan = (cube: CubeDef, def: MeasureDef, stack: readonly string[]): CalculatedMeasure => {
     const key = `${cube.name}.${def.name}`;
@@ -296,6 +304,14 @@ export function planMeasures(
     }
     for (const [i, def] of cube.measures.entries()) {
       const key = `${cube.name}.${def.name}`;
+      if (def.case && !def.rolling_window && !def.time_shift) {
+        // Cube requires multi_stage on a case measure; here it is a plain aggregate (sql/switch.ts).
+        const plan = planCase(cube, def);
+        if (!('error' in plan)) cases.set(key, plan);
+        else if (plan.load) issues.push({ file, path: `${path}.measures[${i}].case`, message: plan.error });
+        else failed.set(key, plan.error);
+        continue;
+      }
       const feature = UNSUPPORTED_KEYS.find((k) => def[k] !== undefined);
       if (feature) {
         failed.set(key, `Measure ${def.name} uses ${feature}, which queries cannot compute yet`);
@@ -326,16 +342,15 @@ export function planMeasures(
   for (const object of objects.values()) {
     const inTree = new Set([object.root, ...object.edges.map((e) => e.child)]);
     for (const member of object.members) {
-      if (member.kind === 'dimension') {
-        const def = cubes.get(member.cube)?.dimensions.find((d) => d.name === member.cubeMember);
-        if (def?.type === 'switch') {
-          member.unsupported = `Dimension ${member.name} is a switch dimension, which queries cannot compute yet`;
-        }
-      }
       if (member.kind !== 'measure') continue;
       const key = `${member.cube}.${member.cubeMember}`;
       const unsupported = failed.get(key);
       if (unsupported) member.unsupported = unsupported;
+      const casePlan = cases.get(key);
+      if (casePlan) {
+        member.aggType = casePlan.aggType;
+        member.switchOf = casePlan.dimension;
+      }
       const calc = plans.get(key);
       if (!calc) continue;
       member.calc = calc;

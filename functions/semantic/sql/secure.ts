@@ -21,6 +21,7 @@ import {
 } from '../model';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
 import { leafFilters } from '../policy-rules';
+import { switchJoinSql, switchRelation } from '../references';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import { measureRowSql } from './calculated';
 import type { Dialect } from './measures';
@@ -120,6 +121,21 @@ function neededEdges(object: ModelObject, needed: ReadonlySet<string>): JoinEdge
   return object.edges.filter((e) => keep.has(e.child));
 }
 
+/**
+ * A case measure is only defined for one value of its switch dimension: the query must read the dimension
+ * (group by it or filter it), or every value's measure would be added up (sql/switch.ts).
+ */
+function requireSwitch(object: ModelObject, members: readonly Member[], measure: Member): void {
+  const isSwitch = (m: Member) => m.cube === measure.cube && m.cubeMember === measure.switchOf;
+  if (members.some(isSwitch)) return;
+  const dimension = object.members.find(isSwitch);
+  throw new SqlNotAllowedError(
+    dimension
+      ? `${measure.name} depends on the switch dimension ${dimension.name}: group by it, or filter it to one value (WHERE ${dimension.name} = '...')`
+      : `${measure.name} depends on the switch dimension ${measure.switchOf}, which ${object.name} does not include`,
+  );
+}
+
 /** The secured subquery of one model object, projecting `members`, appending its parameters to `params`. */
 export function securedSql(
   model: DataModel,
@@ -140,6 +156,7 @@ export function securedSql(
   const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
   for (const member of members) {
     if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);
+    if (member.switchOf) requireSwitch(object, members, member);
     const outside = member.calc?.cubes.find((c) => !reachable.has(c));
     if (outside) {
       throw new SqlNotAllowedError(
@@ -260,9 +277,19 @@ export function securedSql(
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   if (columns.length === 0) columns.push(`1 AS ${quote('__row')}`);
   const root = `${tableSql(rootCube, target)} AS ${quote(object.root)}`;
+  const select = `SELECT ${columns.join(', ')}`;
+  // A switch dimension's values are joined to every row when the projection or the filters read them.
+  for (const alias of aliases) {
+    for (const dimension of model.cubes.get(alias)?.dimensions ?? []) {
+      const relation = switchRelation(alias, dimension.name);
+      if (dimension.type === 'switch' && (select.includes(relation) || where.includes(relation))) {
+        joins.push(switchJoinSql(alias, dimension));
+      }
+    }
+  }
   // Per-user references of model SQL ({SECURITY_CONTEXT.x}) become parameters now (context-refs.ts).
   return bindContext(
-    `SELECT ${columns.join(', ')} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`,
+    `${select} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`,
     user,
     params,
   );

@@ -1,0 +1,178 @@
+/**
+ * Cube's switch dimensions and case measures on DuckDB and PostgreSQL, numbers computed by hand from DATA: a
+ * switch dimension repeats each row once per value; a case measure takes, per value, the measure it names.
+ */
+import {
+  closeDrivers,
+  compileSql,
+  type DataModel,
+  parseModel,
+  type QueryUser,
+  runQuery,
+  searchMeta,
+} from '../../functions/semantic';
+import { seedEngines, type TestEngines } from './engines';
+
+const DATA = [
+  'CREATE TABLE sw_orders (id INTEGER, status VARCHAR(8), amount_usd INTEGER, amount_eur INTEGER, amount_gbp INTEGER)',
+  `INSERT INTO sw_orders VALUES (1, 'a', 10, 9, 8), (2, 'a', 20, 18, 16), (3, 'b', 30, 27, 24)`,
+];
+
+const MODEL = `
+cubes:
+  - name: orders
+    sql_table: sw_orders
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: status, sql: status, type: string }
+      - name: currency
+        type: switch
+        values: [USD, EUR, GBP]
+    measures:
+      - { name: count, type: count }
+      - { name: amount_usd, sql: amount_usd, type: sum }
+      - { name: amount_eur, sql: amount_eur, type: sum }
+      - { name: amount_gbp, sql: amount_gbp, type: sum }
+      - name: amount_eur_of_a
+        sql: amount_eur
+        type: sum
+        filters: [{ sql: "{CUBE}.status = 'a'" }]
+      - name: amount_in_currency
+        type: number
+        multi_stage: true
+        case:
+          switch: "{CUBE.currency}"
+          when:
+            - { value: EUR, sql: "{CUBE.amount_eur}" }
+            - { value: GBP, sql: "{amount_gbp}" }
+          else: { sql: "{CUBE.amount_usd}" }
+      - name: eur_of_a_only
+        type: number
+        multi_stage: true
+        case:
+          switch: "{currency}"
+          when: [{ value: EUR, sql: "{orders.amount_eur_of_a}" }]
+      - name: mixed
+        type: number
+        multi_stage: true
+        case:
+          switch: "{CUBE.currency}"
+          when: [{ value: EUR, sql: "{CUBE.amount_eur}" }]
+          else: { sql: "{CUBE.count}" }
+views:
+  - name: sales
+    cubes:
+      - join_path: orders
+        includes: [currency, status, amount_in_currency]
+  - name: sales_without_currency
+    cubes:
+      - join_path: orders
+        includes: [status, amount_in_currency]
+`;
+
+let engines: TestEngines;
+let parsed: DataModel;
+const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
+
+beforeAll(async () => {
+  engines = await seedEngines('switch', DATA);
+  parsed = parseModel([{ path: 'orders.yml', content: MODEL }]);
+}, 120_000);
+
+afterAll(async () => {
+  await closeDrivers();
+  await engines?.stop();
+});
+
+async function onBoth(sql: string): Promise<unknown[][]> {
+  const results = await Promise.all(
+    [engines.duck, engines.pg].map((source) =>
+      runQuery({ model: parsed, user: everyone, sql, source, maxRows: 100, timeoutMs: 20_000 }),
+    ),
+  );
+  const [duck, pg] = results.map((r) =>
+    r.data.map((row) => row.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v))),
+  );
+  expect(pg).toEqual(duck);
+  return duck ?? [];
+}
+
+test('grouped by the switch dimension: each value its own measure; other measures see every row', async () => {
+  const sql = `SELECT currency, MEASURE(amount_in_currency) AS v, MEASURE(count) AS n FROM orders
+    GROUP BY 1 ORDER BY 1`;
+  expect(await onBoth(sql)).toEqual([
+    ['EUR', 54, 3],
+    ['GBP', 48, 3],
+    ['USD', 60, 3],
+  ]);
+});
+
+test('filtered to one value, grouped by another dimension', async () => {
+  const sql = `SELECT status, MEASURE(amount_in_currency) AS v FROM orders WHERE currency = 'GBP'
+    GROUP BY 1 ORDER BY 1`;
+  expect(await onBoth(sql)).toEqual([
+    ['a', 24],
+    ['b', 24],
+  ]);
+});
+
+test("a branch measure's filters apply; values without a branch and no else are NULL", async () => {
+  const sql = 'SELECT currency, MEASURE(eur_of_a_only) AS v FROM orders GROUP BY 1 ORDER BY 1';
+  expect(await onBoth(sql)).toEqual([
+    ['EUR', 27],
+    ['GBP', null],
+    ['USD', null],
+  ]);
+});
+
+test('through a view; SELECT * leaves the switch dimension out (it would repeat every row)', async () => {
+  const sql = `SELECT currency, MEASURE(amount_in_currency) AS v FROM sales WHERE status = 'b'
+    GROUP BY 1 ORDER BY 1`;
+  expect(await onBoth(sql)).toEqual([
+    ['EUR', 27],
+    ['GBP', 24],
+    ['USD', 30],
+  ]);
+  const all = await runQuery({
+    model: parsed,
+    user: everyone,
+    sql: 'SELECT * FROM orders',
+    source: engines.duck,
+    maxRows: 100,
+    timeoutMs: 20_000,
+  });
+  expect(all.totalRows).toBe(3);
+  expect(all.schema.map((c) => c.name)).not.toContain('currency');
+});
+
+test('a case measure without its switch dimension, or over measures of different aggregations, is refused', async () => {
+  const refused = (sql: string) => compileSql(parsed, everyone, sql);
+  await expect(refused('SELECT MEASURE(amount_in_currency) FROM orders')).rejects.toThrow(
+    /amount_in_currency depends on the switch dimension currency: group by it, or filter it/,
+  );
+  await expect(
+    refused('SELECT status, MEASURE(amount_in_currency) FROM sales_without_currency GROUP BY 1'),
+  ).rejects.toThrow(/which sales_without_currency does not include/);
+  await expect(refused('SELECT currency, MEASURE(mixed) FROM orders GROUP BY 1')).rejects.toThrow(
+    /mixed is a case measure over sum and count measures/,
+  );
+});
+
+test('case and switch mistakes are model errors naming them', () => {
+  expect(() => parseModel([{ path: 'o.yml', content: MODEL.replace('value: GBP', 'value: JPY') }])).toThrow(
+    /value JPY is not a value of currency \(USD, EUR, GBP\)/,
+  );
+  expect(() =>
+    parseModel([{ path: 'o.yml', content: MODEL.replace('switch: "{currency}"', 'switch: "{status}"') }]),
+  ).toThrow(/case.switch must name a switch dimension of orders/);
+  expect(() =>
+    parseModel([{ path: 'o.yml', content: MODEL.replace('sql: "{amount_gbp}"', 'sql: "{amount_gbp} * 2"') }]),
+  ).toThrow(/must name one measure of orders/);
+});
+
+test('coreMeta shows the switch values and which dimension a case measure needs', () => {
+  const orders = searchMeta(parsed, everyone, '').cubes.find((c) => c.name === 'orders');
+  const member = (name: string) => orders?.members.find((m) => m.name === `orders.${name}`);
+  expect(member('currency')).toMatchObject({ type: 'string', values: ['USD', 'EUR', 'GBP'] });
+  expect(member('amount_in_currency')).toMatchObject({ aggType: 'sum', switchDimension: 'currency' });
+});
