@@ -116,7 +116,23 @@ const measureSchema = z.strictObject({
     .optional(),
   /** Loaded; queries naming such a measure are refused (docs/data-model.md). */
   multi_stage: z.boolean().optional(),
-  time_shift: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Cube's time shift: the base measure in an earlier (prior) or later (next) bucket (sql/rolling.ts). */
+  time_shift: z
+    .array(
+      z.strictObject({
+        interval: z
+          .string()
+          .trim()
+          .regex(INTERVAL, 'must be an interval like "1 year" or "7 days"')
+          .optional(),
+        type: z.enum(['prior', 'next']).optional(),
+        time_dimension: z.string().optional(),
+        /** A calendar cube's named shift (loads; refused when queried). */
+        name: z.string().optional(),
+      }),
+    )
+    .min(1)
+    .optional(),
   /** Cube's case measure: the measure named for the value of a switch dimension (sql/switch.ts). */
   case: z
     .strictObject({
@@ -278,6 +294,7 @@ export type VerifiedQueryDef = z.infer<typeof verifiedQuerySchema>;
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
 export type RollingWindowDef = NonNullable<MeasureDef['rolling_window']>;
+export type TimeShiftDef = { interval: string; type: 'prior' | 'next'; time_dimension?: string };
 export type PolicyDef = z.infer<typeof policySchema>;
 export type FilterDef = RowFilter;
 export type CubeDef = z.infer<typeof cubeSchema>;
@@ -305,6 +322,8 @@ export interface Member {
   unsupported?: string;
   /** Cube's `rolling_window`: aggregated over a window of the query's time buckets (sql/rolling.ts). */
   rolling?: RollingWindowDef;
+  /** Cube's `time_shift` of a multi_stage measure over one base measure (sql/rolling.ts). */
+  shift?: TimeShiftDef[];
   /** A switch dimension: its values (left out of `SELECT *`, which would repeat every row per value). */
   switchValues?: string[];
   /** A case measure: the switch dimension of its cube it depends on (the query must name it). */

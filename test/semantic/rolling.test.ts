@@ -65,6 +65,35 @@ cubes:
         sql: status
         type: count_distinct
         rolling_window: { trailing: 3 months }
+      - { name: amount, sql: amount, type: sum }
+      - name: amount_prior_month
+        multi_stage: true
+        sql: "{amount}"
+        type: number
+        time_shift: [{ interval: 1 month, type: prior }]
+      - name: amount_prior_year
+        multi_stage: true
+        sql: "{CUBE.amount}"
+        type: number
+        time_shift: [{ time_dimension: created_at, interval: 1 year, type: prior }]
+      - name: amount_next_month
+        multi_stage: true
+        sql: "{amount}"
+        type: number
+        time_shift: [{ interval: 1 month, type: next }]
+      - name: amount_change
+        multi_stage: true
+        sql: "{amount} - {amount_prior_month}"
+        type: number
+      - name: share_of_3m
+        sql: "1.0 * {amount} / NULLIF({amount_3m}, 0)"
+        type: number
+      - name: statuses_prior_month
+        multi_stage: true
+        sql: "{active}"
+        type: number
+        time_shift: [{ interval: 1 month, type: prior }]
+      - { name: active, sql: status, type: count_distinct }
 views:
   - name: sales
     cubes:
@@ -183,6 +212,19 @@ test('through a view, and filtered in an outer query (the window still looks bac
   ]);
 });
 
+test('time shift: the base measure one bucket-interval earlier or later (prior, next, a year over months)', async () => {
+  expect(await onBoth(monthly('amount_prior_month'))).toEqual(byMonth([null, 30, null, null, 100, null]));
+  expect(await onBoth(monthly('amount_prior_year'))).toEqual(byMonth([null, null, null, null, 30, null]));
+  expect(await onBoth(monthly('amount_next_month'))).toEqual(byMonth([5, null, null, 1, null, null]));
+  // Any aggregation can be shifted: the frame holds exactly one bucket (statuses seen the month before).
+  expect(await onBoth(monthly('statuses_prior_month'))).toEqual(byMonth([null, 2, null, null, 1, null]));
+});
+
+test('calculated measures over shifted and rolling measures (month-over-month change, share of 3 months)', async () => {
+  expect(await onBoth(monthly('amount_change'))).toEqual(byMonth([null, -25, null, null, -99, null]));
+  expect(await onBoth(monthly('share_of_3m'))).toEqual(byMonth([1, 0.143, 0.904, 1, 0.01, 0.75]));
+});
+
 test('what a window over buckets cannot give exactly is refused with the reason', async () => {
   const refused = (sql: string) => compileSql(parsed, everyone, sql);
   await expect(refused('SELECT MEASURE(amount_3m) FROM orders')).rejects.toThrow(
@@ -192,7 +234,7 @@ test('what a window over buckets cannot give exactly is refused with the reason'
     refused(
       `SELECT DATE_TRUNC('month', created_at), MEASURE(amount_3m) FROM orders WHERE created_at >= '2024-04-01' GROUP BY 1`,
     ),
-  ).rejects.toThrow(/looks back past a filter on its time .* filter the buckets outside/);
+  ).rejects.toThrow(/reads other buckets than the ones a filter on its time .* filter the buckets outside/);
   await expect(
     refused(`SELECT DATE_TRUNC('week', created_at), MEASURE(amount_3m) FROM orders GROUP BY 1`),
   ).rejects.toThrow(/week buckets do not divide: group by a finer bucket/);
@@ -207,6 +249,17 @@ test('what a window over buckets cannot give exactly is refused with the reason'
       `SELECT DATE_TRUNC('month', created_at) AS m, COUNT(*) FROM orders GROUP BY 1 HAVING MEASURE(amount_3m) > 1`,
     ),
   ).rejects.toThrow(/select it \(or order by it\)/);
+  await expect(refused('SELECT MEASURE(amount_prior_month) FROM orders')).rejects.toThrow(
+    /amount_prior_month is shifted in time: group by one time bucket/,
+  );
+  await expect(
+    refused(`SELECT DATE_TRUNC('week', created_at), MEASURE(amount_prior_month) FROM orders GROUP BY 1`),
+  ).rejects.toThrow(/shifted by 1 month, which does not land on a week bucket/);
+  expect(() =>
+    parseModel([
+      { path: 'o.yml', content: MODEL.replace('time_dimension: created_at', 'time_dimension: status') },
+    ]),
+  ).toThrow(/time_dimension status is not a time dimension of orders/);
   expect(() =>
     parseModel([{ path: 'o.yml', content: MODEL.replace('trailing: 3 months }', 'trailing: soon }') }]),
   ).toThrow(/must be "unbounded" or an interval/);

@@ -12,9 +12,11 @@
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
 import type { CubeDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
+import type { RollingWindowDef, TimeShiftDef } from '../model-schema';
 import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
 import { type CasePlan, caseRowSql, planCase } from './switch';
+import { planShift, type ShiftPlan } from './time-shift';
 
 /** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
 export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 'string', 'time', 'boolean']);
@@ -22,7 +24,17 @@ export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 
 /** A column the secured subquery projects for a calculated measure. */
 export type HiddenColumn =
   /** A base measure's row value, aggregated by its own type in the outer query. */
-  | { column: string; kind: 'measure'; cube: string; measure: string; aggType: Member['aggType'] }
+  | {
+      column: string;
+      kind: 'measure';
+      cube: string;
+      measure: string;
+      aggType: Member['aggType'];
+      /** The measure the outer query names (a shifted or rolling one), for its messages. */
+      title?: string;
+      shift?: TimeShiftDef[];
+      rolling?: RollingWindowDef;
+    }
   /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
   | { column: string; kind: 'row'; cube: string; sql: string };
 
@@ -35,14 +47,17 @@ export interface CalculatedMeasure {
 }
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
-const UNSUPPORTED_KEYS = ['multi_stage', 'time_shift', 'case'] as const;
+const UNSUPPORTED_KEYS = ['group_by', 'reduce_by', 'add_group_by'] as const;
+
+/** Keys that make a measure more than its SQL (its SQL names measures): never member-checked as plain SQL. */
+const STAGED_KEYS = ['multi_stage', 'time_shift', 'case', ...UNSUPPORTED_KEYS] as const;
 
 /** Aggregates a rolling window adds up from its buckets' values (sql/rolling.ts). */
 export const ROLLING_TYPES: ReadonlySet<string> = new Set(['count', 'sum', 'min', 'max', 'avg']);
 
 /** Measures whose SQL parseModel's member check must not expand (they name measures). */
 export const checkedAsCalculated = (def: MeasureDef): boolean =>
-  EXPRESSION_MEASURE_TYPES.has(def.type) || UNSUPPORTED_KEYS.some((k) => def[k] !== undefined);
+  EXPRESSION_MEASURE_TYPES.has(def.type) || STAGED_KEYS.some((k) => def[k] !== undefined);
 
 /** Aggregate functions the parser reads as plain function calls; every argument is row-level. */
 const AGGREGATE_FUNCTIONS = new Set([
@@ -80,6 +95,11 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function measureRowSql(scope: ReferenceScope, name: string): string {
   const def = scope.cube.measures.find((m) => m.name === name);
+  if (def?.time_shift) {
+    const plan = planShift(scope.cube, def);
+    if ('error' in plan) throw new SqlNotAllowedError(plan.error);
+    return measureRowSql(scope, plan.base.name);
+  }
   if (def?.case) {
     const plan = planCase(scope.cube, def);
     if ('error' in plan) throw new SqlNotAllowedError(plan.error);
@@ -167,6 +187,7 @@ export function planMeasures(
   const plans = new Map<string, CalculatedMeasure>();
   const failed = new Map<string, string>();
   const cases = new Map<string, CasePlan>();
+  const shifts = new Map<string, ShiftPlan>();
 
   const plan = (cube: CubeDef, def: MeasureDef, stack: readonly string[]): CalculatedMeasure => {
     const key = `${cube.name}.${def.name}`;
@@ -250,12 +271,31 @@ export function planMeasures(
           );
         }
         let replacement: Node;
-        if (EXPRESSION_MEASURE_TYPES.has(target.measure.type)) {
+        const shifted = target.measure.time_shift ? planShift(target.cube, target.measure) : undefined;
+        if (shifted && 'error' in shifted) throw new PlanError(shifted.error);
+        if (shifted || target.measure.rolling_window) {
+          // A time-shifted or rolling measure: its base measure's column, windowed by the outer query.
+          const measure = shifted ? shifted.base : target.measure;
+          const column = `__m_${target.cube.name}_${target.measure.name}`;
+          if (!hidden.some((x) => x.column === column)) {
+            hidden.push({
+              column,
+              kind: 'measure',
+              cube: target.cube.name,
+              measure: measure.name,
+              aggType: measure.type,
+              ...(shifted ? { shift: shifted.shifts } : {}),
+              ...(target.measure.rolling_window ? { rolling: target.measure.rolling_window } : {}),
+              title: target.measure.name,
+            });
+          }
+          replacement = columnRef(column);
+        } else if (EXPRESSION_MEASURE_TYPES.has(target.measure.type)) {
           const nested = plan(target.cube, target.measure, [...stack, key]);
           replacement = { ...structuredClone(nested.expr), parentheses: true };
           for (const h of nested.hidden) if (!hidden.some((x) => x.column === h.column)) hidden.push(h);
         } else {
-          if (UNSUPPORTED_KEYS.some((k) => target.measure[k] !== undefined)) {
+          if (STAGED_KEYS.some((k) => target.measure[k] !== undefined)) {
             throw new PlanError(`measure ${target.measure.name} uses a feature queries cannot compute`);
           }
           const column = `__m_${target.cube.name}_${target.measure.name}`;
@@ -312,9 +352,21 @@ export function planMeasures(
         else failed.set(key, plan.error);
         continue;
       }
-      const feature = UNSUPPORTED_KEYS.find((k) => def[k] !== undefined);
+      const feature =
+        UNSUPPORTED_KEYS.find((k) => def[k] !== undefined) ??
+        (def.multi_stage && !def.time_shift && !EXPRESSION_MEASURE_TYPES.has(def.type)
+          ? 'multi_stage'
+          : undefined);
       if (feature) {
         failed.set(key, `Measure ${def.name} uses ${feature}, which queries cannot compute yet`);
+        continue;
+      }
+      if (def.time_shift) {
+        const plan = planShift(cube, def);
+        if (!('error' in plan)) shifts.set(key, plan);
+        else if (plan.load)
+          issues.push({ file, path: `${path}.measures[${i}].time_shift`, message: plan.error });
+        else failed.set(key, plan.error);
         continue;
       }
       if (def.rolling_window && !ROLLING_TYPES.has(def.type)) {
@@ -346,6 +398,11 @@ export function planMeasures(
       const key = `${member.cube}.${member.cubeMember}`;
       const unsupported = failed.get(key);
       if (unsupported) member.unsupported = unsupported;
+      const shiftPlan = shifts.get(key);
+      if (shiftPlan) {
+        member.aggType = shiftPlan.base.type;
+        member.shift = shiftPlan.shifts;
+      }
       const casePlan = cases.get(key);
       if (casePlan) {
         member.aggType = casePlan.aggType;
@@ -399,14 +456,16 @@ export function calculatedExpression(
         ? qualified
         : aggregate(
             {
-              name: hidden.measure,
+              name: hidden.title ?? hidden.measure,
               kind: 'measure',
               type: 'number',
               aggType: hidden.aggType,
-              title: hidden.measure,
+              title: hidden.title ?? hidden.measure,
               synonyms: [],
               cube: hidden.cube,
               cubeMember: hidden.measure,
+              ...(hidden.shift ? { shift: hidden.shift } : {}),
+              ...(hidden.rolling ? { rolling: hidden.rolling } : {}),
             },
             qualified,
           );

@@ -17,7 +17,7 @@ import {
 } from './ast';
 import { calculatedExpression } from './calculated';
 import { type Resolution, rangeOf, type Scope } from './resolve';
-import { type MeasureContext, rollingAggregate } from './rolling';
+import { type MeasureContext, rollingAggregate, shiftedAggregate } from './rolling';
 
 export type Dialect = 'duckdb' | 'postgres';
 
@@ -27,6 +27,10 @@ export type Dialect = 'duckdb' | 'postgres';
  */
 export function aggregateFor(member: Member, column: Node, dialect: Dialect, context?: MeasureContext): Node {
   if (member.unsupported) throw new SqlNotAllowedError(`${member.unsupported} (in ${member.name})`);
+  if (member.shift) {
+    const { shift: _shift, ...plain } = member;
+    return shiftedAggregate(member, context, () => aggregateFor(plain, { ...column }, dialect));
+  }
   if (member.rolling) {
     const { rolling: _window, ...plain } = member;
     return rollingAggregate(member, context, dialect, (aggType) =>

@@ -1,5 +1,6 @@
 /**
- * Cube's `rolling_window` measures in a grouped query: the measure's aggregate per time bucket, added up over a
+ * Measures computed over the query's time buckets with window functions: Cube's `rolling_window` and
+ * `time_shift` (shiftedAggregate, below). Rolling windows in a grouped query: the measure's aggregate per time bucket, added up over a
  * window of buckets with a window function (`SUM(SUM(x)) OVER (PARTITION BY <other groups> ORDER BY <bucket>
  * RANGE BETWEEN ...)`).
  *
@@ -178,6 +179,88 @@ const cast = (expr: Node, type: string): Node => ({
 });
 
 /**
+ * The one time bucket (`DATE_TRUNC('<unit>', time)`) of the SELECT a windowed measure sits in, and the other
+ * GROUP BY expressions. Refused when there is none, or a filter on its time could cut what the window reads.
+ */
+function timeBucket(
+  what: string,
+  context: MeasureContext | undefined,
+): { groups: Node[]; bucket: Node; unit: Unit; column: string } {
+  if (!context || (context.clause !== 'columns' && context.clause !== 'orderby')) {
+    throw new SqlNotAllowedError(
+      `${what}: select it (or order by it) in a SELECT grouped by a time bucket; filter its values in an outer query`,
+    );
+  }
+  const { select } = context;
+  const groups = groupExpressions(select);
+  const buckets = groups.filter((g) => bucketUnit(g) !== undefined);
+  if (buckets.length !== 1) {
+    throw new SqlNotAllowedError(
+      buckets.length === 0
+        ? `${what}: group by one time bucket, e.g. DATE_TRUNC('month', created_at)`
+        : `${what}: group by only one time bucket (DATE_TRUNC), not ${buckets.length}`,
+    );
+  }
+  const bucket = buckets[0] as Node;
+  const timeColumns = columnsIn(bucket);
+  const filtered = [...columnsIn(select.where ?? null)].some((key) => timeColumns.has(key));
+  if (filtered || select.having) {
+    throw new SqlNotAllowedError(
+      `${what}, which reads other buckets than the ones a filter on its time in the same SELECT keeps: ` +
+        'compute it in a subquery and filter the buckets outside, e.g. SELECT * FROM (...) AS r WHERE r.month >= ...',
+    );
+  }
+  const column = [...timeColumns][0]?.split('.').pop() ?? '';
+  return { groups, bucket, unit: bucketUnit(bucket) as Unit, column };
+}
+
+const windowOver = (partitions: Node[], bucket: Node, frame: string): Node => ({
+  type: 'window',
+  as_window_specification: {
+    window_specification: {
+      name: null,
+      partitionby: partitions.length ? partitions.map((expr) => ({ type: 'expr', expr: copy(expr) })) : null,
+      orderby: [{ expr: copy(bucket), type: 'ASC', nulls: null }],
+      window_frame_clause: { type: 'origin', value: frame },
+    },
+    parentheses: true,
+  },
+});
+
+/**
+ * Cube's time shift (`multi_stage` with `time_shift: [{interval, type: prior|next, time_dimension}]`): the base
+ * measure's value in the bucket `interval` before (or after) each bucket of the query, read with a window whose
+ * frame is exactly that one bucket. The interval must land on a bucket (a year over months, a week over days).
+ */
+export function shiftedAggregate(
+  member: Member,
+  context: MeasureContext | undefined,
+  base: () => Node,
+): Node {
+  const shifts = member.shift ?? [];
+  const name = member.name;
+  const { groups, bucket, unit, column } = timeBucket(`${name} is shifted in time`, context);
+  const shift =
+    shifts.find((s) => s.time_dimension && fold(s.time_dimension) === fold(column)) ??
+    shifts.find((s) => !s.time_dimension);
+  if (!shift) {
+    const dimensions = shifts.map((s) => s.time_dimension).join(', ');
+    throw new SqlNotAllowedError(`${name} is shifted in time along ${dimensions}: group by a bucket of it`);
+  }
+  const span = spanOf(shift.interval);
+  if (span === 'unbounded' || !onBoundary(span, unit)) {
+    throw new SqlNotAllowedError(
+      `${name} is shifted by ${shift.interval}, which does not land on a ${unit} bucket: group by a finer bucket`,
+    );
+  }
+  const at = edge(shift.type === 'next' ? span : plus(ZERO, span, -1));
+  const frame = `RANGE BETWEEN ${at} AND ${at}`;
+  const partitions = groups.filter((expr) => expr !== bucket);
+  // One bucket in the frame: MAX reads its value whatever the aggregation.
+  return aggregate('MAX', base(), windowOver(partitions, bucket, frame));
+}
+
+/**
  * The rolling measure `member` in the SELECT of `context`: `base(aggType)` gives the measure's plain aggregate
  * per bucket with that aggregation (the compiler's own, fan-out rules included).
  */
@@ -190,32 +273,7 @@ export function rollingAggregate(
   const window = member.rolling;
   if (!window) throw new Error('not a rolling measure');
   const name = member.name;
-  if (!context || (context.clause !== 'columns' && context.clause !== 'orderby')) {
-    throw new SqlNotAllowedError(
-      `${name} has a rolling window: select it (or order by it) in a SELECT grouped by a time bucket; filter its values in an outer query`,
-    );
-  }
-  const { select } = context;
-  const groups = groupExpressions(select);
-  const buckets = groups.filter((g) => bucketUnit(g) !== undefined);
-  if (buckets.length !== 1) {
-    throw new SqlNotAllowedError(
-      buckets.length === 0
-        ? `${name} has a rolling window: group by one time bucket, e.g. DATE_TRUNC('month', created_at)`
-        : `${name} has a rolling window: group by only one time bucket (DATE_TRUNC), not ${buckets.length}`,
-    );
-  }
-  const bucket = buckets[0] as Node;
-  const unit = bucketUnit(bucket) as Unit;
-  const timeColumns = columnsIn(bucket);
-  const filtered = [...columnsIn(select.where ?? null)].some((key) => timeColumns.has(key));
-  if (filtered || select.having) {
-    throw new SqlNotAllowedError(
-      `${name} has a rolling window, which looks back past a filter on its time in the same SELECT: ` +
-        'compute it in a subquery and filter the buckets outside, e.g. SELECT * FROM (...) AS r WHERE r.month >= ...',
-    );
-  }
-
+  const { groups, bucket, unit } = timeBucket(`${name} has a rolling window`, context);
   const g = UNIT_SPAN[unit];
   const partitions = groups.filter((expr) => expr !== bucket).map(copy);
   let frame: string;
@@ -251,20 +309,7 @@ export function rollingAggregate(
     frame = `${rows ? 'ROWS' : 'RANGE'} BETWEEN ${from} AND ${to}`;
   }
 
-  const over = (): Node => ({
-    type: 'window',
-    as_window_specification: {
-      window_specification: {
-        name: null,
-        partitionby: partitions.length
-          ? partitions.map((expr) => ({ type: 'expr', expr: copy(expr) }))
-          : null,
-        orderby: [{ expr: copy(bucket), type: 'ASC', nulls: null }],
-        window_frame_clause: { type: 'origin', value: frame },
-      },
-      parentheses: true,
-    },
-  });
+  const over = (): Node => windowOver(partitions, bucket, frame);
   const zeroIfEmpty = (expr: Node): Node => call('COALESCE', expr, { type: 'number', value: 0 });
   switch (member.aggType) {
     case 'count':

@@ -34,7 +34,7 @@ const PICKABLE = new Set([
 ]);
 
 /** `{CUBE.x}`, `${CUBE.x}`, `{orders.x}` or `{x}` naming a member of `cube`: its name, else undefined. */
-function referencedMember(sql: string, cube: CubeDef): string | undefined {
+export function referencedMember(sql: string, cube: CubeDef): string | undefined {
   const match = /^\s*\$?\{\s*(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(sql);
   if (!match) return undefined;
   const [, owner, name] = match;
