@@ -8,6 +8,11 @@
 import type { Writable } from 'node:stream';
 
 export const STREAMING = Symbol.for('embedded-analytics.streaming');
+/**
+ * A response stream of the local service may take the prelude's metadata as an object (no JSON and separator
+ * bytes to write and parse back); other streams get the bytes, as from the Lambda runtime.
+ */
+export const TAKES_METADATA = Symbol.for('embedded-analytics.takes-metadata');
 export const PRELUDE_SEPARATOR = Buffer.alloc(8, 0);
 
 interface AwsLambdaGlobal {
@@ -26,7 +31,9 @@ if (typeof holder.awslambda?.streamifyResponse !== 'function') {
     },
     HttpResponseStream: {
       from(stream: Writable, metadata: Record<string, unknown>) {
-        stream.write(Buffer.concat([Buffer.from(JSON.stringify(metadata)), PRELUDE_SEPARATOR]));
+        const take = (stream as unknown as Record<symbol, unknown>)[TAKES_METADATA];
+        if (typeof take === 'function') take(metadata);
+        else stream.write(Buffer.concat([Buffer.from(JSON.stringify(metadata)), PRELUDE_SEPARATOR]));
         return stream;
       },
     },

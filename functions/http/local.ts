@@ -8,7 +8,7 @@ import { config } from '../config';
 import { createLogger, describeError } from '../observability/log';
 import { matchRoute } from '../routes';
 import { MAX_BODY_BYTES } from './endpoint';
-import { isStreamingHandler, PRELUDE_SEPARATOR } from './lambda-polyfill';
+import { isStreamingHandler, PRELUDE_SEPARATOR, TAKES_METADATA } from './lambda-polyfill';
 
 /**
  * The local service: adapts Node HTTP to Lambda function-URL events (payload 2.0) and to Lambda response
@@ -120,9 +120,17 @@ function toContext(requestId: string, functionName: string): Context {
   };
 }
 
-/** A writable that parses the Lambda HTTP prelude and then passes bytes straight to the client. */
+/**
+ * A writable that reads the Lambda HTTP prelude and then passes bytes straight to the client. The local polyfill
+ * hands it the prelude as an object (TAKES_METADATA); written as bytes, it is parsed as Lambda's runtime would.
+ */
 function responseStreamFor(res: ServerResponse): Writable {
   let prelude: Buffer | undefined = Buffer.alloc(0);
+  const start = (metadata: { statusCode?: number; headers?: Record<string, string> }) => {
+    prelude = undefined;
+    res.writeHead(metadata.statusCode ?? 200, metadata.headers ?? {});
+    res.flushHeaders();
+  };
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, callback) {
       let data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -135,9 +143,7 @@ function responseStreamFor(res: ServerResponse): Writable {
           headers?: Record<string, string>;
         };
         data = prelude.subarray(at + PRELUDE_SEPARATOR.length);
-        prelude = undefined;
-        res.writeHead(metadata.statusCode ?? 200, metadata.headers ?? {});
-        res.flushHeaders();
+        start(metadata);
       }
       if (data.length === 0) return callback();
       if (res.destroyed) return callback(new Error('client disconnected'));
@@ -148,6 +154,7 @@ function responseStreamFor(res: ServerResponse): Writable {
       res.end(callback);
     },
   });
+  Object.defineProperty(stream, TAKES_METADATA, { value: start });
   // A client that leaves makes the next write fail, as the Lambda runtime does.
   res.on('close', () => {
     if (!res.writableFinished) stream.destroy(new Error('client disconnected'));

@@ -3,6 +3,7 @@ import { needsProvisioning, prefetchUser, resolveIdentity, sessionSettingsSchema
 import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
+import type { ServerTiming } from '../observability/server-timing';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
@@ -21,10 +22,10 @@ export const DEFAULT_SQL_LIMIT = 10_000;
 /** A query that runs longer is cancelled in the driver. */
 export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
 
-/** Parses the `{deploymentId}` path segment. */
 /**
  * "Load all results": runs one read-only SELECT over the deployment's data model under the caller's row-level
- * security, resolving the user exactly as the chat does.
+ * security, resolving the user exactly as the chat does. `timing` gets its phases: resolve (credential,
+ * deployment, model), identity (the rate count and the user, one DynamoDB round trip), query.
  */
 export async function runSqlApi(
   store: Store,
@@ -33,6 +34,7 @@ export async function runSqlApi(
   body: SqlApiBody,
   signal?: AbortSignal,
   tokenKind: 'embed' | 'cubeApi' = 'embed',
+  timing?: ServerTiming,
 ): Promise<QueryResult> {
   const resolve = (step: { provision: boolean; probe?: boolean; stored?: ReturnType<typeof prefetchUser> }) =>
     resolveIdentity(store, authorization, body.sessionSettings, { purpose: 'sql', tokenKind, ...step });
@@ -41,11 +43,13 @@ export async function runSqlApi(
   const deployment = await deploymentFor(store, probe, deploymentId);
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
+  timing?.mark('resolve');
   // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
   // read meanwhile.
   const stored = prefetchUser(store, probe);
   return withRate(store, probe.account, probe.credential, 'sql', async () => {
     const identity = needsProvisioning(probe) ? await resolve({ provision: true, stored }) : probe;
+    timing?.mark('identity');
     const started = Date.now();
     const result = await runQuery({
       model,
@@ -56,6 +60,7 @@ export async function runSqlApi(
       timeoutMs: SQL_TIMEOUT_MS,
       ...(signal ? { signal } : {}),
     });
+    timing?.mark('query');
     emitMetrics(identity.account.name, [
       { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
       { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },

@@ -1,10 +1,12 @@
 import type { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { clearAuthCache } from '../../functions/access/auth';
 import { AppError, DefinitionsNotFoundError } from '../../functions/errors';
 import { httpEndpoint, streamingEndpoint } from '../../functions/http/endpoint';
+import { PRELUDE_SEPARATOR } from '../../functions/http/lambda-polyfill';
 import { createLocalServer, originAllowed } from '../../functions/http/local';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
@@ -205,6 +207,10 @@ describe('validation and errors', () => {
   });
 });
 
+type AwsLambda = {
+  HttpResponseStream: { from: (stream: Writable, metadata: Record<string, unknown>) => Writable };
+};
+
 describe('response streaming', () => {
   test('lines reach the client as they are written, not at the end', async () => {
     const started = Date.now();
@@ -228,6 +234,22 @@ describe('response streaming', () => {
     // The first line arrived well before the stream's 450 ms of work was done.
     expect(firstAt).toBeLessThan(300);
     expect(Date.now() - started).toBeGreaterThanOrEqual(440);
+  });
+
+  test("a stream that is not the local service's gets the prelude as bytes, as from Lambda's runtime", () => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    const lambda = (globalThis as unknown as { awslambda: AwsLambda }).awslambda;
+    lambda.HttpResponseStream.from(sink, { statusCode: 201, headers: { a: 'b' } });
+    const bytes = Buffer.concat(chunks);
+    const at = bytes.indexOf(PRELUDE_SEPARATOR);
+    expect(JSON.parse(bytes.subarray(0, at).toString())).toEqual({ statusCode: 201, headers: { a: 'b' } });
+    expect(bytes.length).toBe(at + PRELUDE_SEPARATOR.length);
   });
 
   test('errors before the first line are plain JSON errors with their status', async () => {

@@ -1,3 +1,4 @@
+import { parseServerTiming } from '../../functions/observability/server-timing';
 import { keys } from '../../functions/store/keys';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
@@ -127,6 +128,10 @@ describe('results', () => {
       }),
     });
     expect(response.headers.get('content-type')).toBe('application/x-ndjson');
+    // The phases of the request, for browsers' developer tools and the bench.
+    const phases = parseServerTiming(response.headers.get('server-timing'));
+    expect(Object.keys(phases)).toEqual(['resolve', 'identity', 'query']);
+    for (const ms of Object.values(phases)) expect(ms).toBeGreaterThanOrEqual(0);
     const lines = (await response.text())
       .trim()
       .split('\n')
