@@ -4,9 +4,9 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalService } from '../functions/local/service';
+import { parseServerTiming } from '../functions/observability/server-timing';
 import { demoModelFiles, parseModel, runQuery } from '../functions/semantic';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
-import { parseServerTiming } from '../functions/observability/server-timing';
 import { keys } from '../functions/store/keys';
 import { line, percentile, round, runIfMain, timeSequential } from './stats';
 
