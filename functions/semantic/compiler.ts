@@ -2,7 +2,8 @@
  * The SQL compiler, a composition root of small stages (functions/semantic/sql/):
  * parse (bounded, off the event loop) -> resolve names and scopes (every relation renamed to a generated name)
  * -> check constructs, functions and members (allow-lists, value-size bounds) -> aggregate measures
- * -> secure (policies inside one subquery per model object) -> emit for the target dialect.
+ * -> secure (policies inside one subquery per model object, the query's pushable filters offered to cube SQL
+ * that asks for them) -> emit for the target dialect.
  */
 
 import { TtlCache } from '../cache';
@@ -13,6 +14,7 @@ import { fold, isNode, type Node, POSTGRES, quote, sqlParser, walk } from './sql
 import { checkColumns, checkConstructs, outputName } from './sql/check';
 import { aggregateMeasures, type Dialect } from './sql/measures';
 import { parseSql } from './sql/parse';
+import { pushableFilters } from './sql/pushdown';
 import { resolveNames } from './sql/resolve';
 import { type SqlTarget, securedSql, sqlTarget } from './sql/secure';
 
@@ -117,6 +119,7 @@ export async function compileSql(
   const { usesStar, usedNames } = checkConstructs(root);
   checkColumns(root, resolution, visible);
   nameOutputs(root);
+  const pushed = pushableFilters(resolution, visible);
   aggregateMeasures(root, resolution, visible, to.dialect);
 
   const params: unknown[] = [];
@@ -136,7 +139,9 @@ export async function compileSql(
         `SELECT * cannot be combined with the calculated measure ${calculated.name} in one query: name the columns`,
       );
     }
-    const body = object ? securedSql(model, object, members, user, params, to) : 'SELECT 1 WHERE FALSE';
+    const body = object
+      ? securedSql(model, object, members, user, params, to, pushed.get(objectName))
+      : 'SELECT 1 WHERE FALSE';
     return `${quote(generated)} AS (${body})`;
   });
   const compiled = { sql: emit(root, secured), params };

@@ -7,7 +7,9 @@ import { readPath } from './policy-rules';
  *   query parameter (a list value becomes `$1, $2`; a missing one NULL).
  * - `{SECURITY_CONTEXT.x.filter('col')}`: `col = $1` (`col IN (...)` for a list); a missing or empty value
  *   gives `1 = 0` (no rows), where Cube renders `1 = 1`: a user without a tenant must not see every tenant.
- * - `{FILTER_PARAMS...}` / `{FILTER_GROUP...}`: `1 = 1` (no push-down; the query's own filters still apply).
+ * - `{FILTER_PARAMS.cube.member.filter('col')}`: the query's own filters on that member, applied to `col` inside
+ *   the cube's SQL (`col = $1 AND col < $2`), when the compiler can push them (sql/pushdown.ts); else `1 = 1`.
+ *   `.filter(lambda ...)` and `{FILTER_GROUP...}`: `1 = 1`. Either way the query's filters still apply outside.
  *
  * At load the references become markers (`__ctx__<hex>`, an identifier any SQL parser keeps); when a query is
  * secured for a user, `bindContext` replaces each marker with parameters. Values never reach SQL text.
@@ -30,15 +32,65 @@ interface Marker {
 }
 
 const MARKER = /"?__ctx__([0-9a-f]+)"?/g;
+const FILTER_MARKER = /"?__fp__([0-9a-f]+)"?/g;
 
 const encode = (m: Marker) => `__ctx__${Buffer.from(JSON.stringify(m)).toString('hex')}`;
+
+/** A FILTER_PARAMS reference: the member whose filters it takes, and the column SQL they apply to. */
+interface FilterMarker {
+  cube: string;
+  member: string;
+  column: string;
+}
+
+const FILTER_PARAMS =
+  /^FILTER_PARAMS\.([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)\.filter\(\s*(?:'([^']*)'|"([^"]*)")\s*\)$/;
+
+const encodeFilter = (m: FilterMarker) => `__fp__${Buffer.from(JSON.stringify(m)).toString('hex')}`;
+
+/** A filter of the query pushed into a cube's SQL: `op` over literal values, on one member. */
+export interface PushedFilter {
+  op: '=' | '<>' | '<' | '<=' | '>' | '>=' | 'IN' | 'BETWEEN';
+  values: (string | number)[];
+  /** A time member's values are cast to TIMESTAMP (a text parameter does not compare with a date on DuckDB). */
+  time?: true;
+}
+
+/** Pushed filters by `cube.member`. */
+export type PushedFilters = ReadonlyMap<string, readonly PushedFilter[]>;
+
+/**
+ * Replaces every FILTER_PARAMS marker of `sql` with the pushed filters of its member on its column, their
+ * values as parameters (appended to `params`); a member without pushed filters gives `1 = 1`.
+ */
+export function bindFilters(sql: string, pushed: PushedFilters | undefined, params: unknown[]): string {
+  if (!sql.includes('__fp__')) return sql;
+  const text = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  return sql.replace(FILTER_MARKER, (_whole, hex: string) => {
+    const marker = JSON.parse(Buffer.from(hex, 'hex').toString('utf8')) as FilterMarker;
+    const filters = pushed?.get(`${marker.cube}.${marker.member}`) ?? [];
+    if (filters.length === 0) return '1 = 1';
+    const conditions = filters.map((f) => {
+      const param = (v: unknown) =>
+        f.time && typeof v === 'string' ? `CAST(${text(v)} AS TIMESTAMP)` : text(v);
+      if (f.op === 'IN') return `${marker.column} IN (${f.values.map(param).join(', ')})`;
+      if (f.op === 'BETWEEN')
+        return `${marker.column} BETWEEN ${param(f.values[0])} AND ${param(f.values[1])}`;
+      return `${marker.column} ${f.op} ${param(f.values[0])}`;
+    });
+    return `(${conditions.join(' AND ')})`;
+  });
+}
 
 /** Whether some SQL holds a per-user reference (its compiled form then depends on the user). */
 export const hasContextMarker = (sql: string): boolean => /__ctx__[0-9a-f]/.test(sql);
 
 /**
- * Replaces the per-user references of model SQL with markers and FILTER_PARAMS with `1 = 1`; other references
- * are left for the caller. Throws for a malformed per-user reference.
+ * Replaces the per-user references and FILTER_PARAMS of model SQL with markers (other FILTER_PARAMS forms with
+ * `1 = 1`); other references are left for the caller. Throws for a malformed per-user reference.
  */
 export function expandContextRefs(sql: string): string {
   let out = '';
@@ -51,7 +103,12 @@ export function expandContextRefs(sql: string): string {
     const inner = sql.slice(open + 1, close).trim();
     const dollar = open > 0 && sql[open - 1] === '$' ? 1 : 0;
     let replacement: string | undefined;
-    if (/^(FILTER_PARAMS|FILTER_GROUP)\b/.test(inner)) replacement = '1 = 1';
+    const filterParams = FILTER_PARAMS.exec(inner);
+    if (filterParams) {
+      const column = (filterParams[3] ?? filterParams[4] ?? '').trim();
+      if (!/^[A-Za-z0-9_."\s]+$/.test(column)) throw new Error(`{${inner}}: .filter() takes a column name`);
+      replacement = encodeFilter({ cube: filterParams[1] ?? '', member: filterParams[2] ?? '', column });
+    } else if (/^(FILTER_PARAMS|FILTER_GROUP)\b/.test(inner)) replacement = '1 = 1';
     else if (/^(SECURITY_CONTEXT|securityContext|userAttributes)\b/.test(inner)) {
       const match = ACCESS.exec(inner);
       if (!match)

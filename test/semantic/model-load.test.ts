@@ -450,7 +450,7 @@ describe('SECURITY_CONTEXT, securityContext, userAttributes and FILTER_PARAMS in
     // No region: no rows (Cube would render 1 = 1 and show every region).
     expect(await onBoth(model, totals, as({}))).toEqual([[0, null]]);
     expect(await onBoth(model, totals, as({ region: [] }))).toEqual([[0, null]]);
-    // FILTER_PARAMS renders 1 = 1: the query's own filter still applies.
+    // FILTER_PARAMS takes the query's filter on status (test/semantic/filter-params.test.ts); it applies outside too.
     expect(
       await onBoth(
         model,

@@ -30,6 +30,8 @@ const SCALAR_FUNCTIONS = new Set([
   ...['date_diff', 'datediff', 'date_add', 'if', 'ifnull', 'nvl'],
   // Quantified comparisons (x = ANY (subquery)) and grouping sets (GROUP BY ROLLUP/CUBE, GROUPING()).
   ...['any', 'all', 'rollup', 'cube', 'grouping'],
+  // `NOT (a = 1)`: the parser reads a parenthesised negation as a call of NOT.
+  'not',
 ]);
 /** Types a value may be cast to (no reg* object types, no composite or system types). */
 const CAST_TYPES = new Set([

@@ -7,7 +7,7 @@
 
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
-import { bindContext, expandContextRefs } from '../context-refs';
+import { bindContext, bindFilters, expandContextRefs, type PushedFilters } from '../context-refs';
 import {
   type CubeDef,
   type DataModel,
@@ -144,6 +144,7 @@ export function securedSql(
   user: QueryUser,
   params: unknown[],
   target: SqlTarget,
+  pushed?: PushedFilters,
 ): string {
   // Only cubes the query reads are joined, with the path from the root; each joined cube brings its own
   // row-level policy, so a cube's rows are filtered whenever its data is read.
@@ -188,16 +189,21 @@ export function securedSql(
       const key = `${member.cube}.${member.cubeMember}`;
       const done = subQueries.get(key);
       if (done !== undefined) return done;
-      const sql = subQuerySql({
-        cubes: model.cubes,
-        own: member.cube,
-        ownAlias: member.cube,
-        plan,
-        user,
+      // The sub_query reads its cube for every row of this one: the query's filters are not its own.
+      const sql = bindFilters(
+        subQuerySql({
+          cubes: model.cubes,
+          own: member.cube,
+          ownAlias: member.cube,
+          plan,
+          user,
+          params,
+          dialect: target.dialect,
+          table: (c) => tableSql(c, target),
+        }),
+        undefined,
         params,
-        dialect: target.dialect,
-        table: (c) => tableSql(c, target),
-      });
+      );
       subQueries.set(key, sql);
       return sql;
     }
@@ -288,9 +294,11 @@ export function securedSql(
     }
   }
   // Per-user references of model SQL ({SECURITY_CONTEXT.x}) become parameters now (context-refs.ts).
-  return bindContext(
+  // The query's filters on members whose cube SQL asks for them (FILTER_PARAMS) go inside (sql/pushdown.ts).
+  const statement = bindFilters(
     `${select} FROM ${root}${joins.length ? ` ${joins.join(' ')}` : ''}${where}`,
-    user,
+    pushed,
     params,
   );
+  return bindContext(statement, user, params);
 }
