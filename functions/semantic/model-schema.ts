@@ -92,6 +92,8 @@ export const MEASURE_TYPES = [
   'string',
   'time',
   'boolean',
+  /** Cube's multi-stage ranking (`order_by`, `reduce_by`): sql/stages.ts. */
+  'rank',
 ] as const;
 
 const measureSchema = z.strictObject({
@@ -141,9 +143,14 @@ const measureSchema = z.strictObject({
       else: z.strictObject({ sql: z.string().min(1) }).optional(),
     })
     .optional(),
+  /** Multi-stage inner grouping (sql/stages.ts): the query's dimensions minus these, only these, plus these. */
   reduce_by: z.array(z.string()).optional(),
   add_group_by: z.array(z.string()).optional(),
   group_by: z.array(z.string()).optional(),
+  /** A rank measure's ordering: one measure reference and a direction. */
+  order_by: z
+    .array(z.strictObject({ sql: z.string().min(1), dir: z.enum(['asc', 'desc']).optional() }))
+    .optional(),
   public: z.boolean().optional(),
   shown: z.boolean().optional(),
   title: z.string().optional(),
@@ -294,6 +301,15 @@ export type VerifiedQueryDef = z.infer<typeof verifiedQuerySchema>;
 export type DimensionDef = z.infer<typeof dimensionSchema>;
 export type MeasureDef = z.infer<typeof measureSchema>;
 export type RollingWindowDef = NonNullable<MeasureDef['rolling_window']>;
+/** How a multi-stage measure windows its base measure over the query's groups (sql/stages.ts). */
+export type StageDef = {
+  /** group_by: partition by these dimensions only; reduce_by: by the query's dimensions but these. */
+  kind: 'group_by' | 'reduce_by';
+  dimensions: string[];
+  /** SUM, MIN or MAX of the base measure over the partition; RANK orders the groups by it. */
+  window: 'SUM' | 'MIN' | 'MAX' | 'RANK';
+  dir?: 'asc' | 'desc';
+};
 export type TimeShiftDef = { interval: string; type: 'prior' | 'next'; time_dimension?: string };
 export type PolicyDef = z.infer<typeof policySchema>;
 export type FilterDef = RowFilter;
@@ -324,6 +340,8 @@ export interface Member {
   rolling?: RollingWindowDef;
   /** Cube's `time_shift` of a multi_stage measure over one base measure (sql/rolling.ts). */
   shift?: TimeShiftDef[];
+  /** A multi-stage measure over one base measure with `group_by` or `reduce_by` (sql/stages.ts). */
+  stage?: StageDef;
   /** A switch dimension: its values (left out of `SELECT *`, which would repeat every row per value). */
   switchValues?: string[];
   /** A case measure: the switch dimension of its cube it depends on (the query must name it). */

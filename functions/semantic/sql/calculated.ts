@@ -12,9 +12,10 @@
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
 import type { CubeDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
-import type { RollingWindowDef, TimeShiftDef } from '../model-schema';
+import type { RollingWindowDef, StageDef, TimeShiftDef } from '../model-schema';
 import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
+import { isStaged, planStage } from './stages';
 import { type CasePlan, caseRowSql, planCase } from './switch';
 import { planShift, type ShiftPlan } from './time-shift';
 
@@ -34,6 +35,7 @@ export type HiddenColumn =
       title?: string;
       shift?: TimeShiftDef[];
       rolling?: RollingWindowDef;
+      stage?: StageDef;
     }
   /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
   | { column: string; kind: 'row'; cube: string; sql: string };
@@ -47,10 +49,17 @@ export interface CalculatedMeasure {
 }
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
-const UNSUPPORTED_KEYS = ['group_by', 'reduce_by', 'add_group_by'] as const;
+const UNSUPPORTED_KEYS = ['add_group_by'] as const;
 
 /** Keys that make a measure more than its SQL (its SQL names measures): never member-checked as plain SQL. */
-const STAGED_KEYS = ['multi_stage', 'time_shift', 'case', ...UNSUPPORTED_KEYS] as const;
+const STAGED_KEYS = [
+  'multi_stage',
+  'time_shift',
+  'case',
+  'group_by',
+  'reduce_by',
+  ...UNSUPPORTED_KEYS,
+] as const;
 
 /** Aggregates a rolling window adds up from its buckets' values (sql/rolling.ts). */
 export const ROLLING_TYPES: ReadonlySet<string> = new Set(['count', 'sum', 'min', 'max', 'avg']);
@@ -95,6 +104,11 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function measureRowSql(scope: ReferenceScope, name: string): string {
   const def = scope.cube.measures.find((m) => m.name === name);
+  if (def && isStaged(def)) {
+    const plan = planStage(scope.cube, def);
+    if ('error' in plan) throw new SqlNotAllowedError(plan.error);
+    return measureRowSql(scope, plan.base.name);
+  }
   if (def?.time_shift) {
     const plan = planShift(scope.cube, def);
     if ('error' in plan) throw new SqlNotAllowedError(plan.error);
@@ -188,6 +202,7 @@ export function planMeasures(
   const failed = new Map<string, string>();
   const cases = new Map<string, CasePlan>();
   const shifts = new Map<string, ShiftPlan>();
+  const stages = new Map<string, { base: MeasureDef; stage: StageDef }>();
 
   const plan = (cube: CubeDef, def: MeasureDef, stack: readonly string[]): CalculatedMeasure => {
     const key = `${cube.name}.${def.name}`;
@@ -273,9 +288,11 @@ export function planMeasures(
         let replacement: Node;
         const shifted = target.measure.time_shift ? planShift(target.cube, target.measure) : undefined;
         if (shifted && 'error' in shifted) throw new PlanError(shifted.error);
-        if (shifted || target.measure.rolling_window) {
-          // A time-shifted or rolling measure: its base measure's column, windowed by the outer query.
-          const measure = shifted ? shifted.base : target.measure;
+        const staged = isStaged(target.measure) ? planStage(target.cube, target.measure) : undefined;
+        if (staged && 'error' in staged) throw new PlanError(staged.error);
+        if (shifted || staged || target.measure.rolling_window) {
+          // A time-shifted, staged or rolling measure: its base measure's column, windowed by the outer query.
+          const measure = shifted ? shifted.base : staged ? staged.base : target.measure;
           const column = `__m_${target.cube.name}_${target.measure.name}`;
           if (!hidden.some((x) => x.column === column)) {
             hidden.push({
@@ -285,6 +302,7 @@ export function planMeasures(
               measure: measure.name,
               aggType: measure.type,
               ...(shifted ? { shift: shifted.shifts } : {}),
+              ...(staged ? { stage: staged.stage } : {}),
               ...(target.measure.rolling_window ? { rolling: target.measure.rolling_window } : {}),
               title: target.measure.name,
             });
@@ -354,11 +372,18 @@ export function planMeasures(
       }
       const feature =
         UNSUPPORTED_KEYS.find((k) => def[k] !== undefined) ??
-        (def.multi_stage && !def.time_shift && !EXPRESSION_MEASURE_TYPES.has(def.type)
+        (def.multi_stage && !def.time_shift && !isStaged(def) && !EXPRESSION_MEASURE_TYPES.has(def.type)
           ? 'multi_stage'
           : undefined);
       if (feature) {
         failed.set(key, `Measure ${def.name} uses ${feature}, which queries cannot compute yet`);
+        continue;
+      }
+      if (isStaged(def) && !def.time_shift) {
+        const plan = planStage(cube, def);
+        if (!('error' in plan)) stages.set(key, plan);
+        else if (plan.load) issues.push({ file, path: `${path}.measures[${i}]`, message: plan.error });
+        else failed.set(key, plan.error);
         continue;
       }
       if (def.time_shift) {
@@ -398,6 +423,11 @@ export function planMeasures(
       const key = `${member.cube}.${member.cubeMember}`;
       const unsupported = failed.get(key);
       if (unsupported) member.unsupported = unsupported;
+      const stagePlan = stages.get(key);
+      if (stagePlan) {
+        member.aggType = stagePlan.base.type;
+        member.stage = stagePlan.stage;
+      }
       const shiftPlan = shifts.get(key);
       if (shiftPlan) {
         member.aggType = shiftPlan.base.type;
@@ -465,6 +495,7 @@ export function calculatedExpression(
               cube: hidden.cube,
               cubeMember: hidden.measure,
               ...(hidden.shift ? { shift: hidden.shift } : {}),
+              ...(hidden.stage ? { stage: hidden.stage } : {}),
               ...(hidden.rolling ? { rolling: hidden.rolling } : {}),
             },
             qualified,

@@ -18,6 +18,7 @@ import {
 import { calculatedExpression } from './calculated';
 import { type Resolution, rangeOf, type Scope } from './resolve';
 import { type MeasureContext, rollingAggregate, shiftedAggregate } from './rolling';
+import { stagedAggregate } from './stages';
 
 export type Dialect = 'duckdb' | 'postgres';
 
@@ -27,6 +28,10 @@ export type Dialect = 'duckdb' | 'postgres';
  */
 export function aggregateFor(member: Member, column: Node, dialect: Dialect, context?: MeasureContext): Node {
   if (member.unsupported) throw new SqlNotAllowedError(`${member.unsupported} (in ${member.name})`);
+  if (member.stage) {
+    const { stage: _stage, ...plain } = member;
+    return stagedAggregate(member, context, () => aggregateFor(plain, { ...column }, dialect));
+  }
   if (member.shift) {
     const { shift: _shift, ...plain } = member;
     return shiftedAggregate(member, context, () => aggregateFor(plain, { ...column }, dialect));
@@ -102,25 +107,26 @@ const SAME_AGGREGATE: Record<string, string> = {
 };
 
 /**
- * The measure a column reference names, if any: through its qualifier's range variable, or (unqualified) in the
+ * The member of `kind` a column reference names, if any: through its qualifier's range variable, or (unqualified) in the
  * model objects of its own SELECT when that SELECT reads only model objects.
  */
-function measureOf(
+function memberOf(
   ref: Node,
   scope: Scope | undefined,
   visible: ReadonlyMap<string, Member[]>,
+  kind: Member['kind'],
 ): Member | undefined {
   if (!scope) return undefined;
   const key = fold(nameOf(ref.column));
-  const isMeasure = (m: Member) => fold(m.name) === key && m.kind === 'measure';
+  const matches = (m: Member) => fold(m.name) === key && m.kind === kind;
   const qualifier = qualifierOf(ref);
   if (qualifier) {
     const { object } = rangeOf(scope, qualifier);
-    return object ? visible.get(object)?.find(isMeasure) : undefined;
+    return object ? visible.get(object)?.find(matches) : undefined;
   }
   if (scope.derived) return undefined;
   for (const object of scope.objects) {
-    const found = visible.get(object)?.find(isMeasure);
+    const found = visible.get(object)?.find(matches);
     if (found) return found;
   }
   return undefined;
@@ -140,8 +146,12 @@ export function aggregateMeasures(
     }
     if (!isNode(value)) return;
     if (value.type === 'select') {
+      const dimensionOf = (expr: Node) =>
+        expr.type === 'column_ref'
+          ? memberOf(expr, resolution.scopeOf.get(expr), visible, 'dimension')
+          : undefined;
       for (const [key, child] of Object.entries(value)) {
-        if (!METADATA_KEYS.has(key)) visit(child, { select: value, clause: key });
+        if (!METADATA_KEYS.has(key)) visit(child, { select: value, clause: key, dimensionOf });
       }
       return;
     }
@@ -151,7 +161,7 @@ export function aggregateMeasures(
     }
     const arg = value.type === 'aggr_func' && isNode(value.args) ? value.args.expr : undefined;
     if (isNode(arg) && arg.type === 'column_ref' && isNode(value.args)) {
-      const member = measureOf(arg, resolution.scopeOf.get(arg), visible);
+      const member = memberOf(arg, resolution.scopeOf.get(arg), visible, 'measure');
       if (member) {
         const name = String(value.name).toUpperCase();
         const distinct = value.args.distinct === 'DISTINCT';
@@ -175,7 +185,7 @@ export function aggregateMeasures(
       }
     }
     if (value.type === 'column_ref') {
-      const member = measureOf(value, resolution.scopeOf.get(value), visible);
+      const member = memberOf(value, resolution.scopeOf.get(value), visible, 'measure');
       if (member) replaceNode(value, aggregateFor(member, { ...value }, dialect, context));
       return;
     }

@@ -25,6 +25,8 @@ import type { Dialect } from './measures';
 export interface MeasureContext {
   select: Node;
   clause: string;
+  /** The dimension a column reference of this SELECT names (GROUP BY items), if any. */
+  dimensionOf: (expr: Node) => Member | undefined;
 }
 
 type Unit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
@@ -105,7 +107,7 @@ function edge(span: Span): string {
 }
 
 /** The GROUP BY items of a SELECT as expressions (ordinals and output aliases read through). */
-function groupExpressions(select: Node): Node[] {
+export function groupExpressions(select: Node): Node[] {
   const group = select.groupby;
   const items = Array.isArray(group)
     ? group
