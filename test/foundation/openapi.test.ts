@@ -2,10 +2,14 @@
  * GET /api/v1/openapi.json: the document is well formed, describes every route of routes.ts, and every real
  * response of the local service (successes and errors, JSON and NDJSON) validates against it.
  */
+
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { openApiDocument } from '../../functions/api/openapi';
 import { routes } from '../../functions/routes';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { GENERATED, generatedSource } from '../../scripts/openapi';
 import { cubeChatToken } from '../support/cube-token';
 import { client, type Reply } from '../support/http';
 import { startService, type TestService } from '../support/service';
@@ -96,6 +100,13 @@ async function expectDocumentedStream(method: string, template: string, response
 const chatBase = '/api/v1/public/{accountName}/agents/{agentId}/chat';
 const GENERATE = '/api/v1/embed/generate-session';
 const SQL = '/api/v1/deployments/{deploymentId}/sql';
+
+test('the served document is the one the schemas generate now (else: npm run openapi)', () => {
+  const fresh = generatedSource();
+  const stale = readFileSync(GENERATED, 'utf8') !== fresh;
+  expect({ stale, fix: 'npm run openapi' }).toEqual({ stale: false, fix: 'npm run openapi' });
+  expect(doc).toEqual(openApiDocument());
+});
 
 test('the document is OpenAPI 3.1 and describes every route of routes.ts', () => {
   expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
