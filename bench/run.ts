@@ -49,6 +49,11 @@ function printBudgets(f: Record<string, number>): void {
       f['sql.http_overhead_p50_ms'],
       `of which DynamoDB floor ${f['sql.floor_dynamodb_p50_ms']} ms, goal 5 ms`,
     ],
+    [
+      'SQL API over HTTP - DynamoDB then query (ms)',
+      f['sql.overhead_over_floor_ms'],
+      `floor ${f['sql.floor_dynamodb_then_query_p50_ms']} ms: the round trip and the query back to back`,
+    ],
     ['compiled query / hand-written DuckDB', f['semantic.ratio'], 'goal 1.3x'],
     ['bundles over 300 KB or 100 ms init', f['bundles.bundle.overBudget'], 'goal 0'],
     ['hostile corpus: worst refusal (ms)', f['hostile.worstRefusalMs'], 'includes parse time'],
