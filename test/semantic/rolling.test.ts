@@ -236,6 +236,11 @@ test('what a window over buckets cannot give exactly is refused with the reason'
     ),
   ).rejects.toThrow(/reads other buckets than the ones a filter on its time .* filter the buckets outside/);
   await expect(
+    refused(
+      `SELECT DATE_TRUNC('month', o.created_at), MEASURE(amount_prior_month) FROM orders AS o WHERE created_at < '2025-01-01' GROUP BY 1`,
+    ),
+  ).rejects.toThrow(/shifted in time, which reads other buckets/);
+  await expect(
     refused(`SELECT DATE_TRUNC('week', created_at), MEASURE(amount_3m) FROM orders GROUP BY 1`),
   ).rejects.toThrow(/week buckets do not divide: group by a finer bucket/);
   await expect(

@@ -147,7 +147,8 @@ function bucketUnit(expr: Node): Unit | undefined {
   return unitOf(first.value);
 }
 
-const columnKey = (ref: Node) => `${fold(String(ref.table ?? ''))}.${fold(nameOfColumn(ref))}`;
+/** A column by name alone: `o.created_at` and `created_at` are the same for the filter check (refusing more, never less). */
+const columnKey = (ref: Node) => fold(nameOfColumn(ref));
 
 function columnsIn(value: unknown): Set<string> {
   const keys = new Set<string>();
@@ -212,7 +213,7 @@ function timeBucket(
         'compute it in a subquery and filter the buckets outside, e.g. SELECT * FROM (...) AS r WHERE r.month >= ...',
     );
   }
-  const column = [...timeColumns][0]?.split('.').pop() ?? '';
+  const column = [...timeColumns][0] ?? '';
   return { groups, bucket, unit: bucketUnit(bucket) as Unit, column };
 }
 
