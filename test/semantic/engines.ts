@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
-import type { DataSource } from '../../functions/semantic';
+import {
+  closeDrivers,
+  type DataModel,
+  type DataSource,
+  type QueryUser,
+  runQuery,
+} from '../../functions/semantic';
 import { startPostgres } from './postgres';
 
 /** The same hand-written data on both engines: a DuckDB file and an embedded PostgreSQL. */
@@ -45,6 +51,53 @@ export async function seedEngines(name: string, statements: readonly string[]): 
     stop: async () => {
       await postgres.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const EVERYONE: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
+
+/** Rows as tests compare them: dates to the day, numeric text as numbers, numbers rounded to `digits` places. */
+export function normalised(rows: unknown[][], digits: number): unknown[][] {
+  const scale = 10 ** digits;
+  return rows.map((row) =>
+    row.map((value) => {
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
+      const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+      return typeof n === 'number' ? Math.round(n * scale) / scale : n;
+    }),
+  );
+}
+
+/**
+ * Hand-written data on DuckDB and PostgreSQL for one test file (seeded before its tests, stopped after them), and
+ * `onBoth(model, sql)`: the query on each engine, which must agree, as normalised rows.
+ */
+export function bothEngines(name: string, data: readonly string[], digits = 4) {
+  let engines: TestEngines | undefined;
+  beforeAll(async () => {
+    engines = await seedEngines(name, data);
+  }, 120_000);
+  afterAll(async () => {
+    await closeDrivers();
+    await engines?.stop();
+  });
+  const seeded = (): TestEngines => {
+    if (!engines) throw new Error('the engines start in beforeAll');
+    return engines;
+  };
+  return {
+    engines: seeded,
+    async onBoth(model: DataModel, sql: string, user: QueryUser = EVERYONE): Promise<unknown[][]> {
+      const { duck, pg } = seeded();
+      const [onDuck, onPg] = await Promise.all(
+        [duck, pg].map(async (source) => {
+          const result = await runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 });
+          return normalised(result.data, digits);
+        }),
+      );
+      expect(onPg).toEqual(onDuck);
+      return onDuck ?? [];
     },
   };
 }

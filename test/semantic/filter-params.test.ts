@@ -5,15 +5,8 @@
  */
 
 import fc from 'fast-check';
-import {
-  closeDrivers,
-  compileSql,
-  type DataModel,
-  parseModel,
-  type QueryUser,
-  runQuery,
-} from '../../functions/semantic';
-import { seedEngines, type TestEngines } from './engines';
+import { compileSql, type DataModel, parseModel, runQuery } from '../../functions/semantic';
+import { bothEngines, EVERYONE as everyone } from './engines';
 
 const DATA = [
   'CREATE TABLE fp_sales (id INTEGER, day DATE, region VARCHAR(8), amount INTEGER)',
@@ -48,34 +41,10 @@ const PUSHED = model(
   "{FILTER_PARAMS.sales.region.filter('region')} AND {FILTER_PARAMS.sales.day.filter('day')} AND {FILTER_PARAMS.sales.amount.filter('amount')}",
 );
 
-let engines: TestEngines;
-let pushed: DataModel;
-let plain: DataModel;
-const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
-
-beforeAll(async () => {
-  engines = await seedEngines('filter-params', DATA);
-  pushed = parseModel([{ path: 'sales.yml', content: PUSHED }]);
-  plain = parseModel([{ path: 'sales.yml', content: model('1 = 1') }]);
-}, 120_000);
-
-afterAll(async () => {
-  await closeDrivers();
-  await engines?.stop();
-});
-
-async function onBoth(parsed: DataModel, sql: string): Promise<unknown[][]> {
-  const results = await Promise.all(
-    [engines.duck, engines.pg].map((source) =>
-      runQuery({ model: parsed, user: everyone, sql, source, maxRows: 100, timeoutMs: 20_000 }),
-    ),
-  );
-  const [duck, pg] = results.map((r) =>
-    r.data.map((row) => row.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v))),
-  );
-  expect(pg).toEqual(duck);
-  return duck ?? [];
-}
+const engines = bothEngines('filter-params', DATA);
+const pushed = parseModel([{ path: 'sales.yml', content: PUSHED }]);
+const plain = parseModel([{ path: 'sales.yml', content: model('1 = 1') }]);
+const onBoth = (parsed: DataModel, sql: string) => engines.onBoth(parsed, sql);
 
 /** Rows the cube SQL read for `where`. */
 const rowsRead = async (where: string, from = 'sales') =>
@@ -158,7 +127,7 @@ test('property: any WHERE gives the same figures with and without push-down (Duc
         model: parsed,
         user: everyone,
         sql,
-        source: engines.duck,
+        source: engines.engines().duck,
         maxRows: 100,
         timeoutMs: 20_000,
       })

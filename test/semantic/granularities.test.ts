@@ -3,15 +3,8 @@
  * counted from an origin, used as `{created_at.<name>}` in model SQL, on DuckDB and PostgreSQL, with the buckets
  * computed by hand; listed in coreMeta; what model SQL cannot compute is refused when the model loads.
  */
-import {
-  closeDrivers,
-  type DataModel,
-  parseModel,
-  type QueryUser,
-  runQuery,
-  searchMeta,
-} from '../../functions/semantic';
-import { seedEngines, type TestEngines } from './engines';
+import { parseModel, searchMeta } from '../../functions/semantic';
+import { bothEngines, EVERYONE as everyone } from './engines';
 
 const DATA = [
   'CREATE TABLE gr_events (id INTEGER, created_at TIMESTAMP)',
@@ -46,33 +39,10 @@ const GRANULARITIES = `          - name: fiscal_year
             interval: 6 months
             origin: "2024-01-01"`;
 
-let engines: TestEngines;
-let parsed: DataModel;
-const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
-
-beforeAll(async () => {
-  engines = await seedEngines('granularities', DATA);
-  parsed = parseModel([{ path: 'events.yml', content: model(GRANULARITIES) }]);
-}, 120_000);
-
-afterAll(async () => {
-  await closeDrivers();
-  await engines?.stop();
-});
-
+const engines = bothEngines('granularities', DATA);
+const parsed = parseModel([{ path: 'events.yml', content: model(GRANULARITIES) }]);
 /** The query on both engines, which must agree; dates to the day. */
-async function onBoth(sql: string): Promise<unknown[][]> {
-  const results = await Promise.all(
-    [engines.duck, engines.pg].map((source) =>
-      runQuery({ model: parsed, user: everyone, sql, source, maxRows: 100, timeoutMs: 20_000 }),
-    ),
-  );
-  const [duck, pg] = results.map((r) =>
-    r.data.map((row) => row.map((v) => (typeof v === 'string' ? v.slice(0, 10) : v))),
-  );
-  expect(pg).toEqual(duck);
-  return duck ?? [];
-}
+const onBoth = (sql: string) => engines.onBoth(parsed, sql);
 
 test('a fiscal year from April (one year, offset three months) buckets every event by hand', async () => {
   expect(await onBoth('SELECT fiscal_year, MEASURE(count) AS n FROM events GROUP BY 1 ORDER BY 1')).toEqual([

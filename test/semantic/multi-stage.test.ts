@@ -2,15 +2,8 @@
  * Cube's multi-stage measures with group_by (fixed dimension, percent of total) and reduce_by (ranking), on
  * DuckDB and PostgreSQL, every figure computed by hand from DATA.
  */
-import {
-  closeDrivers,
-  compileSql,
-  type DataModel,
-  parseModel,
-  type QueryUser,
-  runQuery,
-} from '../../functions/semantic';
-import { seedEngines, type TestEngines } from './engines';
+import { compileSql, parseModel } from '../../functions/semantic';
+import { bothEngines, EVERYONE as everyone } from './engines';
 
 const DATA = [
   'CREATE TABLE ms_sales (id INTEGER, product VARCHAR(4), country VARCHAR(12), revenue INTEGER)',
@@ -60,37 +53,9 @@ cubes:
         add_group_by: [product]
 `;
 
-let engines: TestEngines;
-let parsed: DataModel;
-const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
-
-beforeAll(async () => {
-  engines = await seedEngines('multi-stage', DATA);
-  parsed = parseModel([{ path: 'sales.yml', content: MODEL }]);
-}, 120_000);
-
-afterAll(async () => {
-  await closeDrivers();
-  await engines?.stop();
-});
-
-async function onBoth(sql: string): Promise<unknown[][]> {
-  const results = await Promise.all(
-    [engines.duck, engines.pg].map((source) =>
-      runQuery({ model: parsed, user: everyone, sql, source, maxRows: 100, timeoutMs: 20_000 }),
-    ),
-  );
-  const [duck, pg] = results.map((r) =>
-    r.data.map((row) =>
-      row.map((v) => {
-        const n = typeof v === 'string' && /^-?[\d.]+$/.test(v) ? Number(v) : v;
-        return typeof n === 'number' ? Math.round(n * 10_000) / 10_000 : n;
-      }),
-    ),
-  );
-  expect(pg).toEqual(duck);
-  return duck ?? [];
-}
+const engines = bothEngines('multi-stage', DATA);
+const parsed = parseModel([{ path: 'sales.yml', content: MODEL }]);
+const onBoth = (sql: string) => engines.onBoth(parsed, sql);
 
 test('group_by: the revenue of the row\u2019s country whatever else is grouped, and its share', async () => {
   const sql = `SELECT country, product, MEASURE(revenue), MEASURE(country_revenue), MEASURE(country_share)

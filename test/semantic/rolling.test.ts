@@ -4,16 +4,8 @@
  * rule (a bucket ending at E takes the rows in (E - trailing, E + leading]; offset start anchors at its start).
  * What a window function over buckets cannot give exactly is refused with the reason.
  */
-import {
-  closeDrivers,
-  compileSql,
-  type DataModel,
-  parseModel,
-  type QueryUser,
-  runQuery,
-  searchMeta,
-} from '../../functions/semantic';
-import { seedEngines, type TestEngines } from './engines';
+import { compileSql, parseModel, searchMeta } from '../../functions/semantic';
+import { bothEngines, EVERYONE as everyone } from './engines';
 
 const DATA = [
   'CREATE TABLE rw_orders (id INTEGER, created_at TIMESTAMP, amount INTEGER, status VARCHAR(8))',
@@ -101,39 +93,10 @@ views:
         includes: [created_at, status, amount_3m, count_cumulative]
 `;
 
-let engines: TestEngines;
-let parsed: DataModel;
-const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
-
-beforeAll(async () => {
-  engines = await seedEngines('rolling', DATA);
-  parsed = parseModel([{ path: 'orders.yml', content: MODEL }]);
-}, 120_000);
-
-afterAll(async () => {
-  await closeDrivers();
-  await engines?.stop();
-});
-
+const engines = bothEngines('rolling', DATA, 3);
+const parsed = parseModel([{ path: 'orders.yml', content: MODEL }]);
 /** The query on both engines, which must agree: dates to the day, numbers rounded to 3 places. */
-async function onBoth(sql: string): Promise<unknown[][]> {
-  const results = await Promise.all(
-    [engines.duck, engines.pg].map((source) =>
-      runQuery({ model: parsed, user: everyone, sql, source, maxRows: 100, timeoutMs: 20_000 }),
-    ),
-  );
-  const [duck, pg] = results.map((r) =>
-    r.data.map((row) =>
-      row.map((v) => {
-        if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) return v.slice(0, 10);
-        const n = typeof v === 'string' && v !== '' ? Number(v) : v;
-        return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 1000) / 1000 : v;
-      }),
-    ),
-  );
-  expect(pg).toEqual(duck);
-  return duck ?? [];
-}
+const onBoth = (sql: string) => engines.onBoth(parsed, sql);
 
 const MONTHS = ['2024-01-01', '2024-02-01', '2024-04-01', '2024-12-01', '2025-01-01', '2025-03-01'];
 const byMonth = (values: unknown[]) => MONTHS.map((month, i) => [month, values[i]]);

@@ -2,16 +2,8 @@
  * Cube's switch dimensions and case measures on DuckDB and PostgreSQL, numbers computed by hand from DATA: a
  * switch dimension repeats each row once per value; a case measure takes, per value, the measure it names.
  */
-import {
-  closeDrivers,
-  compileSql,
-  type DataModel,
-  parseModel,
-  type QueryUser,
-  runQuery,
-  searchMeta,
-} from '../../functions/semantic';
-import { seedEngines, type TestEngines } from './engines';
+import { compileSql, parseModel, runQuery, searchMeta } from '../../functions/semantic';
+import { bothEngines, EVERYONE as everyone } from './engines';
 
 const DATA = [
   'CREATE TABLE sw_orders (id INTEGER, status VARCHAR(8), amount_usd INTEGER, amount_eur INTEGER, amount_gbp INTEGER)',
@@ -70,32 +62,9 @@ views:
         includes: [status, amount_in_currency]
 `;
 
-let engines: TestEngines;
-let parsed: DataModel;
-const everyone: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
-
-beforeAll(async () => {
-  engines = await seedEngines('switch', DATA);
-  parsed = parseModel([{ path: 'orders.yml', content: MODEL }]);
-}, 120_000);
-
-afterAll(async () => {
-  await closeDrivers();
-  await engines?.stop();
-});
-
-async function onBoth(sql: string): Promise<unknown[][]> {
-  const results = await Promise.all(
-    [engines.duck, engines.pg].map((source) =>
-      runQuery({ model: parsed, user: everyone, sql, source, maxRows: 100, timeoutMs: 20_000 }),
-    ),
-  );
-  const [duck, pg] = results.map((r) =>
-    r.data.map((row) => row.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v))),
-  );
-  expect(pg).toEqual(duck);
-  return duck ?? [];
-}
+const engines = bothEngines('switch', DATA);
+const parsed = parseModel([{ path: 'orders.yml', content: MODEL }]);
+const onBoth = (sql: string) => engines.onBoth(parsed, sql);
 
 test('grouped by the switch dimension: each value its own measure; other measures see every row', async () => {
   const sql = `SELECT currency, MEASURE(amount_in_currency) AS v, MEASURE(count) AS n FROM orders
@@ -137,7 +106,7 @@ test('through a view; SELECT * leaves the switch dimension out (it would repeat 
     model: parsed,
     user: everyone,
     sql: 'SELECT * FROM orders',
-    source: engines.duck,
+    source: engines.engines().duck,
     maxRows: 100,
     timeoutMs: 20_000,
   });

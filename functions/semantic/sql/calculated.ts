@@ -290,9 +290,17 @@ export function planMeasures(
         if (shifted && 'error' in shifted) throw new PlanError(shifted.error);
         const staged = isStaged(target.measure) ? planStage(target.cube, target.measure) : undefined;
         if (staged && 'error' in staged) throw new PlanError(staged.error);
-        if (shifted || staged || target.measure.rolling_window) {
-          // A time-shifted, staged or rolling measure: its base measure's column, windowed by the outer query.
-          const measure = shifted ? shifted.base : staged ? staged.base : target.measure;
+        const windowed = shifted || staged || target.measure.rolling_window;
+        if (!windowed && EXPRESSION_MEASURE_TYPES.has(target.measure.type)) {
+          const nested = plan(target.cube, target.measure, [...stack, key]);
+          replacement = { ...structuredClone(nested.expr), parentheses: true };
+          for (const h of nested.hidden) if (!hidden.some((x) => x.column === h.column)) hidden.push(h);
+        } else {
+          if (!windowed && STAGED_KEYS.some((k) => target.measure[k] !== undefined)) {
+            throw new PlanError(`measure ${target.measure.name} uses a feature queries cannot compute`);
+          }
+          // A time-shifted, staged or rolling measure reads its base measure's column, windowed by the outer query.
+          const measure = shifted?.base ?? staged?.base ?? target.measure;
           const column = `__m_${target.cube.name}_${target.measure.name}`;
           if (!hidden.some((x) => x.column === column)) {
             hidden.push({
@@ -304,26 +312,7 @@ export function planMeasures(
               ...(shifted ? { shift: shifted.shifts } : {}),
               ...(staged ? { stage: staged.stage } : {}),
               ...(target.measure.rolling_window ? { rolling: target.measure.rolling_window } : {}),
-              title: target.measure.name,
-            });
-          }
-          replacement = columnRef(column);
-        } else if (EXPRESSION_MEASURE_TYPES.has(target.measure.type)) {
-          const nested = plan(target.cube, target.measure, [...stack, key]);
-          replacement = { ...structuredClone(nested.expr), parentheses: true };
-          for (const h of nested.hidden) if (!hidden.some((x) => x.column === h.column)) hidden.push(h);
-        } else {
-          if (STAGED_KEYS.some((k) => target.measure[k] !== undefined)) {
-            throw new PlanError(`measure ${target.measure.name} uses a feature queries cannot compute`);
-          }
-          const column = `__m_${target.cube.name}_${target.measure.name}`;
-          if (!hidden.some((x) => x.column === column)) {
-            hidden.push({
-              column,
-              kind: 'measure',
-              cube: target.cube.name,
-              measure: target.measure.name,
-              aggType: target.measure.type,
+              ...(windowed ? { title: target.measure.name } : {}),
             });
           }
           replacement = columnRef(column);

@@ -10,7 +10,7 @@
  * group aggregates exactly one measure's rows: the numbers Cube gives. The query must read the dimension
  * (otherwise every value's measure would be added together): the compiler refuses a case measure without it.
  */
-import type { CubeDef, MeasureDef } from '../model-schema';
+import { type CubeDef, MEASURE_TYPES, type MeasureDef } from '../model-schema';
 
 export interface CasePlan {
   /** The switch dimension of the same cube. */
@@ -22,16 +22,9 @@ export interface CasePlan {
 }
 
 /** Branch measures must aggregate rows the same way; expressions over aggregates cannot be picked per row. */
-const PICKABLE = new Set([
-  'count',
-  'count_distinct',
-  'count_distinct_approx',
-  'sum',
-  'avg',
-  'min',
-  'max',
-  'median',
-]);
+const PICKABLE: ReadonlySet<string> = new Set(
+  MEASURE_TYPES.filter((t) => !['number', 'string', 'time', 'boolean', 'rank'].includes(t)),
+);
 
 /** `{CUBE.x}`, `${CUBE.x}`, `{orders.x}` or `{x}` naming a member of `cube`: its name, else undefined. */
 export function referencedMember(sql: string, cube: CubeDef): string | undefined {
