@@ -72,6 +72,7 @@ const schema = z.object({
   CHAT_FOLLOW_POLL_MS: number(150),
   CHAT_ABORT_GRACE_MS: number(500),
   CHAT_SNAPSHOT_MS: number(500),
+  CHAT_HISTORY_LINES: number(300),
   ANALYST_NOW: text,
   // Model provider
   MODEL_PROVIDER: text,
@@ -100,6 +101,11 @@ export interface ChatTimings {
   abortGraceMs: number;
   /** Streamed increments are stored at most this often. */
   snapshotMs: number;
+  /**
+   * A turn reads at most this many of its thread's last lines as history (from the first question among them),
+   * so a long thread's first line and the model's context stay bounded.
+   */
+  historyLines: number;
 }
 
 /** Which model answers and how to reach it (`MODEL_PROVIDER`: offline, bedrock or openai; checked when used). */
@@ -191,6 +197,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       followPollMs: e.CHAT_FOLLOW_POLL_MS,
       abortGraceMs: e.CHAT_ABORT_GRACE_MS,
       snapshotMs: e.CHAT_SNAPSHOT_MS,
+      historyLines: e.CHAT_HISTORY_LINES,
     },
     analystNow: Number.isNaN(Date.parse(e.ANALYST_NOW ?? '')) ? undefined : Date.parse(e.ANALYST_NOW ?? ''),
     model: {

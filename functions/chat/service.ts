@@ -190,7 +190,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
         if (outcome.kind === 'same-message') return { kind: 'reattach' as const, meta: outcome.meta };
         meta = outcome.meta;
       }
-      const start = await loadHistory(store, meta, isNewThread);
+      const start = await loadHistory(store, meta, isNewThread, settings.historyLines);
       return { kind: 'turn' as const, identity, meta, lease, start };
     } catch (error) {
       // Nothing was streamed: give back whatever of this request's lease may have been written (a write whose

@@ -74,13 +74,21 @@ export async function loadHistory(
   store: Store,
   meta: ThreadMeta,
   isNewThread: boolean,
+  maxLines: number,
 ): Promise<{ history: ChatMessage[]; startSort: number }> {
   if (isNewThread) return { history: [], startSort: meta.nextSort };
-  const items = await threads.lines(store, meta.chatId);
+  // The thread's last lines only: a long thread costs one bounded read, and the model a bounded context.
+  const items = await threads.tail(store, meta.chatId, maxLines);
   let startSort = meta.nextSort;
-  // After a crashed turn nextSort lags behind what that turn stored.
+  // After a crashed turn nextSort lags behind what that turn stored (the last line read has the highest sort).
   for (const item of items) startSort = Math.max(startSort, item.line.sort + 1);
-  return { history: toHistory(items.map((item) => item.line)), startSort };
+  let lines = items.map((item) => item.line);
+  if (items.length >= maxLines) {
+    // Cut: the history starts at the first question read, never in the middle of a turn.
+    const first = lines.findIndex((line) => line.role === 'user');
+    lines = first < 0 ? [] : lines.slice(first);
+  }
+  return { history: toHistory(lines), startSort };
 }
 
 const FALLBACK: Record<TurnStatus, string> = {

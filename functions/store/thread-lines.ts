@@ -62,33 +62,50 @@ export const threadLines = {
   },
 
   /** Stored lines with sort above `afterSort`, in order (the pages of one Query). */
-  async list(store: Store, chatId: string, afterSort = 0): Promise<ThreadItem[]> {
-    const found: ThreadItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await store.doc.send(
-        new QueryCommand({
-          TableName: store.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': keys.thread(chatId).pk,
-            ':from': keys.threadMessage(chatId, afterSort + 1).sk,
-            ':to': keys.threadMessage(chatId, MAX_SORT).sk,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        if (item.kind !== 'message' || typeof item.line !== 'string') continue;
-        found.push({
-          line: JSON.parse(item.line) as StoredLine,
-          batchEnd: Number(item.be),
-          batchCount: Number(item.bc),
-        });
-      }
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+  list(store: Store, chatId: string, afterSort = 0): Promise<ThreadItem[]> {
+    return query(store, chatId, afterSort, {});
+  },
+
+  /** The last `count` stored lines (or all, when there are fewer), in order: one Query read backwards. */
+  async tail(store: Store, chatId: string, count: number): Promise<ThreadItem[]> {
+    return (await query(store, chatId, 0, { backwards: true, limit: count })).reverse();
   },
 };
+
+/** The pages of one Query over a thread's lines, from the start or (backwards) from the end, up to `limit`. */
+async function query(
+  store: Store,
+  chatId: string,
+  afterSort: number,
+  options: { backwards?: boolean; limit?: number },
+): Promise<ThreadItem[]> {
+  const found: ThreadItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await store.doc.send(
+      new QueryCommand({
+        TableName: store.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.thread(chatId).pk,
+          ':from': keys.threadMessage(chatId, afterSort + 1).sk,
+          ':to': keys.threadMessage(chatId, MAX_SORT).sk,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        ...(options.backwards ? { ScanIndexForward: false } : {}),
+        ...(options.limit !== undefined ? { Limit: options.limit - found.length } : {}),
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (item.kind !== 'message' || typeof item.line !== 'string') continue;
+      found.push({
+        line: JSON.parse(item.line) as StoredLine,
+        batchEnd: Number(item.be),
+        batchCount: Number(item.bc),
+      });
+    }
+    start = out.LastEvaluatedKey;
+  } while (start && (options.limit === undefined || found.length < options.limit));
+  return found;
+}

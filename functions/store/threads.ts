@@ -393,4 +393,6 @@ export const threads = {
 
   /** Stored lines with sort above `afterSort`, in order (store/thread-lines.ts). */
   lines: threadLines.list,
+  /** The last lines of a thread, in order (a turn's history). */
+  tail: threadLines.tail,
 };

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { completeFlushes, settled } from '../../functions/chat/lines';
+import { loadHistory } from '../../functions/chat/turn';
 import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { type StoredLine, type TurnLease, threads } from '../../functions/store/threads';
@@ -147,5 +148,43 @@ describe('stored lines', () => {
     const items = [item(1, 3, 3), item(2, 3, 3), item(3, 3, 3), item(4, 7, 3), item(7, 7, 3)];
     expect(completeFlushes(items).map((i) => i.line.sort)).toEqual([1, 2, 3]);
     expect(completeFlushes([...items.slice(0, 4), item(5, 7, 3), item(7, 7, 3)])).toHaveLength(6);
+  });
+});
+
+describe('history of a turn', () => {
+  // Three earlier turns of three lines each: the question, a tool call, the final answer (sorts 1..9).
+  const turnLines = (turn: number): StoredLine[] => {
+    const at = turn * 3 + 1;
+    return [
+      { id: `q${turn}`, role: 'user', content: `question ${turn}`, sort: at },
+      {
+        id: `t${turn}`,
+        role: 'assistant',
+        toolCall: { name: 'coreMeta', input: '{}', result: '{"cubes":[]}' },
+        sort: at + 1,
+      },
+      { id: `f${turn}`, role: 'assistant', content: `answer ${turn}`, graphPath: ['final'], sort: at + 2 },
+    ];
+  };
+
+  test('the last lines only, from the first question among them; the next sort after the highest stored', async () => {
+    const chatId = `t-${n++}`;
+    const meta = await threads.create(store, chatId, who, lease());
+    for (const turn of [0, 1, 2]) await threads.putLines(store, chatId, turnLines(turn));
+    const questions = (history: { role?: string; content?: string }[]) =>
+      history.filter((m) => m.role === 'user').map((m) => m.content);
+
+    const all = await loadHistory(store, meta, false, 300);
+    expect(questions(all.history)).toEqual(['question 0', 'question 1', 'question 2']);
+    expect(all.startSort).toBe(10);
+    // Seven lines reach back into turn 0's tool call: the history starts at turn 1's question.
+    const cut = await loadHistory(store, meta, false, 7);
+    expect(questions(cut.history)).toEqual(['question 1', 'question 2']);
+    expect(cut.history[0]).toMatchObject({ id: 'q1', role: 'user' });
+    expect(cut.startSort).toBe(10);
+    // Exactly the last turn.
+    expect(questions((await loadHistory(store, meta, false, 3)).history)).toEqual(['question 2']);
+    // A new thread reads nothing.
+    expect(await loadHistory(store, meta, true, 300)).toEqual({ history: [], startSort: meta.nextSort });
   });
 });

@@ -28,6 +28,7 @@ describe('config', () => {
         followPollMs: 150,
         abortGraceMs: 500,
         snapshotMs: 500,
+        historyLines: 300,
       },
       analystNow: undefined,
       model: {
