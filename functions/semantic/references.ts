@@ -29,6 +29,15 @@ export const switchRelation = (cube: string, dimension: string) => quoteId(`__sw
 export const switchJoinSql = (cube: string, dimension: DimensionDef): string =>
   `CROSS JOIN (VALUES ${(dimension.values ?? []).map((v) => `(${sqlString(v)})`).join(', ')}) AS ${switchRelation(cube, dimension.name)}(${quoteId('value')})`;
 
+/** `{CUBE.x}`, `${CUBE.x}`, `{orders.x}` or `{x}` naming a member of `cube`: its name, else undefined. */
+export function referencedMember(sql: string, cube: CubeDef): string | undefined {
+  const match = /^\s*\$?\{\s*(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(sql);
+  if (!match) return undefined;
+  const [, owner, name] = match;
+  if (owner && owner !== 'CUBE' && owner !== cube.name) return undefined;
+  return name;
+}
+
 /** Cube's standard granularities, usable as `{time_dimension.granularity}`. */
 export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 

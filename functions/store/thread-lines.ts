@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchPut, type Store } from './client';
+import { batchPut, queryAll, type Store } from './client';
 import { keys } from './keys';
 
 /**
@@ -62,50 +62,52 @@ export const threadLines = {
   },
 
   /** Stored lines with sort above `afterSort`, in order (the pages of one Query). */
-  list(store: Store, chatId: string, afterSort = 0): Promise<ThreadItem[]> {
-    return query(store, chatId, afterSort, {});
+  async list(store: Store, chatId: string, afterSort = 0): Promise<ThreadItem[]> {
+    const found: ThreadItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await store.doc.send(
+        new QueryCommand({
+          TableName: store.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': keys.thread(chatId).pk,
+            ':from': keys.threadMessage(chatId, afterSort + 1).sk,
+            ':to': keys.threadMessage(chatId, MAX_SORT).sk,
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...threadItems(out.Items));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found;
   },
 
   /** The last `count` stored lines (or all, when there are fewer), in order: one Query read backwards. */
   async tail(store: Store, chatId: string, count: number): Promise<ThreadItem[]> {
-    return (await query(store, chatId, 0, { backwards: true, limit: count })).reverse();
+    const items = await queryAll(store, {
+      pk: keys.thread(chatId).pk,
+      prefix: keys.threadMessagePrefix,
+      newestFirst: true,
+      limit: count,
+      consistentRead: true,
+    });
+    return threadItems(items).reverse();
   },
 };
 
-/** The pages of one Query over a thread's lines, from the start or (backwards) from the end, up to `limit`. */
-async function query(
-  store: Store,
-  chatId: string,
-  afterSort: number,
-  options: { backwards?: boolean; limit?: number },
-): Promise<ThreadItem[]> {
+/** The message items of a thread as stored lines with their flush. */
+function threadItems(items: Record<string, unknown>[] | undefined): ThreadItem[] {
   const found: ThreadItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await store.doc.send(
-      new QueryCommand({
-        TableName: store.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.thread(chatId).pk,
-          ':from': keys.threadMessage(chatId, afterSort + 1).sk,
-          ':to': keys.threadMessage(chatId, MAX_SORT).sk,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-        ...(options.backwards ? { ScanIndexForward: false } : {}),
-        ...(options.limit !== undefined ? { Limit: options.limit - found.length } : {}),
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (item.kind !== 'message' || typeof item.line !== 'string') continue;
-      found.push({
-        line: JSON.parse(item.line) as StoredLine,
-        batchEnd: Number(item.be),
-        batchCount: Number(item.bc),
-      });
-    }
-    start = out.LastEvaluatedKey;
-  } while (start && (options.limit === undefined || found.length < options.limit));
+  for (const item of items ?? []) {
+    if (item.kind !== 'message' || typeof item.line !== 'string') continue;
+    found.push({
+      line: JSON.parse(item.line) as StoredLine,
+      batchEnd: Number(item.be),
+      batchCount: Number(item.bc),
+    });
+  }
   return found;
 }

@@ -104,15 +104,12 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function measureRowSql(scope: ReferenceScope, name: string): string {
   const def = scope.cube.measures.find((m) => m.name === name);
-  if (def && isStaged(def)) {
-    const plan = planStage(scope.cube, def);
-    if ('error' in plan) throw new SqlNotAllowedError(plan.error);
-    return measureRowSql(scope, plan.base.name);
-  }
-  if (def?.time_shift) {
-    const plan = planShift(scope.cube, def);
-    if ('error' in plan) throw new SqlNotAllowedError(plan.error);
-    return measureRowSql(scope, plan.base.name);
+  // A staged or time-shifted measure's rows are its base measure's (the outer query windows them).
+  const windowed =
+    def && (isStaged(def) ? planStage(scope.cube, def) : def.time_shift && planShift(scope.cube, def));
+  if (windowed) {
+    if ('error' in windowed) throw new SqlNotAllowedError(windowed.error);
+    return measureRowSql(scope, windowed.base.name);
   }
   if (def?.case) {
     const plan = planCase(scope.cube, def);

@@ -110,7 +110,7 @@ const SAME_AGGREGATE: Record<string, string> = {
  * The member of `kind` a column reference names, if any: through its qualifier's range variable, or (unqualified) in the
  * model objects of its own SELECT when that SELECT reads only model objects.
  */
-function memberOf(
+export function memberOf(
   ref: Node,
   scope: Scope | undefined,
   visible: ReadonlyMap<string, Member[]>,

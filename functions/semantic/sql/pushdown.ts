@@ -10,7 +10,8 @@
  */
 import type { PushedFilter } from '../context-refs';
 import type { Member } from '../model';
-import { fold, isNode, type Node, nameOf, qualifierOf } from './ast';
+import { isNode, type Node, qualifierOf } from './ast';
+import { memberOf } from './measures';
 import { type Resolution, rangeOf, type Scope } from './resolve';
 
 const COMPARISONS = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
@@ -63,7 +64,7 @@ function comparison(condition: Node): { ref: Node; filter: PushedFilter } | unde
   return undefined;
 }
 
-/** The dimension of `object` a column reference in `scope` names, if it names one. */
+/** The dimension of `object` a column reference in `scope` names, if it names one (and it alone is read). */
 function dimensionOf(
   ref: Node,
   scope: Scope,
@@ -71,11 +72,11 @@ function dimensionOf(
   visible: ReadonlyMap<string, Member[]>,
 ): Member | undefined {
   const qualifier = qualifierOf(ref);
-  if (qualifier) {
-    if (rangeOf(scope, qualifier).object !== object) return undefined;
-  } else if (scope.derived || scope.objects.size !== 1 || !scope.objects.has(object)) return undefined;
-  const name = fold(nameOf(ref.column));
-  return visible.get(object)?.find((m) => m.kind === 'dimension' && fold(m.name) === name && !m.switchValues);
+  const reads = qualifier
+    ? rangeOf(scope, qualifier).object === object
+    : scope.objects.size === 1 && scope.objects.has(object);
+  const member = reads ? memberOf(ref, scope, visible, 'dimension') : undefined;
+  return member?.switchValues ? undefined : member;
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import { SqlNotAllowedError } from '../../errors';
 import type { Member } from '../model';
-import { fold, functionName, isNode, type Node, walk } from './ast';
+import { fold, functionName, isNode, type Node, nameOf, walk } from './ast';
 import type { Dialect } from './measures';
 
 /** Where a measure reference sits: its SELECT and the clause (`columns`, `orderby`, `where`, ...). */
@@ -121,21 +121,13 @@ export function groupExpressions(select: Node): Node[] {
       return isNode(expr) ? expr : item;
     }
     if (item.type === 'column_ref' && !item.table) {
-      const name = fold(nameOfColumn(item));
+      const name = fold(nameOf(item.column));
       const aliased = columns.find((c) => typeof c.as === 'string' && fold(c.as) === name);
       if (aliased && isNode(aliased.expr) && !(aliased.expr.type === 'column_ref')) return aliased.expr;
     }
     return item;
   });
 }
-
-const nameOfColumn = (ref: Node): string => {
-  const column = ref.column;
-  if (typeof column === 'string') return column;
-  if (isNode(column) && isNode(column.expr) && typeof column.expr.value === 'string')
-    return column.expr.value;
-  return '';
-};
 
 /** `DATE_TRUNC('<unit>', expr)`: the bucket's unit, or undefined for anything else. */
 function bucketUnit(expr: Node): Unit | undefined {
@@ -148,7 +140,7 @@ function bucketUnit(expr: Node): Unit | undefined {
 }
 
 /** A column by name alone: `o.created_at` and `created_at` are the same for the filter check (refusing more, never less). */
-const columnKey = (ref: Node) => fold(nameOfColumn(ref));
+const columnKey = (ref: Node) => fold(nameOf(ref.column));
 
 function columnsIn(value: unknown): Set<string> {
   const keys = new Set<string>();
@@ -160,13 +152,13 @@ function columnsIn(value: unknown): Set<string> {
 
 const copy = (node: Node): Node => structuredClone(node);
 
-const call = (name: string, ...args: Node[]): Node => ({
+export const call = (name: string, ...args: Node[]): Node => ({
   type: 'function',
   name: { name: [{ type: 'default', value: name }] },
   args: { type: 'expr_list', value: args },
 });
 
-const aggregate = (name: string, expr: Node, over: Node | null = null): Node => ({
+export const aggregate = (name: string, expr: Node, over: Node | null = null): Node => ({
   type: 'aggr_func',
   name,
   args: { expr },
@@ -182,6 +174,17 @@ const cast = (expr: Node, type: string): Node => ({
 });
 
 /**
+ * A measure computed with a window over the query's groups exists in the SELECT list and ORDER BY only (window
+ * functions run after WHERE, GROUP BY and HAVING): the context, or `refusal`.
+ */
+export function selected(context: MeasureContext | undefined, refusal: string): MeasureContext {
+  if (!context || (context.clause !== 'columns' && context.clause !== 'orderby')) {
+    throw new SqlNotAllowedError(refusal);
+  }
+  return context;
+}
+
+/**
  * The one time bucket (`DATE_TRUNC('<unit>', time)`) of the SELECT a windowed measure sits in, and the other
  * GROUP BY expressions. Refused when there is none, or a filter on its time could cut what the window reads.
  */
@@ -189,12 +192,10 @@ function timeBucket(
   what: string,
   context: MeasureContext | undefined,
 ): { groups: Node[]; bucket: Node; unit: Unit; column: string } {
-  if (!context || (context.clause !== 'columns' && context.clause !== 'orderby')) {
-    throw new SqlNotAllowedError(
-      `${what}: select it (or order by it) in a SELECT grouped by a time bucket; filter its values in an outer query`,
-    );
-  }
-  const { select } = context;
+  const { select } = selected(
+    context,
+    `${what}: select it (or order by it) in a SELECT grouped by a time bucket; filter its values in an outer query`,
+  );
   const groups = groupExpressions(select);
   const buckets = groups.filter((g) => bucketUnit(g) !== undefined);
   if (buckets.length !== 1) {
@@ -217,14 +218,19 @@ function timeBucket(
   return { groups, bucket, unit: bucketUnit(bucket) as Unit, column };
 }
 
-const windowOver = (partitions: Node[], bucket: Node, frame: string): Node => ({
+/** `OVER (PARTITION BY ... ORDER BY ... <frame>)`; the partitions and the ordering are copied in. */
+export const windowOver = (
+  partitions: readonly Node[],
+  order?: { expr: Node; dir: 'ASC' | 'DESC' },
+  frame?: string,
+): Node => ({
   type: 'window',
   as_window_specification: {
     window_specification: {
       name: null,
       partitionby: partitions.length ? partitions.map((expr) => ({ type: 'expr', expr: copy(expr) })) : null,
-      orderby: [{ expr: copy(bucket), type: 'ASC', nulls: null }],
-      window_frame_clause: { type: 'origin', value: frame },
+      orderby: order ? [{ expr: copy(order.expr), type: order.dir, nulls: null }] : null,
+      window_frame_clause: frame ? { type: 'origin', value: frame } : null,
     },
     parentheses: true,
   },
@@ -260,7 +266,7 @@ export function shiftedAggregate(
   const frame = `RANGE BETWEEN ${at} AND ${at}`;
   const partitions = groups.filter((expr) => expr !== bucket);
   // One bucket in the frame: MAX reads its value whatever the aggregation.
-  return aggregate('MAX', base(), windowOver(partitions, bucket, frame));
+  return aggregate('MAX', base(), windowOver(partitions, { expr: bucket, dir: 'ASC' }, frame));
 }
 
 /**
@@ -312,7 +318,7 @@ export function rollingAggregate(
     frame = `${rows ? 'ROWS' : 'RANGE'} BETWEEN ${from} AND ${to}`;
   }
 
-  const over = (): Node => windowOver(partitions, bucket, frame);
+  const over = (): Node => windowOver(partitions, { expr: bucket, dir: 'ASC' }, frame);
   const zeroIfEmpty = (expr: Node): Node => call('COALESCE', expr, { type: 'number', value: 0 });
   switch (member.aggType) {
     case 'count':

@@ -15,9 +15,9 @@
  */
 import { SqlNotAllowedError } from '../../errors';
 import type { CubeDef, MeasureDef, Member, StageDef } from '../model-schema';
+import { referencedMember } from '../references';
 import type { Node } from './ast';
-import { groupExpressions, type MeasureContext } from './rolling';
-import { referencedMember } from './switch';
+import { aggregate, call, groupExpressions, type MeasureContext, selected, windowOver } from './rolling';
 
 const EXPRESSION_TYPES = new Set(['number', 'string', 'time', 'boolean', 'rank']);
 
@@ -85,52 +85,32 @@ export function planStage(
   return { base, stage: { kind, dimensions, window } };
 }
 
-const over = (partitions: Node[], orderby?: Node): Node => ({
-  type: 'window',
-  as_window_specification: {
-    window_specification: {
-      name: null,
-      partitionby: partitions.length
-        ? partitions.map((expr) => ({ type: 'expr', expr: structuredClone(expr) }))
-        : null,
-      orderby: orderby ? [orderby] : null,
-      window_frame_clause: null,
-    },
-    parentheses: true,
-  },
-});
-
 /** The staged measure `member` in the SELECT of `context`, over its base aggregate per group (`base()`). */
 export function stagedAggregate(member: Member, context: MeasureContext | undefined, base: () => Node): Node {
   const stage = member.stage;
   if (!stage) throw new Error('not a staged measure');
-  if (!context || (context.clause !== 'columns' && context.clause !== 'orderby')) {
-    throw new SqlNotAllowedError(
-      `${member.name} is computed over the query's groups: select it (or order by it); filter its values in an outer query`,
-    );
-  }
-  if (context.select.having) {
+  const { select, dimensionOf } = selected(
+    context,
+    `${member.name} is computed over the query's groups: select it (or order by it); filter its values in an outer query`,
+  );
+  if (select.having) {
     throw new SqlNotAllowedError(
       `${member.name} is computed over the query's groups, which HAVING would cut: filter in an outer query`,
     );
   }
   const listed = (expr: Node) => {
-    const dimension = context.dimensionOf(expr);
+    const dimension = dimensionOf(expr);
     return (
       dimension !== undefined &&
       dimension.cube === member.cube &&
       stage.dimensions.includes(dimension.cubeMember)
     );
   };
-  const groups = groupExpressions(context.select);
+  const groups = groupExpressions(select);
   const partitions = groups.filter((expr) => (stage.kind === 'group_by' ? listed(expr) : !listed(expr)));
   if (stage.window === 'RANK') {
-    return {
-      type: 'function',
-      name: { name: [{ type: 'default', value: 'RANK' }] },
-      args: { type: 'expr_list', value: [] },
-      over: over(partitions, { expr: base(), type: (stage.dir ?? 'asc').toUpperCase(), nulls: null }),
-    };
+    const dir = stage.dir === 'desc' ? 'DESC' : 'ASC';
+    return { ...call('RANK'), over: windowOver(partitions, { expr: base(), dir }) };
   }
-  return { type: 'aggr_func', name: stage.window, args: { expr: base() }, over: over(partitions) };
+  return aggregate(stage.window, base(), windowOver(partitions));
 }

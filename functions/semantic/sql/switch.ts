@@ -11,6 +11,7 @@
  * (otherwise every value's measure would be added together): the compiler refuses a case measure without it.
  */
 import { type CubeDef, MEASURE_TYPES, type MeasureDef } from '../model-schema';
+import { referencedMember } from '../references';
 
 export interface CasePlan {
   /** The switch dimension of the same cube. */
@@ -25,15 +26,6 @@ export interface CasePlan {
 const PICKABLE: ReadonlySet<string> = new Set(
   MEASURE_TYPES.filter((t) => !['number', 'string', 'time', 'boolean', 'rank'].includes(t)),
 );
-
-/** `{CUBE.x}`, `${CUBE.x}`, `{orders.x}` or `{x}` naming a member of `cube`: its name, else undefined. */
-export function referencedMember(sql: string, cube: CubeDef): string | undefined {
-  const match = /^\s*\$?\{\s*(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(sql);
-  if (!match) return undefined;
-  const [, owner, name] = match;
-  if (owner && owner !== 'CUBE' && owner !== cube.name) return undefined;
-  return name;
-}
 
 /**
  * The plan of a case measure, or why it cannot be one: `load` problems make the model invalid (a reference to

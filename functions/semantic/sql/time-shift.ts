@@ -4,7 +4,7 @@
  * computed with a window over the query's buckets (sql/rolling.ts `shiftedAggregate`).
  */
 import type { CubeDef, MeasureDef, TimeShiftDef } from '../model-schema';
-import { referencedMember } from './switch';
+import { referencedMember } from '../references';
 
 export interface ShiftPlan {
   /** The measure shifted: a plain aggregate of the same cube. */
