@@ -40,6 +40,11 @@ function printBudgets(f: Record<string, number>): void {
       `${f['chat.stream_layer_p50_ms']} / ${f['chat.bare_node_p50_ms']} ms, goal 1.2x`,
     ],
     [
+      'streaming layer / bare handler, same adapter',
+      f['chat.stream_layer_over_runtime_ratio'],
+      `${f['chat.stream_layer_p50_ms']} / ${f['chat.stream_adapter_p50_ms']} ms, goal 1.2x`,
+    ],
+    [
       'chat first line, new thread (ms)',
       f['chat.first_line_p50_ms'],
       `floor GetItem ${f['chat.floor_getitem_p50_ms']} ms, goal 20 ms`,

@@ -3,6 +3,7 @@
  */
 import { HELP, runCommand, UsageError } from '../functions/admin/cli';
 import { resolveTarget, TargetError } from '../functions/admin/target';
+import { setEnv } from '../functions/config';
 import { AppError } from '../functions/errors';
 import { loadModelDir, parseModel } from '../functions/semantic';
 import { createStore } from '../functions/store/client';
@@ -15,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   try {
     const target = resolveTarget(process.env);
-    Object.assign(process.env, target.env);
+    setEnv(target.env);
     if (target.note) process.stderr.write(`${target.note}\n`);
   } catch (error) {
     if (!(error instanceof TargetError)) throw error;

@@ -5,8 +5,8 @@ import * as z from './zod';
  * (lib/endpoints.ts), `npm start` sets the local ones (functions/local/service.ts). A variable that is unset,
  * empty or not a usable number takes its default, as each module did before it read the environment here.
  * Modules call `config()` (or take a `Config` as a parameter for tests); they do not read `process.env`.
- * Three places still touch it on purpose: entry points that set variables for the modules they start
- * (`local/service.ts`, the eval command), the AWS credential chain (`aws/secrets.ts`, the SDK's own variables), and
+ * Entry points that set variables for the modules they start (`local/service.ts`, the eval command, the
+ * admin CLI) do it with `setEnv`. Two places still read it on purpose: the AWS credential chain (`aws/secrets.ts`, the SDK's own variables), and
  * the embed page handler, which stays a few KB without zod (`EMBED_ASSETS_URL`, `EMBED_FRAME_ANCESTORS`).
  */
 
@@ -224,16 +224,31 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 
 const NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 let parsed: { key: string; config: Config } | undefined;
+let checkedThisTurn = false;
 
 /**
- * The process's configuration. Parsed once; outside Lambda parsed again when one of its variables changed (the
- * local service and tests set some after start-up), which costs reading each variable (a few microseconds) per
- * call, so hot loops read it once before they start.
+ * The process's configuration. Parsed once. Outside Lambda (the local service and tests set variables after
+ * start-up) it is compared with the environment again at most once per turn of the event loop: reading each
+ * variable costs microseconds, and a request reads the configuration several times. A change made through
+ * `setEnv` is seen at once; one made to `process.env` directly, from the next turn (after any I/O).
  */
 export function config(): Config {
   // Lambda's environment is fixed for the life of the process: parsed once, never compared again.
-  if (parsed?.config.inLambda) return parsed.config;
+  if (parsed && (parsed.config.inLambda || checkedThisTurn)) return parsed.config;
   const key = NAMES.map((name) => process.env[name] ?? '\u0000').join('\u0001');
   if (parsed?.key !== key) parsed = { key, config: parseConfig(process.env) };
+  checkedThisTurn = true;
+  setImmediate(() => {
+    checkedThisTurn = false;
+  }).unref();
   return parsed.config;
+}
+
+/** Sets (or with `undefined`, removes) environment variables; the next `config()` reads them. */
+export function setEnv(values: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  checkedThisTurn = false;
 }

@@ -1,8 +1,6 @@
 import './lambda-polyfill';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
-import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type $ZodType, safeParse } from 'zod/v4/core';
@@ -22,6 +20,7 @@ import { illFormedPath } from '../store/limits';
 import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
 import { keepaliveMs, withKeepalive } from './keepalive';
 import { originVerify } from './origin-verify';
+import { executionModeStreamLines, type StreamingResponse } from './stream-mode';
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -294,22 +293,15 @@ export function streamingEndpoint<A extends AuthMode, B = undefined, Q = undefin
     handle: (input: EndpointInput<B, Q, A, P>) => Promise<HttpResult | StreamResult>;
   },
 ) {
-  const chain = middy<Event, unknown>({ executionMode: executionModeStreamifyResponse });
-  return checked(chain, options).handler(async (event, context) => {
+  const chain = middy<Event, StreamingResponse>({ executionMode: executionModeStreamLines as never });
+  return checked(chain, options).handler(async (event, context): Promise<StreamingResponse> => {
     const result = await handled(options, event, context);
-    if (!('lines' in result)) return toResponse(result);
-    const controller = new AbortController();
-    const lines = result.lines(controller.signal);
-    const body = Readable.from(options.keepalive ? withKeepalive(lines, keepaliveMs()) : lines, {
-      objectMode: false,
-    });
-    let ended = false;
-    body.once('end', () => {
-      ended = true;
-    });
-    body.once('close', () => {
-      if (!ended) controller.abort(new Error('client disconnected'));
-    });
-    return { statusCode: result.status, headers: result.headers, body };
+    if (!('lines' in result)) return toResponse(result) as StreamingResponse;
+    const interval = options.keepalive ? keepaliveMs() : 0;
+    return {
+      statusCode: result.status,
+      headers: result.headers,
+      body: (signal) => (interval > 0 ? withKeepalive(result.lines(signal), interval) : result.lines(signal)),
+    };
   });
 }

@@ -129,7 +129,11 @@ function responseStreamFor(res: ServerResponse): Writable {
   const start = (metadata: { statusCode?: number; headers?: Record<string, string> }) => {
     prelude = undefined;
     res.writeHead(metadata.statusCode ?? 200, metadata.headers ?? {});
-    res.flushHeaders();
+    // The status goes out with the first line when one follows at once (one packet, as Lambda sends them);
+    // else by itself on the next turn, so a client waiting for a slow first line knows the stream started.
+    setImmediate(() => {
+      if (!res.destroyed && !res.writableEnded) res.flushHeaders();
+    });
   };
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, callback) {
@@ -147,7 +151,9 @@ function responseStreamFor(res: ServerResponse): Writable {
       }
       if (data.length === 0) return callback();
       if (res.destroyed) return callback(new Error('client disconnected'));
-      res.write(data, (error) => callback(error ?? null));
+      // Backpressure from the socket's buffer; a failed write closes `res`, which destroys this stream.
+      if (res.write(data)) callback();
+      else res.once('drain', () => callback());
     },
     final(callback) {
       if (!res.headersSent) res.writeHead(200);

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { applyDemoSeed, type DemoKeys, type ModelBranches } from '../admin/seed';
+import { setEnv } from '../config';
 import { createLocalServer } from '../http/local';
 import { generateKey } from '../store/api-keys';
 import { createStore, type Store, setStore } from '../store/client';
@@ -70,16 +71,18 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     dynamo = await startDynamoDbLocal(options.dataDir ? { dataDir: join(options.dataDir, 'dynamodb') } : {});
     endpoint = dynamo.endpoint;
   }
-  process.env.DYNAMODB_ENDPOINT = endpoint;
-  if (options.dataDir) process.env.DATA_DIR = options.dataDir;
-  process.env.EMBED_TOKEN_SECRET ??= await localTokenSecret(options.dataDir);
+  setEnv({
+    DYNAMODB_ENDPOINT: endpoint,
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    EMBED_TOKEN_SECRET: process.env.EMBED_TOKEN_SECRET ?? (await localTokenSecret(options.dataDir)),
+  });
   // One process serves every request here (bench:load drives 200 at once), not one request per instance.
   const store = createStore({
     endpoint,
     maxSockets: 512,
     ...(options.tableName ? { tableName: options.tableName } : {}),
   });
-  process.env.TABLE_NAME = store.tableName;
+  setEnv({ TABLE_NAME: store.tableName });
   setStore(store);
   let server: Server | undefined;
   try {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { setEnv } from '../../config';
 import { ensureSampleDatabase, PostgresDriver } from '../../semantic';
 import { parseQuestionFile } from './questions';
 import { type Ask, chatOverHttp, type EvalReport, formatReport, runEval } from './run';
@@ -134,7 +135,7 @@ export async function evalCommand(
 ): Promise<{ report: EvalReport; code: number }> {
   const options = parseEvalArgs(argv);
   const questions = parseQuestionFile(await readFile(options.questions, 'utf8'));
-  process.env.MODEL_PROVIDER = options.provider;
+  setEnv({ MODEL_PROVIDER: options.provider });
   const source = await referenceSource(options.reference);
   let stop: (() => Promise<void>) | undefined;
   try {
@@ -158,12 +159,11 @@ export async function evalCommand(
     const ask: Ask = async (thread, asked) => {
       // The local service reads the turn's clock from ANALYST_NOW (fixed clocks for relative dates).
       const previous = process.env.ANALYST_NOW;
-      if (local && asked.now !== undefined) process.env.ANALYST_NOW = new Date(asked.now).toISOString();
+      if (local && asked.now !== undefined) setEnv({ ANALYST_NOW: new Date(asked.now).toISOString() });
       try {
         return await http(thread, asked);
       } finally {
-        if (previous === undefined) delete process.env.ANALYST_NOW;
-        else process.env.ANALYST_NOW = previous;
+        setEnv({ ANALYST_NOW: previous });
       }
     };
     const reference = (sql: string) => source.query(sql);
