@@ -335,7 +335,7 @@ function wouldWrite(user: UserRecord, settings: SessionSettings): boolean {
 }
 
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (value === undefined) return 'undefined';
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)

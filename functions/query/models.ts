@@ -31,7 +31,6 @@ export async function deploymentFor(
   identity: CallerIdentity,
   deploymentId: number,
 ): Promise<ResolvedDeployment> {
-  const missing = new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} not found`);
   // A token is bound to its session's deployment and a scoped key to its own (contract §2): 403, not 404.
   if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) {
     throw new ForbiddenError(
@@ -44,7 +43,7 @@ export async function deploymentFor(
   const hit = deploymentCache.get(deploymentKey(store, identity.account.name, deploymentId));
   if (hit) return hit;
   const deployment = await readDeployment(store, identity.account.name, deploymentId);
-  if (!deployment) throw missing;
+  if (!deployment) throw new NotFoundError('DEPLOYMENT', `Deployment ${deploymentId} not found`);
   return deployment;
 }
 

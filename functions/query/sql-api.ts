@@ -1,12 +1,20 @@
 import * as z from 'zod';
-import { needsProvisioning, prefetchUser, resolveIdentity, sessionSettingsSchema } from '../access/identity';
+import {
+  canonical,
+  needsProvisioning,
+  prefetchUser,
+  type QueryUserContext,
+  resolveIdentity,
+  sessionSettingsSchema,
+} from '../access/identity';
+import { TtlCache } from '../cache';
 import { config } from '../config';
 import { optional } from '../embed/schemas';
 import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import type { ServerTiming } from '../observability/server-timing';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
-import { withRate } from '../store/rate-limits';
+import { rateLimits, withRate } from '../store/rate-limits';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
@@ -23,9 +31,20 @@ export const DEFAULT_SQL_LIMIT = 10_000;
 export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
 
 /**
+ * The query context of the last answered request of each API-key caller with the same sessionSettings: a
+ * prediction, never an authority. A warm request starts its query under it while the rate count and the user
+ * read are in flight, and keeps the result only if the context it then resolves is the same.
+ */
+const predictions = new TtlCache<string, QueryUserContext>({ ttlMs: 5 * 60_000, maxEntries: 1_000 });
+
+/**
  * "Load all results": runs one read-only SELECT over the deployment's data model under the caller's row-level
- * security, resolving the user exactly as the chat does. `timing` gets its phases: resolve (credential,
- * deployment, model), identity (the rate count and the user, one DynamoDB round trip), query.
+ * security, resolving the user exactly as the chat does. The query overlaps the request's DynamoDB round trip
+ * (the rate count, and for an Api-Key user the user read): it starts under the identity already known (a token
+ * or internal user, read while resolving), or under the context predicted for an Api-Key user; its result is
+ * used only when the identity resolved afterwards has exactly that context, else the query runs again under the
+ * resolved one. A caller whose rate window this process saw full gets no early query. `timing` gets its phases:
+ * resolve (credential, deployment, model), identity (the rate count and the user), query (what is left of it).
  */
 export async function runSqlApi(
   store: Store,
@@ -44,30 +63,58 @@ export async function runSqlApi(
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
   timing?.mark('resolve');
-  // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
-  // read meanwhile.
-  const stored = prefetchUser(store, probe);
-  return withRate(store, probe.account, probe.credential, 'sql', async () => {
-    const identity = needsProvisioning(probe) ? await resolve({ provision: true, stored }) : probe;
-    timing?.mark('identity');
-    const started = Date.now();
-    const result = await runQuery({
+  const cancel = new AbortController();
+  const onAbort = () => cancel.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const run = (user: QueryUserContext) =>
+    runQuery({
       model,
-      user: identity.query,
+      user,
       sql: body.query,
       source: deployment.dataSource,
       maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
       timeoutMs: SQL_TIMEOUT_MS,
-      ...(signal ? { signal } : {}),
+      signal: cancel.signal,
     });
-    timing?.mark('query');
-    emitMetrics(identity.account.name, [
-      { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
-      { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
-    ]);
-    return result;
-  });
+  const provisioned = needsProvisioning(probe);
+  const predictionKey = provisioned
+    ? [store.tableName, probe.account.name, canonical(probe.user), canonical(body.sessionSettings)].join('|')
+    : '';
+  const guess = provisioned ? predictions.get(predictionKey) : probe.query;
+  const early =
+    guess && !rateLimits.knownFull(store, probe.account, probe.credential, 'sql')
+      ? { key: contextKey(guess), result: run(guess) }
+      : undefined;
+  // Until it is known to be used, a failure of the early query is nobody's error.
+  early?.result.catch(() => undefined);
+  let used = early === undefined;
+  try {
+    // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
+    // read meanwhile.
+    const stored = prefetchUser(store, probe);
+    return await withRate(store, probe.account, probe.credential, 'sql', async () => {
+      const identity = provisioned ? await resolve({ provision: true, stored }) : probe;
+      timing?.mark('identity');
+      if (provisioned) predictions.set(predictionKey, identity.query);
+      const started = Date.now();
+      used = early?.key === contextKey(identity.query);
+      const result = early && used ? await early.result : await run(identity.query);
+      timing?.mark('query');
+      emitMetrics(identity.account.name, [
+        { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
+        { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
+      ]);
+      return result;
+    });
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // An early query nobody uses (refused, or run under another context) stops.
+    if (!used) cancel.abort(new Error('superseded'));
+  }
 }
+
+/** Two contexts give the same rows exactly when their keys are equal. */
+const contextKey = (context: QueryUserContext): string => canonical(context);
 
 /** The NDJSON form: the schema, one JSON array per row, then the total. */
 export async function* ndjsonLines(result: QueryResult): AsyncGenerator<string> {

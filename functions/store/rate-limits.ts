@@ -1,4 +1,5 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TtlCache } from '../cache';
 import { RateLimitedError } from '../errors';
 import type { Account } from './accounts';
 import { isConditionFailed, type Store } from './client';
@@ -88,6 +89,11 @@ export const rateLimited = (ticket: RateTicket, operation: RateOperation) =>
     ticket.retryAfterSeconds,
   );
 
+/** Windows this process saw refuse a use, by table and window key; a window's key is never reused. */
+const fullWindows = new TtlCache<string, true>({ ttlMs: 2 * WINDOW_SECONDS * 1000, maxEntries: 10_000 });
+const windowKey = (store: Store, ticket: RateTicket) =>
+  `${store.tableName}|${ticket.key.pk}|${ticket.key.sk}`;
+
 export const rateLimits = {
   /** Counts one use, or throws 429 RATE_LIMITED (with Retry-After) when the window is full. */
   async consume(
@@ -102,11 +108,26 @@ export const rateLimits = {
       await store.doc.send(new UpdateCommand(increment(store.tableName, ticket)));
     } catch (error) {
       if (isConditionFailed(error)) {
+        fullWindows.set(windowKey(store, ticket), true);
         throw rateLimited(ticket, operation);
       }
       throw error;
     }
     return ticket;
+  },
+
+  /**
+   * Whether this process already saw the current window refuse a use (another process may have filled it
+   * unseen): work started before the count (a speculative query) is skipped for such a caller.
+   */
+  knownFull(
+    store: Store,
+    account: Account,
+    credential: Credential,
+    operation: RateOperation,
+    nowMs = Date.now(),
+  ): boolean {
+    return fullWindows.get(windowKey(store, ticketFor(account, credential, operation, nowMs))) === true;
   },
 
   /**

@@ -162,6 +162,24 @@ describe('the count lives in DynamoDB', () => {
     await rateLimits.consume(other, limited, credential, 'sql', now + WINDOW_SECONDS * 1000);
   });
 
+  test('a process remembers the windows it saw refuse a use (the SQL API then starts no early query)', async () => {
+    const account = await accounts.get(svc.service.store, 'demo');
+    if (!account) throw new Error('demo account missing');
+    const limited = { ...account, rateLimits: { 'token.sql': 1 } };
+    const credential = { kind: 'token' as const, id: `seen-${Date.now()}` };
+    const store = svc.service.store;
+    const now = Date.now();
+    await rateLimits.consume(store, limited, credential, 'sql', now);
+    // Full, but this process has not seen it refuse: it may have been filled elsewhere.
+    expect(rateLimits.knownFull(store, limited, credential, 'sql', now)).toBe(false);
+    await expect(rateLimits.consume(store, limited, credential, 'sql', now)).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(rateLimits.knownFull(store, limited, credential, 'sql', now)).toBe(true);
+    expect(rateLimits.knownFull(store, limited, credential, 'chat', now)).toBe(false);
+    expect(rateLimits.knownFull(store, limited, credential, 'sql', now + WINDOW_SECONDS * 1000)).toBe(false);
+  });
+
   test('the CLI shows the rates that apply and refuses unknown ones', async () => {
     const shown = (await cli(
       'account',

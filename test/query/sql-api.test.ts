@@ -45,6 +45,27 @@ describe('row-level security', () => {
     expect(north.body.schema.map((c) => c.name)).toEqual(['region', 'orders', 'amount']);
   });
 
+  test('the same sessionSettings after the stored user changed answer under the new values, not the last ones', async () => {
+    // The query starts early under the context the same settings resolved to last time (a prediction); the
+    // stored region changes in between, so the prediction is wrong and must not be what answers.
+    const bare = { externalId: 'sql-moving' };
+    const north = await asUser({ ...bare, userAttributes: [{ name: 'region', value: 'north' }] });
+    const first = await asUser(bare);
+    expect(first.body.data).toEqual(north.body.data);
+    expect(first.body.data.map((row) => row[0])).toEqual(['north']);
+    const south = await asUser({ ...bare, userAttributes: [{ name: 'region', value: 'south' }] });
+    expect(south.body.data.map((row) => row[0])).toEqual(['south']);
+    for (let i = 0; i < 3; i += 1) {
+      const again = await asUser(bare);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toEqual(south.body.data);
+    }
+    // Out of band (a session minted with other groups): the same settings now resolve to a manager.
+    const manager = await asUser({ ...bare, groups: ['managers'] });
+    expect(manager.body.data.map((row) => row[0])).toEqual(['east', 'north', 'south', 'west']);
+    expect((await asUser(bare)).body.data).toEqual(manager.body.data);
+  });
+
   test('without a region attribute a non-manager sees no rows, never all rows', async () => {
     const none = await asUser({ externalId: 'sql-nobody' });
     expect(none.status).toBe(200);
