@@ -59,6 +59,9 @@ export const executionModeStreamLines = (
         );
         const { body, ...prelude } = response ?? { statusCode: 200 };
         const stream = lambda().HttpResponseStream.from(responseStream, prelude);
+        // Lambda's runtime sends the prelude (status, headers) before the first write: an empty one sends it now,
+        // so a client learns the status before a slow first line (and an empty body still has its headers).
+        stream.write('');
         if (typeof body === 'function') await writeLines(stream, body);
         else await writeText(stream, body ?? '');
       } catch (error) {
