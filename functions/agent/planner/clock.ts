@@ -6,25 +6,34 @@ export interface TurnClock {
   timeZone: string;
 }
 
-const validZone = (timeZone: string | undefined): string => {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    // Contract: an unknown time zone falls back to UTC.
-    return 'UTC';
+/** One formatter per time zone (creating one costs tens of microseconds; the set of zone names is finite). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar-date formatter of a zone, or undefined when the zone is unknown. */
+function dateFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    } catch {
+      return undefined;
+    }
+    // Unknown names are not kept, so a caller cannot grow the map with made-up zones.
+    formatters.set(timeZone, format);
   }
-};
+  return format;
+}
 
 export function turnClock(nowMs: number, timeZone?: string): TurnClock {
-  const zone = validZone(timeZone);
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(nowMs));
+  // Contract: no time zone, or an unknown one, means UTC.
+  const given = timeZone ? dateFormatter(timeZone) : undefined;
+  const zone = given && timeZone ? timeZone : 'UTC';
+  const parts = (given ?? (dateFormatter('UTC') as Intl.DateTimeFormat)).formatToParts(new Date(nowMs));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '01';
   return { today: `${part('year')}-${part('month')}-${part('day')}`, timeZone: zone };
 }

@@ -59,9 +59,11 @@ export function nearlyEqual(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
 /** Numbers as the answers write them: thousands separators, at most two decimals. */
 export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+  return numberFormat.format(value);
 }
 
 /** A value of a result cell as text. */
