@@ -6,8 +6,9 @@ import * as z from './zod';
  * empty or not a usable number takes its default, as each module did before it read the environment here.
  * Modules call `config()` (or take a `Config` as a parameter for tests); they do not read `process.env`.
  * Entry points that set variables for the modules they start (`local/service.ts`, the eval command, the
- * admin CLI) do it with `setEnv`. Two places still read it on purpose: the AWS credential chain (`aws/secrets.ts`, the SDK's own variables), and
- * the embed page handler, which stays a few KB without zod (`EMBED_ASSETS_URL`, `EMBED_FRAME_ANCESTORS`).
+ * admin CLI) do it with `setEnv`. Two places still read it on purpose: the AWS credential chain
+ * (`aws/secrets.ts`, the SDK's own variables), and the embed page handler, which stays a few KB without zod
+ * (`EMBED_ASSETS_URL`, `EMBED_FRAME_ANCESTORS`).
  */
 
 const text = z.optional(z.string());

@@ -63,10 +63,7 @@ export async function runSqlApi(
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
   timing?.mark('resolve');
-  const cancel = new AbortController();
-  const onAbort = () => cancel.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const run = (user: QueryUserContext) =>
+  const run = (user: QueryUserContext, stop?: AbortSignal) =>
     runQuery({
       model,
       user,
@@ -74,20 +71,26 @@ export async function runSqlApi(
       source: deployment.dataSource,
       maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
       timeoutMs: SQL_TIMEOUT_MS,
-      signal: cancel.signal,
+      ...(stop ? { signal: stop } : {}),
     });
   const provisioned = needsProvisioning(probe);
   const predictionKey = provisioned
     ? [store.tableName, probe.account.name, canonical(probe.user), canonical(body.sessionSettings)].join('|')
     : '';
   const guess = provisioned ? predictions.get(predictionKey) : probe.query;
+  // The early query stops when the request is aborted, or as soon as it is known not to be used.
+  const dropEarly = new AbortController();
   const early =
     guess && !rateLimits.knownFull(store, probe.account, probe.credential, 'sql')
-      ? { key: contextKey(guess), result: run(guess) }
+      ? {
+          key: contextKey(guess),
+          started: Date.now(),
+          result: run(guess, signal ? AbortSignal.any([signal, dropEarly.signal]) : dropEarly.signal),
+        }
       : undefined;
   // Until it is known to be used, a failure of the early query is nobody's error.
   early?.result.catch(() => undefined);
-  let used = early === undefined;
+  let used = false;
   try {
     // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
     // read meanwhile.
@@ -96,9 +99,10 @@ export async function runSqlApi(
       const identity = provisioned ? await resolve({ provision: true, stored }) : probe;
       timing?.mark('identity');
       if (provisioned) predictions.set(predictionKey, identity.query);
-      const started = Date.now();
-      used = early?.key === contextKey(identity.query);
-      const result = early && used ? await early.result : await run(identity.query);
+      used = early !== undefined && early.key === contextKey(identity.query);
+      if (!used) dropEarly.abort(new Error('superseded'));
+      const started = used && early ? early.started : Date.now();
+      const result = used && early ? await early.result : await run(identity.query, signal);
       timing?.mark('query');
       emitMetrics(identity.account.name, [
         { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
@@ -107,9 +111,8 @@ export async function runSqlApi(
       return result;
     });
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    // An early query nobody uses (refused, or run under another context) stops.
-    if (!used) cancel.abort(new Error('superseded'));
+    // Refused before the identity was known (429, a refusal while provisioning): the early query stops.
+    if (!used) dropEarly.abort(new Error('superseded'));
   }
 }
 
