@@ -59,6 +59,11 @@ function printBudgets(f: Record<string, number>): void {
       f['sql.overhead_over_floor_ms'],
       `floor ${f['sql.floor_dynamodb_then_query_p50_ms']} ms: the round trip and the query back to back`,
     ],
+    [
+      'SQL API over HTTP - DynamoDB beside query (ms)',
+      f['sql.overhead_over_beside_floor_ms'],
+      `floor ${f['sql.floor_dynamodb_beside_query_p50_ms']} ms: the round trip and the query side by side`,
+    ],
     ['compiled query / hand-written DuckDB', f['semantic.ratio'], 'goal 1.3x'],
     ['bundles over 300 KB or 100 ms init', f['bundles.bundle.overBudget'], 'goal 0'],
     ['hostile corpus: worst refusal (ms)', f['hostile.worstRefusalMs'], 'includes parse time'],
