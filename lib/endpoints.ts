@@ -33,7 +33,7 @@ import {
   type TableAction,
 } from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
-import { copySqlParserIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
+import { copySidecarsIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
 import type { ServiceConfig, VpcSettings } from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
 
@@ -121,7 +121,7 @@ export function nodejsBundling(id?: string): BundlingOptions {
       beforeInstall: () => [],
       afterBundling: (_inputDir: string, outputDir: string) => [
         installDuckdbIfImportedCommand(outputDir, shared.outfile),
-        copySqlParserIfUsedCommand(outputDir, shared.outfile),
+        copySidecarsIfUsedCommand(outputDir, shared.outfile),
       ],
     },
   };

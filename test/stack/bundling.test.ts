@@ -10,10 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildBundle } from '../../bench/bundles';
 import {
-  copySqlParserIfUsedCommand,
+  copySidecarsIfUsedCommand,
   ESM_REQUIRE_BANNER,
   EVENT_STREAMS,
   entryOf,
+  PG_FILE,
   projectRoot,
   SQL_PARSER_FILE,
   sharedBundling,
@@ -160,7 +161,7 @@ describe('the SQL parser beside the bundle', () => {
       path.join(outRoot, 'sql'),
     );
     const outDir = path.dirname(file);
-    await run('bash', ['-c', copySqlParserIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
     expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(true);
     // Run from a directory outside the repository, as Lambda runs /var/task: only the copied parser can load.
     const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
@@ -180,6 +181,39 @@ process.stdout.write(JSON.stringify(await handler()));`;
     }
   });
 
+  it('pg is built beside a bundle with the PostgreSQL driver, not into it, and loads from there when a source opens', async () => {
+    const { file } = await buildBundle(
+      path.join(projectRoot, 'test', 'stack', 'fixtures', 'uses-postgres.ts'),
+      path.join(outRoot, 'pg'),
+    );
+    const outDir = path.dirname(file);
+    // A message only pg's client holds: in the sidecar, not in the bundle every cold start loads.
+    const pgText = 'Client has already been connected';
+    expect(await readFile(file, 'utf8')).not.toContain(pgText);
+    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    expect(await readFile(path.join(outDir, PG_FILE), 'utf8')).toContain(pgText);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
+    try {
+      await cp(outDir, lambdaDir, { recursive: true });
+      const script = `const { handler } = await import(process.argv[1]);
+process.stdout.write(JSON.stringify(await handler(process.argv[2])));`;
+      const { stdout } = await run(process.execPath, [
+        '--input-type=module',
+        '-e',
+        script,
+        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
+        `postgres://reader:secret@127.0.0.1:${port}/none`,
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ error: 'ECONNREFUSED' });
+    } finally {
+      await rm(lambdaDir, { recursive: true, force: true });
+    }
+  });
+
   it('is not copied for a bundle that does not parse SQL', async () => {
     const outDir = path.join(outRoot, 'no-sql');
     await mkdir(outDir, { recursive: true });
@@ -187,7 +221,8 @@ process.stdout.write(JSON.stringify(await handler()));`;
       path.join(outDir, 'index.mjs'),
       'export const handler = async () => ({ statusCode: 200 });\n',
     );
-    await run('bash', ['-c', copySqlParserIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
     expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(false);
+    expect(existsSync(path.join(outDir, PG_FILE))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
+import { requireSidecar } from '../beside';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
 import {
   type Driver,
@@ -27,6 +28,16 @@ const TYPE_NAMES: Record<number, string> = {
   1700: 'DECIMAL',
 };
 
+/** pg's build shipped beside a Lambda bundle (built there at bundling), else the installed package. */
+export const PG_FILE = 'pg.cjs';
+
+/** pg, loaded when the first PostgreSQL source is opened: a DuckDB deployment never loads it (lib/bundling.ts). */
+let loaded: typeof pg | undefined;
+const pgModule = (): typeof pg => {
+  loaded ??= requireSidecar<typeof pg>(PG_FILE, 'pg');
+  return loaded;
+};
+
 // Values come back as DuckDB shows them: timestamps and dates as text, numerics and int8 as numbers.
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -35,7 +46,7 @@ const types = {
     if (oid === 1184) return (value: string) => isoTimestamp(value, true);
     if (oid === 1700 || oid === 701 || oid === 700) return (value: string) => Number(value);
     if (oid === 20) return (value: string) => jsonValue(BigInt(value));
-    return pg.types.getTypeParser(oid, format as 'text');
+    return pgModule().types.getTypeParser(oid, format as 'text');
   },
 };
 
@@ -58,7 +69,7 @@ export class PostgresDriver implements Driver {
 
   /** `schema` is where the model's unqualified table names live. */
   constructor(connectionString: string, schema = 'public') {
-    this.pool = new pg.Pool({ connectionString, max: 4, types, idleTimeoutMillis: 10_000 });
+    this.pool = new (pgModule().Pool)({ connectionString, max: 4, types, idleTimeoutMillis: 10_000 });
     // An idle connection closed by the server (restart, failover) is dropped by the pool; unhandled, the
     // error event would crash the process.
     this.pool.on('error', () => undefined);

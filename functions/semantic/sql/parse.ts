@@ -4,11 +4,9 @@
  * tokens, balanced parentheses, nesting depth) and then parsed in a worker thread with a deadline: a parse
  * that overruns is killed with its worker and refused, and the event loop never waits on it.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SqlNotAllowedError } from '../../errors';
+import { besideOrInstalled } from '../beside';
 import { hasControlCharacter } from './ast';
 
 export const PARSE_LIMITS = {
@@ -24,7 +22,7 @@ export const PARSE_LIMITS = {
   startMs: 30_000,
 };
 
-/** The parser build shipped beside a Lambda bundle (copied there at bundling), else the installed package. */
+/** The parser build shipped beside a Lambda bundle (built there at bundling), else the installed package. */
 export const PARSER_FILE = 'sql-parser.cjs';
 
 /**
@@ -107,16 +105,7 @@ Promise.all([import('node:worker_threads'), import('node:module')]).then(([threa
 });
 `;
 
-function parserPath(): string {
-  // A CommonJS bundle (some test runners) has no import.meta.url, but has __filename.
-  const here =
-    typeof import.meta.url === 'string'
-      ? import.meta.url
-      : pathToFileURL(typeof __filename === 'string' ? __filename : '.').href;
-  const beside = fileURLToPath(new URL(`./${PARSER_FILE}`, here));
-  if (existsSync(beside)) return beside;
-  return createRequire(here).resolve('node-sql-parser/build/postgresql');
-}
+const parserPath = (): string => besideOrInstalled(PARSER_FILE, 'node-sql-parser/build/postgresql');
 
 interface Pending {
   resolve: (ast: unknown) => void;
