@@ -1,4 +1,5 @@
-import nunjucks from 'nunjucks';
+import type nunjucks from 'nunjucks';
+import { requireSidecar } from './beside';
 import type { ModelFile, ModelIssue } from './model';
 
 /**
@@ -21,6 +22,16 @@ const JINJA_SYNTAX = /\{%|%\}|\{\{|\}\}/;
  * code. Model authors are operators, but a model must not be a way to run code in the query function.
  */
 const ESCAPE_HATCH = /\b(constructor|__proto__|prototype|__defineGetter__|__lookupGetter__)\b/;
+
+/** nunjucks's build shipped beside a Lambda bundle (built there at bundling), else the installed package. */
+export const NUNJUCKS_FILE = 'nunjucks.cjs';
+
+/** nunjucks, loaded when a model first has Jinja in it: a model without any never loads it (lib/bundling.ts). */
+let loaded: typeof nunjucks | undefined;
+const nunjucksModule = (): typeof nunjucks => {
+  loaded ??= requireSidecar<typeof nunjucks>(NUNJUCKS_FILE, 'nunjucks');
+  return loaded;
+};
 
 let compat = false;
 
@@ -79,9 +90,10 @@ export function renderModelFiles(files: readonly ModelFile[]): RenderedModel {
 }
 
 function environment(files: readonly ModelFile[]): nunjucks.Environment {
+  const engine = nunjucksModule();
   if (!compat) {
     // Python-style members (`dict.items()`, `True`, slices) as Cube's Jinja users write them.
-    nunjucks.installJinjaCompat();
+    engine.installJinjaCompat();
     compat = true;
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -94,7 +106,7 @@ function environment(files: readonly ModelFile[]): nunjucks.Environment {
       return { src: file.content, path: file.path, noCache: true };
     },
   };
-  return new nunjucks.Environment(loader, { autoescape: false, throwOnUndefined: false });
+  return new engine.Environment(loader, { autoescape: false, throwOnUndefined: false });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

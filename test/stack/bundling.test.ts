@@ -14,6 +14,7 @@ import {
   ESM_REQUIRE_BANNER,
   EVENT_STREAMS,
   entryOf,
+  NUNJUCKS_FILE,
   PG_FILE,
   projectRoot,
   SQL_PARSER_FILE,
@@ -214,6 +215,33 @@ process.stdout.write(JSON.stringify(await handler(process.argv[2])));`;
     }
   });
 
+  it('nunjucks is built beside a bundle that reads models, not into it, and renders a Jinja model from there', async () => {
+    const { file } = await buildBundle(
+      path.join(projectRoot, 'test', 'stack', 'fixtures', 'renders-jinja.ts'),
+      path.join(outRoot, 'jinja'),
+    );
+    const outDir = path.dirname(file);
+    const nunjucksText = 'template names must be a string';
+    expect(await readFile(file, 'utf8')).not.toContain(nunjucksText);
+    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    expect(await readFile(path.join(outDir, NUNJUCKS_FILE), 'utf8')).toContain(nunjucksText);
+    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
+    try {
+      await cp(outDir, lambdaDir, { recursive: true });
+      const script = `const { handler } = await import(process.argv[1]);
+process.stdout.write(JSON.stringify(await handler()));`;
+      const { stdout } = await run(process.execPath, [
+        '--input-type=module',
+        '-e',
+        script,
+        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ measures: ['amount_count', 'amount_sum'] });
+    } finally {
+      await rm(lambdaDir, { recursive: true, force: true });
+    }
+  });
+
   it('is not copied for a bundle that does not parse SQL', async () => {
     const outDir = path.join(outRoot, 'no-sql');
     await mkdir(outDir, { recursive: true });
@@ -224,5 +252,6 @@ process.stdout.write(JSON.stringify(await handler(process.argv[2])));`;
     await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
     expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(false);
     expect(existsSync(path.join(outDir, PG_FILE))).toBe(false);
+    expect(existsSync(path.join(outDir, NUNJUCKS_FILE))).toBe(false);
   });
 });
