@@ -31,6 +31,39 @@ afterAll(async () => {
   await rm(outRoot, { recursive: true, force: true });
 });
 
+/**
+ * Copies a built bundle's directory outside the repository (as Lambda runs /var/task: no node_modules in reach),
+ * calls its handler with `args` in a fresh Node process and returns what it answered.
+ */
+async function runOutsideRepository(outDir: string, ...args: string[]): Promise<unknown> {
+  const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
+  try {
+    await cp(outDir, lambdaDir, { recursive: true });
+    const script = `const { handler } = await import(process.argv[1]);
+process.stdout.write(JSON.stringify(await handler(...process.argv.slice(2))));`;
+    const { stdout } = await run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      script,
+      pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
+      ...args,
+    ]);
+    return JSON.parse(stdout);
+  } finally {
+    await rm(lambdaDir, { recursive: true, force: true });
+  }
+}
+
+/** Builds a fixture (test/stack/fixtures) as the stack bundles a function; returns the bundle and its directory. */
+async function buildFixture(fixture: string, name: string): Promise<{ file: string; outDir: string }> {
+  const { file } = await buildBundle(
+    path.join(projectRoot, 'test', 'stack', 'fixtures', fixture),
+    path.join(outRoot, name),
+  );
+  const outDir = path.dirname(file);
+  return { file, outDir };
+}
+
 describe('the shared esbuild options', () => {
   it('are the ones the stack hands to NodejsFunction', () => {
     const shared = sharedBundling();
@@ -135,111 +168,54 @@ describe("the SDK's event streams", () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
     try {
-      await cp(path.dirname(file), lambdaDir, { recursive: true });
-      const script = `const { handler } = await import(process.argv[1]);
-process.stdout.write(JSON.stringify(await handler(process.argv[2])));`;
-      const { stdout } = await run(process.execPath, [
-        '--input-type=module',
-        '-e',
-        script,
-        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      ]);
-      expect(JSON.parse(stdout)).toEqual({ pk: 'a', sk: 'b', n: 7 });
+      const port = (server.address() as AddressInfo).port;
+      expect(await runOutsideRepository(path.dirname(file), `http://127.0.0.1:${port}`)).toEqual({
+        pk: 'a',
+        sk: 'b',
+        n: 7,
+      });
     } finally {
       server.close();
-      await rm(lambdaDir, { recursive: true, force: true });
     }
   });
 });
 
 describe('the SQL parser beside the bundle', () => {
+  const sidecars = (outDir: string) =>
+    run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+
   it('is copied by the after-bundling hook and loaded by the parse worker, with no node_modules in reach', async () => {
-    const { file } = await buildBundle(
-      path.join(projectRoot, 'test', 'stack', 'fixtures', 'parses-sql.ts'),
-      path.join(outRoot, 'sql'),
-    );
-    const outDir = path.dirname(file);
-    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    const { outDir } = await buildFixture('parses-sql.ts', 'sql');
+    await sidecars(outDir);
     expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(true);
-    // Run from a directory outside the repository, as Lambda runs /var/task: only the copied parser can load.
-    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
-    try {
-      await cp(outDir, lambdaDir, { recursive: true });
-      const script = `const { handler } = await import(process.argv[1]);
-process.stdout.write(JSON.stringify(await handler()));`;
-      const { stdout } = await run(process.execPath, [
-        '--input-type=module',
-        '-e',
-        script,
-        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
-      ]);
-      expect(JSON.parse(stdout)).toEqual({ ok: true, limits: 24 });
-    } finally {
-      await rm(lambdaDir, { recursive: true, force: true });
-    }
+    // Outside the repository only the copied parser can load.
+    expect(await runOutsideRepository(outDir)).toEqual({ ok: true, limits: 24 });
   });
 
   it('pg is built beside a bundle with the PostgreSQL driver, not into it, and loads from there when a source opens', async () => {
-    const { file } = await buildBundle(
-      path.join(projectRoot, 'test', 'stack', 'fixtures', 'uses-postgres.ts'),
-      path.join(outRoot, 'pg'),
-    );
-    const outDir = path.dirname(file);
+    const { file, outDir } = await buildFixture('uses-postgres.ts', 'pg');
     // A message only pg's client holds: in the sidecar, not in the bundle every cold start loads.
     const pgText = 'Client has already been connected';
     expect(await readFile(file, 'utf8')).not.toContain(pgText);
-    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    await sidecars(outDir);
     expect(await readFile(path.join(outDir, PG_FILE), 'utf8')).toContain(pgText);
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
-    try {
-      await cp(outDir, lambdaDir, { recursive: true });
-      const script = `const { handler } = await import(process.argv[1]);
-process.stdout.write(JSON.stringify(await handler(process.argv[2])));`;
-      const { stdout } = await run(process.execPath, [
-        '--input-type=module',
-        '-e',
-        script,
-        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
-        `postgres://reader:secret@127.0.0.1:${port}/none`,
-      ]);
-      expect(JSON.parse(stdout)).toEqual({ error: 'ECONNREFUSED' });
-    } finally {
-      await rm(lambdaDir, { recursive: true, force: true });
-    }
+    expect(await runOutsideRepository(outDir, `postgres://reader:secret@127.0.0.1:${port}/none`)).toEqual({
+      error: 'ECONNREFUSED',
+    });
   });
 
   it('nunjucks is built beside a bundle that reads models, not into it, and renders a Jinja model from there', async () => {
-    const { file } = await buildBundle(
-      path.join(projectRoot, 'test', 'stack', 'fixtures', 'renders-jinja.ts'),
-      path.join(outRoot, 'jinja'),
-    );
-    const outDir = path.dirname(file);
+    const { file, outDir } = await buildFixture('renders-jinja.ts', 'jinja');
     const nunjucksText = 'template names must be a string';
     expect(await readFile(file, 'utf8')).not.toContain(nunjucksText);
-    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    await sidecars(outDir);
     expect(await readFile(path.join(outDir, NUNJUCKS_FILE), 'utf8')).toContain(nunjucksText);
-    const lambdaDir = await mkdtemp(path.join(tmpdir(), 'lambda-task-'));
-    try {
-      await cp(outDir, lambdaDir, { recursive: true });
-      const script = `const { handler } = await import(process.argv[1]);
-process.stdout.write(JSON.stringify(await handler()));`;
-      const { stdout } = await run(process.execPath, [
-        '--input-type=module',
-        '-e',
-        script,
-        pathToFileURL(path.join(lambdaDir, 'index.mjs')).href,
-      ]);
-      expect(JSON.parse(stdout)).toEqual({ measures: ['amount_count', 'amount_sum'] });
-    } finally {
-      await rm(lambdaDir, { recursive: true, force: true });
-    }
+    expect(await runOutsideRepository(outDir)).toEqual({ measures: ['amount_count', 'amount_sum'] });
   });
 
   it('is not copied for a bundle that does not parse SQL', async () => {
@@ -249,7 +225,7 @@ process.stdout.write(JSON.stringify(await handler()));`;
       path.join(outDir, 'index.mjs'),
       'export const handler = async () => ({ statusCode: 200 });\n',
     );
-    await run('bash', ['-c', copySidecarsIfUsedCommand(outDir, 'index.mjs')], { cwd: projectRoot });
+    await sidecars(outDir);
     expect(existsSync(path.join(outDir, SQL_PARSER_FILE))).toBe(false);
     expect(existsSync(path.join(outDir, PG_FILE))).toBe(false);
     expect(existsSync(path.join(outDir, NUNJUCKS_FILE))).toBe(false);
