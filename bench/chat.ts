@@ -9,6 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { STREAM_HEADERS } from '../functions/chat';
 import { Channel } from '../functions/chat/channel';
 import { streamingEndpoint } from '../functions/http/endpoint';
+import { awslambda } from '../functions/http/lambda-polyfill';
 import { createLocalServer } from '../functions/http/local';
 import { startLocalService } from '../functions/local/service';
 import { FRAME } from '../functions/protocol';
@@ -104,7 +105,7 @@ export async function streamingOverhead(
       },
     }),
   });
-  const runtime = (globalThis as unknown as { awslambda: BareRuntime }).awslambda;
+  const runtime = awslambda();
   const bareHandler = runtime.streamifyResponse(async (_event: unknown, stream: Writable) => {
     const response = runtime.HttpResponseStream.from(stream, { statusCode: 200, headers: STREAM_HEADERS });
     for (const text of payload) response.write(text);
@@ -141,12 +142,6 @@ export async function streamingOverhead(
   } finally {
     await Promise.all([close(layer), close(adapter), close(bare)]);
   }
-}
-
-/** The part of the Lambda runtime's `awslambda` global a bare streaming handler uses. */
-interface BareRuntime {
-  streamifyResponse: <H>(handler: H) => H;
-  HttpResponseStream: { from: (stream: Writable, metadata: Record<string, unknown>) => Writable };
 }
 
 export async function run(): Promise<Record<string, number>> {

@@ -15,17 +15,18 @@ export const STREAMING = Symbol.for('embedded-analytics.streaming');
 export const TAKES_METADATA = Symbol.for('embedded-analytics.takes-metadata');
 export const PRELUDE_SEPARATOR = Buffer.alloc(8, 0);
 
-interface AwsLambdaGlobal {
-  streamifyResponse: (handler: (...args: never[]) => unknown) => unknown;
+/** The part of the Lambda runtime's `awslambda` global that streaming handlers use. */
+export interface AwsLambda {
+  streamifyResponse: <H>(handler: H) => H;
   HttpResponseStream: { from: (stream: Writable, metadata: Record<string, unknown>) => Writable };
 }
 
-const holder = globalThis as unknown as { awslambda?: AwsLambdaGlobal };
+const holder = globalThis as unknown as { awslambda?: AwsLambda };
 
 // Other libraries (the AWS SDK's invoke store) may already have created `awslambda` with other members.
 if (typeof holder.awslambda?.streamifyResponse !== 'function') {
   holder.awslambda = Object.assign(holder.awslambda ?? {}, {
-    streamifyResponse(handler: (...args: never[]) => unknown) {
+    streamifyResponse<H>(handler: H): H {
       Object.defineProperty(handler, STREAMING, { value: true });
       return handler;
     },
@@ -39,6 +40,9 @@ if (typeof holder.awslambda?.streamifyResponse !== 'function') {
     },
   });
 }
+
+/** The `awslambda` global: the Lambda runtime's in AWS, the stand-in above elsewhere. */
+export const awslambda = (): AwsLambda => holder.awslambda as AwsLambda;
 
 /** Whether a handler was created in streaming mode (it takes a response stream). */
 export const isStreamingHandler = (handler: unknown): boolean =>

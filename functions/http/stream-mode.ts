@@ -6,7 +6,7 @@
  * middleware chain (before, after, onError, the early timeout) runs exactly as in middy's modes.
  */
 import type { Writable } from 'node:stream';
-import './lambda-polyfill';
+import { awslambda } from './lambda-polyfill';
 
 /** What a streaming handler answers: a whole text body, or lines produced while they are written. */
 export interface StreamingResponse {
@@ -17,13 +17,6 @@ export interface StreamingResponse {
 
 /** Produces the lines; `signal` fires when the client leaves (the source should stop soon after). */
 export type LineSource = (signal: AbortSignal) => AsyncIterable<string>;
-
-interface AwsLambda {
-  streamifyResponse: <H>(handler: H) => H;
-  HttpResponseStream: { from: (stream: Writable, metadata: Record<string, unknown>) => Writable };
-}
-
-const lambda = (): AwsLambda => (globalThis as unknown as { awslambda: AwsLambda }).awslambda;
 
 /** The internals middy hands an execution mode (`@middy/core` index.js). */
 interface MiddyInternals<R> {
@@ -43,7 +36,7 @@ export const executionModeStreamLines = (
   onErrorMiddlewares: unknown[],
   plugin: Plugin,
 ) => {
-  const streaming = lambda().streamifyResponse(
+  const streaming = awslambda().streamifyResponse(
     async (event: unknown, responseStream: Writable, context: unknown): Promise<void> => {
       const request = middyRequest(event, context);
       plugin.requestStart(request);
@@ -58,7 +51,7 @@ export const executionModeStreamLines = (
           plugin,
         );
         const { body, ...prelude } = response ?? { statusCode: 200 };
-        const stream = lambda().HttpResponseStream.from(responseStream, prelude);
+        const stream = awslambda().HttpResponseStream.from(responseStream, prelude);
         // Lambda's runtime sends the prelude (status, headers) before the first write: an empty one sends it now,
         // so a client learns the status before a slow first line (and an empty body still has its headers).
         stream.write('');

@@ -99,10 +99,11 @@ export async function runSqlApi(
       const identity = provisioned ? await resolve({ provision: true, stored }) : probe;
       timing?.mark('identity');
       if (provisioned) predictions.set(predictionKey, identity.query);
-      used = early !== undefined && early.key === contextKey(identity.query);
-      if (!used) dropEarly.abort(new Error('superseded'));
-      const started = used && early ? early.started : Date.now();
-      const result = used && early ? await early.result : await run(identity.query, signal);
+      const chosen = early?.key === contextKey(identity.query) ? early : undefined;
+      used = chosen !== undefined;
+      if (!chosen) dropEarly.abort(new Error('superseded'));
+      const started = chosen?.started ?? Date.now();
+      const result = chosen ? await chosen.result : await run(identity.query, signal);
       timing?.mark('query');
       emitMetrics(identity.account.name, [
         { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },

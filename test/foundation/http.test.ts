@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { clearAuthCache } from '../../functions/access/auth';
 import { AppError, DefinitionsNotFoundError } from '../../functions/errors';
 import { httpEndpoint, streamingEndpoint } from '../../functions/http/endpoint';
-import { PRELUDE_SEPARATOR } from '../../functions/http/lambda-polyfill';
+import { awslambda, PRELUDE_SEPARATOR } from '../../functions/http/lambda-polyfill';
 import { createLocalServer, originAllowed } from '../../functions/http/local';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
@@ -207,10 +207,6 @@ describe('validation and errors', () => {
   });
 });
 
-type AwsLambda = {
-  HttpResponseStream: { from: (stream: Writable, metadata: Record<string, unknown>) => Writable };
-};
-
 describe('response streaming', () => {
   test('lines reach the client as they are written, not at the end', async () => {
     const started = Date.now();
@@ -244,8 +240,7 @@ describe('response streaming', () => {
         callback();
       },
     });
-    const lambda = (globalThis as unknown as { awslambda: AwsLambda }).awslambda;
-    lambda.HttpResponseStream.from(sink, { statusCode: 201, headers: { a: 'b' } });
+    awslambda().HttpResponseStream.from(sink, { statusCode: 201, headers: { a: 'b' } });
     const bytes = Buffer.concat(chunks);
     const at = bytes.indexOf(PRELUDE_SEPARATOR);
     expect(JSON.parse(bytes.subarray(0, at).toString())).toEqual({ statusCode: 201, headers: { a: 'b' } });
