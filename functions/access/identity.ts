@@ -37,6 +37,23 @@ export const sessionSettingsSchema = z.strictObject({
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 
+/**
+ * The sessionSettings fields that reach the query context (queryContext): the one list every rule about who may
+ * set them reads (internal users may set none; a member key may only repeat what is stored). A field added to
+ * sessionSettingsSchema must be listed here or in NOT_IN_CONTEXT (test/query/hardening.test.ts checks both).
+ */
+export const CONTEXT_FIELDS = ['groups', 'roles', 'userAttributes', 'securityContext'] as const;
+/** The sessionSettings fields that never reach the query context. */
+export const NOT_IN_CONTEXT = [
+  'externalId',
+  'internalId',
+  'email',
+  'isEphemeral',
+  'ephemeralTtlSeconds',
+  'timezone',
+  'publicDashboardId',
+] as const;
+
 /** The user a query runs for, as the semantic layer's access policies see it. */
 export interface QueryUserContext {
   groups: string[];
@@ -163,7 +180,7 @@ export async function resolveIdentity(
     ...(caller.key.deploymentId !== undefined ? { keyDeploymentId: caller.key.deploymentId } : {}),
   };
   if (hasInternal) {
-    for (const field of ['groups', 'userAttributes', 'securityContext', 'roles'] as const) {
+    for (const field of CONTEXT_FIELDS) {
       if (settings[field] !== undefined) {
         throw new ValidationError(`body.sessionSettings.${field}: not allowed with internalId`);
       }
@@ -235,6 +252,8 @@ export async function resolveIdentity(
 
 /** The fields of sessionSettings that would write a user, in the order they are reported. */
 const USER_WRITES = ['email', 'groups', 'userAttributes', 'securityContext'] as const;
+/** What a member key may only repeat for a stored user: what would be written, and all that reaches the context. */
+const MEMBER_CHECKED = [...new Set([...USER_WRITES, ...CONTEXT_FIELDS])];
 
 /**
  * A member key never writes a user (contract §2: only an admin key changes a persistent user's groups or
@@ -251,7 +270,7 @@ async function memberIdentity(
 ): Promise<Pick<CallerIdentity, 'user' | 'owner' | 'query' | 'expiresAt'>> {
   const user = await users.get(store, account.name, ref);
   if (user) {
-    const changed: string[] = USER_WRITES.filter((field) => changes(user, settings, field));
+    const changed: string[] = MEMBER_CHECKED.filter((field) => changes(user, settings, field));
     if (settings.isEphemeral === false && user.expiresAt !== undefined) changed.push('isEphemeral');
     if (changed.length > 0) {
       throw new ForbiddenError(
@@ -261,7 +280,8 @@ async function memberIdentity(
     return {
       user: ref,
       owner: ownerOf(ref),
-      query: queryContext(user, { kind: 'tenant' }, undefined, settings.roles),
+      // Exactly what is stored: every context field was checked to repeat it (CONTEXT_FIELDS).
+      query: queryContext(user, { kind: 'tenant' }),
       ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
     };
   }
@@ -300,9 +320,18 @@ async function memberIdentity(
   };
 }
 
-/** Whether one sessionSettings field would change what is stored for the user (null clears a value). */
-function changes(user: UserRecord, settings: SessionSettings, field: (typeof USER_WRITES)[number]): boolean {
+/**
+ * Whether one sessionSettings field would change what is stored for the user (null clears a value), or what the
+ * stored user's queries see: roles are never stored, so any role is a change.
+ */
+function changes(
+  user: UserRecord,
+  settings: SessionSettings,
+  field: (typeof MEMBER_CHECKED)[number],
+): boolean {
   switch (field) {
+    case 'roles':
+      return (settings.roles?.length ?? 0) > 0;
     case 'email':
       return settings.email !== undefined && settings.email !== user.email;
     case 'groups': {

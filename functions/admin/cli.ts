@@ -3,11 +3,12 @@ import { parseArgs } from 'node:util';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
-import { parseModel } from '../semantic';
+import { type ModelIssue, parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
 import type { Store } from '../store/client';
+import { cubeTokenPolicies, MAX_CUBE_TOKEN_LIFETIME_SECONDS } from '../store/cube-token-policy';
 import { cubeTokenSecrets } from '../store/cube-token-secrets';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
@@ -36,6 +37,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN>] [--default-branch main]
   deployment list --account <a>
   deployment cube-token --account <a> --id <n> [--disable]   turn Cube token (X-Cube-Auth-Token) chat auth on (prints the secret) or off
+  deployment cube-token-policy --account <a> --id <n> [--max-lifetime <seconds>|default] [--deny-jti <jti> --until <epoch seconds>]
+                  (tokens living longer are refused; a denied jti is refused until --until, the token's exp)
   model push      --account <a> --deployment <id> --branch <name> --dir <model directory>   (a new version)
   model versions  --account <a> --deployment <id> --branch <name>
   model rollback  --account <a> --deployment <id> --branch <name> --version <n>
@@ -71,6 +74,9 @@ const options = {
   dir: { type: 'string' },
   'show-thinking': { type: 'boolean' },
   disable: { type: 'boolean' },
+  'max-lifetime': { type: 'string' },
+  'deny-jti': { type: 'string' },
+  until: { type: 'string' },
   'tool-names': { type: 'string' },
   type: { type: 'string' },
   email: { type: 'string' },
@@ -234,6 +240,28 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         note: 'Sign X-Cube-Auth-Token JWTs with HS256 and this secret: {"externalId" (or "sub"), "scope": ["chat"], "exp", ...security context}. Shown once; run again to rotate.',
       };
     }
+    case 'deployment cube-token-policy': {
+      const account = required(values, 'account');
+      const id = positiveInt(required(values, 'id'), 'id');
+      const lifetime = values['max-lifetime'];
+      const maxLifetimeSeconds =
+        lifetime === undefined || lifetime === 'default' ? lifetime : positiveInt(lifetime, 'max-lifetime');
+      if (typeof maxLifetimeSeconds === 'number' && maxLifetimeSeconds > MAX_CUBE_TOKEN_LIFETIME_SECONDS)
+        throw new UsageError(`--max-lifetime: at most ${MAX_CUBE_TOKEN_LIFETIME_SECONDS} seconds (30 days)`);
+      const jti = values['deny-jti'];
+      if ((jti === undefined) !== (values.until === undefined))
+        throw new UsageError('--deny-jti and --until go together');
+      const policy = await cubeTokenPolicies.update(store, account, id, {
+        ...(maxLifetimeSeconds !== undefined ? { maxLifetimeSeconds } : {}),
+        ...(jti !== undefined ? { deny: { jti, until: positiveInt(values.until ?? '', 'until') } } : {}),
+      });
+      if (!policy) throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
+      return {
+        deploymentId: id,
+        maxLifetimeSeconds: policy.maxLifetimeSeconds,
+        deniedJtis: [...policy.denied.keys()],
+      };
+    }
     case 'model push': {
       const account = required(values, 'account');
       const id = positiveInt(required(values, 'deployment'), 'deployment');
@@ -245,15 +273,23 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       }
       const files = await loadModel(required(values, 'dir'));
       // A model that does not compile never replaces the one queries use.
+      let notes: readonly ModelIssue[] | undefined;
       try {
-        parseModel(files);
+        notes = parseModel(files).notes;
       } catch (error) {
         if (error instanceof AppError)
           throw new ModelInvalidError(`model push: ${error.message}`, { cause: error });
         throw error;
       }
       const version = await deployments.putModel(store, account, id, branch, files);
-      return { account, deploymentId: id, branch, version, files: files.map((f) => f.path) };
+      return {
+        account,
+        deploymentId: id,
+        branch,
+        version,
+        files: files.map((f) => f.path),
+        ...(notes ? { notes: notes.map((n) => `${n.file}: ${n.path}: ${n.message}`) } : {}),
+      };
     }
     case 'model versions': {
       const id = positiveInt(required(values, 'deployment'), 'deployment');

@@ -82,6 +82,9 @@ export function verifyHs256(token: string, secret: Buffer): Record<string, unkno
   if (![header, payload, signature].every((part) => BASE64URL.test(part))) return undefined;
   const expected = sign(`${header}.${payload}`, secret);
   const actual = Buffer.from(signature, 'base64url');
+  // One spelling per signature: the last character's spare bits must be zero, so a token string is one token
+  // to everything that keys on it (deny lists, caches, logs).
+  if (actual.toString('base64url') !== signature) return undefined;
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
   try {
     const decodedHeader: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));

@@ -14,7 +14,7 @@ import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import type { ServerTiming } from '../observability/server-timing';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
-import { rateLimits, withRate } from '../store/rate-limits';
+import { RateUse, rateLimits, withRate } from '../store/rate-limits';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
 /** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
@@ -63,6 +63,8 @@ export async function runSqlApi(
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
   timing?.mark('resolve');
+  // A query that reached the engine keeps its rate use, the speculative early one included.
+  const use = new RateUse();
   const run = (user: QueryUserContext, stop?: AbortSignal) =>
     runQuery({
       model,
@@ -70,7 +72,8 @@ export async function runSqlApi(
       sql: body.query,
       source: deployment.dataSource,
       maxRows: body.limit ?? DEFAULT_SQL_LIMIT,
-      timeoutMs: SQL_TIMEOUT_MS,
+      timeoutMs: config().sqlTimeoutMs,
+      onEngine: use.keep,
       ...(stop ? { signal: stop } : {}),
     });
   const provisioned = needsProvisioning(probe);
@@ -95,22 +98,29 @@ export async function runSqlApi(
     // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
     // read meanwhile.
     const stored = prefetchUser(store, probe);
-    return await withRate(store, probe.account, probe.credential, 'sql', async () => {
-      const identity = provisioned ? await resolve({ provision: true, stored }) : probe;
-      timing?.mark('identity');
-      if (provisioned) predictions.set(predictionKey, identity.query);
-      const chosen = early?.key === contextKey(identity.query) ? early : undefined;
-      used = chosen !== undefined;
-      if (!chosen) dropEarly.abort(new Error('superseded'));
-      const started = chosen?.started ?? Date.now();
-      const result = chosen ? await chosen.result : await run(identity.query, signal);
-      timing?.mark('query');
-      emitMetrics(identity.account.name, [
-        { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
-        { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
-      ]);
-      return result;
-    });
+    return await withRate(
+      store,
+      probe.account,
+      probe.credential,
+      'sql',
+      async () => {
+        const identity = provisioned ? await resolve({ provision: true, stored }) : probe;
+        timing?.mark('identity');
+        if (provisioned) predictions.set(predictionKey, identity.query);
+        const chosen = early?.key === contextKey(identity.query) ? early : undefined;
+        used = chosen !== undefined;
+        if (!chosen) dropEarly.abort(new Error('superseded'));
+        const started = chosen?.started ?? Date.now();
+        const result = chosen ? await chosen.result : await run(identity.query, signal);
+        timing?.mark('query');
+        emitMetrics(identity.account.name, [
+          { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
+          { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
+        ]);
+        return result;
+      },
+      use,
+    );
   } finally {
     // Refused before the identity was known (429, a refusal while provisioning): the early query stops.
     if (!used) dropEarly.abort(new Error('superseded'));

@@ -84,9 +84,12 @@ export async function runQuery(args: {
   maxRows: number;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Called once the compiled query is handed to the engine (what rate limits keep counted). */
+  onEngine?: () => void;
 }): Promise<QueryResult> {
   const driver = await getDriver(args.source);
   const compiled = await compileSql(args.model, args.user, args.sql, driver.target);
+  args.onEngine?.();
   return driver.execute(compiled, {
     maxRows: args.maxRows,
     timeoutMs: args.timeoutMs ?? 30_000,

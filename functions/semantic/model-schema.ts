@@ -399,6 +399,8 @@ export interface DataModel {
   readonly objects: ReadonlyMap<string, ModelObject>;
   /** `verified_queries` of all files, in file order. */
   readonly verifiedQueries?: readonly VerifiedQueryDef[];
+  /** What the model's author should know that is not an error (shown by `model push`). */
+  readonly notes?: readonly ModelIssue[];
 }
 
 /** One model problem, with the file and the path inside it. */

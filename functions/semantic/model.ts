@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { TtlCache } from '../cache';
 import { expandContextRefs } from './context-refs';
+import { derivedHidingNotes } from './derived';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
 import {
@@ -232,12 +233,14 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     issues,
   );
   if (issues.length > 0) throw new ModelValidationError(issues);
+  const notes = [...cubes.values()].flatMap((cube) => derivedHidingNotes(cube, cubes, where(cube.name)));
   const model: DataModel = {
     hash,
     cubes,
     views,
     objects,
     ...(verifiedQueries.length > 0 ? { verifiedQueries } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
   };
   cache.set(hash, model);
   return model;

@@ -1,3 +1,4 @@
+import { withoutHiddenSources } from './derived';
 import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model';
 import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
 
@@ -183,13 +184,31 @@ export function policyCondition(
   return { kind: 'sql', sql: alternatives.join(' OR '), params: params.slice(start) };
 }
 
-/** Member names of a cube a user may see (member_level of matching policies, unioned). */
-export function visibleCubeMembers(cube: CubeDef, user: QueryUser): Set<string> {
-  return visibleNames(
+/**
+ * Member names of a cube a user may see: member_level of matching policies, unioned, less every member derived
+ * from one the user may not see (derived.ts), here or in another cube (a sub_query's measure).
+ */
+export function visibleCubeMembers(
+  cube: CubeDef,
+  user: QueryUser,
+  cubes: ReadonlyMap<string, CubeDef>,
+  seen: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const visible = visibleNames(
     [...cube.dimensions, ...cube.measures, ...cube.segments].map((m) => m.name),
     cube.access_policy,
     user,
   );
+  const inner = new Set([...seen, cube.name]);
+  return withoutHiddenSources(cube, cubes, visible, (ref) => {
+    const other = cubes.get(ref.cube);
+    // A sub_query circle back into a cube being decided: hidden, never assumed visible.
+    return (
+      other !== undefined &&
+      !inner.has(ref.cube) &&
+      visibleCubeMembers(other, user, cubes, inner).has(ref.member)
+    );
+  });
 }
 
 /** Names visible under a list of policies: none match, nothing is visible; no policies, everything is. */
@@ -204,23 +223,36 @@ function visibleNames(all: string[], policies: PolicyDef[] | undefined, user: Qu
   return visible;
 }
 
-/** The members of an object the user may see; an object with none is hidden. */
+/**
+ * The members of an object the user may see; an object with none is hidden. A view's own member_level hides its
+ * members and, like a cube's, whatever is derived from them.
+ */
 export function visibleMembers(model: DataModel, object: ModelObject, user: QueryUser): Member[] {
   if (!object.public) return [];
-  const perCube = new Map<string, Set<string>>();
   const byView = visibleNames(
     object.members.map((m) => m.name),
     object.policies,
     user,
   );
-  return object.members.filter((member) => {
-    if (!byView.has(member.name)) return false;
-    let visible = perCube.get(member.cube);
+  const hiddenByView = new Set(
+    object.members.filter((m) => !byView.has(m.name)).map((m) => `${m.cube}.${m.cubeMember}`),
+  );
+  const perCube = new Map<string, Set<string>>();
+  const visibleOf = (name: string): Set<string> => {
+    let visible = perCube.get(name);
     if (!visible) {
-      const cube = model.cubes.get(member.cube);
-      visible = cube ? visibleCubeMembers(cube, user) : new Set();
-      perCube.set(member.cube, visible);
+      const cube = model.cubes.get(name);
+      visible = new Set<string>();
+      perCube.set(name, visible);
+      if (cube) {
+        const own = visibleCubeMembers(cube, user, model.cubes);
+        for (const member of own) if (!hiddenByView.has(`${name}.${member}`)) visible.add(member);
+        withoutHiddenSources(cube, model.cubes, visible, (ref) => visibleOf(ref.cube).has(ref.member));
+      }
     }
-    return visible.has(member.cubeMember);
-  });
+    return visible;
+  };
+  return object.members.filter(
+    (member) => byView.has(member.name) && visibleOf(member.cube).has(member.cubeMember),
+  );
 }

@@ -164,22 +164,40 @@ export const rateLimits = {
 };
 
 /**
- * Runs `work` as one counted use: refused with 429 when the rate is used up; if `work` is refused (a 4xx), the
- * use is given back so the refused request leaves nothing behind.
+ * One counted use of a rate, handed to the work it counts. Once the work has touched an engine (a query started,
+ * a speculative one included) the use is kept whatever happens next: the engine did the work, so a timeout, an
+ * oversized result or an engine error counts (docs/operating.md, "Rate limits").
+ */
+export class RateUse {
+  private kept = false;
+  /** The work reached the engine: a later refusal no longer gives the use back. */
+  readonly keep = (): void => {
+    this.kept = true;
+  };
+  get isKept(): boolean {
+    return this.kept;
+  }
+}
+
+/**
+ * Runs `work` as one counted use: refused with 429 when the rate is used up; if `work` is refused (a 4xx) before
+ * it touched an engine (`use.keep()`), the use is given back so the refused request leaves nothing behind.
  */
 export async function withRate<T>(
   store: Store,
   account: Account,
   credential: Credential,
   operation: RateOperation,
-  work: () => Promise<T>,
+  work: (use: RateUse) => Promise<T>,
+  use: RateUse = new RateUse(),
 ): Promise<T> {
   const ticket = await rateLimits.consume(store, account, credential, operation);
   try {
-    return await work();
+    return await work(use);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) await rateLimits.release(store, ticket);
+    if (typeof status === 'number' && status >= 400 && status < 500 && !use.isKept)
+      await rateLimits.release(store, ticket);
     throw error;
   }
 }

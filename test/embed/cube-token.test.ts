@@ -6,6 +6,7 @@
 
 import { createHmac } from 'node:crypto';
 import { resolveIdentity } from '../../functions/access/identity';
+import { runCommand } from '../../functions/admin/cli';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { abort, chat, chatUrl, stateOf } from '../chat/support';
 import { signJwt } from '../support/cube-token';
@@ -90,11 +91,91 @@ test.each([
   ['scope as a string', () => token({ scope: 'chat' })],
   ['naming no user', () => jwt({ scope: ['chat'], exp: now() + 60 })],
   ['alg none', () => jwt({ externalId: 'x', scope: ['chat'], exp: now() + 60 }, SECRET, 'none')],
+  // Issue 25: no token lives forever, and one token has one spelling.
+  ['that never expires in practice (exp 1e300)', () => token({ exp: 1e300 })],
+  ['living longer than the default 24 h', () => token({ exp: now() + 86_400 + 120 })],
+  ['issued long ago for a long life', () => token({ iat: now() - 3 * 86_400, exp: now() + 60 })],
+  ['issued in the future', () => token({ iat: now() + 3600, exp: now() + 7200 })],
+  ['with a non-numeric iat', () => token({ iat: 'yesterday' })],
+  ['whose signature is spelled another way (spare bits set)', () => respell(token())],
 ])('a token %s is 401 and writes nothing', async (_name, make) => {
   const before = await snapshot(svc.service.store);
   const reply = await chat(chatUrl(svc.baseUrl), { input: 'total amount' }, { cubeToken: make() });
   expect([reply.status, reply.error?.code]).toEqual([401, 'UNAUTHORIZED']);
   expect(await snapshot(svc.service.store)).toBe(before);
+});
+
+/** The same signature bytes with the last base64url character's two spare bits set: another spelling. */
+function respell(signed: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = signed.at(-1) ?? 'A';
+  const other = alphabet[(alphabet.indexOf(last) & ~3) | 3] ?? last;
+  expect(Buffer.from(signed.slice(signed.lastIndexOf('.') + 1).slice(0, -1) + other, 'base64url')).toEqual(
+    Buffer.from(signed.slice(signed.lastIndexOf('.') + 1), 'base64url'),
+  );
+  return signed.slice(0, -1) + other;
+}
+
+test('a deployment bounds token lifetime and denies a jti, both set with the CLI', async () => {
+  const cli = (...argv: string[]) => runCommand(svc.service.store, argv, async () => []);
+  const send = (cubeToken: string) => chat(chatUrl(svc.baseUrl), { input: 'total amount' }, { cubeToken });
+  try {
+    const short = await cli(
+      'deployment',
+      'cube-token-policy',
+      '--account',
+      'demo',
+      '--id',
+      '1',
+      '--max-lifetime',
+      '600',
+    );
+    expect(short).toMatchObject({ maxLifetimeSeconds: 600 });
+    expect((await send(token({ exp: now() + 500 }))).status).toBe(200);
+    expect((await send(token({ exp: now() + 900 }))).error?.error).toContain(
+      'lives longer than this deployment allows',
+    );
+    const exp = now() + 300;
+    const denied = await cli(
+      'deployment',
+      'cube-token-policy',
+      '--account',
+      'demo',
+      '--id',
+      '1',
+      '--deny-jti',
+      'leaked-1',
+      '--until',
+      String(exp),
+    );
+    expect(denied).toMatchObject({ deniedJtis: ['leaked-1'] });
+    const leaked = await send(token({ jti: 'leaked-1', exp }));
+    expect([leaked.status, leaked.error?.error]).toEqual([401, expect.stringContaining('jti is revoked')]);
+    expect((await send(token({ jti: 'fine-2', exp }))).status).toBe(200);
+    await expect(
+      cli(
+        'deployment',
+        'cube-token-policy',
+        '--account',
+        'demo',
+        '--id',
+        '1',
+        '--max-lifetime',
+        String(31 * 86_400),
+      ),
+    ).rejects.toThrow(/at most/);
+  } finally {
+    await cli(
+      'deployment',
+      'cube-token-policy',
+      '--account',
+      'demo',
+      '--id',
+      '1',
+      '--max-lifetime',
+      'default',
+    );
+  }
 });
 
 test('a deployment whose Cube token authentication is off refuses every token', async () => {

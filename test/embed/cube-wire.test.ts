@@ -172,6 +172,8 @@ describe('the embed token is a signed JWT', () => {
         secret,
       ),
       otherIssuer: signEmbedToken({ ...(claims as unknown as EmbedTokenClaims), iss: 'someone' }, secret),
+      // Issue 25: the same signature bytes spelled with the last character's spare bits set.
+      respelled: `${header}.${payload}.${(signature ?? '').slice(0, -1)}${spareBitsSet((signature ?? '').at(-1) ?? 'A')}`,
     };
     expect(claims.iss).toBe(TOKEN_ISSUER);
     const sqlWith = (bearer: string) =>
@@ -191,6 +193,12 @@ describe('the embed token is a signed JWT', () => {
     expect([after.status, after.body.code]).toEqual([401, 'UNAUTHORIZED']);
   });
 });
+
+/** A base64url character with the same top four bits and both spare (low) bits set. */
+function spareBitsSet(char: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return alphabet[(alphabet.indexOf(char) & ~3) | 3] ?? char;
+}
 
 describe("Cube's generate-session fields", () => {
   const everything = () => ({
