@@ -1,36 +1,19 @@
 /**
- * The layer map of functions/ (functions/README.md), checked by `npm run lint` (and so by `npm test`).
- * A layer may import its own folder and the layers below it, never one above.
- *   endpoints/          Lambda handlers (one per function id)
- *   local/ admin/       the local service and the operator CLI (entry points like endpoints/)
- *   http/               the HTTP adapter: endpoint wrapper, error bodies, local server
- *   chat/ agent/        the streaming analyst
- *   query/              the SQL API (deployments, branch models, query runs)
- *   access/             who may call: API keys, embed tokens, caller identities
- *   embed/              sessions, tokens and user provisioning
- *   semantic/           the data model, the compiler and the drivers
- *   store/ aws/ observability/   DynamoDB, AWS APIs, logs and metrics
- *   errors.ts config.ts cache.ts routes.ts responses.ts protocol.ts zod.ts   foundations, imported by all
- *   web/                the browser widget: type-only imports of the chat's types at most
+ * The layer map of functions/, checked by `npm run lint` (and so by `npm test`). The layers, what each may import
+ * and the README table come from one ordered list in scripts/layers.cjs; the rules below add what a layer list
+ * cannot say (no circles, handlers as entry points, independent drivers, the widget, the CDK app).
  */
-const layer = (name) => `^functions/${name}/`;
-const noImportOf = (from, to, comment) => ({
-  name: `${from.join('+')}-not-${to.join('+')}`,
-  comment,
-  severity: 'error',
-  from: { path: from.map(layer) },
-  to: { path: to.map(layer), dependencyTypesNot: ['type-only'] },
-});
+const { layerRules } = require('./scripts/layers.cjs');
 
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment:
-        'Import cycles make load order matter and layers meaningless (a cycle through a type-only import is erased by the compiler).',
+      comment: 'Import cycles make load order matter and layers meaningless, type-only ones included.',
       severity: 'error',
       from: { path: '^functions/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      // Type-only circles count too: they tie load order and layers together just the same for a reader.
+      to: { circular: true },
     },
     {
       name: 'handlers-are-entry-points',
@@ -49,43 +32,6 @@ module.exports = {
         pathNot: ['^functions/endpoints/', '^functions/local/', '^functions/http/', '^functions/api/'],
       },
       to: { path: '^functions/http/' },
-    },
-    noImportOf(
-      ['access', 'query', 'embed', 'semantic', 'store', 'aws', 'observability', 'agent'],
-      ['chat'],
-      'The chat uses the layers below it; they never call back into it.',
-    ),
-    noImportOf(
-      ['embed', 'semantic', 'store', 'aws', 'observability'],
-      ['access'],
-      'Access rules sit above sessions, provisioning and the semantic layer (the SQL API and the chat use them).',
-    ),
-    noImportOf(
-      ['semantic', 'store', 'aws', 'observability', 'embed'],
-      ['query', 'agent'],
-      'The semantic layer, storage and embed sessions do not know the SQL API or the agent.',
-    ),
-    noImportOf(
-      ['store', 'aws', 'observability', 'semantic'],
-      ['embed', 'admin', 'local'],
-      'Storage and the semantic layer do not know sessions, the CLI or the local service.',
-    ),
-    noImportOf(
-      ['store', 'aws', 'observability'],
-      ['semantic'],
-      'Infrastructure does not know the data model.',
-    ),
-    {
-      name: 'foundations-import-no-layer',
-      comment:
-        "errors, config, cache, routes, responses, the chat protocol and the request schemas' zod are imported by every layer, so they import none (store/keys types aside, and config's zod).",
-      severity: 'error',
-      from: { path: '^functions/(errors|config|cache|routes|responses|protocol|zod)\\.ts$' },
-      to: {
-        path: '^functions/',
-        pathNot: '^functions/(store/keys|zod)\\.ts$',
-        dependencyTypesNot: ['type-only'],
-      },
     },
     {
       name: 'drivers-are-independent',
@@ -122,6 +68,7 @@ module.exports = {
         ],
       },
     },
+    ...layerRules(),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -8,26 +8,23 @@
 
 import { TtlCache } from '../cache';
 import { SqlNotAllowedError } from '../errors';
-import type { DataModel, Member } from './model';
+import type { DataModel, Member } from './model-schema';
 import { type QueryUser, visibleMembers } from './policy';
 import { fold, isNode, type Node, POSTGRES, quote, sqlParser, walk } from './sql/ast';
 import { checkColumns, checkConstructs, outputName } from './sql/check';
-import { aggregateMeasures, type Dialect } from './sql/measures';
+import { aggregateMeasures } from './sql/measures';
 import { parseSql } from './sql/parse';
 import { pushableFilters } from './sql/pushdown';
 import { resolveNames } from './sql/resolve';
-import { type SqlTarget, securedSql, sqlTarget } from './sql/secure';
+import { securedSql } from './sql/secure';
+import { type CompiledQuery, type Dialect, type SqlTarget, sqlTarget } from './target';
 
-export type { Dialect } from './sql/measures';
 export { closeParser, PARSE_LIMITS, precheck, warmParser } from './sql/parse';
-export { qualifiedTable, type SqlTarget, sqlTarget } from './sql/secure';
 export { suggest } from './suggest';
+export type { CompiledQuery, Dialect } from './target';
+export { qualifiedTable, type SqlTarget, sqlTarget } from './target';
 
 /** SQL ready for a driver: user SQL rewritten over secured subqueries; parameters travel separately. */
-export interface CompiledQuery {
-  sql: string;
-  params: unknown[];
-}
 
 const CACHE_MAX = 500;
 const compiledCache = new TtlCache<string, CompiledQuery>({ ttlMs: 60 * 60_000, maxEntries: CACHE_MAX });

@@ -1,6 +1,6 @@
 import type nunjucks from 'nunjucks';
 import { requireSidecar } from './beside';
-import type { ModelFile, ModelIssue } from './model';
+import type { ModelFile, ModelIssue } from './model-schema';
 
 /**
  * Cube's Jinja models, rendered with nunjucks before the YAML is read. Cube renders `*.yml.jinja` /

@@ -6,8 +6,7 @@ import * as z from 'zod';
 import { AppError } from '../errors';
 import { conditionSchema, type RowFilter, rowFilterSchema } from './policy-rules';
 import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
-import type { CalculatedMeasure } from './sql/calculated';
-import type { SubQuery } from './sql/subquery';
+import type { Node } from './sql/ast';
 
 /** One YAML file of a model branch. */
 export interface ModelFile {
@@ -316,6 +315,39 @@ export type FilterDef = RowFilter;
 export type CubeDef = z.infer<typeof cubeSchema>;
 export type JoinDef = z.infer<typeof joinSchema>;
 export type ViewDef = z.infer<typeof viewSchema>;
+
+/** A column the secured subquery projects for a calculated measure (planned at load, sql/calculated.ts). */
+export type HiddenColumn =
+  /** A base measure's row value, aggregated by its own type in the outer query. */
+  | {
+      column: string;
+      kind: 'measure';
+      cube: string;
+      measure: string;
+      aggType: Member['aggType'];
+      /** The measure the outer query names (a shifted or rolling one), for its messages. */
+      title?: string;
+      shift?: TimeShiftDef[];
+      rolling?: RollingWindowDef;
+      stage?: StageDef;
+    }
+  /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
+  | { column: string; kind: 'row'; cube: string; sql: string };
+
+/** A measure computed over other measures or over aggregates, as planned at load (sql/calculated.ts). */
+export interface CalculatedMeasure {
+  /** The measure's expression; column references name hidden columns. */
+  expr: Node;
+  hidden: HiddenColumn[];
+  /** Cubes the hidden columns read (joined when the measure is queried). */
+  cubes: string[];
+}
+
+/** The measure a sub_query dimension reads. */
+export interface SubQuery {
+  cube: string;
+  measure: string;
+}
 
 /** A member as queries see it: a column of a cube or view. */
 export interface Member {

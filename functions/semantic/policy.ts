@@ -1,5 +1,5 @@
 import { withoutHiddenSources } from './derived';
-import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model';
+import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model-schema';
 import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
 
 export type AttributeValue = string | number | boolean | string[] | number[];

@@ -1,4 +1,4 @@
-import type { DataModel, Member } from './model';
+import type { DataModel, Member } from './model-schema';
 import { type QueryUser, visibleMembers } from './policy';
 
 /** A member in coreMeta results (spec §2.8 `cubes[].members`). */

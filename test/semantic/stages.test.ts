@@ -3,7 +3,7 @@ import { fold, isNode, type Node, walk } from '../../functions/semantic/sql/ast'
 import { checkColumns, checkConstructs } from '../../functions/semantic/sql/check';
 import { PARSE_LIMITS, parseSql, precheck } from '../../functions/semantic/sql/parse';
 import { resolveNames } from '../../functions/semantic/sql/resolve';
-import { qualifiedTable } from '../../functions/semantic/sql/secure';
+import { qualifiedTable } from '../../functions/semantic/target';
 
 /** Each compiler stage on its own (the whole chain is tested through compileSql and the leak oracle). */
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from '@duckdb/node-api';
 import { config } from '../../config';
 import { SqlNotAllowedError } from '../../errors';
-import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
+import { type CompiledQuery, type SqlTarget, sqlTarget } from '../target';
 import {
   type Driver,
   type ExecuteOptions,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { SqlNotAllowedError } from '../../errors';
 import { requireSidecar } from '../beside';
-import { type CompiledQuery, type SqlTarget, sqlTarget } from '../compiler';
+import { type CompiledQuery, type SqlTarget, sqlTarget } from '../target';
 import { tlsOptions } from './postgres-tls';
 import {
   type Driver,

@@ -1,6 +1,6 @@
 import { config } from '../../config';
 import { AppError } from '../../errors';
-import type { CompiledQuery, Dialect, SqlTarget } from '../compiler';
+import type { CompiledQuery, Dialect, SqlTarget } from '../target';
 
 /** A result as the API returns it: JSON-safe values, at most maxRows rows, totalRows counting all. */
 export interface QueryResult {

@@ -11,8 +11,16 @@
 
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
-import type { CubeDef, MeasureDef, Member, ModelIssue, ModelObject } from '../model';
-import type { RollingWindowDef, StageDef, TimeShiftDef } from '../model-schema';
+import type {
+  CalculatedMeasure,
+  CubeDef,
+  HiddenColumn,
+  MeasureDef,
+  Member,
+  ModelIssue,
+  ModelObject,
+  StageDef,
+} from '../model-schema';
 import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
 import { isStaged, planStage } from './stages';
@@ -22,31 +30,7 @@ import { planShift, type ShiftPlan } from './time-shift';
 /** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
 export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 'string', 'time', 'boolean']);
 
-/** A column the secured subquery projects for a calculated measure. */
-export type HiddenColumn =
-  /** A base measure's row value, aggregated by its own type in the outer query. */
-  | {
-      column: string;
-      kind: 'measure';
-      cube: string;
-      measure: string;
-      aggType: Member['aggType'];
-      /** The measure the outer query names (a shifted or rolling one), for its messages. */
-      title?: string;
-      shift?: TimeShiftDef[];
-      rolling?: RollingWindowDef;
-      stage?: StageDef;
-    }
-  /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
-  | { column: string; kind: 'row'; cube: string; sql: string };
-
-export interface CalculatedMeasure {
-  /** The measure's expression; column references name hidden columns. */
-  expr: Node;
-  hidden: HiddenColumn[];
-  /** Cubes the hidden columns read (joined when the measure is queried). */
-  cubes: string[];
-}
+export type { CalculatedMeasure, HiddenColumn } from '../model-schema';
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
 const UNSUPPORTED_KEYS = ['add_group_by'] as const;

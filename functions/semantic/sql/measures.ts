@@ -3,8 +3,9 @@
  * column become the measure's own aggregate; an aggregate over a measure must be that same aggregate.
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { Member } from '../model';
+import type { Member } from '../model-schema';
 import { suggest } from '../suggest';
+import type { Dialect } from '../target';
 import {
   fold,
   functionName,
@@ -20,7 +21,7 @@ import { type Resolution, rangeOf, type Scope } from './resolve';
 import { type MeasureContext, rollingAggregate, shiftedAggregate } from './rolling';
 import { stagedAggregate } from './stages';
 
-export type Dialect = 'duckdb' | 'postgres';
+export type { Dialect } from '../target';
 
 /**
  * The aggregate expression of a measure over `column`, in the dialect's spelling. `context` (the SELECT and

@@ -9,7 +9,7 @@
  * applies outside, so pushing only ever removes rows the query would have removed anyway.
  */
 import type { PushedFilter } from '../context-refs';
-import type { Member } from '../model';
+import type { Member } from '../model-schema';
 import { isNode, type Node, qualifierOf } from './ast';
 import { memberOf } from './measures';
 import { type Resolution, rangeOf, type Scope } from './resolve';

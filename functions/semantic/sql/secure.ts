@@ -13,48 +13,16 @@ import {
   type DataModel,
   FANOUT_SENSITIVE,
   type JoinEdge,
-  joinSql,
   type Member,
   type ModelObject,
-  memberSqlOf,
-  multipliedCubes,
-} from '../model';
+} from '../model-schema';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
 import { leafFilters } from '../policy-rules';
-import { switchJoinSql, switchRelation } from '../references';
+import { joinSql, memberSqlOf, multipliedCubes, switchJoinSql, switchRelation } from '../references';
+import type { SqlTarget } from '../target';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import { measureRowSql } from './calculated';
-import type { Dialect } from './measures';
 import { subQuerySql } from './subquery';
-
-/** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
-export interface SqlTarget {
-  readonly dialect: Dialect;
-  /** A stable identity of the physical naming (compiled queries are cached by it). */
-  readonly id: string;
-  /** The fully qualified reference of a table a model names (`orders`, `public.orders`). */
-  table(name: string): string;
-}
-
-/**
- * The target of a dialect whose model tables live under `at`: a DuckDB catalog (the drivers attach data under a
- * generated one) or a PostgreSQL schema. Defaults name a fixed catalog, for SQL that is only looked at (tests).
- */
-export const sqlTarget = (dialect: Dialect, at = dialect === 'duckdb' ? 'data' : 'public'): SqlTarget => ({
-  dialect,
-  id: `${dialect}:${at}`,
-  table: (name) => qualifiedTable(name, dialect === 'duckdb' ? { catalog: at } : { schema: at }),
-});
-
-/** `orders` -> `"catalog"."main"."orders"` (DuckDB) or `"schema"."orders"` (PostgreSQL); longer names kept. */
-export function qualifiedTable(name: string, at: { catalog?: string; schema?: string }): string {
-  const parts = name.split('.').filter(Boolean);
-  if (at.catalog) {
-    if (parts.length === 1) return [at.catalog, 'main', ...parts].map(quote).join('.');
-    if (parts.length === 2) return [at.catalog, ...parts].map(quote).join('.');
-  } else if (at.schema && parts.length === 1) return [at.schema, ...parts].map(quote).join('.');
-  return parts.map(quote).join('.');
-}
 
 const authorSqlCache = new TtlCache<string, string>({ ttlMs: 60 * 60_000, maxEntries: 1000 });
 

@@ -4,18 +4,14 @@
  * over the other cube's table, carrying that cube's row-level policy for the querying user, so it never counts
  * rows the user could not read directly.
  */
-import type { CubeDef, DimensionDef, Member, ModelIssue } from '../model';
+import type { CubeDef, DimensionDef, Member, ModelIssue, SubQuery } from '../model-schema';
 import { type QueryUser, rowCondition } from '../policy';
 import { edgeBetween, expandReferences, memberSqlOf } from '../references';
+import type { Dialect } from '../target';
 import { quote } from './ast';
 import { EXPRESSION_MEASURE_TYPES, measureRowSql } from './calculated';
-import type { Dialect } from './measures';
 
-/** The measure a sub_query dimension reads. */
-export interface SubQuery {
-  cube: string;
-  measure: string;
-}
+export type { SubQuery } from '../model-schema';
 
 const REFERENCE = /^\s*\$?\{\s*([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/;
 
