@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EvalUsageError, evalCommand, parseEvalArgs } from '../../functions/agent/eval/command';
 import { parseQuestionFile } from '../../functions/agent/eval/questions';
-import { outcomeOf } from '../../functions/agent/eval/run';
-import { compareResults } from '../../functions/agent/eval/score';
+import { judgeOutcome, outcomeOf } from '../../functions/agent/eval/run';
+import { compareAnswer, compareResults, compareWording } from '../../functions/agent/eval/score';
 import { closeDrivers } from '../../functions/semantic';
 
 const schema = (...names: string[]) => names.map((name) => ({ name }));
@@ -83,6 +83,68 @@ describe('execution accuracy of one result', () => {
 
   it('counts every row of the answer, not only the rows the tool returned', () => {
     expect(compareResults(reference, { ...reference, totalRows: 500 })).toBe('500 rows, expected 2');
+  });
+});
+
+describe('values stated in an answer, and its wording', () => {
+  const end = { schema: schema('last_day'), data: [[new Date('2025-12-31T00:00:00Z')]] };
+
+  it('finds a day in the forms people write it, and no other day', () => {
+    for (const text of [
+      'The data ends on 2025-12-31.',
+      'Orders run through December 31, 2025.',
+      'the last order is from 31 Dec 2025',
+      'data up to the 31st of December 2025',
+      'latest: 12/31/2025',
+      'latest: 31.12.2025',
+      'last order at 2025-12-31T23:57:15',
+    ]) {
+      expect(compareAnswer(end, text)).toBeUndefined();
+    }
+    expect(compareAnswer(end, 'The data ends in December 2025.')).toBe('answer lacks "2025-12-31"');
+    expect(compareAnswer(end, 'The data ends on December 30, 2025.')).toBe('answer lacks "2025-12-31"');
+    expect(compareAnswer(end, 'No orders this year.')).toBe('answer lacks "2025-12-31"');
+  });
+
+  it('reads labels in any case and a fall stated as its magnitude only beside a word for a fall', () => {
+    const fastest = { schema: schema('region', 'growth'), data: [['east', -4.0]] };
+    expect(compareAnswer(fastest, 'East fell the least: revenue declined 4.0%.')).toBeUndefined();
+    expect(compareAnswer(fastest, 'East changed by -4.0%.')).toBeUndefined();
+    expect(compareAnswer(fastest, 'East grew 4.0%.')).toBe('answer lacks -4');
+    expect(compareAnswer(fastest, 'West fell 4.0%.')).toBe('answer lacks "east"');
+  });
+
+  it('checks the words an answer must and must not say', () => {
+    expect(compareWording('Revenue in January 2024: 14,480,787.50', ['revenue', '14,480,787\\.50'], [])).toBe(
+      undefined,
+    );
+    expect(compareWording('Total amount in January 2024: 14,480,787.5', ['revenue'], [])).toBe(
+      'answer does not say /revenue/',
+    );
+    expect(compareWording('Number of orders: (none)', [], ['\\(none\\)'])).toBe('answer says /\\(none\\)/');
+  });
+
+  it('scores a period past the data by what the answer states, with or without a query', async () => {
+    const [question] = parseQuestionFile(
+      'questions:\n  - ask: revenue this year\n    check: range\n    sql: select 1\n    never: ["\\\\(none\\\\)"]\n',
+    );
+    if (!question) throw new Error('no question');
+    const reference = async () => end;
+    const judge = (answer: string, result?: { schema: { name: string }[]; data: unknown[][] }) =>
+      judgeOutcome(question, { answer, ...(result ? { result } : {}) }, reference);
+    expect(await judge("I can't find orders in 2026: the data ends on 2025-12-31.")).toBeUndefined();
+    expect(await judge('Revenue this year: (none). The data ends 2025-12-31.')).toBe(
+      'answer says /\\(none\\)/',
+    );
+    expect(await judge('Revenue this year: 0.', { schema: schema('total'), data: [[0]] })).toBe(
+      'answer lacks "2025-12-31"',
+    );
+  });
+
+  it('refuses a question file whose pattern is not a regular expression', () => {
+    expect(() => parseQuestionFile('questions:\n  - ask: a\n    sql: x\n    says: ["("]\n')).toThrow(
+      /regular expression/,
+    );
   });
 });
 

@@ -7,6 +7,21 @@ const user = z.strictObject({
   securityContext: z.record(z.string(), z.unknown()).optional(),
 });
 
+const pattern = z
+  .string()
+  .min(1)
+  .refine(
+    (p) => {
+      try {
+        new RegExp(p, 'i');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'not a regular expression' },
+  );
+
 const question = z
   .strictObject({
     /** A list is a thread: every question is asked in turn and the last answer is scored. */
@@ -18,12 +33,21 @@ const question = z
     class: z.string().optional(),
     /** Row order of the reference matters (rankings, top N). */
     ordered: z.boolean().optional(),
-    /** `answer`: compare the numbers stated in the answer with the reference (a figure derived from a result). */
-    check: z.enum(['result', 'answer']).optional(),
+    /**
+     * `answer`: compare the values stated in the answer with the reference (a figure derived from a result).
+     * `range`: the period asked about lies wholly or partly past the data; the reference returns what the
+     * answer must state (the data's last day, and the figure of the part the data covers), with or without a
+     * query and in words that may sound like a refusal (there is no data for that period).
+     */
+    check: z.enum(['result', 'answer', 'range']).optional(),
     /** Allowed absolute difference of numbers (stated percentages are rounded). */
     tolerance: z.number().nonnegative().optional(),
     /** A column the answer's query must keep as its own series (comparisons of named values). */
     series: z.string().optional(),
+    /** Patterns (case-insensitive regular expressions) the answer's text must match: the user's words, formats. */
+    says: z.array(pattern).optional(),
+    /** Patterns the answer's text must not match (an empty-looking `(none)`, a sum of shown rows called a total). */
+    never: z.array(pattern).optional(),
     now: z.union([z.string(), z.date()]).optional(),
     timeZone: z.string().optional(),
     user: user.optional(),
@@ -47,9 +71,11 @@ export interface EvalQuestion {
   refuse: boolean;
   class: string;
   ordered: boolean;
-  check: 'result' | 'answer';
+  check: 'result' | 'answer' | 'range';
   tolerance: number;
   series?: string;
+  says: string[];
+  never: string[];
   /** Epoch ms of the turn's clock, when the file fixes one. */
   now?: number;
   timeZone?: string;
@@ -83,6 +109,8 @@ export function parseQuestionFile(text: string): EvalQuestion[] {
       check: q.check ?? 'result',
       tolerance: q.tolerance ?? 0.005,
       ...(q.series !== undefined ? { series: q.series } : {}),
+      says: q.says ?? [],
+      never: q.never ?? [],
       ...(now !== undefined ? { now } : {}),
       ...(timeZone !== undefined ? { timeZone } : {}),
       user: q.user ?? f.user ?? { groups: [] },

@@ -1,5 +1,5 @@
 import type { EvalQuestion, EvalUser } from './questions';
-import { compareAnswer, compareResults, REFUSAL, type ResultSet } from './score';
+import { compareAnswer, compareResults, compareWording, REFUSAL, type ResultSet } from './score';
 
 /** What one asked thread gave back: the last answer and the last query result of its last turn. */
 export interface ChatOutcome {
@@ -42,10 +42,23 @@ export async function judgeOutcome(
   reference: (sql: string) => Promise<ResultSet>,
 ): Promise<string | undefined> {
   if (outcome.failed) return outcome.failed;
+  const why = await judgeContent(question, outcome, reference);
+  return why ?? compareWording(outcome.answer, question.says, question.never);
+}
+
+async function judgeContent(
+  question: EvalQuestion,
+  outcome: ChatOutcome,
+  reference: (sql: string) => Promise<ResultSet>,
+): Promise<string | undefined> {
   const refused = REFUSAL.test(outcome.answer);
   if (question.refuse) {
     if (!refused) return outcome.result ? 'answered with a query instead of refusing' : 'no honest refusal';
     return undefined;
+  }
+  // Past the data the statement counts (the data's last day, the covered part), with or without a query.
+  if (question.check === 'range') {
+    return compareAnswer(await reference(question.sql ?? ''), outcome.answer, question.tolerance);
   }
   if (!outcome.result) return refused ? 'refused an answerable question' : 'no query';
   const expected = await reference(question.sql ?? '');

@@ -107,18 +107,75 @@ export function compareResults(
 export const numbersIn = (text: string) =>
   (text.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
 
-/** Every value of the reference is stated in the answer (numbers within the tolerance). */
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** A day (YYYY-MM-DD) as people write it: ISO, "December 31, 2025", "31 Dec 2025", 12/31/2025 or 31/12/2025. */
+export function writtenDay(day: string): RegExp | undefined {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return undefined;
+  const [, y, m, d] = parts.map(Number) as [number, number, number, number];
+  const full = MONTHS[m - 1] ?? '';
+  const name = `(?:${full}|${full.slice(0, 3)}${full === 'september' ? '|sept' : ''})\\.?`;
+  const nd = `0?${d}(?:st|nd|rd|th)?`;
+  return new RegExp(
+    [
+      `(?<!\\d)${day}(?!\\d)`,
+      `\\b${name}\\s+${nd},?\\s+${y}\\b`,
+      `\\b${nd}\\s+(?:of\\s+)?${name},?\\s+${y}\\b`,
+      `\\b0?${m}/0?${d}/${y}\\b`,
+      `\\b0?${d}[/.]0?${m}[/.]${y}\\b`,
+    ].join('|'),
+    'i',
+  );
+}
+
+/** Words that say a figure fell: "fell 4.6%" states -4.6 as its magnitude. */
+const FALL =
+  /\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|lower|shr[au]nk|negative|less)\b/i;
+
+/**
+ * Every value of the reference is stated in the answer: numbers within the tolerance (a negative one also as
+ * its magnitude when the answer words a fall), labels in any case, days in any common written form.
+ */
 export function compareAnswer(reference: ResultSet, answer: string, tolerance = 0.005): string | undefined {
   const stated = numbersIn(answer);
+  const falls = FALL.test(answer);
+  const lower = answer.toLowerCase();
   for (const row of reference.data) {
     for (const raw of row) {
       const value = normalise(raw);
       if (value === null) continue;
       if (typeof value === 'number') {
-        if (!stated.some((n) => same(n, value, tolerance))) return `answer lacks ${value}`;
-      } else if (!answer.includes(value)) return `answer lacks "${value}"`;
+        const fits = (n: number) =>
+          same(n, value, tolerance) || (falls && value < 0 && same(n, -value, tolerance));
+        if (!stated.some(fits)) return `answer lacks ${value}`;
+      } else if (!lower.includes(value.toLowerCase()) && !writtenDay(value)?.test(answer)) {
+        return `answer lacks "${value}"`;
+      }
     }
   }
+  return undefined;
+}
+
+/** The answer's wording: every `says` pattern matches it and no `never` pattern does (case-insensitive). */
+export function compareWording(answer: string, says: string[], never: string[]): string | undefined {
+  const missing = says.find((p) => !new RegExp(p, 'i').test(answer));
+  if (missing !== undefined) return `answer does not say /${missing}/`;
+  const found = never.find((p) => new RegExp(p, 'i').test(answer));
+  if (found !== undefined) return `answer says /${found}/`;
   return undefined;
 }
 
