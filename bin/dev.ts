@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole service on http://127.0.0.1:$PORT, with DynamoDB Local and the demo seed.
- * Configuration (contract §9): PORT, DYNAMODB_ENDPOINT, DATA_DIR, TABLE_NAME, MODEL_PROVIDER, OFFLINE_DELAY_MS,
+ * Configuration (README, "Configuration"): PORT, DYNAMODB_ENDPOINT, DATA_DIR, TABLE_NAME, MODEL_PROVIDER, OFFLINE_DELAY_MS,
  * DEMO_API_KEY, DEMO_MEMBER_API_KEY, DEMO_STARTER_API_KEY.
  */
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Domain errors. Every error a client may see is an AppError: it carries the HTTP status and the
- * contract's UPPER_SNAKE code (contract §3). Anything else is an internal error and is reported as
+ * contract's UPPER_SNAKE code (README, "Errors"). Anything else is an internal error and is reported as
  * 500 INTERNAL without its message. Throw one of the named classes below (they carry their data);
  * each takes its status from STATUS, the one table of what each kind of refusal answers.
  */
@@ -161,10 +161,49 @@ export class AttributeTypeMismatchError extends AppError {
   }
 }
 
-/** 400 MODEL_INVALID: a pushed data model does not compile (the operator CLI). */
-export class ModelInvalidError extends AppError {
+/** One model problem, with the file and the path inside it. */
+export interface ModelIssue {
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** 400 MODEL_INVALID listing every problem found, each with its file and path. */
+export class ModelValidationError extends AppError {
+  readonly issues: ModelIssue[];
+
+  constructor(issues: ModelIssue[], options?: ErrorOptions & { prefix?: string }) {
+    super(
+      STATUS.invalid,
+      'MODEL_INVALID',
+      `${options?.prefix ?? ''}Data model has ${issues.length} error(s): ${issues.map((i) => `${i.file}: ${i.path}: ${i.message}`).join('; ')}`,
+      { details: { issues }, ...(options?.cause !== undefined ? { cause: options.cause } : {}) },
+    );
+    this.name = 'ModelValidationError';
+    this.issues = issues;
+  }
+}
+
+/** 400 RESULT_TOO_LARGE: a cell or a result over RESULT_LIMITS, or a query over the engine's memory limit. */
+export class ResultTooLargeError extends AppError {
   constructor(message: string, options?: ErrorOptions) {
-    super(STATUS.invalid, 'MODEL_INVALID', message, options);
-    this.name = 'ModelInvalidError';
+    super(STATUS.invalid, 'RESULT_TOO_LARGE', message, options);
+    this.name = 'ResultTooLargeError';
+  }
+}
+
+/** 400 QUERY_TIMEOUT: the query ran longer than its time limit and was cancelled (every driver). */
+export class QueryTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(STATUS.invalid, 'QUERY_TIMEOUT', `The query did not finish within ${timeoutMs} ms`);
+    this.name = 'QueryTimeoutError';
+  }
+}
+
+/** 400 DUPLICATE_NAME: a name given twice in one request's list. */
+export class DuplicateNameError extends AppError {
+  constructor(field: string, name: string) {
+    super(STATUS.invalid, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
+    this.name = 'DuplicateNameError';
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The chat stream's wire protocol in one place (contract §6, spec §2.7, Cube's `stream-chat-state`): the
+ * The chat stream's wire protocol in one place (README, "Chat with the analyst", docs/embedding.md, "How a stream ends", Cube's `stream-chat-state`): the
  * frame ids, the line shapes and their builders, the turn status and the exchange response. No value imports
  * and no side effects, so the server, the store and the browser widget all read the same definitions (the
  * widget imports types and the few constants only).
@@ -37,7 +37,7 @@ export type TurnStatus = 'completed' | 'aborted' | 'error';
 /** Why a turn stopped early; carried as `state.reason` on the `__state__` line. */
 export type StopReason = 'abort' | 'disconnect' | 'timeout' | 'lease-lost';
 
-/** Graph nodes of the analyst (spec §2.7); the agent's tool names may switch them to Cube's. */
+/** Graph nodes of the analyst (docs/embedding.md, "How a stream ends"); the agent's tool names may switch them to Cube's. */
 export const FINAL_NODE = ['final'];
 
 /** Which names an agent's stream uses: the service spec's (default) or Cube's (an agent setting). */
@@ -108,7 +108,7 @@ export type ToolCallWire = {
   result?: string;
 };
 
-/** A message line (spec §2.7) without its `sort`: user echo, agent text, tool call or final answer. */
+/** A message line (docs/embedding.md, "How a stream ends") without its `sort`: user echo, agent text, tool call or final answer. */
 export type MessageLine = {
   id: string;
   role: 'user' | 'assistant';
@@ -303,7 +303,7 @@ export const usageLine = (usage: Usage): UsageLine => ({ id: FRAME.usage, type: 
 export const isFinal = (line: { graphPath?: unknown }): boolean =>
   Array.isArray(line.graphPath) && line.graphPath[0] === 'final';
 
-/** What `POST /api/v1/embed/session/token` (and its alias `/session/exchange`) answers (contract §4). */
+/** What `POST /api/v1/embed/session/token` (and its alias `/session/exchange`) answers (README, "Mint a session for one of your customers"). */
 export interface ExchangedSession {
   token: string;
   expiresAt: string;

@@ -1,5 +1,5 @@
 /**
- * The one list of HTTP endpoints (contract §1). The local service routes requests with it and the
+ * The one list of HTTP endpoints (README, "The API in curl"). The local service routes requests with it and the
  * CDK stack creates one Lambda function per entry, so the two can never disagree.
  */
 import type { Partition } from './store/keys';
@@ -113,7 +113,7 @@ export const routes: readonly RouteDefinition[] = [
     streaming: false,
     table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'], rate: rateWindows },
   },
-  // Cube's exchange path; `/session/exchange` is this service's older spelling, kept as an alias (contract §1).
+  // Cube's exchange path; `/session/exchange` is this service's older spelling, kept as an alias (README, "The API in curl").
   {
     id: 'session-exchange',
     method: 'POST',

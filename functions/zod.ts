@@ -6,10 +6,20 @@
  * agent keep the classic build (their bundles hold it anyway).
  */
 import { en } from 'zod/locales';
-import { config } from 'zod/mini';
+import { config, nullish, type output, pipe, transform, optional as zodOptional } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 
 // A named import of the locales index (esbuild keeps only `en` in an ESM bundle); the default export of
 // `zod/v4/locales/en.js` is undefined once a CommonJS bundle of this module requires it.
 config(en());
 
 export * from 'zod/mini';
+
+/** An optional field where Cube's `null` means the field is absent (docs/embedding.md). */
+export const nullAsAbsent = <T extends $ZodType>(schema: T) =>
+  zodOptional(
+    pipe(
+      nullish(schema),
+      transform((value: output<T> | null | undefined) => value ?? undefined),
+    ),
+  );

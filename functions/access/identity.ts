@@ -1,12 +1,6 @@
 import { emailSchema } from '../embed/email';
 import { checkNames, DEFAULT_EPHEMERAL_TTL_SECONDS, provisionUser } from '../embed/provision';
-import {
-  groupsSchema,
-  optional,
-  rolesSchema,
-  securityContextSchema,
-  userAttributesSchema,
-} from '../embed/schemas';
+import { groupsSchema, rolesSchema, securityContextSchema, userAttributesSchema } from '../embed/schemas';
 import { normaliseExternalId, verifyEmbedToken } from '../embed/sessions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { type Account, accounts } from '../store/accounts';
@@ -15,25 +9,26 @@ import { epochSeconds, type Scope } from '../store/keys';
 import type { Credential } from '../store/rate-limits';
 import { type AttributeValue, type UserRecord, type UserRef, users } from '../store/users';
 import * as z from '../zod';
+import { nullAsAbsent } from '../zod';
 import { authenticateApiKey, parseAuthorization, requireChatPlan } from './auth';
 import { verifyCubeToken } from './cube-token';
 
 export { DEFAULT_EPHEMERAL_TTL_SECONDS };
 
-/** `sessionSettings` of the chat, abort and SQL API bodies (spec §4.3, contract §6). */
+/** `sessionSettings` of the chat, abort and SQL API bodies (README, "Chat with the analyst"). */
 export const sessionSettingsSchema = z.strictObject({
-  externalId: optional(z.string().check(z.maxLength(1024))),
-  internalId: optional(z.string().check(z.minLength(1), z.maxLength(256))),
-  email: optional(emailSchema),
-  userAttributes: optional(userAttributesSchema),
-  groups: optional(groupsSchema),
-  roles: optional(rolesSchema),
-  securityContext: optional(securityContextSchema),
-  isEphemeral: optional(z.boolean()),
-  ephemeralTtlSeconds: optional(z.int().check(z.minimum(1), z.maximum(31_536_000))),
-  timezone: optional(z.string().check(z.maxLength(64))),
+  externalId: nullAsAbsent(z.string().check(z.maxLength(1024))),
+  internalId: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(256))),
+  email: nullAsAbsent(emailSchema),
+  userAttributes: nullAsAbsent(userAttributesSchema),
+  groups: nullAsAbsent(groupsSchema),
+  roles: nullAsAbsent(rolesSchema),
+  securityContext: nullAsAbsent(securityContextSchema),
+  isEphemeral: nullAsAbsent(z.boolean()),
+  ephemeralTtlSeconds: nullAsAbsent(z.int().check(z.minimum(1), z.maximum(31_536_000))),
+  timezone: nullAsAbsent(z.string().check(z.maxLength(64))),
   /** Cube's SessionSettingsDto field; this service has no published dashboards, so it selects nothing. */
-  publicDashboardId: optional(z.string().check(z.minLength(1), z.maxLength(256))),
+  publicDashboardId: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(256))),
 });
 export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
 
@@ -125,7 +120,7 @@ export function queryContext(
 }
 
 interface ResolveOptions {
-  /** Chat and abort: external ids must not contain spaces (spec §2.2). */
+  /** Chat and abort: external ids must not contain spaces (README, "Mint a session for one of your customers"). */
   purpose: 'chat' | 'abort' | 'sql';
   /** Abort only authenticates: it never provisions or updates the user. */
   provision: boolean;
@@ -256,7 +251,7 @@ const USER_WRITES = ['email', 'groups', 'userAttributes', 'securityContext'] as 
 const MEMBER_CHECKED = [...new Set([...USER_WRITES, ...CONTEXT_FIELDS])];
 
 /**
- * A member key never writes a user (contract §2: only an admin key changes a persistent user's groups or
+ * A member key never writes a user (README, "Who may say who the user is": only an admin key changes a persistent user's groups or
  * attributes). An existing user is used as stored: sessionSettings may repeat what is stored but not change
  * it (403). A user that does not exist is request-scoped: its groups, attributes and security context are
  * checked against the definitions and used for this one request, never stored, so they cannot seed what a

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
+import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
 import { type ModelIssue, parseModel } from '../semantic';
@@ -278,7 +278,12 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         notes = parseModel(files).notes;
       } catch (error) {
         if (error instanceof AppError)
-          throw new ModelInvalidError(`model push: ${error.message}`, { cause: error });
+          throw new ModelValidationError(
+            error instanceof ModelValidationError
+              ? error.issues
+              : [{ file: '(model)', path: '(root)', message: error.message }],
+            { prefix: 'model push: ', cause: error },
+          );
         throw error;
       }
       const version = await deployments.putModel(store, account, id, branch, files);

@@ -6,7 +6,7 @@ import { definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments, type ModelFileRecord } from '../store/deployments';
 import { users } from '../store/users';
 
-/** The keys of the demo seed (contract §9); when not supplied they are generated. */
+/** The keys of the demo seed (README, "Configuration"); when not supplied they are generated. */
 export interface DemoKeys {
   demo: string;
   demoMember: string;
@@ -70,7 +70,7 @@ function demoAccounts(keys: DemoKeys): SeedAccount[] {
   ];
 }
 
-/** Applies the demo seed of contract §9. Idempotent: running it again changes nothing but adds keys. */
+/** Applies the demo seed of README, "Configuration". Idempotent: running it again changes nothing but adds keys. */
 export async function applyDemoSeed(store: Store, keys: DemoKeys, models: ModelBranches): Promise<void> {
   for (const account of demoAccounts(keys)) {
     await accounts.upsert(store, { name: account.name, plan: account.plan, flags: account.flags });

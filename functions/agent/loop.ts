@@ -277,7 +277,7 @@ function summary(progress: Progress): string {
 /**
  * Runs one turn of the analyst graph: model steps (node core_data_analyst_agent) and tool calls (node
  * core_data_analyst_agent/tools) until the model answers, then exactly one final answer (node final).
- * Emits contract §6 lines between the user echo and `__state__`; bounded by steps and time; the signal
+ * Emits README, "Chat with the analyst" lines between the user echo and `__state__`; bounded by steps and time; the signal
  * reaches every model call and query.
  */
 export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {

@@ -1,6 +1,6 @@
 import type { CallUsage } from '../protocol';
 import type { VerifiedExample, VerifiedQuery } from './verified';
-/** A chat message as streamed (spec §2.7), without `sort` (the chat service assigns sort numbers). */
+/** A chat message as streamed (docs/embedding.md, "How a stream ends"), without `sort` (the chat service assigns sort numbers). */
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -16,7 +16,7 @@ export interface ChatMessage {
 
 export type ToolName = 'coreMeta' | 'coreSqlApi';
 
-/** Input of the coreSqlApi tool (spec §2.8). */
+/** Input of the coreSqlApi tool (docs/embedding.md, "Tool and node names"). */
 export interface CoreSqlInput {
   sqlQuery: string;
   queryTitle?: string;

@@ -1,26 +1,26 @@
 /**
  * The abort endpoint's side of the chat, kept apart from the agent so its Lambda bundles only identity and
- * threads (spec §4.4).
+ * threads (README, "Chat with the analyst").
  */
 
 import { CUBE_TOKEN_HEADER } from '../access/cube-token';
 import { type CallerIdentity, resolveIdentity, sessionSettingsSchema } from '../access/identity';
-import { optional } from '../embed/schemas';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Logger } from '../observability/log';
 import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { type ThreadMeta, type ThreadOwner, threads } from '../store/threads';
 import * as z from '../zod';
+import { nullAsAbsent } from '../zod';
 
 export const chatId = z
   .string()
   .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
 
-/** Body of POST {chat_url}/stream-chat-state/abort (spec §4.4). */
+/** Body of POST {chat_url}/stream-chat-state/abort (README, "Chat with the analyst"). */
 export const chatAbortBody = z.strictObject({
   chatId,
-  sessionSettings: optional(sessionSettingsSchema),
+  sessionSettings: nullAsAbsent(sessionSettingsSchema),
 });
 export type ChatAbortBody = z.infer<typeof chatAbortBody>;
 

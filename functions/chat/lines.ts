@@ -77,7 +77,7 @@ const ERROR_TEXT: Record<string, string> = {
 };
 
 /**
- * The frames that end a turn, numbered from `sort` (contract §6, Cube's order): `__state__` (our status, Cube's
+ * The frames that end a turn, numbered from `sort` (README, "Chat with the analyst", Cube's order): `__state__` (our status, Cube's
  * `messages`), `__aborted__` or `__suspended__`, an `{"error"}` line when the turn failed, and `__usage__`
  * last. Stored with the turn, so a replay ends with the same frames.
  */

@@ -11,7 +11,6 @@ import {
 import { createAnalystTools, type ModelProvider, providerFromConfig, runAgentTurn } from '../agent';
 import { TtlCache } from '../cache';
 import { config, type ModelConfig } from '../config';
-import { optional } from '../embed/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { describeError } from '../observability/log';
 import { allowedBranch, branchModel, deploymentFor } from '../query/models';
@@ -21,6 +20,7 @@ import { type Agent, agents } from '../store/agents';
 import type { Store } from '../store/client';
 import { withRate } from '../store/rate-limits';
 import { type ThreadMeta, threads } from '../store/threads';
+import { nullAsAbsent } from '../zod';
 import {
   type ChatPath,
   type ChatRequest,
@@ -48,23 +48,23 @@ const imageAttachment = z.strictObject({
     .string()
     .min(1)
     .regex(/^(?:data:image\/[a-z]+;base64,)?[A-Za-z0-9+/]+={0,2}$/, 'must be base64 image data'),
-  name: optional(z.string().max(256)),
+  name: nullAsAbsent(z.string().max(256)),
 });
 
-/** Body of POST {chat_url}/stream-chat-state (spec §4.3, contract §6). */
+/** Body of POST {chat_url}/stream-chat-state (README, "Chat with the analyst", README, "Chat with the analyst"). */
 export const chatStreamBody = z.strictObject({
-  input: optional(z.string().min(1).max(20_000)),
-  chatId: optional(chatId),
-  sessionSettings: optional(sessionSettingsSchema),
-  activeBranchName: optional(z.string().min(1).max(128)),
-  isDefaultBranch: optional(z.boolean()),
-  messageId: optional(
+  input: nullAsAbsent(z.string().min(1).max(20_000)),
+  chatId: nullAsAbsent(chatId),
+  sessionSettings: nullAsAbsent(sessionSettingsSchema),
+  activeBranchName: nullAsAbsent(z.string().min(1).max(128)),
+  isDefaultBranch: nullAsAbsent(z.boolean()),
+  messageId: nullAsAbsent(
     z
       .string()
       .max(64)
       .regex(/^\d{13,}-message$/, 'must look like <epoch ms>-message'),
   ),
-  images: optional(z.array(imageAttachment).max(MAX_IMAGES)),
+  images: nullAsAbsent(z.array(imageAttachment).max(MAX_IMAGES)),
 });
 export type ChatStreamBody = z.infer<typeof chatStreamBody>;
 
@@ -87,7 +87,7 @@ const modelProvider = (): ModelProvider => {
 const AGENT_CACHE_MS = 30_000;
 const agentCache = new TtlCache<string, Agent>({ ttlMs: AGENT_CACHE_MS, maxEntries: 500 });
 
-/** The agent of the path; another account's name is AGENT_NOT_FOUND (contract §3). */
+/** The agent of the path; another account's name is AGENT_NOT_FOUND (README, "Errors"). */
 async function agentFor(store: Store, identity: CallerIdentity, path: ChatPath): Promise<Agent> {
   const missing = () => new NotFoundError('AGENT', `Agent ${path.agentId ?? ''} not found`);
   if (!path.agentId || path.accountName !== identity.account.name) throw missing();

@@ -1,5 +1,5 @@
 /**
- * Cube's API token (contract §1): minted from a live embed token by `POST /api/v1/deployments/{id}/token`, read by
+ * Cube's API token (README, "The API in curl"): minted from a live embed token by `POST /api/v1/deployments/{id}/token`, read by
  * `/cubejs-api/v1/cubesql` (query/cube-sql.ts). Apart from the query code, so the token function bundles no engine.
  */
 import { ForbiddenError, UnauthorizedError } from '../errors';

@@ -12,7 +12,7 @@ const LABEL = /^(?!-)[A-Za-z0-9\u0080-\uFFFF-]{1,63}(?<!-)$/u;
 const LITERAL = /^\[(?:\d{1,3}(?:\.\d{1,3}){3}|IPv6:[0-9A-Fa-f:.]+)\]$/;
 
 /**
- * Whether a mail system accepts the address (contract §4): a dot-atom or quoted local part, then a domain of
+ * Whether a mail system accepts the address (README, "Mint a session for one of your customers"): a dot-atom or quoted local part, then a domain of
  * hostname labels (one label is enough: `a@b.c` and `root@localhost` are addresses) or an address literal.
  * Stricter checks (a two-letter top-level domain, ASCII only) refuse addresses that mail is delivered to.
  */

@@ -1,10 +1,9 @@
 import {
-  AppError,
   AttributeTypeMismatchError,
   ConflictError,
   DefinitionsNotFoundError,
+  DuplicateNameError,
   ForbiddenError,
-  STATUS,
   ValidationError,
 } from '../errors';
 import { type Account, externalUserLimit } from '../store/accounts';
@@ -22,7 +21,7 @@ export interface AttributeAssignment {
   value: AttributeValue | null;
 }
 
-/** One week, the default lifetime of ephemeral users (spec §3). */
+/** One week, the default lifetime of ephemeral users (README, "Chat with the analyst"). */
 export const DEFAULT_EPHEMERAL_TTL_SECONDS = 604_800;
 
 /** Everything one request says about an external user, already validated in shape. */
@@ -53,13 +52,6 @@ export const LIMITS = {
   attributeDefinitions: 40,
   names: 90,
 };
-
-export class DuplicateNameError extends AppError {
-  constructor(field: string, name: string) {
-    super(STATUS.invalid, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
-    this.name = 'DuplicateNameError';
-  }
-}
 
 /** Which attribute types accept a value (an empty array fits both array types; null fits all). */
 export function acceptedTypes(value: AttributeValue | null): AttributeType[] {

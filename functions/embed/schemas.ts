@@ -1,7 +1,7 @@
-import type { $ZodType } from 'zod/v4/core';
 import { ATTRIBUTE_TYPES } from '../store/definitions';
 import { MAX_VALUE_BYTES, numberIssue, storableIssue } from '../store/limits';
 import * as z from '../zod';
+import { nullAsAbsent } from '../zod';
 import { emailSchema } from './email';
 import { externalIdProblem, foldExternalId } from './external-id';
 import { LIMITS } from './provision';
@@ -11,7 +11,7 @@ export const EMBED_TENANT_NAME = /^[a-z][a-z0-9-]{3,34}[a-z0-9]$/;
 
 export const definitionName = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(128));
 
-/** A number DynamoDB stores exactly (contract §3: values it cannot store are 400, never 500). */
+/** A number DynamoDB stores exactly (README, "Errors": values it cannot store are 400, never 500). */
 const storableNumber = z.number().check(
   z.superRefine((value, ctx) => {
     const message = numberIssue(value);
@@ -27,15 +27,6 @@ export const attributeValue = z.union([
   z.array(storableNumber).check(z.maxLength(1000)),
   z.null(),
 ]);
-
-/** Cube's `null` for an optional field means the field is absent (contract §3). */
-export const optional = <T extends $ZodType>(schema: T) =>
-  z.optional(
-    z.pipe(
-      z.nullish(schema),
-      z.transform((value: z.output<T> | null | undefined) => value ?? undefined),
-    ),
-  );
 
 /** `{name, value}`; a missing value is null, which clears the value (Cube's `UserAttributeInput`). */
 export const userAttributesSchema = z
@@ -75,17 +66,17 @@ export const securityContextSchema = z.record(z.string(), z.unknown()).check(
   }),
 );
 
-const color = optional(z.string().check(z.minLength(1), z.maxLength(64)));
+const color = nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(64)));
 
 /** Cube's `EmbedTheme`: colours and a font for the embedded UI. */
 export const embedThemeSchema = z.strictObject({
   primaryColor: color,
-  font: optional(z.string().check(z.minLength(1), z.maxLength(256))),
-  chat: optional(z.strictObject({ inputColor: color })),
-  analyticsChat: optional(
+  font: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(256))),
+  chat: nullAsAbsent(z.strictObject({ inputColor: color })),
+  analyticsChat: nullAsAbsent(
     z.strictObject({
       backgroundColor: color,
-      chatInput: optional(z.strictObject({ backgroundColor: color, borderColor: color })),
+      chatInput: nullAsAbsent(z.strictObject({ backgroundColor: color, borderColor: color })),
     }),
   ),
 });
@@ -96,21 +87,23 @@ export const embedThemeSchema = z.strictObject({
  * recorded with the session and returned by the exchange (the widget does not apply them yet).
  */
 export const embedSettingsSchema = z.strictObject({
-  allowAi: optional(z.boolean()),
-  allowChatWorkspaceAuthoring: optional(z.boolean()),
-  locale: optional(z.string().check(z.minLength(1), z.maxLength(35))),
-  showAiWidgets: optional(z.boolean()),
-  showDashboardChat: optional(z.boolean()),
-  showDashboardSettings: optional(z.boolean()),
-  showGroupByCube: optional(z.boolean()),
-  showMemberNames: optional(z.boolean()),
-  showWorkbookChat: optional(z.boolean()),
-  showWorkbookShare: optional(z.boolean()),
-  timezone: optional(z.string().check(z.maxLength(64))),
+  allowAi: nullAsAbsent(z.boolean()),
+  allowChatWorkspaceAuthoring: nullAsAbsent(z.boolean()),
+  locale: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(35))),
+  showAiWidgets: nullAsAbsent(z.boolean()),
+  showDashboardChat: nullAsAbsent(z.boolean()),
+  showDashboardSettings: nullAsAbsent(z.boolean()),
+  showGroupByCube: nullAsAbsent(z.boolean()),
+  showMemberNames: nullAsAbsent(z.boolean()),
+  showWorkbookChat: nullAsAbsent(z.boolean()),
+  showWorkbookShare: nullAsAbsent(z.boolean()),
+  timezone: nullAsAbsent(z.string().check(z.maxLength(64))),
 });
 
 const groupDefinitionsSchema = z
-  .array(z.strictObject({ name: definitionName, description: optional(z.string().check(z.maxLength(1024))) }))
+  .array(
+    z.strictObject({ name: definitionName, description: nullAsAbsent(z.string().check(z.maxLength(1024))) }),
+  )
   .check(z.maxLength(LIMITS.groupDefinitions));
 
 /** An external id, folded to the form users are stored under (external-id.ts); a bad one is 400 naming the field. */
@@ -131,8 +124,8 @@ export const deploymentIdSchema = z.int().check(z.positive(), z.maximum(999_999_
 /** Body of POST /api/v1/embed/session/check: the page's session and the chat it means to open. */
 export const sessionCheckBody = z.strictObject({
   sessionId: z.string().check(z.minLength(1), z.maxLength(256)),
-  accountName: optional(z.string().check(z.minLength(1), z.maxLength(128))),
-  agentId: optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  accountName: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(128))),
+  agentId: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 
 /** `{deploymentId}` in a path: a positive integer of at most 12 digits. */
@@ -157,7 +150,7 @@ const EXTERNAL_ONLY = [
   'isEphemeral',
 ] as const;
 
-/** The body's cross-field rules (spec §4.1): the first one broken, as [field path, message]. */
+/** The body's cross-field rules (README, "Mint a session for one of your customers"): the first one broken, as [field path, message]. */
 function brokenRule(body: z.output<typeof generateSessionFields>): [string[], string] | undefined {
   if ((body.externalId !== undefined) === (body.internalId !== undefined)) {
     return [[], 'exactly one of externalId or internalId is required'];
@@ -182,7 +175,7 @@ function brokenRule(body: z.output<typeof generateSessionFields>): [string[], st
     if (body.creatorMode !== true) return [[field], 'requires creatorMode true'];
     if (body.embedTenantName === undefined) return [[field], 'requires embedTenantName'];
   }
-  // In creator mode `groups` already names the embed tenant's groups (spec §2.6): Cube's tenantGroups says the same.
+  // In creator mode `groups` already names the embed tenant's groups (README, "Mint a session for one of your customers"): Cube's tenantGroups says the same.
   if (body.tenantGroups !== undefined && body.groups !== undefined) {
     return [['tenantGroups'], 'give the embed tenant groups in groups or tenantGroups, not both'];
   }
@@ -206,46 +199,48 @@ function brokenRule(body: z.output<typeof generateSessionFields>): [string[], st
 
 const generateSessionFields = z.strictObject({
   deploymentId: deploymentIdSchema,
-  externalId: optional(externalIdSchema()),
-  internalId: optional(z.string().check(z.minLength(1), z.maxLength(256))),
-  email: optional(emailSchema),
-  embedTenantName: optional(z.string().check(z.maxLength(64))),
-  creatorMode: optional(z.boolean()),
-  userAttributes: optional(userAttributesSchema),
-  groups: optional(groupsSchema),
-  userAttributeDefinitions: optional(
+  externalId: nullAsAbsent(externalIdSchema()),
+  internalId: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(256))),
+  email: nullAsAbsent(emailSchema),
+  embedTenantName: nullAsAbsent(z.string().check(z.maxLength(64))),
+  creatorMode: nullAsAbsent(z.boolean()),
+  userAttributes: nullAsAbsent(userAttributesSchema),
+  groups: nullAsAbsent(groupsSchema),
+  userAttributeDefinitions: nullAsAbsent(
     z
       .array(
         z.strictObject({
           name: definitionName,
           type: z.enum(ATTRIBUTE_TYPES),
-          displayName: optional(z.string().check(z.maxLength(256))),
-          defaultValue: optional(z.string().check(z.maxLength(1024))),
-          description: optional(z.string().check(z.maxLength(1024))),
+          displayName: nullAsAbsent(z.string().check(z.maxLength(256))),
+          defaultValue: nullAsAbsent(z.string().check(z.maxLength(1024))),
+          description: nullAsAbsent(z.string().check(z.maxLength(1024))),
         }),
       )
       .check(z.maxLength(LIMITS.attributeDefinitions)),
   ),
-  groupDefinitions: optional(groupDefinitionsSchema),
-  /** Cube's names for the embed tenant's groups: in creator mode they are what `groups` is here (spec §2.6). */
-  tenantGroups: optional(groupsSchema),
-  tenantGroupDefinitions: optional(groupDefinitionsSchema),
-  securityContext: optional(securityContextSchema),
-  userProfile: optional(
+  groupDefinitions: nullAsAbsent(groupDefinitionsSchema),
+  /** Cube's names for the embed tenant's groups: in creator mode they are what `groups` is here (README, "Mint a session for one of your customers"). */
+  tenantGroups: nullAsAbsent(groupsSchema),
+  tenantGroupDefinitions: nullAsAbsent(groupDefinitionsSchema),
+  securityContext: nullAsAbsent(securityContextSchema),
+  userProfile: nullAsAbsent(
     z.strictObject({
-      displayName: optional(z.string().check(z.maxLength(256))),
-      picture: optional(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
+      displayName: nullAsAbsent(z.string().check(z.maxLength(256))),
+      picture: nullAsAbsent(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
     }),
   ),
-  branchName: optional(z.string().check(z.minLength(1), z.maxLength(128))),
-  isEphemeral: optional(z.boolean()),
-  roles: optional(rolesSchema),
-  embedTheme: optional(embedThemeSchema),
-  embedTenantProfile: optional(z.strictObject({ displayName: optional(z.string().check(z.maxLength(256))) })),
-  settings: optional(embedSettingsSchema),
+  branchName: nullAsAbsent(z.string().check(z.minLength(1), z.maxLength(128))),
+  isEphemeral: nullAsAbsent(z.boolean()),
+  roles: nullAsAbsent(rolesSchema),
+  embedTheme: nullAsAbsent(embedThemeSchema),
+  embedTenantProfile: nullAsAbsent(
+    z.strictObject({ displayName: nullAsAbsent(z.string().check(z.maxLength(256))) }),
+  ),
+  settings: nullAsAbsent(embedSettingsSchema),
 });
 
-/** Body of POST /api/v1/embed/generate-session (spec §4.1 plus Cube's optional fields, contract §4). */
+/** Body of POST /api/v1/embed/generate-session (README, "Mint a session for one of your customers" plus Cube's optional fields, README, "Mint a session for one of your customers"). */
 export const generateSessionBody = generateSessionFields.check(
   z.superRefine((body, ctx) => {
     const broken = brokenRule(body);
@@ -258,5 +253,5 @@ export type GenerateSessionBody = z.infer<typeof generateSessionBody>;
 /** Body of POST /api/v1/embed/session/token: Cube's `{sessionId}` and its optional `deploymentId`. */
 export const sessionIdBody = z.strictObject({
   sessionId: z.string().check(z.minLength(1), z.maxLength(256)),
-  deploymentId: optional(deploymentIdSchema),
+  deploymentId: nullAsAbsent(deploymentIdSchema),
 });

@@ -26,7 +26,7 @@ export async function checkSession(
     throw new UnauthorizedError('Session is invalid, expired or already used', 'SESSION_INVALID');
   }
   const agentId = request.agentId ?? DEFAULT_AGENT_ID;
-  // As for the chat (contract §3), another account's name is "agent not found"; the holder of the session may
+  // As for the chat (README, "Errors"), another account's name is "agent not found"; the holder of the session may
   // learn which account it belongs to (the exchange tells it too), so the message says what to fix.
   if (request.accountName !== undefined && request.accountName !== session.account) {
     throw new NotFoundError(

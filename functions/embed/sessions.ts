@@ -21,7 +21,7 @@ import {
   verifyEmbedTokenSignature,
 } from './token';
 
-/** An unexchanged session lives 5 minutes; the token it yields, 24 hours (contract §4). */
+/** An unexchanged session lives 5 minutes; the token it yields, 24 hours (README, "Mint a session for one of your customers"). */
 export const SESSION_TTL_SECONDS = 5 * 60;
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
@@ -162,7 +162,7 @@ export async function generateSession(
       ...(body.userAttributeDefinitions !== undefined
         ? { attributeDefinitions: body.userAttributeDefinitions }
         : {}),
-      // Cube's isEphemeral: an ephemeral user under the chat's rules (contract §6), not counted toward the limit.
+      // Cube's isEphemeral: an ephemeral user under the chat's rules (README, "Chat with the analyst"), not counted toward the limit.
       lifetime:
         body.isEphemeral === true
           ? { kind: 'ephemeral', ttlSeconds: DEFAULT_EPHEMERAL_TTL_SECONDS }

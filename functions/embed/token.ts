@@ -1,5 +1,5 @@
 /**
- * Embed tokens as signed JWTs (contract §2): HS256 over node:crypto, no library. The signature and `exp` are
+ * Embed tokens as signed JWTs (README, "Who may say who the user is"): HS256 over node:crypto, no library. The signature and `exp` are
  * checked here; revocation (by `jti`) is checked by the caller against the session item on every use.
  */
 

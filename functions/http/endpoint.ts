@@ -123,7 +123,7 @@ const jsonBody = (): MiddlewareObj<Event> => {
         throw new ValidationError('body: a JSON object is required');
       }
       await parser.before?.(request as never);
-      // Lone surrogates are not text: stored, distinct strings would merge (contract §3).
+      // Lone surrogates are not text: stored, distinct strings would merge (README, "Errors").
       const bad = illFormedPath(request.event.body);
       if (bad) throw new ValidationError(`${formatPath('body', bad)}: ill-formed Unicode (a lone surrogate)`);
     },
@@ -271,7 +271,7 @@ const codeOf = (body: string | undefined): string | undefined => {
 
 /**
  * A function-URL handler: auth, 256 KiB limit, JSON body, zod validation of path, body and query,
- * one call into the domain, and contract §3 errors for anything thrown.
+ * one call into the domain, and README, "Errors" errors for anything thrown.
  */
 export function httpEndpoint<A extends AuthMode, B = undefined, Q = undefined, P = PathParams>(
   options: EndpointOptions<B, Q, A, P> & {

@@ -3,7 +3,7 @@ import { $ZodError } from 'zod/v4/core';
 import { AppError, RateLimitedError } from '../errors';
 import { describeError, type Logger } from '../observability/log';
 
-/** The contract §3 error body. */
+/** The README, "Errors" error body. */
 export interface ErrorBody {
   error: string;
   code: string;

@@ -1,24 +1,24 @@
 /**
- * Cube's "load all results" wire (contract §1): `POST /cubejs-api/v1/cubesql` answering Cube's stream, for the
+ * Cube's "load all results" wire (README, "The API in curl"): `POST /cubejs-api/v1/cubesql` answering Cube's stream, for the
  * holder of a Cube API token (minted from an embed token by embed/cube-token.ts). The query itself runs through `runSqlApi`, so the
  * identity, the deployment binding, the rate limits and the row-level security are the SQL API's own.
  */
 import * as z from 'zod';
 import { bareToken } from '../embed/cube-token';
-import { optional } from '../embed/schemas';
 import { cubeApiTokenSecret, embedTokenSecret, verifyEmbedTokenSignature } from '../embed/token';
 import type { QueryResult } from '../semantic';
 import type { Store } from '../store/client';
 import { epochSeconds } from '../store/keys';
+import { nullAsAbsent } from '../zod';
 import { runSqlApi } from './sql-api';
 
 /** Body of `POST /cubejs-api/v1/cubesql`: Cube's `{query, timezone, cache}`. */
 export const cubeSqlBody = z.strictObject({
   query: z.string().min(1).max(100_000),
   /** Accepted for Cube clients; results are computed in UTC (README, "Compatibility with Cube"). */
-  timezone: optional(z.string().max(64)),
+  timezone: nullAsAbsent(z.string().max(64)),
   /** Cube's cache modes; there is no result cache here, so every mode runs the query. */
-  cache: optional(z.enum(['stale-if-slow', 'stale-while-revalidate', 'must-revalidate', 'no-cache'])),
+  cache: nullAsAbsent(z.enum(['stale-if-slow', 'stale-while-revalidate', 'must-revalidate', 'no-cache'])),
 });
 export type CubeSqlBody = z.infer<typeof cubeSqlBody>;
 

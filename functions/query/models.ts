@@ -31,7 +31,7 @@ export async function deploymentFor(
   identity: CallerIdentity,
   deploymentId: number,
 ): Promise<ResolvedDeployment> {
-  // A token is bound to its session's deployment and a scoped key to its own (contract §2): 403, not 404.
+  // A token is bound to its session's deployment and a scoped key to its own (README, "Who may say who the user is"): 403, not 404.
   if (identity.deploymentId !== undefined && identity.deploymentId !== deploymentId) {
     throw new ForbiddenError(
       `This embed token is bound to deployment ${identity.deploymentId}, not ${deploymentId}`,
@@ -65,7 +65,7 @@ async function readDeployment(
 /**
  * The branch a request may use. Api-Key callers name any branch (undefined: the default). A token is bound to
  * the branch of its session (the deployment's default branch when the session named none): naming another
- * one in `field` is 403 FORBIDDEN, refused before the model is read or anything is written (contract §2).
+ * one in `field` is 403 FORBIDDEN, refused before the model is read or anything is written (README, "Who may say who the user is").
  */
 export function allowedBranch(
   identity: CallerIdentity,

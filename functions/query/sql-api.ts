@@ -9,20 +9,20 @@ import {
 } from '../access/identity';
 import { TtlCache } from '../cache';
 import { config } from '../config';
-import { optional } from '../embed/schemas';
 import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
 import type { ServerTiming } from '../observability/server-timing';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
 import { RateUse, rateLimits, withRate } from '../store/rate-limits';
+import { nullAsAbsent } from '../zod';
 import { allowedBranch, branchModel, deploymentFor } from './models';
 
-/** Body of POST /api/v1/deployments/{deploymentId}/sql (contract §8). */
+/** Body of POST /api/v1/deployments/{deploymentId}/sql (README, "Load all results"). */
 export const sqlApiBody = z.strictObject({
   query: z.string().min(1).max(100_000),
-  sessionSettings: optional(sessionSettingsSchema),
-  branchName: optional(z.string().min(1).max(128)),
-  limit: optional(z.number().int().min(1).max(1_000_000)),
+  sessionSettings: nullAsAbsent(sessionSettingsSchema),
+  branchName: nullAsAbsent(z.string().min(1).max(128)),
+  limit: nullAsAbsent(z.number().int().min(1).max(1_000_000)),
 });
 export type SqlApiBody = z.infer<typeof sqlApiBody>;
 

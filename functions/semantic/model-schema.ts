@@ -3,7 +3,7 @@
  * parseModel (model.ts) reads and what it returns.
  */
 import * as z from 'zod';
-import { AppError } from '../errors';
+import type { ModelIssue } from '../errors';
 import { conditionSchema, type RowFilter, rowFilterSchema } from './policy-rules';
 import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
 import type { Node } from './sql/ast';
@@ -435,28 +435,7 @@ export interface DataModel {
   readonly notes?: readonly ModelIssue[];
 }
 
-/** One model problem, with the file and the path inside it. */
-export interface ModelIssue {
-  file: string;
-  path: string;
-  message: string;
-}
-
-/** 400 MODEL_INVALID listing every problem found, each with its file and path. */
-export class ModelValidationError extends AppError {
-  readonly issues: ModelIssue[];
-
-  constructor(issues: ModelIssue[]) {
-    super(
-      400,
-      'MODEL_INVALID',
-      `Data model has ${issues.length} error(s): ${issues.map((i) => `${i.file}: ${i.path}: ${i.message}`).join('; ')}`,
-      { details: { issues } },
-    );
-    this.name = 'ModelValidationError';
-    this.issues = issues;
-  }
-}
+export { type ModelIssue, ModelValidationError } from '../errors';
 
 /** A member's title from its name: `total_amount` -> `Total amount`. */
 export const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -330,7 +330,7 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
   return Promise.all(found.map(async (path) => ({ path, content: await readFile(join(dir, path), 'utf8') })));
 }
 
-/** The demo model of contract §9 for a branch (`dev` adds orders_view.median_amount). */
+/** The demo model of README, "Configuration" for a branch (`dev` adds orders_view.median_amount). */
 export async function demoModelFiles(branch: 'main' | 'dev'): Promise<ModelFile[]> {
   return loadModelDir(new URL(`../../models/demo/${branch}`, import.meta.url).pathname);
 }

@@ -1,7 +1,7 @@
 import type { DataModel, Member } from './model-schema';
 import { type QueryUser, visibleMembers } from './policy';
 
-/** A member in coreMeta results (spec §2.8 `cubes[].members`). */
+/** A member in coreMeta results (docs/embedding.md, "Tool and node names" `cubes[].members`). */
 export interface MetaMember {
   name: string;
   title: string;

@@ -1,6 +1,6 @@
 /**
  * What DynamoDB (through the document client) can store, checked before anything is sent so that a value it
- * would refuse is a 400 naming the field, never a 500 (contract §3). Pure: no client, no I/O.
+ * would refuse is a 400 naming the field, never a 500 (README, "Errors"). Pure: no client, no I/O.
  */
 
 /** A stored item's attribute may nest maps and lists 31 deep (DynamoDB counts the item itself as the 32nd). */

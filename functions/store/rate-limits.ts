@@ -131,7 +131,7 @@ export const rateLimits = {
   },
 
   /**
-   * Gives a use back when the request is refused after it was counted (contract §3: a rejected request
+   * Gives a use back when the request is refused after it was counted (README, "Errors": a rejected request
    * writes no counter); a window left empty is deleted, so the table is as it was.
    */
   async release(store: Store, ticket: RateTicket): Promise<void> {

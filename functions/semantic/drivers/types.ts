@@ -1,5 +1,8 @@
 import { config } from '../../config';
-import { AppError } from '../../errors';
+import { QueryTimeoutError, ResultTooLargeError } from '../../errors';
+
+export { QueryTimeoutError, ResultTooLargeError };
+
 import type { CompiledQuery, Dialect, SqlTarget } from '../target';
 
 /** A result as the API returns it: JSON-safe values, at most maxRows rows, totalRows counting all. */
@@ -51,14 +54,6 @@ export const RESULT_LIMITS = {
   },
 };
 
-/** 400 RESULT_TOO_LARGE: a cell or a result over RESULT_LIMITS, or a query over the engine's memory limit. */
-export class ResultTooLargeError extends AppError {
-  constructor(message: string, options?: ErrorOptions) {
-    super(400, 'RESULT_TOO_LARGE', message, options);
-    this.name = 'ResultTooLargeError';
-  }
-}
-
 /** Counts a result's size as rows are kept, refusing a cell or a total over RESULT_LIMITS. */
 export class ResultBudget {
   private bytes = 0;
@@ -86,14 +81,6 @@ export class ResultBudget {
         `The result is larger than ${Math.round(this.maxResultBytes / 1_048_576)} MiB: select fewer rows or columns`,
       );
     }
-  }
-}
-
-/** 400 QUERY_TIMEOUT: the query ran longer than its time limit and was cancelled (every driver). */
-export class QueryTimeoutError extends AppError {
-  constructor(timeoutMs: number) {
-    super(400, 'QUERY_TIMEOUT', `The query did not finish within ${timeoutMs} ms`);
-    this.name = 'QueryTimeoutError';
   }
 }
 

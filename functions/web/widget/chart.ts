@@ -1,5 +1,5 @@
 /**
- * Charts: a Vega-Lite v5 spec without data (spec §2.8) rendered with vega-embed and the rows of
+ * Charts: a Vega-Lite v5 spec without data (docs/embedding.md, "Tool and node names") rendered with vega-embed and the rows of
  * `result.data`. Loaded on demand (a separate chunk), so the chat appears before Vega is downloaded.
  * `ast: true` evaluates Vega expressions with the interpreter instead of `new Function`, which keeps the
  * page's Content-Security-Policy free of 'unsafe-eval'.

@@ -1,5 +1,5 @@
 /**
- * The chat wire format as the widget reads it (spec §2.7, §2.8, contract §6), and a reducer that folds the
+ * The chat wire format as the widget reads it (docs/embedding.md, "How a stream ends", §2.8, README, "Chat with the analyst"), and a reducer that folds the
  * streamed lines of one turn into a view model. Pure: no DOM, no network, so it runs in Node tests too.
  */
 import { type TurnStatus as EndStatus, FRAME } from '../../protocol';
@@ -39,7 +39,7 @@ export interface Column {
   type: string;
 }
 
-/** A parsed coreSqlApi result (spec §2.8). */
+/** A parsed coreSqlApi result (docs/embedding.md, "Tool and node names"). */
 export interface SqlResult {
   sqlQuery?: string;
   queryTitle?: string;
