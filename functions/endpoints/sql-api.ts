@@ -11,15 +11,13 @@ export const handler = streamingEndpoint({
   body: sqlApiBody,
   handle: async ({ store, headers, params, body }) => {
     const timing = new ServerTiming();
-    const result = await runSqlApi(
+    const result = await runSqlApi({
       store,
-      headers.authorization,
-      params.deploymentId,
+      authorization: headers.authorization,
+      deploymentId: params.deploymentId,
       body,
-      undefined,
-      'embed',
       timing,
-    );
+    });
     const serverTiming = { 'server-timing': timing.header() };
     if (!headers.accept?.includes('application/x-ndjson'))
       return { status: 200, headers: serverTiming, body: result };

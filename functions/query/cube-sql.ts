@@ -40,14 +40,14 @@ export async function runCubeSql(
     cubeApiTokenSecret(await embedTokenSecret()),
     epochSeconds(),
   );
-  return runSqlApi(
+  return runSqlApi({
     store,
-    `Bearer ${token}`,
-    claims.deploymentId,
-    { query: body.query, limit: CUBE_SQL_MAX_ROWS },
-    signal,
-    'cubeApi',
-  );
+    authorization: `Bearer ${token}`,
+    deploymentId: claims.deploymentId,
+    body: { query: body.query, limit: CUBE_SQL_MAX_ROWS },
+    ...(signal ? { signal } : {}),
+    tokenKind: 'cubeApi',
+  });
 }
 
 /** Cube's cubesql stream: `{"schema":[{name, column_type}]}`, then `{"data":[[...], ...]}` lines. */

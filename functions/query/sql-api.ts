@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  type CallerIdentity,
   canonical,
   needsProvisioning,
   prefetchUser,
@@ -37,33 +38,41 @@ export const SQL_TIMEOUT_MS = config().sqlTimeoutMs;
  */
 const predictions = new TtlCache<string, QueryUserContext>({ ttlMs: 5 * 60_000, maxEntries: 1_000 });
 
+/** One SQL API request: who asks (the Authorization header), for which deployment, what. */
+export interface SqlApiRequest {
+  store: Store;
+  authorization: string | undefined;
+  deploymentId: number;
+  body: SqlApiBody;
+  signal?: AbortSignal;
+  /** Which bearer tokens are accepted: embed tokens, or Cube API tokens (`/cubejs-api/v1/cubesql`). */
+  tokenKind?: 'embed' | 'cubeApi';
+  /** Gets the phases: resolve (credential, deployment, model), identity (rate count and user), query. */
+  timing?: ServerTiming;
+  /** Start the query under a known or predicted identity while the rate count runs (default on; see earlyQuery). */
+  early?: boolean;
+}
+
 /**
  * "Load all results": runs one read-only SELECT over the deployment's data model under the caller's row-level
- * security, resolving the user exactly as the chat does. The query overlaps the request's DynamoDB round trip
- * (the rate count, and for an Api-Key user the user read): it starts under the identity already known (a token
- * or internal user, read while resolving), or under the context predicted for an Api-Key user; its result is
- * used only when the identity resolved afterwards has exactly that context, else the query runs again under the
- * resolved one. A caller whose rate window this process saw full gets no early query. `timing` gets its phases:
- * resolve (credential, deployment, model), identity (the rate count and the user), query (what is left of it).
+ * security, resolving the user exactly as the chat does. Security is decided by the identity resolved after the
+ * rate count; the early query (earlyQuery) only saves time and is used only when it ran under exactly that context.
  */
-export async function runSqlApi(
-  store: Store,
-  authorization: string | undefined,
-  deploymentId: number,
-  body: SqlApiBody,
-  signal?: AbortSignal,
-  tokenKind: 'embed' | 'cubeApi' = 'embed',
-  timing?: ServerTiming,
-): Promise<QueryResult> {
+export async function runSqlApi(request: SqlApiRequest): Promise<QueryResult> {
+  const { store, authorization, deploymentId, body, signal, timing } = request;
   const resolve = (step: { provision: boolean; probe?: boolean; stored?: ReturnType<typeof prefetchUser> }) =>
-    resolveIdentity(store, authorization, body.sessionSettings, { purpose: 'sql', tokenKind, ...step });
+    resolveIdentity(store, authorization, body.sessionSettings, {
+      purpose: 'sql',
+      tokenKind: request.tokenKind ?? 'embed',
+      ...step,
+    });
   // The deployment and branch can refuse the request: they are checked before the user is written.
   const probe = await resolve({ provision: false, probe: true });
   const deployment = await deploymentFor(store, probe, deploymentId);
   const branch = allowedBranch(probe, deployment, body.branchName, 'body.branchName');
   const { model } = await branchModel(store, deployment, branch);
   timing?.mark('resolve');
-  // A query that reached the engine keeps its rate use, the speculative early one included.
+  // A query that reached the engine keeps its rate use, the early one included.
   const use = new RateUse();
   const run = (user: QueryUserContext, stop?: AbortSignal) =>
     runQuery({
@@ -80,23 +89,11 @@ export async function runSqlApi(
   const predictionKey = provisioned
     ? [store.tableName, probe.account.name, canonical(probe.user), canonical(body.sessionSettings)].join('|')
     : '';
-  const guess = provisioned ? predictions.get(predictionKey) : probe.query;
-  // The early query stops when the request is aborted, or as soon as it is known not to be used.
-  const dropEarly = new AbortController();
   const early =
-    guess && !rateLimits.knownFull(store, probe.account, probe.credential, 'sql')
-      ? {
-          key: contextKey(guess),
-          started: Date.now(),
-          result: run(guess, signal ? AbortSignal.any([signal, dropEarly.signal]) : dropEarly.signal),
-        }
-      : undefined;
-  // Until it is known to be used, a failure of the early query is nobody's error.
-  early?.result.catch(() => undefined);
-  let used = false;
+    request.early === false ? undefined : earlyQuery(store, probe, provisioned, predictionKey, run, signal);
   try {
-    // Counted once everything that refuses cheaply has passed; a later refusal gives the use back. The user is
-    // read meanwhile.
+    // Counted once everything that refuses cheaply has passed; a refusal before the engine gives the use back.
+    // The user is read meanwhile.
     const stored = prefetchUser(store, probe);
     return await withRate(
       store,
@@ -107,9 +104,7 @@ export async function runSqlApi(
         const identity = provisioned ? await resolve({ provision: true, stored }) : probe;
         timing?.mark('identity');
         if (provisioned) predictions.set(predictionKey, identity.query);
-        const chosen = early?.key === contextKey(identity.query) ? early : undefined;
-        used = chosen !== undefined;
-        if (!chosen) dropEarly.abort(new Error('superseded'));
+        const chosen = early?.claim(identity.query);
         const started = chosen?.started ?? Date.now();
         const result = chosen ? await chosen.result : await run(identity.query, signal);
         timing?.mark('query');
@@ -123,8 +118,56 @@ export async function runSqlApi(
     );
   } finally {
     // Refused before the identity was known (429, a refusal while provisioning): the early query stops.
-    if (!used) dropEarly.abort(new Error('superseded'));
+    early?.drop();
   }
+}
+
+/** A query started before the caller's final identity was known, kept only if that identity matches. */
+export interface EarlyQuery {
+  started: number;
+  result: Promise<QueryResult>;
+  /** This query if it ran under exactly `context` (it is then used), else undefined (it is stopped). */
+  claim(context: QueryUserContext): { started: number; result: Promise<QueryResult> } | undefined;
+  /** Stops the query unless it was claimed. */
+  drop(): void;
+}
+
+/**
+ * Starts the query under the identity already known (a token or internal user, read while probing) or under the
+ * context predicted for an Api-Key user (the last one the same settings resolved to), while the rate count and the
+ * user read are in flight: one DynamoDB round trip of latency instead of two. A caller whose rate window this
+ * process saw full gets none. Undefined when there is nothing to predict.
+ */
+export function earlyQuery(
+  store: Store,
+  probe: CallerIdentity,
+  provisioned: boolean,
+  predictionKey: string,
+  run: (user: QueryUserContext, stop: AbortSignal) => Promise<QueryResult>,
+  signal: AbortSignal | undefined,
+): EarlyQuery | undefined {
+  const guess = provisioned ? predictions.get(predictionKey) : probe.query;
+  if (!guess || rateLimits.knownFull(store, probe.account, probe.credential, 'sql')) return undefined;
+  // It stops when the request is aborted, or as soon as it is known not to be used.
+  const stop = new AbortController();
+  const result = run(guess, signal ? AbortSignal.any([signal, stop.signal]) : stop.signal);
+  // Until it is known to be used, a failure of the early query is nobody's error.
+  result.catch(() => undefined);
+  const key = contextKey(guess);
+  let claimed = false;
+  const query: EarlyQuery = {
+    started: Date.now(),
+    result,
+    claim(context) {
+      claimed = key === contextKey(context);
+      if (!claimed) stop.abort(new Error('superseded'));
+      return claimed ? { started: query.started, result } : undefined;
+    },
+    drop() {
+      if (!claimed) stop.abort(new Error('superseded'));
+    },
+  };
+  return query;
 }
 
 /** Two contexts give the same rows exactly when their keys are equal. */
