@@ -185,7 +185,7 @@ export abstract class Evaluator implements Runtime {
   /** Calls a macro (./render renders its body). */
   protected abstract invoke(macro: Macro, args: Args): string;
 
-  eval(node: Expr, frame: Frame): Value {
+  evaluate(node: Expr, frame: Frame): Value {
     this.budget.step();
     this.loc = node.loc;
     switch (node.t) {
@@ -194,25 +194,25 @@ export abstract class Evaluator implements Runtime {
       case 'name':
         return this.lookupName(node.name, frame);
       case 'list':
-        return node.items.map((item) => this.eval(item, frame));
+        return node.items.map((item) => this.evaluate(item, frame));
       case 'tuple':
-        return new PyTuple(node.items.map((item) => this.eval(item, frame)));
+        return new PyTuple(node.items.map((item) => this.evaluate(item, frame)));
       case 'dict':
-        return newDict(node.items.map(([k, v]) => [this.eval(k, frame), this.eval(v, frame)]));
+        return newDict(node.items.map(([k, v]) => [this.evaluate(k, frame), this.evaluate(v, frame)]));
       case 'attr': {
-        const obj = this.eval(node.obj, frame);
+        const obj = this.evaluate(node.obj, frame);
         this.loc = node.loc;
         return getAttr(obj, node.name);
       }
       case 'item': {
-        const obj = this.eval(node.obj, frame);
+        const obj = this.evaluate(node.obj, frame);
         if (node.key.t === 'slice') {
-          const bound = (e: Expr | undefined) => (e ? this.eval(e, frame) : null);
+          const bound = (e: Expr | undefined) => (e ? this.evaluate(e, frame) : null);
           const [start, stop, step] = [bound(node.key.start), bound(node.key.stop), bound(node.key.step)];
           this.loc = node.loc;
           return slice(obj, start, stop, step);
         }
-        const key = this.eval(node.key, frame);
+        const key = this.evaluate(node.key, frame);
         this.loc = node.loc;
         return getItem(obj, key);
       }
@@ -222,34 +222,34 @@ export abstract class Evaluator implements Runtime {
         return this.callNode(node.fn, node.call, frame, node.loc);
       case 'filter': {
         if (!node.value) throw new TemplateError(`filter ${node.name} has no value`);
-        const value = this.eval(node.value, frame);
+        const value = this.evaluate(node.value, frame);
         const args = this.args(node.call, frame);
         this.loc = node.loc;
         return this.filter(node.name, value, args);
       }
       case 'test': {
-        const value = this.eval(node.value, frame);
+        const value = this.evaluate(node.value, frame);
         const args = this.args(node.call, frame);
         this.loc = node.loc;
         return this.test(node.name, value, args) !== node.negated;
       }
       case 'binop': {
-        const left = this.eval(node.left, frame);
-        const right = this.eval(node.right, frame);
+        const left = this.evaluate(node.left, frame);
+        const right = this.evaluate(node.right, frame);
         this.loc = node.loc;
         return arithmetic(node.op, left, right);
       }
       case 'concat': {
         let out = '';
         for (const item of node.items) {
-          out += str(this.eval(item, frame));
+          out += str(this.evaluate(item, frame));
           checkLength(out.length);
         }
         return out;
       }
       case 'neg':
       case 'pos': {
-        const value = this.eval(node.value, frame);
+        const value = this.evaluate(node.value, frame);
         this.loc = node.loc;
         const n = numeric(value);
         if (n === undefined) {
@@ -261,19 +261,19 @@ export abstract class Evaluator implements Runtime {
         return node.t === 'pos' ? n : typeof n === 'bigint' ? -n : -n;
       }
       case 'not':
-        return !truthy(this.eval(node.value, frame));
+        return !truthy(this.evaluate(node.value, frame));
       case 'and': {
-        const left = this.eval(node.left, frame);
-        return truthy(left) ? this.eval(node.right, frame) : left;
+        const left = this.evaluate(node.left, frame);
+        return truthy(left) ? this.evaluate(node.right, frame) : left;
       }
       case 'or': {
-        const left = this.eval(node.left, frame);
-        return truthy(left) ? left : this.eval(node.right, frame);
+        const left = this.evaluate(node.left, frame);
+        return truthy(left) ? left : this.evaluate(node.right, frame);
       }
       case 'compare': {
-        let left = this.eval(node.first, frame);
+        let left = this.evaluate(node.first, frame);
         for (const [op, expr] of node.ops) {
-          const right = this.eval(expr, frame);
+          const right = this.evaluate(expr, frame);
           this.loc = node.loc;
           if (!compareOp(op, left, right)) return false;
           left = right;
@@ -281,9 +281,9 @@ export abstract class Evaluator implements Runtime {
         return true;
       }
       case 'cond':
-        if (truthy(this.eval(node.test, frame))) return this.eval(node.yes, frame);
+        if (truthy(this.evaluate(node.test, frame))) return this.evaluate(node.yes, frame);
         return node.else
-          ? this.eval(node.else, frame)
+          ? this.evaluate(node.else, frame)
           : new Undefined('the condition was false and there is no else');
     }
   }
@@ -301,12 +301,12 @@ export abstract class Evaluator implements Runtime {
   }
 
   args(call: CallArgs, frame: Frame): Args {
-    const args = call.args.map((e) => this.eval(e, frame));
-    if (call.spreadArgs) args.push(...iterate(this.eval(call.spreadArgs, frame)));
+    const args = call.args.map((e) => this.evaluate(e, frame));
+    if (call.spreadArgs) args.push(...iterate(this.evaluate(call.spreadArgs, frame)));
     const kwargs = new Map<string, Value>();
-    for (const [k, e] of call.kwargs) kwargs.set(k, this.eval(e, frame));
+    for (const [k, e] of call.kwargs) kwargs.set(k, this.evaluate(e, frame));
     if (call.spreadKwargs) {
-      const spread = this.eval(call.spreadKwargs, frame);
+      const spread = this.evaluate(call.spreadKwargs, frame);
       if (!(spread instanceof Map)) throw new TemplateError(`** needs a dict, not ${typeName(spread)}`);
       for (const [k, v] of spread) {
         if (typeof k !== 'string') throw new TemplateError('keyword argument names must be strings');
@@ -323,7 +323,7 @@ export abstract class Evaluator implements Runtime {
     loc: Location,
     extra?: [string, Value],
   ): Value {
-    const fn = this.eval(fnNode, frame);
+    const fn = this.evaluate(fnNode, frame);
     const args = this.args(call, frame);
     if (extra) args.kwargs.set(extra[0], extra[1]);
     this.loc = loc;

@@ -7,6 +7,7 @@ import { checkLength, LIMITS, repeat, TemplateError } from './errors';
 import { getAttr, getItem } from './lookup';
 import {
   type Args,
+  checkName,
   compare,
   floatRepr,
   numeric,
@@ -233,6 +234,7 @@ export function percentFormat(template: string, values: Value): string {
     let value: Value;
     if (key !== undefined) {
       if (!mapping) throw new TemplateError('format requires a mapping');
+      checkName(key, `%(${key})`);
       value = mapping.get(key) ?? new Undefined(`no key ${key}`);
       if (value instanceof Undefined) throw new TemplateError(`format: no key ${JSON.stringify(key)}`);
     } else value = take();

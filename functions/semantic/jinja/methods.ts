@@ -9,12 +9,14 @@ import {
   type Args,
   Builtin,
   Cycler,
+  checkName,
   compare,
   eq,
   int,
   isList,
   iterate,
   Joiner,
+  type Key,
   LoopContext,
   Namespace,
   newDict,
@@ -438,14 +440,14 @@ const DICT: ReadonlyMap<string, Method<PyDict>> = new Map<string, Method<PyDict>
     'get',
     (d, a) => {
       const [key = null, fallback = null] = bind('get', a, ['key', ['default', null]]);
-      return d.get(toKey(key)) ?? fallback;
+      return d.get(keyOf(key, 'get')) ?? fallback;
     },
   ],
   [
     'pop',
     (d, a) => {
       const [key = null, fallback] = bind('pop', a, ['key', ['default', sentinel]]);
-      const k = toKey(key);
+      const k = keyOf(key, 'pop');
       const v = d.get(k);
       if (v === undefined) {
         if (fallback === sentinel) throw new TemplateError(`dict.pop: no key ${str(key)}`);
@@ -459,7 +461,7 @@ const DICT: ReadonlyMap<string, Method<PyDict>> = new Map<string, Method<PyDict>
     'setdefault',
     (d, a) => {
       const [key = null, fallback = null] = bind('setdefault', a, ['key', ['default', null]]);
-      const k = toKey(key);
+      const k = keyOf(key, 'setdefault');
       const v = d.get(k);
       if (v !== undefined) return v;
       d.set(k, fallback);
@@ -484,6 +486,12 @@ const DICT: ReadonlyMap<string, Method<PyDict>> = new Map<string, Method<PyDict>
     }),
   ],
 ]);
+
+/** A dict key a method looks up: a name no lookup may use is refused here too. */
+function keyOf(key: Value, method: string): Key {
+  if (typeof key === 'string') checkName(key, `${method}(${JSON.stringify(key)})`);
+  return toKey(key);
+}
 
 /** dict.pop's "no default given" marker (a value no template can produce). */
 const sentinel = new Builtin('<no default>', () => null);

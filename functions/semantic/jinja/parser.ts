@@ -18,6 +18,7 @@ export function parseTemplate(source: string, file: string, known: Known): Templ
 
 class Parser extends ExpressionParser {
   private loops = 0;
+  private blocks = 0;
 
   template(): Stmt[] {
     const { body } = this.subparse([]);
@@ -26,8 +27,8 @@ class Parser extends ExpressionParser {
 
   /** Statements until one of `ends` (the end tag's name is left for the caller) or the end of the file. */
   protected subparse(ends: string[]): { body: Stmt[]; end?: string } {
-    this.depth++;
-    if (this.depth > LIMITS.nesting) this.fail(`blocks nested more than ${LIMITS.nesting} deep`);
+    this.blocks++;
+    if (this.blocks > LIMITS.nesting) this.fail(`blocks nested more than ${LIMITS.nesting} deep`);
     const body: Stmt[] = [];
     try {
       for (;;) {
@@ -54,7 +55,7 @@ class Parser extends ExpressionParser {
         }
       }
     } finally {
-      this.depth--;
+      this.blocks--;
     }
   }
 

@@ -90,18 +90,18 @@ export class Renderer extends Evaluator {
         out.write(node.text);
         return undefined;
       case 'print':
-        out.write(str(this.eval(node.value, frame)));
+        out.write(str(this.evaluate(node.value, frame)));
         return undefined;
       case 'if': {
         for (const branch of node.branches) {
-          if (truthy(this.eval(branch.test, frame))) return this.body(branch.body, frame, out);
+          if (truthy(this.evaluate(branch.test, frame))) return this.body(branch.body, frame, out);
         }
         return node.else ? this.body(node.else, frame, out) : undefined;
       }
       case 'for':
         return this.forLoop(node, frame, out);
       case 'set':
-        this.assign(node.target, this.eval(node.value, frame), frame);
+        this.assign(node.target, this.evaluate(node.value, frame), frame);
         return undefined;
       case 'setblock': {
         let value: Value = this.capture(node.body, new Frame(frame));
@@ -124,20 +124,20 @@ export class Renderer extends Evaluator {
         return undefined;
       case 'with': {
         const inner = new Frame(frame);
-        for (const [target, expr] of node.assigns) this.assign(target, this.eval(expr, frame), inner);
+        for (const [target, expr] of node.assigns) this.assign(target, this.evaluate(expr, frame), inner);
         return this.body(node.body, inner, out);
       }
       case 'import':
         frame.vars.set(
           node.alias,
           this.module(
-            this.templateNamed(this.eval(node.template, frame)),
+            this.templateNamed(this.evaluate(node.template, frame)),
             node.withContext ? frame : undefined,
           ),
         );
         return undefined;
       case 'fromimport': {
-        const template = this.templateNamed(this.eval(node.template, frame));
+        const template = this.templateNamed(this.evaluate(node.template, frame));
         const module = this.module(template, node.withContext ? frame : undefined);
         for (const [name, alias] of node.names) {
           const value = module.exports.get(name);
@@ -148,7 +148,7 @@ export class Renderer extends Evaluator {
         return undefined;
       }
       case 'include': {
-        const template = this.findInclude(this.eval(node.template, frame), node.ignoreMissing);
+        const template = this.findInclude(this.evaluate(node.template, frame), node.ignoreMissing);
         if (!template) return undefined;
         this.budget.enter(`{% include %} of ${template.file}`);
         try {
@@ -159,7 +159,7 @@ export class Renderer extends Evaluator {
         return undefined;
       }
       case 'do':
-        this.eval(node.value, frame);
+        this.evaluate(node.value, frame);
         return undefined;
       case 'block':
         return this.body(node.body, new Frame(frame), out);
@@ -183,7 +183,7 @@ export class Renderer extends Evaluator {
   }
 
   private forLoop(node: Extract<Stmt, { t: 'for' }>, frame: Frame, out: Output): Status {
-    const iterable = this.eval(node.iter, frame);
+    const iterable = this.evaluate(node.iter, frame);
     this.loc = node.loc;
     const run = (source: Value, depth0: number, into: Output) => {
       let items = iterate(source);
@@ -192,7 +192,7 @@ export class Renderer extends Evaluator {
         items = items.filter((item) => {
           const scope = new Frame(frame);
           this.assign(node.target, item, scope);
-          return truthy(this.eval(filter, scope));
+          return truthy(this.evaluate(filter, scope));
         });
       }
       const scope = new Frame(frame);
@@ -268,7 +268,7 @@ export class Renderer extends Evaluator {
         }
         let value = positional ?? kwargs.get(param.name);
         kwargs.delete(param.name);
-        if (value === undefined && param.default) value = this.eval(param.default, frame);
+        if (value === undefined && param.default) value = this.evaluate(param.default, frame);
         frame.vars.set(
           param.name,
           value ?? new Undefined(`'${param.name}' was not passed to macro ${def.name}`),
