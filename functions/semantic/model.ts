@@ -233,7 +233,10 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     issues,
   );
   if (issues.length > 0) throw new ModelValidationError(issues);
-  const notes = [...cubes.values()].flatMap((cube) => derivedHidingNotes(cube, cubes, where(cube.name)));
+  const notes = [
+    ...rendered.notes,
+    ...[...cubes.values()].flatMap((cube) => derivedHidingNotes(cube, cubes, where(cube.name))),
+  ];
   const model: DataModel = {
     hash,
     cubes,

@@ -126,8 +126,9 @@ describe('Jinja models', () => {
       ),
     ).toEqual([
       'compile_context.json: (root): must be a JSON object',
-      expect.stringMatching(/^a\.yml\.jinja: \(root\): Jinja: \[Line 2, Column \d+\]/),
-      'b.yml: (root): Jinja templates may not name constructor, prototype or __proto__',
+      // Each names its file and line (issue 25: the sandboxed renderer refuses interpreter internals by name).
+      expect.stringMatching(/^a\.yml\.jinja: line 2, column \d+: Jinja: /),
+      expect.stringMatching(/^b\.yml: line 1, column \d+: Jinja: .*"constructor" is an interpreter internal/),
     ]);
   });
 
