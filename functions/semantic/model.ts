@@ -7,6 +7,7 @@ import { expandContextRefs } from './context-refs';
 import { derivedHidingNotes } from './derived';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
+import { readJsModel } from './js-model';
 import {
   type CubeDef,
   type DataModel,
@@ -45,17 +46,24 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   const hit = cache.get(hash);
   if (hit) return hit;
 
-  // Jinja (`*.yml.jinja`, or Jinja syntax in a .yml) is rendered with the model's COMPILE_CONTEXT first.
-  const rendered = renderModelFiles(files);
+  // JavaScript models are read as data (js-model.ts); the rest is YAML, Jinja rendered first.
+  const isJs = (f: ModelFile) => JS_MODEL.test(f.path);
+  const rendered = renderModelFiles(files.filter((f) => !isJs(f)));
   const issues: ModelIssue[] = [...rendered.issues];
+  const documents: { file: ModelFile; raw?: unknown }[] = rendered.files.map((file) => ({ file }));
+  for (const file of files.filter(isJs)) {
+    const read = readJsModel(file);
+    issues.push(...read.issues);
+    if (read.data) documents.push({ file, raw: read.data });
+  }
   const cubes = new Map<string, CubeDef>();
   const views = new Map<string, ViewDef>();
   const origin = new Map<string, string>();
   const verifiedQueries: VerifiedQueryDef[] = [];
-  for (const file of rendered.files) {
-    let raw: unknown;
+  for (const { file, raw: read } of documents) {
+    let raw: unknown = read;
     try {
-      raw = parseYaml(file.content) ?? {};
+      raw ??= parseYaml(file.content) ?? {};
     } catch (error) {
       issues.push({
         file: file.path,
@@ -298,13 +306,16 @@ function toMember(
   return member;
 }
 
+/** JavaScript model files (`cube(...)`, `view(...)`), read without running them (js-model.ts). */
+const JS_MODEL = /\.js$/;
 /** Files of a Cube project this loader cannot read: refused by name rather than skipped. */
-const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py)$/;
+const UNSUPPORTED_FILE = /\.(cjs|mjs|ts)$/;
 
 /**
  * Reads the model files of a directory and its subfolders (paths relative to it, sorted): *.yml / *.yaml,
- * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import) and a root `compile_context.json`.
- * JavaScript and Python model files are refused with a ModelValidationError naming each, never skipped.
+ * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import), JavaScript models (*.js), Python files
+ * (*.py: not run; the renderer notes them) and a root `compile_context.json`. TypeScript and module files are
+ * refused with a ModelValidationError naming each, never skipped.
  */
 export async function loadModelDir(dir: string): Promise<ModelFile[]> {
   const found: string[] = [];
@@ -316,19 +327,22 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       if (entry.isDirectory()) await visit(path);
-      else if (/\.ya?ml$|\.jinja$/.test(entry.name) || path === COMPILE_CONTEXT_FILE) found.push(path);
+      else if (/\.ya?ml$|\.jinja$|\.js$|\.py$/.test(entry.name) || path === COMPILE_CONTEXT_FILE)
+        found.push(path);
       else if (UNSUPPORTED_FILE.test(entry.name)) {
         refused.push({
           file: path,
           path: '(root)',
-          message: `${/\.py$/.test(entry.name) ? 'Python' : 'JavaScript'} model files are not supported: only YAML (.yml, .yaml) and Jinja YAML (.yml.jinja) models are; rewrite it in YAML`,
+          message:
+            'TypeScript and module files are not read: models are YAML (.yml, .yaml), Jinja YAML (.yml.jinja) or JavaScript (.js) files',
         });
       }
     }
   };
   await visit('');
   if (refused.length > 0) throw new ModelValidationError(refused);
-  if (!found.some((p) => /\.ya?ml(\.jinja)?$/.test(p))) throw new Error(`No .yml files in ${dir}`);
+  if (!found.some((p) => /\.ya?ml(\.jinja)?$|\.js$/.test(p)))
+    throw new Error(`No .yml or .js model files in ${dir}`);
   found.sort();
   return Promise.all(found.map(async (path) => ({ path, content: await readFile(join(dir, path), 'utf8') })));
 }

@@ -132,25 +132,23 @@ describe('Jinja models', () => {
     ]);
   });
 
-  test('JavaScript and Python models are refused, each file named', async () => {
+  test('JavaScript and Python files load (one read as data, one noted); TypeScript is refused by name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'model-refused-'));
     try {
       mkdirSync(join(dir, 'model', 'cubes'), { recursive: true });
       writeFileSync(join(dir, 'model', 'cubes', 'orders.yml'), 'cubes: []\n');
       writeFileSync(join(dir, 'model', 'cubes', 'users.js'), 'cube(`users`, {});\n');
       writeFileSync(join(dir, 'model', 'globals.py'), 'from cube import TemplateContext\n');
+      const files = await loadModelDir(dir);
+      expect(files.map((f) => f.path)).toEqual([
+        'model/cubes/orders.yml',
+        'model/cubes/users.js',
+        'model/globals.py',
+      ]);
+      writeFileSync(join(dir, 'model', 'cubes', 'extra.ts'), 'export {};\n');
       await expect(loadModelDir(dir)).rejects.toMatchObject({
         issues: [
-          {
-            file: 'model/cubes/users.js',
-            path: '(root)',
-            message: expect.stringContaining('JavaScript model files are not supported'),
-          },
-          {
-            file: 'model/globals.py',
-            path: '(root)',
-            message: expect.stringContaining('Python model files are not supported'),
-          },
+          { file: 'model/cubes/extra.ts', path: '(root)', message: expect.stringContaining('TypeScript') },
         ],
       });
     } finally {
