@@ -16,7 +16,8 @@ let server: ReplayServer;
 
 beforeAll(async () => {
   await buildWebAssets();
-  [browser, server] = await Promise.all([launchBrowser(), startReplayServer()]);
+  // Lines paced at 10 ms: these tests look at settled states, not at the pace of a stream.
+  [browser, server] = await Promise.all([launchBrowser(), startReplayServer({ lineDelayMs: 10 })]);
 }, 300_000);
 
 afterAll(async () => {

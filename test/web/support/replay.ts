@@ -308,6 +308,8 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
       content: input,
       isDelta: false,
     });
+    // 'ponder': a long pause before the first step, while the widget shows that it is working.
+    if (input.includes('ponder')) await sleep(1500);
     // 'drop': the connection is lost mid-answer the first time; the same messageId re-attaches to the turn.
     if (input.includes('drop') && body.messageId && !dropped.has(body.messageId)) {
       dropped.add(body.messageId);
