@@ -40,8 +40,10 @@ export function chatPageHtml(options: PageOptions = {}): string {
 <script type="module" src="${base}${ENTRY_SCRIPT}"></script>
 </head>
 <body>
-<embed-analytics-chat from-location heading-level="1"></embed-analytics-chat>
+<main>
+<embed-analytics-chat from-location heading-level="1" autofocus></embed-analytics-chat>
 <noscript><p>This chat needs JavaScript.</p></noscript>
+</main>
 </body>
 </html>
 `;

@@ -77,7 +77,7 @@ describe('the embed page on the real service', () => {
     await ask(page, 'What is the total amount by month in 2024?');
 
     // While it streams: the answer region is busy, then filled.
-    await page.locator('section.answer[aria-busy="true"]').waitFor();
+    await page.locator('div.answer[aria-busy="true"]').waitFor();
     expect(await turnStatus(page, 1)).toBe('completed');
     const sqlStep = page.locator('li.step.tool[data-tool="coreSqlApi"]');
     expect(await sqlStep.getAttribute('data-status')).toBe('done');
@@ -87,7 +87,7 @@ describe('the embed page on the real service', () => {
     expect(await sqlStep.locator('tbody tr').count()).toBe(12);
     await sqlStep.locator('figure.chart[data-rendered="true"]').waitFor({ timeout: 30_000 });
     expect(await sqlStep.locator('figure.chart svg g.role-mark path').count()).toBeGreaterThan(0);
-    const answer = page.locator('section.answer.final');
+    const answer = page.locator('div.answer.final');
     expect(await answer.textContent()).toContain('2024-10');
     expect(await answer.getAttribute('aria-busy')).toBe('false');
     await screenshot(page, 'e2e-desktop-light');
@@ -96,7 +96,7 @@ describe('the embed page on the real service', () => {
 
     await ask(page, 'and by category?');
     expect(await turnStatus(page, 2)).toBe('completed');
-    expect(await page.locator('article.turn').nth(1).locator('section.answer.final').textContent()).toMatch(
+    expect(await page.locator('article.turn').nth(1).locator('div.answer.final').textContent()).toMatch(
       /electronics/i,
     );
     expect(problems.errors).toEqual([]);
@@ -111,7 +111,7 @@ describe('the embed page on the real service', () => {
     });
     await page.goto(pageUrl(await mintSession()));
     await ask(page, 'What is the total amount by month in 2024?');
-    await page.locator('section.answer', { hasText: 'Total amount by month' }).waitFor({ timeout: 30_000 });
+    await page.locator('div.answer', { hasText: 'Total amount by month' }).waitFor({ timeout: 30_000 });
 
     await page.locator('button.stop').click();
 

@@ -95,7 +95,7 @@ describe('a streamed turn', () => {
     const marks = sqlStep.locator('figure.chart svg .mark-rect path');
     expect(await marks.count()).toBe(4);
 
-    const answer = page.locator('section.answer');
+    const answer = page.locator('div.answer');
     expect(await answer.getAttribute('aria-live')).toBe('polite');
     expect(await answer.getAttribute('aria-busy')).toBe('false');
     expect(await answer.getAttribute('class')).toContain('final');
@@ -147,7 +147,7 @@ describe('a streamed turn', () => {
     expect(await failed.getAttribute('data-status')).toBe('failed');
     expect(await failed.locator('.badge').textContent()).toMatch(/failed/i);
     expect(await failed.locator('.step-error').textContent()).toContain('Column "regionz" does not exist');
-    expect(await page.locator('section.answer').textContent()).toContain('could not run the query');
+    expect(await page.locator('div.answer').textContent()).toContain('could not run the query');
     expectNoProblems(problems);
     await context.close();
   });
@@ -176,9 +176,9 @@ describe('Stop', () => {
     await page.goto(chatPage(freshSession()));
     await ask(page, 'Give me a slow, long answer');
     const stop = page.locator('button.stop');
-    await page.locator('section.answer', { hasText: 'Part 2 of a long answer' }).waitFor();
+    await page.locator('div.answer', { hasText: 'Part 2 of a long answer' }).waitFor();
     expect(await stop.isEnabled()).toBe(true);
-    expect(await page.locator('section.answer').getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('div.answer').getAttribute('aria-busy')).toBe('true');
 
     await stop.focus();
     await page.keyboard.press('Enter');

@@ -5,6 +5,7 @@
  * page's Content-Security-Policy free of 'unsafe-eval'.
  */
 import embed, { type VisualizationSpec } from 'vega-embed';
+import { chartConfig } from './chart-theme';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,8 +45,8 @@ export async function renderChart(
     ast: true,
     defaultStyle: false,
     tooltip: false,
-    ...(dark ? { theme: 'dark' as const } : {}),
-    config: { background: 'transparent' },
+    // The widget's colours for the scheme shown (chart-theme.ts), not Vega's own themes.
+    config: chartConfig(container, dark),
   });
   return () => result.finalize();
 }

@@ -39,3 +39,18 @@ export function renewsSessions(element: HTMLElement): boolean {
     new URLSearchParams(window.location.search).get('autoRenewSession') === 'true'
   );
 }
+
+/** A language tag as `lang` takes it (`de`, `pt-BR`); anything else is ignored. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * The conversation's language: the element's `lang`, the embed page's `?lang=`, else the host page's (the nearest
+ * `lang` around the element). Questions and answers carry it; the widget's own words stay English.
+ */
+export function contentLanguage(element: HTMLElement): string | undefined {
+  const query = element.hasAttribute('from-location')
+    ? new URLSearchParams(window.location.search).get('lang')
+    : null;
+  const lang = element.getAttribute('lang') || query || element.closest('[lang]')?.getAttribute('lang');
+  return lang && LANGUAGE_TAG.test(lang) ? lang : undefined;
+}

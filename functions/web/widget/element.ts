@@ -5,11 +5,11 @@
  */
 import { ApiError, abortChat, type ChatTarget, type EmbedSession, openSession, streamChat } from './api';
 import { buildComposer, type Composer } from './composer';
-import { readWidgetConfig, renewsSessions, type WidgetConfig } from './config';
+import { contentLanguage, readWidgetConfig, renewsSessions, type WidgetConfig } from './config';
 import { h, replaceChildren } from './dom';
 import { applyTheme, connectHost, EVENTS, frameHostOrigin, type HostBridge, performAction } from './host';
 import { applyMessage, FRAME, newTurn, type Turn } from './protocol';
-import { TurnView } from './render';
+import { CHART_REDRAW, TurnView } from './render';
 import { sessionClock } from './session-clock';
 import css from './styles.css';
 import { failureOf, headingOf, noticeBox } from './views';
@@ -31,7 +31,7 @@ function styles(): CSSStyleSheet {
 type ViewState = 'idle' | 'connecting' | 'ready' | 'expired' | 'failed';
 
 export class EmbedAnalyticsChat extends HTMLElement {
-  static readonly observedAttributes = ['session', 'base-url', 'account', 'agent'];
+  static readonly observedAttributes = ['session', 'base-url', 'account', 'agent', 'theme'];
   /** Seconds before the token ends that `cube:event:session-expiring` fires (`renew-before`, default 300). */
   static readonly RENEW_BEFORE_SECONDS = 300;
 
@@ -53,13 +53,29 @@ export class EmbedAnalyticsChat extends HTMLElement {
   private state: ViewState = 'idle';
   private bridge: HostBridge | undefined;
   private cancelClock: () => void = () => undefined;
+  /** Follows the system's colour scheme while no `theme` attribute forces one. */
+  private readonly schemeQuery = window.matchMedia?.('(prefers-color-scheme: dark)');
+  private readonly onSchemeChange = () => {
+    if (!this.hasAttribute('theme')) this.redrawCharts();
+  };
 
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     this.root.adoptedStyleSheets = [styles()];
-    this.statusRegion = h('div', { class: 'sr-only', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.body = h('div', { class: 'shell' });
+    // The widget's own words are English, whatever the host page's language (the conversation may differ).
+    this.statusRegion = h('div', {
+      class: 'sr-only',
+      attrs: { role: 'status', 'aria-live': 'polite', lang: 'en' },
+    });
+    this.body = h('div', { class: 'shell', attrs: { lang: 'en' } });
+    this.body.addEventListener('keydown', (event) => {
+      // Escape stops a running answer from anywhere in the widget.
+      if (event.key !== 'Escape' || !this.running || this.running.abortRequested) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void this.stop();
+    });
     this.root.append(this.body, this.statusRegion);
   }
 
@@ -75,12 +91,14 @@ export class EmbedAnalyticsChat extends HTMLElement {
         onAction: (type, payload) => performAction(this, type, payload),
       });
     }
+    this.schemeQuery?.addEventListener('change', this.onSchemeChange);
     if (this.state === 'idle') void this.start();
     // Moved in the page: the session's clock stopped when the element was disconnected.
     else if (this.state === 'ready' && this.session) this.scheduleExpiry(this.session.expiresAt);
   }
 
   disconnectedCallback(): void {
+    this.schemeQuery?.removeEventListener('change', this.onSchemeChange);
     this.running?.controller.abort();
     this.bridge?.dispose();
     this.bridge = undefined;
@@ -90,7 +108,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
   attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
     // A new session (or target) starts over; the first values are read in connectedCallback.
     if (previous === next || this.state === 'idle' || !this.isConnected) return;
-    if (name === 'session' && next && this.renews()) void this.renew(next);
+    if (name === 'theme') this.redrawCharts();
+    else if (name === 'session' && next && this.renews()) void this.renew(next);
     else if (name === 'session' || name === 'base-url') void this.start();
     else this.config = this.readConfig();
   }
@@ -159,6 +178,13 @@ export class EmbedAnalyticsChat extends HTMLElement {
     }, 50);
   }
 
+  /** Draws the charts again in the colours of the scheme now shown. */
+  private redrawCharts(): void {
+    for (const figure of this.root.querySelectorAll('figure.chart')) {
+      figure.dispatchEvent(new Event(CHART_REDRAW));
+    }
+  }
+
   private isDark(): boolean {
     const theme = this.getAttribute('theme');
     if (theme === 'dark') return true;
@@ -171,10 +197,17 @@ export class EmbedAnalyticsChat extends HTMLElement {
     this.dataset.state = state;
   }
 
+  /** Whether the widget may move focus: it has it already, or it is the whole page (the embed page on its own). */
+  private ownsFocus(): boolean {
+    return this.root.activeElement !== null || (this.hasAttribute('autofocus') && window.parent === window);
+  }
+
   private notice(title: string, text: string, tone: 'info' | 'error'): void {
     const box = noticeBox(title, text, tone);
+    // An error takes focus (so it is read) only where focus would otherwise be lost, never from the host page.
+    const focus = tone === 'error' && this.ownsFocus();
     replaceChildren(this.body, h('header', { class: 'bar' }, headingOf(this)), box);
-    if (tone === 'error') box.focus();
+    if (focus) box.focus();
   }
 
   private async start(): Promise<void> {
@@ -267,16 +300,16 @@ export class EmbedAnalyticsChat extends HTMLElement {
       },
     });
     replaceChildren(conversation, this.emptyState());
+    // The embed page on its own is the whole UI (it sets `autofocus`); inside a customer's page or frame the chat
+    // must not take focus on load.
+    const focus = this.ownsFocus();
     replaceChildren(
       this.body,
       h('header', { class: 'bar' }, headingOf(this), restart),
       conversation,
       composer.form,
     );
-    // On its own page the chat is the whole UI; on a customer's page it must not steal focus on load.
-    if (this.hasAttribute('from-location') || this.hasAttribute('autofocus')) {
-      composer.input.focus({ preventScroll: true });
-    }
+    if (focus) composer.input.focus({ preventScroll: true });
     // Warm the chart chunk while the user types; nothing waits for it.
     window.setTimeout(() => void import('./chart').catch(() => undefined), 500);
   }
@@ -294,12 +327,14 @@ export class EmbedAnalyticsChat extends HTMLElement {
   private setRunning(running: boolean): void {
     const composer = this.composer;
     if (!composer) return;
-    const stopHadFocus = this.root.activeElement === composer.stop;
+    const active = this.root.activeElement;
     composer.send.disabled = running;
     composer.stop.disabled = !running;
     this.body.querySelector<HTMLButtonElement>('.new-chat')?.toggleAttribute('disabled', running);
-    // A disabled button loses focus to the page: keep keyboard users in the composer.
-    if (!running && stopHadFocus) composer.input.focus();
+    // A disabled button loses focus to the page: Ask hands it to Stop, Stop back to the question box.
+    if (active instanceof HTMLButtonElement && active.disabled) {
+      (running ? composer.stop : composer.input).focus();
+    }
   }
 
   private scrollToEnd(force = false): void {
@@ -323,6 +358,8 @@ export class EmbedAnalyticsChat extends HTMLElement {
       announce: (message: string) => this.announce(message),
       isDark: () => this.isDark(),
       grew: () => this.scrollToEnd(),
+      contentLang: contentLanguage(this),
+      questionLevel: this.getAttribute('heading-level') === '1' ? (2 as const) : (3 as const),
     };
     let view = new TurnView(turn, host, this.turns);
     if (this.turns === 1) conversation.replaceChildren();

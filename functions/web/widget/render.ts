@@ -24,7 +24,14 @@ export interface TurnHost {
   isDark(): boolean;
   /** Content grew on its own (a chart was drawn). */
   grew(): void;
+  /** The conversation's language (`lang`), when the host page says it; the widget's own words are English. */
+  readonly contentLang: string | undefined;
+  /** The level of each question's heading: one below the widget's title. */
+  readonly questionLevel: 2 | 3;
 }
+
+/** Sent to a chart's figure when the colour scheme changed: the chart is drawn again in the new colours. */
+export const CHART_REDRAW = 'embed-chart-redraw';
 
 const STATUS_LABEL: Record<ToolStep['status'], string> = {
   running: 'Running',
@@ -60,7 +67,7 @@ function toolTitle(step: ToolStep): string {
   return `Tool ${step.name}`;
 }
 
-function rowsTable(result: SqlResult): HTMLElement {
+function rowsTable(result: SqlResult, title: string): HTMLElement {
   const shown = result.rows.length;
   const caption = `${shown.toLocaleString()} of ${result.totalRows.toLocaleString()} rows`;
   const numeric = result.columns.map((column) => isNumericType(column.type));
@@ -93,12 +100,16 @@ function rowsTable(result: SqlResult): HTMLElement {
       ),
     ),
   );
-  // A scrollable region must be reachable by keyboard to be scrolled without a mouse.
+  // A scrolling area must be reachable by keyboard to be scrolled without a mouse; a named group, not a landmark.
   return h(
     'div',
     {
       class: 'table-scroll',
-      attrs: { tabindex: 0, role: 'region', 'aria-label': `Query result, ${caption}` },
+      attrs: {
+        tabindex: 0,
+        role: 'group',
+        'aria-label': `Rows of ${title}, ${shown.toLocaleString()} of ${result.totalRows.toLocaleString()}`,
+      },
     },
     table,
   );
@@ -119,20 +130,28 @@ async function copyText(text: string, fallback: HTMLElement): Promise<boolean> {
   }
 }
 
-function sqlBlock(sql: string, host: TurnHost): HTMLElement {
+function sqlBlock(sql: string, title: string, host: TurnHost): HTMLElement {
   const code = h('code', { text: sql });
-  const pre = h('pre', { class: 'sql-code', attrs: { tabindex: 0, 'aria-label': 'SQL query' } }, code);
-  const button = h('button', {
-    class: 'copy',
-    text: 'Copy SQL',
-    attrs: { type: 'button' },
-  });
+  // It scrolls, so it is a Tab stop: a group named after its query (a role that may carry a name).
+  const pre = h(
+    'pre',
+    { class: 'sql-code', attrs: { tabindex: 0, role: 'group', 'aria-label': `SQL of ${title}` } },
+    code,
+  );
+  // The visible label plus the query's title: every Copy SQL button says which SQL it copies.
+  const label = h('span', { text: 'Copy SQL' });
+  const button = h(
+    'button',
+    { class: 'copy', attrs: { type: 'button' } },
+    label,
+    h('span', { class: 'sr-only', text: ` of ${title}` }),
+  );
   button.addEventListener('click', () => {
     void copyText(sql, code).then((copied) => {
       host.announce(copied ? 'SQL copied to the clipboard' : 'SQL selected: press Ctrl+C to copy');
-      button.textContent = copied ? 'Copied' : 'Selected';
+      label.textContent = copied ? 'Copied' : 'Selected';
       window.setTimeout(() => {
-        button.textContent = 'Copy SQL';
+        label.textContent = 'Copy SQL';
       }, 2000);
     });
   });
@@ -144,34 +163,72 @@ function sqlBlock(sql: string, host: TurnHost): HTMLElement {
   );
 }
 
+const CHART_KIND: Record<string, string> = {
+  bar: 'Bar chart',
+  line: 'Line chart',
+  area: 'Area chart',
+  point: 'Scatter plot',
+  circle: 'Scatter plot',
+  square: 'Scatter plot',
+  arc: 'Pie chart',
+  rect: 'Heat map',
+};
+
+/** What a screen reader hears for a chart: its kind and title, and where its numbers are. */
+function chartLabel(spec: Record<string, unknown>, title: string): string {
+  const mark = spec.mark;
+  const type = typeof mark === 'string' ? mark : (mark as { type?: unknown } | undefined)?.type;
+  const kind = (typeof type === 'string' && CHART_KIND[type]) || 'Chart';
+  return `${kind} of ${title}. The rows are in the table below.`;
+}
+
+/**
+ * The drawn chart as one image with a name: Vega's SVG would otherwise read as "Vega visualization" and every mark
+ * with its raw numbers, which the table beside it already gives, formatted.
+ */
+function asImage(target: HTMLElement, label: string): void {
+  target.setAttribute('role', 'img');
+  target.setAttribute('aria-label', label);
+  target.removeAttribute('aria-roledescription');
+  // Chromium still exposes an image's SVG children (marks, axes, an empty form of bindings): hide them.
+  for (const child of target.children) child.setAttribute('aria-hidden', 'true');
+}
+
 function chartBlock(result: SqlResult, host: TurnHost): HTMLElement | undefined {
   const spec = result.vegaSpec;
   if (!spec || result.rows.length === 0) return undefined;
   const title = typeof spec.title === 'string' ? spec.title : (result.queryTitle ?? 'Chart');
   const target = h('div', { class: 'chart-target' });
-  const figure = h(
-    'figure',
-    { class: 'chart', attrs: { 'aria-label': `Chart: ${title}` } },
-    target,
-    h('figcaption', { class: 'sr-only', text: `Chart of ${title}; the same rows are in the table below.` }),
-  );
-  const dark = host.isDark();
-  import('./chart')
-    .then(({ renderChart }) => renderChart(target, spec, rowsAsObjects(result), dark))
-    .then(() => {
-      figure.setAttribute('data-rendered', 'true');
-      host.grew();
-    })
-    .catch((error: unknown) => {
-      figure.setAttribute('data-rendered', 'error');
-      replaceChildren(
-        target,
-        h('p', {
-          class: 'chart-error',
-          text: `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
-    });
+  const figure = h('figure', { class: 'chart' }, target);
+  let release: (() => void) | undefined;
+  const draw = () =>
+    import('./chart')
+      .then(({ renderChart }) => {
+        release?.();
+        return renderChart(target, spec, rowsAsObjects(result), host.isDark());
+      })
+      .then((finalize) => {
+        release = finalize;
+        asImage(target, chartLabel(spec, title));
+        figure.setAttribute('data-rendered', 'true');
+        host.grew();
+      });
+  // Drawn again in the new scheme's colours; a chart still loading or failed is left as it is.
+  figure.addEventListener(CHART_REDRAW, () => {
+    if (figure.getAttribute('data-rendered') !== 'true') return;
+    figure.setAttribute('data-rendered', 'false');
+    void draw().catch(() => figure.setAttribute('data-rendered', 'error'));
+  });
+  draw().catch((error: unknown) => {
+    figure.setAttribute('data-rendered', 'error');
+    replaceChildren(
+      target,
+      h('p', {
+        class: 'chart-error',
+        text: `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  });
   return figure;
 }
 
@@ -199,11 +256,11 @@ function toolBody(step: ToolStep, host: TurnHost): (HTMLElement | undefined)[] {
   const description = step.sql?.description ?? step.input.description;
   return [
     typeof description === 'string' && description
-      ? h('p', { class: 'step-note', text: description })
+      ? h('p', { class: 'step-note', text: description, attrs: { lang: host.contentLang } })
       : undefined,
-    sql ? sqlBlock(sql, host) : undefined,
+    sql ? sqlBlock(sql, toolTitle(step), host) : undefined,
     step.sql ? chartBlock(step.sql, host) : undefined,
-    step.sql ? rowsTable(step.sql) : undefined,
+    step.sql ? rowsTable(step.sql, toolTitle(step)) : undefined,
   ];
 }
 
@@ -223,24 +280,24 @@ function renderTool(element: HTMLElement, step: ToolStep, host: TurnHost): void 
   );
 }
 
-function thinkingBlock(thinking: string): HTMLElement | undefined {
+function thinkingBlock(thinking: string, lang: string | undefined): HTMLElement | undefined {
   if (!thinking.trim()) return undefined;
   return h(
     'details',
     { class: 'thinking' },
     h('summary', { text: 'Thinking' }),
-    h('div', { class: 'thinking-body', text: thinking }),
+    h('div', { class: 'thinking-body', text: thinking, attrs: { lang } }),
   );
 }
 
-function renderText(element: HTMLElement, step: TextStep, asAnswer: boolean): void {
+function renderText(element: HTMLElement, step: TextStep, asAnswer: boolean, lang: string | undefined): void {
   element.className = 'step text';
   const content = asAnswer ? undefined : step.content.trim();
   element.hidden = asAnswer ? !step.thinking.trim() : !content && !step.thinking.trim();
   replaceChildren(
     element,
-    thinkingBlock(step.thinking),
-    content ? h('div', { class: 'step-note md' }, renderMarkdown(content)) : undefined,
+    thinkingBlock(step.thinking, lang),
+    content ? h('div', { class: 'step-note md', attrs: { lang } }, renderMarkdown(content)) : undefined,
   );
 }
 
@@ -252,6 +309,8 @@ export class TurnView {
   private readonly answerBody: HTMLElement;
   private readonly status: HTMLElement;
   private readonly stepElements = new Map<string, HTMLLIElement>();
+  /** What the answer area shows now: it is rebuilt only when that changes, so its live region speaks once. */
+  private shownAnswer: string | undefined;
 
   constructor(
     private readonly turn: Turn,
@@ -259,20 +318,25 @@ export class TurnView {
     index: number,
   ) {
     this.steps = h('ol', { class: 'steps', attrs: { 'aria-label': 'Steps' } });
-    this.answerBody = h('div', { class: 'answer-body md' });
+    this.answerBody = h('div', { class: 'answer-body md', attrs: { lang: host.contentLang } });
+    // A live region, not a landmark: one named "Answer" per turn would crowd the landmark list.
     this.answer = h(
-      'section',
-      {
-        class: 'answer pending',
-        attrs: { 'aria-live': 'polite', 'aria-busy': 'true', 'aria-label': 'Answer' },
-      },
+      'div',
+      { class: 'answer pending', attrs: { 'aria-live': 'polite', 'aria-busy': 'true' } },
       this.answerBody,
     );
-    this.status = h('p', { class: 'turn-status', attrs: { 'aria-live': 'polite' } });
+    // Said through the widget's status region (or as an alert), so it is not a live region itself.
+    this.status = h('p', { class: 'turn-status' });
     this.element = h(
       'article',
       { class: 'turn', attrs: { 'aria-label': `Question ${index}` } },
-      h('p', { class: 'question' }, h('span', { class: 'sr-only', text: 'You asked: ' }), turn.question),
+      // Each question is a heading, so screen-reader users can jump from question to question.
+      h(
+        host.questionLevel === 2 ? 'h2' : 'h3',
+        { class: 'question' },
+        h('span', { class: 'sr-only', text: 'You asked: ' }),
+        h('span', { class: 'question-text', text: turn.question, attrs: { lang: host.contentLang } }),
+      ),
       this.steps,
       this.answer,
       this.status,
@@ -318,7 +382,7 @@ export class TurnView {
     for (const step of this.turn.steps) {
       if (step.kind !== 'text') continue;
       const element = this.stepElements.get(step.id);
-      if (element) renderText(element, step, step === candidate);
+      if (element) renderText(element, step, step === candidate, this.host.contentLang);
     }
   }
 
@@ -330,15 +394,20 @@ export class TurnView {
   private renderAnswer(): void {
     const streaming = this.turn.status === 'streaming';
     const text = this.turn.final ?? this.answerStep()?.content ?? '';
-    this.answer.setAttribute('aria-busy', String(streaming && this.turn.final === undefined));
+    const busy = streaming && this.turn.final === undefined;
+    this.answer.setAttribute('aria-busy', String(busy));
     this.answer.classList.toggle('final', this.turn.final !== undefined);
     this.answer.classList.toggle('pending', text === '' && streaming);
+    this.answer.hidden = text === '' && !streaming;
+    // Rebuilt when the text changes or settles (busy ends): the settled answer is put in once, so it is read once.
+    const shown = `${busy}|${text}`;
+    if (this.shownAnswer === shown) return;
+    this.shownAnswer = shown;
     if (text === '' && streaming) {
       replaceChildren(this.answerBody, h('span', { class: 'working', text: 'Working on it…' }));
     } else {
       replaceChildren(this.answerBody, renderMarkdown(text));
     }
-    this.answer.hidden = text === '' && !streaming;
   }
 
   private renderStatus(): void {
@@ -346,8 +415,9 @@ export class TurnView {
     this.element.dataset.status = status;
     this.status.className = `turn-status status-${status}`;
     if (status === 'aborted') {
-      this.status.textContent = 'Stopped. The answer above may be incomplete.';
-      this.host.announce('Stopped');
+      const stopped = 'Stopped. The answer above may be incomplete.';
+      this.status.textContent = stopped;
+      this.host.announce(stopped);
     } else if (status === 'error') {
       this.status.setAttribute('role', 'alert');
       this.status.textContent = this.turn.error ?? 'Something went wrong.';

@@ -43,13 +43,97 @@ const BAR_SPEC = {
   },
 };
 
+const MONTHS = ['2024-01-01', '2024-02-01', '2024-03-01', '2024-04-01', '2024-05-01', '2024-06-01'];
+const MONTHLY_ROWS = MONTHS.map((month, i) => [month, 12_480_787.5 + i * 1_250_000 - (i % 2) * 900_000]);
+const REGIONS = ['east', 'north', 'south', 'west'];
+const SERIES_ROWS = MONTHS.flatMap((month, i) =>
+  REGIONS.map((region, r) => [month, region, 3_000_000 + r * 650_000 + i * 210_000 * (r + 1)]),
+);
+/** A line over months, as the service's chart builder writes it (functions/agent/charts.ts). */
+const monthAxis = {
+  field: 'month',
+  type: 'temporal',
+  timeUnit: 'yearmonth',
+  title: 'Month',
+  axis: { format: '%b %Y', labelAngle: 0 },
+};
+const LINE_SPEC = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+  title: 'Total amount by month',
+  mark: { type: 'line', point: true },
+  encoding: {
+    x: monthAxis,
+    y: { field: 'total_amount', type: 'quantitative', title: 'Total amount' },
+  },
+};
+const SERIES_SPEC = {
+  ...LINE_SPEC,
+  title: 'Total amount by month and region',
+  encoding: { ...LINE_SPEC.encoding, color: { field: 'region', type: 'nominal', title: 'Region' } },
+};
+
+/** What a turn answers: a bar chart, a failed query, a monthly line, a line per region, or a refusal (text only). */
+export type AnswerKind = 'chart' | 'failure' | 'line' | 'series' | 'refusal';
+
+/** The kind of answer the stand-in gives to a question (by words in it). */
+export function answerKindOf(input: string): AnswerKind {
+  if (input.includes('fail')) return 'failure';
+  if (input.includes('refuse')) return 'refusal';
+  if (input.includes('monthly')) return input.includes('region') ? 'series' : 'line';
+  return 'chart';
+}
+
+function resultOf(kind: AnswerKind): {
+  schema: { name: string; column_type: string }[];
+  data: unknown[][];
+  spec: { title: string };
+} {
+  if (kind === 'line') {
+    return {
+      schema: [
+        { name: 'month', column_type: 'DATE' },
+        { name: 'total_amount', column_type: 'DOUBLE' },
+      ],
+      data: MONTHLY_ROWS,
+      spec: LINE_SPEC,
+    };
+  }
+  if (kind === 'series') {
+    return {
+      schema: [
+        { name: 'month', column_type: 'DATE' },
+        { name: 'region', column_type: 'VARCHAR' },
+        { name: 'total_amount', column_type: 'DOUBLE' },
+      ],
+      data: SERIES_ROWS,
+      spec: SERIES_SPEC,
+    };
+  }
+  return {
+    schema: [
+      { name: 'region', column_type: 'VARCHAR' },
+      { name: 'total_amount', column_type: 'DOUBLE' },
+    ],
+    data: REGION_ROWS,
+    spec: BAR_SPEC,
+  };
+}
+
+const FINAL: Record<AnswerKind, string> = {
+  chart: 'The **east** region has the highest total amount, **41,250.50**, followed by north (38,900.25).',
+  failure: 'I could not run the query: the column does not exist.',
+  line: 'The total amount rose from 12.5 million in January to 16.8 million in June.',
+  series: 'West grew fastest; east stayed the smallest region every month.',
+  refusal: 'I can only answer questions about your data, so I cannot help with that.',
+};
+
 const SQL = `SELECT region, MEASURE(total_amount) AS total_amount
 FROM orders_view
 GROUP BY 1
 ORDER BY 2 DESC`;
 
 /** The lines of one answered turn (contract §6), after __cutoff__ and the user echo, before __state__. */
-export function answerLines(question: string, kind: 'chart' | 'failure'): Line[] {
+export function answerLines(question: string, kind: AnswerKind): Line[] {
   const agent = ['core_data_analyst_agent'];
   const tools = ['core_data_analyst_agent', 'tools'];
   const metaInput = JSON.stringify({ searchQuery: 'total amount region' });
@@ -59,29 +143,59 @@ export function answerLines(question: string, kind: 'chart' | 'failure'): Line[]
   });
   const sqlInput = {
     sqlQuery: SQL,
-    queryTitle: 'Total amount by region',
+    queryTitle: resultOf(kind).spec.title,
     description: 'Sums the order amount per region.',
     userRequest: question,
     memoryId: '',
-    vegaSpec: JSON.stringify(BAR_SPEC),
+    vegaSpec: JSON.stringify(resultOf(kind).spec),
   };
   const sqlResult =
     kind === 'failure'
       ? JSON.stringify({ error: 'Column "regionz" does not exist in orders_view' })
       : JSON.stringify({
           ...sqlInput,
-          schema: [
-            { name: 'region', column_type: 'VARCHAR' },
-            { name: 'total_amount', column_type: 'DOUBLE' },
-          ],
-          data: REGION_ROWS,
-          totalRows: 4,
+          schema: resultOf(kind).schema,
+          data: resultOf(kind).data,
+          totalRows: resultOf(kind).data.length,
           uuid: 'b6a7c1f0-1111-4222-8333-944455556666',
         });
-  const final =
-    kind === 'failure'
-      ? 'I could not run the query: the column does not exist.'
-      : 'The **east** region has the highest total amount, **41,250.50**, followed by north (38,900.25).';
+  const final = FINAL[kind];
+  const answer: Line[] = [
+    {
+      id: 'm-answer',
+      role: 'assistant',
+      content: final.slice(0, 30),
+      graphPath: agent,
+      isDelta: true,
+      isInProcess: true,
+    },
+    {
+      id: 'm-answer',
+      role: 'assistant',
+      content: final.slice(30),
+      graphPath: agent,
+      isDelta: true,
+      isInProcess: true,
+    },
+    {
+      id: 'm-answer',
+      role: 'assistant',
+      content: final,
+      graphPath: agent,
+      isDelta: false,
+      isInProcess: false,
+    },
+    {
+      id: 'm-final',
+      role: 'assistant',
+      content: final,
+      graphPath: ['final'],
+      isDelta: false,
+      isInProcess: false,
+    },
+  ];
+  // A refusal answers in words only: no search, no query.
+  if (kind === 'refusal') return answer;
   return [
     {
       id: 'm-think',
@@ -138,38 +252,7 @@ export function answerLines(question: string, kind: 'chart' | 'failure'): Line[]
       graphPath: tools,
       isInProcess: false,
     },
-    {
-      id: 'm-answer',
-      role: 'assistant',
-      content: final.slice(0, 30),
-      graphPath: agent,
-      isDelta: true,
-      isInProcess: true,
-    },
-    {
-      id: 'm-answer',
-      role: 'assistant',
-      content: final.slice(30),
-      graphPath: agent,
-      isDelta: true,
-      isInProcess: true,
-    },
-    {
-      id: 'm-answer',
-      role: 'assistant',
-      content: final,
-      graphPath: agent,
-      isDelta: false,
-      isInProcess: false,
-    },
-    {
-      id: 'm-final',
-      role: 'assistant',
-      content: final,
-      graphPath: ['final'],
-      isDelta: false,
-      isInProcess: false,
-    },
+    ...answer,
   ];
 }
 
@@ -225,6 +308,8 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
       content: input,
       isDelta: false,
     });
+    // 'ponder': a long pause before the first step, while the widget shows that it is working.
+    if (input.includes('ponder')) await sleep(1500);
     // 'drop': the connection is lost mid-answer the first time; the same messageId re-attaches to the turn.
     if (input.includes('drop') && body.messageId && !dropped.has(body.messageId)) {
       dropped.add(body.messageId);
@@ -263,7 +348,7 @@ export async function startReplayServer(options: { lineDelayMs?: number } = {}):
       });
       return void res.end();
     }
-    for (const line of answerLines(input, input.includes('fail') ? 'failure' : 'chart')) await write(line);
+    for (const line of answerLines(input, answerKindOf(input))) await write(line);
     await write({ id: '__state__', role: 'assistant', state: { chatId, status: 'completed' } });
     res.end();
   }
