@@ -15,6 +15,7 @@ const unitTests = [
   '/test/web/(protocol|api)\\.test\\.ts$',
   '/test/query/(limits|scoped-policy)\\.test\\.ts$',
   '/test/foundation/(cache|config|layers)\\.test\\.ts$',
+  '/test/client/types\\.test\\.ts$',
 ];
 
 /** Three projects: pure units, everything that runs real components, and the CDK stack assertions. */
