@@ -14,7 +14,7 @@ const unitTests = [
   '/test/semantic/(compiler|model-validation|stages)\\.test\\.ts$',
   '/test/web/(protocol|api)\\.test\\.ts$',
   '/test/query/(limits|scoped-policy)\\.test\\.ts$',
-  '/test/foundation/(cache|config|layers|start-steps)\\.test\\.ts$',
+  '/test/foundation/(cache|config|layers|start-steps|node22)\\.test\\.ts$',
   '/test/client/types\\.test\\.ts$',
 ];
 

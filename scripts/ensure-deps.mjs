@@ -56,7 +56,12 @@ const count = (n) => `${n} package${n === 1 ? '' : 's'}`;
 function npm(args, { root, packages, out }) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // npm is npm.cmd on Windows, which only a shell runs.
+      shell: process.platform === 'win32',
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

@@ -52,6 +52,7 @@ export function node22({ root = ROOT, out = process.stdout, current = process.ve
     )}\n`,
   );
   const run = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    shell: process.platform === 'win32',
     cwd: dir,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
