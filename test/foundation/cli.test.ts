@@ -203,6 +203,36 @@ describe('operator CLI', () => {
     expect(failed.stderr).toContain('--deployment is required');
   }, 60_000);
 
+  test('the bundle pushes a real model: the semantic layer loads on use from the bundle', async () => {
+    const env = { ...process.env, TABLE_NAME: store.tableName };
+    const where = ['--account', 'acme', '--deployment', '3', '--branch', 'bundled'];
+    const pushed = await run(
+      process.execPath,
+      [ADMIN, 'model', 'push', ...where, '--dir', 'models/demo/main'],
+      {
+        env,
+      },
+    );
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ deploymentId: 3, branch: 'bundled', version: 1 });
+    expect((await deployments.getModel(store, 'acme', 3, 'bundled'))?.files.length).toBeGreaterThan(0);
+    // A model that does not compile is refused with the semantic layer's reason, and nothing is stored.
+    const bad = mkdtempSync(path.join(tmpdir(), 'cli-model-'));
+    writeFileSync(
+      path.join(bad, 'x.yml'),
+      'cubes:\n  - name: x\n    sql_table: t\n    measures:\n      - name: c\n        type: nope\n',
+    );
+    try {
+      const invalid = await run(process.execPath, [ADMIN, 'model', 'push', ...where, '--dir', bad], {
+        env,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect('code' in invalid && invalid.code).toBe(1);
+      expect(JSON.parse(invalid.stderr)).toMatchObject({ code: 'MODEL_INVALID' });
+      expect((await deployments.listModelVersions(store, 'acme', 3, 'bundled')).length).toBe(1);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   test('--help prints the usage from a bundle whose entry loads no command (nor the AWS SDK)', async () => {
     const help = await run(process.execPath, [ADMIN, '--help']);
     expect(help.stdout).toContain('Usage: npm run admin -- <command>');
