@@ -14,7 +14,8 @@ const unitTests = [
   '/test/semantic/(compiler|model-validation|stages)\\.test\\.ts$',
   '/test/web/(protocol|api)\\.test\\.ts$',
   '/test/query/(limits|scoped-policy)\\.test\\.ts$',
-  '/test/foundation/(cache|config|layers)\\.test\\.ts$',
+  '/test/foundation/(cache|config|layers|start-steps|node22)\\.test\\.ts$',
+  '/test/client/types\\.test\\.ts$',
 ];
 
 /** Three projects: pure units, everything that runs real components, and the CDK stack assertions. */

@@ -1,12 +1,16 @@
 /**
  * `npm start`: the whole service on http://127.0.0.1:$PORT, with DynamoDB Local and the demo seed.
- * Configuration (README, "Configuration"): PORT, DYNAMODB_ENDPOINT, DATA_DIR, TABLE_NAME, MODEL_PROVIDER, OFFLINE_DELAY_MS,
- * DEMO_API_KEY, DEMO_MEMBER_API_KEY, DEMO_STARTER_API_KEY.
+ * Configuration (README, "Configuration"): PORT, DYNAMODB_ENDPOINT, DATA_DIR, TABLE_NAME, MODEL_PROVIDER,
+ * OFFLINE_DELAY_MS, DEMO_API_KEY, DEMO_MEMBER_API_KEY, DEMO_STARTER_API_KEY.
+ * Each step says what it does and about how long is left (from the last start's times, kept in .local/).
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { removeServiceFile, writeServiceFile } from '../functions/admin/target';
 import { startLocalService } from '../functions/local/service';
-import { JavaMissingError } from '../functions/store/dynamodb-local';
+import { ensureSampleDatabase } from '../functions/semantic';
+import { type DynamoDbLocal, JavaMissingError, startDynamoDbLocal } from '../functions/store/dynamodb-local';
+import { startSteps } from './start-steps';
 
 async function webAssets(): Promise<string | undefined> {
   const buildModule = new URL('../functions/web/build.ts', import.meta.url);
@@ -19,21 +23,45 @@ async function webAssets(): Promise<string | undefined> {
   return web.webAssetsDir;
 }
 
+let dynamo: DynamoDbLocal | undefined;
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 4000);
-  const assetsDir = await webAssets();
-  const service = await startLocalService({
-    port,
-    ...(process.env.DYNAMODB_ENDPOINT ? { dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT } : {}),
-    ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
-    ...(process.env.TABLE_NAME ? { tableName: process.env.TABLE_NAME } : {}),
-    ...(assetsDir ? { assetsDir } : {}),
-    keys: {
-      ...(process.env.DEMO_API_KEY ? { demo: process.env.DEMO_API_KEY } : {}),
-      ...(process.env.DEMO_MEMBER_API_KEY ? { demoMember: process.env.DEMO_MEMBER_API_KEY } : {}),
-      ...(process.env.DEMO_STARTER_API_KEY ? { starter: process.env.DEMO_STARTER_API_KEY } : {}),
-    },
-  });
+  const dataDir = process.env.DATA_DIR;
+  const external = process.env.DYNAMODB_ENDPOINT;
+  const steps = startSteps(
+    [
+      { id: 'widget', label: 'Building the chat widget' },
+      ...(external ? [] : [{ id: 'dynamodb', label: 'Starting DynamoDB Local (Java)' }]),
+      { id: 'seed', label: 'Creating the table and the demo seed' },
+      { id: 'sample', label: 'Preparing the sample orders (DuckDB)' },
+    ],
+    process.stdout,
+  );
+  const assetsDir = await steps.run('widget', webAssets);
+  const endpoint =
+    external ??
+    (await steps.run('dynamodb', async () => {
+      dynamo = await startDynamoDbLocal(dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {});
+      return dynamo.endpoint;
+    }));
+  const service = await steps.run('seed', () =>
+    startLocalService({
+      port,
+      dynamodbEndpoint: endpoint,
+      ...(dataDir ? { dataDir } : {}),
+      ...(process.env.TABLE_NAME ? { tableName: process.env.TABLE_NAME } : {}),
+      ...(assetsDir ? { assetsDir } : {}),
+      keys: {
+        ...(process.env.DEMO_API_KEY ? { demo: process.env.DEMO_API_KEY } : {}),
+        ...(process.env.DEMO_MEMBER_API_KEY ? { demoMember: process.env.DEMO_MEMBER_API_KEY } : {}),
+        ...(process.env.DEMO_STARTER_API_KEY ? { starter: process.env.DEMO_STARTER_API_KEY } : {}),
+      },
+    }),
+  );
+  // Built now rather than by the first question (it is cached in DATA_DIR or the temp folder).
+  await steps.run('sample', () => ensureSampleDatabase());
+  steps.finish();
   const shown = (name: 'demo' | 'demoMember' | 'starter') =>
     service.generatedKeys.includes(name) ? `${service.keys[name]}  (generated)` : '(from environment)';
   process.stdout.write(
@@ -74,13 +102,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await service.stop();
+    await dynamo?.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  await dynamo?.stop().catch(() => undefined);
   if (error instanceof JavaMissingError) process.stderr.write(`\n${error.message}\n`);
   else
     process.stderr.write(

@@ -1,11 +1,13 @@
 /**
  * Writes functions/api/openapi.generated.ts: the OpenAPI document (functions/api/openapi.ts) as one JSON string,
  * so the function serving it bundles the text, not every schema and the code behind them (1.3 MB -> a few KB).
- * `npm run openapi` after changing a schema or a route; test/foundation/openapi.test.ts fails while it is stale.
+ * `npm run openapi` after changing a schema or a route (it writes the typed client's types too: scripts/client-types.ts);
+ * test/foundation/openapi.test.ts fails while it is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../functions/api/openapi';
+import { CLIENT_TYPES, clientTypesSource } from './client-types';
 
 export const GENERATED = fileURLToPath(new URL('../functions/api/openapi.generated.ts', import.meta.url));
 
@@ -21,4 +23,6 @@ export function generatedSource(): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(GENERATED, generatedSource());
   console.log(`wrote ${GENERATED}`);
+  writeFileSync(CLIENT_TYPES, clientTypesSource());
+  console.log(`wrote ${CLIENT_TYPES}`);
 }

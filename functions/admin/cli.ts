@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
-import { type ModelIssue, parseModel } from '../semantic';
+import type { ModelIssue } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
@@ -24,35 +24,7 @@ export class UsageError extends Error {
   }
 }
 
-export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdout; errors on stderr)
-
-  account create  --name <n> --plan free|premium|enterprise [--flag useCreatorMode] [--update]
-                  (an existing account is refused unless --update: its plan and flags are then replaced)
-  account list
-  account set-limit --name <n> --limit <users>|default
-  account set-rate --name <n> --rate key.chat|key.sql|key.session|token.chat|token.sql --limit <per minute>|default
-  key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
-  key list        --account <a>
-  key revoke      --account <a> --id <keyId>
-  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN>] [--default-branch main]
-  deployment list --account <a>
-  deployment cube-token --account <a> --id <n> [--disable]   turn Cube token (X-Cube-Auth-Token) chat auth on (prints the secret) or off
-  deployment cube-token-policy --account <a> --id <n> [--max-lifetime <seconds>|default] [--deny-jti <jti> --until <epoch seconds>]
-                  (tokens living longer are refused; a denied jti is refused until --until, the token's exp)
-  model push      --account <a> --deployment <id> --branch <name> --dir <model directory>   (a new version)
-  model versions  --account <a> --deployment <id> --branch <name>
-  model rollback  --account <a> --deployment <id> --branch <name> --version <n>
-  agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking] [--tool-names core|cube]
-  agent list      --account <a>
-  attribute create --account <a> --name <n> --type string|number|boolean|string_array|number_array [--description <text>]
-  attribute list  --account <a>
-  group create    --account <a> --name <n> [--description <text>]
-  group list      --account <a>
-  user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
-  user list       --account <a>
-
-Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.
-Without DYNAMODB_ENDPOINT, a running \`npm start\` of this checkout is found from .local/service.json.`;
+export { HELP } from './help';
 
 const options = {
   name: { type: 'string' },
@@ -83,6 +55,7 @@ const options = {
   group: { type: 'string', multiple: true },
   attr: { type: 'string', multiple: true },
   help: { type: 'boolean' },
+  verbose: { type: 'boolean' },
   update: { type: 'boolean' },
 } as const;
 
@@ -272,7 +245,9 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
       }
       const files = await loadModel(required(values, 'dir'));
-      // A model that does not compile never replaces the one queries use.
+      // A model that does not compile never replaces the one queries use. The semantic layer (SQL parser, YAML)
+      // loads only here: every other command starts without it.
+      const { parseModel } = await import('../semantic');
       let notes: readonly ModelIssue[] | undefined;
       try {
         notes = parseModel(files).notes;

@@ -15,8 +15,22 @@ export interface LocalServiceFile {
   pid: number;
 }
 
+/**
+ * The checkout's root: the nearest folder above this module with package-lock.json (functions/admin/ when run from
+ * source, .local/cli/ when run from the CLI's bundle, scripts/admin.mjs).
+ */
+function checkoutRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package-lock.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
 /** `.local/service.json` at the root of this checkout (whatever the working directory). */
-export const serviceFilePath = () => fileURLToPath(new URL('../../.local/service.json', import.meta.url));
+export const serviceFilePath = () => path.join(checkoutRoot(), '.local', 'service.json');
 
 /** `npm start` records itself; removed again on exit. */
 export function writeServiceFile(info: LocalServiceFile, file = serviceFilePath()): void {

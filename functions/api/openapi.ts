@@ -224,6 +224,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   return {
     operationId: operationId(route),
     summary: op.summary,
+    ...(ALIAS_OF[route.path] ? { description: `An alias of ${route.method} ${ALIAS_OF[route.path]}.` } : {}),
     security,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: json(op.body) } } : {}),
@@ -231,14 +232,50 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   };
 }
 
-/** The route id, camel-cased; an alias path (a second route with the same id) gets its own suffix. */
+/**
+ * Each operation's id, chosen by name: generated clients turn them into method names (`client.chatStream(...)`).
+ * An alias path (a second route with the same handler) says so in its id. A route without one fails the build.
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  'GET /health': 'health',
+  'GET /api/v1/openapi.json': 'openApi',
+  'POST /api/v1/embed/generate-session': 'generateSession',
+  'POST /api/v1/embed/session/token': 'exchangeSession',
+  'POST /api/v1/embed/session/exchange': 'exchangeSessionAlias',
+  'POST /api/v1/embed/session/check': 'checkSession',
+  'POST /api/v1/embed/session/revoke': 'revokeSession',
+  'GET /api/v1/embed-tenants/{embedTenantName}/groups': 'listGroups',
+  'DELETE /api/v1/embed-tenants/{embedTenantName}/groups/{id}': 'deleteGroup',
+  'GET /api/v1/embed-tenants/{embedTenantName}/user-attributes': 'listUserAttributes',
+  'DELETE /api/v1/embed-tenants/{embedTenantName}/user-attributes/{id}': 'deleteUserAttribute',
+  'POST /api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state': 'chatStream',
+  'POST /api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state/abort': 'chatAbort',
+  'POST /api/v1/public/{accountName}/agents/{agentId}/chat/abort': 'chatAbortAlias',
+  'POST /api/v1/public/{accountName}/deployments/{deploymentId}/chat/stream-chat-state':
+    'deploymentChatStream',
+  'POST /api/v1/public/{accountName}/deployments/{deploymentId}/chat/stream-chat-state/abort':
+    'deploymentChatAbort',
+  'POST /api/v1/deployments/{deploymentId}/sql': 'sqlQuery',
+  'POST /api/v1/deployments/{deploymentId}/token': 'createCubeApiToken',
+  'POST /cubejs-api/v1/cubesql': 'cubeSql',
+  'GET /embed/chat': 'embedPage',
+};
+
+/** Alias paths: the same handler as the path they name (README lists both). */
+const ALIAS_OF: Readonly<Record<string, string>> = {
+  '/api/v1/embed/session/exchange': '/api/v1/embed/session/token',
+  '/api/v1/public/{accountName}/agents/{agentId}/chat/abort':
+    '/api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state/abort',
+};
+
 function operationId(route: RouteDefinition): string {
-  const base = route.id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-  const first = routes.find((r) => r.id === route.id);
-  if (first === route) return base;
-  const tail = route.path.split('/').filter(Boolean).slice(-2).join('-');
-  return `${base}_${tail.replace(/[^A-Za-z0-9]+/g, '_')}`;
+  const id = OPERATION_IDS[`${route.method} ${route.path}`];
+  if (!id) throw new Error(`OpenAPI: no operation id for ${route.method} ${route.path}`);
+  return id;
 }
+
+/** The project's licence (package.json `license`), as OpenAPI 3.1 names it: an SPDX identifier. */
+export const LICENSE = { name: 'Apache License 2.0', identifier: 'Apache-2.0' } as const;
 
 let cached: Record<string, unknown> | undefined;
 
@@ -261,6 +298,7 @@ export function openApiDocument(): Record<string, unknown> {
       description:
         'Embed sessions, the AI data-analyst chat and the SQL API. Paths and bodies follow Cube Cloud; ' +
         'errors are `{"error","code"}` (README, Errors).',
+      license: LICENSE,
     },
     servers: [{ url: '/' }],
     paths,

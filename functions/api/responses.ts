@@ -1,12 +1,13 @@
 /**
  * Response bodies as zod schemas: the OpenAPI document (functions/api/openapi.ts) is generated from them, the
- * typed client (packages/client) mirrors them, and test/foundation/openapi.test.ts validates real responses
- * against the document. The `Same<...>` checks below fail the typecheck when a domain type and its schema
+ * typed client's types (packages/client/src/types.generated.ts) from the document, and
+ * test/foundation/openapi.test.ts validates real responses against the document. The `Same<...>` checks below fail the typecheck when a domain type and its schema
  * drift apart, so the document cannot describe something the service does not return.
  */
 import { z } from 'zod';
 import type { ExchangedSession } from '../embed/sessions';
 import type { ErrorBody } from '../http/errors';
+import type { ToolCallWire } from '../protocol';
 import type { QueryResult } from '../semantic';
 import { ATTRIBUTE_TYPES, type AttributeDefinition, type GroupDefinition } from '../store/definitions';
 
@@ -126,7 +127,14 @@ export const chatLine = z.looseObject({
   isDelta: z.boolean().optional(),
   isInProcess: z.boolean().optional(),
   graphPath: z.array(z.string()).optional(),
-  state: z.looseObject({ chatId: z.string().optional(), status: z.string().optional() }).optional(),
+  toolCall: z.object({ name: z.string(), input: z.string(), result: z.string().optional() }).optional(),
+  state: z
+    .looseObject({
+      chatId: z.string().optional(),
+      status: z.string().optional(),
+      isStreaming: z.boolean().optional(),
+    })
+    .optional(),
   error: z.unknown().optional(),
 });
 
@@ -138,3 +146,4 @@ agree<[ExchangedSession] extends [z.infer<typeof exchangeResponse>] ? true : fal
 agree<[GroupDefinition] extends [z.infer<typeof groupItem>] ? true : false>(true);
 agree<[AttributeDefinition] extends [z.infer<typeof attributeItem>] ? true : false>(true);
 agree<Same<QueryResult['schema'], z.infer<typeof sqlResult>['schema']>>(true);
+agree<Same<ToolCallWire, NonNullable<z.infer<typeof chatLine>['toolCall']>>>(true);

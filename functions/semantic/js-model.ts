@@ -129,7 +129,7 @@ class Reader {
       else if (helperCall(expression)) out += `{${this.source.slice(expression.start, expression.end)}}`;
       else
         throw new Refused(
-          'this ${...} needs JavaScript to run: only references and FILTER_PARAMS helpers are read',
+          'this template expression needs JavaScript to run: only references and FILTER_PARAMS helpers are read',
           expression,
         );
     }

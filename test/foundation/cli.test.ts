@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,9 +11,12 @@ import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { deployments } from '../../functions/store/deployments';
+import { isFresh } from '../../scripts/admin.mjs';
 import { freshStore } from '../support/store';
 
 const run = promisify(execFile);
+/** What `npm run admin` runs: the prebuilt bundle of bin/admin.ts (built here when stale). */
+const ADMIN = 'scripts/admin.mjs';
 let store: Store;
 const files = [{ path: 'orders.yml', content: 'cubes: []\n' }];
 const cli = (...argv: string[]) => runCommand(store, argv, async () => files);
@@ -181,22 +184,93 @@ describe('operator CLI', () => {
     ).rejects.toThrow(/cannot change type/);
   });
 
-  test('the binary prints JSON and exits 0, or a JSON error and a non-zero code', async () => {
+  test('the binary prints JSON and exits 0, or a JSON error and a non-zero code; quiet unless --verbose', async () => {
     const env = {
       ...process.env,
       TABLE_NAME: store.tableName,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
-    const ok = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'account', 'list'], { env });
+    const ok = await run(process.execPath, [ADMIN, 'account', 'list'], { env });
     expect(JSON.parse(ok.stdout)).toEqual([expect.objectContaining({ name: 'acme' })]);
-    const failed = await run(
-      process.execPath,
-      ['--import', 'tsx', 'bin/admin.ts', 'agent', 'create', '--account', 'acme'],
-      { env },
-    ).catch((error: { code: number; stderr: string }) => error);
+    expect(ok.stderr).toBe('');
+    const verbose = await run(process.execPath, [ADMIN, 'account', 'list', '--verbose'], { env });
+    expect(JSON.parse(verbose.stdout)).toEqual(JSON.parse(ok.stdout));
+    expect(verbose.stderr).toContain(`Using DYNAMODB_ENDPOINT=${process.env.DYNAMODB_ENDPOINT}`);
+    const failed = await run(process.execPath, [ADMIN, 'agent', 'create', '--account', 'acme'], {
+      env,
+    }).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).toBe(2);
     expect(failed.stderr).toContain('--deployment is required');
-  }, 30_000);
+  }, 60_000);
+
+  test('the bundle pushes a real model: the semantic layer loads on use from the bundle', async () => {
+    const env = { ...process.env, TABLE_NAME: store.tableName };
+    const where = ['--account', 'acme', '--deployment', '3', '--branch', 'bundled'];
+    const pushed = await run(
+      process.execPath,
+      [ADMIN, 'model', 'push', ...where, '--dir', 'models/demo/main'],
+      {
+        env,
+      },
+    );
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ deploymentId: 3, branch: 'bundled', version: 1 });
+    expect((await deployments.getModel(store, 'acme', 3, 'bundled'))?.files.length).toBeGreaterThan(0);
+    // A model that does not compile is refused with the semantic layer's reason, and nothing is stored.
+    const bad = mkdtempSync(path.join(tmpdir(), 'cli-model-'));
+    writeFileSync(
+      path.join(bad, 'x.yml'),
+      'cubes:\n  - name: x\n    sql_table: t\n    measures:\n      - name: c\n        type: nope\n',
+    );
+    try {
+      const invalid = await run(process.execPath, [ADMIN, 'model', 'push', ...where, '--dir', bad], {
+        env,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect('code' in invalid && invalid.code).toBe(1);
+      expect(JSON.parse(invalid.stderr)).toMatchObject({ code: 'MODEL_INVALID' });
+      expect((await deployments.listModelVersions(store, 'acme', 3, 'bundled')).length).toBe(1);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('--help prints the usage from a bundle whose entry loads no command (nor the AWS SDK)', async () => {
+    const help = await run(process.execPath, [ADMIN, '--help']);
+    expect(help.stdout).toContain('Usage: npm run admin -- <command>');
+    expect(help.stdout).toContain('account create');
+    expect(isFresh()).toBe(true);
+    // What the entry imports statically, followed through every chunk: the help text only.
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(path.join('.local/cli', file), 'utf8');
+      for (const match of text.matchAll(/import\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+)["']/g)) {
+        visit(path.basename(match[1] ?? ''));
+      }
+    };
+    visit('admin.mjs');
+    const loaded = [...seen].map((file) => readFileSync(path.join('.local/cli', file), 'utf8')).join('\n');
+    expect(loaded).toContain('account create');
+    expect(loaded).not.toContain('DynamoDBDocumentClient');
+    expect(loaded).not.toMatch(/function runCommand/);
+  }, 60_000);
+
+  test('the bundle is rebuilt when a source is newer than it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-bundle-'));
+    try {
+      const manifest = (builtAt: number, inputs: string[]) =>
+        writeFileSync(path.join(dir, 'inputs.json'), JSON.stringify({ builtAt, inputs }));
+      expect(isFresh(dir)).toBe(false);
+      manifest(Date.now() + 60_000, ['bin/admin.ts', 'functions/admin/cli.ts']);
+      expect(isFresh(dir)).toBe(true);
+      manifest(statSync('functions/admin/cli.ts').mtimeMs - 1, ['bin/admin.ts', 'functions/admin/cli.ts']);
+      expect(isFresh(dir)).toBe(false);
+      manifest(Date.now() + 60_000, ['functions/admin/gone.ts']);
+      expect(isFresh(dir)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   test('account create refuses an existing account unless --update (its flags are not silently lost)', async () => {
     await cli('account', 'create', '--name', 'keepflags', '--plan', 'premium', '--flag', 'useCreatorMode');
@@ -269,14 +343,14 @@ describe('operator CLI', () => {
         HOME: dir,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       };
-      const failed = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'account', 'list'], {
-        env,
-      }).catch((error: { code: number; stderr: string }) => error);
+      const failed = await run(process.execPath, [ADMIN, 'account', 'list'], { env }).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
       expect('code' in failed && failed.code).toBe(2);
       expect(failed.stderr).toContain('NO_TARGET');
       expect(failed.stderr).toContain('npm start');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 60_000);
 });

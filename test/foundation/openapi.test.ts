@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { openApiDocument } from '../../functions/api/openapi';
+import { OPERATION_IDS, openApiDocument } from '../../functions/api/openapi';
 import { routes } from '../../functions/routes';
 import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { GENERATED, generatedSource } from '../../scripts/openapi';
@@ -143,6 +143,36 @@ test('the document is OpenAPI 3.1 and describes every route of routes.ts', () =>
   const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
   for (const name of Object.keys(schemas))
     expect(ajv.getSchema(`openapi.json#/components/schemas/${name}`)).toBeDefined();
+});
+
+test("operation ids are chosen names, the licence is the project's, and the README lists every route", () => {
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  const ids = routes.map((route) => String(paths[route.path]?.[route.method.toLowerCase()]?.operationId));
+  for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+  expect(ids).toEqual(routes.map((route) => OPERATION_IDS[`${route.method} ${route.path}`]));
+  expect(
+    paths['/api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state']?.post?.operationId,
+  ).toBe('chatStream');
+  expect(
+    paths['/api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state/abort']?.post?.operationId,
+  ).toBe('chatAbort');
+  expect(paths['/api/v1/public/{accountName}/agents/{agentId}/chat/abort']?.post?.description).toContain(
+    'alias of POST /api/v1/public/{accountName}/agents/{agentId}/chat/stream-chat-state/abort',
+  );
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
+  expect(doc.info).toEqual(
+    expect.objectContaining({ license: { name: expect.any(String), identifier: pkg.license } }),
+  );
+  expect(readFileSync('LICENSE', 'utf8')).toContain('Apache License');
+  // Each route, aliases included, on a line of the README's route table with its operation id.
+  const readme = readFileSync('README.md', 'utf8').split('\n');
+  const unlisted = routes.filter((route) => {
+    const id = OPERATION_IDS[`${route.method} ${route.path}`];
+    return !readme.some(
+      (line) => line.includes(`\`${route.method} ${route.path}\``) && line.includes(`\`${id}\``),
+    );
+  });
+  expect(unlisted.map((route) => `${route.method} ${route.path}`)).toEqual([]);
 });
 
 test('the request schemas are the validating zod schemas: a documented-invalid body is refused', async () => {

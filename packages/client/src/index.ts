@@ -1,7 +1,19 @@
 /**
  * A typed client for the embedded-analytics API. No dependencies: it needs only `fetch` (Node 20+, browsers).
- * Bodies mirror the service's OpenAPI document (GET /api/v1/openapi.json).
+ * Its body types are generated from the service's OpenAPI document (GET /api/v1/openapi.json).
  */
+import type {
+  AttributePage,
+  ChatLine,
+  ChatStreamRequest,
+  ExchangeResponse,
+  GenerateSessionRequest,
+  GenerateSessionResponse,
+  GroupPage,
+  SessionCheckResponse,
+  SqlRequest,
+  SqlResult,
+} from './types.generated.js';
 
 /** Every non-2xx response of the service: `{"error","code"}` with the HTTP status. */
 export class ApiError extends Error {
@@ -18,127 +30,29 @@ export class ApiError extends Error {
   }
 }
 
-export type AttributeValue = string | number | boolean | string[] | number[];
+/**
+ * The request and response bodies, generated from the schemas of the service's OpenAPI document (the zod schemas
+ * that validate requests and describe responses): `npm run openapi` rewrites ./types.generated.ts.
+ */
+export type * from './types.generated.js';
 
-export interface UserAttribute {
-  name: string;
-  value: AttributeValue;
-}
-
-/** Who the user is, for generate-session and (with an Api-Key) chat and SQL's `sessionSettings`. */
-export interface UserSettings {
-  externalId?: string;
-  internalId?: string;
-  email?: string;
-  groups?: string[];
-  userAttributes?: UserAttribute[];
-  securityContext?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
-export interface GenerateSessionRequest extends UserSettings {
-  deploymentId: number;
-  embedTenantName?: string;
-  creatorMode?: boolean;
-  groupDefinitions?: { name: string; description?: string }[];
-  userAttributeDefinitions?: {
-    name: string;
-    type: 'string' | 'number' | 'boolean' | 'string_array' | 'number_array';
-    displayName?: string;
-    defaultValue?: string;
-    description?: string;
-  }[];
-}
-
-export interface ExchangedSession {
-  token: string;
-  expiresAt: string;
-  accountName: string;
-  deploymentId: number;
-  embedTenantName: string | null;
-  creatorMode: boolean;
-  user: {
-    externalId?: string;
-    internalId?: string;
-    email?: string;
-    groups: string[];
-    userAttributes: UserAttribute[];
-  };
-  [field: string]: unknown;
-}
-
-export interface Group {
-  id: string;
-  name: string;
-  description?: string;
-  userCount?: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface UserAttributeDefinition {
-  id: string;
-  name: string;
-  type: string;
-  displayName?: string;
-  defaultValue?: string;
-  description?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** Who the user is, for generate-session and (with an Api-Key) chat's and SQL's `sessionSettings`. */
+export type UserSettings = NonNullable<ChatStreamRequest['sessionSettings']>;
+export type UserAttribute = NonNullable<GenerateSessionRequest['userAttributes']>[number];
+export type AttributeValue = NonNullable<UserAttribute['value']>;
+/** The exchanged session: its embed token and the user it stands for. */
+export type ExchangedSession = ExchangeResponse;
+export type SessionCheck = SessionCheckResponse;
+export type Group = GroupPage['items'][number];
+export type UserAttributeDefinition = AttributePage['items'][number];
+export type PageInfo = GroupPage['pageInfo'];
 export interface Page<T> {
   items: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  pageInfo: PageInfo;
 }
-
-/** One line of a chat stream (Cube's chat frames). Cube's error line is `{"error"}` alone, without an id. */
-export interface ChatLine {
-  id?: string;
-  sort?: number;
-  role?: 'user' | 'assistant';
-  content?: string;
-  thinking?: string;
-  isDelta?: boolean;
-  isInProcess?: boolean;
-  graphPath?: string[];
-  toolCall?: { name: string; input: string; result?: string };
-  state?: {
-    chatId?: string;
-    status?: 'completed' | 'aborted' | 'error';
-    isStreaming?: boolean;
-    [f: string]: unknown;
-  };
-  error?: unknown;
-  [field: string]: unknown;
-}
-
-export interface ChatRequest {
-  input?: string;
-  chatId?: string;
-  messageId?: string;
-  sessionSettings?: UserSettings & { timezone?: string; isEphemeral?: boolean };
-  activeBranchName?: string;
-  [field: string]: unknown;
-}
-
-export interface SqlRequest {
-  query: string;
-  sessionSettings?: UserSettings;
-  branchName?: string;
-  limit?: number;
-}
-
-export interface SqlColumn {
-  name: string;
-  column_type: string;
-}
-
-export interface SqlResult {
-  schema: SqlColumn[];
-  data: unknown[][];
-  totalRows: number;
-}
+/** The body of a chat turn (Cube's stream-chat-state request). */
+export type ChatRequest = ChatStreamRequest;
+export type SqlColumn = SqlResult['schema'][number];
 
 export interface ClientOptions {
   /** The service's origin, e.g. `http://127.0.0.1:4000` or the CloudFront URL. */
@@ -284,7 +198,7 @@ export class EmbeddedAnalytics {
   }
 
   /** POST /api/v1/embed/generate-session (admin key): a single-use session for one of your users. */
-  generateSession(request: GenerateSessionRequest): Promise<{ sessionId: string }> {
+  generateSession(request: GenerateSessionRequest): Promise<GenerateSessionResponse> {
     return this.json('POST', '/api/v1/embed/generate-session', 'key', request);
   }
 
@@ -301,7 +215,7 @@ export class EmbeddedAnalytics {
   check(
     sessionId: string,
     target: { accountName?: string; agentId?: string } = {},
-  ): Promise<{ accountName: string; deploymentId: number; agentId: string }> {
+  ): Promise<SessionCheckResponse> {
     return this.json('POST', '/api/v1/embed/session/check', 'none', { sessionId, ...target });
   }
 
@@ -365,7 +279,7 @@ export class EmbeddedAnalytics {
     const { signal } = options;
     if (signal?.aborted) controller.abort(signal.reason);
     signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-    let chatId = request.chatId;
+    let chatId = request.chatId ?? undefined;
     const started = this.send('POST', `${chatPath(agent)}/stream-chat-state`, 'keyOrToken', request, {
       accept: 'application/x-ndjson',
       signal: controller.signal,

@@ -1,0 +1,34 @@
+/**
+ * The CLI's usage text, in a module of its own: `--help` prints it without loading the commands (and the AWS SDK
+ * behind them). A new command adds its line here and its `case` in ./cli.ts (README, "Operator CLI").
+ */
+export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdout; errors on stderr)
+
+  account create  --name <n> --plan free|premium|enterprise [--flag useCreatorMode] [--update]
+                  (an existing account is refused unless --update: its plan and flags are then replaced)
+  account list
+  account set-limit --name <n> --limit <users>|default
+  account set-rate --name <n> --rate key.chat|key.sql|key.session|token.chat|token.sql --limit <per minute>|default
+  key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
+  key list        --account <a>
+  key revoke      --account <a> --id <keyId>
+  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN>] [--default-branch main]
+  deployment list --account <a>
+  deployment cube-token --account <a> --id <n> [--disable]   turn Cube token (X-Cube-Auth-Token) chat auth on (prints the secret) or off
+  deployment cube-token-policy --account <a> --id <n> [--max-lifetime <seconds>|default] [--deny-jti <jti> --until <epoch seconds>]
+                  (tokens living longer are refused; a denied jti is refused until --until, the token's exp)
+  model push      --account <a> --deployment <id> --branch <name> --dir <model directory>   (a new version)
+  model versions  --account <a> --deployment <id> --branch <name>
+  model rollback  --account <a> --deployment <id> --branch <name> --version <n>
+  agent create    --account <a> --id <agentId> --deployment <id> [--name <text>] [--show-thinking] [--tool-names core|cube]
+  agent list      --account <a>
+  attribute create --account <a> --name <n> --type string|number|boolean|string_array|number_array [--description <text>]
+  attribute list  --account <a>
+  group create    --account <a> --name <n> [--description <text>]
+  group list      --account <a>
+  user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
+  user list       --account <a>
+
+Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.
+Without DYNAMODB_ENDPOINT, a running \`npm start\` of this checkout is found from .local/service.json.
+--verbose says which target was chosen (on stderr).`;
