@@ -82,10 +82,13 @@ const schema = z.object({
   BEDROCK_ENDPOINT: text,
   BEDROCK_MAX_TOKENS: text,
   BEDROCK_REASONING_BUDGET: text,
+  BEDROCK_PROMPT_CACHING: text,
+  MODEL_TEMPERATURE: text,
   OPENAI_BASE_URL: text,
   OPENAI_API_KEY: text,
   OPENAI_API_KEY_SECRET_ARN: text,
   OPENAI_MODEL: text,
+  OPENAI_MAX_TOKENS: text,
 });
 
 /** Time bounds of the chat service. */
@@ -119,9 +122,24 @@ export interface ModelConfig {
     endpoint?: string;
     maxTokens?: number;
     reasoningBudgetTokens?: number;
+    promptCaching: 'auto' | 'on' | 'off';
+    temperature?: number;
   };
-  openai: { baseUrl: string; model: string; apiKey?: string; apiKeySecretArn?: string };
+  openai: {
+    baseUrl: string;
+    model: string;
+    apiKey?: string;
+    apiKeySecretArn?: string;
+    maxTokens?: number;
+    temperature?: number;
+  };
 }
+
+/** A temperature between 0 and 2, or absent. */
+const optionalTemperature = (raw: string | undefined): number | undefined => {
+  const value = Number(raw);
+  return raw && Number.isFinite(value) && value >= 0 && value <= 2 ? value : undefined;
+};
 
 /** A positive whole number, or absent. */
 const optionalCount = (raw: string | undefined): number | undefined => {
@@ -212,12 +230,23 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         ...(optionalCount(e.BEDROCK_REASONING_BUDGET)
           ? { reasoningBudgetTokens: optionalCount(e.BEDROCK_REASONING_BUDGET) }
           : {}),
+        promptCaching:
+          e.BEDROCK_PROMPT_CACHING === 'on' || e.BEDROCK_PROMPT_CACHING === 'off'
+            ? e.BEDROCK_PROMPT_CACHING
+            : 'auto',
+        ...(optionalTemperature(e.MODEL_TEMPERATURE) !== undefined
+          ? { temperature: optionalTemperature(e.MODEL_TEMPERATURE) }
+          : {}),
       },
       openai: {
         baseUrl: e.OPENAI_BASE_URL || 'https://api.openai.com/v1',
         model: e.OPENAI_MODEL || 'gpt-4o-mini',
         ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
         ...(e.OPENAI_API_KEY_SECRET_ARN ? { apiKeySecretArn: e.OPENAI_API_KEY_SECRET_ARN } : {}),
+        ...(optionalCount(e.OPENAI_MAX_TOKENS) ? { maxTokens: optionalCount(e.OPENAI_MAX_TOKENS) } : {}),
+        ...(optionalTemperature(e.MODEL_TEMPERATURE) !== undefined
+          ? { temperature: optionalTemperature(e.MODEL_TEMPERATURE) }
+          : {}),
       },
     },
   };

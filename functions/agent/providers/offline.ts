@@ -4,6 +4,7 @@ import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
 import { planQuery } from '../planner/sql';
 import { STOPWORDS, words } from '../planner/text';
 import { looksLikeFollowUp, readQuestions } from '../planner/understand';
+import { META_MAX_MEMBERS } from '../tool-specs';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { CLOSE_MATCH, verifiedAnswer } from '../verified';
 
@@ -64,7 +65,8 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
   const planner: ModelProvider = {
     name: 'offline',
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-      const messages = request.messages;
+      // Service notes are not questions: the planner reads the user's messages only.
+      const messages = request.messages.filter((m) => m.role !== 'user' || !m.note);
       const lastUser = messages.findLastIndex((m) => m.role === 'user');
       const current = messages[lastUser];
       const question = current?.role === 'user' ? current.text : '';
@@ -87,7 +89,6 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
             sqlQuery: verified.sql,
             queryTitle: verified.question,
             description: 'Verified query of the data model',
-            userRequest: question,
           });
           yield { type: 'end', stopReason: 'tool_use' };
           return;
@@ -112,7 +113,8 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       if (!turn.some((m) => m.name === 'coreMeta')) {
         const searchQuery = searchTerms(question, questions.at(-2));
         yield* text(`Searching the data model for: ${searchQuery || 'everything'}.`, signal, 'thinking');
-        yield toolUse('coreMeta', { searchQuery });
+        // The planner is code, not a model paying per token: it reads the whole catalog.
+        yield toolUse('coreMeta', { searchQuery, limit: META_MAX_MEMBERS });
         yield { type: 'end', stopReason: 'tool_use' };
         return;
       }
@@ -139,7 +141,6 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
           sqlQuery: query.sql,
           queryTitle: query.title,
           description: query.description,
-          userRequest: question,
         });
         yield { type: 'end', stopReason: 'tool_use' };
         return;
