@@ -193,7 +193,10 @@ function openAiAnswer(res: http.ServerResponse, step: ScriptStep): void {
           : kind === 'too-long'
             ? [400, 'context_length_exceeded']
             : [403, 'permission_denied'];
-    if (!('fail' in step) || step.after === undefined) return error(status, code, message);
+    if (!('fail' in step) || step.after === undefined) {
+      error(status, code, message);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const text of pieces(step.after)) chunk({ content: text });
     res.end(`data: ${JSON.stringify({ error: { message, type: code, code } })}\n\n`);
