@@ -87,7 +87,7 @@ describe.each(PROTOCOLS)('query results a model reads (%s)', (protocol) => {
     const wire = JSON.parse(line?.toolCall?.result ?? '{}') as { data: unknown[]; totalRows: number };
     expect(wire.data).toHaveLength(TOOL_MAX_ROWS);
     expect(wire.totalRows).toBe(customers);
-    const [given] = sentToolResults(protocol, model.requests[1] ?? {});
+    const [given] = sentToolResults(protocol, model.requests.at(-1) ?? {});
     const view = JSON.parse(given ?? '{}') as View;
     expect(view.data).toHaveLength(MODEL_RESULT_ROWS);
     expect(view.totalRows).toBe(customers);

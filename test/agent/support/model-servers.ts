@@ -43,9 +43,9 @@ export type Sent = Record<string, unknown>;
 export interface ModelServer {
   protocol: Protocol;
   requests: Sent[];
-  /** Sets how the server answers: the step for the n-th request (0-based), given its body. */
+  /** Sets how the server answers: the step for the n-th request from now (0-based), given its body. */
   script(next: (body: Sent, n: number) => ScriptStep): void;
-  /** Answers the steps in order, repeating the last. */
+  /** Answers the next requests with these steps in order, repeating the last. */
   steps(...steps: ScriptStep[]): void;
   provider(options?: Partial<BedrockOptions & OpenAiOptions>): ModelProvider;
   stop(): Promise<void>;
@@ -246,10 +246,12 @@ export async function startModelServer(protocol: Protocol): Promise<ModelServer>
     protocol,
     requests,
     script(fn: (body: Sent, n: number) => ScriptStep) {
-      next = fn;
+      const from = requests.length;
+      next = (body, n) => fn(body, n - from);
     },
     steps(...steps: ScriptStep[]) {
-      next = (_body, n) => steps[Math.min(n, steps.length - 1)] ?? { text: 'Done.' };
+      const from = requests.length;
+      next = (_body, n) => steps[Math.min(n - from, steps.length - 1)] ?? { text: 'Done.' };
     },
   };
   if (protocol === 'bedrock') {
@@ -335,10 +337,11 @@ export function sentTexts(protocol: Protocol, body: Sent): string[] {
     return messages.map((m) => (typeof m.content === 'string' ? m.content : ''));
   }
   return messages.flatMap((m) =>
-    ((m.content ?? []) as Record<string, unknown>[]).map((block) => {
-      if (typeof block.text === 'string') return block.text;
+    ((m.content ?? []) as Record<string, unknown>[]).flatMap((block) => {
+      if (typeof block.text === 'string') return [block.text];
       const result = block.toolResult as { content?: { text?: string }[] } | undefined;
-      return result?.content?.map((c) => c.text ?? '').join('') ?? '';
+      // Cache points and reasoning carry no text.
+      return result ? [result.content?.map((c) => c.text ?? '').join('') ?? ''] : [];
     }),
   );
 }
