@@ -3,6 +3,9 @@ import type { ChartHint } from './types';
 
 type Column = { name: string; role: Role; index: number };
 
+/** Addresses in text: a URL scheme browsers load or run, a protocol-relative or a www. address. */
+const ADDRESS = /\b(?:(?:https?|data|javascript|vbscript|blob|file|ftp|wss?):|\/\/|www\.)\S*/gi;
+
 /**
  * A Vega-Lite v5 spec built by the service from the model's chart hint, checked against the result: every
  * column named must be in it, values must be numbers. The spec has a fixed shape (mark, encodings of the named
@@ -43,7 +46,8 @@ export function chartFromHint(
       error: `chart: ${notNumbers.map((y) => y.name).join(', ')} holds no numbers (y must be values)`,
     };
   if (rows.length === 0) return { error: 'chart: the result has no rows' };
-  const title = (hint.title ?? fallbackTitle)?.slice(0, 200);
+  // A title is text: an address written into it (a model following text injected into the data) is left out.
+  const title = (hint.title ?? fallbackTitle)?.replace(ADDRESS, '').replace(/\s+/g, ' ').trim().slice(0, 200);
   const base = { $schema: SCHEMA, ...(title ? { title } : {}), data: { name: 'table' } };
   const valuesOf = (c: Column) => rows.map((r) => r[c.index]);
   const quantity = (c: Column) => ({ field: field(c.name), type: 'quantitative', title: titleOf(c.name) });
