@@ -78,6 +78,7 @@ const schema = z.object({
   // Model provider
   MODEL_PROVIDER: text,
   OFFLINE_DELAY_MS: number(0, -1),
+  OFFLINE_PROMPT_CACHE: text,
   BEDROCK_MODEL_ID: text,
   BEDROCK_ENDPOINT: text,
   BEDROCK_MAX_TOKENS: text,
@@ -116,6 +117,8 @@ export interface ChatTimings {
 export interface ModelConfig {
   provider: string;
   offlineDelayMs: number;
+  /** The offline provider reports its estimated input tokens as Bedrock's prompt cache would bill them. */
+  offlinePromptCache: boolean;
   bedrock: {
     modelId: string;
     region?: string;
@@ -222,6 +225,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     model: {
       provider: (e.MODEL_PROVIDER ?? '').trim().toLowerCase() || 'offline',
       offlineDelayMs: e.OFFLINE_DELAY_MS,
+      offlinePromptCache: e.OFFLINE_PROMPT_CACHE === 'on',
       bedrock: {
         modelId: e.BEDROCK_MODEL_ID || 'anthropic.claude-3-5-haiku-20241022-v1:0',
         ...(e.AWS_REGION ? { region: e.AWS_REGION } : {}),

@@ -1,3 +1,5 @@
+import { statedNumbers } from '../grounding';
+
 /** A query result as the SQL tool returns it: column names and rows. */
 export interface ResultSet {
   schema: { name: string }[];
@@ -107,6 +109,54 @@ export function compareResults(
 export const numbersIn = (text: string) =>
   (text.match(/-?\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
 
+/**
+ * The figures an answer states: numbers as written (see grounding.ts), less those that carry no claim about the
+ * data: the question's own numbers, years and small whole numbers (list positions, "top 3").
+ */
+export function figuresIn(answer: string, question: string): ReturnType<typeof statedNumbers> {
+  const asked = numbersIn(question);
+  return statedNumbers(answer).filter(
+    (s) =>
+      !(s.plain && ((s.value >= 0 && s.value <= 12) || (s.value >= 1900 && s.value <= 2100))) &&
+      !asked.some((n) => Math.abs(n - s.value) <= s.tolerance),
+  );
+}
+
+/** A stated figure that is this value at the precision written (rounded, scaled, a fraction as a percent). */
+const states = (figure: ReturnType<typeof statedNumbers>[number], value: number, tolerance: number) =>
+  Math.abs(figure.value - value) <= Math.max(figure.tolerance, tolerance) ||
+  (figure.percent && Math.abs(figure.value - value * 100) <= Math.max(figure.tolerance, tolerance));
+
+/**
+ * The answer text against the reference: a figure it states that no reference value (nor the result's, when the
+ * result is right) supports is wrong; for a small reference (at most `small` values), every value must be stated.
+ */
+export function checkAnswerText(
+  reference: ResultSet,
+  answer: string,
+  options: { question: string; tolerance: number; alsoFrom?: ResultSet; small?: number },
+): { wrong: string[]; missing: string[] } {
+  const pool = [...reference.data, ...(options.alsoFrom?.data ?? [])]
+    .flat()
+    .map(normalise)
+    .filter((v): v is number => typeof v === 'number');
+  const figures = figuresIn(answer, options.question);
+  const wrong = figures.filter((f) => !pool.some((v) => states(f, v, options.tolerance))).map((f) => f.text);
+  const cells = reference.data.flat();
+  const missing: string[] = [];
+  if (cells.length <= (options.small ?? 6)) {
+    const stated = statedNumbers(answer);
+    for (const raw of cells) {
+      const value = normalise(raw);
+      if (value === null) continue;
+      if (typeof value === 'number') {
+        if (!stated.some((f) => states(f, value, options.tolerance))) missing.push(String(value));
+      } else if (!answer.toLowerCase().includes(value.toLowerCase())) missing.push(`"${value}"`);
+    }
+  }
+  return { wrong, missing };
+}
+
 /** Every value of the reference is stated in the answer (numbers within the tolerance). */
 export function compareAnswer(reference: ResultSet, answer: string, tolerance = 0.005): string | undefined {
   const stated = numbersIn(answer);
@@ -121,7 +171,3 @@ export function compareAnswer(reference: ResultSet, answer: string, tolerance = 
   }
   return undefined;
 }
-
-/** An answer that says it cannot answer (the honest refusal the model's gaps call for). */
-export const REFUSAL =
-  /\b(can(?:no|')t|could(?: not|n't)|unable to|not able to|(?:do(?:es)?(?: not|n't)|doesn't) (?:have|contain|include|hold)|no (?:data|field|column|member|measure)s? (?:on|about|for|of))\b/i;

@@ -19,7 +19,7 @@ const onRetry = (error: ModelProviderError, attempt: number, delayMs: number) =>
   });
 
 /**
- * The provider MODEL_PROVIDER names (parsed in config.ts): `offline` (default; OFFLINE_DELAY_MS), `bedrock`
+ * The provider MODEL_PROVIDER names (parsed in config.ts): `offline` (default; OFFLINE_DELAY_MS, OFFLINE_PROMPT_CACHE), `bedrock`
  * (BEDROCK_MODEL_ID, AWS_REGION, BEDROCK_ENDPOINT, BEDROCK_MAX_TOKENS, BEDROCK_REASONING_BUDGET,
  * BEDROCK_PROMPT_CACHING) or `openai` (OPENAI_BASE_URL, OPENAI_API_KEY or OPENAI_API_KEY_SECRET_ARN,
  * OPENAI_MODEL, OPENAI_MAX_TOKENS); MODEL_TEMPERATURE for both.
@@ -27,7 +27,7 @@ const onRetry = (error: ModelProviderError, attempt: number, delayMs: number) =>
 export function providerFromConfig(model: ModelConfig): ModelProvider {
   switch (model.provider) {
     case 'offline':
-      return offlineProvider({ delayMs: model.offlineDelayMs });
+      return offlineProvider({ delayMs: model.offlineDelayMs, promptCache: model.offlinePromptCache });
     case 'bedrock':
       return bedrockProvider({ ...model.bedrock, onRetry });
     case 'openai': {

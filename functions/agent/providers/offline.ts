@@ -7,12 +7,15 @@ import { looksLikeFollowUp, readQuestions } from '../planner/understand';
 import { META_MAX_MEMBERS } from '../tool-specs';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { CLOSE_MATCH, verifiedAnswer } from '../verified';
+import { estimateCachedInput } from './cache-estimate';
 
 export interface OfflineOptions {
   /** Pause between streamed chunks (OFFLINE_DELAY_MS), so streaming and abort can be observed. */
   delayMs?: number;
   /** Words per streamed text chunk. */
   wordsPerChunk?: number;
+  /** Report input tokens as Bedrock's prompt cache would bill them (estimated; OFFLINE_PROMPT_CACHE, the eval). */
+  promptCache?: boolean;
 }
 
 const parse = (content: string): unknown => {
@@ -162,7 +165,11 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       yield { type: 'end', stopReason: 'end_turn' };
     },
   };
-  return { name: 'offline', stream: (request, signal) => metered(request, planner.stream(request, signal)) };
+  return {
+    name: 'offline',
+    stream: (request, signal) =>
+      metered(request, planner.stream(request, signal), options.promptCache === true),
+  };
 }
 
 /** Tokens as a model would roughly count them: one per four characters, rounded up. */
@@ -175,6 +182,7 @@ export const estimateTokens = (characters: number): number => Math.ceil(characte
 async function* metered(
   request: ModelRequest,
   events: AsyncIterable<ModelEvent>,
+  promptCache: boolean,
 ): AsyncGenerator<ModelEvent> {
   const read =
     request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length;
@@ -187,9 +195,7 @@ async function* metered(
       yield event;
       continue;
     }
-    yield {
-      ...event,
-      usage: { model: 'offline', inputTokens: estimateTokens(read), outputTokens: estimateTokens(produced) },
-    };
+    const input = promptCache ? estimateCachedInput(request) : { inputTokens: estimateTokens(read) };
+    yield { ...event, usage: { model: 'offline', ...input, outputTokens: estimateTokens(produced) } };
   }
 }

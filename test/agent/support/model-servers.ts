@@ -42,6 +42,8 @@ export type Sent = Record<string, unknown>;
 
 export interface ModelServer {
   protocol: Protocol;
+  /** Where the server listens: Bedrock's endpoint, or the OpenAI base URL (…/v1). */
+  baseUrl: string;
   requests: Sent[];
   /** Sets how the server answers: the step for the n-th request from now (0-based), given its body. */
   script(next: (body: Sent, n: number) => ScriptStep): void;
@@ -278,6 +280,7 @@ export async function startModelServer(protocol: Protocol): Promise<ModelServer>
     const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return {
       ...base,
+      baseUrl: endpoint,
       provider(options = {}) {
         const handler = new NodeHttp2Handler({ disableConcurrentStreams: true });
         handlers.push(handler);
@@ -314,6 +317,7 @@ export async function startModelServer(protocol: Protocol): Promise<ModelServer>
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return {
     ...base,
+    baseUrl,
     provider(options = {}) {
       return openAiProvider({
         baseUrl,
