@@ -88,7 +88,7 @@ describe('Bedrock requests', () => {
   it('mark the system prompt, the tools, the earlier turns and each step’s input as cache points (Claude)', async () => {
     const [first, second] = await twoSteps('bedrock');
     expect(first?.system).toEqual([{ text: SYSTEM_PROMPT }, CACHE]);
-    expect((first?.toolConfig as { tools: Block[] }).tools.at(-1)).toEqual(CACHE);
+    expect(((first ?? {}).toolConfig as { tools: Block[] }).tools.at(-1)).toEqual(CACHE);
     // Earlier turn (question, tool use, tool result, answer), then this turn's question.
     const firstBlocks = blocks(first ?? {});
     expect(firstBlocks.map((b) => b.filter((x) => 'cachePoint' in x).length)).toEqual([0, 0, 0, 1, 1]);
@@ -131,7 +131,7 @@ describe('OpenAI-compatible requests', () => {
     expect(sent?.max_completion_tokens).toBeUndefined();
     expect(sent?.prompt_cache_key).toBeUndefined();
     // The stable prefix first: the system prompt, then the earlier turns, then this turn's question.
-    expect((sent?.messages as { role: string; content: string }[])[0]).toEqual({
+    expect(((sent ?? {}).messages as { role: string; content: string }[])[0]).toEqual({
       role: 'system',
       content: SYSTEM_PROMPT,
     });
@@ -159,11 +159,13 @@ describe.each(PROTOCOLS)('tool schemas sent over %s', (protocol) => {
     const schemas =
       protocol === 'bedrock'
         ? (
-            sent?.toolConfig as { tools: { toolSpec?: { name: string; inputSchema: { json: Block } } }[] }
+            (sent ?? {}).toolConfig as {
+              tools: { toolSpec?: { name: string; inputSchema: { json: Block } } }[];
+            }
           ).tools.flatMap((t) =>
             t.toolSpec ? [[t.toolSpec.name, t.toolSpec.inputSchema.json] as const] : [],
           )
-        : (sent?.tools as { function: { name: string; parameters: Block } }[]).map(
+        : ((sent ?? {}).tools as { function: { name: string; parameters: Block } }[]).map(
             (t) => [t.function.name, t.function.parameters] as const,
           );
     const sql = schemas.find(([name]) => name === 'coreSqlApi')?.[1] as {
