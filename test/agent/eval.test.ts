@@ -278,6 +278,27 @@ describe('judging one run', () => {
         reference,
       ),
     ).toMatchObject({ verdict: 'honest refusal' });
+    // Totals, shares and the first-to-last change are figures of the result; a name with a number is a word.
+    const ranked = {
+      schema: [{ name: 'customer' }, { name: 'revenue' }],
+      data: [
+        ['Customer 331', 60],
+        ['Customer 17', 40],
+      ],
+      totalRows: 2,
+    };
+    const top = question({ ask: ['top customers by revenue'] });
+    expect(
+      await judgeRun(
+        top,
+        {
+          answer:
+            '1. Customer 331: 60\n2. Customer 17: 40\nIn all: 100; Customer 331 has 60% of it. From first to last: -20 (-33.3%).',
+          result: ranked,
+        },
+        async () => ranked,
+      ),
+    ).toMatchObject({ verdict: 'right' });
     expect(percentile([5, 1, 3, 2, 4], 0.95)).toBe(5);
     expect(percentile([5, 1, 3, 2, 4], 0.5)).toBe(3);
   });
