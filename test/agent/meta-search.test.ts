@@ -80,7 +80,7 @@ describe.each(PROTOCOLS)('coreMeta for a language model (%s)', (protocol) => {
 });
 
 describe('coreMeta on a large model', () => {
-  it('returns at most 30 members (about 1,500 tokens) of a 500-member model, where the whole model is about 27,000', async () => {
+  it('returns at most 30 members (about 1,700 tokens) of a 500-member model, where the whole model is about 27,000', async () => {
     // Prepare: one view of 500 dimensions, of which a few mention freight.
     const dimensions = Array.from({ length: 500 }, (_, i) =>
       i % 100 === 7
