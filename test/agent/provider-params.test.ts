@@ -86,9 +86,9 @@ const blocks = (body: Sent) => ((body.messages ?? []) as { content: Block[] }[])
 
 describe('Bedrock requests', () => {
   it('mark the system prompt, the tools, the earlier turns and each step’s input as cache points (Claude)', async () => {
-    const [first, second] = await twoSteps('bedrock');
+    const [first = {}, second = {}] = await twoSteps('bedrock');
     expect(first?.system).toEqual([{ text: SYSTEM_PROMPT }, CACHE]);
-    expect(((first ?? {}).toolConfig as { tools: Block[] }).tools.at(-1)).toEqual(CACHE);
+    expect((first.toolConfig as { tools: Block[] }).tools.at(-1)).toEqual(CACHE);
     // Earlier turn (question, tool use, tool result, answer), then this turn's question.
     const firstBlocks = blocks(first ?? {});
     expect(firstBlocks.map((b) => b.filter((x) => 'cachePoint' in x).length)).toEqual([0, 0, 0, 1, 1]);
@@ -126,12 +126,12 @@ describe('Bedrock requests', () => {
 
 describe('OpenAI-compatible requests', () => {
   it('send max_tokens and a temperature to a compatible server, with no cache key it may refuse', async () => {
-    const [sent] = await twoSteps('openai');
+    const [sent = {}] = await twoSteps('openai');
     expect(sent).toMatchObject({ max_tokens: 4096, temperature: 0, stream: true });
     expect(sent?.max_completion_tokens).toBeUndefined();
     expect(sent?.prompt_cache_key).toBeUndefined();
     // The stable prefix first: the system prompt, then the earlier turns, then this turn's question.
-    expect(((sent ?? {}).messages as { role: string; content: string }[])[0]).toEqual({
+    expect((sent.messages as { role: string; content: string }[])[0]).toEqual({
       role: 'system',
       content: SYSTEM_PROMPT,
     });
@@ -155,17 +155,17 @@ describe('OpenAI-compatible requests', () => {
 
 describe.each(PROTOCOLS)('tool schemas sent over %s', (protocol) => {
   it('ask for no request text or memory id to re-type, and offer a chart hint instead of a spec', async () => {
-    const [sent] = await twoSteps(protocol);
+    const [sent = {}] = await twoSteps(protocol);
     const schemas =
       protocol === 'bedrock'
         ? (
-            (sent ?? {}).toolConfig as {
+            sent.toolConfig as {
               tools: { toolSpec?: { name: string; inputSchema: { json: Block } } }[];
             }
           ).tools.flatMap((t) =>
             t.toolSpec ? [[t.toolSpec.name, t.toolSpec.inputSchema.json] as const] : [],
           )
-        : ((sent ?? {}).tools as { function: { name: string; parameters: Block } }[]).map(
+        : (sent.tools as { function: { name: string; parameters: Block } }[]).map(
             (t) => [t.function.name, t.function.parameters] as const,
           );
     const sql = schemas.find(([name]) => name === 'coreSqlApi')?.[1] as {
