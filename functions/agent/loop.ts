@@ -33,6 +33,7 @@ import {
   CUT_ANSWER,
   CUT_STEP,
   FILTERED_ANSWER,
+  FILTERED_STEP,
   failureText,
   MALFORMED_ANSWER,
   newProgress,
@@ -181,9 +182,15 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
     return { status, finalAnswer: answer, usage, ...failure };
   };
   const stopped = () => {
-    if (args.signal.aborted) return finish('aborted', `Stopped at your request. ${summary(progress)}`);
+    // The model's unfinished words are shown only when their figures pass the same check as an answer's.
+    const partial = progress.partialText.trim();
+    const shown =
+      !grounding ||
+      checkGrounding(partial, { results, queried, question: args.input, today: clock.today, sql }).ok;
+    const done = summary(progress, shown);
+    if (args.signal.aborted) return finish('aborted', `Stopped at your request. ${done}`);
     const limit = `limit ${Math.round(deadlineMs / 1000)} s`;
-    return finish('error', `I ran out of time before finishing (${limit}). ${summary(progress)}`, {
+    return finish('error', `I ran out of time before finishing (${limit}). ${done}`, {
       error: `The answer took longer than its time limit (${limit}).`,
       deadline: true,
     });
@@ -298,8 +305,11 @@ export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
         throw error;
       }
       const { text, toolUses, stop } = outcome;
+      // The step's complete copy: what was cut or filtered is not shown as if it stood; an answer under the
+      // grounding check is closed once it has been checked.
       if (stop === 'max_tokens' || stop === 'malformed') await close(CUT_STEP);
-      else if (toolUses.length > 0 || !grounding) await close(text);
+      else if (stop === 'content_filtered') await close(FILTERED_STEP);
+      else if (toolUses.length > 0 || !grounding || stop === 'context_overflow') await close(text);
       if (stop === 'content_filtered') {
         return await finish('error', FILTERED_ANSWER, {
           error: "The model provider's content filter stopped the answer.",

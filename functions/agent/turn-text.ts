@@ -61,6 +61,9 @@ export const WITHDRAWN_STEP =
 export const CUT_STEP =
   '(This reply was cut off at the model’s output limit and not used. Trying again, shorter.)';
 
+/** The step text shown in place of a reply the provider's filter stopped. */
+export const FILTERED_STEP = '(This reply was stopped by the language model’s content filter.)';
+
 export const FILTERED_ANSWER =
   "The language model's content filter stopped this answer, so there is nothing I can show. Asking in other words may help.";
 

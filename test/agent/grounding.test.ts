@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runAgentTurn } from '../../functions/agent';
+import { type ModelProvider, runAgentTurn } from '../../functions/agent';
 import { checkGrounding, type GroundingSources, statedNumbers } from '../../functions/agent/grounding';
 import { closeDrivers } from '../../functions/semantic';
 import {
@@ -123,6 +123,34 @@ describe.each(PROTOCOLS)('grounded answers over %s', (protocol) => {
     const note = sentTexts(protocol, model.requests[1] ?? {}).at(-1);
     expect(note).toContain('The answer states 14,200, but no query succeeded in this turn');
     expect(result.finalAnswer).toBe('I need to run a query for that; I could not.');
+  });
+});
+
+describe('an answer cut short', () => {
+  it('shows the unfinished words on a time-out only when their figures pass the check', async () => {
+    // Prepare: a model that starts an answer with an invented figure, then hangs until the turn's time runs out.
+    const hanging: ModelProvider = {
+      name: 'hanging',
+      async *stream(_request, signal) {
+        yield { type: 'text', delta: 'Revenue was 9,999,999 ' };
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      },
+    };
+    // Act
+    const result = await runAgentTurn({
+      provider: hanging,
+      tools: await demoTools(),
+      history: [],
+      input: 'revenue?',
+      showThinking: false,
+      signal: new AbortController().signal,
+      emit: collector().emit,
+      deadlineMs: 200,
+    });
+    // Assess
+    expect(result.status).toBe('error');
+    expect(result.finalAnswer).toMatch(/^I ran out of time before finishing/);
+    expect(result.finalAnswer).not.toContain('9,999,999');
   });
 });
 
