@@ -78,14 +78,18 @@ const schema = z.object({
   // Model provider
   MODEL_PROVIDER: text,
   OFFLINE_DELAY_MS: number(0, -1),
+  OFFLINE_PROMPT_CACHE: text,
   BEDROCK_MODEL_ID: text,
   BEDROCK_ENDPOINT: text,
   BEDROCK_MAX_TOKENS: text,
   BEDROCK_REASONING_BUDGET: text,
+  BEDROCK_PROMPT_CACHING: text,
+  MODEL_TEMPERATURE: text,
   OPENAI_BASE_URL: text,
   OPENAI_API_KEY: text,
   OPENAI_API_KEY_SECRET_ARN: text,
   OPENAI_MODEL: text,
+  OPENAI_MAX_TOKENS: text,
 });
 
 /** Time bounds of the chat service. */
@@ -113,15 +117,32 @@ export interface ChatTimings {
 export interface ModelConfig {
   provider: string;
   offlineDelayMs: number;
+  /** The offline provider reports its estimated input tokens as Bedrock's prompt cache would bill them. */
+  offlinePromptCache: boolean;
   bedrock: {
     modelId: string;
     region?: string;
     endpoint?: string;
     maxTokens?: number;
     reasoningBudgetTokens?: number;
+    promptCaching: 'auto' | 'on' | 'off';
+    temperature?: number;
   };
-  openai: { baseUrl: string; model: string; apiKey?: string; apiKeySecretArn?: string };
+  openai: {
+    baseUrl: string;
+    model: string;
+    apiKey?: string;
+    apiKeySecretArn?: string;
+    maxTokens?: number;
+    temperature?: number;
+  };
 }
+
+/** A temperature between 0 and 2, or absent. */
+const optionalTemperature = (raw: string | undefined): number | undefined => {
+  const value = Number(raw);
+  return raw && Number.isFinite(value) && value >= 0 && value <= 2 ? value : undefined;
+};
 
 /** A positive whole number, or absent. */
 const optionalCount = (raw: string | undefined): number | undefined => {
@@ -204,6 +225,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     model: {
       provider: (e.MODEL_PROVIDER ?? '').trim().toLowerCase() || 'offline',
       offlineDelayMs: e.OFFLINE_DELAY_MS,
+      offlinePromptCache: e.OFFLINE_PROMPT_CACHE === 'on',
       bedrock: {
         modelId: e.BEDROCK_MODEL_ID || 'anthropic.claude-3-5-haiku-20241022-v1:0',
         ...(e.AWS_REGION ? { region: e.AWS_REGION } : {}),
@@ -212,12 +234,23 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         ...(optionalCount(e.BEDROCK_REASONING_BUDGET)
           ? { reasoningBudgetTokens: optionalCount(e.BEDROCK_REASONING_BUDGET) }
           : {}),
+        promptCaching:
+          e.BEDROCK_PROMPT_CACHING === 'on' || e.BEDROCK_PROMPT_CACHING === 'off'
+            ? e.BEDROCK_PROMPT_CACHING
+            : 'auto',
+        ...(optionalTemperature(e.MODEL_TEMPERATURE) !== undefined
+          ? { temperature: optionalTemperature(e.MODEL_TEMPERATURE) }
+          : {}),
       },
       openai: {
         baseUrl: e.OPENAI_BASE_URL || 'https://api.openai.com/v1',
         model: e.OPENAI_MODEL || 'gpt-4o-mini',
         ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
         ...(e.OPENAI_API_KEY_SECRET_ARN ? { apiKeySecretArn: e.OPENAI_API_KEY_SECRET_ARN } : {}),
+        ...(optionalCount(e.OPENAI_MAX_TOKENS) ? { maxTokens: optionalCount(e.OPENAI_MAX_TOKENS) } : {}),
+        ...(optionalTemperature(e.MODEL_TEMPERATURE) !== undefined
+          ? { temperature: optionalTemperature(e.MODEL_TEMPERATURE) }
+          : {}),
       },
     },
   };

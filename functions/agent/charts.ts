@@ -1,12 +1,13 @@
 /** Column roles the chart choice looks at. */
-type Role = 'temporal' | 'quantitative' | 'nominal';
+export type Role = 'temporal' | 'quantitative' | 'nominal';
 
 const NUMERIC =
   /^(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|REAL|DOUBLE|DECIMAL|NUMERIC|INT2|INT4|INT8|FLOAT4|FLOAT8)/i;
 const TEMPORAL = /^(DATE|TIMESTAMP|TIME|TIMESTAMPTZ)/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 
-function roleOf(type: string, values: unknown[]): Role {
+/** A result column's role from its type (and, for text, its values: ISO dates are times). */
+export function roleOf(type: string, values: unknown[]): Role {
   if (TEMPORAL.test(type)) return 'temporal';
   if (NUMERIC.test(type)) return 'quantitative';
   const present = values.filter((v) => v !== null && v !== undefined);
@@ -16,7 +17,7 @@ function roleOf(type: string, values: unknown[]): Role {
 }
 
 /** Vega-Lite reads `.` and `[]` in field names as nested access: escape them. */
-const field = (name: string) => name.replace(/([.[\]\\])/g, '\\$1');
+export const field = (name: string) => name.replace(/([.[\]\\])/g, '\\$1');
 
 /**
  * An axis title from a column name, as a member title reads: `orders_view.total_amount` -> `Total amount`. The
@@ -49,7 +50,7 @@ function grainOf(values: unknown[]): Grain {
 }
 
 /** A time axis at the data's grain: Vega-Lite's `timeUnit`, ticks no finer than the grain, labels that read. */
-function timeAxis(name: string, values: unknown[]): Record<string, unknown> {
+export function timeAxis(name: string, values: unknown[]): Record<string, unknown> {
   const grain = grainOf(values);
   const unit = { year: 'year', quarter: 'yearquarter', month: 'yearmonth', day: 'yearmonthdate' }[grain];
   const format = { year: '%Y', quarter: 'Q%q %Y', month: '%b %Y', day: '%d %b %Y' }[grain];
@@ -68,13 +69,13 @@ function timeAxis(name: string, values: unknown[]): Record<string, unknown> {
 }
 
 /** Horizontal labels when the categories fit side by side; Vega-Lite's slant otherwise. */
-function categoryAxis(values: unknown[]): Record<string, unknown> {
+export function categoryAxis(values: unknown[]): Record<string, unknown> {
   const labels = [...new Set(values.map((v) => String(v ?? '')))];
   const fits = labels.length <= 8 && labels.every((label) => label.length <= 12);
   return fits ? { labelAngle: 0 } : {};
 }
 
-const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
 
 /**
  * A Vega-Lite v5 spec that fits the result's shape, without data (`data: {name: 'table'}`, filled from

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
+import { AppError } from '../errors';
+import { createLogger, describeError, type Logger } from '../observability/log';
 import {
   addUsage,
   agentDelta,
   agentStep,
-  coreToolName,
   emptyUsage,
   FINAL_NODE as FINAL,
   finalLine,
-  isFrame,
   NAMES,
   type ToolNaming,
   toolResult,
@@ -16,19 +15,48 @@ import {
   type Usage,
   wireToolName,
 } from '../protocol';
-import { AbortedError, abortable, raceAbort } from './abort';
+import { AbortedError, abortable, raceAbort, sleep } from './abort';
+import { checkGrounding } from './grounding';
+import {
+  conversationTokens,
+  DEFAULT_HISTORY_TOKENS,
+  fitHistory,
+  historyToConversation,
+  turnCount,
+} from './history';
+import { resultForModel } from './model-view';
 import { turnClock } from './planner/clock';
+import { SYSTEM_PROMPT, turnContext } from './prompt';
+import { backoffMs, DEFAULT_RETRY } from './providers/retry';
+import { coreMetaInput, coreSqlInput, isToolName, TOOL_SPECS } from './tool-specs';
+import {
+  CUT_ANSWER,
+  CUT_STEP,
+  FILTERED_ANSWER,
+  FILTERED_STEP,
+  failureText,
+  MALFORMED_ANSWER,
+  newProgress,
+  type Progress,
+  summary,
+  WITHDRAWN_STEP,
+  withheldAnswer,
+} from './turn-text';
 import type {
   AnalystTools,
   ChatMessage,
   ConversationMessage,
   ModelProvider,
   ModelRequest,
-  ToolName,
-  ToolSpec,
+  StepStop,
   ToolUse,
 } from './types';
-import { closestVerified, examplesPrompt, type VerifiedExample } from './verified';
+import { ModelProviderError } from './types';
+import { closestVerified } from './verified';
+
+export { historyToConversation } from './history';
+export { SYSTEM_PROMPT, systemPrompt } from './prompt';
+export { MODEL_RESULT_ROWS, TOOL_SPECS } from './tool-specs';
 
 export const AGENT_NODE = ['core_data_analyst_agent'];
 export const TOOLS_NODE = ['core_data_analyst_agent', 'tools'];
@@ -36,74 +64,8 @@ export const FINAL_NODE = FINAL;
 
 export const DEFAULT_MAX_STEPS = 8;
 export const DEFAULT_DEADLINE_MS = 120_000;
-/** History tool results larger than this are shortened before they go back to a model. */
-const HISTORY_RESULT_CHARS = 6_000;
-
-export const SYSTEM_PROMPT = `You are a data analyst answering questions about the user's business data.
-Work in steps: first call coreMeta to find the cubes/views and members (measures, dimensions) that fit the question,
-then call coreSqlApi with ONE read-only Postgres-dialect SELECT over those views, using member names as columns
-(for example: SELECT status, MEASURE(total_amount) FROM orders_view GROUP BY 1 ORDER BY 2 DESC).
-Use date_trunc('month', created_at) for time grains. Only use members returned by coreMeta.
-Relative dates ("last month", "this year", "last 30 days") are calendar ranges counted from today's date below:
-filter with created_at >= 'YYYY-MM-DD' AND created_at < 'YYYY-MM-DD' and say which dates you used.
-Shares, rates and percentages are ratios, not counts: aggregate in a CTE, e.g.
-WITH t AS (SELECT category, status, MEASURE(count) AS n FROM orders_view GROUP BY 1, 2)
-SELECT category, 100.0 * SUM(CASE WHEN status = 'returned' THEN n ELSE 0 END) / SUM(n) AS pct FROM t GROUP BY 1.
-Comparing named values ("A vs B by year") keeps one series per value: group by that dimension too.
-If the model has nothing for part of the question (a person, a forecast, a field it lacks), do not answer a
-different question: say you can't answer that from this data and what it can answer.
-If a tool returns {"error": ...}, fix the query and try again.
-Finish with a short answer in plain text that states the numbers you found; do not invent numbers.`;
-
-/** The system prompt of a turn: the rules plus the user's date, so relative periods can be resolved. */
-export function systemPrompt(
-  clock: { today: string; timeZone: string },
-  examples: readonly VerifiedExample[] = [],
-): string {
-  const verified = examplesPrompt(examples);
-  return `${SYSTEM_PROMPT}\nToday is ${clock.today} (time zone ${clock.timeZone}).${verified ? `\n${verified}` : ''}`;
-}
-
-/** What the model is asked to send (the tool specs are generated from these, so they cannot drift apart). */
-const coreMetaSpec = z.object({
-  searchQuery: z.string().max(2_000).describe('Keywords of the question, or empty for everything'),
-});
-const coreSqlSpec = z.object({
-  sqlQuery: z.string().min(1).max(100_000).describe('The SQL query'),
-  queryTitle: z.string().max(500).describe('Short human-readable title'),
-  description: z.string().max(5_000).describe('What the query does'),
-  userRequest: z.string().max(20_000).describe('The user request that triggered the query'),
-  memoryId: z.string().max(500).optional().describe('Reference to a previous analysis, if any'),
-  vegaSpec: z
-    .string()
-    .max(100_000)
-    .optional()
-    .describe('Optional Vega-Lite v5 spec as a JSON string, without data'),
-});
-
-/** What is accepted from the model: the same fields, the descriptive ones forgiven when missing. */
-const coreMetaInput = z.object({ searchQuery: coreMetaSpec.shape.searchQuery.default('') });
-const coreSqlInput = coreSqlSpec.partial({ queryTitle: true, description: true, userRequest: true });
-
-const inputSchema = (schema: z.ZodType): Record<string, unknown> => {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input' });
-  return json;
-};
-
-export const TOOL_SPECS: ToolSpec[] = [
-  {
-    name: 'coreMeta',
-    description:
-      'Searches the data model: returns the cubes and views with the measures and dimensions matching the query.',
-    inputSchema: inputSchema(coreMetaSpec),
-  },
-  {
-    name: 'coreSqlApi',
-    description:
-      'Runs one read-only SELECT (Postgres dialect) over the views of the data model; returns schema, up to 100 rows and totalRows.',
-    inputSchema: inputSchema(coreSqlSpec),
-  },
-];
+/** Attempts of one step whose stream broke after it had produced something (throttled, unavailable). */
+const STEP_ATTEMPTS = 3;
 
 export interface TurnArgs {
   provider: ModelProvider;
@@ -121,6 +83,14 @@ export interface TurnArgs {
   timeZone?: string;
   /** The tool and node names the lines carry (the agent's setting); models always see the service's own. */
   naming?: ToolNaming;
+  /** Earlier turns a model reads at most, in estimated tokens (the oldest whole turns are left out). */
+  historyTokens?: number;
+  /** Check the final answer's numbers against this turn's results (default: every provider but offline). */
+  grounding?: boolean;
+  /** Where provider failures and withheld answers are logged in full (users see a reference only). */
+  log?: Pick<Logger, 'warn' | 'error'>;
+  /** Base pause before a broken step is run again (tests shorten it). */
+  retryBaseMs?: number;
 }
 
 /** The graph nodes of a naming. */
@@ -134,308 +104,377 @@ export interface TurnResult {
   finalAnswer: string;
   /** The model calls of the turn and their tokens (Cube's `__usage__`). */
   usage: Usage;
-  /** Why the turn failed, in one line (status error). */
+  /** Why the turn failed, in one line a user may read (status error). */
   error?: string;
   /** The turn ran out of its time (status error). */
   deadline?: boolean;
 }
 
-const TOOL_NAMES: readonly string[] = ['coreMeta', 'coreSqlApi'];
-const isToolName = (name: string): name is ToolName => TOOL_NAMES.includes(name);
-
-function safeParse(json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return undefined;
-  }
+interface Step {
+  text: string;
+  thinking: string;
+  signature?: string;
+  toolUses: ToolUse[];
+  stop: StepStop;
 }
 
-/** Turns the stored messages of earlier turns into the provider-neutral conversation. */
-export function historyToConversation(history: readonly ChatMessage[]): ConversationMessage[] {
-  const out: ConversationMessage[] = [];
-  for (const message of history) {
-    if (isFrame(message) || message.isDelta) continue;
-    if (message.role === 'user') {
-      if (message.content) out.push({ role: 'user', text: message.content });
-      continue;
-    }
-    const tool = message.toolCall;
-    if (tool) {
-      if (tool.result === undefined || message.isInProcess) continue;
-      const input = safeParse(tool.input);
-      // Stored lines may carry Cube's names (an agent setting): the model sees the service's own.
-      const name = coreToolName(tool.name);
-      const toolUse: ToolUse = {
-        id: message.id,
-        name,
-        input:
-          input && typeof input === 'object' && !Array.isArray(input)
-            ? (input as Record<string, unknown>)
-            : {},
-      };
-      out.push({ role: 'assistant', text: '', toolUses: [toolUse] });
-      const content = tool.result.length > HISTORY_RESULT_CHARS ? shortenResult(tool.result) : tool.result;
-      out.push({
-        role: 'tool',
-        toolUseId: message.id,
-        name,
-        content,
-        isError: tool.result.startsWith('{"error"'),
-      });
-      continue;
-    }
-    if (message.graphPath?.[0] === 'final' && message.content) {
-      out.push({ role: 'assistant', text: message.content, toolUses: [] });
-    }
-  }
-  return out;
-}
-
-/** Rows of a query result a language model reads; the user's table and chart keep all of them. */
-export const MODEL_RESULT_ROWS = 25;
-
-/**
- * A query result as a language model gets it: small results unchanged; larger ones as their first rows plus,
- * per numeric column, the count, sum, minimum, maximum and first and last values over every returned row, so
- * totals, extremes and trends are read from the summary rather than guessed from a cut table.
- */
-export function summariseForModel(content: string): string {
-  const parsed = safeParse(content);
-  if (!parsed || typeof parsed !== 'object' || !('data' in parsed) || !Array.isArray(parsed.data))
-    return content;
-  const rows = parsed.data as unknown[][];
-  if (rows.length <= MODEL_RESULT_ROWS) return content;
-  const schema = ('schema' in parsed && Array.isArray(parsed.schema) ? parsed.schema : []) as {
-    name?: string;
-  }[];
-  const columns: Record<string, object> = {};
-  schema.forEach((column, i) => {
-    const values = rows.map((r) => (Array.isArray(r) ? Number(r[i]) : Number.NaN));
-    if (values.some((v) => !Number.isFinite(v)) || values.length === 0) return;
-    const round = (v: number) => Math.round(v * 100) / 100;
-    columns[column.name ?? String(i)] = {
-      sum: round(values.reduce((a, b) => a + b, 0)),
-      min: round(Math.min(...values)),
-      max: round(Math.max(...values)),
-      first: round(values[0] ?? 0),
-      last: round(values.at(-1) ?? 0),
-    };
-  });
-  const { vegaSpec: _chart, ...rest } = parsed as Record<string, unknown>;
-  return JSON.stringify({
-    ...rest,
-    data: rows.slice(0, MODEL_RESULT_ROWS),
-    summary: { rowsReturned: rows.length, numericColumns: columns },
-    note: `first ${MODEL_RESULT_ROWS} of ${rows.length} returned rows; the summary covers all of them, and the user sees the full table`,
-  });
-}
-
-/** Keeps the shape of a large tool result (schema, first rows, totals) within the history budget. */
-function shortenResult(result: string): string {
-  const parsed = safeParse(result);
-  if (parsed && typeof parsed === 'object' && 'data' in parsed && Array.isArray(parsed.data)) {
-    const rows = parsed.data as unknown[];
-    const short = JSON.stringify({
-      ...parsed,
-      data: rows.slice(0, 20),
-      note: `first 20 of ${rows.length} rows`,
-    });
-    if (short.length <= HISTORY_RESULT_CHARS * 2) return short;
-  }
-  return JSON.stringify({ note: 'result omitted (too large)' });
-}
-
-const errorMessage = (error: unknown): string => {
-  const text = error instanceof Error ? error.message : String(error);
-  // The first line is what helps a model fix its query; the rest may echo compiled SQL.
-  return (text.split('\n')[0] ?? text).slice(0, 1_000);
-};
-
-interface Progress {
-  metaSearches: number;
-  queries: { title: string; totalRows: number }[];
-  failedTools: number;
-  partialText: string;
-}
-
-function summary(progress: Progress): string {
-  const parts: string[] = [];
-  if (progress.metaSearches > 0) {
-    parts.push(
-      `searched the data model ${progress.metaSearches === 1 ? 'once' : `${progress.metaSearches} times`}`,
-    );
-  }
-  for (const q of progress.queries)
-    parts.push(`ran "${q.title}" (${q.totalRows} row${q.totalRows === 1 ? '' : 's'})`);
-  if (progress.failedTools > 0) parts.push(`had ${progress.failedTools} failed tool call(s)`);
-  const done = parts.length > 0 ? `So far I ${parts.join(', ')}.` : 'Nothing had been done yet.';
-  const text = progress.partialText.trim();
-  return text ? `${done}\n\n${text}` : done;
-}
+/** A short reference that ties what a user was told to the full error in the logs. */
+const newReference = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
 /**
  * Runs one turn of the analyst graph: model steps (node core_data_analyst_agent) and tool calls (node
  * core_data_analyst_agent/tools) until the model answers, then exactly one final answer (node final).
- * Emits README, "Chat with the analyst" lines between the user echo and `__state__`; bounded by steps and time; the signal
- * reaches every model call and query.
+ * Emits the stream lines (README, "Chat with the analyst") between the user echo and `__state__`; bounded by steps and time; the signal
+ * reaches every model call and query. Each way a step can end is acted on: tool calls run, an answer is
+ * checked for grounded numbers, a cut-off or garbled reply is asked for again once, a filtered one ends the
+ * turn, an input too long for the model drops older turns.
  */
 export async function runAgentTurn(args: TurnArgs): Promise<TurnResult> {
   const maxSteps = args.maxSteps ?? DEFAULT_MAX_STEPS;
   const deadlineMs = args.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const now = args.now ?? Date.now;
+  const log = args.log ?? createLogger({ component: 'analyst' });
   const started = now();
   const clock = turnClock(now(), args.timeZone);
   const examples = closestVerified(args.tools.verifiedQueries, args.input);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort('deadline'), deadlineMs);
   const signal = AbortSignal.any([args.signal, deadline.signal]);
-  const conversation: ConversationMessage[] = [
-    ...historyToConversation(args.history),
-    { role: 'user', text: args.input },
-  ];
-  const progress: Progress = { metaSearches: 0, queries: [], failedTools: 0, partialText: '' };
+  const language = args.provider.name !== 'offline';
+  const grounding = args.grounding ?? language;
+  const progress = newProgress();
   const thinkingOf = (text: string) => (args.showThinking ? text : '');
   const nodes = nodesOf(args.naming ?? 'core');
-
   const usage = emptyUsage();
+
+  // Earlier turns within the token budget; the model is told when some were left out, the user when it had to be.
+  const earlier = historyToConversation(args.history);
+  let history = fitHistory(earlier, args.historyTokens ?? DEFAULT_HISTORY_TOKENS);
+  const userNotes: string[] = [];
+  const contextNotes = () =>
+    history.dropped > 0
+      ? [
+          `The ${history.dropped} oldest turn(s) of this conversation were left out to fit your context; if the question refers to them, say you no longer have them.`,
+        ]
+      : [];
+  const question: Extract<ConversationMessage, { role: 'user' }> = {
+    role: 'user',
+    text: args.input,
+    context: turnContext(clock, examples, contextNotes()),
+  };
+  const turn: ConversationMessage[] = [question];
+  // What the answer's numbers may come from: this turn's successful results, as the model read them.
+  const results: string[] = [];
+  const sql: string[] = [];
+  let queried = false;
+  let sentBack = false;
+  let cutOnce = false;
+  let malformedOnce = false;
+
   const finish = async (
     status: TurnResult['status'],
     finalAnswer: string,
     failure?: { error: string; deadline?: boolean },
   ): Promise<TurnResult> => {
     clearTimeout(timer);
-    await args.emit(finalLine(randomUUID(), finalAnswer) as ChatMessage);
-    return { status, finalAnswer, usage, ...failure };
+    const answer = userNotes.length > 0 ? `${finalAnswer}\n\n_${userNotes.join(' ')}_` : finalAnswer;
+    await args.emit(finalLine(randomUUID(), answer) as ChatMessage);
+    return { status, finalAnswer: answer, usage, ...failure };
   };
   const stopped = () => {
-    if (args.signal.aborted) return finish('aborted', `Stopped at your request. ${summary(progress)}`);
+    // The model's unfinished words are shown only when their figures pass the same check as an answer's.
+    const partial = progress.partialText.trim();
+    const shown =
+      !grounding ||
+      checkGrounding(partial, { results, queried, question: args.input, today: clock.today, sql }).ok;
+    const done = summary(progress, shown);
+    if (args.signal.aborted) return finish('aborted', `Stopped at your request. ${done}`);
     const limit = `limit ${Math.round(deadlineMs / 1000)} s`;
-    return finish('error', `I ran out of time before finishing (${limit}). ${summary(progress)}`, {
+    return finish('error', `I ran out of time before finishing (${limit}). ${done}`, {
       error: `The answer took longer than its time limit (${limit}).`,
       deadline: true,
     });
   };
 
-  try {
-    for (let step = 0; step < maxSteps; step++) {
-      if (signal.aborted || now() - started >= deadlineMs) return await stopped();
+  /** After "input too long": fewer earlier turns, or this turn's older results shortened; false when nothing is left. */
+  const shrink = (): boolean => {
+    const turns = turnCount(history.messages);
+    if (turns > 0) {
+      const budget = Math.floor(conversationTokens(history.messages) / 2);
+      const before = history.dropped;
+      history = fitHistory(earlier, budget);
+      if (history.dropped === before) history = fitHistory(earlier, 0);
+      question.context = turnContext(clock, examples, contextNotes());
+      userNotes.splice(
+        0,
+        userNotes.length,
+        `(I left out the ${history.dropped} oldest turn(s) of this conversation to fit the language model's context.)`,
+      );
+      return true;
+    }
+    const older = turn.filter((m) => m.role === 'tool').slice(0, -1);
+    const shortened = older.filter((m) => m.role === 'tool' && !m.content.startsWith('{"omitted"'));
+    if (shortened.length === 0) return false;
+    for (const m of shortened)
+      if (m.role === 'tool') m.content = '{"omitted":"shortened to fit the context"}';
+    return true;
+  };
+
+  /** One model step, streamed; run again when its stream breaks midway. `close` emits its complete copy. */
+  const stepOnce = async (
+    request: ModelRequest,
+  ): Promise<{ step: Step; close: (shown: string) => Promise<void> }> => {
+    for (let attempt = 1; ; attempt++) {
       const stepId = randomUUID();
-      let text = '';
-      let thinking = '';
-      let signature: string | undefined;
-      const toolUses: ToolUse[] = [];
-      const request: ModelRequest = {
-        system: systemPrompt(clock, examples),
-        clock,
-        ...(examples.length > 0 ? { examples } : {}),
-        messages: conversation,
-        tools: TOOL_SPECS,
-      };
-      const closeStep = async () => {
-        if (text || thinkingOf(thinking)) {
-          await args.emit(agentStep(stepId, nodes.agent, text, thinkingOf(thinking)) as ChatMessage);
+      const step: Step = { text: '', thinking: '', toolUses: [], stop: 'end_turn' };
+      let produced = false;
+      const close = async (shown = step.text) => {
+        if (shown || thinkingOf(step.thinking)) {
+          await args.emit(agentStep(stepId, nodes.agent, shown, thinkingOf(step.thinking)) as ChatMessage);
         }
       };
       try {
         for await (const event of abortable(args.provider.stream(request, signal), signal)) {
+          produced = true;
           if (event.type === 'text' && event.delta) {
-            text += event.delta;
-            progress.partialText = text;
+            step.text += event.delta;
+            progress.partialText = step.text;
             await args.emit(agentDelta(stepId, nodes.agent, { content: event.delta }) as ChatMessage);
           } else if (event.type === 'thinking' && event.delta) {
-            thinking += event.delta;
+            step.thinking += event.delta;
             if (args.showThinking) {
               await args.emit(agentDelta(stepId, nodes.agent, { thinking: event.delta }) as ChatMessage);
             }
           } else if (event.type === 'thinkingSignature') {
-            signature = event.signature;
+            step.signature = event.signature;
           } else if (event.type === 'toolUse') {
-            toolUses.push(event.toolUse);
+            step.toolUses.push(event.toolUse);
           } else if (event.type === 'end') {
+            step.stop = event.stopReason;
+            if (event.stopReason === 'other')
+              log.warn('model step ended for an unknown reason', { reason: event.rawStopReason });
             addUsage(usage, { model: args.provider.name, ...event.usage });
           }
         }
       } catch (error) {
-        await closeStep();
+        // A stream that broke after it began (the provider retried those that broke before) runs again.
+        const again =
+          produced &&
+          error instanceof ModelProviderError &&
+          error.retryable &&
+          attempt < STEP_ATTEMPTS &&
+          !signal.aborted;
+        await close(again && step.text ? `${step.text} …` : step.text);
+        if (!again) throw error;
+        log.warn('model step broke; running it again', { attempt, ...describeError(error) });
+        progress.partialText = '';
+        await sleep(
+          backoffMs(
+            attempt,
+            { ...DEFAULT_RETRY, baseDelayMs: args.retryBaseMs ?? DEFAULT_RETRY.baseDelayMs },
+            error.retryAfterMs,
+          ),
+          signal,
+        );
+        continue;
+      }
+      return { step, close };
+    }
+  };
+
+  try {
+    for (let step = 0; step < maxSteps; step++) {
+      if (signal.aborted || now() - started >= deadlineMs) return await stopped();
+      const request: ModelRequest = {
+        system: SYSTEM_PROMPT,
+        clock,
+        ...(examples.length > 0 ? { examples } : {}),
+        messages: [...history.messages, ...turn],
+        tools: TOOL_SPECS,
+        stablePrefix: history.messages.length,
+      };
+      let outcome: Step;
+      let close: (shown: string) => Promise<void>;
+      try {
+        ({ step: outcome, close } = await stepOnce(request));
+      } catch (error) {
+        if (error instanceof ModelProviderError && error.kind === 'context' && !signal.aborted && shrink()) {
+          log.warn('model input too long; older turns left out', { dropped: history.dropped });
+          continue;
+        }
         throw error;
       }
-      await closeStep();
-      conversation.push({
+      const { text, toolUses, stop } = outcome;
+      // The step's complete copy: what was cut or filtered is not shown as if it stood; an answer under the
+      // grounding check is closed once it has been checked.
+      if (stop === 'max_tokens' || stop === 'malformed') await close(CUT_STEP);
+      else if (stop === 'content_filtered') await close(FILTERED_STEP);
+      else if (toolUses.length > 0 || !grounding || stop === 'context_overflow') await close(text);
+      if (stop === 'content_filtered') {
+        return await finish('error', FILTERED_ANSWER, {
+          error: "The model provider's content filter stopped the answer.",
+        });
+      }
+      if (stop === 'context_overflow') {
+        if (shrink()) continue;
+        throw new ModelProviderError(args.provider.name, 'context window exceeded', { kind: 'context' });
+      }
+      if (stop === 'max_tokens' || stop === 'malformed') {
+        // Half a tool call or half an answer is never used: asked for again once, shorter.
+        const first = stop === 'max_tokens' ? !cutOnce : !malformedOnce;
+        if (stop === 'max_tokens') cutOnce = true;
+        else malformedOnce = true;
+        if (!first) {
+          return await finish('error', stop === 'max_tokens' ? CUT_ANSWER : MALFORMED_ANSWER, {
+            error:
+              stop === 'max_tokens'
+                ? 'The answer was cut off at the output limit.'
+                : 'The model wrote malformed tool calls.',
+          });
+        }
+        turn.push({
+          role: 'user',
+          note: true,
+          text:
+            stop === 'max_tokens'
+              ? 'Your last reply was cut off at the output limit before it was complete, so none of it was used. Reply again, shorter: a shorter query, or a shorter answer.'
+              : 'Your last tool call was malformed (not valid JSON for the tool), so it was not run. Call the tool again with valid input.',
+        });
+        continue;
+      }
+      turn.push({
         role: 'assistant',
         text,
         toolUses,
-        ...(thinking ? { reasoning: { text: thinking, ...(signature ? { signature } : {}) } } : {}),
+        ...(outcome.thinking
+          ? {
+              reasoning: {
+                text: outcome.thinking,
+                ...(outcome.signature ? { signature: outcome.signature } : {}),
+              },
+            }
+          : {}),
       });
       if (toolUses.length === 0) {
-        return await finish('completed', text.trim() || 'I could not produce an answer to that question.');
+        const answer = text.trim();
+        if (grounding && !answer) await close(text);
+        if (grounding && answer) {
+          const check = checkGrounding(answer, {
+            results,
+            queried,
+            question: args.input,
+            today: clock.today,
+            sql,
+          });
+          await close(check.ok ? text : WITHDRAWN_STEP);
+          if (!check.ok) {
+            log.warn('answer figures not found in the turn results', { reason: check.reason, sentBack });
+            if (!sentBack) {
+              sentBack = true;
+              turn.push({
+                role: 'user',
+                note: true,
+                text: `${check.reason} Answer again: state only numbers that appear in this turn's results or that you compute from them with the arithmetic shown; run a query for any figure you need; or say what you cannot answer.`,
+              });
+              continue;
+            }
+            return await finish('completed', withheldAnswer(progress));
+          }
+        }
+        return await finish('completed', answer || 'I could not produce an answer to that question.');
       }
       for (const toolUse of toolUses) {
-        const content = await runTool(args, toolUse, signal, progress);
-        conversation.push({
+        const ran = await runTool(args, toolUse, signal, progress, log);
+        if (!ran.isError) {
+          results.push(language ? resultForModel(toolUse.name, ran.content) : ran.content);
+          if (toolUse.name === 'coreSqlApi') {
+            queried = true;
+            sql.push(String(toolUse.input.sqlQuery ?? ''));
+          }
+        }
+        turn.push({
           role: 'tool',
           toolUseId: toolUse.id,
           name: toolUse.name,
-          // The offline planner is code and reads every row; a language model gets large results summarised.
-          content: args.provider.name === 'offline' ? content : summariseForModel(content),
-          isError: content.startsWith('{"error"'),
+          // The offline planner is code and reads every row; a language model reads what model-view gives it.
+          content: language ? resultForModel(toolUse.name, ran.content) : ran.content,
+          isError: ran.isError,
         });
       }
     }
     return await finish(
       'completed',
-      `I reached the limit of ${maxSteps} steps before a complete answer. ${summary(progress)}`,
+      `I reached the limit of ${maxSteps} steps before a complete answer. ${summary(progress, false)}`,
     );
   } catch (error) {
     if (error instanceof AbortedError || signal.aborted) return await stopped();
-    const message = errorMessage(error);
-    return await finish('error', `Sorry, the analyst ran into a problem: ${message}. ${summary(progress)}`, {
-      error: message,
+    // The provider's words (which may carry an account id or a role ARN) go to the logs only.
+    const reference = newReference();
+    log.error('analyst turn failed', { reference, ...describeError(error) });
+    const kind = error instanceof ModelProviderError ? error.kind : undefined;
+    return await finish('error', `${failureText(kind, reference)} ${summary(progress, false)}`, {
+      error: `The analyst could not finish this answer (reference ${reference}).`,
     });
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Runs one tool call with its two lines (in process, then with result); failures become `{"error"}` results. */
+/**
+ * Runs one tool call with its two lines (in process, then with result); failures become `{"error"}` results.
+ * The lines carry the spec's payload: the model's input plus `userRequest` (the turn's input).
+ */
 async function runTool(
   args: TurnArgs,
   toolUse: ToolUse,
   signal: AbortSignal,
   progress: Progress,
-): Promise<string> {
+  log: Pick<Logger, 'error'>,
+): Promise<{ content: string; isError: boolean }> {
   if (!isToolName(toolUse.name)) {
     progress.failedTools++;
-    return JSON.stringify({ error: `Unknown tool ${toolUse.name}; the tools are coreMeta and coreSqlApi` });
+    const content = JSON.stringify({
+      error: `Unknown tool ${toolUse.name}; the tools are coreMeta and coreSqlApi`,
+    });
+    return { content, isError: true };
   }
   const name = toolUse.name;
   const nodes = nodesOf(args.naming ?? 'core');
   const wire = wireToolName(name, args.naming ?? 'core');
   const id = randomUUID();
-  const input = JSON.stringify(toolUse.input);
+  const sqlInput = name === 'coreSqlApi' ? coreSqlInput.safeParse(toolUse.input) : undefined;
+  const metaInput = name === 'coreMeta' ? coreMetaInput.safeParse(toolUse.input) : undefined;
+  const shown = sqlInput?.success ? { ...sqlInput.data, userRequest: args.input } : toolUse.input;
+  const input = JSON.stringify(shown);
   await args.emit(toolStarted(id, nodes.tools, wire, input) as ChatMessage);
-  let result: string;
+  const done = async (content: string, isError: boolean) => {
+    await args.emit(toolResult(id, nodes.tools, wire, input, content) as ChatMessage);
+    return { content, isError };
+  };
+  const invalid =
+    sqlInput?.success === false ? sqlInput.error : metaInput?.success === false ? metaInput.error : undefined;
+  if (invalid) {
+    progress.failedTools++;
+    const issue = invalid.issues[0];
+    const where = issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad input';
+    return done(JSON.stringify({ error: `Invalid ${name} input: ${where}` }), true);
+  }
   try {
     let value: object;
-    if (name === 'coreMeta') {
-      const parsed = coreMetaInput.safeParse(toolUse.input);
-      if (!parsed.success)
-        throw new Error(`Invalid coreMeta input: ${parsed.error.issues[0]?.message ?? 'bad input'}`);
-      value = await raceAbort(args.tools.coreMeta(parsed.data, signal), signal);
+    if (metaInput?.success) {
+      value = await raceAbort(args.tools.coreMeta(metaInput.data, signal), signal);
       progress.metaSearches++;
-    } else {
-      const parsed = coreSqlInput.safeParse(toolUse.input);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new Error(
-          `Invalid coreSqlApi input: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad input'}`,
-        );
-      }
-      value = await raceAbort(args.tools.coreSqlApi(parsed.data, signal), signal);
+    } else if (sqlInput?.success) {
+      value = await raceAbort(
+        args.tools.coreSqlApi({ ...sqlInput.data, userRequest: args.input }, signal),
+        signal,
+      );
       const total = 'totalRows' in value && typeof value.totalRows === 'number' ? value.totalRows : 0;
-      progress.queries.push({ title: parsed.data.queryTitle ?? 'a query', totalRows: total });
+      progress.queries.push({ title: sqlInput.data.queryTitle ?? 'a query', totalRows: total });
+    } else {
+      throw new Error(`no input for ${name}`);
     }
-    result = JSON.stringify(value);
+    return done(JSON.stringify(value), false);
   } catch (error) {
     if (error instanceof AbortedError || signal.aborted) {
       await args.emit(
@@ -444,8 +483,21 @@ async function runTool(
       throw error instanceof AbortedError ? error : new AbortedError(signal.reason);
     }
     progress.failedTools++;
-    result = JSON.stringify({ error: errorMessage(error) });
+    return done(JSON.stringify({ error: toolErrorText(error, log) }), true);
   }
-  await args.emit(toolResult(id, nodes.tools, wire, input, result) as ChatMessage);
-  return result;
+}
+
+/**
+ * A tool failure as the model and the user read it: the service's own refusals (bad SQL, a member that does not
+ * exist, a result too large) in their first line, which is what helps a model fix its query; anything else
+ * (a lost connection, an engine fault) as a reference to the logs.
+ */
+function toolErrorText(error: unknown, log: Pick<Logger, 'error'>): string {
+  if (error instanceof AppError) {
+    const text = error.message;
+    return (text.split('\n')[0] ?? text).slice(0, 1_000);
+  }
+  const reference = newReference();
+  log.error('analyst tool failed', { reference, ...describeError(error) });
+  return `The query could not run because of a problem on our side (reference ${reference}).`;
 }

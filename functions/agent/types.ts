@@ -16,19 +16,38 @@ export interface ChatMessage {
 
 export type ToolName = 'coreMeta' | 'coreSqlApi';
 
-/** Input of the coreSqlApi tool (docs/embedding.md, "Tool and node names"). */
+/** A chart the model asks for: the service checks it against the result and builds the Vega-Lite spec. */
+export interface ChartHint {
+  type: 'bar' | 'line' | 'area' | 'point' | 'arc';
+  /** Result columns: the category or time axis, the value(s), an optional series. */
+  x: string;
+  y: string | string[];
+  color?: string;
+  title?: string;
+}
+
+/**
+ * Input of the coreSqlApi tool (docs/embedding.md, "Tool and node names"). The model writes the SQL, title, description and an optional chart
+ * hint; the service fills `userRequest` (the turn's input) and builds `vegaSpec` from the hint.
+ */
 export interface CoreSqlInput {
   sqlQuery: string;
   queryTitle?: string;
   description?: string;
   userRequest?: string;
-  memoryId?: string;
-  vegaSpec?: string;
+  chart?: ChartHint;
+}
+
+/** Input of the coreMeta tool: keywords, and optionally more members or one cube's members in full. */
+export interface CoreMetaInput {
+  searchQuery: string;
+  limit?: number;
+  cube?: string;
 }
 
 /** The two tools of the analyst; results are plain objects the agent serialises into `toolCall.result`. */
 export interface AnalystTools {
-  coreMeta(input: { searchQuery: string }, signal: AbortSignal): Promise<object>;
+  coreMeta(input: CoreMetaInput, signal: AbortSignal): Promise<object>;
   coreSqlApi(input: CoreSqlInput, signal: AbortSignal): Promise<object>;
   /** The model's `verified_queries`: examples for the model, reused when a question is close enough. */
   verifiedQueries?: readonly VerifiedQuery[];
@@ -50,7 +69,14 @@ export interface ToolUse {
 
 /** Provider-neutral conversation: what a model sees. */
 export type ConversationMessage =
-  | { role: 'user'; text: string }
+  | {
+      role: 'user';
+      text: string;
+      /** The turn's context (date, examples, notes) the service puts ahead of the question. */
+      context?: string;
+      /** A message of the service (a check that failed, a cut-off step), not the user's. */
+      note?: true;
+    }
   | {
       role: 'assistant';
       text: string;
@@ -61,6 +87,7 @@ export type ConversationMessage =
   | { role: 'tool'; toolUseId: string; name: string; content: string; isError: boolean };
 
 export interface ModelRequest {
+  /** The stable rules (cacheable across turns and threads); the turn's date and examples ride in `messages`. */
   system: string;
   /** The user's date and time zone at this turn: relative periods ("last month") are read against it. */
   clock?: { today: string; timeZone: string };
@@ -69,7 +96,27 @@ export interface ModelRequest {
   messages: ConversationMessage[];
   tools: ToolSpec[];
   maxTokens?: number;
+  /**
+   * How many leading messages are earlier turns of the thread: they do not change within the turn, so a provider
+   * that caches prompts marks the end of them (and of the system prompt and tools) as cache points.
+   */
+  stablePrefix?: number;
 }
+
+/**
+ * Why a step ended, as the loop acts on it: an answer or tool calls (`end_turn`, `tool_use`), cut at the output
+ * limit (`max_tokens`), blocked by the provider's filter (`content_filtered`), or the input did not fit
+ * (`context_overflow`), or a tool call the model garbled (`malformed`). Providers map their own words onto these;
+ * anything else arrives as `other`.
+ */
+export type StepStop =
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'content_filtered'
+  | 'context_overflow'
+  | 'malformed'
+  | 'other';
 
 /** What a provider streams for one model step. */
 export type ModelEvent =
@@ -78,7 +125,7 @@ export type ModelEvent =
   | { type: 'thinkingSignature'; signature: string }
   | { type: 'toolUse'; toolUse: ToolUse }
   /** A step ended; `usage` is what the provider reported for it (its model and token counts). */
-  | { type: 'end'; stopReason: string; usage?: CallUsage };
+  | { type: 'end'; stopReason: StepStop; rawStopReason?: string; usage?: CallUsage };
 
 /** A model behind one small interface: streams the events of one step; honours the signal. */
 export interface ModelProvider {
@@ -86,13 +133,37 @@ export interface ModelProvider {
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
 }
 
-/** A model provider failed (bad status, exception frame, malformed stream). */
+/**
+ * What went wrong with a provider, as the loop acts on it: `throttled` and `unavailable` (429, 5xx, a stream
+ * broken by the service) are retried with backoff; `context` (the input is too long) drops older turns; the rest
+ * (`client`: a request the provider refuses, `other`) end the turn.
+ */
+export type ProviderFailure = 'throttled' | 'unavailable' | 'context' | 'client' | 'other';
+
+/**
+ * A model provider failed (bad status, exception frame, malformed stream). The message is for logs only: it may
+ * carry account ids and role ARNs, so users see a generic text with a reference instead.
+ */
 export class ModelProviderError extends Error {
   readonly provider: string;
+  readonly kind: ProviderFailure;
+  /** The provider's own wait hint (Retry-After), in milliseconds. */
+  readonly retryAfterMs?: number;
 
-  constructor(provider: string, message: string, options?: ErrorOptions) {
+  constructor(
+    provider: string,
+    message: string,
+    options?: ErrorOptions & { kind?: ProviderFailure; retryAfterMs?: number },
+  ) {
     super(`${provider}: ${message}`, options);
     this.name = 'ModelProviderError';
     this.provider = provider;
+    this.kind = options?.kind ?? 'other';
+    if (options?.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** Worth another attempt after a pause. */
+  get retryable(): boolean {
+    return this.kind === 'throttled' || this.kind === 'unavailable';
   }
 }

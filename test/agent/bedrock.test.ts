@@ -202,6 +202,7 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
       {
         type: 'end',
         stopReason: 'tool_use',
+        rawStopReason: 'tool_use',
         usage: {
           model: 'anthropic.claude-test-v1:0',
           inputTokens: 10,
@@ -216,7 +217,8 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
     expect(String(sent?.headers.authorization)).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDLOCAL\/\d{8}\/us-east-1\/bedrock\//,
     );
-    expect(sent?.body.system).toEqual([{ text: 'You are a test.' }]);
+    // A Claude model: cache points after the system prompt, the tools and the step's input (see the caching tests).
+    expect(sent?.body.system).toEqual([{ text: 'You are a test.' }, { cachePoint: { type: 'default' } }]);
     expect(sent?.body.messages).toEqual([
       { role: 'user', content: [{ text: 'What is the revenue?' }] },
       {
@@ -230,11 +232,16 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
         role: 'user',
         content: [
           { toolResult: { toolUseId: 'tu-1', content: [{ text: '{"cubes":[]}' }], status: 'success' } },
+          { cachePoint: { type: 'default' } },
         ],
       },
     ]);
-    const toolConfig = sent?.body.toolConfig as { tools: { toolSpec: { name: string } }[] };
-    expect(toolConfig.tools.map((t) => t.toolSpec.name)).toEqual(['coreMeta', 'coreSqlApi']);
+    const toolConfig = sent?.body.toolConfig as { tools: { toolSpec?: { name: string } }[] };
+    expect(toolConfig.tools.map((t) => t.toolSpec?.name ?? t)).toEqual([
+      'coreMeta',
+      'coreSqlApi',
+      { cachePoint: { type: 'default' } },
+    ]);
   });
 
   it('turns an exception frame mid-stream into a ModelProviderError after the events before it', async () => {
@@ -306,7 +313,7 @@ describe('bedrockProvider over ConverseStream (HTTP/2 event stream)', () => {
 
 describe('token usage of a turn over Bedrock', () => {
   it('adds up each step’s metadata usage into the turn and writes it as per-account EMF metrics', async () => {
-    // Prepare: step 1 calls coreMeta, step 2 answers; each ends with Bedrock's metadata frame.
+    // Prepare: step 1 runs a query, step 2 answers with its figure; each ends with Bedrock's metadata frame.
     let step = 0;
     script = (stream) => {
       step += 1;
@@ -316,13 +323,13 @@ describe('token usage of a turn over Bedrock', () => {
         stream.write(
           frame('contentBlockStart', {
             contentBlockIndex: 0,
-            start: { toolUse: { toolUseId: 'tu-1', name: 'coreMeta' } },
+            start: { toolUse: { toolUseId: 'tu-1', name: 'coreSqlApi' } },
           }),
         );
         stream.write(
           frame('contentBlockDelta', {
             contentBlockIndex: 0,
-            delta: { toolUse: { input: '{"searchQuery":"revenue"}' } },
+            delta: { toolUse: { input: '{"sqlQuery":"SELECT MEASURE(revenue) FROM sales"}' } },
           }),
         );
         stream.write(frame('contentBlockStop', { contentBlockIndex: 0 }));
@@ -341,7 +348,11 @@ describe('token usage of a turn over Bedrock', () => {
     };
     const tools: AnalystTools = {
       coreMeta: async () => ({ cubes: [] }),
-      coreSqlApi: async () => ({ schema: [], data: [], totalRows: 0 }),
+      coreSqlApi: async () => ({
+        schema: [{ name: 'revenue', column_type: 'DOUBLE' }],
+        data: [[42]],
+        totalRows: 1,
+      }),
     };
     // Act
     const result = await runAgentTurn({

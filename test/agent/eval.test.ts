@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EvalUsageError, evalCommand, parseEvalArgs } from '../../functions/agent/eval/command';
+import type { EvalQuestion } from '../../functions/agent/eval/questions';
 import { parseQuestionFile } from '../../functions/agent/eval/questions';
-import { judgeOutcome, outcomeOf } from '../../functions/agent/eval/run';
+import { judgeRun, outcomeOf, percentile } from '../../functions/agent/eval/run';
 import { compareAnswer, compareResults, compareWording } from '../../functions/agent/eval/score';
+import { setEnv } from '../../functions/config';
 import { closeDrivers } from '../../functions/semantic';
+import { type ModelServer, sentToolResults, startModelServer } from './support/model-servers';
 
 const schema = (...names: string[]) => names.map((name) => ({ name }));
 
@@ -131,7 +134,7 @@ describe('values stated in an answer, and its wording', () => {
     if (!question) throw new Error('no question');
     const reference = async () => end;
     const judge = (answer: string, result?: { schema: { name: string }[]; data: unknown[][] }) =>
-      judgeOutcome(question, { answer, ...(result ? { result } : {}) }, reference);
+      judgeRun(question, { answer, ...(result ? { result } : {}) }, reference).then((run) => run.why);
     expect(await judge("I can't find orders in 2026: the data ends on 2025-12-31.")).toBeUndefined();
     expect(await judge('Revenue this year: (none). The data ends 2025-12-31.')).toBe(
       'answer says /\\(none\\)/',
@@ -161,7 +164,7 @@ describe('question files and chat lines', () => {
     );
   });
 
-  it('takes the final answer and the last successful query of a turn', () => {
+  it('takes the final answer, the last successful query and the token usage of a turn', () => {
     const result = (n: number) => JSON.stringify({ sqlQuery: `q${n}`, schema: [{ name: 'n' }], data: [[n]] });
     const outcome = outcomeOf([
       { role: 'assistant', toolCall: { name: 'coreSqlApi', input: '{}', result: result(1) } },
@@ -169,10 +172,15 @@ describe('question files and chat lines', () => {
       { role: 'assistant', toolCall: { name: 'coreSqlApi', input: '{}', result: 'Error: bad SQL' } },
       { role: 'assistant', graphPath: ['final'], content: 'Two.', isDelta: false },
       { role: 'assistant', state: { chatId: 'c', status: 'completed' } },
+      {
+        id: '__usage__',
+        usage: { llmCalls: 2, inputTokens: 30, outputTokens: 5, cacheReadTokens: 200, cacheWriteTokens: 0 },
+      },
     ]);
     expect(outcome).toEqual({
       answer: 'Two.',
       result: { schema: [{ name: 'n' }], data: [[2]], sqlQuery: 'q2' },
+      usage: [{ llmCalls: 2, inputTokens: 30, outputTokens: 5, cacheReadTokens: 200, cacheWriteTokens: 0 }],
     });
     expect(outcomeOf([{ state: { status: 'error', reason: 'boom' } }]).failed).toBe('turn error: boom');
   });
@@ -233,20 +241,219 @@ describe('npm run eval through the real chat endpoint', () => {
     );
     // Assess
     expect(report.right).toBe(3);
-    expect(report.total).toBe(4);
-    expect(report.confidentWrong).toBe(0);
+    expect(report.runs).toBe(4);
+    expect(report.runsPerQuestion).toBe(1);
+    expect(report.confidentWrong).toBe(1);
     expect(report.byClass).toEqual({
       counts: { total: 2, right: 1 },
       dates: { total: 1, right: 1 },
       refusals: { total: 1, right: 1 },
     });
-    expect(report.misses.map((m) => m.question.ask[0])).toEqual(['How many orders are completed?']);
+    expect(report.misses.map((m) => [m.question.ask[0], m.verdict])).toEqual([
+      ['How many orders are completed?', 'confident wrong'],
+    ]);
     expect(report.misses[0]?.why).toMatch(/column/);
     expect(report.misses[0]?.sql).toMatch(/orders_view/);
     expect(code).toBe(1);
     const text = output.join('');
-    expect(text).toContain('execution accuracy: 3/4 (75.0%)');
-    expect(text).toContain('- [counts] How many orders are completed?');
+    const lines = text.slice(text.indexOf('confident wrong:')).split('\n');
+    // Confident-wrong first, then accuracy, tokens (the offline estimate of Bedrock's cache) and latency.
+    expect(lines[0]).toBe('confident wrong: 1 of 4 runs (answerable 1, unanswerable 0)');
+    expect(lines[1]).toBe('accuracy: 3/4 runs right (75.0%) · numbers 3/4 · answer text 3/4');
+    expect(lines[3]).toBe('runs per question: 1 (4 questions)');
+    const tokens =
+      /^tokens per turn: input ([\d,]+) \(uncached ([\d,]+), cache read ([\d,]+), cache write ([\d,]+)\)/.exec(
+        lines[4] ?? '',
+      );
+    const [input, , read] = (tokens?.slice(1) ?? []).map((n) => Number(n.replace(/,/g, '')));
+    expect(input).toBeGreaterThan(1_000);
+    expect(read).toBeGreaterThan(0);
+    expect(lines[5]).toMatch(
+      /^input per turn as input-token equivalents \(cache read x0\.1, write x1\.25\): [\d,]+ with caching, [\d,]+ without \(\d+% less\)$/,
+    );
+    expect(lines[6]).toMatch(/^latency per question run: p50 \d+\.\d s, p95 \d+\.\d s$/);
+    expect(text).toContain('- [counts] How many orders are completed? (run 1): confident wrong');
     expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'))).toMatchObject({ right: 3, total: 4 });
+  }, 120_000);
+});
+
+describe('judging one run', () => {
+  const question = (over: Partial<EvalQuestion>): EvalQuestion => ({
+    ask: ['How many customers placed more than 60 orders?'],
+    sql: 'SELECT 1380',
+    refuse: false,
+    class: 'having',
+    ordered: false,
+    check: 'result',
+    tolerance: 0.005,
+    says: [],
+    never: [],
+    user: { groups: [] },
+    ...over,
+  });
+  const reference = async () => ({ schema: [{ name: 'n' }], data: [[1380]] });
+  const result = (n: number) => ({ schema: [{ name: 'customers' }], data: [[n]], totalRows: 1 });
+
+  it('counts a stated figure the reference does not hold as confident wrong, answerable or not', async () => {
+    // The wrong reading (a WHERE on the amount): its grounded figure is still wrong.
+    const wrong = await judgeRun(
+      question({}),
+      { answer: '20,000 customers placed more than 60 orders.', result: result(20000) },
+      reference,
+    );
+    expect(wrong).toMatchObject({ verdict: 'confident wrong', numbersRight: false });
+    // The right table under a text that misstates it.
+    const misread = await judgeRun(
+      question({}),
+      { answer: 'About 1,500 customers.', result: result(1380) },
+      reference,
+    );
+    expect(misread).toMatchObject({ verdict: 'confident wrong', numbersRight: true, textRight: false });
+    const refused = await judgeRun(
+      question({ refuse: true }),
+      { answer: 'Your best rep sold 4,210 orders.' },
+      reference,
+    );
+    expect(refused).toMatchObject({
+      verdict: 'confident wrong',
+      why: 'answered with 4,210 instead of refusing',
+    });
+  });
+
+  it('scores the answer text and the numbers apart, and a refusal by its figures, not its wording', async () => {
+    expect(
+      await judgeRun(
+        question({}),
+        { answer: '1,380 customers placed more than 60 orders.', result: result(1380) },
+        reference,
+      ),
+    ).toMatchObject({ verdict: 'right', textRight: true });
+    expect(
+      await judgeRun(question({}), { answer: 'See the table.', result: result(1380) }, reference),
+    ).toMatchObject({ verdict: 'partly', numbersRight: true, textRight: false });
+    expect(
+      await judgeRun(question({}), { answer: 'The model has no order counts per customer.' }, reference),
+    ).toMatchObject({ verdict: 'wrong refusal' });
+    // However it is worded, an answer without figures to an unanswerable question is honest.
+    expect(
+      await judgeRun(
+        question({ refuse: true }),
+        { answer: 'Sales reps are not in this data; try revenue by region.' },
+        reference,
+      ),
+    ).toMatchObject({ verdict: 'honest refusal' });
+    // Totals, shares and the first-to-last change are figures of the result; a name with a number is a word.
+    const ranked = {
+      schema: [{ name: 'customer' }, { name: 'revenue' }],
+      data: [
+        ['Customer 331', 60],
+        ['Customer 17', 40],
+      ],
+      totalRows: 2,
+    };
+    const top = question({ ask: ['top customers by revenue'] });
+    expect(
+      await judgeRun(
+        top,
+        {
+          answer:
+            '1. Customer 331: 60\n2. Customer 17: 40\nIn all: 100; Customer 331 has 60% of it. From first to last: -20 (-33.3%).',
+          result: ranked,
+        },
+        async () => ranked,
+      ),
+    ).toMatchObject({ verdict: 'right' });
+    expect(percentile([5, 1, 3, 2, 4], 0.95)).toBe(5);
+    expect(percentile([5, 1, 3, 2, 4], 0.5)).toBe(3);
+  });
+});
+
+describe('npm run eval -- --provider openai (a scripted model over the OpenAI-compatible protocol)', () => {
+  let dir: string;
+  let model: ModelServer;
+  const previous = { ...process.env };
+  beforeAll(async () => {
+    process.env.SAMPLE_ORDERS = '20000';
+    dir = mkdtempSync(join(tmpdir(), 'eval-model-'));
+    model = await startModelServer('openai');
+  });
+  afterAll(async () => {
+    setEnv({
+      OPENAI_BASE_URL: previous.OPENAI_BASE_URL,
+      OPENAI_MODEL: previous.OPENAI_MODEL,
+      OPENAI_API_KEY: previous.OPENAI_API_KEY,
+      MODEL_PROVIDER: previous.MODEL_PROVIDER,
+      SAMPLE_ORDERS: previous.SAMPLE_ORDERS,
+    });
+    rmSync(dir, { recursive: true, force: true });
+    await model.stop();
+    await closeDrivers();
+  });
+
+  it('runs each question 3 times and prints confident-wrong first, accuracy, tokens and p95 latency per question', async () => {
+    // Prepare: the model counts all orders for both questions, so the second (completed orders) is confidently wrong.
+    model.script((body) => {
+      const results = sentToolResults('openai', body);
+      const last = results.at(-1);
+      if (!last)
+        return {
+          tools: [
+            {
+              id: 'q',
+              name: 'coreSqlApi',
+              input: {
+                sqlQuery: 'SELECT MEASURE(count) AS orders FROM orders_view',
+                queryTitle: 'Orders',
+                description: 'Counts.',
+              },
+            },
+          ],
+        };
+      const n = (JSON.parse(last) as { data: number[][] }).data[0]?.[0] ?? 0;
+      return {
+        text: `There are ${n.toLocaleString('en-US')} orders.`,
+        usage: { input: 1200, output: 40, cacheRead: 900 },
+      };
+    });
+    const file = join(dir, 'questions.yml');
+    writeFileSync(
+      file,
+      [
+        'user: { groups: [managers] }',
+        'questions:',
+        '  - ask: How many orders do we have in total?',
+        '    class: counts',
+        '    sql: SELECT count(*) FROM orders',
+        '  - ask: How many orders are completed?',
+        '    class: counts',
+        "    sql: SELECT count(*) FROM orders WHERE status = 'completed'",
+      ].join('\n'),
+    );
+    setEnv({ OPENAI_BASE_URL: model.baseUrl, OPENAI_MODEL: 'test-model', OPENAI_API_KEY: 'sk-local' });
+    const output: string[] = [];
+    // Act
+    const { report, code } = await evalCommand(
+      ['--provider', 'openai', '--questions', file, '--max-confident-wrong', '0'],
+      (t) => output.push(t),
+    );
+    // Assess
+    expect(report.runsPerQuestion).toBe(3);
+    expect(report.runs).toBe(6);
+    expect(report.right).toBe(3);
+    expect(report.confidentWrongAnswerable).toBe(3);
+    expect(code).toBe(1);
+    const text = output.join('');
+    const report0 = text.slice(text.indexOf('confident wrong:'));
+    expect(report0.split('\n')[0]).toBe('confident wrong: 3 of 6 runs (answerable 3, unanswerable 0)');
+    // Two model calls a turn: 100 + (1,200 + 900) tokens read, 900 of them from the cache.
+    expect(report0).toContain(
+      'tokens per turn: input 2,200 (uncached 1,300, cache read 900, cache write 0), output 50, model calls 2.0',
+    );
+    expect(report0).toMatch(
+      /\n {2}3\/3 +\d+\.\d s {2}2,200\/50 {2}\[counts\] How many orders do we have in total\?/,
+    );
+    expect(report0).toMatch(
+      /\n {2}0\/3 +\d+\.\d s {2}2,200\/50 {2}\[counts\] How many orders are completed\?/,
+    );
   }, 120_000);
 });

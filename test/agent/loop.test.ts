@@ -163,21 +163,24 @@ describe('runAgentTurn: message order and shape (contract §6)', () => {
     expect(JSON.stringify(spec)).not.toContain('values');
   });
 
-  it('replaces a model-written vegaSpec data with the named table', async () => {
-    const spec = {
-      mark: 'bar',
-      data: { values: [{ a: 1 }] },
-      encoding: { x: { field: 'status', type: 'nominal' } },
-    };
+  it('builds the vegaSpec from a checked chart hint and says why a hint that does not fit is not drawn', async () => {
+    const sqlQuery = 'SELECT status, MEASURE(count) AS orders FROM orders_view GROUP BY 1';
     const result = (await analyst.coreSqlApi(
-      {
-        sqlQuery: 'SELECT status, MEASURE(count) AS count FROM orders_view GROUP BY 1',
-        queryTitle: 'Orders by status',
-        vegaSpec: JSON.stringify(spec),
-      },
+      { sqlQuery, queryTitle: 'Orders by status', chart: { type: 'bar', x: 'status', y: 'orders' } },
       new AbortController().signal,
-    )) as { vegaSpec?: string };
-    expect(JSON.parse(result.vegaSpec ?? '{}')).toEqual({ ...spec, data: { name: 'table' } });
+    )) as { vegaSpec?: string; chartError?: string };
+    expect(JSON.parse(result.vegaSpec ?? '{}')).toMatchObject({
+      title: 'Orders by status',
+      data: { name: 'table' },
+      mark: { type: 'bar' },
+      encoding: { x: { field: 'status', type: 'nominal' }, y: { field: 'orders', type: 'quantitative' } },
+    });
+    const wrong = (await analyst.coreSqlApi(
+      { sqlQuery, queryTitle: 'Orders by status', chart: { type: 'line', x: 'month', y: 'status' } },
+      new AbortController().signal,
+    )) as { vegaSpec?: string; chartError?: string };
+    expect(wrong.vegaSpec).toBeUndefined();
+    expect(wrong.chartError).toBe('chart: no column month in the result (columns: status, orders)');
   });
 });
 
@@ -310,6 +313,7 @@ describe('runAgentTurn: recovery and bounds', () => {
       },
     ]);
     const { messages, emit } = collector();
+    const logged: Record<string, unknown>[] = [];
     const result = await runAgentTurn({
       provider,
       tools: analyst,
@@ -318,9 +322,13 @@ describe('runAgentTurn: recovery and bounds', () => {
       showThinking: false,
       signal: new AbortController().signal,
       emit,
+      log: { warn: () => undefined, error: (_message, fields) => void logged.push(fields ?? {}) },
     });
     expect(result.status).toBe('error');
-    expect(result.finalAnswer).toMatch(/upstream exploded/);
+    // The user reads a generic text and a reference; the provider's own words go to the log under it.
+    expect(result.finalAnswer).not.toMatch(/upstream exploded/);
+    const reference = /reference ([0-9a-f]{12})/.exec(result.finalAnswer)?.[1];
+    expect(logged).toEqual([expect.objectContaining({ reference, errorMessage: 'upstream exploded' })]);
     expect(
       messages.filter((m) => m.isDelta === false && m.graphPath?.[0] === 'core_data_analyst_agent'),
     ).toHaveLength(1);

@@ -134,7 +134,8 @@ describe('openAiProvider over chat completions SSE', () => {
       { type: 'toolUse', toolUse: { id: 'call-c', name: 'coreMeta', input: { searchQuery: 'x' } } },
       {
         type: 'end',
-        stopReason: 'tool_calls',
+        stopReason: 'tool_use',
+        rawStopReason: 'tool_calls',
         usage: { model: 'test-model', inputTokens: 12, outputTokens: 7 },
       },
     ]);

@@ -68,7 +68,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
-      systems.push(body.messages[0]?.content ?? '');
+      // Everything the model reads: the examples ride in the turn's context, ahead of the question.
+      systems.push(body.messages.map((m) => m.content ?? '').join('\n'));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const chunk = { id: 'c', choices: [{ index: 0, delta: { content: 'Done.' }, finish_reason: 'stop' }] };
       res.end(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`);

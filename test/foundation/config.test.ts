@@ -34,7 +34,8 @@ describe('config', () => {
       model: {
         provider: 'offline',
         offlineDelayMs: 0,
-        bedrock: { modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0' },
+        offlinePromptCache: false,
+        bedrock: { modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', promptCaching: 'auto' },
         openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
       },
     });
@@ -54,7 +55,17 @@ describe('config', () => {
       modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0',
       region: 'eu-west-1',
       maxTokens: 2048,
+      promptCaching: 'auto',
     });
+    // Sampling and caching: a temperature from 0 to 2 for both providers, caching on, off or auto.
+    const tuned = parseConfig({
+      MODEL_TEMPERATURE: '0.3',
+      BEDROCK_PROMPT_CACHING: 'off',
+      OPENAI_MAX_TOKENS: '8000',
+    });
+    expect(tuned.model.bedrock).toMatchObject({ temperature: 0.3, promptCaching: 'off' });
+    expect(tuned.model.openai).toMatchObject({ temperature: 0.3, maxTokens: 8000 });
+    expect(parseConfig({ MODEL_TEMPERATURE: '7' }).model.bedrock.temperature).toBeUndefined();
     expect(parsed.model.openai.apiKeySecretArn).toBe('arn:aws:secretsmanager:eu-west-1:1:secret:k');
     expect(parsed.model.offlineDelayMs).toBe(0);
     expect(parseConfig({ OFFLINE_DELAY_MS: '40' }).model.offlineDelayMs).toBe(40);

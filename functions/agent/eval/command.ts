@@ -8,12 +8,16 @@ import type { ResultSet } from './score';
 
 export const EVAL_HELP = `npm run eval -- --questions FILE [options]
 
-Runs a question file (YAML or JSON: question, reference SQL or refuse: true) through the chat endpoint and
-reports execution accuracy with the misses.
+Runs a question file (YAML or JSON: question, reference SQL or refuse: true) through the chat endpoint, each
+question several times, and reports confident-wrong runs first, then accuracy on the numbers and on the answer
+text, tokens per turn (with and without prompt caching) and latency, per class and per question, and the misses
+(README, "Evaluating the analyst").
 
-  --questions FILE       the question file (see docs/analyst.md)
+  --questions FILE       the question file (README, "Evaluating the analyst")
   --provider NAME        offline (default), bedrock or openai: the local service's MODEL_PROVIDER
                          (BEDROCK_* / OPENAI_* settings come from the environment)
+  --runs N               runs of each question (default 3; 1 for offline, which is deterministic)
+  --max-confident-wrong N  exit 1 above this many confident-wrong runs (the launch gate: 0)
   --url URL              a running service instead of the local one started here
   --key KEY              its API key (admin key of the account) with --url
   --account NAME         account of the agent (default demo)
@@ -35,6 +39,8 @@ interface Options {
   agent: string;
   reference?: string;
   minAccuracy?: number;
+  maxConfidentWrong?: number;
+  runs: number;
   json?: string;
 }
 
@@ -52,6 +58,8 @@ export function parseEvalArgs(argv: string[]): Options {
         agent: { type: 'string' },
         reference: { type: 'string' },
         'min-accuracy': { type: 'string' },
+        runs: { type: 'string' },
+        'max-confident-wrong': { type: 'string' },
         json: { type: 'string' },
       },
       strict: true,
@@ -69,6 +77,12 @@ export function parseEvalArgs(argv: string[]): Options {
   const minAccuracy = values['min-accuracy'] === undefined ? undefined : Number(values['min-accuracy']);
   if (minAccuracy !== undefined && !(minAccuracy >= 0 && minAccuracy <= 100))
     throw new EvalUsageError('--min-accuracy must be a percentage');
+  const runs = values.runs === undefined ? (provider === 'offline' ? 1 : 3) : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new EvalUsageError('--runs must be 1 to 20');
+  const maxWrong =
+    values['max-confident-wrong'] === undefined ? undefined : Number(values['max-confident-wrong']);
+  if (maxWrong !== undefined && !(Number.isInteger(maxWrong) && maxWrong >= 0))
+    throw new EvalUsageError('--max-confident-wrong must be a whole number');
   return {
     questions: values.questions,
     provider,
@@ -78,6 +92,8 @@ export function parseEvalArgs(argv: string[]): Options {
     ...(values.key ? { key: values.key } : {}),
     ...(values.reference ? { reference: values.reference } : {}),
     ...(minAccuracy !== undefined ? { minAccuracy } : {}),
+    ...(maxWrong !== undefined ? { maxConfidentWrong: maxWrong } : {}),
+    runs,
     ...(values.json ? { json: values.json } : {}),
   };
 }
@@ -135,7 +151,19 @@ export async function evalCommand(
 ): Promise<{ report: EvalReport; code: number }> {
   const options = parseEvalArgs(argv);
   const questions = parseQuestionFile(await readFile(options.questions, 'utf8'));
-  setEnv({ MODEL_PROVIDER: options.provider });
+  // The command leaves the environment as it found it (the local service sets its own variables).
+  const before = Object.fromEntries(
+    ['MODEL_PROVIDER', 'OFFLINE_PROMPT_CACHE', 'DYNAMODB_ENDPOINT', 'TABLE_NAME'].map((name) => [
+      name,
+      process.env[name],
+    ]),
+  );
+  // Offline, input tokens are reported as Bedrock's prompt cache would bill them (estimated): the report then
+  // shows the effect of caching on the same runs.
+  setEnv({
+    MODEL_PROVIDER: options.provider,
+    ...(options.provider === 'offline' ? { OFFLINE_PROMPT_CACHE: 'on' } : {}),
+  });
   const source = await referenceSource(options.reference);
   let stop: (() => Promise<void>) | undefined;
   try {
@@ -171,18 +199,26 @@ export async function evalCommand(
       questions,
       ask,
       reference,
-      onResult: (q, why) => write(`${why ? 'MISS' : 'ok  '} ${q.ask.join(' → ')}\n`),
+      runs: options.runs,
+      onResult: (q, run) =>
+        write(
+          `${(run.verdict === 'right' || run.verdict === 'honest refusal' ? 'ok' : 'MISS').padEnd(4)} ${run.verdict.padEnd(15)} ${q.ask.join(' → ')}\n`,
+        ),
     });
     write(`\n${formatReport(report)}`);
     if (options.json) {
       const { writeFile } = await import('node:fs/promises');
       await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
     }
-    const accuracy = report.total === 0 ? 0 : (100 * report.right) / report.total;
-    const code = options.minAccuracy !== undefined && accuracy < options.minAccuracy ? 1 : 0;
+    const accuracy = report.runs === 0 ? 0 : (100 * report.right) / report.runs;
+    const failed =
+      (options.minAccuracy !== undefined && accuracy < options.minAccuracy) ||
+      (options.maxConfidentWrong !== undefined && report.confidentWrong > options.maxConfidentWrong);
+    const code = failed ? 1 : 0;
     return { report, code };
   } finally {
     await stop?.();
     await source.close();
+    setEnv(before);
   }
 }

@@ -1,5 +1,21 @@
 import type { EvalQuestion, EvalUser } from './questions';
-import { compareAnswer, compareResults, compareWording, REFUSAL, type ResultSet } from './score';
+import {
+  checkAnswerText,
+  compareAnswer,
+  compareResults,
+  compareWording,
+  figuresIn,
+  type ResultSet,
+} from './score';
+
+/** Token counts of one turn, from its `__usage__` line. */
+export interface TurnUsage {
+  llmCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
 
 /** What one asked thread gave back: the last answer and the last query result of its last turn. */
 export interface ChatOutcome {
@@ -8,6 +24,10 @@ export interface ChatOutcome {
   result?: ResultSet & { sqlQuery?: string };
   /** Set when a turn did not complete (an error status, a failed turn). */
   failed?: string;
+  /** Each turn's tokens. */
+  usage?: TurnUsage[];
+  /** Wall time of the whole thread, first question to last `__state__`. */
+  latencyMs?: number;
 }
 
 export interface AskOptions {
@@ -19,118 +39,294 @@ export interface AskOptions {
 /** Asks the questions of one thread in turn and returns the outcome of the last. */
 export type Ask = (questions: string[], options: AskOptions) => Promise<ChatOutcome>;
 
+/**
+ * How one run of a question ended. `confident wrong`: figures stated that the reference does not support
+ * (answerable or not), the worst kind; `partly`: the query is right but the text leaves figures out.
+ */
+export type Verdict = 'right' | 'partly' | 'confident wrong' | 'honest refusal' | 'wrong refusal' | 'error';
+
+export interface RunResult {
+  verdict: Verdict;
+  /** The query result (or the figure, for `check: answer`) matches the reference. */
+  numbersRight: boolean;
+  /** The answer text states no unsupported figure and every value of a small reference. */
+  textRight: boolean;
+  why?: string;
+  answer: string;
+  sql?: string;
+  latencyMs: number;
+  usage: TurnUsage[];
+}
+
 export interface Miss {
   question: EvalQuestion;
+  run: number;
+  verdict: Verdict;
   why: string;
   answer: string;
   sql?: string;
 }
 
 export interface EvalReport {
+  /** Questions, and runs of each. */
   total: number;
+  runsPerQuestion: number;
+  /** Runs, and runs right (right answers and honest refusals). */
+  runs: number;
   right: number;
-  /** Questions that call for a refusal but got a number without one: the worst kind of miss. */
+  numbersRight: number;
+  textRight: number;
+  /** Runs that stated figures the reference does not support: the worst kind of miss, reported first. */
   confidentWrong: number;
+  confidentWrongAnswerable: number;
+  confidentWrongUnanswerable: number;
+  verdicts: Record<Verdict, number>;
   byClass: Record<string, { total: number; right: number }>;
+  questions: { question: EvalQuestion; runs: RunResult[] }[];
   misses: Miss[];
 }
 
-/** Why an outcome is wrong for its question, or undefined when it is right. */
-export async function judgeOutcome(
-  question: EvalQuestion,
-  outcome: ChatOutcome,
-  reference: (sql: string) => Promise<ResultSet>,
-): Promise<string | undefined> {
-  if (outcome.failed) return outcome.failed;
-  const why = await judgeContent(question, outcome, reference);
-  return why ?? compareWording(outcome.answer, question.says, question.never);
-}
+const RIGHT: readonly Verdict[] = ['right', 'honest refusal'];
 
-async function judgeContent(
+/** How one outcome of a question ended, judged against the reference SQL. */
+export async function judgeRun(
   question: EvalQuestion,
   outcome: ChatOutcome,
   reference: (sql: string) => Promise<ResultSet>,
-): Promise<string | undefined> {
-  const refused = REFUSAL.test(outcome.answer);
+): Promise<Omit<RunResult, 'answer' | 'latencyMs' | 'usage' | 'sql'>> {
+  if (outcome.failed) return { verdict: 'error', numbersRight: false, textRight: false, why: outcome.failed };
+  const asked = question.ask.join(' ');
+  const figures = figuresIn(outcome.answer, asked);
   if (question.refuse) {
-    if (!refused) return outcome.result ? 'answered with a query instead of refusing' : 'no honest refusal';
-    return undefined;
+    // An honest refusal states no figure; wording is not scored (no phrase list to game).
+    if (figures.length === 0) return { verdict: 'honest refusal', numbersRight: true, textRight: true };
+    const stated = figures.map((f) => f.text).join(', ');
+    return {
+      verdict: 'confident wrong',
+      numbersRight: false,
+      textRight: false,
+      why: `answered with ${stated} instead of refusing`,
+    };
   }
   // Past the data the statement counts (the data's last day, the covered part), with or without a query.
   if (question.check === 'range') {
-    return compareAnswer(await reference(question.sql ?? ''), outcome.answer, question.tolerance);
+    const why = compareAnswer(await reference(question.sql ?? ''), outcome.answer, question.tolerance);
+    if (why !== undefined) return { verdict: 'partly', numbersRight: false, textRight: false, why };
+    return wording(question, outcome.answer, { verdict: 'right', numbersRight: true, textRight: true });
   }
-  if (!outcome.result) return refused ? 'refused an answerable question' : 'no query';
   const expected = await reference(question.sql ?? '');
-  if (question.check === 'answer') return compareAnswer(expected, outcome.answer, question.tolerance);
-  const why = compareResults(expected, outcome.result, {
-    ordered: question.ordered,
+  const numbersWhy =
+    question.check === 'answer'
+      ? compareAnswer(expected, outcome.answer, question.tolerance)
+      : !outcome.result
+        ? 'no query result'
+        : (compareResults(expected, outcome.result, {
+            ordered: question.ordered,
+            tolerance: question.tolerance,
+          }) ??
+          (question.series && !outcome.result.schema.some((s) => s.name.includes(question.series ?? ''))
+            ? `no ${question.series} series (columns ${outcome.result.schema.map((s) => s.name).join(', ')})`
+            : undefined));
+  const text = checkAnswerText(expected, outcome.answer, {
+    question: asked,
     tolerance: question.tolerance,
+    ...(numbersWhy === undefined && outcome.result ? { alsoFrom: outcome.result } : {}),
   });
-  if (why) return why;
-  if (question.series && !outcome.result.schema.some((s) => s.name.includes(question.series ?? ''))) {
-    return `no ${question.series} series (columns ${outcome.result.schema.map((s) => s.name).join(', ')})`;
+  const textRight = text.wrong.length === 0 && text.missing.length === 0;
+  if (numbersWhy !== undefined) {
+    const verdict = figures.length > 0 ? 'confident wrong' : 'wrong refusal';
+    return { verdict, numbersRight: false, textRight, why: numbersWhy };
   }
-  return undefined;
+  if (text.wrong.length > 0)
+    return {
+      verdict: 'confident wrong',
+      numbersRight: true,
+      textRight,
+      why: `the answer states ${text.wrong.join(', ')}, which the reference does not hold`,
+    };
+  if (text.missing.length > 0)
+    return {
+      verdict: 'partly',
+      numbersRight: true,
+      textRight,
+      why: `the answer text lacks ${text.missing.join(', ')}`,
+    };
+  return wording(question, outcome.answer, { verdict: 'right', numbersRight: true, textRight: true });
 }
 
-/** Runs every question (one at a time: a thread's turns are sequential anyway) and scores them. */
+/** A right answer whose wording a question prescribes (`says`, `never`) is only partly right when it misses. */
+function wording(
+  question: EvalQuestion,
+  answer: string,
+  right: Omit<RunResult, 'answer' | 'latencyMs' | 'usage' | 'sql'>,
+): Omit<RunResult, 'answer' | 'latencyMs' | 'usage' | 'sql'> {
+  const why = compareWording(answer, question.says, question.never);
+  return why === undefined
+    ? right
+    : { verdict: 'partly', numbersRight: right.numbersRight, textRight: false, why };
+}
+
+/** Runs every question `runs` times (one at a time: a thread's turns are sequential anyway) and scores them. */
 export async function runEval(args: {
   questions: EvalQuestion[];
   ask: Ask;
   reference: (sql: string) => Promise<ResultSet>;
-  onResult?: (question: EvalQuestion, why: string | undefined) => void;
+  runs?: number;
+  onResult?: (question: EvalQuestion, run: RunResult) => void;
 }): Promise<EvalReport> {
-  const report: EvalReport = { total: 0, right: 0, confidentWrong: 0, byClass: {}, misses: [] };
+  const runs = Math.max(1, args.runs ?? 1);
+  const report: EvalReport = {
+    total: 0,
+    runsPerQuestion: runs,
+    runs: 0,
+    right: 0,
+    numbersRight: 0,
+    textRight: 0,
+    confidentWrong: 0,
+    confidentWrongAnswerable: 0,
+    confidentWrongUnanswerable: 0,
+    verdicts: {
+      right: 0,
+      partly: 0,
+      'confident wrong': 0,
+      'honest refusal': 0,
+      'wrong refusal': 0,
+      error: 0,
+    },
+    byClass: {},
+    questions: [],
+    misses: [],
+  };
   for (const question of args.questions) {
-    const outcome = await args.ask(question.ask, {
-      user: question.user,
-      ...(question.timeZone ? { timeZone: question.timeZone } : {}),
-      ...(question.now !== undefined ? { now: question.now } : {}),
-    });
-    let why: string | undefined;
-    try {
-      why = await judgeOutcome(question, outcome, args.reference);
-    } catch (error) {
-      why = `reference SQL failed: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    const cls = report.byClass[question.class] ?? { total: 0, right: 0 };
-    report.byClass[question.class] = cls;
-    report.total += 1;
-    cls.total += 1;
-    if (why) {
-      if (question.refuse && outcome.result && !REFUSAL.test(outcome.answer)) report.confidentWrong += 1;
-      report.misses.push({
-        question,
-        why,
+    const results: RunResult[] = [];
+    for (let n = 0; n < runs; n++) {
+      const started = Date.now();
+      const outcome = await args.ask(question.ask, {
+        user: question.user,
+        ...(question.timeZone ? { timeZone: question.timeZone } : {}),
+        ...(question.now !== undefined ? { now: question.now } : {}),
+      });
+      let judged: Awaited<ReturnType<typeof judgeRun>>;
+      try {
+        judged = await judgeRun(question, outcome, args.reference);
+      } catch (error) {
+        const why = `reference SQL failed: ${error instanceof Error ? error.message : String(error)}`;
+        judged = { verdict: 'error', numbersRight: false, textRight: false, why };
+      }
+      const run: RunResult = {
+        ...judged,
         answer: outcome.answer,
         ...(outcome.result?.sqlQuery ? { sql: outcome.result.sqlQuery } : {}),
-      });
-    } else {
-      report.right += 1;
-      cls.right += 1;
+        latencyMs: outcome.latencyMs ?? Date.now() - started,
+        usage: outcome.usage ?? [],
+      };
+      results.push(run);
+      const cls = report.byClass[question.class] ?? { total: 0, right: 0 };
+      report.byClass[question.class] = cls;
+      report.runs += 1;
+      cls.total += 1;
+      report.verdicts[run.verdict] += 1;
+      if (run.numbersRight) report.numbersRight += 1;
+      if (run.textRight) report.textRight += 1;
+      if (run.verdict === 'confident wrong') {
+        report.confidentWrong += 1;
+        if (question.refuse) report.confidentWrongUnanswerable += 1;
+        else report.confidentWrongAnswerable += 1;
+      }
+      if (RIGHT.includes(run.verdict)) {
+        report.right += 1;
+        cls.right += 1;
+      } else {
+        report.misses.push({
+          question,
+          run: n + 1,
+          verdict: run.verdict,
+          why: run.why ?? run.verdict,
+          answer: run.answer,
+          ...(run.sql ? { sql: run.sql } : {}),
+        });
+      }
+      args.onResult?.(question, run);
     }
-    args.onResult?.(question, why);
+    report.total += 1;
+    report.questions.push({ question, runs: results });
   }
   return report;
 }
 
-/** The report as text: accuracy, per class, then every miss with its answer. */
+/** The value below which `p` of the values lie (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
+}
+
+/** Input tokens per turn read, and their cost as input-token equivalents at Anthropic's Bedrock cache rates. */
+export function tokensPerTurn(turns: readonly TurnUsage[]) {
+  const n = Math.max(1, turns.length);
+  const sum = (pick: (t: TurnUsage) => number) => turns.reduce((a, t) => a + pick(t), 0) / n;
+  const uncached = sum((t) => t.inputTokens);
+  const read = sum((t) => t.cacheReadTokens);
+  const written = sum((t) => t.cacheWriteTokens);
+  return {
+    turns: turns.length,
+    calls: sum((t) => t.llmCalls),
+    uncached,
+    read,
+    written,
+    /** Everything the model read: what each turn costs without caching. */
+    input: uncached + read + written,
+    /** With caching: reads at 0.1 and writes at 1.25 of the input price. */
+    equivalent: uncached + 0.1 * read + 1.25 * written,
+    output: sum((t) => t.outputTokens),
+  };
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const pct = (r: number, t: number) => (t === 0 ? '0.0' : ((100 * r) / t).toFixed(1));
+
+/** The report as text: confident-wrong first, then accuracy, tokens and latency, per class, per question, misses. */
 export function formatReport(report: EvalReport): string {
-  const pct = (r: number, t: number) => (t === 0 ? '0.0' : ((100 * r) / t).toFixed(1));
+  const all = report.questions.flatMap((q) => q.runs);
+  const tokens = tokensPerTurn(all.flatMap((r) => r.usage));
+  const saved = tokens.input === 0 ? 0 : 100 - (100 * tokens.equivalent) / tokens.input;
+  const latencies = all.map((r) => r.latencyMs);
+  const v = report.verdicts;
   const lines = [
-    `execution accuracy: ${report.right}/${report.total} (${pct(report.right, report.total)}%)`,
-    `confident wrong answers to unanswerable questions: ${report.confidentWrong}`,
+    `confident wrong: ${report.confidentWrong} of ${report.runs} runs (answerable ${report.confidentWrongAnswerable}, unanswerable ${report.confidentWrongUnanswerable})`,
+    `accuracy: ${report.right}/${report.runs} runs right (${pct(report.right, report.runs)}%) · numbers ${report.numbersRight}/${report.runs} · answer text ${report.textRight}/${report.runs}`,
+    `verdicts: right ${v.right}, partly ${v.partly}, confident wrong ${v['confident wrong']}, honest refusal ${v['honest refusal']}, wrong refusal ${v['wrong refusal']}, error ${v.error}`,
+    `runs per question: ${report.runsPerQuestion} (${report.total} questions)`,
+    `tokens per turn: input ${int(tokens.input)} (uncached ${int(tokens.uncached)}, cache read ${int(tokens.read)}, cache write ${int(tokens.written)}), output ${int(tokens.output)}, model calls ${tokens.calls.toFixed(1)}`,
+    `input per turn as input-token equivalents (cache read x0.1, write x1.25): ${int(tokens.equivalent)} with caching, ${int(tokens.input)} without (${saved.toFixed(0)}% less)`,
+    `latency per question run: p50 ${seconds(percentile(latencies, 0.5))}, p95 ${seconds(percentile(latencies, 0.95))}`,
     '',
+    'by class (runs right):',
     ...Object.entries(report.byClass).map(
       ([name, c]) => `  ${name.padEnd(22)} ${String(c.right).padStart(3)}/${c.total}`,
     ),
+    '',
+    'per question (runs right, p95 latency, input/output tokens per run):',
+    ...report.questions.map(({ question, runs }) => {
+      const right = runs.filter((r) => RIGHT.includes(r.verdict)).length;
+      const perRun = tokensPerTurn(runs.flatMap((r) => r.usage));
+      const turns = runs.reduce((a, r) => a + r.usage.length, 0) / Math.max(1, runs.length);
+      return `  ${right}/${runs.length}  ${seconds(
+        percentile(
+          runs.map((r) => r.latencyMs),
+          0.95,
+        ),
+      ).padStart(
+        7,
+      )}  ${int(perRun.input * turns)}/${int(perRun.output * turns)}  [${question.class}] ${question.ask.join(' → ')}`;
+    }),
   ];
   if (report.misses.length > 0) lines.push('', `misses (${report.misses.length}):`);
   for (const miss of report.misses) {
     lines.push(
       '',
-      `- [${miss.question.class}] ${miss.question.ask.join(' → ')}`,
+      `- [${miss.question.class}] ${miss.question.ask.join(' → ')} (run ${miss.run}): ${miss.verdict}`,
       `  why: ${miss.why}`,
       ...(miss.sql ? [`  sql: ${miss.sql.replace(/\s+/g, ' ')}`] : []),
       `  answer: ${miss.answer.replace(/\s+/g, ' ').slice(0, 400)}`,
@@ -140,12 +336,14 @@ export function formatReport(report: EvalReport): string {
 }
 
 interface Line {
+  id?: string;
   role?: string;
   content?: string;
   isDelta?: boolean;
   graphPath?: string[];
   toolCall?: { name: string; input: string; result?: string };
   state?: { chatId?: string; status?: string; reason?: string };
+  usage?: Partial<TurnUsage>;
 }
 
 /**
@@ -159,6 +357,8 @@ export function chatOverHttp(args: { chatUrl: string; apiKey: string; runId?: st
     const externalId = `eval-${run}-${counter++}`;
     let chatId: string | undefined;
     let outcome: ChatOutcome = { answer: '' };
+    const usage: TurnUsage[] = [];
+    const started = Date.now();
     for (const input of questions) {
       const response = await fetch(`${args.chatUrl}/stream-chat-state`, {
         method: 'POST',
@@ -184,20 +384,27 @@ export function chatOverHttp(args: { chatUrl: string; apiKey: string; runId?: st
         }),
       });
       const text = await response.text();
-      if (response.status !== 200) return { answer: '', failed: `chat status ${response.status}: ${text}` };
+      if (response.status !== 200)
+        return {
+          answer: '',
+          failed: `chat status ${response.status}: ${text}`,
+          usage,
+          latencyMs: Date.now() - started,
+        };
       const lines = text
         .split('\n')
         .filter((l) => l.trim() !== '')
         .map((l) => JSON.parse(l) as Line);
       outcome = outcomeOf(lines);
+      usage.push(...(outcome.usage ?? []));
       chatId = lines.find((l) => l.state?.chatId)?.state?.chatId ?? chatId;
-      if (outcome.failed) return outcome;
+      if (outcome.failed) break;
     }
-    return outcome;
+    return { ...outcome, usage, latencyMs: Date.now() - started };
   };
 }
 
-/** The final answer and the last successful SQL result of one turn's lines. */
+/** The final answer, the last successful SQL result and the token usage of one turn's lines. */
 export function outcomeOf(lines: Line[]): ChatOutcome {
   const finals = lines.filter(
     (l) => l.role === 'assistant' && l.graphPath?.[0] === 'final' && (l.graphPath?.length ?? 0) <= 2,
@@ -221,11 +428,24 @@ export function outcomeOf(lines: Line[]): ChatOutcome {
       // An error text rather than a result: not an answer.
     }
   }
+  const counted = lines.find((l) => l.id === '__usage__')?.usage;
+  const usage: TurnUsage[] = counted
+    ? [
+        {
+          llmCalls: counted.llmCalls ?? 0,
+          inputTokens: counted.inputTokens ?? 0,
+          outputTokens: counted.outputTokens ?? 0,
+          cacheReadTokens: counted.cacheReadTokens ?? 0,
+          cacheWriteTokens: counted.cacheWriteTokens ?? 0,
+        },
+      ]
+    : [];
   const status = lines.findLast((l) => l.state?.status)?.state;
   const failed = status && status.status !== 'completed' ? status : undefined;
   return {
     answer,
     ...(result ? { result } : {}),
+    ...(usage.length > 0 ? { usage } : {}),
     ...(failed ? { failed: `turn ${failed.status}: ${failed.reason ?? answer}` } : {}),
   };
 }

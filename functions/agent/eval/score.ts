@@ -1,3 +1,5 @@
+import { statedNumbers } from '../grounding';
+
 /** A query result as the SQL tool returns it: column names and rows. */
 export interface ResultSet {
   schema: { name: string }[];
@@ -145,6 +147,135 @@ export function writtenDay(day: string): RegExp | undefined {
 /** Words that say a figure fell: "fell 4.6%" states -4.6 as its magnitude. */
 const FALL =
   /\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|lower|shr[au]nk|negative|less)\b/i;
+
+/**
+ * The figures an answer states: numbers as written (see grounding.ts), less those that carry no claim about the
+ * data: the question's own numbers, years and small whole numbers (list positions, "top 3").
+ */
+export function figuresIn(answer: string, question: string): ReturnType<typeof statedNumbers> {
+  const asked = numbersIn(question);
+  return statedNumbers(answer).filter(
+    (s) =>
+      !(s.plain && ((s.value >= 0 && s.value <= 12) || (s.value >= 1900 && s.value <= 2100))) &&
+      !asked.some((n) => Math.abs(n - s.value) <= s.tolerance),
+  );
+}
+
+/** A stated figure that is this value at the precision written (rounded, scaled, a fraction as a percent). */
+const states = (figure: ReturnType<typeof statedNumbers>[number], value: number, tolerance: number) =>
+  Math.abs(figure.value - Math.abs(value)) <= Math.max(figure.tolerance, tolerance) ||
+  (figure.percent && Math.abs(figure.value - Math.abs(value) * 100) <= Math.max(figure.tolerance, tolerance));
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The answer names a value: as written, or a period's first day as its month ("2024-10", "October 2024") or year. */
+function mentions(answer: string, value: string): boolean {
+  const text = answer.toLowerCase();
+  if (text.includes(value.toLowerCase())) return true;
+  const date = /^(\d{4})-(\d{2})-01$/.exec(value);
+  if (!date) return false;
+  const [, year = '', month = ''] = date;
+  const name = MONTH_NAMES[Number(month) - 1] ?? '';
+  return (
+    text.includes(`${year}-${month}`) ||
+    text.includes(`${name} ${year}`.toLowerCase()) ||
+    (month === '01' && new RegExp(`\\b${year}\\b`).test(text))
+  );
+}
+
+/**
+ * Figures a careful answer may state about a result: its values, each numeric column's total, each value's share
+ * of that total, and the change (and percent change) from the first row to the last.
+ */
+export function derivedFigures(result: ResultSet): number[] {
+  const rows = result.data.map((row) => row.map(normalise));
+  // The values, and how many rows there are ("12 more rows in the table").
+  const out: number[] = [
+    ...rows.flat().filter((v): v is number => typeof v === 'number'),
+    result.totalRows ?? rows.length,
+  ];
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  for (let j = 0; j < width; j++) {
+    const column = rows.map((r) => r[j]);
+    if (!column.every((v) => typeof v === 'number')) continue;
+    const values = column as number[];
+    const total = values.reduce((a, b) => a + b, 0);
+    out.push(total);
+    if (total !== 0) for (const v of values) out.push(v / total);
+    const first = values[0];
+    const last = values.at(-1);
+    if (first !== undefined && last !== undefined && values.length > 1) {
+      out.push(last - first);
+      if (first !== 0) out.push((last - first) / first);
+    }
+  }
+  return out;
+}
+
+/**
+ * The answer text against the reference: a figure it states that the reference does not support (its values,
+ * totals, shares and first-to-last change, or a difference or ratio of two supported figures in the same
+ * sentence; the result's own when the result is right) is wrong; for a small reference (at most `small` values),
+ * every value must be stated.
+ */
+export function checkAnswerText(
+  reference: ResultSet,
+  answer: string,
+  options: { question: string; tolerance: number; alsoFrom?: ResultSet; small?: number },
+): { wrong: string[]; missing: string[] } {
+  const pool = [
+    ...derivedFigures(reference),
+    ...(options.alsoFrom ? derivedFigures(options.alsoFrom) : []),
+  ].map(Math.abs);
+  // Text values (a name with a number in it, "Customer 331") are words, not figures.
+  const words = [...reference.data, ...(options.alsoFrom?.data ?? [])]
+    .flat()
+    .map(normalise)
+    .filter((v): v is string => typeof v === 'string' && /\d/.test(v))
+    .sort((a, b) => b.length - a.length);
+  const prose = words.reduce((text, word) => text.split(word).join(' '), answer);
+  const figures = figuresIn(prose, options.question);
+  const supported = new Set(figures.filter((f) => pool.some((v) => states(f, v, options.tolerance))));
+  for (const f of figures) {
+    if (supported.has(f)) continue;
+    const near = figures.filter((o) => o !== f && o.sentence === f.sentence && supported.has(o));
+    const derived = near.flatMap((a) =>
+      near.flatMap((b) =>
+        a === b || b.value === 0
+          ? []
+          : [Math.abs(a.value - b.value), a.value / b.value, (a.value - b.value) / b.value],
+      ),
+    );
+    if (derived.some((v) => states(f, Math.abs(v), options.tolerance))) supported.add(f);
+  }
+  const wrong = figures.filter((f) => !supported.has(f)).map((f) => f.text);
+  const cells = reference.data.flat();
+  const missing: string[] = [];
+  if (cells.length <= (options.small ?? 6)) {
+    const stated = statedNumbers(answer);
+    for (const raw of cells) {
+      const value = normalise(raw);
+      if (value === null) continue;
+      if (typeof value === 'number') {
+        if (!stated.some((f) => states(f, value, options.tolerance))) missing.push(String(value));
+      } else if (!mentions(answer, value)) missing.push(`"${value}"`);
+    }
+  }
+  return { wrong, missing };
+}
 
 /**
  * Every value of the reference is stated in the answer: numbers within the tolerance (a negative one also as

@@ -4,14 +4,18 @@ import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
 import { planQuery } from '../planner/sql';
 import { STOPWORDS, words } from '../planner/text';
 import { looksLikeFollowUp, readQuestions } from '../planner/understand';
+import { META_MAX_MEMBERS } from '../tool-specs';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { CLOSE_MATCH, verifiedAnswer } from '../verified';
+import { estimateCachedInput } from './cache-estimate';
 
 export interface OfflineOptions {
   /** Pause between streamed chunks (OFFLINE_DELAY_MS), so streaming and abort can be observed. */
   delayMs?: number;
   /** Words per streamed text chunk. */
   wordsPerChunk?: number;
+  /** Report input tokens as Bedrock's prompt cache would bill them (estimated; OFFLINE_PROMPT_CACHE, the eval). */
+  promptCache?: boolean;
 }
 
 const parse = (content: string): unknown => {
@@ -64,7 +68,8 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
   const planner: ModelProvider = {
     name: 'offline',
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-      const messages = request.messages;
+      // Service notes are not questions: the planner reads the user's messages only.
+      const messages = request.messages.filter((m) => m.role !== 'user' || !m.note);
       const lastUser = messages.findLastIndex((m) => m.role === 'user');
       const current = messages[lastUser];
       const question = current?.role === 'user' ? current.text : '';
@@ -87,7 +92,6 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
             sqlQuery: verified.sql,
             queryTitle: verified.question,
             description: 'Verified query of the data model',
-            userRequest: question,
           });
           yield { type: 'end', stopReason: 'tool_use' };
           return;
@@ -112,7 +116,8 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       if (!turn.some((m) => m.name === 'coreMeta')) {
         const searchQuery = searchTerms(question, questions.at(-2));
         yield* text(`Searching the data model for: ${searchQuery || 'everything'}.`, signal, 'thinking');
-        yield toolUse('coreMeta', { searchQuery });
+        // The planner is code, not a model paying per token: it reads the whole catalog.
+        yield toolUse('coreMeta', { searchQuery, limit: META_MAX_MEMBERS });
         yield { type: 'end', stopReason: 'tool_use' };
         return;
       }
@@ -139,7 +144,6 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
           sqlQuery: query.sql,
           queryTitle: query.title,
           description: query.description,
-          userRequest: question,
         });
         yield { type: 'end', stopReason: 'tool_use' };
         return;
@@ -161,7 +165,11 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       yield { type: 'end', stopReason: 'end_turn' };
     },
   };
-  return { name: 'offline', stream: (request, signal) => metered(request, planner.stream(request, signal)) };
+  return {
+    name: 'offline',
+    stream: (request, signal) =>
+      metered(request, planner.stream(request, signal), options.promptCache === true),
+  };
 }
 
 /** Tokens as a model would roughly count them: one per four characters, rounded up. */
@@ -174,6 +182,7 @@ export const estimateTokens = (characters: number): number => Math.ceil(characte
 async function* metered(
   request: ModelRequest,
   events: AsyncIterable<ModelEvent>,
+  promptCache: boolean,
 ): AsyncGenerator<ModelEvent> {
   const read =
     request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length;
@@ -186,9 +195,7 @@ async function* metered(
       yield event;
       continue;
     }
-    yield {
-      ...event,
-      usage: { model: 'offline', inputTokens: estimateTokens(read), outputTokens: estimateTokens(produced) },
-    };
+    const input = promptCache ? estimateCachedInput(request) : { inputTokens: estimateTokens(read) };
+    yield { ...event, usage: { model: 'offline', ...input, outputTokens: estimateTokens(produced) } };
   }
 }
