@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
-import { parseModel } from '../semantic';
+import { modelNotes, parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
@@ -253,7 +253,15 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
         throw error;
       }
       const version = await deployments.putModel(store, account, id, branch, files);
-      return { account, deploymentId: id, branch, version, files: files.map((f) => f.path) };
+      const notes = modelNotes(files).map((n) => `${n.file}: ${n.message}`);
+      return {
+        account,
+        deploymentId: id,
+        branch,
+        version,
+        files: files.map((f) => f.path),
+        ...(notes.length ? { notes } : {}),
+      };
     }
     case 'model versions': {
       const id = positiveInt(required(values, 'deployment'), 'deployment');

@@ -293,12 +293,14 @@ function toMember(
 }
 
 /** Files of a Cube project this loader cannot read: refused by name rather than skipped. */
-const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts|py)$/;
+const UNSUPPORTED_FILE = /\.(js|cjs|mjs|ts)$/;
 
 /**
  * Reads the model files of a directory and its subfolders (paths relative to it, sorted): *.yml / *.yaml,
- * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import) and a root `compile_context.json`.
- * JavaScript and Python model files are refused with a ModelValidationError naming each, never skipped.
+ * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import, `.utils.jinja` too), a root
+ * `compile_context.json`, and Python files (`globals.py`), which are kept with the model and never run: the
+ * model loads without them, and a template using what they define is refused by name (./jinja). JavaScript
+ * model files are refused with a ModelValidationError naming each, never skipped.
  */
 export async function loadModelDir(dir: string): Promise<ModelFile[]> {
   const found: string[] = [];
@@ -308,14 +310,17 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      // Hidden entries are skipped, but a hidden Jinja library (Cube's `.utils.jinja`) is a template to import.
+      const hiddenLibrary = entry.isFile() && /^\..+\.jinja$/.test(entry.name);
+      if ((entry.name.startsWith('.') && !hiddenLibrary) || entry.name === 'node_modules') continue;
       if (entry.isDirectory()) await visit(path);
-      else if (/\.ya?ml$|\.jinja$/.test(entry.name) || path === COMPILE_CONTEXT_FILE) found.push(path);
+      else if (/\.ya?ml$|\.jinja$|\.py$/.test(entry.name) || path === COMPILE_CONTEXT_FILE) found.push(path);
       else if (UNSUPPORTED_FILE.test(entry.name)) {
         refused.push({
           file: path,
           path: '(root)',
-          message: `${/\.py$/.test(entry.name) ? 'Python' : 'JavaScript'} model files are not supported: only YAML (.yml, .yaml) and Jinja YAML (.yml.jinja) models are; rewrite it in YAML`,
+          message:
+            'JavaScript model files are not supported: only YAML (.yml, .yaml) and Jinja YAML (.yml.jinja) models are; rewrite it in YAML',
         });
       }
     }

@@ -7,6 +7,7 @@ import {
   type DataSource,
   loadModelDir,
   ModelValidationError,
+  modelNotes,
   parseModel,
   type QueryResult,
   type QueryUser,
@@ -115,40 +116,47 @@ describe('Jinja models', () => {
     ).toEqual(['status', 'id']);
   });
 
-  test('Jinja errors, bad compile contexts and escape hatches are issues naming the file', () => {
+  test('Jinja errors, bad compile contexts and escape hatches are issues naming the file and line', () => {
     expect(
       issuesOf(() =>
         parseModel([
           { path: 'compile_context.json', content: '[1]' },
           { path: 'a.yml.jinja', content: 'cubes:\n{% for x in %}\n' },
           { path: 'b.yml', content: 'cubes: {{ range.constructor("return process")() }}' },
+          { path: 'c.yml', content: 'cubes: {{ range["constr" ~ "uctor"]("return process")() }}' },
         ]),
       ),
     ).toEqual([
       'compile_context.json: (root): must be a JSON object',
-      expect.stringMatching(/^a\.yml\.jinja: \(root\): Jinja: \[Line 2, Column \d+\]/),
-      'b.yml: (root): Jinja templates may not name constructor, prototype or __proto__',
+      "a.yml.jinja: line 2, column 13: Jinja: expected an expression, got '%}'",
+      'b.yml: line 1, column 17: Jinja: .constructor: "constructor" is an interpreter internal (refused)',
+      'c.yml: line 1, column 16: Jinja: ["constructor"]: "constructor" is an interpreter internal (refused)',
     ]);
   });
 
-  test('JavaScript and Python models are refused, each file named', async () => {
+  test('JavaScript models are refused, each file named; a Python file loads, named in a note, and is never run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'model-refused-'));
     try {
       mkdirSync(join(dir, 'model', 'cubes'), { recursive: true });
       writeFileSync(join(dir, 'model', 'cubes', 'orders.yml'), 'cubes: []\n');
-      writeFileSync(join(dir, 'model', 'cubes', 'users.js'), 'cube(`users`, {});\n');
       writeFileSync(join(dir, 'model', 'globals.py'), 'from cube import TemplateContext\n');
+      const files = await loadModelDir(dir);
+      expect(files.map((f) => f.path)).toEqual(['model/cubes/orders.yml', 'model/globals.py']);
+      expect([...parseModel(files).objects.keys()]).toEqual([]);
+      expect(modelNotes(files)).toEqual([
+        {
+          file: 'model/globals.py',
+          path: '(root)',
+          message: expect.stringContaining('Python is not run here'),
+        },
+      ]);
+      writeFileSync(join(dir, 'model', 'cubes', 'users.js'), 'cube(`users`, {});\n');
       await expect(loadModelDir(dir)).rejects.toMatchObject({
         issues: [
           {
             file: 'model/cubes/users.js',
             path: '(root)',
             message: expect.stringContaining('JavaScript model files are not supported'),
-          },
-          {
-            file: 'model/globals.py',
-            path: '(root)',
-            message: expect.stringContaining('Python model files are not supported'),
           },
         ],
       });

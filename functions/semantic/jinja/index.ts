@@ -53,12 +53,7 @@ export function renderModelFiles(files: readonly ModelFile[]): RenderedModel {
   }
   const pythonFiles = files.filter((f) => PYTHON_FILE.test(f.path));
   const python: PythonNames = { files: pythonFiles.map((f) => f.path), names: pythonNames(pythonFiles) };
-  const notes = pythonFiles.map((f) => ({
-    file: f.path,
-    path: '(root)',
-    message:
-      'Python is not run here: the model loads without this file, and a template using a function, filter or variable it defines is refused',
-  }));
+  const notes = modelNotes(files);
   const templates = new ModelTemplates(files, python);
   const budget = new Budget();
   const out: ModelFile[] = [];
@@ -86,6 +81,18 @@ export function renderModelFiles(files: readonly ModelFile[]): RenderedModel {
     }
   }
   return { files: out, issues: unique(issues), notes };
+}
+
+/** What the author of a model should know although it loads: its Python files are kept but never run. */
+export function modelNotes(files: readonly ModelFile[]): ModelIssue[] {
+  return files
+    .filter((f) => PYTHON_FILE.test(f.path))
+    .map((f) => ({
+      file: f.path,
+      path: '(root)',
+      message:
+        'Python is not run here: the model loads without this file, and a template using a function, filter or variable it defines is refused',
+    }));
 }
 
 /** A fresh scope of globals for each file, so that a template mutating COMPILE_CONTEXT affects only itself. */
