@@ -346,6 +346,14 @@ export abstract class Evaluator implements Runtime {
     return `unknown function ${name}(): only macros and Jinja's globals (range, dict, namespace, cycler, joiner) can be called; ${python}`;
   }
 
+  attr(v: Value, name: string): Value {
+    return getAttr(v, name);
+  }
+
+  item(v: Value, key: Value): Value {
+    return getItem(v, key);
+  }
+
   call(fn: Value, args: Args): Value {
     if (fn instanceof Macro) return this.invoke(fn, args);
     if (fn instanceof Builtin) return fn.run(this, args);

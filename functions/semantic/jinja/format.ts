@@ -4,7 +4,6 @@
  * mini-language, `tojson` (Jinja's htmlsafe_json_dumps with sort_keys) and HTML escaping.
  */
 import { checkLength, LIMITS, repeat, TemplateError } from './errors';
-import { getAttr, getItem } from './lookup';
 import {
   type Args,
   checkName,
@@ -138,7 +137,7 @@ export function formatSpec(v: Value, spec: string): string {
 }
 
 /** Resolves a replacement field's name (`0`, `name`, `0.attr`, `name[key]`). */
-function field(name: string, a: Args, next: () => number): Value {
+function field(name: string, a: Args, next: () => number, rt: Runtime): Value {
   const m = /^([^.[]*)(.*)$/s.exec(name);
   const head = m?.[1] ?? '';
   let rest = m?.[2] ?? '';
@@ -156,10 +155,10 @@ function field(name: string, a: Args, next: () => number): Value {
     const attr = /^\.([^.[]+)/.exec(rest);
     const item = /^\[([^\]]+)\]/.exec(rest);
     if (attr?.[1]) {
-      value = getAttr(value, attr[1]);
+      value = rt.attr(value, attr[1]);
       rest = rest.slice(attr[0].length);
     } else if (item?.[1]) {
-      value = getItem(value, /^\d+$/.test(item[1]) ? BigInt(item[1]) : item[1]);
+      value = rt.item(value, /^\d+$/.test(item[1]) ? BigInt(item[1]) : item[1]);
       rest = rest.slice(item[0].length);
     } else throw new TemplateError(`format: invalid field ${JSON.stringify(name)}`);
   }
@@ -188,7 +187,7 @@ export function pyFormat(template: string, a: Args, rt: Runtime): string {
       if (inner.includes('{')) throw new TemplateError('format: nested replacement fields are not supported');
       const m = /^([^!:]*)(?:!([rsa]))?(?::(.*))?$/s.exec(inner);
       if (!m) throw new TemplateError(`format: invalid field {${inner}}`);
-      let value = field(m[1] ?? '', a, next);
+      let value = field(m[1] ?? '', a, next, rt);
       if (m[2] === 'r' || m[2] === 'a') value = repr(value);
       else if (m[2] === 's') value = str(value);
       out += formatSpec(value, m[3] ?? '');

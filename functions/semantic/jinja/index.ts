@@ -10,7 +10,7 @@ import type { Template } from './ast';
 import { Budget, LIMITS, LimitError, type Location, TemplateError } from './errors';
 import type { PythonNames } from './evaluate';
 import { FILTERS } from './filters';
-import { GLOBALS } from './methods';
+import { GLOBALS } from './globals';
 import { type Known, parseTemplate } from './parser';
 import { type Loader, Renderer } from './render';
 import { TESTS } from './tests';

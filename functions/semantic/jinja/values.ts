@@ -33,6 +33,9 @@ export interface Args {
 /** What builtins may use of the evaluator: the budget and calling other values, filters and tests. */
 export interface Runtime {
   readonly budget: Budget;
+  /** `x.name` and `x[key]` (./lookup), for the lookups inside `"{0.name}".format(x)`. */
+  attr(v: Value, name: string): Value;
+  item(v: Value, key: Value): Value;
   call(fn: Value, args: Args): Value;
   filter(name: string, value: Value, args: Args): Value;
   test(name: string, value: Value, args: Args): boolean;
