@@ -94,6 +94,43 @@ describe('Jinja models', () => {
     ).toEqual([['paid', 2, 95]]);
   });
 
+  test("Cube's dynamic union tables recipe (| items, | safe, loop.last) renders SQL that answers on both engines", async () => {
+    const recipe = [
+      '{%- set region_tables = {',
+      '  "north": "North",',
+      '  "south": "South"',
+      '} -%}',
+      ' ',
+      'cubes:',
+      '  - name: regions_union',
+      '    sql: |',
+      '      {%- for region, label in region_tables | items %}',
+      "      SELECT *, '{{ label | safe }}' AS label FROM jx_orders WHERE region = '{{ region | safe }}'",
+      '      {% if not loop.last %}UNION ALL{% endif %}',
+      '      {% endfor %}',
+      '    measures:',
+      '      - name: count',
+      '        type: count',
+      '      - name: revenue',
+      '        type: sum',
+      '        sql: amount',
+      '    dimensions:',
+      '      - name: label',
+      '        sql: label',
+      '        type: string',
+    ].join('\n');
+    const model = parseModel([{ path: 'model/cubes/regions.yml.jinja', content: recipe }]);
+    expect(
+      await onBoth(
+        model,
+        'SELECT label, MEASURE(count), MEASURE(revenue) FROM regions_union GROUP BY 1 ORDER BY 1',
+      ),
+    ).toEqual([
+      ['North', 2, 140],
+      ['South', 2, 95],
+    ]);
+  });
+
   test('COMPILE_CONTEXT decides what is generated', () => {
     const files = [
       { path: 'compile_context.json', content: '{"show": false}' },
