@@ -265,7 +265,8 @@ function issueOf(error: unknown, rendering: string, fallback: Location | undefin
 function unique(issues: ModelIssue[]): ModelIssue[] {
   const seen = new Set<string>();
   return issues.filter((i) => {
-    const key = `${i.file}\n${i.path}\n${i.message}`;
+    // A broken library imported by several files is one problem, whichever file rendered it.
+    const key = `${i.file}\n${i.path}\n${i.message.replace(/ \(while rendering [^)]*\)$/, '')}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
