@@ -414,6 +414,18 @@ describe('a template cannot exhaust the process', () => {
     expect(ms).toBeLessThan(10_000);
   });
 
+  test('text a template builds is scanned in linear time (no backtracking on % formats, numbers, digit groups)', () => {
+    const started = performance.now();
+    const render = (content: string) => renderModelFiles([{ path: FILE, content }]);
+    expect(render('{{ ("%" ~ "0" * 200000 ~ "d") % 7 }}').files[0]?.content).toBe('7');
+    expect(render('{{ ("%" ~ "0" * 200000) % 7 }}').issues).toEqual([
+      expect.objectContaining({ message: 'Jinja: incomplete format' }),
+    ]);
+    expect(render('{{ ("1" * 1000000 ~ "x") | float }}').files[0]?.content).toBe('0.0');
+    expect(render('{{ "{:,}".format(2 ** 90000) }}').files[0]?.content).toMatch(/^\d{1,3}(,\d{3})+$/);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   test('import cycles stop at the nesting limit; a value containing itself prints as Python prints it', () => {
     const a = { path: 'model/a.jinja', content: '{% import "model/b.jinja" as b %}' };
     const b = { path: 'model/b.jinja', content: '{% import "model/a.jinja" as a %}' };

@@ -56,6 +56,12 @@ const FILTER_INSTEAD: ReadonlyMap<string, string> = new Map([
 
 const bigBits = (n: bigint) => (n < 0n ? -n : n).toString(2).length;
 
+/** About log2(|n|): the bits of n ** k are about k times it. */
+function log2(n: bigint): number {
+  const abs = n < 0n ? -n : n;
+  return abs <= BigInt(Number.MAX_SAFE_INTEGER) ? Math.log2(Number(abs)) : bigBits(abs);
+}
+
 /** Python's binary arithmetic. */
 export function arithmetic(op: string, a: Value, b: Value): Value {
   if (op === '%' && typeof a === 'string') return percentFormat(a, b);
@@ -85,7 +91,7 @@ export function arithmetic(op: string, a: Value, b: Value): Value {
         }
         default: {
           if (y < 0n) return Number(x) ** Number(y);
-          if (bigBits(x) * Number(y) > 100_000) throw new TemplateError('an int of more than 100000 bits');
+          if (log2(x) * Number(y) > 100_000) throw new TemplateError('an int of more than 100000 bits');
           return x ** y;
         }
       }

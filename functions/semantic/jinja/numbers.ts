@@ -44,6 +44,6 @@ export function pyFloat(s: string): number | undefined {
   const t = s.trim().replace(/_/g, '').toLowerCase();
   if (/^[+-]?(inf|infinity)$/.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
   if (/^[+-]?nan$/.test(t)) return Number.NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return undefined;
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/.test(t)) return undefined;
   return Number(t);
 }

@@ -145,7 +145,6 @@ export type Value =
 const INTERNALS = new Set([
   'constructor',
   'prototype',
-  'caller_frame',
   'mro',
   'func_globals',
   'func_code',
