@@ -395,6 +395,26 @@ describe('a template cannot exhaust the process', () => {
       '{% set l = [1] %}{% for i in range(30) %}{% set l = l + l %}{% endfor %}',
       /a list of \d+ items is longer than 1000000/,
     ],
+    [
+      'indexing a 4 MB string in a loop',
+      '{% set s = "x" * 4000000 %}{% for i in range(100000) %}{{ s[0] }}{% endfor %}',
+      /more than 5000000 steps/,
+    ],
+    [
+      'comparing 10000 copies of a big list',
+      '{% set l = [] %}{% for i in range(10000) %}{% do l.append(range(100000) | list) %}{% endfor %}{{ l == l[::-1] }}',
+      /more than 5000000 steps/,
+    ],
+    [
+      'printing 10000 aliases of a big list',
+      '{% set big = range(100000) | list %}{{ [big] * 10000 }}',
+      /more than 5000000 steps/,
+    ],
+    [
+      'upper-casing a 4 MB string in a loop',
+      '{% set s = "x" * 4000000 %}{% for i in range(100000) %}{% set t = s.upper() %}{% endfor %}',
+      /more than 5000000 steps/,
+    ],
     ['1000 nested parentheses', `{{ ${'('.repeat(1000)}1${')'.repeat(1000)} }}`, /nested more than 200 deep/],
     [
       'a sum of 5000 terms',

@@ -4,7 +4,15 @@
  * Budget. ./render adds the statements.
  */
 import type { CallArgs, CompareOp, Expr } from './ast';
-import { type Budget, checkItems, checkLength, type Location, TemplateError } from './errors';
+import {
+  type Budget,
+  charge,
+  checkItems,
+  checkLength,
+  type Location,
+  TemplateError,
+  weightOf,
+} from './errors';
 import { FILTERS } from './filters';
 import { percentFormat } from './format';
 import { getAttr, getItem, slice } from './lookup';
@@ -384,6 +392,7 @@ export abstract class Evaluator implements Runtime {
       if (this.python.names.has(name)) throw new TemplateError(this.pythonRefusal(name));
       throw new TemplateError(`no filter named '${name}'`);
     }
+    charge(weightOf(value));
     return filter(this, value, args);
   }
 
@@ -392,6 +401,7 @@ export abstract class Evaluator implements Runtime {
     if (name === 'test') return this.hasName(TESTS, value, args, name);
     const test = TESTS.get(name);
     if (!test) throw new TemplateError(`no test named '${name}'`);
+    charge(weightOf(value));
     return test(this, value, args);
   }
 

@@ -12,6 +12,7 @@ import { methodOf } from './methods';
 import { pyFloat, pyInt, roundHalfEven } from './numbers';
 import {
   type Args,
+  chars,
   compare,
   eq,
   int,
@@ -22,6 +23,7 @@ import {
   type Runtime,
   repr,
   str,
+  strLength,
   truthy,
   typeName,
   Undefined,
@@ -314,7 +316,7 @@ const FILTER_LIST: [string, Filter][] = [
     'length',
     (_rt, v, a) => {
       noArgs('length', a);
-      if (typeof v === 'string') return int([...v].length);
+      if (typeof v === 'string') return int(strLength(v));
       if (isList(v)) return int(v.length);
       if (v instanceof PyTuple) return int(v.items.length);
       if (v instanceof Map) return int(v.size);
@@ -357,7 +359,7 @@ const FILTER_LIST: [string, Filter][] = [
     'reverse',
     (_rt, v, a) => {
       noArgs('reverse', a);
-      if (typeof v === 'string') return [...v].reverse().join('');
+      if (typeof v === 'string') return chars(v).reverse().join('');
       return [...iterate(v)].reverse();
     },
   ],

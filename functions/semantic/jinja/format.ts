@@ -3,9 +3,10 @@
  * ./lookup, so `"{0.constructor}"` is refused like `x.constructor`), `%` formatting, the format-spec
  * mini-language, `tojson` (Jinja's htmlsafe_json_dumps with sort_keys) and HTML escaping.
  */
-import { checkLength, LIMITS, repeat, TemplateError } from './errors';
+import { charge, checkLength, LIMITS, repeat, TemplateError } from './errors';
 import {
   type Args,
+  chars,
   checkName,
   compare,
   floatRepr,
@@ -14,6 +15,7 @@ import {
   type Runtime,
   repr,
   str,
+  strLength,
   typeName,
   Undefined,
   type Value,
@@ -65,7 +67,7 @@ export function formatSpec(v: Value, spec: string): string {
     if (typeof v !== 'string' && !(v instanceof Undefined))
       throw new TemplateError(`format spec 's' needs a str, not ${typeName(v)}`);
     body = str(v);
-    if (precision !== undefined) body = [...body].slice(0, precision).join('');
+    if (precision !== undefined) body = chars(body).slice(0, precision).join('');
   } else {
     if (n === undefined)
       throw new TemplateError(`format spec ${JSON.stringify(spec)} needs a number, not ${typeName(v)}`);
@@ -127,7 +129,7 @@ export function formatSpec(v: Value, spec: string): string {
   const numericType = type !== 's';
   const align = alignChar ?? (zero && numericType ? '=' : numericType ? '>' : '<');
   const fill = fillChar ?? (zero && !alignChar ? '0' : ' ');
-  const length = [...body].length + signText.length;
+  const length = strLength(body) + signText.length;
   const gap = Math.max(width - length, 0);
   switch (align) {
     case '<':
@@ -354,6 +356,7 @@ function jsonString(s: string): string {
 export function toJson(v: Value, indent: string | undefined): string {
   const seen = new Set<object>();
   const write = (x: Value, level: number): string => {
+    charge(1 / 2);
     if (typeof x === 'string') return jsonString(x);
     if (typeof x === 'bigint') return x.toString();
     if (typeof x === 'number')

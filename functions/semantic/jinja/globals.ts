@@ -21,6 +21,7 @@ function range(a: Args): Value {
   if (count > BigInt(LIMITS.rangeItems)) {
     throw new TemplateError(`range() of ${count} items is longer than ${LIMITS.rangeItems}`);
   }
+  checkItems(Number(count));
   const out: Value[] = [];
   for (let i = start; step > 0n ? i < stop : i > stop; i += step) out.push(i);
   return out;

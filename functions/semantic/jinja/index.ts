@@ -7,7 +7,7 @@
  */
 import type { ModelFile, ModelIssue } from '../model';
 import type { Template } from './ast';
-import { Budget, LIMITS, LimitError, type Location, TemplateError } from './errors';
+import { Budget, LIMITS, LimitError, type Location, TemplateError, withBudget } from './errors';
 import type { PythonNames } from './evaluate';
 import { FILTERS } from './filters';
 import { GLOBALS } from './globals';
@@ -73,8 +73,9 @@ export function renderModelFiles(files: readonly ModelFile[]): RenderedModel {
     try {
       const template = templates.parse(file);
       if (library) continue;
-      renderer = new Renderer(budget, python, templates, globalsFrame(context));
-      out.push({ path: file.path, content: renderer.render(template) });
+      const current = new Renderer(budget, python, templates, globalsFrame(context));
+      renderer = current;
+      out.push({ path: file.path, content: withBudget(budget, () => current.render(template)) });
     } catch (error) {
       issues.push(issueOf(error, file.path, renderer?.loc));
       if (error instanceof LimitError) stopped = true;

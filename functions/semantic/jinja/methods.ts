@@ -5,7 +5,7 @@
  */
 
 import { asInt, bind, type Method, plain } from './args';
-import { checkItems, TemplateError } from './errors';
+import { charge, checkItems, TemplateError, weightOf } from './errors';
 import { STR } from './str-methods';
 import {
   Builtin,
@@ -238,7 +238,12 @@ const CYCLER: ReadonlyMap<string, Method<Cycler>> = new Map<string, Method<Cycle
 export function methodOf(v: Value, name: string): Builtin | undefined {
   const bound = <T>(table: ReadonlyMap<string, Method<T>>, self: T) => {
     const method = table.get(name);
-    return method ? new Builtin(`${typeName(v)}.${name}`, (rt, a) => method(self, a, rt)) : undefined;
+    return method
+      ? new Builtin(`${typeName(v)}.${name}`, (rt, a) => {
+          charge(weightOf(self));
+          return method(self, a, rt);
+        })
+      : undefined;
   };
   if (typeof v === 'string') return bound(STR, v);
   if (isList(v)) return bound(LIST, v);

@@ -3,9 +3,10 @@
 import { asInt, asStr, bind, type Method, plain } from './args';
 import { checkLength, repeat, TemplateError } from './errors';
 import { pyFormat } from './format';
-import { type Args, int, iterate, PyTuple, truthy, type Value } from './values';
+import { type Args, chars, int, iterate, PyTuple, strLength, truthy, type Value } from './values';
 
 const isCased = (c: string) => c.toLowerCase() !== c.toUpperCase();
+const CASED = /[\p{Lu}\p{Ll}\p{Lt}]/u;
 
 const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
 
@@ -50,10 +51,10 @@ function split(s: string, sep: Value, maxsplit: number, fromRight: boolean): str
   return [...parts.slice(0, maxsplit), parts.slice(maxsplit).join(separator)];
 }
 
-function strip(s: string, chars: Value, left: boolean, right: boolean): string {
-  if (chars === null) return left && right ? s.trim() : left ? s.trimStart() : s.trimEnd();
-  const set = new Set(asStr(chars, 'strip characters'));
-  const c = [...s];
+function strip(s: string, which: Value, left: boolean, right: boolean): string {
+  if (which === null) return left && right ? s.trim() : left ? s.trimStart() : s.trimEnd();
+  const set = new Set(asStr(which, 'strip characters'));
+  const c = chars(s);
   let from = 0;
   let to = c.length;
   while (left && from < to && set.has(c[from] ?? '')) from++;
@@ -62,16 +63,16 @@ function strip(s: string, chars: Value, left: boolean, right: boolean): string {
 }
 
 function replace(s: string, old: string, repl: string, count: number): string {
-  const parts = old === '' ? ['', ...[...s], ''] : s.split(old);
+  const parts = old === '' ? ['', ...chars(s), ''] : s.split(old);
   const joins = parts.length - 1;
   const n = count < 0 ? joins : Math.min(count, joins);
   checkLength(s.length + n * repl.length);
   if (old === '') {
-    const chars = [...s];
+    const characters = chars(s);
     let out = '';
-    for (let i = 0; i <= chars.length; i++) {
+    for (let i = 0; i <= characters.length; i++) {
       out += i < n ? repl : '';
-      out += chars[i] ?? '';
+      out += characters[i] ?? '';
     }
     return out;
   }
@@ -79,7 +80,7 @@ function replace(s: string, old: string, repl: string, count: number): string {
 }
 
 function pad(s: string, width: number, fill: string, where: 'left' | 'right' | 'center'): string {
-  const length = [...s].length;
+  const length = strLength(s);
   if (width <= length) return s;
   checkLength(width);
   const total = width - length;
@@ -101,7 +102,9 @@ export const STR: ReadonlyMap<string, Method<string>> = new Map<string, Method<s
   [
     'swapcase',
     plain('swapcase', (s: string) =>
-      [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(''),
+      chars(s)
+        .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+        .join(''),
     ),
   ],
   [
@@ -187,7 +190,7 @@ export const STR: ReadonlyMap<string, Method<string>> = new Map<string, Method<s
     'count',
     (s, a) => {
       const sub = asStr(bind('count', a, ['sub'])[0] ?? '', 'sub');
-      return int(sub === '' ? [...s].length + 1 : s.split(sub).length - 1);
+      return int(sub === '' ? strLength(s) + 1 : s.split(sub).length - 1);
     },
   ],
   ['isdigit', (s) => /^\d+$/u.test(s)],
@@ -196,8 +199,8 @@ export const STR: ReadonlyMap<string, Method<string>> = new Map<string, Method<s
   ['isalpha', (s) => /^\p{L}+$/u.test(s)],
   ['isalnum', (s) => /^[\p{L}\p{N}]+$/u.test(s)],
   ['isspace', (s) => /^\s+$/u.test(s)],
-  ['isupper', (s) => [...s].some(isCased) && s === s.toUpperCase()],
-  ['islower', (s) => [...s].some(isCased) && s === s.toLowerCase()],
+  ['isupper', (s) => CASED.test(s) && s === s.toUpperCase()],
+  ['islower', (s) => CASED.test(s) && s === s.toLowerCase()],
   ['isidentifier', (s) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(s)],
   [
     'zfill',
@@ -245,7 +248,7 @@ export const STR: ReadonlyMap<string, Method<string>> = new Map<string, Method<s
 function padMethod(name: string, s: string, a: Args, where: 'left' | 'right' | 'center'): string {
   const [width = 0n, fill = ' '] = bind(name, a, ['width', ['fillchar', ' ']]);
   const f = asStr(fill, 'fillchar');
-  if ([...f].length !== 1)
+  if (strLength(f) !== 1)
     throw new TemplateError(`${name}: the fill character must be exactly one character`);
   return pad(s, asInt(width, 'width'), f, where);
 }
