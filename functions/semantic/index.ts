@@ -31,6 +31,7 @@ export {
   RESULT_LIMITS,
   ResultTooLargeError,
 } from './drivers/types';
+export { modelNotes } from './jinja';
 export {
   type DataModel,
   demoModelFiles,

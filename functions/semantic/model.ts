@@ -313,7 +313,7 @@ const UNSUPPORTED_FILE = /\.(cjs|mjs|ts)$/;
 
 /**
  * Reads the model files of a directory and its subfolders (paths relative to it, sorted): *.yml / *.yaml,
- * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import), JavaScript models (*.js), Python files
+ * Jinja (*.yml.jinja, *.yaml.jinja, and *.jinja macro files they import, `.utils.jinja` too), JavaScript models (*.js), Python files
  * (*.py: not run; the renderer notes them) and a root `compile_context.json`. TypeScript and module files are
  * refused with a ModelValidationError naming each, never skipped.
  */
@@ -325,7 +325,9 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      // Hidden entries are skipped, but a hidden Jinja library (Cube's `.utils.jinja`) is a template to import.
+      const hiddenLibrary = entry.isFile() && /^\..+\.jinja$/.test(entry.name);
+      if ((entry.name.startsWith('.') && !hiddenLibrary) || entry.name === 'node_modules') continue;
       if (entry.isDirectory()) await visit(path);
       else if (/\.ya?ml$|\.jinja$|\.js$|\.py$/.test(entry.name) || path === COMPILE_CONTEXT_FILE)
         found.push(path);

@@ -395,6 +395,26 @@ describe('a template cannot exhaust the process', () => {
       '{% set l = [1] %}{% for i in range(30) %}{% set l = l + l %}{% endfor %}',
       /a list of \d+ items is longer than 1000000/,
     ],
+    [
+      'indexing a 4 MB string in a loop',
+      '{% set s = "x" * 4000000 %}{% for i in range(100000) %}{{ s[0] }}{% endfor %}',
+      /more than 5000000 steps/,
+    ],
+    [
+      'comparing 10000 copies of a big list',
+      '{% set l = [] %}{% for i in range(10000) %}{% do l.append(range(100000) | list) %}{% endfor %}{{ l == l[::-1] }}',
+      /more than 5000000 steps/,
+    ],
+    [
+      'printing 10000 aliases of a big list',
+      '{% set big = range(100000) | list %}{{ [big] * 10000 }}',
+      /more than 5000000 steps/,
+    ],
+    [
+      'upper-casing a 4 MB string in a loop',
+      '{% set s = "x" * 4000000 %}{% for i in range(100000) %}{% set t = s.upper() %}{% endfor %}',
+      /more than 5000000 steps/,
+    ],
     ['1000 nested parentheses', `{{ ${'('.repeat(1000)}1${')'.repeat(1000)} }}`, /nested more than 200 deep/],
     [
       'a sum of 5000 terms',
@@ -412,6 +432,18 @@ describe('a template cannot exhaust the process', () => {
       expect.stringMatching(new RegExp(`^${FILE}: line 1, column \\d+: Jinja: .*${message.source}`)),
     ]);
     expect(ms).toBeLessThan(10_000);
+  });
+
+  test('text a template builds is scanned in linear time (no backtracking on % formats, numbers, digit groups)', () => {
+    const started = performance.now();
+    const render = (content: string) => renderModelFiles([{ path: FILE, content }]);
+    expect(render('{{ ("%" ~ "0" * 200000 ~ "d") % 7 }}').files[0]?.content).toBe('7');
+    expect(render('{{ ("%" ~ "0" * 200000) % 7 }}').issues).toEqual([
+      expect.objectContaining({ message: 'Jinja: incomplete format' }),
+    ]);
+    expect(render('{{ ("1" * 1000000 ~ "x") | float }}').files[0]?.content).toBe('0.0');
+    expect(render('{{ "{:,}".format(2 ** 90000) }}').files[0]?.content).toMatch(/^\d{1,3}(,\d{3})+$/);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   test('import cycles stop at the nesting limit; a value containing itself prints as Python prints it', () => {

@@ -584,6 +584,36 @@ describe('Jinja semantics', () => {
     ]);
   });
 
+  test('macros in a .yml file, imported with {% from %}; a broken library is one issue however many files import it', () => {
+    const common = {
+      path: 'model/macros/common.yml',
+      content:
+        '{%- macro dim(name, type="string") %}\n      - name: {{ name }}\n        sql: {{ name }}\n        type: {{ type }}\n{%- endmacro %}\n',
+    };
+    const orders = {
+      path: 'model/cubes/orders.yml',
+      content:
+        '{% from "macros/common.yml" import dim %}\ncubes:\n  - name: orders\n    sql_table: orders\n    dimensions:\n{%- for c in ["id", "status"] %}{{ dim(c) }}{% endfor %}\n',
+    };
+    expect(
+      parseModel([orders, common])
+        .cubes.get('orders')
+        ?.dimensions.map((d) => d.name),
+    ).toEqual(['id', 'status']);
+    const broken = { path: 'model/macros/broken.jinja', content: '{% macro m() %}{{ 1 + }}{% endmacro %}' };
+    const users = (n: number) => ({
+      path: `model/cubes/c${n}.yml`,
+      content: '{% import "macros/broken.jinja" as b %}',
+    });
+    expect(renderModelFiles([users(1), users(2), broken]).issues).toEqual([
+      {
+        file: 'model/macros/broken.jinja',
+        path: 'line 1, column 23',
+        message: "Jinja: unexpected '}}' (while rendering model/cubes/c1.yml)",
+      },
+    ]);
+  });
+
   test('plain YAML passes through; Jinja syntax in a .yml file is rendered (as Cube does)', () => {
     const out = renderModelFiles([
       { path: 'plain.yml', content: 'cubes: []\n' },

@@ -368,11 +368,19 @@ describe('loadModelDir', () => {
     expect([...parseModel(files).objects.keys()]).toEqual(['orders', 'items', 'v']);
   });
 
-  test('TypeScript files are refused by name, never skipped; JavaScript and Python files are read (issue 28)', async () => {
+  test('TypeScript files are refused by name, never skipped; JavaScript, Python and hidden Jinja libraries load (Jinja YAML too)', async () => {
+    writeFileSync(join(dir, 'model', 'globals.py'), 'from cube import TemplateContext\n');
+    writeFileSync(join(dir, 'model', '.utils.jinja'), '{% macro m() %}x{% endmacro %}');
+    writeFileSync(join(dir, 'model', 'views', 'x.yml.jinja'), 'views: []\n');
+    expect((await loadModelDir(dir)).map((f) => f.path)).toEqual([
+      'model/.utils.jinja',
+      'model/cubes/orders.yml',
+      'model/globals.py',
+      'model/views/v.yaml',
+      'model/views/x.yml.jinja',
+    ]);
     writeFileSync(join(dir, 'model', 'cubes', 'users.js'), 'cube(`users`, {});\n');
     writeFileSync(join(dir, 'model', 'cubes', 'users.ts'), 'cube(`users`, {});\n');
-    writeFileSync(join(dir, 'model', 'globals.py'), 'from cube import TemplateContext\n');
-    writeFileSync(join(dir, 'model', 'views', 'x.yml.jinja'), 'views: []\n');
     await expect(loadModelDir(dir)).rejects.toMatchObject({
       code: 'MODEL_INVALID',
       issues: [

@@ -30,10 +30,11 @@ export class LimitError extends TemplateError {
 }
 
 /**
- * What one model's templates may cost in all: steps (expressions and statements evaluated, plus the items
- * builtins walk), characters written (captured output counts too), the longest string or list one operation
- * may build, and how deep macro calls, includes, imports and recursive loops may nest. A model over these
- * is refused; the limits are far above what generating a model takes (the Cube docs' examples use < 1%).
+ * What one model's templates may cost in all: steps (expressions and statements evaluated, plus work in
+ * proportion to the strings and lists an operation touches: charge()), characters written (captured output
+ * counts too), the longest string or list one operation may build, and how deep macro calls, includes,
+ * imports and recursive loops may nest. A model over these is refused; they are far above what generating a
+ * model takes (1000 cubes of 20 macro-generated dimensions fit).
  */
 export const LIMITS = {
   steps: 5_000_000,
@@ -52,6 +53,18 @@ export class Budget {
   steps = 0;
   output = 0;
   depth = 0;
+
+  /** Fractions of a step (a short string, one comparison) add up until they make whole steps. */
+  private fraction = 0;
+
+  charge(units: number): void {
+    this.fraction += units;
+    if (this.fraction >= 1) {
+      const whole = Math.floor(this.fraction);
+      this.fraction -= whole;
+      this.step(whole);
+    }
+  }
 
   step(n = 1): void {
     this.steps += n;
@@ -79,8 +92,41 @@ export class Budget {
   }
 }
 
+/** The budget of the rendering under way (rendering is synchronous: one at a time). */
+let active: Budget | undefined;
+
+/** Runs `render` with `budget` as the one that charge() counts against. */
+export function withBudget<T>(budget: Budget, render: () => T): T {
+  const previous = active;
+  active = budget;
+  try {
+    return render();
+  } finally {
+    active = previous;
+  }
+}
+
+/**
+ * Counts work that one step of a template does in proportion to a size (a string's characters, a list's items,
+ * the values a comparison visits), so that a few steps over big values cannot outrun the step budget.
+ */
+export function charge(units: number): void {
+  active?.charge(units);
+}
+
+/** The work of touching a value: a string by 32 characters, a list, tuple or dict by 4 items. */
+export function weightOf(v: unknown): number {
+  if (typeof v === 'string') return v.length / 32;
+  if (Array.isArray(v)) return v.length / 4;
+  if (v instanceof Map) return v.size / 4;
+  if (typeof v === 'object' && v !== null && 'items' in v && Array.isArray(v.items))
+    return v.items.length / 4;
+  return 0;
+}
+
 /** A string an operation is about to build is within LIMITS.stringChars. */
 export function checkLength(length: number): void {
+  charge(length / 32);
   if (length > LIMITS.stringChars) {
     throw new TemplateError(`a string of ${length} characters is longer than ${LIMITS.stringChars}`);
   }
@@ -95,6 +141,7 @@ export function repeat(s: string, n: number): string {
 
 /** A list an operation is about to build is within LIMITS.listItems. */
 export function checkItems(count: number): void {
+  charge(count / 2);
   if (count > LIMITS.listItems) {
     throw new TemplateError(`a list of ${count} items is longer than ${LIMITS.listItems}`);
   }

@@ -4,7 +4,15 @@
  * Budget. ./render adds the statements.
  */
 import type { CallArgs, CompareOp, Expr } from './ast';
-import { type Budget, checkItems, checkLength, type Location, TemplateError } from './errors';
+import {
+  type Budget,
+  charge,
+  checkItems,
+  checkLength,
+  type Location,
+  TemplateError,
+  weightOf,
+} from './errors';
 import { FILTERS } from './filters';
 import { percentFormat } from './format';
 import { getAttr, getItem, slice } from './lookup';
@@ -56,6 +64,12 @@ const FILTER_INSTEAD: ReadonlyMap<string, string> = new Map([
 
 const bigBits = (n: bigint) => (n < 0n ? -n : n).toString(2).length;
 
+/** About log2(|n|): the bits of n ** k are about k times it. */
+function log2(n: bigint): number {
+  const abs = n < 0n ? -n : n;
+  return abs <= BigInt(Number.MAX_SAFE_INTEGER) ? Math.log2(Number(abs)) : bigBits(abs);
+}
+
 /** Python's binary arithmetic. */
 export function arithmetic(op: string, a: Value, b: Value): Value {
   if (op === '%' && typeof a === 'string') return percentFormat(a, b);
@@ -85,7 +99,7 @@ export function arithmetic(op: string, a: Value, b: Value): Value {
         }
         default: {
           if (y < 0n) return Number(x) ** Number(y);
-          if (bigBits(x) * Number(y) > 100_000) throw new TemplateError('an int of more than 100000 bits');
+          if (log2(x) * Number(y) > 100_000) throw new TemplateError('an int of more than 100000 bits');
           return x ** y;
         }
       }
@@ -184,14 +198,6 @@ export abstract class Evaluator implements Runtime {
 
   /** Calls a macro (./render renders its body). */
   protected abstract invoke(macro: Macro, args: Args): string;
-
-  getAttr(value: Value, name: string): Value {
-    return getAttr(value, name);
-  }
-
-  getItem(value: Value, key: Value): Value {
-    return getItem(value, key);
-  }
 
   evaluate(node: Expr, frame: Frame): Value {
     this.budget.step();
@@ -354,6 +360,14 @@ export abstract class Evaluator implements Runtime {
     return `unknown function ${name}(): only macros and Jinja's globals (range, dict, namespace, cycler, joiner) can be called; ${python}`;
   }
 
+  attr(v: Value, name: string): Value {
+    return getAttr(v, name);
+  }
+
+  item(v: Value, key: Value): Value {
+    return getItem(v, key);
+  }
+
   call(fn: Value, args: Args): Value {
     if (fn instanceof Macro) return this.invoke(fn, args);
     if (fn instanceof Builtin) return fn.run(this, args);
@@ -378,6 +392,7 @@ export abstract class Evaluator implements Runtime {
       if (this.python.names.has(name)) throw new TemplateError(this.pythonRefusal(name));
       throw new TemplateError(`no filter named '${name}'`);
     }
+    charge(weightOf(value));
     return filter(this, value, args);
   }
 
@@ -386,6 +401,7 @@ export abstract class Evaluator implements Runtime {
     if (name === 'test') return this.hasName(TESTS, value, args, name);
     const test = TESTS.get(name);
     if (!test) throw new TemplateError(`no test named '${name}'`);
+    charge(weightOf(value));
     return test(this, value, args);
   }
 

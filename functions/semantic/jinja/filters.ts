@@ -3,12 +3,16 @@
  * Jinja returns as generators (map, select, unique, reverse) return lists here. `safe` turns its value into a
  * string; `e` / `escape` escape HTML as markupsafe does; there is no autoescaping.
  */
+
+import { asInt, asStr, bind } from './args';
 import { checkItems, checkLength, repeat, TemplateError } from './errors';
 import { htmlEscape, percentFormat, toJson } from './format';
 import { getAttrOnly, getItem } from './lookup';
-import { asInt, asStr, bind, methodOf } from './methods';
+import { methodOf } from './methods';
+import { pyFloat, pyInt, roundHalfEven } from './numbers';
 import {
   type Args,
+  chars,
   compare,
   eq,
   int,
@@ -19,6 +23,7 @@ import {
   type Runtime,
   repr,
   str,
+  strLength,
   truthy,
   typeName,
   Undefined,
@@ -68,53 +73,6 @@ function sortBy(rt: Runtime, items: Value[], key: (v: Value) => Value, reverse: 
   const keyed = items.map((v) => [key(v), v] as const);
   keyed.sort((x, y) => (reverse ? compare(y[0], x[0]) : compare(x[0], y[0])));
   return keyed.map(([, v]) => v);
-}
-
-/** Python's round(x, n): half to even on the exact binary value, as float. */
-export function roundHalfEven(x: number, digits: number): number {
-  if (!Number.isFinite(x) || x === 0) return x;
-  if (Math.abs(digits) > 400) throw new TemplateError('round: precision out of range');
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, Math.abs(x));
-  const bits = view.getBigUint64(0);
-  const biased = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & ((1n << 52n) - 1n);
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
-  const exp = (biased === 0 ? 1 : biased) - 1075;
-  let num = mantissa * 10n ** BigInt(Math.max(digits, 0)) * (exp > 0 ? 1n << BigInt(exp) : 1n);
-  const den = (exp < 0 ? 1n << BigInt(-exp) : 1n) * 10n ** BigInt(Math.max(-digits, 0));
-  let q = num / den;
-  num -= q * den;
-  if (2n * num > den || (2n * num === den && q % 2n === 1n)) q += 1n;
-  const scaled = digits >= 0 ? Number(q) / 10 ** digits : Number(q) * 10 ** -digits;
-  return x < 0 ? -scaled : scaled;
-}
-
-/** Python's int(str, base) for the `int` filter: undefined when the text is no int. */
-function pyInt(s: string, base: number): bigint | undefined {
-  const t = s.trim().replace(/_/g, '');
-  const m = /^([+-]?)(0[xob])?([0-9a-z]+)$/i.exec(t);
-  if (!m) return undefined;
-  const prefix = m[2]?.toLowerCase();
-  const radix = prefix === '0x' ? 16 : prefix === '0o' ? 8 : prefix === '0b' ? 2 : base;
-  if (prefix && radix !== base && base !== 0) return undefined;
-  const digits = m[3] ?? '';
-  let out = 0n;
-  for (const c of digits.toLowerCase()) {
-    const d = Number.parseInt(c, 36);
-    if (Number.isNaN(d) || d >= radix) return undefined;
-    out = out * BigInt(radix) + BigInt(d);
-  }
-  return m[1] === '-' ? -out : out;
-}
-
-/** Python's float(str). */
-function pyFloat(s: string): number | undefined {
-  const t = s.trim().replace(/_/g, '').toLowerCase();
-  if (/^[+-]?(inf|infinity)$/.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
-  if (/^[+-]?nan$/.test(t)) return Number.NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return undefined;
-  return Number(t);
 }
 
 function select(rt: Runtime, v: Value, a: Args, attr: boolean, keep: boolean): Value[] {
@@ -358,7 +316,7 @@ const FILTER_LIST: [string, Filter][] = [
     'length',
     (_rt, v, a) => {
       noArgs('length', a);
-      if (typeof v === 'string') return int([...v].length);
+      if (typeof v === 'string') return int(strLength(v));
       if (isList(v)) return int(v.length);
       if (v instanceof PyTuple) return int(v.items.length);
       if (v instanceof Map) return int(v.size);
@@ -401,7 +359,7 @@ const FILTER_LIST: [string, Filter][] = [
     'reverse',
     (_rt, v, a) => {
       noArgs('reverse', a);
-      if (typeof v === 'string') return [...v].reverse().join('');
+      if (typeof v === 'string') return chars(v).reverse().join('');
       return [...iterate(v)].reverse();
     },
   ],

@@ -3,9 +3,10 @@
  * ./lookup, so `"{0.constructor}"` is refused like `x.constructor`), `%` formatting, the format-spec
  * mini-language, `tojson` (Jinja's htmlsafe_json_dumps with sort_keys) and HTML escaping.
  */
-import { checkLength, LIMITS, repeat, TemplateError } from './errors';
+import { charge, checkLength, LIMITS, repeat, TemplateError } from './errors';
 import {
   type Args,
+  chars,
   checkName,
   compare,
   floatRepr,
@@ -14,6 +15,7 @@ import {
   type Runtime,
   repr,
   str,
+  strLength,
   typeName,
   Undefined,
   type Value,
@@ -39,7 +41,12 @@ function general(x: number, precision: number, keepZeros: boolean, upper: boolea
   return out;
 }
 
-const groupThousands = (digits: string, sep: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+/** `1234567` → `1,234,567` (scanned: a lookahead regex is quadratic on the long digit strings ints can have). */
+function groupThousands(digits: string, sep: string): string {
+  const parts: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) parts.unshift(digits.slice(Math.max(0, end - 3), end));
+  return parts.join(sep);
+}
 
 /** `format(value, spec)`: the format-spec mini-language for str, int and float. */
 export function formatSpec(v: Value, spec: string): string {
@@ -60,7 +67,7 @@ export function formatSpec(v: Value, spec: string): string {
     if (typeof v !== 'string' && !(v instanceof Undefined))
       throw new TemplateError(`format spec 's' needs a str, not ${typeName(v)}`);
     body = str(v);
-    if (precision !== undefined) body = [...body].slice(0, precision).join('');
+    if (precision !== undefined) body = chars(body).slice(0, precision).join('');
   } else {
     if (n === undefined)
       throw new TemplateError(`format spec ${JSON.stringify(spec)} needs a number, not ${typeName(v)}`);
@@ -122,7 +129,7 @@ export function formatSpec(v: Value, spec: string): string {
   const numericType = type !== 's';
   const align = alignChar ?? (zero && numericType ? '=' : numericType ? '>' : '<');
   const fill = fillChar ?? (zero && !alignChar ? '0' : ' ');
-  const length = [...body].length + signText.length;
+  const length = strLength(body) + signText.length;
   const gap = Math.max(width - length, 0);
   switch (align) {
     case '<':
@@ -155,10 +162,10 @@ function field(name: string, a: Args, next: () => number, rt: Runtime): Value {
     const attr = /^\.([^.[]+)/.exec(rest);
     const item = /^\[([^\]]+)\]/.exec(rest);
     if (attr?.[1]) {
-      value = rt.getAttr(value, attr[1]);
+      value = rt.attr(value, attr[1]);
       rest = rest.slice(attr[0].length);
     } else if (item?.[1]) {
-      value = rt.getItem(value, /^\d+$/.test(item[1]) ? BigInt(item[1]) : item[1]);
+      value = rt.item(value, /^\d+$/.test(item[1]) ? BigInt(item[1]) : item[1]);
       rest = rest.slice(item[0].length);
     } else throw new TemplateError(`format: invalid field ${JSON.stringify(name)}`);
   }
@@ -202,6 +209,53 @@ export function pyFormat(template: string, a: Args, rt: Runtime): string {
   return out;
 }
 
+interface Conversion {
+  key?: string;
+  flags: string;
+  widthText?: string;
+  precisionText?: string;
+  type: string;
+  end: number;
+}
+
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
+/** The `%` conversion starting at `at` (after the `%`), scanned by hand: `%(key)-08.2f`. */
+function conversionAt(s: string, at: number): Conversion {
+  let i = at;
+  let key: string | undefined;
+  if (s[i] === '(') {
+    const close = s.indexOf(')', i);
+    if (close < 0) throw new TemplateError('incomplete format key');
+    key = s.slice(i + 1, close);
+    i = close + 1;
+  }
+  const flagsFrom = i;
+  while (s[i] !== undefined && '-+ #0'.includes(s[i] ?? '')) i++;
+  const flags = s.slice(flagsFrom, i);
+  const number = (): string | undefined => {
+    if (s[i] === '*') {
+      i++;
+      return '*';
+    }
+    const from = i;
+    while (isDigit(s[i])) i++;
+    return i > from ? s.slice(from, i) : undefined;
+  };
+  const widthText = number();
+  let precisionText: string | undefined;
+  if (s[i] === '.') {
+    i++;
+    precisionText = number() ?? '0';
+  }
+  if (s[i] === 'h' || s[i] === 'l' || s[i] === 'L') i++;
+  const type = s[i];
+  if (type === undefined) throw new TemplateError('incomplete format');
+  if (!'diouxXeEfFgGcrsa%'.includes(type))
+    throw new TemplateError(`unsupported format character ${JSON.stringify(type)}`);
+  return { key, flags, widthText, precisionText, type, end: i + 1 };
+}
+
 /** `template % values`: printf-style, with a tuple of values or a dict for `%(name)s`. */
 export function percentFormat(template: string, values: Value): string {
   const positional = values instanceof PyTuple ? values.items : [values];
@@ -212,13 +266,14 @@ export function percentFormat(template: string, values: Value): string {
     if (v === undefined) throw new TemplateError('not enough arguments for format string');
     return v;
   };
-  const re = /%(?:\(([^)]*)\))?([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])/g;
   let out = '';
-  let last = 0;
-  for (let m = re.exec(template); m; m = re.exec(template)) {
-    out += template.slice(last, m.index);
-    last = re.lastIndex;
-    const [, key, flags = '', widthText, precisionText, type = 's'] = m;
+  let i = 0;
+  for (;;) {
+    const at = template.indexOf('%', i);
+    if (at < 0) break;
+    out += template.slice(i, at);
+    const { key, flags, widthText, precisionText, type, end } = conversionAt(template, at + 1);
+    i = end;
     if (type === '%') {
       out += '%';
       continue;
@@ -262,7 +317,7 @@ export function percentFormat(template: string, values: Value): string {
     out += formatSpec(value, spec + t);
     checkLength(out.length);
   }
-  out += template.slice(last);
+  out += template.slice(i);
   if (!mapping && used < positional.length) {
     throw new TemplateError('not all arguments converted during string formatting');
   }
@@ -301,6 +356,7 @@ function jsonString(s: string): string {
 export function toJson(v: Value, indent: string | undefined): string {
   const seen = new Set<object>();
   const write = (x: Value, level: number): string => {
+    charge(1 / 2);
     if (typeof x === 'string') return jsonString(x);
     if (typeof x === 'bigint') return x.toString();
     if (typeof x === 'number')

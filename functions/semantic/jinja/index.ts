@@ -7,10 +7,10 @@
  */
 import type { ModelFile, ModelIssue } from '../model-schema';
 import type { Template } from './ast';
-import { Budget, LIMITS, LimitError, type Location, TemplateError } from './errors';
+import { Budget, LIMITS, LimitError, type Location, TemplateError, withBudget } from './errors';
 import type { PythonNames } from './evaluate';
 import { FILTERS } from './filters';
-import { GLOBALS } from './methods';
+import { GLOBALS } from './globals';
 import { type Known, parseTemplate } from './parser';
 import { type Loader, Renderer } from './render';
 import { TESTS } from './tests';
@@ -53,12 +53,7 @@ export function renderModelFiles(files: readonly ModelFile[]): RenderedModel {
   }
   const pythonFiles = files.filter((f) => PYTHON_FILE.test(f.path));
   const python: PythonNames = { files: pythonFiles.map((f) => f.path), names: pythonNames(pythonFiles) };
-  const notes = pythonFiles.map((f) => ({
-    file: f.path,
-    path: '(root)',
-    message:
-      'Python is not run here: the model loads without this file, and a template using a function, filter or variable it defines is refused',
-  }));
+  const notes = modelNotes(files);
   const templates = new ModelTemplates(files, python);
   const budget = new Budget();
   const out: ModelFile[] = [];
@@ -78,14 +73,27 @@ export function renderModelFiles(files: readonly ModelFile[]): RenderedModel {
     try {
       const template = templates.parse(file);
       if (library) continue;
-      renderer = new Renderer(budget, python, templates, globalsFrame(context));
-      out.push({ path: file.path, content: renderer.render(template) });
+      const current = new Renderer(budget, python, templates, globalsFrame(context));
+      renderer = current;
+      out.push({ path: file.path, content: withBudget(budget, () => current.render(template)) });
     } catch (error) {
       issues.push(issueOf(error, file.path, renderer?.loc));
       if (error instanceof LimitError) stopped = true;
     }
   }
   return { files: out, issues: unique(issues), notes };
+}
+
+/** What the author of a model should know although it loads: its Python files are kept but never run. */
+export function modelNotes(files: readonly ModelFile[]): ModelIssue[] {
+  return files
+    .filter((f) => PYTHON_FILE.test(f.path))
+    .map((f) => ({
+      file: f.path,
+      path: '(root)',
+      message:
+        'Python is not run here: the model loads without this file, and a template using a function, filter or variable it defines is refused',
+    }));
 }
 
 /** A fresh scope of globals for each file, so that a template mutating COMPILE_CONTEXT affects only itself. */
@@ -258,7 +266,8 @@ function issueOf(error: unknown, rendering: string, fallback: Location | undefin
 function unique(issues: ModelIssue[]): ModelIssue[] {
   const seen = new Set<string>();
   return issues.filter((i) => {
-    const key = `${i.file}\n${i.path}\n${i.message}`;
+    // A broken library imported by several files is one problem, whichever file rendered it.
+    const key = `${i.file}\n${i.path}\n${i.message.replace(/ \(while rendering [^)]*\)$/, '')}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

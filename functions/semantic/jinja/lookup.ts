@@ -4,10 +4,11 @@
  * fixed table of fields and methods. A name that refusedName() refuses is an error whatever the value;
  * nothing here indexes a JavaScript object with a name the template chose.
  */
-import { TemplateError } from './errors';
+import { charge, TemplateError } from './errors';
 import { methodOf } from './methods';
 import {
   Cycler,
+  chars,
   checkName,
   int,
   isList,
@@ -16,6 +17,8 @@ import {
   Namespace,
   numeric,
   PyTuple,
+  simpleString,
+  strLength,
   TemplateModule,
   toKey,
   typeName,
@@ -122,10 +125,10 @@ export function getItem(v: Value, key: Value): Value {
   if (seq !== undefined) {
     const n = numeric(key);
     if (typeof n === 'bigint') {
-      const length = typeof seq === 'string' ? [...seq].length : seq.length;
+      const length = typeof seq === 'string' ? strLength(seq) : seq.length;
       const i = Number(n < 0n ? n + BigInt(length) : n);
       if (i < 0 || i >= length) return new Undefined(`index ${n} is out of range`);
-      if (typeof seq === 'string') return [...seq][i] ?? '';
+      if (typeof seq === 'string') return (simpleString(seq) ? seq[i] : chars(seq)[i]) ?? '';
       return seq[i] ?? null;
     }
   }
@@ -146,26 +149,35 @@ export function slice(v: Value, start: Value, stop: Value, step: Value): Value {
   };
   const s = toBound(step, 'step') ?? 1;
   if (s === 0) throw new TemplateError('slice step cannot be zero');
-  const pick = <T>(items: T[]): T[] => {
-    const length = items.length;
+  // Python's slice.indices(): where a slice of `length` items starts and stops for this step.
+  const bounds = (length: number): [number, number] => {
     const clamp = (x: number | undefined, fallback: number, low: number, high: number) => {
       if (x === undefined) return fallback;
       const y = x < 0 ? x + length : x;
       return Math.min(Math.max(y, low), high);
     };
+    if (s > 0)
+      return [clamp(toBound(start, 'start'), 0, 0, length), clamp(toBound(stop, 'stop'), length, 0, length)];
+    return [
+      clamp(toBound(start, 'start'), length - 1, -1, length - 1),
+      clamp(toBound(stop, 'stop'), -1, -1, length - 1),
+    ];
+  };
+  const pick = <T>(items: T[]): T[] => {
+    const [from, to] = bounds(items.length);
     const out: T[] = [];
-    if (s > 0) {
-      const from = clamp(toBound(start, 'start'), 0, 0, length);
-      const to = clamp(toBound(stop, 'stop'), length, 0, length);
-      for (let i = from; i < to; i += s) out.push(items[i] as T);
-    } else {
-      const from = clamp(toBound(start, 'start'), length - 1, -1, length - 1);
-      const to = clamp(toBound(stop, 'stop'), -1, -1, length - 1);
-      for (let i = from; i > to; i += s) out.push(items[i] as T);
-    }
+    if (s > 0) for (let i = from; i < to; i += s) out.push(items[i] as T);
+    else for (let i = from; i > to; i += s) out.push(items[i] as T);
     return out;
   };
-  if (typeof v === 'string') return pick([...v]).join('');
+  if (typeof v === 'string') {
+    if (s === 1 && simpleString(v)) {
+      charge(v.length / 32);
+      const [from, to] = bounds(v.length);
+      return v.slice(from, Math.max(from, to));
+    }
+    return pick(chars(v)).join('');
+  }
   if (isList(v)) return pick(v);
   if (v instanceof PyTuple) return new PyTuple(pick(v.items));
   if (v instanceof Undefined) throw new TemplateError(`${v.hint}: it cannot be sliced`);

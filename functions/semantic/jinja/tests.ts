@@ -1,5 +1,5 @@
 /** Jinja's tests (`x is defined`, `n is divisibleby 3`) and the `in` operator. */
-import { TemplateError } from './errors';
+import { charge, TemplateError } from './errors';
 import {
   type Args,
   compare,
@@ -22,6 +22,7 @@ export function contains(container: Value, item: Value): boolean {
   if (typeof container === 'string') {
     if (typeof item !== 'string')
       throw new TemplateError(`'in <str>' needs a str on its left, not ${typeName(item)}`);
+    charge(container.length / 256);
     return container.includes(item);
   }
   if (isList(container)) return container.some((x) => eq(item, x));

@@ -5,7 +5,7 @@
  * no lookup here ever reads a JavaScript property by a name a template chose.
  */
 import type { MacroDef } from './ast';
-import { type Budget, LIMITS, TemplateError } from './errors';
+import { type Budget, charge, LIMITS, TemplateError } from './errors';
 
 /** A name a template computed, when no value answers to it (prints as '', iterates as empty). */
 export class Undefined {
@@ -33,12 +33,12 @@ export interface Args {
 /** What builtins may use of the evaluator: the budget and calling other values, filters and tests. */
 export interface Runtime {
   readonly budget: Budget;
+  /** `x.name` and `x[key]` (./lookup), for the lookups inside `"{0.name}".format(x)`. */
+  attr(v: Value, name: string): Value;
+  item(v: Value, key: Value): Value;
   call(fn: Value, args: Args): Value;
   filter(name: string, value: Value, args: Args): Value;
   test(name: string, value: Value, args: Args): boolean;
-  /** Attribute and item lookup (./lookup), for code that must not import it (str.format's fields). */
-  getAttr(value: Value, name: string): Value;
-  getItem(value: Value, key: Value): Value;
 }
 
 /** One of the fixed safe functions (globals, methods of values): the only JavaScript a template can call. */
@@ -145,7 +145,6 @@ export type Value =
 const INTERNALS = new Set([
   'constructor',
   'prototype',
-  'caller_frame',
   'mro',
   'func_globals',
   'func_code',
@@ -291,6 +290,7 @@ export function repr(v: Value, seen: Set<object> = new Set()): string {
     if (seen.has(v)) return v instanceof Map ? '{...}' : '[...]';
     if (seen.size >= LIMITS.nesting)
       throw new TemplateError(`a value nested more than ${LIMITS.nesting} deep`);
+    charge(2 * (Array.isArray(v) ? v.length : v instanceof PyTuple ? v.items.length : v.size));
     seen.add(v);
     let out: string;
     if (Array.isArray(v)) out = `[${v.map((x) => repr(x, seen)).join(', ')}]`;
@@ -322,6 +322,7 @@ export function numeric(v: Value): bigint | number | undefined {
 /** Python's `==`. */
 export function eq(a: Value, b: Value, depth = 0): boolean {
   if (depth > LIMITS.nesting) throw new TemplateError(`a value nested more than ${LIMITS.nesting} deep`);
+  charge(1 / 4 + (typeof a === 'string' ? a.length / 256 : 0));
   const na = numeric(a);
   const nb = numeric(b);
   if (na !== undefined && nb !== undefined) {
@@ -332,6 +333,8 @@ export function eq(a: Value, b: Value, depth = 0): boolean {
   if (a === null || b === null) return a === b;
   if (a instanceof Undefined || b instanceof Undefined)
     return a instanceof Undefined && b instanceof Undefined;
+  // Python's container comparison takes an item that is the very same object as equal.
+  if (a === b && typeof a === 'object') return true;
   if (Array.isArray(a) && Array.isArray(b)) return seqEq(a, b, depth);
   if (a instanceof PyTuple && b instanceof PyTuple) return seqEq(a.items, b.items, depth);
   if (a instanceof Map && b instanceof Map) {
@@ -359,6 +362,7 @@ function seqEq(a: Value[], b: Value[], depth: number): boolean {
 /** Python's ordering (`<` is compare(a, b) < 0): numbers, strings, lists and tuples; else TypeError. */
 export function compare(a: Value, b: Value, depth = 0): number {
   if (depth > LIMITS.nesting) throw new TemplateError(`a value nested more than ${LIMITS.nesting} deep`);
+  charge(1 / 4 + (typeof a === 'string' ? a.length / 256 : 0));
   const na = numeric(a);
   const nb = numeric(b);
   if (na !== undefined && nb !== undefined) {
@@ -381,9 +385,26 @@ export function compare(a: Value, b: Value, depth = 0): number {
   throw new TemplateError(`'<' is not supported between ${typeName(a)} and ${typeName(b)}`);
 }
 
+const SURROGATES = /[\uD800-\uDFFF]/;
+
+/** A string's characters as Python counts them (code points); splitting is slow, so it is charged by length. */
+export function chars(s: string): string[] {
+  charge(s.length / 4);
+  return [...s];
+}
+
+/** Python's len() of a str, without splitting a string that holds no surrogate pair. */
+export const strLength = (s: string): number => (simpleString(s) ? s.length : chars(s).length);
+
+/** Whether a string's code units are its characters (no surrogate pairs): indexes can then be used as they are. */
+export function simpleString(s: string): boolean {
+  charge(s.length / 256);
+  return !SURROGATES.test(s);
+}
+
 /** The items `{% for %}` and list filters walk: characters, items, a dict's keys; undefined is empty. */
 export function iterate(v: Value): Value[] {
-  if (typeof v === 'string') return [...v];
+  if (typeof v === 'string') return chars(v);
   if (Array.isArray(v)) return v;
   if (v instanceof PyTuple) return v.items;
   if (v instanceof Map) return [...v.keys()];
