@@ -203,7 +203,7 @@ function rewrite(ast: unknown, rules: DialectRules, dialect: Dialect, placeholde
     if (node.type === 'function') {
       const name = fnName(node);
       const reason = rules.refused[name];
-      if (reason) throw new DialectUnsupportedError(name, dialect, reason);
+      if (reason) throw new DialectUnsupportedError(name.toUpperCase(), dialect, reason);
       if (name === 'date_trunc' && rules.dateTrunc) {
         const args = isNode(node.args) && Array.isArray(node.args.value) ? (node.args.value as Node[]) : [];
         const inner = call(rules.dateTrunc.fn, args);

@@ -13,6 +13,7 @@ import {
   type QueryUser,
   runQuery,
 } from '../../functions/semantic';
+import { DialectUnsupportedError, toDialect } from '../../functions/semantic/dialect';
 import { type ChdbDriver, chdbFromDuckDb } from './clickhouse';
 import { startPostgres, type TestPostgres } from './postgres';
 
@@ -168,5 +169,60 @@ describe('DuckDB, PostgreSQL and ClickHouse give the same numbers', () => {
     );
     expect(result.data.map((r) => r[0])).toEqual(['east', 'north', 'south', 'west']);
     expect(result.data.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(ORDERS);
+  });
+});
+
+describe('the dialect stage', () => {
+  test('DuckDB and PostgreSQL SQL passes through untouched', () => {
+    const compiled = {
+      sql: "SELECT x::TIMESTAMP, date_trunc('month', y) FROM t WHERE z = $1",
+      params: ['a'],
+    };
+    expect(toDialect(compiled, 'duckdb')).toBe(compiled);
+    expect(toDialect(compiled, 'postgres')).toBe(compiled);
+  });
+
+  test('ClickHouse SQL: CAST, engine types, a timestamp-keeping dateTrunc, explicit NULLS, typed parameters', () => {
+    const { sql } = toDialect(
+      {
+        sql: "SELECT x::TIMESTAMP AS a, date_trunc('month', y) AS m, TIMESTAMP '2024-01-01 00:00:00' AS t, '$1' AS s FROM t WHERE z = $1 AND w > $2 ORDER BY 1, 2 DESC",
+        params: ["o'brien", 2.5],
+      },
+      'clickhouse',
+    );
+    expect(sql).toBe(
+      'SELECT CAST(x AS DateTime64(6)) AS "a", toDateTime64(dateTrunc(\'month\', y), 6) AS "m", toDateTime64(\'2024-01-01 00:00:00\', 6) AS "t", \'$1\' AS "s" FROM "t" WHERE z = {p1:String} AND w > {p2:Float64} ORDER BY 1 ASC NULLS LAST, 2 DESC NULLS FIRST',
+    );
+  });
+
+  test('what ClickHouse cannot do exactly is refused by name', () => {
+    for (const [sql, feature] of [
+      ["SELECT string_agg(a, ',') FROM t", 'STRING_AGG'],
+      ['SELECT generate_series(1, 3) FROM t', 'GENERATE_SERIES'],
+      ['SELECT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'PERCENTILE_DISC'],
+      ['SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY a DESC) FROM t', 'PERCENTILE_CONT'],
+    ] as const) {
+      let error: unknown;
+      try {
+        toDialect({ sql, params: [] }, 'clickhouse');
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(DialectUnsupportedError);
+      expect(error).toMatchObject({ code: 'SQL_NOT_ALLOWED', feature, dialect: 'clickhouse' });
+    }
+  });
+
+  test('a hostile attribute value stays a typed parameter on ClickHouse (no rows, no injection)', async () => {
+    const hostile: QueryUser = {
+      groups: ['analysts'],
+      userAttributes: { region: "north' OR '1'='1" },
+      securityContext: {},
+    };
+    const sql = 'SELECT region, MEASURE(count) AS n FROM orders_view GROUP BY 1';
+    const compiled = await compileSql(main, hostile, sql, clickhouse.target);
+    expect(compiled.sql).toContain('{p1:String}');
+    expect(compiled.sql).not.toContain("OR '1'='1");
+    expect((await clickhouse.execute(compiled, { maxRows: 10, timeoutMs: 5_000 })).data).toEqual([]);
   });
 });
