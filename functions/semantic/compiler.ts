@@ -8,6 +8,7 @@
 
 import { TtlCache } from '../cache';
 import { SqlNotAllowedError } from '../errors';
+import { toDialect } from './dialect';
 import type { DataModel, Member } from './model-schema';
 import { type QueryUser, visibleMembers } from './policy';
 import { fold, isNode, type Node, POSTGRES, quote, sqlParser, walk } from './sql/ast';
@@ -141,7 +142,8 @@ export async function compileSql(
       : 'SELECT 1 WHERE FALSE';
     return `${quote(generated)} AS (${body})`;
   });
-  const compiled = { sql: emit(root, secured), params };
+  // The dialect stage (docs/data-model.md, "Engines"): the engine's spelling of the printed SQL.
+  const compiled = toDialect({ sql: emit(root, secured), params }, to.dialect);
   compiledCache.set(cacheKey, compiled);
   return { sql: compiled.sql, params: [...compiled.params] };
 }

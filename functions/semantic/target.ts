@@ -10,7 +10,7 @@ export interface CompiledQuery {
 }
 
 /** The SQL dialects compiled SQL is printed in. */
-export type Dialect = 'duckdb' | 'postgres';
+export type Dialect = 'duckdb' | 'postgres' | 'clickhouse';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
 export interface SqlTarget {
@@ -21,19 +21,21 @@ export interface SqlTarget {
   table(name: string): string;
 }
 
+const DEFAULT_AT: Record<Dialect, string> = { duckdb: 'data', postgres: 'public', clickhouse: 'default' };
+
 const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
 
 /**
  * The target of a dialect whose model tables live under `at`: a DuckDB catalog (the drivers attach data under a
- * generated one) or a PostgreSQL schema. Defaults name a fixed catalog, for SQL that is only looked at (tests).
+ * generated one), a PostgreSQL schema or a ClickHouse database. Defaults name a fixed catalog, for SQL that is only looked at (tests).
  */
-export const sqlTarget = (dialect: Dialect, at = dialect === 'duckdb' ? 'data' : 'public'): SqlTarget => ({
+export const sqlTarget = (dialect: Dialect, at = DEFAULT_AT[dialect]): SqlTarget => ({
   dialect,
   id: `${dialect}:${at}`,
   table: (name) => qualifiedTable(name, dialect === 'duckdb' ? { catalog: at } : { schema: at }),
 });
 
-/** `orders` -> `"catalog"."main"."orders"` (DuckDB) or `"schema"."orders"` (PostgreSQL); longer names kept. */
+/** `orders` -> `"catalog"."main"."orders"` (DuckDB) or `"schema"."orders"` (PostgreSQL, ClickHouse); longer names kept. */
 export function qualifiedTable(name: string, at: { catalog?: string; schema?: string }): string {
   const parts = name.split('.').filter(Boolean);
   if (at.catalog) {
