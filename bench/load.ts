@@ -282,6 +282,14 @@ export async function run(): Promise<Record<string, number>> {
 
     if (runs('abort')) {
       const { calls, concurrency, offlineDelayMs, afterLine } = LOAD.abort;
+      // Warm (the sample data, DuckDB, the model, the users) when the chat phase did not.
+      await phase(concurrency, 10, async (i) => {
+        const response = await post(chatUrl, {
+          input: 'total amount by status',
+          sessionSettings: { externalId: `load-abort-${i % concurrency}`, groups: ['managers'] },
+        });
+        await readStream(response, performance.now());
+      });
       // A slow model keeps each turn streaming long enough to be aborted.
       setEnv({ OFFLINE_DELAY_MS: String(offlineDelayMs) });
       const abortUrl = `${chatUrl}/abort`;
@@ -289,10 +297,18 @@ export async function run(): Promise<Record<string, number>> {
         abortedTurn({ post, chatUrl, abortUrl, afterLine, user: `load-abort-${i % concurrency}` }),
       );
       setEnv({ OFFLINE_DELAY_MS: '0' });
-      const summary = summariseAborts(outcomes.turns, outcomes.threadReads);
+      const summary = {
+        ...summariseAborts(outcomes.turns, outcomes.threadReads),
+        dynamodb_p50_ms: p(outcomes.roundTrips, 50),
+        dynamodb_p99_ms: p(outcomes.roundTrips, 99),
+      };
       Object.assign(figures, Object.fromEntries(Object.entries(summary).map(([k, v]) => [`abort_${k}`, v])));
       figures.errors_total = (figures.errors_total ?? 0) + summary.errors;
       line(`abort: ${calls} turns, ${concurrency} at once`, summary);
+      line(
+        '  DynamoDB calls per turn',
+        Object.fromEntries([...outcomes.operations].map(([op, count]) => [op, round(count / calls, 1)])),
+      );
     }
 
     if (runs('sql')) {
@@ -334,20 +350,32 @@ export async function run(): Promise<Record<string, number>> {
   }
 }
 
-/** Runs the aborted turns, counting the thread reads running turns make meanwhile. */
+/**
+ * Runs the aborted turns, counting the thread reads running turns make meanwhile and timing every DynamoDB call
+ * (the round trip under this load, what an abort's detection and a turn's end are made of).
+ */
 async function abortedTurns<T>(
   store: Store,
   calls: number,
   concurrency: number,
   turn: (i: number) => Promise<T>,
-): Promise<{ turns: T[]; threadReads: number }> {
+): Promise<{ turns: T[]; threadReads: number; roundTrips: number[]; operations: Map<string, number> }> {
   let threadReads = 0;
+  const roundTrips: number[] = [];
+  const operations = new Map<string, number>();
   const name = 'loadBenchThreadReads';
   store.doc.middlewareStack.add(
     (next, context) => async (args) => {
       const key = (args.input as { Key?: { sk?: unknown } }).Key;
       if (context.commandName === 'GetItemCommand' && key?.sk === 'META') threadReads += 1;
-      return next(args);
+      const operation = String(context.commandName).replace(/Command$/, '');
+      operations.set(operation, (operations.get(operation) ?? 0) + 1);
+      const started = performance.now();
+      try {
+        return await next(args);
+      } finally {
+        roundTrips.push(performance.now() - started);
+      }
     },
     { step: 'initialize', name },
   );
@@ -359,7 +387,7 @@ async function abortedTurns<T>(
   } finally {
     store.doc.middlewareStack.remove(name);
   }
-  return { turns, threadReads };
+  return { turns, threadReads, roundTrips, operations };
 }
 
 function printGoals(f: Record<string, number>): void {

@@ -97,7 +97,8 @@ export const owns = (meta: ThreadMeta, who: ThreadOwner): boolean =>
 export const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat thread ${id} not found`);
 
 /**
- * Records an abort request on the caller's thread; the stream (another Lambda) notices it on its next poll.
+ * Records an abort request on the caller's running turn; the stream (another Lambda) notices it on its next poll,
+ * and at the latest when it stores its end, which then says `aborted` (docs/operating.md, "Aborting a turn").
  * 404 for unknown threads (or another account's or agent's), 403 when another user owns it.
  */
 export async function abortChat(request: ChatRequest, body: ChatAbortBody): Promise<void> {
@@ -113,7 +114,8 @@ export async function abortChat(request: ChatRequest, body: ChatAbortBody): Prom
     throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
   }
   const outcome = await threads.requestAbort(store, body.chatId, ownerOf(identity, agentId));
-  if (outcome === 'recorded') return;
+  // `ended`: the turn's end was stored before the abort came; there is nothing left to stop.
+  if (outcome === 'recorded' || outcome === 'ended') return;
   if (outcome === 'forbidden') throw new ForbiddenError(`Chat thread ${body.chatId} belongs to another user`);
   // Only a refusal pays for the agent lookup that names what is missing.
   if (!(await agents.get(store, identity.account.name, agentId))) {

@@ -14,6 +14,7 @@ import { client } from '../support/http';
 import type { TestService } from '../support/service';
 import { readItem } from '../support/store';
 import {
+  abort,
   beforeEnd,
   chat,
   chatUrl,
@@ -306,5 +307,115 @@ describe('6. the response of the thread creation is lost', () => {
     expect(failed.status).toBe(500);
     proxy.clear();
     expect(await threadsOf(settings.externalId)).toEqual([]);
+  });
+});
+
+describe('7. aborts', () => {
+  /** Runs `fn` with a slow offline model (a turn streams for a second or more). */
+  async function slowly<T>(fn: () => Promise<T>): Promise<T> {
+    const previous = process.env.OFFLINE_DELAY_MS;
+    process.env.OFFLINE_DELAY_MS = '60';
+    try {
+      return await fn();
+    } finally {
+      if (previous === undefined) delete process.env.OFFLINE_DELAY_MS;
+      else process.env.OFFLINE_DELAY_MS = previous;
+    }
+  }
+
+  test('every abort poll fails: the accepted abort still ends the turn aborted (found when it stores its end)', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const polls = proxy.inject({
+      operation: 'GetItem',
+      match: 'abortRequestedAt',
+      mode: 'error',
+      error: 'InternalServerError',
+    });
+    const lines = await slowly(async () => {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        {
+          key: svc.adminKey,
+        },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
+        204,
+      );
+      return [...head, ...(await live.rest())];
+    });
+    expect(polls.fired).toBeGreaterThan(0);
+    proxy.clear();
+    expectEnded(lines, 'aborted');
+    expect(stateOf(lines)?.reason).toBe('abort');
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted' });
+    expect(await replayedTurn(chatId, settings, lines[1]?.sort ?? 0)).toEqual(outcome(lines));
+  });
+
+  test('an abort accepted while the turn stores its end: the end says aborted, never completed', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    // The end's transaction is held on its way, so the abort lands between the agent's answer and the end.
+    const held = proxy.inject({
+      operation: 'TransactWriteItems',
+      match: `T#${chatId}`,
+      mode: 'delay',
+      delayMs: 800,
+    });
+    const live = await openStream(
+      url,
+      { input: 'and by region?', chatId, sessionSettings: settings },
+      {
+        key: svc.adminKey,
+      },
+    );
+    const head = await readUntil(live, (line) => line.role === 'user');
+    const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+    expect(asked.status).toBe(204);
+    const lines = [...head, ...(await live.rest())];
+    expect(held.fired).toBeGreaterThanOrEqual(2);
+    proxy.clear();
+    expectEnded(lines, 'aborted');
+    expect(stateOf(lines)?.reason).toBe('abort');
+    // The agent had answered in full: the answer stays, the turn is stored as the user stopped it.
+    expect(finals(lines)[0]?.content).not.toMatch(/Stopped/);
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted' });
+    expect(await replayedTurn(chatId, settings, lines[1]?.sort ?? 0)).toEqual(outcome(lines));
+  });
+
+  test('the abort meets the end transaction in flight (TransactionConflictException): tried again, then 204', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const conflicts = proxy.inject({
+      operation: 'UpdateItem',
+      match: 'SET abortRequestedAt',
+      mode: 'conflict',
+      times: 2,
+    });
+    const lines = await slowly(async () => {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        {
+          key: svc.adminKey,
+        },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
+        204,
+      );
+      return [...head, ...(await live.rest())];
+    });
+    expect(conflicts.fired).toBe(2);
+    expectEnded(lines, 'aborted');
+  });
+
+  test('an abort of a thread whose turn has ended: 204, and nothing is recorded', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(204);
+    expect((await threadItem(chatId))?.abortRequestedAt).toBeUndefined();
   });
 });

@@ -54,9 +54,9 @@ describe('thread lease', () => {
         leaseId: first.leaseId,
         lines: [line(1), line(2)],
         nextSort: 3,
-        status: 'completed',
+        status: 'aborted',
       }),
-    ).toBe(true);
+    ).toBe('released');
     const next = await threads.acquire(store, chatId, who, lease());
     expect(next).toMatchObject({
       kind: 'acquired',
@@ -64,7 +64,7 @@ describe('thread lease', () => {
     });
     expect(next.kind === 'acquired' ? next.meta.abortRequestedAt : 'not acquired').toBeUndefined();
     // The old lease can neither renew nor release any more.
-    expect(await threads.renew(store, chatId, first.leaseId, Date.now() + 1000)).toBe(false);
+    expect(await threads.renew(store, chatId, first.leaseId, Date.now() + 1000)).toBe('lost');
   });
 
   test('an expired lease is taken over; an expired thread is absent', async () => {
@@ -88,6 +88,54 @@ describe('thread lease', () => {
     expect((await threads.turnSignals(store, chatId))?.abortRequestedAt).toEqual(expect.any(Number));
   });
 
+  test('an accepted abort: the turn may not end otherwise than aborted, and renewing the lease sees it', async () => {
+    const chatId = `t-${n++}`;
+    const turn = lease();
+    await threads.create(store, chatId, who, turn);
+    expect(await threads.renew(store, chatId, turn.leaseId, Date.now() + 30_000)).toBe('held');
+    expect(await threads.requestAbort(store, chatId, who)).toBe('recorded');
+    expect(await threads.renew(store, chatId, turn.leaseId, Date.now() + 30_000)).toBe('abort');
+    for (const status of ['completed', 'error'] as const) {
+      expect(
+        await threads.release(store, chatId, {
+          leaseId: turn.leaseId,
+          lines: [line(1)],
+          nextSort: 2,
+          status,
+        }),
+      ).toBe('abort-requested');
+    }
+    // Refused releases wrote nothing.
+    expect(await threads.lines(store, chatId)).toEqual([]);
+    expect((await threads.get(store, chatId))?.status).toBe('streaming');
+    expect(
+      await threads.release(store, chatId, {
+        leaseId: turn.leaseId,
+        lines: [line(1)],
+        nextSort: 2,
+        status: 'aborted',
+      }),
+    ).toBe('released');
+    expect(await threads.get(store, chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted' });
+  });
+
+  test('an abort after the turn ended is `ended` and records nothing', async () => {
+    const chatId = `t-${n++}`;
+    const turn = lease();
+    await threads.create(store, chatId, who, turn);
+    await threads.release(store, chatId, {
+      leaseId: turn.leaseId,
+      lines: [],
+      nextSort: 1,
+      status: 'completed',
+    });
+    expect(await threads.requestAbort(store, chatId, who)).toBe('ended');
+    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toBe('forbidden');
+    expect(
+      (await threads.turnSignals(store, chatId, { consistent: true }))?.abortRequestedAt,
+    ).toBeUndefined();
+  });
+
   test('release after losing the lease keeps the lines but leaves the thread to its new turn', async () => {
     const chatId = `t-${n++}`;
     const lost = lease();
@@ -106,7 +154,7 @@ describe('thread lease', () => {
       nextSort: 2,
       status: 'aborted',
     });
-    expect(released).toBe(false);
+    expect(released).toBe('lease-lost');
     expect((await threads.get(store, chatId))?.status).toBe('streaming');
     expect((await threads.lines(store, chatId)).map((item) => item.line.sort)).toEqual([1]);
   });

@@ -12,9 +12,10 @@ import { startService, type TestService } from './service';
  * - `reset`: the connection is dropped before the request reaches DynamoDB (nothing applied);
  * - `delay`: the request is forwarded after `delayMs`;
  * - `drop`: the request is forwarded and applied, then the connection is dropped (the response is lost);
- * - `conflict`: a TransactWriteItems is cancelled as DynamoDB cancels one that names an item another transaction
- *   is working on (`TransactionConflict` for the items that contain `match`, `None` for the others), nothing
- *   applied. DynamoDB Local never answers so (it applies transactions one at a time).
+ * - `conflict`: a write meets another transaction on its item, as DynamoDB answers it: a TransactWriteItems is
+ *   cancelled (`TransactionConflict` for the items that contain `match`, `None` for the others), a plain write is
+ *   refused with TransactionConflictException; nothing applied. DynamoDB Local never answers so (it applies
+ *   transactions one at a time).
  */
 export type FaultMode = 'error' | 'reset' | 'delay' | 'drop' | 'conflict';
 export type DynamoErrorName =
@@ -82,8 +83,18 @@ async function readAll(stream: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** DynamoDB's cancellation of a transaction for conflicts on the items that contain `match` (all without it). */
-function conflictBody(body: string, match: string | undefined) {
+/**
+ * DynamoDB's answer to a write that meets another transaction on an item: a transaction is cancelled with
+ * `TransactionConflict` for its items that contain `match` (all of them without it); a plain write is refused
+ * with TransactionConflictException.
+ */
+function conflictBody(operation: string, body: string, match: string | undefined) {
+  if (operation !== 'TransactWriteItems') {
+    return {
+      __type: 'com.amazonaws.dynamodb.v20120810#TransactionConflictException',
+      message: 'Transaction is ongoing for the item',
+    };
+  }
   const items = (JSON.parse(body) as { TransactItems?: unknown[] }).TransactItems ?? [];
   const reasons = items.map((item) =>
     match === undefined || JSON.stringify(item).includes(match)
@@ -151,7 +162,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       }
       if (rule?.mode === 'conflict') {
         res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-        res.end(JSON.stringify(conflictBody(body.toString('utf8'), rule.match)));
+        res.end(JSON.stringify(conflictBody(operation, text, rule.match)));
         return;
       }
       if (rule?.mode === 'error') {
