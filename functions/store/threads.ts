@@ -84,6 +84,13 @@ function toMeta(item: Record<string, unknown>): ThreadMeta {
 const ownedBy = (item: Record<string, unknown>, who: ThreadOwner): boolean =>
   item.account === who.account && item.agentId === who.agentId && item.owner === who.owner;
 
+/** What an abort request found: a running turn (recorded), a turn that had ended (and when), or no such thread. */
+export type AbortOutcome =
+  | { kind: 'recorded' }
+  | { kind: 'ended'; endedAtMs?: number }
+  | { kind: 'missing' }
+  | { kind: 'forbidden' };
+
 /** How a turn's end went: stored, refused because the user asked to stop it first, or the lease had passed on. */
 export type ReleaseOutcome = 'released' | 'abort-requested' | 'lease-lost';
 
@@ -349,11 +356,7 @@ export const threads = {
    * the caller's but no turn runs (its end was stored before the abort came: nothing to stop); `missing` for
    * unknown, expired, other-account or other-agent threads; `forbidden` when another user of the account owns it.
    */
-  async requestAbort(
-    store: Store,
-    chatId: string,
-    who: ThreadOwner,
-  ): Promise<'recorded' | 'ended' | 'missing' | 'forbidden'> {
+  async requestAbort(store: Store, chatId: string, who: ThreadOwner): Promise<AbortOutcome> {
     const nowMs = Date.now();
     const write = () =>
       store.doc.send(
@@ -378,15 +381,16 @@ export const threads = {
       );
     try {
       await whileTransactionRuns(write);
-      return 'recorded';
+      return { kind: 'recorded' };
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
       const item = itemOnConditionFailure(error);
       if (!item || isExpired(item, nowMs) || item.account !== who.account || item.agentId !== who.agentId) {
-        return 'missing';
+        return { kind: 'missing' };
       }
-      if (item.owner !== who.owner) return 'forbidden';
-      return 'ended';
+      if (item.owner !== who.owner) return { kind: 'forbidden' };
+      const endedAtMs = Date.parse(String(item.updatedAt));
+      return { kind: 'ended', ...(Number.isNaN(endedAtMs) ? {} : { endedAtMs }) };
     }
   },
 

@@ -76,15 +76,17 @@ describe('thread lease', () => {
     await threads.create(store, old, who, lease({ expiresAt: Math.floor(Date.now() / 1000) - 1 }));
     expect(await threads.get(store, old)).toBeUndefined();
     expect((await threads.acquire(store, old, who, lease())).kind).toBe('missing');
-    expect(await threads.requestAbort(store, old, who)).toBe('missing');
+    expect(await threads.requestAbort(store, old, who)).toEqual({ kind: 'missing' });
   });
 
   test('requestAbort: recorded for the owner, forbidden for another user, missing for another agent', async () => {
     const chatId = `t-${n++}`;
     await threads.create(store, chatId, who, lease());
-    expect(await threads.requestAbort(store, chatId, who)).toBe('recorded');
-    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toBe('forbidden');
-    expect(await threads.requestAbort(store, chatId, { ...who, agentId: '7' })).toBe('missing');
+    expect(await threads.requestAbort(store, chatId, who)).toEqual({ kind: 'recorded' });
+    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toEqual({
+      kind: 'forbidden',
+    });
+    expect(await threads.requestAbort(store, chatId, { ...who, agentId: '7' })).toEqual({ kind: 'missing' });
     expect((await threads.turnSignals(store, chatId))?.abortRequestedAt).toEqual(expect.any(Number));
   });
 
@@ -93,7 +95,7 @@ describe('thread lease', () => {
     const turn = lease();
     await threads.create(store, chatId, who, turn);
     expect(await threads.renew(store, chatId, turn.leaseId, Date.now() + 30_000)).toBe('held');
-    expect(await threads.requestAbort(store, chatId, who)).toBe('recorded');
+    expect(await threads.requestAbort(store, chatId, who)).toEqual({ kind: 'recorded' });
     expect(await threads.renew(store, chatId, turn.leaseId, Date.now() + 30_000)).toBe('abort');
     for (const status of ['completed', 'error'] as const) {
       expect(
@@ -129,8 +131,12 @@ describe('thread lease', () => {
       nextSort: 1,
       status: 'completed',
     });
-    expect(await threads.requestAbort(store, chatId, who)).toBe('ended');
-    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toBe('forbidden');
+    const ended = await threads.requestAbort(store, chatId, who);
+    expect(ended).toEqual({ kind: 'ended', endedAtMs: expect.any(Number) });
+    expect(Date.now() - (ended.kind === 'ended' ? (ended.endedAtMs ?? 0) : 0)).toBeLessThan(5_000);
+    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toEqual({
+      kind: 'forbidden',
+    });
     expect(
       (await threads.turnSignals(store, chatId, { consistent: true }))?.abortRequestedAt,
     ).toBeUndefined();
