@@ -5,14 +5,16 @@
  *
  * - generate-session, warm: sequential latency, and throughput at 50 concurrent calls of ONE API key, against the
  *   request's writes as one bare TransactWriteItems behind a bare node:http server; transaction conflicts counted;
+ * - conflicts: 2,000 writes of one item at 100 at once, half in transactions (DynamoDB Local never conflicts);
  * - chat: new-thread turns at 30 concurrent streams (offline model) against a bare NDJSON server writing a turn's lines;
  * - abort: 30 concurrent turns, each aborted after its third line: the 204 to the stream's end, how each turn
  *   ended, and how often a running turn reads its thread;
  * - SQL API: the anchor query at 30 concurrent calls against the same query alone, in process, at 30.
  *
- * `npm run bench:load -- sessions abort` runs only those phases.
+ * `npm run bench:load -- sessions abort` runs only those phases (sessions, conflicts, chat, abort, sql).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setEnv } from '../functions/config';
 import { startLocalService } from '../functions/local/service';
 import { demoModelFiles, parseModel, runQuery } from '../functions/semantic';
@@ -77,28 +79,41 @@ const merge = (parts: Phase[]): Phase => {
   };
 };
 
-/** The service (A) and its floor (B) in the order A B B A, half of the calls each time. */
+/**
+ * The service (A) and its floor (B), `calls` each, in rounds of A B B A (each letter a chunk of the calls), so
+ * that a drift of the shared machine over the phase hits both alike.
+ */
 async function abba(
   calls: number,
   concurrency: number,
   a: (i: number) => Promise<void>,
   b: (i: number) => Promise<void>,
   around: { beforeA?: () => void; afterA?: () => void } = {},
+  rounds = 2,
 ): Promise<{ service: Phase; floor: Phase }> {
-  const half = Math.floor(calls / 2);
-  const runA = async (offset: number) => {
+  const chunk = Math.floor(calls / (2 * rounds));
+  const service: Phase[] = [];
+  const floor: Phase[] = [];
+  let offset = 0;
+  const runA = async () => {
     around.beforeA?.();
     try {
-      return await phase(half, concurrency, a, offset);
+      service.push(await phase(chunk, concurrency, a, offset));
     } finally {
       around.afterA?.();
     }
+    offset += chunk;
   };
-  const a1 = await runA(0);
-  const b1 = await phase(half, concurrency, b);
-  const b2 = await phase(calls - half, concurrency, b, half);
-  const a2 = await runA(half);
-  return { service: merge([a1, a2]), floor: merge([b1, b2]) };
+  const runB = async () => {
+    floor.push(await phase(chunk, concurrency, b, offset));
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    await runA();
+    await runB();
+    await runB();
+    await runA();
+  }
+  return { service: merge(service), floor: merge(floor) };
 }
 
 const rps = (p: Phase) => round(p.times.length / (p.wallMs / 1000), 0);
@@ -232,6 +247,16 @@ export async function run(): Promise<Record<string, number>> {
       }
     }
 
+    if (runs('conflicts')) {
+      // DynamoDB Local's answer to concurrent writes of one item, half of them in transactions.
+      const probe = await conflictProbe(store, 2_000, 100);
+      Object.assign(figures, {
+        conflicts_probe_writes: probe.writes,
+        conflicts_probe_conflicts: probe.conflicts,
+      });
+      line('conflicts: one item, 2,000 writes, 100 at once', probe);
+    }
+
     const chatUrl = `${service.baseUrl}/api/v1/public/demo/agents/1/chat/stream-chat-state`;
     if (runs('chat')) {
       const questions = ['total amount by status', 'count of orders by region', 'average amount by category'];
@@ -348,6 +373,40 @@ export async function run(): Promise<Record<string, number>> {
     await service.stop();
     await dynamo.stop();
   }
+}
+
+/**
+ * `writes` writes of one item, `concurrency` at once, every other one a TransactWriteItems (with a second item of
+ * its own) and the rest plain UpdateItems: how many DynamoDB cancelled or refused for a conflict.
+ */
+async function conflictProbe(store: Store, writes: number, concurrency: number) {
+  let conflicts = 0;
+  let other = 0;
+  const item = { TableName: store.tableName, Key: { pk: 'BENCH#conflicts', sk: 'ITEM' } };
+  const add = { UpdateExpression: 'ADD uses :one', ExpressionAttributeValues: { ':one': 1 } };
+  await timeConcurrent(writes, concurrency, async (i) => {
+    try {
+      if (i % 2 === 0) await store.doc.send(new UpdateCommand({ ...item, ...add }));
+      else {
+        await store.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: { ...item, ...add } },
+              { Put: { TableName: store.tableName, Item: { pk: `BENCH#conflicts#${i}`, sk: 'ITEM' } } },
+            ],
+          }),
+        );
+      }
+    } catch (error) {
+      const cancelled =
+        error instanceof TransactionCanceledException &&
+        (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+      if (cancelled || (error instanceof Error && error.name === 'TransactionConflictException'))
+        conflicts += 1;
+      else other += 1;
+    }
+  });
+  return { writes, conflicts, other };
 }
 
 /**

@@ -290,7 +290,8 @@ async function untilStopped<T>(
 /**
  * While the turn runs: looks for an abort request (and a lost lease) on the thread every `abortPollMs`, renews
  * the lease, and enforces the time bound. Polls start on a fixed beat, so a slow read does not stretch the gap
- * to the next one; each is an eventually consistent read of two attributes (half a read unit). A stale or failed
+ * to the next one (within a third of a beat); each is an eventually consistent read of two attributes (half a
+ * read unit). A stale or failed
  * poll only delays the stop: the turn's end is stored only while no abort is recorded (TurnWriter.finish), so an
  * accepted abort still ends the turn `aborted`.
  */
@@ -303,7 +304,7 @@ function watchTurn(plan: TurnPlan, stop: (reason: StopReason) => void): { dispos
     while (!life.signal.aborted) {
       await sleep(Math.max(0, due - Date.now()), life.signal);
       if (life.signal.aborted) return;
-      due = Date.now() + settings.abortPollMs;
+      const started = Date.now();
       try {
         const signals = await threads.turnSignals(store, meta.chatId);
         // The lease id witnesses that the read is not older than this turn's start (which cleared earlier aborts).
@@ -317,6 +318,9 @@ function watchTurn(plan: TurnPlan, stop: (reason: StopReason) => void): { dispos
       } catch (error) {
         log.warn('chat abort poll failed', describeError(error));
       }
+      // The next poll is due a beat after this one started; a read slower than the beat (DynamoDB under load) is
+      // still followed by a short pause, so polls never run back to back and add to that load.
+      due = Math.max(started + settings.abortPollMs, Date.now() + settings.abortPollMs / 3);
     }
   };
   const renew = async () => {
