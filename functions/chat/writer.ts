@@ -44,6 +44,8 @@ export class TurnWriter {
   private timer: NodeJS.Timeout | undefined;
   private timerDue = Number.POSITIVE_INFINITY;
   private chain: Promise<void> = Promise.resolve();
+  /** The lines of the flush under way (until it settles). */
+  private inFlight: StoredLine[] = [];
 
   constructor(
     private readonly store: Store,
@@ -92,18 +94,21 @@ export class TurnWriter {
   private async flush(): Promise<void> {
     const lines = this.take();
     if (lines.length === 0) return;
+    this.inFlight = lines;
     try {
       await threads.putLines(this.store, this.chatId, lines, this.expiresAt);
     } catch (error) {
       // Kept for the next flush (or the release): the stream itself goes on.
       this.log.warn('chat lines not stored yet', describeError(error));
       this.pending.unshift(...lines);
+    } finally {
+      this.inFlight = [];
     }
   }
 
   /**
    * Stores what is left with the end frames (`__state__` first, built by `end` for the status) and releases the
-   * thread in one transaction, after the flushes in flight. A turn that was to end otherwise ends `aborted` when
+   * thread in one transaction. A turn that was to end otherwise ends `aborted` when
    * the thread holds an abort request (the release is conditional on none: an accepted abort is never followed
    * by `completed`). If storing fails (DynamoDB errors past the SDK's retries), the turn ends as an error: its
    * lines are stored with an `error` state and the thread is freed by a plain update, so what is streamed next
@@ -117,9 +122,11 @@ export class TurnWriter {
   }): Promise<{ end: StoredLine[]; status: TurnStatus; released: boolean }> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.chain;
+    // The end does not wait for a flush under way: it writes that flush's lines again (the same items, so
+    // whichever write lands last stores the same line) and a flush queued behind it finds nothing left.
     // Increments never completed (an aborted message) are kept: they are all there is of it.
-    const lines = this.take();
+    const bySort = new Map([...this.inFlight, ...this.take()].map((line) => [line.sort, line]));
+    const lines = [...bySort.values()].sort((a, b) => a.sort - b.sort);
     let status = turn.status;
     try {
       for (;;) {

@@ -6,6 +6,8 @@
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
+import { TurnWriter } from '../../functions/chat/writer';
+import type { Logger } from '../../functions/observability/log';
 import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { type StoredLine, threads } from '../../functions/store/threads';
@@ -417,5 +419,60 @@ describe('7. aborts', () => {
     const chatId = await thread(settings);
     expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(204);
     expect((await threadItem(chatId))?.abortRequestedAt).toBeUndefined();
+  });
+});
+
+describe('8. a flush of lines is slow when the turn ends', () => {
+  test('the end does not wait for it: the release writes those lines again, and what is stored is what streamed', async () => {
+    const store = svc.service.store;
+    const chatId = `slow-flush-${Date.now()}`;
+    const leaseId = `lease-${Date.now()}`;
+    await threads.create(
+      store,
+      chatId,
+      { account: 'demo', agentId: '1', owner: 'e:slow' },
+      {
+        leaseId,
+        leaseUntil: Date.now() + 30_000,
+        messageId: `${Date.now()}-message`,
+      },
+    );
+    const slow = proxy.inject({
+      operation: 'BatchWriteItem',
+      match: `T#${chatId}`,
+      mode: 'delay',
+      delayMs: 1_500,
+    });
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+    const writer = new TurnWriter(store, chatId, undefined, 500, log);
+    const line = (sort: number): StoredLine => ({
+      id: `m${sort}`,
+      role: 'assistant',
+      content: `line ${sort}`,
+      isDelta: false,
+      isInProcess: false,
+      sort,
+    });
+    writer.add(line(1));
+    writer.add(line(2));
+    // The flush of lines 1 and 2 is under way (held by the proxy); line 3 waits for the next one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(slow.fired).toBe(1);
+    writer.add(line(3));
+    const started = Date.now();
+    const { end, status } = await writer.finish({
+      leaseId,
+      status: 'completed',
+      end: (final) => [{ id: '__state__', role: 'assistant', state: { chatId, status: final }, sort: 4 }],
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(status).toBe('completed');
+    expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
+    expect(end.map((l) => l.sort)).toEqual([4]);
+    // The held flush lands later with the same lines.
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    const stored = (await threads.lines(direct, chatId)).map((item) => item.line);
+    expect(stored).toEqual([line(1), line(2), line(3), end[0]]);
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed', nextSort: 5 });
   });
 });
