@@ -71,7 +71,8 @@ export interface AbortedTurn {
   status: string;
   /** The abort's HTTP status; 0 when the stream ended before the abort was sent. */
   abortStatus: number;
-  /** performance.now() of the 204, of the `__state__` line and of the stream's end. */
+  /** performance.now() of the abort's request, of its 204, of the `__state__` line and of the stream's end. */
+  sentAt: number;
   abortAt: number;
   stateAt: number;
   endAt: number;
@@ -94,6 +95,7 @@ export async function abortedTurn(args: {
   let status = 'none';
   let stateAt = Number.NaN;
   let abort: Promise<{ status: number; at: number }> | undefined;
+  let sentAt = Number.NaN;
   try {
     const response = await args.post(args.chatUrl, {
       input: 'total amount by month in 2024',
@@ -106,6 +108,7 @@ export async function abortedTurn(args: {
         stateAt = performance.now();
       }
       if (index !== args.afterLine) return;
+      sentAt = performance.now();
       abort = args.post(args.abortUrl, { chatId, sessionSettings }).then(async (reply) => {
         await reply.arrayBuffer();
         return { status: reply.status, at: performance.now() };
@@ -116,6 +119,7 @@ export async function abortedTurn(args: {
     return {
       status,
       abortStatus: answered.status,
+      sentAt,
       abortAt: answered.at,
       stateAt,
       endAt,
@@ -127,6 +131,7 @@ export async function abortedTurn(args: {
     return {
       status,
       abortStatus: 0,
+      sentAt,
       abortAt: Number.NaN,
       stateAt,
       endAt: now,
@@ -136,15 +141,21 @@ export async function abortedTurn(args: {
   }
 }
 
-/** The figures of a set of aborted turns; `threadReads`: reads of the thread's item made while they ran. */
+/**
+ * The figures of a set of aborted turns; `threadReads` and `readUnits`: reads of the thread's item made while
+ * they ran, and what they cost.
+ */
 export function summariseAborts(
   turns: AbortedTurn[],
   threadReads: number,
+  readUnits: number,
 ): Record<string, number> & { errors: number } {
   const accepted = turns.filter((t) => t.abortStatus === 204);
   // The stream still running when the 204 came: the contract's bound applies from there.
   const after204 = accepted.filter((t) => t.endAt >= t.abortAt);
   const latencies = after204.map((t) => t.endAt - t.abortAt);
+  // What the user waits for: from sending the abort to the end of the stream.
+  const fromRequest = accepted.map((t) => t.endAt - t.sentAt);
   const turnSeconds = turns.reduce((sum, t) => sum + t.durationMs, 0) / 1000;
   return {
     turns: turns.length,
@@ -154,10 +165,13 @@ export function summariseAborts(
     end_p99_ms: round(percentile(latencies, 99)),
     end_max_ms: round(Math.max(...latencies, 0)),
     over_1s: latencies.filter((ms) => ms >= 1_000).length,
+    request_to_end_p50_ms: round(percentile(fromRequest, 50)),
+    request_to_end_p99_ms: round(percentile(fromRequest, 99)),
     aborted: turns.filter((t) => t.status === 'aborted').length,
     completed_after_204: after204.filter((t) => t.status === 'completed' && t.stateAt >= t.abortAt).length,
     error_after_204: after204.filter((t) => t.status === 'error').length,
     thread_reads_per_turn_second: round(threadReads / Math.max(turnSeconds, 0.001)),
+    read_units_per_turn_second: round(readUnits / Math.max(turnSeconds, 0.001)),
     errors: turns.filter((t) => t.error || t.disorder || (t.abortStatus !== 204 && t.abortStatus !== 0))
       .length,
   };

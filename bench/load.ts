@@ -22,7 +22,7 @@ import { accounts } from '../functions/store/accounts';
 import type { Store } from '../functions/store/client';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { RATE_NAMES } from '../functions/store/rate-limits';
-import { abortedTurn, readStream, summariseAborts } from './abort';
+import { type AbortedTurn, abortedTurn, readStream, summariseAborts } from './abort';
 import { bareJsonServer, bareNdjsonServer, captureWrites, close, listen } from './floors';
 import { line, percentile, round, runIfMain, timeConcurrent } from './stats';
 
@@ -317,22 +317,40 @@ export async function run(): Promise<Record<string, number>> {
       });
       // A slow model keeps each turn streaming long enough to be aborted.
       setEnv({ OFFLINE_DELAY_MS: String(offlineDelayMs) });
+      // What a running turn reads of its thread when DynamoDB answers at once (as on AWS): turns one at a time.
+      const alone = watchDynamo(store);
+      const aloneTurns = await phase(3, 1, async (i) => {
+        const response = await post(chatUrl, {
+          input: 'total amount by month in 2024',
+          sessionSettings: { externalId: `load-abort-${i}`, groups: ['managers'] },
+        });
+        await readStream(response, performance.now());
+      });
+      alone.stop();
+      const aloneSeconds = aloneTurns.times.reduce((sum, ms) => sum + ms, 0) / 1000;
       const abortUrl = `${chatUrl}/abort`;
-      const outcomes = await abortedTurns(store, calls, concurrency, (i) =>
-        abortedTurn({ post, chatUrl, abortUrl, afterLine, user: `load-abort-${i % concurrency}` }),
-      );
+      const loaded = watchDynamo(store);
+      const turns: AbortedTurn[] = [];
+      await timeConcurrent(calls, concurrency, async (i) => {
+        turns.push(
+          await abortedTurn({ post, chatUrl, abortUrl, afterLine, user: `load-abort-${i % concurrency}` }),
+        );
+      });
+      loaded.stop();
       setEnv({ OFFLINE_DELAY_MS: '0' });
       const summary = {
-        ...summariseAborts(outcomes.turns, outcomes.threadReads),
-        dynamodb_p50_ms: p(outcomes.roundTrips, 50),
-        dynamodb_p99_ms: p(outcomes.roundTrips, 99),
+        ...summariseAborts(turns, loaded.tally.threadReads, loaded.tally.threadReadUnits),
+        alone_thread_reads_per_turn_second: round(alone.tally.threadReads / aloneSeconds),
+        alone_read_units_per_turn_second: round(alone.tally.threadReadUnits / aloneSeconds),
+        dynamodb_p50_ms: p(loaded.tally.roundTrips, 50),
+        dynamodb_p99_ms: p(loaded.tally.roundTrips, 99),
       };
       Object.assign(figures, Object.fromEntries(Object.entries(summary).map(([k, v]) => [`abort_${k}`, v])));
-      figures.errors_total = (figures.errors_total ?? 0) + summary.errors;
+      figures.errors_total = (figures.errors_total ?? 0) + summary.errors + aloneTurns.errors;
       line(`abort: ${calls} turns, ${concurrency} at once`, summary);
       line(
         '  DynamoDB calls per turn',
-        Object.fromEntries([...outcomes.operations].map(([op, count]) => [op, round(count / calls, 1)])),
+        Object.fromEntries([...loaded.tally.operations].map(([op, count]) => [op, round(count / calls, 1)])),
       );
     }
 
@@ -410,43 +428,36 @@ async function conflictProbe(store: Store, writes: number, concurrency: number) 
 }
 
 /**
- * Runs the aborted turns, counting the thread reads running turns make meanwhile and timing every DynamoDB call
- * (the round trip under this load, what an abort's detection and a turn's end are made of).
+ * Watches a store's calls while `on`: reads of a thread's item (and their read units: a strongly consistent read of
+ * a small item is one, an eventually consistent one half), every call's round trip and the calls by operation.
  */
-async function abortedTurns<T>(
-  store: Store,
-  calls: number,
-  concurrency: number,
-  turn: (i: number) => Promise<T>,
-): Promise<{ turns: T[]; threadReads: number; roundTrips: number[]; operations: Map<string, number> }> {
-  let threadReads = 0;
-  const roundTrips: number[] = [];
-  const operations = new Map<string, number>();
-  const name = 'loadBenchThreadReads';
+function watchDynamo(store: Store) {
+  const tally = {
+    threadReads: 0,
+    threadReadUnits: 0,
+    roundTrips: [] as number[],
+    operations: new Map<string, number>(),
+  };
+  const name = `loadBenchCalls${Math.random()}`;
   store.doc.middlewareStack.add(
     (next, context) => async (args) => {
-      const key = (args.input as { Key?: { sk?: unknown } }).Key;
-      if (context.commandName === 'GetItemCommand' && key?.sk === 'META') threadReads += 1;
+      const input = args.input as { Key?: { sk?: unknown }; ConsistentRead?: boolean };
+      if (context.commandName === 'GetItemCommand' && input.Key?.sk === 'META') {
+        tally.threadReads += 1;
+        tally.threadReadUnits += input.ConsistentRead === true ? 1 : 0.5;
+      }
       const operation = String(context.commandName).replace(/Command$/, '');
-      operations.set(operation, (operations.get(operation) ?? 0) + 1);
+      tally.operations.set(operation, (tally.operations.get(operation) ?? 0) + 1);
       const started = performance.now();
       try {
         return await next(args);
       } finally {
-        roundTrips.push(performance.now() - started);
+        tally.roundTrips.push(performance.now() - started);
       }
     },
     { step: 'initialize', name },
   );
-  const turns: T[] = [];
-  try {
-    await timeConcurrent(calls, concurrency, async (i) => {
-      turns.push(await turn(i));
-    });
-  } finally {
-    store.doc.middlewareStack.remove(name);
-  }
-  return { turns, threadReads, roundTrips, operations };
+  return { tally, stop: () => store.doc.middlewareStack.remove(name) };
 }
 
 function printGoals(f: Record<string, number>): void {
