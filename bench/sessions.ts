@@ -1,23 +1,17 @@
 /**
  * generate-session through the local HTTP service, beside floors measured in the same run on the same
- * DynamoDB Local: a bare PutItem of a similar size and the request's own writes replayed bare (the rate window's UpdateItem and the TransactWriteItems); and,
- * to tell the service's own cost from loopback HTTP's, that transaction behind a bare Node HTTP server.
+ * DynamoDB Local: a bare PutItem of a similar size and the request's own writes replayed bare as one
+ * TransactWriteItems (bench/floors.ts); and, to tell the service's own cost from loopback HTTP's, that transaction
+ * behind a bare Node HTTP server.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalService } from '../functions/local/service';
 import { accounts } from '../functions/store/accounts';
-import { countRoundTrips, type Store } from '../functions/store/client';
+import { countRoundTrips } from '../functions/store/client';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { keys } from '../functions/store/keys';
-import type { TransactItem } from '../functions/store/transactions';
+import { bareJsonServer, captureWrites, close, listen } from './floors';
 import { line, percentile, round, runIfMain, timeConcurrent, timeSequential } from './stats';
 
 export async function run(): Promise<Record<string, number>> {
@@ -26,7 +20,7 @@ export async function run(): Promise<Record<string, number>> {
   const dynamo = await startDynamoDbLocal();
   const service = await startLocalService({ dynamodbEndpoint: dynamo.endpoint, models: {} });
   const { store } = service;
-  // More sessions per minute than the default per-key rate allows; the floor replays the rate-window increment too.
+  // More sessions per minute than the default per-key rate allows; the floor replays the rate count too.
   await accounts.setRateLimit(store, 'demo', 'key.session', 1_000_000);
   const url = `${service.baseUrl}/api/v1/embed/generate-session`;
   const headers = { 'content-type': 'application/json', authorization: `Api-Key ${service.keys.demo}` };
@@ -80,22 +74,11 @@ export async function run(): Promise<Record<string, number>> {
         }),
       );
     };
-    // The floor replays the very writes a warm request sends: the rate window's UpdateItem, then the transaction
-    // (a new session id each time); the same behind a bare Node HTTP server (read the body, parse it, write, answer).
+    // The floor replays the very writes a warm request sends as one TransactWriteItems (a new session id each
+    // time); the same behind a bare Node HTTP server (read the body, parse it, write, answer).
     const replay = await captureWrites(store, () => call(users[1] ?? 'x'));
-    const bare = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        void replay().then((sessionId) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ sessionId }));
-        });
-      });
-    });
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+    const bare = bareJsonServer(async () => ({ sessionId: await replay() }));
+    const bareUrl = await listen(bare);
     const bareHttp = async (i: number) => {
       const response = await fetch(bareUrl, {
         method: 'POST',
@@ -116,8 +99,7 @@ export async function run(): Promise<Record<string, number>> {
       httpFloor.push(...(await timeSequential(50, bareHttp)));
       putFloor.push(...(await timeSequential(50, putItem)));
     }
-    bare.closeAllConnections();
-    await new Promise((resolve) => bare.close(resolve));
+    await close(bare);
 
     const figures = {
       gs_seq_p50_ms: round(percentile(sequential, 50)),
@@ -146,7 +128,7 @@ export async function run(): Promise<Record<string, number>> {
     });
     line('generate-session (100 new users)', { p50: figures.gs_new_user_p50_ms });
     line('floor: bare PutItem', { p50: figures.floor_putitem_p50_ms });
-    line('floor: the same writes (rate, transaction), bare', { p50: figures.floor_transact_p50_ms });
+    line('floor: its writes as one transaction, bare', { p50: figures.floor_transact_p50_ms });
     line('floor: those writes behind bare node:http', { p50: figures.floor_http_transact_p50_ms });
     line('ratios (p50)', {
       vsHttpTransact: figures.gs_vs_http_transact_ratio,
@@ -159,42 +141,6 @@ export async function run(): Promise<Record<string, number>> {
     await service.stop();
     await dynamo.stop();
   }
-}
-
-/** The TransactItems of the one transaction `fn` sends. */
-/**
- * Records the DynamoDB writes one warm generate-session sends (the rate window's UpdateItem, then the transaction)
- * and returns a replay of exactly those writes, in order, with a new session id each time: the floor a request
- * is measured against.
- */
-export async function captureWrites(store: Store, fn: () => Promise<void>): Promise<() => Promise<string>> {
-  let rate: UpdateCommandInput | undefined;
-  let items: TransactItem[] | undefined;
-  const name = `capture${Math.random()}`;
-  store.doc.middlewareStack.add(
-    (next) => async (args) => {
-      const input = args.input as UpdateCommandInput & { TransactItems?: TransactItem[] };
-      if (input.TransactItems) items = structuredClone(input.TransactItems);
-      else if (input.UpdateExpression && String(input.Key?.pk).startsWith('RATE#'))
-        rate = structuredClone(input);
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  await fn();
-  store.doc.middlewareStack.remove(name);
-  if (!items) throw new Error('the request sent no transaction');
-  if (!rate) throw new Error('the request counted no rate');
-  const captured = { rate, items };
-  return async () => {
-    const transactItems = structuredClone(captured.items);
-    const put = transactItems.find((item) => item.Put?.Item?.kind === 'session')?.Put;
-    const sessionId = randomBytes(32).toString('base64url');
-    if (put?.Item) Object.assign(put.Item, keys.session(sessionId));
-    await store.doc.send(new UpdateCommand(captured.rate));
-    await store.doc.send(new TransactWriteCommand({ TransactItems: transactItems }));
-    return sessionId;
-  };
 }
 
 runIfMain(import.meta.url, run);

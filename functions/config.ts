@@ -69,9 +69,9 @@ const schema = z.object({
   // Chat
   CHAT_TURN_TIMEOUT_MS: number(120_000),
   CHAT_LEASE_MS: number(30_000),
-  CHAT_ABORT_POLL_MS: number(200),
+  CHAT_ABORT_POLL_MS: number(300),
   CHAT_FOLLOW_POLL_MS: number(150),
-  CHAT_ABORT_GRACE_MS: number(500),
+  CHAT_ABORT_GRACE_MS: number(300),
   CHAT_SNAPSHOT_MS: number(500),
   CHAT_HISTORY_LINES: number(300),
   ANALYST_NOW: text,

@@ -60,6 +60,8 @@ const threadWrites: readonly TableAction[] = ['GetItem', 'Query', 'PutItem', 'Up
 const exchangeAccess: TableAccess = { session: ['UpdateItem'], account: ['GetItem'] };
 /** Rate windows (functions/store/rate-limits.ts): counted up, given back on a later refusal, deleted when empty. */
 const rateWindows: readonly TableAction[] = ['UpdateItem', 'DeleteItem'];
+/** The session rate: counted on a shard inside the transaction; a full shard reads the window's shards. */
+const rateShards: readonly TableAction[] = ['UpdateItem', 'Query'];
 
 const chat = '/api/v1/public/{accountName}/agents/{agentId}/chat';
 /** Cube's deployment-scoped chat URL: the deployment's first agent, Cube token authentication only. */
@@ -111,7 +113,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/api/v1/embed/generate-session',
     streaming: false,
-    table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'], rate: rateWindows },
+    table: { ...apiKeyAuth, account: provisioning, session: ['PutItem'], rate: rateShards },
   },
   // Cube's exchange path; `/session/exchange` is this service's older spelling, kept as an alias (README, "The API in curl").
   {

@@ -96,8 +96,12 @@ export const owns = (meta: ThreadMeta, who: ThreadOwner): boolean =>
 
 export const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat thread ${id} not found`);
 
+/** How long after a turn's stored end an abort that found it ended waits before its 204. */
+const ENDED_SETTLE_MS = 250;
+
 /**
- * Records an abort request on the caller's thread; the stream (another Lambda) notices it on its next poll.
+ * Records an abort request on the caller's running turn; the stream (another Lambda) notices it on its next poll,
+ * and at the latest when it stores its end, which then says `aborted` (docs/operating.md, "Aborting a turn").
  * 404 for unknown threads (or another account's or agent's), 403 when another user owns it.
  */
 export async function abortChat(request: ChatRequest, body: ChatAbortBody): Promise<void> {
@@ -113,8 +117,17 @@ export async function abortChat(request: ChatRequest, body: ChatAbortBody): Prom
     throw new NotFoundError('AGENT', `Agent ${agentId} not found`);
   }
   const outcome = await threads.requestAbort(store, body.chatId, ownerOf(identity, agentId));
-  if (outcome === 'recorded') return;
-  if (outcome === 'forbidden') throw new ForbiddenError(`Chat thread ${body.chatId} belongs to another user`);
+  if (outcome.kind === 'recorded') return;
+  if (outcome.kind === 'ended') {
+    // The turn's end was stored before the abort came: nothing is left to stop. Its stream sends that end as soon
+    // as it is stored; an abort that came right after waits out the moment, so its 204 follows the stream's end.
+    const since = Date.now() - (outcome.endedAtMs ?? 0);
+    if (since < ENDED_SETTLE_MS) await new Promise((resolve) => setTimeout(resolve, ENDED_SETTLE_MS - since));
+    return;
+  }
+  if (outcome.kind === 'forbidden') {
+    throw new ForbiddenError(`Chat thread ${body.chatId} belongs to another user`);
+  }
   // Only a refusal pays for the agent lookup that names what is missing.
   if (!(await agents.get(store, identity.account.name, agentId))) {
     throw new NotFoundError('AGENT', `Agent ${agentId} not found`);

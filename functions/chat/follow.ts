@@ -67,19 +67,25 @@ function* crashedEnd(chatId: string, turn: StoredLine[], lastSort: number): Gene
   yield* errorEnd(chatId, turn, lastSort + (answered ? 1 : 2), INTERRUPTED);
 }
 
-/** The lines of a finished thread as replay sends them: messages, then the last turn's end frames only. */
+/**
+ * An earlier turn's line as replay passes it on: its messages and its `__state__` (how that turn ended); its
+ * other end frames stay out, since `__usage__` is the last line of a stream and clients stop reading there.
+ */
+const replayed = (line: StoredLine): boolean => !isFrame(line) || line.id === STATE_ID;
+
+/** The lines of a finished thread as replay sends them: each turn's messages and `__state__`, then the last turn's end frames. */
 function replayLines(lines: StoredLine[]): { messages: StoredLine[]; end: StoredLine[] } {
   const lastState = lines.findLastIndex((line) => line.id === STATE_ID);
   const tail = lastState < 0 ? [] : lines.slice(lastState);
   // Ended as it should: nothing but end frames after the last `__state__`.
   const ended = lastState >= 0 && tail.every(isFrame);
   const before = ended ? lines.slice(0, lastState) : lines;
-  return { messages: before.filter((line) => !isFrame(line)), end: ended ? tail : [] };
+  return { messages: before.filter(replayed), end: ended ? tail : [] };
 }
 
 /**
  * Streams a thread from storage in the live line format: `__cutoff__`, the stored lines (outcomes of finished
- * turns; a running turn as it is stored, increments included) and one `__state__`. A running turn is followed
+ * turns, each with its `__state__`; a running turn as it is stored, increments included) and the last turn's end. A running turn is followed
  * by polling until its `__state__` is stored or its lease runs out (a crashed stream: status error). If the
  * thread cannot be read any more, the stream still ends with a final answer and an `error` state.
  */
@@ -115,7 +121,7 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
     }
     // The last turn crashed before it stored its end.
     const state = lines.findLast((line) => line.id === STATE_ID);
-    const turn = state ? lines.filter((line) => line.sort > state.sort && !isFrame(line)) : messages;
+    const turn = lines.filter((line) => line.sort > (state?.sort ?? 0) && !isFrame(line));
     yield* crashedEnd(chatId, turn, lines.at(-1)?.sort ?? 0);
     return;
   }
@@ -151,8 +157,12 @@ async function* follow(plan: FollowPlan, clientGone: AbortSignal): AsyncGenerato
         for (const after of batch.slice(index + 1)) if (isFrame(after)) yield after;
         return;
       }
-      // End frames of turns before the followed one are not the end of this stream.
-      if (isFrame(line)) continue;
+      // End frames of turns before the followed one are not the end of this stream: a replay passes on their
+      // `__state__` as it does for a finished thread.
+      if (isFrame(line)) {
+        if (plan.mode === 'replay' && replayed(line)) yield line;
+        continue;
+      }
       if (line.sort >= target) turn.push(line);
       yield line;
     }

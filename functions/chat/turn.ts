@@ -231,21 +231,26 @@ async function runTurn(
     const { end, released } = await writer.finish({
       leaseId: plan.leaseId,
       status,
-      end: (final, error) =>
-        endFrames(
+      end: (final, error) => {
+        // An abort found only by the release (recorded while the turn wound down) is the user's stop.
+        const why = final === 'aborted' && status !== 'aborted' ? 'abort' : reason;
+        return endFrames(
           {
             chatId,
             messageId: plan.messageId,
             status: final,
-            ...(reason ? { reason } : {}),
+            ...(why ? { reason: why } : {}),
             lines: sent,
             usage: outcome?.usage ?? emptyUsage(),
             ...((error ?? outcome?.error) ? { error: error ?? outcome?.error } : {}),
             // The service's time bound (or a lost lease) stopped the run, not the user or the agent.
-            suspended: reason === 'timeout' || reason === 'lease-lost' || outcome?.deadline === true,
+            suspended:
+              final !== 'aborted' &&
+              (why === 'timeout' || why === 'lease-lost' || outcome?.deadline === true),
           },
           endAt,
-        ),
+        );
+      },
     });
     progress.sort = endAt + end.length;
     if (!released) log.warn('chat turn lost its lease before it ended', { chatId });
@@ -283,24 +288,39 @@ async function untilStopped<T>(
 }
 
 /**
- * While the turn runs: reads the thread for an abort request (and a lost lease) on a short timer, renews the
- * lease, and enforces the time bound.
+ * While the turn runs: looks for an abort request (and a lost lease) on the thread every `abortPollMs`, renews
+ * the lease, and enforces the time bound. Polls start on a fixed beat, so a slow read does not stretch the gap
+ * to the next one (within a third of a beat); each is an eventually consistent read of two attributes (half a
+ * read unit). A stale or failed
+ * poll only delays the stop: the turn's end is stored only while no abort is recorded (TurnWriter.finish), so an
+ * accepted abort still ends the turn `aborted`.
  */
 function watchTurn(plan: TurnPlan, stop: (reason: StopReason) => void): { dispose(): void } {
   const { store, log, settings, meta, leaseId } = plan;
   const life = new AbortController();
   const deadline = setTimeout(() => stop('timeout'), settings.turnTimeoutMs);
   const poll = async () => {
+    let due = Date.now() + settings.abortPollMs;
     while (!life.signal.aborted) {
-      await sleep(settings.abortPollMs, life.signal);
+      await sleep(Math.max(0, due - Date.now()), life.signal);
       if (life.signal.aborted) return;
+      const started = Date.now();
       try {
         const signals = await threads.turnSignals(store, meta.chatId);
-        if (signals?.leaseId !== leaseId) stop('lease-lost');
-        else if (signals.abortRequestedAt !== undefined) stop('abort');
+        // The lease id witnesses that the read is not older than this turn's start (which cleared earlier aborts).
+        if (signals?.leaseId === leaseId && signals.abortRequestedAt !== undefined) stop('abort');
+        else if (signals?.leaseId !== leaseId) {
+          // A stale read may predate this turn's lease: a lost lease is decided on a consistent read.
+          const now = await threads.turnSignals(store, meta.chatId, { consistent: true });
+          if (now?.leaseId !== leaseId) stop('lease-lost');
+          else if (now.abortRequestedAt !== undefined) stop('abort');
+        }
       } catch (error) {
         log.warn('chat abort poll failed', describeError(error));
       }
+      // The next poll is due a beat after this one started; a read slower than the beat (DynamoDB under load) is
+      // still followed by a short pause, so polls never run back to back and add to that load.
+      due = Math.max(started + settings.abortPollMs, Date.now() + settings.abortPollMs / 3);
     }
   };
   const renew = async () => {
@@ -308,9 +328,9 @@ function watchTurn(plan: TurnPlan, stop: (reason: StopReason) => void): { dispos
       await sleep(settings.leaseMs / 3, life.signal);
       if (life.signal.aborted) return;
       try {
-        if (!(await threads.renew(store, meta.chatId, leaseId, Date.now() + settings.leaseMs))) {
-          stop('lease-lost');
-        }
+        const lease = await threads.renew(store, meta.chatId, leaseId, Date.now() + settings.leaseMs);
+        if (lease === 'lost') stop('lease-lost');
+        else if (lease === 'abort') stop('abort');
       } catch (error) {
         log.warn('chat lease renewal failed', describeError(error));
       }

@@ -1,6 +1,6 @@
 import { describeError, type Logger } from '../observability/log';
 import type { Store } from '../store/client';
-import { type StoredLine, type TurnStatus, threads } from '../store/threads';
+import { type ReleaseOutcome, type StoredLine, type TurnStatus, threads } from '../store/threads';
 import { capLine } from './cap';
 import { sleep } from './channel';
 
@@ -44,6 +44,8 @@ export class TurnWriter {
   private timer: NodeJS.Timeout | undefined;
   private timerDue = Number.POSITIVE_INFINITY;
   private chain: Promise<void> = Promise.resolve();
+  /** The lines of the flush under way (until it settles). */
+  private inFlight: StoredLine[] = [];
 
   constructor(
     private readonly store: Store,
@@ -92,36 +94,51 @@ export class TurnWriter {
   private async flush(): Promise<void> {
     const lines = this.take();
     if (lines.length === 0) return;
+    this.inFlight = lines;
     try {
       await threads.putLines(this.store, this.chatId, lines, this.expiresAt);
     } catch (error) {
       // Kept for the next flush (or the release): the stream itself goes on.
       this.log.warn('chat lines not stored yet', describeError(error));
       this.pending.unshift(...lines);
+    } finally {
+      this.inFlight = [];
     }
   }
 
   /**
-   * Stores what is left with the end frames (`__state__` first, built by `end` for the status) and releases the thread in one transaction, after the
-   * flushes in flight. If that fails (DynamoDB errors past the SDK's retries), the turn ends as an error: its
+   * Stores what is left with the end frames (`__state__` first, built by `end` for the status) and releases the
+   * thread in one transaction. A turn that was to end otherwise ends `aborted` when
+   * the thread holds an abort request (the release is conditional on none: an accepted abort is never followed
+   * by `completed`). If storing fails (DynamoDB errors past the SDK's retries), the turn ends as an error: its
    * lines are stored with an `error` state and the thread is freed by a plain update, so what is streamed next
-   * (the returned state) is what a replay shows and the thread takes the next input at once. `released` is
-   * false when the lease had already passed to another turn (or could not be given back).
+   * (the returned end) is what a replay shows and the thread takes the next input at once. `released` is false
+   * when the lease had already passed to another turn (or could not be given back).
    */
   async finish(turn: {
     leaseId: string;
     end: (status: TurnStatus, error?: string) => StoredLine[];
     status: TurnStatus;
-  }): Promise<{ end: StoredLine[]; released: boolean }> {
+  }): Promise<{ end: StoredLine[]; status: TurnStatus; released: boolean }> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.chain;
+    // The end does not wait for a flush under way: it writes that flush's lines again (the same items, so
+    // whichever write lands last stores the same line) and a flush queued behind it finds nothing left.
     // Increments never completed (an aborted message) are kept: they are all there is of it.
-    const lines = this.take();
-    const planned = turn.end(turn.status);
+    const bySort = new Map([...this.inFlight, ...this.take()].map((line) => [line.sort, line]));
+    const lines = [...bySort.values()].sort((a, b) => a.sort - b.sort);
+    let status = turn.status;
     try {
-      const nextSort = nextSortAfter(planned, 1);
-      return { end: planned, released: await this.release([...lines, ...planned], { ...turn, nextSort }) };
+      for (;;) {
+        const planned = turn.end(status);
+        const nextSort = nextSortAfter(planned, 1);
+        const outcome = await this.release([...lines, ...planned], { ...turn, status, nextSort });
+        if (outcome === 'abort-requested' && status !== 'aborted') {
+          status = 'aborted';
+          continue;
+        }
+        return { end: planned, status, released: outcome === 'released' };
+      }
     } catch (error) {
       this.log.error('chat turn could not be stored; it ends as an error', describeError(error));
     }
@@ -141,13 +158,13 @@ export class TurnWriter {
     } catch (error) {
       this.log.error('chat thread could not be released; its lease runs out', describeError(error));
     }
-    return { end, released };
+    return { end, status: 'error', released };
   }
 
   private async release(
     lines: StoredLine[],
     turn: { leaseId: string; nextSort: number; status: TurnStatus },
-  ): Promise<boolean> {
+  ): Promise<ReleaseOutcome> {
     // A transaction holds at most 100 items and 4 MB: what does not fit goes first as its own flush.
     let tail = lines.length;
     let size = 0;

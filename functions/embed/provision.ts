@@ -12,7 +12,8 @@ import { type AttributeType, type DefinitionInput, definitions } from '../store/
 import { isExpired, type Scope } from '../store/keys';
 import { isItemTooLarge } from '../store/limits';
 import { type Lifetime, provisioningItems, type UserMode } from '../store/provisioning';
-import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
+import type { ShardedCount } from '../store/rate-limits';
+import { conflictBackoffMs, type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import type { AttributeValue } from '../store/users';
 
 export interface AttributeAssignment {
@@ -42,6 +43,8 @@ export interface ProvisionRequest {
   extraItems?: TransactItem[];
   /** Turns the failure of extra item i into the error to answer; undefined if that item cannot fail. */
   explainExtra?: (index: number) => Promise<Error | undefined>;
+  /** A rate use counted in the same transaction (generate-session's, on a shard of the key's window). */
+  rate?: ShardedCount;
 }
 
 /** DynamoDB allows 100 items per transaction; these bounds keep every request within it (docs/storage.md). */
@@ -79,12 +82,38 @@ interface Plan {
 }
 
 type Role =
+  | { kind: 'rate' }
   | { kind: 'extra'; index: number }
   | { kind: 'definition'; name: string; definition: 'group' | 'attribute' }
   | { kind: 'groupCheck'; name: string }
   | { kind: 'attributeCheck'; name: string }
   | { kind: 'user' }
   | { kind: 'counter' };
+
+/** Retries of a transaction cancelled by conflicts with concurrent ones (as `transact` does on its own). */
+export const MAX_CONFLICT_RETRIES = 6;
+
+/**
+ * Retries a transaction's conflicts: a conflict on the rate's shard moves the count to another shard and
+ * retries at once (the other shards are free); any other conflict backs off first. False once retries are spent.
+ */
+export async function retryConflict(
+  cancelled: TransactionCancelled,
+  rateIndex: number | undefined,
+  rate: ShardedCount | undefined,
+  attempt: number,
+): Promise<boolean> {
+  if (!cancelled.onlyConflicts || attempt >= MAX_CONFLICT_RETRIES) return false;
+  const conflicted = cancelled.reasons
+    .map((reason, index) => (reason.code === 'TransactionConflict' ? index : -1))
+    .filter((index) => index >= 0);
+  const onRate = rateIndex !== undefined && conflicted.includes(rateIndex);
+  if (onRate) rate?.moveOn();
+  if (!onRate || conflicted.length > 1) {
+    await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(attempt)));
+  }
+  return true;
+}
 
 /**
  * Upserts definitions, resolves names, and creates or updates the user, all in one TransactWriteItems on the
@@ -93,10 +122,11 @@ type Role =
 export async function provisionUser(store: Store, request: ProvisionRequest): Promise<void> {
   validateLocally(request);
   let mode: UserMode = { kind: 'existing' };
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  let conflicts = 0;
+  for (let attempt = 0; attempt < 5; ) {
     const plan = buildPlan(store, request, mode);
     try {
-      await transact(store, plan.items);
+      await transact(store, plan.items, { retryConflicts: false });
       return;
     } catch (error) {
       if (isItemTooLarge(error) || (error instanceof TransactionCancelled && error.itemTooLarge)) {
@@ -106,9 +136,23 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
         );
       }
       if (!(error instanceof TransactionCancelled)) throw error;
-      const next = await explain(store, request, plan, error);
+      const rateIndex = plan.roles.findIndex((role) => role.kind === 'rate');
+      if (request.rate && error.reasons[rateIndex]?.code === 'ConditionalCheckFailed') {
+        // The rate refuses first, as when it was counted before the transaction: 429 once the window is full,
+        // else the next attempt counts on a shard with room (each refusal finds one more shard full, so this
+        // ends within the shard count).
+        await request.rate.refused();
+        continue;
+      }
+      if (await retryConflict(error, rateIndex < 0 ? undefined : rateIndex, request.rate, conflicts)) {
+        conflicts += 1;
+        continue;
+      }
+      const next = await explain(store, request, plan, error, mode);
       if (next instanceof Error) throw next;
       mode = next;
+      conflicts = 0;
+      attempt += 1;
     }
   }
   throw new Error('User provisioning did not settle after 5 attempts');
@@ -140,6 +184,10 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Pla
   const { account, scope } = request;
   const items: TransactItem[] = [];
   const roles: Role[] = [];
+  if (request.rate) {
+    items.push(request.rate.item());
+    roles.push({ kind: 'rate' });
+  }
   (request.extraItems ?? []).forEach((item, index) => {
     items.push(item);
     roles.push({ kind: 'extra', index });
@@ -189,6 +237,7 @@ async function explain(
   request: ProvisionRequest,
   plan: Plan,
   cancelled: TransactionCancelled,
+  mode: UserMode,
 ): Promise<Error | UserMode> {
   let nameFailure = false;
   let userFailed: { item?: Record<string, unknown> } | undefined;
@@ -197,6 +246,8 @@ async function explain(
     const role = plan.roles[i];
     if (!role) continue;
     switch (role.kind) {
+      case 'rate':
+        break;
       case 'extra': {
         const explained = await request.explainExtra?.(role.index);
         if (explained) return explained;
@@ -240,7 +291,8 @@ async function explain(
       ? { kind: 'convert', seenExpiresAt: expiresAt }
       : { kind: 'existing' };
   }
-  if (cancelled.onlyConflicts) return { kind: 'existing' };
+  // Conflicts that outlasted their retries: one more round of them.
+  if (cancelled.onlyConflicts) return mode;
   return cancelled;
 }
 

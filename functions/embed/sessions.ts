@@ -7,11 +7,11 @@ import type { Store } from '../store/client';
 import { deployments } from '../store/deployments';
 import { embedTenants } from '../store/embed-tenants';
 import { epochSeconds, type Scope } from '../store/keys';
-import { withRate } from '../store/rate-limits';
+import { type ShardedCount, shardedCount } from '../store/rate-limits';
 import { type SessionRecord, sessions } from '../store/sessions';
 import { type TransactItem, TransactionCancelled, transact } from '../store/transactions';
 import { scopedView, type UserRef, users } from '../store/users';
-import { DEFAULT_EPHEMERAL_TTL_SECONDS, provisionUser } from './provision';
+import { DEFAULT_EPHEMERAL_TTL_SECONDS, provisionUser, retryConflict } from './provision';
 import type { GenerateSessionBody } from './schemas';
 import {
   cubeApiTokenSecret,
@@ -47,8 +47,8 @@ export type { ExchangedSession };
 
 /**
  * POST /api/v1/embed/generate-session: provisions the user (external) or checks it exists (internal),
- * writes the session, and returns its id. On the warm path: the key's rate counted (one UpdateItem), then one
- * transaction; a refused request gives its use back and writes nothing else.
+ * writes the session, and returns its id. On the warm path: one transaction, the key's rate counted in it; a
+ * refused request writes nothing.
  */
 export async function generateSession(
   store: Store,
@@ -83,8 +83,17 @@ export async function generateSession(
         { kind: 'external', externalId: body.externalId ?? '' };
 
   const sessionId = randomBytes(32).toString('base64url');
+  // The key's session rate is counted inside the one transaction, on one of the window's shards (a transaction
+  // naming an item another transaction is working on is cancelled, so concurrent sessions of one key must not
+  // share one counter item); a refused transaction counts nothing. Throws 429 at once when this process already
+  // saw the window full.
+  const rate = shardedCount(store, account, { kind: 'key', id: key.keyId }, 'session');
   const extras: TransactItem[] = [];
-  extras.push(deployments.existsCheck(store, account.name, body.deploymentId, body.branchName));
+  // Deployments and branches are never deleted: once checked by a committed transaction, the check is left out.
+  const checkDeployment = !deployments.provenToExist(store, account.name, body.deploymentId, body.branchName);
+  if (checkDeployment) {
+    extras.push(deployments.existsCheck(store, account.name, body.deploymentId, body.branchName));
+  }
   extras.push(
     sessions.createItem(
       store,
@@ -118,7 +127,7 @@ export async function generateSession(
     );
   }
   const explainExtra = async (index: number) => {
-    if (index !== 0) return undefined;
+    if (!checkDeployment || index !== 0) return undefined;
     if (!(await deployments.get(store, account.name, body.deploymentId))) {
       return new NotFoundError('DEPLOYMENT', `Deployment ${body.deploymentId} not found`);
     }
@@ -128,28 +137,12 @@ export async function generateSession(
     );
   };
 
-  // The key's session rate is counted by a plain UpdateItem before the transaction, never inside it: every
-  // session of a key in a minute touches the same window item, and transactions on one hot item cancel each
-  // other (TransactionConflict) under concurrency. A request refused afterwards (4xx) gives its use back.
-  return withRate(store, account, { kind: 'key', id: key.keyId }, 'session', async () => {
-    if (user.kind === 'internal') {
-      const items = [...extras, users.existsCheck(store, account.name, user)];
-      try {
-        await transact(store, items);
-      } catch (error) {
-        if (!(error instanceof TransactionCancelled)) throw error;
-        for (const [index, reason] of error.reasons.entries()) {
-          if (reason.code !== 'ConditionalCheckFailed') continue;
-          if (index === items.length - 1)
-            throw new NotFoundError('USER', `Internal user ${user.internalId} not found`);
-          const explained = await explainExtra(index);
-          if (explained) throw explained;
-        }
-        throw error;
-      }
-      return { sessionId };
-    }
-
+  if (user.kind === 'internal') {
+    await internalUserSession(store, rate, [...extras, users.existsCheck(store, account.name, user)], {
+      explainExtra,
+      missingUser: () => new NotFoundError('USER', `Internal user ${user.internalId} not found`),
+    });
+  } else {
     await provisionUser(store, {
       account,
       externalId: user.externalId,
@@ -169,9 +162,46 @@ export async function generateSession(
           : { kind: 'persistent' },
       extraItems: extras,
       explainExtra,
+      rate,
     });
-    return { sessionId };
-  });
+  }
+  if (checkDeployment) deployments.markProven(store, account.name, body.deploymentId, body.branchName);
+  return { sessionId };
+}
+
+/**
+ * An internal user's session: one transaction of the rate's shard, the caller's items and, last, the check that
+ * the user exists. A full shard moves the count (or answers 429); conflicts are retried.
+ */
+async function internalUserSession(
+  store: Store,
+  rate: ShardedCount,
+  items: TransactItem[],
+  explain: { explainExtra: (index: number) => Promise<Error | undefined>; missingUser: () => Error },
+): Promise<void> {
+  for (let conflicts = 0; ; ) {
+    try {
+      await transact(store, [rate.item(), ...items], { retryConflicts: false });
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      if (error.reasons[0]?.code === 'ConditionalCheckFailed') {
+        await rate.refused();
+        continue;
+      }
+      if (await retryConflict(error, 0, rate, conflicts)) {
+        conflicts += 1;
+        continue;
+      }
+      for (const [index, reason] of error.reasons.entries()) {
+        if (reason.code !== 'ConditionalCheckFailed') continue;
+        if (index === items.length) throw explain.missingUser();
+        const explained = await explain.explainExtra(index - 1);
+        if (explained) throw explained;
+      }
+      throw error;
+    }
+  }
 }
 
 const invalidSession = () =>

@@ -17,6 +17,7 @@ import type { StreamResult } from '../responses';
 import { matchRoute } from '../routes';
 import { getStore, type Store } from '../store/client';
 import { illFormedPath } from '../store/limits';
+import { enterDeadline } from '../store/retry';
 import { errorResponse, formatPath, jsonResponse, zodMessage } from './errors';
 import { keepaliveMs, withKeepalive } from './keepalive';
 import { originVerify } from './origin-verify';
@@ -237,6 +238,8 @@ async function handled<B, Q, A extends AuthMode, P, R extends { status: number }
   context: Context,
 ): Promise<R> {
   const started = Date.now();
+  // DynamoDB retries of this invocation (and of the stream it starts) stop short of the function's timeout.
+  enterDeadline(started + context.getRemainingTimeInMillis());
   const input = await prepare(options, event, context);
   const result = await options.handle(input);
   input.log.info('request', { status: result.status, durationMs: Date.now() - started });

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TtlCache } from '../cache';
 import { ValidationError } from '../errors';
 import { queryAll, type Store } from './client';
 import { keys } from './keys';
@@ -62,6 +63,14 @@ function toDeployment(item: Record<string, unknown>): Deployment {
   };
 }
 
+/**
+ * Deployments (and branches) a committed transaction proved to exist. Nothing deletes a deployment or removes a
+ * branch (upsert keeps them), so the proof holds; it is kept ten minutes against items removed by hand.
+ */
+const proven = new TtlCache<string, true>({ ttlMs: 10 * 60_000, maxEntries: 10_000 });
+const provenKey = (store: Store, account: string, id: number, branch?: string) =>
+  `${store.tableName}|${account}|${id}|${branch ?? ''}`;
+
 /** Deployments (numeric id per account), their branches and the data model files of each branch. */
 export const deployments = {
   async get(store: Store, account: string, id: number): Promise<Deployment | undefined> {
@@ -69,6 +78,19 @@ export const deployments = {
       new GetCommand({ TableName: store.tableName, Key: keys.deployment(account, id) }),
     );
     return out.Item ? toDeployment(out.Item) : undefined;
+  },
+
+  /**
+   * Whether a committed transaction of this process already checked that the deployment (and branch) exists:
+   * later transactions leave the check out, so concurrent ones do not all name the deployment's item (DynamoDB
+   * cancels transactions that name an item another one is working on; docs/storage.md).
+   */
+  provenToExist: (store: Store, account: string, id: number, branch?: string): boolean =>
+    proven.get(provenKey(store, account, id, branch)) === true,
+
+  /** Records that a committed transaction checked the deployment (and branch). */
+  markProven(store: Store, account: string, id: number, branch?: string): void {
+    proven.set(provenKey(store, account, id, branch), true);
   },
 
   /** A transaction's check that the deployment (and the branch, when given) exists. */

@@ -66,6 +66,12 @@ export const keys = {
     pk: `RATE#${credential}`,
     sk: `${operation}#${windowStart}`,
   }),
+  /** One shard of a window counted inside transactions (the session rate), and the prefix of all of them. */
+  rateShard: (credential: string, operation: string, windowStart: number, shard: number) => ({
+    pk: `RATE#${credential}`,
+    sk: `${operation}#${windowStart}#${shard}`,
+  }),
+  rateShardPrefix: (operation: string, windowStart: number) => `${operation}#${windowStart}#`,
 };
 
 /** Epoch seconds, the unit of the TTL attribute. */

@@ -2,8 +2,9 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TtlCache } from '../cache';
 import { RateLimitedError } from '../errors';
 import type { Account } from './accounts';
-import { isConditionFailed, type Store } from './client';
+import { isConditionFailed, queryAll, type Store } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 /**
  * Rate limits per credential (an API key or an embed token) and operation, counted in fixed one-minute windows
@@ -66,19 +67,19 @@ function ticketFor(
   };
 }
 
-/** The conditional increment of one window: fails (writing nothing) once the window holds `limit` uses. */
-function increment(table: string, ticket: RateTicket) {
+/** The conditional increment of one window (or shard): fails (writing nothing) once it holds `limit` uses. */
+function increment(table: string, key: { pk: string; sk: string }, limit: number) {
   return {
     TableName: table,
-    Key: ticket.key,
+    Key: key,
     UpdateExpression: 'ADD uses :one SET kind = :kind, expiresAt = if_not_exists(expiresAt, :expires)',
     ConditionExpression: 'attribute_not_exists(uses) OR uses < :limit',
     ExpressionAttributeValues: {
       ':one': 1,
       ':kind': 'rate',
       // Windows are deleted by TTL some time after they close.
-      ':expires': Number(ticket.key.sk.split('#')[1]) + 2 * WINDOW_SECONDS,
-      ':limit': ticket.limit,
+      ':expires': Number(key.sk.split('#')[1]) + 2 * WINDOW_SECONDS,
+      ':limit': limit,
     },
   };
 }
@@ -105,7 +106,7 @@ export const rateLimits = {
   ): Promise<RateTicket> {
     const ticket = ticketFor(account, credential, operation, nowMs);
     try {
-      await store.doc.send(new UpdateCommand(increment(store.tableName, ticket)));
+      await store.doc.send(new UpdateCommand(increment(store.tableName, ticket.key, ticket.limit)));
     } catch (error) {
       if (isConditionFailed(error)) {
         fullWindows.set(windowKey(store, ticket), true);
@@ -200,4 +201,98 @@ export async function withRate<T>(
       await rateLimits.release(store, ticket);
     throw error;
   }
+}
+
+/**
+ * A window counted inside a transaction is split over this many items (fewer when the limit is smaller), so that
+ * concurrent transactions of one credential rarely name the same item: DynamoDB cancels a transaction that names an
+ * item another transaction is still working on (docs/storage.md, "Rate windows in a transaction").
+ */
+export const RATE_SHARDS = 16;
+
+/** Shards of a window that this process saw full, by table, credential, window and limit (they never empty). */
+const fullShards = new TtlCache<string, Set<number>>({
+  ttlMs: 2 * WINDOW_SECONDS * 1000,
+  maxEntries: 10_000,
+});
+
+/** One use of a rate, counted by the caller's own transaction on one shard of the current window. */
+export interface ShardedCount {
+  /** The conditional increment of the chosen shard, to send inside the transaction. */
+  item(): TransactItem;
+  /** The transaction conflicted on the shard: the next attempt counts on another one. */
+  moveOn(): void;
+  /**
+   * The shard was full (its condition failed and nothing was written): reads the window once and throws 429
+   * RATE_LIMITED when every shard is full, else moves to a shard with room.
+   */
+  refused(): Promise<void>;
+}
+
+/**
+ * Starts counting one use of `operation` inside a transaction. The window's limit is split over the shards
+ * (their caps add up to it exactly), so at most `limit` uses are counted in a window, and 429 comes only once
+ * every shard is full. Throws 429 at once when this process already saw the whole window full.
+ */
+export function shardedCount(
+  store: Store,
+  account: Account,
+  credential: Credential,
+  operation: RateOperation,
+  nowMs = Date.now(),
+): ShardedCount {
+  const ticket = ticketFor(account, credential, operation, nowMs);
+  const windowStart = Number(ticket.key.sk.split('#')[1]);
+  const id = credentialId(credential);
+  const shards = Math.max(1, Math.min(RATE_SHARDS, Math.floor(ticket.limit)));
+  const cap = (shard: number) =>
+    Math.floor(ticket.limit / shards) + (shard < Math.floor(ticket.limit) % shards ? 1 : 0);
+  const cacheKey = `${store.tableName}|${id}|${operation}|${windowStart}|${ticket.limit}`;
+  const full = fullShards.get(cacheKey) ?? new Set<number>();
+  const pick = (from: number[]) => {
+    const open = from.filter((shard) => !full.has(shard) && cap(shard) > 0);
+    if (open.length === 0) throw rateLimited(ticket, operation);
+    return open[Math.floor(Math.random() * open.length)] ?? 0;
+  };
+  const all = Array.from({ length: shards }, (_, i) => i);
+  let shard = pick(all);
+  return {
+    item: () => ({
+      Update: increment(store.tableName, keys.rateShard(id, operation, windowStart, shard), cap(shard)),
+    }),
+    moveOn() {
+      if (shards > 1) shard = pick(all.filter((other) => other !== shard));
+    },
+    async refused() {
+      const items = await queryAll(store, {
+        pk: keys.rateShard(id, operation, windowStart, 0).pk,
+        prefix: keys.rateShardPrefix(operation, windowStart),
+        projection: 'sk, uses',
+        consistentRead: true,
+      });
+      const uses = new Map(
+        items.map((item) => [Number(String(item.sk).split('#')[2]), Number(item.uses ?? 0)]),
+      );
+      for (const other of all) if ((uses.get(other) ?? 0) >= cap(other)) full.add(other);
+      fullShards.set(cacheKey, full);
+      shard = pick(all);
+    },
+  };
+}
+
+/** Uses counted in one window of a credential, over all of its shards (tests and the operator's view). */
+export async function countedUses(
+  store: Store,
+  credential: Credential,
+  operation: RateOperation,
+  windowStart: number,
+): Promise<number> {
+  const id = credentialId(credential);
+  const items = await queryAll(store, {
+    pk: keys.rateWindow(id, operation, windowStart).pk,
+    prefix: `${operation}#${windowStart}`,
+    projection: 'uses',
+    consistentRead: true,
+  });
+  return items.reduce((sum, item) => sum + Number(item.uses ?? 0), 0);
 }

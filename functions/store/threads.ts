@@ -3,7 +3,7 @@ import type { TurnStatus } from '../protocol';
 import { isConditionFailed, itemOnConditionFailure, type Store } from './client';
 import { epochSeconds, isExpired, keys } from './keys';
 import { batchOf, messageItem, type StoredLine, type ThreadItem, threadLines } from './thread-lines';
-import { type TransactItem, TransactionCancelled, transact } from './transactions';
+import { conflictBackoffMs, type TransactItem, TransactionCancelled, transact } from './transactions';
 
 export type { StoredLine, ThreadItem, TurnStatus };
 
@@ -84,19 +84,33 @@ function toMeta(item: Record<string, unknown>): ThreadMeta {
 const ownedBy = (item: Record<string, unknown>, who: ThreadOwner): boolean =>
   item.account === who.account && item.agentId === who.agentId && item.owner === who.owner;
 
-/** Chat threads: one metadata item and one item per stored line, all under the thread's partition. */
-/** The update that ends a turn: the thread idle, with its next free sort and how the turn ended, if still ours. */
+/** What an abort request found: a running turn (recorded), a turn that had ended (and when), or no such thread. */
+export type AbortOutcome =
+  | { kind: 'recorded' }
+  | { kind: 'ended'; endedAtMs?: number }
+  | { kind: 'missing' }
+  | { kind: 'forbidden' };
+
+/** How a turn's end went: stored, refused because the user asked to stop it first, or the lease had passed on. */
+export type ReleaseOutcome = 'released' | 'abort-requested' | 'lease-lost';
+
+/**
+ * The update that ends a turn: the thread idle, with its next free sort and how the turn ended, if still ours.
+ * A turn that did not end `aborted` ends only while no abort was recorded: an abort the endpoint accepted (204)
+ * is never followed by a `completed` end.
+ */
 function freeThread(
   store: Store,
   chatId: string,
   turn: { leaseId: string; nextSort: number; status: TurnStatus },
+  unlessAborted: boolean,
 ) {
   return {
     TableName: store.tableName,
     Key: keys.thread(chatId),
     UpdateExpression:
       'SET #status = :idle, nextSort = :nextSort, lastStatus = :lastStatus, updatedAt = :updatedAt REMOVE leaseUntil',
-    ConditionExpression: 'leaseId = :leaseId',
+    ConditionExpression: `leaseId = :leaseId${unlessAborted ? ' AND attribute_not_exists(abortRequestedAt)' : ''}`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':idle': 'idle',
@@ -106,6 +120,25 @@ function freeThread(
       ':leaseId': turn.leaseId,
     },
   };
+}
+
+/** Attempts of a plain write to the thread that meets a transaction in flight on it (a turn ending). */
+const TRANSACTION_WAITS = 5;
+
+/**
+ * Runs a plain write to the thread's item, again after a short wait while a transaction on it is in flight:
+ * DynamoDB refuses such a write with TransactionConflictException, which the SDK does not retry.
+ */
+async function whileTransactionRuns<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const conflict = error instanceof Error && error.name === 'TransactionConflictException';
+      if (!conflict || attempt >= TRANSACTION_WAITS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(attempt)));
+    }
+  }
 }
 
 export const threads = {
@@ -257,10 +290,19 @@ export const threads = {
     }
   },
 
-  /** Extends the lease while the turn streams; false when the lease is no longer this turn's. */
-  async renew(store: Store, chatId: string, leaseId: string, leaseUntil: number): Promise<boolean> {
+  /**
+   * Extends the lease while the turn streams: `lost` when the lease is no longer this turn's, `abort` when it
+   * holds and an abort was recorded (the write reads the item back, so a renewal is also a strongly consistent
+   * look for an abort).
+   */
+  async renew(
+    store: Store,
+    chatId: string,
+    leaseId: string,
+    leaseUntil: number,
+  ): Promise<'held' | 'abort' | 'lost'> {
     try {
-      await store.doc.send(
+      const out = await store.doc.send(
         new UpdateCommand({
           TableName: store.tableName,
           Key: keys.thread(chatId),
@@ -272,25 +314,31 @@ export const threads = {
             ':leaseId': leaseId,
             ':streaming': 'streaming',
           },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return true;
+      return out.Attributes?.abortRequestedAt === undefined ? 'held' : 'abort';
     } catch (error) {
-      if (isConditionFailed(error)) return false;
+      if (isConditionFailed(error)) return 'lost';
       throw error;
     }
   },
 
-  /** What the running turn polls: whether its lease still holds and whether an abort was requested. */
+  /**
+   * What the running turn polls: the thread's lease and abort request. Eventually consistent by default (half
+   * the read's cost): a stale answer only delays noticing an abort to the next poll, because the turn's end is
+   * conditional on no abort (`release`); `consistent` for a decision that must be right now (a lost lease).
+   */
   async turnSignals(
     store: Store,
     chatId: string,
+    options: { consistent?: boolean } = {},
   ): Promise<{ leaseId?: string; abortRequestedAt?: number } | undefined> {
     const out = await store.doc.send(
       new GetCommand({
         TableName: store.tableName,
         Key: keys.thread(chatId),
-        ConsistentRead: true,
+        ConsistentRead: options.consistent === true,
         ProjectionExpression: 'leaseId, abortRequestedAt',
       }),
     );
@@ -304,43 +352,45 @@ export const threads = {
   },
 
   /**
-   * Records an abort request on the caller's thread (one conditional write). `missing` for unknown, expired,
-   * other-account or other-agent threads; `forbidden` when another user of the account owns it.
+   * Records an abort request on the caller's running turn (one conditional write). `ended` when the thread is
+   * the caller's but no turn runs (its end was stored before the abort came: nothing to stop); `missing` for
+   * unknown, expired, other-account or other-agent threads; `forbidden` when another user of the account owns it.
    */
-  async requestAbort(
-    store: Store,
-    chatId: string,
-    who: ThreadOwner,
-  ): Promise<'recorded' | 'missing' | 'forbidden'> {
+  async requestAbort(store: Store, chatId: string, who: ThreadOwner): Promise<AbortOutcome> {
     const nowMs = Date.now();
-    try {
-      await store.doc.send(
+    const write = () =>
+      store.doc.send(
         new UpdateCommand({
           TableName: store.tableName,
           Key: keys.thread(chatId),
           UpdateExpression: 'SET abortRequestedAt = :nowMs',
           ConditionExpression:
             'attribute_exists(pk) AND account = :account AND agentId = :agentId AND #owner = :owner' +
-            ' AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds)',
-          ExpressionAttributeNames: { '#owner': 'owner' },
+            ' AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds) AND #status = :streaming',
+          ExpressionAttributeNames: { '#owner': 'owner', '#status': 'status' },
           ExpressionAttributeValues: {
             ':nowMs': nowMs,
             ':account': who.account,
             ':agentId': who.agentId,
             ':owner': who.owner,
             ':nowSeconds': epochSeconds(nowMs),
+            ':streaming': 'streaming',
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return 'recorded';
+    try {
+      await whileTransactionRuns(write);
+      return { kind: 'recorded' };
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
       const item = itemOnConditionFailure(error);
       if (!item || isExpired(item, nowMs) || item.account !== who.account || item.agentId !== who.agentId) {
-        return 'missing';
+        return { kind: 'missing' };
       }
-      return 'forbidden';
+      if (item.owner !== who.owner) return { kind: 'forbidden' };
+      const endedAtMs = Date.parse(String(item.updatedAt));
+      return { kind: 'ended', ...(Number.isNaN(endedAtMs) ? {} : { endedAtMs }) };
     }
   },
 
@@ -355,21 +405,35 @@ export const threads = {
     store: Store,
     chatId: string,
     turn: { leaseId: string; lines: StoredLine[]; nextSort: number; status: TurnStatus; expiresAt?: number },
-  ): Promise<boolean> {
+  ): Promise<ReleaseOutcome> {
     if (turn.lines.length > 99) throw new Error('release takes at most 99 lines; flush the rest first');
     const batch = batchOf(turn.lines);
     const puts: TransactItem[] = turn.lines.map((line) => ({
       Put: { TableName: store.tableName, Item: messageItem(chatId, line, batch, turn.expiresAt) },
     }));
-    const update: TransactItem = { Update: freeThread(store, chatId, turn) };
+    const update: TransactItem = {
+      Update: {
+        ...freeThread(store, chatId, turn, turn.status !== 'aborted'),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    };
     try {
       await transact(store, [...puts, update]);
-      return true;
+      return 'released';
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
+      const seen = error.reasons.at(-1);
+      if (
+        seen?.code === 'ConditionalCheckFailed' &&
+        seen.item?.leaseId === turn.leaseId &&
+        seen.item.abortRequestedAt !== undefined
+      ) {
+        // Still this turn's, but the user asked to stop it: nothing was written; it ends `aborted` instead.
+        return 'abort-requested';
+      }
       // Another turn holds the thread now (this one's lease had expired): keep what this turn said.
       await threads.putLines(store, chatId, turn.lines, turn.expiresAt);
-      return false;
+      return 'lease-lost';
     }
   },
 
@@ -383,7 +447,7 @@ export const threads = {
     turn: { leaseId: string; nextSort: number; status: TurnStatus },
   ): Promise<boolean> {
     try {
-      await store.doc.send(new UpdateCommand(freeThread(store, chatId, turn)));
+      await store.doc.send(new UpdateCommand(freeThread(store, chatId, turn, false)));
       return true;
     } catch (error) {
       if (isConditionFailed(error)) return false;

@@ -39,11 +39,20 @@ export class TransactionCancelled extends Error {
   }
 }
 
+/** Backoff before retrying a transaction cancelled by conflicts only: jittered, doubling from 10 ms. */
+export const conflictBackoffMs = (attempt: number): number => 10 * 2 ** attempt * (0.5 + Math.random());
+
 /**
  * Runs one TransactWriteItems. Conflicts with concurrent transactions on the same items are retried with
- * jittered backoff; failed conditions come back as TransactionCancelled with per-item reasons.
+ * jittered backoff (unless `retryConflicts` is false: the caller changes its items first); failed conditions
+ * come back as TransactionCancelled with per-item reasons.
  */
-export async function transact(store: Store, items: TransactItem[]): Promise<void> {
+export async function transact(
+  store: Store,
+  items: TransactItem[],
+  options: { retryConflicts?: boolean } = {},
+): Promise<void> {
+  const retries = options.retryConflicts === false ? 0 : 6;
   for (let attempt = 0; ; attempt += 1) {
     try {
       await store.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -59,8 +68,8 @@ export async function transact(store: Store, items: TransactItem[]): Promise<voi
         })),
         { cause: error },
       );
-      if (cancelled.onlyConflicts && attempt < 6) {
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * (0.5 + Math.random())));
+      if (cancelled.onlyConflicts && attempt < retries) {
+        await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(attempt)));
         continue;
       }
       throw cancelled;

@@ -138,11 +138,28 @@ describe('a streaming thread', () => {
     expect(next?.status).toBe(200);
     expect(Date.now() - left).toBeLessThan(1500);
     expect(stateOf(next?.lines ?? [])?.status).toBe('completed');
-    // The left turn stored its end: aborted because the client went away.
+    // The left turn stored its end: aborted because the client went away. A replay shows each turn's
+    // `__state__` after its answer, and the other end frames of the last turn only.
     const replay = await chat(url, { chatId, sessionSettings: owner }, auth);
     const states = replay.lines.filter((line: Line) => line.id === '__state__');
-    expect(states).toHaveLength(1);
+    expect(states.map((line) => [line.state?.status, line.state?.reason])).toEqual([
+      ['aborted', 'disconnect'],
+      ['completed', undefined],
+    ]);
     expect(finals(replay.lines)).toHaveLength(2);
+    const ids = replay.lines.map((line) => line.id);
+    expect(ids.filter((id) => id === '__usage__')).toHaveLength(1);
+    expect(ids.indexOf('__state__')).toBeGreaterThan(replay.lines.indexOf(finals(replay.lines)[0] as Line));
+    expect(ids.indexOf('__state__')).toBeLessThan(replay.lines.findLastIndex((line) => line.role === 'user'));
+    expect(endIds(replay.lines)).toEqual(expectedEnd('completed'));
+    // Followed while its next turn runs, the thread shows the same earlier state.
+    const live = await openStream(url, { input: QUESTION, chatId, sessionSettings: owner }, auth);
+    await readUntil(live, (line) => line.role === 'user');
+    const followed = await chat(url, { chatId, sessionSettings: owner }, auth);
+    await live.rest();
+    expect(
+      followed.lines.filter((line: Line) => line.id === '__state__').map((line) => line.state?.status),
+    ).toEqual(['aborted', 'completed', 'completed']);
   });
 
   test('a crashed stream (expired lease) does not block the thread; a live lease does', async () => {

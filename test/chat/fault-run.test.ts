@@ -6,7 +6,20 @@ import { type FaultProxy, type FaultRule, type FaultyService, startFaultyService
 import { client } from '../support/http';
 import type { TestService } from '../support/service';
 import { readItem } from '../support/store';
-import { type Auth, chat, chatUrl, type Line, uniqueUser } from './support';
+import {
+  type Auth,
+  abort,
+  chat,
+  chatUrl,
+  type Line,
+  openStream,
+  readUntil,
+  stateOf,
+  uniqueUser,
+} from './support';
+
+// A slow offline model: a turn streams for about a second, long enough to be aborted half-way.
+process.env.OFFLINE_DELAY_MS = '30';
 
 let faulty: FaultyService;
 let proxy: FaultProxy;
@@ -19,7 +32,7 @@ beforeAll(async () => {
   ({ proxy, svc, direct } = faulty);
   url = chatUrl(svc.baseUrl);
   // Warm (model, data source, caches) without faults: the first mode should not pay for it.
-  const warm: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
+  const warm: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [], abortEnds: [] };
   await journey(warm);
   expect(warm.problems).toEqual([]);
 }, 120_000);
@@ -27,7 +40,11 @@ afterAll(async () => {
   await faulty.stop();
 });
 
-const MODES: { name: string; rule: FaultRule }[] = [
+/** The contract's bound from an abort's 204 to the end of the aborted stream (checked when nothing is injected). */
+const ABORT_BOUND_MS = 1_000;
+
+const MODES: { name: string; rule?: FaultRule }[] = [
+  { name: 'no faults' },
   {
     name: 'provisioned throughput exceeded',
     rule: {
@@ -62,6 +79,8 @@ interface Tally {
   contractErrors: number;
   problems: string[];
   turns: Turn[];
+  /** Milliseconds from each accepted abort's 204 to the end of its stream. */
+  abortEnds: number[];
 }
 
 const CONTRACT_ERROR_STATUSES = new Set([500]);
@@ -129,7 +148,53 @@ async function journey(tally: Tally) {
   tally.turns.push({ chatId, auth, lines: first });
   const second = await askChat(tally, 'follow-up', { input: 'and by region?', chatId }, auth);
   if (second) tally.turns.push({ chatId, auth, lines: second });
+  await abortedTurn(tally, chatId, auth);
   await askChat(tally, 'replay', { chatId }, auth);
+}
+
+/**
+ * A turn aborted half-way: once the abort is accepted (204) the stream ends `aborted` (never `completed`, and
+ * `error` only when its end could not be stored); the abort itself is a success or a contract error.
+ */
+async function abortedTurn(tally: Tally, chatId: string, auth: Auth) {
+  tally.requests += 1;
+  let stream: Awaited<ReturnType<typeof openStream>>;
+  try {
+    stream = await openStream(url, { input: 'total amount by month in 2024', chatId }, auth);
+  } catch (error) {
+    tally.problems.push(`aborted turn: no stream (${String(error)})`);
+    return;
+  }
+  if (stream.status !== 200) return judgeError(tally, 'aborted turn', stream.status, stream.error);
+  let lines: Line[];
+  let acceptedAt: number | undefined;
+  try {
+    const head = await readUntil(stream, (line) => line.role === 'user');
+    tally.requests += 1;
+    const asked = await abort(url, { chatId }, auth);
+    if (asked.status === 204) {
+      tally.ok += 1;
+      acceptedAt = performance.now();
+    } else judgeError(tally, 'abort', asked.status, asked.body);
+    lines = [...head, ...(await stream.rest())];
+  } catch (error) {
+    tally.problems.push(`aborted turn: stream cut (${String(error)})`);
+    return;
+  }
+  const endedAt = performance.now();
+  const status = stateOf(lines)?.status;
+  if (lines[0]?.id !== '__cutoff__' || !status || lines.at(-1)?.id !== '__usage__') {
+    tally.problems.push('aborted turn: stream without __cutoff__/__state__/__usage__ last');
+    return;
+  }
+  tally.ok += 1;
+  tally.turns.push({ chatId, auth, lines });
+  if (acceptedAt === undefined) return;
+  tally.abortEnds.push(endedAt - acceptedAt);
+  const notStored = lines.at(-2)?.error?.includes('could not be stored') === true;
+  if (status !== 'aborted' && !(status === 'error' && notStored)) {
+    tally.problems.push(`aborted turn: ended ${status} after the abort's 204`);
+  }
 }
 
 const outcome = (lines: Line[]) =>
@@ -137,18 +202,24 @@ const outcome = (lines: Line[]) =>
 
 describe('random faults, one mode at a time', () => {
   test.each(MODES)('$name', async ({ rule }) => {
-    const tally: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [] };
-    const fault = proxy.inject(rule);
+    const tally: Tally = { requests: 0, ok: 0, contractErrors: 0, problems: [], turns: [], abortEnds: [] };
+    const fault = rule ? proxy.inject(rule) : undefined;
     await Promise.all(
       [0, 1].map(async () => {
         for (let round = 0; round < 2; round += 1) await journey(tally);
       }),
     );
-    const fired = fault.fired;
+    const fired = fault?.fired;
     proxy.clear();
     expect(tally.problems).toEqual([]);
     expect(tally.requests).toBeGreaterThanOrEqual(4);
-    expect(fired).toBeGreaterThan(0);
+    if (fault) expect(fired).toBeGreaterThan(0);
+    else {
+      // Without faults every request succeeds and every accepted abort ends its stream within the bound.
+      expect(tally.contractErrors).toBe(0);
+      expect(tally.abortEnds).toHaveLength(4);
+      for (const ms of tally.abortEnds) expect(ms).toBeLessThan(ABORT_BOUND_MS);
+    }
 
     // Faults over: no thread is locked, every streamed turn is stored as it streamed, and every thread takes
     // the next input at once.

@@ -6,6 +6,8 @@
  */
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { settled } from '../../functions/chat/lines';
+import { TurnWriter } from '../../functions/chat/writer';
+import type { Logger } from '../../functions/observability/log';
 import type { Store } from '../../functions/store/client';
 import { keys } from '../../functions/store/keys';
 import { type StoredLine, threads } from '../../functions/store/threads';
@@ -14,6 +16,7 @@ import { client } from '../support/http';
 import type { TestService } from '../support/service';
 import { readItem } from '../support/store';
 import {
+  abort,
   beforeEnd,
   chat,
   chatUrl,
@@ -306,5 +309,170 @@ describe('6. the response of the thread creation is lost', () => {
     expect(failed.status).toBe(500);
     proxy.clear();
     expect(await threadsOf(settings.externalId)).toEqual([]);
+  });
+});
+
+describe('7. aborts', () => {
+  /** Runs `fn` with a slow offline model (a turn streams for a second or more). */
+  async function slowly<T>(fn: () => Promise<T>): Promise<T> {
+    const previous = process.env.OFFLINE_DELAY_MS;
+    process.env.OFFLINE_DELAY_MS = '60';
+    try {
+      return await fn();
+    } finally {
+      if (previous === undefined) delete process.env.OFFLINE_DELAY_MS;
+      else process.env.OFFLINE_DELAY_MS = previous;
+    }
+  }
+
+  test('every abort poll fails: the accepted abort still ends the turn aborted (found when it stores its end)', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const polls = proxy.inject({
+      operation: 'GetItem',
+      match: 'abortRequestedAt',
+      mode: 'error',
+      error: 'InternalServerError',
+    });
+    const lines = await slowly(async () => {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        {
+          key: svc.adminKey,
+        },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
+        204,
+      );
+      return [...head, ...(await live.rest())];
+    });
+    expect(polls.fired).toBeGreaterThan(0);
+    proxy.clear();
+    expectEnded(lines, 'aborted');
+    expect(stateOf(lines)?.reason).toBe('abort');
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted' });
+    expect(await replayedTurn(chatId, settings, lines[1]?.sort ?? 0)).toEqual(outcome(lines));
+  });
+
+  test('an abort accepted while the turn stores its end: the end says aborted, never completed', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    // The end's transaction is held on its way, so the abort lands between the agent's answer and the end.
+    const held = proxy.inject({
+      operation: 'TransactWriteItems',
+      match: `T#${chatId}`,
+      mode: 'delay',
+      delayMs: 800,
+    });
+    const live = await openStream(
+      url,
+      { input: 'and by region?', chatId, sessionSettings: settings },
+      {
+        key: svc.adminKey,
+      },
+    );
+    const head = await readUntil(live, (line) => line.role === 'user');
+    const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+    expect(asked.status).toBe(204);
+    const lines = [...head, ...(await live.rest())];
+    expect(held.fired).toBeGreaterThanOrEqual(2);
+    proxy.clear();
+    expectEnded(lines, 'aborted');
+    expect(stateOf(lines)?.reason).toBe('abort');
+    // The agent had answered in full: the answer stays, the turn is stored as the user stopped it.
+    expect(finals(lines)[0]?.content).not.toMatch(/Stopped/);
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted' });
+    expect(await replayedTurn(chatId, settings, lines[1]?.sort ?? 0)).toEqual(outcome(lines));
+  });
+
+  test('the abort meets the end transaction in flight (TransactionConflictException): tried again, then 204', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    const conflicts = proxy.inject({
+      operation: 'UpdateItem',
+      match: 'SET abortRequestedAt',
+      mode: 'conflict',
+      times: 2,
+    });
+    const lines = await slowly(async () => {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        {
+          key: svc.adminKey,
+        },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
+        204,
+      );
+      return [...head, ...(await live.rest())];
+    });
+    expect(conflicts.fired).toBe(2);
+    expectEnded(lines, 'aborted');
+  });
+
+  test('an abort of a thread whose turn has ended: 204, and nothing is recorded', async () => {
+    const settings = user();
+    const chatId = await thread(settings);
+    expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(204);
+    expect((await threadItem(chatId))?.abortRequestedAt).toBeUndefined();
+  });
+});
+
+describe('8. a flush of lines is slow when the turn ends', () => {
+  test('the end does not wait for it: the release writes those lines again, and what is stored is what streamed', async () => {
+    const store = svc.service.store;
+    const chatId = `slow-flush-${Date.now()}`;
+    const leaseId = `lease-${Date.now()}`;
+    await threads.create(
+      store,
+      chatId,
+      { account: 'demo', agentId: '1', owner: 'e:slow' },
+      {
+        leaseId,
+        leaseUntil: Date.now() + 30_000,
+        messageId: `${Date.now()}-message`,
+      },
+    );
+    const slow = proxy.inject({
+      operation: 'BatchWriteItem',
+      match: `T#${chatId}`,
+      mode: 'delay',
+      delayMs: 1_500,
+    });
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+    const writer = new TurnWriter(store, chatId, undefined, 500, log);
+    const line = (sort: number): StoredLine => ({
+      id: `m${sort}`,
+      role: 'assistant',
+      content: `line ${sort}`,
+      isDelta: false,
+      isInProcess: false,
+      sort,
+    });
+    writer.add(line(1));
+    writer.add(line(2));
+    // The flush of lines 1 and 2 is under way (held by the proxy); line 3 waits for the next one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(slow.fired).toBe(1);
+    writer.add(line(3));
+    const started = Date.now();
+    const { end, status } = await writer.finish({
+      leaseId,
+      status: 'completed',
+      end: (final) => [{ id: '__state__', role: 'assistant', state: { chatId, status: final }, sort: 4 }],
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(status).toBe('completed');
+    expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
+    expect(end.map((l) => l.sort)).toEqual([4]);
+    // The held flush lands later with the same lines.
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    const stored = (await threads.lines(direct, chatId)).map((item) => item.line);
+    expect(stored).toEqual([line(1), line(2), line(3), end[0]]);
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed', nextSort: 5 });
   });
 });

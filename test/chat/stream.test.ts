@@ -163,7 +163,8 @@ describe('a turn', () => {
     const replay = await ask({ chatId, sessionSettings: user });
     expect(replay.status).toBe(200);
     expect(replay.lines[0]).toEqual(first.lines[0]);
-    // The replay ends with the frames the last turn ended with (earlier turns' end frames are left out).
+    // The replay ends with the frames the last turn ended with; of an earlier turn's end frames, its `__state__`
+    // stays (after its answer), the others are left out (`__usage__` is the last line of a stream).
     const secondEnd = second.lines.slice(beforeEnd(second.lines).length);
     expect(replay.lines.slice(-secondEnd.length)).toEqual(secondEnd);
     // The outcome of both turns: increments and in-process tool calls are replaced by their complete copies.
@@ -176,7 +177,11 @@ describe('a turn', () => {
             lines.slice(index + 1).some((later) => later.id === line.id)
           ),
       );
-    expect(beforeEnd(replay.lines).slice(1)).toEqual([...outcome(first.lines), ...outcome(second.lines)]);
+    expect(beforeEnd(replay.lines).slice(1)).toEqual([
+      ...outcome(first.lines),
+      stateLineOf(first.lines),
+      ...outcome(second.lines),
+    ]);
     expect(finals(replay.lines)).toHaveLength(2);
   });
 

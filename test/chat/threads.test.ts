@@ -54,9 +54,9 @@ describe('thread lease', () => {
         leaseId: first.leaseId,
         lines: [line(1), line(2)],
         nextSort: 3,
-        status: 'completed',
+        status: 'aborted',
       }),
-    ).toBe(true);
+    ).toBe('released');
     const next = await threads.acquire(store, chatId, who, lease());
     expect(next).toMatchObject({
       kind: 'acquired',
@@ -64,7 +64,7 @@ describe('thread lease', () => {
     });
     expect(next.kind === 'acquired' ? next.meta.abortRequestedAt : 'not acquired').toBeUndefined();
     // The old lease can neither renew nor release any more.
-    expect(await threads.renew(store, chatId, first.leaseId, Date.now() + 1000)).toBe(false);
+    expect(await threads.renew(store, chatId, first.leaseId, Date.now() + 1000)).toBe('lost');
   });
 
   test('an expired lease is taken over; an expired thread is absent', async () => {
@@ -76,16 +76,70 @@ describe('thread lease', () => {
     await threads.create(store, old, who, lease({ expiresAt: Math.floor(Date.now() / 1000) - 1 }));
     expect(await threads.get(store, old)).toBeUndefined();
     expect((await threads.acquire(store, old, who, lease())).kind).toBe('missing');
-    expect(await threads.requestAbort(store, old, who)).toBe('missing');
+    expect(await threads.requestAbort(store, old, who)).toEqual({ kind: 'missing' });
   });
 
   test('requestAbort: recorded for the owner, forbidden for another user, missing for another agent', async () => {
     const chatId = `t-${n++}`;
     await threads.create(store, chatId, who, lease());
-    expect(await threads.requestAbort(store, chatId, who)).toBe('recorded');
-    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toBe('forbidden');
-    expect(await threads.requestAbort(store, chatId, { ...who, agentId: '7' })).toBe('missing');
+    expect(await threads.requestAbort(store, chatId, who)).toEqual({ kind: 'recorded' });
+    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toEqual({
+      kind: 'forbidden',
+    });
+    expect(await threads.requestAbort(store, chatId, { ...who, agentId: '7' })).toEqual({ kind: 'missing' });
     expect((await threads.turnSignals(store, chatId))?.abortRequestedAt).toEqual(expect.any(Number));
+  });
+
+  test('an accepted abort: the turn may not end otherwise than aborted, and renewing the lease sees it', async () => {
+    const chatId = `t-${n++}`;
+    const turn = lease();
+    await threads.create(store, chatId, who, turn);
+    expect(await threads.renew(store, chatId, turn.leaseId, Date.now() + 30_000)).toBe('held');
+    expect(await threads.requestAbort(store, chatId, who)).toEqual({ kind: 'recorded' });
+    expect(await threads.renew(store, chatId, turn.leaseId, Date.now() + 30_000)).toBe('abort');
+    for (const status of ['completed', 'error'] as const) {
+      expect(
+        await threads.release(store, chatId, {
+          leaseId: turn.leaseId,
+          lines: [line(1)],
+          nextSort: 2,
+          status,
+        }),
+      ).toBe('abort-requested');
+    }
+    // Refused releases wrote nothing.
+    expect(await threads.lines(store, chatId)).toEqual([]);
+    expect((await threads.get(store, chatId))?.status).toBe('streaming');
+    expect(
+      await threads.release(store, chatId, {
+        leaseId: turn.leaseId,
+        lines: [line(1)],
+        nextSort: 2,
+        status: 'aborted',
+      }),
+    ).toBe('released');
+    expect(await threads.get(store, chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted' });
+  });
+
+  test('an abort after the turn ended is `ended` and records nothing', async () => {
+    const chatId = `t-${n++}`;
+    const turn = lease();
+    await threads.create(store, chatId, who, turn);
+    await threads.release(store, chatId, {
+      leaseId: turn.leaseId,
+      lines: [],
+      nextSort: 1,
+      status: 'completed',
+    });
+    const ended = await threads.requestAbort(store, chatId, who);
+    expect(ended).toEqual({ kind: 'ended', endedAtMs: expect.any(Number) });
+    expect(Date.now() - (ended.kind === 'ended' ? (ended.endedAtMs ?? 0) : 0)).toBeLessThan(5_000);
+    expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toEqual({
+      kind: 'forbidden',
+    });
+    expect(
+      (await threads.turnSignals(store, chatId, { consistent: true }))?.abortRequestedAt,
+    ).toBeUndefined();
   });
 
   test('release after losing the lease keeps the lines but leaves the thread to its new turn', async () => {
@@ -106,7 +160,7 @@ describe('thread lease', () => {
       nextSort: 2,
       status: 'aborted',
     });
-    expect(released).toBe(false);
+    expect(released).toBe('lease-lost');
     expect((await threads.get(store, chatId))?.status).toBe('streaming');
     expect((await threads.lines(store, chatId)).map((item) => item.line.sort)).toEqual([1]);
   });

@@ -33,7 +33,7 @@ async function userState(externalId: string) {
 }
 
 describe('round trips', () => {
-  test('warm path: the rate counted, then one TransactWriteItems; a first-time user: one more', async () => {
+  test('warm path: one TransactWriteItems (the rate counted in it); a first-time user: one more', async () => {
     const counter = countRoundTrips(svc.service.store);
     const externalId = `rt-${n++}`;
     const body = {
@@ -46,20 +46,66 @@ describe('round trips', () => {
     await api.post(GS, { deploymentId: 1, externalId: `warm-${n++}` }, { key: svc.adminKey });
     counter.reset();
     expect((await api.post(GS, body, { key: svc.adminKey })).status).toBe(200);
-    expect(counter.operations).toEqual([
-      'UpdateItemCommand',
-      'TransactWriteItemsCommand',
-      'TransactWriteItemsCommand',
-    ]);
+    expect(counter.operations).toEqual(['TransactWriteItemsCommand', 'TransactWriteItemsCommand']);
     counter.reset();
     expect((await api.post(GS, body, { key: svc.adminKey })).status).toBe(200);
-    expect(counter.operations).toEqual(['UpdateItemCommand', 'TransactWriteItemsCommand']);
+    expect(counter.operations).toEqual(['TransactWriteItemsCommand']);
     counter.reset();
     expect(
       (await api.post(GS, { deploymentId: 1, internalId: 'admin@example.com' }, { key: svc.adminKey }))
         .status,
     ).toBe(200);
-    expect(counter.operations).toEqual(['UpdateItemCommand', 'TransactWriteItemsCommand']);
+    expect(counter.operations).toEqual(['TransactWriteItemsCommand']);
+  });
+});
+
+describe('the deployment check', () => {
+  /** The keys each transaction of `fn` named in a ConditionCheck. */
+  async function checkedKeys(fn: () => Promise<void>): Promise<string[][]> {
+    const seen: string[][] = [];
+    const name = `checks${Math.random()}`;
+    svc.service.store.doc.middlewareStack.add(
+      (next) => async (args) => {
+        const items = (args.input as { TransactItems?: { ConditionCheck?: { Key: { sk: string } } }[] })
+          .TransactItems;
+        if (items)
+          seen.push(items.flatMap((item) => (item.ConditionCheck ? [item.ConditionCheck.Key.sk] : [])));
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      await fn();
+    } finally {
+      svc.service.store.doc.middlewareStack.remove(name);
+    }
+    return seen;
+  }
+
+  test('is left out once a committed transaction proved the deployment and branch (neither is ever deleted)', async () => {
+    const body = { deploymentId: 1, branchName: 'dev', externalId: `dep-${n++}` };
+    const first = await checkedKeys(async () => {
+      expect((await api.post(GS, body, { key: svc.adminKey })).status).toBe(200);
+    });
+    const later = await checkedKeys(async () => {
+      expect((await api.post(GS, body, { key: svc.adminKey })).status).toBe(200);
+    });
+    expect(first.flat().filter((sk) => sk.startsWith('DEP#'))).not.toEqual([]);
+    expect(later).toHaveLength(1);
+    expect(later.flat().filter((sk) => sk.startsWith('DEP#'))).toEqual([]);
+  });
+
+  test('an unknown branch of a proven deployment is still checked, refused and writes nothing', async () => {
+    await api.post(GS, { deploymentId: 1, externalId: `dep-${n++}` }, { key: svc.adminKey });
+    const before = await snapshot(svc.service.store);
+    const reply = await api.post<{ code?: string }>(
+      GS,
+      { deploymentId: 1, branchName: 'no-such-branch', externalId: `dep-${n++}` },
+      { key: svc.adminKey },
+    );
+    expect(reply.status).toBe(404);
+    expect(reply.body.code).toBe('BRANCH_NOT_FOUND');
+    expect(await snapshot(svc.service.store)).toBe(before);
   });
 });
 

@@ -24,9 +24,9 @@ describe('config', () => {
       chat: {
         turnTimeoutMs: 120_000,
         leaseMs: 30_000,
-        abortPollMs: 200,
+        abortPollMs: 300,
         followPollMs: 150,
-        abortGraceMs: 500,
+        abortGraceMs: 300,
         snapshotMs: 500,
         historyLines: 300,
       },

@@ -201,7 +201,12 @@ describe('least privilege', () => {
     health: {},
     openapi: {},
     'embed-page': {},
-    'generate-session': { 'KEY#*': ['GetItem'], 'A#*': provisioning, 'S#*': ['PutItem'], 'RATE#*': rate },
+    'generate-session': {
+      'KEY#*': ['GetItem'],
+      'A#*': provisioning,
+      'S#*': ['PutItem'],
+      'RATE#*': ['Query', 'UpdateItem'],
+    },
     'session-exchange': { 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },
     'session-check': { 'A#*': ['GetItem'], 'S#*': ['GetItem'] },
     'session-revoke': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },

@@ -11,9 +11,13 @@ import { startService, type TestService } from './service';
  * - `error`: a real DynamoDB error body with its status (throttling 400, internal error 500), nothing applied;
  * - `reset`: the connection is dropped before the request reaches DynamoDB (nothing applied);
  * - `delay`: the request is forwarded after `delayMs`;
- * - `drop`: the request is forwarded and applied, then the connection is dropped (the response is lost).
+ * - `drop`: the request is forwarded and applied, then the connection is dropped (the response is lost);
+ * - `conflict`: a write meets another transaction on its item, as DynamoDB answers it: a TransactWriteItems is
+ *   cancelled (`TransactionConflict` for the items that contain `match`, `None` for the others), a plain write is
+ *   refused with TransactionConflictException; nothing applied. DynamoDB Local never answers so (it applies
+ *   transactions one at a time).
  */
-export type FaultMode = 'error' | 'reset' | 'delay' | 'drop';
+export type FaultMode = 'error' | 'reset' | 'delay' | 'drop' | 'conflict';
 export type DynamoErrorName =
   | 'ProvisionedThroughputExceededException'
   | 'ThrottlingException'
@@ -61,8 +65,8 @@ export interface FaultProxy {
   inject(rule: FaultRule): { readonly fired: number };
   /** Removes every rule: requests pass through again. */
   clear(): void;
-  /** Operations seen (short names), in order, with whether a fault was injected. */
-  readonly log: { operation: string; fault?: FaultMode }[];
+  /** Operations seen (short names), in order, with whether a fault was injected and the request's body. */
+  readonly log: { operation: string; fault?: FaultMode; body: string }[];
   stop(): Promise<void>;
 }
 
@@ -77,6 +81,31 @@ async function readAll(stream: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * DynamoDB's answer to a write that meets another transaction on an item: a transaction is cancelled with
+ * `TransactionConflict` for its items that contain `match` (all of them without it); a plain write is refused
+ * with TransactionConflictException.
+ */
+function conflictBody(operation: string, body: string, match: string | undefined) {
+  if (operation !== 'TransactWriteItems') {
+    return {
+      __type: 'com.amazonaws.dynamodb.v20120810#TransactionConflictException',
+      message: 'Transaction is ongoing for the item',
+    };
+  }
+  const items = (JSON.parse(body) as { TransactItems?: unknown[] }).TransactItems ?? [];
+  const reasons = items.map((item) =>
+    match === undefined || JSON.stringify(item).includes(match)
+      ? { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }
+      : { Code: 'None' },
+  );
+  return {
+    __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+    message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+    CancellationReasons: reasons,
+  };
 }
 
 export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
@@ -123,11 +152,17 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   const server: Server = createServer(async (req, res) => {
     const body = await readAll(req);
     const operation = shortName(String(req.headers['x-amz-target'] ?? 'unknown'));
-    const rule = pick(operation, body.toString('utf8'));
-    log.push({ operation, ...(rule ? { fault: rule.mode } : {}) });
+    const text = body.toString('utf8');
+    const rule = pick(operation, text);
+    log.push({ operation, ...(rule ? { fault: rule.mode } : {}), body: text });
     try {
       if (rule?.mode === 'reset') {
         req.socket.destroy();
+        return;
+      }
+      if (rule?.mode === 'conflict') {
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify(conflictBody(operation, text, rule.match)));
         return;
       }
       if (rule?.mode === 'error') {
