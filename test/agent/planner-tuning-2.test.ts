@@ -71,10 +71,9 @@ async function judge(c: SecondOrderCase): Promise<string | undefined> {
 }
 
 describe('offline planner: second-order questions (tuning set 2)', () => {
-  it.each(tuning2.map((c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const))(
-    '%s',
-    async (_name, c) => {
-      expect(await judge(c)).toBeUndefined();
-    },
-  );
+  it.each(
+    tuning2.map((c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const),
+  )('%s', async (_name, c) => {
+    expect(await judge(c)).toBeUndefined();
+  });
 });

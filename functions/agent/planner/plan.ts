@@ -37,8 +37,46 @@ export interface Plan {
   compare?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
   top?: { n: number; direction: 'desc' | 'asc' };
-  /** A share of the total in percent: of the rows matching `part`, or of each group when there is none. */
-  share?: { part?: ValueFilter };
+  /**
+   * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
+   * `top`, the one combined share of the top rows ("share of revenue from the top 10 customers").
+   */
+  share?: { part?: ValueFilter; top?: { n: number; direction: 'desc' | 'asc' } };
+  /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
+  having?: EntityCondition;
+  /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
+  change?: { rank: 'percent' | 'absolute' };
+  /**
+   * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
+   * that breakdown, the grain when undefined.
+   */
+  perGroup?: { item?: CatalogMember };
+  /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
+  percentile?: Percentile;
+  /** Entities counted by their first date ("customers whose first order was in 2024"): `range` applies to it. */
+  first?: { entity: CatalogMember; output: EntityCondition['output'] };
+  /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
+  terms?: Record<string, string>;
+  /** Words of the question left out of the reading (a clause with no data words in it). */
+  ignored?: string[];
+}
+
+export interface EntityCondition {
+  /** The dimension whose values are the entities (customer name). */
+  entity: CatalogMember;
+  measure: CatalogMember;
+  op: NumberFilter['op'] | '=';
+  value: number;
+  /** What is asked about them: how many, their share of all entities, or the list. */
+  output: 'count' | 'share' | 'list';
+}
+
+export interface Percentile {
+  /** 0.5 for the median. */
+  p: number;
+  /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
+  of?: CatalogMember;
+  per?: CatalogMember;
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */

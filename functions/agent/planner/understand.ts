@@ -10,7 +10,19 @@ import {
   findValues,
   joinCompounds,
 } from './members';
+import { termsOf } from './names';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
+import {
+  applySynonyms,
+  findChange,
+  findEntity,
+  findEntityCondition,
+  findFirst,
+  findNew,
+  findPercentile,
+  findRepeat,
+} from './readings';
+import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
 import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, RATIO_WORDS } from './vocabulary';
 
@@ -22,13 +34,30 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     words(question).map((raw) => ({ raw, stem: stem(raw), used: false })),
     cube,
   );
+  applySynonyms(tokens, cube);
   const raws = tokens.map((t) => t.raw);
+  const started = findNew(tokens, cube);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
   const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
   const future = relative.future || raws.includes('will');
-  const ratio = tokens.filter((t) => RATIO_WORDS.has(t.raw) || (t.raw === 'cent' && t.stem === 'cent'));
+  const ratio = tokens.filter(
+    (t, i) =>
+      RATIO_WORDS.has(t.raw) ||
+      (t.raw === 'cent' && t.stem === 'cent') ||
+      // "how much of total revenue do the top 3 account for"
+      (t.raw === 'account' && tokens[i + 1]?.raw === 'for'),
+  );
   for (const t of ratio) t.used = true;
+  const percentile = findPercentile(tokens);
+  const change = findChange(tokens);
+  const firstDate = findFirst(tokens, cube);
+  const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
+  const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
+  if (firstEntity) {
+    const t = tokens[firstEntity.at];
+    if (t) t.used = true;
+  }
   // "by how many percent": a percentage is asked for, not a count.
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
@@ -43,7 +72,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     }
   });
   const claimed = claimMeasureTitles(tokens, cube);
-  const grain = findGrain(tokens);
+  const grain = change?.grain ?? findGrain(tokens);
   const found = findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
@@ -104,7 +133,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
       raws.includes('through') ||
       (raws.includes('from') && raws.includes('to')) ||
       raws.includes('until');
-    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w))) {
+    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w)) && !change) {
       range = {
         label: `${first.period.label} to ${last.period.label}`,
         from: first.period.from,
@@ -133,44 +162,89 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     }
   }
 
+  const ratioAt = tokens.findIndex((t) => ratio.includes(t));
+  const second = resolveSecondOrder({
+    tokens,
+    cube,
+    today,
+    measures,
+    dimensions,
+    dimensionsFound,
+    ...(grain ? { grain } : {}),
+    ...(top ? { top } : {}),
+    ...(share ? { share } : {}),
+    ...(range ? { range } : {}),
+    ...(compare ? { compare } : {}),
+    ...(percentile !== undefined ? { percentile } : {}),
+    ...(change ? { change } : {}),
+    ...(condition ? { condition } : {}),
+    ...(firstEntity ? { firstEntity } : {}),
+    ...(started ? { started } : {}),
+    ratioAt,
+  });
+  measures = second.measures;
+  if (second.measures.length > 0 && measureScore === 0) measureScore = 2;
+  compare = second.compare;
+  if (compare) range = undefined;
+  const dimensionsRead = second.dimensions;
+  const grainRead = second.grain;
+  top = second.top;
+  share = second.share;
   const timeDimensions = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
   const timeDimension =
+    second.timeDimension ??
     timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
     timeDimensions[0];
+  const needsTime = grainRead || range || compare || second.fields.first;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
-  const timeUseful = (grain || range || compare) && timeDimension ? 0.5 : 0;
+  const timeUseful = needsTime && timeDimension ? 0.5 : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
   const leftover = tokens.filter(
     (t) => !t.used && !STOPWORDS.has(t.raw) && !cube.words.includes(t.stem) && /^[a-z]{3,}$/.test(t.raw),
   );
-  const unexplained = leftover
-    .filter((t) => !FILLER.has(t.raw) && !memberWords.has(t.stem))
-    .map((t) => t.raw);
+  const unexplained = [
+    ...leftover.filter((t) => !FILLER.has(t.raw) && !memberWords.has(t.stem)).map((t) => t.raw),
+    ...second.unresolved,
+  ];
+  const { fields } = second;
+  const terms = termsOf(tokens, [
+    ...measures,
+    ...dimensionsRead,
+    ...(fields.having ? [fields.having.entity] : []),
+  ]);
+  const secondOrder =
+    (fields.having ? 3 : 0) +
+    (fields.first ? 2 : 0) +
+    (fields.percentile ? 1 : 0) +
+    (second.timeDimension ? 1.5 : 0);
   const score =
     -0.5 * leftover.length +
     (cube.isView ? 0.25 : 0) +
     1.5 * measureScore +
-    2 * dimensions.length +
+    2 * dimensionsRead.length +
     2 * filters.length +
     numberFilters.length +
     1.5 * cubeWords +
+    secondOrder +
     timeUseful -
-    (grain || range || compare ? (timeDimension ? 0 : 5) : 0);
+    (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
   return {
     cube,
     measures,
     measureScore,
-    dimensions,
-    ...(grain ? { grain } : {}),
-    ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
+    dimensions: dimensionsRead,
+    ...(grainRead ? { grain: grainRead } : {}),
+    ...(timeDimension && needsTime ? { timeDimension } : {}),
     filters: share?.part ? filters.filter((f) => f !== share?.part) : filters,
     numberFilters,
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
+    ...fields,
+    ...(Object.keys(terms).length > 0 ? { terms } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,
@@ -185,7 +259,10 @@ const nothingFound = (p: Parsed) =>
   p.numberFilters.length === 0 &&
   !p.grain &&
   !p.range &&
-  !p.compare;
+  !p.compare &&
+  !p.having &&
+  !p.first &&
+  !p.percentile;
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
@@ -217,8 +294,20 @@ function toPlan(p: Parsed): Plan | undefined {
     ...(p.compare ? { compare: p.compare } : {}),
     ...(p.top ? { top: p.top } : {}),
     ...(p.share ? { share: p.share } : {}),
+    ...secondOrderOf(p),
   };
 }
+
+/** The second-order fields of a plan (carried over by follow-ups that do not change them). */
+const secondOrderOf = (p: Plan): Partial<Plan> => ({
+  ...(p.having ? { having: p.having } : {}),
+  ...(p.change ? { change: p.change } : {}),
+  ...(p.perGroup ? { perGroup: p.perGroup } : {}),
+  ...(p.percentile ? { percentile: p.percentile } : {}),
+  ...(p.first ? { first: p.first } : {}),
+  ...(p.terms ? { terms: p.terms } : {}),
+  ...(p.ignored ? { ignored: p.ignored } : {}),
+});
 
 /** A follow-up keeps what it does not change from the previous plan. */
 function merge(previous: Plan, next: Parsed): Plan {
@@ -254,6 +343,8 @@ function merge(previous: Plan, next: Parsed): Plan {
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
+    ...secondOrderOf(previous),
+    ...secondOrderOf(next),
   };
 }
 

@@ -96,6 +96,7 @@ export const DESC_SUPERLATIVES = new Set([
   'greatest',
   'strongest',
   'top',
+  'fastest',
 ]);
 export const ASC_SUPERLATIVES = new Set([
   'least',
@@ -107,6 +108,7 @@ export const ASC_SUPERLATIVES = new Set([
   'poorest',
   'min',
   'minimum',
+  'slowest',
 ]);
 export const FOLLOW_UP_START = [
   'and',

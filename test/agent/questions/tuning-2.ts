@@ -188,7 +188,13 @@ export const tuning2: SecondOrderCase[] = [
   {
     class: 'top-per-group',
     ask: 'For each region, which month of 2024 had the most orders?',
-    sql: bestPerGroup('region', "date_trunc('month', created_at)", 'count(*)', 'DESC', `WHERE ${inYear(2024)}`),
+    sql: bestPerGroup(
+      'region',
+      "date_trunc('month', created_at)",
+      'count(*)',
+      'DESC',
+      `WHERE ${inYear(2024)}`,
+    ),
   },
   {
     class: 'top-per-group',
