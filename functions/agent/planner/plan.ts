@@ -10,6 +10,8 @@ export interface Period {
   to: string;
   /** Read against today's date ("last month"): the label already says which dates. */
   relative?: boolean;
+  /** The calendar unit a period so far belongs to ("this month", "year to date": the whole unit is its kind). */
+  unit?: 'day' | 'week' | 'month' | 'quarter' | 'year';
 }
 
 export interface ValueFilter {

@@ -73,7 +73,7 @@ const unitLabel = (unit: Unit, from: string): string => {
  * ("last quarter" past the data: the data's last quarter).
  */
 export function latestPeriod(period: Period, lastDate: string): { period: Period; unit: string } {
-  const shape = periodUnit(period);
+  const shape = period.unit ? { unit: period.unit, n: 1 } : periodUnit(period);
   if (shape) {
     const end = shift(unitStart(lastDate, shape.unit), shape.unit, 1);
     const from = shift(end, shape.unit, -shape.n);

@@ -6,7 +6,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
-import { stem } from './text';
+import { stem, words } from './text';
 import { isIdentifier, isYear, MONEY_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
@@ -308,8 +308,10 @@ export function findChange(
       if (DOWN_WORDS.has(t.raw)) down = true;
       if (AMOUNT_WORDS.has(t.raw)) amount = true;
     }
-    // "compared to the previous month", "vs prior month": each period against the one before.
-    if (['previous', 'prior', 'preceding'].includes(t.raw) && next && UNIT_WORDS[next.stem]) {
+    // "over the previous month", "vs prior month": each period against the one before ("in the previous
+    // month" alone is a period).
+    const against = [tokens[i - 1]?.raw, tokens[i - 2]?.raw].some((w) => AGAINST.has(w ?? ''));
+    if (['previous', 'prior', 'preceding'].includes(t.raw) && next && UNIT_WORDS[next.stem] && against) {
       grain = UNIT_WORDS[next.stem];
       found = true;
       t.used = true;
@@ -319,6 +321,8 @@ export function findChange(
   if (!found) return undefined;
   return { ...(grain ? { grain } : {}), down, rank: amount ? 'absolute' : 'percent' };
 }
+
+const AGAINST = new Set(['over', 'vs', 'versus', 'than', 'against', 'compared', 'to', 'from']);
 
 const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th']);
 
@@ -410,4 +414,41 @@ export function findNew(tokens: Token[], cube: CatalogCube): CatalogMember | und
   const start = cube.members.find(isStart);
   if (start) t.used = true;
   return start;
+}
+
+/** "total orders", "total customers": the count a total of things asks for (not a sum of money). */
+export function claimTotalCounts(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const claimed: CatalogMember[] = [];
+  tokens.forEach((t, i) => {
+    const noun = tokens[i + 1];
+    if (t.used || t.raw !== 'total' || !noun || noun.used || noun.raw === noun.stem) return;
+    const measure = countMeasureNamed(cube, noun);
+    if (!measure || noun.stem === 'time' || claimed.includes(measure)) return;
+    t.used = true;
+    noun.used = true;
+    claimed.push(measure);
+  });
+  return claimed;
+}
+
+const ASKING = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'whats']);
+
+/**
+ * Unexplained words that only sit in a clause with no data words and no question of its own ("what was revenue
+ * in 2024? need it for the board deck", "..., just curious"): left out, and said so, rather than refusing.
+ */
+export function incidental(
+  question: string,
+  tokens: readonly Token[],
+  unexplained: readonly string[],
+): string[] {
+  const used = new Set(tokens.filter((t) => t.used || t.value).map((t) => t.raw));
+  const clauses = question
+    .split(/[?.!;,:()]+|\s[-–—]\s/)
+    .map((c) => words(c))
+    .filter((c) => c.length > 0);
+  if (clauses.length < 2) return [];
+  const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
+  const bearing = clauses.filter((c) => !free.includes(c)).flat();
+  return unexplained.filter((w) => free.some((c) => c.includes(w)) && !bearing.includes(w));
 }

@@ -57,6 +57,17 @@ const GRAIN_STEMS: Record<string, Grain> = {
   annual: 'year',
   annually: 'year',
 };
+const SIZE_WORDS = new Set([
+  'size',
+  'value',
+  'amount',
+  'price',
+  'spend',
+  'total',
+  'sizes',
+  'values',
+  'amounts',
+]);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 
 /** Index of the token that named the grain (used), or -1. */
@@ -143,7 +154,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.
     } else {
-      const of = countOnly && measure ? undefined : numberBehind(cube, measure, tokens);
+      // "25th percentile order size": the size of a row, whatever measure its noun named.
+      const sized = tokens.some((t) => SIZE_WORDS.has(t.raw));
+      const of =
+        countOnly && measure && !sized ? undefined : numberBehind(cube, sized ? undefined : measure, tokens);
       if (of) percentile.of = of;
       else unresolved.push('median');
     }
@@ -152,10 +166,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
 
   if (share && top && top.n > 0 && dimensions.length === 1 && !grain) {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
-    const topAt = tokens.findIndex(
-      (t) => t.used && ['top', 'bottom', 'largest', 'biggest', 'smallest'].includes(t.raw),
-    );
-    if (topAt > input.ratioAt && !share.part) {
+    // "top 5 categories by share of revenue" lists each one's share instead.
+    const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
+    if (!byShare && !share.part) {
       share = { top };
       top = undefined;
     }

@@ -14,6 +14,7 @@ import { termsOf } from './names';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
+  claimTotalCounts,
   findChange,
   findEntity,
   findEntityCondition,
@@ -21,6 +22,7 @@ import {
   findNew,
   findPercentile,
   findRepeat,
+  incidental,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
@@ -37,6 +39,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   applySynonyms(tokens, cube);
   const raws = tokens.map((t) => t.raw);
   const started = findNew(tokens, cube);
+  const change = findChange(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
   const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
@@ -46,11 +49,11 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
       RATIO_WORDS.has(t.raw) ||
       (t.raw === 'cent' && t.stem === 'cent') ||
       // "how much of total revenue do the top 3 account for"
-      (t.raw === 'account' && tokens[i + 1]?.raw === 'for'),
+      (t.raw === 'account' && tokens[i + 1]?.raw === 'for') ||
+      (t.raw === 'of' && tokens[i - 1]?.raw === 'much' && tokens[i - 2]?.raw === 'how'),
   );
   for (const t of ratio) t.used = true;
   const percentile = findPercentile(tokens);
-  const change = findChange(tokens);
   const firstDate = findFirst(tokens, cube);
   const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
@@ -71,8 +74,9 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
       next.used = true;
     }
   });
-  const claimed = claimMeasureTitles(tokens, cube);
-  const grain = change?.grain ?? findGrain(tokens);
+  const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
+  const namedGrain = findGrain(tokens);
+  const grain = change?.grain ?? namedGrain;
   const found = findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
@@ -108,6 +112,16 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   if (money && measures.length === 0 && sum) {
     measures = [sum];
     measureScore = 2;
+  }
+  // "best month per region", "worst category": a ranking with no measure named ranks by money.
+  if (
+    top &&
+    measures.length === 0 &&
+    sum &&
+    raws.some((w) => ['best', 'worst', 'strongest', 'weakest'].includes(w))
+  ) {
+    measures = [sum];
+    measureScore = 1;
   }
 
   let share: Parsed['share'];
@@ -203,10 +217,24 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const leftover = tokens.filter(
     (t) => !t.used && !STOPWORDS.has(t.raw) && !cube.words.includes(t.stem) && /^[a-z]{3,}$/.test(t.raw),
   );
-  const unexplained = [
+  // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
+  const numbers = tokens.flatMap((t, i) =>
+    !t.used && /^\d+(\.\d+)?$/.test(t.raw)
+      ? [
+          [tokens[i - 2], tokens[i - 1], t]
+            .flatMap((x) => (x && !STOPWORDS.has(x.raw) ? [x.raw] : []))
+            .join(' '),
+        ]
+      : [],
+  );
+  const unread = [
     ...leftover.filter((t) => !FILLER.has(t.raw) && !memberWords.has(t.stem)).map((t) => t.raw),
+    ...numbers,
     ...second.unresolved,
   ];
+  // Only a question that names what it measures can leave a side remark out.
+  const ignored = matched.score > 0 || claimed.length > 0 ? incidental(question, tokens, unread) : [];
+  const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
   const terms = termsOf(tokens, [
     ...measures,
@@ -219,7 +247,8 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     (fields.percentile ? 1 : 0) +
     (second.timeDimension ? 1.5 : 0);
   const score =
-    -0.5 * leftover.length +
+    -0.5 * leftover.length -
+    3 * numbers.length +
     (cube.isView ? 0.25 : 0) +
     1.5 * measureScore +
     2 * dimensionsRead.length +
@@ -245,6 +274,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     ...(share ? { share } : {}),
     ...fields,
     ...(Object.keys(terms).length > 0 ? { terms } : {}),
+    ...(ignored.length > 0 ? { ignored } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,

@@ -97,6 +97,7 @@ export const DESC_SUPERLATIVES = new Set([
   'strongest',
   'top',
   'fastest',
+  'busiest',
 ]);
 export const ASC_SUPERLATIVES = new Set([
   'least',
@@ -109,6 +110,7 @@ export const ASC_SUPERLATIVES = new Set([
   'min',
   'minimum',
   'slowest',
+  'quietest',
 ]);
 export const FOLLOW_UP_START = [
   'and',
@@ -220,5 +222,6 @@ export const FILLER = new Set(
   performance perform performing performed doing going looking change changes changed metric metrics kpi kpis
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
-  distinct dollar dollars usd eur euro euros bucks currency`.split(/\s+/),
+  distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
+  thank cheers`.split(/\s+/),
 );

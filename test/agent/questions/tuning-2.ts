@@ -36,7 +36,7 @@ const topShare = (measure: string, by: string, n: number, where = '') =>
   `WITH t AS (SELECT ${by}, ${measure} AS v FROM orders ${where} GROUP BY 1)
    SELECT round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v DESC LIMIT ${n})) / (SELECT sum(v) FROM t), 2)`;
 const bestPerGroup = (group: string, item: string, measure: string, direction = 'DESC', where = '') =>
-  `SELECT ${group}, ${item}, v FROM (SELECT ${group}, ${item}, ${measure} AS v,
+  `SELECT ${group}, item, v FROM (SELECT ${group}, ${item} AS item, ${measure} AS v,
      row_number() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}) AS r FROM orders ${where} GROUP BY 1, 2)
    WHERE r = 1`;
 /** An honest answer about a period the data does not reach names where the data ends. */
