@@ -232,7 +232,7 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
     const hasTime = cube.members.some((m) => m.kind === 'dimension' && m.type === 'time');
     if (measures.length === 0) continue;
     lines.push(
-      `- ${cube.title}: ${listText(measures)}${dimensions.length > 0 ? `, by ${listText(dimensions)}` : ''}${hasTime ? ', over time (by day, week, month, quarter or year)' : ''}.`,
+      `- ${cube.title}: ${listText(measures)}${dimensions.length > 0 ? `, by ${listText(dimensions)}` : ''}${hasTime ? ', over time' : ''}.`,
     );
   }
   const first = (views.length > 0 ? views : catalog).find((c) => c.members.some((m) => m.kind === 'measure'));
@@ -245,8 +245,7 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
   if (measure) examples.push(`"What is the ${measure.title.toLowerCase()}?"`);
   if (measure && dimension) examples.push(`"${measure.title} by ${dimension.title.toLowerCase()} by month"`);
   if (measure && dimension?.values[0]) examples.push(`"${measure.title} in ${dimension.values[0]}"`);
-  if (measure && other)
-    examples.push(`"Top 3 ${other.title.toLowerCase()} by ${measure.title.toLowerCase()}"`);
+
   if (examples.length > 0) lines.push(`For example: ${examples.join(', ')}.`);
   return lines.join('\n');
 }

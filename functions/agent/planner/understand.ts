@@ -392,7 +392,7 @@ function parseBest(question: string, catalog: readonly CatalogCube[], today: str
 export type Reading =
   | { kind: 'plan'; plan: Plan }
   /** Part of the question is outside the data (a person, a forecast): say what is missing. */
-  | { kind: 'refuse'; missing: string }
+  | { kind: 'refuse'; missing: string; future?: boolean; near?: Plan }
   /** Nothing in the question matches the model. */
   | { kind: 'none' };
 
@@ -422,10 +422,12 @@ export function readQuestions(
       reading = {
         kind: 'refuse',
         missing: 'forecasts or future dates (the data only records what happened)',
+        future: true,
+        near: plan,
       };
       plan = undefined;
     } else if (plan && parsed.unexplained.length > 0) {
-      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained) };
+      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained), near: plan };
       plan = undefined;
     } else {
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };

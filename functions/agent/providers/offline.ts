@@ -1,6 +1,7 @@
 import { sleep } from '../abort';
 import { helpText, type ResultLike } from '../planner/answer';
 import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
+import { refusalText } from '../planner/respond';
 import { nextStep, type SqlOutcome } from '../planner/steps';
 import { STOPWORDS, words } from '../planner/text';
 import { looksLikeFollowUp, readQuestions } from '../planner/understand';
@@ -121,11 +122,7 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       const today = request.clock?.today ?? new Date().toISOString().slice(0, 10);
       const reading = readQuestions(questions, catalog, today);
       if (reading.kind !== 'plan') {
-        const reason =
-          reading.kind === 'refuse'
-            ? `I can't answer that from this data: the model has nothing for ${reading.missing}, and answering a different question would mislead. Here is what I can answer:`
-            : undefined;
-        yield* text(helpText(catalog, reason), signal);
+        yield* text(reading.kind === 'refuse' ? refusalText(reading, catalog) : helpText(catalog), signal);
         yield { type: 'end', stopReason: 'end_turn' };
         return;
       }
