@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ChatOutcome, judgeOutcome } from '../../functions/agent/eval/run';
 import { closeDrivers } from '../../functions/semantic';
-import { type SecondOrderCase, TUNING_2_NOW, tuning2 } from './questions/tuning-2';
+import { type SecondOrderCase, TUNING_2_NOW, tuning2, tuning3 } from './questions/tuning-2';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
@@ -72,7 +72,9 @@ async function judge(c: SecondOrderCase): Promise<string | undefined> {
 
 describe('offline planner: second-order questions (tuning set 2)', () => {
   it.each(
-    tuning2.map((c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const),
+    [...tuning2, ...tuning3].map(
+      (c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const,
+    ),
   )('%s', async (_name, c) => {
     expect(await judge(c)).toBeUndefined();
   });

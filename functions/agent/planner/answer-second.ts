@@ -2,7 +2,7 @@
 import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
-import { capitalise, conditionWords, entityWord } from './names';
+import { capitalise, conditionWords, entityWord, nameOf } from './names';
 import type { Plan } from './plan';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
@@ -31,20 +31,34 @@ function lines(rows: Row[], total: number, line: (row: Row, k: number) => string
   return `${shown.map(line).join('\n')}${more}`;
 }
 
-function havingText(plan: Plan, _query: PlannedQuery, result: ResultLike, scope: string): string {
+function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: string): string {
   const h = plan.having;
   if (!h) return '';
   const who = `${capitalise(entityWord(h.entity))} ${conditionWords(plan)}${scope}`;
-  const row = result.data[0] ?? [];
-  if (h.output === 'count') return `${who}: ${formatFigure(undefined, row[0] ?? 0)}.`;
+  const label = labeler(plan, {
+    ...query,
+    columns: query.columns.map((c) => (c.member === h.entity ? { role: 'entities' } : c)),
+  });
+  const at = (role: string) => column(query, role);
+  const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
+  const grouped = plan.dimensions.length > 0;
+  if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
+  if (h.output === 'count')
+    return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
   if (h.output === 'share') {
-    return `${who}: ${formatPercent(row[2] ?? 0)} of them (${formatFigure(undefined, row[0] ?? 0)} of ${formatFigure(undefined, row[1] ?? 0)} ${entityWord(h.entity)}).`;
+    const share = (r: Row) =>
+      `${formatPercent(r[at('share')] ?? 0)} (${count(r)} of ${formatFigure(undefined, r[at('whole')] ?? 0)} ${entityWord(h.entity)})`;
+    if (!grouped) return `${who}: ${share(result.data[0] ?? [])}.`;
+    return `${who}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
   }
   if (result.totalRows === 0) return `${who}: none (0).`;
+  const entityAt = query.columns.findIndex((c) => c.member === h.entity);
+  const measureAt = at('measure');
+  const prefix = (r: Row) => (grouped ? `${label(r)}, ` : '');
   const body = lines(
     result.data,
     result.totalRows,
-    (r, k) => `${k + 1}. ${formatValue(r[0])}: ${formatFigure(h.measure, r[1])}`,
+    (r, k) => `${k + 1}. ${prefix(r)}${formatValue(r[entityAt])}: ${formatFigure(h.measure, r[measureAt])}`,
   );
   return `${who} (${result.totalRows}):\n${body}`;
 }

@@ -238,7 +238,9 @@ export function findGrain(tokens: Token[]): Grain | undefined {
     const before = tokens[i - 1]?.raw ?? '';
     const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
     // "best month", "busiest day": a ranking of the periods names the grain too.
-    const ranked = isSuperlative(tokens[i - 1]) || ['busiest', 'quietest', 'bottom'].includes(before);
+    // "best performing month": one verb form may come between.
+    const ranker = /ing$/.test(before) ? tokens[i - 2] : tokens[i - 1];
+    const ranked = isSuperlative(ranker) || ['busiest', 'quietest', 'bottom'].includes(ranker?.raw ?? '');
     if (
       adjective ||
       ranked ||
@@ -256,6 +258,7 @@ export function findGrain(tokens: Token[]): Grain | undefined {
     }
   }
   const text = tokens.map((t) => t.raw).join(' ');
-  if (/\b(over time|trend|trends|timeline|time series|evolution|history)\b/.test(text)) return 'month';
+  if (/\b(over time|trend|trends|trending|trended|timeline|time series|evolution|history)\b/.test(text))
+    return 'month';
   return undefined;
 }

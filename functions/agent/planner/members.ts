@@ -33,6 +33,8 @@ export function dimensionKeys(m: CatalogMember): {
     }
     single.add(head);
   }
+  // The model's other names for it ("territory" for Sales region).
+  if (m.type !== 'time') for (const name of m.names) single.add(name);
   const phrases = [m.titleWords, columnWords].filter((p) => p.length > 1 && !p.includes('at'));
   return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
 }
@@ -149,7 +151,10 @@ export function findTop(
     }
     if (t.raw === 'top' || t.raw === 'bottom') {
       t.used = true;
-      return { n: take(next && next.raw !== next.stem ? 5 : 1), direction, ...counted };
+      // "top products" asks for several, "top-selling category" for one (a verb form is no plural).
+      const noun = next && /ing$/.test(next.raw) ? tokens[i + 2] : next;
+      const plural = noun !== undefined && noun.raw !== noun.stem && noun.raw.endsWith('s');
+      return { n: take(plural ? 5 : 1), direction, ...counted };
     }
     // "the 5 largest customers" counts the rows; "largest order" alone names a measure (decided later).
     if (asked && tokens[i - 1] === asked.token) {
@@ -310,6 +315,11 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
         candidates.some((c) => c !== member && dimensionKeys(c).single.includes(next.stem))
       )
         continue;
+      // "the most customers", "how many new customers": a count of them, not a breakdown by them.
+      const counted = [tokens[index - 1]?.raw, tokens[index - 2]?.raw].some((w) =>
+        ['most', 'fewest', 'least', 'more', 'fewer'].includes(w ?? ''),
+      );
+      if (derived && counted) continue;
       // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
       const qualified = tokens[index];
       if (index > 0 && tokens[index - 1]?.value && qualified) {

@@ -228,7 +228,13 @@ export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition 
   const at = tokens.findIndex((t) => !t.used && (t.raw === 'repeat' || t.raw === 'recurring'));
   if (at < 0) return undefined;
   const entity = findEntity(tokens, cube, at + 2);
-  const measure = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  // The rows counted per entity, not the entities themselves ("Number of orders", not "Number of customers").
+  const keys = entity
+    ? [...dimensionKeys(entity.member).single, ...dimensionKeys(entity.member).derived]
+    : [];
+  const measure = cube.members.find(
+    (m) => m.kind === 'measure' && m.aggType === 'count' && !m.titleWords.some((w) => keys.includes(w)),
+  );
   const token = tokens[at];
   if (!entity || !measure || !token || entity.at !== at + 1) return undefined;
   token.used = true;
@@ -407,13 +413,40 @@ const isStart = (m: CatalogMember) =>
   m.type === 'time' &&
   [...m.titleWords, ...m.otherWords].some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
 
-/** "new customers": the cube's start date (signup), claiming "new". */
-export function findNew(tokens: Token[], cube: CatalogCube): CatalogMember | undefined {
-  const t = tokens.find((x) => !x.used && (x.raw === 'new' || x.stem === 'signup'));
-  if (!t) return undefined;
+const UNITS: Record<string, Grain> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
+/**
+ * "new customers", "signups", "signup cohorts": the cube's start date (a signup date), claiming those words; a
+ * unit right after ("signup month") or a cohort ("cohort sizes", by year unless a unit is named) is its grain.
+ */
+export function findNew(
+  tokens: Token[],
+  cube: CatalogCube,
+): { member: CatalogMember; grain?: Grain; cohort: boolean } | undefined {
   const start = cube.members.find(isStart);
-  if (start) t.used = true;
-  return start;
+  if (!start) return undefined;
+  let found = false;
+  let cohort = false;
+  let grain: Grain | undefined;
+  tokens.forEach((t, i) => {
+    if (t.used || !(t.raw === 'new' || t.stem === 'signup' || t.stem === 'cohort')) return;
+    found = true;
+    t.used = true;
+    const next = tokens[i + 1];
+    const unit = next ? UNITS[next.stem] : undefined;
+    if (unit && next && t.raw !== 'new') {
+      next.used = true;
+      grain = unit;
+    }
+    if (t.stem === 'cohort') cohort = true;
+  });
+  return found ? { member: start, cohort, ...(grain ? { grain } : {}) } : undefined;
 }
 
 /** "total orders", "total customers": the count a total of things asks for (not a sum of money). */

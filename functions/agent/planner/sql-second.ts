@@ -31,26 +31,34 @@ export function havingQuery(plan: Plan): PlannedQuery {
   if (!having) throw new Error('not a per-entity condition');
   const entity = ident(having.entity.column);
   const m = measureColumn(having.measure);
-  const inner = `SELECT ${entity}, MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+  // Other breakdowns ("by segment") group the entities: counted per value.
+  const dims = plan.dimensions.map((d) => ident(d.column));
+  const lead = dims.map((d) => `${d}, `).join('');
+  const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
+  const inner = `SELECT ${lead}${entity}, MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
   const condition = `MEASURE(${m}) ${having.op} ${having.value}`;
   const count = ident(entityWord(having.entity));
   if (having.output === 'list') {
-    return described(plan, `${inner} HAVING ${condition} ORDER BY 2 DESC`, [
+    return described(plan, `${inner} HAVING ${condition} ORDER BY ${dims.length + 2} DESC`, [
+      ...dimColumns,
       { role: 'dimension', member: having.entity },
       { role: 'measure', member: having.measure },
     ]);
   }
+  const outerGroup = `${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
   if (having.output === 'share') {
     const matching = `SUM(CASE WHEN ${m} ${having.op} ${having.value} THEN 1 ELSE 0 END)`;
     return described(
       plan,
-      `WITH t AS (${inner}) SELECT ${matching} AS ${count}, COUNT(*) AS all_${count}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM t`,
-      [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+      `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, COUNT(*) AS all_${count}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM t${outerGroup}`,
+      [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
-  return described(plan, `SELECT COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t`, [
-    { role: 'entities' },
-  ]);
+  return described(
+    plan,
+    `SELECT ${lead}COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+    [...dimColumns, { role: 'entities' }],
+  );
 }
 
 /** Entities by the date of their first row ("customers whose first order was in 2024"). */

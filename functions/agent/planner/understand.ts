@@ -26,7 +26,7 @@ import {
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
-import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, RATIO_WORDS } from './vocabulary';
+import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, QUALIFIERS, RATIO_WORDS } from './vocabulary';
 
 export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type ValueFilter } from './plan';
 
@@ -76,7 +76,8 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   });
   const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
   const namedGrain = findGrain(tokens);
-  const grain = change?.grain ?? namedGrain;
+  // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
+  const grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
   const found = findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
@@ -193,7 +194,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
     ...(firstEntity ? { firstEntity } : {}),
-    ...(started ? { started } : {}),
+    ...(started ? { started: started.member } : {}),
     ratioAt,
   });
   measures = second.measures;
@@ -215,7 +216,13 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
   const leftover = tokens.filter(
-    (t) => !t.used && !STOPWORDS.has(t.raw) && !cube.words.includes(t.stem) && /^[a-z]{3,}$/.test(t.raw),
+    (t, i) =>
+      !t.used &&
+      !STOPWORDS.has(t.raw) &&
+      !cube.words.includes(t.stem) &&
+      /^[a-z]{3,}$/.test(t.raw) &&
+      // "the enterprise tier": a kind-of word right after a value names the value's group.
+      !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
   // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
   const numbers = tokens.flatMap((t, i) =>
@@ -381,9 +388,16 @@ function merge(previous: Plan, next: Parsed): Plan {
 /** The best reading of a question over the catalog (highest score; the earlier cube on ties). */
 function parseBest(question: string, catalog: readonly CatalogCube[], today: string): Parsed | undefined {
   let best: Parsed | undefined;
+  // A reading that explains every word beats one that leaves some unexplained, whatever their scores.
+  const complete = (p: Parsed) => (p.unexplained.length === 0 ? 1 : 0);
   for (const cube of catalog) {
     const parsed = parseAgainst(question, cube, today);
-    if (!best || parsed.score > best.score) best = parsed;
+    if (
+      !best ||
+      complete(parsed) > complete(best) ||
+      (complete(parsed) === complete(best) && parsed.score > best.score)
+    )
+      best = parsed;
   }
   return best;
 }
