@@ -240,7 +240,6 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
   const dimension = first?.members.find(
     (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
   );
-  const other = first?.members.find((m) => m.kind === 'dimension' && m.type === 'string' && m !== dimension);
   const examples: string[] = [];
   if (measure) examples.push(`"What is the ${measure.title.toLowerCase()}?"`);
   if (measure && dimension) examples.push(`"${measure.title} by ${dimension.title.toLowerCase()} by month"`);
