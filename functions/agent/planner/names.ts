@@ -11,12 +11,19 @@ import type { Plan, Token } from './plan';
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
 
 /** The words a question used for members, where they are one of the member's other names, by column. */
-export function termsOf(tokens: readonly Token[], members: readonly CatalogMember[]): Record<string, string> {
+export function termsOf(
+  tokens: readonly Token[],
+  members: readonly CatalogMember[],
+  all: readonly CatalogMember[] = members,
+): Record<string, string> {
   const terms: Record<string, string> = {};
+  // A word in any member's title ("order" of Number of orders) names that member, not this one.
+  const titled = new Set(all.flatMap((m) => m.titleWords));
   for (const m of members) {
     const word = tokens.find(
       (t) =>
         !GENERIC.has(t.raw) &&
+        !titled.has(t.stem) &&
         m.names.includes(t.stem) &&
         !m.titleWords.includes(t.stem) &&
         // The word as written, not a verb form that stems to it ("sold" for sales).

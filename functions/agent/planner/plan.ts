@@ -76,6 +76,8 @@ export interface EntityCondition {
 export interface Percentile {
   /** 0.5 for the median. */
   p: number;
+  /** The mean instead ("average revenue per customer": the mean of the per-customer totals). */
+  stat?: 'avg';
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
   of?: CatalogMember;
   per?: CatalogMember;

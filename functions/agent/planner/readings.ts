@@ -7,7 +7,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
 import { stem, words } from './text';
-import { isIdentifier, isYear, MONEY_WORDS } from './vocabulary';
+import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
 const ENGLISH_SYNONYMS: Record<string, string> = {
@@ -484,4 +484,41 @@ export function incidental(
   const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
   const bearing = clauses.filter((c) => !free.includes(c)).flat();
   return unexplained.filter((w) => free.some((c) => c.includes(w)) && !bearing.includes(w));
+}
+
+const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical']);
+const PER_WORDS = new Set(['per', 'each', 'every', 'a']);
+const PERIOD_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+
+/**
+ * "average revenue per customer", "average daily orders", "orders per day on average": the mean of a total per
+ * entity or per period (not the average of rows). Claims the average word. "average order value per region"
+ * (a row's own size) is the ordinary average.
+ */
+export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
+  const at = tokens.findIndex((t) => !t.used && AVERAGE_WORDS.has(t.raw));
+  const word = tokens[at];
+  if (!word) return false;
+  const numbers = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
+  );
+  const after = tokens.slice(at + 1, at + 4);
+  if (after.some((t) => SIZE_WORDS.has(t.raw) || numbers.some((n) => n.titleWords.at(-1) === t.stem)))
+    return false;
+  const entityKeys = new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))
+      .flatMap((m) => [...dimensionKeys(m).single, ...dimensionKeys(m).derived]),
+  );
+  const per = tokens.some((t, i) => {
+    const next = tokens[i + 1];
+    if (!next || !PER_WORDS.has(t.raw)) return false;
+    return UNITS[next.stem] !== undefined || (t.raw !== 'a' && entityKeys.has(next.stem));
+  });
+  const adjective = PERIOD_ADJECTIVES.has(tokens[at + 1]?.raw ?? '');
+  if (!per && !adjective) return false;
+  word.used = true;
+  const on = tokens[at - 1];
+  if (on?.raw === 'on') on.used = true;
+  return true;
 }

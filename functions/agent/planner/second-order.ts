@@ -22,6 +22,8 @@ export interface SecondOrderInput {
   range?: Period;
   compare?: Period[];
   percentile?: number;
+  /** "average revenue per customer": the mean of a total per entity or period. */
+  average?: boolean;
   change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
@@ -134,7 +136,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
   }
 
-  if (input.percentile !== undefined) {
+  if (input.percentile !== undefined || input.average) {
     const measure = measures[0];
     const perToken = (i: number) => ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
     const perEntity = input.dimensionsFound.find((d) => perToken(d.at));
@@ -144,7 +146,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       grain !== undefined &&
       grainToken !== undefined &&
       (perToken(at) || grainToken.raw !== grainToken.stem || /ly$|annual/.test(grainToken.raw));
-    const percentile: Percentile = { p: input.percentile };
+    const percentile: Percentile = { p: input.percentile ?? 0.5, ...(input.average ? { stat: 'avg' } : {}) };
     const countOnly = !measure || measure.aggType === 'count' || measure.aggType === 'count_distinct';
     if (perEntity && (additive(measure) || countOnly)) {
       percentile.per = perEntity.member;
@@ -155,13 +157,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // Per period: the grain is what the percentile runs over, not a breakdown.
     } else {
       // "25th percentile order size": the size of a row, whatever measure its noun named.
-      const sized = tokens.some((t) => SIZE_WORDS.has(t.raw));
+      const sized = tokens.some((t) => SIZE_WORDS.has(t.raw) || t.raw === 'spend' || t.raw === 'total');
       const of =
         countOnly && measure && !sized ? undefined : numberBehind(cube, sized ? undefined : measure, tokens);
-      if (of) percentile.of = of;
-      else unresolved.push('median');
+      if (of && !input.average) percentile.of = of;
+      else unresolved.push(input.average ? 'average' : 'median');
     }
-    if (!unresolved.includes('median')) fields.percentile = percentile;
+    if (!unresolved.includes('median') && !unresolved.includes('average')) fields.percentile = percentile;
   }
 
   if (share && top && top.n > 0 && dimensions.length === 1 && !grain) {

@@ -219,9 +219,14 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const measure = plan.measures[0];
   const m = measureColumn(measure);
   const per = percentile.per ? ident(percentile.per.column) : `${bucket(plan)}`;
-  const name = percentileName(percentile.p, measure?.column ?? 'count');
+  const over = percentile.per ? percentile.per.column : (plan.grain ?? 'period');
+  const name =
+    percentile.stat === 'avg'
+      ? `average_${label(measure?.column ?? 'count')}_per_${label(over)}`
+      : percentileName(percentile.p, measure?.column ?? 'count');
+  const statistic = percentile.stat === 'avg' ? 'AVG(v)' : `percentile_cont(${p}) WITHIN GROUP (ORDER BY v)`;
   const lead = dims.map((d) => `${d}, `).join('');
   const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
-  const sql = `WITH t AS (${t}) SELECT ${lead}percentile_cont(${p}) WITHIN GROUP (ORDER BY v) AS ${name} FROM t${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
+  const sql = `WITH t AS (${t}) SELECT ${lead}${statistic} AS ${name} FROM t${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
   return described(plan, sql, [...dimColumns, { role: 'measure', ...(measure ? { member: measure } : {}) }]);
 }

@@ -35,7 +35,7 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.percentile) {
     const p = plan.percentile;
-    const what = p.p === 0.5 ? 'median' : `${ordinal(p.p)} of`;
+    const what = p.stat === 'avg' ? 'average' : p.p === 0.5 ? 'median' : `${ordinal(p.p)} of`;
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
     const per = p.per ? ` per ${nameOf(plan, p.per)}` : ` per ${plan.grain ?? 'period'}`;
     const dims =

@@ -15,6 +15,7 @@ import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
   claimTotalCounts,
+  findAveragePer,
   findChange,
   findEntity,
   findEntityCondition,
@@ -54,6 +55,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   );
   for (const t of ratio) t.used = true;
   const percentile = findPercentile(tokens);
+  const average = percentile === undefined && findAveragePer(tokens, cube);
   const firstDate = findFirst(tokens, cube);
   const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
@@ -106,7 +108,8 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   }
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;
-  measures = measures.map((m) => aggregatedAs(m, tokens, cube));
+  // "average revenue per customer" averages the totals per customer: the measure stays the total.
+  if (!average) measures = measures.map((m) => aggregatedAs(m, tokens, cube));
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
   const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
@@ -191,6 +194,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
     ...(percentile !== undefined ? { percentile } : {}),
+    ...(average ? { average } : {}),
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
     ...(firstEntity ? { firstEntity } : {}),
@@ -234,8 +238,14 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
         ]
       : [],
   );
+  // Money words are general English, but a cube that holds no money cannot answer them ("spend" of customers).
+  const moneyless = !sum;
   const unread = [
-    ...leftover.filter((t) => !FILLER.has(t.raw) && !memberWords.has(t.stem)).map((t) => t.raw),
+    ...leftover
+      .filter(
+        (t) => (!FILLER.has(t.raw) || (moneyless && MONEY_WORDS.has(t.raw))) && !memberWords.has(t.stem),
+      )
+      .map((t) => t.raw),
     ...numbers,
     ...second.unresolved,
   ];
@@ -243,11 +253,11 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const ignored = matched.score > 0 || claimed.length > 0 ? incidental(question, tokens, unread) : [];
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
-  const terms = termsOf(tokens, [
-    ...measures,
-    ...dimensionsRead,
-    ...(fields.having ? [fields.having.entity] : []),
-  ]);
+  const terms = termsOf(
+    tokens,
+    [...measures, ...dimensionsRead, ...(fields.having ? [fields.having.entity] : [])],
+    cube.members,
+  );
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +

@@ -238,3 +238,15 @@ export const QUALIFIERS = new Set([
   'bracket',
   'bucket',
 ]);
+
+/** Words for the size of one row ("order size", "order value"): a row-level number, not a total. */
+export const SIZE_WORDS = new Set([
+  'size',
+  'value',
+  'amount',
+  'price',
+  'sizes',
+  'values',
+  'amounts',
+  'prices',
+]);

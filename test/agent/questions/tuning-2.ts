@@ -675,4 +675,32 @@ export const tuning3: SecondOrderCase[] = [
   { class: 'unknown-words', ask: 'What is the average product rating?', refuse: true },
   { class: 'unknown-words', ask: 'For the north region, what was the profit?', refuse: true },
   { class: 'unknown-words', ask: 'median customer lifetime value', refuse: true },
+  // Averages of totals per entity or period (added with that reading), and the ordinary averages beside them.
+  {
+    class: 'averages',
+    ask: 'average revenue per customer',
+    sql: 'SELECT avg(v) FROM (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1)',
+  },
+  {
+    class: 'averages',
+    ask: 'average number of orders per customer in 2024',
+    sql: `SELECT avg(v) FROM (SELECT customer_id, count(*) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1)`,
+  },
+  {
+    class: 'averages',
+    ask: 'average daily revenue in 2024',
+    sql: `SELECT avg(v) FROM (SELECT date_trunc('day', created_at), sum(amount) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1)`,
+  },
+  {
+    class: 'averages',
+    ask: 'how many orders per day on average in 2025',
+    sql: `SELECT avg(v) FROM (SELECT date_trunc('day', created_at), count(*) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+  },
+  {
+    class: 'averages',
+    ask: 'average order value per region',
+    sql: 'SELECT region, avg(amount) FROM orders GROUP BY 1',
+    never: /order \(average amount\)/,
+  },
+  { class: 'averages', ask: 'average revenue per order', sql: 'SELECT avg(amount) FROM orders' },
 ];
