@@ -3,7 +3,7 @@ import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
-import type { Plan } from './plan';
+import { type Plan, rankedChange } from './plan';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
 
@@ -94,22 +94,23 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
       ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
       : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})`;
   if (result.data.length === 0) return `${query.title}: no rows to compare.`;
-  if (plan.top && plan.top.n === 1 && result.data.length === 1) {
+  const top = rankedChange(plan);
+  if (top && top.n === 1 && result.data.length === 1) {
     const row = result.data[0] ?? [];
     return `${query.title}: ${label(row)}, ${moved(row)}.`;
   }
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
   if (!labels) return `${query.title}: ${moved(result.data[0] ?? [])}.`;
   const rows =
-    plan.top || plan.compare
+    top || plan.compare
       ? result.data
       : result.data.length > LISTED_ALL
         ? result.data.slice(-LISTED)
         : result.data;
-  const body = rows.map((r, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(r)}: ${moved(r)}`).join('\n');
+  const body = rows.map((r, k) => `${top ? `${k + 1}.` : '-'} ${label(r)}: ${moved(r)}`).join('\n');
   const more =
     rows.length < result.totalRows
-      ? `\n(${plan.top || plan.compare ? 'the first' : 'the latest'} ${rows.length} of ${result.totalRows} rows; the table holds them.)`
+      ? `\n(${top || plan.compare ? 'the first' : 'the latest'} ${rows.length} of ${result.totalRows} rows; the table holds them.)`
       : '';
   return `${query.title}:\n${body}${more}`;
 }

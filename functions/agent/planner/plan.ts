@@ -86,6 +86,8 @@ export interface Percentile {
 /** The pieces one question names, before a follow-up is merged into the previous plan. */
 export interface Parsed extends Plan {
   measureScore: number;
+  /** Whether the question's own words named a measure (not a default one read into it). */
+  measureNamed: boolean;
   /** Adds to the previous breakdown rather than replacing it ("also by status"). */
   additive: boolean;
   score: number;
@@ -102,3 +104,9 @@ export interface Token {
   /** Used as a filter value ("enterprise" in "enterprise customers"). */
   value?: boolean;
 }
+
+/** The ranking of a change: of the breakdown's values, or of the periods over a grain (none for one total). */
+export const rankedChange = (plan: Plan): Plan['top'] =>
+  plan.top && (plan.dimensions.length > 0 || !(plan.compare && plan.compare.length >= 2))
+    ? plan.top
+    : undefined;

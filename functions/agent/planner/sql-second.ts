@@ -6,7 +6,7 @@
  */
 import type { CatalogMember } from './catalog';
 import { entityWord } from './names';
-import type { Plan } from './plan';
+import { type Plan, rankedChange } from './plan';
 import { conditions, ident, type PlannedQuery, quote } from './sql';
 import { titleOf } from './titles';
 
@@ -105,9 +105,10 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const dims = plan.dimensions.map((d) => ident(d.column));
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const rank = plan.change?.rank === 'absolute' ? 'change' : 'change_percent';
+  const top = rankedChange(plan);
   const order = (fallback: string) =>
-    plan.top
-      ? ` ORDER BY ${rank} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}${plan.top.n > 0 ? ` LIMIT ${plan.top.n}` : ''}`
+    top
+      ? ` ORDER BY ${rank} ${top.direction === 'desc' ? 'DESC' : 'ASC'}${top.n > 0 ? ` LIMIT ${top.n}` : ''}`
       : fallback;
   const percent = (now: string, before: string) =>
     `round(100.0 * (${now} - ${before}) / NULLIF(${before}, 0), 2)`;
@@ -137,7 +138,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const partition = dims.length > 0 ? `PARTITION BY ${dims.join(', ')} ` : '';
   const t = `SELECT ${lead}date_trunc('${grain}', ${at}) AS ${grain}, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
   const c = `SELECT ${lead}${grain}, v, LAG(v) OVER (${partition}ORDER BY ${grain}) AS previous FROM t`;
-  const ranked = plan.top ? ' WHERE previous IS NOT NULL' : '';
+  const ranked = top ? ' WHERE previous IS NOT NULL' : '';
   const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${ranked}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
   return described(plan, sql, [
     ...dimColumns,

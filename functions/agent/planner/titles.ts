@@ -1,6 +1,6 @@
 /** Titles of second-order plans, in the asker's words ("Customers with more than 60 orders, in 2024"). */
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
-import type { Plan } from './plan';
+import { type Plan, rankedChange } from './plan';
 import { planTitle, scopeText } from './sql';
 import { listText } from './text';
 
@@ -48,8 +48,9 @@ export function titleOf(plan: Plan): string {
     const between = periods ? `, ${periods[0]?.label} to ${periods.at(-1)?.label}` : '';
     const where = scopeText({ ...plan, compare: undefined });
     const dims = plan.dimensions.map((d) => nameOf(plan, d));
-    if (plan.top) {
-      const down = plan.top.direction === 'asc';
+    const top = rankedChange(plan);
+    if (top) {
+      const down = top.direction === 'asc';
       const how =
         plan.change.rank === 'absolute'
           ? down
@@ -59,9 +60,9 @@ export function titleOf(plan: Plan): string {
             ? 'the lowest growth of'
             : 'the highest growth of';
       const what = periods ? listText(dims) || 'rows' : unit;
-      const n = plan.top.n > 1 ? `${plan.top.n} ` : plan.top.n === 0 ? 'every ' : '';
+      const n = top.n > 1 ? `${top.n} ` : top.n === 0 ? 'every ' : '';
       const ranked =
-        plan.top.n === 0
+        top.n === 0
           ? `${capitalise(what)} ranked by growth of ${name}`
           : `${capitalise(`${n}${what}`)} with ${how} ${name}`;
       return `${ranked}${periods ? between : ' over the one before'}${where}`;

@@ -97,7 +97,8 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   }
   // "What is the largest order?" names a measure, not a ranking: without a breakdown the word goes back.
   let top: Parsed['top'];
-  if (found?.superlative && dimensions.length === 0 && !grain) found.superlative.used = false;
+  // (A change ranks whatever breakdown it has, a follow-up's included: "which one grew fastest?")
+  if (found?.superlative && dimensions.length === 0 && !grain && !change) found.superlative.used = false;
   else if (found) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
@@ -280,6 +281,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     cube,
     measures,
     measureScore,
+    measureNamed: matched.measures.length > 0 || (money && sum !== undefined),
     dimensions: dimensionsRead,
     ...(grainRead ? { grain: grainRead } : {}),
     ...(timeDimension && needsTime ? { timeDimension } : {}),
@@ -371,7 +373,11 @@ function merge(previous: Plan, next: Parsed): Plan {
     ...previous.filters.filter((f) => !next.filters.some((n) => n.member === f.member)),
     ...next.filters,
   ];
-  const numberFilters = next.numberFilters.length > 0 ? next.numberFilters : previous.numberFilters;
+  // "what about more than 65?" after "customers with more than 60 orders": the condition's new threshold.
+  const threshold =
+    previous.having && !next.having && next.numberFilters.length === 1 ? next.numberFilters[0] : undefined;
+  const numberFilters =
+    next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
   const timeChanged = next.range !== undefined || next.compare !== undefined;
   const range = timeChanged ? next.range : previous.range;
   const compare = timeChanged ? next.compare : previous.compare;
@@ -392,6 +398,9 @@ function merge(previous: Plan, next: Parsed): Plan {
     ...(share ? { share } : {}),
     ...secondOrderOf(previous),
     ...secondOrderOf(next),
+    ...(threshold && previous.having
+      ? { having: { ...previous.having, op: threshold.op, value: threshold.value } }
+      : {}),
   };
 }
 
@@ -436,7 +445,7 @@ export function readQuestions(
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
     let parsed = best;
-    if (plan && looksLikeFollowUp(question, best)) {
+    if (plan && looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] })) {
       parsed = parseAgainst(question, plan.cube, today);
       plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
     } else {

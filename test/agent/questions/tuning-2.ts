@@ -703,4 +703,31 @@ export const tuning3: SecondOrderCase[] = [
     never: /order \(average amount\)/,
   },
   { class: 'averages', ask: 'average revenue per order', sql: 'SELECT avg(amount) FROM orders' },
+  // Follow-ups in these classes (added with their handling).
+  {
+    class: 'threads',
+    ask: ['revenue by region', 'which one grew fastest?'],
+    sql: `SELECT region, ${growth(yearly('sum(amount)', 2024), yearly('sum(amount)', 2023))} AS g FROM orders GROUP BY 1 ORDER BY g DESC LIMIT 1`,
+  },
+  {
+    class: 'threads',
+    ask: ['how many customers have more than 60 orders', 'what about more than 65?'],
+    sql: perCustomer('count(*) > 65'),
+  },
+  {
+    class: 'threads',
+    ask: ['median order value', 'by category?'],
+    sql: 'SELECT category, median(amount) FROM orders GROUP BY 1',
+  },
+  {
+    class: 'threads',
+    ask: ['best month per region', 'and in 2024?'],
+    sql: bestPerGroup(
+      'region',
+      "date_trunc('month', created_at)",
+      'sum(amount)',
+      'DESC',
+      `WHERE ${inYear(2024)}`,
+    ),
+  },
 ];
