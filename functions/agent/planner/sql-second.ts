@@ -39,11 +39,15 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const condition = `MEASURE(${m}) ${having.op} ${having.value}`;
   const count = ident(entityWord(having.entity));
   if (having.output === 'list') {
-    return described(plan, `${inner} HAVING ${condition} ORDER BY ${dims.length + 2} DESC`, [
-      ...dimColumns,
-      { role: 'dimension', member: having.entity },
-      { role: 'measure', member: having.measure },
-    ]);
+    return described(
+      plan,
+      `${inner} HAVING ${condition} ORDER BY ${dims.length + 2} DESC, ${dims.length + 1}`,
+      [
+        ...dimColumns,
+        { role: 'dimension', member: having.entity },
+        { role: 'measure', member: having.measure },
+      ],
+    );
   }
   const outerGroup = `${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
   if (having.output === 'share') {
@@ -164,7 +168,8 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   const direction = plan.top?.direction === 'asc' ? 'ASC' : 'DESC';
   const n = Math.max(1, plan.top?.n ?? 1);
   const t = `SELECT ${[...groupSelect, itemSelect].join(', ')}, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(groupSelect.length + 1)}`;
-  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${direction}) AS rank_in_group FROM t`;
+  // Ties go to the first item in order, the same on every engine.
+  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${direction}, ${itemColumn}) AS rank_in_group FROM t`;
   const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group FROM r WHERE rank_in_group <= ${n} ORDER BY ${[...groupNames, 'rank_in_group'].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
