@@ -53,12 +53,19 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   }
   if (result.totalRows === 0) return `${who}: none (0).`;
   const entityAt = query.columns.findIndex((c) => c.member === h.entity);
-  const measureAt = at('measure');
+  const measures = query.columns.flatMap((c, i) => (c.role === 'measure' ? [{ i, member: c.member }] : []));
+  const figures = (r: Row) =>
+    measures
+      .map(
+        ({ i, member }) =>
+          `${formatFigure(member, r[i])}${measures.length > 1 && member?.aggType === 'count' ? ` ${member.titleWords.at(-1)}s` : ''}`,
+      )
+      .join('; ');
   const prefix = (r: Row) => (grouped ? `${label(r)}, ` : '');
   const body = lines(
     result.data,
     result.totalRows,
-    (r, k) => `${k + 1}. ${prefix(r)}${formatValue(r[entityAt])}: ${formatFigure(h.measure, r[measureAt])}`,
+    (r, k) => `${k + 1}. ${prefix(r)}${formatValue(r[entityAt])}: ${figures(r)}`,
   );
   return `${who} (${result.totalRows}):\n${body}`;
 }

@@ -5,7 +5,7 @@
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { dimensionKeys } from './members';
-import type { Plan, Token } from './plan';
+import type { EntityCondition, Plan, Token } from './plan';
 
 /** Words that name how a measure aggregates, not what it is of. */
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
@@ -62,11 +62,14 @@ const OP_WORDS = {
 export function conditionWords(plan: Plan): string {
   const h = plan.having;
   if (!h) return '';
-  if (h.measure.aggType === 'count') {
-    const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'rows';
-    const op = h.op === '<' ? 'fewer than' : OP_WORDS[h.op];
-    return `with ${op} ${formatFigure(h.measure, h.value)} ${noun.endsWith('s') ? noun : `${noun}s`}`;
-  }
-  const op = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': 'exactly' }[h.op];
-  return `whose ${nameOf(plan, h.measure)} is ${op} ${formatFigure(h.measure, h.value)}`;
+  const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
+    if (c.measure.aggType === 'count') {
+      const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
+      const op = c.op === '<' ? 'fewer than' : OP_WORDS[c.op];
+      return `with ${op} ${formatFigure(c.measure, c.value)} ${noun.endsWith('s') ? noun : `${noun}s`}`;
+    }
+    const op = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': 'exactly' }[c.op];
+    return `whose ${nameOf(plan, c.measure)} is ${op} ${formatFigure(c.measure, c.value)}`;
+  };
+  return [h, ...(h.and ?? [])].map(words).join(' and ');
 }

@@ -71,6 +71,8 @@ export interface EntityCondition {
   value: number;
   /** What is asked about them: how many, their share of all entities, or the list. */
   output: 'count' | 'share' | 'list';
+  /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
+  and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }
 
 export interface Percentile {

@@ -175,34 +175,19 @@ export function outputAsked(tokens: Token[], entityAt: number): EntityCondition[
  * 2,000,000": a condition on an aggregate per value of an entity dimension. Claims its words when found.
  */
 export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  let found: EntityCondition | undefined;
   for (const c of comparisons(tokens)) {
-    const after = tokens[c.at + 1];
-    let measure = countMeasureNamed(cube, after);
-    let claimed = measure && after ? [after] : [];
-    if (!measure) {
-      const verb = tokens[c.start - 1];
-      const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
-      if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum) {
-        measure = sum;
-        claimed = [];
-      } else {
-        const named = measureBefore(tokens, c.start, cube);
-        if (named) {
-          measure = named.measure;
-          claimed = named.at.flatMap((i) => (tokens[i] ? [tokens[i] as Token] : []));
-        }
-      }
-    }
-    if (!measure) continue;
-    const entity = findEntity(tokens, cube, c.start);
-    if (!entity) continue;
-    const entityToken = tokens[entity.at];
+    const named = aggregateNamed(tokens, c, cube);
+    if (!named) continue;
+    const entity = found ? undefined : findEntity(tokens, cube, c.start);
+    if (!found && !entity) continue;
+    const entityToken = entity ? tokens[entity.at] : undefined;
     if (entityToken) entityToken.used = true;
     for (let k = c.start; k <= c.at; k++) {
       const t = tokens[k];
       if (t) t.used = true;
     }
-    for (const t of claimed) t.used = true;
+    for (const t of named.claimed) t.used = true;
     // "or more": the words after the number.
     if (tokens[c.at + 1]?.raw === 'or') {
       for (const k of [c.at + 1, c.at + 2]) {
@@ -210,17 +195,34 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
         if (t) t.used = true;
       }
       const noun = tokens[c.at + 3];
-      if (noun && countMeasureNamed(cube, noun) === measure) noun.used = true;
+      if (noun && countMeasureNamed(cube, noun) === named.measure) noun.used = true;
     }
-    return {
-      entity: entity.member,
-      measure,
-      op: c.op,
-      value: c.value,
-      output: outputAsked(tokens, entity.at),
-    };
+    const condition = { measure: named.measure, op: c.op, value: c.value };
+    if (found) found.and = [...(found.and ?? []), condition];
+    else if (entity) found = { entity: entity.member, ...condition, output: outputAsked(tokens, entity.at) };
   }
-  return undefined;
+  return found;
+}
+
+/** The aggregate a comparison is about: a count noun after it, a money verb or a measure before it. */
+function aggregateNamed(
+  tokens: Token[],
+  c: Comparison,
+  cube: CatalogCube,
+): { measure: CatalogMember; claimed: Token[] } | undefined {
+  const after = tokens[c.at + 1];
+  const counted = countMeasureNamed(cube, after);
+  if (counted && after) return { measure: counted, claimed: [after] };
+  const verb = tokens[c.start - 1];
+  const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)
+    return { measure: sum, claimed: [] };
+  const named = measureBefore(tokens, c.start, cube);
+  if (!named) return undefined;
+  return {
+    measure: named.measure,
+    claimed: named.at.flatMap((i) => (tokens[i] ? [tokens[i] as Token] : [])),
+  };
 }
 
 /** "repeat customers": entities with more than one row. */

@@ -35,8 +35,13 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const dims = plan.dimensions.map((d) => ident(d.column));
   const lead = dims.map((d) => `${d}, `).join('');
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
-  const inner = `SELECT ${lead}${entity}, MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
-  const condition = `MEASURE(${m}) ${having.op} ${having.value}`;
+  const all = [having, ...(having.and ?? [])];
+  const extra = [...new Set(all.slice(1).map((c) => measureColumn(c.measure)))].filter((c) => c !== m);
+  const selected = [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
+  const inner = `SELECT ${lead}${entity}, ${selected} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
+  const test = (prefix: (column: string) => string) =>
+    all.map((c) => `${prefix(measureColumn(c.measure))} ${c.op} ${c.value}`).join(' AND ');
+  const condition = test((c) => `MEASURE(${c})`);
   const count = ident(entityWord(having.entity));
   if (having.output === 'list') {
     return described(
@@ -46,12 +51,16 @@ export function havingQuery(plan: Plan): PlannedQuery {
         ...dimColumns,
         { role: 'dimension', member: having.entity },
         { role: 'measure', member: having.measure },
+        ...extra.map((c) => ({
+          role: 'measure' as const,
+          member: all.find((x) => measureColumn(x.measure) === c)?.measure,
+        })),
       ],
     );
   }
   const outerGroup = `${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
   if (having.output === 'share') {
-    const matching = `SUM(CASE WHEN ${m} ${having.op} ${having.value} THEN 1 ELSE 0 END)`;
+    const matching = `SUM(CASE WHEN ${test((c) => c)} THEN 1 ELSE 0 END)`;
     return described(
       plan,
       `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, COUNT(*) AS all_${count}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM t${outerGroup}`,

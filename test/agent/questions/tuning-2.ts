@@ -730,4 +730,9 @@ export const tuning3: SecondOrderCase[] = [
       `WHERE ${inYear(2024)}`,
     ),
   },
+  {
+    class: 'per-entity',
+    ask: 'Which customers have more than 60 orders and spent over 30,000?',
+    sql: `SELECT c.name, count(*), sum(o.amount) FROM ${withCustomers} GROUP BY 1 HAVING count(*) > 60 AND sum(o.amount) > 30000`,
+  },
 ];
