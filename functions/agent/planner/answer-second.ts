@@ -97,9 +97,11 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   );
   const label = labeler(plan, query);
   const moved = (row: Row) =>
-    asNumber(row[before ?? -1]) === undefined
-      ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
-      : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})`;
+    asNumber(row[now ?? -1]) === undefined
+      ? `${formatFigure(measure, row[before ?? -1])}, then no data to compare`
+      : asNumber(row[before ?? -1]) === undefined
+        ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
+        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})`;
   if (result.data.length === 0) return `${query.title}: no rows to compare.`;
   const top = rankedChange(plan);
   if (top && top.n === 1 && result.data.length === 1) {

@@ -10,6 +10,7 @@ import type { Period, Plan } from './plan';
 import { dateRangeQuery, latestPeriod, queryFor } from './query';
 import { answerFor, type ResultLike } from './respond';
 import type { PlannedQuery } from './sql';
+import { listText } from './text';
 
 export type Step =
   | { kind: 'query'; query: PlannedQuery }
@@ -69,7 +70,11 @@ function latestPlan(plan: Plan, period: Period, data: { first: string; last: str
 }
 
 /** A note when the period runs past either end of the data ("the data ends on 2025-12-31"). */
-function partialNote(period: Period, data: { first: string; last: string }): string {
+function partialNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
+  // Compared periods: name the ones the data does not reach.
+  const missing = (plan.compare ?? []).filter((p) => outside(p, data)).map((p) => p.label);
+  if (missing.length > 0)
+    return `There is no data for ${listText(missing)}: the data runs from ${data.first} to ${data.last}.`;
   const last = addDays(period.to, -1);
   const time = 'the data';
   if (last > data.last && period.from >= data.first)
@@ -105,7 +110,7 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     }
     const result = results[1];
     if (!result || isError(result)) return { kind: 'query', query: main };
-    return { kind: 'answer', text: withNote(partialNote(period, data), answerFor(plan, main, result)) };
+    return { kind: 'answer', text: withNote(partialNote(plan, period, data), answerFor(plan, main, result)) };
   }
   // Main first: [main, range, latest or main again] when the main result is empty.
   const first = results[0];
