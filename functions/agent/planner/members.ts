@@ -62,6 +62,9 @@ export function inGroupingContext(tokens: Token[], index: number, allowPlural = 
   // "the 3 customers", "5 largest regions": a count of things asks for them one by one.
   const counted = (k: number) => /^\d{1,3}$/.test(tokens[k]?.raw ?? '');
   if (counted(index - 1) || (counted(index - 2) && isSuperlative(tokens[index - 1]))) return true;
+  // "the top 10% of customers"
+  if (tokens[index - 1]?.raw === 'of' && tokens[index - 2]?.raw === 'percent' && counted(index - 3))
+    return true;
   for (let k = index - 1; k >= Math.max(0, index - 4); k--) {
     const raw = tokens[k]?.raw ?? '';
     // A superlative ranks what it qualifies ("least popular product category").
@@ -147,7 +150,11 @@ export function findTop(
     if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
       t.used = true;
       next.used = true;
-      return { n: Number(next.raw), direction, counted: true };
+      // "the top 10% of customers": a fraction of them.
+      const percent = tokens[i + 2]?.raw === 'percent';
+      const word = tokens[i + 2];
+      if (percent && word) word.used = true;
+      return { n: Number(next.raw), direction, counted: true, ...(percent ? { percent } : {}) };
     }
     if (t.raw === 'top' || t.raw === 'bottom') {
       t.used = true;
@@ -259,7 +266,13 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];
       if (
         before.some(
-          (w) => w === 'not' || w === 'excluding' || w === 'except' || w === 'without' || w === 'non',
+          (w) =>
+            w === 'not' ||
+            w === 'excluding' ||
+            w === 'except' ||
+            w === 'without' ||
+            w === 'non' ||
+            w === 'ignoring',
         )
       ) {
         negate = true;

@@ -210,7 +210,8 @@ function aggregateNamed(
   c: Comparison,
   cube: CatalogCube,
 ): { measure: CatalogMember; claimed: Token[] } | undefined {
-  const after = tokens[c.at + 1];
+  // "60 orders", "60 or more orders"
+  const after = tokens[c.at + 1]?.raw === 'or' ? tokens[c.at + 3] : tokens[c.at + 1];
   const counted = countMeasureNamed(cube, after);
   if (counted && after) return { measure: counted, claimed: [after] };
   const verb = tokens[c.start - 1];
@@ -415,6 +416,8 @@ const isStart = (m: CatalogMember) =>
   m.type === 'time' &&
   [...m.titleWords, ...m.otherWords].some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
 
+/** Words for things that began in a period ("new customers", "customers acquired in 2022"). */
+const NEW_WORDS = new Set(['new', 'acquired', 'registered', 'onboarded']);
 const UNITS: Record<string, Grain> = {
   day: 'day',
   week: 'week',
@@ -437,7 +440,7 @@ export function findNew(
   let cohort = false;
   let grain: Grain | undefined;
   tokens.forEach((t, i) => {
-    if (t.used || !(t.raw === 'new' || t.stem === 'signup' || t.stem === 'cohort')) return;
+    if (t.used || !(NEW_WORDS.has(t.raw) || t.stem === 'signup' || t.stem === 'cohort')) return;
     found = true;
     t.used = true;
     const next = tokens[i + 1];
@@ -466,6 +469,12 @@ export function claimTotalCounts(tokens: Token[], cube: CatalogCube): CatalogMem
   return claimed;
 }
 
+/** Who a figure is for: a meeting, a document, a person ("for my QBR", "for the board deck"). */
+const AUDIENCE = new Set(
+  'board deck decks meeting meetings presentation slide slides report boss manager ceo cfo cto investors investor qbr review standup email newsletter team update'.split(
+    ' ',
+  ),
+);
 const ASKING = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'whats']);
 
 /**
@@ -482,10 +491,25 @@ export function incidental(
     .split(/[?.!;,:()]+|\s[-–—]\s/)
     .map((c) => words(c))
     .filter((c) => c.length > 0);
-  if (clauses.length < 2) return [];
+  // "... for my QBR", "... for the board deck": who the figure is for, at the end of a clause.
+  const audience = clauses.flatMap((c) => {
+    const at = c.findLastIndex((w, i) => w === 'for' && i >= c.length - 4);
+    const tail =
+      at >= 0
+        ? c.slice(at + 1).filter((w) => !['my', 'our', 'the', 'a', 'an', 'this', 'next'].includes(w))
+        : [];
+    return tail.length > 0 &&
+      tail.some((w) => AUDIENCE.has(w)) &&
+      tail.every((w) => AUDIENCE.has(w) || !used.has(w))
+      ? tail
+      : [];
+  });
+  if (clauses.length < 2) return unexplained.filter((w) => audience.includes(w));
   const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
   const bearing = clauses.filter((c) => !free.includes(c)).flat();
-  return unexplained.filter((w) => free.some((c) => c.includes(w)) && !bearing.includes(w));
+  return unexplained.filter(
+    (w) => audience.includes(w) || (free.some((c) => c.includes(w)) && !bearing.includes(w)),
+  );
 }
 
 const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical']);

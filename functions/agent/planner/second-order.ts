@@ -176,6 +176,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     }
   }
 
+  // A top fraction ("the top 10% of customers") is read for a combined share only.
+  if (top?.percent) unresolved.push(`top ${top.n} percent`);
+
   if (top && top.n > 0 && !fields.change && !share) {
     const breakdowns = [
       ...input.dimensionsFound.filter((d) => dimensions.includes(d.member)),
@@ -184,12 +187,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (breakdowns.length === 2) {
       // The item is the breakdown the ranking names ("best month", "which month", "top 2 customers"); the group
       // is the other, named after "each", "per" or "by" ("per region").
-      const before = (at: number) => [tokens[at - 1], tokens[at - 2]];
+      const before = (at: number) => [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
       const ranked = (at: number) =>
         before(at).some(
           (t) => t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || /^\d{1,3}$/.test(t.raw)),
         );
-      const grouped = (at: number) => before(at).some((t) => GROUP_WORDS.has(t?.raw ?? ''));
+      const grouped = (at: number) =>
+        before(at)
+          .slice(0, 2)
+          .some((t) => GROUP_WORDS.has(t?.raw ?? ''));
       const item = breakdowns.find((b) => b.at >= 0 && ranked(b.at) && !grouped(b.at));
       const group = breakdowns.find((b) => b !== item && b.at >= 0 && grouped(b.at));
       if (item && group) fields.perGroup = item.member ? { item: item.member } : {};

@@ -197,7 +197,11 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   const entity = plan.dimensions[0];
   if (!top || !entity) throw new Error('not a combined share');
   const t = `SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
-  const rows = `SELECT m FROM t ORDER BY m ${top.direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ${top.n}`;
+  const order = top.direction === 'desc' ? 'DESC' : 'ASC';
+  // "the top 10% of customers": the first tenth of them by the measure.
+  const rows = top.percent
+    ? `SELECT m FROM (SELECT m, ROW_NUMBER() OVER (ORDER BY m ${order}) AS rn, COUNT(*) OVER () AS entities FROM t) AS r WHERE rn <= entities * ${top.n / 100}`
+    : `SELECT m FROM t ORDER BY m ${order} LIMIT ${top.n}`;
   const whole = '(SELECT SUM(m) FROM t)';
   const sql = `WITH t AS (${t}), top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
   return described(plan, sql, [

@@ -77,7 +77,7 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.share?.top) {
     const entity = plan.dimensions[0];
-    const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}`;
+    const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`;
     return capitalise(`share of ${name} from the ${top} ${entity ? entityWord(entity) : 'rows'}${scope}`);
   }
   if (plan.perGroup && plan.top) {

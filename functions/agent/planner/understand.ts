@@ -105,7 +105,11 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     const token = first ? tokens[first.at] : undefined;
     const plural =
       found.superlative !== undefined && !found.counted && token !== undefined && token.raw !== token.stem;
-    top = { n: plural ? 0 : found.n, direction: found.direction };
+    top = {
+      n: plural ? 0 : found.n,
+      direction: found.direction,
+      ...(found.percent ? { percent: true } : {}),
+    };
   }
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;

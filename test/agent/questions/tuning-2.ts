@@ -735,4 +735,45 @@ export const tuning3: SecondOrderCase[] = [
     ask: 'Which customers have more than 60 orders and spent over 30,000?',
     sql: `SELECT c.name, count(*), sum(o.amount) FROM ${withCustomers} GROUP BY 1 HAVING count(*) > 60 AND sum(o.amount) > 30000`,
   },
+  // Fourth batch (written with their handling): more phrasings.
+  {
+    class: 'per-entity',
+    ask: 'customers with 70+ orders',
+    sql: `SELECT c.name, count(*) FROM ${withCustomers} GROUP BY 1 HAVING count(*) >= 70`,
+  },
+  {
+    class: 'combined-share',
+    ask: 'What proportion of revenue do the top 10% of customers generate?',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1)
+          SELECT round(100.0 * sum(v) FILTER (WHERE r <= (SELECT count(*) FROM t) * 0.1) / sum(v), 2)
+          FROM (SELECT v, row_number() OVER (ORDER BY v DESC) AS r FROM t)`,
+    tolerance: 0.011,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'most common order status in each category',
+    sql: bestPerGroup('category', 'status', 'count(*)'),
+  },
+  {
+    class: 'cohorts',
+    ask: 'customers acquired in 2022 by segment',
+    sql: 'SELECT segment, count(*) FROM customers WHERE year(created_at) = 2022 GROUP BY 1',
+  },
+  {
+    class: 'unknown-words',
+    ask: 'Can you pull the number of orders by region for 2024 for our QBR?',
+    sql: `SELECT region, count(*) FROM orders WHERE ${inYear(2024)} GROUP BY 1`,
+  },
+  {
+    class: 'unknown-words',
+    ask: "What's the revenue by region, ignoring cancelled orders?",
+    sql: "SELECT region, sum(amount) FROM orders WHERE status <> 'cancelled' GROUP BY 1",
+  },
+  {
+    class: 'unknown-words',
+    ask: 'quick question: how many orders did we get in 2024?',
+    sql: `SELECT count(*) FROM orders WHERE ${inYear(2024)}`,
+  },
+  { class: 'unknown-words', ask: 'revenue for the marketing campaign', refuse: true },
+  { class: 'unknown-words', ask: 'revenue by sales team', refuse: true },
 ];
