@@ -66,7 +66,8 @@ export function conditionWords(plan: Plan): string {
     if (c.measure.aggType === 'count') {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
       const op = c.op === '<' ? 'fewer than' : OP_WORDS[c.op];
-      return `with ${op} ${formatFigure(c.measure, c.value)} ${noun.endsWith('s') ? noun : `${noun}s`}`;
+      const singular = noun.replace(/s$/, '');
+      return `with ${op} ${formatFigure(c.measure, c.value)} ${c.value === 1 ? singular : `${singular}s`}`;
     }
     const op = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': 'exactly' }[c.op];
     return `whose ${nameOf(plan, c.measure)} is ${op} ${formatFigure(c.measure, c.value)}`;

@@ -230,6 +230,12 @@ function aggregateNamed(
 export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
   const at = tokens.findIndex((t) => !t.used && (t.raw === 'repeat' || t.raw === 'recurring'));
   if (at < 0) return undefined;
+  // "repeat buyers": people who buy are the customer entity, whatever word names them.
+  const who = tokens[at + 1];
+  if (who && ['buyer', 'shopper', 'purchaser'].includes(who.stem) && !who.used) {
+    who.raw = who.raw === who.stem ? 'customer' : 'customers';
+    who.stem = 'customer';
+  }
   const entity = findEntity(tokens, cube, at + 2);
   // The rows counted per entity, not the entities themselves ("Number of orders", not "Number of customers").
   const keys = entity
