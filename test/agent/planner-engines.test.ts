@@ -65,13 +65,13 @@ function expectSameRows(actual: unknown[][], expected: unknown[][]): void {
   const a = normalise(actual);
   const b = normalise(expected);
   expect(a.length).toBe(b.length);
-  a.forEach((row, i) =>
-    row.forEach((v, j) => {
+  for (const [i, row] of a.entries()) {
+    for (const [j, v] of row.entries()) {
       const w = b[i]?.[j];
       if (typeof v === 'number' && typeof w === 'number') expect(Math.abs(v - w)).toBeLessThan(0.01);
       else expect(v).toEqual(w);
-    }),
-  );
+    }
+  }
 }
 
 const questions = [
