@@ -114,7 +114,7 @@ export async function compileSql(
       `The query must read from the data model (${[...visible.keys()].join(', ')})`,
     );
   }
-  const { usesStar, usedNames } = checkConstructs(root);
+  const { usesStar, usedNames } = checkConstructs(root, to.dialect);
   checkColumns(root, resolution, visible);
   nameOutputs(root);
   const pushed = pushableFilters(resolution, visible);

@@ -388,7 +388,7 @@ describe('runAgentTurn: abort', () => {
     expect(latency).toBeLessThan(250);
     expect(result.status).toBe('aborted');
     expect(result.finalAnswer).toMatch(
-      /^Stopped at your request\. So far I searched the data model once, ran "Total amount by product category" \(5 rows\)/,
+      /^Stopped at your request\. So far I searched the data model once, ran "Revenue \(total amount\) by product category" \(5 rows\)/,
     );
     expect(finals(messages)).toHaveLength(1);
     expect(messages.at(-1)?.graphPath).toEqual(['final']);

@@ -1,4 +1,6 @@
-import type { CatalogCube } from './catalog';
+import type { CatalogCube, CatalogMember } from './catalog';
+import { asNumber, formatChange, formatFigure } from './format';
+import { capitalise, nameOf } from './names';
 import type { PlannedQuery } from './sql';
 import { scopeText } from './sql';
 import { formatNumber, formatValue, listText } from './text';
@@ -21,7 +23,7 @@ const LISTED_ROWS = 10;
 /** Measures whose values add up across rows (a total over a grouping means something). */
 const ADDITIVE = new Set(['sum', 'count']);
 
-function timeLabel(value: unknown, grain: Grain | undefined): string {
+export function timeLabel(value: unknown, grain: Grain | undefined): string {
   if (typeof value !== 'string') return formatValue(value);
   const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!date) return value;
@@ -40,13 +42,6 @@ function timeLabel(value: unknown, grain: Grain | undefined): string {
   }
 }
 
-const asNumber = (value: unknown): number | undefined => {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return undefined;
-};
-
 function percentChange(from: number, to: number): string {
   if (from === 0) return '';
   const change = ((to - from) / Math.abs(from)) * 100;
@@ -62,12 +57,14 @@ function shareText(
 ): string {
   const at = (role: string) => query.columns.findIndex((c) => c.role === role);
   const [part, whole, share] = [at('measure'), at('whole'), at('share')];
-  const measure = plan.measures[0]?.title.toLowerCase() ?? 'rows';
+  const member = plan.measures[0];
+  const measure = member ? nameOf(plan, member) : 'rows';
   const percent = (row: unknown[]) => {
-    const value = asNumber(row[share]);
-    return value === undefined ? '(none)' : `${formatNumber(Math.round(value * 100) / 100)}%`;
+    const value = asNumber(row[share]) ?? 0;
+    return `${formatNumber(Math.round(value * 100) / 100)}%`;
   };
-  const ofWhole = (row: unknown[]) => `${formatValue(row[part])} of ${formatValue(row[whole])}`;
+  const ofWhole = (row: unknown[]) =>
+    `${formatFigure(member, row[part])} of ${formatFigure(member, row[whole])}`;
   const hasLabels = query.columns.some(
     (c) => c.role === 'period' || c.role === 'time' || c.role === 'dimension',
   );
@@ -98,22 +95,21 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
       .join(', ');
   const values = (row: unknown[]) =>
     measureIndexes
-      .map(
-        (i) =>
-          `${measureIndexes.length > 1 ? `${query.columns[i]?.member?.title.toLowerCase()} ` : ''}${formatValue(row[i])}`,
-      )
+      .map((i) => {
+        const member = query.columns[i]?.member;
+        const name = measureIndexes.length > 1 && member ? `${nameOf(plan, member)} ` : '';
+        return `${name}${formatFigure(member, row[i])}`;
+      })
       .join('; ');
-  const measureNames = listText(plan.measures.map((m) => m.title.toLowerCase()));
+  const measureNames = listText(plan.measures.map((m) => nameOf(plan, m)));
   const scope = scopeText(plan);
 
-  if (result.totalRows === 0 || result.data.length === 0) {
-    return `I found no rows for ${measureNames}${scope}. You may not have access to matching data, or the filters exclude everything.`;
-  }
+  if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
   if (plan.share) return shareText(plan, query, result, label);
   if (labelIndexes.length === 0) {
     const row = result.data[0] ?? [];
     const parts = plan.measures.map(
-      (m, k) => `the ${m.title.toLowerCase()} is ${formatValue(row[measureIndexes[k] ?? -1])}`,
+      (m, k) => `the ${nameOf(plan, m)} is ${formatFigure(m, row[measureIndexes[k] ?? -1])}`,
     );
     return `For ${plan.cube.title.toLowerCase()}${scope}, ${listText(parts)}.`;
   }
@@ -126,14 +122,26 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
     if (first && last && first !== last && index !== undefined) {
       const a = asNumber(first[index]);
       const b = asNumber(last[index]);
-      if (a !== undefined && b !== undefined) {
+      const member = plan.measures[0];
+      if (a !== undefined && b !== undefined && member) {
         const delta = Math.round((b - a) * 100) / 100;
-        change = `\n\nFrom ${label(first)} to ${label(last)} the ${plan.measures[0]?.title.toLowerCase()} changed by ${delta >= 0 ? '+' : ''}${formatNumber(delta)}${percentChange(a, b)}.`;
+        change = `\n\nFrom ${label(first)} to ${label(last)} the ${nameOf(plan, member)} went ${formatChange(member, delta)}${percentChange(a, b)}.`;
       }
     }
     return `${query.title}:\n${lines.join('\n')}${change}`;
   }
   return `${query.title}:\n${listed(plan, query, result, label, values)}${summary(plan, query, result, label)}`;
+}
+
+/** No rows: sums and counts are 0; other aggregates have no value. */
+function noRows(plan: Plan, names: string, scope: string): string {
+  const zero = plan.measures.every((m: CatalogMember) =>
+    ['sum', 'count', 'count_distinct'].includes(m.aggType ?? ''),
+  );
+  const what = zero
+    ? `${capitalise(names)}${scope}: 0 (no rows match).`
+    : `There are no rows for ${names}${scope}, so it has no value.`;
+  return `${what} If you expected some, you may not have access to them, or the filters exclude everything.`;
 }
 
 /** The figures: every row up to LISTED_ALL, else LISTED_ROWS (the first of a ranking, the latest of a time series). */
@@ -173,13 +181,14 @@ function summary(
     return value === undefined ? [] : [{ row, value }];
   });
   if (numbers.length < 2) return '';
-  const name = measure.title.toLowerCase();
-  const complete = result.data.length >= result.totalRows;
+  const name = nameOf(plan, measure);
+  // A total only where it is the total of everything asked: every row, and no top N cutting the rest off.
+  const complete = result.data.length >= result.totalRows && !(plan.top && plan.top.n > 0);
   const parts: string[] = [];
   const additive = ADDITIVE.has(measure.aggType ?? '');
   const total = numbers.reduce((sum, n) => sum + n.value, 0);
   if (additive && complete)
-    parts.push(`${measure.title} in all: ${formatValue(Math.round(total * 100) / 100)}.`);
+    parts.push(`${capitalise(name)} in all: ${formatFigure(measure, Math.round(total * 100) / 100)}.`);
   const high = numbers.reduce((a, b) => (b.value > a.value ? b : a));
   const low = numbers.reduce((a, b) => (b.value < a.value ? b : a));
   if (!plan.top || result.data.length > LISTED_ALL) {
@@ -188,7 +197,7 @@ function summary(
         ? `, ${formatNumber(Math.round((high.value / total) * 1000) / 10)}% of the total`
         : '';
     parts.push(
-      `Highest: ${label(high.row)} (${formatValue(high.row[index])}${share}); lowest: ${label(low.row)} (${formatValue(low.row[index])}).`,
+      `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
     );
   }
   if (
@@ -200,7 +209,7 @@ function summary(
     if (first && last && first !== last) {
       const delta = Math.round((last.value - first.value) * 100) / 100;
       parts.push(
-        `From ${label(first.row)} to ${label(last.row)} the ${name} changed by ${delta >= 0 ? '+' : ''}${formatNumber(delta)}${percentChange(first.value, last.value)}.`,
+        `From ${label(first.row)} to ${label(last.row)} the ${name} went ${formatChange(measure, delta)}${percentChange(first.value, last.value)}.`,
       );
     }
   }
@@ -223,7 +232,7 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
     const hasTime = cube.members.some((m) => m.kind === 'dimension' && m.type === 'time');
     if (measures.length === 0) continue;
     lines.push(
-      `- ${cube.title}: ${listText(measures)}${dimensions.length > 0 ? `, by ${listText(dimensions)}` : ''}${hasTime ? ', over time (by day, week, month, quarter or year)' : ''}.`,
+      `- ${cube.title}: ${listText(measures)}${dimensions.length > 0 ? `, by ${listText(dimensions)}` : ''}${hasTime ? ', over time' : ''}.`,
     );
   }
   const first = (views.length > 0 ? views : catalog).find((c) => c.members.some((m) => m.kind === 'measure'));
@@ -231,13 +240,11 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
   const dimension = first?.members.find(
     (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
   );
-  const other = first?.members.find((m) => m.kind === 'dimension' && m.type === 'string' && m !== dimension);
   const examples: string[] = [];
   if (measure) examples.push(`"What is the ${measure.title.toLowerCase()}?"`);
   if (measure && dimension) examples.push(`"${measure.title} by ${dimension.title.toLowerCase()} by month"`);
   if (measure && dimension?.values[0]) examples.push(`"${measure.title} in ${dimension.values[0]}"`);
-  if (measure && other)
-    examples.push(`"Top 3 ${other.title.toLowerCase()} by ${measure.title.toLowerCase()}"`);
+
   if (examples.length > 0) lines.push(`For example: ${examples.join(', ')}.`);
   return lines.join('\n');
 }

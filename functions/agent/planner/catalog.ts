@@ -9,6 +9,8 @@ export interface MetaMemberLike {
   type: string;
   aggType?: string;
   synonyms?: string[];
+  /** Cube's display format: `currency`, `percent`, `number`, or an object with a `type`. */
+  format?: unknown;
 }
 
 export interface MetaCubeLike {
@@ -34,6 +36,12 @@ export interface CatalogMember {
   phrases: string[];
   /** Known values of a string dimension (from the "(a, b or c)" list of its description), as written. */
   values: string[];
+  /** Other names the model gives it (stemmed words of its synonyms, and of a measure's "(a, b)" list). */
+  names: string[];
+  /** How its values are written: money, a percentage, or a plain number. */
+  format?: 'currency' | 'percent' | 'number';
+  /** ISO code of a currency format that names one (USD otherwise). */
+  currency?: string;
 }
 
 export interface CatalogCube {
@@ -76,6 +84,18 @@ function parenthesised(text: string): string[][] {
   return lists;
 }
 
+/** A member's display format as the answers use it: Cube's `currency` / `percent` / `number`, or `{ type }`. */
+function formatOf(format: unknown): Pick<CatalogMember, 'format' | 'currency'> {
+  const record = typeof format === 'object' && format !== null ? (format as Record<string, unknown>) : {};
+  const type = typeof format === 'string' ? format : record.type;
+  if (type !== 'currency' && type !== 'percent' && type !== 'number') return {};
+  const code =
+    typeof record.currency === 'string' && /^[A-Za-z]{3}$/.test(record.currency)
+      ? record.currency
+      : undefined;
+  return { format: type, ...(code ? { currency: code.toUpperCase() } : {}) };
+}
+
 /** Builds the planner's view of coreMeta results; the first occurrence of a cube wins. */
 export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
   const seen = new Map<string, CatalogCube>();
@@ -88,11 +108,15 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
       const lists = parenthesised(description);
       const isStringDimension = m.memberType === 'dimension' && m.type === 'string';
       const phrases = new Set<string>();
+      const names = new Set<string>();
       phrases.add(content(title).join(' '));
       const other = new Set<string>(content(column.replace(/_/g, ' ')));
       for (const w of content(description.replace(LIST, ' '))) other.add(w);
       for (const synonym of m.synonyms ?? []) {
-        for (const w of content(synonym)) other.add(w);
+        for (const w of content(synonym)) {
+          other.add(w);
+          names.add(w);
+        }
         if (m.memberType === 'measure' && content(synonym).length > 1)
           phrases.add(content(synonym).join(' '));
       }
@@ -100,7 +124,10 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
         // A measure's parenthesised list names it in other words, e.g. "(revenue, sales)".
         for (const item of lists.flat()) {
           phrases.add(content(item).join(' '));
-          for (const w of content(item)) other.add(w);
+          for (const w of content(item)) {
+            other.add(w);
+            names.add(w);
+          }
         }
         for (const item of AGG_WORDS[m.aggType ?? ''] ?? []) {
           const ws = content(item);
@@ -119,6 +146,8 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
         otherWords: [...other],
         phrases: [...phrases].filter((p) => p.length > 0),
         values: isStringDimension ? (lists[0] ?? []) : [],
+        names: [...names],
+        ...formatOf(m.format),
       };
     });
     seen.set(cube.name, {

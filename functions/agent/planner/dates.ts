@@ -1,8 +1,10 @@
 import { addDays, addMonths, weekStart } from './clock';
 import type { Grain, Period, Token } from './plan';
 import {
+  day,
   FUTURE_WORDS,
   GRAIN_WORDS,
+  isSuperlative,
   isYear,
   LAST_WORDS,
   monthIndex,
@@ -50,6 +52,21 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       const y = yearAround(i) ?? latest((year) => quarterPeriod(year, q).from);
       t.used = true;
       found.push({ period: quarterPeriod(y, q), at: i });
+      continue;
+    }
+    // "H1 2022", "the first half of 2024", "second half of last year".
+    const half =
+      /^h([12])$/.exec(t.raw)?.[1] ??
+      (tokens[i + 1]?.raw === 'half' ? { first: '1', second: '2', last: '2' }[t.raw] : undefined);
+    if (half) {
+      const y = yearAround(/^h[12]$/.test(t.raw) ? i : i + 1);
+      if (y !== undefined) {
+        t.used = true;
+        const word = tokens[i + 1];
+        if (word?.raw === 'half') word.used = true;
+        const start = half === '1' ? 0 : 6;
+        found.push({ period: { label: `H${half} ${y}`, from: day(y, start), to: day(y, start + 6) }, at: i });
+      }
       continue;
     }
     const ordinal = ORDINALS[t.raw];
@@ -186,12 +203,18 @@ export function findRelative(
     ) {
       const unit: Unit = t.raw === 'mtd' ? 'month' : t.raw === 'qtd' ? 'quarter' : (unitOf(t) ?? 'year');
       use(t, ...(t.raw.length === 3 ? [] : [next, tokens[i + 2]]));
-      found.push({ period: relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), at: i });
+      found.push({
+        period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
+        at: i,
+      });
     } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
       const unit = unitOf(next) ?? 'year';
       use(t, next);
       if (tokens[i + 2]?.raw === 'so' && tokens[i + 3]?.raw === 'far') use(tokens[i + 2], tokens[i + 3]);
-      found.push({ period: relativePeriod(`this ${unit}`, unitStart(today, unit), tomorrow), at: i });
+      found.push({
+        period: { ...relativePeriod(`this ${unit}`, unitStart(today, unit), tomorrow), unit },
+        at: i,
+      });
     } else if (LAST_WORDS.has(t.raw) && next) {
       const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
       const unit = count !== undefined ? unitOf(tokens[i + 2]) : unitOf(next);
@@ -214,7 +237,15 @@ export function findGrain(tokens: Token[]): Grain | undefined {
     if (!grain) continue;
     const before = tokens[i - 1]?.raw ?? '';
     const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
-    if (adjective || ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)) {
+    // "best month", "busiest day": a ranking of the periods names the grain too.
+    // "best performing month": one verb form may come between.
+    const ranker = /ing$/.test(before) ? tokens[i - 2] : tokens[i - 1];
+    const ranked = isSuperlative(ranker) || ['busiest', 'quietest', 'bottom'].includes(ranker?.raw ?? '');
+    if (
+      adjective ||
+      ranked ||
+      ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)
+    ) {
       // "over the last year" is not a grain, but "per year" and "yearly" are.
       if (before === 'the' && !adjective && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? ''))
         continue;
@@ -227,6 +258,7 @@ export function findGrain(tokens: Token[]): Grain | undefined {
     }
   }
   const text = tokens.map((t) => t.raw).join(' ');
-  if (/\b(over time|trend|trends|timeline|time series|evolution|history)\b/.test(text)) return 'month';
+  if (/\b(over time|trend|trends|trending|trended|timeline|time series|evolution|history)\b/.test(text))
+    return 'month';
   return undefined;
 }

@@ -33,6 +33,8 @@ export function dimensionKeys(m: CatalogMember): {
     }
     single.add(head);
   }
+  // The model's other names for it ("territory" for Sales region).
+  if (m.type !== 'time') for (const name of m.names) single.add(name);
   const phrases = [m.titleWords, columnWords].filter((p) => p.length > 1 && !p.includes('at'));
   return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
 }
@@ -60,6 +62,9 @@ export function inGroupingContext(tokens: Token[], index: number, allowPlural = 
   // "the 3 customers", "5 largest regions": a count of things asks for them one by one.
   const counted = (k: number) => /^\d{1,3}$/.test(tokens[k]?.raw ?? '');
   if (counted(index - 1) || (counted(index - 2) && isSuperlative(tokens[index - 1]))) return true;
+  // "the top 10% of customers"
+  if (tokens[index - 1]?.raw === 'of' && tokens[index - 2]?.raw === 'percent' && counted(index - 3))
+    return true;
   for (let k = index - 1; k >= Math.max(0, index - 4); k--) {
     const raw = tokens[k]?.raw ?? '';
     // A superlative ranks what it qualifies ("least popular product category").
@@ -145,11 +150,18 @@ export function findTop(
     if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
       t.used = true;
       next.used = true;
-      return { n: Number(next.raw), direction, counted: true };
+      // "the top 10% of customers": a fraction of them.
+      const percent = tokens[i + 2]?.raw === 'percent';
+      const word = tokens[i + 2];
+      if (percent && word) word.used = true;
+      return { n: Number(next.raw), direction, counted: true, ...(percent ? { percent } : {}) };
     }
     if (t.raw === 'top' || t.raw === 'bottom') {
       t.used = true;
-      return { n: take(next && next.raw !== next.stem ? 5 : 1), direction, ...counted };
+      // "top products" asks for several, "top-selling category" for one (a verb form is no plural).
+      const noun = next && /ing$/.test(next.raw) ? tokens[i + 2] : next;
+      const plural = noun !== undefined && noun.raw !== noun.stem && noun.raw.endsWith('s');
+      return { n: take(plural ? 5 : 1), direction, ...counted };
     }
     // "the 5 largest customers" counts the rows; "largest order" alone names a measure (decided later).
     if (asked && tokens[i - 1] === asked.token) {
@@ -254,7 +266,13 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];
       if (
         before.some(
-          (w) => w === 'not' || w === 'excluding' || w === 'except' || w === 'without' || w === 'non',
+          (w) =>
+            w === 'not' ||
+            w === 'excluding' ||
+            w === 'except' ||
+            w === 'without' ||
+            w === 'non' ||
+            w === 'ignoring',
         )
       ) {
         negate = true;
@@ -310,6 +328,11 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
         candidates.some((c) => c !== member && dimensionKeys(c).single.includes(next.stem))
       )
         continue;
+      // "the most customers", "how many new customers": a count of them, not a breakdown by them.
+      const counted = [tokens[index - 1]?.raw, tokens[index - 2]?.raw].some((w) =>
+        ['most', 'fewest', 'least', 'more', 'fewer'].includes(w ?? ''),
+      );
+      if (derived && counted) continue;
       // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
       const qualified = tokens[index];
       if (index > 0 && tokens[index - 1]?.value && qualified) {

@@ -10,6 +10,8 @@ export interface Period {
   to: string;
   /** Read against today's date ("last month"): the label already says which dates. */
   relative?: boolean;
+  /** The calendar unit a period so far belongs to ("this month", "year to date": the whole unit is its kind). */
+  unit?: 'day' | 'week' | 'month' | 'quarter' | 'year';
 }
 
 export interface ValueFilter {
@@ -36,14 +38,58 @@ export interface Plan {
   range?: Period;
   compare?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
-  top?: { n: number; direction: 'desc' | 'asc' };
-  /** A share of the total in percent: of the rows matching `part`, or of each group when there is none. */
-  share?: { part?: ValueFilter };
+  top?: { n: number; direction: 'desc' | 'asc' /** "the top 10% of customers" */; percent?: boolean };
+  /**
+   * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
+   * `top`, the one combined share of the top rows ("share of revenue from the top 10 customers").
+   */
+  share?: { part?: ValueFilter; top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean } };
+  /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
+  having?: EntityCondition;
+  /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
+  change?: { rank: 'percent' | 'absolute' };
+  /**
+   * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
+   * that breakdown, the grain when undefined.
+   */
+  perGroup?: { item?: CatalogMember };
+  /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
+  percentile?: Percentile;
+  /** Entities counted by their first date ("customers whose first order was in 2024"): `range` applies to it. */
+  first?: { entity: CatalogMember; output: EntityCondition['output'] };
+  /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
+  terms?: Record<string, string>;
+  /** Words of the question left out of the reading (a clause with no data words in it). */
+  ignored?: string[];
+}
+
+export interface EntityCondition {
+  /** The dimension whose values are the entities (customer name). */
+  entity: CatalogMember;
+  measure: CatalogMember;
+  op: NumberFilter['op'] | '=';
+  value: number;
+  /** What is asked about them: how many, their share of all entities, or the list. */
+  output: 'count' | 'share' | 'list';
+  /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
+  and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
+}
+
+export interface Percentile {
+  /** 0.5 for the median. */
+  p: number;
+  /** The mean instead ("average revenue per customer": the mean of the per-customer totals). */
+  stat?: 'avg';
+  /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
+  of?: CatalogMember;
+  per?: CatalogMember;
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */
 export interface Parsed extends Plan {
   measureScore: number;
+  /** Whether the question's own words named a measure (not a default one read into it). */
+  measureNamed: boolean;
   /** Adds to the previous breakdown rather than replacing it ("also by status"). */
   additive: boolean;
   score: number;
@@ -60,3 +106,9 @@ export interface Token {
   /** Used as a filter value ("enterprise" in "enterprise customers"). */
   value?: boolean;
 }
+
+/** The ranking of a change: of the breakdown's values, or of the periods over a grain (none for one total). */
+export const rankedChange = (plan: Plan): Plan['top'] =>
+  plan.top && (plan.dimensions.length > 0 || !(plan.compare && plan.compare.length >= 2))
+    ? plan.top
+    : undefined;

@@ -1,4 +1,6 @@
 import type { CatalogMember } from './catalog';
+import { formatFigure } from './format';
+import { capitalise, nameOf } from './names';
 import { listText } from './text';
 import type { Plan, ValueFilter } from './understand';
 
@@ -9,61 +11,74 @@ export interface PlannedQuery {
   description: string;
   /** Column roles in select order. */
   columns: {
-    role: 'period' | 'time' | 'dimension' | 'measure' | 'whole' | 'share';
+    role:
+      | 'period'
+      | 'time'
+      | 'dimension'
+      | 'measure'
+      | 'whole'
+      | 'share'
+      | 'previous'
+      | 'change'
+      | 'change_percent'
+      | 'entities'
+      | 'rank';
     member?: CatalogMember;
   }[];
 }
 
-const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
-const ident = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+export const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+export const ident = (name: string) =>
+  /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
 
-const filterText = (f: ValueFilter) =>
-  `${f.member.title.toLowerCase()} ${f.negate ? 'is not' : 'is'} ${listText(f.values).replace(/ and /, ' or ')}`;
+const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
+  `${nameOf(plan, f.member)} ${f.negate ? 'is not' : 'is'} ${listText(f.values).replace(/ and /, ' or ')}`;
 
 /** Plain words for the filters and period of a plan ("where status is completed, in 2024"). */
 export function scopeText(plan: Plan): string {
   const parts: string[] = [];
-  for (const f of plan.filters) parts.push(filterText(f));
+  for (const f of plan.filters) parts.push(filterText(plan, f));
   for (const f of plan.numberFilters) {
     const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
-    parts.push(`${f.member.title.toLowerCase()} ${words[f.op]} ${f.value}`);
+    parts.push(`${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`);
   }
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
   const period = plan.compare
     ? `, ${plan.compare.map((p) => p.label).join(' vs ')}`
     : plan.range
-      ? plan.range.relative || /^(since|before)/.test(plan.range.label)
+      ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
         ? `, ${plan.range.label}`
         : `, in ${plan.range.label}`
       : '';
   return `${where}${period}`;
 }
 
-/** The title of a plan's query ("Total amount by region where status is completed, in 2024"). */
+/** The title of a plan's query ("Revenue (total amount) by sales region where status is completed, in 2024"). */
 export function planTitle(plan: Plan): string {
-  const measures = listText(plan.measures.map((m) => m.title));
-  const by = [...(plan.grain ? [plan.grain] : []), ...plan.dimensions.map((d) => d.title.toLowerCase())];
+  const measures = listText(plan.measures.map((m) => nameOf(plan, m)));
+  const dimensions = plan.dimensions.map((d) => nameOf(plan, d));
+  const by = [...(plan.grain ? [plan.grain] : []), ...dimensions];
   const top = plan.top
     ? plan.top.n === 0
       ? ''
       : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n} `
     : '';
-  const ranked = listText(plan.dimensions.map((d) => d.title.toLowerCase())) || 'rows';
+  const ranked = listText(dimensions) || 'rows';
   const share = plan.share
-    ? `Share of ${measures.toLowerCase()}${plan.share.part ? ` where ${filterText(plan.share.part)}` : ''} (%)`
+    ? `Share of ${measures}${plan.share.part ? ` where ${filterText(plan, plan.share.part)}` : ''} (%)`
     : undefined;
   const head = share
     ? `${share}${by.length > 0 ? ` by ${listText(by)}` : ''}`
     : plan.top
       ? plan.top.n === 0
-        ? `${ranked} ranked by ${measures.toLowerCase()}`
-        : `${top}${ranked} by ${measures.toLowerCase()}`
+        ? `${ranked} ranked by ${measures}`
+        : `${top}${ranked} by ${measures}`
       : `${measures}${by.length > 0 ? ` by ${listText(by)}` : ''}`;
-  return `${head}${scopeText(plan)}`.replace(/^./, (c) => c.toUpperCase());
+  return capitalise(`${head}${scopeText(plan)}`);
 }
 
 /** The WHERE conditions of a plan (value and number filters, its period). */
-function conditions(plan: Plan, time: string | undefined): string[] {
+export function conditions(plan: Plan, time: string | undefined): string[] {
   const between = (from: string, to: string) => `${time} >= ${quote(from)} AND ${time} < ${quote(to)}`;
   const where: string[] = [];
   for (const f of plan.filters) where.push(valueCondition(ident(f.member.column), f));
@@ -77,7 +92,7 @@ function conditions(plan: Plan, time: string | undefined): string[] {
   return where;
 }
 
-function valueCondition(column: string, f: ValueFilter): string {
+export function valueCondition(column: string, f: ValueFilter): string {
   const values = f.values.map(quote);
   return values.length === 1
     ? `${column} ${f.negate ? '<>' : '='} ${values[0]}`

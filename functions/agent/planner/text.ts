@@ -31,7 +31,13 @@ export function words(text: string): string[] {
     .toLowerCase()
     .replace(/['’]s\b/g, '')
     .replace(/%/g, ' percent ')
-    .replace(/(\d),(?=\d{3}\b)/g, '$1');
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    // "70+ orders": 70 or more.
+    .replace(/(\d)\+/g, '$1 or more')
+    // "40k", "1.5m", "2 million": the number written out.
+    .replace(/(\d+(?:\.\d+)?)\s?(k|m|mm|thousand|million)\b/g, (_, n: string, unit: string) =>
+      String(Math.round(Number(n) * (unit === 'k' || unit === 'thousand' ? 1_000 : 1_000_000))),
+    );
   return (normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? []).map((w) => NUMBER_WORDS[w] ?? w);
 }
 

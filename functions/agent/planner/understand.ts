@@ -10,9 +10,24 @@ import {
   findValues,
   joinCompounds,
 } from './members';
+import { termsOf } from './names';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
+import {
+  applySynonyms,
+  claimTotalCounts,
+  findAveragePer,
+  findChange,
+  findEntity,
+  findEntityCondition,
+  findFirst,
+  findNew,
+  findPercentile,
+  findRepeat,
+  incidental,
+} from './readings';
+import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
-import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, RATIO_WORDS } from './vocabulary';
+import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, QUALIFIERS, RATIO_WORDS } from './vocabulary';
 
 export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type ValueFilter } from './plan';
 
@@ -22,13 +37,32 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     words(question).map((raw) => ({ raw, stem: stem(raw), used: false })),
     cube,
   );
+  applySynonyms(tokens, cube);
   const raws = tokens.map((t) => t.raw);
+  const started = findNew(tokens, cube);
+  const change = findChange(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
   const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
   const future = relative.future || raws.includes('will');
-  const ratio = tokens.filter((t) => RATIO_WORDS.has(t.raw) || (t.raw === 'cent' && t.stem === 'cent'));
+  const ratio = tokens.filter(
+    (t, i) =>
+      RATIO_WORDS.has(t.raw) ||
+      (t.raw === 'cent' && t.stem === 'cent') ||
+      // "how much of total revenue do the top 3 account for"
+      (t.raw === 'account' && tokens[i + 1]?.raw === 'for') ||
+      (t.raw === 'of' && tokens[i - 1]?.raw === 'much' && tokens[i - 2]?.raw === 'how'),
+  );
   for (const t of ratio) t.used = true;
+  const percentile = findPercentile(tokens);
+  const average = percentile === undefined && findAveragePer(tokens, cube);
+  const firstDate = findFirst(tokens, cube);
+  const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
+  const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
+  if (firstEntity) {
+    const t = tokens[firstEntity.at];
+    if (t) t.used = true;
+  }
   // "by how many percent": a percentage is asked for, not a count.
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
@@ -42,8 +76,10 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
       next.used = true;
     }
   });
-  const claimed = claimMeasureTitles(tokens, cube);
-  const grain = findGrain(tokens);
+  const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
+  const namedGrain = findGrain(tokens);
+  // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
+  const grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
   const found = findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
@@ -61,24 +97,40 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   }
   // "What is the largest order?" names a measure, not a ranking: without a breakdown the word goes back.
   let top: Parsed['top'];
-  if (found?.superlative && dimensions.length === 0 && !grain) found.superlative.used = false;
+  // (A change ranks whatever breakdown it has, a follow-up's included: "which one grew fastest?")
+  if (found?.superlative && dimensions.length === 0 && !grain && !change) found.superlative.used = false;
   else if (found) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
     const token = first ? tokens[first.at] : undefined;
     const plural =
       found.superlative !== undefined && !found.counted && token !== undefined && token.raw !== token.stem;
-    top = { n: plural ? 0 : found.n, direction: found.direction };
+    top = {
+      n: plural ? 0 : found.n,
+      direction: found.direction,
+      ...(found.percent ? { percent: true } : {}),
+    };
   }
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;
-  measures = measures.map((m) => aggregatedAs(m, tokens, cube));
+  // "average revenue per customer" averages the totals per customer: the measure stays the total.
+  if (!average) measures = measures.map((m) => aggregatedAs(m, tokens, cube));
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
   const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (money && measures.length === 0 && sum) {
     measures = [sum];
     measureScore = 2;
+  }
+  // "best month per region", "worst category": a ranking with no measure named ranks by money.
+  if (
+    top &&
+    measures.length === 0 &&
+    sum &&
+    raws.some((w) => ['best', 'worst', 'strongest', 'weakest'].includes(w))
+  ) {
+    measures = [sum];
+    measureScore = 1;
   }
 
   let share: Parsed['share'];
@@ -104,7 +156,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
       raws.includes('through') ||
       (raws.includes('from') && raws.includes('to')) ||
       raws.includes('until');
-    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w))) {
+    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w)) && !change) {
       range = {
         label: `${first.period.label} to ${last.period.label}`,
         from: first.period.from,
@@ -133,44 +185,119 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     }
   }
 
+  const ratioAt = tokens.findIndex((t) => ratio.includes(t));
+  const second = resolveSecondOrder({
+    tokens,
+    cube,
+    today,
+    measures,
+    dimensions,
+    dimensionsFound,
+    ...(grain ? { grain } : {}),
+    ...(top ? { top } : {}),
+    ...(share ? { share } : {}),
+    ...(range ? { range } : {}),
+    ...(compare ? { compare } : {}),
+    ...(percentile !== undefined ? { percentile } : {}),
+    ...(average ? { average } : {}),
+    ...(change ? { change } : {}),
+    ...(condition ? { condition } : {}),
+    ...(firstEntity ? { firstEntity } : {}),
+    ...(started ? { started: started.member } : {}),
+    ratioAt,
+  });
+  measures = second.measures;
+  if (second.measures.length > 0 && measureScore === 0) measureScore = 2;
+  compare = second.compare;
+  if (compare) range = undefined;
+  const dimensionsRead = second.dimensions;
+  const grainRead = second.grain;
+  top = second.top;
+  share = second.share;
   const timeDimensions = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
   const timeDimension =
+    second.timeDimension ??
     timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
     timeDimensions[0];
+  const needsTime = grainRead || range || compare || second.fields.first;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
-  const timeUseful = (grain || range || compare) && timeDimension ? 0.5 : 0;
+  const timeUseful = needsTime && timeDimension ? 0.5 : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
   const leftover = tokens.filter(
-    (t) => !t.used && !STOPWORDS.has(t.raw) && !cube.words.includes(t.stem) && /^[a-z]{3,}$/.test(t.raw),
+    (t, i) =>
+      !t.used &&
+      !STOPWORDS.has(t.raw) &&
+      !cube.words.includes(t.stem) &&
+      /^[a-z]{3,}$/.test(t.raw) &&
+      // "the enterprise tier": a kind-of word right after a value names the value's group.
+      !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
-  const unexplained = leftover
-    .filter((t) => !FILLER.has(t.raw) && !memberWords.has(t.stem))
-    .map((t) => t.raw);
+  // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
+  const numbers = tokens.flatMap((t, i) =>
+    !t.used && /^\d+(\.\d+)?$/.test(t.raw)
+      ? [
+          [tokens[i - 2], tokens[i - 1], t]
+            .flatMap((x) => (x && !STOPWORDS.has(x.raw) ? [x.raw] : []))
+            .join(' '),
+        ]
+      : [],
+  );
+  // Money words are general English, but a cube that holds no money cannot answer them ("spend" of customers).
+  const moneyless = !sum;
+  const unread = [
+    ...leftover
+      .filter(
+        (t) => (!FILLER.has(t.raw) || (moneyless && MONEY_WORDS.has(t.raw))) && !memberWords.has(t.stem),
+      )
+      .map((t) => t.raw),
+    ...numbers,
+    ...second.unresolved,
+  ];
+  // Only a question that names what it measures can leave a side remark out.
+  const ignored = matched.score > 0 || claimed.length > 0 ? incidental(question, tokens, unread) : [];
+  const unexplained = unread.filter((w) => !ignored.includes(w));
+  const { fields } = second;
+  const terms = termsOf(
+    tokens,
+    [...measures, ...dimensionsRead, ...(fields.having ? [fields.having.entity] : [])],
+    cube.members,
+  );
+  const secondOrder =
+    (fields.having ? 3 : 0) +
+    (fields.first ? 2 : 0) +
+    (fields.percentile ? 1 : 0) +
+    (second.timeDimension ? 1.5 : 0);
   const score =
-    -0.5 * leftover.length +
+    -0.5 * leftover.length -
+    3 * numbers.length +
     (cube.isView ? 0.25 : 0) +
     1.5 * measureScore +
-    2 * dimensions.length +
+    2 * dimensionsRead.length +
     2 * filters.length +
     numberFilters.length +
     1.5 * cubeWords +
+    secondOrder +
     timeUseful -
-    (grain || range || compare ? (timeDimension ? 0 : 5) : 0);
+    (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
   return {
     cube,
     measures,
     measureScore,
-    dimensions,
-    ...(grain ? { grain } : {}),
-    ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
+    measureNamed: matched.measures.length > 0 || (money && sum !== undefined),
+    dimensions: dimensionsRead,
+    ...(grainRead ? { grain: grainRead } : {}),
+    ...(timeDimension && needsTime ? { timeDimension } : {}),
     filters: share?.part ? filters.filter((f) => f !== share?.part) : filters,
     numberFilters,
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
+    ...fields,
+    ...(Object.keys(terms).length > 0 ? { terms } : {}),
+    ...(ignored.length > 0 ? { ignored } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,
@@ -185,7 +312,10 @@ const nothingFound = (p: Parsed) =>
   p.numberFilters.length === 0 &&
   !p.grain &&
   !p.range &&
-  !p.compare;
+  !p.compare &&
+  !p.having &&
+  !p.first &&
+  !p.percentile;
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
@@ -217,8 +347,20 @@ function toPlan(p: Parsed): Plan | undefined {
     ...(p.compare ? { compare: p.compare } : {}),
     ...(p.top ? { top: p.top } : {}),
     ...(p.share ? { share: p.share } : {}),
+    ...secondOrderOf(p),
   };
 }
+
+/** The second-order fields of a plan (carried over by follow-ups that do not change them). */
+const secondOrderOf = (p: Plan): Partial<Plan> => ({
+  ...(p.having ? { having: p.having } : {}),
+  ...(p.change ? { change: p.change } : {}),
+  ...(p.perGroup ? { perGroup: p.perGroup } : {}),
+  ...(p.percentile ? { percentile: p.percentile } : {}),
+  ...(p.first ? { first: p.first } : {}),
+  ...(p.terms ? { terms: p.terms } : {}),
+  ...(p.ignored ? { ignored: p.ignored } : {}),
+});
 
 /** A follow-up keeps what it does not change from the previous plan. */
 function merge(previous: Plan, next: Parsed): Plan {
@@ -235,7 +377,11 @@ function merge(previous: Plan, next: Parsed): Plan {
     ...previous.filters.filter((f) => !next.filters.some((n) => n.member === f.member)),
     ...next.filters,
   ];
-  const numberFilters = next.numberFilters.length > 0 ? next.numberFilters : previous.numberFilters;
+  // "what about more than 65?" after "customers with more than 60 orders": the condition's new threshold.
+  const threshold =
+    previous.having && !next.having && next.numberFilters.length === 1 ? next.numberFilters[0] : undefined;
+  const numberFilters =
+    next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
   const timeChanged = next.range !== undefined || next.compare !== undefined;
   const range = timeChanged ? next.range : previous.range;
   const compare = timeChanged ? next.compare : previous.compare;
@@ -254,15 +400,27 @@ function merge(previous: Plan, next: Parsed): Plan {
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
+    ...secondOrderOf(previous),
+    ...secondOrderOf(next),
+    ...(threshold && previous.having
+      ? { having: { ...previous.having, op: threshold.op, value: threshold.value } }
+      : {}),
   };
 }
 
 /** The best reading of a question over the catalog (highest score; the earlier cube on ties). */
 function parseBest(question: string, catalog: readonly CatalogCube[], today: string): Parsed | undefined {
   let best: Parsed | undefined;
+  // A reading that explains every word beats one that leaves some unexplained, whatever their scores.
+  const complete = (p: Parsed) => (p.unexplained.length === 0 ? 1 : 0);
   for (const cube of catalog) {
     const parsed = parseAgainst(question, cube, today);
-    if (!best || parsed.score > best.score) best = parsed;
+    if (
+      !best ||
+      complete(parsed) > complete(best) ||
+      (complete(parsed) === complete(best) && parsed.score > best.score)
+    )
+      best = parsed;
   }
   return best;
 }
@@ -271,7 +429,7 @@ function parseBest(question: string, catalog: readonly CatalogCube[], today: str
 export type Reading =
   | { kind: 'plan'; plan: Plan }
   /** Part of the question is outside the data (a person, a forecast): say what is missing. */
-  | { kind: 'refuse'; missing: string }
+  | { kind: 'refuse'; missing: string; future?: boolean; near?: Plan }
   /** Nothing in the question matches the model. */
   | { kind: 'none' };
 
@@ -291,7 +449,7 @@ export function readQuestions(
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
     let parsed = best;
-    if (plan && looksLikeFollowUp(question, best)) {
+    if (plan && looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] })) {
       parsed = parseAgainst(question, plan.cube, today);
       plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
     } else {
@@ -301,10 +459,12 @@ export function readQuestions(
       reading = {
         kind: 'refuse',
         missing: 'forecasts or future dates (the data only records what happened)',
+        future: true,
+        near: plan,
       };
       plan = undefined;
     } else if (plan && parsed.unexplained.length > 0) {
-      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained) };
+      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained), near: plan };
       plan = undefined;
     } else {
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };

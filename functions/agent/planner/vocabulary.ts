@@ -96,6 +96,8 @@ export const DESC_SUPERLATIVES = new Set([
   'greatest',
   'strongest',
   'top',
+  'fastest',
+  'busiest',
 ]);
 export const ASC_SUPERLATIVES = new Set([
   'least',
@@ -107,6 +109,8 @@ export const ASC_SUPERLATIVES = new Set([
   'poorest',
   'min',
   'minimum',
+  'slowest',
+  'quietest',
 ]);
 export const FOLLOW_UP_START = [
   'and',
@@ -218,5 +222,33 @@ export const FILLER = new Set(
   performance perform performing performed doing going looking change changes changed metric metrics kpi kpis
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
-  distinct dollar dollars usd eur euro euros bucks currency`.split(/\s+/),
+  distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
+  thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring`.split(
+    /\s+/,
+  ),
 );
+
+/** Words for a kind of thing that follow a value ("enterprise tier", "north area"): they name the value's group. */
+export const QUALIFIERS = new Set([
+  'tier',
+  'level',
+  'group',
+  'type',
+  'kind',
+  'class',
+  'band',
+  'bracket',
+  'bucket',
+]);
+
+/** Words for the size of one row ("order size", "order value"): a row-level number, not a total. */
+export const SIZE_WORDS = new Set([
+  'size',
+  'value',
+  'amount',
+  'price',
+  'sizes',
+  'values',
+  'amounts',
+  'prices',
+]);

@@ -1,7 +1,8 @@
 import { sleep } from '../abort';
-import { answerText, helpText, type ResultLike } from '../planner/answer';
+import { helpText, type ResultLike } from '../planner/answer';
 import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
-import { planQuery } from '../planner/sql';
+import { refusalText } from '../planner/respond';
+import { nextStep, type SqlOutcome } from '../planner/steps';
 import { STOPWORDS, words } from '../planner/text';
 import { looksLikeFollowUp, readQuestions } from '../planner/understand';
 import { META_MAX_MEMBERS } from '../tool-specs';
@@ -126,42 +127,37 @@ export function offlineProvider(options: OfflineOptions = {}): ModelProvider {
       const today = request.clock?.today ?? new Date().toISOString().slice(0, 10);
       const reading = readQuestions(questions, catalog, today);
       if (reading.kind !== 'plan') {
-        const reason =
-          reading.kind === 'refuse'
-            ? `I can't answer that from this data: the model has nothing for ${reading.missing}, and answering a different question would mislead. Here is what I can answer:`
-            : undefined;
-        yield* text(helpText(catalog, reason), signal);
+        yield* text(reading.kind === 'refuse' ? refusalText(reading, catalog) : helpText(catalog), signal);
         yield { type: 'end', stopReason: 'end_turn' };
         return;
       }
-      const plan = reading.plan;
-      const query = planQuery(plan);
-      const sqlResults = turn.filter((m) => m.name === 'coreSqlApi').slice(verified ? 1 : 0);
-      const last = sqlResults.at(-1);
-      if (!last) {
-        yield* text(`Plan: ${query.title}. Querying ${plan.cube.name}.`, signal, 'thinking');
+      const outcomes: SqlOutcome[] = turn
+        .filter((m) => m.name === 'coreSqlApi')
+        .slice(verified ? 1 : 0)
+        .map((m) => {
+          const result = parse(m.content);
+          if (isResult(result)) return result;
+          const error =
+            typeof result === 'object' && result !== null && 'error' in result
+              ? String(result.error)
+              : 'no result';
+          return { error };
+        });
+      const next = nextStep(reading.plan, outcomes, today);
+      if (next.kind === 'query') {
+        yield* text(`Plan: ${next.query.title}. Querying ${reading.plan.cube.name}.`, signal, 'thinking');
         yield toolUse('coreSqlApi', {
-          sqlQuery: query.sql,
-          queryTitle: query.title,
-          description: query.description,
+          sqlQuery: next.query.sql,
+          queryTitle: next.query.title,
+          description: next.query.description,
         });
         yield { type: 'end', stopReason: 'tool_use' };
         return;
       }
-      const result = parse(last.content);
-      if (!isResult(result)) {
-        const error =
-          typeof result === 'object' && result !== null && 'error' in result
-            ? String(result.error)
-            : 'no result';
-        yield* text(
-          helpText(catalog, `The query "${query.title}" failed: ${error}. Here is what I can answer:`),
-          signal,
-        );
-        yield { type: 'end', stopReason: 'end_turn' };
-        return;
-      }
-      yield* text(answerText(plan, query, result), signal);
+      yield* text(
+        next.kind === 'answer' ? next.text : helpText(catalog, `${next.message} Here is what I can answer:`),
+        signal,
+      );
       yield { type: 'end', stopReason: 'end_turn' };
     },
   };

@@ -7,6 +7,7 @@ import { SqlNotAllowedError } from '../../errors';
 import type { Member } from '../model-schema';
 import { suggest } from '../suggest';
 import { fold, functionName, hasControlCharacter, isNode, type Node, nameOf, qualifierOf, walk } from './ast';
+import type { Dialect } from './measures';
 import { RESERVED_PREFIX, type Resolution, rangeOf, type Scope } from './resolve';
 
 /** Scalar functions a query may call (lowercase). Anything else, table functions included, is refused. */
@@ -49,6 +50,22 @@ const CAST_TYPES = new Set([
     'INTERVAL',
   ],
 ]);
+/**
+ * Percentile aggregates only some engines have, by the name they take there; elsewhere they are refused by name
+ * with the portable form (percentile_cont ... WITHIN GROUP, an allowed aggregate on both engines).
+ */
+const ENGINE_AGGREGATES: Record<Dialect, ReadonlySet<string>> = {
+  duckdb: new Set(['median', 'quantile_cont', 'quantile_disc', 'quantile']),
+  postgres: new Set(),
+  clickhouse: new Set(),
+};
+const DIALECT_NAMES: Record<Dialect, string> = {
+  duckdb: 'DuckDB',
+  postgres: 'PostgreSQL',
+  clickhouse: 'ClickHouse',
+};
+const PERCENTILE_HINT = 'use percentile_cont(0.5) WITHIN GROUP (ORDER BY x) for a median';
+
 const AGGREGATES = new Set([
   ...['COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'MEDIAN', 'STDDEV', 'STDDEV_POP', 'STDDEV_SAMP', 'VARIANCE'],
   ...['VAR_POP', 'VAR_SAMP', 'STRING_AGG', 'BOOL_AND', 'BOOL_OR', 'PERCENTILE_CONT', 'PERCENTILE_DISC'],
@@ -172,7 +189,10 @@ function boundValueSize(node: Node, name: string, state: { pads: number }): void
 }
 
 /** Checks node types, statements, functions and value-size bounds over the whole AST. */
-export function checkConstructs(root: Node): { usesStar: boolean; usedNames: Set<string> } {
+export function checkConstructs(
+  root: Node,
+  dialect: Dialect = 'duckdb',
+): { usesStar: boolean; usedNames: Set<string> } {
   const usedNames = new Set<string>();
   let usesStar = false;
   const state = { pads: 0 };
@@ -181,7 +201,12 @@ export function checkConstructs(root: Node): { usesStar: boolean; usedNames: Set
     const type = typeof node.type === 'string' ? node.type.toLowerCase() : undefined;
     if (type === 'function') {
       const name = fold(functionName(node));
-      if (!SCALAR_FUNCTIONS.has(name))
+      const percentile = Object.values(ENGINE_AGGREGATES).some((names) => names.has(name));
+      if (percentile && !ENGINE_AGGREGATES[dialect].has(name))
+        throw new SqlNotAllowedError(
+          `${name.toUpperCase()} is not available on ${DIALECT_NAMES[dialect]}: ${PERCENTILE_HINT}`,
+        );
+      if (!SCALAR_FUNCTIONS.has(name) && !percentile)
         throw new SqlNotAllowedError(`Function ${name || '(unknown)'} is not allowed`);
       boundValueSize(node, name, state);
     }

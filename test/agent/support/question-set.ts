@@ -68,7 +68,8 @@ export async function judge(
   );
   if (failed) return failed;
   const calls = messages.filter((m) => m.toolCall && !m.isInProcess);
-  const sqlCall = calls.find((m) => m.toolCall?.name === 'coreSqlApi');
+  // The answer's query is the last one (a period reaching today first asks for the data's date range).
+  const sqlCall = calls.findLast((m) => m.toolCall?.name === 'coreSqlApi');
   if (c.refuse) {
     if (sqlCall) return `ran a query instead of refusing (${sqlCall.toolCall?.input}):\n${answer}`;
     if (!/(can(no|')t|could not) answer/i.test(answer)) return `no honest refusal:\n${answer}`;

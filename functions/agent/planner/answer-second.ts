@@ -1,0 +1,178 @@
+/** Answers to second-order plans (issue 29), stating the figures of their one query in the asker's words. */
+import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
+import type { CatalogMember } from './catalog';
+import { asNumber, formatChange, formatFigure, formatPercent } from './format';
+import { capitalise, conditionWords, entityWord, nameOf } from './names';
+import { type Plan, rankedChange } from './plan';
+import type { PlannedQuery } from './sql';
+import { formatValue } from './text';
+
+const LISTED = 10;
+
+type Row = unknown[];
+const column = (query: PlannedQuery, role: string) => query.columns.findIndex((c) => c.role === role);
+
+/** The labels of a row (dimensions and times, in column order). */
+function labeler(plan: Plan, query: PlannedQuery, grain = plan.grain): (row: Row) => string {
+  const at = query.columns.flatMap((c, i) => (['period', 'time', 'dimension'].includes(c.role) ? [i] : []));
+  return (row) =>
+    at
+      .map((i) => (query.columns[i]?.role === 'time' ? timeLabel(row[i], grain) : formatValue(row[i])))
+      .join(', ');
+}
+
+/** At most LISTED rows as lines, and where the rest are. */
+function lines(rows: Row[], total: number, line: (row: Row, k: number) => string): string {
+  const shown = rows.length <= LISTED_ALL ? rows : rows.slice(0, LISTED);
+  const more =
+    total > shown.length
+      ? `\n(the first ${shown.length} of ${total}; the table holds ${Math.min(rows.length, total) > shown.length ? 'more' : 'them all'}.)`
+      : '';
+  return `${shown.map(line).join('\n')}${more}`;
+}
+
+function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: string): string {
+  const h = plan.having;
+  if (!h) return '';
+  const who = `${capitalise(entityWord(h.entity))} ${conditionWords(plan)}${scope}`;
+  const label = labeler(plan, {
+    ...query,
+    columns: query.columns.map((c) => (c.member === h.entity ? { role: 'entities' } : c)),
+  });
+  const at = (role: string) => column(query, role);
+  const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
+  const grouped = plan.dimensions.length > 0;
+  if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
+  if (h.output === 'count')
+    return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
+  if (h.output === 'share') {
+    const share = (r: Row) =>
+      `${formatPercent(r[at('share')] ?? 0)} (${count(r)} of ${formatFigure(undefined, r[at('whole')] ?? 0)} ${entityWord(h.entity)})`;
+    if (!grouped) return `${who}: ${share(result.data[0] ?? [])}.`;
+    return `${who}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
+  }
+  if (result.totalRows === 0) return `${who}: none (0).`;
+  const entityAt = query.columns.findIndex((c) => c.member === h.entity);
+  const measures = query.columns.flatMap((c, i) => (c.role === 'measure' ? [{ i, member: c.member }] : []));
+  const figures = (r: Row) =>
+    measures
+      .map(
+        ({ i, member }) =>
+          `${formatFigure(member, r[i])}${measures.length > 1 && member?.aggType === 'count' ? ` ${member.titleWords.at(-1)}s` : ''}`,
+      )
+      .join('; ');
+  const prefix = (r: Row) => (grouped ? `${label(r)}, ` : '');
+  const body = lines(
+    result.data,
+    result.totalRows,
+    (r, k) => `${k + 1}. ${prefix(r)}${formatValue(r[entityAt])}: ${figures(r)}`,
+  );
+  return `${who} (${result.totalRows}):\n${body}`;
+}
+
+function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: string): string {
+  const first = plan.first;
+  if (!first) return '';
+  const noun = plan.timeDimension ? 'first row' : 'first date';
+  const entities = entityWord(first.entity);
+  const period = plan.range
+    ? ` was ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
+    : '';
+  const head = `${capitalise(entities)} whose first ${plan.timeDimension ? noun.replace('row', plan.measures[0]?.titleWords.at(-1) ?? 'row') : noun}${period}`;
+  if (plan.grain) {
+    const label = labeler(plan, query);
+    return `${capitalise(entities)} by the ${plan.grain} of their first ${plan.measures[0]?.titleWords.at(-1) ?? 'row'}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
+  }
+  if (first.output === 'list') {
+    if (result.totalRows === 0) return `${head}: none (0).`;
+    return `${head} (${result.totalRows}):\n${lines(result.data, result.totalRows, (r) => `- ${formatValue(r[0])}: ${timeLabel(r[1], 'day')}`)}`;
+  }
+  return `${head}: ${formatFigure(undefined, result.data[0]?.[0] ?? 0)}.`;
+}
+
+function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const measure = plan.measures[0];
+  const [now, before, change, percent] = ['measure', 'previous', 'change', 'change_percent'].map((r) =>
+    column(query, r),
+  );
+  const label = labeler(plan, query);
+  const moved = (row: Row) =>
+    asNumber(row[now ?? -1]) === undefined
+      ? `${formatFigure(measure, row[before ?? -1])}, then no data to compare`
+      : asNumber(row[before ?? -1]) === undefined
+        ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
+        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})`;
+  if (result.data.length === 0) return `${query.title}: no rows to compare.`;
+  const top = rankedChange(plan);
+  if (top && top.n === 1 && result.data.length === 1) {
+    const row = result.data[0] ?? [];
+    return `${query.title}: ${label(row)}, ${moved(row)}.`;
+  }
+  const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
+  if (!labels) return `${query.title}: ${moved(result.data[0] ?? [])}.`;
+  const rows =
+    top || plan.compare
+      ? result.data
+      : result.data.length > LISTED_ALL
+        ? result.data.slice(-LISTED)
+        : result.data;
+  const body = rows.map((r, k) => `${top ? `${k + 1}.` : '-'} ${label(r)}: ${moved(r)}`).join('\n');
+  const more =
+    rows.length < result.totalRows
+      ? `\n(${top || plan.compare ? 'the first' : 'the latest'} ${rows.length} of ${result.totalRows} rows; the table holds them.)`
+      : '';
+  return `${query.title}:\n${body}${more}`;
+}
+
+function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const measure = plan.measures[0];
+  const m = column(query, 'measure');
+  const labelAt = query.columns.flatMap((c, i) => (['time', 'dimension'].includes(c.role) ? [i] : []));
+  const itemAt = labelAt.at(-1) ?? 0;
+  const groupAt = labelAt.slice(0, -1);
+  const text = (row: Row, i: number) =>
+    query.columns[i]?.role === 'time' ? timeLabel(row[i], plan.grain) : formatValue(row[i]);
+  const groups = new Map<string, string[]>();
+  for (const row of result.data) {
+    const key = groupAt.map((i) => text(row, i)).join(', ');
+    const items = groups.get(key) ?? [];
+    items.push(`${text(row, itemAt)} (${formatFigure(measure, row[m])})`);
+    groups.set(key, items);
+  }
+  const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');
+  return `${query.title}:\n${body}`;
+}
+
+function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const measure = plan.measures[0];
+  const row = result.data[0] ?? [];
+  return `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;
+}
+
+function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const p = plan.percentile;
+  if (!p) return '';
+  const member: CatalogMember | undefined = p.of ?? plan.measures[0];
+  const m = column(query, 'measure');
+  const label = labeler(plan, query);
+  if (result.data.length === 0) return `${query.title}: no rows, so no value.`;
+  const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
+  if (!labels) return `${query.title}: ${formatFigure(member, result.data[0]?.[m])}.`;
+  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(member, r[m])}`)}`;
+}
+
+/** The answer to a second-order plan, or undefined for a first-order one. */
+export function secondOrderAnswer(
+  plan: Plan,
+  query: PlannedQuery,
+  result: ResultLike,
+  scope: string,
+): string | undefined {
+  if (plan.having) return havingText(plan, query, result, scope);
+  if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
+  if (plan.percentile) return percentileText(plan, query, result);
+  if (plan.change && plan.timeDimension) return changeText(plan, query, result);
+  if (plan.share?.top) return topShareText(plan, query, result);
+  if (plan.perGroup) return perGroupText(plan, query, result);
+  return undefined;
+}

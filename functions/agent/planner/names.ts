@@ -1,0 +1,76 @@
+/**
+ * Members in the asker's words: the word they used ("revenue") with the model's title beside it when it differs
+ * ("revenue (total amount)"), so an answer reads as an answer to their question and still names the field.
+ */
+import type { CatalogMember } from './catalog';
+import { formatFigure } from './format';
+import { dimensionKeys } from './members';
+import type { EntityCondition, Plan, Token } from './plan';
+
+/** Words that name how a measure aggregates, not what it is of. */
+const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
+
+/** The words a question used for members, where they are one of the member's other names, by column. */
+export function termsOf(
+  tokens: readonly Token[],
+  members: readonly CatalogMember[],
+  all: readonly CatalogMember[] = members,
+): Record<string, string> {
+  const terms: Record<string, string> = {};
+  // A word in any member's title ("order" of Number of orders) names that member, not this one.
+  const titled = new Set(all.flatMap((m) => m.titleWords));
+  for (const m of members) {
+    const word = tokens.find(
+      (t) =>
+        !GENERIC.has(t.raw) &&
+        !titled.has(t.stem) &&
+        m.names.includes(t.stem) &&
+        !m.titleWords.includes(t.stem) &&
+        // The word as written, not a verb form that stems to it ("sold" for sales).
+        t.raw.slice(0, 3) === t.stem.slice(0, 3),
+    );
+    if (word) terms[m.column] = word.raw.length <= 3 ? word.raw.toUpperCase() : word.raw;
+  }
+  return terms;
+}
+
+/** A member as the answer names it, lowercase: "revenue (total amount)", or its title. */
+export function nameOf(plan: Pick<Plan, 'terms'>, m: CatalogMember): string {
+  const title = m.title.toLowerCase();
+  const term = plan.terms?.[m.column];
+  return term && term.toLowerCase() !== title ? `${term} (${title})` : title;
+}
+
+export const capitalise = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
+/** A column name for an entity count: "customers" for Customer name. */
+export function entityWord(member: CatalogMember): string {
+  const keys = dimensionKeys(member);
+  const word = keys.derived[0] ?? keys.single[0] ?? member.column;
+  return word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`;
+}
+
+const OP_WORDS = {
+  '>': 'more than',
+  '>=': 'at least',
+  '<': 'fewer than',
+  '<=': 'at most',
+  '=': 'exactly',
+} as const;
+
+/** "with more than 60 orders", "whose revenue (total amount) is over $10,000.00". */
+export function conditionWords(plan: Plan): string {
+  const h = plan.having;
+  if (!h) return '';
+  const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
+    if (c.measure.aggType === 'count') {
+      const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
+      const op = c.op === '<' ? 'fewer than' : OP_WORDS[c.op];
+      const singular = noun.replace(/s$/, '');
+      return `with ${op} ${formatFigure(c.measure, c.value)} ${c.value === 1 ? singular : `${singular}s`}`;
+    }
+    const op = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': 'exactly' }[c.op];
+    return `whose ${nameOf(plan, c.measure)} is ${op} ${formatFigure(c.measure, c.value)}`;
+  };
+  return [h, ...(h.and ?? [])].map(words).join(' and ');
+}

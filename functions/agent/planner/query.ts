@@ -1,0 +1,93 @@
+/** The query a plan runs, and the queries around it: the data's date range, the latest period in the data. */
+import { addDays } from './clock';
+import { shift, unitStart } from './dates';
+import type { Period, Plan } from './plan';
+import { ident, type PlannedQuery, planQuery } from './sql';
+import {
+  changeQuery,
+  firstQuery,
+  havingQuery,
+  percentileQuery,
+  perGroupQuery,
+  topShareQuery,
+} from './sql-second';
+import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary';
+
+/** The SQL for a plan: second-order plans first, then the plain aggregate. */
+export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.having) return havingQuery(plan);
+  if (plan.first && plan.timeDimension) return firstQuery(plan);
+  if (plan.percentile) return percentileQuery(plan);
+  if (plan.change && plan.timeDimension) return changeQuery(plan);
+  if (plan.share?.top) return topShareQuery(plan);
+  if (plan.perGroup) return perGroupQuery(plan);
+  return planQuery(plan);
+}
+
+/** The first and last date of the plan's time dimension (the data's own range, under the user's access). */
+export function dateRangeQuery(plan: Plan): PlannedQuery | undefined {
+  const time = plan.timeDimension;
+  if (!time) return undefined;
+  const title = `${time.title} range`;
+  return {
+    sql: `SELECT MIN(${ident(time.column)}) AS first_date, MAX(${ident(time.column)}) AS last_date FROM ${ident(plan.cube.name)}`,
+    title,
+    description: `The first and last ${time.title.toLowerCase()} in ${plan.cube.title}.`,
+    columns: [{ role: 'time' }, { role: 'time' }],
+  };
+}
+
+/** The unit and count of a period ("Q4 2025": one quarter), or undefined for spans of other lengths. */
+export function periodUnit(period: Period): { unit: Unit; n: number } | undefined {
+  const units: Unit[] = ['year', 'quarter', 'month', 'week', 'day'];
+  for (const unit of units) {
+    if (unitStart(period.from, unit) !== period.from) continue;
+    for (let n = 1; n <= 60; n++) {
+      const end = shift(period.from, unit, n);
+      if (end === period.to) return { unit, n };
+      if (end > period.to) break;
+    }
+  }
+  return undefined;
+}
+
+const unitLabel = (unit: Unit, from: string): string => {
+  const y = Number(from.slice(0, 4));
+  const m = Number(from.slice(5, 7)) - 1;
+  switch (unit) {
+    case 'year':
+      return yearPeriod(y).label;
+    case 'quarter':
+      return quarterPeriod(y, Math.floor(m / 3) + 1).label;
+    case 'month':
+      return monthPeriod(y, m).label;
+    case 'week':
+      return `the week of ${from}`;
+    default:
+      return from;
+  }
+};
+
+/**
+ * The latest period of the same length that the data reaches, ending with the unit that holds its last date
+ * ("last quarter" past the data: the data's last quarter).
+ */
+export function latestPeriod(period: Period, lastDate: string): { period: Period; unit: string } {
+  const shape = period.unit ? { unit: period.unit, n: 1 } : periodUnit(period);
+  if (shape) {
+    const end = shift(unitStart(lastDate, shape.unit), shape.unit, 1);
+    const from = shift(end, shape.unit, -shape.n);
+    const label =
+      shape.n === 1
+        ? unitLabel(shape.unit, from)
+        : `the last ${shape.n} ${shape.unit}s in the data (${from} to ${addDays(end, -1)})`;
+    return {
+      period: { label, from, to: end },
+      unit: shape.n === 1 ? shape.unit : `${shape.n} ${shape.unit}s`,
+    };
+  }
+  const days = Math.max(1, Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000));
+  const to = addDays(lastDate, 1);
+  const from = addDays(to, -Math.min(days, 3660));
+  return { period: { label: `${from} to ${lastDate}`, from, to }, unit: `${days} days` };
+}

@@ -1,0 +1,556 @@
+/**
+ * Second-order readings of a question (issue 29): a condition on a per-entity aggregate, period-over-period
+ * change, percentiles, first dates and "new" things. Each finder claims the words it reads (`used`), so the
+ * first-order reading (measures, breakdowns, filters) does not read them again.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { dimensionKeys } from './members';
+import type { EntityCondition, Grain, Token } from './plan';
+import { stem, words } from './text';
+import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
+
+/** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
+const ENGLISH_SYNONYMS: Record<string, string> = {
+  client: 'customer',
+  shopper: 'customer',
+  purchaser: 'customer',
+  purchase: 'order',
+  transaction: 'order',
+};
+
+/** "clients" reads as "customers" when the model says customer and not client. */
+export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
+  const vocabulary = new Set([
+    ...cube.words,
+    ...cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]),
+  ]);
+  for (const t of tokens) {
+    const target = ENGLISH_SYNONYMS[t.stem];
+    if (!target || vocabulary.has(t.stem) || !vocabulary.has(target)) continue;
+    t.raw = t.raw === t.stem ? target : `${target}s`;
+    t.stem = target;
+  }
+}
+
+/** Comparison words before a number, longest first. */
+const COMPARATORS: [string[], EntityCondition['op']][] = [
+  [['more', 'than'], '>'],
+  [['greater', 'than'], '>'],
+  [['larger', 'than'], '>'],
+  [['bigger', 'than'], '>'],
+  [['higher', 'than'], '>'],
+  [['fewer', 'than'], '<'],
+  [['less', 'than'], '<'],
+  [['lower', 'than'], '<'],
+  [['smaller', 'than'], '<'],
+  [['at', 'least'], '>='],
+  [['at', 'most'], '<='],
+  [['no', 'more', 'than'], '<='],
+  [['over'], '>'],
+  [['above'], '>'],
+  [['exceeding'], '>'],
+  [['under'], '<'],
+  [['below'], '<'],
+  [['exactly'], '='],
+];
+
+const NUMBER = /^\d+(\.\d+)?$/;
+/** Verbs between a measure and its comparison ("whose revenue is above", "with sales of over"). */
+const LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'of', 'totaling', 'totalling', 'total']);
+/** "10 or more orders", "5 or fewer". */
+const OR_MORE: Record<string, EntityCondition['op']> = { more: '>=', fewer: '<=', less: '<=' };
+
+interface Comparison {
+  op: EntityCondition['op'];
+  value: number;
+  /** Index of the first comparison word and of the number. */
+  start: number;
+  at: number;
+}
+
+function comparisons(tokens: Token[]): Comparison[] {
+  const found: Comparison[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const [phrase, op] of COMPARATORS) {
+      if (!phrase.every((w, k) => tokens[i + k]?.raw === w && !tokens[i + k]?.used)) continue;
+      const at = i + phrase.length;
+      const number = tokens[at];
+      if (number && !number.used && NUMBER.test(number.raw))
+        found.push({ op, value: Number(number.raw), start: i, at });
+      break;
+    }
+    const t = tokens[i];
+    const more = OR_MORE[tokens[i + 2]?.raw ?? ''];
+    if (t && !t.used && NUMBER.test(t.raw) && tokens[i + 1]?.raw === 'or' && more)
+      found.push({ op: more, value: Number(t.raw), start: i, at: i });
+  }
+  return found;
+}
+
+/** The model's count of rows (Number of orders), named by a noun ("orders") or "times". */
+const countMeasureNamed = (cube: CatalogCube, word: Token | undefined): CatalogMember | undefined => {
+  if (!word) return undefined;
+  const counts = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (word.stem === 'time') return counts[0];
+  return counts.find((m) => m.titleWords.includes(word.stem) || m.otherWords.includes(word.stem));
+};
+
+/** The measure named right before a comparison ("revenue is above", "total amount over"), skipping links. */
+function measureBefore(
+  tokens: Token[],
+  start: number,
+  cube: CatalogCube,
+): { measure: CatalogMember; at: number[] } | undefined {
+  let k = start - 1;
+  while (k >= 0 && LINKS.has(tokens[k]?.raw ?? '') && tokens[k]?.raw !== 'total') k--;
+  const word = tokens[k];
+  if (!word || word.used) return undefined;
+  const measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType !== 'count_distinct');
+  // The numeric dimension's own word ("amount over 900") is a condition on rows, not on an aggregate.
+  const numeric = cube.members.find(
+    (m) =>
+      m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m) && m.titleWords.includes(word.stem),
+  );
+  const before = tokens[k - 1];
+  const totalled = before?.raw === 'total' || before?.raw === 'average';
+  if (numeric && !totalled) return undefined;
+  const measure =
+    measures.find(
+      (m) => m.otherWords.includes(word.stem) && !m.titleWords.includes(word.stem) && m.aggType === 'sum',
+    ) ??
+    (totalled
+      ? measures.find(
+          (m) => m.titleWords.includes(word.stem) && m.aggType === (before?.raw === 'total' ? 'sum' : 'avg'),
+        )
+      : undefined);
+  if (!measure) return undefined;
+  return { measure, at: totalled ? [k - 1, k] : [k] };
+}
+
+/** Dimensions that can be entities: strings that are not identifiers, with the token that names them. */
+export function findEntity(
+  tokens: Token[],
+  cube: CatalogCube,
+  before: number,
+): { member: CatalogMember; at: number } | undefined {
+  let best: { member: CatalogMember; at: number } | undefined;
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.type !== 'string' || isIdentifier(member)) continue;
+    const keys = dimensionKeys(member);
+    for (const key of [...keys.single, ...keys.derived]) {
+      tokens.forEach((t, i) => {
+        if (t.used || t.value || t.stem !== key) return;
+        // The subject is the nearest entity word before the condition ("customers with more than 60 orders").
+        const distance = i < before ? before - i : 100 + i;
+        const bestDistance = best
+          ? best.at < before
+            ? before - best.at
+            : 100 + best.at
+          : Number.POSITIVE_INFINITY;
+        if (distance < bestDistance) best = { member, at: i };
+      });
+    }
+  }
+  return best;
+}
+
+/** What the question asks about the entities: how many, what share, or which. */
+export function outputAsked(tokens: Token[], entityAt: number): EntityCondition['output'] {
+  const before = tokens.slice(Math.max(0, entityAt - 4), entityAt).map((t) => t.raw);
+  const ratio = tokens.some((t) =>
+    ['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct'].includes(t.raw),
+  );
+  if (ratio) return 'share';
+  if (
+    (before.includes('how') && before.includes('many')) ||
+    before.includes('number') ||
+    before.includes('count')
+  )
+    return 'count';
+  return 'list';
+}
+
+/**
+ * "customers with more than 60 orders", "customers who spent over 10,000", "categories whose revenue is above
+ * 2,000,000": a condition on an aggregate per value of an entity dimension. Claims its words when found.
+ */
+export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  let found: EntityCondition | undefined;
+  for (const c of comparisons(tokens)) {
+    const named = aggregateNamed(tokens, c, cube);
+    if (!named) continue;
+    const entity = found ? undefined : findEntity(tokens, cube, c.start);
+    if (!found && !entity) continue;
+    const entityToken = entity ? tokens[entity.at] : undefined;
+    if (entityToken) entityToken.used = true;
+    for (let k = c.start; k <= c.at; k++) {
+      const t = tokens[k];
+      if (t) t.used = true;
+    }
+    for (const t of named.claimed) t.used = true;
+    // "or more": the words after the number.
+    if (tokens[c.at + 1]?.raw === 'or') {
+      for (const k of [c.at + 1, c.at + 2]) {
+        const t = tokens[k];
+        if (t) t.used = true;
+      }
+      const noun = tokens[c.at + 3];
+      if (noun && countMeasureNamed(cube, noun) === named.measure) noun.used = true;
+    }
+    const condition = { measure: named.measure, op: c.op, value: c.value };
+    if (found) found.and = [...(found.and ?? []), condition];
+    else if (entity) found = { entity: entity.member, ...condition, output: outputAsked(tokens, entity.at) };
+  }
+  return found;
+}
+
+/** The aggregate a comparison is about: a count noun after it, a money verb or a measure before it. */
+function aggregateNamed(
+  tokens: Token[],
+  c: Comparison,
+  cube: CatalogCube,
+): { measure: CatalogMember; claimed: Token[] } | undefined {
+  // "60 orders", "60 or more orders"
+  const after = tokens[c.at + 1]?.raw === 'or' ? tokens[c.at + 3] : tokens[c.at + 1];
+  const counted = countMeasureNamed(cube, after);
+  if (counted && after) return { measure: counted, claimed: [after] };
+  const verb = tokens[c.start - 1];
+  const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)
+    return { measure: sum, claimed: [] };
+  const named = measureBefore(tokens, c.start, cube);
+  if (!named) return undefined;
+  return {
+    measure: named.measure,
+    claimed: named.at.flatMap((i) => (tokens[i] ? [tokens[i] as Token] : [])),
+  };
+}
+
+/** "repeat customers": entities with more than one row. */
+export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  const at = tokens.findIndex((t) => !t.used && (t.raw === 'repeat' || t.raw === 'recurring'));
+  if (at < 0) return undefined;
+  // "repeat buyers": people who buy are the customer entity, whatever word names them.
+  const who = tokens[at + 1];
+  if (who && ['buyer', 'shopper', 'purchaser'].includes(who.stem) && !who.used) {
+    who.raw = who.raw === who.stem ? 'customer' : 'customers';
+    who.stem = 'customer';
+  }
+  const entity = findEntity(tokens, cube, at + 2);
+  // The rows counted per entity, not the entities themselves ("Number of orders", not "Number of customers").
+  const keys = entity
+    ? [...dimensionKeys(entity.member).single, ...dimensionKeys(entity.member).derived]
+    : [];
+  const measure = cube.members.find(
+    (m) => m.kind === 'measure' && m.aggType === 'count' && !m.titleWords.some((w) => keys.includes(w)),
+  );
+  const token = tokens[at];
+  if (!entity || !measure || !token || entity.at !== at + 1) return undefined;
+  token.used = true;
+  const named = tokens[entity.at];
+  if (named) named.used = true;
+  return { entity: entity.member, measure, op: '>', value: 1, output: outputAsked(tokens, entity.at) };
+}
+
+const UNIT_WORDS: Record<string, Grain> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+const ABBREVIATIONS: Record<string, Grain> = {
+  mom: 'month',
+  yoy: 'year',
+  qoq: 'quarter',
+  wow: 'week',
+  dod: 'day',
+};
+/** Words asking how a measure moved between periods. */
+const CHANGE_WORDS = new Set(
+  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta'.split(
+    ' ',
+  ),
+);
+/** Of those, the ones that rank the largest fall first ("declined the most"). */
+const DOWN_WORDS = new Set(
+  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling'.split(
+    ' ',
+  ),
+);
+/** Words that ask for an amount of change, not a rate ("the biggest increase"). */
+const AMOUNT_WORDS = new Set(
+  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Period-over-period change: "month over month", "MoM", "growth", "which region grew fastest". Returns the grain
+ * a "X over X" names, whether ranking should put falls first, and whether the change is asked as an amount.
+ */
+export function findChange(
+  tokens: Token[],
+): { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' } | undefined {
+  let grain: Grain | undefined;
+  let found = false;
+  let down = false;
+  let amount = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    const unit = UNIT_WORDS[t.stem];
+    const next = tokens[i + 1];
+    const third = tokens[i + 2];
+    if (unit && next && ['over', 'on', 'to'].includes(next.raw) && third && UNIT_WORDS[third.stem] === unit) {
+      grain = unit;
+      found = true;
+      t.used = true;
+      next.used = true;
+      third.used = true;
+      continue;
+    }
+    const abbreviation = ABBREVIATIONS[t.raw];
+    if (abbreviation) {
+      grain = abbreviation;
+      found = true;
+      t.used = true;
+      continue;
+    }
+    if (CHANGE_WORDS.has(t.raw)) {
+      found = true;
+      t.used = true;
+      if (DOWN_WORDS.has(t.raw)) down = true;
+      if (AMOUNT_WORDS.has(t.raw)) amount = true;
+    }
+    // "over the previous month", "vs prior month": each period against the one before ("in the previous
+    // month" alone is a period).
+    const against = [tokens[i - 1]?.raw, tokens[i - 2]?.raw].some((w) => AGAINST.has(w ?? ''));
+    if (['previous', 'prior', 'preceding'].includes(t.raw) && next && UNIT_WORDS[next.stem] && against) {
+      grain = UNIT_WORDS[next.stem];
+      found = true;
+      t.used = true;
+      next.used = true;
+    }
+  }
+  if (!found) return undefined;
+  return { ...(grain ? { grain } : {}), down, rank: amount ? 'absolute' : 'percent' };
+}
+
+const AGAINST = new Set(['over', 'vs', 'versus', 'than', 'against', 'compared', 'to', 'from']);
+
+const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th']);
+
+/** "median", "90th percentile", "p95", "upper quartile": the percentile asked for (0 to 1). */
+export function findPercentile(tokens: Token[]): number | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    if (t.raw === 'median') {
+      t.used = true;
+      return 0.5;
+    }
+    const p = /^p(\d{1,2})$/.exec(t.raw);
+    if (p) {
+      t.used = true;
+      return Number(p[1]) / 100;
+    }
+    if (t.stem === 'percentile') {
+      // "90th percentile", "the 90 percentile", "percentile 90"
+      const suffixed = ORDINAL_SUFFIX.has(tokens[i - 1]?.raw ?? '');
+      const number = suffixed
+        ? tokens[i - 2]
+        : NUMBER.test(tokens[i - 1]?.raw ?? '')
+          ? tokens[i - 1]
+          : tokens[i + 1];
+      if (!number || !/^\d{1,2}(\.\d+)?$/.test(number.raw) || isYear(number.raw)) continue;
+      t.used = true;
+      number.used = true;
+      const suffix = suffixed ? tokens[i - 1] : undefined;
+      if (suffix) suffix.used = true;
+      return Number(number.raw) / 100;
+    }
+    if (t.stem === 'quartile') {
+      const which = tokens[i - 1]?.raw ?? '';
+      const q = ['upper', 'top', 'third', '3rd'].includes(which)
+        ? 0.75
+        : ['lower', 'bottom', 'first', '1st'].includes(which)
+          ? 0.25
+          : undefined;
+      if (q === undefined) continue;
+      t.used = true;
+      const before = tokens[i - 1];
+      if (before) before.used = true;
+      return q;
+    }
+  }
+  return undefined;
+}
+
+/** "their first order", "first purchase": entities counted by the date of their first row. */
+export function findFirst(tokens: Token[], cube: CatalogCube): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || t.raw !== 'first') continue;
+    const noun = tokens[i + 1]?.raw === 'ever' ? tokens[i + 2] : tokens[i + 1];
+    if (!countMeasureNamed(cube, noun) || !noun || noun.stem === 'time') continue;
+    t.used = true;
+    noun.used = true;
+    const ever = tokens[i + 1];
+    if (ever?.raw === 'ever') ever.used = true;
+    return true;
+  }
+  return false;
+}
+
+/** Time dimensions that date when a thing began (a signup date, joined, registered, created). */
+const START_WORDS = new Set([
+  'signup',
+  'join',
+  'joined',
+  'register',
+  'registered',
+  'registration',
+  'onboard',
+  'onboarded',
+  'creat',
+  'created',
+  'sign',
+]);
+const isStart = (m: CatalogMember) =>
+  m.kind === 'dimension' &&
+  m.type === 'time' &&
+  [...m.titleWords, ...m.otherWords].some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
+
+/** Words for things that began in a period ("new customers", "customers acquired in 2022"). */
+const NEW_WORDS = new Set(['new', 'acquired', 'registered', 'onboarded']);
+const UNITS: Record<string, Grain> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
+/**
+ * "new customers", "signups", "signup cohorts": the cube's start date (a signup date), claiming those words; a
+ * unit right after ("signup month") or a cohort ("cohort sizes", by year unless a unit is named) is its grain.
+ */
+export function findNew(
+  tokens: Token[],
+  cube: CatalogCube,
+): { member: CatalogMember; grain?: Grain; cohort: boolean } | undefined {
+  const start = cube.members.find(isStart);
+  if (!start) return undefined;
+  let found = false;
+  let cohort = false;
+  let grain: Grain | undefined;
+  tokens.forEach((t, i) => {
+    if (t.used || !(NEW_WORDS.has(t.raw) || t.stem === 'signup' || t.stem === 'cohort')) return;
+    found = true;
+    t.used = true;
+    const next = tokens[i + 1];
+    const unit = next ? UNITS[next.stem] : undefined;
+    if (unit && next && t.raw !== 'new') {
+      next.used = true;
+      grain = unit;
+    }
+    if (t.stem === 'cohort') cohort = true;
+  });
+  return found ? { member: start, cohort, ...(grain ? { grain } : {}) } : undefined;
+}
+
+/** "total orders", "total customers": the count a total of things asks for (not a sum of money). */
+export function claimTotalCounts(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const claimed: CatalogMember[] = [];
+  tokens.forEach((t, i) => {
+    const noun = tokens[i + 1];
+    if (t.used || t.raw !== 'total' || !noun || noun.used || noun.raw === noun.stem) return;
+    const measure = countMeasureNamed(cube, noun);
+    if (!measure || noun.stem === 'time' || claimed.includes(measure)) return;
+    t.used = true;
+    noun.used = true;
+    claimed.push(measure);
+  });
+  return claimed;
+}
+
+/** Who a figure is for: a meeting, a document, a person ("for my QBR", "for the board deck"). */
+const AUDIENCE = new Set(
+  'board deck decks meeting meetings presentation slide slides report boss manager ceo cfo cto investors investor qbr review standup email newsletter team update'.split(
+    ' ',
+  ),
+);
+const ASKING = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'whats']);
+
+/**
+ * Unexplained words that only sit in a clause with no data words and no question of its own ("what was revenue
+ * in 2024? need it for the board deck", "..., just curious"): left out, and said so, rather than refusing.
+ */
+export function incidental(
+  question: string,
+  tokens: readonly Token[],
+  unexplained: readonly string[],
+): string[] {
+  const used = new Set(tokens.filter((t) => t.used || t.value).map((t) => t.raw));
+  const clauses = question
+    .split(/[?.!;,:()]+|\s[-–—]\s/)
+    .map((c) => words(c))
+    .filter((c) => c.length > 0);
+  // "... for my QBR", "... for the board deck": who the figure is for, at the end of a clause.
+  const audience = clauses.flatMap((c) => {
+    const at = c.findLastIndex((w, i) => w === 'for' && i >= c.length - 4);
+    const tail =
+      at >= 0
+        ? c.slice(at + 1).filter((w) => !['my', 'our', 'the', 'a', 'an', 'this', 'next'].includes(w))
+        : [];
+    return tail.length > 0 &&
+      tail.some((w) => AUDIENCE.has(w)) &&
+      tail.every((w) => AUDIENCE.has(w) || !used.has(w))
+      ? tail
+      : [];
+  });
+  if (clauses.length < 2) return unexplained.filter((w) => audience.includes(w));
+  const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
+  const bearing = clauses.filter((c) => !free.includes(c)).flat();
+  return unexplained.filter(
+    (w) => audience.includes(w) || (free.some((c) => c.includes(w)) && !bearing.includes(w)),
+  );
+}
+
+const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical']);
+const PER_WORDS = new Set(['per', 'each', 'every', 'a']);
+const PERIOD_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+
+/**
+ * "average revenue per customer", "average daily orders", "orders per day on average": the mean of a total per
+ * entity or per period (not the average of rows). Claims the average word. "average order value per region"
+ * (a row's own size) is the ordinary average.
+ */
+export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
+  const at = tokens.findIndex((t) => !t.used && AVERAGE_WORDS.has(t.raw));
+  const word = tokens[at];
+  if (!word) return false;
+  const numbers = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
+  );
+  const after = tokens.slice(at + 1, at + 4);
+  if (after.some((t) => SIZE_WORDS.has(t.raw) || numbers.some((n) => n.titleWords.at(-1) === t.stem)))
+    return false;
+  const entityKeys = new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))
+      .flatMap((m) => [...dimensionKeys(m).single, ...dimensionKeys(m).derived]),
+  );
+  const per = tokens.some((t, i) => {
+    const next = tokens[i + 1];
+    if (!next || !PER_WORDS.has(t.raw)) return false;
+    return UNITS[next.stem] !== undefined || (t.raw !== 'a' && entityKeys.has(next.stem));
+  });
+  const adjective = PERIOD_ADJECTIVES.has(tokens[at + 1]?.raw ?? '');
+  if (!per && !adjective) return false;
+  word.used = true;
+  const on = tokens[at - 1];
+  if (on?.raw === 'on') on.used = true;
+  return true;
+}

@@ -1,0 +1,73 @@
+/** The planner's final answer to a plan's result: second-order plans first, then the first-order answer. */
+import { answerText, type ResultLike } from './answer';
+import { secondOrderAnswer } from './answer-second';
+import type { CatalogCube, CatalogMember } from './catalog';
+import { dimensionKeys } from './members';
+import type { Plan } from './plan';
+import { type PlannedQuery, planTitle, scopeText } from './sql';
+
+export type { ResultLike } from './answer';
+
+export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const text = secondOrderAnswer(plan, query, result, scopeText(plan)) ?? answerText(plan, query, result);
+  const ignored =
+    plan.ignored && plan.ignored.length > 0
+      ? `\n\n(I left out ${plan.ignored.map((w) => `"${w}"`).join(', ')}: nothing in the data model matches ${plan.ignored.length > 1 ? 'them' : 'it'}.)`
+      : '';
+  return `${text}${ignored}`;
+}
+
+/** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */
+export function closeQuestions(near: Plan | undefined, catalog: readonly CatalogCube[]): string[] {
+  const views = catalog.filter((c) => c.isView);
+  const cubes = [...new Set([...(near ? [near.cube] : []), ...(views.length > 0 ? views : catalog)])];
+  const rank = (m: CatalogMember) => ['sum', 'count', 'avg'].indexOf(m.aggType ?? '') + 1 || 9;
+  const key = (m: CatalogMember) => dimensionKeys(m).single[0] ?? dimensionKeys(m).derived[0];
+  const questions: string[] = [];
+  for (const cube of cubes) {
+    const has = (m: CatalogMember) => cube.members.includes(m);
+    // The refused question's breakdown and filters, as this cube names them (a region is a region).
+    const same = (m: CatalogMember) =>
+      has(m) ? m : cube.members.find((x) => x.kind === 'dimension' && x.type === m.type && key(x) === key(m));
+    const dimensions = (near?.dimensions ?? []).map(same).filter((m): m is CatalogMember => m !== undefined);
+    const filters = (near?.filters ?? []).flatMap((f) => {
+      const member = same(f.member);
+      return member ? [{ ...f, member }] : [];
+    });
+    const time = cube.members.find((m) => m.kind === 'dimension' && m.type === 'time');
+    const fallback = cube.members.find(
+      (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
+    );
+    const base: Plan = {
+      cube,
+      measures: [],
+      dimensions:
+        dimensions.length > 0 || near?.grain || filters.length > 0 || !fallback ? dimensions : [fallback],
+      filters,
+      numberFilters: [],
+      ...(near?.grain && time ? { grain: near.grain, timeDimension: time } : {}),
+      ...(near?.range && time ? { range: near.range, timeDimension: time } : {}),
+    };
+    const measures = cube.members.filter((m) => m.kind === 'measure').sort((a, b) => rank(a) - rank(b));
+    for (const m of measures) {
+      const question = `"${planTitle({ ...base, measures: [m] })}"`;
+      if (!questions.includes(question)) questions.push(question);
+      if (questions.length === 3) return questions;
+    }
+  }
+  return questions;
+}
+
+/** A refusal: what is missing in one sentence, then at most three close questions that can be answered. */
+export function refusalText(
+  reading: { missing: string; future?: boolean; near?: Plan },
+  catalog: readonly CatalogCube[],
+): string {
+  const why = reading.future
+    ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
+    : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
+  const close = closeQuestions(reading.near, catalog);
+  return close.length > 0
+    ? `${why}\nClose questions I can answer:\n${close.map((q) => `- ${q}`).join('\n')}`
+    : why;
+}

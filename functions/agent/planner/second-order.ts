@@ -1,0 +1,216 @@
+/**
+ * Turns the second-order words a question holds (readings.ts) into the plan's fields: which measure a change
+ * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
+import { outputAsked } from './readings';
+import { isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
+
+const RANKING = new Set(['top', 'bottom', 'which', 'what']);
+
+export interface SecondOrderInput {
+  tokens: Token[];
+  cube: CatalogCube;
+  today: string;
+  measures: CatalogMember[];
+  dimensions: CatalogMember[];
+  dimensionsFound: { member: CatalogMember; at: number }[];
+  grain?: Grain;
+  top?: Parsed['top'];
+  share?: Parsed['share'];
+  range?: Period;
+  compare?: Period[];
+  percentile?: number;
+  /** "average revenue per customer": the mean of a total per entity or period. */
+  average?: boolean;
+  change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
+  condition?: EntityCondition;
+  firstEntity?: { member: CatalogMember; at: number };
+  started?: CatalogMember;
+  /** Index of the first word asking for a share. */
+  ratioAt: number;
+}
+
+export interface SecondOrder {
+  measures: CatalogMember[];
+  dimensions: CatalogMember[];
+  grain?: Grain;
+  top?: Parsed['top'];
+  share?: Parsed['share'];
+  compare?: Period[];
+  timeDimension?: CatalogMember;
+  fields: Pick<Plan, 'having' | 'change' | 'perGroup' | 'percentile' | 'first'>;
+  /** Words read as second-order that the model cannot serve ("median" of something with no numbers). */
+  unresolved: string[];
+}
+
+const GRAIN_STEMS: Record<string, Grain> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  quarter: 'quarter',
+  quarterly: 'quarter',
+  year: 'year',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+};
+const SIZE_WORDS = new Set([
+  'size',
+  'value',
+  'amount',
+  'price',
+  'spend',
+  'total',
+  'sizes',
+  'values',
+  'amounts',
+]);
+const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
+
+/** Index of the token that named the grain (used), or -1. */
+const grainAt = (tokens: Token[], grain: Grain | undefined) =>
+  grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
+
+const sumOf = (cube: CatalogCube) => cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+const additive = (m: CatalogMember | undefined) => m?.aggType === 'sum' || m?.aggType === 'count';
+
+/** The row-level number behind a measure ("Order amount" behind "Total amount"), or the cube's only one. */
+function numberBehind(
+  cube: CatalogCube,
+  measure: CatalogMember | undefined,
+  tokens: Token[],
+): CatalogMember | undefined {
+  const numbers = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
+  );
+  const named = numbers.find((m) => tokens.some((t) => m.titleWords.includes(t.stem) && t.stem !== 'order'));
+  if (named) return named;
+  const shared = measure
+    ? numbers.find((m) => m.titleWords.some((w) => measure.titleWords.includes(w)))
+    : undefined;
+  if (shared) return shared;
+  return numbers.length === 1 && measure?.aggType !== 'count' && measure?.aggType !== 'count_distinct'
+    ? numbers[0]
+    : undefined;
+}
+
+export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
+  const { tokens, cube } = input;
+  let { measures, dimensions, grain, top, share, compare } = input;
+  const fields: SecondOrder['fields'] = {};
+  const unresolved: string[] = [];
+  const timeDimension = input.started;
+
+  if (input.condition) {
+    fields.having = input.condition;
+    measures = [input.condition.measure];
+    dimensions = dimensions.filter((d) => d !== input.condition?.entity);
+    share = undefined;
+  }
+  if (input.firstEntity) {
+    fields.first = { entity: input.firstEntity.member, output: outputAsked(tokens, input.firstEntity.at) };
+    dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
+  }
+
+  if (input.change && !fields.having) {
+    // "which region grew fastest": growth of money unless a measure is named.
+    if (measures.length === 0) {
+      const sum = sumOf(cube);
+      if (sum) measures = [sum];
+    }
+    if (!grain && (!compare || compare.length < 2)) {
+      // No periods: the last two complete years before today.
+      const year = Number(input.today.slice(0, 4));
+      const only = compare?.[0] ?? input.range;
+      compare =
+        only && /^\d{4}$/.test(only.label)
+          ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
+          : [yearPeriod(year - 2), yearPeriod(year - 1)];
+    }
+    fields.change = { rank: input.change.rank };
+    if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
+  }
+
+  if (input.percentile !== undefined || input.average) {
+    const measure = measures[0];
+    const perToken = (i: number) => ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
+    const perEntity = input.dimensionsFound.find((d) => perToken(d.at));
+    const at = grainAt(tokens, grain);
+    const grainToken = tokens[at];
+    const perPeriod =
+      grain !== undefined &&
+      grainToken !== undefined &&
+      (perToken(at) || grainToken.raw !== grainToken.stem || /ly$|annual/.test(grainToken.raw));
+    const percentile: Percentile = { p: input.percentile ?? 0.5, ...(input.average ? { stat: 'avg' } : {}) };
+    const countOnly = !measure || measure.aggType === 'count' || measure.aggType === 'count_distinct';
+    if (perEntity && (additive(measure) || countOnly)) {
+      percentile.per = perEntity.member;
+      dimensions = dimensions.filter((d) => d !== perEntity.member);
+      if (!measure)
+        measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
+    } else if (perPeriod && (additive(measure) || countOnly)) {
+      // Per period: the grain is what the percentile runs over, not a breakdown.
+    } else {
+      // "25th percentile order size": the size of a row, whatever measure its noun named.
+      const sized = tokens.some((t) => SIZE_WORDS.has(t.raw) || t.raw === 'spend' || t.raw === 'total');
+      const of =
+        countOnly && measure && !sized ? undefined : numberBehind(cube, sized ? undefined : measure, tokens);
+      if (of && !input.average) percentile.of = of;
+      else unresolved.push(input.average ? 'average' : 'median');
+    }
+    if (!unresolved.includes('median') && !unresolved.includes('average')) fields.percentile = percentile;
+  }
+
+  if (share && top && top.n > 0 && dimensions.length === 1 && !grain) {
+    // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
+    // "top 5 categories by share of revenue" lists each one's share instead.
+    const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
+    if (!byShare && !share.part) {
+      share = { top };
+      top = undefined;
+    }
+  }
+
+  // A top fraction ("the top 10% of customers") is read for a combined share only.
+  if (top?.percent) unresolved.push(`top ${top.n} percent`);
+
+  if (top && top.n > 0 && !fields.change && !share) {
+    const breakdowns = [
+      ...input.dimensionsFound.filter((d) => dimensions.includes(d.member)),
+      ...(grain ? [{ member: undefined, at: grainAt(tokens, grain) }] : []),
+    ];
+    if (breakdowns.length === 2) {
+      // The item is the breakdown the ranking names ("best month", "which month", "top 2 customers"); the group
+      // is the other, named after "each", "per" or "by" ("per region").
+      const before = (at: number) => [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
+      const ranked = (at: number) =>
+        before(at).some(
+          (t) => t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || /^\d{1,3}$/.test(t.raw)),
+        );
+      const grouped = (at: number) =>
+        before(at)
+          .slice(0, 2)
+          .some((t) => GROUP_WORDS.has(t?.raw ?? ''));
+      const item = breakdowns.find((b) => b.at >= 0 && ranked(b.at) && !grouped(b.at));
+      const group = breakdowns.find((b) => b !== item && b.at >= 0 && grouped(b.at));
+      if (item && group) fields.perGroup = item.member ? { item: item.member } : {};
+    }
+  }
+
+  return {
+    measures,
+    dimensions,
+    ...(grain ? { grain } : {}),
+    ...(top ? { top } : {}),
+    ...(share ? { share } : {}),
+    ...(compare ? { compare } : {}),
+    ...(timeDimension ? { timeDimension } : {}),
+    fields,
+    unresolved,
+  };
+}

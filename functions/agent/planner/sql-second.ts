@@ -1,0 +1,251 @@
+/**
+ * SQL for second-order plans (issue 29), each one statement over the plan's view: a HAVING over per-entity
+ * groups, first dates per entity, period-over-period change (LAG, or two periods side by side), the top rows
+ * within each group (ROW_NUMBER), a combined share of the top rows, and percentiles (percentile_cont, which
+ * DuckDB and PostgreSQL both have).
+ */
+import type { CatalogMember } from './catalog';
+import { entityWord } from './names';
+import { type Plan, rankedChange } from './plan';
+import { conditions, ident, type PlannedQuery, quote } from './sql';
+import { titleOf } from './titles';
+
+type Columns = PlannedQuery['columns'];
+
+const where = (parts: string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
+const groupBy = (n: number) =>
+  n > 0 ? ` GROUP BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}` : '';
+const time = (plan: Plan) => (plan.timeDimension ? ident(plan.timeDimension.column) : undefined);
+const bucket = (plan: Plan) => `date_trunc('${plan.grain}', ${time(plan)})`;
+const measureColumn = (m: CatalogMember | undefined) => (m ? ident(m.column) : 'count');
+const described = (plan: Plan, sql: string, columns: Columns, title = titleOf(plan)): PlannedQuery => ({
+  sql,
+  title,
+  description: `${title}, computed on ${plan.cube.title}.`,
+  columns,
+});
+
+/** "customers with more than 60 orders": the per-entity aggregate in a grouped subquery, HAVING the condition. */
+export function havingQuery(plan: Plan): PlannedQuery {
+  const having = plan.having;
+  if (!having) throw new Error('not a per-entity condition');
+  const entity = ident(having.entity.column);
+  const m = measureColumn(having.measure);
+  // Other breakdowns ("by segment") group the entities: counted per value.
+  const dims = plan.dimensions.map((d) => ident(d.column));
+  const lead = dims.map((d) => `${d}, `).join('');
+  const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
+  const all = [having, ...(having.and ?? [])];
+  const extra = [...new Set(all.slice(1).map((c) => measureColumn(c.measure)))].filter((c) => c !== m);
+  const selected = [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
+  const inner = `SELECT ${lead}${entity}, ${selected} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
+  const test = (prefix: (column: string) => string) =>
+    all.map((c) => `${prefix(measureColumn(c.measure))} ${c.op} ${c.value}`).join(' AND ');
+  const condition = test((c) => `MEASURE(${c})`);
+  const count = ident(entityWord(having.entity));
+  if (having.output === 'list') {
+    return described(
+      plan,
+      `${inner} HAVING ${condition} ORDER BY ${dims.length + 2} DESC, ${dims.length + 1}`,
+      [
+        ...dimColumns,
+        { role: 'dimension', member: having.entity },
+        { role: 'measure', member: having.measure },
+        ...extra.map((c) => ({
+          role: 'measure' as const,
+          member: all.find((x) => measureColumn(x.measure) === c)?.measure,
+        })),
+      ],
+    );
+  }
+  const outerGroup = `${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
+  if (having.output === 'share') {
+    const matching = `SUM(CASE WHEN ${test((c) => c)} THEN 1 ELSE 0 END)`;
+    return described(
+      plan,
+      `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, COUNT(*) AS all_${count}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM t${outerGroup}`,
+      [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+    );
+  }
+  return described(
+    plan,
+    `SELECT ${lead}COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+    [...dimColumns, { role: 'entities' }],
+  );
+}
+
+/** Entities by the date of their first row ("customers whose first order was in 2024"). */
+export function firstQuery(plan: Plan): PlannedQuery {
+  const first = plan.first;
+  const at = time(plan);
+  if (!first || !at) throw new Error('not a first-date plan');
+  const entity = ident(first.entity.column);
+  const rowConditions = conditions({ ...plan, range: undefined, compare: undefined }, at);
+  const inner = `SELECT ${entity}, MIN(${at}) AS first_date FROM ${ident(plan.cube.name)}${where(rowConditions)} GROUP BY 1`;
+  const range: string[] = [];
+  if (plan.range && plan.range.from > '0001-01-01') range.push(`first_date >= ${quote(plan.range.from)}`);
+  if (plan.range && plan.range.to < '9999-01-01') range.push(`first_date < ${quote(plan.range.to)}`);
+  const count = ident(entityWord(first.entity));
+  if (plan.grain) {
+    return described(
+      plan,
+      `SELECT date_trunc('${plan.grain}', first_date) AS ${plan.grain}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)} GROUP BY 1 ORDER BY 1`,
+      [{ role: 'time' }, { role: 'entities' }],
+    );
+  }
+  if (first.output === 'list') {
+    return described(plan, `SELECT ${entity}, first_date FROM (${inner}) AS t${where(range)} ORDER BY 2`, [
+      { role: 'dimension', member: first.entity },
+      { role: 'time' },
+    ]);
+  }
+  return described(plan, `SELECT COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)}`, [
+    { role: 'entities' },
+  ]);
+}
+
+const label = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+/** The change of the first measure between periods: LAG over the grain, or two compared periods side by side. */
+export function changeQuery(plan: Plan): PlannedQuery {
+  const measure = plan.measures[0];
+  const m = measureColumn(measure);
+  const at = time(plan);
+  const dims = plan.dimensions.map((d) => ident(d.column));
+  const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
+  const rank = plan.change?.rank === 'absolute' ? 'change' : 'change_percent';
+  const top = rankedChange(plan);
+  const order = (fallback: string) =>
+    top
+      ? ` ORDER BY ${rank} ${top.direction === 'desc' ? 'DESC' : 'ASC'}${top.n > 0 ? ` LIMIT ${top.n}` : ''}`
+      : fallback;
+  const percent = (now: string, before: string) =>
+    `round(100.0 * (${now} - ${before}) / NULLIF(${before}, 0), 2)`;
+  const from = ident(plan.cube.name);
+  const lead = dims.map((d) => `${d}, `).join('');
+  const compare = plan.compare;
+  const a = compare?.[0];
+  const b = compare?.at(-1);
+  if (a && b && at && a !== b) {
+    const cases = [a, b]
+      .map((p) => `WHEN ${at} >= ${quote(p.from)} AND ${at} < ${quote(p.to)} THEN ${quote(p.label)}`)
+      .join(' ');
+    const t = `SELECT ${lead}CASE ${cases} END AS period, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
+    const pick = (p: { label: string }) => `MAX(CASE WHEN period = ${quote(p.label)} THEN v END)`;
+    const w = `SELECT ${lead}${pick(a)} AS a, ${pick(b)} AS b FROM t${groupBy(dims.length)}`;
+    const names = [a, b].map((p) => ident(`${label(measure?.column ?? 'count')}_${label(p.label)}`));
+    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
+    return described(plan, sql, [
+      ...dimColumns,
+      { role: 'previous', ...(measure ? { member: measure } : {}) },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'change', ...(measure ? { member: measure } : {}) },
+      { role: 'change_percent' },
+    ]);
+  }
+  const grain = plan.grain ?? 'month';
+  const partition = dims.length > 0 ? `PARTITION BY ${dims.join(', ')} ` : '';
+  const t = `SELECT ${lead}date_trunc('${grain}', ${at}) AS ${grain}, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
+  const c = `SELECT ${lead}${grain}, v, LAG(v) OVER (${partition}ORDER BY ${grain}) AS previous FROM t`;
+  const ranked = top ? ' WHERE previous IS NOT NULL' : '';
+  const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${ranked}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
+  return described(plan, sql, [
+    ...dimColumns,
+    { role: 'time' },
+    { role: 'measure', ...(measure ? { member: measure } : {}) },
+    { role: 'previous', ...(measure ? { member: measure } : {}) },
+    { role: 'change', ...(measure ? { member: measure } : {}) },
+    { role: 'change_percent' },
+  ]);
+}
+
+/** The top rows of one breakdown within each value of the others: one ROW_NUMBER window query. */
+export function perGroupQuery(plan: Plan): PlannedQuery {
+  const measure = plan.measures[0];
+  const m = measureColumn(measure);
+  const item = plan.perGroup?.item;
+  const groups = plan.dimensions.filter((d) => d !== item);
+  const groupColumns = groups.map((d) => ident(d.column));
+  const itemSelect = item ? ident(item.column) : `${bucket(plan)} AS ${plan.grain}`;
+  const itemColumn = item ? ident(item.column) : (plan.grain ?? 'month');
+  const groupSelect = [...groupColumns, ...(item && plan.grain ? [`${bucket(plan)} AS ${plan.grain}`] : [])];
+  const groupNames = [...groupColumns, ...(item && plan.grain ? [plan.grain] : [])];
+  const direction = plan.top?.direction === 'asc' ? 'ASC' : 'DESC';
+  const n = Math.max(1, plan.top?.n ?? 1);
+  const t = `SELECT ${[...groupSelect, itemSelect].join(', ')}, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(groupSelect.length + 1)}`;
+  // Ties go to the first item in order, the same on every engine.
+  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${direction}, ${itemColumn}) AS rank_in_group FROM t`;
+  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group FROM r WHERE rank_in_group <= ${n} ORDER BY ${[...groupNames, 'rank_in_group'].join(', ')}`;
+  return described(plan, sql, [
+    ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
+    ...(item && plan.grain ? [{ role: 'time' as const }] : []),
+    item ? { role: 'dimension' as const, member: item } : { role: 'time' as const },
+    { role: 'measure', ...(measure ? { member: measure } : {}) },
+    { role: 'rank' },
+  ]);
+}
+
+/** "share of revenue from the top 10 customers": the top rows' sum over the whole, one figure. */
+export function topShareQuery(plan: Plan): PlannedQuery {
+  const measure = plan.measures[0];
+  const m = measureColumn(measure);
+  const top = plan.share?.top;
+  const entity = plan.dimensions[0];
+  if (!top || !entity) throw new Error('not a combined share');
+  const t = `SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+  const order = top.direction === 'desc' ? 'DESC' : 'ASC';
+  // "the top 10% of customers": the first tenth of them by the measure.
+  const rows = top.percent
+    ? `SELECT m FROM (SELECT m, ROW_NUMBER() OVER (ORDER BY m ${order}) AS rn, COUNT(*) OVER () AS entities FROM t) AS r WHERE rn <= entities * ${top.n / 100}`
+    : `SELECT m FROM t ORDER BY m ${order} LIMIT ${top.n}`;
+  const whole = '(SELECT SUM(m) FROM t)';
+  const sql = `WITH t AS (${t}), top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
+  return described(plan, sql, [
+    { role: 'measure', ...(measure ? { member: measure } : {}) },
+    { role: 'whole', ...(measure ? { member: measure } : {}) },
+    { role: 'share' },
+  ]);
+}
+
+/** The percentile's column name: median_amount, p90_amount. */
+export const percentileName = (p: number, of: string) =>
+  `${p === 0.5 ? 'median' : `p${Math.round(p * 1000) / 10}`.replace('.', '_')}_${label(of)}`;
+
+/** A percentile of a row-level number, or of the first measure per entity or per period. */
+export function percentileQuery(plan: Plan): PlannedQuery {
+  const percentile = plan.percentile;
+  if (!percentile) throw new Error('not a percentile');
+  const at = time(plan);
+  const dims = plan.dimensions.map((d) => ident(d.column));
+  const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
+  const from = ident(plan.cube.name);
+  const p = String(percentile.p);
+  if (percentile.of) {
+    const name = percentileName(percentile.p, percentile.of.column);
+    const byTime = plan.grain && at ? [`${bucket(plan)} AS ${plan.grain}`] : [];
+    const select = [...byTime, ...dims];
+    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}percentile_cont(${p}) WITHIN GROUP (ORDER BY ${ident(percentile.of.column)}) AS ${name} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${select.length > 0 ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}` : ''}`;
+    return described(plan, sql, [
+      ...(byTime.length > 0 ? [{ role: 'time' as const }] : []),
+      ...dimColumns,
+      { role: 'measure', member: percentile.of },
+    ]);
+  }
+  const measure = plan.measures[0];
+  const m = measureColumn(measure);
+  const per = percentile.per ? ident(percentile.per.column) : `${bucket(plan)}`;
+  const over = percentile.per ? percentile.per.column : (plan.grain ?? 'period');
+  const name =
+    percentile.stat === 'avg'
+      ? `average_${label(measure?.column ?? 'count')}_per_${label(over)}`
+      : percentileName(percentile.p, measure?.column ?? 'count');
+  const statistic = percentile.stat === 'avg' ? 'AVG(v)' : `percentile_cont(${p}) WITHIN GROUP (ORDER BY v)`;
+  const lead = dims.map((d) => `${d}, `).join('');
+  const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
+  const sql = `WITH t AS (${t}) SELECT ${lead}${statistic} AS ${name} FROM t${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
+  return described(plan, sql, [...dimColumns, { role: 'measure', ...(measure ? { member: measure } : {}) }]);
+}

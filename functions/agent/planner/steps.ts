@@ -1,0 +1,137 @@
+/**
+ * The offline planner's steps within a turn once the question is read: which query runs next, and the answer
+ * once the results are in. A plan whose period reaches today (or lies after the data) first asks for the
+ * data's own date range, so an answer about a period the data does not reach says so and answers for the
+ * latest period the data holds instead of a bare "(none)"; a plan whose named period returns nothing asks for
+ * the range afterwards, for the same reason.
+ */
+import { addDays } from './clock';
+import type { Period, Plan } from './plan';
+import { dateRangeQuery, latestPeriod, queryFor } from './query';
+import { answerFor, type ResultLike } from './respond';
+import type { PlannedQuery } from './sql';
+import { listText } from './text';
+
+export type Step =
+  | { kind: 'query'; query: PlannedQuery }
+  | { kind: 'answer'; text: string }
+  /** A query failed: `message` says which and why. */
+  | { kind: 'failed'; message: string };
+
+/** A coreSqlApi result, or the error it returned. */
+export type SqlOutcome = ResultLike | { error: string };
+
+const isError = (r: SqlOutcome | undefined): r is { error: string } => r !== undefined && 'error' in r;
+
+/** The plan's period: its range, or the span of its compared periods. */
+function periodOf(plan: Plan): Period | undefined {
+  if (plan.range) return plan.range;
+  const first = plan.compare?.[0];
+  const last = plan.compare?.at(-1);
+  return first && last
+    ? { label: plan.compare?.map((p) => p.label).join(' and ') ?? '', from: first.from, to: last.to }
+    : undefined;
+}
+
+/** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
+function reachesToday(plan: Plan, today: string): boolean {
+  const periods = plan.range ? [plan.range] : (plan.compare ?? []);
+  return periods.some((p) => p.relative === true || p.to > today);
+}
+
+/** No rows, or one row whose numbers are all empty or zero. */
+function empty(result: ResultLike, query: PlannedQuery): boolean {
+  if (result.data.length === 0 || result.totalRows === 0) return true;
+  if (result.data.length > 1) return false;
+  const row = result.data[0] ?? [];
+  const labels = new Set(['period', 'time', 'dimension']);
+  return query.columns.every((c, i) => labels.has(c.role) || row[i] === null || Number(row[i]) === 0);
+}
+
+const dateOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
+
+/** The data's first and last date from a date-range result. */
+function rangeOf(result: SqlOutcome | undefined): { first: string; last: string } | undefined {
+  if (!result || isError(result)) return undefined;
+  const row = result.data[0] ?? [];
+  const first = dateOf(row[0]);
+  const last = dateOf(row[1]);
+  return first && last ? { first, last } : undefined;
+}
+
+/** The plan moved to the latest period the data holds, and the words that say so. */
+function latestPlan(plan: Plan, period: Period, data: { first: string; last: string }) {
+  const latest = latestPeriod(period, data.last);
+  const moved: Plan = { ...plan, range: latest.period };
+  delete moved.compare;
+  const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
+  const note = `There is no data for ${period.label}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
+  return { plan: moved, note };
+}
+
+/** A note when the period runs past either end of the data ("the data ends on 2025-12-31"). */
+function partialNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
+  // Compared periods: name the ones the data does not reach.
+  const missing = (plan.compare ?? []).filter((p) => outside(p, data)).map((p) => p.label);
+  if (missing.length > 0)
+    return `There is no data for ${listText(missing)}: the data runs from ${data.first} to ${data.last}.`;
+  const last = addDays(period.to, -1);
+  const time = 'the data';
+  if (last > data.last && period.from >= data.first)
+    return `Note: ${time} ends on ${data.last}, so ${period.label} is covered from ${period.from} to ${data.last} only.`;
+  if (period.from < data.first && last <= data.last && period.from > '0001-01-01')
+    return `Note: ${time} starts on ${data.first}, so ${period.label} is covered from ${data.first} only.`;
+  return '';
+}
+
+const outside = (period: Period, data: { first: string; last: string }) =>
+  period.from > data.last || period.to <= data.first;
+
+const withNote = (note: string, text: string) => (note ? `${note}\n\n${text}` : text);
+
+/** The next step of the turn, given the SQL results this turn has had so far (in order). */
+export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: string): Step {
+  const main = queryFor(plan);
+  const probe = dateRangeQuery(plan);
+  const period = periodOf(plan);
+  const failed = results.find(isError);
+  if (failed) return { kind: 'failed', message: `The query "${main.title}" failed: ${failed.error}.` };
+  if (probe && period && reachesToday(plan, today)) {
+    // Range first: [range, main or latest].
+    const data = rangeOf(results[0]);
+    if (results.length === 0) return { kind: 'query', query: probe };
+    if (!data) return answerOrQuery(plan, main, results[1]);
+    if (outside(period, data)) {
+      const latest = latestPlan(plan, period, data);
+      const query = queryFor(latest.plan);
+      const result = results[1];
+      if (!result || isError(result)) return { kind: 'query', query };
+      return { kind: 'answer', text: withNote(latest.note, answerFor(latest.plan, query, result)) };
+    }
+    const result = results[1];
+    if (!result || isError(result)) return { kind: 'query', query: main };
+    return { kind: 'answer', text: withNote(partialNote(plan, period, data), answerFor(plan, main, result)) };
+  }
+  // Main first: [main, range, latest or main again] when the main result is empty.
+  const first = results[0];
+  if (!first || isError(first)) return { kind: 'query', query: main };
+  if (!probe || !period || !empty(first, main)) return { kind: 'answer', text: answerFor(plan, main, first) };
+  if (results.length === 1) return { kind: 'query', query: probe };
+  const data = rangeOf(results[1]);
+  if (data && outside(period, data)) {
+    const latest = latestPlan(plan, period, data);
+    const query = queryFor(latest.plan);
+    const result = results[2];
+    if (!result || isError(result)) return { kind: 'query', query };
+    return { kind: 'answer', text: withNote(latest.note, answerFor(latest.plan, query, result)) };
+  }
+  // Inside the data: the empty answer stands (its query runs again, so the answer's query is the last one).
+  const again = results[2];
+  if (!again || isError(again)) return { kind: 'query', query: main };
+  return { kind: 'answer', text: answerFor(plan, main, again) };
+}
+
+function answerOrQuery(plan: Plan, main: PlannedQuery, result: SqlOutcome | undefined): Step {
+  if (!result || isError(result)) return { kind: 'query', query: main };
+  return { kind: 'answer', text: answerFor(plan, main, result) };
+}

@@ -1,0 +1,100 @@
+/** Titles of second-order plans, in the asker's words ("Customers with more than 60 orders, in 2024"). */
+import { capitalise, conditionWords, entityWord, nameOf } from './names';
+import { type Plan, rankedChange } from './plan';
+import { planTitle, scopeText } from './sql';
+import { listText } from './text';
+
+const ordinal = (p: number) => {
+  const n = Math.round(p * 1000) / 10;
+  const suffix =
+    n % 10 === 1 && n !== 11
+      ? 'st'
+      : n % 10 === 2 && n !== 12
+        ? 'nd'
+        : n % 10 === 3 && n !== 13
+          ? 'rd'
+          : 'th';
+  return `${n}${suffix} percentile`;
+};
+
+/** The title of a plan's query, second-order plans included. */
+export function titleOf(plan: Plan): string {
+  const scope = scopeText(plan);
+  const measure = plan.measures[0];
+  const name = measure ? nameOf(plan, measure) : 'rows';
+  const by = [...(plan.grain ? [plan.grain] : []), ...plan.dimensions.map((d) => nameOf(plan, d))];
+  const byText = by.length > 0 ? ` by ${listText(by)}` : '';
+  if (plan.having) return capitalise(`${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`);
+  if (plan.first) {
+    const noun = plan.measures[0]?.titleWords.at(-1) ?? 'row';
+    if (plan.grain)
+      return capitalise(
+        `${entityWord(plan.first.entity)} by the ${plan.grain} of their first ${noun}${scope}`,
+      );
+    return capitalise(`${entityWord(plan.first.entity)} whose first ${noun} was${scope.replace(/^,/, '')}`);
+  }
+  if (plan.percentile) {
+    const p = plan.percentile;
+    const what = p.stat === 'avg' ? 'average' : p.p === 0.5 ? 'median' : `${ordinal(p.p)} of`;
+    if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
+    const per = p.per ? ` per ${nameOf(plan, p.per)}` : ` per ${plan.grain ?? 'period'}`;
+    const dims =
+      plan.dimensions.length > 0 ? ` by ${listText(plan.dimensions.map((d) => nameOf(plan, d)))}` : '';
+    return capitalise(`${what} ${name}${per}${dims}${scope}`);
+  }
+  if (plan.change) {
+    const unit = plan.grain ?? 'month';
+    const periods = plan.compare && plan.compare.length >= 2 ? plan.compare : undefined;
+    const between = periods ? `, ${periods[0]?.label} to ${periods.at(-1)?.label}` : '';
+    const where = scopeText({ ...plan, compare: undefined });
+    const dims = plan.dimensions.map((d) => nameOf(plan, d));
+    const top = rankedChange(plan);
+    if (top) {
+      const down = top.direction === 'asc';
+      const how =
+        plan.change.rank === 'absolute'
+          ? down
+            ? 'the largest fall in'
+            : 'the largest rise in'
+          : down
+            ? 'the lowest growth of'
+            : 'the highest growth of';
+      const what = periods ? listText(dims) || 'rows' : unit;
+      const n = top.n > 1 ? `${top.n} ` : top.n === 0 ? 'every ' : '';
+      const ranked =
+        top.n === 0
+          ? `${capitalise(what)} ranked by growth of ${name}`
+          : `${capitalise(`${n}${what}`)} with ${how} ${name}`;
+      return `${ranked}${periods ? between : ' over the one before'}${where}`;
+    }
+    if (periods)
+      return capitalise(
+        `change in ${name}${dims.length > 0 ? ` by ${listText(dims)}` : ''}${between}${where}`,
+      );
+    return capitalise(
+      `${name} by ${listText([unit, ...dims])}${where}, with the change from the ${unit} before`,
+    );
+  }
+  if (plan.share?.top) {
+    const entity = plan.dimensions[0];
+    const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`;
+    return capitalise(`share of ${name} from the ${top} ${entity ? entityWord(entity) : 'rows'}${scope}`);
+  }
+  if (plan.perGroup && plan.top) {
+    const item = plan.perGroup.item ? nameOf(plan, plan.perGroup.item) : (plan.grain ?? 'period');
+    const groups = [
+      ...plan.dimensions.filter((d) => d !== plan.perGroup?.item).map((d) => nameOf(plan, d)),
+      ...(plan.perGroup.item && plan.grain ? [plan.grain] : []),
+    ];
+    const rank =
+      plan.top.direction === 'desc'
+        ? plan.top.n > 1
+          ? `top ${plan.top.n}`
+          : 'top'
+        : plan.top.n > 1
+          ? `bottom ${plan.top.n}`
+          : 'bottom';
+    return capitalise(`${rank} ${item} by ${name} in each ${listText(groups)}${scope}`);
+  }
+  return planTitle(plan);
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
+import { queryFor } from '../../functions/agent/planner/query';
+import { readQuestions } from '../../functions/agent/planner/understand';
+import {
+  closeDrivers,
+  type DataModel,
+  type DataSource,
+  demoModelFiles,
+  ensureSampleDatabase,
+  parseModel,
+  type QueryUser,
+  runQuery,
+  searchMeta,
+} from '../../functions/semantic';
+import { startPostgres, type TestPostgres } from '../semantic/postgres';
+
+/**
+ * The offline planner's second-order SQL (HAVING over groups, LAG, ROW_NUMBER, percentile_cont, the combined
+ * share, first dates) runs on both engines with the same rows: a deployment on PostgreSQL gets the same answers.
+ */
+const ORDERS = 5_000;
+let postgres: TestPostgres;
+let dataDir: string;
+let duck: DataSource;
+let pgSource: DataSource;
+let model: DataModel;
+const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'planner-engines-'));
+  const [server, path, files] = await Promise.all([
+    startPostgres(ORDERS),
+    ensureSampleDatabase(dataDir, ORDERS),
+    demoModelFiles('main'),
+  ]);
+  postgres = server;
+  duck = { kind: 'duckdb', database: path };
+  pgSource = { kind: 'postgres', connectionString: server.connectionString };
+  model = parseModel(files);
+}, 120_000);
+
+afterAll(async () => {
+  await closeDrivers();
+  await postgres?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Dates to the day, numbers as numbers (engines differ in decimal scale, not in values). */
+const normalise = (rows: unknown[][]) =>
+  rows.map((row) =>
+    row.map((v) => {
+      if (v instanceof Date) return v.toISOString().slice(0, 10);
+      if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) return v.slice(0, 10);
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : Number.NaN;
+      return Number.isNaN(n) ? v : n;
+    }),
+  );
+
+/** The same rows in the same order, numbers within a cent (a percentile of decimals on one engine, doubles on the other). */
+function expectSameRows(actual: unknown[][], expected: unknown[][]): void {
+  const a = normalise(actual);
+  const b = normalise(expected);
+  expect(a.length).toBe(b.length);
+  for (const [i, row] of a.entries()) {
+    for (const [j, v] of row.entries()) {
+      const w = b[i]?.[j];
+      if (typeof v === 'number' && typeof w === 'number') expect(Math.abs(v - w)).toBeLessThan(0.01);
+      else expect(v).toEqual(w);
+    }
+  }
+}
+
+const questions = [
+  'How many customers have more than 12 orders?',
+  'Which customers placed more than 14 orders?',
+  'What share of customers have more than 12 orders?',
+  'month over month revenue growth in 2024',
+  'Which region grew fastest from 2023 to 2024?',
+  'best month per region',
+  'top 2 customers by revenue in each segment',
+  'share of revenue from the top 10 customers',
+  'median order amount by region',
+  '90th percentile of order amount',
+  'median revenue per customer',
+  'average daily revenue in 2024',
+  'how many customers placed their first order in 2023',
+];
+
+describe('planner SQL on DuckDB and PostgreSQL', () => {
+  it.each(questions)('%s', async (question) => {
+    // Arrange: the plan from the model's metadata, as the offline analyst reads it.
+    const meta = searchMeta(model, manager, question);
+    const reading = readQuestions([question], buildCatalog(meta.cubes as MetaCubeLike[]), '2025-10-15');
+    if (reading.kind !== 'plan') throw new Error(`not answered: ${JSON.stringify(reading)}`);
+    const { sql } = queryFor(reading.plan);
+    // Act
+    const run = (source: DataSource) =>
+      runQuery({ model, user: manager, sql, source, maxRows: 1000, timeoutMs: 30_000 });
+    const [a, b] = await Promise.all([run(duck), run(pgSource)]);
+    // Assert: rows in the same order (every query orders its rows, or returns one).
+    expect(a.data.length).toBeGreaterThan(0);
+    expectSameRows(b.data, a.data);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EvalQuestion } from '../../functions/agent/eval/questions';
+import type { ChatOutcome } from '../../functions/agent/eval/run';
+import {
+  compareAnswer,
+  compareResults,
+  compareWording,
+  REFUSAL,
+  type ResultSet,
+} from '../../functions/agent/eval/score';
+import { closeDrivers } from '../../functions/semantic';
+import { type SecondOrderCase, TUNING_2_NOW, tuning2, tuning3 } from './questions/tuning-2';
+import { converse } from './support/question-set';
+import { MANAGER, rawDatabase } from './support/sample';
+
+/**
+ * The second tuning set (issue 29: per-entity conditions, period-over-period change, cohorts, top per group,
+ * combined shares, percentiles, periods past the data, wording, unknown words), scored as `npm run eval`
+ * scores a held-out file: the last query's result against the reference SQL on the raw sample tables, or an
+ * honest refusal; plus what the answer must or must never say.
+ */
+let raw: Awaited<ReturnType<typeof rawDatabase>>;
+
+beforeAll(async () => {
+  raw = await rawDatabase();
+});
+
+afterAll(async () => {
+  raw.close();
+  await closeDrivers();
+});
+
+/** The last answer and the last SQL result of the thread, as the eval reads them from the chat stream. */
+async function outcome(c: SecondOrderCase): Promise<ChatOutcome> {
+  const asked = Array.isArray(c.ask) ? c.ask : [c.ask];
+  const { answer, messages, failed } = await converse(asked, MANAGER, {
+    now: Date.parse(c.now ?? TUNING_2_NOW),
+  });
+  let result: ChatOutcome['result'];
+  for (const m of messages) {
+    if (m.toolCall?.name !== 'coreSqlApi' || m.isInProcess || !m.toolCall.result) continue;
+    const parsed = JSON.parse(m.toolCall.result) as Record<string, unknown>;
+    if (Array.isArray(parsed.schema) && Array.isArray(parsed.data)) {
+      result = {
+        schema: parsed.schema as { name: string }[],
+        data: parsed.data as unknown[][],
+        ...(typeof parsed.totalRows === 'number' ? { totalRows: parsed.totalRows } : {}),
+        ...(typeof parsed.sqlQuery === 'string' ? { sqlQuery: parsed.sqlQuery } : {}),
+      };
+    }
+  }
+  return { answer, ...(result ? { result } : {}), ...(failed ? { failed } : {}) };
+}
+
+/**
+ * The result-set judge the tuning set was written against (the eval's own judge, functions/agent/eval/run.ts,
+ * also scores the answer text; the tuning set checks wording with its own `says` / `never`).
+ */
+async function judgeOutcome(
+  question: EvalQuestion,
+  outcome: ChatOutcome,
+  reference: (sql: string) => Promise<ResultSet>,
+): Promise<string | undefined> {
+  if (outcome.failed) return outcome.failed;
+  const refused = REFUSAL.test(outcome.answer);
+  if (question.refuse) {
+    if (!refused) return outcome.result ? 'answered with a query instead of refusing' : 'no honest refusal';
+    return undefined;
+  }
+  if (question.check === 'range') {
+    return compareAnswer(await reference(question.sql ?? ''), outcome.answer, question.tolerance);
+  }
+  if (!outcome.result) return refused ? 'refused an answerable question' : 'no query';
+  const expected = await reference(question.sql ?? '');
+  if (question.check === 'answer') return compareAnswer(expected, outcome.answer, question.tolerance);
+  const why = compareResults(expected, outcome.result, {
+    ordered: question.ordered,
+    tolerance: question.tolerance,
+  });
+  return why ?? compareWording(outcome.answer, question.says, question.never);
+}
+
+async function judge(c: SecondOrderCase): Promise<string | undefined> {
+  const got = await outcome(c);
+  const why = await judgeOutcome(
+    {
+      ask: Array.isArray(c.ask) ? c.ask : [c.ask],
+      ...(c.sql ? { sql: c.sql } : {}),
+      refuse: c.refuse === true,
+      class: c.class,
+      ordered: c.ordered ?? false,
+      check: c.check ?? 'result',
+      tolerance: c.tolerance ?? 0.005,
+      says: [],
+      never: [],
+      user: MANAGER,
+    },
+    got,
+    async (sql) => {
+      const data = await raw.query(sql);
+      return { schema: (data[0] ?? []).map((_, i) => ({ name: `c${i}` })), data, totalRows: data.length };
+    },
+  );
+  const context = `\n  sql: ${got.result?.sqlQuery ?? '(none)'}\n  answer: ${got.answer}`;
+  if (why) return `${why}${context}`;
+  if (c.says && !c.says.test(got.answer)) return `the answer does not say ${c.says}${context}`;
+  if (c.never?.test(got.answer)) return `the answer says ${c.never}${context}`;
+  return undefined;
+}
+
+describe('offline planner: second-order questions (tuning set 2)', () => {
+  it.each(
+    [...tuning2, ...tuning3].map(
+      (c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const,
+    ),
+  )('%s', async (_name, c) => {
+    expect(await judge(c)).toBeUndefined();
+  });
+});
