@@ -17,6 +17,7 @@ export const MUTATED = [
  */
 export const TESTS = [
   'test/semantic/policy-rules.test.ts',
+  'test/semantic/policy-rows.test.ts',
   'test/semantic/compiler.test.ts',
   'test/semantic/model-validation.test.ts',
   'test/semantic/derived-hiding.test.ts',
