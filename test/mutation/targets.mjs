@@ -19,6 +19,7 @@ export const TESTS = [
   'test/semantic/policy-rules.test.ts',
   'test/semantic/policy-rows.test.ts',
   'test/semantic/joined-policy.test.ts',
+  'test/semantic/policy-members.test.ts',
   'test/semantic/compiler.test.ts',
   'test/semantic/model-validation.test.ts',
   'test/semantic/derived-hiding.test.ts',
