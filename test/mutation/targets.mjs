@@ -25,4 +25,5 @@ export const TESTS = [
   'test/semantic/derived-hiding.test.ts',
   'test/query/scoped-policy.test.ts',
   'test/query/identity.test.ts',
+  'test/query/identity-context.test.ts',
 ];

@@ -3,8 +3,9 @@
  * filters combine, and what a missing, empty or null attribute does. Each expectation is the exact condition and
  * parameters, so a filter dropped, an AND turned OR or a denial turned into "all rows" fails here.
  */
-import { parseModel, type QueryUser } from '../../functions/semantic';
+import type { QueryUser } from '../../functions/semantic';
 import type { PolicyDef } from '../../functions/semantic/model';
+import { parseModel } from '../../functions/semantic/model';
 import { policyCondition, type RowCondition, rowCondition } from '../../functions/semantic/policy';
 
 const user = (over: Partial<QueryUser> = {}): QueryUser => ({
