@@ -4,11 +4,11 @@
  * (`npm run mutate`; docs/security-testing.md). Not part of `npm test`: one run takes tens of minutes here.
  * The files mutated and the tests that must kill their mutants are listed in test/mutation/targets.mjs.
  */
-import { MUTATED } from './test/mutation/targets.mjs';
+import { selected } from './test/mutation/targets.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: MUTATED,
+  mutate: selected().mutate,
   testRunner: 'jest',
   jest: { projectType: 'custom', configFile: 'test/mutation/jest.config.mjs', enableFindRelatedTests: false },
   // The suite is ESM (esbuild transform), which jest runs only under Node's VM modules.
@@ -19,13 +19,13 @@ export default {
   ignoreStatic: true,
   // Later runs re-test only mutants whose code or covering tests changed.
   incremental: true,
-  incrementalFile: 'reports/stryker-incremental.json',
+  incrementalFile: `reports/stryker-incremental-${process.env.MUTATION_GROUP ?? 'all'}.json`,
   concurrency: 2,
-  timeoutMS: 20_000,
+  timeoutMS: 10_000,
   timeoutFactor: 2,
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.json` },
+  htmlReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.html` },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   thresholds: { high: 90, low: 80, break: null },

@@ -1,4 +1,4 @@
-import { TESTS } from './targets.mjs';
+import { selected } from './targets.mjs';
 
 /** The jest project Stryker runs (stryker.config.mjs): only the tests listed in targets.mjs, no global setup. */
 export default {
@@ -8,5 +8,7 @@ export default {
   transform: { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.cjs' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
-  testRegex: TESTS.map((file) => `/${file.replace(/\./g, '\\.')}$`),
+  // Only the code and tests the run needs are crawled (jest maps the roots before every mutant's run).
+  roots: ['<rootDir>/test', '<rootDir>/functions', '<rootDir>/models'],
+  testRegex: selected().tests.map((file) => `/${file.replace(/\./g, '\\.')}$`),
 };
