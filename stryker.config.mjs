@@ -26,7 +26,8 @@ export default {
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
   jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.json` },
   htmlReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.html` },
-  tempDirName: '.stryker-tmp',
+  // One sandbox directory per group, so groups may run side by side.
+  tempDirName: `.stryker-tmp-${process.env.MUTATION_GROUP ?? 'all'}`,
   cleanTempDir: 'always',
   thresholds: { high: 90, low: 80, break: null },
 };
