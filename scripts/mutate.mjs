@@ -13,10 +13,12 @@ for (const name of groups)
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.LOG_LEVEL ??= 'silent';
 const { startDynamoDbLocal } = await tsImport('../functions/store/dynamodb-local.ts', import.meta.url);
-const dynamo = process.env.DYNAMODB_ENDPOINT ? undefined : await startDynamoDbLocal();
+const chosen = groups.length > 0 ? groups : Object.keys(GROUPS);
+const needsDynamo = chosen.some((name) => GROUPS[name].dynamodb) && !process.env.DYNAMODB_ENDPOINT;
+const dynamo = needsDynamo ? await startDynamoDbLocal() : undefined;
 if (dynamo) process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
 let failed = 0;
-for (const group of groups.length > 0 ? groups : Object.keys(GROUPS)) {
+for (const group of chosen) {
   const started = Date.now();
   const code = await new Promise((resolve) => {
     const child = spawn(

@@ -34,6 +34,8 @@ export const GROUPS = {
   },
   /** Who the caller is and what reaches the policies. */
   identity: {
+    /** Its tests read and write users: scripts/mutate.mjs starts DynamoDB Local for it. */
+    dynamodb: true,
     mutate: ['functions/access/identity.ts'],
     tests: [
       'test/query/identity-context.test.ts',

@@ -11,6 +11,7 @@ import {
   operatorSql,
   parseCondition,
   readPath,
+  rowFilterSchema,
   type Sources,
   valueCount,
 } from '../../functions/semantic/policy-rules';
@@ -48,7 +49,15 @@ const CASES: [string | boolean, boolean][] = [
   ['{ False }', false],
   ['{ null }', false],
   ['{ None }', false],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Cube's `${ }` condition syntax, not a template.
   ['${ true }', true],
+  ['{ true   }', true],
+  // Strings that spell syntax are strings: no keyword, bracket or operator is read from a quoted literal.
+  ["{ 'not' }", true],
+  ["{ 'false' }", true],
+  ["{ '(' }", true],
+  ["{ '[' }", true],
+  ["{ securityContext.s == 'and' }", false],
   // Truthiness: Python's and JavaScript's falsy values are false, an empty list too.
   ['{ securityContext.n }', true],
   ['{ securityContext.negative }', true],
@@ -211,6 +220,10 @@ describe('parseCondition refuses what is not a condition', () => {
     '{ securityContext.x ? 1 : 2 }',
     '{ `x` }',
     '{ securityContext.x } and more',
+    'x{ true }',
+    '{ ,] }',
+    "{ 'securityContext'.s }",
+    "{ 'b' '==' 'b' }",
   ])('%p', (text) => {
     expect(() => parseCondition(text)).toThrow(/condition/);
   });
@@ -236,6 +249,7 @@ describe('parseCondition refuses what is not a condition', () => {
   });
 
   test('trailing spaces and the $ prefix are accepted; the parse is a tree of the named parts', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Cube's `${ }` condition syntax, not a template.
     expect(parseCondition('  ${ securityContext.a.b >= 2 }  ')).toEqual({
       kind: 'binary',
       op: '>=',
@@ -257,12 +271,25 @@ describe('readPath', () => {
     expect(readPath(source, ['a', 'b'])).toBe(1);
     expect(readPath(source, ['a'])).toEqual({ b: 1, n: null });
     expect(readPath(source, ['a', 'n'])).toBeUndefined();
+    expect(readPath(source, ['a', 'n', 'deeper'])).toBeUndefined();
     expect(readPath(source, ['a', 'b', 'c'])).toBeUndefined();
     expect(readPath(source, ['list', '0'])).toBeUndefined();
     expect(readPath(source, ['s', 'length'])).toBeUndefined();
     expect(readPath(source, ['constructor'])).toBeUndefined();
     expect(readPath(source, ['a', '__proto__'])).toBeUndefined();
     expect(readPath(source, [])).toBe(source);
+  });
+});
+
+describe('rowFilterSchema', () => {
+  test('or / and groups take one or more filters, never none', () => {
+    const leaf = { member: 'a', operator: 'set' };
+    for (const key of ['or', 'and']) {
+      expect(rowFilterSchema.safeParse({ [key]: [leaf] }).success).toBe(true);
+      expect(rowFilterSchema.safeParse({ [key]: [leaf, { [key]: [leaf, leaf] }] }).success).toBe(true);
+      expect(rowFilterSchema.safeParse({ [key]: [] }).success).toBe(false);
+      expect(rowFilterSchema.safeParse({ [key]: [leaf], extra: 1 }).success).toBe(false);
+    }
   });
 });
 
