@@ -1,0 +1,33 @@
+// @ts-check
+/**
+ * Mutation testing of the row-level security, member-level hiding, name resolution and identity code
+ * (`npm run mutate`; docs/security-testing.md). Not part of `npm test`: one run takes tens of minutes here.
+ * The files mutated and the tests that must kill their mutants are listed in test/mutation/targets.mjs.
+ */
+import { selected } from './test/mutation/targets.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: selected().mutate,
+  testRunner: 'jest',
+  jest: { projectType: 'custom', configFile: 'test/mutation/jest.config.mjs', enableFindRelatedTests: false },
+  // The suite is ESM (esbuild transform), which jest runs only under Node's VM modules.
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'],
+  // Each mutant runs only the tests that reached it in the dry run.
+  coverageAnalysis: 'perTest',
+  // Mutants of module-level constants (regexes, lists) would rerun every test for each: scored apart as `ignored`.
+  ignoreStatic: true,
+  // Later runs re-test only mutants whose code or covering tests changed.
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental-${process.env.MUTATION_GROUP ?? 'all'}.json`,
+  concurrency: 2,
+  timeoutMS: 10_000,
+  timeoutFactor: 2,
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+  jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.json` },
+  htmlReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.html` },
+  // One sandbox directory per group, so groups may run side by side.
+  tempDirName: `.stryker-tmp-${process.env.MUTATION_GROUP ?? 'all'}`,
+  cleanTempDir: 'always',
+  thresholds: { high: 90, low: 80, break: null },
+};

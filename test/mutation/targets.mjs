@@ -1,0 +1,57 @@
+/**
+ * The one list `npm run mutate` reads (scripts/mutate.mjs, stryker.config.mjs, test/mutation/jest.config.mjs): the
+ * security code mutated, in groups, each with the test files run against its mutants. Moving a file means editing
+ * only this list. Tests here reach the code without a server of their own: DuckDB runs in process, and DynamoDB
+ * Local is started once by scripts/mutate.mjs. The PostgreSQL twins (joined-policy-postgres, leak-oracle*) start a
+ * server per test file, too slow to rerun per mutant; they run in `npm test`.
+ */
+export const GROUPS = {
+  /** Policy conditions and filter operators. */
+  rules: {
+    mutate: ['functions/semantic/policy-rules.ts'],
+    tests: ['test/semantic/policy-rules.test.ts', 'test/semantic/policy-rows.test.ts'],
+  },
+  /** Row-level conditions as SQL, member-level hiding (derived members included). */
+  policy: {
+    mutate: ['functions/semantic/policy.ts', 'functions/semantic/derived.ts'],
+    tests: [
+      'test/semantic/policy-rows.test.ts',
+      'test/semantic/policy-members.test.ts',
+      'test/semantic/joined-policy.test.ts',
+      'test/query/scoped-policy.test.ts',
+    ],
+  },
+  /** Securing each object a query reads, and scope-correct name resolution. */
+  sql: {
+    mutate: ['functions/semantic/sql/secure.ts', 'functions/semantic/sql/resolve.ts'],
+    tests: [
+      'test/semantic/joined-policy.test.ts',
+      'test/semantic/compiler.test.ts',
+      'test/semantic/stages.test.ts',
+      'test/semantic/sql-guard-corpus.test.ts',
+      'test/semantic/policy-members.test.ts',
+    ],
+  },
+  /** Who the caller is and what reaches the policies. */
+  identity: {
+    /** Its tests read and write users: scripts/mutate.mjs starts DynamoDB Local for it. */
+    dynamodb: true,
+    mutate: ['functions/access/identity.ts'],
+    tests: [
+      'test/query/identity-context.test.ts',
+      'test/query/identity.test.ts',
+      'test/query/scoped-policy.test.ts',
+    ],
+  },
+};
+
+/** The group a run mutates (MUTATION_GROUP, set by scripts/mutate.mjs); every group when unset. */
+export function selected() {
+  const name = process.env.MUTATION_GROUP;
+  const groups = name ? [GROUPS[name]] : Object.values(GROUPS);
+  if (groups.some((g) => g === undefined)) throw new Error(`Unknown MUTATION_GROUP ${name}`);
+  return {
+    mutate: [...new Set(groups.flatMap((g) => g.mutate))],
+    tests: [...new Set(groups.flatMap((g) => g.tests))],
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * What reaches the row-level policies from an identity (functions/access/identity.ts): groups replaced by an admin
+ * key are replaced (not kept beside the new ones), a member key cannot swap them, and the security context of the
+ * request or token wins over the one stored for the user.
+ */
+import { clearAuthCache } from '../../functions/access/auth';
+import { queryContext, resolveIdentity } from '../../functions/access/identity';
+import { applyDemoSeed } from '../../functions/admin/seed';
+import { exchangeSession, generateSession } from '../../functions/embed/sessions';
+import { accounts } from '../../functions/store/accounts';
+import { apiKeys } from '../../functions/store/api-keys';
+import type { Store } from '../../functions/store/client';
+import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { definitions } from '../../functions/store/definitions';
+import { type UserRecord, users } from '../../functions/store/users';
+import { signJwt } from '../support/cube-token';
+import { freshStore } from '../support/store';
+
+let store: Store;
+const admin = 'Api-Key admin-key-context';
+const member = 'Api-Key member-key-context';
+const SECRET = 'cube-token-secret-of-deployment-one-context';
+const resolve = (settings: Record<string, unknown> | undefined, authorization = admin, provision = true) =>
+  resolveIdentity(store, authorization, settings, { purpose: 'chat', provision });
+const stored = (externalId: string) => users.get(store, 'demo', { kind: 'external', externalId });
+
+beforeAll(async () => {
+  store = await freshStore();
+  clearAuthCache();
+  await applyDemoSeed(
+    store,
+    { demo: 'admin-key-context', demoMember: 'member-key-context', starter: 'starter-key-context' },
+    {},
+  );
+  expect(await cubeTokenSecrets.set(store, 'demo', 1, SECRET)).toBe(true);
+  for (const name of ['sales', 'support'])
+    await definitions.upsertGroup(store, 'demo', { kind: 'tenant' }, { name, description: name });
+});
+
+describe('groups', () => {
+  test.each([
+    ['one for one', ['managers'], ['analysts']],
+    ['two for two, one kept', ['managers', 'sales'], ['sales', 'support']],
+    ['fewer', ['managers', 'sales'], ['sales']],
+    ['more', ['sales'], ['sales', 'support']],
+    ['none', ['managers'], []],
+  ])('an admin key replacing them (%s) leaves exactly the new ones', async (_name, before, after) => {
+    const externalId = `swap-${before.join('-')}-${after.join('-')}`;
+    expect((await resolve({ externalId, groups: before })).query.groups).toEqual([...before].sort());
+    const swapped = await resolve({ externalId, groups: after });
+    expect(swapped.query.groups).toEqual([...after].sort());
+    expect((await stored(externalId))?.groups['*']).toEqual(after);
+    // Read again, as stored.
+    expect((await resolve({ externalId })).query.groups).toEqual([...after].sort());
+  });
+
+  test('a member key may repeat them in any order, but not swap one', async () => {
+    await resolve({ externalId: 'member-swap', groups: ['managers', 'sales'], isEphemeral: false });
+    const same = await resolve({ externalId: 'member-swap', groups: ['sales', 'managers', 'sales'] }, member);
+    expect(same.query.groups).toEqual(['managers', 'sales']);
+    for (const groups of [['analysts', 'sales'], ['sales'], ['managers', 'sales', 'x'], []]) {
+      await expect(resolve({ externalId: 'member-swap', groups }, member)).rejects.toMatchObject({
+        status: 403,
+        message: expect.stringContaining('groups'),
+      });
+    }
+    expect((await stored('member-swap'))?.groups['*']).toEqual(['managers', 'sales']);
+  });
+
+  test('a member key may not change a stored security context, attributes or roles either', async () => {
+    await resolve({
+      externalId: 'member-ctx',
+      securityContext: { team: 1 },
+      userAttributes: [{ name: 'region', value: 'north' }],
+      isEphemeral: false,
+    });
+    const repeat = await resolve(
+      {
+        externalId: 'member-ctx',
+        securityContext: { team: 1 },
+        userAttributes: [{ name: 'region', value: 'north' }],
+      },
+      member,
+    );
+    expect(repeat.query.securityContext).toEqual({ team: 1 });
+    for (const [settings, field] of [
+      [{ securityContext: { team: 2 } }, 'securityContext'],
+      [{ securityContext: {} }, 'securityContext'],
+      [{ userAttributes: [{ name: 'region', value: 'south' }] }, 'userAttributes'],
+      [{ roles: ['auditor'] }, 'roles'],
+      [{ isEphemeral: false }, undefined],
+    ] as const) {
+      const attempt = resolve({ externalId: 'member-ctx', ...settings }, member);
+      if (field)
+        await expect(attempt).rejects.toMatchObject({ status: 403, message: expect.stringContaining(field) });
+      else expect((await attempt).query.securityContext).toEqual({ team: 1 });
+    }
+  });
+});
+
+describe('which security context wins', () => {
+  test("the request's over the stored one, also when nothing is written", async () => {
+    await resolve({ externalId: 'ctx-req', securityContext: { team: 1 } });
+    const withRequest = await resolve({ externalId: 'ctx-req', securityContext: { team: 2 } });
+    expect(withRequest.query.securityContext).toEqual({ team: 2 });
+    // Abort-like calls write nothing: the stored context is still { team: 2 }, the request's is used.
+    const unwritten = await resolve({ externalId: 'ctx-req', securityContext: { team: 3 } }, admin, false);
+    expect(unwritten.query.securityContext).toEqual({ team: 3 });
+    expect((await stored('ctx-req'))?.securityContext).toEqual({ team: 2 });
+    // None in the request: the stored one.
+    expect((await resolve({ externalId: 'ctx-req' })).query.securityContext).toEqual({ team: 2 });
+  });
+
+  test("an embed token's over the user's later stored one", async () => {
+    const account = await accounts.get(store, 'demo');
+    const key = await apiKeys.findByKey(store, 'admin-key-context');
+    if (!account || !key) throw new Error('seed missing');
+    const { sessionId } = await generateSession(
+      store,
+      { account, key },
+      { deploymentId: 1, externalId: 'ctx-token', securityContext: { team: 'minted' } },
+    );
+    const { token } = await exchangeSession(store, sessionId);
+    await resolve({ externalId: 'ctx-token', securityContext: { team: 'later' } });
+    expect((await stored('ctx-token'))?.securityContext).toEqual({ team: 'later' });
+    const id = await resolve(undefined, `Bearer ${token}`);
+    expect(id.query.securityContext).toEqual({ team: 'minted' });
+  });
+
+  test("a Cube token's claims over the user's stored one", async () => {
+    await resolve({ externalId: 'ctx-cube', securityContext: { team: 'stored' }, groups: ['sales'] });
+    const claims = {
+      externalId: 'ctx-cube',
+      scope: ['chat'],
+      exp: Math.floor(Date.now() / 1000) + 300,
+      team: 'claimed',
+      roles: ['auditor', 7],
+    };
+    const id = await resolveIdentity(store, undefined, undefined, {
+      purpose: 'chat',
+      provision: false,
+      cubeToken: { token: signJwt(claims, SECRET), account: 'demo', deploymentId: 1 },
+    });
+    expect(id.query.securityContext).toEqual(claims);
+    expect(id.query.roles).toEqual(['7', 'auditor']);
+    // Groups are the stored user's.
+    expect(id.query.groups).toEqual(['sales']);
+  });
+});
+
+describe('queryContext', () => {
+  const user: UserRecord = {
+    ref: { kind: 'external', externalId: 'q' },
+    groups: { '*': ['b', 'a', 'b'], acme: ['e'] },
+    attributes: { '*/region': 'north', '*/x/y': 'slash', 'acme/region': 'south', 'acme-co/region': 'west' },
+    securityContext: { stored: true },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  test('an explicit context, even empty, wins over the stored one; none given, the stored one; no user, none', () => {
+    expect(queryContext(user, { kind: 'tenant' }, { given: 1 }).securityContext).toEqual({ given: 1 });
+    expect(queryContext(user, { kind: 'tenant' }, {}).securityContext).toEqual({});
+    expect(queryContext(user, { kind: 'tenant' }).securityContext).toEqual({ stored: true });
+    expect(queryContext(undefined, { kind: 'tenant' })).toEqual({
+      groups: [],
+      userAttributes: {},
+      securityContext: {},
+    });
+  });
+
+  test('groups sorted once each; attributes of the tenant only; roles sorted once each, absent when none', () => {
+    expect(queryContext(user, { kind: 'tenant' }, undefined, ['z', 'a', 'z'])).toEqual({
+      groups: ['a', 'b'],
+      userAttributes: { region: 'north', 'x/y': 'slash' },
+      securityContext: { stored: true },
+      roles: ['a', 'z'],
+    });
+    expect(queryContext(user, { kind: 'tenant' }, undefined, [])).not.toHaveProperty('roles');
+    expect(queryContext(user, { kind: 'embed', embedTenantName: 'acme' }).embed).toEqual({
+      groups: ['e'],
+      userAttributes: { region: 'south' },
+    });
+    expect(queryContext(user, { kind: 'embed', embedTenantName: 'none' }).embed).toEqual({
+      groups: [],
+      userAttributes: {},
+    });
+  });
+});
