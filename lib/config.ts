@@ -3,7 +3,9 @@
  * cdk.json). docs/operating.md lists them.
  */
 import path from 'node:path';
+import { Token } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { defaultBedrockModelId } from '../functions/config';
 import { projectRoot } from './bundling';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
@@ -55,8 +57,11 @@ export const DEFAULT_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
 export interface ServiceConfig {
   /** Which model the analyst uses in AWS (`MODEL_PROVIDER`). */
   readonly modelProvider: ModelProvider;
-  /** Bedrock model or inference-profile id (`BEDROCK_MODEL_ID`); also scopes the IAM grant. */
-  readonly bedrockModelId: string;
+  /**
+   * Bedrock model or inference-profile id (`BEDROCK_MODEL_ID`); also scopes the IAM grant. Unset: the default
+   * model through the stack region's geo inference profile (`modelIdFor`).
+   */
+  readonly bedrockModelId?: string;
   /** OpenAI-compatible server (`OPENAI_BASE_URL`, `OPENAI_MODEL`) when modelProvider is `openai`. */
   readonly openaiBaseUrl?: string;
   readonly openaiModel?: string;
@@ -86,8 +91,30 @@ export interface ServiceConfig {
   readonly destroyData: boolean;
 }
 
-/** Same default as functions/agent/providers/env.ts, so local and AWS agree. */
-export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
+/** The settings a stack deploys: the model resolved for its region. */
+export type DeployConfig = ServiceConfig & { readonly bedrockModelId: string };
+
+/**
+ * The model a stack in `region` uses: the `bedrockModelId` setting, else the default model through that region's
+ * geo inference profile (functions/config.ts, the same default as the local provider). A region unknown at synth
+ * (an environment-agnostic stack) gets the global profile.
+ */
+export function modelIdFor(config: ServiceConfig, region: string): string {
+  return config.bedrockModelId ?? defaultBedrockModelId(Token.isUnresolved(region) ? undefined : region);
+}
+
+/** Claude models that think adaptively and refuse a thinking token budget (400 from Bedrock). */
+const ADAPTIVE_ONLY = /claude-(haiku|sonnet|opus|fable|mythos)-5|claude-(sonnet|opus)-4-[6-9]/;
+
+export function forRegion(config: ServiceConfig, region: string): DeployConfig {
+  const bedrockModelId = modelIdFor(config, region);
+  if (config.settings.bedrockReasoningBudget && ADAPTIVE_ONLY.test(bedrockModelId)) {
+    throw new Error(
+      `context bedrockReasoningBudget: ${bedrockModelId} thinks adaptively and refuses a thinking token budget; leave it unset`,
+    );
+  }
+  return { ...config, bedrockModelId };
+}
 
 const PROVIDERS: readonly ModelProvider[] = ['bedrock', 'openai', 'offline'];
 
@@ -111,7 +138,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
   const openaiModel = text(node, 'openaiModel');
   const config: ServiceConfig = {
     modelProvider: provider as ModelProvider,
-    bedrockModelId: text(node, 'bedrockModelId') ?? DEFAULT_BEDROCK_MODEL_ID,
+    ...optional('bedrockModelId', text(node, 'bedrockModelId')),
     ...(openaiBaseUrl ? { openaiBaseUrl } : {}),
     ...(openaiModel ? { openaiModel } : {}),
     webAssetsDir: path.resolve(projectRoot, text(node, 'webAssetsDir') ?? 'functions/web/dist'),

@@ -34,7 +34,7 @@ import {
 } from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { copySidecarsIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
-import type { ServiceConfig, VpcSettings } from './config';
+import type { DeployConfig, VpcSettings } from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
 
 /** One function's settings, merged from all routes that share its id. */
@@ -132,7 +132,7 @@ const pascal = (id: string) =>
 
 export interface EndpointFunctionsProps {
   readonly table: ITable;
-  readonly config: ServiceConfig;
+  readonly config: DeployConfig;
   /** The value CloudFront sends in the origin-verify header; every function requires it. */
   readonly originVerifySecret: ISecret;
   /** Signs pagination cursors; only the functions whose routes set `cursorSecret` may read it. */
@@ -230,14 +230,14 @@ export class EndpointFunctions extends Construct {
   }
 
   /** Chat: 300 s, or the turn timeout plus 60 s; SQL: 60 s, or the SQL timeout plus 15 s; others 15 s. */
-  private timeout(spec: EndpointSpec, config: ServiceConfig): Duration {
+  private timeout(spec: EndpointSpec, config: DeployConfig): Duration {
     const { chatTurnTimeoutSeconds, sqlTimeoutSeconds } = config.settings;
     if (spec.bedrock) return Duration.seconds(Math.max(300, (chatTurnTimeoutSeconds ?? 0) + 60));
     if (spec.data) return Duration.seconds(Math.max(60, (sqlTimeoutSeconds ?? 0) + 15));
     return Duration.seconds(15);
   }
 
-  private concurrency(spec: EndpointSpec, config: ServiceConfig): { reservedConcurrentExecutions?: number } {
+  private concurrency(spec: EndpointSpec, config: DeployConfig): { reservedConcurrentExecutions?: number } {
     const limits = config.reservedConcurrency;
     const limit = limits?.[spec.id] ?? limits?.['*'];
     return limit === undefined ? {} : { reservedConcurrentExecutions: limit };
@@ -324,7 +324,7 @@ export class EndpointFunctions extends Construct {
     }
   }
 
-  private cors(spec: EndpointSpec, config: ServiceConfig): FunctionUrlCorsOptions {
+  private cors(spec: EndpointSpec, config: DeployConfig): FunctionUrlCorsOptions {
     return {
       allowedOrigins: config.allowedOrigins,
       allowedMethods: [...new Set(spec.routes.map((route) => HttpMethod[route.method]))],

@@ -16,14 +16,14 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/observability/metrics';
-import type { ServiceConfig } from './config';
+import type { DeployConfig } from './config';
 import type { Endpoint } from './endpoints';
 
 export interface MonitoringProps {
   readonly endpoints: readonly Endpoint[];
   readonly table: ITable;
   readonly distribution: Distribution;
-  readonly config: ServiceConfig;
+  readonly config: DeployConfig;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);

@@ -3,7 +3,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { ServiceConfig } from './config';
+import { forRegion, type ServiceConfig } from './config';
 import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
 import { Monitoring } from './monitoring';
@@ -21,7 +21,7 @@ export class EmbeddedAnalyticsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EmbeddedAnalyticsStackProps) {
     super(scope, id, props);
-    const { config } = props;
+    const config = forRegion(props.config, this.region);
     const { table } = new ServiceTable(this, 'Store', {
       removalPolicy: config.destroyData ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });

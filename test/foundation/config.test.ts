@@ -34,7 +34,7 @@ describe('config', () => {
       model: {
         provider: 'offline',
         offlineDelayMs: 0,
-        bedrock: { modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0' },
+        bedrock: { modelId: 'global.anthropic.claude-haiku-5-5' },
         openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
       },
     });
@@ -51,7 +51,7 @@ describe('config', () => {
     });
     expect(parsed.model.provider).toBe('bedrock');
     expect(parsed.model.bedrock).toEqual({
-      modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0',
+      modelId: 'eu.anthropic.claude-haiku-5-5',
       region: 'eu-west-1',
       maxTokens: 2048,
     });

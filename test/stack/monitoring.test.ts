@@ -60,7 +60,7 @@ describe('alarms and dashboard', () => {
     expect(bedrock).toMatchObject({
       MetricName: 'InvocationThrottles',
       Threshold: 1,
-      Dimensions: [{ Name: 'ModelId', Value: 'anthropic.claude-3-5-haiku-20241022-v1:0' }],
+      Dimensions: [{ Name: 'ModelId', Value: 'eu.anthropic.claude-haiku-5-5' }],
     });
   });
 

@@ -336,13 +336,16 @@ describe('least privilege', () => {
         expect({ id, statements }).toEqual({ id, statements: [] });
         continue;
       }
-      expect(statements).toHaveLength(1);
-      expect(statements[0]).toMatchObject({
-        Effect: 'Allow',
-        Action: 'bedrock:InvokeModelWithResponseStream',
-      });
+      // The default model is reached through the region's geo inference profile (test/stack/config.test.ts).
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) {
+        expect(statement).toMatchObject({ Effect: 'Allow', Action: 'bedrock:InvokeModelWithResponseStream' });
+      }
       expect(JSON.stringify(statements[0]?.Resource)).toContain(
-        ':bedrock:eu-west-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0"',
+        ':bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-haiku-5-5"',
+      );
+      expect(JSON.stringify(statements[1]?.Resource)).toContain(
+        ':bedrock:*::foundation-model/anthropic.claude-haiku-5-5"',
       );
     }
   });
