@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Token } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { defaultBedrockModelId } from '../functions/config';
+import { functionIds } from '../functions/routes';
 import { projectRoot } from './bundling';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
@@ -43,16 +44,31 @@ export interface VpcSettings {
 export const DEFAULT_FRAME_ANCESTORS = "'self'";
 
 /**
- * Caps on concurrent executions: a flood on one endpoint (or one tenant) cannot take all of the account's
- * Lambda concurrency, and chat (model tokens) cannot run up cost unbounded. About 150 in total: the account
- * keeps at least 100 unreserved only if its limit is 250 or more (the default is 1,000).
+ * Lambda refuses a reservation that leaves the account fewer than this many unreserved executions (50 on some
+ * small accounts), and a new account may start with a concurrency limit of 10: so by default nothing is
+ * reserved, and a first deploy works on any account (docs/operating.md, _Concurrency_).
  */
-export const DEFAULT_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+export const UNRESERVED_MINIMUM = 100;
+
+/**
+ * `reservedConcurrency=recommended`: caps (and guarantees) the three functions that can run up cost or hold an
+ * instance for long. 60 in all: the account's limit must be at least 160.
+ */
+export const RECOMMENDED_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   'chat-stream': 20,
   'sql-api': 20,
   'generate-session': 20,
-  '*': 10,
 };
+
+/** The reservation of one function under a setting (`*` for those not named). */
+export const reservedFor = (
+  limits: Readonly<Record<string, number>> | undefined,
+  id: string,
+): number | undefined => limits?.[id] ?? limits?.['*'];
+
+/** What a setting reserves in all over the stack's functions. */
+export const reservedTotal = (limits: Readonly<Record<string, number>> | undefined): number =>
+  functionIds().reduce((sum, id) => sum + (reservedFor(limits, id) ?? 0), 0);
 
 export interface ServiceConfig {
   /** Which model the analyst uses in AWS (`MODEL_PROVIDER`). */
@@ -71,8 +87,10 @@ export interface ServiceConfig {
   readonly allowedOrigins: string[];
   /** CSP `frame-ancestors` of the embed page (`EMBED_FRAME_ANCESTORS`): who may put it in an iframe. */
   readonly frameAncestors: string;
-  /** Reserved concurrency per function id (`*` for the others); undefined: none reserved. */
+  /** Reserved concurrency per function id (`*` for the others); undefined: none reserved (the default). */
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
+  /** The account's Lambda concurrency limit, when given: reservations are checked against it at synth. */
+  readonly accountConcurrencyLimit?: number;
   /** Runs the functions that query data (chat, SQL API) in these subnets of a VPC. */
   readonly vpc?: VpcSettings;
   /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
@@ -148,6 +166,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
       .filter(Boolean),
     frameAncestors: frameAncestors(text(node, 'frameAncestors')),
     ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
+    ...concurrencyLimit(wholeNumber(node, 'accountConcurrencyLimit', 1, 10_000_000)),
     ...vpcSettings(node),
     ...domainSettings(node),
     settings: functionSettings(node),
@@ -165,6 +184,15 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
       throw new Error(`context allowedOrigins: ${origin} is not an origin (scheme://host[:port], no path)`);
     }
+  }
+  const reserved = reservedTotal(config.reservedConcurrency);
+  const limit = config.accountConcurrencyLimit;
+  if (limit !== undefined && reserved > 0 && reserved > limit - UNRESERVED_MINIMUM) {
+    throw new Error(
+      `context reservedConcurrency reserves ${reserved} executions; with accountConcurrencyLimit ${limit}, Lambda keeps ` +
+        `${UNRESERVED_MINIMUM} unreserved, so at most ${Math.max(0, limit - UNRESERVED_MINIMUM)} can be reserved ` +
+        '(raise the quota, reserve less, or use none)',
+    );
   }
   if (config.modelProvider === 'openai' && !config.openaiBaseUrl) {
     throw new Error('context openaiBaseUrl is required when modelProvider is openai');
@@ -196,30 +224,34 @@ function frameAncestors(value: string | undefined): string {
   return sources.join(' ');
 }
 
+const concurrencyLimit = (limit: number | undefined) =>
+  limit === undefined ? {} : { accountConcurrencyLimit: limit };
+
 /**
- * `none` (or `off`) reserves nothing; a number applies to every function; an object (JSON on the command line)
- * names function ids, `*` the rest. Unset: DEFAULT_RESERVED_CONCURRENCY.
+ * Unset, `none` or `off`: nothing reserved (the default); `recommended`: RECOMMENDED_RESERVED_CONCURRENCY; a
+ * number applies to every function; an object (JSON on the command line) names function ids, `*` the rest.
  */
 function reservedConcurrency(raw: unknown): { reservedConcurrency?: Record<string, number> } {
-  if (raw === undefined || raw === null || raw === '')
-    return { reservedConcurrency: { ...DEFAULT_RESERVED_CONCURRENCY } };
-  if (raw === 'none' || raw === 'off' || raw === false) return {};
+  if (raw === undefined || raw === null || raw === '' || raw === 'none' || raw === 'off' || raw === false)
+    return {};
+  if (raw === 'recommended') return { reservedConcurrency: { ...RECOMMENDED_RESERVED_CONCURRENCY } };
+  const usage =
+    'context reservedConcurrency: none, recommended, a number, or a JSON object of function id to number';
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new Error(
-        'context reservedConcurrency: none, a number, or a JSON object of function id to number',
-      );
+      throw new Error(usage);
     }
   }
   if (typeof value === 'number') value = { '*': value };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error('context reservedConcurrency: none, a number, or a JSON object of function id to number');
-  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(usage);
+  const known = new Set([...functionIds(), '*']);
   const out: Record<string, number> = {};
   for (const [id, limit] of Object.entries(value)) {
+    if (!known.has(id))
+      throw new Error(`context reservedConcurrency: ${id} is not a function id (routes.ts)`);
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
       throw new Error(`context reservedConcurrency: ${id} must be a whole number >= 0`);
     }

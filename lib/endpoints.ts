@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import {
   type ISecurityGroup,
@@ -34,7 +34,13 @@ import {
 } from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { copySidecarsIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
-import type { DeployConfig, VpcSettings } from './config';
+import {
+  type DeployConfig,
+  reservedFor,
+  reservedTotal,
+  UNRESERVED_MINIMUM,
+  type VpcSettings,
+} from './config';
 import { installDuckdbIfImportedCommand } from './duckdb-asset';
 
 /** One function's settings, merged from all routes that share its id. */
@@ -162,6 +168,14 @@ export class EndpointFunctions extends Construct {
     }
     this.network = props.config.vpc ? this.dataNetwork(props.config.vpc) : undefined;
     this.endpoints = specs.map((spec) => this.endpoint(spec, props));
+    const reserved = reservedTotal(props.config.reservedConcurrency);
+    if (reserved > 0) {
+      Annotations.of(this).addInfoV2(
+        'embedded-analytics:reservedConcurrency',
+        `Reserves ${reserved} concurrent executions: the account's Lambda concurrency limit must be at least ` +
+          `${reserved + UNRESERVED_MINIMUM} (aws lambda get-account-settings; docs/operating.md, Concurrency).`,
+      );
+    }
   }
 
   /** Where the data functions run when a VPC is configured (so a private database is reachable). */
@@ -238,8 +252,7 @@ export class EndpointFunctions extends Construct {
   }
 
   private concurrency(spec: EndpointSpec, config: DeployConfig): { reservedConcurrentExecutions?: number } {
-    const limits = config.reservedConcurrency;
-    const limit = limits?.[spec.id] ?? limits?.['*'];
+    const limit = reservedFor(config.reservedConcurrency, spec.id);
     return limit === undefined ? {} : { reservedConcurrentExecutions: limit };
   }
 

@@ -16,7 +16,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { METRIC_NAMES, METRICS_NAMESPACE } from '../functions/observability/metrics';
-import type { DeployConfig } from './config';
+import { type DeployConfig, reservedFor } from './config';
 import type { Endpoint } from './endpoints';
 
 export interface MonitoringProps {
@@ -80,7 +80,7 @@ export class Monitoring extends Construct {
         Math.round(timeoutMs * 0.8),
         `${name}: p99 duration above 80% of the timeout`,
       );
-      const reserved = config.reservedConcurrency?.[name] ?? config.reservedConcurrency?.['*'];
+      const reserved = reservedFor(config.reservedConcurrency, name);
       if (reserved) {
         alarm(
           `${name}-Concurrency`,
@@ -89,6 +89,21 @@ export class Monitoring extends Construct {
           `${name}: concurrency above 80% of its reserved ${reserved}`,
         );
       }
+    }
+
+    // Without reservations every function shares the account's pool: alarm before it runs out.
+    if (config.accountConcurrencyLimit) {
+      alarm(
+        'Account-Concurrency',
+        new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ClaimedAccountConcurrency',
+          statistic: 'Maximum',
+          period: Duration.minutes(1),
+        }),
+        Math.max(1, Math.floor(config.accountConcurrencyLimit * 0.8)),
+        `Lambda: the account's claimed concurrency is above 80% of its limit ${config.accountConcurrencyLimit}`,
+      );
     }
 
     const tableThrottles = new MathExpression({

@@ -1,7 +1,6 @@
 /** Issue 18 item 1: alarms with their metrics, a dashboard, tracing. */
 import { Match } from 'aws-cdk-lib/assertions';
 import { functionIds } from '../../functions/routes';
-import { DEFAULT_RESERVED_CONCURRENCY } from '../../lib/config';
 import { synthesize } from './support';
 
 interface AlarmProps {
@@ -18,7 +17,11 @@ interface AlarmProps {
 }
 
 describe('alarms and dashboard', () => {
-  const synth = synthesize({ alarmEmail: 'oncall@example.com' });
+  const synth = synthesize({
+    alarmEmail: 'oncall@example.com',
+    reservedConcurrency: '{"chat-stream": 20, "*": 10}',
+    accountConcurrencyLimit: 1000,
+  });
   const resources = synth.template.toJSON().Resources;
   const alarms = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm')).map(
     (resource) => resource.Properties as AlarmProps,
@@ -44,7 +47,7 @@ describe('alarms and dashboard', () => {
       expect(functionAlarm(id, 'Duration').map((a) => [a.ExtendedStatistic, a.Threshold])).toEqual([
         ['p99', Math.round(timeout * 1000 * 0.8)],
       ]);
-      const reserved = DEFAULT_RESERVED_CONCURRENCY[id] ?? DEFAULT_RESERVED_CONCURRENCY['*'] ?? 0;
+      const reserved = id === 'chat-stream' ? 20 : 10;
       expect(functionAlarm(id, 'ConcurrentExecutions').map((a) => [a.Statistic, a.Threshold])).toEqual([
         ['Maximum', Math.floor(reserved * 0.8)],
       ]);
@@ -64,8 +67,14 @@ describe('alarms and dashboard', () => {
     });
   });
 
+  it("alarms when the account's claimed concurrency passes 80% of the limit it was given", () => {
+    expect(alarms.filter((alarm) => alarm.MetricName === 'ClaimedAccountConcurrency')).toEqual([
+      expect.objectContaining({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 800 }),
+    ]);
+  });
+
   it('sends every alarm and its recovery to one topic, e-mailed to the configured address', () => {
-    expect(alarms.length).toBe(functionIds().length * 4 + 2);
+    expect(alarms.length).toBe(functionIds().length * 4 + 3);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
