@@ -10,7 +10,7 @@
  *   embed/              sessions, tokens and user provisioning
  *   semantic/           the data model, the compiler and the drivers
  *   store/ aws/ observability/   DynamoDB, AWS APIs, logs and metrics
- *   errors.ts config.ts cache.ts routes.ts responses.ts protocol.ts zod.ts   foundations, imported by all
+ *   errors.ts config.ts cache.ts routes.ts responses.ts protocol.ts zod.ts models.ts   foundations, imported by all
  *   web/                the browser widget: type-only imports of the chat's types at most
  */
 const layer = (name) => `^functions/${name}/`;
@@ -80,10 +80,10 @@ module.exports = {
       comment:
         "errors, config, cache, routes, responses, the chat protocol and the request schemas' zod are imported by every layer, so they import none (store/keys types aside, and config's zod).",
       severity: 'error',
-      from: { path: '^functions/(errors|config|cache|routes|responses|protocol|zod)\\.ts$' },
+      from: { path: '^functions/(errors|config|cache|routes|responses|protocol|zod|models)\\.ts$' },
       to: {
         path: '^functions/',
-        pathNot: '^functions/(store/keys|zod)\\.ts$',
+        pathNot: '^functions/(store/keys|zod|models)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -115,6 +115,7 @@ module.exports = {
         path: '^functions/',
         pathNot: [
           '^functions/routes\\.ts$',
+          '^functions/models\\.ts$',
           '^functions/store/(table|keys)\\.ts$',
           '^functions/observability/metrics\\.ts$',
           '^functions/http/origin-verify\\.ts$',

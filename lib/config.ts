@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Token } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
-import { defaultBedrockModelId } from '../functions/config';
+import { defaultBedrockModelId } from '../functions/models';
 import { functionIds } from '../functions/routes';
 import { projectRoot } from './bundling';
 
@@ -99,6 +99,8 @@ export interface ServiceConfig {
   readonly settings: FunctionSettings;
   /** E-mail address subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /** Chat turns ending `error` in 5 minutes, per account and in total, that raise an alarm. */
+  readonly turnErrorAlarmThreshold: number;
   /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** An existing secret for the origin-verify header (else the stack generates one). */
@@ -171,6 +173,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     ...domainSettings(node),
     settings: functionSettings(node),
     ...optional('alarmEmail', email(text(node, 'alarmEmail'))),
+    turnErrorAlarmThreshold: wholeNumber(node, 'turnErrorAlarmThreshold', 1, 1_000_000) ?? 3,
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),

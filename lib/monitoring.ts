@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -27,6 +28,25 @@ export interface MonitoringProps {
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/** The metric the log filters count: requests answered 500 by the code (not a Lambda error). */
+export const HANDLED_5XX = 'Handled5xx';
+
+/** The log lines of a handled 5xx (functions/http/errors.ts writes them, with the request's `route`). */
+export const HANDLED_5XX_MESSAGES = ['request failed', 'unexpected error'] as const;
+
+const HANDLED_5XX_PATTERN = FilterPattern.any(
+  ...HANDLED_5XX_MESSAGES.map((message) => FilterPattern.stringValue('$.message', '=', message)),
+);
+
+/** A per-account series of one of the functions' EMF metrics, as a Metrics Insights query (alarms and graphs). */
+export const perAccountQuery = (metricName: string, aggregate: 'SUM' | 'MAX', period = FIVE_MINUTES) =>
+  new MathExpression({
+    expression: `SELECT ${aggregate}(${metricName}) FROM SCHEMA("${METRICS_NAMESPACE}", account) GROUP BY account ORDER BY ${aggregate}() DESC`,
+    usingMetrics: {},
+    label: `${metricName} per account`,
+    period,
+  });
 
 /**
  * Alarms (to one SNS topic, optionally e-mailed) and one dashboard: Lambda errors, throttles, p99 duration and
@@ -61,6 +81,27 @@ export class Monitoring extends Construct {
 
     for (const { spec, fn } of props.endpoints) {
       const name = spec.id;
+      // A 500 the code answers itself is no Lambda error: counted from its log line (functions/http/errors.ts).
+      new MetricFilter(this, `${name}-Handled5xxFilter`, {
+        logGroup: fn.logGroup,
+        metricNamespace: METRICS_NAMESPACE,
+        metricName: HANDLED_5XX,
+        filterPattern: HANDLED_5XX_PATTERN,
+        metricValue: '1',
+        dimensions: { function: '$.route' },
+      });
+      alarm(
+        `${name}-Handled5xx`,
+        new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: HANDLED_5XX,
+          dimensionsMap: { function: name },
+          statistic: 'Sum',
+          period: FIVE_MINUTES,
+        }),
+        1,
+        `${name}: answered 500 (a handled failure; the log line has the stack)`,
+      );
       alarm(
         `${name}-Errors`,
         fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
@@ -105,6 +146,30 @@ export class Monitoring extends Construct {
         `Lambda: the account's claimed concurrency is above 80% of its limit ${config.accountConcurrencyLimit}`,
       );
     }
+
+    // Turns that end `error` stream normally (no Lambda error): counted by the chat function (ChatTurnErrors, EMF).
+    const errorThreshold = config.turnErrorAlarmThreshold;
+    const turnErrors = new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: METRIC_NAMES.turnErrors,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      label: 'Chat turns ended in error (all accounts)',
+    });
+    alarm(
+      'ChatTurnErrors-Total',
+      turnErrors,
+      errorThreshold,
+      `Chat: ${errorThreshold} or more turns ended in error in 5 minutes (all accounts)`,
+    );
+    // One alarm, one contributor per account (a Metrics Insights query with GROUP BY).
+    const turnErrorsByAccount = perAccountQuery(METRIC_NAMES.turnErrors, 'SUM');
+    alarm(
+      'ChatTurnErrors-PerAccount',
+      turnErrorsByAccount,
+      errorThreshold,
+      `Chat: an account had ${errorThreshold} or more turns end in error in 5 minutes (the contributor names it)`,
+    );
 
     const tableThrottles = new MathExpression({
       expression: 'r + w',
@@ -196,6 +261,28 @@ export class Monitoring extends Construct {
           new GraphWidget({ title: 'DynamoDB throttles', left: [tableThrottles], width: 8 }),
           new GraphWidget({ title: 'Bedrock throttles', left: [bedrockThrottles], width: 8 }),
           new GraphWidget({ title: 'CloudFront 5xx rate (%)', left: [cloudFront5xx], width: 8 }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Chat turns ended in error: in total and per account',
+            left: [turnErrors, turnErrorsByAccount],
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Handled 5xx per function',
+            left: props.endpoints.map(
+              ({ spec }) =>
+                new Metric({
+                  namespace: METRICS_NAMESPACE,
+                  metricName: HANDLED_5XX,
+                  dimensionsMap: { function: spec.id },
+                  statistic: 'Sum',
+                  period: FIVE_MINUTES,
+                  label: spec.id,
+                }),
+            ),
+            width: 12,
+          }),
         ],
         [
           new GraphWidget({

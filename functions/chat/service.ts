@@ -33,7 +33,7 @@ import {
 import { followStream, running } from './follow';
 import { chatSettings } from './settings';
 import { loadHistory, type RunAgent, turnStream } from './turn';
-import { meterUsage } from './usage';
+import { meterTurnEnd, meterUsage } from './usage';
 
 /** At most this many images per message; the 256 KiB body limit bounds their size. */
 const MAX_IMAGES = 10;
@@ -243,6 +243,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
       // Development mode (a non-default branch) or the agent's setting shows the reasoning.
       showThinking: !isDefaultBranch || agent.showThinking,
       runAgent,
+      onEnd: (status) => meterTurnEnd(meta.account, status),
     }),
   );
 }

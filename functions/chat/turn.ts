@@ -45,6 +45,8 @@ export interface TurnPlan {
   messageId: string;
   showThinking: boolean;
   runAgent: RunAgent;
+  /** Told how the turn ended, as stored (metrics: the turn-error alarm). */
+  onEnd?: (status: TurnStatus) => void;
 }
 
 /** Stops a turn early; the reason ends up in `state.reason`. */
@@ -134,6 +136,7 @@ export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIt
           progress.sort,
         );
         for (const line of end) channel.push(encode(line));
+        plan.onEnd?.('error');
       })
       .finally(() => {
         finished = true;
@@ -228,11 +231,13 @@ async function runTurn(
     if (!finalSent) send(fallbackFinal(status, progress.sort++));
     const reason = stopped.reason;
     const endAt = progress.sort;
+    let ended: TurnStatus = status;
     const { end, released } = await writer.finish({
       leaseId: plan.leaseId,
       status,
-      end: (final, error) =>
-        endFrames(
+      end: (final, error) => {
+        ended = final;
+        return endFrames(
           {
             chatId,
             messageId: plan.messageId,
@@ -245,7 +250,8 @@ async function runTurn(
             suspended: reason === 'timeout' || reason === 'lease-lost' || outcome?.deadline === true,
           },
           endAt,
-        ),
+        );
+      },
     });
     progress.sort = endAt + end.length;
     if (!released) log.warn('chat turn lost its lease before it ended', { chatId });
@@ -253,6 +259,7 @@ async function runTurn(
     // the ones stored (error when the turn could not be stored as it ended).
     progress.ended = true;
     for (const line of end) channel.push(encode(line));
+    plan.onEnd?.(ended);
   } finally {
     watch.dispose();
     writer.dispose();

@@ -9,6 +9,7 @@ export const METRICS_NAMESPACE = 'EmbeddedAnalytics';
 
 export const METRIC_NAMES = {
   turns: 'ChatTurns',
+  turnErrors: 'ChatTurnErrors',
   sqlMs: 'SqlMilliseconds',
   sqlQueries: 'SqlQueries',
   sessionsMinted: 'SessionsMinted',
@@ -28,7 +29,10 @@ export interface MetricValue {
   readonly unit: MetricUnit;
 }
 
-/** One EMF document: the metrics under the `account` dimension, plus properties (searchable, not dimensions). */
+/**
+ * One EMF document: each metric per account (the `account` dimension) and in total (no dimension), plus
+ * properties (searchable, not dimensions).
+ */
 export function emfLine(
   account: string,
   metrics: readonly MetricValue[],
@@ -42,7 +46,7 @@ export function emfLine(
       CloudWatchMetrics: [
         {
           Namespace: METRICS_NAMESPACE,
-          Dimensions: [['account']],
+          Dimensions: [['account'], []],
           Metrics: metrics.map((metric) => ({ Name: metric.name, Unit: metric.unit })),
         },
       ],

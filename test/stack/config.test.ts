@@ -1,5 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { DEFAULT_BEDROCK_MODEL, defaultBedrockModelId, parseConfig } from '../../functions/config';
+import { parseConfig } from '../../functions/config';
+import { DEFAULT_BEDROCK_MODEL, defaultBedrockModelId } from '../../functions/models';
 import { forRegion, readConfig } from '../../lib/config';
 import { bedrockResources } from '../../lib/endpoints';
 import { actionsOf, statementsOf, synthesize } from './support';

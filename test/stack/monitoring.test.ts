@@ -67,6 +67,70 @@ describe('alarms and dashboard', () => {
     });
   });
 
+  it('counts handled 500s of every function from its log lines and alarms on the first', () => {
+    const filters = Object.values(synth.template.findResources('AWS::Logs::MetricFilter')).map(
+      (resource) => resource.Properties,
+    );
+    expect(filters).toHaveLength(functionIds().length);
+    for (const id of functionIds()) {
+      const logGroup = resources[synth.functionIds.get(id) ?? ''].Properties.LoggingConfig.LogGroup;
+      expect(filters).toContainEqual({
+        LogGroupName: logGroup,
+        FilterPattern: '{ ($.message = "request failed") || ($.message = "unexpected error") }',
+        MetricTransformations: [
+          {
+            MetricNamespace: 'EmbeddedAnalytics',
+            MetricName: 'Handled5xx',
+            MetricValue: '1',
+            Dimensions: [{ Key: 'function', Value: '$.route' }],
+          },
+        ],
+      });
+      expect(
+        alarms.filter(
+          (alarm) =>
+            alarm.MetricName === 'Handled5xx' &&
+            JSON.stringify(alarm.Dimensions) === JSON.stringify([{ Name: 'function', Value: id }]),
+        ),
+      ).toEqual([expect.objectContaining({ Statistic: 'Sum', Threshold: 1 })]);
+    }
+  });
+
+  it('alarms on chat turns ending in error, in total and per account', () => {
+    const total = alarms.filter(
+      (alarm) => alarm.Metrics?.[0]?.MetricStat?.Metric.MetricName === 'ChatTurnErrors',
+    );
+    expect(total).toHaveLength(1);
+    expect(total[0]).toMatchObject({
+      Threshold: 3,
+      Metrics: [
+        {
+          MetricStat: {
+            Metric: { MetricName: 'ChatTurnErrors', Namespace: 'EmbeddedAnalytics' },
+            Period: 300,
+            Stat: 'Sum',
+          },
+        },
+      ],
+    });
+    // No dimension: the total the functions write beside each account's (functions/observability/metrics.ts).
+    expect(JSON.stringify(total[0])).not.toContain('Dimensions');
+    const perAccount = alarms.filter((alarm) =>
+      JSON.stringify(alarm.Metrics ?? []).includes('SUM(ChatTurnErrors)'),
+    );
+    expect(perAccount).toHaveLength(1);
+    expect(perAccount[0]).toMatchObject({
+      Threshold: 3,
+      Metrics: [
+        {
+          Expression:
+            'SELECT SUM(ChatTurnErrors) FROM SCHEMA("EmbeddedAnalytics", account) GROUP BY account ORDER BY SUM() DESC',
+          Period: 300,
+        },
+      ],
+    });
+  });
+
   it("alarms when the account's claimed concurrency passes 80% of the limit it was given", () => {
     expect(alarms.filter((alarm) => alarm.MetricName === 'ClaimedAccountConcurrency')).toEqual([
       expect.objectContaining({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 800 }),
@@ -74,7 +138,7 @@ describe('alarms and dashboard', () => {
   });
 
   it('sends every alarm and its recovery to one topic, e-mailed to the configured address', () => {
-    expect(alarms.length).toBe(functionIds().length * 4 + 3);
+    expect(alarms.length).toBe(functionIds().length * 5 + 5);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
