@@ -8,6 +8,7 @@ import type { Node } from 'constructs';
 import { defaultBedrockModelId } from '../functions/models';
 import { functionIds } from '../functions/routes';
 import { projectRoot } from './bundling';
+import { DEFAULT_WAF, type WafSettings } from './waf';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
 
@@ -107,6 +108,10 @@ export interface ServiceConfig {
   readonly originVerifySecretArn?: string;
   /** Any new value makes CloudFront re-read the origin-verify secret on the next deploy (rotation). */
   readonly originVerifyRotation?: string;
+  /** A web ACL with rate rules in front of CloudFront (`waf=true`); undefined: none. */
+  readonly waf?: WafSettings;
+  /** An existing CloudFront web ACL (ARN, us-east-1) instead of the stack's own. */
+  readonly webAclArn?: string;
   /** Destroy the table with the stack (for throwaway stacks); by default it is retained. */
   readonly destroyData: boolean;
 }
@@ -177,6 +182,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
+    ...wafSettings(node),
     destroyData: text(node, 'destroyData') === 'true',
     ...overrides,
   };
@@ -308,6 +314,31 @@ function domainSettings(node: Node): { domain?: { name: string; certificateArn: 
     throw new Error('context certificateArn: an ACM certificate ARN in us-east-1');
   }
   return { domain: { name: name.toLowerCase(), certificateArn } };
+}
+
+const WEB_ACL_ARN = /^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/;
+
+/** `waf=true` (rate limits from `wafRateLimit`, `wafBrowserRateLimit`), or `webAclArn` for an ACL of your own. */
+function wafSettings(node: Node): { waf?: WafSettings; webAclArn?: string } {
+  const webAclArn = text(node, 'webAclArn');
+  const on = text(node, 'waf');
+  if (on !== undefined && on !== 'true' && on !== 'false') throw new Error('context waf: true or false');
+  const limits = {
+    rateLimit: wholeNumber(node, 'wafRateLimit', 10, 2_000_000_000) ?? DEFAULT_WAF.rateLimit,
+    browserRateLimit:
+      wholeNumber(node, 'wafBrowserRateLimit', 10, 2_000_000_000) ?? DEFAULT_WAF.browserRateLimit,
+  };
+  if (webAclArn !== undefined) {
+    if (on === 'true')
+      throw new Error('context waf and webAclArn: give one (the stack makes an ACL, or uses yours)');
+    if (!WEB_ACL_ARN.test(webAclArn)) {
+      throw new Error(
+        'context webAclArn: a CloudFront-scope web ACL ARN (arn:aws:wafv2:us-east-1:...:global/webacl/...)',
+      );
+    }
+    return { webAclArn };
+  }
+  return on === 'true' ? { waf: limits } : {};
 }
 
 const LOG_LEVELS: readonly LogLevelSetting[] = ['debug', 'info', 'warn', 'error', 'silent'];

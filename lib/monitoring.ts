@@ -61,7 +61,7 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { config } = props;
-    this.topic = new Topic(this, 'Alarms', { displayName: 'Embedded analytics alarms' });
+    this.topic = new Topic(this, 'Alarms', { displayName: 'Embedded analytics alarms', enforceSSL: true });
     if (config.alarmEmail) this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
     const action = new SnsAction(this.topic);
     const alarm = (name: string, metric: IMetric, threshold: number, description: string) => {

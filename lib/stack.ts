@@ -8,9 +8,12 @@ import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
 import { Monitoring } from './monitoring';
 import { ServiceTable } from './table';
+import { EdgeFirewall, WAF_REGION } from './waf';
 
 export interface EmbeddedAnalyticsStackProps extends StackProps {
   readonly config: ServiceConfig;
+  /** The web ACL made for this stack in us-east-1 by a stack of its own (lib/app.ts); needs crossRegionReferences. */
+  readonly webAclArn?: string;
 }
 
 /** The whole service: the table, one function per endpoint, and one CloudFront `{base_url}`. */
@@ -49,8 +52,11 @@ export class EmbeddedAnalyticsStack extends Stack {
       originVerifySecret,
     });
     const { endpoints } = functions;
+    const webAclArn = props.webAclArn ?? config.webAclArn ?? this.firewall(config);
     const { distribution } = new ServiceDistribution(this, 'Edge', {
       endpoints,
+      ...(webAclArn ? { webAclArn } : {}),
+      ...(config.settings.sqlTimeoutSeconds ? { sqlTimeoutSeconds: config.settings.sqlTimeoutSeconds } : {}),
       webAssetsDir: config.webAssetsDir,
       originVerifySecret,
       ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
@@ -80,9 +86,27 @@ export class EmbeddedAnalyticsStack extends Stack {
         description: 'Security groups of the chat and SQL functions: allow them on the database',
       });
     }
+    if (webAclArn) {
+      new CfnOutput(this, 'WebAclArn', {
+        value: webAclArn,
+        description: 'The web ACL in front of {base_url}',
+      });
+    }
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: 'TABLE_NAME for the operator CLI',
     });
+  }
+
+  /** The stack's own web ACL when `waf=true`: here in us-east-1, else made by lib/app.ts in a us-east-1 stack. */
+  private firewall(config: ServiceConfig): string | undefined {
+    if (!config.waf) return undefined;
+    if (this.region !== WAF_REGION) {
+      throw new Error(
+        `context waf: a CloudFront web ACL lives in ${WAF_REGION}; deploy with the CLI's account and region ` +
+          '(lib/app.ts then adds a us-east-1 stack for it: cdk deploy --all), or give webAclArn',
+      );
+    }
+    return new EdgeFirewall(this, 'Firewall', config.waf).webAclArn;
   }
 }
