@@ -66,6 +66,7 @@ const schema = z.object({
   DUCKDB_MEMORY_LIMIT: text,
   DUCKDB_THREADS: text,
   SAMPLE_ORDERS: number(1_000_000),
+  SAMPLE_DATA_DIR: text,
   DATA_DIR: text,
   // Chat
   CHAT_TURN_TIMEOUT_MS: number(120_000),
@@ -153,6 +154,8 @@ export type Config = Readonly<{
   duckdb: { memoryLimit: string; threads: string };
   /** Orders in the generated sample database, and where it (and local state) is kept. */
   sampleOrders: number;
+  /** A read-only directory of prebuilt sample databases (the DuckDB layer's `/opt/data`), looked in first. */
+  sampleDataDir: string | undefined;
   dataDir: string | undefined;
   chat: ChatTimings;
   /** `ANALYST_NOW` (ISO) fixes the analyst's clock (evaluations); undefined: the real time. */
@@ -191,6 +194,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     maxResultBytes: e.QUERY_MAX_RESULT_BYTES,
     duckdb: { memoryLimit: e.DUCKDB_MEMORY_LIMIT || '1GB', threads: e.DUCKDB_THREADS || '2' },
     sampleOrders: e.SAMPLE_ORDERS,
+    sampleDataDir: e.SAMPLE_DATA_DIR || undefined,
     dataDir: e.DATA_DIR || undefined,
     chat: {
       turnTimeoutMs: e.CHAT_TURN_TIMEOUT_MS,

@@ -16,6 +16,7 @@ import {
   FunctionUrlAuthType,
   type FunctionUrlCorsOptions,
   HttpMethod,
+  type ILayerVersion,
   InvokeMode,
   type FunctionUrl as LambdaFunctionUrl,
   Runtime,
@@ -41,7 +42,8 @@ import {
   UNRESERVED_MINIMUM,
   type VpcSettings,
 } from './config';
-import { installDuckdbIfImportedCommand } from './duckdb-asset';
+import { installDuckdbIfImportedCommand, LAYER_SAMPLE_DIR } from './duckdb-asset';
+import { DuckdbLayer } from './duckdb-layer';
 
 /** One function's settings, merged from all routes that share its id. */
 export interface EndpointSpec {
@@ -167,6 +169,7 @@ export class EndpointFunctions extends Construct {
       );
     }
     this.network = props.config.vpc ? this.dataNetwork(props.config.vpc) : undefined;
+    this.duckdb = specs.some((spec) => spec.data) ? new DuckdbLayer(this, 'DuckDb').layer : undefined;
     this.endpoints = specs.map((spec) => this.endpoint(spec, props));
     const reserved = reservedTotal(props.config.reservedConcurrency);
     if (reserved > 0) {
@@ -177,6 +180,9 @@ export class EndpointFunctions extends Construct {
       );
     }
   }
+
+  /** DuckDB and the demo dataset, shared by the data functions. */
+  readonly duckdb: ILayerVersion | undefined;
 
   /** Where the data functions run when a VPC is configured (so a private database is reachable). */
   readonly network: { vpc: IVpc; subnets: ISubnet[]; securityGroups: ISecurityGroup[] } | undefined;
@@ -220,6 +226,7 @@ export class EndpointFunctions extends Construct {
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       bundling: nodejsBundling(spec.id),
+      ...(spec.data && this.duckdb ? { layers: [this.duckdb] } : {}),
       environment: this.environment(spec, props),
       logGroup,
       tracing: Tracing.ACTIVE,
@@ -281,6 +288,7 @@ export class EndpointFunctions extends Construct {
     if (spec.tokenSecret) env.EMBED_TOKEN_SECRET_ARN = props.tokenSecret.secretArn;
     if (spec.data) {
       env.DATA_DIR = '/tmp/data';
+      env.SAMPLE_DATA_DIR = LAYER_SAMPLE_DIR;
       env.DUCKDB_MEMORY_LIMIT = '1GB';
       env.DUCKDB_THREADS = '2';
     }

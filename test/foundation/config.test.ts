@@ -20,6 +20,7 @@ describe('config', () => {
       maxResultBytes: 64 * 1_048_576,
       duckdb: { memoryLimit: '1GB', threads: '2' },
       sampleOrders: 1_000_000,
+      sampleDataDir: undefined,
       dataDir: undefined,
       chat: {
         turnTimeoutMs: 120_000,

@@ -58,6 +58,25 @@ function routeIdOfOrigin(originId: string): string | undefined {
 }
 
 describe('functions', () => {
+  it('share one DuckDB layer, given to the functions that query data and to no other', () => {
+    const layers = Object.keys(synth.template.findResources('AWS::Lambda::LayerVersion'));
+    expect(layers).toHaveLength(1);
+    synth.template.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      CompatibleArchitectures: ['arm64'],
+      CompatibleRuntimes: ['nodejs22.x'],
+    });
+    const resources = synth.template.toJSON().Resources;
+    for (const [id, logicalId] of synth.functionIds) {
+      const data = routes.some((route) => route.id === id && route.data === true);
+      const props = resources[logicalId].Properties;
+      expect({ id, layers: props.Layers, sample: props.Environment.Variables.SAMPLE_DATA_DIR }).toEqual(
+        data
+          ? { id, layers: [{ Ref: layers[0] }], sample: '/opt/data' }
+          : { id, layers: undefined, sample: undefined },
+      );
+    }
+  });
+
   it('has exactly one function per route id, each on nodejs22.x arm64 with an ESM bundle', () => {
     expect([...synth.functionIds.keys()].sort()).toEqual(functionIds().sort());
     for (const logicalId of synth.functionIds.values()) {
