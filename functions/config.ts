@@ -49,6 +49,8 @@ const schema = z.object({
   EMBED_TOKEN_SECRET: text,
   CURSOR_SECRET_ARN: text,
   CURSOR_SECRET: text,
+  CUBE_TOKEN_KEY_SECRET_ARN: text,
+  CUBE_TOKEN_KEY: text,
   ORIGIN_VERIFY_SECRET_ARN: text,
   ORIGIN_VERIFY_SECRET: list,
   // HTTP
@@ -139,6 +141,11 @@ export type Config = Readonly<{
   externalUserLimit: number;
   embedTokenSecret: { arn: string } | { value: string | undefined };
   cursorSecret: { arn: string } | { value: string };
+  /**
+   * The key that seals deployments' Cube token secrets in the table (embed/cube-token-secret.ts): a Secrets Manager
+   * ARN in AWS; else `CUBE_TOKEN_KEY`, else (outside Lambda only) a fixed local key.
+   */
+  cubeTokenKey: { arn: string } | { value: string } | undefined;
   /** Undefined: the origin check is off (local). */
   originVerifySecret: { arn: string } | { values: string[] } | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -164,6 +171,8 @@ export type Config = Readonly<{
 }>;
 
 export const LOCAL_CURSOR_SECRET = 'embedded-analytics-local-cursor-secret';
+/** `npm start`, the tests and the CLI against them; never used in Lambda (a function without a key refuses). */
+export const LOCAL_CUBE_TOKEN_KEY = 'embedded-analytics-local-cube-token-key';
 
 /** Parses an environment (pure: tests pass their own). */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -180,6 +189,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     cursorSecret: e.CURSOR_SECRET_ARN
       ? { arn: e.CURSOR_SECRET_ARN }
       : { value: e.CURSOR_SECRET ?? LOCAL_CURSOR_SECRET },
+    cubeTokenKey: e.CUBE_TOKEN_KEY_SECRET_ARN
+      ? { arn: e.CUBE_TOKEN_KEY_SECRET_ARN }
+      : e.CUBE_TOKEN_KEY
+        ? { value: e.CUBE_TOKEN_KEY }
+        : e.AWS_LAMBDA_FUNCTION_NAME === undefined
+          ? { value: LOCAL_CUBE_TOKEN_KEY }
+          : undefined,
     originVerifySecret: e.ORIGIN_VERIFY_SECRET_ARN
       ? { arn: e.ORIGIN_VERIFY_SECRET_ARN }
       : e.ORIGIN_VERIFY_SECRET.length > 0

@@ -56,6 +56,7 @@ export interface EndpointSpec {
   readonly data: boolean;
   readonly cursorSecret: boolean;
   readonly tokenSecret: boolean;
+  readonly cubeTokenKey: boolean;
 }
 
 /** Merges route access: the union of actions per partition, in a stable order. */
@@ -85,6 +86,7 @@ export function endpointSpecs(): EndpointSpec[] {
       data: own.some((route) => route.data === true),
       cursorSecret: own.some((route) => route.cursorSecret === true),
       tokenSecret: own.some((route) => route.tokenSecret === true),
+      cubeTokenKey: own.some((route) => route.cubeTokenKey === true),
     };
   });
 }
@@ -147,6 +149,8 @@ export interface EndpointFunctionsProps {
   readonly cursorSecret: ISecret;
   /** Signs embed tokens (JWT, HS256); only the functions whose routes set `tokenSecret` may read it. */
   readonly tokenSecret: ISecret;
+  /** Seals deployments' Cube token secrets; only the functions whose routes set `cubeTokenKey` may read it. */
+  readonly cubeTokenKey: ISecret;
 }
 
 export interface Endpoint {
@@ -286,6 +290,7 @@ export class EndpointFunctions extends Construct {
     // The ARN only: the function reads the value from Secrets Manager (functions/aws/secrets.ts).
     if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
     if (spec.tokenSecret) env.EMBED_TOKEN_SECRET_ARN = props.tokenSecret.secretArn;
+    if (spec.cubeTokenKey) env.CUBE_TOKEN_KEY_SECRET_ARN = props.cubeTokenKey.secretArn;
     if (spec.data) {
       env.DATA_DIR = '/tmp/data';
       env.SAMPLE_DATA_DIR = LAYER_SAMPLE_DIR;
@@ -316,6 +321,7 @@ export class EndpointFunctions extends Construct {
     for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
     if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
     if (spec.tokenSecret) props.tokenSecret.grantRead(fn);
+    if (spec.cubeTokenKey) props.cubeTokenKey.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
     if (spec.data && props.config.databaseSecretArns.length > 0) {
       fn.addToRolePolicy(

@@ -36,6 +36,12 @@ export class EmbeddedAnalyticsStack extends Stack {
       description: 'Signs embed tokens (JWT, HS256); replacing it invalidates every token issued',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    // Seals each deployment's Cube token secret in the table: only the functions verifying Cube tokens read it.
+    const cubeTokenKey = new Secret(this, 'CubeTokenKey', {
+      description:
+        'Seals the Cube token secrets of deployments (AES-GCM); replacing it turns Cube tokens off until re-enabled',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
     // CloudFront sends it to every function URL; the functions refuse requests without it.
     const originVerifySecret = config.originVerifySecretArn
       ? Secret.fromSecretCompleteArn(this, 'OriginVerifySecret', config.originVerifySecretArn)
@@ -49,6 +55,7 @@ export class EmbeddedAnalyticsStack extends Stack {
       config,
       cursorSecret,
       tokenSecret,
+      cubeTokenKey,
       originVerifySecret,
     });
     const { endpoints } = functions;
@@ -95,6 +102,10 @@ export class EmbeddedAnalyticsStack extends Stack {
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: 'TABLE_NAME for the operator CLI',
+    });
+    new CfnOutput(this, 'CubeTokenKeySecretArn', {
+      value: cubeTokenKey.secretArn,
+      description: 'CUBE_TOKEN_KEY_SECRET_ARN for the operator CLI (deployment cube-token)',
     });
   }
 

@@ -8,7 +8,7 @@
 import { verifyHs256 } from '../embed/token';
 import { UnauthorizedError } from '../errors';
 import type { Store } from '../store/client';
-import { cubeTokenSecrets } from '../store/cube-token-secrets';
+import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { epochSeconds } from '../store/keys';
 
 export const CUBE_TOKEN_HEADER = 'x-cube-auth-token';

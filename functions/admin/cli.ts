@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { secretCache, secretsManagerFetcher } from '../aws/secrets';
+import { config } from '../config';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
+import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { hasPassword } from '../query/data-source';
 import { parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
 import type { Store } from '../store/client';
-import { cubeTokenSecrets } from '../store/cube-token-secrets';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
@@ -115,6 +117,28 @@ async function allDefinitions(store: Store, account: string, kind: 'group' | 'at
 
 async function requireAccount(store: Store, name: string): Promise<void> {
   if (!(await accounts.get(store, name))) throw new NotFoundError('ACCOUNT', `Account ${name} not found`);
+}
+
+/**
+ * How the CLI reads the Cube token key: against AWS, from the secret the stack made (its ARN in
+ * CUBE_TOKEN_KEY_SECRET_ARN, the stack output CubeTokenKeySecretArn) with the CLI's own credentials; locally the
+ * local key. Against AWS without the ARN it refuses, rather than seal with a key the functions do not have.
+ */
+function cubeTokenKeyLookup(store: Store) {
+  const settings = config();
+  if (settings.dynamodbEndpoint === undefined && !(settings.cubeTokenKey && 'arn' in settings.cubeTokenKey)) {
+    throw new UsageError(
+      'deployment cube-token against AWS needs CUBE_TOKEN_KEY_SECRET_ARN (the stack output CubeTokenKeySecretArn)',
+    );
+  }
+  return secretCache(
+    secretsManagerFetcher({
+      credentials: async () => {
+        const { accessKeyId, secretAccessKey, sessionToken } = await store.doc.config.credentials();
+        return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+      },
+    }),
+  );
 }
 
 /** Validates a model directory with the semantic layer before it is stored. */
@@ -224,7 +248,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       const id = positiveInt(required(values, 'id'), 'id');
       const secret = values.disable ? undefined : randomBytes(32).toString('base64url');
-      if (!(await cubeTokenSecrets.set(store, account, id, secret))) {
+      if (!(await cubeTokenSecrets.set(store, account, id, secret, { lookup: cubeTokenKeyLookup(store) }))) {
         throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
       }
       if (!secret) return { deploymentId: id, cubeToken: 'disabled' };

@@ -117,7 +117,8 @@ export interface SecretFetchOptions {
   readonly attempts?: number;
   /** The largest backoff before an attempt (full jitter: a random wait up to 50 ms × 2^n, capped here). */
   readonly maxBackoffMs?: number;
-  readonly credentials?: () => AwsCredentials;
+  /** Default: the execution role's, from the environment (Lambda); the CLI passes its SDK client's provider. */
+  readonly credentials?: () => AwsCredentials | Promise<AwsCredentials>;
 }
 
 export const SECRET_FETCH_DEFAULTS = { timeoutMs: 2_000, attempts: 3, maxBackoffMs: 400 } as const;
@@ -140,7 +141,7 @@ export function secretsManagerFetcher(options: SecretFetchOptions = {}): SecretF
       host: endpoint.host,
       target: 'secretsmanager.GetSecretValue',
       body: JSON.stringify({ SecretId: arn, VersionStage: versionStage }),
-      credentials: (options.credentials ?? (() => credentialsFromEnv(process.env)))(),
+      credentials: await (options.credentials ?? (() => credentialsFromEnv(process.env)))(),
       date: new Date(),
     });
     let response: Response;

@@ -6,7 +6,7 @@
 
 import { createHmac } from 'node:crypto';
 import { resolveIdentity } from '../../functions/access/identity';
-import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { abort, chat, chatUrl, stateOf } from '../chat/support';
 import { signJwt } from '../support/cube-token';
 import { snapshot } from '../support/http';

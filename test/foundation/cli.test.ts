@@ -9,7 +9,7 @@ import { AppError } from '../../functions/errors';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
-import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { deployments } from '../../functions/store/deployments';
 import { freshStore } from '../support/store';
 

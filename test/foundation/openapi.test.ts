@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiDocument } from '../../functions/api/openapi';
 import { routes } from '../../functions/routes';
-import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { GENERATED, generatedSource } from '../../scripts/openapi';
 import { cubeChatToken } from '../support/cube-token';
 import { client, type Reply } from '../support/http';

@@ -243,3 +243,56 @@ describe('refused settings', () => {
     });
   });
 });
+
+describe('the Cube token key', () => {
+  const synth = synthesize();
+  const [keyId] = Object.keys(
+    synth.template.findResources('AWS::SecretsManager::Secret', {
+      Properties: { Description: Match.stringLikeRegexp('Cube token secrets') },
+    }),
+  );
+  const readers = new Set(['chat-stream', 'chat-abort']);
+
+  it('is a generated secret, named to the chat and abort functions by ARN only', () => {
+    expect(keyId).toBeDefined();
+    const resources = synth.template.toJSON().Resources;
+    for (const id of functionIds()) {
+      const variables = resources[synth.functionIds.get(id) ?? ''].Properties.Environment.Variables;
+      expect({ id, arn: variables.CUBE_TOKEN_KEY_SECRET_ARN }).toEqual({
+        id,
+        arn: readers.has(id) ? { Ref: keyId } : undefined,
+      });
+      expect(JSON.stringify(variables)).not.toMatch(/"CUBE_TOKEN_KEY"/);
+    }
+    expect(synth.template.toJSON().Outputs.CubeTokenKeySecretArn.Value).toEqual({ Ref: keyId });
+  });
+
+  it('is readable by the chat and abort roles and by no other role of the stack', () => {
+    const roleOf = new Map([...synth.roleIds].map(([id, role]) => [role, id]));
+    const readersFound = new Set<string>();
+    for (const policy of Object.values(synth.template.findResources('AWS::IAM::Policy'))) {
+      const props = policy.Properties as {
+        Roles: Array<{ Ref: string }>;
+        PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> };
+      };
+      for (const statement of props.PolicyDocument.Statement) {
+        const actions = actionsOf([statement as never]);
+        const secrets = actions.some((action) => action.startsWith('secretsmanager:') || action === '*');
+        if (!secrets) continue;
+        const resource = JSON.stringify(statement.Resource);
+        // A wildcard would reach every secret, this one included.
+        expect(resource).not.toMatch(/"\*"|secret:\*/);
+        if (!resource.includes(`"Ref":"${keyId}"`)) continue;
+        for (const role of props.Roles) {
+          const id = roleOf.get(role.Ref) ?? role.Ref;
+          expect({ role: id, reads: true }).toEqual({
+            role: readers.has(id) ? id : 'chat-stream or chat-abort',
+            reads: true,
+          });
+          readersFound.add(id);
+        }
+      }
+    }
+    expect([...readersFound].sort()).toEqual([...readers].sort());
+  });
+});
