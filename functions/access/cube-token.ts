@@ -5,10 +5,10 @@
  * and carrying `chat` in its `scope` array. Its claims are the user's security context, as in Cube.
  */
 
+import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { verifyHs256 } from '../embed/token';
 import { UnauthorizedError } from '../errors';
 import type { Store } from '../store/client';
-import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { epochSeconds } from '../store/keys';
 
 export const CUBE_TOKEN_HEADER = 'x-cube-auth-token';
