@@ -13,6 +13,8 @@ export const STATUS = {
   conflict: 409,
   payloadTooLarge: 413,
   rateLimited: 429,
+  /** The operator CLI's smoke test: the deployed service failed a check. */
+  upstreamFailed: 502,
 } as const;
 
 export class AppError extends Error {
@@ -166,5 +168,13 @@ export class ModelInvalidError extends AppError {
   constructor(message: string, options?: ErrorOptions) {
     super(STATUS.invalid, 'MODEL_INVALID', message, options);
     this.name = 'ModelInvalidError';
+  }
+}
+
+/** 502 SMOKE_FAILED: `admin smoke` found a check of the deployed service failing; `details` is the whole report. */
+export class SmokeFailedError extends AppError {
+  constructor(message: string, report: unknown) {
+    super(STATUS.upstreamFailed, 'SMOKE_FAILED', message, { details: report });
+    this.name = 'SmokeFailedError';
   }
 }

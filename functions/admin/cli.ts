@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { secretCache, secretsManagerFetcher } from '../aws/secrets';
 import { config } from '../config';
+import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
-import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { hasPassword } from '../query/data-source';
 import { parseModel } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
@@ -16,6 +16,7 @@ import { type DataSourceConfig, deployments } from '../store/deployments';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
 import type { AttributeValue } from '../store/users';
 import { users } from '../store/users';
+import { smoke } from './smoke';
 
 /** A usage mistake: exit code 2 and the help text. */
 export class UsageError extends Error {
@@ -49,6 +50,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   group list      --account <a>
   user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
   user list       --account <a>
+  smoke           --base-url <BaseUrl> --account <a> [--agent <agentId>] [--question <text>] [--sql <query>]
+                  one chat turn and one SQL query through the deployed stack (a temporary key, revoked after)
 
 Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.
 Without DYNAMODB_ENDPOINT, a running \`npm start\` of this checkout is found from .local/service.json.`;
@@ -80,6 +83,10 @@ const options = {
   attr: { type: 'string', multiple: true },
   help: { type: 'boolean' },
   update: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  agent: { type: 'string' },
+  question: { type: 'string' },
+  sql: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -373,6 +380,18 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
     }
     case 'user list':
       return users.list(store, required(values, 'account'));
+    case 'smoke': {
+      const baseUrl = required(values, 'base-url');
+      if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
+        throw new UsageError('--base-url: https://... (the stack output BaseUrl)');
+      return smoke(store, {
+        baseUrl,
+        account: required(values, 'account'),
+        ...(values.agent ? { agentId: values.agent } : {}),
+        ...(values.question ? { question: values.question } : {}),
+        ...(values.sql ? { sql: values.sql } : {}),
+      });
+    }
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
   }

@@ -58,7 +58,9 @@ export function open(sealed: string, key: Buffer, account: string, deploymentId:
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
       .setAAD(aad(account, deploymentId))
       .setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch (error) {
     throw Object.assign(new CubeTokenSealError(account, deploymentId), { cause: error });
   }
