@@ -35,6 +35,21 @@ const list = z.pipe(
   ),
 );
 
+/** A token budget: a positive number, `0` or `none` for no budget; unset or unusable: the default. */
+const budget = (fallback: number) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined): number | undefined => {
+      const text = raw?.trim().toLowerCase() ?? '';
+      if (text === 'none' || text === '0') return undefined;
+      const value = Number(text);
+      return text !== '' && Number.isInteger(value) && value > 0 ? value : fallback;
+    }),
+  );
+
+/** Model tokens an account may use per UTC day and month unless set per account (docs/operating.md). */
+export const DEFAULT_TOKEN_BUDGETS = { daily: 20_000_000, monthly: 400_000_000 } as const;
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 const schema = z.object({
@@ -78,6 +93,8 @@ const schema = z.object({
   CHAT_ABORT_GRACE_MS: number(500),
   CHAT_SNAPSHOT_MS: number(500),
   CHAT_HISTORY_LINES: number(300),
+  TOKEN_BUDGET_DAILY: budget(DEFAULT_TOKEN_BUDGETS.daily),
+  TOKEN_BUDGET_MONTHLY: budget(DEFAULT_TOKEN_BUDGETS.monthly),
   ANALYST_NOW: text,
   // Model provider
   MODEL_PROVIDER: text,
@@ -165,6 +182,8 @@ export type Config = Readonly<{
   sampleDataDir: string | undefined;
   dataDir: string | undefined;
   chat: ChatTimings;
+  /** Default token budgets per account (undefined: none), unless the account sets its own. */
+  tokenBudgets: { daily: number | undefined; monthly: number | undefined };
   /** `ANALYST_NOW` (ISO) fixes the analyst's clock (evaluations); undefined: the real time. */
   analystNow: number | undefined;
   model: ModelConfig;
@@ -221,6 +240,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       snapshotMs: e.CHAT_SNAPSHOT_MS,
       historyLines: e.CHAT_HISTORY_LINES,
     },
+    tokenBudgets: { daily: e.TOKEN_BUDGET_DAILY, monthly: e.TOKEN_BUDGET_MONTHLY },
     analystNow: Number.isNaN(Date.parse(e.ANALYST_NOW ?? '')) ? undefined : Date.parse(e.ANALYST_NOW ?? ''),
     model: {
       provider: (e.MODEL_PROVIDER ?? '').trim().toLowerCase() || 'offline',

@@ -90,6 +90,34 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/**
+ * 429 BUDGET_EXCEEDED: the account used up one of its model token budgets (docs/operating.md, _Spend guardrails_);
+ * `retryAfterSeconds` (the Retry-After header) runs to the budget's reset, which `details.resetsAt` names.
+ */
+export class BudgetExceededError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(details: {
+    account: string;
+    budget: 'daily' | 'monthly';
+    limitTokens: number;
+    usedTokens: number;
+    resetsAt: string;
+    retryAfterSeconds: number;
+  }) {
+    const { retryAfterSeconds, ...shown } = details;
+    super(
+      STATUS.rateLimited,
+      'BUDGET_EXCEEDED',
+      `The ${details.budget} model token budget of account ${details.account} is used up ` +
+        `(${details.usedTokens} of ${details.limitTokens} tokens); it resets at ${details.resetsAt}`,
+      { details: shown },
+    );
+    this.name = 'BudgetExceededError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** 404 NOT_FOUND: no route has this path. */
 export class RouteNotFoundError extends AppError {
   readonly path: string;

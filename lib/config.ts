@@ -32,6 +32,9 @@ export interface FunctionSettings {
   readonly externalUserLimit?: number;
   /** `OPENAI_API_KEY_SECRET_ARN`: the OpenAI-compatible key, read at runtime (never a plain variable). */
   readonly openaiApiKeySecretArn?: string;
+  /** `TOKEN_BUDGET_DAILY` / `_MONTHLY` of the chat function: per-account token budgets (`none`: no default). */
+  readonly dailyTokenBudget?: number | 'none';
+  readonly monthlyTokenBudget?: number | 'none';
 }
 
 export interface VpcSettings {
@@ -102,6 +105,10 @@ export interface ServiceConfig {
   readonly alarmEmail?: string;
   /** Chat turns ending `error` in 5 minutes, per account and in total, that raise an alarm. */
   readonly turnErrorAlarmThreshold: number;
+  /** An account past this percentage of a token budget raises an alarm. */
+  readonly budgetAlarmPercent: number;
+  /** An AWS Budgets cost budget (USD a month) notifying the alarm topic; undefined: none. */
+  readonly monthlyCostBudgetUsd?: number;
   /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** An existing secret for the origin-verify header (else the stack generates one). */
@@ -179,6 +186,8 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     settings: functionSettings(node),
     ...optional('alarmEmail', email(text(node, 'alarmEmail'))),
     turnErrorAlarmThreshold: wholeNumber(node, 'turnErrorAlarmThreshold', 1, 1_000_000) ?? 3,
+    budgetAlarmPercent: wholeNumber(node, 'budgetAlarmPercent', 1, 100) ?? 80,
+    ...optionalNumber('monthlyCostBudgetUsd', wholeNumber(node, 'monthlyCostBudgetUsd', 1, 100_000_000)),
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
@@ -208,6 +217,9 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
   }
   return config;
 }
+
+const optionalNumber = <K extends string>(key: K, value: number | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, number>>;
 
 const optional = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
@@ -371,6 +383,10 @@ function functionSettings(node: Node): FunctionSettings {
     throw new Error('context embedAssetsUrl: an https:// URL or a path');
   }
   const [openaiApiKeySecretArn] = secretArns('openaiApiKeySecretArn', text(node, 'openaiApiKeySecretArn'));
+  const budgets = {
+    dailyTokenBudget: tokenBudget(node, 'dailyTokenBudget'),
+    monthlyTokenBudget: tokenBudget(node, 'monthlyTokenBudget'),
+  };
   const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined));
   return {
     logLevel: logLevel as LogLevelSetting,
@@ -379,7 +395,14 @@ function functionSettings(node: Node): FunctionSettings {
     ...defined,
     ...(embedAssetsUrl ? { embedAssetsUrl } : {}),
     ...(openaiApiKeySecretArn ? { openaiApiKeySecretArn } : {}),
+    ...Object.fromEntries(Object.entries(budgets).filter(([, value]) => value !== undefined)),
   };
+}
+
+/** A token budget setting: a whole number of tokens, or `none`. */
+function tokenBudget(node: Node, key: string): number | 'none' | undefined {
+  if (text(node, key)?.toLowerCase() === 'none') return 'none';
+  return wholeNumber(node, key, 1, Number.MAX_SAFE_INTEGER);
 }
 
 function email(value: string | undefined): string | undefined {

@@ -302,6 +302,9 @@ export class EndpointFunctions extends Construct {
       env.STREAM_KEEPALIVE_MS = String(settings.keepaliveSeconds * 1000);
       if (settings.chatTurnTimeoutSeconds)
         env.CHAT_TURN_TIMEOUT_MS = String(settings.chatTurnTimeoutSeconds * 1000);
+      if (settings.dailyTokenBudget !== undefined) env.TOKEN_BUDGET_DAILY = String(settings.dailyTokenBudget);
+      if (settings.monthlyTokenBudget !== undefined)
+        env.TOKEN_BUDGET_MONTHLY = String(settings.monthlyTokenBudget);
       if (config.modelProvider === 'bedrock') {
         env.BEDROCK_MODEL_ID = config.bedrockModelId;
         if (settings.bedrockMaxTokens) env.BEDROCK_MAX_TOKENS = String(settings.bedrockMaxTokens);

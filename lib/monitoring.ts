@@ -1,4 +1,5 @@
 import { Annotations, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
   Alarm,
@@ -12,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -171,6 +173,29 @@ export class Monitoring extends Construct {
       `Chat: an account had ${errorThreshold} or more turns end in error in 5 minutes (the contributor names it)`,
     );
 
+    // Spend: an account past budgetAlarmPercent of a token budget (the chat writes the share after each turn).
+    const budgetUse = perAccountQuery(METRIC_NAMES.budgetUsedPercent, 'MAX');
+    alarm(
+      'TokenBudget-PerAccount',
+      budgetUse,
+      config.budgetAlarmPercent,
+      `Spend: an account used ${config.budgetAlarmPercent}% or more of its daily or monthly model token budget (the contributor names it)`,
+    );
+    const total = (metricName: string) =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic: 'Sum', period: FIVE_MINUTES });
+    const tokensTotal = new MathExpression({
+      expression: 'i + o + r + w',
+      usingMetrics: {
+        i: total(METRIC_NAMES.modelInputTokens),
+        o: total(METRIC_NAMES.modelOutputTokens),
+        r: total(METRIC_NAMES.modelCacheReadTokens),
+        w: total(METRIC_NAMES.modelCacheWriteTokens),
+      },
+      label: 'Model tokens, all accounts',
+      period: FIVE_MINUTES,
+    });
+    if (config.monthlyCostBudgetUsd) this.costBudget(config.monthlyCostBudgetUsd);
+
     const tableThrottles = new MathExpression({
       expression: 'r + w',
       usingMetrics: {
@@ -286,6 +311,23 @@ export class Monitoring extends Construct {
         ],
         [
           new GraphWidget({
+            title: 'Model tokens (in, out) per account',
+            left: [
+              perAccountQuery(METRIC_NAMES.modelInputTokens, 'SUM'),
+              perAccountQuery(METRIC_NAMES.modelOutputTokens, 'SUM'),
+            ],
+            width: 8,
+          }),
+          new GraphWidget({ title: 'Model tokens, all accounts', left: [tokensTotal], width: 8 }),
+          new GraphWidget({
+            title: 'Token budget used (%) per account',
+            left: [budgetUse],
+            leftAnnotations: [{ value: config.budgetAlarmPercent, label: 'alarm' }],
+            width: 8,
+          }),
+        ],
+        [
+          new GraphWidget({
             title: 'Chat turns per account',
             left: [perAccount(METRIC_NAMES.turns)],
             width: 8,
@@ -307,6 +349,41 @@ export class Monitoring extends Construct {
     new CfnOutput(Stack.of(this), 'AlarmTopicArn', {
       value: this.topic.topicArn,
       description: 'SNS topic every alarm notifies (subscribe your pager)',
+    });
+  }
+
+  /**
+   * The optional AWS Budgets hook: a monthly cost budget of the whole account that tells the alarm topic at 80% of
+   * actual spend and at 100% of forecast spend (model tokens bill through Bedrock or the Marketplace, so the
+   * budget has no service filter).
+   */
+  private costBudget(usd: number): void {
+    const notify = (notificationType: 'ACTUAL' | 'FORECASTED', threshold: number) => ({
+      notification: {
+        notificationType,
+        comparisonOperator: 'GREATER_THAN',
+        threshold,
+        thresholdType: 'PERCENTAGE',
+      },
+      subscribers: [{ subscriptionType: 'SNS', address: this.topic.topicArn }],
+    });
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AwsBudgetsPublish',
+        effect: Effect.ALLOW,
+        principals: [new ServicePrincipal('budgets.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    new CfnBudget(this, 'CostBudget', {
+      budget: {
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: usd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [notify('ACTUAL', 80), notify('FORECASTED', 100)],
     });
   }
 }

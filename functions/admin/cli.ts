@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { secretCache, secretsManagerFetcher } from '../aws/secrets';
 import { config } from '../config';
+import { budgetsOf } from '../chat/budget';
 import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
@@ -15,6 +16,7 @@ import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/defin
 import { type DataSourceConfig, deployments } from '../store/deployments';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
 import type { AttributeValue } from '../store/users';
+import { tokenUsage } from '../store/token-usage';
 import { users } from '../store/users';
 import { smoke } from './smoke';
 
@@ -33,6 +35,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   account list
   account set-limit --name <n> --limit <users>|default
   account set-rate --name <n> --rate key.chat|key.sql|key.session|token.chat|token.sql --limit <per minute>|default
+  account set-budget --name <n> [--daily <tokens>|none|default] [--monthly <tokens>|none|default]
+                  model tokens per UTC day / month (then 429 BUDGET_EXCEEDED until the reset); prints today's use
   key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
   key list        --account <a>
   key revoke      --account <a> --id <keyId>
@@ -84,6 +88,8 @@ const options = {
   help: { type: 'boolean' },
   update: { type: 'boolean' },
   'base-url': { type: 'string' },
+  daily: { type: 'string' },
+  monthly: { type: 'string' },
   agent: { type: 'string' },
   question: { type: 'string' },
   sql: { type: 'string' },
@@ -196,6 +202,30 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       );
       const account = await accounts.get(store, name);
       return { ...account, rates: account ? effectiveRates(account) : {} };
+    }
+    case 'account set-budget': {
+      const name = required(values, 'name');
+      if (values.daily === undefined && values.monthly === undefined) {
+        throw new UsageError('give --daily and/or --monthly (<tokens>, none or default)');
+      }
+      const parse = (text: string, flag: string): number | 'none' | undefined =>
+        text === 'default' ? undefined : text === 'none' ? 'none' : positiveInt(text, flag);
+      const changes = (['daily', 'monthly'] as const).flatMap((period) => {
+        const text = values[period];
+        return text === undefined ? [] : [[period, parse(text, period)] as const];
+      });
+      await requireAccount(store, name);
+      for (const [period, budget] of changes) await accounts.setTokenBudget(store, name, period, budget);
+      const account = await accounts.get(store, name);
+      if (!account) throw new NotFoundError('ACCOUNT', `Account ${name} not found`);
+      const budgets = budgetsOf(account);
+      const used = await tokenUsage.get(store, name);
+      return {
+        name,
+        tokenBudgets: { daily: budgets.daily ?? 'none', monthly: budgets.monthly ?? 'none' },
+        usedTokens: used,
+        note: 'Warm functions see a changed budget within 30 s (account cache); budgets reset at 00:00 UTC and on the 1st.',
+      };
     }
     case 'key create': {
       const account = required(values, 'account');

@@ -30,6 +30,7 @@ import {
   owns,
   threadNotFound,
 } from './abort';
+import { checkTokenBudget, recordTokenUsage } from './budget';
 import { followStream, running } from './follow';
 import { chatSettings } from './settings';
 import { loadHistory, type RunAgent, turnStream } from './turn';
@@ -147,14 +148,19 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     ...cubeToken,
   });
   requireAi(probe);
-  const [agent, existing] = await Promise.all([
+  // The account's token budgets are read beside the agent and the thread (one round trip, no write).
+  const [agent, existing, overBudget] = await Promise.all([
     agentOf(probe),
     body.chatId === undefined ? undefined : threads.get(store, body.chatId),
+    checkTokenBudget(store, probe.account),
   ]);
   if (body.chatId !== undefined) {
     if (!existing || !owns(existing, ownerOf(probe, agent.agentId))) throw threadNotFound(body.chatId);
     if (running(existing) && existing.turnMessageId !== body.messageId) throw busy();
   }
+  // A re-attach to the turn this message started is no new turn: only new turns need budget left.
+  const reattach = existing !== undefined && running(existing) && existing.turnMessageId === body.messageId;
+  if (overBudget && !reattach) throw overBudget;
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
   const branch = allowedBranch(probe, deployment, body.activeBranchName, 'body.activeBranchName');
   const { model, isDefault } = await branchModel(store, deployment, branch);
@@ -226,6 +232,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     });
     // Metered when the agent ends, whether or not anyone still reads the stream.
     meterUsage(meta.account, result.usage);
+    await recordTokenUsage(store, identity.account, result.usage, log);
     return result;
   };
   return stream(

@@ -18,10 +18,11 @@ export const METRIC_NAMES = {
   modelOutputTokens: 'ModelOutputTokens',
   modelCacheReadTokens: 'ModelCacheReadTokens',
   modelCacheWriteTokens: 'ModelCacheWriteTokens',
+  budgetUsedPercent: 'TokenBudgetUsedPercent',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
-export type MetricUnit = 'Count' | 'Milliseconds';
+export type MetricUnit = 'Count' | 'Milliseconds' | 'Percent';
 
 export interface MetricValue {
   readonly name: MetricName;

@@ -131,6 +131,32 @@ describe('alarms and dashboard', () => {
     });
   });
 
+  it('alarms when an account passes 80% of a token budget, and shows tokens and budget use per account', () => {
+    const budget = alarms.filter((alarm) =>
+      JSON.stringify(alarm.Metrics ?? []).includes('TokenBudgetUsedPercent'),
+    );
+    expect(budget).toEqual([
+      expect.objectContaining({
+        Threshold: 80,
+        Metrics: [
+          expect.objectContaining({
+            Expression:
+              'SELECT MAX(TokenBudgetUsedPercent) FROM SCHEMA("EmbeddedAnalytics", account) GROUP BY account ORDER BY MAX() DESC',
+          }),
+        ],
+      }),
+    ]);
+    const [dashboard] = Object.values(synth.template.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
+    for (const text of [
+      'Model tokens (in, out) per account',
+      'Token budget used (%) per account',
+      'SUM(ModelInputTokens)',
+    ]) {
+      expect(body).toContain(text);
+    }
+  });
+
   it("alarms when the account's claimed concurrency passes 80% of the limit it was given", () => {
     expect(alarms.filter((alarm) => alarm.MetricName === 'ClaimedAccountConcurrency')).toEqual([
       expect.objectContaining({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 800 }),
@@ -138,7 +164,7 @@ describe('alarms and dashboard', () => {
   });
 
   it('sends every alarm and its recovery to one topic, e-mailed to the configured address', () => {
-    expect(alarms.length).toBe(functionIds().length * 5 + 5);
+    expect(alarms.length).toBe(functionIds().length * 5 + 6);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
