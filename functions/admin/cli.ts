@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { secretCache, secretsManagerFetcher } from '../aws/secrets';
-import { config } from '../config';
 import { budgetsOf } from '../chat/budget';
+import { config } from '../config';
 import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelInvalidError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
@@ -15,8 +15,8 @@ import type { Store } from '../store/client';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
-import type { AttributeValue } from '../store/users';
 import { tokenUsage } from '../store/token-usage';
+import type { AttributeValue } from '../store/users';
 import { users } from '../store/users';
 import { smoke } from './smoke';
 

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { runCommand, UsageError } from '../../functions/admin/cli';
 import { removeServiceFile, resolveTarget, writeServiceFile } from '../../functions/admin/target';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { AppError } from '../../functions/errors';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
-import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { deployments } from '../../functions/store/deployments';
 import { freshStore } from '../support/store';
 
