@@ -148,11 +148,13 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     ...cubeToken,
   });
   requireAi(probe);
-  // The account's token budgets are read beside the agent and the thread (one round trip, no write).
-  const [agent, existing, overBudget] = await Promise.all([
+  // The account's token budgets are read from here on, beside the agent, the thread, the user and the rate count
+  // (no round trip of its own); they are awaited before anything is written.
+  const budget = checkTokenBudget(store, probe.account);
+  budget.catch(() => undefined);
+  const [agent, existing] = await Promise.all([
     agentOf(probe),
     body.chatId === undefined ? undefined : threads.get(store, body.chatId),
-    checkTokenBudget(store, probe.account),
   ]);
   if (body.chatId !== undefined) {
     if (!existing || !owns(existing, ownerOf(probe, agent.agentId))) throw threadNotFound(body.chatId);
@@ -160,7 +162,6 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   }
   // A re-attach to the turn this message started is no new turn: only new turns need budget left.
   const reattach = existing !== undefined && running(existing) && existing.turnMessageId === body.messageId;
-  if (overBudget && !reattach) throw overBudget;
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
   const branch = allowedBranch(probe, deployment, body.activeBranchName, 'body.activeBranchName');
   const { model, isDefault } = await branchModel(store, deployment, branch);
@@ -175,6 +176,9 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   // The user is read beside the count (one round trip before the thread is written, not two).
   const stored = prefetchUser(store, probe);
   const started = await withRate(store, probe.account, probe.credential, 'chat', async () => {
+    // Over budget: refused before the user or the thread is written (the rate use is given back).
+    const overBudget = reattach ? undefined : await budget;
+    if (overBudget) throw overBudget;
     const identity = needsProvisioning(probe) ? await authenticate(true, stored) : probe;
     const who = ownerOf(identity, agent.agentId);
     const lease = {

@@ -21,6 +21,8 @@ describe('config', () => {
       duckdb: { memoryLimit: '1GB', threads: '2' },
       sampleOrders: 1_000_000,
       sampleDataDir: undefined,
+      tokenBudgets: { daily: 20_000_000, monthly: 400_000_000 },
+      cubeTokenKey: { value: 'embedded-analytics-local-cube-token-key' },
       dataDir: undefined,
       chat: {
         turnTimeoutMs: 120_000,
@@ -104,4 +106,13 @@ describe('config', () => {
     expect(parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'chat', METRICS: 'off' }).metrics).toBe(false);
     expect(parseConfig({ METRICS: 'emf' }).metrics).toBe(true);
   });
+});
+
+test('token budgets: a whole number, none or 0 for no budget, anything else the default', () => {
+  const budgets = (daily: string, monthly?: string) =>
+    parseConfig({ TOKEN_BUDGET_DAILY: daily, ...(monthly ? { TOKEN_BUDGET_MONTHLY: monthly } : {}) })
+      .tokenBudgets;
+  expect(budgets('5000', 'none')).toEqual({ daily: 5000, monthly: undefined });
+  expect(budgets('0', ' NONE ')).toEqual({ daily: undefined, monthly: undefined });
+  expect(budgets('lots', '1.5')).toEqual({ daily: 20_000_000, monthly: 400_000_000 });
 });
