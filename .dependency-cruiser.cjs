@@ -61,6 +61,7 @@ module.exports = {
         path: '^functions/',
         pathNot: [
           '^functions/routes\\.ts$',
+          '^functions/models\\.ts$',
           '^functions/store/(table|keys)\\.ts$',
           '^functions/observability/metrics\\.ts$',
           '^functions/http/origin-verify\\.ts$',

@@ -1,3 +1,4 @@
+import { defaultBedrockModelId } from './models';
 import * as z from './zod';
 
 /**
@@ -34,6 +35,21 @@ const list = z.pipe(
   ),
 );
 
+/** A token budget: a positive number, `0` or `none` for no budget; unset or unusable: the default. */
+const budget = (fallback: number) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((raw: string | undefined): number | undefined => {
+      const text = raw?.trim().toLowerCase() ?? '';
+      if (text === 'none' || text === '0') return undefined;
+      const value = Number(text);
+      return text !== '' && Number.isInteger(value) && value > 0 ? value : fallback;
+    }),
+  );
+
+/** Model tokens an account may use per UTC day and month unless set per account (docs/operating.md). */
+export const DEFAULT_TOKEN_BUDGETS = { daily: 20_000_000, monthly: 400_000_000 } as const;
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 const schema = z.object({
@@ -48,6 +64,8 @@ const schema = z.object({
   EMBED_TOKEN_SECRET: text,
   CURSOR_SECRET_ARN: text,
   CURSOR_SECRET: text,
+  CUBE_TOKEN_KEY_SECRET_ARN: text,
+  CUBE_TOKEN_KEY: text,
   ORIGIN_VERIFY_SECRET_ARN: text,
   ORIGIN_VERIFY_SECRET: list,
   // HTTP
@@ -65,6 +83,7 @@ const schema = z.object({
   DUCKDB_MEMORY_LIMIT: text,
   DUCKDB_THREADS: text,
   SAMPLE_ORDERS: number(1_000_000),
+  SAMPLE_DATA_DIR: text,
   DATA_DIR: text,
   // Chat
   CHAT_TURN_TIMEOUT_MS: number(120_000),
@@ -74,6 +93,8 @@ const schema = z.object({
   CHAT_ABORT_GRACE_MS: number(300),
   CHAT_SNAPSHOT_MS: number(500),
   CHAT_HISTORY_LINES: number(300),
+  TOKEN_BUDGET_DAILY: budget(DEFAULT_TOKEN_BUDGETS.daily),
+  TOKEN_BUDGET_MONTHLY: budget(DEFAULT_TOKEN_BUDGETS.monthly),
   ANALYST_NOW: text,
   // Model provider
   MODEL_PROVIDER: text,
@@ -158,6 +179,11 @@ export type Config = Readonly<{
   externalUserLimit: number;
   embedTokenSecret: { arn: string } | { value: string | undefined };
   cursorSecret: { arn: string } | { value: string };
+  /**
+   * The key that seals deployments' Cube token secrets in the table (embed/cube-token-secret.ts): a Secrets Manager
+   * ARN in AWS; else `CUBE_TOKEN_KEY`, else (outside Lambda only) a fixed local key.
+   */
+  cubeTokenKey: { arn: string } | { value: string } | undefined;
   /** Undefined: the origin check is off (local). */
   originVerifySecret: { arn: string } | { values: string[] } | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -173,14 +199,20 @@ export type Config = Readonly<{
   duckdb: { memoryLimit: string; threads: string };
   /** Orders in the generated sample database, and where it (and local state) is kept. */
   sampleOrders: number;
+  /** A read-only directory of prebuilt sample databases (the DuckDB layer's `/opt/data`), looked in first. */
+  sampleDataDir: string | undefined;
   dataDir: string | undefined;
   chat: ChatTimings;
+  /** Default token budgets per account (undefined: none), unless the account sets its own. */
+  tokenBudgets: { daily: number | undefined; monthly: number | undefined };
   /** `ANALYST_NOW` (ISO) fixes the analyst's clock (evaluations); undefined: the real time. */
   analystNow: number | undefined;
   model: ModelConfig;
 }>;
 
 export const LOCAL_CURSOR_SECRET = 'embedded-analytics-local-cursor-secret';
+/** `npm start`, the tests and the CLI against them; never used in Lambda (a function without a key refuses). */
+export const LOCAL_CUBE_TOKEN_KEY = 'embedded-analytics-local-cube-token-key';
 
 /** Parses an environment (pure: tests pass their own). */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -197,6 +229,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     cursorSecret: e.CURSOR_SECRET_ARN
       ? { arn: e.CURSOR_SECRET_ARN }
       : { value: e.CURSOR_SECRET ?? LOCAL_CURSOR_SECRET },
+    cubeTokenKey: e.CUBE_TOKEN_KEY_SECRET_ARN
+      ? { arn: e.CUBE_TOKEN_KEY_SECRET_ARN }
+      : e.CUBE_TOKEN_KEY
+        ? { value: e.CUBE_TOKEN_KEY }
+        : e.AWS_LAMBDA_FUNCTION_NAME === undefined
+          ? { value: LOCAL_CUBE_TOKEN_KEY }
+          : undefined,
     originVerifySecret: e.ORIGIN_VERIFY_SECRET_ARN
       ? { arn: e.ORIGIN_VERIFY_SECRET_ARN }
       : e.ORIGIN_VERIFY_SECRET.length > 0
@@ -211,6 +250,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     maxResultBytes: e.QUERY_MAX_RESULT_BYTES,
     duckdb: { memoryLimit: e.DUCKDB_MEMORY_LIMIT || '1GB', threads: e.DUCKDB_THREADS || '2' },
     sampleOrders: e.SAMPLE_ORDERS,
+    sampleDataDir: e.SAMPLE_DATA_DIR || undefined,
     dataDir: e.DATA_DIR || undefined,
     chat: {
       turnTimeoutMs: e.CHAT_TURN_TIMEOUT_MS,
@@ -221,13 +261,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       snapshotMs: e.CHAT_SNAPSHOT_MS,
       historyLines: e.CHAT_HISTORY_LINES,
     },
+    tokenBudgets: { daily: e.TOKEN_BUDGET_DAILY, monthly: e.TOKEN_BUDGET_MONTHLY },
     analystNow: Number.isNaN(Date.parse(e.ANALYST_NOW ?? '')) ? undefined : Date.parse(e.ANALYST_NOW ?? ''),
     model: {
       provider: (e.MODEL_PROVIDER ?? '').trim().toLowerCase() || 'offline',
       offlineDelayMs: e.OFFLINE_DELAY_MS,
       offlinePromptCache: e.OFFLINE_PROMPT_CACHE === 'on',
       bedrock: {
-        modelId: e.BEDROCK_MODEL_ID || 'anthropic.claude-3-5-haiku-20241022-v1:0',
+        modelId: e.BEDROCK_MODEL_ID || defaultBedrockModelId(e.AWS_REGION || undefined),
         ...(e.AWS_REGION ? { region: e.AWS_REGION } : {}),
         ...(e.BEDROCK_ENDPOINT ? { endpoint: e.BEDROCK_ENDPOINT } : {}),
         ...(optionalCount(e.BEDROCK_MAX_TOKENS) ? { maxTokens: optionalCount(e.BEDROCK_MAX_TOKENS) } : {}),

@@ -13,6 +13,8 @@ export const STATUS = {
   conflict: 409,
   payloadTooLarge: 413,
   rateLimited: 429,
+  /** The operator CLI's smoke test: the deployed service failed a check. */
+  upstreamFailed: 502,
 } as const;
 
 export class AppError extends Error {
@@ -84,6 +86,34 @@ export class RateLimitedError extends AppError {
   constructor(message: string, retryAfterSeconds: number, options?: ErrorOptions) {
     super(STATUS.rateLimited, 'RATE_LIMITED', message, options);
     this.name = 'RateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * 429 BUDGET_EXCEEDED: the account used up one of its model token budgets (docs/operating.md, _Spend guardrails_);
+ * `retryAfterSeconds` (the Retry-After header) runs to the budget's reset, which `details.resetsAt` names.
+ */
+export class BudgetExceededError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(details: {
+    account: string;
+    budget: 'daily' | 'monthly';
+    limitTokens: number;
+    usedTokens: number;
+    resetsAt: string;
+    retryAfterSeconds: number;
+  }) {
+    const { retryAfterSeconds, ...shown } = details;
+    super(
+      STATUS.rateLimited,
+      'BUDGET_EXCEEDED',
+      `The ${details.budget} model token budget of account ${details.account} is used up ` +
+        `(${details.usedTokens} of ${details.limitTokens} tokens); it resets at ${details.resetsAt}`,
+      { details: shown },
+    );
+    this.name = 'BudgetExceededError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
@@ -205,5 +235,13 @@ export class DuplicateNameError extends AppError {
   constructor(field: string, name: string) {
     super(STATUS.invalid, 'DUPLICATE_NAME', `${field}: duplicate name ${JSON.stringify(name)}`);
     this.name = 'DuplicateNameError';
+  }
+}
+
+/** 502 SMOKE_FAILED: `admin smoke` found a check of the deployed service failing; `details` is the whole report. */
+export class SmokeFailedError extends AppError {
+  constructor(message: string, report: unknown) {
+    super(STATUS.upstreamFailed, 'SMOKE_FAILED', message, { details: report });
+    this.name = 'SmokeFailedError';
   }
 }

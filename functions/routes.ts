@@ -40,6 +40,8 @@ export interface RouteDefinition {
   readonly cursorSecret?: boolean;
   /** Whether the function signs or verifies embed tokens (`EMBED_TOKEN_SECRET`). */
   readonly tokenSecret?: boolean;
+  /** Whether the function verifies deployments' Cube tokens: it reads the key that opens their secrets. */
+  readonly cubeTokenKey?: boolean;
 }
 
 /** Api-Key authentication: the key item, then its account (functions/access/auth.ts). */
@@ -91,6 +93,7 @@ const chatStreamRoute = (path: string): RouteDefinition => ({
   streaming: true,
   table: chatStreamAccess,
   tokenSecret: true,
+  cubeTokenKey: true,
   bedrock: true,
   data: true,
 });
@@ -103,6 +106,7 @@ const chatAbortRoute = (path: string): RouteDefinition => ({
   streaming: false,
   table: chatAbortAccess,
   tokenSecret: true,
+  cubeTokenKey: true,
 });
 
 export const routes: readonly RouteDefinition[] = [

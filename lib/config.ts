@@ -3,8 +3,12 @@
  * cdk.json). docs/operating.md lists them.
  */
 import path from 'node:path';
+import { Token } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { defaultBedrockModelId } from '../functions/models';
+import { functionIds } from '../functions/routes';
 import { projectRoot } from './bundling';
+import { DEFAULT_WAF, type WafSettings } from './waf';
 
 export type ModelProvider = 'bedrock' | 'openai' | 'offline';
 
@@ -28,6 +32,9 @@ export interface FunctionSettings {
   readonly externalUserLimit?: number;
   /** `OPENAI_API_KEY_SECRET_ARN`: the OpenAI-compatible key, read at runtime (never a plain variable). */
   readonly openaiApiKeySecretArn?: string;
+  /** `TOKEN_BUDGET_DAILY` / `_MONTHLY` of the chat function: per-account token budgets (`none`: no default). */
+  readonly dailyTokenBudget?: number | 'none';
+  readonly monthlyTokenBudget?: number | 'none';
 }
 
 export interface VpcSettings {
@@ -41,22 +48,40 @@ export interface VpcSettings {
 export const DEFAULT_FRAME_ANCESTORS = "'self'";
 
 /**
- * Caps on concurrent executions: a flood on one endpoint (or one tenant) cannot take all of the account's
- * Lambda concurrency, and chat (model tokens) cannot run up cost unbounded. About 150 in total: the account
- * keeps at least 100 unreserved only if its limit is 250 or more (the default is 1,000).
+ * Lambda refuses a reservation that leaves the account fewer than this many unreserved executions (50 on some
+ * small accounts), and a new account may start with a concurrency limit of 10: so by default nothing is
+ * reserved, and a first deploy works on any account (docs/operating.md, _Concurrency_).
  */
-export const DEFAULT_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+export const UNRESERVED_MINIMUM = 100;
+
+/**
+ * `reservedConcurrency=recommended`: caps (and guarantees) the three functions that can run up cost or hold an
+ * instance for long. 60 in all: the account's limit must be at least 160.
+ */
+export const RECOMMENDED_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   'chat-stream': 20,
   'sql-api': 20,
   'generate-session': 20,
-  '*': 10,
 };
+
+/** The reservation of one function under a setting (`*` for those not named). */
+export const reservedFor = (
+  limits: Readonly<Record<string, number>> | undefined,
+  id: string,
+): number | undefined => limits?.[id] ?? limits?.['*'];
+
+/** What a setting reserves in all over the stack's functions. */
+export const reservedTotal = (limits: Readonly<Record<string, number>> | undefined): number =>
+  functionIds().reduce((sum, id) => sum + (reservedFor(limits, id) ?? 0), 0);
 
 export interface ServiceConfig {
   /** Which model the analyst uses in AWS (`MODEL_PROVIDER`). */
   readonly modelProvider: ModelProvider;
-  /** Bedrock model or inference-profile id (`BEDROCK_MODEL_ID`); also scopes the IAM grant. */
-  readonly bedrockModelId: string;
+  /**
+   * Bedrock model or inference-profile id (`BEDROCK_MODEL_ID`); also scopes the IAM grant. Unset: the default
+   * model through the stack region's geo inference profile (`modelIdFor`).
+   */
+  readonly bedrockModelId?: string;
   /** OpenAI-compatible server (`OPENAI_BASE_URL`, `OPENAI_MODEL`) when modelProvider is `openai`. */
   readonly openaiBaseUrl?: string;
   readonly openaiModel?: string;
@@ -66,8 +91,10 @@ export interface ServiceConfig {
   readonly allowedOrigins: string[];
   /** CSP `frame-ancestors` of the embed page (`EMBED_FRAME_ANCESTORS`): who may put it in an iframe. */
   readonly frameAncestors: string;
-  /** Reserved concurrency per function id (`*` for the others); undefined: none reserved. */
+  /** Reserved concurrency per function id (`*` for the others); undefined: none reserved (the default). */
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
+  /** The account's Lambda concurrency limit, when given: reservations are checked against it at synth. */
+  readonly accountConcurrencyLimit?: number;
   /** Runs the functions that query data (chat, SQL API) in these subnets of a VPC. */
   readonly vpc?: VpcSettings;
   /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
@@ -76,18 +103,50 @@ export interface ServiceConfig {
   readonly settings: FunctionSettings;
   /** E-mail address subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /** Chat turns ending `error` in 5 minutes, per account and in total, that raise an alarm. */
+  readonly turnErrorAlarmThreshold: number;
+  /** An account past this percentage of a token budget raises an alarm. */
+  readonly budgetAlarmPercent: number;
+  /** An AWS Budgets cost budget (USD a month) notifying the alarm topic; undefined: none. */
+  readonly monthlyCostBudgetUsd?: number;
   /** `{base_url}` on your own domain: CloudFront alternate name and its ACM certificate (in us-east-1). */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** An existing secret for the origin-verify header (else the stack generates one). */
   readonly originVerifySecretArn?: string;
   /** Any new value makes CloudFront re-read the origin-verify secret on the next deploy (rotation). */
   readonly originVerifyRotation?: string;
+  /** A web ACL with rate rules in front of CloudFront (`waf=true`); undefined: none. */
+  readonly waf?: WafSettings;
+  /** An existing CloudFront web ACL (ARN, us-east-1) instead of the stack's own. */
+  readonly webAclArn?: string;
   /** Destroy the table with the stack (for throwaway stacks); by default it is retained. */
   readonly destroyData: boolean;
 }
 
-/** Same default as functions/agent/providers/env.ts, so local and AWS agree. */
-export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
+/** The settings a stack deploys: the model resolved for its region. */
+export type DeployConfig = ServiceConfig & { readonly bedrockModelId: string };
+
+/**
+ * The model a stack in `region` uses: the `bedrockModelId` setting, else the default model through that region's
+ * geo inference profile (functions/config.ts, the same default as the local provider). A region unknown at synth
+ * (an environment-agnostic stack) gets the global profile.
+ */
+export function modelIdFor(config: ServiceConfig, region: string): string {
+  return config.bedrockModelId ?? defaultBedrockModelId(Token.isUnresolved(region) ? undefined : region);
+}
+
+/** Claude models that think adaptively and refuse a thinking token budget (400 from Bedrock). */
+const ADAPTIVE_ONLY = /claude-(haiku|sonnet|opus|fable|mythos)-5|claude-(sonnet|opus)-4-[6-9]/;
+
+export function forRegion(config: ServiceConfig, region: string): DeployConfig {
+  const bedrockModelId = modelIdFor(config, region);
+  if (config.settings.bedrockReasoningBudget && ADAPTIVE_ONLY.test(bedrockModelId)) {
+    throw new Error(
+      `context bedrockReasoningBudget: ${bedrockModelId} thinks adaptively and refuses a thinking token budget; leave it unset`,
+    );
+  }
+  return { ...config, bedrockModelId };
+}
 
 const PROVIDERS: readonly ModelProvider[] = ['bedrock', 'openai', 'offline'];
 
@@ -111,7 +170,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
   const openaiModel = text(node, 'openaiModel');
   const config: ServiceConfig = {
     modelProvider: provider as ModelProvider,
-    bedrockModelId: text(node, 'bedrockModelId') ?? DEFAULT_BEDROCK_MODEL_ID,
+    ...optional('bedrockModelId', text(node, 'bedrockModelId')),
     ...(openaiBaseUrl ? { openaiBaseUrl } : {}),
     ...(openaiModel ? { openaiModel } : {}),
     webAssetsDir: path.resolve(projectRoot, text(node, 'webAssetsDir') ?? 'functions/web/dist'),
@@ -121,13 +180,18 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
       .filter(Boolean),
     frameAncestors: frameAncestors(text(node, 'frameAncestors')),
     ...reservedConcurrency(node.tryGetContext('reservedConcurrency')),
+    ...concurrencyLimit(wholeNumber(node, 'accountConcurrencyLimit', 1, 10_000_000)),
     ...vpcSettings(node),
     ...domainSettings(node),
     settings: functionSettings(node),
     ...optional('alarmEmail', email(text(node, 'alarmEmail'))),
+    turnErrorAlarmThreshold: wholeNumber(node, 'turnErrorAlarmThreshold', 1, 1_000_000) ?? 3,
+    budgetAlarmPercent: wholeNumber(node, 'budgetAlarmPercent', 1, 100) ?? 80,
+    ...optionalNumber('monthlyCostBudgetUsd', wholeNumber(node, 'monthlyCostBudgetUsd', 1, 100_000_000)),
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
+    ...wafSettings(node),
     destroyData: text(node, 'destroyData') === 'true',
     ...overrides,
   };
@@ -139,11 +203,23 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
       throw new Error(`context allowedOrigins: ${origin} is not an origin (scheme://host[:port], no path)`);
     }
   }
+  const reserved = reservedTotal(config.reservedConcurrency);
+  const limit = config.accountConcurrencyLimit;
+  if (limit !== undefined && reserved > 0 && reserved > limit - UNRESERVED_MINIMUM) {
+    throw new Error(
+      `context reservedConcurrency reserves ${reserved} executions; with accountConcurrencyLimit ${limit}, Lambda keeps ` +
+        `${UNRESERVED_MINIMUM} unreserved, so at most ${Math.max(0, limit - UNRESERVED_MINIMUM)} can be reserved ` +
+        '(raise the quota, reserve less, or use none)',
+    );
+  }
   if (config.modelProvider === 'openai' && !config.openaiBaseUrl) {
     throw new Error('context openaiBaseUrl is required when modelProvider is openai');
   }
   return config;
 }
+
+const optionalNumber = <K extends string>(key: K, value: number | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, number>>;
 
 const optional = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
@@ -169,30 +245,34 @@ function frameAncestors(value: string | undefined): string {
   return sources.join(' ');
 }
 
+const concurrencyLimit = (limit: number | undefined) =>
+  limit === undefined ? {} : { accountConcurrencyLimit: limit };
+
 /**
- * `none` (or `off`) reserves nothing; a number applies to every function; an object (JSON on the command line)
- * names function ids, `*` the rest. Unset: DEFAULT_RESERVED_CONCURRENCY.
+ * Unset, `none` or `off`: nothing reserved (the default); `recommended`: RECOMMENDED_RESERVED_CONCURRENCY; a
+ * number applies to every function; an object (JSON on the command line) names function ids, `*` the rest.
  */
 function reservedConcurrency(raw: unknown): { reservedConcurrency?: Record<string, number> } {
-  if (raw === undefined || raw === null || raw === '')
-    return { reservedConcurrency: { ...DEFAULT_RESERVED_CONCURRENCY } };
-  if (raw === 'none' || raw === 'off' || raw === false) return {};
+  if (raw === undefined || raw === null || raw === '' || raw === 'none' || raw === 'off' || raw === false)
+    return {};
+  if (raw === 'recommended') return { reservedConcurrency: { ...RECOMMENDED_RESERVED_CONCURRENCY } };
+  const usage =
+    'context reservedConcurrency: none, recommended, a number, or a JSON object of function id to number';
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new Error(
-        'context reservedConcurrency: none, a number, or a JSON object of function id to number',
-      );
+      throw new Error(usage);
     }
   }
   if (typeof value === 'number') value = { '*': value };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error('context reservedConcurrency: none, a number, or a JSON object of function id to number');
-  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(usage);
+  const known = new Set([...functionIds(), '*']);
   const out: Record<string, number> = {};
   for (const [id, limit] of Object.entries(value)) {
+    if (!known.has(id))
+      throw new Error(`context reservedConcurrency: ${id} is not a function id (routes.ts)`);
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
       throw new Error(`context reservedConcurrency: ${id} must be a whole number >= 0`);
     }
@@ -248,6 +328,31 @@ function domainSettings(node: Node): { domain?: { name: string; certificateArn: 
   return { domain: { name: name.toLowerCase(), certificateArn } };
 }
 
+const WEB_ACL_ARN = /^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/;
+
+/** `waf=true` (rate limits from `wafRateLimit`, `wafBrowserRateLimit`), or `webAclArn` for an ACL of your own. */
+function wafSettings(node: Node): { waf?: WafSettings; webAclArn?: string } {
+  const webAclArn = text(node, 'webAclArn');
+  const on = text(node, 'waf');
+  if (on !== undefined && on !== 'true' && on !== 'false') throw new Error('context waf: true or false');
+  const limits = {
+    rateLimit: wholeNumber(node, 'wafRateLimit', 10, 2_000_000_000) ?? DEFAULT_WAF.rateLimit,
+    browserRateLimit:
+      wholeNumber(node, 'wafBrowserRateLimit', 10, 2_000_000_000) ?? DEFAULT_WAF.browserRateLimit,
+  };
+  if (webAclArn !== undefined) {
+    if (on === 'true')
+      throw new Error('context waf and webAclArn: give one (the stack makes an ACL, or uses yours)');
+    if (!WEB_ACL_ARN.test(webAclArn)) {
+      throw new Error(
+        'context webAclArn: a CloudFront-scope web ACL ARN (arn:aws:wafv2:us-east-1:...:global/webacl/...)',
+      );
+    }
+    return { webAclArn };
+  }
+  return on === 'true' ? { waf: limits } : {};
+}
+
 const LOG_LEVELS: readonly LogLevelSetting[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 function wholeNumber(node: Node, key: string, min: number, max: number): number | undefined {
@@ -278,6 +383,10 @@ function functionSettings(node: Node): FunctionSettings {
     throw new Error('context embedAssetsUrl: an https:// URL or a path');
   }
   const [openaiApiKeySecretArn] = secretArns('openaiApiKeySecretArn', text(node, 'openaiApiKeySecretArn'));
+  const budgets = {
+    dailyTokenBudget: tokenBudget(node, 'dailyTokenBudget'),
+    monthlyTokenBudget: tokenBudget(node, 'monthlyTokenBudget'),
+  };
   const defined = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined));
   return {
     logLevel: logLevel as LogLevelSetting,
@@ -286,7 +395,14 @@ function functionSettings(node: Node): FunctionSettings {
     ...defined,
     ...(embedAssetsUrl ? { embedAssetsUrl } : {}),
     ...(openaiApiKeySecretArn ? { openaiApiKeySecretArn } : {}),
+    ...Object.fromEntries(Object.entries(budgets).filter(([, value]) => value !== undefined)),
   };
+}
+
+/** A token budget setting: a whole number of tokens, or `none`. */
+function tokenBudget(node: Node, key: string): number | 'none' | undefined {
+  if (text(node, key)?.toLowerCase() === 'none') return 'none';
+  return wholeNumber(node, key, 1, Number.MAX_SAFE_INTEGER);
 }
 
 function email(value: string | undefined): string | undefined {

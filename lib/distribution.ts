@@ -78,6 +78,32 @@ export interface ServiceDistributionProps {
   readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** Built widget assets; when the directory does not exist the bucket is created empty. */
   readonly webAssetsDir: string;
+  /** A CloudFront-scope web ACL (lib/waf.ts) in front of every behaviour. */
+  readonly webAclArn?: string;
+  /** `sqlTimeoutSeconds`: the data functions' origins wait this long for the first byte, plus a margin. */
+  readonly sqlTimeoutSeconds?: number;
+}
+
+/** How long CloudFront keeps an idle connection to a function URL open. */
+export const ORIGIN_KEEPALIVE = Duration.seconds(60);
+
+/** CloudFront's default quota for an origin's response timeout; beyond it a quota increase must come first. */
+export const ORIGIN_TIMEOUT_QUOTA_SECONDS = 120;
+
+/** The SQL time limit when `sqlTimeoutSeconds` is unset (functions/config.ts, SQL_TIMEOUT_MS). */
+const DEFAULT_SQL_TIMEOUT_SECONDS = 30;
+
+/**
+ * The origin's response timeout, which is also the longest silence between streamed chunks. The chat stream
+ * writes a keepalive line every `keepaliveSeconds` (at most 45), so 60 s holds for any turn length. The SQL API
+ * and Cube's SQL answer only when the query is done: they wait for the SQL time limit plus 10 s (60 s at least),
+ * so the function, not CloudFront, decides when a query took too long (QUERY_TIMEOUT, not a 504).
+ */
+export function originReadTimeout(endpoint: Endpoint, sqlTimeoutSeconds?: number): Duration {
+  if (endpoint.spec.data && !endpoint.spec.bedrock) {
+    return Duration.seconds(Math.max(60, (sqlTimeoutSeconds ?? DEFAULT_SQL_TIMEOUT_SECONDS) + 10));
+  }
+  return Duration.seconds(endpoint.spec.streaming ? 60 : 30);
 }
 
 /** The one `{base_url}`: every route path to its function URL, widget assets from S3, JSON 404 elsewhere. */
@@ -88,6 +114,7 @@ export class ServiceDistribution extends Construct {
   constructor(scope: Construct, id: string, props: ServiceDistributionProps) {
     super(scope, id);
     this.assetsBucket = new Bucket(this, 'Assets', {
+      minimumTLSVersion: 1.2,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -128,8 +155,9 @@ export class ServiceDistribution extends Construct {
     const additionalBehaviors: Record<string, BehaviorOptions> = {};
     const apiBehaviors = props.endpoints.flatMap((endpoint) => {
       const origin = new FunctionUrlOrigin(endpoint.url, {
-        // Origin read timeout is also the longest gap between streamed chunks; 60 s is the default quota.
-        readTimeout: Duration.seconds(endpoint.spec.streaming ? 60 : 30),
+        readTimeout: originReadTimeout(endpoint, props.sqlTimeoutSeconds),
+        // Connections to the origin are reused for a minute instead of five seconds: fewer TLS handshakes.
+        keepaliveTimeout: ORIGIN_KEEPALIVE,
         customHeaders: originHeaders,
       });
       return endpoint.spec.routes.map((route) => ({
@@ -169,6 +197,7 @@ export class ServiceDistribution extends Construct {
 
     // CloudFront standard logs need a bucket that accepts ACL-written objects; kept 90 days.
     const accessLogs = new Bucket(this, 'AccessLogs', {
+      minimumTLSVersion: 1.2,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -181,6 +210,7 @@ export class ServiceDistribution extends Construct {
       logBucket: accessLogs,
       logFilePrefix: 'cloudfront/',
       comment: 'Embedded analytics: one base URL for every endpoint',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
@@ -192,7 +222,7 @@ export class ServiceDistribution extends Construct {
         functionAssociations: [{ function: notFound, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors,
-      // The default *.cloudfront.net certificate allows TLSv1; a custom domain gets TLS 1.2 or newer.
+      // The default *.cloudfront.net certificate allows TLSv1 (CloudFront's rule); a custom domain gets TLS 1.2+.
       ...(props.domain
         ? {
             domainNames: [props.domain.name],
@@ -202,6 +232,23 @@ export class ServiceDistribution extends Construct {
         : {}),
     });
 
+    if (!props.domain) {
+      Annotations.of(this).addWarningV2(
+        'embedded-analytics:defaultCertificate',
+        'Served on *.cloudfront.net, whose certificate CloudFront pins to TLSv1 or newer: give domainName and ' +
+          'certificateArn for TLSv1.2_2021 (docs/operating.md, TLS).',
+      );
+    }
+    const slowest = Math.max(
+      ...props.endpoints.map((endpoint) => originReadTimeout(endpoint, props.sqlTimeoutSeconds).toSeconds()),
+    );
+    if (slowest > ORIGIN_TIMEOUT_QUOTA_SECONDS) {
+      Annotations.of(this).addWarningV2(
+        'embedded-analytics:originTimeoutQuota',
+        `The SQL origins wait ${slowest} s (sqlTimeoutSeconds + 10): raise the CloudFront quota "Response timeout ` +
+          `per origin" to ${slowest} before deploying, or the distribution update fails.`,
+      );
+    }
     if (existsSync(props.webAssetsDir)) {
       this.deployAssets(props.webAssetsDir);
     } else {

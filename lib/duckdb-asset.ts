@@ -1,15 +1,28 @@
 /**
- * DuckDB for the arm64 Lambdas. `@duckdb/node-api` loads a native binding per platform, so the data
- * functions get a real `node_modules` beside their bundle: the JavaScript packages plus the linux-arm64
- * binding, from npm tarballs pinned by sha512 (the lockfile only records the bindings of the machine
- * it was made on). Tarballs are kept in `node_modules/.cache/duckdb-lambda`: the first synth fetches
- * them with `npm pack` (npm registry or npm's own cache), every later synth is offline.
+ * DuckDB for the arm64 Lambdas, in one Lambda layer the data functions share. `@duckdb/node-api` loads a native
+ * binding per platform, so the layer holds a real `node_modules` (under `nodejs/`, which Lambda extracts to
+ * /opt/nodejs): the JavaScript packages plus the linux-arm64 binding, from npm tarballs pinned by sha512 (the
+ * lockfile only records the bindings of the machine it was made on), with the binaries stripped of symbols
+ * (llvm-strip: 63 → 54 MB). Beside them, `data/` holds the demo dataset, built once per generator version rather
+ * than on every cold start. Tarballs are kept in `node_modules/.cache/duckdb-lambda`: the first synth fetches them
+ * with `npm pack` (npm registry or npm's own cache), every later synth is offline.
  *
- * Run as a script by the NodejsFunction `afterBundling` hook: `node --import tsx lib/duckdb-asset.ts <outDir>`.
+ * Each data function's own asset gets only a two-file shim package `@duckdb/node-api` that re-exports the layer's
+ * (ESM resolution never looks in /opt): run by the NodejsFunction `afterBundling` hook as
+ * `node --import tsx lib/duckdb-asset.ts --shim <outDir>`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -103,6 +116,84 @@ export function installDuckdb(outputDir: string): void {
   if (!readdirSync(binding).includes('duckdb.node')) throw new Error(`no duckdb.node in ${binding}`);
 }
 
+/** Where the layer's `nodejs/node_modules` and `data/` appear in a function (Lambda extracts layers to /opt). */
+export const LAYER_MODULES = '/opt/nodejs/node_modules';
+export const LAYER_SAMPLE_DIR = '/opt/data';
+/** Orders of the prebuilt demo dataset: the functions' default (SAMPLE_ORDERS). */
+export const LAYER_SAMPLE_ORDERS = 1_000_000;
+/** Bump when the layer's layout changes. */
+const LAYER_LAYOUT = 1;
+
+/** The native files of the binding, stripped in the layer. */
+const BINARIES = ['duckdb.node', 'libduckdb.so'];
+const STRIPPERS = ['llvm-strip', 'aarch64-linux-gnu-strip'];
+
+/** A strip that reads aarch64 ELF files (the host's GNU strip reads only its own architecture), if installed. */
+export function armStrip(): string | undefined {
+  for (const tool of STRIPPERS) {
+    try {
+      execFileSync(tool, ['--version'], { stdio: 'ignore' });
+      return tool;
+    } catch {
+      // not installed
+    }
+  }
+  return undefined;
+}
+
+/** The layer's content hash: the pinned packages, the demo data's generator and size, and whether it is stripped. */
+export function duckdbLayerHash(orders = LAYER_SAMPLE_ORDERS, stripped = armStrip() !== undefined): string {
+  const generator = readFileSync(path.join(projectRoot, 'functions', 'semantic', 'sample-data.ts'));
+  return createHash('sha256')
+    .update(JSON.stringify({ LAYER_LAYOUT, DUCKDB_LAMBDA_VERSION, DUCKDB_LAMBDA_PACKAGES, orders, stripped }))
+    .update(generator)
+    .digest('hex');
+}
+
+/**
+ * Writes the layer into `outputDir`: `nodejs/node_modules` with DuckDB for linux-arm64 (stripped when a strip for
+ * arm64 is installed) and `data/` with the demo dataset of `orders` orders.
+ */
+export function buildDuckdbLayer(outputDir: string, orders = LAYER_SAMPLE_ORDERS): { stripped: boolean } {
+  const nodejs = path.join(outputDir, 'nodejs');
+  installDuckdb(nodejs);
+  const strip = armStrip();
+  if (strip) {
+    const binding = path.join(nodejs, 'node_modules', '@duckdb', 'node-bindings-linux-arm64');
+    for (const file of BINARIES) execFileSync(strip, ['--strip-unneeded', path.join(binding, file)]);
+  }
+  // The generator is the service's own (bin/sample-data.ts), run with the local DuckDB: the file format is the same.
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(projectRoot, 'bin', 'sample-data.ts'),
+      path.join(outputDir, 'data'),
+      String(orders),
+    ],
+    { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return { stripped: strip !== undefined };
+}
+
+/**
+ * Writes the shim package `@duckdb/node-api` into a function's asset: CommonJS re-exporting the layer's package,
+ * which Node's ESM loader resolves (its lexer follows `module.exports = require(...)` for the named exports).
+ */
+export function writeDuckdbShim(outputDir: string, target = LAYER_MODULES): void {
+  const dir = path.join(outputDir, 'node_modules', '@duckdb', 'node-api');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: DUCKDB_IMPORT, version: DUCKDB_LAMBDA_VERSION, main: 'index.js' })}\n`,
+  );
+  writeFileSync(
+    path.join(dir, 'index.js'),
+    `module.exports = require(${JSON.stringify(path.posix.join(target, DUCKDB_IMPORT))});\n`,
+  );
+}
+
 /** The version of DuckDB installed locally (what the tests and `npm start` run). */
 export function localDuckdbVersion(): string {
   const manifest = path.join(projectRoot, 'node_modules', '@duckdb', 'node-api', 'package.json');
@@ -112,21 +203,22 @@ export function localDuckdbVersion(): string {
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /**
- * The shell command the bundler runs after esbuild: DuckDB is installed into the asset exactly when the
- * bundle imports it (it is external for every function), so routes and imports can never disagree.
+ * The shell command the bundler runs after esbuild: the shim goes into the asset exactly when the bundle imports
+ * DuckDB (it is external for every function), so routes and imports can never disagree; the stack gives the same
+ * functions (`data` routes) the layer.
  */
 export function installDuckdbIfImportedCommand(outputDir: string, bundleFile: string): string {
   const script = fileURLToPath(import.meta.url);
-  const install = [process.execPath, '--import', 'tsx', script, outputDir].map(quote).join(' ');
+  const install = [process.execPath, '--import', 'tsx', script, '--shim', outputDir].map(quote).join(' ');
   const bundle = quote(path.join(outputDir, bundleFile));
   return `if grep -q '"${DUCKDB_IMPORT}"' ${bundle}; then ${install}; fi`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outputDir = process.argv[2];
-  if (!outputDir) {
-    process.stderr.write('usage: node --import tsx lib/duckdb-asset.ts <asset output dir>\n');
+  const [mode, outputDir] = process.argv.slice(2);
+  if (mode !== '--shim' || !outputDir) {
+    process.stderr.write('usage: node --import tsx lib/duckdb-asset.ts --shim <asset output dir>\n');
     process.exit(2);
   }
-  installDuckdb(outputDir);
+  writeDuckdbShim(outputDir);
 }

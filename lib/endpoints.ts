@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import {
   type ISecurityGroup,
@@ -16,6 +16,7 @@ import {
   FunctionUrlAuthType,
   type FunctionUrlCorsOptions,
   HttpMethod,
+  type ILayerVersion,
   InvokeMode,
   type FunctionUrl as LambdaFunctionUrl,
   Runtime,
@@ -34,8 +35,15 @@ import {
 } from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { copySidecarsIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
-import type { ServiceConfig, VpcSettings } from './config';
-import { installDuckdbIfImportedCommand } from './duckdb-asset';
+import {
+  type DeployConfig,
+  reservedFor,
+  reservedTotal,
+  UNRESERVED_MINIMUM,
+  type VpcSettings,
+} from './config';
+import { installDuckdbIfImportedCommand, LAYER_SAMPLE_DIR } from './duckdb-asset';
+import { DuckdbLayer } from './duckdb-layer';
 
 /** One function's settings, merged from all routes that share its id. */
 export interface EndpointSpec {
@@ -48,6 +56,7 @@ export interface EndpointSpec {
   readonly data: boolean;
   readonly cursorSecret: boolean;
   readonly tokenSecret: boolean;
+  readonly cubeTokenKey: boolean;
 }
 
 /** Merges route access: the union of actions per partition, in a stable order. */
@@ -77,6 +86,7 @@ export function endpointSpecs(): EndpointSpec[] {
       data: own.some((route) => route.data === true),
       cursorSecret: own.some((route) => route.cursorSecret === true),
       tokenSecret: own.some((route) => route.tokenSecret === true),
+      cubeTokenKey: own.some((route) => route.cubeTokenKey === true),
     };
   });
 }
@@ -132,13 +142,15 @@ const pascal = (id: string) =>
 
 export interface EndpointFunctionsProps {
   readonly table: ITable;
-  readonly config: ServiceConfig;
+  readonly config: DeployConfig;
   /** The value CloudFront sends in the origin-verify header; every function requires it. */
   readonly originVerifySecret: ISecret;
   /** Signs pagination cursors; only the functions whose routes set `cursorSecret` may read it. */
   readonly cursorSecret: ISecret;
   /** Signs embed tokens (JWT, HS256); only the functions whose routes set `tokenSecret` may read it. */
   readonly tokenSecret: ISecret;
+  /** Seals deployments' Cube token secrets; only the functions whose routes set `cubeTokenKey` may read it. */
+  readonly cubeTokenKey: ISecret;
 }
 
 export interface Endpoint {
@@ -161,8 +173,20 @@ export class EndpointFunctions extends Construct {
       );
     }
     this.network = props.config.vpc ? this.dataNetwork(props.config.vpc) : undefined;
+    this.duckdb = specs.some((spec) => spec.data) ? new DuckdbLayer(this, 'DuckDb').layer : undefined;
     this.endpoints = specs.map((spec) => this.endpoint(spec, props));
+    const reserved = reservedTotal(props.config.reservedConcurrency);
+    if (reserved > 0) {
+      Annotations.of(this).addInfoV2(
+        'embedded-analytics:reservedConcurrency',
+        `Reserves ${reserved} concurrent executions: the account's Lambda concurrency limit must be at least ` +
+          `${reserved + UNRESERVED_MINIMUM} (aws lambda get-account-settings; docs/operating.md, Concurrency).`,
+      );
+    }
   }
+
+  /** DuckDB and the demo dataset, shared by the data functions. */
+  readonly duckdb: ILayerVersion | undefined;
 
   /** Where the data functions run when a VPC is configured (so a private database is reachable). */
   readonly network: { vpc: IVpc; subnets: ISubnet[]; securityGroups: ISecurityGroup[] } | undefined;
@@ -206,6 +230,7 @@ export class EndpointFunctions extends Construct {
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       bundling: nodejsBundling(spec.id),
+      ...(spec.data && this.duckdb ? { layers: [this.duckdb] } : {}),
       environment: this.environment(spec, props),
       logGroup,
       tracing: Tracing.ACTIVE,
@@ -230,16 +255,15 @@ export class EndpointFunctions extends Construct {
   }
 
   /** Chat: 300 s, or the turn timeout plus 60 s; SQL: 60 s, or the SQL timeout plus 15 s; others 15 s. */
-  private timeout(spec: EndpointSpec, config: ServiceConfig): Duration {
+  private timeout(spec: EndpointSpec, config: DeployConfig): Duration {
     const { chatTurnTimeoutSeconds, sqlTimeoutSeconds } = config.settings;
     if (spec.bedrock) return Duration.seconds(Math.max(300, (chatTurnTimeoutSeconds ?? 0) + 60));
     if (spec.data) return Duration.seconds(Math.max(60, (sqlTimeoutSeconds ?? 0) + 15));
     return Duration.seconds(15);
   }
 
-  private concurrency(spec: EndpointSpec, config: ServiceConfig): { reservedConcurrentExecutions?: number } {
-    const limits = config.reservedConcurrency;
-    const limit = limits?.[spec.id] ?? limits?.['*'];
+  private concurrency(spec: EndpointSpec, config: DeployConfig): { reservedConcurrentExecutions?: number } {
+    const limit = reservedFor(config.reservedConcurrency, spec.id);
     return limit === undefined ? {} : { reservedConcurrentExecutions: limit };
   }
 
@@ -266,8 +290,10 @@ export class EndpointFunctions extends Construct {
     // The ARN only: the function reads the value from Secrets Manager (functions/aws/secrets.ts).
     if (spec.cursorSecret) env.CURSOR_SECRET_ARN = props.cursorSecret.secretArn;
     if (spec.tokenSecret) env.EMBED_TOKEN_SECRET_ARN = props.tokenSecret.secretArn;
+    if (spec.cubeTokenKey) env.CUBE_TOKEN_KEY_SECRET_ARN = props.cubeTokenKey.secretArn;
     if (spec.data) {
       env.DATA_DIR = '/tmp/data';
+      env.SAMPLE_DATA_DIR = LAYER_SAMPLE_DIR;
       env.DUCKDB_MEMORY_LIMIT = '1GB';
       env.DUCKDB_THREADS = '2';
     }
@@ -276,6 +302,9 @@ export class EndpointFunctions extends Construct {
       env.STREAM_KEEPALIVE_MS = String(settings.keepaliveSeconds * 1000);
       if (settings.chatTurnTimeoutSeconds)
         env.CHAT_TURN_TIMEOUT_MS = String(settings.chatTurnTimeoutSeconds * 1000);
+      if (settings.dailyTokenBudget !== undefined) env.TOKEN_BUDGET_DAILY = String(settings.dailyTokenBudget);
+      if (settings.monthlyTokenBudget !== undefined)
+        env.TOKEN_BUDGET_MONTHLY = String(settings.monthlyTokenBudget);
       if (config.modelProvider === 'bedrock') {
         env.BEDROCK_MODEL_ID = config.bedrockModelId;
         if (settings.bedrockMaxTokens) env.BEDROCK_MAX_TOKENS = String(settings.bedrockMaxTokens);
@@ -295,6 +324,7 @@ export class EndpointFunctions extends Construct {
     for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
     if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
     if (spec.tokenSecret) props.tokenSecret.grantRead(fn);
+    if (spec.cubeTokenKey) props.cubeTokenKey.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
     if (spec.data && props.config.databaseSecretArns.length > 0) {
       fn.addToRolePolicy(
@@ -324,7 +354,7 @@ export class EndpointFunctions extends Construct {
     }
   }
 
-  private cors(spec: EndpointSpec, config: ServiceConfig): FunctionUrlCorsOptions {
+  private cors(spec: EndpointSpec, config: DeployConfig): FunctionUrlCorsOptions {
     return {
       allowedOrigins: config.allowedOrigins,
       allowedMethods: [...new Set(spec.routes.map((route) => HttpMethod[route.method]))],

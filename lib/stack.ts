@@ -3,14 +3,17 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { ServiceConfig } from './config';
+import { forRegion, type ServiceConfig } from './config';
 import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
 import { Monitoring } from './monitoring';
 import { ServiceTable } from './table';
+import { EdgeFirewall, WAF_REGION } from './waf';
 
 export interface EmbeddedAnalyticsStackProps extends StackProps {
   readonly config: ServiceConfig;
+  /** The web ACL made for this stack in us-east-1 by a stack of its own (lib/app.ts); needs crossRegionReferences. */
+  readonly webAclArn?: string;
 }
 
 /** The whole service: the table, one function per endpoint, and one CloudFront `{base_url}`. */
@@ -21,7 +24,7 @@ export class EmbeddedAnalyticsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EmbeddedAnalyticsStackProps) {
     super(scope, id, props);
-    const { config } = props;
+    const config = forRegion(props.config, this.region);
     const { table } = new ServiceTable(this, 'Store', {
       removalPolicy: config.destroyData ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
@@ -31,6 +34,12 @@ export class EmbeddedAnalyticsStack extends Stack {
     });
     const tokenSecret = new Secret(this, 'EmbedTokenSecret', {
       description: 'Signs embed tokens (JWT, HS256); replacing it invalidates every token issued',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    // Seals each deployment's Cube token secret in the table: only the functions verifying Cube tokens read it.
+    const cubeTokenKey = new Secret(this, 'CubeTokenKey', {
+      description:
+        'Seals the Cube token secrets of deployments (AES-GCM); replacing it turns Cube tokens off until re-enabled',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     // CloudFront sends it to every function URL; the functions refuse requests without it.
@@ -46,11 +55,15 @@ export class EmbeddedAnalyticsStack extends Stack {
       config,
       cursorSecret,
       tokenSecret,
+      cubeTokenKey,
       originVerifySecret,
     });
     const { endpoints } = functions;
+    const webAclArn = props.webAclArn ?? config.webAclArn ?? this.firewall(config);
     const { distribution } = new ServiceDistribution(this, 'Edge', {
       endpoints,
+      ...(webAclArn ? { webAclArn } : {}),
+      ...(config.settings.sqlTimeoutSeconds ? { sqlTimeoutSeconds: config.settings.sqlTimeoutSeconds } : {}),
       webAssetsDir: config.webAssetsDir,
       originVerifySecret,
       ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
@@ -80,9 +93,31 @@ export class EmbeddedAnalyticsStack extends Stack {
         description: 'Security groups of the chat and SQL functions: allow them on the database',
       });
     }
+    if (webAclArn) {
+      new CfnOutput(this, 'WebAclArn', {
+        value: webAclArn,
+        description: 'The web ACL in front of {base_url}',
+      });
+    }
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: 'TABLE_NAME for the operator CLI',
     });
+    new CfnOutput(this, 'CubeTokenKeySecretArn', {
+      value: cubeTokenKey.secretArn,
+      description: 'CUBE_TOKEN_KEY_SECRET_ARN for the operator CLI (deployment cube-token)',
+    });
+  }
+
+  /** The stack's own web ACL when `waf=true`: here in us-east-1, else made by lib/app.ts in a us-east-1 stack. */
+  private firewall(config: ServiceConfig): string | undefined {
+    if (!config.waf) return undefined;
+    if (this.region !== WAF_REGION) {
+      throw new Error(
+        `context waf: a CloudFront web ACL lives in ${WAF_REGION}; deploy with the CLI's account and region ` +
+          '(lib/app.ts then adds a us-east-1 stack for it: cdk deploy --all), or give webAclArn',
+      );
+    }
+    return new EdgeFirewall(this, 'Firewall', config.waf).webAclArn;
   }
 }

@@ -5,7 +5,7 @@
  * import; every other import from it is forbidden, type-only imports included unless `typesFrom` allows them.
  */
 
-const FOUNDATION_FILES = ['errors', 'config', 'cache', 'routes', 'responses', 'protocol', 'zod'];
+const FOUNDATION_FILES = ['errors', 'config', 'cache', 'routes', 'responses', 'protocol', 'zod', 'models'];
 const DOMAIN_BELOW_CHAT = [
   'query',
   'access',
@@ -44,8 +44,8 @@ const LAYERS = [
     name: 'admin',
     paths: ['^functions/admin/'],
     label: '`admin/`',
-    what: 'the operator CLI (`npm run admin`): accounts, keys, deployments, models, agents',
-    imports: [...DOMAIN_BELOW_CHAT],
+    what: 'the operator CLI (`npm run admin`): accounts, keys, deployments, models, agents, budgets, the smoke test',
+    imports: ['chat', ...DOMAIN_BELOW_CHAT],
   },
   {
     name: 'api',

@@ -5,11 +5,11 @@
  * and carrying `chat` in its `scope` array. Its claims are the user's security context, as in Cube.
  */
 
+import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { verifyHs256 } from '../embed/token';
 import { UnauthorizedError } from '../errors';
 import type { Store } from '../store/client';
 import { cubeTokenPolicies } from '../store/cube-token-policy';
-import { cubeTokenSecrets } from '../store/cube-token-secrets';
 import { epochSeconds } from '../store/keys';
 
 export const CUBE_TOKEN_HEADER = 'x-cube-auth-token';

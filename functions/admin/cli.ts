@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { secretCache, secretsManagerFetcher } from '../aws/secrets';
+import { budgetsOf } from '../chat/budget';
+import { config } from '../config';
+import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
@@ -9,12 +13,13 @@ import { agents } from '../store/agents';
 import { apiKeys, type KeyRole } from '../store/api-keys';
 import type { Store } from '../store/client';
 import { cubeTokenPolicies, MAX_CUBE_TOKEN_LIFETIME_SECONDS } from '../store/cube-token-policy';
-import { cubeTokenSecrets } from '../store/cube-token-secrets';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
+import { tokenUsage } from '../store/token-usage';
 import type { AttributeValue } from '../store/users';
 import { users } from '../store/users';
+import { smoke } from './smoke';
 
 /** A usage mistake: exit code 2 and the help text. */
 export class UsageError extends Error {
@@ -57,6 +62,12 @@ const options = {
   help: { type: 'boolean' },
   verbose: { type: 'boolean' },
   update: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  daily: { type: 'string' },
+  monthly: { type: 'string' },
+  agent: { type: 'string' },
+  question: { type: 'string' },
+  sql: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -94,6 +105,28 @@ async function allDefinitions(store: Store, account: string, kind: 'group' | 'at
 
 async function requireAccount(store: Store, name: string): Promise<void> {
   if (!(await accounts.get(store, name))) throw new NotFoundError('ACCOUNT', `Account ${name} not found`);
+}
+
+/**
+ * How the CLI reads the Cube token key: against AWS, from the secret the stack made (its ARN in
+ * CUBE_TOKEN_KEY_SECRET_ARN, the stack output CubeTokenKeySecretArn) with the CLI's own credentials; locally the
+ * local key. Against AWS without the ARN it refuses, rather than seal with a key the functions do not have.
+ */
+function cubeTokenKeyLookup(store: Store) {
+  const settings = config();
+  if (settings.dynamodbEndpoint === undefined && !(settings.cubeTokenKey && 'arn' in settings.cubeTokenKey)) {
+    throw new UsageError(
+      'deployment cube-token against AWS needs CUBE_TOKEN_KEY_SECRET_ARN (the stack output CubeTokenKeySecretArn)',
+    );
+  }
+  return secretCache(
+    secretsManagerFetcher({
+      credentials: async () => {
+        const { accessKeyId, secretAccessKey, sessionToken } = await store.doc.config.credentials();
+        return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+      },
+    }),
+  );
 }
 
 /** Validates a model directory with the semantic layer before it is stored. */
@@ -144,6 +177,30 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       );
       const account = await accounts.get(store, name);
       return { ...account, rates: account ? effectiveRates(account) : {} };
+    }
+    case 'account set-budget': {
+      const name = required(values, 'name');
+      if (values.daily === undefined && values.monthly === undefined) {
+        throw new UsageError('give --daily and/or --monthly (<tokens>, none or default)');
+      }
+      const parse = (text: string, flag: string): number | 'none' | undefined =>
+        text === 'default' ? undefined : text === 'none' ? 'none' : positiveInt(text, flag);
+      const changes = (['daily', 'monthly'] as const).flatMap((period) => {
+        const text = values[period];
+        return text === undefined ? [] : [[period, parse(text, period)] as const];
+      });
+      await requireAccount(store, name);
+      for (const [period, budget] of changes) await accounts.setTokenBudget(store, name, period, budget);
+      const account = await accounts.get(store, name);
+      if (!account) throw new NotFoundError('ACCOUNT', `Account ${name} not found`);
+      const budgets = budgetsOf(account);
+      const used = await tokenUsage.get(store, name);
+      return {
+        name,
+        tokenBudgets: { daily: budgets.daily ?? 'none', monthly: budgets.monthly ?? 'none' },
+        usedTokens: used,
+        note: 'Warm functions see a changed budget within 30 s (account cache); budgets reset at 00:00 UTC and on the 1st.',
+      };
     }
     case 'key create': {
       const account = required(values, 'account');
@@ -203,7 +260,7 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       const id = positiveInt(required(values, 'id'), 'id');
       const secret = values.disable ? undefined : randomBytes(32).toString('base64url');
-      if (!(await cubeTokenSecrets.set(store, account, id, secret))) {
+      if (!(await cubeTokenSecrets.set(store, account, id, secret, { lookup: cubeTokenKeyLookup(store) }))) {
         throw new NotFoundError('DEPLOYMENT', `Deployment ${id} of ${account} not found`);
       }
       if (!secret) return { deploymentId: id, cubeToken: 'disabled' };
@@ -365,6 +422,18 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
     }
     case 'user list':
       return users.list(store, required(values, 'account'));
+    case 'smoke': {
+      const baseUrl = required(values, 'base-url');
+      if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
+        throw new UsageError('--base-url: https://... (the stack output BaseUrl)');
+      return smoke(store, {
+        baseUrl,
+        account: required(values, 'account'),
+        ...(values.agent ? { agentId: values.agent } : {}),
+        ...(values.question ? { question: values.question } : {}),
+        ...(values.sql ? { sql: values.sql } : {}),
+      });
+    }
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
   }

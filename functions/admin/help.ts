@@ -9,6 +9,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   account list
   account set-limit --name <n> --limit <users>|default
   account set-rate --name <n> --rate key.chat|key.sql|key.session|token.chat|token.sql --limit <per minute>|default
+  account set-budget --name <n> [--daily <tokens>|none|default] [--monthly <tokens>|none|default]
+                  model tokens per UTC day / month (then 429 BUDGET_EXCEEDED until the reset); prints today's use
   key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
   key list        --account <a>
   key revoke      --account <a> --id <keyId>
@@ -28,6 +30,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   group list      --account <a>
   user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
   user list       --account <a>
+  smoke           --base-url <BaseUrl> --account <a> [--agent <agentId>] [--question <text>] [--sql <query>]
+                  one chat turn and one SQL query through the deployed stack (a temporary key, revoked after)
 
 Target: DYNAMODB_ENDPOINT (DynamoDB Local) or AWS credentials and AWS_REGION; TABLE_NAME names the table.
 Without DYNAMODB_ENDPOINT, a running \`npm start\` of this checkout is found from .local/service.json.

@@ -69,6 +69,12 @@ const errorStatuses = (route: RouteDefinition, auth: boolean, body: boolean): st
   return [...out].sort();
 };
 
+/** The generic error, or what a status means on a route where it says more (a chat turn's spend guardrail). */
+const errorDescription = (route: RouteDefinition, status: string): string =>
+  route.id === 'chat-stream' && status === '429'
+    ? "RATE_LIMITED, or BUDGET_EXCEEDED once the account's daily or monthly model token budget is used up (details name the budget and resetsAt); Retry-After either way (README, Errors)"
+    : 'Error (README, Errors)';
+
 interface Operation {
   summary: string;
   auth: 'none' | 'apiKey' | 'apiKeyOrToken' | 'embedToken' | 'cubeApiToken';
@@ -205,7 +211,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   const responsesOut: Record<string, unknown> = {};
   for (const [status, success] of Object.entries(op.success)) responsesOut[status] = success;
   for (const status of errorStatuses(route, op.auth !== 'none', op.body !== undefined)) {
-    responsesOut[status] = { description: 'Error (README, Errors)', content: json('Error') };
+    responsesOut[status] = { description: errorDescription(route, status), content: json('Error') };
   }
   const chatRoute = route.id === 'chat-stream' || route.id === 'chat-abort';
   // Cube's deployment-scoped chat URL takes only a Cube token; the agent's URL takes it beside the others.

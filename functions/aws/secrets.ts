@@ -1,6 +1,7 @@
 /**
  * Secrets from AWS Secrets Manager, read at runtime and cached, so no secret value sits in a function's
- * environment or in the template. A small SigV4-signed call (node:crypto and fetch) instead of
+ * environment or in the template. Each read is bounded (a timeout per attempt, three attempts with jittered
+ * backoff) and a failed refresh serves the last value for up to an hour. A small SigV4-signed call (node:crypto and fetch) instead of
  * @aws-sdk/client-secrets-manager, which is not a dependency of this project.
  *
  * Locally (`npm start`, tests) nothing here is called: callers fall back to env/local values when no ARN is set.
@@ -106,47 +107,128 @@ export interface SecretVersion {
 
 export type SecretFetcher = (arn: string, versionStage: string) => Promise<SecretVersion | undefined>;
 
-/** GetSecretValue over HTTPS; undefined when the stage does not exist (e.g. no AWSPREVIOUS yet). */
-export const fetchSecretValue: SecretFetcher = async (arn, versionStage) => {
-  const region = regionOf(arn, process.env);
-  const partitionSuffix = region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-  const request = signJsonRequest({
-    service: 'secretsmanager',
-    region,
-    host: `secretsmanager.${region}.${partitionSuffix}`,
-    target: 'secretsmanager.GetSecretValue',
-    body: JSON.stringify({ SecretId: arn, VersionStage: versionStage }),
-    credentials: credentialsFromEnv(process.env),
-    date: new Date(),
-  });
-  const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
-  const text = await response.text();
-  if (!response.ok) {
-    if (response.status === 400 && text.includes('ResourceNotFoundException')) return undefined;
-    throw new Error(`Secrets Manager GetSecretValue failed (${response.status}): ${text.slice(0, 200)}`);
-  }
-  const parsed = JSON.parse(text) as { SecretString?: unknown; CreatedDate?: unknown };
-  if (typeof parsed.SecretString !== 'string') throw new Error(`Secret ${arn} has no SecretString`);
-  return {
-    value: parsed.SecretString,
-    ...(typeof parsed.CreatedDate === 'number' ? { createdAt: parsed.CreatedDate * 1000 } : {}),
+/** How one GetSecretValue call is bounded (docs/operating.md, _Secrets_). */
+export interface SecretFetchOptions {
+  /** Another endpoint (tests, a VPC endpoint's DNS name); default `https://secretsmanager.<region>.amazonaws.com`. */
+  readonly endpoint?: string;
+  /** Each attempt is cut after this long (a stalled connection would otherwise hold the request). */
+  readonly timeoutMs?: number;
+  /** Attempts in all, on a timeout, a network error, throttling or a 5xx. */
+  readonly attempts?: number;
+  /** The largest backoff before an attempt (full jitter: a random wait up to 50 ms × 2^n, capped here). */
+  readonly maxBackoffMs?: number;
+  /** Default: the execution role's, from the environment (Lambda); the CLI passes its SDK client's provider. */
+  readonly credentials?: () => AwsCredentials | Promise<AwsCredentials>;
+}
+
+export const SECRET_FETCH_DEFAULTS = { timeoutMs: 2_000, attempts: 3, maxBackoffMs: 400 } as const;
+
+/** A failure worth another attempt: the service's or the network's, not an answer about the secret. */
+class RetryableSecretError extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** GetSecretValue over HTTPS with a timeout and retries; undefined when the stage does not exist. */
+export function secretsManagerFetcher(options: SecretFetchOptions = {}): SecretFetcher {
+  const { timeoutMs, attempts, maxBackoffMs } = { ...SECRET_FETCH_DEFAULTS, ...options };
+  const once = async (arn: string, versionStage: string): Promise<SecretVersion | undefined> => {
+    const region = regionOf(arn, process.env);
+    const partitionSuffix = region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
+    const endpoint = new URL(options.endpoint ?? `https://secretsmanager.${region}.${partitionSuffix}`);
+    const request = signJsonRequest({
+      service: 'secretsmanager',
+      region,
+      host: endpoint.host,
+      target: 'secretsmanager.GetSecretValue',
+      body: JSON.stringify({ SecretId: arn, VersionStage: versionStage }),
+      credentials: await (options.credentials ?? (() => credentialsFromEnv(process.env)))(),
+      date: new Date(),
+    });
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(new URL('/', endpoint), {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new RetryableSecretError(`Secrets Manager did not answer: ${String(error)}`, { cause: error });
+    }
+    if (!response.ok) {
+      if (response.status === 400 && text.includes('ResourceNotFoundException')) return undefined;
+      const message = `Secrets Manager GetSecretValue failed (${response.status}): ${text.slice(0, 200)}`;
+      if (response.status >= 500 || response.status === 429 || /Throttling|TooManyRequests/.test(text)) {
+        throw new RetryableSecretError(message);
+      }
+      throw new Error(message);
+    }
+    const parsed = JSON.parse(text) as { SecretString?: unknown; CreatedDate?: unknown };
+    if (typeof parsed.SecretString !== 'string') throw new Error(`Secret ${arn} has no SecretString`);
+    return {
+      value: parsed.SecretString,
+      ...(typeof parsed.CreatedDate === 'number' ? { createdAt: parsed.CreatedDate * 1000 } : {}),
+    };
   };
-};
+  return async (arn, versionStage) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(arn, versionStage);
+      } catch (error) {
+        if (!(error instanceof RetryableSecretError) || attempt >= attempts) throw error;
+        await sleep(Math.random() * Math.min(maxBackoffMs, 50 * 2 ** attempt));
+      }
+    }
+  };
+}
+
+/** GetSecretValue with the default bounds. */
+export const fetchSecretValue: SecretFetcher = (arn, versionStage) =>
+  secretsManagerFetcher()(arn, versionStage);
 
 /** How long a value is reused: a rotated secret is picked up within this time without a cold start. */
 export const SECRET_CACHE_MS = 5 * 60_000;
 
-/** A cache in front of a fetcher: one request per secret and stage per `ttlMs`, concurrent callers share it. */
-export function secretCache(fetcher: SecretFetcher = fetchSecretValue, ttlMs = SECRET_CACHE_MS) {
-  const entries = new TtlCache<string, Promise<SecretVersion | undefined>>({ ttlMs, maxEntries: 100 });
+/**
+ * A value older than this is not served in place of a failed refresh: past it, a Secrets Manager outage fails
+ * the request rather than keep a possibly rotated-away secret forever.
+ */
+export const SECRET_STALE_MS = 60 * 60_000;
+
+/**
+ * A cache in front of a fetcher: one request per secret and stage per `ttlMs`, concurrent callers share it. When a
+ * refresh fails, the last value read (if read less than `staleMs` ago) is served until the next refresh is due,
+ * so a Secrets Manager outage does not take the service down with it (nor add its timeouts to every request).
+ */
+export function secretCache(
+  fetcher: SecretFetcher = fetchSecretValue,
+  ttlMs = SECRET_CACHE_MS,
+  staleMs = SECRET_STALE_MS,
+  now: () => number = Date.now,
+) {
+  const entries = new TtlCache<string, Promise<SecretVersion | undefined>>({ ttlMs, maxEntries: 100, now });
+  const lastGood = new Map<string, { version: SecretVersion | undefined; at: number }>();
   return async (arn: string, versionStage = 'AWSCURRENT'): Promise<SecretVersion | undefined> => {
     const key = `${arn}|${versionStage}`;
     const hit = entries.get(key);
     if (hit) return hit;
-    const value = fetcher(arn, versionStage);
+    const value = fetcher(arn, versionStage).then(
+      (version) => {
+        lastGood.set(key, { version, at: now() });
+        return version;
+      },
+      (error: unknown) => {
+        // The last value stands in until the next refresh is due; without one, nothing is cached and the next
+        // request tries again.
+        const last = lastGood.get(key);
+        if (last && now() - last.at < staleMs) return last.version;
+        entries.delete(key);
+        throw error;
+      },
+    );
     entries.set(key, value);
-    // A failed fetch is not cached: the next request tries again.
-    value.catch(() => entries.delete(key));
     return value;
   };
 }

@@ -30,10 +30,11 @@ import {
   owns,
   threadNotFound,
 } from './abort';
+import { checkTokenBudget, recordTokenUsage } from './budget';
 import { followStream, running } from './follow';
 import { chatSettings } from './settings';
 import { loadHistory, type RunAgent, turnStream } from './turn';
-import { meterUsage } from './usage';
+import { meterTurnEnd, meterUsage } from './usage';
 
 /** At most this many images per message; the 256 KiB body limit bounds their size. */
 const MAX_IMAGES = 10;
@@ -147,6 +148,10 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     ...cubeToken,
   });
   requireAi(probe);
+  // The account's token budgets are read from here on, beside the agent, the thread, the user and the rate count
+  // (no round trip of its own); they are awaited before anything is written.
+  const budget = checkTokenBudget(store, probe.account);
+  budget.catch(() => undefined);
   const [agent, existing] = await Promise.all([
     agentOf(probe),
     body.chatId === undefined ? undefined : threads.get(store, body.chatId),
@@ -155,6 +160,8 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     if (!existing || !owns(existing, ownerOf(probe, agent.agentId))) throw threadNotFound(body.chatId);
     if (running(existing) && existing.turnMessageId !== body.messageId) throw busy();
   }
+  // A re-attach to the turn this message started is no new turn: only new turns need budget left.
+  const reattach = existing !== undefined && running(existing) && existing.turnMessageId === body.messageId;
   const deployment = await deploymentFor(store, probe, agent.deploymentId);
   const branch = allowedBranch(probe, deployment, body.activeBranchName, 'body.activeBranchName');
   const { model, isDefault } = await branchModel(store, deployment, branch);
@@ -169,6 +176,9 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
   // The user is read beside the count (one round trip before the thread is written, not two).
   const stored = prefetchUser(store, probe);
   const started = await withRate(store, probe.account, probe.credential, 'chat', async () => {
+    // Over budget: refused before the user or the thread is written (the rate use is given back).
+    const overBudget = reattach ? undefined : await budget;
+    if (overBudget) throw overBudget;
     const identity = needsProvisioning(probe) ? await authenticate(true, stored) : probe;
     const who = ownerOf(identity, agent.agentId);
     const lease = {
@@ -226,6 +236,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
     });
     // Metered when the agent ends, whether or not anyone still reads the stream.
     meterUsage(meta.account, result.usage);
+    await recordTokenUsage(store, identity.account, result.usage, log);
     return result;
   };
   return stream(
@@ -243,6 +254,7 @@ export async function openChatStream(request: ChatRequest, body: ChatStreamBody)
       // Development mode (a non-default branch) or the agent's setting shows the reasoning.
       showThinking: !isDefaultBranch || agent.showThinking,
       runAgent,
+      onEnd: (status) => meterTurnEnd(meta.account, status),
     }),
   );
 }

@@ -45,6 +45,8 @@ export interface TurnPlan {
   messageId: string;
   showThinking: boolean;
   runAgent: RunAgent;
+  /** Told how the turn ended, as stored (metrics: the turn-error alarm). */
+  onEnd?: (status: TurnStatus) => void;
 }
 
 /** Stops a turn early; the reason ends up in `state.reason`. */
@@ -134,6 +136,7 @@ export function turnStream(plan: TurnPlan): (clientGone: AbortSignal) => AsyncIt
           progress.sort,
         );
         for (const line of end) channel.push(encode(line));
+        plan.onEnd?.('error');
       })
       .finally(() => {
         finished = true;
@@ -228,10 +231,12 @@ async function runTurn(
     if (!finalSent) send(fallbackFinal(status, progress.sort++));
     const reason = stopped.reason;
     const endAt = progress.sort;
+    let ended: TurnStatus = status;
     const { end, released } = await writer.finish({
       leaseId: plan.leaseId,
       status,
       end: (final, error) => {
+        ended = final;
         // An abort found only by the release (recorded while the turn wound down) is the user's stop.
         const why = final === 'aborted' && status !== 'aborted' ? 'abort' : reason;
         return endFrames(
@@ -258,6 +263,7 @@ async function runTurn(
     // the ones stored (error when the turn could not be stored as it ended).
     progress.ended = true;
     for (const line of end) channel.push(encode(line));
+    plan.onEnd?.(ended);
   } finally {
     watch.dispose();
     writer.dispose();

@@ -1,6 +1,6 @@
 import { type Config, config } from '../config';
 import { emitMetrics, METRIC_NAMES, type MetricValue } from '../observability/metrics';
-import type { Usage } from '../protocol';
+import type { TurnStatus, Usage } from '../protocol';
 
 /** A turn's model usage as per-account metrics (tokens in and out, cache reads and writes, calls). */
 export function usageMetrics(usage: Usage): MetricValue[] {
@@ -25,4 +25,15 @@ export function meterUsage(
 ): void {
   if (usage.llmCalls === 0) return;
   emitMetrics(account, usageMetrics(usage), { models: usage.models.join(',') }, settings, write);
+}
+
+/** A turn that ended `error` (stored and streamed so): the turn-error alarms count these per account and in total. */
+export function meterTurnEnd(
+  account: string,
+  status: TurnStatus,
+  settings: Config = config(),
+  write?: (line: string) => void,
+): void {
+  if (status !== 'error') return;
+  emitMetrics(account, [{ name: METRIC_NAMES.turnErrors, value: 1, unit: 'Count' }], {}, settings, write);
 }

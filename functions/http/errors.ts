@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { $ZodError } from 'zod/v4/core';
-import { AppError, RateLimitedError } from '../errors';
+import { AppError, BudgetExceededError, RateLimitedError } from '../errors';
 import { describeError, type Logger } from '../observability/log';
 
 /** The README, "Errors" error body. */
@@ -90,6 +90,8 @@ export function jsonResponse(
 export function errorResponse(error: unknown, log: Logger): APIGatewayProxyStructuredResultV2 {
   const { status, body } = toErrorBody(error, log);
   const headers: Record<string, string> =
-    error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    error instanceof RateLimitedError || error instanceof BudgetExceededError
+      ? { 'retry-after': String(error.retryAfterSeconds) }
+      : {};
   return jsonResponse(status, body, headers);
 }

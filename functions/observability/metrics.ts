@@ -9,6 +9,7 @@ export const METRICS_NAMESPACE = 'EmbeddedAnalytics';
 
 export const METRIC_NAMES = {
   turns: 'ChatTurns',
+  turnErrors: 'ChatTurnErrors',
   sqlMs: 'SqlMilliseconds',
   sqlQueries: 'SqlQueries',
   sessionsMinted: 'SessionsMinted',
@@ -17,10 +18,11 @@ export const METRIC_NAMES = {
   modelOutputTokens: 'ModelOutputTokens',
   modelCacheReadTokens: 'ModelCacheReadTokens',
   modelCacheWriteTokens: 'ModelCacheWriteTokens',
+  budgetUsedPercent: 'TokenBudgetUsedPercent',
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
-export type MetricUnit = 'Count' | 'Milliseconds';
+export type MetricUnit = 'Count' | 'Milliseconds' | 'Percent';
 
 export interface MetricValue {
   readonly name: MetricName;
@@ -28,7 +30,10 @@ export interface MetricValue {
   readonly unit: MetricUnit;
 }
 
-/** One EMF document: the metrics under the `account` dimension, plus properties (searchable, not dimensions). */
+/**
+ * One EMF document: each metric per account (the `account` dimension) and in total (no dimension), plus
+ * properties (searchable, not dimensions).
+ */
 export function emfLine(
   account: string,
   metrics: readonly MetricValue[],
@@ -42,7 +47,7 @@ export function emfLine(
       CloudWatchMetrics: [
         {
           Namespace: METRICS_NAMESPACE,
-          Dimensions: [['account']],
+          Dimensions: [['account'], []],
           Metrics: metrics.map((metric) => ({ Name: metric.name, Unit: metric.unit })),
         },
       ],

@@ -56,13 +56,17 @@ export function sampleDataSql(orders: number): string[] {
 }
 
 /**
- * The path of the sample DuckDB database, generating it on first use (cached in DATA_DIR or the temp dir;
- * in Lambda that is /tmp, filled on the first cold start).
+ * The path of the sample DuckDB database: the prebuilt one in SAMPLE_DATA_DIR when it has this version and size (in
+ * Lambda, the DuckDB layer's /opt/data, built once at deploy), else generated on first use (cached in DATA_DIR or
+ * the temp dir).
  */
 export async function ensureSampleDatabase(dir?: string, orders = config().sampleOrders): Promise<string> {
+  const name = `sample-v${SAMPLE_VERSION}-${orders}.duckdb`;
+  const prebuilt = config().sampleDataDir;
+  if (dir === undefined && prebuilt && existsSync(join(prebuilt, name))) return join(prebuilt, name);
   const base = dir ?? config().dataDir ?? tmpdir();
   mkdirSync(base, { recursive: true });
-  const path = join(base, `sample-v${SAMPLE_VERSION}-${orders}.duckdb`);
+  const path = join(base, name);
   if (existsSync(path)) return path;
   // Build beside the target and rename: concurrent builders never see a half-written file.
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;

@@ -18,6 +18,8 @@ export interface Account {
   userLimit?: number;
   /** Per-minute rates this account sets for itself, by `<credential kind>.<operation>` (store/rate-limits.ts). */
   rateLimits?: Record<string, number>;
+  /** Model tokens per UTC day and month this account may use (`none`: unlimited); unset: the deployment's default. */
+  tokenBudgets?: Partial<Record<'daily' | 'monthly', number | 'none'>>;
   createdAt: string;
 }
 
@@ -31,6 +33,9 @@ function toAccount(item: Record<string, unknown>): Account {
     ...(typeof item.userLimit === 'number' ? { userLimit: item.userLimit } : {}),
     ...(item.rateLimits && typeof item.rateLimits === 'object'
       ? { rateLimits: item.rateLimits as Record<string, number> }
+      : {}),
+    ...(item.tokenBudgets && typeof item.tokenBudgets === 'object'
+      ? { tokenBudgets: item.tokenBudgets as NonNullable<Account['tokenBudgets']> }
       : {}),
   };
 }
@@ -114,6 +119,47 @@ export const accounts = {
         await update('SET rateLimits = :value', 'attribute_exists(pk) AND attribute_not_exists(rateLimits)', {
           [rate]: perMinute,
         });
+      }
+    }
+  },
+
+  /** Sets (a number of tokens, or `none`) or clears (undefined: the default) one of an account's token budgets. */
+  async setTokenBudget(
+    store: Store,
+    name: string,
+    period: 'daily' | 'monthly',
+    budget: number | 'none' | undefined,
+  ): Promise<void> {
+    const update = (expression: string, condition: string, value?: unknown) =>
+      store.doc.send(
+        new UpdateCommand({
+          TableName: store.tableName,
+          Key: keys.account(name),
+          UpdateExpression: expression,
+          ConditionExpression: condition,
+          ...(expression.includes('#period') ? { ExpressionAttributeNames: { '#period': period } } : {}),
+          ...(value === undefined ? {} : { ExpressionAttributeValues: { ':value': value } }),
+        }),
+      );
+    try {
+      if (budget === undefined) await update('REMOVE tokenBudgets.#period', 'attribute_exists(tokenBudgets)');
+      else {
+        await update(
+          'SET tokenBudgets.#period = :value',
+          'attribute_exists(pk) AND attribute_exists(tokenBudgets)',
+          budget,
+        );
+      }
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      if (budget !== undefined) {
+        await update(
+          'SET tokenBudgets = :value',
+          'attribute_exists(pk) AND attribute_not_exists(tokenBudgets)',
+          {
+            [period]: budget,
+          },
+        );
       }
     }
   },

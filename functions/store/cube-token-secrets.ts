@@ -3,37 +3,41 @@ import { isConditionFailed, type Store } from './client';
 import { keys } from './keys';
 
 /**
- * A deployment's Cube token secret, an attribute of the deployment item read and written on its own: the chat
- * functions that verify Cube tokens need only this of a deployment (a module of its own keeps the rest of
- * store/deployments.ts out of their bundles), and listings never show it.
+ * A deployment's Cube token secret as the table holds it: sealed (AES-256-GCM under a key in Secrets Manager that only
+ * the chat functions and the operator read; embed/cube-token-secret.ts seals and opens it), an attribute of the
+ * deployment item read and written on its own, never in listings. An item still holding the plain `cubeTokenSecret`
+ * of earlier releases has Cube tokens off until the operator turns them on again (docs/operating.md).
  */
-export const cubeTokenSecrets = {
-  /**
-   * The deployment's Cube token secret (HS256 key of `X-Cube-Auth-Token` JWTs), or undefined when Cube token
-   * authentication is off for it (the default). Kept off `Deployment`, so listings never show it.
-   */
+export const sealedCubeTokenSecrets = {
+  /** The sealed secret, or undefined when Cube token authentication is off for the deployment (the default). */
   async get(store: Store, account: string, id: number): Promise<string | undefined> {
     const out = await store.doc.send(
       new GetCommand({
         TableName: store.tableName,
         Key: keys.deployment(account, id),
-        ProjectionExpression: 'cubeTokenSecret',
+        ProjectionExpression: 'cubeTokenSealed',
       }),
     );
-    const secret = out.Item?.cubeTokenSecret;
-    return typeof secret === 'string' && secret.length > 0 ? secret : undefined;
+    const sealed = out.Item?.cubeTokenSealed;
+    return typeof sealed === 'string' && sealed.length > 0 ? sealed : undefined;
   },
 
-  /** Turns Cube token authentication on with `secret`, or off (undefined); false when the deployment is unknown. */
-  async set(store: Store, account: string, id: number, secret: string | undefined): Promise<boolean> {
+  /**
+   * Stores a sealed secret, or turns Cube tokens off (undefined); either way the plain attribute of earlier releases
+   * goes. False when the deployment is unknown.
+   */
+  async set(store: Store, account: string, id: number, sealed: string | undefined): Promise<boolean> {
     try {
       await store.doc.send(
         new UpdateCommand({
           TableName: store.tableName,
           Key: keys.deployment(account, id),
-          UpdateExpression: secret === undefined ? 'REMOVE cubeTokenSecret' : 'SET cubeTokenSecret = :secret',
+          UpdateExpression:
+            sealed === undefined
+              ? 'REMOVE cubeTokenSealed, cubeTokenSecret'
+              : 'SET cubeTokenSealed = :sealed REMOVE cubeTokenSecret',
           ConditionExpression: 'attribute_exists(pk)',
-          ...(secret === undefined ? {} : { ExpressionAttributeValues: { ':secret': secret } }),
+          ...(sealed === undefined ? {} : { ExpressionAttributeValues: { ':sealed': sealed } }),
         }),
       );
       return true;

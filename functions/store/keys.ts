@@ -61,6 +61,8 @@ export const keys = {
   thread: (chatId: string) => ({ pk: `T#${chatId}`, sk: 'META' }),
   threadMessage: (chatId: string, sort: number) => ({ pk: `T#${chatId}`, sk: `M#${pad(sort)}` }),
   threadMessagePrefix: 'M#',
+  /** Model tokens an account used in one UTC day (`D#2026-11-26`) or month (`M#2026-11`): its token budgets. */
+  tokenUsage: (account: string, period: string) => ({ pk: `A#${account}`, sk: `USAGE#${period}` }),
   /** One fixed window of one credential's use of one operation (rate limits). */
   rateWindow: (credential: string, operation: string, windowStart: number) => ({
     pk: `RATE#${credential}`,

@@ -387,7 +387,7 @@ describe('token usage of a turn over Bedrock', () => {
       ModelOutputTokens: 50,
       ModelCacheReadTokens: 90,
       ModelCacheWriteTokens: 0,
-      _aws: { CloudWatchMetrics: [{ Namespace: 'EmbeddedAnalytics', Dimensions: [['account']] }] },
+      _aws: { CloudWatchMetrics: [{ Namespace: 'EmbeddedAnalytics', Dimensions: [['account'], []] }] },
     });
     // A turn that called no model writes no metrics.
     meterUsage('acme', { ...result.usage, llmCalls: 0 }, parseConfig({ METRICS: 'emf' }), (line) =>

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { resolveIdentity } from '../../functions/access/identity';
 import { runCommand } from '../../functions/admin/cli';
-import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { abort, chat, chatUrl, stateOf } from '../chat/support';
 import { signJwt } from '../support/cube-token';
 import { snapshot } from '../support/http';

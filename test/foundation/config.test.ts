@@ -20,6 +20,9 @@ describe('config', () => {
       maxResultBytes: 64 * 1_048_576,
       duckdb: { memoryLimit: '1GB', threads: '2' },
       sampleOrders: 1_000_000,
+      sampleDataDir: undefined,
+      tokenBudgets: { daily: 20_000_000, monthly: 400_000_000 },
+      cubeTokenKey: { value: 'embedded-analytics-local-cube-token-key' },
       dataDir: undefined,
       chat: {
         turnTimeoutMs: 120_000,
@@ -35,7 +38,7 @@ describe('config', () => {
         provider: 'offline',
         offlineDelayMs: 0,
         offlinePromptCache: false,
-        bedrock: { modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', promptCaching: 'auto' },
+        bedrock: { modelId: 'global.anthropic.claude-haiku-5-5', promptCaching: 'auto' },
         openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
       },
     });
@@ -52,7 +55,7 @@ describe('config', () => {
     });
     expect(parsed.model.provider).toBe('bedrock');
     expect(parsed.model.bedrock).toEqual({
-      modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0',
+      modelId: 'eu.anthropic.claude-haiku-5-5',
       region: 'eu-west-1',
       maxTokens: 2048,
       promptCaching: 'auto',
@@ -114,4 +117,13 @@ describe('config', () => {
     expect(parseConfig({ AWS_LAMBDA_FUNCTION_NAME: 'chat', METRICS: 'off' }).metrics).toBe(false);
     expect(parseConfig({ METRICS: 'emf' }).metrics).toBe(true);
   });
+});
+
+test('token budgets: a whole number, none or 0 for no budget, anything else the default', () => {
+  const budgets = (daily: string, monthly?: string) =>
+    parseConfig({ TOKEN_BUDGET_DAILY: daily, ...(monthly ? { TOKEN_BUDGET_MONTHLY: monthly } : {}) })
+      .tokenBudgets;
+  expect(budgets('5000', 'none')).toEqual({ daily: 5000, monthly: undefined });
+  expect(budgets('0', ' NONE ')).toEqual({ daily: undefined, monthly: undefined });
+  expect(budgets('lots', '1.5')).toEqual({ daily: 20_000_000, monthly: 400_000_000 });
 });

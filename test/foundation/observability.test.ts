@@ -1,6 +1,9 @@
 /** Issue 18 item 1: a log line per request with account and tenant, and per-account metrics in EMF. */
 import { parseConfig } from '../../functions/config';
+import { toErrorBody } from '../../functions/http/errors';
+import { createLogger } from '../../functions/observability/log';
 import { emfLine, emitMetrics, METRIC_NAMES } from '../../functions/observability/metrics';
+import { HANDLED_5XX_MESSAGES } from '../../lib/monitoring';
 import { client } from '../support/http';
 import { startService, type TestService } from '../support/service';
 
@@ -116,7 +119,7 @@ test('an EMF line names the namespace, the account dimension and each metric wit
       CloudWatchMetrics: [
         {
           Namespace: 'EmbeddedAnalytics',
-          Dimensions: [['account']],
+          Dimensions: [['account'], []],
           Metrics: [{ Name: 'ChatTurns', Unit: 'Count' }],
         },
       ],
@@ -134,4 +137,56 @@ test('an EMF line names the namespace, the account dimension and each metric wit
     written.push(l),
   );
   expect(written).toHaveLength(1);
+});
+
+test('a chat turn that ends in error counts one ChatTurnErrors for its account and in total; a completed one none', async () => {
+  const turn = async () => {
+    const reply = await fetch(`${svc.baseUrl}/api/v1/public/demo/agents/1/chat/stream-chat-state`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${svc.adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'count of orders', sessionSettings: { externalId: 'obs-turns' } }),
+    });
+    const text = await reply.text();
+    return text.includes('"status":"error"') ? 'error' : 'other';
+  };
+  const errors = (lines: Record<string, unknown>[]) =>
+    lines.filter((line) => line[METRIC_NAMES.turnErrors] !== undefined);
+  const completed = await stdoutDuring(async () => {
+    expect(await turn()).toBe('other');
+  });
+  expect(errors(completed)).toEqual([]);
+  process.env.CHAT_TURN_TIMEOUT_MS = '1';
+  process.env.OFFLINE_DELAY_MS = '50';
+  try {
+    const failed = await stdoutDuring(async () => {
+      expect(await turn()).toBe('error');
+    });
+    expect(errors(failed)).toEqual([
+      expect.objectContaining({
+        account: 'demo',
+        [METRIC_NAMES.turnErrors]: 1,
+        _aws: expect.objectContaining({
+          CloudWatchMetrics: [
+            expect.objectContaining({
+              Dimensions: [['account'], []],
+              Metrics: [{ Name: 'ChatTurnErrors', Unit: 'Count' }],
+            }),
+          ],
+        }),
+      }),
+    ]);
+  } finally {
+    delete process.env.CHAT_TURN_TIMEOUT_MS;
+    delete process.env.OFFLINE_DELAY_MS;
+  }
+});
+
+test('a handled 500 writes the log line the Handled5xx metric filter counts, with its route', async () => {
+  const log = createLogger({ requestId: 'r1', route: 'sql-api' });
+  const lines = await stdoutDuring(async () => {
+    expect(toErrorBody(new Error('disk on fire'), log).status).toBe(500);
+    expect(toErrorBody(new TypeError('x is undefined'), log).body.code).toBe('INTERNAL');
+  });
+  const counted = lines.filter((line) => (HANDLED_5XX_MESSAGES as readonly unknown[]).includes(line.message));
+  expect(counted.map((line) => line.route)).toEqual(['sql-api', 'sql-api']);
 });

@@ -12,8 +12,57 @@ import {
 } from '../../functions/aws/secrets';
 import { parseConfig } from '../../functions/config';
 import { ORIGIN_VERIFY_HEADER, originVerifyFromEnv, verifyOrigin } from '../../functions/http/origin-verify';
+import { routes } from '../../functions/routes';
+import { type FaultyService, startFaultyService } from '../support/faults';
 import { client, snapshot } from '../support/http';
 import { startService, type TestService } from '../support/service';
+
+describe('a direct call to any function URL (no CloudFront header)', () => {
+  let faulty: FaultyService;
+  const secret = 'edge-secret-direct';
+  // The service points DYNAMODB_ENDPOINT at its proxy: the next suite needs the real one back.
+  const real = process.env.DYNAMODB_ENDPOINT;
+
+  beforeAll(async () => {
+    faulty = await startFaultyService();
+    process.env.ORIGIN_VERIFY_SECRET = secret;
+  }, 120_000);
+  afterAll(async () => {
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    await faulty.stop();
+    process.env.DYNAMODB_ENDPOINT = real;
+  });
+
+  test('gets a bare 403 from every route, and the function reads nothing from the table first', async () => {
+    const { svc, proxy } = faulty;
+    const before = proxy.log.length;
+    for (const route of routes) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        name === 'accountName' ? 'demo' : name === 'embedTenantName' ? 'tenant' : '1',
+      );
+      const reply = await fetch(`${svc.baseUrl}${path}`, {
+        method: route.method,
+        headers: {
+          authorization: `Api-Key ${svc.adminKey}`,
+          'content-type': 'application/json',
+          'x-cube-auth-token': 'x',
+        },
+        ...(route.method === 'POST'
+          ? { body: JSON.stringify({ input: 'hi', query: 'SELECT 1', sessionSettings: { externalId: 'd' } }) }
+          : {}),
+      });
+      const body = await reply.text();
+      expect({ route: route.id, path, status: reply.status, body: JSON.parse(body) }).toEqual({
+        route: route.id,
+        path,
+        status: 403,
+        body: { error: 'Call the service through its base URL', code: 'FORBIDDEN' },
+      });
+    }
+    // Every request above went to a handler with a valid admin key, and none reached DynamoDB.
+    expect(proxy.log.slice(before)).toEqual([]);
+  });
+});
 
 describe('through the local service with ORIGIN_VERIFY_SECRET set', () => {
   let svc: TestService;

@@ -1,4 +1,4 @@
-import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 /**
  * The IAM grants in routes.ts are sufficient: every endpoint is driven over HTTP through its success paths (and
  * the rejection paths that read more), every DynamoDB request it sends is recorded with the partition keys it

@@ -6,11 +6,11 @@
 import { clearAuthCache } from '../../functions/access/auth';
 import { queryContext, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
+import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { exchangeSession, generateSession } from '../../functions/embed/sessions';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
-import { cubeTokenSecrets } from '../../functions/store/cube-token-secrets';
 import { definitions } from '../../functions/store/definitions';
 import { type UserRecord, users } from '../../functions/store/users';
 import { signJwt } from '../support/cube-token';

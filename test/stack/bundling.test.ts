@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,14 @@ import {
   SQL_PARSER_FILE,
   sharedBundling,
 } from '../../lib/bundling';
-import { DUCKDB_LAMBDA_VERSION, installDuckdbIfImportedCommand } from '../../lib/duckdb-asset';
+import {
+  armStrip,
+  buildDuckdbLayer,
+  DUCKDB_LAMBDA_VERSION,
+  installDuckdbIfImportedCommand,
+  tarball,
+  writeDuckdbShim,
+} from '../../lib/duckdb-asset';
 import { nodejsBundling } from '../../lib/endpoints';
 
 const run = promisify(execFile);
@@ -131,6 +138,61 @@ describe('DuckDB in the asset', () => {
     expect(source).toContain('"@duckdb/node-api"');
     expect(source).not.toContain('duckdb.node');
   });
+
+  it('ships with the bundle as a two-file shim that loads the layer (laid out as /opt/nodejs/node_modules)', async () => {
+    const { file, outDir } = await buildFixture('queries-duckdb.ts', 'shim');
+    await run('bash', ['-c', installDuckdbIfImportedCommand(outDir, path.basename(file))], {
+      cwd: projectRoot,
+    });
+    const shim = path.join(outDir, 'node_modules', '@duckdb', 'node-api');
+    expect((await readdir(path.join(outDir, 'node_modules'), { recursive: true })).sort()).toEqual([
+      '@duckdb',
+      '@duckdb/node-api',
+      '@duckdb/node-api/index.js',
+      '@duckdb/node-api/package.json',
+    ]);
+    expect(await readFile(path.join(shim, 'index.js'), 'utf8')).toBe(
+      'module.exports = require("/opt/nodejs/node_modules/@duckdb/node-api");\n',
+    );
+    // The layer stands in at a temporary path (this machine's own binding): the bundle runs outside the repository.
+    const layer = await mkdtemp(path.join(tmpdir(), 'layer-'));
+    const modules = path.join(layer, 'nodejs', 'node_modules');
+    try {
+      for (const name of ['@duckdb', 'detect-libc']) {
+        await cp(path.join(projectRoot, 'node_modules', name), path.join(modules, name), {
+          recursive: true,
+          dereference: true,
+        });
+      }
+      writeDuckdbShim(outDir, modules);
+      expect(await runOutsideRepository(outDir)).toEqual({ answer: 42 });
+    } finally {
+      await rm(layer, { recursive: true, force: true });
+    }
+  });
+
+  it('is one layer: the arm64 binding, stripped, and the demo dataset built once', async () => {
+    const out = path.join(outRoot, 'layer');
+    const { stripped } = buildDuckdbLayer(out, 2_000);
+    expect(stripped).toBe(armStrip() !== undefined);
+    const binding = path.join(out, 'nodejs', 'node_modules', '@duckdb', 'node-bindings-linux-arm64');
+    const library = (await stat(path.join(binding, 'libduckdb.so'))).size;
+    const unpacked = await mkdtemp(path.join(tmpdir(), 'duckdb-tgz-'));
+    try {
+      await run('tar', ['-xzf', tarball('@duckdb/node-bindings-linux-arm64'), '-C', unpacked]);
+      const original = (await stat(path.join(unpacked, 'package', 'libduckdb.so'))).size;
+      if (stripped) expect(library).toBeLessThan(original * 0.9);
+      else expect(library).toBe(original);
+    } finally {
+      await rm(unpacked, { recursive: true, force: true });
+    }
+    for (const name of ['@duckdb/node-api', '@duckdb/node-bindings', 'detect-libc']) {
+      expect(existsSync(path.join(out, 'nodejs', 'node_modules', name, 'package.json'))).toBe(true);
+    }
+    expect(await readdir(path.join(out, 'data'))).toEqual([
+      expect.stringMatching(/^sample-v\d+-2000\.duckdb$/),
+    ]);
+  }, 120_000);
 
   it('is not installed into an asset whose bundle does not import it', async () => {
     const outDir = path.join(outRoot, 'plain');

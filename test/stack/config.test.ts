@@ -1,5 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { DEFAULT_BEDROCK_MODEL_ID, readConfig } from '../../lib/config';
+import { parseConfig } from '../../functions/config';
+import { DEFAULT_BEDROCK_MODEL, defaultBedrockModelId } from '../../functions/models';
+import { forRegion, readConfig } from '../../lib/config';
 import { bedrockResources } from '../../lib/endpoints';
 import { actionsOf, statementsOf, synthesize } from './support';
 
@@ -8,9 +10,14 @@ const nodeWith = (context: Record<string, unknown>) => new App({ context }).node
 describe('readConfig', () => {
   it('defaults to Bedrock with the same model as the local provider, no cross-origin callers, retained data', () => {
     const config = readConfig(nodeWith({}));
+    expect(config.bedrockModelId).toBeUndefined();
+    for (const region of ['eu-central-1', 'us-west-2', 'ap-northeast-1', 'sa-east-1']) {
+      const deployed = forRegion(config, region).bedrockModelId;
+      expect(deployed).toBe(parseConfig({ AWS_REGION: region }).model.bedrock.modelId);
+      expect(deployed).toBe(defaultBedrockModelId(region));
+    }
     expect(config).toMatchObject({
       modelProvider: 'bedrock',
-      bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
       allowedOrigins: [],
       frameAncestors: "'self'",
       destroyData: false,
@@ -24,6 +31,49 @@ describe('readConfig', () => {
     );
     expect(() => readConfig(nodeWith({ modelProvider: 'gpt' }))).toThrow(/modelProvider must be one of/);
     expect(() => readConfig(nodeWith({ modelProvider: 'openai' }))).toThrow(/openaiBaseUrl is required/);
+  });
+});
+
+describe('the default model', () => {
+  it('is Claude Haiku 5.5 through the geo inference profile of the stack region, global where there is none', () => {
+    const expected: Record<string, string> = {
+      'us-east-1': 'us',
+      'us-west-2': 'us',
+      'eu-west-1': 'eu',
+      'eu-central-1': 'eu',
+      'ap-northeast-1': 'jp',
+      'ap-southeast-2': 'au',
+      'ap-south-1': 'global',
+      'sa-east-1': 'global',
+    };
+    for (const [region, geography] of Object.entries(expected)) {
+      expect(defaultBedrockModelId(region)).toBe(`${geography}.${DEFAULT_BEDROCK_MODEL}`);
+    }
+    for (const region of ['us-east-1', 'ap-northeast-1', 'sa-east-1']) {
+      const geography = expected[region];
+      const synth = synthesize({}, {}, region);
+      const chat = synth.template.toJSON().Resources[synth.functionIds.get('chat-stream') ?? ''];
+      expect({ region, id: chat.Properties.Environment.Variables.BEDROCK_MODEL_ID }).toEqual({
+        region,
+        id: `${geography}.${DEFAULT_BEDROCK_MODEL}`,
+      });
+    }
+  });
+
+  it('is replaced by bedrockModelId, and a thinking budget is refused for a model that thinks adaptively', () => {
+    const config = readConfig(nodeWith({ bedrockModelId: 'eu.amazon.nova-2-lite-v1:0' }));
+    expect(forRegion(config, 'eu-west-1').bedrockModelId).toBe('eu.amazon.nova-2-lite-v1:0');
+    const budget = readConfig(nodeWith({ bedrockReasoningBudget: 2048 }));
+    expect(() => forRegion(budget, 'eu-west-1')).toThrow(
+      /bedrockReasoningBudget: eu\.anthropic\.claude-haiku-5-5/,
+    );
+    const older = readConfig(
+      nodeWith({
+        bedrockReasoningBudget: 2048,
+        bedrockModelId: 'us.anthropic.claude-haiku-4-5-20251001-v1:0',
+      }),
+    );
+    expect(forRegion(older, 'us-east-1').settings.bedrockReasoningBudget).toBe(2048);
   });
 });
 

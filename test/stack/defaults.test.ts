@@ -2,7 +2,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { functionIds } from '../../functions/routes';
-import { DEFAULT_RESERVED_CONCURRENCY, readConfig } from '../../lib/config';
+import { RECOMMENDED_RESERVED_CONCURRENCY, readConfig, reservedTotal } from '../../lib/config';
 import { actionsOf, statementsOf, synthesize } from './support';
 
 const nodeWith = (context: Record<string, unknown>) => new App({ context }).node;
@@ -72,15 +72,32 @@ describe('defaults', () => {
     }
   });
 
-  it('reserves concurrency for every function: 20 for chat, SQL and session minting, 10 for the rest', () => {
-    for (const id of functionIds()) {
-      const expected = DEFAULT_RESERVED_CONCURRENCY[id] ?? DEFAULT_RESERVED_CONCURRENCY['*'];
-      expect({
-        id,
-        reserved: resources[synth.functionIds.get(id) ?? ''].Properties.ReservedConcurrentExecutions,
-      }).toEqual({ id, reserved: expected });
+  it('reserves no concurrency, so the first deploy works on an account whose limit is 10', () => {
+    for (const logicalId of synth.functionIds.values()) {
+      expect(resources[logicalId].Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
-    expect(DEFAULT_RESERVED_CONCURRENCY).toMatchObject({ 'chat-stream': 20, 'sql-api': 20, '*': 10 });
+    expect(() => readConfig(nodeWith({ accountConcurrencyLimit: 10 }))).not.toThrow();
+  });
+
+  it('reserves 60 with the recommended profile, which needs an account limit of 160', () => {
+    const recommended = synthesize({ reservedConcurrency: 'recommended' });
+    const all = recommended.template.toJSON().Resources;
+    const reserved = Object.fromEntries(
+      functionIds().map((id) => [
+        id,
+        all[recommended.functionIds.get(id) ?? ''].Properties.ReservedConcurrentExecutions,
+      ]),
+    );
+    expect(Object.fromEntries(Object.entries(reserved).filter(([, value]) => value !== undefined))).toEqual(
+      RECOMMENDED_RESERVED_CONCURRENCY,
+    );
+    expect(reservedTotal(RECOMMENDED_RESERVED_CONCURRENCY)).toBe(60);
+    expect(() =>
+      readConfig(nodeWith({ reservedConcurrency: 'recommended', accountConcurrencyLimit: 159 })),
+    ).toThrow(/reserves 60 executions; with accountConcurrencyLimit 159.*at most 59/);
+    expect(() =>
+      readConfig(nodeWith({ reservedConcurrency: 'recommended', accountConcurrencyLimit: 160 })),
+    ).not.toThrow();
   });
 
   it('runs no function in a VPC', () => {
@@ -209,6 +226,8 @@ describe('refused settings', () => {
     [{ frameAncestors: "'self' javascript:x" }, /is not 'self'/],
     [{ reservedConcurrency: '{"chat-stream": -1}' }, /whole number/],
     [{ reservedConcurrency: 'lots' }, /JSON object/],
+    [{ reservedConcurrency: '{"chat": 5}' }, /chat is not a function id/],
+    [{ reservedConcurrency: 10, accountConcurrencyLimit: 200 }, /reserves 160 executions/],
     [{ vpcId: 'vpc-0123456789abcdef0' }, /subnetIds is required/],
     [{ subnetIds: 'subnet-0aaaaaaaaaaaaaaaa' }, /need vpcId/],
     [{ vpcId: 'vpc-1', subnetIds: 'sub-1' }, /not a subnet id/],
@@ -222,5 +241,58 @@ describe('refused settings', () => {
     expect(readConfig(nodeWith({ reservedConcurrency: { 'sql-api': 2 } })).reservedConcurrency).toEqual({
       'sql-api': 2,
     });
+  });
+});
+
+describe('the Cube token key', () => {
+  const synth = synthesize();
+  const [keyId] = Object.keys(
+    synth.template.findResources('AWS::SecretsManager::Secret', {
+      Properties: { Description: Match.stringLikeRegexp('Cube token secrets') },
+    }),
+  );
+  const readers = new Set(['chat-stream', 'chat-abort']);
+
+  it('is a generated secret, named to the chat and abort functions by ARN only', () => {
+    expect(keyId).toBeDefined();
+    const resources = synth.template.toJSON().Resources;
+    for (const id of functionIds()) {
+      const variables = resources[synth.functionIds.get(id) ?? ''].Properties.Environment.Variables;
+      expect({ id, arn: variables.CUBE_TOKEN_KEY_SECRET_ARN }).toEqual({
+        id,
+        arn: readers.has(id) ? { Ref: keyId } : undefined,
+      });
+      expect(JSON.stringify(variables)).not.toMatch(/"CUBE_TOKEN_KEY"/);
+    }
+    expect(synth.template.toJSON().Outputs.CubeTokenKeySecretArn.Value).toEqual({ Ref: keyId });
+  });
+
+  it('is readable by the chat and abort roles and by no other role of the stack', () => {
+    const roleOf = new Map([...synth.roleIds].map(([id, role]) => [role, id]));
+    const readersFound = new Set<string>();
+    for (const policy of Object.values(synth.template.findResources('AWS::IAM::Policy'))) {
+      const props = policy.Properties as {
+        Roles: Array<{ Ref: string }>;
+        PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> };
+      };
+      for (const statement of props.PolicyDocument.Statement) {
+        const actions = actionsOf([statement as never]);
+        const secrets = actions.some((action) => action.startsWith('secretsmanager:') || action === '*');
+        if (!secrets) continue;
+        const resource = JSON.stringify(statement.Resource);
+        // A wildcard would reach every secret, this one included.
+        expect(resource).not.toMatch(/"\*"|secret:\*/);
+        if (!resource.includes(`"Ref":"${keyId}"`)) continue;
+        for (const role of props.Roles) {
+          const id = roleOf.get(role.Ref) ?? role.Ref;
+          expect({ role: id, reads: true }).toEqual({
+            role: readers.has(id) ? id : 'chat-stream or chat-abort',
+            reads: true,
+          });
+          readersFound.add(id);
+        }
+      }
+    }
+    expect([...readersFound].sort()).toEqual([...readers].sort());
   });
 });

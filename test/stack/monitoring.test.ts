@@ -1,7 +1,6 @@
 /** Issue 18 item 1: alarms with their metrics, a dashboard, tracing. */
 import { Match } from 'aws-cdk-lib/assertions';
 import { functionIds } from '../../functions/routes';
-import { DEFAULT_RESERVED_CONCURRENCY } from '../../lib/config';
 import { synthesize } from './support';
 
 interface AlarmProps {
@@ -18,7 +17,11 @@ interface AlarmProps {
 }
 
 describe('alarms and dashboard', () => {
-  const synth = synthesize({ alarmEmail: 'oncall@example.com' });
+  const synth = synthesize({
+    alarmEmail: 'oncall@example.com',
+    reservedConcurrency: '{"chat-stream": 20, "*": 10}',
+    accountConcurrencyLimit: 1000,
+  });
   const resources = synth.template.toJSON().Resources;
   const alarms = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm')).map(
     (resource) => resource.Properties as AlarmProps,
@@ -44,7 +47,7 @@ describe('alarms and dashboard', () => {
       expect(functionAlarm(id, 'Duration').map((a) => [a.ExtendedStatistic, a.Threshold])).toEqual([
         ['p99', Math.round(timeout * 1000 * 0.8)],
       ]);
-      const reserved = DEFAULT_RESERVED_CONCURRENCY[id] ?? DEFAULT_RESERVED_CONCURRENCY['*'] ?? 0;
+      const reserved = id === 'chat-stream' ? 20 : 10;
       expect(functionAlarm(id, 'ConcurrentExecutions').map((a) => [a.Statistic, a.Threshold])).toEqual([
         ['Maximum', Math.floor(reserved * 0.8)],
       ]);
@@ -60,12 +63,108 @@ describe('alarms and dashboard', () => {
     expect(bedrock).toMatchObject({
       MetricName: 'InvocationThrottles',
       Threshold: 1,
-      Dimensions: [{ Name: 'ModelId', Value: 'anthropic.claude-3-5-haiku-20241022-v1:0' }],
+      Dimensions: [{ Name: 'ModelId', Value: 'eu.anthropic.claude-haiku-5-5' }],
     });
   });
 
+  it('counts handled 500s of every function from its log lines and alarms on the first', () => {
+    const filters = Object.values(synth.template.findResources('AWS::Logs::MetricFilter')).map(
+      (resource) => resource.Properties,
+    );
+    expect(filters).toHaveLength(functionIds().length);
+    for (const id of functionIds()) {
+      const logGroup = resources[synth.functionIds.get(id) ?? ''].Properties.LoggingConfig.LogGroup;
+      expect(filters).toContainEqual({
+        LogGroupName: logGroup,
+        FilterPattern: '{ ($.message = "request failed") || ($.message = "unexpected error") }',
+        MetricTransformations: [
+          {
+            MetricNamespace: 'EmbeddedAnalytics',
+            MetricName: 'Handled5xx',
+            MetricValue: '1',
+            Dimensions: [{ Key: 'function', Value: '$.route' }],
+          },
+        ],
+      });
+      expect(
+        alarms.filter(
+          (alarm) =>
+            alarm.MetricName === 'Handled5xx' &&
+            JSON.stringify(alarm.Dimensions) === JSON.stringify([{ Name: 'function', Value: id }]),
+        ),
+      ).toEqual([expect.objectContaining({ Statistic: 'Sum', Threshold: 1 })]);
+    }
+  });
+
+  it('alarms on chat turns ending in error, in total and per account', () => {
+    const total = alarms.filter(
+      (alarm) => alarm.Metrics?.[0]?.MetricStat?.Metric.MetricName === 'ChatTurnErrors',
+    );
+    expect(total).toHaveLength(1);
+    expect(total[0]).toMatchObject({
+      Threshold: 3,
+      Metrics: [
+        {
+          MetricStat: {
+            Metric: { MetricName: 'ChatTurnErrors', Namespace: 'EmbeddedAnalytics' },
+            Period: 300,
+            Stat: 'Sum',
+          },
+        },
+      ],
+    });
+    // No dimension: the total the functions write beside each account's (functions/observability/metrics.ts).
+    expect(JSON.stringify(total[0])).not.toContain('Dimensions');
+    const perAccount = alarms.filter((alarm) =>
+      JSON.stringify(alarm.Metrics ?? []).includes('SUM(ChatTurnErrors)'),
+    );
+    expect(perAccount).toHaveLength(1);
+    expect(perAccount[0]).toMatchObject({
+      Threshold: 3,
+      Metrics: [
+        {
+          Expression:
+            'SELECT SUM(ChatTurnErrors) FROM SCHEMA("EmbeddedAnalytics", account) GROUP BY account ORDER BY SUM() DESC',
+          Period: 300,
+        },
+      ],
+    });
+  });
+
+  it('alarms when an account passes 80% of a token budget, and shows tokens and budget use per account', () => {
+    const budget = alarms.filter((alarm) =>
+      JSON.stringify(alarm.Metrics ?? []).includes('TokenBudgetUsedPercent'),
+    );
+    expect(budget).toEqual([
+      expect.objectContaining({
+        Threshold: 80,
+        Metrics: [
+          expect.objectContaining({
+            Expression:
+              'SELECT MAX(TokenBudgetUsedPercent) FROM SCHEMA("EmbeddedAnalytics", account) GROUP BY account ORDER BY MAX() DESC',
+          }),
+        ],
+      }),
+    ]);
+    const [dashboard] = Object.values(synth.template.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
+    for (const text of [
+      'Model tokens (in, out) per account',
+      'Token budget used (%) per account',
+      'SUM(ModelInputTokens)',
+    ]) {
+      expect(body).toContain(text);
+    }
+  });
+
+  it("alarms when the account's claimed concurrency passes 80% of the limit it was given", () => {
+    expect(alarms.filter((alarm) => alarm.MetricName === 'ClaimedAccountConcurrency')).toEqual([
+      expect.objectContaining({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 800 }),
+    ]);
+  });
+
   it('sends every alarm and its recovery to one topic, e-mailed to the configured address', () => {
-    expect(alarms.length).toBe(functionIds().length * 4 + 2);
+    expect(alarms.length).toBe(functionIds().length * 5 + 6);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);

@@ -87,3 +87,52 @@ describe('settings from context', () => {
     expect(() => readConfig(new App({ context }).node)).toThrow(message);
   });
 });
+
+describe('spend settings', () => {
+  const synth = synthesize({
+    dailyTokenBudget: 5_000_000,
+    monthlyTokenBudget: 'none',
+    budgetAlarmPercent: 90,
+    monthlyCostBudgetUsd: 1500,
+  });
+  const resources = synth.template.toJSON().Resources;
+
+  it('passes the token budgets to the chat function only', () => {
+    for (const [id, logicalId] of synth.functionIds) {
+      const variables = resources[logicalId].Properties.Environment.Variables;
+      expect({ id, daily: variables.TOKEN_BUDGET_DAILY, monthly: variables.TOKEN_BUDGET_MONTHLY }).toEqual(
+        id === 'chat-stream'
+          ? { id, daily: '5000000', monthly: 'none' }
+          : { id, daily: undefined, monthly: undefined },
+      );
+    }
+  });
+
+  it('adds the AWS Budgets hook: a monthly cost budget telling the alarm topic, which lets Budgets publish', () => {
+    const [topicId] = Object.keys(synth.template.findResources('AWS::SNS::Topic'));
+    synth.template.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 1500, Unit: 'USD' } },
+      NotificationsWithSubscribers: [
+        {
+          Notification: { NotificationType: 'ACTUAL', Threshold: 80, ThresholdType: 'PERCENTAGE' },
+          Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topicId } }],
+        },
+        {
+          Notification: { NotificationType: 'FORECASTED', Threshold: 100, ThresholdType: 'PERCENTAGE' },
+          Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topicId } }],
+        },
+      ],
+    });
+    expect(JSON.stringify(synth.template.findResources('AWS::SNS::TopicPolicy'))).toContain(
+      'budgets.amazonaws.com',
+    );
+    const alarm = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm')).find((a) =>
+      JSON.stringify(a).includes('TokenBudgetUsedPercent'),
+    );
+    expect(alarm?.Properties.Threshold).toBe(90);
+  });
+
+  it('has no cost budget unless asked for', () => {
+    synthesize().template.resourceCountIs('AWS::Budgets::Budget', 0);
+  });
+});

@@ -58,6 +58,31 @@ function routeIdOfOrigin(originId: string): string | undefined {
 }
 
 describe('functions', () => {
+  it('share one DuckDB layer, given to the functions that query data and to no other', () => {
+    // (The asset upload's own AWS CLI layers, present once the widget is built, are no function's.)
+    const layers = Object.keys(
+      synth.template.findResources('AWS::Lambda::LayerVersion', {
+        Properties: { Description: Match.stringLikeRegexp('^DuckDB') },
+      }),
+    );
+    expect(layers).toHaveLength(1);
+    synth.template.hasResourceProperties('AWS::Lambda::LayerVersion', {
+      Description: Match.stringLikeRegexp('^DuckDB'),
+      CompatibleArchitectures: ['arm64'],
+      CompatibleRuntimes: ['nodejs22.x'],
+    });
+    const resources = synth.template.toJSON().Resources;
+    for (const [id, logicalId] of synth.functionIds) {
+      const data = routes.some((route) => route.id === id && route.data === true);
+      const props = resources[logicalId].Properties;
+      expect({ id, layers: props.Layers, sample: props.Environment.Variables.SAMPLE_DATA_DIR }).toEqual(
+        data
+          ? { id, layers: [{ Ref: layers[0] }], sample: '/opt/data' }
+          : { id, layers: undefined, sample: undefined },
+      );
+    }
+  });
+
   it('has exactly one function per route id, each on nodejs22.x arm64 with an ESM bundle', () => {
     expect([...synth.functionIds.keys()].sort()).toEqual(functionIds().sort());
     for (const logicalId of synth.functionIds.values()) {
@@ -341,13 +366,16 @@ describe('least privilege', () => {
         expect({ id, statements }).toEqual({ id, statements: [] });
         continue;
       }
-      expect(statements).toHaveLength(1);
-      expect(statements[0]).toMatchObject({
-        Effect: 'Allow',
-        Action: 'bedrock:InvokeModelWithResponseStream',
-      });
+      // The default model is reached through the region's geo inference profile (test/stack/config.test.ts).
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) {
+        expect(statement).toMatchObject({ Effect: 'Allow', Action: 'bedrock:InvokeModelWithResponseStream' });
+      }
       expect(JSON.stringify(statements[0]?.Resource)).toContain(
-        ':bedrock:eu-west-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0"',
+        ':bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-haiku-5-5"',
+      );
+      expect(JSON.stringify(statements[1]?.Resource)).toContain(
+        ':bedrock:*::foundation-model/anthropic.claude-haiku-5-5"',
       );
     }
   });

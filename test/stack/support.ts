@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, CfnElement, type Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { readConfig, type ServiceConfig } from '../../lib/config';
 import { EmbeddedAnalyticsStack } from '../../lib/stack';
@@ -16,6 +16,8 @@ export interface Synthesized {
   urlIds: Map<string, string>;
   /** Logical id of each route id's execution role. */
   roleIds: Map<string, string>;
+  /** The synth's warnings and notes (read before its output directory goes). */
+  annotations: Annotations;
 }
 
 /**
@@ -35,6 +37,7 @@ export function synthesize(
     config: readConfig(app.node, overrides),
   });
   const template = Template.fromStack(stack);
+  const annotations = Annotations.fromStack(stack);
   rmSync(outdir, { recursive: true, force: true });
   const functionIds = new Map<string, string>();
   const urlIds = new Map<string, string>();
@@ -44,7 +47,7 @@ export function synthesize(
     urlIds.set(spec.id, logicalId(stack, url));
     if (fn.role) roleIds.set(spec.id, logicalId(stack, fn.role));
   }
-  return { stack, template, functionIds, urlIds, roleIds } satisfies Synthesized;
+  return { stack, template, functionIds, urlIds, roleIds, annotations } satisfies Synthesized;
 }
 
 /** The logical id of a construct's CloudFormation resource. */
