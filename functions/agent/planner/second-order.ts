@@ -107,13 +107,20 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const timeDimension = input.started;
 
   if (input.condition) {
-    fields.having = input.condition;
+    // "revenue from customers with more than 60 orders": a measure named besides the condition is totalled.
+    const conditioned = [input.condition, ...(input.condition.and ?? [])].map((c) => c.measure);
+    const named = measures.find((m) => additive(m) && !conditioned.includes(m));
+    fields.having =
+      named && input.condition.output === 'list'
+        ? { ...input.condition, output: 'total', total: named }
+        : input.condition;
     measures = [input.condition.measure];
     dimensions = dimensions.filter((d) => d !== input.condition?.entity);
     share = undefined;
   }
   if (input.firstEntity) {
-    fields.first = { entity: input.firstEntity.member, output: outputAsked(tokens, input.firstEntity.at) };
+    const asked = outputAsked(tokens, input.firstEntity.at).output;
+    fields.first = { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 

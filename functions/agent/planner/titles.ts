@@ -24,7 +24,11 @@ export function titleOf(plan: Plan): string {
   const name = measure ? nameOf(plan, measure) : 'rows';
   const by = [...(plan.grain ? [plan.grain] : []), ...plan.dimensions.map((d) => nameOf(plan, d))];
   const byText = by.length > 0 ? ` by ${listText(by)}` : '';
-  if (plan.having) return capitalise(`${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`);
+  if (plan.having) {
+    const who = `${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`;
+    const total = plan.having.output === 'total' ? plan.having.total : undefined;
+    return capitalise(total ? `${nameOf(plan, total)} from ${who}` : who);
+  }
   if (plan.first) {
     const noun = plan.measures[0]?.titleWords.at(-1) ?? 'row';
     if (plan.grain)
