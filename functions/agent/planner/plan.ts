@@ -47,7 +47,11 @@ export interface Plan {
   /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
   having?: EntityCondition;
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
-  change?: { rank: 'percent' | 'absolute' };
+  change?: {
+    rank: 'percent' | 'absolute';
+    /** "which categories declined": only the rows that moved that way. */
+    only?: 'up' | 'down';
+  };
   /**
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
    * that breakdown, the grain when undefined.

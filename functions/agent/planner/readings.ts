@@ -75,8 +75,10 @@ function comparisons(tokens: Token[]): Comparison[] {
       if (!phrase.every((w, k) => tokens[i + k]?.raw === w && !tokens[i + k]?.used)) continue;
       const at = i + phrase.length;
       const number = tokens[at];
-      if (number && !number.used && NUMBER.test(number.raw))
-        found.push({ op, value: Number(number.raw), start: i, at });
+      // "at least one order": one is a number here.
+      const value = number?.raw === 'one' ? 1 : Number(number?.raw);
+      if (number && !number.used && (NUMBER.test(number.raw) || number.raw === 'one'))
+        found.push({ op, value, start: i, at });
       break;
     }
     const t = tokens[i];

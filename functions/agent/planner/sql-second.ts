@@ -77,9 +77,14 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const outerGroup = `${groupBy(dims.length)}${outerOrder}`;
   if (having.output === 'share') {
     const matching = `SUM(CASE WHEN ${test((c) => c)} THEN 1 ELSE 0 END)`;
+    // Of all the entities, not only those with rows in the period ("share of customers who ordered in 2025").
+    const everyone =
+      plan.range && !having.grain && dims.length === 0
+        ? `(SELECT COUNT(DISTINCT ${entity}) FROM ${ident(plan.cube.name)}${where(conditions({ ...plan, range: undefined }, time(plan)))})`
+        : 'COUNT(*)';
     return described(
       plan,
-      `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, COUNT(*) AS all_${count}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM t${outerGroup}`,
+      `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, ${everyone} AS all_${count}, round(100.0 * ${matching} / NULLIF(${everyone}, 0), 2) AS share_percent FROM t${outerGroup}`,
       [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
@@ -161,7 +166,8 @@ export function changeQuery(plan: Plan): PlannedQuery {
     const pick = (p: { label: string }) => `MAX(CASE WHEN period = ${quote(p.label)} THEN v END)`;
     const w = `SELECT ${lead}${pick(a)} AS a, ${pick(b)} AS b FROM t${groupBy(dims.length)}`;
     const names = [a, b].map((p) => ident(`${label(measure?.column ?? 'count')}_${label(p.label)}`));
-    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
+    const only = plan.change?.only ? ` WHERE b ${plan.change.only === 'down' ? '<' : '>'} a` : '';
+    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
     return described(plan, sql, [
       ...dimColumns,
       { role: 'previous', ...(measure ? { member: measure } : {}) },

@@ -41,7 +41,9 @@ export function titleOf(plan: Plan): string {
     const p = plan.percentile;
     const what = p.stat === 'avg' ? 'average' : p.p === 0.5 ? 'median' : `${ordinal(p.p)} of`;
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
-    const per = p.per ? ` per ${nameOf(plan, p.per)}` : ` per ${plan.grain ?? 'period'}`;
+    const per = p.per
+      ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`
+      : ` per ${plan.grain ?? 'period'}`;
     const dims =
       plan.dimensions.length > 0 ? ` by ${listText(plan.dimensions.map((d) => nameOf(plan, d)))}` : '';
     return capitalise(`${what} ${name}${per}${dims}${scope}`);

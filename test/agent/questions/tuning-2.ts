@@ -877,4 +877,17 @@ export const tuning3: SecondOrderCase[] = [
     ask: 'months with revenue over 300,000',
     sql: "SELECT date_trunc('month', created_at), sum(amount) FROM orders GROUP BY 1 HAVING sum(amount) > 300000",
   },
+  // Sixth batch (run once before their handling: 8/10 right or honest; these are the ones that were not).
+  {
+    class: 'per-entity',
+    ask: 'What share of customers placed more than 20 orders in 2025?',
+    sql: `SELECT round(100.0 * count(*) FILTER (WHERE n > 20) / (SELECT count(*) FROM customers), 2)
+          FROM (SELECT customer_id, count(*) AS n FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+    tolerance: 0.011,
+  },
+  {
+    class: 'change',
+    ask: 'which regions grew from 2023 to 2024',
+    sql: `SELECT region, ${growth(yearly('sum(amount)', 2024), yearly('sum(amount)', 2023))} AS g FROM orders GROUP BY 1 HAVING g > 0`,
+  },
 ];
