@@ -42,6 +42,14 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   const at = (role: string) => column(query, role);
   const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
   const grouped = plan.dimensions.length > 0;
+  if (h.output === 'total' && h.total) {
+    const total = h.total;
+    const figure = (r: Row) =>
+      `${formatFigure(total, r[at('measure')])} from ${count(r)} ${entityWord(h.entity)}`;
+    const head = `${capitalise(nameOf(plan, total))} from ${who.replace(/^./, (c) => c.toLowerCase())}`;
+    if (!grouped) return `${head}: ${figure(result.data[0] ?? [])}.`;
+    return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r)}`)}`;
+  }
   if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
   if (h.output === 'count')
     return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
@@ -52,7 +60,10 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
     return `${who}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
   }
   if (result.totalRows === 0) return `${who}: none (0).`;
-  const entityAt = query.columns.findIndex((c) => c.member === h.entity);
+  const entityAt = query.columns.findIndex(
+    (c) => c.member === h.entity || (h.grain !== undefined && c.role === 'time'),
+  );
+  const entityText = (v: unknown) => (h.grain ? timeLabel(v, h.grain) : formatValue(v));
   const measures = query.columns.flatMap((c, i) => (c.role === 'measure' ? [{ i, member: c.member }] : []));
   const figures = (r: Row) =>
     measures
@@ -65,7 +76,7 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   const body = lines(
     result.data,
     result.totalRows,
-    (r, k) => `${k + 1}. ${prefix(r)}${formatValue(r[entityAt])}: ${figures(r)}`,
+    (r, k) => `${k + 1}. ${prefix(r)}${entityText(r[entityAt])}: ${figures(r)}`,
   );
   return `${who} (${result.totalRows}):\n${body}`;
 }

@@ -36,8 +36,10 @@ export interface CatalogMember {
   phrases: string[];
   /** Known values of a string dimension (from the "(a, b or c)" list of its description), as written. */
   values: string[];
-  /** Other names the model gives it (stemmed words of its synonyms, and of a measure's "(a, b)" list). */
+  /** Other names the model gives it: one-word synonyms and items of a measure's "(a, b)" list, stemmed. */
   names: string[];
+  /** The same, of several words ("average order value"), stemmed and space separated. */
+  namePhrases: string[];
   /** How its values are written: money, a percentage, or a plain number. */
   format?: 'currency' | 'percent' | 'number';
   /** ISO code of a currency format that names one (USD otherwise). */
@@ -109,14 +111,18 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
       const isStringDimension = m.memberType === 'dimension' && m.type === 'string';
       const phrases = new Set<string>();
       const names = new Set<string>();
+      const namePhrases = new Set<string>();
       phrases.add(content(title).join(' '));
       const other = new Set<string>(content(column.replace(/_/g, ' ')));
       for (const w of content(description.replace(LIST, ' '))) other.add(w);
       for (const synonym of m.synonyms ?? []) {
-        for (const w of content(synonym)) {
+        const ws = content(synonym);
+        for (const w of ws) {
           other.add(w);
-          names.add(w);
+          // Another name is a whole synonym: one word, or a phrase ("average order value"), never a part of one.
+          if (ws.length === 1) names.add(w);
         }
+        if (ws.length > 1) namePhrases.add(ws.join(' '));
         if (m.memberType === 'measure' && content(synonym).length > 1)
           phrases.add(content(synonym).join(' '));
       }
@@ -124,10 +130,12 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
         // A measure's parenthesised list names it in other words, e.g. "(revenue, sales)".
         for (const item of lists.flat()) {
           phrases.add(content(item).join(' '));
-          for (const w of content(item)) {
+          const ws = content(item);
+          for (const w of ws) {
             other.add(w);
-            names.add(w);
+            if (ws.length === 1) names.add(w);
           }
+          if (ws.length > 1) namePhrases.add(ws.join(' '));
         }
         for (const item of AGG_WORDS[m.aggType ?? ''] ?? []) {
           const ws = content(item);
@@ -147,6 +155,7 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
         phrases: [...phrases].filter((p) => p.length > 0),
         values: isStringDimension ? (lists[0] ?? []) : [],
         names: [...names],
+        namePhrases: [...namePhrases],
         ...formatOf(m.format),
       };
     });

@@ -20,6 +20,25 @@ export function termsOf(
   // A word in any member's title ("order" of Number of orders) names that member, not this one.
   const titled = new Set(all.flatMap((m) => m.titleWords));
   for (const m of members) {
+    // A phrase the model gives ("average order value"), as the asker wrote it.
+    const phrase = m.namePhrases
+      .map((p) => p.split(' '))
+      .flatMap((stems) =>
+        tokens.flatMap((_, i) =>
+          stems.every((w, k) => tokens[i + k]?.stem === w)
+            ? [
+                tokens
+                  .slice(i, i + stems.length)
+                  .map((t) => t.raw)
+                  .join(' '),
+              ]
+            : [],
+        ),
+      )[0];
+    if (phrase) {
+      if (phrase !== m.title.toLowerCase()) terms[m.column] = phrase;
+      continue;
+    }
     const word = tokens.find(
       (t) =>
         !GENERIC.has(t.raw) &&
@@ -47,7 +66,7 @@ export const capitalise = (text: string) => text.replace(/^./, (c) => c.toUpperC
 export function entityWord(member: CatalogMember): string {
   const keys = dimensionKeys(member);
   const word = keys.derived[0] ?? keys.single[0] ?? member.column;
-  return word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`;
+  return /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
 }
 
 const OP_WORDS = {

@@ -47,7 +47,11 @@ export interface Plan {
   /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
   having?: EntityCondition;
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
-  change?: { rank: 'percent' | 'absolute' };
+  change?: {
+    rank: 'percent' | 'absolute';
+    /** "which categories declined": only the rows that moved that way. */
+    only?: 'up' | 'down';
+  };
   /**
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
    * that breakdown, the grain when undefined.
@@ -64,13 +68,17 @@ export interface Plan {
 }
 
 export interface EntityCondition {
-  /** The dimension whose values are the entities (customer name). */
+  /** The dimension whose values are the entities (customer name), or a stand-in named like the grain. */
   entity: CatalogMember;
+  /** Periods are the entities ("days with more than 30 orders"): buckets of the time dimension. */
+  grain?: Grain;
+  /** The total of this measure over the entities that qualify ("revenue from customers with ..."). */
+  total?: CatalogMember;
   measure: CatalogMember;
   op: NumberFilter['op'] | '=';
   value: number;
-  /** What is asked about them: how many, their share of all entities, or the list. */
-  output: 'count' | 'share' | 'list';
+  /** What is asked about them: how many, their share of all entities, the list, or a total over them. */
+  output: 'count' | 'share' | 'list' | 'total';
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

@@ -75,8 +75,10 @@ function comparisons(tokens: Token[]): Comparison[] {
       if (!phrase.every((w, k) => tokens[i + k]?.raw === w && !tokens[i + k]?.used)) continue;
       const at = i + phrase.length;
       const number = tokens[at];
-      if (number && !number.used && NUMBER.test(number.raw))
-        found.push({ op, value: Number(number.raw), start: i, at });
+      // "at least one order": one is a number here.
+      const value = number?.raw === 'one' ? 1 : Number(number?.raw);
+      if (number && !number.used && (NUMBER.test(number.raw) || number.raw === 'one'))
+        found.push({ op, value, start: i, at });
       break;
     }
     const t = tokens[i];
@@ -106,6 +108,15 @@ function measureBefore(
   const word = tokens[k];
   if (!word || word.used) return undefined;
   const measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType !== 'count_distinct');
+  // A measure's phrase ending here ("an average order value above 500", "total amount over").
+  for (const m of measures) {
+    for (const phrase of [...m.phrases, m.titleWords.join(' ')]) {
+      const stems = phrase.split(' ');
+      if (stems.length < 2) continue;
+      const at = stems.map((_, i) => k - stems.length + 1 + i);
+      if (at.every((i, j) => !tokens[i]?.used && tokens[i]?.stem === stems[j])) return { measure: m, at };
+    }
+  }
   // The numeric dimension's own word ("amount over 900") is a condition on rows, not on an aggregate.
   const numeric = cube.members.find(
     (m) =>
@@ -155,19 +166,30 @@ export function findEntity(
 }
 
 /** What the question asks about the entities: how many, what share, or which. */
-export function outputAsked(tokens: Token[], entityAt: number): EntityCondition['output'] {
+export function outputAsked(
+  tokens: Token[],
+  entityAt: number,
+  cube?: CatalogCube,
+): { output: EntityCondition['output']; total?: CatalogMember } {
   const before = tokens.slice(Math.max(0, entityAt - 4), entityAt).map((t) => t.raw);
   const ratio = tokens.some((t) =>
     ['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct'].includes(t.raw),
   );
-  if (ratio) return 'share';
-  if (
-    (before.includes('how') && before.includes('many')) ||
-    before.includes('number') ||
-    before.includes('count')
-  )
-    return 'count';
-  return 'list';
+  if (ratio) return { output: 'share' };
+  // "how many orders do customers with ... have": a total of that count over them, not how many of them.
+  const raws = tokens.map((t) => t.raw);
+  const asked = raws.findIndex(
+    (w, i) => (w === 'how' && raws[i + 1] === 'many') || (w === 'number' && raws[i + 1] === 'of'),
+  );
+  const noun = asked >= 0 ? tokens[asked + 2] : undefined;
+  const counted = cube && noun && asked + 2 !== entityAt ? countMeasureNamed(cube, noun) : undefined;
+  if (counted && noun && !noun.used) {
+    noun.used = true;
+    return { output: 'total', total: counted };
+  }
+  if (asked >= 0 || before.includes('count') || ['most', 'fewest', 'least'].includes(before.at(-1) ?? ''))
+    return { output: 'count' };
+  return { output: 'list' };
 }
 
 /**
@@ -179,7 +201,9 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
   for (const c of comparisons(tokens)) {
     const named = aggregateNamed(tokens, c, cube);
     if (!named) continue;
-    const entity = found ? undefined : findEntity(tokens, cube, c.start);
+    const entity: { member: CatalogMember; at: number; grain?: Grain } | undefined = found
+      ? undefined
+      : (findEntity(tokens, cube, c.start) ?? periodEntity(tokens, c.start));
     if (!found && !entity) continue;
     const entityToken = entity ? tokens[entity.at] : undefined;
     if (entityToken) entityToken.used = true;
@@ -199,7 +223,16 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
     }
     const condition = { measure: named.measure, op: c.op, value: c.value };
     if (found) found.and = [...(found.and ?? []), condition];
-    else if (entity) found = { entity: entity.member, ...condition, output: outputAsked(tokens, entity.at) };
+    else if (entity) {
+      const output = outputAsked(tokens, entity.at, cube);
+      found = {
+        entity: entity.member,
+        ...condition,
+        ...(entity.grain ? { grain: entity.grain } : {}),
+        output: output.output,
+        ...(output.total ? { total: output.total } : {}),
+      };
+    }
   }
   return found;
 }
@@ -249,7 +282,7 @@ export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition 
   token.used = true;
   const named = tokens[entity.at];
   if (named) named.used = true;
-  return { entity: entity.member, measure, op: '>', value: 1, output: outputAsked(tokens, entity.at) };
+  return { entity: entity.member, measure, op: '>', value: 1, output: outputAsked(tokens, entity.at).output };
 }
 
 const UNIT_WORDS: Record<string, Grain> = {
@@ -553,4 +586,31 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
   const on = tokens[at - 1];
   if (on?.raw === 'on') on.used = true;
   return true;
+}
+
+/** "days with more than 30 orders", "how many months had ...": the periods are the entities. */
+function periodEntity(
+  tokens: Token[],
+  before: number,
+): { member: CatalogMember; at: number; grain: Grain } | undefined {
+  for (let i = before - 1; i >= 0; i--) {
+    const t = tokens[i];
+    const grain = t && !t.used ? UNITS[t.stem] : undefined;
+    if (!t || !grain) continue;
+    const title = grain.replace(/^./, (c) => c.toUpperCase());
+    const member: CatalogMember = {
+      column: grain,
+      title,
+      kind: 'dimension',
+      type: 'time',
+      titleWords: [grain],
+      otherWords: [],
+      phrases: [],
+      values: [],
+      names: [],
+      namePhrases: [],
+    };
+    return { member, at: i, grain };
+  }
+  return undefined;
 }

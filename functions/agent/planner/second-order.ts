@@ -107,13 +107,20 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const timeDimension = input.started;
 
   if (input.condition) {
-    fields.having = input.condition;
+    // "revenue from customers with more than 60 orders": a measure named besides the condition is totalled.
+    const conditioned = [input.condition, ...(input.condition.and ?? [])].map((c) => c.measure);
+    const named = measures.find((m) => additive(m) && !conditioned.includes(m));
+    fields.having =
+      named && input.condition.output === 'list'
+        ? { ...input.condition, output: 'total', total: named }
+        : input.condition;
     measures = [input.condition.measure];
     dimensions = dimensions.filter((d) => d !== input.condition?.entity);
     share = undefined;
   }
   if (input.firstEntity) {
-    fields.first = { entity: input.firstEntity.member, output: outputAsked(tokens, input.firstEntity.at) };
+    const asked = outputAsked(tokens, input.firstEntity.at).output;
+    fields.first = { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 
@@ -132,7 +139,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
           : [yearPeriod(year - 2), yearPeriod(year - 1)];
     }
-    fields.change = { rank: input.change.rank };
+    // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
+    const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
+    const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
+    fields.change = { rank: input.change.rank, ...(only ? { only } : {}) };
     if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
   }
 
@@ -175,6 +185,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       top = undefined;
     }
   }
+
+  // A share asked for and not built ("what share of customers ..." with nothing to divide) changes the question.
+  const shareBuilt = share || fields.having?.output === 'share' || fields.change || fields.percentile;
+  if (input.ratioAt >= 0 && !shareBuilt) unresolved.push(tokens[input.ratioAt]?.raw ?? 'share');
 
   // A top fraction ("the top 10% of customers") is read for a combined share only.
   if (top?.percent) unresolved.push(`top ${top.n} percent`);

@@ -29,27 +29,36 @@ const described = (plan: Plan, sql: string, columns: Columns, title = titleOf(pl
 export function havingQuery(plan: Plan): PlannedQuery {
   const having = plan.having;
   if (!having) throw new Error('not a per-entity condition');
-  const entity = ident(having.entity.column);
+  // Periods as entities ("days with more than 30 orders") are buckets of the time dimension.
+  const entity = having.grain
+    ? `date_trunc('${having.grain}', ${time(plan)}) AS ${having.grain}`
+    : ident(having.entity.column);
   const m = measureColumn(having.measure);
   // Other breakdowns ("by segment") group the entities: counted per value.
   const dims = plan.dimensions.map((d) => ident(d.column));
   const lead = dims.map((d) => `${d}, `).join('');
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const all = [having, ...(having.and ?? [])];
-  const extra = [...new Set(all.slice(1).map((c) => measureColumn(c.measure)))].filter((c) => c !== m);
+  const total = having.output === 'total' && having.total ? measureColumn(having.total) : undefined;
+  const extra = [
+    ...new Set([...all.slice(1).map((c) => measureColumn(c.measure)), ...(total ? [total] : [])]),
+  ].filter((c) => c !== m);
   const selected = [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
   const inner = `SELECT ${lead}${entity}, ${selected} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
   const test = (prefix: (column: string) => string) =>
     all.map((c) => `${prefix(measureColumn(c.measure))} ${c.op} ${c.value}`).join(' AND ');
   const condition = test((c) => `MEASURE(${c})`);
   const count = ident(entityWord(having.entity));
+  const entityColumn: Columns[number] = having.grain
+    ? { role: 'time' }
+    : { role: 'dimension', member: having.entity };
   if (having.output === 'list') {
     return described(
       plan,
       `${inner} HAVING ${condition} ORDER BY ${dims.length + 2} DESC, ${dims.length + 1}`,
       [
         ...dimColumns,
-        { role: 'dimension', member: having.entity },
+        entityColumn,
         { role: 'measure', member: having.measure },
         ...extra.map((c) => ({
           role: 'measure' as const,
@@ -58,13 +67,32 @@ export function havingQuery(plan: Plan): PlannedQuery {
       ],
     );
   }
-  const outerGroup = `${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
+  // "which segment has the most customers with ...": the counts ranked.
+  const ranked = plan.top && dims.length > 0;
+  const outerOrder = ranked
+    ? ` ORDER BY ${dims.length + 1} ${plan.top?.direction === 'asc' ? 'ASC' : 'DESC'}${plan.top && plan.top.n > 0 ? ` LIMIT ${plan.top.n}` : ''}`
+    : dims.length > 0
+      ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}`
+      : '';
+  const outerGroup = `${groupBy(dims.length)}${outerOrder}`;
   if (having.output === 'share') {
     const matching = `SUM(CASE WHEN ${test((c) => c)} THEN 1 ELSE 0 END)`;
+    // Of all the entities, not only those with rows in the period ("share of customers who ordered in 2025").
+    const everyone =
+      plan.range && !having.grain && dims.length === 0
+        ? `(SELECT COUNT(DISTINCT ${entity}) FROM ${ident(plan.cube.name)}${where(conditions({ ...plan, range: undefined }, time(plan)))})`
+        : 'COUNT(*)';
     return described(
       plan,
-      `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, COUNT(*) AS all_${count}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM t${outerGroup}`,
+      `WITH t AS (${inner}) SELECT ${lead}${matching} AS ${count}, ${everyone} AS all_${count}, round(100.0 * ${matching} / NULLIF(${everyone}, 0), 2) AS share_percent FROM t${outerGroup}`,
       [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+    );
+  }
+  if (total && having.total) {
+    return described(
+      plan,
+      `SELECT ${lead}SUM(${total}) AS ${ident(`total_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+      [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
     );
   }
   return described(
@@ -138,7 +166,8 @@ export function changeQuery(plan: Plan): PlannedQuery {
     const pick = (p: { label: string }) => `MAX(CASE WHEN period = ${quote(p.label)} THEN v END)`;
     const w = `SELECT ${lead}${pick(a)} AS a, ${pick(b)} AS b FROM t${groupBy(dims.length)}`;
     const names = [a, b].map((p) => ident(`${label(measure?.column ?? 'count')}_${label(p.label)}`));
-    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
+    const only = plan.change?.only ? ` WHERE b ${plan.change.only === 'down' ? '<' : '>'} a` : '';
+    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
     return described(plan, sql, [
       ...dimColumns,
       { role: 'previous', ...(measure ? { member: measure } : {}) },

@@ -24,7 +24,11 @@ export function titleOf(plan: Plan): string {
   const name = measure ? nameOf(plan, measure) : 'rows';
   const by = [...(plan.grain ? [plan.grain] : []), ...plan.dimensions.map((d) => nameOf(plan, d))];
   const byText = by.length > 0 ? ` by ${listText(by)}` : '';
-  if (plan.having) return capitalise(`${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`);
+  if (plan.having) {
+    const who = `${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`;
+    const total = plan.having.output === 'total' ? plan.having.total : undefined;
+    return capitalise(total ? `${nameOf(plan, total)} from ${who}` : who);
+  }
   if (plan.first) {
     const noun = plan.measures[0]?.titleWords.at(-1) ?? 'row';
     if (plan.grain)
@@ -37,7 +41,9 @@ export function titleOf(plan: Plan): string {
     const p = plan.percentile;
     const what = p.stat === 'avg' ? 'average' : p.p === 0.5 ? 'median' : `${ordinal(p.p)} of`;
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
-    const per = p.per ? ` per ${nameOf(plan, p.per)}` : ` per ${plan.grain ?? 'period'}`;
+    const per = p.per
+      ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`
+      : ` per ${plan.grain ?? 'period'}`;
     const dims =
       plan.dimensions.length > 0 ? ` by ${listText(plan.dimensions.map((d) => nameOf(plan, d)))}` : '';
     return capitalise(`${what} ${name}${per}${dims}${scope}`);

@@ -219,7 +219,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     second.timeDimension ??
     timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
     timeDimensions[0];
-  const needsTime = grainRead || range || compare || second.fields.first;
+  const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   const timeUseful = needsTime && timeDimension ? 0.5 : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
@@ -260,7 +260,12 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const { fields } = second;
   const terms = termsOf(
     tokens,
-    [...measures, ...dimensionsRead, ...(fields.having ? [fields.having.entity] : [])],
+    [
+      ...measures,
+      ...dimensionsRead,
+      ...(fields.having && !fields.having.grain ? [fields.having.entity] : []),
+      ...(fields.having?.total ? [fields.having.total] : []),
+    ],
     cube.members,
   );
   const secondOrder =

@@ -776,4 +776,118 @@ export const tuning3: SecondOrderCase[] = [
   },
   { class: 'unknown-words', ask: 'revenue for the marketing campaign', refuse: true },
   { class: 'unknown-words', ask: 'revenue by sales team', refuse: true },
+  // Fifth batch (written before the planner was run on them).
+  {
+    class: 'per-entity',
+    ask: 'Number of customers who have placed 50 or more orders',
+    sql: perCustomer('count(*) >= 50'),
+  },
+  {
+    class: 'per-entity',
+    ask: 'Which categories have an average order value above 500?',
+    sql: 'SELECT category, avg(amount) FROM orders GROUP BY 1 HAVING avg(amount) > 500',
+  },
+  {
+    class: 'per-entity',
+    ask: 'How many days had more than 30 orders?',
+    sql: "SELECT count(*) FROM (SELECT date_trunc('day', created_at) FROM orders GROUP BY 1 HAVING count(*) > 30)",
+  },
+  {
+    class: 'per-entity',
+    ask: 'Which segment has the most customers with over 55 orders?',
+    sql: `SELECT segment, count(*) AS n FROM (SELECT c.segment, o.customer_id FROM ${withCustomers} GROUP BY 1, 2 HAVING count(*) > 55) GROUP BY 1 ORDER BY n DESC LIMIT 1`,
+  },
+  {
+    class: 'change',
+    ask: 'What was the month-over-month change in the number of orders in Q4 2025?',
+    sql: `WITH m AS (SELECT date_trunc('month', created_at) AS month, count(*) AS v FROM orders WHERE created_at >= '2025-10-01' GROUP BY 1)
+          SELECT month, v, v - lag(v) OVER (ORDER BY month) FROM m`,
+  },
+  {
+    class: 'change',
+    ask: 'month over month growth of new customers in 2022',
+    sql: `WITH m AS (SELECT date_trunc('month', created_at) AS month, count(*) AS v FROM customers GROUP BY 1)
+          SELECT month, v, ${growth('v', 'lag(v) OVER (ORDER BY month)')} FROM m`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'How many customers signed up in 2022 by home region?',
+    sql: 'SELECT region, count(*) FROM customers GROUP BY 1',
+  },
+  {
+    class: 'cohorts',
+    ask: 'Which month had the most new signups?',
+    sql: "SELECT date_trunc('month', created_at) AS m, count(*) AS n FROM customers GROUP BY 1 ORDER BY n DESC LIMIT 1",
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Top region by revenue for each year',
+    sql: bestPerGroup("date_trunc('year', created_at)", 'region', 'sum(amount)'),
+  },
+  {
+    class: 'combined-share',
+    ask: 'percentage of revenue from our top 3 categories',
+    sql: topShare('sum(amount)', 'category', 3),
+    tolerance: 0.011,
+  },
+  {
+    class: 'percentiles',
+    ask: "What's the 90th percentile of daily order counts in 2025?",
+    sql: `SELECT quantile_cont(v, 0.9) FROM (SELECT date_trunc('day', created_at), count(*) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+  },
+  {
+    class: 'past-data',
+    now: AFTER_DATA,
+    // Q4 2025 and Q1 2026: the data covers the first of them, and the answer says so.
+    ask: 'revenue for the last 2 quarters',
+    sql: "SELECT sum(amount) FROM orders WHERE created_at >= '2025-10-01'",
+    says: /2025-12-31/,
+  },
+  {
+    class: 'past-data',
+    now: AFTER_DATA,
+    ask: 'Give me YTD revenue',
+    sql: `SELECT sum(amount) FROM orders WHERE ${inYear(2025)}`,
+    says: PAST,
+  },
+  {
+    class: 'wording',
+    ask: 'sales by area in 2024',
+    sql: `SELECT region, sum(amount) FROM orders WHERE ${inYear(2024)} GROUP BY 1`,
+    says: /area \(sales region\)/,
+  },
+  {
+    class: 'per-entity',
+    ask: 'Out of all customers, how many have more than 60 orders?',
+    sql: perCustomer('count(*) > 60'),
+  },
+  // Totals over qualifying entities, and periods as entities (added with their handling).
+  {
+    class: 'per-entity',
+    ask: 'revenue from customers with more than 60 orders',
+    sql: 'SELECT sum(v) FROM (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1 HAVING count(*) > 60)',
+  },
+  {
+    class: 'per-entity',
+    ask: 'How many orders do customers with more than 60 orders have?',
+    sql: 'SELECT sum(n) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY 1 HAVING count(*) > 60)',
+  },
+  {
+    class: 'per-entity',
+    ask: 'months with revenue over 300,000',
+    sql: "SELECT date_trunc('month', created_at), sum(amount) FROM orders GROUP BY 1 HAVING sum(amount) > 300000",
+  },
+  // Sixth batch (run once before their handling: 8/10 right or honest; these are the ones that were not).
+  {
+    class: 'per-entity',
+    ask: 'What share of customers placed more than 20 orders in 2025?',
+    sql: `SELECT round(100.0 * count(*) FILTER (WHERE n > 20) / (SELECT count(*) FROM customers), 2)
+          FROM (SELECT customer_id, count(*) AS n FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+    tolerance: 0.011,
+  },
+  {
+    class: 'change',
+    ask: 'which regions grew from 2023 to 2024',
+    sql: `SELECT region, ${growth(yearly('sum(amount)', 2024), yearly('sum(amount)', 2023))} AS g FROM orders GROUP BY 1 HAVING g > 0`,
+  },
 ];
