@@ -143,7 +143,7 @@ export class EdgeFirewall extends Construct {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       description:
-        'Embedded analytics: rate limits per IP and AWS managed rules (SQL paths excluded from SQLi)',
+        'Embedded analytics: rate limits per IP and AWS managed rules, SQL paths excluded from SQLi',
       rules: wafRules(settings),
       visibilityConfig: visibility('EmbeddedAnalyticsWebAcl'),
     });
