@@ -68,7 +68,14 @@ export class DuckDbDriver implements Driver {
       timedOut = true;
       interrupt();
     }, options.timeoutMs);
-    options.signal?.addEventListener('abort', interrupt, { once: true });
+    // An interrupt that lands before DuckDB has started the query is lost, so an abort interrupts again every
+    // 100 ms until the query gives up (a slow compile under load put the abort there).
+    let repeat: ReturnType<typeof setInterval> | undefined;
+    const onAbort = () => {
+      interrupt();
+      repeat = setInterval(interrupt, 100);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
       const result = await connection.stream(query.sql, query.params as DuckDBValue[]);
@@ -118,7 +125,8 @@ export class DuckDbDriver implements Driver {
       throw error;
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', interrupt);
+      clearInterval(repeat);
+      options.signal?.removeEventListener('abort', onAbort);
     }
   }
 
