@@ -6,7 +6,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
-import { stem, words } from './text';
+import { nearlyEqual, stem, words } from './text';
 import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
@@ -29,6 +29,29 @@ export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
     if (!target || vocabulary.has(t.stem) || !vocabulary.has(target)) continue;
     t.raw = t.raw === t.stem ? target : `${target}s`;
     t.stem = target;
+  }
+}
+
+/**
+ * A misspelt word of the model ("revnue", "regoin", "custmers"): read as the one model word it nearly equals
+ * (one letter added, dropped, changed or two swapped; words of six letters or more only).
+ */
+export function correctTypos(tokens: Token[], cube: CatalogCube, known: ReadonlySet<string>): void {
+  const vocabulary = new Set([
+    ...cube.words,
+    ...cube.members.flatMap((m) => [
+      ...m.titleWords,
+      ...m.otherWords,
+      ...m.values.flatMap((v) => words(v).map(stem)),
+    ]),
+  ]);
+  for (const t of tokens) {
+    if (t.raw.length < 6 || !/^[a-z]+$/.test(t.raw) || vocabulary.has(t.stem) || known.has(t.raw)) continue;
+    const near = [...vocabulary].filter((w) => nearlyEqual(t.stem, w) || nearlyEqual(t.raw, w));
+    const [only] = near;
+    if (near.length !== 1 || !only) continue;
+    t.raw = t.raw.endsWith('s') && !only.endsWith('s') ? `${only}s` : only;
+    t.stem = only;
   }
 }
 

@@ -15,6 +15,7 @@ import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
   claimTotalCounts,
+  correctTypos,
   findAveragePer,
   findChange,
   findEntity,
@@ -29,6 +30,9 @@ import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
 import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, QUALIFIERS, RATIO_WORDS } from './vocabulary';
 
+/** General English the planner reads itself: never corrected into a model word. */
+const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
+
 export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type ValueFilter } from './plan';
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
@@ -38,6 +42,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     cube,
   );
   applySynonyms(tokens, cube);
+  correctTypos(tokens, cube, KNOWN_WORDS);
   const raws = tokens.map((t) => t.raw);
   const started = findNew(tokens, cube);
   const change = findChange(tokens);

@@ -890,4 +890,16 @@ export const tuning3: SecondOrderCase[] = [
     ask: 'which regions grew from 2023 to 2024',
     sql: `SELECT region, ${growth(yearly('sum(amount)', 2024), yearly('sum(amount)', 2023))} AS g FROM orders GROUP BY 1 HAVING g > 0`,
   },
+  // Misspellings and general words (added with their handling).
+  {
+    class: 'unknown-words',
+    ask: 'revnue by regoin',
+    sql: 'SELECT region, sum(amount) FROM orders GROUP BY 1',
+  },
+  { class: 'unknown-words', ask: 'how many custmers do we have', sql: 'SELECT count(*) FROM customers' },
+  {
+    class: 'unknown-words',
+    ask: 'total company revenue in 2024',
+    sql: `SELECT sum(amount) FROM orders WHERE ${inYear(2024)}`,
+  },
 ];
