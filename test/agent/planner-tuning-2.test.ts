@@ -9,7 +9,8 @@ import {
   type ResultSet,
 } from '../../functions/agent/eval/score';
 import { closeDrivers } from '../../functions/semantic';
-import { type SecondOrderCase, TUNING_2_NOW, tuning2, tuning3 } from './questions/tuning-2';
+import { type SecondOrderCase, TUNING_2_NOW, tuning2 } from './questions/tuning-2';
+import { tuning3 } from './questions/tuning-3';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 

@@ -3,8 +3,8 @@
  * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { outputAsked } from './entities';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
-import { outputAsked } from './readings';
 import { isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
 
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);

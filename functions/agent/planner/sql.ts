@@ -61,7 +61,7 @@ export function planTitle(plan: Plan): string {
   const top = plan.top
     ? plan.top.n === 0
       ? ''
-      : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n} `
+      : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n > 1 ? `${plan.top.n} ` : ''}`
     : '';
   const ranked = listText(dimensions) || 'rows';
   const share = plan.share

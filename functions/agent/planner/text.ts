@@ -45,6 +45,12 @@ export function words(text: string): string[] {
 export function nearlyEqual(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
+  // Two neighbouring letters swapped ("regoin", "cateogry").
+  if (a.length === b.length) {
+    const at = [...a].findIndex((c, k) => c !== b[k]);
+    if (at >= 0 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2))
+      return true;
+  }
   let i = 0;
   let j = 0;
   let edits = 0;

@@ -1,6 +1,8 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
+import { claimTotalCounts, findEntity, findEntityCondition, findRepeat } from './entities';
+import { merge, secondOrderOf } from './follow-up';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   findDimensions,
@@ -14,20 +16,20 @@ import { termsOf } from './names';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
-  claimTotalCounts,
+  correctTypos,
   findAveragePer,
   findChange,
-  findEntity,
-  findEntityCondition,
   findFirst,
   findNew,
   findPercentile,
-  findRepeat,
   incidental,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
 import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, QUALIFIERS, RATIO_WORDS } from './vocabulary';
+
+/** General English the planner reads itself: never corrected into a model word. */
+const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
 
 export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type ValueFilter } from './plan';
 
@@ -38,6 +40,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     cube,
   );
   applySynonyms(tokens, cube);
+  correctTypos(tokens, cube, KNOWN_WORDS);
   const raws = tokens.map((t) => t.raw);
   const started = findNew(tokens, cube);
   const change = findChange(tokens);
@@ -353,63 +356,6 @@ function toPlan(p: Parsed): Plan | undefined {
     ...(p.top ? { top: p.top } : {}),
     ...(p.share ? { share: p.share } : {}),
     ...secondOrderOf(p),
-  };
-}
-
-/** The second-order fields of a plan (carried over by follow-ups that do not change them). */
-const secondOrderOf = (p: Plan): Partial<Plan> => ({
-  ...(p.having ? { having: p.having } : {}),
-  ...(p.change ? { change: p.change } : {}),
-  ...(p.perGroup ? { perGroup: p.perGroup } : {}),
-  ...(p.percentile ? { percentile: p.percentile } : {}),
-  ...(p.first ? { first: p.first } : {}),
-  ...(p.terms ? { terms: p.terms } : {}),
-  ...(p.ignored ? { ignored: p.ignored } : {}),
-});
-
-/** A follow-up keeps what it does not change from the previous plan. */
-function merge(previous: Plan, next: Parsed): Plan {
-  const breakdownChanged = next.dimensions.length > 0 || next.grain !== undefined;
-  const dimensions = breakdownChanged
-    ? next.additive
-      ? [...previous.dimensions, ...next.dimensions.filter((d) => !previous.dimensions.includes(d))]
-      : next.dimensions
-    : previous.dimensions;
-  const grain = breakdownChanged
-    ? (next.grain ?? (next.additive ? previous.grain : undefined))
-    : previous.grain;
-  const filters = [
-    ...previous.filters.filter((f) => !next.filters.some((n) => n.member === f.member)),
-    ...next.filters,
-  ];
-  // "what about more than 65?" after "customers with more than 60 orders": the condition's new threshold.
-  const threshold =
-    previous.having && !next.having && next.numberFilters.length === 1 ? next.numberFilters[0] : undefined;
-  const numberFilters =
-    next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
-  const timeChanged = next.range !== undefined || next.compare !== undefined;
-  const range = timeChanged ? next.range : previous.range;
-  const compare = timeChanged ? next.compare : previous.compare;
-  const top = next.top ?? (breakdownChanged ? undefined : previous.top);
-  const timeDimension = next.timeDimension ?? previous.timeDimension;
-  const share = next.share ?? previous.share;
-  return {
-    cube: previous.cube,
-    measures: next.measures.length > 0 ? next.measures : previous.measures,
-    dimensions,
-    ...(grain ? { grain } : {}),
-    ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
-    filters,
-    numberFilters,
-    ...(range ? { range } : {}),
-    ...(compare ? { compare } : {}),
-    ...(top ? { top } : {}),
-    ...(share ? { share } : {}),
-    ...secondOrderOf(previous),
-    ...secondOrderOf(next),
-    ...(threshold && previous.having
-      ? { having: { ...previous.having, op: threshold.op, value: threshold.value } }
-      : {}),
   };
 }
 

@@ -165,7 +165,7 @@ export const isIdentifier = (m: CatalogMember) =>
 
 export const UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-export const LAST_WORDS = new Set(['last', 'previous', 'past', 'prior', 'preceding']);
+export const LAST_WORDS = new Set(['last', 'previous', 'past', 'prior', 'preceding', 'latest', 'recent']);
 export const THIS_WORDS = new Set(['this', 'current']);
 export const FUTURE_WORDS = new Set([
   'forecast',
@@ -223,7 +223,7 @@ export const FILLER = new Set(
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
   distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
-  thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring`.split(
+  thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise`.split(
     /\s+/,
   ),
 );

@@ -1,0 +1,312 @@
+/**
+ * Conditions on per-entity aggregates (issue 29): "customers with more than 60 orders", "who spent over 10k",
+ * "days with more than 30 orders", "repeat customers". Each finder claims the words it reads (`used`).
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { dimensionKeys } from './members';
+import type { EntityCondition, Grain, Token } from './plan';
+import { isIdentifier, MONEY_WORDS } from './vocabulary';
+
+/** Calendar units by their stem. */
+export const UNITS: Record<string, Grain> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
+/** Comparison words before a number, longest first. */
+const COMPARATORS: [string[], EntityCondition['op']][] = [
+  [['more', 'than'], '>'],
+  [['greater', 'than'], '>'],
+  [['larger', 'than'], '>'],
+  [['bigger', 'than'], '>'],
+  [['higher', 'than'], '>'],
+  [['fewer', 'than'], '<'],
+  [['less', 'than'], '<'],
+  [['lower', 'than'], '<'],
+  [['smaller', 'than'], '<'],
+  [['at', 'least'], '>='],
+  [['at', 'most'], '<='],
+  [['no', 'more', 'than'], '<='],
+  [['over'], '>'],
+  [['above'], '>'],
+  [['exceeding'], '>'],
+  [['under'], '<'],
+  [['below'], '<'],
+  [['exactly'], '='],
+];
+
+const NUMBER = /^\d+(\.\d+)?$/;
+/** Verbs between a measure and its comparison ("whose revenue is above", "with sales of over"). */
+const LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'of', 'totaling', 'totalling', 'total']);
+/** "10 or more orders", "5 or fewer". */
+const OR_MORE: Record<string, EntityCondition['op']> = { more: '>=', fewer: '<=', less: '<=' };
+
+interface Comparison {
+  op: EntityCondition['op'];
+  value: number;
+  /** Index of the first comparison word and of the number. */
+  start: number;
+  at: number;
+}
+
+function comparisons(tokens: Token[]): Comparison[] {
+  const found: Comparison[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const [phrase, op] of COMPARATORS) {
+      if (!phrase.every((w, k) => tokens[i + k]?.raw === w && !tokens[i + k]?.used)) continue;
+      const at = i + phrase.length;
+      const number = tokens[at];
+      // "at least one order": one is a number here.
+      const value = number?.raw === 'one' ? 1 : Number(number?.raw);
+      if (number && !number.used && (NUMBER.test(number.raw) || number.raw === 'one'))
+        found.push({ op, value, start: i, at });
+      break;
+    }
+    const t = tokens[i];
+    const more = OR_MORE[tokens[i + 2]?.raw ?? ''];
+    if (t && !t.used && NUMBER.test(t.raw) && tokens[i + 1]?.raw === 'or' && more)
+      found.push({ op: more, value: Number(t.raw), start: i, at: i });
+  }
+  return found;
+}
+
+/** The model's count of rows (Number of orders), named by a noun ("orders") or "times". */
+export const countMeasureNamed = (cube: CatalogCube, word: Token | undefined): CatalogMember | undefined => {
+  if (!word) return undefined;
+  const counts = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (word.stem === 'time') return counts[0];
+  return counts.find((m) => m.titleWords.includes(word.stem) || m.otherWords.includes(word.stem));
+};
+
+/** The measure named right before a comparison ("revenue is above", "total amount over"), skipping links. */
+function measureBefore(
+  tokens: Token[],
+  start: number,
+  cube: CatalogCube,
+): { measure: CatalogMember; at: number[] } | undefined {
+  let k = start - 1;
+  while (k >= 0 && LINKS.has(tokens[k]?.raw ?? '') && tokens[k]?.raw !== 'total') k--;
+  const word = tokens[k];
+  if (!word || word.used) return undefined;
+  const measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType !== 'count_distinct');
+  // A measure's phrase ending here ("an average order value above 500", "total amount over").
+  for (const m of measures) {
+    for (const phrase of [...m.phrases, m.titleWords.join(' ')]) {
+      const stems = phrase.split(' ');
+      if (stems.length < 2) continue;
+      const at = stems.map((_, i) => k - stems.length + 1 + i);
+      if (at.every((i, j) => !tokens[i]?.used && tokens[i]?.stem === stems[j])) return { measure: m, at };
+    }
+  }
+  // The numeric dimension's own word ("amount over 900") is a condition on rows, not on an aggregate.
+  const numeric = cube.members.find(
+    (m) =>
+      m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m) && m.titleWords.includes(word.stem),
+  );
+  const before = tokens[k - 1];
+  const totalled = before?.raw === 'total' || before?.raw === 'average';
+  if (numeric && !totalled) return undefined;
+  const measure =
+    measures.find(
+      (m) => m.otherWords.includes(word.stem) && !m.titleWords.includes(word.stem) && m.aggType === 'sum',
+    ) ??
+    (totalled
+      ? measures.find(
+          (m) => m.titleWords.includes(word.stem) && m.aggType === (before?.raw === 'total' ? 'sum' : 'avg'),
+        )
+      : undefined);
+  if (!measure) return undefined;
+  return { measure, at: totalled ? [k - 1, k] : [k] };
+}
+
+/** Dimensions that can be entities: strings that are not identifiers, with the token that names them. */
+export function findEntity(
+  tokens: Token[],
+  cube: CatalogCube,
+  before: number,
+): { member: CatalogMember; at: number } | undefined {
+  let best: { member: CatalogMember; at: number } | undefined;
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.type !== 'string' || isIdentifier(member)) continue;
+    const keys = dimensionKeys(member);
+    for (const key of [...keys.single, ...keys.derived]) {
+      tokens.forEach((t, i) => {
+        if (t.used || t.value || t.stem !== key) return;
+        // The subject is the nearest entity word before the condition ("customers with more than 60 orders").
+        const distance = i < before ? before - i : 100 + i;
+        const bestDistance = best
+          ? best.at < before
+            ? before - best.at
+            : 100 + best.at
+          : Number.POSITIVE_INFINITY;
+        if (distance < bestDistance) best = { member, at: i };
+      });
+    }
+  }
+  return best;
+}
+
+/** What the question asks about the entities: how many, what share, or which. */
+export function outputAsked(
+  tokens: Token[],
+  entityAt: number,
+  cube?: CatalogCube,
+): { output: EntityCondition['output']; total?: CatalogMember } {
+  const before = tokens.slice(Math.max(0, entityAt - 4), entityAt).map((t) => t.raw);
+  const ratio = tokens.some((t) =>
+    ['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct'].includes(t.raw),
+  );
+  if (ratio) return { output: 'share' };
+  // "how many orders do customers with ... have": a total of that count over them, not how many of them.
+  const raws = tokens.map((t) => t.raw);
+  const asked = raws.findIndex(
+    (w, i) => (w === 'how' && raws[i + 1] === 'many') || (w === 'number' && raws[i + 1] === 'of'),
+  );
+  const noun = asked >= 0 ? tokens[asked + 2] : undefined;
+  const counted = cube && noun && asked + 2 !== entityAt ? countMeasureNamed(cube, noun) : undefined;
+  if (counted && noun && !noun.used) {
+    noun.used = true;
+    return { output: 'total', total: counted };
+  }
+  if (asked >= 0 || before.includes('count') || ['most', 'fewest', 'least'].includes(before.at(-1) ?? ''))
+    return { output: 'count' };
+  return { output: 'list' };
+}
+
+/**
+ * "customers with more than 60 orders", "customers who spent over 10,000", "categories whose revenue is above
+ * 2,000,000": a condition on an aggregate per value of an entity dimension. Claims its words when found.
+ */
+export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  let found: EntityCondition | undefined;
+  for (const c of comparisons(tokens)) {
+    const named = aggregateNamed(tokens, c, cube);
+    if (!named) continue;
+    const entity: { member: CatalogMember; at: number; grain?: Grain } | undefined = found
+      ? undefined
+      : (findEntity(tokens, cube, c.start) ?? periodEntity(tokens, c.start));
+    if (!found && !entity) continue;
+    const entityToken = entity ? tokens[entity.at] : undefined;
+    if (entityToken) entityToken.used = true;
+    for (let k = c.start; k <= c.at; k++) {
+      const t = tokens[k];
+      if (t) t.used = true;
+    }
+    for (const t of named.claimed) t.used = true;
+    // "or more": the words after the number.
+    if (tokens[c.at + 1]?.raw === 'or') {
+      for (const k of [c.at + 1, c.at + 2]) {
+        const t = tokens[k];
+        if (t) t.used = true;
+      }
+      const noun = tokens[c.at + 3];
+      if (noun && countMeasureNamed(cube, noun) === named.measure) noun.used = true;
+    }
+    const condition = { measure: named.measure, op: c.op, value: c.value };
+    if (found) found.and = [...(found.and ?? []), condition];
+    else if (entity) {
+      const output = outputAsked(tokens, entity.at, cube);
+      found = {
+        entity: entity.member,
+        ...condition,
+        ...(entity.grain ? { grain: entity.grain } : {}),
+        output: output.output,
+        ...(output.total ? { total: output.total } : {}),
+      };
+    }
+  }
+  return found;
+}
+
+/** The aggregate a comparison is about: a count noun after it, a money verb or a measure before it. */
+function aggregateNamed(
+  tokens: Token[],
+  c: Comparison,
+  cube: CatalogCube,
+): { measure: CatalogMember; claimed: Token[] } | undefined {
+  // "60 orders", "60 or more orders"
+  const after = tokens[c.at + 1]?.raw === 'or' ? tokens[c.at + 3] : tokens[c.at + 1];
+  const counted = countMeasureNamed(cube, after);
+  if (counted && after) return { measure: counted, claimed: [after] };
+  const verb = tokens[c.start - 1];
+  const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)
+    return { measure: sum, claimed: [] };
+  const named = measureBefore(tokens, c.start, cube);
+  if (!named) return undefined;
+  return {
+    measure: named.measure,
+    claimed: named.at.flatMap((i) => (tokens[i] ? [tokens[i] as Token] : [])),
+  };
+}
+
+/** "repeat customers": entities with more than one row. */
+export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  const at = tokens.findIndex((t) => !t.used && (t.raw === 'repeat' || t.raw === 'recurring'));
+  if (at < 0) return undefined;
+  // "repeat buyers": people who buy are the customer entity, whatever word names them.
+  const who = tokens[at + 1];
+  if (who && ['buyer', 'shopper', 'purchaser'].includes(who.stem) && !who.used) {
+    who.raw = who.raw === who.stem ? 'customer' : 'customers';
+    who.stem = 'customer';
+  }
+  const entity = findEntity(tokens, cube, at + 2);
+  // The rows counted per entity, not the entities themselves ("Number of orders", not "Number of customers").
+  const keys = entity
+    ? [...dimensionKeys(entity.member).single, ...dimensionKeys(entity.member).derived]
+    : [];
+  const measure = cube.members.find(
+    (m) => m.kind === 'measure' && m.aggType === 'count' && !m.titleWords.some((w) => keys.includes(w)),
+  );
+  const token = tokens[at];
+  if (!entity || !measure || !token || entity.at !== at + 1) return undefined;
+  token.used = true;
+  const named = tokens[entity.at];
+  if (named) named.used = true;
+  return { entity: entity.member, measure, op: '>', value: 1, output: outputAsked(tokens, entity.at).output };
+}
+
+/** "total orders", "total customers": the count a total of things asks for (not a sum of money). */
+export function claimTotalCounts(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const claimed: CatalogMember[] = [];
+  tokens.forEach((t, i) => {
+    const noun = tokens[i + 1];
+    if (t.used || t.raw !== 'total' || !noun || noun.used || noun.raw === noun.stem) return;
+    const measure = countMeasureNamed(cube, noun);
+    if (!measure || noun.stem === 'time' || claimed.includes(measure)) return;
+    t.used = true;
+    noun.used = true;
+    claimed.push(measure);
+  });
+  return claimed;
+}
+
+/** "days with more than 30 orders", "how many months had ...": the periods are the entities. */
+function periodEntity(
+  tokens: Token[],
+  before: number,
+): { member: CatalogMember; at: number; grain: Grain } | undefined {
+  for (let i = before - 1; i >= 0; i--) {
+    const t = tokens[i];
+    const grain = t && !t.used ? UNITS[t.stem] : undefined;
+    if (!t || !grain) continue;
+    const title = grain.replace(/^./, (c) => c.toUpperCase());
+    const member: CatalogMember = {
+      column: grain,
+      title,
+      kind: 'dimension',
+      type: 'time',
+      titleWords: [grain],
+      otherWords: [],
+      phrases: [],
+      values: [],
+      names: [],
+      namePhrases: [],
+    };
+    return { member, at: i, grain };
+  }
+  return undefined;
+}
