@@ -67,8 +67,11 @@ export async function readStream(
 }
 
 export interface AbortedTurn {
+  chatId: string;
   /** How the turn ended (`__state__`), or `none`. */
   status: string;
+  /** For a turn that ended `completed` after the 204: whether the thread holds the abort (a broken promise). */
+  abortRecorded?: boolean;
   /** The abort's HTTP status; 0 when the stream ended before the abort was sent. */
   abortStatus: number;
   /** performance.now() of the abort's request, of its 204, of the `__state__` line and of the stream's end. */
@@ -117,6 +120,7 @@ export async function abortedTurn(args: {
     const endAt = performance.now();
     const answered = abort ? await abort : { status: 0, at: Number.NaN };
     return {
+      chatId,
       status,
       abortStatus: answered.status,
       sentAt,
@@ -129,6 +133,7 @@ export async function abortedTurn(args: {
   } catch (error) {
     const now = performance.now();
     return {
+      chatId,
       status,
       abortStatus: 0,
       sentAt,
@@ -169,6 +174,10 @@ export function summariseAborts(
     request_to_end_p99_ms: round(percentile(fromRequest, 99)),
     aborted: turns.filter((t) => t.status === 'aborted').length,
     completed_after_204: after204.filter((t) => t.status === 'completed' && t.stateAt >= t.abortAt).length,
+    // Of those, the ones whose abort was recorded on the running turn (the rest came after its end was stored).
+    completed_after_recorded_abort: after204.filter(
+      (t) => t.status === 'completed' && t.stateAt >= t.abortAt && t.abortRecorded === true,
+    ).length,
     error_after_204: after204.filter((t) => t.status === 'error').length,
     thread_reads_per_turn_second: round(threadReads / Math.max(turnSeconds, 0.001)),
     read_units_per_turn_second: round(readUnits / Math.max(turnSeconds, 0.001)),

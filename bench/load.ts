@@ -22,6 +22,7 @@ import { accounts } from '../functions/store/accounts';
 import type { Store } from '../functions/store/client';
 import { startDynamoDbLocal } from '../functions/store/dynamodb-local';
 import { RATE_NAMES } from '../functions/store/rate-limits';
+import { threads } from '../functions/store/threads';
 import { type AbortedTurn, abortedTurn, readStream, summariseAborts } from './abort';
 import { bareJsonServer, bareNdjsonServer, captureWrites, close, listen } from './floors';
 import { line, percentile, round, runIfMain, timeConcurrent } from './stats';
@@ -346,6 +347,10 @@ export async function run(): Promise<Record<string, number>> {
       });
       loaded.stop();
       setEnv({ OFFLINE_DELAY_MS: '0' });
+      for (const turn of turns) {
+        if (turn.status !== 'completed' || !(turn.stateAt >= turn.abortAt)) continue;
+        turn.abortRecorded = (await threads.get(store, turn.chatId))?.abortRequestedAt !== undefined;
+      }
       const summary = {
         ...summariseAborts(turns, loaded.tally.threadReads, loaded.tally.threadReadUnits),
         alone_thread_reads_per_turn_second: round(alone.tally.threadReads / aloneSeconds),

@@ -96,8 +96,12 @@ export const owns = (meta: ThreadMeta, who: ThreadOwner): boolean =>
 
 export const threadNotFound = (id: string) => new NotFoundError('THREAD', `Chat thread ${id} not found`);
 
-/** How long after a turn's stored end an abort that found it ended waits before its 204. */
+/**
+ * An abort that finds the turn ended waits this long before its 204 when the end is recent (`updatedAt`, written
+ * when the end was sent: under load it lands a while later, hence the generous window).
+ */
 const ENDED_SETTLE_MS = 250;
+const RECENT_END_MS = 10_000;
 
 /**
  * Records an abort request on the caller's running turn; the stream (another Lambda) notices it on its next poll,
@@ -120,9 +124,10 @@ export async function abortChat(request: ChatRequest, body: ChatAbortBody): Prom
   if (outcome.kind === 'recorded') return;
   if (outcome.kind === 'ended') {
     // The turn's end was stored before the abort came: nothing is left to stop. Its stream sends that end as soon
-    // as it is stored; an abort that came right after waits out the moment, so its 204 follows the stream's end.
-    const since = Date.now() - (outcome.endedAtMs ?? 0);
-    if (since < ENDED_SETTLE_MS) await new Promise((resolve) => setTimeout(resolve, ENDED_SETTLE_MS - since));
+    // as it is stored; an abort that came soon after waits a moment, so its 204 follows the stream's end.
+    if (Date.now() - (outcome.endedAtMs ?? 0) < RECENT_END_MS) {
+      await new Promise((resolve) => setTimeout(resolve, ENDED_SETTLE_MS));
+    }
     return;
   }
   if (outcome.kind === 'forbidden') {
