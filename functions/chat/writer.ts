@@ -122,8 +122,10 @@ export class TurnWriter {
   }): Promise<{ end: StoredLine[]; status: TurnStatus; released: boolean }> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    // The end does not wait for a flush under way: it writes that flush's lines again (the same items, so
-    // whichever write lands last stores the same line) and a flush queued behind it finds nothing left.
+    // An aborted turn's end does not wait for a flush under way (the contract bounds the time to its end): it writes
+    // that flush's lines again (the same items, so whichever write lands last stores the same line) and a flush
+    // queued behind it finds nothing left. Other ends wait for it and write each line once.
+    if (turn.status !== 'aborted') await this.chain;
     // Increments never completed (an aborted message) are kept: they are all there is of it.
     const bySort = new Map([...this.inFlight, ...this.take()].map((line) => [line.sort, line]));
     const lines = [...bySort.values()].sort((a, b) => a.sort - b.sort);

@@ -423,19 +423,26 @@ describe('7. aborts', () => {
 });
 
 describe('8. a flush of lines is slow when the turn ends', () => {
-  test('the end does not wait for it: the release writes those lines again, and what is stored is what streamed', async () => {
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
+  const line = (sort: number): StoredLine => ({
+    id: `m${sort}`,
+    role: 'assistant',
+    content: `line ${sort}`,
+    isDelta: false,
+    isInProcess: false,
+    sort,
+  });
+
+  /** A turn whose first flush (lines 1 and 2) is held 1.5 s by the proxy when it ends with `status`. */
+  async function endWhileFlushing(status: 'aborted' | 'completed') {
     const store = svc.service.store;
-    const chatId = `slow-flush-${Date.now()}`;
+    const chatId = `slow-flush-${status}-${Date.now()}`;
     const leaseId = `lease-${Date.now()}`;
     await threads.create(
       store,
       chatId,
       { account: 'demo', agentId: '1', owner: 'e:slow' },
-      {
-        leaseId,
-        leaseUntil: Date.now() + 30_000,
-        messageId: `${Date.now()}-message`,
-      },
+      { leaseId, leaseUntil: Date.now() + 30_000, messageId: `${Date.now()}-message` },
     );
     const slow = proxy.inject({
       operation: 'BatchWriteItem',
@@ -443,36 +450,37 @@ describe('8. a flush of lines is slow when the turn ends', () => {
       mode: 'delay',
       delayMs: 1_500,
     });
-    const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Logger;
     const writer = new TurnWriter(store, chatId, undefined, 500, log);
-    const line = (sort: number): StoredLine => ({
-      id: `m${sort}`,
-      role: 'assistant',
-      content: `line ${sort}`,
-      isDelta: false,
-      isInProcess: false,
-      sort,
-    });
     writer.add(line(1));
     writer.add(line(2));
-    // The flush of lines 1 and 2 is under way (held by the proxy); line 3 waits for the next one.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(slow.fired).toBe(1);
     writer.add(line(3));
     const started = Date.now();
-    const { end, status } = await writer.finish({
+    const ended = await writer.finish({
       leaseId,
-      status: 'completed',
+      status,
       end: (final) => [{ id: '__state__', role: 'assistant', state: { chatId, status: final }, sort: 4 }],
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
-    expect(status).toBe('completed');
+    return { chatId, tookMs: Date.now() - started, ...ended };
+  }
+
+  test('an aborted turn does not wait for it: the release writes those lines again, stored is what streamed', async () => {
+    const { chatId, tookMs, end, status } = await endWhileFlushing('aborted');
+    expect(tookMs).toBeLessThan(1_000);
+    expect(status).toBe('aborted');
     expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
-    expect(end.map((l) => l.sort)).toEqual([4]);
     // The held flush lands later with the same lines.
     await new Promise((resolve) => setTimeout(resolve, 1_700));
     const stored = (await threads.lines(direct, chatId)).map((item) => item.line);
     expect(stored).toEqual([line(1), line(2), line(3), end[0]]);
-    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed', nextSort: 5 });
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted', nextSort: 5 });
+  });
+
+  test('another end waits for it and writes each line once', async () => {
+    const { chatId, tookMs } = await endWhileFlushing('completed');
+    expect(tookMs).toBeGreaterThanOrEqual(1_200);
+    expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
+    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed' });
   });
 });
