@@ -30,3 +30,21 @@ export function bedrockGeography(region: string | undefined): BedrockGeography {
 /** The inference profile of the default model for a region (`eu.anthropic.claude-haiku-5-5` in eu-west-1). */
 export const defaultBedrockModelId = (region: string | undefined): string =>
   `${bedrockGeography(region)}.${DEFAULT_BEDROCK_MODEL}`;
+
+/**
+ * Claude models that think adaptively and refuse a thinking token budget with a 400 (Bedrock's "Adaptive thinking"
+ * page: the Claude 5 family, Opus 4.7; Opus and Sonnet 4.6 deprecate the budget form). The stack refuses a budget
+ * for them at synth; the provider never sends one.
+ */
+export const thinksAdaptively = (modelId: string): boolean =>
+  /claude-(haiku|sonnet|opus|fable|mythos)-5|claude-(sonnet|opus)-4-[6-9]|claude-mythos-preview/.test(
+    modelId,
+  );
+
+/**
+ * Claude models that answer any non-default sampling parameter (temperature, top_p, top_k) with a 400 on every
+ * request, thinking or not: Opus 4.7 and later, the whole Claude 5 family (the default model among them) and Mythos
+ * Preview. Opus and Sonnet 4.6 think adaptively but still take a temperature. The provider sends them none.
+ */
+export const rejectsSamplingParams = (modelId: string): boolean =>
+  /claude-(haiku|sonnet|opus|fable|mythos)-5|claude-opus-4-[7-9]|claude-mythos-preview/.test(modelId);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Token } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
-import { defaultBedrockModelId } from '../functions/models';
+import { defaultBedrockModelId, thinksAdaptively } from '../functions/models';
 import { functionIds } from '../functions/routes';
 import { projectRoot } from './bundling';
 import { DEFAULT_WAF, type WafSettings } from './waf';
@@ -135,12 +135,9 @@ export function modelIdFor(config: ServiceConfig, region: string): string {
   return config.bedrockModelId ?? defaultBedrockModelId(Token.isUnresolved(region) ? undefined : region);
 }
 
-/** Claude models that think adaptively and refuse a thinking token budget (400 from Bedrock). */
-const ADAPTIVE_ONLY = /claude-(haiku|sonnet|opus|fable|mythos)-5|claude-(sonnet|opus)-4-[6-9]/;
-
 export function forRegion(config: ServiceConfig, region: string): DeployConfig {
   const bedrockModelId = modelIdFor(config, region);
-  if (config.settings.bedrockReasoningBudget && ADAPTIVE_ONLY.test(bedrockModelId)) {
+  if (config.settings.bedrockReasoningBudget && thinksAdaptively(bedrockModelId)) {
     throw new Error(
       `context bedrockReasoningBudget: ${bedrockModelId} thinks adaptively and refuses a thinking token budget; leave it unset`,
     );

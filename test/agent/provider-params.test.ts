@@ -118,6 +118,21 @@ describe('Bedrock requests', () => {
     expect(reasoning?.additionalModelRequestFields).toEqual({
       thinking: { type: 'enabled', budget_tokens: 4_976 },
     });
+    // A model that thinks adaptively refuses the budget form with a 400: it is never sent one.
+    const [adaptive] = await twoSteps('bedrock', {
+      modelId: 'us.anthropic.claude-haiku-5-5',
+      reasoningBudgetTokens: 8_000,
+      maxTokens: 6_000,
+    });
+    expect(adaptive?.additionalModelRequestFields).toBeUndefined();
+    // ...and, like every Claude 5 model (the default among them), answers any temperature with a 400: none is sent.
+    expect(adaptive?.inferenceConfig).toEqual({ maxTokens: 6_000 });
+    // Sonnet 4.6 thinks adaptively but still takes a temperature.
+    const [sonnet46] = await twoSteps('bedrock', {
+      modelId: 'eu.anthropic.claude-sonnet-4-6',
+      maxTokens: 6_000,
+    });
+    expect(sonnet46?.inferenceConfig).toEqual({ maxTokens: 6_000, temperature: 0 });
     expect(thinkingBudget(500, 4096)).toBe(1024);
     expect(thinkingBudget(3000, 4096)).toBe(3000);
     expect(thinkingBudget(3000, 1500)).toBeUndefined();

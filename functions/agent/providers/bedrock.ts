@@ -9,6 +9,7 @@ import {
   type SystemContentBlock,
   type Tool,
 } from '@aws-sdk/client-bedrock-runtime';
+import { rejectsSamplingParams, thinksAdaptively } from '../../models';
 import type { CallUsage } from '../../protocol';
 import { AbortedError } from '../abort';
 import { userText } from '../prompt';
@@ -184,7 +185,11 @@ export const modelName = (modelId: string): string => modelId.slice(modelId.last
 /** The ConverseStream request of one step: parameters, cache points, reasoning within bounds. */
 export function converseRequest(options: BedrockOptions, request: ModelRequest): ConverseStreamCommandInput {
   const maxTokens = request.maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS;
-  const budget = thinkingBudget(options.reasoningBudgetTokens, maxTokens);
+  // A model that thinks adaptively does so unasked and answers a budget with a 400 (BEDROCK_REASONING_BUDGET set
+  // for the local service, or a model id changed after the synth check): it gets no budget.
+  const budget = thinksAdaptively(options.modelId)
+    ? undefined
+    : thinkingBudget(options.reasoningBudgetTokens, maxTokens);
   const caching =
     options.promptCaching === 'on' ||
     ((options.promptCaching ?? 'auto') === 'auto' && CACHING_MODELS.test(options.modelId));
@@ -204,8 +209,11 @@ export function converseRequest(options: BedrockOptions, request: ModelRequest):
     system,
     messages: toBedrockMessages(request.messages, cacheAfter),
     toolConfig: { tools },
-    // Reasoning models take no temperature while they reason.
-    inferenceConfig: { maxTokens, ...(budget ? {} : { temperature: options.temperature ?? 0 }) },
+    // Reasoning models take no temperature while they reason; newer Claude models take none at all (a 400).
+    inferenceConfig: {
+      maxTokens,
+      ...(budget || rejectsSamplingParams(options.modelId) ? {} : { temperature: options.temperature ?? 0 }),
+    },
     ...(budget
       ? {
           additionalModelRequestFields: { thinking: { type: 'enabled', budget_tokens: budget } } as never,
