@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type EvalQuestion, parseQuestionFile } from '../../functions/agent/eval/questions';
+import { rawDatabase } from './support/sample';
+
+/**
+ * The question files `npm run eval` reads (README, "Evaluating the analyst") parse, classify every question, and
+ * their reference SQL runs on the raw sample tables. Only the references run here: the analyst never sees a
+ * held-out set before it is scored.
+ */
+const dir = fileURLToPath(new URL('./questions', import.meta.url));
+const files = readdirSync(dir).filter((name) => name.endsWith('.yml'));
+const load = (name: string) => parseQuestionFile(readFileSync(join(dir, name), 'utf8'));
+
+let raw: Awaited<ReturnType<typeof rawDatabase>>;
+beforeAll(async () => {
+  raw = await rawDatabase();
+});
+afterAll(() => raw.close());
+
+describe('question files', () => {
+  it('finds the held-out sets', () => {
+    expect(files).toEqual(expect.arrayContaining(['held-out-2.yml', 'held-out-3.yml', 'held-out-4.yml']));
+  });
+
+  it.each(files)('%s parses and gives every question a class', (name) => {
+    const questions = load(name);
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.filter((q) => q.class === 'unclassified').map((q) => q.ask)).toEqual([]);
+  });
+
+  it.each(files)('%s: every reference runs on the raw sample tables', async (name) => {
+    const failures: string[] = [];
+    for (const q of load(name)) {
+      if (q.sql === undefined) continue;
+      await raw
+        .query(q.sql)
+        .catch((error: unknown) => failures.push(`${q.ask.join(' / ')}: ${String(error)}`));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("held-out-4 covers issue 29's classes about evenly with at least 48 questions", () => {
+    const questions = load('held-out-4.yml');
+    const count = (pick: (q: EvalQuestion) => boolean) => questions.filter(pick).length;
+    expect(questions.length).toBeGreaterThanOrEqual(48);
+    const classes = [
+      'counts-per-entity',
+      'period-over-period',
+      'cohorts',
+      'top-per-group',
+      'combined-shares',
+      'percentiles',
+      'past-the-data',
+      'wording',
+      'unknown-words',
+      'out-of-scope',
+    ];
+    expect([...new Set(questions.map((q) => q.class))].sort()).toEqual([...classes].sort());
+    for (const c of classes) expect(count((q) => q.class === c)).toBeGreaterThanOrEqual(5);
+    // Refusals are only for what the data lacks; a period past the data is answered with its range.
+    expect(count((q) => q.refuse && q.class !== 'out-of-scope' && q.class !== 'wording')).toBe(0);
+    expect(count((q) => q.check === 'range' && q.class !== 'past-the-data')).toBe(0);
+    expect(count((q) => q.check === 'range')).toBeGreaterThanOrEqual(5);
+    // The clock lies past the data's end (2025-12-31), so relative periods reach beyond it.
+    expect(questions.every((q) => q.now === Date.parse('2026-04-20T10:00:00Z'))).toBe(true);
+  });
+});
