@@ -123,6 +123,24 @@ describe('row_level', () => {
     ).toEqual(ALL);
   });
 
+  test('allow_all false without filters grants no row, alone or beside a filtered policy', () => {
+    expect(condition([{ group: '*', row_level: { allow_all: false } }]).result).toEqual(NONE);
+    expect(condition([{ group: '*', row_level: { allow_all: false, filters: [] } }]).result).toEqual(NONE);
+    const { result, params } = condition([
+      { group: '*', row_level: { allow_all: false } },
+      { group: 'sales', row_level: { filters: [{ member: 'region', operator: 'equals', values: ['n'] }] } },
+    ]);
+    expect(result).toEqual(sql('(t.region = $2)', 'n'));
+    expect(params).toEqual(['before', 'n']);
+    // Another matching policy that allows every row still does.
+    expect(
+      condition([
+        { group: '*', row_level: { allow_all: false } },
+        { group: 'sales', row_level: { allow_all: true } },
+      ]).result,
+    ).toEqual(ALL);
+  });
+
   test('filters of one policy AND, policies OR, parameters numbered after those already bound', () => {
     const { result, params } = condition([
       {
