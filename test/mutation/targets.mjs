@@ -20,6 +20,7 @@ export const GROUPS = {
       'test/semantic/joined-policy.test.ts',
       'test/query/scoped-policy.test.ts',
       'test/semantic/derived-hiding.test.ts',
+      'test/semantic/derived-members.test.ts',
     ],
   },
   /** Securing each object a query reads, and scope-correct name resolution. */

@@ -75,6 +75,15 @@ describe('which policies apply', () => {
     expect(condition([{ embed_group: '*', ...all }], scoped).result).toEqual(NONE);
   });
 
+  test("a condition reads the session's embed-tenant values, and only those, as embedUserAttributes", () => {
+    const all = { group: '*', row_level: { allow_all: true } };
+    const when = (c: string) => [{ ...all, conditions: [{ if: c }] }];
+    const scoped = user({ embed: { groups: [], userAttributes: { region: 'south' } } });
+    expect(condition(when("{ embedUserAttributes.region == 'south' }"), scoped).result).toEqual(ALL);
+    expect(condition(when("{ userAttributes.region == 'south' }"), scoped).result).toEqual(NONE);
+    expect(condition(when("{ embedUserAttributes.region == 'north' }"), north).result).toEqual(NONE);
+  });
+
   test('every condition must hold; a policy whose condition fails is skipped, not granted', () => {
     const all = { group: '*', row_level: { allow_all: true } };
     expect(condition([{ ...all, conditions: [{ if: '{ securityContext.team == 7 }' }] }]).result).toEqual(
