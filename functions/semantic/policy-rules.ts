@@ -163,11 +163,19 @@ export function parseCondition(text: string): Expr {
     return { kind: 'ref', source: value, path };
   };
   const unary = (): Expr => {
-    if (is('op', '!') || is('id', 'not')) {
+    if (is('op', '!')) {
       i++;
       return { kind: 'not', of: unary() };
     }
     return primary();
+  };
+  // Python's `not` (Cube's YAML conditions) binds looser than a comparison: `not x in [..]` is `not (x in [..])`.
+  const negation = (): Expr => {
+    if (is('id', 'not')) {
+      i++;
+      return { kind: 'not', of: negation() };
+    }
+    return comparison();
   };
   const comparison = (): Expr => {
     const left = unary();
@@ -183,10 +191,10 @@ export function parseCondition(text: string): Expr {
     return left;
   };
   const and = (): Expr => {
-    let left = comparison();
+    let left = negation();
     while (is('id', 'and') || is('op', '&&')) {
       i++;
-      left = { kind: 'binary', op: 'and', left, right: comparison() };
+      left = { kind: 'binary', op: 'and', left, right: negation() };
     }
     return left;
   };

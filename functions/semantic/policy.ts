@@ -153,6 +153,8 @@ export function policyCondition(
   const start = params.length;
   for (const policy of matching) {
     const row = policy.row_level;
+    // `allow_all: false` with no filters grants no row (docs/data-model.md): never read as "no filter, every row".
+    if (row?.allow_all === false && (row.filters ?? []).length === 0) continue;
     if (!row || row.allow_all || !row.filters || row.filters.length === 0) {
       params.length = start;
       return { kind: 'all' };

@@ -19,6 +19,8 @@ export const GROUPS = {
       'test/semantic/policy-members.test.ts',
       'test/semantic/joined-policy.test.ts',
       'test/query/scoped-policy.test.ts',
+      'test/semantic/derived-hiding.test.ts',
+      'test/semantic/derived-members.test.ts',
     ],
   },
   /** Securing each object a query reads, and scope-correct name resolution. */
@@ -36,7 +38,11 @@ export const GROUPS = {
   identity: {
     /** Its tests read and write users: scripts/mutate.mjs starts DynamoDB Local for it. */
     dynamodb: true,
-    mutate: ['functions/access/identity.ts'],
+    mutate: [
+      'functions/access/identity.ts',
+      'functions/access/ensure-user.ts',
+      'functions/access/query-context.ts',
+    ],
     tests: [
       'test/query/identity-context.test.ts',
       'test/query/identity.test.ts',

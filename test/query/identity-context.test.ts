@@ -98,6 +98,84 @@ describe('groups', () => {
   });
 });
 
+describe('a member key naming a user that is not stored', () => {
+  test('uses the request for this one call (null values left out, groups once each) and stores nothing', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const id = await resolve(
+      {
+        externalId: 'member-new',
+        groups: ['sales', 'support', 'sales'],
+        userAttributes: [
+          { name: 'region', value: 'east' },
+          { name: 'allowed_categories', value: null },
+        ],
+        securityContext: { team: 4 },
+        roles: ['auditor'],
+        ephemeralTtlSeconds: 600,
+      },
+      member,
+    );
+    expect(id.query).toEqual({
+      groups: ['sales', 'support'],
+      userAttributes: { region: 'east' },
+      securityContext: { team: 4 },
+      roles: ['auditor'],
+    });
+    expect(id.readOnly).toBe(true);
+    expect(id.expiresAt).toBeGreaterThanOrEqual(before + 600);
+    expect(id.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
+    expect(await stored('member-new')).toBeUndefined();
+  });
+
+  test('cannot make it persistent, and its group and attribute names are still checked', async () => {
+    for (const [settings, match] of [
+      [{ isEphemeral: false }, { status: 403, message: expect.stringContaining('isEphemeral') }],
+      [{ groups: ['pirates'] }, { code: 'GROUPS_NOT_FOUND' }],
+      [{ userAttributes: [{ name: 'planet', value: 'x' }] }, { code: 'USER_ATTRIBUTES_NOT_FOUND' }],
+    ] as const) {
+      await expect(resolve({ externalId: 'member-refused', ...settings }, member)).rejects.toMatchObject(
+        match,
+      );
+    }
+    expect(await stored('member-refused')).toBeUndefined();
+  });
+
+  test('an existing ephemeral user: a member key cannot make it persistent', async () => {
+    await resolve({ externalId: 'member-eph', groups: ['sales'] });
+    await expect(resolve({ externalId: 'member-eph', isEphemeral: false }, member)).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringContaining('isEphemeral'),
+    });
+    expect((await stored('member-eph'))?.expiresAt).toBeDefined();
+  });
+});
+
+describe('an admin key', () => {
+  test('probing reads and writes nothing: the context is empty but for the roles', async () => {
+    await resolve({ externalId: 'admin-probe', groups: ['sales'], securityContext: { team: 1 } });
+    const probe = await resolveIdentity(
+      store,
+      admin,
+      { externalId: 'admin-probe', groups: ['support'], securityContext: { team: 2 }, roles: ['auditor'] },
+      { purpose: 'chat', provision: true, probe: true },
+    );
+    expect(probe.query).toEqual({ groups: [], userAttributes: {}, securityContext: {}, roles: ['auditor'] });
+    expect((await stored('admin-probe'))?.groups['*']).toEqual(['sales']);
+  });
+
+  test('without provisioning (abort) reads the stored user as stored, with the request context', async () => {
+    await resolve({ externalId: 'admin-abort', groups: ['sales'] });
+    const id = await resolve(
+      { externalId: 'admin-abort', groups: ['support'], securityContext: { t: 1 } },
+      admin,
+      false,
+    );
+    expect(id.query.groups).toEqual(['sales']);
+    expect(id.query.securityContext).toEqual({ t: 1 });
+    expect((await stored('admin-abort'))?.groups['*']).toEqual(['sales']);
+  });
+});
+
 describe('which security context wins', () => {
   test("the request's over the stored one, also when nothing is written", async () => {
     await resolve({ externalId: 'ctx-req', securityContext: { team: 1 } });

@@ -75,6 +75,15 @@ describe('which policies apply', () => {
     expect(condition([{ embed_group: '*', ...all }], scoped).result).toEqual(NONE);
   });
 
+  test("a condition reads the session's embed-tenant values, and only those, as embedUserAttributes", () => {
+    const all = { group: '*', row_level: { allow_all: true } };
+    const when = (c: string) => [{ ...all, conditions: [{ if: c }] }];
+    const scoped = user({ embed: { groups: [], userAttributes: { region: 'south' } } });
+    expect(condition(when("{ embedUserAttributes.region == 'south' }"), scoped).result).toEqual(ALL);
+    expect(condition(when("{ userAttributes.region == 'south' }"), scoped).result).toEqual(NONE);
+    expect(condition(when("{ embedUserAttributes.region == 'north' }"), north).result).toEqual(NONE);
+  });
+
   test('every condition must hold; a policy whose condition fails is skipped, not granted', () => {
     const all = { group: '*', row_level: { allow_all: true } };
     expect(condition([{ ...all, conditions: [{ if: '{ securityContext.team == 7 }' }] }]).result).toEqual(
@@ -119,6 +128,24 @@ describe('row_level', () => {
           group: '*',
           row_level: { allow_all: true, filters: [{ member: 'region', operator: 'equals', values: ['n'] }] },
         },
+      ]).result,
+    ).toEqual(ALL);
+  });
+
+  test('allow_all false without filters grants no row, alone or beside a filtered policy', () => {
+    expect(condition([{ group: '*', row_level: { allow_all: false } }]).result).toEqual(NONE);
+    expect(condition([{ group: '*', row_level: { allow_all: false, filters: [] } }]).result).toEqual(NONE);
+    const { result, params } = condition([
+      { group: '*', row_level: { allow_all: false } },
+      { group: 'sales', row_level: { filters: [{ member: 'region', operator: 'equals', values: ['n'] }] } },
+    ]);
+    expect(result).toEqual(sql('(t.region = $2)', 'n'));
+    expect(params).toEqual(['before', 'n']);
+    // Another matching policy that allows every row still does.
+    expect(
+      condition([
+        { group: '*', row_level: { allow_all: false } },
+        { group: 'sales', row_level: { allow_all: true } },
       ]).result,
     ).toEqual(ALL);
   });

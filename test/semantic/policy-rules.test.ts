@@ -98,6 +98,15 @@ const CASES: [string | boolean, boolean][] = [
   ['{ !!securityContext.n }', true],
   ['{ not not securityContext.none }', false],
   ['{ not securityContext.n == 5 }', false],
+  // `not` binds looser than a comparison (Python, Cube's YAML), `!` tighter (JavaScript).
+  ['{ not securityContext.n == 4 }', true],
+  ["{ not securityContext.s in ['a', 'c'] }", true],
+  ["{ not securityContext.s in ['b'] }", false],
+  ["{ not securityContext.missing in ['b'] }", true],
+  ['{ not securityContext.n == 4 and securityContext.zero }', false],
+  ['{ not securityContext.t or securityContext.t }', true],
+  ['{ !securityContext.n == 4 }', false],
+  ['{ !securityContext.zero == true }', true],
   // Equality is strict: no number/string coercion.
   ['{ securityContext.n == 5 }', true],
   ['{ securityContext.n === 5 }', true],
@@ -224,6 +233,8 @@ describe('parseCondition refuses what is not a condition', () => {
     '{ ,] }',
     "{ 'securityContext'.s }",
     "{ 'b' '==' 'b' }",
+    '{ securityContext.x == not securityContext.y }',
+    '{ securityContext.x not in [1] }',
   ])('%p', (text) => {
     expect(() => parseCondition(text)).toThrow(/condition/);
   });

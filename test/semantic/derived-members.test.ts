@@ -1,0 +1,206 @@
+/**
+ * What each member is computed from (functions/semantic/derived.ts), read directly: the table member-level hiding
+ * walks (docs/data-model.md, "A member derived from a hidden member is hidden too"). A source missed here is a
+ * derived member left visible when its source is hidden; a source invented here hides too much. Also the hiding of
+ * a `sub_query` dimension whose measure, in another cube, the user may not see, and the authors' notes.
+ */
+
+import { parseModel, type QueryUser, visibleMembers } from '../../functions/semantic';
+import { derivedMembers } from '../../functions/semantic/derived';
+
+const model = parseModel([
+  {
+    path: 'm.yml',
+    content: `
+cubes:
+  - name: orders
+    sql_table: orders
+    joins:
+      - name: customers
+        sql: "{CUBE}.customer_id = {customers}.id"
+        relationship: many_to_one
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: customer_id, sql: customer_id, type: number }
+      - { name: amount, sql: "{CUBE.amount}", type: number }
+      - { name: status, sql: status, type: string }
+      - { name: cents, sql: "{amount} * 100", type: number }
+      - { name: by_cube, sql: "{CUBE.amount} + {CUBE.tax}", type: number }
+      - { name: by_name, sql: "{orders.status} || ''", type: string }
+      - { name: dollars, sql: "{cents} / 100", type: number }
+      - name: size
+        type: string
+        case:
+          when:
+            - { sql: "{amount} > 10", label: big }
+            - { sql: "{CUBE}.amount > 5", label: { sql: "{status}" } }
+          else: { label: small }
+    measures:
+      - { name: count, type: count }
+      - { name: total, type: sum, sql: "{amount}" }
+      - name: paid_total
+        type: sum
+        sql: amount
+        filters: [{ sql: "{status} = 'paid'" }]
+      - { name: average, type: number, sql: "{total} / {count}" }
+      - { name: avg_cents, type: number, sql: "{average} * 100" }
+    segments:
+      - { name: big, sql: "{amount} > 10" }
+      - { name: paid, sql: "{CUBE}.status = 'paid'" }
+    access_policy:
+      - group: "*"
+        member_level:
+          excludes: [amount]
+      - group: managers
+      - group: no_totals
+        member_level:
+          excludes: [total]
+  - name: customers
+    sql_table: customers
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: name, sql: name, type: string }
+      - { name: spent, sql: "{orders.total}", type: number, sub_query: true }
+views:
+  - name: buyers
+    cubes:
+      - join_path: customers
+        includes: "*"
+`,
+  },
+]);
+
+const cube = (name: string) => {
+  const found = model.cubes.get(name);
+  if (!found) throw new Error(name);
+  return found;
+};
+const table = (name: string) =>
+  Object.fromEntries(
+    [...derivedMembers(cube(name), model.cubes)].map(([member, refs]) => [
+      member,
+      refs.map((r) => `${r.cube}.${r.member}`).sort(),
+    ]),
+  );
+
+test('a cube: each derived member with its direct sources, and nothing else', () => {
+  expect(table('orders')).toEqual({
+    // `{CUBE.amount}` inside amount itself is its column, not a source; `{CUBE.tax}` names no member.
+    cents: ['orders.amount'],
+    by_cube: ['orders.amount'],
+    by_name: ['orders.status'],
+    dollars: ['orders.cents'],
+    // Both branches of a case, its conditions and a label's SQL; `{CUBE}.amount` is a column.
+    size: ['orders.amount', 'orders.status'],
+    big: ['orders.amount'],
+    // A measure over measures; an aggregate over a dimension (total) and a measure's filters are not derived.
+    average: ['orders.count', 'orders.total'],
+    avg_cents: ['orders.average'],
+  });
+});
+
+test("a sub_query dimension is derived from the other cube's measure", () => {
+  expect(table('customers')).toEqual({
+    spent: ['orders.total'],
+  });
+});
+
+const as = (...groups: string[]): QueryUser => ({ groups, userAttributes: {}, securityContext: {} });
+const names = (object: string, user: QueryUser) => {
+  const found = model.objects.get(object);
+  if (!found) throw new Error(object);
+  return visibleMembers(model, found, user)
+    .map((m) => m.name)
+    .sort();
+};
+
+test('what a hidden source hides, transitively, and what it leaves', () => {
+  expect(names('orders', as())).toEqual([
+    'average',
+    'avg_cents',
+    'by_name',
+    'count',
+    'customer_id',
+    'id',
+    'paid',
+    'paid_total',
+    'status',
+    'total',
+  ]);
+  expect(names('orders', as('managers'))).toHaveLength(16);
+});
+
+test("a sub_query dimension is hidden where the other cube's measure is, through a cube and a view", () => {
+  const all = ['id', 'name', 'spent'];
+  expect(names('customers', as())).toEqual(all);
+  expect(names('buyers', as())).toEqual(all);
+  // A user who may not see orders.total (one policy hides it, the other, `*`, does not; unioned: visible)...
+  expect(names('customers', as('no_totals'))).toEqual(all);
+  const hidden = parseModel([
+    {
+      path: 'm.yml',
+      content: `
+cubes:
+  - name: orders
+    sql_table: orders
+    joins:
+      - name: customers
+        sql: "{CUBE}.customer_id = {customers}.id"
+        relationship: many_to_one
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: amount, sql: amount, type: number }
+    measures:
+      - { name: total, type: sum, sql: amount }
+      - { name: count, type: count }
+    access_policy:
+      - group: "*"
+        member_level:
+          excludes: [total]
+  - name: customers
+    sql_table: customers
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: spent, sql: "{orders.total}", type: number, sub_query: true }
+      - { name: orders_count, sql: "{orders.count}", type: number, sub_query: true }
+views:
+  - name: buyers
+    cubes:
+      - join_path: customers
+        includes: "*"
+`,
+    },
+  ]);
+  const seen = (object: string) =>
+    visibleMembers(hidden, hidden.objects.get(object) ?? fail(object), as())
+      .map((m) => m.name)
+      .sort();
+  // ...does not see the dimension reading it, in the cube or in a view.
+  expect(seen('customers')).toEqual(['id', 'orders_count']);
+  expect(seen('buyers')).toEqual(['id', 'orders_count']);
+});
+
+function fail(what: string): never {
+  throw new Error(what);
+}
+
+test('the notes tell the author which listed members a policy hides through their sources', () => {
+  const notes = (model.notes ?? [])
+    .filter((n) => n.file === 'm.yml' && n.message.includes('hidden for this policy'))
+    .map((n) => `${n.path.replace(/^.*access_policy/, 'access_policy')}: ${n.message}`)
+    .sort();
+  const note = (policy: number, name: string, sources: string) =>
+    `access_policy[${policy}].member_level: ${name} is hidden for this policy's users too: it is computed from ${sources}, which the policy hides`;
+  expect(notes).toEqual(
+    [
+      note(0, 'big', 'amount'),
+      note(0, 'by_cube', 'amount'),
+      note(0, 'cents', 'amount'),
+      // Through cents: its own hidden source is named, not amount.
+      note(0, 'dollars', 'cents'),
+      note(0, 'size', 'amount'),
+      note(2, 'average', 'total'),
+      note(2, 'avg_cents', 'average'),
+    ].sort(),
+  );
+});
