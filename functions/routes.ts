@@ -42,6 +42,11 @@ export interface RouteDefinition {
   readonly tokenSecret?: boolean;
   /** Whether the function verifies deployments' Cube tokens: it reads the key that opens their secrets. */
   readonly cubeTokenKey?: boolean;
+  /**
+   * Whether the function queries the account's expiring users in the byOwner index (the group counts subtract the
+   * expired ones still stored): Query on that index only, for `A#` keys.
+   */
+  readonly expiryIndex?: boolean;
 }
 
 /** Api-Key authentication: the key item, then its account (functions/access/auth.ts). */
@@ -158,6 +163,7 @@ export const routes: readonly RouteDefinition[] = [
     streaming: false,
     table: { ...apiKeyAuth, account: ['GetItem', 'Query'] },
     cursorSecret: true,
+    expiryIndex: true,
   },
   {
     id: 'delete-group',

@@ -7,6 +7,7 @@ import {
   type GroupDefinition,
 } from '../store/definitions';
 import { embedTenants } from '../store/embed-tenants';
+import { groupCounts } from '../store/group-counts';
 import type { Scope } from '../store/keys';
 import { users } from '../store/users';
 import * as z from '../zod';
@@ -94,7 +95,8 @@ async function byName(
 /**
  * Groups as Cube lists them: newest first (then by name), each with its member count (`userCount`, live users of
  * the embed tenant). The key orders groups by name, so the tenant's groups are read whole and sorted; a cursor
- * records the creation time and the name.
+ * records the creation time and the name. The count is kept on the group item; members that expired but are still
+ * stored are taken off it here (docs/operating.md, "Group member counts"). No user is read.
  */
 async function groupPage(
   store: Store,
@@ -103,13 +105,17 @@ async function groupPage(
   first: number,
   after: string | undefined,
 ): Promise<ListedPage<GroupDefinition & { userCount: number }>> {
-  const [all, counts] = await Promise.all([
-    definitions.listAll(store, account, scope, 'group'),
-    users.groupCounts(store, account, scope),
+  const [all, expired] = await Promise.all([
+    definitions.listGroupsCounted(store, account, scope),
+    groupCounts.expiredMembers(store, account, scope),
   ]);
   const position = (group: { createdAt: string; name: string }) => `${group.createdAt}\u0000${group.name}`;
   const sorted = all
-    .map((group) => ({ ...group, userCount: counts.get(group.name) ?? 0 }))
+    .map(({ storedCount, ...group }) => ({
+      ...group,
+      // The index lags its table by a moment: never below zero.
+      userCount: Math.max(0, storedCount - (expired.get(group.name) ?? 0)),
+    }))
     .sort((a, b) =>
       a.createdAt === b.createdAt ? a.name.localeCompare(b.name) : a.createdAt < b.createdAt ? 1 : -1,
     );

@@ -23,6 +23,9 @@ export interface GroupDefinition {
   updatedAt: string;
 }
 
+/** A group with its stored member count (functions/store/group-counts.ts). */
+export type CountedGroup = GroupDefinition & { storedCount: number };
+
 export interface AttributeDefinition {
   id: string;
   name: string;
@@ -223,6 +226,19 @@ export const definitions = {
     };
   },
 
+  /** Every group of a scope with its stored member count (the groups list orders them newest first). */
+  async listGroupsCounted(store: Store, account: string, scope: Scope): Promise<CountedGroup[]> {
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: keys.groupPrefix(scope),
+      consistentRead: true,
+    });
+    return items.map((item) => ({
+      ...toGroup(item),
+      storedCount: typeof item.userCount === 'number' ? item.userCount : 0,
+    }));
+  },
+
   /** Every definition of a kind in a scope (the groups list orders them newest first, which the key cannot). */
   async listAll(
     store: Store,
@@ -285,6 +301,8 @@ export function definitionUpdate(
   input: DefinitionInput,
   /** One time for every definition a request writes, so definitions made together sort together. */
   now: string = new Date().toISOString(),
+  /** A group's member count change made in the same write (functions/store/group-counts.ts). */
+  countDelta = 0,
 ) {
   const names: Record<string, string> = { '#name': 'name', '#kind': 'kind' };
   const values: Record<string, unknown> = {
@@ -322,9 +340,10 @@ export function definitionUpdate(
     sets.push('#type = :type');
     condition = 'attribute_not_exists(#type) OR #type = :type';
   }
+  if (countDelta !== 0) values[':countDelta'] = countDelta;
   return {
     Key: keyOf(kind)(account, scope, input.name),
-    UpdateExpression: `SET ${sets.join(', ')}`,
+    UpdateExpression: `SET ${sets.join(', ')}${countDelta !== 0 ? ' ADD userCount :countDelta' : ''}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ...(condition ? { ConditionExpression: condition } : {}),
