@@ -170,8 +170,9 @@ export const routes: readonly RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/v1/embed-tenants/{embedTenantName}/groups/{id}',
     streaming: false,
-    // Delete the definition, then sweep it from the users of the account.
-    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
+    // One transaction: the definition's tombstone, the sweep's job (a Put) and its pending entry. Locally the
+    // sweep then runs in process with the same grants as the table-stream worker (functions/embed/sweep.ts).
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'] },
   },
   {
     id: 'list-user-attributes',
@@ -186,7 +187,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/v1/embed-tenants/{embedTenantName}/user-attributes/{id}',
     streaming: false,
-    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'] },
   },
   chatStreamRoute(`${chat}/stream-chat-state`),
   chatAbortRoute(`${chat}/stream-chat-state/abort`),

@@ -5,14 +5,16 @@ import {
   type DefinitionKind,
   definitions,
   type GroupDefinition,
+  nameFromId,
 } from '../store/definitions';
 import { embedTenants } from '../store/embed-tenants';
 import { groupCounts } from '../store/group-counts';
 import type { Scope } from '../store/keys';
-import { users } from '../store/users';
+import { sweeps } from '../store/sweeps';
 import * as z from '../zod';
 import { cursorSecret, decodeCursor, encodeCursor, type Page } from './cursor';
 import { EMBED_TENANT_NAME } from './schemas';
+import { sweepInProcess } from './sweep';
 
 /** Query of the list endpoints: `first` 1..100 (default 20), `after` an opaque cursor. */
 const firstMessage = 'must be an integer from 1 to 100';
@@ -133,8 +135,11 @@ function comesAfter(position: string, cursor: string): boolean {
 }
 
 /**
- * DELETE .../groups/{id} and .../user-attributes/{id}: removes the definition, then every membership in it or
- * value of it, so the state is as if it never existed and the name can be defined again.
+ * DELETE .../groups/{id} and .../user-attributes/{id}: the definition is deleted at once (it no longer resolves, and
+ * the name can be defined again), with a sweep that removes every membership in it or value of it from the users;
+ * until the sweep has passed a user, reads leave those out (functions/store/sweeps.ts). The sweep runs in bounded,
+ * resumable batches from the table's stream in AWS, after the 204; locally (npm start, tests) the same batches run
+ * in process before it (functions/embed/sweep.ts).
  */
 export async function deleteTenantDefinition(
   store: Store,
@@ -144,7 +149,8 @@ export async function deleteTenantDefinition(
   id: string,
 ): Promise<void> {
   const scope = await tenantScope(store, account, embedTenantName);
-  const name = await definitions.deleteById(store, account, scope, kind, id);
+  const named = nameFromId(id);
+  const name = named && (await sweeps.start(store, account, scope, kind, id, named));
   if (!name) throw new NotFoundError(notFoundNames[kind], `No ${kind} with id ${id} in ${embedTenantName}`);
-  await users.sweepDefinition(store, account, scope, kind, name);
+  await sweepInProcess(store, account, id);
 }

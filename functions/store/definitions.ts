@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../errors';
 import { isConditionFailed, queryAll, type Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
@@ -51,6 +45,13 @@ export function nameFromId(id: string): string | undefined {
   const name = Buffer.from(match[1], 'base64url').toString('utf8');
   return name.length > 0 ? name : undefined;
 }
+
+/**
+ * Whether an item is a definition, not the tombstone a delete leaves while its sweep is pending (no id:
+ * functions/store/sweeps.ts).
+ */
+export const isDefined = (item: Record<string, unknown> | undefined): item is Record<string, unknown> =>
+  item !== undefined && typeof item.id === 'string';
 
 const keyOf = (kind: DefinitionKind) => (kind === 'group' ? keys.group : keys.attribute);
 const prefixOf = (kind: DefinitionKind) => (kind === 'group' ? keys.groupPrefix : keys.attributePrefix);
@@ -101,7 +102,7 @@ export const definitions = {
         ConsistentRead: true,
       }),
     );
-    return out.Item ? toGroup(out.Item) : undefined;
+    return isDefined(out.Item) ? toGroup(out.Item) : undefined;
   },
 
   async getAttribute(
@@ -117,7 +118,7 @@ export const definitions = {
         ConsistentRead: true,
       }),
     );
-    return out.Item ? toAttribute(out.Item) : undefined;
+    return isDefined(out.Item) ? toAttribute(out.Item) : undefined;
   },
 
   /** Reads many definitions by name in one scope (error reporting and user reads). */
@@ -140,7 +141,9 @@ export const definitions = {
         };
       while (request && Object.keys(request).length > 0) {
         const out = await store.doc.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of out.Responses?.[store.tableName] ?? []) found.set(String(item.name), item);
+        for (const item of out.Responses?.[store.tableName] ?? []) {
+          if (isDefined(item)) found.set(String(item.name), item);
+        }
         request = out.UnprocessedKeys as typeof request;
       }
     }
@@ -210,6 +213,9 @@ export const definitions = {
         new QueryCommand({
           TableName: store.tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          // A deleted definition whose sweep is pending is a tombstone without an id.
+          FilterExpression: 'attribute_exists(#id)',
+          ExpressionAttributeNames: { '#id': 'id' },
           ExpressionAttributeValues: { ':pk': keys.accountPartition(account), ':prefix': prefix },
           ExclusiveStartKey: start,
           Limit: page.first + 1 - items.length,
@@ -233,7 +239,7 @@ export const definitions = {
       prefix: keys.groupPrefix(scope),
       consistentRead: true,
     });
-    return items.map((item) => ({
+    return items.filter(isDefined).map((item) => ({
       ...toGroup(item),
       storedCount: typeof item.userCount === 'number' ? item.userCount : 0,
     }));
@@ -251,33 +257,7 @@ export const definitions = {
       prefix: prefixOf(kind)(scope),
       consistentRead: true,
     });
-    return items.map(kind === 'group' ? toGroup : toAttribute);
-  },
-
-  /** Deletes a definition by id; false when no definition of that scope has this id. */
-  async deleteById(
-    store: Store,
-    account: string,
-    scope: Scope,
-    kind: DefinitionKind,
-    id: string,
-  ): Promise<string | undefined> {
-    const name = nameFromId(id);
-    if (!name) return undefined;
-    try {
-      await store.doc.send(
-        new DeleteCommand({
-          TableName: store.tableName,
-          Key: keyOf(kind)(account, scope, name),
-          ConditionExpression: 'id = :id',
-          ExpressionAttributeValues: { ':id': id },
-        }),
-      );
-      return name;
-    } catch (error) {
-      if (isConditionFailed(error)) return undefined;
-      throw error;
-    }
+    return items.filter(isDefined).map(kind === 'group' ? toGroup : toAttribute);
   },
 };
 

@@ -1,6 +1,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailed, queryAll, type Store } from './client';
 import { epochSeconds, isExpired, keys, type Scope, scopeId, scopeOf } from './keys';
+import { sweeps, withoutStale } from './sweeps';
 import { byOwnerIndex } from './table';
 import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
@@ -50,7 +51,7 @@ export const groupCounts = {
         TableName: store.tableName,
         Key: keys.group(account, change.scope, change.name),
         UpdateExpression: 'ADD userCount :d',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_exists(id)',
         ExpressionAttributeValues: { ':d': change.delta },
       },
     };
@@ -100,7 +101,8 @@ export const groupCounts = {
    * the same transaction makes a redelivered record a no-op. Groups deleted since are skipped.
    */
   async retire(store: Store, account: string, item: Record<string, unknown>, eventId: string): Promise<void> {
-    const changes = membershipsOf(item, -1);
+    // A membership of a deleted group (its sweep pending) is in no count.
+    const changes = membershipsOf(withoutStale(item, await sweeps.pending(store, account)), -1);
     // 99 changes and the marker per transaction (DynamoDB's limit is 100 items).
     for (let at = 0, part = 0; at < changes.length; at += 99, part += 1) {
       let pending = changes.slice(at, at + 99);
@@ -145,10 +147,14 @@ export const groupCounts = {
    */
   async recount(store: Store, account: string): Promise<{ groups: number; users: number }> {
     const pk = keys.accountPartition(account);
-    const users = await queryAll(store, { pk, prefix: keys.userPrefix, consistentRead: true });
+    const [users, pending] = await Promise.all([
+      queryAll(store, { pk, prefix: keys.userPrefix, consistentRead: true }),
+      sweeps.pending(store, account),
+    ]);
     const counts = new Map<string, number>();
     for (const user of users) {
-      for (const change of membershipsOf(user, 1)) {
+      // A membership of a deleted group (its sweep pending) counts in no group.
+      for (const change of membershipsOf(withoutStale(user, pending), 1)) {
         const key = `${scopeId(change.scope)}\u0000${change.name}`;
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
@@ -173,6 +179,7 @@ export const groupCounts = {
     }
     const groups = await queryAll(store, { pk, prefix: 'GROUP#', consistentRead: true });
     for (const group of groups) {
+      if (typeof group.id !== 'string') continue; // a deleted group's tombstone
       const key = `${String(group.scope)}\u0000${String(group.name)}`;
       await store.doc
         .send(
@@ -180,7 +187,7 @@ export const groupCounts = {
             TableName: store.tableName,
             Key: { pk: group.pk, sk: group.sk },
             UpdateExpression: 'SET userCount = :n',
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: 'attribute_exists(id)',
             ExpressionAttributeValues: { ':n': counts.get(key) ?? 0 },
           }),
         )

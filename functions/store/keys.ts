@@ -73,6 +73,11 @@ export const keys = {
     ownerPk: `A#${account}#EXPIRES`,
     ownerSk: pad(epochSeconds),
   }),
+  /** The account's pending definition sweeps, read beside every user (functions/store/sweeps.ts). */
+  sweeps: (account: string) => ({ pk: `A#${account}`, sk: 'SWEEPS' }),
+  /** One pending sweep, by the deleted definition's id, with its position. */
+  sweepJob: (account: string, definitionId: string) => ({ pk: `A#${account}`, sk: `SWEEP#${definitionId}` }),
+  sweepJobPrefix: 'SWEEP#',
   /** Marks a table stream record as applied, so a redelivered record changes nothing twice (expires). */
   streamMark: (account: string, eventId: string) => ({ pk: `A#${account}`, sk: `STREAM#${eventId}` }),
   session: (sessionId: string) => ({ pk: `S#${sessionId}`, sk: 'SESSION' }),

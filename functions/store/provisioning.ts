@@ -65,7 +65,7 @@ export const provisioningItems = {
       ConditionCheck: {
         TableName: store.tableName,
         Key: keys.group(account, scope, name),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_exists(id)',
       },
     };
   },
@@ -86,7 +86,7 @@ export const provisioningItems = {
       ConditionCheck: {
         TableName: store.tableName,
         Key: keys.attribute(account, scope, name),
-        ConditionExpression: `attribute_exists(pk) AND #type IN (${Object.keys(values).join(', ')})`,
+        ConditionExpression: `attribute_exists(id) AND #type IN (${Object.keys(values).join(', ')})`,
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: values,
       },

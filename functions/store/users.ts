@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailed, queryAll, type Store } from './client';
 import { type CountChange, groupCounts, membershipsOf } from './group-counts';
 import { isExpired, keys, type Scope, scopeId } from './keys';
+import { sweeps, withoutStale } from './sweeps';
 import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
 export type AttributeValue = string | number | boolean | string[] | number[];
@@ -103,13 +104,19 @@ export const users = {
     };
   },
 
-  /** The user, or undefined when absent or an expired ephemeral user (DynamoDB deletes those late). */
+  /**
+   * The user, or undefined when absent or an expired ephemeral user (DynamoDB deletes those late). The account's
+   * pending sweeps are read beside it: a membership or value of a deleted definition is never seen.
+   */
   async get(store: Store, account: string, ref: UserRef): Promise<UserRecord | undefined> {
-    const out = await store.doc.send(
-      new GetCommand({ TableName: store.tableName, Key: userKey(account, ref), ConsistentRead: true }),
-    );
+    const [out, pending] = await Promise.all([
+      store.doc.send(
+        new GetCommand({ TableName: store.tableName, Key: userKey(account, ref), ConsistentRead: true }),
+      ),
+      sweeps.pending(store, account),
+    ]);
     if (!out.Item || isExpired(out.Item)) return undefined;
-    return toUser(out.Item);
+    return toUser(withoutStale(out.Item, pending));
   },
 
   /** The raw stored item (including an expired one): transactions condition on what they saw. */
@@ -183,83 +190,10 @@ export const users = {
 
   async list(store: Store, account: string, kind?: UserRef['kind']): Promise<UserRecord[]> {
     const prefix = kind === 'internal' ? 'USER#I#' : kind === 'external' ? 'USER#E#' : keys.userPrefix;
-    const items = await queryAll(store, { pk: keys.accountPartition(account), prefix });
-    return items.filter((item) => !isExpired(item)).map(toUser);
-  },
-
-  /**
-   * After a definition is deleted, removes it from every user of the account so that no membership or value
-   * survives. Each user is updated under a condition on what was read, and re-read on a race.
-   */
-  async sweepDefinition(
-    store: Store,
-    account: string,
-    scope: Scope,
-    kind: 'group' | 'attribute',
-    name: string,
-  ): Promise<number> {
-    const sid = scopeId(scope);
-    const items = await queryAll(store, {
-      pk: keys.accountPartition(account),
-      prefix: keys.userPrefix,
-      filter: {
-        expression: kind === 'group' ? 'contains(groups.#s, :name)' : 'attribute_exists(attrs.#a)',
-        names: kind === 'group' ? { '#s': sid } : { '#a': `${sid}/${name}` },
-        ...(kind === 'group' ? { values: { ':name': name } } : {}),
-      },
-      consistentRead: true,
-    });
-    for (const item of items) {
-      await removeFromUser(store, { pk: String(item.pk), sk: String(item.sk) }, sid, kind, name);
-    }
-    return items.length;
+    const [items, pending] = await Promise.all([
+      queryAll(store, { pk: keys.accountPartition(account), prefix }),
+      sweeps.pending(store, account),
+    ]);
+    return items.filter((item) => !isExpired(item)).map((item) => toUser(withoutStale(item, pending)));
   },
 };
-
-async function removeFromUser(
-  store: Store,
-  key: { pk: string; sk: string },
-  sid: string,
-  kind: 'group' | 'attribute',
-  name: string,
-): Promise<void> {
-  if (kind === 'attribute') {
-    await store.doc
-      .send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: key,
-          UpdateExpression: 'REMOVE attrs.#a',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#a': `${sid}/${name}` },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailed(error)) throw error;
-      });
-    return;
-  }
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const out = await store.doc.send(
-      new GetCommand({ TableName: store.tableName, Key: key, ConsistentRead: true }),
-    );
-    const current = (out.Item?.groups as Record<string, string[]> | undefined)?.[sid];
-    if (!current?.includes(name)) return;
-    try {
-      await store.doc.send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: key,
-          UpdateExpression: 'SET groups.#s = :next',
-          ConditionExpression: 'groups.#s = :current',
-          ExpressionAttributeNames: { '#s': sid },
-          ExpressionAttributeValues: { ':next': current.filter((g) => g !== name), ':current': current },
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
-  }
-  throw new Error(`Could not remove group ${name} from ${key.sk} after 10 attempts`);
-}

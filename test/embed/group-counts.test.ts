@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { clearAuthCache } from '../../functions/access/auth';
 import { applyDemoSeed } from '../../functions/admin/seed';
 import { generateSession } from '../../functions/embed/sessions';
+import { sweepAll } from '../../functions/embed/sweep';
 import { listTenantDefinitions } from '../../functions/embed/tenant-admin';
 import { type Account, accounts } from '../../functions/store/accounts';
 import { type ApiKeyRecord, apiKeys } from '../../functions/store/api-keys';
@@ -10,6 +11,7 @@ import { countRoundTrips, type Store } from '../../functions/store/client';
 import { definitions } from '../../functions/store/definitions';
 import { groupCounts } from '../../functions/store/group-counts';
 import { keys } from '../../functions/store/keys';
+import { sweeps } from '../../functions/store/sweeps';
 import { users } from '../../functions/store/users';
 import { expireItem, freshStore, readItem } from '../support/store';
 
@@ -216,16 +218,11 @@ describe('internal users, removed users and the backfill', () => {
     const y = (await definitions.listAll(store, 'demo', { kind: 'embed', embedTenantName: t }, 'group')).find(
       (g) => g.name === 'y',
     );
-    await definitions.deleteById(
-      store,
-      'demo',
-      { kind: 'embed', embedTenantName: t },
-      'group',
-      String(y?.id),
-    );
+    await sweeps.start(store, 'demo', { kind: 'embed', embedTenantName: t }, 'group', String(y?.id), 'y');
     await groupCounts.retire(store, 'demo', second ?? {}, 'event-2');
     expect(await storedCount(t, 'x')).toBe(0);
     expect(await storedCount(t, 'y')).toBeUndefined();
+    await sweepAll(store, 'demo', String(y?.id));
   });
 
   test('the backfill sets every count from the users and indexes ephemeral users for expiry', async () => {

@@ -237,10 +237,13 @@ describe('least privilege', () => {
     'session-revoke': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem'], 'S#*': ['UpdateItem'] },
     'list-groups': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem', 'Query'] },
     'list-user-attributes': { 'KEY#*': ['GetItem'], 'A#*': ['GetItem', 'Query'] },
-    'delete-group': { 'KEY#*': ['GetItem'], 'A#*': ['DeleteItem', 'GetItem', 'Query', 'UpdateItem'] },
+    'delete-group': {
+      'KEY#*': ['GetItem'],
+      'A#*': ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    },
     'delete-user-attribute': {
       'KEY#*': ['GetItem'],
-      'A#*': ['DeleteItem', 'GetItem', 'Query', 'UpdateItem'],
+      'A#*': ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
     },
     'chat-stream': {
       'KEY#*': ['GetItem'],
