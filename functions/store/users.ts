@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailed, queryAll, type Store } from './client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll, type Store } from './client';
 import { type CountChange, groupCounts, membershipsOf } from './group-counts';
 import { isExpired, keys, type Scope, scopeId } from './keys';
 import { sweeps, withoutStale } from './sweeps';
