@@ -42,6 +42,11 @@ export interface RouteDefinition {
   readonly tokenSecret?: boolean;
   /** Whether the function verifies deployments' Cube tokens: it reads the key that opens their secrets. */
   readonly cubeTokenKey?: boolean;
+  /**
+   * Whether the function queries the account's expiring users in the byOwner index (the group counts subtract the
+   * expired ones still stored): Query on that index only, for `A#` keys.
+   */
+  readonly expiryIndex?: boolean;
 }
 
 /** Api-Key authentication: the key item, then its account (functions/access/auth.ts). */
@@ -158,14 +163,16 @@ export const routes: readonly RouteDefinition[] = [
     streaming: false,
     table: { ...apiKeyAuth, account: ['GetItem', 'Query'] },
     cursorSecret: true,
+    expiryIndex: true,
   },
   {
     id: 'delete-group',
     method: 'DELETE',
     path: '/api/v1/embed-tenants/{embedTenantName}/groups/{id}',
     streaming: false,
-    // Delete the definition, then sweep it from the users of the account.
-    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
+    // One transaction: the definition's tombstone, the sweep's job (a Put) and its pending entry. Locally the
+    // sweep then runs in process with the same grants as the table-stream worker (functions/embed/sweep.ts).
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'] },
   },
   {
     id: 'list-user-attributes',
@@ -180,7 +187,7 @@ export const routes: readonly RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/v1/embed-tenants/{embedTenantName}/user-attributes/{id}',
     streaming: false,
-    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'DeleteItem', 'UpdateItem'] },
+    table: { ...apiKeyAuth, account: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem'] },
   },
   chatStreamRoute(`${chat}/stream-chat-state`),
   chatAbortRoute(`${chat}/stream-chat-state/abort`),

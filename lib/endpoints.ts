@@ -34,6 +34,7 @@ import {
   type TableAction,
 } from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
+import { byOwnerIndex } from '../functions/store/table';
 import { copySidecarsIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
 import {
   type DeployConfig,
@@ -57,6 +58,7 @@ export interface EndpointSpec {
   readonly cursorSecret: boolean;
   readonly tokenSecret: boolean;
   readonly cubeTokenKey: boolean;
+  readonly expiryIndex: boolean;
 }
 
 /** Merges route access: the union of actions per partition, in a stable order. */
@@ -87,13 +89,14 @@ export function endpointSpecs(): EndpointSpec[] {
       cursorSecret: own.some((route) => route.cursorSecret === true),
       tokenSecret: own.some((route) => route.tokenSecret === true),
       cubeTokenKey: own.some((route) => route.cubeTokenKey === true),
+      expiryIndex: own.some((route) => route.expiryIndex === true),
     };
   });
 }
 
 /**
- * One statement per partition: its actions on the table itself (no index: no function queries one), only for
- * items whose partition key starts with that partition's prefix. TransactWriteItems and BatchGet/BatchWrite are
+ * One statement per partition: its actions on the table itself (the one index read, list-groups', has its own
+ * statement: expiryIndexStatement), only for items whose partition key starts with that partition's prefix. TransactWriteItems and BatchGet/BatchWrite are
  * authorized per item against these statements, so a transaction cannot reach another partition either.
  */
 export function tableStatements(access: TableAccess, tableArn: string): PolicyStatement[] {
@@ -111,6 +114,19 @@ export function tableStatements(access: TableAccess, tableArn: string): PolicySt
           },
         }),
     );
+}
+
+/** Query on the byOwner index for account keys only: the expiring users the group counts subtract. */
+export function expiryIndexStatement(tableArn: string): PolicyStatement {
+  return new PolicyStatement({
+    sid: 'ExpiringUsersIndex',
+    effect: Effect.ALLOW,
+    actions: ['dynamodb:Query'],
+    resources: [`${tableArn}/index/${byOwnerIndex.name}`],
+    conditions: {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${PARTITION_PREFIXES.account}*`] },
+    },
+  });
 }
 
 /** The stack's NodejsFunction bundling, from the options the benchmark also uses. */
@@ -322,6 +338,7 @@ export class EndpointFunctions extends Construct {
 
   private grant(fn: NodejsFunction, spec: EndpointSpec, props: EndpointFunctionsProps): void {
     for (const statement of tableStatements(spec.table, props.table.tableArn)) fn.addToRolePolicy(statement);
+    if (spec.expiryIndex) fn.addToRolePolicy(expiryIndexStatement(props.table.tableArn));
     if (spec.cursorSecret) props.cursorSecret.grantRead(fn);
     if (spec.tokenSecret) props.tokenSecret.grantRead(fn);
     if (spec.cubeTokenKey) props.cubeTokenKey.grantRead(fn);

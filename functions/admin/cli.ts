@@ -15,6 +15,7 @@ import type { Store } from '../store/client';
 import { cubeTokenPolicies, MAX_CUBE_TOKEN_LIFETIME_SECONDS } from '../store/cube-token-policy';
 import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/definitions';
 import { type DataSourceConfig, deployments } from '../store/deployments';
+import { groupCounts } from '../store/group-counts';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
 import { tokenUsage } from '../store/token-usage';
 import type { AttributeValue } from '../store/users';
@@ -396,6 +397,12 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
     }
     case 'group list':
       return allDefinitions(store, required(values, 'account'), 'group');
+    case 'group recount': {
+      // The one-time backfill of the kept member counts (docs/operating.md, "Group member counts").
+      const account = required(values, 'account');
+      await requireAccount(store, account);
+      return groupCounts.recount(store, account);
+    }
     case 'user create-internal': {
       const account = required(values, 'account');
       await requireAccount(store, account);

@@ -28,6 +28,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   attribute list  --account <a>
   group create    --account <a> --name <n> [--description <text>]
   group list      --account <a>
+  group recount   --account <a>   set every group's member count from its users (once, after upgrading to kept counts)
   user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
   user list       --account <a>
   smoke           --base-url <BaseUrl> --account <a> [--agent <agentId>] [--question <text>] [--sql <query>]

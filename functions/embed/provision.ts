@@ -9,7 +9,8 @@ import {
 import { type Account, externalUserLimit } from '../store/accounts';
 import type { Store } from '../store/client';
 import { type AttributeType, type DefinitionInput, definitions } from '../store/definitions';
-import { isExpired, type Scope } from '../store/keys';
+import { type CountChange, groupCounts, membershipDelta, membershipsOf } from '../store/group-counts';
+import { isExpired, type Scope, scopeId } from '../store/keys';
 import { isItemTooLarge } from '../store/limits';
 import { type Lifetime, provisioningItems, type UserMode } from '../store/provisioning';
 import type { ShardedCount } from '../store/rate-limits';
@@ -88,7 +89,9 @@ type Role =
   | { kind: 'groupCheck'; name: string }
   | { kind: 'attributeCheck'; name: string }
   | { kind: 'user' }
-  | { kind: 'counter' };
+  | { kind: 'counter' }
+  /** A membership leaving a group's count; its condition fails when the group was deleted. */
+  | { kind: 'countDown'; key: string };
 
 /** Retries of a transaction cancelled by conflicts with concurrent ones (as `transact` does on its own). */
 export const MAX_CONFLICT_RETRIES = 6;
@@ -123,8 +126,18 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
   validateLocally(request);
   let mode: UserMode = { kind: 'existing' };
   let conflicts = 0;
+  let leaves = 0;
+  let races = 0;
+  // Groups that were deleted while a user left them: no count to change (found by a failed count change).
+  const gone = new Set<string>();
   for (let attempt = 0; attempt < 5; ) {
-    const plan = buildPlan(store, request, mode);
+    const plan = buildPlan(store, request, mode, gone);
+    if (plan.items.length > MAX_TRANSACTION_ITEMS && leaves < 10) {
+      leaves += 1;
+      // Leaving many groups while naming many others: the memberships left go first, in their own transaction.
+      mode = await leaveFirst(store, request, mode, gone);
+      continue;
+    }
     try {
       await transact(store, plan.items, { retryConflicts: false });
       return;
@@ -148,11 +161,17 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
         conflicts += 1;
         continue;
       }
-      const next = await explain(store, request, plan, error, mode);
+      const next = await explain(store, request, plan, error, mode, gone);
       if (next instanceof Error) throw next;
+      // Memberships read, then changed by a concurrent request before this write: a race, retried after a
+      // backoff within its own budget (many concurrent requests for one user each lose a few).
+      const raced = next.kind === mode.kind && next.kind !== 'create' && mode.seenGroups !== undefined;
       mode = next;
       conflicts = 0;
-      attempt += 1;
+      if (raced && races < MAX_MEMBERSHIP_RACES) {
+        races += 1;
+        await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(Math.min(races, 5))));
+      } else attempt += 1;
     }
   }
   throw new Error('User provisioning did not settle after 5 attempts');
@@ -180,8 +199,99 @@ function validateLocally(request: ProvisionRequest): void {
   }
 }
 
-function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Plan {
+/** Retries of a write whose memberships a concurrent request changed after they were read. */
+const MAX_MEMBERSHIP_RACES = 30;
+
+/** DynamoDB's limit on the items of one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/** The memberships a write takes away, per scope id and name, and those it adds in the request's scope. */
+function countChanges(request: ProvisionRequest, mode: UserMode): Map<string, CountChange> {
+  const changes = new Map<string, CountChange>();
+  const add = (change: CountChange) => {
+    const key = countKey(scopeId(change.scope), change.name);
+    const delta = (changes.get(key)?.delta ?? 0) + change.delta;
+    if (delta === 0) changes.delete(key);
+    else changes.set(key, { ...change, delta });
+  };
+  const next = request.groups === undefined ? undefined : [...new Set(request.groups)];
+  if (mode.kind === 'create') {
+    // A fresh item: every membership of the expired one it replaces leaves, the request's join.
+    if (mode.seenGroups) for (const change of membershipsOf({ groups: mode.seenGroups }, -1)) add(change);
+    for (const name of next ?? []) add({ scope: request.scope, name, delta: 1 });
+    return changes;
+  }
+  // Unknown memberships: the write expects the scope's to be the ones it sets (no change).
+  if (next === undefined || mode.seenGroups === undefined) return changes;
+  for (const [name, delta] of membershipDelta(mode.seenGroups ?? [], next))
+    add({ scope: request.scope, name, delta });
+  return changes;
+}
+
+const countKey = (sid: string, name: string) => `${sid}\u0000${name}`;
+
+/**
+ * A write that leaves many groups while naming many others can exceed one transaction: up to 90 of the memberships
+ * it takes away go first, each with its count, in a transaction conditioned on the memberships read. The state in
+ * between is the user in fewer groups, which the request's own write then completes.
+ */
+async function leaveFirst(
+  store: Store,
+  request: ProvisionRequest,
+  mode: UserMode,
+  gone: Set<string>,
+): Promise<UserMode> {
+  const leaving = [...countChanges(request, mode)]
+    .filter(([key, change]) => change.delta < 0 && !gone.has(key))
+    .slice(0, 90);
+  const left = new Set(leaving.map(([key]) => key));
+  const sid = scopeId(request.scope);
+  let next: UserMode;
+  let write: TransactItem;
+  const target = { account: request.account.name, externalId: request.externalId };
+  if (mode.kind === 'create') {
+    if (mode.seenExpiresAt === undefined || !mode.seenGroups)
+      throw new Error('Nothing to leave for a new user');
+    const groups = Object.fromEntries(
+      Object.entries(mode.seenGroups).map(([s, names]) => [
+        s,
+        names.filter((n) => !left.has(countKey(s, n))),
+      ]),
+    );
+    write = provisioningItems.leaveGroups(store, target, {
+      whole: { seen: mode.seenGroups, next: groups, seenExpiresAt: mode.seenExpiresAt },
+    });
+    next = { ...mode, seenGroups: groups };
+  } else {
+    if (!mode.seenGroups) throw new Error('Nothing to leave without the memberships read');
+    const names = mode.seenGroups.filter((n) => !left.has(countKey(sid, n)));
+    write = provisioningItems.leaveGroups(store, target, {
+      scope: { sid, seen: mode.seenGroups, next: names },
+    });
+    next = { ...mode, seenGroups: names };
+  }
+  try {
+    await transact(store, [
+      write,
+      ...leaving.map(([, change]) => groupCounts.item(store, target.account, change)),
+    ]);
+    return next;
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled)) throw error;
+    error.reasons.forEach((reason, i) => {
+      const entry = leaving[i - 1];
+      if (i > 0 && entry && reason.code === 'ConditionalCheckFailed') gone.add(entry[0]);
+    });
+    // The user changed meanwhile: start again from what is stored.
+    return error.reasons[0]?.code === 'ConditionalCheckFailed' ? { kind: 'existing' } : mode;
+  }
+}
+
+function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode, gone: ReadonlySet<string>): Plan {
   const { account, scope } = request;
+  const sid = scopeId(scope);
+  const changes = countChanges(request, mode);
+  const deltaOf = (name: string) => changes.get(countKey(sid, name))?.delta ?? 0;
   const items: TransactItem[] = [];
   const roles: Role[] = [];
   if (request.rate) {
@@ -194,7 +304,8 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Pla
   });
   const now = new Date().toISOString();
   for (const group of request.groupDefinitions ?? []) {
-    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'group', group, now));
+    const delta = deltaOf(group.name);
+    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'group', group, now, delta));
     roles.push({ kind: 'definition', name: group.name, definition: 'group' });
   }
   for (const attribute of request.attributeDefinitions ?? []) {
@@ -204,8 +315,21 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode): Pla
   const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));
   for (const name of new Set(request.groups ?? [])) {
     if (definedGroups.has(name)) continue;
-    items.push(provisioningItems.groupCheck(store, account.name, scope, name));
+    // A member joining counts in the same item that checks the group is defined.
+    const delta = deltaOf(name);
+    items.push(
+      delta === 0
+        ? provisioningItems.groupCheck(store, account.name, scope, name)
+        : groupCounts.item(store, account.name, { scope, name, delta }),
+    );
     roles.push({ kind: 'groupCheck', name });
+  }
+  const joined = new Set([...(request.groups ?? []), ...definedGroups]);
+  for (const [key, change] of changes) {
+    if (change.delta >= 0 || gone.has(key)) continue;
+    if (scopeId(change.scope) === sid && joined.has(change.name)) continue;
+    items.push(groupCounts.item(store, account.name, change));
+    roles.push({ kind: 'countDown', key });
   }
   const definedAttributes = new Set((request.attributeDefinitions ?? []).map((d) => d.name));
   for (const assignment of request.userAttributes ?? []) {
@@ -238,8 +362,10 @@ async function explain(
   plan: Plan,
   cancelled: TransactionCancelled,
   mode: UserMode,
+  gone: Set<string>,
 ): Promise<Error | UserMode> {
   let nameFailure = false;
+  let leftDeleted = false;
   let userFailed: { item?: Record<string, unknown> } | undefined;
   for (const [i, reason] of cancelled.reasons.entries()) {
     if (reason.code !== 'ConditionalCheckFailed') continue;
@@ -268,6 +394,10 @@ async function explain(
       case 'user':
         userFailed = reason;
         break;
+      case 'countDown':
+        gone.add(role.key);
+        leftDeleted = true;
+        break;
       case 'counter':
         return new ForbiddenError(
           `The account has reached its limit of ${externalUserLimit(request.account)} external users`,
@@ -284,13 +414,16 @@ async function explain(
   if (userFailed) {
     const old = userFailed.item;
     if (!old || !('pk' in old)) return { kind: 'create' };
+    const groups = (old.groups ?? {}) as Record<string, string[]>;
+    const seenGroups = groups[scopeId(request.scope)] ?? null;
     const expiresAt = typeof old.expiresAt === 'number' ? old.expiresAt : undefined;
-    if (expiresAt === undefined) return { kind: 'existing' };
-    if (isExpired({ expiresAt })) return { kind: 'create', seenExpiresAt: expiresAt };
+    if (expiresAt === undefined) return { kind: 'existing', seenGroups };
+    if (isExpired({ expiresAt })) return { kind: 'create', seenExpiresAt: expiresAt, seenGroups: groups };
     return request.lifetime.kind === 'persistent'
-      ? { kind: 'convert', seenExpiresAt: expiresAt }
-      : { kind: 'existing' };
+      ? { kind: 'convert', seenExpiresAt: expiresAt, seenGroups }
+      : { kind: 'existing', seenGroups };
   }
+  if (leftDeleted) return mode;
   // Conflicts that outlasted their retries: one more round of them.
   if (cancelled.onlyConflicts) return mode;
   return cancelled;

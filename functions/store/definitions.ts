@@ -1,11 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../errors';
 import { isConditionFailed, queryAll, type Store } from './client';
 import { keys, type Scope, scopeId } from './keys';
@@ -22,6 +16,9 @@ export interface GroupDefinition {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A group with its stored member count (functions/store/group-counts.ts). */
+export type CountedGroup = GroupDefinition & { storedCount: number };
 
 export interface AttributeDefinition {
   id: string;
@@ -48,6 +45,13 @@ export function nameFromId(id: string): string | undefined {
   const name = Buffer.from(match[1], 'base64url').toString('utf8');
   return name.length > 0 ? name : undefined;
 }
+
+/**
+ * Whether an item is a definition, not the tombstone a delete leaves while its sweep is pending (no id:
+ * functions/store/sweeps.ts).
+ */
+export const isDefined = (item: Record<string, unknown> | undefined): item is Record<string, unknown> =>
+  item !== undefined && typeof item.id === 'string';
 
 const keyOf = (kind: DefinitionKind) => (kind === 'group' ? keys.group : keys.attribute);
 const prefixOf = (kind: DefinitionKind) => (kind === 'group' ? keys.groupPrefix : keys.attributePrefix);
@@ -98,7 +102,7 @@ export const definitions = {
         ConsistentRead: true,
       }),
     );
-    return out.Item ? toGroup(out.Item) : undefined;
+    return isDefined(out.Item) ? toGroup(out.Item) : undefined;
   },
 
   async getAttribute(
@@ -114,7 +118,7 @@ export const definitions = {
         ConsistentRead: true,
       }),
     );
-    return out.Item ? toAttribute(out.Item) : undefined;
+    return isDefined(out.Item) ? toAttribute(out.Item) : undefined;
   },
 
   /** Reads many definitions by name in one scope (error reporting and user reads). */
@@ -137,7 +141,9 @@ export const definitions = {
         };
       while (request && Object.keys(request).length > 0) {
         const out = await store.doc.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of out.Responses?.[store.tableName] ?? []) found.set(String(item.name), item);
+        for (const item of out.Responses?.[store.tableName] ?? []) {
+          if (isDefined(item)) found.set(String(item.name), item);
+        }
         request = out.UnprocessedKeys as typeof request;
       }
     }
@@ -207,6 +213,9 @@ export const definitions = {
         new QueryCommand({
           TableName: store.tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          // A deleted definition whose sweep is pending is a tombstone without an id.
+          FilterExpression: 'attribute_exists(#id)',
+          ExpressionAttributeNames: { '#id': 'id' },
           ExpressionAttributeValues: { ':pk': keys.accountPartition(account), ':prefix': prefix },
           ExclusiveStartKey: start,
           Limit: page.first + 1 - items.length,
@@ -223,6 +232,19 @@ export const definitions = {
     };
   },
 
+  /** Every group of a scope with its stored member count (the groups list orders them newest first). */
+  async listGroupsCounted(store: Store, account: string, scope: Scope): Promise<CountedGroup[]> {
+    const items = await queryAll(store, {
+      pk: keys.accountPartition(account),
+      prefix: keys.groupPrefix(scope),
+      consistentRead: true,
+    });
+    return items.filter(isDefined).map((item) => ({
+      ...toGroup(item),
+      storedCount: typeof item.userCount === 'number' ? item.userCount : 0,
+    }));
+  },
+
   /** Every definition of a kind in a scope (the groups list orders them newest first, which the key cannot). */
   async listAll(
     store: Store,
@@ -235,33 +257,7 @@ export const definitions = {
       prefix: prefixOf(kind)(scope),
       consistentRead: true,
     });
-    return items.map(kind === 'group' ? toGroup : toAttribute);
-  },
-
-  /** Deletes a definition by id; false when no definition of that scope has this id. */
-  async deleteById(
-    store: Store,
-    account: string,
-    scope: Scope,
-    kind: DefinitionKind,
-    id: string,
-  ): Promise<string | undefined> {
-    const name = nameFromId(id);
-    if (!name) return undefined;
-    try {
-      await store.doc.send(
-        new DeleteCommand({
-          TableName: store.tableName,
-          Key: keyOf(kind)(account, scope, name),
-          ConditionExpression: 'id = :id',
-          ExpressionAttributeValues: { ':id': id },
-        }),
-      );
-      return name;
-    } catch (error) {
-      if (isConditionFailed(error)) return undefined;
-      throw error;
-    }
+    return items.filter(isDefined).map(kind === 'group' ? toGroup : toAttribute);
   },
 };
 
@@ -285,6 +281,8 @@ export function definitionUpdate(
   input: DefinitionInput,
   /** One time for every definition a request writes, so definitions made together sort together. */
   now: string = new Date().toISOString(),
+  /** A group's member count change made in the same write (functions/store/group-counts.ts). */
+  countDelta = 0,
 ) {
   const names: Record<string, string> = { '#name': 'name', '#kind': 'kind' };
   const values: Record<string, unknown> = {
@@ -322,9 +320,10 @@ export function definitionUpdate(
     sets.push('#type = :type');
     condition = 'attribute_not_exists(#type) OR #type = :type';
   }
+  if (countDelta !== 0) values[':countDelta'] = countDelta;
   return {
     Key: keyOf(kind)(account, scope, input.name),
-    UpdateExpression: `SET ${sets.join(', ')}`,
+    UpdateExpression: `SET ${sets.join(', ')}${countDelta !== 0 ? ' ADD userCount :countDelta' : ''}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ...(condition ? { ConditionExpression: condition } : {}),

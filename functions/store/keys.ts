@@ -7,6 +7,10 @@ export type Scope = { kind: 'tenant' } | { kind: 'embed'; embedTenantName: strin
 /** `*` is the tenant-wide scope; embed tenants use their (validated, lowercase) name. */
 export const scopeId = (scope: Scope): string => (scope.kind === 'tenant' ? '*' : scope.embedTenantName);
 
+/** The scope a scope id names (the inverse of scopeId). */
+export const scopeOf = (sid: string): Scope =>
+  sid === '*' ? { kind: 'tenant' } : { kind: 'embed', embedTenantName: sid };
+
 /**
  * The table's partitions by the prefix of `pk`. The stack's IAM statements are conditioned on these prefixes
  * (`dynamodb:LeadingKeys`), so every key built below must start with one of them.
@@ -57,6 +61,25 @@ export const keys = {
   externalUser: (account: string, externalId: string) => ({ pk: `A#${account}`, sk: `USER#E#${externalId}` }),
   internalUser: (account: string, username: string) => ({ pk: `A#${account}`, sk: `USER#I#${username}` }),
   userPrefix: 'USER#',
+  /**
+   * An ephemeral user's entry in the byOwner index, ordered by expiry: the group counts subtract the members that
+   * expired but DynamoDB has not deleted yet (docs/operating.md, "Group member counts").
+   */
+  expiringUser: (account: string, expiresAt: number, userSk: string) => ({
+    ownerPk: `A#${account}#EXPIRES`,
+    ownerSk: `${pad(expiresAt)}#${userSk}`,
+  }),
+  expiringUsersBefore: (account: string, epochSeconds: number) => ({
+    ownerPk: `A#${account}#EXPIRES`,
+    ownerSk: pad(epochSeconds),
+  }),
+  /** The account's pending definition sweeps, read beside every user (functions/store/sweeps.ts). */
+  sweeps: (account: string) => ({ pk: `A#${account}`, sk: 'SWEEPS' }),
+  /** One pending sweep, by the deleted definition's id, with its position. */
+  sweepJob: (account: string, definitionId: string) => ({ pk: `A#${account}`, sk: `SWEEP#${definitionId}` }),
+  sweepJobPrefix: 'SWEEP#',
+  /** Marks a table stream record as applied, so a redelivered record changes nothing twice (expires). */
+  streamMark: (account: string, eventId: string) => ({ pk: `A#${account}`, sk: `STREAM#${eventId}` }),
   session: (sessionId: string) => ({ pk: `S#${sessionId}`, sk: 'SESSION' }),
   thread: (chatId: string) => ({ pk: `T#${chatId}`, sk: 'META' }),
   threadMessage: (chatId: string, sort: number) => ({ pk: `T#${chatId}`, sk: `M#${pad(sort)}` }),

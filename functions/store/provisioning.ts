@@ -15,11 +15,16 @@ import { type AttributeValue, newUserItem, type UserRef, userKey } from './users
  */
 export type Lifetime = { kind: 'persistent' } | { kind: 'ephemeral'; ttlSeconds: number };
 
-/** How to write the user: update a live one, create one (over an expired one), or make an ephemeral one persistent. */
+/**
+ * How to write the user: update a live one, create one (over an expired one), or make an ephemeral one persistent.
+ * `seenGroups` is what a failed write returned: the scope's memberships (null: none), or for a create over an
+ * expired user all of its memberships. Unknown, a write that sets groups expects them unchanged, so the warm path
+ * (the same groups again) changes no count; a change costs one more round trip, as a first-time user does.
+ */
 export type UserMode =
-  | { kind: 'existing' }
-  | { kind: 'create'; seenExpiresAt?: number }
-  | { kind: 'convert'; seenExpiresAt: number };
+  | { kind: 'existing'; seenGroups?: string[] | null }
+  | { kind: 'create'; seenExpiresAt?: number; seenGroups?: Record<string, string[]> }
+  | { kind: 'convert'; seenExpiresAt: number; seenGroups?: string[] | null };
 
 /** What the user's write sets; undefined fields are left as they are. */
 export interface UserWrite {
@@ -44,8 +49,14 @@ export const provisioningItems = {
     kind: DefinitionKind,
     input: DefinitionInput,
     now?: string,
+    countDelta = 0,
   ): TransactItem {
-    return { Update: { TableName: store.tableName, ...definitionUpdate(account, scope, kind, input, now) } };
+    return {
+      Update: {
+        TableName: store.tableName,
+        ...definitionUpdate(account, scope, kind, input, now, countDelta),
+      },
+    };
   },
 
   /** The group must be defined in the scope. */
@@ -54,7 +65,7 @@ export const provisioningItems = {
       ConditionCheck: {
         TableName: store.tableName,
         Key: keys.group(account, scope, name),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_exists(id)',
       },
     };
   },
@@ -75,7 +86,7 @@ export const provisioningItems = {
       ConditionCheck: {
         TableName: store.tableName,
         Key: keys.attribute(account, scope, name),
-        ConditionExpression: `attribute_exists(pk) AND #type IN (${Object.keys(values).join(', ')})`,
+        ConditionExpression: `attribute_exists(id) AND #type IN (${Object.keys(values).join(', ')})`,
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: values,
       },
@@ -91,6 +102,45 @@ export const provisioningItems = {
         UpdateExpression: 'SET userCount = if_not_exists(userCount, :zero) + :one',
         ConditionExpression: 'attribute_not_exists(userCount) OR userCount < :limit',
         ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit },
+      },
+    };
+  },
+
+  /**
+   * Takes memberships away ahead of a write too large for one transaction (functions/embed/provision.ts), under a
+   * condition on the memberships read: one scope's list of a live user, or all of an expired user's.
+   */
+  leaveGroups(
+    store: Store,
+    target: { account: string; externalId: string },
+    change:
+      | { scope: { sid: string; seen: string[]; next: string[] } }
+      | { whole: { seen: Record<string, string[]>; next: Record<string, string[]>; seenExpiresAt: number } },
+  ): TransactItem {
+    const key = userKey(target.account, { kind: 'external', externalId: target.externalId });
+    if ('scope' in change) {
+      return {
+        Update: {
+          TableName: store.tableName,
+          Key: key,
+          UpdateExpression: 'SET groups.#gs = :next',
+          ConditionExpression: 'groups.#gs = :seen',
+          ExpressionAttributeNames: { '#gs': change.scope.sid },
+          ExpressionAttributeValues: { ':next': change.scope.next, ':seen': change.scope.seen },
+        },
+      };
+    }
+    return {
+      Update: {
+        TableName: store.tableName,
+        Key: key,
+        UpdateExpression: 'SET groups = :next',
+        ConditionExpression: 'expiresAt = :exp AND groups = :seen',
+        ExpressionAttributeValues: {
+          ':next': change.whole.next,
+          ':seen': change.whole.seen,
+          ':exp': change.whole.seenExpiresAt,
+        },
       },
     };
   },
@@ -123,8 +173,12 @@ export const provisioningItems = {
           ...(mode.seenExpiresAt === undefined
             ? { ConditionExpression: 'attribute_not_exists(pk)' }
             : {
-                ConditionExpression: 'expiresAt = :seen',
-                ExpressionAttributeValues: { ':seen': mode.seenExpiresAt },
+                // The expired user's memberships leave the counts in this transaction: those read.
+                ConditionExpression: 'expiresAt = :seen AND groups = :seenGroups',
+                ExpressionAttributeValues: {
+                  ':seen': mode.seenExpiresAt,
+                  ':seenGroups': mode.seenGroups ?? {},
+                },
               }),
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
@@ -157,7 +211,7 @@ export const provisioningItems = {
     });
     let condition: string;
     if (mode.kind === 'convert') {
-      removes.push('expiresAt');
+      removes.push('expiresAt', 'ownerPk', 'ownerSk');
       condition = 'expiresAt = :seen';
       values[':seen'] = mode.seenExpiresAt;
     } else if (request.lifetime.kind === 'persistent') {
@@ -165,6 +219,15 @@ export const provisioningItems = {
     } else {
       condition = 'attribute_exists(pk) AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSeconds)';
       values[':nowSeconds'] = epochSeconds(now);
+    }
+    if (request.groups !== undefined) {
+      // The count changes sent with this write are those from the memberships it expects (UserMode).
+      if (mode.seenGroups === undefined) condition += ' AND groups.#gs = :groups';
+      else if (mode.seenGroups === null) condition += ' AND attribute_not_exists(groups.#gs)';
+      else {
+        condition += ' AND groups.#gs = :seenGroups';
+        values[':seenGroups'] = mode.seenGroups;
+      }
     }
     return {
       Update: {

@@ -1,7 +1,9 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailed, queryAll, type Store } from './client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll, type Store } from './client';
+import { type CountChange, groupCounts, membershipsOf } from './group-counts';
 import { isExpired, keys, type Scope, scopeId } from './keys';
-import type { TransactItem } from './transactions';
+import { sweeps, withoutStale } from './sweeps';
+import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
 export type AttributeValue = string | number | boolean | string[] | number[];
 export type UserRef = { kind: 'external'; externalId: string } | { kind: 'internal'; internalId: string };
@@ -79,7 +81,12 @@ export function newUserItem(
     createdAt: now,
     updatedAt: now,
     ...(fields.email !== undefined ? { email: fields.email } : {}),
-    ...(fields.expiresAt !== undefined ? { expiresAt: fields.expiresAt } : {}),
+    ...(fields.expiresAt !== undefined
+      ? {
+          expiresAt: fields.expiresAt,
+          ...keys.expiringUser(account, fields.expiresAt, userKey(account, ref).sk),
+        }
+      : {}),
     ...(fields.securityContext !== undefined ? { securityContext: fields.securityContext } : {}),
   };
 }
@@ -97,13 +104,19 @@ export const users = {
     };
   },
 
-  /** The user, or undefined when absent or an expired ephemeral user (DynamoDB deletes those late). */
+  /**
+   * The user, or undefined when absent or an expired ephemeral user (DynamoDB deletes those late). The account's
+   * pending sweeps are read beside it: a membership or value of a deleted definition is never seen.
+   */
   async get(store: Store, account: string, ref: UserRef): Promise<UserRecord | undefined> {
-    const out = await store.doc.send(
-      new GetCommand({ TableName: store.tableName, Key: userKey(account, ref), ConsistentRead: true }),
-    );
+    const [out, pending] = await Promise.all([
+      store.doc.send(
+        new GetCommand({ TableName: store.tableName, Key: userKey(account, ref), ConsistentRead: true }),
+      ),
+      sweeps.pending(store, account),
+    ]);
     if (!out.Item || isExpired(out.Item)) return undefined;
-    return toUser(out.Item);
+    return toUser(withoutStale(out.Item, pending));
   },
 
   /** The raw stored item (including an expired one): transactions condition on what they saw. */
@@ -114,7 +127,10 @@ export const users = {
     return out.Item;
   },
 
-  /** Creates or replaces an internal user (operator CLI and seed); groups and attributes are tenant-wide. */
+  /**
+   * Creates or replaces an internal user (operator CLI and seed); groups and attributes are tenant-wide. The
+   * replacement and the group count changes are one transaction, conditioned on the user as read.
+   */
   async putInternal(
     store: Store,
     account: string,
@@ -125,121 +141,59 @@ export const users = {
       attributes: Record<string, AttributeValue>;
     },
   ): Promise<UserRecord> {
-    const item = newUserItem(
-      account,
-      { kind: 'internal', internalId: input.internalId },
-      { email: input.email },
-    );
-    item.groups = { '*': input.groups };
+    const ref: UserRef = { kind: 'internal', internalId: input.internalId };
+    const item = newUserItem(account, ref, { email: input.email });
+    item.groups = { '*': [...new Set(input.groups)] };
     item.attrs = Object.fromEntries(
       Object.entries(input.attributes).map(([name, value]) => [`*/${name}`, value]),
     );
-    await store.doc.send(new PutCommand({ TableName: store.tableName, Item: item }));
-    return toUser(item);
+    const gone = new Set<string>();
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const old = await users.getRaw(store, account, ref);
+      const changes = [...membershipsOf(old ?? {}, -1), ...membershipsOf(item, 1)];
+      const net = new Map<string, CountChange>();
+      for (const change of changes) {
+        const id = `${scopeId(change.scope)}\u0000${change.name}`;
+        const delta = (net.get(id)?.delta ?? 0) + change.delta;
+        net.set(id, { ...change, delta });
+      }
+      const counted = [...net.entries()].filter(([id, c]) => c.delta !== 0 && !gone.has(id));
+      const put: TransactItem = {
+        Put: {
+          TableName: store.tableName,
+          Item: item,
+          // The counts changed are those of the memberships as read.
+          ...(old === undefined
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : old.groups === undefined
+              ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(groups)' }
+              : {
+                  ConditionExpression: 'groups = :seen',
+                  ExpressionAttributeValues: { ':seen': old.groups },
+                }),
+        },
+      };
+      try {
+        await transact(store, [put, ...counted.map(([, c]) => groupCounts.item(store, account, c))]);
+        return toUser(item);
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled)) throw error;
+        // A group that is not defined (any more) has no count to keep: leave it out and try again.
+        error.reasons.forEach((reason, i) => {
+          const entry = counted[i - 1];
+          if (i > 0 && entry && reason.code === 'ConditionalCheckFailed') gone.add(entry[0]);
+        });
+      }
+    }
+    throw new Error(`Internal user ${input.internalId} changed concurrently 8 times; try again`);
   },
 
   async list(store: Store, account: string, kind?: UserRef['kind']): Promise<UserRecord[]> {
     const prefix = kind === 'internal' ? 'USER#I#' : kind === 'external' ? 'USER#E#' : keys.userPrefix;
-    const items = await queryAll(store, { pk: keys.accountPartition(account), prefix });
-    return items.filter((item) => !isExpired(item)).map(toUser);
-  },
-
-  /**
-   * After a definition is deleted, removes it from every user of the account so that no membership or value
-   * survives. Each user is updated under a condition on what was read, and re-read on a race.
-   */
-  /**
-   * How many live users of a scope are in each of its groups: one query over the account's users that hold a
-   * membership in the scope (expired ephemeral users do not count; DynamoDB deletes them late).
-   */
-  async groupCounts(store: Store, account: string, scope: Scope): Promise<Map<string, number>> {
-    const sid = scopeId(scope);
-    const items = await queryAll(store, {
-      pk: keys.accountPartition(account),
-      prefix: keys.userPrefix,
-      filter: { expression: 'attribute_exists(groups.#s)', names: { '#s': sid } },
-      projection: 'groups.#s, expiresAt',
-      consistentRead: true,
-    });
-    const counts = new Map<string, number>();
-    for (const item of items) {
-      if (isExpired(item)) continue;
-      const names = (item.groups as Record<string, unknown> | undefined)?.[sid];
-      if (!Array.isArray(names)) continue;
-      for (const name of new Set(names.map(String))) counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    return counts;
-  },
-
-  async sweepDefinition(
-    store: Store,
-    account: string,
-    scope: Scope,
-    kind: 'group' | 'attribute',
-    name: string,
-  ): Promise<number> {
-    const sid = scopeId(scope);
-    const items = await queryAll(store, {
-      pk: keys.accountPartition(account),
-      prefix: keys.userPrefix,
-      filter: {
-        expression: kind === 'group' ? 'contains(groups.#s, :name)' : 'attribute_exists(attrs.#a)',
-        names: kind === 'group' ? { '#s': sid } : { '#a': `${sid}/${name}` },
-        ...(kind === 'group' ? { values: { ':name': name } } : {}),
-      },
-      consistentRead: true,
-    });
-    for (const item of items) {
-      await removeFromUser(store, { pk: String(item.pk), sk: String(item.sk) }, sid, kind, name);
-    }
-    return items.length;
+    const [items, pending] = await Promise.all([
+      queryAll(store, { pk: keys.accountPartition(account), prefix }),
+      sweeps.pending(store, account),
+    ]);
+    return items.filter((item) => !isExpired(item)).map((item) => toUser(withoutStale(item, pending)));
   },
 };
-
-async function removeFromUser(
-  store: Store,
-  key: { pk: string; sk: string },
-  sid: string,
-  kind: 'group' | 'attribute',
-  name: string,
-): Promise<void> {
-  if (kind === 'attribute') {
-    await store.doc
-      .send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: key,
-          UpdateExpression: 'REMOVE attrs.#a',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#a': `${sid}/${name}` },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailed(error)) throw error;
-      });
-    return;
-  }
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const out = await store.doc.send(
-      new GetCommand({ TableName: store.tableName, Key: key, ConsistentRead: true }),
-    );
-    const current = (out.Item?.groups as Record<string, string[]> | undefined)?.[sid];
-    if (!current?.includes(name)) return;
-    try {
-      await store.doc.send(
-        new UpdateCommand({
-          TableName: store.tableName,
-          Key: key,
-          UpdateExpression: 'SET groups.#s = :next',
-          ConditionExpression: 'groups.#s = :current',
-          ExpressionAttributeNames: { '#s': sid },
-          ExpressionAttributeValues: { ':next': current.filter((g) => g !== name), ':current': current },
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!isConditionFailed(error)) throw error;
-    }
-  }
-  throw new Error(`Could not remove group ${name} from ${key.sk} after 10 attempts`);
-}

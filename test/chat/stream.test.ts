@@ -210,8 +210,10 @@ describe('a turn', () => {
       expect(flushes(nextTurn)).toBeLessThanOrEqual(2);
       // The account's token use is read beside those reads (docs/operating.md, Spend guardrails) and the turn's
       // tokens are added to the day and the month (two updates side by side) before the release.
+      // The user is read with the account's pending definition sweeps beside it (functions/store/sweeps.ts).
       expect(exact(firstTurn)).toEqual([
         'BatchGetItemCommand',
+        'GetItemCommand',
         'GetItemCommand',
         'UpdateItemCommand',
         'PutItemCommand',
@@ -223,6 +225,7 @@ describe('a turn', () => {
       // history query.
       expect(exact(nextTurn)).toEqual([
         'BatchGetItemCommand',
+        'GetItemCommand',
         'GetItemCommand',
         'GetItemCommand',
         'UpdateItemCommand',

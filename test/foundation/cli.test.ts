@@ -11,8 +11,9 @@ import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
 import { deployments } from '../../functions/store/deployments';
+import { keys } from '../../functions/store/keys';
 import { isFresh } from '../../scripts/admin.mjs';
-import { freshStore } from '../support/store';
+import { freshStore, readItem } from '../support/store';
 
 const run = promisify(execFile);
 /** What `npm run admin` runs: the prebuilt bundle of bin/admin.ts (built here when stale). */
@@ -126,6 +127,10 @@ describe('operator CLI', () => {
         attributes: { '*/region': 'north' },
       }),
     ]);
+    // The backfill of kept member counts: ann counts once in ops however often it runs.
+    expect(await cli('group', 'recount', '--account', 'acme')).toEqual({ groups: 1, users: 1 });
+    expect(await cli('group', 'recount', '--account', 'acme')).toEqual({ groups: 1, users: 1 });
+    expect((await readItem(store, keys.group('acme', { kind: 'tenant' }, 'ops')))?.userCount).toBe(1);
     const revoked = await cli('key', 'revoke', '--account', 'acme', '--id', key.keyId);
     expect(revoked).toMatchObject({ revoked: key.keyId });
     expect(await apiKeys.findByKey(store, key.key)).toBeUndefined();

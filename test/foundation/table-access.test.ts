@@ -95,8 +95,13 @@ function accessesOf(command: string, input: Input): Access[] {
 
 /** Whether an access is allowed by the route's merged grants (prefix match, no index, listed action). */
 function allowed(routeId: string, access: Access): boolean {
-  const grants = mergeAccess(routes.filter((route) => route.id === routeId).map((route) => route.table));
-  if (access.index) return false;
+  const own = routes.filter((route) => route.id === routeId);
+  const grants = mergeAccess(own.map((route) => route.table));
+  // The one index read: list-groups' query of the account's expiring users (lib/endpoints.ts, expiryIndexStatement).
+  if (access.index) {
+    const expiry = own.some((route) => route.expiryIndex === true);
+    return expiry && access.index === 'byOwner' && access.action === 'Query' && access.pk.startsWith('A#');
+  }
   return (Object.entries(grants) as [Partition, readonly TableAction[]][]).some(
     ([partition, actions]) =>
       access.pk.startsWith(PARTITION_PREFIXES[partition]) && actions.includes(access.action as TableAction),

@@ -27,12 +27,19 @@ export async function readItem(store: Store, key: Key): Promise<Record<string, u
 
 /** Makes an item expired now, as if its TTL had passed but DynamoDB had not deleted it yet (it deletes late). */
 export async function expireItem(store: Store, key: Key): Promise<void> {
+  const past = Math.floor(Date.now() / 1000) - 1;
+  const item = await readItem(store, key);
+  // An ephemeral user's entry in the expiry index moves with it (functions/store/keys.ts, expiringUser).
+  const indexed = typeof item?.ownerPk === 'string' && item.ownerPk.endsWith('#EXPIRES');
   await store.doc.send(
     new UpdateCommand({
       TableName: store.tableName,
       Key: key,
-      UpdateExpression: 'SET expiresAt = :past',
-      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      UpdateExpression: `SET expiresAt = :past${indexed ? ', ownerSk = :osk' : ''}`,
+      ExpressionAttributeValues: {
+        ':past': past,
+        ...(indexed ? { ':osk': `${String(past).padStart(12, '0')}#${key.sk}` } : {}),
+      },
     }),
   );
 }
