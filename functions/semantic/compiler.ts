@@ -8,10 +8,10 @@
 
 import { TtlCache } from '../cache';
 import { SqlNotAllowedError } from '../errors';
+import { fold, isNode, type Node, POSTGRES, quote, sqlParser, walk } from './ast';
 import { toDialect } from './dialect';
-import type { DataModel, Member } from './model-schema';
-import { type QueryUser, visibleMembers } from './policy';
-import { fold, isNode, type Node, POSTGRES, quote, sqlParser, walk } from './sql/ast';
+import { type QueryUser, visibleMembers } from './model/policy';
+import type { DataModel, Member } from './model/schema';
 import { checkColumns, checkConstructs, outputName } from './sql/check';
 import { aggregateMeasures } from './sql/measures';
 import { parseSql } from './sql/parse';

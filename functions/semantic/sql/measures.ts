@@ -3,9 +3,6 @@
  * column become the measure's own aggregate; an aggregate over a measure must be that same aggregate.
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { Member } from '../model-schema';
-import { suggest } from '../suggest';
-import type { Dialect } from '../target';
 import {
   fold,
   functionName,
@@ -15,11 +12,14 @@ import {
   nameOf,
   qualifierOf,
   replaceNode,
-} from './ast';
-import { calculatedExpression } from './calculated';
+} from '../ast';
+import { calculatedExpression } from '../model/calculated';
+import type { Member } from '../model/schema';
+import { stagedAggregate } from '../model/stages';
+import { suggest } from '../suggest';
+import type { Dialect } from '../target';
 import { type Resolution, rangeOf, type Scope } from './resolve';
 import { type MeasureContext, rollingAggregate, shiftedAggregate } from './rolling';
-import { stagedAggregate } from './stages';
 
 export type { Dialect } from '../target';
 

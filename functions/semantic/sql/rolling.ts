@@ -17,9 +17,9 @@
  * query without a time bucket. Buckets without rows are absent (Cube fills a date series).
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { Member } from '../model-schema';
+import { fold, functionName, isNode, type Node, nameOf, walk } from '../ast';
+import type { Member } from '../model/schema';
 import type { Dialect } from '../target';
-import { fold, functionName, isNode, type Node, nameOf, walk } from './ast';
 
 /** Where a measure reference sits: its SELECT and the clause (`columns`, `orderby`, `where`, ...). */
 export interface MeasureContext {

@@ -7,7 +7,12 @@
 
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
-import { bindContext, bindFilters, expandContextRefs, type PushedFilters } from '../context-refs';
+import { fold, isNode, POSTGRES, quote, sqlParser, walk } from '../ast';
+import { measureRowSql } from '../model/calculated';
+import { bindContext, bindFilters, expandContextRefs, type PushedFilters } from '../model/context-refs';
+import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../model/policy';
+import { leafFilters } from '../model/policy-rules';
+import { joinSql, memberSqlOf, multipliedCubes, switchJoinSql, switchRelation } from '../model/references';
 import {
   type CubeDef,
   type DataModel,
@@ -15,14 +20,9 @@ import {
   type JoinEdge,
   type Member,
   type ModelObject,
-} from '../model-schema';
-import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
-import { leafFilters } from '../policy-rules';
-import { joinSql, memberSqlOf, multipliedCubes, switchJoinSql, switchRelation } from '../references';
+} from '../model/schema';
+import { subQuerySql } from '../model/subquery';
 import type { SqlTarget } from '../target';
-import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
-import { measureRowSql } from './calculated';
-import { subQuerySql } from './subquery';
 
 const authorSqlCache = new TtlCache<string, string>({ ttlMs: 60 * 60_000, maxEntries: 1000 });
 

@@ -11,6 +11,8 @@
 
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
+import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from '../ast';
+import { expandReferences, memberSqlOf, type ReferenceScope } from './references';
 import type {
   CalculatedMeasure,
   CubeDef,
@@ -20,9 +22,7 @@ import type {
   ModelIssue,
   ModelObject,
   StageDef,
-} from '../model-schema';
-import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
-import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
+} from './schema';
 import { isStaged, planStage } from './stages';
 import { type CasePlan, caseRowSql, planCase } from './switch';
 import { planShift, type ShiftPlan } from './time-shift';
@@ -30,7 +30,7 @@ import { planShift, type ShiftPlan } from './time-shift';
 /** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
 export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 'string', 'time', 'boolean']);
 
-export type { CalculatedMeasure, HiddenColumn } from '../model-schema';
+export type { CalculatedMeasure, HiddenColumn } from './schema';
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
 const UNSUPPORTED_KEYS = ['add_group_by'] as const;

@@ -1,6 +1,6 @@
 import { withoutHiddenSources } from './derived';
-import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model-schema';
 import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
+import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './schema';
 
 export type AttributeValue = string | number | boolean | string[] | number[];
 

@@ -4,14 +4,15 @@
  * over the other cube's table, carrying that cube's row-level policy for the querying user, so it never counts
  * rows the user could not read directly.
  */
-import type { CubeDef, DimensionDef, Member, ModelIssue, SubQuery } from '../model-schema';
-import { type QueryUser, rowCondition } from '../policy';
-import { edgeBetween, expandReferences, memberSqlOf } from '../references';
-import type { Dialect } from '../target';
-import { quote } from './ast';
-import { EXPRESSION_MEASURE_TYPES, measureRowSql } from './calculated';
 
-export type { SubQuery } from '../model-schema';
+import { quote } from '../ast';
+import type { Dialect } from '../target';
+import { EXPRESSION_MEASURE_TYPES, measureRowSql } from './calculated';
+import { type QueryUser, rowCondition } from './policy';
+import { edgeBetween, expandReferences, memberSqlOf } from './references';
+import type { CubeDef, DimensionDef, Member, ModelIssue, SubQuery } from './schema';
+
+export type { SubQuery } from './schema';
 
 const REFERENCE = /^\s*\$?\{\s*([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/;
 

@@ -4,7 +4,7 @@
  * compiler stages that read member SQL (calculated measures, sub_query dimensions) import it without a cycle.
  */
 import { expandContextRefs } from './context-refs';
-import type { CubeDef, DimensionDef, JoinDef, JoinEdge } from './model-schema';
+import type { CubeDef, DimensionDef, JoinDef, JoinEdge } from './schema';
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -14,10 +14,10 @@
  * load and are refused when queried. The query's WHERE applies to every stage.
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { CubeDef, MeasureDef, Member, StageDef } from '../model-schema';
-import { referencedMember } from '../references';
-import type { Node } from './ast';
-import { aggregate, call, groupExpressions, type MeasureContext, selected, windowOver } from './rolling';
+import type { Node } from '../ast';
+import { aggregate, call, groupExpressions, type MeasureContext, selected, windowOver } from '../sql/rolling';
+import { referencedMember } from './references';
+import type { CubeDef, MeasureDef, Member, StageDef } from './schema';
 
 const EXPRESSION_TYPES = new Set(['number', 'string', 'time', 'boolean', 'rank']);
 
