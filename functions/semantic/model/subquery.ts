@@ -2,14 +2,12 @@
  * Cube's `sub_query: true` dimensions: a measure of another cube as a dimension of this one, correlated by the
  * join between the two (`customers.order_count` = the orders count of each customer). Each is a scalar subquery
  * over the other cube's table, carrying that cube's row-level policy for the querying user, so it never counts
- * rows the user could not read directly.
+ * rows the user could not read directly. Planned here when the model loads; the query pipeline builds the
+ * subquery (sql/secure.ts `subQuerySql`).
  */
 
-import { quote } from '../ast';
-import type { Dialect } from '../target';
-import { EXPRESSION_MEASURE_TYPES, measureRowSql } from './calculated';
-import { type QueryUser, rowCondition } from './policy';
-import { edgeBetween, expandReferences, memberSqlOf } from './references';
+import { EXPRESSION_MEASURE_TYPES } from './calculated';
+import { edgeBetween } from './references';
 import type { CubeDef, DimensionDef, Member, ModelIssue, SubQuery } from './schema';
 
 export type { SubQuery } from './schema';
@@ -57,55 +55,4 @@ export function planSubQueries(
     const plan = plans.get(`${member.cube}.${member.cubeMember}`);
     if (plan && member.kind === 'dimension') member.subQuery = plan;
   }
-}
-
-const AGGREGATE: Record<string, string> = {
-  count: 'COUNT',
-  sum: 'SUM',
-  avg: 'AVG',
-  min: 'MIN',
-  max: 'MAX',
-};
-
-/** The scalar subquery of a sub_query dimension whose own cube has the alias `ownAlias`. */
-export function subQuerySql(args: {
-  cubes: ReadonlyMap<string, CubeDef>;
-  own: string;
-  ownAlias: string;
-  plan: SubQuery;
-  user: QueryUser;
-  params: unknown[];
-  dialect: Dialect;
-  table: (cube: CubeDef) => string;
-}): string {
-  const { cubes, own, ownAlias, plan, user, params } = args;
-  const cube = cubes.get(plan.cube);
-  const edge = edgeBetween(cubes, own, plan.cube);
-  const declaredOn = edge ? cubes.get(edge.declaredOn) : undefined;
-  if (!cube || !edge || !declaredOn) return 'NULL';
-  const inner = `__sq_${plan.cube}`;
-  const alias = (c: string) => quote(c === plan.cube ? inner : c === own ? ownAlias : c);
-  const on = expandReferences(edge.sql, {
-    cubes,
-    cube: declaredOn,
-    alias,
-    others: [edge.declaredOn === own ? plan.cube : own],
-  });
-  const value = measureRowSql({ cubes, cube, alias, others: [] }, plan.measure);
-  const type = cube.measures.find((m) => m.name === plan.measure)?.type ?? 'count';
-  const aggregate =
-    type === 'count_distinct' || type === 'count_distinct_approx'
-      ? `COUNT(DISTINCT ${value})`
-      : type === 'median'
-        ? args.dialect === 'duckdb'
-          ? `median(CAST(${value} AS DOUBLE))`
-          : `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY ${value})`
-        : `${AGGREGATE[type] ?? 'COUNT'}(${value})`;
-  const conditions = [`(${on})`];
-  const policy = rowCondition(cube, inner, user, params, (c, member, a) =>
-    memberSqlOf({ cubes, cube: c, alias: (x) => quote(x === c.name ? a : x), others: [] }, member),
-  );
-  if (policy.kind === 'none') conditions.push('FALSE');
-  else if (policy.kind === 'sql') conditions.push(`(${policy.sql})`);
-  return `(SELECT ${aggregate} FROM ${args.table(cube)} AS ${quote(inner)} WHERE ${conditions.join(' AND ')})`;
 }

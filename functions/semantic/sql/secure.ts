@@ -12,7 +12,15 @@ import { measureRowSql } from '../model/calculated';
 import { bindContext, bindFilters, expandContextRefs, type PushedFilters } from '../model/context-refs';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../model/policy';
 import { leafFilters } from '../model/policy-rules';
-import { joinSql, memberSqlOf, multipliedCubes, switchJoinSql, switchRelation } from '../model/references';
+import {
+  edgeBetween,
+  expandReferences,
+  joinSql,
+  memberSqlOf,
+  multipliedCubes,
+  switchJoinSql,
+  switchRelation,
+} from '../model/references';
 import {
   type CubeDef,
   type DataModel,
@@ -20,9 +28,9 @@ import {
   type JoinEdge,
   type Member,
   type ModelObject,
+  type SubQuery,
 } from '../model/schema';
-import { subQuerySql } from '../model/subquery';
-import type { SqlTarget } from '../target';
+import type { Dialect, SqlTarget } from '../target';
 
 const authorSqlCache = new TtlCache<string, string>({ ttlMs: 60 * 60_000, maxEntries: 1000 });
 
@@ -269,4 +277,55 @@ export function securedSql(
     params,
   );
   return bindContext(statement, user, params);
+}
+
+const AGGREGATE: Record<string, string> = {
+  count: 'COUNT',
+  sum: 'SUM',
+  avg: 'AVG',
+  min: 'MIN',
+  max: 'MAX',
+};
+
+/** The scalar subquery of a sub_query dimension whose own cube has the alias `ownAlias`. */
+export function subQuerySql(args: {
+  cubes: ReadonlyMap<string, CubeDef>;
+  own: string;
+  ownAlias: string;
+  plan: SubQuery;
+  user: QueryUser;
+  params: unknown[];
+  dialect: Dialect;
+  table: (cube: CubeDef) => string;
+}): string {
+  const { cubes, own, ownAlias, plan, user, params } = args;
+  const cube = cubes.get(plan.cube);
+  const edge = edgeBetween(cubes, own, plan.cube);
+  const declaredOn = edge ? cubes.get(edge.declaredOn) : undefined;
+  if (!cube || !edge || !declaredOn) return 'NULL';
+  const inner = `__sq_${plan.cube}`;
+  const alias = (c: string) => quote(c === plan.cube ? inner : c === own ? ownAlias : c);
+  const on = expandReferences(edge.sql, {
+    cubes,
+    cube: declaredOn,
+    alias,
+    others: [edge.declaredOn === own ? plan.cube : own],
+  });
+  const value = measureRowSql({ cubes, cube, alias, others: [] }, plan.measure);
+  const type = cube.measures.find((m) => m.name === plan.measure)?.type ?? 'count';
+  const aggregate =
+    type === 'count_distinct' || type === 'count_distinct_approx'
+      ? `COUNT(DISTINCT ${value})`
+      : type === 'median'
+        ? args.dialect === 'duckdb'
+          ? `median(CAST(${value} AS DOUBLE))`
+          : `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY ${value})`
+        : `${AGGREGATE[type] ?? 'COUNT'}(${value})`;
+  const conditions = [`(${on})`];
+  const policy = rowCondition(cube, inner, user, params, (c, member, a) =>
+    memberSqlOf({ cubes, cube: c, alias: (x) => quote(x === c.name ? a : x), others: [] }, member),
+  );
+  if (policy.kind === 'none') conditions.push('FALSE');
+  else if (policy.kind === 'sql') conditions.push(`(${policy.sql})`);
+  return `(SELECT ${aggregate} FROM ${args.table(cube)} AS ${quote(inner)} WHERE ${conditions.join(' AND ')})`;
 }
