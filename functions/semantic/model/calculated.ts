@@ -190,7 +190,8 @@ export function planMeasures(
     if (done) return done;
     if (stack.includes(key)) throw new PlanError(`circular reference ${[...stack, key].join(' -> ')}`);
     if (!def.sql) throw new PlanError(`a ${def.type} measure needs sql`);
-    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    const switches = new Set<string>();
+    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [], switches };
     const placeholders: { cube: CubeDef; measure: MeasureDef }[] = [];
     // Measure references become placeholders; the rest expands in this cube's scope (its own {CUBE}).
     const text = def.sql.replace(REFERENCE, (whole, inner: string) => {
@@ -219,9 +220,11 @@ export function planMeasures(
     const hidden: HiddenColumn[] = [];
     const condition = filterCondition(scope, def);
     const masked = (sql: string) => (condition ? `CASE WHEN ${condition} THEN ${sql} END` : sql);
+    // Every switch this measure's SQL reads sits in one of its row columns (a column outside an aggregate fails).
+    const reads = switches.size > 0 ? { switches: [...switches] } : {};
     const hoist = (arg: Node): Node => {
       const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
-      hidden.push({ column, kind: 'row', cube: cube.name, sql: masked(printExpression(arg)) });
+      hidden.push({ column, kind: 'row', cube: cube.name, sql: masked(printExpression(arg)), ...reads });
       return columnRef(column);
     };
     const visit = (value: unknown, parent: Node | unknown[] | undefined, slot: string | number): void => {
@@ -237,7 +240,7 @@ export function planMeasures(
         if (isNode(args.expr) && args.expr.type === 'star') {
           // COUNT(*) counts the rows the measure takes: one per row of its cube, filters applied.
           const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
-          hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1') });
+          hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1'), ...reads });
           args.expr = columnRef(column);
         } else if (isNode(args.expr)) args.expr = hoist(args.expr);
         if (Array.isArray(args.orderby)) {

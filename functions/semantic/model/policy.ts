@@ -1,3 +1,4 @@
+import { allocatorOf, type ParamAllocator, type Params } from '../params';
 import { withoutHiddenSources } from './derived';
 import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
 import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './schema';
@@ -78,7 +79,7 @@ function memberFilterSql(
   filter: MemberFilter,
   column: string,
   user: QueryUser,
-  params: unknown[],
+  params: ParamAllocator,
 ): string | true | false {
   const values: unknown[] = [];
   for (const raw of filter.values ?? []) {
@@ -89,10 +90,7 @@ function memberFilterSql(
   }
   const needsValues = filter.operator !== 'set' && filter.operator !== 'notSet';
   if (needsValues && values.length === 0) return filter.operator === 'notEquals';
-  return operatorSql(filter.operator, column, values, (v) => {
-    params.push(v);
-    return `$${params.length}`;
-  });
+  return operatorSql(filter.operator, column, values, (v) => params.allocate(v));
 }
 
 /**
@@ -103,18 +101,18 @@ function filterSql(
   filter: FilterDef,
   column: (member: string) => string,
   user: QueryUser,
-  params: unknown[],
+  params: ParamAllocator,
 ): string | boolean {
   if (!('or' in filter) && !('and' in filter))
     return memberFilterSql(filter, column(filter.member), user, params);
   const isOr = 'or' in filter;
   const parts: string[] = [];
   // A part that decides the group drops the parameters of the parts before it with their SQL.
-  const start = params.length;
+  const start = params.mark();
   for (const part of isOr ? filter.or : filter.and) {
     const sql = filterSql(part, column, user, params);
     if (sql === isOr) {
-      params.length = start;
+      params.rollback(start);
       return isOr;
     }
     if (typeof sql === 'string') parts.push(sql);
@@ -133,7 +131,7 @@ export function rowCondition(
   cube: CubeDef,
   alias: string,
   user: QueryUser,
-  params: unknown[],
+  params: Params,
   column: (cube: CubeDef, member: string, alias: string) => string,
 ): RowCondition {
   return policyCondition(cube.access_policy, user, params, (member) => column(cube, member, alias));
@@ -143,28 +141,29 @@ export function rowCondition(
 export function policyCondition(
   policies: PolicyDef[] | undefined,
   user: QueryUser,
-  params: unknown[],
+  given: Params,
   column: (member: string) => string,
 ): RowCondition {
+  const params = allocatorOf(given);
   if (!policies) return { kind: 'all' };
   const matching = policies.filter((p) => matches(p, user));
   if (matching.length === 0) return { kind: 'none' };
   const alternatives: string[] = [];
-  const start = params.length;
+  const start = params.mark();
   for (const policy of matching) {
     const row = policy.row_level;
     if (!row || row.allow_all || !row.filters || row.filters.length === 0) {
-      params.length = start;
+      params.rollback(start);
       return { kind: 'all' };
     }
     const parts: string[] = [];
     let denied = false;
-    const policyStart = params.length;
+    const policyStart = params.mark();
     for (const filter of row.filters) {
       const sql = filterSql(filter, column, user, params);
       if (sql === false) {
         // Its earlier filters' parameters go with the policy's SQL: no placeholder is left unused.
-        params.length = policyStart;
+        params.rollback(policyStart);
         denied = true;
         break;
       }
@@ -172,16 +171,16 @@ export function policyCondition(
     }
     if (denied) continue;
     if (parts.length === 0) {
-      params.length = start;
+      params.rollback(start);
       return { kind: 'all' };
     }
     alternatives.push(`(${parts.join(' AND ')})`);
   }
   if (alternatives.length === 0) {
-    params.length = start;
+    params.rollback(start);
     return { kind: 'none' };
   }
-  return { kind: 'sql', sql: alternatives.join(' OR '), params: params.slice(start) };
+  return { kind: 'sql', sql: alternatives.join(' OR '), params: params.since(start) };
 }
 
 /**

@@ -332,7 +332,14 @@ export type HiddenColumn =
       stage?: StageDef;
     }
   /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
-  | { column: string; kind: 'row'; cube: string; sql: string };
+  | {
+      column: string;
+      kind: 'row';
+      cube: string;
+      sql: string;
+      /** The switch relations `sql` reads (joined when the column is projected). */
+      switches?: string[];
+    };
 
 /** A measure computed over other measures or over aggregates, as planned at load (sql/calculated.ts). */
 export interface CalculatedMeasure {
