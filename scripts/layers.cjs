@@ -5,7 +5,17 @@
  * import; every other import from it is forbidden, type-only imports included unless `typesFrom` allows them.
  */
 
-const FOUNDATION_FILES = ['errors', 'config', 'cache', 'routes', 'responses', 'protocol', 'zod', 'models'];
+const FOUNDATION_FILES = [
+  'errors',
+  'config',
+  'cache',
+  'routes',
+  'responses',
+  'protocol',
+  'zod',
+  'models',
+  'query-user',
+];
 const DOMAIN_BELOW_CHAT = [
   'query',
   'access',
@@ -166,7 +176,7 @@ const LAYERS = [
     name: 'foundations',
     paths: FOUNDATION_FILES.map((file) => `^functions/${file}\\.ts$`),
     label: FOUNDATION_FILES.map((file) => `\`${file}.ts\``).join(', '),
-    what: "named errors and their statuses, the parsed environment, the bounded TTL cache, the route list, the streamed response type, the chat protocol (the widget imports it too), zod's mini build for request schemas",
+    what: "named errors and their statuses, the parsed environment, the bounded TTL cache, the route list, the streamed response type, the chat protocol (the widget imports it too), zod's mini build for request schemas, the default model per region, the user a query runs for",
     imports: [],
     typesFrom: ['store'],
   },

@@ -1,9 +1,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '../query-user';
 import { isConditionFailed, queryAll, type Store } from './client';
 import { isExpired, keys, type Scope, scopeId } from './keys';
 import type { TransactItem } from './transactions';
 
-export type AttributeValue = string | number | boolean | string[] | number[];
+export type { AttributeValue } from '../query-user';
 export type UserRef = { kind: 'external'; externalId: string } | { kind: 'internal'; internalId: string };
 
 /** A stored user: memberships per scope and attribute values per scope. */

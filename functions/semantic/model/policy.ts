@@ -1,24 +1,10 @@
+import type { QueryUser } from '../../query-user';
 import { allocatorOf, type ParamAllocator, type Params } from '../params';
 import { withoutHiddenSources } from './derived';
 import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
 import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './schema';
 
-export type AttributeValue = string | number | boolean | string[] | number[];
-
-/**
- * The user a query runs for (groups and attribute values as the access policies see them). `groups` and
- * `userAttributes` are tenant-wide only; what the session's embed tenant defines (creator mode) travels
- * apart in `embed`, so a policy written for a tenant-wide name never matches a scoped one of the same name.
- */
-export interface QueryUser {
-  groups: string[];
-  userAttributes: Record<string, AttributeValue>;
-  securityContext: Record<string, unknown>;
-  /** Groups and attribute values scoped to the session's embed tenant: `embed_group(s)` and `{ embedUserAttributes.x }`. */
-  embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
-  /** Cube's roles of the session (generate-session `roles`, sessionSettings `roles`, a Cube token's `roles` claim). */
-  roles?: string[];
-}
+export type { AttributeValue, QueryUser } from '../../query-user';
 
 /** A row-level condition: SQL over one cube alias with its parameters, or a constant. */
 export type RowCondition =
