@@ -21,9 +21,13 @@ export const GROUPS = {
       'test/query/scoped-policy.test.ts',
     ],
   },
-  /** Securing each object a query reads, and scope-correct name resolution. */
+  /** Planning and securing each object a query reads, and scope-correct name resolution. */
   sql: {
-    mutate: ['functions/semantic/sql/secure.ts', 'functions/semantic/sql/resolve.ts'],
+    mutate: [
+      'functions/semantic/sql/plan.ts',
+      'functions/semantic/sql/secure.ts',
+      'functions/semantic/sql/resolve.ts',
+    ],
     tests: [
       'test/semantic/joined-policy.test.ts',
       'test/semantic/compiler.test.ts',
