@@ -5,7 +5,7 @@
  * widget imports types and the few constants only).
  */
 
-import type { AttributeValue } from './store/users';
+import type { AttributeValue } from './query-user';
 
 /** Ids of the protocol frames. Keepalive is never stored (it carries no `sort`); the others are. */
 export const FRAME = {

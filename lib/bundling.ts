@@ -104,7 +104,7 @@ export const RDS_CA_FILE = 'rds-ca.cjs';
  * the bundle names the file: the SQL parser, because the parse runs in a worker thread (so a hostile query cannot
  * block the event loop) and a worker loads its code from a file; pg, because only a PostgreSQL source needs it,
  * so a cold start without one does not load it (about 86 KB; pg alone was 11 ms of a data function's init). The
- * Jinja renderer is plain code in the bundle (functions/semantic/jinja/).
+ * Jinja renderer is plain code in the bundle (functions/semantic/model/jinja/).
  */
 export const SIDECARS: readonly { file: string; source: string; external?: string[] }[] = [
   { file: SQL_PARSER_FILE, source: path.join('node-sql-parser', 'build', 'postgresql.js') },

@@ -5,19 +5,31 @@
  * import; every other import from it is forbidden, type-only imports included unless `typesFrom` allows them.
  */
 
-const FOUNDATION_FILES = ['errors', 'config', 'cache', 'routes', 'responses', 'protocol', 'zod', 'models'];
+const FOUNDATION_FILES = [
+  'errors',
+  'config',
+  'cache',
+  'routes',
+  'responses',
+  'protocol',
+  'zod',
+  'models',
+  'query-user',
+];
 const DOMAIN_BELOW_CHAT = [
   'query',
   'access',
   'embed',
   'semantic',
+  'model',
+  'sql-base',
   'store',
   'aws',
   'observability',
   'foundations',
 ];
 
-/** @type {{name: string, paths: string[], label: string, what: string, imports: string[], typesFrom?: string[]}[]} */
+/** @type {{name: string, paths: string[], label: string, short?: string, what: string, imports: string[], typesFrom?: string[]}[]} */
 const LAYERS = [
   {
     name: 'endpoints',
@@ -60,7 +72,17 @@ const LAYERS = [
     paths: ['^functions/http/'],
     label: '`http/`',
     what: 'the HTTP adapter: `httpEndpoint`/`streamingEndpoint`, error bodies, origin check, the local server',
-    imports: ['access', 'embed', 'semantic', 'store', 'aws', 'observability', 'foundations'],
+    imports: [
+      'access',
+      'embed',
+      'semantic',
+      'model',
+      'sql-base',
+      'store',
+      'aws',
+      'observability',
+      'foundations',
+    ],
   },
   {
     name: 'chat',
@@ -81,7 +103,17 @@ const LAYERS = [
     paths: ['^functions/query/'],
     label: '`query/`',
     what: 'the SQL API: deployments, branch models, data sources, running a query',
-    imports: ['access', 'embed', 'semantic', 'store', 'aws', 'observability', 'foundations'],
+    imports: [
+      'access',
+      'embed',
+      'semantic',
+      'model',
+      'sql-base',
+      'store',
+      'aws',
+      'observability',
+      'foundations',
+    ],
   },
   {
     name: 'access',
@@ -101,7 +133,22 @@ const LAYERS = [
     name: 'semantic',
     paths: ['^functions/semantic/'],
     label: '`semantic/`',
-    what: 'the data model, the SQL compiler, the security rules, the drivers (each driver stands alone)',
+    what: 'request time: the query pipeline (`compiler.ts`, `sql/`, `dialect.ts`), metadata search, the drivers (each driver stands alone)',
+    imports: ['model', 'sql-base', 'foundations'],
+  },
+  {
+    name: 'model',
+    paths: ['^functions/semantic/model/'],
+    label: '`semantic/model/`',
+    what: 'load time: the data model (schema, YAML/JS/Jinja parsing, references, views, extends, policies, measure planning); never the query pipeline, not even its types',
+    imports: ['sql-base', 'foundations'],
+  },
+  {
+    name: 'sql-base',
+    paths: ['^functions/semantic/(target|ast|params)\\.ts$'],
+    label: '`semantic/target.ts`, `ast.ts`, `params.ts`',
+    short: '`semantic/target.ts`/`ast.ts`/`params.ts`',
+    what: 'what the model and the query pipeline share: dialects and targets, the SQL syntax tree helpers, the parameter allocator',
     imports: ['foundations'],
   },
   {
@@ -129,7 +176,7 @@ const LAYERS = [
     name: 'foundations',
     paths: FOUNDATION_FILES.map((file) => `^functions/${file}\\.ts$`),
     label: FOUNDATION_FILES.map((file) => `\`${file}.ts\``).join(', '),
-    what: "named errors and their statuses, the parsed environment, the bounded TTL cache, the route list, the streamed response type, the chat protocol (the widget imports it too), zod's mini build for request schemas",
+    what: "named errors and their statuses, the parsed environment, the bounded TTL cache, the route list, the streamed response type, the chat protocol (the widget imports it too), zod's mini build for request schemas, the default model per region, the user a query runs for",
     imports: [],
     typesFrom: ['store'],
   },
@@ -164,6 +211,14 @@ function layerRules() {
       path: layer.paths,
       ...(nested.length > 0 ? { pathNot: pathsOf(nested.map((n) => n.name)) } : {}),
     };
+    // An allowed layer inside a forbidden one's folder (semantic/ast.ts in semantic/ for model/) stays allowed.
+    const insideForbidden = (names) =>
+      LAYERS.filter(
+        (other) =>
+          allowed.has(other.name) &&
+          other !== layer &&
+          other.paths.some((p) => pathsOf(names).some((q) => p !== q && p.startsWith(q))),
+      ).flatMap((other) => other.paths);
     const comment = `${layer.label} may import ${layer.imports.length > 0 ? layer.imports.join(', ') : 'no other layer'} (scripts/layers.cjs)`;
     if (allForbidden.length > 0) {
       rules.push({
@@ -171,7 +226,10 @@ function layerRules() {
         comment,
         severity: 'error',
         from,
-        to: { path: pathsOf(allForbidden.map((o) => o.name)), pathNot: layer.paths },
+        to: {
+          path: pathsOf(allForbidden.map((o) => o.name)),
+          pathNot: [...layer.paths, ...insideForbidden(allForbidden.map((o) => o.name))],
+        },
       });
     }
     if (valueForbidden.length > 0) {
@@ -182,7 +240,7 @@ function layerRules() {
         from,
         to: {
           path: pathsOf(valueForbidden.map((o) => o.name)),
-          pathNot: layer.paths,
+          pathNot: [...layer.paths, ...insideForbidden(valueForbidden.map((o) => o.name))],
           dependencyTypesNot: ['type-only'],
         },
       });
@@ -198,7 +256,7 @@ function readmeTable() {
       layer.imports.length === 0
         ? 'no other layer'
         : layer.imports
-            .map((name) => byName.get(name)?.label.split(',')[0] ?? name)
+            .map((name) => byName.get(name)?.short ?? byName.get(name)?.label.split(',')[0] ?? name)
             .join(', ')
             .replace('`errors.ts`', 'foundations');
     const types = layer.typesFrom

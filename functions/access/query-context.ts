@@ -1,21 +1,14 @@
+import type { AttributeValue, QueryUser } from '../query-user';
 import type { Scope } from '../store/keys';
-import type { AttributeValue, UserRecord } from '../store/users';
+import type { UserRecord } from '../store/users';
 
 /**
  * The query context of a caller: what the semantic layer's access policies see of the user. Pure: built from the
  * stored user and the session's security context and roles, nothing read or written here.
  */
 
-/** The user a query runs for, as the semantic layer's access policies see it. */
-export interface QueryUserContext {
-  groups: string[];
-  userAttributes: Record<string, AttributeValue>;
-  securityContext: Record<string, unknown>;
-  /** The session's embed-tenant (creator mode) groups and values, kept apart from tenant-wide names. */
-  embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
-  /** Cube's roles of the session: matched by access policies' `role`. */
-  roles?: string[];
-}
+/** The user a query runs for, as the semantic layer's access policies see it (declared in query-user.ts). */
+export type QueryUserContext = QueryUser;
 
 /**
  * Groups and attribute values visible to queries. Tenant-wide ones keep their names; those of the session's

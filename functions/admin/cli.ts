@@ -7,6 +7,7 @@ import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { hasPassword } from '../query/data-source';
+import type { AttributeValue } from '../query-user';
 import type { ModelIssue } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
 import { agents } from '../store/agents';
@@ -18,7 +19,6 @@ import { type DataSourceConfig, deployments } from '../store/deployments';
 import { groupCounts } from '../store/group-counts';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
 import { tokenUsage } from '../store/token-usage';
-import type { AttributeValue } from '../store/users';
 import { users } from '../store/users';
 import { smoke } from './smoke';
 

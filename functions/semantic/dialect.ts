@@ -4,7 +4,7 @@
  * `DialectRules` (docs/data-model.md, "Engines"). A construct an engine cannot do exactly is refused by name.
  */
 import { SqlNotAllowedError } from '../errors';
-import { isNode, type Node, POSTGRES, sqlParser, walk } from './sql/ast';
+import { isNode, type Node, POSTGRES, sqlParser, walk } from './ast';
 import type { CompiledQuery, Dialect } from './target';
 
 /** What one engine needs differently from the SQL the compiler prints. */

@@ -7,7 +7,7 @@ import { DuckDbDriver } from './drivers/duckdb';
 import { PostgresDriver } from './drivers/postgres';
 import type { DataSource, Driver, QueryResult } from './drivers/types';
 import type { DataModel } from './model';
-import type { QueryUser } from './policy';
+import type { QueryUser } from './model/policy';
 import { ensureSampleDatabase } from './sample-data';
 
 export {
@@ -31,7 +31,6 @@ export {
   RESULT_LIMITS,
   ResultTooLargeError,
 } from './drivers/types';
-export { modelNotes } from './jinja';
 export {
   type DataModel,
   demoModelFiles,
@@ -43,7 +42,8 @@ export {
   ModelValidationError,
   parseModel,
 } from './model';
-export { type AttributeValue, type QueryUser, visibleMembers } from './policy';
+export { modelNotes } from './model/jinja';
+export { type AttributeValue, type QueryUser, visibleMembers } from './model/policy';
 export { ensureSampleDatabase, sampleDataSql } from './sample-data';
 export { type MetaCube, type MetaMember, searchMeta } from './search';
 

@@ -1,5 +1,5 @@
-import type { DataModel, Member } from './model-schema';
-import { type QueryUser, visibleMembers } from './policy';
+import { type QueryUser, visibleMembers } from './model/policy';
+import type { DataModel, Member } from './model/schema';
 
 /** A member in coreMeta results (docs/embedding.md, "Tool and node names" `cubes[].members`). */
 export interface MetaMember {

@@ -1,11 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '../query-user';
 import { queryAll, type Store } from './client';
 import { type CountChange, groupCounts, membershipsOf } from './group-counts';
 import { isExpired, keys, type Scope, scopeId } from './keys';
 import { sweeps, withoutStale } from './sweeps';
 import { type TransactItem, TransactionCancelled, transact } from './transactions';
 
-export type AttributeValue = string | number | boolean | string[] | number[];
+export type { AttributeValue } from '../query-user';
 export type UserRef = { kind: 'external'; externalId: string } | { kind: 'internal'; internalId: string };
 
 /** A stored user: memberships per scope and attribute values per scope. */

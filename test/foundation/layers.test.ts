@@ -57,6 +57,38 @@ test('the README table is the one generated from scripts/layers.cjs', () => {
   expect(cells(table)).toEqual(cells(readmeTable()));
 });
 
+/** Writes `files` under a temporary functions/ and returns the violations the layer check finds there. */
+async function violationsIn(files: Record<string, string>): Promise<string[]> {
+  const root = mkdtempSync(join(tmpdir(), 'layers-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      const file = join(root, 'functions', path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${text}\n`);
+    }
+    return (await violations(['functions'], root)).found;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+// The rules above are only worth their failures if what they allow still passes: the pipeline reads the model
+// and the shared modules, the model reads the shared modules.
+test('the query pipeline may import the model and the shared modules, the model the shared modules', async () => {
+  const found = await violationsIn({
+    'semantic/ast.ts': 'export const ast = 1;',
+    'semantic/target.ts': "import { ast } from './ast';\nexport const t = ast;",
+    'semantic/params.ts': 'export const p = 1;',
+    'semantic/model/m.ts':
+      "import { ast } from '../ast';\nimport { p } from '../params';\nimport { t } from '../target';\nexport const m = ast + p + t;",
+    'semantic/sql/s.ts':
+      "import { ast } from '../ast';\nimport { m } from '../model/m';\nexport const s = ast + m;",
+    'semantic/compiler.ts':
+      "import { m } from './model/m';\nimport { s } from './sql/s';\nexport const c = m + s;",
+  });
+  expect(found).toEqual([]);
+}, 60_000);
+
 describe('the check fails on each kind of forbidden import', () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     [
@@ -92,6 +124,46 @@ describe('the check fails on each kind of forbidden import', () => {
         'semantic/b.ts': "import type { A } from './a';\nexport type B = { a?: A };",
       },
       /no-circular/,
+    ],
+    [
+      'the model importing the query pipeline',
+      {
+        'semantic/sql/s.ts': 'export const s = 1;',
+        'semantic/model/a.ts': "import { s } from '../sql/s';\nexport const a = s;",
+      },
+      /layer-model: functions\/semantic\/model\/a\.ts -> functions\/semantic\/sql\/s\.ts/,
+    ],
+    [
+      "the model importing the query pipeline's types",
+      {
+        'semantic/compiler.ts': 'export type Compiled = { sql: string };',
+        'semantic/model/a.ts': "import type { Compiled } from '../compiler';\nexport type A = Compiled;",
+      },
+      /layer-model: functions\/semantic\/model\/a\.ts -> functions\/semantic\/compiler\.ts/,
+    ],
+    [
+      'the model importing the dialect stage',
+      {
+        'semantic/dialect.ts': 'export const d = 1;',
+        'semantic/model/a.ts': "import { d } from '../dialect';\nexport const a = d;",
+      },
+      /layer-model: functions\/semantic\/model\/a\.ts -> functions\/semantic\/dialect\.ts/,
+    ],
+    [
+      'a module the model and the pipeline share importing the pipeline',
+      {
+        'semantic/sql/s.ts': 'export const s = 1;',
+        'semantic/ast.ts': "import { s } from './sql/s';\nexport const a = s;",
+      },
+      /layer-sql-base: functions\/semantic\/ast\.ts -> functions\/semantic\/sql\/s\.ts/,
+    ],
+    [
+      'a module the model and the pipeline share importing the model',
+      {
+        'semantic/model/m.ts': 'export const m = 1;',
+        'semantic/target.ts': "import { m } from './model/m';\nexport const a = m;",
+      },
+      /layer-sql-base: functions\/semantic\/target\.ts -> functions\/semantic\/model\/m\.ts/,
     ],
     [
       'a driver importing another',

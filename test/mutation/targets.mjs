@@ -8,12 +8,12 @@
 export const GROUPS = {
   /** Policy conditions and filter operators. */
   rules: {
-    mutate: ['functions/semantic/policy-rules.ts'],
+    mutate: ['functions/semantic/model/policy-rules.ts'],
     tests: ['test/semantic/policy-rules.test.ts', 'test/semantic/policy-rows.test.ts'],
   },
   /** Row-level conditions as SQL, member-level hiding (derived members included). */
   policy: {
-    mutate: ['functions/semantic/policy.ts', 'functions/semantic/derived.ts'],
+    mutate: ['functions/semantic/model/policy.ts', 'functions/semantic/model/derived.ts'],
     tests: [
       'test/semantic/policy-rows.test.ts',
       'test/semantic/policy-members.test.ts',
@@ -23,9 +23,13 @@ export const GROUPS = {
       'test/semantic/derived-members.test.ts',
     ],
   },
-  /** Securing each object a query reads, and scope-correct name resolution. */
+  /** Planning and securing each object a query reads, and scope-correct name resolution. */
   sql: {
-    mutate: ['functions/semantic/sql/secure.ts', 'functions/semantic/sql/resolve.ts'],
+    mutate: [
+      'functions/semantic/sql/plan.ts',
+      'functions/semantic/sql/secure.ts',
+      'functions/semantic/sql/resolve.ts',
+    ],
     tests: [
       'test/semantic/joined-policy.test.ts',
       'test/semantic/compiler.test.ts',

@@ -7,7 +7,7 @@ import { type QueryUserContext, queryContext } from '../../functions/access/iden
 import { foldExternalId, normaliseExternalId } from '../../functions/embed/sessions';
 import { parseModel } from '../../functions/semantic';
 import type { PolicyDef } from '../../functions/semantic/model';
-import { policyCondition } from '../../functions/semantic/policy';
+import { policyCondition } from '../../functions/semantic/model/policy';
 import type { UserRecord } from '../../functions/store/users';
 
 const stored: UserRecord = {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { type ModelFile, ModelValidationError, parseModel } from '../../functions/semantic';
-import { renderModelFiles } from '../../functions/semantic/jinja';
+import { renderModelFiles } from '../../functions/semantic/model/jinja';
 
 /**
  * A model's templates cannot reach JavaScript (issue 25): the escapes found in review, then generated member
@@ -87,7 +87,7 @@ describe('the escapes from the security review are refused at load', () => {
   });
 
   test('the renderer has no code generation: no eval, no Function, no nunjucks', () => {
-    const dir = new URL('../../functions/semantic/jinja/', import.meta.url).pathname;
+    const dir = new URL('../../functions/semantic/model/jinja/', import.meta.url).pathname;
     for (const name of readdirSync(dir)) {
       const source = readFileSync(join(dir, name), 'utf8');
       expect(source).not.toMatch(

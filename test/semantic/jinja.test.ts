@@ -1,5 +1,5 @@
 import { type ModelFile, ModelValidationError, parseModel } from '../../functions/semantic';
-import { renderModelFiles } from '../../functions/semantic/jinja';
+import { renderModelFiles } from '../../functions/semantic/model/jinja';
 
 /**
  * The Jinja renderer against Python Jinja's semantics (autoescape off, trim_blocks and lstrip_blocks off,

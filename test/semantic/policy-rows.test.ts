@@ -6,7 +6,7 @@
 import type { QueryUser } from '../../functions/semantic';
 import type { PolicyDef } from '../../functions/semantic/model';
 import { parseModel } from '../../functions/semantic/model';
-import { policyCondition, type RowCondition, rowCondition } from '../../functions/semantic/policy';
+import { policyCondition, type RowCondition, rowCondition } from '../../functions/semantic/model/policy';
 
 const user = (over: Partial<QueryUser> = {}): QueryUser => ({
   groups: [],

@@ -14,7 +14,7 @@ import {
   rowFilterSchema,
   type Sources,
   valueCount,
-} from '../../functions/semantic/policy-rules';
+} from '../../functions/semantic/model/policy-rules';
 
 const sources: Sources = {
   securityContext: {

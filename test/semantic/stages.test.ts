@@ -1,5 +1,5 @@
 import { SqlNotAllowedError } from '../../functions/errors';
-import { fold, isNode, type Node, walk } from '../../functions/semantic/sql/ast';
+import { fold, isNode, type Node, walk } from '../../functions/semantic/ast';
 import { checkColumns, checkConstructs } from '../../functions/semantic/sql/check';
 import { PARSE_LIMITS, parseSql, precheck } from '../../functions/semantic/sql/parse';
 import { resolveNames } from '../../functions/semantic/sql/resolve';

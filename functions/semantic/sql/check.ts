@@ -4,9 +4,18 @@
  * that build large values are bounded so no query can make a value the process cannot hold.
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { Member } from '../model-schema';
+import {
+  fold,
+  functionName,
+  hasControlCharacter,
+  isNode,
+  type Node,
+  nameOf,
+  qualifierOf,
+  walk,
+} from '../ast';
+import type { Member } from '../model/schema';
 import { suggest } from '../suggest';
-import { fold, functionName, hasControlCharacter, isNode, type Node, nameOf, qualifierOf, walk } from './ast';
 import type { Dialect } from './measures';
 import { RESERVED_PREFIX, type Resolution, rangeOf, type Scope } from './resolve';
 

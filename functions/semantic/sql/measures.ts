@@ -3,9 +3,6 @@
  * column become the measure's own aggregate; an aggregate over a measure must be that same aggregate.
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { Member } from '../model-schema';
-import { suggest } from '../suggest';
-import type { Dialect } from '../target';
 import {
   fold,
   functionName,
@@ -15,11 +12,12 @@ import {
   nameOf,
   qualifierOf,
   replaceNode,
-} from './ast';
-import { calculatedExpression } from './calculated';
+} from '../ast';
+import type { CalculatedMeasure, Member } from '../model/schema';
+import { suggest } from '../suggest';
+import type { Dialect } from '../target';
 import { type Resolution, rangeOf, type Scope } from './resolve';
-import { type MeasureContext, rollingAggregate, shiftedAggregate } from './rolling';
-import { stagedAggregate } from './stages';
+import { type MeasureContext, rollingAggregate, shiftedAggregate, stagedAggregate } from './rolling';
 
 export type { Dialect } from '../target';
 
@@ -236,4 +234,56 @@ function expandMeasureCall(
     );
   }
   replaceNode(node, aggregateFor(found, arg, dialect, context));
+}
+
+/**
+ * The outer expression of a calculated measure referenced as `column` (its qualifier kept): each hidden base
+ * measure aggregated by `aggregate`, each hidden aggregate argument read as a column.
+ */
+export function calculatedExpression(
+  calc: CalculatedMeasure,
+  column: Node,
+  aggregate: (base: Member, column: Node) => Node,
+): Node {
+  const expr = structuredClone(calc.expr);
+  const byColumn = new Map(calc.hidden.map((h) => [h.column, h]));
+  const refs: Node[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) collect(item);
+    else if (isNode(value)) {
+      if (value.type === 'column_ref' && byColumn.has(nameOf(value.column))) refs.push(value);
+      else for (const [k, child] of Object.entries(value)) if (!METADATA_KEYS.has(k)) collect(child);
+    }
+  };
+  collect(expr);
+  for (const ref of refs) {
+    const hidden = byColumn.get(nameOf(ref.column));
+    if (!hidden) continue;
+    const qualified: Node = {
+      ...column,
+      column: { expr: { type: 'double_quote_string', value: hidden.column } },
+    };
+    const replacement =
+      hidden.kind === 'row'
+        ? qualified
+        : aggregate(
+            {
+              name: hidden.title ?? hidden.measure,
+              kind: 'measure',
+              type: 'number',
+              aggType: hidden.aggType,
+              title: hidden.title ?? hidden.measure,
+              synonyms: [],
+              cube: hidden.cube,
+              cubeMember: hidden.measure,
+              ...(hidden.shift ? { shift: hidden.shift } : {}),
+              ...(hidden.stage ? { stage: hidden.stage } : {}),
+              ...(hidden.rolling ? { rolling: hidden.rolling } : {}),
+            },
+            qualified,
+          );
+    for (const k of Object.keys(ref)) delete ref[k];
+    Object.assign(ref, replacement);
+  }
+  return expr.type === 'binary_expr' ? { ...expr, parentheses: true } : expr;
 }

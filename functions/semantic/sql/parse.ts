@@ -6,8 +6,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { SqlNotAllowedError } from '../../errors';
+import { hasControlCharacter } from '../ast';
 import { besideOrInstalled } from '../beside';
-import { hasControlCharacter } from './ast';
 
 export const PARSE_LIMITS = {
   /** Characters of SQL text. */

@@ -8,9 +8,10 @@
  * with literals: `=`, `<>`, `<`, `<=`, `>`, `>=`, `IN (...)`, `BETWEEN ... AND ...`. The query's WHERE still
  * applies outside, so pushing only ever removes rows the query would have removed anyway.
  */
-import type { PushedFilter } from '../context-refs';
-import type { Member } from '../model-schema';
-import { isNode, type Node, qualifierOf } from './ast';
+
+import { isNode, type Node, qualifierOf } from '../ast';
+import type { PushedFilter } from '../model/context-refs';
+import type { Member } from '../model/schema';
 import { memberOf } from './measures';
 import { type Resolution, rangeOf, type Scope } from './resolve';
 

@@ -7,8 +7,8 @@
  * name at all and no user name can shadow, or be shadowed by, a physical table.
  */
 import { SqlNotAllowedError } from '../../errors';
+import { fold, isNode, METADATA_KEYS, type Node, nameOf } from '../ast';
 import { suggest } from '../suggest';
-import { fold, isNode, METADATA_KEYS, type Node, nameOf } from './ast';
 
 /** The FROM items of one SELECT, as its column references see them. */
 export interface Scope {

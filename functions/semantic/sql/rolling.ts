@@ -1,6 +1,6 @@
 /**
  * Measures computed over the query's time buckets with window functions: Cube's `rolling_window` and
- * `time_shift` (shiftedAggregate, below). Rolling windows in a grouped query: the measure's aggregate per time bucket, added up over a
+ * `time_shift` (shiftedAggregate, below), and the window of a staged measure (stagedAggregate, last). Rolling windows in a grouped query: the measure's aggregate per time bucket, added up over a
  * window of buckets with a window function (`SUM(SUM(x)) OVER (PARTITION BY <other groups> ORDER BY <bucket>
  * RANGE BETWEEN ...)`).
  *
@@ -17,9 +17,9 @@
  * query without a time bucket. Buckets without rows are absent (Cube fills a date series).
  */
 import { SqlNotAllowedError } from '../../errors';
-import type { Member } from '../model-schema';
+import { fold, functionName, isNode, type Node, nameOf, walk } from '../ast';
+import type { Member } from '../model/schema';
 import type { Dialect } from '../target';
-import { fold, functionName, isNode, type Node, nameOf, walk } from './ast';
 
 /** Where a measure reference sits: its SELECT and the clause (`columns`, `orderby`, `where`, ...). */
 export interface MeasureContext {
@@ -343,4 +343,34 @@ export function rollingAggregate(
         `${name} is a rolling ${member.aggType} measure, which cannot be computed`,
       );
   }
+}
+
+/** The staged measure `member` in the SELECT of `context`, over its base aggregate per group (`base()`). */
+export function stagedAggregate(member: Member, context: MeasureContext | undefined, base: () => Node): Node {
+  const stage = member.stage;
+  if (!stage) throw new Error('not a staged measure');
+  const { select, dimensionOf } = selected(
+    context,
+    `${member.name} is computed over the query's groups: select it (or order by it); filter its values in an outer query`,
+  );
+  if (select.having) {
+    throw new SqlNotAllowedError(
+      `${member.name} is computed over the query's groups, which HAVING would cut: filter in an outer query`,
+    );
+  }
+  const listed = (expr: Node) => {
+    const dimension = dimensionOf(expr);
+    return (
+      dimension !== undefined &&
+      dimension.cube === member.cube &&
+      stage.dimensions.includes(dimension.cubeMember)
+    );
+  };
+  const groups = groupExpressions(select);
+  const partitions = groups.filter((expr) => (stage.kind === 'group_by' ? listed(expr) : !listed(expr)));
+  if (stage.window === 'RANK') {
+    const dir = stage.dir === 'desc' ? 'DESC' : 'ASC';
+    return { ...call('RANK'), over: windowOver(partitions, { expr: base(), dir }) };
+  }
+  return aggregate(stage.window, base(), windowOver(partitions));
 }

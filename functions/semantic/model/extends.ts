@@ -1,4 +1,4 @@
-import type { CubeDef, ModelIssue, ViewDef } from './model-schema';
+import type { CubeDef, ModelIssue, ViewDef } from './schema';
 
 /**
  * Cube's `extends`: a cube (or view) inherits everything its parent defines. Members, segments, joins and (for views)

@@ -1,3 +1,4 @@
+import { allocatorOf, type Params } from '../params';
 import { readPath } from './policy-rules';
 
 /**
@@ -63,12 +64,10 @@ export type PushedFilters = ReadonlyMap<string, readonly PushedFilter[]>;
  * Replaces every FILTER_PARAMS marker of `sql` with the pushed filters of its member on its column, their
  * values as parameters (appended to `params`); a member without pushed filters gives `1 = 1`.
  */
-export function bindFilters(sql: string, pushed: PushedFilters | undefined, params: unknown[]): string {
+export function bindFilters(sql: string, pushed: PushedFilters | undefined, params: Params): string {
   if (!sql.includes('__fp__')) return sql;
-  const text = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const allocator = allocatorOf(params);
+  const text = (v: unknown) => allocator.allocate(v);
   return sql.replace(FILTER_MARKER, (_whole, hex: string) => {
     const marker = JSON.parse(Buffer.from(hex, 'hex').toString('utf8')) as FilterMarker;
     const filters = pushed?.get(`${marker.cube}.${marker.member}`) ?? [];
@@ -162,12 +161,10 @@ export interface ContextValues {
 }
 
 /** Replaces every marker of compiled SQL with parameters holding the user's values (appended to `params`). */
-export function bindContext(sql: string, user: ContextValues, params: unknown[]): string {
+export function bindContext(sql: string, user: ContextValues, params: Params): string {
   if (!hasContextMarker(sql)) return sql;
-  const param = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const allocator = allocatorOf(params);
+  const param = (v: unknown) => allocator.allocate(v);
   return sql.replace(MARKER, (_whole, hex: string) => {
     const marker = JSON.parse(Buffer.from(hex, 'hex').toString('utf8')) as Marker;
     const raw = readPath(user[marker.source], marker.path);

@@ -5,7 +5,7 @@
  * process, the environment, files or the network. `COMPILE_CONTEXT` is the JSON object of
  * `compile_context.json` at the model's root (pushed with the model), checked like the templates.
  */
-import type { ModelFile, ModelIssue } from '../model-schema';
+import type { ModelFile, ModelIssue } from '../schema';
 import type { Template } from './ast';
 import { Budget, LIMITS, LimitError, type Location, TemplateError, withBudget } from './errors';
 import type { PythonNames } from './evaluate';

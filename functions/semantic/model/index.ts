@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { TtlCache } from '../cache';
+import { TtlCache } from '../../cache';
+import { checkedAsCalculated, planMeasures } from './calculated';
 import { expandContextRefs } from './context-refs';
 import { derivedHidingNotes } from './derived';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
 import { readJsModel } from './js-model';
+import { leafFilters, valueCount } from './policy-rules';
+import { edgeBetween, joinSql, memberSqlOf, messageOf, quoteId, type ReferenceScope } from './references';
 import {
   type CubeDef,
   type DataModel,
@@ -22,12 +25,9 @@ import {
   titleOf,
   type VerifiedQueryDef,
   type ViewDef,
-} from './model-schema';
-import { buildView } from './model-views';
-import { leafFilters, valueCount } from './policy-rules';
-import { edgeBetween, joinSql, memberSqlOf, messageOf, quoteId, type ReferenceScope } from './references';
-import { checkedAsCalculated, planMeasures } from './sql/calculated';
-import { planSubQueries } from './sql/subquery';
+} from './schema';
+import { planSubQueries } from './subquery';
+import { buildView } from './views';
 
 const pathText = (path: readonly PropertyKey[]) =>
   path
@@ -351,12 +351,9 @@ export async function loadModelDir(dir: string): Promise<ModelFile[]> {
 
 /** The demo model of README, "Configuration" for a branch (`dev` adds orders_view.median_amount). */
 export async function demoModelFiles(branch: 'main' | 'dev'): Promise<ModelFile[]> {
-  return loadModelDir(new URL(`../../models/demo/${branch}`, import.meta.url).pathname);
+  return loadModelDir(new URL(`../../../models/demo/${branch}`, import.meta.url).pathname);
 }
 
-// The schema and types live in ./model-schema, views in ./model-views; re-exported for importers of ./model.
-export * from './model-schema';
-export { buildView } from './model-views';
 // Joins and references live in ./references (no cycle with the compiler stages); re-exported for old importers.
 export {
   edgeBetween,
@@ -368,3 +365,6 @@ export {
   multipliedCubes,
   type ReferenceScope,
 } from './references';
+// The schema and types live in ./model-schema, views in ./model-views; re-exported for importers of ./model.
+export * from './schema';
+export { buildView } from './views';

@@ -10,8 +10,9 @@
  * group aggregates exactly one measure's rows: the numbers Cube gives. The query must read the dimension
  * (otherwise every value's measure would be added together): the compiler refuses a case measure without it.
  */
-import { type CubeDef, MEASURE_TYPES, type MeasureDef } from '../model-schema';
-import { referencedMember } from '../references';
+
+import { referencedMember } from './references';
+import { type CubeDef, MEASURE_TYPES, type MeasureDef } from './schema';
 
 export interface CasePlan {
   /** The switch dimension of the same cube. */

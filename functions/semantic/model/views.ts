@@ -3,10 +3,11 @@
  * shortest chain of joins), its members included, excluded, aliased or prefixed, its policy member lists checked by
  * name, and Cube's fan-out rule checked (a cube whose rows repeat needs a primary key).
  */
-import type { CubeDef, JoinEdge, Member, ModelIssue, ModelObject, ViewDef } from './model-schema';
-import { FANOUT_SENSITIVE, titleOf } from './model-schema';
+
 import { leafFilters } from './policy-rules';
 import { edgeBetween, multipliedCubes } from './references';
+import type { CubeDef, JoinEdge, Member, ModelIssue, ModelObject, ViewDef } from './schema';
+import { FANOUT_SENSITIVE, titleOf } from './schema';
 
 export interface ViewContext {
   cubes: ReadonlyMap<string, CubeDef>;

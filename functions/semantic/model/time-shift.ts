@@ -3,8 +3,9 @@
  * "{revenue}"`): the base measure read in an earlier or later time bucket. Planned here when the model loads;
  * computed with a window over the query's buckets (sql/rolling.ts `shiftedAggregate`).
  */
-import type { CubeDef, MeasureDef, TimeShiftDef } from '../model-schema';
-import { referencedMember } from '../references';
+
+import { referencedMember } from './references';
+import type { CubeDef, MeasureDef, TimeShiftDef } from './schema';
 
 export interface ShiftPlan {
   /** The measure shifted: a plain aggregate of the same cube. */

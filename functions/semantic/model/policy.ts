@@ -1,23 +1,10 @@
+import type { QueryUser } from '../../query-user';
+import { allocatorOf, type ParamAllocator, type Params } from '../params';
 import { withoutHiddenSources } from './derived';
-import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './model-schema';
 import { conditionHolds, type MemberFilter, operatorSql, type Sources } from './policy-rules';
+import type { CubeDef, DataModel, FilterDef, Member, ModelObject, PolicyDef } from './schema';
 
-export type AttributeValue = string | number | boolean | string[] | number[];
-
-/**
- * The user a query runs for (groups and attribute values as the access policies see them). `groups` and
- * `userAttributes` are tenant-wide only; what the session's embed tenant defines (creator mode) travels
- * apart in `embed`, so a policy written for a tenant-wide name never matches a scoped one of the same name.
- */
-export interface QueryUser {
-  groups: string[];
-  userAttributes: Record<string, AttributeValue>;
-  securityContext: Record<string, unknown>;
-  /** Groups and attribute values scoped to the session's embed tenant: `embed_group(s)` and `{ embedUserAttributes.x }`. */
-  embed?: { groups: string[]; userAttributes: Record<string, AttributeValue> };
-  /** Cube's roles of the session (generate-session `roles`, sessionSettings `roles`, a Cube token's `roles` claim). */
-  roles?: string[];
-}
+export type { AttributeValue, QueryUser } from '../../query-user';
 
 /** A row-level condition: SQL over one cube alias with its parameters, or a constant. */
 export type RowCondition =
@@ -78,7 +65,7 @@ function memberFilterSql(
   filter: MemberFilter,
   column: string,
   user: QueryUser,
-  params: unknown[],
+  params: ParamAllocator,
 ): string | true | false {
   const values: unknown[] = [];
   for (const raw of filter.values ?? []) {
@@ -89,10 +76,7 @@ function memberFilterSql(
   }
   const needsValues = filter.operator !== 'set' && filter.operator !== 'notSet';
   if (needsValues && values.length === 0) return filter.operator === 'notEquals';
-  return operatorSql(filter.operator, column, values, (v) => {
-    params.push(v);
-    return `$${params.length}`;
-  });
+  return operatorSql(filter.operator, column, values, (v) => params.allocate(v));
 }
 
 /**
@@ -103,18 +87,18 @@ function filterSql(
   filter: FilterDef,
   column: (member: string) => string,
   user: QueryUser,
-  params: unknown[],
+  params: ParamAllocator,
 ): string | boolean {
   if (!('or' in filter) && !('and' in filter))
     return memberFilterSql(filter, column(filter.member), user, params);
   const isOr = 'or' in filter;
   const parts: string[] = [];
   // A part that decides the group drops the parameters of the parts before it with their SQL.
-  const start = params.length;
+  const start = params.mark();
   for (const part of isOr ? filter.or : filter.and) {
     const sql = filterSql(part, column, user, params);
     if (sql === isOr) {
-      params.length = start;
+      params.rollback(start);
       return isOr;
     }
     if (typeof sql === 'string') parts.push(sql);
@@ -133,7 +117,7 @@ export function rowCondition(
   cube: CubeDef,
   alias: string,
   user: QueryUser,
-  params: unknown[],
+  params: Params,
   column: (cube: CubeDef, member: string, alias: string) => string,
 ): RowCondition {
   return policyCondition(cube.access_policy, user, params, (member) => column(cube, member, alias));
@@ -143,30 +127,31 @@ export function rowCondition(
 export function policyCondition(
   policies: PolicyDef[] | undefined,
   user: QueryUser,
-  params: unknown[],
+  given: Params,
   column: (member: string) => string,
 ): RowCondition {
+  const params = allocatorOf(given);
   if (!policies) return { kind: 'all' };
   const matching = policies.filter((p) => matches(p, user));
   if (matching.length === 0) return { kind: 'none' };
   const alternatives: string[] = [];
-  const start = params.length;
+  const start = params.mark();
   for (const policy of matching) {
     const row = policy.row_level;
     // `allow_all: false` with no filters grants no row (docs/data-model.md): never read as "no filter, every row".
     if (row?.allow_all === false && (row.filters ?? []).length === 0) continue;
     if (!row || row.allow_all || !row.filters || row.filters.length === 0) {
-      params.length = start;
+      params.rollback(start);
       return { kind: 'all' };
     }
     const parts: string[] = [];
     let denied = false;
-    const policyStart = params.length;
+    const policyStart = params.mark();
     for (const filter of row.filters) {
       const sql = filterSql(filter, column, user, params);
       if (sql === false) {
         // Its earlier filters' parameters go with the policy's SQL: no placeholder is left unused.
-        params.length = policyStart;
+        params.rollback(policyStart);
         denied = true;
         break;
       }
@@ -174,16 +159,16 @@ export function policyCondition(
     }
     if (denied) continue;
     if (parts.length === 0) {
-      params.length = start;
+      params.rollback(start);
       return { kind: 'all' };
     }
     alternatives.push(`(${parts.join(' AND ')})`);
   }
   if (alternatives.length === 0) {
-    params.length = start;
+    params.rollback(start);
     return { kind: 'none' };
   }
-  return { kind: 'sql', sql: alternatives.join(' OR '), params: params.slice(start) };
+  return { kind: 'sql', sql: alternatives.join(' OR '), params: params.since(start) };
 }
 
 /**

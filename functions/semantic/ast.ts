@@ -1,7 +1,7 @@
 /** The few helpers every stage uses to read node-sql-parser's AST (plain JSON objects). */
 // The PostgreSQL-only build (300 KB) instead of every dialect (2.5 MB): queries are only ever PostgreSQL here.
 import nodeSqlParser from 'node-sql-parser/build/postgresql';
-import { SqlNotAllowedError } from '../../errors';
+import { SqlNotAllowedError } from '../errors';
 
 export type Node = Record<string, unknown>;
 

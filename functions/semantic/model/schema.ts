@@ -3,10 +3,10 @@
  * parseModel (model.ts) reads and what it returns.
  */
 import * as z from 'zod';
-import type { ModelIssue } from '../errors';
+import type { ModelIssue } from '../../errors';
+import type { Node } from '../ast';
 import { conditionSchema, type RowFilter, rowFilterSchema } from './policy-rules';
 import { sqlTableSchema, viewIncludeSchema } from './schema-parts';
-import type { Node } from './sql/ast';
 
 /** One YAML file of a model branch. */
 export interface ModelFile {
@@ -332,7 +332,14 @@ export type HiddenColumn =
       stage?: StageDef;
     }
   /** The argument of an aggregate function in the measure's SQL (over cube-name aliases). */
-  | { column: string; kind: 'row'; cube: string; sql: string };
+  | {
+      column: string;
+      kind: 'row';
+      cube: string;
+      sql: string;
+      /** The switch relations `sql` reads (joined when the column is projected). */
+      switches?: string[];
+    };
 
 /** A measure computed over other measures or over aggregates, as planned at load (sql/calculated.ts). */
 export interface CalculatedMeasure {
@@ -435,7 +442,7 @@ export interface DataModel {
   readonly notes?: readonly ModelIssue[];
 }
 
-export { type ModelIssue, ModelValidationError } from '../errors';
+export { type ModelIssue, ModelValidationError } from '../../errors';
 
 /** A member's title from its name: `total_amount` -> `Total amount`. */
 export const titleOf = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -4,7 +4,7 @@
  * compiler stages that read member SQL (calculated measures, sub_query dimensions) import it without a cycle.
  */
 import { expandContextRefs } from './context-refs';
-import type { CubeDef, DimensionDef, JoinDef, JoinEdge } from './model-schema';
+import type { CubeDef, DimensionDef, JoinDef, JoinEdge } from './schema';
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -52,6 +52,8 @@ export interface ReferenceScope {
   alias: (cube: string) => string;
   /** Other cubes this SQL may reference (a join's other side); member SQL may name only its own cube. */
   others: readonly string[];
+  /** Collects the switch relations the SQL reads (the query pipeline joins them; no text search). */
+  switches?: Set<string>;
 }
 
 export const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -74,7 +76,10 @@ export function memberSqlOf(scope: ReferenceScope, name: string, stack: readonly
   const measure = cube.measures.find((m) => m.name === name);
   const segment = cube.segments.find((s) => s.name === name);
   let sql: string;
-  if (dimension?.type === 'switch') return `${switchRelation(cube.name, name)}.${quoteId('value')}`;
+  if (dimension?.type === 'switch') {
+    scope.switches?.add(switchRelation(cube.name, name));
+    return `${switchRelation(cube.name, name)}.${quoteId('value')}`;
+  }
   if (dimension) sql = dimension.sql ?? dimensionCaseSql(dimension);
   else if (segment) sql = segment.sql;
   else if (measure?.type === 'count') {

@@ -1,5 +1,5 @@
 import { parse } from 'acorn';
-import type { ModelFile, ModelIssue } from './model-schema';
+import type { ModelFile, ModelIssue } from './schema';
 
 /**
  * Cube's JavaScript model files (`cube(\`orders\`, {...})`, `view(...)`), read as data with a JavaScript parser:

@@ -1,4 +1,4 @@
-import type { CubeDef } from './model-schema';
+import type { CubeDef } from './schema';
 
 /**
  * What each member of a cube is computed from, for member-level hiding: a member derived from a member the user

@@ -11,18 +11,17 @@
 
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
+import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from '../ast';
+import { expandReferences, memberSqlOf, type ReferenceScope } from './references';
 import type {
   CalculatedMeasure,
   CubeDef,
   HiddenColumn,
   MeasureDef,
-  Member,
   ModelIssue,
   ModelObject,
   StageDef,
-} from '../model-schema';
-import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
-import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
+} from './schema';
 import { isStaged, planStage } from './stages';
 import { type CasePlan, caseRowSql, planCase } from './switch';
 import { planShift, type ShiftPlan } from './time-shift';
@@ -30,7 +29,7 @@ import { planShift, type ShiftPlan } from './time-shift';
 /** Measure types whose SQL is already an aggregate-level expression (Cube: "must include an aggregate"). */
 export const EXPRESSION_MEASURE_TYPES: ReadonlySet<string> = new Set(['number', 'string', 'time', 'boolean']);
 
-export type { CalculatedMeasure, HiddenColumn } from '../model-schema';
+export type { CalculatedMeasure, HiddenColumn } from './schema';
 
 /** Cube features a query cannot compute here: the measure loads, and a query naming it is refused. */
 const UNSUPPORTED_KEYS = ['add_group_by'] as const;
@@ -191,7 +190,8 @@ export function planMeasures(
     if (done) return done;
     if (stack.includes(key)) throw new PlanError(`circular reference ${[...stack, key].join(' -> ')}`);
     if (!def.sql) throw new PlanError(`a ${def.type} measure needs sql`);
-    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    const switches = new Set<string>();
+    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [], switches };
     const placeholders: { cube: CubeDef; measure: MeasureDef }[] = [];
     // Measure references become placeholders; the rest expands in this cube's scope (its own {CUBE}).
     const text = def.sql.replace(REFERENCE, (whole, inner: string) => {
@@ -220,9 +220,11 @@ export function planMeasures(
     const hidden: HiddenColumn[] = [];
     const condition = filterCondition(scope, def);
     const masked = (sql: string) => (condition ? `CASE WHEN ${condition} THEN ${sql} END` : sql);
+    // Every switch this measure's SQL reads sits in one of its row columns (a column outside an aggregate fails).
+    const reads = switches.size > 0 ? { switches: [...switches] } : {};
     const hoist = (arg: Node): Node => {
       const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
-      hidden.push({ column, kind: 'row', cube: cube.name, sql: masked(printExpression(arg)) });
+      hidden.push({ column, kind: 'row', cube: cube.name, sql: masked(printExpression(arg)), ...reads });
       return columnRef(column);
     };
     const visit = (value: unknown, parent: Node | unknown[] | undefined, slot: string | number): void => {
@@ -238,7 +240,7 @@ export function planMeasures(
         if (isNode(args.expr) && args.expr.type === 'star') {
           // COUNT(*) counts the rows the measure takes: one per row of its cube, filters applied.
           const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
-          hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1') });
+          hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1'), ...reads });
           args.expr = columnRef(column);
         } else if (isNode(args.expr)) args.expr = hoist(args.expr);
         if (Array.isArray(args.orderby)) {
@@ -422,56 +424,4 @@ export function planMeasures(
       }
     }
   }
-}
-
-/**
- * The outer expression of a calculated measure referenced as `column` (its qualifier kept): each hidden base
- * measure aggregated by `aggregate`, each hidden aggregate argument read as a column.
- */
-export function calculatedExpression(
-  calc: CalculatedMeasure,
-  column: Node,
-  aggregate: (base: Member, column: Node) => Node,
-): Node {
-  const expr = structuredClone(calc.expr);
-  const byColumn = new Map(calc.hidden.map((h) => [h.column, h]));
-  const refs: Node[] = [];
-  const collect = (value: unknown): void => {
-    if (Array.isArray(value)) for (const item of value) collect(item);
-    else if (isNode(value)) {
-      if (value.type === 'column_ref' && byColumn.has(nameOf(value.column))) refs.push(value);
-      else for (const [k, child] of Object.entries(value)) if (!METADATA_KEYS.has(k)) collect(child);
-    }
-  };
-  collect(expr);
-  for (const ref of refs) {
-    const hidden = byColumn.get(nameOf(ref.column));
-    if (!hidden) continue;
-    const qualified: Node = {
-      ...column,
-      column: { expr: { type: 'double_quote_string', value: hidden.column } },
-    };
-    const replacement =
-      hidden.kind === 'row'
-        ? qualified
-        : aggregate(
-            {
-              name: hidden.title ?? hidden.measure,
-              kind: 'measure',
-              type: 'number',
-              aggType: hidden.aggType,
-              title: hidden.title ?? hidden.measure,
-              synonyms: [],
-              cube: hidden.cube,
-              cubeMember: hidden.measure,
-              ...(hidden.shift ? { shift: hidden.shift } : {}),
-              ...(hidden.stage ? { stage: hidden.stage } : {}),
-              ...(hidden.rolling ? { rolling: hidden.rolling } : {}),
-            },
-            qualified,
-          );
-    for (const k of Object.keys(ref)) delete ref[k];
-    Object.assign(ref, replacement);
-  }
-  return expr.type === 'binary_expr' ? { ...expr, parentheses: true } : expr;
 }

@@ -11,13 +11,11 @@
  *
  * Exact when the outer aggregation adds up the inner one (sum over sum or count, min over min, max over max) or
  * ranks it; other combinations, and `add_group_by` (an aggregate of aggregates at a finer grain than the query),
- * load and are refused when queried. The query's WHERE applies to every stage.
+ * load and are refused when queried. The query's WHERE applies to every stage. Planned here when the model loads;
+ * the window is built at query time (sql/rolling.ts `stagedAggregate`).
  */
-import { SqlNotAllowedError } from '../../errors';
-import type { CubeDef, MeasureDef, Member, StageDef } from '../model-schema';
-import { referencedMember } from '../references';
-import type { Node } from './ast';
-import { aggregate, call, groupExpressions, type MeasureContext, selected, windowOver } from './rolling';
+import { referencedMember } from './references';
+import type { CubeDef, MeasureDef, StageDef } from './schema';
 
 const EXPRESSION_TYPES = new Set(['number', 'string', 'time', 'boolean', 'rank']);
 
@@ -83,34 +81,4 @@ export function planStage(
     };
   }
   return { base, stage: { kind, dimensions, window } };
-}
-
-/** The staged measure `member` in the SELECT of `context`, over its base aggregate per group (`base()`). */
-export function stagedAggregate(member: Member, context: MeasureContext | undefined, base: () => Node): Node {
-  const stage = member.stage;
-  if (!stage) throw new Error('not a staged measure');
-  const { select, dimensionOf } = selected(
-    context,
-    `${member.name} is computed over the query's groups: select it (or order by it); filter its values in an outer query`,
-  );
-  if (select.having) {
-    throw new SqlNotAllowedError(
-      `${member.name} is computed over the query's groups, which HAVING would cut: filter in an outer query`,
-    );
-  }
-  const listed = (expr: Node) => {
-    const dimension = dimensionOf(expr);
-    return (
-      dimension !== undefined &&
-      dimension.cube === member.cube &&
-      stage.dimensions.includes(dimension.cubeMember)
-    );
-  };
-  const groups = groupExpressions(select);
-  const partitions = groups.filter((expr) => (stage.kind === 'group_by' ? listed(expr) : !listed(expr)));
-  if (stage.window === 'RANK') {
-    const dir = stage.dir === 'desc' ? 'DESC' : 'ASC';
-    return { ...call('RANK'), over: windowOver(partitions, { expr: base(), dir }) };
-  }
-  return aggregate(stage.window, base(), windowOver(partitions));
 }
