@@ -429,6 +429,8 @@ export interface DataModel {
   readonly cubes: ReadonlyMap<string, CubeDef>;
   readonly views: ReadonlyMap<string, ViewDef>;
   readonly objects: ReadonlyMap<string, ModelObject>;
+  /** `cube.member` -> the other cubes its SQL reads, joined when a query reads it (cross-cube.ts). */
+  readonly memberReads?: ReadonlyMap<string, readonly string[]>;
   /** `verified_queries` of all files, in file order. */
   readonly verifiedQueries?: readonly VerifiedQueryDef[];
   /** What the model's author should know that is not an error (shown by `model push`). */

@@ -187,7 +187,7 @@ export function buildView(view: ViewDef, context: ViewContext): ModelObject {
 }
 
 /** The shortest chain of joins (either direction) from a cube of `from` to `to`, as edges away from `from`. */
-function connect(
+export function connect(
   cubes: ReadonlyMap<string, CubeDef>,
   from: ReadonlySet<string>,
   to: string,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { TtlCache } from '../cache';
 import { expandContextRefs } from './context-refs';
+import { memberReads } from './cross-cube';
 import { derivedHidingNotes } from './derived';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
@@ -25,7 +26,7 @@ import {
 } from './model-schema';
 import { buildView } from './model-views';
 import { leafFilters, valueCount } from './policy-rules';
-import { edgeBetween, joinSql, memberSqlOf, messageOf, quoteId, type ReferenceScope } from './references';
+import { edgeBetween, joinSql, memberScope, memberSqlOf, messageOf, type ReferenceScope } from './references';
 import { checkedAsCalculated, planMeasures } from './sql/calculated';
 import { planSubQueries } from './sql/subquery';
 
@@ -136,7 +137,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       }
     }
     // Every member's SQL expands now, so a reference the compiler cannot resolve never reaches a database.
-    const own: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    const own: ReferenceScope = memberScope(cubes, cube);
     for (const [kind, list] of [
       ['dimensions', cube.dimensions],
       ['measures', cube.measures],
@@ -240,6 +241,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     where,
     issues,
   );
+  const reads = memberReads(cubes, objects, where, issues);
   if (issues.length > 0) throw new ModelValidationError(issues);
   const notes = [
     ...rendered.notes,
@@ -250,6 +252,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     cubes,
     views,
     objects,
+    ...(reads.size > 0 ? { memberReads: reads } : {}),
     ...(verifiedQueries.length > 0 ? { verifiedQueries } : {}),
     ...(notes.length > 0 ? { notes } : {}),
   };

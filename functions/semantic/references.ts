@@ -29,6 +29,16 @@ export const switchRelation = (cube: string, dimension: string) => quoteId(`__sw
 export const switchJoinSql = (cube: string, dimension: DimensionDef): string =>
   `CROSS JOIN (VALUES ${(dimension.values ?? []).map((v) => `(${sqlString(v)})`).join(', ')}) AS ${switchRelation(cube, dimension.name)}(${quoteId('value')})`;
 
+/**
+ * The scope of a member's SQL: its own cube, and any other cube by name (`{branches.name}` in a dimension of
+ * `visits`), which Cube joins to the query when the cubes are joined (cross-cube.ts checks the join at load).
+ */
+export const memberScope = (
+  cubes: ReadonlyMap<string, CubeDef>,
+  cube: CubeDef,
+  alias: (cube: string) => string = quoteId,
+): ReferenceScope => ({ cubes, cube, alias, others: [...cubes.keys()].filter((name) => name !== cube.name) });
+
 /** `{CUBE.x}`, `${CUBE.x}`, `{orders.x}` or `{x}` naming a member of `cube`: its name, else undefined. */
 export function referencedMember(sql: string, cube: CubeDef): string | undefined {
   const match = /^\s*\$?\{\s*(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(sql);
@@ -118,11 +128,16 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
     const own = scope.cube;
     const isMember = (c: CubeDef, n: string) =>
       c.dimensions.some((d) => d.name === n) || c.measures.some((m) => m.name === n);
+    const isMemberOf = (c: CubeDef | undefined, n: string) => c !== undefined && isMember(c, n);
     let target: CubeDef | undefined;
     let member: string | undefined;
     let granularity: string | undefined;
+    // An own member named like another cube is the member (Cube resolves the cube's own names first).
+    const ownFirst =
+      isMember(own, first) &&
+      !(second !== undefined && scope.others.includes(first) && isMemberOf(scope.cubes.get(first), second));
     if (first === 'CUBE' || first === 'TABLE' || first === own.name) target = own;
-    else if (scope.others.includes(first)) target = scope.cubes.get(first);
+    else if (!ownFirst && scope.others.includes(first)) target = scope.cubes.get(first);
     if (target) {
       member = second;
       granularity = third;
@@ -155,7 +170,8 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
           : `${whole}: ${target.name} has no dimension ${member}`,
       );
     }
-    const inner2 = memberSqlOf({ ...scope, cube: target, others: [] }, member, stack);
+    // A member of another cube keeps this SQL's scope: its own references to further cubes resolve the same way.
+    const inner2 = memberSqlOf({ ...scope, cube: target }, member, stack);
     const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
     if (granularity === undefined) return expr;
     const custom = dimension.granularities?.find((g) => g.name === granularity);

@@ -21,7 +21,7 @@ import type {
   ModelObject,
   StageDef,
 } from '../model-schema';
-import { expandReferences, memberSqlOf, type ReferenceScope } from '../references';
+import { expandReferences, memberScope, memberSqlOf, type ReferenceScope } from '../references';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from './ast';
 import { isStaged, planStage } from './stages';
 import { type CasePlan, caseRowSql, planCase } from './switch';
@@ -191,7 +191,12 @@ export function planMeasures(
     if (done) return done;
     if (stack.includes(key)) throw new PlanError(`circular reference ${[...stack, key].join(' -> ')}`);
     if (!def.sql) throw new PlanError(`a ${def.type} measure needs sql`);
-    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    // Aggregate arguments may name other cubes' dimensions (`SUM({products.price})`): recorded in `cubes`.
+    const touched = new Set<string>();
+    const scope = memberScope(cubes, cube, (c) => {
+      if (c !== cube.name) touched.add(c);
+      return quoteId(c);
+    });
     const placeholders: { cube: CubeDef; measure: MeasureDef }[] = [];
     // Measure references become placeholders; the rest expands in this cube's scope (its own {CUBE}).
     const text = def.sql.replace(REFERENCE, (whole, inner: string) => {
@@ -276,6 +281,7 @@ export function planMeasures(
           const nested = plan(target.cube, target.measure, [...stack, key]);
           replacement = { ...structuredClone(nested.expr), parentheses: true };
           for (const h of nested.hidden) if (!hidden.some((x) => x.column === h.column)) hidden.push(h);
+          for (const c of nested.cubes) if (c !== cube.name) touched.add(c);
         } else {
           if (!windowed && STAGED_KEYS.some((k) => target.measure[k] !== undefined)) {
             throw new PlanError(`measure ${target.measure.name} uses a feature queries cannot compute`);
@@ -309,7 +315,7 @@ export function planMeasures(
     const result: CalculatedMeasure = {
       expr: isNode(holder.expr) ? holder.expr : expr,
       hidden,
-      cubes: [...new Set(hidden.map((h) => h.cube))],
+      cubes: [...new Set([...hidden.map((h) => h.cube), ...touched])],
     };
     plans.set(key, result);
     return result;
@@ -372,7 +378,7 @@ export function planMeasures(
         );
         continue;
       }
-      const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+      const scope: ReferenceScope = memberScope(cubes, cube);
       try {
         if (EXPRESSION_MEASURE_TYPES.has(def.type)) plan(cube, def, []);
         else filterCondition(scope, def);

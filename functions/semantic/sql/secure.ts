@@ -8,6 +8,7 @@
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
 import { bindContext, bindFilters, expandContextRefs, type PushedFilters } from '../context-refs';
+import { neededCubes } from '../cross-cube';
 import {
   type CubeDef,
   type DataModel,
@@ -18,7 +19,14 @@ import {
 } from '../model-schema';
 import { policyCondition, type QueryUser, type RowCondition, rowCondition } from '../policy';
 import { leafFilters } from '../policy-rules';
-import { joinSql, memberSqlOf, multipliedCubes, switchJoinSql, switchRelation } from '../references';
+import {
+  joinSql,
+  memberScope,
+  memberSqlOf,
+  multipliedCubes,
+  switchJoinSql,
+  switchRelation,
+} from '../references';
 import type { SqlTarget } from '../target';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from './ast';
 import { measureRowSql } from './calculated';
@@ -72,7 +80,7 @@ function tableSql(cube: CubeDef, target: SqlTarget): string {
 /** SQL of a cube member over its alias, Cube references expanded (validated when the model loaded). */
 export function memberSql(model: DataModel, cube: CubeDef, name: string, alias: string): string {
   return memberSqlOf(
-    { cubes: model.cubes, cube, alias: (c) => quote(c === cube.name ? alias : c), others: [] },
+    memberScope(model.cubes, cube, (c) => quote(c === cube.name ? alias : c)),
     name,
   );
 }
@@ -118,10 +126,13 @@ export function securedSql(
   // row-level policy, so a cube's rows are filtered whenever its data is read.
   const viewFilters = (object.policies ?? []).flatMap((p) => leafFilters(p.row_level?.filters));
   const byName = new Map(object.members.map((m) => [m.name, m]));
-  const needed = new Set([
-    ...members.flatMap((m) => (m.calc ? m.calc.cubes : [m.cube])),
-    ...viewFilters.map((f) => byName.get(f.member)?.cube ?? ''),
-  ]);
+  // Members over other cubes bring those cubes (and the cubes their policies read) into the joins (cross-cube.ts).
+  const needed = neededCubes(
+    model.memberReads,
+    model.cubes,
+    members,
+    viewFilters.map((f) => byName.get(f.member)),
+  );
   const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
   for (const member of members) {
     if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);
@@ -177,7 +188,7 @@ export function securedSql(
     }
     if (member.kind === 'measure') {
       // A measure's row value carries its filters (NULL where they exclude the row).
-      const scope = { cubes: model.cubes, cube, alias: (c: string) => quote(c), others: [] };
+      const scope = memberScope(model.cubes, cube, (c: string) => quote(c));
       return measureRowSql(scope, member.cubeMember);
     }
     return memberSql(model, cube, member.cubeMember, member.cube);
