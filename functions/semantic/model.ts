@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { TtlCache } from '../cache';
+import { snakeKeys } from './camel-keys';
 import { expandContextRefs } from './context-refs';
 import { memberReads } from './cross-cube';
 import { derivedHidingNotes } from './derived';
@@ -64,7 +65,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   for (const { file, raw: read } of documents) {
     let raw: unknown = read;
     try {
-      raw ??= parseYaml(file.content) ?? {};
+      // Cube reads camelCase keys too (camel-keys.ts).
+      raw ??= snakeKeys(parseYaml(file.content) ?? {});
     } catch (error) {
       issues.push({
         file: file.path,
@@ -300,7 +302,7 @@ function toMember(
     member.granularities = ((def as DimensionDef).granularities ?? []).map((g) => ({
       name: g.name,
       title: g.title ?? titleOf(g.name),
-      interval: g.interval,
+      ...(g.interval ? { interval: g.interval } : {}),
       ...(g.offset ? { offset: g.offset } : {}),
       ...(g.origin ? { origin: g.origin } : {}),
     }));

@@ -175,9 +175,14 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
     const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
     if (granularity === undefined) return expr;
     const custom = dimension.granularities?.find((g) => g.name === granularity);
-    if (dimension.type === 'time' && custom) {
+    // A calendar cube's granularity names the column holding each row's bucket (in the dimension's cube).
+    if (dimension.type === 'time' && custom?.sql !== undefined) {
+      const bucket = expandReferences(custom.sql, { ...scope, cube: target }, stack);
+      return SIMPLE.test(bucket) ? bucket : `(${bucket})`;
+    }
+    if (dimension.type === 'time' && custom?.interval !== undefined) {
       try {
-        return customBucket(expr, custom);
+        return customBucket(expr, { ...custom, interval: custom.interval });
       } catch (error) {
         throw new ModelReferenceError(`${whole}: ${(error as Error).message}`);
       }
