@@ -240,15 +240,18 @@ export function planMeasures(
       if (value.type === 'aggr_func' && isNode(value.args)) {
         if (value.over) throw new PlanError('window functions are not supported in a measure');
         const args = value.args;
+        const ordered = Array.isArray(value.within_group_orderby);
         if (isNode(args.expr) && args.expr.type === 'star') {
           // COUNT(*) counts the rows the measure takes: one per row of its cube, filters applied.
           const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
           hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1') });
           args.expr = columnRef(column);
-        } else if (isNode(args.expr)) args.expr = hoist(args.expr);
-        if (Array.isArray(args.orderby)) {
-          for (const item of args.orderby)
-            if (isNode(item) && isNode(item.expr)) item.expr = hoist(item.expr);
+        } else if (isNode(args.expr) && !ordered) args.expr = hoist(args.expr);
+        // `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY {CUBE}.x)` (Cube's percentile recipe): the fraction stays a
+        // constant, the ordered values are the row-level column (NULL where filters exclude the row).
+        for (const list of [args.orderby, value.within_group_orderby]) {
+          if (!Array.isArray(list)) continue;
+          for (const item of list) if (isNode(item) && isNode(item.expr)) item.expr = hoist(item.expr);
         }
         return;
       }
