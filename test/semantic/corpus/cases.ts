@@ -21,6 +21,8 @@ export interface CorpusProject {
   /** What the project is modelled on (also in each model file's header). */
   source: string;
   cases: CorpusCase[];
+  /** Broken upstream: the load issue expected instead (file, path, message). */
+  broken?: { file: string; path: string; message: RegExp };
 }
 
 const tenant = (tenant_id?: string): QueryUser => ({
@@ -351,5 +353,50 @@ export const CORPUS: CorpusProject[] = [
       },
       { sql: 'SELECT MEASURE(count) FROM base_events', refused: /Unknown table base_events/ },
     ],
+  },
+  {
+    name: 'ecom_dashboard_js',
+    source: 'third-party project abdellahelaaroub/E-com-Analytics-Dashboard (model/cubes/orders.js)',
+    cases: [
+      {
+        sql: 'SELECT users_city, products_category, MEASURE(number) AS n FROM orders_overview GROUP BY 1, 2 ORDER BY 1, 2',
+        rows: [
+          ['Austin', 'books', 2],
+          ['Austin', 'games', 1],
+          ['Denver', 'games', 5],
+        ],
+      },
+      {
+        sql: "SELECT status, MEASURE(count) AS c FROM orders WHERE created_at >= TIMESTAMP '2024-01-02' GROUP BY 1 ORDER BY 1",
+        rows: [
+          ['completed', 1],
+          ['processing', 1],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'saas_tenants_js',
+    source: 'third-party project gautamjsingh/saas_analytics (model/cubes/*.js)',
+    cases: [
+      {
+        sql: 'SELECT tenant_name, MEASURE(count) AS apps, MEASURE(stale) AS stale FROM application GROUP BY 1 ORDER BY 1',
+        rows: [
+          ['Hooli', 1, 1],
+          ['Initech', 2, 1],
+        ],
+      },
+      { sql: 'SELECT MEASURE(count) AS n FROM tenant', rows: [[2]] },
+    ],
+  },
+  {
+    name: 'broken_join_path',
+    source: 'the upstream breakage of two third-party projects: a view join_path with no declared join',
+    cases: [],
+    broken: {
+      file: 'model.yml',
+      path: 'views[0].cubes[1].join_path',
+      message: /orders has no join to products/,
+    },
   },
 ];
