@@ -6,10 +6,17 @@
  * cube brings its own row-level policy into the secured subquery, as a view's joined cubes do
  * (docs/data-model.md, "Members over other cubes").
  */
-import type { CubeDef, JoinEdge, Member, ModelIssue, ModelObject } from './model-schema';
+import {
+  type CubeDef,
+  FANOUT_SENSITIVE,
+  type JoinEdge,
+  type Member,
+  type ModelIssue,
+  type ModelObject,
+} from './model-schema';
 import { connect } from './model-views';
 import { leafFilters } from './policy-rules';
-import { memberScope, memberSqlOf, quoteId } from './references';
+import { memberScope, memberSqlOf, multipliedCubes, quoteId } from './references';
 import { measureRowSql } from './sql/calculated';
 
 /** `cube.member` -> the other cubes its SQL reads (directly or through members it names). */
@@ -79,8 +86,35 @@ export function memberReads(
       }
     }
   }
-  for (const object of objects.values()) joinReadCubes(cubes, object, reads);
+  for (const object of objects.values()) {
+    const before = object.edges.length;
+    joinReadCubes(cubes, object, reads);
+    if (object.kind === 'cube' && object.edges.length > before) fanOutKeys(cubes, object, where, issues);
+  }
   return reads;
+}
+
+/**
+ * Cube's fan-out rule on a cube whose members read across a one_to_many join: its rows repeat, so its count, sum
+ * and avg measures need a primary key to count each row once (as a view's repeated cubes do, model-views.ts).
+ */
+function fanOutKeys(
+  cubes: ReadonlyMap<string, CubeDef>,
+  object: ModelObject,
+  where: (name: string) => { file: string; path: string },
+  issues: ModelIssue[],
+): void {
+  for (const name of multipliedCubes(object.edges)) {
+    const cube = cubes.get(name);
+    const sensitive = cube?.measures.filter((m) => FANOUT_SENSITIVE.has(m.type)) ?? [];
+    if (!cube || sensitive.length === 0 || cube.dimensions.some((d) => d.primary_key)) continue;
+    const { file, path } = where(object.name);
+    issues.push({
+      file,
+      path: `${path}.dimensions`,
+      message: `${name} needs a primary_key dimension: members of ${object.name} read across a one_to_many join, so its rows repeat and its measures ${sensitive.map((m) => m.name).join(', ')} must count each row once`,
+    });
+  }
 }
 
 /**

@@ -188,6 +188,17 @@ describe("the referenced cube's policy still applies (leak test)", () => {
 });
 
 describe('load', () => {
+  test("a cube reading across a one_to_many join needs a primary key for its measures (Cube's fan-out rule)", () => {
+    const keyless = MODEL.replace(
+      '      - { name: id, sql: id, type: number, primary_key: true }\n    measures:\n      - { name: count, type: count }\n      - { name: orders_per_customer',
+      '      - { name: id, sql: id, type: number }\n    measures:\n      - { name: count, type: count }\n      - { name: orders_per_customer',
+    );
+    expect(keyless).not.toEqual(MODEL);
+    expect(() => parseModel([{ path: 'model.yml', content: keyless }])).toThrow(
+      /customers needs a primary_key dimension: members of customers read across a one_to_many join/,
+    );
+  });
+
   test('a member naming a cube no join reaches is an issue at its path', () => {
     expect(() =>
       parseModel([
