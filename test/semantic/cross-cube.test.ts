@@ -52,6 +52,23 @@ cubes:
         sql: amount
         filters:
           - sql: "{branches}.tenant = 'acme'"
+  # A cube whose own row-level policy filters on a member over another cube: that cube is joined for the policy.
+  - name: branch_visits
+    sql_table: xc_visits
+    joins:
+      - name: branches
+        relationship: many_to_one
+        sql: "{CUBE}.branch_id = {branches.id}"
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: branch_name, sql: "{branches.name}", type: string }
+    measures:
+      - { name: count, type: count }
+    access_policy:
+      - group: "*"
+        row_level:
+          filters:
+            - { member: branch_name, operator: equals, values: ["{ userAttributes.branch }"] }
   - name: contacts
     sql_table: xc_contacts
     dimensions:
@@ -155,6 +172,22 @@ describe('member SQL naming another cube joins it, as Cube does', () => {
 });
 
 describe("the referenced cube's policy still applies (leak test)", () => {
+  test("a policy filtering on a member over another cube joins that cube (and applies that cube's policy)", async () => {
+    const north: QueryUser = {
+      groups: ['admins'],
+      userAttributes: { branch: 'Acme North' },
+      securityContext: {},
+    };
+    expect(await onBoth(model, 'SELECT MEASURE(count) AS n FROM branch_visits', north)).toEqual([[2]]);
+    // A tenant user sees no branch of another tenant, even if the attribute names one.
+    const nosy: QueryUser = {
+      groups: ['tenants'],
+      userAttributes: { tenant: 'acme', branch: 'Globex HQ' },
+      securityContext: {},
+    };
+    expect(await onBoth(model, 'SELECT MEASURE(count) AS n FROM branch_visits', nosy)).toEqual([[0]]);
+  });
+
   test('a dimension over a cube whose policy hides rows never shows them', async () => {
     const rows = await onBoth(
       model,
@@ -211,7 +244,7 @@ describe('load', () => {
         },
       ]),
     ).toThrow(
-      /cubes\[4\]\.dimensions\[1\]\.sql: branch reads cube branches, which no join connects to customers/,
+      /cubes\[5\]\.dimensions\[1\]\.sql: branch reads cube branches, which no join connects to customers/,
     );
   });
 });
