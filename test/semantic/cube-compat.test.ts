@@ -4,61 +4,23 @@
  * properties can be written in either camel-case or snake-case"), calendar cubes with granularities' `sql` and
  * dimension `time_shift` (Cube's "Calendar cubes" page, docs-mintlify/docs/data-modeling/concepts/calendar-cubes.mdx),
  * `format` on segments, and a view member name collision reported naming both members. Models written for this
- * test after those pages.
+ * test after those pages; queries run on DuckDB and PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import {
-  closeDrivers,
-  compileSql,
-  type ModelIssue,
-  ModelValidationError,
-  parseModel,
-  runQuery,
-} from '../../functions/semantic';
-import { EVERYONE } from './engines';
+import { compileSql, type ModelIssue, ModelValidationError, parseModel } from '../../functions/semantic';
+import { bothEngines, EVERYONE } from './engines';
 
-let dir: string;
-let database: string;
+const { onBoth } = bothEngines('cube-compat', [
+  'CREATE TABLE cc_events (id INTEGER, kind VARCHAR, amount INTEGER)',
+  "INSERT INTO cc_events VALUES (1, 'view', 5), (2, 'view', 7), (3, 'buy', 30)",
+  'CREATE TABLE cc_calendar (date_key TIMESTAMP, start_of_month TIMESTAMP)',
+  // A retail calendar whose months start on Mondays (2024-12-30, 2025-01-27), not on the 1st.
+  "INSERT INTO cc_calendar VALUES ('2025-01-02', '2024-12-30'), ('2025-01-30', '2025-01-27'), ('2025-02-04', '2025-01-27')",
+  'CREATE TABLE cc_sales (id INTEGER, day TIMESTAMP, amount INTEGER)',
+  "INSERT INTO cc_sales VALUES (1, '2025-01-02', 100), (2, '2025-01-30', 20), (3, '2025-02-04', 3)",
+]);
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cube-compat-'));
-  database = join(dir, 'compat.duckdb');
-  const instance = await DuckDBInstance.create(database);
-  const connection = await instance.connect();
-  for (const statement of [
-    'CREATE TABLE events (id INTEGER, kind VARCHAR, amount INTEGER)',
-    "INSERT INTO events VALUES (1, 'view', 5), (2, 'view', 7), (3, 'buy', 30)",
-    'CREATE TABLE calendar_table (date_key TIMESTAMP, start_of_month TIMESTAMP)',
-    // A retail calendar whose months start on Mondays (2024-12-30, 2025-01-27), not on the 1st.
-    "INSERT INTO calendar_table VALUES ('2025-01-02', '2024-12-30'), ('2025-01-30', '2025-01-27'), ('2025-02-04', '2025-01-27')",
-    'CREATE TABLE sales_facts (id INTEGER, day TIMESTAMP, amount INTEGER)',
-    "INSERT INTO sales_facts VALUES (1, '2025-01-02', 100), (2, '2025-01-30', 20), (3, '2025-02-04', 3)",
-  ])
-    await connection.run(statement);
-  await connection.run('CHECKPOINT');
-  connection.closeSync();
-  instance.closeSync();
-});
-
-afterAll(async () => {
-  await closeDrivers();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const run = async (content: string, sql: string) => {
-  const model = parseModel([{ path: 'm.yml', content }]);
-  const result = await runQuery({
-    model,
-    user: EVERYONE,
-    sql,
-    source: { kind: 'duckdb', database },
-    maxRows: 50,
-  });
-  return result.data.map((row) => row.map((v) => (typeof v === 'bigint' ? Number(v) : v)));
-};
+/** The query's rows on DuckDB and PostgreSQL (which must agree). */
+const run = (content: string, sql: string) => onBoth(parseModel([{ path: 'm.yml', content }]), sql);
 
 const issuesOf = (content: string): ModelIssue[] => {
   try {
@@ -101,7 +63,7 @@ cubes:
     const camel = `
 cubes:
   - name: events
-    sqlTable: events
+    sqlTable: cc_events
     dataSource: default
     preAggregations: []
     dimensions:
@@ -137,7 +99,7 @@ views:
       {
         path: 'm.yml',
         content:
-          'cubes:\n  - name: myEvents\n    sqlTable: events\n    meta: { someKey: 1 }\n    dimensions: [{ name: eventId, sql: id, type: number }]\n',
+          'cubes:\n  - name: myEvents\n    sqlTable: cc_events\n    meta: { someKey: 1 }\n    dimensions: [{ name: eventId, sql: id, type: number }]\n',
       },
     ]);
     expect(kept.cubes.get('myEvents')?.meta).toEqual({ someKey: 1 });
@@ -149,7 +111,7 @@ views:
 cubes:
   - name: fiscal_calendar
     calendar: true
-    sql_table: calendar_table
+    sql_table: cc_calendar
     dimensions:
       - name: date_key
         sql: date_key
@@ -165,7 +127,7 @@ cubes:
             interval: 3 months
             origin: "2024-04-01"
   - name: sales
-    sql_table: sales_facts
+    sql_table: cc_sales
     joins:
       - name: fiscal_calendar
         sql: "{CUBE}.day = {fiscal_calendar.date_key}"
@@ -184,14 +146,14 @@ cubes:
         'SELECT fiscal_month, MEASURE(revenue) AS r FROM sales WHERE big GROUP BY 1 ORDER BY 1',
       ),
     ).toEqual([
-      [expect.stringMatching(/^2024-12-30/), 100],
-      [expect.stringMatching(/^2025-01-27/), 20],
+      ['2024-12-30', 100],
+      ['2025-01-27', 20],
     ]);
     expect(
       await run(calendar, 'SELECT fiscal_month, MEASURE(revenue) AS r FROM sales GROUP BY 1 ORDER BY 1'),
     ).toEqual([
-      [expect.stringMatching(/^2024-12-30/), 100],
-      [expect.stringMatching(/^2025-01-27/), 23],
+      ['2024-12-30', 100],
+      ['2025-01-27', 23],
     ]);
     expect(
       issuesOf(calendar.replace('sql: "{CUBE}.start_of_month"', 'sql: "x"\n            interval: 1 month')),
