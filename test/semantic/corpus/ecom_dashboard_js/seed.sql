@@ -1,4 +1,4 @@
-CREATE SCHEMA public;
+CREATE SCHEMA IF NOT EXISTS public;
 CREATE TABLE public.users (id INTEGER, city VARCHAR);
 INSERT INTO public.users VALUES (1, 'Austin'), (2, 'Denver');
 CREATE TABLE public.products (id INTEGER, category VARCHAR);

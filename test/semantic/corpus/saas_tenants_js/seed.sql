@@ -1,4 +1,4 @@
-CREATE SCHEMA public;
+CREATE SCHEMA IF NOT EXISTS public;
 CREATE TABLE public.tenant (id VARCHAR, name VARCHAR);
 INSERT INTO public.tenant VALUES ('t1', 'Initech'), ('t2', 'Hooli');
 CREATE TABLE public.application (id VARCHAR, tenant_id VARCHAR, last_refreshed_on TIMESTAMP);
