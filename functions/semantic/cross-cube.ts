@@ -86,6 +86,22 @@ export function memberReads(
       }
     }
   }
+  // A sub_query reads its measure in a correlated subquery of the measure's own cube alone (sql/subquery.ts).
+  for (const cube of cubes.values()) {
+    for (const [i, d] of cube.dimensions.entries()) {
+      const match = d.sub_query ? /^\s*\{\s*(\w+)\.(\w+)\s*\}\s*$/.exec(d.sql ?? '') : null;
+      const other = match ? cubes.get(match[1] ?? '') : undefined;
+      if (!match || !other) continue;
+      const read = [...(reads.get(`${other.name}.${match[2]}`) ?? []), ...policyReads(other, reads)];
+      if (read.length === 0) continue;
+      const { file, path } = where(cube.name);
+      issues.push({
+        file,
+        path: `${path}.dimensions[${i}].sql`,
+        message: `sub_query ${d.name} reads ${other.name}.${match[2]}, whose SQL or row-level policy reads ${[...new Set(read)].join(', ')}: a sub_query over members of other cubes is not supported`,
+      });
+    }
+  }
   for (const object of objects.values()) {
     const before = object.edges.length;
     joinReadCubes(cubes, object, reads);

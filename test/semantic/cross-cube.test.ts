@@ -221,6 +221,19 @@ describe("the referenced cube's policy still applies (leak test)", () => {
 });
 
 describe('load', () => {
+  test('a sub_query over a measure that reads a further cube is refused by name', () => {
+    const nested = MODEL.replace(
+      '      - { name: id, sql: id, type: number, primary_key: true }\n    measures:\n      - { name: count, type: count }\n      - { name: orders_per_customer',
+      '      - { name: id, sql: id, type: number, primary_key: true }\n      - { name: visits_total, sql: "{visits.globex_visits}", type: number, sub_query: true }\n    measures:\n      - { name: count, type: count }\n      - { name: orders_per_customer',
+    ).replace(
+      '      - name: branches\n        relationship: many_to_one\n        sql: "{CUBE}.branch_id = {branches.id}"\n    dimensions:\n      - { name: id, sql: id, type: number, primary_key: true }\n      - { name: branch_name, sql: "{branches.name}", type: string }\n      - { name: label',
+      '      - name: branches\n        relationship: many_to_one\n        sql: "{CUBE}.branch_id = {branches.id}"\n      - name: customers\n        relationship: many_to_one\n        sql: "{CUBE}.id = {customers.id}"\n    dimensions:\n      - { name: id, sql: id, type: number, primary_key: true }\n      - { name: branch_name, sql: "{branches.name}", type: string }\n      - { name: label',
+    );
+    expect(() => parseModel([{ path: 'model.yml', content: nested }])).toThrow(
+      /sub_query visits_total reads visits.globex_visits, whose SQL or row-level policy reads branches/,
+    );
+  });
+
   test("a cube reading across a one_to_many join needs a primary key for its measures (Cube's fan-out rule)", () => {
     const keyless = MODEL.replace(
       '      - { name: id, sql: id, type: number, primary_key: true }\n    measures:\n      - { name: count, type: count }\n      - { name: orders_per_customer',
