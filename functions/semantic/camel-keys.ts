@@ -24,7 +24,13 @@ export function snakeKeys(value: unknown, key?: string): unknown {
     const name = /[A-Z]/.test(raw) ? snake(raw) : raw;
     // The snake_case spelling wins when a file writes both.
     if (name !== raw && Object.hasOwn(value, name)) continue;
-    out[name] = snakeKeys(inner, name);
+    // Defined, never assigned: a `__proto__` key stays an own (unknown, refused) key, not the object's prototype.
+    Object.defineProperty(out, name, {
+      value: snakeKeys(inner, name),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

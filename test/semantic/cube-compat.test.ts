@@ -106,6 +106,13 @@ views:
     expect(kept.cubes.get('myEvents')?.dimensions[0]?.name).toBe('eventId');
   });
 
+  test('a __proto__ key stays an unknown key (refused), never the prototype of what the schema reads', () => {
+    const issues = issuesOf(
+      'cubes:\n  - name: a\n    __proto__: { sql_table: t }\n    dimensions: [{ name: id, sql: id, type: number }]\n',
+    );
+    expect(issues.map((i) => i.message).join(' ')).toMatch(/__proto__/);
+  });
+
   test("a calendar cube: a granularity's sql is the bucket its rows fall in", async () => {
     const calendar = `
 cubes:
