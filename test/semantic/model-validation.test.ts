@@ -82,7 +82,7 @@ describe('references are resolved or refused at load, never passed to the databa
     ['{securityContext}', 'is not a supported reference'],
     ["{userAttributes.x.filter('a; DROP')}", '.filter() takes a column name'],
     ['{COMPILE_CONTEXT.x}', 'is not supported'],
-    ['{orders.status}', 'not part of this SQL'],
+    ['{orders.status}', 'reads cube orders, which no join connects to c'],
     ['{nope} || 1', 'neither a member of c nor a cube'],
     ['{id.fortnight}', 'granularity'],
     ['{CUBE.id.month}', 'granularity'],

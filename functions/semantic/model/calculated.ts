@@ -12,7 +12,7 @@
 import { TtlCache } from '../../cache';
 import { SqlNotAllowedError } from '../../errors';
 import { isNode, METADATA_KEYS, type Node, nameOf, POSTGRES, sqlParser } from '../ast';
-import { expandReferences, memberSqlOf, type ReferenceScope } from './references';
+import { expandReferences, memberScope, memberSqlOf, type ReferenceScope } from './references';
 import type {
   CalculatedMeasure,
   CubeDef,
@@ -191,7 +191,15 @@ export function planMeasures(
     if (stack.includes(key)) throw new PlanError(`circular reference ${[...stack, key].join(' -> ')}`);
     if (!def.sql) throw new PlanError(`a ${def.type} measure needs sql`);
     const switches = new Set<string>();
-    const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [], switches };
+    // Aggregate arguments may name other cubes' dimensions (`SUM({products.price})`): recorded in `cubes`.
+    const touched = new Set<string>();
+    const scope: ReferenceScope = {
+      ...memberScope(cubes, cube, (c) => {
+        if (c !== cube.name) touched.add(c);
+        return quoteId(c);
+      }),
+      switches,
+    };
     const placeholders: { cube: CubeDef; measure: MeasureDef }[] = [];
     // Measure references become placeholders; the rest expands in this cube's scope (its own {CUBE}).
     const text = def.sql.replace(REFERENCE, (whole, inner: string) => {
@@ -237,15 +245,18 @@ export function planMeasures(
       if (value.type === 'aggr_func' && isNode(value.args)) {
         if (value.over) throw new PlanError('window functions are not supported in a measure');
         const args = value.args;
+        const ordered = Array.isArray(value.within_group_orderby);
         if (isNode(args.expr) && args.expr.type === 'star') {
           // COUNT(*) counts the rows the measure takes: one per row of its cube, filters applied.
           const column = `__r_${cube.name}_${def.name}_${hidden.length}`;
           hidden.push({ column, kind: 'row', cube: cube.name, sql: masked('1'), ...reads });
           args.expr = columnRef(column);
-        } else if (isNode(args.expr)) args.expr = hoist(args.expr);
-        if (Array.isArray(args.orderby)) {
-          for (const item of args.orderby)
-            if (isNode(item) && isNode(item.expr)) item.expr = hoist(item.expr);
+        } else if (isNode(args.expr) && !ordered) args.expr = hoist(args.expr);
+        // `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY {CUBE}.x)` (Cube's percentile recipe): the fraction stays a
+        // constant, the ordered values are the row-level column (NULL where filters exclude the row).
+        for (const list of [args.orderby, value.within_group_orderby]) {
+          if (!Array.isArray(list)) continue;
+          for (const item of list) if (isNode(item) && isNode(item.expr)) item.expr = hoist(item.expr);
         }
         return;
       }
@@ -278,6 +289,7 @@ export function planMeasures(
           const nested = plan(target.cube, target.measure, [...stack, key]);
           replacement = { ...structuredClone(nested.expr), parentheses: true };
           for (const h of nested.hidden) if (!hidden.some((x) => x.column === h.column)) hidden.push(h);
+          for (const c of nested.cubes) if (c !== cube.name) touched.add(c);
         } else {
           if (!windowed && STAGED_KEYS.some((k) => target.measure[k] !== undefined)) {
             throw new PlanError(`measure ${target.measure.name} uses a feature queries cannot compute`);
@@ -311,7 +323,7 @@ export function planMeasures(
     const result: CalculatedMeasure = {
       expr: isNode(holder.expr) ? holder.expr : expr,
       hidden,
-      cubes: [...new Set(hidden.map((h) => h.cube))],
+      cubes: [...new Set([...hidden.map((h) => h.cube), ...touched])],
     };
     plans.set(key, result);
     return result;
@@ -374,7 +386,7 @@ export function planMeasures(
         );
         continue;
       }
-      const scope: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+      const scope: ReferenceScope = memberScope(cubes, cube);
       try {
         if (EXPRESSION_MEASURE_TYPES.has(def.type)) plan(cube, def, []);
         else filterCondition(scope, def);

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { TtlCache } from '../../cache';
 import { checkedAsCalculated, planMeasures } from './calculated';
+import { snakeKeys } from './camel-keys';
 import { expandContextRefs } from './context-refs';
+import { memberReads } from './cross-cube';
 import { derivedHidingNotes } from './derived';
 import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
@@ -26,6 +28,8 @@ import {
   type VerifiedQueryDef,
   type ViewDef,
 } from './schema';
+import { leafFilters, valueCount } from './policy-rules';
+import { edgeBetween, joinSql, memberScope, memberSqlOf, messageOf, type ReferenceScope } from './references';
 import { planSubQueries } from './subquery';
 import { buildView } from './views';
 
@@ -63,7 +67,8 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
   for (const { file, raw: read } of documents) {
     let raw: unknown = read;
     try {
-      raw ??= parseYaml(file.content) ?? {};
+      // Cube reads camelCase keys too (camel-keys.ts).
+      raw ??= snakeKeys(parseYaml(file.content) ?? {});
     } catch (error) {
       issues.push({
         file: file.path,
@@ -136,7 +141,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
       }
     }
     // Every member's SQL expands now, so a reference the compiler cannot resolve never reaches a database.
-    const own: ReferenceScope = { cubes, cube, alias: quoteId, others: [] };
+    const own: ReferenceScope = memberScope(cubes, cube);
     for (const [kind, list] of [
       ['dimensions', cube.dimensions],
       ['measures', cube.measures],
@@ -240,6 +245,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     where,
     issues,
   );
+  const reads = memberReads(cubes, objects, where, issues);
   if (issues.length > 0) throw new ModelValidationError(issues);
   const notes = [
     ...rendered.notes,
@@ -250,6 +256,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     cubes,
     views,
     objects,
+    ...(reads.size > 0 ? { memberReads: reads } : {}),
     ...(verifiedQueries.length > 0 ? { verifiedQueries } : {}),
     ...(notes.length > 0 ? { notes } : {}),
   };
@@ -297,7 +304,7 @@ function toMember(
     member.granularities = ((def as DimensionDef).granularities ?? []).map((g) => ({
       name: g.name,
       title: g.title ?? titleOf(g.name),
-      interval: g.interval,
+      ...(g.interval ? { interval: g.interval } : {}),
       ...(g.offset ? { offset: g.offset } : {}),
       ...(g.origin ? { origin: g.origin } : {}),
     }));

@@ -29,6 +29,16 @@ export const switchRelation = (cube: string, dimension: string) => quoteId(`__sw
 export const switchJoinSql = (cube: string, dimension: DimensionDef): string =>
   `CROSS JOIN (VALUES ${(dimension.values ?? []).map((v) => `(${sqlString(v)})`).join(', ')}) AS ${switchRelation(cube, dimension.name)}(${quoteId('value')})`;
 
+/**
+ * The scope of a member's SQL: its own cube, and any other cube by name (`{branches.name}` in a dimension of
+ * `visits`), which Cube joins to the query when the cubes are joined (cross-cube.ts checks the join at load).
+ */
+export const memberScope = (
+  cubes: ReadonlyMap<string, CubeDef>,
+  cube: CubeDef,
+  alias: (cube: string) => string = quoteId,
+): ReferenceScope => ({ cubes, cube, alias, others: [...cubes.keys()].filter((name) => name !== cube.name) });
+
 /** `{CUBE.x}`, `${CUBE.x}`, `{orders.x}` or `{x}` naming a member of `cube`: its name, else undefined. */
 export function referencedMember(sql: string, cube: CubeDef): string | undefined {
   const match = /^\s*\$?\{\s*(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/.exec(sql);
@@ -123,11 +133,16 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
     const own = scope.cube;
     const isMember = (c: CubeDef, n: string) =>
       c.dimensions.some((d) => d.name === n) || c.measures.some((m) => m.name === n);
+    const isMemberOf = (c: CubeDef | undefined, n: string) => c !== undefined && isMember(c, n);
     let target: CubeDef | undefined;
     let member: string | undefined;
     let granularity: string | undefined;
+    // An own member named like another cube is the member (Cube resolves the cube's own names first).
+    const ownFirst =
+      isMember(own, first) &&
+      !(second !== undefined && scope.others.includes(first) && isMemberOf(scope.cubes.get(first), second));
     if (first === 'CUBE' || first === 'TABLE' || first === own.name) target = own;
-    else if (scope.others.includes(first)) target = scope.cubes.get(first);
+    else if (!ownFirst && scope.others.includes(first)) target = scope.cubes.get(first);
     if (target) {
       member = second;
       granularity = third;
@@ -160,13 +175,19 @@ export function expandReferences(sql: string, scope: ReferenceScope, stack: read
           : `${whole}: ${target.name} has no dimension ${member}`,
       );
     }
-    const inner2 = memberSqlOf({ ...scope, cube: target, others: [] }, member, stack);
+    // A member of another cube keeps this SQL's scope: its own references to further cubes resolve the same way.
+    const inner2 = memberSqlOf({ ...scope, cube: target }, member, stack);
     const expr = SIMPLE.test(inner2) ? inner2 : `(${inner2})`;
     if (granularity === undefined) return expr;
     const custom = dimension.granularities?.find((g) => g.name === granularity);
-    if (dimension.type === 'time' && custom) {
+    // A calendar cube's granularity names the column holding each row's bucket (in the dimension's cube).
+    if (dimension.type === 'time' && custom?.sql !== undefined) {
+      const bucket = expandReferences(custom.sql, { ...scope, cube: target }, stack);
+      return SIMPLE.test(bucket) ? bucket : `(${bucket})`;
+    }
+    if (dimension.type === 'time' && custom?.interval !== undefined) {
       try {
-        return customBucket(expr, custom);
+        return customBucket(expr, { ...custom, interval: custom.interval });
       } catch (error) {
         throw new ModelReferenceError(`${whole}: ${(error as Error).message}`);
       }

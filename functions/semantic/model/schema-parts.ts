@@ -10,7 +10,8 @@ const PART = /^(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*))$/;
 /**
  * `sql_table` as Cube users write it: `orders`, `analytics.orders`, `"public"."orders"`, `db."Sales"."Orders"`.
  * Normalized to dot-joined parts as the engine names them: a quoted part keeps its case, an unquoted one is folded
- * to lower case (as PostgreSQL reads it; DuckDB ignores case). A part holding a dot is refused.
+ * to lower case (as PostgreSQL reads it; DuckDB ignores case). A part holding a dot is refused, but for BigQuery's
+ * backticks (splitBackticked). The compiled SQL names the parts in the engine's quoting (`"project"."dataset"."t"`).
  */
 export const sqlTableSchema = z.string().transform((value, ctx) => {
   const parts = splitTable(value.trim());
@@ -25,6 +26,7 @@ export const sqlTableSchema = z.string().transform((value, ctx) => {
 });
 
 function splitTable(text: string): string[] | undefined {
+  if (text.includes('`')) return splitBackticked(text);
   const raw = text.match(/"(?:[^"]|"")+"|[^."]+/g);
   if (!raw || raw.join('.') !== text || raw.length > 3) return undefined;
   const parts: string[] = [];
@@ -36,6 +38,28 @@ function splitTable(text: string): string[] | undefined {
     parts.push(part);
   }
   return parts;
+}
+
+/**
+ * BigQuery's and MySQL's backticks: `` `project.dataset.table` `` (one quoted path), `` `project`.dataset.`table` ``.
+ * A backticked part keeps its case and may hold dots (each dot separates a part) and dashes (`my-project`).
+ */
+function splitBackticked(text: string): string[] | undefined {
+  const raw = text.match(/`[^`]+`|[^.`]+/g);
+  if (!raw || raw.join('.') !== text) return undefined;
+  const parts: string[] = [];
+  for (const piece of raw) {
+    if (piece.startsWith('`')) {
+      const inner = piece.slice(1, -1).split('.');
+      if (inner.some((p) => !/^[^"`]+$/.test(p))) return undefined;
+      parts.push(...inner);
+    } else {
+      const match = PART.exec(piece);
+      if (!match?.[2]) return undefined;
+      parts.push(match[2].toLowerCase());
+    }
+  }
+  return parts.length <= 3 ? parts : undefined;
 }
 
 const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier (letters, digits, _)');

@@ -41,19 +41,24 @@ const windowSize = z
     message: 'must be "unbounded" or an interval like "7 days" or "3 months"',
   });
 
-/** A custom granularity of a time dimension (Cube's `granularities`): an interval with an offset or an origin. */
+/**
+ * A custom granularity of a time dimension (Cube's `granularities`): an interval with an offset or an origin, or
+ * (a calendar cube's) `sql` giving each row's bucket start, e.g. `{CUBE}.start_of_month`.
+ */
 const granularitySchema = z
   .strictObject({
     name: identifier,
     title: z.string().optional(),
-    interval: z.string().regex(INTERVAL, 'must be an interval like "1 year" or "3 months"'),
+    interval: z.string().regex(INTERVAL, 'must be an interval like "1 year" or "3 months"').optional(),
+    sql: z.string().min(1).optional(),
     offset: z.string().regex(INTERVAL, 'must be an interval like "3 months" or "-1 day"').optional(),
     origin: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/, 'must be a date or timestamp')
       .optional(),
   })
-  .refine((g) => g.offset === undefined || g.origin === undefined, 'give an offset or an origin, not both');
+  .refine((g) => g.offset === undefined || g.origin === undefined, 'give an offset or an origin, not both')
+  .refine((g) => (g.interval === undefined) !== (g.sql === undefined), 'give an interval or sql, not both');
 export type GranularityDef = z.infer<typeof granularitySchema>;
 
 const dimensionSchema = z.strictObject({
@@ -67,6 +72,17 @@ const dimensionSchema = z.strictObject({
   values: z.array(z.string()).optional(),
   public: z.boolean().optional(),
   shown: z.boolean().optional(),
+  /** A calendar cube's own time shifts (Cube's Tesseract): accepted; time-shift measures shift by their interval. */
+  time_shift: z
+    .array(
+      z.strictObject({
+        type: z.enum(['prior', 'next']).optional(),
+        interval: z.string().optional(),
+        sql: z.string().optional(),
+        name: z.string().optional(),
+      }),
+    )
+    .optional(),
   /** `sql: "{other.measure}"`: that measure per row of this cube, by the join (sql/subquery.ts). */
   sub_query: z.boolean().optional(),
   propagate_filters_to_sub_query: z.boolean().optional(),
@@ -219,12 +235,15 @@ const cubeSchema = z
           public: z.boolean().optional(),
           shown: z.boolean().optional(),
           meta,
+          format,
         }),
       )
       .default([]),
     access_policy: z.array(policySchema).optional(),
     public: z.boolean().optional(),
     meta,
+    /** A calendar cube (Cube's custom calendars): its granularities' `sql` buckets its time dimensions. */
+    calendar: z.boolean().optional(),
     /** One data source per deployment: the name is accepted and not used. */
     data_source: z.string().optional(),
     /** Queries always read the source: pre-aggregations and refresh keys are accepted and not used. */
@@ -388,7 +407,7 @@ export interface Member {
   /** A `sub_query` dimension: the measure of another cube it reads. */
   subQuery?: SubQuery;
   /** A time dimension's custom granularities (Cube's `granularities`), as coreMeta lists them. */
-  granularities?: { name: string; title: string; interval: string; offset?: string; origin?: string }[];
+  granularities?: { name: string; title: string; interval?: string; offset?: string; origin?: string }[];
   /** The cube the member comes from and its name there (views point into cubes). */
   cube: string;
   cubeMember: string;
@@ -436,6 +455,8 @@ export interface DataModel {
   readonly cubes: ReadonlyMap<string, CubeDef>;
   readonly views: ReadonlyMap<string, ViewDef>;
   readonly objects: ReadonlyMap<string, ModelObject>;
+  /** `cube.member` -> the other cubes its SQL reads, joined when a query reads it (cross-cube.ts). */
+  readonly memberReads?: ReadonlyMap<string, readonly string[]>;
   /** `verified_queries` of all files, in file order. */
   readonly verifiedQueries?: readonly VerifiedQueryDef[];
   /** What the model's author should know that is not an error (shown by `model push`). */

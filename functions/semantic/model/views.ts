@@ -104,11 +104,12 @@ export function buildView(view: ViewDef, context: ViewContext): ModelObject {
       // Cube: an item's alias names it; else `prefix: true` prefixes it with the path's alias or cube name.
       const alias = typeof item === 'string' ? undefined : item.alias;
       const exposed = alias ?? (part.prefix ? `${part.alias ?? leaf}_${name}` : name);
-      if (members.some((m) => m.name === exposed)) {
+      const clash = members.find((m) => m.name === exposed);
+      if (clash) {
         issues.push({
           file,
           path: `${path}.cubes[${i}].includes`,
-          message: `member ${exposed} appears twice`,
+          message: `view ${view.name} exposes two members named ${exposed}: ${clash.cube}.${clash.cubeMember} and ${leaf}.${name}: give one an alias ({ name: ${name}, alias: ... }) or set prefix: true on its join path`,
         });
         continue;
       }
@@ -188,7 +189,7 @@ export function buildView(view: ViewDef, context: ViewContext): ModelObject {
 }
 
 /** The shortest chain of joins (either direction) from a cube of `from` to `to`, as edges away from `from`. */
-function connect(
+export function connect(
   cubes: ReadonlyMap<string, CubeDef>,
   from: ReadonlySet<string>,
   to: string,

@@ -12,7 +12,8 @@ import { fold, isNode, POSTGRES, quote, sqlParser, walk } from '../ast';
 import { measureRowSql } from '../model/calculated';
 import { expandContextRefs } from '../model/context-refs';
 import { leafFilters } from '../model/policy-rules';
-import { joinSql, memberSqlOf, multipliedCubes } from '../model/references';
+import { neededCubes } from '../model/cross-cube';
+import { joinSql, memberScope, memberSqlOf, multipliedCubes } from '../model/references';
 import {
   type CubeDef,
   type DataModel,
@@ -84,10 +85,7 @@ export function memberSql(
 ): string {
   return memberSqlOf(
     {
-      cubes: model.cubes,
-      cube,
-      alias: (c) => quote(c === cube.name ? alias : c),
-      others: [],
+      ...memberScope(model.cubes, cube, (c) => quote(c === cube.name ? alias : c)),
       ...(switches ? { switches } : {}),
     },
     name,
@@ -108,7 +106,7 @@ export function memberColumnSql(model: DataModel, member: Member, switches: Set<
   if (member.subQuery) return subQueryMarker(member);
   if (member.kind === 'measure') {
     // A measure's row value carries its filters (NULL where they exclude the row).
-    const scope = { cubes: model.cubes, cube, alias: (c: string) => quote(c), others: [], switches };
+    const scope = { ...memberScope(model.cubes, cube, (c: string) => quote(c)), switches };
     return measureRowSql(scope, member.cubeMember);
   }
   return memberSql(model, cube, member.cubeMember, member.cube, switches);
@@ -180,10 +178,13 @@ export function planSubquery(
   // row-level policy (the secure stage), so a cube's rows are filtered whenever its data is read.
   const viewFilters = (object.policies ?? []).flatMap((p) => leafFilters(p.row_level?.filters));
   const byName = new Map(object.members.map((m) => [m.name, m]));
-  const needed = new Set([
-    ...members.flatMap((m) => (m.calc ? m.calc.cubes : [m.cube])),
-    ...viewFilters.map((f) => byName.get(f.member)?.cube ?? ''),
-  ]);
+  // Members over other cubes bring those cubes (and the cubes their policies read) into the joins (cross-cube.ts).
+  const needed = neededCubes(
+    model.memberReads,
+    model.cubes,
+    members,
+    viewFilters.map((f) => byName.get(f.member)),
+  );
   const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
   for (const member of members) {
     if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);

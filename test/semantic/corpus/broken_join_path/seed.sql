@@ -1,0 +1,1 @@
+CREATE TABLE bj_orders (id INTEGER);
