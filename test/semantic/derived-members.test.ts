@@ -1,12 +1,12 @@
 /**
- * What each member is computed from (functions/semantic/derived.ts), read directly: the table member-level hiding
+ * What each member is computed from (functions/semantic/model/derived.ts), read directly: the table member-level hiding
  * walks (docs/data-model.md, "A member derived from a hidden member is hidden too"). A source missed here is a
  * derived member left visible when its source is hidden; a source invented here hides too much. Also the hiding of
  * a `sub_query` dimension whose measure, in another cube, the user may not see, and the authors' notes.
  */
 
 import { parseModel, type QueryUser, visibleMembers } from '../../functions/semantic';
-import { derivedMembers } from '../../functions/semantic/derived';
+import { derivedMembers } from '../../functions/semantic/model/derived';
 
 const model = parseModel([
   {

@@ -6,6 +6,10 @@
  * cube brings its own row-level policy into the secured subquery, as a view's joined cubes do
  * (docs/data-model.md, "Members over other cubes").
  */
+
+import { measureRowSql } from './calculated';
+import { leafFilters } from './policy-rules';
+import { memberScope, memberSqlOf, multipliedCubes, quoteId } from './references';
 import {
   type CubeDef,
   FANOUT_SENSITIVE,
@@ -15,9 +19,6 @@ import {
   type ModelObject,
 } from './schema';
 import { connect } from './views';
-import { leafFilters } from './policy-rules';
-import { memberScope, memberSqlOf, multipliedCubes, quoteId } from './references';
-import { measureRowSql } from './calculated';
 
 /** `cube.member` -> the other cubes its SQL reads (directly or through members it names). */
 export type MemberReads = ReadonlyMap<string, readonly string[]>;

@@ -12,7 +12,7 @@ import { applyExtends } from './extends';
 import { COMPILE_CONTEXT_FILE, renderModelFiles } from './jinja';
 import { readJsModel } from './js-model';
 import { leafFilters, valueCount } from './policy-rules';
-import { edgeBetween, joinSql, memberSqlOf, messageOf, quoteId, type ReferenceScope } from './references';
+import { edgeBetween, joinSql, memberScope, memberSqlOf, messageOf, type ReferenceScope } from './references';
 import {
   type CubeDef,
   type DataModel,
@@ -28,8 +28,6 @@ import {
   type VerifiedQueryDef,
   type ViewDef,
 } from './schema';
-import { leafFilters, valueCount } from './policy-rules';
-import { edgeBetween, joinSql, memberScope, memberSqlOf, messageOf, type ReferenceScope } from './references';
 import { planSubQueries } from './subquery';
 import { buildView } from './views';
 

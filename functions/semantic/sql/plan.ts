@@ -11,8 +11,8 @@ import { SqlNotAllowedError } from '../../errors';
 import { fold, isNode, POSTGRES, quote, sqlParser, walk } from '../ast';
 import { measureRowSql } from '../model/calculated';
 import { expandContextRefs } from '../model/context-refs';
-import { leafFilters } from '../model/policy-rules';
 import { neededCubes } from '../model/cross-cube';
+import { leafFilters } from '../model/policy-rules';
 import { joinSql, memberScope, memberSqlOf, multipliedCubes } from '../model/references';
 import {
   type CubeDef,
