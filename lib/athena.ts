@@ -1,5 +1,5 @@
 /**
- * Amazon Athena for deployments whose data source is `{kind: "athena"}` (docs/deployment.md, "Athena"): one
+ * Amazon Athena for deployments whose data source is `{kind: "athena"}` (docs/operating.md, "Data sources"): one
  * workgroup per deployment, created here with a bytes-scanned cutoff per query and its results under its own
  * prefix of one results bucket (or an existing workgroup taken by name), and grants that let the data functions
  * run queries in those workgroups only, read the Glue databases and tables they name, and use their result

@@ -2,7 +2,7 @@
  * Amazon Athena (engine version 3, Trino's dialect). Athena has no per-query timeout and bills a cancelled
  * query for what it scanned, so this driver stops its own queries: on abort and at the time limit it sends
  * StopQueryExecution at once (no poll wait). Each query runs in the deployment's workgroup, whose
- * bytes-scanned cutoff and result location the stack sets (docs/deployment.md, "Athena"); compiled SQL arrives
+ * bytes-scanned cutoff and result location the stack sets (docs/operating.md, "Data sources"); compiled SQL arrives
  * with its parameters already inlined as Trino literals (dialect-trino.ts). What only a real Athena proves is
  * listed in docs/data-model.md, "Engines".
  */
