@@ -14,7 +14,9 @@ import {
 } from '@aws-sdk/client-athena';
 import { mockClient } from 'aws-sdk-client-mock';
 import { QueryTimeoutError, ResultTooLargeError, SqlNotAllowedError } from '../../functions/errors';
+import { closeDrivers, parseModel, runQuery } from '../../functions/semantic';
 import { AthenaDriver, athenaValue, POLL } from '../../functions/semantic/drivers/athena';
+import { GOLDEN_MODEL } from './golden-model';
 
 const athena = mockClient(AthenaClient);
 const SOURCE = { kind: 'athena', workgroup: 'ea-deployment-7', database: 'sales' } as const;
@@ -278,4 +280,28 @@ test('the driver compiles for Trino: tables in the Glue database (and catalog), 
   await expect(
     driver().execute({ sql: 'SELECT $1', params: [1] }, { maxRows: 1, timeoutMs: 1_000 }),
   ).rejects.toThrow(/no parameters/);
+});
+
+test('runQuery on an athena source: Trino SQL over the Glue database, the hostile attribute a literal, in the workgroup', async () => {
+  athena.on(GetQueryExecutionCommand).resolves(state('SUCCEEDED'));
+  athena.on(GetQueryResultsCommand).resolves(page([['5']], undefined, ['n']));
+  const model = parseModel([{ path: 'golden.yml', content: GOLDEN_MODEL }]);
+  try {
+    const result = await runQuery({
+      model,
+      user: { groups: [], userAttributes: { region: "north' OR '1'='1" }, securityContext: {} },
+      sql: "SELECT MEASURE(count) AS n FROM orders WHERE created_at >= '2025-01-01'",
+      source: SOURCE,
+      maxRows: 10,
+    });
+    expect(result).toMatchObject({ data: [[5]], totalRows: 1, bytesScanned: 12_345, queryId: 'q-1' });
+    const input = athena.commandCalls(StartQueryExecutionCommand)[0]?.args[0].input;
+    expect(input?.WorkGroup).toBe('ea-deployment-7');
+    expect(input?.QueryString).toContain(
+      'FROM "sales"."orders" AS "orders" WHERE (("orders"."region" = \'north\'\' OR \'\'1\'\'=\'\'1\'))',
+    );
+    expect(input?.QueryString).toContain("created_at >= TIMESTAMP '2025-01-01 00:00:00'");
+  } finally {
+    await closeDrivers();
+  }
 });
