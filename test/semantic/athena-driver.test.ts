@@ -78,6 +78,7 @@ test('QUEUED, RUNNING, SUCCEEDED: the workgroup and database are used, the heade
   });
   expect(athena.commandCalls(StartQueryExecutionCommand)[0]?.args[0].input).toEqual({
     QueryString: 'SELECT 1',
+    ClientRequestToken: expect.stringMatching(/^[0-9a-f-]{36}$/),
     WorkGroup: 'ea-deployment-7',
     QueryExecutionContext: { Database: 'sales' },
   });
@@ -138,7 +139,12 @@ test('throttling: StartQueryExecution and GetQueryExecution are retried with bac
   athena.on(GetQueryResultsCommand).resolves(page([['7']], undefined, ['n']));
   const result = await driver().execute(QUERY, { maxRows: 10, timeoutMs: 5_000 });
   expect(result.data).toEqual([[7]]);
-  expect(athena.commandCalls(StartQueryExecutionCommand)).toHaveLength(2);
+  const starts = athena
+    .commandCalls(StartQueryExecutionCommand)
+    .map((c) => c.args[0].input.ClientRequestToken);
+  // A retried start carries the same token: Athena starts the query once.
+  expect(starts).toHaveLength(2);
+  expect(starts[1]).toBe(starts[0]);
   expect(athena.commandCalls(GetQueryExecutionCommand)).toHaveLength(3);
   // Another error is not retried.
   athena
@@ -166,6 +172,22 @@ test('an abort while RUNNING reaches StopQueryExecution at once and rejects with
   } finally {
     POLL.maxMs = 20;
   }
+});
+
+test('an abort while StartQueryExecution is in flight still learns the id and stops that query', async () => {
+  let release: () => void = () => undefined;
+  athena
+    .on(StartQueryExecutionCommand)
+    .callsFake(() => new Promise((resolve) => (release = () => resolve({ QueryExecutionId: 'q-late' }))));
+  const controller = new AbortController();
+  const running = driver().execute(QUERY, { maxRows: 10, timeoutMs: 30_000, signal: controller.signal });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  controller.abort(new Error('client left'));
+  release();
+  await expect(running).rejects.toThrow('client left');
+  expect(athena.commandCalls(StopQueryExecutionCommand)[0]?.args[0].input).toEqual({
+    QueryExecutionId: 'q-late',
+  });
 });
 
 test('the time limit stops the query within a second of it and gives QUERY_TIMEOUT', async () => {

@@ -6,6 +6,8 @@
  * with its parameters already inlined as Trino literals (dialect-trino.ts). What only a real Athena proves is
  * listed in docs/data-model.md, "Engines".
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   AthenaClient,
   type ColumnInfo,
@@ -190,6 +192,8 @@ export class AthenaDriver implements Driver {
 
   /** StartQueryExecution in the source's workgroup, retried while Athena throttles (until the deadline). */
   private async start(sql: string, signal: AbortSignal, deadline: number): Promise<string> {
+    // One token for every attempt: Athena starts a query once per token, so a retried call never starts two.
+    const token = randomUUID();
     let delay = POLL.firstMs;
     for (;;) {
       if (signal.aborted) throw signal.reason;
@@ -197,13 +201,14 @@ export class AthenaDriver implements Driver {
         const started = await this.client.send(
           new StartQueryExecutionCommand({
             QueryString: sql,
+            ClientRequestToken: token,
             WorkGroup: this.source.workgroup,
             QueryExecutionContext: {
               Database: this.source.database,
               ...(this.source.catalog ? { Catalog: this.source.catalog } : {}),
             },
           }),
-          { abortSignal: signal },
+          // Not aborted mid-call: a query Athena started must get its id back, so an abort can stop it.
         );
         if (!started.QueryExecutionId) throw new Error('Athena started a query without an id');
         return started.QueryExecutionId;
