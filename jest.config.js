@@ -32,7 +32,8 @@ export default {
       displayName: 'service',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       // Every test file belongs to exactly one project.
-      testPathIgnorePatterns: ['<rootDir>/test/stack/', ...unitTests],
+      // test/athena/ needs a real Athena workgroup: only `npm run test:athena` (jest.athena.config.js) runs it.
+      testPathIgnorePatterns: ['<rootDir>/test/stack/', '<rootDir>/test/athena/', ...unitTests],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },

@@ -7,6 +7,7 @@ import { Token } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { defaultBedrockModelId, thinksAdaptively } from '../functions/models';
 import { functionIds } from '../functions/routes';
+import { type AthenaWorkgroupSettings, athenaWorkgroupSettings } from './athena';
 import { projectRoot } from './bundling';
 import { DEFAULT_WAF, type WafSettings } from './waf';
 
@@ -99,6 +100,8 @@ export interface ServiceConfig {
   readonly vpc?: VpcSettings;
   /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
   readonly databaseSecretArns: string[];
+  /** Deployments' Athena workgroups (`athenaWorkgroups`): created or taken, and granted to the data functions. */
+  readonly athenaWorkgroups: AthenaWorkgroupSettings[];
   /** Function settings that would otherwise be set by hand (and lost on the next deploy). */
   readonly settings: FunctionSettings;
   /** E-mail address subscribed to the alarm topic. */
@@ -186,6 +189,7 @@ export function readConfig(node: Node, overrides: Partial<ServiceConfig> = {}): 
     budgetAlarmPercent: wholeNumber(node, 'budgetAlarmPercent', 1, 100) ?? 80,
     ...optionalNumber('monthlyCostBudgetUsd', wholeNumber(node, 'monthlyCostBudgetUsd', 1, 100_000_000)),
     databaseSecretArns: secretArns('databaseSecretArns', text(node, 'databaseSecretArns')),
+    athenaWorkgroups: athenaWorkgroupSettings(node.tryGetContext('athenaWorkgroups')),
     ...optional('originVerifySecretArn', text(node, 'originVerifySecretArn')),
     ...optional('originVerifyRotation', text(node, 'originVerifyRotation')),
     ...wafSettings(node),

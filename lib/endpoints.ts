@@ -35,6 +35,7 @@ import {
 } from '../functions/routes';
 import { PARTITION_PREFIXES, type Partition } from '../functions/store/keys';
 import { byOwnerIndex } from '../functions/store/table';
+import type { AthenaWorkgroups } from './athena';
 import { copySidecarsIfUsedCommand, entryOf, projectRoot, sharedBundling } from './bundling';
 import {
   type DeployConfig,
@@ -167,6 +168,8 @@ export interface EndpointFunctionsProps {
   readonly tokenSecret: ISecret;
   /** Seals deployments' Cube token secrets; only the functions whose routes set `cubeTokenKey` may read it. */
   readonly cubeTokenKey: ISecret;
+  /** The deployments' Athena workgroups, granted to the data functions only (lib/athena.ts). */
+  readonly athena?: AthenaWorkgroups;
 }
 
 export interface Endpoint {
@@ -343,6 +346,7 @@ export class EndpointFunctions extends Construct {
     if (spec.tokenSecret) props.tokenSecret.grantRead(fn);
     if (spec.cubeTokenKey) props.cubeTokenKey.grantRead(fn);
     props.originVerifySecret.grantRead(fn);
+    if (spec.data) props.athena?.grantQuery(fn);
     if (spec.data && props.config.databaseSecretArns.length > 0) {
       fn.addToRolePolicy(
         new PolicyStatement({

@@ -3,6 +3,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { AthenaWorkgroups } from './athena';
 import { forRegion, type ServiceConfig } from './config';
 import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
@@ -57,6 +58,9 @@ export class EmbeddedAnalyticsStack extends Stack {
       tokenSecret,
       cubeTokenKey,
       originVerifySecret,
+      ...(config.athenaWorkgroups.length > 0
+        ? { athena: new AthenaWorkgroups(this, 'Athena', config.athenaWorkgroups) }
+        : {}),
     });
     const { endpoints } = functions;
     const webAclArn = props.webAclArn ?? config.webAclArn ?? this.firewall(config);

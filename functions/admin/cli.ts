@@ -6,7 +6,7 @@ import { config } from '../config';
 import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
-import { hasPassword } from '../query/data-source';
+import { athenaSource, hasPassword } from '../query/data-source';
 import type { AttributeValue } from '../query-user';
 import type { ModelIssue } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
@@ -46,6 +46,9 @@ const options = {
   duckdb: { type: 'string' },
   postgres: { type: 'string' },
   'postgres-secret': { type: 'string' },
+  'athena-workgroup': { type: 'string' },
+  'athena-database': { type: 'string' },
+  'athena-catalog': { type: 'string' },
   'default-branch': { type: 'string' },
   branch: { type: 'string' },
   version: { type: 'string' },
@@ -230,8 +233,9 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       await requireAccount(store, account);
       const secretArn = values['postgres-secret'];
-      if ([values.duckdb, values.postgres, secretArn].filter(Boolean).length > 1) {
-        throw new UsageError('give one of --duckdb, --postgres or --postgres-secret');
+      const athena = values['athena-workgroup'] ?? values['athena-database'] ?? values['athena-catalog'];
+      if ([values.duckdb, values.postgres, secretArn, athena].filter(Boolean).length > 1) {
+        throw new UsageError('give one of --duckdb, --postgres, --postgres-secret or --athena-workgroup');
       }
       if (values.postgres && hasPassword(values.postgres)) {
         // The table is readable by every function and by backups: a password does not belong in it.
@@ -242,11 +246,17 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+$/.test(secretArn)) {
         throw new UsageError('--postgres-secret: a Secrets Manager secret ARN (arn:aws:secretsmanager:...)');
       }
-      const dataSource: DataSourceConfig = secretArn
-        ? { kind: 'postgres', connectionSecretArn: secretArn }
-        : values.postgres
-          ? { kind: 'postgres', connectionString: values.postgres }
-          : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
+      const dataSource: DataSourceConfig = athena
+        ? athenaSource({
+            workgroup: values['athena-workgroup'],
+            database: values['athena-database'],
+            catalog: values['athena-catalog'],
+          })
+        : secretArn
+          ? { kind: 'postgres', connectionSecretArn: secretArn }
+          : values.postgres
+            ? { kind: 'postgres', connectionString: values.postgres }
+            : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
       return deployments.upsert(store, {
         account,
         id: positiveInt(required(values, 'id'), 'id'),

@@ -12,6 +12,7 @@ export const METRIC_NAMES = {
   turnErrors: 'ChatTurnErrors',
   sqlMs: 'SqlMilliseconds',
   sqlQueries: 'SqlQueries',
+  sqlBytesScanned: 'SqlBytesScanned',
   sessionsMinted: 'SessionsMinted',
   modelCalls: 'ModelCalls',
   modelInputTokens: 'ModelInputTokens',
@@ -22,7 +23,7 @@ export const METRIC_NAMES = {
 } as const;
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
-export type MetricUnit = 'Count' | 'Milliseconds' | 'Percent';
+export type MetricUnit = 'Count' | 'Milliseconds' | 'Percent' | 'Bytes';
 
 export interface MetricValue {
   readonly name: MetricName;
@@ -68,4 +69,15 @@ export function emitMetrics(
 ): void {
   if (!settings.metrics || metrics.length === 0) return;
   write(emfLine(account, metrics, properties));
+}
+
+/** The metrics of one SQL query: its count and time, and the bytes the engine scanned where it reports them (Athena). */
+export function queryMetrics(ms: number, bytesScanned?: number): MetricValue[] {
+  return [
+    { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
+    { name: METRIC_NAMES.sqlMs, value: ms, unit: 'Milliseconds' },
+    ...(bytesScanned === undefined
+      ? []
+      : [{ name: METRIC_NAMES.sqlBytesScanned, value: bytesScanned, unit: 'Bytes' } as const]),
+  ];
 }

@@ -4,6 +4,7 @@
  */
 
 import { type SecretLookup, secretValue } from '../aws/secrets';
+import { ValidationError } from '../errors';
 import type { DataSource } from '../semantic';
 import type { DataSourceConfig } from '../store/deployments';
 
@@ -49,4 +50,35 @@ export async function resolveDataSource(
     return { kind: 'postgres', connectionString: connectionStringFromSecret(secret) };
   }
   return config;
+}
+
+// Athena's and Glue's own name rules: a workgroup 1-128 of letters, digits, `.`, `_`, `-`; a Glue database 1-255
+// lower-case letters, digits and `_`; a data catalog 1-256 of letters, digits, `_`, `-`, `@`.
+const WORKGROUP = /^[A-Za-z0-9._-]{1,128}$/;
+const GLUE_DATABASE = /^[a-z0-9_]{1,255}$/;
+const CATALOG = /^[A-Za-z0-9_@-]{1,256}$/;
+
+/** An Athena data source from its parts, each checked against Athena's naming rules (400 with the field). */
+export function athenaSource(input: {
+  workgroup?: string | undefined;
+  database?: string | undefined;
+  catalog?: string | undefined;
+}): Extract<DataSourceConfig, { kind: 'athena' }> {
+  const { workgroup, database, catalog } = input;
+  if (!workgroup || !WORKGROUP.test(workgroup)) {
+    throw new ValidationError(
+      'athena workgroup: 1-128 letters, digits, ".", "_" or "-" (the deployment\'s own workgroup, with its bytes-scanned cutoff)',
+    );
+  }
+  if (!database || !GLUE_DATABASE.test(database)) {
+    throw new ValidationError(
+      'athena database: a Glue database name (1-255 lower-case letters, digits or "_")',
+    );
+  }
+  if (catalog !== undefined && !CATALOG.test(catalog)) {
+    throw new ValidationError(
+      'athena catalog: 1-256 letters, digits, "_", "-" or "@" (default AwsDataCatalog)',
+    );
+  }
+  return { kind: 'athena', workgroup, database, ...(catalog ? { catalog } : {}) };
 }

@@ -10,7 +10,7 @@ import {
 } from '../access/identity';
 import { TtlCache } from '../cache';
 import { config } from '../config';
-import { emitMetrics, METRIC_NAMES } from '../observability/metrics';
+import { emitMetrics, queryMetrics } from '../observability/metrics';
 import type { ServerTiming } from '../observability/server-timing';
 import { type QueryResult, runQuery } from '../semantic';
 import type { Store } from '../store/client';
@@ -108,10 +108,7 @@ export async function runSqlApi(request: SqlApiRequest): Promise<QueryResult> {
         const started = chosen?.started ?? Date.now();
         const result = chosen ? await chosen.result : await run(identity.query, signal);
         timing?.mark('query');
-        emitMetrics(identity.account.name, [
-          { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
-          { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
-        ]);
+        emitMetrics(identity.account.name, queryMetrics(Date.now() - started, result.bytesScanned));
         return result;
       },
       use,

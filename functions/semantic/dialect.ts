@@ -5,6 +5,8 @@
  */
 import { SqlNotAllowedError } from '../errors';
 import { isNode, type Node, POSTGRES, sqlParser, walk } from './ast';
+import { type LexicalRules, rewriteLexical } from './dialect-lexical';
+import { TRINO_RULES } from './dialect-trino';
 import type { CompiledQuery, Dialect } from './target';
 
 /** What one engine needs differently from the SQL the compiler prints. */
@@ -65,6 +67,9 @@ export const DIALECT_RULES: Partial<Record<Dialect, DialectRules>> = {
     },
   },
 };
+
+/** Dialects rewritten token by token (docs/data-model.md, "Engines"): no re-parse, parameters inlined. */
+export const LEXICAL_RULES: Partial<Record<Dialect, LexicalRules>> = { trino: TRINO_RULES };
 
 /** A construct the target engine cannot run with the same result. */
 export class DialectUnsupportedError extends SqlNotAllowedError {
@@ -259,6 +264,12 @@ function braceParams(sql: string, params: readonly unknown[]): string {
 
 /** The compiled query in `dialect`'s spelling (unchanged for a dialect without rules). */
 export function toDialect(compiled: CompiledQuery, dialect: Dialect): CompiledQuery {
+  const lexical = LEXICAL_RULES[dialect];
+  if (lexical) {
+    return rewriteLexical(compiled.sql, compiled.params, lexical, (feature, reason) => {
+      throw new DialectUnsupportedError(feature, dialect, reason);
+    });
+  }
   const rules = DIALECT_RULES[dialect];
   if (!rules) return compiled;
   let ast: unknown;

@@ -3,6 +3,7 @@
  * user's row-level policies, and run on DuckDB or PostgreSQL.
  */
 import { compileSql, warmParser } from './compiler';
+import { AthenaDriver } from './drivers/athena';
 import { DuckDbDriver } from './drivers/duckdb';
 import { PostgresDriver } from './drivers/postgres';
 import type { DataSource, Driver, QueryResult } from './drivers/types';
@@ -20,9 +21,11 @@ export {
   sqlTarget,
   suggest,
 } from './compiler';
+export { AthenaDriver } from './drivers/athena';
 export { DuckDbDriver } from './drivers/duckdb';
 export { PostgresDriver } from './drivers/postgres';
 export {
+  type AthenaSource,
   type DataSource,
   type Driver,
   type ExecuteOptions,
@@ -58,11 +61,13 @@ export function getDriver(source: DataSource): Promise<Driver> {
   let driver = drivers.get(key);
   if (!driver) {
     driver =
-      source.kind === 'postgres'
-        ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
-        : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
-            (path) => DuckDbDriver.open(path),
-          );
+      source.kind === 'athena'
+        ? Promise.resolve(new AthenaDriver(source))
+        : source.kind === 'postgres'
+          ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
+          : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
+              (path) => DuckDbDriver.open(path),
+            );
     drivers.set(key, driver);
     driver.catch(() => drivers.delete(key));
   }
@@ -87,6 +92,8 @@ export async function runQuery(args: {
   signal?: AbortSignal;
   /** Called once the compiled query is handed to the engine (what rate limits keep counted). */
   onEngine?: () => void;
+  /** Called with the engine's query id (Athena's query execution id) once it has one. */
+  onQueryId?: (id: string) => void;
 }): Promise<QueryResult> {
   const driver = await getDriver(args.source);
   const compiled = await compileSql(args.model, args.user, args.sql, driver.target);
@@ -95,5 +102,6 @@ export async function runQuery(args: {
     maxRows: args.maxRows,
     timeoutMs: args.timeoutMs ?? 30_000,
     ...(args.signal ? { signal: args.signal } : {}),
+    ...(args.onQueryId ? { onQueryId: args.onQueryId } : {}),
   });
 }

@@ -10,7 +10,7 @@ export interface CompiledQuery {
 }
 
 /** The SQL dialects compiled SQL is printed in. */
-export type Dialect = 'duckdb' | 'postgres' | 'clickhouse';
+export type Dialect = 'duckdb' | 'postgres' | 'clickhouse' | 'trino';
 
 /** Where compiled SQL runs: the dialect, and how a model's table names become physical references. */
 export interface SqlTarget {
@@ -21,7 +21,12 @@ export interface SqlTarget {
   table(name: string): string;
 }
 
-const DEFAULT_AT: Record<Dialect, string> = { duckdb: 'data', postgres: 'public', clickhouse: 'default' };
+const DEFAULT_AT: Record<Dialect, string> = {
+  duckdb: 'data',
+  postgres: 'public',
+  clickhouse: 'default',
+  trino: 'default',
+};
 
 const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
 

@@ -13,7 +13,8 @@ import { type TransactItem, transact } from './transactions';
 export type DataSourceConfig =
   | { kind: 'duckdb'; database: string }
   | { kind: 'postgres'; connectionString: string }
-  | { kind: 'postgres'; connectionSecretArn: string };
+  | { kind: 'postgres'; connectionSecretArn: string }
+  | { kind: 'athena'; workgroup: string; database: string; catalog?: string };
 
 export interface Deployment {
   account: string;

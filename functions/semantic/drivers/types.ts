@@ -10,12 +10,20 @@ export interface QueryResult {
   schema: { name: string; column_type: string }[];
   data: unknown[][];
   totalRows: number;
+  /** Set when more rows exist than `totalRows` counts (an engine that cannot count past the cap cheaply). */
+  totalRowsIsLowerBound?: true;
+  /** Bytes the engine read for the query (Athena bills by them). */
+  bytesScanned?: number;
+  /** The engine's id of the query (Athena's query execution id), as logged. */
+  queryId?: string;
 }
 
 export interface ExecuteOptions {
   maxRows: number;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Called with the engine's query id as soon as it has one (so a caller can log it). */
+  onQueryId?: (id: string) => void;
 }
 
 /** A database behind the semantic layer. */
@@ -30,7 +38,16 @@ export interface Driver {
 /** Where a deployment's data lives. */
 export type DataSource =
   | { kind: 'duckdb'; database: 'sample' | string }
-  | { kind: 'postgres'; connectionString: string; schema?: string };
+  | { kind: 'postgres'; connectionString: string; schema?: string }
+  | AthenaSource;
+
+/** Amazon Athena: the deployment's own workgroup, the Glue database of the model's tables, and its catalog. */
+export interface AthenaSource {
+  kind: 'athena';
+  workgroup: string;
+  database: string;
+  catalog?: string;
+}
 
 /** Converts a driver value to JSON: safe integers as numbers, decimals as numbers, everything else as text. */
 export function jsonValue(value: unknown): unknown {

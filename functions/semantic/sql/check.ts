@@ -67,11 +67,13 @@ const ENGINE_AGGREGATES: Record<Dialect, ReadonlySet<string>> = {
   duckdb: new Set(['median', 'quantile_cont', 'quantile_disc', 'quantile']),
   postgres: new Set(),
   clickhouse: new Set(),
+  trino: new Set(),
 };
 const DIALECT_NAMES: Record<Dialect, string> = {
   duckdb: 'DuckDB',
   postgres: 'PostgreSQL',
   clickhouse: 'ClickHouse',
+  trino: 'Trino',
 };
 const PERCENTILE_HINT = 'use percentile_cont(0.5) WITHIN GROUP (ORDER BY x) for a median';
 
