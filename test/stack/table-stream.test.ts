@@ -12,7 +12,7 @@ const workerId = synth.stack.getLogicalId(
 );
 const worker = resources[workerId];
 const roleOf = (fnId: string) =>
-  (resources[fnId]?.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  (resources[fnId]?.Properties.Role as { 'Fn::GetAtt': [string, string] } | undefined)?.['Fn::GetAtt'][0];
 const statements = Object.values(resources)
   .filter(
     (r) =>
