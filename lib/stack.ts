@@ -9,6 +9,7 @@ import { ServiceDistribution } from './distribution';
 import { type Endpoint, EndpointFunctions } from './endpoints';
 import { Monitoring } from './monitoring';
 import { ServiceTable } from './table';
+import { TableStreamWorker } from './table-stream';
 import { EdgeFirewall, WAF_REGION } from './waf';
 
 export interface EmbeddedAnalyticsStackProps extends StackProps {
@@ -22,6 +23,8 @@ export class EmbeddedAnalyticsStack extends Stack {
   readonly table: Table;
   readonly endpoints: readonly Endpoint[];
   readonly distribution: Distribution;
+  /** Group counts of expired users and definition sweeps, from the table's stream. */
+  readonly streamWorker: TableStreamWorker;
 
   constructor(scope: Construct, id: string, props: EmbeddedAnalyticsStackProps) {
     super(scope, id, props);
@@ -73,7 +76,12 @@ export class EmbeddedAnalyticsStack extends Stack {
       ...(config.originVerifyRotation ? { originVerifyRotation: config.originVerifyRotation } : {}),
       ...(config.domain ? { domain: config.domain } : {}),
     });
-    new Monitoring(this, 'Monitoring', { endpoints, table, distribution, config });
+    const monitoring = new Monitoring(this, 'Monitoring', { endpoints, table, distribution, config });
+    this.streamWorker = new TableStreamWorker(this, 'TableStream', {
+      table,
+      logLevel: config.settings.logLevel,
+    });
+    this.streamWorker.addAlarms(monitoring.topic);
     this.table = table;
     this.endpoints = endpoints;
     this.distribution = distribution;

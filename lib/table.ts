@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { table as description, type KeyAttribute, type TableDescription } from '../functions/store/table';
 
@@ -27,6 +27,8 @@ export class ServiceTable extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: shape.timeToLiveAttribute,
+      // The table-stream worker (lib/table-stream.ts) reads the old image of users the TTL deletes.
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
       deletionProtection: props.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy,
     });

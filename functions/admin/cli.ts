@@ -4,6 +4,7 @@ import { secretCache, secretsManagerFetcher } from '../aws/secrets';
 import { budgetsOf } from '../chat/budget';
 import { config } from '../config';
 import { cubeTokenSecrets } from '../embed/cube-token-secret';
+import { sweepAll } from '../embed/sweep';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
 import { athenaSource, hasPassword } from '../query/data-source';
@@ -18,6 +19,7 @@ import { ATTRIBUTE_TYPES, type AttributeType, definitions } from '../store/defin
 import { type DataSourceConfig, deployments } from '../store/deployments';
 import { groupCounts } from '../store/group-counts';
 import { effectiveRates, RATE_NAMES, type RateName } from '../store/rate-limits';
+import { sweeps } from '../store/sweeps';
 import { tokenUsage } from '../store/token-usage';
 import { users } from '../store/users';
 import { smoke } from './smoke';
@@ -412,6 +414,16 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       await requireAccount(store, account);
       return groupCounts.recount(store, account);
+    }
+    case 'sweep list':
+      return sweeps.jobs(store, required(values, 'account'));
+    case 'sweep resume': {
+      // Runs every pending sweep of the account to its end from where it stopped (docs/operating.md, after a DLQ
+      // alarm); safe beside the table-stream worker: each batch conditions on the position it read.
+      const account = required(values, 'account');
+      const pending = await sweeps.jobs(store, account);
+      for (const job of pending) await sweepAll(store, account, job.id);
+      return { resumed: pending.map((job) => job.id), pending: (await sweeps.jobs(store, account)).length };
     }
     case 'user create-internal': {
       const account = required(values, 'account');

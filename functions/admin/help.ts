@@ -29,6 +29,8 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   group create    --account <a> --name <n> [--description <text>]
   group list      --account <a>
   group recount   --account <a>   set every group's member count from its users (once, after upgrading to kept counts)
+  sweep list      --account <a>   definition sweeps still pending (after a DELETE of a group or attribute)
+  sweep resume    --account <a>   run the pending sweeps to their end from where they stopped (after a DLQ alarm)
   user create-internal --account <a> --id <username/email> [--email <e>] [--group <g>]... [--attr name=json]...
   user list       --account <a>
   smoke           --base-url <BaseUrl> --account <a> [--agent <agentId>] [--question <text>] [--sql <query>]

@@ -9,13 +9,26 @@ import {
 import { type Account, externalUserLimit } from '../store/accounts';
 import type { Store } from '../store/client';
 import { type AttributeType, type DefinitionInput, definitions } from '../store/definitions';
-import { type CountChange, groupCounts, membershipDelta, membershipsOf } from '../store/group-counts';
+import { groupCounts } from '../store/group-counts';
 import { isExpired, type Scope, scopeId } from '../store/keys';
 import { isItemTooLarge } from '../store/limits';
 import { type Lifetime, provisioningItems, type UserMode } from '../store/provisioning';
 import type { ShardedCount } from '../store/rate-limits';
 import { conflictBackoffMs, type TransactItem, TransactionCancelled, transact } from '../store/transactions';
-import type { AttributeValue } from '../store/users';
+import { type AttributeValue, users } from '../store/users';
+import {
+  countChanges,
+  countKey,
+  definitionKey,
+  type Known,
+  learn,
+  leaveFirst,
+  MAX_MEMBERSHIP_RACES,
+  MAX_TRANSACTION_ITEMS,
+  modeFromStored,
+  newKnown,
+  renewals,
+} from './memberships';
 
 export interface AttributeAssignment {
   name: string;
@@ -91,7 +104,7 @@ type Role =
   | { kind: 'user' }
   | { kind: 'counter' }
   /** A membership leaving a group's count; its condition fails when the group was deleted. */
-  | { kind: 'countDown'; key: string };
+  | { kind: 'countDown'; key: string; scope: Scope; name: string };
 
 /** Retries of a transaction cancelled by conflicts with concurrent ones (as `transact` does on its own). */
 export const MAX_CONFLICT_RETRIES = 6;
@@ -128,14 +141,14 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
   let conflicts = 0;
   let leaves = 0;
   let races = 0;
-  // Groups that were deleted while a user left them: no count to change (found by a failed count change).
-  const gone = new Set<string>();
+  // What failed conditions taught about the definitions named (functions/embed/memberships.ts).
+  const known = newKnown();
   for (let attempt = 0; attempt < 5; ) {
-    const plan = buildPlan(store, request, mode, gone);
+    const plan = buildPlan(store, request, mode, known);
     if (plan.items.length > MAX_TRANSACTION_ITEMS && leaves < 10) {
       leaves += 1;
       // Leaving many groups while naming many others: the memberships left go first, in their own transaction.
-      mode = await leaveFirst(store, request, mode, gone);
+      mode = await leaveFirst(store, { ...request, account: request.account }, mode, known);
       continue;
     }
     try {
@@ -161,7 +174,7 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
         conflicts += 1;
         continue;
       }
-      const next = await explain(store, request, plan, error, mode, gone);
+      const next = await explain(store, request, plan, error, mode, known);
       if (next instanceof Error) throw next;
       // Memberships read, then changed by a concurrent request before this write: a race, retried after a
       // backoff within its own budget (many concurrent requests for one user each lose a few).
@@ -199,99 +212,14 @@ function validateLocally(request: ProvisionRequest): void {
   }
 }
 
-/** Retries of a write whose memberships a concurrent request changed after they were read. */
-const MAX_MEMBERSHIP_RACES = 30;
-
-/** DynamoDB's limit on the items of one transaction. */
-const MAX_TRANSACTION_ITEMS = 100;
-
-/** The memberships a write takes away, per scope id and name, and those it adds in the request's scope. */
-function countChanges(request: ProvisionRequest, mode: UserMode): Map<string, CountChange> {
-  const changes = new Map<string, CountChange>();
-  const add = (change: CountChange) => {
-    const key = countKey(scopeId(change.scope), change.name);
-    const delta = (changes.get(key)?.delta ?? 0) + change.delta;
-    if (delta === 0) changes.delete(key);
-    else changes.set(key, { ...change, delta });
-  };
-  const next = request.groups === undefined ? undefined : [...new Set(request.groups)];
-  if (mode.kind === 'create') {
-    // A fresh item: every membership of the expired one it replaces leaves, the request's join.
-    if (mode.seenGroups) for (const change of membershipsOf({ groups: mode.seenGroups }, -1)) add(change);
-    for (const name of next ?? []) add({ scope: request.scope, name, delta: 1 });
-    return changes;
-  }
-  // Unknown memberships: the write expects the scope's to be the ones it sets (no change).
-  if (next === undefined || mode.seenGroups === undefined) return changes;
-  for (const [name, delta] of membershipDelta(mode.seenGroups ?? [], next))
-    add({ scope: request.scope, name, delta });
-  return changes;
-}
-
-const countKey = (sid: string, name: string) => `${sid}\u0000${name}`;
-
-/**
- * A write that leaves many groups while naming many others can exceed one transaction: up to 90 of the memberships
- * it takes away go first, each with its count, in a transaction conditioned on the memberships read. The state in
- * between is the user in fewer groups, which the request's own write then completes.
- */
-async function leaveFirst(
-  store: Store,
-  request: ProvisionRequest,
-  mode: UserMode,
-  gone: Set<string>,
-): Promise<UserMode> {
-  const leaving = [...countChanges(request, mode)]
-    .filter(([key, change]) => change.delta < 0 && !gone.has(key))
-    .slice(0, 90);
-  const left = new Set(leaving.map(([key]) => key));
-  const sid = scopeId(request.scope);
-  let next: UserMode;
-  let write: TransactItem;
-  const target = { account: request.account.name, externalId: request.externalId };
-  if (mode.kind === 'create') {
-    if (mode.seenExpiresAt === undefined || !mode.seenGroups)
-      throw new Error('Nothing to leave for a new user');
-    const groups = Object.fromEntries(
-      Object.entries(mode.seenGroups).map(([s, names]) => [
-        s,
-        names.filter((n) => !left.has(countKey(s, n))),
-      ]),
-    );
-    write = provisioningItems.leaveGroups(store, target, {
-      whole: { seen: mode.seenGroups, next: groups, seenExpiresAt: mode.seenExpiresAt },
-    });
-    next = { ...mode, seenGroups: groups };
-  } else {
-    if (!mode.seenGroups) throw new Error('Nothing to leave without the memberships read');
-    const names = mode.seenGroups.filter((n) => !left.has(countKey(sid, n)));
-    write = provisioningItems.leaveGroups(store, target, {
-      scope: { sid, seen: mode.seenGroups, next: names },
-    });
-    next = { ...mode, seenGroups: names };
-  }
-  try {
-    await transact(store, [
-      write,
-      ...leaving.map(([, change]) => groupCounts.item(store, target.account, change)),
-    ]);
-    return next;
-  } catch (error) {
-    if (!(error instanceof TransactionCancelled)) throw error;
-    error.reasons.forEach((reason, i) => {
-      const entry = leaving[i - 1];
-      if (i > 0 && entry && reason.code === 'ConditionalCheckFailed') gone.add(entry[0]);
-    });
-    // The user changed meanwhile: start again from what is stored.
-    return error.reasons[0]?.code === 'ConditionalCheckFailed' ? { kind: 'existing' } : mode;
-  }
-}
-
-function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode, gone: ReadonlySet<string>): Plan {
+function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode, known: Known): Plan {
   const { account, scope } = request;
   const sid = scopeId(scope);
-  const changes = countChanges(request, mode);
+  const changes = countChanges(request, mode, known);
   const deltaOf = (name: string) => changes.get(countKey(sid, name))?.delta ?? 0;
+  // Every item on a definition also conditions on its pending sweeps (functions/store/sweeps.ts).
+  const aware = (item: TransactItem, kind: 'group' | 'attribute', at: Scope, name: string) =>
+    provisioningItems.sweepingAware(item, known.sweeping.get(definitionKey(kind, scopeId(at), name)));
   const items: TransactItem[] = [];
   const roles: Role[] = [];
   if (request.rate) {
@@ -305,11 +233,25 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode, gone
   const now = new Date().toISOString();
   for (const group of request.groupDefinitions ?? []) {
     const delta = deltaOf(group.name);
-    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'group', group, now, delta));
+    items.push(
+      aware(
+        provisioningItems.definitionUpsert(store, account.name, scope, 'group', group, now, delta),
+        'group',
+        scope,
+        group.name,
+      ),
+    );
     roles.push({ kind: 'definition', name: group.name, definition: 'group' });
   }
   for (const attribute of request.attributeDefinitions ?? []) {
-    items.push(provisioningItems.definitionUpsert(store, account.name, scope, 'attribute', attribute, now));
+    items.push(
+      aware(
+        provisioningItems.definitionUpsert(store, account.name, scope, 'attribute', attribute, now),
+        'attribute',
+        scope,
+        attribute.name,
+      ),
+    );
     roles.push({ kind: 'definition', name: attribute.name, definition: 'attribute' });
   }
   const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));
@@ -318,34 +260,46 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode, gone
     // A member joining counts in the same item that checks the group is defined.
     const delta = deltaOf(name);
     items.push(
-      delta === 0
-        ? provisioningItems.groupCheck(store, account.name, scope, name)
-        : groupCounts.item(store, account.name, { scope, name, delta }),
+      aware(
+        delta === 0
+          ? provisioningItems.groupCheck(store, account.name, scope, name)
+          : groupCounts.item(store, account.name, { scope, name, delta }),
+        'group',
+        scope,
+        name,
+      ),
     );
     roles.push({ kind: 'groupCheck', name });
   }
   const joined = new Set([...(request.groups ?? []), ...definedGroups]);
   for (const [key, change] of changes) {
-    if (change.delta >= 0 || gone.has(key)) continue;
+    if (change.delta >= 0 || known.gone.has(key)) continue;
     if (scopeId(change.scope) === sid && joined.has(change.name)) continue;
-    items.push(groupCounts.item(store, account.name, change));
-    roles.push({ kind: 'countDown', key });
+    items.push(aware(groupCounts.item(store, account.name, change), 'group', change.scope, change.name));
+    roles.push({ kind: 'countDown', key, scope: change.scope, name: change.name });
   }
   const definedAttributes = new Set((request.attributeDefinitions ?? []).map((d) => d.name));
   for (const assignment of request.userAttributes ?? []) {
     if (definedAttributes.has(assignment.name)) continue;
     items.push(
-      provisioningItems.attributeCheck(
-        store,
-        account.name,
+      aware(
+        provisioningItems.attributeCheck(
+          store,
+          account.name,
+          scope,
+          assignment.name,
+          acceptedTypes(assignment.value),
+        ),
+        'attribute',
         scope,
         assignment.name,
-        acceptedTypes(assignment.value),
       ),
     );
     roles.push({ kind: 'attributeCheck', name: assignment.name });
   }
-  items.push(provisioningItems.userWrite(store, { ...request, account: account.name }, mode));
+  items.push(
+    provisioningItems.userWrite(store, { ...request, account: account.name }, mode, renewals(request, known)),
+  );
   roles.push({ kind: 'user' });
   const counts = request.lifetime.kind === 'persistent' && mode.kind !== 'existing';
   if (counts) {
@@ -355,6 +309,25 @@ function buildPlan(store: Store, request: ProvisionRequest, mode: UserMode, gone
   return { items, roles };
 }
 
+/** The definition item a role's transaction item is on, if any. */
+function definitionOf(
+  role: Role,
+  scope: Scope,
+): { kind: 'group' | 'attribute'; scope: Scope; name: string; upsert?: boolean } | undefined {
+  switch (role.kind) {
+    case 'definition':
+      return { kind: role.definition, scope, name: role.name, upsert: true };
+    case 'groupCheck':
+      return { kind: 'group', scope, name: role.name };
+    case 'attributeCheck':
+      return { kind: 'attribute', scope, name: role.name };
+    case 'countDown':
+      return { kind: 'group', scope: role.scope, name: role.name };
+    default:
+      return undefined;
+  }
+}
+
 /** Decides what a cancellation means: the error to answer, or how to retry the user's write. */
 async function explain(
   store: Store,
@@ -362,15 +335,22 @@ async function explain(
   plan: Plan,
   cancelled: TransactionCancelled,
   mode: UserMode,
-  gone: Set<string>,
+  known: Known,
 ): Promise<Error | UserMode> {
   let nameFailure = false;
-  let leftDeleted = false;
+  let relearn = false;
   let userFailed: { item?: Record<string, unknown> } | undefined;
+  const { scope } = request;
   for (const [i, reason] of cancelled.reasons.entries()) {
     if (reason.code !== 'ConditionalCheckFailed') continue;
     const role = plan.roles[i];
     if (!role) continue;
+    // A definition deleted and defined again, its sweep pending: learn which sweeps, then retry.
+    const on = definitionOf(role, scope);
+    if (on && learn(known, on.kind, on, reason.item)) {
+      relearn = true;
+      continue;
+    }
     switch (role.kind) {
       case 'rate':
         break;
@@ -380,7 +360,7 @@ async function explain(
         break;
       }
       case 'definition': {
-        // Failure reasons are read here, off the warm path, instead of asking DynamoDB to return old items.
+        // Failure reasons are read here, off the warm path.
         const stored = await definitions.getAttribute(store, request.account.name, request.scope, role.name);
         return new ConflictError(
           `userAttributeDefinitions: attribute ${role.name} exists with type ${stored?.type ?? 'another type'}: cannot change type`,
@@ -395,8 +375,8 @@ async function explain(
         userFailed = reason;
         break;
       case 'countDown':
-        gone.add(role.key);
-        leftDeleted = true;
+        known.gone.add(role.key);
+        relearn = true;
         break;
       case 'counter':
         return new ForbiddenError(
@@ -411,19 +391,18 @@ async function explain(
     // The definitions exist now (created concurrently): try again.
     return { kind: 'existing' };
   }
-  if (userFailed) {
-    const old = userFailed.item;
-    if (!old || !('pk' in old)) return { kind: 'create' };
-    const groups = (old.groups ?? {}) as Record<string, string[]>;
-    const seenGroups = groups[scopeId(request.scope)] ?? null;
-    const expiresAt = typeof old.expiresAt === 'number' ? old.expiresAt : undefined;
-    if (expiresAt === undefined) return { kind: 'existing', seenGroups };
-    if (isExpired({ expiresAt })) return { kind: 'create', seenExpiresAt: expiresAt, seenGroups: groups };
-    return request.lifetime.kind === 'persistent'
-      ? { kind: 'convert', seenExpiresAt: expiresAt, seenGroups }
-      : { kind: 'existing', seenGroups };
+  if (userFailed) return modeFromStored(request, userFailed.item, (at) => isExpired({ expiresAt: at }));
+  if (relearn) {
+    // Which memberships are stale depends on the user's renewals: read it once if this write did not.
+    if (mode.kind === 'existing' && mode.seenGroups === undefined && known.sweeping.size > 0) {
+      const stored = await users.getRaw(store, request.account.name, {
+        kind: 'external',
+        externalId: request.externalId,
+      });
+      return modeFromStored(request, stored, (at) => isExpired({ expiresAt: at }));
+    }
+    return mode;
   }
-  if (leftDeleted) return mode;
   // Conflicts that outlasted their retries: one more round of them.
   if (cancelled.onlyConflicts) return mode;
   return cancelled;

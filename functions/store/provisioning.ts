@@ -6,6 +6,7 @@ import {
   definitionUpdate,
 } from './definitions';
 import { epochSeconds, keys, type Scope, scopeId } from './keys';
+import { renewalAttribute } from './sweeps';
 import type { TransactItem } from './transactions';
 import { type AttributeValue, newUserItem, type UserRef, userKey } from './users';
 
@@ -21,10 +22,14 @@ export type Lifetime = { kind: 'persistent' } | { kind: 'ephemeral'; ttlSeconds:
  * expired user all of its memberships. Unknown, a write that sets groups expects them unchanged, so the warm path
  * (the same groups again) changes no count; a change costs one more round trip, as a first-time user does.
  */
-export type UserMode =
+export type UserMode = (
   | { kind: 'existing'; seenGroups?: string[] | null }
   | { kind: 'create'; seenExpiresAt?: number; seenGroups?: Record<string, string[]> }
-  | { kind: 'convert'; seenExpiresAt: number; seenGroups?: string[] | null };
+  | { kind: 'convert'; seenExpiresAt: number; seenGroups?: string[] | null }
+) & {
+  /** The pending sweeps the stored user was renewed for (functions/store/sweeps.ts). */
+  seenRenewed?: string[];
+};
 
 /** What the user's write sets; undefined fields are left as they are. */
 export interface UserWrite {
@@ -145,8 +150,37 @@ export const provisioningItems = {
     };
   },
 
+  /**
+   * Adds to an item on a definition the condition on its pending sweeps (functions/store/sweeps.ts): none, or the
+   * list known. A failure returns the item, so provisioning learns the list and which memberships are stale.
+   */
+  sweepingAware(item: TransactItem, known: readonly string[] | undefined): TransactItem {
+    const body = item.Update ?? item.ConditionCheck;
+    if (!body) return item;
+    const condition = known?.length ? '#sweeping = :sweepingSeen' : 'attribute_not_exists(#sweeping)';
+    const shaped = {
+      ...body,
+      ConditionExpression: body.ConditionExpression
+        ? `(${body.ConditionExpression}) AND ${condition}`
+        : condition,
+      ExpressionAttributeNames: { ...body.ExpressionAttributeNames, '#sweeping': 'sweeping' },
+      ...(known?.length
+        ? { ExpressionAttributeValues: { ...body.ExpressionAttributeValues, ':sweepingSeen': known } }
+        : {}),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    };
+    return item.Update
+      ? { Update: shaped as typeof item.Update }
+      : { ConditionCheck: shaped as typeof item.ConditionCheck };
+  },
+
   /** The user's write: an update of a live user, or a fresh item, or an ephemeral user made persistent. */
-  userWrite(store: Store, request: UserWrite, mode: UserMode): TransactItem {
+  userWrite(
+    store: Store,
+    request: UserWrite,
+    mode: UserMode,
+    renewals: readonly string[] = [],
+  ): TransactItem {
     const table = store.tableName;
     const ref: UserRef = { kind: 'external', externalId: request.externalId };
     const key = userKey(request.account, ref);
@@ -166,6 +200,7 @@ export const provisioningItems = {
         if (value !== null) attrs[`${sid}/${name}`] = value;
       }
       item.attrs = attrs;
+      for (const id of renewals) item[renewalAttribute(id)] = true;
       return {
         Put: {
           TableName: table,
@@ -196,6 +231,11 @@ export const provisioningItems = {
       sets.push('securityContext = :sc');
       values[':sc'] = request.securityContext;
     }
+    renewals.forEach((id, i) => {
+      names[`#rn${i}`] = renewalAttribute(id);
+      sets.push(`#rn${i} = :renewed`);
+      values[':renewed'] = true;
+    });
     if (request.groups !== undefined) {
       names['#gs'] = sid;
       sets.push('groups.#gs = :groups');

@@ -10,7 +10,8 @@ import { type TransactItem, TransactionCancelled, transact } from './transaction
  * name again with a new id) that lists the pending sweep in `sweeping`; a sweep job item records where the sweep is;
  * the account's `SWEEPS` item lists the pending sweeps, read beside every user so that a membership or value the
  * sweep has not removed yet is not seen. A write that names the definition again while its sweep is pending finds
- * `sweeping` on the item it checks, and marks the user `renewed` for those sweeps: what it wrote is the new
+ * `sweeping` on the item it checks, and marks the user renewed for those sweeps (a `renewed#<id>` attribute per
+ * sweep, top-level so that any user item can take one in an update): what it wrote is the new
  * definition's, and the sweep keeps it. The sweep itself goes through the account's users in bounded batches
  * (functions/embed/sweep.ts runs them), recording its position after each, so it resumes where it stopped.
  */
@@ -22,6 +23,15 @@ export interface PendingSweep {
   name: string;
 }
 export type PendingSweeps = Record<string, PendingSweep>;
+
+/** The user attribute that says a user was written again after the delete whose sweep has this id. */
+export const renewalAttribute = (id: string): string => `renewed#${id}`;
+
+/** The sweeps a stored user was renewed for. */
+export const renewalsOf = (user: Record<string, unknown>): string[] =>
+  Object.keys(user)
+    .filter((key) => key.startsWith('renewed#'))
+    .map((key) => key.slice('renewed#'.length));
 
 export interface SweepJob extends PendingSweep {
   id: string;
@@ -42,9 +52,9 @@ export function isStale(
   kind: DefinitionKind,
   name: string,
 ): boolean {
-  const renewed = (user.renewed ?? {}) as Record<string, unknown>;
   return Object.entries(pending).some(
-    ([id, sweep]) => sweep.scope === sid && sweep.kind === kind && sweep.name === name && !renewed[id],
+    ([id, sweep]) =>
+      sweep.scope === sid && sweep.kind === kind && sweep.name === name && !user[renewalAttribute(id)],
   );
 }
 
@@ -179,7 +189,7 @@ export const sweeps = {
     job: SweepJob,
     limit: number,
   ): Promise<{ users: Record<string, unknown>[]; next?: Record<string, unknown> }> {
-    const names: Record<string, string> = { '#r': 'renewed', '#j': job.id };
+    const names: Record<string, string> = { '#r': renewalAttribute(job.id) };
     let filter: string;
     const values: Record<string, unknown> = {
       ':pk': keys.accountPartition(job.account),
@@ -188,10 +198,10 @@ export const sweeps = {
     if (job.kind === 'group') {
       names['#s'] = job.scope;
       values[':name'] = job.name;
-      filter = 'contains(groups.#s, :name) OR attribute_exists(#r.#j)';
+      filter = 'contains(groups.#s, :name) OR attribute_exists(#r)';
     } else {
       names['#a'] = `${job.scope}/${job.name}`;
-      filter = 'attribute_exists(attrs.#a) OR attribute_exists(#r.#j)';
+      filter = 'attribute_exists(attrs.#a) OR attribute_exists(#r)';
     }
     const out = await store.doc.send(
       new QueryCommand({
@@ -219,7 +229,7 @@ export const sweeps = {
       );
       const user = out.Item;
       if (!user) return false;
-      const renewed = Boolean(((user.renewed ?? {}) as Record<string, unknown>)[job.id]);
+      const renewed = Boolean(user[renewalAttribute(job.id)]);
       const current = ((user.groups ?? {}) as Record<string, string[]>)[job.scope];
       const attrKey = `${job.scope}/${job.name}`;
       let update: {
@@ -230,24 +240,24 @@ export const sweeps = {
       };
       if (renewed) {
         update = {
-          expression: 'REMOVE #r.#j',
-          condition: 'attribute_exists(#r.#j)',
-          names: { '#r': 'renewed', '#j': job.id },
+          expression: 'REMOVE #r',
+          condition: 'attribute_exists(#r)',
+          names: { '#r': renewalAttribute(job.id) },
         };
       } else if (job.kind === 'group') {
         if (!current?.includes(job.name)) return false;
         update = {
           expression: 'SET groups.#s = :next',
-          condition: 'groups.#s = :current AND attribute_not_exists(#r.#j)',
-          names: { '#s': job.scope, '#r': 'renewed', '#j': job.id },
+          condition: 'groups.#s = :current AND attribute_not_exists(#r)',
+          names: { '#s': job.scope, '#r': renewalAttribute(job.id) },
           values: { ':next': current.filter((name) => name !== job.name), ':current': current },
         };
       } else {
         if (!(attrKey in ((user.attrs ?? {}) as Record<string, unknown>))) return false;
         update = {
           expression: 'REMOVE attrs.#a',
-          condition: 'attribute_exists(attrs.#a) AND attribute_not_exists(#r.#j)',
-          names: { '#a': attrKey, '#r': 'renewed', '#j': job.id },
+          condition: 'attribute_exists(attrs.#a) AND attribute_not_exists(#r)',
+          names: { '#a': attrKey, '#r': renewalAttribute(job.id) },
         };
       }
       try {

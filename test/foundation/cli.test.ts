@@ -10,8 +10,10 @@ import { AppError } from '../../functions/errors';
 import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
+import { definitions } from '../../functions/store/definitions';
 import { deployments } from '../../functions/store/deployments';
 import { keys } from '../../functions/store/keys';
+import { sweeps } from '../../functions/store/sweeps';
 import { isFresh } from '../../scripts/admin.mjs';
 import { freshStore, readItem } from '../support/store';
 
@@ -131,6 +133,17 @@ describe('operator CLI', () => {
     expect(await cli('group', 'recount', '--account', 'acme')).toEqual({ groups: 1, users: 1 });
     expect(await cli('group', 'recount', '--account', 'acme')).toEqual({ groups: 1, users: 1 });
     expect((await readItem(store, keys.group('acme', { kind: 'tenant' }, 'ops')))?.userCount).toBe(1);
+    // Sweeps: none pending; one started and left (as if its worker gave up) is listed, then resumed to its end.
+    expect(await cli('sweep', 'list', '--account', 'acme')).toEqual([]);
+    const ops = await definitions.getGroup(store, 'acme', { kind: 'tenant' }, 'ops');
+    await sweeps.start(store, 'acme', { kind: 'tenant' }, 'group', String(ops?.id), 'ops');
+    expect(await cli('sweep', 'list', '--account', 'acme')).toEqual([
+      expect.objectContaining({ id: ops?.id, kind: 'group', name: 'ops', scope: '*' }),
+    ]);
+    expect(await cli('sweep', 'resume', '--account', 'acme')).toEqual({ resumed: [ops?.id], pending: 0 });
+    expect(await cli('user', 'list', '--account', 'acme')).toEqual([
+      expect.objectContaining({ groups: { '*': [] } }),
+    ]);
     const revoked = await cli('key', 'revoke', '--account', 'acme', '--id', key.keyId);
     expect(revoked).toMatchObject({ revoked: key.keyId });
     expect(await apiKeys.findByKey(store, key.key)).toBeUndefined();
