@@ -72,19 +72,19 @@ const ABBREVIATIONS: Record<string, Grain> = {
 };
 /** Words asking how a measure moved between periods. */
 const CHANGE_WORDS = new Set(
-  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta'.split(
+  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains'.split(
     ' ',
   ),
 );
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
-  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling'.split(
+  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink'.split(
     ' ',
   ),
 );
 /** Words that ask for an amount of change, not a rate ("the biggest increase"). */
 const AMOUNT_WORDS = new Set(
-  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta'.split(
+  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains'.split(
     ' ',
   ),
 );
@@ -106,7 +106,15 @@ export function findChange(
     const unit = UNIT_WORDS[t.stem];
     const next = tokens[i + 1];
     const third = tokens[i + 2];
-    if (unit && next && ['over', 'on', 'to'].includes(next.raw) && third && UNIT_WORDS[third.stem] === unit) {
+    // "month over month", "month on month", "month to month", and "growth month by month" (with a change word).
+    const by = next?.raw === 'by' && tokens.some((x) => CHANGE_WORDS.has(x.raw));
+    if (
+      unit &&
+      next &&
+      (['over', 'on', 'to'].includes(next.raw) || by) &&
+      third &&
+      UNIT_WORDS[third.stem] === unit
+    ) {
       grain = unit;
       found = true;
       t.used = true;
@@ -222,11 +230,21 @@ const START_WORDS = new Set([
   'created',
   'sign',
 ]);
+const startsWith = (ws: readonly string[]) => ws.some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
 const isStart = (m: CatalogMember) =>
-  m.kind === 'dimension' &&
-  m.type === 'time' &&
-  [...m.titleWords, ...m.otherWords].some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
+  m.kind === 'dimension' && m.type === 'time' && startsWith([...m.titleWords, ...m.otherWords]);
+/**
+ * The start date of a cube: one whose title or synonyms say so ("Signup date", joined) before one whose column
+ * only does (an order's `created_at` beside the customer's signup date in one view).
+ */
+export const startDate = (cube: CatalogCube): CatalogMember | undefined =>
+  cube.members.find((m) => isStart(m) && startsWith([...m.titleWords, ...m.names])) ??
+  cube.members.find(isStart);
 
+/** Verbs of starting ("customers who joined in 2022", "signed up" read as one word by joinCompounds). */
+const JOIN_VERBS = new Set(['joined', 'registered', 'onboarded']);
+/** Words that say how to count, not what. */
+const GENERIC = new Set(['number', 'count', 'how', 'many', 'much', 'total', 'sum', 'of']);
 /** Words for things that began in a period ("new customers", "customers acquired in 2022"). */
 const NEW_WORDS = new Set(['new', 'acquired', 'registered', 'onboarded']);
 
@@ -238,15 +256,31 @@ export function findNew(
   tokens: Token[],
   cube: CatalogCube,
 ): { member: CatalogMember; grain?: Grain; cohort: boolean } | undefined {
-  const start = cube.members.find(isStart);
+  const start = startDate(cube);
   if (!start) return undefined;
   let found = false;
   let cohort = false;
   let grain: Grain | undefined;
+  const measureWords = new Set(
+    cube.members.filter((m) => m.kind === 'measure').flatMap((m) => [...m.titleWords, ...m.names]),
+  );
   tokens.forEach((t, i) => {
-    if (t.used || !(NEW_WORDS.has(t.raw) || t.stem === 'signup' || t.stem === 'cohort')) return;
+    const verb = JOIN_VERBS.has(t.raw) || t.stem === 'signup';
+    if (t.used || !(NEW_WORDS.has(t.raw) || verb || t.stem === 'cohort')) return;
     found = true;
     t.used = true;
+    const before = tokens[i - 1];
+    // "customer signup month": the entity word names whose start date, not a breakdown by customer.
+    if (verb && before && !before.used && start.otherWords.includes(before.stem) && !GENERIC.has(before.raw))
+      before.used = true;
+    // "orders of customers who joined in Q1 2022": the customers are the cohort when another measure is named.
+    const who = tokens[i - 2];
+    if (verb && ['who', 'that'].includes(before?.raw ?? '') && who && !who.used) {
+      const other = tokens.some(
+        (x) => x !== who && x.stem !== who.stem && !GENERIC.has(x.raw) && measureWords.has(x.stem),
+      );
+      if (other && measureWords.has(who.stem)) who.used = true;
+    }
     const next = tokens[i + 1];
     const unit = next ? UNITS[next.stem] : undefined;
     if (unit && next && t.raw !== 'new') {
@@ -310,21 +344,19 @@ const PERIOD_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'y
  * entity or per period (not the average of rows). Claims the average word. "average order value per region"
  * (a row's own size) is the ordinary average.
  */
-export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
+export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = false): boolean {
   const at = tokens.findIndex((t) => !t.used && AVERAGE_WORDS.has(t.raw));
   const word = tokens[at];
-  if (!word) return false;
+  // "orders per customer by signup quarter": per entity within cohorts is their mean, with no average word.
+  if (!word) return cohort && perEntity(tokens, cube);
+
   const numbers = cube.members.filter(
     (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
   );
   const after = tokens.slice(at + 1, at + 4);
   if (after.some((t) => SIZE_WORDS.has(t.raw) || numbers.some((n) => n.titleWords.at(-1) === t.stem)))
     return false;
-  const entityKeys = new Set(
-    cube.members
-      .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))
-      .flatMap((m) => [...dimensionKeys(m).single, ...dimensionKeys(m).derived]),
-  );
+  const entityKeys = keysOf(cube);
   const per = tokens.some((t, i) => {
     const next = tokens[i + 1];
     if (!next || !PER_WORDS.has(t.raw)) return false;
@@ -337,3 +369,18 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
   if (on?.raw === 'on') on.used = true;
   return true;
 }
+
+const keysOf = (cube: CatalogCube) =>
+  new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))
+      .flatMap((m) => [...dimensionKeys(m).single, ...dimensionKeys(m).derived]),
+  );
+
+/** "per customer", "each customer": an entity of the cube after a per word. */
+const perEntity = (tokens: Token[], cube: CatalogCube) => {
+  const keys = keysOf(cube);
+  return tokens.some(
+    (t, i) => ['per', 'each', 'every'].includes(t.raw) && keys.has(tokens[i + 1]?.stem ?? ''),
+  );
+};

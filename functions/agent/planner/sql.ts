@@ -1,6 +1,6 @@
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
-import { capitalise, nameOf } from './names';
+import { capitalise, cohortTime, grainText, nameOf } from './names';
 import { listText } from './text';
 import type { Plan, ValueFilter } from './understand';
 
@@ -43,12 +43,15 @@ export function scopeText(plan: Plan): string {
     parts.push(`${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`);
   }
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
+  // A period of a start date says so ("signup date in Q1 2022"): it is not when the orders were placed.
+  const cohort = cohortTime(plan);
+  const own = cohort ? ` ${cohort.title.toLowerCase()}` : '';
   const period = plan.compare
-    ? `, ${plan.compare.map((p) => p.label).join(' vs ')}`
+    ? `,${own} ${plan.compare.map((p) => p.label).join(' vs ')}`
     : plan.range
       ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
-        ? `, ${plan.range.label}`
-        : `, in ${plan.range.label}`
+        ? `,${own} ${plan.range.label}`
+        : `,${own} in ${plan.range.label}`
       : '';
   return `${where}${period}`;
 }
@@ -57,7 +60,8 @@ export function scopeText(plan: Plan): string {
 export function planTitle(plan: Plan): string {
   const measures = listText(plan.measures.map((m) => nameOf(plan, m)));
   const dimensions = plan.dimensions.map((d) => nameOf(plan, d));
-  const by = [...(plan.grain ? [plan.grain] : []), ...dimensions];
+  const grain = grainText(plan);
+  const by = [...(grain ? [grain] : []), ...dimensions];
   const top = plan.top
     ? plan.top.n === 0
       ? ''

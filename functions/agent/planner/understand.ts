@@ -23,6 +23,7 @@ import {
   findNew,
   findPercentile,
   incidental,
+  startDate,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
@@ -58,7 +59,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   );
   for (const t of ratio) t.used = true;
   const percentile = findPercentile(tokens);
-  const average = percentile === undefined && findAveragePer(tokens, cube);
+  const average = percentile === undefined && findAveragePer(tokens, cube, started !== undefined);
   const firstDate = findFirst(tokens, cube);
   const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
@@ -217,7 +218,10 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const grainRead = second.grain;
   top = second.top;
   share = second.share;
-  const timeDimensions = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
+  // A start date (the customer's signup date in a view of orders) only when asked for ("signup", "new").
+  const start = startDate(cube);
+  const allTimes = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
+  const timeDimensions = allTimes.length > 1 ? allTimes.filter((m) => m !== start) : allTimes;
   const timeDimension =
     second.timeDimension ??
     timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
