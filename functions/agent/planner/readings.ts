@@ -15,22 +15,49 @@ const ENGLISH_SYNONYMS: Record<string, string> = {
   client: 'customer',
   shopper: 'customer',
   purchaser: 'customer',
+  account: 'customer',
+  user: 'customer',
+  people: 'customer',
+  person: 'customer',
   purchase: 'order',
   transaction: 'order',
 };
+/** Verbs of buying: the model's "ordered" where it has one (the date of an order). */
+const BUYING: Record<string, string> = {
+  bought: 'ordered',
+  purchased: 'ordered',
+  shopped: 'ordered',
+  buy: 'ordered',
+};
+/** Other names of the people who buy, read as the entity after "per" even where the model gives them to a count. */
+const PER_SYNONYMS: Record<string, string> = { buyer: 'customer', shopper: 'customer', user: 'customer' };
 
-/** "clients" reads as "customers" when the model says customer and not client. */
+/**
+ * "clients" reads as "customers" when the model says customer and not client ("accounts", "users" likewise;
+ * "account for" is a share). The word asked is kept (`asked`) so the answer says how it was read.
+ */
 export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
   const vocabulary = new Set([
     ...cube.words,
     ...cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]),
   ]);
-  for (const t of tokens) {
-    const target = ENGLISH_SYNONYMS[t.stem];
-    if (!target || vocabulary.has(t.stem) || !vocabulary.has(target)) continue;
-    t.raw = t.raw === t.stem ? target : `${target}s`;
+  tokens.forEach((t, i) => {
+    const key = t.raw === 'people' || BUYING[t.raw] ? t.raw : t.stem;
+    const per = ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
+    const target = BUYING[key] ?? ENGLISH_SYNONYMS[key] ?? (per ? PER_SYNONYMS[key] : undefined);
+    if (!target || !vocabulary.has(stem(target))) return;
+    if (vocabulary.has(t.stem) && !(per && PER_SYNONYMS[key])) return;
+    if (key === 'account' && tokens[i + 1]?.raw === 'for') return;
+    if (target === 'ordered') {
+      // "customers who bought in 2025": the period is of their orders (a verb, read without a note).
+      t.raw = target;
+      t.stem = stem(target);
+      return;
+    }
+    t.asked = t.raw;
+    t.raw = t.raw === t.stem && key !== 'people' ? target : `${target}s`;
     t.stem = target;
-  }
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { claimTotalCounts, findEntity, findEntityCondition, findRepeat } from '.
 import { merge, secondOrderOf } from './follow-up';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
+  dimensionKeys,
   findDimensions,
   findNumberFilters,
   findTop,
@@ -27,7 +28,18 @@ import {
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
-import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, QUALIFIERS, RATIO_WORDS } from './vocabulary';
+import {
+  COMPARE_WORDS,
+  FILLER,
+  FOLLOW_UP_START,
+  MONEY_WORDS,
+  QUALIFIERS,
+  RATIO_WORDS,
+  SOFT_WORDS,
+} from './vocabulary';
+
+/** Verbs of buying (general English, read as filler where the cube has orders). */
+const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
 /** General English the planner reads itself: never corrected into a model word. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
@@ -135,6 +147,22 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   ) {
     measures = [sum];
     measureScore = 1;
+  }
+  // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
+  // nothing; by money.
+  const counted = measures[0];
+  if (
+    top &&
+    measures.length === 1 &&
+    (counted?.aggType === 'count_distinct' || counted?.aggType === 'count') &&
+    dimensionsFound.some((d) => {
+      const keys = dimensionKeys(d.member);
+      return counted.names.some((w) => keys.single.includes(w) || keys.derived.includes(w));
+    })
+  ) {
+    // With no money in this cube, another cube that has some reads it better.
+    measures = sum ? [sum] : [];
+    if (!sum) measureScore = 0;
   }
 
   let share: Parsed['share'];
@@ -252,19 +280,36 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   );
   // Money words are general English, but a cube that holds no money cannot answer them ("spend" of customers).
   const moneyless = !sum;
+  // Verbs of buying likewise need orders: customers "who bought in 2025" are not customers who signed up then.
+  const orderless = !memberWords.has('order');
   const unread = [
     ...leftover
       .filter(
-        (t) => (!FILLER.has(t.raw) || (moneyless && MONEY_WORDS.has(t.raw))) && !memberWords.has(t.stem),
+        (t) =>
+          (!FILLER.has(t.raw) ||
+            (moneyless && MONEY_WORDS.has(t.raw)) ||
+            (orderless && BUYING_VERBS.has(t.raw))) &&
+          !memberWords.has(t.stem),
       )
       .map((t) => t.raw),
     ...numbers,
     ...second.unresolved,
   ];
-  // Only a question that names what it measures can leave a side remark out.
-  const ignored = matched.score > 0 || claimed.length > 0 ? incidental(question, tokens, unread) : [];
+  // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
+  // "gross") that is not where a breakdown would be named.
+  const reads = matched.score > 0 || claimed.length > 0;
+  const soft = reads
+    ? unread.filter((w) => {
+        const i = raws.indexOf(w);
+        return SOFT_WORDS.has(w) && !['by', 'per', 'each', 'every', 'across'].includes(raws[i - 1] ?? '');
+      })
+    : [];
+  const ignored = reads ? [...new Set([...incidental(question, tokens, unread), ...soft])] : [];
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
+  const asked = tokens.filter((t) => t.asked && (t.used || t.value));
+  const readAs =
+    asked.length > 0 ? Object.fromEntries(asked.map((t) => [t.asked ?? t.raw, t.raw])) : undefined;
   const terms = termsOf(
     tokens,
     [
@@ -310,6 +355,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     ...fields,
     ...(Object.keys(terms).length > 0 ? { terms } : {}),
     ...(ignored.length > 0 ? { ignored } : {}),
+    ...(readAs ? { readAs } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,
