@@ -465,13 +465,49 @@ export function readQuestions(
       };
       plan = undefined;
     } else if (plan && parsed.unexplained.length > 0) {
-      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained), near: plan };
+      reading = {
+        kind: 'refuse',
+        missing: listQuoted(missingPhrases(question, parsed.unexplained)),
+        near: plan,
+      };
       plan = undefined;
     } else {
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
     }
   }
   return reading;
+}
+
+/**
+ * What a refusal names: each unexplained word with the words it forms a name with ("marketing channel", "sales
+ * rep": a word the model knows right before one it does not, unless a breakdown word parts them).
+ */
+export function missingPhrases(question: string, unexplained: readonly string[]): string[] {
+  const raws = words(question);
+  const missing = new Set(unexplained);
+  const phrases: string[] = [];
+  const covered = new Set<number>();
+  raws.forEach((w, i) => {
+    if (!missing.has(w) || covered.has(i)) return;
+    let start = i;
+    let end = i;
+    while (missing.has(raws[end + 1] ?? '')) end++;
+    const before = raws[start - 1] ?? '';
+    if (
+      /^[a-z]{3,}$/.test(before) &&
+      !STOPWORDS.has(before) &&
+      !['by', 'per', 'and', 'or', 'each', 'every', 'across', 'vs'].includes(before)
+    )
+      start--;
+    for (let k = start; k <= end; k++) covered.add(k);
+    phrases.push(raws.slice(start, end + 1).join(' '));
+  });
+  // Words not found as written (a number with its neighbours, a corrected spelling) stay as they were.
+  const named = new Set(phrases.flatMap((p) => p.split(' ')));
+  return [
+    ...new Set([...phrases, ...unexplained.filter((w) => !named.has(w) && !w.includes(' '))]),
+    ...unexplained.filter((w) => w.includes(' ')),
+  ];
 }
 
 const listQuoted = (items: string[]) => {
