@@ -11,6 +11,7 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
   ...(p.terms ? { terms: p.terms } : {}),
   ...(p.ignored ? { ignored: p.ignored } : {}),
   ...(p.readAs ? { readAs: p.readAs } : {}),
+  ...(p.also ? { also: p.also } : {}),
 });
 
 /** A follow-up keeps what it does not change from the previous plan. */

@@ -65,6 +65,8 @@ export interface Plan {
   terms?: Record<string, string>;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
   ignored?: string[];
+  /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */
+  also?: { member: CatalogMember; range: Period };
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
 }

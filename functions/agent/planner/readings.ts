@@ -282,10 +282,11 @@ const NEW_WORDS = new Set(['new', 'acquired', 'registered', 'onboarded']);
 export function findNew(
   tokens: Token[],
   cube: CatalogCube,
-): { member: CatalogMember; grain?: Grain; cohort: boolean } | undefined {
+): { member: CatalogMember; grain?: Grain; cohort: boolean; at: number } | undefined {
   const start = startDate(cube);
   if (!start) return undefined;
   let found = false;
+  let at = -1;
   let cohort = false;
   let grain: Grain | undefined;
   const measureWords = new Set(
@@ -295,6 +296,7 @@ export function findNew(
     const verb = JOIN_VERBS.has(t.raw) || t.stem === 'signup';
     if (t.used || !(NEW_WORDS.has(t.raw) || verb || t.stem === 'cohort')) return;
     found = true;
+    if (at < 0) at = i;
     t.used = true;
     const before = tokens[i - 1];
     // "customer signup month": the entity word names whose start date, not a breakdown by customer.
@@ -302,7 +304,9 @@ export function findNew(
       before.used = true;
     // "orders of customers who joined in Q1 2022": the customers are the cohort when another measure is named.
     const who = tokens[i - 2];
-    if (verb && ['who', 'that'].includes(before?.raw ?? '') && who && !who.used) {
+    // ("how many customers who joined ..." asks for the customers themselves.)
+    const asked = tokens[i - 3]?.raw === 'many';
+    if (verb && ['who', 'that'].includes(before?.raw ?? '') && who && !who.used && !asked) {
       const other = tokens.some(
         (x) => x !== who && x.stem !== who.stem && !GENERIC.has(x.raw) && measureWords.has(x.stem),
       );
@@ -316,7 +320,7 @@ export function findNew(
     }
     if (t.stem === 'cohort') cohort = true;
   });
-  return found ? { member: start, cohort, ...(grain ? { grain } : {}) } : undefined;
+  return found ? { member: start, cohort, at, ...(grain ? { grain } : {}) } : undefined;
 }
 
 /** Who a figure is for: a meeting, a document, a person ("for my QBR", "for the board deck"). */

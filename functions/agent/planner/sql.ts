@@ -42,6 +42,7 @@ export function scopeText(plan: Plan): string {
     const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
     parts.push(`${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`);
   }
+  if (plan.also) parts.push(`${plan.also.member.title.toLowerCase()} in ${plan.also.range.label}`);
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
   // A period of a start date says so ("signup date in Q1 2022"): it is not when the orders were placed.
   const cohort = cohortTime(plan);
@@ -93,6 +94,11 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   }
   if (time && plan.compare)
     where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
+  if (plan.also) {
+    const other = ident(plan.also.member.column);
+    if (plan.also.range.from > '0001-01-01') where.push(`${other} >= ${quote(plan.also.range.from)}`);
+    if (plan.also.range.to < '9999-01-01') where.push(`${other} < ${quote(plan.also.range.to)}`);
+  }
   return where;
 }
 

@@ -38,6 +38,8 @@ import {
   SOFT_WORDS,
 } from './vocabulary';
 
+/** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
+const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
@@ -59,7 +61,22 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const change = findChange(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
-  const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
+  const allPeriods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
+  // With a start date asked for, a period next to its word is the cohort's ("joined in Q1 2022", "the 2022
+  // cohort"); any other period is of the rows' own date ("ordered in 2024").
+  const ownTime = cube.members.find(
+    (m) => m.kind === 'dimension' && m.type === 'time' && m !== started?.member,
+  );
+  const between = (a: number, b: number) => tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw));
+  const nextToStart = (at: number) => {
+    if (!started) return false;
+    return tokens[started.at]?.stem === 'cohort'
+      ? at < started.at && started.at - at <= 3
+      : at > started.at && at - started.at <= 3 && between(started.at, at);
+  };
+  const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
+  const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
+  const periods = split.length > 0 ? split : allPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
     (t, i) =>
@@ -243,17 +260,32 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   compare = second.compare;
   if (compare) range = undefined;
   const dimensionsRead = second.dimensions;
-  const grainRead = second.grain;
+  let grainRead = second.grain;
   top = second.top;
   share = second.share;
   // A start date (the customer's signup date in a view of orders) only when asked for ("signup", "new").
   const start = startDate(cube);
   const allTimes = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
   const timeDimensions = allTimes.length > 1 ? allTimes.filter((m) => m !== start) : allTimes;
-  const timeDimension =
+  let timeDimension =
     second.timeDimension ??
     timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
     timeDimensions[0];
+  // Two dates in one question: the cohort's ("joined in Q1 2022") beside the rows' own ("ordered in 2024"), or
+  // periods by signup date of rows in a range ("orders in 2024 by signup quarter").
+  let also: Plan['also'];
+  const cohortPeriod = cohortPeriods[0]?.period;
+  if (started && ownTime && split.length > 0) {
+    if (cohortPeriod) {
+      also = { member: started.member, range: cohortPeriod };
+      timeDimension = ownTime;
+      // "the Q1 2022 cohort" is one cohort: no breakdown by year unless one is named.
+      if (grainRead && !change?.grain && !started.grain && !namedGrain) grainRead = undefined;
+    } else if (grainRead && (started.grain || started.cohort) && range) {
+      also = { member: ownTime, range };
+      range = undefined;
+    }
+  }
   const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   const timeUseful = needsTime && timeDimension ? 0.5 : 0;
@@ -356,6 +388,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     ...(Object.keys(terms).length > 0 ? { terms } : {}),
     ...(ignored.length > 0 ? { ignored } : {}),
     ...(readAs ? { readAs } : {}),
+    ...(also ? { also } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,

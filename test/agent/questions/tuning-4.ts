@@ -134,6 +134,28 @@ export const tuning4: SecondOrderCase[] = [
     ask: 'revenue from customers who signed up in Q3 2022',
     sql: `SELECT sum(o.amount) FROM ${withCustomers} WHERE c.created_at >= '2022-07-01' AND c.created_at < '2022-10-01'`,
   },
+  {
+    class: 'cohort',
+    ask: 'How many customers from the Q1 2022 cohort ordered in 2024?',
+    sql: `SELECT count(DISTINCT o.customer_id) FROM ${withCustomers}
+          WHERE c.created_at >= '2022-01-01' AND c.created_at < '2022-04-01' AND year(o.created_at) = 2024`,
+  },
+  {
+    class: 'cohort',
+    ask: 'How many customers who signed up in Q2 2022 placed orders in 2025?',
+    sql: `SELECT count(DISTINCT o.customer_id) FROM ${withCustomers}
+          WHERE c.created_at >= '2022-04-01' AND c.created_at < '2022-07-01' AND year(o.created_at) = 2025`,
+  },
+  {
+    class: 'cohort',
+    ask: 'revenue in 2025 from customers who joined in Q4 2022',
+    sql: `SELECT sum(o.amount) FROM ${withCustomers} WHERE c.created_at >= '2022-10-01' AND year(o.created_at) = 2025`,
+  },
+  {
+    class: 'cohort',
+    ask: 'orders in 2024 by customer signup quarter',
+    sql: `SELECT date_trunc('quarter', c.created_at), count(*) FROM ${withCustomers} WHERE year(o.created_at) = 2024 GROUP BY 1`,
+  },
   // --- an unknown word in an otherwise answerable question ---
   {
     class: 'unknown-word',
