@@ -18,6 +18,9 @@ import {
   yearly,
 } from './tuning-2';
 
+/** The set's clock (`npm run eval` reads a module's `*_NOW`). */
+export { TUNING_2_NOW } from './tuning-2';
+
 /** Each signup period of the customers with a per-customer figure of their orders. */
 const byCohort = (unit: string, figure: string) =>
   `SELECT date_trunc('${unit}', c.created_at), ${figure} FROM ${withCustomers} GROUP BY 1`;
