@@ -291,7 +291,14 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const names = [...(cohort ? [cohort] : []), ...dims];
   const lead = groups.map((d) => `${d}, `).join('');
   const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
-  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} AS ${name} FROM t${groupBy(names.length)}${names.length > 0 ? ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}` : ''}`;
+  // "which signup quarter has the highest revenue per customer": the groups ranked by the figure.
+  const ranked = plan.top && names.length > 0 ? plan.top : undefined;
+  const order = ranked
+    ? ` ORDER BY ${names.length + 1} ${ranked.direction === 'asc' ? 'ASC' : 'DESC'}${ranked.n > 0 ? ` LIMIT ${ranked.n}` : ''}`
+    : names.length > 0
+      ? ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`
+      : '';
+  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} AS ${name} FROM t${groupBy(names.length)}${order}`;
   return described(plan, sql, [
     ...(cohort ? [{ role: 'time' as const }] : []),
     ...dimColumns,

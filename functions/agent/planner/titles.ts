@@ -51,7 +51,7 @@ export function titleOf(plan: Plan): string {
     return capitalise(`${what} ${name}${per}${dims}${scope}`);
   }
   if (plan.change) {
-    const unit = plan.grain ?? 'month';
+    const unit = grain ?? 'month';
     const periods = plan.compare && plan.compare.length >= 2 ? plan.compare : undefined;
     const between = periods ? `, ${periods[0]?.label} to ${periods.at(-1)?.label}` : '';
     const where = scopeText({ ...plan, compare: undefined });

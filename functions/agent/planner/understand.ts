@@ -38,6 +38,8 @@ import {
   SOFT_WORDS,
 } from './vocabulary';
 
+/** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
+const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 /** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
 const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
 /** Verbs of buying (general English, read as filler where the cube has orders). */
@@ -286,6 +288,16 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
       range = undefined;
     }
   }
+  // "revenue growth by signup cohort" asks how each cohort's revenue moved over the orders' dates, which one
+  // query over one time dimension does not give; a change between signup periods would answer another question.
+  if (
+    second.fields.change &&
+    started &&
+    ownTime &&
+    timeDimension === started.member &&
+    !measures.every((m) => startedCounts(m))
+  )
+    second.unresolved.push('growth within each signup cohort');
   const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   const timeUseful = needsTime && timeDimension ? 0.5 : 0;
@@ -424,7 +436,12 @@ const additive = (m: CatalogMember) => m.aggType === 'sum' || m.aggType === 'cou
 function toPlan(p: Parsed): Plan | undefined {
   let measures = p.measures.length > 0 ? p.measures : [defaultMeasure(p.cube)].filter((m) => m !== undefined);
   // A share adds up its parts: only a sum or a count can be shared out.
-  if (p.share) measures = [measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  if (p.share) {
+    // A share of distinct entities ("percentage of customers from each signup quarter who ordered") is not a
+    // share of another measure: with nothing additive named, no plan rather than a different question.
+    if (p.measureNamed && p.measures.length > 0 && !p.measures.some(additive)) return undefined;
+    measures = [measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  }
   if (measures.length === 0) return undefined;
   return {
     cube: p.cube,

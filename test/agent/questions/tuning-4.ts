@@ -159,6 +159,20 @@ export const tuning4: SecondOrderCase[] = [
     ask: 'orders in 2024 by customer signup quarter',
     sql: `SELECT date_trunc('quarter', c.created_at), count(*) FROM ${withCustomers} WHERE year(o.created_at) = 2024 GROUP BY 1`,
   },
+  {
+    class: 'cohort',
+    ask: 'Which signup quarter has the highest revenue per customer?',
+    sql: `${byCohort('quarter', 'sum(o.amount) / count(DISTINCT o.customer_id) AS v')} ORDER BY v DESC LIMIT 1`,
+    tolerance: 0.011,
+  },
+  // Each cohort's growth over the orders' dates is not one query over one time dimension: refused, not read
+  // as a change between signup periods.
+  { class: 'cohort', ask: 'revenue growth by signup cohort', refuse: true },
+  {
+    class: 'cohort',
+    ask: 'what percentage of customers from each signup quarter ordered in 2025',
+    refuse: true,
+  },
   // --- an unknown word in an otherwise answerable question ---
   {
     class: 'unknown-word',
