@@ -1,6 +1,6 @@
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
-import { capitalise, cohortTime, grainText, nameOf } from './names';
+import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { listText } from './text';
 import type { Plan, ValueFilter } from './understand';
 
@@ -68,7 +68,11 @@ export function planTitle(plan: Plan): string {
       ? ''
       : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n > 1 ? `${plan.top.n} ` : ''}`
     : '';
-  const ranked = listText(dimensions) || 'rows';
+  // "Top 5 customers", not "Top 5 customer name": a ranking of entities names them as the asker does.
+  const entities = plan.dimensions.map((d) =>
+    /\bname$/i.test(d.title) && !plan.terms?.[d.column] ? entityWord(d) : nameOf(plan, d),
+  );
+  const ranked = listText(entities) || 'rows';
   const share = plan.share
     ? `Share of ${measures}${plan.share.part ? ` where ${filterText(plan, plan.share.part)}` : ''} (%)`
     : undefined;
