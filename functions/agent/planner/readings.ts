@@ -149,6 +149,24 @@ export function findChange(
       third.used = true;
       continue;
     }
+    // "from one quarter to the next": each period against the one before.
+    const fourth = tokens[i + 3];
+    const fifth = tokens[i + 4];
+    if (
+      t.raw === 'one' &&
+      next &&
+      UNIT_WORDS[next.stem] &&
+      third?.raw === 'to' &&
+      fourth?.raw === 'the' &&
+      ['next', 'following'].includes(fifth?.raw ?? '')
+    ) {
+      grain = UNIT_WORDS[next.stem];
+      found = true;
+      for (const x of [t, next, third, fourth, fifth]) if (x) x.used = true;
+      const from = tokens[i - 1];
+      if (from?.raw === 'from') from.used = true;
+      continue;
+    }
     const abbreviation = ABBREVIATIONS[t.raw];
     if (abbreviation) {
       grain = abbreviation;
@@ -164,7 +182,10 @@ export function findChange(
     }
     // "over the previous month", "vs prior month": each period against the one before ("in the previous
     // month" alone is a period).
-    const against = [tokens[i - 1]?.raw, tokens[i - 2]?.raw].some((w) => AGAINST.has(w ?? ''));
+    // ("compared with the prior month": up to three words back.)
+    const against = [tokens[i - 1]?.raw, tokens[i - 2]?.raw, tokens[i - 3]?.raw].some((w) =>
+      AGAINST.has(w ?? ''),
+    );
     if (['previous', 'prior', 'preceding'].includes(t.raw) && next && UNIT_WORDS[next.stem] && against) {
       grain = UNIT_WORDS[next.stem];
       found = true;

@@ -223,7 +223,7 @@ export const FILLER = new Set(
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
   distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
-  thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise`.split(
+  saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise`.split(
     /\s+/,
   ),
 );

@@ -83,6 +83,16 @@ export const tuning4: SecondOrderCase[] = [
   },
   {
     class: 'change',
+    ask: 'What was the percentage change in orders from one quarter to the next in 2024?',
+    sql: periodChange('quarter', 'count(*)', '2024-01-01', '2025-01-01'),
+  },
+  {
+    class: 'change',
+    ask: 'Which month of 2025 saw the biggest drop in revenue compared with the prior month?',
+    sql: extremeChange('month', 'sum(amount)', '2025-01-01', '2026-01-01', 'ASC'),
+  },
+  {
+    class: 'change',
     ask: 'Which region lost the most revenue between 2024 and 2025?',
     sql: `SELECT region, ${yearly('sum(amount)', 2025)} - ${yearly('sum(amount)', 2024)} AS d FROM orders GROUP BY 1 ORDER BY d ASC LIMIT 1`,
   },
