@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EvalUsageError, evalCommand, parseEvalArgs } from '../../functions/agent/eval/command';
 import type { EvalQuestion } from '../../functions/agent/eval/questions';
-import { parseQuestionFile } from '../../functions/agent/eval/questions';
+import { parseQuestionFile, parseQuestionModule } from '../../functions/agent/eval/questions';
 import { judgeRun, outcomeOf, percentile } from '../../functions/agent/eval/run';
 import { compareAnswer, compareResults, compareWording } from '../../functions/agent/eval/score';
 import { setEnv } from '../../functions/config';
@@ -162,6 +162,28 @@ describe('question files and chat lines', () => {
     expect(() => parseQuestionFile('questions:\n  - ask: a\n    sql: x\n    refuse: true\n')).toThrow(
       /sql or refuse/,
     );
+  });
+
+  it('reads a TypeScript question set: its exported cases, its clock, its patterns as the eval matches them', async () => {
+    const module = (await import('./questions/tuning-4')) as Record<string, unknown>;
+    const questions = parseQuestionModule(module);
+    const { tuning4 } = await import('./questions/tuning-4');
+    expect(questions).toHaveLength(tuning4.length);
+    expect(
+      questions.every(
+        (q) => q.now === Date.parse('2025-10-15T12:00:00Z') || q.now === Date.parse('2026-05-12T12:00:00Z'),
+      ),
+    ).toBe(true);
+    const refused = questions.filter((q) => q.refuse);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((q) => q.sql === undefined)).toBe(true);
+    // A dot-all pattern (PAST) matches across lines the way the eval compiles it (case-insensitive, no flags).
+    const past = questions.find((q) => q.class === 'past-data');
+    const pattern = new RegExp(past?.says[0] ?? '^$', 'i');
+    expect(pattern.test('There is no data for last month:\nthe data runs to 2025-12-31')).toBe(true);
+    expect(questions[0]?.user.groups).toEqual(['managers']);
+    expect(() => parseQuestionModule({ cases: [{ ask: 'a' }] })).toThrow(/sql or refuse/);
+    expect(() => parseQuestionModule({ NOW: 'x' })).toThrow(/no exported array/);
   });
 
   it('takes the final answer, the last successful query and the token usage of a turn', () => {

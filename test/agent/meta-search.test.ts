@@ -61,20 +61,24 @@ describe.each(PROTOCOLS)('coreMeta for a language model (%s)', (protocol) => {
     // Nothing matches: the cubes to search in, no members, and how to go on.
     expect(none?.cubes.map((c) => [c.name, c.members.length, c.memberCount])).toEqual([
       ['customers_view', 0, 6],
-      ['orders_view', 0, 14],
+      ['orders_view', 0, 15],
     ]);
     expect(none?.more).toEqual({
-      omitted: 20,
+      omitted: 21,
       hint: expect.stringMatching(/^No member matches these words/),
     });
-    // The matching member (a synonym) and the time axis of its view, not the other 18.
-    expect(names(revenue as Meta)).toEqual(['orders_view.total_amount', 'orders_view.created_at']);
+    // The matching member (a synonym) and the time axes of its view (order date, customer signup date), not the other 18.
+    expect(names(revenue as Meta)).toEqual([
+      'orders_view.total_amount',
+      'orders_view.created_at',
+      'orders_view.customers_created_at',
+    ]);
     expect(revenue?.more?.omitted).toBe(18);
     expect(revenue?.searchQuery).toBeUndefined();
     // One cube in full, and everything on a large limit.
     expect(names(customers as Meta)).toHaveLength(6);
     expect(names(customers as Meta).every((n) => n.startsWith('customers_view.'))).toBe(true);
-    expect(names(all as Meta)).toHaveLength(20);
+    expect(names(all as Meta)).toHaveLength(21);
     expect(all?.more).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@ import {
 import { closeDrivers } from '../../functions/semantic';
 import { type SecondOrderCase, TUNING_2_NOW, tuning2 } from './questions/tuning-2';
 import { tuning3 } from './questions/tuning-3';
+import { tuning4 } from './questions/tuning-4';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
@@ -111,7 +112,7 @@ async function judge(c: SecondOrderCase): Promise<string | undefined> {
 
 describe('offline planner: second-order questions (tuning set 2)', () => {
   it.each(
-    [...tuning2, ...tuning3].map(
+    [...tuning2, ...tuning3, ...tuning4].map(
       (c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const,
     ),
   )('%s', async (_name, c) => {

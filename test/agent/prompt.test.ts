@@ -98,6 +98,18 @@ describe('what the model is told', () => {
       /in the user's words: use their term .* with the model's title in parentheses/,
     );
     expect(SYSTEM_PROMPT).toMatch(/Give a total only when it is the total of everything/);
+    // Issue 29's later readings: a growth series within a range reaches back one period, rankings by change,
+    // cohorts by a start date and per-entity figures by cohort, words read as the model's, missing fields.
+    expect(SYSTEM_PROMPT).toMatch(/The first period's previous is the period just before the range/);
+    expect(SYSTEM_PROMPT).toMatch(/WHERE month >= '2023-01-01'/);
+    expect(SYSTEM_PROMPT).toMatch(/by the amount for "lost the most"/);
+    expect(SYSTEM_PROMPT).toMatch(/the entity's own start date when the model has one/);
+    expect(SYSTEM_PROMPT).toMatch(/divided by COUNT\(DISTINCT client\) within each cohort/);
+    expect(SYSTEM_PROMPT).toMatch(/read it as the model's term and say how you read it/);
+    expect(SYSTEM_PROMPT).toMatch(/not even the part it has: say in one sentence what is missing/);
+    const described = TOOL_SPECS.map((t) => t.description).join('\n');
+    expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
+    expect(described).toMatch(/reads one period before the range/);
     // Examples in the demo's names would be copied into answers about other models.
     for (const demo of [
       'orders_view',

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setEnv } from '../../config';
 import { ensureSampleDatabase, PostgresDriver } from '../../semantic';
-import { parseQuestionFile } from './questions';
+import { parseQuestionFile, parseQuestionModule } from './questions';
 import { type Ask, chatOverHttp, type EvalReport, formatReport, runEval } from './run';
 import type { ResultSet } from './score';
 
@@ -150,7 +152,12 @@ export async function evalCommand(
   write: (text: string) => void,
 ): Promise<{ report: EvalReport; code: number }> {
   const options = parseEvalArgs(argv);
-  const questions = parseQuestionFile(await readFile(options.questions, 'utf8'));
+  // A TypeScript question set (the tuning sets) is imported; YAML and JSON files are parsed.
+  const questions = /\.(ts|mts|js|mjs)$/.test(options.questions)
+    ? parseQuestionModule(
+        (await import(pathToFileURL(resolve(options.questions)).href)) as Record<string, unknown>,
+      )
+    : parseQuestionFile(await readFile(options.questions, 'utf8'));
   // The command leaves the environment as it found it (the local service sets its own variables).
   const before = Object.fromEntries(
     ['MODEL_PROVIDER', 'OFFLINE_PROMPT_CACHE', 'DYNAMODB_ENDPOINT', 'TABLE_NAME'].map((name) => [

@@ -117,3 +117,46 @@ export function parseQuestionFile(text: string): EvalQuestion[] {
     };
   });
 }
+
+/** A RegExp of a TypeScript question set as the eval's case-insensitive pattern (`s` read as any character). */
+const patternOf = (r: unknown): string[] => {
+  if (!(r instanceof RegExp)) return [];
+  return [r.flags.includes('s') ? r.source.replace(/(?<!\\)\.(?![^[]*\])/g, '[\\s\\S]') : r.source];
+};
+
+/**
+ * The questions of a TypeScript question set (test/agent/questions/tuning*.ts): every exported array of cases
+ * (`ask`, `sql` or `refuse`, and the optional `class`, `ordered`, `check`, `tolerance`, `now`, `says`, `never`,
+ * `user`), under the module's exported clock (`*_NOW`) unless a case sets its own.
+ */
+export function parseQuestionModule(module: Record<string, unknown>): EvalQuestion[] {
+  const clock = Object.entries(module).find(([name, v]) => /_NOW$/.test(name) && typeof v === 'string')?.[1];
+  const cases = Object.values(module).filter(Array.isArray).flat();
+  const questions = cases.map((raw, i): EvalQuestion => {
+    const c = raw as Record<string, unknown>;
+    const ask = typeof c.ask === 'string' ? [c.ask] : Array.isArray(c.ask) ? c.ask.map(String) : [];
+    const sql = typeof c.sql === 'string' ? c.sql : undefined;
+    if (ask.length === 0 || (sql === undefined) === (c.refuse !== true))
+      throw new Error(`question module: case ${i} needs ask and either sql or refuse: true`);
+    const now = epoch(typeof c.now === 'string' ? c.now : typeof clock === 'string' ? clock : undefined);
+    const check = c.check === 'answer' || c.check === 'range' ? c.check : 'result';
+    const parsedUser = user.safeParse(c.user);
+    return {
+      ask,
+      ...(sql !== undefined ? { sql } : {}),
+      refuse: c.refuse === true,
+      class: typeof c.class === 'string' ? c.class : 'unclassified',
+      ordered: c.ordered === true,
+      check,
+      tolerance: typeof c.tolerance === 'number' ? c.tolerance : 0.005,
+      ...(typeof c.series === 'string' ? { series: c.series } : {}),
+      says: patternOf(c.says),
+      never: patternOf(c.never),
+      ...(now !== undefined ? { now } : {}),
+      ...(typeof c.timeZone === 'string' ? { timeZone: c.timeZone } : {}),
+      user: parsedUser.success && c.user ? parsedUser.data : { groups: ['managers'] },
+    };
+  });
+  if (questions.length === 0) throw new Error('question module: no exported array of questions');
+  return questions;
+}

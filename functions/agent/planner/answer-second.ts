@@ -132,7 +132,13 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
     rows.length < result.totalRows
       ? `\n(${top || plan.compare ? 'the first' : 'the latest'} ${rows.length} of ${result.totalRows} rows; the table holds them.)`
       : '';
-  return `${query.title}:\n${body}${more}`;
+  // The first period's change reaches back before the range ("in 2024": January against December 2023).
+  const first = rows[0];
+  const reached =
+    !top && !plan.compare && plan.range && first && asNumber(first[before ?? -1]) !== undefined
+      ? `\n(${label(first)} is compared with the ${plan.grain ?? 'period'} before it, just before ${plan.range.label}.)`
+      : '';
+  return `${query.title}:\n${body}${more}${reached}`;
 }
 
 function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
@@ -165,11 +171,19 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   if (!p) return '';
   const member: CatalogMember | undefined = p.of ?? plan.measures[0];
   const m = column(query, 'measure');
+  // An average or a percentile of counts is seldom whole ("51.87 orders per customer"): two decimals.
+  const counted = member?.aggType === 'count' || member?.aggType === 'count_distinct';
+  const figure = (value: unknown) => {
+    const n = asNumber(value);
+    return counted && n !== undefined
+      ? formatFigure(undefined, Math.round(n * 100) / 100)
+      : formatFigure(member, value);
+  };
   const label = labeler(plan, query);
   if (result.data.length === 0) return `${query.title}: no rows, so no value.`;
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
-  if (!labels) return `${query.title}: ${formatFigure(member, result.data[0]?.[m])}.`;
-  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(member, r[m])}`)}`;
+  if (!labels) return `${query.title}: ${figure(result.data[0]?.[m])}.`;
+  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r[m])}`)}`;
 }
 
 /** The answer to a second-order plan, or undefined for a first-order one. */

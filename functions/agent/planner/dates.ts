@@ -253,6 +253,9 @@ export function findGrain(tokens: Token[]): Grain | undefined {
       if (['by', 'per', 'each', 'every'].includes(before)) {
         const b = tokens[i - 1];
         if (b) b.used = true;
+        // "month by month"
+        const same = tokens[i - 2];
+        if (before === 'by' && same && GRAIN_WORDS[same.stem] === grain) same.used = true;
       }
       return grain;
     }

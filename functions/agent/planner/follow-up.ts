@@ -10,6 +10,8 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
   ...(p.first ? { first: p.first } : {}),
   ...(p.terms ? { terms: p.terms } : {}),
   ...(p.ignored ? { ignored: p.ignored } : {}),
+  ...(p.readAs ? { readAs: p.readAs } : {}),
+  ...(p.also ? { also: p.also } : {}),
 });
 
 /** A follow-up keeps what it does not change from the previous plan. */

@@ -6,6 +6,7 @@ import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Plan, Token } from './plan';
+import { startDate } from './readings';
 
 /** Words that name how a measure aggregates, not what it is of. */
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
@@ -92,4 +93,27 @@ export function conditionWords(plan: Plan): string {
     return `whose ${nameOf(plan, c.measure)} is ${op} ${formatFigure(c.measure, c.value)}`;
   };
   return [h, ...(h.and ?? [])].map(words).join(' and ');
+}
+
+/**
+ * The grain as the answer names it: "quarter", or "signup quarter" when the periods are of a time dimension
+ * that dates when things began beside others (the customer's signup date in a view of orders), so a cohort never reads as
+ * the order's own period.
+ */
+export function grainText(plan: Pick<Plan, 'grain' | 'timeDimension' | 'cube'>): string | undefined {
+  if (!plan.grain) return undefined;
+  const time = cohortTime(plan);
+  if (!time) return plan.grain;
+  const own = time.title
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => !['date', 'time', 'at', 'day', 'timestamp'].includes(w));
+  return `${own.length > 0 ? own.join(' ') : time.title.toLowerCase()} ${plan.grain}`;
+}
+
+/** The plan's time dimension when it is a start date beside others (a signup date in a view of orders). */
+export function cohortTime(plan: Pick<Plan, 'timeDimension' | 'cube'>): CatalogMember | undefined {
+  const time = plan.timeDimension;
+  const times = plan.cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
+  return time && times.length > 1 && startDate(plan.cube)?.column === time.column ? time : undefined;
 }

@@ -63,8 +63,12 @@ export interface Plan {
   first?: { entity: CatalogMember; output: EntityCondition['output'] };
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
-  /** Words of the question left out of the reading (a clause with no data words in it). */
+  /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
   ignored?: string[];
+  /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */
+  also?: { member: CatalogMember; range: Period };
+  /** Words read as another ("accounts" as customers), to say so in the answer. */
+  readAs?: Record<string, string>;
 }
 
 export interface EntityCondition {
@@ -113,6 +117,8 @@ export interface Token {
   used: boolean;
   /** Used as a filter value ("enterprise" in "enterprise customers"). */
   value?: boolean;
+  /** The word as asked, when it was read as a model word ("accounts" read as "customers"). */
+  asked?: string;
 }
 
 /** The ranking of a change: of the breakdown's values, or of the periods over a grain (none for one total). */

@@ -15,22 +15,49 @@ const ENGLISH_SYNONYMS: Record<string, string> = {
   client: 'customer',
   shopper: 'customer',
   purchaser: 'customer',
+  account: 'customer',
+  user: 'customer',
+  people: 'customer',
+  person: 'customer',
   purchase: 'order',
   transaction: 'order',
 };
+/** Verbs of buying: the model's "ordered" where it has one (the date of an order). */
+const BUYING: Record<string, string> = {
+  bought: 'ordered',
+  purchased: 'ordered',
+  shopped: 'ordered',
+  buy: 'ordered',
+};
+/** Other names of the people who buy, read as the entity after "per" even where the model gives them to a count. */
+const PER_SYNONYMS: Record<string, string> = { buyer: 'customer', shopper: 'customer', user: 'customer' };
 
-/** "clients" reads as "customers" when the model says customer and not client. */
+/**
+ * "clients" reads as "customers" when the model says customer and not client ("accounts", "users" likewise;
+ * "account for" is a share). The word asked is kept (`asked`) so the answer says how it was read.
+ */
 export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
   const vocabulary = new Set([
     ...cube.words,
     ...cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]),
   ]);
-  for (const t of tokens) {
-    const target = ENGLISH_SYNONYMS[t.stem];
-    if (!target || vocabulary.has(t.stem) || !vocabulary.has(target)) continue;
-    t.raw = t.raw === t.stem ? target : `${target}s`;
+  tokens.forEach((t, i) => {
+    const key = t.raw === 'people' || BUYING[t.raw] ? t.raw : t.stem;
+    const per = ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
+    const target = BUYING[key] ?? ENGLISH_SYNONYMS[key] ?? (per ? PER_SYNONYMS[key] : undefined);
+    if (!target || !vocabulary.has(stem(target))) return;
+    if (vocabulary.has(t.stem) && !(per && PER_SYNONYMS[key])) return;
+    if (key === 'account' && tokens[i + 1]?.raw === 'for') return;
+    if (target === 'ordered') {
+      // "customers who bought in 2025": the period is of their orders (a verb, read without a note).
+      t.raw = target;
+      t.stem = stem(target);
+      return;
+    }
+    t.asked = t.raw;
+    t.raw = t.raw === t.stem && key !== 'people' ? target : `${target}s`;
     t.stem = target;
-  }
+  });
 }
 
 /**
@@ -72,19 +99,19 @@ const ABBREVIATIONS: Record<string, Grain> = {
 };
 /** Words asking how a measure moved between periods. */
 const CHANGE_WORDS = new Set(
-  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta'.split(
+  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains'.split(
     ' ',
   ),
 );
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
-  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling'.split(
+  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink'.split(
     ' ',
   ),
 );
 /** Words that ask for an amount of change, not a rate ("the biggest increase"). */
 const AMOUNT_WORDS = new Set(
-  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta'.split(
+  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains'.split(
     ' ',
   ),
 );
@@ -106,12 +133,38 @@ export function findChange(
     const unit = UNIT_WORDS[t.stem];
     const next = tokens[i + 1];
     const third = tokens[i + 2];
-    if (unit && next && ['over', 'on', 'to'].includes(next.raw) && third && UNIT_WORDS[third.stem] === unit) {
+    // "month over month", "month on month", "month to month", and "growth month by month" (with a change word).
+    const by = next?.raw === 'by' && tokens.some((x) => CHANGE_WORDS.has(x.raw));
+    if (
+      unit &&
+      next &&
+      (['over', 'on', 'to'].includes(next.raw) || by) &&
+      third &&
+      UNIT_WORDS[third.stem] === unit
+    ) {
       grain = unit;
       found = true;
       t.used = true;
       next.used = true;
       third.used = true;
+      continue;
+    }
+    // "from one quarter to the next": each period against the one before.
+    const fourth = tokens[i + 3];
+    const fifth = tokens[i + 4];
+    if (
+      t.raw === 'one' &&
+      next &&
+      UNIT_WORDS[next.stem] &&
+      third?.raw === 'to' &&
+      fourth?.raw === 'the' &&
+      ['next', 'following'].includes(fifth?.raw ?? '')
+    ) {
+      grain = UNIT_WORDS[next.stem];
+      found = true;
+      for (const x of [t, next, third, fourth, fifth]) if (x) x.used = true;
+      const from = tokens[i - 1];
+      if (from?.raw === 'from') from.used = true;
       continue;
     }
     const abbreviation = ABBREVIATIONS[t.raw];
@@ -129,7 +182,10 @@ export function findChange(
     }
     // "over the previous month", "vs prior month": each period against the one before ("in the previous
     // month" alone is a period).
-    const against = [tokens[i - 1]?.raw, tokens[i - 2]?.raw].some((w) => AGAINST.has(w ?? ''));
+    // ("compared with the prior month": up to three words back.)
+    const against = [tokens[i - 1]?.raw, tokens[i - 2]?.raw, tokens[i - 3]?.raw].some((w) =>
+      AGAINST.has(w ?? ''),
+    );
     if (['previous', 'prior', 'preceding'].includes(t.raw) && next && UNIT_WORDS[next.stem] && against) {
       grain = UNIT_WORDS[next.stem];
       found = true;
@@ -222,11 +278,21 @@ const START_WORDS = new Set([
   'created',
   'sign',
 ]);
+const startsWith = (ws: readonly string[]) => ws.some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
 const isStart = (m: CatalogMember) =>
-  m.kind === 'dimension' &&
-  m.type === 'time' &&
-  [...m.titleWords, ...m.otherWords].some((w) => START_WORDS.has(w) || START_WORDS.has(stem(w)));
+  m.kind === 'dimension' && m.type === 'time' && startsWith([...m.titleWords, ...m.otherWords]);
+/**
+ * The start date of a cube: one whose title or synonyms say so ("Signup date", joined) before one whose column
+ * only does (an order's `created_at` beside the customer's signup date in one view).
+ */
+export const startDate = (cube: CatalogCube): CatalogMember | undefined =>
+  cube.members.find((m) => isStart(m) && startsWith([...m.titleWords, ...m.names])) ??
+  cube.members.find(isStart);
 
+/** Verbs of starting ("customers who joined in 2022", "signed up" read as one word by joinCompounds). */
+const JOIN_VERBS = new Set(['joined', 'registered', 'onboarded']);
+/** Words that say how to count, not what. */
+const GENERIC = new Set(['number', 'count', 'how', 'many', 'much', 'total', 'sum', 'of']);
 /** Words for things that began in a period ("new customers", "customers acquired in 2022"). */
 const NEW_WORDS = new Set(['new', 'acquired', 'registered', 'onboarded']);
 
@@ -237,16 +303,36 @@ const NEW_WORDS = new Set(['new', 'acquired', 'registered', 'onboarded']);
 export function findNew(
   tokens: Token[],
   cube: CatalogCube,
-): { member: CatalogMember; grain?: Grain; cohort: boolean } | undefined {
-  const start = cube.members.find(isStart);
+): { member: CatalogMember; grain?: Grain; cohort: boolean; at: number } | undefined {
+  const start = startDate(cube);
   if (!start) return undefined;
   let found = false;
+  let at = -1;
   let cohort = false;
   let grain: Grain | undefined;
+  const measureWords = new Set(
+    cube.members.filter((m) => m.kind === 'measure').flatMap((m) => [...m.titleWords, ...m.names]),
+  );
   tokens.forEach((t, i) => {
-    if (t.used || !(NEW_WORDS.has(t.raw) || t.stem === 'signup' || t.stem === 'cohort')) return;
+    const verb = JOIN_VERBS.has(t.raw) || t.stem === 'signup';
+    if (t.used || !(NEW_WORDS.has(t.raw) || verb || t.stem === 'cohort')) return;
     found = true;
+    if (at < 0) at = i;
     t.used = true;
+    const before = tokens[i - 1];
+    // "customer signup month": the entity word names whose start date, not a breakdown by customer.
+    if (verb && before && !before.used && start.otherWords.includes(before.stem) && !GENERIC.has(before.raw))
+      before.used = true;
+    // "orders of customers who joined in Q1 2022": the customers are the cohort when another measure is named.
+    const who = tokens[i - 2];
+    // ("how many customers who joined ..." asks for the customers themselves.)
+    const asked = tokens[i - 3]?.raw === 'many';
+    if (verb && ['who', 'that'].includes(before?.raw ?? '') && who && !who.used && !asked) {
+      const other = tokens.some(
+        (x) => x !== who && x.stem !== who.stem && !GENERIC.has(x.raw) && measureWords.has(x.stem),
+      );
+      if (other && measureWords.has(who.stem)) who.used = true;
+    }
     const next = tokens[i + 1];
     const unit = next ? UNITS[next.stem] : undefined;
     if (unit && next && t.raw !== 'new') {
@@ -255,7 +341,7 @@ export function findNew(
     }
     if (t.stem === 'cohort') cohort = true;
   });
-  return found ? { member: start, cohort, ...(grain ? { grain } : {}) } : undefined;
+  return found ? { member: start, cohort, at, ...(grain ? { grain } : {}) } : undefined;
 }
 
 /** Who a figure is for: a meeting, a document, a person ("for my QBR", "for the board deck"). */
@@ -310,21 +396,19 @@ const PERIOD_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'y
  * entity or per period (not the average of rows). Claims the average word. "average order value per region"
  * (a row's own size) is the ordinary average.
  */
-export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
+export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = false): boolean {
   const at = tokens.findIndex((t) => !t.used && AVERAGE_WORDS.has(t.raw));
   const word = tokens[at];
-  if (!word) return false;
+  // "orders per customer by signup quarter": per entity within cohorts is their mean, with no average word.
+  if (!word) return cohort && perEntity(tokens, cube);
+
   const numbers = cube.members.filter(
     (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
   );
   const after = tokens.slice(at + 1, at + 4);
   if (after.some((t) => SIZE_WORDS.has(t.raw) || numbers.some((n) => n.titleWords.at(-1) === t.stem)))
     return false;
-  const entityKeys = new Set(
-    cube.members
-      .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))
-      .flatMap((m) => [...dimensionKeys(m).single, ...dimensionKeys(m).derived]),
-  );
+  const entityKeys = keysOf(cube);
   const per = tokens.some((t, i) => {
     const next = tokens[i + 1];
     if (!next || !PER_WORDS.has(t.raw)) return false;
@@ -337,3 +421,18 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube): boolean {
   if (on?.raw === 'on') on.used = true;
   return true;
 }
+
+const keysOf = (cube: CatalogCube) =>
+  new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))
+      .flatMap((m) => [...dimensionKeys(m).single, ...dimensionKeys(m).derived]),
+  );
+
+/** "per customer", "each customer": an entity of the cube after a per word. */
+const perEntity = (tokens: Token[], cube: CatalogCube) => {
+  const keys = keysOf(cube);
+  return tokens.some(
+    (t, i) => ['per', 'each', 'every'].includes(t.raw) && keys.has(tokens[i + 1]?.stem ?? ''),
+  );
+};

@@ -14,7 +14,12 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
     plan.ignored && plan.ignored.length > 0
       ? `\n\n(I left out ${plan.ignored.map((w) => `"${w}"`).join(', ')}: nothing in the data model matches ${plan.ignored.length > 1 ? 'them' : 'it'}.)`
       : '';
-  return `${text}${ignored}`;
+  const read = Object.entries(plan.readAs ?? {});
+  const readAs =
+    read.length > 0
+      ? `\n\n(I read ${read.map(([asked, as]) => `"${asked}" as ${as}`).join(', ')}: the data model's word.)`
+      : '';
+  return `${text}${ignored}${readAs}`;
 }
 
 /** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */

@@ -5,6 +5,7 @@
  * DuckDB and PostgreSQL both have).
  */
 import type { CatalogMember } from './catalog';
+import { shift, unitStart } from './dates';
 import { entityWord } from './names';
 import { type Plan, rankedChange } from './plan';
 import { conditions, ident, type PlannedQuery, quote } from './sql';
@@ -178,10 +179,21 @@ export function changeQuery(plan: Plan): PlannedQuery {
   }
   const grain = plan.grain ?? 'month';
   const partition = dims.length > 0 ? `PARTITION BY ${dims.join(', ')} ` : '';
-  const t = `SELECT ${lead}date_trunc('${grain}', ${at}) AS ${grain}, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
+  // "month over month in 2024": January's change is from December 2023 when the data has it, so the query
+  // reads one period before the range and keeps the range's own (whole periods only).
+  const range = plan.range;
+  const reach =
+    range && range.from > '0001-01-01' && unitStart(range.from, grain) === range.from
+      ? shift(range.from, grain, -1)
+      : undefined;
+  const read = reach && range ? { ...plan, range: { ...range, from: reach } } : plan;
+  const t = `SELECT ${lead}date_trunc('${grain}', ${at}) AS ${grain}, MEASURE(${m}) AS v FROM ${from}${where(conditions(read, at))}${groupBy(dims.length + 1)}`;
   const c = `SELECT ${lead}${grain}, v, LAG(v) OVER (${partition}ORDER BY ${grain}) AS previous FROM t`;
-  const ranked = top ? ' WHERE previous IS NOT NULL' : '';
-  const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${ranked}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
+  const kept = [
+    ...(reach && range ? [`${grain} >= ${quote(range.from)}`] : []),
+    ...(top ? ['previous IS NOT NULL'] : []),
+  ];
+  const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${where(kept)}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
   return described(plan, sql, [
     ...dimColumns,
     { role: 'time' },
@@ -273,8 +285,23 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       ? `average_${label(measure?.column ?? 'count')}_per_${label(over)}`
       : percentileName(percentile.p, measure?.column ?? 'count');
   const statistic = percentile.stat === 'avg' ? 'AVG(v)' : `percentile_cont(${p}) WITHIN GROUP (ORDER BY v)`;
-  const lead = dims.map((d) => `${d}, `).join('');
-  const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
-  const sql = `WITH t AS (${t}) SELECT ${lead}${statistic} AS ${name} FROM t${groupBy(dims.length)}${dims.length > 0 ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
-  return described(plan, sql, [...dimColumns, { role: 'measure', ...(measure ? { member: measure } : {}) }]);
+  // Per entity by period ("orders per customer by signup quarter"): the entities of each period (a cohort).
+  const cohort = percentile.per && plan.grain && at ? plan.grain : undefined;
+  const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : []), ...dims];
+  const names = [...(cohort ? [cohort] : []), ...dims];
+  const lead = groups.map((d) => `${d}, `).join('');
+  const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
+  // "which signup quarter has the highest revenue per customer": the groups ranked by the figure.
+  const ranked = plan.top && names.length > 0 ? plan.top : undefined;
+  const order = ranked
+    ? ` ORDER BY ${names.length + 1} ${ranked.direction === 'asc' ? 'ASC' : 'DESC'}${ranked.n > 0 ? ` LIMIT ${ranked.n}` : ''}`
+    : names.length > 0
+      ? ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`
+      : '';
+  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} AS ${name} FROM t${groupBy(names.length)}${order}`;
+  return described(plan, sql, [
+    ...(cohort ? [{ role: 'time' as const }] : []),
+    ...dimColumns,
+    { role: 'measure', ...(measure ? { member: measure } : {}) },
+  ]);
 }

@@ -1,6 +1,6 @@
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
-import { capitalise, nameOf } from './names';
+import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { listText } from './text';
 import type { Plan, ValueFilter } from './understand';
 
@@ -42,13 +42,17 @@ export function scopeText(plan: Plan): string {
     const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
     parts.push(`${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`);
   }
+  if (plan.also) parts.push(`${plan.also.member.title.toLowerCase()} in ${plan.also.range.label}`);
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
+  // A period of a start date says so ("signup date in Q1 2022"): it is not when the orders were placed.
+  const cohort = cohortTime(plan);
+  const own = cohort ? ` ${cohort.title.toLowerCase()}` : '';
   const period = plan.compare
-    ? `, ${plan.compare.map((p) => p.label).join(' vs ')}`
+    ? `,${own} ${plan.compare.map((p) => p.label).join(' vs ')}`
     : plan.range
       ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
-        ? `, ${plan.range.label}`
-        : `, in ${plan.range.label}`
+        ? `,${own} ${plan.range.label}`
+        : `,${own} in ${plan.range.label}`
       : '';
   return `${where}${period}`;
 }
@@ -57,13 +61,18 @@ export function scopeText(plan: Plan): string {
 export function planTitle(plan: Plan): string {
   const measures = listText(plan.measures.map((m) => nameOf(plan, m)));
   const dimensions = plan.dimensions.map((d) => nameOf(plan, d));
-  const by = [...(plan.grain ? [plan.grain] : []), ...dimensions];
+  const grain = grainText(plan);
+  const by = [...(grain ? [grain] : []), ...dimensions];
   const top = plan.top
     ? plan.top.n === 0
       ? ''
       : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n > 1 ? `${plan.top.n} ` : ''}`
     : '';
-  const ranked = listText(dimensions) || 'rows';
+  // "Top 5 customers", not "Top 5 customer name": a ranking of entities names them as the asker does.
+  const entities = plan.dimensions.map((d) =>
+    /\bname$/i.test(d.title) && !plan.terms?.[d.column] ? entityWord(d) : nameOf(plan, d),
+  );
+  const ranked = listText(entities) || 'rows';
   const share = plan.share
     ? `Share of ${measures}${plan.share.part ? ` where ${filterText(plan, plan.share.part)}` : ''} (%)`
     : undefined;
@@ -89,6 +98,11 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   }
   if (time && plan.compare)
     where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
+  if (plan.also) {
+    const other = ident(plan.also.member.column);
+    if (plan.also.range.from > '0001-01-01') where.push(`${other} >= ${quote(plan.also.range.from)}`);
+    if (plan.also.range.to < '9999-01-01') where.push(`${other} < ${quote(plan.also.range.to)}`);
+  }
   return where;
 }
 

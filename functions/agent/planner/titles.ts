@@ -1,5 +1,5 @@
 /** Titles of second-order plans, in the asker's words ("Customers with more than 60 orders, in 2024"). */
-import { capitalise, conditionWords, entityWord, nameOf } from './names';
+import { capitalise, conditionWords, entityWord, grainText, nameOf } from './names';
 import { type Plan, rankedChange } from './plan';
 import { planTitle, scopeText } from './sql';
 import { listText } from './text';
@@ -22,7 +22,8 @@ export function titleOf(plan: Plan): string {
   const scope = scopeText(plan);
   const measure = plan.measures[0];
   const name = measure ? nameOf(plan, measure) : 'rows';
-  const by = [...(plan.grain ? [plan.grain] : []), ...plan.dimensions.map((d) => nameOf(plan, d))];
+  const grain = grainText(plan);
+  const by = [...(grain ? [grain] : []), ...plan.dimensions.map((d) => nameOf(plan, d))];
   const byText = by.length > 0 ? ` by ${listText(by)}` : '';
   if (plan.having) {
     const who = `${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`;
@@ -44,12 +45,13 @@ export function titleOf(plan: Plan): string {
     const per = p.per
       ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`
       : ` per ${plan.grain ?? 'period'}`;
-    const dims =
-      plan.dimensions.length > 0 ? ` by ${listText(plan.dimensions.map((d) => nameOf(plan, d)))}` : '';
+    const cohort = p.per && grain ? [grain] : [];
+    const groups = [...cohort, ...plan.dimensions.map((d) => nameOf(plan, d))];
+    const dims = groups.length > 0 ? ` by ${listText(groups)}` : '';
     return capitalise(`${what} ${name}${per}${dims}${scope}`);
   }
   if (plan.change) {
-    const unit = plan.grain ?? 'month';
+    const unit = grain ?? 'month';
     const periods = plan.compare && plan.compare.length >= 2 ? plan.compare : undefined;
     const between = periods ? `, ${periods[0]?.label} to ${periods.at(-1)?.label}` : '';
     const where = scopeText({ ...plan, compare: undefined });

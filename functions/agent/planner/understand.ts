@@ -2,9 +2,9 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
 import { claimTotalCounts, findEntity, findEntityCondition, findRepeat } from './entities';
-import { merge, secondOrderOf } from './follow-up';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
+  dimensionKeys,
   findDimensions,
   findNumberFilters,
   findTop,
@@ -23,10 +23,18 @@ import {
   findNew,
   findPercentile,
   incidental,
+  startDate,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
-import { COMPARE_WORDS, FILLER, FOLLOW_UP_START, MONEY_WORDS, QUALIFIERS, RATIO_WORDS } from './vocabulary';
+import { COMPARE_WORDS, FILLER, MONEY_WORDS, QUALIFIERS, RATIO_WORDS, SOFT_WORDS } from './vocabulary';
+
+/** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
+const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
+/** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
+const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
+/** Verbs of buying (general English, read as filler where the cube has orders). */
+const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
 /** General English the planner reads itself: never corrected into a model word. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
@@ -34,7 +42,7 @@ const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RA
 export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type ValueFilter } from './plan';
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
-function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
+export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   const tokens = joinCompounds(
     words(question).map((raw) => ({ raw, stem: stem(raw), used: false })),
     cube,
@@ -46,7 +54,22 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   const change = findChange(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
-  const periods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
+  const allPeriods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
+  // With a start date asked for, a period next to its word is the cohort's ("joined in Q1 2022", "the 2022
+  // cohort"); any other period is of the rows' own date ("ordered in 2024").
+  const ownTime = cube.members.find(
+    (m) => m.kind === 'dimension' && m.type === 'time' && m !== started?.member,
+  );
+  const between = (a: number, b: number) => tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw));
+  const nextToStart = (at: number) => {
+    if (!started) return false;
+    return tokens[started.at]?.stem === 'cohort'
+      ? at < started.at && started.at - at <= 3
+      : at > started.at && at - started.at <= 3 && between(started.at, at);
+  };
+  const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
+  const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
+  const periods = split.length > 0 ? split : allPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
     (t, i) =>
@@ -58,7 +81,7 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   );
   for (const t of ratio) t.used = true;
   const percentile = findPercentile(tokens);
-  const average = percentile === undefined && findAveragePer(tokens, cube);
+  const average = percentile === undefined && findAveragePer(tokens, cube, started !== undefined);
   const firstDate = findFirst(tokens, cube);
   const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
@@ -134,6 +157,22 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   ) {
     measures = [sum];
     measureScore = 1;
+  }
+  // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
+  // nothing; by money.
+  const counted = measures[0];
+  if (
+    top &&
+    measures.length === 1 &&
+    (counted?.aggType === 'count_distinct' || counted?.aggType === 'count') &&
+    dimensionsFound.some((d) => {
+      const keys = dimensionKeys(d.member);
+      return counted.names.some((w) => keys.single.includes(w) || keys.derived.includes(w));
+    })
+  ) {
+    // With no money in this cube, another cube that has some reads it better.
+    measures = sum ? [sum] : [];
+    if (!sum) measureScore = 0;
   }
 
   let share: Parsed['share'];
@@ -214,14 +253,42 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   compare = second.compare;
   if (compare) range = undefined;
   const dimensionsRead = second.dimensions;
-  const grainRead = second.grain;
+  let grainRead = second.grain;
   top = second.top;
   share = second.share;
-  const timeDimensions = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
-  const timeDimension =
+  // A start date (the customer's signup date in a view of orders) only when asked for ("signup", "new").
+  const start = startDate(cube);
+  const allTimes = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
+  const timeDimensions = allTimes.length > 1 ? allTimes.filter((m) => m !== start) : allTimes;
+  let timeDimension =
     second.timeDimension ??
     timeDimensions.find((m) => tokens.some((t) => !STOPWORDS.has(t.raw) && m.titleWords.includes(t.stem))) ??
     timeDimensions[0];
+  // Two dates in one question: the cohort's ("joined in Q1 2022") beside the rows' own ("ordered in 2024"), or
+  // periods by signup date of rows in a range ("orders in 2024 by signup quarter").
+  let also: Plan['also'];
+  const cohortPeriod = cohortPeriods[0]?.period;
+  if (started && ownTime && split.length > 0) {
+    if (cohortPeriod) {
+      also = { member: started.member, range: cohortPeriod };
+      timeDimension = ownTime;
+      // "the Q1 2022 cohort" is one cohort: no breakdown by year unless one is named.
+      if (grainRead && !change?.grain && !started.grain && !namedGrain) grainRead = undefined;
+    } else if (grainRead && (started.grain || started.cohort) && range) {
+      also = { member: ownTime, range };
+      range = undefined;
+    }
+  }
+  // "revenue growth by signup cohort" asks how each cohort's revenue moved over the orders' dates, which one
+  // query over one time dimension does not give; a change between signup periods would answer another question.
+  if (
+    second.fields.change &&
+    started &&
+    ownTime &&
+    timeDimension === started.member &&
+    !measures.every((m) => startedCounts(m))
+  )
+    second.unresolved.push('growth within each signup cohort');
   const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   const timeUseful = needsTime && timeDimension ? 0.5 : 0;
@@ -248,19 +315,36 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   );
   // Money words are general English, but a cube that holds no money cannot answer them ("spend" of customers).
   const moneyless = !sum;
+  // Verbs of buying likewise need orders: customers "who bought in 2025" are not customers who signed up then.
+  const orderless = !memberWords.has('order');
   const unread = [
     ...leftover
       .filter(
-        (t) => (!FILLER.has(t.raw) || (moneyless && MONEY_WORDS.has(t.raw))) && !memberWords.has(t.stem),
+        (t) =>
+          (!FILLER.has(t.raw) ||
+            (moneyless && MONEY_WORDS.has(t.raw)) ||
+            (orderless && BUYING_VERBS.has(t.raw))) &&
+          !memberWords.has(t.stem),
       )
       .map((t) => t.raw),
     ...numbers,
     ...second.unresolved,
   ];
-  // Only a question that names what it measures can leave a side remark out.
-  const ignored = matched.score > 0 || claimed.length > 0 ? incidental(question, tokens, unread) : [];
+  // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
+  // "gross") that is not where a breakdown would be named.
+  const reads = matched.score > 0 || claimed.length > 0;
+  const soft = reads
+    ? unread.filter((w) => {
+        const i = raws.indexOf(w);
+        return SOFT_WORDS.has(w) && !['by', 'per', 'each', 'every', 'across'].includes(raws[i - 1] ?? '');
+      })
+    : [];
+  const ignored = reads ? [...new Set([...incidental(question, tokens, unread), ...soft])] : [];
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
+  const asked = tokens.filter((t) => t.asked && (t.used || t.value));
+  const readAs =
+    asked.length > 0 ? Object.fromEntries(asked.map((t) => [t.asked ?? t.raw, t.raw])) : undefined;
   const terms = termsOf(
     tokens,
     [
@@ -306,6 +390,8 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
     ...fields,
     ...(Object.keys(terms).length > 0 ? { terms } : {}),
     ...(ignored.length > 0 ? { ignored } : {}),
+    ...(readAs ? { readAs } : {}),
+    ...(also ? { also } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,
@@ -313,138 +399,11 @@ function parseAgainst(question: string, cube: CatalogCube, today: string): Parse
   };
 }
 
-const nothingFound = (p: Parsed) =>
-  p.measures.length === 0 &&
-  p.dimensions.length === 0 &&
-  p.filters.length === 0 &&
-  p.numberFilters.length === 0 &&
-  !p.grain &&
-  !p.range &&
-  !p.compare &&
-  !p.having &&
-  !p.first &&
-  !p.percentile;
-
-const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
-  cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
-  cube.members.find((m) => m.kind === 'measure');
-
-/** Whether the question leans on the previous one ("and by status?", "what about 2024?"). */
-export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
-  const text = words(question).join(' ');
-  if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
-  return parsed !== undefined && parsed.measures.length === 0 && words(question).length <= 6;
-}
-
-const additive = (m: CatalogMember) => m.aggType === 'sum' || m.aggType === 'count';
-
-function toPlan(p: Parsed): Plan | undefined {
-  let measures = p.measures.length > 0 ? p.measures : [defaultMeasure(p.cube)].filter((m) => m !== undefined);
-  // A share adds up its parts: only a sum or a count can be shared out.
-  if (p.share) measures = [measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
-  if (measures.length === 0) return undefined;
-  return {
-    cube: p.cube,
-    measures,
-    dimensions: p.dimensions,
-    ...(p.grain ? { grain: p.grain } : {}),
-    ...(p.timeDimension ? { timeDimension: p.timeDimension } : {}),
-    filters: p.filters,
-    numberFilters: p.numberFilters,
-    ...(p.range ? { range: p.range } : {}),
-    ...(p.compare ? { compare: p.compare } : {}),
-    ...(p.top ? { top: p.top } : {}),
-    ...(p.share ? { share: p.share } : {}),
-    ...secondOrderOf(p),
-  };
-}
-
-/** The best reading of a question over the catalog (highest score; the earlier cube on ties). */
-function parseBest(question: string, catalog: readonly CatalogCube[], today: string): Parsed | undefined {
-  let best: Parsed | undefined;
-  // A reading that explains every word beats one that leaves some unexplained, whatever their scores.
-  const complete = (p: Parsed) => (p.unexplained.length === 0 ? 1 : 0);
-  for (const cube of catalog) {
-    const parsed = parseAgainst(question, cube, today);
-    if (
-      !best ||
-      complete(parsed) > complete(best) ||
-      (complete(parsed) === complete(best) && parsed.score > best.score)
-    )
-      best = parsed;
-  }
-  return best;
-}
-
-/** What the planner makes of a thread's last question. */
-export type Reading =
-  | { kind: 'plan'; plan: Plan }
-  /** Part of the question is outside the data (a person, a forecast): say what is missing. */
-  | { kind: 'refuse'; missing: string; future?: boolean; near?: Plan }
-  /** Nothing in the question matches the model. */
-  | { kind: 'none' };
-
-/**
- * Reads the last question of a thread: earlier questions are replayed so that follow-ups reuse what they
- * do not change. A question whose meaning leans on words the model cannot explain, or on the future, is
- * refused rather than answered as a different question.
- */
-export function readQuestions(
-  questions: readonly string[],
-  catalog: readonly CatalogCube[],
-  today: string,
-): Reading {
-  let plan: Plan | undefined;
-  let reading: Reading = { kind: 'none' };
-  for (const question of questions) {
-    const best = parseBest(question, catalog, today);
-    if (!best) return { kind: 'none' };
-    let parsed = best;
-    if (plan && looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] })) {
-      parsed = parseAgainst(question, plan.cube, today);
-      plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
-    } else {
-      plan = nothingFound(parsed) ? undefined : toPlan(parsed);
-    }
-    if (plan && parsed.future) {
-      reading = {
-        kind: 'refuse',
-        missing: 'forecasts or future dates (the data only records what happened)',
-        future: true,
-        near: plan,
-      };
-      plan = undefined;
-    } else if (plan && parsed.unexplained.length > 0) {
-      reading = { kind: 'refuse', missing: listQuoted(parsed.unexplained), near: plan };
-      plan = undefined;
-    } else {
-      reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
-    }
-  }
-  return reading;
-}
-
-const listQuoted = (items: string[]) => {
-  const quoted = [...new Set(items)].map((w) => `"${w}"`);
-  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-};
-
-/** The plan for the last question of a thread, or undefined when it cannot be answered from the model. */
-export function planFor(
-  questions: readonly string[],
-  catalog: readonly CatalogCube[],
-  today = new Date().toISOString().slice(0, 10),
-): Plan | undefined {
-  const reading = readQuestions(questions, catalog, today);
-  return reading.kind === 'plan' ? reading.plan : undefined;
-}
-
-/** Whether the last question matched nothing of its own (for the help answer). */
-export function questionMatches(
-  question: string,
-  catalog: readonly CatalogCube[],
-  today = new Date().toISOString().slice(0, 10),
-): boolean {
-  const parsed = parseBest(question, catalog, today);
-  return parsed !== undefined && !nothingFound(parsed);
-}
+export {
+  looksLikeFollowUp,
+  missingPhrases,
+  planFor,
+  questionMatches,
+  type Reading,
+  readQuestions,
+} from './reading';

@@ -223,9 +223,20 @@ export const FILLER = new Set(
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
   distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
-  thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise`.split(
+  saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise`.split(
     /\s+/,
   ),
+);
+
+/**
+ * Words that do not change what is counted: manner ("quickly"), vague objects ("something"), and adjectives the
+ * model's measures already are ("gross" revenue is the recorded revenue). Left out, and said so, when the rest
+ * of the question reads; never where a breakdown is named ("by channel" stays a missing dimension).
+ */
+export const SOFT_WORDS = new Set(
+  `quickly fast asap urgently urgent really actually basically simply honestly just kindly pls plz btw fyi
+  something anything everything stuff things thing gross cumulative aggregate aggregated raw headline
+  latest current overall grand all-time alltime`.split(/\s+/),
 );
 
 /** Words for a kind of thing that follow a value ("enterprise tier", "north area"): they name the value's group. */

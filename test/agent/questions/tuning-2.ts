@@ -29,6 +29,20 @@ export const perCustomer = (having: string, where = '') =>
   `SELECT count(*) FROM (SELECT customer_id FROM orders ${where} GROUP BY 1 HAVING ${having})`;
 export const growth = (value: string, previous: string) =>
   `round(100.0 * (${value} - ${previous}) / ${previous}, 2)`;
+/**
+ * Each period of [from, to) with its change from the period before, that one read even when it lies before
+ * `from` ("month over month in 2024": January against December 2023, as the data has it).
+ */
+export const periodChange = (
+  unit: 'month' | 'quarter',
+  measure: string,
+  from: string,
+  to: string,
+  change: 'percent' | 'absolute' = 'percent',
+) =>
+  `WITH m AS (SELECT date_trunc('${unit}', created_at) AS p, ${measure} AS v FROM orders GROUP BY 1),
+   c AS (SELECT p, v, lag(v) OVER (ORDER BY p) AS prev FROM m)
+   SELECT p, v, ${change === 'percent' ? growth('v', 'prev') : 'v - prev'} FROM c WHERE p >= '${from}' AND p < '${to}'`;
 export const yearly = (expr: string, year: number) => `${expr} FILTER (WHERE year(created_at) = ${year})`;
 export const inYear = (year: number) => `created_at >= '${year}-01-01' AND created_at < '${year + 1}-01-01'`;
 export const withCustomers = 'orders o JOIN customers c ON o.customer_id = c.id';
@@ -94,14 +108,12 @@ export const tuning2: SecondOrderCase[] = [
   {
     class: 'change',
     ask: 'month over month revenue growth in 2024',
-    sql: `WITH m AS (SELECT date_trunc('month', created_at) AS month, sum(amount) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1)
-          SELECT month, v, ${growth('v', 'lag(v) OVER (ORDER BY month)')} FROM m`,
+    sql: periodChange('month', 'sum(amount)', '2024-01-01', '2025-01-01'),
   },
   {
     class: 'change',
     ask: 'How did the number of orders change month over month in 2025?',
-    sql: `WITH m AS (SELECT date_trunc('month', created_at) AS month, count(*) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)
-          SELECT month, v, v - lag(v) OVER (ORDER BY month) FROM m`,
+    sql: periodChange('month', 'count(*)', '2025-01-01', '2026-01-01', 'absolute'),
   },
   {
     class: 'change',
@@ -117,8 +129,7 @@ export const tuning2: SecondOrderCase[] = [
   {
     class: 'change',
     ask: 'quarter over quarter change in orders in 2024',
-    sql: `WITH q AS (SELECT date_trunc('quarter', created_at) AS quarter, count(*) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1)
-          SELECT quarter, v, v - lag(v) OVER (ORDER BY quarter) FROM q`,
+    sql: periodChange('quarter', 'count(*)', '2024-01-01', '2025-01-01', 'absolute'),
   },
   {
     class: 'change',

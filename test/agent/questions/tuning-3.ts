@@ -10,17 +10,20 @@ import {
   inYear,
   PAST,
   perCustomer,
+  periodChange,
   type SecondOrderCase,
   topShare,
   withCustomers,
   yearly,
 } from './tuning-2';
 
+/** The set's clock (`npm run eval` reads a module's `*_NOW`). */
+export { TUNING_2_NOW } from './tuning-2';
+
 /** A third batch, other phrasings of the same classes (written before the planner was run on them). */
 const LATER = '2026-03-15T12:00:00Z';
-const monthly = (measure: string, where: string) =>
-  `WITH m AS (SELECT date_trunc('month', created_at) AS month, ${measure} AS v FROM orders WHERE ${where} GROUP BY 1)
-   SELECT month, v, ${growth('v', 'lag(v) OVER (ORDER BY month)')} FROM m`;
+const monthly = (measure: string, year: number) =>
+  periodChange('month', measure, `${year}-01-01`, `${year + 1}-01-01`);
 
 export const tuning3: SecondOrderCase[] = [
   {
@@ -77,7 +80,7 @@ export const tuning3: SecondOrderCase[] = [
   {
     class: 'change',
     ask: 'What is the month-over-month revenue growth for 2025?',
-    sql: monthly('sum(amount)', inYear(2025)),
+    sql: monthly('sum(amount)', 2025),
   },
   {
     class: 'change',
@@ -108,7 +111,7 @@ export const tuning3: SecondOrderCase[] = [
   {
     class: 'change',
     ask: 'Monthly revenue growth rate in 2024',
-    sql: monthly('sum(amount)', inYear(2024)),
+    sql: monthly('sum(amount)', 2024),
   },
   {
     class: 'change',
@@ -124,8 +127,7 @@ export const tuning3: SecondOrderCase[] = [
   {
     class: 'change',
     ask: 'quarterly revenue growth in 2025',
-    sql: `WITH q AS (SELECT date_trunc('quarter', created_at) AS quarter, sum(amount) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)
-          SELECT quarter, v, ${growth('v', 'lag(v) OVER (ORDER BY quarter)')} FROM q`,
+    sql: periodChange('quarter', 'sum(amount)', '2025-01-01', '2026-01-01'),
   },
   {
     class: 'cohorts',
@@ -435,8 +437,7 @@ export const tuning3: SecondOrderCase[] = [
   {
     class: 'change',
     ask: 'What was the month-over-month change in the number of orders in Q4 2025?',
-    sql: `WITH m AS (SELECT date_trunc('month', created_at) AS month, count(*) AS v FROM orders WHERE created_at >= '2025-10-01' GROUP BY 1)
-          SELECT month, v, v - lag(v) OVER (ORDER BY month) FROM m`,
+    sql: periodChange('month', 'count(*)', '2025-10-01', '2026-01-01', 'absolute'),
   },
   {
     class: 'change',

@@ -1,0 +1,187 @@
+/**
+ * From readings of one question against each cube to the thread's plan: the best reading, follow-ups merged
+ * into the previous plan, and refusals of questions that lean on words the model cannot explain.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { merge, secondOrderOf } from './follow-up';
+import type { Parsed, Plan } from './plan';
+import { STOPWORDS, words } from './text';
+import { parseAgainst } from './understand';
+import { FOLLOW_UP_START } from './vocabulary';
+
+const nothingFound = (p: Parsed) =>
+  p.measures.length === 0 &&
+  p.dimensions.length === 0 &&
+  p.filters.length === 0 &&
+  p.numberFilters.length === 0 &&
+  !p.grain &&
+  !p.range &&
+  !p.compare &&
+  !p.having &&
+  !p.first &&
+  !p.percentile;
+
+const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
+  cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
+  cube.members.find((m) => m.kind === 'measure');
+
+/** Whether the question leans on the previous one ("and by status?", "what about 2024?"). */
+export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
+  const text = words(question).join(' ');
+  if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  return parsed !== undefined && parsed.measures.length === 0 && words(question).length <= 6;
+}
+
+const additive = (m: CatalogMember) => m.aggType === 'sum' || m.aggType === 'count';
+
+function toPlan(p: Parsed): Plan | undefined {
+  let measures = p.measures.length > 0 ? p.measures : [defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  // A share adds up its parts: only a sum or a count can be shared out.
+  if (p.share) {
+    // A share of distinct entities ("percentage of customers from each signup quarter who ordered") is not a
+    // share of another measure: with nothing additive named, no plan rather than a different question.
+    if (p.measureNamed && p.measures.length > 0 && !p.measures.some(additive)) return undefined;
+    measures = [measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
+  }
+  if (measures.length === 0) return undefined;
+  return {
+    cube: p.cube,
+    measures,
+    dimensions: p.dimensions,
+    ...(p.grain ? { grain: p.grain } : {}),
+    ...(p.timeDimension ? { timeDimension: p.timeDimension } : {}),
+    filters: p.filters,
+    numberFilters: p.numberFilters,
+    ...(p.range ? { range: p.range } : {}),
+    ...(p.compare ? { compare: p.compare } : {}),
+    ...(p.top ? { top: p.top } : {}),
+    ...(p.share ? { share: p.share } : {}),
+    ...secondOrderOf(p),
+  };
+}
+
+/** The best reading of a question over the catalog (highest score; the earlier cube on ties). */
+function parseBest(question: string, catalog: readonly CatalogCube[], today: string): Parsed | undefined {
+  let best: Parsed | undefined;
+  // A reading that explains every word beats one that leaves some unexplained, whatever their scores.
+  const complete = (p: Parsed) => (p.unexplained.length === 0 ? 1 : 0);
+  for (const cube of catalog) {
+    const parsed = parseAgainst(question, cube, today);
+    if (
+      !best ||
+      complete(parsed) > complete(best) ||
+      (complete(parsed) === complete(best) && parsed.score > best.score)
+    )
+      best = parsed;
+  }
+  return best;
+}
+
+/** What the planner makes of a thread's last question. */
+export type Reading =
+  | { kind: 'plan'; plan: Plan }
+  /** Part of the question is outside the data (a person, a forecast): say what is missing. */
+  | { kind: 'refuse'; missing: string; future?: boolean; near?: Plan }
+  /** Nothing in the question matches the model. */
+  | { kind: 'none' };
+
+/**
+ * Reads the last question of a thread: earlier questions are replayed so that follow-ups reuse what they
+ * do not change. A question whose meaning leans on words the model cannot explain, or on the future, is
+ * refused rather than answered as a different question.
+ */
+export function readQuestions(
+  questions: readonly string[],
+  catalog: readonly CatalogCube[],
+  today: string,
+): Reading {
+  let plan: Plan | undefined;
+  let reading: Reading = { kind: 'none' };
+  for (const question of questions) {
+    const best = parseBest(question, catalog, today);
+    if (!best) return { kind: 'none' };
+    let parsed = best;
+    if (plan && looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] })) {
+      parsed = parseAgainst(question, plan.cube, today);
+      plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
+    } else {
+      plan = nothingFound(parsed) ? undefined : toPlan(parsed);
+    }
+    if (plan && parsed.future) {
+      reading = {
+        kind: 'refuse',
+        missing: 'forecasts or future dates (the data only records what happened)',
+        future: true,
+        near: plan,
+      };
+      plan = undefined;
+    } else if (plan && parsed.unexplained.length > 0) {
+      reading = {
+        kind: 'refuse',
+        missing: listQuoted(missingPhrases(question, parsed.unexplained)),
+        near: plan,
+      };
+      plan = undefined;
+    } else {
+      reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
+    }
+  }
+  return reading;
+}
+
+/**
+ * What a refusal names: each unexplained word with the words it forms a name with ("marketing channel", "sales
+ * rep": a word the model knows right before one it does not, unless a breakdown word parts them).
+ */
+export function missingPhrases(question: string, unexplained: readonly string[]): string[] {
+  const raws = words(question);
+  const missing = new Set(unexplained);
+  const phrases: string[] = [];
+  const covered = new Set<number>();
+  raws.forEach((w, i) => {
+    if (!missing.has(w) || covered.has(i)) return;
+    let start = i;
+    let end = i;
+    while (missing.has(raws[end + 1] ?? '')) end++;
+    const before = raws[start - 1] ?? '';
+    if (
+      /^[a-z]{3,}$/.test(before) &&
+      !STOPWORDS.has(before) &&
+      !['by', 'per', 'and', 'or', 'each', 'every', 'across', 'vs'].includes(before)
+    )
+      start--;
+    for (let k = start; k <= end; k++) covered.add(k);
+    phrases.push(raws.slice(start, end + 1).join(' '));
+  });
+  // Words not found as written (a number with its neighbours, a corrected spelling) stay as they were.
+  const named = new Set(phrases.flatMap((p) => p.split(' ')));
+  return [
+    ...new Set([...phrases, ...unexplained.filter((w) => !named.has(w) && !w.includes(' '))]),
+    ...unexplained.filter((w) => w.includes(' ')),
+  ];
+}
+
+const listQuoted = (items: string[]) => {
+  const quoted = [...new Set(items)].map((w) => `"${w}"`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+};
+
+/** The plan for the last question of a thread, or undefined when it cannot be answered from the model. */
+export function planFor(
+  questions: readonly string[],
+  catalog: readonly CatalogCube[],
+  today = new Date().toISOString().slice(0, 10),
+): Plan | undefined {
+  const reading = readQuestions(questions, catalog, today);
+  return reading.kind === 'plan' ? reading.plan : undefined;
+}
+
+/** Whether the last question matched nothing of its own (for the help answer). */
+export function questionMatches(
+  question: string,
+  catalog: readonly CatalogCube[],
+  today = new Date().toISOString().slice(0, 10),
+): boolean {
+  const parsed = parseBest(question, catalog, today);
+  return parsed !== undefined && !nothingFound(parsed);
+}
