@@ -6,6 +6,7 @@ import { config } from '../config';
 import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
+import { clickHouseSource } from '../query/clickhouse-source';
 import { hasPassword } from '../query/data-source';
 import type { ModelIssue } from '../semantic';
 import { type AccountFlag, accounts, FLAGS, PLANS, type Plan } from '../store/accounts';
@@ -45,6 +46,9 @@ const options = {
   duckdb: { type: 'string' },
   postgres: { type: 'string' },
   'postgres-secret': { type: 'string' },
+  clickhouse: { type: 'string' },
+  'clickhouse-database': { type: 'string' },
+  'clickhouse-secret': { type: 'string' },
   'default-branch': { type: 'string' },
   branch: { type: 'string' },
   version: { type: 'string' },
@@ -229,9 +233,11 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       const account = required(values, 'account');
       await requireAccount(store, account);
       const secretArn = values['postgres-secret'];
-      if ([values.duckdb, values.postgres, secretArn].filter(Boolean).length > 1) {
-        throw new UsageError('give one of --duckdb, --postgres or --postgres-secret');
+      if ([values.duckdb, values.postgres, secretArn, values.clickhouse].filter(Boolean).length > 1) {
+        throw new UsageError('give one of --duckdb, --postgres, --postgres-secret or --clickhouse');
       }
+      if (!values.clickhouse && (values['clickhouse-database'] || values['clickhouse-secret']))
+        throw new UsageError('--clickhouse-database and --clickhouse-secret go with --clickhouse <url>');
       if (values.postgres && hasPassword(values.postgres)) {
         // The table is readable by every function and by backups: a password does not belong in it.
         throw new UsageError(
@@ -241,11 +247,17 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+$/.test(secretArn)) {
         throw new UsageError('--postgres-secret: a Secrets Manager secret ARN (arn:aws:secretsmanager:...)');
       }
-      const dataSource: DataSourceConfig = secretArn
-        ? { kind: 'postgres', connectionSecretArn: secretArn }
-        : values.postgres
-          ? { kind: 'postgres', connectionString: values.postgres }
-          : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
+      const dataSource: DataSourceConfig = values.clickhouse
+        ? clickHouseSource({
+            url: values.clickhouse,
+            ...(values['clickhouse-database'] ? { database: values['clickhouse-database'] } : {}),
+            ...(values['clickhouse-secret'] ? { secretArn: values['clickhouse-secret'] } : {}),
+          })
+        : secretArn
+          ? { kind: 'postgres', connectionSecretArn: secretArn }
+          : values.postgres
+            ? { kind: 'postgres', connectionString: values.postgres }
+            : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
       return deployments.upsert(store, {
         account,
         id: positiveInt(required(values, 'id'), 'id'),

@@ -3,6 +3,7 @@
  * user's row-level policies, and run on DuckDB or PostgreSQL.
  */
 import { compileSql, warmParser } from './compiler';
+import { ClickHouseDriver } from './drivers/clickhouse';
 import { DuckDbDriver } from './drivers/duckdb';
 import { PostgresDriver } from './drivers/postgres';
 import type { DataSource, Driver, QueryResult } from './drivers/types';
@@ -20,6 +21,7 @@ export {
   sqlTarget,
   suggest,
 } from './compiler';
+export { ClickHouseDriver } from './drivers/clickhouse';
 export { DuckDbDriver } from './drivers/duckdb';
 export { PostgresDriver } from './drivers/postgres';
 export {
@@ -58,11 +60,13 @@ export function getDriver(source: DataSource): Promise<Driver> {
   let driver = drivers.get(key);
   if (!driver) {
     driver =
-      source.kind === 'postgres'
-        ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
-        : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
-            (path) => DuckDbDriver.open(path),
-          );
+      source.kind === 'clickhouse'
+        ? Promise.resolve(new ClickHouseDriver(source))
+        : source.kind === 'postgres'
+          ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
+          : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
+              (path) => DuckDbDriver.open(path),
+            );
     drivers.set(key, driver);
     driver.catch(() => drivers.delete(key));
   }

@@ -13,7 +13,9 @@ import { type TransactItem, transact } from './transactions';
 export type DataSourceConfig =
   | { kind: 'duckdb'; database: string }
   | { kind: 'postgres'; connectionString: string }
-  | { kind: 'postgres'; connectionSecretArn: string };
+  | { kind: 'postgres'; connectionSecretArn: string }
+  /** ClickHouse's HTTP interface; its user and password live in a Secrets Manager secret (functions/query/clickhouse-source.ts). */
+  | { kind: 'clickhouse'; url: string; database: string; credentialsSecretArn?: string };
 
 export interface Deployment {
   account: string;

@@ -5,7 +5,7 @@
  * `join_use_nulls = 1`, server-side typed parameters.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -30,19 +30,43 @@ interface ChdbModule {
   Session: new (path?: string) => ChdbSession;
 }
 
-/** The chdb module, installed into the cache on first use (about 20 s from the npm cache). */
-export function loadChdb(): ChdbModule {
+/** The chdb module's main file, installed into the cache on first use (about 20 s from the npm cache). */
+export function chdbEntry(): string {
   const entry = join(CACHE, 'node_modules', 'chdb', 'package.json');
-  if (!existsSync(entry)) {
-    mkdirSync(CACHE, { recursive: true });
-    writeFileSync(join(CACHE, 'package.json'), '{"private": true}\n');
-    execFileSync(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', CACHE, `chdb@${CHDB_VERSION}`],
-      { stdio: 'inherit' },
-    );
+  // Written once the install finished; test files starting together wait on one install (a lock directory).
+  const done = join(CACHE, `installed-${CHDB_VERSION}`);
+  const lock = join(CACHE, '.installing');
+  mkdirSync(CACHE, { recursive: true });
+  while (!existsSync(done)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another process installs; a lock older than 5 minutes was left by a killed one.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
+        rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        writeFileSync(join(CACHE, 'package.json'), '{"private": true}\n');
+        execFileSync(
+          'npm',
+          ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', CACHE, `chdb@${CHDB_VERSION}`],
+          { stdio: 'inherit' },
+        );
+        writeFileSync(done, '');
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
   }
-  return createRequire(entry)('chdb') as ChdbModule;
+  return createRequire(entry).resolve('chdb');
+}
+
+/** The chdb module (installed on first use). */
+export function loadChdb(): ChdbModule {
+  return createRequire(chdbEntry())(chdbEntry()) as ChdbModule;
 }
 
 interface JsonCompact {
@@ -100,15 +124,14 @@ const TABLES: Record<string, string> = {
   customers: 'id Int64, name String, segment String, region String, created_at DateTime64(6)',
 };
 
-/** A ClickHouse session holding exactly the rows of a DuckDB sample file (copied, so the engines agree). */
-export async function chdbFromDuckDb(duckPath: string, tables = TABLES): Promise<ChdbDriver> {
-  const { Session } = loadChdb();
-  const session = new Session();
+/** CREATE TABLE and INSERT statements copying a DuckDB file's tables into ClickHouse (so the engines agree). */
+export async function clickHouseSetup(duckPath: string, tables = TABLES): Promise<string[]> {
+  const statements: string[] = [];
   const instance = await DuckDBInstance.create(duckPath, { access_mode: 'READ_ONLY' });
   try {
     const connection = await instance.connect();
     for (const [table, columns] of Object.entries(tables)) {
-      session.query(`CREATE TABLE ${table} (${columns}) ENGINE = MergeTree ORDER BY tuple()`);
+      statements.push(`CREATE TABLE ${table} (${columns}) ENGINE = MergeTree ORDER BY tuple()`);
       const names = columns.split(/,(?![^(]*\))/).map((c) => c.trim().split(' ')[0] ?? '');
       const reader = await connection.runAndReadAll(
         `SELECT ${names.map((n) => (n === 'created_at' ? `strftime(${n}, '%Y-%m-%d %H:%M:%S.%f')` : n === 'amount' ? `CAST(${n} AS VARCHAR)` : n)).join(', ')} FROM ${table}`,
@@ -123,12 +146,20 @@ export async function chdbFromDuckDb(duckPath: string, tables = TABLES): Promise
           ),
         );
       for (let i = 0; i < lines.length; i += 5_000) {
-        session.query(`INSERT INTO ${table} FORMAT JSONEachRow ${lines.slice(i, i + 5_000).join('\n')}`);
+        statements.push(`INSERT INTO ${table} FORMAT JSONEachRow ${lines.slice(i, i + 5_000).join('\n')}`);
       }
     }
     connection.closeSync();
   } finally {
     instance.closeSync();
   }
+  return statements;
+}
+
+/** A ClickHouse session holding exactly the rows of a DuckDB sample file (copied, so the engines agree). */
+export async function chdbFromDuckDb(duckPath: string, tables = TABLES): Promise<ChdbDriver> {
+  const { Session } = loadChdb();
+  const session = new Session();
+  for (const statement of await clickHouseSetup(duckPath, tables)) session.query(statement);
   return new ChdbDriver(session);
 }

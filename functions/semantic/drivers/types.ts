@@ -10,6 +10,8 @@ export interface QueryResult {
   schema: { name: string; column_type: string }[];
   data: unknown[][];
   totalRows: number;
+  /** totalRows is "at least": the engine stopped past maxRows, and counting the rest would cost a second query. */
+  totalRowsIsLowerBound?: true;
 }
 
 export interface ExecuteOptions {
@@ -30,7 +32,8 @@ export interface Driver {
 /** Where a deployment's data lives. */
 export type DataSource =
   | { kind: 'duckdb'; database: 'sample' | string }
-  | { kind: 'postgres'; connectionString: string; schema?: string };
+  | { kind: 'postgres'; connectionString: string; schema?: string }
+  | { kind: 'clickhouse'; url: string; database: string; username?: string; password?: string };
 
 /** Converts a driver value to JSON: safe integers as numbers, decimals as numbers, everything else as text. */
 export function jsonValue(value: unknown): unknown {
