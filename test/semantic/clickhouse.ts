@@ -156,6 +156,84 @@ export async function clickHouseSetup(duckPath: string, tables = TABLES): Promis
   return statements;
 }
 
+/** DuckDB's column types as ClickHouse's (Nullable: hand-written data holds NULLs). */
+function clickHouseType(duckType: string): string {
+  const t = duckType.toUpperCase();
+  const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(t);
+  if (decimal) return `Decimal(${decimal[1]}, ${decimal[2]})`;
+  const known: Record<string, string> = {
+    TINYINT: 'Int8',
+    SMALLINT: 'Int16',
+    INTEGER: 'Int32',
+    BIGINT: 'Int64',
+    HUGEINT: 'Int128',
+    FLOAT: 'Float32',
+    DOUBLE: 'Float64',
+    VARCHAR: 'String',
+    BOOLEAN: 'Bool',
+    DATE: 'Date32',
+    TIMESTAMP: 'DateTime64(6)',
+    'TIMESTAMP WITH TIME ZONE': "DateTime64(6, 'UTC')",
+  };
+  const mapped = known[t];
+  if (!mapped) throw new Error(`no ClickHouse type for DuckDB's ${duckType}`);
+  return mapped;
+}
+
+/**
+ * Statements that copy every table of a DuckDB file into ClickHouse, column types mapped and values as DuckDB
+ * holds them (schema `main` is the `default` database; another schema a database of its name).
+ */
+export async function copyDuckDbStatements(duckPath: string): Promise<string[]> {
+  const statements: string[] = [];
+  const instance = await DuckDBInstance.create(duckPath, { access_mode: 'READ_ONLY' });
+  try {
+    const connection = await instance.connect();
+    const columns = (
+      await connection.runAndReadAll(
+        'SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns WHERE table_catalog = current_database() ORDER BY table_schema, table_name, ordinal_position',
+      )
+    ).getRowsJS() as [string, string, string, string][];
+    const tables = new Map<string, [string, string][]>();
+    for (const [schema, table, column, type] of columns) {
+      const key = `${schema}.${table}`;
+      tables.set(key, [...(tables.get(key) ?? []), [column, type]]);
+    }
+    for (const [key, cols] of tables) {
+      const [schema = 'main', table = ''] = key.split('.');
+      const database = schema === 'main' ? 'default' : schema;
+      if (database !== 'default') statements.push(`CREATE DATABASE IF NOT EXISTS ${database}`);
+      statements.push(
+        `CREATE TABLE ${database}.${table} (${cols.map(([c, t]) => `${c} Nullable(${clickHouseType(t)})`).join(', ')}) ENGINE = MergeTree ORDER BY tuple()`,
+      );
+      const select = cols
+        .map(([c, t]) =>
+          /^TIMESTAMP/.test(t)
+            ? `strftime(${c}, '%Y-%m-%d %H:%M:%S.%f') AS ${c}`
+            : /^(DECIMAL|DATE|HUGEINT)/.test(t)
+              ? `CAST(${c} AS VARCHAR) AS ${c}`
+              : c,
+        )
+        .join(', ');
+      const rows = (await connection.runAndReadAll(`SELECT ${select} FROM ${schema}.${table}`)).getRowsJS();
+      const lines = rows.map((row) =>
+        JSON.stringify(
+          Object.fromEntries(cols.map(([c], i) => [c, typeof row[i] === 'bigint' ? String(row[i]) : row[i]])),
+        ),
+      );
+      for (let i = 0; i < lines.length; i += 5_000) {
+        statements.push(
+          `INSERT INTO ${database}.${table} FORMAT JSONEachRow ${lines.slice(i, i + 5_000).join('\n')}`,
+        );
+      }
+    }
+    connection.closeSync();
+  } finally {
+    instance.closeSync();
+  }
+  return statements;
+}
+
 /** A ClickHouse session holding exactly the rows of a DuckDB sample file (copied, so the engines agree). */
 export async function chdbFromDuckDb(duckPath: string, tables = TABLES): Promise<ChdbDriver> {
   const { Session } = loadChdb();

@@ -163,6 +163,8 @@ export class ClickHouseDriver implements Driver {
           max_result_rows: String(options.maxRows + 1),
           result_overflow_mode: 'break',
           join_use_nulls: 1,
+          // SUM, MAX... over no rows are NULL, as in SQL (ClickHouse gives 0 otherwise).
+          aggregate_functions_null_for_empty: 1,
           // 64-bit integers as text, so none is rounded by JSON parsing (safe ones become numbers again).
           output_format_json_quote_64bit_integers: 1,
         },
