@@ -38,6 +38,8 @@ export interface DialectRules {
   readonly floatDivision?: string;
   /** A scalar subquery of one COUNT gives 0 on no rows (the engine's decorrelated join would give NULL). */
   readonly countSubqueryZero?: boolean;
+  /** The engine's lexer reads backslash escapes inside quotes (clickHouseLexical). */
+  readonly backslashEscapes?: boolean;
   /** The engine needs distinct output names in one SELECT: a repeated name gets `_2`, `_3`... */
   readonly distinctNames?: boolean;
   /** `(VALUES ('a'), ('b')) AS t(c)` (switch dimensions) -> `(SELECT 'a' AS c UNION ALL SELECT 'b') AS t`. */
@@ -94,6 +96,7 @@ export const DIALECT_RULES: Partial<Record<Dialect, DialectRules>> = {
     },
     floatDivision: 'toFloat64',
     countSubqueryZero: true,
+    backslashEscapes: true,
     distinctNames: true,
     valuesAsUnion: true,
     intervalFrames:
@@ -353,6 +356,30 @@ function paramType(value: unknown): string {
   return 'String';
 }
 
+/**
+ * Re-spells the final SQL for ClickHouse's lexer, which reads backslash escapes inside '...' and "..." where
+ * PostgreSQL (whose lexing the compiler checked) reads a plain backslash: each backslash is doubled, so every
+ * literal and name keeps the text the compiler saw and none can end early (`'a\'` would otherwise swallow the
+ * SQL after it). User SQL holds no backslash (the compiler refuses it); a model's SQL may.
+ */
+function clickHouseLexical(sql: string): string {
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i] ?? '';
+    if (ch === "'" || ch === '"') {
+      let j = i + 1;
+      while (j < sql.length && !(sql[j] === ch && sql[j + 1] !== ch)) j += sql[j] === ch ? 2 : 1;
+      out += sql.slice(i, j + 1).replace(/\\/g, '\\\\');
+      i = j + 1;
+      continue;
+    }
+    out += ch;
+    i += 1;
+  }
+  return out;
+}
+
 /** Replaces `$n` outside string literals and quoted names with `{pn:Type}`. */
 function braceParams(sql: string, params: readonly unknown[]): string {
   let out = '';
@@ -413,6 +440,7 @@ export function toDialect(compiled: CompiledQuery, dialect: Dialect): CompiledQu
     return placeholders[Number(a ?? b)] ?? '';
   });
   sql = sql.replace(/"__partition_(\d+)__"/g, (_w, n: string) => partitions[Number(n)] ?? '');
+  if (rules.backslashEscapes) sql = clickHouseLexical(sql);
   if (rules.params === 'braces') sql = braceParams(sql, compiled.params);
   return { sql, params: compiled.params };
 }

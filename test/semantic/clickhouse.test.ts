@@ -128,6 +128,15 @@ describe('the dialect stage', () => {
     );
   });
 
+  test("backslashes in model SQL's literals are doubled: ClickHouse reads them as escapes, PostgreSQL as text", () => {
+    // User SQL may hold no backslash at all (the compiler refuses it); a cube's sql may, as PostgreSQL reads it.
+    const { sql } = toDialect(
+      { sql: String.raw`SELECT 'c:\dir' AS a, '\\d+' AS b FROM t`, params: [] },
+      'clickhouse',
+    );
+    expect(sql).toBe(String.raw`SELECT 'c:\\dir' AS "a", '\\\\d+' AS "b" FROM "t"`);
+  });
+
   test('what ClickHouse cannot do exactly is refused by name', () => {
     for (const [sql, feature] of [
       ["SELECT string_agg(a, ',') FROM t", 'STRING_AGG'],
