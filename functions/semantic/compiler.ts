@@ -143,7 +143,7 @@ export async function compileSql(
     return `${quote(generated)} AS (${body})`;
   });
   // The dialect stage (docs/data-model.md, "Engines"): the engine's spelling of the printed SQL.
-  const compiled = toDialect({ sql: emit(root, secured), params }, to.dialect);
+  const compiled = await toDialect({ sql: emit(root, secured), params }, to.dialect);
   compiledCache.set(cacheKey, compiled);
   return { sql: compiled.sql, params: [...compiled.params] };
 }

@@ -5,6 +5,7 @@
  */
 import { SqlNotAllowedError } from '../errors';
 import { isNode, type Node, POSTGRES, sqlParser, walk } from './sql/ast';
+import { parsePrintedSql } from './sql/parse';
 import type { CompiledQuery, Dialect } from './target';
 
 /** What one engine needs differently from the SQL the compiler prints. */
@@ -412,7 +413,7 @@ function braceParams(sql: string, params: readonly unknown[]): string {
 }
 
 /** The compiled query in `dialect`'s spelling (unchanged for a dialect without rules). */
-export function toDialect(compiled: CompiledQuery, dialect: Dialect): CompiledQuery {
+export async function toDialect(compiled: CompiledQuery, dialect: Dialect): Promise<CompiledQuery> {
   const rules = DIALECT_RULES[dialect];
   if (!rules) return compiled;
   if (
@@ -427,7 +428,8 @@ export function toDialect(compiled: CompiledQuery, dialect: Dialect): CompiledQu
   );
   let ast: unknown;
   try {
-    ast = sqlParser.astify(source, POSTGRES);
+    // In the parse worker, within its deadline: a large compiled query takes the parser most of a second.
+    ast = await parsePrintedSql(source);
   } catch (error) {
     throw new SqlNotAllowedError('The query uses a construct that is not supported', { cause: error });
   }

@@ -106,17 +106,17 @@ describe('DuckDB, PostgreSQL and ClickHouse give the same numbers', () => {
 });
 
 describe('the dialect stage', () => {
-  test('DuckDB and PostgreSQL SQL passes through untouched', () => {
+  test('DuckDB and PostgreSQL SQL passes through untouched', async () => {
     const compiled = {
       sql: "SELECT x::TIMESTAMP, date_trunc('month', y) FROM t WHERE z = $1",
       params: ['a'],
     };
-    expect(toDialect(compiled, 'duckdb')).toBe(compiled);
-    expect(toDialect(compiled, 'postgres')).toBe(compiled);
+    expect(await toDialect(compiled, 'duckdb')).toBe(compiled);
+    expect(await toDialect(compiled, 'postgres')).toBe(compiled);
   });
 
-  test('ClickHouse SQL: CAST, engine types, a timestamp-keeping dateTrunc, explicit NULLS, typed parameters', () => {
-    const { sql } = toDialect(
+  test('ClickHouse SQL: CAST, engine types, a timestamp-keeping dateTrunc, explicit NULLS, typed parameters', async () => {
+    const { sql } = await toDialect(
       {
         sql: "SELECT x::TIMESTAMP AS a, date_trunc('month', y) AS m, TIMESTAMP '2024-01-01 00:00:00' AS t, '$1' AS s FROM t WHERE z = $1 AND w > $2 ORDER BY 1, 2 DESC",
         params: ["o'brien", 2.5],
@@ -128,31 +128,39 @@ describe('the dialect stage', () => {
     );
   });
 
-  test("backslashes in model SQL's literals are doubled: ClickHouse reads them as escapes, PostgreSQL as text", () => {
+  test("backslashes in model SQL's literals are doubled: ClickHouse reads them as escapes, PostgreSQL as text", async () => {
     // User SQL may hold no backslash at all (the compiler refuses it); a cube's sql may, as PostgreSQL reads it.
-    const { sql } = toDialect(
+    const { sql } = await toDialect(
       { sql: String.raw`SELECT 'c:\dir' AS a, '\\d+' AS b FROM t`, params: [] },
       'clickhouse',
     );
     expect(sql).toBe(String.raw`SELECT 'c:\\dir' AS "a", '\\\\d+' AS "b" FROM "t"`);
   });
 
-  test('what ClickHouse cannot do exactly is refused by name', () => {
+  test('what ClickHouse cannot do exactly is refused by name', async () => {
     for (const [sql, feature] of [
       ["SELECT string_agg(a, ',') FROM t", 'STRING_AGG'],
       ['SELECT generate_series(1, 3) FROM t', 'GENERATE_SERIES'],
       ['SELECT PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY a) FROM t', 'PERCENTILE_DISC'],
       ['SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY a DESC) FROM t', 'PERCENTILE_CONT'],
     ] as const) {
-      let error: unknown;
-      try {
-        toDialect({ sql, params: [] }, 'clickhouse');
-      } catch (caught) {
-        error = caught;
-      }
+      const error = await toDialect({ sql, params: [] }, 'clickhouse').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DialectUnsupportedError);
       expect(error).toMatchObject({ code: 'SQL_NOT_ALLOWED', feature, dialect: 'clickhouse' });
     }
+  });
+
+  test('/ is true division on ClickHouse (as on DuckDB): integers divide to 3.5, decimals keep their fraction', async () => {
+    const { sql } = await toDialect(
+      { sql: 'SELECT a / b AS q, AVG(c) AS m FROM t', params: [] },
+      'clickhouse',
+    );
+    expect(sql).toBe('SELECT toFloat64(a) / b AS "q", AVG(toFloat64(c)) AS "m" FROM "t"');
+    const query =
+      'SELECT region, 7 / 2 AS half, MEASURE(count) / 3 AS third FROM orders_view GROUP BY 1 ORDER BY 1';
+    const { duck: d, ch: c } = await all(query, manager);
+    expect(c.data.map((row) => row[1])).toEqual([3.5, 3.5, 3.5, 3.5]);
+    expect(normalise(c)).toEqual(normalise(d));
   });
 
   test('a hostile attribute value stays a typed parameter on ClickHouse (no rows, no injection)', async () => {

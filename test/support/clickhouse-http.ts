@@ -63,6 +63,8 @@ export interface ClickHouseFront {
   readonly queries: Map<string, FrontQuery>;
   /** KILL QUERY statements received, with the ids they named. */
   readonly kills: string[];
+  /** Stops every running query (a test whose client died without KILL QUERY). */
+  killAll(): void;
   close(): Promise<void>;
 }
 
@@ -367,6 +369,9 @@ export async function startClickHouseFront(options: {
     url: `http://127.0.0.1:${port}`,
     queries,
     kills,
+    killAll() {
+      for (const worker of all) if (worker.job) kill(worker.job.query.queryId);
+    },
     async close() {
       closing = true;
       server.closeAllConnections();

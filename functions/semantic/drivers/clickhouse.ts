@@ -43,7 +43,8 @@ const FORMAT = 'JSONCompactEachRowWithNamesAndTypes';
  * SQL_NOT_ALLOWED, as PostgreSQL's SQLSTATE classes 22 and 42 are.
  */
 const USER_ERRORS = new Set([
-  6, 27, 36, 38, 41, 42, 43, 44, 46, 47, 48, 53, 60, 62, 69, 70, 72, 153, 164, 179, 184, 215, 352, 386, 457,
+  6, 27, 36, 38, 41, 42, 43, 44, 46, 47, 48, 53, 60, 62, 69, 70, 72, 153, 164, 167, 179, 184, 215, 352, 386,
+  457,
 ]);
 const TIMEOUT_EXCEEDED = 159;
 /** MEMORY_LIMIT_EXCEEDED, TOO_MANY_ROWS_OR_BYTES, TOO_MANY_ROWS, TOO_MANY_BYTES, TOO_LARGE_STRING_SIZE. */
@@ -165,6 +166,10 @@ export class ClickHouseDriver implements Driver {
           join_use_nulls: 1,
           // SUM, MAX... over no rows are NULL, as in SQL (ClickHouse gives 0 otherwise).
           aggregate_functions_null_for_empty: 1,
+          // UNION, INTERSECT and EXCEPT without ALL mean DISTINCT, as in SQL (ClickHouse refuses or means ALL).
+          union_default_mode: 'DISTINCT',
+          intersect_default_mode: 'DISTINCT',
+          except_default_mode: 'DISTINCT',
           // 64-bit integers as text, so none is rounded by JSON parsing (safe ones become numbers again).
           output_format_json_quote_64bit_integers: 1,
         },
