@@ -112,7 +112,9 @@ export async function runSqlApi(request: SqlApiRequest): Promise<QueryResult> {
           { name: METRIC_NAMES.sqlQueries, value: 1, unit: 'Count' },
           { name: METRIC_NAMES.sqlMs, value: Date.now() - started, unit: 'Milliseconds' },
         ]);
-        return result;
+        // The response is the contract's {schema, data, totalRows}: a ClickHouse lower bound stays internal.
+        const { totalRowsIsLowerBound: _lowerBound, ...body } = result;
+        return body;
       },
       use,
     );
