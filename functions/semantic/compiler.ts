@@ -58,7 +58,7 @@ export async function compileSql(
   const planned = planQuery(aggregated, model, to);
   const secured = secureQuery(planned, model, user, to);
   // The dialect stage (docs/data-model.md, "Engines"): the engine's spelling of the printed SQL.
-  const compiled = toDialect(print(secured), to.dialect);
+  const compiled = await toDialect(print(secured), to.dialect);
 
   compiledCache.set(cacheKey, compiled);
   return { sql: compiled.sql, params: [...compiled.params] };

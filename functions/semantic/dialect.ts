@@ -7,6 +7,7 @@ import { SqlNotAllowedError } from '../errors';
 import { isNode, type Node, POSTGRES, sqlParser, walk } from './ast';
 import { type LexicalRules, rewriteLexical } from './dialect-lexical';
 import { TRINO_RULES } from './dialect-trino';
+import { parsePrintedSql } from './sql/parse';
 import type { CompiledQuery, Dialect } from './target';
 
 /** What one engine needs differently from the SQL the compiler prints. */
@@ -29,6 +30,25 @@ export interface DialectRules {
   readonly percentileCont?: string;
   /** Function names (lower case) the engine lacks or computes differently, with the reason. */
   readonly refused: Readonly<Record<string, string>>;
+  /** Functions the engine spells differently, same arguments and result (lower case -> the engine's name). */
+  readonly renamed?: Readonly<Record<string, string>>;
+  /** Aggregates the engine spells differently (lower case -> the engine's name, printed as given). */
+  readonly aggregatesRenamed?: Readonly<Record<string, string>>;
+  /**
+   * `/` is true division on every engine (as DuckDB's and ClickHouse's own): the dividend becomes this float type,
+   * so decimal division is not cut to the dividend's scale (ClickHouse's Decimal division) and AVG likewise.
+   */
+  readonly floatDivision?: string;
+  /** A scalar subquery of one COUNT gives 0 on no rows (the engine's decorrelated join would give NULL). */
+  readonly countSubqueryZero?: boolean;
+  /** The engine's lexer reads backslash escapes inside quotes (clickHouseLexical). */
+  readonly backslashEscapes?: boolean;
+  /** The engine needs distinct output names in one SELECT: a repeated name gets `_2`, `_3`... */
+  readonly distinctNames?: boolean;
+  /** `(VALUES ('a'), ('b')) AS t(c)` (switch dimensions) -> `(SELECT 'a' AS c UNION ALL SELECT 'b') AS t`. */
+  readonly valuesAsUnion?: boolean;
+  /** Window frames with calendar offsets (`RANGE BETWEEN INTERVAL ...`) are refused, with the reason. */
+  readonly intervalFrames?: string;
 }
 
 /** Rules per dialect; DuckDB and PostgreSQL read the compiler's own spelling (no rules, no rewrite). */
@@ -65,6 +85,25 @@ export const DIALECT_RULES: Partial<Record<Dialect, DialectRules>> = {
       percentile_disc: 'ClickHouse has no exact discrete percentile',
       age: 'ClickHouse has no age() with PostgreSQL interval semantics',
     },
+    renamed: { make_date: 'makeDate', strpos: 'position', starts_with: 'startsWith' },
+    aggregatesRenamed: {
+      bool_and: 'min',
+      bool_or: 'max',
+      any_value: 'any',
+      stddev: 'stddevSampStable',
+      stddev_samp: 'stddevSampStable',
+      stddev_pop: 'stddevPopStable',
+      variance: 'varSampStable',
+      var_samp: 'varSampStable',
+      var_pop: 'varPopStable',
+    },
+    floatDivision: 'toFloat64',
+    countSubqueryZero: true,
+    backslashEscapes: true,
+    distinctNames: true,
+    valuesAsUnion: true,
+    intervalFrames:
+      'ClickHouse window frames take numeric offsets, not calendar intervals (rolling windows and time shifts over months)',
   },
 };
 
@@ -125,27 +164,34 @@ const BOOLEAN_OPERATORS = new Set([
   'NOT BETWEEN',
 ]);
 
-/** Casts the outer SELECT's boolean-valued columns to the engine's boolean type (results show true/false). */
+/**
+ * Casts boolean-valued columns of every SELECT to the engine's boolean type: results show true/false, and a
+ * boolean a CTE or subquery passes on stays one (ClickHouse's comparisons give UInt8).
+ */
 function castBooleanOutputs(ast: unknown, type: string, placeholders: string[]): void {
-  const root = Array.isArray(ast) ? ast[0] : ast;
-  if (!isNode(root) || !Array.isArray(root.columns)) return;
-  for (const column of root.columns) {
-    if (!isNode(column) || !isNode(column.expr)) continue;
-    const expr = column.expr;
-    const operator = typeof expr.operator === 'string' ? expr.operator.toUpperCase() : '';
-    const isBoolean =
-      (expr.type === 'binary_expr' && BOOLEAN_OPERATORS.has(operator)) ||
-      (expr.type === 'unary_expr' && operator === 'NOT') ||
-      expr.type === 'bool';
-    if (!isBoolean) continue;
-    placeholders.push(type);
-    column.expr = {
-      type: 'cast',
-      keyword: 'cast',
-      symbol: 'as',
-      expr,
-      target: [{ dataType: `__dialect_${placeholders.length - 1}__` }],
-    };
+  const selects: Node[] = [];
+  walk(ast, (node) => {
+    if (node.type === 'select' && Array.isArray(node.columns)) selects.push(node);
+  });
+  for (const select of selects) {
+    for (const column of select.columns as unknown[]) {
+      if (!isNode(column) || !isNode(column.expr)) continue;
+      const expr = column.expr;
+      const operator = typeof expr.operator === 'string' ? expr.operator.toUpperCase() : '';
+      const isBoolean =
+        (expr.type === 'binary_expr' && BOOLEAN_OPERATORS.has(operator)) ||
+        (expr.type === 'unary_expr' && operator === 'NOT') ||
+        expr.type === 'bool';
+      if (!isBoolean) continue;
+      placeholders.push(type);
+      column.expr = {
+        type: 'cast',
+        keyword: 'cast',
+        symbol: 'as',
+        expr,
+        target: [{ dataType: `__dialect_${placeholders.length - 1}__` }],
+      };
+    }
   }
 }
 
@@ -204,11 +250,42 @@ function rewrite(ast: unknown, rules: DialectRules, dialect: Dialect, placeholde
       }
       const reason = rules.refused[name];
       if (reason) throw new DialectUnsupportedError(name.toUpperCase(), dialect, reason);
+      const renamed = rules.aggregatesRenamed?.[name];
+      if (renamed) {
+        placeholders.push(renamed);
+        node.name = `__dialect_${placeholders.length - 1}__`;
+      }
+      if (name === 'avg' && rules.floatDivision && isNode(node.args) && isNode(node.args.expr))
+        node.args.expr = call(rules.floatDivision, [node.args.expr]);
+    }
+    if (node.type === 'binary_expr' && node.operator === '/' && rules.floatDivision && isNode(node.left))
+      node.left = call(rules.floatDivision, [node.left]);
+    if (rules.countSubqueryZero && isNode(node.ast) && node.ast.type === 'select' && !node.__counted) {
+      const columns = Array.isArray(node.ast.columns) ? node.ast.columns : [];
+      const only = columns.length === 1 && isNode(columns[0]) ? columns[0].expr : undefined;
+      if (
+        isNode(only) &&
+        only.type === 'aggr_func' &&
+        String(only.name).toLowerCase() === 'count' &&
+        !only.over &&
+        !node.ast.groupby
+      ) {
+        const inner = { ...node, __counted: true };
+        replace(node, call('coalesce', [inner, { type: 'number', value: 0 }]));
+        return;
+      }
     }
     if (node.type === 'function') {
       const name = fnName(node);
       const reason = rules.refused[name];
       if (reason) throw new DialectUnsupportedError(name.toUpperCase(), dialect, reason);
+      const renamed = rules.renamed?.[name];
+      if (renamed) node.name = { name: [{ type: 'default', value: renamed }] };
+      const aggregate = rules.aggregatesRenamed?.[name];
+      if (aggregate) {
+        placeholders.push(aggregate);
+        node.name = { name: [{ type: 'default', value: `__dialect_${placeholders.length - 1}__` }] };
+      }
       if (name === 'date_trunc' && rules.dateTrunc) {
         const args = isNode(node.args) && Array.isArray(node.args.value) ? (node.args.value as Node[]) : [];
         const inner = call(rules.dateTrunc.fn, args);
@@ -222,6 +299,60 @@ function rewrite(ast: unknown, rules: DialectRules, dialect: Dialect, placeholde
   });
 }
 
+/** Gives repeated output names of each SELECT a suffix (`?column?`, `?column?_2`): ClickHouse needs them distinct. */
+function distinctOutputNames(ast: unknown): void {
+  walk(ast, (node) => {
+    if (node.type !== 'select' || !Array.isArray(node.columns)) return;
+    const seen = new Map<string, number>();
+    for (const column of node.columns) {
+      if (!isNode(column) || typeof column.as !== 'string') continue;
+      const count = (seen.get(column.as) ?? 0) + 1;
+      seen.set(column.as, count);
+      if (count > 1) column.as = `${column.as}_${count}`;
+    }
+  });
+}
+
+/** `(VALUES ('a'), ('b')) AS "t"("c")` -> `(SELECT 'a' AS "c" UNION ALL SELECT 'b' AS "c") AS "t"`. */
+function valuesAsUnion(sql: string): string {
+  return sql.replace(
+    /\(VALUES ((?:\('(?:[^']|'')*'\)(?:, )?)+)\) AS ("(?:[^"]|"")+")\(("(?:[^"]|"")+")\)/g,
+    (_match, rows: string, alias: string, column: string) => {
+      const values = rows.match(/'(?:[^']|'')*'/g) ?? [];
+      return `(${values.map((v) => `SELECT ${v} AS ${column}`).join(' UNION ALL ')}) AS ${alias}`;
+    },
+  );
+}
+
+const PARTITION = 'row_number() OVER (PARTITION BY ';
+
+/**
+ * Sets aside the partition lists of the fan-out de-duplication (`row_number() OVER (PARTITION BY <keys and
+ * dimensions>)`, functions/semantic/sql/secure.ts): a boolean dimension there (`status = 'paid'`) is valid SQL
+ * the parser cannot read back. Each list is restored verbatim after printing.
+ */
+function setAsidePartitions(sql: string, saved: string[]): string {
+  let out = '';
+  let from = 0;
+  for (let at = sql.indexOf(PARTITION); at >= 0; at = sql.indexOf(PARTITION, from)) {
+    let i = at + PARTITION.length;
+    let depth = 1;
+    while (i < sql.length && depth > 0) {
+      const ch = sql[i];
+      if (ch === "'" || ch === '"') {
+        i += 1;
+        while (i < sql.length && !(sql[i] === ch && sql[i + 1] !== ch)) i += sql[i] === ch ? 2 : 1;
+      } else if (ch === '(') depth += 1;
+      else if (ch === ')') depth -= 1;
+      i += 1;
+    }
+    saved.push(sql.slice(at + PARTITION.length, i - 1));
+    out += `${sql.slice(from, at)}${PARTITION}"__partition_${saved.length - 1}__")`;
+    from = i;
+  }
+  return out + sql.slice(from);
+}
+
 /** The engine's type of a parameter value (ClickHouse's typed parameters). */
 function paramType(value: unknown): string {
   if (typeof value === 'boolean') return 'Bool';
@@ -229,6 +360,30 @@ function paramType(value: unknown): string {
   if (typeof value === 'bigint') return 'Int64';
   if (value === null || value === undefined) return 'Nullable(String)';
   return 'String';
+}
+
+/**
+ * Re-spells the final SQL for ClickHouse's lexer, which reads backslash escapes inside '...' and "..." where
+ * PostgreSQL (whose lexing the compiler checked) reads a plain backslash: each backslash is doubled, so every
+ * literal and name keeps the text the compiler saw and none can end early (`'a\'` would otherwise swallow the
+ * SQL after it). User SQL holds no backslash (the compiler refuses it); a model's SQL may.
+ */
+function clickHouseLexical(sql: string): string {
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i] ?? '';
+    if (ch === "'" || ch === '"') {
+      let j = i + 1;
+      while (j < sql.length && !(sql[j] === ch && sql[j + 1] !== ch)) j += sql[j] === ch ? 2 : 1;
+      out += sql.slice(i, j + 1).replace(/\\/g, '\\\\');
+      i = j + 1;
+      continue;
+    }
+    out += ch;
+    i += 1;
+  }
+  return out;
 }
 
 /** Replaces `$n` outside string literals and quoted names with `{pn:Type}`. */
@@ -262,29 +417,47 @@ function braceParams(sql: string, params: readonly unknown[]): string {
   return out;
 }
 
-/** The compiled query in `dialect`'s spelling (unchanged for a dialect without rules). */
-export function toDialect(compiled: CompiledQuery, dialect: Dialect): CompiledQuery {
+/** The token-level rewrite of an engine with `LexicalRules` (Trino): synchronous, nothing re-parsed. */
+export function toLexicalDialect(compiled: CompiledQuery, dialect: Dialect): CompiledQuery {
   const lexical = LEXICAL_RULES[dialect];
-  if (lexical) {
-    return rewriteLexical(compiled.sql, compiled.params, lexical, (feature, reason) => {
-      throw new DialectUnsupportedError(feature, dialect, reason);
-    });
-  }
+  if (!lexical) return compiled;
+  return rewriteLexical(compiled.sql, compiled.params, lexical, (feature, reason) => {
+    throw new DialectUnsupportedError(feature, dialect, reason);
+  });
+}
+
+/** The compiled query in `dialect`'s spelling (unchanged for a dialect without rules). */
+export async function toDialect(compiled: CompiledQuery, dialect: Dialect): Promise<CompiledQuery> {
+  if (LEXICAL_RULES[dialect]) return toLexicalDialect(compiled, dialect);
   const rules = DIALECT_RULES[dialect];
   if (!rules) return compiled;
+  if (
+    rules.intervalFrames &&
+    /\bRANGE BETWEEN [^)]*INTERVAL '[^']*' (PRECEDING|FOLLOWING)/.test(compiled.sql)
+  )
+    throw new DialectUnsupportedError('ROLLING_WINDOW', dialect, rules.intervalFrames);
+  const partitions: string[] = [];
+  const source = setAsidePartitions(
+    rules.valuesAsUnion ? valuesAsUnion(compiled.sql) : compiled.sql,
+    partitions,
+  );
   let ast: unknown;
   try {
-    ast = sqlParser.astify(compiled.sql, POSTGRES);
+    // In the parse worker, within its deadline: a large compiled query takes the parser most of a second.
+    ast = await parsePrintedSql(source);
   } catch (error) {
     throw new SqlNotAllowedError('The query uses a construct that is not supported', { cause: error });
   }
   const placeholders: string[] = [];
   rewrite(ast, rules, dialect, placeholders);
   if (rules.booleanOutput) castBooleanOutputs(ast, rules.booleanOutput, placeholders);
+  if (rules.distinctNames) distinctOutputNames(ast);
   let sql = sqlParser.sqlify(ast as never, POSTGRES);
   sql = sql.replace(/"?__DIALECT_(\d+)__"?|"?__dialect_(\d+)__"?/g, (_w, a?: string, b?: string) => {
     return placeholders[Number(a ?? b)] ?? '';
   });
+  sql = sql.replace(/"__partition_(\d+)__"/g, (_w, n: string) => partitions[Number(n)] ?? '');
+  if (rules.backslashEscapes) sql = clickHouseLexical(sql);
   if (rules.params === 'braces') sql = braceParams(sql, compiled.params);
   return { sql, params: compiled.params };
 }

@@ -4,6 +4,7 @@
  */
 import { compileSql, warmParser } from './compiler';
 import { AthenaDriver } from './drivers/athena';
+import { ClickHouseDriver } from './drivers/clickhouse';
 import { DuckDbDriver } from './drivers/duckdb';
 import { PostgresDriver } from './drivers/postgres';
 import type { DataSource, Driver, QueryResult } from './drivers/types';
@@ -22,6 +23,7 @@ export {
   suggest,
 } from './compiler';
 export { AthenaDriver } from './drivers/athena';
+export { ClickHouseDriver } from './drivers/clickhouse';
 export { DuckDbDriver } from './drivers/duckdb';
 export { PostgresDriver } from './drivers/postgres';
 export {
@@ -63,11 +65,13 @@ export function getDriver(source: DataSource): Promise<Driver> {
     driver =
       source.kind === 'athena'
         ? Promise.resolve(new AthenaDriver(source))
-        : source.kind === 'postgres'
-          ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
-          : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
-              (path) => DuckDbDriver.open(path),
-            );
+        : source.kind === 'clickhouse'
+          ? Promise.resolve(new ClickHouseDriver(source))
+          : source.kind === 'postgres'
+            ? Promise.resolve(new PostgresDriver(source.connectionString, source.schema))
+            : (source.database === 'sample' ? ensureSampleDatabase() : Promise.resolve(source.database)).then(
+                (path) => DuckDbDriver.open(path),
+              );
     drivers.set(key, driver);
     driver.catch(() => drivers.delete(key));
   }

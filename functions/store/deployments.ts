@@ -14,7 +14,9 @@ export type DataSourceConfig =
   | { kind: 'duckdb'; database: string }
   | { kind: 'postgres'; connectionString: string }
   | { kind: 'postgres'; connectionSecretArn: string }
-  | { kind: 'athena'; workgroup: string; database: string; catalog?: string };
+  | { kind: 'athena'; workgroup: string; database: string; catalog?: string }
+  /** ClickHouse's HTTP interface; its user and password live in a Secrets Manager secret (functions/query/clickhouse-source.ts). */
+  | { kind: 'clickhouse'; url: string; database: string; credentialsSecretArn?: string };
 
 export interface Deployment {
   account: string;

@@ -1,6 +1,7 @@
 /** A PostgreSQL password never reaches the table: the CLI stores a Secrets Manager reference instead. */
 import { runCommand, UsageError } from '../../functions/admin/cli';
 import { secretCache } from '../../functions/aws/secrets';
+import { clickHouseCredentials } from '../../functions/query/clickhouse-source';
 import {
   connectionStringFromSecret,
   hasPassword,
@@ -78,4 +79,79 @@ test('a secret reference resolves at runtime to a connection string, from text o
   });
   expect(() => connectionStringFromSecret('{"password":"x"}')).toThrow(/host and username/);
   expect(hasPassword('postgres://reader@db/x')).toBe(false);
+});
+
+describe('a ClickHouse data source', () => {
+  const CH_ARN = 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:clickhouse-AbCdEf';
+
+  test('the CLI refuses a bad URL, credentials in the URL, a bad database or ARN, and writes nothing', async () => {
+    const before = await snapshot(store);
+    for (const [args, message] of [
+      [['--clickhouse', 'not a url'], /URL of the HTTP interface/],
+      [['--clickhouse', 'tcp://ch.internal:9000'], /http:\/\/ or https:\/\//],
+      [['--clickhouse', 'https://reader:s3cret@ch.internal:8443'], /--clickhouse-secret/],
+      [['--clickhouse', 'https://ch.internal:8443/?password=s3cret'], /credentials/],
+      [['--clickhouse', 'https://ch.internal:8443/play'], /no path or query/],
+      [
+        ['--clickhouse', 'https://ch.internal:8443', '--clickhouse-database', 'sales; DROP'],
+        /letters, digits/,
+      ],
+      [['--clickhouse', 'https://ch.internal:8443', '--clickhouse-secret', 'reader'], /secret ARN/],
+      [['--clickhouse-database', 'sales'], /go with --clickhouse/],
+      [['--clickhouse', 'https://ch.internal:8443', '--duckdb', 'sample'], /one of/],
+    ] as const) {
+      const error = await create(...args).catch((e: unknown) => e);
+      expect(String((error as Error).message)).toMatch(message);
+      // A usage mistake or a 400 VALIDATION_ERROR, never a server error.
+      expect((error as { status?: number }).status ?? 400).toBe(400);
+    }
+    expect(JSON.stringify(await snapshot(store))).not.toContain('s3cret');
+    expect(await snapshot(store)).toBe(before);
+  });
+
+  test('the CLI stores the URL, the database and the secret reference; the secret resolves at runtime', async () => {
+    await create(
+      '--clickhouse',
+      'https://ch.internal:8443',
+      '--clickhouse-database',
+      'sales',
+      '--clickhouse-secret',
+      CH_ARN,
+    );
+    expect((await deployments.get(store, 'acme', 9))?.dataSource).toEqual({
+      kind: 'clickhouse',
+      url: 'https://ch.internal:8443',
+      database: 'sales',
+      credentialsSecretArn: CH_ARN,
+    });
+    const lookup = secretCache(async (arn) =>
+      arn === CH_ARN ? { value: JSON.stringify({ username: 'reader', password: 'p@ss' }) } : undefined,
+    );
+    expect(
+      await resolveDataSource(
+        {
+          kind: 'clickhouse',
+          url: 'https://ch.internal:8443',
+          database: 'sales',
+          credentialsSecretArn: CH_ARN,
+        },
+        lookup,
+      ),
+    ).toEqual({
+      kind: 'clickhouse',
+      url: 'https://ch.internal:8443',
+      database: 'sales',
+      username: 'reader',
+      password: 'p@ss',
+    });
+    // Without a secret: the server's default user, no password.
+    expect(
+      await resolveDataSource({ kind: 'clickhouse', url: 'http://10.0.0.5:8123', database: 'default' }),
+    ).toEqual({
+      kind: 'clickhouse',
+      url: 'http://10.0.0.5:8123',
+      database: 'default',
+    });
+    expect(() => clickHouseCredentials('reader:p@ss')).toThrow(/username/);
+  });
 });

@@ -10,12 +10,17 @@ import {
   type QueryUser,
   runQuery,
 } from '../../functions/semantic';
+import { DialectUnsupportedError } from '../../functions/semantic/dialect';
+import { startClickHouseFront } from '../support/clickhouse-http';
+import { copyDuckDbStatements } from './clickhouse';
 import { startPostgres } from './postgres';
 
-/** The same hand-written data on both engines: a DuckDB file and an embedded PostgreSQL. */
+/** The same hand-written data on every engine: a DuckDB file, an embedded PostgreSQL and ClickHouse over HTTP. */
 export interface TestEngines {
   duck: DataSource;
   pg: DataSource;
+  /** ClickHouse (a chdb HTTP front) holding a copy of the DuckDB file's tables. */
+  ch: DataSource;
   /** The DuckDB file (tests that reopen it). */
   duckPath: string;
   connectionString: string;
@@ -35,7 +40,10 @@ export async function seedEngines(name: string, statements: readonly string[]): 
   } finally {
     instance.closeSync();
   }
-  const postgres = await startPostgres(10);
+  const [postgres, front] = await Promise.all([
+    startPostgres(10),
+    copyDuckDbStatements(duckPath).then((setup) => startClickHouseFront({ setup, workers: 1 })),
+  ]);
   const client = new pg.Client({ connectionString: postgres.connectionString });
   await client.connect();
   try {
@@ -46,10 +54,11 @@ export async function seedEngines(name: string, statements: readonly string[]): 
   return {
     duck: { kind: 'duckdb', database: duckPath },
     pg: { kind: 'postgres', connectionString: postgres.connectionString },
+    ch: { kind: 'clickhouse', url: front.url, database: 'default' },
     duckPath,
     connectionString: postgres.connectionString,
     stop: async () => {
-      await postgres.stop();
+      await Promise.all([postgres.stop(), front.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -73,7 +82,13 @@ export function normalised(rows: unknown[][], digits: number): unknown[][] {
  * Hand-written data on DuckDB and PostgreSQL for one test file (seeded before its tests, stopped after them), and
  * `onBoth(model, sql)`: the query on each engine, which must agree, as normalised rows.
  */
-export function bothEngines(name: string, data: readonly string[], digits = 4) {
+export function bothEngines(
+  name: string,
+  data: readonly string[],
+  digits = 4,
+  /** Features (DialectUnsupportedError.feature) ClickHouse refuses by name in this file's queries. */
+  clickHouseRefuses: readonly string[] = [],
+) {
   let engines: TestEngines | undefined;
   beforeAll(async () => {
     engines = await seedEngines(name, data);
@@ -86,18 +101,30 @@ export function bothEngines(name: string, data: readonly string[], digits = 4) {
     if (!engines) throw new Error('the engines start in beforeAll');
     return engines;
   };
+  const refusals: string[] = [];
   return {
     engines: seeded,
+    /** The features ClickHouse refused so far (each query that was refused adds its feature). */
+    clickHouseRefusals: (): readonly string[] => refusals,
     async onBoth(model: DataModel, sql: string, user: QueryUser = EVERYONE): Promise<unknown[][]> {
-      const { duck, pg } = seeded();
-      const [onDuck, onPg] = await Promise.all(
-        [duck, pg].map(async (source) => {
-          const result = await runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 });
-          return normalised(result.data, digits);
+      const { duck, pg, ch } = seeded();
+      const [onDuck, onPg, onCh] = await Promise.all(
+        [duck, pg, ch].map(async (source) => {
+          try {
+            const result = await runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 });
+            return normalised(result.data, digits);
+          } catch (error) {
+            // Refused by name, before anything ran, where this file says ClickHouse cannot do it exactly.
+            if (error instanceof DialectUnsupportedError && clickHouseRefuses.includes(error.feature))
+              return error;
+            throw error;
+          }
         }),
       );
       expect(onPg).toEqual(onDuck);
-      return onDuck ?? [];
+      if (onCh instanceof DialectUnsupportedError) refusals.push(onCh.feature);
+      else expect(onCh).toEqual(onDuck);
+      return (onDuck ?? []) as unknown[][];
     },
   };
 }

@@ -6,11 +6,14 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
 import { ensureSampleDatabase, sampleDataSql } from '../../functions/semantic';
+import { type ClickHouseFront, startClickHouseFront } from '../support/clickhouse-http';
+import { copyDuckDbStatements } from './clickhouse';
 import { type Engine, type HostileQuery, hostileCorpus, ISSUE_9_REGRESSIONS } from './hostile-corpus';
 import { startPostgres, type TestPostgres } from './postgres';
 
 /**
- * The hostile corpus (hostile-corpus.ts) on DuckDB and on PostgreSQL, as a north-only user.
+ * The hostile corpus (hostile-corpus.ts) on DuckDB, PostgreSQL and ClickHouse (over HTTP, a chdb front holding
+ * copies of the DuckDB files), as a north-only user.
  *
  * Every entry runs through runQuery in a child process, one process per engine, because a hostile query may block
  * the event loop (synchronous parsing) or grow the process by gigabytes: the child is killed at the 3 s deadline or
@@ -36,7 +39,7 @@ const SUITE_RSS_BUDGET = 500 * MB;
 /** A child this far over its baseline is killed at once: the machine is shared. */
 const KILL_RSS = 1024 * MB;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENGINES: Engine[] = ['duckdb', 'postgres'];
+const ENGINES: Engine[] = ['duckdb', 'postgres', 'clickhouse'];
 
 type Copy = 'full' | 'north';
 
@@ -98,7 +101,8 @@ async function run(m) {
     result = await lib.runQuery({ model, user, sql: m.sql, source: sources[m.copy], maxRows: m.maxRows, timeoutMs: m.timeoutMs });
   } catch (e) {
     const cause = e && e.cause;
-    const fromEngine = Boolean(cause) && (typeof cause.severity === 'string' || ENGINE_ERROR.test(String(cause.message ?? '')));
+    // PostgreSQL's errors carry a severity, DuckDB's name their kind, ClickHouse's carry an upper-case type.
+    const fromEngine = Boolean(cause) && (typeof cause.severity === 'string' || ENGINE_ERROR.test(String(cause.message ?? '')) || (typeof cause.type === 'string' && /^[A-Z_]+$/.test(cause.type)));
     return {
       kind: 'error', name: String(e && e.name), code: e && e.code, status: e && e.status,
       message: String((e && e.message) ?? e).slice(0, 400),
@@ -280,6 +284,8 @@ class EnginePool {
     private readonly bundle: string,
     private readonly sources: (applicationName: string) => Record<Copy, unknown>,
     private readonly admin?: pg.Client,
+    /** Stops what a killed runner left running on the engine (ClickHouse keeps a query whose client died). */
+    private readonly onKilled?: () => void,
   ) {
     this.current = this.spawn();
     for (let i = 0; i < SPARES; i++) this.spares.push(this.spawn());
@@ -314,6 +320,7 @@ class EnginePool {
     if (!this.current.alive) {
       const killed = this.current;
       this.retired.push(killed);
+      this.onKilled?.();
       // A killed client leaves its PostgreSQL backend running the query: end it.
       await this.admin
         ?.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
@@ -472,6 +479,7 @@ const withApplicationName = (connectionString: string, name: string) =>
 
 let dataDir: string;
 let postgres: TestPostgres | undefined;
+const fronts: ClickHouseFront[] = [];
 let admin: pg.Client | undefined;
 const pools = new Map<Engine, EnginePool>();
 const verdicts = new Map<string, Verdict>();
@@ -559,15 +567,35 @@ beforeAll(async () => {
       admin,
     ),
   );
+  const frontOf = async (path: string) => startClickHouseFront({ setup: await copyDuckDbStatements(path) });
+  const [chFull, chNorth] = await Promise.all([frontOf(duck.full), frontOf(duck.north)]);
+  fronts.push(chFull, chNorth);
+  pools.set(
+    'clickhouse',
+    new EnginePool(
+      'clickhouse',
+      bundle,
+      () => ({
+        full: { kind: 'clickhouse', url: chFull.url, database: 'default' },
+        north: { kind: 'clickhouse', url: chNorth.url, database: 'default' },
+      }),
+      undefined,
+      () => {
+        chFull.killAll();
+        chNorth.killAll();
+      },
+    ),
+  );
   const corpusStarted = performance.now();
   await Promise.all(ENGINES.map((engine) => runEngine(engine, pools.get(engine) as EnginePool)));
   corpusMs = performance.now() - corpusStarted;
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await Promise.all([...pools.values()].map((pool) => pool.close()));
   await admin?.end().catch(() => undefined);
   await postgres?.stop();
+  await Promise.all(fronts.map((front) => front.close()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   const file = process.env.HOSTILE_CORPUS_REPORT;
   if (file) {

@@ -1,6 +1,6 @@
 /**
  * A hostile SQL corpus, as data: what an attacker holding an embed token for `region = north` would try against
- * row-level security (issue 9). hostile-corpus.test.ts runs every entry on DuckDB and on PostgreSQL.
+ * row-level security (issue 9). hostile-corpus.test.ts runs every entry on DuckDB, PostgreSQL and ClickHouse.
  *
  * Outcomes:
  * - 'refused': rejected with SQL_NOT_ALLOWED by the compiler, before anything reaches the database. Entries with
@@ -24,13 +24,13 @@
  *   a function bound or the query timeout.
  */
 
-export type Engine = 'duckdb' | 'postgres';
+export type Engine = 'duckdb' | 'postgres' | 'clickhouse';
 
 export interface HostileQuery {
   name: string;
   sql: string;
   expect: 'refused' | 'contained';
-  /** Both engines when absent. */
+  /** Every engine when absent. */
   engines?: Engine[];
   /** A resource attack: the limit that may also refuse it (QueryTimeoutError or a 400-class AppError). */
   resourceLimit?: string;
@@ -1172,7 +1172,14 @@ const resources: HostileQuery[] = [
     'grammar bound',
   ),
   // Deep but cheap to parse: within the grammar bound, and harmless.
-  contained('500 NOTs', `SELECT count(*) FROM orders_view WHERE ${'NOT '.repeat(500)}TRUE`),
+  contained('500 NOTs', `SELECT count(*) FROM orders_view WHERE ${'NOT '.repeat(500)}TRUE`, {
+    engines: ['duckdb', 'postgres'],
+  }),
+  refused('500 NOTs on ClickHouse', `SELECT count(*) FROM orders_view WHERE ${'NOT '.repeat(500)}TRUE`, {
+    engines: ['clickhouse'],
+    resourceLimit:
+      "ClickHouse's AST depth bound (1000, TOO_DEEP_AST): refused by the engine before it reads a row",
+  }),
   limited(
     '500 unary minus',
     `SELECT ${'-('.repeat(500)}1${')'.repeat(500)} FROM orders_view LIMIT 1`,
@@ -1271,6 +1278,64 @@ const resources: HostileQuery[] = [
   ),
 ];
 
+/**
+ * ClickHouse's own ways out (issue 27): system tables, information_schema, table functions that read files, URLs,
+ * S3, other servers or generate rows, scalar functions that read files or settings, and its SQL extensions
+ * (SETTINGS, FORMAT, INTO OUTFILE, query parameters). Refused on every engine: none is a model object.
+ */
+const clickhouse: HostileQuery[] = [
+  refused('system.tables', 'SELECT name FROM system.tables'),
+  refused('system.users', 'SELECT name FROM system.users'),
+  refused('"system"."query_log"', 'SELECT query FROM "system"."query_log"'),
+  refused('system.one joined to the view', 'SELECT count(*) FROM orders_view, system.one'),
+  refused(
+    'scalar subquery over system.processes',
+    'SELECT (SELECT count(*) FROM system.processes) AS n FROM orders_view LIMIT 1',
+  ),
+  refused(
+    'IN over system.databases',
+    'SELECT count(*) FROM orders_view WHERE region IN (SELECT name FROM system.databases)',
+  ),
+  refused('INFORMATION_SCHEMA.TABLES (upper case)', 'SELECT table_name FROM INFORMATION_SCHEMA.TABLES'),
+  refused('default.orders (the raw table by its database)', 'SELECT region, amount FROM default.orders'),
+  refused('"default"."payroll"', 'SELECT name, salary FROM "default"."payroll"'),
+  refused('url() table function', "SELECT * FROM url('http://127.0.0.1:1/x.csv', 'CSV', 'a String')"),
+  refused('file() table function', "SELECT * FROM file('/etc/passwd', 'LineAsString')"),
+  refused('s3() table function', "SELECT * FROM s3('https://bucket.s3.amazonaws.com/x.csv')"),
+  refused('remote() table function', "SELECT * FROM remote('127.0.0.1', 'default', 'orders')"),
+  refused('remoteSecure() table function', "SELECT * FROM remoteSecure('127.0.0.1', default.orders)"),
+  refused('cluster() table function', "SELECT * FROM cluster('default', 'default', 'orders')"),
+  refused('numbers() joined to the view', 'SELECT count(*) FROM orders_view CROSS JOIN numbers(10)'),
+  refused('zeros() in a CTE', 'WITH z AS (SELECT * FROM zeros(10)) SELECT count(*) FROM orders_view, z'),
+  refused('generateRandom()', "SELECT * FROM generateRandom('a String', 1, 10) LIMIT 1"),
+  refused('merge() over every table', "SELECT * FROM merge('default', '.*')"),
+  refused('executable()', "SELECT * FROM executable('id', 'TSV', 'a String')"),
+  refused(
+    'postgresql() table function',
+    "SELECT * FROM postgresql('127.0.0.1:5432', 'postgres', 'orders', 'u', 'p')",
+  ),
+  refused('mysql() table function', "SELECT * FROM mysql('127.0.0.1:3306', 'db', 'orders', 'u', 'p')"),
+  refused('input() table function', "SELECT * FROM input('a String')"),
+  refused('dictionary() table function', "SELECT * FROM dictionary('d')"),
+  refused('view() table function over the raw table', 'SELECT * FROM view(SELECT region FROM orders)'),
+  refused('file() as a scalar function', "SELECT file('/etc/passwd') AS f FROM orders_view LIMIT 1"),
+  refused('getSetting()', "SELECT getSetting('readonly') AS r FROM orders_view LIMIT 1"),
+  refused('currentUser()', 'SELECT currentUser() AS u FROM orders_view LIMIT 1'),
+  refused('dictGet()', "SELECT dictGet('d', 'x', toUInt64(1)) AS d FROM orders_view LIMIT 1"),
+  refused('arrayJoin() in the select list', 'SELECT arrayJoin([1, 2, 3]) AS x FROM orders_view LIMIT 1'),
+  refused('SETTINGS clause', 'SELECT region FROM orders_view SETTINGS readonly = 0'),
+  refused('FORMAT clause', 'SELECT region FROM orders_view FORMAT JSON'),
+  refused('INTO OUTFILE', "SELECT region FROM orders_view INTO OUTFILE '/tmp/out.csv'"),
+  refused('a query parameter in the SQL', 'SELECT region FROM orders_view WHERE region = {p1:String}'),
+  contained('FINAL after the view (only an alias there)', 'SELECT region FROM orders_view FINAL'),
+  refused('SAMPLE on the view', 'SELECT region FROM orders_view SAMPLE 0.5'),
+  refused('ARRAY JOIN', 'SELECT region, x FROM orders_view ARRAY JOIN [1, 2] AS x'),
+  contained(
+    'a parameter-like text in a literal',
+    "SELECT DISTINCT region, '{p1:String}' AS t FROM orders_view",
+  ),
+];
+
 export const hostileCorpus: HostileQuery[] = [
   ...issue9,
   ...cteNames,
@@ -1291,4 +1356,5 @@ export const hostileCorpus: HostileQuery[] = [
   ...unicode,
   ...statements,
   ...resources,
+  ...clickhouse,
 ];

@@ -183,12 +183,14 @@ const user: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
 let engines: TestEngines;
 let duck: DataSource;
 let pgSource: DataSource;
+let chSource: DataSource;
 let model: DataModel;
 
 beforeAll(async () => {
   engines = await seedEngines('fixtures', DATA);
   duck = engines.duck;
   pgSource = engines.pg;
+  chSource = engines.ch;
   model = parseModel(files);
 }, 120_000);
 
@@ -205,13 +207,16 @@ const rows = (result: QueryResult) =>
     ),
   );
 
-/** The query's rows on DuckDB, checked identical on PostgreSQL. */
+/** The query's rows on DuckDB, checked identical on PostgreSQL and ClickHouse. */
 async function onBoth(sql: string): Promise<unknown[][]> {
-  const [a, b] = await Promise.all(
-    [duck, pgSource].map((source) => runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 })),
+  const [a, b, c] = await Promise.all(
+    [duck, pgSource, chSource].map((source) =>
+      runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 }),
+    ),
   );
-  if (!a || !b) throw new Error('no result');
+  if (!a || !b || !c) throw new Error('no result');
   expect(rows(b)).toEqual(rows(a));
+  expect(rows(c)).toEqual(rows(a));
   return rows(a);
 }
 

@@ -35,11 +35,13 @@ const nobody: QueryUser = { groups: [], userAttributes: {}, securityContext: {} 
 let engines: TestEngines;
 let duck: DataSource;
 let pgSource: DataSource;
+let chSource: DataSource;
 
 beforeAll(async () => {
   engines = await seedEngines('load', DATA);
   duck = engines.duck;
   pgSource = engines.pg;
+  chSource = engines.ch;
 }, 120_000);
 
 afterAll(async () => {
@@ -50,13 +52,16 @@ afterAll(async () => {
 const rows = (result: QueryResult) =>
   result.data.map((row) => row.map((v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v)));
 
-/** The query's rows on DuckDB, checked identical on PostgreSQL. */
+/** The query's rows on DuckDB, checked identical on PostgreSQL and ClickHouse. */
 async function onBoth(model: DataModel, sql: string, user: QueryUser = nobody): Promise<unknown[][]> {
-  const [a, b] = await Promise.all(
-    [duck, pgSource].map((source) => runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 })),
+  const [a, b, c] = await Promise.all(
+    [duck, pgSource, chSource].map((source) =>
+      runQuery({ model, user, sql, source, maxRows: 100, timeoutMs: 20_000 }),
+    ),
   );
-  if (!a || !b) throw new Error('no result');
+  if (!a || !b || !c) throw new Error('no result');
   expect(rows(b)).toEqual(rows(a));
+  expect(rows(c)).toEqual(rows(a));
   return rows(a);
 }
 

@@ -255,12 +255,14 @@ let engines: TestEngines;
 let duckPath: string;
 let duck: DataSource;
 let pgSource: DataSource;
+let chSource: DataSource;
 let model: DataModel;
 
 beforeAll(async () => {
   engines = await seedEngines('measures', DATA);
   duck = engines.duck;
   pgSource = engines.pg;
+  chSource = engines.ch;
   duckPath = engines.duckPath;
   model = parseModel(files);
 }, 120_000);
@@ -289,15 +291,16 @@ const normalise = (data: unknown[][]) =>
   );
 const rows = (result: QueryResult) => normalise(result.data);
 
-/** The query's rows on DuckDB, checked identical on PostgreSQL. */
+/** The query's rows on DuckDB, checked identical on PostgreSQL and ClickHouse. */
 async function onBoth(sql: string, as: QueryUser = user): Promise<unknown[][]> {
-  const [a, b] = await Promise.all(
-    [duck, pgSource].map((source) =>
+  const [a, b, c] = await Promise.all(
+    [duck, pgSource, chSource].map((source) =>
       runQuery({ model, user: as, sql, source, maxRows: 100, timeoutMs: 20_000 }),
     ),
   );
-  if (!a || !b) throw new Error('no result');
+  if (!a || !b || !c) throw new Error('no result');
   expect(rows(b)).toEqual(rows(a));
+  expect(rows(c)).toEqual(rows(a));
   return rows(a);
 }
 

@@ -12,6 +12,7 @@ import {
   type QueryUser,
   runQuery,
 } from '../../functions/semantic';
+import { DEV_MEDIAN, manager, narrow, north, PARITY_QUESTIONS } from './parity-questions';
 import { startPostgres, type TestPostgres } from './postgres';
 
 /** The same model and the same SQL on DuckDB and on a real PostgreSQL, loaded with identical sample rows. */
@@ -44,15 +45,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const north: QueryUser = { groups: ['analysts'], userAttributes: { region: 'north' }, securityContext: {} };
-const narrow: QueryUser = {
-  groups: [],
-  userAttributes: { region: 'south', allowed_categories: ['toys', 'grocery'], min_order_amount: 500 },
-  securityContext: {},
-};
-const nobody: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
-
 /** Numbers compared to the cent: engines differ in decimal scale of averages, not in values. */
 const normalise = (result: QueryResult) =>
   result.data.map((row) => row.map((v) => (typeof v === 'number' ? Math.round(v * 100) / 100 : v)));
@@ -65,65 +57,7 @@ async function both(sql: string, user: QueryUser, model: DataModel = main) {
   return { duck: a, pg: b };
 }
 
-const cases: [string, QueryUser, string][] = [
-  [
-    'anchor: total amount by status',
-    north,
-    'SELECT status, MEASURE(total_amount) FROM orders_view GROUP BY 1 ORDER BY 1',
-  ],
-  [
-    'qualified members and aliases',
-    manager,
-    'SELECT o.region, MEASURE(o.count) AS n, MEASURE(o.average_amount) AS avg FROM orders_view AS o GROUP BY o.region ORDER BY o.region',
-  ],
-  [
-    'plain aggregates over dimensions',
-    north,
-    'SELECT category, COUNT(*) AS n, SUM(amount) AS s, MIN(amount) AS lo, MAX(amount) AS hi FROM orders_view GROUP BY category ORDER BY category',
-  ],
-  [
-    'date_trunc by month with a time filter',
-    manager,
-    "SELECT date_trunc('month', created_at) AS month, MEASURE(count) AS orders FROM orders_view WHERE created_at >= '2025-01-01' AND created_at < '2025-04-01' GROUP BY 1 ORDER BY 1",
-  ],
-  [
-    'extract year',
-    north,
-    'SELECT EXTRACT(YEAR FROM created_at) AS y, MEASURE(count) AS orders FROM orders_view GROUP BY 1 ORDER BY 1',
-  ],
-  [
-    'count distinct customers and a join to customers',
-    manager,
-    'SELECT customers_segment, MEASURE(customer_count) AS buyers FROM orders_view GROUP BY 1 ORDER BY 1',
-  ],
-  [
-    'CTE and subquery',
-    north,
-    "WITH monthly AS (SELECT date_trunc('month', created_at) AS m, MEASURE(total_amount) AS t FROM orders_view GROUP BY 1) SELECT COUNT(*) AS months, ROUND(MAX(t), 2) AS best FROM (SELECT * FROM monthly) AS s",
-  ],
-  [
-    'string functions, IN, LIKE, CASE',
-    manager,
-    "SELECT UPPER(region) AS r, CASE WHEN status = 'completed' THEN 'done' ELSE 'not done' END AS state, COUNT(*) AS n FROM orders_view WHERE category IN ('toys', 'grocery') AND status LIKE 'c%' GROUP BY 1, 2 ORDER BY 1, 2",
-  ],
-  [
-    'ORDER BY measure with LIMIT',
-    manager,
-    'SELECT category, MEASURE(total_amount) AS revenue FROM orders_view GROUP BY 1 ORDER BY 2 DESC LIMIT 3',
-  ],
-  [
-    'narrowed by categories and minimum amount',
-    narrow,
-    'SELECT category, MEASURE(count) AS n, MEASURE(min_amount) AS smallest FROM orders_view GROUP BY 1 ORDER BY 1',
-  ],
-  ['customers view', north, 'SELECT segment, MEASURE(count) AS n FROM customers_view GROUP BY 1 ORDER BY 1'],
-  ['no region attribute: no rows', nobody, 'SELECT region, MEASURE(count) FROM orders_view GROUP BY 1'],
-  [
-    'HAVING on a measure',
-    manager,
-    'SELECT region, MEASURE(count) AS n FROM orders_view GROUP BY 1 HAVING MEASURE(count) > 10 ORDER BY 1',
-  ],
-];
+const cases = PARITY_QUESTIONS;
 
 describe('DuckDB and PostgreSQL agree', () => {
   test.each(cases)('%s', async (_name, user, sql) => {
@@ -134,7 +68,7 @@ describe('DuckDB and PostgreSQL agree', () => {
   });
 
   test('the dev branch median agrees too and exists only on dev', async () => {
-    const sql = 'SELECT region, MEASURE(median_amount) AS median FROM orders_view GROUP BY 1 ORDER BY 1';
+    const sql = DEV_MEDIAN;
     const { duck: a, pg: b } = await both(sql, manager, dev);
     expect(a.data).toHaveLength(4);
     expect(normalise(b)).toEqual(normalise(a));

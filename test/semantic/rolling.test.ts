@@ -4,7 +4,7 @@
  * rule (a bucket ending at E takes the rows in (E - trailing, E + leading]; offset start anchors at its start).
  * What a window function over buckets cannot give exactly is refused with the reason.
  */
-import { compileSql, parseModel, searchMeta } from '../../functions/semantic';
+import { compileSql, parseModel, runQuery, searchMeta } from '../../functions/semantic';
 import { bothEngines, EVERYONE as everyone } from './engines';
 
 const DATA = [
@@ -93,7 +93,7 @@ views:
         includes: [created_at, status, amount_3m, count_cumulative]
 `;
 
-const engines = bothEngines('rolling', DATA, 3);
+const engines = bothEngines('rolling', DATA, 3, ['ROLLING_WINDOW']);
 const parsed = parseModel([{ path: 'orders.yml', content: MODEL }]);
 /** The query on both engines, which must agree: dates to the day, numbers rounded to 3 places. */
 const onBoth = (sql: string) => engines.onBoth(parsed, sql);
@@ -244,4 +244,34 @@ test('coreMeta shows a rolling measure its window', () => {
     aggType: 'sum',
     rollingWindow: { trailing: '3 months' },
   });
+});
+
+test('ClickHouse refuses calendar-interval windows by name and runs the rest (unbounded, to-date) on its own', async () => {
+  // Runs after the file's other tests: each refused query added its feature.
+  expect(engines.clickHouseRefusals()).toContain('ROLLING_WINDOW');
+  expect(engines.clickHouseRefusals().every((feature) => feature === 'ROLLING_WINDOW')).toBe(true);
+  const { ch } = engines.engines();
+  const refused = await runQuery({
+    model: parsed,
+    user: everyone,
+    sql: monthly('amount_3m'),
+    source: ch,
+    maxRows: 10,
+    timeoutMs: 10_000,
+  }).catch((error: unknown) => error);
+  expect(refused).toMatchObject({
+    code: 'SQL_NOT_ALLOWED',
+    feature: 'ROLLING_WINDOW',
+    dialect: 'clickhouse',
+  });
+  expect(String((refused as Error).message)).toMatch(/ROLLING_WINDOW is not supported on clickhouse/);
+  const unbounded = await runQuery({
+    model: parsed,
+    user: everyone,
+    sql: monthly('count_cumulative'),
+    source: ch,
+    maxRows: 10,
+    timeoutMs: 10_000,
+  });
+  expect(unbounded.data.map((row) => row[1])).toEqual([2, 3, 5, 6, 7, 8]);
 });

@@ -12,7 +12,7 @@ import {
   parseModel,
   type QueryUser,
 } from '../../functions/semantic';
-import { DialectUnsupportedError, toDialect } from '../../functions/semantic/dialect';
+import { DialectUnsupportedError, toLexicalDialect } from '../../functions/semantic/dialect';
 import { tokenize } from '../../functions/semantic/dialect-lexical';
 import { trinoLiteral, trinoString } from '../../functions/semantic/dialect-trino';
 import { GOLDEN_MODEL } from './golden-model';
@@ -115,7 +115,7 @@ describe('what Trino cannot do exactly is refused by name', () => {
 });
 
 describe('interval, literal and ordering spellings', () => {
-  const trino = (sql: string, params: unknown[] = []) => toDialect({ sql, params }, 'trino').sql;
+  const trino = (sql: string, params: unknown[] = []) => toLexicalDialect({ sql, params }, 'trino').sql;
 
   test('intervals: one unit each, weeks as days, quarters and years-with-months as months', () => {
     expect(
@@ -237,9 +237,13 @@ describe('parameters are inlined as escaped Trino literals (hostile values stay 
     );
     expect(trinoLiteral(12345678901234567890n)).toBe('12345678901234567890');
     // `x - $1` with -1 must not print `x --1` (a comment).
-    expect(toDialect({ sql: 'SELECT x-$1 FROM t', params: [-1] }, 'trino').sql).toBe('SELECT x-(-1) FROM t');
-    expect(() => toDialect({ sql: 'SELECT $1', params: [['a']] }, 'trino')).toThrow(DialectUnsupportedError);
-    expect(() => toDialect({ sql: 'SELECT $1', params: ['\ud800'] }, 'trino')).toThrow(
+    expect(toLexicalDialect({ sql: 'SELECT x-$1 FROM t', params: [-1] }, 'trino').sql).toBe(
+      'SELECT x-(-1) FROM t',
+    );
+    expect(() => toLexicalDialect({ sql: 'SELECT $1', params: [['a']] }, 'trino')).toThrow(
+      DialectUnsupportedError,
+    );
+    expect(() => toLexicalDialect({ sql: 'SELECT $1', params: ['\ud800'] }, 'trino')).toThrow(
       DialectUnsupportedError,
     );
   });

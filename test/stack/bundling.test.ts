@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildBundle } from '../../bench/bundles';
 import {
+  CLICKHOUSE_FILE,
   copySidecarsIfUsedCommand,
   ESM_REQUIRE_BANNER,
   EVENT_STREAMS,
@@ -268,6 +269,20 @@ describe('the SQL parser beside the bundle', () => {
     expect(await runOutsideRepository(outDir, `postgres://reader:secret@127.0.0.1:${port}/none`)).toEqual({
       error: 'ECONNREFUSED',
     });
+  });
+
+  it('the ClickHouse client is built beside a bundle with the ClickHouse driver, not into it, and loads from there', async () => {
+    const { file, outDir } = await buildFixture('uses-clickhouse.ts', 'clickhouse');
+    // A message only the client holds: in the sidecar, not in the bundle every cold start loads.
+    const clientText = 'failed to parse X-ClickHouse-Summary header';
+    expect(await readFile(file, 'utf8')).not.toContain(clientText);
+    await sidecars(outDir);
+    expect(await readFile(path.join(outDir, CLICKHOUSE_FILE), 'utf8')).toContain(clientText);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(await runOutsideRepository(outDir, `http://127.0.0.1:${port}`)).toEqual({ error: 'ECONNREFUSED' });
   });
 
   it('the Jinja renderer is plain code in a bundle that reads models: no sidecar, and it renders from there', async () => {

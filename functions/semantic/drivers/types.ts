@@ -10,7 +10,7 @@ export interface QueryResult {
   schema: { name: string; column_type: string }[];
   data: unknown[][];
   totalRows: number;
-  /** Set when more rows exist than `totalRows` counts (an engine that cannot count past the cap cheaply). */
+  /** totalRows is "at least": the engine stopped past maxRows, and counting the rest would cost a second query. */
   totalRowsIsLowerBound?: true;
   /** Bytes the engine read for the query (Athena bills by them). */
   bytesScanned?: number;
@@ -39,7 +39,8 @@ export interface Driver {
 export type DataSource =
   | { kind: 'duckdb'; database: 'sample' | string }
   | { kind: 'postgres'; connectionString: string; schema?: string }
-  | AthenaSource;
+  | AthenaSource
+  | { kind: 'clickhouse'; url: string; database: string; username?: string; password?: string };
 
 /** Amazon Athena: the deployment's own workgroup, the Glue database of the model's tables, and its catalog. */
 export interface AthenaSource {

@@ -252,5 +252,14 @@ export async function parseSql(sql: string): Promise<unknown> {
   return parserWorker.parse(sql, PARSE_LIMITS.deadlineMs);
 }
 
+/**
+ * Parses SQL the compiler printed (the dialect stage reads it back), off the event loop within the same deadline;
+ * no precheck: the compiler's own output is longer and deeper than a query may be, and it holds no user text
+ * that the precheck did not pass.
+ */
+export async function parsePrintedSql(sql: string): Promise<unknown> {
+  return parserWorker.parse(sql, PARSE_LIMITS.deadlineMs);
+}
+
 /** Stops the parser worker (tests and the local service on shutdown). */
 export const closeParser = (): Promise<void> => parserWorker.close();
