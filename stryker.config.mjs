@@ -23,9 +23,13 @@ export default {
   concurrency: 2,
   timeoutMS: 10_000,
   timeoutFactor: 2,
-  reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+  // event-recorder writes each mutant's result as it is tested: a run stopped early still leaves what it measured.
+  reporters: ['clear-text', 'progress-append-only', 'json', 'html', 'event-recorder'],
+  eventReporter: { baseDir: `reports/mutation/events-${process.env.MUTATION_GROUP ?? 'all'}` },
   jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.json` },
   htmlReporter: { fileName: `reports/mutation/${process.env.MUTATION_GROUP ?? 'all'}.html` },
+  // Groups running side by side: none copies another's sandbox or the reports into its own.
+  ignorePatterns: ['/.stryker-tmp-*', '/reports'],
   // One sandbox directory per group, so groups may run side by side.
   tempDirName: `.stryker-tmp-${process.env.MUTATION_GROUP ?? 'all'}`,
   cleanTempDir: 'always',
