@@ -3,6 +3,9 @@ const common = {
   transform: { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.cjs' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
+  // `npm run mutate` copies the repository into .stryker-tmp-* sandboxes: never run or resolve their copies.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
+  testPathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
 };
 
 /**
@@ -32,7 +35,7 @@ export default {
       displayName: 'service',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       // Every test file belongs to exactly one project.
-      testPathIgnorePatterns: ['<rootDir>/test/stack/', ...unitTests],
+      testPathIgnorePatterns: ['<rootDir>/.stryker-tmp', '<rootDir>/test/stack/', ...unitTests],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
