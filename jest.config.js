@@ -3,6 +3,9 @@ const common = {
   transform: { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.cjs' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
+  // `npm run mutate` copies the repository into .stryker-tmp-* sandboxes: never run or resolve their copies.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
+  testPathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
 };
 
 /**
@@ -33,7 +36,7 @@ export default {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       // Every test file belongs to exactly one project.
       // test/athena/ needs a real Athena workgroup: only `npm run test:athena` (jest.athena.config.js) runs it.
-      testPathIgnorePatterns: ['<rootDir>/test/stack/', '<rootDir>/test/athena/', ...unitTests],
+      testPathIgnorePatterns: ['<rootDir>/.stryker-tmp', '<rootDir>/test/stack/', '<rootDir>/test/athena/', ...unitTests],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },

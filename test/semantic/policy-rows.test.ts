@@ -216,6 +216,9 @@ describe('attribute values', () => {
     expect(condition(filter(['{ userAttributes.region } '])).result).toEqual(
       sql('(t.region = $2)', '{ userAttributes.region } '),
     );
+    expect(condition(filter([' { userAttributes.region }'])).result).toEqual(
+      sql('(t.region = $2)', ' { userAttributes.region }'),
+    );
     expect(condition(filter(['{ other.region }'])).result).toEqual(
       sql('(t.region = $2)', '{ other.region }'),
     );
