@@ -22,12 +22,14 @@ const GROUPS = ['g0', 'g1', 'g2', 'g3', 'g4'];
 export async function run(): Promise<Record<string, number>> {
   process.env.LOG_LEVEL = 'silent';
   process.env.CURSOR_SECRET ??= 'bench-cursor-secret';
-  const dynamo = await startDynamoDbLocal();
+  // DYNAMODB_ENDPOINT: an already running DynamoDB Local (a loaded machine may start one slowly).
+  const given = process.env.DYNAMODB_ENDPOINT;
+  const dynamo = given ? { endpoint: given, stop: async () => {} } : await startDynamoDbLocal();
   try {
-    const store = createStore({ endpoint: dynamo.endpoint, tableName: 'bench-groups' });
+    const store = createStore({ endpoint: dynamo.endpoint, tableName: `bench-groups-${Date.now()}` });
     await ensureTable(store);
     const account = 'bench';
-    const tenant = 'acme';
+    const tenant = 'acme-corp';
     const scope: Scope = { kind: 'embed', embedTenantName: tenant };
     await batchPut(store, [{ ...keys.embedTenant(account, tenant), kind: 'embedTenant', name: tenant }]);
     for (const name of GROUPS) await definitions.upsertGroup(store, account, scope, { name });
