@@ -36,7 +36,12 @@ export default {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       // Every test file belongs to exactly one project.
       // test/athena/ needs a real Athena workgroup: only `npm run test:athena` (jest.athena.config.js) runs it.
-      testPathIgnorePatterns: ['<rootDir>/.stryker-tmp', '<rootDir>/test/stack/', '<rootDir>/test/athena/', ...unitTests],
+      testPathIgnorePatterns: [
+        '<rootDir>/.stryker-tmp',
+        '<rootDir>/test/stack/',
+        '<rootDir>/test/athena/',
+        ...unitTests,
+      ],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { queryFor } from '../../functions/agent/planner/query';
-import { readQuestions } from '../../functions/agent/planner/understand';
+import { readQuestions } from '../../functions/agent/planner/reading';
 import {
   closeDrivers,
   type DataModel,

@@ -398,12 +398,3 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     future,
   };
 }
-
-export {
-  looksLikeFollowUp,
-  missingPhrases,
-  planFor,
-  questionMatches,
-  type Reading,
-  readQuestions,
-} from './reading';

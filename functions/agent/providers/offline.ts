@@ -1,10 +1,10 @@
 import { sleep } from '../abort';
 import { helpText, type ResultLike } from '../planner/answer';
 import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
+import { looksLikeFollowUp, readQuestions } from '../planner/reading';
 import { refusalText } from '../planner/respond';
 import { nextStep, type SqlOutcome } from '../planner/steps';
 import { STOPWORDS, words } from '../planner/text';
-import { looksLikeFollowUp, readQuestions } from '../planner/understand';
 import { META_MAX_MEMBERS } from '../tool-specs';
 import type { ConversationMessage, ModelEvent, ModelProvider, ModelRequest } from '../types';
 import { CLOSE_MATCH, verifiedAnswer } from '../verified';
