@@ -47,6 +47,8 @@ const USER_ERRORS = new Set([
   457,
 ]);
 const TIMEOUT_EXCEEDED = 159;
+/** How long a KILL QUERY may take before the driver stops waiting for it. */
+const KILL_TIMEOUT_MS = 5_000;
 /** MEMORY_LIMIT_EXCEEDED, TOO_MANY_ROWS_OR_BYTES, TOO_MANY_ROWS, TOO_MANY_BYTES, TOO_LARGE_STRING_SIZE. */
 const TOO_LARGE = new Set([241, 396, 158, 307, 131]);
 
@@ -127,6 +129,8 @@ export class ClickHouseDriver implements Driver {
       .command({
         query: 'KILL QUERY WHERE query_id = {id:String} ASYNC',
         query_params: { id: queryId },
+        // A server that does not answer must not hold the caller's error back.
+        abort_signal: AbortSignal.timeout(KILL_TIMEOUT_MS),
       })
       .catch(() => undefined);
   }
