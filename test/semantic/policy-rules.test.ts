@@ -88,8 +88,12 @@ const CASES: [string | boolean, boolean][] = [
   ['{ securityContext.nul == None }', true],
   ['{ securityContext.missing != null }', false],
   ['{ securityContext.missing == 0 }', false],
-  ['{ securityContext.missing != 0 }', true],
-  ['{ securityContext.missing == securityContext.other }', true],
+  // Unlike Python, a missing value compared with anything but null does not hold, `!=` included.
+  ['{ securityContext.missing != 0 }', false],
+  // Two absent values (an org id against an org id) never make a condition hold.
+  ['{ securityContext.missing == securityContext.other }', false],
+  ['{ securityContext.missing != securityContext.other }', false],
+  ['{ securityContext.missing != securityContext.n }', false],
   ['{ securityContext.nested.missing.deeper }', false],
   // not / !
   ['{ not securityContext.zero }', true],
@@ -202,7 +206,8 @@ describe('conditionHolds', () => {
 
   test('with every source empty, only literals hold', () => {
     const none: Sources = { securityContext: {}, userAttributes: {}, embedUserAttributes: {} };
-    expect(conditionHolds('{ securityContext.a == userAttributes.b }', none)).toBe(true);
+    expect(conditionHolds('{ securityContext.a == userAttributes.b }', none)).toBe(false);
+    expect(conditionHolds('{ securityContext.a == null }', none)).toBe(true);
     expect(conditionHolds('{ securityContext.a >= userAttributes.b }', none)).toBe(false);
     expect(conditionHolds('{ embedUserAttributes.a }', none)).toBe(false);
   });

@@ -238,8 +238,13 @@ function evaluate(e: Expr, sources: Sources): unknown {
       const a = evaluate(e.left, sources);
       const b = evaluate(e.right, sources);
       if (e.op === 'in') return Array.isArray(b) ? b.some((x) => x === a) : false;
-      if (e.op === '==') return (a ?? null) === (b ?? null);
-      if (e.op === '!=') return (a ?? null) !== (b ?? null);
+      if (e.op === '==' || e.op === '!=') {
+        // A missing value is false (docs/data-model.md): it equals only the literal null, and any other comparison
+        // with it (another missing value's included) does not hold, so two absent ids never make a policy apply.
+        const nullLiteral = isNull(e.left) || isNull(e.right);
+        if ((a == null || b == null) && !nullLiteral) return false;
+        return e.op === '==' ? (a ?? null) === (b ?? null) : (a ?? null) !== (b ?? null);
+      }
       // Ordering needs two numbers or two strings; anything else (a missing value) is false.
       if (
         !(
@@ -255,6 +260,8 @@ function evaluate(e: Expr, sources: Sources): unknown {
     }
   }
 }
+
+const isNull = (e: Expr): boolean => e.kind === 'literal' && e.value === null;
 
 /** Python's truthiness (Cube evaluates conditions in Python or JavaScript; empty lists are false in both of ours). */
 const truthy = (v: unknown): boolean =>
