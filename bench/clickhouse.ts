@@ -21,12 +21,8 @@ import {
 } from '../functions/semantic';
 import { copyDuckDbStatements } from '../test/semantic/clickhouse';
 import { startClickHouseFront } from '../test/support/clickhouse-http';
+import { ANCHOR, HAND_WRITTEN, ROUNDS } from './semantic';
 import { percentile, round, runIfMain, timeSequential } from './stats';
-
-const ANCHOR = 'SELECT status, MEASURE(total_amount) AS total_amount FROM orders_view GROUP BY 1 ORDER BY 1';
-const HAND_WRITTEN =
-  "SELECT status, SUM(amount) AS total_amount FROM orders WHERE region = 'north' GROUP BY 1 ORDER BY 1";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 
 export async function run(): Promise<Record<string, number>> {
   const orders = config().sampleOrders;

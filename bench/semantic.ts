@@ -19,10 +19,12 @@ import {
 } from '../functions/semantic';
 import { percentile, round, runIfMain, timeSequential } from './stats';
 
-const ANCHOR = 'SELECT status, MEASURE(total_amount) AS total_amount FROM orders_view GROUP BY 1 ORDER BY 1';
-const HAND_WRITTEN =
+/** The anchor query and its hand-written twin (the other engines' benches compare the same pair). */
+export const ANCHOR =
+  'SELECT status, MEASURE(total_amount) AS total_amount FROM orders_view GROUP BY 1 ORDER BY 1';
+export const HAND_WRITTEN =
   "SELECT status, SUM(amount) AS total_amount FROM orders WHERE region = 'north' GROUP BY 1 ORDER BY 1";
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 
 export async function run(): Promise<Record<string, number>> {
   const orders = config().sampleOrders;

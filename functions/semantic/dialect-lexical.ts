@@ -41,6 +41,21 @@ interface Token {
 
 const OPERATORS = ['::', '<=', '>=', '<>', '!=', '||', '->'];
 
+/**
+ * The index of the quote that closes the '...' or "..." opened at `start` (a doubled quote stays inside, as in
+ * PostgreSQL), or `sql.length` when none does. Every rewrite that must not touch strings and quoted names uses it.
+ */
+export function closingQuote(sql: string, start: number): number {
+  const quote = sql[start];
+  let j = start + 1;
+  while (j < sql.length) {
+    if (sql[j] !== quote) j += 1;
+    else if (sql[j + 1] === quote) j += 2;
+    else return j;
+  }
+  return sql.length;
+}
+
 /** Splits SQL into tokens; strings, quoted names and comments are single tokens, so nothing inside them changes. */
 export function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
@@ -63,14 +78,7 @@ export function tokenize(sql: string): Token[] {
       const end = sql.indexOf('*/', i + 2);
       push('comment', end < 0 ? sql.length : end + 2);
     } else if (ch === "'" || ch === '"') {
-      let j = i + 1;
-      while (j < sql.length) {
-        if (sql[j] === ch) {
-          if (sql[j + 1] === ch) j += 2;
-          else break;
-        } else j++;
-      }
-      push(ch === "'" ? 'string' : 'quoted', Math.min(j + 1, sql.length));
+      push(ch === "'" ? 'string' : 'quoted', Math.min(closingQuote(sql, i) + 1, sql.length));
     } else if (ch === '$' && /\d/.test(next)) {
       let j = i + 1;
       while (/\d/.test(sql[j] ?? '')) j++;

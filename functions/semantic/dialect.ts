@@ -5,7 +5,7 @@
  */
 import { SqlNotAllowedError } from '../errors';
 import { isNode, type Node, POSTGRES, sqlParser, walk } from './ast';
-import { type LexicalRules, rewriteLexical } from './dialect-lexical';
+import { closingQuote, type LexicalRules, rewriteLexical } from './dialect-lexical';
 import { TRINO_RULES } from './dialect-trino';
 import { parsePrintedSql } from './sql/parse';
 import type { CompiledQuery, Dialect } from './target';
@@ -374,8 +374,7 @@ function clickHouseLexical(sql: string): string {
   while (i < sql.length) {
     const ch = sql[i] ?? '';
     if (ch === "'" || ch === '"') {
-      let j = i + 1;
-      while (j < sql.length && !(sql[j] === ch && sql[j + 1] !== ch)) j += sql[j] === ch ? 2 : 1;
+      const j = closingQuote(sql, i);
       out += sql.slice(i, j + 1).replace(/\\/g, '\\\\');
       i = j + 1;
       continue;
@@ -393,13 +392,7 @@ function braceParams(sql: string, params: readonly unknown[]): string {
   while (i < sql.length) {
     const ch = sql[i] ?? '';
     if (ch === "'" || ch === '"') {
-      let j = i + 1;
-      while (j < sql.length) {
-        if (sql[j] === ch) {
-          if (sql[j + 1] === ch) j += 2;
-          else break;
-        } else j += 1;
-      }
+      const j = closingQuote(sql, i);
       out += sql.slice(i, j + 1);
       i = j + 1;
       continue;
