@@ -1,45 +1,28 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { clearAuthCache } from '../../functions/access/auth';
-import { applyDemoSeed } from '../../functions/admin/seed';
-import { generateSession } from '../../functions/embed/sessions';
 import { sweepAll } from '../../functions/embed/sweep';
 import { listTenantDefinitions } from '../../functions/embed/tenant-admin';
-import { type Account, accounts } from '../../functions/store/accounts';
-import { type ApiKeyRecord, apiKeys } from '../../functions/store/api-keys';
 import { countRoundTrips, type Store } from '../../functions/store/client';
 import { definitions } from '../../functions/store/definitions';
 import { groupCounts } from '../../functions/store/group-counts';
 import { keys } from '../../functions/store/keys';
 import { sweeps } from '../../functions/store/sweeps';
 import { users } from '../../functions/store/users';
-import { expireItem, freshStore, readItem } from '../support/store';
+import { expireItem, readItem } from '../support/store';
+import { creatorSession, type Seeded, type SessionBody, seededDemo } from './support';
 
 let store: Store;
-let caller: { account: Account; key: ApiKeyRecord };
+let seeded: Seeded;
 let n = 0;
-const demo = 'demo-key-counts';
 const tenantName = () => `cnt-${Date.now().toString(36)}-${n++}`;
 
 beforeAll(async () => {
-  store = await freshStore();
-  clearAuthCache();
-  await applyDemoSeed(store, { demo, demoMember: 'member-key-counts', starter: 'starter-key-counts' }, {});
-  const account = await accounts.get(store, 'demo');
-  const key = await apiKeys.findByKey(store, demo);
-  if (!account || !key) throw new Error('seed missing');
-  caller = { account, key };
+  seeded = await seededDemo('counts');
+  ({ store } = seeded);
 });
 
-type Body = Parameters<typeof generateSession>[2];
-const session = (tenant: string, externalId: string, extra: Partial<Body> = {}) =>
-  generateSession(store, caller, {
-    deploymentId: 1,
-    externalId,
-    creatorMode: true,
-    embedTenantName: tenant,
-    ...extra,
-  } as Body);
+const session = (tenant: string, externalId: string, extra: Partial<SessionBody> = {}) =>
+  creatorSession(seeded, tenant, externalId, extra);
 
 /** What the list endpoint answers: name -> userCount. */
 async function listed(tenant: string): Promise<Record<string, number>> {

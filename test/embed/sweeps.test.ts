@@ -1,44 +1,27 @@
-import { clearAuthCache } from '../../functions/access/auth';
-import { applyDemoSeed } from '../../functions/admin/seed';
-import { generateSession } from '../../functions/embed/sessions';
 import { sweepAll, sweepBatch } from '../../functions/embed/sweep';
 import { listTenantDefinitions } from '../../functions/embed/tenant-admin';
-import { type Account, accounts } from '../../functions/store/accounts';
-import { type ApiKeyRecord, apiKeys } from '../../functions/store/api-keys';
 import { createStore, type Store } from '../../functions/store/client';
 import { definitions } from '../../functions/store/definitions';
 import { keys, type Scope } from '../../functions/store/keys';
 import { sweeps } from '../../functions/store/sweeps';
 import { users } from '../../functions/store/users';
 import { type FaultProxy, startFaultProxy } from '../support/faults';
-import { freshStore, readItem } from '../support/store';
+import { readItem } from '../support/store';
+import { creatorSession, type Seeded, type SessionBody, seededDemo } from './support';
 
 let store: Store;
-let caller: { account: Account; key: ApiKeyRecord };
+let seeded: Seeded;
 let n = 0;
-const demo = 'demo-key-sweeps';
 const tenantName = () => `swp-${Date.now().toString(36)}-${n++}`;
 const scopeOf = (tenant: string): Scope => ({ kind: 'embed', embedTenantName: tenant });
 
 beforeAll(async () => {
-  store = await freshStore();
-  clearAuthCache();
-  await applyDemoSeed(store, { demo, demoMember: 'member-key-sweeps', starter: 'starter-key-sweeps' }, {});
-  const account = await accounts.get(store, 'demo');
-  const key = await apiKeys.findByKey(store, demo);
-  if (!account || !key) throw new Error('seed missing');
-  caller = { account, key };
+  seeded = await seededDemo('sweeps');
+  ({ store } = seeded);
 });
 
-type Body = Parameters<typeof generateSession>[2];
-const session = (tenant: string, externalId: string, extra: Partial<Body> = {}) =>
-  generateSession(store, caller, {
-    deploymentId: 1,
-    externalId,
-    creatorMode: true,
-    embedTenantName: tenant,
-    ...extra,
-  } as Body);
+const session = (tenant: string, externalId: string, extra: Partial<SessionBody> = {}) =>
+  creatorSession(seeded, tenant, externalId, extra);
 
 /** The groups the service sees for a user in the tenant (what a session exchange and a query use). */
 const groupsOf = async (tenant: string, externalId: string) =>

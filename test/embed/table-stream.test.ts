@@ -1,44 +1,25 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { clearAuthCache } from '../../functions/access/auth';
-import { applyDemoSeed } from '../../functions/admin/seed';
-import { generateSession } from '../../functions/embed/sessions';
 import { applyStreamRecords } from '../../functions/embed/table-stream';
-import { type Account, accounts } from '../../functions/store/accounts';
-import { type ApiKeyRecord, apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
 import { definitions } from '../../functions/store/definitions';
 import { keys, type Scope } from '../../functions/store/keys';
 import { sweeps } from '../../functions/store/sweeps';
-import { freshStore, readItem } from '../support/store';
+import { readItem } from '../support/store';
+import { creatorSession, type Seeded, seededDemo } from './support';
 
 let store: Store;
-let caller: { account: Account; key: ApiKeyRecord };
+let seeded: Seeded;
 const tenant = `ts-${Date.now().toString(36)}`;
 const scope: Scope = { kind: 'embed', embedTenantName: tenant };
 
 beforeAll(async () => {
-  store = await freshStore();
-  clearAuthCache();
-  await applyDemoSeed(
-    store,
-    { demo: 'demo-key-ts', demoMember: 'member-key-ts', starter: 'starter-key-ts' },
-    {},
-  );
-  const account = await accounts.get(store, 'demo');
-  const key = await apiKeys.findByKey(store, 'demo-key-ts');
-  if (!account || !key) throw new Error('seed missing');
-  caller = { account, key };
+  seeded = await seededDemo('ts');
+  ({ store } = seeded);
 });
 
 const session = (externalId: string, extra: Record<string, unknown>) =>
-  generateSession(store, caller, {
-    deploymentId: 1,
-    externalId,
-    creatorMode: true,
-    embedTenantName: tenant,
-    ...extra,
-  } as Parameters<typeof generateSession>[2]);
+  creatorSession(seeded, tenant, externalId, extra);
 
 /** A record as DynamoDB Streams delivers it (the shape the stack's filter matches). */
 function record(
