@@ -17,6 +17,7 @@ import {
   type Member,
   type ModelIssue,
   type ModelObject,
+  memberLists,
 } from './schema';
 import { connect } from './views';
 
@@ -56,11 +57,7 @@ export function memberReads(
     const calculated = new Map(
       (objects.get(cube.name)?.members ?? []).flatMap((m) => (m.calc ? [[m.cubeMember, m.calc]] : [])),
     );
-    for (const [kind, list] of [
-      ['dimension', cube.dimensions],
-      ['measure', cube.measures],
-      ['segment', cube.segments],
-    ] as const) {
+    for (const [kind, list] of memberLists(cube)) {
       for (const [i, def] of list.entries()) {
         let read: string[];
         const calc = calculated.get(def.name);

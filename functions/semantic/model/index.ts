@@ -24,6 +24,7 @@ import {
   type ModelIssue,
   type ModelObject,
   ModelValidationError,
+  memberLists,
   titleOf,
   type VerifiedQueryDef,
   type ViewDef,
@@ -109,11 +110,7 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     const { file, path } = where(cube.name);
     const seen = new Set<string>();
     const members: Member[] = [];
-    for (const [kind, list] of [
-      ['dimension', cube.dimensions],
-      ['measure', cube.measures],
-      ['segment', cube.segments],
-    ] as const) {
+    for (const [kind, list] of memberLists(cube)) {
       for (const [i, def] of list.entries()) {
         if (seen.has(def.name)) {
           issues.push({
@@ -140,19 +137,15 @@ export function parseModel(files: readonly ModelFile[]): DataModel {
     }
     // Every member's SQL expands now, so a reference the compiler cannot resolve never reaches a database.
     const own: ReferenceScope = memberScope(cubes, cube);
-    for (const [kind, list] of [
-      ['dimensions', cube.dimensions],
-      ['measures', cube.measures],
-      ['segments', cube.segments],
-    ] as const) {
+    for (const [kind, list] of memberLists(cube)) {
       for (const [i, def] of list.entries()) {
         // Measures over measures and sub_query dimensions are checked by planMeasures / planSubQueries below.
-        if (kind === 'measures' && checkedAsCalculated(def as MeasureDef)) continue;
-        if (kind === 'dimensions' && (def as DimensionDef).sub_query) continue;
+        if (kind === 'measure' && checkedAsCalculated(def as MeasureDef)) continue;
+        if (kind === 'dimension' && (def as DimensionDef).sub_query) continue;
         try {
           memberSqlOf(own, def.name);
         } catch (error) {
-          issues.push({ file, path: `${path}.${kind}[${i}].sql`, message: messageOf(error) });
+          issues.push({ file, path: `${path}.${kind}s[${i}].sql`, message: messageOf(error) });
         }
       }
     }

@@ -332,6 +332,14 @@ export type TimeShiftDef = { interval: string; type: 'prior' | 'next'; time_dime
 export type PolicyDef = z.infer<typeof policySchema>;
 export type FilterDef = RowFilter;
 export type CubeDef = z.infer<typeof cubeSchema>;
+
+/** A cube's member lists by kind, in the order members are numbered (a list's index is its path's). */
+export const memberLists = (cube: CubeDef) =>
+  [
+    ['dimension', cube.dimensions],
+    ['measure', cube.measures],
+    ['segment', cube.segments],
+  ] as const;
 export type JoinDef = z.infer<typeof joinSchema>;
 export type ViewDef = z.infer<typeof viewSchema>;
 
