@@ -49,6 +49,20 @@ const SCALES: Record<string, number> = {
 const NUMBER =
   /(?<![\w.,/])(?:[$€£¥]\s?)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(%|percent\b|thousand\b|million\b|billion\b|trillion\b|mn\b|bn\b|[kKmMbB]\b))?(?![\w%])/g;
 const DATE = /\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/g;
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/**
+ * A day written with its month's name or as 12/31/2025 ("December 31", "31st of Dec", "Oct 1"): its day number
+ * is part of a date, not a figure. A number that runs on ("March 12,345 orders") is not a day.
+ */
+const WRITTEN_DAY = new RegExp(
+  [
+    `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d|[.,]\\d)`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![a-z])`,
+    '\\b\\d{1,2}[/.]\\d{1,2}[/.]\\d{4}\\b',
+  ].join('|'),
+  'gi',
+);
 
 /** Text a number check reads: code, list numbering and dates taken out (dates are checked on their own). */
 function prose(answer: string): string {
@@ -56,7 +70,8 @@ function prose(answer: string): string {
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/^\s*\d{1,2}[.)]\s/gm, ' ')
-    .replace(DATE, ' ');
+    .replace(DATE, ' ')
+    .replace(WRITTEN_DAY, ' ');
 }
 
 /** The numbers an answer states, with the precision it states them at. */

@@ -6,7 +6,12 @@ import { EvalUsageError, evalCommand, parseEvalArgs } from '../../functions/agen
 import type { EvalQuestion } from '../../functions/agent/eval/questions';
 import { parseQuestionFile, parseQuestionModule } from '../../functions/agent/eval/questions';
 import { judgeRun, outcomeOf, percentile } from '../../functions/agent/eval/run';
-import { compareAnswer, compareResults, compareWording } from '../../functions/agent/eval/score';
+import {
+  checkAnswerText,
+  compareAnswer,
+  compareResults,
+  compareWording,
+} from '../../functions/agent/eval/score';
 import { setEnv } from '../../functions/config';
 import { closeDrivers } from '../../functions/semantic';
 import { type ModelServer, sentToolResults, startModelServer } from './support/model-servers';
@@ -107,6 +112,24 @@ describe('values stated in an answer, and its wording', () => {
     expect(compareAnswer(end, 'The data ends in December 2025.')).toBe('answer lacks "2025-12-31"');
     expect(compareAnswer(end, 'The data ends on December 30, 2025.')).toBe('answer lacks "2025-12-31"');
     expect(compareAnswer(end, 'No orders this year.')).toBe('answer lacks "2025-12-31"');
+  });
+
+  it('reads a day written with its month as a date, not as a figure', () => {
+    const revenue = { schema: schema('revenue'), data: [[1_234_567.5]] };
+    const judge = (answer: string) =>
+      checkAnswerText(revenue, answer, { question: 'revenue since October 2025?', tolerance: 0.01 }).wrong;
+    for (const answer of [
+      'The data ends on December 31, 2025: revenue from Oct 1 to Dec 31 was $1,234,567.50.',
+      'Revenue from the 1st of October to the 31st of Dec 2025: $1,234,567.50 (data up to 12/31/2025).',
+      'Revenue was $1,234,567.50 through Sept. 30 and nothing after 31 Dec.',
+    ]) {
+      expect(judge(answer)).toEqual([]);
+    }
+    // A figure beside a month is still a figure, and a wrong one is still wrong.
+    expect(judge('Revenue in March 12,345 orders brought $1,234,567.50.')).toEqual(['12,345']);
+    expect(judge('The data ends on December 31, 2025: revenue was $1,300,000.00.')).toEqual([
+      '$1,300,000.00',
+    ]);
   });
 
   it('reads labels in any case and a fall stated as its magnitude only beside a word for a fall', () => {
