@@ -339,6 +339,27 @@ describe('judging one run', () => {
   const reference = async () => ({ schema: [{ name: 'n' }], data: [[1380]] });
   const result = (n: number) => ({ schema: [{ name: 'customers' }], data: [[n]], totalRows: 1 });
 
+  it('counts a wrong result named without a figure as confident wrong, and a refusal as a wrong refusal', async () => {
+    const best = question({ ask: ['Which region had the most orders?'], sql: "SELECT 'east'" });
+    const top = async () => ({ schema: [{ name: 'region' }], data: [['east']] });
+    const west = { schema: [{ name: 'region' }], data: [['west']], totalRows: 1 };
+    expect(await judgeRun(best, { answer: 'West had the most orders.', result: west }, top)).toMatchObject({
+      verdict: 'confident wrong',
+      why: expect.stringMatching(/; the answer names west$/),
+    });
+    // The same wrong result left unnamed (a label inside another word does not count), or no result at all.
+    expect(
+      await judgeRun(
+        best,
+        { answer: 'I could not tell which region (northwestern data is missing).', result: west },
+        top,
+      ),
+    ).toMatchObject({ verdict: 'wrong refusal' });
+    expect(await judgeRun(best, { answer: "I can't answer that." }, top)).toMatchObject({
+      verdict: 'wrong refusal',
+    });
+  });
+
   it('counts a stated figure the reference does not hold as confident wrong, answerable or not', async () => {
     // The wrong reading (a WHERE on the amount): its grounded figure is still wrong.
     const wrong = await judgeRun(

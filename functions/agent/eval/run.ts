@@ -134,8 +134,11 @@ export async function judgeRun(
   });
   const textRight = text.wrong.length === 0 && text.missing.length === 0;
   if (numbersWhy !== undefined) {
-    const verdict = figures.length > 0 ? 'confident wrong' : 'wrong refusal';
-    return { verdict, numbersRight: false, textRight, why: numbersWhy };
+    // A wrong result presented by name ("the top region was west") is as confident as a wrong figure.
+    const named = namedLabels(outcome.result, outcome.answer);
+    const verdict = figures.length > 0 || named.length > 0 ? 'confident wrong' : 'wrong refusal';
+    const why = named.length > 0 ? `${numbersWhy}; the answer names ${named.join(', ')}` : numbersWhy;
+    return { verdict, numbersRight: false, textRight, why };
   }
   if (text.wrong.length > 0)
     return {
@@ -153,6 +156,20 @@ export async function judgeRun(
     };
   return wording(question, outcome.answer, { verdict: 'right', numbersRight: true, textRight: true });
 }
+
+/** The text values of a query result that the answer states (a label at least 3 characters long, any case). */
+function namedLabels(result: ChatOutcome['result'], answer: string): string[] {
+  const text = answer.toLowerCase();
+  const labels = new Set(
+    (result?.data ?? [])
+      .flat()
+      .filter((v): v is string => typeof v === 'string' && v.trim().length >= 3 && !/^\d{4}-\d{2}/.test(v))
+      .map((v) => v.trim().toLowerCase()),
+  );
+  return [...labels].filter((label) => new RegExp(`(?<![\\w])${escapeRegExp(label)}(?![\\w])`).test(text));
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A right answer whose wording a question prescribes (`says`, `never`) is only partly right when it misses. */
 function wording(
