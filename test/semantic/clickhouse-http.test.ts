@@ -210,4 +210,29 @@ describe('errors', () => {
       await wrong.close();
     }
   });
+
+  test('a stopped query is logged with its id (what stops it by hand if the kill does not land)', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const logging = new ClickHouseDriver(
+      { url: front.url, database: 'default', username: USER, password: PASSWORD },
+      { log: (message, fields) => logged.push({ message, ...fields }) },
+    );
+    try {
+      const controller = new AbortController();
+      const pending = logging.execute(
+        { sql: slow('logged_marker'), params: [] },
+        { maxRows: 10, timeoutMs: 30_000, signal: controller.signal },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      controller.abort(new Error('the client left'));
+      await expect(pending).rejects.toThrow('the client left');
+      expect(logged).toContainEqual({
+        message: 'clickhouse query stopped',
+        queryId: seen('logged_marker').queryId,
+      });
+      expect(logged.filter((line) => line.message === 'clickhouse stop failed')).toEqual([]);
+    } finally {
+      await logging.close();
+    }
+  });
 });

@@ -19,12 +19,13 @@ import {
   StartQueryExecutionCommand,
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { config } from '../../config';
 import { SqlNotAllowedError } from '../../errors';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../target';
 import {
   type AthenaSource,
   type Driver,
+  type DriverLog,
+  defaultDriverLog,
   type ExecuteOptions,
   isoTimestamp,
   jsonValue,
@@ -33,16 +34,6 @@ import {
   ResultBudget,
   ResultTooLargeError,
 } from './types';
-
-/** Structured log lines (the query execution id of every query, so an orphaned one can be found and stopped). */
-export type DriverLog = (message: string, fields: Record<string, unknown>) => void;
-
-const defaultLog: DriverLog = (message, fields) => {
-  if (config().logLevel === 'silent' || config().logLevel === 'warn' || config().logLevel === 'error') return;
-  process.stdout.write(
-    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), message, ...fields })}\n`,
-  );
-};
 
 /** Poll delays: the first check soon (small queries finish in about a second), then at most every second. */
 export const POLL = { firstMs: 100, factor: 1.5, maxMs: 1_000 };
@@ -130,7 +121,7 @@ export class AthenaDriver implements Driver {
     options: { client?: AthenaClient; log?: DriverLog } = {},
   ) {
     this.client = options.client ?? new AthenaClient({});
-    this.log = options.log ?? defaultLog;
+    this.log = options.log ?? defaultDriverLog;
     // Model tables live in the source's Glue database (and catalog, when it is not Athena's default one).
     const at = sqlTarget('trino', source.database);
     const catalog = source.catalog;

@@ -6,6 +6,8 @@ import { namedParams } from '../dialect';
 import { type CompiledQuery, type SqlTarget, sqlTarget } from '../target';
 import {
   type Driver,
+  type DriverLog,
+  defaultDriverLog,
   type ExecuteOptions,
   jsonValue,
   type QueryResult,
@@ -106,8 +108,10 @@ export class ClickHouseDriver implements Driver {
   readonly dialect = 'clickhouse' as const;
   readonly target: SqlTarget;
   private readonly client: ClickHouseClient;
+  private readonly log: DriverLog;
 
-  constructor(connection: ClickHouseConnection) {
+  constructor(connection: ClickHouseConnection, options: { log?: DriverLog } = {}) {
+    this.log = options.log ?? defaultDriverLog;
     this.target = sqlTarget('clickhouse', connection.database);
     this.client = clientModule().createClient({
       url: connection.url,
@@ -125,6 +129,7 @@ export class ClickHouseDriver implements Driver {
 
   /** Stops the query on the server (the engine keeps running a query whose HTTP request was aborted). */
   private async kill(queryId: string): Promise<void> {
+    this.log('clickhouse query stopped', { queryId });
     await this.client
       .command({
         query: 'KILL QUERY WHERE query_id = {id:String} ASYNC',
@@ -132,7 +137,13 @@ export class ClickHouseDriver implements Driver {
         // A server that does not answer must not hold the caller's error back.
         abort_signal: AbortSignal.timeout(KILL_TIMEOUT_MS),
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        // The query may run on until the server's max_execution_time: its id is what stops it by hand.
+        this.log('clickhouse stop failed', {
+          queryId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      });
   }
 
   async execute(query: CompiledQuery, options: ExecuteOptions): Promise<QueryResult> {

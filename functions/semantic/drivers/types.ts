@@ -5,6 +5,19 @@ export { QueryTimeoutError, ResultTooLargeError };
 
 import type { CompiledQuery, Dialect, SqlTarget } from '../target';
 
+/**
+ * Structured log lines of a driver: the engine's id of each query it started or stopped, so an orphaned query can
+ * be found and stopped by hand (Athena bills a query that runs on; ClickHouse runs on after its request is gone).
+ */
+export type DriverLog = (message: string, fields: Record<string, unknown>) => void;
+
+export const defaultDriverLog: DriverLog = (message, fields) => {
+  if (config().logLevel === 'silent' || config().logLevel === 'warn' || config().logLevel === 'error') return;
+  process.stdout.write(
+    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), message, ...fields })}\n`,
+  );
+};
+
 /** A result as the API returns it: JSON-safe values, at most maxRows rows, totalRows counting all. */
 export interface QueryResult {
   schema: { name: string; column_type: string }[];
