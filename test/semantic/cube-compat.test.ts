@@ -9,15 +9,21 @@
 import { compileSql, type ModelIssue, ModelValidationError, parseModel } from '../../functions/semantic';
 import { bothEngines, EVERYONE } from './engines';
 
-const { onBoth } = bothEngines('cube-compat', [
-  'CREATE TABLE cc_events (id INTEGER, kind VARCHAR, amount INTEGER)',
-  "INSERT INTO cc_events VALUES (1, 'view', 5), (2, 'view', 7), (3, 'buy', 30)",
-  'CREATE TABLE cc_calendar (date_key TIMESTAMP, start_of_month TIMESTAMP)',
-  // A retail calendar whose months start on Mondays (2024-12-30, 2025-01-27), not on the 1st.
-  "INSERT INTO cc_calendar VALUES ('2025-01-02', '2024-12-30'), ('2025-01-30', '2025-01-27'), ('2025-02-04', '2025-01-27')",
-  'CREATE TABLE cc_sales (id INTEGER, day TIMESTAMP, amount INTEGER)',
-  "INSERT INTO cc_sales VALUES (1, '2025-01-02', 100), (2, '2025-01-30', 20), (3, '2025-02-04', 3)",
-]);
+const { onBoth, clickHouseRefusals } = bothEngines(
+  'cube-compat',
+  [
+    'CREATE TABLE cc_events (id INTEGER, kind VARCHAR, amount INTEGER)',
+    "INSERT INTO cc_events VALUES (1, 'view', 5), (2, 'view', 7), (3, 'buy', 30)",
+    'CREATE TABLE cc_calendar (date_key TIMESTAMP, start_of_month TIMESTAMP)',
+    // A retail calendar whose months start on Mondays (2024-12-30, 2025-01-27), not on the 1st.
+    "INSERT INTO cc_calendar VALUES ('2025-01-02', '2024-12-30'), ('2025-01-30', '2025-01-27'), ('2025-02-04', '2025-01-27')",
+    'CREATE TABLE cc_sales (id INTEGER, day TIMESTAMP, amount INTEGER)',
+    "INSERT INTO cc_sales VALUES (1, '2025-01-02', 100), (2, '2025-01-30', 20), (3, '2025-02-04', 3)",
+  ],
+  4,
+  // A time shift's window frame over calendar intervals (docs/data-model.md, _Engines_).
+  ['ROLLING_WINDOW'],
+);
 
 /** The query's rows on DuckDB and PostgreSQL (which must agree). */
 const run = (content: string, sql: string) => onBoth(parseModel([{ path: 'm.yml', content }]), sql);
@@ -165,6 +171,53 @@ cubes:
     expect(
       issuesOf(calendar.replace('sql: "{CUBE}.start_of_month"', 'sql: "x"\n            interval: 1 month')),
     ).toEqual([expect.objectContaining({ message: 'give an interval or sql, not both' })]);
+  });
+
+  test("a time shift along a calendar's own shifted dimension is refused by name, elsewhere it shifts by its interval", async () => {
+    const model = `
+cubes:
+  - name: cal
+    calendar: true
+    sql_table: cc_calendar
+    dimensions:
+      - name: date_key
+        sql: date_key
+        type: time
+        primary_key: true
+        time_shift:
+          - { type: prior, interval: 1 week, sql: "{CUBE}.start_of_month" }
+  - name: sales
+    sql_table: cc_sales
+    joins:
+      - { name: cal, sql: "{CUBE}.day = {cal.date_key}", relationship: many_to_one }
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: day, sql: day, type: time }
+    measures:
+      - { name: revenue, sql: amount, type: sum }
+      - name: revenue_prior_week
+        sql: "{revenue}"
+        type: number
+        multi_stage: true
+        time_shift: [{ interval: 1 week, type: prior }]
+views:
+  - name: sales_view
+    cubes:
+      - { join_path: sales, includes: [revenue, revenue_prior_week, day] }
+      - { join_path: sales.cal, includes: [date_key] }
+`;
+    const shifted = (column: string) =>
+      `SELECT DATE_TRUNC('week', ${column}) AS w, MEASURE(revenue_prior_week) AS p FROM sales_view GROUP BY 1 ORDER BY 1`;
+    await expect(run(model, shifted('date_key'))).rejects.toThrow(
+      /revenue_prior_week is shifted by 1 week along date_key, whose calendar cube maps a prior 1 week shift/,
+    );
+    // The sales' own day has no calendar shift: the plain interval applies (the week of 01-27 read a week later).
+    expect(await run(model, shifted('day'))).toEqual([
+      ['2024-12-30', null],
+      ['2025-01-27', null],
+      ['2025-02-03', 20],
+    ]);
+    expect(clickHouseRefusals()).toContain('ROLLING_WINDOW');
   });
 
   test('a view member name collision is an issue naming both members', () => {

@@ -300,6 +300,13 @@ function toMember(
       ...(g.origin ? { origin: g.origin } : {}),
     }));
   }
+  if (kind === 'dimension' && (def as DimensionDef).time_shift?.length) {
+    member.calendarShifts = ((def as DimensionDef).time_shift ?? []).map((t) => ({
+      type: t.type ?? 'prior',
+      ...(t.interval ? { interval: t.interval } : {}),
+      ...(t.name ? { name: t.name } : {}),
+    }));
+  }
   if (def.public === false || def.shown === false) member.hidden = true;
   return member;
 }

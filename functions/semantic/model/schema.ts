@@ -414,6 +414,11 @@ export interface Member {
   switchOf?: string;
   /** A `sub_query` dimension: the measure of another cube it reads. */
   subQuery?: SubQuery;
+  /**
+   * A calendar cube's time dimension's own shifts (`time_shift` with `sql` or `name`: Cube maps each date through
+   * them, e.g. a retail calendar's prior year): a plain-interval shift along it would differ, so it is refused.
+   */
+  calendarShifts?: { type: 'prior' | 'next'; interval?: string; name?: string }[];
   /** A time dimension's custom granularities (Cube's `granularities`), as coreMeta lists them. */
   granularities?: { name: string; title: string; interval?: string; offset?: string; origin?: string }[];
   /** The cube the member comes from and its name there (views point into cubes). */

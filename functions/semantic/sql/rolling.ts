@@ -262,11 +262,45 @@ export function shiftedAggregate(
       `${name} is shifted by ${shift.interval}, which does not land on a ${unit} bucket: group by a finer bucket`,
     );
   }
+  const calendar = calendarShiftAlong(bucket, context, shift.type, span);
+  if (calendar) {
+    throw new SqlNotAllowedError(
+      `${name} is shifted by ${shift.interval} along ${calendar}, whose calendar cube maps a ${shift.type} ${shift.interval} ` +
+        "shift through its own time_shift sql; queries cannot compute a calendar's shift yet (a plain interval would differ)",
+    );
+  }
   const at = edge(shift.type === 'next' ? span : plus(ZERO, span, -1));
   const frame = `RANGE BETWEEN ${at} AND ${at}`;
   const partitions = groups.filter((expr) => expr !== bucket);
   // One bucket in the frame: MAX reads its value whatever the aggregation.
   return aggregate('MAX', base(), windowOver(partitions, { expr: bucket, dir: 'ASC' }, frame));
+}
+
+/** The time dimension in `bucket` whose calendar cube defines its own shift of this type and span, if any. */
+function calendarShiftAlong(
+  bucket: Node,
+  context: MeasureContext | undefined,
+  type: 'prior' | 'next',
+  span: Span,
+): string | undefined {
+  let found: string | undefined;
+  walk(bucket, (node) => {
+    if (found || node.type !== 'column_ref') return;
+    const dimension = context?.dimensionOf(node);
+    const own = dimension?.calendarShifts?.some((c) => {
+      const theirs = c.interval === undefined ? undefined : spanOf(c.interval);
+      return (
+        c.type === type &&
+        theirs !== undefined &&
+        theirs !== 'unbounded' &&
+        theirs.months === span.months &&
+        theirs.days === span.days &&
+        theirs.seconds === span.seconds
+      );
+    });
+    if (own && dimension) found = dimension.name;
+  });
+  return found;
 }
 
 /**
