@@ -39,6 +39,10 @@ const COMPARATORS: [string[], EntityCondition['op']][] = [
 ];
 
 const NUMBER = /^\d+(\.\d+)?$/;
+/** Words for a mean before the noun of a row ("average order", "avg order"). */
+const AVERAGED = new Set(['average', 'avg', 'mean']);
+/** Words between a number and the rows it counts ("11 of their orders", "12 of the orders"). */
+const OF_THEIR = new Set(['of', 'their', 'its', 'the', 'our', 'his', 'her']);
 /** Verbs between a measure and its comparison ("whose revenue is above", "with sales of over"). */
 const LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'of', 'totaling', 'totalling', 'total']);
 /** "10 or more orders", "5 or fewer". */
@@ -72,6 +76,12 @@ function comparisons(tokens: Token[]): Comparison[] {
   }
   return found;
 }
+
+/** A value of one of the cube's string dimensions ("cancelled", "electronics"). */
+const isValueWord = (cube: CatalogCube, t: Token) =>
+  cube.members.some(
+    (m) => m.kind === 'dimension' && m.values.some((v) => v.toLowerCase() === t.raw || v.toLowerCase() === t.stem),
+  );
 
 /** The model's count of rows (Number of orders), named by a noun ("orders") or "times". */
 export const countMeasureNamed = (cube: CatalogCube, word: Token | undefined): CatalogMember | undefined => {
@@ -107,11 +117,19 @@ function measureBefore(
       m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m) && m.titleWords.includes(word.stem),
   );
   const before = tokens[k - 1];
-  const totalled = before?.raw === 'total' || before?.raw === 'average';
+  const totalled = before?.raw === 'total' || AVERAGED.has(before?.raw ?? '');
   if (numeric && !totalled) return undefined;
+  // "whose average order is over 640", "an avg order above 500": the mean of the rows the noun counts.
+  if (AVERAGED.has(before?.raw ?? '') && countMeasureNamed(cube, word)) {
+    const mean = measures.find((m) => m.aggType === 'avg');
+    if (mean) return { measure: mean, at: [k - 1, k] };
+  }
   const measure =
     measures.find(
-      (m) => m.otherWords.includes(word.stem) && !m.titleWords.includes(word.stem) && m.aggType === 'sum',
+      (m) =>
+        m.otherWords.includes(word.stem) &&
+        !m.titleWords.includes(word.stem) &&
+        (m.aggType === 'sum' || m.aggType === 'avg'),
     ) ??
     (totalled
       ? measures.find(
@@ -227,10 +245,19 @@ function aggregateNamed(
   c: Comparison,
   cube: CatalogCube,
 ): { measure: CatalogMember; claimed: Token[] } | undefined {
-  // "60 orders", "60 or more orders"
-  const after = tokens[c.at + 1]?.raw === 'or' ? tokens[c.at + 3] : tokens[c.at + 1];
+  // "60 orders", "60 or more orders", "8 or more cancelled orders", "11 of their orders (cancelled)": a value
+  // of the rows may sit before the noun; it stays a filter of the rows counted.
+  let k = tokens[c.at + 1]?.raw === 'or' ? c.at + 3 : c.at + 1;
+  const skipped: Token[] = [];
+  while (k < tokens.length && k <= c.at + 5) {
+    const t = tokens[k];
+    if (!t || !(OF_THEIR.has(t.raw) || isValueWord(cube, t))) break;
+    if (OF_THEIR.has(t.raw)) skipped.push(t);
+    k++;
+  }
+  const after = tokens[k];
   const counted = countMeasureNamed(cube, after);
-  if (counted && after) return { measure: counted, claimed: [after] };
+  if (counted && after) return { measure: counted, claimed: [after, ...skipped] };
   const verb = tokens[c.start - 1];
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)

@@ -334,8 +334,14 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
       );
       if (derived && counted) continue;
       // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
+      // ("the top 20 enterprise customers" ranks them: the customers are the breakdown, the value a filter.)
       const qualified = tokens[index];
-      if (index > 0 && tokens[index - 1]?.value && qualified) {
+      const ranking = tokens[index - 2];
+      const ranked =
+        ranking !== undefined &&
+        ranking.used &&
+        (/^\d+$/.test(ranking.raw) || ['top', 'bottom'].includes(ranking.raw) || isSuperlative(ranking));
+      if (index > 0 && tokens[index - 1]?.value && qualified && !ranked) {
         qualified.used = true;
         continue;
       }

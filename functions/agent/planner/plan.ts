@@ -43,7 +43,12 @@ export interface Plan {
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
    * `top`, the one combined share of the top rows ("share of revenue from the top 10 customers").
    */
-  share?: { part?: ValueFilter; top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean } };
+  share?: {
+    part?: ValueFilter;
+    top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean };
+    /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
+    wholeWithout?: ValueFilter[];
+  };
   /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
   having?: EntityCondition;
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */

@@ -181,7 +181,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "top 5 categories by share of revenue" lists each one's share instead.
     const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
     if (!byShare && !share.part) {
-      share = { top };
+      share = { top, ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}) };
       top = undefined;
     }
   }

@@ -243,8 +243,15 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   const rows = top.percent
     ? `SELECT m FROM (SELECT m, ROW_NUMBER() OVER (ORDER BY m ${order}) AS rn, COUNT(*) OVER () AS entities FROM t) AS r WHERE rn <= entities * ${top.n / 100}`
     : `SELECT m FROM t ORDER BY m ${order} LIMIT ${top.n}`;
-  const whole = '(SELECT SUM(m) FROM t)';
-  const sql = `WITH t AS (${t}), top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
+  // The whole without the filters that only pick the top rows ("the top 10 enterprise customers" of all revenue).
+  const without = plan.share?.wholeWithout ?? [];
+  const wholePlan = { ...plan, filters: plan.filters.filter((f) => !without.some((w) => w.member === f.member)) };
+  const all =
+    without.length > 0
+      ? `, a AS (SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
+      : '';
+  const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
+  const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
   return described(plan, sql, [
     { role: 'measure', ...(measure ? { member: measure } : {}) },
     { role: 'whole', ...(measure ? { member: measure } : {}) },

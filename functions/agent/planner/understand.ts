@@ -1,7 +1,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
-import { claimTotalCounts, findEntity, findEntityCondition, findRepeat } from './entities';
+import { claimTotalCounts, countMeasureNamed, findEntity, findEntityCondition, findRepeat } from './entities';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -35,6 +35,36 @@ const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
+
+/** Words between a superlative and the row it sizes ("the biggest single order"). */
+const ROW_ADJECTIVES = new Set(['single', 'individual', 'one']);
+
+/**
+ * "the largest order in each region", "biggest single sale per segment": a superlative of a row (the noun the
+ * cube counts) within groups named by each/per/every, with no group asked for by which/what: the measure that
+ * word names (a max or min) per group.
+ */
+function sizesRowsPerGroup(
+  tokens: Token[],
+  superlative: Token,
+  found: { member: CatalogMember; at: number }[],
+  cube: CatalogCube,
+): boolean {
+  const at = tokens.indexOf(superlative);
+  let k = at + 1;
+  while (ROW_ADJECTIVES.has(tokens[k]?.raw ?? '')) k++;
+  const noun = tokens[k];
+  if (!noun || !countMeasureNamed(cube, noun)) return false;
+  const extreme = cube.members.some(
+    (m) =>
+      m.kind === 'measure' &&
+      (m.aggType === 'max' || m.aggType === 'min') &&
+      (m.otherWords.includes(superlative.stem) || m.titleWords.includes(superlative.stem)),
+  );
+  const grouped = (i: number) => ['each', 'per', 'every'].includes(tokens[i - 1]?.raw ?? '');
+  const asked = (i: number) => ['which', 'what', 'who'].includes(tokens[i - 1]?.raw ?? '');
+  return extreme && found.length > 0 && found.every((d) => grouped(d.at) && !asked(d.at));
+}
 
 /** General English the planner reads itself: never corrected into a model word. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
@@ -125,7 +155,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   let top: Parsed['top'];
   // (A change ranks whatever breakdown it has, a follow-up's included: "which one grew fastest?")
   if (found?.superlative && dimensions.length === 0 && !grain && !change) found.superlative.used = false;
-  else if (found) {
+  else if (found?.superlative && sizesRowsPerGroup(tokens, found.superlative, dimensionsFound, cube)) {
+    // "the biggest single order in each segment": the largest row of every group (a max measure), not the
+    // one group ranked first.
+    found.superlative.used = false;
+  }
+  else if (found && !(found.superlative && found.superlative.used === false)) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
     const token = first ? tokens[first.at] : undefined;
@@ -184,8 +219,19 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       );
       return ['in', 'for', 'within', 'among', 'during'].includes(tokens[index - 1]?.raw ?? '');
     };
-    const part = filters.find((f) => !scoped(f) && !dimensions.includes(f.member));
+    // "the top 20 enterprise customers": a value qualifying the ranked entity limits the ranking, no part.
+    const valueAt = (f: ValueFilter) =>
+      tokens.flatMap((t, i) => (t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem) ? [i] : []));
+    const ranking = (f: ValueFilter) =>
+      found?.counted === true &&
+      valueAt(f).some((i) => dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true);
+    const rankedIn = filters.filter(ranking);
+    const part = filters.find((f) => !scoped(f) && !dimensions.includes(f.member) && !rankedIn.includes(f));
     if (part || dimensions.length > 0 || grain) share = part ? { part } : {};
+    // Named once, on the ranked entity only ("share of revenue from the top 10 enterprise customers"): the
+    // whole is everything; named again ("share of enterprise revenue"), the whole is within that value too.
+    const wholeFree = rankedIn.filter((f) => valueAt(f).length < 2);
+    if (share && wholeFree.length > 0) share = { ...share, wholeWithout: wholeFree };
   }
 
   let range: Period | undefined;
