@@ -80,7 +80,8 @@ function comparisons(tokens: Token[]): Comparison[] {
 /** A value of one of the cube's string dimensions ("cancelled", "electronics"). */
 const isValueWord = (cube: CatalogCube, t: Token) =>
   cube.members.some(
-    (m) => m.kind === 'dimension' && m.values.some((v) => v.toLowerCase() === t.raw || v.toLowerCase() === t.stem),
+    (m) =>
+      m.kind === 'dimension' && m.values.some((v) => v.toLowerCase() === t.raw || v.toLowerCase() === t.stem),
   );
 
 /** The model's count of rows (Number of orders), named by a noun ("orders") or "times". */

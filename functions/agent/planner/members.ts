@@ -338,8 +338,7 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
       const qualified = tokens[index];
       const ranking = tokens[index - 2];
       const ranked =
-        ranking !== undefined &&
-        ranking.used &&
+        ranking?.used &&
         (/^\d+$/.test(ranking.raw) || ['top', 'bottom'].includes(ranking.raw) || isSuperlative(ranking));
       if (index > 0 && tokens[index - 1]?.value && qualified && !ranked) {
         qualified.used = true;

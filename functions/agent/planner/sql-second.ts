@@ -245,7 +245,10 @@ export function topShareQuery(plan: Plan): PlannedQuery {
     : `SELECT m FROM t ORDER BY m ${order} LIMIT ${top.n}`;
   // The whole without the filters that only pick the top rows ("the top 10 enterprise customers" of all revenue).
   const without = plan.share?.wholeWithout ?? [];
-  const wholePlan = { ...plan, filters: plan.filters.filter((f) => !without.some((w) => w.member === f.member)) };
+  const wholePlan = {
+    ...plan,
+    filters: plan.filters.filter((f) => !without.some((w) => w.member === f.member)),
+  };
   const all =
     without.length > 0
       ? `, a AS (SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`

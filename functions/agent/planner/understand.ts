@@ -159,8 +159,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     // "the biggest single order in each segment": the largest row of every group (a max measure), not the
     // one group ranked first.
     found.superlative.used = false;
-  }
-  else if (found && !(found.superlative && found.superlative.used === false)) {
+  } else if (found && !(found.superlative && found.superlative.used === false)) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
     const token = first ? tokens[first.at] : undefined;
@@ -221,7 +220,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     };
     // "the top 20 enterprise customers": a value qualifying the ranked entity limits the ranking, no part.
     const valueAt = (f: ValueFilter) =>
-      tokens.flatMap((t, i) => (t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem) ? [i] : []));
+      tokens.flatMap((t, i) =>
+        t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem) ? [i] : [],
+      );
     const ranking = (f: ValueFilter) =>
       found?.counted === true &&
       valueAt(f).some((i) => dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true);
