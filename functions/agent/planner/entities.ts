@@ -338,3 +338,81 @@ function periodEntity(
   }
   return undefined;
 }
+
+/** Words before "every"/"all" that say the rows spread over the periods or values ("ordered in every month"). */
+const SPREAD_LEADS = new Set(['in', 'from', 'across', 'during', 'ordered', 'bought', 'purchased', 'placed']);
+const RELATIVES = new Set(['who', 'that', 'with', 'which', 'whose']);
+const BUYING_VERBS = new Set(['ordered', 'bought', 'purchased', 'placed', 'shopped', 'order', 'buy']);
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  twelve: 12,
+};
+
+/**
+ * "customers who ordered in every month of 2025", "bought from all five categories", "across every region":
+ * entities whose rows cover every period of the range or every value of a dimension. Claims its words.
+ */
+export function findSpread(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  const count = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (!count) return undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || !['every', 'all'].includes(t.raw)) continue;
+    const lead = [tokens[i - 1], tokens[i - 2]].find((b) => b && SPREAD_LEADS.has(b.raw));
+    if (!lead || ['for', 'by', 'per'].includes(tokens[i - 1]?.raw ?? '')) continue;
+    let k = i + 1;
+    const claimed: Token[] = [t];
+    // "every single month", "all five categories", "each of the 5 regions", "all the product categories"
+    while (k < tokens.length && k <= i + 4) {
+      const w = tokens[k];
+      if (
+        !w ||
+        !(['single', 'of', 'the', 'our'].includes(w.raw) || /^\d{1,2}$/.test(w.raw) || NUMBER_WORDS[w.raw])
+      )
+        break;
+      claimed.push(w);
+      k++;
+    }
+    const noun = tokens[k];
+    if (!noun || noun.used) continue;
+    const grain = UNITS[noun.stem];
+    const member = grain
+      ? undefined
+      : cube.members.find(
+          (m) =>
+            m.kind === 'dimension' &&
+            m.type === 'string' &&
+            !isIdentifier(m) &&
+            dimensionKeys(m).single.includes(noun.stem),
+        );
+    if (!grain && !member) continue;
+    const entity = findEntity(tokens, cube, lead === tokens[i - 1] ? i - 1 : i - 2);
+    if (!entity || entity.at > i || entity.member === member) continue;
+    // Only of entities a clause describes ("customers who ordered in every month", "customers with orders in
+    // all categories"); "the top category in every region" is a ranking within groups.
+    const clause = tokens
+      .slice(entity.at + 1, i)
+      .some((w) => RELATIVES.has(w.raw) || BUYING_VERBS.has(w.raw));
+    if (!clause) continue;
+    const entityToken = tokens[entity.at];
+    if (entityToken) entityToken.used = true;
+    for (const c of [...claimed, noun]) c.used = true;
+    const previous = tokens[k - 1];
+    if (member && previous && member.titleWords.includes(previous.stem)) previous.used = true;
+    const output = outputAsked(tokens, entity.at, cube);
+    return {
+      entity: entity.member,
+      measure: count,
+      op: '=',
+      value: 0,
+      spread: grain ? { grain } : member ? { member } : {},
+      output: output.output === 'total' ? 'count' : output.output,
+    };
+  }
+  return undefined;
+}

@@ -88,6 +88,12 @@ export interface EntityCondition {
   value: number;
   /** What is asked about them: how many, their share of all entities, the list, or a total over them. */
   output: 'count' | 'share' | 'list' | 'total';
+  /**
+   * Rows in every period of the range ("ordered in every month of 2025") or in every value of a dimension
+   * ("bought from all five categories"): COUNT(DISTINCT) of those equal to how many the rows hold; `measure`
+   * is then the count of rows and `op`/`value` are unused.
+   */
+  spread?: { grain?: Grain; member?: CatalogMember };
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

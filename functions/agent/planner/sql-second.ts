@@ -44,11 +44,32 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const extra = [
     ...new Set([...all.slice(1).map((c) => measureColumn(c.measure)), ...(total ? [total] : [])]),
   ].filter((c) => c !== m);
-  const selected = [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
-  const inner = `SELECT ${lead}${entity}, ${selected} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
-  const test = (prefix: (column: string) => string) =>
-    all.map((c) => `${prefix(measureColumn(c.measure))} ${c.op} ${c.value}`).join(' AND ');
-  const condition = test((c) => `MEASURE(${c})`);
+  const rows = `${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}`;
+  // "ordered in every month of 2025": as many distinct periods (or values) as the rows in scope hold.
+  const spread = having.spread;
+  const spreadOf = spread?.member
+    ? ident(spread.member.column)
+    : spread?.grain
+      ? `date_trunc('${spread.grain}', ${time(plan)})`
+      : undefined;
+  const spreadName = spread?.member
+    ? ident(`${spread.member.column}_count`)
+    : `${spread?.grain ?? 'period'}s`;
+  const selected = spreadOf
+    ? `COUNT(DISTINCT ${spreadOf}) AS ${spreadName}`
+    : [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
+  const inner = `SELECT ${lead}${entity}, ${selected} FROM ${rows}${groupBy(dims.length + 1)}`;
+  // The condition on the aggregates (in HAVING) or on the inner query's columns (over its rows).
+  const test = (on: 'aggregate' | 'column') =>
+    spreadOf
+      ? `${on === 'column' ? spreadName : `COUNT(DISTINCT ${spreadOf})`} = (SELECT COUNT(DISTINCT ${spreadOf}) FROM ${rows})`
+      : all
+          .map((c) => {
+            const column = measureColumn(c.measure);
+            return `${on === 'column' ? column : `MEASURE(${column})`} ${c.op} ${c.value}`;
+          })
+          .join(' AND ');
+  const condition = test('aggregate');
   const count = ident(entityWord(having.entity));
   const entityColumn: Columns[number] = having.grain
     ? { role: 'time' }
@@ -77,7 +98,7 @@ export function havingQuery(plan: Plan): PlannedQuery {
       : '';
   const outerGroup = `${groupBy(dims.length)}${outerOrder}`;
   if (having.output === 'share') {
-    const matching = `SUM(CASE WHEN ${test((c) => c)} THEN 1 ELSE 0 END)`;
+    const matching = `SUM(CASE WHEN ${test('column')} THEN 1 ELSE 0 END)`;
     // Of all the entities, not only those with rows in the period ("share of customers who ordered in 2025").
     const everyone =
       plan.range && !having.grain && dims.length === 0

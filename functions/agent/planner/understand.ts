@@ -1,7 +1,14 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
-import { claimTotalCounts, countMeasureNamed, findEntity, findEntityCondition, findRepeat } from './entities';
+import {
+  claimTotalCounts,
+  countMeasureNamed,
+  findEntity,
+  findEntityCondition,
+  findRepeat,
+  findSpread,
+} from './entities';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -113,7 +120,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const percentile = findPercentile(tokens);
   const average = percentile === undefined && findAveragePer(tokens, cube, started !== undefined);
   const firstDate = findFirst(tokens, cube);
-  const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
+  const condition = firstDate
+    ? undefined
+    : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube) ?? findSpread(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
   if (firstEntity) {
     const t = tokens[firstEntity.at];
