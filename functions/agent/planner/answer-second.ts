@@ -89,7 +89,21 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   const period = plan.range
     ? ` was ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
     : '';
-  const head = `${capitalise(entities)} whose first ${plan.timeDimension ? noun.replace('row', plan.measures[0]?.titleWords.at(-1) ?? 'row') : noun}${period}`;
+  // The rows' own noun ("order"), from the count of rows, not the measure asked (a count of customers).
+  const rowNoun =
+    plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ?? 'row';
+  const head = `${capitalise(entities)} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
+  if (first.output === 'total' && first.total && first.range) {
+    const rowNoun =
+      plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ??
+      'row';
+    const range = first.range.label;
+    const when = /^(since|before|the |last|this)/.test(range) ? range : `in ${range}`;
+    const rows = plan.range
+      ? `, ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
+      : '';
+    return `${capitalise(nameOf(plan, first.total))} from ${entities} whose first ${rowNoun} was ${when}${rows}: ${formatFigure(first.total, result.data[0]?.[0] ?? 0)}.`;
+  }
   if (plan.grain) {
     const label = labeler(plan, query);
     return `${capitalise(entities)} by the ${plan.grain} of their first ${plan.measures[0]?.titleWords.at(-1) ?? 'row'}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;

@@ -65,7 +65,16 @@ export interface Plan {
   /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
   percentile?: Percentile;
   /** Entities counted by their first date ("customers whose first order was in 2024"): `range` applies to it. */
-  first?: { entity: CatalogMember; output: EntityCondition['output'] };
+  first?: {
+    entity: CatalogMember;
+    output: EntityCondition['output'];
+    /**
+     * With output 'total': the period of the first date, while `range` is of the rows totalled ("what did
+     * customers whose first order came in January 2023 spend in 2025").
+     */
+    range?: Period;
+    total?: CatalogMember;
+  };
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */

@@ -8,7 +8,7 @@ import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
 import { nearlyEqual, stem, words } from './text';
-import { isIdentifier, isYear, SIZE_WORDS } from './vocabulary';
+import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
 const ENGLISH_SYNONYMS: Record<string, string> = {
@@ -328,8 +328,13 @@ export function findNew(
     // ("how many customers who joined ..." asks for the customers themselves.)
     const asked = tokens[i - 3]?.raw === 'many';
     if (verb && ['who', 'that'].includes(before?.raw ?? '') && who && !who.used && !asked) {
+      // ("what did customers who joined in 2022 spend": money is the measure.)
       const other = tokens.some(
-        (x) => x !== who && x.stem !== who.stem && !GENERIC.has(x.raw) && measureWords.has(x.stem),
+        (x) =>
+          x !== who &&
+          x.stem !== who.stem &&
+          !GENERIC.has(x.raw) &&
+          (measureWords.has(x.stem) || MONEY_WORDS.has(x.raw)),
       );
       if (other && measureWords.has(who.stem)) who.used = true;
     }

@@ -27,6 +27,8 @@ export interface SecondOrderInput {
   change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
+  /** A total over a first-date cohort: the cohort's period, and the count named ("how many orders"). */
+  firstTotal?: { range: Period; measure?: CatalogMember };
   started?: CatalogMember;
   /** Index of the first word asking for a share. */
   ratioAt: number;
@@ -120,7 +122,17 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   if (input.firstEntity) {
     const asked = outputAsked(tokens, input.firstEntity.at).output;
-    fields.first = { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
+    const totalled = input.firstTotal?.measure ?? measures.find(additive) ?? sumOf(cube);
+    fields.first =
+      input.firstTotal && totalled
+        ? {
+            entity: input.firstEntity.member,
+            output: 'total',
+            range: input.firstTotal.range,
+            total: totalled,
+          }
+        : { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
+    if (fields.first.total) measures = [fields.first.total];
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 

@@ -136,6 +136,16 @@ export function firstQuery(plan: Plan): PlannedQuery {
   if (plan.range && plan.range.from > '0001-01-01') range.push(`first_date >= ${quote(plan.range.from)}`);
   if (plan.range && plan.range.to < '9999-01-01') range.push(`first_date < ${quote(plan.range.to)}`);
   const count = ident(entityWord(first.entity));
+  if (first.output === 'total' && first.total && first.range) {
+    // The rows of the cohort's entities (their first date in the cohort's period), in the rows' own range.
+    const cohort: string[] = [];
+    if (first.range.from > '0001-01-01') cohort.push(`MIN(${at}) >= ${quote(first.range.from)}`);
+    if (first.range.to < '9999-01-01') cohort.push(`MIN(${at}) < ${quote(first.range.to)}`);
+    const members = `SELECT ${entity} FROM ${ident(plan.cube.name)}${where(rowConditions)} GROUP BY 1${cohort.length > 0 ? ` HAVING ${cohort.join(' AND ')}` : ''}`;
+    const m = measureColumn(first.total);
+    const sql = `SELECT MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${where([...conditions(plan, at), `${entity} IN (${members})`])}`;
+    return described(plan, sql, [{ role: 'measure', member: first.total }]);
+  }
   if (plan.grain) {
     return described(
       plan,

@@ -8,6 +8,7 @@ import {
   findEntityCondition,
   findRepeat,
   findSpread,
+  outputAsked,
 } from './entities';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
@@ -106,7 +107,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   };
   const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
   const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
-  const periods = split.length > 0 ? split : allPeriods;
+  let periods = split.length > 0 ? split : allPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
     (t, i) =>
@@ -127,6 +128,20 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (firstEntity) {
     const t = tokens[firstEntity.at];
     if (t) t.used = true;
+  }
+  // "what did customers whose first order came in January 2023 spend (in 2025)": a total over a first-date
+  // cohort; the period right after "first order" is the cohort's, any other is of the rows totalled.
+  let firstTotal: { range: Period; measure?: CatalogMember } | undefined;
+  if (firstEntity) {
+    const firstAt = tokens.findIndex((t) => t.used && t.raw === 'first');
+    const near = periods.filter((p) => p.at > firstAt && p.at - firstAt <= 6);
+    const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
+    const asked = outputAsked(tokens, firstEntity.at, cube);
+    const cohortRange = near[0]?.period;
+    if (cohortRange && (money || asked.output === 'total')) {
+      firstTotal = { range: cohortRange, ...(asked.total ? { measure: asked.total } : {}) };
+      periods = periods.filter((p) => !near.includes(p));
+    }
   }
   // "by how many percent": a percentage is asked for, not a count.
   tokens.forEach((t, i) => {
@@ -301,6 +316,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
     ...(firstEntity ? { firstEntity } : {}),
+    ...(firstTotal ? { firstTotal } : {}),
     ...(started ? { started: started.member } : {}),
     ratioAt,
   });
