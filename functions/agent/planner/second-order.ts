@@ -154,7 +154,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
     const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
-    fields.change = { rank: input.change.rank, ...(only ? { only } : {}) };
+    // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
+    const rank = input.ratioAt >= 0 ? 'percent' : input.change.rank;
+    if (input.ratioAt >= 0 && share && !share.part && !share.top) share = undefined;
+    fields.change = { rank, ...(only ? { only } : {}) };
     if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
   }
 

@@ -118,6 +118,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       (t.raw === 'of' && tokens[i - 1]?.raw === 'much' && tokens[i - 2]?.raw === 'how'),
   );
   for (const t of ratio) t.used = true;
+  // "percentage-wise", "in percentage terms": the manner words of a percent.
+  tokens.forEach((t, i) => {
+    if (['wise', 'terms'].includes(t.raw) && ratio.includes(tokens[i - 1] as Token)) t.used = true;
+  });
   const percentile = findPercentile(tokens);
   const average = percentile === undefined && findAveragePer(tokens, cube, started !== undefined);
   const firstDate = findFirst(tokens, cube);
@@ -269,7 +273,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       raws.includes('through') ||
       (raws.includes('from') && raws.includes('to')) ||
       raws.includes('until');
-    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w)) && !change) {
+    // A change over a grain within the span ("month over month from February through June") keeps the span.
+    const comparing = raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
+    if (spanning && !comparing && (!change || change.grain)) {
+      for (const t of tokens) if (['through', 'thru', 'until'].includes(t.raw) && !t.used) t.used = true;
       range = {
         label: `${first.period.label} to ${last.period.label}`,
         from: first.period.from,
