@@ -106,7 +106,7 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   }
   if (plan.grain) {
     const label = labeler(plan, query);
-    return `${capitalise(entities)} by the ${plan.grain} of their first ${plan.measures[0]?.titleWords.at(-1) ?? 'row'}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
+    return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
   }
   if (first.output === 'list') {
     if (result.totalRows === 0) return `${head}: none (0).`;

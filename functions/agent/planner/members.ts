@@ -329,9 +329,13 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
       )
         continue;
       // "the most customers", "how many new customers": a count of them, not a breakdown by them.
-      const counted = [tokens[index - 1]?.raw, tokens[index - 2]?.raw].some((w) =>
-        ['most', 'fewest', 'least', 'more', 'fewer'].includes(w ?? ''),
-      );
+      // ("the 50 most active customers" ranks them: a claimed word between makes them the breakdown.)
+      const between = tokens[index - 1];
+      const counted =
+        !(between?.used && ['active', 'frequent'].includes(between.raw)) &&
+        [tokens[index - 1]?.raw, tokens[index - 2]?.raw].some((w) =>
+          ['most', 'fewest', 'least', 'more', 'fewer'].includes(w ?? ''),
+        );
       if (derived && counted) continue;
       // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
       // ("the top 20 enterprise customers" ranks them: the customers are the breakdown, the value a filter.)

@@ -21,6 +21,8 @@ const ENGLISH_SYNONYMS: Record<string, string> = {
   person: 'customer',
   purchase: 'order',
   transaction: 'order',
+  // "top spenders", "biggest spender": the customers, ranked by money (a count of customers ranks nothing).
+  spender: 'customer',
 };
 /** Verbs of buying: the model's "ordered" where it has one (the date of an order). */
 const BUYING: Record<string, string> = {
@@ -248,12 +250,27 @@ export function findPercentile(tokens: Token[]): number | undefined {
   return undefined;
 }
 
+/** The people a "first-time" qualifies. */
+const FIRST_TIMERS = new Set(['buyer', 'customer', 'shopper', 'purchaser', 'client']);
+
 /** "their first order", "first purchase": entities counted by the date of their first row. */
 export function findFirst(tokens: Token[], cube: CatalogCube): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || t.used || t.raw !== 'first') continue;
     const noun = tokens[i + 1]?.raw === 'ever' ? tokens[i + 2] : tokens[i + 1];
+    // "first-time buyers", "first time customers": the customers counted by their first order.
+    const who = tokens[i + 2];
+    // (Only where the rows are something else than those people: orders, not customers' own signups.)
+    const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+    const others = rows !== undefined && !rows.titleWords.some((w) => FIRST_TIMERS.has(w));
+    if (noun?.stem === 'time' && who && !who.used && FIRST_TIMERS.has(who.stem) && others) {
+      t.used = true;
+      noun.used = true;
+      who.raw = who.raw === who.stem ? 'customer' : 'customers';
+      who.stem = 'customer';
+      return true;
+    }
     if (!countMeasureNamed(cube, noun) || !noun || noun.stem === 'time') continue;
     t.used = true;
     noun.used = true;

@@ -44,6 +44,9 @@ const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'b
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
+/** Words that rank by how often ("most often", "most frequent", "most active"). */
+const FREQUENCY_WORDS = new Set(['often', 'frequent', 'frequently', 'active']);
+
 /** Words between a superlative and the row it sizes ("the biggest single order"). */
 const ROW_ADJECTIVES = new Set(['single', 'individual', 'one']);
 
@@ -139,7 +142,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (firstEntity) {
     const firstAt = tokens.findIndex((t) => t.used && t.raw === 'first');
     const near = periods.filter((p) => p.at > firstAt && p.at - firstAt <= 6);
-    const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
+    const money =
+      raws.some((w) => MONEY_WORDS.has(w)) ||
+      /\bhow much\b/.test(raws.join(' ')) ||
+      tokens.some((t) => t.asked?.startsWith('spender'));
     const asked = outputAsked(tokens, firstEntity.at, cube);
     const cohortRange = near[0]?.period;
     if (cohortRange && (money || asked.output === 'total')) {
@@ -161,6 +167,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     }
   });
   const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
+  // "ordered most often", "the most frequent customer", "the 50 most active customers": ranked by how many rows.
+  const rowCount = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    if (!FREQUENCY_WORDS.has(t.raw) || t.used || !before || !['most', 'least'].includes(before.raw)) return;
+    // (Not a count of the very things ranked: "the most frequent customer" is no count of customers.)
+    const noun = rowCount?.titleWords.at(-1);
+    if (!rowCount || claimed.includes(rowCount) || tokens[i + 1]?.stem === noun) return;
+    t.used = true;
+    claimed.push(rowCount);
+  });
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   const grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
@@ -204,7 +221,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "average revenue per customer" averages the totals per customer: the measure stays the total.
   if (!average) measures = measures.map((m) => aggregatedAs(m, tokens, cube));
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
-  const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
+  const money =
+    raws.some((w) => MONEY_WORDS.has(w)) ||
+    /\bhow much\b/.test(raws.join(' ')) ||
+    tokens.some((t) => t.asked?.startsWith('spender'));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (money && measures.length === 0 && sum) {
     measures = [sum];

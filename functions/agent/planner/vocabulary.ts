@@ -98,6 +98,9 @@ export const DESC_SUPERLATIVES = new Set([
   'top',
   'fastest',
   'busiest',
+  // "the sharpest decline", "the steepest drop": the largest change.
+  'sharpest',
+  'steepest',
 ]);
 export const ASC_SUPERLATIVES = new Set([
   'least',
