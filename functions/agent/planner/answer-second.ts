@@ -196,8 +196,11 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   const label = labeler(plan, query);
   if (result.data.length === 0) return `${query.title}: no rows, so no value.`;
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
-  if (!labels) return `${query.title}: ${figure(result.data[0]?.[m])}.`;
-  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r[m])}`)}`;
+  // No rows in scope give no value (NULL), never a zero.
+  const stated = (value: unknown) =>
+    value === null || value === undefined ? 'no value (no rows match)' : figure(value);
+  if (!labels) return `${query.title}: ${stated(result.data[0]?.[m])}.`;
+  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${stated(r[m])}`)}`;
 }
 
 /** The answer to a second-order plan, or undefined for a first-order one. */

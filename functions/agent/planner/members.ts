@@ -252,6 +252,25 @@ export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFil
   return filters;
 }
 
+/**
+ * "returns", "cancellations", "completions": the noun of a one-word past-participle value ("returned",
+ * "cancelled", "completed") names the rows with that value.
+ */
+function nounOf(tokens: Token[], sequence: string[]): number[] | undefined {
+  const [value] = sequence;
+  if (sequence.length !== 1 || !value || !/ed$/.test(value)) return undefined;
+  const base = value.replace(/(l?l)ed$/, 'l').replace(/ed$/, '');
+  const nouns = new Set([
+    base,
+    `${base}ation`,
+    `${base}lation`,
+    `${base}ion`,
+    `${base.replace(/e$/, '')}ion`,
+  ]);
+  const at = tokens.findIndex((t) => !t.used && nouns.has(t.stem));
+  return at >= 0 ? [at] : undefined;
+}
+
 export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
   const filters: ValueFilter[] = [];
   for (const member of cube.members) {
@@ -260,7 +279,7 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
     let negate = false;
     for (const value of member.values) {
       const sequence = words(value).map(stem);
-      const at = findSequence(tokens, sequence, false);
+      const at = findSequence(tokens, sequence, false) ?? nounOf(tokens, sequence);
       if (!at) continue;
       const first = at[0] ?? 0;
       const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];

@@ -194,6 +194,18 @@ export function findChange(
       t.used = true;
       next.used = true;
     }
+    // "compared with the month before", "vs the quarter before it": the same, with the unit first.
+    const unitBefore = ['before', 'prior', 'earlier'].includes(next?.raw ?? '');
+    const theAgainst =
+      tokens[i - 1]?.raw === 'the' && [tokens[i - 2], tokens[i - 3]].some((w) => AGAINST.has(w?.raw ?? ''));
+    if (unit && next && unitBefore && theAgainst) {
+      grain = unit;
+      found = true;
+      t.used = true;
+      next.used = true;
+      const it = tokens[i + 2];
+      if (it?.raw === 'it') it.used = true;
+    }
   }
   if (!found) return undefined;
   return { ...(grain ? { grain } : {}), down, rank: amount ? 'absolute' : 'percent' };
@@ -360,6 +372,25 @@ export function findNew(
     if (unit && next && t.raw !== 'new') {
       next.used = true;
       grain = unit;
+    }
+    // "by the quarter in which customers signed up", "the month they joined": the unit before is the grain.
+    if (verb && !grain) {
+      let k = i - 1;
+      const claimed: Token[] = [];
+      const skip = (w: Token | undefined) =>
+        w !== undefined &&
+        (['they', 'which', 'in', 'when', 'that'].includes(w.raw) || start.otherWords.includes(w.stem));
+      while (k >= 0 && i - k <= 4 && skip(tokens[k])) {
+        claimed.push(tokens[k] as Token);
+        k--;
+      }
+      const before = tokens[k];
+      const linked = claimed.some((w) => ['which', 'when', 'they'].includes(w.raw));
+      const named = before ? UNITS[before.stem] : undefined;
+      if (named && before && linked) {
+        grain = named;
+        for (const w of [before, ...claimed]) w.used = true;
+      }
     }
     if (t.stem === 'cohort') cohort = true;
   });

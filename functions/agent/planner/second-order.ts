@@ -4,6 +4,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { outputAsked } from './entities';
+import { dimensionKeys } from './members';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
 
@@ -30,6 +31,8 @@ export interface SecondOrderInput {
   /** A total over a first-date cohort: the cohort's period, and the count named ("how many orders"). */
   firstTotal?: { range: Period; measure?: CatalogMember };
   started?: CatalogMember;
+  /** The entity a "lifetime value" is of (each one's total over all its rows). */
+  lifetime?: CatalogMember;
   /** Index of the first word asking for a share. */
   ratioAt: number;
 }
@@ -164,7 +167,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   if (input.percentile !== undefined || input.average) {
     const measure = measures[0];
     const perToken = (i: number) => ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
-    const perEntity = input.dimensionsFound.find((d) => perToken(d.at));
+    const perEntity =
+      input.dimensionsFound.find((d) => perToken(d.at)) ??
+      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
     const perPeriod =
@@ -176,7 +181,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (perEntity && (additive(measure) || countOnly)) {
       percentile.per = perEntity.member;
       dimensions = dimensions.filter((d) => d !== perEntity.member);
-      if (!measure)
+      // A count of the very entities per entity is 1 each ("number of customers per customer"): the rows'.
+      const keys = [...dimensionKeys(perEntity.member).single, ...dimensionKeys(perEntity.member).derived];
+      const selfCount =
+        measure?.aggType === 'count_distinct' && measure.titleWords.some((w) => keys.includes(w));
+      if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.

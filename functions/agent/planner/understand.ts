@@ -44,6 +44,9 @@ const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'b
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
+/** What "lifetime" totals ("lifetime value", "lifetime spend"). */
+const LIFETIME_NOUNS = new Set(['value', 'spend', 'spending', 'revenue', 'sales', 'total']);
+
 /** Words that rank by how often ("most often", "most frequent", "most active"). */
 const FREQUENCY_WORDS = new Set(['often', 'frequent', 'frequently', 'active']);
 
@@ -125,8 +128,21 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   tokens.forEach((t, i) => {
     if (['wise', 'terms'].includes(t.raw) && ratio.includes(tokens[i - 1] as Token)) t.used = true;
   });
+  // "lifetime value", "lifetime spend": each entity's total over all its rows (money), per entity.
+  const lifetimeAt = tokens.findIndex(
+    (t, i) => t.raw === 'lifetime' && LIFETIME_NOUNS.has(tokens[i + 1]?.raw ?? '') && !t.used,
+  );
+  const lifetime = lifetimeAt >= 0 ? findEntity(tokens, cube, tokens.length) : undefined;
+  if (lifetimeAt >= 0 && cube.members.some((m) => m.kind === 'measure' && m.aggType === 'sum')) {
+    for (const t of [tokens[lifetimeAt], tokens[lifetimeAt + 1]]) if (t) t.used = true;
+  }
   const percentile = findPercentile(tokens);
-  const average = percentile === undefined && findAveragePer(tokens, cube, started !== undefined);
+  // ("average lifetime value per customer": the mean of each customer's total.)
+  const averageWord = tokens.find((t) => !t.used && ['average', 'avg', 'mean'].includes(t.raw));
+  const average =
+    percentile === undefined &&
+    (findAveragePer(tokens, cube, started !== undefined) || (lifetimeAt >= 0 && averageWord !== undefined));
+  if (average && lifetimeAt >= 0 && averageWord) averageWord.used = true;
   const firstDate = findFirst(tokens, cube);
   const condition = firstDate
     ? undefined
@@ -222,10 +238,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (!average) measures = measures.map((m) => aggregatedAs(m, tokens, cube));
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
   const money =
+    lifetimeAt >= 0 ||
     raws.some((w) => MONEY_WORDS.has(w)) ||
     /\bhow much\b/.test(raws.join(' ')) ||
     tokens.some((t) => t.asked?.startsWith('spender'));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  // A lifetime value is money whatever count the entity's word matched ("lifetime value of customers").
+  if (lifetimeAt >= 0 && sum && !measures.some((m) => m.aggType === 'sum')) measures = [];
   if (money && measures.length === 0 && sum) {
     measures = [sum];
     measureScore = 2;
@@ -344,6 +363,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(condition ? { condition } : {}),
     ...(firstEntity ? { firstEntity } : {}),
     ...(firstTotal ? { firstTotal } : {}),
+    ...(lifetime && lifetimeAt >= 0 ? { lifetime: lifetime.member } : {}),
     ...(started ? { started: started.member } : {}),
     ratioAt,
   });
@@ -442,8 +462,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
-  const readAs =
-    asked.length > 0 ? Object.fromEntries(asked.map((t) => [t.asked ?? t.raw, t.raw])) : undefined;
+  // "lifetime value" has no member of its own: say it was read as the total over all the data.
+  const lifetimeNoun = tokens[lifetimeAt + 1]?.raw;
+  const lifetimeRead =
+    lifetimeAt >= 0 && sum && lifetimeNoun
+      ? [[`lifetime ${lifetimeNoun}`, `the ${sum.title.toLowerCase()} over all the data`]]
+      : [];
+  const readPairs = [...asked.map((t) => [t.asked ?? t.raw, t.raw]), ...lifetimeRead];
+  const readAs = readPairs.length > 0 ? Object.fromEntries(readPairs) : undefined;
   const terms = termsOf(
     tokens,
     [
