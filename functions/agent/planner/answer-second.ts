@@ -104,6 +104,11 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
       : '';
     return `${capitalise(nameOf(plan, first.total))} from ${entities} whose first ${rowNoun} was ${when}${rows}: ${formatFigure(first.total, result.data[0]?.[0] ?? 0)}.`;
   }
+  if (plan.grain && plan.top) {
+    const label = labeler(plan, query);
+    const most = plan.top.direction === 'asc' ? 'fewest' : 'most';
+    return `${capitalise(plan.grain)} with the ${most} ${entities} by their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
+  }
   if (plan.grain) {
     const label = labeler(plan, query);
     return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;

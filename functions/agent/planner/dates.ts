@@ -279,8 +279,17 @@ export function findGrain(tokens: Token[]): Grain | undefined {
     const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
     // "best month", "busiest day": a ranking of the periods names the grain too.
     // "best performing month": one verb form may come between.
+    // ("the lowest revenue month", "highest sales quarter": a measure word may come between too.)
     const ranker = /ing$/.test(before) ? tokens[i - 2] : tokens[i - 1];
-    const ranked = isSuperlative(ranker) || ['busiest', 'quietest', 'bottom'].includes(ranker?.raw ?? '');
+    const ranks = (w: Token | undefined) =>
+      isSuperlative(w) || ['busiest', 'quietest', 'bottom'].includes(w?.raw ?? '');
+    const modifier = tokens[i - 1];
+    const ranked =
+      ranks(ranker) ||
+      (modifier !== undefined &&
+        /^[a-z]{3,}$/.test(modifier.raw) &&
+        !GRAIN_WORDS[modifier.stem] &&
+        ranks(tokens[i - 2]));
     if (
       adjective ||
       ranked ||

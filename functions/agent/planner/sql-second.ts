@@ -147,9 +147,13 @@ export function firstQuery(plan: Plan): PlannedQuery {
     return described(plan, sql, [{ role: 'measure', member: first.total }]);
   }
   if (plan.grain) {
+    // "in which month did the most customers place their first order": the periods ranked by the count.
+    const order = plan.top
+      ? `ORDER BY 2 ${plan.top.direction === 'asc' ? 'ASC' : 'DESC'}${plan.top.n > 0 ? ` LIMIT ${plan.top.n}` : ''}`
+      : 'ORDER BY 1';
     return described(
       plan,
-      `SELECT date_trunc('${plan.grain}', first_date) AS ${plan.grain}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)} GROUP BY 1 ORDER BY 1`,
+      `SELECT date_trunc('${plan.grain}', first_date) AS ${plan.grain}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)} GROUP BY 1 ${order}`,
       [{ role: 'time' }, { role: 'entities' }],
     );
   }
