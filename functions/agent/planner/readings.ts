@@ -23,6 +23,9 @@ const ENGLISH_SYNONYMS: Record<string, string> = {
   transaction: 'order',
   // "top spenders", "biggest spender": the customers, ranked by money (a count of customers ranks nothing).
   spender: 'customer',
+  // Abbreviations ("custs", "txns").
+  cust: 'customer',
+  txn: 'order',
 };
 /** Verbs of buying: the model's "ordered" where it has one (the date of an order). */
 const BUYING: Record<string, string> = {
