@@ -211,9 +211,10 @@ export function planQuery(plan: Plan): PlannedQuery {
     if (plan.top.n > 0) sql += ` LIMIT ${plan.top.n}`;
   } else if (plan.compare && time) {
     // The compared periods in time order, not by their labels ("April 2024" sorts before "March 2024").
-    const order = plan.compare.map((p, i) => `WHEN ${quote(p.label)} THEN ${i + 1}`).join(' ');
+    // (An aggregate of the period's rank, constant in each group: PostgreSQL orders by no alias in an expression.)
+    const order = plan.compare.map((p, i) => `WHEN ${between(p.from, p.to)} THEN ${i + 1}`).join(' ');
     const rest = Array.from({ length: groups - 1 }, (_, i) => `, ${i + 2}`).join('');
-    sql += ` ORDER BY CASE period ${order} END${rest}`;
+    sql += ` ORDER BY MIN(CASE ${order} END)${rest}`;
   } else if (plan.compare || plan.grain) {
     sql += ` ORDER BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   } else if (groups > 0) {
