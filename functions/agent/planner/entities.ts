@@ -3,8 +3,9 @@
  * "days with more than 30 orders", "repeat customers". Each finder claims the words it reads (`used`).
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import { dimensionKeys } from './members';
+import { dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
+import { stem, words } from './text';
 import { isIdentifier, MONEY_WORDS } from './vocabulary';
 
 /** Calendar units by their stem. */
@@ -82,6 +83,14 @@ const isValueWord = (cube: CatalogCube, t: Token) =>
   cube.members.some(
     (m) =>
       m.kind === 'dimension' && m.values.some((v) => v.toLowerCase() === t.raw || v.toLowerCase() === t.stem),
+  );
+
+/** "returns", "cancellations": the noun of a one-word value of the cube. */
+const valueNoun = (cube: CatalogCube, t: Token) =>
+  cube.members.some(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.values.some((v) => nounOf([{ ...t, used: false }], words(v).map(stem)) !== undefined),
   );
 
 /** The model's count of rows (Number of orders), named by a noun ("orders") or "times". */
@@ -259,6 +268,21 @@ function aggregateNamed(
   const after = tokens[k];
   const counted = countMeasureNamed(cube, after);
   if (counted && after) return { measure: counted, claimed: [after, ...skipped] };
+  // "fewer than 10 returns": the noun of a value counts those rows (the value stays for the filters to read).
+  const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (after && rows && valueNoun(cube, after)) return { measure: rows, claimed: skipped };
+  // "with over 20k in sales", "more than 5,000 of revenue": the measure named after the amount.
+  const link = tokens[c.at + 1];
+  const word = tokens[c.at + 2];
+  if (link && word && ['in', 'of'].includes(link.raw) && !word.used) {
+    const measure = cube.members.find(
+      (m) =>
+        m.kind === 'measure' &&
+        (m.aggType === 'sum' || m.aggType === 'avg') &&
+        (m.otherWords.includes(word.stem) || m.titleWords.includes(word.stem)),
+    );
+    if (measure) return { measure, claimed: [link, word] };
+  }
   const verb = tokens[c.start - 1];
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)

@@ -256,7 +256,7 @@ export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFil
  * "returns", "cancellations", "completions": the noun of a one-word past-participle value ("returned",
  * "cancelled", "completed") names the rows with that value.
  */
-function nounOf(tokens: Token[], sequence: string[]): number[] | undefined {
+export function nounOf(tokens: Token[], sequence: string[]): number[] | undefined {
   const [value] = sequence;
   if (sequence.length !== 1 || !value || !/ed$/.test(value)) return undefined;
   const base = value.replace(/(l?l)ed$/, 'l').replace(/ed$/, '');

@@ -120,7 +120,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         ? { ...input.condition, output: 'total', total: named }
         : input.condition;
     measures = [input.condition.measure];
-    dimensions = dimensions.filter((d) => d !== input.condition?.entity);
+    dimensions = dimensions.filter(
+      (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,
+    );
     share = undefined;
   }
   if (input.firstEntity) {
