@@ -104,22 +104,24 @@ const ABBREVIATIONS: Record<string, Grain> = {
 };
 /** Words asking how a measure moved between periods. */
 const CHANGE_WORDS = new Set(
-  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains'.split(
+  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains jump jumped jumps spike spiked surge surged dip dipped dips slump slumped plunge plunged slid slide'.split(
     ' ',
   ),
 );
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
-  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink'.split(
+  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink dip dipped dips slump slumped plunge plunged slid slide'.split(
     ' ',
   ),
 );
 /** Words that ask for an amount of change, not a rate ("the biggest increase"). */
 const AMOUNT_WORDS = new Set(
-  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains'.split(
+  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains jump jumped jumps spike spiked dip dipped dips'.split(
     ' ',
   ),
 );
+/** "go up", "went down", "up or down": verbs of moving with a direction. */
+const MOVE_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going', 'move', 'moved', 'trend', 'trending']);
 
 /**
  * Period-over-period change: "month over month", "MoM", "growth", "which region grew fastest". Returns the grain
@@ -177,6 +179,20 @@ export function findChange(
       grain = abbreviation;
       found = true;
       t.used = true;
+      continue;
+    }
+    // "did revenue go up or down", "which region went down": a change, falls first for "down".
+    if (MOVE_VERBS.has(t.raw) && next && ['up', 'down'].includes(next.raw)) {
+      found = true;
+      t.used = true;
+      next.used = true;
+      const or = tokens[i + 2];
+      const other = tokens[i + 3];
+      if (or?.raw === 'or' && other && ['up', 'down'].includes(other.raw)) {
+        or.used = true;
+        other.used = true;
+      } else if (next.raw === 'down') down = true;
+      amount = true;
       continue;
     }
     if (CHANGE_WORDS.has(t.raw)) {
