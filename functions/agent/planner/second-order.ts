@@ -9,6 +9,8 @@ import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } 
 import { isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
 
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);
+/** Words of a change a "rate" may belong to ("growth rate", "rate of decline"). */
+const CHANGE_STEMS = /^(growth|grow|change|increase|decrease|decline|drop|rise|fall|gain|loss)/;
 
 export interface SecondOrderInput {
   tokens: Token[];
@@ -160,8 +162,20 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
     const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
     // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
-    const rank = input.ratioAt >= 0 ? 'percent' : input.change.rank;
-    if (input.ratioAt >= 0 && share && !share.part && !share.top) share = undefined;
+    // "growth rate", "rate of decline": a rate of the change itself.
+    const ratio = tokens[input.ratioAt];
+    const ofChange = (t: Token | undefined) => t?.used === true && CHANGE_STEMS.test(t.raw);
+    const changeRate =
+      ratio?.raw === 'rate' &&
+      (ofChange(tokens[input.ratioAt - 1]) ||
+        (tokens[input.ratioAt + 1]?.raw === 'of' && ofChange(tokens[input.ratioAt + 2])));
+    const percentWord = changeRate || ['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '');
+    const rank = percentWord ? 'percent' : input.change.rank;
+    // (A value read as the share's part is a filter again: "% change for 2025 in the north".) A change of a
+    // share or rate ("how did the return rate change") is no change of the measure: left unresolved below.
+    if (percentWord && share && !share.top) share = undefined;
+    if (input.ratioAt >= 0 && !percentWord)
+      unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
     fields.change = { rank, ...(only ? { only } : {}) };
     if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
   }
