@@ -486,7 +486,10 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
     if (!next || !PER_WORDS.has(t.raw)) return false;
     return UNITS[next.stem] !== undefined || (t.raw !== 'a' && entityKeys.has(next.stem));
   });
-  const adjective = PERIOD_ADJECTIVES.has(tokens[at + 1]?.raw ?? '');
+  // ("average monthly revenue", "the average of monthly revenue")
+  const adjective = [tokens[at + 1], tokens[at + 2], tokens[at + 3]]
+    .slice(0, tokens[at + 1]?.raw === 'of' ? (tokens[at + 2]?.raw === 'the' ? 3 : 2) : 1)
+    .some((t) => PERIOD_ADJECTIVES.has(t?.raw ?? ''));
   if (!per && !adjective) return false;
   word.used = true;
   const on = tokens[at - 1];

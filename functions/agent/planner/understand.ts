@@ -47,6 +47,20 @@ const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase'
 /** What "lifetime" totals ("lifetime value", "lifetime spend"). */
 const LIFETIME_NOUNS = new Set(['value', 'spend', 'spending', 'revenue', 'sales', 'total']);
 
+/** Words of a span of time between rows ("days between orders", "time between purchases"). */
+const DURATION_WORDS = new Set(['day', 'week', 'month', 'time', 'gap', 'interval', 'long', 'hour', 'lag']);
+
+/** "median days between orders", "how long between purchases": a duration between rows no member holds. */
+const durations = (tokens: Token[]): string[] =>
+  tokens.flatMap((t, i) => {
+    const before = tokens[i - 1];
+    return t.raw === 'between' && before && DURATION_WORDS.has(before.stem) && !isYearOrPeriod(tokens[i + 1])
+      ? [`${before.raw} between`]
+      : [];
+  });
+const isYearOrPeriod = (t: Token | undefined) =>
+  t !== undefined && (/^\d{4}$/.test(t.raw) || /^q[1-4]$/.test(t.raw));
+
 /** Words that rank by how often ("most often", "most frequent", "most active"). */
 const FREQUENCY_WORDS = new Set(['often', 'frequent', 'frequently', 'active']);
 
@@ -254,7 +268,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     top &&
     measures.length === 0 &&
     sum &&
-    raws.some((w) => ['best', 'worst', 'strongest', 'weakest'].includes(w))
+    raws.some((w) => ['best', 'worst', 'strongest', 'weakest', 'biggest', 'largest'].includes(w))
   ) {
     measures = [sum];
     measureScore = 1;
@@ -262,6 +276,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
   // nothing; by money.
   const counted = measures[0];
+  let selfRanked = false;
   if (
     top &&
     measures.length === 1 &&
@@ -271,9 +286,21 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       return counted.names.some((w) => keys.single.includes(w) || keys.derived.includes(w));
     })
   ) {
-    // With no money in this cube, another cube that has some reads it better.
+    // With no money in this cube, another cube that has some reads it better; alone, it is refused (a
+    // ranking of customers by how many customers they are answers nothing).
     measures = sum ? [sum] : [];
-    if (!sum) measureScore = 0;
+    if (!sum) {
+      measureScore = 0;
+      selfRanked = true;
+    }
+  }
+  // ("the biggest customer in each segment" with no measure named: the default count would count them.)
+  if (top && measures.length === 0 && !sum && rowCount) {
+    const countsRanked = dimensionsFound.some((d) => {
+      const keys = dimensionKeys(d.member);
+      return rowCount.names.some((w) => keys.single.includes(w) || keys.derived.includes(w));
+    });
+    if (countsRanked) selfRanked = true;
   }
 
   let share: Parsed['share'];
@@ -448,6 +475,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       .map((t) => t.raw),
     ...numbers,
     ...second.unresolved,
+    ...(selfRanked ? ['a measure to rank them by'] : []),
+    ...durations(tokens),
   ];
   // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
   // "gross") that is not where a breakdown would be named.
