@@ -60,7 +60,7 @@ export function findSequence(
 
 export function inGroupingContext(tokens: Token[], index: number, allowPlural = true): boolean {
   // "the 3 customers", "5 largest regions": a count of things asks for them one by one.
-  const counted = (k: number) => /^\d{1,3}$/.test(tokens[k]?.raw ?? '');
+  const counted = (k: number) => /^\d{1,5}$/.test(tokens[k]?.raw ?? '') && !isYear(tokens[k]?.raw ?? '');
   if (counted(index - 1) || (counted(index - 2) && isSuperlative(tokens[index - 1]))) return true;
   // "the top 10% of customers"
   if (tokens[index - 1]?.raw === 'of' && tokens[index - 2]?.raw === 'percent' && counted(index - 3))
@@ -147,7 +147,7 @@ export function findTop(
         : undefined;
     if (!direction) continue;
     const next = tokens[i + 1];
-    if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
+    if (next && isCount(next)) {
       t.used = true;
       next.used = true;
       // "the top 10% of customers": a fraction of them.

@@ -6,7 +6,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
-import { isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
+import { isCount, isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
 
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);
 /** Words of a change a "rate" may belong to ("growth rate", "rate of decline"). */
@@ -244,7 +244,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       const before = (at: number) => [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
       const ranked = (at: number) =>
         before(at).some(
-          (t) => t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || /^\d{1,3}$/.test(t.raw)),
+          (t) =>
+            t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || isCount({ ...t, used: false })),
         );
       const grouped = (at: number) =>
         before(at)
