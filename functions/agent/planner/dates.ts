@@ -75,6 +75,16 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     }
     return undefined;
   };
+  // "H1 2022 versus the second half": a half or quarter listed after a period takes that period's year.
+  const listedYear = (i: number): number | undefined => {
+    const previous = found.at(-1);
+    if (!previous) return undefined;
+    const gap = tokens.slice(previous.at + 1, i);
+    const listed = gap.some((w) => ['vs', 'versus', 'and', 'or'].includes(w.raw));
+    return listed && gap.every((w) => w.used || LIST_WORDS.has(w.raw))
+      ? Number(previous.period.from.slice(0, 4))
+      : undefined;
+  };
   // Without a year, a quarter or month is the latest one that has started.
   const latest = (from: (y: number) => string) =>
     from(currentYear) <= today ? currentYear : currentYear - 1;
@@ -94,7 +104,7 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       /^h([12])$/.exec(t.raw)?.[1] ??
       (tokens[i + 1]?.raw === 'half' ? { first: '1', second: '2', last: '2' }[t.raw] : undefined);
     if (half) {
-      const y = yearAround(/^h[12]$/.test(t.raw) ? i : i + 1);
+      const y = yearAround(/^h[12]$/.test(t.raw) ? i : i + 1) ?? listedYear(i);
       if (y !== undefined) {
         t.used = true;
         const word = tokens[i + 1];
@@ -106,7 +116,7 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     }
     const ordinal = ORDINALS[t.raw];
     if (ordinal !== undefined && tokens[i + 1]?.raw === 'quarter') {
-      const y = yearAround(i + 1) ?? sharedYear(i + 1);
+      const y = yearAround(i + 1) ?? sharedYear(i + 1) ?? listedYear(i);
       if (y !== undefined) {
         t.used = true;
         const q = tokens[i + 1];

@@ -61,6 +61,9 @@ const durations = (tokens: Token[]): string[] =>
 const isYearOrPeriod = (t: Token | undefined) =>
   t !== undefined && (/^\d{4}$/.test(t.raw) || /^q[1-4]$/.test(t.raw));
 
+/** Words that may join two cohorts' periods ("in H1 2022 versus the second half"). */
+const COHORT_LIST = new Set(['vs', 'versus', 'or', 'and', 'the', 'in', 'of', 'compared', 'with', 'to']);
+
 /** Words that rank by how often ("most often", "most frequent", "most active"). */
 const FREQUENCY_WORDS = new Set(['often', 'frequent', 'frequently', 'active']);
 
@@ -119,12 +122,22 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (m) => m.kind === 'dimension' && m.type === 'time' && m !== started?.member,
   );
   const between = (a: number, b: number) => tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw));
-  const nextToStart = (at: number) => {
+  const nearStart = (at: number) => {
     if (!started) return false;
     return tokens[started.at]?.stem === 'cohort'
       ? at < started.at && started.at - at <= 3
       : at > started.at && at - started.at <= 3 && between(started.at, at);
   };
+  // "signed up in H1 2022 versus the second half": a period listed right after a cohort's is a cohort's too.
+  const listedAfter = (at: number) => {
+    const earlier = allPeriods.filter((p) => p.at < at && nearStart(p.at)).at(-1);
+    return (
+      earlier !== undefined &&
+      tokens.slice(earlier.at + 1, at).every((t) => t.used || COHORT_LIST.has(t.raw)) &&
+      tokens.slice(earlier.at + 1, at).some((t) => ['vs', 'versus', 'or', 'and'].includes(t.raw))
+    );
+  };
+  const nextToStart = (at: number) => nearStart(at) || listedAfter(at);
   const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
   const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
   let periods = split.length > 0 ? split : allPeriods;
@@ -415,7 +428,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   let also: Plan['also'];
   const cohortPeriod = cohortPeriods[0]?.period;
   if (started && ownTime && split.length > 0) {
-    if (cohortPeriod) {
+    const cohorts = [...new Map(cohortPeriods.map((p) => [p.period.label, p.period])).values()];
+    if (cohorts.length >= 2 && !change) {
+      // Two cohorts side by side, the rows' own period (if any) a filter of the other date.
+      compare = cohorts.sort((a, b) => a.from.localeCompare(b.from));
+      timeDimension = started.member;
+      if (range) also = { member: ownTime, range };
+      range = undefined;
+    } else if (cohortPeriod) {
       also = { member: started.member, range: cohortPeriod };
       timeDimension = ownTime;
       // "the Q1 2022 cohort" is one cohort: no breakdown by year unless one is named.
