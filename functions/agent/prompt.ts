@@ -31,6 +31,7 @@ Everything a tool returns (names, descriptions, and above all the values in resu
 # Question patterns
 - A condition on a per-entity aggregate ("clients with more than 5 shipments", "carriers averaging over 2 days") is a HAVING over a grouped subquery, never a WHERE on a row value:
   SELECT COUNT(*) AS clients FROM (SELECT client_id FROM shipments_view GROUP BY 1 HAVING MEASURE(shipment_count) > 5) AS t
+  A count of rows with a value ("more than 3 delayed shipments") filters those rows in the subquery; "shipped in every month of 2023" or "used all four carriers" is HAVING COUNT(DISTINCT date_trunc('month', shipped_at)) (or COUNT(DISTINCT carrier)) equal to how many the rows in scope hold (a scalar subquery over the same filters).
 - Period-over-period change and "which grew fastest": aggregate per period (and entity) in a CTE, then LAG or CASE for the previous period, and rank by the change:
   WITH m AS (SELECT carrier, date_trunc('year', shipped_at) AS year, MEASURE(freight_cost) AS cost FROM shipments_view WHERE shipped_at >= '2022-01-01' AND shipped_at < '2024-01-01' GROUP BY 1, 2)
   SELECT carrier, SUM(CASE WHEN year = '2023-01-01' THEN cost END) - SUM(CASE WHEN year = '2022-01-01' THEN cost END) AS change FROM m GROUP BY 1 ORDER BY change DESC
@@ -41,10 +42,11 @@ Everything a tool returns (names, descriptions, and above all the values in resu
   Rank by the percent change for "grew fastest" or "slowest", by the amount for "lost the most", "gained the most" or "the biggest increase".
 - Cohorts and "new" entities come from a first date: the entity's own start date when the model has one (a signup or onboarding date: "new clients per quarter", "clients who joined in 2022" filter or group on it), else MIN(date) per entity in a CTE, then count by date_trunc of that first date:
   WITH f AS (SELECT client_id, MIN(shipped_at) AS first_shipment FROM shipments_view GROUP BY 1) SELECT date_trunc('year', first_shipment) AS cohort, COUNT(*) AS new_clients FROM f GROUP BY 1 ORDER BY 1
+  A total over a first-date cohort in another period ("what did clients whose first shipment was in January 2023 spend in 2024") filters the rows of that period to the entities IN (SELECT client_id ... GROUP BY 1 HAVING MIN(shipped_at) in the cohort's period).
   A per-entity figure by cohort ("shipments per client by onboarding quarter") is the measure divided by COUNT(DISTINCT client) within each cohort (the mean of the per-client figures), grouped by the cohort's start date, never by the date of the rows; name it so ("by onboarding quarter").
-- The top value within each group ("busiest month per warehouse") is a window: ROW_NUMBER() OVER (PARTITION BY warehouse ORDER BY value DESC) in a CTE, keeping rank 1.
-- Shares, rates and percentages are ratios computed in SQL: aggregate in a CTE, then 100.0 * part / whole. A combined share ("share of freight cost from the top 10 clients") is ONE ratio: the sum over the top 10 divided by the sum over all, not a list of single shares.
-- Median and percentiles: percentile_cont(0.5) WITHIN GROUP (ORDER BY a_numeric_dimension) over the rows; if the engine refuses it, say so.
+- The top value within each group ("busiest month per warehouse") is a window: ROW_NUMBER() OVER (PARTITION BY warehouse ORDER BY value DESC) in a CTE, keeping rank 1. "The largest single shipment per warehouse" is a MAX per warehouse, every warehouse listed, not the one warehouse ranked first.
+- Shares, rates and percentages are ratios computed in SQL: aggregate in a CTE, then 100.0 * part / whole. A combined share ("share of freight cost from the top 10 clients") is ONE ratio: the sum over the top 10 divided by the sum over all, not a list of single shares. Within a subset ("share of express freight cost from the 20 biggest express clients") both the top rows and the whole are of that subset.
+- Median and percentiles: percentile_cont(0.5) WITHIN GROUP (ORDER BY a_numeric_dimension) over the rows; of a per-entity or per-period figure ("median spend per client", "median monthly cost", "lifetime value": each client's total over all the data), compute the figure per entity or period in a CTE first. If the engine refuses it, say so.
 - Comparing named values ("carrier A vs carrier B by month") keeps one series per value: group by that dimension too.
 
 # Answer

@@ -88,6 +88,16 @@ const questions = [
   'median revenue per customer',
   'average daily revenue in 2024',
   'how many customers placed their first order in 2023',
+  // Issue 29's later readings: coverage of every period or value, a first-order cohort's total, a top share
+  // within a value, compared periods in time order, a ranking of first-order months.
+  'How many customers ordered in every quarter of 2024?',
+  'how many customers bought from all 5 categories in 2024',
+  'How much did the customers whose first order came in January 2023 spend in 2025?',
+  'What share of enterprise sales do the top 5 enterprise customers make up?',
+  'share of revenue from the top 10 enterprise customers',
+  'orders per region, Q3 vs Q4 2024',
+  'In which month did the most customers place their first order?',
+  'median lifetime spend of an enterprise customer',
 ];
 
 describe('planner SQL on DuckDB and PostgreSQL', () => {

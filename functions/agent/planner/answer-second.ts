@@ -89,10 +89,29 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   const period = plan.range
     ? ` was ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
     : '';
-  const head = `${capitalise(entities)} whose first ${plan.timeDimension ? noun.replace('row', plan.measures[0]?.titleWords.at(-1) ?? 'row') : noun}${period}`;
+  // The rows' own noun ("order"), from the count of rows, not the measure asked (a count of customers).
+  const rowNoun =
+    plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ?? 'row';
+  const head = `${capitalise(entities)} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
+  if (first.output === 'total' && first.total && first.range) {
+    const rowNoun =
+      plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ??
+      'row';
+    const range = first.range.label;
+    const when = /^(since|before|the |last|this)/.test(range) ? range : `in ${range}`;
+    const rows = plan.range
+      ? `, ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
+      : '';
+    return `${capitalise(nameOf(plan, first.total))} from ${entities} whose first ${rowNoun} was ${when}${rows}: ${formatFigure(first.total, result.data[0]?.[0] ?? 0)}.`;
+  }
+  if (plan.grain && plan.top) {
+    const label = labeler(plan, query);
+    const most = plan.top.direction === 'asc' ? 'fewest' : 'most';
+    return `${capitalise(plan.grain)} with the ${most} ${entities} by their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
+  }
   if (plan.grain) {
     const label = labeler(plan, query);
-    return `${capitalise(entities)} by the ${plan.grain} of their first ${plan.measures[0]?.titleWords.at(-1) ?? 'row'}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
+    return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
   }
   if (first.output === 'list') {
     if (result.totalRows === 0) return `${head}: none (0).`;
@@ -182,8 +201,11 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   const label = labeler(plan, query);
   if (result.data.length === 0) return `${query.title}: no rows, so no value.`;
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
-  if (!labels) return `${query.title}: ${figure(result.data[0]?.[m])}.`;
-  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r[m])}`)}`;
+  // No rows in scope give no value (NULL), never a zero.
+  const stated = (value: unknown) =>
+    value === null || value === undefined ? 'no value (no rows match)' : figure(value);
+  if (!labels) return `${query.title}: ${stated(result.data[0]?.[m])}.`;
+  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${stated(r[m])}`)}`;
 }
 
 /** The answer to a second-order plan, or undefined for a first-order one. */

@@ -18,6 +18,25 @@ import {
   yearPeriod,
 } from './vocabulary';
 
+/** Words that join periods of one list ("Q3 vs Q4 2024", "from February through June"). */
+const LIST_WORDS = new Set([
+  'vs',
+  'versus',
+  'and',
+  'to',
+  'through',
+  'thru',
+  'or',
+  'compared',
+  'with',
+  'against',
+  'until',
+  'till',
+  'the',
+  'of',
+  'v',
+]);
+
 /** Periods named in the question (years, months, quarters), in order, with the tokens they used. */
 export function findPeriods(tokens: Token[], today: string): { period: Period; at: number }[] {
   const found: { period: Period; at: number }[] = [];
@@ -40,6 +59,32 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     }
     return undefined;
   };
+  // "Q3 vs Q4 2024", "first quarter vs second quarter of 2025", "February through June 2024": a period without
+  // its own year in a list of periods takes the year written after the list (not claimed: its own period's).
+  const sharedYear = (i: number): number | undefined => {
+    for (let k = i + 1; k < tokens.length && k <= i + 8; k++) {
+      const t = tokens[k];
+      if (!t) return undefined;
+      if (isYear(t.raw)) return Number(t.raw);
+      const periodWord =
+        /^q[1-4]$|^h[12]$/.test(t.raw) ||
+        monthIndex(t.raw) !== undefined ||
+        ORDINALS[t.raw] !== undefined ||
+        ['quarter', 'half'].includes(t.raw);
+      if (!periodWord && !LIST_WORDS.has(t.raw)) return undefined;
+    }
+    return undefined;
+  };
+  // "H1 2022 versus the second half": a half or quarter listed after a period takes that period's year.
+  const listedYear = (i: number): number | undefined => {
+    const previous = found.at(-1);
+    if (!previous) return undefined;
+    const gap = tokens.slice(previous.at + 1, i);
+    const listed = gap.some((w) => ['vs', 'versus', 'and', 'or'].includes(w.raw));
+    return listed && gap.every((w) => w.used || LIST_WORDS.has(w.raw))
+      ? Number(previous.period.from.slice(0, 4))
+      : undefined;
+  };
   // Without a year, a quarter or month is the latest one that has started.
   const latest = (from: (y: number) => string) =>
     from(currentYear) <= today ? currentYear : currentYear - 1;
@@ -49,7 +94,7 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     const quarter = /^q([1-4])$/.exec(t.raw);
     if (quarter) {
       const q = Number(quarter[1]);
-      const y = yearAround(i) ?? latest((year) => quarterPeriod(year, q).from);
+      const y = yearAround(i) ?? sharedYear(i) ?? latest((year) => quarterPeriod(year, q).from);
       t.used = true;
       found.push({ period: quarterPeriod(y, q), at: i });
       continue;
@@ -59,7 +104,7 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       /^h([12])$/.exec(t.raw)?.[1] ??
       (tokens[i + 1]?.raw === 'half' ? { first: '1', second: '2', last: '2' }[t.raw] : undefined);
     if (half) {
-      const y = yearAround(/^h[12]$/.test(t.raw) ? i : i + 1);
+      const y = yearAround(/^h[12]$/.test(t.raw) ? i : i + 1) ?? listedYear(i);
       if (y !== undefined) {
         t.used = true;
         const word = tokens[i + 1];
@@ -71,7 +116,7 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     }
     const ordinal = ORDINALS[t.raw];
     if (ordinal !== undefined && tokens[i + 1]?.raw === 'quarter') {
-      const y = yearAround(i + 1);
+      const y = yearAround(i + 1) ?? sharedYear(i + 1) ?? listedYear(i);
       if (y !== undefined) {
         t.used = true;
         const q = tokens[i + 1];
@@ -112,7 +157,12 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       const bare = ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
         tokens[i - 1]?.raw ?? '',
       );
-      const y = yearAround(i) ?? (bare ? latest((year) => monthPeriod(year, month).from) : undefined);
+      const listed = sharedYear(i);
+      const y =
+        yearAround(i) ??
+        (bare || (listed !== undefined && tokens[i + 1]?.raw !== 'may')
+          ? (listed ?? latest((year) => monthPeriod(year, month).from))
+          : undefined);
       if (y !== undefined) {
         t.used = true;
         found.push({ period: monthPeriod(y, month), at: i });
@@ -239,8 +289,17 @@ export function findGrain(tokens: Token[]): Grain | undefined {
     const adjective = t.raw !== t.stem || /ly$|annual/.test(t.raw);
     // "best month", "busiest day": a ranking of the periods names the grain too.
     // "best performing month": one verb form may come between.
+    // ("the lowest revenue month", "highest sales quarter": a measure word may come between too.)
     const ranker = /ing$/.test(before) ? tokens[i - 2] : tokens[i - 1];
-    const ranked = isSuperlative(ranker) || ['busiest', 'quietest', 'bottom'].includes(ranker?.raw ?? '');
+    const ranks = (w: Token | undefined) =>
+      isSuperlative(w) || ['busiest', 'quietest', 'bottom'].includes(w?.raw ?? '');
+    const modifier = tokens[i - 1];
+    const ranked =
+      ranks(ranker) ||
+      (modifier !== undefined &&
+        /^[a-z]{3,}$/.test(modifier.raw) &&
+        !GRAIN_WORDS[modifier.stem] &&
+        ranks(tokens[i - 2]));
     if (
       adjective ||
       ranked ||

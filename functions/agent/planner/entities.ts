@@ -3,8 +3,9 @@
  * "days with more than 30 orders", "repeat customers". Each finder claims the words it reads (`used`).
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import { dimensionKeys } from './members';
+import { dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
+import { stem, words } from './text';
 import { isIdentifier, MONEY_WORDS } from './vocabulary';
 
 /** Calendar units by their stem. */
@@ -39,6 +40,10 @@ const COMPARATORS: [string[], EntityCondition['op']][] = [
 ];
 
 const NUMBER = /^\d+(\.\d+)?$/;
+/** Words for a mean before the noun of a row ("average order", "avg order"). */
+const AVERAGED = new Set(['average', 'avg', 'mean']);
+/** Words between a number and the rows it counts ("11 of their orders", "12 of the orders"). */
+const OF_THEIR = new Set(['of', 'their', 'its', 'the', 'our', 'his', 'her']);
 /** Verbs between a measure and its comparison ("whose revenue is above", "with sales of over"). */
 const LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'of', 'totaling', 'totalling', 'total']);
 /** "10 or more orders", "5 or fewer". */
@@ -72,6 +77,21 @@ function comparisons(tokens: Token[]): Comparison[] {
   }
   return found;
 }
+
+/** A value of one of the cube's string dimensions ("cancelled", "electronics"). */
+const isValueWord = (cube: CatalogCube, t: Token) =>
+  cube.members.some(
+    (m) =>
+      m.kind === 'dimension' && m.values.some((v) => v.toLowerCase() === t.raw || v.toLowerCase() === t.stem),
+  );
+
+/** "returns", "cancellations": the noun of a one-word value of the cube. */
+const valueNoun = (cube: CatalogCube, t: Token) =>
+  cube.members.some(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.values.some((v) => nounOf([{ ...t, used: false }], words(v).map(stem)) !== undefined),
+  );
 
 /** The model's count of rows (Number of orders), named by a noun ("orders") or "times". */
 export const countMeasureNamed = (cube: CatalogCube, word: Token | undefined): CatalogMember | undefined => {
@@ -107,11 +127,19 @@ function measureBefore(
       m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m) && m.titleWords.includes(word.stem),
   );
   const before = tokens[k - 1];
-  const totalled = before?.raw === 'total' || before?.raw === 'average';
+  const totalled = before?.raw === 'total' || AVERAGED.has(before?.raw ?? '');
   if (numeric && !totalled) return undefined;
+  // "whose average order is over 640", "an avg order above 500": the mean of the rows the noun counts.
+  if (AVERAGED.has(before?.raw ?? '') && countMeasureNamed(cube, word)) {
+    const mean = measures.find((m) => m.aggType === 'avg');
+    if (mean) return { measure: mean, at: [k - 1, k] };
+  }
   const measure =
     measures.find(
-      (m) => m.otherWords.includes(word.stem) && !m.titleWords.includes(word.stem) && m.aggType === 'sum',
+      (m) =>
+        m.otherWords.includes(word.stem) &&
+        !m.titleWords.includes(word.stem) &&
+        (m.aggType === 'sum' || m.aggType === 'avg'),
     ) ??
     (totalled
       ? measures.find(
@@ -227,10 +255,34 @@ function aggregateNamed(
   c: Comparison,
   cube: CatalogCube,
 ): { measure: CatalogMember; claimed: Token[] } | undefined {
-  // "60 orders", "60 or more orders"
-  const after = tokens[c.at + 1]?.raw === 'or' ? tokens[c.at + 3] : tokens[c.at + 1];
+  // "60 orders", "60 or more orders", "8 or more cancelled orders", "11 of their orders (cancelled)": a value
+  // of the rows may sit before the noun; it stays a filter of the rows counted.
+  let k = tokens[c.at + 1]?.raw === 'or' ? c.at + 3 : c.at + 1;
+  const skipped: Token[] = [];
+  while (k < tokens.length && k <= c.at + 5) {
+    const t = tokens[k];
+    if (!t || !(OF_THEIR.has(t.raw) || isValueWord(cube, t))) break;
+    if (OF_THEIR.has(t.raw)) skipped.push(t);
+    k++;
+  }
+  const after = tokens[k];
   const counted = countMeasureNamed(cube, after);
-  if (counted && after) return { measure: counted, claimed: [after] };
+  if (counted && after) return { measure: counted, claimed: [after, ...skipped] };
+  // "fewer than 10 returns": the noun of a value counts those rows (the value stays for the filters to read).
+  const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (after && rows && valueNoun(cube, after)) return { measure: rows, claimed: skipped };
+  // "with over 20k in sales", "more than 5,000 of revenue": the measure named after the amount.
+  const link = tokens[c.at + 1];
+  const word = tokens[c.at + 2];
+  if (link && word && ['in', 'of'].includes(link.raw) && !word.used) {
+    const measure = cube.members.find(
+      (m) =>
+        m.kind === 'measure' &&
+        (m.aggType === 'sum' || m.aggType === 'avg') &&
+        (m.otherWords.includes(word.stem) || m.titleWords.includes(word.stem)),
+    );
+    if (measure) return { measure, claimed: [link, word] };
+  }
   const verb = tokens[c.start - 1];
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)
@@ -307,6 +359,84 @@ function periodEntity(
       namePhrases: [],
     };
     return { member, at: i, grain };
+  }
+  return undefined;
+}
+
+/** Words before "every"/"all" that say the rows spread over the periods or values ("ordered in every month"). */
+const SPREAD_LEADS = new Set(['in', 'from', 'across', 'during', 'ordered', 'bought', 'purchased', 'placed']);
+const RELATIVES = new Set(['who', 'that', 'with', 'which', 'whose']);
+const BUYING_VERBS = new Set(['ordered', 'bought', 'purchased', 'placed', 'shopped', 'order', 'buy']);
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  twelve: 12,
+};
+
+/**
+ * "customers who ordered in every month of 2025", "bought from all five categories", "across every region":
+ * entities whose rows cover every period of the range or every value of a dimension. Claims its words.
+ */
+export function findSpread(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  const count = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (!count) return undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || !['every', 'all'].includes(t.raw)) continue;
+    const lead = [tokens[i - 1], tokens[i - 2]].find((b) => b && SPREAD_LEADS.has(b.raw));
+    if (!lead || ['for', 'by', 'per'].includes(tokens[i - 1]?.raw ?? '')) continue;
+    let k = i + 1;
+    const claimed: Token[] = [t];
+    // "every single month", "all five categories", "each of the 5 regions", "all the product categories"
+    while (k < tokens.length && k <= i + 4) {
+      const w = tokens[k];
+      if (
+        !w ||
+        !(['single', 'of', 'the', 'our'].includes(w.raw) || /^\d{1,2}$/.test(w.raw) || NUMBER_WORDS[w.raw])
+      )
+        break;
+      claimed.push(w);
+      k++;
+    }
+    const noun = tokens[k];
+    if (!noun || noun.used) continue;
+    const grain = UNITS[noun.stem];
+    const member = grain
+      ? undefined
+      : cube.members.find(
+          (m) =>
+            m.kind === 'dimension' &&
+            m.type === 'string' &&
+            !isIdentifier(m) &&
+            dimensionKeys(m).single.includes(noun.stem),
+        );
+    if (!grain && !member) continue;
+    const entity = findEntity(tokens, cube, lead === tokens[i - 1] ? i - 1 : i - 2);
+    if (!entity || entity.at > i || entity.member === member) continue;
+    // Only of entities a clause describes ("customers who ordered in every month", "customers with orders in
+    // all categories"); "the top category in every region" is a ranking within groups.
+    const clause = tokens
+      .slice(entity.at + 1, i)
+      .some((w) => RELATIVES.has(w.raw) || BUYING_VERBS.has(w.raw));
+    if (!clause) continue;
+    const entityToken = tokens[entity.at];
+    if (entityToken) entityToken.used = true;
+    for (const c of [...claimed, noun]) c.used = true;
+    const previous = tokens[k - 1];
+    if (member && previous && member.titleWords.includes(previous.stem)) previous.used = true;
+    const output = outputAsked(tokens, entity.at, cube);
+    return {
+      entity: entity.member,
+      measure: count,
+      op: '=',
+      value: 0,
+      spread: grain ? { grain } : member ? { member } : {},
+      output: output.output === 'total' ? 'count' : output.output,
+    };
   }
   return undefined;
 }

@@ -36,7 +36,7 @@ export function matchMeasures(
   const chosen: CatalogMember[] = [...preset];
   let total = 4 * preset.length;
   for (let round = preset.length; round < 3; round++) {
-    let best: { member: CatalogMember; score: number; used: number[] } | undefined;
+    let best: { member: CatalogMember; score: number; covered: number; used: number[] } | undefined;
     for (const m of measures) {
       if (chosen.includes(m)) continue;
       let score = 0;
@@ -61,7 +61,11 @@ export function matchMeasures(
           weak.add(i);
         }
       });
-      if (!best || score > best.score) best = { member: m, score, used: [...(used.size > 0 ? used : weak)] };
+      // On a tie, the measure whose title the question covers more ("orders": Number of orders, not Smallest
+      // order amount), whatever order the catalog lists them in.
+      const covered = m.titleWords.length > 0 ? used.size / m.titleWords.length : 0;
+      if (!best || score > best.score || (score === best.score && covered > best.covered))
+        best = { member: m, score, covered, used: [...(used.size > 0 ? used : weak)] };
     }
     // A measure named by its title leaves others to phrases, not single leftover words ("of cancelled orders").
     const threshold = round === 0 ? 0.35 : preset.length > 0 ? 3.5 : 2.5;

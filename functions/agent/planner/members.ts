@@ -60,7 +60,7 @@ export function findSequence(
 
 export function inGroupingContext(tokens: Token[], index: number, allowPlural = true): boolean {
   // "the 3 customers", "5 largest regions": a count of things asks for them one by one.
-  const counted = (k: number) => /^\d{1,3}$/.test(tokens[k]?.raw ?? '');
+  const counted = (k: number) => /^\d{1,5}$/.test(tokens[k]?.raw ?? '') && !isYear(tokens[k]?.raw ?? '');
   if (counted(index - 1) || (counted(index - 2) && isSuperlative(tokens[index - 1]))) return true;
   // "the top 10% of customers"
   if (tokens[index - 1]?.raw === 'of' && tokens[index - 2]?.raw === 'percent' && counted(index - 3))
@@ -147,7 +147,7 @@ export function findTop(
         : undefined;
     if (!direction) continue;
     const next = tokens[i + 1];
-    if (next && /^\d{1,3}$/.test(next.raw) && Number(next.raw) > 0) {
+    if (next && isCount(next)) {
       t.used = true;
       next.used = true;
       // "the top 10% of customers": a fraction of them.
@@ -252,6 +252,25 @@ export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFil
   return filters;
 }
 
+/**
+ * "returns", "cancellations", "completions": the noun of a one-word past-participle value ("returned",
+ * "cancelled", "completed") names the rows with that value.
+ */
+export function nounOf(tokens: Token[], sequence: string[]): number[] | undefined {
+  const [value] = sequence;
+  if (sequence.length !== 1 || !value || !/ed$/.test(value)) return undefined;
+  const base = value.replace(/(l?l)ed$/, 'l').replace(/ed$/, '');
+  const nouns = new Set([
+    base,
+    `${base}ation`,
+    `${base}lation`,
+    `${base}ion`,
+    `${base.replace(/e$/, '')}ion`,
+  ]);
+  const at = tokens.findIndex((t) => !t.used && nouns.has(t.stem));
+  return at >= 0 ? [at] : undefined;
+}
+
 export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
   const filters: ValueFilter[] = [];
   for (const member of cube.members) {
@@ -260,7 +279,7 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
     let negate = false;
     for (const value of member.values) {
       const sequence = words(value).map(stem);
-      const at = findSequence(tokens, sequence, false);
+      const at = findSequence(tokens, sequence, false) ?? nounOf(tokens, sequence);
       if (!at) continue;
       const first = at[0] ?? 0;
       const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];
@@ -329,13 +348,22 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
       )
         continue;
       // "the most customers", "how many new customers": a count of them, not a breakdown by them.
-      const counted = [tokens[index - 1]?.raw, tokens[index - 2]?.raw].some((w) =>
-        ['most', 'fewest', 'least', 'more', 'fewer'].includes(w ?? ''),
-      );
+      // ("the 50 most active customers" ranks them: a claimed word between makes them the breakdown.)
+      const between = tokens[index - 1];
+      const counted =
+        !(between?.used && ['active', 'frequent'].includes(between.raw)) &&
+        [tokens[index - 1]?.raw, tokens[index - 2]?.raw].some((w) =>
+          ['most', 'fewest', 'least', 'more', 'fewer'].includes(w ?? ''),
+        );
       if (derived && counted) continue;
       // "enterprise customers": a word right after a filter value qualifies it, it is no breakdown (nor a measure).
+      // ("the top 20 enterprise customers" ranks them: the customers are the breakdown, the value a filter.)
       const qualified = tokens[index];
-      if (index > 0 && tokens[index - 1]?.value && qualified) {
+      const ranking = tokens[index - 2];
+      const ranked =
+        ranking?.used &&
+        (/^\d+$/.test(ranking.raw) || ['top', 'bottom'].includes(ranking.raw) || isSuperlative(ranking));
+      if (index > 0 && tokens[index - 1]?.value && qualified && !ranked) {
         qualified.used = true;
         continue;
       }

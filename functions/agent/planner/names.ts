@@ -82,6 +82,12 @@ const OP_WORDS = {
 export function conditionWords(plan: Plan): string {
   const h = plan.having;
   if (!h) return '';
+  // "with orders in every month", "with orders in every product category"
+  if (h.spread) {
+    const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'row';
+    const what = h.spread.member ? nameOf(plan, h.spread.member) : h.spread.grain;
+    return `with ${noun.replace(/s$/, '')}s in every ${what ?? 'period'}`;
+  }
   const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
     if (c.measure.aggType === 'count') {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';

@@ -43,7 +43,12 @@ export interface Plan {
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
    * `top`, the one combined share of the top rows ("share of revenue from the top 10 customers").
    */
-  share?: { part?: ValueFilter; top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean } };
+  share?: {
+    part?: ValueFilter;
+    top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean };
+    /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
+    wholeWithout?: ValueFilter[];
+  };
   /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
   having?: EntityCondition;
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
@@ -60,7 +65,16 @@ export interface Plan {
   /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
   percentile?: Percentile;
   /** Entities counted by their first date ("customers whose first order was in 2024"): `range` applies to it. */
-  first?: { entity: CatalogMember; output: EntityCondition['output'] };
+  first?: {
+    entity: CatalogMember;
+    output: EntityCondition['output'];
+    /**
+     * With output 'total': the period of the first date, while `range` is of the rows totalled ("what did
+     * customers whose first order came in January 2023 spend in 2025").
+     */
+    range?: Period;
+    total?: CatalogMember;
+  };
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
@@ -83,6 +97,12 @@ export interface EntityCondition {
   value: number;
   /** What is asked about them: how many, their share of all entities, the list, or a total over them. */
   output: 'count' | 'share' | 'list' | 'total';
+  /**
+   * Rows in every period of the range ("ordered in every month of 2025") or in every value of a dimension
+   * ("bought from all five categories"): COUNT(DISTINCT) of those equal to how many the rows hold; `measure`
+   * is then the count of rows and `op`/`value` are unused.
+   */
+  spread?: { grain?: Grain; member?: CatalogMember };
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

@@ -8,7 +8,7 @@ import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
 import { nearlyEqual, stem, words } from './text';
-import { isIdentifier, isYear, SIZE_WORDS } from './vocabulary';
+import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
 const ENGLISH_SYNONYMS: Record<string, string> = {
@@ -21,6 +21,11 @@ const ENGLISH_SYNONYMS: Record<string, string> = {
   person: 'customer',
   purchase: 'order',
   transaction: 'order',
+  // "top spenders", "biggest spender": the customers, ranked by money (a count of customers ranks nothing).
+  spender: 'customer',
+  // Abbreviations ("custs", "txns").
+  cust: 'customer',
+  txn: 'order',
 };
 /** Verbs of buying: the model's "ordered" where it has one (the date of an order). */
 const BUYING: Record<string, string> = {
@@ -99,22 +104,24 @@ const ABBREVIATIONS: Record<string, Grain> = {
 };
 /** Words asking how a measure moved between periods. */
 const CHANGE_WORDS = new Set(
-  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains'.split(
+  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains jump jumped jumps spike spiked surge surged dip dipped dips slump slumped plunge plunged slid slide'.split(
     ' ',
   ),
 );
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
-  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink'.split(
+  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink dip dipped dips slump slumped plunge plunged slid slide'.split(
     ' ',
   ),
 );
 /** Words that ask for an amount of change, not a rate ("the biggest increase"). */
 const AMOUNT_WORDS = new Set(
-  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains'.split(
+  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains jump jumped jumps spike spiked dip dipped dips'.split(
     ' ',
   ),
 );
+/** "go up", "went down", "up or down": verbs of moving with a direction. */
+const MOVE_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going', 'move', 'moved', 'trend', 'trending']);
 
 /**
  * Period-over-period change: "month over month", "MoM", "growth", "which region grew fastest". Returns the grain
@@ -174,6 +181,20 @@ export function findChange(
       t.used = true;
       continue;
     }
+    // "did revenue go up or down", "which region went down": a change, falls first for "down".
+    if (MOVE_VERBS.has(t.raw) && next && ['up', 'down'].includes(next.raw)) {
+      found = true;
+      t.used = true;
+      next.used = true;
+      const or = tokens[i + 2];
+      const other = tokens[i + 3];
+      if (or?.raw === 'or' && other && ['up', 'down'].includes(other.raw)) {
+        or.used = true;
+        other.used = true;
+      } else if (next.raw === 'down') down = true;
+      amount = true;
+      continue;
+    }
     if (CHANGE_WORDS.has(t.raw)) {
       found = true;
       t.used = true;
@@ -191,6 +212,18 @@ export function findChange(
       found = true;
       t.used = true;
       next.used = true;
+    }
+    // "compared with the month before", "vs the quarter before it": the same, with the unit first.
+    const unitBefore = ['before', 'prior', 'earlier'].includes(next?.raw ?? '');
+    const theAgainst =
+      tokens[i - 1]?.raw === 'the' && [tokens[i - 2], tokens[i - 3]].some((w) => AGAINST.has(w?.raw ?? ''));
+    if (unit && next && unitBefore && theAgainst) {
+      grain = unit;
+      found = true;
+      t.used = true;
+      next.used = true;
+      const it = tokens[i + 2];
+      if (it?.raw === 'it') it.used = true;
     }
   }
   if (!found) return undefined;
@@ -248,12 +281,27 @@ export function findPercentile(tokens: Token[]): number | undefined {
   return undefined;
 }
 
+/** The people a "first-time" qualifies. */
+const FIRST_TIMERS = new Set(['buyer', 'customer', 'shopper', 'purchaser', 'client']);
+
 /** "their first order", "first purchase": entities counted by the date of their first row. */
 export function findFirst(tokens: Token[], cube: CatalogCube): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || t.used || t.raw !== 'first') continue;
     const noun = tokens[i + 1]?.raw === 'ever' ? tokens[i + 2] : tokens[i + 1];
+    // "first-time buyers", "first time customers": the customers counted by their first order.
+    const who = tokens[i + 2];
+    // (Only where the rows are something else than those people: orders, not customers' own signups.)
+    const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+    const others = rows !== undefined && !rows.titleWords.some((w) => FIRST_TIMERS.has(w));
+    if (noun?.stem === 'time' && who && !who.used && FIRST_TIMERS.has(who.stem) && others) {
+      t.used = true;
+      noun.used = true;
+      who.raw = who.raw === who.stem ? 'customer' : 'customers';
+      who.stem = 'customer';
+      return true;
+    }
     if (!countMeasureNamed(cube, noun) || !noun || noun.stem === 'time') continue;
     t.used = true;
     noun.used = true;
@@ -328,8 +376,13 @@ export function findNew(
     // ("how many customers who joined ..." asks for the customers themselves.)
     const asked = tokens[i - 3]?.raw === 'many';
     if (verb && ['who', 'that'].includes(before?.raw ?? '') && who && !who.used && !asked) {
+      // ("what did customers who joined in 2022 spend": money is the measure.)
       const other = tokens.some(
-        (x) => x !== who && x.stem !== who.stem && !GENERIC.has(x.raw) && measureWords.has(x.stem),
+        (x) =>
+          x !== who &&
+          x.stem !== who.stem &&
+          !GENERIC.has(x.raw) &&
+          (measureWords.has(x.stem) || MONEY_WORDS.has(x.raw)),
       );
       if (other && measureWords.has(who.stem)) who.used = true;
     }
@@ -338,6 +391,25 @@ export function findNew(
     if (unit && next && t.raw !== 'new') {
       next.used = true;
       grain = unit;
+    }
+    // "by the quarter in which customers signed up", "the month they joined": the unit before is the grain.
+    if (verb && !grain) {
+      let k = i - 1;
+      const claimed: Token[] = [];
+      const skip = (w: Token | undefined) =>
+        w !== undefined &&
+        (['they', 'which', 'in', 'when', 'that'].includes(w.raw) || start.otherWords.includes(w.stem));
+      while (k >= 0 && i - k <= 4 && skip(tokens[k])) {
+        claimed.push(tokens[k] as Token);
+        k--;
+      }
+      const before = tokens[k];
+      const linked = claimed.some((w) => ['which', 'when', 'they'].includes(w.raw));
+      const named = before ? UNITS[before.stem] : undefined;
+      if (named && before && linked) {
+        grain = named;
+        for (const w of [before, ...claimed]) w.used = true;
+      }
     }
     if (t.stem === 'cohort') cohort = true;
   });
@@ -414,7 +486,10 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
     if (!next || !PER_WORDS.has(t.raw)) return false;
     return UNITS[next.stem] !== undefined || (t.raw !== 'a' && entityKeys.has(next.stem));
   });
-  const adjective = PERIOD_ADJECTIVES.has(tokens[at + 1]?.raw ?? '');
+  // ("average monthly revenue", "the average of monthly revenue")
+  const adjective = [tokens[at + 1], tokens[at + 2], tokens[at + 3]]
+    .slice(0, tokens[at + 1]?.raw === 'of' ? (tokens[at + 2]?.raw === 'the' ? 3 : 2) : 1)
+    .some((t) => PERIOD_ADJECTIVES.has(t?.raw ?? ''));
   if (!per && !adjective) return false;
   word.used = true;
   const on = tokens[at - 1];

@@ -4,10 +4,13 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { outputAsked } from './entities';
+import { dimensionKeys } from './members';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
-import { isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
+import { isCount, isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
 
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);
+/** Words of a change a "rate" may belong to ("growth rate", "rate of decline"). */
+const CHANGE_STEMS = /^(growth|grow|change|increase|decrease|decline|drop|rise|fall|gain|loss)/;
 
 export interface SecondOrderInput {
   tokens: Token[];
@@ -27,7 +30,11 @@ export interface SecondOrderInput {
   change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
+  /** A total over a first-date cohort: the cohort's period, and the count named ("how many orders"). */
+  firstTotal?: { range: Period; measure?: CatalogMember };
   started?: CatalogMember;
+  /** The entity a "lifetime value" is of (each one's total over all its rows). */
+  lifetime?: CatalogMember;
   /** Index of the first word asking for a share. */
   ratioAt: number;
 }
@@ -115,12 +122,24 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         ? { ...input.condition, output: 'total', total: named }
         : input.condition;
     measures = [input.condition.measure];
-    dimensions = dimensions.filter((d) => d !== input.condition?.entity);
+    dimensions = dimensions.filter(
+      (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,
+    );
     share = undefined;
   }
   if (input.firstEntity) {
     const asked = outputAsked(tokens, input.firstEntity.at).output;
-    fields.first = { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
+    const totalled = input.firstTotal?.measure ?? measures.find(additive) ?? sumOf(cube);
+    fields.first =
+      input.firstTotal && totalled
+        ? {
+            entity: input.firstEntity.member,
+            output: 'total',
+            range: input.firstTotal.range,
+            total: totalled,
+          }
+        : { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
+    if (fields.first.total) measures = [fields.first.total];
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 
@@ -142,14 +161,31 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
     const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
-    fields.change = { rank: input.change.rank, ...(only ? { only } : {}) };
+    // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
+    // "growth rate", "rate of decline": a rate of the change itself.
+    const ratio = tokens[input.ratioAt];
+    const ofChange = (t: Token | undefined) => t?.used === true && CHANGE_STEMS.test(t.raw);
+    const changeRate =
+      ratio?.raw === 'rate' &&
+      (ofChange(tokens[input.ratioAt - 1]) ||
+        (tokens[input.ratioAt + 1]?.raw === 'of' && ofChange(tokens[input.ratioAt + 2])));
+    const percentWord = changeRate || ['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '');
+    const rank = percentWord ? 'percent' : input.change.rank;
+    // (A value read as the share's part is a filter again: "% change for 2025 in the north".) A change of a
+    // share or rate ("how did the return rate change") is no change of the measure: left unresolved below.
+    if (percentWord && share && !share.top) share = undefined;
+    if (input.ratioAt >= 0 && !percentWord)
+      unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
+    fields.change = { rank, ...(only ? { only } : {}) };
     if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
   }
 
   if (input.percentile !== undefined || input.average) {
     const measure = measures[0];
     const perToken = (i: number) => ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
-    const perEntity = input.dimensionsFound.find((d) => perToken(d.at));
+    const perEntity =
+      input.dimensionsFound.find((d) => perToken(d.at)) ??
+      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
     const perPeriod =
@@ -161,7 +197,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (perEntity && (additive(measure) || countOnly)) {
       percentile.per = perEntity.member;
       dimensions = dimensions.filter((d) => d !== perEntity.member);
-      if (!measure)
+      // A count of the very entities per entity is 1 each ("number of customers per customer"): the rows'.
+      const keys = [...dimensionKeys(perEntity.member).single, ...dimensionKeys(perEntity.member).derived];
+      const selfCount =
+        measure?.aggType === 'count_distinct' && measure.titleWords.some((w) => keys.includes(w));
+      if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.
@@ -181,7 +221,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "top 5 categories by share of revenue" lists each one's share instead.
     const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
     if (!byShare && !share.part) {
-      share = { top };
+      share = { top, ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}) };
       top = undefined;
     }
   }
@@ -204,7 +244,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       const before = (at: number) => [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
       const ranked = (at: number) =>
         before(at).some(
-          (t) => t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || /^\d{1,3}$/.test(t.raw)),
+          (t) =>
+            t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || isCount({ ...t, used: false })),
         );
       const grouped = (at: number) =>
         before(at)

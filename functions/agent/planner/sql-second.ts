@@ -44,11 +44,32 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const extra = [
     ...new Set([...all.slice(1).map((c) => measureColumn(c.measure)), ...(total ? [total] : [])]),
   ].filter((c) => c !== m);
-  const selected = [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
-  const inner = `SELECT ${lead}${entity}, ${selected} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(dims.length + 1)}`;
-  const test = (prefix: (column: string) => string) =>
-    all.map((c) => `${prefix(measureColumn(c.measure))} ${c.op} ${c.value}`).join(' AND ');
-  const condition = test((c) => `MEASURE(${c})`);
+  const rows = `${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}`;
+  // "ordered in every month of 2025": as many distinct periods (or values) as the rows in scope hold.
+  const spread = having.spread;
+  const spreadOf = spread?.member
+    ? ident(spread.member.column)
+    : spread?.grain
+      ? `date_trunc('${spread.grain}', ${time(plan)})`
+      : undefined;
+  const spreadName = spread?.member
+    ? ident(`${spread.member.column}_count`)
+    : `${spread?.grain ?? 'period'}s`;
+  const selected = spreadOf
+    ? `COUNT(DISTINCT ${spreadOf}) AS ${spreadName}`
+    : [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
+  const inner = `SELECT ${lead}${entity}, ${selected} FROM ${rows}${groupBy(dims.length + 1)}`;
+  // The condition on the aggregates (in HAVING) or on the inner query's columns (over its rows).
+  const test = (on: 'aggregate' | 'column') =>
+    spreadOf
+      ? `${on === 'column' ? spreadName : `COUNT(DISTINCT ${spreadOf})`} = (SELECT COUNT(DISTINCT ${spreadOf}) FROM ${rows})`
+      : all
+          .map((c) => {
+            const column = measureColumn(c.measure);
+            return `${on === 'column' ? column : `MEASURE(${column})`} ${c.op} ${c.value}`;
+          })
+          .join(' AND ');
+  const condition = test('aggregate');
   const count = ident(entityWord(having.entity));
   const entityColumn: Columns[number] = having.grain
     ? { role: 'time' }
@@ -77,7 +98,7 @@ export function havingQuery(plan: Plan): PlannedQuery {
       : '';
   const outerGroup = `${groupBy(dims.length)}${outerOrder}`;
   if (having.output === 'share') {
-    const matching = `SUM(CASE WHEN ${test((c) => c)} THEN 1 ELSE 0 END)`;
+    const matching = `SUM(CASE WHEN ${test('column')} THEN 1 ELSE 0 END)`;
     // Of all the entities, not only those with rows in the period ("share of customers who ordered in 2025").
     const everyone =
       plan.range && !having.grain && dims.length === 0
@@ -115,10 +136,24 @@ export function firstQuery(plan: Plan): PlannedQuery {
   if (plan.range && plan.range.from > '0001-01-01') range.push(`first_date >= ${quote(plan.range.from)}`);
   if (plan.range && plan.range.to < '9999-01-01') range.push(`first_date < ${quote(plan.range.to)}`);
   const count = ident(entityWord(first.entity));
+  if (first.output === 'total' && first.total && first.range) {
+    // The rows of the cohort's entities (their first date in the cohort's period), in the rows' own range.
+    const cohort: string[] = [];
+    if (first.range.from > '0001-01-01') cohort.push(`MIN(${at}) >= ${quote(first.range.from)}`);
+    if (first.range.to < '9999-01-01') cohort.push(`MIN(${at}) < ${quote(first.range.to)}`);
+    const members = `SELECT ${entity} FROM ${ident(plan.cube.name)}${where(rowConditions)} GROUP BY 1${cohort.length > 0 ? ` HAVING ${cohort.join(' AND ')}` : ''}`;
+    const m = measureColumn(first.total);
+    const sql = `SELECT MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${where([...conditions(plan, at), `${entity} IN (${members})`])}`;
+    return described(plan, sql, [{ role: 'measure', member: first.total }]);
+  }
   if (plan.grain) {
+    // "in which month did the most customers place their first order": the periods ranked by the count.
+    const order = plan.top
+      ? `ORDER BY 2 ${plan.top.direction === 'asc' ? 'ASC' : 'DESC'}${plan.top.n > 0 ? ` LIMIT ${plan.top.n}` : ''}`
+      : 'ORDER BY 1';
     return described(
       plan,
-      `SELECT date_trunc('${plan.grain}', first_date) AS ${plan.grain}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)} GROUP BY 1 ORDER BY 1`,
+      `SELECT date_trunc('${plan.grain}', first_date) AS ${plan.grain}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)} GROUP BY 1 ${order}`,
       [{ role: 'time' }, { role: 'entities' }],
     );
   }
@@ -243,8 +278,18 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   const rows = top.percent
     ? `SELECT m FROM (SELECT m, ROW_NUMBER() OVER (ORDER BY m ${order}) AS rn, COUNT(*) OVER () AS entities FROM t) AS r WHERE rn <= entities * ${top.n / 100}`
     : `SELECT m FROM t ORDER BY m ${order} LIMIT ${top.n}`;
-  const whole = '(SELECT SUM(m) FROM t)';
-  const sql = `WITH t AS (${t}), top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
+  // The whole without the filters that only pick the top rows ("the top 10 enterprise customers" of all revenue).
+  const without = plan.share?.wholeWithout ?? [];
+  const wholePlan = {
+    ...plan,
+    filters: plan.filters.filter((f) => !without.some((w) => w.member === f.member)),
+  };
+  const all =
+    without.length > 0
+      ? `, a AS (SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
+      : '';
+  const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
+  const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
   return described(plan, sql, [
     { role: 'measure', ...(measure ? { member: measure } : {}) },
     { role: 'whole', ...(measure ? { member: measure } : {}) },

@@ -209,6 +209,12 @@ export function planQuery(plan: Plan): PlannedQuery {
   if (plan.top && groups > 0) {
     sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
     if (plan.top.n > 0) sql += ` LIMIT ${plan.top.n}`;
+  } else if (plan.compare && time) {
+    // The compared periods in time order, not by their labels ("April 2024" sorts before "March 2024").
+    // (An aggregate of the period's rank, constant in each group: PostgreSQL orders by no alias in an expression.)
+    const order = plan.compare.map((p, i) => `WHEN ${between(p.from, p.to)} THEN ${i + 1}`).join(' ');
+    const rest = Array.from({ length: groups - 1 }, (_, i) => `, ${i + 2}`).join('');
+    sql += ` ORDER BY MIN(CASE ${order} END)${rest}`;
   } else if (plan.compare || plan.grain) {
     sql += ` ORDER BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   } else if (groups > 0) {

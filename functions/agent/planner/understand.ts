@@ -1,7 +1,15 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
-import { claimTotalCounts, findEntity, findEntityCondition, findRepeat } from './entities';
+import {
+  claimTotalCounts,
+  countMeasureNamed,
+  findEntity,
+  findEntityCondition,
+  findRepeat,
+  findSpread,
+  outputAsked,
+} from './entities';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -36,6 +44,59 @@ const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'b
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
+/** What "lifetime" totals ("lifetime value", "lifetime spend"). */
+const LIFETIME_NOUNS = new Set(['value', 'spend', 'spending', 'revenue', 'sales', 'total']);
+
+/** Words of a span of time between rows ("days between orders", "time between purchases"). */
+const DURATION_WORDS = new Set(['day', 'week', 'month', 'time', 'gap', 'interval', 'long', 'hour', 'lag']);
+
+/** "median days between orders", "how long between purchases": a duration between rows no member holds. */
+const durations = (tokens: Token[]): string[] =>
+  tokens.flatMap((t, i) => {
+    const before = tokens[i - 1];
+    return t.raw === 'between' && before && DURATION_WORDS.has(before.stem) && !isYearOrPeriod(tokens[i + 1])
+      ? [`${before.raw} between`]
+      : [];
+  });
+const isYearOrPeriod = (t: Token | undefined) =>
+  t !== undefined && (/^\d{4}$/.test(t.raw) || /^q[1-4]$/.test(t.raw));
+
+/** Words that may join two cohorts' periods ("in H1 2022 versus the second half"). */
+const COHORT_LIST = new Set(['vs', 'versus', 'or', 'and', 'the', 'in', 'of', 'compared', 'with', 'to']);
+
+/** Words that rank by how often ("most often", "most frequent", "most active"). */
+const FREQUENCY_WORDS = new Set(['often', 'frequent', 'frequently', 'active']);
+
+/** Words between a superlative and the row it sizes ("the biggest single order"). */
+const ROW_ADJECTIVES = new Set(['single', 'individual', 'one']);
+
+/**
+ * "the largest order in each region", "biggest single sale per segment": a superlative of a row (the noun the
+ * cube counts) within groups named by each/per/every, with no group asked for by which/what: the measure that
+ * word names (a max or min) per group.
+ */
+function sizesRowsPerGroup(
+  tokens: Token[],
+  superlative: Token,
+  found: { member: CatalogMember; at: number }[],
+  cube: CatalogCube,
+): boolean {
+  const at = tokens.indexOf(superlative);
+  let k = at + 1;
+  while (ROW_ADJECTIVES.has(tokens[k]?.raw ?? '')) k++;
+  const noun = tokens[k];
+  if (!noun || !countMeasureNamed(cube, noun)) return false;
+  const extreme = cube.members.some(
+    (m) =>
+      m.kind === 'measure' &&
+      (m.aggType === 'max' || m.aggType === 'min') &&
+      (m.otherWords.includes(superlative.stem) || m.titleWords.includes(superlative.stem)),
+  );
+  const grouped = (i: number) => ['each', 'per', 'every'].includes(tokens[i - 1]?.raw ?? '');
+  const asked = (i: number) => ['which', 'what', 'who'].includes(tokens[i - 1]?.raw ?? '');
+  return extreme && found.length > 0 && found.every((d) => grouped(d.at) && !asked(d.at));
+}
+
 /** General English the planner reads itself: never corrected into a model word. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
 
@@ -61,15 +122,25 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (m) => m.kind === 'dimension' && m.type === 'time' && m !== started?.member,
   );
   const between = (a: number, b: number) => tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw));
-  const nextToStart = (at: number) => {
+  const nearStart = (at: number) => {
     if (!started) return false;
     return tokens[started.at]?.stem === 'cohort'
       ? at < started.at && started.at - at <= 3
       : at > started.at && at - started.at <= 3 && between(started.at, at);
   };
+  // "signed up in H1 2022 versus the second half": a period listed right after a cohort's is a cohort's too.
+  const listedAfter = (at: number) => {
+    const earlier = allPeriods.filter((p) => p.at < at && nearStart(p.at)).at(-1);
+    return (
+      earlier !== undefined &&
+      tokens.slice(earlier.at + 1, at).every((t) => t.used || COHORT_LIST.has(t.raw)) &&
+      tokens.slice(earlier.at + 1, at).some((t) => ['vs', 'versus', 'or', 'and'].includes(t.raw))
+    );
+  };
+  const nextToStart = (at: number) => nearStart(at) || listedAfter(at);
   const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
   const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
-  const periods = split.length > 0 ? split : allPeriods;
+  let periods = split.length > 0 ? split : allPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
     (t, i) =>
@@ -80,14 +151,50 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       (t.raw === 'of' && tokens[i - 1]?.raw === 'much' && tokens[i - 2]?.raw === 'how'),
   );
   for (const t of ratio) t.used = true;
+  // "percentage-wise", "in percentage terms": the manner words of a percent.
+  tokens.forEach((t, i) => {
+    if (['wise', 'terms'].includes(t.raw) && ratio.includes(tokens[i - 1] as Token)) t.used = true;
+  });
+  // "lifetime value", "lifetime spend": each entity's total over all its rows (money), per entity.
+  const lifetimeAt = tokens.findIndex(
+    (t, i) => t.raw === 'lifetime' && LIFETIME_NOUNS.has(tokens[i + 1]?.raw ?? '') && !t.used,
+  );
+  const lifetime = lifetimeAt >= 0 ? findEntity(tokens, cube, tokens.length) : undefined;
+  if (lifetimeAt >= 0 && cube.members.some((m) => m.kind === 'measure' && m.aggType === 'sum')) {
+    for (const t of [tokens[lifetimeAt], tokens[lifetimeAt + 1]]) if (t) t.used = true;
+  }
   const percentile = findPercentile(tokens);
-  const average = percentile === undefined && findAveragePer(tokens, cube, started !== undefined);
+  // ("average lifetime value per customer": the mean of each customer's total.)
+  const averageWord = tokens.find((t) => !t.used && ['average', 'avg', 'mean'].includes(t.raw));
+  const average =
+    percentile === undefined &&
+    (findAveragePer(tokens, cube, started !== undefined) || (lifetimeAt >= 0 && averageWord !== undefined));
+  if (average && lifetimeAt >= 0 && averageWord) averageWord.used = true;
   const firstDate = findFirst(tokens, cube);
-  const condition = firstDate ? undefined : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube));
+  const condition = firstDate
+    ? undefined
+    : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube) ?? findSpread(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
   if (firstEntity) {
     const t = tokens[firstEntity.at];
     if (t) t.used = true;
+  }
+  // "what did customers whose first order came in January 2023 spend (in 2025)": a total over a first-date
+  // cohort; the period right after "first order" is the cohort's, any other is of the rows totalled.
+  let firstTotal: { range: Period; measure?: CatalogMember } | undefined;
+  if (firstEntity) {
+    const firstAt = tokens.findIndex((t) => t.used && t.raw === 'first');
+    const near = periods.filter((p) => p.at > firstAt && p.at - firstAt <= 6);
+    const money =
+      raws.some((w) => MONEY_WORDS.has(w)) ||
+      /\bhow much\b/.test(raws.join(' ')) ||
+      tokens.some((t) => t.asked?.startsWith('spender'));
+    const asked = outputAsked(tokens, firstEntity.at, cube);
+    const cohortRange = near[0]?.period;
+    if (cohortRange && (money || asked.output === 'total')) {
+      firstTotal = { range: cohortRange, ...(asked.total ? { measure: asked.total } : {}) };
+      periods = periods.filter((p) => !near.includes(p));
+    }
   }
   // "by how many percent": a percentage is asked for, not a count.
   tokens.forEach((t, i) => {
@@ -103,6 +210,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     }
   });
   const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
+  // "ordered most often", "the most frequent customer", "the 50 most active customers": ranked by how many rows.
+  const rowCount = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    if (!FREQUENCY_WORDS.has(t.raw) || t.used || !before || !['most', 'least'].includes(before.raw)) return;
+    // (Not a count of the very things ranked: "the most frequent customer" is no count of customers.)
+    const noun = rowCount?.titleWords.at(-1);
+    if (!rowCount || claimed.includes(rowCount) || tokens[i + 1]?.stem === noun) return;
+    t.used = true;
+    claimed.push(rowCount);
+  });
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   const grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
@@ -125,7 +243,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   let top: Parsed['top'];
   // (A change ranks whatever breakdown it has, a follow-up's included: "which one grew fastest?")
   if (found?.superlative && dimensions.length === 0 && !grain && !change) found.superlative.used = false;
-  else if (found) {
+  else if (found?.superlative && sizesRowsPerGroup(tokens, found.superlative, dimensionsFound, cube)) {
+    // "the biggest single order in each segment": the largest row of every group (a max measure), not the
+    // one group ranked first.
+    found.superlative.used = false;
+  } else if (found && !(found.superlative && found.superlative.used === false)) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
     const token = first ? tokens[first.at] : undefined;
@@ -142,8 +264,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "average revenue per customer" averages the totals per customer: the measure stays the total.
   if (!average) measures = measures.map((m) => aggregatedAs(m, tokens, cube));
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
-  const money = raws.some((w) => MONEY_WORDS.has(w)) || /\bhow much\b/.test(raws.join(' '));
+  const money =
+    lifetimeAt >= 0 ||
+    raws.some((w) => MONEY_WORDS.has(w)) ||
+    /\bhow much\b/.test(raws.join(' ')) ||
+    tokens.some((t) => t.asked?.startsWith('spender'));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  // A lifetime value is money whatever count the entity's word matched ("lifetime value of customers").
+  if (lifetimeAt >= 0 && sum && !measures.some((m) => m.aggType === 'sum')) measures = [];
   if (money && measures.length === 0 && sum) {
     measures = [sum];
     measureScore = 2;
@@ -153,7 +281,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     top &&
     measures.length === 0 &&
     sum &&
-    raws.some((w) => ['best', 'worst', 'strongest', 'weakest'].includes(w))
+    raws.some((w) => ['best', 'worst', 'strongest', 'weakest', 'biggest', 'largest'].includes(w))
   ) {
     measures = [sum];
     measureScore = 1;
@@ -161,6 +289,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
   // nothing; by money.
   const counted = measures[0];
+  let selfRanked = false;
   if (
     top &&
     measures.length === 1 &&
@@ -170,9 +299,21 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       return counted.names.some((w) => keys.single.includes(w) || keys.derived.includes(w));
     })
   ) {
-    // With no money in this cube, another cube that has some reads it better.
+    // With no money in this cube, another cube that has some reads it better; alone, it is refused (a
+    // ranking of customers by how many customers they are answers nothing).
     measures = sum ? [sum] : [];
-    if (!sum) measureScore = 0;
+    if (!sum) {
+      measureScore = 0;
+      selfRanked = true;
+    }
+  }
+  // ("the biggest customer in each segment" with no measure named: the default count would count them.)
+  if (top && measures.length === 0 && !sum && rowCount) {
+    const countsRanked = dimensionsFound.some((d) => {
+      const keys = dimensionKeys(d.member);
+      return rowCount.names.some((w) => keys.single.includes(w) || keys.derived.includes(w));
+    });
+    if (countsRanked) selfRanked = true;
   }
 
   let share: Parsed['share'];
@@ -184,8 +325,21 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       );
       return ['in', 'for', 'within', 'among', 'during'].includes(tokens[index - 1]?.raw ?? '');
     };
-    const part = filters.find((f) => !scoped(f) && !dimensions.includes(f.member));
+    // "the top 20 enterprise customers": a value qualifying the ranked entity limits the ranking, no part.
+    const valueAt = (f: ValueFilter) =>
+      tokens.flatMap((t, i) =>
+        t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem) ? [i] : [],
+      );
+    const ranking = (f: ValueFilter) =>
+      found?.counted === true &&
+      valueAt(f).some((i) => dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true);
+    const rankedIn = filters.filter(ranking);
+    const part = filters.find((f) => !scoped(f) && !dimensions.includes(f.member) && !rankedIn.includes(f));
     if (part || dimensions.length > 0 || grain) share = part ? { part } : {};
+    // Named once, on the ranked entity only ("share of revenue from the top 10 enterprise customers"): the
+    // whole is everything; named again ("share of enterprise revenue"), the whole is within that value too.
+    const wholeFree = rankedIn.filter((f) => valueAt(f).length < 2);
+    if (share && wholeFree.length > 0) share = { ...share, wholeWithout: wholeFree };
   }
 
   let range: Period | undefined;
@@ -198,7 +352,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       raws.includes('through') ||
       (raws.includes('from') && raws.includes('to')) ||
       raws.includes('until');
-    if (spanning && !raws.some((w) => COMPARE_WORDS.has(w)) && !change) {
+    // A change over a grain within the span ("month over month from February through June") keeps the span.
+    const comparing = raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
+    if (spanning && !comparing && (!change || change.grain)) {
+      for (const t of tokens) if (['through', 'thru', 'until'].includes(t.raw) && !t.used) t.used = true;
       range = {
         label: `${first.period.label} to ${last.period.label}`,
         from: first.period.from,
@@ -245,6 +402,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
     ...(firstEntity ? { firstEntity } : {}),
+    ...(firstTotal ? { firstTotal } : {}),
+    ...(lifetime && lifetimeAt >= 0 ? { lifetime: lifetime.member } : {}),
     ...(started ? { started: started.member } : {}),
     ratioAt,
   });
@@ -269,7 +428,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   let also: Plan['also'];
   const cohortPeriod = cohortPeriods[0]?.period;
   if (started && ownTime && split.length > 0) {
-    if (cohortPeriod) {
+    const cohorts = [...new Map(cohortPeriods.map((p) => [p.period.label, p.period])).values()];
+    if (cohorts.length >= 2 && !change) {
+      // Two cohorts side by side, the rows' own period (if any) a filter of the other date.
+      compare = cohorts.sort((a, b) => a.from.localeCompare(b.from));
+      timeDimension = started.member;
+      if (range) also = { member: ownTime, range };
+      range = undefined;
+    } else if (cohortPeriod) {
       also = { member: started.member, range: cohortPeriod };
       timeDimension = ownTime;
       // "the Q1 2022 cohort" is one cohort: no breakdown by year unless one is named.
@@ -329,6 +495,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       .map((t) => t.raw),
     ...numbers,
     ...second.unresolved,
+    ...(selfRanked ? ['a measure to rank them by'] : []),
+    ...durations(tokens),
   ];
   // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
   // "gross") that is not where a breakdown would be named.
@@ -343,8 +511,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
-  const readAs =
-    asked.length > 0 ? Object.fromEntries(asked.map((t) => [t.asked ?? t.raw, t.raw])) : undefined;
+  // "lifetime value" has no member of its own: say it was read as the total over all the data.
+  const lifetimeNoun = tokens[lifetimeAt + 1]?.raw;
+  const lifetimeRead =
+    lifetimeAt >= 0 && sum && lifetimeNoun
+      ? [[`lifetime ${lifetimeNoun}`, `the ${sum.title.toLowerCase()} over all the data`]]
+      : [];
+  const readPairs = [...asked.map((t) => [t.asked ?? t.raw, t.raw]), ...lifetimeRead];
+  const readAs = readPairs.length > 0 ? Object.fromEntries(readPairs) : undefined;
   const terms = termsOf(
     tokens,
     [

@@ -98,6 +98,9 @@ export const DESC_SUPERLATIVES = new Set([
   'top',
   'fastest',
   'busiest',
+  // "the sharpest decline", "the steepest drop": the largest change.
+  'sharpest',
+  'steepest',
 ]);
 export const ASC_SUPERLATIVES = new Set([
   'least',
@@ -150,7 +153,8 @@ export const quarterPeriod = (y: number, q: number): Period => ({
 export const isYear = (raw: string) => /^(19|20)\d\d$/.test(raw);
 /** A small whole number that counts things (not a year, not already a date or a threshold). */
 export const isCount = (t: Token | undefined) =>
-  t !== undefined && !t.used && /^\d{1,3}$/.test(t.raw) && Number(t.raw) > 0;
+  // ("the 1,000 customers with the fewest orders": up to five digits, not a year.)
+  t !== undefined && !t.used && /^\d{1,5}$/.test(t.raw) && !isYear(t.raw) && Number(t.raw) > 0;
 export const isSuperlative = (t: Token | undefined) =>
   t !== undefined && (DESC_SUPERLATIVES.has(t.raw) || ASC_SUPERLATIVES.has(t.raw));
 export const monthIndex = (raw: string): number | undefined => {
