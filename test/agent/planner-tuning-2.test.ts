@@ -12,6 +12,7 @@ import { closeDrivers } from '../../functions/semantic';
 import { type SecondOrderCase, TUNING_2_NOW, tuning2 } from './questions/tuning-2';
 import { tuning3 } from './questions/tuning-3';
 import { tuning4 } from './questions/tuning-4';
+import { tuning5words } from './questions/tuning-5-words';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
@@ -112,7 +113,7 @@ async function judge(c: SecondOrderCase): Promise<string | undefined> {
 
 describe('offline planner: second-order questions (tuning set 2)', () => {
   it.each(
-    [...tuning2, ...tuning3, ...tuning4].map(
+    [...tuning2, ...tuning3, ...tuning4, ...tuning5words].map(
       (c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const,
     ),
   )('%s', async (_name, c) => {
