@@ -11,6 +11,9 @@ import { startDate } from './readings';
 /** Words that name how a measure aggregates, not what it is of. */
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
 
+/** Words that qualify a count as one of distinct things ("unique customers"). */
+const DISTINCT_WORDS = new Set(['unique', 'distinct', 'different', 'individual']);
+
 /** The words a question used for members, where they are one of the member's other names, by column. */
 export function termsOf(
   tokens: readonly Token[],
@@ -38,6 +41,17 @@ export function termsOf(
       )[0];
     if (phrase) {
       if (phrase !== m.title.toLowerCase()) terms[m.column] = phrase;
+      continue;
+    }
+    // "unique customers", "distinct buyers": a distinct count as the asker qualified it.
+    const at = tokens.findIndex(
+      (t, i) =>
+        i > 0 &&
+        DISTINCT_WORDS.has(tokens[i - 1]?.raw ?? '') &&
+        [...m.titleWords, ...m.names].includes(t.stem),
+    );
+    if (m.aggType === 'count_distinct' && at > 0) {
+      terms[m.column] = `${tokens[at - 1]?.raw} ${tokens[at]?.asked ?? tokens[at]?.raw}`;
       continue;
     }
     const word = tokens.find(

@@ -119,6 +119,8 @@ export interface Token {
   value?: boolean;
   /** The word as asked, when it was read as a model word ("accounts" read as "customers"). */
   asked?: string;
+  /** The model's words an asked word stands for, when more than this token ("SMB": small business). */
+  readAs?: string;
 }
 
 /** The ranking of a change: of the breakdown's values, or of the periods over a grain (none for one total). */

@@ -11,7 +11,7 @@ import { nearlyEqual, stem, words } from './text';
 import { isIdentifier, isYear, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
-const ENGLISH_SYNONYMS: Record<string, string> = {
+export const ENGLISH_SYNONYMS: Record<string, string> = {
   client: 'customer',
   shopper: 'customer',
   purchaser: 'customer',
@@ -54,7 +54,8 @@ export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
       t.stem = stem(target);
       return;
     }
-    t.asked = t.raw;
+    // (Shorthand read before keeps the word as asked: "accts".)
+    t.asked = t.asked ?? t.raw;
     t.raw = t.raw === t.stem && key !== 'people' ? target : `${target}s`;
     t.stem = target;
   });
@@ -382,8 +383,10 @@ export function incidental(
   if (clauses.length < 2) return unexplained.filter((w) => audience.includes(w));
   const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
   const bearing = clauses.filter((c) => !free.includes(c)).flat();
+  // A number with its neighbours ("before 1" of "before my 1:1") is left out when all of it is in such a clause.
+  const inFree = (w: string) => free.some((c) => w.split(' ').every((x) => c.includes(x)));
   return unexplained.filter(
-    (w) => audience.includes(w) || (free.some((c) => c.includes(w)) && !bearing.includes(w)),
+    (w) => audience.includes(w) || (inFree(w) && !w.split(' ').some((x) => bearing.includes(x))),
   );
 }
 

@@ -1,3 +1,4 @@
+import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
@@ -43,10 +44,7 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  const tokens = joinCompounds(
-    words(question).map((raw) => ({ raw, stem: stem(raw), used: false })),
-    cube,
-  );
+  const tokens = joinCompounds(askerTokens(words(question), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   const raws = tokens.map((t) => t.raw);
@@ -344,7 +342,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
   const readAs =
-    asked.length > 0 ? Object.fromEntries(asked.map((t) => [t.asked ?? t.raw, t.raw])) : undefined;
+    asked.length > 0
+      ? Object.fromEntries(asked.map((t) => [t.asked ?? t.raw, t.readAs ?? t.raw]))
+      : undefined;
   const terms = termsOf(
     tokens,
     [
@@ -355,6 +355,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ],
     cube.members,
   );
+  // "lifetime value", "LTV": the asker's term for the money measure it was read as.
+  const lifetime = tokens.find((t) => t.asked && (t.raw === 'spend' || t.readAs === 'lifetime spend'));
+  if (lifetime?.asked && sum && measures.includes(sum))
+    terms[sum.column] = lifetime.asked.length <= 4 ? lifetime.asked.toUpperCase() : lifetime.asked;
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
