@@ -8,7 +8,7 @@
 import type { CatalogCube } from './catalog';
 import type { Token } from './plan';
 import { ENGLISH_SYNONYMS } from './readings';
-import { stem, words } from './text';
+import { nearlyEqual, stem, words } from './text';
 import { GRAIN_WORDS, LAST_WORDS, RATIO_WORDS } from './vocabulary';
 
 /**
@@ -143,6 +143,15 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
         if (w === 'lifetime') t.used = true;
         out.push(t);
       });
+      return;
+    }
+    // A misspelt everyday name of a model word ("purchses"): the name, read on as any synonym is.
+    const names = Object.keys(ENGLISH_SYNONYMS).filter(
+      (k) => raw.length >= 6 && (nearlyEqual(raw, k) || nearlyEqual(raw, `${k}s`)),
+    );
+    const [name] = names;
+    if (names.length === 1 && name && vocabulary.has(stem(ENGLISH_SYNONYMS[name] ?? ''))) {
+      out.push(token(raw.endsWith('s') ? `${name}s` : name));
       return;
     }
     const value = ratio ? undefined : valueNoun(raw, cube);

@@ -164,6 +164,9 @@ export function shift(start: string, unit: Unit, n: number): string {
   }
 }
 
+/** Words for a complete unit ("full months"). */
+const WHOLE = new Set(['full', 'complete', 'completed', 'whole', 'entire']);
+
 export const relativePeriod = (phrase: string, from: string, to: string): Period => {
   const last = addDays(to, -1);
   return { label: `${phrase} (${from === last ? from : `${from} to ${last}`})`, from, to, relative: true };
@@ -217,11 +220,13 @@ export function findRelative(
       });
     } else if (LAST_WORDS.has(t.raw) && next) {
       const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
-      const unit = count !== undefined ? unitOf(tokens[i + 2]) : unitOf(next);
+      // "the last 6 full months", "the past 3 complete quarters": complete units, as "the last 6 months" are.
+      const full = count !== undefined && WHOLE.has(tokens[i + 2]?.raw ?? '') ? 1 : 0;
+      const unit = count !== undefined ? unitOf(tokens[i + 2 + full]) : unitOf(next);
       if (!unit || count === 0) continue;
       const n = count ?? 1;
       const start = unitStart(today, unit);
-      use(t, next, ...(count !== undefined ? [tokens[i + 2]] : []));
+      use(t, next, ...(count !== undefined ? tokens.slice(i + 2, i + 3 + full) : []));
       const phrase = count !== undefined ? `the last ${n} ${unit}s` : `last ${unit}`;
       found.push({ period: relativePeriod(phrase, shift(start, unit, -n), start), at: i });
     }

@@ -69,6 +69,11 @@ export interface Plan {
   also?: { member: CatalogMember; range: Period };
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
+  /**
+   * A breakdown asked for on its own that the model lacks ("... and by marketing channel"): the rest is
+   * answered and the answer names it.
+   */
+  missing?: string[];
 }
 
 export interface EntityCondition {

@@ -48,6 +48,14 @@ function empty(result: ResultLike, query: PlannedQuery): boolean {
   return query.columns.every((c, i) => labels.has(c.role) || row[i] === null || Number(row[i]) === 0);
 }
 
+/** A compared period with no row in the result ("March 2026 vs March 2025" past the data's end). */
+function comparedMissing(plan: Plan, result: ResultLike, query: PlannedQuery): boolean {
+  const at = query.columns.findIndex((c) => c.role === 'period');
+  if (!plan.compare || plan.compare.length < 2 || at < 0) return false;
+  const seen = new Set(result.data.map((row) => String(row[at])));
+  return plan.compare.some((p) => !seen.has(p.label));
+}
+
 const dateOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
 
 /** The data's first and last date from a date-range result. */
@@ -67,6 +75,14 @@ function latestPlan(plan: Plan, period: Period, data: { first: string; last: str
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
   const note = `There is no data for ${period.label}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
   return { plan: moved, note };
+}
+
+/** A named period the data does not reach: the data's range, and the latest period it holds to ask about. */
+function noDataNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
+  const before = period.to <= data.first;
+  const near = latestPeriod(period, before ? data.first : data.last);
+  const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
+  return `There is no data for ${period.label}: the ${time}s in the data run from ${data.first} to ${data.last} (ask about ${near.period.label} for the ${before ? 'first' : 'latest'} ${near.unit} in the data).`;
 }
 
 /** A note when the period runs past either end of the data ("the data ends on 2025-12-31"). */
@@ -115,9 +131,18 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   // Main first: [main, range, latest or main again] when the main result is empty.
   const first = results[0];
   if (!first || isError(first)) return { kind: 'query', query: main };
-  if (!probe || !period || !empty(first, main)) return { kind: 'answer', text: answerFor(plan, main, first) };
+  if (!probe || !period || !(empty(first, main) || comparedMissing(plan, first, main)))
+    return { kind: 'answer', text: answerFor(plan, main, first) };
   if (results.length === 1) return { kind: 'query', query: probe };
   const data = rangeOf(results[1]);
+  if (data && outside(period, data) && period.relative !== true && !plan.compare) {
+    // A named period before today that the data does not hold ("signups in 2024"): its own figure (0 for a
+    // count or a sum) with the data's range, never another period's figure in its place. Its query runs again,
+    // so the answer's query is the last one.
+    const again = results[2];
+    if (!again || isError(again)) return { kind: 'query', query: main };
+    return { kind: 'answer', text: withNote(noDataNote(plan, period, data), answerFor(plan, main, again)) };
+  }
   if (data && outside(period, data)) {
     const latest = latestPlan(plan, period, data);
     const query = queryFor(latest.plan);
@@ -125,10 +150,12 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     if (!result || isError(result)) return { kind: 'query', query };
     return { kind: 'answer', text: withNote(latest.note, answerFor(latest.plan, query, result)) };
   }
-  // Inside the data: the empty answer stands (its query runs again, so the answer's query is the last one).
+  // Inside the data: the empty answer stands (its query runs again, so the answer's query is the last one); a
+  // compared period the data does not reach is named.
   const again = results[2];
   if (!again || isError(again)) return { kind: 'query', query: main };
-  return { kind: 'answer', text: answerFor(plan, main, again) };
+  const note = data ? partialNote(plan, period, data) : '';
+  return { kind: 'answer', text: withNote(note, answerFor(plan, main, again)) };
 }
 
 function answerOrQuery(plan: Plan, main: PlannedQuery, result: SqlOutcome | undefined): Step {
