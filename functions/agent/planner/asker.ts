@@ -50,6 +50,8 @@ const SHORTHAND: Record<string, string> = {
   sme: 'small business',
   smes: 'small business',
   // Customer lifetime value: what a customer has spent over all the data.
+  // Gross merchandise value: the value of the orders placed.
+  gmv: 'revenue',
   ltv: 'lifetime spend',
   clv: 'lifetime spend',
   cltv: 'lifetime spend',

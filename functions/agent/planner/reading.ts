@@ -198,6 +198,8 @@ export function missingPhrases(question: string, unexplained: readonly string[])
     const before = raws[start - 1] ?? '';
     if (
       /^[a-z]{3,}$/.test(before) &&
+      // A coded word ("FY2024") is named alone.
+      !/\d/.test(w) &&
       !STOPWORDS.has(before) &&
       !['by', 'per', 'and', 'or', 'each', 'every', 'across', 'vs'].includes(before)
     )

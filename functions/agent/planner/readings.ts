@@ -352,6 +352,8 @@ const AUDIENCE = new Set(
   ),
 );
 const ASKING = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'whats']);
+/** Words that break down or narrow what is counted. */
+const SCOPING = new Set(['by', 'per', 'across', 'each', 'every', 'excluding', 'except', 'without', 'only']);
 
 /**
  * Unexplained words that only sit in a clause with no data words and no question of its own ("what was revenue
@@ -381,7 +383,11 @@ export function incidental(
       : [];
   });
   if (clauses.length < 2) return unexplained.filter((w) => audience.includes(w));
-  const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
+  // A clause that asks for a breakdown or a filter, or names a coded period ("by channel", "FY2024"), is part
+  // of the question however few data words it has.
+  const free = clauses.filter(
+    (c) => !c.some((w) => used.has(w) || ASKING.has(w) || SCOPING.has(w) || /^[a-z]+\d+$/.test(w)),
+  );
   const bearing = clauses.filter((c) => !free.includes(c)).flat();
   // A number with its neighbours ("before 1" of "before my 1:1") is left out when all of it is in such a clause.
   const inFree = (w: string) => free.some((c) => w.split(' ').every((x) => c.includes(x)));

@@ -34,6 +34,8 @@ import { COMPARE_WORDS, FILLER, MONEY_WORDS, QUALIFIERS, RATIO_WORDS, SOFT_WORDS
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 /** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
 const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
+/** Superlatives that rank things by how much they bring in when nothing else is named ("biggest clients"). */
+const MONEY_RANKS = new Set(['biggest', 'largest', 'top', 'bottom', 'highest', 'lowest', 'smallest']);
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
@@ -114,7 +116,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const dimensionsFound = findDimensions(tokens, cube);
   const dimensions = dimensionsFound.map((d) => d.member);
   // Comparing named values ("electronics vs furniture") keeps one series per value.
-  if (raws.some((w) => COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than')) {
+  // ("the revenue split between consumer and enterprise": each of them, not their sum.)
+  if (
+    raws.some(
+      (w) =>
+        (COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than') ||
+        ['between', 'split', 'respectively', 'each'].includes(w),
+    )
+  ) {
     for (const f of filters) {
       if (f.values.length > 1 && !f.negate && !dimensions.includes(f.member)) dimensions.unshift(f.member);
     }
@@ -151,11 +160,15 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     top &&
     measures.length === 0 &&
     sum &&
-    raws.some((w) => ['best', 'worst', 'strongest', 'weakest'].includes(w))
+    (raws.some((w) => ['best', 'worst', 'strongest', 'weakest'].includes(w)) ||
+      // "who are our biggest clients", "top regions": things ranked with nothing named to rank them by.
+      (dimensionsFound.length > 0 && raws.some((w) => MONEY_RANKS.has(w))))
   ) {
     measures = [sum];
     measureScore = 1;
   }
+  // A ranking of things with no measure and no money to rank them by counts each one once: a worse reading.
+  const unranked = top !== undefined && measures.length === 0 && !sum && dimensionsFound.length > 0;
   // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
   // nothing; by money.
   const counted = measures[0];
@@ -289,7 +302,15 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     second.unresolved.push('growth within each signup cohort');
   const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
-  const timeUseful = needsTime && timeDimension ? 0.5 : 0;
+  // A period read on the date things began (a signup date) when the question names no start ("busiest month
+  // in 2024" is of orders, not signups): a worse reading than one on the rows' own date.
+  const startOnly =
+    needsTime &&
+    timeDimension !== undefined &&
+    timeDimension === start &&
+    !started &&
+    !raws.includes('created');
+  const timeUseful = needsTime && timeDimension ? (startOnly ? -0.25 : 0.5) : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
   const leftover = tokens.filter(
@@ -301,6 +322,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       // "the enterprise tier": a kind-of word right after a value names the value's group.
       !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
+  // A word with digits the reading does not use ("FY2024", "Q5") names something it did not read.
+  const coded = tokens.filter((t) => !t.used && /^[a-z]+\d+$/.test(t.raw)).map((t) => t.raw);
   // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
   const numbers = tokens.flatMap((t, i) =>
     !t.used && /^\d+(\.\d+)?$/.test(t.raw)
@@ -326,6 +349,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       )
       .map((t) => t.raw),
     ...numbers,
+    ...coded,
     ...second.unresolved,
   ];
   // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
@@ -375,6 +399,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     1.5 * cubeWords +
     secondOrder +
     timeUseful -
+    (unranked ? 3 : 0) -
     (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
   return {
