@@ -165,3 +165,15 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
   });
   return out;
 }
+
+/**
+ * The model's words the asker's words may stand for (shorthand, everyday names), for the data model search: a
+ * member the asker names by another word ("clients" for Number of customers) must be among those searched.
+ */
+export function searchWords(raws: readonly string[]): string[] {
+  return raws.flatMap((raw) => {
+    const expansion = SHORTHAND[raw]?.split(' ') ?? [];
+    const name = ENGLISH_SYNONYMS[stem(raw)];
+    return [...expansion, ...(name ? [name] : []), ...(raw === 'lifetime' ? ['revenue'] : [])];
+  });
+}

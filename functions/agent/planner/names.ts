@@ -21,8 +21,21 @@ export function termsOf(
   all: readonly CatalogMember[] = members,
 ): Record<string, string> {
   const terms: Record<string, string> = {};
-  // A word in any member's title ("order" of Number of orders) names that member, not this one.
-  const titled = new Set(all.flatMap((m) => m.titleWords));
+  // A word in any member's title ("order" of Number of orders) names that member, not this one; a dimension's
+  // title word only where the question writes that title ("sales region", not "sales by territory").
+  const measureTitled = new Set(all.flatMap((m) => (m.kind === 'measure' ? m.titleWords : [])));
+  const titledAt = (i: number) => {
+    const t = tokens[i];
+    if (!t) return false;
+    if (measureTitled.has(t.stem)) return true;
+    return all.some(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.titleWords.includes(t.stem) &&
+        m.titleWords.length > 1 &&
+        m.titleWords.every((w, k) => tokens[i - m.titleWords.indexOf(t.stem) + k]?.stem === w),
+    );
+  };
   for (const m of members) {
     // A phrase the model gives ("average order value"), as the asker wrote it.
     const phrase = m.namePhrases
@@ -55,9 +68,9 @@ export function termsOf(
       continue;
     }
     const word = tokens.find(
-      (t) =>
+      (t, i) =>
         !GENERIC.has(t.raw) &&
-        !titled.has(t.stem) &&
+        !titledAt(i) &&
         m.names.includes(t.stem) &&
         !m.titleWords.includes(t.stem) &&
         // The word as written, not a verb form that stems to it ("sold" for sales).

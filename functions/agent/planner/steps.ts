@@ -33,10 +33,17 @@ function periodOf(plan: Plan): Period | undefined {
     : undefined;
 }
 
+/** "for Q1 2026", "since January 2026 (through ...)": a period's label after "There is no data". */
+const forPeriod = (period: Period) =>
+  /^(since|before) /.test(period.label) ? period.label : `for ${period.label}`;
+
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
   const periods = plan.range ? [plan.range] : (plan.compare ?? []);
-  return periods.some((p) => p.relative === true || p.to > today);
+  // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
+  // stops in December): the data's range is read first so the answer says what it covers.
+  const recent = addDays(today, -366);
+  return periods.some((p) => p.relative === true || p.to > recent);
 }
 
 /** No rows, or one row whose numbers are all empty or zero. */
@@ -73,7 +80,7 @@ function latestPlan(plan: Plan, period: Period, data: { first: string; last: str
   const moved: Plan = { ...plan, range: latest.period };
   delete moved.compare;
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
-  const note = `There is no data for ${period.label}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
+  const note = `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
   return { plan: moved, note };
 }
 
@@ -82,7 +89,7 @@ function noDataNote(plan: Plan, period: Period, data: { first: string; last: str
   const before = period.to <= data.first;
   const near = latestPeriod(period, before ? data.first : data.last);
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
-  return `There is no data for ${period.label}: the ${time}s in the data run from ${data.first} to ${data.last} (ask about ${near.period.label} for the ${before ? 'first' : 'latest'} ${near.unit} in the data).`;
+  return `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last} (ask about ${near.period.label} for the ${before ? 'first' : 'latest'} ${near.unit} in the data).`;
 }
 
 /** A note when the period runs past either end of the data ("the data ends on 2025-12-31"). */

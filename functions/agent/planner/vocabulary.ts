@@ -165,7 +165,17 @@ export const isIdentifier = (m: CatalogMember) =>
 
 export const UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-export const LAST_WORDS = new Set(['last', 'previous', 'past', 'prior', 'preceding', 'latest', 'recent']);
+export const LAST_WORDS = new Set([
+  'last',
+  'previous',
+  'past',
+  'prior',
+  'preceding',
+  'latest',
+  'recent',
+  // "the trailing 12 months"
+  'trailing',
+]);
 export const THIS_WORDS = new Set(['this', 'current']);
 export const FUTURE_WORDS = new Set([
   'forecast',
