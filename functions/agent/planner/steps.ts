@@ -84,6 +84,13 @@ function latestPlan(plan: Plan, period: Period, data: { first: string; last: str
   return { plan: moved, note };
 }
 
+/**
+ * A period named by its dates that has passed ("2024", "April 2026"): outside the data it is answered with its
+ * own figure, not moved to another period as a relative one ("last quarter") is.
+ */
+const named = (plan: Plan, period: Period, today: string) =>
+  period.relative !== true && !plan.compare && period.to <= addDays(today, 1);
+
 /** A named period the data does not reach: the data's range, and the latest period it holds to ask about. */
 function noDataNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
   const before = period.to <= data.first;
@@ -91,6 +98,10 @@ function noDataNote(plan: Plan, period: Period, data: { first: string; last: str
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
   return `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last} (ask about ${near.period.label} for the ${before ? 'first' : 'latest'} ${near.unit} in the data).`;
 }
+
+/** The answer for a period outside the data: its own figure, without guessing at access or filters. */
+const outsideAnswer = (plan: Plan, main: PlannedQuery, result: ResultLike) =>
+  answerFor(plan, main, result).replace(/ If you expected some, [^\n]*/, '');
 
 /** A note when the period runs past either end of the data ("the data ends on 2025-12-31"). */
 function partialNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
@@ -124,6 +135,11 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     const data = rangeOf(results[0]);
     if (results.length === 0) return { kind: 'query', query: probe };
     if (!data) return answerOrQuery(plan, main, results[1]);
+    if (outside(period, data) && named(plan, period, today)) {
+      const result = results[1];
+      if (!result || isError(result)) return { kind: 'query', query: main };
+      return { kind: 'answer', text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, result)) };
+    }
     if (outside(period, data)) {
       const latest = latestPlan(plan, period, data);
       const query = queryFor(latest.plan);
@@ -142,13 +158,13 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     return { kind: 'answer', text: answerFor(plan, main, first) };
   if (results.length === 1) return { kind: 'query', query: probe };
   const data = rangeOf(results[1]);
-  if (data && outside(period, data) && period.relative !== true && !plan.compare) {
+  if (data && outside(period, data) && named(plan, period, today)) {
     // A named period before today that the data does not hold ("signups in 2024"): its own figure (0 for a
     // count or a sum) with the data's range, never another period's figure in its place. Its query runs again,
     // so the answer's query is the last one.
     const again = results[2];
     if (!again || isError(again)) return { kind: 'query', query: main };
-    return { kind: 'answer', text: withNote(noDataNote(plan, period, data), answerFor(plan, main, again)) };
+    return { kind: 'answer', text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, again)) };
   }
   if (data && outside(period, data)) {
     const latest = latestPlan(plan, period, data);
