@@ -138,7 +138,10 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     if (outside(period, data) && named(plan, period, today)) {
       const result = results[1];
       if (!result || isError(result)) return { kind: 'query', query: main };
-      return { kind: 'answer', text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, result)) };
+      return {
+        kind: 'answer',
+        text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, result)),
+      };
     }
     if (outside(period, data)) {
       const latest = latestPlan(plan, period, data);
@@ -164,7 +167,10 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     // so the answer's query is the last one.
     const again = results[2];
     if (!again || isError(again)) return { kind: 'query', query: main };
-    return { kind: 'answer', text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, again)) };
+    return {
+      kind: 'answer',
+      text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, again)),
+    };
   }
   if (data && outside(period, data)) {
     const latest = latestPlan(plan, period, data);
