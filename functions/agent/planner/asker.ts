@@ -44,6 +44,7 @@ const SHORTHAND: Record<string, string> = {
   wk: 'week',
   wks: 'weeks',
   prev: 'previous',
+  ly: 'last year',
   // Small and medium-sized businesses: the model's "small business" where it has that value.
   smb: 'small business',
   smbs: 'small business',

@@ -123,6 +123,9 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     const t = tokens[i];
     if (t && !t.used && isYear(t.raw)) {
       t.used = true;
+      // "the year 2024", "calendar year 2024": the word names the period's kind.
+      const kind = tokens[i - 1];
+      if (kind && !kind.used && kind.stem === 'year') kind.used = true;
       found.push({ period: yearPeriod(Number(t.raw)), at: i });
     }
   }

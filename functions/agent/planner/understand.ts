@@ -36,6 +36,15 @@ const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
 /** Superlatives that rank things by how much they bring in when nothing else is named ("biggest clients"). */
 const MONEY_RANKS = new Set(['biggest', 'largest', 'top', 'bottom', 'highest', 'lowest', 'smallest']);
+/**
+ * Two-letter words of general English: any other left over ("FY", "LY" when the model has no year word for it)
+ * names something, as a longer word would.
+ */
+const SHORT_WORDS = new Set(
+  'is of to in on at by or an as if no so up us we me my it do be go hi ok vs am pm id oh ah eh uh um yo re ty thx pl tx'.split(
+    ' ',
+  ),
+);
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
@@ -101,6 +110,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       t.used = true;
       next.used = true;
     }
+  });
+  // "total order count", "total number of orders": a count, the "total" is only its word for all of them.
+  tokens.forEach((t, i) => {
+    if (t.raw === 'total' && tokens.slice(i + 1, i + 3).some((x) => x.raw === 'count' || x.raw === 'number'))
+      t.used = true;
   });
   const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
   const namedGrain = findGrain(tokens);
@@ -318,7 +332,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       !t.used &&
       !STOPWORDS.has(t.raw) &&
       !cube.words.includes(t.stem) &&
-      /^[a-z]{3,}$/.test(t.raw) &&
+      (/^[a-z]{3,}$/.test(t.raw) || (/^[a-z]{2}$/.test(t.raw) && !SHORT_WORDS.has(t.raw))) &&
       // "the enterprise tier": a kind-of word right after a value names the value's group.
       !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
