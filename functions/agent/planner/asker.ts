@@ -120,7 +120,23 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
     raws.some((w) => stem(w) === 'customer' || ENGLISH_SYNONYMS[stem(w)] === 'customer') &&
     !raws.some((w) => ['average', 'avg', 'mean', 'median', 'typical'].includes(w));
   const out: Token[] = [];
+  let skip = -1;
   raws.forEach((raw, i) => {
+    // "since the beginning of 2025" is "since 2025" (its own unit to date when a unit follows: dates.ts).
+    const lead = raws[i - 1] === 'the' ? raws[i - 2] : raws[i - 1];
+    const startOf =
+      (raw === 'start' || raw === 'beginning') &&
+      ['since', 'from'].includes(lead ?? '') &&
+      raws[i + 1] === 'of' &&
+      /^\d{4}$|^q[1-4]$|^[a-z]{3,9}$/.test(raws[i + 2] ?? '') &&
+      !['the', 'this', 'current'].includes(raws[i + 2] ?? '');
+    if (startOf) {
+      // Dropped with its "the" and "of": the period then follows "since" as in "since 2025".
+      if (raws[i - 1] === 'the' && out.at(-1)?.raw === 'the') out.pop();
+      skip = i + 1;
+      return;
+    }
+    if (i === skip) return;
     // "lifetime value", "lifetime spend": the total over all the data (no period), an amount of money; a
     // "customer lifetime" alone is a duration the model lacks and stays unknown.
     if (raw === 'lifetime' && LIFETIME_MONEY.has(raws[i + 1] ?? '') && perCustomer) {

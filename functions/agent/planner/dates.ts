@@ -213,6 +213,24 @@ export function findRelative(
         period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
         at: i,
       });
+    } else if (
+      (t.raw === 'start' || t.raw === 'beginning') &&
+      ['since', 'from'].includes(
+        tokens[i - 1]?.raw === 'the' ? (tokens[i - 2]?.raw ?? '') : (tokens[i - 1]?.raw ?? ''),
+      ) &&
+      next?.raw === 'of' &&
+      unitOf(
+        THIS_WORDS.has(tokens[i + 2]?.raw ?? '') || tokens[i + 2]?.raw === 'the' ? tokens[i + 3] : undefined,
+      )
+    ) {
+      // "since the start of the year", "from the beginning of this month": the unit to date.
+      const unit = unitOf(tokens[i + 3]) ?? 'year';
+      const since = tokens[i - 1]?.raw === 'the' ? [tokens[i - 2], tokens[i - 1]] : [tokens[i - 1]];
+      use(...since, t, next, tokens[i + 2], tokens[i + 3]);
+      found.push({
+        period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
+        at: i,
+      });
     } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
       const unit = unitOf(next) ?? 'year';
       use(t, next);
