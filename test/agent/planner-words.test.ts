@@ -105,6 +105,12 @@ describe('the asker’s words', () => {
     expect(two.plan.missing).toEqual(['marketing channel']);
 
     expect(read('revenue by region and marketing channel')).toMatchObject({ kind: 'refuse' });
+    // A measure listed beside one the model lacks is a column of its own.
+    expect(read('revenue and profit by region')).toMatchObject({
+      kind: 'plan',
+      plan: { missing: ['profit'] },
+    });
+    expect(read('profit by region')).toMatchObject({ kind: 'refuse' });
     expect(read('revenue by marketing channel')).toMatchObject({ kind: 'refuse' });
   });
 

@@ -113,7 +113,7 @@ describe('what the model is told', () => {
     );
     expect(SYSTEM_PROMPT).toMatch(/"SMB" for a small-business segment/);
     expect(SYSTEM_PROMPT).toMatch(
-      /answer the breakdown the model has and say in one sentence that the other is missing/,
+      /answer the part the model has and say in one sentence that the other is missing/,
     );
     expect(SYSTEM_PROMPT).toMatch(/answered for the part it covers, naming the data's last day/);
     expect(SYSTEM_PROMPT).toMatch(/never give another period's figure as its answer/);

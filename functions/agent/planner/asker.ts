@@ -173,7 +173,9 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
       out.push(token(raw.endsWith('s') ? `${name}s` : name));
       return;
     }
-    const value = ratio ? undefined : valueNoun(raw, cube);
+    // In a list ("revenue and returns") the noun is a measure of its own, not a filter on the others.
+    const listed = ['and', 'or', 'vs', 'versus', 'plus'].some((w) => raws[i - 1] === w || raws[i + 1] === w);
+    const value = ratio || listed ? undefined : valueNoun(raw, cube);
     if (value) {
       out.push(token(value, raw));
       return;

@@ -4,6 +4,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { merge, secondOrderOf } from './follow-up';
+import { ownParts } from './missing';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
@@ -117,7 +118,7 @@ export function readQuestions(
         near: plan,
       };
       plan = undefined;
-    } else if (plan && parsed.unexplained.length > 0 && ownBreakdowns(question, parsed, plan)) {
+    } else if (plan && parsed.unexplained.length > 0 && ownParts(question, parsed, plan)) {
       // "revenue by territory and by marketing channel": the breakdown the model has is answered on its own.
       plan = { ...plan, missing: missingPhrases(question, parsed.unexplained) };
       reading = { kind: 'plan', plan };
@@ -133,52 +134,6 @@ export function readQuestions(
     }
   }
   return reading;
-}
-
-const BREAKDOWN_WORDS = new Set(['by', 'per', 'across']);
-/** Words that end a breakdown's phrase ("by channel for 2023", "by channel and ..."). */
-const PHRASE_ENDS = new Set([
-  'and',
-  'or',
-  'for',
-  'in',
-  'during',
-  'from',
-  'since',
-  'between',
-  'over',
-  'with',
-  'where',
-]);
-
-/**
- * Whether every word the model cannot explain sits in a breakdown asked for on its own ("... and by marketing
- * channel": its own "by", ending the question or a clause) while another breakdown of the question is read. Each
- * "by" of "by A and by B" asks for a table of its own, so A answers its part; "by A and B" asks for one table of
- * both, which without B is another question (refused).
- */
-export function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
-  if (plan.dimensions.length === 0 && !plan.grain) return false;
-  const raws = words(question);
-  const unexplained = new Set(parsed.unexplained);
-  if (parsed.unexplained.some((w) => !raws.includes(w))) return false;
-  const starts = raws.flatMap((w, i) => (BREAKDOWN_WORDS.has(w) ? [i] : []));
-  if (starts.length < 2) return false;
-  // Each unexplained word in a phrase "by <unexplained words>" that ends at the end, or before "and", "for", ...
-  const covered = new Set<number>();
-  for (const start of starts) {
-    let end = start + 1;
-    while (end < raws.length && !PHRASE_ENDS.has(raws[end] ?? '') && !BREAKDOWN_WORDS.has(raws[end] ?? ''))
-      end++;
-    const phrase = raws.slice(start + 1, end);
-    if (phrase.length === 0) continue;
-    const missing = phrase.filter((w) => unexplained.has(w));
-    if (missing.length === 0) continue;
-    // The whole phrase names the missing thing (a word the model has may qualify it: "acquisition channel").
-    if (!unexplained.has(phrase.at(-1) ?? '')) return false;
-    for (let i = start + 1; i < end; i++) if (unexplained.has(raws[i] ?? '')) covered.add(i);
-  }
-  return raws.every((w, i) => !unexplained.has(w) || covered.has(i));
 }
 
 /**

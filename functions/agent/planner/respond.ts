@@ -22,7 +22,7 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       : '';
   const missing =
     plan.missing && plan.missing.length > 0
-      ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that breakdown is left out; here is the rest.\n\n`
+      ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
       : '';
   return `${missing}${text}${ignored}${readAs}`;
 }

@@ -259,6 +259,8 @@ export const QUALIFIERS = new Set([
   'good',
   'merchandise',
   'sector',
+  // "our north team": the people of a region value.
+  'team',
   'tier',
   'level',
   'group',

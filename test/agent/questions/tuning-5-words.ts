@@ -142,6 +142,19 @@ export const tuning5words: SecondOrderCase[] = [
     sql: `SELECT region, sum(amount) FROM orders WHERE ${inYear(2024)} GROUP BY 1`,
     says: /channel/i,
   },
+  // Added after the first planner change (not written before it): a measure listed beside one the model lacks,
+  // and a region's "team".
+  {
+    class: 'unknown-words',
+    ask: 'Revenue and margin by segment in 2025',
+    sql: `SELECT c.segment, sum(o.amount) FROM ${withCustomers} WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1`,
+    says: /margin/i,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'How many orders did the east team close in Q1 2025?',
+    sql: `SELECT count(*) FROM orders WHERE region = 'east' AND ${between('2025-01-01', '2025-04-01')}`,
+  },
   // --- out of scope: refused, never a figure ---
   { class: 'out-of-scope', ask: 'How many customers do we have by age group?', refuse: true },
   { class: 'out-of-scope', ask: 'average discount per order in 2025', refuse: true },
