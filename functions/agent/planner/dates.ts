@@ -194,7 +194,10 @@ export function findRelative(
     const t = tokens[i];
     if (!t || t.used) continue;
     const next = tokens[i + 1];
-    if (t.raw === 'today' || t.raw === 'tonight') {
+    if (['today', 'now'].includes(t.raw) && tokens[i - 1]?.raw === 'of' && tokens[i - 2]?.raw === 'as') {
+      // "as of today": everything up to now, not today's rows.
+      use(t, tokens[i - 1], tokens[i - 2]);
+    } else if (t.raw === 'today' || t.raw === 'tonight') {
       use(t);
       found.push({ period: relativePeriod('today', today, tomorrow), at: i });
     } else if (t.raw === 'yesterday') {
