@@ -238,7 +238,9 @@ export const FILLER = new Set(
   saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise
   morning afternoon evening hello hiya howdy sorry bother bothering apologies gimme lemme wanna gonna thx ty tia
   pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close closed
-  closing win won landed booked calendar until till idea looked looks process processed processing reckon`.split(/\s+/),
+  closing win won landed booked calendar until till idea looked looks process processed processing reckon`.split(
+    /\s+/,
+  ),
 );
 
 /**
