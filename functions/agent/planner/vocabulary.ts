@@ -215,8 +215,10 @@ export const RATIO_WORDS = new Set([
 /**
  * General English that carries no data meaning (verbs of selling and asking, fillers): left over, these do
  * not make a question unanswerable. Anything else left over names something the model lacks. Greetings,
- * thanks and chat shorthand ("morning", "sorry to bother you", "gimme", "thx") and verbs of where something is
- * ("based in the north": the value after them is the filter) are fillers too.
+ * thanks and chat shorthand ("morning", "sorry to bother you", "gimme", "thx"), verbs of where something is
+ * ("based in the north": the value after them is the filter) and the base form of selling verbs ("did the west
+ * close", "did we process") are fillers too; their participles ("closed orders", "processed orders") may name a
+ * status the model lacks and stay unknown.
  */
 export const FILLER = new Set(
   `sell sold selling sale make made bring brought come comes came get got gets getting generate generated do
@@ -237,10 +239,8 @@ export const FILLER = new Set(
   distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
   saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise
   morning afternoon evening hello hiya howdy sorry bother bothering apologies gimme lemme wanna gonna thx ty tia
-  pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close closed
-  closing win won landed booked calendar until till idea looked looks process processed processing reckon`.split(
-    /\s+/,
-  ),
+  pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close win land book
+  calendar until till idea looked looks process reckon`.split(/\s+/),
 );
 
 /**
