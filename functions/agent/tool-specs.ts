@@ -63,7 +63,7 @@ const inputSchema = (schema: z.ZodType): Record<string, unknown> => {
 export const TOOL_SPECS: ToolSpec[] = [
   {
     name: 'coreMeta',
-    description: `Searches the data model: returns the cubes and views whose members (measures, dimensions, segments) best match the keywords, with titles, descriptions, synonyms, formats and a dimension's known values. Search a word the model may call otherwise with its likely synonyms too ("accounts users clients customers"), and a cohort's start date ("signup joined onboarded"). Only the best matches come back (up to ${META_DEFAULT_MEMBERS} members): when a member you need is missing, search again with other words, name a cube, or raise limit. Nothing matching returns the list of cubes and views to search in.`,
+    description: `Searches the data model: returns the cubes and views whose members (measures, dimensions, segments) best match the keywords, with titles, descriptions, synonyms, formats and a dimension's known values. Search a word the model may call otherwise with its likely synonyms too ("accounts users clients customers"), the words behind shorthand ("SMB small business", "rev revenue"), and a cohort's start date ("signup joined onboarded"). Only the best matches come back (up to ${META_DEFAULT_MEMBERS} members): when a member you need is missing, search again with other words, name a cube, or raise limit. Nothing matching returns the list of cubes and views to search in.`,
     inputSchema: inputSchema(coreMetaSpec),
   },
   {

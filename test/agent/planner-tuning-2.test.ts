@@ -13,6 +13,7 @@ import { TUNING_2_NOW, tuning2 } from './questions/tuning-2';
 import { tuning3 } from './questions/tuning-3';
 import { tuning4 } from './questions/tuning-4';
 import { type Tuning5Case, tuning5second } from './questions/tuning-5-second';
+import { tuning5words } from './questions/tuning-5-words';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
@@ -113,7 +114,7 @@ async function judge(c: Tuning5Case): Promise<string | undefined> {
 
 describe('offline planner: second-order questions (tuning set 2)', () => {
   it.each(
-    [...tuning2, ...tuning3, ...tuning4].map(
+    [...tuning2, ...tuning3, ...tuning4, ...tuning5words].map(
       (c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const,
     ),
   )('%s', async (_name, c) => {

@@ -107,6 +107,16 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/divided by COUNT\(DISTINCT client\) within each cohort/);
     expect(SYSTEM_PROMPT).toMatch(/read it as the model's term and say how you read it/);
     expect(SYSTEM_PROMPT).toMatch(/not even the part it has: say in one sentence what is missing/);
+    // Issue 29: words and periods past the data, as the offline planner reads them.
+    expect(SYSTEM_PROMPT).toMatch(
+      /a word that would add a filter, a grouping or a measure the model lacks is never dropped/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(/"SMB" for a small-business segment/);
+    expect(SYSTEM_PROMPT).toMatch(
+      /answer the part the model has and say in one sentence that the other is missing/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(/answered for the part it covers, naming the data's last day/);
+    expect(SYSTEM_PROMPT).toMatch(/never give another period's figure as its answer/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);

@@ -108,9 +108,12 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   if (plan.share) return shareText(plan, query, result, label);
   if (labelIndexes.length === 0) {
     const row = result.data[0] ?? [];
-    const parts = plan.measures.map(
-      (m, k) => `the ${nameOf(plan, m)} is ${formatFigure(m, row[measureIndexes[k] ?? -1])}`,
-    );
+    const parts = plan.measures.map((m, k) => {
+      const figure = formatFigure(m, row[measureIndexes[k] ?? -1]);
+      return figure === 'no value'
+        ? `the ${nameOf(plan, m)} has no value (no rows match)`
+        : `the ${nameOf(plan, m)} is ${figure}`;
+    });
     return `For ${plan.cube.title.toLowerCase()}${scope}, ${listText(parts)}.`;
   }
   if (plan.compare && labelIndexes.length === 1) {

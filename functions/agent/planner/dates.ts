@@ -173,6 +173,9 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     const t = tokens[i];
     if (t && !t.used && isYear(t.raw)) {
       t.used = true;
+      // "the year 2024", "calendar year 2024": the word names the period's kind.
+      const kind = tokens[i - 1];
+      if (kind && !kind.used && kind.stem === 'year') kind.used = true;
       found.push({ period: yearPeriod(Number(t.raw)), at: i });
     }
   }
@@ -214,6 +217,9 @@ export function shift(start: string, unit: Unit, n: number): string {
   }
 }
 
+/** Words for a complete unit ("full months"). */
+const WHOLE = new Set(['full', 'complete', 'completed', 'whole', 'entire']);
+
 export const relativePeriod = (phrase: string, from: string, to: string): Period => {
   const last = addDays(to, -1);
   return { label: `${phrase} (${from === last ? from : `${from} to ${last}`})`, from, to, relative: true };
@@ -238,7 +244,10 @@ export function findRelative(
     const t = tokens[i];
     if (!t || t.used) continue;
     const next = tokens[i + 1];
-    if (t.raw === 'today' || t.raw === 'tonight') {
+    if (['today', 'now'].includes(t.raw) && tokens[i - 1]?.raw === 'of' && tokens[i - 2]?.raw === 'as') {
+      // "as of today": everything up to now, not today's rows.
+      use(t, tokens[i - 1], tokens[i - 2]);
+    } else if (t.raw === 'today' || t.raw === 'tonight') {
       use(t);
       found.push({ period: relativePeriod('today', today, tomorrow), at: i });
     } else if (t.raw === 'yesterday') {
@@ -257,6 +266,24 @@ export function findRelative(
         period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
         at: i,
       });
+    } else if (
+      (t.raw === 'start' || t.raw === 'beginning') &&
+      ['since', 'from'].includes(
+        tokens[i - 1]?.raw === 'the' ? (tokens[i - 2]?.raw ?? '') : (tokens[i - 1]?.raw ?? ''),
+      ) &&
+      next?.raw === 'of' &&
+      unitOf(
+        THIS_WORDS.has(tokens[i + 2]?.raw ?? '') || tokens[i + 2]?.raw === 'the' ? tokens[i + 3] : undefined,
+      )
+    ) {
+      // "since the start of the year", "from the beginning of this month": the unit to date.
+      const unit = unitOf(tokens[i + 3]) ?? 'year';
+      const since = tokens[i - 1]?.raw === 'the' ? [tokens[i - 2], tokens[i - 1]] : [tokens[i - 1]];
+      use(...since, t, next, tokens[i + 2], tokens[i + 3]);
+      found.push({
+        period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
+        at: i,
+      });
     } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
       const unit = unitOf(next) ?? 'year';
       use(t, next);
@@ -267,11 +294,13 @@ export function findRelative(
       });
     } else if (LAST_WORDS.has(t.raw) && next) {
       const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
-      const unit = count !== undefined ? unitOf(tokens[i + 2]) : unitOf(next);
+      // "the last 6 full months", "the past 3 complete quarters": complete units, as "the last 6 months" are.
+      const full = count !== undefined && WHOLE.has(tokens[i + 2]?.raw ?? '') ? 1 : 0;
+      const unit = count !== undefined ? unitOf(tokens[i + 2 + full]) : unitOf(next);
       if (!unit || count === 0) continue;
       const n = count ?? 1;
       const start = unitStart(today, unit);
-      use(t, next, ...(count !== undefined ? [tokens[i + 2]] : []));
+      use(t, next, ...(count !== undefined ? tokens.slice(i + 2, i + 3 + full) : []));
       const phrase = count !== undefined ? `the last ${n} ${unit}s` : `last ${unit}`;
       found.push({ period: relativePeriod(phrase, shift(start, unit, -n), start), at: i });
     }

@@ -54,7 +54,9 @@ export function matchMeasures(
       tokens.forEach((t, i) => {
         if (t.used || used.has(i) || STOPWORDS.has(t.raw)) return;
         if (m.titleWords.includes(t.stem)) {
-          score += 2 * idf(t.stem);
+          // The title's head noun a little above its other words: "orders" is Number of orders, not the
+          // Smallest order amount, whatever order the catalog lists them in.
+          score += 2 * idf(t.stem) + (m.titleWords.at(-1) === t.stem ? 0.01 : 0);
           used.add(i);
         } else if (m.otherWords.includes(t.stem)) {
           score += idf(t.stem);

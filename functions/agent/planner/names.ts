@@ -11,6 +11,9 @@ import { startDate } from './readings';
 /** Words that name how a measure aggregates, not what it is of. */
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
 
+/** Words that qualify a count as one of distinct things ("unique customers"). */
+const DISTINCT_WORDS = new Set(['unique', 'distinct', 'different', 'individual']);
+
 /** The words a question used for members, where they are one of the member's other names, by column. */
 export function termsOf(
   tokens: readonly Token[],
@@ -18,8 +21,21 @@ export function termsOf(
   all: readonly CatalogMember[] = members,
 ): Record<string, string> {
   const terms: Record<string, string> = {};
-  // A word in any member's title ("order" of Number of orders) names that member, not this one.
-  const titled = new Set(all.flatMap((m) => m.titleWords));
+  // A word in any member's title ("order" of Number of orders) names that member, not this one; a dimension's
+  // title word only where the question writes that title ("sales region", not "sales by territory").
+  const measureTitled = new Set(all.flatMap((m) => (m.kind === 'measure' ? m.titleWords : [])));
+  const titledAt = (i: number) => {
+    const t = tokens[i];
+    if (!t) return false;
+    if (measureTitled.has(t.stem)) return true;
+    return all.some(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.titleWords.includes(t.stem) &&
+        m.titleWords.length > 1 &&
+        m.titleWords.every((w, k) => tokens[i - m.titleWords.indexOf(t.stem) + k]?.stem === w),
+    );
+  };
   for (const m of members) {
     // A phrase the model gives ("average order value"), as the asker wrote it.
     const phrase = m.namePhrases
@@ -40,10 +56,21 @@ export function termsOf(
       if (phrase !== m.title.toLowerCase()) terms[m.column] = phrase;
       continue;
     }
+    // "unique customers", "distinct buyers": a distinct count as the asker qualified it.
+    const at = tokens.findIndex(
+      (t, i) =>
+        i > 0 &&
+        DISTINCT_WORDS.has(tokens[i - 1]?.raw ?? '') &&
+        [...m.titleWords, ...m.names].includes(t.stem),
+    );
+    if (m.aggType === 'count_distinct' && at > 0) {
+      terms[m.column] = `${tokens[at - 1]?.raw} ${tokens[at]?.asked ?? tokens[at]?.raw}`;
+      continue;
+    }
     const word = tokens.find(
-      (t) =>
+      (t, i) =>
         !GENERIC.has(t.raw) &&
-        !titled.has(t.stem) &&
+        !titledAt(i) &&
         m.names.includes(t.stem) &&
         !m.titleWords.includes(t.stem) &&
         // The word as written, not a verb form that stems to it ("sold" for sales).

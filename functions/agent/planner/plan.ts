@@ -83,6 +83,11 @@ export interface Plan {
   also?: { member: CatalogMember; range: Period };
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
+  /**
+   * A breakdown asked for on its own that the model lacks ("... and by marketing channel"): the rest is
+   * answered and the answer names it.
+   */
+  missing?: string[];
 }
 
 export interface EntityCondition {
@@ -139,6 +144,8 @@ export interface Token {
   value?: boolean;
   /** The word as asked, when it was read as a model word ("accounts" read as "customers"). */
   asked?: string;
+  /** The model's words an asked word stands for, when more than this token ("SMB": small business). */
+  readAs?: string;
 }
 
 /** The ranking of a change: of the breakdown's values, or of the periods over a grain (none for one total). */

@@ -4,6 +4,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { merge, secondOrderOf } from './follow-up';
+import { ownParts } from './missing';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
@@ -98,6 +99,8 @@ export function readQuestions(
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
   for (const question of questions) {
+    // A breakdown left out of the previous question is not left out of the next.
+    if (plan?.missing) plan = { ...plan, missing: undefined };
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
     let parsed = best;
@@ -115,6 +118,10 @@ export function readQuestions(
         near: plan,
       };
       plan = undefined;
+    } else if (plan && parsed.unexplained.length > 0 && ownParts(question, parsed, plan)) {
+      // "revenue by territory and by marketing channel": the breakdown the model has is answered on its own.
+      plan = { ...plan, missing: missingPhrases(question, parsed.unexplained) };
+      reading = { kind: 'plan', plan };
     } else if (plan && parsed.unexplained.length > 0) {
       reading = {
         kind: 'refuse',
@@ -146,6 +153,8 @@ export function missingPhrases(question: string, unexplained: readonly string[])
     const before = raws[start - 1] ?? '';
     if (
       /^[a-z]{3,}$/.test(before) &&
+      // A coded word ("FY2024") is named alone.
+      !/\d/.test(w) &&
       !STOPWORDS.has(before) &&
       !['by', 'per', 'and', 'or', 'each', 'every', 'across', 'vs'].includes(before)
     )

@@ -11,7 +11,7 @@ import { nearlyEqual, stem, words } from './text';
 import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
-const ENGLISH_SYNONYMS: Record<string, string> = {
+export const ENGLISH_SYNONYMS: Record<string, string> = {
   client: 'customer',
   shopper: 'customer',
   purchaser: 'customer',
@@ -59,7 +59,8 @@ export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
       t.stem = stem(target);
       return;
     }
-    t.asked = t.raw;
+    // (Shorthand read before keeps the word as asked: "accts".)
+    t.asked = t.asked ?? t.raw;
     t.raw = t.raw === t.stem && key !== 'people' ? target : `${target}s`;
     t.stem = target;
   });
@@ -423,6 +424,8 @@ const AUDIENCE = new Set(
   ),
 );
 const ASKING = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'whats']);
+/** Words that break down or narrow what is counted. */
+const SCOPING = new Set(['by', 'per', 'across', 'each', 'every', 'excluding', 'except', 'without', 'only']);
 
 /**
  * Unexplained words that only sit in a clause with no data words and no question of its own ("what was revenue
@@ -452,10 +455,16 @@ export function incidental(
       : [];
   });
   if (clauses.length < 2) return unexplained.filter((w) => audience.includes(w));
-  const free = clauses.filter((c) => !c.some((w) => used.has(w) || ASKING.has(w)));
+  // A clause that asks for a breakdown or a filter, or names a coded period ("by channel", "FY2024"), is part
+  // of the question however few data words it has.
+  const free = clauses.filter(
+    (c) => !c.some((w) => used.has(w) || ASKING.has(w) || SCOPING.has(w) || /^[a-z]+\d+$/.test(w)),
+  );
   const bearing = clauses.filter((c) => !free.includes(c)).flat();
+  // A number with its neighbours ("before 1" of "before my 1:1") is left out when all of it is in such a clause.
+  const inFree = (w: string) => free.some((c) => w.split(' ').every((x) => c.includes(x)));
   return unexplained.filter(
-    (w) => audience.includes(w) || (free.some((c) => c.includes(w)) && !bearing.includes(w)),
+    (w) => audience.includes(w) || (inFree(w) && !w.split(' ').some((x) => bearing.includes(x))),
   );
 }
 

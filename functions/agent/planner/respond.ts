@@ -5,6 +5,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { dimensionKeys } from './members';
 import type { Plan } from './plan';
 import { type PlannedQuery, planTitle, scopeText } from './sql';
+import { listText } from './text';
 
 export type { ResultLike } from './answer';
 
@@ -19,7 +20,11 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
     read.length > 0
       ? `\n\n(I read ${read.map(([asked, as]) => `"${asked}" as ${as}`).join(', ')}: the data model's word.)`
       : '';
-  return `${text}${ignored}${readAs}`;
+  const missing =
+    plan.missing && plan.missing.length > 0
+      ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
+      : '';
+  return `${missing}${text}${ignored}${readAs}`;
 }
 
 /** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */

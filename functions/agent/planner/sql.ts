@@ -72,7 +72,11 @@ export function planTitle(plan: Plan): string {
   const entities = plan.dimensions.map((d) =>
     /\bname$/i.test(d.title) && !plan.terms?.[d.column] ? entityWord(d) : nameOf(plan, d),
   );
-  const ranked = listText(entities) || 'rows';
+  // "Top month by number of orders": periods ranked are named by their grain.
+  const ranked =
+    listText(entities) ||
+    (plan.top && plan.grain && plan.top.n <= 1 ? plan.grain : undefined) ||
+    (plan.grain ? `${plan.grain}s` : 'rows');
   const share = plan.share
     ? `Share of ${measures}${plan.share.part ? ` where ${filterText(plan, plan.share.part)}` : ''} (%)`
     : undefined;

@@ -33,10 +33,17 @@ function periodOf(plan: Plan): Period | undefined {
     : undefined;
 }
 
+/** "for Q1 2026", "since January 2026 (through ...)": a period's label after "There is no data". */
+const forPeriod = (period: Period) =>
+  /^(since|before) /.test(period.label) ? period.label : `for ${period.label}`;
+
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
   const periods = plan.range ? [plan.range] : (plan.compare ?? []);
-  return periods.some((p) => p.relative === true || p.to > today);
+  // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
+  // stops in December): the data's range is read first so the answer says what it covers.
+  const recent = addDays(today, -366);
+  return periods.some((p) => p.relative === true || p.to > recent);
 }
 
 /** No rows, or one row whose numbers are all empty or zero. */
@@ -46,6 +53,14 @@ function empty(result: ResultLike, query: PlannedQuery): boolean {
   const row = result.data[0] ?? [];
   const labels = new Set(['period', 'time', 'dimension']);
   return query.columns.every((c, i) => labels.has(c.role) || row[i] === null || Number(row[i]) === 0);
+}
+
+/** A compared period with no row in the result ("March 2026 vs March 2025" past the data's end). */
+function comparedMissing(plan: Plan, result: ResultLike, query: PlannedQuery): boolean {
+  const at = query.columns.findIndex((c) => c.role === 'period');
+  if (!plan.compare || plan.compare.length < 2 || at < 0) return false;
+  const seen = new Set(result.data.map((row) => String(row[at])));
+  return plan.compare.some((p) => !seen.has(p.label));
 }
 
 const dateOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
@@ -65,9 +80,28 @@ function latestPlan(plan: Plan, period: Period, data: { first: string; last: str
   const moved: Plan = { ...plan, range: latest.period };
   delete moved.compare;
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
-  const note = `There is no data for ${period.label}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
+  const note = `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
   return { plan: moved, note };
 }
+
+/**
+ * A period named by its dates that has passed ("2024", "April 2026"): outside the data it is answered with its
+ * own figure, not moved to another period as a relative one ("last quarter") is.
+ */
+const named = (plan: Plan, period: Period, today: string) =>
+  period.relative !== true && !plan.compare && period.to <= addDays(today, 1);
+
+/** A named period the data does not reach: the data's range, and the latest period it holds to ask about. */
+function noDataNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
+  const before = period.to <= data.first;
+  const near = latestPeriod(period, before ? data.first : data.last);
+  const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
+  return `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last} (ask about ${near.period.label} for the ${before ? 'first' : 'latest'} ${near.unit} in the data).`;
+}
+
+/** The answer for a period outside the data: its own figure, without guessing at access or filters. */
+const outsideAnswer = (plan: Plan, main: PlannedQuery, result: ResultLike) =>
+  answerFor(plan, main, result).replace(/ If you expected some, [^\n]*/, '');
 
 /** A note when the period runs past either end of the data ("the data ends on 2025-12-31"). */
 function partialNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
@@ -101,6 +135,14 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     const data = rangeOf(results[0]);
     if (results.length === 0) return { kind: 'query', query: probe };
     if (!data) return answerOrQuery(plan, main, results[1]);
+    if (outside(period, data) && named(plan, period, today)) {
+      const result = results[1];
+      if (!result || isError(result)) return { kind: 'query', query: main };
+      return {
+        kind: 'answer',
+        text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, result)),
+      };
+    }
     if (outside(period, data)) {
       const latest = latestPlan(plan, period, data);
       const query = queryFor(latest.plan);
@@ -115,9 +157,21 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   // Main first: [main, range, latest or main again] when the main result is empty.
   const first = results[0];
   if (!first || isError(first)) return { kind: 'query', query: main };
-  if (!probe || !period || !empty(first, main)) return { kind: 'answer', text: answerFor(plan, main, first) };
+  if (!probe || !period || !(empty(first, main) || comparedMissing(plan, first, main)))
+    return { kind: 'answer', text: answerFor(plan, main, first) };
   if (results.length === 1) return { kind: 'query', query: probe };
   const data = rangeOf(results[1]);
+  if (data && outside(period, data) && named(plan, period, today)) {
+    // A named period before today that the data does not hold ("signups in 2024"): its own figure (0 for a
+    // count or a sum) with the data's range, never another period's figure in its place. Its query runs again,
+    // so the answer's query is the last one.
+    const again = results[2];
+    if (!again || isError(again)) return { kind: 'query', query: main };
+    return {
+      kind: 'answer',
+      text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, again)),
+    };
+  }
   if (data && outside(period, data)) {
     const latest = latestPlan(plan, period, data);
     const query = queryFor(latest.plan);
@@ -125,10 +179,12 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     if (!result || isError(result)) return { kind: 'query', query };
     return { kind: 'answer', text: withNote(latest.note, answerFor(latest.plan, query, result)) };
   }
-  // Inside the data: the empty answer stands (its query runs again, so the answer's query is the last one).
+  // Inside the data: the empty answer stands (its query runs again, so the answer's query is the last one); a
+  // compared period the data does not reach is named.
   const again = results[2];
   if (!again || isError(again)) return { kind: 'query', query: main };
-  return { kind: 'answer', text: answerFor(plan, main, again) };
+  const note = data ? partialNote(plan, period, data) : '';
+  return { kind: 'answer', text: withNote(note, answerFor(plan, main, again)) };
 }
 
 function answerOrQuery(plan: Plan, main: PlannedQuery, result: SqlOutcome | undefined): Step {

@@ -1,3 +1,4 @@
+import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { findGrain, findPeriods, findRelative } from './dates';
@@ -41,6 +42,17 @@ import { COMPARE_WORDS, FILLER, MONEY_WORDS, QUALIFIERS, RATIO_WORDS, SOFT_WORDS
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 /** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
 const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
+/** Superlatives that rank things by how much they bring in when nothing else is named ("biggest clients"). */
+const MONEY_RANKS = new Set(['biggest', 'largest', 'top', 'bottom', 'highest', 'lowest', 'smallest']);
+/**
+ * Two-letter words of general English: any other left over ("FY", "LY" when the model has no year word for it)
+ * names something, as a longer word would.
+ */
+const SHORT_WORDS = new Set(
+  'is of to in on at by or an as if no so up us we me my it do be go hi ok vs am pm id oh ah eh uh um yo re ty thx pl tx'.split(
+    ' ',
+  ),
+);
 /** Verbs of buying (general English, read as filler where the cube has orders). */
 const BUYING_VERBS = new Set(['bought', 'buy', 'buying', 'purchased', 'purchase', 'shopped', 'ordered']);
 
@@ -104,10 +116,7 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  const tokens = joinCompounds(
-    words(question).map((raw) => ({ raw, stem: stem(raw), used: false })),
-    cube,
-  );
+  const tokens = joinCompounds(askerTokens(words(question), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   const raws = tokens.map((t) => t.raw);
@@ -209,6 +218,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       next.used = true;
     }
   });
+  // "total order count", "total number of orders": a count, the "total" is only its word for all of them.
+  tokens.forEach((t, i) => {
+    if (t.raw === 'total' && tokens.slice(i + 1, i + 3).some((x) => x.raw === 'count' || x.raw === 'number'))
+      t.used = true;
+  });
   const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
   // "ordered most often", "the most frequent customer", "the 50 most active customers": ranked by how many rows.
   const rowCount = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
@@ -234,7 +248,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const dimensionsFound = findDimensions(tokens, cube);
   const dimensions = dimensionsFound.map((d) => d.member);
   // Comparing named values ("electronics vs furniture") keeps one series per value.
-  if (raws.some((w) => COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than')) {
+  // ("the revenue split between consumer and enterprise": each of them, not their sum.)
+  if (
+    raws.some(
+      (w) =>
+        (COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than') ||
+        ['between', 'split', 'respectively', 'each'].includes(w),
+    )
+  ) {
     for (const f of filters) {
       if (f.values.length > 1 && !f.negate && !dimensions.includes(f.member)) dimensions.unshift(f.member);
     }
@@ -281,11 +302,15 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     top &&
     measures.length === 0 &&
     sum &&
-    raws.some((w) => ['best', 'worst', 'strongest', 'weakest', 'biggest', 'largest'].includes(w))
+    (raws.some((w) => ['best', 'worst', 'strongest', 'weakest', 'biggest', 'largest'].includes(w)) ||
+      // "who are our biggest clients", "top regions": things ranked with nothing named to rank them by.
+      (dimensionsFound.length > 0 && raws.some((w) => MONEY_RANKS.has(w))))
   ) {
     measures = [sum];
     measureScore = 1;
   }
+  // A ranking of things with no measure and no money to rank them by counts each one once: a worse reading.
+  const unranked = top !== undefined && measures.length === 0 && !sum && dimensionsFound.length > 0;
   // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
   // nothing; by money.
   const counted = measures[0];
@@ -457,7 +482,15 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     second.unresolved.push('growth within each signup cohort');
   const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
-  const timeUseful = needsTime && timeDimension ? 0.5 : 0;
+  // A period read on the date things began (a signup date) when the question names no start ("busiest month
+  // in 2024" is of orders, not signups): a worse reading than one on the rows' own date.
+  const startOnly =
+    needsTime &&
+    timeDimension !== undefined &&
+    timeDimension === start &&
+    !started &&
+    !raws.includes('created');
+  const timeUseful = needsTime && timeDimension ? (startOnly ? -0.25 : 0.5) : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
   const leftover = tokens.filter(
@@ -465,10 +498,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       !t.used &&
       !STOPWORDS.has(t.raw) &&
       !cube.words.includes(t.stem) &&
-      /^[a-z]{3,}$/.test(t.raw) &&
+      (/^[a-z]{3,}$/.test(t.raw) || (/^[a-z]{2}$/.test(t.raw) && !SHORT_WORDS.has(t.raw))) &&
       // "the enterprise tier": a kind-of word right after a value names the value's group.
       !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
+  // A word with digits the reading does not use ("FY2024", "Q5") names something it did not read.
+  const coded = tokens.filter((t) => !t.used && /^[a-z]+\d+$/.test(t.raw)).map((t) => t.raw);
   // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
   const numbers = tokens.flatMap((t, i) =>
     !t.used && /^\d+(\.\d+)?$/.test(t.raw)
@@ -494,6 +529,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       )
       .map((t) => t.raw),
     ...numbers,
+    ...coded,
     ...second.unresolved,
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
@@ -517,7 +553,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     lifetimeAt >= 0 && sum && lifetimeNoun
       ? [[`lifetime ${lifetimeNoun}`, `the ${sum.title.toLowerCase()} over all the data`]]
       : [];
-  const readPairs = [...asked.map((t) => [t.asked ?? t.raw, t.raw]), ...lifetimeRead];
+  const readPairs = [...asked.map((t) => [t.asked ?? t.raw, t.readAs ?? t.raw]), ...lifetimeRead];
   const readAs = readPairs.length > 0 ? Object.fromEntries(readPairs) : undefined;
   const terms = termsOf(
     tokens,
@@ -529,6 +565,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ],
     cube.members,
   );
+  // "lifetime value", "LTV": the asker's term for the money measure it was read as.
+  const askedLifetime = tokens.find((t) => t.asked && (t.raw === 'spend' || t.readAs === 'lifetime spend'));
+  if (askedLifetime?.asked && sum && measures.includes(sum))
+    terms[sum.column] =
+      askedLifetime.asked.length <= 4 ? askedLifetime.asked.toUpperCase() : askedLifetime.asked;
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
@@ -545,6 +586,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     1.5 * cubeWords +
     secondOrder +
     timeUseful -
+    (unranked ? 3 : 0) -
     (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
   return {

@@ -169,7 +169,17 @@ export const isIdentifier = (m: CatalogMember) =>
 
 export const UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 export type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-export const LAST_WORDS = new Set(['last', 'previous', 'past', 'prior', 'preceding', 'latest', 'recent']);
+export const LAST_WORDS = new Set([
+  'last',
+  'previous',
+  'past',
+  'prior',
+  'preceding',
+  'latest',
+  'recent',
+  // "the trailing 12 months"
+  'trailing',
+]);
 export const THIS_WORDS = new Set(['this', 'current']);
 export const FUTURE_WORDS = new Set([
   'forecast',
@@ -208,7 +218,11 @@ export const RATIO_WORDS = new Set([
 ]);
 /**
  * General English that carries no data meaning (verbs of selling and asking, fillers): left over, these do
- * not make a question unanswerable. Anything else left over names something the model lacks.
+ * not make a question unanswerable. Anything else left over names something the model lacks. Greetings,
+ * thanks and chat shorthand ("morning", "sorry to bother you", "gimme", "thx"), verbs of where something is
+ * ("based in the north": the value after them is the filter) and the base form of selling verbs ("did the west
+ * close", "did we process") are fillers too; their participles ("closed orders", "processed orders") may name a
+ * status the model lacks and stay unknown.
  */
 export const FILLER = new Set(
   `sell sold selling sale make made bring brought come comes came get got gets getting generate generated do
@@ -227,9 +241,10 @@ export const FILLER = new Set(
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
   distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
-  saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise`.split(
-    /\s+/,
-  ),
+  saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise
+  morning afternoon evening hello hiya howdy sorry bother bothering apologies gimme lemme wanna gonna thx ty tia
+  pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close win land book
+  calendar until till idea looked looks process reckon`.split(/\s+/),
 );
 
 /**
@@ -238,13 +253,20 @@ export const FILLER = new Set(
  * of the question reads; never where a breakdown is named ("by channel" stays a missing dimension).
  */
 export const SOFT_WORDS = new Set(
-  `quickly fast asap urgently urgent really actually basically simply honestly just kindly pls plz btw fyi
+  `quickly fast asap urgently urgent really actually basically simply honestly just kindly
   something anything everything stuff things thing gross cumulative aggregate aggregated raw headline
-  latest current overall grand all-time alltime`.split(/\s+/),
+  latest current overall grand all-time alltime btw fyi`.split(/\s+/),
 );
 
 /** Words for a kind of thing that follow a value ("enterprise tier", "north area"): they name the value's group. */
 export const QUALIFIERS = new Set([
+  // "grocery items", "electronics products": the things of a category value, no further filter.
+  'item',
+  'good',
+  'merchandise',
+  'sector',
+  // "our north team": the people of a region value.
+  'team',
   'tier',
   'level',
   'group',

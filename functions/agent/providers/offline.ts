@@ -1,5 +1,6 @@
 import { sleep } from '../abort';
 import { helpText, type ResultLike } from '../planner/answer';
+import { searchWords } from '../planner/asker';
 import { buildCatalog, type MetaCubeLike } from '../planner/catalog';
 import { looksLikeFollowUp, readQuestions } from '../planner/reading';
 import { refusalText } from '../planner/respond';
@@ -42,7 +43,11 @@ type ToolMessage = Extract<ConversationMessage, { role: 'tool' }>;
 /** Keywords for coreMeta: the content words of the question (and of the one it follows up). */
 function searchTerms(question: string, previous?: string): string {
   const text = previous && looksLikeFollowUp(question) ? `${previous} ${question}` : question;
-  return [...new Set(words(text).filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w)))].join(' ');
+  // The model's words for the asker's own ("clients": customers) are searched too.
+  const asked = words(text);
+  return [
+    ...new Set([...asked, ...searchWords(asked)].filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w))),
+  ].join(' ');
 }
 
 /**

@@ -17,8 +17,11 @@ export interface SecondOrderCase {
   sql?: string;
   refuse?: true;
   ordered?: boolean;
-  /** Compare the numbers stated in the answer instead of the result (a figure derived from one result). */
-  check?: 'answer';
+  /**
+   * Compare the numbers stated in the answer instead of the result (a figure derived from one result); `range`:
+   * a period past the data, the answer states the data's last day and the figure of the part it covers.
+   */
+  check?: 'answer' | 'range';
   tolerance?: number;
   now?: string;
   says?: RegExp;

@@ -1,0 +1,198 @@
+/**
+ * The asker's own words for what the model has (issue 29; the rule is in docs/analyst.md, "Words the model
+ * does not know"): business shorthand ("rev", "avg", "accts", "SMB", "LTV"), "lifetime" before an amount of
+ * money, and the noun of a value ("returns" for the status returned). Each is read as the
+ * model's word only where the model has every word it stands for; otherwise it stays unknown and the planner
+ * names it as missing. The word asked is kept on the token (`asked`) so the answer says how it was read.
+ */
+import type { CatalogCube } from './catalog';
+import type { Token } from './plan';
+import { ENGLISH_SYNONYMS } from './readings';
+import { nearlyEqual, stem, words } from './text';
+import { GRAIN_WORDS, LAST_WORDS, RATIO_WORDS } from './vocabulary';
+
+/**
+ * Shorthand a sales or operations person writes, by the words it stands for. Read only where the model (or the
+ * planner's own period and grain words) has every one of those words.
+ */
+const SHORTHAND: Record<string, string> = {
+  rev: 'revenue',
+  revs: 'revenue',
+  avg: 'average',
+  amt: 'amount',
+  amts: 'amounts',
+  qty: 'quantity',
+  acct: 'account',
+  accts: 'accounts',
+  cust: 'customer',
+  custs: 'customers',
+  txn: 'transaction',
+  txns: 'transactions',
+  num: 'number',
+  nbr: 'number',
+  cnt: 'count',
+  ttl: 'total',
+  tot: 'total',
+  yr: 'year',
+  yrs: 'years',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  mth: 'month',
+  mths: 'months',
+  mo: 'month',
+  mos: 'months',
+  wk: 'week',
+  wks: 'weeks',
+  prev: 'previous',
+  ly: 'last year',
+  // Small and medium-sized businesses: the model's "small business" where it has that value.
+  smb: 'small business',
+  smbs: 'small business',
+  sme: 'small business',
+  smes: 'small business',
+  // Customer lifetime value: what a customer has spent over all the data.
+  // Gross merchandise value: the value of the orders placed.
+  gmv: 'revenue',
+  ltv: 'lifetime spend',
+  clv: 'lifetime spend',
+  cltv: 'lifetime spend',
+};
+
+/** Words the planner reads itself whatever the model (periods, grains): shorthand may stand for them. */
+const PLANNER_WORDS = new Set([...Object.keys(GRAIN_WORDS), ...LAST_WORDS, 'lifetime', 'spend']);
+
+/** Words after "lifetime" that ask for an amount of money (a customer's lifetime value is their total spend). */
+const LIFETIME_MONEY = new Set(['value', 'spend', 'spending', 'revenue', 'sales', 'worth']);
+
+/** Every stemmed word a cube can match: titles, other names, and the words of its known values. */
+export function cubeVocabulary(cube: CatalogCube): Set<string> {
+  return new Set([
+    ...cube.words,
+    ...cube.members.flatMap((m) => [
+      ...m.titleWords,
+      ...m.otherWords,
+      ...m.values.flatMap((v) => words(v).map(stem)),
+    ]),
+  ]);
+}
+
+const token = (raw: string, asked?: string): Token => ({
+  raw,
+  stem: stem(raw),
+  used: false,
+  ...(asked ? { asked } : {}),
+});
+
+/** The root of a value written as a participle ("returned" -> "return", "cancelled" -> "cancell"). */
+const rootOf = (value: string) => value.replace(/(ed|ing)$/, '');
+
+/**
+ * A noun of a one-word value ("returns", "cancellations", "completions" for returned, cancelled, completed): the
+ * value, when exactly one value of the cube has that root.
+ */
+function valueNoun(raw: string, cube: CatalogCube): string | undefined {
+  const s = stem(raw);
+  const found = cube.members.flatMap((m) =>
+    m.kind === 'dimension'
+      ? m.values.filter((v) => {
+          if (v.includes(' ') || !/(ed|ing)$/.test(v)) return false;
+          const root = rootOf(v);
+          if (root.length < 5) return false;
+          return [root, `${root}ion`, `${root}ation`, `${root.replace(/e$/, '')}ion`].includes(s);
+        })
+      : [],
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The question's words with the asker's shorthand and value nouns read as the model's words. A ratio question
+ * keeps "return rate" as it is (the share reading finds the value itself).
+ */
+export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[] {
+  const vocabulary = cubeVocabulary(cube);
+  const known = (w: string) =>
+    vocabulary.has(stem(w)) || PLANNER_WORDS.has(w) || ENGLISH_SYNONYMS[stem(w)] !== undefined;
+  const ratio = raws.some((w) => RATIO_WORDS.has(w));
+  // A lifetime value is one customer's total: read only where customers are what is listed or ranked, and no
+  // average is asked ("LTV by segment" is an average per customer, which this reading would not give).
+  const perCustomer =
+    raws.some((w) => stem(w) === 'customer' || ENGLISH_SYNONYMS[stem(w)] === 'customer') &&
+    !raws.some((w) => ['average', 'avg', 'mean', 'median', 'typical'].includes(w));
+  const out: Token[] = [];
+  let skip = -1;
+  raws.forEach((raw, i) => {
+    // "since the beginning of 2025" is "since 2025" (its own unit to date when a unit follows: dates.ts).
+    const lead = raws[i - 1] === 'the' ? raws[i - 2] : raws[i - 1];
+    const startOf =
+      (raw === 'start' || raw === 'beginning') &&
+      ['since', 'from'].includes(lead ?? '') &&
+      raws[i + 1] === 'of' &&
+      /^\d{4}$|^q[1-4]$|^[a-z]{3,9}$/.test(raws[i + 2] ?? '') &&
+      !['the', 'this', 'current'].includes(raws[i + 2] ?? '');
+    if (startOf) {
+      // Dropped with its "the" and "of": the period then follows "since" as in "since 2025".
+      if (raws[i - 1] === 'the' && out.at(-1)?.raw === 'the') out.pop();
+      skip = i + 1;
+      return;
+    }
+    if (i === skip) return;
+    // "lifetime value", "lifetime spend": the total over all the data (no period), an amount of money; a
+    // "customer lifetime" alone is a duration the model lacks and stays unknown.
+    if (raw === 'lifetime' && LIFETIME_MONEY.has(raws[i + 1] ?? '') && perCustomer) {
+      out.push({ ...token(raw), used: true });
+      return;
+    }
+    if (raw === 'value' && raws[i - 1] === 'lifetime' && perCustomer) {
+      out.push(token('spend', 'lifetime value'));
+      return;
+    }
+    if (vocabulary.has(stem(raw))) {
+      out.push(token(raw));
+      return;
+    }
+    const expansion = SHORTHAND[raw];
+    const expanded = expansion?.split(' ') ?? [];
+    const lifetime = expanded[0] === 'lifetime';
+    if (expansion && expanded.every(known) && (!lifetime || perCustomer)) {
+      expanded.forEach((w, k) => {
+        const t = token(w, k === 0 ? raw : undefined);
+        if (k === 0 && expanded.length > 1) t.readAs = expansion;
+        // "lifetime" of "LTV": all the data, no period of its own.
+        if (w === 'lifetime') t.used = true;
+        out.push(t);
+      });
+      return;
+    }
+    // A misspelt everyday name of a model word ("purchses"): the name, read on as any synonym is.
+    const names = Object.keys(ENGLISH_SYNONYMS).filter(
+      (k) => raw.length >= 6 && (nearlyEqual(raw, k) || nearlyEqual(raw, `${k}s`)),
+    );
+    const [name] = names;
+    if (names.length === 1 && name && vocabulary.has(stem(ENGLISH_SYNONYMS[name] ?? ''))) {
+      out.push(token(raw.endsWith('s') ? `${name}s` : name));
+      return;
+    }
+    // In a list ("revenue and returns") the noun is a measure of its own, not a filter on the others.
+    const listed = ['and', 'or', 'vs', 'versus', 'plus'].some((w) => raws[i - 1] === w || raws[i + 1] === w);
+    const value = ratio || listed ? undefined : valueNoun(raw, cube);
+    if (value) {
+      out.push(token(value, raw));
+      return;
+    }
+    out.push(token(raw));
+  });
+  return out;
+}
+
+/**
+ * The model's words the asker's words may stand for (shorthand, everyday names), for the data model search: a
+ * member the asker names by another word ("clients" for Number of customers) must be among those searched.
+ */
+export function searchWords(raws: readonly string[]): string[] {
+  return raws.flatMap((raw) => {
+    const expansion = SHORTHAND[raw]?.split(' ') ?? [];
+    const name = ENGLISH_SYNONYMS[stem(raw)];
+    return [...expansion, ...(name ? [name] : []), ...(raw === 'lifetime' ? ['revenue'] : [])];
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Parts of a question asked for on their own that the model lacks ("revenue by territory and by marketing
+ * channel", "revenue and profit by category"): the rest is answered and the answer names them. A word that would
+ * change what the rest counts (a filter, one table of two breakdowns) still refuses the question.
+ */
+import type { Parsed, Plan } from './plan';
+import { stem, words } from './text';
+
+const BREAKDOWN_WORDS = new Set(['by', 'per', 'across']);
+/** Words that end a breakdown's phrase ("by channel for 2023", "by channel and ..."). */
+const PHRASE_ENDS = new Set([
+  'and',
+  'or',
+  'for',
+  'in',
+  'during',
+  'from',
+  'since',
+  'between',
+  'over',
+  'with',
+  'where',
+]);
+
+/**
+ * Whether every word the model cannot explain sits in a breakdown asked for on its own ("... and by marketing
+ * channel": its own "by", ending the question or a clause) while another breakdown of the question is read. Each
+ * "by" of "by A and by B" asks for a table of its own, so A answers its part; "by A and B" asks for one table of
+ * both, which without B is another question (refused).
+ */
+function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
+  if (plan.dimensions.length === 0 && !plan.grain) return false;
+  const raws = words(question);
+  const unexplained = new Set(parsed.unexplained);
+  if (parsed.unexplained.some((w) => !raws.includes(w))) return false;
+  const starts = raws.flatMap((w, i) => (BREAKDOWN_WORDS.has(w) ? [i] : []));
+  if (starts.length < 2) return false;
+  // Each unexplained word in a phrase "by <unexplained words>" that ends at the end, or before "and", "for", ...
+  const covered = new Set<number>();
+  for (const start of starts) {
+    let end = start + 1;
+    while (end < raws.length && !PHRASE_ENDS.has(raws[end] ?? '') && !BREAKDOWN_WORDS.has(raws[end] ?? ''))
+      end++;
+    const phrase = raws.slice(start + 1, end);
+    if (phrase.length === 0) continue;
+    const missing = phrase.filter((w) => unexplained.has(w));
+    if (missing.length === 0) continue;
+    // The whole phrase names the missing thing (a word the model has may qualify it: "acquisition channel").
+    if (!unexplained.has(phrase.at(-1) ?? '')) return false;
+    for (let i = start + 1; i < end; i++) if (unexplained.has(raws[i] ?? '')) covered.add(i);
+  }
+  return raws.every((w, i) => !unexplained.has(w) || covered.has(i));
+}
+
+const LIST_WORDS = new Set(['and', 'or', 'plus']);
+/** Words that end a list of measures: a breakdown, a period or a filter follows. */
+const LIST_ENDS = new Set([...BREAKDOWN_WORDS, ...PHRASE_ENDS, 'this', 'last', 'of', 'at', 'on']);
+
+/**
+ * Whether every unexplained word is an item of a list of measures ("revenue and profit", "profit and orders")
+ * next to a measure the plan reads: each measure is a column of its own, so the others answer their part.
+ */
+function ownMeasures(question: string, parsed: Parsed, plan: Plan): boolean {
+  if (!parsed.measureNamed || plan.measures.length === 0) return false;
+  const raws = words(question);
+  const unexplained = new Set(parsed.unexplained);
+  if (parsed.unexplained.some((w) => !raws.includes(w))) return false;
+  const measureWords = new Set(plan.measures.flatMap((m) => [...m.titleWords, ...m.names]));
+  const isMeasure = (w: string | undefined) => w !== undefined && measureWords.has(stem(w));
+  const covered = new Set<number>();
+  for (let i = 0; i < raws.length; i++) {
+    if (!unexplained.has(raws[i] ?? '') || covered.has(i)) continue;
+    let end = i;
+    while (unexplained.has(raws[end + 1] ?? '')) end++;
+    const before = raws[i - 1];
+    const after = raws[end + 1];
+    // "revenue and profit by ...": a read measure, a list word, the phrase, then the end of the list.
+    const afterMeasure = LIST_WORDS.has(before ?? '') && isMeasure(raws[i - 2]);
+    const beforeMeasure = LIST_WORDS.has(after ?? '') && isMeasure(raws[end + 2]);
+    const ends = after === undefined || LIST_ENDS.has(after) || LIST_WORDS.has(after);
+    const starts =
+      i === 0 ||
+      LIST_WORDS.has(before ?? '') ||
+      ['what', 'show', 'the', 'our', 'total'].includes(before ?? '');
+    if (!((afterMeasure && ends) || (beforeMeasure && starts))) return false;
+    for (let k = i; k <= end; k++) covered.add(k);
+  }
+  return raws.every((w, i) => !unexplained.has(w) || covered.has(i));
+}
+
+/** Whether every word the model cannot explain names a part asked for on its own. */
+export const ownParts = (question: string, parsed: Parsed, plan: Plan) =>
+  ownBreakdowns(question, parsed, plan) || ownMeasures(question, parsed, plan);
