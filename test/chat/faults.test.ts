@@ -315,6 +315,23 @@ describe('6. the response of the thread creation is lost', () => {
 
 describe('7. aborts', () => {
   /** Runs `fn` with a slow offline model (a turn streams for a second or more). */
+  /**
+   * Holds the turn's end transaction (its release of the thread) until `release`: an abort sent before then always
+   * finds the turn running, however long the machine takes to send it.
+   */
+  function holdEnd(chatId: string) {
+    let release: () => void = () => undefined;
+    const rule = proxy.inject({
+      operation: 'TransactWriteItems',
+      match: `T#${chatId}`,
+      mode: 'delay',
+      until: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    });
+    return { rule, release: () => release() };
+  }
+
   async function slowly<T>(fn: () => Promise<T>): Promise<T> {
     const previous = process.env.OFFLINE_DELAY_MS;
     process.env.OFFLINE_DELAY_MS = '60';
@@ -335,19 +352,24 @@ describe('7. aborts', () => {
       mode: 'error',
       error: 'InternalServerError',
     });
+    const end = holdEnd(chatId);
     const lines = await slowly(async () => {
-      const live = await openStream(
-        url,
-        { input: 'and by region?', chatId, sessionSettings: settings },
-        {
-          key: svc.adminKey,
-        },
-      );
-      const head = await readUntil(live, (line) => line.role === 'user');
-      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
-        204,
-      );
-      return [...head, ...(await live.rest())];
+      try {
+        const live = await openStream(
+          url,
+          { input: 'and by region?', chatId, sessionSettings: settings },
+          {
+            key: svc.adminKey,
+          },
+        );
+        const head = await readUntil(live, (line) => line.role === 'user');
+        const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+        end.release();
+        expect(asked.status).toBe(204);
+        return [...head, ...(await live.rest())];
+      } finally {
+        end.release();
+      }
     });
     expect(polls.fired).toBeGreaterThan(0);
     proxy.clear();
@@ -360,24 +382,35 @@ describe('7. aborts', () => {
   test('an abort accepted while the turn stores its end: the end says aborted, never completed', async () => {
     const settings = user();
     const chatId = await thread(settings);
-    // The end's transaction is held on its way, so the abort lands between the agent's answer and the end.
+    // The end's transaction is held on its way until the abort is answered, so the abort lands between the
+    // agent's answer and the end whatever the machine's speed.
+    let answered: () => void = () => undefined;
     const held = proxy.inject({
       operation: 'TransactWriteItems',
       match: `T#${chatId}`,
       mode: 'delay',
-      delayMs: 800,
+      until: new Promise<void>((resolve) => {
+        answered = resolve;
+      }),
     });
-    const live = await openStream(
-      url,
-      { input: 'and by region?', chatId, sessionSettings: settings },
-      {
-        key: svc.adminKey,
-      },
-    );
-    const head = await readUntil(live, (line) => line.role === 'user');
-    const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
-    expect(asked.status).toBe(204);
-    const lines = [...head, ...(await live.rest())];
+    let lines: Line[];
+    try {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        {
+          key: svc.adminKey,
+        },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      await waitUntil(() => held.fired >= 1, "the turn's end transaction to reach the proxy");
+      const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+      answered();
+      expect(asked.status).toBe(204);
+      lines = [...head, ...(await live.rest())];
+    } finally {
+      answered();
+    }
     expect(held.fired).toBeGreaterThanOrEqual(2);
     proxy.clear();
     expectEnded(lines, 'aborted');
@@ -397,19 +430,24 @@ describe('7. aborts', () => {
       mode: 'conflict',
       times: 2,
     });
+    const end = holdEnd(chatId);
     const lines = await slowly(async () => {
-      const live = await openStream(
-        url,
-        { input: 'and by region?', chatId, sessionSettings: settings },
-        {
-          key: svc.adminKey,
-        },
-      );
-      const head = await readUntil(live, (line) => line.role === 'user');
-      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
-        204,
-      );
-      return [...head, ...(await live.rest())];
+      try {
+        const live = await openStream(
+          url,
+          { input: 'and by region?', chatId, sessionSettings: settings },
+          {
+            key: svc.adminKey,
+          },
+        );
+        const head = await readUntil(live, (line) => line.role === 'user');
+        const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+        end.release();
+        expect(asked.status).toBe(204);
+        return [...head, ...(await live.rest())];
+      } finally {
+        end.release();
+      }
     });
     expect(conflicts.fired).toBe(2);
     expectEnded(lines, 'aborted');
