@@ -27,6 +27,8 @@ export interface LexicalRules {
   readonly extract: Readonly<Record<string, string | { refused: string }>>;
   /** `$n` parameters as the engine takes them: inlined as literals by `literal`. */
   readonly literal: (value: unknown) => string;
+  /** The engine's reserved words (upper case): a name spelled as one is quoted (lower case, as PostgreSQL folds it). */
+  readonly reserved: ReadonlySet<string>;
 }
 
 /** Reports a construct the engine cannot run with the same result. */
@@ -424,6 +426,57 @@ function ordering(tokens: Token[], rules: LexicalRules): void {
   }
 }
 
+/**
+ * Words PostgreSQL reads as a name when unquoted, except in the keyword uses `keywordUse` knows. Every other
+ * keyword an engine reserves is one PostgreSQL reserves too, so unquoted it can only be that keyword (or a name
+ * after a dot, where PostgreSQL takes any word).
+ */
+const POSTGRES_NAMES = new Set(
+  (
+    'ALTER AUTO BY CUBE CURRENT_PATH DEALLOCATE DELETE DESCRIBE DROP ESCAPE EXECUTE EXISTS EXTRACT GROUPING INSERT ' +
+    'JSON_ARRAY JSON_EXISTS JSON_OBJECT JSON_QUERY JSON_TABLE JSON_VALUE LISTAGG NORMALIZE PREPARE RECURSIVE ROLLUP ' +
+    'SKIP TRIM UESCAPE UNNEST VALUES'
+  ).split(' '),
+);
+
+/** Whether a word of POSTGRES_NAMES is used as its keyword here (a call, `WITH RECURSIVE`, `GROUP BY`, ...). */
+function keywordUse(tokens: readonly Token[], i: number): boolean {
+  const word = upper(tokens[i]);
+  const prev = upper(tokens[significant(tokens, i - 1, -1)]);
+  const next = tokens[significant(tokens, i + 1, 1)];
+  switch (word) {
+    case 'RECURSIVE':
+      return prev === 'WITH';
+    case 'BY':
+      return prev === 'GROUP' || prev === 'ORDER' || prev === 'PARTITION';
+    case 'ESCAPE':
+      return next?.kind === 'string';
+    case 'GROUPING':
+      return next?.text === '(' || upper(next) === 'SETS';
+    default:
+      return next?.text === '(';
+  }
+}
+
+/**
+ * Quotes the names the engine would read as keywords: a reserved word that is a name (after or before a dot, or
+ * one PostgreSQL reads as a name unquoted), and a name with `$` (PostgreSQL allows it unquoted, the engine not).
+ */
+function names(tokens: Token[], rules: LexicalRules): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token?.kind !== 'word') continue;
+    const word = token.text.toUpperCase();
+    const dollar = token.text.includes('$');
+    if (!dollar && !rules.reserved.has(word)) continue;
+    const dotted =
+      tokens[significant(tokens, i - 1, -1)]?.text === '.' ||
+      tokens[significant(tokens, i + 1, 1)]?.text === '.';
+    const name = dollar || dotted || (POSTGRES_NAMES.has(word) && !keywordUse(tokens, i));
+    if (name) tokens[i] = { kind: 'quoted', text: `"${token.text.toLowerCase()}"` };
+  }
+}
+
 /** Inlines `$n` as the engine's literals (the engine takes no typed parameters beside the SQL). */
 function inline(tokens: Token[], params: readonly unknown[], rules: LexicalRules, refuse: Refuse): void {
   for (let i = 0; i < tokens.length; i++) {
@@ -451,6 +504,8 @@ export function rewriteLexical(
 ): { sql: string; params: unknown[] } {
   let tokens = tokenize(sql);
   inline(tokens, params, rules, refuse);
+  // Before the keyword rewrites: a name is never read as a keyword or a function.
+  names(tokens, rules);
   if (rules.castKeyword) tokens = castKeyword(tokens);
   functions(tokens, rules, refuse);
   casts(tokens, rules, refuse);

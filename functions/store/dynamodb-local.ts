@@ -60,7 +60,14 @@ function installExitHook(): void {
  * Starts DynamoDB Local on a free port (in memory, or on disk under `dataDir`) and waits until it answers.
  */
 export async function startDynamoDbLocal(
-  options: { dataDir?: string; port?: number /** Java to probe (tests) */; java?: string } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    /** Java to probe (tests) */
+    java?: string;
+    /** How long the JVM may take to answer (the test run allows more: a loaded CI machine starts it slowly). */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<DynamoDbLocal> {
   const java = spawnSync(options.java ?? 'java', ['-version'], { stdio: 'ignore' });
   if (java.error) throw new JavaMissingError();
@@ -87,7 +94,8 @@ export async function startDynamoDbLocal(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });
-  const deadline = Date.now() + 30_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   try {
     for (;;) {
       if (child.exitCode !== null) {
@@ -99,7 +107,9 @@ export async function startDynamoDbLocal(
       } catch {
         if (Date.now() > deadline) {
           child.kill('SIGKILL');
-          throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s:\n${output}`);
+          throw new Error(
+            `DynamoDB Local did not answer on ${endpoint} within ${startTimeoutMs / 1000} s:\n${output}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

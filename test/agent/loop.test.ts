@@ -355,7 +355,8 @@ describe('runAgentTurn: recovery and bounds', () => {
       emit,
       deadlineMs: 150,
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // The provider never ends by itself: only the deadline ends this turn (10 s leaves room for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.status).toBe('error');
     expect(result.finalAnswer).toMatch(/ran out of time.*Thinking hard/s);
     expect(finals(messages)).toHaveLength(1);
@@ -363,7 +364,21 @@ describe('runAgentTurn: recovery and bounds', () => {
 });
 
 describe('runAgentTurn: abort', () => {
-  it('ends within 250 ms when aborted mid model stream, saying what was done', async () => {
+  it('ends mid model stream when aborted, saying what was done', async () => {
+    // The same turn run to its end: what the interrupted message would have said.
+    const whole = collector();
+    await runAgentTurn({
+      provider: offlineProvider({ delayMs: 0, wordsPerChunk: 1 }),
+      tools: analyst,
+      history: [],
+      input: 'total revenue by category',
+      showThinking: false,
+      signal: new AbortController().signal,
+      emit: whole.emit,
+    });
+    const complete = whole.messages.find(
+      (m) => m.graphPath?.[0] === 'core_data_analyst_agent' && m.isDelta === false && m.content,
+    );
     const controller = new AbortController();
     const { messages, emit } = collector();
     let abortedAt = 0;
@@ -383,23 +398,26 @@ describe('runAgentTurn: abort', () => {
       },
     });
     const result = await turn;
-    const latency = Date.now() - abortedAt;
     expect(abortedAt).toBeGreaterThan(0);
-    expect(latency).toBeLessThan(250);
     expect(result.status).toBe('aborted');
     expect(result.finalAnswer).toMatch(
       /^Stopped at your request\. So far I searched the data model once, ran "Revenue \(total amount\) by product category" \(5 rows\)/,
     );
     expect(finals(messages)).toHaveLength(1);
     expect(messages.at(-1)?.graphPath).toEqual(['final']);
-    // The interrupted assistant message is closed with what it had.
+    // The interrupted assistant message is closed with what it had: the stream stopped, it did not run out (a
+    // wall-time bound measured the machine's load as much as the abort).
     const closed = messages.filter(
       (m) => m.graphPath?.[0] === 'core_data_analyst_agent' && m.isDelta === false && m.content,
     );
     expect(closed).toHaveLength(1);
+    const said = closed[0]?.content ?? '';
+    const full = complete?.content ?? '';
+    expect(full.startsWith(said)).toBe(true);
+    expect(said.split(' ').length).toBeLessThan(full.split(' ').length / 2);
   });
 
-  it('ends within 250 ms even when the provider ignores the signal', async () => {
+  it('ends at once even when the provider ignores the signal', async () => {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const provider: ModelProvider = {
@@ -407,7 +425,7 @@ describe('runAgentTurn: abort', () => {
       async *stream() {
         yield { type: 'text', delta: 'partial' };
         await new Promise((resolve) => {
-          timer = setTimeout(resolve, 2_000);
+          timer = setTimeout(resolve, 120_000);
         });
       },
     };
@@ -424,15 +442,18 @@ describe('runAgentTurn: abort', () => {
       emit,
     });
     clearTimeout(timer);
-    expect(Date.now() - started).toBeLessThan(50 + 250);
+    // Not waiting for the deaf provider's 120 s; a few ms past the abort on a quiet machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.status).toBe('aborted');
     expect(finals(messages)).toHaveLength(1);
   });
 
-  it('cancels a running query in the driver within 250 ms and the database stays usable', async () => {
+  it('cancels a running query in the driver and the database stays usable', async () => {
     const controller = new AbortController();
+    // Trillions of row triples: uncancelled it runs until the tool's 30 s limit, so the bounds below (10 s, for a
+    // loaded machine; a few ms on a quiet one) still tell a cancelled query from one left running.
     const slow =
-      'SELECT a.status, sum(a.amount * b.amount) AS n FROM orders_view a, orders_view b WHERE a.id % 7 = b.id % 5 GROUP BY 1';
+      'SELECT a.status, sum(a.amount * b.amount * c.amount) AS n FROM orders_view a, orders_view b, orders_view c WHERE a.id % 7 = b.id % 5 AND b.id % 3 = c.id % 2 GROUP BY 1';
     const provider = scripted([
       () => toolUse('slow', 'coreSqlApi', { sqlQuery: slow, queryTitle: 'Slow' }),
       () => say('done'),
@@ -456,7 +477,7 @@ describe('runAgentTurn: abort', () => {
         }
       },
     });
-    expect(Date.now() - abortedAt).toBeLessThan(250);
+    expect(Date.now() - abortedAt).toBeLessThan(10_000);
     expect(result.status).toBe('aborted');
     const call = tools(messages);
     expect(call.map((m) => m.isInProcess)).toEqual([true, false]);
@@ -468,7 +489,7 @@ describe('runAgentTurn: abort', () => {
       new AbortController().signal,
     )) as { data: unknown[][] };
     expect(next.data).toEqual([[20_000]]);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('answers at once when the signal is already aborted', async () => {

@@ -54,7 +54,7 @@ const setMeta = (chatId: string, update: string, values: Record<string, unknown>
   );
 
 describe('a streaming thread', () => {
-  test('refuses new input with 409 THREAD_BUSY; abort ends it within 1 s and the thread takes the next input', async () => {
+  test('refuses new input with 409 THREAD_BUSY; abort stops the work mid-turn and the thread takes the next input', async () => {
     const owner = user();
     const { stream, chatId } = await startTurn({ input: QUESTION, sessionSettings: owner });
 
@@ -64,12 +64,13 @@ describe('a streaming thread', () => {
 
     const asked = await abort(url, { chatId, sessionSettings: owner }, auth);
     expect(asked.status).toBe(204);
-    const abortedAt = Date.now();
     const rest = await stream.rest();
-    const tookMs = Date.now() - abortedAt;
-    expect(tookMs).toBeLessThan(1000);
     expect(stateOf(rest)).toMatchObject({ chatId, status: 'aborted', reason: 'abort' });
     expect(finals(rest)).toHaveLength(1);
+    // The work stopped mid-turn: the answer says what was done instead of being the full answer. The 1 s from
+    // the 204 to the end is measured by `npm run bench:load` (README), not here, where a loaded machine's
+    // scheduling would be measured with it.
+    expect(finals(rest)[0]?.content).toMatch(/^Stopped at your request\./);
     expect(beforeEnd(rest).at(-1)).toBe(finals(rest)[0]);
     // Cube's end frames: `__aborted__` after the state, `__usage__` last.
     expect(endIds(rest)).toEqual(expectedEnd('aborted'));
@@ -128,15 +129,16 @@ describe('a streaming thread', () => {
     const owner = user();
     const { stream, chatId } = await startTurn({ input: QUESTION, sessionSettings: owner });
     stream.close();
+    // Busy (409) until the left turn has stopped and stored its end; how soon is the machine's speed, so the
+    // test waits for it and then checks that the turn was stopped, not run to its end.
     const left = Date.now();
     let next: Awaited<ReturnType<typeof chat>> | undefined;
-    while (Date.now() - left < 3000) {
+    while (Date.now() - left < 30_000) {
       next = await chat(url, { input: 'count of orders', chatId, sessionSettings: owner }, auth);
       if (next.status !== 409) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(next?.status).toBe(200);
-    expect(Date.now() - left).toBeLessThan(1500);
     expect(stateOf(next?.lines ?? [])?.status).toBe('completed');
     // The left turn stored its end: aborted because the client went away. A replay shows each turn's
     // `__state__` after its answer, and the other end frames of the last turn only.
@@ -147,6 +149,7 @@ describe('a streaming thread', () => {
       ['completed', undefined],
     ]);
     expect(finals(replay.lines)).toHaveLength(2);
+    expect(finals(replay.lines)[0]?.content).toMatch(/^Stopped at your request\./);
     const ids = replay.lines.map((line) => line.id);
     expect(ids.filter((id) => id === '__usage__')).toHaveLength(1);
     expect(ids.indexOf('__state__')).toBeGreaterThan(replay.lines.indexOf(finals(replay.lines)[0] as Line));

@@ -15,6 +15,7 @@ import { type FaultProxy, type FaultyService, startFaultyService } from '../supp
 import { client } from '../support/http';
 import type { TestService } from '../support/service';
 import { readItem } from '../support/store';
+import { settlesWithin, waitUntil } from '../support/wait';
 import {
   abort,
   beforeEnd,
@@ -314,6 +315,23 @@ describe('6. the response of the thread creation is lost', () => {
 
 describe('7. aborts', () => {
   /** Runs `fn` with a slow offline model (a turn streams for a second or more). */
+  /**
+   * Holds the turn's end transaction (its release of the thread) until `release`: an abort sent before then always
+   * finds the turn running, however long the machine takes to send it.
+   */
+  function holdEnd(chatId: string) {
+    let release: () => void = () => undefined;
+    const rule = proxy.inject({
+      operation: 'TransactWriteItems',
+      match: `T#${chatId}`,
+      mode: 'delay',
+      until: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    });
+    return { rule, release: () => release() };
+  }
+
   async function slowly<T>(fn: () => Promise<T>): Promise<T> {
     const previous = process.env.OFFLINE_DELAY_MS;
     process.env.OFFLINE_DELAY_MS = '60';
@@ -334,19 +352,24 @@ describe('7. aborts', () => {
       mode: 'error',
       error: 'InternalServerError',
     });
+    const end = holdEnd(chatId);
     const lines = await slowly(async () => {
-      const live = await openStream(
-        url,
-        { input: 'and by region?', chatId, sessionSettings: settings },
-        {
-          key: svc.adminKey,
-        },
-      );
-      const head = await readUntil(live, (line) => line.role === 'user');
-      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
-        204,
-      );
-      return [...head, ...(await live.rest())];
+      try {
+        const live = await openStream(
+          url,
+          { input: 'and by region?', chatId, sessionSettings: settings },
+          {
+            key: svc.adminKey,
+          },
+        );
+        const head = await readUntil(live, (line) => line.role === 'user');
+        const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+        end.release();
+        expect(asked.status).toBe(204);
+        return [...head, ...(await live.rest())];
+      } finally {
+        end.release();
+      }
     });
     expect(polls.fired).toBeGreaterThan(0);
     proxy.clear();
@@ -359,24 +382,35 @@ describe('7. aborts', () => {
   test('an abort accepted while the turn stores its end: the end says aborted, never completed', async () => {
     const settings = user();
     const chatId = await thread(settings);
-    // The end's transaction is held on its way, so the abort lands between the agent's answer and the end.
+    // The end's transaction is held on its way until the abort is answered, so the abort lands between the
+    // agent's answer and the end whatever the machine's speed.
+    let answered: () => void = () => undefined;
     const held = proxy.inject({
       operation: 'TransactWriteItems',
       match: `T#${chatId}`,
       mode: 'delay',
-      delayMs: 800,
+      until: new Promise<void>((resolve) => {
+        answered = resolve;
+      }),
     });
-    const live = await openStream(
-      url,
-      { input: 'and by region?', chatId, sessionSettings: settings },
-      {
-        key: svc.adminKey,
-      },
-    );
-    const head = await readUntil(live, (line) => line.role === 'user');
-    const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
-    expect(asked.status).toBe(204);
-    const lines = [...head, ...(await live.rest())];
+    let lines: Line[];
+    try {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        {
+          key: svc.adminKey,
+        },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      await waitUntil(() => held.fired >= 1, "the turn's end transaction to reach the proxy");
+      const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+      answered();
+      expect(asked.status).toBe(204);
+      lines = [...head, ...(await live.rest())];
+    } finally {
+      answered();
+    }
     expect(held.fired).toBeGreaterThanOrEqual(2);
     proxy.clear();
     expectEnded(lines, 'aborted');
@@ -396,19 +430,24 @@ describe('7. aborts', () => {
       mode: 'conflict',
       times: 2,
     });
+    const end = holdEnd(chatId);
     const lines = await slowly(async () => {
-      const live = await openStream(
-        url,
-        { input: 'and by region?', chatId, sessionSettings: settings },
-        {
-          key: svc.adminKey,
-        },
-      );
-      const head = await readUntil(live, (line) => line.role === 'user');
-      expect((await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey })).status).toBe(
-        204,
-      );
-      return [...head, ...(await live.rest())];
+      try {
+        const live = await openStream(
+          url,
+          { input: 'and by region?', chatId, sessionSettings: settings },
+          {
+            key: svc.adminKey,
+          },
+        );
+        const head = await readUntil(live, (line) => line.role === 'user');
+        const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+        end.release();
+        expect(asked.status).toBe(204);
+        return [...head, ...(await live.rest())];
+      } finally {
+        end.release();
+      }
     });
     expect(conflicts.fired).toBe(2);
     expectEnded(lines, 'aborted');
@@ -433,7 +472,11 @@ describe('8. a flush of lines is slow when the turn ends', () => {
     sort,
   });
 
-  /** A turn whose first flush (lines 1 and 2) is held 1.5 s by the proxy when it ends with `status`. */
+  /**
+   * A turn whose first flush (lines 1 and 2) the proxy holds until the test calls `release`, ending with `status`
+   * (line 3 is still pending) while that flush is held. Holding instead of a fixed delay keeps the test's
+   * meaning on a loaded machine: the end either waits for the flush or it does not, whatever the timings.
+   */
   async function endWhileFlushing(status: 'aborted' | 'completed') {
     const store = svc.service.store;
     const chatId = `slow-flush-${status}-${Date.now()}`;
@@ -442,45 +485,63 @@ describe('8. a flush of lines is slow when the turn ends', () => {
       store,
       chatId,
       { account: 'demo', agentId: '1', owner: 'e:slow' },
-      { leaseId, leaseUntil: Date.now() + 30_000, messageId: `${Date.now()}-message` },
+      { leaseId, leaseUntil: Date.now() + 300_000, messageId: `${Date.now()}-message` },
     );
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const slow = proxy.inject({
       operation: 'BatchWriteItem',
       match: `T#${chatId}`,
       mode: 'delay',
-      delayMs: 1_500,
+      until: held,
     });
     const writer = new TurnWriter(store, chatId, undefined, 500, log);
     writer.add(line(1));
     writer.add(line(2));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(slow.fired).toBe(1);
+    await waitUntil(() => slow.fired === 1, 'the first flush to reach the proxy');
     writer.add(line(3));
-    const started = Date.now();
-    const ended = await writer.finish({
+    const finishing = writer.finish({
       leaseId,
       status,
       end: (final) => [{ id: '__state__', role: 'assistant', state: { chatId, status: final }, sort: 4 }],
     });
-    return { chatId, tookMs: Date.now() - started, ...ended };
+    return { chatId, slow, release, finishing };
   }
 
   test('an aborted turn does not wait for it: the release writes those lines again, stored is what streamed', async () => {
-    const { chatId, tookMs, end, status } = await endWhileFlushing('aborted');
-    expect(tookMs).toBeLessThan(1_000);
-    expect(status).toBe('aborted');
-    expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
-    // The held flush lands later with the same lines.
-    await new Promise((resolve) => setTimeout(resolve, 1_700));
-    const stored = (await threads.lines(direct, chatId)).map((item) => item.line);
-    expect(stored).toEqual([line(1), line(2), line(3), end[0]]);
-    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted', nextSort: 5 });
+    const { chatId, slow, release, finishing } = await endWhileFlushing('aborted');
+    try {
+      expect(await settlesWithin(finishing, 30_000)).toBe('settled');
+      // It ended while the flush was still held.
+      expect(slow.settled).toBe(0);
+      const { end, status } = await finishing;
+      expect(status).toBe('aborted');
+      expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
+      // The held flush lands later with the same lines.
+      release();
+      await waitUntil(() => slow.settled === 1, 'the held flush to land');
+      const stored = (await threads.lines(direct, chatId)).map((item) => item.line);
+      expect(stored).toEqual([line(1), line(2), line(3), end[0]]);
+      expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'aborted', nextSort: 5 });
+    } finally {
+      release();
+    }
   });
 
   test('another end waits for it and writes each line once', async () => {
-    const { chatId, tookMs } = await endWhileFlushing('completed');
-    expect(tookMs).toBeGreaterThanOrEqual(1_200);
-    expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
-    expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed' });
+    const { chatId, slow, release, finishing } = await endWhileFlushing('completed');
+    try {
+      // Held, the flush keeps the end waiting (an end that did not wait settles in a few ms).
+      expect(await settlesWithin(finishing, 1_000)).toBe('pending');
+      release();
+      expect((await finishing).status).toBe('completed');
+      expect(slow.settled).toBe(1);
+      expect((await threads.lines(direct, chatId)).map((item) => item.line.sort)).toEqual([1, 2, 3, 4]);
+      expect(await threadItem(chatId)).toMatchObject({ status: 'idle', lastStatus: 'completed' });
+    } finally {
+      release();
+    }
   });
 });

@@ -133,7 +133,8 @@ describe('thread lease', () => {
     });
     const ended = await threads.requestAbort(store, chatId, who);
     expect(ended).toEqual({ kind: 'ended', endedAtMs: expect.any(Number) });
-    expect(Date.now() - (ended.kind === 'ended' ? (ended.endedAtMs ?? 0) : 0)).toBeLessThan(5_000);
+    // When it ended: moments ago (a minute leaves room for a loaded machine).
+    expect(Date.now() - (ended.kind === 'ended' ? (ended.endedAtMs ?? 0) : 0)).toBeLessThan(60_000);
     expect(await threads.requestAbort(store, chatId, { ...who, owner: 'e:bob' })).toEqual({
       kind: 'forbidden',
     });

@@ -44,8 +44,11 @@ const page = (rows: (string | undefined)[][], next?: string, header?: string[]) 
   ...(next ? { NextToken: next } : {}),
 });
 
+/** The tests poll fast; the stopping tests make the first poll wait a minute instead. */
+const FIRST_POLL_MS = 5;
+
 beforeAll(() => {
-  POLL.firstMs = 5;
+  POLL.firstMs = FIRST_POLL_MS;
   POLL.maxMs = 20;
 });
 
@@ -155,7 +158,8 @@ test('throttling: StartQueryExecution and GetQueryExecution are retried with bac
 
 test('an abort while RUNNING reaches StopQueryExecution at once and rejects with the reason', async () => {
   athena.on(GetQueryExecutionCommand).resolves(state('RUNNING'));
-  POLL.maxMs = 1_000;
+  // The driver sleeps a minute before its first poll: only the abort can end that sleep early.
+  POLL.firstMs = 60_000;
   try {
     const controller = new AbortController();
     const running = driver().execute(QUERY, { maxRows: 10, timeoutMs: 30_000, signal: controller.signal });
@@ -167,10 +171,11 @@ test('an abort while RUNNING reaches StopQueryExecution at once and rejects with
     const stops = athena.commandCalls(StopQueryExecutionCommand);
     expect(stops).toHaveLength(1);
     expect(stops[0]?.args[0].input).toEqual({ QueryExecutionId: 'q-1' });
-    expect(Date.now() - aborted).toBeLessThan(1_000);
+    // A few ms on a quiet machine; 10 s leaves room for a loaded one and is far from the minute's sleep.
+    expect(Date.now() - aborted).toBeLessThan(10_000);
     expect(logs.map((l) => l.message)).toContain('athena query stopped');
   } finally {
-    POLL.maxMs = 20;
+    POLL.firstMs = FIRST_POLL_MS;
   }
 });
 
@@ -190,18 +195,20 @@ test('an abort while StartQueryExecution is in flight still learns the id and st
   });
 });
 
-test('the time limit stops the query within a second of it and gives QUERY_TIMEOUT', async () => {
+test('the time limit stops the query at once when it passes and gives QUERY_TIMEOUT', async () => {
   athena.on(GetQueryExecutionCommand).resolves(state('RUNNING'));
-  POLL.maxMs = 1_000;
+  // The driver sleeps a minute before its first poll: only the time limit can end that sleep early.
+  POLL.firstMs = 60_000;
   try {
     const started = Date.now();
     await expect(driver().execute(QUERY, { maxRows: 10, timeoutMs: 400 })).rejects.toBeInstanceOf(
       QueryTimeoutError,
     );
-    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(Date.now() - started).toBeLessThan(400 + 10_000);
     expect(athena.commandCalls(StopQueryExecutionCommand)).toHaveLength(1);
   } finally {
-    POLL.maxMs = 20;
+    POLL.firstMs = FIRST_POLL_MS;
   }
 });
 

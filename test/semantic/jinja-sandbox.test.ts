@@ -431,7 +431,8 @@ describe('a template cannot exhaust the process', () => {
     expect(issues).toEqual([
       expect.stringMatching(new RegExp(`^${FILE}: line 1, column \\d+: Jinja: .*${message.source}`)),
     ]);
-    expect(ms).toBeLessThan(10_000);
+    // Refused by a limit, not by running out: a bound a loaded machine meets (quiet: well under a second).
+    expect(ms).toBeLessThan(30_000);
   });
 
   test('text a template builds is scanned in linear time (no backtracking on % formats, numbers, digit groups)', () => {
@@ -443,7 +444,9 @@ describe('a template cannot exhaust the process', () => {
     ]);
     expect(render('{{ ("1" * 1000000 ~ "x") | float }}').files[0]?.content).toBe('0.0');
     expect(render('{{ "{:,}".format(2 ** 90000) }}').files[0]?.content).toMatch(/^\d{1,3}(,\d{3})+$/);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Backtracking over 200,000 digits would take hours; linear takes well under a second quiet, and 30 s
+    // leaves room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   test('import cycles stop at the nesting limit; a value containing itself prints as Python prints it', () => {

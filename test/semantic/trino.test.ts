@@ -157,6 +157,77 @@ describe('interval, literal and ordering spellings', () => {
   });
 });
 
+describe("names spelled as Trino's reserved words are quoted", () => {
+  const trino = (sql: string) => toLexicalDialect({ sql, params: [] }, 'trino').sql;
+
+  test('after or before a dot any reserved word is a name (user is not reserved in Trino)', () => {
+    expect(
+      trino(
+        'SELECT t.order, t.group, t.values, t.user, t.current_date, t.describe, Order.x, order_t.y FROM t',
+      ),
+    ).toBe(
+      'SELECT t."order", t."group", t."values", t.user, t."current_date", t."describe", "order".x, order_t.y FROM t',
+    );
+  });
+
+  test('words PostgreSQL reads as names unquoted are quoted, in lower case as PostgreSQL folds them', () => {
+    expect(
+      trino('SELECT skip, Describe, unnest, cube, prepare, a$b FROM t GROUP BY skip ORDER BY SKIP'),
+    ).toBe(
+      'SELECT "skip", "describe", "unnest", "cube", "prepare", "a$b" FROM t GROUP BY "skip" ORDER BY "skip"',
+    );
+    expect(trino('WITH RECURSIVE r AS (SELECT recursive, grouping, by, escape FROM t) SELECT * FROM r')).toBe(
+      'WITH RECURSIVE r AS (SELECT "recursive", "grouping", "by", "escape" FROM t) SELECT * FROM r',
+    );
+  });
+
+  test('the same words used as keywords are kept', () => {
+    const keywords =
+      "SELECT EXTRACT(YEAR FROM d), TRIM(s), CURRENT_DATE, GROUPING(a) FROM t CROSS JOIN (VALUES (1), (2)) AS v(n) WHERE EXISTS (SELECT 1) AND s LIKE 'a!%' ESCAPE '!' GROUP BY CUBE (a, b), ROLLUP (c), GROUPING SETS ((a), (b)) ORDER BY 1";
+    expect(trino(keywords)).toBe(keywords);
+  });
+
+  test('strings, quoted names and comments are never touched', () => {
+    const sql = `SELECT 'order', "Order", t."values" -- t.order skip\nFROM t /* describe */`;
+    expect(trino(sql)).toBe(sql);
+  });
+
+  test('a model whose table and columns are named order, group, values, user, current_date and describe', async () => {
+    const reserved = parseModel([
+      {
+        path: 'reserved.yml',
+        content: `
+cubes:
+  - name: orders
+    sql_table: '"order"'
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: region, sql: "{CUBE}.region", type: string }
+      - { name: grp, sql: "{CUBE}.group", type: string }
+      - { name: kind, sql: "{CUBE}.values", type: string }
+      - { name: who, sql: "{CUBE}.user", type: string }
+      - { name: day, sql: "{CUBE}.current_date", type: time }
+      - { name: skip, sql: "{CUBE}.describe", type: string }
+    measures:
+      - { name: total, type: sum, sql: "{CUBE}.order" }
+    access_policy:
+      - group: "*"
+        row_level: { filters: [{ member: region, operator: equals, values: ["{ userAttributes.region }"] }] }
+`,
+      },
+    ]);
+    const sql = 'SELECT grp, kind, who, day, skip, MEASURE(total) AS t FROM orders GROUP BY 1, 2, 3, 4, 5';
+    const compiled = await compileSql(reserved, north, sql, 'trino');
+    expect(compiled.sql).toBe(
+      'WITH "__sec_1" AS (SELECT "orders"."group" AS "grp", "orders"."values" AS "kind", "orders".user AS "who", "orders"."current_date" AS "day", "orders"."describe" AS "skip", "orders"."order" AS "total" FROM "default"."order" AS "orders" WHERE (("orders".region = \'north\'))) SELECT grp AS "grp", kind AS "kind", who AS "who", day AS "day", "skip" AS "skip", SUM(total) AS "t" FROM "__sec_1" AS "orders" GROUP BY 1, 2, 3, 4, 5',
+    );
+    // PostgreSQL reads these names as printed: its SQL is not rewritten.
+    const postgres = await compileSql(reserved, north, sql, 'postgres');
+    expect(postgres.sql).toContain('"orders".group AS "grp"');
+    expect(postgres.sql).toContain('SELECT grp AS "grp"');
+  });
+});
+
 /** Reads a Trino string literal back as Trino's lexer does (its docs: '' is a quote; U& takes \XXXX, \+XXXXXX, \\). */
 function readTrinoString(literal: string): string {
   const unicode = literal.startsWith("U&'");

@@ -10,7 +10,8 @@ import { startService, type TestService } from './service';
  *
  * - `error`: a real DynamoDB error body with its status (throttling 400, internal error 500), nothing applied;
  * - `reset`: the connection is dropped before the request reaches DynamoDB (nothing applied);
- * - `delay`: the request is forwarded after `delayMs`;
+ * - `delay`: the request is forwarded after `delayMs`, or once `until` settles (a test that holds a write
+ *   releases it when it has checked what happens meanwhile, whatever the machine's speed);
  * - `drop`: the request is forwarded and applied, then the connection is dropped (the response is lost);
  * - `conflict`: a write meets another transaction on its item, as DynamoDB answers it: a TransactWriteItems is
  *   cancelled (`TransactionConflict` for the items that contain `match`, `None` for the others), a plain write is
@@ -57,12 +58,17 @@ export interface FaultRule {
   probability?: number;
   error?: DynamoErrorName;
   delayMs?: number;
+  /** `delay`: hold each matching request until this settles (instead of `delayMs`). */
+  until?: Promise<unknown>;
 }
 
 export interface FaultProxy {
   endpoint: string;
-  /** Adds a rule; returns it so a test can read how often it fired. */
-  inject(rule: FaultRule): { readonly fired: number };
+  /**
+   * Adds a rule; returns it so a test can read how often it fired, and how many of the requests it faulted have
+   * been answered (a delayed one once DynamoDB's answer is passed on).
+   */
+  inject(rule: FaultRule): { readonly fired: number; readonly settled: number };
   /** Removes every rule: requests pass through again. */
   clear(): void;
   /** Operations seen (short names), in order, with whether a fault was injected and the request's body. */
@@ -73,6 +79,7 @@ export interface FaultProxy {
 interface ActiveRule extends FaultRule {
   fired: number;
   seen: number;
+  settled: number;
 }
 
 const shortName = (target: string) => target.slice(target.lastIndexOf('.') + 1);
@@ -171,7 +178,9 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         res.end(JSON.stringify({ __type: error.type, message: error.message }));
         return;
       }
-      if (rule?.mode === 'delay') await new Promise((resolve) => setTimeout(resolve, rule.delayMs ?? 100));
+      if (rule?.mode === 'delay') {
+        await (rule.until ?? new Promise((resolve) => setTimeout(resolve, rule.delayMs ?? 100)));
+      }
       const reply = await forward(req, body);
       if (rule?.mode === 'drop') {
         // Applied by DynamoDB; the client never hears so.
@@ -184,6 +193,8 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       res.end(reply.body);
     } catch {
       req.socket.destroy();
+    } finally {
+      if (rule) rule.settled += 1;
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -191,11 +202,14 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     inject(rule) {
-      const active: ActiveRule = { ...rule, fired: 0, seen: 0 };
+      const active: ActiveRule = { ...rule, fired: 0, seen: 0, settled: 0 };
       rules.push(active);
       return {
         get fired() {
           return active.fired;
+        },
+        get settled() {
+          return active.settled;
         },
       };
     },

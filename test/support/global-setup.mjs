@@ -7,7 +7,9 @@ export default async function globalSetup() {
   process.env.LOG_LEVEL ??= 'silent';
   if (process.env.DYNAMODB_ENDPOINT) return;
   const { startDynamoDbLocal } = await tsImport('../../functions/store/dynamodb-local.ts', import.meta.url);
-  const dynamo = await startDynamoDbLocal();
+  // The JVM starts in a few seconds on a quiet machine and can take minutes on a loaded CI machine; a run that
+  // gives up on it fails every test, so it waits longer than `npm start` does.
+  const dynamo = await startDynamoDbLocal({ startTimeoutMs: 300_000 });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   globalThis.__dynamo = dynamo;
 }

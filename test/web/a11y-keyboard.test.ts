@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { buildWebAssets } from '../../functions/web/build';
 import { focused, focusRingClipped } from './support/a11y';
-import { announcements, recordAnnouncements } from './support/announcements';
+import { announced, announcements, recordAnnouncements } from './support/announcements';
 import { type ContextOptions, launchBrowser, openPage } from './support/browser';
 import { chartsDrawn, chatPage, freshSession, turnEnded } from './support/chat';
 import { type ReplayServer, startReplayServer } from './support/replay';
@@ -92,7 +92,7 @@ describe('keyboard only', () => {
       .locator('article.turn')
       .nth(1)
       .locator('xpath=self::*[@data-status="aborted"]')
-      .waitFor({ timeout: 5_000 })
+      .waitFor({ timeout: 30_000 })
       .then(() => true)
       .catch(() => false);
     expect(ended).toBe(true);
@@ -279,6 +279,8 @@ describe('live regions', () => {
     await askByKeyboard(page, 'What is the total amount by region?');
     expect(await turnEnded(page, 1)).toBe('completed');
     await chartsDrawn(page);
+    await announced(page, 'Answer complete');
+    // Anything said after the end would show here.
     await page.waitForTimeout(200);
 
     expect(await announcements(page)).toEqual([
@@ -301,6 +303,8 @@ describe('live regions', () => {
     await page.locator('.answer', { hasText: 'Part 2 of a long answer' }).waitFor();
     await page.keyboard.press('Escape');
     expect(await turnEnded(page, 1)).toBe('aborted');
+    await announced(page, 'Stopped. The answer above may be incomplete.');
+    // Anything said after the end would show here.
     await page.waitForTimeout(200);
 
     const said = (await announcements(page)).map((a) => a.text);

@@ -119,3 +119,18 @@ export async function announcements(page: Page): Promise<Announcement[]> {
     () => (window as unknown as { __announcements?: Announcement[] }).__announcements ?? [],
   );
 }
+
+/**
+ * Waits until `text` has been announced (a widget may announce a turn's end a moment after the turn's status
+ * changes; on a loaded machine that moment is long).
+ */
+export async function announced(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      ((window as unknown as { __announcements?: Announcement[] }).__announcements ?? []).some(
+        (a) => a.text === wanted,
+      ),
+    text,
+    { timeout: 60_000 },
+  );
+}

@@ -1,4 +1,7 @@
-/** Small steps the browser tests of the widget share: asking, waiting for a turn's end, a chart's rendering. */
+/**
+ * Small steps the browser tests of the widget share: asking, waiting for a turn's end, a chart's rendering. The
+ * waits allow a minute: a loaded CI machine runs Chromium many times slower than a quiet one.
+ */
 import type { Page } from 'playwright-core';
 
 let sessions = 0;
@@ -19,7 +22,7 @@ export async function ask(page: Page, question: string): Promise<void> {
 /** Waits until the n-th turn (1-based) has ended, and returns its status. */
 export async function turnEnded(page: Page, index: number): Promise<string | null> {
   const turn = page.locator('article.turn').nth(index - 1);
-  await turn.locator('xpath=self::*[@data-status]').waitFor({ timeout: 20_000 });
+  await turn.locator('xpath=self::*[@data-status]').waitFor({ timeout: 60_000 });
   return turn.getAttribute('data-status');
 }
 
@@ -32,6 +35,6 @@ export async function chartsDrawn(page: Page): Promise<void> {
       return charts.length > 0 && charts.every((chart) => chart.getAttribute('data-rendered') === 'true');
     },
     undefined,
-    { timeout: 20_000 },
+    { timeout: 60_000 },
   );
 }
