@@ -23,10 +23,13 @@ cubes:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: customer_id, sql: customer_id, type: number }
       - { name: amount, sql: "{CUBE.amount}", type: number }
-      - { name: status, sql: status, type: string }
+      # Only \`sql\` is read: a description naming a member is not a source.
+      - { name: status, sql: status, type: string, description: "Not computed from {amount}" }
       - { name: cents, sql: "{amount} * 100", type: number }
       - { name: by_cube, sql: "{CUBE.amount} + {CUBE.tax}", type: number }
       - { name: by_name, sql: "{orders.status} || ''", type: string }
+      - { name: by_table, sql: "{TABLE.amount} * 2", type: number }
+      - { name: spaced, sql: "{ amount } + 1", type: number }
       - { name: dollars, sql: "{cents} / 100", type: number }
       - name: size
         type: string
@@ -89,6 +92,8 @@ test('a cube: each derived member with its direct sources, and nothing else', ()
     cents: ['orders.amount'],
     by_cube: ['orders.amount'],
     by_name: ['orders.status'],
+    by_table: ['orders.amount'],
+    spaced: ['orders.amount'],
     dollars: ['orders.cents'],
     // Both branches of a case, its conditions and a label's SQL; `{CUBE}.amount` is a column.
     size: ['orders.amount', 'orders.status'],
@@ -127,7 +132,7 @@ test('what a hidden source hides, transitively, and what it leaves', () => {
     'status',
     'total',
   ]);
-  expect(names('orders', as('managers'))).toHaveLength(16);
+  expect(names('orders', as('managers'))).toHaveLength(18);
 });
 
 test("a sub_query dimension is hidden where the other cube's measure is, through a cube and a view", () => {
@@ -195,10 +200,12 @@ test('the notes tell the author which listed members a policy hides through thei
     [
       note(0, 'big', 'amount'),
       note(0, 'by_cube', 'amount'),
+      note(0, 'by_table', 'amount'),
       note(0, 'cents', 'amount'),
       // Through cents: its own hidden source is named, not amount.
       note(0, 'dollars', 'cents'),
       note(0, 'size', 'amount'),
+      note(0, 'spaced', 'amount'),
       note(2, 'average', 'total'),
       note(2, 'avg_cents', 'average'),
     ].sort(),
