@@ -211,3 +211,25 @@ test('the notes tell the author which listed members a policy hides through thei
     ].sort(),
   );
 });
+
+test('{cube.member} in a cube with a member named like the cube names the member after the dot', () => {
+  const own = parseModel([
+    {
+      path: 'items.yml',
+      content: `
+cubes:
+  - name: items
+    sql_table: items
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: items, sql: label, type: string }
+      - { name: secret, sql: secret, type: string }
+      - { name: shown, sql: "{items.secret} || '!'", type: string }
+`,
+    },
+  ]).cubes.get('items');
+  if (!own) throw new Error('items');
+  expect(Object.fromEntries(derivedMembers(own, new Map([['items', own]])))).toEqual({
+    shown: [{ cube: 'items', member: 'secret' }],
+  });
+});
