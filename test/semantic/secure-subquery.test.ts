@@ -100,6 +100,8 @@ cubes:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: name, sql: name, type: string }
       - { name: region, sql: region, type: string }
+      # The join is declared on customers only: the subquery's correlation is read from the other side.
+      - { name: members_n, sql: "{customers.count}", type: number, sub_query: true }
     access_policy:
       - group: all_teams
         row_level:
@@ -233,6 +235,20 @@ describe("a sub_query dimension's subquery", () => {
       ['Ann', 2],
       ['Bob', 0],
       ['Cy', 0],
+    ]);
+  });
+});
+
+describe('a sub_query over a cube that declares the join', () => {
+  test("counts that cube's rows under its policy", async () => {
+    const sql = 'SELECT name, members_n FROM teams ORDER BY name';
+    expect(await rows(ALL, sql)).toEqual([
+      ['blue', 2],
+      ['red', 1],
+    ]);
+    expect(await rows(as('all_teams', 'north_customers'), sql)).toEqual([
+      ['blue', 1],
+      ['red', 1],
     ]);
   });
 });
