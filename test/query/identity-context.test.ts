@@ -97,9 +97,16 @@ describe('groups', () => {
     }
   });
 
-  test('a member key may repeat a stored email but not change it; an admin key changes it', async () => {
-    await resolve({ externalId: 'member-mail', email: 'ann@example.com', isEphemeral: false });
+  test('a member key may repeat or leave out a stored email and groups but not change the email; an admin key changes it', async () => {
+    await resolve({
+      externalId: 'member-mail',
+      email: 'ann@example.com',
+      groups: ['sales'],
+      isEphemeral: false,
+    });
     await resolve({ externalId: 'member-mail', email: 'ann@example.com' }, member);
+    // Leaving the email and groups out repeats them.
+    expect((await resolve({ externalId: 'member-mail' }, member)).query.groups).toEqual(['sales']);
     await expect(
       resolve({ externalId: 'member-mail', email: 'bob@example.com' }, member),
     ).rejects.toMatchObject({ status: 403, message: expect.stringContaining('email') });
