@@ -168,11 +168,17 @@ cubes:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: spent, sql: "{orders.total}", type: number, sub_query: true }
       - { name: orders_count, sql: "{orders.count}", type: number, sub_query: true }
+      # Named like the measure it reads: still derived from it.
+      - { name: total, sql: "{orders.total}", type: number, sub_query: true }
+    measures:
+      - { name: count, type: count }
+      # A measure over another cube's measure.
+      - { name: per_order, type: number, sql: "{count} / NULLIF({orders.total}, 0)" }
 views:
   - name: buyers
     cubes:
       - join_path: customers
-        includes: "*"
+        includes: [id, spent, orders_count, total, count]
 `,
     },
   ]);
@@ -181,8 +187,8 @@ views:
       .map((m) => m.name)
       .sort();
   // ...does not see the dimension reading it, in the cube or in a view.
-  expect(seen('customers')).toEqual(['id', 'orders_count']);
-  expect(seen('buyers')).toEqual(['id', 'orders_count']);
+  expect(seen('customers')).toEqual(['count', 'id', 'orders_count']);
+  expect(seen('buyers')).toEqual(['count', 'id', 'orders_count']);
 });
 
 function fail(what: string): never {
