@@ -25,6 +25,8 @@ cubes:
       - { name: amount, sql: "{CUBE.amount}", type: number }
       # Only \`sql\` is read: a description naming a member is not a source.
       - { name: status, sql: status, type: string, description: "Not computed from {amount}" }
+      # Written before the chain it reads: hiding must go round again to reach it.
+      - { name: rounded, sql: "ROUND({dollars})", type: number }
       - { name: cents, sql: "{amount} * 100", type: number }
       - { name: by_cube, sql: "{CUBE.amount} + {CUBE.tax}", type: number }
       - { name: by_name, sql: "{orders.status} || ''", type: string }
@@ -95,6 +97,7 @@ test('a cube: each derived member with its direct sources, and nothing else', ()
     by_table: ['orders.amount'],
     spaced: ['orders.amount'],
     dollars: ['orders.cents'],
+    rounded: ['orders.dollars'],
     // Both branches of a case, its conditions and a label's SQL; `{CUBE}.amount` is a column.
     size: ['orders.amount', 'orders.status'],
     big: ['orders.amount'],
@@ -132,7 +135,7 @@ test('what a hidden source hides, transitively, and what it leaves', () => {
     'status',
     'total',
   ]);
-  expect(names('orders', as('managers'))).toHaveLength(18);
+  expect(names('orders', as('managers'))).toHaveLength(19);
 });
 
 test("a sub_query dimension is hidden where the other cube's measure is, through a cube and a view", () => {
@@ -210,6 +213,7 @@ test('the notes tell the author which listed members a policy hides through thei
       note(0, 'cents', 'amount'),
       // Through cents: its own hidden source is named, not amount.
       note(0, 'dollars', 'cents'),
+      note(0, 'rounded', 'dollars'),
       note(0, 'size', 'amount'),
       note(0, 'spaced', 'amount'),
       note(2, 'average', 'total'),
