@@ -1,5 +1,9 @@
 import { selected } from './targets.mjs';
 
+// The seeded-engine suites query DuckDB only under mutation (test/semantic/engines.ts): a PostgreSQL and a
+// ClickHouse started per mutant would take longer than the run. The jest workers inherit this process's env.
+process.env.SEMANTIC_ENGINES ??= 'duckdb';
+
 /** The jest project Stryker runs (stryker.config.mjs): only the tests listed in targets.mjs, no global setup. */
 export default {
   rootDir: '../..',

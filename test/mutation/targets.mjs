@@ -11,9 +11,9 @@ export const GROUPS = {
     mutate: ['functions/semantic/model/policy-rules.ts'],
     tests: ['test/semantic/policy-rules.test.ts', 'test/semantic/policy-rows.test.ts'],
   },
-  /** Row-level conditions as SQL, member-level hiding (derived members included). */
+  /** Row-level conditions as SQL, member-level hiding. */
   policy: {
-    mutate: ['functions/semantic/model/policy.ts', 'functions/semantic/model/derived.ts'],
+    mutate: ['functions/semantic/model/policy.ts'],
     tests: [
       'test/semantic/policy-rows.test.ts',
       'test/semantic/policy-members.test.ts',
@@ -23,13 +23,46 @@ export const GROUPS = {
       'test/semantic/derived-members.test.ts',
     ],
   },
-  /** Planning and securing each object a query reads, and scope-correct name resolution. */
-  sql: {
-    mutate: [
-      'functions/semantic/sql/plan.ts',
-      'functions/semantic/sql/secure.ts',
-      'functions/semantic/sql/resolve.ts',
+  /** What each member is derived from: a member over a hidden one is hidden too (policy.ts applies it). */
+  derived: {
+    mutate: ['functions/semantic/model/derived.ts'],
+    tests: [
+      'test/semantic/derived-members.test.ts',
+      'test/semantic/derived-hiding.test.ts',
+      'test/semantic/policy-members.test.ts',
     ],
+  },
+  /** Securing each planned subquery: every joined cube's policy, the view's own, a sub_query's inner policy. */
+  secure: {
+    mutate: ['functions/semantic/sql/secure.ts'],
+    tests: [
+      'test/semantic/joined-policy.test.ts',
+      'test/semantic/compiler.test.ts',
+      'test/semantic/policy-members.test.ts',
+      'test/semantic/secure-subquery.test.ts',
+      'test/semantic/switch.test.ts',
+    ],
+  },
+  /**
+   * Planning each object a query reads: the cubes joined, the projected columns, calculated measures' hidden
+   * columns, fan-out, switches. The seeded-engine suites run on DuckDB only here (test/semantic/engines.ts).
+   */
+  plan: {
+    mutate: ['functions/semantic/sql/plan.ts'],
+    tests: [
+      'test/semantic/joined-policy.test.ts',
+      'test/semantic/compiler.test.ts',
+      'test/semantic/stages.test.ts',
+      'test/semantic/secure-subquery.test.ts',
+      'test/semantic/plan-shapes.test.ts',
+      'test/semantic/model-measures.test.ts',
+      'test/semantic/switch.test.ts',
+      'test/semantic/cross-cube.test.ts',
+    ],
+  },
+  /** Scope-correct name resolution. */
+  sql: {
+    mutate: ['functions/semantic/sql/resolve.ts'],
     tests: [
       'test/semantic/joined-policy.test.ts',
       'test/semantic/compiler.test.ts',

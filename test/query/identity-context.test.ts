@@ -96,6 +96,24 @@ describe('groups', () => {
       else expect((await attempt).query.securityContext).toEqual({ team: 1 });
     }
   });
+
+  test('a member key may repeat or leave out a stored email and groups but not change the email; an admin key changes it', async () => {
+    await resolve({
+      externalId: 'member-mail',
+      email: 'ann@example.com',
+      groups: ['sales'],
+      isEphemeral: false,
+    });
+    await resolve({ externalId: 'member-mail', email: 'ann@example.com' }, member);
+    // Leaving the email and groups out repeats them.
+    expect((await resolve({ externalId: 'member-mail' }, member)).query.groups).toEqual(['sales']);
+    await expect(
+      resolve({ externalId: 'member-mail', email: 'bob@example.com' }, member),
+    ).rejects.toMatchObject({ status: 403, message: expect.stringContaining('email') });
+    expect((await stored('member-mail'))?.email).toBe('ann@example.com');
+    await resolve({ externalId: 'member-mail', email: 'bob@example.com' });
+    expect((await stored('member-mail'))?.email).toBe('bob@example.com');
+  });
 });
 
 describe('a member key naming a user that is not stored', () => {

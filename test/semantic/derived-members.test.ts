@@ -23,10 +23,15 @@ cubes:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: customer_id, sql: customer_id, type: number }
       - { name: amount, sql: "{CUBE.amount}", type: number }
-      - { name: status, sql: status, type: string }
+      # Only \`sql\` is read: a description naming a member is not a source.
+      - { name: status, sql: status, type: string, description: "Not computed from {amount}" }
+      # Written before the chain it reads: hiding must go round again to reach it.
+      - { name: rounded, sql: "ROUND({dollars})", type: number }
       - { name: cents, sql: "{amount} * 100", type: number }
       - { name: by_cube, sql: "{CUBE.amount} + {CUBE.tax}", type: number }
       - { name: by_name, sql: "{orders.status} || ''", type: string }
+      - { name: by_table, sql: "{TABLE.amount} * 2", type: number }
+      - { name: spaced, sql: "{ amount } + 1", type: number }
       - { name: dollars, sql: "{cents} / 100", type: number }
       - name: size
         type: string
@@ -89,7 +94,10 @@ test('a cube: each derived member with its direct sources, and nothing else', ()
     cents: ['orders.amount'],
     by_cube: ['orders.amount'],
     by_name: ['orders.status'],
+    by_table: ['orders.amount'],
+    spaced: ['orders.amount'],
     dollars: ['orders.cents'],
+    rounded: ['orders.dollars'],
     // Both branches of a case, its conditions and a label's SQL; `{CUBE}.amount` is a column.
     size: ['orders.amount', 'orders.status'],
     big: ['orders.amount'],
@@ -127,7 +135,7 @@ test('what a hidden source hides, transitively, and what it leaves', () => {
     'status',
     'total',
   ]);
-  expect(names('orders', as('managers'))).toHaveLength(16);
+  expect(names('orders', as('managers'))).toHaveLength(19);
 });
 
 test("a sub_query dimension is hidden where the other cube's measure is, through a cube and a view", () => {
@@ -163,11 +171,17 @@ cubes:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: spent, sql: "{orders.total}", type: number, sub_query: true }
       - { name: orders_count, sql: "{orders.count}", type: number, sub_query: true }
+      # Named like the measure it reads: still derived from it.
+      - { name: total, sql: "{orders.total}", type: number, sub_query: true }
+    measures:
+      - { name: count, type: count }
+      # A measure over another cube's measure.
+      - { name: per_order, type: number, sql: "{count} / NULLIF({orders.total}, 0)" }
 views:
   - name: buyers
     cubes:
       - join_path: customers
-        includes: "*"
+        includes: [id, spent, orders_count, total, count]
 `,
     },
   ]);
@@ -176,8 +190,8 @@ views:
       .map((m) => m.name)
       .sort();
   // ...does not see the dimension reading it, in the cube or in a view.
-  expect(seen('customers')).toEqual(['id', 'orders_count']);
-  expect(seen('buyers')).toEqual(['id', 'orders_count']);
+  expect(seen('customers')).toEqual(['count', 'id', 'orders_count']);
+  expect(seen('buyers')).toEqual(['count', 'id', 'orders_count']);
 });
 
 function fail(what: string): never {
@@ -195,12 +209,37 @@ test('the notes tell the author which listed members a policy hides through thei
     [
       note(0, 'big', 'amount'),
       note(0, 'by_cube', 'amount'),
+      note(0, 'by_table', 'amount'),
       note(0, 'cents', 'amount'),
       // Through cents: its own hidden source is named, not amount.
       note(0, 'dollars', 'cents'),
+      note(0, 'rounded', 'dollars'),
       note(0, 'size', 'amount'),
+      note(0, 'spaced', 'amount'),
       note(2, 'average', 'total'),
       note(2, 'avg_cents', 'average'),
     ].sort(),
   );
+});
+
+test('{cube.member} in a cube with a member named like the cube names the member after the dot', () => {
+  const own = parseModel([
+    {
+      path: 'items.yml',
+      content: `
+cubes:
+  - name: items
+    sql_table: items
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: items, sql: label, type: string }
+      - { name: secret, sql: secret, type: string }
+      - { name: shown, sql: "{items.secret} || '!'", type: string }
+`,
+    },
+  ]).cubes.get('items');
+  if (!own) throw new Error('items');
+  expect(Object.fromEntries(derivedMembers(own, new Map([['items', own]])))).toEqual({
+    shown: [{ cube: 'items', member: 'secret' }],
+  });
 });
