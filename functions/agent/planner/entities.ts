@@ -163,6 +163,11 @@ export function findEntity(
     for (const key of [...keys.single, ...keys.derived]) {
       tokens.forEach((t, i) => {
         if (t.used || t.value || t.stem !== key) return;
+        // "customers in my region with ...": a place the entities are in scopes them, it is not the subject.
+        const scope = ['in', 'within', 'across'];
+        const det = ['my', 'our', 'the', 'each', 'every', 'your'];
+        const prev = tokens[i - 1]?.raw ?? '';
+        if (scope.includes(prev) || (det.includes(prev) && scope.includes(tokens[i - 2]?.raw ?? ''))) return;
         // The subject is the nearest entity word before the condition ("customers with more than 60 orders").
         const distance = i < before ? before - i : 100 + i;
         const bestDistance = best
