@@ -7,6 +7,12 @@ import { type DataSourceConfig, deployments, type ModelFileRecord } from '../sto
 import { users } from '../store/users';
 
 /** The keys of the demo seed (README, "Configuration"); when not supplied they are generated. */
+/** The demo account's groups (the question files of `npm run eval` may only ask as members of these). */
+export const DEMO_GROUPS = [
+  { name: 'analysts', description: 'Analysts' },
+  { name: 'managers', description: 'Managers see every row' },
+];
+
 export interface DemoKeys {
   demo: string;
   demoMember: string;
@@ -52,10 +58,7 @@ function demoAccounts(keys: DemoKeys): SeedAccount[] {
         },
         { name: 'min_order_amount', type: 'number', description: 'Orders below this amount are hidden' },
       ],
-      groups: [
-        { name: 'analysts', description: 'Analysts' },
-        { name: 'managers', description: 'Managers see every row' },
-      ],
+      groups: DEMO_GROUPS,
       internalUsers: [{ internalId: 'admin@example.com', email: 'admin@example.com', groups: ['managers'] }],
     },
     {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_GROUPS } from '../../functions/admin/seed';
 import { type EvalQuestion, parseQuestionFile } from '../../functions/agent/eval/questions';
 import { rawDatabase } from './support/sample';
 
@@ -32,6 +33,15 @@ describe('question files', () => {
     expect(questions.length).toBeGreaterThan(0);
     expect(questions.filter((q) => q.class === 'unclassified').map((q) => q.ask)).toEqual([]);
   });
+
+  it.each(files)(
+    "%s asks only as members of the demo seed's groups (others are refused, GROUPS_NOT_FOUND)",
+    (name) => {
+      const seeded = new Set(DEMO_GROUPS.map((g) => g.name));
+      const unknown = load(name).flatMap((q) => (q.user.groups ?? []).filter((g) => !seeded.has(g)));
+      expect(unknown).toEqual([]);
+    },
+  );
 
   it.each(files)('%s: every reference runs on the raw sample tables', async (name) => {
     const failures: string[] = [];
