@@ -222,14 +222,12 @@ describe('errors', () => {
       { log: (message, fields) => logged.push({ message, ...fields }) },
     );
     try {
-      const controller = new AbortController();
-      const pending = logging.execute(
+      // Reading stops at the row cap, which kills the rest (no race with the query's own pace).
+      const result = await logging.execute(
         { sql: slow('logged_marker'), params: [] },
-        { maxRows: 10, timeoutMs: 30_000, signal: controller.signal },
+        { maxRows: 3, timeoutMs: 60_000 },
       );
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      controller.abort(new Error('the client left'));
-      await expect(pending).rejects.toThrow('the client left');
+      expect(result.totalRowsIsLowerBound).toBe(true);
       expect(logged).toContainEqual({
         message: 'clickhouse query stopped',
         queryId: seen('logged_marker').queryId,
