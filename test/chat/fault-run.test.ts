@@ -32,15 +32,7 @@ beforeAll(async () => {
   ({ proxy, svc, direct } = faulty);
   url = chatUrl(svc.baseUrl);
   // Warm (model, data source, caches) without faults: the first mode should not pay for it.
-  const warm: Tally = {
-    requests: 0,
-    ok: 0,
-    contractErrors: 0,
-    problems: [],
-    turns: [],
-    abortEnds: [],
-    abortsAfterEnd: 0,
-  };
+  const warm = newTally();
   await journey(warm);
   expect(warm.problems).toEqual([]);
 }, 300_000);
@@ -89,6 +81,16 @@ interface Tally {
   /** Aborts answered 204 for a turn whose end was stored before they came (no abort recorded on the thread). */
   abortsAfterEnd: number;
 }
+
+const newTally = (): Tally => ({
+  requests: 0,
+  ok: 0,
+  contractErrors: 0,
+  problems: [],
+  turns: [],
+  abortEnds: [],
+  abortsAfterEnd: 0,
+});
 
 const CONTRACT_ERROR_STATUSES = new Set([500]);
 
@@ -216,15 +218,7 @@ describe('random faults, one mode at a time', () => {
   test.each(MODES)(
     '$name',
     async ({ rule }) => {
-      const tally: Tally = {
-        requests: 0,
-        ok: 0,
-        contractErrors: 0,
-        problems: [],
-        turns: [],
-        abortEnds: [],
-        abortsAfterEnd: 0,
-      };
+      const tally = newTally();
       const fault = rule ? proxy.inject(rule) : undefined;
       await Promise.all(
         [0, 1].map(async () => {
