@@ -2,31 +2,22 @@
  * A view joining a cube whose own policy hides rows the root cube allows (joined-policy.ts), on DuckDB: the
  * joined cube's filter is in the secured SQL, and the rows are exactly those both policies allow.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { closeDrivers, compileSql, type DataModel, parseModel, runQuery } from '../../functions/semantic';
+import { duckDbFile } from '../support/duckdb-file';
 import { JOINED_CASES, JOINED_DATA, JOINED_MODEL, northAuditor, northUser } from './joined-policy';
 
-let dir: string;
+let file: Awaited<ReturnType<typeof duckDbFile>> | undefined;
 let database: string;
 const model: DataModel = parseModel([{ path: 'joined.yml', content: JOINED_MODEL }]);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'joined-policy-'));
-  database = join(dir, 'joined.duckdb');
-  const instance = await DuckDBInstance.create(database);
-  const connection = await instance.connect();
-  for (const statement of JOINED_DATA) await connection.run(statement);
-  await connection.run('CHECKPOINT');
-  connection.closeSync();
-  instance.closeSync();
+  file = await duckDbFile('joined', JOINED_DATA);
+  ({ database } = file);
 });
 
 afterAll(async () => {
   await closeDrivers();
-  rmSync(dir, { recursive: true, force: true });
+  file?.remove();
 });
 
 describe('a joined cube brings its own policy (DuckDB)', () => {

@@ -4,10 +4,6 @@
  * it, not every row), each aggregate type is written as itself, a subquery read twice allocates its parameters
  * once, and several joined cubes each bring their own policy. Exact rows, computed by hand from DATA.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import {
   closeDrivers,
   compileSql,
@@ -16,6 +12,7 @@ import {
   type QueryUser,
   runQuery,
 } from '../../functions/semantic';
+import { duckDbFile } from '../support/duckdb-file';
 
 const DATA = [
   'CREATE TABLE ss_customers (id INTEGER, name VARCHAR, region VARCHAR, team_id INTEGER)',
@@ -126,24 +123,18 @@ views:
 const as = (...groups: string[]): QueryUser => ({ groups, userAttributes: {}, securityContext: {} });
 const ALL = as('all_customers', 'all_teams', 'all_orders');
 
-let dir: string;
+let file: Awaited<ReturnType<typeof duckDbFile>> | undefined;
 let database: string;
 const model: DataModel = parseModel([{ path: 'secure.yml', content: MODEL }]);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'secure-subquery-'));
-  database = join(dir, 'secure.duckdb');
-  const instance = await DuckDBInstance.create(database);
-  const connection = await instance.connect();
-  for (const statement of DATA) await connection.run(statement);
-  await connection.run('CHECKPOINT');
-  connection.closeSync();
-  instance.closeSync();
+  file = await duckDbFile('secure', DATA);
+  ({ database } = file);
 });
 
 afterAll(async () => {
   await closeDrivers();
-  rmSync(dir, { recursive: true, force: true });
+  file?.remove();
 });
 
 async function rows(user: QueryUser, sql: string): Promise<unknown[][]> {
