@@ -332,6 +332,34 @@ describe('7. aborts', () => {
     return { rule, release: () => release() };
   }
 
+  /**
+   * A turn whose end transaction is held at the proxy until its abort is answered (204); with `endReachedProxy`
+   * the abort waits until the end has reached the proxy. The stream's lines, and the held end.
+   */
+  async function abortWhileEndHeld(
+    chatId: string,
+    settings: ReturnType<typeof user>,
+    options: { endReachedProxy?: boolean } = {},
+  ): Promise<{ lines: Line[]; end: ReturnType<typeof holdEnd> }> {
+    const end = holdEnd(chatId);
+    try {
+      const live = await openStream(
+        url,
+        { input: 'and by region?', chatId, sessionSettings: settings },
+        { key: svc.adminKey },
+      );
+      const head = await readUntil(live, (line) => line.role === 'user');
+      if (options.endReachedProxy)
+        await waitUntil(() => end.rule.fired >= 1, "the turn's end transaction to reach the proxy");
+      const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
+      end.release();
+      expect(asked.status).toBe(204);
+      return { lines: [...head, ...(await live.rest())], end };
+    } finally {
+      end.release();
+    }
+  }
+
   async function slowly<T>(fn: () => Promise<T>): Promise<T> {
     const previous = process.env.OFFLINE_DELAY_MS;
     process.env.OFFLINE_DELAY_MS = '60';
@@ -352,25 +380,7 @@ describe('7. aborts', () => {
       mode: 'error',
       error: 'InternalServerError',
     });
-    const end = holdEnd(chatId);
-    const lines = await slowly(async () => {
-      try {
-        const live = await openStream(
-          url,
-          { input: 'and by region?', chatId, sessionSettings: settings },
-          {
-            key: svc.adminKey,
-          },
-        );
-        const head = await readUntil(live, (line) => line.role === 'user');
-        const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
-        end.release();
-        expect(asked.status).toBe(204);
-        return [...head, ...(await live.rest())];
-      } finally {
-        end.release();
-      }
-    });
+    const { lines } = await slowly(() => abortWhileEndHeld(chatId, settings));
     expect(polls.fired).toBeGreaterThan(0);
     proxy.clear();
     expectEnded(lines, 'aborted');
@@ -384,34 +394,8 @@ describe('7. aborts', () => {
     const chatId = await thread(settings);
     // The end's transaction is held on its way until the abort is answered, so the abort lands between the
     // agent's answer and the end whatever the machine's speed.
-    let answered: () => void = () => undefined;
-    const held = proxy.inject({
-      operation: 'TransactWriteItems',
-      match: `T#${chatId}`,
-      mode: 'delay',
-      until: new Promise<void>((resolve) => {
-        answered = resolve;
-      }),
-    });
-    let lines: Line[];
-    try {
-      const live = await openStream(
-        url,
-        { input: 'and by region?', chatId, sessionSettings: settings },
-        {
-          key: svc.adminKey,
-        },
-      );
-      const head = await readUntil(live, (line) => line.role === 'user');
-      await waitUntil(() => held.fired >= 1, "the turn's end transaction to reach the proxy");
-      const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
-      answered();
-      expect(asked.status).toBe(204);
-      lines = [...head, ...(await live.rest())];
-    } finally {
-      answered();
-    }
-    expect(held.fired).toBeGreaterThanOrEqual(2);
+    const { lines, end } = await abortWhileEndHeld(chatId, settings, { endReachedProxy: true });
+    expect(end.rule.fired).toBeGreaterThanOrEqual(2);
     proxy.clear();
     expectEnded(lines, 'aborted');
     expect(stateOf(lines)?.reason).toBe('abort');
@@ -430,25 +414,7 @@ describe('7. aborts', () => {
       mode: 'conflict',
       times: 2,
     });
-    const end = holdEnd(chatId);
-    const lines = await slowly(async () => {
-      try {
-        const live = await openStream(
-          url,
-          { input: 'and by region?', chatId, sessionSettings: settings },
-          {
-            key: svc.adminKey,
-          },
-        );
-        const head = await readUntil(live, (line) => line.role === 'user');
-        const asked = await abort(url, { chatId, sessionSettings: settings }, { key: svc.adminKey });
-        end.release();
-        expect(asked.status).toBe(204);
-        return [...head, ...(await live.rest())];
-      } finally {
-        end.release();
-      }
-    });
+    const { lines } = await slowly(() => abortWhileEndHeld(chatId, settings));
     expect(conflicts.fired).toBe(2);
     expectEnded(lines, 'aborted');
   });
