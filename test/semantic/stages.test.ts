@@ -1,7 +1,7 @@
 import { SqlNotAllowedError } from '../../functions/errors';
 import { fold, isNode, type Node, walk } from '../../functions/semantic/ast';
 import { checkColumns, checkConstructs } from '../../functions/semantic/sql/check';
-import { PARSE_LIMITS, parseSql, precheck } from '../../functions/semantic/sql/parse';
+import { PARSE_LIMITS, parsePrintedSql, parseSql, precheck } from '../../functions/semantic/sql/parse';
 import { resolveNames } from '../../functions/semantic/sql/resolve';
 import { qualifiedTable } from '../../functions/semantic/target';
 
@@ -52,6 +52,25 @@ describe('parse: a linear precheck bounds what reaches the parser', () => {
     ['a dollar sign inside a string', "SELECT '$1' FROM v"],
   ])('accepts %s', (_name, sql) => {
     expect(() => precheck(sql)).not.toThrow();
+  });
+});
+
+describe("parse: the compiler's printed SQL has its own, longer deadline", () => {
+  // A wide query: about half a second to parse on a quiet machine, far over 1 ms.
+  const wide = `SELECT ${Array.from({ length: 300 }, (_, i) => `CASE WHEN (amount > ${i}) THEN ${i} END AS c${i}`).join(', ')} FROM v`;
+  const limits = { ...PARSE_LIMITS };
+  afterEach(() => Object.assign(PARSE_LIMITS, limits));
+
+  test("a user's parse that overruns deadlineMs does not bound the printed SQL's", async () => {
+    PARSE_LIMITS.deadlineMs = 1;
+    await expect(parseSql(wide)).rejects.toThrow(/too complex to parse within 1 ms/);
+    await expect(parsePrintedSql(wide)).resolves.toBeTruthy();
+  });
+
+  test('printed SQL that overruns printedDeadlineMs is refused, and the next parse gets a fresh parser', async () => {
+    PARSE_LIMITS.printedDeadlineMs = 1;
+    await expect(parsePrintedSql(wide)).rejects.toThrow(/too complex to parse within 1 ms/);
+    await expect(parseSql('SELECT 1 AS n FROM v')).resolves.toBeTruthy();
   });
 });
 

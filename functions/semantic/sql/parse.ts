@@ -18,6 +18,12 @@ export const PARSE_LIMITS = {
   maxNesting: 24,
   /** Time a parse may take before its worker is killed and the query refused (counted once the worker is ready). */
   deadlineMs: 2_000,
+  /**
+   * The same for SQL the compiler printed: it carries every policy, join and wrapper around the query, so it is
+   * several times longer than what the user sent, and a busy Lambda must not refuse a query the user's own parse
+   * passed. Still bounded: its nesting is the user's (already checked) plus a few levels.
+   */
+  printedDeadlineMs: 10_000,
   /** Time a new worker may take to load the parser. */
   startMs: 30_000,
 };
@@ -253,12 +259,12 @@ export async function parseSql(sql: string): Promise<unknown> {
 }
 
 /**
- * Parses SQL the compiler printed (the dialect stage reads it back), off the event loop within the same deadline;
- * no precheck: the compiler's own output is longer and deeper than a query may be, and it holds no user text
+ * Parses SQL the compiler printed (the dialect stage reads it back), off the event loop within
+ * PARSE_LIMITS.printedDeadlineMs; no precheck: the compiler's own output is longer and deeper than a query may be, and it holds no user text
  * that the precheck did not pass.
  */
 export async function parsePrintedSql(sql: string): Promise<unknown> {
-  return parserWorker.parse(sql, PARSE_LIMITS.deadlineMs);
+  return parserWorker.parse(sql, PARSE_LIMITS.printedDeadlineMs);
 }
 
 /** Stops the parser worker (tests and the local service on shutdown). */
