@@ -15,65 +15,44 @@ import {
   demoModelFiles,
   ensureSampleDatabase,
   parseModel,
-  type QueryUser,
   runQuery,
   sqlTarget,
 } from '../functions/semantic';
 import { copyDuckDbStatements } from '../test/semantic/clickhouse';
 import { startClickHouseFront } from '../test/support/clickhouse-http';
-import { ANCHOR, HAND_WRITTEN, ROUNDS } from './semantic';
+import { ANCHOR, ANCHOR_USER, HAND_WRITTEN, say, timeAnchor } from './semantic';
 import { percentile, round, runIfMain, timeSequential } from './stats';
 
 export async function run(): Promise<Record<string, number>> {
   const orders = config().sampleOrders;
   const dir = mkdtempSync(join(tmpdir(), 'bench-clickhouse-'));
-  const line = (text: string) => process.stdout.write(`${text}\n`);
   const path = await ensureSampleDatabase(dir, orders);
   const front = await startClickHouseFront({ setup: await copyDuckDbStatements(path), workers: 1 });
   const client = createClient({ url: front.url });
   try {
     const model = parseModel(await demoModelFiles('main'));
-    const user: QueryUser = {
-      groups: ['analysts'],
-      userAttributes: { region: 'north' },
-      securityContext: {},
-    };
     const source = { kind: 'clickhouse' as const, url: front.url, database: 'default' };
-    const viaLayer = () => runQuery({ model, user, sql: ANCHOR, source, maxRows: 10_000, timeoutMs: 30_000 });
+    const viaLayer = () =>
+      runQuery({ model, user: ANCHOR_USER, sql: ANCHOR, source, maxRows: 10_000, timeoutMs: 30_000 });
     // The floor: the hand-written query through the same client and endpoint, rows read as JSON arrays.
     const direct = async () =>
       (await (
         await client.query({ query: HAND_WRITTEN, format: 'JSONCompactEachRow' })
       ).json()) as unknown[][];
-
-    const [layerRows, directRows] = [await viaLayer(), await direct()];
-    if (JSON.stringify(layerRows.data) !== JSON.stringify(directRows.map((r) => [r[0], Number(r[1])]))) {
-      throw new Error(`results differ: ${JSON.stringify(layerRows.data)} vs ${JSON.stringify(directRows)}`);
-    }
-    const layerTimes: number[] = [];
-    const directTimes: number[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      layerTimes.push(...(await timeSequential(1, viaLayer)));
-      directTimes.push(...(await timeSequential(1, direct)));
-    }
+    const { layerP50, directP50, ratio } = await timeAnchor(
+      { layer: 'anchor query via compiler + ClickHouse HTTP', floor: 'same query hand-written, same client' },
+      viaLayer,
+      direct,
+    );
     const compileP50: Record<string, number> = {};
     for (const dialect of ['duckdb', 'postgres', 'clickhouse'] as const) {
       const target = sqlTarget(dialect);
       const times = await timeSequential(200, async (i) =>
-        compileSql(model, user, `${ANCHOR} LIMIT ${1000 + i}`, target),
+        compileSql(model, ANCHOR_USER, `${ANCHOR} LIMIT ${1000 + i}`, target),
       );
       compileP50[dialect] = round(percentile(times, 50), 3);
     }
-    const layerP50 = percentile(layerTimes, 50);
-    const directP50 = percentile(directTimes, 50);
-    const ratio = layerP50 / directP50;
-    line(
-      `anchor query via compiler + ClickHouse HTTP: p50 ${round(layerP50)} ms, p95 ${round(percentile(layerTimes, 95))} ms`,
-    );
-    line(
-      `same query hand-written, same client:        p50 ${round(directP50)} ms, p95 ${round(percentile(directTimes, 95))} ms`,
-    );
-    line(
+    say(
       `ratio ${round(ratio)}x (goal <= 1.3x); compile alone (cache miss) p50 DuckDB ${compileP50.duckdb} ms, PostgreSQL ${compileP50.postgres} ms, ClickHouse ${compileP50.clickhouse} ms`,
     );
     return {
