@@ -6,7 +6,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import {
   closeDrivers,
@@ -17,6 +16,7 @@ import {
   parseModel,
   runQuery,
 } from '../../functions/semantic';
+import { writeDuckDb } from '../support/duckdb-file';
 import { CORPUS } from './corpus/cases';
 import { EVERYONE, normalised } from './engines';
 import { startPostgres, type TestPostgres } from './postgres';
@@ -43,12 +43,7 @@ beforeAll(async () => {
     await admin.end();
   }
   for (const project of CORPUS) {
-    const instance = await DuckDBInstance.create(join(dir, `${project.name}.duckdb`));
-    const connection = await instance.connect();
-    for (const statement of seedOf(project.name)) await connection.run(statement);
-    await connection.run('CHECKPOINT');
-    connection.closeSync();
-    instance.closeSync();
+    await writeDuckDb(join(dir, `${project.name}.duckdb`), seedOf(project.name));
     const client = new pg.Client({ connectionString: pgUrl(project.name) });
     await client.connect();
     try {

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import {
   closeDrivers,
@@ -12,6 +11,7 @@ import {
 } from '../../functions/semantic';
 import { DialectUnsupportedError } from '../../functions/semantic/dialect';
 import { startClickHouseFront } from '../support/clickhouse-http';
+import { writeDuckDb } from '../support/duckdb-file';
 import { copyDuckDbStatements } from './clickhouse';
 import { startPostgres } from './postgres';
 
@@ -42,16 +42,7 @@ export function sourcesOf(engines: TestEngines): DataSource[] {
 /** Runs `statements` on a new DuckDB file and a new PostgreSQL (with the sample schema), for one test file. */
 export async function seedEngines(name: string, statements: readonly string[]): Promise<TestEngines> {
   const dataDir = mkdtempSync(join(tmpdir(), `semantic-${name}-`));
-  const duckPath = join(dataDir, `${name}.duckdb`);
-  const instance = await DuckDBInstance.create(duckPath);
-  try {
-    const connection = await instance.connect();
-    for (const statement of statements) await connection.run(statement);
-    await connection.run('CHECKPOINT');
-    connection.closeSync();
-  } finally {
-    instance.closeSync();
-  }
+  const duckPath = await writeDuckDb(join(dataDir, `${name}.duckdb`), statements);
   if (duckDbOnly) return duckDbEngines(dataDir, duckPath);
   const [postgres, front] = await Promise.all([
     startPostgres(10),

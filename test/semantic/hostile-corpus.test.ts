@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 import * as esbuild from 'esbuild';
 import pg from 'pg';
 import { ensureSampleDatabase, sampleDataSql } from '../../functions/semantic';
 import { type ClickHouseFront, startClickHouseFront } from '../support/clickhouse-http';
+import { writeDuckDb } from '../support/duckdb-file';
 import { copyDuckDbStatements } from './clickhouse';
 import { type Engine, type HostileQuery, hostileCorpus, ISSUE_9_REGRESSIONS } from './hostile-corpus';
 import { startPostgres, type TestPostgres } from './postgres';
@@ -430,16 +430,7 @@ async function buildDuckDbCopies(dir: string): Promise<{ full: string; north: st
     [full, false],
     [north, true],
   ] as const) {
-    const instance = await DuckDBInstance.create(path);
-    try {
-      const connection = await instance.connect();
-      if (isNorth) for (const statement of sampleDataSql(ORDERS)) await connection.run(statement);
-      for (const statement of dataStatements(isNorth)) await connection.run(statement);
-      await connection.run('CHECKPOINT');
-      connection.closeSync();
-    } finally {
-      instance.closeSync();
-    }
+    await writeDuckDb(path, [...(isNorth ? sampleDataSql(ORDERS) : []), ...dataStatements(isNorth)]);
   }
   return { full, north };
 }

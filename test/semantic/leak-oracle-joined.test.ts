@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import fc from 'fast-check';
 import pg from 'pg';
 import { SqlNotAllowedError } from '../../functions/errors';
@@ -16,6 +15,7 @@ import {
   runQuery,
   sampleDataSql,
 } from '../../functions/semantic';
+import { writeDuckDb } from '../support/duckdb-file';
 import { startPostgres, type TestPostgres } from './postgres';
 
 /**
@@ -40,16 +40,8 @@ let dir: string;
 let postgres: TestPostgres;
 const engines: Partial<Record<'duckdb' | 'postgres', { full: DataSource; filtered: DataSource }>> = {};
 
-async function duckFile(path: string, filter: boolean): Promise<string> {
-  const instance = await DuckDBInstance.create(path);
-  const connection = await instance.connect();
-  for (const statement of [...sampleDataSql(ORDERS), DECOUPLE, ...(filter ? FILTER : [])])
-    await connection.run(statement);
-  await connection.run('CHECKPOINT');
-  connection.closeSync();
-  instance.closeSync();
-  return path;
-}
+const duckFile = (path: string, filter: boolean): Promise<string> =>
+  writeDuckDb(path, [...sampleDataSql(ORDERS), DECOUPLE, ...(filter ? FILTER : [])]);
 
 async function load(connectionString: string, filter: boolean): Promise<void> {
   const client = new pg.Client({ connectionString });

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import fc from 'fast-check';
 import nodeSqlParser from 'node-sql-parser';
 import pg from 'pg';
@@ -20,6 +19,7 @@ import {
   runQuery,
   sampleDataSql,
 } from '../../functions/semantic';
+import { writeDuckDb } from '../support/duckdb-file';
 import { PLUS_MODEL } from './leak-plus';
 
 const { Parser } = nodeSqlParser;
@@ -47,16 +47,8 @@ const engines: Record<'duckdb' | 'postgres', { full: DataSource; filtered: DataS
   postgres: { full: { kind: 'duckdb', database: '' }, filtered: { kind: 'duckdb', database: '' } },
 };
 
-async function duckFile(path: string, filter: boolean): Promise<string> {
-  const instance = await DuckDBInstance.create(path);
-  const connection = await instance.connect();
-  for (const statement of [...sampleDataSql(ORDERS), ...(filter ? FILTER : [])])
-    await connection.run(statement);
-  await connection.run('CHECKPOINT');
-  connection.closeSync();
-  instance.closeSync();
-  return path;
-}
+const duckFile = (path: string, filter: boolean): Promise<string> =>
+  writeDuckDb(path, [...sampleDataSql(ORDERS), ...(filter ? FILTER : [])]);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'leak-oracle-'));
