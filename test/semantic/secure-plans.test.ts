@@ -30,10 +30,19 @@ cubes:
     dimensions:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: currency, type: switch, values: [USD, EUR] }
+      - { name: status, sql: status, type: string }
     measures:
       - { name: count, type: count }
       - { name: eur_total, sql: "CASE WHEN {currency} = 'EUR' THEN amount END", type: sum }
       - { name: ratio, sql: "{count} * 1.0", type: number }
+    access_policy:
+      - group: orders_readers
+        row_level:
+          filters:
+            - { member: status, operator: equals, values: [paid] }
+      - group: all_orders
+        row_level:
+          allow_all: true
   - name: lonely
     sql_table: sp_lonely
     dimensions:
@@ -50,10 +59,20 @@ views:
         row_level:
           filters:
             - { member: region, operator: equals, values: [north] }
+  # Its policy reads a sub_query dimension it also projects.
+  - name: counted
+    cubes:
+      - join_path: customers
+        includes: [id, orders_n]
+    access_policy:
+      - group: "*"
+        row_level:
+          filters:
+            - { member: orders_n, operator: gt, values: ["1"] }
 `;
 
 const model: DataModel = parseModel([{ path: 'secure-plans.yml', content: MODEL }]);
-const user: QueryUser = { groups: [], userAttributes: {}, securityContext: {} };
+const user: QueryUser = { groups: ['all_orders'], userAttributes: {}, securityContext: {} };
 const duckdb = sqlTarget('duckdb');
 
 /** A plan of `object` reading `aliases`, projecting one constant. */
@@ -91,6 +110,16 @@ describe('model SQL', () => {
     expect(compiled.sql).toContain(
       '(SELECT COUNT("__sq_orders"."id") FROM "data"."main"."sp_orders" AS "__sq_orders" WHERE ("customers".id = "__sq_orders"."customer_id")) AS "orders_n"',
     );
+  });
+
+  test("a sub_query read by the projection and by a view's policy is written once, its parameters allocated once", async () => {
+    const paid: QueryUser = { ...user, groups: ['orders_readers'] };
+    const compiled = await compileSql(model, paid, 'SELECT id, orders_n FROM counted', 'duckdb');
+    const subquery =
+      '(SELECT COUNT("__sq_orders"."id") FROM "data"."main"."sp_orders" AS "__sq_orders" WHERE ("customers".id = "__sq_orders"."customer_id") AND (("__sq_orders"."status" = $1)))';
+    expect(compiled.sql).toContain(`${subquery} AS "orders_n"`);
+    expect(compiled.sql).toContain(`WHERE ((${subquery} > $2))`);
+    expect(compiled.params).toEqual(['paid', '1']);
   });
 
   test('a sub_query over a measure that reads a switch dimension is refused', async () => {
