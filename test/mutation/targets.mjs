@@ -41,6 +41,7 @@ export const GROUPS = {
       'test/semantic/policy-members.test.ts',
       'test/semantic/secure-subquery.test.ts',
       'test/semantic/switch.test.ts',
+      'test/semantic/secure-plans.test.ts',
     ],
   },
   /**

@@ -6,7 +6,7 @@
  */
 
 import { parseModel, type QueryUser, visibleMembers } from '../../functions/semantic';
-import { derivedMembers } from '../../functions/semantic/model/derived';
+import { derivedHidingNotes, derivedMembers } from '../../functions/semantic/model/derived';
 
 const model = parseModel([
   {
@@ -33,6 +33,11 @@ cubes:
       - { name: by_table, sql: "{TABLE.amount} * 2", type: number }
       - { name: spaced, sql: "{ amount } + 1", type: number }
       - { name: dollars, sql: "{cents} / 100", type: number }
+      # Another cube's member (not the first cube of the model), and one beside an own member.
+      - { name: buyer, sql: "{customers.name}", type: string }
+      - { name: mixed, sql: "\${amount} || {customers.name}", type: string }
+      # Names no member; a null in meta is walked past.
+      - { name: mine, sql: "{CUBE}.owner = {SECURITY_CONTEXT.user_id}", type: boolean, meta: { owner: ~ } }
       - name: size
         type: string
         case:
@@ -60,6 +65,10 @@ cubes:
       - group: no_totals
         member_level:
           excludes: [total]
+      # A list: everything else is hidden, and what is computed from it.
+      - group: listed
+        member_level:
+          includes: [cents, dollars, size, count]
   - name: customers
     sql_table: customers
     dimensions:
@@ -97,6 +106,8 @@ test('a cube: each derived member with its direct sources, and nothing else', ()
     by_table: ['orders.amount'],
     spaced: ['orders.amount'],
     dollars: ['orders.cents'],
+    buyer: ['customers.name'],
+    mixed: ['customers.name', 'orders.amount'],
     rounded: ['orders.dollars'],
     // Both branches of a case, its conditions and a label's SQL; `{CUBE}.amount` is a column.
     size: ['orders.amount', 'orders.status'],
@@ -126,16 +137,18 @@ test('what a hidden source hides, transitively, and what it leaves', () => {
   expect(names('orders', as())).toEqual([
     'average',
     'avg_cents',
+    'buyer',
     'by_name',
     'count',
     'customer_id',
     'id',
+    'mine',
     'paid',
     'paid_total',
     'status',
     'total',
   ]);
-  expect(names('orders', as('managers'))).toHaveLength(19);
+  expect(names('orders', as('managers'))).toHaveLength(22);
 });
 
 test("a sub_query dimension is hidden where the other cube's measure is, through a cube and a view", () => {
@@ -213,11 +226,15 @@ test('the notes tell the author which listed members a policy hides through thei
       note(0, 'cents', 'amount'),
       // Through cents: its own hidden source is named, not amount.
       note(0, 'dollars', 'cents'),
+      note(0, 'mixed', 'amount'),
       note(0, 'rounded', 'dollars'),
       note(0, 'size', 'amount'),
       note(0, 'spaced', 'amount'),
       note(2, 'average', 'total'),
       note(2, 'avg_cents', 'average'),
+      note(3, 'cents', 'amount'),
+      note(3, 'dollars', 'cents'),
+      note(3, 'size', 'amount, status'),
     ].sort(),
   );
 });
@@ -242,4 +259,33 @@ cubes:
   expect(Object.fromEntries(derivedMembers(own, new Map([['items', own]])))).toEqual({
     shown: [{ cube: 'items', member: 'secret' }],
   });
+});
+
+test("each cube's table is computed once", () => {
+  expect(derivedMembers(cube('orders'), model.cubes)).toBe(derivedMembers(cube('orders'), model.cubes));
+});
+
+test("the notes, exactly: a list's unlisted sources, several sources, other cubes' members counted visible", () => {
+  const message = (name: string, sources: string) =>
+    `${name} is hidden for this policy's users too: it is computed from ${sources}, which the policy hides`;
+  const at = (policy: number) => ({ file: 'f.yml', path: `cubes[0].access_policy[${policy}].member_level` });
+  expect(derivedHidingNotes(cube('orders'), model.cubes, { file: 'f.yml', path: 'cubes[0]' })).toEqual([
+    // excludes: [amount]; buyer reads only customers.name, mixed is named for amount alone.
+    { ...at(0), message: message('rounded', 'dollars') },
+    { ...at(0), message: message('cents', 'amount') },
+    { ...at(0), message: message('by_cube', 'amount') },
+    { ...at(0), message: message('by_table', 'amount') },
+    { ...at(0), message: message('spaced', 'amount') },
+    { ...at(0), message: message('dollars', 'cents') },
+    { ...at(0), message: message('mixed', 'amount') },
+    { ...at(0), message: message('size', 'amount') },
+    { ...at(0), message: message('big', 'amount') },
+    { ...at(2), message: message('average', 'total') },
+    { ...at(2), message: message('avg_cents', 'average') },
+    // includes: [cents, dollars, size, count]: amount and status are not listed.
+    { ...at(3), message: message('cents', 'amount') },
+    { ...at(3), message: message('dollars', 'cents') },
+    { ...at(3), message: message('size', 'amount, status') },
+  ]);
+  expect(derivedHidingNotes(cube('customers'), model.cubes, { file: 'f.yml', path: 'cubes[1]' })).toEqual([]);
 });

@@ -6,7 +6,8 @@ import type { CubeDef } from './schema';
  * its SQL names (case, switch labels, plain expressions) and from the measure a `sub_query` reads; a measure from
  * the measures its SQL names (calculated, multi_stage, rolling_window, time_shift, case, rank `order_by`). An
  * ordinary aggregate over a hidden dimension is not derived from it (as in Cube: the usual way to show totals
- * without row values), and neither are a measure's `filters`.
+ * without row values), and neither are a measure's `filters` (they name dimensions: a measure named there is
+ * refused at load).
  */
 
 /** A member of some cube. */
@@ -15,78 +16,84 @@ export interface MemberRef {
   member: string;
 }
 
-const REFERENCE = /\$?\{([^{}]*)\}/g;
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** Every `sql` string of a definition (nested `case` branches included), skipping the keys given. */
-function sqlStrings(value: unknown, skip: ReadonlySet<string>, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) sqlStrings(item, skip, out);
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (skip.has(key)) continue;
-      if (key === 'sql' && typeof inner === 'string') out.push(inner);
-      else sqlStrings(inner, skip, out);
-    }
-  }
-  return out;
+/** A member a reference names, and whether it is a measure. */
+interface Reference extends MemberRef {
+  measure: boolean;
 }
 
-/** The members named by the Cube references of `sql` written in `cube`. */
-function referencesIn(sql: string, cube: CubeDef, cubes: ReadonlyMap<string, CubeDef>): MemberRef[] {
-  const isMember = (c: CubeDef, name: string) =>
-    c.dimensions.some((d) => d.name === name) ||
-    c.measures.some((m) => m.name === name) ||
-    c.segments.some((s) => s.name === name);
-  const refs: MemberRef[] = [];
-  for (const match of sql.matchAll(REFERENCE)) {
-    const parts = (match[1] ?? '').trim().split('.');
-    if (!parts.every((p) => IDENT.test(p))) continue;
-    const [first = '', second] = parts;
-    if (first === 'CUBE' || first === 'TABLE' || first === cube.name) {
-      // `{CUBE.column}` naming no member is a column of the table, not a member.
-      if (second !== undefined && isMember(cube, second)) refs.push({ cube: cube.name, member: second });
-    } else if (isMember(cube, first)) refs.push({ cube: cube.name, member: first });
-    else if (second !== undefined) {
-      const other = cubes.get(first);
-      if (other && isMember(other, second)) refs.push({ cube: first, member: second });
-    }
+/** A Cube reference: `{...}`, also written `${...}` (the `$` is read as text before it). */
+const REFERENCE = /\{([^{}]*)\}/g;
+
+/** Every `sql` string of a definition, nested ones (`case` branches and labels, `filters`) included. */
+function* sqlStrings(def: object): Generator<string> {
+  for (const [key, inner] of Object.entries(def)) {
+    if (typeof inner === 'string') {
+      if (key === 'sql') yield inner;
+    } else if (inner instanceof Object) yield* sqlStrings(inner);
   }
+}
+
+/** `name` as a dimension or measure of `c` (member SQL naming a segment is refused at load). */
+function memberOf(c: CubeDef | undefined, name: string | undefined): Reference | undefined {
+  if (!c) return undefined;
+  const dimension = c.dimensions.find((d) => d.name === name);
+  if (dimension) return { cube: c.name, member: dimension.name, measure: false };
+  const measure = c.measures.find((m) => m.name === name);
+  if (measure) return { cube: c.name, member: measure.name, measure: true };
+  return undefined;
+}
+
+/**
+ * The members named by the Cube references of `sql` written in `cube`: `{member}`, `{CUBE.member}`,
+ * `{TABLE.member}`, `{cube.member}`, `{other.member}`, with spaces or a granularity after. Anything else (a
+ * column, `{CUBE}`, `{SECURITY_CONTEXT.x}`) names no member.
+ */
+function referencesIn(sql: string, cube: CubeDef, cubes: ReadonlyMap<string, CubeDef>): Reference[] {
+  const refs: Reference[] = [];
+  sql.replace(REFERENCE, (whole: string, body: string) => {
+    const [first, second] = body.trim().split('.');
+    const found =
+      first === 'CUBE' || first === 'TABLE' || first === cube.name
+        ? // `{CUBE.column}` naming no member is a column of the table, not a member.
+          memberOf(cube, second)
+        : (memberOf(cube, first) ??
+          memberOf(
+            [...cubes.values()].find((c) => c.name === first),
+            second,
+          ));
+    if (found) refs.push(found);
+    return whole;
+  });
   return refs;
 }
 
-const NO_SKIP: ReadonlySet<string> = new Set();
-/** A measure's filters select rows of an ordinary aggregate: not something it is computed from. */
-const MEASURE_SKIP: ReadonlySet<string> = new Set(['filters']);
-
 const cache = new WeakMap<CubeDef, ReadonlyMap<string, readonly MemberRef[]>>();
 
-/** Each member of `cube` that is derived from others, with the members it is computed from (direct only). */
+/**
+ * Each member of `cube` that is derived from others, with the members it is computed from (direct only); computed
+ * once per cube.
+ */
 export function derivedMembers(
   cube: CubeDef,
   cubes: ReadonlyMap<string, CubeDef>,
 ): ReadonlyMap<string, readonly MemberRef[]> {
   const hit = cache.get(cube);
   if (hit) return hit;
-  const measures = (c: string) => new Set(cubes.get(c)?.measures.map((m) => m.name) ?? []);
-  const own = measures(cube.name);
   const result = new Map<string, MemberRef[]>();
-  const keep = (name: string, refs: MemberRef[]) => {
-    const other = refs.filter((r) => !(r.cube === cube.name && r.member === name));
+  const keep = (name: string, refs: Reference[]) => {
+    // A member naming its own column (`{CUBE.amount}` in `amount`) is not derived from itself.
+    const other = refs
+      .filter((r) => r.cube !== cube.name || r.member !== name)
+      .map((r) => ({ cube: r.cube, member: r.member }));
     if (other.length > 0) result.set(name, other);
   };
-  for (const def of [...cube.dimensions, ...cube.segments]) {
-    // A dimension or segment over another dimension shows that dimension's row values; a sub_query reads a measure.
-    keep(
-      def.name,
-      sqlStrings(def, NO_SKIP).flatMap((sql) => referencesIn(sql, cube, cubes)),
-    );
-  }
+  const references = (def: object) => [...sqlStrings(def)].flatMap((sql) => referencesIn(sql, cube, cubes));
+  // A dimension or segment over another dimension shows that dimension's row values; a sub_query reads a measure.
+  for (const def of [...cube.dimensions, ...cube.segments]) keep(def.name, references(def));
   for (const def of cube.measures) {
     keep(
       def.name,
-      sqlStrings(def, MEASURE_SKIP)
-        .flatMap((sql) => referencesIn(sql, cube, cubes))
-        .filter((ref) => (ref.cube === cube.name ? own : measures(ref.cube)).has(ref.member)),
+      references(def).filter((r) => r.measure),
     );
   }
   cache.set(cube, result);
@@ -104,7 +111,6 @@ export function withoutHiddenSources(
   visibleIn: (ref: MemberRef) => boolean,
 ): Set<string> {
   const derived = derivedMembers(cube, cubes);
-  if (derived.size === 0) return visible;
   const shown = (ref: MemberRef): boolean =>
     ref.cube === cube.name ? visible.has(ref.member) : visibleIn(ref);
   // Until nothing changes: a member over a member over a hidden one is hidden too.
@@ -122,7 +128,8 @@ export function withoutHiddenSources(
 
 /**
  * Notes for the model's author: a member a policy lists as visible that is derived from one the same policy hides
- * is hidden too for that policy's users (withoutHiddenSources), which the author may not expect.
+ * is hidden too for that policy's users (withoutHiddenSources), which the author may not expect. Members of other
+ * cubes count as visible here: each cube's policies are its own.
  */
 export function derivedHidingNotes(
   cube: CubeDef,
@@ -131,24 +138,22 @@ export function derivedHidingNotes(
 ): { file: string; path: string; message: string }[] {
   const notes: { file: string; path: string; message: string }[] = [];
   const all = [...cube.dimensions, ...cube.measures, ...cube.segments].map((m) => m.name);
-  for (const [i, policy] of (cube.access_policy ?? []).entries()) {
+  cube.access_policy?.forEach((policy, i) => {
     const level = policy.member_level;
-    if (!level) continue;
+    if (!level) return;
     const listed = level.includes === undefined || level.includes === '*' ? all : level.includes;
     const visible = new Set(listed.filter((name) => !level.excludes?.includes(name)));
     const before = new Set(visible);
     withoutHiddenSources(cube, cubes, visible, () => true);
-    for (const name of before) {
-      if (visible.has(name)) continue;
-      const sources = (derivedMembers(cube, cubes).get(name) ?? [])
-        .filter((ref) => ref.cube === cube.name && !visible.has(ref.member))
-        .map((ref) => ref.member);
+    for (const [name, sources] of derivedMembers(cube, cubes)) {
+      if (!before.has(name) || visible.has(name)) continue;
+      const hidden = sources.filter((ref) => ref.cube === cube.name && !visible.has(ref.member));
       notes.push({
         ...where,
         path: `${where.path}.access_policy[${i}].member_level`,
-        message: `${name} is hidden for this policy's users too: it is computed from ${sources.join(', ')}, which the policy hides`,
+        message: `${name} is hidden for this policy's users too: it is computed from ${hidden.map((ref) => ref.member).join(', ')}, which the policy hides`,
       });
     }
-  }
+  });
   return notes;
 }
