@@ -27,7 +27,7 @@ export interface Resolution {
   readonly secured: Map<string, string>;
   /** The scope each column reference and function call sits in. */
   readonly scopeOf: WeakMap<Node, Scope>;
-  /** Every SELECT's scope, outermost first. */
+  /** Every SELECT's scope, in the order resolved (a CTE's body before its statement). */
   readonly scopes: Scope[];
 }
 
