@@ -52,12 +52,8 @@ export const GROUPS = {
     tests: [
       'test/semantic/joined-policy.test.ts',
       'test/semantic/compiler.test.ts',
-      'test/semantic/stages.test.ts',
       'test/semantic/secure-subquery.test.ts',
       'test/semantic/plan-shapes.test.ts',
-      'test/semantic/model-measures.test.ts',
-      'test/semantic/switch.test.ts',
-      'test/semantic/cross-cube.test.ts',
     ],
   },
   /** Scope-correct name resolution. */
