@@ -93,13 +93,9 @@ export function resolveNames(
     return name;
   };
 
-  const lookup = (env: readonly Frame[], key: string): string | undefined => {
-    for (let i = env.length - 1; i >= 0; i -= 1) {
-      const found = env[i]?.get(key);
-      if (found) return found;
-    }
-    return undefined;
-  };
+  /** The generated name of the innermost CTE called `key`. */
+  const lookup = (env: readonly Frame[], key: string): string | undefined =>
+    env.findLast((frame) => frame.has(key))?.get(key);
 
   const visit = (value: unknown, env: readonly Frame[], scope: Scope | undefined): void => {
     if (Array.isArray(value)) {
