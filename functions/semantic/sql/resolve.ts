@@ -25,7 +25,7 @@ export interface Scope {
 export interface Resolution {
   /** Model objects the query reads anywhere, with their generated secured names. */
   readonly secured: Map<string, string>;
-  /** The scope each column reference and function call sits in. */
+  /** The scope each node of a SELECT (column references, function calls) sits in. */
   readonly scopeOf: WeakMap<Node, Scope>;
   /** Every SELECT's scope, in the order resolved (a CTE's body before its statement). */
   readonly scopes: Scope[];
@@ -97,7 +97,7 @@ export function resolveNames(
   const lookup = (env: readonly Frame[], key: string): string | undefined =>
     env.findLast((frame) => frame.has(key))?.get(key);
 
-  const visit = (value: unknown, env: readonly Frame[], scope: Scope | undefined): void => {
+  const visit = (value: unknown, env: readonly Frame[], scope: Scope): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item, env, scope);
       return;
@@ -107,13 +107,9 @@ export function resolveNames(
       resolveSelect(value, env, scope);
       return;
     }
-    if (scope && (value.type === 'column_ref' || value.type === 'function' || value.type === 'aggr_func')) {
-      scopeOf.set(value, scope);
-    }
-    // Range variables are folded where they are declared, so their uses are folded too.
-    if (value.type === 'column_ref' && typeof value.table === 'string' && value.table) {
-      value.table = fold(value.table);
-    }
+    scopeOf.set(value, scope);
+    // Range variables are folded where they are declared, so their uses (column qualifiers) are folded too.
+    if (typeof value.table === 'string') value.table = fold(value.table);
     for (const [key, child] of Object.entries(value)) {
       if (!METADATA_KEYS.has(key)) visit(child, env, scope);
     }
@@ -124,7 +120,7 @@ export function resolveNames(
     if (select.with === null || select.with === undefined) return frame;
     if (!Array.isArray(select.with)) throw new SqlNotAllowedError('Unsupported WITH clause');
     for (const cte of select.with) {
-      if (!isNode(cte)) throw new SqlNotAllowedError('Unsupported WITH clause');
+      if (!isNode(cte) || !isNode(cte.stmt)) throw new SqlNotAllowedError('Unsupported WITH clause');
       if (cte.recursive) throw new SqlNotAllowedError('Recursive CTEs are not allowed');
       const name = nameOf(cte.name);
       const key = fold(name);
@@ -132,12 +128,11 @@ export function resolveNames(
       ownName(name, 'CTE name');
       if (frame.has(key)) throw new SqlNotAllowedError(`CTE ${name} is defined twice`);
       // The body sees the outer scopes and earlier siblings, not itself.
-      visit(cte.stmt, [...env, new Map(frame)], undefined);
+      resolveSelect(cte.stmt, [...env, new Map(frame)], undefined);
       cteCount += 1;
       if (cteCount > MAX_CTES) throw new SqlNotAllowedError(`A query may define at most ${MAX_CTES} CTEs`);
       const generated = `${RESERVED_PREFIX}cte_${cteCount}`;
-      const body = isNode(cte.stmt) && isNode(cte.stmt.ast) ? cte.stmt.ast : cte.stmt;
-      if (isNode(body) && body.type === 'select') cteRelations.set(generated, relationsOf(body));
+      cteRelations.set(generated, relationsOf(cte.stmt));
       frame.set(key, generated);
       cte.name = { type: 'default', value: generated };
     }
