@@ -104,12 +104,9 @@ export function memberColumnSql(model: DataModel, member: Member, switches: Set<
   const cube = model.cubes.get(member.cube);
   if (!cube) return 'NULL';
   if (member.subQuery) return subQueryMarker(member);
-  if (member.kind === 'measure') {
-    // A measure's row value carries its filters (NULL where they exclude the row).
-    const scope = { ...memberScope(model.cubes, cube, (c: string) => quote(c)), switches };
-    return measureRowSql(scope, member.cubeMember);
-  }
-  return memberSql(model, cube, member.cubeMember, member.cube, switches);
+  // A measure's row value carries its filters (NULL where they exclude the row); a dimension's is its SQL (a
+  // cube's member names are unique across kinds, so a dimension never reads a measure's filters).
+  return measureRowSql({ ...memberScope(model.cubes, cube, quote), switches }, member.cubeMember);
 }
 
 /** The sub_query dimensions among `members` (a view policy may read one not projected), by their marker. */
