@@ -252,3 +252,47 @@ describe('scopes: what each SELECT reads, and where each reference sits', () => 
     expect(rangeOf(sub, 'z')).toEqual({ found: false, object: undefined });
   });
 });
+
+describe('a statement shape the parser does not produce today is refused, not skipped', () => {
+  // resolveNames takes any AST: a parser upgrade that changed these shapes must not let a relation through unread.
+  const shaped = async (change: (root: Node) => void) => {
+    const root = await parse('WITH w AS (SELECT 1 FROM orders_view) SELECT 1 FROM w');
+    change(root);
+    return () => resolveNames(root, objects, modelNames);
+  };
+
+  test.each([
+    ['WITH not a list', (root: Node) => Object.assign(root, { with: {} }), 'Unsupported WITH clause'],
+    [
+      'WITH absent rather than null',
+      (root: Node) => Object.assign(root, { with: undefined }),
+      'Unsupported WITH clause',
+    ],
+    ['a CTE not a node', (root: Node) => Object.assign(root, { with: ['w'] }), 'Unsupported WITH clause'],
+    [
+      "a CTE's body not a node",
+      (root: Node) =>
+        Object.assign(root, { with: [{ name: { type: 'default', value: 'w' }, stmt: 'SELECT 1' }] }),
+      'Unsupported WITH clause',
+    ],
+    [
+      'FROM absent rather than null',
+      (root: Node) => Object.assign(root, { with: null, from: undefined }),
+      'Unsupported FROM clause',
+    ],
+    [
+      'FROM not a list',
+      (root: Node) => Object.assign(root, { with: null, from: {} }),
+      'Unsupported FROM clause',
+    ],
+    [
+      'a FROM item not a node',
+      (root: Node) => Object.assign(root, { with: null, from: ['orders_view'] }),
+      'Unsupported FROM clause',
+    ],
+  ])('%s', async (_name, change, message) => {
+    const run = await shaped(change);
+    expect(run).toThrow(SqlNotAllowedError);
+    expect(run).toThrow(new RegExp(`^${message}$`));
+  });
+});

@@ -7,7 +7,7 @@
  * name at all and no user name can shadow, or be shadowed by, a physical table.
  */
 import { SqlNotAllowedError } from '../../errors';
-import { fold, isNode, METADATA_KEYS, type Node, nameOf } from '../ast';
+import { fold, isNode, type Node, nameOf } from '../ast';
 import { suggest } from '../suggest';
 
 /** The FROM items of one SELECT, as its column references see them. */
@@ -110,14 +110,13 @@ export function resolveNames(
     scopeOf.set(value, scope);
     // Range variables are folded where they are declared, so their uses (column qualifiers) are folded too.
     if (typeof value.table === 'string') value.table = fold(value.table);
-    for (const [key, child] of Object.entries(value)) {
-      if (!METADATA_KEYS.has(key)) visit(child, env, scope);
-    }
+    // Metadata (the parser's table and column lists, source locations) holds no SELECT: walked like the rest.
+    for (const child of Object.values(value)) visit(child, env, scope);
   };
 
   const resolveWith = (select: Node, env: readonly Frame[]): Frame => {
     const frame = new Map<string, string>();
-    if (select.with === null || select.with === undefined) return frame;
+    if (select.with === null) return frame;
     if (!Array.isArray(select.with)) throw new SqlNotAllowedError('Unsupported WITH clause');
     for (const cte of select.with) {
       if (!isNode(cte) || !isNode(cte.stmt)) throw new SqlNotAllowedError('Unsupported WITH clause');
@@ -173,7 +172,7 @@ export function resolveNames(
   };
 
   const resolveFrom = (select: Node, env: readonly Frame[], scope: Scope): void => {
-    if (select.from === null || select.from === undefined) return;
+    if (select.from === null) return;
     if (!Array.isArray(select.from)) throw new SqlNotAllowedError('Unsupported FROM clause');
     for (const item of select.from) {
       if (!isNode(item)) throw new SqlNotAllowedError('Unsupported FROM clause');
@@ -231,7 +230,7 @@ export function resolveNames(
     resolveFrom(select, inner, scope);
     checkJoinSize(select);
     for (const [key, child] of Object.entries(select)) {
-      if (key === 'with' || key === 'from' || key === '_next' || METADATA_KEYS.has(key)) continue;
+      if (key === 'with' || key === 'from' || key === '_next') continue;
       visit(child, inner, scope);
     }
     // A set operation's WITH covers the whole compound statement; neither engine accepts one in the middle.
