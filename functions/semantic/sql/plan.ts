@@ -37,7 +37,7 @@ function authorSql(sql: string, target: SqlTarget): string {
   const key = `${target.id}\u0000${sql}`;
   const cached = authorSqlCache.get(key);
   if (cached !== undefined) return cached;
-  let result = sql;
+  let result: string;
   try {
     const ast = sqlParser.astify(sql, POSTGRES);
     const own = new Set<string>();
@@ -47,8 +47,7 @@ function authorSql(sql: string, target: SqlTarget): string {
         for (const cte of node.with) if (isNode(cte) && isNode(cte.name)) own.add(String(cte.name.value));
     });
     walk(ast, (node) => {
-      if (typeof node.table !== 'string' || !('as' in node) || 'column' in node || node.expr !== undefined)
-        return;
+      if (typeof node.table !== 'string' || !('as' in node) || node.expr !== undefined) return;
       if (!node.db && own.has(node.table)) return;
       const name = node.db ? `${String(node.db)}.${node.table}` : node.table;
       const placeholder = `__table_${placeholders.size}`;
@@ -69,7 +68,8 @@ function authorSql(sql: string, target: SqlTarget): string {
 /** The relation a cube reads: its table, qualified for the target, or its own SQL as a derived table. */
 export function tableSql(cube: CubeDef, target: SqlTarget): string {
   if (cube.sql_table) return target.table(cube.sql_table);
-  return `(${authorSql(expandContextRefs(cube.sql ?? ''), target)})`;
+  // A cube has exactly one of sql_table and sql (model/schema.ts).
+  return `(${authorSql(expandContextRefs(String(cube.sql)), target)})`;
 }
 
 /**
@@ -104,12 +104,9 @@ export function memberColumnSql(model: DataModel, member: Member, switches: Set<
   const cube = model.cubes.get(member.cube);
   if (!cube) return 'NULL';
   if (member.subQuery) return subQueryMarker(member);
-  if (member.kind === 'measure') {
-    // A measure's row value carries its filters (NULL where they exclude the row).
-    const scope = { ...memberScope(model.cubes, cube, (c: string) => quote(c)), switches };
-    return measureRowSql(scope, member.cubeMember);
-  }
-  return memberSql(model, cube, member.cubeMember, member.cube, switches);
+  // A measure's row value carries its filters (NULL where they exclude the row); a dimension's is its SQL (a
+  // cube's member names are unique across kinds, so a dimension never reads a measure's filters).
+  return measureRowSql({ ...memberScope(model.cubes, cube, quote), switches }, member.cubeMember);
 }
 
 /** The sub_query dimensions among `members` (a view policy may read one not projected), by their marker. */

@@ -7,7 +7,7 @@
  * name at all and no user name can shadow, or be shadowed by, a physical table.
  */
 import { SqlNotAllowedError } from '../../errors';
-import { fold, isNode, METADATA_KEYS, type Node, nameOf } from '../ast';
+import { fold, isNode, type Node, nameOf } from '../ast';
 import { suggest } from '../suggest';
 
 /** The FROM items of one SELECT, as its column references see them. */
@@ -25,9 +25,9 @@ export interface Scope {
 export interface Resolution {
   /** Model objects the query reads anywhere, with their generated secured names. */
   readonly secured: Map<string, string>;
-  /** The scope each column reference and function call sits in. */
+  /** The scope each node of a SELECT (column references, function calls) sits in. */
   readonly scopeOf: WeakMap<Node, Scope>;
-  /** Every SELECT's scope, outermost first. */
+  /** Every SELECT's scope, in the order resolved (a CTE's body before its statement). */
   readonly scopes: Scope[];
 }
 
@@ -93,15 +93,11 @@ export function resolveNames(
     return name;
   };
 
-  const lookup = (env: readonly Frame[], key: string): string | undefined => {
-    for (let i = env.length - 1; i >= 0; i -= 1) {
-      const found = env[i]?.get(key);
-      if (found) return found;
-    }
-    return undefined;
-  };
+  /** The generated name of the innermost CTE called `key`. */
+  const lookup = (env: readonly Frame[], key: string): string | undefined =>
+    env.findLast((frame) => frame.has(key))?.get(key);
 
-  const visit = (value: unknown, env: readonly Frame[], scope: Scope | undefined): void => {
+  const visit = (value: unknown, env: readonly Frame[], scope: Scope): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item, env, scope);
       return;
@@ -111,24 +107,19 @@ export function resolveNames(
       resolveSelect(value, env, scope);
       return;
     }
-    if (scope && (value.type === 'column_ref' || value.type === 'function' || value.type === 'aggr_func')) {
-      scopeOf.set(value, scope);
-    }
-    // Range variables are folded where they are declared, so their uses are folded too.
-    if (value.type === 'column_ref' && typeof value.table === 'string' && value.table) {
-      value.table = fold(value.table);
-    }
-    for (const [key, child] of Object.entries(value)) {
-      if (!METADATA_KEYS.has(key)) visit(child, env, scope);
-    }
+    scopeOf.set(value, scope);
+    // Range variables are folded where they are declared, so their uses (column qualifiers) are folded too.
+    if (typeof value.table === 'string') value.table = fold(value.table);
+    // Metadata (the parser's table and column lists, source locations) holds no SELECT: walked like the rest.
+    for (const child of Object.values(value)) visit(child, env, scope);
   };
 
   const resolveWith = (select: Node, env: readonly Frame[]): Frame => {
     const frame = new Map<string, string>();
-    if (select.with === null || select.with === undefined) return frame;
+    if (select.with === null) return frame;
     if (!Array.isArray(select.with)) throw new SqlNotAllowedError('Unsupported WITH clause');
     for (const cte of select.with) {
-      if (!isNode(cte)) throw new SqlNotAllowedError('Unsupported WITH clause');
+      if (!isNode(cte) || !isNode(cte.stmt)) throw new SqlNotAllowedError('Unsupported WITH clause');
       if (cte.recursive) throw new SqlNotAllowedError('Recursive CTEs are not allowed');
       const name = nameOf(cte.name);
       const key = fold(name);
@@ -136,12 +127,11 @@ export function resolveNames(
       ownName(name, 'CTE name');
       if (frame.has(key)) throw new SqlNotAllowedError(`CTE ${name} is defined twice`);
       // The body sees the outer scopes and earlier siblings, not itself.
-      visit(cte.stmt, [...env, new Map(frame)], undefined);
+      resolveSelect(cte.stmt, [...env, new Map(frame)], undefined);
       cteCount += 1;
       if (cteCount > MAX_CTES) throw new SqlNotAllowedError(`A query may define at most ${MAX_CTES} CTEs`);
       const generated = `${RESERVED_PREFIX}cte_${cteCount}`;
-      const body = isNode(cte.stmt) && isNode(cte.stmt.ast) ? cte.stmt.ast : cte.stmt;
-      if (isNode(body) && body.type === 'select') cteRelations.set(generated, relationsOf(body));
+      cteRelations.set(generated, relationsOf(cte.stmt));
       frame.set(key, generated);
       cte.name = { type: 'default', value: generated };
     }
@@ -182,7 +172,7 @@ export function resolveNames(
   };
 
   const resolveFrom = (select: Node, env: readonly Frame[], scope: Scope): void => {
-    if (select.from === null || select.from === undefined) return;
+    if (select.from === null) return;
     if (!Array.isArray(select.from)) throw new SqlNotAllowedError('Unsupported FROM clause');
     for (const item of select.from) {
       if (!isNode(item)) throw new SqlNotAllowedError('Unsupported FROM clause');
@@ -240,7 +230,7 @@ export function resolveNames(
     resolveFrom(select, inner, scope);
     checkJoinSize(select);
     for (const [key, child] of Object.entries(select)) {
-      if (key === 'with' || key === 'from' || key === '_next' || METADATA_KEYS.has(key)) continue;
+      if (key === 'with' || key === 'from' || key === '_next') continue;
       visit(child, inner, scope);
     }
     // A set operation's WITH covers the whole compound statement; neither engine accepts one in the middle.
