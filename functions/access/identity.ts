@@ -113,7 +113,7 @@ export async function resolveIdentity(
       ...base,
       user: ref,
       owner: ownerOf(ref),
-      query: queryContext(user, { kind: 'tenant' }),
+      query: queryContext(user),
       readOnly: true,
     };
   }
@@ -147,14 +147,14 @@ async function fromToken(
     account,
     user: session.user,
     owner: ownerOf(session.user),
-    query: queryContext(user, session.scope, session.securityContext, session.roles),
+    query: queryContext(user, session.securityContext, session.roles, session.scope),
     via: 'token',
     credential: { kind: 'token', id: session.sessionId },
     deploymentId: session.deploymentId,
     ...(session.branchName ? { branchName: session.branchName } : {}),
     allowAi: session.allowAi,
     ...(session.timezone ? { timezone: session.timezone } : {}),
-    ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+    expiresAt: user.expiresAt,
   };
 }
 
@@ -197,16 +197,11 @@ async function fromCubeToken(
     ...base,
     query: queryContext(
       user,
-      { kind: 'tenant' },
       claims.securityContext,
       Array.isArray(claims.securityContext.roles) ? claims.securityContext.roles.map(String) : undefined,
     ),
     // Threads of a user nothing stores live as an ephemeral chat user's do (a week); a stored user's, as long as it.
-    ...(user
-      ? user.expiresAt !== undefined
-        ? { expiresAt: user.expiresAt }
-        : {}
-      : { expiresAt: epochSeconds() + DEFAULT_EPHEMERAL_TTL_SECONDS }),
+    expiresAt: user ? user.expiresAt : epochSeconds() + DEFAULT_EPHEMERAL_TTL_SECONDS,
   };
 }
 

@@ -254,10 +254,10 @@ describe('queryContext', () => {
   };
 
   test('an explicit context, even empty, wins over the stored one; none given, the stored one; no user, none', () => {
-    expect(queryContext(user, { kind: 'tenant' }, { given: 1 }).securityContext).toEqual({ given: 1 });
-    expect(queryContext(user, { kind: 'tenant' }, {}).securityContext).toEqual({});
-    expect(queryContext(user, { kind: 'tenant' }).securityContext).toEqual({ stored: true });
-    expect(queryContext(undefined, { kind: 'tenant' })).toEqual({
+    expect(queryContext(user, { given: 1 }).securityContext).toEqual({ given: 1 });
+    expect(queryContext(user, {}).securityContext).toEqual({});
+    expect(queryContext(user).securityContext).toEqual({ stored: true });
+    expect(queryContext(undefined)).toEqual({
       groups: [],
       userAttributes: {},
       securityContext: {},
@@ -265,18 +265,22 @@ describe('queryContext', () => {
   });
 
   test('groups sorted once each; attributes of the tenant only; roles sorted once each, absent when none', () => {
-    expect(queryContext(user, { kind: 'tenant' }, undefined, ['z', 'a', 'z'])).toEqual({
+    expect(queryContext(user, undefined, ['z', 'a', 'z'])).toEqual({
       groups: ['a', 'b'],
       userAttributes: { region: 'north', 'x/y': 'slash' },
       securityContext: { stored: true },
       roles: ['a', 'z'],
     });
-    expect(queryContext(user, { kind: 'tenant' }, undefined, [])).not.toHaveProperty('roles');
-    expect(queryContext(user, { kind: 'embed', embedTenantName: 'acme' }).embed).toEqual({
+    expect(queryContext(user, undefined, [])).not.toHaveProperty('roles');
+    expect(
+      queryContext(user, undefined, undefined, { kind: 'embed', embedTenantName: 'acme' }).embed,
+    ).toEqual({
       groups: ['e'],
       userAttributes: { region: 'south' },
     });
-    expect(queryContext(user, { kind: 'embed', embedTenantName: 'none' }).embed).toEqual({
+    expect(
+      queryContext(user, undefined, undefined, { kind: 'embed', embedTenantName: 'none' }).embed,
+    ).toEqual({
       groups: [],
       userAttributes: {},
     });
