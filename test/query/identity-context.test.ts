@@ -3,6 +3,7 @@
  * key are replaced (not kept beside the new ones), a member key cannot swap them, and the security context of the
  * request or token wins over the one stored for the user.
  */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { clearAuthCache } from '../../functions/access/auth';
 import { queryContext, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
@@ -12,6 +13,7 @@ import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
 import { definitions } from '../../functions/store/definitions';
+import { keys } from '../../functions/store/keys';
 import { type UserRecord, users } from '../../functions/store/users';
 import { signJwt } from '../support/cube-token';
 import { freshStore } from '../support/store';
@@ -191,6 +193,47 @@ describe('an admin key', () => {
     expect(id.query.groups).toEqual(['sales']);
     expect(id.query.securityContext).toEqual({ t: 1 });
     expect((await stored('admin-abort'))?.groups['*']).toEqual(['sales']);
+  });
+});
+
+describe('an admin key naming a user that is not stored', () => {
+  test('without provisioning (abort): the request context only, no groups, no expiry, nothing stored', async () => {
+    const id = await resolve(
+      { externalId: 'admin-abort-new', groups: ['sales'], securityContext: { t: 1 }, roles: ['auditor'] },
+      admin,
+      false,
+    );
+    expect(id.query).toEqual({
+      groups: [],
+      userAttributes: {},
+      securityContext: { t: 1 },
+      roles: ['auditor'],
+    });
+    expect(id.expiresAt).toBeUndefined();
+    expect(await stored('admin-abort-new')).toBeUndefined();
+  });
+
+  test('deleted right after provisioning: the call fails instead of running with an empty context', async () => {
+    // A concurrent delete lands between the provisioning transaction and the read that follows it.
+    const name = 'delete-after-provision';
+    store.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        if (context.commandName === 'TransactWriteItemsCommand')
+          await store.doc.send(
+            new DeleteCommand({ TableName: store.tableName, Key: keys.externalUser('demo', 'vanishing') }),
+          );
+        return out;
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      await expect(resolve({ externalId: 'vanishing', groups: ['sales'] })).rejects.toThrow(
+        'User vanishing vanished right after provisioning',
+      );
+    } finally {
+      store.doc.middlewareStack.remove(name);
+    }
   });
 });
 
