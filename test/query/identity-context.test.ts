@@ -160,6 +160,14 @@ describe('a member key naming a user that is not stored', () => {
     expect(await stored('member-refused')).toBeUndefined();
   });
 
+  test('an existing ephemeral user: a member key uses it as stored, with its expiry', async () => {
+    const made = await resolve({ externalId: 'member-eph-use', groups: ['sales'] });
+    const id = await resolve({ externalId: 'member-eph-use', groups: ['sales'] }, member);
+    expect(id.query.groups).toEqual(['sales']);
+    expect(id.expiresAt).toBe(made.expiresAt);
+    expect(id.expiresAt).toBeDefined();
+  });
+
   test('an existing ephemeral user: a member key cannot make it persistent', async () => {
     await resolve({ externalId: 'member-eph', groups: ['sales'] });
     await expect(resolve({ externalId: 'member-eph', isEphemeral: false }, member)).rejects.toMatchObject({
