@@ -135,7 +135,7 @@ export async function resolveIdentity(
 async function fromToken(
   store: Store,
   token: string,
-  kind: 'embed' | 'cubeApi' = 'embed',
+  kind: ResolveOptions['tokenKind'],
 ): Promise<CallerIdentity> {
   const session = await verifyEmbedToken(store, token, kind);
   const account = await accounts.get(store, session.account);

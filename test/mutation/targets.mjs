@@ -83,6 +83,7 @@ export const GROUPS = {
     tests: [
       'test/query/identity-context.test.ts',
       'test/query/identity.test.ts',
+      'test/query/identity-sources.test.ts',
       'test/query/scoped-policy.test.ts',
     ],
   },
