@@ -129,14 +129,9 @@ async function memberIdentity(
   }
   await checkNames(store, {
     account,
-    externalId: ref.externalId,
     scope: { kind: 'tenant' },
     groups: settings.groups,
     userAttributes: settings.userAttributes,
-    lifetime: {
-      kind: 'ephemeral',
-      ttlSeconds: settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS,
-    },
   });
   const attributes: Record<string, AttributeValue> = {};
   for (const { name, value } of settings.userAttributes ?? []) {

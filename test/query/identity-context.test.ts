@@ -97,6 +97,12 @@ describe('groups', () => {
         await expect(attempt).rejects.toMatchObject({ status: 403, message: expect.stringContaining(field) });
       else expect((await attempt).query.securityContext).toEqual({ team: 1 });
     }
+    await expect(
+      resolve({ externalId: 'member-ctx', securityContext: { team: 2 }, roles: ['auditor'] }, member),
+    ).rejects.toMatchObject({
+      message:
+        "body.sessionSettings: a member API key cannot change an existing user's securityContext, roles (use an admin key)",
+    });
   });
 
   test('a member key may repeat or leave out a stored email and groups but not change the email; an admin key changes it', async () => {
@@ -145,6 +151,11 @@ describe('a member key naming a user that is not stored', () => {
     expect(id.expiresAt).toBeGreaterThanOrEqual(before + 600);
     expect(id.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
     expect(await stored('member-new')).toBeUndefined();
+  });
+
+  test('with nothing but the id: an empty context, exactly', async () => {
+    const id = await resolve({ externalId: 'member-bare' }, member);
+    expect(id.query).toStrictEqual({ groups: [], userAttributes: {}, securityContext: {} });
   });
 
   test('cannot make it persistent, and its group and attribute names are still checked', async () => {
