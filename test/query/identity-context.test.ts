@@ -5,7 +5,7 @@
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { clearAuthCache } from '../../functions/access/auth';
-import { queryContext, resolveIdentity } from '../../functions/access/identity';
+import { canonical, queryContext, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
 import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { exchangeSession, generateSession } from '../../functions/embed/sessions';
@@ -346,5 +346,19 @@ describe('queryContext', () => {
       groups: [],
       userAttributes: {},
     });
+  });
+
+  test('canonical: equal values compare equal whatever their key order, nested too; arrays keep their order', () => {
+    expect(canonical({ b: 1, a: { d: [2, 1], c: null } })).toBe(
+      canonical({ a: { c: null, d: [2, 1] }, b: 1 }),
+    );
+    expect(canonical({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(canonical({ a: { b: 1, a: 2 } })).toBe('{"a":{"a":2,"b":1}}');
+    expect(canonical([2, 1])).toBe('[2,1]');
+    expect(canonical({ a: [{ b: 1, a: 2 }] })).toBe('{"a":[{"a":2,"b":1}]}');
+    // Absent and null are different values: null clears a stored one.
+    expect(canonical(undefined)).toBe('undefined');
+    expect(canonical(null)).toBe('null');
+    expect(canonical('')).toBe('""');
   });
 });
