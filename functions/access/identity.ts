@@ -87,11 +87,9 @@ export async function resolveIdentity(
   const caller = await authenticateApiKey(store, auth.credentials);
   requireChatPlan(caller.account);
   if (!settings) throw new ValidationError('body.sessionSettings: required with an API key');
-  const hasExternal = settings.externalId !== undefined;
-  const hasInternal = settings.internalId !== undefined;
-  if (hasExternal === hasInternal) {
-    throw new ValidationError('body.sessionSettings: exactly one of externalId or internalId is required');
-  }
+  const { externalId: external, internalId } = settings;
+  const notExactlyOne = () =>
+    new ValidationError('body.sessionSettings: exactly one of externalId or internalId is required');
   const base = {
     account: caller.account,
     via: 'apiKey' as const,
@@ -100,15 +98,16 @@ export async function resolveIdentity(
     ...(settings.timezone ? { timezone: settings.timezone } : {}),
     ...(caller.key.deploymentId !== undefined ? { keyDeploymentId: caller.key.deploymentId } : {}),
   };
-  if (hasInternal) {
+  if (internalId !== undefined) {
+    if (external !== undefined) throw notExactlyOne();
     for (const field of CONTEXT_FIELDS) {
       if (settings[field] !== undefined) {
         throw new ValidationError(`body.sessionSettings.${field}: not allowed with internalId`);
       }
     }
-    const ref: UserRef = { kind: 'internal', internalId: settings.internalId ?? '' };
+    const ref: UserRef = { kind: 'internal', internalId };
     const user = await users.get(store, caller.account.name, ref);
-    if (!user) throw new NotFoundError('USER', `Internal user ${settings.internalId} not found`);
+    if (!user) throw new NotFoundError('USER', `Internal user ${internalId} not found`);
     return {
       ...base,
       user: ref,
@@ -117,7 +116,8 @@ export async function resolveIdentity(
       readOnly: true,
     };
   }
-  const externalId = normaliseExternalId(settings.externalId ?? '', 'body.sessionSettings.externalId', {
+  if (external === undefined) throw notExactlyOne();
+  const externalId = normaliseExternalId(external, 'body.sessionSettings.externalId', {
     noSpaces: options.purpose !== 'sql',
   });
   const ref: UserRef = { kind: 'external', externalId };
@@ -127,7 +127,7 @@ export async function resolveIdentity(
       role: caller.key.role,
       probe: options.probe === true,
       provision: options.provision,
-      ...(options.stored ? { stored: options.stored } : {}),
+      stored: options.stored,
     })),
   };
 }

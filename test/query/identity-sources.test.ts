@@ -97,6 +97,7 @@ describe('an API key', () => {
     expect(needsProvisioning(id)).toBe(false);
     await expect(resolve({ internalId: 'ghost@example.com' })).rejects.toMatchObject({
       status: 404,
+      code: 'USER_NOT_FOUND',
       message: 'Internal user ghost@example.com not found',
     });
     for (const [field, value] of [
