@@ -138,6 +138,7 @@ describe('an API key', () => {
     for (const purpose of ['chat', 'abort'] as const) {
       await expect(resolve({ externalId: 'two words' }, admin, purpose)).rejects.toMatchObject({
         status: 400,
+        message: expect.stringMatching(/^body\.sessionSettings\.externalId: ./),
       });
     }
     expect((await resolve({ externalId: 'Two Words' }, admin, 'sql')).owner).toBe('e:two words');
@@ -281,7 +282,10 @@ describe('a Cube token', () => {
   });
 
   test('an external id with inner spaces: refused for chat, allowed for SQL', async () => {
-    await expect(viaCubeToken(cubeChatToken('two words', SECRET))).rejects.toMatchObject({ status: 400 });
+    await expect(viaCubeToken(cubeChatToken('two words', SECRET))).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^X-Cube-Auth-Token externalId: ./),
+    });
     expect((await viaCubeToken(cubeChatToken('two words', SECRET), 'sql')).owner).toBe('e:two words');
   });
 
