@@ -4,7 +4,7 @@
  * query context), whose threads a chat reads (owner), what a rate limit counts (credential) and which deployment a
  * caller may use (deploymentId, keyDeploymentId).
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clearAuthCache } from '../../functions/access/auth';
 import { needsProvisioning, prefetchUser, requireAi, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
@@ -16,7 +16,7 @@ import { countRoundTrips, createStore, type Store } from '../../functions/store/
 import { keys } from '../../functions/store/keys';
 import { users } from '../../functions/store/users';
 import { cubeChatToken } from '../support/cube-token';
-import { freshStore } from '../support/store';
+import { freshStore, readItem } from '../support/store';
 
 let store: Store;
 const admin = 'Api-Key admin-key-sources';
@@ -241,6 +241,20 @@ describe('an embed token', () => {
       status: 401,
       message: 'The user of this embed token no longer exists',
     });
+  });
+
+  test('its account deleted: 401, as for any invalid token', async () => {
+    const { token } = await embedToken('tok-no-account');
+    const account = await readItem(store, keys.account('demo'));
+    await store.doc.send(new DeleteCommand({ TableName: store.tableName, Key: keys.account('demo') }));
+    try {
+      await expect(resolve(undefined, `Bearer ${token}`)).rejects.toMatchObject({
+        status: 401,
+        message: 'Invalid embed token',
+      });
+    } finally {
+      await store.doc.send(new PutCommand({ TableName: store.tableName, Item: account }));
+    }
   });
 });
 
