@@ -205,9 +205,12 @@ async function fromCubeToken(
   };
 }
 
-/** Whether a probed identity still has to be provisioned (and read) before it can query: external Api-Key users. */
+/**
+ * Whether a probed identity still has to be provisioned (and read) before it can query: an admin key's external
+ * user. Internal users and member keys' users are final (`readOnly`), token users are read when resolved.
+ */
 export const needsProvisioning = (identity: CallerIdentity): boolean =>
-  identity.via === 'apiKey' && identity.user.kind === 'external' && identity.readOnly !== true;
+  identity.via === 'apiKey' && identity.readOnly !== true;
 
 /**
  * Starts reading the user a probed identity will provision, so the read runs beside the rate count instead of

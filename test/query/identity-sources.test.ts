@@ -203,6 +203,9 @@ describe('an embed token', () => {
     expect(id.expiresAt).toBe(user?.expiresAt);
     expect(id.expiresAt).toBeGreaterThan(now());
     expect(() => requireAi(id)).not.toThrow();
+    // A token's user is read when resolved: nothing to provision or read ahead.
+    expect(needsProvisioning(id)).toBe(false);
+    expect(prefetchUser(store, id)).toBeUndefined();
     const plain = await resolve(undefined, `Bearer ${(await embedToken('tok-plain')).token}`);
     expect(plain).not.toHaveProperty('branchName');
     expect(plain).not.toHaveProperty('timezone');
@@ -277,6 +280,7 @@ describe('a Cube token', () => {
       allowAi: true,
     });
     expect(id.account.name).toBe('demo');
+    expect(needsProvisioning(id)).toBe(false);
     // Roles only from a list.
     expect(id.query).not.toHaveProperty('roles');
     expect(id.query.groups).toEqual([]);
