@@ -173,7 +173,8 @@ function changes(
       return stored.size !== wanted.size || [...wanted].some((g) => !stored.has(g));
     }
     case 'userAttributes':
-      return (settings.userAttributes ?? []).some(
+      if (settings.userAttributes === undefined) return false;
+      return settings.userAttributes.some(
         ({ name, value }) => canonical(value ?? undefined) !== canonical(user.attributes[`*/${name}`]),
       );
     case 'securityContext':
@@ -189,8 +190,8 @@ function changes(
  * ephemeral user made persistent. Repeated names are refused by provisioning, so they take that path too.
  */
 function wouldWrite(user: UserRecord, settings: SessionSettings): boolean {
-  const names = (settings.userAttributes ?? []).map((a) => a.name);
-  if (new Set(names).size !== names.length) return true;
+  const names = settings.userAttributes?.map((a) => a.name);
+  if (names && new Set(names).size !== names.length) return true;
   if (settings.isEphemeral === false && user.expiresAt !== undefined) return true;
   return USER_WRITES.some((field) => changes(user, settings, field));
 }

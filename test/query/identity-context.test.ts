@@ -119,6 +119,9 @@ describe('groups', () => {
       resolve({ externalId: 'member-mail', email: 'bob@example.com' }, member),
     ).rejects.toMatchObject({ status: 403, message: expect.stringContaining('email') });
     expect((await stored('member-mail'))?.email).toBe('ann@example.com');
+    // A user stored without groups: repeating none is no change.
+    await resolve({ externalId: 'member-nogroups', isEphemeral: false });
+    expect((await resolve({ externalId: 'member-nogroups', groups: [] }, member)).query.groups).toEqual([]);
     await resolve({ externalId: 'member-mail', email: 'bob@example.com' });
     expect((await stored('member-mail'))?.email).toBe('bob@example.com');
   });
