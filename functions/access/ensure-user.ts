@@ -46,7 +46,7 @@ export async function ensureExternalUser(
     return {
       user: ref,
       owner,
-      query: queryContext(undefined, { kind: 'tenant' }, undefined, settings.roles),
+      query: queryContext(undefined, undefined, settings.roles),
     };
   // The warm path: a live user whose stored values are what sessionSettings says is used as read, without the
   // provisioning transaction (one round trip instead of two; docs/operating.md, "Warm-path writes").
@@ -57,19 +57,20 @@ export async function ensureExternalUser(
     return {
       user: ref,
       owner,
-      query: queryContext(stored, { kind: 'tenant' }, settings.securityContext, settings.roles),
-      ...(stored.expiresAt !== undefined ? { expiresAt: stored.expiresAt } : {}),
+      query: queryContext(stored, settings.securityContext, settings.roles),
+      expiresAt: stored.expiresAt,
     };
   }
   if (options.provision) {
     await provisionUser(store, {
       account: account,
       externalId,
-      ...(settings.email !== undefined ? { email: settings.email } : {}),
+      // Absent fields are kept as stored (provisioning reads undefined as "not given").
+      email: settings.email,
       scope: { kind: 'tenant' },
-      ...(settings.groups !== undefined ? { groups: settings.groups } : {}),
-      ...(settings.userAttributes !== undefined ? { userAttributes: settings.userAttributes } : {}),
-      ...(settings.securityContext !== undefined ? { securityContext: settings.securityContext } : {}),
+      groups: settings.groups,
+      userAttributes: settings.userAttributes,
+      securityContext: settings.securityContext,
       lifetime:
         settings.isEphemeral === false
           ? { kind: 'persistent' }
@@ -81,8 +82,8 @@ export async function ensureExternalUser(
   return {
     user: ref,
     owner,
-    query: queryContext(user, { kind: 'tenant' }, settings.securityContext, settings.roles),
-    ...(user?.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+    query: queryContext(user, settings.securityContext, settings.roles),
+    expiresAt: user?.expiresAt,
   };
 }
 
@@ -117,8 +118,8 @@ async function memberIdentity(
       user: ref,
       owner: ownerOf(ref),
       // Exactly what is stored: every context field was checked to repeat it (CONTEXT_FIELDS).
-      query: queryContext(user, { kind: 'tenant' }),
-      ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+      query: queryContext(user),
+      expiresAt: user.expiresAt,
     };
   }
   if (settings.isEphemeral === false) {
@@ -128,14 +129,9 @@ async function memberIdentity(
   }
   await checkNames(store, {
     account,
-    externalId: ref.externalId,
     scope: { kind: 'tenant' },
-    ...(settings.groups !== undefined ? { groups: settings.groups } : {}),
-    ...(settings.userAttributes !== undefined ? { userAttributes: settings.userAttributes } : {}),
-    lifetime: {
-      kind: 'ephemeral',
-      ttlSeconds: settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS,
-    },
+    groups: settings.groups,
+    userAttributes: settings.userAttributes,
   });
   const attributes: Record<string, AttributeValue> = {};
   for (const { name, value } of settings.userAttributes ?? []) {
@@ -150,7 +146,7 @@ async function memberIdentity(
   return {
     user: ref,
     owner: ownerOf(ref),
-    query: queryContext(transient, { kind: 'tenant' }, settings.securityContext, settings.roles),
+    query: queryContext(transient, settings.securityContext, settings.roles),
     // Threads of a request-scoped user expire as an ephemeral user's would.
     expiresAt: epochSeconds() + (settings.ephemeralTtlSeconds ?? DEFAULT_EPHEMERAL_TTL_SECONDS),
   };
@@ -177,7 +173,8 @@ function changes(
       return stored.size !== wanted.size || [...wanted].some((g) => !stored.has(g));
     }
     case 'userAttributes':
-      return (settings.userAttributes ?? []).some(
+      if (settings.userAttributes === undefined) return false;
+      return settings.userAttributes.some(
         ({ name, value }) => canonical(value ?? undefined) !== canonical(user.attributes[`*/${name}`]),
       );
     case 'securityContext':
@@ -193,8 +190,8 @@ function changes(
  * ephemeral user made persistent. Repeated names are refused by provisioning, so they take that path too.
  */
 function wouldWrite(user: UserRecord, settings: SessionSettings): boolean {
-  const names = (settings.userAttributes ?? []).map((a) => a.name);
-  if (new Set(names).size !== names.length) return true;
+  const names = settings.userAttributes?.map((a) => a.name);
+  if (names && new Set(names).size !== names.length) return true;
   if (settings.isEphemeral === false && user.expiresAt !== undefined) return true;
   return USER_WRITES.some((field) => changes(user, settings, field));
 }

@@ -87,11 +87,9 @@ export async function resolveIdentity(
   const caller = await authenticateApiKey(store, auth.credentials);
   requireChatPlan(caller.account);
   if (!settings) throw new ValidationError('body.sessionSettings: required with an API key');
-  const hasExternal = settings.externalId !== undefined;
-  const hasInternal = settings.internalId !== undefined;
-  if (hasExternal === hasInternal) {
-    throw new ValidationError('body.sessionSettings: exactly one of externalId or internalId is required');
-  }
+  const { externalId: external, internalId } = settings;
+  const notExactlyOne = () =>
+    new ValidationError('body.sessionSettings: exactly one of externalId or internalId is required');
   const base = {
     account: caller.account,
     via: 'apiKey' as const,
@@ -100,24 +98,26 @@ export async function resolveIdentity(
     ...(settings.timezone ? { timezone: settings.timezone } : {}),
     ...(caller.key.deploymentId !== undefined ? { keyDeploymentId: caller.key.deploymentId } : {}),
   };
-  if (hasInternal) {
+  if (internalId !== undefined) {
+    if (external !== undefined) throw notExactlyOne();
     for (const field of CONTEXT_FIELDS) {
       if (settings[field] !== undefined) {
         throw new ValidationError(`body.sessionSettings.${field}: not allowed with internalId`);
       }
     }
-    const ref: UserRef = { kind: 'internal', internalId: settings.internalId ?? '' };
+    const ref: UserRef = { kind: 'internal', internalId };
     const user = await users.get(store, caller.account.name, ref);
-    if (!user) throw new NotFoundError('USER', `Internal user ${settings.internalId} not found`);
+    if (!user) throw new NotFoundError('USER', `Internal user ${internalId} not found`);
     return {
       ...base,
       user: ref,
       owner: ownerOf(ref),
-      query: queryContext(user, { kind: 'tenant' }),
+      query: queryContext(user),
       readOnly: true,
     };
   }
-  const externalId = normaliseExternalId(settings.externalId ?? '', 'body.sessionSettings.externalId', {
+  if (external === undefined) throw notExactlyOne();
+  const externalId = normaliseExternalId(external, 'body.sessionSettings.externalId', {
     noSpaces: options.purpose !== 'sql',
   });
   const ref: UserRef = { kind: 'external', externalId };
@@ -127,7 +127,7 @@ export async function resolveIdentity(
       role: caller.key.role,
       probe: options.probe === true,
       provision: options.provision,
-      ...(options.stored ? { stored: options.stored } : {}),
+      stored: options.stored,
     })),
   };
 }
@@ -135,7 +135,7 @@ export async function resolveIdentity(
 async function fromToken(
   store: Store,
   token: string,
-  kind: 'embed' | 'cubeApi' = 'embed',
+  kind: ResolveOptions['tokenKind'],
 ): Promise<CallerIdentity> {
   const session = await verifyEmbedToken(store, token, kind);
   const account = await accounts.get(store, session.account);
@@ -147,14 +147,14 @@ async function fromToken(
     account,
     user: session.user,
     owner: ownerOf(session.user),
-    query: queryContext(user, session.scope, session.securityContext, session.roles),
+    query: queryContext(user, session.securityContext, session.roles, session.scope),
     via: 'token',
     credential: { kind: 'token', id: session.sessionId },
     deploymentId: session.deploymentId,
     ...(session.branchName ? { branchName: session.branchName } : {}),
     allowAi: session.allowAi,
     ...(session.timezone ? { timezone: session.timezone } : {}),
-    ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
+    expiresAt: user.expiresAt,
   };
 }
 
@@ -197,22 +197,20 @@ async function fromCubeToken(
     ...base,
     query: queryContext(
       user,
-      { kind: 'tenant' },
       claims.securityContext,
       Array.isArray(claims.securityContext.roles) ? claims.securityContext.roles.map(String) : undefined,
     ),
     // Threads of a user nothing stores live as an ephemeral chat user's do (a week); a stored user's, as long as it.
-    ...(user
-      ? user.expiresAt !== undefined
-        ? { expiresAt: user.expiresAt }
-        : {}
-      : { expiresAt: epochSeconds() + DEFAULT_EPHEMERAL_TTL_SECONDS }),
+    expiresAt: user ? user.expiresAt : epochSeconds() + DEFAULT_EPHEMERAL_TTL_SECONDS,
   };
 }
 
-/** Whether a probed identity still has to be provisioned (and read) before it can query: external Api-Key users. */
+/**
+ * Whether a probed identity still has to be provisioned (and read) before it can query: an admin key's external
+ * user. Internal users and member keys' users are final (`readOnly`), token users are read when resolved.
+ */
 export const needsProvisioning = (identity: CallerIdentity): boolean =>
-  identity.via === 'apiKey' && identity.user.kind === 'external' && identity.readOnly !== true;
+  identity.via === 'apiKey' && identity.readOnly !== true;
 
 /**
  * Starts reading the user a probed identity will provision, so the read runs beside the rate count instead of

@@ -17,9 +17,10 @@ export type QueryUserContext = QueryUser;
  */
 export function queryContext(
   user: UserRecord | undefined,
-  scope: Scope,
   securityContext?: Record<string, unknown>,
   roles?: readonly string[],
+  /** An embed token's scope; tenant-wide callers pass none (tenant-wide names only). */
+  scope?: Scope,
 ): QueryUserContext {
   const valuesOf = (sid: string): Record<string, AttributeValue> => {
     const values: Record<string, AttributeValue> = {};
@@ -34,7 +35,7 @@ export function queryContext(
     securityContext: securityContext ?? user?.securityContext ?? {},
     ...(roles && roles.length > 0 ? { roles: [...new Set(roles)].sort() } : {}),
   };
-  if (scope.kind === 'embed') {
+  if (scope?.kind === 'embed') {
     context.embed = {
       groups: [...new Set(user?.groups[scope.embedTenantName] ?? [])].sort(),
       userAttributes: valuesOf(scope.embedTenantName),

@@ -190,7 +190,13 @@ export async function provisionUser(store: Store, request: ProvisionRequest): Pr
   throw new Error('User provisioning did not settle after 5 attempts');
 }
 
-function validateLocally(request: ProvisionRequest): void {
+/** What checking names reads of a request: no user, lifetime or caller items. */
+type NameCheck = Pick<
+  ProvisionRequest,
+  'account' | 'scope' | 'groups' | 'userAttributes' | 'groupDefinitions' | 'attributeDefinitions'
+>;
+
+function validateLocally(request: NameCheck): void {
   rejectDuplicates(
     'userAttributes',
     (request.userAttributes ?? []).map((a) => a.name),
@@ -413,14 +419,14 @@ async function explain(
  * refusals (DUPLICATE_NAME, USER_ATTRIBUTES_NOT_FOUND, GROUPS_NOT_FOUND, ATTRIBUTE_VALUE_TYPE_MISMATCH) as
  * provisioning, for identities that are used for one request and never stored (member keys).
  */
-export async function checkNames(store: Store, request: ProvisionRequest): Promise<void> {
+export async function checkNames(store: Store, request: NameCheck): Promise<void> {
   validateLocally(request);
   const error = await nameError(store, request);
   if (error) throw error;
 }
 
 /** Reads the referenced definitions to name every missing or mismatched one (error path only). */
-async function nameError(store: Store, request: ProvisionRequest): Promise<Error | undefined> {
+async function nameError(store: Store, request: NameCheck): Promise<Error | undefined> {
   const { account, scope } = request;
   const definedAttributes = new Set((request.attributeDefinitions ?? []).map((d) => d.name));
   const definedGroups = new Set((request.groupDefinitions ?? []).map((d) => d.name));

@@ -3,8 +3,9 @@
  * key are replaced (not kept beside the new ones), a member key cannot swap them, and the security context of the
  * request or token wins over the one stored for the user.
  */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { clearAuthCache } from '../../functions/access/auth';
-import { queryContext, resolveIdentity } from '../../functions/access/identity';
+import { canonical, queryContext, resolveIdentity } from '../../functions/access/identity';
 import { applyDemoSeed } from '../../functions/admin/seed';
 import { cubeTokenSecrets } from '../../functions/embed/cube-token-secret';
 import { exchangeSession, generateSession } from '../../functions/embed/sessions';
@@ -12,6 +13,7 @@ import { accounts } from '../../functions/store/accounts';
 import { apiKeys } from '../../functions/store/api-keys';
 import type { Store } from '../../functions/store/client';
 import { definitions } from '../../functions/store/definitions';
+import { keys } from '../../functions/store/keys';
 import { type UserRecord, users } from '../../functions/store/users';
 import { signJwt } from '../support/cube-token';
 import { freshStore } from '../support/store';
@@ -95,6 +97,12 @@ describe('groups', () => {
         await expect(attempt).rejects.toMatchObject({ status: 403, message: expect.stringContaining(field) });
       else expect((await attempt).query.securityContext).toEqual({ team: 1 });
     }
+    await expect(
+      resolve({ externalId: 'member-ctx', securityContext: { team: 2 }, roles: ['auditor'] }, member),
+    ).rejects.toMatchObject({
+      message:
+        "body.sessionSettings: a member API key cannot change an existing user's securityContext, roles (use an admin key)",
+    });
   });
 
   test('a member key may repeat or leave out a stored email and groups but not change the email; an admin key changes it', async () => {
@@ -111,6 +119,9 @@ describe('groups', () => {
       resolve({ externalId: 'member-mail', email: 'bob@example.com' }, member),
     ).rejects.toMatchObject({ status: 403, message: expect.stringContaining('email') });
     expect((await stored('member-mail'))?.email).toBe('ann@example.com');
+    // A user stored without groups: repeating none is no change.
+    await resolve({ externalId: 'member-nogroups', isEphemeral: false });
+    expect((await resolve({ externalId: 'member-nogroups', groups: [] }, member)).query.groups).toEqual([]);
     await resolve({ externalId: 'member-mail', email: 'bob@example.com' });
     expect((await stored('member-mail'))?.email).toBe('bob@example.com');
   });
@@ -145,6 +156,11 @@ describe('a member key naming a user that is not stored', () => {
     expect(await stored('member-new')).toBeUndefined();
   });
 
+  test('with nothing but the id: an empty context, exactly', async () => {
+    const id = await resolve({ externalId: 'member-bare' }, member);
+    expect(id.query).toStrictEqual({ groups: [], userAttributes: {}, securityContext: {} });
+  });
+
   test('cannot make it persistent, and its group and attribute names are still checked', async () => {
     for (const [settings, match] of [
       [{ isEphemeral: false }, { status: 403, message: expect.stringContaining('isEphemeral') }],
@@ -156,6 +172,14 @@ describe('a member key naming a user that is not stored', () => {
       );
     }
     expect(await stored('member-refused')).toBeUndefined();
+  });
+
+  test('an existing ephemeral user: a member key uses it as stored, with its expiry', async () => {
+    const made = await resolve({ externalId: 'member-eph-use', groups: ['sales'] });
+    const id = await resolve({ externalId: 'member-eph-use', groups: ['sales'] }, member);
+    expect(id.query.groups).toEqual(['sales']);
+    expect(id.expiresAt).toBe(made.expiresAt);
+    expect(id.expiresAt).toBeDefined();
   });
 
   test('an existing ephemeral user: a member key cannot make it persistent', async () => {
@@ -191,6 +215,47 @@ describe('an admin key', () => {
     expect(id.query.groups).toEqual(['sales']);
     expect(id.query.securityContext).toEqual({ t: 1 });
     expect((await stored('admin-abort'))?.groups['*']).toEqual(['sales']);
+  });
+});
+
+describe('an admin key naming a user that is not stored', () => {
+  test('without provisioning (abort): the request context only, no groups, no expiry, nothing stored', async () => {
+    const id = await resolve(
+      { externalId: 'admin-abort-new', groups: ['sales'], securityContext: { t: 1 }, roles: ['auditor'] },
+      admin,
+      false,
+    );
+    expect(id.query).toEqual({
+      groups: [],
+      userAttributes: {},
+      securityContext: { t: 1 },
+      roles: ['auditor'],
+    });
+    expect(id.expiresAt).toBeUndefined();
+    expect(await stored('admin-abort-new')).toBeUndefined();
+  });
+
+  test('deleted right after provisioning: the call fails instead of running with an empty context', async () => {
+    // A concurrent delete lands between the provisioning transaction and the read that follows it.
+    const name = 'delete-after-provision';
+    store.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        if (context.commandName === 'TransactWriteItemsCommand')
+          await store.doc.send(
+            new DeleteCommand({ TableName: store.tableName, Key: keys.externalUser('demo', 'vanishing') }),
+          );
+        return out;
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      await expect(resolve({ externalId: 'vanishing', groups: ['sales'] })).rejects.toThrow(
+        'User vanishing vanished right after provisioning',
+      );
+    } finally {
+      store.doc.middlewareStack.remove(name);
+    }
   });
 });
 
@@ -254,10 +319,10 @@ describe('queryContext', () => {
   };
 
   test('an explicit context, even empty, wins over the stored one; none given, the stored one; no user, none', () => {
-    expect(queryContext(user, { kind: 'tenant' }, { given: 1 }).securityContext).toEqual({ given: 1 });
-    expect(queryContext(user, { kind: 'tenant' }, {}).securityContext).toEqual({});
-    expect(queryContext(user, { kind: 'tenant' }).securityContext).toEqual({ stored: true });
-    expect(queryContext(undefined, { kind: 'tenant' })).toEqual({
+    expect(queryContext(user, { given: 1 }).securityContext).toEqual({ given: 1 });
+    expect(queryContext(user, {}).securityContext).toEqual({});
+    expect(queryContext(user).securityContext).toEqual({ stored: true });
+    expect(queryContext(undefined)).toEqual({
       groups: [],
       userAttributes: {},
       securityContext: {},
@@ -265,20 +330,38 @@ describe('queryContext', () => {
   });
 
   test('groups sorted once each; attributes of the tenant only; roles sorted once each, absent when none', () => {
-    expect(queryContext(user, { kind: 'tenant' }, undefined, ['z', 'a', 'z'])).toEqual({
+    expect(queryContext(user, undefined, ['z', 'a', 'z'])).toEqual({
       groups: ['a', 'b'],
       userAttributes: { region: 'north', 'x/y': 'slash' },
       securityContext: { stored: true },
       roles: ['a', 'z'],
     });
-    expect(queryContext(user, { kind: 'tenant' }, undefined, [])).not.toHaveProperty('roles');
-    expect(queryContext(user, { kind: 'embed', embedTenantName: 'acme' }).embed).toEqual({
+    expect(queryContext(user, undefined, [])).not.toHaveProperty('roles');
+    expect(
+      queryContext(user, undefined, undefined, { kind: 'embed', embedTenantName: 'acme' }).embed,
+    ).toEqual({
       groups: ['e'],
       userAttributes: { region: 'south' },
     });
-    expect(queryContext(user, { kind: 'embed', embedTenantName: 'none' }).embed).toEqual({
+    expect(
+      queryContext(user, undefined, undefined, { kind: 'embed', embedTenantName: 'none' }).embed,
+    ).toEqual({
       groups: [],
       userAttributes: {},
     });
+  });
+
+  test('canonical: equal values compare equal whatever their key order, nested too; arrays keep their order', () => {
+    expect(canonical({ b: 1, a: { d: [2, 1], c: null } })).toBe(
+      canonical({ a: { c: null, d: [2, 1] }, b: 1 }),
+    );
+    expect(canonical({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(canonical({ a: { b: 1, a: 2 } })).toBe('{"a":{"a":2,"b":1}}');
+    expect(canonical([2, 1])).toBe('[2,1]');
+    expect(canonical({ a: [{ b: 1, a: 2 }] })).toBe('{"a":[{"a":2,"b":1}]}');
+    // Absent and null are different values: null clears a stored one.
+    expect(canonical(undefined)).toBe('undefined');
+    expect(canonical(null)).toBe('null');
+    expect(canonical('')).toBe('""');
   });
 });

@@ -185,5 +185,19 @@ describe('chat and SQL users', () => {
     expect(
       (await users.get(store, 'demo', { kind: 'external', externalId: 'warm-1' }))?.expiresAt,
     ).toBeUndefined();
+    // Repeated as stored, two attributes and a persistent user asked to stay persistent: read, not written.
+    const stored = {
+      ...settings,
+      userAttributes: [
+        { name: 'region', value: 'south' },
+        { name: 'allowed_categories', value: ['toys'] },
+      ],
+      isEphemeral: false,
+    };
+    await resolve(stored);
+    counter.reset();
+    const warm = await resolve(stored);
+    expect(counter.operations).toEqual(['GetItemCommand', 'GetItemCommand']);
+    expect(warm.query.userAttributes).toEqual({ region: 'south', allowed_categories: ['toys'] });
   });
 });

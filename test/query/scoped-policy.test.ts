@@ -22,13 +22,15 @@ const condition = (policies: PolicyDef[], user: QueryUserContext) =>
 
 describe('the query context keeps embed-tenant names apart', () => {
   test('tenant-wide names as stored; the session tenant under embed; other tenants nowhere', () => {
-    expect(queryContext(stored, { kind: 'embed', embedTenantName: 'acme-corp' })).toEqual({
+    expect(
+      queryContext(stored, undefined, undefined, { kind: 'embed', embedTenantName: 'acme-corp' }),
+    ).toEqual({
       groups: ['analysts'],
       userAttributes: { region: 'north' },
       securityContext: {},
       embed: { groups: ['editors', 'managers'], userAttributes: { region: 'south' } },
     });
-    expect(queryContext(stored, { kind: 'tenant' })).toEqual({
+    expect(queryContext(stored)).toEqual({
       groups: ['analysts'],
       userAttributes: { region: 'north' },
       securityContext: {},
@@ -37,7 +39,7 @@ describe('the query context keeps embed-tenant names apart', () => {
 });
 
 describe('policies', () => {
-  const creator = queryContext(stored, { kind: 'embed', embedTenantName: 'acme-corp' });
+  const creator = queryContext(stored, undefined, undefined, { kind: 'embed', embedTenantName: 'acme-corp' });
   const regionFilter = (source: string) => ({
     filters: [{ member: 'region', operator: 'equals' as const, values: [`{ ${source}.region }`] }],
   });
@@ -54,7 +56,7 @@ describe('policies', () => {
     expect(condition([{ embed_groups: ['x', 'editors'], row_level: { allow_all: true } }], creator)).toEqual({
       kind: 'all',
     });
-    const tenantWide = queryContext({ ...stored, groups: { '*': ['managers'] } }, { kind: 'tenant' });
+    const tenantWide = queryContext({ ...stored, groups: { '*': ['managers'] } });
     expect(condition([{ embed_group: 'managers', row_level: { allow_all: true } }], tenantWide)).toEqual({
       kind: 'none',
     });
@@ -72,7 +74,7 @@ describe('policies', () => {
       params: ['south'],
     });
     // Without a scoped value (a tenant-wide session) the scoped reference is missing: no rows.
-    const plain = queryContext(stored, { kind: 'tenant' });
+    const plain = queryContext(stored);
     expect(condition([{ group: '*', row_level: regionFilter('embedUserAttributes') }], plain)).toEqual({
       kind: 'none',
     });
