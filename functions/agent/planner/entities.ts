@@ -3,6 +3,7 @@
  * "days with more than 30 orders", "repeat customers". Each finder claims the words it reads (`used`).
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { averageBefore, averagedVerb, worthAfter } from './entity-measures';
 import { dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
 import { stem, words } from './text';
@@ -112,6 +113,9 @@ function measureBefore(
   const word = tokens[k];
   if (!word || word.used) return undefined;
   const measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType !== 'count_distinct');
+  // "whose avg order size is above 550": the mean of the rows' number.
+  const averaged = averageBefore(tokens, start, cube);
+  if (averaged) return averaged;
   // A measure's phrase ending here ("an average order value above 500", "total amount over").
   for (const m of measures) {
     for (const phrase of [...m.phrases, m.titleWords.join(' ')]) {
@@ -196,7 +200,8 @@ export function outputAsked(
   // "how many orders do customers with ... have": a total of that count over them, not how many of them.
   const raws = tokens.map((t) => t.raw);
   const asked = raws.findIndex(
-    (w, i) => (w === 'how' && raws[i + 1] === 'many') || (w === 'number' && raws[i + 1] === 'of'),
+    (w, i) =>
+      (w === 'how' && raws[i + 1] === 'many') || (['number', 'no'].includes(w) && raws[i + 1] === 'of'),
   );
   const noun = asked >= 0 ? tokens[asked + 2] : undefined;
   const counted = cube && noun && asked + 2 !== entityAt ? countMeasureNamed(cube, noun) : undefined;
@@ -288,6 +293,8 @@ function aggregateNamed(
     );
     if (measure) return { measure, claimed: [link, word] };
   }
+  const averaging = averagedVerb(tokens, c.start, c.at, cube) ?? worthAfter(tokens, c.at, cube);
+  if (averaging) return averaging;
   const verb = tokens[c.start - 1];
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)

@@ -19,7 +19,8 @@ const WEST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'west'
 
 export type Tuning6Case = SecondOrderCase & { user?: QueryUser };
 
-const between = (column: string, from: string, to: string) => `${column} >= '${from}' AND ${column} < '${to}'`;
+const between = (column: string, from: string, to: string) =>
+  `${column} >= '${from}' AND ${column} < '${to}'`;
 /** Customers whose first order falls in [from, to) and who also have an order in [later, end). */
 const retained = (from: string, to: string, later: string, end: string, where = '') =>
   `SELECT count(*) FROM (SELECT customer_id FROM orders ${where} GROUP BY 1
@@ -290,7 +291,11 @@ export const tuning6entities: Tuning6Case[] = [
     sql: 'SELECT region, quantile_cont(amount, 0.25), quantile_cont(amount, 0.75) FROM orders GROUP BY 1',
   },
   // --- honest refusals: the data has nothing for the condition, the cohort or the figure ---
-  { class: 'counts-per-entity', ask: 'how many customers have more than two shipping addresses?', refuse: true },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers have more than two shipping addresses?',
+    refuse: true,
+  },
   { class: 'cohorts', ask: 'retention by acquisition channel for the 2022 signups', refuse: true },
   { class: 'percentiles', ask: 'median customer age per segment', refuse: true },
 ];
