@@ -1,5 +1,5 @@
 /**
- * Cohort readings (issue 29, docs/agent.md "Second-order questions"): the later activity of a cohort. "Of the
+ * Cohort readings (issue 29, README "Evaluating the analyst", second-order questions): the later activity of a cohort. "Of the
  * customers whose first order was in Q1 2023, how many also ordered in Q4 2025" (a first-date cohort with
  * rows in a later period), and "customers who signed up in Q3 2022, how many of them ordered in 2025" (a
  * signup cohort counted as people, not as their orders).

@@ -56,6 +56,8 @@ interface Comparison {
   /** Index of the first comparison word and of the number. */
   start: number;
   at: number;
+  /** The lower end of "between A and B": the same aggregate as the comparison before it. */
+  paired?: boolean;
 }
 
 function comparisons(tokens: Token[]): Comparison[] {
@@ -70,6 +72,26 @@ function comparisons(tokens: Token[]): Comparison[] {
       if (number && !number.used && (NUMBER.test(number.raw) || number.raw === 'one'))
         found.push({ op, value, start: i, at });
       break;
+    }
+    // "between 25000 and 35000": at least the one and at most the other.
+    const low = tokens[i + 1];
+    const high = tokens[i + 3];
+    if (
+      tokens[i]?.raw === 'between' &&
+      !tokens[i]?.used &&
+      low &&
+      high &&
+      !low.used &&
+      !high.used &&
+      NUMBER.test(low.raw) &&
+      NUMBER.test(high.raw) &&
+      tokens[i + 2]?.raw === 'and' &&
+      Number(low.raw) <= Number(high.raw) &&
+      !/^(19|20)\d\d$/.test(low.raw)
+    ) {
+      // The upper end first: its noun ("45 orders") names the aggregate of both.
+      found.push({ op: '<=', value: Number(high.raw), start: i, at: i + 3 });
+      found.push({ op: '>=', value: Number(low.raw), start: i, at: i + 1, paired: true });
     }
     const t = tokens[i];
     const more = OR_MORE[tokens[i + 2]?.raw ?? ''];
@@ -221,7 +243,8 @@ export function outputAsked(
 export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
   let found: EntityCondition | undefined;
   for (const c of comparisons(tokens)) {
-    const named = aggregateNamed(tokens, c, cube);
+    const named =
+      c.paired && found ? { measure: found.measure, claimed: [] } : aggregateNamed(tokens, c, cube);
     if (!named) continue;
     const entity: { member: CatalogMember; at: number; grain?: Grain } | undefined = found
       ? undefined

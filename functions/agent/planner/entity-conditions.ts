@@ -1,5 +1,5 @@
 /**
- * More conditions on per-entity aggregates (issue 29, docs/agent.md "Second-order questions"): "never" and
+ * More conditions on per-entity aggregates (issue 29, README "Evaluating the analyst", second-order questions): "never" and
  * "no"/"zero" as a count of 0 of the matching rows per entity ("customers who never returned an order",
  * "customers with zero returns in 2025"), people words that name the customer entity ("buyers whose ..."),
  * and the negation words no reading claimed, which must not be dropped silently.

@@ -1,5 +1,5 @@
 /**
- * The aggregate a per-entity condition compares (issue 29, docs/agent.md "Second-order questions") when the
+ * The aggregate a per-entity condition compares (issue 29, README "Evaluating the analyst", second-order questions) when the
  * words name a mean of rows or a money total: "whose avg order size is above $550", "averaged more than $540
  * per order", "bought over $30,000 worth".
  */

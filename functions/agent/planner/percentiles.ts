@@ -1,5 +1,5 @@
 /**
- * Several percentiles in one question (issue 29, docs/agent.md "Second-order questions"): "10th and 90th
+ * Several percentiles in one question (issue 29, README "Evaluating the analyst", second-order questions): "10th and 90th
  * percentile", "p25, p50 and p75", "median and p90", "first and third quartile", "95th pct". The first one
  * is read by `findPercentile` (readings.ts); the others here, each claiming its words.
  */

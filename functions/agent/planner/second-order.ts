@@ -123,6 +123,27 @@ function numberBehind(
     : undefined;
 }
 
+/** "(orders) a customer placed": the entity dimension named by the acting word, even if a measure took it. */
+function entityActing(
+  tokens: Token[],
+  cube: CatalogCube,
+  perToken: (i: number) => boolean,
+): { member: CatalogMember; at: number } | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || !perToken(i) || !ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '')) continue;
+    const member = cube.members.find(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        !isIdentifier(m) &&
+        [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
+    );
+    if (member) return { member, at: i };
+  }
+  return undefined;
+}
+
 export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const { tokens, cube } = input;
   let { measures, dimensions, grain, top, share, compare } = input;
@@ -142,6 +163,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     dimensions = dimensions.filter(
       (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,
     );
+    // "customers with 60+ orders, by segment": a breakdown of the entities is how many in each, not a list.
+    const brokenDown = input.dimensionsFound.some(
+      (d) => dimensions.includes(d.member) && ['by', 'per'].includes(tokens[d.at - 1]?.raw ?? ''),
+    );
+    const listed = tokens.some((t) => ['list', 'which', 'who', 'name', 'names', 'show'].includes(t.raw));
+    if (fields.having.output === 'list' && brokenDown && !listed)
+      fields.having = { ...fields.having, output: 'count' };
     share = undefined;
   }
   if (input.firstEntity) {
@@ -209,7 +237,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       (['a', 'an', 'one'].includes(tokens[i - 1]?.raw ?? '') && ENTITY_VERBS.has(tokens[i + 1]?.raw ?? ''));
     const perEntity =
       input.dimensionsFound.find((d) => perToken(d.at)) ??
-      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined);
+      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
+      // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
+      (measure &&
+      (additive(measure) || measure.aggType === 'count_distinct') &&
+      !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
+        ? entityActing(tokens, cube, perToken)
+        : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
     const perPeriod =
