@@ -125,6 +125,15 @@ describe('values stated in an answer, and its wording', () => {
     ]) {
       expect(judge(answer)).toEqual([]);
     }
+    // A threshold asked as "10k" and restated written out is the question's own number.
+    const count = { schema: schema('customers'), data: [[96]], totalRows: 1 };
+    const restated = (question: string) =>
+      checkAnswerText(count, 'Customers whose total amount is over $10,000.00, in 2024: 96.', {
+        question,
+        tolerance: 0.005,
+      }).wrong;
+    expect(restated('how many customers spent over 10k in 2024?')).toEqual([]);
+    expect(restated('how many customers spent over 12k in 2024?')).toEqual(['$10,000.00']);
     // A figure beside a month is still a figure, and a wrong one is still wrong.
     expect(judge('Revenue in March 12,345 orders brought $1,234,567.50.')).toEqual(['12,345']);
     expect(judge('The data ends on December 31, 2025: revenue was $1,300,000.00.')).toEqual([

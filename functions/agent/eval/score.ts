@@ -152,8 +152,15 @@ const FALL =
  * The figures an answer states: numbers as written (see grounding.ts), less those that carry no claim about the
  * data: the question's own numbers, years and small whole numbers (list positions, "top 3").
  */
+/** "10k", "$1.5m", "2 million" in a question as the numbers they stand for (the analyst reads them so). */
+const writtenOut = (text: string) =>
+  text.replace(/(\d+(?:\.\d+)?)\s?(k|m|mm|thousand|million)\b/gi, (_, n: string, unit: string) =>
+    String(Math.round(Number(n) * (/^(k|thousand)$/i.test(unit) ? 1_000 : 1_000_000))),
+  );
+
 export function figuresIn(answer: string, question: string): ReturnType<typeof statedNumbers> {
-  const asked = numbersIn(question);
+  // A threshold asked as "10k" and restated as "$10,000.00" is the question's own number, not a figure.
+  const asked = [...numbersIn(question), ...numbersIn(writtenOut(question))];
   return statedNumbers(answer).filter(
     (s) =>
       !(s.plain && ((s.value >= 0 && s.value <= 12) || (s.value >= 1900 && s.value <= 2100))) &&

@@ -92,7 +92,8 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   // The rows' own noun ("order"), from the count of rows, not the measure asked (a count of customers).
   const rowNoun =
     plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ?? 'row';
-  const head = `${capitalise(entities)} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
+  const later = first.later ? ` and who also had ${rowNoun}s in ${first.later.label}` : '';
+  const head = `${capitalise(entities)} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}${later}`;
   if (first.output === 'total' && first.total && first.range) {
     const rowNoun =
       plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ??
@@ -185,6 +186,9 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   return `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;
 }
 
+/** "median", "p90", "p25" as a figure's label. */
+const percentileWord = (q: number) => (q === 0.5 ? 'median' : `p${Math.round(q * 1000) / 10}`);
+
 function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const p = plan.percentile;
   if (!p) return '';
@@ -204,8 +208,15 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   // No rows in scope give no value (NULL), never a zero.
   const stated = (value: unknown) =>
     value === null || value === undefined ? 'no value (no rows match)' : figure(value);
-  if (!labels) return `${query.title}: ${stated(result.data[0]?.[m])}.`;
-  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${stated(r[m])}`)}`;
+  // "25th and 75th percentile": each one named beside its figure.
+  const ps = [p.p, ...(p.more ?? [])];
+  const at = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
+  const values = (r: Row) =>
+    ps.length > 1 && at.length === ps.length
+      ? at.map((i, k) => `${percentileWord(ps[k] ?? 0.5)} ${stated(r[i])}`).join(', ')
+      : stated(r[m]);
+  if (!labels) return `${query.title}: ${values(result.data[0] ?? [])}.`;
+  return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${values(r)}`)}`;
 }
 
 /** The answer to a second-order plan, or undefined for a first-order one. */

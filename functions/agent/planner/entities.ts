@@ -3,6 +3,7 @@
  * "days with more than 30 orders", "repeat customers". Each finder claims the words it reads (`used`).
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { averageBefore, averagedVerb, worthAfter } from './entity-measures';
 import { dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
 import { stem, words } from './text';
@@ -55,6 +56,8 @@ interface Comparison {
   /** Index of the first comparison word and of the number. */
   start: number;
   at: number;
+  /** The lower end of "between A and B": the same aggregate as the comparison before it. */
+  paired?: boolean;
 }
 
 function comparisons(tokens: Token[]): Comparison[] {
@@ -69,6 +72,26 @@ function comparisons(tokens: Token[]): Comparison[] {
       if (number && !number.used && (NUMBER.test(number.raw) || number.raw === 'one'))
         found.push({ op, value, start: i, at });
       break;
+    }
+    // "between 25000 and 35000": at least the one and at most the other.
+    const low = tokens[i + 1];
+    const high = tokens[i + 3];
+    if (
+      tokens[i]?.raw === 'between' &&
+      !tokens[i]?.used &&
+      low &&
+      high &&
+      !low.used &&
+      !high.used &&
+      NUMBER.test(low.raw) &&
+      NUMBER.test(high.raw) &&
+      tokens[i + 2]?.raw === 'and' &&
+      Number(low.raw) <= Number(high.raw) &&
+      !/^(19|20)\d\d$/.test(low.raw)
+    ) {
+      // The upper end first: its noun ("45 orders") names the aggregate of both.
+      found.push({ op: '<=', value: Number(high.raw), start: i, at: i + 3 });
+      found.push({ op: '>=', value: Number(low.raw), start: i, at: i + 1, paired: true });
     }
     const t = tokens[i];
     const more = OR_MORE[tokens[i + 2]?.raw ?? ''];
@@ -112,6 +135,9 @@ function measureBefore(
   const word = tokens[k];
   if (!word || word.used) return undefined;
   const measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType !== 'count_distinct');
+  // "whose avg order size is above 550": the mean of the rows' number.
+  const averaged = averageBefore(tokens, start, cube);
+  if (averaged) return averaged;
   // A measure's phrase ending here ("an average order value above 500", "total amount over").
   for (const m of measures) {
     for (const phrase of [...m.phrases, m.titleWords.join(' ')]) {
@@ -196,7 +222,8 @@ export function outputAsked(
   // "how many orders do customers with ... have": a total of that count over them, not how many of them.
   const raws = tokens.map((t) => t.raw);
   const asked = raws.findIndex(
-    (w, i) => (w === 'how' && raws[i + 1] === 'many') || (w === 'number' && raws[i + 1] === 'of'),
+    (w, i) =>
+      (w === 'how' && raws[i + 1] === 'many') || (['number', 'no'].includes(w) && raws[i + 1] === 'of'),
   );
   const noun = asked >= 0 ? tokens[asked + 2] : undefined;
   const counted = cube && noun && asked + 2 !== entityAt ? countMeasureNamed(cube, noun) : undefined;
@@ -216,7 +243,8 @@ export function outputAsked(
 export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
   let found: EntityCondition | undefined;
   for (const c of comparisons(tokens)) {
-    const named = aggregateNamed(tokens, c, cube);
+    const named =
+      c.paired && found ? { measure: found.measure, claimed: [] } : aggregateNamed(tokens, c, cube);
     if (!named) continue;
     const entity: { member: CatalogMember; at: number; grain?: Grain } | undefined = found
       ? undefined
@@ -288,6 +316,8 @@ function aggregateNamed(
     );
     if (measure) return { measure, claimed: [link, word] };
   }
+  const averaging = averagedVerb(tokens, c.start, c.at, cube) ?? worthAfter(tokens, c.at, cube);
+  if (averaging) return averaging;
   const verb = tokens[c.start - 1];
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   if (verb && (MONEY_WORDS.has(verb.raw) || ['paid', 'pay', 'paying'].includes(verb.raw)) && sum)

@@ -45,6 +45,8 @@ function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
     if (phrase.length === 0) continue;
     const missing = phrase.filter((w) => unexplained.has(w));
     if (missing.length === 0) continue;
+    // "by their first purchase" dates a cohort by its first row, which no breakdown of the model stands for.
+    if (phrase.includes('first')) return false;
     // The whole phrase names the missing thing (a word the model has may qualify it: "acquisition channel").
     if (!unexplained.has(phrase.at(-1) ?? '')) return false;
     for (let i = start + 1; i < end; i++) if (unexplained.has(raws[i] ?? '')) covered.add(i);

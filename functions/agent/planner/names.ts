@@ -116,6 +116,12 @@ export function conditionWords(plan: Plan): string {
     return `with ${noun.replace(/s$/, '')}s in every ${what ?? 'period'}`;
   }
   const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
+    // "with no orders where status is returned"
+    if (c === h && h.rows && h.op === '=' && h.value === 0) {
+      const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'row';
+      const values = h.rows.values.join(' or ');
+      return `with no ${noun.replace(/s$/, '')}s where ${nameOf(plan, h.rows.member)} is ${values}`;
+    }
     if (c.measure.aggType === 'count') {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
       const op = c.op === '<' ? 'fewer than' : OP_WORDS[c.op];

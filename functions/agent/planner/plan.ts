@@ -74,6 +74,8 @@ export interface Plan {
      */
     range?: Period;
     total?: CatalogMember;
+    /** Only entities with rows in this later period too ("how many of them also ordered in Q4 2025"). */
+    later?: Period;
   };
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
@@ -108,6 +110,11 @@ export interface EntityCondition {
    * is then the count of rows and `op`/`value` are unused.
    */
   spread?: { grain?: Grain; member?: CatalogMember };
+  /**
+   * The rows the count is of, when not all of them ("never returned an order": a count of the returned rows
+   * per entity, equal to 0); entities with only other rows still count.
+   */
+  rows?: ValueFilter;
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }
@@ -115,6 +122,8 @@ export interface EntityCondition {
 export interface Percentile {
   /** 0.5 for the median. */
   p: number;
+  /** Further percentiles asked with `p` ("25th and 75th percentile"): one column each, ascending. */
+  more?: number[];
   /** The mean instead ("average revenue per customer": the mean of the per-customer totals). */
   stat?: 'avg';
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */

@@ -3,6 +3,7 @@
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { merge, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import type { Parsed, Plan } from './plan';
@@ -98,17 +99,30 @@ export function readQuestions(
 ): Reading {
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
-  for (const question of questions) {
+  for (const asked of questions) {
+    const question = pointedCohort(plan, asked);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
     let parsed = best;
-    if (plan && looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] })) {
+    const previous = plan;
+    if (
+      plan &&
+      looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) &&
+      !cohortBehind(plan, question)
+    ) {
       parsed = parseAgainst(question, plan.cube, today);
       plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
+    }
+    // "... how many joined in Q2 2022?" then "what did they spend in 2024?": that cohort's rows.
+    const carried = plan ? carryCohort(previous, question, parsed, plan) : undefined;
+    if (carried && 'refuse' in carried) return { kind: 'refuse', missing: carried.refuse };
+    if (carried) {
+      plan = carried.plan;
+      parsed = { ...parsed, unexplained: carried.unexplained };
     }
     if (plan && parsed.future) {
       reading = {

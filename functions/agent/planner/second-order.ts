@@ -25,6 +25,8 @@ export interface SecondOrderInput {
   range?: Period;
   compare?: Period[];
   percentile?: number;
+  /** Further percentiles asked with the first ("10th and 90th percentile"), ascending. */
+  percentileMore?: number[];
   /** "average revenue per customer": the mean of a total per entity or period. */
   average?: boolean;
   change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
@@ -32,6 +34,8 @@ export interface SecondOrderInput {
   firstEntity?: { member: CatalogMember; at: number };
   /** A total over a first-date cohort: the cohort's period, and the count named ("how many orders"). */
   firstTotal?: { range: Period; measure?: CatalogMember };
+  /** The later period a first-date cohort's entities must have rows in ("how many also ordered in Q4 2025"). */
+  firstLater?: Period;
   started?: CatalogMember;
   /** The entity a "lifetime value" is of (each one's total over all its rows). */
   lifetime?: CatalogMember;
@@ -78,6 +82,19 @@ const SIZE_WORDS = new Set([
   'amounts',
 ]);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
+/** Verbs after "a customer" that make the figure one per entity ("orders a customer placed"). */
+const ENTITY_VERBS = new Set([
+  'placed',
+  'made',
+  'has',
+  'had',
+  'ordered',
+  'bought',
+  'places',
+  'makes',
+  'spent',
+  'spends',
+]);
 
 /** Index of the token that named the grain (used), or -1. */
 const grainAt = (tokens: Token[], grain: Grain | undefined) =>
@@ -106,6 +123,27 @@ function numberBehind(
     : undefined;
 }
 
+/** "(orders) a customer placed": the entity dimension named by the acting word, even if a measure took it. */
+function entityActing(
+  tokens: Token[],
+  cube: CatalogCube,
+  perToken: (i: number) => boolean,
+): { member: CatalogMember; at: number } | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || !perToken(i) || !ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '')) continue;
+    const member = cube.members.find(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        !isIdentifier(m) &&
+        [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
+    );
+    if (member) return { member, at: i };
+  }
+  return undefined;
+}
+
 export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const { tokens, cube } = input;
   let { measures, dimensions, grain, top, share, compare } = input;
@@ -125,6 +163,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     dimensions = dimensions.filter(
       (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,
     );
+    // "customers with 60+ orders, by segment": a breakdown of the entities is how many in each, not a list.
+    const brokenDown = input.dimensionsFound.some(
+      (d) => dimensions.includes(d.member) && ['by', 'per'].includes(tokens[d.at - 1]?.raw ?? ''),
+    );
+    const listed = tokens.some((t) => ['list', 'which', 'who', 'name', 'names', 'show'].includes(t.raw));
+    if (fields.having.output === 'list' && brokenDown && !listed)
+      fields.having = { ...fields.having, output: 'count' };
     share = undefined;
   }
   if (input.firstEntity) {
@@ -138,7 +183,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
             range: input.firstTotal.range,
             total: totalled,
           }
-        : { entity: input.firstEntity.member, output: asked === 'list' ? 'list' : 'count' };
+        : {
+            entity: input.firstEntity.member,
+            output: asked === 'list' ? 'list' : 'count',
+            ...(input.firstLater ? { later: input.firstLater } : {}),
+          };
     if (fields.first.total) measures = [fields.first.total];
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
@@ -182,17 +231,31 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
 
   if (input.percentile !== undefined || input.average) {
     const measure = measures[0];
-    const perToken = (i: number) => ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '');
+    // "per customer", and "(the median number of orders) a customer placed": one figure per entity.
+    const perToken = (i: number) =>
+      ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '') ||
+      (['a', 'an', 'one'].includes(tokens[i - 1]?.raw ?? '') && ENTITY_VERBS.has(tokens[i + 1]?.raw ?? ''));
     const perEntity =
       input.dimensionsFound.find((d) => perToken(d.at)) ??
-      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined);
+      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
+      // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
+      (measure &&
+      (additive(measure) || measure.aggType === 'count_distinct') &&
+      !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
+        ? entityActing(tokens, cube, perToken)
+        : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
     const perPeriod =
       grain !== undefined &&
       grainToken !== undefined &&
       (perToken(at) || grainToken.raw !== grainToken.stem || /ly$|annual/.test(grainToken.raw));
-    const percentile: Percentile = { p: input.percentile ?? 0.5, ...(input.average ? { stat: 'avg' } : {}) };
+    const more = !input.average && input.percentileMore?.length ? { more: input.percentileMore } : {};
+    const percentile: Percentile = {
+      p: input.percentile ?? 0.5,
+      ...(input.average ? { stat: 'avg' } : {}),
+      ...more,
+    };
     const countOnly = !measure || measure.aggType === 'count' || measure.aggType === 'count_distinct';
     if (perEntity && (additive(measure) || countOnly)) {
       percentile.per = perEntity.member;

@@ -8,7 +8,7 @@ import type { CatalogMember } from './catalog';
 import { shift, unitStart } from './dates';
 import { entityWord } from './names';
 import { type Plan, rankedChange } from './plan';
-import { conditions, ident, type PlannedQuery, quote } from './sql';
+import { conditions, ident, type PlannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
 
 type Columns = PlannedQuery['columns'];
@@ -55,9 +55,15 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const spreadName = spread?.member
     ? ident(`${spread.member.column}_count`)
     : `${spread?.grain ?? 'period'}s`;
+  // "never returned an order": the matching rows counted per entity (0 for those with none).
+  const rowsCount = having.rows
+    ? `SUM(CASE WHEN ${valueCondition(ident(having.rows.member.column), having.rows)} THEN 1 ELSE 0 END)`
+    : undefined;
+  const rowsName = having.rows ? ident(label(`${having.rows.values.join('_')}_${m}`)) : m;
+  const aggregateOf = (c: string) => (c === m && rowsCount ? rowsCount : `MEASURE(${c})`);
   const selected = spreadOf
     ? `COUNT(DISTINCT ${spreadOf}) AS ${spreadName}`
-    : [m, ...extra].map((c) => `MEASURE(${c}) AS ${c}`).join(', ');
+    : [m, ...extra].map((c) => `${aggregateOf(c)} AS ${c === m ? rowsName : c}`).join(', ');
   const inner = `SELECT ${lead}${entity}, ${selected} FROM ${rows}${groupBy(dims.length + 1)}`;
   // The condition on the aggregates (in HAVING) or on the inner query's columns (over its rows).
   const test = (on: 'aggregate' | 'column') =>
@@ -66,7 +72,8 @@ export function havingQuery(plan: Plan): PlannedQuery {
       : all
           .map((c) => {
             const column = measureColumn(c.measure);
-            return `${on === 'column' ? column : `MEASURE(${column})`} ${c.op} ${c.value}`;
+            const own = c === having;
+            return `${on === 'column' ? (own ? rowsName : column) : own ? aggregateOf(column) : `MEASURE(${column})`} ${c.op} ${c.value}`;
           })
           .join(' AND ');
   const condition = test('aggregate');
@@ -131,8 +138,12 @@ export function firstQuery(plan: Plan): PlannedQuery {
   if (!first || !at) throw new Error('not a first-date plan');
   const entity = ident(first.entity.column);
   const rowConditions = conditions({ ...plan, range: undefined, compare: undefined }, at);
-  const inner = `SELECT ${entity}, MIN(${at}) AS first_date FROM ${ident(plan.cube.name)}${where(rowConditions)} GROUP BY 1`;
-  const range: string[] = [];
+  // "how many also ordered in Q4 2025": each entity's rows in the later period, at least one.
+  const later = first.later
+    ? `, SUM(CASE WHEN ${at} >= ${quote(first.later.from)} AND ${at} < ${quote(first.later.to)} THEN 1 ELSE 0 END) AS later_rows`
+    : '';
+  const inner = `SELECT ${entity}, MIN(${at}) AS first_date${later} FROM ${ident(plan.cube.name)}${where(rowConditions)} GROUP BY 1`;
+  const range: string[] = first.later ? ['later_rows > 0'] : [];
   if (plan.range && plan.range.from > '0001-01-01') range.push(`first_date >= ${quote(plan.range.from)}`);
   if (plan.range && plan.range.to < '9999-01-01') range.push(`first_date < ${quote(plan.range.to)}`);
   const count = ident(entityWord(first.entity));
@@ -309,16 +320,23 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const dims = plan.dimensions.map((d) => ident(d.column));
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const from = ident(plan.cube.name);
-  const p = String(percentile.p);
+  const ps = [percentile.p, ...(percentile.more ?? [])];
   if (percentile.of) {
-    const name = percentileName(percentile.p, percentile.of.column);
+    const of = percentile.of;
     const byTime = plan.grain && at ? [`${bucket(plan)} AS ${plan.grain}`] : [];
     const select = [...byTime, ...dims];
-    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}percentile_cont(${p}) WITHIN GROUP (ORDER BY ${ident(percentile.of.column)}) AS ${name} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${select.length > 0 ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}` : ''}`;
+    // "25th and 75th percentile": one column per percentile.
+    const stats = ps
+      .map(
+        (q) =>
+          `percentile_cont(${q}) WITHIN GROUP (ORDER BY ${ident(of.column)}) AS ${percentileName(q, of.column)}`,
+      )
+      .join(', ');
+    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${select.length > 0 ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}` : ''}`;
     return described(plan, sql, [
       ...(byTime.length > 0 ? [{ role: 'time' as const }] : []),
       ...dimColumns,
-      { role: 'measure', member: percentile.of },
+      ...ps.map(() => ({ role: 'measure' as const, member: of })),
     ]);
   }
   const measure = plan.measures[0];
@@ -329,7 +347,15 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     percentile.stat === 'avg'
       ? `average_${label(measure?.column ?? 'count')}_per_${label(over)}`
       : percentileName(percentile.p, measure?.column ?? 'count');
-  const statistic = percentile.stat === 'avg' ? 'AVG(v)' : `percentile_cont(${p}) WITHIN GROUP (ORDER BY v)`;
+  const statistic =
+    percentile.stat === 'avg'
+      ? `AVG(v) AS ${name}`
+      : ps
+          .map(
+            (q) =>
+              `percentile_cont(${q}) WITHIN GROUP (ORDER BY v) AS ${q === percentile.p ? name : percentileName(q, measure?.column ?? 'count')}`,
+          )
+          .join(', ');
   // Per entity by period ("orders per customer by signup quarter"): the entities of each period (a cohort).
   const cohort = percentile.per && plan.grain && at ? plan.grain : undefined;
   const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : []), ...dims];
@@ -343,10 +369,11 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     : names.length > 0
       ? ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`
       : '';
-  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} AS ${name} FROM t${groupBy(names.length)}${order}`;
+  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} FROM t${groupBy(names.length)}${order}`;
+  const stated = percentile.stat === 'avg' ? [percentile.p] : ps;
   return described(plan, sql, [
     ...(cohort ? [{ role: 'time' as const }] : []),
     ...dimColumns,
-    { role: 'measure', ...(measure ? { member: measure } : {}) },
+    ...stated.map(() => ({ role: 'measure' as const, ...(measure ? { member: measure } : {}) })),
   ]);
 }

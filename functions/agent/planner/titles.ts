@@ -40,7 +40,14 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.percentile) {
     const p = plan.percentile;
-    const what = p.stat === 'avg' ? 'average' : p.p === 0.5 ? 'median' : `${ordinal(p.p)} of`;
+    const what =
+      p.stat === 'avg'
+        ? 'average'
+        : p.more && p.more.length > 0
+          ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : ordinal(q).replace(' percentile', ''))))} percentiles of`
+          : p.p === 0.5
+            ? 'median'
+            : `${ordinal(p.p)} of`;
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
     const per = p.per
       ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`

@@ -1,6 +1,7 @@
 import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
+import { cohortHeadcount, findRetention, firstDateLeft, readFirstVerb } from './cohorts';
 import { findGrain, findPeriods, findRelative } from './dates';
 import {
   claimTotalCounts,
@@ -11,6 +12,7 @@ import {
   findSpread,
   outputAsked,
 } from './entities';
+import { findNever, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -22,6 +24,7 @@ import {
   joinCompounds,
 } from './members';
 import { termsOf } from './names';
+import { findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
@@ -30,7 +33,6 @@ import {
   findChange,
   findFirst,
   findNew,
-  findPercentile,
   incidental,
   startDate,
 } from './readings';
@@ -119,8 +121,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const tokens = joinCompounds(askerTokens(words(question), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
+  readPercentAbbreviations(tokens);
   const raws = tokens.map((t) => t.raw);
-  const started = findNew(tokens, cube);
+  let started = findNew(tokens, cube);
   const change = findChange(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
@@ -172,17 +175,28 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (lifetimeAt >= 0 && cube.members.some((m) => m.kind === 'measure' && m.aggType === 'sum')) {
     for (const t of [tokens[lifetimeAt], tokens[lifetimeAt + 1]]) if (t) t.used = true;
   }
-  const percentile = findPercentile(tokens);
+  const percentiles = findPercentiles(tokens);
+  const percentile = percentiles?.[0];
   // ("average lifetime value per customer": the mean of each customer's total.)
   const averageWord = tokens.find((t) => !t.used && ['average', 'avg', 'mean'].includes(t.raw));
   const average =
     percentile === undefined &&
     (findAveragePer(tokens, cube, started !== undefined) || (lifetimeAt >= 0 && averageWord !== undefined));
   if (average && lifetimeAt >= 0 && averageWord) averageWord.used = true;
+  readFirstVerb(tokens, cube);
   const firstDate = findFirst(tokens, cube);
+  // "new customers per month, going by their first order": new by the first row's date, not by a signup date.
+  if (firstDate && started) {
+    started = undefined;
+    periods = allPeriods;
+  }
+  if (!firstDate) readPeopleAsCustomers(tokens, cube);
   const condition = firstDate
     ? undefined
-    : (findEntityCondition(tokens, cube) ?? findRepeat(tokens, cube) ?? findSpread(tokens, cube));
+    : (findEntityCondition(tokens, cube) ??
+      findRepeat(tokens, cube) ??
+      findSpread(tokens, cube) ??
+      findNever(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
   if (firstEntity) {
     const t = tokens[firstEntity.at];
@@ -200,9 +214,29 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       tokens.some((t) => t.asked?.startsWith('spender'));
     const asked = outputAsked(tokens, firstEntity.at, cube);
     const cohortRange = near[0]?.period;
-    if (cohortRange && (money || asked.output === 'total')) {
+    // "revenue in 2025 from customers who first bought in Feb 2023": a money measure named is a total.
+    const moneyNamed = tokens.some(
+      (t) =>
+        !t.used &&
+        t.raw !== 'total' &&
+        cube.members.some(
+          (m) => m.kind === 'measure' && m.aggType === 'sum' && m.otherWords.includes(t.stem),
+        ),
+    );
+    if (cohortRange && (money || moneyNamed || asked.output === 'total')) {
       firstTotal = { range: cohortRange, ...(asked.total ? { measure: asked.total } : {}) };
       periods = periods.filter((p) => !near.includes(p));
+    }
+  }
+  // "of the customers whose first order was in Q1 2023, how many also ordered in Q4 2025": the first period is
+  // the cohort's, the later one the period its entities must have rows in.
+  let firstLater: Period | undefined;
+  if (firstEntity && !firstTotal) {
+    const firstAt = tokens.findIndex((t) => t.used && t.raw === 'first');
+    const retention = findRetention(tokens, periods, firstAt);
+    if (retention) {
+      firstLater = retention.later.period;
+      periods = [retention.cohort];
     }
   }
   // "by how many percent": a percentage is asked for, not a count.
@@ -409,6 +443,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     }
   }
 
+  // "customers who joined in Q3 2022: how many of them ordered in 2025": people counted, not their orders.
+  if (started && !condition && !firstEntity && measures.length === 1 && measures[0]?.aggType === 'count') {
+    const headcount = cohortHeadcount(tokens, cube);
+    if (headcount) measures = [headcount];
+  }
   const ratioAt = tokens.findIndex((t) => ratio.includes(t));
   const second = resolveSecondOrder({
     tokens,
@@ -423,11 +462,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
     ...(percentile !== undefined ? { percentile } : {}),
+    ...(percentiles && percentiles.length > 1 ? { percentileMore: percentiles.slice(1) } : {}),
     ...(average ? { average } : {}),
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
     ...(firstEntity ? { firstEntity } : {}),
     ...(firstTotal ? { firstTotal } : {}),
+    ...(firstLater ? { firstLater } : {}),
     ...(lifetime && lifetimeAt >= 0 ? { lifetime: lifetime.member } : {}),
     ...(started ? { started: started.member } : {}),
     ratioAt,
@@ -531,6 +572,15 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...numbers,
     ...coded,
     ...second.unresolved,
+    ...negationsLeft(tokens),
+    ...firstDateLeft({
+      first: second.fields.first !== undefined,
+      compare,
+      numberFilters: numberFilters.length,
+      later: firstLater !== undefined,
+      total: firstTotal !== undefined,
+      countAsked: /\bhow many (of )?(the |my |our )?(customers?|buyers?|them|those)\b/.test(raws.join(' ')),
+    }),
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
   ];

@@ -1,0 +1,240 @@
+/**
+ * Cohort readings (issue 29, README "Evaluating the analyst", second-order questions): the later activity of a cohort. "Of the
+ * customers whose first order was in Q1 2023, how many also ordered in Q4 2025" (a first-date cohort with
+ * rows in a later period), and "customers who signed up in Q3 2022, how many of them ordered in 2025" (a
+ * signup cohort counted as people, not as their orders).
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import type { Parsed, Period, Plan, Token } from './plan';
+import { startDate } from './readings';
+import { words } from './text';
+
+/** Verbs of having rows in a period ("ordered", "bought again", "placed an order", "were still buying"). */
+const ACTIVE_VERBS = new Set([
+  'ordered',
+  'order',
+  'orders',
+  'bought',
+  'buy',
+  'buying',
+  'purchased',
+  'purchase',
+  'purchasing',
+  'placed',
+  'place',
+  'shopped',
+  'shop',
+  'ordering',
+]);
+/** Words of a repeat that only stress the later period ("also", "still", "again"). */
+const REPEAT_WORDS = new Set(['also', 'still', 'again', 'later', 'then', 'ever']);
+/** Words that may sit between the cohort's period and the verb ("..., how many of them were still ..."). */
+const BRIDGE = new Set([
+  'how',
+  'many',
+  'of',
+  'them',
+  'those',
+  'these',
+  'did',
+  'do',
+  'have',
+  'had',
+  'has',
+  'were',
+  'was',
+  'are',
+  'an',
+  'a',
+  'any',
+  'one',
+  'in',
+  'during',
+  'and',
+  'who',
+  'that',
+  'the',
+  'customers',
+  'customer',
+  'buyers',
+]);
+
+/**
+ * "(of the customers whose first order was in P1,) how many also ordered in P2": the cohort's period and the
+ * later one in which its entities have rows. Claims the verb and the repeat words; undefined unless the words
+ * between the two periods are only those of such a clause.
+ */
+export function findRetention(
+  tokens: Token[],
+  periods: { period: Period; at: number }[],
+  firstAt: number,
+): { cohort: { period: Period; at: number }; later: { period: Period; at: number } } | undefined {
+  const cohort = periods.find((p) => p.at > firstAt && p.at - firstAt <= 6);
+  const later = periods.find((p) => cohort && p.at > cohort.at);
+  if (!cohort || !later || periods.length !== 2) return undefined;
+  const between = tokens.slice(cohort.at + 1, later.at);
+  const verbs = between.filter((t) => ACTIVE_VERBS.has(t.raw) || ACTIVE_VERBS.has(t.stem));
+  if (verbs.length === 0) return undefined;
+  // Anything else between them ("of furniture", "spent") is a condition this reading does not hold.
+  const plain = between.every(
+    (t) =>
+      t.used ||
+      ACTIVE_VERBS.has(t.raw) ||
+      ACTIVE_VERBS.has(t.stem) ||
+      REPEAT_WORDS.has(t.raw) ||
+      BRIDGE.has(t.raw) ||
+      /^\d{4}$/.test(t.raw),
+  );
+  if (!plain) return undefined;
+  for (const t of between)
+    if (ACTIVE_VERBS.has(t.raw) || ACTIVE_VERBS.has(t.stem) || REPEAT_WORDS.has(t.raw)) t.used = true;
+  return { cohort, later };
+}
+
+/** Pronouns and nouns that stand for the people of a cohort after "how many (of)". */
+const PEOPLE_WORDS = new Set(['them', 'those', 'these', 'customer', 'buyer', 'signup', 'client', 'people']);
+
+/**
+ * "customers who joined in Q3 2022: how many of them placed an order in 2025": how many people, not how many
+ * orders. The distinct count of the cube's people when "how many" is of them and a buying verb says they had
+ * rows; undefined otherwise.
+ */
+export function cohortHeadcount(tokens: Token[], cube: CatalogCube): CatalogMember | undefined {
+  const raws = tokens.map((t) => t.raw);
+  const how = raws.findIndex((w, i) => w === 'how' && raws[i + 1] === 'many');
+  if (how < 0) return undefined;
+  let k = how + 2;
+  while (['of', 'the', 'my', 'our'].includes(raws[k] ?? '')) k++;
+  const who = tokens[k];
+  if (!who || !PEOPLE_WORDS.has(who.stem)) return undefined;
+  const acted = tokens.slice(k + 1).some((t) => ACTIVE_VERBS.has(t.raw) || ACTIVE_VERBS.has(t.stem));
+  if (!acted) return undefined;
+  return cube.members.find(
+    (m) => m.kind === 'measure' && m.aggType === 'count_distinct' && m.titleWords.includes('customer'),
+  );
+}
+
+/** Verbs after "first" that mean the first row ("first ordered", "first bought"). */
+const FIRST_VERBS = new Set(['ordered', 'bought', 'purchased', 'shopped', 'buy', 'purchase', 'purchases']);
+
+/**
+ * "customers who first ordered in Jan 2023": the verb read as the rows' noun ("first order") so the first-date
+ * reading finds it. Only where the cube counts rows by a noun.
+ */
+export function readFirstVerb(tokens: Token[], cube: CatalogCube): void {
+  const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  const noun = rows?.titleWords.at(-1);
+  if (!noun || noun === 'customer' || noun === 'customers') return;
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (t.used || t.raw !== 'first' || !next || next.used) return;
+    // "their very first order": "very" only stresses it.
+    const very = tokens[i - 1];
+    if (very?.raw === 'very') very.used = true;
+    if (!FIRST_VERBS.has(next.raw)) return;
+    next.raw = noun.replace(/s$/, '');
+    next.stem = next.raw;
+  });
+}
+
+/**
+ * What a first-date reading cannot hold, to refuse rather than drop it: two periods neither a total nor a
+ * later activity took ("first order in Feb 2023 who ordered furniture in 2025"), or a comparison of amounts
+ * ("how many ... whose first order was in Jan 2023 spent over 500"), which would filter the first rows.
+ */
+export function firstDateLeft(read: {
+  first: boolean;
+  compare: Period[] | undefined;
+  numberFilters: number;
+  later: boolean;
+  total: boolean;
+  countAsked: boolean;
+}): string[] {
+  if (!read.first) return [];
+  const left: string[] = [];
+  if (read.compare && read.compare.length >= 2 && !read.later)
+    left.push('a second period for a first-date cohort');
+  if (read.numberFilters > 0) left.push('an amount condition on a first-date cohort');
+  if (read.total && read.countAsked) left.push('how many of a first-date cohort');
+  return left;
+}
+
+/** Words that point back at the people the previous question counted ("they", "that group", "this cohort"). */
+const BACK_WORDS =
+  /\b(they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort)\b/;
+const GROUP_NOUNS = new Set(['group', 'cohort', 'bunch', 'lot']);
+
+/** Whether a question points back at the people the previous one counted. */
+export const refersBack = (question: string) => BACK_WORDS.test(words(question).join(' '));
+
+/** Whether the previous plan counted a cohort that a pointing-back question is about (read afresh, not merged). */
+export const cohortBehind = (previous: Plan | undefined, question: string) =>
+  previous !== undefined &&
+  refersBack(question) &&
+  previous.dimensions.length === 0 &&
+  !previous.grain &&
+  (cohortOf(previous) !== undefined || (previous.first !== undefined && previous.range !== undefined));
+
+/** The cohort (a start date's period) a plan counted people by, if it did. */
+function cohortOf(plan: Plan): { range: Period } | undefined {
+  const start = startDate(plan.cube);
+  if (!start) return undefined;
+  if (plan.also?.member === start) return { range: plan.also.range };
+  if (plan.timeDimension === start && plan.range && !plan.grain) return { range: plan.range };
+  return undefined;
+}
+
+/**
+ * "how many customers joined in Q2 2022?" then "how much did they spend in 2024?": the new question is about
+ * that cohort, so its start-date period carries over onto the new plan's rows. Returns the plan with the
+ * cohort, or why it cannot carry (the new reading has no start date, or one of its own already).
+ */
+export function carryCohort(
+  previous: Plan | undefined,
+  question: string,
+  parsed: Parsed,
+  plan: Plan,
+): { plan: Plan; unexplained: string[] } | { refuse: string } | undefined {
+  if (!previous || !cohortBehind(previous, question)) return undefined;
+  const unexplained = parsed.unexplained.filter((w) => !GROUP_NOUNS.has(w));
+  // "customers whose first order was in March 2023" then "how many orders did that cohort place in 2025".
+  const first = previous.first;
+  if (first && previous.range && !first.later && first.output !== 'total') {
+    const total = plan.measures[0];
+    const plain =
+      plan.measures.length === 1 &&
+      (total?.aggType === 'sum' || total?.aggType === 'count') &&
+      plan.dimensions.length === 0 &&
+      !plan.grain &&
+      !plan.compare &&
+      !plan.having &&
+      !plan.first &&
+      !plan.percentile &&
+      !plan.change &&
+      plan.cube === previous.cube;
+    if (!plain || !total)
+      return { refuse: 'the first-order cohort of the previous question, together with this question' };
+    const time = previous.timeDimension;
+    return {
+      plan: {
+        ...plan,
+        ...(time ? { timeDimension: time } : {}),
+        first: { entity: first.entity, output: 'total', range: previous.range, total },
+      },
+      unexplained,
+    };
+  }
+  const cohort = cohortOf(previous);
+  if (!cohort) return undefined;
+  const start = startDate(plan.cube);
+  if (!start || plan.also || (plan.timeDimension === start && plan.range))
+    return { refuse: 'the cohort of the previous question, together with this question' };
+  return {
+    plan: { ...plan, also: { member: start, range: cohort.range } },
+    unexplained,
+  };
+}
+
+/** "that cohort" pointing back at the previous question's people is no new cohort: read as "that group". */
+export const pointedCohort = (previous: Plan | undefined, question: string) =>
+  cohortBehind(previous, question) ? question.replace(/\b(that|this|the) cohort\b/gi, '$1 group') : question;

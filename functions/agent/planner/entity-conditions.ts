@@ -1,0 +1,146 @@
+/**
+ * More conditions on per-entity aggregates (issue 29, README "Evaluating the analyst", second-order questions): "never" and
+ * "no"/"zero" as a count of 0 of the matching rows per entity ("customers who never returned an order",
+ * "customers with zero returns in 2025"), people words that name the customer entity ("buyers whose ..."),
+ * and the negation words no reading claimed, which must not be dropped silently.
+ */
+import type { CatalogCube } from './catalog';
+import { findEntity, outputAsked } from './entities';
+import { findSequence, nounOf } from './members';
+import type { EntityCondition, Token, ValueFilter } from './plan';
+import { stem, words } from './text';
+
+/** Words that name the people the customer entity is ("buyers whose ...", "clients with ..."). */
+const PEOPLE = new Set(['buyer', 'shopper', 'purchaser', 'client', 'account']);
+const RELATIVES = new Set(['who', 'whose', 'that', 'with', 'which']);
+/** Verbs right after a people word that make it the subject of a per-entity condition ("buyers averaged"). */
+const SUBJECT_VERBS = new Set([
+  'averaged',
+  'average',
+  'spent',
+  'bought',
+  'ordered',
+  'placed',
+  'purchased',
+  'have',
+  'had',
+]);
+/** Negations of a kind of row: "never", "no", "zero", "none of". */
+const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
+
+const countOf = (cube: CatalogCube) =>
+  cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+
+/**
+ * "buyers whose avg order is above 550", "clients with no returns": with a relative clause after it, a people
+ * word names the entity the cube calls customer. Rewrites the token so the entity finders read it.
+ */
+export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void {
+  const customer = cube.members.some(
+    (m) => m.kind === 'dimension' && m.type === 'string' && m.titleWords.includes('customer'),
+  );
+  if (!customer) return;
+  tokens.forEach((t, i) => {
+    if (t.used || !PEOPLE.has(t.stem)) return;
+    const next = [tokens[i + 1]?.raw, tokens[i + 2]?.raw];
+    if (!next.some((w) => RELATIVES.has(w ?? '')) && !SUBJECT_VERBS.has(next[0] ?? '')) return;
+    t.asked = t.asked ?? t.raw;
+    t.raw = t.raw === t.stem ? 'customer' : 'customers';
+    t.stem = 'customer';
+  });
+}
+
+/** Where one of a dimension's values is named, and the filter it makes (first match). */
+function valueNamed(
+  tokens: Token[],
+  cube: CatalogCube,
+  from: number,
+  to: number,
+): { filter: ValueFilter; at: number[] } | undefined {
+  const window = tokens.map((t, i) => (i >= from && i < to ? t : { ...t, used: true }));
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.type !== 'string' || member.values.length === 0) continue;
+    for (const value of member.values) {
+      const sequence = words(value).map(stem);
+      const at = findSequence(window, sequence, false) ?? nounOf(window, sequence);
+      if (at) return { filter: { member, values: [value], negate: false }, at };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "customers who never returned an order", "customers with zero returns in 2025", "customers that had no
+ * cancelled orders", "never bought furniture": entities none of whose rows (in scope) match a value. A count
+ * of 0 of the matching rows per entity, so entities with other rows count. Claims its words.
+ */
+export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  const rows = countOf(cube);
+  if (!rows) return undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || !NEGATIONS.has(t.raw)) continue;
+    // "no more than", "no. of": not a negation of rows.
+    if (t.raw === 'no' && ['more', 'of', 'less', 'fewer'].includes(tokens[i + 1]?.raw ?? '')) continue;
+    const value = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 6));
+    if (!value) continue;
+    // The value's words must follow the negation with only verbs, articles and the rows' noun between.
+    const between = tokens.slice(i + 1, value.at[0]);
+    const plain = between.every(
+      (w) =>
+        w.raw.length <= 3 ||
+        /(ed|ght|had|made|placed|got)$/.test(w.raw) ||
+        rows.titleWords.includes(w.stem) ||
+        rows.otherWords.includes(w.stem),
+    );
+    if (!plain) continue;
+    const entity = findEntity(tokens, cube, i);
+    if (!entity || entity.at > i || entity.member === value.filter.member) continue;
+    const entityToken = tokens[entity.at];
+    if (entityToken) entityToken.used = true;
+    t.used = true;
+    for (const k of value.at) {
+      const w = tokens[k];
+      if (w) w.used = true;
+    }
+    // The rows' noun right after the value ("no returned orders"), before it ("never had an order cancelled")
+    // and "at all": part of the condition.
+    const last = value.at.at(-1) ?? i;
+    for (const w of [...between, tokens[last + 1], tokens[last + 2]]) {
+      if (!w || w.used) continue;
+      if (rows.titleWords.includes(w.stem) || rows.otherWords.includes(w.stem)) w.used = true;
+    }
+    tokens.forEach((w, k) => {
+      if (w.raw === 'all' && tokens[k - 1]?.raw === 'at') {
+        w.used = true;
+        const at = tokens[k - 1];
+        if (at) at.used = true;
+      }
+    });
+    const output = outputAsked(tokens, entity.at, cube);
+    return {
+      entity: entity.member,
+      measure: rows,
+      op: '=',
+      value: 0,
+      rows: value.filter,
+      output: output.output === 'total' ? 'count' : output.output,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Negation words no reading claimed ("never", "zero", "no ..."): answering without them would answer the
+ * opposite question, so they stay unexplained and the question is refused.
+ */
+export function negationsLeft(tokens: Token[]): string[] {
+  return tokens.flatMap((t, i) => {
+    if (t.used || !NEGATIONS.has(t.raw)) return [];
+    // ("No, by region": an answer to the previous turn, not a negation of rows.)
+    if (t.raw === 'no' && i === 0) return [];
+    if (t.raw === 'no' && ['more', 'of', 'less', 'fewer', 'longer'].includes(tokens[i + 1]?.raw ?? ''))
+      return [];
+    return [t.raw];
+  });
+}

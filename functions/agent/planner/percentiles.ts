@@ -1,0 +1,81 @@
+/**
+ * Several percentiles in one question (issue 29, README "Evaluating the analyst", second-order questions): "10th and 90th
+ * percentile", "p25, p50 and p75", "median and p90", "first and third quartile", "95th pct". The first one
+ * is read by `findPercentile` (readings.ts); the others here, each claiming its words.
+ */
+import type { Token } from './plan';
+import { findPercentile } from './readings';
+
+const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th']);
+const LIST_WORDS = new Set(['and', 'or', ',', '&', 'plus']);
+const QUARTILES: Record<string, number> = {
+  first: 0.25,
+  '1st': 0.25,
+  lower: 0.25,
+  third: 0.75,
+  '3rd': 0.75,
+  upper: 0.75,
+};
+
+/** "95th pct", "90th %ile": an ordinal before a percent abbreviation is a percentile. Rewrites the token. */
+export function readPercentAbbreviations(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    if (t.used || !['pct', 'ptile', 'pctl', 'ile'].includes(t.raw)) return;
+    const suffix = tokens[i - 1];
+    const number = tokens[i - 2];
+    if (!suffix || !number || !ORDINAL_SUFFIX.has(suffix.raw) || !/^\d{1,2}$/.test(number.raw)) return;
+    t.raw = 'percentile';
+    t.stem = 'percentile';
+  });
+}
+
+/**
+ * The percentiles a question lists (0 to 1, ascending, no repeats), the first found by `findPercentile`:
+ * undefined when none. A listed ordinal with no percentile word of its own ("10th and 90th percentile") takes
+ * the word that ends the list.
+ */
+export function findPercentiles(tokens: Token[]): number[] | undefined {
+  const found: number[] = [];
+  for (let guard = 0; guard < 6; guard++) {
+    const p = findPercentile(tokens);
+    if (p === undefined) break;
+    found.push(p);
+  }
+  if (found.length === 0) return undefined;
+  // "10th and 90th percentile", "25th, 50th and 75th percentiles": ordinals listed before the claimed word.
+  tokens.forEach((t, i) => {
+    if (t.used || !/^\d{1,2}$/.test(t.raw)) return;
+    const suffix = tokens[i + 1];
+    if (!suffix || !ORDINAL_SUFFIX.has(suffix.raw) || suffix.used) return;
+    const rest = tokens.slice(i + 2);
+    const end = rest.findIndex(
+      (w) => !(LIST_WORDS.has(w.raw) || /^\d{1,2}$/.test(w.raw) || ORDINAL_SUFFIX.has(w.raw)),
+    );
+    const word = rest[end];
+    if (!word?.used || !['percentile', 'percentiles'].includes(word.raw) || end < 1) return;
+    if (!LIST_WORDS.has(rest[0]?.raw ?? '')) return;
+    t.used = true;
+    suffix.used = true;
+    const list = rest[0];
+    if (list) list.used = true;
+    found.push(Number(t.raw) / 100);
+  });
+  // "first and third quartile": a quartile listed before the claimed word.
+  tokens.forEach((t, i) => {
+    const q = QUARTILES[t.raw];
+    const list = tokens[i + 1];
+    const next = tokens[i + 2];
+    if (t.used || q === undefined || !list || !LIST_WORDS.has(list.raw) || !next?.used) return;
+    if (QUARTILES[next.raw] === undefined || !['quartile', 'quartiles'].includes(tokens[i + 3]?.raw ?? ''))
+      return;
+    t.used = true;
+    list.used = true;
+    found.push(q);
+  });
+  // The list words between claimed percentiles ("median and p90", "p25, p50 and p75").
+  tokens.forEach((t, i) => {
+    if (!t.used && LIST_WORDS.has(t.raw) && tokens[i - 1]?.used && tokens[i + 1]?.used && found.length > 1)
+      t.used = true;
+  });
+  return [...new Set(found)].sort((a, b) => a - b);
+}
