@@ -95,7 +95,7 @@ export function rephrase(question: string): string {
   return text;
 }
 
-const JOINS = new Set(['and', 'plus', 'with']);
+const JOINS = new Set(['and', 'plus', '&']);
 /** "returns" and "returned": one root of four letters or more. */
 const sameRoot = (a: string, b: string) => {
   const [x, y] = [stem(a), stem(b)];
