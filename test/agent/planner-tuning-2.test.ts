@@ -14,6 +14,7 @@ import { tuning3 } from './questions/tuning-3';
 import { tuning4 } from './questions/tuning-4';
 import { type Tuning5Case, tuning5second } from './questions/tuning-5-second';
 import { tuning5words } from './questions/tuning-5-words';
+import { tuning6ranks } from './questions/tuning-6-ranks-words';
 import { converse } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
@@ -129,5 +130,26 @@ describe('offline planner: second-order questions (tuning set 5, written before 
     ),
   )('%s', async (_name, c) => {
     expect(await judge(c)).toBeUndefined();
+  });
+});
+
+/**
+ * Set 6's questions the planner still refuses (`npm run eval` scores them as wrong refusals): each must stay an
+ * honest refusal, never the confident wrong answer it gave before (revenue of the returned orders only).
+ */
+const STILL_REFUSED = new Set(['revenue and returns by region in 2024']);
+
+describe('offline planner: ranks, periods and words (tuning set 6, written before its planner change)', () => {
+  it.each(
+    tuning6ranks.map((c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const),
+  )('%s', async (name, c) => {
+    if (!STILL_REFUSED.has(name.replace(/^\[[^\]]+\] /, ''))) {
+      expect(await judge(c)).toBeUndefined();
+      return;
+    }
+    const got = await outcome(c);
+    expect(got.result).toBeUndefined();
+    expect(got.answer).toMatch(REFUSAL);
+    expect(got.answer).toMatch(/"returns" \(read as returned\)/);
   });
 });

@@ -167,13 +167,30 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   const labelAt = query.columns.flatMap((c, i) => (['time', 'dimension'].includes(c.role) ? [i] : []));
   const itemAt = labelAt.at(-1) ?? 0;
   const groupAt = labelAt.slice(0, -1);
+  // A time group is bucketed by the plan's grain (items are members) or by the coarser group unit (items are
+  // periods: "the best month of each year").
+  const groupGrain = plan.perGroup?.item ? plan.grain : (plan.perGroup?.groupGrain ?? plan.grain);
   const text = (row: Row, i: number) =>
-    query.columns[i]?.role === 'time' ? timeLabel(row[i], plan.grain) : formatValue(row[i]);
+    query.columns[i]?.role === 'time'
+      ? timeLabel(row[i], i === itemAt ? plan.grain : groupGrain)
+      : formatValue(row[i]);
+  // With both ends, each row says which end it is (the top rank is 1; the bottom one is the next rank column).
+  const ranks = query.columns.flatMap((c, i) => (c.role === 'rank' ? [i] : []));
+  const both = plan.perGroup?.both === true && ranks.length === 2;
+  const [high, low] = plan.top?.direction === 'asc' ? ['lowest', 'highest'] : ['highest', 'lowest'];
+  const end = (row: Row) =>
+    !both
+      ? ''
+      : asNumber(row[ranks[0] ?? -1]) === 1
+        ? `${high}: `
+        : asNumber(row[ranks[1] ?? -1]) === 1
+          ? `${low}: `
+          : '';
   const groups = new Map<string, string[]>();
   for (const row of result.data) {
     const key = groupAt.map((i) => text(row, i)).join(', ');
     const items = groups.get(key) ?? [];
-    items.push(`${text(row, itemAt)} (${formatFigure(measure, row[m])})`);
+    items.push(`${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])})`);
     groups.set(key, items);
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');

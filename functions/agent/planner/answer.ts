@@ -110,8 +110,11 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
     const row = result.data[0] ?? [];
     const parts = plan.measures.map((m, k) => {
       const figure = formatFigure(m, row[measureIndexes[k] ?? -1]);
-      return figure === 'no value'
-        ? `the ${nameOf(plan, m)} has no value (no rows match)`
+      // Zero as 0, with why (no rows match), never "(none)".
+      if (figure === 'no value') return `the ${nameOf(plan, m)} has no value (no rows match)`;
+      return asNumber(row[measureIndexes[k] ?? -1]) === 0 &&
+        ['sum', 'count', 'count_distinct'].includes(m.aggType ?? '')
+        ? `the ${nameOf(plan, m)} is ${figure} (no rows match)`
         : `the ${nameOf(plan, m)} is ${figure}`;
     });
     return `For ${plan.cube.title.toLowerCase()}${scope}, ${listText(parts)}.`;
@@ -186,7 +189,8 @@ function summary(
   if (numbers.length < 2) return '';
   const name = nameOf(plan, measure);
   // A total only where it is the total of everything asked: every row, and no top N cutting the rest off.
-  const complete = result.data.length >= result.totalRows && !(plan.top && plan.top.n > 0);
+  // Periods compared side by side are never added up ("2023 next to 2024" has no total of both years).
+  const complete = result.data.length >= result.totalRows && !(plan.top && plan.top.n > 0) && !plan.compare;
   const parts: string[] = [];
   const additive = ADDITIVE.has(measure.aggType ?? '');
   const total = numbers.reduce((sum, n) => sum + n.value, 0);

@@ -335,7 +335,16 @@ export function findGrain(tokens: Token[]): Grain | undefined {
       ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)
     ) {
       // "over the last year" is not a grain, but "per year" and "yearly" are.
-      if (before === 'the' && !adjective && !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? ''))
+      // ("the month with the most orders", "the quarter that had the lowest revenue": a ranked period.)
+      const rankedAfter =
+        ['with', 'that', 'having', 'had', 'where'].includes(tokens[i + 1]?.raw ?? '') &&
+        tokens.slice(i + 2, i + 5).some((w) => ranks(w));
+      if (
+        before === 'the' &&
+        !adjective &&
+        !rankedAfter &&
+        !['by', 'per', 'over'].includes(tokens[i - 2]?.raw ?? '')
+      )
         continue;
       t.used = true;
       if (['by', 'per', 'each', 'every'].includes(before)) {

@@ -61,7 +61,13 @@ export interface Plan {
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
    * that breakdown, the grain when undefined.
    */
-  perGroup?: { item?: CatalogMember };
+  perGroup?: {
+    item?: CatalogMember;
+    /** The group is the time dimension bucketed by this coarser unit ("the best month of each year"). */
+    groupGrain?: Grain;
+    /** Both ends of the ranking within each group ("best and worst month per region"). */
+    both?: boolean;
+  };
   /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
   percentile?: Percentile;
   /** Entities counted by their first date ("customers whose first order was in 2024"): `range` applies to it. */

@@ -77,10 +77,13 @@ export function latestPeriod(period: Period, lastDate: string): { period: Period
   if (shape) {
     const end = shift(unitStart(lastDate, shape.unit), shape.unit, 1);
     const from = shift(end, shape.unit, -shape.n);
+    // A week seldom ends on the data's last day: the weeks are said up to that day, never past it ("the past 2
+    // weeks" is not offered as a span the data does not reach; docs/analyst.md, "Periods past the data").
+    const through = addDays(end, -1) > lastDate ? lastDate : addDays(end, -1);
     const label =
       shape.n === 1
         ? unitLabel(shape.unit, from)
-        : `the last ${shape.n} ${shape.unit}s in the data (${from} to ${addDays(end, -1)})`;
+        : `the last ${shape.n} ${shape.unit}s in the data (${from} to ${through})`;
     return {
       period: { label, from, to: end },
       unit: shape.n === 1 ? shape.unit : `${shape.n} ${shape.unit}s`,

@@ -6,6 +6,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { merge, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
+import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
@@ -26,6 +27,12 @@ const nothingFound = (p: Parsed) =>
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
   cube.members.find((m) => m.kind === 'measure');
+
+/** Each filter value's words, by themselves and as the asker wrote them ("returns": returned). */
+const valueWords = (p: Parsed): Record<string, string> => ({
+  ...Object.fromEntries(p.filters.flatMap((f) => f.values.flatMap((v) => words(v).map((w) => [w, v])))),
+  ...p.readAs,
+});
 
 /** Whether the question leans on the previous one ("and by status?", "what about 2024?"). */
 export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
@@ -83,7 +90,14 @@ function parseBest(question: string, catalog: readonly CatalogCube[], today: str
 export type Reading =
   | { kind: 'plan'; plan: Plan }
   /** Part of the question is outside the data (a person, a forecast): say what is missing. */
-  | { kind: 'refuse'; missing: string; future?: boolean; near?: Plan }
+  | {
+      kind: 'refuse';
+      missing: string;
+      future?: boolean;
+      near?: Plan;
+      /** Why, when it is not a missing word ("revenue and returns": two figures asked as one). */
+      reason?: string;
+    }
   /** Nothing in the question matches the model. */
   | { kind: 'none' };
 
@@ -100,7 +114,8 @@ export function readQuestions(
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
   for (const asked of questions) {
-    const question = pointedCohort(plan, asked);
+    // ("2023 next to 2024", "to the cent please": phrases read the planner's way first; phrases.ts.)
+    const question = pointedCohort(plan, rephrase(asked));
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     const best = parseBest(question, catalog, today);
@@ -124,7 +139,19 @@ export function readQuestions(
       plan = carried.plan;
       parsed = { ...parsed, unexplained: carried.unexplained };
     }
-    if (plan && parsed.future) {
+    // "revenue and returns": a value's noun joined to a measure is a second figure, not a filter (phrases.ts).
+    const measureWords = new Set(
+      (plan?.measures ?? []).flatMap((m) => [
+        ...m.titleWords,
+        ...m.names,
+        ...Object.values(plan?.terms ?? {}),
+      ]),
+    );
+    const paired = plan ? valueBesideMeasure(question, valueWords(parsed), measureWords) : undefined;
+    if (plan && paired) {
+      reading = { kind: 'refuse', missing: '', reason: paired, near: { ...plan, filters: [] } };
+      plan = undefined;
+    } else if (plan && parsed.future) {
       reading = {
         kind: 'refuse',
         missing: 'forecasts or future dates (the data only records what happened)',
@@ -205,6 +232,6 @@ export function questionMatches(
   catalog: readonly CatalogCube[],
   today = new Date().toISOString().slice(0, 10),
 ): boolean {
-  const parsed = parseBest(question, catalog, today);
+  const parsed = parseBest(rephrase(question), catalog, today);
   return parsed !== undefined && !nothingFound(parsed);
 }

@@ -70,12 +70,14 @@ export function closeQuestions(near: Plan | undefined, catalog: readonly Catalog
 
 /** A refusal: what is missing in one sentence, then at most three close questions that can be answered. */
 export function refusalText(
-  reading: { missing: string; future?: boolean; near?: Plan },
+  reading: { missing: string; future?: boolean; near?: Plan; reason?: string },
   catalog: readonly CatalogCube[],
 ): string {
-  const why = reading.future
-    ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
-    : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
+  const why = reading.reason
+    ? `I can't answer that as one question: ${reading.reason}.`
+    : reading.future
+      ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
+      : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
   const close = closeQuestions(reading.near, catalog);
   return close.length > 0
     ? `${why}\nClose questions I can answer:\n${close.map((q) => `- ${q}`).join('\n')}`

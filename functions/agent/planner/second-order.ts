@@ -5,10 +5,11 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
+import { claimRepeatedGrain } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
-import { isCount, isIdentifier, isSuperlative, yearPeriod } from './vocabulary';
+import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
+import { isIdentifier, yearPeriod } from './vocabulary';
 
-const RANKING = new Set(['top', 'bottom', 'which', 'what']);
 /** Words of a change a "rate" may belong to ("growth rate", "rate of decline"). */
 const CHANGE_STEMS = /^(growth|grow|change|increase|decrease|decline|drop|rise|fall|gain|loss)/;
 
@@ -56,20 +57,6 @@ export interface SecondOrder {
   unresolved: string[];
 }
 
-const GRAIN_STEMS: Record<string, Grain> = {
-  day: 'day',
-  daily: 'day',
-  week: 'week',
-  weekly: 'week',
-  month: 'month',
-  monthly: 'month',
-  quarter: 'quarter',
-  quarterly: 'quarter',
-  year: 'year',
-  yearly: 'year',
-  annual: 'year',
-  annually: 'year',
-};
 const SIZE_WORDS = new Set([
   'size',
   'value',
@@ -81,7 +68,6 @@ const SIZE_WORDS = new Set([
   'values',
   'amounts',
 ]);
-const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 /** Verbs after "a customer" that make the figure one per entity ("orders a customer placed"). */
 const ENTITY_VERBS = new Set([
   'placed',
@@ -296,29 +282,30 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // A top fraction ("the top 10% of customers") is read for a combined share only.
   if (top?.percent) unresolved.push(`top ${top.n} percent`);
 
-  if (top && top.n > 0 && !fields.change && !share) {
-    const breakdowns = [
-      ...input.dimensionsFound.filter((d) => dimensions.includes(d.member)),
-      ...(grain ? [{ member: undefined, at: grainAt(tokens, grain) }] : []),
-    ];
-    if (breakdowns.length === 2) {
-      // The item is the breakdown the ranking names ("best month", "which month", "top 2 customers"); the group
-      // is the other, named after "each", "per" or "by" ("per region").
-      const before = (at: number) => [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
-      const ranked = (at: number) =>
-        before(at).some(
-          (t) =>
-            t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || isCount({ ...t, used: false })),
-        );
-      const grouped = (at: number) =>
-        before(at)
-          .slice(0, 2)
-          .some((t) => GROUP_WORDS.has(t?.raw ?? ''));
-      const item = breakdowns.find((b) => b.at >= 0 && ranked(b.at) && !grouped(b.at));
-      const group = breakdowns.find((b) => b !== item && b.at >= 0 && grouped(b.at));
-      if (item && group) fields.perGroup = item.member ? { item: item.member } : {};
+  // "each segment's most ordered category": a ranking after its group, kept only as a per-group one.
+  const groupRank =
+    !top && !fields.change && !share ? findGroupRank(tokens, input.dimensionsFound) : undefined;
+  if ((top && top.n > 0 && !fields.change && !share) || groupRank) {
+    // The top row of one breakdown within each value of another (top-per-group.ts).
+    const read = readPerGroup({
+      tokens,
+      dimensions,
+      dimensionsFound: input.dimensionsFound,
+      ...(grain ? { grain } : {}),
+    });
+    if (read) {
+      fields.perGroup = read.perGroup;
+      if (read.grain) grain = read.grain;
+      if (groupRank) {
+        groupRank.superlative.used = true;
+        top = { n: groupRank.n, direction: groupRank.direction };
+      }
     }
   }
+  // "monthly orders ... for each month": the same grain named again (periods.ts).
+  claimRepeatedGrain(tokens, grain);
+  // "best and worst month" of no groups: one query does not give both ends (refused rather than half answered).
+  if (top && bothEnds(tokens) && !fields.perGroup?.both) unresolved.push('both ends of a ranking');
 
   return {
     measures,

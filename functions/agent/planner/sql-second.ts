@@ -250,29 +250,44 @@ export function changeQuery(plan: Plan): PlannedQuery {
   ]);
 }
 
-/** The top rows of one breakdown within each value of the others: one ROW_NUMBER window query. */
+/**
+ * The top rows of one breakdown within each value of the others: one ROW_NUMBER window query (top-per-group.ts);
+ * with `both`, the bottom rows too (a second ROW_NUMBER the other way).
+ */
 export function perGroupQuery(plan: Plan): PlannedQuery {
   const measure = plan.measures[0];
   const m = measureColumn(measure);
   const item = plan.perGroup?.item;
+  const groupGrain = plan.perGroup?.groupGrain;
   const groups = plan.dimensions.filter((d) => d !== item);
   const groupColumns = groups.map((d) => ident(d.column));
   const itemSelect = item ? ident(item.column) : `${bucket(plan)} AS ${plan.grain}`;
   const itemColumn = item ? ident(item.column) : (plan.grain ?? 'month');
-  const groupSelect = [...groupColumns, ...(item && plan.grain ? [`${bucket(plan)} AS ${plan.grain}`] : [])];
-  const groupNames = [...groupColumns, ...(item && plan.grain ? [plan.grain] : [])];
+  // The time bucket as a group: the plan's grain when the item is a member, the coarser unit when it is a grain.
+  const timeGroup = item && plan.grain ? plan.grain : groupGrain;
+  const groupSelect = [
+    ...groupColumns,
+    ...(timeGroup ? [`${bucket({ ...plan, grain: timeGroup })} AS ${timeGroup}_group`] : []),
+  ];
+  const groupNames = [...groupColumns, ...(timeGroup ? [`${timeGroup}_group`] : [])];
   const direction = plan.top?.direction === 'asc' ? 'ASC' : 'DESC';
   const n = Math.max(1, plan.top?.n ?? 1);
+  const both = plan.perGroup?.both === true;
   const t = `SELECT ${[...groupSelect, itemSelect].join(', ')}, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(groupSelect.length + 1)}`;
   // Ties go to the first item in order, the same on every engine.
-  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${direction}, ${itemColumn}) AS rank_in_group FROM t`;
-  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group FROM r WHERE rank_in_group <= ${n} ORDER BY ${[...groupNames, 'rank_in_group'].join(', ')}`;
+  const window = (order: string) =>
+    `ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${order}, ${itemColumn})`;
+  const bottom = both ? `, ${window(direction === 'DESC' ? 'ASC' : 'DESC')} AS rank_from_bottom` : '';
+  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ${window(direction)} AS rank_in_group${bottom} FROM t`;
+  const kept = both ? `rank_in_group <= ${n} OR rank_from_bottom <= ${n}` : `rank_in_group <= ${n}`;
+  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group'].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
-    ...(item && plan.grain ? [{ role: 'time' as const }] : []),
+    ...(timeGroup ? [{ role: 'time' as const }] : []),
     item ? { role: 'dimension' as const, member: item } : { role: 'time' as const },
     { role: 'measure', ...(measure ? { member: measure } : {}) },
     { role: 'rank' },
+    ...(both ? [{ role: 'rank' as const }] : []),
   ]);
 }
 

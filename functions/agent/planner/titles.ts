@@ -100,6 +100,7 @@ export function titleOf(plan: Plan): string {
     const groups = [
       ...plan.dimensions.filter((d) => d !== plan.perGroup?.item).map((d) => nameOf(plan, d)),
       ...(plan.perGroup.item && plan.grain ? [plan.grain] : []),
+      ...(plan.perGroup.groupGrain ? [plan.perGroup.groupGrain] : []),
     ];
     const rank =
       plan.top.direction === 'desc'
@@ -109,7 +110,12 @@ export function titleOf(plan: Plan): string {
         : plan.top.n > 1
           ? `bottom ${plan.top.n}`
           : 'bottom';
-    return capitalise(`${rank} ${item} by ${name} in each ${listText(groups)}${scope}`);
+    const ends = plan.perGroup.both
+      ? plan.top.direction === 'desc'
+        ? 'top and bottom'
+        : 'bottom and top'
+      : rank;
+    return capitalise(`${ends} ${item} by ${name} in each ${listText(groups)}${scope}`);
   }
   return planTitle(plan);
 }

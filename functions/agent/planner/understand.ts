@@ -38,6 +38,7 @@ import {
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
+import { claimRankedVerb } from './top-per-group';
 import { COMPARE_WORDS, FILLER, MONEY_WORDS, QUALIFIERS, RATIO_WORDS, SOFT_WORDS } from './vocabulary';
 
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
@@ -269,6 +270,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     t.used = true;
     claimed.push(rowCount);
   });
+  // "each segment's most ordered category": ranked by how many orders (top-per-group.ts).
+  claimRankedVerb(tokens, cube, claimed);
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   const grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);

@@ -1,0 +1,129 @@
+/**
+ * Phrases of everyday English that carry no data meaning, or say in other words what the planner already reads
+ * (issue 29; the rule is in docs/analyst.md, "Words the model does not know"): read before the question's words
+ * are matched against the model. Each rewrite is of a whole phrase, never of a lone word a model might name:
+ * - periods side by side ("2023 next to 2024", "2023 and 2024 side by side"): a comparison of the periods;
+ * - a precision the answers always have ("to the cent", "in dollars and cents"): nothing to read;
+ * - "broken down by" is "by"; "add up" is a total; "plus" joins two asks; "very" only intensifies;
+ * - who a figure is for, named with a person ("for the spreadsheet Dana asked for"): an aside;
+ * - an ISO day ("2024-11-29"): the day the planner reads as "november 29 2024".
+ * Anything else stays as asked, so a word the model lacks is still refused by name.
+ */
+
+import { stem, words } from './text';
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
+const DOCUMENTS =
+  'spreadsheet|sheet|deck|board deck|doc|document|report|slides?|dashboard|memo|email|presentation|file|meeting|review|qbr|update|summary';
+
+/** A period named on its own: a year, a quarter or half ("q1", "h2"), or a month. */
+const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${MONTHS.join('|')})(?:\\s+\\d{4})?)`;
+
+type Replacement = string | ((all: string, ...groups: string[]) => string);
+
+const REWRITES: [RegExp, Replacement][] = [
+  // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
+  [
+    /\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b/g,
+    (_all, year = '', month = '', day = '') => `${MONTHS[Number(month) - 1]} ${Number(day)} ${year}`,
+  ],
+  // "for the spreadsheet Dana asked for", "for the board deck Priya wanted": who the figure is for.
+  [
+    new RegExp(
+      `\\bfor\\s+(?:the|my|our|a|an|this)\\s+(?:${DOCUMENTS})\\s+(?:[a-z]+\\s+)?(?:asked\\s+for|asked\\s+about|wanted|requested|needs|needed|is\\s+building|is\\s+making)\\b`,
+      'gi',
+    ),
+    ' ',
+  ],
+  // "to the cent please", "exact to the penny", "in dollars and cents": every amount is given to the cent.
+  [/\b(?:exact(?:ly)?\s+|precise(?:ly)?\s+|accurate\s+|down\s+)?to\s+the\s+(?:cent|penny)\b/gi, ' '],
+  [/\b(?:in\s+)?dollars\s+and\s+cents\b/gi, ' '],
+  // "side by side", "next to": periods shown beside each other are compared.
+  [new RegExp(`\\b(${PERIOD})\\s+next\\s+to\\s+(${PERIOD})\\b`, 'gi'), '$1 vs $2'],
+  [/\bside\s+by\s+side\b/gi, ' '],
+  // "revenue broken down by category": by category.
+  [/\bbroken\s+down\b/gi, ' '],
+  // "add up all grocery revenue": the total.
+  [/\badd\s+(?:up|together)\b/gi, ' total '],
+  // "monthly revenue plus the change": two asks of one question.
+  [/\bplus\b/gi, ' and '],
+  [/\bvery\b/gi, ' '],
+  // "the cheapest order", "priciest sale": the smallest or largest row.
+  [
+    /\b(?:cheapest|least\s+expensive|lowest[\s-]priced)\s+((?:single\s+)?(?:orders?|purchases?|sales?|transactions?))\b/gi,
+    'smallest $1',
+  ],
+  [
+    /\b(?:priciest|most\s+expensive|costliest|highest[\s-]priced)\s+((?:single\s+)?(?:orders?|purchases?|sales?|transactions?))\b/gi,
+    'largest $1',
+  ],
+  // "which region led in revenue", "what category topped sales": the one with the most.
+  [
+    /\b(which|what)\s+([a-z]+)\s+(?:led|leads|topped|tops|won|wins)(?:\s+(?:in|on|for|by))?\b/gi,
+    '$1 $2 had the most',
+  ],
+  // "the slowest month (fewest orders)": the month with the fewest; "slowest month": fewest orders.
+  [/\b(?:slowest|quietest)\s+([a-z]+)\s*\(\s*(fewest|least)\s+/gi, '$2 $1 ('],
+  [/\b(?:slowest|quietest)\b/gi, 'fewest'],
+  // "which segment spends the most": the verb of spending.
+  [/\bspends\b/gi, 'spend'],
+];
+
+/** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
+export function rephrase(question: string): string {
+  let text = question;
+  for (const [pattern, replacement] of REWRITES)
+    text =
+      typeof replacement === 'string'
+        ? text.replace(pattern, replacement)
+        : text.replace(pattern, replacement);
+  return text;
+}
+
+const JOINS = new Set(['and', 'plus', '&']);
+/** "returns" and "returned": one root of four letters or more. */
+const sameRoot = (a: string, b: string) => {
+  const [x, y] = [stem(a), stem(b)];
+  return x.length >= 4 && y.length >= 4 && (a.startsWith(y) || b.startsWith(x));
+};
+
+/**
+ * "revenue and returns": the noun of a value ("returns", the returned status) joined to a measure asks for a
+ * second figure beside it (the returned orders), not for the measure of the returned rows only. One query of
+ * the planner gives one set of figures, so the question is refused in one sentence that says how the word was
+ * read, rather than answered as revenue of returned orders (a confident wrong answer).
+ */
+export function valueBesideMeasure(
+  question: string,
+  readAs: Record<string, string> | undefined,
+  measureWords: ReadonlySet<string>,
+): string | undefined {
+  if (!readAs) return undefined;
+  const raws = words(question);
+  const values = Object.entries(readAs);
+  for (let at = 2; at < raws.length; at++) {
+    const asked = raws[at] ?? '';
+    const read = values.find(([w]) => w === asked || sameRoot(w, asked))?.[1];
+    if (!read) continue;
+    if (!JOINS.has(raws[at - 1] ?? '') || !measureWords.has(stem(raws[at - 2] ?? ''))) continue;
+    // (A value of a measure word's own kind, "revenue and orders", is no value.)
+    if (measureWords.has(stem(asked))) continue;
+    return `"${asked}" (read as ${read}) beside ${raws[at - 2]} asks for a second figure next to it, which takes two questions: ask for each on its own`;
+  }
+  return undefined;
+}

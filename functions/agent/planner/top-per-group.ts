@@ -1,0 +1,155 @@
+/**
+ * The top (or bottom) row of one breakdown within each value of another (issue 29; docs/analyst.md, "Top per
+ * group"): "best month per region", "for each year, which region led", "each segment's most ordered category",
+ * "best and worst month in each region", and two time units in one question ("the best month of each year").
+ * Read by grammatical role, not by phrase: the ITEM is the breakdown a ranking word names (before it: "best
+ * month", "which region"; or after it: "the month with the most orders"), the GROUP the other breakdown, named
+ * after each/per/every/by/across or as a possessive ("each segment's"). Anything less than both roles is no
+ * per-group reading (the planner then answers a plain ranking, or refuses what it cannot read).
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { countMeasureNamed } from './entities';
+import { GRAINS, type Grain, type Plan, type Token } from './plan';
+import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, isCount, isSuperlative } from './vocabulary';
+
+export const GRAIN_STEMS: Record<string, Grain> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  quarter: 'quarter',
+  quarterly: 'quarter',
+  year: 'year',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+};
+const RANKING = new Set(['top', 'bottom', 'which', 'what']);
+const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
+/** Words that tie a ranking after the item to it ("the month with the most orders", "region that sold most"). */
+const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which']);
+/** Words of a pair of opposite rankings ("best and worst", "highest & lowest", "top and bottom"). */
+const BOTH_LINKS = new Set(['and', 'or', 'vs', 'versus']);
+const DESC = new Set([...DESC_SUPERLATIVES, 'top']);
+const ASC = new Set([...ASC_SUPERLATIVES, 'bottom']);
+
+/** Verbs of buying after a superlative ("the most ordered category", "least bought product"): a count of rows. */
+const RANKED_VERBS = new Set(['ordered', 'bought', 'purchased', 'sold', 'ordred']);
+
+/**
+ * "each segment's most ordered product category", "the least bought product": ranked by how many rows (the
+ * cube's count), not by the customers who ordered. Claims the verb; the count measure when none is claimed.
+ */
+export function claimRankedVerb(tokens: Token[], cube: CatalogCube, claimed: CatalogMember[]): void {
+  const rowCount = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (!rowCount) return;
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    if (t.used || !RANKED_VERBS.has(t.raw) || !before || !['most', 'least', 'top'].includes(before.raw))
+      return;
+    // The thing ranked follows (a breakdown's noun, not the counted rows: "most ordered orders" says nothing).
+    const next = tokens[i + 1];
+    if (!next || countMeasureNamed(cube, next)) return;
+    t.used = true;
+    if (!claimed.includes(rowCount)) claimed.push(rowCount);
+  });
+}
+
+/** Whether the question asks for both ends of a ranking ("best and worst", "top and bottom"). */
+export function bothEnds(tokens: Token[]): boolean {
+  return tokens.some((t, i) => {
+    const link = tokens[i + 1];
+    const other = tokens[i + 2];
+    if (!link || !other || !BOTH_LINKS.has(link.raw)) return false;
+    return (DESC.has(t.raw) && ASC.has(other.raw)) || (ASC.has(t.raw) && DESC.has(other.raw));
+  });
+}
+
+interface Breakdown {
+  member?: CatalogMember;
+  grain?: Grain;
+  at: number;
+}
+
+export interface PerGroupInput {
+  tokens: Token[];
+  dimensions: CatalogMember[];
+  dimensionsFound: { member: CatalogMember; at: number }[];
+  grain?: Grain;
+}
+
+export interface PerGroupReading {
+  perGroup: NonNullable<Plan['perGroup']>;
+  /** The item's grain when the item is a time unit (it may differ from the first grain the question named). */
+  grain?: Grain;
+}
+
+/** The per-group reading of a ranked question, or undefined when the roles are not both clear. */
+export function readPerGroup(input: PerGroupInput): PerGroupReading | undefined {
+  const { tokens, grain } = input;
+  const grainAt = grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
+  // A second time unit ("the best month of each year"): a grain word the first grain reading left over.
+  const otherAt = grain
+    ? tokens.findIndex(
+        (t, i) => i !== grainAt && !t.used && GRAIN_STEMS[t.stem] && GRAIN_STEMS[t.stem] !== grain,
+      )
+    : -1;
+  const otherGrain = GRAIN_STEMS[tokens[otherAt]?.stem ?? ''];
+  const breakdowns: Breakdown[] = [
+    ...input.dimensionsFound.filter((d) => input.dimensions.includes(d.member)),
+    ...(grain && grainAt >= 0 ? [{ grain, at: grainAt }] : []),
+    ...(otherGrain ? [{ grain: otherGrain, at: otherAt }] : []),
+  ];
+  if (breakdowns.length !== 2) return undefined;
+  const before = (at: number) => [tokens[at - 1], tokens[at - 2], tokens[at - 3]];
+  const rankedBefore = (at: number) =>
+    before(at).some(
+      (t) => t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || isCount({ ...t, used: false })),
+    );
+  // "the month with the most orders", "the region that had the highest revenue".
+  const rankedAfter = (at: number) =>
+    RANK_LINKS.has(tokens[at + 1]?.raw ?? '') && tokens.slice(at + 2, at + 5).some((t) => isSuperlative(t));
+  const grouped = (at: number) =>
+    before(at)
+      .slice(0, 2)
+      .some((t) => GROUP_WORDS.has(t?.raw ?? '')) ||
+    // "for every quarter of 2024", "in each region during 2025": the group word two words back.
+    (tokens[at - 1]?.raw === 'the' && GROUP_WORDS.has(tokens[at - 2]?.raw ?? ''));
+  const item = breakdowns.find((b) => (rankedBefore(b.at) || rankedAfter(b.at)) && !grouped(b.at));
+  const group = breakdowns.find((b) => b !== item && grouped(b.at));
+  if (!item || !group) return undefined;
+  const both = bothEnds(tokens) ? { both: true as const } : {};
+  if (item.grain && group.grain) {
+    // (A group of a finer unit than its items, "the best year of each month", reads nothing.)
+    if (GRAINS.indexOf(group.grain) <= GRAINS.indexOf(item.grain)) return undefined;
+    // Two time units: the item's is the plan's grain, the group's buckets the same date coarser.
+    const word = tokens[otherAt];
+    if (word) word.used = true;
+    return { perGroup: { groupGrain: group.grain, ...both }, grain: item.grain };
+  }
+  if (otherGrain) return undefined;
+  return { perGroup: { ...(item.member ? { item: item.member } : {}), ...both } };
+}
+
+/**
+ * A ranking word placed after the group rather than before a which-question ("each segment's most ordered
+ * category", "per quarter, the month with the most orders"): the top row within each group. Only taken when
+ * the per-group reading then finds both roles.
+ */
+export function findGroupRank(
+  tokens: Token[],
+  dimensionsFound: { member: CatalogMember; at: number }[],
+): { n: number; direction: 'desc' | 'asc'; superlative: Token } | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || !isSuperlative(t)) continue;
+    const linked = tokens[i - 1]?.raw === 'the' && RANK_LINKS.has(tokens[i - 2]?.raw ?? '');
+    const afterGroup =
+      dimensionsFound.some((d) => d.at === i - 1) && GROUP_WORDS.has(tokens[i - 2]?.raw ?? '');
+    if (linked || afterGroup)
+      return { n: 1, direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc', superlative: t };
+  }
+  return undefined;
+}
