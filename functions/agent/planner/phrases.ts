@@ -11,21 +11,7 @@
  */
 
 import { stem, words } from './text';
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+import { MONTHS } from './vocabulary';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
 const DOCUMENTS =

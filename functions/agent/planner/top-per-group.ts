@@ -10,22 +10,10 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { countMeasureNamed } from './entities';
 import { GRAINS, type Grain, type Plan, type Token } from './plan';
-import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, isCount, isSuperlative } from './vocabulary';
+import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, GRAIN_WORDS, isCount, isSuperlative } from './vocabulary';
 
-export const GRAIN_STEMS: Record<string, Grain> = {
-  day: 'day',
-  daily: 'day',
-  week: 'week',
-  weekly: 'week',
-  month: 'month',
-  monthly: 'month',
-  quarter: 'quarter',
-  quarterly: 'quarter',
-  year: 'year',
-  yearly: 'year',
-  annual: 'year',
-  annually: 'year',
-};
+/** The grain each time word names (the vocabulary's list). */
+export const GRAIN_STEMS: Record<string, Grain> = GRAIN_WORDS;
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 /** Words that tie a ranking after the item to it ("the month with the most orders", "region that sold most"). */
