@@ -15,7 +15,7 @@ import { tuning4 } from './questions/tuning-4';
 import { type Tuning5Case, tuning5second } from './questions/tuning-5-second';
 import { tuning5words } from './questions/tuning-5-words';
 import { tuning6ranks } from './questions/tuning-6-ranks-words';
-import { converse } from './support/question-set';
+import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
 /**
@@ -41,19 +41,7 @@ async function outcome(c: Tuning5Case): Promise<ChatOutcome> {
   const { answer, messages, failed } = await converse(asked, c.user ?? MANAGER, {
     now: Date.parse(c.now ?? TUNING_2_NOW),
   });
-  let result: ChatOutcome['result'];
-  for (const m of messages) {
-    if (m.toolCall?.name !== 'coreSqlApi' || m.isInProcess || !m.toolCall.result) continue;
-    const parsed = JSON.parse(m.toolCall.result) as Record<string, unknown>;
-    if (Array.isArray(parsed.schema) && Array.isArray(parsed.data)) {
-      result = {
-        schema: parsed.schema as { name: string }[],
-        data: parsed.data as unknown[][],
-        ...(typeof parsed.totalRows === 'number' ? { totalRows: parsed.totalRows } : {}),
-        ...(typeof parsed.sqlQuery === 'string' ? { sqlQuery: parsed.sqlQuery } : {}),
-      };
-    }
-  }
+  const result = lastResult(messages);
   return { answer, ...(result ? { result } : {}), ...(failed ? { failed } : {}) };
 }
 

@@ -3,7 +3,7 @@ import { type EvalQuestion, parseQuestionModule } from '../../functions/agent/ev
 import { type ChatOutcome, judgeRun, type Verdict } from '../../functions/agent/eval/run';
 import { closeDrivers } from '../../functions/semantic';
 import * as tuning6 from './questions/tuning-6-entities';
-import { converse } from './support/question-set';
+import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
 /**
@@ -33,18 +33,7 @@ async function outcome(q: EvalQuestion): Promise<ChatOutcome> {
   // The set's own typed user (the parsed question keeps it untyped).
   const user = tuning6.tuning6entities[questions.indexOf(q)]?.user ?? MANAGER;
   const { answer, messages, failed } = await converse(q.ask, user, q.now ? { now: q.now } : {});
-  let result: ChatOutcome['result'];
-  for (const m of messages) {
-    if (m.toolCall?.name !== 'coreSqlApi' || m.isInProcess || !m.toolCall.result) continue;
-    const parsed = JSON.parse(m.toolCall.result) as Record<string, unknown>;
-    if (Array.isArray(parsed.schema) && Array.isArray(parsed.data)) {
-      result = {
-        schema: parsed.schema as { name: string }[],
-        data: parsed.data as unknown[][],
-        ...(typeof parsed.totalRows === 'number' ? { totalRows: parsed.totalRows } : {}),
-      };
-    }
-  }
+  const result = lastResult(messages);
   return { answer, ...(result ? { result } : {}), ...(failed ? { failed } : {}) };
 }
 

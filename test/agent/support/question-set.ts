@@ -1,4 +1,5 @@
 import { type ChatMessage, offlineProvider, runAgentTurn } from '../../../functions/agent';
+import type { ChatOutcome } from '../../../functions/agent/eval/run';
 import type { QueryUser } from '../../../functions/semantic';
 import type { QuestionCase } from '../questions/types';
 import { collector, demoTools, MANAGER } from './sample';
@@ -97,4 +98,22 @@ export async function judge(
       return `no ${c.series} series in ${JSON.stringify(result.schema)}`;
   }
   return undefined;
+}
+
+/** The last SQL result of a thread's messages, as the eval reads it from the chat stream. */
+export function lastResult(messages: readonly ChatMessage[]): ChatOutcome['result'] {
+  let result: ChatOutcome['result'];
+  for (const m of messages) {
+    if (m.toolCall?.name !== 'coreSqlApi' || m.isInProcess || !m.toolCall.result) continue;
+    const parsed = JSON.parse(m.toolCall.result) as Record<string, unknown>;
+    if (Array.isArray(parsed.schema) && Array.isArray(parsed.data)) {
+      result = {
+        schema: parsed.schema as { name: string }[],
+        data: parsed.data as unknown[][],
+        ...(typeof parsed.totalRows === 'number' ? { totalRows: parsed.totalRows } : {}),
+        ...(typeof parsed.sqlQuery === 'string' ? { sqlQuery: parsed.sqlQuery } : {}),
+      };
+    }
+  }
+  return result;
 }
