@@ -36,8 +36,11 @@ cubes:
       # Another cube's member (not the first cube of the model), and one beside an own member.
       - { name: buyer, sql: "{customers.name}", type: string }
       - { name: mixed, sql: "\${amount} || {customers.name}", type: string }
-      # Names no member; a null in meta is walked past.
-      - { name: mine, sql: "{CUBE}.owner = {SECURITY_CONTEXT.user_id}", type: boolean, meta: { owner: ~ } }
+      # Names no member; a null in meta is walked past, and a \`sql\` key inside meta is the author's data, not SQL.
+      - name: mine
+        sql: "{CUBE}.owner = {SECURITY_CONTEXT.user_id}"
+        type: boolean
+        meta: { owner: ~, sql: "{amount}" }
       - name: size
         type: string
         case:

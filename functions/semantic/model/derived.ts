@@ -24,9 +24,13 @@ interface Reference extends MemberRef {
 /** A Cube reference: `{...}`, also written `${...}` (the `$` is read as text before it). */
 const REFERENCE = /\{([^{}]*)\}/g;
 
-/** Every `sql` string of a definition, nested ones (`case` branches and labels, `filters`) included. */
+/**
+ * Every `sql` string of a definition, nested ones (`case` branches and labels, `filters`) included; `meta` is the
+ * author's free-form data (never compiled), so a `sql` key inside it names no source.
+ */
 function* sqlStrings(def: object): Generator<string> {
   for (const [key, inner] of Object.entries(def)) {
+    if (key === 'meta') continue;
     if (typeof inner === 'string') {
       if (key === 'sql') yield inner;
     } else if (inner instanceof Object) yield* sqlStrings(inner);
