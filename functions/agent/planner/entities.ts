@@ -183,6 +183,7 @@ export function findEntity(
   before: number,
 ): { member: CatalogMember; at: number } | undefined {
   let best: { member: CatalogMember; at: number } | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
   for (const member of cube.members) {
     if (member.kind !== 'dimension' || member.type !== 'string' || isIdentifier(member)) continue;
     const keys = dimensionKeys(member);
@@ -194,14 +195,14 @@ export function findEntity(
         const det = ['my', 'our', 'the', 'each', 'every', 'your'];
         const prev = tokens[i - 1]?.raw ?? '';
         if (scope.includes(prev) || (det.includes(prev) && scope.includes(tokens[i - 2]?.raw ?? ''))) return;
-        // The subject is the nearest entity word before the condition ("customers with more than 60 orders").
-        const distance = i < before ? before - i : 100 + i;
-        const bestDistance = best
-          ? best.at < before
-            ? before - best.at
-            : 100 + best.at
-          : Number.POSITIVE_INFINITY;
-        if (distance < bestDistance) best = { member, at: i };
+        // The subject is the nearest entity word before the condition ("customers with more than 60 orders"),
+        // unless that word is a grouping and another comes before it ("customers per segment with fewer than 40").
+        const grouping = ['per', 'by'].includes(prev) ? 50 : 0;
+        const distance = i < before ? before - i + grouping : 100 + i;
+        if (distance < bestDistance) {
+          best = { member, at: i };
+          bestDistance = distance;
+        }
       });
     }
   }
@@ -225,6 +226,11 @@ export function outputAsked(
     (w, i) =>
       (w === 'how' && raws[i + 1] === 'many') || (['number', 'no'].includes(w) && raws[i + 1] === 'of'),
   );
+  // "List the customers who ordered more than 78 times, with how many orders each": the count asked after the
+  // entity, per entity, is a column of the list, not a total over them.
+  const listed = raws.slice(0, entityAt).some((w) => ['list', 'show', 'name', 'which', 'who'].includes(w));
+  if (asked > entityAt && (raws.slice(asked, asked + 5).includes('each') || listed))
+    return { output: 'list' };
   const noun = asked >= 0 ? tokens[asked + 2] : undefined;
   const counted = cube && noun && asked + 2 !== entityAt ? countMeasureNamed(cube, noun) : undefined;
   if (counted && noun && !noun.used) {

@@ -31,9 +31,12 @@ const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
 const countOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
 
+/** Words that rank the people after them ("top 100 buyers", "10 biggest clients"). */
+const RANKS = new Set(['top', 'bottom', 'biggest', 'largest', 'best', 'worst', 'smallest']);
+
 /**
- * "buyers whose avg order is above 550", "clients with no returns": with a relative clause after it, a people
- * word names the entity the cube calls customer. Rewrites the token so the entity finders read it.
+ * "buyers whose avg order is above 550", "clients with no returns", "the top 100 buyers": with a relative clause
+ * after it or ranked, a people word names the entity the cube calls customer. Rewrites the token so the entity finders read it.
  */
 export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void {
   const customer = cube.members.some(
@@ -43,7 +46,10 @@ export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void 
   tokens.forEach((t, i) => {
     if (t.used || !PEOPLE.has(t.stem)) return;
     const next = [tokens[i + 1]?.raw, tokens[i + 2]?.raw];
-    if (!next.some((w) => RELATIVES.has(w ?? '')) && !SUBJECT_VERBS.has(next[0] ?? '')) return;
+    // "the top 100 buyers", "our 10 biggest clients": ranked people are the customers ranked.
+    const [p1, p2] = [tokens[i - 1]?.raw ?? '', tokens[i - 2]?.raw ?? ''];
+    const ranked = (/^\d+$/.test(p1) && RANKS.has(p2)) || (RANKS.has(p1) && /^\d+$/.test(p2));
+    if (!ranked && !next.some((w) => RELATIVES.has(w ?? '')) && !SUBJECT_VERBS.has(next[0] ?? '')) return;
     t.asked = t.asked ?? t.raw;
     t.raw = t.raw === t.stem ? 'customer' : 'customers';
     t.stem = 'customer';

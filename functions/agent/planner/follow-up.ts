@@ -34,7 +34,10 @@ export function merge(previous: Plan, next: Parsed): Plan {
     previous.having && !next.having && next.numberFilters.length === 1 ? next.numberFilters[0] : undefined;
   const numberFilters =
     next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
-  const timeChanged = next.range !== undefined || next.compare !== undefined;
+  // ("which one fell the most?" after "orders in 2023 and 2024": the change between those periods, not the
+  // assumed last two years.)
+  const assumed = next.compare?.every((p) => p.assumed) && (previous.compare?.length ?? 0) >= 2;
+  const timeChanged = next.range !== undefined || (next.compare !== undefined && !assumed);
   const range = timeChanged ? next.range : previous.range;
   const compare = timeChanged ? next.compare : previous.compare;
   const top = next.top ?? (breakdownChanged ? undefined : previous.top);
@@ -42,7 +45,8 @@ export function merge(previous: Plan, next: Parsed): Plan {
   const share = next.share ?? previous.share;
   return {
     cube: previous.cube,
-    measures: next.measures.length > 0 ? next.measures : previous.measures,
+    // ("which one fell the most?" names no measure: the previous one, not a default.)
+    measures: next.measures.length > 0 && next.measureNamed ? next.measures : previous.measures,
     dimensions,
     ...(grain ? { grain } : {}),
     ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),

@@ -38,8 +38,13 @@ const valueWords = (p: Parsed): Record<string, string> => ({
 export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
   const text = words(question).join(' ');
   if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
-  return parsed !== undefined && parsed.measures.length === 0 && words(question).length <= 6;
+  if (parsed === undefined || parsed.measures.length > 0) return false;
+  // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
+  return words(question).length <= 6 || (POINTS_BACK.test(text) && words(question).length <= 10);
 }
+
+/** Words that point at the rows of the previous answer. */
+const POINTS_BACK = /\b(which one|which ones|which of them|which of those|that one|those|these|them)\b/;
 
 const additive = (m: CatalogMember) => m.aggType === 'sum' || m.aggType === 'count';
 

@@ -191,7 +191,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       compare =
         only && /^\d{4}$/.test(only.label)
           ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
-          : [yearPeriod(year - 2), yearPeriod(year - 1)];
+          : [yearPeriod(year - 2), yearPeriod(year - 1)].map((p) => ({ ...p, assumed: true as const }));
     }
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');

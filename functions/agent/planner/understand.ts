@@ -137,6 +137,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const between = (a: number, b: number) => tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw));
   const nearStart = (at: number) => {
     if (!started) return false;
+    // "by signup quarter (2022 cohorts)": a period right before the word cohort is the cohort's.
+    if (tokens.slice(at + 1, at + 3).some((t) => t.stem === 'cohort')) return true;
     return tokens[started.at]?.stem === 'cohort'
       ? at < started.at && started.at - at <= 3
       : at > started.at && at - started.at <= 3 && between(started.at, at);
@@ -504,6 +506,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       timeDimension = started.member;
       if (range) also = { member: ownTime, range };
       range = undefined;
+    } else if (cohortPeriod && started.grain && range) {
+      // "2025 revenue by signup quarter (2022 cohorts)": broken down by the start date within the cohort's
+      // period, the rows' own period a filter.
+      timeDimension = started.member;
+      also = { member: ownTime, range };
+      range = cohortPeriod;
     } else if (cohortPeriod) {
       also = { member: started.member, range: cohortPeriod };
       timeDimension = ownTime;
