@@ -207,6 +207,7 @@ function summary(
       `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
     );
   }
+  if (plan.eachReading) parts.push(leaders(plan, query, result, label));
   if (
     query.columns.some((c) => c.role === 'time') &&
     query.columns.filter((c) => c.role !== 'measure').length === 1
@@ -254,4 +255,24 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
 
   if (examples.length > 0) lines.push(`For example: ${examples.join(', ')}.`);
   return lines.join('\n');
+}
+
+/** "best-selling" read both ways: the leader by each measure ("by revenue: toys ($1.00); by number of orders: ..."). */
+function leaders(
+  plan: Plan,
+  query: PlannedQuery,
+  result: ResultLike,
+  label: (row: unknown[]) => string,
+): string {
+  const indexes = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
+  const each = plan.measures.flatMap((m, k) => {
+    const index = indexes[k];
+    if (index === undefined) return [];
+    const best = result.data.reduce<unknown[] | undefined>(
+      (a, row) => (a === undefined || (asNumber(row[index]) ?? 0) > (asNumber(a[index]) ?? 0) ? row : a),
+      undefined,
+    );
+    return best ? [`by ${nameOf(plan, m)}, ${label(best)} (${formatFigure(m, best[index])})`] : [];
+  });
+  return `${capitalise(plan.eachReading ?? '')}, read two ways: ${each.join('; ')}.`;
 }
