@@ -31,6 +31,8 @@ export function words(text: string): string[] {
     .toLowerCase()
     .replace(/['’]s\b/g, '')
     .replace(/%/g, ' percent ')
+    // "revenue & orders": a list.
+    .replace(/\s&\s/g, ' and ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     // "70+ orders": 70 or more.
     .replace(/(\d)\+/g, '$1 or more')

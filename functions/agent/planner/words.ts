@@ -92,8 +92,14 @@ export function valueOnOneOfList(
   tokens: readonly Token[],
   measures: readonly CatalogMember[],
 ): string | undefined {
-  if (measures.length < 2) return undefined;
+  if (measures.length === 0) return undefined;
   const measureWords = new Set(measures.flatMap((m) => [...m.titleWords, ...m.names]));
+  // With one measure read, the list's other side must name a figure ("orders and cancellations": the orders),
+  // not another value ("toys and furniture revenue").
+  const figureAt = (k: number) => {
+    const x = tokens[k];
+    return x !== undefined && !x.value && measureWords.has(x.stem);
+  };
   const skip = (i: number, by: 1 | -1) => {
     let k = i;
     while (tokens[k] && AGGREGATION_AROUND.has(tokens[k]?.raw ?? '')) k += by;
@@ -106,9 +112,12 @@ export function valueOnOneOfList(
     if (SCOPES.has(tokens[i - 1]?.raw ?? '')) continue;
     // The figure the value is on: itself ("returns") or the measure word after it ("cancelled orders").
     const end = measureWords.has(tokens[i + 1]?.stem ?? '') ? i + 1 : i;
-    const left = tokens[skip(i - 1, -1)]?.raw ?? '';
-    const right = tokens[skip(end + 1, 1)]?.raw ?? '';
-    if (LISTS.has(left) || LISTS.has(right)) {
+    const leftAt = skip(i - 1, -1);
+    const rightAt = skip(end + 1, 1);
+    const left = tokens[leftAt]?.raw ?? '';
+    const right = tokens[rightAt]?.raw ?? '';
+    const other = (at: number, by: 1 | -1) => measures.length > 1 || figureAt(skip(at + by, by));
+    if ((LISTS.has(left) && other(leftAt, -1)) || (LISTS.has(right) && other(rightAt, 1))) {
       const phrase = tokens
         .slice(i, end + 1)
         .map((x) => x.asked ?? x.raw)

@@ -180,6 +180,18 @@ export const tuning7words: Tuning7Case[] = [
     user: WEST,
     sql: `SELECT count(*), sum(amount), avg(amount) FROM orders WHERE region = 'west' AND ${inYear(2023)}`,
   },
+  // (The next two were added after the planner change, from probing it: not before-and-after material.)
+  {
+    class: 'several-measures',
+    ask: 'revenue & orders for furniture, 2023',
+    sql: `SELECT sum(amount), count(*) FROM orders WHERE category = 'furniture' AND ${inYear(2023)}`,
+  },
+  {
+    class: 'several-measures',
+    ask: 'orders and cancellations in 2024',
+    check: 'answer',
+    sql: `SELECT count(*), count(*) FILTER (WHERE status = 'cancelled') FROM orders WHERE ${inYear(2024)}`,
+  },
   // --- ambiguous superlatives ---
   {
     class: 'superlatives',
