@@ -257,7 +257,7 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
   return lines.join('\n');
 }
 
-/** "best-selling" read both ways: the leader by each measure ("by revenue: toys ($1.00); by number of orders: ..."). */
+/** "best-selling" read both ways: the leader (or, ranked upward, the last) by each measure. */
 function leaders(
   plan: Plan,
   query: PlannedQuery,
@@ -268,8 +268,11 @@ function leaders(
   const each = plan.measures.flatMap((m, k) => {
     const index = indexes[k];
     if (index === undefined) return [];
+    // ("worst-selling": the lowest by each reading.)
+    const low = plan.top?.direction === 'asc' ? -1 : 1;
     const best = result.data.reduce<unknown[] | undefined>(
-      (a, row) => (a === undefined || (asNumber(row[index]) ?? 0) > (asNumber(a[index]) ?? 0) ? row : a),
+      (a, row) =>
+        a === undefined || low * (asNumber(row[index]) ?? 0) > low * (asNumber(a[index]) ?? 0) ? row : a,
       undefined,
     );
     return best ? [`by ${nameOf(plan, m)}, ${label(best)} (${formatFigure(m, best[index])})`] : [];
