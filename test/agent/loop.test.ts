@@ -401,7 +401,7 @@ describe('runAgentTurn: abort', () => {
     expect(abortedAt).toBeGreaterThan(0);
     expect(result.status).toBe('aborted');
     expect(result.finalAnswer).toMatch(
-      /^Stopped at your request\. So far I searched the data model once, ran "Revenue \(total amount\) by product category" \(5 rows\)/,
+      /^Stopped at your request\. So far I searched the data model once, ran "Revenue by product category" \(5 rows\)/,
     );
     expect(finals(messages)).toHaveLength(1);
     expect(messages.at(-1)?.graphPath).toEqual(['final']);

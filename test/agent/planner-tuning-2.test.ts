@@ -15,6 +15,7 @@ import { tuning4 } from './questions/tuning-4';
 import { type Tuning5Case, tuning5second } from './questions/tuning-5-second';
 import { tuning5words } from './questions/tuning-5-words';
 import { tuning6ranks } from './questions/tuning-6-ranks-words';
+import { tuning7words } from './questions/tuning-7-words';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabase } from './support/sample';
 
@@ -139,5 +140,31 @@ describe('offline planner: ranks, periods and words (tuning set 6, written befor
     expect(got.result).toBeUndefined();
     expect(got.answer).toMatch(REFUSAL);
     expect(got.answer).toMatch(/"returns" \(read as returned\)/);
+  });
+});
+
+/**
+ * Set 7's questions the planner refuses in one sentence rather than answer (a value on one figure of a list:
+ * returns beside revenue takes two queries here): each must stay that honest refusal, never revenue of the
+ * returned orders only; and "the same quarter last year" past the data, which the planner does not read yet.
+ */
+const STILL_REFUSED_7 = new Set([
+  'revenue and returns by category in 2023',
+  'sales and number of returns in 2024',
+  'orders and cancellations in 2024',
+  'this quarter vs the same quarter last year, revenue',
+]);
+
+describe("offline planner: the asker's words, several measures, superlatives (tuning set 7, written before its planner change)", () => {
+  it.each(
+    tuning7words.map((c) => [`[${c.class}] ${Array.isArray(c.ask) ? c.ask.join(' → ') : c.ask}`, c] as const),
+  )('%s', async (name, c) => {
+    if (!STILL_REFUSED_7.has(name.replace(/^\[[^\]]+\] /, ''))) {
+      expect(await judge(c)).toBeUndefined();
+      return;
+    }
+    const got = await outcome(c);
+    expect(got.result).toBeUndefined();
+    expect(got.answer).toMatch(REFUSAL);
   });
 });

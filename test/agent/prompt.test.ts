@@ -98,6 +98,10 @@ describe('what the model is told', () => {
       /in the user's words: use their term .* with the model's title in parentheses/,
     );
     expect(SYSTEM_PROMPT).toMatch(/Give a total only when it is the total of everything/);
+    // The asker's words beside several measures and ambiguous rankings (README, "What the analyst understands").
+    expect(SYSTEM_PROMPT).toMatch(/Several measures asked in one question .* answer each/);
+    expect(SYSTEM_PROMPT).toMatch(/has two readings: "best-selling carrier"/);
+    expect(SYSTEM_PROMPT).toMatch(/a word the member's own synonyms list is the measure's name already/);
     // Issue 29's later readings: a growth series within a range reaches back one period, rankings by change,
     // cohorts by a start date and per-entity figures by cohort, words read as the model's, missing fields.
     expect(SYSTEM_PROMPT).toMatch(/The first period's previous is the period just before the range/);

@@ -207,6 +207,7 @@ function summary(
       `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
     );
   }
+  if (plan.eachReading) parts.push(leaders(plan, query, result, label));
   if (
     query.columns.some((c) => c.role === 'time') &&
     query.columns.filter((c) => c.role !== 'measure').length === 1
@@ -254,4 +255,27 @@ export function helpText(catalog: readonly CatalogCube[], reason?: string): stri
 
   if (examples.length > 0) lines.push(`For example: ${examples.join(', ')}.`);
   return lines.join('\n');
+}
+
+/** "best-selling" read both ways: the leader (or, ranked upward, the last) by each measure. */
+function leaders(
+  plan: Plan,
+  query: PlannedQuery,
+  result: ResultLike,
+  label: (row: unknown[]) => string,
+): string {
+  const indexes = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
+  const each = plan.measures.flatMap((m, k) => {
+    const index = indexes[k];
+    if (index === undefined) return [];
+    // ("worst-selling": the lowest by each reading.)
+    const low = plan.top?.direction === 'asc' ? -1 : 1;
+    const best = result.data.reduce<unknown[] | undefined>(
+      (a, row) =>
+        a === undefined || low * (asNumber(row[index]) ?? 0) > low * (asNumber(a[index]) ?? 0) ? row : a,
+      undefined,
+    );
+    return best ? [`by ${nameOf(plan, m)}, ${label(best)} (${formatFigure(m, best[index])})`] : [];
+  });
+  return `${capitalise(plan.eachReading ?? '')}, read two ways: ${each.join('; ')}.`;
 }

@@ -9,7 +9,7 @@ import type { CatalogCube } from './catalog';
 import type { Token } from './plan';
 import { ENGLISH_SYNONYMS } from './readings';
 import { nearlyEqual, stem, words } from './text';
-import { GRAIN_WORDS, LAST_WORDS, RATIO_WORDS } from './vocabulary';
+import { GRAIN_WORDS, LAST_WORDS, RATIO_WORDS, SIZE_WORDS } from './vocabulary';
 
 /**
  * Shorthand a sales or operations person writes, by the words it stands for. Read only where the model (or the
@@ -173,8 +173,21 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
       out.push(token(raw.endsWith('s') ? `${name}s` : name));
       return;
     }
+    // "basket size", "average ticket value": the size of one order, where the model has orders and sizes.
+    if (
+      ['basket', 'ticket', 'cart'].includes(raw) &&
+      SIZE_WORDS.has(raws[i + 1] ?? '') &&
+      vocabulary.has('order')
+    ) {
+      out.push(token('order', raw));
+      return;
+    }
     // In a list ("revenue and returns") the noun is a measure of its own, not a filter on the others.
-    const listed = ['and', 'or', 'vs', 'versus', 'plus'].some((w) => raws[i - 1] === w || raws[i + 1] === w);
+    // ("sales and the number of returns": the list word before the words of a count.)
+    let back = i - 1;
+    while (back > 0 && ['the', 'number', 'of', 'how', 'many', 'total', 'count'].includes(raws[back] ?? ''))
+      back--;
+    const listed = ['and', 'or', 'vs', 'versus', 'plus'].some((w) => raws[back] === w || raws[i + 1] === w);
     const value = ratio || listed ? undefined : valueNoun(raw, cube);
     if (value) {
       out.push(token(value, raw));

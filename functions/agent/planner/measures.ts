@@ -33,10 +33,14 @@ export function matchMeasures(
       frequency.set(w, (frequency.get(w) ?? 0) + 1);
   }
   const idf = (w: string) => 1 / (frequency.get(w) ?? 1);
+  const measureWords = new Set(measures.flatMap((m) => [...m.titleWords, ...m.names]));
   const chosen: CatalogMember[] = [...preset];
   let total = 4 * preset.length;
   for (let round = preset.length; round < 3; round++) {
-    let best: { member: CatalogMember; score: number; covered: number; used: number[] } | undefined;
+    type Candidate = { member: CatalogMember; score: number; covered: number; used: number[] };
+    let best: Candidate | undefined;
+    // The best measure listed beside one already read ("orders and revenue"), which a lower score may name.
+    let listed: Candidate | undefined;
     for (const m of measures) {
       if (chosen.includes(m)) continue;
       let score = 0;
@@ -66,12 +70,18 @@ export function matchMeasures(
       // On a tie, the measure whose title the question covers more ("orders": Number of orders, not Smallest
       // order amount), whatever order the catalog lists them in.
       const covered = m.titleWords.length > 0 ? used.size / m.titleWords.length : 0;
-      if (!best || score > best.score || (score === best.score && covered > best.covered))
-        best = { member: m, score, covered, used: [...(used.size > 0 ? used : weak)] };
+      const candidate = { member: m, score, covered, used: [...(used.size > 0 ? used : weak)] };
+      const better = (b: Candidate | undefined) =>
+        !b || score > b.score || (score === b.score && covered > b.covered);
+      if (better(best)) best = candidate;
+      if (round > 0 && better(listed) && listedBeside(tokens, candidate.used, measureWords))
+        listed = candidate;
     }
-    // A measure named by its title leaves others to phrases, not single leftover words ("of cancelled orders").
+    // A measure named by its title leaves others to phrases, not single leftover words ("of cancelled orders");
+    // a word listed beside a measure already read ("orders and revenue") names a second one.
     const threshold = round === 0 ? 0.35 : preset.length > 0 ? 3.5 : 2.5;
-    if (!best || best.score < threshold) break;
+    if ((!best || best.score < threshold) && listed && listed.score >= 0.35) best = listed;
+    else if (!best || best.score < threshold) break;
     chosen.push(best.member);
     total += best.score;
     for (const i of best.used) {
@@ -124,4 +134,38 @@ export function aggregatedAs(measure: CatalogMember, tokens: Token[], cube: Cata
   const token = tokens[asked];
   if (sibling && token) token.used = true;
   return sibling ?? measure;
+}
+
+/** Words joining two measures in a list ("orders and revenue", "revenue plus returns"). */
+const LIST_WORDS = new Set(['and', 'plus', 'vs', 'versus']);
+/** Words around a measure's word that say how it aggregates ("the number of", "how much"). */
+const AROUND = new Set(['the', 'number', 'of', 'total', 'how', 'many', 'much', 'count', 'our', 'their']);
+
+/**
+ * Whether the words at `at` stand in a list beside the word of a measure already read: "orders and revenue",
+ * "how many orders and how much revenue", "revenue and the number of orders" (a second figure asked for).
+ */
+export function listedBeside(
+  tokens: readonly Token[],
+  at: readonly number[],
+  measureWords: Set<string>,
+): boolean {
+  const measureAt = (i: number) => {
+    const t = tokens[i];
+    return t?.used === true && measureWords.has(t.stem);
+  };
+  const skip = (i: number, by: 1 | -1) => {
+    let k = i;
+    while (tokens[k] && AROUND.has(tokens[k]?.raw ?? '') && !tokens[k]?.used) k += by;
+    return k;
+  };
+  const step = (from: number, by: 1 | -1) => {
+    const i = skip(from + by, by);
+    if (LIST_WORDS.has(tokens[i]?.raw ?? '')) return measureAt(skip(i + by, by));
+    // "orders, revenue and average order size" (the commas are gone): right beside a measure that is itself
+    // listed with a list word after it.
+    if (by === 1 && measureAt(i)) return LIST_WORDS.has(tokens[skip(i + 1, 1)]?.raw ?? '');
+    return false;
+  };
+  return at.some((i) => step(i, -1) || step(i, 1));
 }

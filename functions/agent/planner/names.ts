@@ -7,6 +7,7 @@ import { formatFigure } from './format';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Plan, Token } from './plan';
 import { startDate } from './readings';
+import { stem, words } from './text';
 
 /** Words that name how a measure aggregates, not what it is of. */
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);
@@ -81,12 +82,26 @@ export function termsOf(
   return terms;
 }
 
-/** A member as the answer names it, lowercase: "revenue (total amount)", or its title. */
+/**
+ * A member as the answer names it, lowercase: a measure by the asker's word when the model declares it one of
+ * the measure's names ("revenue": the model's own name for Total amount, so no other title beside it), other
+ * words and dimensions with the title beside them ("AOV (average amount)", "territory (sales region)"), or
+ * its title.
+ */
 export function nameOf(plan: Pick<Plan, 'terms'>, m: CatalogMember): string {
   const title = m.title.toLowerCase();
   const term = plan.terms?.[m.column];
-  return term && term.toLowerCase() !== title ? `${term} (${title})` : title;
+  if (!term || term.toLowerCase() === title) return title;
+  // (Shorthand, "AOV", keeps the title beside it: the letters do not say what is measured.)
+  const shorthand = /^[A-Z]{2,5}$/.test(term);
+  return m.kind === 'measure' && declared(m, term) && !shorthand ? term : `${term} (${title})`;
 }
+
+/** A word or phrase the model gives a member among its other names (synonyms, a description's list). */
+const declared = (m: CatalogMember, term: string) => {
+  const stems = words(term).map(stem).join(' ');
+  return m.names.includes(stems) || m.namePhrases.includes(stems);
+};
 
 export const capitalise = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 

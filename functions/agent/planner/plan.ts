@@ -94,6 +94,11 @@ export interface Plan {
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
   /**
+   * A ranking word that reads as any of the measures ("best-selling": by money or by how many): every measure
+   * ranked, each one's leader stated (words.ts).
+   */
+  eachReading?: string;
+  /**
    * A breakdown asked for on its own that the model lacks ("... and by marketing channel"): the rest is
    * answered and the answer names it.
    */
@@ -151,6 +156,8 @@ export interface Parsed extends Plan {
   unexplained: string[];
   /** Asks about the future ("next quarter", "forecast"): the data only holds the past. */
   future: boolean;
+  /** A value written on one measure of a list ("cancelled orders and revenue"): why one query cannot answer it. */
+  oneOfList?: string;
 }
 
 export interface Token {

@@ -71,6 +71,7 @@ function toPlan(p: Parsed): Plan | undefined {
     ...(p.top ? { top: p.top } : {}),
     ...(p.share ? { share: p.share } : {}),
     ...secondOrderOf(p),
+    ...(p.eachReading ? { eachReading: p.eachReading } : {}),
   };
 }
 
@@ -152,7 +153,10 @@ export function readQuestions(
         ...Object.values(plan?.terms ?? {}),
       ]),
     );
-    const paired = plan ? valueBesideMeasure(question, valueWords(parsed), measureWords) : undefined;
+    // ("cancelled orders and revenue": a value on one measure of a list; words.ts.)
+    const paired = plan
+      ? (valueBesideMeasure(question, valueWords(parsed), measureWords) ?? parsed.oneOfList)
+      : undefined;
     if (plan && paired) {
       reading = { kind: 'refuse', missing: '', reason: paired, near: { ...plan, filters: [] } };
       plan = undefined;

@@ -31,6 +31,8 @@ export function words(text: string): string[] {
     .toLowerCase()
     .replace(/['’]s\b/g, '')
     .replace(/%/g, ' percent ')
+    // "revenue & orders": a list.
+    .replace(/\s&\s/g, ' and ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     // "returned or cancelled, the two combined": the values listed before, not a number.
     .replace(/\b(?:the two|both)(?: of them)? (combined|together)\b/g, '$1')

@@ -40,6 +40,7 @@ import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
 import { claimRankedVerb } from './top-per-group';
 import { COMPARE_WORDS, FILLER, MONEY_WORDS, QUALIFIERS, RATIO_WORDS, SOFT_WORDS } from './vocabulary';
+import { moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
 
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
@@ -322,7 +323,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;
   // "average revenue per customer" averages the totals per customer: the measure stays the total.
-  if (!average) measures = measures.map((m) => aggregatedAs(m, tokens, cube));
+  // (In a list, "revenue and average order size": the average is a measure of its own, the revenue stays.)
+  if (!average)
+    measures = measures.map((m) => {
+      const as = aggregatedAs(m, tokens, cube);
+      return as !== m && measures.includes(as) ? m : as;
+    });
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
   const money =
     lifetimeAt >= 0 ||
@@ -347,6 +353,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   ) {
     measures = [sum];
     measureScore = 1;
+  }
+  // "what did our clients spend": the money of those who spend, not how many of them there are (words.ts).
+  measures = moneyOfSpenders(tokens, cube, measures, raws.join(' '));
+  // "the best-selling category": by money and by how many, both stated (words.ts).
+  const selling = sellingReadings(tokens, cube, measures, top);
+  if (selling && top) {
+    measures = selling.measures;
+    top = { ...top, n: 0 };
   }
   // A ranking of things with no measure and no money to rank them by counts each one once: a worse reading.
   const unranked = top !== undefined && measures.length === 0 && !sum && dimensionsFound.length > 0;
@@ -631,6 +645,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (askedLifetime?.asked && sum && measures.includes(sum))
     terms[sum.column] =
       askedLifetime.asked.length <= 4 ? askedLifetime.asked.toUpperCase() : askedLifetime.asked;
+  // "what did clients spend": the money read for the asker's verb, said beside the measure's title.
+  const spendWord = tokens.find((t) => ['spend', 'spent', 'spending'].includes(t.raw) && !t.used);
+  if (spendWord && sum && measures.includes(sum) && !terms[sum.column] && !askedLifetime)
+    terms[sum.column] = spendWord.raw === 'spent' ? 'spend' : spendWord.raw;
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
@@ -650,6 +668,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (unranked ? 3 : 0) -
     (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
+  const oneOfList = valueOnOneOfList(tokens, measures);
   return {
     cube,
     measures,
@@ -669,6 +688,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(ignored.length > 0 ? { ignored } : {}),
     ...(readAs ? { readAs } : {}),
     ...(also ? { also } : {}),
+    ...(selling && measures.length > 1 ? { eachReading: selling.word } : {}),
+    ...(oneOfList ? { oneOfList } : {}),
     additive: / (also|too|as well|additionally) /.test(text),
     score,
     unexplained,

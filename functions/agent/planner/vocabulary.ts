@@ -265,6 +265,10 @@ export const QUALIFIERS = new Set([
   'good',
   'merchandise',
   'sector',
+  // "the grocery vertical", "the toys department": a line of business named by its value.
+  'vertical',
+  'department',
+  'division',
   // "our north team": the people of a region value.
   'team',
   'tier',
