@@ -276,6 +276,11 @@ describe('a statement shape the parser does not produce today is refused, not sk
       'Unsupported WITH clause',
     ],
     [
+      "a CTE's body absent",
+      (root: Node) => Object.assign(root, { with: [{ name: { type: 'default', value: 'w' }, stmt: null }] }),
+      'Unsupported WITH clause',
+    ],
+    [
       'FROM absent rather than null',
       (root: Node) => Object.assign(root, { with: null, from: undefined }),
       'Unsupported FROM clause',
