@@ -204,6 +204,22 @@ describe('scopes: what each SELECT reads, and where each reference sits', () => 
     expect(JSON.stringify(root.from)).toContain('"as":"s"');
   });
 
+  test('an empty alias is no alias: the range variable is the table name', async () => {
+    const root = await parse('SELECT 1 FROM orders_view');
+    const from = root.from;
+    if (!Array.isArray(from) || !isNode(from[0])) throw new Error('no FROM item');
+    from[0].as = '';
+    const { scopes } = resolveNames(root, objects, modelNames);
+    expect([...(scopes[0]?.aliases ?? [])]).toEqual([['orders_view', 'orders_view']]);
+    expect(from[0].as).toBe('orders_view');
+  });
+
+  test('a SELECT without FROM resolves, on its own and as a subquery', async () => {
+    const { resolution } = await resolve('SELECT 1 AS one, (SELECT 2) AS two');
+    expect(resolution.scopes).toHaveLength(2);
+    expect(resolution.secured.size).toBe(0);
+  });
+
   test('a SELECT reading only model objects is not derived', async () => {
     const { resolution } = await resolve('SELECT 1 FROM orders_view');
     expect(resolution.scopes.map((s) => s.derived)).toEqual([false]);
@@ -279,6 +295,16 @@ describe('a statement shape the parser does not produce today is refused, not sk
       "a CTE's body absent",
       (root: Node) => Object.assign(root, { with: [{ name: { type: 'default', value: 'w' }, stmt: null }] }),
       'Unsupported WITH clause',
+    ],
+    [
+      'an alias not a string',
+      (root: Node) => Object.assign(root, { with: null, from: [{ table: 'orders_view', as: 7 }] }),
+      'Unsupported FROM clause',
+    ],
+    [
+      'an alias absent rather than null',
+      (root: Node) => Object.assign(root, { with: null, from: [{ table: 'orders_view' }] }),
+      'Unsupported FROM clause',
     ],
     [
       'FROM absent rather than null',

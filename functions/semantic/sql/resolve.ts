@@ -152,7 +152,10 @@ export function resolveNames(
     if (!Array.isArray(select.from)) throw new SqlNotAllowedError('Unsupported FROM clause');
     for (const item of select.from) {
       if (!isNode(item)) throw new SqlNotAllowedError('Unsupported FROM clause');
-      const alias = typeof item.as === 'string' && item.as ? item.as : undefined;
+      // The parser gives a string or null; an empty name is no alias.
+      const { as } = item;
+      if (as !== null && typeof as !== 'string') throw new SqlNotAllowedError('Unsupported FROM clause');
+      const alias = as || undefined;
       if (alias && fold(alias) !== fold(String(item.table ?? ''))) ownName(alias, 'Alias');
       if (typeof item.table === 'string' && item.expr === undefined) {
         if (item.db || item.schema) {
