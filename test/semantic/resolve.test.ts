@@ -326,4 +326,19 @@ describe('a statement shape the parser does not produce today is refused, not sk
     expect(run).toThrow(SqlNotAllowedError);
     expect(run).toThrow(new RegExp(`^${message}$`));
   });
+
+  const onlyModel =
+    "FROM may only read the data model's views and cubes, CTEs and subqueries (no table functions or VALUES)";
+  test.each([
+    ['neither a table nor a subquery', { as: null }],
+    ['a table name beside an expression', { table: 'orders_view', as: null, expr: { type: 'function' } }],
+    [
+      'a parenthesised statement that is not a SELECT',
+      { as: 'v', expr: { ast: { type: 'values', values: [] } } },
+    ],
+  ])('a FROM item %s is refused as no model object', async (_name, item) => {
+    const run = await shaped((root) => Object.assign(root, { with: null, from: [item] }));
+    expect(run).toThrow(SqlNotAllowedError);
+    expect(run).toThrow(onlyModel);
+  });
 });
