@@ -214,6 +214,12 @@ describe('scopes: what each SELECT reads, and where each reference sits', () => 
     expect(from[0].as).toBe('orders_view');
   });
 
+  test('a subquery in FROM without an alias declares no range variable', async () => {
+    const { resolution } = await resolve('SELECT 1 FROM (SELECT 1 FROM orders_view)');
+    expect(resolution.scopes.map((s) => [...s.aliases])).toEqual([[], [['orders_view', 'orders_view']]]);
+    expect(resolution.scopes[0]?.derived).toBe(true);
+  });
+
   test('a SELECT without FROM resolves, on its own and as a subquery', async () => {
     const { resolution } = await resolve('SELECT 1 AS one, (SELECT 2) AS two');
     expect(resolution.scopes).toHaveLength(2);

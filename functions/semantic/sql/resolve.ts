@@ -199,7 +199,7 @@ export function resolveNames(
           "FROM may only read the data model's views and cubes, CTEs and subqueries (no table functions or VALUES)",
         );
       }
-      if (item.on !== undefined) visit(item.on, env, scope);
+      visit(item.on, env, scope);
     }
     return relations;
   };
@@ -210,7 +210,7 @@ export function resolveNames(
    */
   const resolveSelect = (select: Node, env: readonly Frame[], outer: Scope | undefined): number => {
     const frame = resolveWith(select, env);
-    const inner = frame.size > 0 ? [...env, frame] : env;
+    const inner = [...env, frame];
     const scope: Scope = { select, parent: outer, aliases: new Map(), objects: new Set(), derived: false };
     scopes.push(scope);
     const size = resolveFrom(select, inner, scope);
