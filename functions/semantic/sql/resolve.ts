@@ -225,7 +225,7 @@ export function resolveNames(
     }
     // A set operation's WITH covers the whole compound statement; neither engine accepts one in the middle.
     if (isNode(select._next)) {
-      if (Array.isArray(select._next.with) && select._next.with.length > 0) {
+      if (select._next.with !== null) {
         throw new SqlNotAllowedError('WITH may only begin a statement or a parenthesised subquery');
       }
       return Math.max(size, resolveSelect(select._next, inner, outer));
