@@ -204,6 +204,28 @@ describe('scopes: what each SELECT reads, and where each reference sits', () => 
     expect(JSON.stringify(root.from)).toContain('"as":"s"');
   });
 
+  test('an empty alias is no alias: the range variable is the table name', async () => {
+    const root = await parse('SELECT 1 FROM orders_view');
+    const from = root.from;
+    if (!Array.isArray(from) || !isNode(from[0])) throw new Error('no FROM item');
+    from[0].as = '';
+    const { scopes } = resolveNames(root, objects, modelNames);
+    expect([...(scopes[0]?.aliases ?? [])]).toEqual([['orders_view', 'orders_view']]);
+    expect(from[0].as).toBe('orders_view');
+  });
+
+  test('a subquery in FROM without an alias declares no range variable', async () => {
+    const { resolution } = await resolve('SELECT 1 FROM (SELECT 1 FROM orders_view)');
+    expect(resolution.scopes.map((s) => [...s.aliases])).toEqual([[], [['orders_view', 'orders_view']]]);
+    expect(resolution.scopes[0]?.derived).toBe(true);
+  });
+
+  test('a SELECT without FROM resolves, on its own and as a subquery', async () => {
+    const { resolution } = await resolve('SELECT 1 AS one, (SELECT 2) AS two');
+    expect(resolution.scopes).toHaveLength(2);
+    expect(resolution.secured.size).toBe(0);
+  });
+
   test('a SELECT reading only model objects is not derived', async () => {
     const { resolution } = await resolve('SELECT 1 FROM orders_view');
     expect(resolution.scopes.map((s) => s.derived)).toEqual([false]);
@@ -276,6 +298,21 @@ describe('a statement shape the parser does not produce today is refused, not sk
       'Unsupported WITH clause',
     ],
     [
+      "a CTE's body absent",
+      (root: Node) => Object.assign(root, { with: [{ name: { type: 'default', value: 'w' }, stmt: null }] }),
+      'Unsupported WITH clause',
+    ],
+    [
+      'an alias not a string',
+      (root: Node) => Object.assign(root, { with: null, from: [{ table: 'orders_view', as: 7 }] }),
+      'Unsupported FROM clause',
+    ],
+    [
+      'an alias absent rather than null',
+      (root: Node) => Object.assign(root, { with: null, from: [{ table: 'orders_view' }] }),
+      'Unsupported FROM clause',
+    ],
+    [
       'FROM absent rather than null',
       (root: Node) => Object.assign(root, { with: null, from: undefined }),
       'Unsupported FROM clause',
@@ -294,5 +331,20 @@ describe('a statement shape the parser does not produce today is refused, not sk
     const run = await shaped(change);
     expect(run).toThrow(SqlNotAllowedError);
     expect(run).toThrow(new RegExp(`^${message}$`));
+  });
+
+  const onlyModel =
+    "FROM may only read the data model's views and cubes, CTEs and subqueries (no table functions or VALUES)";
+  test.each([
+    ['neither a table nor a subquery', { as: null }],
+    ['a table name beside an expression', { table: 'orders_view', as: null, expr: { type: 'function' } }],
+    [
+      'a parenthesised statement that is not a SELECT',
+      { as: 'v', expr: { ast: { type: 'values', values: [] } } },
+    ],
+  ])('a FROM item %s is refused as no model object', async (_name, item) => {
+    const run = await shaped((root) => Object.assign(root, { with: null, from: [item] }));
+    expect(run).toThrow(SqlNotAllowedError);
+    expect(run).toThrow(onlyModel);
   });
 });

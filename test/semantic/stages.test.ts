@@ -161,6 +161,20 @@ describe('resolve: lexical scopes, engine-like name comparison, generated names'
         /this one joins 17/,
       );
     });
+
+    test('a set operation read as a relation counts its widest branch, first or last', async () => {
+      const narrowWide = `SELECT 1 FROM ${views(1, 'n')} UNION ALL SELECT 1 FROM ${views(10, 'w')}`;
+      const wideNarrow = `SELECT 1 FROM ${views(10, 'w')} UNION ALL SELECT 1 FROM ${views(1, 'n')}`;
+      for (const union of [narrowWide, wideNarrow]) {
+        await expect(resolve(`SELECT count(*) FROM (${union}) u, ${views(7, 'z')}`)).rejects.toThrow(
+          /this one joins 17/,
+        );
+        await expect(
+          resolve(`WITH c AS (${union}) SELECT count(*) FROM c, ${views(7, 'z')}`),
+        ).rejects.toThrow(/this one joins 17/);
+        await expect(resolve(`SELECT count(*) FROM (${union}) u, ${views(6, 'z')}`)).resolves.toBeDefined();
+      }
+    });
   });
 
   test('aliases and qualifiers are folded together, so o.x and O.x name the same range variable', async () => {

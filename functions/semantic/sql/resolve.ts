@@ -44,7 +44,12 @@ export const MAX_JOIN_RELATIONS = 16;
 /** Names the compiler generates; user names may not start with this. */
 export const RESERVED_PREFIX = '__';
 
-type Frame = ReadonlyMap<string, string>;
+/** A CTE in scope: its generated name and the relations its body joins (the widest branch of a set operation). */
+interface Cte {
+  readonly name: string;
+  readonly relations: number;
+}
+type Frame = ReadonlyMap<string, Cte>;
 
 const reserved = (name: string, what: string) => {
   if (name.startsWith(RESERVED_PREFIX)) throw new SqlNotAllowedError(`${what} ${name} is reserved`);
@@ -93,8 +98,8 @@ export function resolveNames(
     return name;
   };
 
-  /** The generated name of the innermost CTE called `key`. */
-  const lookup = (env: readonly Frame[], key: string): string | undefined =>
+  /** The innermost CTE called `key`. */
+  const lookup = (env: readonly Frame[], key: string): Cte | undefined =>
     env.findLast((frame) => frame.has(key))?.get(key);
 
   const visit = (value: unknown, env: readonly Frame[], scope: Scope): void => {
@@ -115,7 +120,7 @@ export function resolveNames(
   };
 
   const resolveWith = (select: Node, env: readonly Frame[]): Frame => {
-    const frame = new Map<string, string>();
+    const frame = new Map<string, Cte>();
     if (select.with === null) return frame;
     if (!Array.isArray(select.with)) throw new SqlNotAllowedError('Unsupported WITH clause');
     for (const cte of select.with) {
@@ -127,56 +132,30 @@ export function resolveNames(
       ownName(name, 'CTE name');
       if (frame.has(key)) throw new SqlNotAllowedError(`CTE ${name} is defined twice`);
       // The body sees the outer scopes and earlier siblings, not itself.
-      resolveSelect(cte.stmt, [...env, new Map(frame)], undefined);
+      const relations = resolveSelect(cte.stmt, [...env, new Map(frame)], undefined);
       cteCount += 1;
       if (cteCount > MAX_CTES) throw new SqlNotAllowedError(`A query may define at most ${MAX_CTES} CTEs`);
       const generated = `${RESERVED_PREFIX}cte_${cteCount}`;
-      cteRelations.set(generated, relationsOf(cte.stmt));
-      frame.set(key, generated);
+      frame.set(key, { name: generated, relations });
       cte.name = { type: 'default', value: generated };
     }
     return frame;
   };
 
-  /** Relations each CTE joins (by its generated name), and each resolved SELECT (with its set-operation branches). */
-  const cteRelations = new Map<string, number>();
-  const joinSize = new WeakMap<Node, number>();
-  /** Relations one SELECT's FROM joins, a CTE or subquery counting what it joins itself. */
-  const ownRelations = (select: Node): number => {
-    let own = 0;
-    for (const item of Array.isArray(select.from) ? select.from : []) {
-      if (!isNode(item)) continue;
-      if (typeof item.table === 'string' && item.expr === undefined) own += cteRelations.get(item.table) ?? 1;
-      else if (isNode(item.expr) && isNode(item.expr.ast)) own += relationsOf(item.expr.ast);
-      else own += 1;
-    }
-    return own;
-  };
-  /** The same for a resolved statement read as a relation: a set operation counts its widest branch. */
-  const relationsOf = (select: Node): number => {
-    const known = joinSize.get(select);
-    if (known !== undefined) return known;
-    const own = ownRelations(select);
-    const size = isNode(select._next) ? Math.max(own, relationsOf(select._next)) : own;
-    joinSize.set(select, size);
-    return size;
-  };
-  /** Checked as each SELECT is resolved (its subqueries and CTEs are by then), branch by branch. */
-  const checkJoinSize = (select: Node): void => {
-    const size = ownRelations(select);
-    if (size > MAX_JOIN_RELATIONS) {
-      throw new SqlNotAllowedError(
-        `A query may join at most ${MAX_JOIN_RELATIONS} tables, views or subqueries at once (this one joins ${size}, counting what its subqueries and CTEs join)`,
-      );
-    }
-  };
-
-  const resolveFrom = (select: Node, env: readonly Frame[], scope: Scope): void => {
-    if (select.from === null) return;
+  /**
+   * Resolves one SELECT's FROM list and returns the relations it joins, a CTE or subquery counting what it joins
+   * itself (counted here, as each item is resolved, rather than read back from the rewritten items).
+   */
+  const resolveFrom = (select: Node, env: readonly Frame[], scope: Scope): number => {
+    if (select.from === null) return 0;
+    let relations = 0;
     if (!Array.isArray(select.from)) throw new SqlNotAllowedError('Unsupported FROM clause');
     for (const item of select.from) {
       if (!isNode(item)) throw new SqlNotAllowedError('Unsupported FROM clause');
-      const alias = typeof item.as === 'string' && item.as ? item.as : undefined;
+      // The parser gives a string or null; an empty name is no alias.
+      const { as } = item;
+      if (as !== null && typeof as !== 'string') throw new SqlNotAllowedError('Unsupported FROM clause');
+      const alias = as || undefined;
       if (alias && fold(alias) !== fold(String(item.table ?? ''))) ownName(alias, 'Alias');
       if (typeof item.table === 'string' && item.expr === undefined) {
         if (item.db || item.schema) {
@@ -190,11 +169,13 @@ export function resolveNames(
         const cte = lookup(env, key);
         const object = cte ? undefined : objects.get(key);
         if (cte) {
-          item.table = cte;
+          item.table = cte.name;
+          relations += cte.relations;
           scope.derived = true;
           scope.aliases.set(rangeName, undefined);
         } else if (object) {
           item.table = securedName(object);
+          relations += 1;
           scope.objects.add(object);
           scope.aliases.set(rangeName, object);
         } else {
@@ -207,7 +188,7 @@ export function resolveNames(
         }
         item.as = rangeName;
       } else if (isNode(item.expr) && isNode(item.expr.ast) && item.expr.ast.type === 'select') {
-        visit(item.expr.ast, env, scope);
+        relations += resolveSelect(item.expr.ast, env, scope);
         scope.derived = true;
         if (alias) {
           item.as = fold(alias);
@@ -218,28 +199,38 @@ export function resolveNames(
           "FROM may only read the data model's views and cubes, CTEs and subqueries (no table functions or VALUES)",
         );
       }
-      if (item.on !== undefined) visit(item.on, env, scope);
+      visit(item.on, env, scope);
     }
+    return relations;
   };
 
-  const resolveSelect = (select: Node, env: readonly Frame[], outer: Scope | undefined): void => {
+  /**
+   * Resolves one SELECT (and the branches of its set operation) and returns the relations it joins when read as a
+   * relation: its widest branch. Each branch's join is bounded on its own (set operations count branch by branch).
+   */
+  const resolveSelect = (select: Node, env: readonly Frame[], outer: Scope | undefined): number => {
     const frame = resolveWith(select, env);
-    const inner = frame.size > 0 ? [...env, frame] : env;
+    const inner = [...env, frame];
     const scope: Scope = { select, parent: outer, aliases: new Map(), objects: new Set(), derived: false };
     scopes.push(scope);
-    resolveFrom(select, inner, scope);
-    checkJoinSize(select);
+    const size = resolveFrom(select, inner, scope);
+    if (size > MAX_JOIN_RELATIONS) {
+      throw new SqlNotAllowedError(
+        `A query may join at most ${MAX_JOIN_RELATIONS} tables, views or subqueries at once (this one joins ${size}, counting what its subqueries and CTEs join)`,
+      );
+    }
     for (const [key, child] of Object.entries(select)) {
       if (key === 'with' || key === 'from' || key === '_next') continue;
       visit(child, inner, scope);
     }
     // A set operation's WITH covers the whole compound statement; neither engine accepts one in the middle.
     if (isNode(select._next)) {
-      if (Array.isArray(select._next.with) && select._next.with.length > 0) {
+      if (select._next.with !== null) {
         throw new SqlNotAllowedError('WITH may only begin a statement or a parenthesised subquery');
       }
-      resolveSelect(select._next, inner, outer);
+      return Math.max(size, resolveSelect(select._next, inner, outer));
     }
+    return size;
   };
 
   resolveSelect(root, [], undefined);
