@@ -78,6 +78,7 @@ cubes:
       - { name: paid_revenue, type: sum, sql: amount, filters: [{ sql: "{CUBE}.status = 'paid'" }] }
       - { name: top, type: max, sql: amount }
       - { name: per_item, type: number, sql: "{revenue} / NULLIF({items.count}, 0)" }
+      - { name: eur_top, type: number, sql: "MAX(CASE WHEN {CUBE.currency} = 'EUR' THEN {CUBE}.amount END)" }
       - { name: avg_per_order, type: number, sql: "{revenue} / NULLIF({count}, 0)" }
       - { name: spread, type: number, sql: "MAX({CUBE}.amount) - MIN({CUBE}.amount)" }
       - name: in_currency
@@ -110,13 +111,16 @@ cubes:
     dimensions:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: name, sql: name, type: string }
+      - { name: Name2, sql: name, type: string }
+      - { name: name2, sql: "upper(name)", type: string }
+      - { name: currency, type: switch, values: [EUR, USD] }
 views:
   - name: lines
     cubes:
       - { join_path: orders, includes: [status, Status2, currency, count, revenue, paid_revenue, top, per_item, avg_per_order, spread, in_currency] }
       - { join_path: orders.items, prefix: true, includes: [sku, count, qty] }
       - { join_path: orders.items.parts, prefix: true, includes: [maker] }
-      - { join_path: orders.customers, prefix: true, includes: [name] }
+      - { join_path: orders.customers, prefix: true, includes: [name, currency] }
   - name: bare
     cubes:
       - { join_path: orders, includes: [status, in_currency] }
@@ -191,6 +195,18 @@ describe("what a view's subquery joins and projects", () => {
     );
   });
 
+  test("a case measure is not satisfied by another cube's switch dimension of the same name", async () => {
+    await expect(onJoined('SELECT customers_currency, in_currency FROM lines GROUP BY 1')).rejects.toThrow(
+      /^in_currency depends on the switch dimension currency: group by it, or filter it to one value \(WHERE currency = '...'\)$/,
+    );
+  });
+
+  test("a calculated measure's row column over a switch dimension joins the switch's values", async () => {
+    expect(await onJoined('SELECT eur_top FROM orders')).toBe(
+      `WITH "__sec_1" AS (SELECT CASE WHEN "__switch_orders_currency"."value" = 'EUR' THEN "orders".amount END AS "__r_orders_eur_top_0" FROM ${T('orders')} AS "orders" CROSS JOIN (VALUES ('EUR'), ('USD')) AS "__switch_orders_currency"("value")) SELECT MAX("__r_orders_eur_top_0") AS "eur_top" FROM "__sec_1" AS "orders"`,
+    );
+  });
+
   test('SELECT * beside a calculated measure is refused by name', async () => {
     await expect(onJoined('SELECT per_item, * FROM lines')).rejects.toThrow(
       /^SELECT \* cannot be combined with the calculated measure per_item in one query: name the columns$/,
@@ -200,6 +216,10 @@ describe("what a view's subquery joins and projects", () => {
   test('PostgreSQL: a member named with capitals is projected under its folded name too', async () => {
     expect(await onJoined('SELECT Status2, status FROM lines', 'postgres')).toBe(
       'WITH "__sec_1" AS (SELECT "orders"."status" AS "status", "orders"."status" AS "Status2", "orders"."status" AS "status2" FROM "public"."p_orders" AS "orders") SELECT Status2 AS "Status2", status AS "status" FROM "__sec_1" AS "lines"',
+    );
+    // A member already named by the folded name keeps its own column: no second column of that name.
+    expect(await onJoined('SELECT Name2, name2 FROM customers', 'postgres')).toBe(
+      'WITH "__sec_1" AS (SELECT "customers"."name" AS "Name2", upper(name) AS "name2" FROM "public"."p_customers" AS "customers") SELECT Name2 AS "Name2", name2 AS "name2" FROM "__sec_1" AS "customers"',
     );
   });
 });
