@@ -124,6 +124,12 @@ views:
   - name: bare
     cubes:
       - { join_path: orders, includes: [status, in_currency] }
+  - name: masked
+    cubes:
+      - { join_path: orders, includes: [status, count] }
+    access_policy:
+      - group: "*"
+        member_level: { includes: [status] }
 `;
 const joined = parseModel([{ path: 'joined.yml', content: JOINED }]);
 const onJoined = async (sql: string, dialect: Dialect = 'duckdb') =>
@@ -204,6 +210,12 @@ describe("what a view's subquery joins and projects", () => {
   test("a calculated measure's row column over a switch dimension joins the switch's values", async () => {
     expect(await onJoined('SELECT eur_top FROM orders')).toBe(
       `WITH "__sec_1" AS (SELECT CASE WHEN "__switch_orders_currency"."value" = 'EUR' THEN "orders".amount END AS "__r_orders_eur_top_0" FROM ${T('orders')} AS "orders" CROSS JOIN (VALUES ('EUR'), ('USD')) AS "__switch_orders_currency"("value")) SELECT MAX("__r_orders_eur_top_0") AS "eur_top" FROM "__sec_1" AS "orders"`,
+    );
+  });
+
+  test('a view policy with no row_level part adds no join and no condition', async () => {
+    expect(await onJoined('SELECT status FROM masked')).toBe(
+      `WITH "__sec_1" AS (SELECT "orders"."status" AS "status" FROM ${T('orders')} AS "orders") SELECT status AS "status" FROM "__sec_1" AS "masked"`,
     );
   });
 
