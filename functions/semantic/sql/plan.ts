@@ -73,23 +73,11 @@ export function tableSql(cube: CubeDef, target: SqlTarget): string {
 }
 
 /**
- * SQL of a cube member over its alias, Cube references expanded (validated when the model loaded); the switch
- * relations it reads are added to `switches`.
+ * SQL of a cube member over its cube's alias (every subquery names each cube it joins as itself), Cube references
+ * expanded (validated when the model loaded); the switch relations it reads are added to `switches`.
  */
-export function memberSql(
-  model: DataModel,
-  cube: CubeDef,
-  name: string,
-  alias: string,
-  switches?: Set<string>,
-): string {
-  return memberSqlOf(
-    {
-      ...memberScope(model.cubes, cube, (c) => quote(c === cube.name ? alias : c)),
-      ...(switches ? { switches } : {}),
-    },
-    name,
-  );
+export function memberSql(model: DataModel, cube: CubeDef, name: string, switches: Set<string>): string {
+  return memberSqlOf({ ...memberScope(model.cubes, cube, quote), switches }, name);
 }
 
 /** The marker a sub_query dimension's SQL takes in a plan until the secure stage writes its subquery. */
@@ -215,7 +203,7 @@ export function planSubquery(
     if (!cube || !sensitive || !repeated.has(cubeName)) return value;
     const keys = cube.dimensions
       .filter((d) => d.primary_key)
-      .map((d) => memberSql(model, cube, d.name, cubeName, switches));
+      .map((d) => memberSql(model, cube, d.name, switches));
     const partition = [...new Set([...keys, ...dimensions])].join(', ');
     return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END`;
   };
