@@ -170,16 +170,11 @@ export function planSubquery(
     members,
     viewFilters.map((f) => byName.get(f.member)),
   );
-  const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
+  // A calculated measure reading a cube its object does not join is a model error (model/calculated.ts for views,
+  // model/cross-cube.ts for cubes), so every cube in `member.calc.cubes` is in the object's join tree.
   for (const member of members) {
     if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);
     if (member.switchOf) requireSwitch(object, members, member);
-    const outside = member.calc?.cubes.find((c) => !reachable.has(c));
-    if (outside) {
-      throw new SqlNotAllowedError(
-        `Measure ${member.name} reads cube ${outside}, which ${object.name} does not join: query it through a view that joins ${outside}`,
-      );
-    }
   }
   const edges = neededEdges(object, needed);
   const rootCube = model.cubes.get(object.root);
