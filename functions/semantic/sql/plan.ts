@@ -80,6 +80,13 @@ export function memberSql(model: DataModel, cube: CubeDef, name: string, switche
   return memberSqlOf({ ...memberScope(model.cubes, cube, quote), switches }, name);
 }
 
+/** A cube the model defines: every member's cube and every object's root and joined cubes are (checked at load). */
+function cubeOf(model: DataModel, name: string): CubeDef {
+  const cube = model.cubes.get(name);
+  if (!cube) throw new Error(`planning: ${name} is not a cube of the model`);
+  return cube;
+}
+
 /** The marker a sub_query dimension's SQL takes in a plan until the secure stage writes its subquery. */
 export const subQueryMarker = (member: Member) =>
   `__subquery__${Buffer.from(`${member.cube}.${member.cubeMember}`).toString('hex')}`;
@@ -89,9 +96,8 @@ export const subQueryMarker = (member: Member) =>
  * sub_query dimension (whose scalar subquery carries another cube's policy: the secure stage writes it).
  */
 export function memberColumnSql(model: DataModel, member: Member, switches: Set<string>): string {
-  const cube = model.cubes.get(member.cube);
-  if (!cube) return 'NULL';
   if (member.subQuery) return subQueryMarker(member);
+  const cube = cubeOf(model, member.cube);
   // A measure's row value carries its filters (NULL where they exclude the row); a dimension's is its SQL (a
   // cube's member names are unique across kinds, so a dimension never reads a measure's filters).
   return measureRowSql({ ...memberScope(model.cubes, cube, quote), switches }, member.cubeMember);
@@ -177,15 +183,13 @@ export function planSubquery(
     if (member.switchOf) requireSwitch(object, members, member);
   }
   const edges = neededEdges(object, needed);
-  const rootCube = model.cubes.get(object.root);
+  const rootCube = cubeOf(model, object.root);
   const switches = new Set<string>();
-  if (!rootCube) return { object, members, columns: [], subQueries: new Map(), switches };
   const aliases = [object.root, ...edges.map((e) => e.child)];
-  const joins = edges.map((edge) => {
-    const cube = model.cubes.get(edge.child);
-    const table = cube ? tableSql(cube, target) : '(SELECT 1 WHERE FALSE)';
-    return `LEFT JOIN ${table} AS ${quote(edge.child)} ON ${joinSql(model.cubes, edge)}`;
-  });
+  const joins = edges.map(
+    (edge) =>
+      `LEFT JOIN ${tableSql(cubeOf(model, edge.child), target)} AS ${quote(edge.child)} ON ${joinSql(model.cubes, edge)}`,
+  );
   // Cube's fan-out rule: a measure of a cube whose rows the joins repeat takes its value on one row per primary
   // key and combination of the projected dimensions, so SUM/COUNT/AVG over any group or filter of those
   // dimensions counts each of its rows once.
@@ -194,8 +198,8 @@ export function planSubquery(
   const dimensions = members.filter((m) => m.kind === 'dimension').map(sqlOf);
   /** `value` on one row per primary key and projected dimensions, when the joins repeat the cube's rows. */
   const once = (cubeName: string, value: string, sensitive: boolean): string => {
-    const cube = model.cubes.get(cubeName);
-    if (!cube || !sensitive || !repeated.has(cubeName)) return value;
+    if (!sensitive || !repeated.has(cubeName)) return value;
+    const cube = cubeOf(model, cubeName);
     const keys = cube.dimensions
       .filter((d) => d.primary_key)
       .map((d) => memberSql(model, cube, d.name, switches));
