@@ -117,9 +117,7 @@ function neededEdges(object: ModelObject, needed: ReadonlySet<string>): JoinEdge
   const parentEdge = new Map(object.edges.map((e) => [e.child, e]));
   const keep = new Set<string>();
   for (const cube of needed) {
-    for (let edge = parentEdge.get(cube); edge && !keep.has(edge.child); edge = parentEdge.get(edge.parent)) {
-      keep.add(edge.child);
-    }
+    for (let edge = parentEdge.get(cube); edge; edge = parentEdge.get(edge.parent)) keep.add(edge.child);
   }
   return object.edges.filter((e) => keep.has(e.child));
 }
