@@ -5,6 +5,8 @@
  * member named with capitals.
  */
 import { compileSql, type Dialect, parseModel, type QueryUser } from '../../functions/semantic';
+import { planSubquery } from '../../functions/semantic/sql/plan';
+import { sqlTarget } from '../../functions/semantic/target';
 
 const MODEL = `
 cubes:
@@ -232,6 +234,30 @@ describe("what a view's subquery joins and projects", () => {
     // A member already named by the folded name keeps its own column: no second column of that name.
     expect(await onJoined('SELECT Name2, name2 FROM customers', 'postgres')).toBe(
       'WITH "__sec_1" AS (SELECT "customers"."name" AS "Name2", upper(name) AS "name2" FROM "public"."p_customers" AS "customers") SELECT Name2 AS "Name2", name2 AS "name2" FROM "__sec_1" AS "customers"',
+    );
+  });
+});
+
+/** No query reaches these (the model is checked at load): a plan over a cube the model lacks is an internal error,
+ * never a subquery planned by guesswork (docs/security-testing.md). */
+describe('an object over a cube the model lacks is an internal error', () => {
+  const object = joined.objects.get('lines');
+  if (!object) throw new Error('no view lines');
+  const member = (name: string) => {
+    const found = object.members.find((m) => m.name === name);
+    if (!found) throw new Error(`no member ${name}`);
+    return found;
+  };
+  const plan = (o: typeof object, members: typeof object.members) => () =>
+    planSubquery(joined, o, members, sqlTarget('duckdb'));
+
+  test('its root, a joined cube, a member of a cube whose rows a join repeats', () => {
+    expect(plan({ ...object, root: 'nowhere' }, [member('status')])).toThrow(
+      'planning: nowhere is not a cube of the model',
+    );
+    const edges = object.edges.map((e) => (e.child === 'items' ? { ...e, child: 'gone' } : e));
+    expect(plan({ ...object, edges }, [{ ...member('status'), cube: 'gone' }])).toThrow(
+      'planning: gone is not a cube of the model',
     );
   });
 });
