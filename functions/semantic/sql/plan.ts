@@ -141,10 +141,8 @@ function requireSwitch(object: ModelObject, members: readonly Member[], measure:
 function projectedMembers(query: AggregatedQuery, objectName: string): Member[] {
   const members = (query.visible.get(objectName) ?? []).filter(
     // `*` means every dimension (but switch dimensions, which would repeat every row per value); measures only
-    // exist aggregated, so they are projected when named.
-    (m) =>
-      (query.usesStar && m.kind === 'dimension' && !m.unsupported && !m.switchValues) ||
-      query.usedNames.has(fold(m.name)),
+    // exist aggregated, so they are projected when named (only a measure can be `unsupported`: model/calculated.ts).
+    (m) => (query.usesStar && m.kind === 'dimension' && !m.switchValues) || query.usedNames.has(fold(m.name)),
   );
   const calculated = query.usesStar ? members.find((m) => m.calc) : undefined;
   if (calculated) {
