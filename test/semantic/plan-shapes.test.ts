@@ -17,6 +17,11 @@ cubes:
       - { name: customerName, sql: customer, type: string }
     measures:
       - { name: count, type: count }
+  - name: pushed
+    sql: "SELECT * FROM ss_orders WHERE {FILTER_PARAMS.pushed.status.filter('status')}"
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: status, sql: status, type: string }
   - name: odd
     sql: "SELECT id FROM ss_orders QUALIFY WEIRD ((("
     dimensions:
@@ -49,6 +54,19 @@ describe("a cube's own SQL", () => {
     expect(await compiled('SELECT COUNT(*) FROM big_orders', 'duckdb')).toBe(
       `WITH "__sec_1" AS (SELECT 1 AS "__row" FROM ${BIG_DUCKDB}) SELECT COUNT(*) AS "count" FROM "__sec_1" AS "big_orders"`,
     );
+  });
+
+  test("the query's filter on a FILTER_PARAMS member reaches the cube's SQL", async () => {
+    const { sql, params } = await compileSql(
+      model,
+      anyone,
+      "SELECT id FROM pushed WHERE status = 'paid'",
+      'duckdb',
+    );
+    expect(sql).toBe(
+      'WITH "__sec_1" AS (SELECT "pushed"."id" AS "id", "pushed"."status" AS "status" FROM (SELECT * FROM "data"."main"."ss_orders" WHERE (status = $1)) AS "pushed") SELECT id AS "id" FROM "__sec_1" AS "pushed" WHERE status = \'paid\'',
+    );
+    expect(params).toEqual(['paid']);
   });
 
   test('SQL the parser cannot read is kept as written (the engine reports it)', async () => {
