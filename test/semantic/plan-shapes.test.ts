@@ -4,6 +4,7 @@
  * parser cannot read kept as written), a query projecting no member, and PostgreSQL's folded alias beside a
  * member named with capitals.
  */
+import { SqlNotAllowedError } from '../../functions/errors';
 import { compileSql, type Dialect, parseModel, type QueryUser } from '../../functions/semantic';
 import { planSubquery } from '../../functions/semantic/sql/plan';
 import { sqlTarget } from '../../functions/semantic/target';
@@ -256,9 +257,10 @@ describe("what a view's subquery joins and projects", () => {
   });
 });
 
-/** No query reaches these (the model is checked at load): a plan over a cube the model lacks is an internal error,
- * never a subquery planned by guesswork (docs/security-testing.md). */
-describe('an object over a cube the model lacks is an internal error', () => {
+/** No query reaches these (the model is checked at load, measures are refused when their aggregate is written): a
+ * plan over a cube the model lacks is an internal error, never a subquery planned by guesswork
+ * (docs/security-testing.md). */
+describe('plans no query makes, called directly', () => {
   const object = joined.objects.get('lines');
   if (!object) throw new Error('no view lines');
   const member = (name: string) => {
@@ -276,6 +278,12 @@ describe('an object over a cube the model lacks is an internal error', () => {
     const edges = object.edges.map((e) => (e.child === 'items' ? { ...e, child: 'gone' } : e));
     expect(plan({ ...object, edges }, [{ ...member('status'), cube: 'gone' }])).toThrow(
       'planning: gone is not a cube of the model',
+    );
+  });
+
+  test('a member marked unsupported (sql/measures.ts refuses it first, when its aggregate is written)', () => {
+    expect(plan(object, [{ ...member('status'), unsupported: 'status cannot be computed' }])).toThrow(
+      new SqlNotAllowedError('status cannot be computed'),
     );
   });
 });
