@@ -230,9 +230,10 @@ export function planSubquery(
     const value = projected(member);
     columns.push(`${value} AS ${quote(member.name)}`);
     // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
-    // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
+    // named with capitals is projected under both, so it is queryable either way, as on DuckDB (unless a member
+    // has the folded name, as a lowercase member has its own).
     const folded = fold(member.name);
-    if (target.dialect === 'postgres' && folded !== member.name && !members.some((m) => m.name === folded)) {
+    if (target.dialect === 'postgres' && !members.some((m) => m.name === folded)) {
       columns.push(`${value} AS ${quote(folded)}`);
     }
   }
