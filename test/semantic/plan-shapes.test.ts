@@ -4,7 +4,10 @@
  * parser cannot read kept as written), a query projecting no member, and PostgreSQL's folded alias beside a
  * member named with capitals.
  */
+import { SqlNotAllowedError } from '../../functions/errors';
 import { compileSql, type Dialect, parseModel, type QueryUser } from '../../functions/semantic';
+import { planSubquery } from '../../functions/semantic/sql/plan';
+import { sqlTarget } from '../../functions/semantic/target';
 
 const MODEL = `
 cubes:
@@ -15,6 +18,11 @@ cubes:
       - { name: customerName, sql: customer, type: string }
     measures:
       - { name: count, type: count }
+  - name: pushed
+    sql: "SELECT * FROM ss_orders WHERE {FILTER_PARAMS.pushed.status.filter('status')}"
+    dimensions:
+      - { name: id, sql: id, type: number, primary_key: true }
+      - { name: status, sql: status, type: string }
   - name: odd
     sql: "SELECT id FROM ss_orders QUALIFY WEIRD ((("
     dimensions:
@@ -49,6 +57,19 @@ describe("a cube's own SQL", () => {
     );
   });
 
+  test("the query's filter on a FILTER_PARAMS member reaches the cube's SQL", async () => {
+    const { sql, params } = await compileSql(
+      model,
+      anyone,
+      "SELECT id FROM pushed WHERE status = 'paid'",
+      'duckdb',
+    );
+    expect(sql).toBe(
+      'WITH "__sec_1" AS (SELECT "pushed"."id" AS "id", "pushed"."status" AS "status" FROM (SELECT * FROM "data"."main"."ss_orders" WHERE (status = $1)) AS "pushed") SELECT id AS "id" FROM "__sec_1" AS "pushed" WHERE status = \'paid\'',
+    );
+    expect(params).toEqual(['paid']);
+  });
+
   test('SQL the parser cannot read is kept as written (the engine reports it)', async () => {
     for (const dialect of ['duckdb', 'postgres'] as const) {
       expect(await compiled('SELECT id FROM odd', dialect)).toBe(
@@ -78,6 +99,7 @@ cubes:
       - { name: paid_revenue, type: sum, sql: amount, filters: [{ sql: "{CUBE}.status = 'paid'" }] }
       - { name: top, type: max, sql: amount }
       - { name: per_item, type: number, sql: "{revenue} / NULLIF({items.count}, 0)" }
+      - { name: eur_top, type: number, sql: "MAX(CASE WHEN {CUBE.currency} = 'EUR' THEN {CUBE}.amount END)" }
       - { name: avg_per_order, type: number, sql: "{revenue} / NULLIF({count}, 0)" }
       - { name: spread, type: number, sql: "MAX({CUBE}.amount) - MIN({CUBE}.amount)" }
       - name: in_currency
@@ -110,16 +132,25 @@ cubes:
     dimensions:
       - { name: id, sql: id, type: number, primary_key: true }
       - { name: name, sql: name, type: string }
+      - { name: Name2, sql: name, type: string }
+      - { name: name2, sql: "upper(name)", type: string }
+      - { name: currency, type: switch, values: [EUR, USD] }
 views:
   - name: lines
     cubes:
       - { join_path: orders, includes: [status, Status2, currency, count, revenue, paid_revenue, top, per_item, avg_per_order, spread, in_currency] }
       - { join_path: orders.items, prefix: true, includes: [sku, count, qty] }
       - { join_path: orders.items.parts, prefix: true, includes: [maker] }
-      - { join_path: orders.customers, prefix: true, includes: [name] }
+      - { join_path: orders.customers, prefix: true, includes: [name, currency] }
   - name: bare
     cubes:
       - { join_path: orders, includes: [status, in_currency] }
+  - name: masked
+    cubes:
+      - { join_path: orders, includes: [status, count] }
+    access_policy:
+      - group: "*"
+        member_level: { includes: [status] }
 `;
 const joined = parseModel([{ path: 'joined.yml', content: JOINED }]);
 const onJoined = async (sql: string, dialect: Dialect = 'duckdb') =>
@@ -191,6 +222,24 @@ describe("what a view's subquery joins and projects", () => {
     );
   });
 
+  test("a case measure is not satisfied by another cube's switch dimension of the same name", async () => {
+    await expect(onJoined('SELECT customers_currency, in_currency FROM lines GROUP BY 1')).rejects.toThrow(
+      /^in_currency depends on the switch dimension currency: group by it, or filter it to one value \(WHERE currency = '...'\)$/,
+    );
+  });
+
+  test("a calculated measure's row column over a switch dimension joins the switch's values", async () => {
+    expect(await onJoined('SELECT eur_top FROM orders')).toBe(
+      `WITH "__sec_1" AS (SELECT CASE WHEN "__switch_orders_currency"."value" = 'EUR' THEN "orders".amount END AS "__r_orders_eur_top_0" FROM ${T('orders')} AS "orders" CROSS JOIN (VALUES ('EUR'), ('USD')) AS "__switch_orders_currency"("value")) SELECT MAX("__r_orders_eur_top_0") AS "eur_top" FROM "__sec_1" AS "orders"`,
+    );
+  });
+
+  test('a view policy with no row_level part adds no join and no condition', async () => {
+    expect(await onJoined('SELECT status FROM masked')).toBe(
+      `WITH "__sec_1" AS (SELECT "orders"."status" AS "status" FROM ${T('orders')} AS "orders") SELECT status AS "status" FROM "__sec_1" AS "masked"`,
+    );
+  });
+
   test('SELECT * beside a calculated measure is refused by name', async () => {
     await expect(onJoined('SELECT per_item, * FROM lines')).rejects.toThrow(
       /^SELECT \* cannot be combined with the calculated measure per_item in one query: name the columns$/,
@@ -200,6 +249,41 @@ describe("what a view's subquery joins and projects", () => {
   test('PostgreSQL: a member named with capitals is projected under its folded name too', async () => {
     expect(await onJoined('SELECT Status2, status FROM lines', 'postgres')).toBe(
       'WITH "__sec_1" AS (SELECT "orders"."status" AS "status", "orders"."status" AS "Status2", "orders"."status" AS "status2" FROM "public"."p_orders" AS "orders") SELECT Status2 AS "Status2", status AS "status" FROM "__sec_1" AS "lines"',
+    );
+    // A member already named by the folded name keeps its own column: no second column of that name.
+    expect(await onJoined('SELECT Name2, name2 FROM customers', 'postgres')).toBe(
+      'WITH "__sec_1" AS (SELECT "customers"."name" AS "Name2", upper(name) AS "name2" FROM "public"."p_customers" AS "customers") SELECT Name2 AS "Name2", name2 AS "name2" FROM "__sec_1" AS "customers"',
+    );
+  });
+});
+
+/** No query reaches these (the model is checked at load, measures are refused when their aggregate is written): a
+ * plan over a cube the model lacks is an internal error, never a subquery planned by guesswork
+ * (docs/security-testing.md). */
+describe('plans no query makes, called directly', () => {
+  const object = joined.objects.get('lines');
+  if (!object) throw new Error('no view lines');
+  const member = (name: string) => {
+    const found = object.members.find((m) => m.name === name);
+    if (!found) throw new Error(`no member ${name}`);
+    return found;
+  };
+  const plan = (o: typeof object, members: typeof object.members) => () =>
+    planSubquery(joined, o, members, sqlTarget('duckdb'));
+
+  test('its root, a joined cube, a member of a cube whose rows a join repeats', () => {
+    expect(plan({ ...object, root: 'nowhere' }, [member('status')])).toThrow(
+      'planning: nowhere is not a cube of the model',
+    );
+    const edges = object.edges.map((e) => (e.child === 'items' ? { ...e, child: 'gone' } : e));
+    expect(plan({ ...object, edges }, [{ ...member('status'), cube: 'gone' }])).toThrow(
+      'planning: gone is not a cube of the model',
+    );
+  });
+
+  test('a member marked unsupported (sql/measures.ts refuses it first, when its aggregate is written)', () => {
+    expect(plan(object, [{ ...member('status'), unsupported: 'status cannot be computed' }])).toThrow(
+      new SqlNotAllowedError('status cannot be computed'),
     );
   });
 });

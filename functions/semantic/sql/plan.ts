@@ -73,23 +73,18 @@ export function tableSql(cube: CubeDef, target: SqlTarget): string {
 }
 
 /**
- * SQL of a cube member over its alias, Cube references expanded (validated when the model loaded); the switch
- * relations it reads are added to `switches`.
+ * SQL of a cube member over its cube's alias (every subquery names each cube it joins as itself), Cube references
+ * expanded (validated when the model loaded); the switch relations it reads are added to `switches`.
  */
-export function memberSql(
-  model: DataModel,
-  cube: CubeDef,
-  name: string,
-  alias: string,
-  switches?: Set<string>,
-): string {
-  return memberSqlOf(
-    {
-      ...memberScope(model.cubes, cube, (c) => quote(c === cube.name ? alias : c)),
-      ...(switches ? { switches } : {}),
-    },
-    name,
-  );
+export function memberSql(model: DataModel, cube: CubeDef, name: string, switches: Set<string>): string {
+  return memberSqlOf({ ...memberScope(model.cubes, cube, quote), switches }, name);
+}
+
+/** A cube the model defines: every member's cube and every object's root and joined cubes are (checked at load). */
+function cubeOf(model: DataModel, name: string): CubeDef {
+  const cube = model.cubes.get(name);
+  if (!cube) throw new Error(`planning: ${name} is not a cube of the model`);
+  return cube;
 }
 
 /** The marker a sub_query dimension's SQL takes in a plan until the secure stage writes its subquery. */
@@ -101,9 +96,8 @@ export const subQueryMarker = (member: Member) =>
  * sub_query dimension (whose scalar subquery carries another cube's policy: the secure stage writes it).
  */
 export function memberColumnSql(model: DataModel, member: Member, switches: Set<string>): string {
-  const cube = model.cubes.get(member.cube);
-  if (!cube) return 'NULL';
   if (member.subQuery) return subQueryMarker(member);
+  const cube = cubeOf(model, member.cube);
   // A measure's row value carries its filters (NULL where they exclude the row); a dimension's is its SQL (a
   // cube's member names are unique across kinds, so a dimension never reads a measure's filters).
   return measureRowSql({ ...memberScope(model.cubes, cube, quote), switches }, member.cubeMember);
@@ -123,9 +117,7 @@ function neededEdges(object: ModelObject, needed: ReadonlySet<string>): JoinEdge
   const parentEdge = new Map(object.edges.map((e) => [e.child, e]));
   const keep = new Set<string>();
   for (const cube of needed) {
-    for (let edge = parentEdge.get(cube); edge && !keep.has(edge.child); edge = parentEdge.get(edge.parent)) {
-      keep.add(edge.child);
-    }
+    for (let edge = parentEdge.get(cube); edge; edge = parentEdge.get(edge.parent)) keep.add(edge.child);
   }
   return object.edges.filter((e) => keep.has(e.child));
 }
@@ -149,10 +141,8 @@ function requireSwitch(object: ModelObject, members: readonly Member[], measure:
 function projectedMembers(query: AggregatedQuery, objectName: string): Member[] {
   const members = (query.visible.get(objectName) ?? []).filter(
     // `*` means every dimension (but switch dimensions, which would repeat every row per value); measures only
-    // exist aggregated, so they are projected when named.
-    (m) =>
-      (query.usesStar && m.kind === 'dimension' && !m.unsupported && !m.switchValues) ||
-      query.usedNames.has(fold(m.name)),
+    // exist aggregated, so they are projected when named (only a measure can be `unsupported`: model/calculated.ts).
+    (m) => (query.usesStar && m.kind === 'dimension' && !m.switchValues) || query.usedNames.has(fold(m.name)),
   );
   const calculated = query.usesStar ? members.find((m) => m.calc) : undefined;
   if (calculated) {
@@ -182,27 +172,20 @@ export function planSubquery(
     members,
     viewFilters.map((f) => byName.get(f.member)),
   );
-  const reachable = new Set([object.root, ...object.edges.map((e) => e.child)]);
+  // A calculated measure reading a cube its object does not join is a model error (model/calculated.ts for views,
+  // model/cross-cube.ts for cubes), so every cube in `member.calc.cubes` is in the object's join tree.
   for (const member of members) {
     if (member.unsupported) throw new SqlNotAllowedError(member.unsupported);
     if (member.switchOf) requireSwitch(object, members, member);
-    const outside = member.calc?.cubes.find((c) => !reachable.has(c));
-    if (outside) {
-      throw new SqlNotAllowedError(
-        `Measure ${member.name} reads cube ${outside}, which ${object.name} does not join: query it through a view that joins ${outside}`,
-      );
-    }
   }
   const edges = neededEdges(object, needed);
-  const rootCube = model.cubes.get(object.root);
+  const rootCube = cubeOf(model, object.root);
   const switches = new Set<string>();
-  if (!rootCube) return { object, members, columns: [], subQueries: new Map(), switches };
   const aliases = [object.root, ...edges.map((e) => e.child)];
-  const joins = edges.map((edge) => {
-    const cube = model.cubes.get(edge.child);
-    const table = cube ? tableSql(cube, target) : '(SELECT 1 WHERE FALSE)';
-    return `LEFT JOIN ${table} AS ${quote(edge.child)} ON ${joinSql(model.cubes, edge)}`;
-  });
+  const joins = edges.map(
+    (edge) =>
+      `LEFT JOIN ${tableSql(cubeOf(model, edge.child), target)} AS ${quote(edge.child)} ON ${joinSql(model.cubes, edge)}`,
+  );
   // Cube's fan-out rule: a measure of a cube whose rows the joins repeat takes its value on one row per primary
   // key and combination of the projected dimensions, so SUM/COUNT/AVG over any group or filter of those
   // dimensions counts each of its rows once.
@@ -211,11 +194,11 @@ export function planSubquery(
   const dimensions = members.filter((m) => m.kind === 'dimension').map(sqlOf);
   /** `value` on one row per primary key and projected dimensions, when the joins repeat the cube's rows. */
   const once = (cubeName: string, value: string, sensitive: boolean): string => {
-    const cube = model.cubes.get(cubeName);
-    if (!cube || !sensitive || !repeated.has(cubeName)) return value;
+    if (!sensitive || !repeated.has(cubeName)) return value;
+    const cube = cubeOf(model, cubeName);
     const keys = cube.dimensions
       .filter((d) => d.primary_key)
-      .map((d) => memberSql(model, cube, d.name, cubeName, switches));
+      .map((d) => memberSql(model, cube, d.name, switches));
     const partition = [...new Set([...keys, ...dimensions])].join(', ');
     return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END`;
   };
@@ -247,9 +230,10 @@ export function planSubquery(
     const value = projected(member);
     columns.push(`${value} AS ${quote(member.name)}`);
     // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
-    // named with capitals is projected under both, so it is queryable either way, as on DuckDB.
+    // named with capitals is projected under both, so it is queryable either way, as on DuckDB (unless a member
+    // has the folded name, as a lowercase member has its own).
     const folded = fold(member.name);
-    if (target.dialect === 'postgres' && folded !== member.name && !members.some((m) => m.name === folded)) {
+    if (target.dialect === 'postgres' && !members.some((m) => m.name === folded)) {
       columns.push(`${value} AS ${quote(folded)}`);
     }
   }

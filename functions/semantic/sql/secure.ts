@@ -82,7 +82,7 @@ export function securedSql(
   const cubes = from.aliases.map((alias) => ({ alias, cube: cubeOf(model.cubes, alias) }));
   for (const { alias, cube } of cubes) {
     addCondition(
-      rowCondition(cube, alias, user, params, (c, member, a) => memberSql(model, c, member, a, switches)),
+      rowCondition(cube, alias, user, params, (c, member) => memberSql(model, c, member, switches)),
     );
   }
   const byName = new Map(object.members.map((m) => [m.name, m]));
