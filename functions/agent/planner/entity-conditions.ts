@@ -25,6 +25,8 @@ const SUBJECT_VERBS = new Set([
   'have',
   'had',
 ]);
+/** Rank words right before a people word ("top buyers", "the biggest clients"). */
+const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
 /** Negations of a kind of row: "never", "no", "zero", "none of". */
 const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
 
@@ -43,7 +45,10 @@ export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void 
   tokens.forEach((t, i) => {
     if (t.used || !PEOPLE.has(t.stem)) return;
     const next = [tokens[i + 1]?.raw, tokens[i + 2]?.raw];
-    if (!next.some((w) => RELATIVES.has(w ?? '')) && !SUBJECT_VERBS.has(next[0] ?? '')) return;
+    // "the top 100 buyers", "our 25 biggest clients": ranked people are the customers ranked.
+    const [one, two] = [tokens[i - 1]?.raw ?? '', tokens[i - 2]?.raw ?? ''];
+    const ranked = /^\d+$/.test(one) ? ['top', 'the', 'our'].includes(two) : RANKS.has(one);
+    if (!ranked && !next.some((w) => RELATIVES.has(w ?? '')) && !SUBJECT_VERBS.has(next[0] ?? '')) return;
     t.asked = t.asked ?? t.raw;
     t.raw = t.raw === t.stem ? 'customer' : 'customers';
     t.stem = 'customer';

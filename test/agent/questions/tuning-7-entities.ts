@@ -58,8 +58,8 @@ export const tuning7entities: Tuning7Case[] = [
   },
   {
     class: 'counts-per-entity',
-    ask: 'customers that ordered more than 45 times - names and counts pls',
-    sql: `SELECT c.name, count(*) FROM ${withCustomers} GROUP BY 1 HAVING count(*) > 45`,
+    ask: 'customers that ordered more than 55 times - names and counts pls',
+    sql: `SELECT c.name, count(*) FROM ${withCustomers} GROUP BY 1 HAVING count(*) > 55`,
   },
   {
     class: 'counts-per-entity',
@@ -95,7 +95,7 @@ export const tuning7entities: Tuning7Case[] = [
   {
     class: 'counts-per-entity',
     ask: 'how many customers did over 50 orders? and which region are most of them in',
-    sql: perGroup('region', 'count(*) > 50'),
+    sql: `${perGroup('region', 'count(*) > 50')} ORDER BY 2 DESC LIMIT 1`,
   },
   {
     class: 'counts-per-entity',
@@ -110,8 +110,8 @@ export const tuning7entities: Tuning7Case[] = [
   // --- cohorts and "new" by a first date ---
   {
     class: 'cohorts',
-    ask: 'new customers per quarter in 2023 (new = first order that quarter)',
-    sql: newPer('quarter', 2023),
+    ask: 'new customers per month in 2023 (new = first order that month)',
+    sql: newPer('month', 2023),
   },
   {
     class: 'cohorts',
