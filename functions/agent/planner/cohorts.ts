@@ -241,15 +241,7 @@ export const pointedCohort = (previous: Plan | undefined, question: string) =>
   cohortBehind(previous, question) ? question.replace(/\b(that|this|the) cohort\b/gi, '$1 group') : question;
 
 /** Words that open a restatement of what "new" means ("counting a customer as new in ...", "based on"). */
-const DEFINE_WORDS = new Set([
-  'counting',
-  'count',
-  'defining',
-  'defined',
-  'meaning',
-  'based',
-  'treating',
-]);
+const DEFINE_WORDS = new Set(['counting', 'count', 'defining', 'defined', 'meaning', 'based', 'treating']);
 /** Words a restatement of a first-date reading is made of, besides its grain and entity words. */
 const DEFINE_LINKS = new Set([
   'a',
