@@ -5,9 +5,10 @@
  * signup cohort counted as people, not as their orders).
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import type { Parsed, Period, Plan, Token } from './plan';
+import type { Grain, Parsed, Period, Plan, Token } from './plan';
 import { startDate } from './readings';
 import { words } from './text';
+import { GRAIN_WORDS } from './vocabulary';
 
 /** Verbs of having rows in a period ("ordered", "bought again", "placed an order", "were still buying"). */
 const ACTIVE_VERBS = new Set([
@@ -238,3 +239,71 @@ export function carryCohort(
 /** "that cohort" pointing back at the previous question's people is no new cohort: read as "that group". */
 export const pointedCohort = (previous: Plan | undefined, question: string) =>
   cohortBehind(previous, question) ? question.replace(/\b(that|this|the) cohort\b/gi, '$1 group') : question;
+
+/** Words that open a restatement of what "new" means ("counting a customer as new in ...", "based on"). */
+const DEFINE_WORDS = new Set(['counting', 'count', 'defining', 'defined', 'meaning', 'based', 'treating']);
+/** Words a restatement of a first-date reading is made of, besides its grain and entity words. */
+const DEFINE_LINKS = new Set([
+  'a',
+  'an',
+  'as',
+  'the',
+  'of',
+  'their',
+  'its',
+  'in',
+  'on',
+  'by',
+  'that',
+  'this',
+  'new',
+  'is',
+  'when',
+  'they',
+  'them',
+  'each',
+  'every',
+]);
+
+/**
+ * "new customers each month, counting a customer as new in the month of their first order", "(new = first order
+ * that quarter)", "based on first order date": words that only restate the first-date reading already read (its
+ * grain, "new", the entity, the first row's date) are claimed; a restatement holding any other word is left
+ * for the caller to refuse as not understood.
+ */
+export function claimFirstDefinition(
+  tokens: Token[],
+  grain: Grain | undefined,
+  entityKeys: Set<string>,
+): void {
+  const first = tokens.findIndex((t) => t.used && t.raw === 'first');
+  if (first < 0) return;
+  const restates = (t: Token) =>
+    DEFINE_LINKS.has(t.raw) ||
+    (grain !== undefined && GRAIN_WORDS[t.raw] === grain) ||
+    entityKeys.has(t.stem) ||
+    t.raw === 'date';
+  // Back from "first" to a defining word (or to the "new" right before it).
+  let start = first;
+  for (let k = first - 1; k >= Math.max(0, first - 10); k--) {
+    const t = tokens[k];
+    if (!t) break;
+    if (DEFINE_WORDS.has(t.raw)) {
+      start = k;
+      break;
+    }
+    if (!t.used && !restates(t)) break;
+    if (t.raw === 'new' && k === first - 1) start = k;
+  }
+  // Forward from the first row's noun: "date", "that quarter", "in the month".
+  let end = first + 1;
+  for (let k = first + 2; k < Math.min(tokens.length, first + 5); k++) {
+    const t = tokens[k];
+    if (!t || (!t.used && !restates(t))) break;
+    if (t.raw === 'date' || (grain !== undefined && GRAIN_WORDS[t.raw] === grain)) end = k;
+  }
+  for (let k = start; k <= end; k++) {
+    const t = tokens[k];
+    if (t && !t.used && (k === start || restates(t))) t.used = true;
+  }
+}

@@ -47,6 +47,8 @@ const AVERAGED = new Set(['average', 'avg', 'mean']);
 const OF_THEIR = new Set(['of', 'their', 'its', 'the', 'our', 'his', 'her']);
 /** Verbs between a measure and its comparison ("whose revenue is above", "with sales of over"). */
 const LINKS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'of', 'totaling', 'totalling', 'total']);
+/** Words that open a request for the entities themselves ("list ...", "show me ...", "give me ..."). */
+const LIST_LEADS = new Set(['list', 'show', 'give', 'names', 'name']);
 /** "10 or more orders", "5 or fewer". */
 const OR_MORE: Record<string, EntityCondition['op']> = { more: '>=', fewer: '<=', less: '<=' };
 
@@ -195,10 +197,11 @@ export function findEntity(
         const det = ['my', 'our', 'the', 'each', 'every', 'your'];
         const prev = tokens[i - 1]?.raw ?? '';
         if (scope.includes(prev) || (det.includes(prev) && scope.includes(tokens[i - 2]?.raw ?? ''))) return;
-        // The subject is the nearest entity word before the condition ("customers with more than 60 orders"),
-        // unless that word is a grouping and another comes before it ("customers per segment with fewer than 40").
-        const grouping = ['per', 'by'].includes(prev) ? 50 : 0;
-        const distance = i < before ? before - i + grouping : 100 + i;
+        // The subject is the nearest entity word before the condition ("customers with more than 60 orders").
+        // A word after "per"/"by" is a breakdown of the entities ("customers per segment with ..."): the
+        // subject only when no other entity word is there.
+        const breakdown = ['per', 'by'].includes(prev) ? 50 : 0;
+        const distance = (i < before ? before - i : 100 + i) + breakdown;
         if (distance < bestDistance) {
           best = { member, at: i };
           bestDistance = distance;
@@ -226,11 +229,11 @@ export function outputAsked(
     (w, i) =>
       (w === 'how' && raws[i + 1] === 'many') || (['number', 'no'].includes(w) && raws[i + 1] === 'of'),
   );
-  // "List the customers who ordered more than 78 times, with how many orders each": the count asked after the
-  // entity, per entity, is a column of the list, not a total over them.
-  const listed = raws.slice(0, entityAt).some((w) => ['list', 'show', 'name', 'which', 'who'].includes(w));
-  if (asked > entityAt && (raws.slice(asked, asked + 5).includes('each') || listed))
-    return { output: 'list' };
+  // "list customers with 60+ orders, incl. number of orders", "names ... and how many each": a count asked
+  // after the entities, beside a word asking for them, is each one's figure in the list, not a total.
+  const each = asked >= 0 && ['each', 'apiece'].includes(raws[asked + 3] ?? '');
+  const lead = raws.slice(0, 2).some((w) => LIST_LEADS.has(w)) || raws.includes('names');
+  if (asked > entityAt && (each || lead)) return { output: 'list' };
   const noun = asked >= 0 ? tokens[asked + 2] : undefined;
   const counted = cube && noun && asked + 2 !== entityAt ? countMeasureNamed(cube, noun) : undefined;
   if (counted && noun && !noun.used) {

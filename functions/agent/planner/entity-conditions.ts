@@ -25,14 +25,13 @@ const SUBJECT_VERBS = new Set([
   'have',
   'had',
 ]);
+/** Rank words right before a people word ("top buyers", "the biggest clients"). */
+const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
 /** Negations of a kind of row: "never", "no", "zero", "none of". */
 const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
 
 const countOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
-
-/** Words that rank the people after them ("top 100 buyers", "10 biggest clients"). */
-const RANKS = new Set(['top', 'bottom', 'biggest', 'largest', 'best', 'worst', 'smallest']);
 
 /**
  * "buyers whose avg order is above 550", "clients with no returns", "the top 100 buyers": with a relative clause
@@ -46,9 +45,9 @@ export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void 
   tokens.forEach((t, i) => {
     if (t.used || !PEOPLE.has(t.stem)) return;
     const next = [tokens[i + 1]?.raw, tokens[i + 2]?.raw];
-    // "the top 100 buyers", "our 10 biggest clients": ranked people are the customers ranked.
-    const [p1, p2] = [tokens[i - 1]?.raw ?? '', tokens[i - 2]?.raw ?? ''];
-    const ranked = (/^\d+$/.test(p1) && RANKS.has(p2)) || (RANKS.has(p1) && /^\d+$/.test(p2));
+    // "the top 100 buyers", "our 25 biggest clients": ranked people are the customers ranked.
+    const [one, two] = [tokens[i - 1]?.raw ?? '', tokens[i - 2]?.raw ?? ''];
+    const ranked = /^\d+$/.test(one) ? ['top', 'the', 'our'].includes(two) : RANKS.has(one);
     if (!ranked && !next.some((w) => RELATIVES.has(w ?? '')) && !SUBJECT_VERBS.has(next[0] ?? '')) return;
     t.asked = t.asked ?? t.raw;
     t.raw = t.raw === t.stem ? 'customer' : 'customers';

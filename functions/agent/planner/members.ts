@@ -277,6 +277,7 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
     if (member.kind !== 'dimension' || member.values.length === 0) continue;
     const matched: string[] = [];
     let negate = false;
+    let firstNamed: { value: string; at: number } | undefined;
     for (const value of member.values) {
       const sequence = words(value).map(stem);
       const at = findSequence(tokens, sequence, false) ?? nounOf(tokens, sequence);
@@ -296,6 +297,7 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       ) {
         negate = true;
       }
+      if (!firstNamed || first < firstNamed.at) firstNamed = { value, at: first };
       for (const i of at) {
         const t = tokens[i];
         if (t) {
@@ -305,9 +307,39 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       }
       matched.push(value);
     }
-    if (matched.length > 0) filters.push({ member, values: matched, negate });
+    // "not completed (cancelled or returned)": every value negated would match no row; the values named after
+    // the first one restate what "not" it means (the rows with those values).
+    const all = matched.length > 1 && matched.length === member.values.length;
+    if (negate && all && firstNamed) {
+      const named = firstNamed.value;
+      filters.push({ member, values: matched.filter((v) => v !== named), negate: false });
+    } else if (matched.length > 0) filters.push({ member, values: matched, negate });
   }
+  claimCountOfValues(tokens, filters);
   return filters;
+}
+
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, both: 2, '2': 2, '3': 3, '4': 4 };
+/**
+ * "returned or cancelled, the two combined", "both together": a count equal to the values named, beside a word
+ * of joining them, restates that they are one part; it is not a number of the question.
+ */
+function claimCountOfValues(tokens: Token[], filters: ValueFilter[]): void {
+  const counts = new Set(filters.filter((f) => f.values.length > 1).map((f) => f.values.length));
+  // "either returned or cancelled": "either" right before one of several values named.
+  tokens.forEach((t, i) => {
+    if (!t.used && t.raw === 'either' && counts.size > 0 && tokens[i + 1]?.value) t.used = true;
+  });
+  tokens.forEach((t, i) => {
+    const n = COUNT_WORDS[t.raw];
+    if (t.used || n === undefined || !counts.has(n)) return;
+    const next = tokens[i + 1]?.raw ?? '';
+    const after = next === 'of' ? (tokens[i + 2]?.raw === 'them' ? tokens[i + 3]?.raw : '') : next;
+    if (!['combined', 'together', 'collectively', 'jointly'].includes(after ?? '')) return;
+    t.used = true;
+    const the = tokens[i - 1];
+    if (the?.raw === 'the' && !the.used) the.used = true;
+  });
 }
 
 export function findDimensions(tokens: Token[], cube: CatalogCube): { member: CatalogMember; at: number }[] {

@@ -8,6 +8,7 @@ import { merge, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
+import { listPrevious, rankPrevious } from './rank-previous';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
 import { FOLLOW_UP_START } from './vocabulary';
@@ -128,7 +129,15 @@ export function readQuestions(
     if (!best) return { kind: 'none' };
     let parsed = best;
     const previous = plan;
-    if (
+    // "which one fell the most, in percent?" after two periods side by side: that comparison ranked.
+    const ranked = plan
+      ? (rankPrevious(plan, question, parseAgainst(question, plan.cube, today)) ??
+        listPrevious(plan, question))
+      : undefined;
+    if (plan && ranked) {
+      parsed = parseAgainst(question, plan.cube, today);
+      plan = ranked;
+    } else if (
       plan &&
       looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) &&
       !cohortBehind(plan, question)

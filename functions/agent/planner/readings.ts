@@ -535,14 +535,16 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
   const adjective = [tokens[at + 1], tokens[at + 2], tokens[at + 3]]
     .slice(0, tokens[at + 1]?.raw === 'of' ? (tokens[at + 2]?.raw === 'the' ? 3 : 2) : 1)
     .some((t) => PERIOD_ADJECTIVES.has(t?.raw ?? ''));
-  if (!per && !adjective) return false;
+  // "what did the average customer spend": an entity right after the average word, then a money verb.
+  const subject = entityKeys.has(tokens[at + 1]?.stem ?? '') && MONEY_WORDS.has(tokens[at + 2]?.raw ?? '');
+  if (!per && !adjective && !subject) return false;
   word.used = true;
   const on = tokens[at - 1];
   if (on?.raw === 'on') on.used = true;
   return true;
 }
 
-const keysOf = (cube: CatalogCube) =>
+export const keysOf = (cube: CatalogCube) =>
   new Set(
     cube.members
       .filter((m) => m.kind === 'dimension' && m.type === 'string' && !isIdentifier(m))

@@ -3,10 +3,12 @@
  * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
 import { claimRepeatedGrain } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
+import { keysOf } from './readings';
 import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
 import { isIdentifier, yearPeriod } from './vocabulary';
 
@@ -304,6 +306,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   // "monthly orders ... for each month": the same grain named again (periods.ts).
   claimRepeatedGrain(tokens, grain);
+  // "..., counting a customer as new in the month of their first order": a restatement of the first date.
+  if (fields.first) claimFirstDefinition(tokens, grain, keysOf(cube));
   // "best and worst month" of no groups: one query does not give both ends (refused rather than half answered).
   if (top && bothEnds(tokens) && !fields.perGroup?.both) unresolved.push('both ends of a ranking');
 

@@ -39,7 +39,15 @@ import {
 import { resolveSecondOrder } from './second-order';
 import { STOPWORDS, stem, words } from './text';
 import { claimRankedVerb } from './top-per-group';
-import { COMPARE_WORDS, FILLER, MONEY_WORDS, QUALIFIERS, RATIO_WORDS, SOFT_WORDS } from './vocabulary';
+import {
+  COMPARE_WORDS,
+  FILLER,
+  GRAIN_WORDS,
+  MONEY_WORDS,
+  QUALIFIERS,
+  RATIO_WORDS,
+  SOFT_WORDS,
+} from './vocabulary';
 import { moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
 
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
@@ -135,14 +143,16 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const ownTime = cube.members.find(
     (m) => m.kind === 'dimension' && m.type === 'time' && m !== started?.member,
   );
-  const between = (a: number, b: number) => tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw));
+  // ("signup quarter of 2022": a grain word may sit between; "(2022 cohorts)": a period right before a cohort
+  // word is a cohort's wherever the start word is.)
+  const linkOrGrain = (a: number, b: number) =>
+    tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw) || GRAIN_WORDS[t.raw] !== undefined);
   const nearStart = (at: number) => {
     if (!started) return false;
-    // "by signup quarter (2022 cohorts)": a period right before the word cohort is the cohort's.
     if (tokens.slice(at + 1, at + 3).some((t) => t.stem === 'cohort')) return true;
     return tokens[started.at]?.stem === 'cohort'
       ? at < started.at && started.at - at <= 3
-      : at > started.at && at - started.at <= 3 && between(started.at, at);
+      : at > started.at && at - started.at <= 3 && linkOrGrain(started.at, at);
   };
   // "signed up in H1 2022 versus the second half": a period listed right after a cohort's is a cohort's too.
   const listedAfter = (at: number) => {
@@ -441,7 +451,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       };
     } else {
       const unique = new Map(periods.map((p) => [p.period.label, p.period]));
-      compare = [...unique.values()].sort((a, b) => a.from.localeCompare(b.from));
+      // The same period named twice ("new customers in 2024 (first order in 2024)") is one range.
+      if (unique.size === 1) range = first.period;
+      else compare = [...unique.values()].sort((a, b) => a.from.localeCompare(b.from));
     }
   } else if (first) {
     const before = raws[first.at - 1];
@@ -520,11 +532,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       timeDimension = started.member;
       if (range) also = { member: ownTime, range };
       range = undefined;
-    } else if (cohortPeriod && started.grain && range) {
-      // "2025 revenue by signup quarter (2022 cohorts)": broken down by the start date within the cohort's
-      // period, the rows' own period a filter.
+    } else if (cohortPeriod && started.grain && grainRead === started.grain && !change) {
+      // "2025 revenue per customer by signup quarter of 2022": the breakdown is the start's, within its
+      // cohort's period; the rows' own period filters the other date.
       timeDimension = started.member;
-      also = { member: ownTime, range };
+      if (range) also = { member: ownTime, range };
       range = cohortPeriod;
     } else if (cohortPeriod) {
       also = { member: started.member, range: cohortPeriod };
