@@ -308,45 +308,9 @@ export function findFirst(tokens: Token[], cube: CatalogCube): boolean {
     noun.used = true;
     const ever = tokens[i + 1];
     if (ever?.raw === 'ever') ever.used = true;
-    claimFirstRestated(tokens, i);
     return true;
   }
   return false;
-}
-
-/**
- * The words restating a first-date count ("each month of 2023, counting a customer as new in the month of their
- * first order"): the unit before "of their first" when the same unit is named elsewhere (the grain), and
- * "counting" when only such words lie between it and "first". Anything else stays unexplained, so a conflicting unit is refused, not dropped.
- */
-function claimFirstRestated(tokens: Token[], first: number): void {
-  let k = first - 1;
-  while (k >= 0 && ['their', 'the', 'its', 'his', 'her', 'of'].includes(tokens[k]?.raw ?? '')) k--;
-  const unit = tokens[k];
-  if (unit && k < first - 1 && tokens[k + 1]?.raw === 'of' && UNITS[unit.stem] && !unit.used) {
-    const named = tokens.some((t, i) => i !== k && t.stem === unit.stem);
-    if (named) unit.used = true;
-  }
-  // ("counting a customer as new in", "counting each customer in": only such words up to "first".)
-  const restating = new Set([
-    'a',
-    'an',
-    'each',
-    'every',
-    'the',
-    'their',
-    'as',
-    'in',
-    'of',
-    'new',
-    'by',
-    'at',
-  ]);
-  tokens.forEach((t, i) => {
-    if (t.used || t.raw !== 'counting' || i > first) return;
-    const clause = tokens.slice(i + 1, first);
-    if (clause.every((x) => x.used || restating.has(x.raw) || FIRST_TIMERS.has(x.stem))) t.used = true;
-  });
 }
 
 /** Time dimensions that date when a thing began (a signup date, joined, registered, created). */

@@ -34,8 +34,6 @@ export function words(text: string): string[] {
     // "revenue & orders": a list.
     .replace(/\s&\s/g, ' and ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    // "returned or cancelled, the two combined": the values listed before, not a number.
-    .replace(/\b(?:the two|both)(?: of them)? (combined|together)\b/g, '$1')
     // "70+ orders": 70 or more.
     .replace(/(\d)\+/g, '$1 or more')
     // "40k", "1.5m", "2 million": the number written out.

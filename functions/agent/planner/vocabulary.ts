@@ -244,7 +244,7 @@ export const FILLER = new Set(
   saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise
   morning afternoon evening hello hiya howdy sorry bother bothering apologies gimme lemme wanna gonna thx ty tia
   pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close win land book
-  calendar until till idea looked looks process reckon either ended`.split(/\s+/),
+  calendar until till idea looked looks process reckon ended`.split(/\s+/),
 );
 
 /**
