@@ -82,14 +82,6 @@ export const tuning7words: Tuning7Case[] = [
   },
   {
     class: 'wording',
-    ask: 'top 3 categories by revenue in 2024',
-    ordered: true,
-    sql: `SELECT category, sum(amount) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1 ORDER BY v DESC LIMIT 3`,
-    says: MONEY,
-    never: /in all/i,
-  },
-  {
-    class: 'wording',
     ask: 'sales by category, Q4 2025 - need it for the ops review',
     sql: `SELECT category, sum(amount) FROM orders WHERE ${between('2025-10-01', '2026-01-01')} GROUP BY 1`,
     says: MONEY,
