@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ChatMessage } from '../../functions/agent';
 import { LISTED_ALL } from '../../functions/agent/planner/answer';
-import { closeDrivers, type QueryUser } from '../../functions/semantic';
+import type { QueryUser } from '../../functions/semantic';
 import { converse } from './support/question-set';
-import { MANAGER, rawDatabase } from './support/sample';
+import { MANAGER, rawDatabaseForFile } from './support/sample';
 
 /**
  * The offline planner on the demo model: each question's final answer must state the numbers that
@@ -199,16 +199,7 @@ async function ask(
   return { answer, messages };
 }
 
-let raw: Awaited<ReturnType<typeof rawDatabase>>;
-
-beforeAll(async () => {
-  raw = await rawDatabase();
-});
-
-afterAll(async () => {
-  raw.close();
-  await closeDrivers();
-});
+const raw = rawDatabaseForFile();
 
 describe('offline planner corpus on the demo model', () => {
   it('has at least 40 questions', () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { closeDrivers } from '../../functions/semantic';
+import { describe, expect, it } from '@jest/globals';
 import { HELD_OUT_NOW, heldOut } from './questions/held-out';
 import { caseName, judge } from './support/question-set';
-import { rawDatabase } from './support/sample';
+import { rawDatabaseForFile } from './support/sample';
 
 /**
  * The held-out set: written before the planner changes and never tuned on. Its measured score is the
@@ -15,16 +14,7 @@ import { rawDatabase } from './support/sample';
  */
 const MIN_RIGHT = 32;
 
-let raw: Awaited<ReturnType<typeof rawDatabase>>;
-
-beforeAll(async () => {
-  raw = await rawDatabase();
-});
-
-afterAll(async () => {
-  raw.close();
-  await closeDrivers();
-});
+const raw = rawDatabaseForFile();
 
 describe('offline planner held-out set', () => {
   it(`answers at least ${MIN_RIGHT} of ${heldOut.length} held-out questions right`, async () => {

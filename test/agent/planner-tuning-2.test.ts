@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { EvalQuestion } from '../../functions/agent/eval/questions';
 import type { ChatOutcome } from '../../functions/agent/eval/run';
 import {
@@ -8,7 +8,6 @@ import {
   REFUSAL,
   type ResultSet,
 } from '../../functions/agent/eval/score';
-import { closeDrivers } from '../../functions/semantic';
 import { TUNING_2_NOW, tuning2 } from './questions/tuning-2';
 import { tuning3 } from './questions/tuning-3';
 import { tuning4 } from './questions/tuning-4';
@@ -17,7 +16,7 @@ import { tuning5words } from './questions/tuning-5-words';
 import { tuning6ranks } from './questions/tuning-6-ranks-words';
 import { tuning7words } from './questions/tuning-7-words';
 import { converse, lastResult } from './support/question-set';
-import { MANAGER, rawDatabase } from './support/sample';
+import { MANAGER, rawDatabaseForFile } from './support/sample';
 
 /**
  * The second tuning set (issue 29: per-entity conditions, period-over-period change, cohorts, top per group,
@@ -25,16 +24,7 @@ import { MANAGER, rawDatabase } from './support/sample';
  * scores a held-out file: the last query's result against the reference SQL on the raw sample tables, or an
  * honest refusal; plus what the answer must or must never say.
  */
-let raw: Awaited<ReturnType<typeof rawDatabase>>;
-
-beforeAll(async () => {
-  raw = await rawDatabase();
-});
-
-afterAll(async () => {
-  raw.close();
-  await closeDrivers();
-});
+const raw = rawDatabaseForFile();
 
 /** The last answer and the last SQL result of the thread, as the eval reads them from the chat stream. */
 async function outcome(c: Tuning5Case): Promise<ChatOutcome> {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { type EvalQuestion, parseQuestionModule } from '../../functions/agent/eval/questions';
 import { type ChatOutcome, judgeRun, type Verdict } from '../../functions/agent/eval/run';
-import { closeDrivers } from '../../functions/semantic';
 import type { Tuning6Case } from './questions/tuning-6-entities';
 import * as tuning6 from './questions/tuning-6-entities';
 import * as tuning7entities from './questions/tuning-7-entities';
 import * as tuning7lead from './questions/tuning-7-lead';
 import { converse, lastResult } from './support/question-set';
-import { MANAGER, rawDatabase } from './support/sample';
+import { MANAGER, rawDatabaseForFile } from './support/sample';
 
 /**
  * The sixth and seventh tuning sets (issue 29: per-entity conditions, cohorts, percentiles; entity lists, first
@@ -38,16 +37,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     },
   ];
 
-let raw: Awaited<ReturnType<typeof rawDatabase>>;
-
-beforeAll(async () => {
-  raw = await rawDatabase();
-});
-
-afterAll(async () => {
-  raw.close();
-  await closeDrivers();
-});
+const raw = rawDatabaseForFile();
 
 describe.each(SETS)('offline planner: $title', ({ title, module, cases, rightAtLeast }) => {
   const questions: EvalQuestion[] = parseQuestionModule(module);
