@@ -149,6 +149,62 @@ describe('values stated in an answer, and its wording', () => {
     expect(compareAnswer(fastest, 'West fell 4.0%.')).toBe('answer lacks "east"');
   });
 
+  it("pairs each row's figures with its own label, in a table, a list or prose", () => {
+    const change = {
+      schema: schema('category', 'pct_change'),
+      data: [
+        ['toys', -4.5],
+        ['electronics', 12.3],
+        ['grocery', 0.8],
+      ],
+    };
+    for (const answer of [
+      'Toys: -4.5%, Electronics: 12.3%, Grocery: 0.8%.',
+      '| Category | Change |\n|---|---|\n| Toys | -4.5% |\n| Electronics | 12.3% |\n| Grocery | 0.8% |',
+      'Toys fell the most (-4.5%), ahead of Grocery (+0.8%); Electronics rose 12.3%.',
+      '-4.5% for toys.\n12.3% for electronics.\n0.8% for grocery.',
+    ]) {
+      expect(compareAnswer(change, answer)).toBeUndefined();
+    }
+    expect(compareAnswer(change, 'Toys: 12.3%, Electronics: -4.5%, Grocery: 0.8%.')).toBe(
+      'answer states -4.5 beside another label than "toys"',
+    );
+    expect(
+      compareAnswer(
+        change,
+        '| Category | Change |\n|---|---|\n| Toys | 0.8% |\n| Electronics | 12.3% |\n| Grocery | -4.5% |',
+      ),
+    ).toMatch(/beside another label/);
+    // A label shared by two rows names neither; a single row has nothing to swap.
+    const shared = {
+      schema: schema('region', 'quarter', 'sales'),
+      data: [
+        ['east', 'Q1', 5],
+        ['east', 'Q2', 7],
+      ],
+    };
+    expect(compareAnswer(shared, 'East: Q1 had 5, Q2 had 7.')).toBeUndefined();
+    expect(compareAnswer(shared, 'East: Q1 had 7, Q2 had 5.')).toMatch(/beside another label/);
+  });
+
+  it("reads a quarter's first day written as the quarter", () => {
+    const best = { schema: schema('quarter', 'revenue'), data: [['2023-04-01', 1200]] };
+    for (const answer of [
+      '2023-Q2: $1,200.',
+      'Q2 2023 led with $1,200.',
+      "Best: Q2 '23 at 1,200",
+      'In 2023 Q2, 1,200',
+    ]) {
+      expect(compareAnswer(best, answer)).toBeUndefined();
+    }
+    expect(compareAnswer(best, 'Q3 2023 led with $1,200.')).toBe('answer lacks "2023-04-01"');
+    const month = { schema: schema('month', 'revenue'), data: [['2023-05-01', 1200]] };
+    expect(compareAnswer(month, 'Q2 2023: 1,200')).toBe('answer lacks "2023-05-01"');
+    expect(
+      checkAnswerText(best, 'Q2 2023: $1,200.00', { question: 'best quarter?', tolerance: 0.005 }).missing,
+    ).toEqual([]);
+  });
+
   it('checks the words an answer must and must not say', () => {
     expect(compareWording('Revenue in January 2024: 14,480,787.50', ['revenue', '14,480,787\\.50'], [])).toBe(
       undefined,

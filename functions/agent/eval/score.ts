@@ -199,7 +199,8 @@ function mentions(answer: string, value: string): boolean {
   return (
     text.includes(`${year}-${month}`) ||
     text.includes(`${name} ${year}`.toLowerCase()) ||
-    (month === '01' && new RegExp(`\\b${year}\\b`).test(text))
+    (month === '01' && new RegExp(`\\b${year}\\b`).test(text)) ||
+    quarterOf(value)?.test(text) === true
   );
 }
 
@@ -286,23 +287,104 @@ export function checkAnswerText(
 
 /**
  * Every value of the reference is stated in the answer: numbers within the tolerance (a negative one also as
- * its magnitude when the answer words a fall), labels in any case, days in any common written form.
+ * its magnitude when the answer words a fall), labels in any case, days in any common written form (a quarter's
+ * first day also as that quarter); and, where there are several rows, each row's figures beside its own label.
  */
 export function compareAnswer(reference: ResultSet, answer: string, tolerance = 0.005): string | undefined {
   const stated = numbersIn(answer);
   const falls = FALL.test(answer);
-  const lower = answer.toLowerCase();
+  const fits = (value: number) => (n: number) =>
+    same(n, value, tolerance) || (falls && value < 0 && same(n, -value, tolerance));
   for (const row of reference.data) {
     for (const raw of row) {
       const value = normalise(raw);
       if (value === null) continue;
       if (typeof value === 'number') {
-        const fits = (n: number) =>
-          same(n, value, tolerance) || (falls && value < 0 && same(n, -value, tolerance));
-        if (!stated.some(fits)) return `answer lacks ${value}`;
-      } else if (!lower.includes(value.toLowerCase()) && !writtenDay(value)?.test(answer)) {
+        if (!stated.some(fits(value))) return `answer lacks ${value}`;
+      } else if (!mentionsDay(answer, value)) {
         return `answer lacks "${value}"`;
       }
+    }
+  }
+  return pairing(reference, answer, fits);
+}
+
+/** A text value as an answer may write it: as is (any case), a day in any common form, a quarter's first day as it. */
+function mentionsDay(answer: string, value: string): boolean {
+  return (
+    answer.toLowerCase().includes(value.toLowerCase()) ||
+    !!writtenDay(value)?.test(answer) ||
+    quarterOf(value)?.test(answer) === true
+  );
+}
+
+/** "2023-Q2", "Q2 2023", "Q2 '23" for 2023-04-01 (a quarter's first day); undefined for other values. */
+function quarterOf(value: string): RegExp | undefined {
+  const parts = /^(\d{4})-(01|04|07|10)-01$/.exec(value);
+  if (!parts) return undefined;
+  const [, year = '', month = ''] = parts;
+  const q = `q${(Number(month) + 2) / 3}`;
+  const yy = year.slice(2);
+  return new RegExp(`\\b(?:${year}[-\\s]?${q}|${q}[-\\s]?(?:${year}|'${yy}|’${yy}))\\b`, 'i');
+}
+
+/**
+ * Each row's numbers stand beside its own label: a number pairs with the nearest label before it on its line
+ * (else the nearest after it), among labels that name one row only. A row whose label is not written as is (a day
+ * in another form) is not checked. Undefined when every row pairs, else which figure sits beside another label.
+ */
+function pairing(reference: ResultSet, answer: string, fits: (value: number) => (n: number) => boolean) {
+  const rows = reference.data.map((row) => row.map(normalise));
+  if (rows.length < 2) return undefined;
+  const owners = new Map<string, Set<number>>();
+  rows.forEach((row, i) => {
+    for (const v of row) {
+      if (typeof v !== 'string') continue;
+      const key = v.toLowerCase();
+      owners.set(key, (owners.get(key) ?? new Set()).add(i));
+    }
+  });
+  const labels: { row: number; line: number; start: number; end: number }[] = [];
+  const numbers: { value: number; line: number; start: number; end: number }[] = [];
+  answer.split('\n').forEach((text, line) => {
+    const lower = text.toLowerCase();
+    for (const [label, rowsOf] of owners) {
+      const row = [...rowsOf][0];
+      if (rowsOf.size !== 1 || row === undefined || label === '') continue;
+      const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const m of lower.matchAll(new RegExp(`(?<![\\w-])${escaped}(?![\\w])`, 'g'))) {
+        labels.push({ row, line, start: m.index, end: m.index + m[0].length });
+      }
+    }
+    for (const m of text.matchAll(/-?\d[\d,]*(?:\.\d+)?/g)) {
+      const inLabel = labels.some(
+        (l) => l.line === line && m.index < l.end && m.index + m[0].length > l.start,
+      );
+      if (!inLabel) {
+        numbers.push({
+          value: Number(m[0].replace(/,/g, '')),
+          line,
+          start: m.index,
+          end: m.index + m[0].length,
+        });
+      }
+    }
+  });
+  const labelOf = (n: (typeof numbers)[number]) => {
+    const onLine = labels.filter((l) => l.line === n.line);
+    const before = onLine.filter((l) => l.end <= n.start).sort((a, b) => b.end - a.end)[0];
+    return before ?? onLine.filter((l) => l.start >= n.end).sort((a, b) => a.start - b.start)[0];
+  };
+  for (const [i, row] of rows.entries()) {
+    if (!labels.some((l) => l.row === i)) continue;
+    for (const value of row) {
+      if (typeof value !== 'number') continue;
+      const candidates = numbers.filter((n) => fits(value)(n.value));
+      const paired = candidates.map(labelOf);
+      // Only numbers that sit beside some label take part (a total or a sentence without labels is free).
+      if (paired.some((l) => l === undefined || l.row === i)) continue;
+      const label = row.find((v) => typeof v === 'string' && owners.get(v.toLowerCase())?.size === 1);
+      return `answer states ${value} beside another label than "${label}"`;
     }
   }
   return undefined;
