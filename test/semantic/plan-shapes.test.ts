@@ -229,8 +229,12 @@ describe("what a view's subquery joins and projects", () => {
   });
 
   test("a calculated measure's row column over a switch dimension joins the switch's values", async () => {
-    expect(await onJoined('SELECT eur_top FROM orders')).toBe(
-      `WITH "__sec_1" AS (SELECT CASE WHEN "__switch_orders_currency"."value" = 'EUR' THEN "orders".amount END AS "__r_orders_eur_top_0" FROM ${T('orders')} AS "orders" CROSS JOIN (VALUES ('EUR'), ('USD')) AS "__switch_orders_currency"("value")) SELECT MAX("__r_orders_eur_top_0") AS "eur_top" FROM "__sec_1" AS "orders"`,
+    // Read without the switch dimension, every row would be counted once per value (a SUM would add them all).
+    await expect(onJoined('SELECT eur_top FROM orders')).rejects.toThrow(
+      /^eur_top reads the switch dimension currency: group by it, or filter it to one value/,
+    );
+    expect(await onJoined("SELECT eur_top FROM orders WHERE currency = 'EUR'")).toBe(
+      `WITH "__sec_1" AS (SELECT "__switch_orders_currency"."value" AS "currency", CASE WHEN "__switch_orders_currency"."value" = 'EUR' THEN "orders".amount END AS "__r_orders_eur_top_0" FROM ${T('orders')} AS "orders" CROSS JOIN (VALUES ('EUR'), ('USD')) AS "__switch_orders_currency"("value")) SELECT MAX("__r_orders_eur_top_0") AS "eur_top" FROM "__sec_1" AS "orders" WHERE currency = 'EUR'`,
     );
   });
 

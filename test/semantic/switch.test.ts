@@ -51,6 +51,12 @@ cubes:
           switch: "{CUBE.currency}"
           when: [{ value: EUR, sql: "{CUBE.amount_eur}" }]
           else: { sql: "{CUBE.count}" }
+      - name: converted
+        type: number
+        sql: "SUM(CASE WHEN {CUBE.currency} = 'EUR' THEN amount_eur ELSE amount_usd END)"
+      - name: converted_rows
+        type: sum
+        sql: "CASE WHEN {currency} = 'GBP' THEN amount_gbp ELSE amount_usd END"
 views:
   - name: sales
     cubes:
@@ -125,6 +131,26 @@ test('a case measure without its switch dimension, or over measures of different
   await expect(refused('SELECT currency, MEASURE(mixed) FROM orders GROUP BY 1')).rejects.toThrow(
     /mixed is a case measure over sum and count measures/,
   );
+});
+
+test('a calculated or plain measure whose SQL reads the switch dimension needs it in the query too', async () => {
+  // Without it every row would be counted once per value: 60 + 54 + 60 (USD, EUR, GBP) for `converted`.
+  const refused = (sql: string) => compileSql(parsed, everyone, sql);
+  await expect(refused('SELECT MEASURE(converted) FROM orders')).rejects.toThrow(
+    /converted reads the switch dimension currency: group by it, or filter it/,
+  );
+  await expect(refused('SELECT status, MEASURE(converted_rows) FROM orders GROUP BY 1')).rejects.toThrow(
+    /converted_rows reads the switch dimension currency/,
+  );
+  expect(
+    await onBoth(`SELECT currency, MEASURE(converted) AS c, MEASURE(converted_rows) AS r FROM orders
+      GROUP BY 1 ORDER BY 1`),
+  ).toEqual([
+    ['EUR', 54, 60],
+    ['GBP', 60, 48],
+    ['USD', 60, 60],
+  ]);
+  expect(await onBoth(`SELECT MEASURE(converted) AS c FROM orders WHERE currency = 'EUR'`)).toEqual([[54]]);
 });
 
 test('case and switch mistakes are model errors naming them', () => {

@@ -13,7 +13,7 @@ import { measureRowSql } from '../model/calculated';
 import { expandContextRefs } from '../model/context-refs';
 import { neededCubes } from '../model/cross-cube';
 import { leafFilters } from '../model/policy-rules';
-import { joinSql, memberScope, memberSqlOf, multipliedCubes } from '../model/references';
+import { joinSql, memberScope, memberSqlOf, multipliedCubes, switchRelation } from '../model/references';
 import {
   type CubeDef,
   type DataModel,
@@ -137,6 +137,30 @@ function requireSwitch(object: ModelObject, members: readonly Member[], measure:
   );
 }
 
+/**
+ * A member whose SQL reads a switch dimension (a calculated measure's `CASE WHEN {currency} = 'EUR' ...`, a
+ * dimension over it) sees every row once per switch value: without the dimension itself in the query, a SUM
+ * would add every value's figure, so the query must read it, as a case measure's must.
+ */
+function requireReadSwitches(
+  object: ModelObject,
+  members: readonly Member[],
+  member: Member,
+  reads: Set<string>,
+) {
+  if (member.switchValues) return;
+  for (const relation of reads) {
+    const isSwitch = (m: Member) => !!m.switchValues && switchRelation(m.cube, m.cubeMember) === relation;
+    if (members.some(isSwitch)) continue;
+    const dimension = object.members.find(isSwitch);
+    throw new SqlNotAllowedError(
+      dimension
+        ? `${member.name} reads the switch dimension ${dimension.name}: group by it, or filter it to one value (WHERE ${dimension.name} = '...')`
+        : `${member.name} reads a switch dimension that ${object.name} does not include`,
+    );
+  }
+}
+
 /** The members a query's subquery of `object` projects: `*` means every dimension, else the names it uses. */
 function projectedMembers(query: AggregatedQuery, objectName: string): Member[] {
   const members = (query.visible.get(objectName) ?? []).filter(
@@ -190,8 +214,8 @@ export function planSubquery(
   // key and combination of the projected dimensions, so SUM/COUNT/AVG over any group or filter of those
   // dimensions counts each of its rows once.
   const repeated = multipliedCubes(edges);
-  const sqlOf = (member: Member) => memberColumnSql(model, member, switches);
-  const dimensions = members.filter((m) => m.kind === 'dimension').map(sqlOf);
+  const sqlOf = (member: Member, into = switches) => memberColumnSql(model, member, into);
+  const dimensions = members.filter((m) => m.kind === 'dimension').map((m) => sqlOf(m));
   /** `value` on one row per primary key and projected dimensions, when the joins repeat the cube's rows. */
   const once = (cubeName: string, value: string, sensitive: boolean): string => {
     if (!sensitive || !repeated.has(cubeName)) return value;
@@ -202,32 +226,39 @@ export function planSubquery(
     const partition = [...new Set([...keys, ...dimensions])].join(', ');
     return `CASE WHEN row_number() OVER (PARTITION BY ${partition}) = 1 THEN ${value} END`;
   };
-  const projected = (member: Member): string =>
-    once(member.cube, sqlOf(member), member.kind === 'measure' && FANOUT_SENSITIVE.has(member.aggType ?? ''));
+  const projected = (member: Member, into = switches): string =>
+    once(
+      member.cube,
+      sqlOf(member, into),
+      member.kind === 'measure' && FANOUT_SENSITIVE.has(member.aggType ?? ''),
+    );
   const columns: string[] = [];
   const hidden = new Set<string>();
   for (const member of members) {
+    // The switch relations this member's SQL reads (joined below, and each required in the query).
+    const reads = new Set<string>();
     if (member.calc) {
       // A calculated measure is computed outside over these columns; each counts its cube's rows once.
       for (const h of member.calc.hidden) {
-        if (hidden.has(h.column)) continue;
-        hidden.add(h.column);
-        if (h.kind === 'row') for (const relation of h.switches ?? []) switches.add(relation);
+        if (h.kind === 'row') for (const relation of h.switches ?? []) reads.add(relation);
         const value =
           h.kind === 'row'
             ? once(h.cube, h.sql, true)
-            : projected({
-                ...member,
-                cube: h.cube,
-                cubeMember: h.measure,
-                aggType: h.aggType,
-                calc: undefined,
-              });
+            : projected(
+                { ...member, cube: h.cube, cubeMember: h.measure, aggType: h.aggType, calc: undefined },
+                reads,
+              );
+        if (hidden.has(h.column)) continue;
+        hidden.add(h.column);
         columns.push(`${value} AS ${quote(h.column)}`);
       }
+      requireReadSwitches(object, members, member, reads);
+      for (const relation of reads) switches.add(relation);
       continue;
     }
-    const value = projected(member);
+    const value = projected(member, reads);
+    requireReadSwitches(object, members, member, reads);
+    for (const relation of reads) switches.add(relation);
     columns.push(`${value} AS ${quote(member.name)}`);
     // PostgreSQL folds an unquoted `phoneNumber` to `phonenumber` and keeps a quoted `"phoneNumber"`: a member
     // named with capitals is projected under both, so it is queryable either way, as on DuckDB (unless a member
