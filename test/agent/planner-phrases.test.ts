@@ -16,13 +16,25 @@ describe('planner phrases', () => {
       'per quarter of 2025, which region had the most revenue?',
     ],
     ['cheapest order per region', 'smallest order per region'],
+    ["Q3 '24 orders vs Q3 ’23", 'Q3  2024 orders vs Q3  2023'],
+    ["H1'25 revenue, pct diff from H1'24", 'H1 2025 revenue, % change from H1 2024'],
+    ['revenue 2024 vs 2025, difference in percent', 'revenue 2024 vs 2025, % change'],
+    ['the diff between 2024 and 2025', 'the difference between 2024 and 2025'],
   ])('%s', (question, read) => {
     expect(rephrase(question)).toBe(read);
   });
 
   it('leaves words that may name data as asked', () => {
     // "next to" between no periods, an invalid ISO day, a person's name outside an audience clause.
-    for (const q of ['stores next to the warehouse', 'orders on 2024-13-45', 'orders Dana placed'])
+    // (Nor a quote, an apostrophe before a longer number or a percent: "'2024'", "'25%".)
+    for (const q of [
+      'stores next to the warehouse',
+      'orders on 2024-13-45',
+      'orders Dana placed',
+      "region 'north'",
+      "'2024' orders",
+      "'25% off' orders",
+    ])
       expect(rephrase(q)).toBe(q);
   });
 

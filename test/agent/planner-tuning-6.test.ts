@@ -5,12 +5,13 @@ import type { Tuning6Case } from './questions/tuning-6-entities';
 import * as tuning6 from './questions/tuning-6-entities';
 import * as tuning7entities from './questions/tuning-7-entities';
 import * as tuning7lead from './questions/tuning-7-lead';
+import * as tuning8lead from './questions/tuning-8-lead';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
 /**
  * The sixth and seventh tuning sets (issue 29: per-entity conditions, cohorts, percentiles; entity lists, first
- * dates, combined shares, ranked follow-ups) and the regression cases written after held-out-6 (tuning-7-lead.ts), judged by the eval's own verdicts (functions/agent/eval/run.ts) on the
+ * dates, combined shares, ranked follow-ups) and the regression cases written after held-out-6 and held-out-7 (tuning-7-lead.ts, tuning-8-lead.ts), judged by the eval's own verdicts (functions/agent/eval/run.ts) on the
  * test sample: no question may be answered confidently wrong (a refusal is honest when the planner does not
  * fully understand it), and the share answered right may not fall below what the planner change reached.
  */
@@ -34,6 +35,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning7lead,
       cases: tuning7lead.tuning7lead,
       rightAtLeast: tuning7lead.tuning7lead.length,
+    },
+    {
+      title: 'regression cases after held-out-7 (a period against the same period a year earlier)',
+      module: tuning8lead,
+      cases: tuning8lead.tuning8lead,
+      rightAtLeast: tuning8lead.tuning8lead.length,
     },
   ];
 

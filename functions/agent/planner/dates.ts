@@ -154,9 +154,12 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     }
     if (month !== undefined) {
       // "may" is also a verb: a month without a year needs a preposition before it ("in March").
-      const bare = ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
-        tokens[i - 1]?.raw ?? '',
-      );
+      // ("December sales YoY": a full month name other than a verb's needs none.)
+      const bare =
+        ['in', 'since', 'for', 'during', 'of', 'from', 'after', 'before', 'until'].includes(
+          tokens[i - 1]?.raw ?? '',
+        ) ||
+        (t.raw.length >= 4 && !['march', 'sept'].includes(t.raw));
       const listed = sharedYear(i);
       const y =
         yearAround(i) ??
@@ -361,4 +364,116 @@ export function findGrain(tokens: Token[]): Grain | undefined {
   if (/\b(over time|trend|trends|trending|trended|timeline|time series|evolution|history)\b/.test(text))
     return 'month';
   return undefined;
+}
+
+/** Words after "same …" that name a year back ("the same quarter last year", "the same month a year ago"). */
+const YEAR_BACK: readonly (readonly string[])[] = [
+  ['last', 'year'],
+  ['previous', 'year'],
+  ['prior', 'year'],
+  ['the', 'year', 'before'],
+  ['the', 'previous', 'year'],
+  ['the', 'prior', 'year'],
+  ['the', 'year', 'prior'],
+  ['a', 'year', 'ago'],
+  ['a', 'year', 'earlier'],
+  ['a', 'year', 'before'],
+  ['one', 'year', 'ago'],
+  ['one', 'year', 'earlier'],
+  ['1', 'year', 'ago'],
+  ['ly'],
+];
+/** Kinds of period "the same …" names: a unit, or the period itself ("the same period", "the same time"). */
+const SAME_KINDS = new Set([
+  'period',
+  'time',
+  'stretch',
+  'window',
+  'range',
+  'span',
+  'days',
+  'weeks',
+  'months',
+]);
+
+/**
+ * "this quarter vs the same quarter last year", "ytd vs the same period a year ago", "last ytd": a period a
+ * year before the period named just before. Claims its words before the other readers run (so "last year" is not
+ * read as a period of its own); `resolveSame` adds the period once the others are found.
+ */
+export function findSameYearBack(tokens: Token[]): { at: number; words: Token[] }[] {
+  const found: { at: number; words: Token[] }[] = [];
+  const matches = (from: number, words: readonly string[]) =>
+    words.every((w, k) => !tokens[from + k]?.used && tokens[from + k]?.raw === w);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    if (t.raw === 'same') {
+      const kind = tokens[i + 1];
+      const named = kind && (unitOf(kind) !== undefined || SAME_KINDS.has(kind.raw)) ? 1 : 0;
+      const back = YEAR_BACK.find((words) => matches(i + 1 + named, words));
+      if (!back) continue;
+      const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 1 + named + back.length);
+      for (const c of claimed) c.used = true;
+      found.push({ at: i, words: claimed });
+    } else if (['last', 'prior', 'previous', 'ly'].includes(t.raw) && tokens[i + 1]?.raw === 'ytd') {
+      // "ytd vs last ytd": year to date of the year before ("ytd ly" too, after it).
+      t.used = true;
+      found.push({ at: i + 1, words: [t] });
+    } else if (
+      t.raw === 'ytd' &&
+      tokens[i + 1]?.raw === 'ly' &&
+      tokens.slice(0, i).some((k) => k.raw === 'ytd')
+    ) {
+      const ly = tokens[i + 1];
+      if (ly) ly.used = true;
+      found.push({ at: i, words: ly ? [ly] : [] });
+    }
+  }
+  return found;
+}
+
+/** The same period one year earlier: a whole month, quarter or year by its name, else by its dates. */
+export function yearBefore(period: Period): Period {
+  // (February 29th has no day a year before: the day after February 28th stands for it.)
+  const back = (date: string) => {
+    const shifted = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+    return shifted.endsWith('-02-29') ? `${shifted.slice(0, 4)}-03-01` : shifted;
+  };
+  const from = back(period.from);
+  const to = back(period.to);
+  const year = Number(from.slice(0, 4));
+  const month = Number(from.slice(5, 7)) - 1;
+  const whole = [
+    yearPeriod(year),
+    quarterPeriod(year, Math.floor(month / 3) + 1),
+    monthPeriod(year, month),
+  ].find((p) => p.from === from && p.to === to);
+  if (whole) return whole;
+  return relativePeriod('the same period a year earlier', from, to);
+}
+
+/**
+ * Adds, for each "same … last year", the period a year before the period named closest before it (or after
+ * it, "the same month last year vs this month"); a "last ytd" replaces the year to date it stands before.
+ * Without a period to be the same as, its words are left unread (the question is refused for them).
+ */
+export function resolveSame(
+  periods: { period: Period; at: number }[],
+  same: { at: number; words: Token[] }[],
+): { period: Period; at: number }[] {
+  const out = [...periods];
+  for (const { at, words } of same) {
+    const own = out.findIndex((p) => p.at === at);
+    const mine = out[own];
+    if (mine) {
+      // "last ytd": the year to date found at its own token is the one a year back.
+      out[own] = { period: yearBefore(mine.period), at };
+      continue;
+    }
+    const base = [...out].reverse().find((p) => p.at < at) ?? out.find((p) => p.at > at);
+    if (base) out.push({ period: yearBefore(base.period), at });
+    else for (const w of words) w.used = false;
+  }
+  return out.sort((a, b) => a.at - b.at);
 }

@@ -6,7 +6,8 @@
  * - a precision the answers always have ("to the cent", "in dollars and cents"): nothing to read;
  * - "broken down by" is "by"; "add up" is a total; "plus" joins two asks; "very" only intensifies;
  * - who a figure is for, named with a person ("for the spreadsheet Dana asked for"): an aside;
- * - an ISO day ("2024-11-29"): the day the planner reads as "november 29 2024".
+ * - an ISO day ("2024-11-29"): the day the planner reads as "november 29 2024"; a year after an apostrophe
+ *   ("Q4 '25"): that year ("q4 2025").
  * Anything else stays as asked, so a word the model lacks is still refused by name.
  */
 
@@ -28,6 +29,20 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b/g,
     (_all, year = '', month = '', day = '') => `${MONTHS[Number(month) - 1]} ${Number(day)} ${year}`,
   ],
+  // "Q4 '25", "Dec ’24", "sales in '23": a year written with two digits after an apostrophe.
+  [
+    /\b(q[1-4]|h[12]|[a-z]{3,9})['’‘](\d{2})(?![\w%'’])/gi,
+    (all, unit = '', year = '') =>
+      /^(?:q[1-4]|h[12])$/i.test(unit) ||
+      MONTHS.some((m) => m.startsWith(unit.toLowerCase()) && unit.length >= 3)
+        ? `${unit} 20${year}`
+        : all,
+  ],
+  [/(?<![\w'’‘])['’‘](\d{2})(?![\w%'’])/g, ' 20$1'],
+  // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.
+  [/(?:%|\bpercent(?:age)?|\bpct)\s*diff(?:erence)?s?\b/gi, '% change'],
+  [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)/gi, '% change'],
+  [/\bdiffs?\b/gi, 'difference'],
   // "for the spreadsheet Dana asked for", "for the board deck Priya wanted": who the figure is for.
   [
     new RegExp(

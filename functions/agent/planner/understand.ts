@@ -1,8 +1,8 @@
 import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
-import { addDays } from './clock';
+import { addDays, addMonths } from './clock';
 import { cohortHeadcount, findRetention, firstDateLeft, readFirstVerb } from './cohorts';
-import { findGrain, findPeriods, findRelative } from './dates';
+import { findGrain, findPeriods, findRelative, findSameYearBack, resolveSame, yearBefore } from './dates';
 import {
   claimTotalCounts,
   countMeasureNamed,
@@ -135,9 +135,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const raws = tokens.map((t) => t.raw);
   let started = findNew(tokens, cube);
   const change = findChange(tokens);
+  // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
+  const same = findSameYearBack(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
-  const allPeriods = [...named, ...relative.found].sort((a, b) => a.at - b.at);
+  const allPeriods = resolveSame([...named, ...relative.found], same);
   // With a start date asked for, a period next to its word is the cohort's ("joined in Q1 2022", "the 2022
   // cohort"); any other period is of the rows' own date ("ordered in 2024").
   const ownTime = cube.members.find(
@@ -287,7 +289,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   claimRankedVerb(tokens, cube, claimed);
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
-  const grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
+  let grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
   const found = findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
@@ -471,6 +473,16 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       range = { label: `before ${first.period.label}`, from: '0001-01-01', to: first.period.from };
     } else {
       range = first.period;
+    }
+  }
+
+  // "yoy growth for last month", "Q4 vs Q4 the year before": a change a year back of one period shorter than a
+  // year is that period against the same days a year earlier (a yearly series of one month has one row).
+  if (change?.grain === 'year' && grain === 'year' && !namedGrain && !started && range && !compare) {
+    if (range.to < addMonths(range.from, 12)) {
+      compare = [yearBefore(range), range];
+      range = undefined;
+      grain = undefined;
     }
   }
 

@@ -254,7 +254,8 @@ export const tuning7words: Tuning7Case[] = [
     ask: 'this quarter vs the same quarter last year, revenue',
     now: AFTER_DATA,
     check: 'range',
-    sql: `SELECT ${LAST_DAY}`,
+    // (This quarter lies past the data; the same days a year earlier, 2025-04-01 to 2025-05-12, inside it.)
+    sql: `SELECT ${LAST_DAY}, sum(amount) FROM orders WHERE created_at >= '2025-04-01' AND created_at < '2025-05-13'`,
   },
   {
     class: 'past-the-data',

@@ -1,0 +1,85 @@
+/**
+ * Regression cases for the readings the lead added after held-out-7 was scored (issue 29), in wordings of his
+ * own: a period against the same period a year earlier ("this quarter vs the same quarter last year", "ytd vs
+ * last ytd", "December 2025 vs the same month the year before"), a year-over-year change of one period shorter
+ * than a year ("December sales YoY", "Q4 vs Q4 the year before"), years after an apostrophe and "% diff", past the data or inside it, and "same …" with
+ * no period to be the same as (refused). Written AFTER the change, so these are regression cases, not a
+ * measurement.
+ *
+ * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
+ */
+import type { Tuning6Case } from './tuning-6-entities';
+
+export const TUNING_8_LEAD_NOW = '2026-03-03T09:00:00Z';
+
+const between = (from: string, to: string) => `created_at >= '${from}' AND created_at < '${to}'`;
+
+export const tuning8lead: Tuning6Case[] = [
+  {
+    class: 'past-the-data',
+    ask: 'sales last month vs the same month a year ago',
+    check: 'range',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-02-01', '2025-03-01')}`,
+  },
+  {
+    class: 'past-the-data',
+    ask: "what's our ytd revenue compared with last ytd?",
+    check: 'range',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-01-01', '2025-03-04')}`,
+  },
+  {
+    class: 'past-the-data',
+    ask: 'how many orders this quarter so far vs the same period last year?',
+    check: 'range',
+    sql: `SELECT count(*) FROM orders WHERE ${between('2025-01-01', '2025-03-04')}`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'orders in December 2025 vs the same month the year before',
+    sql: `SELECT strftime(created_at, '%B %Y'), count(*) FROM orders WHERE ${between('2024-12-01', '2025-01-01')} OR ${between('2025-12-01', '2026-01-01')} GROUP BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Q3 2025 revenue compared with the same period last year, by region',
+    sql: `SELECT 'Q3 ' || year(created_at), region, sum(amount) FROM orders WHERE ${between('2024-07-01', '2024-10-01')} OR ${between('2025-07-01', '2025-10-01')} GROUP BY 1, 2`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'avg order value in Nov 2024, and in the same month a year earlier?',
+    sql: `SELECT strftime(created_at, '%B %Y'), avg(amount) FROM orders WHERE ${between('2023-11-01', '2023-12-01')} OR ${between('2024-11-01', '2024-12-01')} GROUP BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'how many orders in Q4 last year?',
+    sql: `SELECT count(*) FROM orders WHERE ${between('2025-10-01', '2026-01-01')}`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'December sales YoY',
+    check: 'answer',
+    sql: `SELECT sum(amount) FILTER (WHERE ${between('2024-12-01', '2025-01-01')}), sum(amount) FILTER (WHERE ${between('2025-12-01', '2026-01-01')}) FROM orders`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'how did Q4 do vs Q4 the year before, in orders?',
+    check: 'answer',
+    sql: `SELECT count(*) FILTER (WHERE ${between('2024-10-01', '2025-01-01')}), count(*) FILTER (WHERE ${between('2025-10-01', '2026-01-01')}) FROM orders`,
+  },
+  {
+    class: 'past-the-data',
+    ask: 'yoy revenue growth for last month',
+    check: 'range',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-02-01', '2025-03-01')}`,
+  },
+  {
+    class: 'period-over-period',
+    ask: "H1 '25 orders vs H1 '24, pct diff?",
+    check: 'answer',
+    sql: `SELECT count(*) FILTER (WHERE ${between('2024-01-01', '2024-07-01')}), count(*) FILTER (WHERE ${between('2025-01-01', '2025-07-01')}), round(100.0 * count(*) FILTER (WHERE ${between('2025-01-01', '2025-07-01')}) / count(*) FILTER (WHERE ${between('2024-01-01', '2024-07-01')}) - 100, 2) FROM orders`,
+  },
+  {
+    class: 'wording',
+    ask: 'revenue for the same quarter last year',
+    refuse: true,
+  },
+];
