@@ -366,6 +366,13 @@ export function findGrain(tokens: Token[]): Grain | undefined {
   return undefined;
 }
 
+/** A period named by its place before another ("the same quarter last year", "the previous 3 months"). */
+export interface PeriodBack {
+  at: number;
+  words: Token[];
+  back: 'year' | 'window';
+}
+
 /** Words after "same …" that name a year back ("the same quarter last year", "the same month a year ago"). */
 const YEAR_BACK: readonly (readonly string[])[] = [
   ['last', 'year'],
@@ -401,8 +408,8 @@ const SAME_KINDS = new Set([
  * year before the period named just before. Claims its words before the other readers run (so "last year" is not
  * read as a period of its own); `resolveSame` adds the period once the others are found.
  */
-export function findSameYearBack(tokens: Token[]): { at: number; words: Token[] }[] {
-  const found: { at: number; words: Token[] }[] = [];
+export function findSameYearBack(tokens: Token[]): PeriodBack[] {
+  const found: PeriodBack[] = [];
   const matches = (from: number, words: readonly string[]) =>
     words.every((w, k) => !tokens[from + k]?.used && tokens[from + k]?.raw === w);
   for (let i = 0; i < tokens.length; i++) {
@@ -415,11 +422,11 @@ export function findSameYearBack(tokens: Token[]): { at: number; words: Token[] 
       if (!back) continue;
       const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 1 + named + back.length);
       for (const c of claimed) c.used = true;
-      found.push({ at: i, words: claimed });
+      found.push({ at: i, words: claimed, back: 'year' });
     } else if (['last', 'prior', 'previous', 'ly'].includes(t.raw) && tokens[i + 1]?.raw === 'ytd') {
       // "ytd vs last ytd": year to date of the year before ("ytd ly" too, after it).
       t.used = true;
-      found.push({ at: i + 1, words: [t] });
+      found.push({ at: i + 1, words: [t], back: 'year' });
     } else if (
       t.raw === 'ytd' &&
       tokens[i + 1]?.raw === 'ly' &&
@@ -427,10 +434,60 @@ export function findSameYearBack(tokens: Token[]): { at: number; words: Token[] 
     ) {
       const ly = tokens[i + 1];
       if (ly) ly.used = true;
-      found.push({ at: i, words: ly ? [ly] : [] });
+      found.push({ at: i, words: ly ? [ly] : [], back: 'year' });
     }
   }
   return found;
+}
+
+/** Words for the window just before another: "the previous 3 months", "the 60 days before that". */
+const BACK_WORDS = new Set(['previous', 'prior', 'preceding']);
+const BEFORE_WORDS = new Set(['before', 'earlier', 'prior']);
+const THAT_WORDS = new Set(['that', 'it', 'then', 'those']);
+
+/**
+ * "the last 3 months vs the previous 3 months", "the last 60 days vs the 60 days before that", "the last 30
+ * days versus the period before": the window of the same length just before the period named before it (a
+ * lone "the quarter before" is the change's own reading, periods.ts). Claimed before the other readers run.
+ */
+export function findWindowBack(tokens: Token[]): PeriodBack[] {
+  const found: PeriodBack[] = [];
+  const free = (k: number) => tokens[k] !== undefined && !tokens[k]?.used;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || !tokens.slice(0, i).some((k) => LAST_WORDS.has(k.raw))) continue;
+    const counted = (k: number) =>
+      /^\d{1,3}$/.test(tokens[k]?.raw ?? '') && unitOf(tokens[k + 1]) !== undefined;
+    const periodWord = (k: number) => ['period', 'window', 'stretch', 'span'].includes(tokens[k]?.raw ?? '');
+    let claimed: Token[] | undefined;
+    if (BACK_WORDS.has(t.raw) && free(i + 1) && (counted(i + 1) || periodWord(i + 1))) {
+      // "the previous 3 months", "the prior period"
+      claimed = tokens.slice(i, i + (counted(i + 1) ? 3 : 2));
+    } else if (
+      (counted(i) || periodWord(i)) &&
+      BEFORE_WORDS.has(tokens[i + (counted(i) ? 2 : 1)]?.raw ?? '')
+    ) {
+      // "the 60 days before (that)", "the period before"
+      const end = i + (counted(i) ? 3 : 2);
+      claimed = tokens.slice(i, end + (THAT_WORDS.has(tokens[end]?.raw ?? '') ? 1 : 0));
+    }
+    if (!claimed || claimed.some((c) => c.used)) continue;
+    if (tokens[i - 1]?.raw === 'the' && !tokens[i - 1]?.used) claimed.unshift(tokens[i - 1] as Token);
+    for (const c of claimed) c.used = true;
+    found.push({ at: i, words: claimed, back: 'window' });
+  }
+  return found;
+}
+
+/** The window of the same length just before `period` (whole months by months, else by days). */
+export function windowBefore(period: Period): Period {
+  const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
+  const wholeMonths = period.from.endsWith('-01') && period.to.endsWith('-01');
+  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000);
+  const from = wholeMonths
+    ? addMonths(period.from, -(months(period.to) - months(period.from)))
+    : addDays(period.from, -days);
+  return relativePeriod('the period before', from, period.from);
 }
 
 /** The same period one year earlier: a whole month, quarter or year by its name, else by its dates. */
@@ -460,19 +517,20 @@ export function yearBefore(period: Period): Period {
  */
 export function resolveSame(
   periods: { period: Period; at: number }[],
-  same: { at: number; words: Token[] }[],
+  same: PeriodBack[],
 ): { period: Period; at: number }[] {
   const out = [...periods];
-  for (const { at, words } of same) {
+  for (const { at, words, back } of same) {
     const own = out.findIndex((p) => p.at === at);
     const mine = out[own];
-    if (mine) {
+    if (mine && back === 'year') {
       // "last ytd": the year to date found at its own token is the one a year back.
       out[own] = { period: yearBefore(mine.period), at };
       continue;
     }
-    const base = [...out].reverse().find((p) => p.at < at) ?? out.find((p) => p.at > at);
-    if (base) out.push({ period: yearBefore(base.period), at });
+    const base =
+      [...out].reverse().find((p) => p.at < at) ?? (back === 'year' ? out.find((p) => p.at > at) : undefined);
+    if (base) out.push({ period: back === 'year' ? yearBefore(base.period) : windowBefore(base.period), at });
     else for (const w of words) w.used = false;
   }
   return out.sort((a, b) => a.at - b.at);

@@ -2,7 +2,15 @@ import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays, addMonths } from './clock';
 import { cohortHeadcount, findRetention, firstDateLeft, readFirstVerb } from './cohorts';
-import { findGrain, findPeriods, findRelative, findSameYearBack, resolveSame, yearBefore } from './dates';
+import {
+  findGrain,
+  findPeriods,
+  findRelative,
+  findSameYearBack,
+  findWindowBack,
+  resolveSame,
+  yearBefore,
+} from './dates';
 import {
   claimTotalCounts,
   countMeasureNamed,
@@ -136,7 +144,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   let started = findNew(tokens, cube);
   const change = findChange(tokens);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
-  const same = findSameYearBack(tokens);
+  const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
   const allPeriods = resolveSame([...named, ...relative.found], same);

@@ -2,7 +2,8 @@
  * Regression cases for the readings the lead added after held-out-7 was scored (issue 29), in wordings of his
  * own: a period against the same period a year earlier ("this quarter vs the same quarter last year", "ytd vs
  * last ytd", "December 2025 vs the same month the year before"), a year-over-year change of one period shorter
- * than a year ("December sales YoY", "Q4 vs Q4 the year before"), years after an apostrophe and "% diff", past the data or inside it, and "same …" with
+ * than a year ("December sales YoY", "Q4 vs Q4 the year before"), a window against the one just before it ("the last
+ * 3 months vs the previous 3 months", "the 60 days before that"), years after an apostrophe and "% diff", past the data or inside it, and "same …" with
  * no period to be the same as (refused). Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
@@ -11,6 +12,9 @@
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_8_LEAD_NOW = '2026-03-03T09:00:00Z';
+
+/** A clock inside the data, for windows that lie wholly in it. */
+const INSIDE = '2025-12-20T09:00:00Z';
 
 const between = (from: string, to: string) => `created_at >= '${from}' AND created_at < '${to}'`;
 
@@ -76,6 +80,27 @@ export const tuning8lead: Tuning6Case[] = [
     ask: "H1 '25 orders vs H1 '24, pct diff?",
     check: 'answer',
     sql: `SELECT count(*) FILTER (WHERE ${between('2024-01-01', '2024-07-01')}), count(*) FILTER (WHERE ${between('2025-01-01', '2025-07-01')}), round(100.0 * count(*) FILTER (WHERE ${between('2025-01-01', '2025-07-01')}) / count(*) FILTER (WHERE ${between('2024-01-01', '2024-07-01')}) - 100, 2) FROM orders`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'revenue last 3 months vs the previous 3 months',
+    now: INSIDE,
+    check: 'answer',
+    sql: `SELECT sum(amount) FILTER (WHERE ${between('2025-06-01', '2025-09-01')}), sum(amount) FILTER (WHERE ${between('2025-09-01', '2025-12-01')}) FROM orders`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'orders in the last 60 days vs the 60 days before that',
+    now: INSIDE,
+    check: 'answer',
+    sql: `SELECT count(*) FILTER (WHERE ${between('2025-08-22', '2025-10-21')}), count(*) FILTER (WHERE ${between('2025-10-21', '2025-12-20')}) FROM orders`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'how many orders in the past 2 weeks versus the period before?',
+    now: INSIDE,
+    check: 'answer',
+    sql: `SELECT count(*) FILTER (WHERE ${between('2025-11-17', '2025-12-01')}), count(*) FILTER (WHERE ${between('2025-12-01', '2025-12-15')}) FROM orders`,
   },
   {
     class: 'wording',
