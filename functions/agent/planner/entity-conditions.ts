@@ -135,6 +135,51 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
   return undefined;
 }
 
+/** Words that restrict an entity's rows to one kind ("only ever bought groceries", "bought toys exclusively"). */
+const ONLY_WORDS = new Set(['only', 'exclusively', 'solely', 'just']);
+
+/**
+ * "customers who only ever bought groceries", "clients that ordered toys exclusively": entities all of whose
+ * rows (in scope) match a value, i.e. none of whose rows is of another value (NULL included): a count of 0 of
+ * the other rows per entity, among entities with rows. Claims its words.
+ */
+export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  const rows = countOf(cube);
+  if (!rows) return undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used || !ONLY_WORDS.has(t.raw)) continue;
+    // The value right after the word (with "ever" and a verb between), or right before it ("toys only").
+    const after = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 5));
+    const before = after ? undefined : valueNamed(tokens, cube, Math.max(0, i - 3), i);
+    const value = after ?? before;
+    if (!value) continue;
+    const gap = after ? tokens.slice(i + 1, value.at[0]) : tokens.slice((value.at.at(-1) ?? i) + 1, i);
+    const plain = gap.every(
+      (w) =>
+        ['ever', 'the', 'a', 'an', 'from', 'in'].includes(w.raw) ||
+        /(ed|ght|ht)$/.test(w.raw) ||
+        rows.titleWords.includes(w.stem) ||
+        rows.otherWords.includes(w.stem),
+    );
+    if (!plain) continue;
+    const entity = findEntity(tokens, cube, Math.min(i, value.at[0] ?? i));
+    if (!entity || entity.member === value.filter.member) continue;
+    for (const w of [t, tokens[entity.at], ...value.at.map((k) => tokens[k]), ...gap]) if (w) w.used = true;
+    const output = outputAsked(tokens, entity.at, cube);
+    return {
+      entity: entity.member,
+      measure: rows,
+      op: '=',
+      value: 0,
+      rows: value.filter,
+      only: true,
+      output: output.output === 'total' ? 'count' : output.output,
+    };
+  }
+  return undefined;
+}
+
 /**
  * Negation words no reading claimed ("never", "zero", "no ..."): answering without them would answer the
  * opposite question, so they stay unexplained and the question is refused.

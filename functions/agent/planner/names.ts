@@ -135,6 +135,9 @@ export function conditionWords(plan: Plan): string {
     if (c === h && h.rows && h.op === '=' && h.value === 0) {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'row';
       const values = h.rows.values.join(' or ');
+      // "with only orders where product category is grocery"
+      if (h.only)
+        return `with only ${noun.replace(/s$/, '')}s where ${nameOf(plan, h.rows.member)} is ${values}`;
       return `with no ${noun.replace(/s$/, '')}s where ${nameOf(plan, h.rows.member)} is ${values}`;
     }
     if (c.measure.aggType === 'count') {

@@ -128,6 +128,8 @@ export interface EntityCondition {
    * per entity, equal to 0); entities with only other rows still count.
    */
   rows?: ValueFilter;
+  /** The count is of the rows NOT matching `rows` ("only ever bought groceries": no row of another value). */
+  only?: true;
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

@@ -56,10 +56,13 @@ export function havingQuery(plan: Plan): PlannedQuery {
     ? ident(`${spread.member.column}_count`)
     : `${spread?.grain ?? 'period'}s`;
   // "never returned an order": the matching rows counted per entity (0 for those with none).
+  // ("only ever bought groceries": the other rows, NULLs included, counted.)
   const rowsCount = having.rows
-    ? `SUM(CASE WHEN ${valueCondition(ident(having.rows.member.column), having.rows)} THEN 1 ELSE 0 END)`
+    ? `SUM(CASE WHEN ${valueCondition(ident(having.rows.member.column), having.rows)} THEN ${having.only ? '0 ELSE 1' : '1 ELSE 0'} END)`
     : undefined;
-  const rowsName = having.rows ? ident(label(`${having.rows.values.join('_')}_${m}`)) : m;
+  const rowsName = having.rows
+    ? ident(label(`${having.only ? 'other_than_' : ''}${having.rows.values.join('_')}_${m}`))
+    : m;
   const aggregateOf = (c: string) => (c === m && rowsCount ? rowsCount : `MEASURE(${c})`);
   const selected = spreadOf
     ? `COUNT(DISTINCT ${spreadOf}) AS ${spreadName}`

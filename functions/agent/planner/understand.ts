@@ -1,3 +1,4 @@
+import { claimActive } from './active';
 import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays, addMonths } from './clock';
@@ -20,7 +21,7 @@ import {
   findSpread,
   outputAsked,
 } from './entities';
-import { findNever, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
+import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -148,6 +149,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
   const allPeriods = resolveSame([...named, ...relative.found], same);
+  claimActive(tokens, cube, allPeriods.length > 0);
   // With a start date asked for, a period next to its word is the cohort's ("joined in Q1 2022", "the 2022
   // cohort"); any other period is of the rows' own date ("ordered in 2024").
   const ownTime = cube.members.find(
@@ -220,7 +222,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     : (findEntityCondition(tokens, cube) ??
       findRepeat(tokens, cube) ??
       findSpread(tokens, cube) ??
-      findNever(tokens, cube));
+      findNever(tokens, cube) ??
+      findOnly(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
   if (firstEntity) {
     const t = tokens[firstEntity.at];
@@ -362,10 +365,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     measures = [sum];
     measureScore = 2;
   }
-  // "best month per region", "worst category": a ranking with no measure named ranks by money.
+  // "best month per region", "worst category": a ranking with no measure named ranks by money. (Not a rate or
+  // share: "which region has the highest return rate" ranks the rate of orders, as "return rate by region" is.)
   if (
     top &&
     measures.length === 0 &&
+    ratio.length === 0 &&
     sum &&
     (raws.some((w) => ['best', 'worst', 'strongest', 'weakest', 'biggest', 'largest'].includes(w)) ||
       // "who are our biggest clients", "top regions": things ranked with nothing named to rank them by.

@@ -4,7 +4,9 @@
  * last ytd", "December 2025 vs the same month the year before"), a year-over-year change of one period shorter
  * than a year ("December sales YoY", "Q4 vs Q4 the year before"), a window against the one just before it ("the last
  * 3 months vs the previous 3 months", "the 60 days before that"), years after an apostrophe and "% diff", past the data or inside it, and "same …" with
- * no period to be the same as (refused). Written AFTER the change, so these are regression cases, not a
+ * no period to be the same as (refused); a rate ranked with no measure named ("which region has the lowest return
+ * rate": of orders, not of revenue), "active customers" in a period (those with orders in it; refused without
+ * one), and entities whose rows are all of one value ("only ever bought furniture"). Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
@@ -101,6 +103,43 @@ export const tuning8lead: Tuning6Case[] = [
     now: INSIDE,
     check: 'answer',
     sql: `SELECT count(*) FILTER (WHERE ${between('2025-11-17', '2025-12-01')}), count(*) FILTER (WHERE ${between('2025-12-01', '2025-12-15')}) FROM orders`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what region has the lowest return rate?',
+    check: 'answer',
+    sql: `SELECT region, round(100.0 * count(*) FILTER (WHERE status = 'returned') / count(*), 2) AS r FROM orders GROUP BY 1 ORDER BY 2 LIMIT 1`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'which category had the highest cancellation rate in 2024?',
+    check: 'answer',
+    sql: `SELECT category, round(100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*), 2) AS r FROM orders WHERE ${between('2024-01-01', '2025-01-01')} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many active customers did we have in November 2025?',
+    sql: `SELECT count(DISTINCT customer_id) FROM orders WHERE ${between('2025-11-01', '2025-12-01')}`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'number of active small business customers in Q2 2024',
+    sql: `SELECT count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.segment = 'small business' AND ${between('2024-04-01', '2024-07-01').replaceAll('created_at', 'o.created_at')}`,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'how many active customers do we have?',
+    refuse: true,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers only ever bought furniture?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders GROUP BY 1 HAVING count(*) FILTER (WHERE category IS DISTINCT FROM 'furniture') = 0)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers ordered toys exclusively in March 2025?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-03-01', '2025-04-01')} GROUP BY 1 HAVING count(*) FILTER (WHERE category IS DISTINCT FROM 'toys') = 0)`,
   },
   {
     class: 'wording',
