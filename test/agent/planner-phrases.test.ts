@@ -20,6 +20,15 @@ describe('planner phrases', () => {
     ["H1'25 revenue, pct diff from H1'24", 'H1 2025 revenue, % change from H1 2024'],
     ['revenue 2024 vs 2025, difference in percent', 'revenue 2024 vs 2025, % change'],
     ['the diff between 2024 and 2025', 'the difference between 2024 and 2025'],
+    ['revenue in the week of 2025-11-26', 'revenue from november 24 2025 to november 30 2025'],
+    [
+      'orders for the week of Dec. 1st, 2025 by region',
+      'orders from december 1 2025 to december 7 2025 by region',
+    ],
+    ['revenue on Black Friday 2024', 'revenue on november 29 2024'],
+    ['cyber monday of 2023 orders', 'on november 27 2023 orders'],
+    ["orders on New Year's Eve 2024", 'orders on december 31 2024'],
+    ['sales on christmas eve', 'sales on december 24'],
   ])('%s', (question, read) => {
     expect(rephrase(question)).toBe(read);
   });

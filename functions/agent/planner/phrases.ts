@@ -7,12 +7,14 @@
  * - "broken down by" is "by"; "add up" is a total; "plus" joins two asks; "very" only intensifies;
  * - who a figure is for, named with a person ("for the spreadsheet Dana asked for"): an aside;
  * - an ISO day ("2024-11-29"): the day the planner reads as "november 29 2024"; a year after an apostrophe
- *   ("Q4 '25"): that year ("q4 2025").
+ *   ("Q4 '25"): that year ("q4 2025"); "the week of November 24 2025": its Monday to Sunday; a holiday by name
+ *   ("Black Friday 2025", "Christmas Eve"): its day.
  * Anything else stays as asked, so a word the model lacks is still refused by name.
  */
 
+import { addDays } from './clock';
 import { stem, words } from './text';
-import { MONTHS } from './vocabulary';
+import { MONTH_ABBREVIATIONS, MONTHS, monthIndex } from './vocabulary';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
 const DOCUMENTS =
@@ -23,12 +25,71 @@ const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${MONTHS
 
 type Replacement = string | ((all: string, ...groups: string[]) => string);
 
+/** A real day as YYYY-MM-DD, or undefined ("February 30"). */
+function isoDay(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month, day));
+  return month >= 0 && date.getUTCMonth() === month && date.getUTCDate() === day
+    ? date.toISOString().slice(0, 10)
+    : undefined;
+}
+
+/** "november 28 2025": a day as the planner reads it. */
+const spoken = (date: string) =>
+  `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))} ${date.slice(0, 4)}`;
+
+/** Holidays by name: fixed days (month, day), and the days after Thanksgiving (4th Thursday of November). */
+const FIXED_HOLIDAYS: Record<string, [number, number]> = {
+  christmas: [11, 25],
+  'christmas day': [11, 25],
+  'christmas eve': [11, 24],
+  'new years eve': [11, 31],
+  'new years day': [0, 1],
+  'valentines day': [1, 14],
+  halloween: [9, 31],
+  'independence day': [6, 4],
+};
+const AFTER_THANKSGIVING: Record<string, number> = {
+  thanksgiving: 0,
+  'thanksgiving day': 0,
+  'black friday': 1,
+  'cyber monday': 4,
+};
+const HOLIDAY =
+  /\b(?:(?:on|for|during)\s+)?(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)(?:\s+(?:of\s+)?(\d{4}))?\b/gi;
+
+/** The day a holiday named falls on ("on november 28 2025"), or undefined where its year is needed and missing. */
+function holiday(name: string, year: string): string | undefined {
+  const key = name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+  const fixed = FIXED_HOLIDAYS[key];
+  if (fixed) return `on ${MONTHS[fixed[0]]} ${fixed[1]}${year ? ` ${year}` : ''}`;
+  const after = AFTER_THANKSGIVING[key];
+  if (after === undefined || !year) return undefined;
+  const firstWeekday = new Date(Date.UTC(Number(year), 10, 1)).getUTCDay();
+  const thanksgiving = 1 + ((4 - firstWeekday + 7) % 7) + 21;
+  return `on ${spoken(addDays(`${year}-11-${String(thanksgiving).padStart(2, '0')}`, after))}`;
+}
+
 const REWRITES: [RegExp, Replacement][] = [
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
   [
     /\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b/g,
     (_all, year = '', month = '', day = '') => `${MONTHS[Number(month) - 1]} ${Number(day)} ${year}`,
   ],
+  // "the week of November 24 2025": Monday to Sunday of the week that day falls in.
+  [
+    new RegExp(
+      `\\b(?:(?:in|for|during|over)\\s+)?(?:the\\s+)?week\\s+of\\s+(${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`,
+      'gi',
+    ),
+    (all, month = '', day = '', year = '') => {
+      const date = isoDay(Number(year), monthIndex(month.toLowerCase()) ?? -1, Number(day));
+      if (!date) return all;
+      const monday = addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+      return `from ${spoken(monday)} to ${spoken(addDays(monday, 6))}`;
+    },
+  ],
+  // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).
+  [HOLIDAY, (all, name = '', year = '') => holiday(name, year) ?? all],
   // "Q4 '25", "Dec ’24", "sales in '23": a year written with two digits after an apostrophe.
   [
     /\b(q[1-4]|h[12]|[a-z]{3,9})['’‘](\d{2})(?![\w%'’])/gi,

@@ -52,7 +52,12 @@ export function scopeText(plan: Plan): string {
     : plan.range
       ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
         ? `,${own} ${plan.range.label}`
-        : `,${own} in ${plan.range.label}`
+        : // ("on 2025-11-28", "from 2025-11-24 to 2025-11-30": a day, and a span of days.)
+          /^\d{4}-\d{2}-\d{2}$/.test(plan.range.label)
+          ? `,${own} on ${plan.range.label}`
+          : /^\d{4}-\d{2}-\d{2} to /.test(plan.range.label)
+            ? `,${own} from ${plan.range.label}`
+            : `,${own} in ${plan.range.label}`
       : '';
   return `${where}${period}`;
 }

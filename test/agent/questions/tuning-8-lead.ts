@@ -6,7 +6,8 @@
  * 3 months vs the previous 3 months", "the 60 days before that"), years after an apostrophe and "% diff", past the data or inside it, and "same …" with
  * no period to be the same as (refused); a rate ranked with no measure named ("which region has the lowest return
  * rate": of orders, not of revenue), "active customers" in a period (those with orders in it; refused without
- * one), and entities whose rows are all of one value ("only ever bought furniture"). Written AFTER the change, so these are regression cases, not a
+ * one), entities whose rows are all of one value ("only ever bought furniture"), a holiday by name and "the week
+ * of" a day. Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
@@ -140,6 +141,16 @@ export const tuning8lead: Tuning6Case[] = [
     class: 'counts-per-entity',
     ask: 'how many customers ordered toys exclusively in March 2025?',
     sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-03-01', '2025-04-01')} GROUP BY 1 HAVING count(*) FILTER (WHERE category IS DISTINCT FROM 'toys') = 0)`,
+  },
+  {
+    class: 'wording',
+    ask: 'what did we sell on Black Friday 2024, in revenue?',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2024-11-29', '2024-11-30')}`,
+  },
+  {
+    class: 'wording',
+    ask: 'orders in the week of Oct 8th, 2025 by status',
+    sql: `SELECT status, count(*) FROM orders WHERE ${between('2025-10-06', '2025-10-13')} GROUP BY 1`,
   },
   {
     class: 'wording',
