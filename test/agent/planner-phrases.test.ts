@@ -29,6 +29,11 @@ describe('planner phrases', () => {
     ['cyber monday of 2023 orders', 'on november 27 2023 orders'],
     ["orders on New Year's Eve 2024", 'orders on december 31 2024'],
     ['sales on christmas eve', 'sales on december 24'],
+    ['customer lifetime value by segment', 'average lifetime value per customer by segment'],
+    ['CLV in the west', 'average lifetime value per customer in the west'],
+    // (Ranked or listed customers, or an aggregate named: each one's own lifetime value, read elsewhere.)
+    ['top 10 customers by ltv', 'top 10 customers by ltv'],
+    ['median customer lifetime value', 'median customer lifetime value'],
   ])('%s', (question, read) => {
     expect(rephrase(question)).toBe(read);
   });

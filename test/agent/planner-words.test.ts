@@ -96,7 +96,10 @@ describe('the asker’s words', () => {
     // The second-order reading (planner/understand.ts, lifetime): a per-customer total averaged by segment.
     const average = read('average customer lifetime value by segment');
     expect(average.kind === 'plan' && average.plan.measures.map((m) => m.column)).toEqual(['total']);
-    expect(read('LTV by segment').kind).toBe('refuse');
+    // "LTV by segment" names the metric: the mean of each customer's total (phrases.ts), not a refusal.
+    const metric = read('LTV by segment');
+    expect(metric.kind === 'plan' && metric.plan.measures.map((m) => m.column)).toEqual(['total']);
+    expect(metric.kind === 'plan' && metric.plan.percentile).toMatchObject({ stat: 'avg' });
   });
 
   it('answers a breakdown asked on its own and names the missing one; one table of both is refused', () => {

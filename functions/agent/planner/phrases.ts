@@ -146,9 +146,25 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bspends\b/gi, 'spend'],
 ];
 
+/** Customer lifetime value named as the metric ("CLV by segment", "lifetime value of our customers"). */
+const LIFETIME_METRIC =
+  /\b(?:customer\s+lifetime\s+value|c?ltv|clv|lifetime\s+value\s+of\s+(?:our\s+|the\s+|all\s+|my\s+)?customers)\b/gi;
+/** Words that rank or list customers, or say how to aggregate: then a lifetime value is each one's own. */
+const PER_CUSTOMER_WORDS =
+  /\b(?:top|bottom|biggest|best|largest|highest|lowest|smallest|most|least|rank\w*|list|which|who|whose|each|per|average|avg|mean|median|typical|total|sum|percentile|p\d{2})\b/i;
+
+/**
+ * "CLV by segment", "customer lifetime value": the metric is the average over customers of each one's total
+ * over all the data (a ranking or list of customers, or an aggregate named, reads each one's own: asker.ts).
+ */
+function lifetimeMetric(text: string): string {
+  if (PER_CUSTOMER_WORDS.test(text.replace(LIFETIME_METRIC, ' '))) return text;
+  return text.replace(LIFETIME_METRIC, 'average lifetime value per customer');
+}
+
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string): string {
-  let text = question;
+  let text = lifetimeMetric(question);
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'

@@ -7,7 +7,7 @@
  * no period to be the same as (refused); a rate ranked with no measure named ("which region has the lowest return
  * rate": of orders, not of revenue), "active customers" in a period (those with orders in it; refused without
  * one), entities whose rows are all of one value ("only ever bought furniture"), a holiday by name and "the week
- * of" a day. Written AFTER the change, so these are regression cases, not a
+ * of" a day, and customer lifetime value as the metric (the average of each customer's total). Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
@@ -151,6 +151,12 @@ export const tuning8lead: Tuning6Case[] = [
     class: 'wording',
     ask: 'orders in the week of Oct 8th, 2025 by status',
     sql: `SELECT status, count(*) FROM orders WHERE ${between('2025-10-06', '2025-10-13')} GROUP BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'customer lifetime value by segment',
+    check: 'answer',
+    sql: `SELECT c.segment, sum(o.amount) / count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY 1`,
   },
   {
     class: 'wording',
