@@ -30,6 +30,12 @@ describe('planner phrases', () => {
     ["orders on New Year's Eve 2024", 'orders on december 31 2024'],
     ['sales on christmas eve', 'sales on december 24'],
     ['customer lifetime value by segment', 'average lifetime value per customer by segment'],
+    ['one-time shoppers in 2024', 'shoppers who bought exactly 1 time in 2024'],
+    ['clients who ordered more than once', 'clients who ordered more than 1 time'],
+    ['customers who bought twice', 'customers who bought exactly 2 times'],
+    ['customers with just a single order', 'customers with exactly 1 order'],
+    ['the median customer spend in 2025', 'the median spend per customer in 2025'],
+    ['95th percentile of customer revenue', '95th percentile of revenue per customer'],
     ['CLV in the west', 'average lifetime value per customer in the west'],
     // (Ranked or listed customers, or an aggregate named: each one's own lifetime value, read elsewhere.)
     ['top 10 customers by ltv', 'top 10 customers by ltv'],

@@ -144,6 +144,21 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:slowest|quietest)\b/gi, 'fewest'],
   // "which segment spends the most": the verb of spending.
   [/\bspends\b/gi, 'spend'],
+  // "ordered more than once", "one-time buyers", "with only one order": counts of rows per entity.
+  [
+    /\bone[-\s]?time\s+(buyers?|customers?|clients?|shoppers?|purchasers?)\b/gi,
+    '$1 who bought exactly 1 time',
+  ],
+  [/\bonce\b/gi, '1 time'],
+  [/\btwice\b/gi, '2 times'],
+  [/\b(?:only|just)\s+(?:one|1|a\s+single)\s+/gi, 'exactly 1 '],
+  // ("ordered 2 times": that many, exactly.)
+  [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
+  // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
+  [
+    /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+(spend|spending|revenue|sales)\b/gi,
+    '$1 $2 per customer',
+  ],
 ];
 
 /** Customer lifetime value named as the metric ("CLV by segment", "lifetime value of our customers"). */

@@ -7,7 +7,8 @@
  * no period to be the same as (refused); a rate ranked with no measure named ("which region has the lowest return
  * rate": of orders, not of revenue), "active customers" in a period (those with orders in it; refused without
  * one), entities whose rows are all of one value ("only ever bought furniture"), a holiday by name and "the week
- * of" a day, and customer lifetime value as the metric (the average of each customer's total). Written AFTER the change, so these are regression cases, not a
+ * of" a day, customer lifetime value as the metric (the average of each customer's total), counts of rows per
+ * entity in words ("only one order", "more than once") and "median customer spend" (of each customer's total). Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
@@ -157,6 +158,21 @@ export const tuning8lead: Tuning6Case[] = [
     ask: 'customer lifetime value by segment',
     check: 'answer',
     sql: `SELECT c.segment, sum(o.amount) / count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers with only one order in October 2025?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-10-01', '2025-11-01')} GROUP BY 1 HAVING count(*) = 1)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many clients ordered more than once in Nov 2025?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-11-01', '2025-12-01')} GROUP BY 1 HAVING count(*) > 1)`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median customer spend in 2024',
+    sql: `SELECT median(s) FROM (SELECT sum(amount) AS s FROM orders WHERE ${between('2024-01-01', '2025-01-01')} GROUP BY customer_id)`,
   },
   {
     class: 'wording',
