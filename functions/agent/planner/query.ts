@@ -1,4 +1,5 @@
 /** The query a plan runs, and the queries around it: the data's date range, the latest period in the data. */
+import type { CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { shift, unitStart } from './dates';
 import type { Period, Plan } from './plan';
@@ -34,6 +35,19 @@ export function dateRangeQuery(plan: Plan): PlannedQuery | undefined {
     title,
     description: `The first and last ${time.title.toLowerCase()} in ${plan.cube.title}.`,
     columns: [{ role: 'time' }, { role: 'time' }],
+  };
+}
+
+/**
+ * Up to two values of a filter's dimension this user can see (the query runs under their access rules like any
+ * other): asked when a filtered question matches nothing, to tell "none" from "not yours to see".
+ */
+export function visibleValuesQuery(plan: Plan, member: CatalogMember): PlannedQuery {
+  return {
+    sql: `SELECT ${ident(member.column)} AS value FROM ${ident(plan.cube.name)} GROUP BY 1 ORDER BY 1 LIMIT 2`,
+    title: `${member.title} values you can see`,
+    description: `The values of ${member.title.toLowerCase()} in the rows of ${plan.cube.title} this user can see.`,
+    columns: [{ role: 'dimension' }],
   };
 }
 

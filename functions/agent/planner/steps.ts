@@ -7,7 +7,7 @@
  */
 import { addDays } from './clock';
 import type { Period, Plan } from './plan';
-import { dateRangeQuery, latestPeriod, queryFor } from './query';
+import { dateRangeQuery, latestPeriod, queryFor, visibleValuesQuery } from './query';
 import { answerFor, type ResultLike } from './respond';
 import type { PlannedQuery } from './sql';
 import { listText } from './text';
@@ -123,6 +123,51 @@ const outside = (period: Period, data: { first: string; last: string }) =>
 
 const withNote = (note: string, text: string) => (note ? `${note}\n\n${text}` : text);
 
+/** The value filter whose values are checked when a question matches nothing ("revenue in the east"). */
+const shownFilter = (plan: Plan) => plan.filters.find((f) => !f.negate);
+
+/**
+ * A filtered question that matched nothing, for a value this user cannot see while every row they see has one
+ * other value (another region under their access rules): refused in one sentence naming what they can see,
+ * never answered as 0.
+ */
+function hiddenRefusal(plan: Plan, seen: SqlOutcome): string | undefined {
+  const f = shownFilter(plan);
+  // Only where every row this user sees has one value (access to one region, say): several values seen and
+  // none of the asked one is a plain 0 (the data has no such rows).
+  if (!f || isError(seen) || seen.data.length > 1) return undefined;
+  const visible = seen.data.map((row) => String(row[0] ?? ''));
+  const lower = new Set(visible.map((v) => v.toLowerCase()));
+  const hidden = f.values.filter((v) => !lower.has(v.toLowerCase()));
+  if (hidden.length === 0) return undefined;
+  const name = f.member.title.toLowerCase();
+  const asked = listText(hidden).replace(/ and /, ' or ');
+  const yours =
+    visible.length > 0 ? `every row you can see has ${name} ${visible[0]}` : 'you can see no rows here';
+  return `I can't answer that for ${asked}: no rows where ${name} is ${asked} are visible to you (${yours}), so either there are none or your access does not include them.`;
+}
+
+/**
+ * An answer that matched nothing with a value filter: first the values this user can see (`results[at]`), a
+ * refusal when the asked value is not among them, else the main query again (so the answer's query is last).
+ */
+function emptyFiltered(
+  plan: Plan,
+  main: PlannedQuery,
+  results: readonly SqlOutcome[],
+  at: number,
+  answer: (result: ResultLike) => string,
+): Step {
+  const f = shownFilter(plan);
+  const seen = results[at];
+  if (f && !seen) return { kind: 'query', query: visibleValuesQuery(plan, f.member) };
+  const refusal = seen ? hiddenRefusal(plan, seen) : undefined;
+  if (refusal) return { kind: 'answer', text: refusal };
+  const again = results[f ? at + 1 : at];
+  if (!again || isError(again)) return { kind: 'query', query: main };
+  return { kind: 'answer', text: answer(again) };
+}
+
 /** The next step of the turn, given the SQL results this turn has had so far (in order). */
 export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: string): Step {
   const main = queryFor(plan);
@@ -152,13 +197,19 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     }
     const result = results[1];
     if (!result || isError(result)) return { kind: 'query', query: main };
-    return { kind: 'answer', text: withNote(partialNote(plan, period, data), answerFor(plan, main, result)) };
+    const note = partialNote(plan, period, data);
+    if (empty(result, main) && shownFilter(plan))
+      return emptyFiltered(plan, main, results, 2, (again) => withNote(note, answerFor(plan, main, again)));
+    return { kind: 'answer', text: withNote(note, answerFor(plan, main, result)) };
   }
   // Main first: [main, range, latest or main again] when the main result is empty.
   const first = results[0];
   if (!first || isError(first)) return { kind: 'query', query: main };
-  if (!probe || !period || !(empty(first, main) || comparedMissing(plan, first, main)))
-    return { kind: 'answer', text: answerFor(plan, main, first) };
+  if (!probe || !period || !(empty(first, main) || comparedMissing(plan, first, main))) {
+    if (!empty(first, main) || !shownFilter(plan))
+      return { kind: 'answer', text: answerFor(plan, main, first) };
+    return emptyFiltered(plan, main, results, 1, (again) => answerFor(plan, main, again));
+  }
   if (results.length === 1) return { kind: 'query', query: probe };
   const data = rangeOf(results[1]);
   if (data && outside(period, data) && named(plan, period, today)) {
@@ -181,10 +232,8 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   }
   // Inside the data: the empty answer stands (its query runs again, so the answer's query is the last one); a
   // compared period the data does not reach is named.
-  const again = results[2];
-  if (!again || isError(again)) return { kind: 'query', query: main };
   const note = data ? partialNote(plan, period, data) : '';
-  return { kind: 'answer', text: withNote(note, answerFor(plan, main, again)) };
+  return emptyFiltered(plan, main, results, 2, (again) => withNote(note, answerFor(plan, main, again)));
 }
 
 function answerOrQuery(plan: Plan, main: PlannedQuery, result: SqlOutcome | undefined): Step {

@@ -8,7 +8,8 @@
  * rate": of orders, not of revenue), "active customers" in a period (those with orders in it; refused without
  * one), entities whose rows are all of one value ("only ever bought furniture"), a holiday by name and "the week
  * of" a day, customer lifetime value as the metric (the average of each customer's total), counts of rows per
- * entity in words ("only one order", "more than once") and "median customer spend" (of each customer's total). Written AFTER the change, so these are regression cases, not a
+ * entity in words ("only one order", "more than once"), "median customer spend" (of each customer's total), and
+ * a value the asker cannot see under their access rules (another region): refused, never answered as 0. Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
@@ -16,6 +17,9 @@
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_8_LEAD_NOW = '2026-03-03T09:00:00Z';
+
+/** An analyst who sees the west region only (the demo model's row-level policy). */
+const WEST_ANALYST = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
 
 /** A clock inside the data, for windows that lie wholly in it. */
 const INSIDE = '2025-12-20T09:00:00Z';
@@ -125,8 +129,8 @@ export const tuning8lead: Tuning6Case[] = [
   },
   {
     class: 'counts-per-entity',
-    ask: 'number of active small business customers in Q2 2024',
-    sql: `SELECT count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.segment = 'small business' AND ${between('2024-04-01', '2024-07-01').replaceAll('created_at', 'o.created_at')}`,
+    ask: 'number of active consumer customers in Q2 2024',
+    sql: `SELECT count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.segment = 'consumer' AND ${between('2024-04-01', '2024-07-01').replaceAll('created_at', 'o.created_at')}`,
   },
   {
     class: 'unknown-words',
@@ -173,6 +177,24 @@ export const tuning8lead: Tuning6Case[] = [
     class: 'percentiles',
     ask: 'median customer spend in 2024',
     sql: `SELECT median(s) FROM (SELECT sum(amount) AS s FROM orders WHERE ${between('2024-01-01', '2025-01-01')} GROUP BY customer_id)`,
+  },
+  {
+    class: 'out-of-scope',
+    ask: 'how many orders did the east region place in 2025?',
+    user: WEST_ANALYST,
+    refuse: true,
+  },
+  {
+    class: 'out-of-scope',
+    ask: 'revenue in the north, all time',
+    user: WEST_ANALYST,
+    refuse: true,
+  },
+  {
+    class: 'wording',
+    ask: 'west revenue in 2025',
+    user: WEST_ANALYST,
+    sql: `SELECT sum(amount) FROM orders WHERE region = 'west' AND ${between('2025-01-01', '2026-01-01')}`,
   },
   {
     class: 'wording',
