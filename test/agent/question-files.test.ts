@@ -31,6 +31,7 @@ describe('question files', () => {
         'held-out-5.yml',
         'held-out-6.yml',
         'held-out-7.yml',
+        'held-out-8.yml',
       ]),
     );
   });
@@ -110,5 +111,12 @@ describe('question files', () => {
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(5);
     expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(2);
+  });
+
+  it("held-out-8 covers issue 29's classes about evenly with at least 64 questions", () => {
+    const { count } = coversIssue29('held-out-8.yml', 64, 7, '2026-01-14T10:20:00Z');
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(5);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
   });
 });
