@@ -200,6 +200,9 @@ describe('values stated in an answer, and its wording', () => {
     expect(compareAnswer(best, 'Q3 2023 led with $1,200.')).toBe('answer lacks "2023-04-01"');
     const month = { schema: schema('month', 'revenue'), data: [['2023-05-01', 1200]] };
     expect(compareAnswer(month, 'Q2 2023: 1,200')).toBe('answer lacks "2023-05-01"');
+    expect(compareAnswer(month, 'May 2023: 1,200')).toBeUndefined();
+    expect(compareAnswer(month, '2023-05: 1,200')).toBeUndefined();
+    expect(compareAnswer(month, 'June 2023: 1,200')).toBe('answer lacks "2023-05-01"');
     expect(
       checkAnswerText(best, 'Q2 2023: $1,200.00', { question: 'best quarter?', tolerance: 0.005 }).missing,
     ).toEqual([]);
@@ -230,6 +233,18 @@ describe('values stated in an answer, and its wording', () => {
     expect(await judge('Revenue this year: 0.', { schema: schema('total'), data: [[0]] })).toBe(
       'answer lacks "2025-12-31"',
     );
+    // A figure neither the covered part nor the answer's query holds is made up; a zero, a span's length and
+    // the query's own figures (the latest period offered) are not.
+    expect(await judge('The data ends on 2025-12-31. Revenue this year so far: $1,234,567.00.')).toBe(
+      'states $1,234,567.00, which neither the covered part nor its query holds',
+    );
+    const latest = { schema: schema('total'), data: [[13_573_590.42]] };
+    expect(
+      await judge(
+        'No data this year: the data ends on 2025-12-31. The last 31 days in the data: $13,573,590.42; this year $0.00.',
+        latest,
+      ),
+    ).toBeUndefined();
   });
 
   it('refuses a question file whose pattern is not a regular expression', () => {

@@ -110,8 +110,31 @@ export async function judgeRun(
   }
   // Past the data the statement counts (the data's last day, the covered part), with or without a query.
   if (question.check === 'range') {
-    const why = compareAnswer(await reference(question.sql ?? ''), outcome.answer, question.tolerance);
+    const covered = await reference(question.sql ?? '');
+    const why = compareAnswer(covered, outcome.answer, question.tolerance);
     if (why !== undefined) return { verdict: 'partly', numbersRight: false, textRight: false, why };
+    // A figure neither the covered part nor the answer's own query holds ("month to date: $1,234,567" past the
+    // data) is made up, whatever else the answer says right.
+    // (A span's length, "the last 46 days", is no figure of the data; nor is a zero, the uncovered part's.)
+    const spans = outcome.answer.replace(
+      /\b\d+\s+(?:full\s+|complete\s+)?(?:day|week|month|quarter|year)s?\b/gi,
+      ' ',
+    );
+    const { wrong: stated } = checkAnswerText(covered, spans, {
+      question: asked,
+      tolerance: question.tolerance,
+      ...(outcome.result ? { alsoFrom: outcome.result } : {}),
+      small: 0,
+    });
+    const wrong = stated.filter((text) => !/^[$€£]?0(?:\.0+)?$/.test(text));
+    if (wrong.length > 0) {
+      return {
+        verdict: 'confident wrong',
+        numbersRight: false,
+        textRight: false,
+        why: `states ${wrong.join(', ')}, which neither the covered part nor its query holds`,
+      };
+    }
     return wording(question, outcome.answer, { verdict: 'right', numbersRight: true, textRight: true });
   }
   const expected = await reference(question.sql ?? '');

@@ -309,13 +309,12 @@ export function compareAnswer(reference: ResultSet, answer: string, tolerance = 
   return pairing(reference, answer, fits);
 }
 
-/** A text value as an answer may write it: as is (any case), a day in any common form, a quarter's first day as it. */
+/**
+ * A text value as an answer may write it: as is (any case), a day in any common form, a month's or quarter's
+ * first day as that month ("February 2025", "2025-02") or quarter.
+ */
 function mentionsDay(answer: string, value: string): boolean {
-  return (
-    answer.toLowerCase().includes(value.toLowerCase()) ||
-    !!writtenDay(value)?.test(answer) ||
-    quarterOf(value)?.test(answer) === true
-  );
+  return mentions(answer, value) || !!writtenDay(value)?.test(answer);
 }
 
 /** "2023-Q2", "Q2 2023", "Q2 '23" for 2023-04-01 (a quarter's first day); undefined for other values. */
