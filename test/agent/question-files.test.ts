@@ -32,6 +32,7 @@ describe('question files', () => {
         'held-out-6.yml',
         'held-out-7.yml',
         'held-out-8.yml',
+        'held-out-9.yml',
       ]),
     );
   });
@@ -118,5 +119,12 @@ describe('question files', () => {
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(5);
     expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("held-out-9 covers issue 29's classes about evenly with at least 60 questions", () => {
+    const { count } = coversIssue29('held-out-9.yml', 60, 6, '2026-06-11T15:45:00Z');
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(5);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(2);
   });
 });
