@@ -472,15 +472,29 @@ export function findSpread(tokens: Token[], cube: CatalogCube): EntityCondition 
     for (const c of [...claimed, noun]) c.used = true;
     const previous = tokens[k - 1];
     if (member && previous && member.titleWords.includes(previous.stem)) previous.used = true;
-    const output = outputAsked(tokens, entity.at, cube);
-    return {
-      entity: entity.member,
-      measure: count,
-      op: '=',
-      value: 0,
-      spread: grain ? { grain } : member ? { member } : {},
-      output: output.output === 'total' ? 'count' : output.output,
-    };
+    return noneOf(tokens, cube, entity, count, { spread: grain ? { grain } : member ? { member } : {} });
   }
   return undefined;
+}
+
+/**
+ * A count of 0 per entity of the rows `which` names (those of a value, those of another value, or periods or
+ * values not covered): how many such entities, their share, the list, as asked.
+ */
+export function noneOf(
+  tokens: Token[],
+  cube: CatalogCube,
+  entity: { member: EntityCondition['entity']; at: number },
+  measure: EntityCondition['measure'],
+  which: Pick<EntityCondition, 'rows' | 'only' | 'spread'>,
+): EntityCondition {
+  const output = outputAsked(tokens, entity.at, cube).output;
+  return {
+    entity: entity.member,
+    measure,
+    op: '=',
+    value: 0,
+    ...which,
+    output: output === 'total' ? 'count' : output,
+  };
 }

@@ -5,7 +5,7 @@
  * and the negation words no reading claimed, which must not be dropped silently.
  */
 import type { CatalogCube } from './catalog';
-import { findEntity, outputAsked } from './entities';
+import { findEntity, noneOf } from './entities';
 import { findSequence, nounOf } from './members';
 import type { EntityCondition, Token, ValueFilter } from './plan';
 import { stem, words } from './text';
@@ -122,15 +122,7 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
         if (at) at.used = true;
       }
     });
-    const output = outputAsked(tokens, entity.at, cube);
-    return {
-      entity: entity.member,
-      measure: rows,
-      op: '=',
-      value: 0,
-      rows: value.filter,
-      output: output.output === 'total' ? 'count' : output.output,
-    };
+    return noneOf(tokens, cube, entity, rows, { rows: value.filter });
   }
   return undefined;
 }
@@ -166,16 +158,7 @@ export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | 
     const entity = findEntity(tokens, cube, Math.min(i, value.at[0] ?? i));
     if (!entity || entity.member === value.filter.member) continue;
     for (const w of [t, tokens[entity.at], ...value.at.map((k) => tokens[k]), ...gap]) if (w) w.used = true;
-    const output = outputAsked(tokens, entity.at, cube);
-    return {
-      entity: entity.member,
-      measure: rows,
-      op: '=',
-      value: 0,
-      rows: value.filter,
-      only: true,
-      output: output.output === 'total' ? 'count' : output.output,
-    };
+    return noneOf(tokens, cube, entity, rows, { rows: value.filter, only: true });
   }
   return undefined;
 }
