@@ -1,5 +1,21 @@
-/** Follow-ups: a question that leans on the previous one keeps what it does not change of the previous plan. */
+/**
+ * Follow-ups (issue 29; docs/analyst.md, "Follow-up questions"): a question that leans on the previous one is
+ * read as ONE change to the previous question's reading. What it does not name is kept (measure, filters,
+ * periods, breakdown); what it names replaces or adds one part:
+ * - a group within the previous groups ("for each of those, which region had the most?"): the top row of the
+ *   new breakdown within each previous group, of the same measure and period;
+ * - a period after the previous one ("and since then?"): from the end of that period through today;
+ * - a rank of the previous rows ("which of those was lowest?", "only the top 3") or of their change between
+ *   two periods ("which one fell the most, in percent?");
+ * - the entities just counted, listed ("list them");
+ * - a share of the previous rows ("as a percent of the total");
+ * - a measure, a value, a period or a breakdown of its own ("what about revenue?", "same for toys", "and in
+ *   2024?", "and by region?").
+ */
+import { addDays } from './clock';
 import type { Parsed, Plan } from './plan';
+import { words } from './text';
+import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
 export const secondOrderOf = (p: Plan): Partial<Plan> => ({
@@ -13,6 +29,252 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
   ...(p.readAs ? { readAs: p.readAs } : {}),
   ...(p.also ? { also: p.also } : {}),
 });
+
+/** Words that point at the rows of the previous answer. */
+const POINTS_BACK =
+  /\b(which one|which ones|which of them|which of those|which of these|that one|those|these|them)\b/;
+
+/** Whether the question leans on the previous one ("and by status?", "what about 2024?", "which of those ..."). */
+export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
+  const raws = words(question);
+  const text = raws.join(' ');
+  if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  // "for each of those, which region ...", "and since then?": a part of the previous reading named.
+  if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text)) return true;
+  // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
+  if ((WHICH_OF.test(text) || AS_SHARE.test(text)) && raws.length <= 10) return true;
+  if (parsed === undefined || parsed.measures.length > 0) return false;
+  // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
+  return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
+}
+
+/** "for each of those", "within each of them", "in every one of these", "per each of those categories". */
+const WITHIN_PREVIOUS = /\b(each|every|per|within)( one)?( of)? (those|these|them)\b/;
+/** "which of those", "which one": a choice among the previous rows. */
+const WHICH_OF = /^(and |so |ok |okay )?(which|what) (one|ones|of them|of those|of these)\b/;
+/** "as a percent of the total", "show that as a % share": the previous rows as shares. */
+const AS_SHARE = /^((show|give|put) (that|it|this|them|those) )?(as|in) an? (percent|percentage|share|pct)\b/;
+/** "since then", "after that", "from then on": the time after the previous period. */
+const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
+/** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
+const LEANING = new Set(['same', 'then', 'that']);
+/** Words asking for each row's share of the whole. */
+const SHARE_WORDS = new Set(['percent', 'percentage', 'share', 'pct']);
+
+/** What a follow-up reads as: the changed plan, and the words it leaves unexplained. */
+export interface FollowUp {
+  plan: Plan;
+  unexplained: string[];
+  /** Why the change cannot be made to the previous reading (refused rather than read as another question). */
+  refuse?: string;
+}
+
+/**
+ * The previous reading changed by the follow-up (`own`: the follow-up read against the previous cube), or
+ * undefined when the follow-up names nothing the previous reading can take (it is then read on its own).
+ */
+export function readFollowUp(
+  previous: Plan,
+  question: string,
+  own: Parsed,
+  context: { leans: boolean; reread: (text: string) => Parsed; today: string },
+): FollowUp | undefined {
+  const raws = words(question);
+  const text = raws.join(' ');
+  const unexplained = own.unexplained.filter((w) => !LEANING.has(w));
+  const kept = (plan: Plan) => ({ plan, unexplained });
+  // A change the previous reading cannot take is refused, never answered as a question of its own (words the
+  // model lacks are named first).
+  const unread = (refuse: string): FollowUp => ({
+    plan: merge(previous, own),
+    unexplained,
+    ...(unexplained.length === 0 ? { refuse } : {}),
+  });
+  // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
+  const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
+  if (ranked) return kept(ranked);
+  if (!context.leans) return undefined;
+  const within = WITHIN_PREVIOUS.exec(text);
+  if (within) {
+    const plan = withinGroups(previous, own);
+    return plan
+      ? kept(plan)
+      : unread(`"${within[0]}" needs groups in the previous answer to rank within, and one ranking of each`);
+  }
+  const since = SINCE_THEN.exec(text);
+  if (since) {
+    const plan = sinceThen(previous, own, context.today);
+    return plan
+      ? kept(plan)
+      : unread(`"${since[0]}" needs one period before today in the previous question to start from`);
+  }
+  const rows = rankRows(previous, question, raws, own, context.reread);
+  if (rows) return { plan: rows.plan, unexplained: rows.unexplained.filter((w) => !LEANING.has(w)) };
+  const share = shareOfRows(previous, own, unexplained);
+  if (share) return { plan: share, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
+  if (changesNothing(own)) return undefined;
+  return kept(merge(previous, own));
+}
+
+const changesNothing = (p: Parsed) =>
+  p.measures.length === 0 &&
+  p.dimensions.length === 0 &&
+  p.filters.length === 0 &&
+  p.numberFilters.length === 0 &&
+  !p.grain &&
+  !p.range &&
+  !p.compare &&
+  !p.top &&
+  !p.share &&
+  !p.having &&
+  !p.first &&
+  !p.percentile;
+
+/** Whether a plan already ranks, shares or conditions its rows (a further change of it is not read here). */
+const secondOrder = (p: Plan) =>
+  Boolean(p.perGroup || p.having || p.change || p.first || p.percentile || p.share || p.compare);
+
+/**
+ * "for each of those, which region had the most?" after "order count by category last quarter": the top row of
+ * the new breakdown (or time unit) within each previous group, of the previous measure unless one is named,
+ * over the previous period and filters. Anything else is no reading (refused rather than guessed).
+ */
+function withinGroups(previous: Plan, own: Parsed): Plan | undefined {
+  if (previous.dimensions.length === 0 || secondOrder(previous) || !own.top || own.top.n < 1)
+    return undefined;
+  if (own.compare || own.share || own.having || own.change || own.first || own.percentile) return undefined;
+  const items = own.dimensions.filter((d) => !previous.dimensions.includes(d));
+  const byMember = items.length === 1 && !own.grain && !previous.grain;
+  const byTime = items.length === 0 && own.grain !== undefined && !previous.grain;
+  if (!byMember && !byTime) return undefined;
+  const item = byMember ? items[0] : undefined;
+  const base = merge(
+    { ...previous, top: undefined },
+    { ...own, dimensions: [], grain: undefined, top: undefined, perGroup: undefined },
+  );
+  const timeDimension = base.timeDimension ?? own.timeDimension;
+  return {
+    ...base,
+    dimensions: [...previous.dimensions, ...(item ? [item] : [])],
+    ...(byTime && own.grain ? { grain: own.grain } : {}),
+    ...(timeDimension ? { timeDimension } : {}),
+    top: { n: own.top.n, direction: own.top.direction },
+    perGroup: item ? { item } : {},
+  };
+}
+
+/**
+ * "and since then?" after "orders in December 2025": the same question from the end of that period through
+ * today (past the data's end, the answer says the data's last day). Only after one period of the asker's.
+ */
+function sinceThen(previous: Plan, own: Parsed, today: string): Plan | undefined {
+  const period = previous.range;
+  if (!period || previous.compare || own.range || own.compare || period.to > today) return undefined;
+  if (previous.first || previous.also) return undefined;
+  const range = {
+    label: `since the end of ${period.label} (${period.to} through ${today})`,
+    from: period.to,
+    to: addDays(today, 1),
+  };
+  return { ...merge(previous, { ...own, range: undefined, compare: undefined }), range };
+}
+
+/** Words that point back at the previous breakdown's rows ("which one", "rank them", "which of these"). */
+const POINTERS = new Set([
+  'which',
+  'one',
+  'ones',
+  'them',
+  'these',
+  'those',
+  'they',
+  'rank',
+  'ranked',
+  'sort',
+  'order',
+]);
+
+/**
+ * "which one fell the most, in percent?" after "orders by category in 2024 and 2025": those categories ranked by
+ * their change between those two periods, of that measure. Read on its own, the follow-up would default to
+ * another measure and the last two years, and drop the breakdown: a confident wrong answer.
+ */
+function rankChange(previous: Plan, raws: string[], own: Parsed): Plan | undefined {
+  if (!own.change) return undefined;
+  if (previous.compare?.length !== 2 || previous.dimensions.length !== 1) return undefined;
+  if (previous.having || previous.perGroup || previous.first || previous.percentile) return undefined;
+  // Its own period (a number) or its own measure or breakdown make it a question of its own.
+  if (raws.some((w) => /\d/.test(w)) || own.measureNamed) return undefined;
+  const [dimension] = previous.dimensions;
+  if (own.dimensions.some((d) => d !== dimension) || own.grain) return undefined;
+  if (!raws.some((w) => POINTERS.has(w)) && own.dimensions.length === 0) return undefined;
+  return merge(
+    { ...previous, top: undefined },
+    { ...own, measures: [], dimensions: [], range: undefined, compare: undefined },
+  );
+}
+
+/** Verbs asking for the entities themselves. */
+const LIST_VERBS = new Set(['list', 'show', 'name', 'names', 'who', 'which', 'give']);
+/** Words pointing at the entities just counted. */
+const COUNTED = new Set(['them', 'they', 'those', 'these', 'ones']);
+
+/**
+ * "how many customers have more than 58 orders?" then "list them with their order counts": the same entities,
+ * listed with their figure, not a count of all customers.
+ */
+function listCounted(previous: Plan, raws: string[]): Plan | undefined {
+  const having = previous.having;
+  if (having?.output !== 'count' || previous.dimensions.length > 0) return undefined;
+  if (raws.some((w) => /\d/.test(w))) return undefined;
+  if (!raws.some((w) => LIST_VERBS.has(w)) || !raws.some((w) => COUNTED.has(w))) return undefined;
+  return { ...previous, having: { ...having, output: 'list' } };
+}
+
+/**
+ * "which of those was lowest?", "which one had the most?", "only the top 3" after a breakdown: the previous
+ * rows ranked by the previous measure. A superlative there ranks; it does not name the smallest-amount measure
+ * (the follow-up read without it names no measure).
+ */
+function rankRows(
+  previous: Plan,
+  question: string,
+  raws: string[],
+  own: Parsed,
+  reread: (text: string) => Parsed,
+): FollowUp | undefined {
+  if (previous.dimensions.length === 0 && !previous.grain) return undefined;
+  if (secondOrder(previous) || own.dimensions.length > 0 || own.grain || own.change) return undefined;
+  if (own.top && !own.measureNamed) return { plan: merge(previous, own), unexplained: own.unexplained };
+  if (!POINTS_BACK.test(raws.join(' '))) return undefined;
+  const at = raws.findIndex((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
+  const superlative = raws[at];
+  if (!superlative || raws.filter((w) => /\d/.test(w)).length > 0) return undefined;
+  // The question without its superlative must name no measure of its own.
+  const pattern = new RegExp(`\\b${superlative}\\b`, 'i');
+  const without = reread(question.replace(pattern, ' '));
+  if (without.measureNamed || without.dimensions.length > 0 || without.grain) return undefined;
+  const direction = DESC_SUPERLATIVES.has(superlative) ? 'desc' : 'asc';
+  return {
+    plan: merge({ ...previous, top: undefined }, { ...without, top: { n: 1, direction } }),
+    unexplained: without.unexplained,
+  };
+}
+
+/**
+ * "as a percent of the total?", "show that as a % share" after a breakdown: each row's share of the whole, of
+ * the previous (additive) measure, period and filters.
+ */
+function shareOfRows(previous: Plan, own: Parsed, unexplained: string[]): Plan | undefined {
+  if (previous.dimensions.length === 0 || secondOrder(previous) || previous.top) return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.range || own.compare || own.filters.length > 0)
+    return undefined;
+  const asked = unexplained.filter((w) => SHARE_WORDS.has(w));
+  if (asked.length === 0 && !own.share) return undefined;
+  const [measure] = previous.measures;
+  if (!measure || (measure.aggType !== 'sum' && measure.aggType !== 'count')) return undefined;
+  return { ...previous, measures: [measure], share: {} };
+}
 
 /** A follow-up keeps what it does not change from the previous plan. */
 export function merge(previous: Plan, next: Parsed): Plan {

@@ -24,10 +24,10 @@ const between = (from: string, to: string, column = 'created_at') =>
 const Q4_2025 = between('2025-10-01', '2026-01-01');
 /** The data's last day, as a `check: 'range'` reference states it. */
 const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
-/** The top `n` values of `item` by `measure` within each `group`. */
+/** The top `n` values of `item` by `measure` within each `group` (ties to the first item, as the planner's). */
 const topWithin = (group: string, item: string, measure: string, where: string, n = 1, dir = 'DESC') =>
   `SELECT g, i, m FROM (SELECT ${group} AS g, ${item} AS i, ${measure} AS m FROM orders WHERE ${where}
-   GROUP BY 1, 2) QUALIFY row_number() OVER (PARTITION BY g ORDER BY m ${dir}) <= ${n}`;
+   GROUP BY 1, 2) QUALIFY row_number() OVER (PARTITION BY g ORDER BY m ${dir}, i) <= ${n}`;
 /** Each group's share of the whole, in percent. */
 const shareOf = (group: string, measure: string, where: string, from = 'orders') =>
   `SELECT ${group}, 100.0 * ${measure} / sum(${measure}) OVER () FROM ${from} WHERE ${where} GROUP BY 1`;
@@ -44,7 +44,7 @@ export const tuning8threads: Tuning6Case[] = [
     ask: ['number of orders per segment in 2024', 'within each of them, what was the top category?'],
     sql: `SELECT segment, category, m FROM (SELECT c.segment, o.category, count(*) AS m FROM ${withCustomers}
           WHERE ${inYear(2024).replaceAll('created_at', 'o.created_at')} GROUP BY 1, 2)
-          QUALIFY row_number() OVER (PARTITION BY segment ORDER BY m DESC) = 1`,
+          QUALIFY row_number() OVER (PARTITION BY segment ORDER BY m DESC, category) = 1`,
   },
   {
     class: 'threads',
@@ -197,7 +197,7 @@ export const tuning8threads: Tuning6Case[] = [
     ask: ['my revenue by category in 2025', 'for each of those, which segment spent the most?'],
     sql: `SELECT category, segment, m FROM (SELECT o.category, c.segment, sum(o.amount) AS m FROM ${withCustomers}
           WHERE o.region = 'west' AND ${inYear(2025).replaceAll('created_at', 'o.created_at')} GROUP BY 1, 2)
-          QUALIFY row_number() OVER (PARTITION BY category ORDER BY m DESC) = 1`,
+          QUALIFY row_number() OVER (PARTITION BY category ORDER BY m DESC, segment) = 1`,
   },
   {
     class: 'threads',

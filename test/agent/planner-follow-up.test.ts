@@ -1,0 +1,174 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildCatalog } from '../../functions/agent/planner/catalog';
+import type { Plan } from '../../functions/agent/planner/plan';
+import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
+
+/**
+ * Follow-ups read as one change to the previous question's reading (issue 29; docs/analyst.md, "Follow-up
+ * questions"): what the follow-up does not name is kept, what it names replaces or adds one part. Unit level,
+ * on a small model written here; the demo model's threads run in planner-tuning-6.test.ts (tuning set 8).
+ */
+const [cube] = buildCatalog([
+  {
+    name: 'sales_view',
+    title: 'Sales',
+    type: 'view',
+    members: [
+      {
+        name: 'sales_view.count',
+        title: 'Number of orders',
+        memberType: 'measure',
+        type: 'number',
+        aggType: 'count',
+        synonyms: ['orders'],
+      },
+      {
+        name: 'sales_view.total',
+        title: 'Total amount',
+        memberType: 'measure',
+        type: 'number',
+        aggType: 'sum',
+        synonyms: ['revenue', 'sales'],
+        format: 'currency',
+      },
+      {
+        name: 'sales_view.min_amount',
+        title: 'Smallest order amount',
+        memberType: 'measure',
+        type: 'number',
+        aggType: 'min',
+      },
+      {
+        name: 'sales_view.status',
+        title: 'Status',
+        description: 'Order status (completed, returned or cancelled)',
+        memberType: 'dimension',
+        type: 'string',
+      },
+      {
+        name: 'sales_view.segment',
+        title: 'Segment',
+        description: 'Customer segment (consumer or enterprise)',
+        memberType: 'dimension',
+        type: 'string',
+      },
+      { name: 'sales_view.region', title: 'Sales region', memberType: 'dimension', type: 'string' },
+      { name: 'sales_view.customer_name', title: 'Customer name', memberType: 'dimension', type: 'string' },
+      { name: 'sales_view.created_at', title: 'Order date', memberType: 'dimension', type: 'time' },
+    ],
+  },
+]);
+const catalog = cube ? [cube] : [];
+const TODAY = '2025-10-15';
+
+const read = (...questions: string[]): Reading => readQuestions(questions, catalog, TODAY);
+function planOf(...questions: string[]): Plan {
+  const reading = read(...questions);
+  if (reading.kind !== 'plan')
+    throw new Error(`no plan for ${questions.join(' → ')}: ${JSON.stringify(reading)}`);
+  return reading.plan;
+}
+const names = (members: { column: string }[]) => members.map((m) => m.column);
+const period = (p: Plan) => (p.range ? [p.range.from, p.range.to] : undefined);
+
+describe('follow-ups: a group within the previous groups', () => {
+  it('ranks the new breakdown within each previous group, of the previous measure and period', () => {
+    const plan = planOf(
+      'orders by region in 2024',
+      'ok now for each of those regions, which status had the most?',
+    );
+    expect(names(plan.dimensions)).toEqual(['region', 'status']);
+    expect(plan.perGroup?.item?.column).toBe('status');
+    expect(names(plan.measures)).toEqual(['count']);
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+    expect(plan.top).toEqual({ n: 1, direction: 'desc' });
+  });
+
+  it('reads a time unit as the item and a number as the rows kept in each group', () => {
+    const plan = planOf('revenue by region in 2024', 'within each of them, what were the 2 worst months?');
+    expect(names(plan.dimensions)).toEqual(['region']);
+    expect(plan.perGroup).toEqual({});
+    expect(plan.grain).toBe('month');
+    expect(names(plan.measures)).toEqual(['total']);
+    expect(plan.top).toEqual({ n: 2, direction: 'asc' });
+  });
+
+  it('refuses "each of those" after a question with no groups rather than answer one ranking', () => {
+    const reading = read(
+      'total revenue from enterprise customers',
+      'for each of those, which region had the most?',
+    );
+
+    expect(reading.kind).toBe('refuse');
+  });
+});
+
+describe('follow-ups: a period after the previous one', () => {
+  it('reads "since then" from the end of the previous period through today', () => {
+    const plan = planOf('how many orders did we have in March 2025?', 'and since then?');
+    expect(period(plan)).toEqual(['2025-04-01', '2025-10-16']);
+    expect(names(plan.measures)).toEqual(['count']);
+  });
+
+  it('keeps the breakdown and filters', () => {
+    const plan = planOf('cancelled orders by region in Q1 2025', 'what about since then?');
+    expect(period(plan)).toEqual(['2025-04-01', '2025-10-16']);
+    expect(names(plan.dimensions)).toEqual(['region']);
+    expect(plan.filters.map((f) => f.values)).toEqual([['cancelled']]);
+  });
+
+  it('refuses "since then" when the previous question named no period', () => {
+    expect(read('orders by region', 'and since then?').kind).toBe('refuse');
+  });
+});
+
+describe('follow-ups: a rank or a share of the previous rows', () => {
+  it('reads a superlative among "those" as a rank of the previous measure, not the smallest amount', () => {
+    const plan = planOf('revenue by region in 2024', 'which of those was lowest?');
+    expect(names(plan.measures)).toEqual(['total']);
+    expect(names(plan.dimensions)).toEqual(['region']);
+    expect(plan.top).toEqual({ n: 1, direction: 'asc' });
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+
+  it('keeps only the top rows asked for', () => {
+    const plan = planOf('revenue by status in 2024', 'only the top 2');
+    expect(plan.top).toEqual({ n: 2, direction: 'desc' });
+    expect(names(plan.dimensions)).toEqual(['status']);
+  });
+
+  it('reads "as a percent of the total" as each row’s share', () => {
+    const plan = planOf('orders by segment in 2024', 'as a percent of the total?');
+    expect(plan.share).toEqual({});
+    expect(names(plan.measures)).toEqual(['count']);
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+
+  it('ranks the previous change between two named periods (not the assumed last two years)', () => {
+    const plan = planOf('orders by region in 2023 and 2024', 'which one fell the most, in percent?');
+    expect(plan.change?.rank).toBe('percent');
+    expect(plan.compare?.map((p) => p.label)).toEqual(['2023', '2024']);
+    expect(names(plan.measures)).toEqual(['count']);
+    expect(plan.top?.direction).toBe('asc');
+  });
+
+  it('lists the entities just counted', () => {
+    const plan = planOf('how many customers have more than 10 orders?', 'list them');
+    expect(plan.having?.output).toBe('list');
+  });
+});
+
+describe('follow-ups: a value, period or measure replaced', () => {
+  it('reads "same for" with a value as that value in place of the previous one', () => {
+    const plan = planOf('revenue from enterprise customers in 2024', 'same for consumer');
+    expect(plan.filters.map((f) => f.values)).toEqual([['consumer']]);
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+    expect(names(plan.measures)).toEqual(['total']);
+  });
+
+  it('reads "same for" with a year as that year', () => {
+    const plan = planOf('revenue by region in 2024', 'same for 2023');
+    expect(period(plan)).toEqual(['2023-01-01', '2024-01-01']);
+    expect(names(plan.dimensions)).toEqual(['region']);
+  });
+});
