@@ -122,7 +122,52 @@ describe('follow-ups: a period after the previous one', () => {
   });
 });
 
+describe('follow-ups: the unit next to the previous period', () => {
+  it('reads "the quarter before" as the quarter before the previous period starts', () => {
+    const plan = planOf('revenue in Q3 2025', 'and the quarter before?');
+    expect(period(plan)).toEqual(['2025-04-01', '2025-07-01']);
+    expect(names(plan.measures)).toEqual(['total']);
+  });
+
+  it('keeps the breakdown: the unit word steps the period, it is no breakdown by month', () => {
+    const plan = planOf('revenue by region in August 2025', 'and a month earlier?');
+    expect(period(plan)).toEqual(['2025-07-01', '2025-08-01']);
+    expect(names(plan.dimensions)).toEqual(['region']);
+    expect(plan.grain).toBeUndefined();
+  });
+
+  it('reads "the year after" as the year after the previous period ends', () => {
+    const plan = planOf('orders by status in 2023', 'what about the year after?');
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+});
+
 describe('follow-ups: a rank or a share of the previous rows', () => {
+  it('ranks the previous rows for a short which-question', () => {
+    const plan = planOf('revenue by status in 2024', 'which was the worst?');
+    expect(plan.top).toEqual({ n: 1, direction: 'asc' });
+    expect(names(plan.measures)).toEqual(['total']);
+  });
+
+  it('sorts the previous rows "from lowest to highest" without reading a largest-amount measure', () => {
+    const plan = planOf('revenue by region in 2024', 'list them from lowest to highest');
+    expect(plan.top).toEqual({ n: 0, direction: 'asc' });
+    expect(names(plan.measures)).toEqual(['total']);
+    expect(names(plan.dimensions)).toEqual(['region']);
+  });
+
+  it('reads a rank "for those" groups as within each previous group', () => {
+    const plan = planOf('orders by segment in 2024', 'for those segments, which region led?');
+    expect(names(plan.dimensions)).toEqual(['segment', 'region']);
+    expect(plan.perGroup?.item?.column).toBe('region');
+  });
+
+  it('keeps the breakdown for a measure asked "for those"', () => {
+    const plan = planOf('orders by region', 'what was revenue for those?');
+    expect(names(plan.dimensions)).toEqual(['region']);
+    expect(names(plan.measures)).toEqual(['total']);
+  });
+
   it('reads a superlative among "those" as a rank of the previous measure, not the smallest amount', () => {
     const plan = planOf('revenue by region in 2024', 'which of those was lowest?');
     expect(names(plan.measures)).toEqual(['total']);
@@ -164,6 +209,13 @@ describe('follow-ups: a value, period or measure replaced', () => {
     expect(plan.filters.map((f) => f.values)).toEqual([['consumer']]);
     expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
     expect(names(plan.measures)).toEqual(['total']);
+  });
+
+  it('reads "same thing but by month" as the breakdown replaced', () => {
+    const plan = planOf('revenue by region in 2024', 'same thing but by month');
+    expect(plan.grain).toBe('month');
+    expect(names(plan.dimensions)).toEqual([]);
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
   });
 
   it('reads "same for" with a year as that year', () => {

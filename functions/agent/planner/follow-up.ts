@@ -13,9 +13,10 @@
  *   2024?", "and by region?").
  */
 import { addDays } from './clock';
+import { shift } from './dates';
 import type { Parsed, Plan } from './plan';
 import { words } from './text';
-import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START } from './vocabulary';
+import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
 export const secondOrderOf = (p: Plan): Partial<Plan> => ({
@@ -40,16 +41,24 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   const text = raws.join(' ');
   if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
   // "for each of those, which region ...", "and since then?": a part of the previous reading named.
-  if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text)) return true;
+  if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;
   // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
-  if ((WHICH_OF.test(text) || AS_SHARE.test(text)) && raws.length <= 10) return true;
+  if ((WHICH_OF.test(text) || AS_SHARE.test(text) || FOR_THOSE.test(text)) && raws.length <= 10) return true;
+  // "list them from lowest to highest", "sort those by size": the previous rows in order.
+  const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
+  if (sorts && POINTS_BACK.test(text) && raws.length <= 10) return true;
   if (parsed === undefined || parsed.measures.length > 0) return false;
   // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
   return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
 }
 
-/** "for each of those", "within each of them", "in every one of these", "per each of those categories". */
-const WITHIN_PREVIOUS = /\b(each|every|per|within)( one)?( of)? (those|these|them)\b/;
+/** "for each of those", "within each of them", "in every one of these", "for each one": within each previous group. */
+const WITHIN_PREVIOUS =
+  /\b(each|every|per|within)( one)?( of)? (those|these|them)\b|\b(for|in) (each|every) one\b/;
+/** "for those segments, which category led?": within each previous group only when the rest reads as a rank. */
+const FOR_THOSE = /\b(for|in|across) (those|these|them)\b/;
+/** "the quarter before", "the year after", "a month earlier": the unit next to the previous period. */
+const NEXT_PERIOD = /\b(?:the|a|one) (day|week|month|quarter|year) (before|after|earlier|later|prior)\b/;
 /** "which of those", "which one": a choice among the previous rows. */
 const WHICH_OF = /^(and |so |ok |okay )?(which|what) (one|ones|of them|of those|of these)\b/;
 /** "as a percent of the total", "show that as a % share": the previous rows as shares. */
@@ -57,7 +66,7 @@ const AS_SHARE = /^((show|give|put) (that|it|this|them|those) )?(as|in) an? (per
 /** "since then", "after that", "from then on": the time after the previous period. */
 const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
 /** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
-const LEANING = new Set(['same', 'then', 'that']);
+const LEANING = new Set(['same', 'then', 'that', 'thing', 'but', 'instead', 'again']);
 /** Words asking for each row's share of the whole. */
 const SHARE_WORDS = new Set(['percent', 'percentage', 'share', 'pct']);
 
@@ -101,12 +110,22 @@ export function readFollowUp(
       ? kept(plan)
       : unread(`"${within[0]}" needs groups in the previous answer to rank within, and one ranking of each`);
   }
+  const weak = FOR_THOSE.test(text) ? withinGroups(previous, own) : undefined;
+  if (weak) return kept(weak);
   const since = SINCE_THEN.exec(text);
   if (since) {
     const plan = sinceThen(previous, own, context.today);
     return plan
       ? kept(plan)
       : unread(`"${since[0]}" needs one period before today in the previous question to start from`);
+  }
+  const step = NEXT_PERIOD.exec(text);
+  if (step) {
+    const plan = nextPeriod(previous, own, step, context.today);
+    const stepWords = new Set(step[0].split(' '));
+    return plan
+      ? { plan, unexplained: unexplained.filter((w) => !stepWords.has(w)) }
+      : unread(`"${step[0]}" needs one period in the previous question to step from`);
   }
   const rows = rankRows(previous, question, raws, own, context.reread);
   if (rows) return { plan: rows.plan, unexplained: rows.unexplained.filter((w) => !LEANING.has(w)) };
@@ -179,6 +198,29 @@ function sinceThen(previous: Plan, own: Parsed, today: string): Plan | undefined
   return { ...merge(previous, { ...own, range: undefined, compare: undefined }), range };
 }
 
+/**
+ * "and the quarter before?" after "revenue in Q3 2025": the same question over the unit just before the start
+ * (or just after the end) of the previous period. A unit starting after today is the future: not read.
+ */
+function nextPeriod(previous: Plan, own: Parsed, step: RegExpExecArray, today: string): Plan | undefined {
+  const period = previous.range;
+  const unit = step[1] as Unit;
+  if (!period || previous.compare || own.range || own.compare || previous.first || previous.also)
+    return undefined;
+  const after = step[2] === 'after' || step[2] === 'later';
+  const from = after ? period.to : shift(period.from, unit, -1);
+  const to = after ? shift(period.to, unit, 1) : period.from;
+  if (from > today) return undefined;
+  const range = {
+    label: `the ${unit} ${after ? 'after' : 'before'} ${period.label} (${from} to ${addDays(to, -1)})`,
+    from,
+    to,
+  };
+  // ("a month earlier": the unit word names the step, not a breakdown by month.)
+  const grain = own.grain === unit ? undefined : own.grain;
+  return { ...merge(previous, { ...own, grain, range: undefined, compare: undefined }), range };
+}
+
 /** Words that point back at the previous breakdown's rows ("which one", "rank them", "which of these"). */
 const POINTERS = new Set([
   'which',
@@ -231,6 +273,17 @@ function listCounted(previous: Plan, raws: string[]): Plan | undefined {
   return { ...previous, having: { ...having, output: 'list' } };
 }
 
+/** "which was the worst?", "what was highest": a short question choosing among the previous rows. */
+const WHICH = /^(and |so |ok |okay )?(which|what) (was|is|were|are|did|had|has)\b/;
+/** "from lowest to highest", "highest to lowest", "low to high": a sort order. */
+const ORDER_PHRASE =
+  /\b(?:from )?(lowest|smallest|least|low|worst|highest|largest|most|high|best|biggest) to (?:the )?(highest|largest|most|high|best|biggest|lowest|smallest|least|low|worst)\b/;
+const LOW_ENDS = new Set(['lowest', 'smallest', 'least', 'low', 'worst']);
+const SORTING = new Set(['sort', 'sorted', 'rank', 'ranked', 'order', 'ordered']);
+const ASCENDING = new Set(['ascending', 'asc', 'increasing', 'lowest', 'smallest']);
+/** Words of a sort order that name no data ("descending"). */
+const SORT_WORDS = new Set(['descending', 'desc', 'ascending', 'asc', 'increasing', 'decreasing']);
+
 /**
  * "which of those was lowest?", "which one had the most?", "only the top 3" after a breakdown: the previous
  * rows ranked by the previous measure. A superlative there ranks; it does not name the smallest-amount measure
@@ -246,9 +299,32 @@ function rankRows(
   if (previous.dimensions.length === 0 && !previous.grain) return undefined;
   if (secondOrder(previous) || own.dimensions.length > 0 || own.grain || own.change) return undefined;
   if (own.top && !own.measureNamed) return { plan: merge(previous, own), unexplained: own.unexplained };
-  if (!POINTS_BACK.test(raws.join(' '))) return undefined;
+  const text = raws.join(' ');
+  if (!POINTS_BACK.test(text) && !(WHICH.test(text) && raws.length <= 6)) return undefined;
+  // "list them from lowest to highest": every row in that order (neither end names a measure).
+  const order = ORDER_PHRASE.exec(text);
+  if (order) {
+    const rest = reread(text.replace(order[0], ' '));
+    if (rest.measureNamed || rest.dimensions.length > 0 || rest.grain) return undefined;
+    const direction = LOW_ENDS.has(order[1] ?? '') ? 'asc' : 'desc';
+    return {
+      plan: merge({ ...previous, top: undefined }, { ...rest, top: { n: 0, direction } }),
+      unexplained: rest.unexplained,
+    };
+  }
   const at = raws.findIndex((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
   const superlative = raws[at];
+  // "sort them descending", "rank those": every row in order of the previous measure.
+  if (
+    !superlative &&
+    raws.some((w) => SORTING.has(w)) &&
+    changesNothing(own) &&
+    own.unexplained.length <= 1
+  ) {
+    const direction = raws.some((w) => ASCENDING.has(w)) ? 'asc' : 'desc';
+    const plan = merge({ ...previous, top: undefined }, { ...own, top: { n: 0, direction } });
+    return { plan, unexplained: own.unexplained.filter((w) => !SORT_WORDS.has(w)) };
+  }
   if (!superlative || raws.filter((w) => /\d/.test(w)).length > 0) return undefined;
   // The question without its superlative must name no measure of its own.
   const pattern = new RegExp(`\\b${superlative}\\b`, 'i');
