@@ -218,6 +218,32 @@ describe('follow-ups: a value, period or measure replaced', () => {
     expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
   });
 
+  it('reads "how does that compare to" a year as both periods side by side', () => {
+    const plan = planOf('revenue by status in 2024', 'and how does that compare to 2023?');
+    expect(plan.compare?.map((p) => p.label)).toEqual(['2023', '2024']);
+    expect(plan.range).toBeUndefined();
+    expect(names(plan.dimensions)).toEqual(['status']);
+  });
+
+  it('keeps the previous breakdown when asked to break those rows down further', () => {
+    const plan = planOf('orders by status in 2024', 'break those down by region');
+    expect(names(plan.dimensions)).toEqual(['status', 'region']);
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+
+  it('keeps the period for a part "of those" rows', () => {
+    const plan = planOf('orders by region in 2024', 'how many of those were cancelled?');
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+    expect(plan.filters.map((f) => f.values)).toEqual([['cancelled']]);
+  });
+
+  it('reads a measure asked "for each of those" with no rank as that measure over the same groups', () => {
+    const plan = planOf('revenue by region in 2024', 'for each of those, how many orders?');
+    expect(names(plan.measures)).toEqual(['count']);
+    expect(names(plan.dimensions)).toEqual(['region']);
+    expect(plan.perGroup).toBeUndefined();
+  });
+
   it('reads "same for" with a year as that year', () => {
     const plan = planOf('revenue by region in 2024', 'same for 2023');
     expect(period(plan)).toEqual(['2023-01-01', '2024-01-01']);

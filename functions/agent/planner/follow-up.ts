@@ -1,5 +1,5 @@
 /**
- * Follow-ups (issue 29; docs/analyst.md, "Follow-up questions"): a question that leans on the previous one is
+ * Follow-ups (issue 29; README, "What the analyst understands"): a question that leans on the previous one is
  * read as ONE change to the previous question's reading. What it does not name is kept (measure, filters,
  * periods, breakdown); what it names replaces or adds one part:
  * - a group within the previous groups ("for each of those, which region had the most?"): the top row of the
@@ -9,6 +9,8 @@
  *   two periods ("which one fell the most, in percent?");
  * - the entities just counted, listed ("list them");
  * - a share of the previous rows ("as a percent of the total");
+ * - both periods side by side ("how does that compare to 2023?"); the previous breakdown split further ("break
+ *   those down by region"); a part "of those" rows ("how many of those were cancelled?");
  * - a measure, a value, a period or a breakdown of its own ("what about revenue?", "same for toys", "and in
  *   2024?", "and by region?").
  */
@@ -43,7 +45,8 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   // "for each of those, which region ...", "and since then?": a part of the previous reading named.
   if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;
   // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
-  if ((WHICH_OF.test(text) || AS_SHARE.test(text) || FOR_THOSE.test(text)) && raws.length <= 10) return true;
+  const pointed = WHICH_OF.test(text) || AS_SHARE.test(text) || FOR_THOSE.test(text) || OF_THOSE.test(text);
+  if (pointed && raws.length <= 10) return true;
   // "list them from lowest to highest", "sort those by size": the previous rows in order.
   const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
   if (sorts && POINTS_BACK.test(text) && raws.length <= 10) return true;
@@ -57,6 +60,8 @@ const WITHIN_PREVIOUS =
   /\b(each|every|per|within)( one)?( of)? (those|these|them)\b|\b(for|in) (each|every) one\b/;
 /** "for those segments, which category led?": within each previous group only when the rest reads as a rank. */
 const FOR_THOSE = /\b(for|in|across) (those|these|them)\b/;
+/** "how many of those were cancelled?", "what share of them were returned?": a part of the previous rows. */
+const OF_THOSE = /\b(of|among) (those|these|them)\b/;
 /** "the quarter before", "the year after", "a month earlier": the unit next to the previous period. */
 const NEXT_PERIOD = /\b(?:the|a|one) (day|week|month|quarter|year) (before|after|earlier|later|prior)\b/;
 /** "which of those", "which one": a choice among the previous rows. */
@@ -105,13 +110,23 @@ export function readFollowUp(
   if (!context.leans) return undefined;
   const within = WITHIN_PREVIOUS.exec(text);
   if (within) {
-    const plan = withinGroups(previous, own);
+    // "for each of those, what was the average order?": no rank, so the measure replaced over the same groups.
+    const plain =
+      !own.top &&
+      previous.dimensions.length > 0 &&
+      own.dimensions.every((d) => previous.dimensions.includes(d));
+    const plan =
+      plain && !own.grain ? merge(previous, { ...own, dimensions: [] }) : withinGroups(previous, own);
     return plan
       ? kept(plan)
       : unread(`"${within[0]}" needs groups in the previous answer to rank within, and one ranking of each`);
   }
   const weak = FOR_THOSE.test(text) ? withinGroups(previous, own) : undefined;
   if (weak) return kept(weak);
+  const versus = versusPrevious(previous, raws, own);
+  if (versus) return kept(versus);
+  const split = splitRows(previous, raws, own);
+  if (split) return kept(split);
   const since = SINCE_THEN.exec(text);
   if (since) {
     const plan = sinceThen(previous, own, context.today);
@@ -196,6 +211,35 @@ function sinceThen(previous: Plan, own: Parsed, today: string): Plan | undefined
     to: addDays(today, 1),
   };
   return { ...merge(previous, { ...own, range: undefined, compare: undefined }), range };
+}
+
+/** Words comparing a named period with the previous one ("how does that compare to 2023?", "vs 2023?"). */
+const VERSUS = new Set(['compare', 'compared', 'comparison', 'vs', 'versus', 'against']);
+
+/**
+ * "and how does that compare to 2023?" after "revenue by category in 2024": both periods side by side, of the
+ * same measure, breakdown and filters (the earlier first).
+ */
+function versusPrevious(previous: Plan, raws: string[], own: Parsed): Plan | undefined {
+  const period = previous.range;
+  if (!period || !own.range || own.compare || previous.compare || !raws.some((w) => VERSUS.has(w)))
+    return undefined;
+  if (previous.first || previous.also || previous.perGroup || previous.having || previous.percentile)
+    return undefined;
+  if (own.range.from === period.from && own.range.to === period.to) return undefined;
+  const compare = [period, own.range].sort((a, b) => a.from.localeCompare(b.from));
+  const { range: _range, ...rest } = merge(previous, { ...own, range: undefined, compare: undefined });
+  return { ...rest, compare };
+}
+
+/** Verbs that split the previous rows further ("break those down by region", "split them by segment"). */
+const SPLITTING = new Set(['break', 'split', 'divide', 'cut', 'slice']);
+
+/** "break those down by region" after "orders by category": both breakdowns, the previous one kept. */
+function splitRows(previous: Plan, raws: string[], own: Parsed): Plan | undefined {
+  if (previous.dimensions.length === 0 || own.dimensions.length === 0) return undefined;
+  if (!raws.some((w) => SPLITTING.has(w)) || !POINTS_BACK.test(raws.join(' '))) return undefined;
+  return merge(previous, { ...own, additive: true });
 }
 
 /**
