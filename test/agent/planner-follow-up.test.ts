@@ -4,8 +4,8 @@ import type { Plan } from '../../functions/agent/planner/plan';
 import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
 
 /**
- * Follow-ups read as one change to the previous question's reading (issue 29; docs/analyst.md, "Follow-up
- * questions"): what the follow-up does not name is kept, what it names replaces or adds one part. Unit level,
+ * Follow-ups read as one change to the previous question's reading (issue 29; README, "What the analyst
+ * understands"): what the follow-up does not name is kept, what it names replaces or adds one part. Unit level,
  * on a small model written here; the demo model's threads run in planner-tuning-6.test.ts (tuning set 8).
  */
 const [cube] = buildCatalog([
