@@ -6,12 +6,14 @@ import * as tuning6 from './questions/tuning-6-entities';
 import * as tuning7entities from './questions/tuning-7-entities';
 import * as tuning7lead from './questions/tuning-7-lead';
 import * as tuning8lead from './questions/tuning-8-lead';
+import * as tuning8threads from './questions/tuning-8-threads';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
 /**
  * The sixth and seventh tuning sets (issue 29: per-entity conditions, cohorts, percentiles; entity lists, first
- * dates, combined shares, ranked follow-ups) and the regression cases written after held-out-6 and held-out-7 (tuning-7-lead.ts, tuning-8-lead.ts), judged by the eval's own verdicts (functions/agent/eval/run.ts) on the
+ * dates, combined shares, ranked follow-ups), the follow-ups of tuning set 8 and the regression cases written after
+ * held-out-6 and held-out-7 (tuning-7-lead.ts, tuning-8-lead.ts), judged by the eval's own verdicts (functions/agent/eval/run.ts) on the
  * test sample: no question may be answered confidently wrong (a refusal is honest when the planner does not
  * fully understand it), and the share answered right may not fall below what the planner change reached.
  */
@@ -42,6 +44,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning8lead,
       cases: tuning8lead.tuning8lead,
       rightAtLeast: tuning8lead.tuning8lead.length,
+    },
+    {
+      // 15 of 32 before the planner change it tunes (8 confident wrong); 32 after it.
+      title: 'tuning set 8 (follow-ups: a change to the previous reading)',
+      module: tuning8threads,
+      cases: tuning8threads.tuning8threads,
+      rightAtLeast: 32,
     },
   ];
 

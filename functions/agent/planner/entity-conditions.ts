@@ -128,7 +128,7 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
 }
 
 /** Words that restrict an entity's rows to one kind ("only ever bought groceries", "bought toys exclusively"). */
-const ONLY_WORDS = new Set(['only', 'exclusively', 'solely', 'just']);
+const ONLY_WORDS = new Set(['only', 'exclusively', 'solely']);
 
 /**
  * "customers who only ever bought groceries", "clients that ordered toys exclusively": entities all of whose
@@ -154,7 +154,12 @@ export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | 
         rows.titleWords.includes(w.stem) ||
         rows.otherWords.includes(w.stem),
     );
-    if (!plain) continue;
+    // A verb of the rows says it is what they did ("only ever bought", "bought only", "ordered toys
+    // exclusively"); without one, "only the enterprise customers" is a filter.
+    const verb = [...gap, tokens[i - 1], tokens[(value.at[0] ?? i) - 1]].some(
+      (w) => w !== undefined && (w.raw === 'ever' || /(ed|ght)$/.test(w.raw)),
+    );
+    if (!plain || !verb) continue;
     const entity = findEntity(tokens, cube, Math.min(i, value.at[0] ?? i));
     if (!entity || entity.member === value.filter.member) continue;
     for (const w of [t, tokens[entity.at], ...value.at.map((k) => tokens[k]), ...gap]) if (w) w.used = true;

@@ -1,5 +1,24 @@
-/** Follow-ups: a question that leans on the previous one keeps what it does not change of the previous plan. */
+/**
+ * Follow-ups (issue 29; README, "What the analyst understands"): a question that leans on the previous one is
+ * read as ONE change to the previous question's reading. What it does not name is kept (measure, filters,
+ * periods, breakdown); what it names replaces or adds one part:
+ * - a group within the previous groups ("for each of those, which region had the most?"): the top row of the
+ *   new breakdown within each previous group, of the same measure and period;
+ * - a period after the previous one ("and since then?"): from the end of that period through today;
+ * - a rank of the previous rows ("which of those was lowest?", "only the top 3") or of their change between
+ *   two periods ("which one fell the most, in percent?");
+ * - the entities just counted, listed ("list them");
+ * - a share of the previous rows ("as a percent of the total");
+ * - both periods side by side ("how does that compare to 2023?"); the previous breakdown split further ("break
+ *   those down by region"); a part "of those" rows ("how many of those were cancelled?");
+ * - a measure, a value, a period or a breakdown of its own ("what about revenue?", "same for toys", "and in
+ *   2024?", "and by region?").
+ */
+import { addDays } from './clock';
+import { shift } from './dates';
 import type { Parsed, Plan } from './plan';
+import { words } from './text';
+import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
 export const secondOrderOf = (p: Plan): Partial<Plan> => ({
@@ -13,6 +32,369 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
   ...(p.readAs ? { readAs: p.readAs } : {}),
   ...(p.also ? { also: p.also } : {}),
 });
+
+/** Words that point at the rows of the previous answer. */
+const POINTS_BACK =
+  /\b(which one|which ones|which of them|which of those|which of these|that one|those|these|them)\b/;
+
+/** Whether the question leans on the previous one ("and by status?", "what about 2024?", "which of those ..."). */
+export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
+  const raws = words(question);
+  const text = raws.join(' ');
+  if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  // "for each of those, which region ...", "and since then?": a part of the previous reading named.
+  if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;
+  // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
+  const pointed = WHICH_OF.test(text) || AS_SHARE.test(text) || FOR_THOSE.test(text) || OF_THOSE.test(text);
+  if (pointed && raws.length <= 10) return true;
+  // "list them from lowest to highest", "sort those by size": the previous rows in order.
+  const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
+  if (sorts && POINTS_BACK.test(text) && raws.length <= 10) return true;
+  if (parsed === undefined || parsed.measures.length > 0) return false;
+  // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
+  return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
+}
+
+/** "for each of those", "within each of them", "in every one of these", "for each one": within each previous group. */
+const WITHIN_PREVIOUS =
+  /\b(each|every|per|within)( one)?( of)? (those|these|them)\b|\b(for|in) (each|every) one\b/;
+/** "for those segments, which category led?": within each previous group only when the rest reads as a rank. */
+const FOR_THOSE = /\b(for|in|across) (those|these|them)\b/;
+/** "how many of those were cancelled?", "what share of them were returned?": a part of the previous rows. */
+const OF_THOSE = /\b(of|among) (those|these|them)\b/;
+/** "the quarter before", "the year after", "a month earlier": the unit next to the previous period. */
+const NEXT_PERIOD = /\b(?:the|a|one) (day|week|month|quarter|year) (before|after|earlier|later|prior)\b/;
+/** "which of those", "which one": a choice among the previous rows. */
+const WHICH_OF = /^(and |so |ok |okay )?(which|what) (one|ones|of them|of those|of these)\b/;
+/** "as a percent of the total", "show that as a % share": the previous rows as shares. */
+const AS_SHARE = /^((show|give|put) (that|it|this|them|those) )?(as|in) an? (percent|percentage|share|pct)\b/;
+/** "since then", "after that", "from then on": the time after the previous period. */
+const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
+/** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
+const LEANING = new Set(['same', 'then', 'that', 'thing', 'but', 'instead', 'again']);
+/** Words asking for each row's share of the whole. */
+const SHARE_WORDS = new Set(['percent', 'percentage', 'share', 'pct']);
+
+/** What a follow-up reads as: the changed plan, and the words it leaves unexplained. */
+export interface FollowUp {
+  plan: Plan;
+  unexplained: string[];
+  /** Why the change cannot be made to the previous reading (refused rather than read as another question). */
+  refuse?: string;
+}
+
+/**
+ * The previous reading changed by the follow-up (`own`: the follow-up read against the previous cube), or
+ * undefined when the follow-up names nothing the previous reading can take (it is then read on its own).
+ */
+export function readFollowUp(
+  previous: Plan,
+  question: string,
+  own: Parsed,
+  context: { leans: boolean; reread: (text: string) => Parsed; today: string },
+): FollowUp | undefined {
+  const raws = words(question);
+  const text = raws.join(' ');
+  const unexplained = own.unexplained.filter((w) => !LEANING.has(w));
+  const kept = (plan: Plan) => ({ plan, unexplained });
+  // A change the previous reading cannot take is refused, never answered as a question of its own (words the
+  // model lacks are named first).
+  const unread = (refuse: string): FollowUp => ({
+    plan: merge(previous, own),
+    unexplained,
+    ...(unexplained.length === 0 ? { refuse } : {}),
+  });
+  // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
+  const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
+  if (ranked) return kept(ranked);
+  if (!context.leans) return undefined;
+  const within = WITHIN_PREVIOUS.exec(text);
+  if (within) {
+    // "for each of those, what was the average order?": no rank, so the measure replaced over the same groups.
+    const plain =
+      !own.top &&
+      previous.dimensions.length > 0 &&
+      own.dimensions.every((d) => previous.dimensions.includes(d));
+    const plan =
+      plain && !own.grain ? merge(previous, { ...own, dimensions: [] }) : withinGroups(previous, own);
+    return plan
+      ? kept(plan)
+      : unread(`"${within[0]}" needs groups in the previous answer to rank within, and one ranking of each`);
+  }
+  const weak = FOR_THOSE.test(text) ? withinGroups(previous, own) : undefined;
+  if (weak) return kept(weak);
+  const versus = versusPrevious(previous, raws, own);
+  if (versus) return kept(versus);
+  const split = splitRows(previous, raws, own);
+  if (split) return kept(split);
+  const since = SINCE_THEN.exec(text);
+  if (since) {
+    const plan = sinceThen(previous, own, context.today);
+    return plan
+      ? kept(plan)
+      : unread(`"${since[0]}" needs one period before today in the previous question to start from`);
+  }
+  const step = NEXT_PERIOD.exec(text);
+  if (step) {
+    const plan = nextPeriod(previous, own, step, context.today);
+    const stepWords = new Set(step[0].split(' '));
+    return plan
+      ? { plan, unexplained: unexplained.filter((w) => !stepWords.has(w)) }
+      : unread(`"${step[0]}" needs one period in the previous question to step from`);
+  }
+  const rows = rankRows(previous, question, raws, own, context.reread);
+  if (rows) return { plan: rows.plan, unexplained: rows.unexplained.filter((w) => !LEANING.has(w)) };
+  const share = shareOfRows(previous, own, unexplained);
+  if (share) return { plan: share, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
+  if (changesNothing(own)) return undefined;
+  return kept(merge(previous, own));
+}
+
+const changesNothing = (p: Parsed) =>
+  p.measures.length === 0 &&
+  p.dimensions.length === 0 &&
+  p.filters.length === 0 &&
+  p.numberFilters.length === 0 &&
+  !p.grain &&
+  !p.range &&
+  !p.compare &&
+  !p.top &&
+  !p.share &&
+  !p.having &&
+  !p.first &&
+  !p.percentile;
+
+/** Whether a plan already ranks, shares or conditions its rows (a further change of it is not read here). */
+const secondOrder = (p: Plan) =>
+  Boolean(p.perGroup || p.having || p.change || p.first || p.percentile || p.share || p.compare);
+
+/**
+ * "for each of those, which region had the most?" after "order count by category last quarter": the top row of
+ * the new breakdown (or time unit) within each previous group, of the previous measure unless one is named,
+ * over the previous period and filters. Anything else is no reading (refused rather than guessed).
+ */
+function withinGroups(previous: Plan, own: Parsed): Plan | undefined {
+  if (previous.dimensions.length === 0 || secondOrder(previous) || !own.top || own.top.n < 1)
+    return undefined;
+  if (own.compare || own.share || own.having || own.change || own.first || own.percentile) return undefined;
+  const items = own.dimensions.filter((d) => !previous.dimensions.includes(d));
+  const byMember = items.length === 1 && !own.grain && !previous.grain;
+  const byTime = items.length === 0 && own.grain !== undefined && !previous.grain;
+  if (!byMember && !byTime) return undefined;
+  const item = byMember ? items[0] : undefined;
+  const base = merge(
+    { ...previous, top: undefined },
+    { ...own, dimensions: [], grain: undefined, top: undefined, perGroup: undefined },
+  );
+  const timeDimension = base.timeDimension ?? own.timeDimension;
+  return {
+    ...base,
+    dimensions: [...previous.dimensions, ...(item ? [item] : [])],
+    ...(byTime && own.grain ? { grain: own.grain } : {}),
+    ...(timeDimension ? { timeDimension } : {}),
+    top: { n: own.top.n, direction: own.top.direction },
+    perGroup: item ? { item } : {},
+  };
+}
+
+/**
+ * "and since then?" after "orders in December 2025": the same question from the end of that period through
+ * today (past the data's end, the answer says the data's last day). Only after one period of the asker's.
+ */
+function sinceThen(previous: Plan, own: Parsed, today: string): Plan | undefined {
+  const period = previous.range;
+  if (!period || previous.compare || own.range || own.compare || period.to > today) return undefined;
+  if (previous.first || previous.also) return undefined;
+  const range = {
+    label: `since the end of ${period.label} (${period.to} through ${today})`,
+    from: period.to,
+    to: addDays(today, 1),
+  };
+  return { ...merge(previous, { ...own, range: undefined, compare: undefined }), range };
+}
+
+/** Words comparing a named period with the previous one ("how does that compare to 2023?", "vs 2023?"). */
+const VERSUS = new Set(['compare', 'compared', 'comparison', 'vs', 'versus', 'against']);
+
+/**
+ * "and how does that compare to 2023?" after "revenue by category in 2024": both periods side by side, of the
+ * same measure, breakdown and filters (the earlier first).
+ */
+function versusPrevious(previous: Plan, raws: string[], own: Parsed): Plan | undefined {
+  const period = previous.range;
+  if (!period || !own.range || own.compare || previous.compare || !raws.some((w) => VERSUS.has(w)))
+    return undefined;
+  if (previous.first || previous.also || previous.perGroup || previous.having || previous.percentile)
+    return undefined;
+  if (own.range.from === period.from && own.range.to === period.to) return undefined;
+  const compare = [period, own.range].sort((a, b) => a.from.localeCompare(b.from));
+  const { range: _range, ...rest } = merge(previous, { ...own, range: undefined, compare: undefined });
+  return { ...rest, compare };
+}
+
+/** Verbs that split the previous rows further ("break those down by region", "split them by segment"). */
+const SPLITTING = new Set(['break', 'split', 'divide', 'cut', 'slice']);
+
+/** "break those down by region" after "orders by category": both breakdowns, the previous one kept. */
+function splitRows(previous: Plan, raws: string[], own: Parsed): Plan | undefined {
+  if (previous.dimensions.length === 0 || own.dimensions.length === 0) return undefined;
+  if (!raws.some((w) => SPLITTING.has(w)) || !POINTS_BACK.test(raws.join(' '))) return undefined;
+  return merge(previous, { ...own, additive: true });
+}
+
+/**
+ * "and the quarter before?" after "revenue in Q3 2025": the same question over the unit just before the start
+ * (or just after the end) of the previous period. A unit starting after today is the future: not read.
+ */
+function nextPeriod(previous: Plan, own: Parsed, step: RegExpExecArray, today: string): Plan | undefined {
+  const period = previous.range;
+  const unit = step[1] as Unit;
+  if (!period || previous.compare || own.range || own.compare || previous.first || previous.also)
+    return undefined;
+  const after = step[2] === 'after' || step[2] === 'later';
+  const from = after ? period.to : shift(period.from, unit, -1);
+  const to = after ? shift(period.to, unit, 1) : period.from;
+  if (from > today) return undefined;
+  const range = {
+    label: `the ${unit} ${after ? 'after' : 'before'} ${period.label} (${from} to ${addDays(to, -1)})`,
+    from,
+    to,
+  };
+  // ("a month earlier": the unit word names the step, not a breakdown by month.)
+  const grain = own.grain === unit ? undefined : own.grain;
+  return { ...merge(previous, { ...own, grain, range: undefined, compare: undefined }), range };
+}
+
+/** Words that point back at the previous breakdown's rows ("which one", "rank them", "which of these"). */
+const POINTERS = new Set([
+  'which',
+  'one',
+  'ones',
+  'them',
+  'these',
+  'those',
+  'they',
+  'rank',
+  'ranked',
+  'sort',
+  'order',
+]);
+
+/**
+ * "which one fell the most, in percent?" after "orders by category in 2024 and 2025": those categories ranked by
+ * their change between those two periods, of that measure. Read on its own, the follow-up would default to
+ * another measure and the last two years, and drop the breakdown: a confident wrong answer.
+ */
+function rankChange(previous: Plan, raws: string[], own: Parsed): Plan | undefined {
+  if (!own.change) return undefined;
+  if (previous.compare?.length !== 2 || previous.dimensions.length !== 1) return undefined;
+  if (previous.having || previous.perGroup || previous.first || previous.percentile) return undefined;
+  // Its own period (a number) or its own measure or breakdown make it a question of its own.
+  if (raws.some((w) => /\d/.test(w)) || own.measureNamed) return undefined;
+  const [dimension] = previous.dimensions;
+  if (own.dimensions.some((d) => d !== dimension) || own.grain) return undefined;
+  if (!raws.some((w) => POINTERS.has(w)) && own.dimensions.length === 0) return undefined;
+  return merge(
+    { ...previous, top: undefined },
+    { ...own, measures: [], dimensions: [], range: undefined, compare: undefined },
+  );
+}
+
+/** Verbs asking for the entities themselves. */
+const LIST_VERBS = new Set(['list', 'show', 'name', 'names', 'who', 'which', 'give']);
+/** Words pointing at the entities just counted. */
+const COUNTED = new Set(['them', 'they', 'those', 'these', 'ones']);
+
+/**
+ * "how many customers have more than 58 orders?" then "list them with their order counts": the same entities,
+ * listed with their figure, not a count of all customers.
+ */
+function listCounted(previous: Plan, raws: string[]): Plan | undefined {
+  const having = previous.having;
+  if (having?.output !== 'count' || previous.dimensions.length > 0) return undefined;
+  if (raws.some((w) => /\d/.test(w))) return undefined;
+  if (!raws.some((w) => LIST_VERBS.has(w)) || !raws.some((w) => COUNTED.has(w))) return undefined;
+  return { ...previous, having: { ...having, output: 'list' } };
+}
+
+/** "which was the worst?", "what was highest": a short question choosing among the previous rows. */
+const WHICH = /^(and |so |ok |okay )?(which|what) (was|is|were|are|did|had|has)\b/;
+/** "from lowest to highest", "highest to lowest", "low to high": a sort order. */
+const ORDER_PHRASE =
+  /\b(?:from )?(lowest|smallest|least|low|worst|highest|largest|most|high|best|biggest) to (?:the )?(highest|largest|most|high|best|biggest|lowest|smallest|least|low|worst)\b/;
+const LOW_ENDS = new Set(['lowest', 'smallest', 'least', 'low', 'worst']);
+const SORTING = new Set(['sort', 'sorted', 'rank', 'ranked', 'order', 'ordered']);
+const ASCENDING = new Set(['ascending', 'asc', 'increasing', 'lowest', 'smallest']);
+/** Words of a sort order that name no data ("descending"). */
+const SORT_WORDS = new Set(['descending', 'desc', 'ascending', 'asc', 'increasing', 'decreasing']);
+
+/**
+ * "which of those was lowest?", "which one had the most?", "only the top 3" after a breakdown: the previous
+ * rows ranked by the previous measure. A superlative there ranks; it does not name the smallest-amount measure
+ * (the follow-up read without it names no measure).
+ */
+function rankRows(
+  previous: Plan,
+  question: string,
+  raws: string[],
+  own: Parsed,
+  reread: (text: string) => Parsed,
+): FollowUp | undefined {
+  if (previous.dimensions.length === 0 && !previous.grain) return undefined;
+  if (secondOrder(previous) || own.dimensions.length > 0 || own.grain || own.change) return undefined;
+  if (own.top && !own.measureNamed) return { plan: merge(previous, own), unexplained: own.unexplained };
+  const text = raws.join(' ');
+  if (!POINTS_BACK.test(text) && !(WHICH.test(text) && raws.length <= 6)) return undefined;
+  // "list them from lowest to highest": every row in that order (neither end names a measure).
+  const order = ORDER_PHRASE.exec(text);
+  if (order) {
+    const rest = reread(text.replace(order[0], ' '));
+    if (rest.measureNamed || rest.dimensions.length > 0 || rest.grain) return undefined;
+    const direction = LOW_ENDS.has(order[1] ?? '') ? 'asc' : 'desc';
+    return {
+      plan: merge({ ...previous, top: undefined }, { ...rest, top: { n: 0, direction } }),
+      unexplained: rest.unexplained,
+    };
+  }
+  const at = raws.findIndex((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
+  const superlative = raws[at];
+  // "sort them descending", "rank those": every row in order of the previous measure.
+  if (
+    !superlative &&
+    raws.some((w) => SORTING.has(w)) &&
+    changesNothing(own) &&
+    own.unexplained.length <= 1
+  ) {
+    const direction = raws.some((w) => ASCENDING.has(w)) ? 'asc' : 'desc';
+    const plan = merge({ ...previous, top: undefined }, { ...own, top: { n: 0, direction } });
+    return { plan, unexplained: own.unexplained.filter((w) => !SORT_WORDS.has(w)) };
+  }
+  if (!superlative || raws.filter((w) => /\d/.test(w)).length > 0) return undefined;
+  // The question without its superlative must name no measure of its own.
+  const pattern = new RegExp(`\\b${superlative}\\b`, 'i');
+  const without = reread(question.replace(pattern, ' '));
+  if (without.measureNamed || without.dimensions.length > 0 || without.grain) return undefined;
+  const direction = DESC_SUPERLATIVES.has(superlative) ? 'desc' : 'asc';
+  return {
+    plan: merge({ ...previous, top: undefined }, { ...without, top: { n: 1, direction } }),
+    unexplained: without.unexplained,
+  };
+}
+
+/**
+ * "as a percent of the total?", "show that as a % share" after a breakdown: each row's share of the whole, of
+ * the previous (additive) measure, period and filters.
+ */
+function shareOfRows(previous: Plan, own: Parsed, unexplained: string[]): Plan | undefined {
+  if (previous.dimensions.length === 0 || secondOrder(previous) || previous.top) return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.range || own.compare || own.filters.length > 0)
+    return undefined;
+  const asked = unexplained.filter((w) => SHARE_WORDS.has(w));
+  if (asked.length === 0 && !own.share) return undefined;
+  const [measure] = previous.measures;
+  if (!measure || (measure.aggType !== 'sum' && measure.aggType !== 'count')) return undefined;
+  return { ...previous, measures: [measure], share: {} };
+}
 
 /** A follow-up keeps what it does not change from the previous plan. */
 export function merge(previous: Plan, next: Parsed): Plan {

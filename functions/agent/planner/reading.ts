@@ -4,14 +4,12 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
-import { merge, secondOrderOf } from './follow-up';
+import { looksLikeFollowUp, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
-import { listPrevious, rankPrevious } from './rank-previous';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
-import { FOLLOW_UP_START } from './vocabulary';
 
 const nothingFound = (p: Parsed) =>
   p.measures.length === 0 &&
@@ -35,17 +33,7 @@ const valueWords = (p: Parsed): Record<string, string> => ({
   ...p.readAs,
 });
 
-/** Whether the question leans on the previous one ("and by status?", "what about 2024?"). */
-export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
-  const text = words(question).join(' ');
-  if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
-  if (parsed === undefined || parsed.measures.length > 0) return false;
-  // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
-  return words(question).length <= 6 || (POINTS_BACK.test(text) && words(question).length <= 10);
-}
-
-/** Words that point at the rows of the previous answer. */
-const POINTS_BACK = /\b(which one|which ones|which of them|which of those|that one|those|these|them)\b/;
+export { looksLikeFollowUp } from './follow-up';
 
 const additive = (m: CatalogMember) => m.aggType === 'sum' || m.aggType === 'count';
 
@@ -129,21 +117,25 @@ export function readQuestions(
     if (!best) return { kind: 'none' };
     let parsed = best;
     const previous = plan;
-    // "which one fell the most, in percent?" after two periods side by side: that comparison ranked.
-    const ranked = plan
-      ? (rankPrevious(plan, question, parseAgainst(question, plan.cube, today)) ??
-        listPrevious(plan, question))
-      : undefined;
-    if (plan && ranked) {
-      parsed = parseAgainst(question, plan.cube, today);
-      plan = ranked;
-    } else if (
-      plan &&
+    // A follow-up is one change to the previous reading (follow-up.ts); otherwise the question stands alone.
+    const own = plan ? parseAgainst(question, plan.cube, today) : undefined;
+    const leans =
+      plan !== undefined &&
       looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) &&
-      !cohortBehind(plan, question)
-    ) {
-      parsed = parseAgainst(question, plan.cube, today);
-      plan = nothingFound(parsed) ? undefined : merge(plan, parsed);
+      !cohortBehind(plan, question);
+    const cube = plan?.cube ?? best.cube;
+    const followUp =
+      plan && own
+        ? readFollowUp(plan, question, own, {
+            leans,
+            reread: (text) => parseAgainst(text, cube, today),
+            today,
+          })
+        : undefined;
+    if (own && (followUp || leans)) {
+      // (A follow-up that changes nothing the model has reads nothing.)
+      parsed = { ...own, unexplained: followUp?.unexplained ?? own.unexplained };
+      plan = followUp?.plan;
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
     }
@@ -166,7 +158,11 @@ export function readQuestions(
     const paired = plan
       ? (valueBesideMeasure(question, valueWords(parsed), measureWords) ?? parsed.oneOfList)
       : undefined;
-    if (plan && paired) {
+
+    if (plan && followUp?.refuse) {
+      reading = { kind: 'refuse', missing: '', reason: followUp.refuse, near: previous };
+      plan = undefined;
+    } else if (plan && paired) {
       reading = { kind: 'refuse', missing: '', reason: paired, near: { ...plan, filters: [] } };
       plan = undefined;
     } else if (plan && parsed.future) {
