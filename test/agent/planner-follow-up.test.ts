@@ -244,6 +244,12 @@ describe('follow-ups: a value, period or measure replaced', () => {
     expect(plan.perGroup).toBeUndefined();
   });
 
+  it('refuses a change asked "for each of those" rather than compare other years', () => {
+    expect(read('revenue by region in 2024', 'now for each of those, how did it change vs 2023?').kind).toBe(
+      'refuse',
+    );
+  });
+
   it('reads "same for" with a year as that year', () => {
     const plan = planOf('revenue by region in 2024', 'same for 2023');
     expect(period(plan)).toEqual(['2023-01-01', '2024-01-01']);

@@ -113,13 +113,17 @@ export function readFollowUp(
     // "for each of those, what was the average order?": no rank, so the measure replaced over the same groups.
     const plain =
       !own.top &&
+      !own.change &&
+      !own.compare &&
       previous.dimensions.length > 0 &&
       own.dimensions.every((d) => previous.dimensions.includes(d));
     const plan =
       plain && !own.grain ? merge(previous, { ...own, dimensions: [] }) : withinGroups(previous, own);
     return plan
       ? kept(plan)
-      : unread(`"${within[0]}" needs groups in the previous answer to rank within, and one ranking of each`);
+      : unread(
+          `"${within[0]}" reads only as one ranking or one figure within each group of the previous answer`,
+        );
   }
   const weak = FOR_THOSE.test(text) ? withinGroups(previous, own) : undefined;
   if (weak) return kept(weak);
