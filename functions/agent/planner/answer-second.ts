@@ -3,6 +3,7 @@ import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
+import { periodInWords } from './periods';
 import { type Plan, rankedChange } from './plan';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
@@ -137,7 +138,8 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   const top = rankedChange(plan);
   if (top && top.n === 1 && result.data.length === 1) {
     const row = result.data[0] ?? [];
-    return `${query.title}: ${label(row)}, ${moved(row)}.`;
+    const named = plan.dimensions.length === 0 ? periodInWords(row[column(query, 'time')], plan.grain) : '';
+    return `${query.title}: ${label(row)}${named}, ${moved(row)}.`;
   }
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
   if (!labels) return `${query.title}: ${moved(result.data[0] ?? [])}.`;

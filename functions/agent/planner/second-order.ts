@@ -6,7 +6,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
-import { claimRepeatedGrain } from './periods';
+import { claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
 import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
@@ -53,6 +53,8 @@ export interface SecondOrder {
   top?: Parsed['top'];
   share?: Parsed['share'];
   compare?: Period[];
+  /** A span read in place of compared periods ("MoM for Oct, Nov and Dec": October to December). */
+  range?: Period;
   timeDimension?: CatalogMember;
   fields: Pick<Plan, 'having' | 'change' | 'perGroup' | 'percentile' | 'first'>;
   /** Words read as second-order that the model cannot serve ("median" of something with no numbers). */
@@ -138,6 +140,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const fields: SecondOrder['fields'] = {};
   const unresolved: string[] = [];
   const timeDimension = input.started;
+  let range: Period | undefined;
 
   if (input.condition) {
     // "revenue from customers with more than 60 orders": a measure named besides the condition is totalled.
@@ -162,7 +165,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   if (input.firstEntity) {
     const asked = outputAsked(tokens, input.firstEntity.at).output;
-    const totalled = input.firstTotal?.measure ?? measures.find(additive) ?? sumOf(cube);
+    // "avg order value in 2025 for customers whose first order was in Jan 2023": an average (or extreme) named
+    // is of the cohort's rows as a total is (one MEASURE over them), not replaced by the total.
+    const averaged = measures.find((m) => ['avg', 'min', 'max'].includes(m.aggType ?? ''));
+    const totalled = input.firstTotal?.measure ?? averaged ?? measures.find(additive) ?? sumOf(cube);
     fields.first =
       input.firstTotal && totalled
         ? {
@@ -186,6 +192,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       const sum = sumOf(cube);
       if (sum) measures = [sum];
     }
+    // "MoM % change for Oct, Nov and Dec 2025": the named months back to back, each against the one before.
+    const span = spanOfUnits(compare, input.change.grain, tokens);
+    if (span && input.change.grain) {
+      range = span;
+      compare = undefined;
+      grain = input.change.grain;
+    }
     if (!grain && (!compare || compare.length < 2)) {
       // No periods: the last two complete years before today.
       const year = Number(input.today.slice(0, 4));
@@ -195,6 +208,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
           : [yearPeriod(year - 2), yearPeriod(year - 1)].map((p) => ({ ...p, assumed: true as const }));
     }
+    // "worst decline": the worst of a fall is its most negative change, as "steepest" or "biggest" is.
+    const worst = tokens.some((t) => ['worst', 'poorest'].includes(t.raw));
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
     const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
@@ -214,7 +229,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (input.ratioAt >= 0 && !percentWord)
       unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
     fields.change = { rank, ...(only ? { only } : {}) };
-    if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
+    if (top && input.change.down)
+      top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
   }
 
   if (input.percentile !== undefined || input.average) {
@@ -318,6 +334,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
     ...(compare ? { compare } : {}),
+    ...(range ? { range } : {}),
     ...(timeDimension ? { timeDimension } : {}),
     fields,
     unresolved,

@@ -1,7 +1,14 @@
 import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
-import { cohortHeadcount, findRetention, firstDateLeft, readFirstVerb } from './cohorts';
+import {
+  claimWinVerbs,
+  cohortHeadcount,
+  findRetention,
+  firstAttributeLeft,
+  firstDateLeft,
+  readFirstVerb,
+} from './cohorts';
 import { findGrain, findPeriods, findRelative } from './dates';
 import {
   claimTotalCounts,
@@ -134,6 +141,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   readPercentAbbreviations(tokens);
   const raws = tokens.map((t) => t.raw);
   let started = findNew(tokens, cube);
+  // "new customers did we gain": winning people, not a change (cohorts.ts).
+  claimWinVerbs(tokens);
   const change = findChange(tokens);
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
@@ -508,6 +517,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (second.measures.length > 0 && measureScore === 0) measureScore = 2;
   compare = second.compare;
   if (compare) range = undefined;
+  if (second.range) range = second.range;
   const dimensionsRead = second.dimensions;
   let grainRead = second.grain;
   top = second.top;
@@ -618,6 +628,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       total: firstTotal !== undefined,
       countAsked: /\bhow many (of )?(the |my |our )?(customers?|buyers?|them|those)\b/.test(raws.join(' ')),
     }),
+    ...firstAttributeLeft(tokens, second.fields.first !== undefined),
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
   ];
