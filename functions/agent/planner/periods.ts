@@ -90,3 +90,38 @@ export function periodInWords(value: unknown, grain: Grain | undefined): string 
   if (grain === 'month') return ` (${MONTHS[at]} ${year})`;
   return ` (${MONTHS[at]} ${year} to ${MONTHS[at + 2]} ${year})`;
 }
+
+/** "Q4 '25 vs Q4 '24", "in '24": an apostrophe before two digits writes a year of this century. */
+export const fullYears = (question: string) =>
+  question.replace(/(^|[^\w'’‘])['’‘](\d{2})\b/g, (_, before: string, year: string) => `${before}20${year}`);
+
+const FIGURE_WORDS = new Set(['numbers', 'figures', 'values', 'totals', 'amounts', 'periods']);
+
+/**
+ * Words of a change that only say how to state it: "in relative terms", "relatively", "in percentage terms"
+ * (the change as a percent, returned true), and "(give me) both numbers" (a change answer states both periods'
+ * figures anyway). Claimed so they are not refused as unknown.
+ */
+export function claimChangeWording(tokens: Token[]): boolean {
+  let relative = false;
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (
+      ['relative', 'percentage', 'percent', 'pct', 'proportional'].includes(t.raw) &&
+      next?.raw === 'terms'
+    ) {
+      relative = true;
+      t.used = true;
+      next.used = true;
+      const before = tokens[i - 1];
+      if (before?.raw === 'in') before.used = true;
+    } else if (['relatively', 'proportionally'].includes(t.raw)) {
+      relative = true;
+      t.used = true;
+    } else if (t.raw === 'both' && next && FIGURE_WORDS.has(next.raw)) {
+      t.used = true;
+      next.used = true;
+    }
+  });
+  return relative;
+}

@@ -6,7 +6,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
-import { claimRepeatedGrain, spanOfUnits } from './periods';
+import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
 import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
@@ -186,18 +186,31 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 
-  if (input.change && !fields.having) {
+  // "Q3 2025 versus Q3 2024 as a %": two periods set side by side and a percent of nothing else is their change.
+  const ratioWord = tokens[input.ratioAt]?.raw ?? '';
+  const pairPercent =
+    !input.change &&
+    compare?.length === 2 &&
+    ['percent', 'percentage', 'pct'].includes(ratioWord) &&
+    !share?.part &&
+    !share?.top &&
+    !input.condition &&
+    !input.firstEntity &&
+    input.percentile === undefined;
+  const change: SecondOrderInput['change'] =
+    input.change ?? (pairPercent ? { down: false, rank: 'percent' } : undefined);
+  if (change && !fields.having) {
     // "which region grew fastest": growth of money unless a measure is named.
     if (measures.length === 0) {
       const sum = sumOf(cube);
       if (sum) measures = [sum];
     }
     // "MoM % change for Oct, Nov and Dec 2025": the named months back to back, each against the one before.
-    const span = spanOfUnits(compare, input.change.grain, tokens);
-    if (span && input.change.grain) {
+    const span = spanOfUnits(compare, change.grain, tokens);
+    if (span && change.grain) {
       range = span;
       compare = undefined;
-      grain = input.change.grain;
+      grain = change.grain;
     }
     if (!grain && (!compare || compare.length < 2)) {
       // No periods: the last two complete years before today.
@@ -212,7 +225,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     const worst = tokens.some((t) => ['worst', 'poorest'].includes(t.raw));
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
-    const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
+    const only = !top && which && dimensions.length > 0 ? (change.down ? 'down' : 'up') : undefined;
     // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
     // "growth rate", "rate of decline": a rate of the change itself.
     const ratio = tokens[input.ratioAt];
@@ -222,15 +235,16 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       (ofChange(tokens[input.ratioAt - 1]) ||
         (tokens[input.ratioAt + 1]?.raw === 'of' && ofChange(tokens[input.ratioAt + 2])));
     const percentWord = changeRate || ['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '');
-    const rank = percentWord ? 'percent' : input.change.rank;
+    // "in relative terms", "relatively": the change as a percent; "both numbers": stated anyway (periods.ts).
+    const relative = claimChangeWording(tokens);
+    const rank = percentWord || relative ? 'percent' : change.rank;
     // (A value read as the share's part is a filter again: "% change for 2025 in the north".) A change of a
     // share or rate ("how did the return rate change") is no change of the measure: left unresolved below.
     if (percentWord && share && !share.top) share = undefined;
     if (input.ratioAt >= 0 && !percentWord)
       unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
     fields.change = { rank, ...(only ? { only } : {}) };
-    if (top && input.change.down)
-      top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
+    if (top && change.down) top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
   }
 
   if (input.percentile !== undefined || input.average) {

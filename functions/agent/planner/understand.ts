@@ -32,6 +32,7 @@ import {
 } from './members';
 import { termsOf } from './names';
 import { findPercentiles, readPercentAbbreviations } from './percentiles';
+import { fullYears } from './periods';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
@@ -135,7 +136,8 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  const tokens = joinCompounds(askerTokens(words(question), cube), cube);
+  // ("Q4 '25": the year written out first, periods.ts.)
+  const tokens = joinCompounds(askerTokens(words(fullYears(question)), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
