@@ -115,6 +115,11 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
     const label = labeler(plan, query);
     return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
   }
+  if (first.output === 'share' && first.later) {
+    const [share, later, all] = result.data[0] ?? [];
+    const whose = `${entities} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
+    return `Of the ${formatFigure(undefined, all ?? 0)} ${whose}, ${formatFigure(undefined, later ?? 0)} also had ${rowNoun}s in ${first.later.label}: ${formatPercent(share)}.`;
+  }
   if (first.output === 'list') {
     if (result.totalRows === 0) return `${head}: none (0).`;
     return `${head} (${result.totalRows}):\n${lines(result.data, result.totalRows, (r) => `- ${formatValue(r[0])}: ${timeLabel(r[1], 'day')}`)}`;

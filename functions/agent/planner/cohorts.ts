@@ -58,6 +58,14 @@ const BRIDGE = new Set([
   'customers',
   'customer',
   'buyers',
+  // "what percentage (also ordered)", "what share of them": the share is read by the caller.
+  'what',
+  'percent',
+  'percentage',
+  'pct',
+  'share',
+  'proportion',
+  'fraction',
 ]);
 
 /**
@@ -352,6 +360,10 @@ const PEOPLE_STEMS = new Set(['customer', 'client', 'buyer', 'shopper', 'account
  * new people; it is no change over time ("gain" would read as growth). Claimed only beside "new <people>".
  */
 export function claimWinVerbs(tokens: Token[]): void {
+  // "brand new", "brand-new": only stresses "new".
+  tokens.forEach((t, i) => {
+    if (t.raw === 'brand' && tokens[i + 1]?.raw === 'new') t.used = true;
+  });
   const isNew = tokens.some(
     (t, i) =>
       t.raw === 'new' &&
@@ -363,5 +375,19 @@ export function claimWinVerbs(tokens: Token[]): void {
     t.used = true;
     const up = tokens[i + 1];
     if (up?.raw === 'up' && (t.raw === 'pick' || t.raw === 'picked')) up.used = true;
+  });
+}
+
+/**
+ * "The customers whose very first order was in February 2023 - how much did that group spend in 2025?": "that
+ * group" (or "cohort") points at the first-date cohort the same question named.
+ */
+export function claimCohortPointer(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    if (!t.used && GROUP_NOUNS.has(t.raw) && ['that', 'this', 'the'].includes(before?.raw ?? '')) {
+      t.used = true;
+      if (before) before.used = true;
+    }
   });
 }

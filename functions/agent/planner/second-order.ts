@@ -3,7 +3,7 @@
  * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import { claimFirstDefinition } from './cohorts';
+import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
@@ -91,6 +91,8 @@ const grainAt = (tokens: Token[], grain: Grain | undefined) =>
   grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
 
 const sumOf = (cube: CatalogCube) => cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+/** Words asking for a share of a first-date cohort. */
+const SHARE_WORDS = new Set(['percent', 'percentage', 'pct', 'share', 'proportion', 'fraction', 'rate']);
 const additive = (m: CatalogMember | undefined) => m?.aggType === 'sum' || m?.aggType === 'count';
 
 /** The row-level number behind a measure ("Order amount" behind "Total amount"), or the cube's only one. */
@@ -168,6 +170,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "avg order value in 2025 for customers whose first order was in Jan 2023": an average (or extreme) named
     // is of the cohort's rows as a total is (one MEASURE over them), not replaced by the total.
     const averaged = measures.find((m) => ['avg', 'min', 'max'].includes(m.aggType ?? ''));
+    const laterShare =
+      input.firstLater !== undefined && SHARE_WORDS.has(tokens[input.ratioAt]?.raw ?? '') && !share?.part;
+    if (laterShare) share = undefined;
     const totalled = input.firstTotal?.measure ?? averaged ?? measures.find(additive) ?? sumOf(cube);
     fields.first =
       input.firstTotal && totalled
@@ -179,10 +184,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           }
         : {
             entity: input.firstEntity.member,
-            output: asked === 'list' ? 'list' : 'count',
+            // "what % of them also ordered in December 2025": the share of the cohort with later rows.
+            output: laterShare ? 'share' : asked === 'list' ? 'list' : 'count',
             ...(input.firstLater ? { later: input.firstLater } : {}),
           };
     if (fields.first.total) measures = [fields.first.total];
+    claimCohortPointer(tokens);
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 
@@ -308,7 +315,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
 
   // A share asked for and not built ("what share of customers ..." with nothing to divide) changes the question.
-  const shareBuilt = share || fields.having?.output === 'share' || fields.change || fields.percentile;
+  const shareBuilt =
+    share ||
+    fields.having?.output === 'share' ||
+    fields.first?.output === 'share' ||
+    fields.change ||
+    fields.percentile;
   if (input.ratioAt >= 0 && !shareBuilt) unresolved.push(tokens[input.ratioAt]?.raw ?? 'share');
 
   // A top fraction ("the top 10% of customers") is read for a combined share only.

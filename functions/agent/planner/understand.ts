@@ -643,7 +643,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         return SOFT_WORDS.has(w) && !['by', 'per', 'each', 'every', 'across'].includes(raws[i - 1] ?? '');
       })
     : [];
-  const ignored = reads ? [...new Set([...incidental(question, tokens, unread), ...soft])] : [];
+  // ("(first order that month)" unread is a cohort's definition left out, never an aside: cohorts.ts.)
+  const ignored = reads
+    ? [...new Set([...incidental(question, tokens, unread), ...soft])].filter((w) => w !== 'first')
+    : [];
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
