@@ -449,6 +449,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const spanning =
       raws.includes('between') ||
       raws.includes('through') ||
+      raws.includes('thru') ||
       (raws.includes('from') && raws.includes('to')) ||
       raws.includes('until');
     // A change over a grain within the span ("month over month from February through June") keeps the span.
