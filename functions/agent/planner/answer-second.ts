@@ -3,6 +3,7 @@ import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
+import { periodInWords } from './periods';
 import { type Plan, rankedChange } from './plan';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
@@ -114,6 +115,11 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
     const label = labeler(plan, query);
     return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
   }
+  if (first.output === 'share' && first.later) {
+    const [share, later, all] = result.data[0] ?? [];
+    const whose = `${entities} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
+    return `Of the ${formatFigure(undefined, all ?? 0)} ${whose}, ${formatFigure(undefined, later ?? 0)} also had ${rowNoun}s in ${first.later.label}: ${formatPercent(share)}.`;
+  }
   if (first.output === 'list') {
     if (result.totalRows === 0) return `${head}: none (0).`;
     return `${head} (${result.totalRows}):\n${lines(result.data, result.totalRows, (r) => `- ${formatValue(r[0])}: ${timeLabel(r[1], 'day')}`)}`;
@@ -137,7 +143,8 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   const top = rankedChange(plan);
   if (top && top.n === 1 && result.data.length === 1) {
     const row = result.data[0] ?? [];
-    return `${query.title}: ${label(row)}, ${moved(row)}.`;
+    const named = plan.dimensions.length === 0 ? periodInWords(row[column(query, 'time')], plan.grain) : '';
+    return `${query.title}: ${label(row)}${named}, ${moved(row)}.`;
   }
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
   if (!labels) return `${query.title}: ${moved(result.data[0] ?? [])}.`;

@@ -45,7 +45,8 @@ export function timeLabel(value: unknown, grain: Grain | undefined): string {
 function percentChange(from: number, to: number): string {
   if (from === 0) return '';
   const change = ((to - from) / Math.abs(from)) * 100;
-  return ` (${change >= 0 ? '+' : ''}${formatNumber(Math.round(change * 10) / 10)}%)`;
+  // Two decimals, as the change queries round their percent (sql-second.ts).
+  return ` (${change >= 0 ? '+' : ''}${formatNumber(Math.round(change * 100) / 100)}%)`;
 }
 
 /** A share answer: each percentage with the part and the whole it was computed from. */

@@ -58,6 +58,14 @@ const BRIDGE = new Set([
   'customers',
   'customer',
   'buyers',
+  // "what percentage (also ordered)", "what share of them": the share is read by the caller.
+  'what',
+  'percent',
+  'percentage',
+  'pct',
+  'share',
+  'proportion',
+  'fraction',
 ]);
 
 /**
@@ -306,4 +314,80 @@ export function claimFirstDefinition(
     const t = tokens[k];
     if (t && !t.used && (k === start || restates(t))) t.used = true;
   }
+}
+
+/** Words before "of their first order" that name its date, which a first-date reading holds. */
+const DATE_OF = new Set(['date', 'day', 'time', 'period', 'week', 'month', 'quarter', 'year', 'when']);
+
+/**
+ * "customers by the product category of their first-ever order": an attribute of each entity's first row, which a
+ * first-date reading (the first row's date only) does not hold; named so the question is refused, not answered
+ * with the attribute's values' own first dates.
+ */
+export function firstAttributeLeft(tokens: Token[], first: boolean): string[] {
+  if (!first) return [];
+  const at = tokens.findIndex((t) => t.raw === 'first');
+  if (at < 0) return [];
+  let k = at - 1;
+  if (tokens[k]?.raw === 'very') k--;
+  if (!['their', 'its', 'the', 'his', 'her', 'each'].includes(tokens[k]?.raw ?? '')) return [];
+  if (tokens[k - 1]?.raw !== 'of') return [];
+  const named = tokens[k - 2];
+  if (!named || DATE_OF.has(named.stem) || DATE_OF.has(named.raw) || GRAIN_WORDS[named.raw]) return [];
+  return [`the ${named.raw} of the first ${tokens[at + 1]?.raw ?? 'row'}`];
+}
+
+/** Verbs of winning people ("gained", "picked up", "landed") that say nothing of a change. */
+const WIN_VERBS = new Set([
+  'gain',
+  'gained',
+  'gains',
+  'win',
+  'won',
+  'land',
+  'landed',
+  'acquire',
+  'acquired',
+  'pick',
+  'picked',
+  'add',
+  'added',
+]);
+const PEOPLE_STEMS = new Set(['customer', 'client', 'buyer', 'shopper', 'account']);
+
+/**
+ * "How many new customers did we gain in 2024?", "new customers we picked up each quarter": the verb wins the
+ * new people; it is no change over time ("gain" would read as growth). Claimed only beside "new <people>".
+ */
+export function claimWinVerbs(tokens: Token[]): void {
+  // "brand new", "brand-new": only stresses "new".
+  tokens.forEach((t, i) => {
+    if (t.raw === 'brand' && tokens[i + 1]?.raw === 'new') t.used = true;
+  });
+  const isNew = tokens.some(
+    (t, i) =>
+      t.raw === 'new' &&
+      [tokens[i + 1], tokens[i + 2]].some((x) => x !== undefined && PEOPLE_STEMS.has(x.stem)),
+  );
+  if (!isNew) return;
+  tokens.forEach((t, i) => {
+    if (t.used || !WIN_VERBS.has(t.raw)) return;
+    t.used = true;
+    const up = tokens[i + 1];
+    if (up?.raw === 'up' && (t.raw === 'pick' || t.raw === 'picked')) up.used = true;
+  });
+}
+
+/**
+ * "The customers whose very first order was in February 2023 - how much did that group spend in 2025?": "that
+ * group" (or "cohort") points at the first-date cohort the same question named.
+ */
+export function claimCohortPointer(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    if (!t.used && GROUP_NOUNS.has(t.raw) && ['that', 'this', 'the'].includes(before?.raw ?? '')) {
+      t.used = true;
+      if (before) before.used = true;
+    }
+  });
 }

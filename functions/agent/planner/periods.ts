@@ -3,7 +3,8 @@
  * "monthly orders ... for each month", "quarterly revenue by quarter", "the % change vs the month before" once
  * the grain is the month. The repeat names the same breakdown again, so it is read, not refused as unknown.
  */
-import type { Grain, Token } from './plan';
+import { shift, unitStart } from './dates';
+import type { Grain, Period, Token } from './plan';
 import { GRAIN_STEMS } from './top-per-group';
 
 const BEFORE_REPEAT = new Set(['each', 'per', 'every', 'by', 'the', 'a']);
@@ -20,4 +21,107 @@ export function claimRepeatedGrain(tokens: Token[], grain: Grain | undefined): v
     const after = tokens[i + 1]?.raw ?? '';
     if (BEFORE_REPEAT.has(before) && (before !== 'the' || AFTER_REPEAT.has(after))) t.used = true;
   });
+}
+
+/** Words that set two periods against each other rather than list them. */
+const PAIR_WORDS = new Set([
+  'to',
+  'vs',
+  'versus',
+  'against',
+  'compared',
+  'compare',
+  'than',
+  'from',
+  'between',
+]);
+
+/**
+ * "MoM % change for Oct, Nov and Dec 2025", "QoQ growth for Q2 and Q3 2024": named periods, each one whole unit
+ * of the change's grain and back to back, are a span read period by period (each against the one before), not a
+ * comparison of the first with the last. Undefined unless each is one such unit, none missing, and two are listed
+ * ("for Q2 and Q3"), not set against each other.
+ */
+export function spanOfUnits(
+  compare: Period[] | undefined,
+  grain: Grain | undefined,
+  tokens: Token[],
+): Period | undefined {
+  if (!grain || !compare || compare.length < 2 || grain === 'day' || grain === 'week') return undefined;
+  // Two periods set against each other stay a comparison ("YoY change per category, 2024 to 2025", "Q3 vs Q2").
+  if (compare.length === 2 && tokens.some((t) => PAIR_WORDS.has(t.raw))) return undefined;
+  const sorted = [...compare].sort((a, b) => a.from.localeCompare(b.from));
+  const whole = sorted.every(
+    (p, i) =>
+      unitStart(p.from, grain) === p.from &&
+      shift(p.from, grain, 1) === p.to &&
+      (i === 0 || sorted[i - 1]?.to === p.from),
+  );
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (!whole || !first || !last) return undefined;
+  return { label: `${first.label} to ${last.label}`, from: first.from, to: last.to };
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A month's or quarter's name in words beside its short label ("2025-02 (February 2025)", "2025-Q2 (April 2025
+ * to June 2025)"), for a one-period answer ("which month fell the most") that an asker reads as a name.
+ */
+export function periodInWords(value: unknown, grain: Grain | undefined): string {
+  const date = typeof value === 'string' ? /^(\d{4})-(\d{2})/.exec(value) : null;
+  if (!date || (grain !== 'month' && grain !== 'quarter')) return '';
+  const [, year, month] = date;
+  const at = Number(month) - 1;
+  if (grain === 'month') return ` (${MONTHS[at]} ${year})`;
+  return ` (${MONTHS[at]} ${year} to ${MONTHS[at + 2]} ${year})`;
+}
+
+/** "Q4 '25 vs Q4 '24", "in '24": an apostrophe before two digits writes a year of this century. */
+export const fullYears = (question: string) =>
+  question.replace(/(^|[^\w'’‘])['’‘](\d{2})\b/g, (_, before: string, year: string) => `${before}20${year}`);
+
+const FIGURE_WORDS = new Set(['numbers', 'figures', 'values', 'totals', 'amounts', 'periods']);
+
+/**
+ * Words of a change that only say how to state it: "in relative terms", "relatively", "in percentage terms"
+ * (the change as a percent, returned true), and "(give me) both numbers" (a change answer states both periods'
+ * figures anyway). Claimed so they are not refused as unknown.
+ */
+export function claimChangeWording(tokens: Token[]): boolean {
+  let relative = false;
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (
+      ['relative', 'percentage', 'percent', 'pct', 'proportional'].includes(t.raw) &&
+      next?.raw === 'terms'
+    ) {
+      relative = true;
+      t.used = true;
+      next.used = true;
+      const before = tokens[i - 1];
+      if (before?.raw === 'in') before.used = true;
+    } else if (['relatively', 'proportionally'].includes(t.raw)) {
+      relative = true;
+      t.used = true;
+    } else if (t.raw === 'both' && next && FIGURE_WORDS.has(next.raw)) {
+      t.used = true;
+      next.used = true;
+    }
+  });
+  return relative;
 }

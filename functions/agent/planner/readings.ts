@@ -105,19 +105,19 @@ const ABBREVIATIONS: Record<string, Grain> = {
 };
 /** Words asking how a measure moved between periods. */
 const CHANGE_WORDS = new Set(
-  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains jump jumped jumps spike spiked surge surged dip dipped dips slump slumped plunge plunged slid slide'.split(
+  'growth grow grew grown growing increase increased increases increasing decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling rise rose risen rising change changed changes delta lost lose loses losing shrank shrunk shrink gained gain gains jump jumped jumps spike spiked surge surged dip dipped dips slump slumped plunge plunged slid slide shed sheds diff difference differences'.split(
     ' ',
   ),
 );
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
-  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink dip dipped dips slump slumped plunge plunged slid slide'.split(
+  'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink dip dipped dips slump slumped plunge plunged slid slide shed sheds'.split(
     ' ',
   ),
 );
 /** Words that ask for an amount of change, not a rate ("the biggest increase"). */
 const AMOUNT_WORDS = new Set(
-  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains jump jumped jumps spike spiked dip dipped dips'.split(
+  'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains jump jumped jumps spike spiked dip dipped dips shed sheds diff difference differences'.split(
     ' ',
   ),
 );
@@ -217,14 +217,17 @@ export function findChange(
     // "compared with the month before", "vs the quarter before it": the same, with the unit first.
     const unitBefore = ['before', 'prior', 'earlier'].includes(next?.raw ?? '');
     const theAgainst =
-      tokens[i - 1]?.raw === 'the' && [tokens[i - 2], tokens[i - 3]].some((w) => AGAINST.has(w?.raw ?? ''));
+      tokens[i - 1]?.raw === 'the' &&
+      [tokens[i - 2], tokens[i - 3]].some(
+        (w) => AGAINST.has(w?.raw ?? '') || AGAINST_VERBS.has(w?.raw ?? ''),
+      );
     if (unit && next && unitBefore && theAgainst) {
       grain = unit;
       found = true;
       t.used = true;
       next.used = true;
       const it = tokens[i + 2];
-      if (it?.raw === 'it') it.used = true;
+      if (it?.raw === 'it' || it?.raw === 'that') it.used = true;
     }
   }
   if (!found) return undefined;
@@ -232,6 +235,8 @@ export function findChange(
 }
 
 const AGAINST = new Set(['over', 'vs', 'versus', 'than', 'against', 'compared', 'to', 'from']);
+/** "compare with the quarter before it": against words before "the <unit> before" only. */
+const AGAINST_VERBS = new Set(['compare', 'comparing', 'with']);
 
 const NUMBER = /^\d+(\.\d+)?$/;
 const ORDINAL_SUFFIX = new Set(['st', 'nd', 'rd', 'th']);

@@ -3,10 +3,10 @@
  * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import { claimFirstDefinition } from './cohorts';
+import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
-import { claimRepeatedGrain } from './periods';
+import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
 import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
@@ -53,6 +53,8 @@ export interface SecondOrder {
   top?: Parsed['top'];
   share?: Parsed['share'];
   compare?: Period[];
+  /** A span read in place of compared periods ("MoM for Oct, Nov and Dec": October to December). */
+  range?: Period;
   timeDimension?: CatalogMember;
   fields: Pick<Plan, 'having' | 'change' | 'perGroup' | 'percentile' | 'first'>;
   /** Words read as second-order that the model cannot serve ("median" of something with no numbers). */
@@ -89,6 +91,8 @@ const grainAt = (tokens: Token[], grain: Grain | undefined) =>
   grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
 
 const sumOf = (cube: CatalogCube) => cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+/** Words asking for a share of a first-date cohort. */
+const SHARE_WORDS = new Set(['percent', 'percentage', 'pct', 'share', 'proportion', 'fraction', 'rate']);
 const additive = (m: CatalogMember | undefined) => m?.aggType === 'sum' || m?.aggType === 'count';
 
 /** The row-level number behind a measure ("Order amount" behind "Total amount"), or the cube's only one. */
@@ -138,6 +142,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const fields: SecondOrder['fields'] = {};
   const unresolved: string[] = [];
   const timeDimension = input.started;
+  let range: Period | undefined;
 
   if (input.condition) {
     // "revenue from customers with more than 60 orders": a measure named besides the condition is totalled.
@@ -162,7 +167,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   if (input.firstEntity) {
     const asked = outputAsked(tokens, input.firstEntity.at).output;
-    const totalled = input.firstTotal?.measure ?? measures.find(additive) ?? sumOf(cube);
+    // "avg order value in 2025 for customers whose first order was in Jan 2023": an average (or extreme) named
+    // is of the cohort's rows as a total is (one MEASURE over them), not replaced by the total.
+    const averaged = measures.find((m) => ['avg', 'min', 'max'].includes(m.aggType ?? ''));
+    const laterShare =
+      input.firstLater !== undefined && SHARE_WORDS.has(tokens[input.ratioAt]?.raw ?? '') && !share?.part;
+    if (laterShare) share = undefined;
+    const totalled = input.firstTotal?.measure ?? averaged ?? measures.find(additive) ?? sumOf(cube);
     fields.first =
       input.firstTotal && totalled
         ? {
@@ -173,18 +184,40 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           }
         : {
             entity: input.firstEntity.member,
-            output: asked === 'list' ? 'list' : 'count',
+            // "what % of them also ordered in December 2025": the share of the cohort with later rows.
+            output: laterShare ? 'share' : asked === 'list' ? 'list' : 'count',
             ...(input.firstLater ? { later: input.firstLater } : {}),
           };
     if (fields.first.total) measures = [fields.first.total];
+    claimCohortPointer(tokens);
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
 
-  if (input.change && !fields.having) {
+  // "Q3 2025 versus Q3 2024 as a %": two periods set side by side and a percent of nothing else is their change.
+  const ratioWord = tokens[input.ratioAt]?.raw ?? '';
+  const pairPercent =
+    !input.change &&
+    compare?.length === 2 &&
+    ['percent', 'percentage', 'pct'].includes(ratioWord) &&
+    !share?.part &&
+    !share?.top &&
+    !input.condition &&
+    !input.firstEntity &&
+    input.percentile === undefined;
+  const change: SecondOrderInput['change'] =
+    input.change ?? (pairPercent ? { down: false, rank: 'percent' } : undefined);
+  if (change && !fields.having) {
     // "which region grew fastest": growth of money unless a measure is named.
     if (measures.length === 0) {
       const sum = sumOf(cube);
       if (sum) measures = [sum];
+    }
+    // "MoM % change for Oct, Nov and Dec 2025": the named months back to back, each against the one before.
+    const span = spanOfUnits(compare, change.grain, tokens);
+    if (span && change.grain) {
+      range = span;
+      compare = undefined;
+      grain = change.grain;
     }
     if (!grain && (!compare || compare.length < 2)) {
       // No periods: the last two complete years before today.
@@ -195,9 +228,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
           : [yearPeriod(year - 2), yearPeriod(year - 1)].map((p) => ({ ...p, assumed: true as const }));
     }
+    // "worst decline": the worst of a fall is its most negative change, as "steepest" or "biggest" is.
+    const worst = tokens.some((t) => ['worst', 'poorest'].includes(t.raw));
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
-    const only = !top && which && dimensions.length > 0 ? (input.change.down ? 'down' : 'up') : undefined;
+    const only = !top && which && dimensions.length > 0 ? (change.down ? 'down' : 'up') : undefined;
     // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
     // "growth rate", "rate of decline": a rate of the change itself.
     const ratio = tokens[input.ratioAt];
@@ -207,14 +242,16 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       (ofChange(tokens[input.ratioAt - 1]) ||
         (tokens[input.ratioAt + 1]?.raw === 'of' && ofChange(tokens[input.ratioAt + 2])));
     const percentWord = changeRate || ['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '');
-    const rank = percentWord ? 'percent' : input.change.rank;
+    // "in relative terms", "relatively": the change as a percent; "both numbers": stated anyway (periods.ts).
+    const relative = claimChangeWording(tokens);
+    const rank = percentWord || relative ? 'percent' : change.rank;
     // (A value read as the share's part is a filter again: "% change for 2025 in the north".) A change of a
     // share or rate ("how did the return rate change") is no change of the measure: left unresolved below.
     if (percentWord && share && !share.top) share = undefined;
     if (input.ratioAt >= 0 && !percentWord)
       unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
     fields.change = { rank, ...(only ? { only } : {}) };
-    if (top && input.change.down) top = { ...top, direction: top.direction === 'desc' ? 'asc' : 'desc' };
+    if (top && change.down) top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
   }
 
   if (input.percentile !== undefined || input.average) {
@@ -278,7 +315,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
 
   // A share asked for and not built ("what share of customers ..." with nothing to divide) changes the question.
-  const shareBuilt = share || fields.having?.output === 'share' || fields.change || fields.percentile;
+  const shareBuilt =
+    share ||
+    fields.having?.output === 'share' ||
+    fields.first?.output === 'share' ||
+    fields.change ||
+    fields.percentile;
   if (input.ratioAt >= 0 && !shareBuilt) unresolved.push(tokens[input.ratioAt]?.raw ?? 'share');
 
   // A top fraction ("the top 10% of customers") is read for a combined share only.
@@ -318,6 +360,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
     ...(compare ? { compare } : {}),
+    ...(range ? { range } : {}),
     ...(timeDimension ? { timeDimension } : {}),
     fields,
     unresolved,

@@ -146,7 +146,8 @@ export function firstQuery(plan: Plan): PlannedQuery {
     ? `, SUM(CASE WHEN ${at} >= ${quote(first.later.from)} AND ${at} < ${quote(first.later.to)} THEN 1 ELSE 0 END) AS later_rows`
     : '';
   const inner = `SELECT ${entity}, MIN(${at}) AS first_date${later} FROM ${ident(plan.cube.name)}${where(rowConditions)} GROUP BY 1`;
-  const range: string[] = first.later ? ['later_rows > 0'] : [];
+  // (A share keeps the whole cohort: the later rows are its part, not a filter.)
+  const range: string[] = first.later && first.output !== 'share' ? ['later_rows > 0'] : [];
   if (plan.range && plan.range.from > '0001-01-01') range.push(`first_date >= ${quote(plan.range.from)}`);
   if (plan.range && plan.range.to < '9999-01-01') range.push(`first_date < ${quote(plan.range.to)}`);
   const count = ident(entityWord(first.entity));
@@ -169,6 +170,14 @@ export function firstQuery(plan: Plan): PlannedQuery {
       plan,
       `SELECT date_trunc('${plan.grain}', first_date) AS ${plan.grain}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)} GROUP BY 1 ${order}`,
       [{ role: 'time' }, { role: 'entities' }],
+    );
+  }
+  if (first.output === 'share' && first.later) {
+    // "what % of them also ordered in December 2025": the cohort's entities with later rows, of all of them.
+    return described(
+      plan,
+      `SELECT round(100.0 * SUM(CASE WHEN later_rows > 0 THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN later_rows > 0 THEN 1 ELSE 0 END) AS later_${count}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)}`,
+      [{ role: 'share' }, { role: 'entities' }, { role: 'entities' }],
     );
   }
   if (first.output === 'list') {

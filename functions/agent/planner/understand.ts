@@ -2,7 +2,14 @@ import { claimActive } from './active';
 import { askerTokens } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays, addMonths } from './clock';
-import { cohortHeadcount, findRetention, firstDateLeft, readFirstVerb } from './cohorts';
+import {
+  claimWinVerbs,
+  cohortHeadcount,
+  findRetention,
+  firstAttributeLeft,
+  firstDateLeft,
+  readFirstVerb,
+} from './cohorts';
 import {
   findGrain,
   findPeriods,
@@ -34,6 +41,7 @@ import {
 } from './members';
 import { termsOf } from './names';
 import { findPercentiles, readPercentAbbreviations } from './percentiles';
+import { fullYears } from './periods';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
@@ -137,12 +145,15 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  const tokens = joinCompounds(askerTokens(words(question), cube), cube);
+  // ("Q4 '25": the year written out first, periods.ts.)
+  const tokens = joinCompounds(askerTokens(words(fullYears(question)), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
   const raws = tokens.map((t) => t.raw);
   let started = findNew(tokens, cube);
+  // "new customers did we gain": winning people, not a change (cohorts.ts).
+  claimWinVerbs(tokens);
   const change = findChange(tokens);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
   const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
@@ -453,6 +464,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const spanning =
       raws.includes('between') ||
       raws.includes('through') ||
+      raws.includes('thru') ||
       (raws.includes('from') && raws.includes('to')) ||
       raws.includes('until');
     // A change over a grain within the span ("month over month from February through June") keeps the span.
@@ -533,6 +545,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (second.measures.length > 0 && measureScore === 0) measureScore = 2;
   compare = second.compare;
   if (compare) range = undefined;
+  if (second.range) range = second.range;
   const dimensionsRead = second.dimensions;
   let grainRead = second.grain;
   top = second.top;
@@ -643,6 +656,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       total: firstTotal !== undefined,
       countAsked: /\bhow many (of )?(the |my |our )?(customers?|buyers?|them|those)\b/.test(raws.join(' ')),
     }),
+    ...firstAttributeLeft(tokens, second.fields.first !== undefined),
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
   ];
@@ -655,7 +669,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         return SOFT_WORDS.has(w) && !['by', 'per', 'each', 'every', 'across'].includes(raws[i - 1] ?? '');
       })
     : [];
-  const ignored = reads ? [...new Set([...incidental(question, tokens, unread), ...soft])] : [];
+  // ("(first order that month)" unread is a cohort's definition left out, never an aside: cohorts.ts.)
+  const ignored = reads
+    ? [...new Set([...incidental(question, tokens, unread), ...soft])].filter((w) => w !== 'first')
+    : [];
   const unexplained = unread.filter((w) => !ignored.includes(w));
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
