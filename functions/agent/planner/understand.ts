@@ -1,4 +1,5 @@
 import { askerTokens } from './asker';
+import { readBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { cohortHeadcount, findRetention, firstDateLeft, readFirstVerb } from './cohorts';
@@ -128,7 +129,7 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  const tokens = joinCompounds(askerTokens(words(question), cube), cube);
+  const tokens = joinCompounds(readBusinessWords(askerTokens(words(question), cube), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
