@@ -46,6 +46,9 @@ const SALE_VERBS = new Set([
   'logged',
 ]);
 
+/** Verbs of passing a number. */
+const PASSED = new Set(['topped', 'exceeded', 'exceeds', 'exceed', 'surpassed', 'passed']);
+
 const token = (raw: string, asked?: string): Token => ({
   raw,
   stem: stem(raw),
@@ -66,6 +69,12 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     const t = tokens[i] as Token;
     const next = tokens[i + 1];
     const before = out.at(-1);
+    // "north of $30k", "south of 40 orders": above and below a number, not the regions.
+    if (['north', 'south'].includes(t.raw) && next?.raw === 'of' && /^\$?\d/.test(tokens[i + 2]?.raw ?? '')) {
+      out.push(token(t.raw === 'north' ? 'over' : 'under', `${t.raw} of`));
+      i += 1;
+      continue;
+    }
     if (t.used || t.value || has(t.raw)) {
       out.push(t);
       continue;
@@ -80,15 +89,14 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
       if (before && ['my', 'our', 'the'].includes(before.raw)) out.pop();
       continue;
     }
-    // "north of $30k", "south of 40 orders": above and below a number, not the regions.
-    if (['north', 'south'].includes(t.raw) && next?.raw === 'of' && /^\$?\d/.test(tokens[i + 2]?.raw ?? '')) {
-      out.push(token(t.raw === 'north' ? 'over' : 'under', `${t.raw} of`));
-      i += 1;
-      continue;
-    }
     const noun = NOUNS[t.raw];
     if (noun && has(noun)) {
       out.push(token(noun, t.raw));
+      continue;
+    }
+    // "spend topped $12,000", "exceeded 40 orders": a verb of passing a number is "over" it.
+    if (PASSED.has(t.raw) && /^\$?\d/.test(next?.raw ?? '')) {
+      out.push(token('over', t.raw));
       continue;
     }
     const verb = VERBS[t.raw];

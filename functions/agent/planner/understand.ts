@@ -49,7 +49,7 @@ import {
   RATIO_WORDS,
   SOFT_WORDS,
 } from './vocabulary';
-import { moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
+import { biggestPeopleByMoney, moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
 
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
@@ -367,6 +367,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   // "what did our clients spend": the money of those who spend, not how many of them there are (words.ts).
   measures = moneyOfSpenders(tokens, cube, measures, raws.join(' '));
+  // "each segment's biggest buyer": the buyers ranked by money, not by their largest order (words.ts).
+  measures = biggestPeopleByMoney(tokens, cube, measures);
   // "the best-selling category": by money and by how many, both stated (words.ts).
   const selling = sellingReadings(tokens, cube, measures, top);
   if (selling && top) {
