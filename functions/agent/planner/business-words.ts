@@ -75,6 +75,20 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
       i += 1;
       continue;
     }
+    // "spent over $30k lifetime", "over their lifetime": all the data, which no period already means.
+    if (t.raw === 'lifetime' && !tokens.some((x) => /^(19|20)\d\d$/.test(x.raw))) {
+      if (/^\d/.test(before?.raw ?? '')) continue;
+      const lead = out.at(-2);
+      if (
+        before &&
+        ['their', 'its', 'the', 'his', 'her'].includes(before.raw) &&
+        lead &&
+        ['over', 'in', 'during', 'across'].includes(lead.raw)
+      ) {
+        out.splice(-2, 2);
+        continue;
+      }
+    }
     if (t.used || t.value || has(t.raw)) {
       out.push(t);
       continue;
