@@ -171,13 +171,15 @@ export function findTop(
   }
   const raws = tokens.map((t) => t.raw);
   const question = raws.includes('which') || raws.includes('what') || raws.includes('who');
+  // "each segment's biggest buyer": a superlative within groups ranks what it qualifies in each.
+  const grouped = raws.some((w) => ['each', 'per', 'every'].includes(w));
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || !isSuperlative(t)) continue;
     // "best region for furniture", "least popular category": a superlative leading the question ranks
     // what follows it, as a which-question does.
     const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));
-    if (question || asked || leading) {
+    if (question || asked || leading || grouped) {
       t.used = true;
       return {
         n: take(1),

@@ -3,6 +3,7 @@
  * percentile", "p25, p50 and p75", "median and p90", "first and third quartile", "95th pct". The first one
  * is read by `findPercentile` (readings.ts); the others here, each claiming its words.
  */
+import type { CatalogCube } from './catalog';
 import type { Token } from './plan';
 import { findPercentile } from './readings';
 
@@ -78,4 +79,27 @@ export function findPercentiles(tokens: Token[]): number[] | undefined {
       t.used = true;
   });
   return [...new Set(found)].sort((a, b) => a - b);
+}
+
+/** Words of a percentile, claimed by `findPercentile`. */
+const PERCENTILE_WORDS = /^(median|p\d{1,2}|percentiles?)$/;
+
+/**
+ * "median grocery order", "p50 ticket in toys": a percentile right before one row (the singular noun the cube
+ * counts, values between) is of that row's size, as "median order size" is. A plural ("median orders") may be
+ * a count per something and is not read here.
+ */
+export function percentileOfRow(tokens: readonly Token[], cube: CatalogCube): boolean {
+  const at = tokens.findIndex((t) => t.used && PERCENTILE_WORDS.test(t.raw));
+  if (at < 0) return false;
+  let k = at + 1;
+  while (tokens[k]?.value) k++;
+  const noun = tokens[k];
+  if (!noun || noun.raw !== noun.stem) return false;
+  return cube.members.some(
+    (m) =>
+      m.kind === 'measure' &&
+      m.aggType === 'count' &&
+      (m.titleWords.at(-1) === noun.stem || m.otherWords.includes(noun.stem)),
+  );
 }

@@ -6,6 +6,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys } from './members';
+import { percentileOfRow } from './percentiles';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
@@ -295,7 +296,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // Per period: the grain is what the percentile runs over, not a breakdown.
     } else {
       // "25th percentile order size": the size of a row, whatever measure its noun named.
-      const sized = tokens.some((t) => SIZE_WORDS.has(t.raw) || t.raw === 'spend' || t.raw === 'total');
+      // ("median grocery order": one row's size, percentiles.ts.)
+      const sized =
+        tokens.some((t) => SIZE_WORDS.has(t.raw) || t.raw === 'spend' || t.raw === 'total') ||
+        percentileOfRow(tokens, cube);
       const of =
         countOnly && measure && !sized ? undefined : numberBehind(cube, sized ? undefined : measure, tokens);
       if (of && !input.average) percentile.of = of;

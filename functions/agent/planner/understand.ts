@@ -1,5 +1,6 @@
 import { claimActive } from './active';
 import { askerTokens } from './asker';
+import { readBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { addDays, addMonths } from './clock';
 import {
@@ -65,7 +66,7 @@ import {
   RATIO_WORDS,
   SOFT_WORDS,
 } from './vocabulary';
-import { moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
+import { biggestPeopleByMoney, moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
 
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
@@ -145,8 +146,8 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  // ("Q4 '25": the year written out first, periods.ts.)
-  const tokens = joinCompounds(askerTokens(words(fullYears(question)), cube), cube);
+  // ("Q4 '25": the year written out first, periods.ts; "geo", "ticket": business-words.ts.)
+  const tokens = joinCompounds(readBusinessWords(askerTokens(words(fullYears(question)), cube), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
@@ -392,6 +393,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   // "what did our clients spend": the money of those who spend, not how many of them there are (words.ts).
   measures = moneyOfSpenders(tokens, cube, measures, raws.join(' '));
+  // "each segment's biggest buyer": the buyers ranked by money, not by their largest order (words.ts).
+  measures = biggestPeopleByMoney(tokens, cube, measures);
   // "the best-selling category": by money and by how many, both stated (words.ts).
   const selling = sellingReadings(tokens, cube, measures, top);
   if (selling && top) {

@@ -134,3 +134,42 @@ const LISTS = new Set(['and', 'plus', 'vs', 'versus']);
 const SCOPES = new Set(['for', 'in', 'from', 'on', 'within', 'among', 'during', 'by', 'across', 'at']);
 /** Words of a count or a total around a figure's word ("the number of returns"). */
 const AGGREGATION_AROUND = new Set(['the', 'number', 'of', 'how', 'many', 'much', 'total', 'count', 'our']);
+
+/**
+ * "each segment's biggest buyer", "our largest client": a superlative on the people who buy ranks them by the
+ * money they bring, not by their largest single row (the max measure the superlative alone would name). Only
+ * where the superlative is the max/min measure's sole word in the question and the noun after it counts people
+ * (a distinct count), not rows ("the biggest order" stays the max).
+ */
+export function biggestPeopleByMoney(
+  tokens: readonly Token[],
+  cube: CatalogCube,
+  measures: CatalogMember[],
+): CatalogMember[] {
+  const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  const extreme = measures.find((m) => m.aggType === 'max' || m.aggType === 'min');
+  if (!sum || !extreme || measures.length !== 1) return measures;
+  const at = tokens.findIndex(
+    (t) => extreme.otherWords.includes(t.stem) || extreme.titleWords.includes(t.stem),
+  );
+  const superlative = tokens[at];
+  if (!superlative) return measures;
+  let k = at + 1;
+  while (['single', 'individual', 'one'].includes(tokens[k]?.raw ?? '')) k++;
+  const noun = tokens[k];
+  const people = cube.members.some(
+    (m) =>
+      m.kind === 'measure' &&
+      m.aggType === 'count_distinct' &&
+      noun !== undefined &&
+      (m.otherWords.includes(noun.stem) || m.titleWords.at(-1) === noun.stem),
+  );
+  // Another word of the extreme measure ("order amount") names the row's size itself.
+  const sized = tokens.some(
+    (t, i) =>
+      i !== at &&
+      !['number', 'of'].includes(t.raw) &&
+      (extreme.titleWords.includes(t.stem) || extreme.otherWords.includes(t.stem)),
+  );
+  return people && !sized ? [sum] : measures;
+}

@@ -1,0 +1,131 @@
+/**
+ * Common business words for what a model already has (issue 29; docs/analyst.md, "Words the model does not
+ * know"): "geo" for a region, "ticket" or "deal" for an order, "product line" for a product category, "small biz"
+ * for small business, "transacted" for ordered, "rung up" and "we've ever closed" as verbs of the asker's own
+ * sales, "north of $30k" for over $30k, "my book of business" for the asker's own data (row-level security
+ * already scopes it). Each is read as the model's word only where the model (its titles, synonyms and values)
+ * has that word and not the asker's own; otherwise the word stays unknown and the question is refused.
+ */
+import { cubeVocabulary } from './asker';
+import type { CatalogCube } from './catalog';
+import type { Token } from './plan';
+import { stem, words } from './text';
+
+/** Business nouns by the model word they stand for (read only where the model has the target and not the word). */
+const NOUNS: Record<string, string> = {
+  geo: 'region',
+  geos: 'regions',
+  geography: 'region',
+  geographies: 'regions',
+  ticket: 'order',
+  tickets: 'orders',
+  deal: 'order',
+  deals: 'orders',
+  biz: 'business',
+};
+
+/** Verbs of a sale the model dates as an order ("who transacted in Q3"). */
+const VERBS: Record<string, string> = {
+  transacted: 'ordered',
+  transact: 'ordered',
+  transacting: 'ordered',
+};
+
+/** People who make a sale: a participle right after them is their verb ("we closed", "we've rung up"). */
+const SUBJECTS = new Set(['we', 'i', 'you', 'they', 've', 'ever', 'have', 'had', 'has']);
+/** Verbs of ringing up or closing a sale: the sale itself is what is measured, the verb adds nothing. */
+const SALE_VERBS = new Set([
+  'rung',
+  'rang',
+  'ring',
+  'closed',
+  'booked',
+  'landed',
+  'won',
+  'processed',
+  'logged',
+]);
+
+/** Verbs of passing a number. */
+const PASSED = new Set(['topped', 'exceeded', 'exceeds', 'exceed', 'surpassed', 'passed']);
+
+const token = (raw: string, asked?: string): Token => ({
+  raw,
+  stem: stem(raw),
+  used: false,
+  ...(asked ? { asked } : {}),
+});
+
+/**
+ * The tokens with the business words above read as the model's. Dropped words ("line" of "product line", the
+ * "ve" of "we've", "up" of "rung up", "book of business") are only ever dropped where what they belong to is read.
+ */
+export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): Token[] {
+  const vocabulary = cubeVocabulary(cube);
+  const has = (w: string) => vocabulary.has(stem(w));
+  const valueWords = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const next = tokens[i + 1];
+    const before = out.at(-1);
+    // "north of $30k", "south of 40 orders": above and below a number, not the regions.
+    if (['north', 'south'].includes(t.raw) && next?.raw === 'of' && /^\$?\d/.test(tokens[i + 2]?.raw ?? '')) {
+      out.push(token(t.raw === 'north' ? 'over' : 'under', `${t.raw} of`));
+      i += 1;
+      continue;
+    }
+    // "spent over $30k lifetime", "over their lifetime": all the data, which no period already means.
+    if (t.raw === 'lifetime' && !tokens.some((x) => /^(19|20)\d\d$/.test(x.raw))) {
+      if (/^\d/.test(before?.raw ?? '')) continue;
+      const lead = out.at(-2);
+      if (
+        before &&
+        ['their', 'its', 'the', 'his', 'her'].includes(before.raw) &&
+        lead &&
+        ['over', 'in', 'during', 'across'].includes(lead.raw)
+      ) {
+        out.splice(-2, 2);
+        continue;
+      }
+    }
+    if (t.used || t.value || has(t.raw)) {
+      out.push(t);
+      continue;
+    }
+    // "we've": the contraction's tail.
+    if (t.raw === 've' && before && ['we', 'i', 'you', 'they'].includes(before.raw)) continue;
+    // "product line(s)": the model's product word, where "line" means nothing of its own.
+    if (['line', 'lines'].includes(t.raw) && before?.raw.startsWith('product') && has('product')) continue;
+    // "my/our book of business": the asker's own data, which row-level security already scopes.
+    if (t.raw === 'book' && next?.raw === 'of' && tokens[i + 2]?.raw === 'business' && !has('book')) {
+      i += 2;
+      if (before && ['my', 'our', 'the'].includes(before.raw)) out.pop();
+      continue;
+    }
+    const noun = NOUNS[t.raw];
+    if (noun && has(noun)) {
+      out.push(token(noun, t.raw));
+      continue;
+    }
+    // "spend topped $12,000", "exceeded 40 orders": a verb of passing a number is "over" it.
+    if (PASSED.has(t.raw) && /^\$?\d/.test(next?.raw ?? '')) {
+      out.push(token('over', t.raw));
+      continue;
+    }
+    const verb = VERBS[t.raw];
+    if (verb && has(verb)) {
+      out.push(token(verb));
+      continue;
+    }
+    // "we've ever rung up", "the largest deal we closed": the verb of the sale measured, said by its seller.
+    if (SALE_VERBS.has(t.raw) && before && SUBJECTS.has(before.raw)) {
+      if (next?.raw === 'up') i += 1;
+      continue;
+    }
+    // "on the small business side": the side is the value's.
+    if (['side', 'line', 'lines'].includes(t.raw) && before && valueWords.has(before.stem)) continue;
+    out.push(t);
+  }
+  return out;
+}
