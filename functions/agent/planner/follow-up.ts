@@ -154,7 +154,8 @@ export function readFollowUp(
   return kept(merge(previous, own));
 }
 
-const changesNothing = (p: Parsed) =>
+/** A reading that names nothing of the model (no measure, breakdown, filter, period or second-order part). */
+export const nothingFound = (p: Parsed) =>
   p.measures.length === 0 &&
   p.dimensions.length === 0 &&
   p.filters.length === 0 &&
@@ -162,11 +163,12 @@ const changesNothing = (p: Parsed) =>
   !p.grain &&
   !p.range &&
   !p.compare &&
-  !p.top &&
-  !p.share &&
   !p.having &&
   !p.first &&
   !p.percentile;
+
+/** A follow-up that changes nothing of the previous reading (a rank or a share changes it too). */
+const changesNothing = (p: Parsed) => nothingFound(p) && !p.top && !p.share;
 
 /** Whether a plan already ranks, shares or conditions its rows (a further change of it is not read here). */
 const secondOrder = (p: Plan) =>

@@ -6,6 +6,7 @@
 import { shift, unitStart } from './dates';
 import type { Grain, Period, Token } from './plan';
 import { GRAIN_STEMS } from './top-per-group';
+import { MONTHS } from './vocabulary';
 
 const BEFORE_REPEAT = new Set(['each', 'per', 'every', 'by', 'the', 'a']);
 const AFTER_REPEAT = new Set(['before', 'prior', 'previous', 'earlier']);
@@ -63,21 +64,6 @@ export function spanOfUnits(
   return { label: `${first.label} to ${last.label}`, from: first.from, to: last.to };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
  * A month's or quarter's name in words beside its short label ("2025-02 (February 2025)", "2025-Q2 (April 2025
  * to June 2025)"), for a one-period answer ("which month fell the most") that an asker reads as a name.
@@ -87,13 +73,10 @@ export function periodInWords(value: unknown, grain: Grain | undefined): string 
   if (!date || (grain !== 'month' && grain !== 'quarter')) return '';
   const [, year, month] = date;
   const at = Number(month) - 1;
-  if (grain === 'month') return ` (${MONTHS[at]} ${year})`;
-  return ` (${MONTHS[at]} ${year} to ${MONTHS[at + 2]} ${year})`;
+  const name = (i: number) => `${MONTHS[i]?.charAt(0).toUpperCase()}${MONTHS[i]?.slice(1)}`;
+  if (grain === 'month') return ` (${name(at)} ${year})`;
+  return ` (${name(at)} ${year} to ${name(at + 2)} ${year})`;
 }
-
-/** "Q4 '25 vs Q4 '24", "in '24": an apostrophe before two digits writes a year of this century. */
-export const fullYears = (question: string) =>
-  question.replace(/(^|[^\w'’‘])['’‘](\d{2})\b/g, (_, before: string, year: string) => `${before}20${year}`);
 
 const FIGURE_WORDS = new Set(['numbers', 'figures', 'values', 'totals', 'amounts', 'periods']);
 

@@ -4,24 +4,12 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
-import { looksLikeFollowUp, readFollowUp, secondOrderOf } from './follow-up';
+import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
-
-const nothingFound = (p: Parsed) =>
-  p.measures.length === 0 &&
-  p.dimensions.length === 0 &&
-  p.filters.length === 0 &&
-  p.numberFilters.length === 0 &&
-  !p.grain &&
-  !p.range &&
-  !p.compare &&
-  !p.having &&
-  !p.first &&
-  !p.percentile;
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??

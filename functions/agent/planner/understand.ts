@@ -42,7 +42,6 @@ import {
 } from './members';
 import { termsOf } from './names';
 import { findPercentiles, readPercentAbbreviations } from './percentiles';
-import { fullYears } from './periods';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
@@ -146,8 +145,8 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
-  // ("Q4 '25": the year written out first, periods.ts; "geo", "ticket": business-words.ts.)
-  const tokens = joinCompounds(readBusinessWords(askerTokens(words(fullYears(question)), cube), cube), cube);
+  // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
+  const tokens = joinCompounds(readBusinessWords(askerTokens(words(question), cube), cube), cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
