@@ -203,6 +203,10 @@ describe('values stated in an answer, and its wording', () => {
     expect(compareAnswer(month, 'May 2023: 1,200')).toBeUndefined();
     expect(compareAnswer(month, '2023-05: 1,200')).toBeUndefined();
     expect(compareAnswer(month, 'June 2023: 1,200')).toBe('answer lacks "2023-05-01"');
+    // A reference naming the month in words is found written as a date too.
+    const named = { schema: schema('month', 'orders'), data: [['January 2025', 573]] };
+    expect(compareAnswer(named, 'Top month: 2025-01 (573)')).toBeUndefined();
+    expect(compareAnswer(named, 'Top month: 2025-02 (573)')).toBe('answer lacks "January 2025"');
     expect(
       checkAnswerText(best, 'Q2 2023: $1,200.00', { question: 'best quarter?', tolerance: 0.005 }).missing,
     ).toEqual([]);

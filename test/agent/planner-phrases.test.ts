@@ -26,7 +26,9 @@ describe('planner phrases', () => {
       'orders from december 1 2025 to december 7 2025 by region',
     ],
     ['revenue on Black Friday 2024', 'revenue on november 29 2024'],
-    ['cyber monday of 2023 orders', 'on november 27 2023 orders'],
+    ['cyber monday of 2023 orders', 'november 27 2023 orders'],
+    ['orders since Christmas 2025', 'orders since december 25 2025'],
+    ['p75 of customer lifetime spend', 'p75 of lifetime spend per customer'],
     ["orders on New Year's Eve 2024", 'orders on december 31 2024'],
     ['sales on christmas eve', 'sales on december 24'],
     ['customer lifetime value by segment', 'average lifetime value per customer by segment'],
@@ -37,9 +39,10 @@ describe('planner phrases', () => {
     ['the median customer spend in 2025', 'the median spend per customer in 2025'],
     ['95th percentile of customer revenue', '95th percentile of revenue per customer'],
     ['CLV in the west', 'average lifetime value per customer in the west'],
-    // (Ranked or listed customers, or an aggregate named: each one's own lifetime value, read elsewhere.)
+    // (Ranked or listed customers: each one's own lifetime value, read elsewhere; an aggregate named is of
+    // each customer's.)
     ['top 10 customers by ltv', 'top 10 customers by ltv'],
-    ['median customer lifetime value', 'median customer lifetime value'],
+    ['median customer lifetime value', 'median lifetime value per customer'],
   ])('%s', (question, read) => {
     expect(rephrase(question)).toBe(read);
   });

@@ -192,6 +192,15 @@ const MONTH_NAMES = [
 function mentions(answer: string, value: string): boolean {
   const text = answer.toLowerCase();
   if (text.includes(value.toLowerCase())) return true;
+  // A month named in words ("January 2025", "Jan 2025") is its first day, as written either way ("2025-01").
+  const named = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(value.trim());
+  const index = named
+    ? MONTH_NAMES.findIndex((m) => m.toLowerCase().startsWith(named[1]?.toLowerCase() ?? '-'))
+    : -1;
+  if (named && index >= 0 && (named[1]?.length ?? 0) >= 3) {
+    // (Not by its year alone: the reference names a month.)
+    return text.includes(`${named[2]}-${String(index + 1).padStart(2, '0')}`);
+  }
   const date = /^(\d{4})-(\d{2})-01$/.exec(value);
   if (!date) return false;
   const [, year = '', month = ''] = date;

@@ -328,6 +328,17 @@ export function firstAttributeLeft(tokens: Token[], first: boolean): string[] {
   if (!first) return [];
   const at = tokens.findIndex((t) => t.raw === 'first');
   if (at < 0) return [];
+  // "a furniture order as their very first purchase", "whose first order was a toy order": a value of the first
+  // row, which a filter on all the rows would not give.
+  const asFirst = tokens.some(
+    (t, i) => t.raw === 'as' && tokens.slice(i + 1, i + 4).some((w) => w.raw === 'first'),
+  );
+  const was = tokens.findIndex((t, i) => ['was', 'were'].includes(t.raw) && i > at && i - at <= 3);
+  const after =
+    tokens[was + 1]?.raw === 'a' || tokens[was + 1]?.raw === 'an' ? tokens[was + 2] : tokens[was + 1];
+  const valueAfter =
+    was >= 0 && after?.used === true && !/^\d/.test(after.raw) && !['in', 'on', 'during'].includes(after.raw);
+  if (asFirst || valueAfter) return [`what the first ${tokens[at + 1]?.raw ?? 'row'} was`];
   let k = at - 1;
   if (tokens[k]?.raw === 'very') k--;
   if (!['their', 'its', 'the', 'his', 'her', 'each'].includes(tokens[k]?.raw ?? '')) return [];

@@ -55,18 +55,18 @@ const AFTER_THANKSGIVING: Record<string, number> = {
   'cyber monday': 4,
 };
 const HOLIDAY =
-  /\b(?:(?:on|for|during)\s+)?(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)(?:\s+(?:of\s+)?(\d{4}))?\b/gi;
+  /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)(?:\s+(?:of\s+)?(\d{4}))?\b/gi;
 
-/** The day a holiday named falls on ("on november 28 2025"), or undefined where its year is needed and missing. */
+/** The day a holiday named falls on ("november 28 2025"), or undefined where its year is needed and missing. */
 function holiday(name: string, year: string): string | undefined {
   const key = name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
   const fixed = FIXED_HOLIDAYS[key];
-  if (fixed) return `on ${MONTHS[fixed[0]]} ${fixed[1]}${year ? ` ${year}` : ''}`;
+  if (fixed) return `${MONTHS[fixed[0]]} ${fixed[1]}${year ? ` ${year}` : ''}`;
   const after = AFTER_THANKSGIVING[key];
   if (after === undefined || !year) return undefined;
   const firstWeekday = new Date(Date.UTC(Number(year), 10, 1)).getUTCDay();
   const thanksgiving = 1 + ((4 - firstWeekday + 7) % 7) + 21;
-  return `on ${spoken(addDays(`${year}-11-${String(thanksgiving).padStart(2, '0')}`, after))}`;
+  return spoken(addDays(`${year}-11-${String(thanksgiving).padStart(2, '0')}`, after));
 }
 
 const REWRITES: [RegExp, Replacement][] = [
@@ -156,7 +156,7 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
   // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
   [
-    /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+(spend|spending|revenue|sales)\b/gi,
+    /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+((?:lifetime\s+)?(?:spend|spending|revenue|sales|value))\b/gi,
     '$1 $2 per customer',
   ],
 ];
