@@ -187,6 +187,47 @@ describe('values stated in an answer, and its wording', () => {
     expect(compareAnswer(shared, 'East: Q1 had 7, Q2 had 5.')).toMatch(/beside another label/);
   });
 
+  it('compares a period labelled in words with the same period as a date', () => {
+    const reference = {
+      schema: schema('signup_month', 'revenue'),
+      data: [
+        ['2022-01-01', 10],
+        ['2022-12-01', 12],
+      ],
+    };
+    const labelled = {
+      schema: schema('period', 'total'),
+      data: [
+        ['January 2022', 10],
+        ['December 2022', 12],
+      ],
+    };
+    expect(compareResults(reference, labelled)).toBeUndefined();
+    const quarters = {
+      schema: schema('q', 'v'),
+      data: [
+        ['Q1 2022', 10],
+        ['2022-Q4', 12],
+      ],
+    };
+    const byDay = {
+      schema: schema('q', 'v'),
+      data: [
+        ['2022-01-01', 10],
+        ['2022-10-01', 12],
+      ],
+    };
+    expect(compareResults(byDay, quarters)).toBeUndefined();
+    const shifted = {
+      ...labelled,
+      data: [
+        ['February 2022', 10],
+        ['December 2022', 12],
+      ],
+    };
+    expect(compareResults(reference, shifted)).toMatch(/signup_month/);
+  });
+
   it("reads a quarter's first day written as the quarter", () => {
     const best = { schema: schema('quarter', 'revenue'), data: [['2023-04-01', 1200]] };
     for (const answer of [

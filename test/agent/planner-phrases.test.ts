@@ -29,6 +29,11 @@ describe('planner phrases', () => {
     ['cyber monday of 2023 orders', 'november 27 2023 orders'],
     ['orders since Christmas 2025', 'orders since december 25 2025'],
     ['p75 of customer lifetime spend', 'p75 of lifetime spend per customer'],
+    ['who returned the most money worth of orders', 'who returned the most money'],
+    [
+      'revenue of customers who joined in May vs the ones who joined in June',
+      'revenue of customers who joined in May vs June',
+    ],
     ["orders on New Year's Eve 2024", 'orders on december 31 2024'],
     ['sales on christmas eve', 'sales on december 24'],
     ['customer lifetime value by segment', 'average lifetime value per customer by segment'],

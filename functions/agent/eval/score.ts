@@ -20,9 +20,41 @@ export function normalise(value: unknown): Value {
   if (value instanceof Date) return normalise(value.toISOString());
   const text = String(value);
   if (/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(text)) return Number(text);
+  // A period's label as the first day it stands for ("January 2022", "2022-01", "Q3 2024", "2024-Q3").
+  const period = periodLabelDay(text);
+  if (period) return period;
   const time = DATE_TIME.exec(text);
   if (time) return !time[2] || time[2] === '00:00:00' ? (time[1] ?? text) : `${time[1]}T${time[2]}`;
   return text;
+}
+
+const MONTH_WORDS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** The first day a month's or quarter's label names, or undefined for any other text. */
+function periodLabelDay(text: string): string | undefined {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const named = /^([a-z]+) (\d{4})$/i.exec(text.trim());
+  const month = named ? MONTH_WORDS.indexOf(named[1]?.toLowerCase() ?? '') : -1;
+  if (named && month >= 0) return `${named[2]}-${pad(month + 1)}-01`;
+  const short = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
+  if (short) return `${short[1]}-${short[2]}-01`;
+  const quarter = /^(?:q([1-4])\s+(\d{4})|(\d{4})[-\s]q([1-4]))$/i.exec(text.trim());
+  if (!quarter) return undefined;
+  const q = Number(quarter[1] ?? quarter[4]);
+  return `${quarter[2] ?? quarter[3]}-${pad(3 * q - 2)}-01`;
 }
 
 const same = (a: Value, b: Value, tolerance: number) =>
@@ -310,8 +342,10 @@ export function compareAnswer(reference: ResultSet, answer: string, tolerance = 
       if (value === null) continue;
       if (typeof value === 'number') {
         if (!stated.some(fits(value))) return `answer lacks ${value}`;
-      } else if (!mentionsDay(answer, value)) {
-        return `answer lacks "${value}"`;
+      } else {
+        // (A period labelled in words is looked for as labelled: "January 2025" is a month, not its year.)
+        const label = typeof raw === 'string' && periodLabelDay(raw) ? raw.trim() : value;
+        if (!mentionsDay(answer, label)) return `answer lacks "${label}"`;
       }
     }
   }

@@ -142,6 +142,19 @@ const REWRITES: [RegExp, Replacement][] = [
   // "the slowest month (fewest orders)": the month with the fewest; "slowest month": fewest orders.
   [/\b(?:slowest|quietest)\s+([a-z]+)\s*\(\s*(fewest|least)\s+/gi, '$2 $1 ('],
   [/\b(?:slowest|quietest)\b/gi, 'fewest'],
+  // "customers who signed up in January vs the ones who signed up in December": the second cohort is the same
+  // kind, named by its period ("... in January vs December"), when the same verb came first.
+  [
+    /\b(vs\.?|versus|compared\s+(?:with|to)|against)\s+(?:the\s+ones|those|the\s+customers|customers|the\s+people|the\s+clients|clients)\s+(?:who|that)\s+(signed\s+up|joined|registered|first\s+(?:ordered|bought|purchased))\s+(?:in|during)\s+/gi,
+    (all, versus = '', verb = '', offset: unknown, text: unknown) =>
+      typeof text === 'string' &&
+      typeof offset === 'number' &&
+      text.slice(0, offset).toLowerCase().includes(verb.toLowerCase().replace(/\s+/g, ' '))
+        ? `${versus} `
+        : all,
+  ],
+  // "the most money worth of orders", "$ value of orders": the money of those rows, not how many there are.
+  [/\b(money|dollars?|\$)\s+(?:worth|value)\s+of\s+(?:the\s+|their\s+|its\s+)?[a-z]+s\b/gi, 'money'],
   // "which segment spends the most": the verb of spending.
   [/\bspends\b/gi, 'spend'],
   // "ordered more than once", "one-time buyers", "with only one order": counts of rows per entity.
