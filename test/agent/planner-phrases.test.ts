@@ -30,6 +30,9 @@ describe('planner phrases', () => {
     ['orders since Christmas 2025', 'orders since december 25 2025'],
     ['p75 of customer lifetime spend', 'p75 of lifetime spend per customer'],
     ['who returned the most money worth of orders', 'who returned the most money'],
+    ['customers with 2+ returns', 'customers with 2 or more returns'],
+    ['bought toys 12 times or more', 'bought toys at least 12 times'],
+    ['orders that got sent back', 'orders that returned'],
     [
       'revenue of customers who joined in May vs the ones who joined in June',
       'revenue of customers who joined in May vs June',

@@ -191,6 +191,14 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
     const value = ratio || listed ? undefined : valueNoun(raw, cube);
     if (value) {
       out.push(token(value, raw));
+      // "2 or more returns", "more than 12 cancellations": a count of those rows, so the rows' noun follows.
+      const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1);
+      const counted = [1, 2, 3].some(
+        (k) =>
+          /^\d+$/.test(raws[i - k] ?? '') &&
+          raws.slice(i - k + 1, i).every((w) => ['or', 'more', 'fewer', 'less'].includes(w)),
+      );
+      if (counted && rows && raws[i + 1] !== rows) out.push(token(`${rows}s`.replace(/ss$/, 's')));
       return;
     }
     out.push(token(raw));

@@ -1,6 +1,7 @@
 /**
  * Common business words for what a model already has (issue 29; docs/analyst.md, "Words the model does not
- * know"): "geo" for a region, "ticket" or "deal" for an order, "product line" for a product category, "small biz"
+ * know"): "geo" or "patch" for a region, "ticket", "deal" or "basket" for an order, "patrons" for customers,
+ * "bookings" for sales, "product line" for a product category, "small biz"
  * for small business, "transacted" for ordered, "rung up" and "we've ever closed" as verbs of the asker's own
  * sales, "north of $30k" for over $30k, "my book of business" for the asker's own data (row-level security
  * already scopes it). Each is read as the model's word only where the model (its titles, synonyms and values)
@@ -22,6 +23,13 @@ const NOUNS: Record<string, string> = {
   deal: 'order',
   deals: 'orders',
   biz: 'business',
+  patron: 'customer',
+  patrons: 'customers',
+  patch: 'region',
+  patches: 'regions',
+  bookings: 'sales',
+  basket: 'order',
+  baskets: 'orders',
 };
 
 /** Verbs of a sale the model dates as an order ("who transacted in Q3"). */

@@ -157,6 +157,11 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(money|dollars?|\$)\s+(?:worth|value)\s+of\s+(?:the\s+|their\s+|its\s+)?[a-z]+s\b/gi, 'money'],
   // "which segment spends the most": the verb of spending.
   [/\bspends\b/gi, 'spend'],
+  // "2+ returns", "6 or more returns", "15 times or more": at least that many.
+  [/\b(\d+)\+(?=\s)/g, '$1 or more'],
+  [/\b(\d+)\s+times\s+or\s+more\b/gi, 'at least $1 times'],
+  // "orders that got sent back": returned.
+  [/\b(?:got\s+|were\s+|was\s+)?(?:sent|brought|taken)\s+back\b/gi, 'returned'],
   // "ordered more than once", "one-time buyers", "with only one order": counts of rows per entity.
   [
     /\bone[-\s]?time\s+(buyers?|customers?|clients?|shoppers?|purchasers?)\b/gi,

@@ -9,7 +9,9 @@
  * one), entities whose rows are all of one value ("only ever bought furniture"), a holiday by name and "the week
  * of" a day, customer lifetime value as the metric (the average of each customer's total), counts of rows per
  * entity in words ("only one order", "more than once"), "median customer spend" (of each customer's total), and
- * a value the asker cannot see under their access rules (another region): refused, never answered as 0. Written AFTER the change, so these are regression cases, not a
+ * a value the asker cannot see under their access rules (another region): refused, never answered as 0; and, after
+ * held-out-8/9 were scored, business words ("patrons", "avg basket", "brought back") and "3+ cancellations", "12
+ * times or more". Written AFTER the change, so these are regression cases, not a
  * measurement.
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
@@ -195,6 +197,31 @@ export const tuning8lead: Tuning6Case[] = [
     ask: 'west revenue in 2025',
     user: WEST_ANALYST,
     sql: `SELECT sum(amount) FROM orders WHERE region = 'west' AND ${between('2025-01-01', '2026-01-01')}`,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'how many orders got brought back in Q3 2025?',
+    sql: `SELECT count(*) FROM orders WHERE status = 'returned' AND ${between('2025-07-01', '2025-10-01')}`,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'avg basket in the south for 2024',
+    sql: `SELECT avg(amount) FROM orders WHERE region = 'south' AND ${between('2024-01-01', '2025-01-01')}`,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'how many patrons ordered in Oct 2025?',
+    sql: `SELECT count(DISTINCT customer_id) FROM orders WHERE ${between('2025-10-01', '2025-11-01')}`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers had 3+ cancellations in 2025?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE status = 'cancelled' AND ${between('2025-01-01', '2026-01-01')} GROUP BY 1 HAVING count(*) >= 3)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers bought toys 12 times or more?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE category = 'toys' GROUP BY 1 HAVING count(*) >= 12)`,
   },
   {
     class: 'wording',
