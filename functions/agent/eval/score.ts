@@ -28,26 +28,11 @@ export function normalise(value: unknown): Value {
   return text;
 }
 
-const MONTH_WORDS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 /** The first day a month's or quarter's label names, or undefined for any other text. */
 function periodLabelDay(text: string): string | undefined {
   const pad = (n: number) => String(n).padStart(2, '0');
   const named = /^([a-z]+) (\d{4})$/i.exec(text.trim());
-  const month = named ? MONTH_WORDS.indexOf(named[1]?.toLowerCase() ?? '') : -1;
+  const month = named ? MONTHS.indexOf(named[1]?.toLowerCase() ?? '') : -1;
   if (named && month >= 0) return `${named[2]}-${pad(month + 1)}-01`;
   const short = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text.trim());
   if (short) return `${short[1]}-${short[2]}-01`;
