@@ -7,6 +7,8 @@
  * Clock: Wednesday 2025-10-15 12:00 UTC unless a case sets its own; the sample's orders run from 2023-01-01
  * to 2025-12-31 and its customers signed up in 2022. Percentages are percent, rounded to two decimals.
  */
+import type { QueryUser } from '../../../functions/semantic';
+
 export const TUNING_2_NOW = '2025-10-15T12:00:00Z';
 /** After the data ends: relative periods fall outside it. */
 export const AFTER_DATA = '2026-05-12T12:00:00Z';
@@ -47,7 +49,19 @@ export const periodChange = (
    c AS (SELECT p, v, lag(v) OVER (ORDER BY p) AS prev FROM m)
    SELECT p, v, ${change === 'percent' ? growth('v', 'prev') : 'v - prev'} FROM c WHERE p >= '${from}' AND p < '${to}'`;
 export const yearly = (expr: string, year: number) => `${expr} FILTER (WHERE year(created_at) = ${year})`;
-export const inYear = (year: number) => `created_at >= '${year}-01-01' AND created_at < '${year + 1}-01-01'`;
+export const inYear = (year: number, column = 'created_at') =>
+  `${column} >= '${year}-01-01' AND ${column} < '${year + 1}-01-01'`;
+/** Rows of `column` in [from, to). */
+export const between = (from: string, to: string, column = 'created_at') =>
+  `${column} >= '${from}' AND ${column} < '${to}'`;
+/** The data's last day, as a `check: 'range'` reference states it first. */
+export const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
+/** A west-region analyst: row-level security keeps their orders and customers to the west. */
+export const WEST: QueryUser = {
+  groups: ['analysts'],
+  userAttributes: { region: 'west' },
+  securityContext: {},
+};
 export const withCustomers = 'orders o JOIN customers c ON o.customer_id = c.id';
 export const topShare = (measure: string, by: string, n: number, where = '') =>
   `WITH t AS (SELECT ${by}, ${measure} AS v FROM orders ${where} GROUP BY 1)

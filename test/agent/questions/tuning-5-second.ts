@@ -15,19 +15,13 @@ import {
   periodChange,
   type SecondOrderCase,
   topShare,
+  WEST,
   withCustomers,
   yearly,
 } from './tuning-2';
 
 /** The set's clock (`npm run eval` reads a module's `*_NOW`). */
 export { TUNING_2_NOW } from './tuning-2';
-
-/** A west-region analyst: row-level security keeps their orders and customers to the west. */
-export const WEST: QueryUser = {
-  groups: ['analysts'],
-  userAttributes: { region: 'west' },
-  securityContext: {},
-};
 
 export type Tuning5Case = SecondOrderCase & { user?: QueryUser };
 

@@ -9,17 +9,11 @@
  * data's last day and the figure of the part the data covers. Written before the planner change it tunes, by
  * the helper making that change (not a held-out set).
  */
-import { AFTER_DATA, type SecondOrderCase, withCustomers } from './tuning-2';
+import { AFTER_DATA, between, inYear, LAST_DAY, type SecondOrderCase, withCustomers } from './tuning-2';
 
 /** The set's clock (`npm run eval` reads a module's `*_NOW`). */
 export { TUNING_2_NOW } from './tuning-2';
 
-const inYear = (year: number, column = 'created_at') =>
-  `${column} >= '${year}-01-01' AND ${column} < '${year + 1}-01-01'`;
-const between = (from: string, to: string, column = 'created_at') =>
-  `${column} >= '${from}' AND ${column} < '${to}'`;
-/** The data's last day, as a `check: 'range'` reference states it first. */
-const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
 /** Money as the model formats it: currency, to the cent. */
 const MONEY = /\$\d{1,3}(,\d{3})*\.\d\d\b/;
 const NONE = /\(none\)/i;

@@ -9,20 +9,26 @@
  * orders, 400 customers, orders 2023-01-01 to 2025-12-31).
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { AFTER_DATA, growth, periodChange, type SecondOrderCase, withCustomers, yearly } from './tuning-2';
+import {
+  AFTER_DATA,
+  between,
+  growth,
+  inYear,
+  LAST_DAY,
+  periodChange,
+  type SecondOrderCase,
+  WEST,
+  withCustomers,
+  yearly,
+} from './tuning-2';
 
 /** The set's clock (`npm run eval` reads a module's `*_NOW`). */
 export { TUNING_2_NOW } from './tuning-2';
 
 /** A west-region analyst: row-level security keeps their orders and customers to the west. */
-const WEST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
 
 export type Tuning6Case = SecondOrderCase & { user?: QueryUser };
 
-const inYear = (year: number, column = 'created_at') =>
-  `${column} >= '${year}-01-01' AND ${column} < '${year + 1}-01-01'`;
-const between = (from: string, to: string, column = 'created_at') =>
-  `${column} >= '${from}' AND ${column} < '${to}'`;
 /** The top (or bottom) item within each group; ties go to the first item (the small sample has some). */
 const bestPerGroup = (group: string, item: string, measure: string, direction = 'DESC', where = '') =>
   `SELECT grp, item, v FROM (SELECT ${group} AS grp, ${item} AS item, ${measure} AS v,
@@ -33,8 +39,6 @@ const bestPerGroupJoined = (group: string, item: string, measure: string, direct
   `SELECT grp, item, v FROM (SELECT ${group} AS grp, ${item} AS item, ${measure} AS v,
      row_number() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}, ${item}) AS r FROM ${withCustomers} ${where} GROUP BY 1, 2)
    WHERE r = 1`;
-/** The data's last day, as a `check: 'range'` reference states it first. */
-const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
 /** Money as the model formats it: currency, to the cent. */
 const MONEY = /\$\d{1,3}(,\d{3})*\.\d\d\b/;
 const NONE = /\(none\)/i;

@@ -11,12 +11,11 @@
  * 2022, 100 per region; first orders fall in January to May 2023).
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { inYear, perCustomer, type SecondOrderCase, withCustomers } from './tuning-2';
+import { inYear, perCustomer, type SecondOrderCase, WEST, withCustomers } from './tuning-2';
 
 export const TUNING_7_ENTITIES_NOW = '2026-03-02T09:30:00Z';
 
 /** A west-region analyst: row-level security keeps their orders and customers to the west. */
-const WEST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
 
 export type Tuning7Case = SecondOrderCase & { user?: QueryUser };
 

@@ -10,20 +10,23 @@
  * 400 customers, orders 2023-01-01 to 2025-12-31).
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { AFTER_DATA, growth, type SecondOrderCase, withCustomers, yearly } from './tuning-2';
+import {
+  AFTER_DATA,
+  between,
+  growth,
+  inYear,
+  LAST_DAY,
+  type SecondOrderCase,
+  WEST,
+  withCustomers,
+  yearly,
+} from './tuning-2';
 
 /** The set's clock (`npm run eval` reads a module's `*_NOW`). */
 export { TUNING_2_NOW } from './tuning-2';
 
-const WEST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
-
 export type Tuning7Case = SecondOrderCase & { user?: QueryUser };
 
-const inYear = (year: number, column = 'created_at') =>
-  `${column} >= '${year}-01-01' AND ${column} < '${year + 1}-01-01'`;
-const between = (from: string, to: string, column = 'created_at') =>
-  `${column} >= '${from}' AND ${column} < '${to}'`;
-const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
 const MONEY = /\$\d{1,3}(,\d{3})*\.\d\d\b/;
 /** A measure the model declares a synonym for is named in the asker's word, not the model's title. */
 const TITLE = /total amount/i;

@@ -16,17 +16,14 @@
  *
  * Clock: 2026-03-03, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
+
+import { between, WEST } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_8_LEAD_NOW = '2026-03-03T09:00:00Z';
 
-/** An analyst who sees the west region only (the demo model's row-level policy). */
-const WEST_ANALYST = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
-
 /** A clock inside the data, for windows that lie wholly in it. */
 const INSIDE = '2025-12-20T09:00:00Z';
-
-const between = (from: string, to: string) => `created_at >= '${from}' AND created_at < '${to}'`;
 
 export const tuning8lead: Tuning6Case[] = [
   {
@@ -183,19 +180,19 @@ export const tuning8lead: Tuning6Case[] = [
   {
     class: 'out-of-scope',
     ask: 'how many orders did the east region place in 2025?',
-    user: WEST_ANALYST,
+    user: WEST,
     refuse: true,
   },
   {
     class: 'out-of-scope',
     ask: 'revenue in the north, all time',
-    user: WEST_ANALYST,
+    user: WEST,
     refuse: true,
   },
   {
     class: 'wording',
     ask: 'west revenue in 2025',
-    user: WEST_ANALYST,
+    user: WEST,
     sql: `SELECT sum(amount) FROM orders WHERE region = 'west' AND ${between('2025-01-01', '2026-01-01')}`,
   },
   {

@@ -13,7 +13,7 @@
  * "New" and "first-time" go by a customer's first order; "signed up" and "joined" by the signup date.
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { growth, inYear, periodChange, type SecondOrderCase, yearly } from './tuning-2';
+import { between, growth, inYear, periodChange, type SecondOrderCase, yearly } from './tuning-2';
 
 export const TUNING_8_PERIODS_NOW = '2026-01-20T09:30:00Z';
 
@@ -22,7 +22,6 @@ const EAST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'east'
 
 export type Tuning8Case = SecondOrderCase & { user?: QueryUser };
 
-const between = (from: string, to: string) => `created_at >= '${from}' AND created_at < '${to}'`;
 /** One measure in two periods and the percent change from the first to the second. */
 const pair = (measure: string, a: [string, string], b: [string, string], where = '') => {
   const x = `${measure} FILTER (WHERE ${between(...a)})`;

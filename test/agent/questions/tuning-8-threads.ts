@@ -1,29 +1,12 @@
-/**
- * Eighth tuning batch (issue 29), for follow-up questions only: a follow-up is read as a change to the previous
- * question's reading. It keeps the measure, filters, periods and breakdown it does not change, and replaces or
- * adds one part: a group within the previous groups ("for each of those, which region ..."), a period after the
- * previous one ("since then"), a rank ("only the top 3", "which one ..."), a measure ("what about revenue?"), a
- * share ("as a percent"), a value ("same for toys"), a period ("and in 2024?"). Written BEFORE the planner change it
- * tunes, in new wordings a sales or operations asker would use (pronouns, "same for", "what about", typos, a west
- * analyst under row-level security); no question copies a held-out or earlier tuning question.
- *
- * Clock: 2026-02-16, after the data ends (orders 2023-01-01 to 2025-12-31): "last quarter" is Q4 2025, "since
- * then" after a period runs from its end to today and its covered part ends on the data's last day.
- */
-import type { QueryUser } from '../../../functions/semantic';
-import { inYear, withCustomers } from './tuning-2';
+import { between, inYear, LAST_DAY, WEST, withCustomers } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_8_THREADS_NOW = '2026-02-16T08:05:00Z';
 
 /** A west-region analyst: row-level security keeps their orders to the west. */
-const WEST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
 
-const between = (from: string, to: string, column = 'created_at') =>
-  `${column} >= '${from}' AND ${column} < '${to}'`;
 const Q4_2025 = between('2025-10-01', '2026-01-01');
 /** The data's last day, as a `check: 'range'` reference states it. */
-const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
 /** The top `n` values of `item` by `measure` within each `group` (ties to the first item, as the planner's). */
 const topWithin = (group: string, item: string, measure: string, where: string, n = 1, dir = 'DESC') =>
   `SELECT g, i, m FROM (SELECT ${group} AS g, ${item} AS i, ${measure} AS m FROM orders WHERE ${where}

@@ -12,18 +12,15 @@
  * wrong ("each segment's biggest buyer of all time").
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { inYear, perCustomer, type SecondOrderCase, withCustomers } from './tuning-2';
+import { between, inYear, perCustomer, type SecondOrderCase, WEST, withCustomers } from './tuning-2';
 
 export const TUNING_8_WORDS_NOW = '2026-03-02T09:30:00Z';
 
 /** A west-region analyst: row-level security keeps their orders and customers to the west. */
-const WEST: QueryUser = { groups: ['analysts'], userAttributes: { region: 'west' }, securityContext: {} };
 
 export type Tuning8Case = SecondOrderCase & { user?: QueryUser };
 
 const oIn = (year: number) => inYear(year).replaceAll('created_at', 'o.created_at');
-const between = (from: string, to: string, column = 'created_at') =>
-  `${column} >= '${from}' AND ${column} < '${to}'`;
 /** Customers per value of a customer attribute whose per-customer aggregate passes `having`. */
 const perGroup = (attr: string, having: string, where = '') =>
   `SELECT c.${attr}, count(*) FROM customers c JOIN (SELECT customer_id FROM orders ${where} GROUP BY 1 HAVING ${having}) t
