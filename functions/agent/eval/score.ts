@@ -190,20 +190,7 @@ const states = (figure: ReturnType<typeof statedNumbers>[number], value: number,
   Math.abs(figure.value - Math.abs(value)) <= Math.max(figure.tolerance, tolerance) ||
   (figure.percent && Math.abs(figure.value - Math.abs(value) * 100) <= Math.max(figure.tolerance, tolerance));
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTH_NAMES = MONTHS.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}`);
 
 /** The answer names a value: as written, or a period's first day as its month ("2024-10", "October 2024") or year. */
 function mentions(answer: string, value: string): boolean {

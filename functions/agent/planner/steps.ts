@@ -6,7 +6,7 @@
  * the range afterwards, for the same reason.
  */
 import { addDays } from './clock';
-import type { Period, Plan } from './plan';
+import type { Period, Plan, ValueFilter } from './plan';
 import { dateRangeQuery, latestPeriod, queryFor, visibleValuesQuery } from './query';
 import { answerFor, type ResultLike } from './respond';
 import type { PlannedQuery } from './sql';
@@ -131,8 +131,7 @@ const shownFilter = (plan: Plan) => plan.filters.find((f) => !f.negate);
  * other value (another region under their access rules): refused in one sentence naming what they can see,
  * never answered as 0.
  */
-function hiddenRefusal(plan: Plan, seen: SqlOutcome): string | undefined {
-  const f = shownFilter(plan);
+function hiddenRefusal(f: ValueFilter | undefined, seen: SqlOutcome): string | undefined {
   // Only where every row this user sees has one value (access to one region, say): several values seen and
   // none of the asked one is a plain 0 (the data has no such rows).
   if (!f || isError(seen) || seen.data.length > 1) return undefined;
@@ -161,7 +160,7 @@ function emptyFiltered(
   const f = shownFilter(plan);
   const seen = results[at];
   if (f && !seen) return { kind: 'query', query: visibleValuesQuery(plan, f.member) };
-  const refusal = seen ? hiddenRefusal(plan, seen) : undefined;
+  const refusal = seen ? hiddenRefusal(f, seen) : undefined;
   if (refusal) return { kind: 'answer', text: refusal };
   const again = results[f ? at + 1 : at];
   if (!again || isError(again)) return { kind: 'query', query: main };
