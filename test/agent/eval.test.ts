@@ -511,6 +511,33 @@ describe('judging one run', () => {
     });
   });
 
+  it('counts a zero or small number given as the result as an answer, not a refusal', async () => {
+    // Small whole numbers are no figures in general ("top 3"), but "is 0" answers the question, wrongly.
+    const zero = 'For orders over $32,500.00, the number of customers is 0 (no rows match).';
+    const empty = { schema: [{ name: 'customers' }], data: [], totalRows: 0 };
+    expect(await judgeRun(question({}), { answer: zero, result: empty }, reference)).toMatchObject({
+      verdict: 'confident wrong',
+    });
+    expect(
+      await judgeRun(question({}), { answer: 'Customers: 7.', result: result(7) }, reference),
+    ).toMatchObject({ verdict: 'confident wrong' });
+    expect(
+      await judgeRun(question({ refuse: true }), { answer: 'Weather days with rain: 0.' }, reference),
+    ).toMatchObject({ verdict: 'confident wrong', why: 'answered with 0 instead of refusing' });
+    // Where the reference holds the small figure, or the number is a span or a rank, it is no wrong claim.
+    const three = async () => ({ schema: [{ name: 'n' }], data: [[3]] });
+    expect(
+      await judgeRun(question({}), { answer: 'Customers: 3.', result: result(3) }, three),
+    ).toMatchObject({ verdict: 'right' });
+    expect(
+      await judgeRun(
+        question({}),
+        { answer: 'The data covers 12 months; the top 3 are in the table.', result: result(7) },
+        reference,
+      ),
+    ).toMatchObject({ verdict: 'wrong refusal' });
+  });
+
   it('scores the answer text and the numbers apart, and a refusal by its figures, not its wording', async () => {
     expect(
       await judgeRun(

@@ -6,6 +6,7 @@ import {
   compareWording,
   figuresIn,
   type ResultSet,
+  resultClaims,
 } from './score';
 
 /** Token counts of one turn, from its `__usage__` line. */
@@ -99,8 +100,10 @@ export async function judgeRun(
   const figures = figuresIn(outcome.answer, asked);
   if (question.refuse) {
     // An honest refusal states no figure; wording is not scored (no phrase list to game).
-    if (figures.length === 0) return { verdict: 'honest refusal', numbersRight: true, textRight: true };
-    const stated = figures.map((f) => f.text).join(', ');
+    const claims = resultClaims(outcome.answer);
+    if (figures.length === 0 && claims.length === 0)
+      return { verdict: 'honest refusal', numbersRight: true, textRight: true };
+    const stated = [...figures.map((f) => f.text), ...claims].join(', ');
     return {
       verdict: 'confident wrong',
       numbersRight: false,
@@ -159,7 +162,10 @@ export async function judgeRun(
   if (numbersWhy !== undefined) {
     // A wrong result presented by name ("the top region was west") is as confident as a wrong figure.
     const named = namedLabels(outcome.result, outcome.answer);
-    const verdict = figures.length > 0 || named.length > 0 ? 'confident wrong' : 'wrong refusal';
+    // "The number of customers is 0" where the reference holds no 0 is an answer, and a wrong one.
+    const claimed = resultClaims(outcome.answer, expected);
+    const verdict =
+      figures.length > 0 || named.length > 0 || claimed.length > 0 ? 'confident wrong' : 'wrong refusal';
     const why = named.length > 0 ? `${numbersWhy}; the answer names ${named.join(', ')}` : numbersWhy;
     return { verdict, numbersRight: false, textRight, why };
   }

@@ -185,6 +185,22 @@ export function figuresIn(answer: string, question: string): ReturnType<typeof s
   );
 }
 
+/**
+ * A zero or small whole number stated AS the result ("the number of customers is 0", "returns: 3", "(no rows
+ * match)"). figuresIn leaves small numbers out (list positions, "top 3", "12 months"), but one given as the answer
+ * is a claim about the data: where the reference holds no such figure, it is a wrong answer, not a refusal.
+ */
+export function resultClaims(answer: string, reference?: ResultSet): string[] {
+  const pool = reference ? derivedFigures(reference).map(Math.abs) : [];
+  const claims = [
+    ...answer.matchAll(
+      /(?:\b(?:is|are|was|were|came to|totall?ed|totals?|equals?)\b|[:=])\s*(?:only |just |exactly )?\$?(\d{1,2}(?:\.\d+)?)(?![\d,%/-]|\.\d)(?!\s*(?:%|percent|st|nd|rd|th|days?|weeks?|months?|quarters?|years?|hours?|minutes?|of|or|to|and|out)\b)/gi,
+    ),
+  ].map((m) => m[1] ?? '');
+  if (/\bno rows match\b/i.test(answer)) claims.push('0');
+  return [...new Set(claims)].filter((text) => !pool.some((v) => Math.abs(v - Number(text)) < 1e-9));
+}
+
 /** A stated figure that is this value at the precision written (rounded, scaled, a fraction as a percent). */
 const states = (figure: ReturnType<typeof statedNumbers>[number], value: number, tolerance: number) =>
   Math.abs(figure.value - Math.abs(value)) <= Math.max(figure.tolerance, tolerance) ||
