@@ -526,9 +526,9 @@ describe('judging one run', () => {
     ).toMatchObject({ verdict: 'confident wrong', why: 'answered with 0 instead of refusing' });
     // Where the reference holds the small figure, or the number is a span or a rank, it is no wrong claim.
     const three = async () => ({ schema: [{ name: 'n' }], data: [[3]] });
-    expect(
-      await judgeRun(question({}), { answer: 'Customers: 3.', result: result(3) }, three),
-    ).toMatchObject({ verdict: 'right' });
+    expect(await judgeRun(question({}), { answer: 'Customers: 3.', result: result(3) }, three)).toMatchObject(
+      { verdict: 'right' },
+    );
     expect(
       await judgeRun(
         question({}),
