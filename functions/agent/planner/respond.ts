@@ -78,7 +78,10 @@ export function refusalText(
     : reading.future
       ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
       : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
-  const close = closeQuestions(reading.near, catalog);
+  // A future period answers nothing: the close questions drop it ("by product category", not "... in Q3 2026").
+  const near =
+    reading.future && reading.near ? (({ range: _, ...rest }) => rest)(reading.near) : reading.near;
+  const close = closeQuestions(near, catalog);
   return close.length > 0
     ? `${why}\nClose questions I can answer:\n${close.map((q) => `- ${q}`).join('\n')}`
     : why;
