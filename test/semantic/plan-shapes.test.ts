@@ -138,7 +138,7 @@ cubes:
 views:
   - name: lines
     cubes:
-      - { join_path: orders, includes: [status, Status2, currency, count, revenue, paid_revenue, top, per_item, avg_per_order, spread, in_currency] }
+      - { join_path: orders, includes: [status, Status2, currency, count, revenue, paid_revenue, top, per_item, avg_per_order, spread, in_currency, eur_top] }
       - { join_path: orders.items, prefix: true, includes: [sku, count, qty] }
       - { join_path: orders.items.parts, prefix: true, includes: [maker] }
       - { join_path: orders.customers, prefix: true, includes: [name, currency] }
@@ -225,6 +225,12 @@ describe("what a view's subquery joins and projects", () => {
   test("a case measure is not satisfied by another cube's switch dimension of the same name", async () => {
     await expect(onJoined('SELECT customers_currency, in_currency FROM lines GROUP BY 1')).rejects.toThrow(
       /^in_currency depends on the switch dimension currency: group by it, or filter it to one value \(WHERE currency = '...'\)$/,
+    );
+  });
+
+  test("a calculated measure over a switch is not satisfied by another cube's switch dimension of the same name", async () => {
+    await expect(onJoined('SELECT customers_currency, eur_top FROM lines GROUP BY 1')).rejects.toThrow(
+      /^eur_top reads the switch dimension currency: group by it, or filter it to one value/,
     );
   });
 
