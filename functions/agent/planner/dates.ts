@@ -332,16 +332,18 @@ export function findGrain(tokens: Token[]): Grain | undefined {
         /^[a-z]{3,}$/.test(modifier.raw) &&
         !GRAIN_WORDS[modifier.stem] &&
         ranks(tokens[i - 2]));
+    // ("the month with the most orders", "the quarter that had the lowest revenue": a ranked period.)
+    const rankedAfter =
+      ['with', 'that', 'having', 'had', 'where'].includes(tokens[i + 1]?.raw ?? '') &&
+      tokens.slice(i + 2, i + 5).some((w) => ranks(w));
     if (
       adjective ||
       ranked ||
-      ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before)
+      ['by', 'per', 'each', 'every', 'over', 'a', 'the', 'which', 'what'].includes(before) ||
+      // ("month with the lowest revenue in 2024": the question's first word, its "which" left out.)
+      (i === 0 && rankedAfter)
     ) {
       // "over the last year" is not a grain, but "per year" and "yearly" are.
-      // ("the month with the most orders", "the quarter that had the lowest revenue": a ranked period.)
-      const rankedAfter =
-        ['with', 'that', 'having', 'had', 'where'].includes(tokens[i + 1]?.raw ?? '') &&
-        tokens.slice(i + 2, i + 5).some((w) => ranks(w));
       if (
         before === 'the' &&
         !adjective &&

@@ -174,7 +174,16 @@ export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | 
  */
 export function negationsLeft(tokens: Token[]): string[] {
   return tokens.flatMap((t, i) => {
-    if (t.used || !NEGATIONS.has(t.raw)) return [];
+    if (t.used) return [];
+    // "not", and a verb with "n't" ("didn't", "haven't": the words "didn" and "t"): "orders not from the west",
+    // "customers who haven't ordered since 2024" read without them are the opposite question.
+    const contraction = /n$/.test(t.raw) && tokens[i + 1]?.raw === 't';
+    if (t.raw === 'not' || contraction) {
+      // ("whether or not", "not only ... but": no negation of rows.)
+      if (tokens[i - 1]?.raw === 'or' || ['only', 'just'].includes(tokens[i + 1]?.raw ?? '')) return [];
+      return [t.raw];
+    }
+    if (!NEGATIONS.has(t.raw)) return [];
     // ("No, by region": an answer to the previous turn, not a negation of rows.)
     if (t.raw === 'no' && i === 0) return [];
     if (t.raw === 'no' && ['more', 'of', 'less', 'fewer', 'longer'].includes(tokens[i + 1]?.raw ?? ''))

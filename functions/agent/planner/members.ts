@@ -39,6 +39,24 @@ export function dimensionKeys(m: CatalogMember): {
   return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
 }
 
+/** Words that tie a ranked noun to its superlative ("customers with the most orders", "the one who spent most"). */
+const RANK_RELATIVES = new Set(['with', 'who', 'that', 'having', 'whose', 'which']);
+
+/**
+ * "customers with the most orders", "the customer who placed the most orders", "region that had the highest
+ * revenue": a noun phrase ranked by a relative clause is a which-question without its "which". Only where the
+ * question opens with that noun (at most two words of content before the relative word) and asks no count.
+ */
+export function relativeRank(tokens: Token[], superlative: number): boolean {
+  // ("customers with at least 18 orders": "at least" and "at most" bound a count, they rank nothing.)
+  if (tokens.some((t) => t.raw === 'how') || tokens[superlative - 1]?.raw === 'at') return false;
+  const relative = tokens.findIndex((t, k) => k < superlative && RANK_RELATIVES.has(t.raw));
+  if (relative <= 0 || superlative - relative > 4) return false;
+  const content = tokens.slice(0, relative).filter((b) => !STOPWORDS.has(b.raw));
+  const between = tokens.slice(relative + 1, superlative);
+  return content.length > 0 && content.length <= 2 && between.every((b) => !isCount(b));
+}
+
 /** Finds `sequence` (stems) among unused tokens; returns the start index or -1. */
 export function findSequence(
   tokens: Token[],
@@ -74,6 +92,11 @@ export function inGroupingContext(tokens: Token[], index: number, allowPlural = 
   }
   const next = tokens[index + 1]?.raw;
   if (next && GROUP_AFTER.has(next)) return true;
+  // "region that had the highest revenue", "customers with the most orders": ranked by a relative clause.
+  if (next && RANK_RELATIVES.has(next)) {
+    const superlative = tokens.findIndex((w, k) => k > index + 1 && k <= index + 5 && isSuperlative(w));
+    if (superlative > 0 && relativeRank(tokens, superlative)) return true;
+  }
   const token = tokens[index];
   const previous = tokens[index - 1]?.raw ?? '';
   // A plural dimension word ("regions", "categories") asks for the breakdown, unless it is counted.
@@ -179,7 +202,7 @@ export function findTop(
     // "best region for furniture", "least popular category": a superlative leading the question ranks
     // what follows it, as a which-question does.
     const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));
-    if (question || asked || leading || grouped) {
+    if (question || asked || leading || grouped || relativeRank(tokens, i)) {
       t.used = true;
       return {
         n: take(1),
@@ -285,19 +308,16 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       const at = findSequence(tokens, sequence, false) ?? nounOf(tokens, sequence);
       if (!at) continue;
       const first = at[0] ?? 0;
-      const before = [tokens[first - 1]?.raw, tokens[first - 2]?.raw];
-      if (
-        before.some(
-          (w) =>
-            w === 'not' ||
-            w === 'excluding' ||
-            w === 'except' ||
-            w === 'without' ||
-            w === 'non' ||
-            w === 'ignoring',
-        )
-      ) {
+      // The word that negates a value, right before it or before its links ("not from the west").
+      let back = first - 1;
+      while (back > first - 4 && ['from', 'the', 'in', 'for', 'to', 'any'].includes(tokens[back]?.raw ?? ''))
+        back--;
+      const negation = [tokens[first - 1], tokens[first - 2], tokens[back]].find((w) =>
+        ['not', 'excluding', 'except', 'without', 'non', 'ignoring'].includes(w?.raw ?? ''),
+      );
+      if (negation) {
         negate = true;
+        negation.used = true;
       }
       if (!firstNamed || first < firstNamed.at) firstNamed = { value, at: first };
       for (const i of at) {

@@ -69,6 +69,50 @@ function holiday(name: string, year: string): string | undefined {
   return spoken(addDays(`${year}-11-${String(thanksgiving).padStart(2, '0')}`, after));
 }
 
+/** A period named with its year ("2025", "q3 2024", "h1 2025", "march 2025"): its first and last day. */
+function spanOf(period: string): { from: string; last: string } | undefined {
+  const year = /(\d{4})$/.exec(period)?.[1];
+  if (!year) return undefined;
+  const y = Number(year);
+  const months = (from: number, count: number) => ({
+    from: isoDay(y, from, 1) ?? '',
+    last: addDays(isoDay(from + count > 11 ? y + 1 : y, (from + count) % 12, 1) ?? '', -1),
+  });
+  const quarter = /^q([1-4])\s/.exec(period)?.[1];
+  if (quarter) return months((Number(quarter) - 1) * 3, 3);
+  const half = /^h([12])\s/.exec(period)?.[1];
+  if (half) return months((Number(half) - 1) * 6, 6);
+  const month = monthIndex(period.split(/\s+/)[0] ?? '');
+  if (month !== undefined && /\s/.test(period)) return months(month, 1);
+  return /^\d{4}$/.test(period) ? months(0, 12) : undefined;
+}
+
+/** The first or last `n` days, weeks (7 days), months or quarters of a span; undefined if it does not fit. */
+function partOf(
+  span: { from: string; last: string },
+  first: boolean,
+  n: number,
+  unit: string,
+): { from: string; last: string } | undefined {
+  if (n < 1) return undefined;
+  const monthsOf = unit === 'month' ? n : unit === 'quarter' ? 3 * n : 0;
+  const shiftMonths = (date: string, by: number) => {
+    const d = new Date(`${date}T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + by);
+    return d.toISOString().slice(0, 10);
+  };
+  const after = addDays(span.last, 1);
+  const part =
+    monthsOf > 0
+      ? first
+        ? { from: span.from, last: addDays(shiftMonths(span.from, monthsOf), -1) }
+        : { from: shiftMonths(after, -monthsOf), last: span.last }
+      : first
+        ? { from: span.from, last: addDays(span.from, (unit === 'week' ? 7 : 1) * n - 1) }
+        : { from: addDays(after, -(unit === 'week' ? 7 : 1) * n), last: span.last };
+  return part.from >= span.from && part.last <= span.last && part.from <= part.last ? part : undefined;
+}
+
 const REWRITES: [RegExp, Replacement][] = [
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
   [
@@ -86,6 +130,29 @@ const REWRITES: [RegExp, Replacement][] = [
       if (!date) return all;
       const monday = addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
       return `from ${spoken(monday)} to ${spoken(addDays(monday, 6))}`;
+    },
+  ],
+  // "the last week of 2025", "the first 10 days of Q3 2024", "the final 2 months of H1 2025": that part of it.
+  [
+    new RegExp(
+      `\\b((?:in|for|during|over)\\s+)?(?:the\\s+)?(first|last|final|opening|closing)\\s+(?:(\\d{1,3})\\s+)?(days?|weeks?|months?|quarters?)\\s+of\\s+(?:the\\s+year\\s+)?(${PERIOD})\\b`,
+      'gi',
+    ),
+    (all, lead = '', end = '', count = '', unit = '', period = '') => {
+      const span = spanOf(period.toLowerCase());
+      if (!span) return all;
+      const n = count === '' ? 1 : Number(count);
+      const first = /^(first|opening)$/i.test(end);
+      const part = partOf(span, first, n, unit.toLowerCase().replace(/s$/, ''));
+      if (!part) return all;
+      // One whole month or quarter is named as one ("january 2025", "q1 2022"), as the planner reads periods.
+      const month = Number(part.from.slice(5, 7)) - 1;
+      const whole = (months: number) =>
+        part.from.endsWith('-01') &&
+        addDays(part.last, 1) === isoDay(Number(part.from.slice(0, 4)), month + months, 1);
+      if (whole(1)) return `${lead}${MONTHS[month]} ${part.from.slice(0, 4)}`;
+      if (whole(3) && month % 3 === 0) return `${lead}q${month / 3 + 1} ${part.from.slice(0, 4)}`;
+      return `from ${spoken(part.from)} to ${spoken(part.last)}`;
     },
   ],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).

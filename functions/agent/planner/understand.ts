@@ -416,9 +416,16 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     })
   ) {
     // With no money in this cube, another cube that has some reads it better; alone, it is refused (a
-    // ranking of customers by how many customers they are answers nothing).
-    measures = sum ? [sum] : [];
-    if (!sum) {
+    // ranking of customers by how many customers they are answers nothing). "Number of returns" counts rows
+    // of a value (returned orders), not money: the row count.
+    const rowsOfValue = tokens.some(
+      (t, i) =>
+        ['number', 'count', 'numbers', 'counts'].includes(t.raw) &&
+        tokens[i + 1]?.raw === 'of' &&
+        tokens[i + 2]?.value === true,
+    );
+    measures = rowsOfValue && rowCount ? [rowCount] : sum ? [sum] : [];
+    if (measures.length === 0) {
       measureScore = 0;
       selfRanked = true;
     }

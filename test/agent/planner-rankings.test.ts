@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildCatalog } from '../../functions/agent/planner/catalog';
+import { queryFor } from '../../functions/agent/planner/query';
+import { readQuestions } from '../../functions/agent/planner/reading';
+import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+
+/**
+ * Rankings asked without "which" or "top" (issue 29; README, "What the analyst understands"): a noun ranked by a
+ * relative clause, a period ranked at the question's start, and a count of a value's rows per entity. Each was
+ * answered as a total before (the number of customers, the year's revenue): confidently wrong. Unit level, on a
+ * small model written here.
+ */
+const catalog = buildCatalog([
+  {
+    name: 'sales_view',
+    title: 'Sales',
+    type: 'view',
+    members: [
+      {
+        name: 'sales_view.count',
+        title: 'Number of orders',
+        memberType: 'measure',
+        type: 'number',
+        aggType: 'count',
+        synonyms: ['orders', 'number'],
+      },
+      {
+        name: 'sales_view.total',
+        title: 'Total amount',
+        memberType: 'measure',
+        type: 'number',
+        aggType: 'sum',
+        synonyms: ['revenue', 'sales'],
+        format: 'currency',
+      },
+      {
+        name: 'sales_view.customer_count',
+        title: 'Number of customers',
+        memberType: 'measure',
+        type: 'number',
+        aggType: 'count_distinct',
+        synonyms: ['customers', 'buyers'],
+      },
+      {
+        name: 'sales_view.status',
+        title: 'Status',
+        description: 'Order status (completed, returned or cancelled)',
+        memberType: 'dimension',
+        type: 'string',
+      },
+      { name: 'sales_view.region', title: 'Sales region', memberType: 'dimension', type: 'string' },
+      { name: 'sales_view.customer_name', title: 'Customer name', memberType: 'dimension', type: 'string' },
+      { name: 'sales_view.created_at', title: 'Order date', memberType: 'dimension', type: 'time' },
+    ],
+  },
+]);
+
+const sqlOf = (question: string) => {
+  const reading = readQuestions([question], catalog, '2026-08-20');
+  if (reading.kind !== 'plan') throw new Error(`${question}: read as ${reading.kind}`);
+  return queryFor(reading.plan).sql;
+};
+
+describe('rankings without "which"', () => {
+  it.each([
+    ['customers with the most orders in 2025', /^SELECT customer_name, MEASURE\(count\) .* ORDER BY 2 DESC/],
+    [
+      'the customer with the most returns',
+      /^SELECT customer_name, MEASURE\(count\) .*status = 'returned'.* DESC LIMIT 1$/,
+    ],
+    [
+      'customer with the highest revenue',
+      /^SELECT customer_name, MEASURE\(total\) .* ORDER BY 2 DESC LIMIT 1$/,
+    ],
+    [
+      'region that had the lowest revenue in 2024',
+      /^SELECT region, MEASURE\(total\) .* ORDER BY 2 ASC LIMIT 1$/,
+    ],
+    [
+      'month with the lowest revenue in 2024',
+      /^SELECT date_trunc\('month', created_at\) AS month, .* ASC LIMIT 1$/,
+    ],
+    [
+      'top 5 customers by number of returns',
+      /^SELECT customer_name, MEASURE\(count\) .*'returned'.* LIMIT 5$/,
+    ],
+  ])('%s', (question, sql) => {
+    expect(sqlOf(question)).toMatch(sql);
+  });
+
+  it('leaves "at least" and counts asked with "how many" as they were', () => {
+    // A bound on a count ranks nothing; "how many customers with the most orders" is no ranking to guess at.
+    expect(sqlOf('customers with at least 18 orders in 2023')).not.toMatch(/LIMIT 1$/);
+    // "top 3 customers" with nothing counted ranks by money, as before.
+    expect(sqlOf('top 3 customers')).toMatch(/MEASURE\(total\) .* LIMIT 3$/);
+  });
+});
+
+describe("a count of a value's rows per entity, on the demo model", () => {
+  it('ranks customers by how many returned orders, not by money ("top 5 customers by number of returns")', async () => {
+    const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
+    const model = parseModel(await demoModelFiles('main'));
+    const question = 'top 5 customers by number of returns';
+    const demo = buildCatalog(
+      searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0],
+    );
+    const reading = readQuestions([question], demo, '2026-08-20');
+    if (reading.kind !== 'plan') throw new Error(`read as ${reading.kind}`);
+    expect(queryFor(reading.plan).sql).toBe(
+      "SELECT customers_name, MEASURE(count) AS count FROM orders_view WHERE status = 'returned' GROUP BY 1 ORDER BY 2 DESC LIMIT 5",
+    );
+  });
+});
