@@ -94,8 +94,19 @@ export function nameOf(plan: Pick<Plan, 'terms'>, m: CatalogMember): string {
   if (!term || term.toLowerCase() === title) return title;
   // (Shorthand, "AOV", keeps the title beside it: the letters do not say what is measured.)
   const shorthand = /^[A-Z]{2,5}$/.test(term);
-  return m.kind === 'measure' && declared(m, term) && !shorthand ? term : `${term} (${title})`;
+  if (shorthand) return `${term} (${spelledOut(m, term) ?? title})`;
+  return m.kind === 'measure' && declared(m, term) ? term : `${term} (${title})`;
 }
+
+/** The model's own longer name whose initials the shorthand is ("average order value" for AOV), if it has one. */
+const spelledOut = (m: CatalogMember, term: string) =>
+  m.spelled?.find(
+    (p) =>
+      p
+        .split(/\s+/)
+        .map((w) => w.charAt(0))
+        .join('') === term.toLowerCase(),
+  );
 
 /** A word or phrase the model gives a member among its other names (synonyms, a description's list). */
 const declared = (m: CatalogMember, term: string) => {
