@@ -2,6 +2,7 @@
  * From readings of one question against each cube to the thread's plan: the best reading, follow-ups merged
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
+import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
@@ -97,8 +98,9 @@ export function readQuestions(
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
   for (const asked of questions) {
-    // ("2023 next to 2024", "to the cent please": phrases read the planner's way first; phrases.ts.)
-    const question = pointedCohort(plan, rephrase(asked));
+    // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
+    // such as "for my weekly sync:" dropped, asides.ts.)
+    const question = pointedCohort(plan, readAsides(rephrase(asked), catalog));
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     const best = parseBest(question, catalog, today);
@@ -234,6 +236,6 @@ export function questionMatches(
   catalog: readonly CatalogCube[],
   today = new Date().toISOString().slice(0, 10),
 ): boolean {
-  const parsed = parseBest(rephrase(question), catalog, today);
+  const parsed = parseBest(readAsides(rephrase(question), catalog), catalog, today);
   return parsed !== undefined && !nothingFound(parsed);
 }
