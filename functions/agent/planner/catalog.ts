@@ -42,6 +42,8 @@ export interface CatalogMember {
   namePhrases: string[];
   /** Those of several words as written, lowercase ("average order value": what "AOV" spells out). */
   spelled?: string[];
+  /** A dimension the planner derives in its own SQL (the day of the week of `of`, weekdays.ts). */
+  derived?: { sql: string; of: string };
   /** How its values are written: money, a percentage, or a plain number. */
   format?: 'currency' | 'percent' | 'number';
   /** ISO code of a currency format that names one (USD otherwise). */

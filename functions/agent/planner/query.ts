@@ -46,7 +46,9 @@ export const VISIBLE_LIMIT = 500;
  * any other): asked when a filtered question matches nothing, to tell "none" from "not yours to see".
  */
 export function visibleValuesQuery(plan: Plan, members: readonly CatalogMember[]): PlannedQuery {
-  const columns = members.map((m) => ident(m.column));
+  const columns = members.map((m) =>
+    m.derived ? `${m.derived.sql} AS ${ident(m.column)}` : ident(m.column),
+  );
   const keys = members.map((_, i) => String(i + 1)).join(', ');
   return {
     sql: `SELECT ${columns.join(', ')} FROM ${ident(plan.cube.name)} GROUP BY ${keys} ORDER BY ${keys} LIMIT ${VISIBLE_LIMIT + 1}`,
