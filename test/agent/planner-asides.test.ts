@@ -103,6 +103,10 @@ describe('asides, glosses and arrivals', () => {
     expect(filters('how many orders got sent back (returned) in 2025?')).toEqual([['status', ['returned']]]);
     // A gloss with a word the model lacks stays, and is refused by name.
     expect(read('how many orders got refunded (partial refunds) in 2025?')).toMatchObject({ kind: 'refuse' });
+    // A gloss that is no listed value says how to rank, and stays ("slowest month (fewest orders)").
+    expect(readAsides('the fewest month (orders) for each region', catalog)).toBe(
+      'the fewest month (orders) for each region',
+    );
     // A gloss of a word the model knows changes nothing.
     expect(readAsides('AOV (average order value) in 2024', catalog)).toBe(
       'AOV (average order value) in 2024',
@@ -133,5 +137,12 @@ describe('a "group" or "type" noun after a word that names one listed dimension'
     // "order" describes status, category and region alike: no one of them is the "order type".
     expect(read('revenue by order type')).toMatchObject({ kind: 'refuse' });
     expect(read('revenue by channel type')).toMatchObject({ kind: 'refuse' });
+  });
+});
+
+describe('the asker’s term for a measure', () => {
+  it('keeps shorthand in a phrase the model declares ("avg order value"), and spells out initials ("AOV")', () => {
+    expect(plan('avg order value in 2024').terms).toEqual({ average_amount: 'avg order value' });
+    expect(plan('AOV in 2024').terms).toEqual({ average_amount: 'AOV' });
   });
 });

@@ -4,9 +4,9 @@
  * - an aside at the start that says who the answer is for ("for my weekly sync:", "for the board pack,", "quick
  *   one for finance -"): dropped only when none of its words is one the model or the planner's periods know, so
  *   "for the west team:" still filters and "for 2024," still dates;
- * - a parenthetical that names the model's term for the asker's own words ("got scrapped (cancelled)",
- *   "bounced back (returned)"): the term replaces the words before it when every word of it is the model's and
- *   the words before it are not; otherwise both stay, and a word the model lacks is still refused by name;
+ * - a parenthetical that names a value the model lists for the asker's own words ("got scrapped (cancelled)",
+ *   "bounced back (returned)"): the value replaces the words before it when they are neither the model's nor
+ *   the planner's own; otherwise both stay, and a word the model lacks is still refused by name;
  * - verbs of arrival ("came through", "landed", "were placed", "rolled in"): an order's own date already says
  *   when it came, so they read as "came", which carries no meaning of its own.
  */
@@ -78,6 +78,9 @@ const ARRIVALS: [RegExp, string][] = [
 /** The question with its asides dropped, the model's term read for the words it glosses, arrivals as "came". */
 export function readAsides(question: string, catalog: readonly CatalogCube[]): string {
   const known = modelWords(catalog);
+  const values = new Set(
+    catalog.flatMap((c) => c.members.flatMap((m) => m.values.map((v) => words(v).join(' ')))),
+  );
   const ours = (w: string) => known.has(stem(w)) || PERIOD_WORDS.has(w) || /\d/.test(w);
   let text = question;
   const aside = LEADING_ASIDE.exec(text);
@@ -90,14 +93,14 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   text = text.replace(PARENTHETICAL, (all, before: string, inside: string) => {
     const term = words(inside);
     const glossed = words(before);
-    if (term.length === 0 || !term.every((w) => known.has(stem(w)) || STOPWORDS.has(w))) return all;
-    if (!term.some((w) => known.has(stem(w)))) return all;
+    // (Only a value the model lists: "(fewest orders)" after "slowest month" says how to rank, and stays.)
+    if (!values.has(term.join(' '))) return all;
     // "returned (returned)": the asker's words already read as the term (phrases.ts).
     if (glossed.slice(-term.length).join(' ') === term.join(' ')) return before;
     // The asker's own words just before the parenthesis, back to the first word the model knows.
     const own: string[] = [];
     for (const w of [...glossed].reverse()) {
-      if (known.has(stem(w)) || STOPWORDS.has(w) || /\d/.test(w)) break;
+      if (ours(w) || STOPWORDS.has(w)) break;
       own.unshift(w);
     }
     if (own.length === 0) return all;
