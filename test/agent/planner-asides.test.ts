@@ -146,3 +146,21 @@ describe('the asker’s term for a measure', () => {
     expect(plan('AOV in 2024').terms).toEqual({ average_amount: 'AOV' });
   });
 });
+
+describe('the day of the week', () => {
+  it('groups and filters by a dimension derived from the time dimension', () => {
+    const by = plan('which day of the week has the most orders?');
+    expect(by.dimensions.map((d) => d.column)).toEqual(['day_of_week']);
+    expect(filters('how many orders on Saturdays in 2025?')).toEqual([['day_of_week', ['Saturday']]]);
+    expect(filters('weekend revenue in 2024')).toEqual([['weekday_or_weekend', ['weekend']]]);
+  });
+
+  it('refuses one day named by its weekday, an average that may be per day, and second-order plans over it', () => {
+    expect(read('how many orders since Monday?')).toMatchObject({ kind: 'refuse' });
+    expect(read('revenue last Friday')).toMatchObject({ kind: 'refuse' });
+    expect(read('average Monday sales')).toMatchObject({ kind: 'refuse' });
+    expect(plan('average order value on Mondays').filters.map((f) => f.member.column)).toEqual([
+      'day_of_week',
+    ]);
+  });
+});

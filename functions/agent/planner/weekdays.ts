@@ -76,6 +76,10 @@ export function readWeekdayWords(question: string): string {
   return text;
 }
 
+/** One day named by its weekday: after a word that points at one, and not plural. */
+const ONE_DAY =
+  /\b(?:since|last|this|next|on|until|till|before|after|from|past|previous|coming|yesterday|today|by)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)/i;
+
 /** A plan over a derived dimension that only the plain aggregate (or share) query can select. */
 export function unsupportedWeekday(plan: Plan, question: string): string | undefined {
   const members = [...plan.dimensions, ...plan.filters.map((f) => f.member)];
@@ -85,6 +89,9 @@ export function unsupportedWeekday(plan: Plan, question: string): string | undef
     plan.having || plan.first || plan.percentile || plan.change || plan.share?.top || plan.perGroup;
   if (secondOrder)
     return `a ${used.title.toLowerCase()} breakdown works for plain totals, counts, averages and shares only, not for this kind of question`;
+  // "since Monday", "last Friday", "on Tuesday": one day, a date the planner does not read from its weekday.
+  if (plan.filters.some((f) => f.member.derived) && ONE_DAY.test(question))
+    return 'one day named by its weekday ("since Monday", "last Friday") is a date: name it ("on November 17 2025"), or ask for every Monday ("orders on Mondays")';
   // "average Monday sales": per order, or per Monday's total? The per-order reading only where orders are named.
   const averaged =
     plan.measures.some((m) => m.aggType === 'avg') ||
