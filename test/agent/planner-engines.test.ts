@@ -98,6 +98,11 @@ const questions = [
   'orders per region, Q3 vs Q4 2024',
   'In which month did the most customers place their first order?',
   'median lifetime spend of an enterprise customer',
+  // The day of the week, derived in the planner's SQL (weekdays.ts): a grouping, a filter, a share.
+  'revenue by day of the week in 2024',
+  'weekends vs weekdays orders in 2025',
+  'how many orders on Saturdays in 2025?',
+  'what share of 2024 revenue came on weekends?',
 ];
 
 describe('planner SQL on DuckDB and PostgreSQL', () => {

@@ -65,6 +65,12 @@ const PLANNER_WORDS = new Set([...Object.keys(GRAIN_WORDS), ...LAST_WORDS, 'life
 const LIFETIME_MONEY = new Set(['value', 'spend', 'spending', 'revenue', 'sales', 'worth']);
 
 /** Every stemmed word a cube can match: titles, other names, and the words of its known values. */
+/** A token's stem, or its shorthand's where it stands for one word ("avg" as average). */
+export const spelledStem = (t: Pick<Token, 'raw' | 'stem'>) => {
+  const long = SHORTHAND[t.raw];
+  return long && !long.includes(' ') ? stem(long) : t.stem;
+};
+
 export function cubeVocabulary(cube: CatalogCube): Set<string> {
   return new Set([
     ...cube.words,

@@ -9,6 +9,7 @@
  */
 import { cubeVocabulary } from './asker';
 import type { CatalogCube } from './catalog';
+import { readKindNouns } from './kind-nouns';
 import type { Token } from './plan';
 import { stem, words } from './text';
 
@@ -28,6 +29,9 @@ const NOUNS: Record<string, string> = {
   patch: 'region',
   patches: 'regions',
   bookings: 'sales',
+  cash: 'revenue',
+  merch: 'product',
+  merchandise: 'product',
   basket: 'order',
   baskets: 'orders',
 };
@@ -135,5 +139,6 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     if (['side', 'line', 'lines'].includes(t.raw) && before && valueWords.has(before.stem)) continue;
     out.push(t);
   }
-  return out;
+  // ("product group", "customer type": kind-nouns.ts.)
+  return readKindNouns(out, cube);
 }

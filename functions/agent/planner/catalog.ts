@@ -40,6 +40,10 @@ export interface CatalogMember {
   names: string[];
   /** The same, of several words ("average order value"), stemmed and space separated. */
   namePhrases: string[];
+  /** Those of several words as written, lowercase ("average order value": what "AOV" spells out). */
+  spelled?: string[];
+  /** A dimension the planner derives in its own SQL (the day of the week of `of`, weekdays.ts). */
+  derived?: { sql: string; of: string };
   /** How its values are written: money, a percentage, or a plain number. */
   format?: 'currency' | 'percent' | 'number';
   /** ISO code of a currency format that names one (USD otherwise). */
@@ -112,6 +116,7 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
       const phrases = new Set<string>();
       const names = new Set<string>();
       const namePhrases = new Set<string>();
+      const spelled = new Set<string>();
       phrases.add(content(title).join(' '));
       const other = new Set<string>(content(column.replace(/_/g, ' ')));
       for (const w of content(description.replace(LIST, ' '))) other.add(w);
@@ -123,6 +128,7 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
           if (ws.length === 1) names.add(w);
         }
         if (ws.length > 1) namePhrases.add(ws.join(' '));
+        if (ws.length > 1) spelled.add(synonym.trim().toLowerCase());
         if (m.memberType === 'measure' && content(synonym).length > 1)
           phrases.add(content(synonym).join(' '));
       }
@@ -136,6 +142,7 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
             if (ws.length === 1) names.add(w);
           }
           if (ws.length > 1) namePhrases.add(ws.join(' '));
+          if (ws.length > 1) spelled.add(item.trim().toLowerCase());
         }
         for (const item of AGG_WORDS[m.aggType ?? ''] ?? []) {
           const ws = content(item);
@@ -156,6 +163,7 @@ export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
         values: isStringDimension ? (lists[0] ?? []) : [],
         names: [...names],
         namePhrases: [...namePhrases],
+        ...(spelled.size > 0 ? { spelled: [...spelled] } : {}),
         ...formatOf(m.format),
       };
     });

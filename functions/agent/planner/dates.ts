@@ -299,17 +299,38 @@ export function findRelative(
       const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
       // "the last 6 full months", "the past 3 complete quarters": complete units, as "the last 6 months" are.
       const full = count !== undefined && WHOLE.has(tokens[i + 2]?.raw ?? '') ? 1 : 0;
-      const unit = count !== undefined ? unitOf(tokens[i + 2 + full]) : unitOf(next);
+      const word = count !== undefined ? tokens[i + 2 + full] : next;
+      // "the past fortnight", "the last 2 fortnights": two weeks each.
+      const fortnight = /^fortnights?$/.test(word?.raw ?? '');
+      const unit = fortnight ? 'week' : unitOf(word);
       if (!unit || count === 0) continue;
-      const n = count ?? 1;
-      const start = unitStart(today, unit);
+      const n = (count ?? 1) * (fortnight ? 2 : 1);
       use(t, next, ...(count !== undefined ? tokens.slice(i + 2, i + 3 + full) : []));
-      const phrase = count !== undefined ? `the last ${n} ${unit}s` : `last ${unit}`;
+      const phrase = fortnight
+        ? `the last ${count ?? ''} fortnight${count ? 's' : ''}`.replace('  ', ' ')
+        : count !== undefined
+          ? `the last ${n} ${unit}s`
+          : `last ${unit}`;
+      if (unit === 'week' && (count !== undefined || fortnight) && !full && !weekGrain(tokens)) {
+        // "the past 2 weeks" are the 14 days before today, as "the last 14 days" are (README.md, "What the
+        // analyst understands"); complete calendar weeks only when asked per week or for full weeks.
+        found.push({ period: relativePeriod(phrase, addDays(today, -7 * n), today), at: i });
+        continue;
+      }
+      const start = unitStart(today, unit);
       found.push({ period: relativePeriod(phrase, shift(start, unit, -n), start), at: i });
     }
   }
   return { found, future };
 }
+
+/** The question asks per week ("weekly", "by week", "each week"): its windows are complete weeks. */
+const weekGrain = (tokens: Token[]) =>
+  tokens.some(
+    (x, k) =>
+      x.raw === 'weekly' ||
+      (/^weeks?$/.test(x.raw) && ['per', 'by', 'each', 'every', 'a'].includes(tokens[k - 1]?.raw ?? '')),
+  );
 
 export function findGrain(tokens: Token[]): Grain | undefined {
   for (let i = 0; i < tokens.length; i++) {

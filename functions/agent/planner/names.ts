@@ -2,6 +2,7 @@
  * Members in the asker's words: the word they used ("revenue") with the model's title beside it when it differs
  * ("revenue (total amount)"), so an answer reads as an answer to their question and still names the field.
  */
+import { spelledStem } from './asker';
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { dimensionKeys } from './members';
@@ -43,7 +44,10 @@ export function termsOf(
       .map((p) => p.split(' '))
       .flatMap((stems) =>
         tokens.flatMap((_, i) =>
-          stems.every((w, k) => tokens[i + k]?.stem === w)
+          stems.every((w, k) => {
+            const t = tokens[i + k];
+            return t !== undefined && spelledStem(t) === w;
+          })
             ? [
                 tokens
                   .slice(i, i + stems.length)
@@ -94,12 +98,25 @@ export function nameOf(plan: Pick<Plan, 'terms'>, m: CatalogMember): string {
   if (!term || term.toLowerCase() === title) return title;
   // (Shorthand, "AOV", keeps the title beside it: the letters do not say what is measured.)
   const shorthand = /^[A-Z]{2,5}$/.test(term);
-  return m.kind === 'measure' && declared(m, term) && !shorthand ? term : `${term} (${title})`;
+  if (shorthand) return `${term} (${spelledOut(m, term) ?? title})`;
+  return m.kind === 'measure' && declared(m, term) ? term : `${term} (${title})`;
 }
+
+/** The model's own longer name whose initials the shorthand is ("average order value" for AOV), if it has one. */
+const spelledOut = (m: CatalogMember, term: string) =>
+  m.spelled?.find(
+    (p) =>
+      p
+        .split(/\s+/)
+        .map((w) => w.charAt(0))
+        .join('') === term.toLowerCase(),
+  );
 
 /** A word or phrase the model gives a member among its other names (synonyms, a description's list). */
 const declared = (m: CatalogMember, term: string) => {
-  const stems = words(term).map(stem).join(' ');
+  const stems = words(term)
+    .map((w) => spelledStem({ raw: w, stem: stem(w) }))
+    .join(' ');
   return m.names.includes(stems) || m.namePhrases.includes(stems);
 };
 

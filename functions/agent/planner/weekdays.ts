@@ -1,0 +1,103 @@
+/**
+ * The day of the week, a dimension no model lists but every time dimension has (issue 29; README.md, "What the
+ * analyst understands"): "which day of the week has the most orders", "revenue by weekday", "weekends vs weekdays".
+ * Two derived dimensions of the cube's first time dimension are added to the planner's catalog, computed in the
+ * query's own SQL with `EXTRACT(ISODOW FROM t)` (Monday 1 to Sunday 7), which the SQL API runs on every engine
+ * it targets (DuckDB and PostgreSQL natively; ClickHouse and Trino by its dialect stage, docs/data-model.md). Only
+ * plain aggregates use them (planQuery and the share query): a second-order plan over one is refused.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import type { Plan } from './plan';
+import { ident } from './sql';
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** The word the question's "day of the week" is read as (one token, so no grain word takes "day" or "week"). */
+const DAY_OF_WEEK = 'dayofweek';
+
+const derived = (member: CatalogMember, sql: string, parts: Partial<CatalogMember>): CatalogMember => ({
+  column: '',
+  title: '',
+  kind: 'dimension',
+  type: 'string',
+  titleWords: [],
+  otherWords: [],
+  phrases: [],
+  values: [],
+  names: [],
+  namePhrases: [],
+  ...parts,
+  derived: { sql, of: member.column },
+});
+
+/** The catalog with each cube's day-of-week and weekday-or-weekend dimensions (of its first time dimension). */
+export function withWeekdays(catalog: readonly CatalogCube[]): CatalogCube[] {
+  return catalog.map((cube) => {
+    const time = cube.members.find((m) => m.kind === 'dimension' && m.type === 'time' && !m.derived);
+    if (!time || cube.members.some((m) => m.derived)) return cube;
+    const dow = `EXTRACT(ISODOW FROM ${ident(time.column)})`;
+    const names = DAYS.map((d, i) => `WHEN ${i + 1} THEN '${d}'`).join(' ');
+    return {
+      ...cube,
+      members: [
+        ...cube.members,
+        derived(time, `CASE ${dow} ${names} END`, {
+          column: 'day_of_week',
+          title: 'Day of week',
+          titleWords: [DAY_OF_WEEK],
+          otherWords: [DAY_OF_WEEK],
+          phrases: [DAY_OF_WEEK],
+          names: [DAY_OF_WEEK],
+          values: DAYS,
+        }),
+        derived(time, `CASE WHEN ${dow} IN (6, 7) THEN 'weekend' ELSE 'weekday' END`, {
+          column: 'weekday_or_weekend',
+          title: 'Weekday or weekend',
+          values: ['weekday', 'weekend'],
+        }),
+      ],
+    };
+  });
+}
+
+/** "revenue by weekday", "which day of the week": the dimension (a lone "weekdays" stays the value). */
+const AS_DIMENSION: [RegExp, string][] = [
+  [/\bdays?[\s-]+of[\s-]+(?:the[\s-]+)?week\b/gi, DAY_OF_WEEK],
+  [/\bdow\b/gi, DAY_OF_WEEK],
+  [
+    /\b(by|per|each|every|which|what|across|busiest|quietest|slowest|best|worst|top|strongest|weakest|highest|lowest)\s+(?:single\s+)?weekdays?\b/gi,
+    `$1 ${DAY_OF_WEEK}`,
+  ],
+];
+
+/** The question with "day of the week" (and "by weekday") as the one word the derived dimension is named by. */
+export function readWeekdayWords(question: string): string {
+  let text = question;
+  for (const [pattern, word] of AS_DIMENSION) text = text.replace(pattern, word);
+  return text;
+}
+
+/** One day named by its weekday: after a word that points at one, and not plural. */
+const ONE_DAY =
+  /\b(?:since|last|this|next|on|until|till|before|after|from|past|previous|coming|yesterday|today|by)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)/i;
+
+/** A plan over a derived dimension that only the plain aggregate (or share) query can select. */
+export function unsupportedWeekday(plan: Plan, question: string): string | undefined {
+  const members = [...plan.dimensions, ...plan.filters.map((f) => f.member)];
+  const used = members.find((m) => m.derived);
+  if (!used) return undefined;
+  const secondOrder =
+    plan.having || plan.first || plan.percentile || plan.change || plan.share?.top || plan.perGroup;
+  if (secondOrder)
+    return `a ${used.title.toLowerCase()} breakdown works for plain totals, counts, averages and shares only, not for this kind of question`;
+  // "since Monday", "last Friday", "on Tuesday": one day, a date the planner does not read from its weekday.
+  if (plan.filters.some((f) => f.member.derived) && ONE_DAY.test(question))
+    return 'one day named by its weekday ("since Monday", "last Friday") is a date: name it ("on November 17 2025"), or ask for every Monday ("orders on Mondays")';
+  // "average Monday sales": per order, or per Monday's total? The per-order reading only where orders are named.
+  const averaged =
+    plan.measures.some((m) => m.aggType === 'avg') ||
+    /\b(average|avg|mean|typical|usual|per\s+day)\b/i.test(question);
+  const perDay = plan.filters.some((f) => f.member.derived) && averaged;
+  if (perDay && !/\b(orders?|aov|tickets?|baskets?)\b/i.test(question))
+    return 'an average on a day of the week may be per order or per day, and I can only give the average per order: ask for the "average order value on Mondays"';
+  return undefined;
+}
