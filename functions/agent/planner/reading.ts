@@ -6,9 +6,11 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
+import { readPerEntity } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
+import { perGroupWho, readTop } from './tops';
 import { parseAgainst } from './understand';
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
@@ -98,9 +100,20 @@ export function readQuestions(
   let reading: Reading = { kind: 'none' };
   for (const asked of questions) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first; phrases.ts.)
-    const question = pointedCohort(plan, rephrase(asked));
+    // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
+    const phrased = rephrase(asked);
+    const question = pointedCohort(plan, perGroupWho(phrased) ?? phrased);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
+    // First rows and retention between periods, read on each entity's rows (per-entity.ts).
+    const entityReading = plan ? undefined : perEntity(question, catalog, today);
+    if (entityReading?.kind === 'refuse')
+      return { kind: 'refuse', missing: '', reason: entityReading.reason };
+    if (entityReading) {
+      plan = entityReading.plan;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
     let parsed = best;
@@ -177,6 +190,22 @@ export function readQuestions(
     }
   }
   return reading;
+}
+
+/** The per-entity reading of a question standing alone (per-entity.ts), over the ordinary reading of its parts. */
+function perEntity(question: string, catalog: readonly CatalogCube[], today: string) {
+  const read = (text: string, cubes: readonly CatalogCube[]) => {
+    const r = readQuestions([text], cubes, today);
+    return r.kind === 'plan' ? r.plan : undefined;
+  };
+  const top = readTop(question, catalog, read);
+  if (top) return { kind: 'plan' as const, plan: top };
+  return readPerEntity(
+    question,
+    catalog,
+    read,
+    (text, cube) => parseAgainst(`orders in ${text}`, cube, today).range,
+  );
 }
 
 /**
