@@ -164,7 +164,6 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
 
 function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: ResultLike): string {
   const people = entityWord(p.rows.entity);
-  const one = people.replace(/s$/, '');
   const what = nameOf(plan, p.of).toLowerCase();
   const scope = scopeText({ ...plan, perEntity: undefined });
   const rows = result.data;

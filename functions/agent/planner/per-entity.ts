@@ -261,3 +261,41 @@ export function readPerEntity(
   const first = plan ? firstRowPlan(plan) : undefined;
   return first ? { kind: 'plan', plan: first } : undefined;
 }
+
+const OVER: Record<string, string> = {
+  above: 'more than',
+  over: 'more than',
+  'more than': 'more than',
+  'greater than': 'more than',
+  exceeding: 'more than',
+  exceeds: 'more than',
+  'higher than': 'more than',
+  below: 'less than',
+  under: 'less than',
+  'less than': 'less than',
+  'lower than': 'less than',
+  'fewer than': 'less than',
+  'at least': 'at least',
+  'at most': 'at most',
+};
+/**
+ * "customers whose lifetime spend is above $32,500", "clients with a total order count over 70": a condition on
+ * each customer's own total over all their rows (a HAVING), said the way the per-entity reading takes it
+ * ("customers who spent more than $32,500 in total", "customers who placed more than 70 orders").
+ */
+export function lifetimeCondition(question: string): string | undefined {
+  const m =
+    /\b(customers?|clients?|buyers?|shoppers?|accounts?)\s+(?:whose\s+|with\s+(?:an?\s+)?|that\s+have\s+(?:an?\s+)?|who\s+have\s+(?:an?\s+)?)(?:(lifetime|total|all[\s-]time|overall|cumulative)\s+)?(spend|spending|revenue|sales|order\s+count|number\s+of\s+orders|orders)\s+(?:is\s+|was\s+|are\s+|of\s+)?(above|over|more\s+than|greater\s+than|exceeding|exceeds|higher\s+than|below|under|less\s+than|lower\s+than|fewer\s+than|at\s+least|at\s+most)\s+(\$?\s?[\d,.]+\s?k?)/i.exec(
+      question,
+    );
+  if (!m) return undefined;
+  const [all, who = 'customers', span, what = '', op = '', n = ''] = m;
+  const counted = /order|orders/i.test(what);
+  // Without "lifetime" or "total", "customers with revenue over $500" may mean a row's amount: left as asked.
+  if (!span && !counted) return undefined;
+  const comparison = OVER[op.toLowerCase().replace(/\s+/g, ' ')] ?? 'more than';
+  const said = counted
+    ? `${who} who placed ${comparison === 'less than' ? 'fewer than' : comparison} ${n.trim()} orders`
+    : `${who} who spent ${comparison} ${n.trim()} in total`;
+  return question.replace(all, said);
+}

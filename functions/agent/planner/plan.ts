@@ -85,6 +85,11 @@ export interface Plan {
     /** Only entities with rows in this later period too ("how many of them also ordered in Q4 2025"). */
     later?: Period;
   };
+  /**
+   * "New customers" in a period after every signup date: the same question read by the first order, answered
+   * instead when the signup dates stop before the period (new-customers.ts).
+   */
+  byFirstOrder?: Plan;
   /** A reading on each entity's own rows: its first row's attributes, retention between periods (per-entity.ts). */
   perEntity?: PerEntity;
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */

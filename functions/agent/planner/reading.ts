@@ -6,11 +6,12 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
-import { readPerEntity } from './per-entity';
+import { newByFirstOrder, restatedNew } from './new-customers';
+import { lifetimeCondition, readPerEntity } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
-import { perGroupWho, readTop } from './tops';
+import { perGroupWho, readTop, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
@@ -95,18 +96,21 @@ export function readQuestions(
   questions: readonly string[],
   catalog: readonly CatalogCube[],
   today: string,
+  /** Only the ordinary reading (the per-entity readings read their parts with it). */
+  plain = false,
 ): Reading {
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
   for (const asked of questions) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first; phrases.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
-    const phrased = rephrase(asked);
+    const said = withoutQuarterLabels(rephrase(asked));
+    const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
     const question = pointedCohort(plan, perGroupWho(phrased) ?? phrased);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
-    const entityReading = plan ? undefined : perEntity(question, catalog, today);
+    const entityReading = plan || plain ? undefined : perEntity(question, catalog, today);
     if (entityReading?.kind === 'refuse')
       return { kind: 'refuse', missing: '', reason: entityReading.reason };
     if (entityReading) {
@@ -186,16 +190,31 @@ export function readQuestions(
       };
       plan = undefined;
     } else {
+      // "new customers in 2023" past every signup: the first-order reading waits beside it (new-customers.ts).
+      const alt = plan && !previous && !plain ? newByFirst(question, plan, catalog, today) : undefined;
+      if (plan && alt) plan = { ...plan, byFirstOrder: alt };
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
     }
   }
   return reading;
 }
 
+function newByFirst(question: string, plan: Plan, catalog: readonly CatalogCube[], today: string) {
+  return newByFirstOrder(
+    question,
+    plan,
+    (text, cubes) => {
+      const r = readQuestions([text], cubes, today, true);
+      return r.kind === 'plan' ? r.plan : undefined;
+    },
+    catalog,
+  );
+}
+
 /** The per-entity reading of a question standing alone (per-entity.ts), over the ordinary reading of its parts. */
 function perEntity(question: string, catalog: readonly CatalogCube[], today: string) {
   const read = (text: string, cubes: readonly CatalogCube[]) => {
-    const r = readQuestions([text], cubes, today);
+    const r = readQuestions([text], cubes, today, true);
     return r.kind === 'plan' ? r.plan : undefined;
   };
   const top = readTop(question, catalog, read);

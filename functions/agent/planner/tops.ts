@@ -70,7 +70,9 @@ export function readTop(
  * in 2024": the top customer by spend within each group, in the words the top-per-group reading takes.
  */
 export function perGroupWho(question: string): string | undefined {
-  const group = /^\s*(?:for|in|within|across)\s+(?:each|every)\s+([a-z ]+?)\s*[,:-]?\s+(who\b.*)$/i.exec(question);
+  const group = /^\s*(?:for|in|within|across)\s+(?:each|every)\s+([a-z ]+?)\s*[,:-]?\s+(who\b.*)$/i.exec(
+    question,
+  );
   if (!group) return undefined;
   const [, by, rest = ''] = group;
   const spender = new RegExp(
@@ -88,3 +90,10 @@ export function perGroupWho(question: string): string | undefined {
   }
   return undefined;
 }
+
+/** "... Answer as Q1-Q4.": how to label quarters, which the answers already do ("2025-Q4"); nothing to read. */
+export const withoutQuarterLabels = (question: string) =>
+  question.replace(
+    /[.;,]?\s*(?:please\s+)?(?:answer|label(?:\s+them|\s+the\s+quarters)?|give\s+(?:it|them|the\s+quarters?))\s+(?:as|with|using|in)\s+q1\s*(?:-|–|to|through|\.\.)\s*q4\s*(?:labels?|form(?:at)?)?\s*\.?\s*$/i,
+    '?',
+  );
