@@ -1,5 +1,5 @@
 /**
- * "New customers" with no word for which date (issue 29; docs/analyst.md, "Cohorts and first rows"): a customer is
+ * "New customers" with no word for which date (issue 29; README, "Evaluating the analyst", tuning-9): a customer is
  * new in the period of their signup date when the data's signups reach that period; a period after every signup
  * date (the demo's signups all fall in 2022) is read by the first order instead, as a careful analyst would
  * ("how many new customers did we pick up in each quarter of 2023": first orders), and the answer says so.
@@ -7,6 +7,7 @@
  * range is known (steps.ts).
  */
 import type { CatalogCube } from './catalog';
+import { entityRows } from './per-entity';
 import type { Plan } from './plan';
 import { startDate } from './readings';
 
@@ -26,8 +27,10 @@ export function newByFirstOrder(
   const start = startDate(plan.cube);
   if (!plan.range || !start || plan.timeDimension !== start) return undefined;
   const alt = read(`${question.replace(/[?.!\s]+$/, '')}, going by their first order`, catalog);
-  if (alt?.first?.output !== 'count') return undefined;
-  return alt;
+  // (Per period, the first-date query counts whatever the output word: firstQuery.)
+  if (!alt?.first || (alt.first.output !== 'count' && !alt.grain)) return undefined;
+  // ("new customers did my region get": the first date must be the customers', never the regions'.)
+  return alt.first.entity === entityRows(alt.cube)?.entity ? alt : undefined;
 }
 
 /**

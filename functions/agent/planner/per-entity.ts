@@ -1,5 +1,5 @@
 /**
- * Cohort readings keyed on each entity's own rows (issue 29; docs/analyst.md, "Cohorts and first rows"):
+ * Cohort readings keyed on each entity's own rows (issue 29; README, "Evaluating the analyst", tuning-9):
  * - an attribute of each customer's FIRST row ("customers by the category of their first order", "how many had a
  *   furniture order as their very first purchase"): the first row per entity by date, ties on that date going
  *   to the lower row id, then counted by (or filtered on) that row's attribute;
@@ -298,4 +298,23 @@ export function lifetimeCondition(question: string): string | undefined {
     ? `${who} who placed ${comparison === 'less than' ? 'fewer than' : comparison} ${n.trim()} orders`
     : `${who} who spent ${comparison} ${n.trim()} in total`;
   return question.replace(all, said);
+}
+
+/**
+ * "how many customers ordered in December 2023?" then "what % of them also ordered in December 2025?": the
+ * previous question's customers (a count of them over a period of their orders) named again in full, so the
+ * follow-up reads as one retention question. Undefined for any other previous question.
+ */
+export function retentionFollowUp(previous: Plan, question: string): string | undefined {
+  const rows = entityRows(previous.cube);
+  const [measure, ...others] = previous.measures;
+  if (!rows || !measure || others.length > 0 || !countsEntities(measure, rows)) return undefined;
+  if (!previous.range || previous.timeDimension !== rows.time || previous.range.relative) return undefined;
+  if (previous.dimensions.length > 0 || previous.filters.length > 0 || previous.numberFilters.length > 0)
+    return undefined;
+  if (previous.perEntity || previous.first || previous.having || previous.top || previous.compare)
+    return undefined;
+  const them = /\b(?:of\s+)?(?:them|those|these)(?:\s+(?:customers|clients|buyers|people))?\b/i;
+  if (!them.test(question)) return undefined;
+  return question.replace(them, `of the customers who ordered in ${previous.range.label}`);
 }

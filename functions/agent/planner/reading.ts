@@ -7,7 +7,7 @@ import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
-import { lifetimeCondition, readPerEntity } from './per-entity';
+import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
@@ -110,7 +110,15 @@ export function readQuestions(
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
-    const entityReading = plan || plain ? undefined : perEntity(question, catalog, today);
+    // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
+    const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    const entityReading = plain
+      ? undefined
+      : restated
+        ? retentionOnly(restated, catalog, today)
+        : plan
+          ? undefined
+          : perEntity(question, catalog, today);
     if (entityReading?.kind === 'refuse')
       return { kind: 'refuse', missing: '', reason: entityReading.reason };
     if (entityReading) {
@@ -209,6 +217,19 @@ function newByFirst(question: string, plan: Plan, catalog: readonly CatalogCube[
     },
     catalog,
   );
+}
+
+/** A retention reading of a follow-up restated in full, or undefined. */
+function retentionOnly(question: string, catalog: readonly CatalogCube[], today: string) {
+  for (const cube of catalog) {
+    const plan = readRetention(
+      question,
+      cube,
+      (text) => parseAgainst(`orders in ${text}`, cube, today).range,
+    );
+    if (plan) return { kind: 'plan' as const, plan };
+  }
+  return undefined;
 }
 
 /** The per-entity reading of a question standing alone (per-entity.ts), over the ordinary reading of its parts. */

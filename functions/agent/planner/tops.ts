@@ -1,5 +1,5 @@
 /**
- * Who is at the top (issue 29; docs/analyst.md, "Cohorts and first rows"): "who placed the biggest order" ranks
+ * Who is at the top (issue 29; README, "Evaluating the analyst", tuning-9): "who placed the biggest order" ranks
  * the rows by their amount, "who placed the most orders" ranks the entities by how many rows they have, "who
  * spent the most" by their total. Every tied entity is answered (a LIMIT 1 would hide the others). "For each segment, who was the
  * biggest spender" is the top entity within each group, read by the top-per-group reading in its own words.
