@@ -29,6 +29,8 @@ export function newByFirstOrder(
   const alt = read(`${question.replace(/[?.!\s]+$/, '')}, going by their first order`, catalog);
   // (Per period, the first-date query counts whatever the output word: firstQuery.)
   if (!alt?.first || (alt.first.output !== 'count' && !alt.grain)) return undefined;
+  // (The first-date query has no breakdown: "new customers per quarter by segment" stays as asked.)
+  if (alt.dimensions.length > 0 || alt.top || alt.share) return undefined;
   // ("new customers did my region get": the first date must be the customers', never the regions'.)
   return alt.first.entity === entityRows(alt.cube)?.entity ? alt : undefined;
 }

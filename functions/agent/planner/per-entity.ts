@@ -121,9 +121,12 @@ const ROW_VERB =
   '(?:ordered|bought|purchased|shopped|placed\\s+(?:an?\\s+|any\\s+)?orders?|made\\s+(?:an?\\s+)?purchases?|bought\\s+(?:something|anything))';
 const START_VERB =
   '(?:signed\\s+up|sign[\\s-]?ups?|joined|registered|were\\s+acquired|onboarded|came\\s+on\\s*board)';
-/** The cohort: entities with rows in a period ("customers who ordered in Jan 2023", "Q1 2023 buyers"), or started. */
+/**
+ * The cohort: entities with rows in a period ("customers who ordered in Jan 2023", "Q1 2023 buyers"), or started.
+ * ("2022 customers" may be a signup cohort: only buyers and shoppers are named by a period of their orders.)
+ */
 const COHORT_ROWS = new RegExp(
-  `${ENTITY}\\s+(?:who|that)\\s+(?:had\\s+)?${ROW_VERB}\\s+(?:something\\s+|anything\\s+)?(?:in|during)\\s+(${PERIOD})|(${PERIOD})\\s+(?:buyers|customers|clients|shoppers|purchasers)(?:\\s+(?:who|that))?`,
+  `${ENTITY}\\s+(?:who|that)\\s+(?:had\\s+)?${ROW_VERB}\\s+(?:something\\s+|anything\\s+)?(?:in|during)\\s+(${PERIOD})|(${PERIOD})\\s+(?:buyers|shoppers|purchasers)(?:\\s+(?:who|that))?`,
   'i',
 );
 const COHORT_START = new RegExp(
@@ -291,8 +294,10 @@ export function lifetimeCondition(question: string): string | undefined {
   if (!m) return undefined;
   const [all, who = 'customers', span, what = '', op = '', n = ''] = m;
   const counted = /order|orders/i.test(what);
-  // Without "lifetime" or "total", "customers with revenue over $500" may mean a row's amount: left as asked.
-  if (!span && !counted) return undefined;
+  // Without "lifetime" or "total", "customers with revenue over $500" or "with orders over 50" may mean one row's
+  // amount: left as asked; so is a money figure after "orders" ("orders over $500").
+  if (!span && !/count|number/i.test(what)) return undefined;
+  if (counted && /\$|k$/i.test(n.trim())) return undefined;
   const comparison = OVER[op.toLowerCase().replace(/\s+/g, ' ')] ?? 'more than';
   const said = counted
     ? `${who} who placed ${comparison === 'less than' ? 'fewer than' : comparison} ${n.trim()} orders`

@@ -18,9 +18,12 @@ const ROW_TOP = new RegExp(
   `^\\s*${WHO}\\s+(?:has\\s+|had\\s+)?(?:placed|made|put\\s+in|had|has|did|submitted)\\s+(?:the|our|their)?\\s*(?:single\\s+|one\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+)?(?:([a-z]+)\\s+)?(?:${ROW_NOUN})(?:\\s+(?:ever|of\\s+all(?:\\s+time)?))?`,
   'i',
 );
-/** "who placed the most orders", "which customer ordered the most times", "who ordered most often". */
+/**
+ * "who placed the most orders", "which customer ordered the most times"; "bought the most" only with "times" or
+ * "often" ("who bought the most furniture" may mean money).
+ */
 const COUNT_TOP = new RegExp(
-  `^\\s*${WHO}\\s+(?:(?:placed|made|put\\s+in|had|has|submitted)\\s+the\\s+(most|fewest|least)\\s+(?:${ROW_NOUN}s?)|(?:ordered|bought|purchased|shopped)\\s+(?:the\\s+)?(most|least|fewest)(?:\\s+(?:times|often))?|(?:ordered|bought|purchased|shopped)\\s+(most|least)\\s+often)`,
+  `^\\s*${WHO}\\s+(?:(?:placed|made|put\\s+in|had|has|submitted)\\s+the\\s+(most|fewest|least)\\s+(?:${ROW_NOUN}s?)|ordered\\s+(?:the\\s+)?(most|least|fewest)(?:\\s+(?:times|often))?|(?:bought|purchased|shopped)\\s+(?:the\\s+)?(most|least|fewest)\\s+(?:times|often))`,
   'i',
 );
 /** "and how much was it", "and what was the amount": the figure, which the answer states anyway. */
