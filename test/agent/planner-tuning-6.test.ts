@@ -72,7 +72,8 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     },
     {
       // 9 of 34 before the planner change it tunes (10 confident wrong, in the eval CLI); 30, none wrong, after.
-      title: 'tuning set 9 (first-order attributes, retention, new customers, lifetime conditions, ties-aware tops)',
+      title:
+        'tuning set 9 (first-order attributes, retention, new customers, lifetime conditions, ties-aware tops)',
       module: tuning9cohorts,
       cases: tuning9cohorts.tuning9cohorts,
       rightAtLeast: 30,
