@@ -90,6 +90,9 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/HAVING over a grouped subquery/);
     expect(SYSTEM_PROMPT).toMatch(/Period-over-period change and "which grew fastest"/);
     expect(SYSTEM_PROMPT).toMatch(/Cohorts and "new" entities come from a first date/);
+    expect(SYSTEM_PROMPT).toMatch(/a tie on the first date goes to the lower id/);
+    expect(SYSTEM_PROMPT).toMatch(/Retention between two periods .* is per entity/);
+    expect(SYSTEM_PROMPT).toMatch(/A top can tie: answer every tied row/);
     expect(SYSTEM_PROMPT).toMatch(/ROW_NUMBER\(\) OVER \(PARTITION BY/);
     expect(SYSTEM_PROMPT).toMatch(/A combined share .* is ONE ratio/);
     expect(SYSTEM_PROMPT).toMatch(/percentile_cont\(0\.5\) WITHIN GROUP/);

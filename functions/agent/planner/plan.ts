@@ -85,6 +85,13 @@ export interface Plan {
     /** Only entities with rows in this later period too ("how many of them also ordered in Q4 2025"). */
     later?: Period;
   };
+  /**
+   * "New customers" in a period after every signup date: the same question read by the first order, answered
+   * instead when the signup dates stop before the period (new-customers.ts).
+   */
+  byFirstOrder?: Plan;
+  /** A reading on each entity's own rows: its first row's attributes, retention between periods (per-entity.ts). */
+  perEntity?: PerEntity;
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
@@ -179,3 +186,45 @@ export const rankedChange = (plan: Plan): Plan['top'] =>
   plan.top && (plan.dimensions.length > 0 || !(plan.compare && plan.compare.length >= 2))
     ? plan.top
     : undefined;
+
+/** Who the entities are (the people of a view of orders) and the rows' own columns. */
+/** (per-entity.ts) */
+export interface EntityRows {
+  /** The entity's name dimension (customer name). */
+  entity: CatalogMember;
+  /** The rows' date, and their id (the tie rule of the first row). */
+  time: CatalogMember;
+  id?: CatalogMember;
+  /** The entity's start date (signup), when the view has one. */
+  start?: CatalogMember;
+}
+
+export type PerEntity =
+  | {
+      kind: 'first-row';
+      rows: EntityRows;
+      /** The first row's attributes counted by, and the filters its attributes must pass. */
+      by: CatalogMember[];
+      on: ValueFilter[];
+      /** Filters of the entity itself (its segment): rows of other entities are left out first. */
+      entityFilters: ValueFilter[];
+      range?: Period;
+      output: 'count' | 'share';
+    }
+  | {
+      kind: 'retention';
+      rows: EntityRows;
+      /** Entities with a row in the period, or whose start date falls in it. */
+      cohort: { by: 'rows' | 'start'; period: Period };
+      /** A row in the later period, or the first row in it (or before its end). */
+      later: { by: 'rows' | 'first'; period: Period; before?: boolean };
+      output: 'count' | 'share';
+    }
+  | {
+      /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
+      kind: 'top';
+      rows: EntityRows;
+      of: CatalogMember;
+      by: 'row' | 'entity';
+      direction: 'desc' | 'asc';
+    };

@@ -2,6 +2,7 @@
 import type { CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { shift, unitStart } from './dates';
+import { perEntityQuery } from './per-entity-sql';
 import type { Period, Plan } from './plan';
 import { ident, type PlannedQuery, planQuery } from './sql';
 import {
@@ -16,6 +17,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.perEntity) return perEntityQuery(plan);
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile) return percentileQuery(plan);

@@ -7,9 +7,12 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
+import { newByFirstOrder, restatedNew } from './new-customers';
+import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
+import { perGroupWho, readTop, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 
@@ -95,6 +98,8 @@ export function readQuestions(
   questions: readonly string[],
   models: readonly CatalogCube[],
   today: string,
+  /** Only the ordinary reading (the per-entity readings read their parts with it). */
+  plain = false,
 ): Reading {
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
@@ -103,9 +108,29 @@ export function readQuestions(
   for (const asked of questions) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts.)
-    const question = pointedCohort(plan, readWeekdayWords(readAsides(rephrase(asked), catalog)));
+    // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
+    const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked), catalog)));
+    const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
+    const question = pointedCohort(plan, perGroupWho(phrased) ?? phrased);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
+    // First rows and retention between periods, read on each entity's rows (per-entity.ts).
+    // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
+    const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    const entityReading = plain
+      ? undefined
+      : restated
+        ? retentionOnly(restated, catalog, today)
+        : plan
+          ? undefined
+          : perEntity(question, catalog, today);
+    if (entityReading?.kind === 'refuse')
+      return { kind: 'refuse', missing: '', reason: entityReading.reason };
+    if (entityReading) {
+      plan = entityReading.plan;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
     let parsed = best;
@@ -178,6 +203,9 @@ export function readQuestions(
       };
       plan = undefined;
     } else {
+      // "new customers in 2023" past every signup: the first-order reading waits beside it (new-customers.ts).
+      const alt = plan && !previous && !plain ? newByFirst(question, plan, catalog, today) : undefined;
+      if (plan && alt) plan = { ...plan, byFirstOrder: alt };
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
     }
     const weekday = plan ? unsupportedWeekday(plan, question) : undefined;
@@ -192,6 +220,47 @@ export function readQuestions(
     }
   }
   return reading;
+}
+
+function newByFirst(question: string, plan: Plan, catalog: readonly CatalogCube[], today: string) {
+  return newByFirstOrder(
+    question,
+    plan,
+    (text, cubes) => {
+      const r = readQuestions([text], cubes, today, true);
+      return r.kind === 'plan' ? r.plan : undefined;
+    },
+    catalog,
+  );
+}
+
+/** A retention reading of a follow-up restated in full, or undefined. */
+function retentionOnly(question: string, catalog: readonly CatalogCube[], today: string) {
+  for (const cube of catalog) {
+    const plan = readRetention(
+      question,
+      cube,
+      (text) => parseAgainst(`orders in ${text}`, cube, today).range,
+    );
+    if (plan) return { kind: 'plan' as const, plan };
+  }
+  return undefined;
+}
+
+/** The per-entity reading of a question standing alone (per-entity.ts), over the ordinary reading of its parts. */
+function perEntity(question: string, catalog: readonly CatalogCube[], today: string) {
+  const read = (text: string, cubes: readonly CatalogCube[]) => {
+    const r = readQuestions([text], cubes, today, true);
+    return r.kind === 'plan' ? r.plan : undefined;
+  };
+  const top = readTop(question, catalog, read);
+  if (top) return { kind: 'plan' as const, plan: top };
+  return readPerEntity(
+    question,
+    catalog,
+    read,
+    (text, cube) => parseAgainst(`orders in ${text}`, cube, today).range,
+  );
 }
 
 /**

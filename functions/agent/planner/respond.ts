@@ -3,6 +3,7 @@ import { answerText, type ResultLike } from './answer';
 import { secondOrderAnswer } from './answer-second';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { dimensionKeys } from './members';
+import { perEntityAnswer } from './per-entity-sql';
 import type { Plan } from './plan';
 import { type PlannedQuery, planTitle, scopeText } from './sql';
 import { listText } from './text';
@@ -10,7 +11,10 @@ import { listText } from './text';
 export type { ResultLike } from './answer';
 
 export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
-  const text = secondOrderAnswer(plan, query, result, scopeText(plan)) ?? answerText(plan, query, result);
+  const text =
+    perEntityAnswer(plan, query, result) ??
+    secondOrderAnswer(plan, query, result, scopeText(plan)) ??
+    answerText(plan, query, result);
   const ignored =
     plan.ignored && plan.ignored.length > 0
       ? `\n\n(I left out ${plan.ignored.map((w) => `"${w}"`).join(', ')}: nothing in the data model matches ${plan.ignored.length > 1 ? 'them' : 'it'}.)`

@@ -206,6 +206,7 @@ function emptyFiltered(
 
 /** The next step of the turn, given the SQL results this turn has had so far (in order). */
 export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: string): Step {
+  if (plan.byFirstOrder) return newCustomersStep(plan, plan.byFirstOrder, results, today);
   const main = queryFor(plan);
   const probe = dateRangeQuery(plan);
   const period = periodOf(plan);
@@ -275,4 +276,23 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
 function answerOrQuery(plan: Plan, main: PlannedQuery, result: SqlOutcome | undefined): Step {
   if (!result || isError(result)) return { kind: 'query', query: main };
   return { kind: 'answer', text: answerFor(plan, main, result) };
+}
+
+/**
+ * "New customers" in a named period: the signup dates' range first; a period after every signup is answered by
+ * the first order, and the answer says so (new-customers.ts). The steps after the probe are the chosen plan's.
+ */
+function newCustomersStep(plan: Plan, byFirst: Plan, results: readonly SqlOutcome[], today: string): Step {
+  const own = { ...plan, byFirstOrder: undefined };
+  const probe = dateRangeQuery(own);
+  if (!probe || !plan.range) return nextStep(own, results, today);
+  if (results.length === 0) return { kind: 'query', query: probe };
+  const data = rangeOf(results[0]);
+  const rest = results.slice(1);
+  if (!data || plan.range.from <= data.last) return nextStep(own, rest, today);
+  const step = nextStep(byFirst, rest, today);
+  if (step.kind !== 'answer') return step;
+  const time = plan.timeDimension?.title.toLowerCase() ?? 'signup date';
+  const note = `Every ${time} in the data is on or before ${data.last}, so I counted a customer as new in ${plan.range.label} by their first order.`;
+  return { ...step, text: `${note}\n\n${step.text}` };
 }

@@ -1,0 +1,48 @@
+/**
+ * "New customers" with no word for which date (issue 29; README, "Evaluating the analyst", tuning-9): a customer is
+ * new in the period of their signup date when the data's signups reach that period; a period after every signup
+ * date (the demo's signups all fall in 2022) is read by the first order instead, as a careful analyst would
+ * ("how many new customers did we pick up in each quarter of 2023": first orders), and the answer says so.
+ * The first-order reading is kept beside the signup one; which one answers is decided once the signup dates'
+ * range is known (steps.ts).
+ */
+import type { CatalogCube } from './catalog';
+import { entityRows } from './per-entity';
+import type { Plan } from './plan';
+import { startDate } from './readings';
+
+/** Words that name which date "new" goes by: then the question is read as asked. */
+const DATE_NAMED =
+  /\b(?:sign(?:ed)?[\s-]?ups?|signing|joined|joins|registered|registrations?|onboarded|first|1st|created|creation)\b/i;
+const NEW = /\b(?:new|brand[\s-]new)\b/i;
+
+/** The first-order reading of a "new customers" question whose plan counts signups in a named period. */
+export function newByFirstOrder(
+  question: string,
+  plan: Plan,
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  catalog: readonly CatalogCube[],
+): Plan | undefined {
+  if (!NEW.test(question) || DATE_NAMED.test(question)) return undefined;
+  const start = startDate(plan.cube);
+  if (!plan.range || !start || plan.timeDimension !== start) return undefined;
+  const alt = read(`${question.replace(/[?.!\s]+$/, '')}, going by their first order`, catalog);
+  // (Per period, the first-date query counts whatever the output word: firstQuery.)
+  if (!alt?.first || (alt.first.output !== 'count' && !alt.grain)) return undefined;
+  // (The first-date query has no breakdown: "new customers per quarter by segment" stays as asked.)
+  if (alt.dimensions.length > 0 || alt.top || alt.share) return undefined;
+  // ("new customers did my region get": the first date must be the customers', never the regions'.)
+  return alt.first.entity === entityRows(alt.cube)?.entity ? alt : undefined;
+}
+
+/**
+ * "brand new in March 2023 (first order that month)", "new in Q1 (i.e. first purchase in that quarter)": a
+ * restatement in brackets of which date "new" goes by, said the way the first-date reading takes it.
+ */
+export function restatedNew(question: string): string | undefined {
+  if (!NEW.test(question)) return undefined;
+  const restated =
+    /\s*\(\s*(?:i\.?e\.?,?\s*|=\s*|meaning\s+|so\s+|by\s+)?(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:order|purchase)s?(?:\s+(?:placed|made))?\s+(?:in\s+)?(?:that|this|the\s+same)\s+(?:month|quarter|year|week|period)\s*\)/i;
+  if (!restated.test(question)) return undefined;
+  return question.replace(restated, ', going by their first order');
+}

@@ -1,0 +1,183 @@
+/** The SQL and the answer of the per-entity cohort readings (per-entity.ts). */
+import type { ResultLike } from './answer';
+import { formatFigure, formatPercent } from './format';
+import { capitalise, entityWord, nameOf } from './names';
+import type { PerEntity, Period, Plan } from './plan';
+import { conditions, ident, type PlannedQuery, quote, scopeText, valueCondition } from './sql';
+import { formatValue } from './text';
+
+const within = (column: string, p: Period) => {
+  const parts: string[] = [];
+  if (p.from > '0001-01-01') parts.push(`${column} >= ${quote(p.from)}`);
+  if (p.to < '9999-01-01') parts.push(`${column} < ${quote(p.to)}`);
+  return parts.length > 0 ? parts.join(' AND ') : 'TRUE';
+};
+const where = (parts: string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
+const rowsIn = (column: string, p: Period) => `SUM(CASE WHEN ${within(column, p)} THEN 1 ELSE 0 END)`;
+
+export function perEntityQuery(plan: Plan): PlannedQuery {
+  const p = plan.perEntity;
+  if (!p) throw new Error('not a per-entity plan');
+  const table = ident(plan.cube.name);
+  const entity = ident(p.rows.entity.column);
+  const at = ident(p.rows.time.column);
+  const people = ident(entityWord(p.rows.entity));
+  if (p.kind === 'top') {
+    // Every entity tied at the top: the rows' maximum (or minimum) compared, never a LIMIT 1.
+    const conds = conditions({ ...plan, perEntity: undefined }, at);
+    const best = p.direction === 'desc' ? 'MAX' : 'MIN';
+    if (p.by === 'row') {
+      const value = ident(p.of.column);
+      const sql = `SELECT ${entity}, ${value}, ${at} FROM ${table}${where([...conds, `${value} = (SELECT ${best}(${value}) FROM ${table}${where(conds)})`])} ORDER BY 1`;
+      return described(plan, sql, [
+        { role: 'dimension', member: p.rows.entity },
+        { role: 'measure', member: p.of },
+        { role: 'time' },
+      ]);
+    }
+    const v = ident(p.of.column);
+    const sql = `WITH t AS (SELECT ${entity}, MEASURE(${v}) AS v FROM ${table}${where(conds)} GROUP BY 1) SELECT ${entity}, v AS ${v} FROM t WHERE v = (SELECT ${best}(v) FROM t) ORDER BY 1`;
+    return described(plan, sql, [
+      { role: 'dimension', member: p.rows.entity },
+      { role: 'measure', member: p.of },
+    ]);
+  }
+  if (p.kind === 'first-row') {
+    // Each entity's first row by date; a tie on that date goes to the lower row id (stated in the answer).
+    const order = p.rows.id ? `${at}, ${ident(p.rows.id.column)}` : at;
+    const attrs = [...new Set([...p.by, ...p.on.map((f) => f.member)].map((m) => ident(m.column)))];
+    const inner = `SELECT ${[entity, at, ...attrs].join(', ')}, ROW_NUMBER() OVER (PARTITION BY ${entity} ORDER BY ${order}) AS row_rank FROM ${table}${where(p.entityFilters.map((f) => valueCondition(ident(f.member.column), f)))}`;
+    const firsts = ['row_rank = 1', ...(p.range ? [within(at, p.range)] : [])];
+    const on = p.on.map((f) => valueCondition(ident(f.member.column), f));
+    const by = p.by.map((m) => ident(m.column));
+    if (p.output === 'share') {
+      const part = on.length > 0 ? on.join(' AND ') : 'TRUE';
+      const sql = `SELECT ${by.length > 0 ? `${by.join(', ')}, ` : ''}round(100.0 * SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) AS ${people} FROM (${inner}) AS t${where(firsts)}${by.length > 0 ? ` GROUP BY ${by.map((_, i) => i + 1).join(', ')} ORDER BY ${by.length + 1} DESC` : ''}`;
+      return described(plan, sql, [
+        ...p.by.map((m) => ({ role: 'dimension' as const, member: m })),
+        { role: 'share' },
+        { role: 'entities' },
+      ]);
+    }
+    const group =
+      by.length > 0 ? ` GROUP BY ${by.map((_, i) => i + 1).join(', ')} ORDER BY ${by.length + 1} DESC` : '';
+    const sql = `SELECT ${by.length > 0 ? `${by.join(', ')}, ` : ''}COUNT(*) AS ${people} FROM (${inner}) AS t${where([...firsts, ...on])}${group}`;
+    return described(plan, sql, [
+      ...p.by.map((m) => ({ role: 'dimension' as const, member: m })),
+      { role: 'entities' },
+    ]);
+  }
+  // Retention: per entity, its rows in the cohort's period (or its start date) and in the later period.
+  const cohort =
+    p.cohort.by === 'start' && p.rows.start
+      ? `MIN(${ident(p.rows.start.column)}) AS start_date`
+      : `${rowsIn(at, p.cohort.period)} AS cohort_rows`;
+  const later =
+    p.later.by === 'first' ? `MIN(${at}) AS first_date` : `${rowsIn(at, p.later.period)} AS later_rows`;
+  const inner = `SELECT ${entity}, ${cohort}, ${later} FROM ${table} GROUP BY 1`;
+  const inCohort = p.cohort.by === 'start' ? within('start_date', p.cohort.period) : 'cohort_rows > 0';
+  const back =
+    p.later.by === 'first'
+      ? p.later.before
+        ? `first_date < ${quote(p.later.period.from)}`
+        : within('first_date', p.later.period)
+      : 'later_rows > 0';
+  const sql = `SELECT round(100.0 * SUM(CASE WHEN ${back} THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN ${back} THEN 1 ELSE 0 END) AS later_${people.replace(/"/g, '')}, COUNT(*) AS ${people} FROM (${inner}) AS t WHERE ${inCohort}`;
+  return described(plan, sql, [{ role: 'share' }, { role: 'entities' }, { role: 'whole' }]);
+}
+
+const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): PlannedQuery => {
+  const title = titleOf(plan);
+  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
+};
+
+function titleOf(plan: Plan): string {
+  const p = plan.perEntity;
+  if (!p) return '';
+  const people = entityWord(p.rows.entity);
+  if (p.kind === 'top')
+    return capitalise(
+      `${people} with the ${p.direction === 'desc' ? 'highest' : 'lowest'} ${p.by === 'row' ? nameOf(plan, p.of).toLowerCase() : nameOf(plan, p.of).toLowerCase()}`,
+    );
+  if (p.kind === 'first-row') {
+    const by = p.by.map((m) => nameOf(plan, m).toLowerCase());
+    return capitalise(
+      `${people} by their first ${rowWord(plan)}${by.length > 0 ? `'s ${by.join(' and ')}` : ''}`,
+    );
+  }
+  return capitalise(`${people} of ${cohortWords(p)} who ${laterWords(p)}`);
+}
+
+const rowWord = (plan: Plan) => plan.cube.title.toLowerCase().replace(/s$/, '') || 'row';
+const cohortWords = (p: Extract<PerEntity, { kind: 'retention' }>) =>
+  p.cohort.by === 'start'
+    ? `those who signed up in ${p.cohort.period.label}`
+    : `those who ordered in ${p.cohort.period.label}`;
+const laterWords = (p: Extract<PerEntity, { kind: 'retention' }>) =>
+  p.later.by === 'first'
+    ? `placed their first order ${p.later.before ? 'before' : 'in'} ${p.later.period.label}`
+    : `ordered in ${p.later.period.label}`;
+
+/** The answer: the figures of the one query, with the rule the reading used. */
+export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultLike): string | undefined {
+  const p = plan.perEntity;
+  if (!p) return undefined;
+  const people = entityWord(p.rows.entity);
+  const count = (v: unknown) => formatFigure(undefined, v ?? 0);
+  if (p.kind === 'top') return topAnswer(plan, p, result);
+  if (p.kind === 'retention') {
+    const [share, back, all] = result.data[0] ?? [];
+    const who =
+      p.cohort.by === 'start'
+        ? `who signed up in ${p.cohort.period.label}`
+        : `who ordered in ${p.cohort.period.label}`;
+    const cohortNote = p.cohort.by === 'start' ? ' (counting those with at least one order you can see)' : '';
+    const did = laterWords(p);
+    return p.output === 'share'
+      ? `Of the ${count(all)} ${people} ${who}${cohortNote}, ${formatPercent(share ?? 0)} (${count(back)}) ${did}.`
+      : `Of the ${count(all)} ${people} ${who}${cohortNote}, ${count(back)} ${did} (${formatPercent(share ?? 0)}).`;
+  }
+  const row = rowWord(plan);
+  const rule = `(Each ${people.replace(/s$/, '')}'s first ${row} is their earliest by date${p.rows.id ? `; a tie on that date goes to the lower ${row} id` : ''}.)`;
+  const onText = p.on
+    .map((f) => `${nameOf(plan, f.member).toLowerCase()} ${f.negate ? 'not ' : ''}${f.values.join(' or ')}`)
+    .join(' and ');
+  const period = p.range ? `, first ${row} in ${p.range.label}` : '';
+  const shareAt = query.columns.findIndex((c) => c.role === 'share');
+  const countAt = query.columns.findIndex((c) => c.role === 'entities');
+  if (p.by.length === 0) {
+    const r = result.data[0] ?? [];
+    if (p.output === 'share')
+      return `${capitalise(people)} whose first ${row} had ${onText}${period}: ${formatPercent(r[shareAt] ?? 0)} (${count(r[countAt])}).\n\n${rule}`;
+    return `${capitalise(people)} whose first ${row} had ${onText}${period}: ${count(r[countAt])}.\n\n${rule}`;
+  }
+  const by = p.by.map((m) => nameOf(plan, m).toLowerCase()).join(' and ');
+  const lines = result.data.map((r) => {
+    const label = p.by.map((_, i) => formatValue(r[i])).join(', ');
+    return p.output === 'share'
+      ? `- ${label}: ${formatPercent(r[shareAt] ?? 0)} (${count(r[countAt])})`
+      : `- ${label}: ${count(r[countAt])}`;
+  });
+  const filtered = onText ? ` (first ${row} with ${onText})` : '';
+  return `${capitalise(people)} by the ${by} of their first ${row}${filtered}${period}:\n${lines.join('\n')}\n\n${rule}`;
+}
+
+function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: ResultLike): string {
+  const people = entityWord(p.rows.entity);
+  const what = nameOf(plan, p.of).toLowerCase();
+  const scope = scopeText({ ...plan, perEntity: undefined });
+  const rows = result.data;
+  if (rows.length === 0) return `No ${people} have rows${scope}.`;
+  const figure = formatFigure(p.of, rows[0]?.[1]);
+  const high = p.direction === 'desc' ? 'highest' : 'lowest';
+  const names = rows.map((r) => formatValue(r[0]));
+  const shown =
+    names.length <= 12 ? names : [...names.slice(0, 10), `and ${names.length - 10} more (in the table)`];
+  if (p.by === 'row') {
+    if (rows.length === 1)
+      return `The ${high} ${what}${scope} was ${figure}, placed by ${names[0]} on ${String(rows[0]?.[2] ?? '').slice(0, 10)}.`;
+    return `The ${high} ${what}${scope} was ${figure}, and ${rows.length} orders tie at it, placed by: ${shown.join(', ')}.`;
+  }
+  if (rows.length === 1) return `${names[0]} has the ${high} ${what}${scope}: ${figure}.`;
+  return `${rows.length} ${people} tie for the ${high} ${what}${scope}, with ${figure} each: ${shown.join(', ')}.`;
+}

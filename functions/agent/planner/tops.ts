@@ -1,0 +1,102 @@
+/**
+ * Who is at the top (issue 29; README, "Evaluating the analyst", tuning-9): "who placed the biggest order" ranks
+ * the rows by their amount, "who placed the most orders" ranks the entities by how many rows they have, "who
+ * spent the most" by their total. Every tied entity is answered (a LIMIT 1 would hide the others). "For each segment, who was the
+ * biggest spender" is the top entity within each group, read by the top-per-group reading in its own words.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { entityRows } from './per-entity';
+import type { Plan } from './plan';
+
+const WHO =
+  '(?:who|which\\s+(?:customer|client|buyer|shopper|account)s?|what\\s+(?:customer|client|buyer)s?)';
+const HIGH = '(?:biggest|largest|highest|most\\s+expensive|priciest|heaviest|top|max(?:imum)?)';
+const LOW = '(?:smallest|lowest|cheapest|tiniest|min(?:imum)?)';
+const ROW_NOUN = '(?:order|purchase|transaction|sale|basket)';
+/** "who placed our single largest order", "which customer had the biggest purchase". */
+const ROW_TOP = new RegExp(
+  `^\\s*${WHO}\\s+(?:has\\s+|had\\s+)?(?:placed|made|put\\s+in|had|has|did|submitted)\\s+(?:the|our|their)?\\s*(?:single\\s+|one\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+)?(?:([a-z]+)\\s+)?(?:${ROW_NOUN})(?:\\s+(?:ever|of\\s+all(?:\\s+time)?))?`,
+  'i',
+);
+/**
+ * "who placed the most orders", "which customer ordered the most times"; "bought the most" only with "times" or
+ * "often" ("who bought the most furniture" may mean money).
+ */
+const COUNT_TOP = new RegExp(
+  `^\\s*${WHO}\\s+(?:(?:placed|made|put\\s+in|had|has|submitted)\\s+the\\s+(most|fewest|least)\\s+(?:${ROW_NOUN}s?)|ordered\\s+(?:the\\s+)?(most|least|fewest)(?:\\s+(?:times|often))?|(?:bought|purchased|shopped)\\s+(?:the\\s+)?(most|least|fewest)\\s+(?:times|often))`,
+  'i',
+);
+/** "and how much was it", "and what was the amount": the figure, which the answer states anyway. */
+const HOW_MUCH =
+  /,?\s*(?:and\s+)?(?:how\s+(?:much|big|large)\s+(?:was|is)\s+(?:it|that)|what\s+was\s+(?:the\s+)?(?:amount|total|it))\s*\??\s*$/i;
+
+/** A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). */
+export function readTop(
+  question: string,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+): Plan | undefined {
+  const text = question.replace(HOW_MUCH, '');
+  const row = ROW_TOP.exec(text);
+  const count = row ? null : COUNT_TOP.exec(text);
+  const match = row ?? count;
+  if (!match) return undefined;
+  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  const rest = `${row?.[2] ?? ''} orders ${text.slice(match.index + match[0].length)}`.replace(
+    /[?.!]+\s*$/,
+    '',
+  );
+  const plan = read(rest, cubes);
+  const rows = plan ? entityRows(plan.cube) : undefined;
+  if (!plan || !rows) return undefined;
+  const [measure, ...others] = plan.measures;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0) return undefined;
+  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
+    return undefined;
+  const word = (row?.[1] ?? count?.[1] ?? count?.[2] ?? count?.[3] ?? '').toLowerCase();
+  const direction = new RegExp(`^${HIGH}$|^most$`, 'i').test(word) ? 'desc' : 'asc';
+  let of: CatalogMember | undefined = measure;
+  if (row) {
+    of = plan.cube.members.find(
+      (m) => m.kind === 'dimension' && m.type === 'number' && m.column !== 'id' && !/_id$/.test(m.column),
+    );
+  }
+  if (!of) return undefined;
+  return {
+    ...plan,
+    perEntity: { kind: 'top', rows, of, by: row ? 'row' : 'entity', direction },
+  };
+}
+
+/**
+ * "for each customer segment, who was the single biggest spender in 2025?", "in each region, who spent the least
+ * in 2024": the top customer by spend within each group, in the words the top-per-group reading takes.
+ */
+export function perGroupWho(question: string): string | undefined {
+  const group = /^\s*(?:for|in|within|across)\s+(?:each|every)\s+([a-z ]+?)\s*[,:-]?\s+(who\b.*)$/i.exec(
+    question,
+  );
+  if (!group) return undefined;
+  const [, by, rest = ''] = group;
+  const spender = new RegExp(
+    `^who\\s+(?:was|is|were|are)\\s+(?:the|our)?\\s*(?:single\\s+)?(${HIGH}|${LOW}|best|worst)\\s+(spender|customer|client|buyer|account)s?\\b(.*)$`,
+    'i',
+  ).exec(rest);
+  if (spender) {
+    const low = new RegExp(`^(?:${LOW}|worst)$`, 'i').test(spender[1] ?? '');
+    return `${low ? 'bottom' : 'top'} customer by spend in each ${by}${spender[3] ?? ''}`;
+  }
+  const spent = /^who\s+(spent|ordered|bought|purchased)\s+(?:the\s+)?(most|least)\b(.*)$/i.exec(rest);
+  if (spent) {
+    const measure = /spent/i.test(spent[1] ?? '') ? 'spend' : 'number of orders';
+    return `${spent[2]?.toLowerCase() === 'least' ? 'bottom' : 'top'} customer by ${measure} in each ${by}${spent[3] ?? ''}`;
+  }
+  return undefined;
+}
+
+/** "... Answer as Q1-Q4.": how to label quarters, which the answers already do ("2025-Q4"); nothing to read. */
+export const withoutQuarterLabels = (question: string) =>
+  question.replace(
+    /[.;,]?\s*(?:please\s+)?(?:answer|label(?:\s+them|\s+the\s+quarters)?|give\s+(?:it|them|the\s+quarters?))\s+(?:as|with|using|in)\s+q1\s*(?:-|–|to|through|\.\.)\s*q4\s*(?:labels?|form(?:at)?)?\s*\.?\s*$/i,
+    '?',
+  );
