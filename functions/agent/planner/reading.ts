@@ -12,7 +12,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { STOPWORDS, words } from './text';
-import { perGroupWho, readTop, withoutQuarterLabels } from './tops';
+import { perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 
@@ -111,7 +111,8 @@ export function readQuestions(
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
     const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked), catalog)));
     const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
-    const question = pointedCohort(plan, perGroupWho(phrased) ?? phrased);
+    const grouped = perGroupWho(phrased) ?? phrased;
+    const question = pointedCohort(plan, whoAsEntity(grouped, catalog) ?? grouped);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).

@@ -100,3 +100,18 @@ export const withoutQuarterLabels = (question: string) =>
     /[.;,]?\s*(?:please\s+)?(?:answer|label(?:\s+them|\s+the\s+quarters)?|give\s+(?:it|them|the\s+quarters?))\s+(?:as|with|using|in)\s+q1\s*(?:-|–|to|through|\.\.)\s*q4\s*(?:labels?|form(?:at)?)?\s*\.?\s*$/i,
     '?',
   );
+
+/**
+ * "who spent the most in 2024", "who bought the most furniture": a "who" the top readings above leave is the
+ * people the model names (its customer dimension), asked as "which customer ...". Read without it, "who" was no
+ * breakdown and the answer a total (the year's revenue, the number of customers): confidently wrong.
+ */
+export function whoAsEntity(question: string, catalog: readonly CatalogCube[]): string | undefined {
+  const who = /^\s*who\s+(?!(?:is|are|was|were)\b)/i.exec(question);
+  if (!who || ROW_TOP.test(question) || COUNT_TOP.test(question)) return undefined;
+  if (!/\b(?:most|least|fewest|highest|lowest|biggest|largest|top)\b/i.test(question)) return undefined;
+  const people = catalog.some((c) =>
+    c.members.some((m) => m.kind === 'dimension' && m.type === 'string' && /^customer\b/i.test(m.title)),
+  );
+  return people ? `which customer ${question.slice(who[0].length)}` : undefined;
+}
