@@ -139,6 +139,8 @@ export interface Percentile {
   p: number;
   /** Further percentiles asked with `p` ("25th and 75th percentile"): one column each, ascending. */
   more?: number[];
+  /** The gap between `p` and the one further percentile is asked for too ("IQR", "p90 minus p10"). */
+  gap?: true;
   /** The mean instead ("average revenue per customer": the mean of the per-customer totals). */
   stat?: 'avg';
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */

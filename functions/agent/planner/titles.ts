@@ -40,14 +40,18 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.percentile) {
     const p = plan.percentile;
+    const short = (q: number) => (q === 0.5 ? 'median' : `p${Math.round(q * 1000) / 10}`);
+    const high = p.more?.at(-1);
     const what =
       p.stat === 'avg'
         ? 'average'
-        : p.more && p.more.length > 0
-          ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : ordinal(q).replace(' percentile', ''))))} percentiles of`
-          : p.p === 0.5
-            ? 'median'
-            : `${ordinal(p.p)} of`;
+        : p.gap && high !== undefined
+          ? `${p.p === 0.25 && high === 0.75 ? 'interquartile range' : 'spread'} (${short(high)} minus ${short(p.p)}) of`
+          : p.more && p.more.length > 0
+            ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : ordinal(q).replace(' percentile', ''))))} percentiles of`
+            : p.p === 0.5
+              ? 'median'
+              : `${ordinal(p.p)} of`;
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
     const per = p.per
       ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`

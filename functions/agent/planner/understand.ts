@@ -41,7 +41,7 @@ import {
   joinCompounds,
 } from './members';
 import { termsOf } from './names';
-import { findPercentiles, readPercentAbbreviations } from './percentiles';
+import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import {
   applySynonyms,
@@ -95,7 +95,12 @@ const DURATION_WORDS = new Set(['day', 'week', 'month', 'time', 'gap', 'interval
 const durations = (tokens: Token[]): string[] =>
   tokens.flatMap((t, i) => {
     const before = tokens[i - 1];
-    return t.raw === 'between' && before && DURATION_WORDS.has(before.stem) && !isYearOrPeriod(tokens[i + 1])
+    // (A "gap between" two percentiles was claimed by claimPercentileGap: percentiles.ts.)
+    return t.raw === 'between' &&
+      before &&
+      !(before.used && before.raw === 'gap') &&
+      DURATION_WORDS.has(before.stem) &&
+      !isYearOrPeriod(tokens[i + 1])
       ? [`${before.raw} between`]
       : [];
   });
@@ -150,6 +155,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
+  // "IQR", "p75 minus p25": the gap between two percentiles (before a change reads "difference").
+  const percentileGap = claimPercentileGap(tokens);
   const raws = tokens.map((t) => t.raw);
   let started = findNew(tokens, cube);
   // "new customers did we gain": winning people, not a change (cohorts.ts).
@@ -533,6 +540,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(compare ? { compare } : {}),
     ...(percentile !== undefined ? { percentile } : {}),
     ...(percentiles && percentiles.length > 1 ? { percentileMore: percentiles.slice(1) } : {}),
+    ...(percentileGap ? { percentileGap } : {}),
     ...(average ? { average } : {}),
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
