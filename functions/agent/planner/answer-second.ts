@@ -5,6 +5,7 @@ import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
 import { periodInWords } from './periods';
 import { type Plan, rankedChange } from './plan';
+import { reachText } from './reach-answer';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
 
@@ -255,6 +256,7 @@ export function secondOrderAnswer(
   result: ResultLike,
   scope: string,
 ): string | undefined {
+  if (plan.reach) return reachText(plan, query, result);
   if (plan.having) return havingText(plan, query, result, scope);
   if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
   if (plan.percentile) return percentileText(plan, query, result);

@@ -27,6 +27,7 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
   ...(p.perGroup ? { perGroup: p.perGroup } : {}),
   ...(p.percentile ? { percentile: p.percentile } : {}),
   ...(p.first ? { first: p.first } : {}),
+  ...(p.reach ? { reach: p.reach } : {}),
   ...(p.terms ? { terms: p.terms } : {}),
   ...(p.ignored ? { ignored: p.ignored } : {}),
   ...(p.readAs ? { readAs: p.readAs } : {}),

@@ -3,7 +3,8 @@ import type { CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { shift, unitStart } from './dates';
 import type { Period, Plan } from './plan';
-import { ident, type PlannedQuery, planQuery } from './sql';
+import { reachQuery } from './reach-answer';
+import { conditions, ident, type PlannedQuery, planQuery } from './sql';
 import {
   changeQuery,
   firstQuery,
@@ -16,6 +17,11 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.reach)
+    return reachQuery(
+      plan,
+      conditions(plan, plan.timeDimension ? ident(plan.timeDimension.column) : undefined),
+    );
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile) return percentileQuery(plan);

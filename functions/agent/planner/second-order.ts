@@ -314,11 +314,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (!unresolved.includes('median') && !unresolved.includes('average')) fields.percentile = percentile;
   }
 
-  if (share && top && top.n > 0 && dimensions.length === 1 && !grain) {
+  // "our 3 best months of 2025: what share of the year did they bring in": periods ranked, no breakdown.
+  const periodsRanked =
+    dimensions.length === 0 && grain !== undefined && !fields.change && !fields.percentile;
+  if (share && top && top.n > 0 && ((dimensions.length === 1 && !grain) || periodsRanked)) {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
     // "top 5 categories by share of revenue" lists each one's share instead.
     const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
-    if (!byShare && !share.part) {
+    if (!byShare && !share.part && !share.rows) {
       share = { top, ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}) };
       top = undefined;
     }

@@ -309,8 +309,10 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   const m = measureColumn(measure);
   const top = plan.share?.top;
   const entity = plan.dimensions[0];
-  if (!top || !entity) throw new Error('not a combined share');
-  const t = `SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+  // The top rows are values of a breakdown, or periods of the grain ("our 3 best months").
+  const key = entity ? ident(entity.column) : plan.grain && time(plan) ? bucket(plan) : undefined;
+  if (!top || !key) throw new Error('not a combined share');
+  const t = `SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
   const order = top.direction === 'desc' ? 'DESC' : 'ASC';
   // "the top 10% of customers": the first tenth of them by the measure.
   const rows = top.percent
@@ -324,7 +326,7 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   };
   const all =
     without.length > 0
-      ? `, a AS (SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
+      ? `, a AS (SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
       : '';
   const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
   const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;

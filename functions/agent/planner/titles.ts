@@ -97,7 +97,8 @@ export function titleOf(plan: Plan): string {
   if (plan.share?.top) {
     const entity = plan.dimensions[0];
     const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`;
-    return capitalise(`share of ${name} from the ${top} ${entity ? entityWord(entity) : 'rows'}${scope}`);
+    const rows = entity ? entityWord(entity) : plan.grain ? `${plan.grain}s` : 'rows';
+    return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }
   if (plan.perGroup && plan.top) {
     const item = plan.perGroup.item ? nameOf(plan, plan.perGroup.item) : (plan.grain ?? 'period');
