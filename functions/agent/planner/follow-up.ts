@@ -17,6 +17,7 @@
 import { addDays } from './clock';
 import { shift } from './dates';
 import type { Parsed, Plan } from './plan';
+import { periodPartOfPrevious } from './share-parts';
 import { words } from './text';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
 
@@ -151,6 +152,10 @@ export function readFollowUp(
   if (rows) return { plan: rows.plan, unexplained: rows.unexplained.filter((w) => !LEANING.has(w)) };
   const share = shareOfRows(previous, own, unexplained);
   if (share) return { plan: share, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
+  // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
+  const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
+  const part = periodPartOfPrevious(previous, own, asked);
+  if (part) return { plan: part, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
   if (changesNothing(own)) return undefined;
   return kept(merge(previous, own));
 }

@@ -53,7 +53,7 @@ function reachTitle(plan: Plan): string {
   );
 }
 
-/** "It takes 7,785 of the 20,000 customers (38.93%), biggest first, to make up half of revenue ($X of $Y)." */
+/** "Customers (biggest first) that make up half of revenue: 8,726 of the 20,000 customers (43.63%), together $X of $Y." */
 export function reachText(plan: Plan, query: PlannedQuery, result: { data: unknown[][] }): string {
   const reach = plan.reach;
   const measure = plan.measures[0];
@@ -62,5 +62,5 @@ export function reachText(plan: Plan, query: PlannedQuery, result: { data: unkno
   if (!reach || !measure || n === undefined || !asNumber(all)) return `${query.title}: no rows, so no value.`;
   const who = entityWord(reach.entity);
   const of = `${formatFigure(undefined, all)} ${who}`;
-  return `${query.title}: it takes ${formatFigure(undefined, n)} of the ${of} (${formatPercent(percent)} of them), biggest first, to make up ${fractionWords(reach.fraction)} of ${nameOf(plan, measure)}: together ${formatFigure(measure, reached)} of ${formatFigure(measure, whole)}.`;
+  return `${query.title}: ${formatFigure(undefined, n)} of the ${of} (${formatPercent(percent)}), together ${formatFigure(measure, reached)} of ${formatFigure(measure, whole)}.`;
 }

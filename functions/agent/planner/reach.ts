@@ -56,7 +56,7 @@ function fractionAt(
 export function findReach(tokens: Token[], cube: CatalogCube, ratio: readonly Token[]): Reach | undefined {
   const fraction = fractionAt(tokens, ratio);
   if (!fraction || fraction.fraction >= 1) return undefined;
-  if (!tokens.some((t) => !t.used && REACH_VERBS.test(t.raw))) return undefined;
+  if (!tokens.some((t) => REACH_VERBS.test(t.raw))) return undefined;
   // The entities, right after the share asked ("what % of (our) customers") or "how many (of our) customers".
   const entities = tokens.flatMap((t, at) => {
     if (t.used || t.value) return [];

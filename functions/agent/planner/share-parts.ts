@@ -6,8 +6,8 @@
  * Only an additive measure (a sum or a count) splits into parts that add up to its whole.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import type { NumberFilter, Period, Plan, Token, ValueFilter } from './plan';
-import { day, isYear } from './vocabulary';
+import type { NumberFilter, Parsed, Period, Plan, Token, ValueFilter } from './plan';
+import { day, isYear, yearPeriod } from './vocabulary';
 
 /** Words that introduce the part after the whole ("share of revenue FROM orders over $900", "orders WERE over"). */
 const PART_WORDS = new Set(['from', 'came', 'come', 'comes', 'were', 'was', 'are', 'is', 'placed', 'made']);
@@ -25,9 +25,22 @@ const shiftYear = (date: string, by: number) => `${Number(date.slice(0, 4)) + by
  * it, and "the full year", "the year's", "the whole of 2025" name that year again (claimed, not a grain).
  */
 export function anchorPartPeriods(tokens: Token[], periods: Found[]): void {
-  const years = [
+  const named = () => [
     ...new Set(periods.filter((p) => /^\d{4}$/.test(p.period.label)).map((p) => p.period.label)),
   ];
+  // "Nov 2025's share of the year's order count": the year is the one period's own.
+  const only = periods[0];
+  const yearAt = tokens.findIndex(
+    (t, i) =>
+      !t.used &&
+      t.stem === 'year' &&
+      ['the', 'full', 'whole', 'entire', 'that'].includes(tokens[i - 1]?.raw ?? ''),
+  );
+  if (named().length === 0 && periods.length === 1 && only && yearAt >= 0) {
+    const y = Number(only.period.from.slice(0, 4));
+    if (only.period.to <= `${y + 1}-01-01`) periods.push({ period: yearPeriod(y), at: yearAt });
+  }
+  const years = named();
   if (years.length !== 1) return;
   const year = Number(years[0]);
   for (const p of periods) {
@@ -132,3 +145,20 @@ export function partsUnresolved(plan: Pick<Plan, 'share' | 'measures'>): string 
 /** Does the cube answer a number part (a number column)? */
 export const hasNumbers = (cube: CatalogCube) =>
   cube.members.some((m) => m.kind === 'dimension' && m.type === 'number');
+
+/**
+ * "what share of it came in Q4?" after "revenue for 2025": the previous total's share in a part of its period
+ * (a follow-up with a period within the previous one and nothing else of its own).
+ */
+export function periodPartOfPrevious(previous: Plan, own: Parsed, asked: boolean): Plan | undefined {
+  const whole = previous.range;
+  const part = own.range;
+  if (!asked || !whole || !part || previous.compare || previous.share || previous.top) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || previous.having || previous.first) return undefined;
+  if (previous.change || previous.percentile || previous.perGroup || previous.reach) return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.measureNamed)
+    return undefined;
+  if (!periodPart([part, whole]) || !additive(previous.measures[0]) || previous.measures.length !== 1)
+    return undefined;
+  return { ...previous, share: { rows: { numbers: [], period: part } } };
+}

@@ -2,6 +2,7 @@ import { claimActive } from './active';
 import { askerTokens } from './asker';
 import { readBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
 import {
   claimWinVerbs,
@@ -560,6 +561,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const headcount = cohortHeadcount(tokens, cube);
     if (headcount) measures = [headcount];
   }
+  // "and how big was the drop?", "higher or lower", "give both": the size and way of the change asked.
+  if (change || (compare && compare.length === 2)) claimChangeSize(tokens);
   const ratioAt = tokens.findIndex((t) => ratio.includes(t));
   const second = resolveSecondOrder({
     tokens,
