@@ -109,6 +109,10 @@ export function readFollowUp(
   // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
   const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
   if (ranked) return kept(ranked);
+  // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
+  const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
+  const part = periodPartOfPrevious(previous, own, asked, raws);
+  if (part) return { plan: part, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
   if (!context.leans) return undefined;
   const within = WITHIN_PREVIOUS.exec(text);
   if (within) {
@@ -152,10 +156,6 @@ export function readFollowUp(
   if (rows) return { plan: rows.plan, unexplained: rows.unexplained.filter((w) => !LEANING.has(w)) };
   const share = shareOfRows(previous, own, unexplained);
   if (share) return { plan: share, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
-  // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
-  const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
-  const part = periodPartOfPrevious(previous, own, asked);
-  if (part) return { plan: part, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
   if (changesNothing(own)) return undefined;
   return kept(merge(previous, own));
 }

@@ -11,6 +11,8 @@ import { day, isYear, yearPeriod } from './vocabulary';
 
 /** Words that introduce the part after the whole ("share of revenue FROM orders over $900", "orders WERE over"). */
 const PART_WORDS = new Set(['from', 'came', 'come', 'comes', 'were', 'was', 'are', 'is', 'placed', 'made']);
+/** Words that scope the whole rather than name its part ("for orders over $500", "among orders under $50"). */
+const SCOPE_WORDS = new Set(['for', 'among', 'within', 'across']);
 /** Words of a whole year named again ("as a share of the full year", "the whole of 2025", "the year's"). */
 const WHOLE_WORDS = new Set(['full', 'whole', 'entire', 'total']);
 
@@ -125,7 +127,11 @@ export function rowsPart(
   const intro = tokens.findIndex((t, i) => i > ratioAt && PART_WORDS.has(t.raw));
   // ("orders over $500 as a share of revenue": a part before the share word.)
   const isPart = (at: number) => at >= 0 && (at < ratioAt || (intro >= 0 && at > intro));
-  const parts = numbers.filter((f) => isPart(numberAt(tokens, f)));
+  // "(what % of 2025 orders were returned,) for orders over $500": a scope of the whole, not its part.
+  const scoped = (at: number) =>
+    tokens.slice(Math.max(0, at - 4), at).some((t) => SCOPE_WORDS.has(t.raw)) &&
+    !tokens.slice(Math.max(0, at - 4), at).some((t) => PART_WORDS.has(t.raw));
+  const parts = numbers.filter((f) => isPart(numberAt(tokens, f)) && !scoped(numberAt(tokens, f)));
   if (parts.length === 0) return undefined;
   const keepPart = part !== undefined && valueAt(part).some(isPart);
   return { numbers: parts, keepPart };
@@ -139,6 +145,13 @@ export function partsUnresolved(plan: Pick<Plan, 'share' | 'measures'>): string 
   if (!rows) return undefined;
   if (plan.measures.length !== 1 || !additive(plan.measures[0]))
     return 'a share of a figure that does not add up';
+  // Two parts at once ("orders over $500 vs under $100") are two shares, not one: only a range of one is read.
+  const lows = rows.numbers.filter((f) => f.op === '>' || f.op === '>=');
+  const highs = rows.numbers.filter((f) => f.op === '<' || f.op === '<=');
+  const low = lows[0];
+  const high = highs[0];
+  if (lows.length > 1 || highs.length > 1 || (low && high && low.value >= high.value))
+    return 'a share of two parts at once';
   return undefined;
 }
 
@@ -150,9 +163,26 @@ export const hasNumbers = (cube: CatalogCube) =>
  * "what share of it came in Q4?" after "revenue for 2025": the previous total's share in a part of its period
  * (a follow-up with a period within the previous one and nothing else of its own).
  */
-export function periodPartOfPrevious(previous: Plan, own: Parsed, asked: boolean): Plan | undefined {
+export function periodPartOfPrevious(
+  previous: Plan,
+  own: Parsed,
+  asked: boolean,
+  raws: readonly string[],
+): Plan | undefined {
   const whole = previous.range;
-  const part = own.range;
+  // Only of the previous figure ("of it", "of that"): a share of something else is a question of its own.
+  if (!raws.some((w) => ['it', 'that', 'this', 'those'].includes(w))) return undefined;
+  // A quarter or month written without a year is of the previous year ("what percent of that was in December").
+  const year = whole && /^\d{4}$/.test(whole.label) ? Number(whole.label) : undefined;
+  const by = own.range && year !== undefined ? year - Number(own.range.from.slice(0, 4)) : 0;
+  const part =
+    own.range && by !== 0 && !raws.some((w) => isYear(w))
+      ? {
+          label: own.range.label.replace(/\b\d{4}\b/, String(year)),
+          from: shiftYear(own.range.from, by),
+          to: shiftYear(own.range.to, by),
+        }
+      : own.range;
   if (!asked || !whole || !part || previous.compare || previous.share || previous.top) return undefined;
   if (previous.dimensions.length > 0 || previous.grain || previous.having || previous.first) return undefined;
   if (previous.change || previous.percentile || previous.perGroup || previous.reach) return undefined;
