@@ -49,12 +49,15 @@ export function findPercentiles(tokens: Token[]): number[] | undefined {
     const suffix = tokens[i + 1];
     if (!suffix || !ORDINAL_SUFFIX.has(suffix.raw) || suffix.used) return;
     const rest = tokens.slice(i + 2);
+    // ("the 90th less the 10th pctl": a claimed gap word joins the two as "and" does.)
+    const joins = (w: Token | undefined) =>
+      w !== undefined && (LIST_WORDS.has(w.raw) || (w.used && GAP_WORDS.has(w.raw)));
     const end = rest.findIndex(
-      (w) => !(LIST_WORDS.has(w.raw) || /^\d{1,2}$/.test(w.raw) || ORDINAL_SUFFIX.has(w.raw)),
+      (w) => !(joins(w) || w.raw === 'the' || /^\d{1,2}$/.test(w.raw) || ORDINAL_SUFFIX.has(w.raw)),
     );
     const word = rest[end];
     if (!word?.used || !['percentile', 'percentiles'].includes(word.raw) || end < 1) return;
-    if (!LIST_WORDS.has(rest[0]?.raw ?? '')) return;
+    if (!joins(rest[0])) return;
     t.used = true;
     suffix.used = true;
     const list = rest[0];
