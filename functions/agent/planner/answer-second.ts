@@ -5,6 +5,7 @@ import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
 import { periodInWords } from './periods';
 import { type Plan, rankedChange } from './plan';
+import { reachText } from './reach-answer';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
 
@@ -235,10 +236,15 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   // "25th and 75th percentile": each one named beside its figure.
   const ps = [p.p, ...(p.more ?? [])];
   const at = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
+  // "IQR": the gap first, then the two percentiles it is between.
+  const gapAt = p.gap ? column(query, 'change') : -1;
+  const each = (r: Row) => at.map((i, k) => `${percentileWord(ps[k] ?? 0.5)} ${stated(r[i])}`).join(', ');
   const values = (r: Row) =>
-    ps.length > 1 && at.length === ps.length
-      ? at.map((i, k) => `${percentileWord(ps[k] ?? 0.5)} ${stated(r[i])}`).join(', ')
-      : stated(r[m]);
+    gapAt >= 0
+      ? `${stated(r[gapAt])} (${each(r)})`
+      : ps.length > 1 && at.length === ps.length
+        ? each(r)
+        : stated(r[m]);
   if (!labels) return `${query.title}: ${values(result.data[0] ?? [])}.`;
   return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${values(r)}`)}`;
 }
@@ -250,6 +256,7 @@ export function secondOrderAnswer(
   result: ResultLike,
   scope: string,
 ): string | undefined {
+  if (plan.reach) return reachText(plan, query, result);
   if (plan.having) return havingText(plan, query, result, scope);
   if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
   if (plan.percentile) return percentileText(plan, query, result);

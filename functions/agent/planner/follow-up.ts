@@ -17,6 +17,7 @@
 import { addDays } from './clock';
 import { shift } from './dates';
 import type { Parsed, Plan } from './plan';
+import { periodPartOfPrevious } from './share-parts';
 import { words } from './text';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
 
@@ -27,6 +28,7 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
   ...(p.perGroup ? { perGroup: p.perGroup } : {}),
   ...(p.percentile ? { percentile: p.percentile } : {}),
   ...(p.first ? { first: p.first } : {}),
+  ...(p.reach ? { reach: p.reach } : {}),
   ...(p.terms ? { terms: p.terms } : {}),
   ...(p.ignored ? { ignored: p.ignored } : {}),
   ...(p.readAs ? { readAs: p.readAs } : {}),
@@ -107,6 +109,10 @@ export function readFollowUp(
   // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
   const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
   if (ranked) return kept(ranked);
+  // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
+  const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
+  const part = periodPartOfPrevious(previous, own, asked, raws);
+  if (part) return { plan: part, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
   if (!context.leans) return undefined;
   const within = WITHIN_PREVIOUS.exec(text);
   if (within) {

@@ -215,6 +215,23 @@ export function findTop(
   return undefined;
 }
 
+/** Words after a number that make it a bound ("$900 or more", "$50 or less", "$500 and up"). */
+const TRAILING_OPS: Record<string, NumberFilter['op']> = {
+  'or more': '>=',
+  'or above': '>=',
+  'or higher': '>=',
+  'or over': '>=',
+  'and up': '>=',
+  'and above': '>=',
+  'and over': '>=',
+  'or less': '<=',
+  'or below': '<=',
+  'or lower': '<=',
+  'or under': '<=',
+  'and under': '<=',
+  'and below': '<=',
+};
+
 export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFilter[] {
   const numeric = cube.members.filter(
     (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
@@ -250,6 +267,24 @@ export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFil
         }
         filters.push({ member, op, value: Number(value.raw) });
       }
+    }
+    // "orders of $900 or more", "worth $50 or less", "at $500 and up": the words after the number (issue 29).
+    const amount = tokens[i + 1];
+    const tail = [tokens[i + 2]?.raw, tokens[i + 3]?.raw].join(' ');
+    const trailing = TRAILING_OPS[tail];
+    if (
+      trailing &&
+      amount &&
+      !amount.used &&
+      /^\d+(\.\d+)?$/.test(amount.raw) &&
+      !isYear(amount.raw) &&
+      ['of', 'worth', 'valued', 'at'].includes(tokens[i]?.raw ?? '')
+    ) {
+      for (let k = 1; k <= 3; k++) {
+        const used = tokens[i + k];
+        if (used) used.used = true;
+      }
+      filters.push({ member, op: trailing, value: Number(amount.raw) });
     }
     const t = tokens[i];
     const low = tokens[i + 1];

@@ -49,12 +49,15 @@ export function findPercentiles(tokens: Token[]): number[] | undefined {
     const suffix = tokens[i + 1];
     if (!suffix || !ORDINAL_SUFFIX.has(suffix.raw) || suffix.used) return;
     const rest = tokens.slice(i + 2);
+    // ("the 90th less the 10th pctl": a claimed gap word joins the two as "and" does.)
+    const joins = (w: Token | undefined) =>
+      w !== undefined && (LIST_WORDS.has(w.raw) || (w.used && GAP_WORDS.has(w.raw)));
     const end = rest.findIndex(
-      (w) => !(LIST_WORDS.has(w.raw) || /^\d{1,2}$/.test(w.raw) || ORDINAL_SUFFIX.has(w.raw)),
+      (w) => !(joins(w) || w.raw === 'the' || /^\d{1,2}$/.test(w.raw) || ORDINAL_SUFFIX.has(w.raw)),
     );
     const word = rest[end];
     if (!word?.used || !['percentile', 'percentiles'].includes(word.raw) || end < 1) return;
-    if (!LIST_WORDS.has(rest[0]?.raw ?? '')) return;
+    if (!joins(rest[0])) return;
     t.used = true;
     suffix.used = true;
     const list = rest[0];
@@ -102,4 +105,51 @@ export function percentileOfRow(tokens: readonly Token[], cube: CatalogCube): bo
       m.aggType === 'count' &&
       (m.titleWords.at(-1) === noun.stem || m.otherWords.includes(noun.stem)),
   );
+}
+
+/** Words of the gap between two percentiles ("p75 minus p25", "spread between the 10th and 90th percentile"). */
+const GAP_WORDS = new Set(['minus', 'less', 'spread', 'gap', 'difference', 'range', 'distance', 'delta']);
+
+/** A token naming a percentile on its own: "p90", "median", an ordinal, a quartile word. */
+const percentileMention = (tokens: readonly Token[], i: number): boolean => {
+  const t = tokens[i];
+  if (!t) return false;
+  if (/^p\d{1,2}$/.test(t.raw) || t.raw === 'median') return true;
+  if (/^\d{1,2}$/.test(t.raw) && ORDINAL_SUFFIX.has(tokens[i + 1]?.raw ?? '')) return true;
+  return t.stem === 'quartile' && QUARTILES[tokens[i - 1]?.raw ?? ''] !== undefined;
+};
+
+/**
+ * The gap between two percentiles (issue 29): "IQR", "interquartile range" (rewritten as "p25 and p75"), or a gap
+ * word beside two percentiles ("p75 minus p25", "spread between the 10th and 90th percentile", "the 90th less the
+ * 10th pctl"). Claims the gap words before a change reads "difference" as one; true when a gap is asked for.
+ */
+export function claimPercentileGap(tokens: Token[]): boolean {
+  const at = tokens.findIndex(
+    (t, i) =>
+      !t.used &&
+      (t.raw === 'iqr' ||
+        t.raw === 'interquartile' ||
+        (t.raw === 'inter' && tokens[i + 1]?.raw === 'quartile')),
+  );
+  const iqr = tokens[at];
+  if (iqr) {
+    const ends = iqr.raw === 'inter' ? 2 : 1;
+    const range = tokens[at + ends]?.raw === 'range' ? 1 : 0;
+    const token = (raw: string): Token => ({ raw, stem: raw, used: false });
+    tokens.splice(at, ends + range, token('p25'), token('and'), token('p75'));
+  }
+  // ("interquartile range (p75 minus p25)": the restated gap's word is claimed too.)
+  const mentions = tokens.flatMap((_, i) => (percentileMention(tokens, i) ? [i] : []));
+  const first = mentions[0];
+  const last = mentions.at(-1);
+  if (first === undefined || last === undefined || mentions.length < 2) return iqr !== undefined;
+  // The gap word sits between the two, or just before the first ("the spread between ...").
+  const gap = tokens.findIndex((t, i) => !t.used && GAP_WORDS.has(t.raw) && i >= first - 4 && i <= last + 1);
+  const word = tokens[gap];
+  if (!word) return iqr !== undefined;
+  word.used = true;
+  const between = tokens[gap + 1];
+  if (between && !between.used && ['between', 'from', 'of'].includes(between.raw)) between.used = true;
+  return true;
 }

@@ -50,7 +50,17 @@ export interface Plan {
     top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean };
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
     wholeWithout?: ValueFilter[];
+    /**
+     * A part that is no value of a dimension (share-parts.ts): rows meeting number conditions ("from orders of
+     * $900 or more") or within a part of the period ("how much of 2025's sales came in Q4"), with `part` if any.
+     */
+    rows?: { numbers: NumberFilter[]; period?: Period };
   };
+  /**
+   * How many of the biggest entities it takes to reach a share of the total ("what % of customers account for
+   * half of revenue"): a running total, largest first (reach.ts).
+   */
+  reach?: Reach;
   /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
   having?: EntityCondition;
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
@@ -112,6 +122,16 @@ export interface Plan {
   missing?: string[];
 }
 
+/** How many of the biggest entities it takes to reach a share of a total (reach.ts). */
+export interface Reach {
+  /** The entities counted (a customer's name). */
+  entity: CatalogMember;
+  /** The share of the total to reach, 0 to 1. */
+  fraction: number;
+  /** "what percentage of customers": a percent of them; "how many customers": the count (both are stated). */
+  output: 'share' | 'count';
+}
+
 export interface EntityCondition {
   /** The dimension whose values are the entities (customer name), or a stand-in named like the grain. */
   entity: CatalogMember;
@@ -146,6 +166,8 @@ export interface Percentile {
   p: number;
   /** Further percentiles asked with `p` ("25th and 75th percentile"): one column each, ascending. */
   more?: number[];
+  /** The gap between `p` and the one further percentile is asked for too ("IQR", "p90 minus p10"). */
+  gap?: true;
   /** The mean instead ("average revenue per customer": the mean of the per-customer totals). */
   stat?: 'avg';
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */

@@ -4,7 +4,8 @@ import { addDays } from './clock';
 import { shift, unitStart } from './dates';
 import { perEntityQuery } from './per-entity-sql';
 import type { Period, Plan } from './plan';
-import { ident, type PlannedQuery, planQuery } from './sql';
+import { reachQuery } from './reach-answer';
+import { conditions, ident, type PlannedQuery, planQuery } from './sql';
 import {
   changeQuery,
   firstQuery,
@@ -18,6 +19,11 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
   if (plan.perEntity) return perEntityQuery(plan);
+  if (plan.reach)
+    return reachQuery(
+      plan,
+      conditions(plan, plan.timeDimension ? ident(plan.timeDimension.column) : undefined),
+    );
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile) return percentileQuery(plan);

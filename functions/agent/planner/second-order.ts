@@ -31,6 +31,8 @@ export interface SecondOrderInput {
   percentile?: number;
   /** Further percentiles asked with the first ("10th and 90th percentile"), ascending. */
   percentileMore?: number[];
+  /** The gap between the two percentiles is asked for ("IQR", "p75 minus p25"). */
+  percentileGap?: boolean;
   /** "average revenue per customer": the mean of a total per entity or period. */
   average?: boolean;
   change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
@@ -277,10 +279,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       grainToken !== undefined &&
       (perToken(at) || grainToken.raw !== grainToken.stem || /ly$|annual/.test(grainToken.raw));
     const more = !input.average && input.percentileMore?.length ? { more: input.percentileMore } : {};
+    // "IQR", "p90 minus p10": the gap of exactly two percentiles (any other count is no gap).
+    const gap = input.percentileGap && !input.average && input.percentileMore?.length === 1;
+    if (input.percentileGap && !gap) unresolved.push('gap between percentiles');
     const percentile: Percentile = {
       p: input.percentile ?? 0.5,
       ...(input.average ? { stat: 'avg' } : {}),
       ...more,
+      ...(gap ? { gap: true } : {}),
     };
     const countOnly = !measure || measure.aggType === 'count' || measure.aggType === 'count_distinct';
     if (perEntity && (additive(measure) || countOnly)) {
@@ -308,11 +314,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (!unresolved.includes('median') && !unresolved.includes('average')) fields.percentile = percentile;
   }
 
-  if (share && top && top.n > 0 && dimensions.length === 1 && !grain) {
+  // "our 3 best months of 2025: what share of the year did they bring in": periods ranked, no breakdown.
+  const periodsRanked =
+    dimensions.length === 0 && grain !== undefined && !fields.change && !fields.percentile;
+  if (share && top && top.n > 0 && ((dimensions.length === 1 && !grain) || periodsRanked)) {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
     // "top 5 categories by share of revenue" lists each one's share instead.
     const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
-    if (!byShare && !share.part) {
+    if (!byShare && !share.part && !share.rows) {
       share = { top, ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}) };
       top = undefined;
     }

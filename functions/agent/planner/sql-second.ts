@@ -309,8 +309,10 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   const m = measureColumn(measure);
   const top = plan.share?.top;
   const entity = plan.dimensions[0];
-  if (!top || !entity) throw new Error('not a combined share');
-  const t = `SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+  // The top rows are values of a breakdown, or periods of the grain ("our 3 best months").
+  const key = entity ? ident(entity.column) : plan.grain && time(plan) ? bucket(plan) : undefined;
+  if (!top || !key) throw new Error('not a combined share');
+  const t = `SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
   const order = top.direction === 'desc' ? 'DESC' : 'ASC';
   // "the top 10% of customers": the first tenth of them by the measure.
   const rows = top.percent
@@ -324,7 +326,7 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   };
   const all =
     without.length > 0
-      ? `, a AS (SELECT ${ident(entity.column)}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
+      ? `, a AS (SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
       : '';
   const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
   const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
@@ -343,6 +345,10 @@ export const percentileName = (p: number, of: string) =>
 export function percentileQuery(plan: Plan): PlannedQuery {
   const percentile = plan.percentile;
   if (!percentile) throw new Error('not a percentile');
+  const high = percentile.more?.at(-1) ?? percentile.p;
+  /** The highest percentile asked less the lowest, of `of` (a column or the per-entity figure). */
+  const gapOf = (of: string) =>
+    `percentile_cont(${high}) WITHIN GROUP (ORDER BY ${of}) - percentile_cont(${percentile.p}) WITHIN GROUP (ORDER BY ${of}) AS gap`;
   const at = time(plan);
   const dims = plan.dimensions.map((d) => ident(d.column));
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
@@ -359,11 +365,14 @@ export function percentileQuery(plan: Plan): PlannedQuery {
           `percentile_cont(${q}) WITHIN GROUP (ORDER BY ${ident(of.column)}) AS ${percentileName(q, of.column)}`,
       )
       .join(', ');
-    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${select.length > 0 ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}` : ''}`;
+    // "IQR", "p90 minus p10": the gap beside the two percentiles.
+    const gap = percentile.gap ? `, ${gapOf(ident(of.column))}` : '';
+    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${select.length > 0 ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}` : ''}`;
     return described(plan, sql, [
       ...(byTime.length > 0 ? [{ role: 'time' as const }] : []),
       ...dimColumns,
       ...ps.map(() => ({ role: 'measure' as const, member: of })),
+      ...(percentile.gap ? [{ role: 'change' as const, member: of }] : []),
     ]);
   }
   const measure = plan.measures[0];
@@ -382,7 +391,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
             (q) =>
               `percentile_cont(${q}) WITHIN GROUP (ORDER BY v) AS ${q === percentile.p ? name : percentileName(q, measure?.column ?? 'count')}`,
           )
-          .join(', ');
+          .join(', ') + (percentile.gap && percentile.stat !== 'avg' ? `, ${gapOf('v')}` : '');
   // Per entity by period ("orders per customer by signup quarter"): the entities of each period (a cohort).
   const cohort = percentile.per && plan.grain && at ? plan.grain : undefined;
   const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : []), ...dims];
@@ -402,5 +411,8 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     ...(cohort ? [{ role: 'time' as const }] : []),
     ...dimColumns,
     ...stated.map(() => ({ role: 'measure' as const, ...(measure ? { member: measure } : {}) })),
+    ...(percentile.gap && percentile.stat !== 'avg'
+      ? [{ role: 'change' as const, ...(measure ? { member: measure } : {}) }]
+      : []),
   ]);
 }

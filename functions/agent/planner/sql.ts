@@ -2,7 +2,7 @@ import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { listText } from './text';
-import type { Plan, ValueFilter } from './understand';
+import type { NumberFilter, Plan, ValueFilter } from './understand';
 
 /** The generated query and how to read its columns. */
 export interface PlannedQuery {
@@ -40,14 +40,16 @@ const selected = (m: CatalogMember) =>
 const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
   `${nameOf(plan, f.member)} ${f.negate ? 'is not' : 'is'} ${listText(f.values).replace(/ and /, ' or ')}`;
 
+const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
+  const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
+  return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
+};
+
 /** Plain words for the filters and period of a plan ("where status is completed, in 2024"). */
 export function scopeText(plan: Plan): string {
   const parts: string[] = [];
   for (const f of plan.filters) parts.push(filterText(plan, f));
-  for (const f of plan.numberFilters) {
-    const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
-    parts.push(`${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`);
-  }
+  for (const f of plan.numberFilters) parts.push(numberText(plan, f));
   if (plan.also) parts.push(`${plan.also.member.title.toLowerCase()} in ${plan.also.range.label}`);
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
   // A period of a start date says so ("signup date in Q1 2022"): it is not when the orders were placed.
@@ -88,9 +90,7 @@ export function planTitle(plan: Plan): string {
     listText(entities) ||
     (plan.top && plan.grain && plan.top.n <= 1 ? plan.grain : undefined) ||
     (plan.grain ? `${plan.grain}s` : 'rows');
-  const share = plan.share
-    ? `Share of ${measures}${plan.share.part ? ` where ${filterText(plan, plan.share.part)}` : ''} (%)`
-    : undefined;
+  const share = plan.share ? `Share of ${measures}${partText(plan)} (%)` : undefined;
   const head = share
     ? `${share}${by.length > 0 ? ` by ${listText(by)}` : ''}`
     : plan.top
@@ -128,6 +128,29 @@ export function valueCondition(column: string, f: ValueFilter): string {
     : `${column} ${f.negate ? 'NOT IN' : 'IN'} (${values.join(', ')})`;
 }
 
+/** The SQL condition of a share's part of rows (share-parts.ts): its value, its number conditions, its period. */
+function partCondition(plan: Plan): string {
+  const rows = plan.share?.rows;
+  const time = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
+  const parts: string[] = [];
+  if (plan.share?.part) parts.push(valueCondition(ident(plan.share.part.member.column), plan.share.part));
+  for (const f of rows?.numbers ?? []) parts.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
+  if (rows?.period && time)
+    parts.push(`${time} >= ${quote(rows.period.from)} AND ${time} < ${quote(rows.period.to)}`);
+  return parts.join(' AND ');
+}
+
+/** The words of a share's part ("where order amount at least $900.00", "in Q4 2025"). */
+function partText(plan: Plan): string {
+  const share = plan.share;
+  const where = [
+    ...(share?.part ? [filterText(plan, share.part)] : []),
+    ...(share?.rows?.numbers ?? []).map((f) => numberText(plan, f)),
+  ];
+  const period = share?.rows?.period ? ` in ${share.rows.period.label}` : '';
+  return `${where.length > 0 ? ` where ${listText(where)}` : ''}${period}`;
+}
+
 /**
  * A share in percent, computed in SQL: the measure is aggregated per group (and per value of the part's
  * member) in a CTE, then the part is divided by the whole: of the group when a part is named ("return
@@ -158,8 +181,11 @@ function shareQuery(plan: Plan): PlannedQuery {
     labels.push(ident(d.column));
     columns.push({ role: 'dimension', member: d });
   }
-  const groups = inner.length + (part ? 1 : 0);
-  if (part) inner.push(`${dimensionSql(part.member)} AS part_key`);
+  // A part of rows by a number or a part of the period (share-parts.ts): a flag per row, 1 for the part.
+  const rows = plan.share?.rows;
+  const groups = inner.length + (part || rows ? 1 : 0);
+  if (rows) inner.push(`CASE WHEN ${partCondition(plan)} THEN 1 ELSE 0 END AS part_key`);
+  else if (part) inner.push(`${dimensionSql(part.member)} AS part_key`);
   const column = measure ? ident(measure.column) : 'count';
   inner.push(`MEASURE(${column}) AS m`);
   const where = conditions(plan, time);
@@ -168,8 +194,8 @@ function shareQuery(plan: Plan): PlannedQuery {
   if (groups > 0) cte += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   const lead = labels.map((l) => `${l}, `).join('');
   let sql: string;
-  if (part) {
-    const partSum = `SUM(CASE WHEN ${valueCondition('part_key', part)} THEN m ELSE 0 END)`;
+  if (part || rows) {
+    const partSum = `SUM(CASE WHEN ${rows || !part ? 'part_key = 1' : valueCondition('part_key', part)} THEN m ELSE 0 END)`;
     sql = `WITH t AS (${cte}) SELECT ${lead}${partSum} AS part, SUM(m) AS whole, 100.0 * ${partSum} / NULLIF(SUM(m), 0) AS share_percent FROM t`;
     if (labels.length > 0) sql += ` GROUP BY ${labels.map((_, i) => i + 1).join(', ')}`;
   } else {

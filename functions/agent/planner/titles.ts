@@ -40,14 +40,18 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.percentile) {
     const p = plan.percentile;
+    const short = (q: number) => (q === 0.5 ? 'median' : `p${Math.round(q * 1000) / 10}`);
+    const high = p.more?.at(-1);
     const what =
       p.stat === 'avg'
         ? 'average'
-        : p.more && p.more.length > 0
-          ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : ordinal(q).replace(' percentile', ''))))} percentiles of`
-          : p.p === 0.5
-            ? 'median'
-            : `${ordinal(p.p)} of`;
+        : p.gap && high !== undefined
+          ? `${p.p === 0.25 && high === 0.75 ? 'interquartile range' : 'spread'} (${short(high)} minus ${short(p.p)}) of`
+          : p.more && p.more.length > 0
+            ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : ordinal(q).replace(' percentile', ''))))} percentiles of`
+            : p.p === 0.5
+              ? 'median'
+              : `${ordinal(p.p)} of`;
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
     const per = p.per
       ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`
@@ -93,7 +97,8 @@ export function titleOf(plan: Plan): string {
   if (plan.share?.top) {
     const entity = plan.dimensions[0];
     const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`;
-    return capitalise(`share of ${name} from the ${top} ${entity ? entityWord(entity) : 'rows'}${scope}`);
+    const rows = entity ? entityWord(entity) : plan.grain ? `${plan.grain}s` : 'rows';
+    return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }
   if (plan.perGroup && plan.top) {
     const item = plan.perGroup.item ? nameOf(plan, plan.perGroup.item) : (plan.grain ?? 'period');

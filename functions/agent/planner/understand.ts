@@ -2,6 +2,7 @@ import { claimActive } from './active';
 import { askerTokens } from './asker';
 import { readBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
 import {
   claimWinVerbs,
@@ -41,8 +42,9 @@ import {
   joinCompounds,
 } from './members';
 import { termsOf } from './names';
-import { findPercentiles, readPercentAbbreviations } from './percentiles';
+import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
+import { findReach } from './reach';
 import {
   applySynonyms,
   correctTypos,
@@ -54,6 +56,7 @@ import {
   startDate,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
+import { anchorPartPeriods, partsUnresolved, periodPart, rowsPart } from './share-parts';
 import { STOPWORDS, stem, words } from './text';
 import { claimRankedVerb } from './top-per-group';
 import {
@@ -95,7 +98,12 @@ const DURATION_WORDS = new Set(['day', 'week', 'month', 'time', 'gap', 'interval
 const durations = (tokens: Token[]): string[] =>
   tokens.flatMap((t, i) => {
     const before = tokens[i - 1];
-    return t.raw === 'between' && before && DURATION_WORDS.has(before.stem) && !isYearOrPeriod(tokens[i + 1])
+    // (A "gap between" two percentiles was claimed by claimPercentileGap: percentiles.ts.)
+    return t.raw === 'between' &&
+      before &&
+      !(before.used && before.raw === 'gap') &&
+      DURATION_WORDS.has(before.stem) &&
+      !isYearOrPeriod(tokens[i + 1])
       ? [`${before.raw} between`]
       : [];
   });
@@ -150,6 +158,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
+  // "IQR", "p75 minus p25": the gap between two percentiles (before a change reads "difference").
+  const percentileGap = claimPercentileGap(tokens);
   const raws = tokens.map((t) => t.raw);
   let started = findNew(tokens, cube);
   // "new customers did we gain": winning people, not a change (cohorts.ts).
@@ -204,6 +214,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   tokens.forEach((t, i) => {
     if (['wise', 'terms'].includes(t.raw) && ratio.includes(tokens[i - 1] as Token)) t.used = true;
   });
+  // "what pct of my 2024 revenue came in Q3", "H2 vs the full year": the part of a share of one year is in it.
+  if (ratio.length > 0) anchorPartPeriods(tokens, periods);
   // "lifetime value", "lifetime spend": each entity's total over all its rows (money), per entity.
   const lifetimeAt = tokens.findIndex(
     (t, i) => t.raw === 'lifetime' && LIFETIME_NOUNS.has(tokens[i + 1]?.raw ?? '') && !t.used,
@@ -212,6 +224,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (lifetimeAt >= 0 && cube.members.some((m) => m.kind === 'measure' && m.aggType === 'sum')) {
     for (const t of [tokens[lifetimeAt], tokens[lifetimeAt + 1]]) if (t) t.used = true;
   }
+  // "what % of customers account for half of revenue (biggest first)": a running total over them (reach.ts).
+  const reach = ratio.length > 0 || raws.includes('many') ? findReach(tokens, cube, ratio) : undefined;
   const percentiles = findPercentiles(tokens);
   const percentile = percentiles?.[0];
   // ("average lifetime value per customer": the mean of each customer's total.)
@@ -463,6 +477,27 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     // whole is everything; named again ("share of enterprise revenue"), the whole is within that value too.
     const wholeFree = rankedIn.filter((f) => valueAt(f).length < 2);
     if (share && wholeFree.length > 0) share = { ...share, wholeWithout: wholeFree };
+    // "share of revenue from orders of $900 or more": rows meeting a number condition are the part.
+    const shareAt = tokens.findIndex((t) => ratio.includes(t));
+    const rows = rowsPart(tokens, shareAt, numberFilters, share?.part, valueAt);
+    if (rows) {
+      const { part: value, ...rest } = share ?? {};
+      share = {
+        ...rest,
+        ...(value && rows.keepPart ? { part: value } : {}),
+        rows: { numbers: rows.numbers },
+      };
+      for (const f of rows.numbers) numberFilters.splice(numberFilters.indexOf(f), 1);
+    }
+  }
+
+  if (reach) {
+    share = undefined;
+    top = undefined;
+    dimensions.splice(0, dimensions.length, ...dimensions.filter((d) => d !== reach.entity));
+    // The total reached is a sum or a count of rows ("half of revenue"), never a count of the entities.
+    const added = measures.filter((m) => m.aggType === 'sum' || m.aggType === 'count');
+    measures = added.length > 0 ? added.slice(0, 1) : sum ? [sum] : [];
   }
 
   let range: Period | undefined;
@@ -510,6 +545,16 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     }
   }
 
+  // "how much of 2025's sales came in Q4": a period within the other is the share's part, not a comparison.
+  // (Not with a breakdown: "share by region, Q4 vs 2025" compares the breakdown's shares in two periods.)
+  const periodShare =
+    ratio.length > 0 && !change && dimensions.length === 0 && !grain ? periodPart(compare) : undefined;
+  if (periodShare) {
+    share = { ...(share ?? {}), rows: { numbers: share?.rows?.numbers ?? [], period: periodShare.part } };
+    range = periodShare.whole;
+    compare = undefined;
+  }
+
   // "yoy growth for last month", "Q4 vs Q4 the year before": a change a year back of one period shorter than a
   // year is that period against the same days a year earlier (a yearly series of one month has one row).
   if (change?.grain === 'year' && grain === 'year' && !namedGrain && !started && range && !compare) {
@@ -525,6 +570,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const headcount = cohortHeadcount(tokens, cube);
     if (headcount) measures = [headcount];
   }
+  // "and how big was the drop?", "higher or lower", "give both": the size and way of the change asked.
+  if (change || (compare && compare.length === 2)) claimChangeSize(tokens);
   const ratioAt = tokens.findIndex((t) => ratio.includes(t));
   const second = resolveSecondOrder({
     tokens,
@@ -540,6 +587,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(compare ? { compare } : {}),
     ...(percentile !== undefined ? { percentile } : {}),
     ...(percentiles && percentiles.length > 1 ? { percentileMore: percentiles.slice(1) } : {}),
+    ...(percentileGap ? { percentileGap } : {}),
     ...(average ? { average } : {}),
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
@@ -548,9 +596,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(firstLater ? { firstLater } : {}),
     ...(lifetime && lifetimeAt >= 0 ? { lifetime: lifetime.member } : {}),
     ...(started ? { started: started.member } : {}),
-    ratioAt,
+    // (A reach's percent is its own: no share to build.)
+    ratioAt: reach ? -1 : ratioAt,
   });
   measures = second.measures;
+  // (A share of an average or a ratio has no parts that add up to it: share-parts.ts.)
+  const partsWhy = partsUnresolved({ measures, ...(second.share ? { share: second.share } : {}) });
+  if (partsWhy) second.unresolved.push(partsWhy);
   if (second.measures.length > 0 && measureScore === 0) measureScore = 2;
   compare = second.compare;
   if (compare) range = undefined;
@@ -716,6 +768,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
     (fields.percentile ? 1 : 0) +
+    (reach ? 2 : 0) +
     (second.timeDimension ? 1.5 : 0);
   const score =
     -0.5 * leftover.length -
@@ -746,6 +799,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(compare ? { compare } : {}),
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
+    ...(reach ? { reach } : {}),
     ...fields,
     ...(Object.keys(terms).length > 0 ? { terms } : {}),
     ...(ignored.length > 0 ? { ignored } : {}),

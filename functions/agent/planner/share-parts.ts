@@ -1,0 +1,194 @@
+/**
+ * The part of a share that is not a value of a dimension (issue 29, README "Evaluating the analyst"): rows meeting
+ * a number condition ("share of revenue from orders of $900 or more", "what fraction of 2025 orders were over
+ * $750") and a part of the period the share is of ("how much of 2025's sales came in Q4", "what fraction of 2024
+ * orders were placed in December", "H2 vs the full year"). The whole is everything else the question scopes.
+ * Only an additive measure (a sum or a count) splits into parts that add up to its whole.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import type { NumberFilter, Parsed, Period, Plan, Token, ValueFilter } from './plan';
+import { day, isYear, yearPeriod } from './vocabulary';
+
+/** Words that introduce the part after the whole ("share of revenue FROM orders over $900", "orders WERE over"). */
+const PART_WORDS = new Set(['from', 'came', 'come', 'comes', 'were', 'was', 'are', 'is', 'placed', 'made']);
+/** Words that scope the whole rather than name its part ("for orders over $500", "among orders under $50"). */
+const SCOPE_WORDS = new Set(['for', 'among', 'within', 'across']);
+/** Words of a whole year named again ("as a share of the full year", "the whole of 2025", "the year's"). */
+const WHOLE_WORDS = new Set(['full', 'whole', 'entire', 'total']);
+
+type Found = { period: Period; at: number };
+
+const yearToken = (t: Token | undefined) => t !== undefined && isYear(t.raw);
+const shiftYear = (date: string, by: number) => `${Number(date.slice(0, 4)) + by}${date.slice(4)}`;
+
+/**
+ * With a share asked of one year, a quarter, month or half named without its own year is of that year ("what pct
+ * of my 2024 revenue came in Q3": Q3 2024, not the latest Q3), "H2" and "the first half of the year" are read in
+ * it, and "the full year", "the year's", "the whole of 2025" name that year again (claimed, not a grain).
+ */
+export function anchorPartPeriods(tokens: Token[], periods: Found[]): void {
+  const named = () => [
+    ...new Set(periods.filter((p) => /^\d{4}$/.test(p.period.label)).map((p) => p.period.label)),
+  ];
+  // "Nov 2025's share of the year's order count": the year is the one period's own.
+  const only = periods[0];
+  const yearAt = tokens.findIndex(
+    (t, i) =>
+      !t.used &&
+      t.stem === 'year' &&
+      ['the', 'full', 'whole', 'entire', 'that'].includes(tokens[i - 1]?.raw ?? ''),
+  );
+  if (named().length === 0 && periods.length === 1 && only && yearAt >= 0) {
+    const y = Number(only.period.from.slice(0, 4));
+    if (only.period.to <= `${y + 1}-01-01`) periods.push({ period: yearPeriod(y), at: yearAt });
+  }
+  const years = named();
+  if (years.length !== 1) return;
+  const year = Number(years[0]);
+  for (const p of periods) {
+    if (/^\d{4}$/.test(p.period.label)) continue;
+    // A year of its own beside it ("Q4 2025", "Dec '24" read as "dec 2024") stays.
+    if ([p.at - 1, p.at + 1, p.at + 2, p.at + 3].some((k) => yearToken(tokens[k]))) continue;
+    const by = year - Number(p.period.from.slice(0, 4));
+    if (by === 0) continue;
+    p.period = {
+      label: p.period.label.replace(/\b\d{4}\b/, String(year)),
+      from: shiftYear(p.period.from, by),
+      to: shiftYear(p.period.to, by),
+    };
+  }
+  // "H2", "the second half (of the year)": a half with no year of its own.
+  tokens.forEach((t, i) => {
+    if (t.used) return;
+    const half =
+      /^h([12])$/.exec(t.raw)?.[1] ??
+      (tokens[i + 1]?.raw === 'half' ? { first: '1', second: '2', last: '2' }[t.raw] : undefined);
+    if (!half) return;
+    const claimed = [t, ...(tokens[i + 1]?.raw === 'half' ? [tokens[i + 1]] : [])];
+    // "(the first half) of the year": the year is the one named.
+    const of = tokens.slice(i + claimed.length, i + claimed.length + 3);
+    if (of[0]?.raw === 'of' && of[1]?.raw === 'the' && of[2]?.stem === 'year') claimed.push(...of);
+    for (const c of claimed) if (c) c.used = true;
+    const start = half === '1' ? 0 : 6;
+    const period = { label: `H${half} ${year}`, from: day(year, start), to: day(year, start + 6) };
+    periods.push({ period, at: i });
+  });
+  periods.sort((a, b) => a.at - b.at);
+  // "the full year", "the year's revenue", "the whole of 2025": the one year again.
+  tokens.forEach((t, i) => {
+    if (t.used) return;
+    const before = tokens[i - 1];
+    if (
+      t.stem === 'year' &&
+      before &&
+      (WHOLE_WORDS.has(before.raw) || ['the', 'that'].includes(before.raw))
+    ) {
+      t.used = true;
+      if (WHOLE_WORDS.has(before.raw)) before.used = true;
+    } else if (
+      WHOLE_WORDS.has(t.raw) &&
+      (yearToken(tokens[i + 1]) || (tokens[i + 1]?.raw === 'of' && yearToken(tokens[i + 2])))
+    ) {
+      t.used = true;
+    }
+  });
+}
+
+/** The period of two that lies within the other (and is not it): the part of a share of the larger one. */
+export function periodPart(compare: Period[] | undefined): { part: Period; whole: Period } | undefined {
+  if (compare?.length !== 2) return undefined;
+  const [a, b] = compare;
+  if (!a || !b) return undefined;
+  const within = (x: Period, y: Period) =>
+    x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
+  if (within(a, b)) return { part: a, whole: b };
+  if (within(b, a)) return { part: b, whole: a };
+  return undefined;
+}
+
+/** Where a number filter's value was written (its token), or -1. */
+const numberAt = (tokens: readonly Token[], f: NumberFilter) =>
+  tokens.findIndex((t) => /^\d+(\.\d+)?$/.test(t.raw) && Number(t.raw) === f.value);
+
+/**
+ * The number conditions that are the part of a share: those written after the word that introduces the part
+ * ("share of revenue from orders over $900"); one written between the share word and that word qualifies the
+ * whole ("what % of orders over $500 were toys"). A value part written before that word qualifies the whole
+ * too ("share of toy revenue from orders above $900": of toy revenue). Undefined when no number is a part.
+ */
+export function rowsPart(
+  tokens: readonly Token[],
+  ratioAt: number,
+  numbers: readonly NumberFilter[],
+  part: ValueFilter | undefined,
+  valueAt: (f: ValueFilter) => number[],
+): { numbers: NumberFilter[]; keepPart: boolean } | undefined {
+  if (ratioAt < 0 || numbers.length === 0) return undefined;
+  const intro = tokens.findIndex((t, i) => i > ratioAt && PART_WORDS.has(t.raw));
+  // ("orders over $500 as a share of revenue": a part before the share word.)
+  const isPart = (at: number) => at >= 0 && (at < ratioAt || (intro >= 0 && at > intro));
+  // "(what % of 2025 orders were returned,) for orders over $500": a scope of the whole, not its part.
+  const scoped = (at: number) =>
+    tokens.slice(Math.max(0, at - 4), at).some((t) => SCOPE_WORDS.has(t.raw)) &&
+    !tokens.slice(Math.max(0, at - 4), at).some((t) => PART_WORDS.has(t.raw));
+  const parts = numbers.filter((f) => isPart(numberAt(tokens, f)) && !scoped(numberAt(tokens, f)));
+  if (parts.length === 0) return undefined;
+  const keepPart = part !== undefined && valueAt(part).some(isPart);
+  return { numbers: parts, keepPart };
+}
+
+const additive = (m: CatalogMember | undefined) => m?.aggType === 'sum' || m?.aggType === 'count';
+
+/** Why the parts cannot be read as one share, or undefined: a share of a ratio or an average does not add up. */
+export function partsUnresolved(plan: Pick<Plan, 'share' | 'measures'>): string | undefined {
+  const rows = plan.share?.rows;
+  if (!rows) return undefined;
+  if (plan.measures.length !== 1 || !additive(plan.measures[0]))
+    return 'a share of a figure that does not add up';
+  // Two parts at once ("orders over $500 vs under $100") are two shares, not one: only a range of one is read.
+  const lows = rows.numbers.filter((f) => f.op === '>' || f.op === '>=');
+  const highs = rows.numbers.filter((f) => f.op === '<' || f.op === '<=');
+  const low = lows[0];
+  const high = highs[0];
+  if (lows.length > 1 || highs.length > 1 || (low && high && low.value >= high.value))
+    return 'a share of two parts at once';
+  return undefined;
+}
+
+/** Does the cube answer a number part (a number column)? */
+export const hasNumbers = (cube: CatalogCube) =>
+  cube.members.some((m) => m.kind === 'dimension' && m.type === 'number');
+
+/**
+ * "what share of it came in Q4?" after "revenue for 2025": the previous total's share in a part of its period
+ * (a follow-up with a period within the previous one and nothing else of its own).
+ */
+export function periodPartOfPrevious(
+  previous: Plan,
+  own: Parsed,
+  asked: boolean,
+  raws: readonly string[],
+): Plan | undefined {
+  const whole = previous.range;
+  // Only of the previous figure ("of it", "of that"): a share of something else is a question of its own.
+  if (!raws.some((w) => ['it', 'that', 'this', 'those'].includes(w))) return undefined;
+  // A quarter or month written without a year is of the previous year ("what percent of that was in December").
+  const year = whole && /^\d{4}$/.test(whole.label) ? Number(whole.label) : undefined;
+  const by = own.range && year !== undefined ? year - Number(own.range.from.slice(0, 4)) : 0;
+  const part =
+    own.range && by !== 0 && !raws.some((w) => isYear(w))
+      ? {
+          label: own.range.label.replace(/\b\d{4}\b/, String(year)),
+          from: shiftYear(own.range.from, by),
+          to: shiftYear(own.range.to, by),
+        }
+      : own.range;
+  if (!asked || !whole || !part || previous.compare || previous.share || previous.top) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || previous.having || previous.first) return undefined;
+  if (previous.change || previous.percentile || previous.perGroup || previous.reach) return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.measureNamed)
+    return undefined;
+  if (!periodPart([part, whole]) || !additive(previous.measures[0]) || previous.measures.length !== 1)
+    return undefined;
+  return { ...previous, share: { rows: { numbers: [], period: part } } };
+}
