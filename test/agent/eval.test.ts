@@ -27,6 +27,38 @@ describe('execution accuracy of one result', () => {
     ],
   };
 
+  it('judges a preview (the first rows of a longer result, with its full count) by its rows and count', () => {
+    const long = {
+      schema: schema('name', 'orders'),
+      data: Array.from({ length: 150 }, (_, i) => [`Customer ${i}`, 200 - i]),
+    };
+    const first = (rows: (string | number)[][], totalRows = 150) => ({
+      schema: schema('customers_name', 'count'),
+      data: rows,
+      totalRows,
+    });
+    const head = long.data.slice(0, 100);
+    expect(compareResults(long, first(head))).toBeUndefined();
+    expect(compareResults(long, first(head), { ordered: true })).toBeUndefined();
+    // Some of the rows, not the first: right as a set, not in order.
+    expect(compareResults(long, first(long.data.slice(10, 110)))).toBeUndefined();
+    expect(compareResults(long, first(long.data.slice(10, 110)), { ordered: true })).toBe(
+      'rows differ or are in another order',
+    );
+    // A row the reference lacks, a value paired with another name, or another count is wrong.
+    expect(compareResults(long, first([...head.slice(1), ['Customer 999', 1]]))).toBeDefined();
+    expect(
+      compareResults(
+        long,
+        first([
+          ['Customer 0', 199],
+          ['Customer 1', 200],
+        ]),
+      ),
+    ).toBe('rows differ');
+    expect(compareResults(long, first(head, 140))).toBe('140 rows, expected 150');
+  });
+
   it('matches columns by their values, in any order and with extra columns, rows in any order', () => {
     const actual = {
       schema: schema('total_amount', 'count', 'category'),

@@ -72,6 +72,17 @@ function sameMultiset(a: Value[], b: Value[], tolerance: number) {
   return x.every((v, i) => same(v, y[i] ?? null, tolerance));
 }
 
+/** Every value of `part` is one of `whole`'s, each used once (a preview's column within the full one). */
+function withinMultiset(part: Value[], whole: Value[], tolerance: number) {
+  const used = new Set<number>();
+  return part.every((v) => {
+    const at = whole.findIndex((w, i) => !used.has(i) && same(v, w, tolerance));
+    if (at < 0) return false;
+    used.add(at);
+    return true;
+  });
+}
+
 /**
  * Execution accuracy of one result against the reference: every reference column has a column of the result
  * with the same values (extra result columns are allowed: a careful answer may show more), and the rows
@@ -87,12 +98,19 @@ export function compareResults(
   const got = actual.data.map((row) => row.map(normalise));
   const total = actual.totalRows ?? actual.data.length;
   if (total !== ref.length) return `${total} rows, expected ${ref.length}`;
+  // A result longer than a tool result carries arrives as its first rows with the full count (`totalRows`):
+  // those rows must each be a reference row (the first ones, in order, when the order matters).
+  const preview = got.length < total;
   const refColumns = reference.schema.map((_, j) => ref.map((row) => row[j] ?? null));
   const gotColumns = actual.schema.map((_, k) => got.map((row) => row[k] ?? null));
   // Candidate result columns (with their scale) for each reference column.
   const candidates = refColumns.map((column) =>
     gotColumns.flatMap((other, k) =>
-      SCALES.filter((s) => sameMultiset(column, scaled(other, s), tolerance)).map((s) => ({ k, s })),
+      SCALES.filter((s) =>
+        preview
+          ? withinMultiset(scaled(other, s), column, tolerance)
+          : sameMultiset(column, scaled(other, s), tolerance),
+      ).map((s) => ({ k, s })),
     ),
   );
   const missing = candidates.findIndex((c) => c.length === 0);
@@ -104,8 +122,15 @@ export function compareResults(
     const project = (row: Value[]) => pick.map(({ k, s }) => scaled([row[k] ?? null], s)[0] ?? null);
     const mine = got.map(project);
     const fits = (a: Value[], b: Value[]) => a.every((v, j) => same(v, b[j] ?? null, tolerance));
-    if (options.ordered) return ref.every((row, i) => fits(mine[i] ?? [], row));
+    if (options.ordered) return (preview ? mine : ref).every((_, i) => fits(mine[i] ?? [], ref[i] ?? []));
     const used = new Set<number>();
+    if (preview)
+      return mine.every((row) => {
+        const at = ref.findIndex((r, i) => !used.has(i) && fits(row, r));
+        if (at < 0) return false;
+        used.add(at);
+        return true;
+      });
     return ref.every((row) => {
       const at = mine.findIndex((m, i) => !used.has(i) && fits(m, row));
       if (at < 0) return false;
