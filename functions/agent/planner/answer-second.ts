@@ -205,9 +205,18 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   return `${query.title}:\n${body}`;
 }
 
+/** The scope a title ends with (", in 2025"), if any. */
+const scopeOf = (title: string) => /,\s[^,]*$/.exec(title)?.[0] ?? '';
+
 function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const measure = plan.measures[0];
   const row = result.data[0] ?? [];
+  const top = plan.share?.top;
+  if (plan.share?.total && top && measure) {
+    const entity = plan.dimensions[0];
+    const who = `${top.direction === 'desc' ? 'top' : 'bottom'} ${top.n}${entity ? ` ${entityWord(entity)}` : ''} by ${nameOf(plan, measure)}${scopeOf(query.title)}`;
+    return `Together, the ${who}: ${formatFigure(measure, row[0])} (${formatPercent(row[2] ?? 0)} of all ${formatFigure(measure, row[1])}).`;
+  }
   return `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;
 }
 

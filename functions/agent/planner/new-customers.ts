@@ -26,7 +26,11 @@ export function newByFirstOrder(
   if (!NEW.test(question) || DATE_NAMED.test(question)) return undefined;
   const start = startDate(plan.cube);
   if (!plan.range || !start || plan.timeDimension !== start) return undefined;
-  const alt = read(`${question.replace(/[?.!\s]+$/, '')}, going by their first order`, catalog);
+  // ("did my region get": the asker's own rows, which row-level security already scopes; the customers are new.)
+  const asked = question
+    .replace(/[?.!\s]+$/, '')
+    .replace(/\bdid\s+(?:my|our)\s+(?:region|territory|area|patch)\s+/i, 'did we ');
+  const alt = read(`${asked}, going by their first order`, catalog);
   // (Per period, the first-date query counts whatever the output word: firstQuery.)
   if (!alt?.first || (alt.first.output !== 'count' && !alt.grain)) return undefined;
   // (The first-date query has no breakdown: "new customers per quarter by segment" stays as asked.)

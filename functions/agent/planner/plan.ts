@@ -48,6 +48,8 @@ export interface Plan {
   share?: {
     part?: ValueFilter;
     top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean };
+    /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
+    total?: boolean;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
     wholeWithout?: ValueFilter[];
     /**

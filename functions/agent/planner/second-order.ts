@@ -327,6 +327,28 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     }
   }
 
+  // "what did the top 20 customers spend in total", "the top 5 categories' revenue combined": the one sum of the
+  // top rows (their combined share beside it), not a list whose rows the asker would add up.
+  const together = /\b(?:together|combined|altogether|in total|in all|all together|total of)\b/.test(
+    tokens.map((t) => t.raw).join(' '),
+  );
+  if (
+    !share &&
+    together &&
+    top &&
+    top.n > 1 &&
+    !top.percent &&
+    dimensions.length === 1 &&
+    !grain &&
+    !fields.change &&
+    !fields.percentile &&
+    measures.length === 1 &&
+    additive(measures[0])
+  ) {
+    share = { top, total: true };
+    top = undefined;
+  }
+
   // A share asked for and not built ("what share of customers ..." with nothing to divide) changes the question.
   const shareBuilt =
     share ||

@@ -140,7 +140,7 @@ const shownFilters = (plan: Plan) =>
 function hiddenValue(
   filters: readonly ValueFilter[],
   seen: SqlOutcome,
-): { sentence: string; one: boolean; asked: string } | undefined {
+): { sentence: string; refuse: boolean; asked: string } | undefined {
   if (filters.length === 0 || isError(seen) || seen.data.length > VISIBLE_LIMIT) return undefined;
   for (const [i, f] of filters.entries()) {
     const visible = [...new Set(seen.data.map((row) => String(row[i] ?? '')))];
@@ -155,9 +155,13 @@ function hiddenValue(
         : visible.length === 1
           ? `every row you can see has ${name} ${visible[0]}`
           : `the rows you can see have ${name} ${listText(visible).replace(/ and ([^,]*)$/, ' or $1')}`;
+    // Refused where access is the likely reason: one visible value (access to one region), or several of the
+    // model's listed values unseen (access to some categories). One listed value unseen beside all the others
+    // is more likely a value the data lacks (a count is then its 0, stated with the same caveat).
+    const unseen = f.member.values.filter((v) => !lower.has(v.toLowerCase()));
     return {
       sentence: `no rows where ${name} is ${asked} are visible to you (${yours}), so either there are none or your access does not include them`,
-      one: visible.length <= 1,
+      refuse: visible.length <= 1 || unseen.length > 1,
       asked,
     };
   }
@@ -190,7 +194,7 @@ function emptyFiltered(
       ),
     };
   const hidden = seen ? hiddenValue(filters, seen) : undefined;
-  if (hidden?.one)
+  if (hidden?.refuse)
     return { kind: 'answer', text: `I can't answer that for ${hidden.asked}: ${hidden.sentence}.` };
   const again = results[filters.length > 0 ? at + 1 : at];
   if (!again || isError(again)) return { kind: 'query', query: main };
