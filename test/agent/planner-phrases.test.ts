@@ -44,6 +44,11 @@ describe('planner phrases', () => {
     ['orders in the final 2 months of H1 2025', 'orders from may 1 2025 to june 30 2025'],
     ['sales for the last 2 quarters of 2024', 'sales from july 1 2024 to december 31 2024'],
     ['customers who joined in the first quarter of 2022', 'customers who joined in q1 2022'],
+    [
+      'which region grew the most between H1 and H2 2025',
+      'which region grew the most between H1 2025 and H2 2025',
+    ],
+    ['revenue Q1 vs Q2 2024', 'revenue Q1 2024 vs Q2 2024'],
     ['sales in the last month of H1 2025', 'sales in june 2025'],
     ['orders in the last 3 days of February 2024', 'orders from february 27 2024 to february 29 2024'],
     ['orders in the last 40 days of March 2025', 'orders in the last 40 days of March 2025'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { buildCatalog } from '../../functions/agent/planner/catalog';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readQuestions } from '../../functions/agent/planner/reading';
+import { answerFor } from '../../functions/agent/planner/respond';
 import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
 
 /**
@@ -112,6 +113,12 @@ describe('rankings on the demo model', () => {
     );
   });
 
+  it('reads the top N asked "in total" as their one sum, not a list to add up', async () => {
+    const sql = await demoSql('what did the top 20 customers spend in total in 2025');
+    expect(sql).toMatch(/top_rows AS \(SELECT m FROM t ORDER BY m DESC LIMIT 20\) SELECT SUM\(m\) AS part/);
+    expect(await demoSql('top 20 customers by spend in 2025')).toMatch(/ORDER BY 2 DESC LIMIT 20$/);
+  });
+
   it('reads "who" with a superlative as the customers ranked, not a total', async () => {
     expect(await demoSql('who spent the most in 2024')).toMatch(
       /^SELECT customers_name, MEASURE\(total_amount\) .* GROUP BY 1 ORDER BY 2 DESC LIMIT 1$/,
@@ -121,5 +128,25 @@ describe('rankings on the demo model', () => {
     );
     // The top readings of rows and counts (tops.ts) keep theirs: every tied row.
     expect(await demoSql('who placed the biggest order')).toMatch(/WHERE amount = \(SELECT MAX\(amount\)/);
+  });
+});
+
+describe('the largest rise when nothing rose', () => {
+  it('says none rose and that the one named fell the least', () => {
+    const reading = readQuestions(
+      ['which region had the biggest increase in revenue from 2024 to 2025'],
+      catalog,
+      '2026-08-20',
+    );
+    if (reading.kind !== 'plan') throw new Error(`read as ${reading.kind}`);
+    const query = queryFor(reading.plan);
+    const row = (change: number) => ({
+      data: [['west', 100, 100 + change, change, change]],
+      totalRows: 1,
+    });
+    expect(answerFor(reading.plan, query, row(-5))).toMatch(
+      /down \$5\.00 \(-5(\.0+)?%\) \(none rose: this one fell the least\)\.$/,
+    );
+    expect(answerFor(reading.plan, query, row(5))).not.toMatch(/none rose/);
   });
 });

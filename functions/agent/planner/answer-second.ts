@@ -145,7 +145,17 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   if (top && top.n === 1 && result.data.length === 1) {
     const row = result.data[0] ?? [];
     const named = plan.dimensions.length === 0 ? periodInWords(row[column(query, 'time')], plan.grain) : '';
-    return `${query.title}: ${label(row)}${named}, ${moved(row)}.`;
+    // The largest rise asked for when every row fell: say so, and that this one fell least (and the reverse).
+    const value = asNumber(row[change ?? -1]);
+    const none =
+      value === undefined
+        ? ''
+        : top.direction === 'desc' && value < 0
+          ? ' (none rose: this one fell the least)'
+          : top.direction === 'asc' && value > 0
+            ? ' (none fell: this one rose the least)'
+            : '';
+    return `${query.title}: ${label(row)}${named}, ${moved(row)}${none}.`;
   }
   const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
   if (!labels) return `${query.title}: ${moved(result.data[0] ?? [])}.`;
