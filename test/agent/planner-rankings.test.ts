@@ -4,6 +4,7 @@ import { queryFor } from '../../functions/agent/planner/query';
 import { readQuestions } from '../../functions/agent/planner/reading';
 import { answerFor } from '../../functions/agent/planner/respond';
 import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { SALES } from './support/sales-catalog';
 
 /**
  * Rankings asked without "which" or "top" (issue 29; README, "What the analyst understands"): a noun ranked by a
@@ -11,50 +12,7 @@ import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../fu
  * answered as a total before (the number of customers, the year's revenue): confidently wrong. Unit level, on a
  * small model written here.
  */
-const catalog = buildCatalog([
-  {
-    name: 'sales_view',
-    title: 'Sales',
-    type: 'view',
-    members: [
-      {
-        name: 'sales_view.count',
-        title: 'Number of orders',
-        memberType: 'measure',
-        type: 'number',
-        aggType: 'count',
-        synonyms: ['orders', 'number'],
-      },
-      {
-        name: 'sales_view.total',
-        title: 'Total amount',
-        memberType: 'measure',
-        type: 'number',
-        aggType: 'sum',
-        synonyms: ['revenue', 'sales'],
-        format: 'currency',
-      },
-      {
-        name: 'sales_view.customer_count',
-        title: 'Number of customers',
-        memberType: 'measure',
-        type: 'number',
-        aggType: 'count_distinct',
-        synonyms: ['customers', 'buyers'],
-      },
-      {
-        name: 'sales_view.status',
-        title: 'Status',
-        description: 'Order status (completed, returned or cancelled)',
-        memberType: 'dimension',
-        type: 'string',
-      },
-      { name: 'sales_view.region', title: 'Sales region', memberType: 'dimension', type: 'string' },
-      { name: 'sales_view.customer_name', title: 'Customer name', memberType: 'dimension', type: 'string' },
-      { name: 'sales_view.created_at', title: 'Order date', memberType: 'dimension', type: 'time' },
-    ],
-  },
-]);
+const catalog = SALES;
 
 const sqlOf = (question: string) => {
   const reading = readQuestions([question], catalog, '2026-08-20');
@@ -141,6 +99,7 @@ describe('the largest rise when nothing rose', () => {
     if (reading.kind !== 'plan') throw new Error(`read as ${reading.kind}`);
     const query = queryFor(reading.plan);
     const row = (change: number) => ({
+      schema: query.columns.map((_, i) => ({ name: `c${i}`, column_type: 'DOUBLE' })),
       data: [['west', 100, 100 + change, change, change]],
       totalRows: 1,
     });

@@ -1,39 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog } from '../../functions/agent/planner/catalog';
 import { readQuestions } from '../../functions/agent/planner/reading';
 import { refusalText } from '../../functions/agent/planner/respond';
+import { SALES } from './support/sales-catalog';
 
 /**
  * A refusal (issue 29; README, "What the analyst understands"): what is missing in one sentence, then at most three
  * close questions the data can answer. Unit level, on a small model written here.
  */
-const catalog = buildCatalog([
-  {
-    name: 'sales_view',
-    title: 'Sales',
-    type: 'view',
-    members: [
-      {
-        name: 'sales_view.count',
-        title: 'Number of orders',
-        memberType: 'measure',
-        type: 'number',
-        aggType: 'count',
-      },
-      {
-        name: 'sales_view.total',
-        title: 'Total amount',
-        memberType: 'measure',
-        type: 'number',
-        aggType: 'sum',
-        synonyms: ['revenue', 'sales'],
-        format: 'currency',
-      },
-      { name: 'sales_view.region', title: 'Sales region', memberType: 'dimension', type: 'string' },
-      { name: 'sales_view.created_at', title: 'Order date', memberType: 'dimension', type: 'time' },
-    ],
-  },
-]);
+const catalog = SALES;
 
 const refusal = (question: string) => {
   const reading = readQuestions([question], catalog, '2026-06-11');
