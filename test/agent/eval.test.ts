@@ -27,6 +27,26 @@ describe('execution accuracy of one result', () => {
     ],
   };
 
+  it("reads a year's first day as its year (date_trunc('year') beside year(...)), and no other day", () => {
+    const byYear = {
+      schema: schema('year', 'region'),
+      data: [
+        [2023, 'east'],
+        [2024, 'north'],
+      ],
+    };
+    const truncated = (days: string[]) => ({
+      schema: schema('year_group', 'region'),
+      data: [
+        [days[0], 'east'],
+        [days[1], 'north'],
+      ],
+    });
+    expect(compareResults(byYear, truncated(['2023-01-01T00:00:00', '2024-01-01']))).toBeUndefined();
+    expect(compareResults(byYear, truncated(['2023-02-01', '2024-01-01']))).toBeDefined();
+    expect(compareResults(byYear, truncated(['2024-01-01', '2023-01-01']))).toBe('rows differ');
+  });
+
   it('judges a preview (the first rows of a longer result, with its full count) by its rows and count', () => {
     const long = {
       schema: schema('name', 'orders'),

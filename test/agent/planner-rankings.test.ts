@@ -109,3 +109,42 @@ describe('the largest rise when nothing rose', () => {
     expect(answerFor(reading.plan, query, row(5))).not.toMatch(/none rose/);
   });
 });
+
+describe('readings of the misses of held-out-10 (spent, scored once before them)', () => {
+  it.each([
+    [
+      'My VP needs one number for the offsite: how many enterprise customers bought electronics in December 2025?',
+      /^SELECT MEASURE\(customer_count\) .*customers_segment = 'enterprise' AND category = 'electronics'/,
+    ],
+    [
+      "For the spreadsheet I'm building I need order counts per status for Q1 2024",
+      /^SELECT status, MEASURE\(count\) /,
+    ],
+    ['rev by cat 2025 pls', /^SELECT category, MEASURE\(total_amount\) /],
+    ['What were the takings per category in 2023?', /^SELECT category, MEASURE\(total_amount\) /],
+    [
+      'whats the avg ordr value for furnture in 2024',
+      /^SELECT MEASURE\(average_amount\) .*category = 'furniture'/,
+    ],
+    [
+      'How wide is the spread between the 95th and the 5th percentile of order amounts in 2024?',
+      /percentile_cont\(0\.95\) .* - percentile_cont\(0\.05\)/,
+    ],
+    [
+      'Average order size per product category: 2025 against 2024, up or down and by how much?',
+      /^WITH t AS \(SELECT category, CASE WHEN .* AS change_percent/,
+    ],
+    [
+      'Of the customers who signed up in December 2022, how many placed at least one order in December 2025?',
+      /later_customers/,
+    ],
+  ])('%s', async (question, sql) => {
+    expect(await demoSql(question)).toMatch(sql);
+  });
+
+  it('keeps a need that names data ("the west team needs ...") as words to read, not an aside', async () => {
+    await expect(demoSql('the west team needs revenue for 2024: by category')).rejects.toThrow(
+      /read as refuse/,
+    );
+  });
+});

@@ -58,10 +58,15 @@ const order = (a: Value, b: Value) =>
         ? a - b
         : String(a).localeCompare(String(b));
 
-/** A shares stated as a fraction (0.12) matches a percentage (12): both readings are right. */
-const SCALES = [1, 100];
+/**
+ * A shares stated as a fraction (0.12) matches a percentage (12): both readings are right. Scale 0 reads a year's
+ * first day as its year (a result grouped by date_trunc('year', ...) beside a reference's year(...) = 2024).
+ */
+const SCALES = [1, 100, 0];
 
 function scaled(column: Value[], scale: number): Value[] {
+  if (scale === 0)
+    return column.map((v) => (typeof v === 'string' && /^\d{4}-01-01$/.test(v) ? Number(v.slice(0, 4)) : v));
   return scale === 1 ? column : column.map((v) => (typeof v === 'number' ? v * scale : v));
 }
 

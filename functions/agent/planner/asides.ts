@@ -65,6 +65,26 @@ function modelWords(catalog: readonly CatalogCube[]): Set<string> {
 const LEADING_ASIDE =
   /^\s*(?:(?:quick|small|short|one|a)\s+(?:one|q|question|ask|check)\s+|fyi\s+|hey\s+)?for\s+((?:[a-z0-9'’&/]+\s+){0,4}[a-z0-9'’&/]+)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
 
+/**
+ * Who needs the figure and for what, before the ask: "My VP needs one number for the offsite:", "For the
+ * spreadsheet I'm building I need", "the CFO asked for this for Monday -". The words of the need itself.
+ */
+const NEEDED_BY =
+  /^\s*(?:(?:my|our|the)\s+(?:[a-z'’&]+\s+){0,2}(?:needs?|wants?|asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for)\b[^:,\-–—]{0,60}(?::|,|\s[-–—]+)|for\s+(?:the|my|our|a|an|this)\s+(?:[a-z'’]+\s+){1,4}(?:i\s+need|i['’]d\s+like|we\s+need|i\s+want)\b)\s+(?=\S)/i;
+/** Words a need may carry without naming data ("one number", "a figure"). */
+const NEED_WORDS = new Set([
+  'one',
+  'number',
+  'figure',
+  'stat',
+  'quick',
+  'single',
+  'needs',
+  'need',
+  'wants',
+  'want',
+]);
+
 /** "got scrapped (cancelled)", "bounced back (returned)": up to three words, then a parenthesis. */
 const PARENTHETICAL = /((?:[a-z'’]+\s+){0,2}[a-z'’]+)\s*\(\s*([^()]{1,40}?)\s*\)/gi;
 
@@ -90,6 +110,9 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const rhythm = (w: string, i: number) => i < asideWords.length - 1 && RHYTHMS.test(w);
   const names = (w: string, i: number) => POINTERS.has(w) || (ours(w) && !STOPWORDS.has(w) && !rhythm(w, i));
   if (aside && !asideWords.some(names)) text = text.slice(aside[0].length);
+  const need = NEEDED_BY.exec(text);
+  const needWords = words(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
+  if (need && !needWords.some(names)) text = text.slice(need[0].length);
   text = text.replace(PARENTHETICAL, (all, before: string, inside: string) => {
     const term = words(inside);
     const glossed = words(before);

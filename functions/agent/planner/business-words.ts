@@ -34,6 +34,12 @@ const NOUNS: Record<string, string> = {
   merchandise: 'product',
   basket: 'order',
   baskets: 'orders',
+  takings: 'revenue',
+  // "rev by cat": "cat" and "cats" for a category, read only where the model has "category" and not "cat".
+  cat: 'category',
+  cats: 'categories',
+  ordr: 'order',
+  ordrs: 'orders',
 };
 
 /** Verbs of a sale the model dates as an order ("who transacted in Q3"). */

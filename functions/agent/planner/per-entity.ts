@@ -118,7 +118,7 @@ const MONTH =
 const PERIOD = `(?:${MONTH}\\.?\\s+(?:of\\s+)?(?:19|20)\\d\\d|q[1-4]\\s+(?:of\\s+)?(?:19|20)\\d\\d|h[12]\\s+(?:of\\s+)?(?:19|20)\\d\\d|(?:the\\s+)?(?:first|second)\\s+half\\s+of\\s+(?:19|20)\\d\\d|(?:19|20)\\d\\d)`;
 const ENTITY = '(?:customers?|clients?|buyers?|shoppers?|purchasers?|accounts?|people|users?)';
 const ROW_VERB =
-  '(?:ordered|bought|purchased|shopped|placed\\s+(?:an?\\s+|any\\s+)?orders?|made\\s+(?:an?\\s+)?purchases?|bought\\s+(?:something|anything))';
+  '(?:ordered|bought|purchased|shopped|placed\\s+(?:an?\\s+|any\\s+|at\\s+least\\s+(?:one|1)\\s+)?orders?|made\\s+(?:an?\\s+|at\\s+least\\s+(?:one|1)\\s+)?purchases?|bought\\s+(?:something|anything))';
 const START_VERB =
   '(?:signed\\s+up|sign[\\s-]?ups?|joined|registered|were\\s+acquired|onboarded|came\\s+on\\s*board)';
 /**

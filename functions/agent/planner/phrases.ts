@@ -155,6 +155,8 @@ const REWRITES: [RegExp, Replacement][] = [
       return `from ${spoken(part.from)} to ${spoken(part.last)}`;
     },
   ],
+  // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).
+  [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range)\b/gi, 'what is the $1'],
   // "between H1 and H2 2025", "Q1 vs Q2 2024": the year after the second half or quarter is the first's too.
   [/\b(h[12]|q[1-4])\s+(and|vs\.?|versus|to|through|or)\s+(h[12]|q[1-4])\s+(\d{4})\b/gi, '$1 $4 $2 $3 $4'],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).

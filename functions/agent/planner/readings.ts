@@ -182,6 +182,29 @@ export function findChange(
       t.used = true;
       continue;
     }
+    // "2025 against 2024, up or down and by how much?": the direction asked without a verb is a change too.
+    if (
+      ['up', 'down'].includes(t.raw) &&
+      next?.raw === 'or' &&
+      ['up', 'down'].includes(third?.raw ?? '') &&
+      third?.raw !== t.raw &&
+      !next.used &&
+      !third?.used
+    ) {
+      found = true;
+      amount = true;
+      for (const x of [t, next, third]) if (x) x.used = true;
+      // "and by how much": the size of that change, stated with it.
+      const [by, how, much] = [tokens[i + 3], tokens[i + 4], tokens[i + 5]].some((x) => x?.raw === 'and')
+        ? [tokens[i + 4], tokens[i + 5], tokens[i + 6]]
+        : [tokens[i + 3], tokens[i + 4], tokens[i + 5]];
+      if (by?.raw === 'by' && how?.raw === 'how' && much?.raw === 'much') {
+        for (const x of [by, how, much]) x.used = true;
+        const and = tokens[i + 3];
+        if (and?.raw === 'and') and.used = true;
+      }
+      continue;
+    }
     // "did revenue go up or down", "which region went down": a change, falls first for "down".
     if (MOVE_VERBS.has(t.raw) && next && ['up', 'down'].includes(next.raw)) {
       found = true;
