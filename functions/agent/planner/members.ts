@@ -39,6 +39,16 @@ export function dimensionKeys(m: CatalogMember): {
   return { single: [...single], derived: [...derived].filter((w) => !single.has(w)), phrases };
 }
 
+/** The breakdown a word names as its entity ("customers": Customer name), if a string dimension has that key. */
+export const entityNamed = (cube: CatalogCube, word: string): CatalogMember | undefined =>
+  cube.members.find(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.type === 'string' &&
+      !isIdentifier(m) &&
+      [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(word),
+  );
+
 /** Words that tie a ranked noun to its superlative ("customers with the most orders", "the one who spent most"). */
 const RANK_RELATIVES = new Set(['with', 'who', 'that', 'having', 'whose', 'which']);
 

@@ -7,9 +7,8 @@
  */
 
 import type { CatalogCube, CatalogMember } from './catalog';
-import { dimensionKeys } from './members';
+import { entityNamed } from './members';
 import type { Reach, Token } from './plan';
-import { isIdentifier } from './vocabulary';
 
 /** Words of reaching a total together ("account for", "make up", "bring in", "does it take to reach"). */
 const REACH_WORDS = new Set(
@@ -60,13 +59,7 @@ export function findReach(tokens: Token[], cube: CatalogCube, ratio: readonly To
   // The entities, right after the share asked ("what % of (our) customers") or "how many (of our) customers".
   const entities = tokens.flatMap((t, at) => {
     if (t.used || t.value) return [];
-    const member = cube.members.find(
-      (m) =>
-        m.kind === 'dimension' &&
-        m.type === 'string' &&
-        !isIdentifier(m) &&
-        [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
-    );
+    const member = entityNamed(cube, t.stem);
     return member ? [{ member, at }] : [];
   });
   let output: Reach['output'] | undefined;

@@ -5,7 +5,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
-import { dimensionKeys } from './members';
+import { dimensionKeys, entityNamed } from './members';
 import { percentileOfRow } from './percentiles';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
@@ -127,13 +127,7 @@ function entityActing(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || !perToken(i) || !ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '')) continue;
-    const member = cube.members.find(
-      (m) =>
-        m.kind === 'dimension' &&
-        m.type === 'string' &&
-        !isIdentifier(m) &&
-        [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
-    );
+    const member = entityNamed(cube, t.stem);
     if (member) return { member, at: i };
   }
   return undefined;
