@@ -50,6 +50,7 @@ describe('planner phrases', () => {
     ],
     ['revenue Q1 vs Q2 2024', 'revenue Q1 2024 vs Q2 2024'],
     ['how wide is the spread between p95 and p5', 'what is the spread between p95 and p5'],
+    ['which segment held up best on revenue', 'which segment grew the most on revenue'],
     ['sales in the last month of H1 2025', 'sales in june 2025'],
     ['orders in the last 3 days of February 2024', 'orders from february 27 2024 to february 29 2024'],
     ['orders in the last 40 days of March 2025', 'orders in the last 40 days of March 2025'],

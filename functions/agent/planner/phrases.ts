@@ -155,6 +155,9 @@ const REWRITES: [RegExp, Replacement][] = [
       return `from ${spoken(part.from)} to ${spoken(part.last)}`;
     },
   ],
+  // "which segment held up best (on revenue)": the one whose figure grew the most, or fell the least.
+  [/\bheld\s+up\s+(?:the\s+)?best\b/gi, 'grew the most'],
+  [/\bheld\s+up\s+(?:the\s+)?worst\b/gi, 'grew the least'],
   // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).
   [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range)\b/gi, 'what is the $1'],
   // "between H1 and H2 2025", "Q1 vs Q2 2024": the year after the second half or quarter is the first's too.
