@@ -52,6 +52,9 @@ describe('planner phrases', () => {
     ['how wide is the spread between p95 and p5', 'what is the spread between p95 and p5'],
     ['which segment held up best on revenue', 'which segment grew the most on revenue'],
     ['sales in the last month of H1 2025', 'sales in june 2025'],
+    // (December and Q4 end a year: named as one too.)
+    ['customers who joined in the last quarter of 2022', 'customers who joined in q4 2022'],
+    ['sales in the last month of 2024', 'sales in december 2024'],
     ['orders in the last 3 days of February 2024', 'orders from february 27 2024 to february 29 2024'],
     ['orders in the last 40 days of March 2025', 'orders in the last 40 days of March 2025'],
     ['sales on christmas eve', 'sales on december 24'],

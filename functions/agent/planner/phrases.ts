@@ -12,9 +12,10 @@
  * Anything else stays as asked, so a word the model lacks is still refused by name.
  */
 
-import { addDays } from './clock';
+import { addDays, addMonths } from './clock';
+import { shift } from './dates';
 import { stem, words } from './text';
-import { MONTH_ABBREVIATIONS, MONTHS, monthIndex } from './vocabulary';
+import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
 const DOCUMENTS =
@@ -74,10 +75,10 @@ function spanOf(period: string): { from: string; last: string } | undefined {
   const year = /(\d{4})$/.exec(period)?.[1];
   if (!year) return undefined;
   const y = Number(year);
-  const months = (from: number, count: number) => ({
-    from: isoDay(y, from, 1) ?? '',
-    last: addDays(isoDay(from + count > 11 ? y + 1 : y, (from + count) % 12, 1) ?? '', -1),
-  });
+  const months = (from: number, count: number) => {
+    const first = isoDay(y, from, 1) ?? '';
+    return { from: first, last: addDays(addMonths(first, count), -1) };
+  };
   const quarter = /^q([1-4])\s/.exec(period)?.[1];
   if (quarter) return months((Number(quarter) - 1) * 3, 3);
   const half = /^h([12])\s/.exec(period)?.[1];
@@ -92,24 +93,12 @@ function partOf(
   span: { from: string; last: string },
   first: boolean,
   n: number,
-  unit: string,
+  unit: Unit,
 ): { from: string; last: string } | undefined {
   if (n < 1) return undefined;
-  const monthsOf = unit === 'month' ? n : unit === 'quarter' ? 3 * n : 0;
-  const shiftMonths = (date: string, by: number) => {
-    const d = new Date(`${date}T00:00:00Z`);
-    d.setUTCMonth(d.getUTCMonth() + by);
-    return d.toISOString().slice(0, 10);
-  };
-  const after = addDays(span.last, 1);
-  const part =
-    monthsOf > 0
-      ? first
-        ? { from: span.from, last: addDays(shiftMonths(span.from, monthsOf), -1) }
-        : { from: shiftMonths(after, -monthsOf), last: span.last }
-      : first
-        ? { from: span.from, last: addDays(span.from, (unit === 'week' ? 7 : 1) * n - 1) }
-        : { from: addDays(after, -(unit === 'week' ? 7 : 1) * n), last: span.last };
+  const part = first
+    ? { from: span.from, last: addDays(shift(span.from, unit, n), -1) }
+    : { from: shift(addDays(span.last, 1), unit, -n), last: span.last };
   return part.from >= span.from && part.last <= span.last && part.from <= part.last ? part : undefined;
 }
 
@@ -143,13 +132,12 @@ const REWRITES: [RegExp, Replacement][] = [
       if (!span) return all;
       const n = count === '' ? 1 : Number(count);
       const first = /^(first|opening)$/i.test(end);
-      const part = partOf(span, first, n, unit.toLowerCase().replace(/s$/, ''));
+      const part = partOf(span, first, n, unit.toLowerCase().replace(/s$/, '') as Unit);
       if (!part) return all;
       // One whole month or quarter is named as one ("january 2025", "q1 2022"), as the planner reads periods.
       const month = Number(part.from.slice(5, 7)) - 1;
       const whole = (months: number) =>
-        part.from.endsWith('-01') &&
-        addDays(part.last, 1) === isoDay(Number(part.from.slice(0, 4)), month + months, 1);
+        part.from.endsWith('-01') && addDays(part.last, 1) === addMonths(part.from, months);
       if (whole(1)) return `${lead}${MONTHS[month]} ${part.from.slice(0, 4)}`;
       if (whole(3) && month % 3 === 0) return `${lead}q${month / 3 + 1} ${part.from.slice(0, 4)}`;
       return `from ${spoken(part.from)} to ${spoken(part.last)}`;
