@@ -37,11 +37,14 @@ const countOf = (cube: CatalogCube) =>
  * "buyers whose avg order is above 550", "clients with no returns", "the top 100 buyers": with a relative clause
  * after it or ranked, a people word names the entity the cube calls customer. Rewrites the token so the entity finders read it.
  */
-export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void {
-  const customer = cube.members.some(
+/** The model names its people customers: a string dimension titled with "customer". */
+export const hasCustomers = (cube: CatalogCube): boolean =>
+  cube.members.some(
     (m) => m.kind === 'dimension' && m.type === 'string' && m.titleWords.includes('customer'),
   );
-  if (!customer) return;
+
+export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void {
+  if (!hasCustomers(cube)) return;
   tokens.forEach((t, i) => {
     if (t.used || !PEOPLE.has(t.stem)) return;
     const next = [tokens[i + 1]?.raw, tokens[i + 2]?.raw];

@@ -5,6 +5,7 @@
  * biggest spender" is the top entity within each group, read by the top-per-group reading in its own words.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { hasCustomers } from './entity-conditions';
 import { entityRows } from './per-entity';
 import type { Plan } from './plan';
 
@@ -110,8 +111,5 @@ export function whoAsEntity(question: string, catalog: readonly CatalogCube[]): 
   const who = /^\s*who\s+(?!(?:is|are|was|were)\b)/i.exec(question);
   if (!who || ROW_TOP.test(question) || COUNT_TOP.test(question)) return undefined;
   if (!/\b(?:most|least|fewest|highest|lowest|biggest|largest|top)\b/i.test(question)) return undefined;
-  const people = catalog.some((c) =>
-    c.members.some((m) => m.kind === 'dimension' && m.type === 'string' && /^customer\b/i.test(m.title)),
-  );
-  return people ? `which customer ${question.slice(who[0].length)}` : undefined;
+  return catalog.some(hasCustomers) ? `which customer ${question.slice(who[0].length)}` : undefined;
 }
