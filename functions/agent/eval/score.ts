@@ -77,16 +77,20 @@ function sameMultiset(a: Value[], b: Value[], tolerance: number) {
   return x.every((v, i) => same(v, y[i] ?? null, tolerance));
 }
 
-/** Every value of `part` is one of `whole`'s, each used once (a preview's column within the full one). */
-function withinMultiset(part: Value[], whole: Value[], tolerance: number) {
+/** Every item fits one of `pool`'s, each of the pool used once (greedy, first fit). */
+function eachMatchedOnce<A, B>(items: readonly A[], pool: readonly B[], fits: (a: A, b: B) => boolean) {
   const used = new Set<number>();
-  return part.every((v) => {
-    const at = whole.findIndex((w, i) => !used.has(i) && same(v, w, tolerance));
+  return items.every((a) => {
+    const at = pool.findIndex((b, i) => !used.has(i) && fits(a, b));
     if (at < 0) return false;
     used.add(at);
     return true;
   });
 }
+
+/** Every value of `part` is one of `whole`'s, each used once (a preview's column within the full one). */
+const withinMultiset = (part: Value[], whole: Value[], tolerance: number) =>
+  eachMatchedOnce(part, whole, (v, w) => same(v, w, tolerance));
 
 /**
  * Execution accuracy of one result against the reference: every reference column has a column of the result
@@ -128,20 +132,8 @@ export function compareResults(
     const mine = got.map(project);
     const fits = (a: Value[], b: Value[]) => a.every((v, j) => same(v, b[j] ?? null, tolerance));
     if (options.ordered) return (preview ? mine : ref).every((_, i) => fits(mine[i] ?? [], ref[i] ?? []));
-    const used = new Set<number>();
-    if (preview)
-      return mine.every((row) => {
-        const at = ref.findIndex((r, i) => !used.has(i) && fits(row, r));
-        if (at < 0) return false;
-        used.add(at);
-        return true;
-      });
-    return ref.every((row) => {
-      const at = mine.findIndex((m, i) => !used.has(i) && fits(m, row));
-      if (at < 0) return false;
-      used.add(at);
-      return true;
-    });
+    // A preview's rows each within the reference; a whole result's rows each reference row once.
+    return preview ? eachMatchedOnce(mine, ref, fits) : eachMatchedOnce(ref, mine, (r, m) => fits(m, r));
   };
   // Backtrack over assignments of distinct result columns (few columns: cheap).
   const search = (j: number, pick: { k: number; s: number }[]): boolean => {
