@@ -47,6 +47,14 @@ describe('rankings without "which"', () => {
     expect(sqlOf(question)).toMatch(sql);
   });
 
+  it('reads "which of our regions" as a choice among the regions (was the total, confidently wrong)', () => {
+    // "of" ends a grouping clause ("revenue of the north"), but not after "which": before, the growth of all
+    // revenue answered "which of our regions grew the most".
+    expect(sqlOf('Which of our regions grew the most in 2025?')).toMatch(/^WITH t AS \(SELECT region, /);
+    expect(sqlOf('which one of the regions had the most orders')).toMatch(/^SELECT region, MEASURE\(count\)/);
+    expect(sqlOf('Which of my regions is growing fastest?')).toMatch(/^WITH t AS \(SELECT region, /);
+  });
+
   it('leaves "at least" and counts asked with "how many" as they were', () => {
     // A bound on a count ranks nothing; "how many customers with the most orders" is no ranking to guess at.
     expect(sqlOf('customers with at least 18 orders in 2023')).not.toMatch(/LIMIT 1$/);

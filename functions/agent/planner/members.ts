@@ -98,6 +98,8 @@ export function inGroupingContext(tokens: Token[], index: number, allowPlural = 
     // A superlative ranks what it qualifies ("least popular product category").
     if (GROUP_TRIGGERS.has(raw) || isSuperlative(tokens[k])) return true;
     if (raw === 'what' && k === index - 1) return true;
+    // "which of our regions", "which one of the categories": a choice among the dimension's values.
+    if (raw === 'of' && choiceAmong(tokens, k, index)) return true;
     if (CLAUSE_BREAKS.has(raw)) return false;
   }
   const next = tokens[index + 1]?.raw;
@@ -117,6 +119,15 @@ export function inGroupingContext(tokens: Token[], index: number, allowPlural = 
     token.raw !== token.stem &&
     token.raw.endsWith('s')
   );
+}
+
+const OF_DETERMINERS = new Set(['the', 'our', 'my', 'your', 'their', 'these', 'those', 'all']);
+
+/** "which (one) of (the|our|...) <at>": the word at `of` opens a choice among what follows. */
+function choiceAmong(tokens: Token[], of: number, at: number): boolean {
+  const before = tokens[of - 1]?.raw === 'one' ? of - 2 : of - 1;
+  if (!['which', 'what'].includes(tokens[before]?.raw ?? '')) return false;
+  return tokens.slice(of + 1, at).every((t) => OF_DETERMINERS.has(t.raw));
 }
 
 /** The length of the common start of two words. */
