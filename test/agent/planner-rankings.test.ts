@@ -97,6 +97,16 @@ describe('rankings on the demo model', () => {
   });
 });
 
+describe('money lost to a status', () => {
+  it('reads "lose to cancellations" as the cancelled orders\' amount, not a change (was 2024 to 2025)', async () => {
+    expect(await demoSql('How much revenue did we lose to cancellations in 2025?')).toBe(
+      "SELECT MEASURE(total_amount) AS total_amount FROM orders_view WHERE status = 'cancelled' AND created_at >= '2025-01-01' AND created_at < '2026-01-01'",
+    );
+    // "lost" with nothing it was lost to is still a fall between periods.
+    expect(await demoSql('Which region lost the most revenue in 2025?')).toMatch(/^WITH t AS .*change/);
+  });
+});
+
 describe('the largest rise when nothing rose', () => {
   it('says none rose and that the one named fell the least', () => {
     const reading = readQuestions(

@@ -148,3 +148,23 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
   // ("product group", "customer type": kind-nouns.ts.)
   return readKindNouns(out, cube);
 }
+
+const LOSS_VERBS = new Set(['lose', 'lost', 'loses', 'losing']);
+const LOSS_LINKS = new Set(['to', 'through', 'from', 'on', 'via']);
+
+/**
+ * "how much revenue did we lose to cancellations": the amount of the rows with that value, not a change between
+ * periods ("lost" alone, as in "which region lost the most", stays a change). Read after synonyms, so the word
+ * after the link is the model's value.
+ */
+export function claimLossTo(tokens: Token[], cube: CatalogCube): void {
+  const valueWords = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+  tokens.forEach((t, i) => {
+    const link = tokens[i + 1];
+    if (t.used || !LOSS_VERBS.has(t.raw) || !link || !LOSS_LINKS.has(link.raw)) return;
+    const value = tokens[i + 2]?.raw === 'the' ? tokens[i + 3] : tokens[i + 2];
+    if (!value || !valueWords.has(value.stem)) return;
+    t.used = true;
+    link.used = true;
+  });
+}

@@ -1,6 +1,6 @@
 import { claimActive } from './active';
 import { askerTokens } from './asker';
-import { readBusinessWords } from './business-words';
+import { claimLossTo, readBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
@@ -164,6 +164,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   let started = findNew(tokens, cube);
   // "new customers did we gain": winning people, not a change (cohorts.ts).
   claimWinVerbs(tokens);
+  // "lose to cancellations": the cancelled rows' amount, no change (business-words.ts).
+  claimLossTo(tokens, cube);
   const change = findChange(tokens);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
   const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
