@@ -497,6 +497,18 @@ export function incidental(
 }
 
 const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical']);
+/** What an entity does that a per-entity figure counts ("place", "buy"); "order" is left out: "average customer order" is a row's size. */
+const SUBJECT_VERBS = new Set([
+  'place',
+  'places',
+  'placed',
+  'make',
+  'makes',
+  'made',
+  'buy',
+  'buys',
+  'bought',
+]);
 const PER_WORDS = new Set(['per', 'each', 'every', 'a']);
 const PERIOD_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
 
@@ -527,8 +539,14 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
   const adjective = [tokens[at + 1], tokens[at + 2], tokens[at + 3]]
     .slice(0, tokens[at + 1]?.raw === 'of' ? (tokens[at + 2]?.raw === 'the' ? 3 : 2) : 1)
     .some((t) => PERIOD_ADJECTIVES.has(t?.raw ?? ''));
-  // "what did the average customer spend": an entity right after the average word, then a money verb.
-  const subject = entityKeys.has(tokens[at + 1]?.stem ?? '') && MONEY_WORDS.has(tokens[at + 2]?.raw ?? '');
+  // "what did the average customer spend", "what does the average enterprise customer spend", "how many orders
+  // does a typical customer place": an entity after the average word (values of the model between, which
+  // filter it), then a verb of its own (the figure per entity).
+  const values = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+  let e = at + 1;
+  while (e < at + 4 && values.has(tokens[e]?.stem ?? '') && !entityKeys.has(tokens[e]?.stem ?? '')) e++;
+  const verb = tokens[e + 1]?.raw ?? '';
+  const subject = entityKeys.has(tokens[e]?.stem ?? '') && (MONEY_WORDS.has(verb) || SUBJECT_VERBS.has(verb));
   if (!per && !adjective && !subject) return false;
   word.used = true;
   const on = tokens[at - 1];

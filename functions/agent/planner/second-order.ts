@@ -10,8 +10,9 @@ import { percentileOfRow } from './percentiles';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
+import { stem, words } from './text';
 import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
-import { isIdentifier, yearPeriod } from './vocabulary';
+import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
 
 /** Words of a change a "rate" may belong to ("growth rate", "rate of decline"). */
 const CHANGE_STEMS = /^(growth|grow|change|increase|decrease|decline|drop|rise|fall|gain|loss)/;
@@ -87,7 +88,13 @@ const ENTITY_VERBS = new Set([
   'makes',
   'spent',
   'spends',
+  'place',
+  'buy',
+  'buys',
+  'make',
 ]);
+/** Words of a statistic over entities, right before the entity ("the median customer", "a typical buyer"). */
+const STAT_WORDS = new Set(['average', 'avg', 'mean', 'typical', 'median']);
 
 /** Index of the token that named the grain (used), or -1. */
 const grainAt = (tokens: Token[], grain: Grain | undefined) =>
@@ -127,6 +134,22 @@ function entityActing(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || !perToken(i) || !ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '')) continue;
+    const member = entityNamed(cube, t.stem);
+    if (member) return { member, at: i };
+  }
+  return undefined;
+}
+
+/** "the median customer's total spend": the entity a statistic's word qualifies (perToken's stat reading). */
+function statEntity(
+  tokens: Token[],
+  cube: CatalogCube,
+  perToken: (i: number) => boolean,
+): { member: CatalogMember; at: number } | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || !tokens.slice(Math.max(0, i - 3), i).some((w) => STAT_WORDS.has(w.raw)) || !perToken(i))
+      continue;
     const member = entityNamed(cube, t.stem);
     if (member) return { member, at: i };
   }
@@ -254,17 +277,27 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   if (input.percentile !== undefined || input.average) {
     const measure = measures[0];
     // "per customer", and "(the median number of orders) a customer placed": one figure per entity.
-    const perToken = (i: number) =>
-      ['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '') ||
-      (['a', 'an', 'one'].includes(tokens[i - 1]?.raw ?? '') && ENTITY_VERBS.has(tokens[i + 1]?.raw ?? ''));
+    // "the median customer's total spend", "a typical enterprise customer places": the statistic's word before
+    // the entity (values of the model between, which filter it), a verb or a total of its own after.
+    const valueWords = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+    const perToken = (i: number) => {
+      if (['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '')) return true;
+      let k = i - 1;
+      while (k > i - 3 && valueWords.has(tokens[k]?.stem ?? '')) k--;
+      const lead = tokens[k]?.raw ?? '';
+      const next = tokens[i + 1]?.raw ?? '';
+      if (['a', 'an', 'one'].includes(lead)) return ENTITY_VERBS.has(next);
+      return STAT_WORDS.has(lead) && (ENTITY_VERBS.has(next) || MONEY_WORDS.has(next) || next === 'total');
+    };
     const perEntity =
       input.dimensionsFound.find((d) => perToken(d.at)) ??
       (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
-      (measure &&
-      (additive(measure) || measure.aggType === 'count_distinct') &&
-      !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
-        ? entityActing(tokens, cube, perToken)
+      (measure && (additive(measure) || measure.aggType === 'count_distinct')
+        ? !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
+          ? (entityActing(tokens, cube, perToken) ?? statEntity(tokens, cube, perToken))
+          : // ("the median customer's total spend": the statistic names the entity, whatever size word follows.)
+            statEntity(tokens, cube, perToken)
         : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
@@ -290,7 +323,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       const keys = [...dimensionKeys(perEntity.member).single, ...dimensionKeys(perEntity.member).derived];
       const selfCount =
         measure?.aggType === 'count_distinct' && measure.titleWords.some((w) => keys.includes(w));
-      if (!measure || selfCount)
+      // ("the median customer's total spend": the money word left over names the total per entity.)
+      const spend = tokens.filter((t) => !t.used && MONEY_WORDS.has(t.raw));
+      const sum = sumOf(cube);
+      if ((!measure || selfCount) && spend.length > 0 && sum) {
+        measures = [sum];
+        for (const t of spend) t.used = true;
+        const total = tokens[tokens.indexOf(spend[0] as Token) - 1];
+        if (total?.raw === 'total' && !total.used) total.used = true;
+      } else if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.
