@@ -97,6 +97,59 @@ describe('rankings on the demo model', () => {
   });
 });
 
+describe('the top N rows themselves', () => {
+  it.each([
+    ['Give me the top 10 orders of 2025', 'DESC', 10],
+    ['the 10 largest orders of 2025', 'DESC', 10],
+    ['top 5 orders by amount in 2025', 'DESC', 5],
+    ['what were the five smallest furniture orders in 2024?', 'ASC', 5],
+  ])(
+    '%s: the rows ranked by amount, ties at the last place kept (was the count of all orders)',
+    async (q, dir, n) => {
+      expect(await demoSql(q)).toMatch(
+        new RegExp(
+          `^SELECT id, customers_name, amount, created_at FROM \\(SELECT .*RANK\\(\\) OVER \\(ORDER BY amount ${dir}\\) AS row_rank FROM orders_view WHERE .*row_rank <= ${n} ORDER BY amount ${dir}`,
+        ),
+      );
+    },
+  );
+
+  it('leaves the top N of a breakdown or of the customers as it was', async () => {
+    expect(await demoSql('top 3 sales regions in 2025')).toMatch(
+      /^SELECT region, MEASURE\(total_amount\) .* LIMIT 3$/,
+    );
+    expect(await demoSql('top 10 customers in 2025')).toMatch(/^SELECT customers_name, .* LIMIT 10$/);
+  });
+});
+
+describe('the average or median entity', () => {
+  it.each([
+    [
+      'how many orders does a typical customer place?',
+      /^WITH t AS \(SELECT customers_name AS per, MEASURE\(count\) AS v .*AVG\(v\)/,
+    ],
+    [
+      'what does the average enterprise customer spend in 2025?',
+      /^WITH t AS \(SELECT customers_name AS per, MEASURE\(total_amount\) AS v FROM orders_view WHERE customers_segment = 'enterprise'.*AVG\(v\)/,
+    ],
+    [
+      "the median customer's total spend in 2025",
+      /^WITH t AS \(SELECT customers_name AS per, MEASURE\(total_amount\) AS v .*percentile_cont\(0\.5\) WITHIN GROUP \(ORDER BY v\)/,
+    ],
+  ])(
+    '%s: one figure per customer, then its statistic (was the customer count or the order average)',
+    async (q, sql) => {
+      expect(await demoSql(q)).toMatch(sql);
+    },
+  );
+
+  it('keeps "the average customer order value" as the average order', async () => {
+    expect(await demoSql("what's the average customer order value?")).toMatch(
+      /^SELECT MEASURE\(average_amount\)/,
+    );
+  });
+});
+
 describe('money lost to a status', () => {
   it('reads "lose to cancellations" as the cancelled orders\' amount, not a change (was 2024 to 2025)', async () => {
     expect(await demoSql('How much revenue did we lose to cancellations in 2025?')).toBe(

@@ -26,6 +26,20 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
     // Every entity tied at the top: the rows' maximum (or minimum) compared, never a LIMIT 1.
     const conds = conditions({ ...plan, perEntity: undefined }, at);
     const best = p.direction === 'desc' ? 'MAX' : 'MIN';
+    if (p.by === 'row' && p.n !== undefined) {
+      // "the 10 largest orders": the rows ranked by their own number, every row tied with the n-th kept.
+      const value = ident(p.of.column);
+      const id = p.rows.id ? [ident(p.rows.id.column)] : [];
+      const cols = [...id, entity, value, at];
+      const dir = p.direction === 'desc' ? 'DESC' : 'ASC';
+      const sql = `SELECT ${cols.join(', ')} FROM (SELECT ${cols.join(', ')}, RANK() OVER (ORDER BY ${value} ${dir}) AS row_rank FROM ${table}${where(conds)}) AS t WHERE row_rank <= ${p.n} ORDER BY ${value} ${dir}, ${at}${id.length > 0 ? `, ${id[0]}` : ''}`;
+      return described(plan, sql, [
+        ...(p.rows.id ? [{ role: 'dimension' as const, member: p.rows.id }] : []),
+        { role: 'dimension', member: p.rows.entity },
+        { role: 'measure', member: p.of },
+        { role: 'time' },
+      ]);
+    }
     if (p.by === 'row') {
       const value = ident(p.of.column);
       const sql = `SELECT ${entity}, ${value}, ${at} FROM ${table}${where([...conds, `${value} = (SELECT ${best}(${value}) FROM ${table}${where(conds)})`])} ORDER BY 1`;
@@ -173,6 +187,17 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
   const names = rows.map((r) => formatValue(r[0]));
   const shown =
     names.length <= 12 ? names : [...names.slice(0, 10), `and ${names.length - 10} more (in the table)`];
+  if (p.by === 'row' && p.n !== undefined) {
+    const off = p.rows.id ? 1 : 0;
+    const lines = rows.slice(0, 20).map((r, i) => {
+      const order = p.rows.id ? ` (order ${String(r[0])})` : '';
+      return `${i + 1}. ${formatFigure(p.of, r[off + 1])}, ${formatValue(r[off])} on ${String(r[off + 2] ?? '').slice(0, 10)}${order}`;
+    });
+    const more = rows.length > 20 ? `\n(and ${rows.length - 20} more in the table)` : '';
+    const ties = rows.length > p.n ? ` (${rows.length} rows: ties at the last place are all kept)` : '';
+    const noun = rowWord(plan);
+    return `The ${p.n} ${p.direction === 'desc' ? 'largest' : 'smallest'} ${noun}s by ${what}${scope}${ties}:\n${lines.join('\n')}${more}`;
+  }
   if (p.by === 'row') {
     if (rows.length === 1)
       return `The ${high} ${what}${scope} was ${figure}, placed by ${names[0]} on ${String(rows[0]?.[2] ?? '').slice(0, 10)}.`;

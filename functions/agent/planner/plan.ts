@@ -251,4 +251,6 @@ export type PerEntity =
       of: CatalogMember;
       by: 'row' | 'entity';
       direction: 'desc' | 'asc';
+      /** "the 10 largest orders": the top n rows (ties at the n-th kept), not only the first. */
+      n?: number;
     };

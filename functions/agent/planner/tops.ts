@@ -27,6 +27,28 @@ const COUNT_TOP = new RegExp(
   `^\\s*${WHO}\\s+(?:(?:placed|made|put\\s+in|had|has|submitted)\\s+the\\s+(most|fewest|least)\\s+(?:${ROW_NOUN}s?)|ordered\\s+(?:the\\s+)?(most|least|fewest)(?:\\s+(?:times|often))?|(?:bought|purchased|shopped)\\s+(?:the\\s+)?(most|least|fewest)\\s+(?:times|often))`,
   'i',
 );
+const COUNTS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twenty: 20,
+};
+const N = `(\\d{1,3}|${Object.keys(COUNTS).join('|')})`;
+/**
+ * "the 10 largest orders of 2025", "top 5 orders by amount", "show me the 3 biggest orders in the west": the rows
+ * themselves, ranked by their own number (was the count of all orders, or the largest amount alone).
+ */
+const N_ROWS = new RegExp(
+  `^\\s*(?:(?:show|list|give|get|find|pull)\\s+(?:me\\s+|us\\s+)?|what\\s+(?:are|were)\\s+)?(?:the\\s+|our\\s+)?(?:(?:(top|bottom)\\s+${N}(?:\\s+(${HIGH}|${LOW}))?)|(?:(${HIGH}|${LOW})\\s+${N})|(?:${N}\\s+(${HIGH}|${LOW})))\\s+(?:single\\s+|individual\\s+)?(?:([a-z]+)\\s+)?(?:${ROW_NOUN})s\\b(?:\\s+by\\s+(?:order\\s+)?(?:amount|value|size))?`,
+  'i',
+);
+
 /** "and how much was it", "and what was the amount": the figure, which the answer states anyway. */
 const HOW_MUCH =
   /,?\s*(?:and\s+)?(?:how\s+(?:much|big|large)\s+(?:was|is)\s+(?:it|that)|what\s+was\s+(?:the\s+)?(?:amount|total|it))\s*\??\s*$/i;
@@ -38,6 +60,8 @@ export function readTop(
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
 ): Plan | undefined {
   const text = question.replace(HOW_MUCH, '');
+  const ranked = topRows(text, catalog, read);
+  if (ranked) return ranked;
   const row = ROW_TOP.exec(text);
   const count = row ? null : COUNT_TOP.exec(text);
   const match = row ?? count;
@@ -67,6 +91,37 @@ export function readTop(
     ...plan,
     perEntity: { kind: 'top', rows, of, by: row ? 'row' : 'entity', direction },
   };
+}
+
+/** The top n rows by their own number (N_ROWS), with the ordinary reading of the remaining words. */
+function topRows(
+  text: string,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+): Plan | undefined {
+  const match = N_ROWS.exec(text);
+  if (!match) return undefined;
+  const [, topWord, n1, word1, word2, n2, n3, word3, kind] = match;
+  const count = n1 ?? n2 ?? n3 ?? '';
+  const n = COUNTS[count.toLowerCase()] ?? Number(count);
+  if (!Number.isInteger(n) || n < 1 || n > 100) return undefined;
+  const word = (word1 ?? word2 ?? word3 ?? topWord ?? '').toLowerCase();
+  const direction = new RegExp(`^(?:${LOW}|bottom)$`, 'i').test(word) ? 'asc' : 'desc';
+  const rest = `${kind ?? ''} orders ${text.slice(match.index + match[0].length)}`.replace(/[?.!]+\s*$/, '');
+  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  const plan = read(rest, cubes);
+  const entity = plan ? entityRows(plan.cube) : undefined;
+  if (!plan || !entity) return undefined;
+  const [measure, ...others] = plan.measures;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0 || plan.grain)
+    return undefined;
+  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
+    return undefined;
+  const of = plan.cube.members.find(
+    (m) => m.kind === 'dimension' && m.type === 'number' && m.column !== 'id' && !/_id$/.test(m.column),
+  );
+  if (!of) return undefined;
+  return { ...plan, perEntity: { kind: 'top', rows: entity, of, by: 'row', direction, n } };
 }
 
 /**
