@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { buildCatalog } from '../../functions/agent/planner/catalog';
+import { queryFor } from '../../functions/agent/planner/query';
 import { readQuestions } from '../../functions/agent/planner/reading';
 import { refusalText } from '../../functions/agent/planner/respond';
+import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
 import { SALES } from './support/sales-catalog';
 
 /**
@@ -33,5 +36,36 @@ describe('refusals', () => {
     const close = text.split('\n').slice(2);
     expect(close.length).toBeGreaterThan(0);
     for (const line of close) expect(line).not.toMatch(/2026/);
+  });
+});
+
+const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
+const onDemo = async (question: string) => {
+  const model = parseModel(await demoModelFiles('main'));
+  const demo = buildCatalog(searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0]);
+  return { reading: readQuestions([question], demo, '2026-06-11'), demo };
+};
+
+describe('values of one dimension named apart (demo model)', () => {
+  it.each([
+    'How many customers in the north placed an order in the south?',
+    'How many more orders did the west have than the east in 2025?',
+    'customers from the north with orders in the south',
+  ])('%s: refused with why (was one filter of either region, confidently wrong)', async (question) => {
+    const { reading, demo } = await onDemo(question);
+    if (reading.kind !== 'refuse') throw new Error(`${question}: read as ${reading.kind}`);
+    expect(refusalText(reading, demo)).toMatch(
+      /^I can't answer that as one question: "\w+" and "\w+" are both sales region values, named in different parts/,
+    );
+  });
+
+  it.each([
+    ['revenue in the east and west regions in 2025', "region IN ('east', 'west')"],
+    ['the north, the south and the west: revenue in 2025', "region IN ('north', 'south', 'west')"],
+    ['orders in the north or in the south', "region IN ('north', 'south')"],
+  ])('%s: values joined into one list stay one filter', async (question, condition) => {
+    const { reading } = await onDemo(question);
+    if (reading.kind !== 'plan') throw new Error(`${question}: read as ${reading.kind}`);
+    expect(queryFor(reading.plan).sql).toContain(condition);
   });
 });

@@ -124,6 +124,11 @@ describe('what the model is told', () => {
     );
     expect(SYSTEM_PROMPT).toMatch(/answered for the part it covers, naming the data's last day/);
     expect(SYSTEM_PROMPT).toMatch(/never give another period's figure as its answer/);
+    // Probed readings: the top N rows themselves, the average entity, a loss to a value, values named apart.
+    expect(SYSTEM_PROMPT).toMatch(/list those rows themselves \(RANK\(\) OVER/);
+    expect(SYSTEM_PROMPT).toMatch(/"The average \(typical, median\) client" .* each client's figure in a CTE/);
+    expect(SYSTEM_PROMPT).toMatch(/"Cost we lost to delays" is the cost of the delayed rows/);
+    expect(SYSTEM_PROMPT).toMatch(/Two values of one dimension named in different parts of the question/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);

@@ -512,3 +512,64 @@ export function joinCompounds(tokens: Token[], cube: CatalogCube): Token[] {
   }
   return out;
 }
+
+/** Words that join values of one dimension into one filter ("east and west", "toys or games", "north vs south"). */
+const VALUE_JOINERS = new Set(['and', 'or', 'nor', '&', 'vs', 'versus', 'plus', 'against', 'compared']);
+/** Words that may stand between joined values ("the east and the west", "in north or in south"). */
+const VALUE_LINKS = new Set([
+  'the',
+  'in',
+  'from',
+  'for',
+  'of',
+  'a',
+  'an',
+  'to',
+  'with',
+  'on',
+  'at',
+  'either',
+  'both',
+]);
+
+/**
+ * Values of one dimension named in different parts of the question ("customers in the north who ordered in
+ * the south", "how many more orders did the west have than the east"): read together they would be one filter
+ * of either value, which answers neither. Returns why, for each such dimension (the question is refused).
+ */
+export function scatteredValues(tokens: Token[], filters: ValueFilter[], cube: CatalogCube): string[] {
+  const nouns = new Set([
+    ...cube.words,
+    ...cube.members.filter((m) => m.kind === 'dimension').flatMap((m) => [...m.titleWords, ...m.otherWords]),
+  ]);
+  const out: string[] = [];
+  for (const f of filters) {
+    if (f.values.length < 2 || f.negate) continue;
+    const spans = f.values
+      .flatMap((v) => {
+        const sequence = words(v).map(stem);
+        const at = tokens.findIndex((t, i) => t.value && sequence.every((s, k) => tokens[i + k]?.stem === s));
+        return at < 0 ? [] : [{ value: v, from: at, to: at + sequence.length - 1 }];
+      })
+      .sort((a, b) => a.from - b.from);
+    for (let k = 1; k < spans.length; k++) {
+      const a = spans[k - 1];
+      const b = spans[k];
+      if (!a || !b) continue;
+      const between = tokens.slice(a.to + 1, b.from);
+      const joined =
+        between.some((t) => VALUE_JOINERS.has(t.raw)) &&
+        between.every((t) => VALUE_JOINERS.has(t.raw) || VALUE_LINKS.has(t.raw) || nouns.has(t.stem));
+      // ("the north, the south and the west": words() drops the commas, leaving only "the" between.)
+      const listed = between.every((t) => t.raw === 'the');
+      if (!joined && !listed) {
+        const dimension = f.member.title.toLowerCase();
+        out.push(
+          `"${a.value}" and "${b.value}" are both ${dimension} values, named in different parts of the question, and one filter of either would answer neither: ask for each on its own, or by ${dimension}`,
+        );
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -189,7 +189,10 @@ export interface Parsed extends Plan {
   unexplained: string[];
   /** Asks about the future ("next quarter", "forecast"): the data only holds the past. */
   future: boolean;
-  /** A value written on one measure of a list ("cancelled orders and revenue"): why one query cannot answer it. */
+  /**
+   * Why one query cannot answer it: a value written on one measure of a list ("cancelled orders and revenue"), or
+   * two values of one dimension named apart ("customers in the north who ordered in the south").
+   */
   oneOfList?: string;
 }
 

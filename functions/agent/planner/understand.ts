@@ -40,6 +40,7 @@ import {
   findValueStems,
   findValues,
   joinCompounds,
+  scatteredValues,
 } from './members';
 import { termsOf } from './names';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
@@ -786,7 +787,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (unranked ? 3 : 0) -
     (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
-  const oneOfList = valueOnOneOfList(tokens, measures);
+  // ("customers in the north who ordered in the south": two values of one dimension, not one filter of either.)
+  const oneOfList = valueOnOneOfList(tokens, measures) ?? scatteredValues(tokens, filters, cube)[0];
   return {
     cube,
     measures,
