@@ -126,7 +126,9 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/never give another period's figure as its answer/);
     // Probed readings: the top N rows themselves, the average entity, a loss to a value, values named apart.
     expect(SYSTEM_PROMPT).toMatch(/list those rows themselves \(RANK\(\) OVER/);
-    expect(SYSTEM_PROMPT).toMatch(/"The average \(typical, median\) client" .* each client's figure in a CTE/);
+    expect(SYSTEM_PROMPT).toMatch(
+      /"The average \(typical, median\) client" .* each client's figure in a CTE/,
+    );
     expect(SYSTEM_PROMPT).toMatch(/"Cost we lost to delays" is the cost of the delayed rows/);
     expect(SYSTEM_PROMPT).toMatch(/Two values of one dimension named in different parts of the question/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
