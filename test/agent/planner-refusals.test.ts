@@ -69,3 +69,20 @@ describe('values of one dimension named apart (demo model)', () => {
     expect(queryFor(reading.plan).sql).toContain(condition);
   });
 });
+
+describe('which of values joined by "or" leads (demo model)', () => {
+  it.each([
+    [
+      'Did enterprise or consumer customers spend more in 2025?',
+      /^SELECT customers_segment, MEASURE\(total_amount\) .*customers_segment IN \('consumer', 'enterprise'\).* GROUP BY 1/,
+    ],
+    [
+      'were there more returns in the north or the south last year?',
+      /^SELECT region, MEASURE\(count\) .*region IN \('north', 'south'\).* GROUP BY 1/,
+    ],
+  ])('%s: one row per value (was their sum, confidently wrong)', async (question, sql) => {
+    const { reading } = await onDemo(question);
+    if (reading.kind !== 'plan') throw new Error(`${question}: read as ${reading.kind}`);
+    expect(queryFor(reading.plan).sql).toMatch(sql);
+  });
+});

@@ -147,6 +147,20 @@ function sizesRowsPerGroup(
   return extreme && found.length > 0 && found.every((d) => grouped(d.at) && !asked(d.at));
 }
 
+/** Comparatives that ask which of several values named leads ("did the west or the east sell more"). */
+const COMPARATIVES = new Set([
+  'more',
+  'less',
+  'fewer',
+  'higher',
+  'lower',
+  'bigger',
+  'larger',
+  'smaller',
+  'better',
+  'worse',
+]);
+
 /** General English the planner reads itself: never corrected into a model word. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RATIO_WORDS, ...COMPARE_WORDS]);
 
@@ -345,7 +359,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       (w) =>
         (COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than') ||
         ['between', 'split', 'respectively', 'each'].includes(w),
-    )
+    ) ||
+    // "did enterprise or consumer customers spend more": which of the values named leads, one row each.
+    (raws.includes('or') && raws.some((w) => COMPARATIVES.has(w)))
   ) {
     for (const f of filters) {
       if (f.values.length > 1 && !f.negate && !dimensions.includes(f.member)) dimensions.unshift(f.member);
