@@ -199,7 +199,10 @@ export const tuning11cohorts: Tuning11Case[] = [
   // --- threads ---
   {
     class: 'cohort-thread',
-    ask: ['how many customers placed their first order in March 2023?', 'and how much have they spent since then?'],
+    ask: [
+      'how many customers placed their first order in March 2023?',
+      'and how much have they spent since then?',
+    ],
     sql: `SELECT sum(spend) FROM (${perCustomer()}) t WHERE ${span('first_at', '2023-03-01', '2023-04-01')}`,
   },
   {
