@@ -55,9 +55,15 @@ interface Span {
 type Cohort = CohortReading['cohort'];
 
 /** The cohort definition of a question, with the span it takes; undefined when it names none. */
-function findCohort(text: string, rows: ReturnType<typeof entityRows>, attrs: CatalogMember[]) {
+type Found = { cohort: Cohort; span: Span; firstIn?: { period: Period; span: Span } };
+
+function findCohort(
+  text: string,
+  rows: ReturnType<typeof entityRows>,
+  attrs: CatalogMember[],
+): Found | 'two' | undefined {
   if (!rows) return undefined;
-  const found: { cohort: Cohort; span: Span }[] = [];
+  const found: Found[] = [];
   const after = (verb: RegExp, by: 'start' | 'first') => {
     for (const m of text.matchAll(verb)) {
       const at = m.index ?? 0;
@@ -156,8 +162,20 @@ function findCohort(text: string, rows: ReturnType<typeof entityRows>, attrs: Ca
   found.sort((a, b) => b.span.end - b.span.at - (a.span.end - a.span.at));
   const [best, ...others] = found;
   if (!best) return undefined;
-  if (others.some((o) => o.span.end <= best.span.at || o.span.at >= best.span.end)) return 'two' as const;
-  return best;
+  const apart = others.filter((o) => o.span.end <= best.span.at || o.span.at >= best.span.end);
+  if (apart.length === 0) return best;
+  // "of the people who registered in Q2 2022, how many placed their first order before Feb 2023": a signup
+  // cohort, and a first order's period said after it as what its members did.
+  const [signup, first] = [best, ...apart].sort((a, b) => a.span.at - b.span.at);
+  if (
+    apart.length === 1 &&
+    signup?.cohort.by === 'start' &&
+    first?.cohort.by === 'first' &&
+    first.cohort.period &&
+    !first.cohort.attr
+  )
+    return { ...signup, firstIn: { period: first.cohort.period, span: first.span } };
+  return 'two';
 }
 
 /** "of all customers", "of my customers", "of the customer base": the whole a share is of. */
@@ -188,6 +206,32 @@ const rowAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof en
   cube.members.filter(
     (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0 && !ofEntity(rows, m),
   );
+
+/** The measures of a signup cohort whose outcome is a first order's period: how many, or what share. */
+function firstDateOutcome(
+  rest: string,
+  period: Period,
+): Pick<CohortReading, 'window' | 'test' | 'measures'> | undefined {
+  const read = readOutcome(rest, []);
+  if (!read || read.test || read.entityFilters || read.window.period || read.window.within) return undefined;
+  const measures = read.measures.map((m) => (m === 'share-all' ? 'share' : m));
+  if (!measures.every((m) => m === 'count' || m === 'share')) return undefined;
+  return { window: {}, test: { firstIn: period }, measures };
+}
+
+/** A breakdown said beside a cohort ("by region", "per month", "for each category"), not an average's "per head". */
+function brokenDown(rest: string, cube: CatalogCube): boolean {
+  const m =
+    /\b(?:by|per|each|every|broken\s+(?:out|down)\s+by|split\s+by|for\s+each|across)\s+(?:the\s+|their\s+)?([a-z]+)/.exec(
+      rest,
+    );
+  const word = m?.[1]?.replace(/s$/, '') ?? '';
+  if (!word || /^(?:customer|head|person|capita|buyer|client|member)$/.test(word)) return false;
+  if (['day', 'week', 'month', 'quarter', 'year'].includes(word)) return true;
+  return cube.members.some(
+    (member) => member.kind === 'dimension' && [...member.titleWords, ...member.otherWords].includes(word),
+  );
+}
 
 /** The entity's own string attributes with known values (its segment). */
 const entityAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
@@ -221,9 +265,28 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
       findCohort(text, rows, attrs) ??
       (FROM_FIRST.test(text) ? { cohort: { by: 'first' as const }, span: { at: 0, end: 0 } } : undefined);
     if (!found) continue;
-    if (found === 'two') return undefined;
-    const rest = `${text.slice(0, found.span.at)} ${text.slice(found.span.end)}`;
-    const read = readOutcome(rest, attrs, entityAttributes(cube, rows));
+    // ("signed up in Q1 2022 and first ordered in Feb 2023": two definitions at once, which no reading holds.)
+    if (found === 'two')
+      return {
+        kind: 'refuse',
+        reason:
+          "I can answer for one cohort at a time (by signup date, by the first order's date, or by what the first order was), not for two definitions together",
+      };
+    const firstIn = found.firstIn;
+    const spans = [found.span, ...(firstIn ? [firstIn.span] : [])].sort((a, b) => a.at - b.at);
+    let rest = text;
+    for (const span of [...spans].reverse()) rest = `${rest.slice(0, span.at)} ${rest.slice(span.end)}`;
+    const read = firstIn
+      ? firstDateOutcome(rest, firstIn.period)
+      : readOutcome(rest, attrs, entityAttributes(cube, rows));
+    // ("revenue by region from customers whose first order was in January 2023": a cohort's figure broken down.)
+    // (A signup date is a column of every row: the ordinary reading filters and breaks it down as it is.)
+    if (!read && found.cohort.by === 'first' && brokenDown(rest, cube))
+      return {
+        kind: 'refuse',
+        reason:
+          "I can give a cohort's figures as one total, share or average, but not broken down by another field",
+      };
     if (!read) return undefined;
     // ("how many customers joined in 2024": a signup count with no outcome is the ordinary reading's, which counts
     // every signup, with orders or not.)

@@ -63,7 +63,13 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
       : []),
     ...(c.cohort.attr ? ['first_has = 1'] : []),
   ]);
-  const passed = c.test ? ('none' in c.test ? 'window_rows = 0' : `window_rows >= ${c.test.min}`) : 'TRUE';
+  const passed = !c.test
+    ? 'TRUE'
+    : 'none' in c.test
+      ? 'window_rows = 0'
+      : 'firstIn' in c.test
+        ? within('first_date', c.test.firstIn)
+        : `window_rows >= ${c.test.min}`;
   const people = ident(entityWord(c.rows.entity));
   const size = `SUM(CASE WHEN ${inCohort} THEN 1 ELSE 0 END)`;
   const hits = `SUM(CASE WHEN ${inCohort} AND ${passed} THEN 1 ELSE 0 END)`;
@@ -102,6 +108,10 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns: roles };
 }
 
+/** "in March 2023", but "before April 2022" and "April 2023 or later" as they are. */
+const inPeriod = (p: Period) =>
+  /^(?:before|after)\b|\bor (?:later|earlier)$/.test(p.label) ? p.label : `in ${p.label}`;
+
 const rowWord = (plan: Plan) => plan.cube.title.toLowerCase().replace(/s$/, '') || 'row';
 
 /** "who signed up in Q1 2022", "whose first order was in March 2023 or later", "whose first order had status returned". */
@@ -114,14 +124,15 @@ function cohortWords(plan: Plan, c: CohortReading): string {
 
 function cohortOnly(plan: Plan, c: CohortReading): string {
   const row = rowWord(plan);
-  if (c.cohort.by === 'start') return `who signed up in ${c.cohort.period?.label ?? 'any period'}`;
+  if (c.cohort.by === 'start')
+    return c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
   if (!c.cohort.attr && !c.cohort.period) return 'with at least one order';
   const parts: string[] = [];
   if (c.cohort.attr)
     parts.push(
       `had ${nameOf(plan, c.cohort.attr.member).toLowerCase()} ${c.cohort.attr.values.join(' or ')}`,
     );
-  if (c.cohort.period) parts.push(`was in ${c.cohort.period.label}`);
+  if (c.cohort.period) parts.push(`was ${inPeriod(c.cohort.period)}`);
   return `whose first ${row} ${parts.join(' and ')}`;
 }
 
@@ -132,7 +143,7 @@ function windowWords(plan: Plan, c: CohortReading): string {
   const parts: string[] = [];
   if (w.filter)
     parts.push(`with ${nameOf(plan, w.filter.member).toLowerCase()} ${w.filter.values.join(' or ')}`);
-  if (w.period) parts.push(`in ${w.period.label}`);
+  if (w.period) parts.push(inPeriod(w.period));
   if (w.within)
     parts.push(
       `within ${w.within.n} ${w.within.unit}${w.within.n === 1 ? '' : 's'} of their first ${row}${w.afterFirst || c.test ? ' (after it)' : ' (counting it)'}`,
@@ -156,11 +167,13 @@ export function cohortAnswer(plan: Plan, c: CohortReading, _query: PlannedQuery,
     .join('');
   const window = windowWords(plan, c);
   const did = c.test
-    ? 'none' in c.test
-      ? `placed no ${rowName}s${window}`
-      : c.test.min > 1
-        ? `placed at least ${c.test.min} ${rowName}s${window}`
-        : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
+    ? 'firstIn' in c.test
+      ? `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`
+      : 'none' in c.test
+        ? `placed no ${rowName}s${window}`
+        : c.test.min > 1
+          ? `placed at least ${c.test.min} ${rowName}s${window}`
+          : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
     : '';
   const lines = c.measures.map((m, i) => {
     const v = row[i];

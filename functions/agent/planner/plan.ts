@@ -277,6 +277,7 @@ export interface CohortReading {
     within?: { n: number; unit: 'day' | 'month' };
     filter?: ValueFilter;
   };
-  test?: { min: number } | { none: true };
+  /** At least `min` rows in the window, none, or the first row's date in a period. */
+  test?: { min: number } | { none: true } | { firstIn: Period };
   measures: CohortMeasure[];
 }
