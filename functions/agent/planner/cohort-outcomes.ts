@@ -22,9 +22,10 @@ export function valueAt(
     for (const value of member.values) {
       const v = value.toLowerCase();
       const m = new RegExp(
-        `^(?:(?:was|were|is|got|had been|being|came back)\\s+)?(?:(?:a|an|in the|in|from the|from|for|of|the)\\s+)?${v.replace(/\s+/g, '\\s+')}(?:\\s+(?:one|order|orders|purchase|region|category|item|items|product|products|status))?\\b`,
+        `^(?:(?:was|were|is|got|had been|being|came back)\\s+)?(not\\s+|n t\\s+|never\\s+)?(?:(?:a|an|in the|in|from the|from|for|of|the)\\s+)?${v.replace(/\s+/g, '\\s+')}(?:\\s+(?:one|order|orders|purchase|region|category|item|items|product|products|status))?\\b`,
       ).exec(text);
-      if (m) return { filter: { member, values: [value], negate: false }, length: m[0].length };
+      // ("whose first order was not returned": the value negated.)
+      if (m) return { filter: { member, values: [value], negate: m[1] !== undefined }, length: m[0].length };
     }
   return undefined;
 }

@@ -40,6 +40,7 @@ export function normalise(question: string): string {
     .replace(/\bfirst-time\b/g, 'first time')
     .replace(/\bsign-ups?\b/g, (m) => m.replace('-', ' '))
     .replace(/(\w)-(\w)/g, '$1 $2')
+    .replace(/\b(was|were|is|are|has|have)n't\b/g, '$1 not')
     .replace(/[^a-z0-9+.\s]|\.(?!\d)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -130,7 +130,7 @@ function cohortOnly(plan: Plan, c: CohortReading): string {
   const parts: string[] = [];
   if (c.cohort.attr)
     parts.push(
-      `had ${nameOf(plan, c.cohort.attr.member).toLowerCase()} ${c.cohort.attr.values.join(' or ')}`,
+      `had ${nameOf(plan, c.cohort.attr.member).toLowerCase()} ${c.cohort.attr.negate ? 'other than ' : ''}${c.cohort.attr.values.join(' or ')}`,
     );
   if (c.cohort.period) parts.push(`was ${inPeriod(c.cohort.period)}`);
   return `whose first ${row} ${parts.join(' and ')}`;
@@ -142,7 +142,9 @@ function windowWords(plan: Plan, c: CohortReading): string {
   const row = rowWord(plan);
   const parts: string[] = [];
   if (w.filter)
-    parts.push(`with ${nameOf(plan, w.filter.member).toLowerCase()} ${w.filter.values.join(' or ')}`);
+    parts.push(
+      `with ${nameOf(plan, w.filter.member).toLowerCase()} ${w.filter.negate ? 'other than ' : ''}${w.filter.values.join(' or ')}`,
+    );
   if (w.period) parts.push(inPeriod(w.period));
   if (w.within)
     parts.push(
