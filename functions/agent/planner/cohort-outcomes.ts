@@ -101,9 +101,10 @@ export function findOutcome(said: string, attrs: CatalogMember[]): Outcome | 'un
       () => ({ kind: 'test', test: { none: true } }),
     ],
     [
-      /\b(?:ordered|bought|purchased|shopped)\s+at\s+least\s+(\d+)\s+times|\b(?:placed|made|had)\s+at\s+least\s+(\d+)\s+(?:orders|purchases)|\b(?:placed|made|had)\s+(\d+)\s+or\s+more\s+(?:orders|purchases)|\b(\d+)\s*\+\s+orders/,
+      /\b(?:ordered|bought|purchased|shopped)\s+at\s+least\s+(\d+)\s+times|\b(?:placed|made|had)\s+at\s+least\s+(\d+)\s+(?:orders|purchases)|\b(?:placed|made|had)\s+(\d+)\s+or\s+more\s+(?:orders|purchases)|\b(\d+)\s*\+\s+orders|\b(?:ordered|bought|purchased|shopped|placed|made|had)\s+(?:more\s+than|over)\s+(\d+)\s+(?:times|orders|purchases)/,
       (m) => {
-        const n = Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
+        // ("more than 50 times": at least 51.)
+        const n = m[5] ? Number(m[5]) + 1 : Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
         return n > 0 ? { kind: 'test', test: { min: n } } : undefined;
       },
     ],

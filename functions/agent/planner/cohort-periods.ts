@@ -29,6 +29,8 @@ const MONTH_WORD =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '((?:19|20)\\d\\d)';
 const ORDINAL: Record<string, number> = {
+  last: 4,
+  final: 4,
   first: 1,
   '1st': 1,
   second: 2,
@@ -93,14 +95,25 @@ export function namedPeriod(text: string): { period: Period; length: number } | 
     [new RegExp(`^${YEAR}\\s+q([1-4])\\b`), (m) => quarter(Number(m[1]), Number(m[2]))],
     // "the first quarter of 2023"
     [
-      new RegExp(`^(?:the\\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\\s+quarter\\s+(?:of\\s+)?${YEAR}`),
+      new RegExp(
+        `^(?:the\\s+)?(first|second|third|fourth|last|final|1st|2nd|3rd|4th)\\s+quarter\\s+(?:of\\s+)?${YEAR}`,
+      ),
       (m) => quarter(Number(m[2]), ORDINAL[m[1] ?? ''] ?? 0),
     ],
     // "h1 2025", "the first half of 2025"
     [new RegExp(`^h([12])\\s*(?:of\\s+)?${YEAR}`), (m) => half(Number(m[2]), Number(m[1]))],
     [
-      new RegExp(`^(?:the\\s+)?(first|second|1st|2nd)\\s+half\\s+(?:of\\s+)?${YEAR}`),
+      new RegExp(`^(?:the\\s+)?(first|second|last|1st|2nd)\\s+half\\s+(?:of\\s+)?${YEAR}`),
       (m) => half(Number(m[2]), ORDINAL[m[1] ?? ''] ?? 0),
+    ],
+    // "march 1 2023", "march 1st 2023", "1 march 2023": one day.
+    [
+      new RegExp(`^${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+${YEAR}`),
+      (m) => day(Number(m[3]), monthIndex(m[1] ?? '') + 1, Number(m[2])),
+    ],
+    [
+      new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}\\s+${YEAR}`),
+      (m) => day(Number(m[3]), monthIndex(m[2] ?? '') + 1, Number(m[1])),
     ],
     // "march 2023", "march of 2023", "mar. 2023"
     [
@@ -123,6 +136,15 @@ export function namedPeriod(text: string): { period: Period; length: number } | 
     return period ? { period, length: m[0].length } : undefined;
   }
   return undefined;
+}
+
+/** One day, or undefined for a day the month does not have. */
+function day(year: number, month: number, d: number): Period | undefined {
+  const date = new Date(Date.UTC(year, month - 1, d));
+  if (month < 1 || date.getUTCMonth() !== month - 1) return undefined;
+  const next = new Date(date.getTime() + 86_400_000);
+  const iso = (x: Date) => x.toISOString().slice(0, 10);
+  return { label: `${cap(MONTHS[month - 1] ?? '')} ${d}, ${year}`, from: iso(date), to: iso(next) };
 }
 
 const quarter = (year: number, q: number): Period | undefined =>

@@ -75,7 +75,7 @@ function findCohort(
   };
   if (rows.start) {
     after(
-      /\b(?:signed up|signed on|sign ups?|signups?|joined(?: us)?|registered|registrations?|onboarded|were onboarded|were acquired|came on board|became customers|signup date(?: (?:was|is|fell))?)\s+/g,
+      /\b(?:signed up|signed on|sign ups?|signups?|joined(?: us)?|registered|registrations?|onboarded|were onboarded|were acquired|acquired|came on board|became customers|signup date(?: (?:was|is|fell))?)\s+/g,
       'start',
     );
   }
