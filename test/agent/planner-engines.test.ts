@@ -103,6 +103,16 @@ const questions = [
   'weekends vs weekdays orders in 2025',
   'how many orders on Saturdays in 2025?',
   'what share of 2024 revenue came on weekends?',
+  // The cohort reader's one shape (cohort-sql.ts): open periods, seasons, a first row's value, windows counted
+  // from the first order (INTERVAL), no row in a period, the share of all customers, an average per member.
+  'How many customers waited until April 2023 or later before placing their first order?',
+  'How much did the customers who joined in summer 2022 (June through August) spend with us in 2024?',
+  'How many customers had their very first order returned, and what share of all customers is that?',
+  'how many customers ordered again within 30 days of their first order?',
+  'how much did customers spend in their first 3 months, counting from their first order?',
+  "how many of the H2 2022 signups didn't order at all in December 2024?",
+  'avg 2024 spend per customer for the Q1 2022 signups',
+  'enterprise customers whose first order was furniture: what share of them ordered at least 10 times in 2024?',
 ];
 
 describe('planner SQL on DuckDB and PostgreSQL', () => {

@@ -12,6 +12,7 @@ import * as tuning8words from './questions/tuning-8-words';
 import * as tuning9cohorts from './questions/tuning-9-cohorts';
 import * as tuning9shares from './questions/tuning-9-shares';
 import * as tuning9words from './questions/tuning-9-words';
+import * as tuning11cohorts from './questions/tuning-11-cohorts';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -94,6 +95,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning9cohorts,
       cases: tuning9cohorts.tuning9cohorts,
       rightAtLeast: 30,
+    },
+    {
+      // 6 of 35 before the compositional cohort reader it tunes (7 confident wrong, in the eval CLI); 35 after it.
+      title:
+        'tuning set 11 (cohort definition x outcome x measure: signup, first-order date and attribute cohorts)',
+      module: tuning11cohorts,
+      cases: tuning11cohorts.tuning11cohorts,
+      rightAtLeast: 35,
     },
   ];
 

@@ -112,6 +112,9 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/by the amount for "lost the most"/);
     expect(SYSTEM_PROMPT).toMatch(/the entity's own start date when the model has one/);
     expect(SYSTEM_PROMPT).toMatch(/divided by COUNT\(DISTINCT client\) within each cohort/);
+    // Any cohort question as a cohort x an outcome x a measure in one shape (cohort-reader.ts).
+    expect(SYSTEM_PROMPT).toMatch(/cohort question is a cohort x an outcome x a measure/);
+    expect(SYSTEM_PROMPT).toMatch(/first \+ INTERVAL '30 days'/);
     expect(SYSTEM_PROMPT).toMatch(/read it as the model's term and say how you read it/);
     expect(SYSTEM_PROMPT).toMatch(/not even the part it has: say in one sentence what is missing/);
     // Issue 29: words and periods past the data, as the offline planner reads them.

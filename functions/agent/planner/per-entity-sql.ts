@@ -1,5 +1,6 @@
 /** The SQL and the answer of the per-entity cohort readings (per-entity.ts). */
 import type { ResultLike } from './answer';
+import { cohortAnswer, cohortQuery } from './cohort-sql';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Period, Plan } from './plan';
@@ -18,6 +19,7 @@ const rowsIn = (column: string, p: Period) => `SUM(CASE WHEN ${within(column, p)
 export function perEntityQuery(plan: Plan): PlannedQuery {
   const p = plan.perEntity;
   if (!p) throw new Error('not a per-entity plan');
+  if (p.kind === 'cohort') return cohortQuery(plan, p);
   const table = ident(plan.cube.name);
   const entity = ident(p.rows.entity.column);
   const at = ident(p.rows.time.column);
@@ -107,7 +109,7 @@ const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): P
 
 function titleOf(plan: Plan): string {
   const p = plan.perEntity;
-  if (!p) return '';
+  if (!p || p.kind === 'cohort') return '';
   const people = entityWord(p.rows.entity);
   if (p.kind === 'top')
     return capitalise(
@@ -136,6 +138,7 @@ const laterWords = (p: Extract<PerEntity, { kind: 'retention' }>) =>
 export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultLike): string | undefined {
   const p = plan.perEntity;
   if (!p) return undefined;
+  if (p.kind === 'cohort') return cohortAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
   if (p.kind === 'top') return topAnswer(plan, p, result);

@@ -247,6 +247,7 @@ export type PerEntity =
       later: { by: 'rows' | 'first'; period: Period; before?: boolean };
       output: 'count' | 'share';
     }
+  | CohortReading
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
       kind: 'top';
@@ -257,3 +258,31 @@ export type PerEntity =
       /** "the 10 largest orders": the top n rows (ties at the n-th kept), not only the first. */
       n?: number;
     };
+
+/** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */
+export type CohortMeasure = 'count' | 'share' | 'share-all' | 'sum' | 'avg' | 'orders' | 'orders-avg';
+
+/**
+ * A cohort crossed with an outcome and measures (cohort-reader.ts, cohort-sql.ts): who is in (a start date in a
+ * period, the first row's date in a period, an attribute of the first row), which of each member's rows count
+ * (a period, after the first row, within a span of it, with a value), what a member must have done (at least
+ * `min` such rows, or none), and what is measured.
+ */
+export interface CohortReading {
+  kind: 'cohort';
+  rows: EntityRows;
+  /** The row's amount (spend). */
+  amount: CatalogMember;
+  cohort: { by: 'start' | 'first'; period?: Period; attr?: ValueFilter };
+  /** Attributes of the entity itself ("enterprise customers"): other entities' rows are left out first. */
+  entityFilters?: ValueFilter[];
+  window: {
+    period?: Period;
+    afterFirst?: boolean;
+    within?: { n: number; unit: 'day' | 'month' };
+    filter?: ValueFilter;
+  };
+  /** At least `min` rows in the window, none, or the first row's date in a period. */
+  test?: { min: number } | { none: true } | { firstIn: Period };
+  measures: CohortMeasure[];
+}

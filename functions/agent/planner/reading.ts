@@ -4,6 +4,7 @@
  */
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
@@ -105,7 +106,7 @@ export function readQuestions(
   let reading: Reading = { kind: 'none' };
   // ("which day of the week": a dimension the planner derives from the time dimension; weekdays.ts.)
   const catalog = withWeekdays(models);
-  for (const asked of questions) {
+  for (const [turn, asked] of questions.entries()) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
@@ -118,13 +119,34 @@ export function readQuestions(
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    // A cohort crossed with an outcome and measures, or a follow-up on the previous cohort (cohort-reader.ts).
+    const cohort = plain
+      ? undefined
+      : plan
+        ? cohortFollowUp(plan, question, today, catalog)
+        : readCohort(question, catalog, today);
+    // A follow-up the cohort reader does not read goes on from the ordinary reading of the thread so far (which
+    // carries a signup or first-date cohort, cohorts.ts); a cohort it alone reads is refused instead.
+    if (plan?.perEntity?.kind === 'cohort' && !cohort) {
+      const before = readQuestions(questions.slice(0, turn), models, today, true);
+      if (!plainCohort(plan) || before.kind !== 'plan')
+        return {
+          kind: 'refuse',
+          missing: '',
+          reason:
+            'I can follow a cohort with what its members did later (ordered in a period, came back, spent), but not this question about it',
+        };
+      plan = before.plan;
+    }
     const entityReading = plain
       ? undefined
-      : restated
-        ? retentionOnly(restated, catalog, today)
-        : plan
-          ? undefined
-          : perEntity(question, catalog, today);
+      : cohort
+        ? cohort
+        : restated
+          ? retentionOnly(restated, catalog, today)
+          : plan
+            ? undefined
+            : perEntity(question, catalog, today);
     if (entityReading?.kind === 'refuse')
       return { kind: 'refuse', missing: '', reason: entityReading.reason };
     if (entityReading) {
@@ -222,6 +244,19 @@ export function readQuestions(
   }
   return reading;
 }
+
+/** A cohort the ordinary reading also holds: a signup period, or a first order's period, with nothing else. */
+const plainCohort = (plan: Plan) => {
+  const c = plan.perEntity?.kind === 'cohort' ? plan.perEntity : undefined;
+  return (
+    c !== undefined &&
+    c.cohort.period !== undefined &&
+    !c.cohort.attr &&
+    !c.entityFilters &&
+    c.cohort.period.from > '0001-01-01' &&
+    c.cohort.period.to < '9999-01-01'
+  );
+};
 
 function newByFirst(question: string, plan: Plan, catalog: readonly CatalogCube[], today: string) {
   return newByFirstOrder(

@@ -1,0 +1,475 @@
+/**
+ * The compositional cohort reader (issue 29; README, "Evaluating the analyst", cohorts): a question is read as a
+ * cohort definition x an outcome x measures, each part by its role, and compiled to one query (cohort-sql.ts).
+ * - cohort: by signup date ("joined in summer 2022 (June through August)", "the Q1 2022 signups"), by the first
+ *   order's date ("first order before Feb 2023", "waited until April 2023 or later before placing their first
+ *   order") or by an attribute of the first order ("whose very first order was returned", "grocery as their first
+ *   order"), with any period form of cohort-periods.ts;
+ * - outcome: the rows that count for each member (a period, "since", "within 30 days of their first order", "in
+ *   their first 3 months") and what a member did with them (ordered, came back, ordered at least N times, had an
+ *   order returned, did not order), or their total spend or order count;
+ * - measures: how many, what share of the cohort, what share of all customers, the total, the average per member,
+ *   orders per member.
+ * Every word of the question must be one of these roles or a filler; otherwise the reader leaves the question to
+ * the other readings (which answer or refuse it).
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { findOutcome, valueAt } from './cohort-outcomes';
+import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
+import { entityRows, ofEntity } from './per-entity';
+import type { CohortMeasure, CohortReading, Period, Plan, ValueFilter } from './plan';
+import { startDate } from './readings';
+import { STOPWORDS } from './text';
+
+/** The question as the reader's patterns read it: lower case, plain spaces, common slips and forms made one. */
+export function normalise(question: string): string {
+  return ` ${question} `
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/%/g, ' percent ')
+    .replace(/\$/g, ' ')
+    .replace(/(\d),(\d{3})\b/g, '$1$2')
+    .replace(/\s'(\d\d)\b/g, ' 20$1')
+    .replace(/\b(?:frist|fisrt|firts)\b/g, 'first')
+    .replace(/\b1st\b/g, 'first')
+    .replace(/\b2nd\b/g, 'second')
+    .replace(/\b(?:custmers|cusotmers|customrs|custoemrs|cutomers|costumers|custs)\b/g, 'customers')
+    .replace(/\bthru\b/g, 'through')
+    .replace(/\bfirst[\s-]+ever\b/g, 'first')
+    .replace(/\bfirst[\s-]+timers?\b/g, 'first time buyers')
+    .replace(/\bfirst-time\b/g, 'first time')
+    .replace(/\bsign-ups?\b/g, (m) => m.replace('-', ' '))
+    .replace(/(\w)-(\w)/g, '$1 $2')
+    .replace(/\b(was|were|is|are|has|have)n't\b/g, '$1 not')
+    .replace(/[^a-z0-9+.\s]|\.(?!\d)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const FIRST_ROW =
+  '(?:(?:their|a|the|his|her|its)\\s+)?(?:very\\s+)?first\\s+(?:order|purchase|buy|transaction)s?';
+
+interface Span {
+  at: number;
+  end: number;
+}
+type Cohort = CohortReading['cohort'];
+
+/** The cohort definition of a question, with the span it takes; undefined when it names none. */
+type Found = { cohort: Cohort; span: Span; firstIn?: { period: Period; span: Span } };
+
+function findCohort(
+  text: string,
+  rows: ReturnType<typeof entityRows>,
+  attrs: CatalogMember[],
+): Found | 'two' | undefined {
+  if (!rows) return undefined;
+  const found: Found[] = [];
+  const after = (verb: RegExp, by: 'start' | 'first') => {
+    for (const m of text.matchAll(verb)) {
+      const at = m.index ?? 0;
+      const start = at + m[0].length;
+      const p = cohortPeriod(text.slice(start));
+      if (p) found.push({ cohort: { by, period: p.period }, span: { at, end: start + p.length } });
+    }
+  };
+  if (rows.start) {
+    after(
+      /\b(?:signed up|signed on|sign ups?|signups?|joined(?: us)?|registered|registrations?|onboarded|were onboarded|were acquired|acquired|came on board|became customers|signup date(?: (?:was|is|fell))?)\s+/g,
+      'start',
+    );
+  }
+  after(
+    new RegExp(
+      `\\b${FIRST_ROW}(?:\\s+date)?(?:\\s+(?:was|were|is|came|fell|happened|landed|placed))?\\s+`,
+      'g',
+    ),
+    'first',
+  );
+  after(
+    /\b(?:placed|made|put in|had)\s+(?:their|a|the)\s+(?:very\s+)?first\s+(?:order|purchase)s?\s+/g,
+    'first',
+  );
+  after(/\bfirst\s+(?:ordered|bought|purchased|shopped)\s+/g, 'first');
+  after(/\b(?:ordered|bought|purchased|shopped)\s+for\s+the\s+first\s+time\s+/g, 'first');
+  after(/\bstarted\s+(?:buying|ordering|shopping)(?:\s+with\s+us)?\s+/g, 'first');
+  // "waited until April 2023 or later before placing their first order"
+  for (const m of text.matchAll(
+    /\bwaited\s+(.+?)\s+(?:before|to)\s+(?:placing|making|place|make)\s+(?:their|a|the)\s+(?:very\s+)?first\s+(?:order|purchase)\b/g,
+  )) {
+    const p = cohortPeriod(m[1] ?? '');
+    if (p && p.length === (m[1] ?? '').length)
+      found.push({
+        cohort: { by: 'first', period: p.period },
+        span: { at: m.index ?? 0, end: (m.index ?? 0) + m[0].length },
+      });
+  }
+  // "the Q1 2022 signups", "Q1 2023 first time buyers", "jan 2023 first time buyers"
+  for (const m of text.matchAll(/\b/g)) {
+    const at = m.index ?? 0;
+    const p = namedPeriod(text.slice(at));
+    if (!p) continue;
+    const noun =
+      /^\s+(?:(sign ups?|signups?|joiners|registrants)|(first time (?:buyers|customers|shoppers|purchasers)))\b/.exec(
+        text.slice(at + p.length),
+      );
+    if (!noun || (noun[1] && !rows.start)) continue;
+    let end = at + p.length + noun[0].length;
+    // "our autumn 2022 signups (sept thru nov)": the months restated after the noun say the season's span.
+    const restated = restatedMonths(text.slice(end), p.period);
+    if (restated) end += restated.length;
+    found.push({
+      cohort: { by: noun[1] ? 'start' : 'first', period: restated?.period ?? p.period },
+      span: { at, end },
+    });
+  }
+  // An attribute of the first row: "whose first order was furniture", "had their very first order returned".
+  for (const m of text.matchAll(new RegExp(`\\b${FIRST_ROW}\\s+`, 'g'))) {
+    const at = m.index ?? 0;
+    const v = valueAt(text.slice(at + m[0].length), attrs);
+    if (!v) continue;
+    let end = at + m[0].length + v.length;
+    const p = cohortPeriod(text.slice(end).trimStart());
+    const cohort: Cohort = { by: 'first', attr: v.filter };
+    if (p) {
+      cohort.period = p.period;
+      end += text.slice(end).length - text.slice(end).trimStart().length + p.length;
+    }
+    found.push({ cohort, span: { at, end } });
+  }
+  for (const m of text.matchAll(
+    /\b(?:an?|their|the)\s+(\w+(?:\s\w+)?)\s+(?:very\s+)?first\s+(?:order|purchase)\b/g,
+  )) {
+    const v = valueAt(m[1] ?? '', attrs);
+    if (v && v.length === (m[1] ?? '').length)
+      found.push({
+        cohort: { by: 'first', attr: v.filter },
+        span: { at: m.index ?? 0, end: (m.index ?? 0) + m[0].length },
+      });
+  }
+  for (const m of text.matchAll(
+    /\b(?:had\s+)?(\w+(?:\s\w+)?)\s+as\s+(?:their|the|a)\s+(?:very\s+)?first\s+(?:order|purchase)\b/g,
+  )) {
+    const words = m[1] ?? '';
+    const v = valueAt(words.replace(/^had\s+/, ''), attrs);
+    if (v && v.length === words.replace(/^had\s+/, '').length)
+      found.push({
+        cohort: { by: 'first', attr: v.filter },
+        span: { at: m.index ?? 0, end: (m.index ?? 0) + m[0].length },
+      });
+  }
+  if (found.length === 0) return undefined;
+  // The widest reading wins; two cohorts that do not overlap are two definitions (not read).
+  found.sort((a, b) => b.span.end - b.span.at - (a.span.end - a.span.at));
+  const [best, ...others] = found;
+  if (!best) return undefined;
+  const apart = others.filter((o) => o.span.end <= best.span.at || o.span.at >= best.span.end);
+  if (apart.length === 0) return best;
+  // "of the people who registered in Q2 2022, how many placed their first order before Feb 2023": a signup
+  // cohort, and a first order's period said after it as what its members did.
+  const [signup, first] = [best, ...apart].sort((a, b) => a.span.at - b.span.at);
+  if (
+    apart.length === 1 &&
+    signup?.cohort.by === 'start' &&
+    first?.cohort.by === 'first' &&
+    first.cohort.period &&
+    !first.cohort.attr
+  )
+    return { ...signup, firstIn: { period: first.cohort.period, span: first.span } };
+  return 'two';
+}
+
+/** "of all customers", "of my customers", "of the customer base": the whole a share is of. */
+const ALL_SOURCE = String.raw`\b(?:of|among)\s+(?:all\s+(?:(?:of\s+)?(?:my|our|the)\s+)?customers|(?:my|our)\s+customers|the\s+(?:whole\s+|entire\s+)?customer\s+base|all\s+(?:the\s+)?customers|everyone|all\s+of\s+them)\b`;
+const SHARE = /\b(?:percent|pct|percentage|share|proportion|fraction|rate|ratio)\b/;
+const AVG =
+  /\b(?:avg|average|mean|per\s+(?:customer|head|person|capita|buyer|client)|on\s+average|each\s+on\s+average)\b/;
+const COUNT = /\b(?:how\s+many|number\s+of|count(?:\s+of)?|headcount|no\s+of)\b/;
+/** Scope words the asker's access rules already hold ("in my region", "of my customers"). */
+const SCOPE =
+  /\b(?:in|for|within|across|from)\s+(?:my|our)\s+(?:region|territory|area|patch|book|accounts|customers|customer\s+base)\b/g;
+
+const FILLER = new Set([
+  ...STOPWORDS,
+  ...'customer customers client clients buyer buyers shopper shoppers people person users them they those these ones group cohort who whose with us we have has been did do does is was were that so then also still just ever total altogether overall in since much many what how and percent there here please pls thanks again anything something at all just exactly having had their s whats whose overall'.split(
+    ' ',
+  ),
+]);
+
+export type CohortRead = { kind: 'plan'; plan: Plan } | { kind: 'refuse'; reason: string } | undefined;
+
+/** A span counted from each customer's first order ("within 30 days of their first order", "in their first 3 months"). */
+const FROM_FIRST =
+  /\b(?:within\s+(?:\d+|a|one|two|three|six)\s+(?:days?|weeks?|months?)\s+(?:of|after|from)\s+(?:their|the)\s+first\s+(?:order|purchase)|in\s+their\s+first\s+(?:\d+|a|one|two|three|six|twelve|thirty|ninety)\s+(?:days?|weeks?|months?))\b/;
+
+/** The row attributes a first row or an outcome can be filtered on: the rows' own string dimensions. */
+const rowAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
+  cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0 && !ofEntity(rows, m),
+  );
+
+/** The measures of a signup cohort whose outcome is a first order's period: how many, or what share. */
+function firstDateOutcome(
+  rest: string,
+  period: Period,
+): Pick<CohortReading, 'window' | 'test' | 'measures'> | undefined {
+  const read = readOutcome(rest, []);
+  if (!read || read.test || read.entityFilters || read.window.period || read.window.within) return undefined;
+  const measures = read.measures.map((m) => (m === 'share-all' ? 'share' : m));
+  if (!measures.every((m) => m === 'count' || m === 'share')) return undefined;
+  return { window: {}, test: { firstIn: period }, measures };
+}
+
+/** A breakdown said beside a cohort ("by region", "per month", "for each category"), not an average's "per head". */
+function brokenDown(rest: string, cube: CatalogCube): boolean {
+  const m =
+    /\b(?:by|per|each|every|broken\s+(?:out|down)\s+by|split\s+by|for\s+each|across)\s+(?:the\s+|their\s+)?([a-z]+)/.exec(
+      rest,
+    );
+  const word = m?.[1]?.replace(/s$/, '') ?? '';
+  if (!word || /^(?:customer|head|person|capita|buyer|client|member)$/.test(word)) return false;
+  if (['day', 'week', 'month', 'quarter', 'year'].includes(word)) return true;
+  return cube.members.some(
+    (member) => member.kind === 'dimension' && [...member.titleWords, ...member.otherWords].includes(word),
+  );
+}
+
+/** The entity's own string attributes with known values (its segment). */
+const entityAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
+  cube.members.filter(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.type === 'string' &&
+      m.values.length > 0 &&
+      ofEntity(rows, m) &&
+      m !== rows.entity,
+  );
+
+/** The row's amount: a number dimension with money format, else one titled amount. */
+const amountOf = (cube: CatalogCube) =>
+  cube.members.find((m) => m.kind === 'dimension' && m.type === 'number' && m.format === 'currency') ??
+  cube.members.find((m) => m.kind === 'dimension' && m.type === 'number' && m.titleWords.includes('amount'));
+
+/**
+ * The cohort reading of a question standing alone: a plan when every part is read, a refusal when the question
+ * clearly defines a cohort but crosses it with what this reader cannot compile, undefined to leave it alone.
+ */
+export function readCohort(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
+  const text = normalise(question);
+  for (const cube of catalog) {
+    const rows = entityRows(cube);
+    const amount = amountOf(cube);
+    if (!rows || !amount) continue;
+    const attrs = rowAttributes(cube, rows);
+    // ("how many customers ordered again within 30 days of their first order": every customer is the cohort.)
+    const found =
+      findCohort(text, rows, attrs) ??
+      (FROM_FIRST.test(text) ? { cohort: { by: 'first' as const }, span: { at: 0, end: 0 } } : undefined);
+    if (!found) continue;
+    // ("signed up in Q1 2022 and first ordered in Feb 2023": two definitions at once, which no reading holds.)
+    if (found === 'two')
+      return {
+        kind: 'refuse',
+        reason:
+          "I can answer for one cohort at a time (by signup date, by the first order's date, or by what the first order was), not for two definitions together",
+      };
+    const firstIn = found.firstIn;
+    const spans = [found.span, ...(firstIn ? [firstIn.span] : [])].sort((a, b) => a.at - b.at);
+    let rest = text;
+    for (const span of [...spans].reverse()) rest = `${rest.slice(0, span.at)} ${rest.slice(span.end)}`;
+    const read = firstIn
+      ? firstDateOutcome(rest, firstIn.period)
+      : readOutcome(rest, attrs, entityAttributes(cube, rows));
+    // ("revenue by region from customers whose first order was in January 2023": a cohort's figure broken down.)
+    // (A signup date is a column of every row: the ordinary reading filters and breaks it down as it is.)
+    if (!read && found.cohort.by === 'first' && brokenDown(rest, cube))
+      return {
+        kind: 'refuse',
+        reason:
+          "I can give a cohort's figures as one total, share or average, but not broken down by another field",
+      };
+    if (!read) return undefined;
+    // ("how many customers joined in 2024": a signup count with no outcome is the ordinary reading's, which counts
+    // every signup, with orders or not.)
+    if (
+      found.cohort.by === 'start' &&
+      !read.test &&
+      read.measures.every((m) => m === 'count' || m === 'share-all')
+    )
+      return undefined;
+    // (A period after today is the future: left to the ordinary reading, which refuses it.)
+    if ([found.cohort.period, read.window.period].some((p) => p !== undefined && p.from > today))
+      return undefined;
+    return { kind: 'plan', plan: cohortPlan(cube, rows, amount, found.cohort, read) };
+  }
+  return undefined;
+}
+
+/** The outcome and measures of the words beside a cohort, or undefined when any word is not read. */
+export function readOutcome(
+  said: string,
+  attrs: CatalogMember[],
+  entityAttrs: CatalogMember[] = [],
+): Pick<CohortReading, 'window' | 'test' | 'measures' | 'entityFilters'> | undefined {
+  // "enterprise customers who ...": a value of the entity's own attribute narrows who is counted at all.
+  let rest = said;
+  const entityFilters: ValueFilter[] = [];
+  for (const member of entityAttrs)
+    for (const value of member.values) {
+      const pattern = new RegExp(`\\b${value.toLowerCase().replace(/\s+/g, '\\s+')}\\b`, 'g');
+      if (!pattern.test(rest)) continue;
+      entityFilters.push({ member, values: [value], negate: false });
+      rest = rest.replace(pattern, ' ');
+    }
+  if (entityFilters.length > 1) return undefined;
+  const read = readParts(rest, attrs);
+  return read && entityFilters.length > 0 ? { ...read, entityFilters } : read;
+}
+
+function readParts(
+  rest: string,
+  attrs: CatalogMember[],
+): Pick<CohortReading, 'window' | 'test' | 'measures'> | undefined {
+  const outcome = findOutcome(rest, attrs);
+  if (outcome === 'unread') return undefined;
+  let left = outcome
+    ? `${outcome.said.slice(0, outcome.span.at)} ${outcome.said.slice(outcome.span.end)}`
+    : rest;
+  left = left.replace(SCOPE, ' ');
+  const all = new RegExp(ALL_SOURCE).test(left);
+  left = left.replace(new RegExp(ALL_SOURCE, 'g'), ' ');
+  const share = SHARE.test(left);
+  const avg = AVG.test(left) || outcome?.avg === true;
+  const count = COUNT.test(left);
+  for (const r of [SHARE, AVG, COUNT]) left = left.replace(new RegExp(r.source, 'g'), ' ');
+  const words = left.split(/\s+/).filter((w) => w && !FILLER.has(w));
+  if (words.length > 0) return undefined;
+  const measures: CohortMeasure[] = [];
+  if (!outcome) {
+    if (count || (!share && !avg)) measures.push('count');
+    if (share) measures.push('share-all');
+    if (avg) return undefined;
+    return { window: {}, measures };
+  }
+  const { window, test } = outcome;
+  if (outcome.kind === 'spend' || outcome.kind === 'orders') {
+    if (share) return undefined;
+    if (count) measures.push('count');
+    const figure: CohortMeasure =
+      outcome.kind === 'spend' ? (avg ? 'avg' : 'sum') : avg || /per\s/.test(rest) ? 'orders-avg' : 'orders';
+    measures.push(figure);
+    return { window, measures };
+  }
+  // A test on each member's rows: "ordered" with no period and no span is every member (not read).
+  if (
+    test &&
+    'min' in test &&
+    test.min === 1 &&
+    !window.period &&
+    !window.afterFirst &&
+    !window.within &&
+    !window.filter
+  )
+    return undefined;
+  if (avg) return undefined;
+  if (count || !share) measures.push('count');
+  if (share) measures.push(all ? 'share-all' : 'share');
+  // (A first row's test never reaches before the cohort: "came back" is a row after the first.)
+  return { window, ...(test ? { test } : {}), measures };
+}
+
+function cohortPlan(
+  cube: CatalogCube,
+  rows: NonNullable<ReturnType<typeof entityRows>>,
+  amount: CatalogMember,
+  cohort: Cohort,
+  read: Pick<CohortReading, 'window' | 'test' | 'measures'>,
+): Plan {
+  const measure =
+    cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count_distinct') ??
+    cube.members.find((m) => m.kind === 'measure');
+  return {
+    cube,
+    measures: measure ? [measure] : [],
+    dimensions: [],
+    filters: [],
+    numberFilters: [],
+    timeDimension: rows.time,
+    perEntity: { kind: 'cohort', rows, amount, cohort, ...read },
+  };
+}
+
+/** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
+const BACK =
+  /\b(?:they|them|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
+
+/**
+ * A follow-up about the previous question's cohort ("how much have they spent since then?", "what share of them
+ * ordered in November 2025?"): the new outcome and measures on the same cohort, a refusal when the follow-up
+ * points back but is not read (never an answer about other people), undefined when it does not point back.
+ */
+export function cohortFollowUp(
+  previous: Plan,
+  question: string,
+  today: string,
+  catalog: readonly CatalogCube[],
+): CohortRead {
+  const prior = priorCohort(previous, catalog);
+  if (!prior) return undefined;
+  const text = normalise(question);
+  if (!BACK.test(text)) return undefined;
+  const read = readOutcome(text, rowAttributes(prior.cube, prior.rows));
+  if (!read || read.entityFilters) return undefined;
+  if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test) return undefined;
+  if (read.window.period && read.window.period.from > today) return undefined;
+  const plan = cohortPlan(prior.cube, prior.rows, prior.amount, prior.cohort, read);
+  const p = plan.perEntity;
+  if (prior.entityFilters && p?.kind === 'cohort') p.entityFilters = prior.entityFilters;
+  return { kind: 'plan', plan };
+}
+
+/**
+ * The cohort a previous plan counted: a cohort reading's own, or an ordinary count of the customers who signed up
+ * in a period ("how many customers signed up in Q3 2022?") or whose first order fell in one.
+ */
+function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
+  const p = previous.perEntity;
+  if (p?.kind === 'cohort')
+    return {
+      cube: previous.cube,
+      rows: p.rows,
+      amount: p.amount,
+      cohort: p.cohort,
+      entityFilters: p.entityFilters,
+    };
+  if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || previous.filters.length > 0) return undefined;
+  if (
+    previous.numberFilters.length > 0 ||
+    previous.compare ||
+    previous.having ||
+    previous.top ||
+    previous.share
+  )
+    return undefined;
+  if (!['count', 'count_distinct'].includes(previous.measures[0]?.aggType ?? '')) return undefined;
+  const first = previous.first;
+  const signup =
+    !first && previous.timeDimension !== undefined && previous.timeDimension === startDate(previous.cube);
+  if (first && (first.later || first.output !== 'count')) return undefined;
+  if (!first && !signup) return undefined;
+  for (const cube of [previous.cube, ...catalog]) {
+    const rows = entityRows(cube);
+    const amount = amountOf(cube);
+    if (!rows || !amount || (signup && !rows.start)) continue;
+    return {
+      cube,
+      rows,
+      amount,
+      cohort: { by: signup ? ('start' as const) : ('first' as const), period: previous.range },
+    };
+  }
+  return undefined;
+}
+
+export type { Period };

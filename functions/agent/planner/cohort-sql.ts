@@ -1,0 +1,211 @@
+/**
+ * The one query and the answer of a cohort reading (cohort-reader.ts; README, "Evaluating the analyst", cohorts).
+ * Every combination compiles to the same shape, plain SQL that runs alike on DuckDB and PostgreSQL:
+ *   rows    each row with its entity's first date (MIN ... OVER) and its rank by date (ROW_NUMBER, ties to the lower id);
+ *   members one row per entity: start date, first date, whether the first row has the attribute, and the count
+ *           and amount of the rows the outcome counts (the window);
+ *   result  one row: the cohort's size, the members who passed the outcome's test, every entity, and the figures.
+ */
+import type { ResultLike } from './answer';
+import { formatFigure, formatPercent } from './format';
+import { capitalise, entityWord, nameOf } from './names';
+import type { CohortReading, Period, Plan } from './plan';
+import { ident, type PlannedQuery, quote, valueCondition } from './sql';
+
+const within = (column: string, p: Period) => {
+  const parts: string[] = [];
+  if (p.from > '0001-01-01') parts.push(`${column} >= ${quote(p.from)}`);
+  if (p.to < '9999-01-01') parts.push(`${column} < ${quote(p.to)}`);
+  return parts.length > 0 ? parts.join(' AND ') : 'TRUE';
+};
+const all = (parts: string[]) => (parts.length > 0 ? parts.join(' AND ') : 'TRUE');
+
+export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
+  const table = ident(plan.cube.name);
+  const entity = ident(c.rows.entity.column);
+  const at = ident(c.rows.time.column);
+  const amount = ident(c.amount.column);
+  const start = c.rows.start ? ident(c.rows.start.column) : undefined;
+  const attrs = [c.cohort.attr, c.window.filter].flatMap((f) => (f ? [ident(f.member.column)] : []));
+  const order = c.rows.id ? `${at}, ${ident(c.rows.id.column)}` : at;
+  const columns = [
+    entity,
+    at,
+    amount,
+    ...new Set(attrs),
+    ...(start && c.cohort.by === 'start' ? [start] : []),
+  ];
+  const rows = `SELECT ${columns.join(', ')}, MIN(${at}) OVER (PARTITION BY ${entity}) AS first_at, ROW_NUMBER() OVER (PARTITION BY ${entity} ORDER BY ${order}) AS row_rank FROM ${table}${
+    c.entityFilters && c.entityFilters.length > 0
+      ? ` WHERE ${c.entityFilters.map((f) => valueCondition(ident(f.member.column), f)).join(' AND ')}`
+      : ''
+  }`;
+  // The rows each member's outcome counts.
+  const w = c.window;
+  const inWindow = all([
+    ...new Set([
+      ...(w.period ? [within(at, w.period)] : []),
+      ...(w.afterFirst ? ['row_rank > 1'] : []),
+      ...(w.within
+        ? [
+            ...(w.afterFirst || c.test ? ['row_rank > 1'] : []),
+            `${at} < first_at + INTERVAL '${w.within.n} ${w.within.unit}${w.within.n === 1 ? '' : 's'}'`,
+          ]
+        : []),
+      ...(w.filter ? [valueCondition(ident(w.filter.member.column), w.filter)] : []),
+    ]),
+  ]);
+  const firstHas = c.cohort.attr ? valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr) : 'TRUE';
+  const members = `SELECT ${entity}, MIN(first_at) AS first_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1`;
+  const inCohort = all([
+    ...(c.cohort.period
+      ? [within(c.cohort.by === 'start' ? 'start_date' : 'first_date', c.cohort.period)]
+      : []),
+    ...(c.cohort.attr ? ['first_has = 1'] : []),
+  ]);
+  const passed = !c.test
+    ? 'TRUE'
+    : 'none' in c.test
+      ? 'window_rows = 0'
+      : 'firstIn' in c.test
+        ? within('first_date', c.test.firstIn)
+        : `window_rows >= ${c.test.min}`;
+  const people = ident(entityWord(c.rows.entity));
+  const size = `SUM(CASE WHEN ${inCohort} THEN 1 ELSE 0 END)`;
+  const hits = `SUM(CASE WHEN ${inCohort} AND ${passed} THEN 1 ELSE 0 END)`;
+  const total = `SUM(CASE WHEN ${inCohort} THEN window_amount ELSE 0 END)`;
+  const orders = `SUM(CASE WHEN ${inCohort} THEN window_rows ELSE 0 END)`;
+  const select: string[] = [];
+  const roles: PlannedQuery['columns'] = [];
+  for (const m of c.measures) {
+    if (m === 'count') {
+      select.push(`${hits} AS ${people}`);
+      roles.push({ role: 'entities' });
+    } else if (m === 'share') {
+      select.push(`round(100.0 * ${hits} / NULLIF(${size}, 0), 2) AS share_percent`);
+      roles.push({ role: 'share' });
+    } else if (m === 'share-all') {
+      select.push(`round(100.0 * ${hits} / NULLIF(COUNT(*), 0), 2) AS share_of_all_percent`);
+      roles.push({ role: 'share' });
+    } else if (m === 'sum') {
+      select.push(`${total} AS ${ident(`total_${c.amount.column}`)}`);
+      roles.push({ role: 'measure', member: c.amount });
+    } else if (m === 'avg') {
+      select.push(`${total} * 1.0 / NULLIF(${size}, 0) AS ${ident(`${c.amount.column}_per_member`)}`);
+      roles.push({ role: 'measure', member: c.amount });
+    } else if (m === 'orders') {
+      select.push(`${orders} AS rows_counted`);
+      roles.push({ role: 'measure' });
+    } else {
+      select.push(`${orders} * 1.0 / NULLIF(${size}, 0) AS rows_per_member`);
+      roles.push({ role: 'measure' });
+    }
+  }
+  select.push(`${size} AS cohort_size`, 'COUNT(*) AS every_member');
+  roles.push({ role: 'whole' }, { role: 'whole' });
+  const sql = `SELECT ${select.join(', ')} FROM (${members}) AS t`;
+  const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)}`);
+  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns: roles };
+}
+
+/** "in March 2023", but "before April 2022" and "April 2023 or later" as they are. */
+const inPeriod = (p: Period) =>
+  /^(?:before|after)\b|\bor (?:later|earlier)$/.test(p.label) ? p.label : `in ${p.label}`;
+
+const rowWord = (plan: Plan) => plan.cube.title.toLowerCase().replace(/s$/, '') || 'row';
+
+/** "who signed up in Q1 2022", "whose first order was in March 2023 or later", "whose first order had status returned". */
+function cohortWords(plan: Plan, c: CohortReading): string {
+  const of = (c.entityFilters ?? [])
+    .map((f) => ` (${nameOf(plan, f.member).toLowerCase()} ${f.values.join(' or ')})`)
+    .join('');
+  return `${of ? `${of.trim()} ` : ''}${cohortOnly(plan, c)}`;
+}
+
+function cohortOnly(plan: Plan, c: CohortReading): string {
+  const row = rowWord(plan);
+  if (c.cohort.by === 'start')
+    return c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
+  if (!c.cohort.attr && !c.cohort.period) return 'with at least one order';
+  const parts: string[] = [];
+  if (c.cohort.attr)
+    parts.push(
+      `had ${nameOf(plan, c.cohort.attr.member).toLowerCase()} ${c.cohort.attr.negate ? 'other than ' : ''}${c.cohort.attr.values.join(' or ')}`,
+    );
+  if (c.cohort.period) parts.push(`was ${inPeriod(c.cohort.period)}`);
+  return `whose first ${row} ${parts.join(' and ')}`;
+}
+
+/** What the outcome's rows are, in words: " in 2025", " after their first order", " within 30 days of it". */
+function windowWords(plan: Plan, c: CohortReading): string {
+  const w = c.window;
+  const row = rowWord(plan);
+  const parts: string[] = [];
+  if (w.filter)
+    parts.push(
+      `with ${nameOf(plan, w.filter.member).toLowerCase()} ${w.filter.negate ? 'other than ' : ''}${w.filter.values.join(' or ')}`,
+    );
+  if (w.period) parts.push(inPeriod(w.period));
+  if (w.within)
+    parts.push(
+      `within ${w.within.n} ${w.within.unit}${w.within.n === 1 ? '' : 's'} of their first ${row}${w.afterFirst || c.test ? ' (after it)' : ' (counting it)'}`,
+    );
+  else if (w.afterFirst) parts.push(`after their first ${row}`);
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+}
+
+/** The answer: each figure of the one row, with the cohort and the rules the reading used. */
+export function cohortAnswer(plan: Plan, c: CohortReading, _query: PlannedQuery, result: ResultLike): string {
+  const row = result.data[0] ?? [];
+  const people = entityWord(c.rows.entity);
+  const one = people.replace(/s$/, '');
+  const rowName = rowWord(plan);
+  const size = row[c.measures.length];
+  const every = row[c.measures.length + 1];
+  const count = (v: unknown) => formatFigure(undefined, v ?? 0);
+  const who = `${people} ${cohortWords(plan, c)}`;
+  const scope = (c.entityFilters ?? [])
+    .map((f) => ` with ${nameOf(plan, f.member).toLowerCase()} ${f.values.join(' or ')}`)
+    .join('');
+  const window = windowWords(plan, c);
+  const did = c.test
+    ? 'firstIn' in c.test
+      ? `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`
+      : 'none' in c.test
+        ? `placed no ${rowName}s${window}`
+        : c.test.min > 1
+          ? `placed at least ${c.test.min} ${rowName}s${window}`
+          : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
+    : '';
+  const lines = c.measures.map((m, i) => {
+    const v = row[i];
+    if (m === 'count')
+      return c.test ? `${count(v)} of the ${count(size)} ${who} ${did}` : `${count(v)} ${who}`;
+    if (m === 'share') return `${formatPercent(v ?? 0)} of the ${count(size)} ${who} ${did}`;
+    if (m === 'share-all')
+      return c.test
+        ? `${formatPercent(v ?? 0)} of all ${count(every)} ${people}${scope} are ${who} and ${did}`
+        : `${formatPercent(v ?? 0)} of all ${count(every)} ${people}${scope} are ${who}`;
+    const spentIn = window || ' altogether';
+    const money = formatFigure(c.amount, v);
+    if (m === 'sum')
+      return `the ${count(size)} ${who} spent ${money}${spentIn} (the sum of their ${nameOf(plan, c.amount).toLowerCase()}s)`;
+    if (m === 'avg')
+      return `the ${count(size)} ${who} spent ${money} per ${one} on average${spentIn} (their total divided by ${count(size)})`;
+    if (m === 'orders') return `the ${count(size)} ${who} placed ${count(v)} ${rowName}s${spentIn}`;
+    return `the ${count(size)} ${who} placed ${formatFigure(undefined, v)} ${rowName}s per ${one}${spentIn}`;
+  });
+  const firstUsed = c.cohort.by === 'first' || c.window.afterFirst || c.window.within;
+  const rules = [
+    ...(firstUsed
+      ? [
+          `each ${one}'s first ${rowName} is their earliest by date${c.rows.id ? ` (a tie goes to the lower ${rowName} id)` : ''}`,
+        ]
+      : []),
+    ...(c.cohort.by === 'start'
+      ? [`a ${one} counts when they have at least one ${rowName} you can see`]
+      : []),
+  ];
+  const text = lines.map((l) => capitalise(l)).join('.\n');
+  return rules.length > 0 ? `${text}.\n\n(${capitalise(rules.join('; '))}.)` : `${text}.`;
+}
