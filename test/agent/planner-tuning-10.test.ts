@@ -12,8 +12,8 @@ import { MANAGER, rawDatabaseForFile } from './support/sample';
  * earlier sets: no question may be answered confidently wrong, and the share answered right may not fall below what
  * the planner change reached.
  */
-// 35 of 47 before the planner change it tunes (1 confident wrong, in the eval CLI).
-const RIGHT_AT_LEAST = 35;
+// 35 of 47 before the planner change it tunes (1 confident wrong, in the eval CLI); 43, none wrong, after.
+const RIGHT_AT_LEAST = 43;
 
 const raw = rawDatabaseForFile();
 

@@ -38,7 +38,14 @@ const pair = (measure: string, a: [string, string], b: [string, string], where =
   return `SELECT ${x}, ${y}, ${growth(y, x)} FROM orders ${where}`;
 };
 /** Each group's percent change between two years, ranked (`ASC`: the lowest first), from row `offset`. */
-const groupChange = (group: string, measure: string, from: number, to: number, direction: string, offset = 0) =>
+const groupChange = (
+  group: string,
+  measure: string,
+  from: number,
+  to: number,
+  direction: string,
+  offset = 0,
+) =>
   `SELECT ${group}, ${growth(yearly(measure, to), yearly(measure, from))} AS g FROM orders GROUP BY 1
    ORDER BY g ${direction} LIMIT 1 OFFSET ${offset}`;
 /** The period of a grain whose change over the one before is lowest (`ASC`) or highest (`DESC`) in [from, to). */
@@ -52,14 +59,22 @@ const change = (unit: 'month' | 'quarter', measure: string, from: string, to: st
    c AS (SELECT p, v, lag(v) OVER (ORDER BY p) AS prev FROM m)
    SELECT p, v, ${growth('v', 'prev')} FROM c WHERE p >= '${from}' AND p < '${to}'`;
 /** The item ranked `rank` (1 the best) in each group by a measure. */
-const rankedPerGroup = (group: string, item: string, measure: string, direction: string, rank = 1, where = '') =>
+const rankedPerGroup = (
+  group: string,
+  item: string,
+  measure: string,
+  direction: string,
+  rank = 1,
+  where = '',
+) =>
   `SELECT grp, item, v FROM (SELECT ${group} AS grp, ${item} AS item, ${measure} AS v,
      row_number() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}) AS r FROM orders ${where} GROUP BY 1, 2)
    WHERE r = ${rank}`;
 /** Customers (of the orders `where` keeps) whose per-customer aggregate meets `having`. */
 const customersWhere = (having: string, where = '') =>
   `SELECT count(*) FROM (SELECT customer_id FROM orders ${where} GROUP BY 1 HAVING ${having})`;
-const quantile = (q: number, expr = 'amount', where = '') => `SELECT quantile_cont(${expr}, ${q}) FROM orders ${where}`;
+const quantile = (q: number, expr = 'amount', where = '') =>
+  `SELECT quantile_cont(${expr}, ${q}) FROM orders ${where}`;
 
 export const tuning10shapes: Tuning10Case[] = [
   // --- change between periods, read or ranked ---
@@ -68,7 +83,12 @@ export const tuning10shapes: Tuning10Case[] = [
     ask: 'Compared with 2024, how did furniture do in 2025 on revenue?',
     check: 'answer',
     tolerance: 0.011,
-    sql: pair('sum(amount)', ['2024-01-01', '2025-01-01'], ['2025-01-01', '2026-01-01'], "WHERE category = 'furniture'"),
+    sql: pair(
+      'sum(amount)',
+      ['2024-01-01', '2025-01-01'],
+      ['2025-01-01', '2026-01-01'],
+      "WHERE category = 'furniture'",
+    ),
   },
   {
     class: 'period-over-period',
@@ -140,7 +160,12 @@ export const tuning10shapes: Tuning10Case[] = [
     user: WEST,
     check: 'answer',
     tolerance: 0.011,
-    sql: pair('sum(amount)', ['2024-01-01', '2025-01-01'], ['2025-01-01', '2026-01-01'], "WHERE region = 'west'"),
+    sql: pair(
+      'sum(amount)',
+      ['2024-01-01', '2025-01-01'],
+      ['2025-01-01', '2026-01-01'],
+      "WHERE region = 'west'",
+    ),
   },
   {
     class: 'period-over-period',
@@ -159,7 +184,13 @@ export const tuning10shapes: Tuning10Case[] = [
   {
     class: 'period-over-period',
     ask: 'which quarter of 2024 had the largest increase in cancelled orders over the prior quarter?',
-    sql: steepest('quarter', "count(*) FILTER (WHERE status = 'cancelled')", '2024-01-01', '2025-01-01', 'DESC'),
+    sql: steepest(
+      'quarter',
+      "count(*) FILTER (WHERE status = 'cancelled')",
+      '2024-01-01',
+      '2025-01-01',
+      'DESC',
+    ),
   },
   // --- leaders per group ---
   {
@@ -183,7 +214,14 @@ export const tuning10shapes: Tuning10Case[] = [
     class: 'top-per-group',
     ask: 'In each quarter of 2025, what was the top category by order count?',
     check: 'answer',
-    sql: rankedPerGroup("date_trunc('quarter', created_at)", 'category', 'count(*)', 'DESC', 1, `WHERE ${inYear(2025)}`),
+    sql: rankedPerGroup(
+      "date_trunc('quarter', created_at)",
+      'category',
+      'count(*)',
+      'DESC',
+      1,
+      `WHERE ${inYear(2025)}`,
+    ),
   },
   {
     class: 'top-per-group',
