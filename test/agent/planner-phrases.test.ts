@@ -66,6 +66,7 @@ describe('planner phrases', () => {
     ['orders from 2023 through 2025', 'orders from 2023 through 2025'],
     ['was revenue higher in 2025 than 2024?', 'was revenue in 2025 vs 2024?'],
     ['was AOV higher or lower in 2025 than 2023?', 'was AOV higher or lower in 2025 than 2023?'],
+    ['customers who signed up in May 2022 vs June 2022', 'customers who signed up in May 2022 vs June 2022'],
     ['what did toys bring in during Q2 2024?', 'what did toys earn during Q2 2024?'],
     ['what % of customers bring in half my revenue', 'what % of customers bring in half my revenue'],
     ['customer lifetime value by segment', 'average lifetime value per customer by segment'],

@@ -240,7 +240,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // ("higher or lower in 2025 than 2023" asks for the direction: read as it is.)
   [
     new RegExp(
-      `(?<!\\b(?:higher|lower|bigger|smaller|greater|larger|up|down|more|less|fewer)\\s+or\\s+)\\b(?:higher|lower|bigger|smaller|greater|larger|up|down|more|less|fewer)\\s+(in|during)\\s+(${PERIOD})\\s+(?:than|vs\\.?|versus)\\s+(?:in\\s+|during\\s+)?(${PERIOD})\\b`,
+      `(?<!\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+or\\s+)\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+(in|during)\\s+(${PERIOD})\\s+than\\s+(?:in\\s+|during\\s+)?(${PERIOD})\\b`,
       'gi',
     ),
     '$1 $2 vs $3',
