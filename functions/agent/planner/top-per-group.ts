@@ -17,7 +17,7 @@ export const GRAIN_STEMS: Record<string, Grain> = GRAIN_WORDS;
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 /** Words that tie a ranking after the item to it ("the month with the most orders", "region that sold most"). */
-const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which']);
+const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which', 'who', 'whose']);
 /** Words of a pair of opposite rankings ("best and worst", "highest & lowest", "top and bottom"). */
 const BOTH_LINKS = new Set(['and', 'or', 'vs', 'versus']);
 const DESC = new Set([...DESC_SUPERLATIVES, 'top']);
