@@ -172,6 +172,7 @@ describe('places in a ranking and rankings after their noun', () => {
     ['lowest p90 order amount by category in 2025', /^SELECT category, percentile_cont\(0\.9\)/],
     ['orders by hour of day in December 2025', /EXTRACT\(HOUR FROM created_at\)/],
     ['for each category, the customer who spent the most', /PARTITION BY category ORDER BY v DESC/],
+    ['in every region, the category whose revenue was lowest in 2025', /PARTITION BY region ORDER BY v ASC/],
   ])('%s', async (question, sql) => {
     expect(await demoSql(question)).toMatch(sql);
   });
@@ -182,7 +183,8 @@ describe('places in a ranking and rankings after their noun', () => {
     'share of revenue from the second biggest category',
     'how many customers have more returns than cancellations',
     'top quartile of customers by spend: how many orders did they place?',
-    'in every region, the category whose revenue was lowest in 2025',
+    // (Two breakdowns, "every segment" not read as the groups: the one lowest pair before.)
+    'For every segment, the product category ranking lowest on revenue in 2025',
     // (One median of both quarters' rows together before.)
     'median order value in Q4 2025 vs Q4 2024',
   ])('refuses "%s" rather than answer another question', async (question) => {

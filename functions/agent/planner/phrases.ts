@@ -252,6 +252,16 @@ const REWRITES: [RegExp, Replacement][] = [
     'earn',
   ],
   [/\bgenerated?\b(?=\s*(?:in|during|for|last|this|over|since|,|\?|$))/gi, 'earn'],
+  // "revenue per order": the average order's amount, never the total; "orders per customer by segment": the
+  // average per customer within each segment (a list of every customer in every segment answers nothing asked).
+  [
+    /\b(?:revenue|sales|spend|turnover|takings)\s+(?:per|for\s+each|for\s+every)\s+(?:order|purchase|transaction)\b/gi,
+    'average order value',
+  ],
+  [
+    /\b(?<!average\s|avg\s|mean\s|median\s)(revenue|sales|spend|turnover|orders|purchases)\s+per\s+(customer|client|buyer|account|shopper)\s+(by|per|for\s+each|in\s+each|across)\s+/gi,
+    'average $1 per $2 $3 ',
+  ],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
   // "the least busy region": the one with the fewest rows, as "quietest" is.

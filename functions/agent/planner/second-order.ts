@@ -391,7 +391,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     unresolved.push('each group');
   // "median order value in Q4 2025 vs Q4 2024": one percentile of both periods' rows together would answer
   // neither; refused rather than answered as one figure.
-  if (fields.percentile && compare && compare.length > 1) unresolved.push('a percentile in each of two periods');
+  if (fields.percentile && compare && compare.length > 1)
+    unresolved.push('a percentile in each of two periods');
   // "the second-biggest": one place of a ranking, placed only by a plain, changed or per-group ranking (nth.ts).
   const nth = top?.nth ?? share?.top?.nth;
   if (
