@@ -70,6 +70,10 @@ describe('planner phrases', () => {
     ['revenue per order in 2025', 'average order value in 2025'],
     ['orders per customer by segment', 'average orders per customer by segment'],
     ['avg revenue per customer by region', 'avg revenue per customer by region'],
+    [
+      'average lifetime spend per customer by signup quarter',
+      'average lifetime spend per customer by signup quarter',
+    ],
     ['what did toys bring in during Q2 2024?', 'what did toys earn during Q2 2024?'],
     ['what % of customers bring in half my revenue', 'what % of customers bring in half my revenue'],
     ['customer lifetime value by segment', 'average lifetime value per customer by segment'],

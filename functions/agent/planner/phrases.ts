@@ -259,8 +259,16 @@ const REWRITES: [RegExp, Replacement][] = [
     'average order value',
   ],
   [
-    /\b(?<!average\s|avg\s|mean\s|median\s)(revenue|sales|spend|turnover|orders|purchases)\s+per\s+(customer|client|buyer|account|shopper)\s+(by|per|for\s+each|in\s+each|across)\s+/gi,
-    'average $1 per $2 $3 ',
+    /\b(revenue|sales|spend|turnover|orders|purchases)\s+per\s+(customer|client|buyer|account|shopper)\s+(by|per|for\s+each|in\s+each|across)\s+/gi,
+    (all, measure = '', entity = '', by = '', offset: unknown, text: unknown) =>
+      typeof text === 'string' &&
+      typeof offset === 'number' &&
+      // ("average lifetime spend per customer by ...", "p90 of spend per customer by ...": already aggregated.)
+      /\b(?:average|avg|mean|median|typical|percentile|p\d{2}|quartile)\b(?:\s+\S+){0,3}\s*$/i.test(
+        text.slice(0, offset),
+      )
+        ? all
+        : `average ${measure} per ${entity} ${by} `,
   ],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
