@@ -220,3 +220,46 @@ describe('readings of the misses of held-out-10 (spent, scored once before them)
     );
   });
 });
+
+/** Shapes of tuning-10-shapes.ts read by role: a place in a ranking, a superlative after its noun, refusals. */
+describe('places in a ranking and rankings after their noun', () => {
+  it.each([
+    [
+      'Which category had the second-biggest revenue growth from 2024 to 2025, in %?',
+      /ORDER BY change_percent DESC LIMIT 1 OFFSET 1$/,
+    ],
+    ['second-best region by sales in each year', /WHERE rank_in_group = 2 /],
+    ['3rd best month of 2024 by revenue', /ORDER BY 2 DESC LIMIT 1 OFFSET 2$/],
+    // (A noun of two words before "with the least": "product category", ranked within each segment.)
+    [
+      'For every segment, the product category with the least revenue in 2025',
+      /PARTITION BY customers_segment ORDER BY v ASC.* rank_in_group <= 1 /,
+    ],
+    ['the product category ranking lowest on revenue in 2025', /^SELECT category, .* ASC LIMIT 1$/],
+    ['which category is down the most year over year?', /ORDER BY change_percent ASC LIMIT 1$/],
+    [
+      'which region has the highest median order value?',
+      /percentile_cont\(0\.5\).* ORDER BY 2 DESC LIMIT 1$/,
+    ],
+    ['lowest p90 order amount by category in 2025', /^SELECT category, percentile_cont\(0\.9\)/],
+    ['orders by hour of day in December 2025', /EXTRACT\(HOUR FROM created_at\)/],
+    ['for each category, the customer who spent the most', /PARTITION BY category ORDER BY v DESC/],
+    ['in every region, the category whose revenue was lowest in 2025', /PARTITION BY region ORDER BY v ASC/],
+  ])('%s', async (question, sql) => {
+    expect(await demoSql(question)).toMatch(sql);
+  });
+
+  it.each([
+    // Each was answered with another question's figure before (all orders, a p75 of orders, a total).
+    'what was the second largest order in 2025',
+    'share of revenue from the second biggest category',
+    'how many customers have more returns than cancellations',
+    'top quartile of customers by spend: how many orders did they place?',
+    // (Two breakdowns, "every segment" not read as the groups: the one lowest pair before.)
+    'For every segment, the product category ranking lowest on revenue in 2025',
+    // (One median of both quarters' rows together before.)
+    'median order value in Q4 2025 vs Q4 2024',
+  ])('refuses "%s" rather than answer another question', async (question) => {
+    await expect(demoSql(question)).rejects.toThrow(/read as refuse/);
+  });
+});

@@ -108,7 +108,16 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   // sync", "monday standup", describes the meeting, not the rows.)
   const asideWords = words(aside?.[1] ?? '');
   const rhythm = (w: string, i: number) => i < asideWords.length - 1 && RHYTHMS.test(w);
-  const names = (w: string, i: number) => POINTERS.has(w) || (ours(w) && !STOPWORDS.has(w) && !rhythm(w, i));
+  // "business" of "the quarterly business review": one word of a value of several ("small business") that the
+  // aside does not name whole, and no member's title or name, names nothing.
+  const asideText = asideWords.join(' ');
+  const titled = new Set(catalog.flatMap((c) => c.members.flatMap((m) => [...m.titleWords, ...m.names])));
+  const partOfValue = (w: string) =>
+    !titled.has(stem(w)) &&
+    [...values].some((v) => v.includes(' ') && v.split(' ').includes(w)) &&
+    ![...values].some((v) => v.split(' ').includes(w) && asideText.includes(v));
+  const names = (w: string, i: number) =>
+    POINTERS.has(w) || (ours(w) && !STOPWORDS.has(w) && !rhythm(w, i) && !partOfValue(w));
   if (aside && !asideWords.some(names)) text = text.slice(aside[0].length);
   const need = NEEDED_BY.exec(text);
   const needWords = words(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));

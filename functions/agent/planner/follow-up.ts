@@ -134,6 +134,13 @@ export function readFollowUp(
   const weak = FOR_THOSE.test(text) ? withinGroups(previous, own) : undefined;
   if (weak) return kept(weak);
   const versus = versusPrevious(previous, raws, own);
+  // "and how does each compare with 2024, in %?": both periods and the percent change of each row.
+  const inPercent = unexplained.some((w) => SHARE_WORDS.has(w) && w !== 'share');
+  if (versus && inPercent && previous.dimensions.length > 0 && !previous.top && !previous.share)
+    return {
+      plan: { ...versus, change: { rank: 'percent' } },
+      unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)),
+    };
   if (versus) return kept(versus);
   const split = splitRows(previous, raws, own);
   if (split) return kept(split);

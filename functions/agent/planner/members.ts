@@ -1,4 +1,5 @@
 import type { CatalogCube, CatalogMember } from './catalog';
+import { placeBefore } from './nth';
 import type { NumberFilter, Parsed, Token, ValueFilter } from './plan';
 import { nearlyEqual, STOPWORDS, stem, words } from './text';
 import {
@@ -51,6 +52,20 @@ export const entityNamed = (cube: CatalogCube, word: string): CatalogMember | un
 
 /** Words that tie a ranked noun to its superlative ("customers with the most orders", "the one who spent most"). */
 const RANK_RELATIVES = new Set(['with', 'who', 'that', 'having', 'whose', 'which']);
+/** Verbs between a breakdown and the superlative that ranks it ("the category ranking lowest"). */
+const RANK_VERBS = new Set([
+  'ranking',
+  'ranked',
+  'ranks',
+  'ranking',
+  'coming',
+  'came',
+  'comes',
+  'finishing',
+  'finished',
+  'placing',
+  'placed',
+]);
 
 /**
  * "customers with the most orders", "the customer who placed the most orders", "region that had the highest
@@ -104,6 +119,10 @@ export function inGroupingContext(tokens: Token[], index: number, allowPlural = 
   }
   const next = tokens[index + 1]?.raw;
   if (next && GROUP_AFTER.has(next)) return true;
+  // "the category ranking lowest on revenue", "region highest on orders": ranked by a superlative after it.
+  let k = index + 1;
+  while (RANK_VERBS.has(tokens[k]?.raw ?? '')) k++;
+  if (isSuperlative(tokens[k]) && !['most', 'least', 'fewest'].includes(tokens[k]?.raw ?? '')) return true;
   // "region that had the highest revenue", "customers with the most orders": ranked by a relative clause.
   if (next && RANK_RELATIVES.has(next)) {
     const superlative = tokens.findIndex((w, k) => k > index + 1 && k <= index + 5 && isSuperlative(w));
@@ -168,7 +187,9 @@ export function countAsked(tokens: Token[]): { n: number; token: Token } | undef
 
 export function findTop(
   tokens: Token[],
-): (Parsed['top'] & { superlative?: Token; counted?: boolean }) | undefined {
+  /** Stems that name a breakdown ("category"): a superlative right after one ranks it. */
+  breakdownStems: ReadonlySet<string> = new Set(),
+): (NonNullable<Parsed['top']> & { superlative?: Token; counted?: boolean }) | undefined {
   const asked = countAsked(tokens);
   const counted = asked ? { counted: true } : {};
   const take = (n: number) => {
@@ -182,6 +203,8 @@ export function findTop(
     // "Rank regions by revenue": every row, highest first.
     if (t.stem === 'rank' || t.raw === 'ranked' || t.raw === 'ranking') {
       t.used = true;
+      // "the category ranked lowest": the superlative after it picks one end (read below).
+      if (isSuperlative(tokens[i + 1])) continue;
       return { n: take(0), direction: 'desc', ...counted };
     }
     const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)
@@ -190,6 +213,12 @@ export function findTop(
         ? 'asc'
         : undefined;
     if (!direction) continue;
+    // "the second-lowest", "3rd best": one place of the ranking (nth.ts).
+    const place = placeBefore(tokens, i);
+    if (place) {
+      t.used = true;
+      return { n: 1, nth: place, direction, superlative: t, ...counted };
+    }
     const next = tokens[i + 1];
     if (next && isCount(next)) {
       t.used = true;
@@ -223,10 +252,16 @@ export function findTop(
     // "best region for furniture", "least popular category": a superlative leading the question ranks
     // what follows it, as a which-question does.
     const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));
-    if (question || asked || leading || grouped || relativeRank(tokens, i)) {
+    // "the category ranked lowest on revenue": right after a claimed breakdown (and a verb of ranking).
+    let k = i - 1;
+    while (k > 0 && RANK_VERBS.has(tokens[k]?.raw ?? '')) k--;
+    const afterBreakdown = k < i - 1 || breakdownStems.has(tokens[k]?.stem ?? '');
+    const place = placeBefore(tokens, i);
+    if (place || question || asked || leading || grouped || afterBreakdown || relativeRank(tokens, i)) {
       t.used = true;
       return {
-        n: take(1),
+        ...(place ? { nth: place } : {}),
+        n: place ? 1 : take(1),
         direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc',
         superlative: t,
         ...counted,

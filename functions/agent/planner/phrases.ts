@@ -234,6 +234,57 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:only|just)\s+(?:one|1|a\s+single)\s+/gi, 'exactly 1 '],
   // ("ordered 2 times": that many, exactly.)
   [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
+  // "2025 relative to 2023", "as compared with 2024": one set against the other.
+  [/\b(?:relative\s+to|as\s+compared\s+(?:with|to)|in\s+comparison\s+(?:with|to))\b/gi, 'vs'],
+  // "was revenue higher in 2025 than 2024", "were orders lower in Q3 than in Q2 2024": the two periods compared.
+  // ("higher or lower in 2025 than 2023" asks for the direction: read as it is.)
+  [
+    new RegExp(
+      `(?<!\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+or\\s+)\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+(in|during)\\s+(${PERIOD})\\s+than\\s+(?:in\\s+|during\\s+)?(${PERIOD})\\b`,
+      'gi',
+    ),
+    '$1 $2 vs $3',
+  ],
+  // "what did toys bring in", "which region brought in the most", "what did grocery generate in Q2": money made
+  // (only where nothing names what came in: "brought in the most new customers", "bring in half my revenue" stay).
+  [
+    /\b(?:bring|brings|brought|bringing)\s+in\b(?=\s*(?:the\s+most|the\s+least|most|least|more|less|during|in|for|last|this|over|since|,|\?|$))/gi,
+    'earn',
+  ],
+  [/\bgenerated?\b(?=\s*(?:in|during|for|last|this|over|since|,|\?|$))/gi, 'earn'],
+  // "revenue per order": the average order's amount, never the total; "orders per customer by segment": the
+  // average per customer within each segment (a list of every customer in every segment answers nothing asked).
+  [
+    /\b(?:revenue|sales|spend|turnover|takings)\s+(?:per|for\s+each|for\s+every)\s+(?:order|purchase|transaction)\b/gi,
+    'average order value',
+  ],
+  [
+    /\b(revenue|sales|spend|turnover|orders|purchases)\s+per\s+(customer|client|buyer|account|shopper)\s+(by|per|for\s+each|in\s+each|across)\s+/gi,
+    (all, measure = '', entity = '', by = '', offset: unknown, text: unknown) =>
+      typeof text === 'string' &&
+      typeof offset === 'number' &&
+      // ("average lifetime spend per customer by ...", "p90 of spend per customer by ...": already aggregated.)
+      /\b(?:average|avg|mean|median|typical|percentile|p\d{2}|quartile)\b(?:\s+\S+){0,3}\s*$/i.test(
+        text.slice(0, offset),
+      )
+        ? all
+        : `average ${measure} per ${entity} ${by} `,
+  ],
+  // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
+  [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
+  // "the least busy region": the one with the fewest rows, as "quietest" is.
+  [/\b(?:least|less)\s+busy\b/gi, 'fewest'],
+  // "quarter over quarter through 2025", "throughout 2024": in that year (not "from 2023 through 2025").
+  [
+    /\bthrough(?:out)?\s+(\d{4})\b/gi,
+    (all, year = '', offset: unknown, text: unknown) =>
+      typeof text === 'string' &&
+      typeof offset === 'number' &&
+      !/\b(?:from|between|since|q[1-4]|h[12]|\d{4}|[a-z]{3,9}\s+\d{1,2})\s*$/i.test(text.slice(0, offset)) &&
+      !/\b(?:from|between|since)\b/i.test(text.slice(0, offset))
+        ? `in ${year}`
+        : all,
+  ],
   // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
   [
     /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+((?:lifetime\s+)?(?:spend|spending|revenue|sales|value))\b/gi,

@@ -40,14 +40,21 @@ export interface Plan {
   range?: Period;
   compare?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
-  top?: { n: number; direction: 'desc' | 'asc' /** "the top 10% of customers" */; percent?: boolean };
+  top?: {
+    n: number;
+    direction: 'desc' | 'asc';
+    /** "the top 10% of customers" */
+    percent?: boolean;
+    /** "the second-biggest": only the row at this place of the ranking (nth.ts). */
+    nth?: number;
+  };
   /**
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
    * `top`, the one combined share of the top rows ("share of revenue from the top 10 customers").
    */
   share?: {
     part?: ValueFilter;
-    top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean };
+    top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; nth?: number };
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */

@@ -219,6 +219,17 @@ export function findChange(
       amount = true;
       continue;
     }
+    // "which category is down the most", "what was up most": a direction after a form of "be" is a change.
+    if (
+      ['up', 'down'].includes(t.raw) &&
+      ['is', 'was', 'are', 'were', 'been', 'being'].includes(tokens[i - 1]?.raw ?? '') &&
+      (next?.raw === 'most' || (next?.raw === 'the' && third?.raw === 'most'))
+    ) {
+      found = true;
+      t.used = true;
+      if (t.raw === 'down') down = true;
+      continue;
+    }
     if (CHANGE_WORDS.has(t.raw)) {
       found = true;
       t.used = true;
@@ -301,6 +312,15 @@ export function findPercentile(tokens: Token[]): number | undefined {
           ? 0.25
           : undefined;
       if (q === undefined) continue;
+      // "the top quartile of customers": a group of them, not a value of the quartile (left unexplained).
+      let k = i + 1;
+      if (tokens[k]?.raw === 'of') k++;
+      while (['our', 'the', 'my', 'all'].includes(tokens[k]?.raw ?? '')) k++;
+      if (
+        k > i + 1 &&
+        /^(?:customer|client|buyer|account|shopper|purchaser|user|people)/.test(tokens[k]?.raw ?? '')
+      )
+        continue;
       t.used = true;
       const before = tokens[i - 1];
       if (before) before.used = true;

@@ -11,7 +11,7 @@ import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
 import { stem, words } from './text';
-import { bothEnds, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
+import { bothEnds, eachGroupUnread, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
 import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
 
 /** Words of a change a "rate" may belong to ("growth rate", "rate of decline"). */
@@ -343,8 +343,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         percentileOfRow(tokens, cube);
       const of =
         countOnly && measure && !sized ? undefined : numberBehind(cube, sized ? undefined : measure, tokens);
-      if (of && !input.average) percentile.of = of;
-      else unresolved.push(input.average ? 'average' : 'median');
+      if (of && !input.average) {
+        percentile.of = of;
+        // "the lowest p90 order amount by category": the number the percentile is of is no breakdown too.
+        dimensions = dimensions.filter((d) => d !== of);
+      } else unresolved.push(input.average ? 'average' : 'median');
     }
     if (!unresolved.includes('median') && !unresolved.includes('average')) fields.percentile = percentile;
   }
@@ -416,6 +419,28 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       }
     }
   }
+  // A ranking of two breakdowns, one named after each/every/per, not read per group ("for every segment, the
+  // category ..." whose roles did not both come clear): one ranked row of all pairs would answer another question.
+  if (
+    top &&
+    top.n > 0 &&
+    !fields.perGroup &&
+    !fields.change &&
+    !share &&
+    eachGroupUnread(tokens, { dimensions, dimensionsFound: input.dimensionsFound }, grain)
+  )
+    unresolved.push('each group');
+  // "median order value in Q4 2025 vs Q4 2024": one percentile of both periods' rows together would answer
+  // neither; refused rather than answered as one figure.
+  if (fields.percentile && compare && compare.length > 1)
+    unresolved.push('a percentile in each of two periods');
+  // "the second-biggest": one place of a ranking, placed only by a plain, changed or per-group ranking (nth.ts).
+  const nth = top?.nth ?? share?.top?.nth;
+  if (
+    nth &&
+    (share || fields.having || fields.first || fields.percentile || fields.perGroup?.both || top?.percent)
+  )
+    unresolved.push('a place in a ranking');
   // "monthly orders ... for each month": the same grain named again (periods.ts).
   claimRepeatedGrain(tokens, grain);
   // "..., counting a customer as new in the month of their first order": a restatement of the first date.

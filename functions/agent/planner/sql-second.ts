@@ -7,6 +7,7 @@
 import type { CatalogMember } from './catalog';
 import { shift, unitStart } from './dates';
 import { entityWord } from './names';
+import { limitOf } from './nth';
 import { type Plan, rankedChange } from './plan';
 import { conditions, ident, type PlannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
@@ -102,7 +103,7 @@ export function havingQuery(plan: Plan): PlannedQuery {
   // "which segment has the most customers with ...": the counts ranked.
   const ranked = plan.top && dims.length > 0;
   const outerOrder = ranked
-    ? ` ORDER BY ${dims.length + 1} ${plan.top?.direction === 'asc' ? 'ASC' : 'DESC'}${plan.top && plan.top.n > 0 ? ` LIMIT ${plan.top.n}` : ''}`
+    ? ` ORDER BY ${dims.length + 1} ${plan.top?.direction === 'asc' ? 'ASC' : 'DESC'}${plan.top ? limitOf(plan.top) : ''}`
     : dims.length > 0
       ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}`
       : '';
@@ -164,7 +165,7 @@ export function firstQuery(plan: Plan): PlannedQuery {
   if (plan.grain) {
     // "in which month did the most customers place their first order": the periods ranked by the count.
     const order = plan.top
-      ? `ORDER BY 2 ${plan.top.direction === 'asc' ? 'ASC' : 'DESC'}${plan.top.n > 0 ? ` LIMIT ${plan.top.n}` : ''}`
+      ? `ORDER BY 2 ${plan.top.direction === 'asc' ? 'ASC' : 'DESC'}${limitOf(plan.top)}`
       : 'ORDER BY 1';
     return described(
       plan,
@@ -207,9 +208,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const rank = plan.change?.rank === 'absolute' ? 'change' : 'change_percent';
   const top = rankedChange(plan);
   const order = (fallback: string) =>
-    top
-      ? ` ORDER BY ${rank} ${top.direction === 'desc' ? 'DESC' : 'ASC'}${top.n > 0 ? ` LIMIT ${top.n}` : ''}`
-      : fallback;
+    top ? ` ORDER BY ${rank} ${top.direction === 'desc' ? 'DESC' : 'ASC'}${limitOf(top)}` : fallback;
   const percent = (now: string, before: string) =>
     `round(100.0 * (${now} - ${before}) / NULLIF(${before}, 0), 2)`;
   const from = ident(plan.cube.name);
@@ -291,7 +290,12 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
     `ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${order}, ${itemColumn})`;
   const bottom = both ? `, ${window(direction === 'DESC' ? 'ASC' : 'DESC')} AS rank_from_bottom` : '';
   const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ${window(direction)} AS rank_in_group${bottom} FROM t`;
-  const kept = both ? `rank_in_group <= ${n} OR rank_from_bottom <= ${n}` : `rank_in_group <= ${n}`;
+  const nth = plan.top?.nth;
+  const kept = both
+    ? `rank_in_group <= ${n} OR rank_from_bottom <= ${n}`
+    : nth
+      ? `rank_in_group = ${nth}`
+      : `rank_in_group <= ${n}`;
   const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group'].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
@@ -367,7 +371,14 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       .join(', ');
     // "IQR", "p90 minus p10": the gap beside the two percentiles.
     const gap = percentile.gap ? `, ${gapOf(ident(of.column))}` : '';
-    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${select.length > 0 ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}` : ''}`;
+    // "which region has the highest median order value": the groups ranked by the one percentile.
+    const ranked = plan.top && select.length > 0 && ps.length === 1 && !percentile.gap ? plan.top : undefined;
+    const order = ranked
+      ? ` ORDER BY ${select.length + 1} ${ranked.direction === 'asc' ? 'ASC' : 'DESC'}${limitOf(ranked)}`
+      : select.length > 0
+        ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}`
+        : '';
+    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${order}`;
     return described(plan, sql, [
       ...(byTime.length > 0 ? [{ role: 'time' as const }] : []),
       ...dimColumns,
@@ -401,7 +412,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   // "which signup quarter has the highest revenue per customer": the groups ranked by the figure.
   const ranked = plan.top && names.length > 0 ? plan.top : undefined;
   const order = ranked
-    ? ` ORDER BY ${names.length + 1} ${ranked.direction === 'asc' ? 'ASC' : 'DESC'}${ranked.n > 0 ? ` LIMIT ${ranked.n}` : ''}`
+    ? ` ORDER BY ${names.length + 1} ${ranked.direction === 'asc' ? 'ASC' : 'DESC'}${limitOf(ranked)}`
     : names.length > 0
       ? ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`
       : '';

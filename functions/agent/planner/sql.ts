@@ -1,6 +1,7 @@
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
+import { limitOf, placeText } from './nth';
 import { listText } from './text';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
 
@@ -79,7 +80,9 @@ export function planTitle(plan: Plan): string {
   const top = plan.top
     ? plan.top.n === 0
       ? ''
-      : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n > 1 ? `${plan.top.n} ` : ''}`
+      : plan.top.nth
+        ? `${placeText(plan.top.nth)}-${plan.top.direction === 'desc' ? 'highest' : 'lowest'} `
+        : `${plan.top.direction === 'desc' ? 'Top' : 'Bottom'} ${plan.top.n > 1 ? `${plan.top.n} ` : ''}`
     : '';
   // "Top 5 customers", not "Top 5 customer name": a ranking of entities names them as the asker does.
   const entities = plan.dimensions.map((d) =>
@@ -207,7 +210,7 @@ function shareQuery(plan: Plan): PlannedQuery {
   const shareColumn = labels.length + 3;
   if (plan.top) {
     sql += ` ORDER BY ${shareColumn} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
-    if (plan.top.n > 0) sql += ` LIMIT ${plan.top.n}`;
+    sql += limitOf(plan.top);
   } else if ((plan.compare || plan.grain) && labels.length > 0) {
     sql += ` ORDER BY ${labels.map((_, i) => i + 1).join(', ')}`;
   } else if (labels.length > 0) {
@@ -249,7 +252,7 @@ export function planQuery(plan: Plan): PlannedQuery {
   const firstMeasure = groups + 1;
   if (plan.top && groups > 0) {
     sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
-    if (plan.top.n > 0) sql += ` LIMIT ${plan.top.n}`;
+    sql += limitOf(plan.top);
   } else if (plan.compare && time) {
     // The compared periods in time order, not by their labels ("April 2024" sorts before "March 2024").
     // (An aggregate of the period's rank, constant in each group: PostgreSQL orders by no alias in an expression.)

@@ -6,6 +6,7 @@
  * the range afterwards, for the same reason.
  */
 import { addDays } from './clock';
+import { capitalise } from './names';
 import type { Period, Plan, ValueFilter } from './plan';
 import { dateRangeQuery, latestPeriod, queryFor, VISIBLE_LIMIT, visibleValuesQuery } from './query';
 import { answerFor, type ResultLike } from './respond';
@@ -107,8 +108,14 @@ const outsideAnswer = (plan: Plan, main: PlannedQuery, result: ResultLike) =>
 function partialNote(plan: Plan, period: Period, data: { first: string; last: string }): string {
   // Compared periods: name the ones the data does not reach.
   const missing = (plan.compare ?? []).filter((p) => outside(p, data)).map((p) => p.label);
+  // ("the 30 days before" the last 30, straddling the data's end: its figure is of the part the data covers.)
+  const partly = (plan.compare ?? [])
+    .filter((p) => !outside(p, data) && addDays(p.to, -1) > data.last)
+    .map((p) => ` ${capitalise(p.label)} is covered from ${p.from} to ${data.last} only.`)
+    .join('');
   if (missing.length > 0)
-    return `There is no data for ${listText(missing)}: the data runs from ${data.first} to ${data.last}.`;
+    return `There is no data for ${listText(missing)}: the data runs from ${data.first} to ${data.last}.${partly}`;
+  if (partly) return `Note: the data ends on ${data.last}.${partly}`;
   const last = addDays(period.to, -1);
   const time = 'the data';
   if (last > data.last && period.from >= data.first)

@@ -17,7 +17,7 @@ export const GRAIN_STEMS: Record<string, Grain> = GRAIN_WORDS;
 const RANKING = new Set(['top', 'bottom', 'which', 'what']);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 /** Words that tie a ranking after the item to it ("the month with the most orders", "region that sold most"). */
-const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which']);
+const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which', 'who', 'whose']);
 /** Words of a pair of opposite rankings ("best and worst", "highest & lowest", "top and bottom"). */
 const BOTH_LINKS = new Set(['and', 'or', 'vs', 'versus']);
 const DESC = new Set([...DESC_SUPERLATIVES, 'top']);
@@ -96,16 +96,30 @@ export function readPerGroup(input: PerGroupInput): PerGroupReading | undefined 
     before(at).some(
       (t) => t !== undefined && (isSuperlative(t) || RANKING.has(t.raw) || isCount({ ...t, used: false })),
     );
+  // The last word of a breakdown's name ("product category": the link follows "category", not "product").
+  const endOf = (b: Breakdown) => {
+    let end = b.at;
+    const member = b.member;
+    const names = (t: Token) =>
+      member !== undefined && (member.titleWords.includes(t.stem) || member.otherWords.includes(t.stem));
+    while (tokens[end + 1]?.used && names(tokens[end + 1] as Token)) end++;
+    return end;
+  };
   // "the month with the most orders", "the region that had the highest revenue".
-  const rankedAfter = (at: number) =>
-    RANK_LINKS.has(tokens[at + 1]?.raw ?? '') && tokens.slice(at + 2, at + 5).some((t) => isSuperlative(t));
+  const rankedAfter = (b: Breakdown) => {
+    const end = endOf(b);
+    return (
+      RANK_LINKS.has(tokens[end + 1]?.raw ?? '') &&
+      tokens.slice(end + 2, end + 5).some((t) => isSuperlative(t))
+    );
+  };
   const grouped = (at: number) =>
     before(at)
       .slice(0, 2)
       .some((t) => GROUP_WORDS.has(t?.raw ?? '')) ||
     // "for every quarter of 2024", "in each region during 2025": the group word two words back.
     (tokens[at - 1]?.raw === 'the' && GROUP_WORDS.has(tokens[at - 2]?.raw ?? ''));
-  const item = breakdowns.find((b) => (rankedBefore(b.at) || rankedAfter(b.at)) && !grouped(b.at));
+  const item = breakdowns.find((b) => (rankedBefore(b.at) || rankedAfter(b)) && !grouped(b.at));
   const group = breakdowns.find((b) => b !== item && grouped(b.at));
   if (!item || !group) return undefined;
   const both = bothEnds(tokens) ? { both: true as const } : {};
@@ -140,4 +154,26 @@ export function findGroupRank(
       return { n: 1, direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc', superlative: t };
   }
   return undefined;
+}
+
+/**
+ * Whether a ranked question names two breakdowns, one after each/every/per ("for every segment, the category
+ * ..."), that the per-group reading did not take: a plain ranking of all pairs would answer another question.
+ */
+export function eachGroupUnread(
+  tokens: Token[],
+  input: Omit<PerGroupInput, 'tokens'>,
+  grain?: Grain,
+): boolean {
+  const found = input.dimensionsFound.filter((d) => input.dimensions.includes(d.member));
+  const breakdowns = found.length + (grain ? 1 : 0);
+  if (breakdowns < 2) return false;
+  const each = new Set(['each', 'every', 'per']);
+  const grainAt = grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
+  return [...found.map((d) => d.at), grainAt].some(
+    (at) =>
+      at > 0 &&
+      (each.has(tokens[at - 1]?.raw ?? '') ||
+        (tokens[at - 1]?.raw === 'the' && each.has(tokens[at - 2]?.raw ?? ''))),
+  );
 }

@@ -12,6 +12,7 @@ import {
   firstDateLeft,
   readFirstVerb,
 } from './cohorts';
+import { comparedFigures } from './comparatives';
 import {
   findGrain,
   findPeriods,
@@ -43,6 +44,7 @@ import {
   scatteredValues,
 } from './members';
 import { termsOf } from './names';
+import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findReach } from './reach';
@@ -343,7 +345,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   let grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
-  const found = findTop(tokens);
+  const found = findTop(
+    tokens,
+    new Set(
+      cube.members
+        .filter((m) => m.kind === 'dimension' && m.type === 'string')
+        .flatMap((m) => dimensionKeys(m).single),
+    ),
+  );
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
   if (ratio.length > 0) {
@@ -382,11 +391,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const plural =
       found.superlative !== undefined && !found.counted && token !== undefined && token.raw !== token.stem;
     top = {
-      n: plural ? 0 : found.n,
+      n: plural && !found.nth ? 0 : found.n,
       direction: found.direction,
       ...(found.percent ? { percent: true } : {}),
+      ...(found.nth ? { nth: found.nth } : {}),
     };
   }
+  // "the second largest order" of no breakdown: no place of a ranking is read (nth.ts).
+  if (found?.nth && !top) releasePlace(tokens);
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;
   // "average revenue per customer" averages the totals per customer: the measure stays the total.
@@ -739,6 +751,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...firstAttributeLeft(tokens, second.fields.first !== undefined),
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
+    ...comparedFigures(tokens),
   ];
   // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
   // "gross") that is not where a breakdown would be named.

@@ -101,6 +101,9 @@ export const DESC_SUPERLATIVES = new Set([
   // "the sharpest decline", "the steepest drop": the largest change.
   'sharpest',
   'steepest',
+  // "fell hardest", "the deepest fall": the largest change too.
+  'hardest',
+  'deepest',
 ]);
 export const ASC_SUPERLATIVES = new Set([
   'least',

@@ -1,6 +1,7 @@
 /**
- * The day of the week, a dimension no model lists but every time dimension has (issue 29; README.md, "What the
- * analyst understands"): "which day of the week has the most orders", "revenue by weekday", "weekends vs weekdays".
+ * The day of the week and the hour of the day, dimensions no model lists but every time dimension has (issue 29;
+ * README.md, "What the analyst understands"): "which day of the week has the most orders", "revenue by weekday",
+ * "weekends vs weekdays", "orders by hour of day" (`EXTRACT(HOUR FROM t)`, 0 to 23).
  * Two derived dimensions of the cube's first time dimension are added to the planner's catalog, computed in the
  * query's own SQL with `EXTRACT(ISODOW FROM t)` (Monday 1 to Sunday 7), which the SQL API runs on every engine
  * it targets (DuckDB and PostgreSQL natively; ClickHouse and Trino by its dialect stage, docs/data-model.md). Only
@@ -13,6 +14,8 @@ import { ident } from './sql';
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** The word the question's "day of the week" is read as (one token, so no grain word takes "day" or "week"). */
 const DAY_OF_WEEK = 'dayofweek';
+/** The word "hour of the day" is read as (one token: "day" is no grain here). */
+const HOUR_OF_DAY = 'hourofday';
 
 const derived = (member: CatalogMember, sql: string, parts: Partial<CatalogMember>): CatalogMember => ({
   column: '',
@@ -54,6 +57,15 @@ export function withWeekdays(catalog: readonly CatalogCube[]): CatalogCube[] {
           title: 'Weekday or weekend',
           values: ['weekday', 'weekend'],
         }),
+        // "orders by hour of day": 0 to 23, the hour of the stored time.
+        derived(time, `CAST(EXTRACT(HOUR FROM ${ident(time.column)}) AS INTEGER)`, {
+          column: 'hourofday',
+          title: 'Hour of day',
+          titleWords: [HOUR_OF_DAY],
+          otherWords: [HOUR_OF_DAY],
+          phrases: [HOUR_OF_DAY],
+          names: [HOUR_OF_DAY],
+        }),
       ],
     };
   });
@@ -63,6 +75,8 @@ export function withWeekdays(catalog: readonly CatalogCube[]): CatalogCube[] {
 const AS_DIMENSION: [RegExp, string][] = [
   [/\bdays?[\s-]+of[\s-]+(?:the[\s-]+)?week\b/gi, DAY_OF_WEEK],
   [/\bdow\b/gi, DAY_OF_WEEK],
+  [/\b(?:hours?[\s-]+of[\s-]+(?:the[\s-]+)?day|time[\s-]+of[\s-]+(?:the[\s-]+)?day)\b/gi, HOUR_OF_DAY],
+  [/\b(by|per|each|every|which|what|busiest|quietest|slowest|peak)\s+hour\b/gi, `$1 ${HOUR_OF_DAY}`],
   [
     /\b(by|per|each|every|which|what|across|busiest|quietest|slowest|best|worst|top|strongest|weakest|highest|lowest)\s+(?:single\s+)?weekdays?\b/gi,
     `$1 ${DAY_OF_WEEK}`,
