@@ -117,7 +117,7 @@ export function findOutcome(said: string, attrs: CatalogMember[]): Outcome | 'un
       () => ({ kind: 'orders' }),
     ],
     [
-      /\b(?:spend|spent|spending|revenue|sales|brought\s+in|bring\s+in|generated?|turnover|worth)\b(?:\s+with\s+us)?/,
+      /\b(?:spend|spent|spending|revenue|sales|brought\s+in|bring\s+in|earn|earned|generated?|turnover|worth)\b(?:\s+with\s+us)?/,
       () => ({ kind: 'spend' }),
     ],
     [
@@ -165,9 +165,10 @@ export function findOutcome(said: string, attrs: CatalogMember[]): Outcome | 'un
     let w = windowAt(rest.trimStart());
     // "how many orders did they place in 2024", "what did they spend in H1 2025": the window after the verb.
     if (!w && (made.kind === 'orders' || made.kind === 'spend')) {
-      const verb = /\b(?:place|placed|make|made|spend|spent|bring in|brought in|generate|generated)\s+/.exec(
-        rest,
-      );
+      const verb =
+        /\b(?:place|placed|make|made|spend|spent|bring in|brought in|earn|earned|generate|generated)\s+/.exec(
+          rest,
+        );
       const after = verb ? windowAt(rest.slice((verb.index ?? 0) + verb[0].length)) : undefined;
       if (verb && after) {
         const from = end + (verb.index ?? 0);
