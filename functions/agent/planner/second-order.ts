@@ -332,6 +332,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     top &&
     top.n > 1 &&
     !top.percent &&
+    // ("top 3 regions, and how many orders in total that quarter": the total of everything, top-total.ts.)
+    !top.withTotal &&
     dimensions.length === 1 &&
     !grain &&
     !fields.change &&
