@@ -41,6 +41,14 @@ export function findRankedWithin(tokens: Token[], cube: CatalogCube): EntityCond
     const n = count && /^\d+$/.test(count.raw) ? Number(count.raw) : 1;
     for (const t of [tokens[entity.at], word, noun, tokens[i], tokens[i + 1], ...(n > 1 ? [count] : [])])
       if (t) t.used = true;
+    // "... in 2025 bring in that year": the period named, again.
+    tokens.forEach((t, k) => {
+      if (['year', 'quarter', 'month', 'week'].includes(t.stem) && tokens[k - 1]?.raw === 'that') {
+        t.used = true;
+        const that = tokens[k - 1];
+        if (that) that.used = true;
+      }
+    });
     return {
       entity: entity.member,
       measure,

@@ -331,7 +331,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   let grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
-  const found = findTop(tokens);
+  // (A ranking inside a filter, "the customer with the most orders", is the condition's: ranked-within.ts.)
+  const found = conditionFound?.rank ? undefined : findTop(tokens);
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
   // "customers who bought toys and electronics": rows of each value, not of either (both-values.ts).
