@@ -64,6 +64,21 @@ describe('the part and the whole of a share', () => {
     expect(sql).not.toMatch(/WHERE region/);
   });
 
+  it('a part before the share word, attached to the people, is the part of a total', async () => {
+    const plan = await planOf('enterprise customers in the north: what % of total 2024 sales?');
+    expect(plan.filters).toEqual([]);
+    const parts = [plan.share?.part, ...(plan.share?.rows?.values ?? [])].flatMap((f) =>
+      f ? [f.values] : [],
+    );
+    expect(parts.sort()).toEqual([['enterprise'], ['north']]);
+    // "In the west, ..." is a scope of its own.
+    expect(valuesOf((await planOf('In the west, what share of orders were returned?')).filters)).toEqual([
+      ['west'],
+    ]);
+    // "how much of total revenue came from toys in the east": both the part's.
+    expect((await planOf('how much of total revenue came from toys in the east, in %?')).filters).toEqual([]);
+  });
+
   it('an unmarked whole keeps a scope written after the part verb', async () => {
     const plan = await planOf('What percent of orders are cancelled in the west?');
     expect(plan.share?.part?.values).toEqual(['cancelled']);

@@ -61,6 +61,8 @@ const SHARE_WORDS = new Set([
   'proportion',
   'portion',
   'cent',
+  // "how much of total revenue came from ...": the "of" of "how much of" (a share word only there).
+  'of',
 ]);
 
 /** The count a noun names: of the rows ("orders") or of the people they belong to ("customers", "clients"). */
@@ -118,8 +120,10 @@ export function splitShare(
   cube: CatalogCube,
 ): ShareSplit | undefined {
   if (!SHARE_WORDS.has(tokens[ratioAt]?.raw ?? '')) return undefined;
-  const intro = tokens.findIndex((t, i) => i > ratioAt && PART_WORDS.has(t.raw) && !t.value);
-  if (intro < 0) return undefined;
+  const found = tokens.findIndex((t, i) => i > ratioAt && PART_WORDS.has(t.raw) && !t.value);
+  // With no part word, the part can only come before the share word ("enterprise customers in the north: what %
+  // of total 2024 sales?").
+  const intro = found >= 0 ? found : tokens.length;
   // The whole's phrase: after the share word up to the part word; or "of total 2025 orders," before it.
   const leadOf = tokens.findIndex((t, i) => i < ratioAt && t.raw === 'of');
   const wholeSpan = (i: number) => (i > ratioAt && i < intro) || (leadOf >= 0 && i > leadOf && i < ratioAt);
@@ -132,10 +136,18 @@ export function splitShare(
     if (first === undefined) return undefined;
     // A filter written in both the whole and the part is not told apart here.
     if (at.some((i) => i > intro) && at.some((i) => i <= intro)) return undefined;
-    if (first < intro) continue;
     const scope = scopeBefore(tokens, first, f.member);
     const before = scope >= 0 ? tokens[scope - 1] : undefined;
     const people = before !== undefined && countNamed(cube, before) !== undefined;
+    // Before the share word, outside "of total 2025 orders": the part ("electronics and furniture together, what
+    // share ...", "enterprise customers in the north: what % ..."), unless a scope of its own ("In the west, ...").
+    const leading = first < ratioAt && !(leadOf >= 0 && first > leadOf);
+    if (leading && (scope < 0 || people)) {
+      parts.push(f);
+      if (people && before) note = note ?? peopleNote(before, f, cube);
+      continue;
+    }
+    if (first < intro) continue;
     // "(what percent of orders are) cancelled in the west": the whole's scope, unless the whole is of everything.
     if (scope >= 0 && !marked && !people) continue;
     parts.push(f);
