@@ -113,8 +113,20 @@ describe('a ranking inside a filter', () => {
   });
 });
 
+describe('a ranking inside a filter, in other words', () => {
+  it('reads the plural and refuses a figure that does not add up over them', async () => {
+    expect(queryFor(await planOf('revenue from customers with the most orders')).sql).toMatch(
+      /^SELECT SUM\(total_amount\) .* WHERE count >= \(SELECT count FROM t ORDER BY 1 DESC LIMIT 1 OFFSET 0\)/,
+    );
+    await expect(planOf("what's the aov of customers with the most orders")).rejects.toThrow(/read as/);
+  });
+});
+
 describe('"and" across values for people', () => {
   it('counts the customers with rows of each value', async () => {
+    expect(queryFor(await planOf('how many clients have ordered grocery as well as clothing?')).sql).toMatch(
+      /HAVING COUNT\(DISTINCT category\) = 2/,
+    );
     const sql = queryFor(await planOf('how many customers bought both toys and electronics?')).sql;
     expect(sql).toMatch(/category IN \('electronics', 'toys'\)/);
     expect(sql).toMatch(/HAVING COUNT\(DISTINCT category\) = 2/);

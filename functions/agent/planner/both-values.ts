@@ -50,7 +50,11 @@ export function findBothValues(
     if (first === undefined || last === undefined || at.length < f.values.length) continue;
     const gaps = tokens.slice(first + 1, last).filter((t, i) => !at.includes(first + 1 + i));
     // Joined by "and" only: "or", "either" keep the values as either.
-    if (!gaps.some((t) => t.raw === 'and' || t.raw === '&') || !gaps.every((t) => JOINS.has(t.raw))) continue;
+    // ("grocery as well as clothing" is "and" too.)
+    const and = gaps.some(
+      (t, k) => t.raw === 'and' || t.raw === '&' || (t.raw === 'well' && gaps[k - 1]?.raw === 'as'),
+    );
+    if (!and || !gaps.every((t) => JOINS.has(t.raw))) continue;
     let k = first - 1;
     while (k >= 0 && BETWEEN.has(tokens[k]?.raw ?? '')) k--;
     const both = tokens.slice(k + 1, first).find((t) => t.raw === 'both');
@@ -70,7 +74,7 @@ export function findBothValues(
 }
 
 /** The people named before `at` even when their word was read as a count ("number of customers who ..."). */
-function namedBefore(
+export function namedBefore(
   tokens: readonly Token[],
   cube: CatalogCube,
   at: number,

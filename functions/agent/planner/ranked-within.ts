@@ -4,6 +4,7 @@
  * kept: every one with as many as the n-th) are the filter, and the measure named besides it is their total. A
  * ranking with nothing else asked ("which customer has the most orders") is a ranking, read elsewhere.
  */
+import { namedBefore } from './both-values';
 import type { CatalogCube } from './catalog';
 import { countMeasureNamed, findEntity, outputAsked } from './entities';
 import type { EntityCondition, Token } from './plan';
@@ -24,15 +25,26 @@ export function findRankedWithin(tokens: Token[], cube: CatalogCube): EntityCond
     if (!word || !noun || !(MOST.has(word.raw) || FEWEST.has(word.raw))) continue;
     const measure = countMeasureNamed(cube, noun);
     if (!measure) continue;
-    const entity = findEntity(tokens, cube, i);
+    const entity = findEntity(tokens, cube, i) ?? namedBefore(tokens, cube, i);
     if (!entity || entity.at !== i - 1) continue;
     // Only with money asked of them besides the ranking ("revenue from", "what did ... spend").
-    const outside = tokens.filter((_, k) => k < entity.at - 2 || k > i + 3);
+    const outside = tokens.filter((_, k) => k < entity.at || k > i + 3);
+    // (Another measure named of them, "the average order value of the customer with ...", is read too: it is
+    // refused where it does not add up over them, second-order.ts.)
+    const named = (t: Token) =>
+      cube.members.some(
+        (m) =>
+          m.kind === 'measure' &&
+          m !== measure &&
+          m.aggType !== 'count_distinct' &&
+          (m.names.includes(t.stem) || m.titleWords.includes(t.stem)),
+      );
     const money = outside.some(
       (t) =>
         MONEY_WORDS.has(t.raw) ||
         MONEY_VERBS.has(t.raw) ||
-        (sum !== undefined && (sum.names.includes(t.stem) || sum.titleWords.includes(t.stem))),
+        (sum !== undefined && (sum.names.includes(t.stem) || sum.titleWords.includes(t.stem))) ||
+        named(t),
     );
     if (!money) continue;
     // (A share of them is not read here.)
