@@ -193,6 +193,12 @@ function summary(
   // Periods compared side by side are never added up ("2023 next to 2024" has no total of both years).
   const complete = result.data.length >= result.totalRows && !(plan.top && plan.top.n > 0) && !plan.compare;
   const parts: string[] = [];
+  // "and the total for that quarter": the total of every row, from its own column (not the rows shown).
+  for (const [i, c] of query.columns.entries())
+    if (c.role === 'whole' && plan.top?.withTotal && c.member)
+      parts.push(
+        `${capitalise(nameOf(plan, c.member))} in all${scopeText(plan)}: ${formatFigure(c.member, result.data[0]?.[i])}.`,
+      );
   const additive = ADDITIVE.has(measure.aggType ?? '');
   const total = numbers.reduce((sum, n) => sum + n.value, 0);
   if (additive && complete)

@@ -19,6 +19,7 @@ import { shift } from './dates';
 import type { Parsed, Plan } from './plan';
 import { periodPartOfPrevious } from './share-parts';
 import { words } from './text';
+import { totalOfPrevious } from './top-total';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
@@ -113,6 +114,9 @@ export function readFollowUp(
   const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
   const part = periodPartOfPrevious(previous, own, asked, raws);
   if (part) return { plan: part, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
+  // "and what was the total for the whole year?" after a top 3: the total of every row beside it (top-total.ts).
+  const total = totalOfPrevious(previous, raws, own, unexplained);
+  if (total) return total;
   if (!context.leans) return undefined;
   const within = WITHIN_PREVIOUS.exec(text);
   if (within) {

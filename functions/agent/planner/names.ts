@@ -145,7 +145,18 @@ export function conditionWords(plan: Plan): string {
   if (h.spread) {
     const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'row';
     const what = h.spread.member ? nameOf(plan, h.spread.member) : h.spread.grain;
+    // "bought toys and electronics": rows of each value named (both-values.ts).
+    const named = plan.filters.find((f) => f.member === h.spread?.member);
+    if (h.spread.count && named)
+      return `with ${noun.replace(/s$/, '')}s of each of ${named.values.join(' and ')} (${what})`;
     return `with ${noun.replace(/s$/, '')}s in every ${what ?? 'period'}`;
+  }
+  // "the customer with the most orders": ranked first, ties kept (ranked-within.ts).
+  if (h.rank) {
+    const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'rows';
+    const most = h.rank.direction === 'desc' ? 'most' : 'fewest';
+    const first = h.rank.n > 1 ? `among the ${h.rank.n} ` : '';
+    return `with the ${first}${most} ${noun.replace(/s$/, '')}s (ties included)`;
   }
   const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
     // "with no orders where status is returned"

@@ -47,6 +47,8 @@ export interface Plan {
     percent?: boolean;
     /** "the second-biggest": only the row at this place of the ranking (nth.ts). */
     nth?: number;
+    /** The total of every row beside the ranked ones ("top 3 regions and the total for the quarter"). */
+    withTotal?: true;
   };
   /**
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
@@ -63,7 +65,14 @@ export interface Plan {
      * A part that is no value of a dimension (share-parts.ts): rows meeting number conditions ("from orders of
      * $900 or more") or within a part of the period ("how much of 2025's sales came in Q4"), with `part` if any.
      */
-    rows?: { numbers: NumberFilter[]; period?: Period };
+    rows?: {
+      numbers: NumberFilter[];
+      period?: Period;
+      /** More values of the part ("enterprise customers in the east": the segment and the region). */
+      values?: ValueFilter[];
+    };
+    /** How a value of the part was read, said in the answer ("customers in the east": the orders' region). */
+    note?: string;
   };
   /**
    * How many of the biggest entities it takes to reach a share of the total ("what % of customers account for
@@ -158,7 +167,12 @@ export interface EntityCondition {
    * ("bought from all five categories"): COUNT(DISTINCT) of those equal to how many the rows hold; `measure`
    * is then the count of rows and `op`/`value` are unused.
    */
-  spread?: { grain?: Grain; member?: CatalogMember };
+  spread?: {
+    grain?: Grain;
+    member?: CatalogMember;
+    /** Rows of each of this many values (the plan's filter of `member`): "bought toys and electronics". */
+    count?: number;
+  };
   /**
    * The rows the count is of, when not all of them ("never returned an order": a count of the returned rows
    * per entity, equal to 0); entities with only other rows still count.
@@ -166,6 +180,11 @@ export interface EntityCondition {
   rows?: ValueFilter;
   /** The count is of the rows NOT matching `rows` ("only ever bought groceries": no row of another value). */
   only?: true;
+  /**
+   * The entities ranked first by `measure` instead of `op`/`value` ("the customer with the most orders"): the
+   * top `n`, every one tied with the n-th kept (ranked-within.ts).
+   */
+  rank?: { n: number; direction: 'desc' | 'asc' };
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

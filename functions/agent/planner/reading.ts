@@ -12,6 +12,7 @@ import { newByFirstOrder, restatedNew } from './new-customers';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
+import { peoplePart } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
@@ -37,8 +38,10 @@ function toPlan(p: Parsed): Plan | undefined {
   if (p.share) {
     // A share of distinct entities ("percentage of customers from each signup quarter who ordered") is not a
     // share of another measure: with nothing additive named, no plan rather than a different question.
-    if (p.measureNamed && p.measures.length > 0 && !p.measures.some(additive)) return undefined;
-    measures = [measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
+    // (Distinct people split by a value of their own do add up: "what fraction of customers are enterprise".)
+    const own = p.measures.find((m) => peoplePart(p.share, m));
+    if (p.measureNamed && p.measures.length > 0 && !p.measures.some(additive) && !own) return undefined;
+    measures = [own ?? measures.find(additive) ?? defaultMeasure(p.cube)].filter((m) => m !== undefined);
   }
   if (measures.length === 0) return undefined;
   return {

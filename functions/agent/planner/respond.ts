@@ -28,7 +28,8 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
     plan.missing && plan.missing.length > 0
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
       : '';
-  return `${missing}${text}${ignored}${readAs}`;
+  const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
+  return `${missing}${text}${ignored}${readAs}${note}`;
 }
 
 /** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */

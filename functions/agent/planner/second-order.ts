@@ -172,6 +172,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       named && input.condition.output === 'list'
         ? { ...input.condition, output: 'total', total: named }
         : input.condition;
+    // "the average order value of the customer with the most orders": a figure that does not add up over the
+    // people ranked first is not read (ranked-within.ts).
+    if (
+      input.condition.rank &&
+      fields.having.output !== 'total' &&
+      measures.some((m) => !conditioned.includes(m))
+    )
+      unresolved.push('a figure of those ranked first other than their total');
     measures = [input.condition.measure];
     dimensions = dimensions.filter(
       (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,
@@ -376,6 +384,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     top &&
     top.n > 1 &&
     !top.percent &&
+    // ("top 3 regions, and how many orders in total that quarter": the total of everything, top-total.ts.)
+    !top.withTotal &&
     dimensions.length === 1 &&
     !grain &&
     !fields.change &&

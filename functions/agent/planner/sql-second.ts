@@ -72,7 +72,7 @@ export function havingQuery(plan: Plan): PlannedQuery {
   // The condition on the aggregates (in HAVING) or on the inner query's columns (over its rows).
   const test = (on: 'aggregate' | 'column') =>
     spreadOf
-      ? `${on === 'column' ? spreadName : `COUNT(DISTINCT ${spreadOf})`} = (SELECT COUNT(DISTINCT ${spreadOf}) FROM ${rows})`
+      ? `${on === 'column' ? spreadName : `COUNT(DISTINCT ${spreadOf})`} = ${spread?.count ?? `(SELECT COUNT(DISTINCT ${spreadOf}) FROM ${rows})`}`
       : all
           .map((c) => {
             const column = measureColumn(c.measure);
@@ -80,6 +80,8 @@ export function havingQuery(plan: Plan): PlannedQuery {
             return `${on === 'column' ? (own ? rowsName : column) : own ? aggregateOf(column) : `MEASURE(${column})`} ${c.op} ${c.value}`;
           })
           .join(' AND ');
+  // "the customer with the most orders": those with at least the n-th count (ties kept), over the grouped rows.
+  if (having.rank) return rankedWithinQuery(plan, having, inner, rowsName, dims.length, total);
   const condition = test('aggregate');
   const count = ident(entityWord(having.entity));
   const entityColumn: Columns[number] = having.grain
@@ -425,5 +427,33 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     ...(percentile.gap && percentile.stat !== 'avg'
       ? [{ role: 'change' as const, ...(measure ? { member: measure } : {}) }]
       : []),
+  ]);
+}
+
+/** The entities ranked first by their count (ties with the n-th kept), listed, counted or totalled. */
+function rankedWithinQuery(
+  plan: Plan,
+  having: NonNullable<Plan['having']>,
+  inner: string,
+  counted: string,
+  dims: number,
+  total: string | undefined,
+): PlannedQuery {
+  const rank = having.rank;
+  if (!rank || dims > 0) throw new Error('not a ranking within a filter');
+  const order = rank.direction === 'desc' ? 'DESC' : 'ASC';
+  const within = `WITH t AS (${inner}) SELECT * FROM t WHERE ${counted} ${rank.direction === 'desc' ? '>=' : '<='} (SELECT ${counted} FROM t ORDER BY 1 ${order} LIMIT 1 OFFSET ${rank.n - 1})`;
+  const count = ident(entityWord(having.entity));
+  if (total && having.total)
+    return described(
+      plan,
+      `SELECT SUM(${total}) AS ${ident(`total_${total}`)}, COUNT(*) AS ${count} FROM (${within}) AS r`,
+      [{ role: 'measure', member: having.total }, { role: 'entities' }],
+    );
+  if (having.output === 'count')
+    return described(plan, `SELECT COUNT(*) AS ${count} FROM (${within}) AS r`, [{ role: 'entities' }]);
+  return described(plan, `${within} ORDER BY 2 ${order}, 1`, [
+    { role: 'dimension', member: having.entity },
+    { role: 'measure', member: having.measure },
   ]);
 }

@@ -49,7 +49,9 @@ const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
 /** Plain words for the filters and period of a plan ("where status is completed, in 2024"). */
 export function scopeText(plan: Plan): string {
   const parts: string[] = [];
-  for (const f of plan.filters) parts.push(filterText(plan, f));
+  // (The values of "bought toys and electronics" are said by the condition: each of them, not either.)
+  const each = plan.having?.spread?.count ? plan.having.spread.member : undefined;
+  for (const f of plan.filters) if (f.member !== each) parts.push(filterText(plan, f));
   for (const f of plan.numberFilters) parts.push(numberText(plan, f));
   if (plan.also) parts.push(`${plan.also.member.title.toLowerCase()} in ${plan.also.range.label}`);
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
@@ -137,6 +139,7 @@ function partCondition(plan: Plan): string {
   const time = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
   const parts: string[] = [];
   if (plan.share?.part) parts.push(valueCondition(ident(plan.share.part.member.column), plan.share.part));
+  for (const f of rows?.values ?? []) parts.push(valueCondition(dimensionSql(f.member), f));
   for (const f of rows?.numbers ?? []) parts.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
   if (rows?.period && time)
     parts.push(`${time} >= ${quote(rows.period.from)} AND ${time} < ${quote(rows.period.to)}`);
@@ -148,6 +151,7 @@ function partText(plan: Plan): string {
   const share = plan.share;
   const where = [
     ...(share?.part ? [filterText(plan, share.part)] : []),
+    ...(share?.rows?.values ?? []).map((f) => filterText(plan, f)),
     ...(share?.rows?.numbers ?? []).map((f) => numberText(plan, f)),
   ];
   const period = share?.rows?.period ? ` in ${share.rows.period.label}` : '';
@@ -266,5 +270,27 @@ export function planQuery(plan: Plan): PlannedQuery {
   }
   const title = planTitle(plan);
   const description = `${title}, computed on ${plan.cube.title}${plan.top ? '' : ''}.`;
+  if (plan.top?.withTotal && groups > 0) return withTotals(plan, sql, title, columns);
   return { sql, title, description, columns };
+}
+
+/**
+ * "top 3 regions and the total for the quarter": the ranked rows with the total of EVERY row of the breakdown
+ * beside them (top-total.ts), summed over the grouped rows before the limit; only a sum or a count adds up.
+ */
+function withTotals(plan: Plan, sql: string, title: string, columns: PlannedQuery['columns']): PlannedQuery {
+  const ordered = /^(.*) ORDER BY (.*?)( LIMIT \d+)?$/.exec(sql);
+  const measures = plan.measures.filter((m) => m.aggType === 'sum' || m.aggType === 'count');
+  if (!ordered || measures.length === 0)
+    return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
+  const [, grouped, order, limit] = ordered;
+  const wholes = measures.map(
+    (m) => `(SELECT SUM(${ident(m.column)}) FROM t) AS ${ident(`all_${m.column}`)}`,
+  );
+  return {
+    sql: `WITH t AS (${grouped}) SELECT t.*, ${wholes.join(', ')} FROM t ORDER BY ${order}${limit ?? ''}`,
+    title,
+    description: `${title}, with the total of every row, computed on ${plan.cube.title}.`,
+    columns: [...columns, ...measures.map((m) => ({ role: 'whole' as const, member: m }))],
+  };
 }

@@ -1,5 +1,6 @@
 import { claimActive } from './active';
 import { askerTokens } from './asker';
+import { findBothValues } from './both-values';
 import { claimLossTo, readBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
@@ -47,6 +48,7 @@ import { termsOf } from './names';
 import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
+import { findRankedWithin } from './ranked-within';
 import { findReach } from './reach';
 import {
   applySynonyms,
@@ -60,8 +62,10 @@ import {
 } from './readings';
 import { resolveSecondOrder } from './second-order';
 import { anchorPartPeriods, partsUnresolved, periodPart, rowsPart } from './share-parts';
-import { STOPWORDS, stem, words } from './text';
+import { isScoped, splitShare, valueTokens } from './share-scopes';
+import { STOPWORDS, words } from './text';
 import { claimRankedVerb } from './top-per-group';
+import { claimTopTotal } from './top-total';
 import {
   COMPARE_WORDS,
   FILLER,
@@ -261,11 +265,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     periods = allPeriods;
   }
   if (!firstDate) readPeopleAsCustomers(tokens, cube);
-  const condition = firstDate
+  const conditionFound = firstDate
     ? undefined
     : (findEntityCondition(tokens, cube) ??
       findRepeat(tokens, cube) ??
       findSpread(tokens, cube) ??
+      findRankedWithin(tokens, cube) ??
       findNever(tokens, cube) ??
       findOnly(tokens, cube));
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
@@ -345,16 +350,21 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const namedGrain = findGrain(tokens);
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   let grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
-  const found = findTop(
-    tokens,
-    new Set(
-      cube.members
-        .filter((m) => m.kind === 'dimension' && m.type === 'string')
-        .flatMap((m) => dimensionKeys(m).single),
-    ),
-  );
+  // (A ranking inside a filter, "the customer with the most orders", is the condition's: ranked-within.ts.)
+  const found = conditionFound?.rank
+    ? undefined
+    : findTop(
+        tokens,
+        new Set(
+          cube.members
+            .filter((m) => m.kind === 'dimension' && m.type === 'string')
+            .flatMap((m) => dimensionKeys(m).single),
+        ),
+      );
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
+  // "customers who bought toys and electronics": rows of each value, not of either (both-values.ts).
+  const condition = conditionFound ?? (firstDate ? undefined : findBothValues(tokens, cube, filters));
   if (ratio.length > 0) {
     const stemmed = findValueStems(tokens, cube);
     if (stemmed && !filters.some((f) => f.member === stemmed.member)) filters.push(stemmed);
@@ -399,6 +409,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   // "the second largest order" of no breakdown: no place of a ranking is read (nth.ts).
   if (found?.nth && !top) releasePlace(tokens);
+  // "top 3 regions by revenue and the total for that quarter": the total of every row too (top-total.ts).
+  if (top && top.n > 0 && !top.percent && claimTopTotal(tokens)) top = { ...top, withTotal: true };
   const matched = matchMeasures(tokens, cube, claimed);
   let { measures, score: measureScore } = matched;
   // "average revenue per customer" averages the totals per customer: the measure stays the total.
@@ -486,24 +498,35 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
 
   let share: Parsed['share'];
   if (ratio.length > 0) {
-    // The part is the value the share is of ("returned", "from electronics"); "in the west" only scopes.
+    // The part is the value the share is of ("returned", "from electronics"); "in (the) west" only scopes.
     const scoped = (f: ValueFilter) => {
-      const index = tokens.findIndex(
-        (t) => t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem),
-      );
-      return ['in', 'for', 'within', 'among', 'during'].includes(tokens[index - 1]?.raw ?? '');
+      const index = valueTokens(tokens, f)[0];
+      return index !== undefined && isScoped(tokens, index, f.member);
     };
     // "the top 20 enterprise customers": a value qualifying the ranked entity limits the ranking, no part.
-    const valueAt = (f: ValueFilter) =>
-      tokens.flatMap((t, i) =>
-        t.value && f.values.some((v) => words(v).map(stem)[0] === t.stem) ? [i] : [],
-      );
+    const valueAt = (f: ValueFilter) => valueTokens(tokens, f);
     const ranking = (f: ValueFilter) =>
       found?.counted === true &&
       valueAt(f).some((i) => dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true);
     const rankedIn = filters.filter(ranking);
-    const part = filters.find((f) => !scoped(f) && !dimensions.includes(f.member) && !rankedIn.includes(f));
-    if (part || dimensions.length > 0 || grain) share = part ? { part } : {};
+    const candidates = filters.filter((f) => !dimensions.includes(f.member) && !rankedIn.includes(f));
+    // The part and the whole told apart by grammar where the question has both (share-scopes.ts).
+    const split = splitShare(
+      tokens,
+      tokens.findIndex((t) => ratio.includes(t)),
+      candidates,
+      cube,
+    );
+    const part = split?.parts[0] ?? candidates.find((f) => !scoped(f));
+    const more = split?.parts.slice(1) ?? [];
+    if (part || dimensions.length > 0 || grain)
+      share = part
+        ? {
+            part,
+            ...(more.length > 0 ? { rows: { numbers: [], values: more } } : {}),
+            ...(split?.note ? { note: split.note } : {}),
+          }
+        : {};
     // Named once, on the ranked entity only ("share of revenue from the top 10 enterprise customers"): the
     // whole is everything; named again ("share of enterprise revenue"), the whole is within that value too.
     const wholeFree = rankedIn.filter((f) => valueAt(f).length < 2);
@@ -513,10 +536,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const rows = rowsPart(tokens, shareAt, numberFilters, share?.part, valueAt);
     if (rows) {
       const { part: value, ...rest } = share ?? {};
+      const values = value && rows.keepPart ? (rest.rows?.values ?? []) : [];
       share = {
         ...rest,
         ...(value && rows.keepPart ? { part: value } : {}),
-        rows: { numbers: rows.numbers },
+        rows: { numbers: rows.numbers, ...(values.length > 0 ? { values } : {}) },
       };
       for (const f of rows.numbers) numberFilters.splice(numberFilters.indexOf(f), 1);
     }
@@ -826,7 +850,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     dimensions: dimensionsRead,
     ...(grainRead ? { grain: grainRead } : {}),
     ...(timeDimension && needsTime ? { timeDimension } : {}),
-    filters: share?.part ? filters.filter((f) => f !== share?.part) : filters,
+    filters: filters.filter((f) => f !== share?.part && !share?.rows?.values?.includes(f)),
     numberFilters,
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),

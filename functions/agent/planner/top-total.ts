@@ -1,0 +1,136 @@
+/**
+ * "top 3 regions by revenue in Q4 2025 and the total for that quarter", "best 2 categories by orders in 2024, plus
+ * total orders that year", "bottom 2 regions ... with the grand total": a ranking with the total of EVERY row of
+ * the breakdown beside it (issue 29, README "Evaluating the analyst"), not the sum of the rows shown. The total is
+ * a clause of its own after the ranking ("and", "plus", "with"); "their combined total", "what did the top 20
+ * spend together" is the sum of the top rows instead (second-order.ts).
+ */
+import type { Parsed, Plan, Token } from './plan';
+import { isYear } from './vocabulary';
+
+const RANK_WORDS = new Set([
+  'top',
+  'bottom',
+  'best',
+  'worst',
+  'highest',
+  'lowest',
+  'biggest',
+  'largest',
+  'leading',
+]);
+const JOINS = new Set(['and', 'plus', 'with', 'also']);
+/** Words of the top rows themselves: their total is the sum of those rows, not of everything. */
+const OF_THE_TOP = new Set([
+  'they',
+  'them',
+  'their',
+  'those',
+  'these',
+  'combined',
+  'together',
+  'each',
+  'per',
+  'top',
+]);
+const DETERMINERS = new Set(['the', 'my', 'our', 'a', 'grand', 'overall', 'full']);
+const GRAINS = new Set(['day', 'week', 'month', 'quarter', 'year', 'period', 'half']);
+/** Words of the total clause that say nothing of their own ("and the total for that quarter too"). */
+const CLAUSE_WORDS = new Set([
+  'the',
+  'my',
+  'our',
+  'that',
+  'this',
+  'for',
+  'in',
+  'of',
+  'too',
+  'as',
+  'well',
+  'all',
+  'everything',
+  'what',
+  'was',
+  'is',
+  'how',
+  'much',
+  'many',
+  'did',
+  'we',
+  'get',
+  'make',
+  'grand',
+  'overall',
+  'total',
+  'full',
+  'whole',
+]);
+
+/**
+ * Whether the question asks for the total of everything beside a ranking; claims the clause's own words ("the
+ * total", "overall", "for that quarter", "that year"). Measure words in it stay for the measure reading.
+ */
+export function claimTopTotal(tokens: Token[]): boolean {
+  const rankAt = tokens.findIndex((t) => RANK_WORDS.has(t.raw));
+  if (rankAt < 0) return false;
+  const joinAt = tokens.findIndex(
+    (t, i) =>
+      i > rankAt &&
+      JOINS.has(t.raw) &&
+      tokens.slice(i + 1).some((x) => ['total', 'overall', 'grand'].includes(x.raw)),
+  );
+  if (joinAt < 0) return false;
+  const clause = tokens.slice(joinAt + 1);
+  if (clause.some((t) => OF_THE_TOP.has(t.raw))) return false;
+  const totalAt = clause.findIndex((t) => t.raw === 'total');
+  const overall = clause.some((t) => t.raw === 'overall' || t.raw === 'grand');
+  const before = clause[totalAt - 1]?.raw ?? '';
+  // "that year", "for the quarter", "2023", "in total": the total of the period named, not of the rows shown.
+  const period = clause.some(
+    (t, i) =>
+      isYear(t.raw) ||
+      (GRAINS.has(t.stem) && ['that', 'this', 'the', 'whole', 'full'].includes(clause[i - 1]?.raw ?? '')),
+  );
+  const said = DETERMINERS.has(before) || before === 'in' || period;
+  if (!overall && !(totalAt >= 0 && said)) return false;
+  for (const [i, t] of clause.entries()) {
+    const previous = clause[i - 1]?.raw ?? '';
+    if (CLAUSE_WORDS.has(t.raw) && !t.value) t.used = true;
+    // "that quarter", "the year": the period already named, again.
+    if (GRAINS.has(t.stem) && ['that', 'the', 'this', 'whole', 'full'].includes(previous)) t.used = true;
+  }
+  const join = tokens[joinAt];
+  if (join) join.used = true;
+  return true;
+}
+
+/**
+ * "and what was the total (for the whole year)?" after "top 3 categories by revenue in 2025": the previous ranking
+ * with the total of every row beside it; undefined when the follow-up names anything else of its own.
+ */
+export function totalOfPrevious(
+  previous: Plan,
+  raws: readonly string[],
+  own: Parsed,
+  unexplained: readonly string[],
+): { plan: Plan; unexplained: string[] } | undefined {
+  const top = previous.top;
+  if (!top || top.n === 0 || top.percent || previous.dimensions.length !== 1) return undefined;
+  if (previous.share || previous.having || previous.change || previous.perGroup || previous.compare)
+    return undefined;
+  if (!raws.some((w) => ['total', 'overall', 'grand'].includes(w)) || raws.some((w) => OF_THE_TOP.has(w)))
+    return undefined;
+  if (own.dimensions.length > 0 || own.filters.length > 0 || own.numberFilters.length > 0 || own.top)
+    return undefined;
+  if (own.compare || own.grain || own.having || own.share) return undefined;
+  if (own.range && own.range.label !== previous.range?.label) return undefined;
+  const measures = new Set(previous.measures);
+  if (own.measureNamed && !own.measures.every((m) => measures.has(m))) return undefined;
+  const said = (w: string) =>
+    CLAUSE_WORDS.has(w) || GRAINS.has(w) || JOINS.has(w) || ['was', 'were'].includes(w);
+  return {
+    plan: { ...previous, top: { ...top, withTotal: true } },
+    unexplained: unexplained.filter((w) => !said(w)),
+  };
+}
