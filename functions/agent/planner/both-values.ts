@@ -48,7 +48,7 @@ export function findBothValues(
     const first = at[0];
     const last = at.at(-1);
     if (first === undefined || last === undefined || at.length < f.values.length) continue;
-    const gaps = tokens.slice(first + 1, last).filter((t, i) => !at.includes(first + 1 + i));
+    const gaps = tokens.slice(first + 1, last).filter((_, i) => !at.includes(first + 1 + i));
     // Joined by "and" only: "or", "either" keep the values as either.
     // ("grocery as well as clothing" is "and" too.)
     const and = gaps.some(

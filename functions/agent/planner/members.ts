@@ -549,7 +549,19 @@ export function joinCompounds(tokens: Token[], cube: CatalogCube): Token[] {
 }
 
 /** Words that join values of one dimension into one filter ("east and west", "toys or games", "north vs south"). */
-const VALUE_JOINERS = new Set(['and', 'or', 'nor', '&', 'vs', 'versus', 'plus', 'against', 'compared']);
+// ("as well as": "well" joins, "as" links.)
+const VALUE_JOINERS = new Set([
+  'and',
+  'or',
+  'nor',
+  '&',
+  'vs',
+  'versus',
+  'plus',
+  'against',
+  'compared',
+  'well',
+]);
 /** Words that may stand between joined values ("the east and the west", "in north or in south"). */
 const VALUE_LINKS = new Set([
   'the',
@@ -565,6 +577,7 @@ const VALUE_LINKS = new Set([
   'at',
   'either',
   'both',
+  'as',
 ]);
 
 /**

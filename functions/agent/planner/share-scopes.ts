@@ -87,7 +87,7 @@ export const valueTokens = (tokens: readonly Token[], f: ValueFilter): number[] 
  */
 export function scopeBefore(tokens: readonly Token[], at: number, member?: CatalogMember): number {
   let k = at - 1;
-  const noun = (t: Token) => member !== undefined && member.titleWords.includes(t.stem);
+  const noun = (t: Token) => member?.titleWords.includes(t.stem) === true;
   while (k >= 0) {
     const t = tokens[k];
     if (!t) break;
@@ -163,7 +163,7 @@ export function splitShare(
  */
 function peopleNote(noun: Token, f: ValueFilter, cube: CatalogCube): string | undefined {
   const people = countNamed(cube, noun);
-  if (!people || people.aggType !== 'count_distinct') return undefined;
+  if (people?.aggType !== 'count_distinct') return undefined;
   // The people's own columns carry their prefix in a view of rows ("customers_segment").
   if (f.member.column.startsWith(`${noun.stem}s_`) || f.member.column.startsWith(`${noun.stem}_`))
     return undefined;
