@@ -1,14 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { type EvalQuestion, parseQuestionModule } from '../../functions/agent/eval/questions';
-import { judgeRun, type Verdict } from '../../functions/agent/eval/run';
 import { buildCatalog } from '../../functions/agent/planner/catalog';
 import type { Plan } from '../../functions/agent/planner/plan';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readQuestions } from '../../functions/agent/planner/reading';
 import { demoModelFiles, parseModel, searchMeta } from '../../functions/semantic';
-import * as tuning11 from './questions/tuning-11-shares';
-import { converse, lastResult } from './support/question-set';
-import { MANAGER, rawDatabaseForFile } from './support/sample';
+import { MANAGER } from './support/sample';
 
 /**
  * Shares and filter scopes (issue 29; README, "What the analyst understands"): a scope written with an article or
@@ -142,37 +138,4 @@ describe('"and" across values for people', () => {
   });
 });
 
-const raw = rawDatabaseForFile();
-
-describe('tuning set 11 (shares and filter scopes)', () => {
-  const questions: EvalQuestion[] = parseQuestionModule(tuning11);
-  const verdicts = new Map<string, Verdict>();
-
-  it.each(questions.map((q) => [`[${q.class}] ${q.ask.join(' → ')}`, q] as const))(
-    '%s: right or an honest refusal, never confidently wrong',
-    async (name, q) => {
-      const user = tuning11.tuning11shares[questions.indexOf(q)]?.user ?? MANAGER;
-      const { answer, messages, failed } = await converse(q.ask, user, q.now ? { now: q.now } : {});
-      const result = lastResult(messages);
-      const judged = await judgeRun(
-        q,
-        { answer, ...(result ? { result } : {}), ...(failed ? { failed } : {}) },
-        async (sql) => {
-          const data = await raw.query(sql);
-          return { schema: (data[0] ?? []).map((_, i) => ({ name: `c${i}` })), data, totalRows: data.length };
-        },
-      );
-      verdicts.set(name, judged.verdict);
-      expect({ verdict: judged.verdict, why: judged.why ?? '', answer }).toEqual(
-        expect.objectContaining({ verdict: expect.stringMatching(/^(right|honest refusal|wrong refusal)$/) }),
-      );
-    },
-  );
-
-  // 6 of 33 right before the planner change it tunes (19 confident wrong, in the eval CLI); 33 after it.
-  it('answers at least 32 right', () => {
-    const right = [...verdicts.values()].filter((v) => v === 'right' || v === 'honest refusal').length;
-    expect(verdicts.size).toBe(questions.length);
-    expect(right).toBeGreaterThanOrEqual(32);
-  });
-});
+// (The tuning set itself is judged with the others in planner-tuning-6.test.ts.)

@@ -7,24 +7,11 @@
  * straddles two years and is left unread (the question is refused).
  */
 import type { Period } from './plan';
+import { MONTHS } from './vocabulary';
 
 const OPEN_FROM = '0001-01-01';
 const OPEN_TO = '9999-12-31';
 
-export const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH_WORD =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '((?:19|20)\\d\\d)';

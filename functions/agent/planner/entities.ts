@@ -7,7 +7,7 @@ import { averageBefore, averagedVerb, worthAfter } from './entity-measures';
 import { dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
 import { stem, words } from './text';
-import { isIdentifier, MONEY_WORDS } from './vocabulary';
+import { isIdentifier, MONEY_WORDS, NUMBER_WORDS } from './vocabulary';
 
 /** Calendar units by their stem. */
 export const UNITS: Record<string, Grain> = {
@@ -411,15 +411,6 @@ function periodEntity(
 const SPREAD_LEADS = new Set(['in', 'from', 'across', 'during', 'ordered', 'bought', 'purchased', 'placed']);
 const RELATIVES = new Set(['who', 'that', 'with', 'which', 'whose']);
 const BUYING_VERBS = new Set(['ordered', 'bought', 'purchased', 'placed', 'shopped', 'order', 'buy']);
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  twelve: 12,
-};
 
 /**
  * "customers who ordered in every month of 2025", "bought from all five categories", "across every region":

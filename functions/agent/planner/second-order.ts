@@ -125,32 +125,15 @@ function numberBehind(
     : undefined;
 }
 
-/** "(orders) a customer placed": the entity dimension named by the acting word, even if a measure took it. */
-function entityActing(
+/** The first entity dimension named at a word that passes `at`, even if a measure took the word. */
+function entityWhere(
   tokens: Token[],
   cube: CatalogCube,
-  perToken: (i: number) => boolean,
+  at: (i: number) => boolean,
 ): { member: CatalogMember; at: number } | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (!t || !perToken(i) || !ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '')) continue;
-    const member = entityNamed(cube, t.stem);
-    if (member) return { member, at: i };
-  }
-  return undefined;
-}
-
-/** "the median customer's total spend": the entity a statistic's word qualifies (perToken's stat reading). */
-function statEntity(
-  tokens: Token[],
-  cube: CatalogCube,
-  perToken: (i: number) => boolean,
-): { member: CatalogMember; at: number } | undefined {
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (!t || !tokens.slice(Math.max(0, i - 3), i).some((w) => STAT_WORDS.has(w.raw)) || !perToken(i))
-      continue;
-    const member = entityNamed(cube, t.stem);
+    const member = t && at(i) ? entityNamed(cube, t.stem) : undefined;
     if (member) return { member, at: i };
   }
   return undefined;
@@ -297,15 +280,20 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       if (['a', 'an', 'one'].includes(lead)) return ENTITY_VERBS.has(next);
       return STAT_WORDS.has(lead) && (ENTITY_VERBS.has(next) || MONEY_WORDS.has(next) || next === 'total');
     };
+    // "(orders) a customer placed": the entity named by the acting word; "the median customer's total spend":
+    // the entity a statistic's word qualifies.
+    const acting = (i: number) => perToken(i) && ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '');
+    const stated = (i: number) =>
+      tokens.slice(Math.max(0, i - 3), i).some((w) => STAT_WORDS.has(w.raw)) && perToken(i);
     const perEntity =
       input.dimensionsFound.find((d) => perToken(d.at)) ??
       (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')
         ? !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
-          ? (entityActing(tokens, cube, perToken) ?? statEntity(tokens, cube, perToken))
+          ? (entityWhere(tokens, cube, acting) ?? entityWhere(tokens, cube, stated))
           : // ("the median customer's total spend": the statistic names the entity, whatever size word follows.)
-            statEntity(tokens, cube, perToken)
+            entityWhere(tokens, cube, stated)
         : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];

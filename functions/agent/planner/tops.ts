@@ -8,6 +8,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { hasCustomers } from './entity-conditions';
 import { entityRows } from './per-entity';
 import type { Plan } from './plan';
+import { NUMBER_WORDS } from './vocabulary';
 
 const WHO =
   '(?:who|which\\s+(?:customer|client|buyer|shopper|account)s?|what\\s+(?:customer|client|buyer)s?)';
@@ -27,19 +28,7 @@ const COUNT_TOP = new RegExp(
   `^\\s*${WHO}\\s+(?:(?:placed|made|put\\s+in|had|has|submitted)\\s+the\\s+(most|fewest|least)\\s+(?:${ROW_NOUN}s?)|ordered\\s+(?:the\\s+)?(most|least|fewest)(?:\\s+(?:times|often))?|(?:bought|purchased|shopped)\\s+(?:the\\s+)?(most|least|fewest)\\s+(?:times|often))`,
   'i',
 );
-const COUNTS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-};
-const N = `(\\d{1,3}|${Object.keys(COUNTS).join('|')})`;
+const N = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
 /**
  * "the 10 largest orders of 2025", "top 5 orders by amount", "show me the 3 biggest orders in the west": the rows
  * themselves, ranked by their own number (was the count of all orders, or the largest amount alone).
@@ -103,7 +92,7 @@ function topRows(
   if (!match) return undefined;
   const [, topWord, n1, word1, word2, n2, n3, word3, kind] = match;
   const count = n1 ?? n2 ?? n3 ?? '';
-  const n = COUNTS[count.toLowerCase()] ?? Number(count);
+  const n = NUMBER_WORDS[count.toLowerCase()] ?? Number(count);
   if (!Number.isInteger(n) || n < 1 || n > 100) return undefined;
   const word = (word1 ?? word2 ?? word3 ?? topWord ?? '').toLowerCase();
   const direction = new RegExp(`^(?:${LOW}|bottom)$`, 'i').test(word) ? 'asc' : 'desc';

@@ -296,3 +296,19 @@ export const SIZE_WORDS = new Set([
   'amounts',
   'prices',
 ]);
+
+/** Count words written out ("all five categories", "the ten largest orders"). */
+export const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  twenty: 20,
+};
