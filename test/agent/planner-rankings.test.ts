@@ -263,3 +263,27 @@ describe('places in a ranking and rankings after their noun', () => {
     await expect(demoSql(question)).rejects.toThrow(/read as refuse/);
   });
 });
+
+describe('readings of the confident wrong answers of held-out-11 (spent, scored once before them)', () => {
+  it('reads "evry" as "every": the top category within each region (was one ranking of all categories)', async () => {
+    expect(await demoSql('for evry region, which product category sold the most in 2024?')).toMatch(
+      /PARTITION BY region ORDER BY v DESC/,
+    );
+  });
+
+  it('reads "# of orders" as the number of orders (was the largest order amount, read from "biggest")', async () => {
+    expect(
+      await demoSql(
+        'rank the 5 categories from biggest gain to biggest drop in # of orders, H2 2023 vs H2 2024',
+      ),
+    ).toMatch(/MEASURE\(count\) AS v .* ORDER BY change DESC LIMIT 5$/);
+  });
+
+  it('orders "from biggest drop to biggest gain" by the first change word named', async () => {
+    expect(
+      await demoSql(
+        'rank the categories from biggest drop to biggest gain in number of orders, H2 2023 vs H2 2024',
+      ),
+    ).toMatch(/ORDER BY change ASC$/);
+  });
+});

@@ -103,6 +103,8 @@ function partOf(
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
+  [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
   [
     /\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b/g,

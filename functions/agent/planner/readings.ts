@@ -70,7 +70,28 @@ export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
  * A misspelt word of the model ("revnue", "regoin", "custmers"): read as the one model word it nearly equals
  * (one letter added, dropped, changed or two swapped; words of six letters or more only).
  */
+/** Common misspellings of the words that group or rank ("for evry region"): too short for the model-word match. */
+const GROUPING_TYPOS: Record<string, string> = {
+  evry: 'every',
+  evrey: 'every',
+  everey: 'every',
+  eveyr: 'every',
+  eahc: 'each',
+  wich: 'which',
+  whcih: 'which',
+  whihc: 'which',
+  acros: 'across',
+  accross: 'across',
+};
+
 export function correctTypos(tokens: Token[], cube: CatalogCube, known: ReadonlySet<string>): void {
+  for (const t of tokens) {
+    const fixed = GROUPING_TYPOS[t.raw];
+    if (fixed) {
+      t.raw = fixed;
+      t.stem = stem(fixed);
+    }
+  }
   const vocabulary = new Set([
     ...cube.words,
     ...cube.members.flatMap((m) => [
@@ -265,6 +286,13 @@ export function findChange(
     }
   }
   if (!found) return undefined;
+  // "from biggest gain to biggest drop": the order runs from the first change word named, whatever follows.
+  const from = tokens.findIndex((t) => t.raw === 'from');
+  const first = from >= 0 ? tokens.slice(from + 1).find((t) => CHANGE_WORDS.has(t.raw)) : undefined;
+  const to = first ? tokens.indexOf(first) : -1;
+  const last = to >= 0 ? tokens.slice(to + 1).find((t) => CHANGE_WORDS.has(t.raw)) : undefined;
+  if (first && last && tokens.slice(to + 1, tokens.indexOf(last)).some((t) => t.raw === 'to'))
+    down = DOWN_WORDS.has(first.raw);
   return { ...(grain ? { grain } : {}), down, rank: amount ? 'absolute' : 'percent' };
 }
 
