@@ -85,4 +85,15 @@ describe('which of values joined by "or" leads (demo model)', () => {
     if (reading.kind !== 'plan') throw new Error(`${question}: read as ${reading.kind}`);
     expect(queryFor(reading.plan).sql).toMatch(sql);
   });
+
+  it('leaves bounds ("more than 900", "$500 or more") as filters, one total', async () => {
+    for (const question of [
+      'returned or cancelled orders in 2025, more than 900 dollars',
+      'toys or electronics orders of $500 or more in 2025',
+    ]) {
+      const { reading } = await onDemo(question);
+      if (reading.kind !== 'plan') throw new Error(`${question}: read as ${reading.kind}`);
+      expect(queryFor(reading.plan).sql).toMatch(/^SELECT MEASURE\(count\) AS count FROM orders_view WHERE /);
+    }
+  });
 });

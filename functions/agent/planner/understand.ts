@@ -380,7 +380,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         ['between', 'split', 'respectively', 'each'].includes(w),
     ) ||
     // "did enterprise or consumer customers spend more": which of the values named leads, one row each.
-    (raws.includes('or') && raws.some((w) => COMPARATIVES.has(w)))
+    // ("more than 900", "$500 or more" are bounds, not a comparison of the values.)
+    (raws.includes('or') &&
+      raws.some((w, i) => COMPARATIVES.has(w) && raws[i + 1] !== 'than' && raws[i - 1] !== 'or'))
   ) {
     for (const f of filters) {
       if (f.values.length > 1 && !f.negate && !dimensions.includes(f.member)) dimensions.unshift(f.member);
