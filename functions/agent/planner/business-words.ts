@@ -8,10 +8,10 @@
  * has that word and not the asker's own; otherwise the word stays unknown and the question is refused.
  */
 import { cubeVocabulary } from './asker';
-import type { CatalogCube } from './catalog';
+import { type CatalogCube, valueWordsOf } from './catalog';
 import { readKindNouns } from './kind-nouns';
 import type { Token } from './plan';
-import { stem, words } from './text';
+import { stem } from './text';
 
 /** Business nouns by the model word they stand for (read only where the model has the target and not the word). */
 const NOUNS: Record<string, string> = {
@@ -81,7 +81,7 @@ const token = (raw: string, asked?: string): Token => ({
 export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): Token[] {
   const vocabulary = cubeVocabulary(cube);
   const has = (w: string) => vocabulary.has(stem(w));
-  const valueWords = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+  const valueWords = valueWordsOf(cube);
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -158,7 +158,7 @@ const LOSS_LINKS = new Set(['to', 'through', 'from', 'on', 'via']);
  * after the link is the model's value.
  */
 export function claimLossTo(tokens: Token[], cube: CatalogCube): void {
-  const valueWords = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+  const valueWords = valueWordsOf(cube);
   tokens.forEach((t, i) => {
     const link = tokens[i + 1];
     if (t.used || !LOSS_VERBS.has(t.raw) || !link || !LOSS_LINKS.has(link.raw)) return;

@@ -103,6 +103,10 @@ function formatOf(format: unknown): Pick<CatalogMember, 'format' | 'currency'> {
 }
 
 /** Builds the planner's view of coreMeta results; the first occurrence of a cube wins. */
+/** The stemmed words of every value the cube's dimensions list ("small business": small, business). */
+export const valueWordsOf = (cube: CatalogCube): Set<string> =>
+  new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+
 export function buildCatalog(cubes: readonly MetaCubeLike[]): CatalogCube[] {
   const seen = new Map<string, CatalogCube>();
   for (const cube of cubes) {

@@ -3,7 +3,7 @@
  * change, percentiles, first dates and "new" things. Each finder claims the words it reads (`used`), so the
  * first-order reading (measures, breakdowns, filters) does not read them again.
  */
-import type { CatalogCube, CatalogMember } from './catalog';
+import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
@@ -590,7 +590,7 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
   // "what did the average customer spend", "what does the average enterprise customer spend", "how many orders
   // does a typical customer place": an entity after the average word (values of the model between, which
   // filter it), then a verb of its own (the figure per entity).
-  const values = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+  const values = valueWordsOf(cube);
   let e = at + 1;
   while (e < at + 4 && values.has(tokens[e]?.stem ?? '') && !entityKeys.has(tokens[e]?.stem ?? '')) e++;
   const verb = tokens[e + 1]?.raw ?? '';

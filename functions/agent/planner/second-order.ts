@@ -2,7 +2,7 @@
  * Turns the second-order words a question holds (readings.ts) into the plan's fields: which measure a change
  * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
  */
-import type { CatalogCube, CatalogMember } from './catalog';
+import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys, entityNamed } from './members';
@@ -10,7 +10,6 @@ import { percentileOfRow } from './percentiles';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
-import { stem, words } from './text';
 import { bothEnds, eachGroupUnread, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
 import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
 
@@ -270,7 +269,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "per customer", and "(the median number of orders) a customer placed": one figure per entity.
     // "the median customer's total spend", "a typical enterprise customer places": the statistic's word before
     // the entity (values of the model between, which filter it), a verb or a total of its own after.
-    const valueWords = new Set(cube.members.flatMap((m) => m.values.flatMap((v) => words(v).map(stem))));
+    const valueWords = valueWordsOf(cube);
     const perToken = (i: number) => {
       if (['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '')) return true;
       let k = i - 1;
