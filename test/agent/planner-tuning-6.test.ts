@@ -15,6 +15,7 @@ import * as tuning9words from './questions/tuning-9-words';
 import * as tuning10shapes from './questions/tuning-10-shapes';
 import * as tuning11cohorts from './questions/tuning-11-cohorts';
 import * as tuning11shares from './questions/tuning-11-shares';
+import * as tuning12probed from './questions/tuning-12-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -119,6 +120,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning11shares,
       cases: tuning11shares.tuning11shares,
       rightAtLeast: 32,
+    },
+    {
+      // Probed by the lead: each was confidently wrong, failed or wrongly refused before its reading; all right after.
+      title: 'tuning set 12 (probed: shares of a measure, both ends, a listed leader, active shares)',
+      module: tuning12probed,
+      cases: tuning12probed.tuning12probed,
+      rightAtLeast: 8,
     },
   ];
 

@@ -6,7 +6,9 @@
  */
 
 import type { CatalogCube } from './catalog';
-import type { Token } from './plan';
+import { findEntity } from './entities';
+import { dimensionKeys } from './members';
+import type { EntityCondition, Token } from './plan';
 
 /** Words that say an entity had rows in the period. */
 const ACTIVE_WORDS = new Set(['active', 'engaged', 'purchasing', 'buying', 'ordering', 'transacting']);
@@ -26,4 +28,58 @@ export function claimActive(tokens: Token[], cube: CatalogCube, hasPeriod: boole
     // ("active enterprise customers", "active small business customers": a value's words may come between.)
     if ([1, 2, 3].some((k) => counts(tokens[i + k]))) t.used = true;
   });
+}
+
+const SHARE_WORDS = new Set(['percent', 'percentage', 'pct', 'share', 'proportion', 'fraction']);
+/** "placed an order", "bought something", "made a purchase": the words that say an entity had a row. */
+const HAD_A_ROW: readonly string[][] = [
+  ['placed', 'an', 'order'],
+  ['placed', 'any', 'orders'],
+  ['placed', 'orders'],
+  ['placed', 'at', 'least', 'one', 'order'],
+  ['made', 'a', 'purchase'],
+  ['made', 'any', 'purchases'],
+  ['made', 'an', 'order'],
+  ['bought', 'something'],
+  ['bought', 'anything'],
+  ['purchased', 'something'],
+  ['ordered', 'something'],
+  ['ordered', 'anything'],
+  ['ordered'],
+  ['bought'],
+  ['purchased'],
+  ['shopped'],
+];
+const LINKS = new Set(['who', 'that', 'have', 'has', 'had', 'did', 'actually', 'ever', 'even']);
+
+/**
+ * "what percentage of customers placed an order in December 2025": the share of all the entities that had at
+ * least one row (in the period read elsewhere), over every entity, not only those with rows in the period
+ * (sql-second.ts). Was refused over "percentage". Claims its words; anything after the verb phrase is left to the
+ * other readings (a period, a value), which then must account for it.
+ */
+export function findActiveShare(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+  // (The share word may be claimed already as the question's ratio.)
+  const at = tokens.findIndex((t) => SHARE_WORDS.has(t.raw));
+  const of = tokens[at + 1];
+  if (at < 0 || of?.raw !== 'of') return undefined;
+  let k = at + 2;
+  while (['our', 'all', 'the', 'my'].includes(tokens[k]?.raw ?? '')) k++;
+  // ("of enterprise customers": a value's words may come first, left to the filters.)
+  const entity = findEntity(tokens, cube, k + 4);
+  if (!entity || entity.at < k || entity.at > k + 3) return undefined;
+  k = entity.at;
+  // The rows counted per entity, not the entities themselves (a cube of customers has no orders to count).
+  const keys = [...dimensionKeys(entity.member).single, ...dimensionKeys(entity.member).derived];
+  const count = cube.members.find(
+    (m) => m.kind === 'measure' && m.aggType === 'count' && !m.titleWords.some((w) => keys.includes(w)),
+  );
+  if (!count) return undefined;
+  let v = k + 1;
+  while (LINKS.has(tokens[v]?.raw ?? '')) v++;
+  const raws = tokens.map((t) => t.raw);
+  const phrase = HAD_A_ROW.find((p) => p.every((w, j) => raws[v + j] === w && !tokens[v + j]?.used));
+  if (!phrase) return undefined;
+  for (const t of [...tokens.slice(at, at + 2), ...tokens.slice(k, v + phrase.length)]) t.used = true;
+  return { entity: entity.member, measure: count, op: '>=', value: 1, output: 'share' };
 }

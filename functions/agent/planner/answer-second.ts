@@ -55,6 +55,15 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
   if (h.output === 'count')
     return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
+  if (h.output === 'share' && h.total) {
+    // The measure's share ("of revenue"), the part and the whole in its own format.
+    const total = h.total;
+    const head = `Share of ${nameOf(plan, total)} from ${who.replace(/^./, (c) => c.toLowerCase())}`;
+    const share = (r: Row) =>
+      `${formatPercent(r[at('share')] ?? 0)} (${formatFigure(total, r[at('measure')] ?? 0)} of ${formatFigure(total, r[at('whole')] ?? 0)})`;
+    if (!grouped) return `${head}: ${share(result.data[0] ?? [])}.`;
+    return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
+  }
   if (h.output === 'share') {
     const share = (r: Row) =>
       `${formatPercent(r[at('share')] ?? 0)} (${count(r)} of ${formatFigure(undefined, r[at('whole')] ?? 0)} ${entityWord(h.entity)})`;

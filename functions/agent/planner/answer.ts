@@ -205,7 +205,7 @@ function summary(
     parts.push(`${capitalise(name)} in all: ${formatFigure(measure, Math.round(total * 100) / 100)}.`);
   const high = numbers.reduce((a, b) => (b.value > a.value ? b : a));
   const low = numbers.reduce((a, b) => (b.value < a.value ? b : a));
-  if (!plan.top || result.data.length > LISTED_ALL) {
+  if (!plan.top || plan.top.span || result.data.length > LISTED_ALL) {
     const share =
       additive && complete && total > 0 && !query.columns.some((c) => c.role === 'time')
         ? `, ${formatNumber(Math.round((high.value / total) * 1000) / 10)}% of the total`
@@ -213,9 +213,15 @@ function summary(
     parts.push(
       `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
     );
+    if (plan.top?.span)
+      parts.push(
+        `The highest is ${formatFigure(measure, Math.round((high.value - low.value) * 100) / 100)} above the lowest.`,
+      );
   }
   if (plan.eachReading) parts.push(leaders(plan, query, result, label));
+  // (Periods ranked by their figure are not in time order: their first and last rows are no change.)
   if (
+    !plan.top &&
     query.columns.some((c) => c.role === 'time') &&
     query.columns.filter((c) => c.role !== 'measure').length === 1
   ) {

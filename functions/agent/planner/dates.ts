@@ -332,6 +332,36 @@ const weekGrain = (tokens: Token[]) =>
       (/^weeks?$/.test(x.raw) && ['per', 'by', 'each', 'every', 'a'].includes(tokens[k - 1]?.raw ?? '')),
   );
 
+/**
+ * "revenue by month for 2025, and which month was the best?": a listed breakdown's own leader asked after it. The
+ * list's summary names the highest and the lowest, so the clause's words are claimed (they were left unread, and
+ * the refusal said the model had nothing for "month" while offering "by month").
+ */
+export function claimListedLeader(tokens: Token[]): Token | undefined {
+  const listed = tokens.findIndex(
+    (t, i) => t.used && GRAIN_WORDS[t.stem] && ['by', 'per'].includes(tokens[i - 1]?.raw ?? ''),
+  );
+  const grainStem = tokens[listed]?.stem;
+  if (listed < 0 || !grainStem) return undefined;
+  for (let i = listed + 1; i < tokens.length - 2; i++) {
+    const which = tokens[i];
+    const noun = tokens[i + 1];
+    if (!which || !noun || !['which', 'what'].includes(which.raw) || noun.used || noun.stem !== grainStem)
+      continue;
+    let k = i + 2;
+    const claimed = [which, noun];
+    while (['was', 'is', 'were', 'the', 'had', 'has'].includes(tokens[k]?.raw ?? ''))
+      claimed.push(tokens[k++] as Token);
+    const superlative = tokens[k];
+    if (!superlative || superlative.used || !isSuperlative(superlative)) return undefined;
+    // Only at the question's end (what follows would be a measure or a period of its own).
+    if (tokens.slice(k + 1).some((t) => !t.used)) return undefined;
+    for (const t of [...claimed, superlative]) t.used = true;
+    return superlative;
+  }
+  return undefined;
+}
+
 export function findGrain(tokens: Token[]): Grain | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];

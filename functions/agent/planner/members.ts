@@ -3,6 +3,7 @@ import { placeBefore } from './nth';
 import type { NumberFilter, Parsed, Token, ValueFilter } from './plan';
 import { nearlyEqual, STOPWORDS, stem, words } from './text';
 import {
+  ASC_SUPERLATIVES,
   CLAUSE_BREAKS,
   DESC_SUPERLATIVES,
   GROUP_AFTER,
@@ -189,7 +190,9 @@ export function findTop(
   tokens: Token[],
   /** Stems that name a breakdown ("category"): a superlative right after one ranks it. */
   breakdownStems: ReadonlySet<string> = new Set(),
-): (NonNullable<Parsed['top']> & { superlative?: Token; counted?: boolean }) | undefined {
+):
+  | (Omit<NonNullable<Parsed['top']>, 'span'> & { superlative?: Token; counted?: boolean; span?: Token })
+  | undefined {
   const asked = countAsked(tokens);
   const counted = asked ? { counted: true } : {};
   const take = (n: number) => {
@@ -259,6 +262,20 @@ export function findTop(
     const place = placeBefore(tokens, i);
     if (place || question || asked || leading || grouped || afterBreakdown || relativeRank(tokens, i)) {
       t.used = true;
+      // "the highest average order value, and by how much over the lowest": both ends and the gap between them,
+      // every row ranked (one end alone answered only half).
+      // ("best and worst month in each region": both ends within every group, top-per-group.ts.)
+      const other = place || grouped ? undefined : oppositeEnd(tokens, i);
+      if (other) {
+        other.used = true;
+        return {
+          n: 0,
+          direction: DESC_SUPERLATIVES.has(t.raw) ? 'desc' : 'asc',
+          superlative: t,
+          span: other,
+          ...counted,
+        };
+      }
       return {
         ...(place ? { nth: place } : {}),
         n: place ? 1 : take(1),
@@ -269,6 +286,21 @@ export function findTop(
     }
   }
   return undefined;
+}
+
+/** A superlative of the other direction later in the question ("highest ... over the lowest"), unclaimed. */
+function oppositeEnd(tokens: Token[], at: number): Token | undefined {
+  const first = tokens[at];
+  if (!first) return undefined;
+  const high = DESC_SUPERLATIVES.has(first.raw);
+  return tokens
+    .slice(at + 1)
+    .find(
+      (t) =>
+        !t.used &&
+        (high ? ASC_SUPERLATIVES.has(t.raw) : DESC_SUPERLATIVES.has(t.raw)) &&
+        ['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw),
+    );
 }
 
 /** Words after a number that make it a bound ("$900 or more", "$50 or less", "$500 and up"). */

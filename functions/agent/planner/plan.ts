@@ -49,6 +49,8 @@ export interface Plan {
     nth?: number;
     /** The total of every row beside the ranked ones ("top 3 regions and the total for the quarter"). */
     withTotal?: true;
+    /** Both ends asked ("the highest, and by how much over the lowest"): every row, the two ends and their gap. */
+    span?: true;
   };
   /**
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with

@@ -150,10 +150,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "revenue from customers with more than 60 orders": a measure named besides the condition is totalled.
     const conditioned = [input.condition, ...(input.condition.and ?? [])].map((c) => c.measure);
     const named = measures.find((m) => additive(m) && !conditioned.includes(m));
+    // ("what share of revenue came from repeat customers": the share of that measure, not of the customers.)
     fields.having =
       named && input.condition.output === 'list'
         ? { ...input.condition, output: 'total', total: named }
-        : input.condition;
+        : named && input.condition.output === 'share' && !input.condition.rank
+          ? { ...input.condition, total: named }
+          : input.condition;
     // "the average order value of the customer with the most orders": a figure that does not add up over the
     // people ranked first is not read (ranked-within.ts).
     if (
@@ -443,7 +446,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // "..., counting a customer as new in the month of their first order": a restatement of the first date.
   if (fields.first) claimFirstDefinition(tokens, grain, keysOf(cube));
   // "best and worst month" of no groups: one query does not give both ends (refused rather than half answered).
-  if (top && bothEnds(tokens) && !fields.perGroup?.both) unresolved.push('both ends of a ranking');
+  if (top && !top.span && bothEnds(tokens) && !fields.perGroup?.both)
+    unresolved.push('both ends of a ranking');
 
   return {
     measures,

@@ -41,7 +41,10 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const lead = dims.map((d) => `${d}, `).join('');
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const all = [having, ...(having.and ?? [])];
-  const total = having.output === 'total' && having.total ? measureColumn(having.total) : undefined;
+  const total =
+    (having.output === 'total' || having.output === 'share') && having.total
+      ? measureColumn(having.total)
+      : undefined;
   const extra = [
     ...new Set([...all.slice(1).map((c) => measureColumn(c.measure)), ...(total ? [total] : [])]),
   ].filter((c) => c !== m);
@@ -110,6 +113,20 @@ export function havingQuery(plan: Plan): PlannedQuery {
       ? ` ORDER BY ${dims.map((_, i) => i + 1).join(', ')}`
       : '';
   const outerGroup = `${groupBy(dims.length)}${outerOrder}`;
+  if (having.output === 'share' && total && having.total) {
+    // "what share of revenue came from repeat customers": the measure of the matching entities over all of it.
+    const part = `SUM(CASE WHEN ${test('column')} THEN ${total} ELSE 0 END)`;
+    return described(
+      plan,
+      `WITH t AS (${inner}) SELECT ${lead}${part} AS part, SUM(${total}) AS whole, round(100.0 * ${part} / NULLIF(SUM(${total}), 0), 2) AS share_percent FROM t${outerGroup}`,
+      [
+        ...dimColumns,
+        { role: 'measure', member: having.total },
+        { role: 'whole', member: having.total },
+        { role: 'share' },
+      ],
+    );
+  }
   if (having.output === 'share') {
     const matching = `SUM(CASE WHEN ${test('column')} THEN 1 ELSE 0 END)`;
     // Of all the entities, not only those with rows in the period ("share of customers who ordered in 2025").

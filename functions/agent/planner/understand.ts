@@ -1,4 +1,4 @@
-import { claimActive } from './active';
+import { claimActive, findActiveShare } from './active';
 import { askerTokens } from './asker';
 import { findBothValues } from './both-values';
 import { claimLossTo, readBusinessWords } from './business-words';
@@ -15,6 +15,7 @@ import {
 } from './cohorts';
 import { comparedFigures } from './comparatives';
 import {
+  claimListedLeader,
   findGrain,
   findPeriods,
   findRelative,
@@ -269,6 +270,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ? undefined
     : (findEntityCondition(tokens, cube) ??
       findRepeat(tokens, cube) ??
+      findActiveShare(tokens, cube) ??
       findSpread(tokens, cube) ??
       findRankedWithin(tokens, cube) ??
       findNever(tokens, cube) ??
@@ -348,19 +350,22 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "each segment's most ordered category": ranked by how many orders (top-per-group.ts).
   claimRankedVerb(tokens, cube, claimed);
   const namedGrain = findGrain(tokens);
+  // (The list's own leader asked after it: every period listed, the summary names the highest and lowest.)
+  const leaderAsked = namedGrain ? claimListedLeader(tokens) : undefined;
   // A grain named by a change ("month over month") or a start ("signup month") first; cohorts are by year.
   let grain = change?.grain ?? started?.grain ?? namedGrain ?? (started?.cohort ? 'year' : undefined);
   // (A ranking inside a filter, "the customer with the most orders", is the condition's: ranked-within.ts.)
-  const found = conditionFound?.rank
-    ? undefined
-    : findTop(
-        tokens,
-        new Set(
-          cube.members
-            .filter((m) => m.kind === 'dimension' && m.type === 'string')
-            .flatMap((m) => dimensionKeys(m).single),
-        ),
-      );
+  const found =
+    conditionFound?.rank || leaderAsked
+      ? undefined
+      : findTop(
+          tokens,
+          new Set(
+            cube.members
+              .filter((m) => m.kind === 'dimension' && m.type === 'string')
+              .flatMap((m) => dimensionKeys(m).single),
+          ),
+        );
   const numberFilters = findNumberFilters(tokens, cube);
   const filters = findValues(tokens, cube);
   // "customers who bought toys and electronics": rows of each value, not of either (both-values.ts).
@@ -391,11 +396,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "What is the largest order?" names a measure, not a ranking: without a breakdown the word goes back.
   let top: Parsed['top'];
   // (A change ranks whatever breakdown it has, a follow-up's included: "which one grew fastest?")
-  if (found?.superlative && dimensions.length === 0 && !grain && !change) found.superlative.used = false;
-  else if (found?.superlative && sizesRowsPerGroup(tokens, found.superlative, dimensionsFound, cube)) {
+  if (found?.superlative && dimensions.length === 0 && !grain && !change) {
+    found.superlative.used = false;
+    if (found.span) found.span.used = false;
+  } else if (found?.superlative && sizesRowsPerGroup(tokens, found.superlative, dimensionsFound, cube)) {
     // "the biggest single order in each segment": the largest row of every group (a max measure), not the
     // one group ranked first.
     found.superlative.used = false;
+    if (found.span) found.span.used = false;
   } else if (found && !(found.superlative && found.superlative.used === false)) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
@@ -407,6 +415,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       direction: found.direction,
       ...(found.percent ? { percent: true } : {}),
       ...(found.nth ? { nth: found.nth } : {}),
+      ...(found.span ? { n: 0, span: true as const } : {}),
     };
   }
   // "the second largest order" of no breakdown: no place of a ranking is read (nth.ts).
@@ -714,7 +723,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     !measures.every((m) => startedCounts(m))
   )
     second.unresolved.push('growth within each signup cohort');
-  const needsTime = grainRead || range || compare || second.fields.first || second.fields.having?.grain;
+  const needsTime =
+    grainRead ||
+    range ||
+    compare ||
+    second.fields.first ||
+    second.fields.having?.grain ||
+    second.fields.having?.spread?.grain;
   const cubeWords = tokens.filter((t) => cube.words.includes(t.stem)).length;
   // A period read on the date things began (a signup date) when the question names no start ("busiest month
   // in 2024" is of orders, not signups): a worse reading than one on the rows' own date.

@@ -1,0 +1,83 @@
+/**
+ * Twelfth tuning batch (issue 29): questions the lead probed on the demo model on 2026-11-27, each answered
+ * confidently wrong, failed with an error or refused for a wrong reason before the planner change that reads it
+ * (written down before the change, scored after). Fresh wordings, none copied from a held-out or earlier tuning
+ * set.
+ *
+ * Clock: 2026-05-20, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
+ */
+import { inYear, type SecondOrderCase } from './tuning-2';
+
+export const TUNING_12_PROBED_NOW = '2026-05-20T10:00:00Z';
+
+const year = (y: number) => inYear(y, 'created_at');
+/** Per customer: their order count and spend over `where`. */
+const perCustomer = (where = '') =>
+  `SELECT customer_id, count(*) AS n, sum(amount) AS spend FROM orders ${where ? `WHERE ${where}` : ''} GROUP BY 1`;
+
+export const tuning12probed: SecondOrderCase[] = [
+  {
+    // Was the share of customers with more than one order (100%), the revenue named ignored.
+    class: 'combined-shares',
+    ask: 'What share of 2025 revenue came from repeat customers?',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * sum(spend) FILTER (WHERE n > 1) / sum(spend) FROM (${perCustomer(year(2025))})`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what % of revenue comes from customers with more than 55 orders?',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * sum(spend) FILTER (WHERE n > 55) / sum(spend) FROM (${perCustomer()})`,
+  },
+  {
+    // Failed: the years were counted on no date column (the period read, the time dimension not chosen).
+    class: 'counts-per-entity',
+    ask: 'How many customers ordered in all three years?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders GROUP BY 1
+          HAVING count(DISTINCT year(created_at)) = (SELECT count(DISTINCT year(created_at)) FROM orders))`,
+  },
+  {
+    // Was the top segment alone: "by how much over the lowest" unread (filler words).
+    class: 'top-per-group',
+    ask: 'Which segment has the highest average order value, and by how much over the lowest?',
+    check: 'answer',
+    sql: `SELECT arg_max(segment, a), max(a), max(a) - min(a) FROM (SELECT c.segment, avg(o.amount) AS a
+          FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY 1)`,
+  },
+  {
+    // Was refused ("both ends of a ranking").
+    class: 'top-per-group',
+    ask: 'best and worst month of 2025 by orders',
+    check: 'answer',
+    sql: `SELECT arg_max(m, n), max(n), arg_min(m, n), min(n) FROM (SELECT strftime(created_at, '%Y-%m') AS m,
+          count(*) AS n FROM orders WHERE ${year(2025)} GROUP BY 1)`,
+  },
+  {
+    // Was refused: "the data model has nothing for 'month'", while offering revenue by month.
+    class: 'wording',
+    ask: 'Revenue by month for 2025, and which month was the best?',
+    check: 'answer',
+    sql: `SELECT m, s FROM (SELECT strftime(created_at, '%Y-%m') AS m, sum(amount) AS s FROM orders
+          WHERE ${year(2025)} GROUP BY 1) ORDER BY s DESC`,
+  },
+  {
+    // Was refused over "percentage".
+    class: 'counts-per-entity',
+    ask: 'What percentage of customers placed an order in December 2025?',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * count(DISTINCT customer_id) FILTER (WHERE created_at >= '2025-12-01')
+          / count(DISTINCT customer_id) FROM orders`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'what % of enterprise customers bought something in Q4 2025',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * count(DISTINCT o.customer_id) FILTER (WHERE o.created_at >= '2025-10-01')
+          / count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON o.customer_id = c.id
+          WHERE c.segment = 'enterprise'`,
+  },
+];
