@@ -132,7 +132,11 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
       const member = plan.measures[0];
       if (a !== undefined && b !== undefined && member) {
         const delta = Math.round((b - a) * 100) / 100;
-        change = `\n\nFrom ${label(first)} to ${label(last)} the ${nameOf(plan, member)} went ${formatChange(member, delta)}${percentChange(a, b)}.`;
+        // ("Between January to March 2024 and January to March 2025": spans are not read as one "from ... to".)
+        const [x, y] = [label(first), label(last)];
+        const between =
+          x.includes(' to ') || y.includes(' to ') ? `Between ${x} and ${y}` : `From ${x} to ${y}`;
+        change = `\n\n${between} the ${nameOf(plan, member)} went ${formatChange(member, delta)}${percentChange(a, b)}.`;
       }
     }
     return `${query.title}:\n${lines.join('\n')}${change}`;

@@ -50,11 +50,14 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
         return Number(t.raw);
       }
     }
-    const which = tokens[i + 1];
-    const unit = tokens[i + 2];
+    // ("the first half of this year": "of" may come between.)
+    const of = tokens[i + 1]?.raw === 'of' ? tokens[i + 1] : undefined;
+    const which = tokens[i + (of ? 2 : 1)];
+    const unit = tokens[i + (of ? 3 : 2)];
     if (which && unit?.stem === 'year' && (THIS_WORDS.has(which.raw) || LAST_WORDS.has(which.raw))) {
       which.used = true;
       unit.used = true;
+      if (of) of.used = true;
       return THIS_WORDS.has(which.raw) ? currentYear : currentYear - 1;
     }
     return undefined;

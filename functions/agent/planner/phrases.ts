@@ -182,8 +182,8 @@ const REWRITES: [RegExp, Replacement][] = [
   // "side by side", "next to": periods shown beside each other are compared.
   [new RegExp(`\\b(${PERIOD})\\s+next\\s+to\\s+(${PERIOD})\\b`, 'gi'), '$1 vs $2'],
   [/\bside\s+by\s+side\b/gi, ' '],
-  // "revenue broken down by category": by category.
-  [/\bbroken\s+down\b/gi, ' '],
+  // "revenue broken down by category", "broken out by quarter": by category, by quarter.
+  [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "add up all grocery revenue": the total.
   [/\badd\s+(?:up|together)\b/gi, ' total '],
   // "monthly revenue plus the change": two asks of one question.
@@ -310,9 +310,47 @@ function lifetimeMetric(text: string): string {
   return text.replace(LIFETIME_METRIC, 'average lifetime value per customer');
 }
 
+/** Meteorological seasons: first and last month (0-based); winter spans two years and is not read. */
+const SEASONS: Record<string, [number, number]> = {
+  spring: [2, 4],
+  summer: [5, 7],
+  autumn: [8, 10],
+  fall: [8, 10],
+};
+
+/**
+ * "this summer", "last summer", "summer 2025", "the fall of 2024": the season's months ("june through august
+ * 2025"), the year of "this"/"last"/"next" from the clock. "fall" only after a word that makes it a noun ("in
+ * fall 2024", "last fall"), never the verb ("did revenue fall"). Winter spans two years and stays unread; a season
+ * that names a cohort ("autumn 2022 signups (sept thru nov)") is the cohort reader's (cohort-periods.ts).
+ */
+function seasons(text: string, today?: string): string {
+  const year = today ? Number(today.slice(0, 4)) : undefined;
+  const months = (season: string, y: number) => {
+    const [first, last] = SEASONS[season.toLowerCase()] ?? [0, 0];
+    return `${MONTHS[first]} through ${MONTHS[last]} ${y}`;
+  };
+  return text
+    .replace(
+      /\b(this|last|next|past)\s+(spring|summer|autumn|fall)\b(?!\s+(?:of\s+)?\d{4})/gi,
+      (all, which = '', season = '') => {
+        if (year === undefined) return all;
+        const w = which.toLowerCase();
+        return months(season, w === 'this' ? year : w === 'next' ? year + 1 : year - 1);
+      },
+    )
+    .replace(
+      /\b(?:(in|during|over|for|the|vs\.?|versus|and|to|with)\s+)?(spring|summer|autumn|fall)\s+(?:of\s+)?(\d{4})\b(?!\s*\(|\s+(?:sign|join|cohort|buyer|customer|client))/gi,
+      (all, lead = '', season = '', y = '') =>
+        season.toLowerCase() === 'fall' && !lead
+          ? all
+          : `${lead ? `${lead} ` : ''}${months(season, Number(y))}`,
+    );
+}
+
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
-export function rephrase(question: string): string {
-  let text = lifetimeMetric(question);
+export function rephrase(question: string, today?: string): string {
+  let text = seasons(lifetimeMetric(question), today);
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'

@@ -1,4 +1,5 @@
 import type { CatalogCube, CatalogMember } from './catalog';
+import type { Rounding } from './rounding';
 
 export const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Grain = (typeof GRAINS)[number];
@@ -124,6 +125,8 @@ export interface Plan {
   perEntity?: PerEntity;
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
+  /** How the asker wants the figures rounded ("in millions"): stated beside the exact ones (rounding.ts). */
+  rounding?: Rounding;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
   ignored?: string[];
   /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */

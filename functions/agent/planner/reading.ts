@@ -12,6 +12,7 @@ import { newByFirstOrder, restatedNew } from './new-customers';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
+import { readRounding } from './rounding';
 import { peoplePart } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
@@ -105,6 +106,20 @@ export function readQuestions(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
+  // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
+  const last = questions.at(-1);
+  const { text, rounding } = last !== undefined ? readRounding(last) : { text: '' };
+  if (!rounding) return readThread(questions, models, today, plain);
+  const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
+  return reading.kind === 'plan' ? { ...reading, plan: { ...reading.plan, rounding } } : reading;
+}
+
+function readThread(
+  questions: readonly string[],
+  models: readonly CatalogCube[],
+  today: string,
+  plain: boolean,
+): Reading {
   let plan: Plan | undefined;
   let reading: Reading = { kind: 'none' };
   // ("which day of the week": a dimension the planner derives from the time dimension; weekdays.ts.)
@@ -113,7 +128,7 @@ export function readQuestions(
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
-    const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked), catalog)));
+    const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked, today), catalog)));
     const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
     const grouped = perGroupWho(phrased) ?? phrased;
     const question = pointedCohort(plan, whoAsEntity(grouped, catalog) ?? grouped);
@@ -358,6 +373,6 @@ export function questionMatches(
   today = new Date().toISOString().slice(0, 10),
 ): boolean {
   const cubes = withWeekdays(catalog);
-  const parsed = parseBest(readWeekdayWords(readAsides(rephrase(question), cubes)), cubes, today);
+  const parsed = parseBest(readWeekdayWords(readAsides(rephrase(question, today), cubes)), cubes, today);
   return parsed !== undefined && !nothingFound(parsed);
 }

@@ -5,6 +5,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { dimensionKeys } from './members';
 import { perEntityAnswer } from './per-entity-sql';
 import type { Plan } from './plan';
+import { roundFigures } from './rounding';
 import { type PlannedQuery, planTitle, scopeText } from './sql';
 import { listText } from './text';
 
@@ -29,7 +30,8 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
       : '';
   const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
-  return `${missing}${text}${ignored}${readAs}${note}`;
+  const figures = plan.rounding ? roundFigures(text, plan.rounding) : text;
+  return `${missing}${figures}${ignored}${readAs}${note}`;
 }
 
 /** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */

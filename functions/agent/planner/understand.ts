@@ -174,6 +174,45 @@ const KNOWN_WORDS: ReadonlySet<string> = new Set([...FILLER, ...STOPWORDS, ...RA
 export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type ValueFilter } from './plan';
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
+const SPAN_LINKS = new Set(['through', 'thru', 'to', 'until', 'till', '-']);
+
+/**
+ * Periods joined two by two by "through"/"to" into spans ("june through august 2026 vs june through august
+ * 2025"); undefined unless every period is one end of a span and every span has two ends.
+ */
+function spanPairs(tokens: Token[], periods: { period: Period; at: number }[]): Period[] | undefined {
+  const spans: Period[] = [];
+  for (let i = 0; i + 1 < periods.length; i += 2) {
+    const a = periods[i];
+    const b = periods[i + 1];
+    if (!a || !b) return undefined;
+    const gap = tokens.slice(a.at + 1, b.at);
+    if (!gap.some((t) => SPAN_LINKS.has(t.raw)) || gap.some((t) => COMPARE_WORDS.has(t.raw)))
+      return undefined;
+    if (b.period.from < a.period.from) return undefined;
+    // ("January to March 2024": one year said once.)
+    const year = / (\d{4})$/.exec(a.period.label)?.[1];
+    const first = year && b.period.label.endsWith(` ${year}`) ? a.period.label.slice(0, -5) : a.period.label;
+    spans.push({ label: `${first} to ${b.period.label}`, from: a.period.from, to: b.period.to });
+  }
+  if (periods.length % 2 === 0) return spans.length >= 2 ? spans : undefined;
+  // "jan to mar 2025 compared to 2024": one span and a year after it, the same span of that year.
+  const year = periods.at(-1)?.period;
+  const span = spans[0];
+  if (periods.length !== 3 || !span || !year || !/^\d{4}$/.test(year.label)) return undefined;
+  const from = Number(span.from.slice(0, 4));
+  if (Number(addDays(span.to, -1).slice(0, 4)) !== from) return undefined;
+  const back = (Number(year.label) - from) * 12;
+  return [
+    span,
+    {
+      label: span.label.replace(String(from), year.label),
+      from: addMonths(span.from, back),
+      to: addMonths(span.to, back),
+    },
+  ];
+}
+
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
   const tokens = joinCompounds(readBusinessWords(askerTokens(words(question), cube), cube), cube);
@@ -586,6 +625,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         from: first.period.from,
         to: last.period.to,
       };
+    } else if (comparing && spanPairs(tokens, periods)) {
+      // "june through august 2026 vs june through august 2025": spans compared, each from its first period to
+      // its last (was every month named compared on its own, July left out).
+      for (const t of tokens)
+        if (['through', 'thru', 'until', 'till'].includes(t.raw) && !t.used) t.used = true;
+      compare = (spanPairs(tokens, periods) ?? []).sort((a, b) => a.from.localeCompare(b.from));
     } else {
       const unique = new Map(periods.map((p) => [p.period.label, p.period]));
       // The same period named twice ("new customers in 2024 (first order in 2024)") is one range.

@@ -80,4 +80,61 @@ export const tuning12probed: SecondOrderCase[] = [
           / count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON o.customer_id = c.id
           WHERE c.segment = 'enterprise'`,
   },
+  {
+    // Was refused over "summer" and "last summer"; this summer lies past the data (clock in September 2026).
+    class: 'past-the-data',
+    ask: 'how are we doing this summer vs last summer on revenue?',
+    now: '2026-09-03T10:00:00Z',
+    check: 'answer',
+    sql: `SELECT sum(amount) FROM orders WHERE created_at >= '2025-06-01' AND created_at < '2025-09-01'`,
+  },
+  {
+    // Was read as 2024 vs 2023 (the seasons left out).
+    class: 'period-over-period',
+    ask: 'orders in fall 2024 vs fall 2023',
+    check: 'answer',
+    sql: `SELECT count(*) FILTER (WHERE created_at >= '2023-09-01' AND created_at < '2023-12-01'),
+          count(*) FILTER (WHERE created_at >= '2024-09-01' AND created_at < '2024-12-01') FROM orders`,
+  },
+  {
+    // Was four months compared on their own (July left out).
+    class: 'period-over-period',
+    ask: 'revenue june to august 2025 vs june to august 2024',
+    check: 'answer',
+    sql: `SELECT sum(amount) FILTER (WHERE created_at >= '2024-06-01' AND created_at < '2024-09-01'),
+          sum(amount) FILTER (WHERE created_at >= '2025-06-01' AND created_at < '2025-09-01') FROM orders`,
+  },
+  {
+    // Was 2024 against January 2025 and March 2025 (a 92% fall, confidently wrong).
+    class: 'period-over-period',
+    ask: 'revenue from jan to mar 2025 compared to 2024',
+    check: 'answer',
+    sql: `SELECT sum(amount) FILTER (WHERE created_at >= '2024-01-01' AND created_at < '2024-04-01'),
+          sum(amount) FILTER (WHERE created_at >= '2025-01-01' AND created_at < '2025-04-01') FROM orders`,
+  },
+  {
+    // Was refused over "broken".
+    class: 'wording',
+    ask: 'Revenue in 2025 broken out by quarter',
+    check: 'answer',
+    sql: `SELECT sum(amount) FROM orders WHERE ${year(2025)} GROUP BY quarter(created_at) ORDER BY quarter(created_at)`,
+  },
+  {
+    // Was refused over "millions".
+    class: 'wording',
+    ask: 'total revenue in 2024 in millions',
+    check: 'answer',
+    tolerance: 0.006,
+    // (The scorer reads "$170.12 million" as 170,120,000: the reference is the exact figure, stated beside it.)
+    sql: `SELECT sum(amount) FROM orders WHERE ${year(2024)}`,
+  },
+  {
+    // The rounding asked was left out ("I left out 'decimal'").
+    class: 'wording',
+    ask: 'return rate by category in 2025 to one decimal place',
+    check: 'answer',
+    tolerance: 0.06,
+    sql: `SELECT category, round(100.0 * count(*) FILTER (WHERE status = 'returned') / count(*), 1) FROM orders
+          WHERE ${year(2025)} GROUP BY 1`,
+  },
 ];

@@ -1,0 +1,122 @@
+/**
+ * A rounding the asker asks for ("in millions", "to the nearest thousand", "one decimal place", "rounded"): the
+ * phrase is taken out of the question before it is read (it names no data), and the answer states each figure as
+ * asked beside the exact one ("$162,239,199.82 (about $162.24 million)"), so nothing is lost and the figure reads
+ * the way the asker wants it (issue 29, answers in the asker's words). Was refused ("nothing for 'millions'") or
+ * answered with the words left out.
+ */
+
+export interface Rounding {
+  /** Figures stated in this unit ("in millions": 1e6) or rounded to a multiple of it ("nearest thousand"). */
+  scale?: number;
+  /** In the unit (a figure of millions) rather than rounded to a multiple of it. */
+  inUnit?: boolean;
+  /** Decimal places asked for. */
+  decimals?: number;
+}
+
+const SCALES: Record<string, number> = {
+  hundred: 100,
+  hundreds: 100,
+  thousand: 1e3,
+  thousands: 1e3,
+  k: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  billion: 1e9,
+  billions: 1e9,
+  bn: 1e9,
+  b: 1e9,
+};
+const SCALE_NAMES: Record<number, string> = {
+  100: 'hundred',
+  1000: 'thousand',
+  1000000: 'million',
+  1000000000: 'billion',
+};
+const COUNTS: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, 1: 1, 2: 2, 3: 3, 0: 0 };
+
+const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
+  // "in millions", "in $m", "in the millions of dollars", "in thousands", "in $k"
+  [
+    /[,;(]?\s*\b(?:expressed\s+|shown\s+|given\s+)?in\s+(?:the\s+)?\$?\s?(millions|thousands|billions|mm|mn|bn|m|k)\b(?:\s+of\s+dollars)?\s*\)?/i,
+    (m) => ({ scale: SCALES[(m[1] ?? '').toLowerCase()] ?? 1, inUnit: true }),
+  ],
+  // "rounded to the nearest thousand", "to the nearest million", "nearest dollar", "to the nearest whole number"
+  [
+    /[,;(]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:off\s+)?to\s+the\s+nearest\s+(hundred|thousand|million|billion|dollar|whole\s+(?:number|dollar)|unit)\b\s*\)?/i,
+    (m) => {
+      const unit = (m[1] ?? '').toLowerCase();
+      return { scale: SCALES[unit] ?? 1 };
+    },
+  ],
+  // "to one decimal place", "with 2 decimals", "1 dp", "one decimal pls"
+  [
+    /[,;(]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:to|with|at|in)?\s*(zero|no|one|two|three|[0-3])\s+(?:decimal(?:\s+places?|s)?|dp|d\.p\.)\b\s*\)?/i,
+    (m) => ({ decimals: COUNTS[(m[1] ?? '').toLowerCase()] ?? 2 }),
+  ],
+  // "rounded", "round numbers", "roughly in whole dollars": whole units.
+  [
+    /[,;(]?\s*\b(?:rounded(?:\s+off)?|in\s+round\s+numbers|in\s+whole\s+dollars|no\s+cents)\b\s*\)?/i,
+    () => ({ scale: 1 }),
+  ],
+];
+
+/** The question without its rounding phrase, and the rounding it asks for (undefined when none). */
+export function readRounding(question: string): { text: string; rounding?: Rounding } {
+  let text = question;
+  let rounding: Rounding | undefined;
+  for (const [pattern, read] of PATTERNS) {
+    const m = pattern.exec(text);
+    if (!m) continue;
+    rounding = {
+      ...rounding,
+      ...read(m),
+      ...(rounding?.scale !== undefined ? { scale: rounding.scale } : {}),
+    };
+    text = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim();
+  }
+  return rounding ? { text, rounding } : { text };
+}
+
+const grouped = (value: number, decimals: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+
+/** One figure as asked; undefined when it already reads so. */
+function rounded(value: number, money: boolean, percent: boolean, r: Rounding): string | undefined {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const $ = money ? '$' : '';
+  if (r.scale && r.scale > 1 && r.inUnit && !percent) {
+    if (abs < r.scale / 100) return undefined;
+    const name = SCALE_NAMES[r.scale] ?? '';
+    return `${sign}${$}${grouped(abs / r.scale, r.decimals ?? 2)} ${name}`;
+  }
+  if (r.scale && !percent) {
+    if (abs < r.scale) return undefined;
+    const whole = Math.round(abs / r.scale) * r.scale;
+    return whole === abs ? undefined : `${sign}${$}${grouped(whole, 0)}`;
+  }
+  if (r.decimals !== undefined) {
+    const text = `${sign}${$}${grouped(abs, r.decimals)}${percent ? '%' : ''}`;
+    return Number.isInteger(abs) && !money ? undefined : text;
+  }
+  return undefined;
+}
+
+/** Money ("$1,234.56"), percentages ("12.04%") and grouped or decimal numbers ("323,135", "16.89"). */
+const FIGURE = /(?<![\w.$-])(-?)(\$)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(%)?(?!\w|\.\d|,\d|-\d)/g;
+
+/** The answer with each figure also stated as asked ("$162,239,199.82 (about $162.24 million)"). */
+export function roundFigures(answer: string, r: Rounding): string {
+  return answer.replace(FIGURE, (all, minus: string, dollar: string | undefined, digits: string, pct) => {
+    const value = Number(`${minus}${digits.replace(/,/g, '')}`);
+    // Years, days and small whole numbers (ranks, counts of rows) are no figures to round.
+    if (!dollar && !pct && !digits.includes(',') && !digits.includes('.')) return all;
+    const as = rounded(value, dollar !== undefined, pct !== undefined, r);
+    return as && as !== all ? `${all} (about ${as})` : all;
+  });
+}
