@@ -14,6 +14,7 @@
 
 import { addDays, addMonths } from './clock';
 import { shift } from './dates';
+import { readDayRanges } from './day-ranges';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 
@@ -22,7 +23,7 @@ const DOCUMENTS =
   'spreadsheet|sheet|deck|board deck|doc|document|report|slides?|dashboard|memo|email|presentation|file|meeting|review|qbr|update|summary';
 
 /** A period named on its own: a year, a quarter or half ("q1", "h2"), or a month. */
-const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${MONTHS.join('|')})(?:\\s+\\d{4})?)`;
+const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})(?:\\s+\\d{4})?)`;
 
 type Replacement = string | ((all: string, ...groups: string[]) => string);
 
@@ -236,6 +237,9 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:only|just)\s+(?:one|1|a\s+single)\s+/gi, 'exactly 1 '],
   // ("ordered 2 times": that many, exactly.)
   [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
+  // "how did Jan-Sep stack up against ...", "sales tracking vs the same quarter last year": one against the other.
+  [/\bstack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?|versus)\b/gi, 'vs'],
+  [/\b(?:tracking|trending|pacing|comparing)\s+(vs\.?|versus|against|to|with)\b/gi, 'vs'],
   // "2025 relative to 2023", "as compared with 2024": one set against the other.
   [/\b(?:relative\s+to|as\s+compared\s+(?:with|to)|in\s+comparison\s+(?:with|to))\b/gi, 'vs'],
   // "was revenue higher in 2025 than 2024", "were orders lower in Q3 than in Q2 2024": the two periods compared.
@@ -318,7 +322,8 @@ export function rephrase(question: string): string {
       typeof replacement === 'string'
         ? text.replace(pattern, replacement)
         : text.replace(pattern, replacement);
-  return text;
+  // ("Jan 1-7 2023", "March 3rd to 9th", "Jan-Sep 2025": spans of days and months, day-ranges.ts.)
+  return readDayRanges(text);
 }
 
 const JOINS = new Set(['and', 'plus', '&']);
