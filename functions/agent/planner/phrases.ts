@@ -13,6 +13,7 @@
  */
 
 import { addDays, addMonths } from './clock';
+import { readCutoffs } from './cutoffs';
 import { shift } from './dates';
 import { readDayRanges } from './day-ranges';
 import { stem, words } from './text';
@@ -150,7 +151,7 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bheld\s+up\s+(?:the\s+)?best\b/gi, 'grew the most'],
   [/\bheld\s+up\s+(?:the\s+)?worst\b/gi, 'grew the least'],
   // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).
-  [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range)\b/gi, 'what is the $1'],
+  [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range|difference)\b/gi, 'what is the $1'],
   // "between H1 and H2 2025", "Q1 vs Q2 2024": the year after the second half or quarter is the first's too.
   [/\b(h[12]|q[1-4])\s+(and|vs\.?|versus|to|through|or)\s+(h[12]|q[1-4])\s+(\d{4})\b/gi, '$1 $4 $2 $3 $4'],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).
@@ -237,6 +238,11 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:only|just)\s+(?:one|1|a\s+single)\s+/gi, 'exactly 1 '],
   // ("ordered 2 times": that many, exactly.)
   [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
+  // "how much did avg order value move between 2023 and 2024", "how far did sales shift": how much it changed.
+  [
+    /\b(how\s+(?:much|far)\s+(?:did|has|have)\s+(?:[a-z$#]+\s+){1,6}?)(?:move|moved|shift|shifted|swing|swung)\b/gi,
+    '$1change',
+  ],
   // "how did Jan-Sep stack up against ...", "sales tracking vs the same quarter last year": one against the other.
   [/\bstack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?|versus)\b/gi, 'vs'],
   [/\b(?:tracking|trending|pacing|comparing)\s+(vs\.?|versus|against|to|with)\b/gi, 'vs'],
@@ -322,8 +328,9 @@ export function rephrase(question: string): string {
       typeof replacement === 'string'
         ? text.replace(pattern, replacement)
         : text.replace(pattern, replacement);
-  // ("Jan 1-7 2023", "March 3rd to 9th", "Jan-Sep 2025": spans of days and months, day-ranges.ts.)
-  return readDayRanges(text);
+  // ("Jan 1-7 2023", "March 3rd to 9th", "Jan-Sep 2025": spans of days and months, day-ranges.ts; "the cheapest
+  // 20% of orders are below what amount": a percentile, cutoffs.ts.)
+  return readCutoffs(readDayRanges(text));
 }
 
 const JOINS = new Set(['and', 'plus', '&']);

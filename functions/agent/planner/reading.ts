@@ -6,6 +6,7 @@ import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
+import { readDistribution } from './distributions';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -294,6 +295,9 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
+  // ("count customers by number of orders": entities per count, distributions.ts.)
+  const spread = readDistribution(question, catalog, read);
+  if (spread) return spread;
   return readPerEntity(
     question,
     catalog,
