@@ -56,7 +56,7 @@ const perOrderCount = (where = '') =>
   `SELECT n, count(*) FROM (SELECT customer_id, count(*) AS n FROM orders ${where} GROUP BY 1) GROUP BY 1`;
 /** Customers whose first order falls in each month of a year, months with none as 0. */
 const newPerMonth = (year: number, where = '') =>
-  `SELECT m, count(f.customer_id) FROM range(1, 13) AS t(m) LEFT JOIN
+  `SELECT CAST(make_date(${year}, CAST(t.m AS INTEGER), 1) AS DATE), count(f.customer_id) FROM range(1, 13) AS t(m) LEFT JOIN
      (SELECT customer_id, min(created_at) AS first FROM orders ${where} GROUP BY 1) AS f
      ON year(f.first) = ${year} AND month(f.first) = t.m GROUP BY 1`;
 
