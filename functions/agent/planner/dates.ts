@@ -419,6 +419,8 @@ export interface PeriodBack {
   back: 'year' | 'window';
   /** "the same nine months of 2024": the year the same span is taken in (else the year before). */
   year?: number;
+  /** "the same quarter last year": the unit named. */
+  unit?: Unit;
 }
 
 /** Words after "same …" that name a year back ("the same quarter last year", "the same month a year ago"). */
@@ -480,7 +482,8 @@ export function findSameYearBack(tokens: Token[]): PeriodBack[] {
       if (!back) continue;
       const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 1 + named + back.length);
       for (const c of claimed) c.used = true;
-      found.push({ at: i, words: claimed, back: 'year' });
+      const unit = named === 1 ? unitOf(kind) : undefined;
+      found.push({ at: i, words: claimed, back: 'year', ...(unit ? { unit } : {}) });
     } else if (['last', 'prior', 'previous', 'ly'].includes(t.raw) && tokens[i + 1]?.raw === 'ytd') {
       // "ytd vs last ytd": year to date of the year before ("ytd ly" too, after it).
       t.used = true;
@@ -579,7 +582,7 @@ export function resolveSame(
   tokens: Token[] = [],
 ): { period: Period; at: number }[] {
   const out = [...periods];
-  for (const { at, words, back, year } of same) {
+  for (const { at, words, back, year, unit } of same) {
     const own = out.findIndex((p) => p.at === at);
     const mine = out[own];
     if (mine && back === 'year') {
@@ -592,8 +595,16 @@ export function resolveSame(
       [...out].reverse().find((p) => p.at < at) ??
       (back === 'year' ? out.find((p) => p.at > at) : undefined);
     const years = year === undefined ? 1 : base ? Number(base.period.from.slice(0, 4)) - year : 0;
-    if (base && years > 0)
-      out.push({ period: back === 'year' ? yearBefore(base.period, years) : windowBefore(base.period), at });
+    if (base && years > 0 && back === 'year') {
+      // ("this quarter vs the same quarter last year": the whole quarter a year back waits beside the same days.)
+      const so = base.period;
+      const whole =
+        unit && so.unit === unit && so.relative
+          ? yearBefore({ label: '', from: so.from, to: shift(so.from, unit, 1) })
+          : undefined;
+      const period = yearBefore(so, years);
+      out.push({ period: whole && whole.to !== period.to ? { ...period, whole } : period, at });
+    } else if (base && years > 0) out.push({ period: windowBefore(base.period), at });
     else for (const w of words) w.used = false;
   }
   return out.sort((a, b) => a.at - b.at);

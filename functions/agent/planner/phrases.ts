@@ -243,6 +243,8 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(how\s+(?:much|far)\s+(?:did|has|have)\s+(?:[a-z$#]+\s+){1,6}?)(?:move|moved|shift|shifted|swing|swung)\b/gi,
     '$1change',
   ],
+  // "which region cut its returns the most", "reduced their order count": a fall of what follows.
+  [/\b(?:cut|cuts|reduced|reduces|lowered|lowers|trimmed|slashed)\s+(its|their)\b/gi, 'dropped $1'],
   // "how did Jan-Sep stack up against ...", "sales tracking vs the same quarter last year": one against the other.
   [/\bstack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?|versus)\b/gi, 'vs'],
   [/\b(?:tracking|trending|pacing|comparing)\s+(vs\.?|versus|against|to|with)\b/gi, 'vs'],

@@ -14,6 +14,11 @@ export interface Period {
   unit?: 'day' | 'week' | 'month' | 'quarter' | 'year';
   /** Not named by the asker: a change with no periods reads the last two complete years. */
   assumed?: true;
+  /**
+   * "the same quarter last year" beside "this quarter": the whole quarter a year back, compared instead when this
+   * quarter lies wholly past the data (periods-past.ts).
+   */
+  whole?: Period;
 }
 
 export interface ValueFilter {
