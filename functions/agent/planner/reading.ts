@@ -13,6 +13,7 @@ import { newByFirstOrder, restatedNew } from './new-customers';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
+import { sameSpanFollowUp } from './same-span';
 import { peoplePart } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
@@ -117,7 +118,9 @@ export function readQuestions(
     const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked), catalog)));
     const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
     const grouped = perGroupWho(phrased) ?? phrased;
-    const question = pointedCohort(plan, whoAsEntity(grouped, catalog) ?? grouped);
+    // ("... and the same week in 2024?": the previous span in that year, same-span.ts.)
+    const spanned = sameSpanFollowUp(plan, grouped) ?? grouped;
+    const question = pointedCohort(plan, whoAsEntity(spanned, catalog) ?? spanned);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
