@@ -55,10 +55,10 @@ describe('cut-offs and halves, said as percentiles and percents', () => {
       'share of sales from the bottom 50% of customers?',
     ],
     ['revenue of the lowest-spending 50% of customers', 'revenue of the bottom 50% of customers'],
-    // Ranked by something else: the aside stays (and is refused by the reading, not read as money).
+    // Ranked by something else: left as asked (refused by the reading, not read as money).
     [
       'share of sales from the bottom half of customers (ranked by order count)',
-      'share of sales from the bottom 50% of customers (ranked by order count)',
+      'share of sales from the bottom half of customers (ranked by order count)',
     ],
   ])('%s', (asked, said) => {
     expect(rephrase(asked)).toBe(said);

@@ -32,8 +32,9 @@ const UPPER = '(?:top|upper|highest|biggest|largest|most)';
 /** "-spending", "-paying", "spending": ranked by money, which is how a share of entities is ranked by default. */
 const BY_MONEY = '(?:[\\s-]+(?:spending|paying|revenue|value))?';
 const PART = '(half|quarter|\\d{1,2}\\s*(?:%|percent|pct))';
+/** An aside that ranks them by money is read (dropped); one that ranks them otherwise leaves the phrase as asked. */
 const ASIDE =
-  '(?:\\s*\\(\\s*(?:ranked|sorted|ordered|measured)\\s+by\\s+(?:how\\s+much\\s+they(?:\\s+have|\\s+\\x27ve)?\\s+(?:spend|spent|paid|bought)|(?:their\\s+)?(?:spend|spending|revenue|sales|lifetime\\s+value))\\s*\\))?';
+  '(?:\\s*\\(\\s*(?:ranked|sorted|ordered|measured)\\s+by\\s+(?:how\\s+much\\s+they(?:\\s+have|\\s+\\x27ve)?\\s+(?:spend|spent|paid|bought)|(?:their\\s+)?(?:spend|spending|revenue|sales|lifetime\\s+value))\\s*\\)|(?!\\s*\\(\\s*(?:ranked|sorted|ordered|measured)\\b))';
 const RANKED = (side: string) =>
   new RegExp(
     `\\b(?:the\\s+)?${side}${BY_MONEY}\\s+${PART}\\s+of\\s+(?:(?:our|my|the|all)\\s+)?${PEOPLE}${ASIDE}`,
