@@ -121,6 +121,16 @@ describe('percentiles and distributions', () => {
     expect(gap.percentile).toEqual(expect.objectContaining({ p: 0.5, mean: true, gap: true }));
   });
 
+  it("reads a percentile of lifetime spend as of each customer's total", () => {
+    expect(rephrase('p90 of lifetime spend')).toBe('p90 of lifetime spend per customer');
+    expect(plan('p90 of lifetime spend').percentile).toEqual(
+      expect.objectContaining({ p: 0.9, per: expect.anything() }),
+    );
+    expect(rephrase('median lifetime spend of an enterprise customer')).toBe(
+      'median lifetime spend of an enterprise customer',
+    );
+  });
+
   it('reads a typo of amount and a percentile abbreviation', () => {
     expect(plan("what's our 99th percentile order amout?").percentile?.p).toBe(0.99);
     expect(plan('95th pctile order ammount in 2024').percentile?.p).toBe(0.95);

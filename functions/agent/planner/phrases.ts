@@ -299,6 +299,11 @@ const REWRITES: [RegExp, Replacement][] = [
         ? `in ${year}`
         : all,
   ],
+  // "p90 of lifetime spend", "median lifetime value": a lifetime is a customer's (each one's total), per customer.
+  [
+    /\b(median|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+|our\s+)?lifetime\s+(spend|spending|revenue|sales|value)\b(?!\s+(?:per|of|for|by|from)\b)/gi,
+    '$1 lifetime $2 per customer',
+  ],
   // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
   [
     /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+((?:lifetime\s+)?(?:spend|spending|revenue|sales|value))\b/gi,
