@@ -35,6 +35,9 @@ describe('spans of days and months, said the planner way', () => {
       'my sales from november 1 2025 to november 15 2025',
     ],
     ['orders between march 3 and 9', 'orders from march 3 to march 9'],
+    ['sales between the 1st and the 15th of May 2025', 'sales from may 1 2025 to may 15 2025'],
+    // ("and" without "between" names two days, not a span.)
+    ['revenue on the 1st and the 15th of November 2025', 'revenue on the 1st and the 15th of November 2025'],
     // A gloss in parentheses that agrees with the span before it is dropped.
     ['orders in the first week of Feb 2025 (Feb 1-7)?', 'orders from february 1 2025 to february 7 2025  ?'],
     ['orders Jan-Sep 2025', 'orders Jan through Sep 2025'],

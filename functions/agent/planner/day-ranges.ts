@@ -46,7 +46,12 @@ const BETWEEN = new RegExp(
   'gi',
 );
 const DAYS_FIRST = new RegExp(
-  `\\b(?:(?:from|between|for|in|during|over)\\s+)?(?:the\\s+)?(\\d{1,2})${ORDINAL}${DASH.replace('\\bto\\b', '\\bto\\b|\\band\\b')}(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b${YEAR}`,
+  `\\b(?:(?:from|for|in|during|over)\\s+)?(?:the\\s+)?(\\d{1,2})${ORDINAL}${DASH}(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b${YEAR}`,
+  'gi',
+);
+/** ("between the 1st and the 15th of November": "and" joins a span only after "between".) */
+const DAYS_BETWEEN = new RegExp(
+  `\\bbetween\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+and\\s+(?:the\\s+)?(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b${YEAR}`,
   'gi',
 );
 const MONTHS_DASHED = new RegExp(`\\b${MONTH}\\s*[-–—]\\s*${MONTH}\\b`, 'gi');
@@ -77,6 +82,10 @@ export function readDayRanges(text: string): string {
       )
       .replace(
         DAYS_FIRST,
+        (all, from = '', to = '', month = '', year = '') => span(month, from, to, year) ?? all,
+      )
+      .replace(
+        DAYS_BETWEEN,
         (all, from = '', to = '', month = '', year = '') => span(month, from, to, year) ?? all,
       )
       // "Jan-Sep 2025": the months from the first through the second.
