@@ -239,9 +239,16 @@ const REWRITES: [RegExp, Replacement][] = [
   // ("ordered 2 times": that many, exactly.)
   [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
   // "how much did avg order value move between 2023 and 2024", "how far did sales shift": how much it changed.
+  // (Not of each period against the one before, "move each month vs the month before": read as asked.)
   [
     /\b(how\s+(?:much|far)\s+(?:did|has|have)\s+(?:[a-z$#]+\s+){1,6}?)(?:move|moved|shift|shifted|swing|swung)\b/gi,
-    '$1change',
+    (all, lead = '', _offset: unknown, text: unknown) =>
+      typeof text === 'string' &&
+      /\b(?:each|every|per)\s+(?:day|week|month|quarter|year)\b|\bbefore\b|\bover\s+(?:the\s+)?(?:previous|prior)\b/i.test(
+        text,
+      )
+        ? all
+        : `${lead}change`,
   ],
   // "which region cut its returns the most", "reduced their order count": a fall of what follows.
   [/\b(?:cut|cuts|reduced|reduces|lowered|lowers|trimmed|slashed)\s+(its|their)\b/gi, 'dropped $1'],
