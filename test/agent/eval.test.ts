@@ -47,6 +47,29 @@ describe('execution accuracy of one result', () => {
     expect(compareResults(byYear, truncated(['2024-01-01', '2023-01-01']))).toBe('rows differ');
   });
 
+  it('takes a row of zeros the reference has no row for as no wrong row (a period with none: 0)', () => {
+    const perQuarter = {
+      schema: schema('quarter', 'customers'),
+      data: [
+        ['2023-01-01', 99],
+        ['2023-04-01', 1],
+      ],
+    };
+    const listed = (rows: (string | number)[][]) => ({ schema: schema('quarter', 'customers'), data: rows });
+    expect(compareResults(perQuarter, listed([...perQuarter.data, ['2023-07-01', 0]]))).toBeUndefined();
+    // A row of another figure, or a zero where the reference has a figure, is still wrong.
+    expect(compareResults(perQuarter, listed([...perQuarter.data, ['2023-07-01', 3]]))).toBeDefined();
+    expect(
+      compareResults(
+        perQuarter,
+        listed([
+          ['2023-01-01', 99],
+          ['2023-04-01', 0],
+        ]),
+      ),
+    ).toBeDefined();
+  });
+
   it('judges a preview (the first rows of a longer result, with its full count) by its rows and count', () => {
     const long = {
       schema: schema('name', 'orders'),

@@ -113,6 +113,11 @@ const questions = [
   "how many of the H2 2022 signups didn't order at all in December 2024?",
   'avg 2024 spend per customer for the Q1 2022 signups',
   'enterprise customers whose first order was furniture: what share of them ordered at least 10 times in 2024?',
+  // Periods and percentiles (tuning set 12): every period of a first-date count, a quarter with none as 0 (a
+  // VALUES list of the periods), the median beside the mean with the gap between them.
+  'how many customers placed their first order in each quarter of 2023?',
+  'how far apart are the median and the average order amount?',
+  'count customers by number of orders in 2024',
 ];
 
 describe('planner SQL on DuckDB and PostgreSQL', () => {

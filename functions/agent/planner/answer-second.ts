@@ -1,6 +1,7 @@
 /** Answers to second-order plans (issue 29), stating the figures of their one query in the asker's words. */
 import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
+import { distributionText } from './distributions';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
 import { periodInWords } from './periods';
@@ -266,11 +267,13 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   const at = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));
   // "IQR": the gap first, then the two percentiles it is between.
   const gapAt = p.gap ? column(query, 'change') : -1;
-  const each = (r: Row) => at.map((i, k) => `${percentileWord(ps[k] ?? 0.5)} ${stated(r[i])}`).join(', ');
+  // ("the median and the average": the mean is named last.)
+  const words = [...ps.map(percentileWord), ...(p.mean ? ['average'] : [])];
+  const each = (r: Row) => at.map((i, k) => `${words[k] ?? 'median'} ${stated(r[i])}`).join(', ');
   const values = (r: Row) =>
     gapAt >= 0
       ? `${stated(r[gapAt])} (${each(r)})`
-      : ps.length > 1 && at.length === ps.length
+      : words.length > 1 && at.length === words.length
         ? each(r)
         : stated(r[m]);
   if (!labels) return `${query.title}: ${values(result.data[0] ?? [])}.`;
@@ -285,6 +288,7 @@ export function secondOrderAnswer(
   scope: string,
 ): string | undefined {
   if (plan.reach) return reachText(plan, query, result);
+  if (plan.distribution) return distributionText(plan, query, result);
   if (plan.having) return havingText(plan, query, result, scope);
   if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
   if (plan.percentile) return percentileText(plan, query, result);

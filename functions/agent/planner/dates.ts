@@ -138,14 +138,24 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       const own = tokens[at];
       const later = tokens.slice(at).find((k) => isYear(k.raw));
       const dateIn = (y: number) => `${y}-${pad(month + 1)}-${pad(dayOfMonth)}`;
+      // ("since october 31 last year", "february 14 this year": the day in that year.)
+      const which = tokens[at + 1]?.stem === 'year' && !tokens[at + 1]?.used ? own?.raw : undefined;
+      const relativeYear =
+        which && LAST_WORDS.has(which)
+          ? currentYear - 1
+          : which && THIS_WORDS.has(which)
+            ? currentYear
+            : undefined;
+      if (relativeYear !== undefined) for (const k of [own, tokens[at + 1]]) if (k) k.used = true;
       const y =
-        own && isYear(own.raw)
+        relativeYear ??
+        (own && isYear(own.raw)
           ? Number(own.raw)
           : later
             ? Number(later.raw)
             : dateIn(currentYear) <= today
               ? currentYear
-              : currentYear - 1;
+              : currentYear - 1);
       for (let k = i; k < at; k++) {
         const used = tokens[k];
         if (used) used.used = true;
@@ -250,7 +260,20 @@ export function findRelative(
     const t = tokens[i];
     if (!t || t.used) continue;
     const next = tokens[i + 1];
-    if (['today', 'now'].includes(t.raw) && tokens[i - 1]?.raw === 'of' && tokens[i - 2]?.raw === 'as') {
+    if (unitOf(t) && next?.raw === 'before' && tokens[i + 2]?.raw === 'last' && !tokens[i + 2]?.used) {
+      // "the year before last", "the month before last": the unit two before the current one.
+      const unit = unitOf(t) ?? 'year';
+      const start = unitStart(today, unit);
+      use(...(tokens[i - 1]?.raw === 'the' ? [tokens[i - 1]] : []), t, next, tokens[i + 2]);
+      found.push({
+        period: relativePeriod(`the ${unit} before last`, shift(start, unit, -2), shift(start, unit, -1)),
+        at: i,
+      });
+    } else if (
+      ['today', 'now'].includes(t.raw) &&
+      tokens[i - 1]?.raw === 'of' &&
+      tokens[i - 2]?.raw === 'as'
+    ) {
       // "as of today": everything up to now, not today's rows.
       use(t, tokens[i - 1], tokens[i - 2]);
     } else if (t.raw === 'today' || t.raw === 'tonight') {
@@ -427,6 +450,10 @@ export interface PeriodBack {
   at: number;
   words: Token[];
   back: 'year' | 'window';
+  /** "the same nine months of 2024": the year the same span is taken in (else the year before). */
+  year?: number;
+  /** "the same quarter last year": the unit named. */
+  unit?: Unit;
 }
 
 /** Words after "same …" that name a year back ("the same quarter last year", "the same month a year ago"). */
@@ -472,13 +499,24 @@ export function findSameYearBack(tokens: Token[]): PeriodBack[] {
     const t = tokens[i];
     if (!t || t.used) continue;
     if (t.raw === 'same') {
-      const kind = tokens[i + 1];
-      const named = kind && (unitOf(kind) !== undefined || SAME_KINDS.has(kind.raw)) ? 1 : 0;
+      // ("the same nine months of 2024", "the same days in 2023": a span of that many units, in that year.)
+      const counted = /^\d{1,2}$/.test(tokens[i + 1]?.raw ?? '') ? 1 : 0;
+      const kind = tokens[i + 1 + counted];
+      const named = kind && (unitOf(kind) !== undefined || SAME_KINDS.has(kind.raw)) ? 1 + counted : 0;
+      const inYear = tokens[i + 1 + named];
+      const year = tokens[i + 2 + named];
+      if (named > 0 && ['of', 'in'].includes(inYear?.raw ?? '') && year && !year.used && isYear(year.raw)) {
+        const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 3 + named);
+        for (const c of claimed) c.used = true;
+        found.push({ at: i, words: claimed, back: 'year', year: Number(year.raw) });
+        continue;
+      }
       const back = YEAR_BACK.find((words) => matches(i + 1 + named, words));
       if (!back) continue;
       const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 1 + named + back.length);
       for (const c of claimed) c.used = true;
-      found.push({ at: i, words: claimed, back: 'year' });
+      const unit = named === 1 ? unitOf(kind) : undefined;
+      found.push({ at: i, words: claimed, back: 'year', ...(unit ? { unit } : {}) });
     } else if (['last', 'prior', 'previous', 'ly'].includes(t.raw) && tokens[i + 1]?.raw === 'ytd') {
       // "ytd vs last ytd": year to date of the year before ("ytd ly" too, after it).
       t.used = true;
@@ -546,11 +584,11 @@ export function windowBefore(period: Period): Period {
   return relativePeriod('the period before', from, period.from);
 }
 
-/** The same period one year earlier: a whole month, quarter or year by its name, else by its dates. */
-export function yearBefore(period: Period): Period {
+/** The same period `years` years earlier: a whole month, quarter or year by its name, else by its dates. */
+export function yearBefore(period: Period, years = 1): Period {
   // (February 29th has no day a year before: the day after February 28th stands for it.)
   const back = (date: string) => {
-    const shifted = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+    const shifted = `${Number(date.slice(0, 4)) - years}${date.slice(4)}`;
     return shifted.endsWith('-02-29') ? `${shifted.slice(0, 4)}-03-01` : shifted;
   };
   const from = back(period.from);
@@ -563,7 +601,7 @@ export function yearBefore(period: Period): Period {
     monthPeriod(year, month),
   ].find((p) => p.from === from && p.to === to);
   if (whole) return whole;
-  return relativePeriod('the same period a year earlier', from, to);
+  return relativePeriod(years === 1 ? 'the same period a year earlier' : 'the same period', from, to);
 }
 
 /**
@@ -574,9 +612,10 @@ export function yearBefore(period: Period): Period {
 export function resolveSame(
   periods: { period: Period; at: number }[],
   same: PeriodBack[],
+  tokens: Token[] = [],
 ): { period: Period; at: number }[] {
   const out = [...periods];
-  for (const { at, words, back } of same) {
+  for (const { at, words, back, year, unit } of same) {
     const own = out.findIndex((p) => p.at === at);
     const mine = out[own];
     if (mine && back === 'year') {
@@ -585,9 +624,54 @@ export function resolveSame(
       continue;
     }
     const base =
-      [...out].reverse().find((p) => p.at < at) ?? (back === 'year' ? out.find((p) => p.at > at) : undefined);
-    if (base) out.push({ period: back === 'year' ? yearBefore(base.period) : windowBefore(base.period), at });
+      spanBefore(out, at, tokens) ??
+      [...out].reverse().find((p) => p.at < at) ??
+      (back === 'year' ? out.find((p) => p.at > at) : undefined);
+    const years = year === undefined ? 1 : base ? Number(base.period.from.slice(0, 4)) - year : 0;
+    if (base && years > 0 && back === 'year') {
+      // ("this quarter vs the same quarter last year": the whole quarter a year back waits beside the same days.)
+      const so = base.period;
+      const whole =
+        unit && so.unit === unit && so.relative
+          ? yearBefore({ label: '', from: so.from, to: shift(so.from, unit, 1) })
+          : undefined;
+      const period = yearBefore(so, years);
+      out.push({ period: whole && whole.to !== period.to ? { ...period, whole } : period, at });
+    } else if (base && years > 0) out.push({ period: windowBefore(base.period), at });
     else for (const w of words) w.used = false;
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/** Words that join the two ends of one span ("jan through sep 2025", "from march 3 to march 9"). */
+const SPAN_WORDS = new Set(['through', 'thru', 'to', 'until', 'till']);
+
+/**
+ * "Jan through Sep 2025 vs the same nine months of 2024": the two periods named just before "same" that are the
+ * ends of one span are replaced by that span (in `periods`), which is what the same months are the same as.
+ */
+function spanBefore(
+  periods: { period: Period; at: number }[],
+  at: number,
+  tokens: Token[],
+): { period: Period; at: number } | undefined {
+  const before = periods.filter((p) => p.at < at);
+  const end = before.at(-1);
+  const start = before.at(-2);
+  if (!start || !end || start.period.from >= end.period.from) return undefined;
+  const between = tokens.slice(start.at + 1, end.at);
+  if (!between.some((t) => SPAN_WORDS.has(t.raw)) || !between.every((t) => t.used || SPAN_WORDS.has(t.raw)))
+    return undefined;
+  for (const t of between) t.used = true;
+  const span = {
+    period: {
+      label: `${start.period.label} to ${end.period.label}`,
+      from: start.period.from,
+      to: end.period.to,
+    },
+    at: start.at,
+  };
+  periods.splice(periods.indexOf(start), 1);
+  periods.splice(periods.indexOf(end), 1, span);
+  return span;
 }

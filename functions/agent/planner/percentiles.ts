@@ -18,10 +18,22 @@ const QUARTILES: Record<string, number> = {
   upper: 0.75,
 };
 
-/** "95th pct", "90th %ile": an ordinal before a percent abbreviation is a percentile. Rewrites the token. */
+/** Misspellings of "amount" too short for the typo reading (readings.ts reads words of six letters or more). */
+const AMOUNT_TYPOS = new Set(['amout', 'amnt', 'amont', 'amt', 'amoun']);
+
+/**
+ * "95th pct", "90th %ile", "95th pctile": an ordinal before a percent abbreviation is a percentile. Rewrites the
+ * token; so is "amout" (the number a percentile is mostly asked of), as "amount".
+ */
 export function readPercentAbbreviations(tokens: Token[]): void {
+  for (const t of tokens) {
+    if (!t.used && AMOUNT_TYPOS.has(t.raw)) {
+      t.raw = 'amount';
+      t.stem = 'amount';
+    }
+  }
   tokens.forEach((t, i) => {
-    if (t.used || !['pct', 'ptile', 'pctl', 'ile'].includes(t.raw)) return;
+    if (t.used || !['pct', 'ptile', 'pctl', 'ile', 'pctile', 'prctile', 'percentil'].includes(t.raw)) return;
     const suffix = tokens[i - 1];
     const number = tokens[i - 2];
     if (!suffix || !number || !ORDINAL_SUFFIX.has(suffix.raw) || !/^\d{1,2}$/.test(number.raw)) return;
@@ -108,13 +120,36 @@ export function percentileOfRow(tokens: readonly Token[], cube: CatalogCube): bo
 }
 
 /** Words of the gap between two percentiles ("p75 minus p25", "spread between the 10th and 90th percentile"). */
-const GAP_WORDS = new Set(['minus', 'less', 'spread', 'gap', 'difference', 'range', 'distance', 'delta']);
+const GAP_WORDS = new Set([
+  'minus',
+  'less',
+  'spread',
+  'gap',
+  'difference',
+  'range',
+  'distance',
+  'delta',
+  'far',
+]);
+
+/** Words of the mean, which a percentile may be asked beside ("the median and the average order size"). */
+const MEAN_WORDS = new Set(['average', 'avg', 'mean']);
+
+/**
+ * "the median and the average order size", "how far is the average order from the median": the mean of the same
+ * number beside the percentile. Claims the mean's word (a measure may have claimed it: then it is the mean's).
+ */
+export function claimMeanBeside(tokens: Token[]): boolean {
+  const words = tokens.filter((t) => MEAN_WORDS.has(t.raw));
+  for (const t of words) t.used = true;
+  return words.length > 0;
+}
 
 /** A token naming a percentile on its own: "p90", "median", an ordinal, a quartile word. */
 const percentileMention = (tokens: readonly Token[], i: number): boolean => {
   const t = tokens[i];
   if (!t) return false;
-  if (/^p\d{1,2}$/.test(t.raw) || t.raw === 'median') return true;
+  if (/^p\d{1,2}$/.test(t.raw) || t.raw === 'median' || MEAN_WORDS.has(t.raw)) return true;
   if (/^\d{1,2}$/.test(t.raw) && ORDINAL_SUFFIX.has(tokens[i + 1]?.raw ?? '')) return true;
   return t.stem === 'quartile' && QUARTILES[tokens[i - 1]?.raw ?? ''] !== undefined;
 };
@@ -145,10 +180,27 @@ export function claimPercentileGap(tokens: Token[]): boolean {
   const last = mentions.at(-1);
   if (first === undefined || last === undefined || mentions.length < 2) return iqr !== undefined;
   // The gap word sits between the two, or just before the first ("the spread between ...").
-  const gap = tokens.findIndex((t, i) => !t.used && GAP_WORDS.has(t.raw) && i >= first - 4 && i <= last + 1);
+  // (Beside the mean, anywhere: "median vs average order value for toys - how big is the difference?".)
+  const withMean = mentions.some((i) => MEAN_WORDS.has(tokens[i]?.raw ?? ''));
+  const gap = tokens.findIndex(
+    (t, i) =>
+      !t.used &&
+      GAP_WORDS.has(t.raw) &&
+      ((i >= first - 4 && i <= last + 1) || (withMean && !/^\d{4}$|^q[1-4]$/.test(tokens[i + 2]?.raw ?? ''))),
+  );
   const word = tokens[gap];
   if (!word) return iqr !== undefined;
+  // ("how far apart are the median and the mean", "how far is the average from the median".)
+  if (
+    word.raw === 'far' &&
+    (tokens[gap - 1]?.raw !== 'how' || !mentions.some((i) => MEAN_WORDS.has(tokens[i]?.raw ?? '')))
+  )
+    return iqr !== undefined;
   word.used = true;
+  if (word.raw === 'far') {
+    for (const t of [tokens[gap - 1], tokens[gap + 1]?.raw === 'apart' ? tokens[gap + 1] : undefined])
+      if (t) t.used = true;
+  }
   const between = tokens[gap + 1];
   if (between && !between.used && ['between', 'from', 'of'].includes(between.raw)) between.used = true;
   return true;

@@ -13,7 +13,9 @@
  */
 
 import { addDays, addMonths } from './clock';
+import { readCutoffs } from './cutoffs';
 import { shift } from './dates';
+import { readDayRanges } from './day-ranges';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 
@@ -22,7 +24,7 @@ const DOCUMENTS =
   'spreadsheet|sheet|deck|board deck|doc|document|report|slides?|dashboard|memo|email|presentation|file|meeting|review|qbr|update|summary';
 
 /** A period named on its own: a year, a quarter or half ("q1", "h2"), or a month. */
-const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${MONTHS.join('|')})(?:\\s+\\d{4})?)`;
+const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})(?:\\s+\\d{4})?)`;
 
 type Replacement = string | ((all: string, ...groups: string[]) => string);
 
@@ -149,7 +151,7 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bheld\s+up\s+(?:the\s+)?best\b/gi, 'grew the most'],
   [/\bheld\s+up\s+(?:the\s+)?worst\b/gi, 'grew the least'],
   // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).
-  [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range)\b/gi, 'what is the $1'],
+  [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range|difference)\b/gi, 'what is the $1'],
   // "between H1 and H2 2025", "Q1 vs Q2 2024": the year after the second half or quarter is the first's too.
   [/\b(h[12]|q[1-4])\s+(and|vs\.?|versus|to|through|or)\s+(h[12]|q[1-4])\s+(\d{4})\b/gi, '$1 $4 $2 $3 $4'],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).
@@ -236,6 +238,23 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:only|just)\s+(?:one|1|a\s+single)\s+/gi, 'exactly 1 '],
   // ("ordered 2 times": that many, exactly.)
   [/\b(ordered|bought|purchased|shopped|transacted)\s+(\d+)\s+times?\b/gi, '$1 exactly $2 times'],
+  // "how much did avg order value move between 2023 and 2024", "how far did sales shift": how much it changed.
+  // (Not of each period against the one before, "move each month vs the month before": read as asked.)
+  [
+    /\b(how\s+(?:much|far)\s+(?:did|has|have)\s+(?:[a-z$#]+\s+){1,6}?)(?:move|moved|shift|shifted|swing|swung)\b/gi,
+    (all, lead = '', _offset: unknown, text: unknown) =>
+      typeof text === 'string' &&
+      /\b(?:each|every|per)\s+(?:day|week|month|quarter|year)\b|\bbefore\b|\bover\s+(?:the\s+)?(?:previous|prior)\b/i.test(
+        text,
+      )
+        ? all
+        : `${lead}change`,
+  ],
+  // "which region cut its returns the most", "reduced their order count": a fall of what follows.
+  [/\b(?:cut|cuts|reduced|reduces|lowered|lowers|trimmed|slashed)\s+(its|their)\b/gi, 'dropped $1'],
+  // "how did Jan-Sep stack up against ...", "sales tracking vs the same quarter last year": one against the other.
+  [/\bstack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?|versus)\b/gi, 'vs'],
+  [/\b(?:tracking|trending|pacing|comparing)\s+(vs\.?|versus|against|to|with)\b/gi, 'vs'],
   // "2025 relative to 2023", "as compared with 2024": one set against the other.
   [/\b(?:relative\s+to|as\s+compared\s+(?:with|to)|in\s+comparison\s+(?:with|to))\b/gi, 'vs'],
   // "was revenue higher in 2025 than 2024", "were orders lower in Q3 than in Q2 2024": the two periods compared.
@@ -286,6 +305,11 @@ const REWRITES: [RegExp, Replacement][] = [
       !/\b(?:from|between|since)\b/i.test(text.slice(0, offset))
         ? `in ${year}`
         : all,
+  ],
+  // "p90 of lifetime spend", "median lifetime value": a lifetime is a customer's (each one's total), per customer.
+  [
+    /\b(median|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+|our\s+)?lifetime\s+(spend|spending|revenue|sales|value)\b(?!\s+(?:per|of|for|by|from)\b)/gi,
+    '$1 lifetime $2 per customer',
   ],
   // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
   [
@@ -356,7 +380,9 @@ export function rephrase(question: string, today?: string): string {
       typeof replacement === 'string'
         ? text.replace(pattern, replacement)
         : text.replace(pattern, replacement);
-  return text;
+  // ("Jan 1-7 2023", "March 3rd to 9th", "Jan-Sep 2025": spans of days and months, day-ranges.ts; "the cheapest
+  // 20% of orders are below what amount": a percentile, cutoffs.ts.)
+  return readCutoffs(readDayRanges(text));
 }
 
 const JOINS = new Set(['and', 'plus', '&']);

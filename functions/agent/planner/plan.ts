@@ -15,6 +15,11 @@ export interface Period {
   unit?: 'day' | 'week' | 'month' | 'quarter' | 'year';
   /** Not named by the asker: a change with no periods reads the last two complete years. */
   assumed?: true;
+  /**
+   * "the same quarter last year" beside "this quarter": the whole quarter a year back, compared instead when this
+   * quarter lies wholly past the data (periods-past.ts).
+   */
+  whole?: Period;
 }
 
 export interface ValueFilter {
@@ -84,6 +89,8 @@ export interface Plan {
   reach?: Reach;
   /** A condition on a per-entity aggregate ("customers with more than 60 orders"): HAVING over its groups. */
   having?: EntityCondition;
+  /** Entities per count of their rows ("count customers by number of orders"): distributions.ts. */
+  distribution?: { entity: CatalogMember };
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
   change?: {
     rank: 'percent' | 'absolute';
@@ -203,6 +210,8 @@ export interface Percentile {
   gap?: true;
   /** The mean instead ("average revenue per customer": the mean of the per-customer totals). */
   stat?: 'avg';
+  /** The mean beside the percentile ("the median and the average order size"); with `gap`, the gap between them. */
+  mean?: true;
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
   of?: CatalogMember;
   per?: CatalogMember;

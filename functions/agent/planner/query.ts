@@ -2,6 +2,7 @@
 import type { CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { shift, unitStart } from './dates';
+import { distributionQuery } from './distributions';
 import { perEntityQuery } from './per-entity-sql';
 import type { Period, Plan } from './plan';
 import { reachQuery } from './reach-answer';
@@ -19,6 +20,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
   if (plan.perEntity) return perEntityQuery(plan);
+  if (plan.distribution) return distributionQuery(plan);
   if (plan.reach)
     return reachQuery(
       plan,

@@ -6,6 +6,7 @@ import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
+import { readDistribution } from './distributions';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -13,6 +14,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { readRounding } from './rounding';
+import { sameSpanFollowUp } from './same-span';
 import { peoplePart } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
@@ -131,7 +133,9 @@ function readThread(
     const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked, today), catalog)));
     const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
     const grouped = perGroupWho(phrased) ?? phrased;
-    const question = pointedCohort(plan, whoAsEntity(grouped, catalog) ?? grouped);
+    // ("... and the same week in 2024?": the previous span in that year, same-span.ts.)
+    const spanned = sameSpanFollowUp(plan, grouped) ?? grouped;
+    const question = pointedCohort(plan, whoAsEntity(spanned, catalog) ?? spanned);
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
@@ -309,6 +313,9 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
+  // ("count customers by number of orders": entities per count, distributions.ts.)
+  const spread = readDistribution(question, catalog, read);
+  if (spread) return spread;
   return readPerEntity(
     question,
     catalog,

@@ -6,7 +6,7 @@ import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
 import { dimensionKeys, entityNamed } from './members';
-import { percentileOfRow } from './percentiles';
+import { claimMeanBeside, percentileOfRow } from './percentiles';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
 import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
 import { keysOf } from './readings';
@@ -343,6 +343,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         countOnly && measure && !sized ? undefined : numberBehind(cube, sized ? undefined : measure, tokens);
       if (of && !input.average) {
         percentile.of = of;
+        // "the median and the average order size": the mean beside it; "how far apart": the gap between them.
+        if (!input.percentileMore?.length && claimMeanBeside(tokens)) {
+          percentile.mean = true;
+          const unread = unresolved.indexOf('gap between percentiles');
+          if (unread >= 0) {
+            percentile.gap = true;
+            unresolved.splice(unread, 1);
+          }
+        }
         // "the lowest p90 order amount by category": the number the percentile is of is no breakdown too.
         dimensions = dimensions.filter((d) => d !== of);
       } else unresolved.push(input.average ? 'average' : 'median');

@@ -155,6 +155,19 @@ export function havingQuery(plan: Plan): PlannedQuery {
 }
 
 /** Entities by the date of their first row ("customers whose first order was in 2024"). */
+/** The start of every period of the plan's grain in its bounded range (at most 400 of them), else undefined. */
+function periodsOf(plan: Plan): string[] | undefined {
+  const grain = plan.grain;
+  const range = plan.range;
+  if (!grain || !range || range.from <= '0001-01-01' || range.to >= '9999-01-01') return undefined;
+  const starts: string[] = [];
+  for (let p = unitStart(range.from, grain); p < range.to; p = shift(p, grain, 1)) {
+    starts.push(p);
+    if (starts.length > 400) return undefined;
+  }
+  return starts;
+}
+
 export function firstQuery(plan: Plan): PlannedQuery {
   const first = plan.first;
   const at = time(plan);
@@ -180,6 +193,20 @@ export function firstQuery(plan: Plan): PlannedQuery {
     const m = measureColumn(first.total);
     const sql = `SELECT MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${where([...conditions(plan, at), `${entity} IN (${members})`])}`;
     return described(plan, sql, [{ role: 'measure', member: first.total }]);
+  }
+  const periods = plan.grain && !plan.top ? periodsOf(plan) : undefined;
+  if (plan.grain && periods) {
+    // "new customers in each quarter of 2023": every period of the range, one with none as 0 (the periods as a
+    // UNION ALL of constants: the SQL API reads no VALUES or table function; a period left out would be a
+    // confident wrong answer).
+    const list = periods
+      .map((p, i) => `SELECT CAST(${quote(p)} AS TIMESTAMP)${i === 0 ? ' AS period' : ''}`)
+      .join(' UNION ALL ');
+    return described(
+      plan,
+      `SELECT p.period AS ${plan.grain}, COUNT(t.first_date) AS ${count} FROM (${list}) AS p LEFT JOIN (SELECT first_date FROM (${inner}) AS f${where(range)}) AS t ON date_trunc('${plan.grain}', t.first_date) = p.period GROUP BY 1 ORDER BY 1`,
+      [{ role: 'time' }, { role: 'entities' }],
+    );
   }
   if (plan.grain) {
     // "in which month did the most customers place their first order": the periods ranked by the count.
@@ -388,8 +415,11 @@ export function percentileQuery(plan: Plan): PlannedQuery {
           `percentile_cont(${q}) WITHIN GROUP (ORDER BY ${ident(of.column)}) AS ${percentileName(q, of.column)}`,
       )
       .join(', ');
+    // "the median and the average": the mean beside it; "how far apart": the size of the gap between them.
+    const mean = percentile.mean ? `, AVG(${ident(of.column)}) AS average_${label(of.column)}` : '';
+    const meanGap = `ABS(percentile_cont(${percentile.p}) WITHIN GROUP (ORDER BY ${ident(of.column)}) - AVG(${ident(of.column)})) AS gap`;
     // "IQR", "p90 minus p10": the gap beside the two percentiles.
-    const gap = percentile.gap ? `, ${gapOf(ident(of.column))}` : '';
+    const gap = percentile.gap ? `, ${percentile.mean ? meanGap : gapOf(ident(of.column))}` : '';
     // "which region has the highest median order value": the groups ranked by the one percentile.
     const ranked = plan.top && select.length > 0 && ps.length === 1 && !percentile.gap ? plan.top : undefined;
     const order = ranked
@@ -397,11 +427,12 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       : select.length > 0
         ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}`
         : '';
-    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${order}`;
+    const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${mean}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${order}`;
     return described(plan, sql, [
       ...(byTime.length > 0 ? [{ role: 'time' as const }] : []),
       ...dimColumns,
       ...ps.map(() => ({ role: 'measure' as const, member: of })),
+      ...(percentile.mean ? [{ role: 'measure' as const, member: of }] : []),
       ...(percentile.gap ? [{ role: 'change' as const, member: of }] : []),
     ]);
   }

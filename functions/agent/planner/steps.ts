@@ -7,6 +7,7 @@
  */
 import { addDays } from './clock';
 import { capitalise } from './names';
+import { wholeUnitBack } from './periods-past';
 import type { Period, Plan, ValueFilter } from './plan';
 import { dateRangeQuery, latestPeriod, queryFor, VISIBLE_LIMIT, visibleValuesQuery } from './query';
 import { answerFor, type ResultLike } from './respond';
@@ -228,6 +229,9 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     const data = rangeOf(results[0]);
     if (results.length === 0) return { kind: 'query', query: probe };
     if (!data) return answerOrQuery(plan, main, results[1]);
+    // ("this quarter vs the same quarter last year", this quarter past the data: that whole quarter, periods-past.ts.)
+    const wide = wholeUnitBack(plan, data);
+    if (wide) return nextStep(wide, results, today);
     if (outside(period, data) && named(plan, period, today)) {
       const result = results[1];
       if (!result || isError(result)) return { kind: 'query', query: main };

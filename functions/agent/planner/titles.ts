@@ -96,7 +96,9 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.share?.top) {
     const entity = plan.dimensions[0];
-    const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`;
+    // ("the bottom half of customers": a half is named as one, a figure the asker did not state being none.)
+    const { n, percent, direction } = plan.share.top;
+    const top = `${direction === 'desc' ? 'top' : 'bottom'} ${percent && n === 50 ? 'half of' : `${n}${percent ? '% of' : ''}`}`;
     const rows = entity ? entityWord(entity) : plan.grain ? `${plan.grain}s` : 'rows';
     return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }

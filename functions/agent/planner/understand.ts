@@ -232,7 +232,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
   const named = findPeriods(tokens, today);
   const relative = findRelative(tokens, today);
-  const allPeriods = resolveSame([...named, ...relative.found], same);
+  const allPeriods = resolveSame([...named, ...relative.found], same, tokens);
   claimActive(tokens, cube, allPeriods.length > 0);
   // With a start date asked for, a period next to its word is the cohort's ("joined in Q1 2022", "the 2022
   // cohort"); any other period is of the rows' own date ("ordered in 2024").

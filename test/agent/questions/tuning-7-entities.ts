@@ -26,8 +26,10 @@ const perGroup = (attr: string, having: string, where = '') =>
    ON t.customer_id = c.id GROUP BY 1`;
 /** New customers (by first order) per month or quarter of a year. */
 const newPer = (unit: 'month' | 'quarter', year: number, where = '') =>
-  `SELECT date_trunc('${unit}', f), count(*) FROM (SELECT customer_id, min(created_at) AS f FROM orders ${where} GROUP BY 1)
-   WHERE year(f) = ${year} GROUP BY 1`;
+  // (Every period of the year, one with no first order as 0: a period left out would be missing from the answer.)
+  `SELECT t.p, count(x.customer_id) FROM range(TIMESTAMP '${year}-01-01', TIMESTAMP '${year + 1}-01-01',
+     INTERVAL ${unit === 'quarter' ? 3 : 1} MONTH) AS t(p) LEFT JOIN (SELECT customer_id, min(created_at) AS f FROM orders ${where} GROUP BY 1) AS x
+   ON date_trunc('${unit}', x.f) = t.p GROUP BY 1`;
 /** Revenue in a year per customer of each signup quarter (customers who ordered that year). */
 const perSignupCustomer = (unit: 'quarter' | 'month', year: number, where = '') =>
   `SELECT date_trunc('${unit}', c.created_at), sum(o.amount) / count(DISTINCT c.id) FROM ${withCustomers}

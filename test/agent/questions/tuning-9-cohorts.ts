@@ -47,8 +47,10 @@ const signupBack = (from: string, to: string, laterFrom: string, laterTo: string
   } FROM ${withCustomers} WHERE ${between(from, to, 'c.created_at')} AND ${between(laterFrom, laterTo, 'o.created_at')}`;
 /** New customers (by first order) per month or quarter in [from, to). */
 const newPer = (unit: 'month' | 'quarter', from: string, to: string, where = '') =>
-  `SELECT date_trunc('${unit}', f), count(*) FROM (SELECT customer_id, min(created_at) AS f FROM orders ${where} GROUP BY 1)
-   WHERE f >= '${from}' AND f < '${to}' GROUP BY 1`;
+  // (Every period of the span, one with no first order as 0: a period left out would be missing from the answer.)
+  `SELECT t.p, count(x.customer_id) FROM range(TIMESTAMP '${from}', TIMESTAMP '${to}', INTERVAL ${unit === 'quarter' ? 3 : 1} MONTH) AS t(p)
+   LEFT JOIN (SELECT customer_id, min(created_at) AS f FROM orders ${where} GROUP BY 1) AS x
+   ON date_trunc('${unit}', x.f) = t.p GROUP BY 1`;
 /** The top `item` (by `measure`, DESC or ASC) within each `group`, over `from`. */
 const topPer = (group: string, item: string, measure: string, from: string, direction = 'DESC') =>
   `SELECT g, i FROM (SELECT ${group} AS g, ${item} AS i, ${measure} AS v,
