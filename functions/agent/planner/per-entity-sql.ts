@@ -6,6 +6,7 @@ import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Period, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, quote, scopeText, valueCondition } from './sql';
 import { formatValue } from './text';
+import { topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
 
 const within = (column: string, p: Period) => {
   const parts: string[] = [];
@@ -28,6 +29,14 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
     // Every entity tied at the top: the rows' maximum (or minimum) compared, never a LIMIT 1.
     const conds = conditions({ ...plan, perEntity: undefined }, at);
     const best = p.direction === 'desc' ? 'MAX' : 'MIN';
+    if (p.by === 'row' && p.n !== undefined && p.within) {
+      const title = titleOf(plan);
+      return {
+        title,
+        description: `${title}, computed on ${plan.cube.title}.`,
+        ...topRowsWithinQuery(plan, { ...p, n: p.n, within: p.within }),
+      };
+    }
     if (p.by === 'row' && p.n !== undefined) {
       // "the 10 largest orders": the rows ranked by their own number, every row tied with the n-th kept.
       const value = ident(p.of.column);
@@ -190,6 +199,8 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
   const names = rows.map((r) => formatValue(r[0]));
   const shown =
     names.length <= 12 ? names : [...names.slice(0, 10), `and ${names.length - 10} more (in the table)`];
+  if (p.by === 'row' && p.n !== undefined && p.within)
+    return topRowsWithinAnswer(plan, { ...p, n: p.n, within: p.within }, result);
   if (p.by === 'row' && p.n !== undefined) {
     const off = p.rows.id ? 1 : 0;
     const lines = rows.slice(0, 20).map((r, i) => {

@@ -283,6 +283,8 @@ export type PerEntity =
       direction: 'desc' | 'asc';
       /** "the 10 largest orders": the top n rows (ties at the n-th kept), not only the first. */
       n?: number;
+      /** The top n rows within each value of a dimension or each compared period (top-rows-within.ts). */
+      within?: { member: CatalogMember } | { periods: Period[] };
     };
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */

@@ -2,6 +2,7 @@
  * From readings of one question against each cube to the thread's plan: the best reading, follow-ups merged
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
+import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { cohortFollowUp, readCohort } from './cohort-reader';
@@ -9,6 +10,7 @@ import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
+import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
@@ -113,8 +115,10 @@ export function readQuestions(
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
-    const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked), catalog)));
-    const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
+    // ("since we started", "since day one": all the data; all-time.ts.)
+    const said = withoutQuarterLabels(readWeekdayWords(readAllTime(readAsides(rephrase(asked), catalog))));
+    // ("which segment's customers order most often": orders per customer by segment; per-customer-rank.ts.)
+    const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? perCustomerRank(said) ?? said;
     const grouped = perGroupWho(phrased) ?? phrased;
     const question = pointedCohort(plan, whoAsEntity(grouped, catalog) ?? grouped);
     // A breakdown left out of the previous question is not left out of the next.

@@ -8,6 +8,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { hasCustomers } from './entity-conditions';
 import { entityRows } from './per-entity';
 import type { Plan } from './plan';
+import { withinOf } from './top-rows-within';
 import { NUMBER_WORDS } from './vocabulary';
 
 const WHO =
@@ -102,15 +103,23 @@ function topRows(
   const entity = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !entity) return undefined;
   const [measure, ...others] = plan.measures;
-  if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0 || plan.grain)
-    return undefined;
+  // ("the 3 biggest orders by region", "top 5 orders in 2024 vs 2025": within each group; top-rows-within.ts.)
+  // (Only with a word that groups: "top 3 sales regions" ranks the regions.)
+  const grouped = /\b(?:by|per|each|every|vs|versus)\b/i.test(text.slice(match.index + match[0].length));
+  const within = grouped ? withinOf(plan) : undefined;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.grain) return undefined;
+  if ((plan.dimensions.length > 0 || (plan.compare?.length ?? 0) > 1) && !within) return undefined;
   if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
     return undefined;
   const of = plan.cube.members.find(
     (m) => m.kind === 'dimension' && m.type === 'number' && m.column !== 'id' && !/_id$/.test(m.column),
   );
   if (!of) return undefined;
-  return { ...plan, perEntity: { kind: 'top', rows: entity, of, by: 'row', direction, n } };
+  return {
+    ...plan,
+    ...(within ? { dimensions: [] } : {}),
+    perEntity: { kind: 'top', rows: entity, of, by: 'row', direction, n, ...(within ? { within } : {}) },
+  };
 }
 
 /**
