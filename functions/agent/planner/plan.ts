@@ -274,6 +274,8 @@ export type PerEntity =
       output: 'count' | 'share';
     }
   | CohortReading
+  /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
+  | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
       kind: 'top';

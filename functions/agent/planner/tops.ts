@@ -166,3 +166,16 @@ export function whoAsEntity(question: string, catalog: readonly CatalogCube[]): 
   if (!/\b(?:most|least|fewest|highest|lowest|biggest|largest|top)\b/i.test(question)) return undefined;
   return catalog.some(hasCustomers) ? `which customer ${question.slice(who[0].length)}` : undefined;
 }
+
+/**
+ * "the #1 customer by revenue in each segment", "our number one region": the top one (a "#1" was a number the
+ * question did not explain). Not after a noun it numbers ("order #1", "customer #1").
+ */
+export const numberOneAsTop = (question: string) =>
+  question.replace(
+    /(^|[^\w#])(?:#\s?1|no\.\s?1|number\s+(?:1|one))(?![\d.,])(?=\s+[a-z])/gi,
+    (all, before: string, at: number) =>
+      /\b(?:order|customer|client|account|id|invoice)\s*$/i.test(question.slice(0, at + before.length))
+        ? all
+        : `${before}top`,
+  );
