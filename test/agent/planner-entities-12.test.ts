@@ -263,3 +263,15 @@ describe('periods with no rows in a count by first date', () => {
     expect(withEmptyPeriods([['2023-02-01', 5]], 'quarter', year)).toEqual([['2023-02-01', 5]]);
   });
 });
+
+describe('customers by their number of orders', () => {
+  it.each([
+    'count customers by number of orders',
+    'distribution of customers by order count',
+    'how many customers placed each number of orders',
+  ])('%s: how many customers have each number (was the number of orders, or refused)', (question) => {
+    expect(sqlOf(question)).toMatch(
+      /^WITH t AS \(SELECT customers_name, MEASURE\(count\) AS orders FROM orders_view GROUP BY 1\) SELECT orders, COUNT\(\*\) AS customers FROM t GROUP BY 1 ORDER BY 1$/,
+    );
+  });
+});

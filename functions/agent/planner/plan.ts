@@ -276,6 +276,8 @@ export type PerEntity =
   | CohortReading
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
   | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  /** How many entities have each number of rows (order-count-spread.ts). */
+  | { kind: 'order-count-spread'; rows: EntityRows; of: CatalogMember }
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
       kind: 'top';

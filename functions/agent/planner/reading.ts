@@ -12,6 +12,7 @@ import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readOneCustomer } from './one-customer';
+import { readOrderCountSpread } from './order-count-spread';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
@@ -305,6 +306,9 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
   if (days) return { kind: 'plan' as const, plan: days };
+  // ("count customers by number of orders": how many have each number; order-count-spread.ts.)
+  const spread = readOrderCountSpread(question, catalog, read);
+  if (spread) return { kind: 'plan' as const, plan: spread };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
   // ("how many orders has Customer 1234 placed": one customer by the name; one-customer.ts.)
