@@ -103,6 +103,14 @@ const questions = [
   'weekends vs weekdays orders in 2025',
   'how many orders on Saturdays in 2025?',
   'what share of 2024 revenue came on weekends?',
+  // Tops within groups, ties kept (RANK): a weekday per group, the largest rows per group or per period.
+  'For each region, which day of the week has the most orders?',
+  'the 3 biggest orders by region',
+  'top 3 orders in 2023 vs 2024',
+  // Days from signup to the first order (elapsed seconds / 86,400): the mean and the median, by segment.
+  'on average, how many days after signing up did customers place their first order?',
+  'by segment, what is the median number of days from joining to first order?',
+  'count customers by number of orders in 2024',
   // The cohort reader's one shape (cohort-sql.ts): open periods, seasons, a first row's value, windows counted
   // from the first order (INTERVAL), no row in a period, the share of all customers, an average per member.
   'How many customers waited until April 2023 or later before placing their first order?',

@@ -93,7 +93,7 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/a tie on the first date goes to the lower id/);
     expect(SYSTEM_PROMPT).toMatch(/Retention between two periods .* is per entity/);
     expect(SYSTEM_PROMPT).toMatch(/A top can tie: answer every tied row/);
-    expect(SYSTEM_PROMPT).toMatch(/ROW_NUMBER\(\) OVER \(PARTITION BY/);
+    expect(SYSTEM_PROMPT).toMatch(/RANK\(\) OVER \(PARTITION BY/);
     expect(SYSTEM_PROMPT).toMatch(/A combined share .* is ONE ratio/);
     expect(SYSTEM_PROMPT).toMatch(/percentile_cont\(0\.5\) WITHIN GROUP/);
     expect(SYSTEM_PROMPT).toMatch(/check the data's own range .* offering the latest period that has data/);

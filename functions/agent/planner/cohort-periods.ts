@@ -162,6 +162,23 @@ export function cohortPeriod(text: string): { period: Period; length: number } |
       length: range[0].length,
     };
   }
+  // "march or april 2022", "nov or dec 2022": two months in a row are one span (two apart would be two cohorts).
+  const either = new RegExp(
+    `^(?:(?:in|during)\\s+)?(?:either\\s+)?${MONTH_WORD}(?:\\s+${YEAR})?\\s+or\\s+${MONTH_WORD}\\s+${YEAR}`,
+  ).exec(text);
+  if (either) {
+    const a = monthIndex(either[1] ?? '') + 1;
+    const b = monthIndex(either[3] ?? '') + 1;
+    const yearB = Number(either[4]);
+    const yearA = either[2] ? Number(either[2]) : yearB;
+    const from = day1(yearA, a);
+    if (a < 1 || b < 1 || day1(yearA, a + 1) !== day1(yearB, b)) return undefined;
+    const label =
+      yearA === yearB
+        ? `${cap(MONTHS[a - 1] ?? '')} or ${monthLabel(yearB, b)}`
+        : `${monthLabel(yearA, a)} or ${monthLabel(yearB, b)}`;
+    return { period: { label, from, to: day1(yearB, b + 1) }, length: either[0].length };
+  }
   const lead =
     /^(in|during|within|before|prior to|earlier than|after|later than|since|from|by the end of|by end of|by|until|till|up to|through|on or after|on or before|no later than)\s+/.exec(
       text,

@@ -29,6 +29,8 @@ const SUBJECT_VERBS = new Set([
 const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
 /** Negations of a kind of row: "never", "no", "zero", "none of". */
 const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
+/** Words that stress a negation of rows without changing it ("never had a single order cancelled"). */
+const EMPHASIS = new Set(['single', 'any', 'anything', 'once', 'even', 'ever']);
 
 const countOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
@@ -87,16 +89,23 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
   if (!rows) return undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (!t || t.used || !NEGATIONS.has(t.raw)) continue;
+    // ("not once returned an order": a negation as "never" is.)
+    // ("once" may arrive as the number 1, as "ordered once" does.)
+    const notOnce = t?.raw === 'not' && ['once', '1'].includes(tokens[i + 1]?.raw ?? '');
+    if (!t || t.used || !(NEGATIONS.has(t.raw) || notOnce)) continue;
     // "no more than", "no. of": not a negation of rows.
     if (t.raw === 'no' && ['more', 'of', 'less', 'fewer'].includes(tokens[i + 1]?.raw ?? '')) continue;
-    const value = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 6));
+    const value = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 7));
     if (!value) continue;
-    // The value's words must follow the negation with only verbs, articles and the rows' noun between.
-    const between = tokens.slice(i + 1, value.at[0]);
+    // The value's words must follow the negation with only verbs, articles and the rows' noun between
+    // ("never had a single order cancelled", "never had anything cancelled", "not once returned").
+    // ("not once" arrives as "not 1 time": both words are the negation's.)
+    const skip = notOnce ? (tokens[i + 2]?.raw === 'time' ? 3 : 2) : 1;
+    const between = tokens.slice(i + skip, value.at[0]);
     const plain = between.every(
       (w) =>
-        w.raw.length <= 3 ||
+        (w.raw.length <= 3 && !/^\d+$/.test(w.raw)) ||
+        EMPHASIS.has(w.raw) ||
         /(ed|ght|had|made|placed|got)$/.test(w.raw) ||
         rows.titleWords.includes(w.stem) ||
         rows.otherWords.includes(w.stem),
@@ -107,6 +116,7 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     const entityToken = tokens[entity.at];
     if (entityToken) entityToken.used = true;
     t.used = true;
+    for (const w of tokens.slice(i + 1, i + skip)) w.used = true;
     for (const k of value.at) {
       const w = tokens[k];
       if (w) w.used = true;
@@ -116,7 +126,8 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     const last = value.at.at(-1) ?? i;
     for (const w of [...between, tokens[last + 1], tokens[last + 2]]) {
       if (!w || w.used) continue;
-      if (rows.titleWords.includes(w.stem) || rows.otherWords.includes(w.stem)) w.used = true;
+      if (rows.titleWords.includes(w.stem) || rows.otherWords.includes(w.stem) || EMPHASIS.has(w.raw))
+        w.used = true;
     }
     tokens.forEach((w, k) => {
       if (w.raw === 'all' && tokens[k - 1]?.raw === 'at') {

@@ -1,11 +1,13 @@
 /** The SQL and the answer of the per-entity cohort readings (per-entity.ts). */
 import type { ResultLike } from './answer';
 import { cohortAnswer, cohortQuery } from './cohort-sql';
+import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Period, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, quote, scopeText, valueCondition } from './sql';
 import { formatValue } from './text';
+import { topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
 
 const within = (column: string, p: Period) => {
   const parts: string[] = [];
@@ -20,6 +22,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   const p = plan.perEntity;
   if (!p) throw new Error('not a per-entity plan');
   if (p.kind === 'cohort') return cohortQuery(plan, p);
+  if (p.kind === 'days-to-first') return daysToFirstQuery(plan, p);
   const table = ident(plan.cube.name);
   const entity = ident(p.rows.entity.column);
   const at = ident(p.rows.time.column);
@@ -28,6 +31,14 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
     // Every entity tied at the top: the rows' maximum (or minimum) compared, never a LIMIT 1.
     const conds = conditions({ ...plan, perEntity: undefined }, at);
     const best = p.direction === 'desc' ? 'MAX' : 'MIN';
+    if (p.by === 'row' && p.n !== undefined && p.within) {
+      const title = titleOf(plan);
+      return {
+        title,
+        description: `${title}, computed on ${plan.cube.title}.`,
+        ...topRowsWithinQuery(plan, { ...p, n: p.n, within: p.within }),
+      };
+    }
     if (p.by === 'row' && p.n !== undefined) {
       // "the 10 largest orders": the rows ranked by their own number, every row tied with the n-th kept.
       const value = ident(p.of.column);
@@ -109,7 +120,7 @@ const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): P
 
 function titleOf(plan: Plan): string {
   const p = plan.perEntity;
-  if (!p || p.kind === 'cohort') return '';
+  if (!p || p.kind === 'cohort' || p.kind === 'days-to-first') return '';
   const people = entityWord(p.rows.entity);
   if (p.kind === 'top')
     return capitalise(
@@ -139,6 +150,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   const p = plan.perEntity;
   if (!p) return undefined;
   if (p.kind === 'cohort') return cohortAnswer(plan, p, query, result);
+  if (p.kind === 'days-to-first') return daysToFirstAnswer(plan, p, result);
   const people = entityWord(p.rows.entity);
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
   if (p.kind === 'top') return topAnswer(plan, p, result);
@@ -190,6 +202,8 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
   const names = rows.map((r) => formatValue(r[0]));
   const shown =
     names.length <= 12 ? names : [...names.slice(0, 10), `and ${names.length - 10} more (in the table)`];
+  if (p.by === 'row' && p.n !== undefined && p.within)
+    return topRowsWithinAnswer(plan, { ...p, n: p.n, within: p.within }, result);
   if (p.by === 'row' && p.n !== undefined) {
     const off = p.rows.id ? 1 : 0;
     const lines = rows.slice(0, 20).map((r, i) => {

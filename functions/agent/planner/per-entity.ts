@@ -272,6 +272,8 @@ const OVER: Record<string, string> = {
   'greater than': 'more than',
   exceeding: 'more than',
   exceeds: 'more than',
+  tops: 'more than',
+  top: 'more than',
   'higher than': 'more than',
   below: 'less than',
   under: 'less than',
@@ -288,7 +290,7 @@ const OVER: Record<string, string> = {
  */
 export function lifetimeCondition(question: string): string | undefined {
   const m =
-    /\b(customers?|clients?|buyers?|shoppers?|accounts?)\s+(?:whose\s+|with\s+(?:an?\s+)?|that\s+have\s+(?:an?\s+)?|who\s+have\s+(?:an?\s+)?)(?:(lifetime|total|all[\s-]time|overall|cumulative)\s+)?(spend|spending|revenue|sales|order\s+count|number\s+of\s+orders|orders)\s+(?:is\s+|was\s+|are\s+|of\s+)?(above|over|more\s+than|greater\s+than|exceeding|exceeds|higher\s+than|below|under|less\s+than|lower\s+than|fewer\s+than|at\s+least|at\s+most)\s+(\$?\s?[\d,.]+\s?k?)(?:\s*(?:dollars|usd|bucks)\b)?/i.exec(
+    /\b(customers?|clients?|buyers?|shoppers?|accounts?)\s+(?:whose\s+|with\s+(?:an?\s+)?|that\s+have\s+(?:an?\s+)?|who\s+have\s+(?:an?\s+)?)(?:(lifetime|total|all[\s-]time|overall|cumulative)\s+)?(spend|spending|revenue|sales|order\s+count|number\s+of\s+orders|orders)\s+(?:is\s+|was\s+|are\s+|of\s+)?(above|over|more\s+than|greater\s+than|exceeding|exceeds|tops?|higher\s+than|below|under|less\s+than|lower\s+than|fewer\s+than|at\s+least|at\s+most)\s+(\$?\s?[\d,.]+\s?k?)(?:\s*(?:dollars|usd|bucks)\b)?/i.exec(
       question,
     );
   if (!m) return undefined;

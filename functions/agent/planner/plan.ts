@@ -288,6 +288,8 @@ export type PerEntity =
       output: 'count' | 'share';
     }
   | CohortReading
+  /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
+  | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
       kind: 'top';
@@ -297,6 +299,8 @@ export type PerEntity =
       direction: 'desc' | 'asc';
       /** "the 10 largest orders": the top n rows (ties at the n-th kept), not only the first. */
       n?: number;
+      /** The top n rows within each value of a dimension or each compared period (top-rows-within.ts). */
+      within?: { member: CatalogMember } | { periods: Period[] };
     };
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */

@@ -2,22 +2,27 @@
  * From readings of one question against each cube to the thread's plan: the best reading, follow-ups merged
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
+import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
+import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
+import { readOneCustomer } from './one-customer';
+import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { peoplePart } from './share-scopes';
+import { readStartMonths } from './start-months';
 import { STOPWORDS, words } from './text';
-import { perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
+import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 
@@ -130,8 +135,14 @@ function readThread(
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
-    const said = withoutQuarterLabels(readWeekdayWords(readAsides(rephrase(asked, today), catalog)));
-    const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? said;
+    // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts.)
+    const said = withoutQuarterLabels(
+      readWeekdayWords(
+        readStartMonths(readAllTime(numberOneAsTop(readAsides(rephrase(asked, today), catalog)))),
+      ),
+    );
+    // ("which segment's customers order most often": orders per customer by segment; per-customer-rank.ts.)
+    const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? perCustomerRank(said) ?? said;
     const grouped = perGroupWho(phrased) ?? phrased;
     // ("... and the same week in 2024?": the previous span in that year, same-span.ts.)
     const spanned = sameSpanFollowUp(plan, grouped) ?? grouped;
@@ -311,11 +322,18 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
     const r = readQuestions([text], cubes, today, true);
     return r.kind === 'plan' ? r.plan : undefined;
   };
+  // ("on average, how many days after signing up ... first order": days-to-first.ts.)
+  const days = readDaysToFirst(question, catalog, read);
+  if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
+  if (days) return { kind: 'plan' as const, plan: days };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
   // ("count customers by number of orders": entities per count, distributions.ts.)
   const spread = readDistribution(question, catalog, read);
   if (spread) return spread;
+  // ("how many orders has Customer 1234 placed": one customer by the name; one-customer.ts.)
+  const one = readOneCustomer(question, catalog, read);
+  if (one) return { kind: 'plan' as const, plan: one };
   return readPerEntity(
     question,
     catalog,

@@ -49,6 +49,8 @@ const PART_WORDS = new Set([
   'ended',
   'by',
 ]);
+/** Words between a share word and its part word when the whole came before ("..., what % of them were"). */
+const LEAD_FILLER = new Set(['of', 'them', 'those', 'these', 'it', 'that', 'the', 'did', 'do']);
 /** Words that mark a whole of everything ("of total 2024 revenue", "of all orders", "overall"). */
 const WHOLE_MARKS = new Set(['total', 'all', 'overall', 'entire', 'whole']);
 /** Share words whose part is read here ("rate" and "ratio" name their part before them: "return rate"). */
@@ -128,6 +130,12 @@ export function splitShare(
   const leadOf = tokens.findIndex((t, i) => i < ratioAt && t.raw === 'of');
   const wholeSpan = (i: number) => (i > ratioAt && i < intro) || (leadOf >= 0 && i > leadOf && i < ratioAt);
   const marked = tokens.some((t, i) => wholeSpan(i) && WHOLE_MARKS.has(t.raw));
+  // "Of the orders returned in 2024, what percentage were in the west?": the whole is the leading "of" phrase
+  // alone (nothing of it after the share word), so a scope after the part word is the part's.
+  const leadWhole =
+    leadOf >= 0 &&
+    found >= 0 &&
+    tokens.slice(ratioAt + 1, intro).every((t) => LEAD_FILLER.has(t.raw) && !t.value);
   const parts: ValueFilter[] = [];
   let note: string | undefined;
   for (const f of filters) {
@@ -149,7 +157,7 @@ export function splitShare(
     }
     if (first < intro) continue;
     // "(what percent of orders are) cancelled in the west": the whole's scope, unless the whole is of everything.
-    if (scope >= 0 && !marked && !people) continue;
+    if (scope >= 0 && !marked && !people && !leadWhole) continue;
     parts.push(f);
     if (people && before && scope >= 0) note = note ?? peopleNote(before, f, cube);
   }

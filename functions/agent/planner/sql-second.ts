@@ -318,12 +318,15 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   const groupGrain = plan.perGroup?.groupGrain;
   const groups = plan.dimensions.filter((d) => d !== item);
   const groupColumns = groups.map((d) => ident(d.column));
-  const itemSelect = item ? ident(item.column) : `${bucket(plan)} AS ${plan.grain}`;
+  // (A derived breakdown, the day of the week, is selected by its expression under its own name.)
+  const selectOf = (d: CatalogMember) =>
+    d.derived ? `${d.derived.sql} AS ${ident(d.column)}` : ident(d.column);
+  const itemSelect = item ? selectOf(item) : `${bucket(plan)} AS ${plan.grain}`;
   const itemColumn = item ? ident(item.column) : (plan.grain ?? 'month');
   // The time bucket as a group: the plan's grain when the item is a member, the coarser unit when it is a grain.
   const timeGroup = item && plan.grain ? plan.grain : groupGrain;
   const groupSelect = [
-    ...groupColumns,
+    ...groups.map(selectOf),
     ...(timeGroup ? [`${bucket({ ...plan, grain: timeGroup })} AS ${timeGroup}_group`] : []),
   ];
   const groupNames = [...groupColumns, ...(timeGroup ? [`${timeGroup}_group`] : [])];
@@ -331,9 +334,8 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   const n = Math.max(1, plan.top?.n ?? 1);
   const both = plan.perGroup?.both === true;
   const t = `SELECT ${[...groupSelect, itemSelect].join(', ')}, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(groupSelect.length + 1)}`;
-  // Ties go to the first item in order, the same on every engine.
-  const window = (order: string) =>
-    `ROW_NUMBER() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${order}, ${itemColumn})`;
+  // Every item tied at a place is kept (RANK): one of them alone would be named the top with no word of the tie.
+  const window = (order: string) => `RANK() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${order})`;
   const bottom = both ? `, ${window(direction === 'DESC' ? 'ASC' : 'DESC')} AS rank_from_bottom` : '';
   const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ${window(direction)} AS rank_in_group${bottom} FROM t`;
   const nth = plan.top?.nth;
@@ -342,7 +344,7 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
     : nth
       ? `rank_in_group = ${nth}`
       : `rank_in_group <= ${n}`;
-  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group'].join(', ')}`;
+  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
     ...(timeGroup ? [{ role: 'time' as const }] : []),

@@ -8,6 +8,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { hasCustomers } from './entity-conditions';
 import { entityRows } from './per-entity';
 import type { Plan } from './plan';
+import { withinOf } from './top-rows-within';
 import { NUMBER_WORDS } from './vocabulary';
 
 const WHO =
@@ -102,15 +103,23 @@ function topRows(
   const entity = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !entity) return undefined;
   const [measure, ...others] = plan.measures;
-  if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0 || plan.grain)
-    return undefined;
+  // ("the 3 biggest orders by region", "top 5 orders in 2024 vs 2025": within each group; top-rows-within.ts.)
+  // (Only with a word that groups: "top 3 sales regions" ranks the regions.)
+  const grouped = /\b(?:by|per|each|every|vs|versus)\b/i.test(text.slice(match.index + match[0].length));
+  const within = grouped ? withinOf(plan) : undefined;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.grain) return undefined;
+  if ((plan.dimensions.length > 0 || (plan.compare?.length ?? 0) > 1) && !within) return undefined;
   if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
     return undefined;
   const of = plan.cube.members.find(
     (m) => m.kind === 'dimension' && m.type === 'number' && m.column !== 'id' && !/_id$/.test(m.column),
   );
   if (!of) return undefined;
-  return { ...plan, perEntity: { kind: 'top', rows: entity, of, by: 'row', direction, n } };
+  return {
+    ...plan,
+    ...(within ? { dimensions: [] } : {}),
+    perEntity: { kind: 'top', rows: entity, of, by: 'row', direction, n, ...(within ? { within } : {}) },
+  };
 }
 
 /**
@@ -157,3 +166,16 @@ export function whoAsEntity(question: string, catalog: readonly CatalogCube[]): 
   if (!/\b(?:most|least|fewest|highest|lowest|biggest|largest|top)\b/i.test(question)) return undefined;
   return catalog.some(hasCustomers) ? `which customer ${question.slice(who[0].length)}` : undefined;
 }
+
+/**
+ * "the #1 customer by revenue in each segment", "our number one region": the top one (a "#1" was a number the
+ * question did not explain). Not after a noun it numbers ("order #1", "customer #1").
+ */
+export const numberOneAsTop = (question: string) =>
+  question.replace(
+    /(^|[^\w#])(?:#\s?1|no\.\s?1|number\s+(?:1|one))(?![\d.,])(?=\s+[a-z])/gi,
+    (all, before: string, at: number) =>
+      /\b(?:order|customer|client|account|id|invoice)\s*$/i.test(question.slice(0, at + before.length))
+        ? all
+        : `${before}top`,
+  );

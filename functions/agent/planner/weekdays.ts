@@ -78,7 +78,7 @@ const AS_DIMENSION: [RegExp, string][] = [
   [/\b(?:hours?[\s-]+of[\s-]+(?:the[\s-]+)?day|time[\s-]+of[\s-]+(?:the[\s-]+)?day)\b/gi, HOUR_OF_DAY],
   [/\b(by|per|each|every|which|what|busiest|quietest|slowest|peak)\s+hour\b/gi, `$1 ${HOUR_OF_DAY}`],
   [
-    /\b(by|per|each|every|which|what|across|busiest|quietest|slowest|best|worst|top|strongest|weakest|highest|lowest)\s+(?:single\s+)?weekdays?\b/gi,
+    /\b(by|per|each|every|which|what|across|busiest|quietest|slowest|fewest|best|worst|top|strongest|weakest|highest|lowest)\s+(?:single\s+)?weekdays?\b/gi,
     `$1 ${DAY_OF_WEEK}`,
   ],
 ];
@@ -99,8 +99,8 @@ export function unsupportedWeekday(plan: Plan, question: string): string | undef
   const members = [...plan.dimensions, ...plan.filters.map((f) => f.member)];
   const used = members.find((m) => m.derived);
   if (!used) return undefined;
-  const secondOrder =
-    plan.having || plan.first || plan.percentile || plan.change || plan.share?.top || plan.perGroup;
+  // (The top per group selects it by its expression: "for each region, the busiest day of the week".)
+  const secondOrder = plan.having || plan.first || plan.percentile || plan.change || plan.share?.top;
   if (secondOrder)
     return `a ${used.title.toLowerCase()} breakdown works for plain totals, counts, averages and shares only, not for this kind of question`;
   // "since Monday", "last Friday", "on Tuesday": one day, a date the planner does not read from its weekday.

@@ -66,9 +66,10 @@ export const withCustomers = 'orders o JOIN customers c ON o.customer_id = c.id'
 export const topShare = (measure: string, by: string, n: number, where = '') =>
   `WITH t AS (SELECT ${by}, ${measure} AS v FROM orders ${where} GROUP BY 1)
    SELECT round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v DESC LIMIT ${n})) / (SELECT sum(v) FROM t), 2)`;
+/** The leader of each group, every tied one kept (rank(): one of the tied alone would be named the top). */
 export const bestPerGroup = (group: string, item: string, measure: string, direction = 'DESC', where = '') =>
   `SELECT grp, item, v FROM (SELECT ${group} AS grp, ${item} AS item, ${measure} AS v,
-     row_number() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}) AS r FROM orders ${where} GROUP BY 1, 2)
+     rank() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}) AS r FROM orders ${where} GROUP BY 1, 2)
    WHERE r = 1`;
 /** An honest answer about a period the data does not reach names where the data ends. */
 export const PAST = /no data for .*2025-12-31/s;

@@ -29,15 +29,15 @@ export { TUNING_2_NOW } from './tuning-2';
 
 export type Tuning6Case = SecondOrderCase & { user?: QueryUser };
 
-/** The top (or bottom) item within each group; ties go to the first item (the small sample has some). */
+/** The top (or bottom) item within each group, every tied one kept (rank(): the small sample has ties). */
 const bestPerGroup = (group: string, item: string, measure: string, direction = 'DESC', where = '') =>
   `SELECT grp, item, v FROM (SELECT ${group} AS grp, ${item} AS item, ${measure} AS v,
-     row_number() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}, ${item}) AS r FROM orders ${where} GROUP BY 1, 2)
+     rank() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}) AS r FROM orders ${where} GROUP BY 1, 2)
    WHERE r = 1`;
 /** The top (or bottom) item of a join of orders and customers within each group. */
 const bestPerGroupJoined = (group: string, item: string, measure: string, direction = 'DESC', where = '') =>
   `SELECT grp, item, v FROM (SELECT ${group} AS grp, ${item} AS item, ${measure} AS v,
-     row_number() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}, ${item}) AS r FROM ${withCustomers} ${where} GROUP BY 1, 2)
+     rank() OVER (PARTITION BY ${group} ORDER BY ${measure} ${direction}) AS r FROM ${withCustomers} ${where} GROUP BY 1, 2)
    WHERE r = 1`;
 /** Money as the model formats it: currency, to the cent. */
 const MONEY = /\$\d{1,3}(,\d{3})*\.\d\d\b/;

@@ -7,10 +7,10 @@ export const TUNING_8_THREADS_NOW = '2026-02-16T08:05:00Z';
 
 const Q4_2025 = between('2025-10-01', '2026-01-01');
 /** The data's last day, as a `check: 'range'` reference states it. */
-/** The top `n` values of `item` by `measure` within each `group` (ties to the first item, as the planner's). */
+/** The top `n` values of `item` by `measure` within each `group` (every tied one kept, as the planner ranks them). */
 const topWithin = (group: string, item: string, measure: string, where: string, n = 1, dir = 'DESC') =>
   `SELECT g, i, m FROM (SELECT ${group} AS g, ${item} AS i, ${measure} AS m FROM orders WHERE ${where}
-   GROUP BY 1, 2) QUALIFY row_number() OVER (PARTITION BY g ORDER BY m ${dir}, i) <= ${n}`;
+   GROUP BY 1, 2) QUALIFY rank() OVER (PARTITION BY g ORDER BY m ${dir}) <= ${n}`;
 /** Each group's share of the whole, in percent. */
 const shareOf = (group: string, measure: string, where: string, from = 'orders') =>
   `SELECT ${group}, 100.0 * ${measure} / sum(${measure}) OVER () FROM ${from} WHERE ${where} GROUP BY 1`;

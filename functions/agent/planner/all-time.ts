@@ -1,0 +1,21 @@
+/**
+ * "since we started", "since day one", "since we opened": all the data, said as the planner reads it ("all
+ * time", or "lifetime" after "whose spend"). Read as they stand, "started" or "day" were words the model lacks
+ * and the question was refused (issue 29, counts per entity).
+ */
+
+const SINCE =
+  /\s*,?\s*\b(?:since|from)\s+(?:(?:we|you|i|the\s+company|the\s+business)\s+(?:first\s+)?(?:started|opened|began|launched|got\s+started|opened\s+shop)(?:\s+(?:selling|trading|out))?|day\s+(?:one|1)|the\s+(?:very\s+)?(?:beginning|start)(?:\s+of\s+time)?|launch|inception)\b/i;
+
+/** The question with an "all the data" phrase in the planner's words, or as it was. */
+export function readAllTime(question: string): string {
+  const match = SINCE.exec(question);
+  if (!match) return question;
+  const before = question.slice(0, match.index);
+  const after = question.slice(match.index + match[0].length);
+  // "customers whose spend since we opened tops $28k": their lifetime spend.
+  const whose =
+    /\b(whose|with)\s+(spend|spending|revenue|sales|order\s+count|number\s+of\s+orders)\s*$/i.exec(before);
+  if (whose) return `${before.slice(0, whose.index)}${whose[1]} lifetime ${whose[2]}${after}`;
+  return `${before}, all time${after}`;
+}

@@ -1,0 +1,52 @@
+/**
+ * A per-customer figure ranked by a group (issue 29, counts per entity): "which segment's customers order most
+ * often", "which region's customers place the most orders each, on average", "which segment spends the most per
+ * customer". The group's orders (or spend) divided by its customers, every group ranked (the least: the lowest
+ * one), in the words the average-per reading takes. Read as they stand, the first ranked segment x customer
+ * pairs and the last the segments by their number of customers: confidently wrong.
+ */
+
+const PEOPLE = '(?:customers|clients|buyers|accounts|shoppers)';
+const GROUP = "(?:which|what)\\s+(?:customer\\s+|client\\s+)?([a-z]+)(?:'s|’s|s'|s’)?";
+const EACH = '(?:\\s+each)?(?:\\s*,?\\s*(?:on\\s+average|per\\s+(?:customer|head|person)))?';
+
+/** "which segment's customers order most often", "... buy the most frequently". */
+const OFTEN = new RegExp(
+  `^\\s*${GROUP}\\s+${PEOPLE}\\s+(?:order|buy|purchase|shop)\\s+(?:the\\s+)?(most|least)\\s+(?:often|frequently)${EACH}`,
+  'i',
+);
+/** "which region's customers place the most orders each, on average". */
+const ORDERS = new RegExp(
+  `^\\s*${GROUP}\\s+${PEOPLE}\\s+(?:place|make|put\\s+in|have)\\s+(?:the\\s+)?(most|fewest|least)\\s+orders${EACH}`,
+  'i',
+);
+/** "which segment's customers spend the most (each)". */
+const SPEND = new RegExp(`^\\s*${GROUP}\\s+${PEOPLE}\\s+spend\\s+(?:the\\s+)?(most|least)${EACH}`, 'i');
+/** "which customer segment spends the most per customer", "which region orders the most per client". */
+const PER =
+  /^\s*(?:which|what)\s+(?:customer\s+|client\s+)?([a-z]+)\s+(spends?|orders?|buys?)\s+(?:the\s+)?(most|least|fewest)\s+per\s+(?:customer|client|buyer|head)\b/i;
+
+const plural = (word: string) =>
+  /y$/.test(word) && !/[aeiou]y$/.test(word)
+    ? `${word.slice(0, -1)}ies`
+    : /s$/.test(word)
+      ? word
+      : `${word}s`;
+
+/** The question in the average-per reading's words, or undefined when it is not this shape. */
+export function perCustomerRank(question: string): string | undefined {
+  const per = PER.exec(question);
+  const spend = per ? null : SPEND.exec(question);
+  const match = per ?? spend ?? OFTEN.exec(question) ?? ORDERS.exec(question);
+  if (!match) return undefined;
+  const group = (match[1] ?? '').toLowerCase();
+  // (A customer is no group of customers: "which customer's customers" reads nothing.)
+  if (!group || /^(customer|client|buyer)s?$/.test(group)) return undefined;
+  const money = per ? /spend/i.test(per[2] ?? '') : spend !== null;
+  const way = ((per ? per[3] : match[2]) ?? '').toLowerCase();
+  const figure = money ? 'revenue' : 'number of orders';
+  const rest = question.slice(match.index + match[0].length);
+  return way === 'most'
+    ? `${plural(group)} ranked by average ${figure} per customer${rest}`
+    : `which ${group} has the lowest average ${figure} per customer${rest}`;
+}
