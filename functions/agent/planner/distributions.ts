@@ -32,6 +32,11 @@ const FORMS: RegExp[] = [
   ),
   // "customers per order count", "customers by order count".
   new RegExp(`\\b(?:${COUNTING}\\s+)?${OWNER}${PEOPLE}\\s+(?:by|per)\\s+([a-z]+)\\s+count\\b`, 'i'),
+  // "how many customers placed each number of orders".
+  new RegExp(
+    `\\bhow\\s+many\\s+${PEOPLE}\\s+(?:placed|made|have|had|put\\s+in)\\s+each\\s+number\\s+of\\s+${ROWS}`,
+    'i',
+  ),
   // "how many customers placed 1 order, 2 orders, 3 orders and so on".
   new RegExp(
     `\\bhow\\s+many\\s+${PEOPLE}\\s+(?:placed|made|have|had|put\\s+in)\\s+1\\s+([a-z]+?)s?,?\\s+2\\s+[a-z]+,?\\s+(?:(?:and\\s+)?3\\s+[a-z]+,?\\s+)?(?:and\\s+so\\s+on|etc\\.?|or\\s+more|and\\s+up)`,
