@@ -42,6 +42,29 @@ const NOUNS: Record<string, string> = {
   ordrs: 'orders',
 };
 
+/** Participles of breaking down before "out by" or "down by". */
+const BROKEN = new Set(['broken', 'split', 'sliced', 'cut', 'bucketed']);
+
+/** Money words a "top line" only describes ("top line revenue"). */
+const TOP_LINE_OF = new Set(['revenue', 'revenues', 'sales', 'turnover']);
+
+/**
+ * Business nouns that are general English elsewhere but name a figure the model lacks: "our take" (the seller's
+ * cut, or its takings?), "take rate". Refused by name, never read as the filler verb ("take a look").
+ */
+const AMBIGUOUS_NOUNS: Record<string, (before: string, after: string) => boolean> = {
+  take: (before, after) =>
+    ['our', 'my', 'the', 'their', 'your', 'total', 'net', 'gross'].includes(before) ||
+    ['rate', 'rates'].includes(after),
+};
+
+/** The business words of the question that name a figure the model lacks (AMBIGUOUS_NOUNS), as asked. */
+export function unreadBusinessWords(tokens: readonly Token[]): string[] {
+  return tokens.flatMap((t, i) =>
+    !t.used && AMBIGUOUS_NOUNS[t.raw]?.(tokens[i - 1]?.raw ?? '', tokens[i + 1]?.raw ?? '') ? [t.raw] : [],
+  );
+}
+
 /** Verbs of a sale the model dates as an order ("who transacted in Q3"). */
 const VERBS: Record<string, string> = {
   transacted: 'ordered',
@@ -119,6 +142,21 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     if (t.raw === 'book' && next?.raw === 'of' && tokens[i + 2]?.raw === 'business' && !has('book')) {
       i += 2;
       if (before && ['my', 'our', 'the'].includes(before.raw)) out.pop();
+      continue;
+    }
+    // "broken out by region", "split out by segment": by it.
+    if (BROKEN.has(t.raw) && ['out', 'down', 'up'].includes(next?.raw ?? '') && tokens[i + 2]?.raw === 'by') {
+      i += 1;
+      continue;
+    }
+    // "top-line", "topline": the revenue at the top of an income statement; before "revenue" or "sales" it only
+    // describes them ("top line revenue").
+    const topLine = (t.raw === 'top' && next?.raw === 'line') || t.raw === 'topline';
+    if (topLine && has('revenue') && !has('line')) {
+      const span = t.raw === 'top' ? 2 : 1;
+      i += span - 1;
+      const after = tokens[i + 1];
+      if (!(after && TOP_LINE_OF.has(after.raw) && has(after.raw))) out.push(token('revenue', 'top-line'));
       continue;
     }
     const noun = NOUNS[t.raw];

@@ -1,7 +1,7 @@
 import { claimActive } from './active';
 import { askerTokens } from './asker';
 import { findBothValues } from './both-values';
-import { claimLossTo, readBusinessWords } from './business-words';
+import { claimLossTo, readBusinessWords, unreadBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
@@ -49,6 +49,7 @@ import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
+import { readRateDirection } from './rate-direction';
 import { findReach } from './reach';
 import {
   applySynonyms,
@@ -175,7 +176,9 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
-  const tokens = joinCompounds(readBusinessWords(askerTokens(words(question), cube), cube), cube);
+  // ("the best return rate": the lowest, rate-direction.ts.)
+  const direction = readRateDirection(readBusinessWords(askerTokens(words(question), cube), cube));
+  const tokens = joinCompounds(direction.tokens, cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
@@ -778,6 +781,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
     ...comparedFigures(tokens),
+    ...unreadBusinessWords(tokens),
+    ...(direction.unplaced ? [`which way the ${direction.unplaced} is better`] : []),
   ];
   // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
   // "gross") that is not where a breakdown would be named.
