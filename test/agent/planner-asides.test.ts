@@ -121,9 +121,24 @@ describe('asides, glosses and arrivals', () => {
     expect(readAsides('revenue for toys in 2023, its for the exec summary', catalog)).toBe(
       'revenue for toys in 2023',
     );
+    expect(readAsides('not urgent, but what was AOV in 2023?', catalog)).toBe('what was AOV in 2023?');
+    expect(readAsides('when you get a chance, how many orders in 2024?', catalog)).toBe(
+      'how many orders in 2024?',
+    );
+    // A period word before no unit dates the message, not the rows.
+    expect(readAsides("following up on yesterday's email: orders in 2024", catalog)).toBe('orders in 2024');
+    expect(readAsides('per my last message, revenue for 2024?', catalog)).toBe('revenue for 2024?');
     expect(
       readAsides('excluding cancelled ones, per the ops sync - how many toys orders in 2024?', catalog),
     ).toBe('excluding cancelled ones, how many toys orders in 2024?');
+  });
+
+  it('reads a meeting about one value as that value: "For the enterprise review:"', () => {
+    expect(filters('For the enterprise review: revenue in 2024?')).toEqual([
+      ['customers_segment', ['enterprise']],
+    ]);
+    expect(filters('for our north QBR - orders in 2024')).toEqual([['region', ['north']]]);
+    expect(filters('For the board review: revenue in 2024?')).toEqual([]);
   });
 
   it('keeps an aside clause that could change the figure: a filter, a period, a number, a negation, a forecast', () => {
@@ -135,6 +150,8 @@ describe('asides, glosses and arrivals', () => {
       'per the west team, revenue in 2024',
       'as discussed in the 2024 review, revenue by region',
       "per last year's deck, revenue by region",
+      'for the last few weeks, revenue by region',
+      'for the weeks before Christmas: revenue',
       'according to the Q3 review, orders by region',
       // A weekday alone is a day of the rows.
       'as discussed on Monday, how many orders in 2024?',

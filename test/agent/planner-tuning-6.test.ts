@@ -122,11 +122,11 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 32,
     },
     {
-      // 23 of 40 right before the planner change it tunes (3 confident wrong, in the eval CLI).
+      // 23 of 40 right before the planner change it tunes (3 confident wrong, in the eval CLI); 40 after it.
       title: 'tuning set 12 (asides, business words, the best and worst of a rate, combined shares)',
       module: tuning12words,
       cases: tuning12words.tuning12words,
-      rightAtLeast: 23,
+      rightAtLeast: 40,
     },
   ];
 

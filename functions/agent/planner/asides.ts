@@ -36,6 +36,10 @@ const PERIOD_WORDS = new Set([
   ...['mon', 'tues', 'wednes', 'thurs', 'fri', 'satur', 'sun'].flatMap((d) => [`${d}day`, `${d}days`]),
 ]);
 
+/** "For the enterprise review:": a value (group 1) before a meeting or a document, at the start. */
+const VALUE_MEETING =
+  /^\s*for\s+(?:the|our|my)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:review|deck|slides?|meeting|sync|update|report|summary|qbr|offsite|call|presentation|memo|standup|1:1)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
+
 /** Words that point back at rows or groups ("for each of those,", "for them:"): never an aside. */
 const POINTERS = new Set([
   'each',
@@ -106,6 +110,7 @@ const ASIDE_CLAUSE = new RegExp(
     `(?:${OPENS}\\s+)?(?:as\\s+)?per\\s+(?=${DETERMINED})`,
     `(?:${OPENS}\\s+)?according\\s+to`,
     'as\\s+(?:discussed|mentioned|agreed|requested|promised|noted|flagged|asked|shared)(?:\\s+(?:on|in|at|during|with|by|over))?',
+    '(?:following\\s+up|circling\\s+back|further)\\s+(?:on|to)',
     'ahead\\s+of',
     `(?:it\\s*['’]?s|its|this\\s+is|that\\s*['’]?s)\\s+for\\s+(?=${DETERMINED})`,
     `for\\s+(?=${DETERMINED})`,
@@ -114,8 +119,12 @@ const ASIDE_CLAUSE = new RegExp(
   ].join('|')})(?:\\s*(.*))$`,
   'i',
 );
-/** The clause alone, before a question: quick openers with nothing after them ("quick one -", "sanity check:"). */
-const OPENER = /^(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?$/i;
+/**
+ * A clause alone that says nothing of the data: quick openers ("quick one -", "sanity check:") and how urgent
+ * the ask is ("not urgent,", "no rush -", "when you get a chance,").
+ */
+const OPENER =
+  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?)$/i;
 /** Separators of clauses: a comma, colon or semicolon, or a dash between spaces. */
 const CLAUSE_BREAK = /(\s*[,:;]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
 /**
@@ -183,7 +192,10 @@ function withoutAsideClauses(text: string, names: (w: string, i: number, all: st
       dropped = true;
       continue;
     }
-    kept.push(parts[k] ?? '', parts[k + 1] ?? '');
+    // ("not urgent, but what was ...": the "but" went with the clause before it.)
+    const clauseText =
+      dropped && kept.length === 0 ? (parts[k] ?? '').replace(/^\s*but\s+/i, '') : (parts[k] ?? '');
+    kept.push(clauseText, parts[k + 1] ?? '');
   }
   if (!dropped) return text;
   // (The separator after the last clause kept goes with what followed it; a question mark stays.)
@@ -216,8 +228,13 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const values = new Set(
     catalog.flatMap((c) => c.members.flatMap((m) => m.values.map((v) => words(v).join(' ')))),
   );
-  const ours = (w: string) => known.has(stem(w)) || PERIOD_WORDS.has(w) || /\d/.test(w);
+  const ours = (w: string) =>
+    known.has(stem(w)) || PERIOD_WORDS.has(w) || PERIOD_WORDS.has(stem(w)) || /\d/.test(w);
   let text = question;
+  // "For the enterprise review:", "for our north QBR -": the meeting is about the value, which filters.
+  const about = VALUE_MEETING.exec(text);
+  if (about && values.has(words(about[1] ?? '').join(' ')))
+    text = `for ${about[1]}, ${text.slice(about[0].length)}`;
   const aside = LEADING_ASIDE.exec(text);
   // (Its words may not date, group or filter anything: then it is no aside. A meeting's own rhythm, "weekly
   // sync", "monday standup", describes the meeting, not the rows.)
@@ -236,8 +253,14 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   if (aside && !asideWords.some(names)) text = text.slice(aside[0].length);
   // ("per the Slack thread,", "as discussed on Monday's call,", "need this by EOD:", anywhere in the question.)
   text = withoutAsideClauses(text, (w, i, all) => {
-    // "Monday's call", "Thursday's board meeting": the day of the meeting, not of the rows.
+    // "Monday's call", "Thursday's board meeting": the day of the meeting, not of the rows; so is "my last
+    // message", "yesterday's email" (a period word before no unit, month or number).
     if (RHYTHMS.test(w) && i < all.length - 1) return false;
+    const dated = (x: string) => UNITS.has(stem(x)) || MONTHS.includes(x) || /\d/.test(x) || x in GRAIN_WORDS;
+    if (dated(w)) return true;
+    const later = all.slice(i + 1);
+    if ((LAST_WORDS.has(w) || ['yesterday', 'today'].includes(w)) && later.length > 0 && !later.some(dated))
+      return false;
     return names(w, i);
   });
   const need = NEEDED_BY.exec(text);
