@@ -46,6 +46,21 @@ describe('business words', () => {
   });
 });
 
+describe('a fraction of a ranking', () => {
+  it('reads "the bottom half of our customers" as the bottom 50% of them, and says "half"', () => {
+    const half = plan('what share of total sales comes from the bottom half of our customers?');
+    expect(half.share?.top).toEqual({ n: 50, direction: 'asc', percent: true, fraction: 'half' });
+    expect(plan('share of 2024 revenue from the top quarter of customers').share?.top).toMatchObject({
+      n: 25,
+      fraction: 'quarter',
+    });
+    expect(read('revenue in the top half of the year')).not.toMatchObject({
+      kind: 'plan',
+      plan: { share: expect.anything() },
+    });
+  });
+});
+
 describe('the best and the worst of a rate', () => {
   it('reads the praise or blame of a rate by whether the outcome it counts is better low or high', () => {
     const best = readRateDirection(tokens('which', 'category', 'had', 'the', 'best', 'return', 'rate'));

@@ -12,6 +12,7 @@ import { type CatalogCube, valueWordsOf } from './catalog';
 import { readKindNouns } from './kind-nouns';
 import type { Token } from './plan';
 import { stem } from './text';
+import { UNITS } from './vocabulary';
 
 /** Business nouns by the model word they stand for (read only where the model has the target and not the word). */
 const NOUNS: Record<string, string> = {
@@ -41,6 +42,9 @@ const NOUNS: Record<string, string> = {
   ordr: 'order',
   ordrs: 'orders',
 };
+
+/** Fractions of a ranking by their word ("the top quarter"), in percent. */
+const FRACTIONS: Record<string, number> = { half: 50, quarter: 25, fifth: 20, tenth: 10 };
 
 /** Participles of breaking down before "out by" or "down by". */
 const BROKEN = new Set(['broken', 'split', 'sliced', 'cut', 'bucketed']);
@@ -147,6 +151,14 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     // "broken out by region", "split out by segment": by it.
     if (BROKEN.has(t.raw) && ['out', 'down', 'up'].includes(next?.raw ?? '') && tokens[i + 2]?.raw === 'by') {
       i += 1;
+      continue;
+    }
+    // "the bottom half of customers", "the top quarter of clients": that percent of them, in the asker's word.
+    const fraction = FRACTIONS[t.raw];
+    const whole = tokens.slice(i + 2).find((x) => !['the', 'our', 'my', 'all', 'of'].includes(x.raw));
+    const ofPeriod = whole !== undefined && UNITS.has(whole.stem);
+    if (fraction && before && ['top', 'bottom'].includes(before.raw) && next?.raw === 'of' && !ofPeriod) {
+      out.push(token(String(fraction), t.raw), token('percent'));
       continue;
     }
     // "top-line", "topline": the revenue at the top of an income statement; before "revenue" or "sales" it only

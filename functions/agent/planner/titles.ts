@@ -96,7 +96,7 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.share?.top) {
     const entity = plan.dimensions[0];
-    const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`;
+    const top = `${plan.share.top.direction === 'desc' ? 'top' : 'bottom'} ${plan.share.top.fraction ? `${plan.share.top.fraction} of` : `${plan.share.top.n}${plan.share.top.percent ? '% of' : ''}`}`;
     const rows = entity ? entityWord(entity) : plan.grain ? `${plan.grain}s` : 'rows';
     return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }

@@ -409,6 +409,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       n: plural && !found.nth ? 0 : found.n,
       direction: found.direction,
       ...(found.percent ? { percent: true } : {}),
+      ...(found.fraction ? { fraction: found.fraction } : {}),
       ...(found.nth ? { nth: found.nth } : {}),
     };
   }
