@@ -43,6 +43,11 @@ describe('business words', () => {
     expect(read('what was our take in Q2 2025?')).toMatchObject({ kind: 'refuse', missing: '"take"' });
     expect(read('the take rate by category in 2024')).toMatchObject({ kind: 'refuse' });
     expect(plan('take the top 3 categories by revenue in 2024').top).toMatchObject({ n: 3 });
+    expect(read('sales volume by region in 2024')).toMatchObject({
+      kind: 'refuse',
+      missing: '"sales volume"',
+    });
+    expect(plan('order volume by region in 2024').measures.map((m) => m.column)).toEqual(['count']);
   });
 });
 

@@ -54,12 +54,15 @@ const TOP_LINE_OF = new Set(['revenue', 'revenues', 'sales', 'turnover']);
 
 /**
  * Business nouns that are general English elsewhere but name a figure the model lacks: "our take" (the seller's
- * cut, or its takings?), "take rate". Refused by name, never read as the filler verb ("take a look").
+ * cut, or its takings?), "take rate", "sales volume" (units, or their value?). Refused by name, never read as the
+ * filler words they are elsewhere ("take a look", "order volume").
  */
 const AMBIGUOUS_NOUNS: Record<string, (before: string, after: string) => boolean> = {
   take: (before, after) =>
     ['our', 'my', 'the', 'their', 'your', 'total', 'net', 'gross'].includes(before) ||
     ['rate', 'rates'].includes(after),
+  // "sales volume": units sold, or their value? ("order volume" is the number of orders.)
+  volume: (before) => ['sales', 'sale', 'selling'].includes(before),
 };
 
 /** The business words of the question that name a figure the model lacks (AMBIGUOUS_NOUNS), as asked. */
