@@ -139,6 +139,10 @@ describe('asides, glosses and arrivals', () => {
     ]);
     expect(filters('for our north QBR - orders in 2024')).toEqual([['region', ['north']]]);
     expect(filters('For the board review: revenue in 2024?')).toEqual([]);
+    // A meeting's day is no day of the rows.
+    expect(filters('for my monday standup: how many west orders came through in October 2025?')).toEqual([
+      ['region', ['west']],
+    ]);
   });
 
   it('keeps an aside clause that could change the figure: a filter, a period, a number, a negation, a forecast', () => {

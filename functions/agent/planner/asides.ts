@@ -233,7 +233,9 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   let text = question;
   // "For the enterprise review:", "for our north QBR -": the meeting is about the value, which filters.
   const about = VALUE_MEETING.exec(text);
-  if (about && values.has(words(about[1] ?? '').join(' ')))
+  // (Not a meeting's rhythm: "for my monday standup:" is no Monday filter.)
+  const value = words(about?.[1] ?? '').join(' ');
+  if (about && values.has(value) && !RHYTHMS.test(value))
     text = `for ${about[1]}, ${text.slice(about[0].length)}`;
   const aside = LEADING_ASIDE.exec(text);
   // (Its words may not date, group or filter anything: then it is no aside. A meeting's own rhythm, "weekly
