@@ -98,6 +98,79 @@ describe('asides, glosses and arrivals', () => {
     expect(filters('for the west team: revenue in 2024')).toEqual([['region', ['west']]]);
   });
 
+  it('drops an aside clause anywhere that says where a figure was seen, when it was discussed or when it is due', () => {
+    expect(readAsides('For the all-hands slide: toys revenue in 2024?', catalog)).toBe(
+      'toys revenue in 2024?',
+    );
+    expect(readAsides('per the Slack thread, how many orders in 2024?', catalog)).toBe(
+      'how many orders in 2024?',
+    );
+    expect(readAsides('how many orders in 2024, per the Slack thread?', catalog)).toBe(
+      'how many orders in 2024?',
+    );
+    expect(readAsides("as per Jordan's email - orders by region", catalog)).toBe('orders by region');
+    expect(readAsides("according to Dana's dashboard, revenue in 2024", catalog)).toBe('revenue in 2024');
+    expect(readAsides("as discussed on Monday's call, orders in 2024", catalog)).toBe('orders in 2024');
+    expect(readAsides("ahead of Thursday's board meeting, revenue by region", catalog)).toBe(
+      'revenue by region',
+    );
+    expect(readAsides('need this by EOD: revenue by region', catalog)).toBe('revenue by region');
+    expect(readAsides('quick sanity check before the renewal call — orders in 2024?', catalog)).toBe(
+      'orders in 2024?',
+    );
+    expect(readAsides('revenue for toys in 2023, its for the exec summary', catalog)).toBe(
+      'revenue for toys in 2023',
+    );
+    expect(readAsides('not urgent, but what was AOV in 2023?', catalog)).toBe('what was AOV in 2023?');
+    expect(readAsides('when you get a chance, how many orders in 2024?', catalog)).toBe(
+      'how many orders in 2024?',
+    );
+    // A period word before no unit dates the message, not the rows.
+    expect(readAsides("following up on yesterday's email: orders in 2024", catalog)).toBe('orders in 2024');
+    expect(readAsides('per my last message, revenue for 2024?', catalog)).toBe('revenue for 2024?');
+    expect(
+      readAsides('excluding cancelled ones, per the ops sync - how many toys orders in 2024?', catalog),
+    ).toBe('excluding cancelled ones, how many toys orders in 2024?');
+  });
+
+  it('reads a meeting about one value as that value: "For the enterprise review:"', () => {
+    expect(filters('For the enterprise review: revenue in 2024?')).toEqual([
+      ['customers_segment', ['enterprise']],
+    ]);
+    expect(filters('for our north QBR - orders in 2024')).toEqual([['region', ['north']]]);
+    expect(filters('For the board review: revenue in 2024?')).toEqual([]);
+    // A meeting's day is no day of the rows.
+    expect(filters('for my monday standup: how many west orders came through in October 2025?')).toEqual([
+      ['region', ['west']],
+    ]);
+  });
+
+  it('keeps an aside clause that could change the figure: a filter, a period, a number, a negation, a forecast', () => {
+    const kept = [
+      // A breakdown with no article is no source ("per rep", "by channel").
+      'how many orders in 2025, per rep?',
+      'revenue in 2024, by channel',
+      // A value, a period or a number of the model filters or dates the question.
+      'per the west team, revenue in 2024',
+      'as discussed in the 2024 review, revenue by region',
+      "per last year's deck, revenue by region",
+      'for the last few weeks, revenue by region',
+      'for the weeks before Christmas: revenue',
+      'according to the Q3 review, orders by region',
+      // A weekday alone is a day of the rows.
+      'as discussed on Monday, how many orders in 2024?',
+      // A figure that is not the data's own, or a word that narrows it.
+      'according to the forecast, revenue for 2025',
+      'per the budget, revenue by region',
+      'revenue in 2024, excluding the refunds',
+      'as discussed not counting the cancelled ones, orders in 2024',
+    ];
+    for (const question of kept) expect(readAsides(question, catalog)).toBe(question);
+    expect(read('according to the forecast, revenue for 2025')).toMatchObject({ kind: 'refuse' });
+    expect(read('per the budget, revenue by region')).toMatchObject({ kind: 'refuse' });
+    expect(read('how many orders in 2025, per rep?')).toMatchObject({ kind: 'refuse' });
+  });
+
   it('reads a parenthetical term of the model for the asker’s words before it, and only then', () => {
     expect(filters('how many orders got scrapped (cancelled) in 2025?')).toEqual([['status', ['cancelled']]]);
     expect(filters('how many orders got sent back (returned) in 2025?')).toEqual([['status', ['returned']]]);

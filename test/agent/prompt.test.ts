@@ -134,6 +134,21 @@ describe('what the model is told', () => {
     );
     expect(SYSTEM_PROMPT).toMatch(/"Cost we lost to delays" is the cost of the delayed rows/);
     expect(SYSTEM_PROMPT).toMatch(/Two values of one dimension named in different parts of the question/);
+    // Asides anywhere, business words, the best and worst of a rate (asides.ts, business-words.ts, rate-direction.ts).
+    expect(SYSTEM_PROMPT).toMatch(
+      /An aside clause anywhere in the question .* set it aside and answer the rest/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(
+      /Never set aside a clause that names a value, a period, a number or a negation/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(/"according to the forecast", "per the budget".* so refuse/);
+    expect(SYSTEM_PROMPT).toMatch(
+      /An adjustment clause \("after refunds", .*\) takes off .*: refuse it by name/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(/"top-line" is the total of the money measure/);
+    expect(SYSTEM_PROMPT).toMatch(/"our take" or "take rate" .* "run-rate"/);
+    expect(SYSTEM_PROMPT).toMatch(/The best or worst of a rate goes by which end is better/);
+    expect(SYSTEM_PROMPT).toMatch(/"the best damage rate" .* are the LOWEST/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);

@@ -32,7 +32,13 @@ const PERIOD_WORDS = new Set([
   'every',
   'all',
   'any',
+  // A weekday is a day of the rows ("on Monday"), unless it is a meeting's ("Monday's call", RHYTHMS below).
+  ...['mon', 'tues', 'wednes', 'thurs', 'fri', 'satur', 'sun'].flatMap((d) => [`${d}day`, `${d}days`]),
 ]);
+
+/** "For the enterprise review:": a value (group 1) before a meeting or a document, at the start. */
+const VALUE_MEETING =
+  /^\s*for\s+(?:the|our|my)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:review|deck|slides?|meeting|sync|update|report|summary|qbr|offsite|call|presentation|memo|standup|1:1)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
 
 /** Words that point back at rows or groups ("for each of those,", "for them:"): never an aside. */
 const POINTERS = new Set([
@@ -85,6 +91,127 @@ const NEED_WORDS = new Set([
   'want',
 ]);
 
+/** An article or a possessive: "per the ..." or "per Jordan's ..." names a source, "per rep" a breakdown. */
+const DETERMINED = `(?:the|my|our|your|his|her|their|a|an|this|that|today['’]s|[a-z]+['’]s)\\s`;
+/** A deadline after "by" ("by EOD", "by end of day"): nothing a figure is broken down by. */
+const DEADLINE = 'eod|eow|eom|cob|asap|tomorrow|tonight|noon|lunch|end\\s+of\\s+(?:the\\s+)?(?:day|week)';
+/** Openers of a quick question ("quick one", "quick sanity check"). */
+const OPENS = '(?:(?:quick|small|short|one|a)\\s+)?(?:sanity\\s+)?(?:one|q|question|ask|check)';
+/**
+ * A clause that says where a figure was seen, when it was discussed, or when it is due, set off by punctuation
+ * anywhere in the question: "per the Slack thread,", "as per the ops sync -", "according to Dana's dashboard,",
+ * "as discussed on Monday's call,", "ahead of Thursday's board meeting,", "quick sanity check before the renewal
+ * call -", "need this by EOD:", ", it's for the exec summary", "For the all-hands slide:". The lead's words, then
+ * what the clause is about (group 1), which alone decides whether the clause names anything of the data.
+ */
+const ASIDE_CLAUSE = new RegExp(
+  `^(?:${[
+    `${OPENS}\\s+(?:for|before|after|ahead\\s+of)`,
+    `(?:${OPENS}\\s+)?(?:as\\s+)?per\\s+(?=${DETERMINED})`,
+    `(?:${OPENS}\\s+)?according\\s+to`,
+    'as\\s+(?:discussed|mentioned|agreed|requested|promised|noted|flagged|asked|shared)(?:\\s+(?:on|in|at|during|with|by|over))?',
+    '(?:following\\s+up|circling\\s+back|further)\\s+(?:on|to)',
+    'ahead\\s+of',
+    `(?:it\\s*['’]?s|its|this\\s+is|that\\s*['’]?s)\\s+for\\s+(?=${DETERMINED})`,
+    `for\\s+(?=${DETERMINED})`,
+    `(?:(?:i|we)\\s+)?need\\s+(?:this|it|these|that)\\s+(?:by\\s+(?:${DEADLINE})|asap|for\\s+(?=${DETERMINED}))`,
+    `by\\s+(?:${DEADLINE})`,
+  ].join('|')})(?:\\s*(.*))$`,
+  'i',
+);
+/**
+ * A clause alone that says nothing of the data: quick openers ("quick one -", "sanity check:") and how urgent
+ * the ask is ("not urgent,", "no rush -", "when you get a chance,").
+ */
+const OPENER =
+  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?)$/i;
+/** Separators of clauses: a comma, colon or semicolon, or a dash between spaces. */
+const CLAUSE_BREAK = /(\s*[,:;]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
+/**
+ * Words that change what is counted, or say the figure is not the data's own: an aside with one of them is part
+ * of the question ("per the forecast", "as discussed, excluding refunds"), and the question is refused if the
+ * model lacks it.
+ */
+const NEVER_ASIDE = new Set([
+  'not',
+  'no',
+  'never',
+  'except',
+  'excluding',
+  'exclude',
+  'without',
+  'only',
+  'net',
+  'forecast',
+  'forecasts',
+  'forecasted',
+  'projection',
+  'projections',
+  'projected',
+  'plan',
+  'plans',
+  'planned',
+  'budget',
+  'budgets',
+  'budgeted',
+  'target',
+  'targets',
+  'quota',
+  'quotas',
+  'goal',
+  'goals',
+  'estimate',
+  'estimates',
+  'estimated',
+  'prediction',
+  'predicted',
+  'expected',
+  'benchmark',
+]);
+
+/**
+ * The question without its aside clauses: each clause between separators that the lead above opens and whose
+ * words name nothing of the model, the planner's periods or a number (`names`), and hold no word of
+ * NEVER_ASIDE. A hyphenated word ("all-hands", "year-end") names something only through a part the model or the
+ * planner's periods know other than "all". Something other than asides always stays.
+ */
+function withoutAsideClauses(text: string, names: (w: string, i: number, all: string[]) => boolean): string {
+  const parts = text.split(CLAUSE_BREAK);
+  const kept: string[] = [];
+  let dropped = false;
+  for (let k = 0; k < parts.length; k += 2) {
+    const clause = (parts[k] ?? '').trim().replace(/[?.!]+$/, '');
+    const lead = ASIDE_CLAUSE.exec(clause);
+    const aside = lead ? asideWords(lead[1] ?? '') : OPENER.test(clause) ? [] : undefined;
+    const named =
+      aside === undefined ||
+      aside.some((w) => NEVER_ASIDE.has(w)) ||
+      aside.some((w, i, all) => w.split('-').some((part) => part !== 'all' && names(part, i, all)));
+    const last = k + 2 >= parts.length;
+    if (!named && !(last && kept.length === 0)) {
+      dropped = true;
+      continue;
+    }
+    // ("not urgent, but what was ...": the "but" went with the clause before it.)
+    const clauseText =
+      dropped && kept.length === 0 ? (parts[k] ?? '').replace(/^\s*but\s+/i, '') : (parts[k] ?? '');
+    kept.push(clauseText, parts[k + 1] ?? '');
+  }
+  if (!dropped) return text;
+  // (The separator after the last clause kept goes with what followed it; a question mark stays.)
+  const rest = kept.slice(0, -1).join('').trim();
+  return /\?\s*$/.test(text) && !rest.endsWith('?') ? `${rest}?` : rest;
+}
+
+/** The words of an aside, with a hyphenated word kept whole ("all-hands"). */
+const asideWords = (about: string): string[] =>
+  (
+    about
+      .toLowerCase()
+      .replace(/['’]s\b/g, '')
+      .match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? []
+  ).filter((w) => !STOPWORDS.has(w));
+
 /** "got scrapped (cancelled)", "bounced back (returned)": up to three words, then a parenthesis. */
 const PARENTHETICAL = /((?:[a-z'’]+\s+){0,2}[a-z'’]+)\s*\(\s*([^()]{1,40}?)\s*\)/gi;
 
@@ -101,8 +228,15 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const values = new Set(
     catalog.flatMap((c) => c.members.flatMap((m) => m.values.map((v) => words(v).join(' ')))),
   );
-  const ours = (w: string) => known.has(stem(w)) || PERIOD_WORDS.has(w) || /\d/.test(w);
+  const ours = (w: string) =>
+    known.has(stem(w)) || PERIOD_WORDS.has(w) || PERIOD_WORDS.has(stem(w)) || /\d/.test(w);
   let text = question;
+  // "For the enterprise review:", "for our north QBR -": the meeting is about the value, which filters.
+  const about = VALUE_MEETING.exec(text);
+  // (Not a meeting's rhythm: "for my monday standup:" is no Monday filter.)
+  const value = words(about?.[1] ?? '').join(' ');
+  if (about && values.has(value) && !RHYTHMS.test(value))
+    text = `for ${about[1]}, ${text.slice(about[0].length)}`;
   const aside = LEADING_ASIDE.exec(text);
   // (Its words may not date, group or filter anything: then it is no aside. A meeting's own rhythm, "weekly
   // sync", "monday standup", describes the meeting, not the rows.)
@@ -119,6 +253,18 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const names = (w: string, i: number) =>
     POINTERS.has(w) || (ours(w) && !STOPWORDS.has(w) && !rhythm(w, i) && !partOfValue(w));
   if (aside && !asideWords.some(names)) text = text.slice(aside[0].length);
+  // ("per the Slack thread,", "as discussed on Monday's call,", "need this by EOD:", anywhere in the question.)
+  text = withoutAsideClauses(text, (w, i, all) => {
+    // "Monday's call", "Thursday's board meeting": the day of the meeting, not of the rows; so is "my last
+    // message", "yesterday's email" (a period word before no unit, month or number).
+    if (RHYTHMS.test(w) && i < all.length - 1) return false;
+    const dated = (x: string) => UNITS.has(stem(x)) || MONTHS.includes(x) || /\d/.test(x) || x in GRAIN_WORDS;
+    if (dated(w)) return true;
+    const later = all.slice(i + 1);
+    if ((LAST_WORDS.has(w) || ['yesterday', 'today'].includes(w)) && later.length > 0 && !later.some(dated))
+      return false;
+    return names(w, i);
+  });
   const need = NEEDED_BY.exec(text);
   const needWords = words(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
   if (need && !needWords.some(names)) text = text.slice(need[0].length);

@@ -12,6 +12,7 @@ import { type CatalogCube, valueWordsOf } from './catalog';
 import { readKindNouns } from './kind-nouns';
 import type { Token } from './plan';
 import { stem } from './text';
+import { UNITS } from './vocabulary';
 
 /** Business nouns by the model word they stand for (read only where the model has the target and not the word). */
 const NOUNS: Record<string, string> = {
@@ -41,6 +42,35 @@ const NOUNS: Record<string, string> = {
   ordr: 'order',
   ordrs: 'orders',
 };
+
+/** Fractions of a ranking by their word ("the top quarter"), in percent. */
+const FRACTIONS: Record<string, number> = { half: 50, quarter: 25, fifth: 20, tenth: 10 };
+
+/** Participles of breaking down before "out by" or "down by". */
+const BROKEN = new Set(['broken', 'split', 'sliced', 'cut', 'bucketed']);
+
+/** Money words a "top line" only describes ("top line revenue"). */
+const TOP_LINE_OF = new Set(['revenue', 'revenues', 'sales', 'turnover']);
+
+/**
+ * Business nouns that are general English elsewhere but name a figure the model lacks: "our take" (the seller's
+ * cut, or its takings?), "take rate", "sales volume" (units, or their value?). Refused by name, never read as the
+ * filler words they are elsewhere ("take a look", "order volume").
+ */
+const AMBIGUOUS_NOUNS: Record<string, (before: string, after: string) => boolean> = {
+  take: (before, after) =>
+    ['our', 'my', 'the', 'their', 'your', 'total', 'net', 'gross'].includes(before) ||
+    ['rate', 'rates'].includes(after),
+  // "sales volume": units sold, or their value? ("order volume" is the number of orders.)
+  volume: (before) => ['sales', 'sale', 'selling'].includes(before),
+};
+
+/** The business words of the question that name a figure the model lacks (AMBIGUOUS_NOUNS), as asked. */
+export function unreadBusinessWords(tokens: readonly Token[]): string[] {
+  return tokens.flatMap((t, i) =>
+    !t.used && AMBIGUOUS_NOUNS[t.raw]?.(tokens[i - 1]?.raw ?? '', tokens[i + 1]?.raw ?? '') ? [t.raw] : [],
+  );
+}
 
 /** Verbs of a sale the model dates as an order ("who transacted in Q3"). */
 const VERBS: Record<string, string> = {
@@ -119,6 +149,29 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     if (t.raw === 'book' && next?.raw === 'of' && tokens[i + 2]?.raw === 'business' && !has('book')) {
       i += 2;
       if (before && ['my', 'our', 'the'].includes(before.raw)) out.pop();
+      continue;
+    }
+    // "broken out by region", "split out by segment": by it.
+    if (BROKEN.has(t.raw) && ['out', 'down', 'up'].includes(next?.raw ?? '') && tokens[i + 2]?.raw === 'by') {
+      i += 1;
+      continue;
+    }
+    // "the bottom half of customers", "the top quarter of clients": that percent of them, in the asker's word.
+    const fraction = FRACTIONS[t.raw];
+    const whole = tokens.slice(i + 2).find((x) => !['the', 'our', 'my', 'all', 'of'].includes(x.raw));
+    const ofPeriod = whole !== undefined && UNITS.has(whole.stem);
+    if (fraction && before && ['top', 'bottom'].includes(before.raw) && next?.raw === 'of' && !ofPeriod) {
+      out.push(token(String(fraction), t.raw), token('percent'));
+      continue;
+    }
+    // "top-line", "topline": the revenue at the top of an income statement; before "revenue" or "sales" it only
+    // describes them ("top line revenue").
+    const topLine = (t.raw === 'top' && next?.raw === 'line') || t.raw === 'topline';
+    if (topLine && has('revenue') && !has('line')) {
+      const span = t.raw === 'top' ? 2 : 1;
+      i += span - 1;
+      const after = tokens[i + 1];
+      if (!(after && TOP_LINE_OF.has(after.raw) && has(after.raw))) out.push(token('revenue', 'top-line'));
       continue;
     }
     const noun = NOUNS[t.raw];

@@ -230,7 +230,11 @@ export function findTop(
       const percent = tokens[i + 2]?.raw === 'percent';
       const word = tokens[i + 2];
       if (percent && word) word.used = true;
-      return { n: Number(next.raw), direction, counted: true, ...(percent ? { percent } : {}) };
+      // ("the bottom half": 50 percent in the asker's word, business-words.ts.)
+      // (The title says the word, so the number is no reading of it to note.)
+      const fraction = percent && next.asked ? { fraction: next.asked } : {};
+      if (percent) delete next.asked;
+      return { n: Number(next.raw), direction, counted: true, ...(percent ? { percent } : {}), ...fraction };
     }
     if (t.raw === 'top' || t.raw === 'bottom') {
       t.used = true;

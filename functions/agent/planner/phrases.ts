@@ -105,6 +105,12 @@ function partOf(
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "the bottom half of our customers", "the top 10% of all our clients": a fraction of them (an owner or
+  // article before the noun adds nothing to the ranking; the fraction's word is read by members.ts).
+  [
+    /\b(top|bottom)\s+(half|quarter|fifth|tenth|\d+(?:\.\d+)?\s*(?:%|percent|pct))\s+of\s+(?:our|my|the|all(?:\s+(?:of\s+)?(?:our|my|the))?)\s+(?=[a-z])(?!(?:year|quarter|month|week|day|period|time)s?\b)/gi,
+    (_all, end: string, part: string) => `${end} ${part.replace(/\s*(?:percent|pct)$/i, '%')} of `,
+  ],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).

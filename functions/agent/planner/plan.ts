@@ -51,6 +51,8 @@ export interface Plan {
     direction: 'desc' | 'asc';
     /** "the top 10% of customers" */
     percent?: boolean;
+    /** "the bottom half of customers": the asker's word for the percent (members.ts). */
+    fraction?: string;
     /** "the second-biggest": only the row at this place of the ranking (nth.ts). */
     nth?: number;
     /** The total of every row beside the ranked ones ("top 3 regions and the total for the quarter"). */
@@ -64,7 +66,7 @@ export interface Plan {
    */
   share?: {
     part?: ValueFilter;
-    top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; nth?: number };
+    top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; fraction?: string; nth?: number };
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */

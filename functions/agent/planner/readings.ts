@@ -500,6 +500,19 @@ const AUDIENCE = new Set(
   ),
 );
 const ASKING = new Set(['what', 'which', 'who', 'how', 'when', 'where', 'why', 'whats']);
+/** Words that open an adjustment of a figure ("after refunds", "net of fees", "less discounts"). */
+const ADJUSTING = new Set([
+  'after',
+  'before',
+  'net',
+  'less',
+  'minus',
+  'including',
+  'incl',
+  'plus',
+  'pre',
+  'post',
+]);
 /** Words that break down or narrow what is counted. */
 const SCOPING = new Set(['by', 'per', 'across', 'each', 'every', 'excluding', 'except', 'without', 'only']);
 
@@ -512,7 +525,10 @@ export function incidental(
   tokens: readonly Token[],
   unexplained: readonly string[],
 ): string[] {
-  const used = new Set(tokens.filter((t) => t.used || t.value).map((t) => t.raw));
+  // (A word read as another, "returns" as returned, is used as the asker wrote it too.)
+  const used = new Set(
+    tokens.filter((t) => t.used || t.value).flatMap((t) => [t.raw, ...(t.asked ? words(t.asked) : [])]),
+  );
   const clauses = question
     .split(/[?.!;,:()]+|\s[-–—]\s/)
     .map((c) => words(c))
@@ -533,8 +549,12 @@ export function incidental(
   if (clauses.length < 2) return unexplained.filter((w) => audience.includes(w));
   // A clause that asks for a breakdown or a filter, or names a coded period ("by channel", "FY2024"), is part
   // of the question however few data words it has.
+  // ("after refunds", "before discounts", "net of fees": an adjustment of the figure, unless it names a meeting.)
+  const adjusting = (c: string[]) => ADJUSTING.has(c[0] ?? '') && !c.some((w) => AUDIENCE.has(w));
   const free = clauses.filter(
-    (c) => !c.some((w) => used.has(w) || ASKING.has(w) || SCOPING.has(w) || /^[a-z]+\d+$/.test(w)),
+    (c) =>
+      !adjusting(c) &&
+      !c.some((w) => used.has(w) || ASKING.has(w) || SCOPING.has(w) || /^[a-z]+\d+$/.test(w)),
   );
   const bearing = clauses.filter((c) => !free.includes(c)).flat();
   // A number with its neighbours ("before 1" of "before my 1:1") is left out when all of it is in such a clause.

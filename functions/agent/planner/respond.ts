@@ -20,11 +20,14 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
     plan.ignored && plan.ignored.length > 0
       ? `\n\n(I left out ${plan.ignored.map((w) => `"${w}"`).join(', ')}: nothing in the data model matches ${plan.ignored.length > 1 ? 'them' : 'it'}.)`
       : '';
-  const read = Object.entries(plan.readAs ?? {});
+  // ("best" of a rate read as its lowest end is the planner's reading, not a word of the model: rate-direction.ts.)
+  const pairs = Object.entries(plan.readAs ?? {});
+  const ends = pairs.filter(([, as]) => /^the (?:lowest|highest) /.test(as));
+  const read = pairs.filter((pair) => !ends.includes(pair));
   const readAs =
-    read.length > 0
+    (read.length > 0
       ? `\n\n(I read ${read.map(([asked, as]) => `"${asked}" as ${as}`).join(', ')}: the data model's word.)`
-      : '';
+      : '') + ends.map(([asked, as]) => `\n\n(I read "${asked}" as ${as}.)`).join('');
   const missing =
     plan.missing && plan.missing.length > 0
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`

@@ -96,9 +96,10 @@ export function titleOf(plan: Plan): string {
   }
   if (plan.share?.top) {
     const entity = plan.dimensions[0];
-    // ("the bottom half of customers": a half is named as one, a figure the asker did not state being none.)
-    const { n, percent, direction } = plan.share.top;
-    const top = `${direction === 'desc' ? 'top' : 'bottom'} ${percent && n === 50 ? 'half of' : `${n}${percent ? '% of' : ''}`}`;
+    // ("the bottom half of customers": a fraction is named as one, a figure the asker did not state being none.)
+    const { n, percent, direction, fraction } = plan.share.top;
+    const named = fraction ?? (percent && n === 50 ? 'half' : undefined);
+    const top = `${direction === 'desc' ? 'top' : 'bottom'} ${named ? `${named} of` : `${n}${percent ? '% of' : ''}`}`;
     const rows = entity ? entityWord(entity) : plan.grain ? `${plan.grain}s` : 'rows';
     return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }

@@ -1,7 +1,7 @@
 import { claimActive, findActiveShare } from './active';
 import { askerTokens } from './asker';
 import { findBothValues } from './both-values';
-import { claimLossTo, readBusinessWords } from './business-words';
+import { claimLossTo, readBusinessWords, unreadBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
@@ -50,6 +50,7 @@ import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
+import { readRateDirection } from './rate-direction';
 import { findReach } from './reach';
 import {
   applySynonyms,
@@ -215,7 +216,9 @@ function spanPairs(tokens: Token[], periods: { period: Period; at: number }[]): 
 
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
-  const tokens = joinCompounds(readBusinessWords(askerTokens(words(question), cube), cube), cube);
+  // ("the best return rate": the lowest, rate-direction.ts.)
+  const direction = readRateDirection(readBusinessWords(askerTokens(words(question), cube), cube));
+  const tokens = joinCompounds(direction.tokens, cube);
   applySynonyms(tokens, cube);
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
@@ -453,6 +456,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       n: plural && !found.nth ? 0 : found.n,
       direction: found.direction,
       ...(found.percent ? { percent: true } : {}),
+      ...(found.fraction ? { fraction: found.fraction } : {}),
       ...(found.nth ? { nth: found.nth } : {}),
       ...(found.span ? { n: 0, span: true as const } : {}),
     };
@@ -838,6 +842,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
     ...comparedFigures(tokens),
+    ...unreadBusinessWords(tokens),
+    ...(direction.unplaced ? [`which way the ${direction.unplaced} is better`] : []),
   ];
   // Only a question that names what it measures can leave a side remark out, or a filler word ("quickly",
   // "gross") that is not where a breakdown would be named.
