@@ -149,6 +149,16 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/"our take" or "take rate" .* "run-rate"/);
     expect(SYSTEM_PROMPT).toMatch(/The best or worst of a rate goes by which end is better/);
     expect(SYSTEM_PROMPT).toMatch(/"the best damage rate" .* are the LOWEST/);
+    // A rounding asked, spans and seasons compared, a measure's share over entities, both ends of a ranking.
+    expect(SYSTEM_PROMPT).toMatch(
+      /A rounding asked \("in millions".* state each figure that way beside the exact one/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(/Spans compared .* are each one period from its first month to its last/);
+    expect(SYSTEM_PROMPT).toMatch(/"last summer": June to August of last year/);
+    expect(SYSTEM_PROMPT).toMatch(
+      /is the share of that measure, summed over the clients who meet the condition/,
+    );
+    expect(SYSTEM_PROMPT).toMatch(/rank every row and give both ends and the gap between them/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);
