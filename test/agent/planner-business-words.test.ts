@@ -58,7 +58,12 @@ describe('a fraction of a ranking', () => {
     expect(half.share?.top).toMatchObject({ n: 50, direction: 'asc', percent: true });
     expect(plan('share of 2024 revenue from the top quarter of customers').share?.top).toMatchObject({
       n: 25,
-      fraction: 'quarter',
+      direction: 'desc',
+      percent: true,
+    });
+    expect(plan('share of revenue from the bottom fifth of customers').share?.top).toMatchObject({
+      n: 20,
+      fraction: 'fifth',
     });
     expect(read('revenue in the top half of the year')).not.toMatchObject({
       kind: 'plan',
