@@ -201,7 +201,8 @@ function summary(
   for (const [i, c] of query.columns.entries())
     if (c.role === 'whole' && plan.top?.withTotal && c.member)
       parts.push(
-        `${capitalise(nameOf(plan, c.member))} in all${scopeText(plan)}: ${formatFigure(c.member, result.data[0]?.[i])}.`,
+        // ("and also the year's overall revenue": the total, named so, of every row and not of those shown.)
+        `Total ${nameOf(plan, c.member)} overall${scopeText(plan)}: ${formatFigure(c.member, result.data[0]?.[i])} (not only the ${result.data.length} shown).`,
       );
   const additive = ADDITIVE.has(measure.aggType ?? '');
   const total = numbers.reduce((sum, n) => sum + n.value, 0);

@@ -190,6 +190,8 @@ const REWRITES: [RegExp, Replacement][] = [
   // "side by side", "next to": periods shown beside each other are compared.
   [new RegExp(`\\b(${PERIOD})\\s+next\\s+to\\s+(${PERIOD})\\b`, 'gi'), '$1 vs $2'],
   [/\bside\s+by\s+side\b/gi, ' '],
+  // "our clientele": the customers.
+  [/\bclientele\b/gi, 'customers'],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "add up all grocery revenue": the total.
@@ -360,22 +362,44 @@ function seasons(text: string, today?: string): string {
     const [first, last] = SEASONS[season.toLowerCase()] ?? [0, 0];
     return `${MONTHS[first]} through ${MONTHS[last]} ${y}`;
   };
-  return text
-    .replace(
-      /\b(this|last|next|past)\s+(spring|summer|autumn|fall)\b(?!\s+(?:of\s+)?\d{4})/gi,
-      (all, which = '', season = '') => {
-        if (year === undefined) return all;
-        const w = which.toLowerCase();
-        return months(season, w === 'this' ? year : w === 'next' ? year + 1 : year - 1);
-      },
-    )
-    .replace(
-      /\b(?:(in|during|over|for|the|vs\.?|versus|and|to|with)\s+)?(spring|summer|autumn|fall)\s+(?:of\s+)?(\d{4})\b(?!\s*\(|\s+(?:sign|join|cohort|buyer|customer|client))/gi,
-      (all, lead = '', season = '', y = '') =>
-        season.toLowerCase() === 'fall' && !lead
-          ? all
-          : `${lead ? `${lead} ` : ''}${months(season, Number(y))}`,
-    );
+  const month = today ? Number(today.slice(5, 7)) - 1 : 0;
+  return (
+    text
+      .replace(
+        // ("last summer's revenue (Jun-Aug)": the possessive and a gloss of the months it already says.)
+        /\b(this|last|next|past)\s+(spring|summer|autumn|fall)(?:['’]s)?\b(?!\s+(?:of\s+)?\d{4})(?:\s*\([a-z]{3,9}\s*(?:-|to|through|thru)\s*[a-z]{3,9}\))?/gi,
+        (all, which = '', season = '') => {
+          if (year === undefined) return all;
+          const w = which.toLowerCase();
+          return months(season, w === 'this' ? year : w === 'next' ? year + 1 : year - 1);
+        },
+      )
+      // "this August", "last August": the month of this year; the latest one before this month.
+      .replace(
+        new RegExp(`\\b(this|last)\\s+(${MONTHS.join('|')})\\b(?!\\s+\\d)`, 'gi'),
+        (all, which = '', name = '') => {
+          const m = monthIndex(name.toLowerCase());
+          if (year === undefined || m === undefined) return all;
+          // ("this July vs last July": a year apart, whichever month it is now.)
+          const paired = new RegExp(`\\bthis\\s+${name}\\b`, 'i').test(text);
+          const y = which.toLowerCase() === 'this' ? year : m < month && !paired ? year : year - 1;
+          return `${name} ${y}`;
+        },
+      )
+      // "since Black Friday last year": the holiday in that year (read as a day by the holiday rewrite).
+      .replace(
+        /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)\s+(this|last)\s+year\b/gi,
+        (all, name = '', which = '') =>
+          year === undefined ? all : `${name} ${which.toLowerCase() === 'this' ? year : year - 1}`,
+      )
+      .replace(
+        /\b(?:(in|during|over|for|the|vs\.?|versus|and|to|with)\s+)?(spring|summer|autumn|fall)\s+(?:of\s+)?(\d{4})\b(?!\s*\(|\s+(?:sign|join|cohort|buyer|customer|client))/gi,
+        (all, lead = '', season = '', y = '') =>
+          season.toLowerCase() === 'fall' && !lead
+            ? all
+            : `${lead ? `${lead} ` : ''}${months(season, Number(y))}`,
+      )
+  );
 }
 
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */

@@ -124,6 +124,20 @@ function numberBehind(
     : undefined;
 }
 
+/**
+ * "what % of all orders were placed by customers with 60+ orders": a share of the rows themselves (their count
+ * summed over the entities meeting the condition), named right after the share word; not of the entities.
+ */
+function shareOfRows(tokens: Token[], ratioAt: number, cube: CatalogCube): { total?: CatalogMember } {
+  if (ratioAt < 0 || tokens[ratioAt + 1]?.raw !== 'of') return {};
+  let k = ratioAt + 2;
+  while (['all', 'the', 'our', 'total'].includes(tokens[k]?.raw ?? '')) k++;
+  const noun = tokens[k];
+  const count = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  const rowNoun = count?.titleWords.at(-1);
+  return noun && count && rowNoun && noun.stem === rowNoun && noun.raw !== noun.stem ? { total: count } : {};
+}
+
 /** The first entity dimension named at a word that passes `at`, even if a measure took the word. */
 function entityWhere(
   tokens: Token[],
@@ -156,7 +170,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         ? { ...input.condition, output: 'total', total: named }
         : named && input.condition.output === 'share' && !input.condition.rank
           ? { ...input.condition, total: named }
-          : input.condition;
+          : input.condition.output === 'share' && !input.condition.rank && !input.condition.rows
+            ? { ...input.condition, ...shareOfRows(tokens, input.ratioAt, cube) }
+            : input.condition;
     // "the average order value of the customer with the most orders": a figure that does not add up over the
     // people ranked first is not read (ranked-within.ts).
     if (
@@ -244,7 +260,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "worst decline": the worst of a fall is its most negative change, as "steepest" or "biggest" is.
     const worst = tokens.some((t) => ['worst', 'poorest'].includes(t.raw));
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
-    const which = tokens.some((t) => t.raw === 'which' || t.raw === 'what');
+    // ("what was the % change for each" asks for a figure, not which ones: no filter to those that grew.)
+    const which = tokens.some(
+      (t, i) =>
+        t.raw === 'which' ||
+        (t.raw === 'what' &&
+          !['was', 'is', 'were', 'are', 's', 'the', 'did', 'does'].includes(tokens[i + 1]?.raw ?? '')),
+    );
     const only = !top && which && dimensions.length > 0 ? (change.down ? 'down' : 'up') : undefined;
     // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
     // "growth rate", "rate of decline": a rate of the change itself.
@@ -430,9 +452,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   // A ranking of two breakdowns, one named after each/every/per, not read per group ("for every segment, the
   // category ..." whose roles did not both come clear): one ranked row of all pairs would answer another question.
+  // (All pairs ranked, n = 0, answer it no better: "in each sales region, which segment spent the most".)
   if (
     top &&
-    top.n > 0 &&
+    !top.span &&
     !fields.perGroup &&
     !fields.change &&
     !share &&

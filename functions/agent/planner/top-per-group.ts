@@ -170,7 +170,13 @@ export function eachGroupUnread(
   if (breakdowns < 2) return false;
   const each = new Set(['each', 'every', 'per']);
   const grainAt = grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
-  return [...found.map((d) => d.at), grainAt].some(
+  // ("in each sales region": the breakdown's own title words may stand between.)
+  const start = (at: number, member?: CatalogMember) => {
+    let k = at;
+    while (k > 0 && member && member.titleWords.includes(tokens[k - 1]?.stem ?? '')) k--;
+    return k;
+  };
+  return [...found.map((d) => start(d.at, d.member)), grainAt].some(
     (at) =>
       at > 0 &&
       (each.has(tokens[at - 1]?.raw ?? '') ||

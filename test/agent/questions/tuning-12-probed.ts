@@ -137,4 +137,49 @@ export const tuning12probed: SecondOrderCase[] = [
     sql: `SELECT category, round(100.0 * count(*) FILTER (WHERE status = 'returned') / count(*), 1) FROM orders
           WHERE ${year(2025)} GROUP BY 1`,
   },
+  // --- After held-out-12 was scored (spent): its misses' shapes, reworded ---
+  {
+    // Was "no rows to compare": "what was the % change" filtered to the groups that grew.
+    class: 'period-over-period',
+    ask: 'Orders per region, Q3 2025 against Q3 2024 - what was the % change for each?',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT region, 100.0 * (count(*) FILTER (WHERE created_at >= '2025-07-01' AND created_at < '2025-10-01')
+          - count(*) FILTER (WHERE created_at >= '2024-07-01' AND created_at < '2024-10-01'))
+          / count(*) FILTER (WHERE created_at >= '2024-07-01' AND created_at < '2024-10-01')
+          FROM orders GROUP BY 1`,
+  },
+  {
+    // Was the share of the customers (their count), not of the orders.
+    class: 'combined-shares',
+    ask: 'what share of orders came from customers with fewer than 40 orders',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * sum(n) FILTER (WHERE n < 40) / sum(n) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY 1)`,
+  },
+  {
+    // Was refused over "since black".
+    class: 'past-the-data',
+    ask: 'revenue since thanksgiving last year',
+    now: '2026-08-19T11:25:00Z',
+    check: 'range',
+    sql: `SELECT (SELECT CAST(max(created_at) AS DATE) FROM orders), sum(amount) FROM orders WHERE created_at >= '2025-11-27'`,
+  },
+  {
+    // Was refused over "last".
+    class: 'past-the-data',
+    ask: 'how did this july compare with last july on orders?',
+    now: '2026-08-19T11:25:00Z',
+    check: 'range',
+    sql: `SELECT (SELECT CAST(max(created_at) AS DATE) FROM orders), count(*) FROM orders
+          WHERE created_at >= '2025-07-01' AND created_at < '2025-08-01'`,
+  },
+  {
+    // Was refused over "clientele".
+    class: 'unknown-words',
+    ask: 'what percentage of our clientele is small business?',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE segment = 'small business') / count(*) FROM customers`,
+  },
 ];
