@@ -88,6 +88,12 @@ describe('planner phrases', () => {
     // each customer's.)
     ['top 10 customers by ltv', 'top 10 customers by ltv'],
     ['median customer lifetime value', 'median lifetime value per customer'],
+    // Words of 2026-11-27: a word for the customers, an abbreviation, a month broken out.
+    ['what share of our clientele is enterprise?', 'what share of our customers is enterprise?'],
+    [
+      'customers w/ 60+ orders, incl. number of orders',
+      'customers w/ 60 or more orders, including number of orders',
+    ],
   ])('%s', (question, read) => {
     expect(rephrase(question)).toBe(read);
   });

@@ -190,8 +190,9 @@ const REWRITES: [RegExp, Replacement][] = [
   // "side by side", "next to": periods shown beside each other are compared.
   [new RegExp(`\\b(${PERIOD})\\s+next\\s+to\\s+(${PERIOD})\\b`, 'gi'), '$1 vs $2'],
   [/\bside\s+by\s+side\b/gi, ' '],
-  // "our clientele": the customers.
+  // "our clientele": the customers; "incl." is "including".
   [/\bclientele\b/gi, 'customers'],
+  [/\bincl\.?(?=\s)/gi, 'including'],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "add up all grocery revenue": the total.
