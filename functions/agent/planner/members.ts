@@ -269,7 +269,7 @@ export function findTop(
       // "the highest average order value, and by how much over the lowest": both ends and the gap between them,
       // every row ranked (one end alone answered only half).
       // ("best and worst month in each region": both ends within every group, top-per-group.ts.)
-      const other = place || grouped ? undefined : oppositeEnd(tokens, i);
+      const other = place || grouped ? undefined : oppositeEnd(tokens, i, breakdownStems);
       if (other) {
         other.used = true;
         return {
@@ -293,19 +293,28 @@ export function findTop(
 }
 
 /** A superlative of the other direction later in the question ("highest ... over the lowest"), unclaimed. */
-function oppositeEnd(tokens: Token[], at: number): Token | undefined {
+function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): Token | undefined {
   const first = tokens[at];
   if (!first) return undefined;
   const high = DESC_SUPERLATIVES.has(first.raw);
-  return tokens
-    .slice(at + 1)
-    .find(
-      (t) =>
-        !t.used &&
-        (high ? ASC_SUPERLATIVES.has(t.raw) : DESC_SUPERLATIVES.has(t.raw)) &&
-        ['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw),
-    );
+  const k = tokens.findIndex(
+    (t, i) =>
+      i > at &&
+      !t.used &&
+      (high ? ASC_SUPERLATIVES.has(t.raw) : DESC_SUPERLATIVES.has(t.raw)) &&
+      ['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw),
+  );
+  // Only an end of the same ranking: nothing after it but the thing ranked ("and the worst month", "over the
+  // lowest"); "the highest revenue and the lowest return rate" names a second figure, not the other end.
+  const after = tokens[k + 1];
+  const same =
+    !after ||
+    ['one', 'ones', 'and', 'by', 'of', 'in', 'for'].includes(after.raw) ||
+    ranked.has(after.stem) ||
+    GRAIN_WORD_STEMS.has(after.stem);
+  return k > at && same ? tokens[k] : undefined;
 }
+const GRAIN_WORD_STEMS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 
 /** Words after a number that make it a bound ("$900 or more", "$50 or less", "$500 and up"). */
 const TRAILING_OPS: Record<string, NumberFilter['op']> = {
