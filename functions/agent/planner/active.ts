@@ -80,6 +80,11 @@ export function findActiveShare(tokens: Token[], cube: CatalogCube): EntityCondi
   const raws = tokens.map((t) => t.raw);
   const phrase = HAD_A_ROW.find((p) => p.every((w, j) => raws[v + j] === w && !tokens[v + j]?.used));
   if (!phrase) return undefined;
+  // Only a period (or nothing) after the verb: "bought furniture", "ordered over $900" name rows of a kind, and
+  // the whole would keep that kind (customers with any furniture order), not every customer.
+  const next = tokens[v + phrase.length];
+  const periodLead = ['in', 'during', 'on', 'since', 'last', 'this', 'between', 'from', 'before', 'after'];
+  if (next && !periodLead.includes(next.raw) && !/^\d{4}$/.test(next.raw)) return undefined;
   for (const t of [...tokens.slice(at, at + 2), ...tokens.slice(k, v + phrase.length)]) t.used = true;
   return { entity: entity.member, measure: count, op: '>=', value: 1, output: 'share' };
 }
