@@ -36,6 +36,7 @@ describe('question files', () => {
         'held-out-10.yml',
         'held-out-11.yml',
         'held-out-12.yml',
+        'held-out-13.yml',
       ]),
     );
   });
@@ -149,6 +150,13 @@ describe('question files', () => {
     const { count } = coversIssue29('held-out-12.yml', 66, 7, '2026-08-19T11:25:00Z');
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(8);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("held-out-13 covers issue 29's classes about evenly with at least 66 questions", () => {
+    const { count } = coversIssue29('held-out-13.yml', 66, 7, '2026-05-27T16:30:00Z');
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(10);
     expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
   });
 });
