@@ -111,6 +111,18 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(top|bottom)\s+(half|quarter|fifth|tenth|\d+(?:\.\d+)?\s*(?:%|percent|pct))\s+of\s+(?:our|my|the|all(?:\s+(?:of\s+)?(?:our|my|the))?)\s+(?=[a-z])(?!(?:year|quarter|month|week|day|period|time)s?\b)/gi,
     (_all, end: string, part: string) => `${end} ${part.replace(/\s*(?:percent|pct)$/i, '%')} of `,
   ],
+  // A sort order said as a direction ("sorted descending", "in ascending order") or an end first ("highest first",
+  // "smallest at the top"): every row ranked, as "ranked" and "ranked ascending" read (members.ts). (Not "from
+  // highest to lowest": beside "orders" that names the largest order amount. "best"/"worst" first depend on the
+  // measure's better end, so they stay unread.)
+  [
+    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|sort|rank|order)\s+)?(?:in\s+)?(descending|decreasing|desc|ascending|increasing|asc)(?:\s+order)?\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
+    (_all, way: string) => (/^(?:asc|incr)/i.test(way) ? ' ranked ascending' : ' ranked'),
+  ],
+  [
+    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|lowest|smallest|least)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
+    (_all, end: string) => (/^(?:lowest|smallest|least)$/i.test(end) ? ' ranked ascending' : ' ranked'),
+  ],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
