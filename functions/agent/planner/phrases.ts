@@ -123,6 +123,21 @@ const REWRITES: [RegExp, Replacement][] = [
     /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|lowest|smallest|least)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
     (_all, end: string) => (/^(?:lowest|smallest|least)$/i.test(end) ? ' ranked ascending' : ' ranked'),
   ],
+  // "orders by status in 2025 as a % of the total", "..., as percentages": each row's share of the whole, as "percent
+  // of orders by status in 2025" reads (share-scopes.ts). Only at the end, and only where nothing else names a
+  // share or rate ("as a % of 2024 revenue" names another whole; "total" alone was read as the total amount).
+  [
+    /^([^]*?\S)\s*,?\s*\(?(?:as|in)\s+(?:a\s+)?(?:%|percent|percentages?|pct|shares?|percentage\s+terms)(?:\s+of\s+(?:the\s+)?(?:total|all|whole|overall))?\s*\)?\s*([?.!]*)\s*$/i,
+    (all, rest: string, end: string) =>
+      // Only a breakdown ("by status", "between completed and returned"): a change, a comparison or a part asked
+      // ("growth ... in %", "2025 vs 2024 as a %", "how much of our revenue ..., as a percentage") is read elsewhere.
+      !/\b(?:by|per|each|between|split|breakdown|broken)\b/i.test(rest) ||
+      /\b(?:share|percent|percentages?|pct|rate|ratio|proportion|of\s+total|how\s+much|vs|versus|compared?|against|over|change[ds]?|difference|diff|growth|grow|grew|increased?|decreased?|drop(?:ped)?|decline[ds]?|gain(?:ed)?|delta|variance|up|down|rise|rose|fall|fell|move[ds]?|from|since|fastest|slowest|top|bottom|best|worst|biggest|largest)\b|%/i.test(
+        rest,
+      )
+        ? all
+        : `percent of ${rest}${end}`,
+  ],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
