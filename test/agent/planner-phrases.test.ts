@@ -106,6 +106,10 @@ describe('planner phrases', () => {
       'which category grew sales fastest from 2024 to 2025, in %?',
     ],
     ['top 5 customers by revenue, as a % of total', 'top 5 customers by revenue, as a % of total'],
+    // Two years in a row, both (entities.ts reads every period of a span).
+    ['customers who ordered in both 2024 and 2025', 'customers who ordered in every year from 2024 to 2025'],
+    ['bought in each of 2025 and 2024?', 'bought in every year from 2024 to 2025?'],
+    ['ordered in both 2023 and 2025', 'ordered in both 2023 and 2025'],
     // A sort order (members.ts reads "ranked" and "ranked ascending").
     ['revenue by category, sorted descending', 'revenue by category ranked'],
     ['orders by region in ascending order?', 'orders by region ranked ascending?'],

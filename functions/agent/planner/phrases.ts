@@ -138,6 +138,15 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `percent of ${rest}${end}`,
   ],
+  // "customers who ordered in both 2024 and 2025": in every year of the two, when they follow each other (as "in
+  // every year from 2024 to 2025" reads, entities.ts).
+  [
+    /\b(?:in|during)\s+(?:both|each\s+of)\s+(\d{4})\s+and\s+(?:in\s+)?(\d{4})\b/gi,
+    (all, a: string, b: string) =>
+      Math.abs(Number(a) - Number(b)) === 1
+        ? `in every year from ${Math.min(Number(a), Number(b))} to ${Math.max(Number(a), Number(b))}`
+        : all,
+  ],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).

@@ -1,0 +1,68 @@
+/**
+ * Thirteenth tuning batch (issue 29): questions the lead probed on the demo model on 2026-11-27 (second session),
+ * each answered confidently wrong, with a false statement, or refused for a wrong reason before the planner change
+ * that reads it (written down before the change, scored after). Fresh wordings, none copied from a held-out or
+ * earlier tuning set.
+ *
+ * Clock: 2026-05-20, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
+ */
+import { inYear, type SecondOrderCase } from './tuning-2';
+
+export const TUNING_13_PROBED_NOW = '2026-05-20T10:00:00Z';
+
+const year = (y: number) => inYear(y, 'created_at');
+/** The share of each status's rows (count) in `where`, in percent. */
+const statusShares = (where: string) =>
+  `SELECT status, 100.0 * count(*) / sum(count(*)) OVER () FROM orders WHERE ${where} GROUP BY 1`;
+/** Customers with orders in each of `years`. */
+const everyYear = (years: number[]) =>
+  `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE year(created_at) IN (${years.join(', ')})
+   GROUP BY 1 HAVING count(DISTINCT year(created_at)) = ${years.length})`;
+
+export const tuning13probed: SecondOrderCase[] = [
+  {
+    // Refused over "sorted descending".
+    class: 'wording',
+    ask: 'revenue by category sorted descending',
+    sql: 'SELECT category, sum(amount) FROM orders GROUP BY 1 ORDER BY 2 DESC',
+  },
+  {
+    // Refused; read as "from lowest to highest" it was the smallest order amount per region (wrong).
+    class: 'wording',
+    ask: 'orders by region in ascending order',
+    sql: 'SELECT region, count(*) FROM orders GROUP BY 1 ORDER BY 2',
+  },
+  {
+    class: 'wording',
+    ask: 'number of orders by status, smallest first',
+    sql: 'SELECT status, count(*) FROM orders GROUP BY 1 ORDER BY 2',
+  },
+  {
+    // Was the revenue's share by status ("total" read as the total amount): confidently wrong.
+    class: 'combined-shares',
+    ask: 'orders by status in 2025 as a % of total',
+    tolerance: 0.006,
+    sql: statusShares(year(2025)),
+  },
+  {
+    // The percentages were left out ("nothing in the data model matches it").
+    class: 'combined-shares',
+    ask: "what's the split of orders between completed, returned and cancelled in 2025, as percentages",
+    tolerance: 0.006,
+    sql: statusShares(year(2025)),
+  },
+  {
+    // Refused over "both".
+    class: 'counts-per-entity',
+    ask: 'How many customers ordered in both 2024 and 2025?',
+    sql: everyYear([2024, 2025]),
+  },
+  {
+    // Was the share of customers with an order in either year (the "both" left out).
+    class: 'counts-per-entity',
+    ask: 'what share of customers bought in both 2023 and 2024',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * (${everyYear([2023, 2024])}) / (SELECT count(DISTINCT customer_id) FROM orders)`,
+  },
+];
