@@ -19,6 +19,11 @@ const everyYear = (years: number[]) =>
   `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE year(created_at) IN (${years.join(', ')})
    GROUP BY 1 HAVING count(DISTINCT year(created_at)) = ${years.length})`;
 
+/** Every customer who placed an order of the largest amount in `where` (ties in one list), and the amount. */
+const maxOrderWho = (where: string) =>
+  `SELECT string_agg(c.name, ', ' ORDER BY c.name), max(o.amount) FROM orders o JOIN customers c
+   ON o.customer_id = c.id WHERE ${where} AND o.amount = (SELECT max(amount) FROM orders o WHERE ${where})`;
+
 export const tuning13probed: SecondOrderCase[] = [
   {
     // Refused over "sorted descending".
@@ -64,5 +69,25 @@ export const tuning13probed: SecondOrderCase[] = [
     check: 'answer',
     tolerance: 0.006,
     sql: `SELECT 100.0 * (${everyYear([2023, 2024])}) / (SELECT count(DISTINCT customer_id) FROM orders)`,
+  },
+  {
+    // Was the largest amount alone ("who placed it" left out).
+    class: 'wording',
+    ask: 'what was the biggest single order in 2023 and who placed it',
+    check: 'answer',
+    sql: maxOrderWho(inYear(2023, 'o.created_at')),
+  },
+  {
+    // Was the number of customers in 2023 (20,000): confidently wrong.
+    class: 'wording',
+    ask: 'biggest order in 2023 and the customer who placed it',
+    check: 'answer',
+    sql: maxOrderWho(inYear(2023, 'o.created_at')),
+  },
+  {
+    class: 'wording',
+    ask: "what's the largest furniture order in the west and who placed it",
+    check: 'answer',
+    sql: maxOrderWho("category = 'furniture' AND o.region = 'west'"),
   },
 ];
