@@ -110,6 +110,11 @@ describe('planner phrases', () => {
     ['customers who ordered in both 2024 and 2025', 'customers who ordered in every year from 2024 to 2025'],
     ['bought in each of 2025 and 2024?', 'bought in every year from 2024 to 2025?'],
     ['ordered in both 2023 and 2025', 'ordered in both 2023 and 2025'],
+    // Both ends of a ranking and their gap (members.ts).
+    ["What's the gap between our best and worst region in 2025?", "What's best and worst region in 2025?"],
+    ['difference between the top and bottom category by orders', 'highest and lowest category by orders'],
+    ['how big is the spread between the highest and lowest segment', 'highest and lowest segment'],
+    ['the gap between the top and the best segment', 'the gap between the top and the best segment'],
     // A sort order (members.ts reads "ranked" and "ranked ascending").
     ['revenue by category, sorted descending', 'revenue by category ranked'],
     ['orders by region in ascending order?', 'orders by region ranked ascending?'],

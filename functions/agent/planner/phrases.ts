@@ -147,6 +147,20 @@ const REWRITES: [RegExp, Replacement][] = [
         ? `in every year from ${Math.min(Number(a), Number(b))} to ${Math.max(Number(a), Number(b))}`
         : all,
   ],
+  // "the gap between our best and worst region", "difference between the top and bottom category": both ends of
+  // the ranking, which the answer states with the gap between them (members.ts).
+  [
+    /\b(?:how\s+(?:big|large|wide|much)\s+(?:is|was)\s+)?(?:the\s+)?(?:gap|difference|diff|spread|delta)\s+between\s+(?:our\s+|the\s+)?(best|top|highest|biggest|largest|worst|bottom|lowest|smallest)\s+(?:and|vs\.?|versus)\s+(?:our\s+|the\s+)?(best|top|highest|biggest|largest|worst|bottom|lowest|smallest)\b/gi,
+    (all, a: string, b: string) => {
+      const high = /^(?:best|top|highest|biggest|largest)$/i;
+      if (high.test(a) === high.test(b)) return all;
+      return /^(?:best|worst)$/i.test(a) && /^(?:best|worst)$/i.test(b)
+        ? `${a.toLowerCase()} and ${b.toLowerCase()}`
+        : high.test(a)
+          ? 'highest and lowest'
+          : 'lowest and highest';
+    },
+  ],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).

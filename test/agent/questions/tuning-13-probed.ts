@@ -90,4 +90,19 @@ export const tuning13probed: SecondOrderCase[] = [
     check: 'answer',
     sql: maxOrderWho("category = 'furniture' AND o.region = 'west'"),
   },
+  {
+    // Refused over "gap between".
+    class: 'top-per-group',
+    ask: "What's the gap between our best and worst region in 2025 revenue?",
+    check: 'answer',
+    sql: `SELECT arg_max(region, s), max(s), arg_min(region, s), min(s), max(s) - min(s)
+          FROM (SELECT region, sum(amount) AS s FROM orders WHERE ${year(2025)} GROUP BY 1)`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'how big is the spread between the highest and lowest segment on AOV',
+    check: 'answer',
+    sql: `SELECT arg_max(segment, a), max(a), arg_min(segment, a), min(a), max(a) - min(a) FROM (SELECT c.segment,
+          avg(o.amount) AS a FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY 1)`,
+  },
 ];
