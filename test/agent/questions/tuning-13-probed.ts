@@ -105,4 +105,20 @@ export const tuning13probed: SecondOrderCase[] = [
     sql: `SELECT arg_max(segment, a), max(a), arg_min(segment, a), min(a), max(a) - min(a) FROM (SELECT c.segment,
           avg(o.amount) AS a FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY 1)`,
   },
+  {
+    // The follow-up was refused over "percent" / "share".
+    class: 'combined-shares',
+    ask: ['how many orders were cancelled in 2025', 'what % of all orders is that'],
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*) FROM orders WHERE ${year(2025)}`,
+  },
+  {
+    class: 'combined-shares',
+    ask: ['revenue from furniture in 2024', 'what share of total revenue is that?'],
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * sum(amount) FILTER (WHERE category = 'furniture') / sum(amount) FROM orders
+          WHERE ${year(2024)}`,
+  },
 ];
