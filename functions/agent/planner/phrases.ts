@@ -323,7 +323,15 @@ const REWRITES: [RegExp, Replacement][] = [
       `(?<!\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+or\\s+)\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+(in|during)\\s+(${PERIOD})\\s+than\\s+(?:in\\s+|during\\s+)?(${PERIOD})\\b`,
       'gi',
     ),
-    '$1 $2 vs $3',
+    // ("customers who spent more in 2025 than in 2024": each against itself, entity-versus.ts, not two totals.)
+    (all: string, ...args: string[]) => {
+      const [lead, a, b, at, text] = args as unknown as [string, string, string, number, string];
+      return /\b(?:customers?|clients?|buyers?|accounts?|shoppers?)\s+(?:who\s+|that\s+|have\s+|had\s+)*(?:spent|ordered|bought|purchased|placed)\s*$/i.test(
+        text.slice(0, at),
+      )
+        ? all
+        : `${lead} ${a} vs ${b}`;
+    },
   ],
   // "what did toys bring in", "which region brought in the most", "what did grocery generate in Q2": money made
   // (only where nothing names what came in: "brought in the most new customers", "bring in half my revenue" stay).

@@ -24,6 +24,12 @@ const maxOrderWho = (where: string) =>
   `SELECT string_agg(c.name, ', ' ORDER BY c.name), max(o.amount) FROM orders o JOIN customers c
    ON o.customer_id = c.id WHERE ${where} AND o.amount = (SELECT max(amount) FROM orders o WHERE ${where})`;
 
+/** Each customer's `figure` in two years (0 where none), over the rows `where` keeps. */
+const perCustomerYears = (figure: string, earlier: number, later: number, where = 'TRUE') =>
+  `SELECT customer_id, coalesce(${figure} FILTER (WHERE year(created_at) = ${earlier}), 0) AS earlier,
+   coalesce(${figure} FILTER (WHERE year(created_at) = ${later}), 0) AS later FROM orders
+   WHERE ${where} AND year(created_at) IN (${earlier}, ${later}) GROUP BY 1`;
+
 export const tuning13probed: SecondOrderCase[] = [
   {
     // Refused over "sorted descending".
@@ -120,5 +126,28 @@ export const tuning13probed: SecondOrderCase[] = [
     tolerance: 0.006,
     sql: `SELECT 100.0 * sum(amount) FILTER (WHERE category = 'furniture') / sum(amount) FROM orders
           WHERE ${year(2024)}`,
+  },
+  {
+    // Was the number of customers in each year (20,000 -> 20,000, unchanged): confidently wrong.
+    class: 'counts-per-entity',
+    ask: 'how many customers spent more in 2025 than in 2024',
+    sql: `SELECT count(*) FROM (${perCustomerYears('sum(amount)', 2024, 2025)}) WHERE later > earlier`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'what share of customers ordered less in 2025 than 2024?',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE later < earlier) / count(*) FROM (${perCustomerYears('count(*)', 2024, 2025)})`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'how many customers grew their spending from 2024 to 2025',
+    sql: `SELECT count(*) FROM (${perCustomerYears('sum(amount)', 2024, 2025)}) WHERE later > earlier`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'how many west customers cut their orders between 2023 and 2024?',
+    sql: `SELECT count(*) FROM (${perCustomerYears('count(*)', 2023, 2024, "region = 'west'")}) WHERE later < earlier`,
   },
 ];
