@@ -28,7 +28,8 @@ describe('entities against themselves across two periods', () => {
   ])('%s', async (question, measure, op, output) => {
     const plan = await planOf(question);
     expect(plan.having).toMatchObject({ op, output, measure: { column: measure } });
-    expect(plan.having?.versus?.later.from > (plan.having?.versus?.earlier.from ?? '')).toBe(true);
+    const versus = plan.having?.versus;
+    expect(versus && versus.later.from > versus.earlier.from).toBe(true);
     const { sql } = queryFor(plan);
     // Each customer's figure in both periods, 0 where none, then those that moved the way asked.
     expect(sql).toMatch(/COALESCE\(MAX\(CASE WHEN period = 'earlier' THEN v END\), 0\)/);

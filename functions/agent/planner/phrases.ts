@@ -127,7 +127,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // of orders by status in 2025" reads (share-scopes.ts). Only at the end, and only where nothing else names a
   // share or rate ("as a % of 2024 revenue" names another whole; "total" alone was read as the total amount).
   [
-    /^([^]*?\S)\s*,?\s*\(?(?:as|in)\s+(?:a\s+)?(?:%|percent|percentages?|pct|shares?|percentage\s+terms)(?:\s+of\s+(?:the\s+)?(?:total|all|whole|overall))?\s*\)?\s*([?.!]*)\s*$/i,
+    /^([\s\S]*?\S)\s*,?\s*\(?(?:as|in)\s+(?:a\s+)?(?:%|percent|percentages?|pct|shares?|percentage\s+terms)(?:\s+of\s+(?:the\s+)?(?:total|all|whole|overall))?\s*\)?\s*([?.!]*)\s*$/i,
     (all, rest: string, end: string) =>
       // Only a breakdown ("by status", "between completed and returned"): a change, a comparison or a part asked
       // ("growth ... in %", "2025 vs 2024 as a %", "how much of our revenue ..., as a percentage") is read elsewhere.
