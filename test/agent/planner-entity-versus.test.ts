@@ -46,3 +46,19 @@ describe('entities against themselves across two periods', () => {
     expect(plan.compare?.map((p) => p.label)).toEqual(['2024', '2025']);
   });
 });
+
+describe('an average over the rows of entities meeting a condition', () => {
+  it('is refused, not answered as the list of those entities (the average was dropped: confidently wrong)', async () => {
+    const model = parseModel(await demoModelFiles('main'));
+    const question = "What's the average order value for customers with over 60 orders?";
+    const demo = buildCatalog(
+      searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0],
+    );
+    const reading = readQuestions([question], demo, '2026-05-20');
+    expect(reading.kind).not.toBe('plan');
+    // (A total beside the condition is still read: "revenue from customers with over 60 orders".)
+    expect((await planOf('revenue from customers with over 60 orders')).having).toMatchObject({
+      output: 'total',
+    });
+  });
+});
