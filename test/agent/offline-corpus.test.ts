@@ -276,6 +276,15 @@ describe('offline planner corpus on the demo model', () => {
     expect(answer.split('\n')[0]).toBe('Revenue by day, in February 2024:');
   });
 
+  it('names no lowest (nor highest) of rows the row limit cut off: only the rows it holds were seen', async () => {
+    const { answer } = await ask(['number of orders by customer name'], MANAGER);
+    const customers = await raw.query('SELECT count(DISTINCT customer_id) FROM orders');
+    const count = Number(customers[0]?.[0]);
+    // (The sample has more customers than the table holds, so the true lowest may lie past the rows fetched.)
+    expect(answer).toMatch(new RegExp(`the table holds the first \\d+ of ${count}`));
+    expect(answer).not.toMatch(/lowest|Highest/);
+  });
+
   it.each(['What is the weather like tomorrow?', 'hello', 'Tell me a joke about penguins'])(
     'answers "%s" with what it can answer instead of a query',
     async (question) => {

@@ -149,6 +149,18 @@ describe('follow-ups: a rank or a share of the previous rows', () => {
     expect(names(plan.measures)).toEqual(['total']);
   });
 
+  it.each([
+    'what % of all orders is that',
+    'and as a share of all 2024 orders?',
+    'what percentage would that be',
+  ])('reads "%s" after one filtered figure as that part of the whole', (next) => {
+    const plan = planOf('how many orders were cancelled in 2024', next);
+    expect(plan.share?.part?.values).toEqual(['cancelled']);
+    expect(plan.filters).toEqual([]);
+    expect(names(plan.measures)).toEqual(['count']);
+    expect(period(plan)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+
   it('sorts the previous rows "from lowest to highest" without reading a largest-amount measure', () => {
     const plan = planOf('revenue by region in 2024', 'list them from lowest to highest');
     expect(plan.top).toEqual({ n: 0, direction: 'asc' });

@@ -94,6 +94,31 @@ describe('planner phrases', () => {
       'customers w/ 60+ orders, incl. number of orders',
       'customers w/ 60 or more orders, including number of orders',
     ],
+    // Each row's share asked at the end (was the revenue's share, "total" read as the total amount: wrong).
+    ['orders by status in 2025 as a % of total', 'percent of orders by status in 2025'],
+    ['revenue by region, as percentages?', 'percent of revenue by region?'],
+    ['customers by segment (as a share of all)', 'percent of customers by segment'],
+    ['revenue in 2025 as a % of 2024 revenue', 'revenue in 2025 as a % of 2024 revenue'],
+    ['return rate by region in percent', 'return rate by region in percent'],
+    ['my revenue in Q3 2025 versus Q3 2024 as a %', 'my revenue in Q3 2025 versus Q3 2024 as a %'],
+    [
+      'which category grew sales fastest from 2024 to 2025, in %?',
+      'which category grew sales fastest from 2024 to 2025, in %?',
+    ],
+    ['top 5 customers by revenue, as a % of total', 'top 5 customers by revenue, as a % of total'],
+    // Two years in a row, both (entities.ts reads every period of a span).
+    ['customers who ordered in both 2024 and 2025', 'customers who ordered in every year from 2024 to 2025'],
+    ['bought in each of 2025 and 2024?', 'bought in every year from 2024 to 2025?'],
+    ['ordered in both 2023 and 2025', 'ordered in both 2023 and 2025'],
+    // Both ends of a ranking and their gap (members.ts).
+    ["What's the gap between our best and worst region in 2025?", "What's best and worst region in 2025?"],
+    ['difference between the top and bottom category by orders', 'highest and lowest category by orders'],
+    ['how big is the spread between the highest and lowest segment', 'highest and lowest segment'],
+    ['the gap between the top and the best segment', 'the gap between the top and the best segment'],
+    // A sort order (members.ts reads "ranked" and "ranked ascending").
+    ['revenue by category, sorted descending', 'revenue by category ranked'],
+    ['orders by region in ascending order?', 'orders by region ranked ascending?'],
+    ['number of orders by status (smallest first)', 'number of orders by status ranked ascending'],
   ])('%s', (question, read) => {
     expect(rephrase(question)).toBe(read);
   });

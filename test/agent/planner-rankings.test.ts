@@ -286,4 +286,20 @@ describe('readings of the confident wrong answers of held-out-11 (spent, scored 
       ),
     ).toMatch(/ORDER BY change ASC$/);
   });
+
+  // A sort order said as a direction or an end first: every row, ranked that way (was refused over "sorted
+  // descending", "ascending order", "smallest first"; "from lowest" beside "orders" reads the smallest amount).
+  it.each([
+    [
+      'revenue by category sorted descending',
+      /^SELECT category, MEASURE\(total_amount\) .* ORDER BY 2 DESC$/,
+    ],
+    ['orders by region in ascending order', /^SELECT region, MEASURE\(count\) .* ORDER BY 2 ASC$/],
+    ['number of orders by status, smallest first', /^SELECT status, MEASURE\(count\) .* ORDER BY 2 ASC$/],
+    ['aov by month in 2025 (lowest first)', /MEASURE\(average_amount\) .* ORDER BY 2 ASC$/],
+    ['revenue by region, highest first?', /^SELECT region, MEASURE\(total_amount\) .* ORDER BY 2 DESC$/],
+    ['revenue by category ranked ascending', /^SELECT category, MEASURE\(total_amount\) .* ORDER BY 2 ASC$/],
+  ])('ranks "%s"', async (question, sql) => {
+    expect(await demoSql(question)).toMatch(sql);
+  });
 });

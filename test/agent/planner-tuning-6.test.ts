@@ -19,6 +19,7 @@ import * as tuning12entities from './questions/tuning-12-entities';
 import * as tuning12periods from './questions/tuning-12-periods';
 import * as tuning12probed from './questions/tuning-12-probed';
 import * as tuning12words from './questions/tuning-12-words';
+import * as tuning13probed from './questions/tuning-13-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -131,6 +132,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning12probed,
       cases: tuning12probed.tuning12probed,
       rightAtLeast: 20,
+    },
+    {
+      // Probed by the lead (second session of 2026-11-27): each was confidently wrong or wrongly refused before.
+      title: 'tuning set 13 (probed: sort orders, shares of each row asked at the end, both years)',
+      module: tuning13probed,
+      cases: tuning13probed.tuning13probed,
+      rightAtLeast: 18,
     },
     {
       // 13 of 38 right before the planner change it tunes (5 confident wrong, in the eval CLI); 38 after it.

@@ -85,6 +85,9 @@ export function findActiveShare(tokens: Token[], cube: CatalogCube): EntityCondi
   const next = tokens[v + phrase.length];
   const periodLead = ['in', 'during', 'on', 'since', 'last', 'this', 'between', 'from', 'before', 'after'];
   if (next && !periodLead.includes(next.raw) && !/^\d{4}$/.test(next.raw)) return undefined;
+  // ("bought in every year from 2023 to 2024": rows in each period, entities.ts's spread, not at least one.)
+  const after = tokens[v + phrase.length + 1]?.raw;
+  if (after === 'every' || after === 'all' || after === 'each') return undefined;
   for (const t of [...tokens.slice(at, at + 2), ...tokens.slice(k, v + phrase.length)]) t.used = true;
   return { entity: entity.member, measure: count, op: '>=', value: 1, output: 'share' };
 }

@@ -73,6 +73,13 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
     return `${who}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
   }
   if (result.totalRows === 0) return `${who}: none (0).`;
+  // "which customers spent less in 2024 than in 2023": each one's figure in both periods (entity-versus.ts).
+  if (h.versus) {
+    const { earlier, later } = h.versus;
+    const both = (r: Row) =>
+      `${formatFigure(h.measure, r[1])} in ${earlier.label}, ${formatFigure(h.measure, r[2])} in ${later.label}`;
+    return `${who} (${result.totalRows}):\n${lines(result.data, result.totalRows, (r, k) => `${k + 1}. ${formatValue(r[0])}: ${both(r)}`)}`;
+  }
   const entityAt = query.columns.findIndex(
     (c) => c.member === h.entity || (h.grain !== undefined && c.role === 'time'),
   );

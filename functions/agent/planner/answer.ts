@@ -210,7 +210,9 @@ function summary(
     parts.push(`${capitalise(name)} in all: ${formatFigure(measure, Math.round(total * 100) / 100)}.`);
   const high = numbers.reduce((a, b) => (b.value > a.value ? b : a));
   const low = numbers.reduce((a, b) => (b.value < a.value ? b : a));
-  if (!plan.top || plan.top.span || result.data.length > LISTED_ALL) {
+  // (Rows cut off by the row limit hide the true lowest, and the highest too unless ranked: no ends are named.)
+  const cut = result.data.length < result.totalRows;
+  if (!cut && (!plan.top || plan.top.span || result.data.length > LISTED_ALL)) {
     const share =
       additive && complete && total > 0 && !query.columns.some((c) => c.role === 'time')
         ? `, ${formatNumber(Math.round((high.value / total) * 1000) / 10)}% of the total`

@@ -48,7 +48,12 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   // "for each of those, which region ...", "and since then?": a part of the previous reading named.
   if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;
   // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
-  const pointed = WHICH_OF.test(text) || AS_SHARE.test(text) || FOR_THOSE.test(text) || OF_THOSE.test(text);
+  const pointed =
+    WHICH_OF.test(text) ||
+    AS_SHARE.test(text) ||
+    FOR_THOSE.test(text) ||
+    OF_THOSE.test(text) ||
+    SHARE_OF_THAT.test(text);
   if (pointed && raws.length <= 10) return true;
   // "list them from lowest to highest", "sort those by size": the previous rows in order.
   const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
@@ -71,6 +76,9 @@ const NEXT_PERIOD = /\b(?:the|a|one) (day|week|month|quarter|year) (before|after
 const WHICH_OF = /^(and |so |ok |okay )?(which|what) (one|ones|of them|of those|of these)\b/;
 /** "as a percent of the total", "show that as a % share": the previous rows as shares. */
 const AS_SHARE = /^((show|give|put) (that|it|this|them|those) )?(as|in) an? (percent|percentage|share|pct)\b/;
+/** "what % of all orders is that?", "what share of total revenue was that": the previous figure as a share. */
+const SHARE_OF_THAT =
+  /\b(percent|percentage|share|pct|proportion)\b.*\b(is|was|does|did|would) (that|this|it)( be| represent| make)?$/;
 /** "since then", "after that", "from then on": the time after the previous period. */
 const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
 /** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
@@ -409,6 +417,8 @@ function rankRows(
  * the previous (additive) measure, period and filters.
  */
 function shareOfRows(previous: Plan, own: Parsed, unexplained: string[]): Plan | undefined {
+  const part = shareOfPart(previous, own, unexplained);
+  if (part) return part;
   if (previous.dimensions.length === 0 || secondOrder(previous) || previous.top) return undefined;
   if (own.dimensions.length > 0 || own.grain || own.range || own.compare || own.filters.length > 0)
     return undefined;
@@ -417,6 +427,28 @@ function shareOfRows(previous: Plan, own: Parsed, unexplained: string[]): Plan |
   const [measure] = previous.measures;
   if (!measure || (measure.aggType !== 'sum' && measure.aggType !== 'count')) return undefined;
   return { ...previous, measures: [measure], share: {} };
+}
+
+/**
+ * "what % of all orders is that?", "and as a share of all 2025 orders?" after "how many orders were cancelled in
+ * 2025": the previous figure's one value filter as the part of the whole without it (same measure and period).
+ */
+function shareOfPart(previous: Plan, own: Parsed, unexplained: string[]): Plan | undefined {
+  if (previous.dimensions.length > 0 || previous.grain || secondOrder(previous) || previous.top)
+    return undefined;
+  const [part, ...more] = previous.filters;
+  if (!part || more.length > 0 || previous.numberFilters.length > 0) return undefined;
+  if (!unexplained.some((w) => SHARE_WORDS.has(w)) && !own.share) return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.top)
+    return undefined;
+  // (A period or a measure said again must be the previous one: "of all 2025 orders", "of total revenue".)
+  if (own.range && (own.range.from !== previous.range?.from || own.range.to !== previous.range?.to))
+    return undefined;
+  const [measure] = previous.measures;
+  if (!measure || previous.measures.length > 1 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
+    return undefined;
+  if (own.measures.some((m) => m.column !== measure.column)) return undefined;
+  return { ...previous, filters: [], measures: [measure], share: { part } };
 }
 
 /** A follow-up keeps what it does not change from the previous plan. */

@@ -208,6 +208,12 @@ export function findTop(
       t.used = true;
       // "the category ranked lowest": the superlative after it picks one end (read below).
       if (isSuperlative(tokens[i + 1])) continue;
+      // "ranked ascending": lowest first.
+      const up = tokens[i + 1];
+      if (up && ['ascending', 'asc', 'increasing'].includes(up.raw)) {
+        up.used = true;
+        return { n: take(0), direction: 'asc', ...counted };
+      }
       return { n: take(0), direction: 'desc', ...counted };
     }
     const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)

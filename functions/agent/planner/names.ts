@@ -151,6 +151,15 @@ export function conditionWords(plan: Plan): string {
       return `with ${noun.replace(/s$/, '')}s of each of ${named.values.join(' and ')} (${what})`;
     return `with ${noun.replace(/s$/, '')}s in every ${what ?? 'period'}`;
   }
+  // "with more orders in 2025 than in 2024", "whose revenue was higher in 2025 than in 2024" (entity-versus.ts).
+  if (h.versus) {
+    const when = `in ${h.versus.later.label} than in ${h.versus.earlier.label}`;
+    if (h.measure.aggType === 'count') {
+      const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'row';
+      return `with ${h.op === '<' ? 'fewer' : 'more'} ${noun.replace(/s$/, '')}s ${when}`;
+    }
+    return `whose ${nameOf(plan, h.measure)} was ${h.op === '<' ? 'lower' : 'higher'} ${when}`;
+  }
   // "the customer with the most orders": ranked first, ties kept (ranked-within.ts).
   if (h.rank) {
     const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'rows';

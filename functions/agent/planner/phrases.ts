@@ -111,6 +111,56 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(top|bottom)\s+(half|quarter|fifth|tenth|\d+(?:\.\d+)?\s*(?:%|percent|pct))\s+of\s+(?:our|my|the|all(?:\s+(?:of\s+)?(?:our|my|the))?)\s+(?=[a-z])(?!(?:year|quarter|month|week|day|period|time)s?\b)/gi,
     (_all, end: string, part: string) => `${end} ${part.replace(/\s*(?:percent|pct)$/i, '%')} of `,
   ],
+  // A sort order said as a direction ("sorted descending", "in ascending order") or an end first ("highest first",
+  // "smallest at the top"): every row ranked, as "ranked" and "ranked ascending" read (members.ts). (Not "from
+  // highest to lowest": beside "orders" that names the largest order amount. "best"/"worst" first depend on the
+  // measure's better end, so they stay unread.)
+  [
+    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|sort|rank|order)\s+)?(?:in\s+)?(descending|decreasing|desc|ascending|increasing|asc)(?:\s+order)?\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
+    (_all, way: string) => (/^(?:asc|incr)/i.test(way) ? ' ranked ascending' : ' ranked'),
+  ],
+  [
+    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|lowest|smallest|least)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
+    (_all, end: string) => (/^(?:lowest|smallest|least)$/i.test(end) ? ' ranked ascending' : ' ranked'),
+  ],
+  // "orders by status in 2025 as a % of the total", "..., as percentages": each row's share of the whole, as "percent
+  // of orders by status in 2025" reads (share-scopes.ts). Only at the end, and only where nothing else names a
+  // share or rate ("as a % of 2024 revenue" names another whole; "total" alone was read as the total amount).
+  [
+    /^([\s\S]*?\S)\s*,?\s*\(?(?:as|in)\s+(?:a\s+)?(?:%|percent|percentages?|pct|shares?|percentage\s+terms)(?:\s+of\s+(?:the\s+)?(?:total|all|whole|overall))?\s*\)?\s*([?.!]*)\s*$/i,
+    (all, rest: string, end: string) =>
+      // Only a breakdown ("by status", "between completed and returned"): a change, a comparison or a part asked
+      // ("growth ... in %", "2025 vs 2024 as a %", "how much of our revenue ..., as a percentage") is read elsewhere.
+      !/\b(?:by|per|each|between|split|breakdown|broken)\b/i.test(rest) ||
+      /\b(?:share|percent|percentages?|pct|rate|ratio|proportion|of\s+total|how\s+much|vs|versus|compared?|against|over|change[ds]?|difference|diff|growth|grow|grew|increased?|decreased?|drop(?:ped)?|decline[ds]?|gain(?:ed)?|delta|variance|up|down|rise|rose|fall|fell|move[ds]?|from|since|fastest|slowest|top|bottom|best|worst|biggest|largest)\b|%/i.test(
+        rest,
+      )
+        ? all
+        : `percent of ${rest}${end}`,
+  ],
+  // "customers who ordered in both 2024 and 2025": in every year of the two, when they follow each other (as "in
+  // every year from 2024 to 2025" reads, entities.ts).
+  [
+    /\b(?:in|during)\s+(?:both|each\s+of)\s+(\d{4})\s+and\s+(?:in\s+)?(\d{4})\b/gi,
+    (all, a: string, b: string) =>
+      Math.abs(Number(a) - Number(b)) === 1
+        ? `in every year from ${Math.min(Number(a), Number(b))} to ${Math.max(Number(a), Number(b))}`
+        : all,
+  ],
+  // "the gap between our best and worst region", "difference between the top and bottom category": both ends of
+  // the ranking, which the answer states with the gap between them (members.ts).
+  [
+    /\b(?:how\s+(?:big|large|wide|much)\s+(?:is|was)\s+)?(?:the\s+)?(?:gap|difference|diff|spread|delta)\s+between\s+(?:our\s+|the\s+)?(best|top|highest|biggest|largest|worst|bottom|lowest|smallest)\s+(?:and|vs\.?|versus)\s+(?:our\s+|the\s+)?(best|top|highest|biggest|largest|worst|bottom|lowest|smallest)\b/gi,
+    (all, a: string, b: string) => {
+      const high = /^(?:best|top|highest|biggest|largest)$/i;
+      if (high.test(a) === high.test(b)) return all;
+      return /^(?:best|worst)$/i.test(a) && /^(?:best|worst)$/i.test(b)
+        ? `${a.toLowerCase()} and ${b.toLowerCase()}`
+        : high.test(a)
+          ? 'highest and lowest'
+          : 'lowest and highest';
+    },
+  ],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).
@@ -273,7 +323,15 @@ const REWRITES: [RegExp, Replacement][] = [
       `(?<!\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+or\\s+)\\b(?:higher|lower|bigger|smaller|greater|larger|more|less|fewer)\\s+(in|during)\\s+(${PERIOD})\\s+than\\s+(?:in\\s+|during\\s+)?(${PERIOD})\\b`,
       'gi',
     ),
-    '$1 $2 vs $3',
+    // ("customers who spent more in 2025 than in 2024": each against itself, entity-versus.ts, not two totals.)
+    (all: string, ...args: string[]) => {
+      const [lead, a, b, at, text] = args as unknown as [string, string, string, number, string];
+      return /\b(?:customers?|clients?|buyers?|accounts?|shoppers?)\s+(?:who\s+|that\s+|have\s+|had\s+)*(?:spent|ordered|bought|purchased|placed)\s*$/i.test(
+        text.slice(0, at),
+      )
+        ? all
+        : `${lead} ${a} vs ${b}`;
+    },
   ],
   // "what did toys bring in", "which region brought in the most", "what did grocery generate in Q2": money made
   // (only where nothing names what came in: "brought in the most new customers", "bring in half my revenue" stay).

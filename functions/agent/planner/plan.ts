@@ -199,6 +199,11 @@ export interface EntityCondition {
    * top `n`, every one tied with the n-th kept (ranked-within.ts).
    */
   rank?: { n: number; direction: 'desc' | 'asc' };
+  /**
+   * The measure in `later` against the entity's own in `earlier` by `op` ("spent more in 2025 than in 2024"),
+   * 0 where it had no rows; `value` is unused (entity-versus.ts).
+   */
+  versus?: { earlier: Period; later: Period };
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

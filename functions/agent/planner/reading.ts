@@ -9,6 +9,7 @@ import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
+import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -152,6 +153,24 @@ function readThread(
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    // ("how many customers spent more in 2025 than in 2024": each against itself, entity-versus.ts.)
+    const versus =
+      plain || plan
+        ? undefined
+        : readEntityVersus(
+            question,
+            catalog,
+            (text, cubes) => {
+              const r = readQuestions([text], cubes, today, true);
+              return r.kind === 'plan' ? r.plan : undefined;
+            },
+            (text, cube) => parseAgainst(`orders in ${text}`, cube, today).range,
+          );
+    if (versus) {
+      plan = versus;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // A cohort crossed with an outcome and measures, or a follow-up on the previous cohort (cohort-reader.ts).
     const cohort = plain
       ? undefined

@@ -181,6 +181,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       measures.some((m) => !conditioned.includes(m))
     )
       unresolved.push('a figure of those ranked first other than their total');
+    // "the average order value for customers with over 60 orders": an average of their rows is not a list of
+    // them (it was dropped, and the customers listed: confidently wrong); not read, so refused.
+    if (
+      !named &&
+      !input.condition.rank &&
+      measures.some((m) => !conditioned.includes(m) && ['avg', 'min', 'max'].includes(m.aggType ?? ''))
+    )
+      unresolved.push('an average over the rows of only the entities meeting a condition');
     measures = [input.condition.measure];
     dimensions = dimensions.filter(
       (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,

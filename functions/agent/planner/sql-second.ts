@@ -6,6 +6,7 @@
  */
 import type { CatalogMember } from './catalog';
 import { shift, unitStart } from './dates';
+import { versusQuery } from './entity-versus';
 import { entityWord } from './names';
 import { limitOf } from './nth';
 import { type Plan, rankedChange } from './plan';
@@ -31,6 +32,7 @@ const described = (plan: Plan, sql: string, columns: Columns, title = titleOf(pl
 export function havingQuery(plan: Plan): PlannedQuery {
   const having = plan.having;
   if (!having) throw new Error('not a per-entity condition');
+  if (having.versus) return versusQuery(plan, titleOf(plan));
   // Periods as entities ("days with more than 30 orders") are buckets of the time dimension.
   const entity = having.grain
     ? `date_trunc('${having.grain}', ${time(plan)}) AS ${having.grain}`

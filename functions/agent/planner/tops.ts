@@ -43,13 +43,29 @@ const N_ROWS = new RegExp(
 const HOW_MUCH =
   /,?\s*(?:and\s+)?(?:how\s+(?:much|big|large)\s+(?:was|is)\s+(?:it|that)|what\s+was\s+(?:the\s+)?(?:amount|total|it))\s*\??\s*$/i;
 
+/**
+ * "what was the biggest single order in 2023 and who placed it", "largest order of 2025 and the customer who made
+ * it": the same as "who placed the biggest order in 2023" (the "who" was left out, the largest amount alone, or
+ * read as the number of customers: confidently wrong).
+ */
+const WHO_AFTER = new RegExp(
+  `^\\s*(?:(?:what|which)(?:\\s+(?:was|is|were)|\x27s|’s|s)\\s+|(?:show|tell|give)\\s+(?:me|us)\\s+|find\\s+)?(?:the\\s+|our\\s+)?(?:single\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+|individual\\s+)?(?:([a-z]+)\\s+)?${ROW_NOUN}\\b(.*?)\\s*[,;]?\\s+(?:and|&)\\s+(?:who|which\\s+(?:customer|client|account)|what\\s+customer|the\\s+(?:customer|client|account|buyer)\\s+(?:who|that))\\s+(?:placed|made|submitted|had|put\\s+in|bought)\\s+(?:it|that(?:\\s+one)?|them)\\s*[?.!]*\\s*$`,
+  'i',
+);
+const whoAfter = (question: string) =>
+  question.replace(
+    WHO_AFTER,
+    (_all, end: string, kind: string | undefined, rest: string) =>
+      `who placed the ${end} ${kind ? `${kind} ` : ''}order${rest}`,
+  );
+
 /** A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). */
 export function readTop(
   question: string,
   catalog: readonly CatalogCube[],
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
 ): Plan | undefined {
-  const text = question.replace(HOW_MUCH, '');
+  const text = whoAfter(question.replace(HOW_MUCH, ''));
   const ranked = topRows(text, catalog, read);
   if (ranked) return ranked;
   const row = ROW_TOP.exec(text);

@@ -1,0 +1,125 @@
+/**
+ * Entities compared with themselves across two periods (issue 29, counts per entity and period over period): "how
+ * many customers spent more in 2025 than in 2024", "what share of customers ordered less in 2025 than 2024",
+ * "which customers grew their spending from 2024 to 2025". Each entity's measure in the later period against its
+ * own in the earlier one (0 where it had no rows, for a sum or a count). Was the number of customers in each year
+ * ("20,000 -> 20,000, unchanged"): confidently wrong.
+ */
+import type { CatalogCube } from './catalog';
+import { entityWord } from './names';
+import { entityRows } from './per-entity';
+import type { EntityCondition, Period, Plan } from './plan';
+import { conditions, ident, type PlannedQuery, quote } from './sql';
+
+const WHO = '(customers?|clients?|buyers?|accounts?|shoppers?)';
+const ASK =
+  '(how\\s+many|what\\s+(?:share|percent(?:age)?|%|proportion|fraction)\\s+of|which|list(?:\\s+the)?|show(?:\\s+me)?(?:\\s+the)?|who\\s+are\\s+the)';
+const PERIOD = '((?:q[1-4]\\s+|h[12]\\s+|[a-z]+\\s+)?\\d{4}|last\\s+year|this\\s+year|the\\s+year\\s+before)';
+/** "spent more in 2025 than in 2024", "ordered less in 2025 than 2024", "placed fewer orders in 2025 than in 2024". */
+const MORE_THAN = new RegExp(
+  `^\\s*${ASK}\\s+(?:of\\s+)?(?:our\\s+|the\\s+|my\\s+|all\\s+)?([a-z ]*?)${WHO}\\s+(?:who\\s+|that\\s+|have\\s+|had\\s+)*(spent|ordered|bought|purchased|placed)\\s+(more|less|fewer)(\\s+(?:money|orders|often|times))?\\s+in\\s+${PERIOD}\\s+than\\s+(?:they\\s+did\\s+)?(?:in\\s+)?${PERIOD}(.*?)\\s*[?.!]*\\s*$`,
+  'i',
+);
+/** "grew their spending from 2024 to 2025", "cut their orders between 2023 and 2024". */
+const GREW = new RegExp(
+  `^\\s*${ASK}\\s+(?:of\\s+)?(?:our\\s+|the\\s+|my\\s+|all\\s+)?([a-z ]*?)${WHO}\\s+(?:who\\s+|that\\s+|have\\s+|had\\s+)*(grew|increased|raised|upped|cut|reduced|decreased|lowered|dropped)\\s+their\\s+(spend|spending|revenue|orders|order\\s+count|number\\s+of\\s+orders|purchases)\\s+(?:from|between)\\s+${PERIOD}\\s+(?:to|and)\\s+${PERIOD}(.*?)\\s*[?.!]*\\s*$`,
+  'i',
+);
+
+/** The reading, over the ordinary reading of the question's other words, or undefined. */
+export function readEntityVersus(
+  question: string,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  periodOf: (text: string, cube: CatalogCube) => Period | undefined,
+): Plan | undefined {
+  const more = MORE_THAN.exec(question);
+  const grew = more ? null : GREW.exec(question);
+  const match = more ?? grew;
+  if (!match) return undefined;
+  // (MORE_THAN has a group for "more"/"less" that GREW has not.)
+  const [, ask = '', before = '', , verb = '', ...rest] = match;
+  const [way = '', what = '', first = '', second = '', after = ''] = more ? rest : ['', ...rest];
+  const money = more ? /spent/i.test(verb) && !/orders|often|times/i.test(what) : /spend|revenue/i.test(what);
+  const down = more ? /less|fewer/i.test(way) : /cut|reduced|decreased|lowered|dropped/i.test(verb);
+  // ("in 2025 than in 2024": the first named is the later one; "from 2024 to 2025": the second.)
+  const [laterText, earlierText] = more ? [first, second] : [second, first];
+  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  for (const cube of cubes) {
+    const rows = entityRows(cube);
+    const later = periodOf(laterText, cube);
+    const earlier = periodOf(earlierText, cube);
+    if (!rows || !later || !earlier || later.from < earlier.to) continue;
+    // The rest of the question ("enterprise", "in the west", "on furniture"), read as the measure by customer.
+    const plan = read(`${money ? 'spend' : 'number of orders'} by customer ${before} ${after}`, [cube]);
+    if (!plan || plan.cube !== cube || plan.range || plan.compare || plan.top || plan.grain) continue;
+    if (plan.dimensions.length !== 1 || plan.dimensions[0] !== rows.entity) continue;
+    const [measure, ...others] = plan.measures;
+    if (!measure || others.length > 0 || !['sum', 'count'].includes(measure.aggType ?? '')) continue;
+    const output: EntityCondition['output'] = /^how/i.test(ask)
+      ? 'count'
+      : /^what/i.test(ask)
+        ? 'share'
+        : 'list';
+    return {
+      ...plan,
+      timeDimension: rows.time,
+      dimensions: [],
+      having: {
+        entity: rows.entity,
+        measure,
+        op: down ? '<' : '>',
+        value: 0,
+        output,
+        versus: { earlier, later },
+      },
+    };
+  }
+  return undefined;
+}
+
+const inPeriod = (column: string, p: Period) =>
+  [
+    ...(p.from > '0001-01-01' ? [`${column} >= ${quote(p.from)}`] : []),
+    ...(p.to < '9999-01-01' ? [`${column} < ${quote(p.to)}`] : []),
+  ].join(' AND ') || 'TRUE';
+
+/** Each entity's measure in both periods (0 where it had none), then those that moved the way asked. */
+export function versusQuery(plan: Plan, title: string): PlannedQuery {
+  const h = plan.having;
+  const versus = h?.versus;
+  const at = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
+  if (!h || !versus || !at) throw new Error('not a comparison of periods per entity');
+  const entity = ident(h.entity.column);
+  const m = ident(h.measure.column);
+  const [earlier, later] = [inPeriod(at, versus.earlier), inPeriod(at, versus.later)];
+  const scope = [...conditions({ ...plan, range: undefined }, at), `((${earlier}) OR (${later}))`];
+  const t = `SELECT ${entity}, CASE WHEN ${later} THEN 'later' ELSE 'earlier' END AS period, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)} WHERE ${scope.join(' AND ')} GROUP BY 1, 2`;
+  const w = `SELECT ${entity}, COALESCE(MAX(CASE WHEN period = 'earlier' THEN v END), 0) AS earlier_${m}, COALESCE(MAX(CASE WHEN period = 'later' THEN v END), 0) AS later_${m} FROM t GROUP BY 1`;
+  const moved = `later_${m} ${h.op} earlier_${m}`;
+  const people = ident(entityWord(h.entity));
+  const lead = `WITH t AS (${t}), w AS (${w}) `;
+  const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery => ({
+    sql,
+    title,
+    description: `${title}, computed on ${plan.cube.title}.`,
+    columns,
+  });
+  if (h.output === 'count')
+    return described(`${lead}SELECT COUNT(*) AS ${people} FROM w WHERE ${moved}`, [{ role: 'entities' }]);
+  if (h.output === 'share') {
+    const matching = `SUM(CASE WHEN ${moved} THEN 1 ELSE 0 END)`;
+    return described(
+      `${lead}SELECT ${matching} AS ${people}, COUNT(*) AS all_${people}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM w`,
+      [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+    );
+  }
+  return described(
+    `${lead}SELECT ${entity}, earlier_${m}, later_${m} FROM w WHERE ${moved} ORDER BY later_${m} - earlier_${m} ${h.op === '<' ? 'ASC' : 'DESC'}, 1`,
+    [
+      { role: 'dimension', member: h.entity },
+      { role: 'measure', member: h.measure },
+      { role: 'measure', member: h.measure },
+    ],
+  );
+}
