@@ -93,3 +93,29 @@ function ownMeasures(question: string, parsed: Parsed, plan: Plan): boolean {
 /** Whether every word the model cannot explain names a part asked for on its own. */
 export const ownParts = (question: string, parsed: Parsed, plan: Plan) =>
   ownBreakdowns(question, parsed, plan) || ownMeasures(question, parsed, plan);
+
+/**
+ * Missing phrases as the asker wrote them: the planner reads a rewritten question ("bring in" as "earn", "Jun-Aug"
+ * as "june through aug"), so each phrase keeps only its words the asker used, as the asker's own tokens
+ * ("marketing brought in": "marketing", never "marketing earn"; "jun through": "jun-aug"); a phrase of the
+ * planner's words alone is dropped, unless nothing of the asker's would be left to name.
+ */
+export function inAskersWords(phrases: readonly string[], asked: string): string[] {
+  const tokens = asked
+    .split(/\s+/)
+    .map((t) => t.replace(/^[^a-z0-9$]+|[^a-z0-9%]+$/gi, ''))
+    .filter((t) => t.length > 0)
+    // (Lowercase, as every missing word is named.)
+    .map((t) => t.toLowerCase());
+  const tokenOf = (w: string) =>
+    tokens.find((t) => words(t).includes(w)) ?? tokens.find((t) => words(t).some((o) => stem(o) === stem(w)));
+  const mapped = phrases.flatMap((p) => {
+    const kept: string[] = [];
+    for (const w of p.split(' ')) {
+      const t = tokenOf(w);
+      if (t && kept.at(-1) !== t) kept.push(t);
+    }
+    return kept.length > 0 ? [kept.join(' ')] : [];
+  });
+  return mapped.length > 0 ? [...new Set(mapped)] : [...phrases];
+}
