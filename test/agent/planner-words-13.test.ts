@@ -203,6 +203,12 @@ describe('words around an answerable ask', () => {
       filters: [['customers_segment', 'consumer']],
     });
     expect(shape('just need one number for my 1:1 - revenue in 2024').measures).toEqual(['total_amount']);
+    expect(shape('rough numbers are fine - orders per segment in 2024').dimensions).toEqual([
+      'customers_segment',
+    ]);
+    expect(shape('a rough estimate is fine - how many returns in 2025?').filters).toEqual([
+      ['status', 'returned'],
+    ]);
   });
 
   it('reads a misspelt plural of a short word ("ordres")', () => {

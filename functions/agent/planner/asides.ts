@@ -142,7 +142,7 @@ const ASIDE_CLAUSE = new RegExp(
  * the ask is ("not urgent,", "no rush -", "when you get a chance,").
  */
 const OPENER =
-  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?|(?:a\s+)?(?:ballpark|rough\s+(?:number|figure|idea)|round\s+numbers?)(?:\s+(?:is|are)\s+(?:fine|ok|okay|good|enough|plenty))?)$/i;
+  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?|(?:an?\s+)?(?:ballpark(?:\s+(?:numbers?|figures?))?|rough\s+(?:numbers?|figures?|idea|estimate)|round\s+numbers?|approximate(?:\s+(?:numbers?|figures?))?|approximations?)(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|good|enough|plenty))?)$/i;
 /** Separators of clauses: a comma, colon or semicolon, or a dash between spaces. */
 const CLAUSE_BREAK = /(\s*[,:;]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
 /**
