@@ -211,6 +211,31 @@ describe('words around an answerable ask', () => {
     ]);
   });
 
+  it('reads a doubt, a request to send, "-wise" and the work the figure is for as words about the ask', () => {
+    expect(shape('pls send over 2025 order counts by month, thx!')).toMatchObject({
+      measures: ['count'],
+      grain: 'month',
+    });
+    expect(shape("how'd we do in Q3 2025 revenue-wise?").measures).toEqual(['total_amount']);
+    expect(shape('revenue-wise, how did the north do in 2024?').filters).toEqual([['region', 'north']]);
+    expect(
+      shape("I need to know the number of orders we had in Nov 2024 for a report I'm writing"),
+    ).toMatchObject({
+      measures: ['count'],
+      range: '2024-11-01..2024-12-01',
+    });
+    expect(shape('not sure if you can do this but what was revenue in the south in 2024').filters).toEqual([
+      ['region', 'south'],
+    ]);
+    expect(shape('long shot, but can you give me avg order value by segment for 2023?').measures).toEqual([
+      'average_amount',
+    ]);
+    // (Work that names a value is no aside: "for a west report I'm writing" filters or is refused.)
+    const west = read("orders in 2024 for a west report I'm writing");
+    if (west.kind === 'plan') expect(west.plan.filters.flatMap((f) => f.values)).toEqual(['west']);
+    else expect(west.kind).toBe('refuse');
+  });
+
   it('reads a misspelt plural of a short word ("ordres")', () => {
     expect(shape('how many ordres were retruned in 2024')).toMatchObject({
       measures: ['count'],

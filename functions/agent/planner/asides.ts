@@ -142,7 +142,16 @@ const ASIDE_CLAUSE = new RegExp(
  * the ask is ("not urgent,", "no rush -", "when you get a chance,").
  */
 const OPENER =
-  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?|(?:an?\s+)?(?:ballpark(?:\s+(?:numbers?|figures?))?|rough\s+(?:numbers?|figures?|idea|estimate)|round\s+numbers?|approximate(?:\s+(?:numbers?|figures?))?|approximations?)(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|good|enough|plenty))?)$/i;
+  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?|(?:this\s+(?:is|may\s+be)\s+a\s+)?long\s+shot|(?:an?\s+)?(?:ballpark(?:\s+(?:numbers?|figures?))?|rough\s+(?:numbers?|figures?|idea|estimate)|round\s+numbers?|approximate(?:\s+(?:numbers?|figures?))?|approximations?)(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|good|enough|plenty))?)$/i;
+/** A doubt before the ask: "not sure if you can do this but", "long shot, but", "this may be a long shot:". */
+const DOUBT =
+  /^\s*(?:(?:this\s+(?:is|may\s+be|might\s+be)\s+a\s+|a\s+bit\s+of\s+a\s+)?long\s+shot|not\s+sure\s+(?:if|whether)\s+(?:you\s+can|this\s+is\s+possible|it\s*['’]?s\s+possible|you\s+have\s+(?:this|that))(?:\s+(?:do|answer|get)\s+(?:this|that|it))?|no\s+idea\s+if\s+you\s+can\s+(?:do|answer)\s+this)\s*[,:;.!-]*\s*(?:but\s+)?/i;
+/** "pls send over ...", "can you shoot me ...": a request to send, before what is asked. */
+const SEND =
+  /^\s*(?:(?:pls|please|plz|kindly|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u))\s+)*(?:send|shoot|pass|fire)\s+(?:me\s+|us\s+)?(?:over\s+|across\s+|along\s+)?/i;
+/** "for a report I'm writing", "for the deck we're building": the work the figure is for, at the end (group 1). */
+const WORK_IN_HAND =
+  /\s*,?\s+for\s+(?:a|an|the|my|our|this|some)\s+((?:[a-z'’-]+\s+){0,2})(?:report|deck|slides?|memo|presentation|email|doc|document|spreadsheet|analysis|review|update|proposal|post|note)\s+(?:(?:i|we)\s*['’]?\s*(?:m|re|am|are)\s+|(?:i|we)\s+(?:am|are)\s+)?(?:writing|building|preparing|putting\s+together|working\s+on|making|doing|drafting|pulling\s+together)\s*(?=[?.!]*\s*$)/i;
 /** Separators of clauses: a comma, colon or semicolon, or a dash between spaces. */
 const CLAUSE_BREAK = /(\s*[,:;]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
 /**
@@ -273,7 +282,15 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     .replace(
       /\b(?:when(?:ever)?|if)\s+you\s+(?:get|have|find)\s+a\s+(?:chance|sec|second|minute|moment)\b,?\s*(?=\S)/gi,
       '',
-    );
+    )
+    // ("revenue-wise": in terms of revenue.)
+    .replace(/\b([a-z]+)-wise\b/gi, '$1')
+    .replace(DOUBT, '')
+    .replace(SEND, '');
+  // ("... for a report I'm writing": what the figure is for, after the ask, when it names nothing.)
+  const work = WORK_IN_HAND.exec(text);
+  if (work && !words(work[1] ?? '').some((w) => ours(w) && !STOPWORDS.has(w)))
+    text = text.slice(0, work.index);
   // "For the enterprise review:", "for our north QBR -": the meeting is about the value, which filters.
   const about = VALUE_MEETING.exec(text);
   // (Not a meeting's rhythm: "for my monday standup:" is no Monday filter.)
