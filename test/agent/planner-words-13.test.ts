@@ -254,6 +254,10 @@ describe("refusals in the asker's words", () => {
       inAskersWords(['june through', 'jun through'], "last summer's revenue (Jun-Aug) vs the one before"),
     ).toEqual(['jun-aug']);
     expect(inAskersWords(['marketing earn'], 'how much did marketing bring in')).toEqual(['marketing']);
+    // Phrases side by side in the question are named as one.
+    expect(
+      inAskersWords(['friday campaign', 'black'], 'what did the Black Friday campaign generate'),
+    ).toEqual(['black friday campaign']);
     // (Nothing of the asker's left: the phrases stay, so the refusal still names something.)
     expect(inAskersWords(['through'], 'revenue Jun-Aug')).toEqual(['through']);
   });

@@ -117,5 +117,18 @@ export function inAskersWords(phrases: readonly string[], asked: string): string
     }
     return kept.length > 0 ? [kept.join(' ')] : [];
   });
-  return mapped.length > 0 ? [...new Set(mapped)] : [...phrases];
+  if (mapped.length === 0) return [...phrases];
+  // Phrases side by side in the question are one ("black" and "friday campaign": "black friday campaign").
+  const spoken = ` ${tokens.join(' ')} `;
+  const merged: string[] = [];
+  const at = (p: string) => {
+    const i = spoken.indexOf(` ${p} `);
+    return i < 0 ? spoken.length : i;
+  };
+  for (const p of [...new Set(mapped)].sort((a, b) => at(a) - at(b))) {
+    const last = merged.at(-1);
+    if (last !== undefined && spoken.includes(` ${last} ${p} `)) merged[merged.length - 1] = `${last} ${p}`;
+    else merged.push(p);
+  }
+  return merged;
 }
