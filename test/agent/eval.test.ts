@@ -209,6 +209,14 @@ describe('values stated in an answer, and its wording', () => {
       }).wrong;
     expect(restated('how many customers spent over 10k in 2024?')).toEqual([]);
     expect(restated('how many customers spent over 12k in 2024?')).toEqual(['$10,000.00']);
+    // So is one asked in money slang ("ten grand", "a grand", "five bucks").
+    expect(restated('how many customers spent over ten grand in 2024?')).toEqual([]);
+    expect(restated('how many customers spent over a grand in 2024?')).toEqual(['$10,000.00']);
+    const bucks = checkAnswerText(count, 'Orders with an order amount under $5.00: 96.', {
+      question: 'any orders under five bucks? how many?',
+      tolerance: 0.005,
+    }).wrong;
+    expect(bucks).toEqual([]);
     // A figure beside a month is still a figure, and a wrong one is still wrong.
     expect(judge('Revenue in March 12,345 orders brought $1,234,567.50.')).toEqual(['12,345']);
     expect(judge('The data ends on December 31, 2025: revenue was $1,300,000.00.')).toEqual([

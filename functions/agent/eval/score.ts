@@ -197,11 +197,34 @@ const FALL =
  * The figures an answer states: numbers as written (see grounding.ts), less those that carry no claim about the
  * data: the question's own numbers, years and small whole numbers (list positions, "top 3").
  */
-/** "10k", "$1.5m", "2 million" in a question as the numbers they stand for (the analyst reads them so). */
+/** Counts in words before money slang ("five bucks", "a grand"). */
+const SLANG_COUNTS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  ten: 10,
+};
+
+/**
+ * "10k", "$1.5m", "2 million", "five bucks", "a grand" in a question as the numbers they stand for (the analyst
+ * reads them so).
+ */
 const writtenOut = (text: string) =>
-  text.replace(/(\d+(?:\.\d+)?)\s?(k|m|mm|thousand|million)\b/gi, (_, n: string, unit: string) =>
-    String(Math.round(Number(n) * (/^(k|thousand)$/i.test(unit) ? 1_000 : 1_000_000))),
-  );
+  text
+    .replace(/(\d+(?:\.\d+)?)\s?(k|m|mm|thousand|million)\b/gi, (_, n: string, unit: string) =>
+      String(Math.round(Number(n) * (/^(k|thousand)$/i.test(unit) ? 1_000 : 1_000_000))),
+    )
+    .replace(
+      /\b(\d+(?:\.\d+)?|a|an|one|two|three|four|five|ten)\s+(bucks?|grand)\b/gi,
+      (all, n: string, unit: string) => {
+        const value = /^\d/.test(n) ? Number(n) : SLANG_COUNTS[n.toLowerCase()];
+        return value === undefined ? all : String(/^grand$/i.test(unit) ? value * 1_000 : value);
+      },
+    );
 
 export function figuresIn(answer: string, question: string): ReturnType<typeof statedNumbers> {
   // A threshold asked as "10k" and restated as "$10,000.00" is the question's own number, not a figure.

@@ -1,6 +1,6 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { asNumber, formatChange, formatFigure } from './format';
-import { capitalise, nameOf } from './names';
+import { capitalise, isOrAre, nameOf } from './names';
 import type { PlannedQuery } from './sql';
 import { scopeText } from './sql';
 import { formatNumber, formatValue, listText } from './text';
@@ -111,12 +111,14 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
     const row = result.data[0] ?? [];
     const parts = plan.measures.map((m, k) => {
       const figure = formatFigure(m, row[measureIndexes[k] ?? -1]);
+      const name = nameOf(plan, m);
       // Zero as 0, with why (no rows match), never "(none)".
-      if (figure === 'no value') return `the ${nameOf(plan, m)} has no value (no rows match)`;
+      if (figure === 'no value')
+        return `the ${name} ${isOrAre(name, m) === 'are' ? 'have' : 'has'} no value (no rows match)`;
       return asNumber(row[measureIndexes[k] ?? -1]) === 0 &&
         ['sum', 'count', 'count_distinct'].includes(m.aggType ?? '')
-        ? `the ${nameOf(plan, m)} is ${figure} (no rows match)`
-        : `the ${nameOf(plan, m)} is ${figure}`;
+        ? `the ${name} ${isOrAre(name, m)} ${figure} (no rows match)`
+        : `the ${name} ${isOrAre(name, m)} ${figure}`;
     });
     return `For ${plan.cube.title.toLowerCase()}${scope}, ${listText(parts)}.`;
   }

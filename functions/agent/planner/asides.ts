@@ -12,8 +12,9 @@
  */
 import { cubeVocabulary } from './asker';
 import type { CatalogCube } from './catalog';
+import { readSlang } from './slang';
 import { STOPWORDS, stem, words } from './text';
-import { GRAIN_WORDS, LAST_WORDS, MONTHS, UNITS } from './vocabulary';
+import { GRAIN_WORDS, LAST_WORDS, MONTHS, NOT_THE_DATA, UNITS } from './vocabulary';
 
 /** Words of the planner's own periods and grains: an aside that has one may date or group the question. */
 const PERIOD_WORDS = new Set([
@@ -77,6 +78,12 @@ const LEADING_ASIDE =
  */
 const NEEDED_BY =
   /^\s*(?:(?:my|our|the)\s+(?:[a-z'’&]+\s+){0,2}(?:needs?|wants?|asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for)\b[^:,\-–—]{0,60}(?::|,|\s[-–—]+)|for\s+(?:the|my|our|a|an|this)\s+(?:[a-z'’]+\s+){1,4}(?:i\s+need|i['’]d\s+like|we\s+need|i\s+want)\b)\s+(?=\S)/i;
+/**
+ * Who needs the figure, said straight before the ask with no break: "Board pack needs order count by ...", "the
+ * CFO wants total revenue for ...", "my boss keeps asking about this and I need ...". The words of the need.
+ */
+const NEEDS_INLINE =
+  /^\s*(?:(?:ok(?:ay)?|so)\s+)*(?:(?:my|our|the|an?)\s+)?(?:[a-z0-9'’&-]+\s+){0,4}?(?:(?:needs|wants|requires|asked\s+for|is\s+asking\s+for)\s+(?:to\s+(?:know|see|get)\s+)?(?!(?:to|it|this|that)\b)|(?:keeps\s+|has\s+been\s+|is\s+|was\s+)asking(?:\s+(?:me|us))?(?:\s+(?:about|for)\s+(?:this|it|that|these))?\s*(?:,|\s(?:and|so))\s+)(?=\S)/i;
 /** Words a need may carry without naming data ("one number", "a figure"). */
 const NEED_WORDS = new Set([
   'one',
@@ -89,6 +96,17 @@ const NEED_WORDS = new Set([
   'need',
   'wants',
   'want',
+  'requires',
+  'asked',
+  'asking',
+  'keeps',
+  'been',
+  'ok',
+  'okay',
+  'so',
+  'about',
+  'know',
+  'see',
 ]);
 
 /** An article or a possessive: "per the ..." or "per Jordan's ..." names a source, "per rep" a breakdown. */
@@ -124,7 +142,16 @@ const ASIDE_CLAUSE = new RegExp(
  * the ask is ("not urgent,", "no rush -", "when you get a chance,").
  */
 const OPENER =
-  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?)$/i;
+  /^(?:(?:quick|small|short|sanity)(?:\s+sanity)?(?:\s+(?:one|q|question|ask|check))?|not\s+urgent|no\s+(?:rush|hurry|pressure)|whenever|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|second|minute|moment)|heads\s+up|circling\s+back(?:\s+on\s+this)?|(?:this\s+(?:is|may\s+be)\s+a\s+)?long\s+shot|(?:an?\s+)?(?:ballpark(?:\s+(?:numbers?|figures?))?|rough\s+(?:numbers?|figures?|idea|estimate)|round\s+numbers?|approximate(?:\s+(?:numbers?|figures?))?|approximations?)(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|good|enough|plenty))?)$/i;
+/** A doubt before the ask: "not sure if you can do this but", "long shot, but", "this may be a long shot:". */
+const DOUBT =
+  /^\s*(?:(?:this\s+(?:is|may\s+be|might\s+be)\s+a\s+|a\s+bit\s+of\s+a\s+)?long\s+shot|not\s+sure\s+(?:if|whether)\s+(?:you\s+can|this\s+is\s+possible|it\s*['’]?s\s+possible|you\s+have\s+(?:this|that))(?:\s+(?:do|answer|get)\s+(?:this|that|it))?|no\s+idea\s+if\s+you\s+can\s+(?:do|answer)\s+this)\s*[,:;.!-]*\s*(?:but\s+)?/i;
+/** "pls send over ...", "can you shoot me ...": a request to send, before what is asked. */
+const SEND =
+  /^\s*(?:(?:pls|please|plz|kindly|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u))\s+)*(?:send|shoot|pass|fire)\s+(?:me\s+|us\s+)?(?:over\s+|across\s+|along\s+)?/i;
+/** "for a report I'm writing", "for the deck we're building": the work the figure is for, at the end (group 1). */
+const WORK_IN_HAND =
+  /\s*,?\s+for\s+(?:a|an|the|my|our|this|some)\s+((?:[a-z'’-]+\s+){0,2})(?:report|deck|slides?|memo|presentation|email|doc|document|spreadsheet|analysis|review|update|proposal|post|note)\s+(?:(?:i|we)\s*['’]?\s*(?:m|re|am|are)\s+|(?:i|we)\s+(?:am|are)\s+)?(?:writing|building|preparing|putting\s+together|working\s+on|making|doing|drafting|pulling\s+together)\s*(?=[?.!]*\s*$)/i;
 /** Separators of clauses: a comma, colon or semicolon, or a dash between spaces. */
 const CLAUSE_BREAK = /(\s*[,:;]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
 /**
@@ -142,32 +169,28 @@ const NEVER_ASIDE = new Set([
   'without',
   'only',
   'net',
-  'forecast',
-  'forecasts',
-  'forecasted',
-  'projection',
-  'projections',
-  'projected',
-  'plan',
-  'plans',
-  'planned',
-  'budget',
-  'budgets',
-  'budgeted',
-  'target',
-  'targets',
-  'quota',
-  'quotas',
-  'goal',
-  'goals',
-  'estimate',
-  'estimates',
-  'estimated',
-  'prediction',
-  'predicted',
-  'expected',
-  'benchmark',
+  ...NOT_THE_DATA,
 ]);
+
+/**
+ * The asker checking a document of their own against the data ("sanity-checking my forecast model -", "double
+ * checking our budget spreadsheet:", "validating the plan deck,"): the words before the document (group 1) may
+ * say what it forecasts or budgets; what is asked is still the data's own figure.
+ */
+const CHECKING =
+  /^(?:(?:just|quickly|i\s*['’]?m|i\s+am|we\s*['’]?re|we\s+are)\s+)*(?:(?:sanity|double|cross|spot)[\s-]?check(?:ing)?|check(?:ing)?|validat(?:e|ing)|reconcil(?:e|ing)|verify(?:ing)|ty(?:e|ing)\s+out|updat(?:e|ing)|build(?:ing)|refresh(?:ing)|test(?:ing)?)\s+(?:(?:my|our|the|a|this|that|[a-z]+['’]s)\s+)?((?:[a-z0-9'’&-]+\s+){0,3})(?:model|spreadsheet|sheet|workbook|deck|numbers|file|dashboard|report|tracker|math|figures|slides?)(?:\s+(?:against|with|vs\.?|versus)\s+(?:the\s+)?(?:actuals?|data|numbers))?$/i;
+
+/**
+ * Why the asker asks, beside the ask: "trying to figure out where cancellations cluster", "want to see where the
+ * returns are piling up", "just curious how sales are trending". The words after the question word (group 1)
+ * may name the rows the ask names too, and nothing more.
+ */
+const PURPOSE =
+  /^(?:(?:just|i\s*['’]?m|i\s+am|we\s*['’]?re|we\s+are|i|we)\s+)*(?:(?:trying|want(?:ing|ed)?|looking|hoping|need(?:ing)?)\s+to\s+(?:see|figure\s+out|understand|find\s+out|work\s+out|spot|get\s+a\s+(?:sense|feel)\s+(?:of|for))|curious(?:\s+(?:about|to\s+see))?)\s+(?:where|why|whether|if|how(?!\s+(?:many|much)\b))\b(.*)$/i;
+
+/** Stems that are one word's forms ("return" of "returns" and "returned", "cancel" of "cancellations"). */
+const sameWord = (a: string, b: string) =>
+  a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a)));
 
 /**
  * The question without its aside clauses: each clause between separators that the lead above opens and whose
@@ -179,10 +202,32 @@ function withoutAsideClauses(text: string, names: (w: string, i: number, all: st
   const parts = text.split(CLAUSE_BREAK);
   const kept: string[] = [];
   let dropped = false;
+  // A word of a purpose that the other clauses name too: the rows the ask is about, nothing of the purpose's own.
+  const rowsOfTheAsk = (w: string, i: number, all: string[], at: number) => {
+    const others = parts
+      .filter((_, j) => j !== at && j % 2 === 0)
+      .flatMap((p) => words(p))
+      .map(stem);
+    return names(w, i, all) && others.some((o) => sameWord(o, stem(w)));
+  };
   for (let k = 0; k < parts.length; k += 2) {
-    const clause = (parts[k] ?? '').trim().replace(/[?.!]+$/, '');
+    // ("FYI this is for the weekly standup -": a note to the reader before the aside.)
+    const clause = (parts[k] ?? '')
+      .trim()
+      .replace(/[?.!]+$/, '')
+      .replace(/^(?:fyi|btw|ps|heads\s+up)\s*[,:]?\s+/i, '');
     const lead = ASIDE_CLAUSE.exec(clause);
-    const aside = lead ? asideWords(lead[1] ?? '') : OPENER.test(clause) ? [] : undefined;
+    const checking = lead ? undefined : CHECKING.exec(clause);
+    const purpose = lead || checking ? undefined : PURPOSE.exec(clause);
+    const aside = lead
+      ? asideWords(lead[1] ?? '')
+      : checking
+        ? asideWords(checking[1] ?? '').filter((w) => !NEVER_ASIDE.has(w))
+        : purpose
+          ? asideWords(purpose[1] ?? '').filter((w, i, all) => !rowsOfTheAsk(w, i, all, k))
+          : OPENER.test(clause)
+            ? []
+            : undefined;
     const named =
       aside === undefined ||
       aside.some((w) => NEVER_ASIDE.has(w)) ||
@@ -230,7 +275,22 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   );
   const ours = (w: string) =>
     known.has(stem(w)) || PERIOD_WORDS.has(w) || PERIOD_WORDS.has(stem(w)) || /\d/.test(w);
-  let text = question;
+  // ("five bucks", "did anybody ...", "how many such orders": slang.ts; "my 1:1": a meeting; "when you get a
+  // chance": how urgent, anywhere.)
+  let text = readSlang(question)
+    .replace(/\b1\s*(?::|-on-|\s+on\s+)\s*1\b/gi, 'one-on-one')
+    .replace(
+      /\b(?:when(?:ever)?|if)\s+you\s+(?:get|have|find)\s+a\s+(?:chance|sec|second|minute|moment)\b,?\s*(?=\S)/gi,
+      '',
+    )
+    // ("revenue-wise": in terms of revenue.)
+    .replace(/\b([a-z]+)-wise\b/gi, '$1')
+    .replace(DOUBT, '')
+    .replace(SEND, '');
+  // ("... for a report I'm writing": what the figure is for, after the ask, when it names nothing.)
+  const work = WORK_IN_HAND.exec(text);
+  if (work && !words(work[1] ?? '').some((w) => ours(w) && !STOPWORDS.has(w)))
+    text = text.slice(0, work.index);
   // "For the enterprise review:", "for our north QBR -": the meeting is about the value, which filters.
   const about = VALUE_MEETING.exec(text);
   // (Not a meeting's rhythm: "for my monday standup:" is no Monday filter.)
@@ -265,9 +325,13 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
       return false;
     return names(w, i);
   });
-  const need = NEEDED_BY.exec(text);
-  const needWords = words(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
-  if (need && !needWords.some(names)) text = text.slice(need[0].length);
+  for (const pattern of [NEEDED_BY, NEEDS_INLINE]) {
+    const need = pattern.exec(text);
+    const needWords = words(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
+    // ("the quarterly business review deck needs": the review's rhythm, not a grain.)
+    const needNames = (w: string, i: number) => !(RHYTHMS.test(w) && i < needWords.length - 1) && names(w, i);
+    if (need && !needWords.some(needNames)) text = text.slice(need[0].length);
+  }
   text = text.replace(PARENTHETICAL, (all, before: string, inside: string) => {
     const term = words(inside);
     const glossed = words(before);

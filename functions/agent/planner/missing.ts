@@ -93,3 +93,42 @@ function ownMeasures(question: string, parsed: Parsed, plan: Plan): boolean {
 /** Whether every word the model cannot explain names a part asked for on its own. */
 export const ownParts = (question: string, parsed: Parsed, plan: Plan) =>
   ownBreakdowns(question, parsed, plan) || ownMeasures(question, parsed, plan);
+
+/**
+ * Missing phrases as the asker wrote them: the planner reads a rewritten question ("bring in" as "earn", "Jun-Aug"
+ * as "june through aug"), so each phrase keeps only its words the asker used, as the asker's own tokens
+ * ("marketing brought in": "marketing", never "marketing earn"; "jun through": "jun-aug"); a phrase of the
+ * planner's words alone is dropped, unless nothing of the asker's would be left to name.
+ */
+export function inAskersWords(phrases: readonly string[], asked: string): string[] {
+  const tokens = asked
+    .split(/\s+/)
+    .map((t) => t.replace(/^[^a-z0-9$]+|[^a-z0-9%]+$/gi, ''))
+    .filter((t) => t.length > 0)
+    // (Lowercase, as every missing word is named.)
+    .map((t) => t.toLowerCase());
+  const tokenOf = (w: string) =>
+    tokens.find((t) => words(t).includes(w)) ?? tokens.find((t) => words(t).some((o) => stem(o) === stem(w)));
+  const mapped = phrases.flatMap((p) => {
+    const kept: string[] = [];
+    for (const w of p.split(' ')) {
+      const t = tokenOf(w);
+      if (t && kept.at(-1) !== t) kept.push(t);
+    }
+    return kept.length > 0 ? [kept.join(' ')] : [];
+  });
+  if (mapped.length === 0) return [...phrases];
+  // Phrases side by side in the question are one ("black" and "friday campaign": "black friday campaign").
+  const spoken = ` ${tokens.join(' ')} `;
+  const merged: string[] = [];
+  const at = (p: string) => {
+    const i = spoken.indexOf(` ${p} `);
+    return i < 0 ? spoken.length : i;
+  };
+  for (const p of [...new Set(mapped)].sort((a, b) => at(a) - at(b))) {
+    const last = merged.at(-1);
+    if (last !== undefined && spoken.includes(` ${last} ${p} `)) merged[merged.length - 1] = `${last} ${p}`;
+    else merged.push(p);
+  }
+  return merged;
+}

@@ -39,6 +39,11 @@ export function termsOf(
     );
   };
   for (const m of members) {
+    // "mean": the asker's word for an average, said back in the title ("mean amount").
+    if (m.aggType === 'avg' && tokens.some((t) => t.raw === 'mean') && /^average\b/i.test(m.title)) {
+      terms[m.column] = meanTitle(m);
+      continue;
+    }
     // A phrase the model gives ("average order value"), as the asker wrote it.
     const phrase = m.namePhrases
       .map((p) => p.split(' '))
@@ -96,11 +101,15 @@ export function nameOf(plan: Pick<Plan, 'terms'>, m: CatalogMember): string {
   const title = m.title.toLowerCase();
   const term = plan.terms?.[m.column];
   if (!term || term.toLowerCase() === title) return title;
+  if (term === meanTitle(m)) return term;
   // (Shorthand, "AOV", keeps the title beside it: the letters do not say what is measured.)
   const shorthand = /^[A-Z]{2,5}$/.test(term);
   if (shorthand) return `${term} (${spelledOut(m, term) ?? title})`;
   return m.kind === 'measure' && declared(m, term) ? term : `${term} (${title})`;
 }
+
+/** An average's title with the asker's "mean" for "average" ("mean amount"). */
+const meanTitle = (m: CatalogMember) => m.title.toLowerCase().replace(/^average\b/, 'mean');
 
 /** The model's own longer name whose initials the shorthand is ("average order value" for AOV), if it has one. */
 const spelledOut = (m: CatalogMember, term: string) =>
@@ -121,6 +130,19 @@ const declared = (m: CatalogMember, term: string) => {
 };
 
 export const capitalise = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The verb a measure's name takes: "are" after a plural word of the asker's for an amount ("the sales are", "the
+ * revenues are"), "is" otherwise ("the number of orders is", "the revenue is", "the buyers (number of customers)
+ * is": a count is one number of them).
+ */
+export function isOrAre(name: string, m?: Pick<CatalogMember, 'aggType'>): 'is' | 'are' {
+  if (m && ['count', 'count_distinct'].includes(m.aggType ?? '')) return 'is';
+  const head = name.replace(/\s*\(.*$/, '').trim();
+  if (/\bof\b/.test(head)) return 'is';
+  const last = head.split(/\s+/).at(-1) ?? '';
+  return /^[a-z]{3,}[^su]s$/.test(last) ? 'are' : 'is';
+}
 
 /** A column name for an entity count: "customers" for Customer name. */
 export function entityWord(member: CatalogMember): string {
@@ -184,7 +206,7 @@ export function conditionWords(plan: Plan): string {
       return `with ${op} ${formatFigure(c.measure, c.value)} ${c.value === 1 ? singular : `${singular}s`}`;
     }
     const op = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': 'exactly' }[c.op];
-    return `whose ${nameOf(plan, c.measure)} is ${op} ${formatFigure(c.measure, c.value)}`;
+    return `whose ${nameOf(plan, c.measure)} ${isOrAre(nameOf(plan, c.measure), c.measure)} ${op} ${formatFigure(c.measure, c.value)}`;
   };
   return [h, ...(h.and ?? [])].map(words).join(' and ');
 }

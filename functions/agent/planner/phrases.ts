@@ -57,8 +57,20 @@ const AFTER_THANKSGIVING: Record<string, number> = {
   'black friday': 1,
   'cyber monday': 4,
 };
-const HOLIDAY =
-  /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)(?:\s+(?:of\s+)?(\d{4}))?\b/gi;
+/**
+ * The holidays' names as a pattern, from the one list above (longest first: "christmas day" before "christmas"),
+ * an apostrophe optional in a possessive ("new year's eve", "valentines day").
+ */
+const HOLIDAY_NAMES = [...Object.keys(FIXED_HOLIDAYS), ...Object.keys(AFTER_THANKSGIVING)]
+  .sort((a, b) => b.length - a.length)
+  .map((name) =>
+    name
+      .split(' ')
+      .map((w) => (/^(?:years|valentines)$/.test(w) ? `${w.slice(0, -1)}['’]?s` : w))
+      .join('\\s+'),
+  )
+  .join('|');
+const HOLIDAY = new RegExp(`\\b(${HOLIDAY_NAMES})(?:\\s+(?:of\\s+)?(\\d{4}))?\\b`, 'gi');
 
 /** The day a holiday named falls on ("november 28 2025"), or undefined where its year is needed and missing. */
 function holiday(name: string, year: string): string | undefined {
@@ -447,7 +459,7 @@ function seasons(text: string, today?: string): string {
       )
       // "since Black Friday last year": the holiday in that year (read as a day by the holiday rewrite).
       .replace(
-        /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)\s+(this|last)\s+year\b/gi,
+        new RegExp(`\\b(${HOLIDAY_NAMES})\\s+(this|last)\\s+year\\b`, 'gi'),
         (all, name = '', which = '') =>
           year === undefined ? all : `${name} ${which.toLowerCase() === 'this' ? year : year - 1}`,
       )

@@ -11,7 +11,8 @@ import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
-import { ownParts } from './missing';
+import { readGrandTotal } from './grand-total';
+import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readOneCustomer } from './one-customer';
 import { perCustomerRank } from './per-customer-rank';
@@ -134,12 +135,14 @@ function readThread(
   const catalog = withWeekdays(models);
   for (const [turn, asked] of questions.entries()) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
-    // such as "for my weekly sync:" dropped, asides.ts.)
+    // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
     // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts.)
     const said = withoutQuarterLabels(
       readWeekdayWords(
-        readStartMonths(readAllTime(numberOneAsTop(readAsides(rephrase(asked, today), catalog)))),
+        readStartMonths(
+          readAllTime(numberOneAsTop(readAsides(rephrase(readGrandTotal(asked), today), catalog))),
+        ),
       ),
     );
     // ("which segment's customers order most often": orders per customer by segment; per-customer-rank.ts.)
@@ -268,12 +271,12 @@ function readThread(
       plan = undefined;
     } else if (plan && parsed.unexplained.length > 0 && ownParts(question, parsed, plan)) {
       // "revenue by territory and by marketing channel": the breakdown the model has is answered on its own.
-      plan = { ...plan, missing: missingPhrases(question, parsed.unexplained) };
+      plan = { ...plan, missing: inAskersWords(missingPhrases(question, parsed.unexplained), asked) };
       reading = { kind: 'plan', plan };
     } else if (plan && parsed.unexplained.length > 0) {
       reading = {
         kind: 'refuse',
-        missing: listQuoted(missingPhrases(question, parsed.unexplained)),
+        missing: listQuoted(inAskersWords(missingPhrases(question, parsed.unexplained), asked)),
         near: plan,
       };
       plan = undefined;

@@ -8,7 +8,7 @@ import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
 import { nearlyEqual, stem, words } from './text';
-import { isIdentifier, isYear, MONEY_WORDS, SIZE_WORDS } from './vocabulary';
+import { isIdentifier, isYear, MONEY_WORDS, NOT_THE_DATA, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
 export const ENGLISH_SYNONYMS: Record<string, string> = {
@@ -102,7 +102,13 @@ export function correctTypos(tokens: Token[], cube: CatalogCube, known: Readonly
   ]);
   for (const t of tokens) {
     if (t.raw.length < 6 || !/^[a-z]+$/.test(t.raw) || vocabulary.has(t.stem) || known.has(t.raw)) continue;
-    const near = [...vocabulary].filter((w) => nearlyEqual(t.stem, w) || nearlyEqual(t.raw, w));
+    const near = [...vocabulary].filter(
+      // ("ordres": a plural misspelt, of a word too short to match alone.)
+      (w) =>
+        nearlyEqual(t.stem, w) ||
+        nearlyEqual(t.raw, w) ||
+        (t.raw.endsWith('s') && nearlyEqual(t.raw, `${w}s`)),
+    );
     const [only] = near;
     if (near.length !== 1 || !only) continue;
     t.raw = t.raw.endsWith('s') && !only.endsWith('s') ? `${only}s` : only;
@@ -551,9 +557,11 @@ export function incidental(
   // of the question however few data words it has.
   // ("after refunds", "before discounts", "net of fees": an adjustment of the figure, unless it names a meeting.)
   const adjusting = (c: string[]) => ADJUSTING.has(c[0] ?? '') && !c.some((w) => AUDIENCE.has(w));
+  // ("according to the budget,": a figure that is not the data's own, never a side remark.)
   const free = clauses.filter(
     (c) =>
       !adjusting(c) &&
+      !c.some((w) => NOT_THE_DATA.has(w)) &&
       !c.some((w) => used.has(w) || ASKING.has(w) || SCOPING.has(w) || /^[a-z]+\d+$/.test(w)),
   );
   const bearing = clauses.filter((c) => !free.includes(c)).flat();

@@ -55,12 +55,12 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
   ],
   // "to one decimal place", "with 2 decimals", "1 dp", "one decimal pls"
   [
-    /[,;(]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:to|with|at|in)?\s*(zero|no|one|two|three|[0-3])\s+(?:decimal(?:\s+places?|s)?|dp|d\.p\.)\b\s*\)?/i,
+    /[,;(]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:to|with|at|in)?\s*(zero|no|one|two|three|[0-3])\s+(?:decimal(?:\s+places?|s)?|dp|d\.p\.)\b(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|plenty|enough|good))?\s*\)?/i,
     (m) => ({ decimals: COUNTS[(m[1] ?? '').toLowerCase()] ?? 2 }),
   ],
-  // "rounded", "round numbers", "roughly in whole dollars": whole units.
+  // "rounded", "round numbers", "roughly in whole dollars", "as a whole number": whole units.
   [
-    /[,;(]?\s*\b(?:rounded(?:\s+off)?|in\s+round\s+numbers|in\s+whole\s+dollars|no\s+cents)\b\s*\)?/i,
+    /[,;(]?\s*\b(?:rounded(?:\s+off)?|in\s+round\s+numbers|(?:as|in)\s+(?:a\s+)?whole\s+(?:dollars?|numbers?)|no\s+cents)\b\s*\)?/i,
     () => ({ scale: 1 }),
   ],
 ];

@@ -312,3 +312,35 @@ export const NUMBER_WORDS: Record<string, number> = {
   twelve: 12,
   twenty: 20,
 };
+
+/**
+ * Words that say a figure is not the data's own ("according to the budget", "per the forecast", "vs target"): a
+ * clause with one is part of the question, never an aside, and the question is refused if the model lacks it.
+ */
+export const NOT_THE_DATA = new Set([
+  'forecast',
+  'forecasts',
+  'forecasted',
+  'projection',
+  'projections',
+  'projected',
+  'plan',
+  'plans',
+  'planned',
+  'budget',
+  'budgets',
+  'budgeted',
+  'target',
+  'targets',
+  'quota',
+  'quotas',
+  'goal',
+  'goals',
+  'estimate',
+  'estimates',
+  'estimated',
+  'prediction',
+  'predicted',
+  'expected',
+  'benchmark',
+]);

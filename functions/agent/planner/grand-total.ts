@@ -1,0 +1,26 @@
+/**
+ * A grand total asked beside a breakdown ("cancelled order count by region for 2024, and the total across
+ * regions", "revenue per category plus a grand total"): the answer to a breakdown of a count or a sum already
+ * states what its rows add up to ("... in all"), so the words ask for nothing more (issue 29, totals in the
+ * asker's words). Read away only after a breakdown ("by", "per", "each") of a count or an amount; beside an
+ * average or a median the total would be another figure, and the words stay (refused by name if unread).
+ */
+
+/** ", and the total across regions", "plus a grand total", "with the overall total", "& the total for all of them". */
+const GRAND_TOTAL =
+  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the|a)\s+(?:grand\s+|overall\s+|combined\s+)?total(?:\s+(?:row|line))?(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|[a-z]+s))?(?:\s+(?:too|as\s+well))?\s*(?=[?.!]*\s*$)/i;
+
+/** A breakdown in the question ("by region", "per category", "for each segment"). */
+const BREAKDOWN = /\b(?:by|per|each|every|across)\s+[a-z]/i;
+/** A measure whose rows do not add up to a total of it. */
+const NOT_ADDITIVE =
+  /\b(?:average|avg|mean|median|typical|aov|percent(?:age)?|share|rate|ratio|per\s+(?:order|customer))\b|%/i;
+
+/** The question without a grand total asked beside a breakdown of an additive figure. */
+export function readGrandTotal(question: string): string {
+  const m = GRAND_TOTAL.exec(question);
+  if (!m) return question;
+  const rest = question.slice(0, m.index) + question.slice(m.index + m[0].length);
+  if (!BREAKDOWN.test(rest) || NOT_ADDITIVE.test(rest)) return question;
+  return rest;
+}
