@@ -199,6 +199,11 @@ export interface EntityCondition {
    * top `n`, every one tied with the n-th kept (ranked-within.ts).
    */
   rank?: { n: number; direction: 'desc' | 'asc' };
+  /**
+   * A share's words said of the entities before its verb ("of customers in the west who bought toys": west): a
+   * filter of these values narrows the whole as well as the part (sql-second.ts).
+   */
+  wholeWords?: string[];
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

@@ -449,7 +449,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   } else if (found && !(found.superlative && found.superlative.used === false)) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
-    const token = first ? tokens[first.at] : undefined;
+    // (The name's last word: "sales region" is one region, "sales" no plural.)
+    let head = first?.at ?? -1;
+    const named = (t?: Token) =>
+      t !== undefined &&
+      first !== undefined &&
+      [...first.member.titleWords, ...first.member.otherWords].includes(t.stem);
+    while (tokens[head + 1]?.used && named(tokens[head + 1])) head++;
+    const token = first ? tokens[head] : undefined;
     const plural =
       found.superlative !== undefined && !found.counted && token !== undefined && token.raw !== token.stem;
     top = {
@@ -587,7 +594,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     if (share && wholeFree.length > 0) share = { ...share, wholeWithout: wholeFree };
     // "share of revenue from orders of $900 or more": rows meeting a number condition are the part.
     const shareAt = tokens.findIndex((t) => ratio.includes(t));
-    const rows = rowsPart(tokens, shareAt, numberFilters, share?.part, valueAt);
+    // ("what % of customers placed an order over $950": the share is of the customers, active.ts.)
+    const rows =
+      conditionFound?.output === 'share'
+        ? undefined
+        : rowsPart(tokens, shareAt, numberFilters, share?.part, valueAt);
     if (rows) {
       const { part: value, ...rest } = share ?? {};
       const values = value && rows.keepPart ? (rest.rows?.values ?? []) : [];

@@ -168,7 +168,9 @@ export const tuning13entities: Tuning13Case[] = [
     ask: 'what percentage of our customers bought electronics in Q4 2025?',
     check: 'answer',
     tolerance: 0.006,
-    sql: customersWith(`o.category = 'electronics' AND ${between('2025-10-01', '2026-01-01', 'o.created_at')}`),
+    sql: customersWith(
+      `o.category = 'electronics' AND ${between('2025-10-01', '2026-01-01', 'o.created_at')}`,
+    ),
   },
   {
     class: 'combined-shares',
@@ -224,7 +226,11 @@ export const tuning13entities: Tuning13Case[] = [
     ask: 'what % of small business revenue in 2025 came from clothing and toys combined?',
     check: 'answer',
     tolerance: 0.006,
-    sql: share('sum(o.amount)', "o.category IN ('clothing', 'toys')", `c.segment = 'small business' AND ${year(2025)}`),
+    sql: share(
+      'sum(o.amount)',
+      "o.category IN ('clothing', 'toys')",
+      `c.segment = 'small business' AND ${year(2025)}`,
+    ),
   },
   // --- each group's change between two years ---
   {
