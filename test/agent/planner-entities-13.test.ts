@@ -158,3 +158,85 @@ describe('the share of customers with an order of a kind', () => {
     expect(/WITH t AS \((.*?)\) SELECT/.exec(sql)?.[1]).toContain(whole);
   });
 });
+
+describe('the share of customers by their own attributes', () => {
+  it.each([
+    ['What share of customers are in the north?', 'region', 'north', []],
+    ['what % of our customers are located in the east region?', 'region', 'east', []],
+    ['what fraction of our enterprise clients live in the south region?', 'region', 'south', ['enterprise']],
+  ])('%s: the customers cube, by their home region', (question, column, value, whole) => {
+    const plan = planOf(question);
+    expect(plan.cube.name).toBe('customers_view');
+    expect(plan.share?.part).toMatchObject({ member: { column }, values: [value] });
+    expect(plan.filters.flatMap((f) => f.values)).toEqual(whole);
+  });
+
+  it('keeps a scope after another part as the whole\'s ("what percent of orders are cancelled in the west")', () => {
+    const plan = planOf('what percent of orders are cancelled in the west?');
+    expect(plan.share?.part?.values).toEqual(['cancelled']);
+    expect(plan.filters.map((f) => f.values)).toEqual([['west']]);
+  });
+});
+
+describe('how each group did between two periods', () => {
+  it.each([
+    ['How did each region do in 2025 compared to 2024?', 'region', 'total_amount'],
+    ['how did each product category do in 2024 vs 2023?', 'category', 'total_amount'],
+    ['how did the regions fare in 2024 versus 2023 on order count?', 'region', 'count'],
+    [
+      'How did every segment perform last year compared with 2024, revenue-wise?',
+      'customers_segment',
+      'total_amount',
+    ],
+  ])(
+    '%s: the change of each group, of the money unless another measure is named',
+    (question, group, measure) => {
+      const plan = planOf(question);
+      expect(plan.change).toBeDefined();
+      expect(plan.compare).toHaveLength(2);
+      expect(plan.dimensions.map((d) => d.column)).toEqual([group]);
+      expect(plan.measures.map((m) => m.column)).toEqual([measure]);
+    },
+  );
+
+  it('says the money was read for how they did', () => {
+    expect(planOf('How did each region do in 2025 compared to 2024?').readAs).toMatchObject({
+      'how ... do': 'the change in revenue',
+    });
+  });
+
+  it('reads no change without a comparison ("how did the west do in 2025")', () => {
+    const reading = read(['how did the west do in 2025?']);
+    expect(reading.kind === 'plan' ? reading.plan.change : undefined).toBeUndefined();
+  });
+});
+
+describe('two figures', () => {
+  it.each([
+    'what were the highest and lowest order values in 2023?',
+    'highest and lowest order amounts in 2024',
+    'lowest and highest order value last year',
+  ])('%s: both ends of the rows number, the largest and the smallest', (question) => {
+    expect(
+      planOf(question)
+        .measures.map((m) => m.aggType)
+        .sort(),
+    ).toEqual(['max', 'min']);
+  });
+
+  it.each([
+    'which region has the highest revenue and the lowest return rate',
+    'which category has the highest revenue and which has the lowest cancellation rate?',
+    'which sales region had the biggest revenue and the lowest average order value in 2025?',
+  ])('%s: two rankings of two figures are refused as one question, not answered as one', (question) => {
+    const reading = read([question]);
+    expect(reading).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/two rankings/) });
+  });
+
+  it.each([
+    'Which segment has the highest average order value, and by how much over the lowest?',
+    'best and worst month in each region by revenue',
+  ])('%s: both ends of one ranking still read', (question) => {
+    expect(read([question]).kind).toBe('plan');
+  });
+});

@@ -48,6 +48,7 @@ import {
 import { termsOf } from './names';
 import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
+import { findPerformance } from './performance';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
 import { readRateDirection } from './rate-direction';
@@ -66,7 +67,7 @@ import { resolveSecondOrder } from './second-order';
 import { anchorPartPeriods, partsUnresolved, periodPart, rowsPart } from './share-parts';
 import { isScoped, splitShare, valueTokens } from './share-scopes';
 import { STOPWORDS, words } from './text';
-import { claimRankedVerb } from './top-per-group';
+import { bothEnds, claimRankedVerb } from './top-per-group';
 import { claimTopTotal } from './top-total';
 import {
   COMPARE_WORDS,
@@ -230,7 +231,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   claimWinVerbs(tokens);
   // "lose to cancellations": the cancelled rows' amount, no change (business-words.ts).
   claimLossTo(tokens, cube);
-  const change = findChange(tokens);
+  // ("how did each region do in 2025 compared to 2024": the change between the two, performance.ts.)
+  const changeNamed = findChange(tokens);
+  const performance = changeNamed ? undefined : findPerformance(tokens);
+  const change = changeNamed ?? (performance ? { down: false, rank: 'percent' as const } : undefined);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
   const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
   const named = findPeriods(tokens, today);
@@ -494,6 +498,24 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     measures = [sum];
     measureScore = 2;
   }
+  // "the highest and lowest order values in 2023": both ends of the rows' number, the largest and the smallest.
+  const [max, min] = ['max', 'min'].map((a) =>
+    cube.members.find((m) => m.kind === 'measure' && m.aggType === a),
+  );
+  if (
+    max &&
+    min &&
+    dimensions.length === 0 &&
+    !grain &&
+    bothEnds(tokens) &&
+    measures.includes(max) !== measures.includes(min)
+  ) {
+    measures = [max, min, ...measures.filter((m) => m !== max && m !== min)];
+    for (const t of tokens)
+      if (!t.used && bothEnds([t, { ...t, raw: 'and' }, { ...t, raw: 'lowest' }])) t.used = true;
+  }
+  const performanceRead = performance && measures.length === 0 && sum ? performance : undefined;
+  if (performanceRead && sum) measures = [sum];
   // "best month per region", "worst category": a ranking with no measure named ranks by money. (Not a rate or
   // share: "which region has the highest return rate" ranks the rate of orders, as "return rate by region" is.)
   if (
@@ -878,7 +900,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     lifetimeAt >= 0 && sum && lifetimeNoun
       ? [[`lifetime ${lifetimeNoun}`, `the ${sum.title.toLowerCase()} over all the data`]]
       : [];
-  const readPairs = [...asked.map((t) => [t.asked ?? t.raw, t.readAs ?? t.raw]), ...lifetimeRead];
+  const readPairs = [
+    ...asked.map((t) => [t.asked ?? t.raw, t.readAs ?? t.raw]),
+    ...lifetimeRead,
+    ...(performanceRead && sum
+      ? [[`how ... ${performanceRead.raw}`, `the change in ${sum.names[0] ?? sum.title.toLowerCase()}`]]
+      : []),
+  ];
   const readAs = readPairs.length > 0 ? Object.fromEntries(readPairs) : undefined;
   const terms = termsOf(
     tokens,
@@ -899,6 +927,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const spendWord = tokens.find((t) => ['spend', 'spent', 'spending'].includes(t.raw) && !t.used);
   if (spendWord && sum && measures.includes(sum) && !terms[sum.column] && !askedLifetime)
     terms[sum.column] = spendWord.raw === 'spent' ? 'spend' : spendWord.raw;
+  if (performanceRead && sum?.names[0] && !terms[sum.column]) terms[sum.column] = sum.names[0];
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
@@ -920,7 +949,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
   // ("customers in the north who ordered in the south": two values of one dimension, not one filter of either.)
-  const oneOfList = valueOnOneOfList(tokens, measures) ?? scatteredValues(tokens, filters, cube)[0];
+  const oneOfList =
+    valueOnOneOfList(tokens, measures) ??
+    scatteredValues(tokens, filters, cube)[0] ??
+    twoRankings(tokens, { perGroup: second.fields.perGroup, top }, dimensions.length);
   return {
     cube,
     measures,
@@ -948,4 +980,25 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     unexplained,
     future,
   };
+}
+
+/** Superlatives of each direction ("highest", "fewest"). */
+const HIGH_ENDS = new Set(['highest', 'most', 'biggest', 'largest', 'best', 'top']);
+const LOW_ENDS = new Set(['lowest', 'fewest', 'least', 'smallest', 'worst', 'bottom']);
+
+/**
+ * "which category has the highest revenue and which has the lowest cancellation rate": two rankings of two
+ * figures over one breakdown, which one query does not answer (one ranking would name one of them only).
+ */
+function twoRankings(
+  tokens: readonly Token[],
+  fields: { perGroup?: Plan['perGroup']; top?: Plan['top'] },
+  breakdowns: number,
+): string | undefined {
+  if (breakdowns === 0 || fields.perGroup?.both || fields.top?.span) return undefined;
+  const high = tokens.find((t) => HIGH_ENDS.has(t.raw));
+  const low = tokens.find((t) => LOW_ENDS.has(t.raw));
+  if (!high || !low) return undefined;
+  const [a, b] = tokens.indexOf(high) < tokens.indexOf(low) ? [high, low] : [low, high];
+  return `"${a.raw}" and "${b.raw}" ask for two rankings, one of each figure, which take two questions: ask for each on its own`;
 }
