@@ -240,3 +240,12 @@ describe('two figures', () => {
     expect(read([question]).kind).toBe('plan');
   });
 });
+
+describe('a count of one', () => {
+  it('names one person in the singular ("from 1 customer")', async () => {
+    const { counted } = await import('../../functions/agent/planner/answer-second');
+    expect(`1 ${counted(1, 'customers')}`).toBe('1 customer');
+    expect(`2 ${counted(2, 'customers')}`).toBe('2 customers');
+    expect(`0 ${counted(0, 'customers')}`).toBe('0 customers');
+  });
+});
