@@ -30,7 +30,7 @@ export function claimActive(tokens: Token[], cube: CatalogCube, hasPeriod: boole
   });
 }
 
-const SHARE_WORDS = new Set(['percent', 'percentage', 'pct', 'share', 'proportion', 'fraction']);
+const SHARE_WORDS = new Set(['percent', 'percentage', 'pct', 'share', 'proportion', 'fraction', 'portion']);
 /** "placed an order", "bought something", "made a purchase": the words that say an entity had a row. */
 const HAD_A_ROW: readonly string[][] = [
   ['placed', 'an', 'order'],
@@ -43,6 +43,11 @@ const HAD_A_ROW: readonly string[][] = [
   ['bought', 'something'],
   ['bought', 'anything'],
   ['purchased', 'something'],
+  ['with', 'an', 'order'],
+  ['with', 'any', 'orders'],
+  ['with', 'orders'],
+  ['an', 'order'],
+  ['any', 'orders'],
   ['ordered', 'something'],
   ['ordered', 'anything'],
   ['ordered'],
@@ -76,18 +81,33 @@ export function findActiveShare(tokens: Token[], cube: CatalogCube): EntityCondi
   );
   if (!count) return undefined;
   let v = k + 1;
+  // ("of customers in the west who ...", "of the customers from the enterprise segment that ...": said of them.)
+  const said = (t: Token | undefined) =>
+    t !== undefined &&
+    (['in', 'from', 'the'].includes(t.raw) ||
+      cube.members.some(
+        (m) =>
+          m.kind === 'dimension' &&
+          m.type === 'string' &&
+          m.values.length > 0 &&
+          (m.values.some((value) => value.toLowerCase() === t.raw) || m.titleWords.includes(t.stem)),
+      ));
+  while (said(tokens[v]) && v < k + 5) v++;
+  const subjectEnd = v;
   while (LINKS.has(tokens[v]?.raw ?? '')) v++;
   const raws = tokens.map((t) => t.raw);
   const phrase = HAD_A_ROW.find((p) => p.every((w, j) => raws[v + j] === w && !tokens[v + j]?.used));
   if (!phrase) return undefined;
-  // Only a period (or nothing) after the verb: "bought furniture", "ordered over $900" name rows of a kind, and
-  // the whole would keep that kind (customers with any furniture order), not every customer.
-  const next = tokens[v + phrase.length];
-  const periodLead = ['in', 'during', 'on', 'since', 'last', 'this', 'between', 'from', 'before', 'after'];
-  if (next && !periodLead.includes(next.raw) && !/^\d{4}$/.test(next.raw)) return undefined;
   // ("bought in every year from 2023 to 2024": rows in each period, entities.ts's spread, not at least one.)
   const after = tokens[v + phrase.length + 1]?.raw;
   if (after === 'every' || after === 'all' || after === 'each') return undefined;
-  for (const t of [...tokens.slice(at, at + 2), ...tokens.slice(k, v + phrase.length)]) t.used = true;
-  return { entity: entity.member, measure: count, op: '>=', value: 1, output: 'share' };
+  // ("bought furniture", "ordered over $900": rows of a kind after the verb narrow the part only; the words
+  // before it, "of enterprise customers in the west", are said of the entities and narrow the whole too.)
+  const wholeWords = tokens.slice(at + 2, v).map((t) => t.raw);
+  // (The words said of them are left to the filters.)
+  const entityToken = tokens[k];
+  if (entityToken) entityToken.used = true;
+  for (const t of [...tokens.slice(at, at + 2), ...tokens.slice(subjectEnd, v + phrase.length)])
+    t.used = true;
+  return { entity: entity.member, measure: count, op: '>=', value: 1, output: 'share', wholeWords };
 }

@@ -35,6 +35,10 @@ function lines(rows: Row[], total: number, line: (row: Row, k: number) => string
   return `${shown.map(line).join('\n')}${more}`;
 }
 
+/** "1 customer", "2 customers": the people word after a count of them. */
+export const counted = (n: unknown, people: string): string =>
+  Number(n) === 1 ? people.replace(/s$/, '') : people;
+
 function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: string): string {
   const h = plan.having;
   if (!h) return '';
@@ -49,7 +53,7 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   if (h.output === 'total' && h.total) {
     const total = h.total;
     const figure = (r: Row) =>
-      `${formatFigure(total, r[at('measure')])} from ${count(r)} ${entityWord(h.entity)}`;
+      `${formatFigure(total, r[at('measure')])} from ${count(r)} ${counted(r[at('entities')], entityWord(h.entity))}`;
     const head = `${capitalise(nameOf(plan, total))} from ${who.replace(/^./, (c) => c.toLowerCase())}`;
     if (!grouped) return `${head}: ${figure(result.data[0] ?? [])}.`;
     return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r)}`)}`;
@@ -68,7 +72,7 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   }
   if (h.output === 'share') {
     const share = (r: Row) =>
-      `${formatPercent(r[at('share')] ?? 0)} (${count(r)} of ${formatFigure(undefined, r[at('whole')] ?? 0)} ${entityWord(h.entity)})`;
+      `${formatPercent(r[at('share')] ?? 0)} (${count(r)} of ${formatFigure(undefined, r[at('whole')] ?? 0)} ${counted(r[at('whole')], entityWord(h.entity))})`;
     if (!grouped) return `${who}: ${share(result.data[0] ?? [])}.`;
     return `${who}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
   }

@@ -59,9 +59,10 @@ export function windowAt(text: string): { window: Window; length: number; all?: 
     return { window: { within: { n: week ? n * 7 : n, unit } }, length: rel[0].length };
   }
   const all =
-    /^(?:(?:since(?:\s+then|\s+their\s+first\s+(?:order|purchase)|\s+they\s+(?:joined|signed up|started))?|altogether|in\s+total|overall|all\s+time|to\s+date|so\s+far|ever|in\s+their\s+lifetime|over\s+their\s+lifetime|lifetime|in\s+all)\b\s*)+/.exec(
+    /^(?:(?:since(?:\s+then|\s+their\s+first\s+(?:order|purchase)|\s+they\s+(?:joined|signed up|started)|(?=\s*$))|altogether|in\s+total|overall|all\s+time|to\s+date|so\s+far|ever|in\s+their\s+lifetime|over\s+their\s+lifetime|lifetime|in\s+all)\b\s*)+/.exec(
       text,
     );
+  // ("since September 2025": a period from then on, read below; "since then", "since" alone: every row.)
   if (all) {
     // ("in total in 2025": the period says which rows.)
     const rest = text.slice(all[0].length);

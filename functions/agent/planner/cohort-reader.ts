@@ -202,6 +202,10 @@ export type CohortRead = { kind: 'plan'; plan: Plan } | { kind: 'refuse'; reason
 const FROM_FIRST =
   /\b(?:within\s+(?:\d+|a|one|two|three|six)\s+(?:days?|weeks?|months?)\s+(?:of|after|from)\s+(?:their|the)\s+first\s+(?:order|purchase)|in\s+their\s+first\s+(?:\d+|a|one|two|three|six|twelve|thirty|ninety)\s+(?:days?|weeks?|months?))\b/;
 
+/** Customers who did nothing in a period ("customers who didn't order in October 2025"): every customer is the cohort. */
+const NONE_OF_EVERY =
+  /\b(?:customers|clients|buyers|accounts|shoppers)\s+(?:(?:who|that)\s+)?(?:did not|have not|has not|had not|never)\s+(?:order(?:ed)?|buy|bought|purchased?|shop(?:ped)?|place(?:d)?|made)\b/;
+
 /** The row attributes a first row or an outcome can be filtered on: the rows' own string dimensions. */
 const rowAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
   cube.members.filter(
@@ -261,10 +265,12 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     const amount = amountOf(cube);
     if (!rows || !amount) continue;
     const attrs = rowAttributes(cube, rows);
-    // ("how many customers ordered again within 30 days of their first order": every customer is the cohort.)
-    const found =
-      findCohort(text, rows, attrs) ??
-      (FROM_FIRST.test(text) ? { cohort: { by: 'first' as const }, span: { at: 0, end: 0 } } : undefined);
+    // ("how many customers ordered again within 30 days of their first order": every customer is the cohort;
+    // "customers who didn't order in October 2025": so is every customer.)
+    const own = findCohort(text, rows, attrs);
+    const every = !own && (FROM_FIRST.test(text) || NONE_OF_EVERY.test(text));
+    const found: typeof own =
+      own ?? (every ? { cohort: { by: 'first' }, span: { at: 0, end: 0 } } : undefined);
     if (!found) continue;
     // ("signed up in Q1 2022 and first ordered in Feb 2023": two definitions at once, which no reading holds.)
     if (found === 'two')
@@ -289,6 +295,10 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
           "I can give a cohort's figures as one total, share or average, but not broken down by another field",
       };
     if (!read) return undefined;
+    // ("customers who didn't order in October 2025": no order at all in a period; "never bought toys" is the
+    // ordinary reading's, entity-conditions.ts.)
+    if (every && !FROM_FIRST.test(text) && !(read.test && 'none' in read.test && !read.window.filter))
+      return undefined;
     // ("how many customers joined in 2024": a signup count with no outcome is the ordinary reading's, which counts
     // every signup, with orders or not.)
     if (

@@ -31,6 +31,8 @@ const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
 const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
 /** Words that stress a negation of rows without changing it ("never had a single order cancelled"). */
 const EMPHASIS = new Set(['single', 'any', 'anything', 'once', 'even', 'ever']);
+/** Verbs whose "not" negates what the entity did ("did not buy", "have not had"). */
+const AUXILIARIES = new Set(['did', 'do', 'does', 'have', 'has', 'had']);
 
 const countOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
@@ -92,7 +94,11 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     // ("not once returned an order": a negation as "never" is.)
     // ("once" may arrive as the number 1, as "ordered once" does.)
     const notOnce = t?.raw === 'not' && ['once', '1'].includes(tokens[i + 1]?.raw ?? '');
-    if (!t || t.used || !(NEGATIONS.has(t.raw) || notOnce)) continue;
+    // ("haven't had a single order cancelled", "didn't buy toys": a verb's own "not", contractions written whole
+    // (phrases.ts); "went all of 2025 without a cancelled order": "without" after the entity.)
+    const verbNot = t?.raw === 'not' && AUXILIARIES.has(tokens[i - 1]?.raw ?? '');
+    const without = t?.raw === 'without';
+    if (!t || t.used || !(NEGATIONS.has(t.raw) || notOnce || verbNot || without)) continue;
     // "no more than", "no. of": not a negation of rows.
     if (t.raw === 'no' && ['more', 'of', 'less', 'fewer'].includes(tokens[i + 1]?.raw ?? '')) continue;
     const value = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 7));
@@ -107,6 +113,7 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
         (w.raw.length <= 3 && !/^\d+$/.test(w.raw)) ||
         EMPHASIS.has(w.raw) ||
         /(ed|ght|had|made|placed|got)$/.test(w.raw) ||
+        (without && /ing$/.test(w.raw)) ||
         rows.titleWords.includes(w.stem) ||
         rows.otherWords.includes(w.stem),
     );
@@ -116,6 +123,8 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     const entityToken = tokens[entity.at];
     if (entityToken) entityToken.used = true;
     t.used = true;
+    const auxiliary = verbNot ? tokens[i - 1] : undefined;
+    if (auxiliary) auxiliary.used = true;
     for (const w of tokens.slice(i + 1, i + skip)) w.used = true;
     for (const k of value.at) {
       const w = tokens[k];
@@ -126,7 +135,12 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     const last = value.at.at(-1) ?? i;
     for (const w of [...between, tokens[last + 1], tokens[last + 2]]) {
       if (!w || w.used) continue;
-      if (rows.titleWords.includes(w.stem) || rows.otherWords.includes(w.stem) || EMPHASIS.has(w.raw))
+      if (
+        rows.titleWords.includes(w.stem) ||
+        rows.otherWords.includes(w.stem) ||
+        EMPHASIS.has(w.raw) ||
+        (without && between.includes(w) && /ing$/.test(w.raw))
+      )
         w.used = true;
     }
     tokens.forEach((w, k) => {

@@ -566,7 +566,12 @@ export function findDimensions(tokens: Token[], cube: CatalogCube): { member: Ca
       if (index >= 0 && inGroupingContext(tokens, index, !derived)) {
         const t = tokens[index];
         if (t) t.used = true;
-        found.push({ member, at: index });
+        // ("sales territory": a title word before a synonym is part of the name, not a measure's word.)
+        const before = tokens[index - 1];
+        const titled =
+          before && !before.used && member.titleWords.includes(before.stem) && before.stem !== key;
+        if (titled) before.used = true;
+        found.push({ member, at: titled ? index - 1 : index });
         break;
       }
     }

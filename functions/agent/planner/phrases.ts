@@ -374,6 +374,14 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
   // "the least busy region": the one with the fewest rows, as "quietest" is.
   [/\b(?:least|less)\s+busy\b/gi, 'fewest'],
+  // "got through all of 2025 without ...", "went the whole of 2024 without ...": in that period.
+  [
+    new RegExp(
+      `\\b(?:got|get|gets|went|go|goes|made\\s+it|make\\s+it)\\s+(?:(?:through|thru)\\s+(?:(?:all|the\\s+whole|the\\s+entirety)\\s+of\\s+|the\\s+(?:whole|entire)\\s+)?|(?:all|the\\s+whole|the\\s+entirety)\\s+of\\s+|the\\s+(?:whole|entire)\\s+)(${PERIOD})\\b`,
+      'gi',
+    ),
+    'in $1',
+  ],
   // "quarter over quarter through 2025", "throughout 2024": in that year (not "from 2023 through 2025").
   [
     /\bthrough(?:out)?\s+(\d{4})\b/gi,
@@ -473,9 +481,21 @@ function seasons(text: string, today?: string): string {
   );
 }
 
+/**
+ * "didn't", "haven't", "wasnt": a negated verb written whole ("did not"), so that every reading sees one "not"
+ * rather than the word "didn" and a stray "t" (a word the model lacks, refused).
+ */
+export function expandContractions(question: string): string {
+  return question
+    .replace(/\b(can)['’]t\b/gi, '$1 not')
+    .replace(/\b(w)on['’]t\b/gi, '$1ill not')
+    .replace(/\b(do|does|did|has|have|had|is|are|was|were|could|would|should)n['’]t\b/gi, '$1 not')
+    .replace(/\b(do|does|did|has|have|had|was|were|is|are)nt\b/gi, '$1 not');
+}
+
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
-  let text = seasons(lifetimeMetric(question), today);
+  let text = seasons(lifetimeMetric(expandContractions(question)), today);
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'

@@ -204,6 +204,11 @@ export interface EntityCondition {
    * 0 where it had no rows; `value` is unused (entity-versus.ts).
    */
   versus?: { earlier: Period; later: Period };
+  /**
+   * A share's words said of the entities before its verb ("of customers in the west who bought toys": west): a
+   * filter of these values narrows the whole as well as the part (sql-second.ts).
+   */
+  wholeWords?: string[];
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
 }

@@ -39,12 +39,25 @@ export function findRankedWithin(tokens: Token[], cube: CatalogCube): EntityCond
           m.aggType !== 'count_distinct' &&
           (m.names.includes(t.stem) || m.titleWords.includes(t.stem)),
       );
+    // ("sales" of "for every sales territory": a word of a breakdown's name, no money asked.)
+    const ofBreakdown = (t: Token) => {
+      const next = tokens[tokens.indexOf(t) + 1];
+      return cube.members.some(
+        (m) =>
+          m.kind === 'dimension' &&
+          m.titleWords.includes(t.stem) &&
+          next !== undefined &&
+          next !== t &&
+          (m.titleWords.includes(next.stem) || m.otherWords.includes(next.stem)),
+      );
+    };
     const money = outside.some(
       (t) =>
-        MONEY_WORDS.has(t.raw) ||
-        MONEY_VERBS.has(t.raw) ||
-        (sum !== undefined && (sum.names.includes(t.stem) || sum.titleWords.includes(t.stem))) ||
-        named(t),
+        !ofBreakdown(t) &&
+        (MONEY_WORDS.has(t.raw) ||
+          MONEY_VERBS.has(t.raw) ||
+          (sum !== undefined && (sum.names.includes(t.stem) || sum.titleWords.includes(t.stem))) ||
+          named(t)),
     );
     if (!money) continue;
     // (A share of them is not read here.)

@@ -22,7 +22,8 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       : '';
   // ("best" of a rate read as its lowest end is the planner's reading, not a word of the model: rate-direction.ts.)
   const pairs = Object.entries(plan.readAs ?? {});
-  const ends = pairs.filter(([, as]) => /^the (?:lowest|highest) /.test(as));
+  // ("how did each region do": the change in revenue, performance.ts.)
+  const ends = pairs.filter(([, as]) => /^the (?:lowest|highest|change in) /.test(as));
   const read = pairs.filter((pair) => !ends.includes(pair));
   const readAs =
     (read.length > 0

@@ -48,7 +48,13 @@ const PART_WORDS = new Set([
   'went',
   'ended',
   'by',
+  'live',
+  'lives',
+  'located',
+  'based',
 ]);
+/** Words between a part word and a scope that make the scope the part ("customers are based in the north"). */
+const PREDICATE = new Set(['based', 'located', 'living', 'mostly', 'all']);
 /** Words between a share word and its part word when the whole came before ("..., what % of them were"). */
 const LEAD_FILLER = new Set(['of', 'them', 'those', 'these', 'it', 'that', 'the', 'did', 'do']);
 /** Words that mark a whole of everything ("of total 2024 revenue", "of all orders", "overall"). */
@@ -156,6 +162,17 @@ export function splitShare(
       continue;
     }
     if (first < intro) continue;
+    // "what share of customers are in the north": a scope right after the part word is the part itself.
+    const predicate =
+      scope > found && found >= 0 && tokens.slice(found + 1, scope).every((t) => PREDICATE.has(t.raw));
+    if (predicate) {
+      const noun = tokens
+        .slice(ratioAt + 1, found)
+        .find((t) => countNamed(cube, t)?.aggType === 'count_distinct');
+      parts.push(f);
+      if (noun) note = note ?? peopleNote(noun, f, cube);
+      continue;
+    }
     // "(what percent of orders are) cancelled in the west": the whole's scope, unless the whole is of everything.
     if (scope >= 0 && !marked && !people && !leadWhole) continue;
     parts.push(f);

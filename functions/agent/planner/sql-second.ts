@@ -131,10 +131,13 @@ export function havingQuery(plan: Plan): PlannedQuery {
   }
   if (having.output === 'share') {
     const matching = `SUM(CASE WHEN ${test('column')} THEN 1 ELSE 0 END)`;
-    // Of all the entities, not only those with rows in the period ("share of customers who ordered in 2025").
+    // Of all the entities, not only those with rows in the period or of the kind ("share of customers who
+    // ordered over $900 in 2025"): the entities' own attributes (a segment, a signup date) and the values said of
+    // them before the verb ("of customers in the west who ...") narrow the whole; the rows' kind does not.
+    const whole = wholeOf(plan, having);
     const everyone =
-      plan.range && !having.grain && dims.length === 0
-        ? `(SELECT COUNT(DISTINCT ${entity}) FROM ${ident(plan.cube.name)}${where(conditions({ ...plan, range: undefined }, time(plan)))})`
+      (plan.range || whole.narrower) && !having.grain && dims.length === 0
+        ? `(SELECT COUNT(DISTINCT ${entity}) FROM ${ident(plan.cube.name)}${where(conditions(whole.plan, time(plan)))})`
         : 'COUNT(*)';
     return described(
       plan,
@@ -154,6 +157,38 @@ export function havingQuery(plan: Plan): PlannedQuery {
     `SELECT ${lead}COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
     [...dimColumns, { role: 'entities' }],
   );
+}
+
+/**
+ * The rows the whole of a share of entities counts: those of every entity, narrowed only by the entity's own
+ * attributes (columns of its prefix, "customers_") and by values said of the entities (`wholeWords`); whether
+ * that drops a filter of the plan (a kind of row the part alone is of).
+ */
+function wholeOf(plan: Plan, having: NonNullable<Plan['having']>): { plan: Plan; narrower: boolean } {
+  if (!having.wholeWords) return { plan: { ...plan, range: undefined }, narrower: false };
+  const column = having.entity.column;
+  const prefix = column.slice(0, column.lastIndexOf('_') + 1);
+  const own = (m: CatalogMember) => prefix !== '' && m.column.startsWith(prefix);
+  const said = new Set(having.wholeWords);
+  const filters = plan.filters.filter(
+    (f) =>
+      own(f.member) ||
+      f.values.some((v) =>
+        v
+          .toLowerCase()
+          .split(/\s+/)
+          .every((w) => said.has(w)),
+      ),
+  );
+  const numberFilters = plan.numberFilters.filter((f) => own(f.member));
+  const also = plan.also && own(plan.also.member) ? plan.also : undefined;
+  return {
+    plan: { ...plan, range: undefined, filters, numberFilters, also },
+    narrower:
+      filters.length < plan.filters.length ||
+      numberFilters.length < plan.numberFilters.length ||
+      also !== plan.also,
+  };
 }
 
 /** Entities by the date of their first row ("customers whose first order was in 2024"). */

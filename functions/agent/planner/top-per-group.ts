@@ -55,6 +55,16 @@ export function bothEnds(tokens: Token[]): boolean {
   });
 }
 
+/**
+ * Where a breakdown's name starts: "in each sales region", "for every customer segment": the breakdown's own
+ * title words may stand between the group word and the word the breakdown was found at.
+ */
+function startOf(tokens: Token[], at: number, member?: CatalogMember): number {
+  let k = at;
+  while (k > 0 && member && member.titleWords.includes(tokens[k - 1]?.stem ?? '')) k--;
+  return k;
+}
+
 interface Breakdown {
   member?: CatalogMember;
   grain?: Grain;
@@ -113,14 +123,18 @@ export function readPerGroup(input: PerGroupInput): PerGroupReading | undefined 
       tokens.slice(end + 2, end + 5).some((t) => isSuperlative(t))
     );
   };
-  const grouped = (at: number) =>
-    before(at)
-      .slice(0, 2)
-      .some((t) => GROUP_WORDS.has(t?.raw ?? '')) ||
-    // "for every quarter of 2024", "in each region during 2025": the group word two words back.
-    (tokens[at - 1]?.raw === 'the' && GROUP_WORDS.has(tokens[at - 2]?.raw ?? ''));
-  const item = breakdowns.find((b) => (rankedBefore(b.at) || rankedAfter(b)) && !grouped(b.at));
-  const group = breakdowns.find((b) => b !== item && grouped(b.at));
+  const grouped = (b: Breakdown) => {
+    const at = startOf(tokens, b.at, b.member);
+    return (
+      before(at)
+        .slice(0, 2)
+        .some((t) => GROUP_WORDS.has(t?.raw ?? '')) ||
+      // "for every quarter of 2024", "in each region during 2025": the group word two words back.
+      (tokens[at - 1]?.raw === 'the' && GROUP_WORDS.has(tokens[at - 2]?.raw ?? ''))
+    );
+  };
+  const item = breakdowns.find((b) => (rankedBefore(b.at) || rankedAfter(b)) && !grouped(b));
+  const group = breakdowns.find((b) => b !== item && grouped(b));
   if (!item || !group) return undefined;
   const both = bothEnds(tokens) ? { both: true as const } : {};
   if (item.grain && group.grain) {
@@ -170,13 +184,7 @@ export function eachGroupUnread(
   if (breakdowns < 2) return false;
   const each = new Set(['each', 'every', 'per']);
   const grainAt = grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
-  // ("in each sales region": the breakdown's own title words may stand between.)
-  const start = (at: number, member?: CatalogMember) => {
-    let k = at;
-    while (k > 0 && member && member.titleWords.includes(tokens[k - 1]?.stem ?? '')) k--;
-    return k;
-  };
-  return [...found.map((d) => start(d.at, d.member)), grainAt].some(
+  return [...found.map((d) => startOf(tokens, d.at, d.member)), grainAt].some(
     (at) =>
       at > 0 &&
       (each.has(tokens[at - 1]?.raw ?? '') ||

@@ -48,6 +48,7 @@ import {
 import { termsOf } from './names';
 import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
+import { findPerformance } from './performance';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
 import { readRateDirection } from './rate-direction';
@@ -66,7 +67,7 @@ import { resolveSecondOrder } from './second-order';
 import { anchorPartPeriods, partsUnresolved, periodPart, rowsPart } from './share-parts';
 import { isScoped, splitShare, valueTokens } from './share-scopes';
 import { STOPWORDS, words } from './text';
-import { claimRankedVerb } from './top-per-group';
+import { bothEnds, claimRankedVerb } from './top-per-group';
 import { claimTopTotal } from './top-total';
 import {
   COMPARE_WORDS,
@@ -230,7 +231,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   claimWinVerbs(tokens);
   // "lose to cancellations": the cancelled rows' amount, no change (business-words.ts).
   claimLossTo(tokens, cube);
-  const change = findChange(tokens);
+  // ("how did each region do in 2025 compared to 2024": the change between the two, performance.ts.)
+  const changeNamed = findChange(tokens);
+  const performance = changeNamed ? undefined : findPerformance(tokens);
+  const change = changeNamed ?? (performance ? { down: false, rank: 'percent' as const } : undefined);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
   const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
   const named = findPeriods(tokens, today);
@@ -449,7 +453,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   } else if (found && !(found.superlative && found.superlative.used === false)) {
     // "Which categories sell best": a plural breakdown ranks them all rather than picking one.
     const first = dimensionsFound[0];
-    const token = first ? tokens[first.at] : undefined;
+    // (The name's last word: "sales region" is one region, "sales" no plural.)
+    let head = first?.at ?? -1;
+    const named = (t?: Token) =>
+      t !== undefined &&
+      first !== undefined &&
+      [...first.member.titleWords, ...first.member.otherWords].includes(t.stem);
+    while (tokens[head + 1]?.used && named(tokens[head + 1])) head++;
+    const token = first ? tokens[head] : undefined;
     const plural =
       found.superlative !== undefined && !found.counted && token !== undefined && token.raw !== token.stem;
     top = {
@@ -487,6 +498,24 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     measures = [sum];
     measureScore = 2;
   }
+  // "the highest and lowest order values in 2023": both ends of the rows' number, the largest and the smallest.
+  const [max, min] = ['max', 'min'].map((a) =>
+    cube.members.find((m) => m.kind === 'measure' && m.aggType === a),
+  );
+  if (
+    max &&
+    min &&
+    dimensions.length === 0 &&
+    !grain &&
+    bothEnds(tokens) &&
+    measures.includes(max) !== measures.includes(min)
+  ) {
+    measures = [max, min, ...measures.filter((m) => m !== max && m !== min)];
+    for (const t of tokens)
+      if (!t.used && bothEnds([t, { ...t, raw: 'and' }, { ...t, raw: 'lowest' }])) t.used = true;
+  }
+  const performanceRead = performance && measures.length === 0 && sum ? performance : undefined;
+  if (performanceRead && sum) measures = [sum];
   // "best month per region", "worst category": a ranking with no measure named ranks by money. (Not a rate or
   // share: "which region has the highest return rate" ranks the rate of orders, as "return rate by region" is.)
   if (
@@ -587,7 +616,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     if (share && wholeFree.length > 0) share = { ...share, wholeWithout: wholeFree };
     // "share of revenue from orders of $900 or more": rows meeting a number condition are the part.
     const shareAt = tokens.findIndex((t) => ratio.includes(t));
-    const rows = rowsPart(tokens, shareAt, numberFilters, share?.part, valueAt);
+    // ("what % of customers placed an order over $950": the share is of the customers, active.ts.)
+    const rows =
+      conditionFound?.output === 'share'
+        ? undefined
+        : rowsPart(tokens, shareAt, numberFilters, share?.part, valueAt);
     if (rows) {
       const { part: value, ...rest } = share ?? {};
       const values = value && rows.keepPart ? (rest.rows?.values ?? []) : [];
@@ -867,7 +900,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     lifetimeAt >= 0 && sum && lifetimeNoun
       ? [[`lifetime ${lifetimeNoun}`, `the ${sum.title.toLowerCase()} over all the data`]]
       : [];
-  const readPairs = [...asked.map((t) => [t.asked ?? t.raw, t.readAs ?? t.raw]), ...lifetimeRead];
+  const readPairs = [
+    ...asked.map((t) => [t.asked ?? t.raw, t.readAs ?? t.raw]),
+    ...lifetimeRead,
+    ...(performanceRead && sum
+      ? [[`how ... ${performanceRead.raw}`, `the change in ${sum.names[0] ?? sum.title.toLowerCase()}`]]
+      : []),
+  ];
   const readAs = readPairs.length > 0 ? Object.fromEntries(readPairs) : undefined;
   const terms = termsOf(
     tokens,
@@ -888,6 +927,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const spendWord = tokens.find((t) => ['spend', 'spent', 'spending'].includes(t.raw) && !t.used);
   if (spendWord && sum && measures.includes(sum) && !terms[sum.column] && !askedLifetime)
     terms[sum.column] = spendWord.raw === 'spent' ? 'spend' : spendWord.raw;
+  if (performanceRead && sum?.names[0] && !terms[sum.column]) terms[sum.column] = sum.names[0];
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
@@ -909,7 +949,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     (needsTime ? (timeDimension ? 0 : 5) : 0);
   const text = ` ${raws.join(' ')} `;
   // ("customers in the north who ordered in the south": two values of one dimension, not one filter of either.)
-  const oneOfList = valueOnOneOfList(tokens, measures) ?? scatteredValues(tokens, filters, cube)[0];
+  const oneOfList =
+    valueOnOneOfList(tokens, measures) ??
+    scatteredValues(tokens, filters, cube)[0] ??
+    twoRankings(tokens, { perGroup: second.fields.perGroup, top }, dimensions.length);
   return {
     cube,
     measures,
@@ -937,4 +980,25 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     unexplained,
     future,
   };
+}
+
+/** Superlatives of each direction ("highest", "fewest"). */
+const HIGH_ENDS = new Set(['highest', 'most', 'biggest', 'largest', 'best', 'top']);
+const LOW_ENDS = new Set(['lowest', 'fewest', 'least', 'smallest', 'worst', 'bottom']);
+
+/**
+ * "which category has the highest revenue and which has the lowest cancellation rate": two rankings of two
+ * figures over one breakdown, which one query does not answer (one ranking would name one of them only).
+ */
+function twoRankings(
+  tokens: readonly Token[],
+  fields: { perGroup?: Plan['perGroup']; top?: Plan['top'] },
+  breakdowns: number,
+): string | undefined {
+  if (breakdowns === 0 || fields.perGroup?.both || fields.top?.span) return undefined;
+  const high = tokens.find((t) => HIGH_ENDS.has(t.raw));
+  const low = tokens.find((t) => LOW_ENDS.has(t.raw));
+  if (!high || !low) return undefined;
+  const [a, b] = tokens.indexOf(high) < tokens.indexOf(low) ? [high, low] : [low, high];
+  return `"${a.raw}" and "${b.raw}" ask for two rankings, one of each figure, which take two questions: ask for each on its own`;
 }

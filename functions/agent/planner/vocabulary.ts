@@ -247,6 +247,7 @@ export const FILLER = new Set(
   saw seen experienced experience thank cheers sizes combined together collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise
   morning afternoon evening hello hiya howdy sorry bother bothering apologies gimme lemme wanna gonna thx ty tia
   pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close win land book
+  live lives living reside resides residing
   calendar until till idea looked looks process reckon ended`.split(/\s+/),
 );
 

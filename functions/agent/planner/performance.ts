@@ -1,0 +1,46 @@
+/**
+ * "How did each region do in 2025 compared to 2024?", "how did every segment perform last year vs 2024": how
+ * something did between two periods is its change from the one to the other (issue 29, period over period), of
+ * the measure named, else of the money (revenue: what "doing well" is measured by), said so in the answer. Read
+ * only with a comparison word ("vs", "compared", "against", "than"); "how did the west do in 2025" alone is no
+ * change, and its verb stays unread.
+ */
+import type { Token } from './plan';
+
+/** Verbs of how something did ("do", "perform", "fare", "hold up"). */
+const DID = new Set([
+  'do',
+  'did',
+  'doing',
+  'does',
+  'perform',
+  'performed',
+  'performing',
+  'fare',
+  'fared',
+  'faring',
+]);
+const ASKING = new Set(['how', 'hows']);
+const COMPARING = new Set(['vs', 'versus', 'compared', 'against', 'than', 'relative']);
+
+/** The verb of a "how did X do ... vs ..." question, claimed with its "how" (undefined when it is none). */
+export function findPerformance(tokens: Token[]): Token | undefined {
+  const how = tokens.findIndex((t) => ASKING.has(t.raw) && !t.used);
+  if (how < 0 || !tokens.some((t) => COMPARING.has(t.raw))) return undefined;
+  // The verb closes the subject: "how did each region do", "how have our segments performed".
+  const verb = tokens.find((t, i) => i > how + 1 && i <= how + 6 && !t.used && DID.has(t.raw));
+  if (!verb) return undefined;
+  const at = tokens.indexOf(verb);
+  // ("how did" itself: the auxiliary, not the verb, when another verb follows.)
+  for (const t of tokens.slice(how, at + 1))
+    if (
+      t === tokens[how] ||
+      t === verb ||
+      ['did', 'does', 'do', 'has', 'have', 'is', 'are', 'was', 'were'].includes(t.raw)
+    )
+      t.used = true;
+  // "revenue-wise", "in terms of revenue": the measure named after it (left to the measures).
+  const wise = tokens.find((t, i) => t.raw === 'wise' && i > at);
+  if (wise) wise.used = true;
+  return verb;
+}
