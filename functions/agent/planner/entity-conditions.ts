@@ -92,7 +92,11 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     // ("not once returned an order": a negation as "never" is.)
     // ("once" may arrive as the number 1, as "ordered once" does.)
     const notOnce = t?.raw === 'not' && ['once', '1'].includes(tokens[i + 1]?.raw ?? '');
-    if (!t || t.used || !(NEGATIONS.has(t.raw) || notOnce)) continue;
+    // ("without a single cancelled order", "without one return": "without" and an article or "one" before the
+    // kind of row negate it as "no" does; "revenue without cancelled orders" is an exclusion, read elsewhere.)
+    const withoutOne =
+      t?.raw === 'without' && ['a', 'one', '1', 'any', 'single'].includes(tokens[i + 1]?.raw ?? '');
+    if (!t || t.used || !(NEGATIONS.has(t.raw) || notOnce || withoutOne)) continue;
     // "no more than", "no. of": not a negation of rows.
     if (t.raw === 'no' && ['more', 'of', 'less', 'fewer'].includes(tokens[i + 1]?.raw ?? '')) continue;
     const value = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 7));
