@@ -168,3 +168,12 @@ describe('the median of a set of period totals', () => {
     expect(span(read)).toEqual(['2024-01-01', '2025-01-01']);
   });
 });
+
+describe('since the start of a period', () => {
+  it.each([
+    ['revenue since the start of Q4 last year?', ['2025-10-01', '2026-09-24']],
+    ['orders since the beginning of 2025', ['2025-01-01', '2026-09-24']],
+  ])('%s runs through today', (asked, through) => {
+    expect(span(plan(asked))).toEqual(through);
+  });
+});

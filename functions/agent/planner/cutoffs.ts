@@ -3,9 +3,9 @@
  * what amount" is the 20th percentile of toy order amounts; "the priciest 10% of orders start at what amount" the
  * 90th. Read before the words are matched (phrases.ts) and said the way the planner reads a percentile. Only a
  * whole phrase is rewritten (a side, a share, the rows, a bound and "what"): anything else stays as asked.
- * Likewise a half or quarter of the people ranked by money ("the bottom half of our customers (ranked by how much
- * they spend)", "the lowest-spending 50% of customers") is the bottom (or top) 50% or 25% of them, as the planner
- * reads a share of ranked entities (by money when nothing else ranks them).
+ * Likewise a half, a quarter or a percent of the people ranked by money ("the bottom half of our customers (ranked
+ * by how much they spend)", "the lowest-spending 50% of customers") is the bottom (or top) half, quarter or percent
+ * of them, as the planner reads a share of ranked entities (by money when nothing else ranks them).
  */
 import { alternation, PEOPLE_PLURALS } from './vocabulary';
 
@@ -44,12 +44,16 @@ const RANKED = (side: string) =>
     'gi',
   );
 
-/** "the bottom 50% of customers" for a half, a quarter or a percent of the people ranked by money. */
+/**
+ * "the bottom half of customers", "the top 10% of customers": the side said plainly, the part as asked (a half or
+ * a quarter is read, and named in the title, by the one reader of a fraction of ranked entities: business-words.ts).
+ */
 const ranked =
   (side: 'bottom' | 'top') =>
   (all: string, part = '', people = '') => {
-    const n = part === 'half' ? 50 : part === 'quarter' ? 25 : Number(/\d+/.exec(part)?.[0]);
-    return n >= 1 && n <= 99 ? `the ${side} ${n}% of ${people}` : all;
+    const n = /^(?:half|quarter)$/i.test(part) ? 1 : Number(/\d+/.exec(part)?.[0]);
+    const said = /^(?:half|quarter)$/i.test(part) ? part.toLowerCase() : `${n}%`;
+    return n >= 1 && n <= 99 ? `the ${side} ${said} of ${people}` : all;
   };
 
 /** A share named by its part ("the top quartile", "the bottom 10%"): its percent, or undefined. */

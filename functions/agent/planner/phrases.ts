@@ -302,6 +302,11 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `average ${measure} per ${entity} ${by} `,
   ],
+  // "since the start of Q4 last year", "since the beginning of 2025": since that period (through today).
+  [
+    /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this)\b)/gi,
+    'since ',
+  ],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
   // "the least busy region": the one with the fewest rows, as "quietest" is.
