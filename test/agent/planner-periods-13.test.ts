@@ -177,3 +177,14 @@ describe('since the start of a period', () => {
     expect(span(plan(asked))).toEqual(through);
   });
 });
+
+describe('holidays on a weekday of their month, and "hows"', () => {
+  it.each([
+    ['sales since labor day last year', 'sales since september 1 2025'],
+    ['orders since labour day 2024', 'orders since september 2 2024'],
+    ['revenue since memorial day 2025', 'revenue since may 26 2025'],
+    ['hows our order volume looking this quarter?', 'how is our order volume looking this quarter?'],
+  ])('%s', (asked, said) => {
+    expect(rephrase(asked, TODAY)).toBe(said);
+  });
+});

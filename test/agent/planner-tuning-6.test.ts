@@ -157,12 +157,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 40,
     },
     {
-      // 17 of 36 right before the planner change it tunes (1 confident wrong, in the eval CLI); 31, none wrong, after.
+      // 17 of 36 right before the planner change it tunes (1 confident wrong, in the eval CLI); 33, none wrong, after.
       title:
         'tuning set 13 (glossed seasons, the value marking a top or bottom share, medians of period totals, cohorts compared)',
       module: tuning13periods,
       cases: tuning13periods.tuning13periods,
-      rightAtLeast: 31,
+      rightAtLeast: 33,
     },
   ];
 

@@ -60,13 +60,20 @@ const AFTER_THANKSGIVING: Record<string, number> = {
   'cyber monday': 4,
 };
 const HOLIDAY =
-  /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)(?:\s+(?:of\s+)?(\d{4}))?\b/gi;
+  /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day|labou?r\s+day|memorial\s+day)(?:\s+(?:of\s+)?(\d{4}))?\b/gi;
 
 /** The day a holiday named falls on ("november 28 2025"), or undefined where its year is needed and missing. */
 function holiday(name: string, year: string): string | undefined {
-  const key = name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+  const key = name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ').replace('labour', 'labor');
   const fixed = FIXED_HOLIDAYS[key];
   if (fixed) return `${MONTHS[fixed[0]]} ${fixed[1]}${year ? ` ${year}` : ''}`;
+  // (Labor Day: September's first Monday; Memorial Day: May's last.)
+  if ((key === 'labor day' || key === 'memorial day') && year) {
+    const september = key === 'labor day';
+    const start = new Date(Date.UTC(Number(year), september ? 8 : 5, 1)).getUTCDay();
+    const day = september ? 1 + ((1 - start + 7) % 7) : 31 - ((start + 5) % 7);
+    return spoken(`${year}-${september ? '09' : '05'}-${String(day).padStart(2, '0')}`);
+  }
   const after = AFTER_THANKSGIVING[key];
   if (after === undefined || !year) return undefined;
   const firstWeekday = new Date(Date.UTC(Number(year), 10, 1)).getUTCDay();
@@ -302,6 +309,8 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `average ${measure} per ${entity} ${by} `,
   ],
+  // "hows our volume looking": "how's".
+  [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
   // "since the start of Q4 last year", "since the beginning of 2025": since that period (through today).
   [
     /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this)\b)/gi,
@@ -402,7 +411,7 @@ function seasons(text: string, today?: string): string {
       )
       // "since Black Friday last year": the holiday in that year (read as a day by the holiday rewrite).
       .replace(
-        /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day)\s+(this|last)\s+year\b/gi,
+        /\b(black\s+friday|cyber\s+monday|thanksgiving(?:\s+day)?|christmas(?:\s+(?:day|eve))?|new\s+year['’]?s\s+(?:eve|day)|valentine['’]?s\s+day|halloween|independence\s+day|labou?r\s+day|memorial\s+day)\s+(this|last)\s+year\b/gi,
         (all, name = '', which = '') =>
           year === undefined ? all : `${name} ${which.toLowerCase() === 'this' ? year : year - 1}`,
       )

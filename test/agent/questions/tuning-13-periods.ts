@@ -17,8 +17,8 @@
  * Seasons are meteorological (spring March-May, summer June-August, fall September-November). "Between N and M"
  * counts include both ends. Medians and percentiles are the interpolated ones.
  *
- * Before the planner change: 17 of 36 right (eval CLI, offline), 1 confident wrong; after it, 31 of 36, none
- * confident wrong (left: two signup cohorts compared per customer, "since labor day", "hows" for "how's").
+ * Before the planner change: 17 of 36 right (eval CLI, offline), 1 confident wrong; after it, 33 of 36, none
+ * confident wrong (left, refused: two signup cohorts compared per customer).
  */
 import type { QueryUser } from '../../../functions/semantic';
 import { between, growth, inYear, LAST_DAY, type SecondOrderCase, WEST } from './tuning-2';
