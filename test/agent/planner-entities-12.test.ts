@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { cohortPeriod } from '../../functions/agent/planner/cohort-periods';
-import { withEmptyPeriods } from '../../functions/agent/planner/empty-periods';
 import { queryFor } from '../../functions/agent/planner/query';
 import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
 import { answerFor } from '../../functions/agent/planner/respond';
@@ -236,31 +235,6 @@ describe('the part after a leading whole', () => {
     const sql = sqlOf('Of the orders returned in 2024, what percentage were in the west?');
     expect(sql).toMatch(/WHERE status = 'returned' AND created_at >= '2024-01-01'/);
     expect(sql).toMatch(/SUM\(CASE WHEN part_key = 'west' THEN m ELSE 0 END\) AS part/);
-  });
-});
-
-describe('periods with no rows in a count by first date', () => {
-  it('states each quarter of the range, 0 where no customer had a first order', () => {
-    const year = { label: '2023', from: '2023-01-01', to: '2024-01-01' };
-    expect(
-      withEmptyPeriods(
-        [
-          ['2023-01-01', 5],
-          ['2023-07-01', 2],
-        ],
-        'quarter',
-        year,
-      ),
-    ).toEqual([
-      ['2023-01-01', 5],
-      ['2023-04-01', 0],
-      ['2023-07-01', 2],
-      ['2023-10-01', 0],
-    ]);
-    // An open range, or a row outside the periods, is left as the query returned it.
-    const open = { label: 'since 2023', from: '2023-01-01', to: '9999-12-31' };
-    expect(withEmptyPeriods([['2023-01-01', 5]], 'quarter', open)).toEqual([['2023-01-01', 5]]);
-    expect(withEmptyPeriods([['2023-02-01', 5]], 'quarter', year)).toEqual([['2023-02-01', 5]]);
   });
 });
 

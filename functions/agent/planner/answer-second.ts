@@ -2,7 +2,6 @@
 import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
 import { distributionText } from './distributions';
-import { withEmptyPeriods } from './empty-periods';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf } from './names';
 import { periodInWords } from './periods';
@@ -136,12 +135,8 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   }
   if (plan.grain) {
     const label = labeler(plan, query);
-    // ("each quarter of 2023": a quarter with no first order is stated as 0; empty-periods.ts.)
-    const rows =
-      result.data.length === result.totalRows
-        ? withEmptyPeriods(result.data, plan.grain, plan.range)
-        : result.data;
-    return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(rows, Math.max(rows.length, result.totalRows), (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
+    // ("each quarter of 2023": the query lists every period of a bounded range, one with none as 0; sql-second.ts.)
+    return `${capitalise(entities)} by the ${plan.grain} of their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
   }
   if (first.output === 'share' && first.later) {
     const [share, later, all] = result.data[0] ?? [];

@@ -3,10 +3,11 @@
  * what amount" is the 20th percentile of toy order amounts; "the priciest 10% of orders start at what amount" the
  * 90th. Read before the words are matched (phrases.ts) and said the way the planner reads a percentile. Only a
  * whole phrase is rewritten (a side, a share, the rows, a bound and "what"): anything else stays as asked.
- * Likewise a half or quarter of the people ranked by money ("the bottom half of our customers (ranked by how much
- * they spend)", "the lowest-spending 50% of customers") is the bottom (or top) 50% or 25% of them, as the planner
- * reads a share of ranked entities (by money when nothing else ranks them).
+ * Likewise a half, a quarter or a percent of the people ranked by money ("the bottom half of our customers (ranked
+ * by how much they spend)", "the lowest-spending 50% of customers") is the bottom (or top) half, quarter or percent
+ * of them, as the planner reads a share of ranked entities (by money when nothing else ranks them).
  */
+import { alternation, PEOPLE_PLURALS } from './vocabulary';
 
 const LOW = '(?:cheapest|smallest|lowest|least\\s+expensive|bottom)';
 const HIGH = '(?:priciest|largest|biggest|highest|most\\s+expensive|top)';
@@ -26,7 +27,9 @@ const cutoff = (side: string, bound: string) =>
 const said = (p: number, values: string, noun: string, what: string) =>
   `the ${p}th percentile of ${values}${noun.replace(/s$/i, '')} ${what || 'amount'}`;
 
-const PEOPLE = '(customers|clients|buyers|shoppers|accounts|purchasers)';
+const PEOPLE = alternation(PEOPLE_PLURALS);
+/** One of them ("a customer"). */
+const PERSON = alternation(PEOPLE_PLURALS.map((w) => w.replace(/s$/, '')));
 const LOWER = '(?:bottom|lower|lowest|smallest|least)';
 const UPPER = '(?:top|upper|highest|biggest|largest|most)';
 /** "-spending", "-paying", "spending": ranked by money, which is how a share of entities is ranked by default. */
@@ -41,17 +44,67 @@ const RANKED = (side: string) =>
     'gi',
   );
 
-/** "the bottom 50% of customers" for a half, a quarter or a percent of the people ranked by money. */
+/**
+ * "the bottom half of customers", "the top 10% of customers": the side said plainly, the part as asked (a half or
+ * a quarter is read, and named in the title, by the one reader of a fraction of ranked entities: business-words.ts).
+ */
 const ranked =
   (side: 'bottom' | 'top') =>
   (all: string, part = '', people = '') => {
-    const n = part === 'half' ? 50 : part === 'quarter' ? 25 : Number(/\d+/.exec(part)?.[0]);
-    return n >= 1 && n <= 99 ? `the ${side} ${n}% of ${people}` : all;
+    const n = /^(?:half|quarter)$/i.test(part) ? 1 : Number(/\d+/.exec(part)?.[0]);
+    const said = /^(?:half|quarter)$/i.test(part) ? part.toLowerCase() : `${n}%`;
+    return n >= 1 && n <= 99 ? `the ${side} ${said} of ${people}` : all;
   };
+
+/** A share named by its part ("the top quartile", "the bottom 10%"): its percent, or undefined. */
+const SHARE_PART =
+  '(top|bottom|upper|lower)\\s+(quartile|quarter|half|decile|tenth|fifth|\\d{1,2}\\s*(?:%|percent|pct))';
+const partPercent = (part: string) =>
+  ({ quartile: 25, quarter: 25, half: 50, decile: 10, tenth: 10, fifth: 20 })[part.toLowerCase()] ??
+  Number(/\d+/.exec(part)?.[0]);
+/** The percentile where a share of the rows or people starts or ends: "the top 10%" at the 90th. */
+const percentileOf = (side: string, part: string) => {
+  const n = partPercent(part);
+  if (!(n >= 1 && n <= 99)) return undefined;
+  return /^(top|upper)$/i.test(side) ? 100 - n : n;
+};
+/** What a customer's figure is measured in ("lifetime spend", "total spend", "order count"). */
+const MONEY = '((?:lifetime\\s+|total\\s+)?(?:spend|spending|revenue|sales|value))';
+/** The value of the rows read ("order amount", "order value"). */
+const VALUE = '(amount|value|size|price|total)';
+/** "what order amount marks the bottom 10% of orders", "the cut-off for the top 5% of orders". */
+const MARKS = new RegExp(
+  `\\b(?:(?:what|which)\\s+(?:order\\s+)?${VALUE}\\s+(?:marks|defines|separates|sets|draws)(?:\\s+off)?|the\\s+(?:cut-?\\s*off|threshold|line|boundary)\\s+(?:for|of))\\s+(?:the\\s+)?${SHARE_PART}\\s+${ROWS}(?:([^,?]*?),?\\s+by\\s+(?:order\\s+)?${VALUE}\\b)?`,
+  'gi',
+);
+/**
+ * "where does the top quartile of customers start, in lifetime spend", "what lifetime spend puts a customer in
+ * the top 10%": the percentile of each customer's figure where that share begins.
+ */
+const STARTS = new RegExp(
+  `\\bwhere\\s+(?:does|do|did)\\s+the\\s+${SHARE_PART}\\s+of\\s+(?:(?:our|my|the|all)\\s+)?${PEOPLE}\\s+(?:start|begin|end|stop|kick\\s+in)(?:\\s*,?\\s*(?:in|by|on|for)\\s+(?:terms\\s+of\\s+)?${MONEY})?`,
+  'gi',
+);
+const PUTS = new RegExp(
+  `\\bwhat\\s+${MONEY}\\s+(?:puts|gets|places|lands)\\s+an?\\s+${PERSON}\\s+in(?:to)?\\s+the\\s+${SHARE_PART}(?:\\s+of\\s+(?:(?:our|my|the|all)\\s+)?${PEOPLE})?`,
+  'gi',
+);
 
 /** The question with a share's cut-off said as the percentile it is, and halves of the people as percents. */
 export function readCutoffs(text: string): string {
   return text
+    .replace(MARKS, (all, what = '', side = '', part = '', values = '', noun = '', rest = '', by = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : `${said(p, values, noun, what || by)}${rest}`;
+    })
+    .replace(STARTS, (all, side = '', part = '', _people = '', money = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : `the ${p}th percentile of ${money || 'spend'} per customer`;
+    })
+    .replace(PUTS, (all, money = '', _person = '', side = '', part = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : `the ${p}th percentile of ${money} per customer`;
+    })
     .replace(RANKED(LOWER), ranked('bottom'))
     .replace(RANKED(UPPER), ranked('top'))
     .replace(cutoff(LOW, BELOW), (all, share = '', values = '', noun = '', what = '') => {

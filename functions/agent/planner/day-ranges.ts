@@ -56,6 +56,13 @@ const DAYS_BETWEEN = new RegExp(
 );
 const MONTHS_DASHED = new RegExp(`\\b${MONTH}\\s*[-–—]\\s*${MONTH}\\b`, 'gi');
 
+/** "march 3 to 9 2024" (month, first day, last day, year) as a span, or as asked. */
+const monthFirst = (all: string, month = '', from = '', to = '', year = '') =>
+  span(month, from, to, year) ?? all;
+/** "the 3rd to the 9th of march 2024" (first day, last day, month, year) as a span, or as asked. */
+const daysFirst = (all: string, from = '', to = '', month = '', year = '') =>
+  span(month, from, to, year) ?? all;
+
 /** The question with its dashed and "to" spans of days, and dashed spans of months, said the planner's way. */
 export function readDayRanges(text: string): string {
   return (
@@ -72,22 +79,10 @@ export function readDayRanges(text: string): string {
         );
         return agrees ? ' ' : ` ${read} `;
       })
-      .replace(
-        MONTH_FIRST,
-        (all, month = '', from = '', to = '', year = '') => span(month, from, to, year) ?? all,
-      )
-      .replace(
-        BETWEEN,
-        (all, month = '', from = '', to = '', year = '') => span(month, from, to, year) ?? all,
-      )
-      .replace(
-        DAYS_FIRST,
-        (all, from = '', to = '', month = '', year = '') => span(month, from, to, year) ?? all,
-      )
-      .replace(
-        DAYS_BETWEEN,
-        (all, from = '', to = '', month = '', year = '') => span(month, from, to, year) ?? all,
-      )
+      .replace(MONTH_FIRST, monthFirst)
+      .replace(BETWEEN, monthFirst)
+      .replace(DAYS_FIRST, daysFirst)
+      .replace(DAYS_BETWEEN, daysFirst)
       // "Jan-Sep 2025": the months from the first through the second.
       .replace(MONTHS_DASHED, (all, a = '', b = '') =>
         monthIndex(a.toLowerCase()) !== undefined && monthIndex(b.toLowerCase()) !== undefined

@@ -13,9 +13,10 @@ import { formatFigure } from './format';
 import { capitalise, entityWord } from './names';
 import type { Plan } from './plan';
 import { ident, type PlannedQuery, planQuery, scopeText } from './sql';
+import { alternation, PEOPLE_PLURALS } from './vocabulary';
 
 /** The people a distribution counts. */
-const PEOPLE = '(customers|clients|buyers|shoppers|accounts|purchasers)';
+const PEOPLE = alternation(PEOPLE_PLURALS);
 /** What asks for a count per bucket, not a ranking ("count", "break down", "how many", "distribution of"). */
 const COUNTING =
   '(?:count|break\\s*down|breakdown\\s+of|split|group|bucket|distribution\\s+of|histogram\\s+of|how\\s+many)';

@@ -13,9 +13,11 @@
  */
 
 import { addDays, addMonths } from './clock';
+import { readCountRanges } from './count-ranges';
 import { readCutoffs } from './cutoffs';
 import { shift } from './dates';
 import { readDayRanges } from './day-ranges';
+import { readPeriodTotals } from './period-totals';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 
@@ -57,11 +59,13 @@ const AFTER_THANKSGIVING: Record<string, number> = {
   'black friday': 1,
   'cyber monday': 4,
 };
+/** Holidays on a Monday of their month (holiday() finds the day). */
+const MONDAY_HOLIDAYS = ['labor day', 'labour day', 'memorial day'];
 /**
  * The holidays' names as a pattern, from the one list above (longest first: "christmas day" before "christmas"),
  * an apostrophe optional in a possessive ("new year's eve", "valentines day").
  */
-const HOLIDAY_NAMES = [...Object.keys(FIXED_HOLIDAYS), ...Object.keys(AFTER_THANKSGIVING)]
+const HOLIDAY_NAMES = [...Object.keys(FIXED_HOLIDAYS), ...Object.keys(AFTER_THANKSGIVING), ...MONDAY_HOLIDAYS]
   .sort((a, b) => b.length - a.length)
   .map((name) =>
     name
@@ -74,9 +78,16 @@ const HOLIDAY = new RegExp(`\\b(${HOLIDAY_NAMES})(?:\\s+(?:of\\s+)?(\\d{4}))?\\b
 
 /** The day a holiday named falls on ("november 28 2025"), or undefined where its year is needed and missing. */
 function holiday(name: string, year: string): string | undefined {
-  const key = name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ');
+  const key = name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ').replace('labour', 'labor');
   const fixed = FIXED_HOLIDAYS[key];
   if (fixed) return `${MONTHS[fixed[0]]} ${fixed[1]}${year ? ` ${year}` : ''}`;
+  // (Labor Day: September's first Monday; Memorial Day: May's last.)
+  if ((key === 'labor day' || key === 'memorial day') && year) {
+    const september = key === 'labor day';
+    const start = new Date(Date.UTC(Number(year), september ? 8 : 5, 1)).getUTCDay();
+    const day = september ? 1 + ((1 - start + 7) % 7) : 31 - ((start + 5) % 7);
+    return spoken(`${year}-${september ? '09' : '05'}-${String(day).padStart(2, '0')}`);
+  }
   const after = AFTER_THANKSGIVING[key];
   if (after === undefined || !year) return undefined;
   const firstWeekday = new Date(Date.UTC(Number(year), 10, 1)).getUTCDay();
@@ -370,6 +381,13 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `average ${measure} per ${entity} ${by} `,
   ],
+  // "hows our volume looking": "how's".
+  [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
+  // "since the start of Q4 last year", "since the beginning of 2025": since that period (through today).
+  [
+    /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this)\b)/gi,
+    'since ',
+  ],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
   // "the least busy region": the one with the fewest rows, as "quietest" is.
@@ -384,7 +402,7 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "quarter over quarter through 2025", "throughout 2024": in that year (not "from 2023 through 2025").
   [
-    /\bthrough(?:out)?\s+(\d{4})\b/gi,
+    /\bthrough(?:out)?\s+(?:all\s+(?:of\s+)?)?(\d{4})\b/gi,
     (all, year = '', offset: unknown, text: unknown) =>
       typeof text === 'string' &&
       typeof offset === 'number' &&
@@ -397,6 +415,11 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(median|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+|our\s+)?lifetime\s+(spend|spending|revenue|sales|value)\b(?!\s+(?:per|of|for|by|from)\b)/gi,
     '$1 lifetime $2 per customer',
+  ],
+  // "p90 of lifetime orders per customer": each customer's number of orders.
+  [
+    /\b(median|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?lifetime\s+(?:orders|order\s+count|number\s+of\s+orders)\s+per\s+(customer|client|buyer)\b/gi,
+    '$1 number of orders per $2',
   ],
   // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
   [
@@ -442,7 +465,7 @@ function seasons(text: string, today?: string): string {
     return `${MONTHS[first]} through ${MONTHS[last]} ${y}`;
   };
   const month = today ? Number(today.slice(5, 7)) - 1 : 0;
-  return (
+  return seasonBefore(
     text
       .replace(
         // ("last summer's revenue (Jun-Aug)": the possessive and a gloss of the months it already says.)
@@ -472,12 +495,44 @@ function seasons(text: string, today?: string): string {
           year === undefined ? all : `${name} ${which.toLowerCase() === 'this' ? year : year - 1}`,
       )
       .replace(
-        /\b(?:(in|during|over|for|the|vs\.?|versus|and|to|with)\s+)?(spring|summer|autumn|fall)\s+(?:of\s+)?(\d{4})\b(?!\s*\(|\s+(?:sign|join|cohort|buyer|customer|client))/gi,
-        (all, lead = '', season = '', y = '') =>
-          season.toLowerCase() === 'fall' && !lead
+        // ("fall 2025's revenue": a possessive, or the question's first word, makes "fall" the noun.)
+        /(^\s*)?\b(?:(in|during|over|for|the|vs\.?|versus|and|to|with)\s+)?(spring|summer|autumn|fall)\s+(?:of\s+)?(\d{4})\b(?=(['’]s\b)?)(?!\s*\(|\s+(?:sign|join|cohort|buyer|customer|client))(?:['’]s\b)?/gi,
+        (all, start, lead = '', season = '', y = '', possessive) =>
+          season.toLowerCase() === 'fall' && !lead && start === undefined && possessive === undefined
             ? all
-            : `${lead ? `${lead} ` : ''}${months(season, Number(y))}`,
-      )
+            : `${start ?? ''}${lead ? `${lead} ` : ''}${months(season, Number(y))}`,
+      ),
+  );
+}
+
+/**
+ * "the summer before", "the spring prior", "the previous fall": that season a year before the one read last
+ * ("june through august 2025 vs the summer before": june through august 2024); a gloss of a season's months
+ * read already ("(Jun-Aug)" after "last summer's revenue") says nothing more and goes.
+ */
+function seasonBefore(text: string): string {
+  const spans = new RegExp(`\\b(${MONTHS.join('|')}) through (${MONTHS.join('|')}) (\\d{4})\\b`, 'gi');
+  const glossed = new Set(
+    [...text.matchAll(spans)].map((m) => `${m[1]?.slice(0, 3)}-${m[2]?.slice(0, 3)}`.toLowerCase()),
+  );
+  const plain = text.replace(
+    /\s*\(\s*([a-z]{3,9})\.?\s*(?:-|–|to|through|thru)\s*([a-z]{3,9})\.?\s*\)/gi,
+    (all, a = '', b = '') => (glossed.has(`${a.slice(0, 3)}-${b.slice(0, 3)}`.toLowerCase()) ? '' : all),
+  );
+  const read = [...plain.matchAll(spans)];
+  return plain.replace(
+    /\b(?:the\s+)?(?:(?:previous|prior|preceding)\s+(spring|summer|autumn|fall)|(spring|summer|autumn|fall)\s+(?:before|prior|previous|preceding)(?:\s+(?:it|that))?)\b/gi,
+    (all, first: string | undefined, second: string | undefined, offset: number) => {
+      const [from, to] = SEASONS[(first ?? second ?? '').toLowerCase()] ?? [0, 0];
+      const last = read.filter(
+        (m) =>
+          (m.index ?? 0) < offset &&
+          m[1]?.toLowerCase() === MONTHS[from] &&
+          m[2]?.toLowerCase() === MONTHS[to],
+      );
+      const year = Number(last.at(-1)?.[3]);
+      return year ? `${MONTHS[from]} through ${MONTHS[to]} ${year - 1}` : all;
+    },
   );
 }
 
@@ -503,7 +558,7 @@ export function rephrase(question: string, today?: string): string {
         : text.replace(pattern, replacement);
   // ("Jan 1-7 2023", "March 3rd to 9th", "Jan-Sep 2025": spans of days and months, day-ranges.ts; "the cheapest
   // 20% of orders are below what amount": a percentile, cutoffs.ts.)
-  return readCutoffs(readDayRanges(text));
+  return readCutoffs(readDayRanges(readPeriodTotals(readCountRanges(text))));
 }
 
 const JOINS = new Set(['and', 'plus', '&']);

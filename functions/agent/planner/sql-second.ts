@@ -191,7 +191,6 @@ function wholeOf(plan: Plan, having: NonNullable<Plan['having']>): { plan: Plan;
   };
 }
 
-/** Entities by the date of their first row ("customers whose first order was in 2024"). */
 /** The start of every period of the plan's grain in its bounded range (at most 400 of them), else undefined. */
 function periodsOf(plan: Plan): string[] | undefined {
   const grain = plan.grain;
@@ -205,6 +204,7 @@ function periodsOf(plan: Plan): string[] | undefined {
   return starts;
 }
 
+/** Entities by the date of their first row ("customers whose first order was in 2024"). */
 export function firstQuery(plan: Plan): PlannedQuery {
   const first = plan.first;
   const at = time(plan);

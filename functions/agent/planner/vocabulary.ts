@@ -29,6 +29,10 @@ export const MONTH_ABBREVIATIONS: Record<string, number> = {
   nov: 10,
   dec: 11,
 };
+/** The plural nouns an asker names the people of the data by ("buyers", "accounts"). */
+export const PEOPLE_PLURALS = ['customers', 'clients', 'buyers', 'shoppers', 'accounts', 'purchasers'];
+/** A capturing regular-expression alternation of words ("(customers|clients|...)"), for the text rewrites. */
+export const alternation = (words: readonly string[]) => `(${words.join('|')})`;
 export const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
 export const GRAIN_WORDS: Record<string, Grain> = {
   day: 'day',
