@@ -115,6 +115,9 @@ export function inAskersWords(phrases: readonly string[], asked: string): string
       const t = tokenOf(w);
       if (t && kept.at(-1) !== t) kept.push(t);
     }
+    // (A reason the planner wrote, most of whose words the asker never said, stays as written.)
+    const count = p.split(' ').length;
+    if (count >= 4 && kept.length * 2 < count) return [p];
     return kept.length > 0 ? [kept.join(' ')] : [];
   });
   if (mapped.length === 0) return [...phrases];

@@ -183,10 +183,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       unresolved.push('a figure of those ranked first other than their total');
     // "the average order value for customers with over 60 orders": an average of their rows is not a list of
     // them (it was dropped, and the customers listed: confidently wrong); not read, so refused.
+    // (Only an average said so: "show the amount for each" is each one's own figure, listed.)
     if (
       !named &&
       !input.condition.rank &&
-      measures.some((m) => !conditioned.includes(m) && ['avg', 'min', 'max'].includes(m.aggType ?? ''))
+      tokens.some((t) => ['average', 'avg', 'mean', 'aov', 'typical'].includes(t.raw)) &&
+      measures.some((m) => !conditioned.includes(m) && m.aggType === 'avg')
     )
       unresolved.push('an average over the rows of only the entities meeting a condition');
     measures = [input.condition.measure];
