@@ -118,9 +118,45 @@ export function readQuestions(
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
   const { text, rounding } = last !== undefined ? readRounding(last) : { text: '' };
-  if (!rounding) return readThread(questions, models, today, plain);
+  if (!rounding) return unsound(readThread(questions, models, today, plain), last);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
-  return reading.kind === 'plan' ? { ...reading, plan: { ...reading.plan, rounding } } : reading;
+  return unsound(
+    reading.kind === 'plan' ? { ...reading, plan: { ...reading.plan, rounding } } : reading,
+    last,
+  );
+}
+
+/**
+ * A reading no careful analyst would answer, refused with why: a period that ends before it starts ("2025 ... Jan–Mar
+ * 2022" read as one span from 2025 to March 2022, answered 0), and each quarter's or month's change against another
+ * year answered as the years' one change (the periods asked for left out).
+ */
+function unsound(reading: Reading, question = ''): Reading {
+  if (reading.kind !== 'plan') return reading;
+  const plan = reading.plan;
+  const backwards = [plan.range, plan.also?.range, plan.first?.range, ...(plan.compare ?? [])].find(
+    (p) => p && p.from >= p.to,
+  );
+  if (backwards)
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason: `I read a period that ends before it starts ("${backwards.label}"), so I could not tell which dates you mean: please name the period again`,
+    };
+  const each =
+    /\b(?:per|by|each|every)\s+(quarter|month|week|day)\b|\b(quarterly|monthly|weekly|daily)\b/i.exec(
+      question,
+    );
+  const unit =
+    each?.[1] ??
+    { quarterly: 'quarter', monthly: 'month', weekly: 'week', daily: 'day' }[each?.[2]?.toLowerCase() ?? ''];
+  if (each && plan.change && !plan.change.only && (plan.compare?.length ?? 0) === 2 && !plan.top)
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason: `I can compare the two periods as wholes, or list each ${unit ?? 'period'} of both, but not the change of each ${unit ?? 'period'} against the same one of the other year`,
+    };
+  return reading;
 }
 
 function readThread(

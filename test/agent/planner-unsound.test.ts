@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildCatalog } from '../../functions/agent/planner/catalog';
+import { readQuestions } from '../../functions/agent/planner/reading';
+import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+
+/**
+ * Readings no careful analyst would answer, refused with why (held-out-13's two confident wrong answers): a period
+ * read backwards ("2025 ... Jan–Mar 2022" as one span from 2025 to March 2022, answered 0) and each quarter's
+ * change against another year answered as the two years' one change.
+ */
+const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
+const read = async (question: string) => {
+  const model = parseModel(await demoModelFiles('main'));
+  const demo = buildCatalog(searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0]);
+  return readQuestions([question], demo, '2026-05-27');
+};
+
+describe('unsound readings', () => {
+  it('refuses a period that ends before it starts', async () => {
+    const reading = await read(
+      '2025 revenue split by signup month, only for customers who signed up Jan-Mar 2022',
+    );
+    expect(reading).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/ends before it starts/) });
+  });
+
+  it.each([
+    ['2025 revenue per quarter and the % change from the same quarter of 2024', 'quarter'],
+    ['monthly revenue 2024 vs 2025, % change', 'month'],
+  ])('refuses "%s" rather than one change of the two years', async (question, unit) => {
+    const reading = await read(question);
+    expect(reading).toMatchObject({
+      kind: 'refuse',
+      reason: expect.stringContaining(`not the change of each ${unit}`),
+    });
+  });
+
+  it('keeps the change of each group between two years', async () => {
+    const reading = await read('revenue by region 2024 vs 2025, % change');
+    expect(reading.kind).toBe('plan');
+    if (reading.kind === 'plan') expect(reading.plan.change).toBeDefined();
+  });
+});
