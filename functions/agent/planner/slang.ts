@@ -9,23 +9,10 @@
  * - "how many such orders?", "how many orders like that?": the rows just described, nothing of their own.
  */
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-  fifty: 50,
-  hundred: 100,
-};
+import { NUMBER_WORDS } from './vocabulary';
+
+/** Counts in words before the slang: "a"/"one" and the counts written out (vocabulary.ts). */
+const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, ...NUMBER_WORDS, fifty: 50, hundred: 100 };
 
 /** "five bucks", "20 bucks", "a grand", "2.5 grand", "ten grand". */
 const MONEY =
@@ -75,7 +62,7 @@ const YEARLIKE_DOLLARS = /\$\s?(\d,?\d{3})(?![\d.,]\d)/g;
 export function readSlang(question: string): string {
   return question
     .replace(MONEY, (all, n: string, unit: string) => {
-      const value = /^\d/.test(n) ? Number(n) : NUMBER_WORDS[n.toLowerCase()];
+      const value = /^\d/.test(n) ? Number(n) : COUNTS[n.toLowerCase()];
       if (value === undefined || !Number.isFinite(value)) return all;
       // ("$2,000": never a year.)
       const dollars = /^grand$/i.test(unit) ? Math.round(value * 1000) : value;
