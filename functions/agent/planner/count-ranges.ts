@@ -23,7 +23,7 @@ const INCLUSIVE =
 /** The question with a loosely said range of a count said as "with between A and B orders". */
 export function readCountRanges(text: string): string {
   const read = text
-    .replace(/\bsomewhere\s+(?=(?:between|from)\s+\d)/gi, '')
+    .replace(/\b(?:somewhere|anywhere)\s+(?=(?:between|from)\s+\d)/gi, '')
     .replace(WHOSE, (_all, range = '') => `with ${range} orders`)
     .replace(SPAN, (all, have = '', low = '', high = '', rows = '') =>
       Number(low) <= Number(high) ? `${have} between ${low} and ${high} ${rows}` : all,
