@@ -88,7 +88,10 @@ describe('a range of a per-customer count, said loosely', () => {
       'number of customers with between 45 and 50 orders in total',
     ],
     ['customers with 45-50 orders, how many', 'customers with between 45 and 50 orders, how many'],
-    ['how many customers have anywhere from 45 to 50 orders', 'how many customers have between 45 and 50 orders'],
+    [
+      'how many customers have anywhere from 45 to 50 orders',
+      'how many customers have between 45 and 50 orders',
+    ],
     ['customers who placed 30 to 35 orders', 'customers who placed between 30 and 35 orders'],
     // A span of days, or a range the wrong way round: left as asked.
     ['orders Jan 10-20, 2024 inclusive', 'orders from january 10 2024 to january 20 2024 inclusive'],
