@@ -1,22 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog } from '../../functions/agent/planner/catalog';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
-import { readQuestions } from '../../functions/agent/planner/reading';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Entities against themselves across two periods (entity-versus.ts): "how many customers spent more in 2025 than
  * in 2024" was the number of customers in each year (20,000 -> 20,000): confidently wrong. On the demo model.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const planOf = async (question: string) => {
-  const model = parseModel(await demoModelFiles('main'));
-  const demo = buildCatalog(searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0]);
-  const reading = readQuestions([question], demo, '2026-05-20');
-  if (reading.kind !== 'plan') throw new Error(`read as ${reading.kind}`);
-  return reading.plan;
-};
+const planOf = async (question: string) => demoPlan([question], '2026-05-20');
 
 describe('entities against themselves across two periods', () => {
   it.each([
@@ -49,12 +40,10 @@ describe('entities against themselves across two periods', () => {
 
 describe('an average over the rows of entities meeting a condition', () => {
   it('is refused, not answered as the list of those entities (the average was dropped: confidently wrong)', async () => {
-    const model = parseModel(await demoModelFiles('main'));
-    const question = "What's the average order value for customers with over 60 orders?";
-    const demo = buildCatalog(
-      searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0],
+    const reading = demoReading(
+      ["What's the average order value for customers with over 60 orders?"],
+      '2026-05-20',
     );
-    const reading = readQuestions([question], demo, '2026-05-20');
     // (Said as the planner's reason, not as words the asker never wrote: "average over the".)
     expect(reading).toMatchObject({
       kind: 'refuse',

@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import type { Plan } from '../../functions/agent/planner/plan';
 import { queryFor } from '../../functions/agent/planner/query';
-import { readQuestions } from '../../functions/agent/planner/reading';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoPlan } from './support/demo-reading';
 
 /**
  * The planner's readings of tuning set 13 (issue 29): a season glossed with its months and "the season before"
@@ -13,16 +11,8 @@ import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../fu
  * median of a set of period totals (period-totals.ts). Answers on the sample are judged by tuning set 13 in
  * planner-tuning-6.test.ts; here, how each is read.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
 const TODAY = '2026-09-23';
-const model = parseModel(await demoModelFiles('main'));
-
-function plan(...questions: string[]): Plan {
-  const meta = searchMeta(model, manager, questions.join(' '));
-  const read = readQuestions(questions, buildCatalog(meta.cubes as MetaCubeLike[]), TODAY);
-  if (read.kind !== 'plan') throw new Error(`not answered: ${JSON.stringify(read).slice(0, 300)}`);
-  return read.plan;
-}
+const plan = (...questions: string[]): Plan => demoPlan(questions, TODAY);
 const span = (p: Plan) => (p.range ? [p.range.from, p.range.to] : p.compare?.map((c) => [c.from, c.to]));
 
 describe('a season against the season before, its months glossed', () => {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { wholeUnitBack } from '../../functions/agent/planner/periods-past';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import type { Plan } from '../../functions/agent/planner/plan';
 import { queryFor } from '../../functions/agent/planner/query';
-import { readQuestions } from '../../functions/agent/planner/reading';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoPlan } from './support/demo-reading';
 
 /**
  * The planner's readings of periods, relative dates past the data and percentiles (issue 29, tuning set 12): spans
@@ -14,16 +12,8 @@ import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../fu
  * number of orders (distributions.ts), "this quarter vs the same quarter last year" past the data (periods-past.ts).
  * Answers on the sample are judged by tuning set 12 in planner-tuning-6.test.ts; here, how each is read.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
 const TODAY = '2026-04-15';
-const model = parseModel(await demoModelFiles('main'));
-
-function plan(...questions: string[]): Plan {
-  const meta = searchMeta(model, manager, questions.join(' '));
-  const read = readQuestions(questions, buildCatalog(meta.cubes as MetaCubeLike[]), TODAY);
-  if (read.kind !== 'plan') throw new Error(`not answered: ${JSON.stringify(read).slice(0, 300)}`);
-  return read.plan;
-}
+const plan = (...questions: string[]): Plan => demoPlan(questions, TODAY);
 const span = (p: Plan) => (p.range ? [p.range.from, p.range.to] : p.compare?.map((c) => [c.from, c.to]));
 
 describe('spans of days and months, said the planner way', () => {

@@ -1,19 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog } from '../../functions/agent/planner/catalog';
-import { readQuestions } from '../../functions/agent/planner/reading';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoReading } from './support/demo-reading';
 
 /**
  * Readings no careful analyst would answer, refused with why (held-out-13's two confident wrong answers): a period
  * read backwards ("2025 ... Jan–Mar 2022" as one span from 2025 to March 2022, answered 0) and each quarter's
  * change against another year answered as the two years' one change.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const read = async (question: string) => {
-  const model = parseModel(await demoModelFiles('main'));
-  const demo = buildCatalog(searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0]);
-  return readQuestions([question], demo, '2026-05-27');
-};
+const read = async (question: string) => demoReading([question], '2026-05-27');
 
 describe('unsound readings', () => {
   it('refuses a period that ends before it starts', async () => {
