@@ -10,14 +10,9 @@ import type { ResultLike } from './answer';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { CohortReading, Period, Plan } from './plan';
-import { ident, type PlannedQuery, quote, valueCondition } from './sql';
+import { ident, type PlannedQuery, valueCondition, withinPeriod } from './sql';
 
-const within = (column: string, p: Period) => {
-  const parts: string[] = [];
-  if (p.from > '0001-01-01') parts.push(`${column} >= ${quote(p.from)}`);
-  if (p.to < '9999-01-01') parts.push(`${column} < ${quote(p.to)}`);
-  return parts.length > 0 ? parts.join(' AND ') : 'TRUE';
-};
+const within = withinPeriod;
 const all = (parts: string[]) => (parts.length > 0 ? parts.join(' AND ') : 'TRUE');
 
 export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {

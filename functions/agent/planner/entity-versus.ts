@@ -9,7 +9,7 @@ import type { CatalogCube } from './catalog';
 import { entityWord } from './names';
 import { entityRows } from './per-entity';
 import type { EntityCondition, Period, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, quote } from './sql';
+import { conditions, ident, type PlannedQuery, withinPeriod } from './sql';
 
 const WHO = '(customers?|clients?|buyers?|accounts?|shoppers?)';
 const ASK =
@@ -78,12 +78,6 @@ export function readEntityVersus(
   return undefined;
 }
 
-const inPeriod = (column: string, p: Period) =>
-  [
-    ...(p.from > '0001-01-01' ? [`${column} >= ${quote(p.from)}`] : []),
-    ...(p.to < '9999-01-01' ? [`${column} < ${quote(p.to)}`] : []),
-  ].join(' AND ') || 'TRUE';
-
 /** Each entity's measure in both periods (0 where it had none), then those that moved the way asked. */
 export function versusQuery(plan: Plan, title: string): PlannedQuery {
   const h = plan.having;
@@ -92,7 +86,7 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
   if (!h || !versus || !at) throw new Error('not a comparison of periods per entity');
   const entity = ident(h.entity.column);
   const m = ident(h.measure.column);
-  const [earlier, later] = [inPeriod(at, versus.earlier), inPeriod(at, versus.later)];
+  const [earlier, later] = [withinPeriod(at, versus.earlier), withinPeriod(at, versus.later)];
   const scope = [...conditions({ ...plan, range: undefined }, at), `((${earlier}) OR (${later}))`];
   const t = `SELECT ${entity}, CASE WHEN ${later} THEN 'later' ELSE 'earlier' END AS period, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)} WHERE ${scope.join(' AND ')} GROUP BY 1, 2`;
   const w = `SELECT ${entity}, COALESCE(MAX(CASE WHEN period = 'earlier' THEN v END), 0) AS earlier_${m}, COALESCE(MAX(CASE WHEN period = 'later' THEN v END), 0) AS later_${m} FROM t GROUP BY 1`;

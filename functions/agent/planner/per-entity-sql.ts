@@ -5,16 +5,11 @@ import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Period, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, quote, scopeText, valueCondition } from './sql';
+import { conditions, ident, type PlannedQuery, quote, scopeText, valueCondition, withinPeriod } from './sql';
 import { formatValue } from './text';
 import { topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
 
-const within = (column: string, p: Period) => {
-  const parts: string[] = [];
-  if (p.from > '0001-01-01') parts.push(`${column} >= ${quote(p.from)}`);
-  if (p.to < '9999-01-01') parts.push(`${column} < ${quote(p.to)}`);
-  return parts.length > 0 ? parts.join(' AND ') : 'TRUE';
-};
+const within = withinPeriod;
 const where = (parts: string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
 const rowsIn = (column: string, p: Period) => `SUM(CASE WHEN ${within(column, p)} THEN 1 ELSE 0 END)`;
 

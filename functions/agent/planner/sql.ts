@@ -106,23 +106,25 @@ export function planTitle(plan: Plan): string {
   return capitalise(`${head}${scopeText(plan)}`);
 }
 
+/** A period's bounds on a column, each only where it is bounded (the open ends are the far past and future). */
+export const periodBounds = (column: string, p: { from: string; to: string }): string[] => [
+  ...(p.from > '0001-01-01' ? [`${column} >= ${quote(p.from)}`] : []),
+  ...(p.to < '9999-01-01' ? [`${column} < ${quote(p.to)}`] : []),
+];
+/** The rows of a column within a period, as one condition ("TRUE" for all time). */
+export const withinPeriod = (column: string, p: { from: string; to: string }): string =>
+  periodBounds(column, p).join(' AND ') || 'TRUE';
+
 /** The WHERE conditions of a plan (value and number filters, its period). */
 export function conditions(plan: Plan, time: string | undefined): string[] {
   const between = (from: string, to: string) => `${time} >= ${quote(from)} AND ${time} < ${quote(to)}`;
   const where: string[] = [];
   for (const f of plan.filters) where.push(valueCondition(dimensionSql(f.member), f));
   for (const f of plan.numberFilters) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
-  if (time && plan.range) {
-    if (plan.range.from > '0001-01-01') where.push(`${time} >= ${quote(plan.range.from)}`);
-    if (plan.range.to < '9999-01-01') where.push(`${time} < ${quote(plan.range.to)}`);
-  }
+  if (time && plan.range) where.push(...periodBounds(time, plan.range));
   if (time && plan.compare)
     where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
-  if (plan.also) {
-    const other = ident(plan.also.member.column);
-    if (plan.also.range.from > '0001-01-01') where.push(`${other} >= ${quote(plan.also.range.from)}`);
-    if (plan.also.range.to < '9999-01-01') where.push(`${other} < ${quote(plan.also.range.to)}`);
-  }
+  if (plan.also) where.push(...periodBounds(ident(plan.also.member.column), plan.also.range));
   return where;
 }
 
