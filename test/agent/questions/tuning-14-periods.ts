@@ -39,10 +39,9 @@ const mostChanged = (by: string, measure: string, a: number, b: number, order: '
 const movedBetween = (by: string, measure: string, a: number, b: number, op: '>' | '<', where = '') =>
   `SELECT ${by}, ${measure} FILTER (WHERE year(created_at) = ${a}) AS x, ${measure} FILTER (WHERE year(created_at) = ${b}) AS y
    FROM orders ${where} GROUP BY 1 HAVING y ${op} x`;
-/** The highest and the lowest value of `by` by the measure over `where`. */
+/** The highest and the lowest value of `by` by the measure over `where`, each with its figure. */
 const bothEnds = (by: string, measure: string, where = '') =>
-  `WITH t AS (SELECT ${by} AS k, ${measure} AS v FROM orders ${where} GROUP BY 1)
-   SELECT k, v FROM t WHERE v = (SELECT max(v) FROM t) OR v = (SELECT min(v) FROM t)`;
+  `SELECT arg_max(k, v), max(v), arg_min(k, v), min(v) FROM (SELECT ${by} AS k, ${measure} AS v FROM orders ${where} GROUP BY 1)`;
 /** A span from `from` through today, past the data's end: the data's last day and the covered part's figure. */
 const covered = (measure: string, from: string) =>
   `SELECT ${LAST_DAY}, ${measure} FROM orders WHERE created_at >= '${from}'`;
@@ -154,17 +153,20 @@ export const tuning14periods: Tuning14Case[] = [
   {
     class: 'period-over-period',
     ask: 'which region had the most orders in 2025 and which had the fewest?',
+    check: 'answer',
     sql: bothEnds('region', 'count(*)', `WHERE ${inYear(2025)}`),
   },
   {
     class: 'period-over-period',
     ask: 'best and worst month for revenue in 2024?',
+    check: 'answer',
     tolerance: 0.01,
-    sql: bothEnds("date_trunc('month', created_at)", 'sum(amount)', `WHERE ${inYear(2024)}`),
+    sql: bothEnds("strftime(created_at, '%Y-%m')", 'sum(amount)', `WHERE ${inYear(2024)}`),
   },
   {
     class: 'period-over-period',
     ask: 'highest + lowest category by number of returns last year',
+    check: 'answer',
     sql: bothEnds('category', 'count(*)', `WHERE status = 'returned' AND ${inYear(2025)}`),
   },
   // --- spans starting at a holiday, past the data ---
@@ -177,7 +179,7 @@ export const tuning14periods: Tuning14Case[] = [
   },
   {
     class: 'past-the-data',
-    ask: "how many orders have come in since black friday last year",
+    ask: 'how many orders have come in since black friday last year',
     check: 'range',
     sql: covered('count(*)', '2025-11-28'),
   },
