@@ -157,3 +157,30 @@ describe('the size of a change asked as a count, the most and the fewest, a holi
     expect(demoPlan(['sales since last thanksgiving'], '2026-12-15').range?.from).toBe('2026-11-26');
   });
 });
+
+describe('the last periods of the data', () => {
+  it.each([
+    'revenue for the last 5 quarters in the data, per quarter',
+    'monthly order counts for the final 6 months we have data for',
+    'show orders by quarter for the most recent 3 quarters of data',
+  ])('%s', (asked) => {
+    expect(plan(asked).range?.ofData).toBe(true);
+  });
+
+  it('keeps "the last 6 months" of no data words against today', () => {
+    expect(plan('orders in the last 6 months').range?.ofData).toBeUndefined();
+  });
+});
+
+describe('"the month after that one" in a thread', () => {
+  it('steps to the unit after the previous period, not to the time since it', () => {
+    expect(plan('orders in oct 2025?', 'what about the month after that one?').range).toMatchObject({
+      from: '2025-11-01',
+      to: '2025-12-01',
+    });
+  });
+
+  it('keeps "and since then?" as the time since the previous period', () => {
+    expect(plan('orders in dec 2025', 'and since then?').range?.from).toBe('2026-01-01');
+  });
+});

@@ -347,6 +347,9 @@ const REWRITES: [RegExp, Replacement][] = [
   // "how did Jan-Sep stack up against ...", "sales tracking vs the same quarter last year": one against the other.
   [/\bstack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?|versus)\b/gi, 'vs'],
   [/\b(?:tracking|trending|pacing|comparing)\s+(vs\.?|versus|against|to|with)\b/gi, 'vs'],
+  // "the final 6 months we have data for": the last months in the data (steps.ts answers the data's own).
+  [/\bfinal\s+(\d{1,3})\s+(day|week|month|quarter|year)s\b/gi, 'last $1 $2s'],
+  [/\b(?:that\s+)?we\s+(?:have|had|got)\s+(?:any\s+)?data\s+(?:for|on)\b/gi, 'in the data'],
   // "and how it compares to the same month of 2024", "how they compare with": one against the other.
   [/\b(?:and\s+)?how\s+(?:it|they|that|this|each|each\s+one)\s+compares?\s+(?:to|with|against)\b/gi, 'vs'],
   // "vs the corresponding quarter of 2023", "the matching month last year": the same one.
