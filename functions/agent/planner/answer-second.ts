@@ -162,6 +162,11 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
       : asNumber(row[before ?? -1]) === undefined
         ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
         : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})`;
+  // ("which regions sold more in 2025 than in 2024" when none did: say so, not that nothing was compared.)
+  const only = plan.change?.only;
+  const [a, b] = [plan.compare?.[0], plan.compare?.at(-1)];
+  if (result.data.length === 0 && only && a && b && plan.dimensions[0])
+    return `${query.title}: none ${only === 'up' ? 'rose' : 'fell'} from ${a.label} to ${b.label} (each ${plan.dimensions[0].title.toLowerCase()} was ${only === 'up' ? 'lower or the same' : 'higher or the same'} in ${b.label}).`;
   if (result.data.length === 0) return `${query.title}: no rows to compare.`;
   const top = rankedChange(plan);
   if (top && top.n === 1 && result.data.length === 1) {

@@ -50,6 +50,10 @@ export function claimChangeSize(tokens: Token[]): void {
         k++;
       }
     }
+    // "and how many fewer did it get", "how many more orders": the size of a change of a count.
+    if (t.raw === 'how' && or?.raw === 'many' && ['fewer', 'more', 'less'].includes(other?.raw ?? '')) {
+      for (const w of [t, or, other]) if (w) w.used = true;
+    }
     // "give both (and the difference)", "show me both": both figures, stated anyway.
     if (t.raw === 'both' && !t.used && (!or || ['and', 'of', 'please', 'pls', 'plz'].includes(or.raw)))
       t.used = true;

@@ -344,10 +344,26 @@ export function findRelative(
         continue;
       }
       const start = unitStart(today, unit);
-      found.push({ period: relativePeriod(phrase, shift(start, unit, -n), start), at: i });
+      // "the last 5 quarters in the data", "the most recent 3 months of data": the data's own last units.
+      const ofData = claimOfData(tokens, i + (count !== undefined ? 3 + full : 2));
+      found.push({
+        period: { ...relativePeriod(phrase, shift(start, unit, -n), start), ...(ofData ? { ofData } : {}) },
+        at: i,
+      });
     }
   }
   return { found, future };
+}
+
+/** "in the data", "of data", "in our data" at `at`: claimed, and true. */
+function claimOfData(tokens: Token[], at: number): true | undefined {
+  const [link, article] = [tokens[at], tokens[at + 1]];
+  if (!link || !['in', 'of'].includes(link.raw)) return undefined;
+  const skip = article && ['the', 'our', 'my'].includes(article.raw) ? 1 : 0;
+  const noun = tokens[at + 1 + skip];
+  if (noun?.raw !== 'data' || noun.used) return undefined;
+  for (const t of tokens.slice(at, at + 2 + skip)) t.used = true;
+  return true;
 }
 
 /** The question asks per week ("weekly", "by week", "each week"): its windows are complete weeks. */

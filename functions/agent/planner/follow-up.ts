@@ -157,7 +157,9 @@ export function readFollowUp(
   const split = splitRows(previous, raws, own);
   if (split) return kept(split);
   const since = SINCE_THEN.exec(text);
-  if (since) {
+  // ("the month after that one": the unit after the previous period, not the time since it.)
+  const stepFirst = NEXT_PERIOD.exec(text);
+  if (since && !(stepFirst && stepFirst.index < since.index)) {
     const plan = sinceThen(previous, own, context.today);
     return plan
       ? kept(plan)
@@ -166,7 +168,8 @@ export function readFollowUp(
   const step = NEXT_PERIOD.exec(text);
   if (step) {
     const plan = nextPeriod(previous, own, step, context.today);
-    const stepWords = new Set(step[0].split(' '));
+    // ("the month after that one", "the quarter before it": the pointer back is the step's too.)
+    const stepWords = new Set([...step[0].split(' '), 'that', 'one', 'it', 'this']);
     return plan
       ? { plan, unexplained: unexplained.filter((w) => !stepWords.has(w)) }
       : unread(`"${step[0]}" needs one period in the previous question to step from`);

@@ -308,7 +308,10 @@ function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): 
       i > at &&
       !t.used &&
       (high ? ASC_SUPERLATIVES.has(t.raw) : DESC_SUPERLATIVES.has(t.raw)) &&
-      ['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw),
+      // ("which had the most orders and which the fewest": "most" and "fewest" ends of one count too; "at
+      // least" is a bound, no end.)
+      (['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw) ||
+        (['most', 'fewest', 'least'].includes(t.raw) && tokens[i - 1]?.raw !== 'at')),
   );
   // Only an end of the same ranking: nothing after it but the thing ranked ("and the worst month", "over the
   // lowest"); "the highest revenue and the lowest return rate" names a second figure, not the other end.

@@ -17,6 +17,7 @@ import { readCountRanges } from './count-ranges';
 import { readCutoffs } from './cutoffs';
 import { shift } from './dates';
 import { readDayRanges } from './day-ranges';
+import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
@@ -93,6 +94,15 @@ function holiday(name: string, year: string): string | undefined {
   const firstWeekday = new Date(Date.UTC(Number(year), 10, 1)).getUTCDay();
   const thanksgiving = 1 + ((4 - firstWeekday + 7) % 7) + 21;
   return spoken(addDays(`${year}-11-${String(thanksgiving).padStart(2, '0')}`, after));
+}
+
+/** The holiday's day in a year as YYYY-MM-DD, or undefined for a name holiday() does not place. */
+function holidayDay(name: string, year: number): string | undefined {
+  const said = holiday(name, String(year));
+  const m = said ? /^([a-z]+) (\d+) (\d{4})$/.exec(said.toLowerCase()) : null;
+  const month = m ? monthIndex(m[1] ?? '') : undefined;
+  if (!m || month === undefined) return undefined;
+  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(m[2]).padStart(2, '0')}`;
 }
 
 /** A period named with its year ("2025", "q3 2024", "h1 2025", "march 2025"): its first and last day. */
@@ -337,6 +347,13 @@ const REWRITES: [RegExp, Replacement][] = [
   // "how did Jan-Sep stack up against ...", "sales tracking vs the same quarter last year": one against the other.
   [/\bstack(?:s|ed)?\s+up\s+(?:against|to|with|vs\.?|versus)\b/gi, 'vs'],
   [/\b(?:tracking|trending|pacing|comparing)\s+(vs\.?|versus|against|to|with)\b/gi, 'vs'],
+  // "the final 6 months we have data for": the last months in the data (steps.ts answers the data's own).
+  [/\bfinal\s+(\d{1,3})\s+(day|week|month|quarter|year)s\b/gi, 'last $1 $2s'],
+  [/\b(?:that\s+)?we\s+(?:have|had|got)\s+(?:any\s+)?data\s+(?:for|on)\b/gi, 'in the data'],
+  // "and how it compares to the same month of 2024", "how they compare with": one against the other.
+  [/\b(?:and\s+)?how\s+(?:it|they|that|this|each|each\s+one)\s+compares?\s+(?:to|with|against)\b/gi, 'vs'],
+  // "vs the corresponding quarter of 2023", "the matching month last year": the same one.
+  [/\b(?:corresponding|matching)\s+(quarter|qtr|month|week|day|year)(s?)\b/gi, 'same $1$2'],
   // "2025 relative to 2023", "as compared with 2024": one set against the other.
   [/\b(?:relative\s+to|as\s+compared\s+(?:with|to)|in\s+comparison\s+(?:with|to))\b/gi, 'vs'],
   // "was revenue higher in 2025 than 2024", "were orders lower in Q3 than in Q2 2024": the two periods compared.
@@ -349,6 +366,8 @@ const REWRITES: [RegExp, Replacement][] = [
     // ("customers who spent more in 2025 than in 2024": each against itself, entity-versus.ts, not two totals.)
     (all: string, ...args: string[]) => {
       const [lead, a, b, at, text] = args as unknown as [string, string, string, number, string];
+      // ("which regions sold less in 2025 than in 2024": only the ones that fell, period-comparatives.ts.)
+      if (/\bwhich\b|\bwhat\s+(?!was\b|is\b|were\b|are\b|did\b|does\b|the\b|s\b)\w/i.test(text)) return all;
       return /\b(?:customers?|clients?|buyers?|accounts?|shoppers?)\s+(?:who\s+|that\s+|have\s+|had\s+)*(?:spent|ordered|bought|purchased|placed)\s*$/i.test(
         text.slice(0, at),
       )
@@ -488,6 +507,19 @@ function seasons(text: string, today?: string): string {
           return `${name} ${y}`;
         },
       )
+      // "since last Thanksgiving", "last Christmas": the holiday's latest day before today (this year's once
+      // it has passed, last year's before that), read as a day by the holiday rewrite.
+      .replace(
+        new RegExp(
+          `\\blast\\s+(${HOLIDAY_NAMES})\\b(?!\\s+(?:of\\s+)?\\d{4}|\\s+(?:this|last)\\s+year)`,
+          'gi',
+        ),
+        (all, name = '') => {
+          if (year === undefined || !today) return all;
+          const day = holidayDay(name, year);
+          return day === undefined ? all : `${name} ${day < today ? year : year - 1}`;
+        },
+      )
       // "since Black Friday last year": the holiday in that year (read as a day by the holiday rewrite).
       .replace(
         new RegExp(`\\b(${HOLIDAY_NAMES})\\s+(this|last)\\s+year\\b`, 'gi'),
@@ -550,7 +582,8 @@ export function expandContractions(question: string): string {
 
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
-  let text = seasons(lifetimeMetric(expandContractions(question)), today);
+  // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
+  let text = seasons(lifetimeMetric(expandContractions(readFirstStep(question))), today);
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'

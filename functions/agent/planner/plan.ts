@@ -13,6 +13,8 @@ export interface Period {
   relative?: boolean;
   /** The calendar unit a period so far belongs to ("this month", "year to date": the whole unit is its kind). */
   unit?: 'day' | 'week' | 'month' | 'quarter' | 'year';
+  /** "the last 5 quarters in the data": the data's own last units, whatever today is (steps.ts). */
+  ofData?: true;
   /** Not named by the asker: a change with no periods reads the last two complete years. */
   assumed?: true;
   /**

@@ -15,6 +15,7 @@ import { readGrandTotal } from './grand-total';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readOneCustomer } from './one-customer';
+import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
 import { rephrase, valueBesideMeasure } from './phrases';
@@ -131,6 +132,9 @@ export function readQuestions(
  * 2022" read as one span from 2025 to March 2022, answered 0), and each quarter's or month's change against another
  * year answered as the years' one change (the periods asked for left out).
  */
+/** "the same quarter of 2024", "the corresponding month": a unit paired with its own in the other period. */
+const SAME_UNIT = /\b(?:same|corresponding|matching)\s+(?:quarter|qtr|month|mo)s?\b/i;
+
 function unsound(reading: Reading, question = ''): Reading {
   if (reading.kind !== 'plan') return reading;
   const plan = reading.plan;
@@ -150,6 +154,11 @@ function unsound(reading: Reading, question = ''): Reading {
   const unit =
     each?.[1] ??
     { quarterly: 'quarter', monthly: 'month', weekly: 'week', daily: 'day' }[each?.[2]?.toLowerCase() ?? ''];
+  // ("2025 by quarter vs the same quarter of 2024": each quarter against its own, paired-periods.ts.)
+  const paired = each && plan.grain === unit ? pairedPeriods(plan) : undefined;
+  if (paired && !plan.change && SAME_UNIT.test(question))
+    return { ...reading, plan: { ...plan, change: { rank: 'percent' } } };
+  if (paired && plan.change) return reading;
   if (each && plan.change && !plan.change.only && (plan.compare?.length ?? 0) === 2 && !plan.top)
     return {
       kind: 'refuse',

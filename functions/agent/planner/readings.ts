@@ -292,6 +292,13 @@ export function findChange(
     }
   }
   if (!found) return undefined;
+  // "the biggest decline ... and how many fewer": the change asked as a count of rows, ranked so.
+  if (
+    tokens.some(
+      (t, i) => t.raw === 'how' && tokens[i + 1]?.raw === 'many' && FEWER_MORE.has(tokens[i + 2]?.raw ?? ''),
+    )
+  )
+    amount = true;
   // "from biggest gain to biggest drop": the order runs from the first change word named, whatever follows.
   const from = tokens.findIndex((t) => t.raw === 'from');
   const first = from >= 0 ? tokens.slice(from + 1).find((t) => CHANGE_WORDS.has(t.raw)) : undefined;
@@ -302,6 +309,7 @@ export function findChange(
   return { ...(grain ? { grain } : {}), down, rank: amount ? 'absolute' : 'percent' };
 }
 
+const FEWER_MORE = new Set(['fewer', 'more', 'less']);
 const AGAINST = new Set(['over', 'vs', 'versus', 'than', 'against', 'compared', 'to', 'from']);
 /** "compare with the quarter before it": against words before "the <unit> before" only. */
 const AGAINST_VERBS = new Set(['compare', 'comparing', 'with']);

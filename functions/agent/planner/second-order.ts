@@ -35,7 +35,8 @@ export interface SecondOrderInput {
   percentileGap?: boolean;
   /** "average revenue per customer": the mean of a total per entity or period. */
   average?: boolean;
-  change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' };
+  /** (`counted`: "fewer returns in 2025 than 2024" is a count of rows, whatever measure is named.) */
+  change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute'; counted?: boolean };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
   /** A total over a first-date cohort: the cohort's period, and the count named ("how many orders"). */
@@ -248,7 +249,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   if (change && !fields.having) {
     // "which region grew fastest": growth of money unless a measure is named.
     if (measures.length === 0) {
-      const sum = sumOf(cube);
+      const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+      const sum = change.counted ? rows : sumOf(cube);
       if (sum) measures = [sum];
     }
     // "MoM % change for Oct, Nov and Dec 2025": the named months back to back, each against the one before.

@@ -9,6 +9,7 @@ import { shift, unitStart } from './dates';
 import { versusQuery } from './entity-versus';
 import { entityWord } from './names';
 import { limitOf } from './nth';
+import { pairedChangeSql, pairedPeriods } from './paired-periods';
 import { type Plan, rankedChange } from './plan';
 import { conditions, ident, type PlannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
@@ -299,6 +300,39 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const compare = plan.compare;
   const a = compare?.[0];
   const b = compare?.at(-1);
+  // "2025 by quarter vs the same quarter of 2024": each unit against the one at its place (paired-periods.ts).
+  const paired = at ? pairedPeriods(plan) : undefined;
+  if (paired && at) {
+    const sql = pairedChangeSql(
+      {
+        plan,
+        at,
+        from,
+        measure: m,
+        dims,
+        where: where(conditions(plan, at)),
+        quote,
+        order,
+        percent,
+        label,
+        ranked: top !== undefined,
+      },
+      paired,
+    );
+    return described(
+      plan,
+      sql,
+      [
+        ...dimColumns,
+        { role: 'time' },
+        { role: 'measure', ...(measure ? { member: measure } : {}) },
+        { role: 'previous', ...(measure ? { member: measure } : {}) },
+        { role: 'change', ...(measure ? { member: measure } : {}) },
+        { role: 'change_percent' },
+      ],
+      `${titleOf(plan)}, each ${plan.grain} against the same ${plan.grain} of ${paired[0].label}`,
+    );
+  }
   if (a && b && at && a !== b) {
     const cases = [a, b]
       .map((p) => `WHEN ${at} >= ${quote(p.from)} AND ${at} < ${quote(p.to)} THEN ${quote(p.label)}`)

@@ -232,6 +232,16 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     // ("this quarter vs the same quarter last year", this quarter past the data: that whole quarter, periods-past.ts.)
     const wide = wholeUnitBack(plan, data);
     if (wide) return nextStep(wide, results, today);
+    // ("the last 6 months in the data" past its end: the data's own last 6 months, said so.)
+    if (period.ofData && addDays(period.to, -1) > data.last && !plan.compare) {
+      const latest = latestPeriod(period, data.last);
+      const moved: Plan = { ...plan, range: latest.period };
+      const query = queryFor(moved);
+      const result = results[1];
+      if (!result || isError(result)) return { kind: 'query', query };
+      const note = `The data ends on ${data.last}: here is ${latest.period.label}.`;
+      return { kind: 'answer', text: withNote(note, answerFor(moved, query, result)) };
+    }
     if (outside(period, data) && named(plan, period, today)) {
       const result = results[1];
       if (!result || isError(result)) return { kind: 'query', query: main };

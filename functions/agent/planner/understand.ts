@@ -49,6 +49,7 @@ import { termsOf } from './names';
 import { releasePlace } from './nth';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import { findPerformance } from './performance';
+import { findPeriodComparative } from './period-comparatives';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
 import { readRateDirection } from './rate-direction';
@@ -232,7 +233,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "lose to cancellations": the cancelled rows' amount, no change (business-words.ts).
   claimLossTo(tokens, cube);
   // ("how did each region do in 2025 compared to 2024": the change between the two, performance.ts.)
-  const changeNamed = findChange(tokens);
+  // ("which categories had more returns in 2025 than in 2024": the change, kept to the rows that rose.)
+  const changeNamed = findChange(tokens) ?? findPeriodComparative(tokens);
   const performance = changeNamed ? undefined : findPerformance(tokens);
   const change = changeNamed ?? (performance ? { down: false, rank: 'percent' as const } : undefined);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
