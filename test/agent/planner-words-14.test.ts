@@ -61,6 +61,9 @@ describe("the asker's own ground", () => {
       'what share of total company revenue did my region bring in last year?',
       'my patch as a % of overall sales in 2025',
       "what percent of the company's orders in 2024 came from my territory?",
+      'what % of total revenue is my region in 2025',
+      "how much of the company's revenue comes from my turf",
+      "my region's contribution to total revenue in 2025",
     ]) {
       const reading = read(question);
       expect(reading).toMatchObject({
@@ -79,6 +82,8 @@ describe("the asker's own ground", () => {
     ).toBeUndefined();
     expect(wholeBeyondGround("what % of my region's revenue is electronics?")).toBeUndefined();
     expect(wholeBeyondGround('revenue in my patch for 2024')).toBeUndefined();
+    expect(wholeBeyondGround('what share of all orders in my territory were cancelled')).toBeUndefined();
+    expect(wholeBeyondGround("how much of my region's total revenue came from toys")).toBeUndefined();
   });
 });
 
@@ -109,6 +114,7 @@ describe('people counted in other words', () => {
       filters: { region: ['south'], category: ['toys'] },
     });
     expect(shape('how many customer orders in 2024')).toMatchObject({ measures: ['count'] });
+    expect(shape('number of orders customers placed in 2024')).toMatchObject({ measures: ['count'] });
     expect(shape('how many customers bought furniture in 2024')).toMatchObject({
       measures: ['customer_count'],
     });

@@ -57,22 +57,26 @@ export function readOwnGround(question: string, catalog: readonly CatalogCube[])
     .replace(GROUND_ALONE, (all) => (/^our\b/i.test(all) ? 'our region' : 'my region'));
 }
 
-/** Words of a share ("share", "%", "percent of", "fraction"). */
-const SHARE = /\b(?:share|percent(?:age)?|pct|fraction|proportion|portion|slice)\b|%/i;
+/** Words of a share ("share", "%", "percent of", "fraction", "contribution", "how much of"). */
+const SHARE =
+  /\b(?:share|percent(?:age)?|pct|fraction|proportion|portion|slice|contribut(?:ion|es?|ed)|how\s+much\s+of|what\s+part\s+of)\b|%/i;
 /** A whole beyond the asker's ground: the company's, every region's, everything. */
 const WHOLE =
-  /\b(?:compan(?:y|y['’]s|y-?wide)|overall|firm-?wide|nationwide|national|global|whole\s+(?:business|company|firm)|entire\s+(?:business|company|firm)|all\s+(?:the\s+)?regions|every\s+region|everyone(?:['’]s)?|everybody(?:['’]s)?)\b|\bof\s+(?:the\s+)?total\b/i;
-/** The ground as the part of the share: named before the share's word, or what the part "came from". */
-const GROUND_PART = new RegExp(
-  String.raw`\b${MINE}(?:['’]s)?\b[^?]*?(?:\b(?:share|percent(?:age)?|pct|fraction|proportion|portion|slice)\b|%)|\b(?:from|did|does|do|has|have|had)\s+${MINE}\b`,
-  'i',
-);
+  /\b(?:compan(?:y|y['’]s|y-?wide)|overall|firm-?wide|nationwide|national|global|whole\s+(?:business|company|firm)|entire\s+(?:business|company|firm)|all\s+(?:the\s+)?regions|every\s+region|everyone(?:['’]s)?|everybody(?:['’]s)?)\b|\b(?:of|to)\s+(?:the\s+)?(?:total|all)\b/i;
+/** The asker's ground named in the question, with the word before it. */
+const GROUND_AT = new RegExp(String.raw`(?:\b([a-z]+)\s+)?\b${MINE}\b`, 'gi');
+/** Words before the ground that make it the scope of the whole ("of my region's revenue", "total in my region"). */
+const SCOPES = new Set(['of', 'in', 'within', 'across', 'for', 'inside', 'on', 'throughout']);
+
+/** Whether the asker's ground is the part of a share (not the scope of its whole): "is my region", "from my patch". */
+const groundIsPart = (question: string) =>
+  [...question.matchAll(GROUND_AT)].some((m) => !SCOPES.has((m[1] ?? '').toLowerCase()));
 
 /**
  * Why a share of the company's whole asked of the asker's own ground cannot be answered, or undefined: the
  * asker's access shows their own region's rows only (a manager who sees every row has no region of their own).
  */
 export function wholeBeyondGround(question: string): string | undefined {
-  if (!SHARE.test(question) || !WHOLE.test(question) || !GROUND_PART.test(question)) return undefined;
+  if (!SHARE.test(question) || !WHOLE.test(question) || !groundIsPart(question)) return undefined;
   return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
 }

@@ -201,9 +201,9 @@ export function countedNoun(
   const at = countOpening(tokens);
   const heads = (t: Token | undefined) =>
     t !== undefined && cube.members.some((m) => counts(m) && m.titleWords.at(-1) === t.stem);
-  // ("customer orders": the compound's last noun is counted.)
+  // ("customer orders": the compound's last noun is counted; a plural ends the noun, "orders customers placed".)
   let k = at + 1;
-  while (heads(tokens[k]) && heads(tokens[k + 1])) k++;
+  while (heads(tokens[k]) && tokens[k]?.raw === tokens[k]?.stem && heads(tokens[k + 1])) k++;
   const noun = tokens[k];
   if (at < 0 || !noun || only.titleWords.at(-1) === noun.stem) return measures;
   const named = cube.members.find((m) => m !== only && counts(m) && m.titleWords.at(-1) === noun.stem);
