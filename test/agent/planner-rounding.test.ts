@@ -29,7 +29,7 @@ describe('reading a rounding asked for', () => {
 describe('stating the figures as asked', () => {
   it('states money in the unit asked beside the exact figure, at the end of a sentence too', () => {
     expect(roundFigures('The revenue is $170,123,385.82.', { scale: 1e6, inUnit: true })).toBe(
-      'The revenue is $170,123,385.82 (in millions: $170.12).',
+      'The revenue is $170,123,385.82 (about $170.12 million).',
     );
   });
 

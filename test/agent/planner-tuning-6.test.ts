@@ -192,12 +192,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 33,
     },
     {
-      // 18 of 35 right before the planner change it tunes (4 confident wrong, in the eval CLI).
+      // 18 of 35 right before the planner change it tunes (4 confident wrong, in the eval CLI); 35 after it.
       title:
         'tuning set 14 (ground in slang under row-level security, headcounts, verbs of customers, totals beside averages, scales)',
       module: tuning14words,
       cases: tuning14words.tuning14words,
-      rightAtLeast: 18,
+      rightAtLeast: 35,
     },
   ];
 

@@ -1,7 +1,7 @@
 /**
  * A rounding the asker asks for ("in millions", "to the nearest thousand", "one decimal place", "rounded"): the
  * phrase is taken out of the question before it is read (it names no data), and the answer states each figure as
- * asked beside the exact one ("$162,239,199.82 (in millions: $162.24)"), so nothing is lost and the figure reads
+ * asked beside the exact one ("$162,239,199.82 (about $162.24 million)"), so nothing is lost and the figure reads
  * the way the asker wants it (issue 29, answers in the asker's words). Was refused ("nothing for 'millions'") or
  * answered with the words left out.
  */
@@ -92,9 +92,8 @@ function rounded(value: number, money: boolean, percent: boolean, r: Rounding): 
   const $ = money ? '$' : '';
   if (r.scale && r.scale > 1 && r.inUnit && !percent) {
     if (abs < r.scale / 100) return undefined;
-    // ("in millions: $170.1": the figure in the unit asked for, as a column headed "$M" would hold it.)
     const name = SCALE_NAMES[r.scale] ?? '';
-    return `in ${name}s: ${sign}${$}${grouped(abs / r.scale, r.decimals ?? 2)}`;
+    return `${sign}${$}${grouped(abs / r.scale, r.decimals ?? 2)} ${name}`;
   }
   if (r.scale && !percent) {
     if (abs < r.scale) return undefined;
@@ -111,14 +110,13 @@ function rounded(value: number, money: boolean, percent: boolean, r: Rounding): 
 /** Money ("$1,234.56"), percentages ("12.04%") and grouped or decimal numbers ("323,135", "16.89"). */
 const FIGURE = /(?<![\w.$-])(-?)(\$)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(%)?(?!\w|\.\d|,\d|-\d)/g;
 
-/** The answer with each figure also stated as asked ("$162,239,199.82 (in millions: $162.24)"). */
+/** The answer with each figure also stated as asked ("$162,239,199.82 (about $162.24 million)"). */
 export function roundFigures(answer: string, r: Rounding): string {
   return answer.replace(FIGURE, (all, minus: string, dollar: string | undefined, digits: string, pct) => {
     const value = Number(`${minus}${digits.replace(/,/g, '')}`);
     // Years, days and small whole numbers (ranks, counts of rows) are no figures to round.
     if (!dollar && !pct && !digits.includes(',') && !digits.includes('.')) return all;
     const as = rounded(value, dollar !== undefined, pct !== undefined, r);
-    if (as?.startsWith('in ')) return `${all} (${as})`;
     return as && as !== all ? `${all} (about ${as})` : all;
   });
 }

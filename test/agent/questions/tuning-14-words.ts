@@ -14,9 +14,13 @@
  * Scored on the unchanged planner (wt/words14 at aad8f86): 18 of 35 right or honest, 4 confident wrong (two counts
  * of orders whose verb is a customer's answered as numbers of customers, two average breakdowns with the total or
  * overall asked beside them answered without it), 10 wrong refusals (turf, rack up, neck of the woods, territory
- * plan, headcount, market segment, nroth, "sorry if this is a dumb question"), 3 answers without the scale asked
- * for as a figure of its own. The three shares of the company's whole asked under row-level security were refused
- * as "nothing for share" (the eval does not read a refusal's words: planner-words-14.test.ts does).
+ * plan, headcount, market segment, nroth, "sorry if this is a dumb question"), 3 answers with the scale's figure
+ * (first scored against references in the unit, which an answer stating "$32.4" would meet and a reference of the
+ * exact figure calls wrong: the references are the exact figures now, as held-out-13's, and "in thousands is fine"
+ * left "fine" out). The three shares of the company's whole asked under row-level security were refused as
+ * "nothing for share" (the eval does not read a refusal's words: planner-words-14.test.ts does). After the change
+ * (own-ground.ts, business-words.ts, words.ts, grand-total.ts, sql.ts, answer.ts, asides.ts, readings.ts,
+ * rounding.ts, missing.ts): 35 of 35, none wrong.
  */
 import type { QueryUser } from '../../../functions/semantic';
 import { between, inYear, type SecondOrderCase, WEST } from './tuning-2';
@@ -150,22 +154,26 @@ export const tuning14words: Tuning14Case[] = [
     class: 'wording',
     ask: 'electronics sales in 2025 — in millions? one decimal is plenty',
     check: 'answer',
-    tolerance: 0.05,
-    sql: `SELECT sum(amount) / 1000000 FROM orders WHERE category = 'electronics' AND ${year(2025)}`,
+    // (The exact figure, as the answer states it beside "about $32.4 million", which the scorer reads as 32,400,000.)
+    tolerance: 50_000,
+    says: /\$\d+\.\d million/,
+    sql: `SELECT sum(amount) FROM orders WHERE category = 'electronics' AND ${year(2025)}`,
   },
   {
     class: 'wording',
     ask: 'total revenue for 2023 in $M, 1 decimal',
     check: 'answer',
-    tolerance: 0.05,
-    sql: `SELECT sum(amount) / 1000000 FROM orders WHERE ${year(2023)}`,
+    tolerance: 50_000,
+    says: /\$\d+\.\d million/,
+    sql: `SELECT sum(amount) FROM orders WHERE ${year(2023)}`,
   },
   {
     class: 'wording',
     ask: 'how much did the west sell in 2024? in thousands is fine',
     check: 'answer',
-    tolerance: 0.5,
-    sql: `SELECT sum(amount) / 1000 FROM orders WHERE region = 'west' AND ${year(2024)}`,
+    tolerance: 5,
+    never: /left out/i,
+    sql: `SELECT sum(amount) FROM orders WHERE region = 'west' AND ${year(2024)}`,
   },
   // --- a share of the whole company, asked by someone who sees only their region ---
   {
