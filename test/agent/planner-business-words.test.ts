@@ -1,25 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import type { Token } from '../../functions/agent/planner/plan';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readRateDirection } from '../../functions/agent/planner/rate-direction';
-import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
+import type { Reading } from '../../functions/agent/planner/reading';
 import { answerFor } from '../../functions/agent/planner/respond';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoReading } from './support/demo-reading';
 
 /**
  * Business words for what the demo model has ("top-line" is revenue; "broken out by" is by), words it lacks
  * refused by name ("our take"), and the best and the worst of a rate read by which end is better (issue 29:
  * "the best return rate" is the lowest, and the answer says so). On the demo model's catalog.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const model = parseModel(await demoModelFiles('main'));
-const read = (question: string): Reading =>
-  readQuestions(
-    [question],
-    buildCatalog(searchMeta(model, manager, question).cubes as MetaCubeLike[]),
-    '2025-09-17',
-  );
+const read = (question: string): Reading => demoReading([question], '2025-09-17');
 const plan = (question: string) => {
   const reading = read(question);
   if (reading.kind !== 'plan') throw new Error(`not answered: ${question} (${JSON.stringify(reading)})`);

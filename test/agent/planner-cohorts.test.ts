@@ -1,25 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { cohortPeriod } from '../../functions/agent/planner/cohort-periods';
 import { readCohort } from '../../functions/agent/planner/cohort-reader';
 import type { CohortReading } from '../../functions/agent/planner/plan';
-import { readQuestions } from '../../functions/agent/planner/reading';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoCatalog, demoReading } from './support/demo-reading';
 
 /**
  * The compositional cohort reader (cohort-reader.ts): a cohort x an outcome x measures, each read by its role, every
  * word accounted for; what it cannot compile is refused or left to the other readings, never read as another
  * question. (Answers on the sample are judged by tuning set 11 in planner-tuning-6.test.ts.)
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
 const TODAY = '2026-03-02';
-const model = parseModel(await demoModelFiles('main'));
-const catalogFor = (question: string) =>
-  buildCatalog(searchMeta(model, manager, question).cubes as MetaCubeLike[]);
 
 /** The cohort reading of a question, without its members (rows, amount) to compare. */
 function reading(question: string) {
-  const read = readCohort(question, catalogFor(question), TODAY);
+  const read = readCohort(question, demoCatalog(question), TODAY);
   if (read?.kind !== 'plan') return read;
   const p = read.plan.perEntity as CohortReading;
   return {
@@ -128,14 +122,14 @@ describe('cohort x outcome x measure', () => {
     expect(
       readCohort(
         'customers whose first order was in the east and who signed up in Q1 2022 - how many?',
-        catalogFor('customers first order east signed up'),
+        demoCatalog('customers first order east signed up'),
         TODAY,
       ),
     ).toEqual(expect.objectContaining({ kind: 'refuse' }));
     expect(
       readCohort(
         'revenue by region from customers whose first order was in January 2023',
-        catalogFor('revenue region customers first order'),
+        demoCatalog('revenue region customers first order'),
         TODAY,
       ),
     ).toEqual(expect.objectContaining({ kind: 'refuse' }));
@@ -153,7 +147,7 @@ describe('cohort x outcome x measure', () => {
 });
 
 describe('follow-ups on a cohort', () => {
-  const thread = (questions: string[]) => readQuestions(questions, catalogFor(questions.join(' ')), TODAY);
+  const thread = (questions: string[]) => demoReading(questions, TODAY);
 
   it("reads a follow-up on an ordinary signup count as that cohort's outcome", () => {
     const read = thread([

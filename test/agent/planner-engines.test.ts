@@ -2,9 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { queryFor } from '../../functions/agent/planner/query';
-import { readQuestions } from '../../functions/agent/planner/reading';
 import {
   closeDrivers,
   type DataModel,
@@ -12,11 +10,10 @@ import {
   demoModelFiles,
   ensureSampleDatabase,
   parseModel,
-  type QueryUser,
   runQuery,
-  searchMeta,
 } from '../../functions/semantic';
 import { startPostgres, type TestPostgres } from '../semantic/postgres';
+import { DEMO_MANAGER, demoReading } from './support/demo-reading';
 
 /**
  * The offline planner's second-order SQL (HAVING over groups, LAG, ROW_NUMBER, percentile_cont, the combined
@@ -28,7 +25,6 @@ let dataDir: string;
 let duck: DataSource;
 let pgSource: DataSource;
 let model: DataModel;
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'planner-engines-'));
@@ -131,13 +127,12 @@ const questions = [
 describe('planner SQL on DuckDB and PostgreSQL', () => {
   it.each(questions)('%s', async (question) => {
     // Arrange: the plan from the model's metadata, as the offline analyst reads it.
-    const meta = searchMeta(model, manager, question);
-    const reading = readQuestions([question], buildCatalog(meta.cubes as MetaCubeLike[]), '2025-10-15');
+    const reading = demoReading([question], '2025-10-15');
     if (reading.kind !== 'plan') throw new Error(`not answered: ${JSON.stringify(reading)}`);
     const { sql } = queryFor(reading.plan);
     // Act
     const run = (source: DataSource) =>
-      runQuery({ model, user: manager, sql, source, maxRows: 1000, timeoutMs: 30_000 });
+      runQuery({ model, user: DEMO_MANAGER, sql, source, maxRows: 1000, timeoutMs: 30_000 });
     const [a, b] = await Promise.all([run(duck), run(pgSource)]);
     // Assert: rows in the same order (every query orders its rows, or returns one).
     expect(a.data.length).toBeGreaterThan(0);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { cohortPeriod } from '../../functions/agent/planner/cohort-periods';
 import { queryFor } from '../../functions/agent/planner/query';
 import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
 import { answerFor } from '../../functions/agent/planner/respond';
 import { numberOneAsTop } from '../../functions/agent/planner/tops';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoCatalog } from './support/demo-reading';
 
 /**
  * Counts per entity, cohorts and tops within groups (issue 29; tuning set 12, and the misses of held-out-11 in
@@ -16,13 +15,10 @@ import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../fu
  * refused or answered as another question before. Unit level, on the demo model's metadata; the answers on the
  * sample are judged by tuning set 12 (planner-tuning-6.test.ts) and the engines by planner-engines.test.ts.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const model = parseModel(await demoModelFiles('main'));
 
 function read(questions: string[]): Reading {
-  const last = questions.at(-1) ?? '';
-  const catalog = buildCatalog(searchMeta(model, manager, last).cubes as MetaCubeLike[]);
-  return readQuestions(questions, catalog, '2026-07-14');
+  // (The catalog of the last question's words alone.)
+  return readQuestions(questions, demoCatalog(questions.at(-1) ?? ''), '2026-07-14');
 }
 const sqlOf = (...questions: string[]) => {
   const reading = read(questions);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { expandContractions } from '../../functions/agent/planner/phrases';
 import type { Plan } from '../../functions/agent/planner/plan';
 import { queryFor } from '../../functions/agent/planner/query';
 import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoCatalog } from './support/demo-reading';
 
 /**
  * Counts per entity, tops per group, combined shares and two figures (issue 29; tuning set 13, and the misses of
@@ -14,13 +13,10 @@ import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../fu
  * refused or answered as another question before. Unit level, on the demo model's metadata; the answers on the
  * sample are judged by tuning set 13 (planner-tuning-6.test.ts).
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const model = parseModel(await demoModelFiles('main'));
 
 function read(questions: string[]): Reading {
-  const last = questions.at(-1) ?? '';
-  const catalog = buildCatalog(searchMeta(model, manager, last).cubes as MetaCubeLike[]);
-  return readQuestions(questions, catalog, '2026-10-21');
+  // (The catalog of the last question's words alone.)
+  return readQuestions(questions, demoCatalog(questions.at(-1) ?? ''), '2026-10-21');
 }
 const planOf = (...questions: string[]): Plan => {
   const reading = read(questions);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog } from '../../functions/agent/planner/catalog';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readQuestions } from '../../functions/agent/planner/reading';
 import { answerFor } from '../../functions/agent/planner/respond';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoReading } from './support/demo-reading';
 import { SALES } from './support/sales-catalog';
 
 /**
@@ -63,11 +62,8 @@ describe('rankings without "which"', () => {
   });
 });
 
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
 const demoSql = async (question: string) => {
-  const model = parseModel(await demoModelFiles('main'));
-  const demo = buildCatalog(searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0]);
-  const reading = readQuestions([question], demo, '2026-08-20');
+  const reading = demoReading([question], '2026-08-20');
   if (reading.kind !== 'plan') throw new Error(`read as ${reading.kind}`);
   return queryFor(reading.plan).sql;
 };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog } from '../../functions/agent/planner/catalog';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readQuestions } from '../../functions/agent/planner/reading';
 import { refusalText } from '../../functions/agent/planner/respond';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoCatalog } from './support/demo-reading';
 import { SALES } from './support/sales-catalog';
 
 /**
@@ -39,10 +38,8 @@ describe('refusals', () => {
   });
 });
 
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
 const onDemo = async (question: string) => {
-  const model = parseModel(await demoModelFiles('main'));
-  const demo = buildCatalog(searchMeta(model, manager, question).cubes as Parameters<typeof buildCatalog>[0]);
+  const demo = demoCatalog(question);
   return { reading: readQuestions([question], demo, '2026-06-11'), demo };
 };
 

@@ -24,6 +24,7 @@ import * as tuning13periods from './questions/tuning-13-periods';
 import * as tuning13probed from './questions/tuning-13-probed';
 import * as tuning13words from './questions/tuning-13-words';
 import * as tuning14periods from './questions/tuning-14-periods';
+import * as tuning14words from './questions/tuning-14-words';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -198,6 +199,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning14periods,
       cases: tuning14periods.tuning14periods,
       rightAtLeast: 34,
+    },
+    {
+      // 18 of 35 right before the planner change it tunes (4 confident wrong, in the eval CLI); 35 after it.
+      title:
+        'tuning set 14 (ground in slang under row-level security, headcounts, verbs of customers, totals beside averages, scales)',
+      module: tuning14words,
+      cases: tuning14words.tuning14words,
+      rightAtLeast: 35,
     },
   ];
 

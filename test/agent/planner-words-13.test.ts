@@ -1,13 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildCatalog, type MetaCubeLike } from '../../functions/agent/planner/catalog';
 import { readGrandTotal } from '../../functions/agent/planner/grand-total';
 import { inAskersWords } from '../../functions/agent/planner/missing';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
-import { type Reading, readQuestions } from '../../functions/agent/planner/reading';
+import type { Reading } from '../../functions/agent/planner/reading';
 import { answerFor, refusalText } from '../../functions/agent/planner/respond';
 import { readSlang } from '../../functions/agent/planner/slang';
-import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../functions/semantic';
+import { demoCatalog, demoReading } from './support/demo-reading';
 
 /**
  * Answers in the asker's words and words around an answerable ask (issue 29, tuning-13-words.ts): a plural term
@@ -16,11 +15,7 @@ import { demoModelFiles, parseModel, type QueryUser, searchMeta } from '../../fu
  * break, and refusals that quote the asker's own words, never the planner's rewriting of them. Every reading that
  * would change what is counted still refuses. On the demo model's catalog.
  */
-const manager: QueryUser = { groups: ['managers'], userAttributes: {}, securityContext: {} };
-const model = parseModel(await demoModelFiles('main'));
-const catalogFor = (question: string) =>
-  buildCatalog(searchMeta(model, manager, question).cubes as MetaCubeLike[]);
-const read = (question: string): Reading => readQuestions([question], catalogFor(question), '2026-07-08');
+const read = (question: string): Reading => demoReading([question], '2026-07-08');
 const plan = (question: string) => {
   const reading = read(question);
   if (reading.kind !== 'plan') throw new Error(`not answered: ${question} (${JSON.stringify(reading)})`);
@@ -29,7 +24,7 @@ const plan = (question: string) => {
 const refusal = (question: string) => {
   const reading = read(question);
   if (reading.kind !== 'refuse') throw new Error(`${question}: read as ${reading.kind}`);
-  return refusalText(reading, catalogFor(question));
+  return refusalText(reading, demoCatalog(question));
 };
 /** The plan's measures, breakdowns, filters, amount bounds and period, as compact as a test reads them. */
 const shape = (question: string) => {

@@ -206,6 +206,12 @@ function summary(
         // ("and also the year's overall revenue": the total, named so, of every row and not of those shown.)
         `Total ${nameOf(plan, c.member)} overall${scopeText(plan)}: ${formatFigure(c.member, result.data[0]?.[i])} (not only the ${result.data.length} shown).`,
       );
+  // "avg order value by category, and the total": the figure over every row, not a sum of the rows' figures.
+  for (const [i, c] of query.columns.entries())
+    if (c.role === 'whole' && plan.overall && c.member)
+      parts.push(
+        `${capitalise(nameOf(plan, c.member))} over all of them together${scopeText(plan)}: ${formatFigure(c.member, result.data[0]?.[i])}.`,
+      );
   const additive = ADDITIVE.has(measure.aggType ?? '');
   const total = numbers.reduce((sum, n) => sum + n.value, 0);
   if (additive && complete)

@@ -146,6 +146,17 @@ const OPENER =
 /** A doubt before the ask: "not sure if you can do this but", "long shot, but", "this may be a long shot:". */
 const DOUBT =
   /^\s*(?:(?:this\s+(?:is|may\s+be|might\s+be)\s+a\s+|a\s+bit\s+of\s+a\s+)?long\s+shot|not\s+sure\s+(?:if|whether)\s+(?:you\s+can|this\s+is\s+possible|it\s*['’]?s\s+possible|you\s+have\s+(?:this|that))(?:\s+(?:do|answer|get)\s+(?:this|that|it))?|no\s+idea\s+if\s+you\s+can\s+(?:do|answer)\s+this)\s*[,:;.!-]*\s*(?:but\s+)?/i;
+/**
+ * An apology or self-doubt before the ask: "sorry if this is a dumb question but", "probably a silly question,",
+ * "sorry to bother you again -", "apologies,".
+ */
+const SORRY = String.raw`(?:sorry|apologies|apologi[sz]e)(?:\s+(?:to\s+(?:bother|bug|pester)\s+(?:you|u)(?:\s+again)?|again|in\s+advance))?`;
+const DUMB = String.raw`(?:(?:this|it)(?:['’]s|\s+is|\s+may\s+be|\s+might\s+be)\s+|(?:probably|maybe|possibly)\s+)?(?:an?\s+)?(?:dumb|silly|stupid|basic|naive|obvious|newbie|noob)\s+(?:question|q|ask)`;
+const APOLOGY = new RegExp(
+  String.raw`^\s*(?:${SORRY}(?:\s*[,:;.!-]*\s*(?:(?:if|for)\s+)?${DUMB})?|${DUMB})\s*[,:;.!—–-]*\s*(?:but\s+)?(?=\S)`,
+  'i',
+);
+
 /** "pls send over ...", "can you shoot me ...": a request to send, before what is asked. */
 const SEND =
   /^\s*(?:(?:pls|please|plz|kindly|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u))\s+)*(?:send|shoot|pass|fire)\s+(?:me\s+|us\s+)?(?:over\s+|across\s+|along\s+)?/i;
@@ -286,6 +297,7 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     // ("revenue-wise": in terms of revenue.)
     .replace(/\b([a-z]+)-wise\b/gi, '$1')
     .replace(DOUBT, '')
+    .replace(APOLOGY, '')
     .replace(SEND, '');
   // ("... for a report I'm writing": what the figure is for, after the ask, when it names nothing.)
   const work = WORK_IN_HAND.exec(text);

@@ -2,7 +2,7 @@
  * Common business words for what a model already has (issue 29; docs/analyst.md, "Words the model does not
  * know"): "geo" or "patch" for a region, "ticket", "deal" or "basket" for an order, "patrons" for customers,
  * "bookings" for sales, "product line" for a product category, "small biz"
- * for small business, "transacted" for ordered, "rung up" and "we've ever closed" as verbs of the asker's own
+ * for small business, "market segment" for segment, "the headcount of clients" for their number, "transacted" for ordered, "rung up" and "we've ever closed" as verbs of the asker's own
  * sales, "north of $30k" for over $30k, "my book of business" for the asker's own data (row-level security
  * already scopes it). Each is read as the model's word only where the model (its titles, synonyms and values)
  * has that word and not the asker's own; otherwise the word stays unknown and the question is refused.
@@ -94,6 +94,9 @@ const SALE_VERBS = new Set([
   'logged',
 ]);
 
+/** People a headcount counts (the asker's words or the model's, after askerTokens). */
+const PEOPLE = new Set(['customer', 'client', 'account', 'buyer', 'patron', 'shopper']);
+
 /** Verbs of passing a number. */
 const PASSED = new Set(['topped', 'exceeded', 'exceeds', 'exceed', 'surpassed', 'passed']);
 
@@ -143,6 +146,22 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     }
     // "we've": the contraction's tail.
     if (t.raw === 've' && before && ['we', 'i', 'you', 'they'].includes(before.raw)) continue;
+    // "market segment": the model's segment, where "market" means nothing of its own.
+    if (t.raw === 'market' && next && ['segment', 'segments'].includes(next.raw) && has('segment')) continue;
+    // "the headcount of clients", "client headcount": how many of those people (never "headcount" alone, which
+    // counts staff).
+    if (['headcount', 'headcounts'].includes(t.raw) && !has('headcount')) {
+      const after = next?.raw === 'of' ? tokens[i + 2] : undefined;
+      if (after && PEOPLE.has(after.stem)) {
+        out.push(token('number', t.raw));
+        continue;
+      }
+      if (before && PEOPLE.has(before.stem)) {
+        out.pop();
+        out.push(token('number', t.raw), token('of'), before);
+        continue;
+      }
+    }
     // "product line(s)": the model's product word, where "line" means nothing of its own.
     if (['line', 'lines'].includes(t.raw) && before?.raw.startsWith('product') && has('product')) continue;
     // "my/our book of business": the asker's own data, which row-level security already scopes.

@@ -7,6 +7,7 @@
 import type { CatalogMember } from './catalog';
 import { cohortPeriod, namedPeriod } from './cohort-periods';
 import type { CohortReading, ValueFilter } from './plan';
+import { NUMBER_WORDS } from './vocabulary';
 
 interface Span {
   at: number;
@@ -31,18 +32,8 @@ export function valueAt(
 }
 
 export type Window = CohortReading['window'];
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  twelve: 12,
-  thirty: 30,
-  ninety: 90,
-};
+/** Counts of a window in words: the counts written out (vocabulary.ts), "a"/"one", and thirty and ninety days. */
+const WINDOW_COUNTS: Record<string, number> = { a: 1, one: 1, ...NUMBER_WORDS, thirty: 30, ninety: 90 };
 
 /** The rows an outcome counts, said right after it: a period, "since", "altogether", a span after the first row. */
 export function windowAt(text: string): { window: Window; length: number; all?: boolean } | undefined {
@@ -51,7 +42,7 @@ export function windowAt(text: string): { window: Window; length: number; all?: 
       text,
     );
   if (rel) {
-    const n = Number(rel[2]) || NUMBER_WORDS[rel[2] ?? ''] || 0;
+    const n = Number(rel[2]) || WINDOW_COUNTS[rel[2] ?? ''] || 0;
     const week = /^week/.test(rel[3] ?? '');
     const unit: 'day' | 'month' = /^month/.test(rel[3] ?? '') ? 'month' : 'day';
     const first = /first/.test(rel[0]);

@@ -24,3 +24,21 @@ export function readGrandTotal(question: string): string {
   if (!BREAKDOWN.test(rest) || NOT_ADDITIVE.test(rest)) return question;
   return rest;
 }
+
+/**
+ * ", and the total" or "plus the overall" beside a breakdown of an average or a median ("avg order value by
+ * category for 2024, and the total"): the same figure over every row of the breakdown (the average of all the
+ * orders, not a sum of averages), stated beside the rows. Read away only after a breakdown of a figure that does
+ * not add up; the caller keeps it only where the reading is a plain breakdown, and refuses otherwise.
+ */
+const OVERALL =
+  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the\s+|an?\s+)?(?:(?:grand\s+|overall\s+|combined\s+)?total|overall(?:\s+(?:average|avg|mean|median|figure|number|one))?|(?:average|avg|mean|median)\s+(?:overall|across\s+(?:the\s+board|all\s+of\s+them|everything)))(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|[a-z]+s))?(?:\s+(?:too|as\s+well))?\s*(?=[?.!]*\s*$)/i;
+
+/** The question without an overall figure asked beside a breakdown of a figure that does not add up. */
+export function readOverall(question: string): { text: string; overall?: true } {
+  const m = OVERALL.exec(question);
+  if (!m) return { text: question };
+  const rest = question.slice(0, m.index) + question.slice(m.index + m[0].length);
+  if (!BREAKDOWN.test(rest) || !NOT_ADDITIVE.test(rest)) return { text: question };
+  return { text: rest, overall: true };
+}

@@ -130,8 +130,35 @@ export function inAskersWords(phrases: readonly string[], asked: string): string
   };
   for (const p of [...new Set(mapped)].sort((a, b) => at(a) - at(b))) {
     const last = merged.at(-1);
+    const overlapped = last !== undefined ? overlapping(last, p, spoken) : undefined;
     if (last !== undefined && spoken.includes(` ${last} ${p} `)) merged[merged.length - 1] = `${last} ${p}`;
+    else if (overlapped !== undefined) merged[merged.length - 1] = overlapped;
     else merged.push(p);
   }
-  return merged;
+  // A phrase whose words another phrase already names is not named twice ("status returned" and "customers
+  // returned": "customers"), and one inside another goes ("profit" beside "gross profit").
+  const named: string[] = [];
+  for (const p of merged) {
+    const said = new Set(named.flatMap((n) => n.split(' ')));
+    const own = p.split(' ').filter((w) => !said.has(w));
+    if (own.length === 0) continue;
+    const rest = own.join(' ');
+    if (own.length === p.split(' ').length || spoken.includes(` ${rest} `)) named.push(rest);
+  }
+  return named.filter((p) => !named.some((q) => q !== p && ` ${q} `.includes(` ${p} `)));
+}
+
+/**
+ * Two phrases that overlap in the question as one ("gross profit" and "profit margin": "gross profit margin"), or
+ * undefined where the end of the first is not the start of the second.
+ */
+function overlapping(first: string, second: string, spoken: string): string | undefined {
+  const a = first.split(' ');
+  const b = second.split(' ');
+  for (let k = Math.min(a.length, b.length) - 1; k >= 1; k--) {
+    if (a.slice(-k).join(' ') !== b.slice(0, k).join(' ')) continue;
+    const joined = [...a, ...b.slice(k)].join(' ');
+    if (spoken.includes(` ${joined} `)) return joined;
+  }
+  return undefined;
 }

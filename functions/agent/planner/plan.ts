@@ -138,6 +138,8 @@ export interface Plan {
   terms?: Record<string, string>;
   /** How the asker wants the figures rounded ("in millions"): stated beside the exact ones (rounding.ts). */
   rounding?: Rounding;
+  /** The figure over every row beside a breakdown of one that does not add up ("avg by region, and the total"). */
+  overall?: true;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
   ignored?: string[];
   /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */

@@ -11,10 +11,11 @@ import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
-import { readGrandTotal } from './grand-total';
+import { readGrandTotal, readOverall } from './grand-total';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readOneCustomer } from './one-customer';
+import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
@@ -100,6 +101,8 @@ export type Reading =
       near?: Plan;
       /** Why, when it is not a missing word ("revenue and returns": two figures asked as one). */
       reason?: string;
+      /** The refusal's whole first sentence, when it is neither a missing word nor one question. */
+      said?: string;
     }
   /** Nothing in the question matches the model. */
   | { kind: 'none' };
@@ -118,12 +121,51 @@ export function readQuestions(
 ): Reading {
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
-  const { text, rounding } = last !== undefined ? readRounding(last) : { text: '' };
-  if (!rounding) return unsound(readThread(questions, models, today, plain), last);
+  // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
+  const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
+  if (beyond) return { kind: 'refuse', missing: '', said: beyond };
+  const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
+  // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
+  const { text, overall } = readOverall(unrounded);
+  if (!rounding && !overall) return unsound(readThread(questions, models, today, plain), last);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
+  if (reading.kind !== 'plan') return unsound(reading, last);
+  if (overall && !plainBreakdown(reading.plan))
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason: 'I can state the figure over every row beside a plain breakdown of it, not beside this one',
+    };
   return unsound(
-    reading.kind === 'plan' ? { ...reading, plan: { ...reading.plan, rounding } } : reading,
+    {
+      ...reading,
+      plan: { ...reading.plan, ...(rounding ? { rounding } : {}), ...(overall ? { overall } : {}) },
+    },
     last,
+  );
+}
+
+/** A breakdown of measures that do not add up, and nothing else of a second order (the overall figure's shape). */
+function plainBreakdown(plan: Plan): boolean {
+  const second = [
+    plan.top,
+    plan.share,
+    plan.compare,
+    plan.reach,
+    plan.having,
+    plan.distribution,
+    plan.change,
+    plan.perGroup,
+    plan.percentile,
+    plan.first,
+    plan.byFirstOrder,
+    plan.perEntity,
+    plan.also,
+  ];
+  return (
+    second.every((x) => x === undefined) &&
+    plan.dimensions.length + (plan.grain ? 1 : 0) > 0 &&
+    plan.measures.every((m) => m.aggType !== 'sum' && m.aggType !== 'count')
   );
 }
 
@@ -180,13 +222,18 @@ function readThread(
   const catalog = withWeekdays(models);
   for (const [turn, asked] of questions.entries()) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
-    // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts.)
+    // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
+    // patch", "on my turf": the asker's region, own-ground.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
     // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts.)
     const said = withoutQuarterLabels(
       readWeekdayWords(
         readStartMonths(
-          readAllTime(numberOneAsTop(readAsides(rephrase(readGrandTotal(asked), today), catalog))),
+          readAllTime(
+            numberOneAsTop(
+              readAsides(readOwnGround(rephrase(readGrandTotal(asked), today), catalog), catalog),
+            ),
+          ),
         ),
       ),
     );
@@ -465,6 +512,10 @@ export function questionMatches(
   today = new Date().toISOString().slice(0, 10),
 ): boolean {
   const cubes = withWeekdays(catalog);
-  const parsed = parseBest(readWeekdayWords(readAsides(rephrase(question, today), cubes)), cubes, today);
+  const parsed = parseBest(
+    readWeekdayWords(readAsides(readOwnGround(rephrase(question, today), cubes), cubes)),
+    cubes,
+    today,
+  );
   return parsed !== undefined && !nothingFound(parsed);
 }

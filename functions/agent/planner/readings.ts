@@ -7,7 +7,7 @@ import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
-import { nearlyEqual, stem, words } from './text';
+import { nearlyEqual, stem, swappedPair, words } from './text';
 import { isIdentifier, isYear, MONEY_WORDS, NOT_THE_DATA, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
@@ -68,7 +68,7 @@ export function applySynonyms(tokens: Token[], cube: CatalogCube): void {
 
 /**
  * A misspelt word of the model ("revnue", "regoin", "custmers"): read as the one model word it nearly equals
- * (one letter added, dropped, changed or two swapped; words of six letters or more only).
+ * (one letter added, dropped, changed or two swapped; words of six letters or more, or of five with two swapped).
  */
 /** Common misspellings of the words that group or rank ("for evry region"): too short for the model-word match. */
 const GROUPING_TYPOS: Record<string, string> = {
@@ -101,7 +101,18 @@ export function correctTypos(tokens: Token[], cube: CatalogCube, known: Readonly
     ]),
   ]);
   for (const t of tokens) {
-    if (t.raw.length < 6 || !/^[a-z]+$/.test(t.raw) || vocabulary.has(t.stem) || known.has(t.raw)) continue;
+    if (t.raw.length < 5 || !/^[a-z]+$/.test(t.raw) || vocabulary.has(t.stem) || known.has(t.raw)) continue;
+    // (A word of five letters only with two neighbouring letters swapped, "nroth": the commonest slip of typing;
+    // one letter more or less in so short a word names too many others.)
+    if (t.raw.length === 5) {
+      const near = [...vocabulary].filter((w) => w.length === 5 && swappedPair(t.raw, w));
+      const [only] = near;
+      if (near.length === 1 && only) {
+        t.raw = only;
+        t.stem = stem(only);
+      }
+      continue;
+    }
     const near = [...vocabulary].filter(
       // ("ordres": a plural misspelt, of a word too short to match alone.)
       (w) =>

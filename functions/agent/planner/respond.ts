@@ -81,18 +81,21 @@ export function closeQuestions(near: Plan | undefined, catalog: readonly Catalog
 
 /** A refusal: what is missing in one sentence, then at most three close questions that can be answered. */
 export function refusalText(
-  reading: { missing: string; future?: boolean; near?: Plan; reason?: string },
+  reading: { missing: string; future?: boolean; near?: Plan; reason?: string; said?: string },
   catalog: readonly CatalogCube[],
 ): string {
-  const why = reading.reason
-    ? `I can't answer that as one question: ${reading.reason}.`
-    : reading.future
-      ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
-      : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
+  const why = reading.said
+    ? `${reading.said}.`
+    : reading.reason
+      ? `I can't answer that as one question: ${reading.reason}.`
+      : reading.future
+        ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
+        : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
   // A future period answers nothing: the close questions drop it ("by product category", not "... in Q3 2026").
   const near =
     reading.future && reading.near ? (({ range: _, ...rest }) => rest)(reading.near) : reading.near;
-  const close = closeQuestions(near, catalog);
+  // (A whole beyond the asker's access: questions by region would show their own region alone.)
+  const close = reading.said ? [] : closeQuestions(near, catalog);
   return close.length > 0
     ? `${why}\nClose questions I can answer:\n${close.map((q) => `- ${q}`).join('\n')}`
     : why;

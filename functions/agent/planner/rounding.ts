@@ -42,7 +42,7 @@ const COUNTS: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 
 const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
   // "in millions", "in $m", "in the millions of dollars", "in thousands", "in $k"
   [
-    /[,;(]?\s*\b(?:expressed\s+|shown\s+|given\s+)?in\s+(?:the\s+)?\$?\s?(millions|thousands|billions|mm|mn|bn|m|k)\b(?:\s+of\s+dollars)?\s*\)?/i,
+    /[,;(]?\s*\b(?:expressed\s+|shown\s+|given\s+)?in\s+(?:the\s+)?\$?\s?(millions|thousands|billions|mm|mn|bn|m|k)\b(?:\s+of\s+dollars)?(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|plenty|enough|good))?\s*\)?/i,
     (m) => ({ scale: SCALES[(m[1] ?? '').toLowerCase()] ?? 1, inUnit: true }),
   ],
   // "rounded to the nearest thousand", "to the nearest million", "nearest dollar", "to the nearest whole number"

@@ -273,7 +273,35 @@ export function planQuery(plan: Plan): PlannedQuery {
   const title = planTitle(plan);
   const description = `${title}, computed on ${plan.cube.title}${plan.top ? '' : ''}.`;
   if (plan.top?.withTotal && groups > 0) return withTotals(plan, sql, title, columns);
+  if (plan.overall && groups > 0) return withOverall(plan, sql, where, title, columns);
   return { sql, title, description, columns };
+}
+
+/**
+ * "avg order value by category, and the total": the grouped rows with each measure over every row of them beside
+ * (the average of all the orders, which no sum of the groups' averages gives), from the same conditions.
+ */
+function withOverall(
+  plan: Plan,
+  sql: string,
+  where: string[],
+  title: string,
+  columns: PlannedQuery['columns'],
+): PlannedQuery {
+  const ordered = /^(.*?)( ORDER BY .*)?$/.exec(sql);
+  const [, grouped = sql, order = ''] = ordered ?? [];
+  const overall = plan.measures.map((m) => `MEASURE(${ident(m.column)}) AS ${ident(`all_${m.column}`)}`);
+  let all = `SELECT ${overall.join(', ')} FROM ${ident(plan.cube.name)}`;
+  if (where.length > 0) all += ` WHERE ${where.join(' AND ')}`;
+  const picks = plan.measures.map(
+    (m) => `(SELECT ${ident(`all_${m.column}`)} FROM a) AS ${ident(`all_${m.column}`)}`,
+  );
+  return {
+    sql: `WITH t AS (${grouped}), a AS (${all}) SELECT t.*, ${picks.join(', ')} FROM t${order}`,
+    title,
+    description: `${title}, with the figure over every row, computed on ${plan.cube.title}.`,
+    columns: [...columns, ...plan.measures.map((m) => ({ role: 'whole' as const, member: m }))],
+  };
 }
 
 /**

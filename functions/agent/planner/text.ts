@@ -43,16 +43,19 @@ export function words(text: string): string[] {
   return (normalised.match(/[a-z]+\d*|\d+(?:\.\d+)?/g) ?? []).map((w) => NUMBER_WORDS[w] ?? w);
 }
 
+/** Two neighbouring letters swapped and nothing else changed ("nroth" for north, "regoin" for region). */
+export function swappedPair(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const at = [...a].findIndex((c, k) => c !== b[k]);
+  return at >= 0 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
+}
+
 /** Edit distance at most one (spelling variants such as canceled/cancelled). */
 export function nearlyEqual(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
   // Two neighbouring letters swapped ("regoin", "cateogry").
-  if (a.length === b.length) {
-    const at = [...a].findIndex((c, k) => c !== b[k]);
-    if (at >= 0 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2))
-      return true;
-  }
+  if (swappedPair(a, b)) return true;
   let i = 0;
   let j = 0;
   let edits = 0;

@@ -79,7 +79,13 @@ import {
   RATIO_WORDS,
   SOFT_WORDS,
 } from './vocabulary';
-import { biggestPeopleByMoney, moneyOfSpenders, sellingReadings, valueOnOneOfList } from './words';
+import {
+  biggestPeopleByMoney,
+  countedNoun,
+  moneyOfSpenders,
+  sellingReadings,
+  valueOnOneOfList,
+} from './words';
 
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
@@ -536,6 +542,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   measures = moneyOfSpenders(tokens, cube, measures, raws.join(' '));
   // "each segment's biggest buyer": the buyers ranked by money, not by their largest order (words.ts).
   measures = biggestPeopleByMoney(tokens, cube, measures);
+  // "how many orders did enterprise customers buy": the orders are counted, not the customers (words.ts).
+  measures = countedNoun(tokens, cube, measures);
   // "the best-selling category": by money and by how many, both stated (words.ts).
   const selling = sellingReadings(tokens, cube, measures, top);
   if (selling && top) {

@@ -173,3 +173,39 @@ export function biggestPeopleByMoney(
   );
   return people && !sized ? [sum] : measures;
 }
+
+/** Words that open a count ("how many", "number of", "count of", "# of"), by their last word's index. */
+function countOpening(tokens: readonly Token[]): number {
+  return tokens.findIndex(
+    (t, i) =>
+      (t.raw === 'many' && tokens[i - 1]?.raw === 'how') ||
+      (t.raw === 'of' && ['number', 'count', '#'].includes(tokens[i - 1]?.raw ?? '')),
+  );
+}
+
+/**
+ * "how many orders did enterprise customers buy", "how many orders from people in the south": the noun right after
+ * "how many" is what is counted; a count of people matched by the subject of the verb ("customers", "people")
+ * gives way to the count the noun names. Only between two counts of the cube, and only where the noun is the head
+ * of the other count's title ("orders": Number of orders); of a compound, its last noun ("customer orders").
+ */
+export function countedNoun(
+  tokens: readonly Token[],
+  cube: CatalogCube,
+  measures: CatalogMember[],
+): CatalogMember[] {
+  const only = measures[0];
+  const counts = (m: CatalogMember) =>
+    m.kind === 'measure' && (m.aggType === 'count' || m.aggType === 'count_distinct');
+  if (measures.length !== 1 || !only || !counts(only)) return measures;
+  const at = countOpening(tokens);
+  const heads = (t: Token | undefined) =>
+    t !== undefined && cube.members.some((m) => counts(m) && m.titleWords.at(-1) === t.stem);
+  // ("customer orders": the compound's last noun is counted; a plural ends the noun, "orders customers placed".)
+  let k = at + 1;
+  while (heads(tokens[k]) && tokens[k]?.raw === tokens[k]?.stem && heads(tokens[k + 1])) k++;
+  const noun = tokens[k];
+  if (at < 0 || !noun || only.titleWords.at(-1) === noun.stem) return measures;
+  const named = cube.members.find((m) => m !== only && counts(m) && m.titleWords.at(-1) === noun.stem);
+  return named ? [named] : measures;
+}
