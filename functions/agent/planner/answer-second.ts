@@ -143,6 +143,18 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
     const whose = `${entities} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
     return `Of the ${formatFigure(undefined, all ?? 0)} ${whose}, ${formatFigure(undefined, later ?? 0)} also had ${rowNoun}s in ${first.later.label}: ${formatPercent(share)}.`;
   }
+  if (first.output === 'list' && first.rank) {
+    // "the customer whose first order came last": named with its date, every tied one listed.
+    const which = first.rank.direction === 'desc' ? 'latest' : 'earliest';
+    const one = entities.replace(/s$/, '');
+    const whose = `first ${plan.timeDimension ? rowNoun : 'date'}`;
+    if (result.totalRows === 0) return `${capitalise(entities)} by their ${whose}${scope}: none (0).`;
+    if (result.totalRows === 1) {
+      const [who, when] = result.data[0] ?? [];
+      return `The ${one} whose ${whose} came ${which}${period ? `, of those whose ${whose}${period}` : ''}${scope}: ${formatValue(who)}, on ${timeLabel(when, 'day')}.`;
+    }
+    return `The ${entities} whose ${whose} came ${which} (tied, ${result.totalRows})${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${formatValue(r[0])}: ${timeLabel(r[1], 'day')}`)}`;
+  }
   if (first.output === 'list') {
     if (result.totalRows === 0) return `${head}: none (0).`;
     return `${head} (${result.totalRows}):\n${lines(result.data, result.totalRows, (r) => `- ${formatValue(r[0])}: ${timeLabel(r[1], 'day')}`)}`;

@@ -13,9 +13,11 @@
  * Every word of the question must be one of these roles or a filler; otherwise the reader leaves the question to
  * the other readings (which answer or refuse it).
  */
+
 import type { CatalogCube, CatalogMember } from './catalog';
 import { findOutcome, valueAt } from './cohort-outcomes';
 import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
+import { cohortYearsSaid } from './cohort-relative';
 import { entityRows, ofEntity } from './per-entity';
 import type { CohortMeasure, CohortReading, Period, Plan, ValueFilter } from './plan';
 import { startDate } from './readings';
@@ -191,7 +193,7 @@ const SCOPE =
 
 const FILLER = new Set([
   ...STOPWORDS,
-  ...'customer customers client clients buyer buyers shopper shoppers people person users them they those these ones group cohort who whose with us we have has been did do does is was were that so then also still just ever total altogether overall in since much many what how and percent there here please pls thanks again anything something at all just exactly having had their s whats whose overall'.split(
+  ...'customer customers client clients buyer buyers shopper shoppers people person folks folk users them they those these ones group cohort who whose with us we have has been did do does is was were that so then also still just ever total altogether overall in since much many what how and percent there here please pls thanks again anything something at all just exactly having had their s whats whose overall'.split(
     ' ',
   ),
 ]);
@@ -259,7 +261,8 @@ const amountOf = (cube: CatalogCube) =>
  * clearly defines a cohort but crosses it with what this reader cannot compile, undefined to leave it alone.
  */
 export function readCohort(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
-  const text = normalise(question);
+  // ("how many bought electronics last year": the year it names, cohort-relative.ts.)
+  const text = cohortYearsSaid(normalise(question), today);
   for (const cube of catalog) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);

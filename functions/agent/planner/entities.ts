@@ -477,7 +477,7 @@ export function noneOf(
   cube: CatalogCube,
   entity: { member: EntityCondition['entity']; at: number },
   measure: EntityCondition['measure'],
-  which: Pick<EntityCondition, 'rows' | 'only' | 'spread'>,
+  which: Pick<EntityCondition, 'rows' | 'rowsAlso' | 'only' | 'spread'>,
 ): EntityCondition {
   const output = outputAsked(tokens, entity.at, cube).output;
   return {

@@ -124,6 +124,8 @@ export interface Plan {
     total?: CatalogMember;
     /** Only entities with rows in this later period too ("how many of them also ordered in Q4 2025"). */
     later?: Period;
+    /** The entities whose first row came last or first, ties kept ("which customer ordered first most recently"). */
+    rank?: { n: number; direction: 'desc' | 'asc' };
   };
   /**
    * "New customers" in a period after every signup date: the same question read by the first order, answered
@@ -192,6 +194,8 @@ export interface EntityCondition {
    * per entity, equal to 0); entities with only other rows still count.
    */
   rows?: ValueFilter;
+  /** More values the same rows must have ("never had a furniture order cancelled": furniture AND cancelled). */
+  rowsAlso?: ValueFilter[];
   /** The count is of the rows NOT matching `rows` ("only ever bought groceries": no row of another value). */
   only?: true;
   /**

@@ -42,6 +42,8 @@ export interface SecondOrderInput {
   firstTotal?: { range: Period; measure?: CatalogMember };
   /** The later period a first-date cohort's entities must have rows in ("how many also ordered in Q4 2025"). */
   firstLater?: Period;
+  /** The entities whose first row came last or first ("the customer who first ordered most recently"). */
+  firstRank?: { n: number; direction: 'desc' | 'asc' };
   started?: CatalogMember;
   /** The entity a "lifetime value" is of (each one's total over all its rows). */
   lifetime?: CatalogMember;
@@ -224,8 +226,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         : {
             entity: input.firstEntity.member,
             // "what % of them also ordered in December 2025": the share of the cohort with later rows.
-            output: laterShare ? 'share' : asked === 'list' ? 'list' : 'count',
+            output: laterShare ? 'share' : asked === 'list' || input.firstRank ? 'list' : 'count',
             ...(input.firstLater ? { later: input.firstLater } : {}),
+            ...(input.firstRank && !laterShare ? { rank: input.firstRank } : {}),
           };
     if (fields.first.total) measures = [fields.first.total];
     claimCohortPointer(tokens);
