@@ -93,3 +93,74 @@ describe('a signup season with a later year said relative to today', () => {
     expect(JSON.stringify(reading)).not.toContain('August 2022 to last year');
   });
 });
+
+describe('the average of each customer’s own figure over those meeting a condition', () => {
+  it.each([
+    ['avg number of orders for customers who spent more than $35k in total', 'count', 'total_amount'],
+    ['among customers with lifetime spend over 32k, whats the average order count?', 'count', 'total_amount'],
+    ['for customers with at least 70 orders, what is their average total spend?', 'total_amount', 'count'],
+  ])('%s', (question, figure, condition) => {
+    const plan = planOf(question);
+    expect(plan.having).toMatchObject({
+      output: 'total',
+      averaged: true,
+      total: { column: figure },
+      measure: { column: condition },
+    });
+    expect(queryFor(plan).sql).toMatch(
+      new RegExp(`^SELECT AVG\\(${figure}\\) AS average_${figure}, COUNT\\(\\*\\)`),
+    );
+  });
+
+  it('refuses an average of order values, and one a kind of order would narrow twice', () => {
+    for (const question of [
+      "What's the average order value for customers with over 60 orders?",
+      'mean lifetime spend of customers with 5+ returned orders',
+    ])
+      expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+});
+
+describe('repeat against one-time customers', () => {
+  it.each([
+    'repeat customers vs one-time customers in Nov 2025 - how many of each?',
+    'one-time vs repeat buyers in december 2025?',
+  ])('%s', (question) => {
+    const plan = planOf(question);
+    expect(plan.having).toMatchObject({ op: '>', value: 1, output: 'count', alsoOnce: true });
+    const { sql } = queryFor(plan);
+    expect(sql).toContain('SUM(CASE WHEN count > 1 THEN 1 ELSE 0 END) AS repeat_customers');
+    expect(sql).toContain('SUM(CASE WHEN count = 1 THEN 1 ELSE 0 END) AS one_time_customers');
+  });
+
+  it('leaves repeat customers alone a count of those with more than one order', () => {
+    expect(planOf('number of repeat buyers in december 2025').having?.alsoOnce).toBeUndefined();
+  });
+});
+
+describe('two signup cohorts set against each other', () => {
+  it.each([
+    [
+      'did customers who signed up in Q3 2022 spend more per customer in 2025 than the Q1 2022 signups?',
+      'Q3 2022',
+      'Q1 2022',
+    ],
+    ['orders per customer in 2024: Jan 2022 signups vs Dec 2022 signups', 'January 2022', 'December 2022'],
+  ])('%s', (question, first, second) => {
+    const plan = planOf(question);
+    const cohort = plan.perEntity?.kind === 'cohort' ? plan.perEntity.cohort : undefined;
+    expect([cohort?.period?.label, cohort?.versus?.label]).toEqual([first, second]);
+    const { sql } = queryFor(plan);
+    expect(sql).toContain(`SELECT '${first}' AS cohort`);
+    expect(sql).toContain(`UNION ALL SELECT '${second}' AS cohort`);
+  });
+
+  it('still refuses two cohorts of different kinds said together', () => {
+    expect(
+      demoReading(
+        ['customers who signed up in Q1 2022 and first ordered in Feb 2023 vs those in Q2 2022'],
+        TODAY,
+      ).kind,
+    ).toBe('refuse');
+  });
+});

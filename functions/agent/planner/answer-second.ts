@@ -49,6 +49,22 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   const at = (role: string) => column(query, role);
   const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
   const grouped = plan.dimensions.length > 0;
+  if (h.output === 'total' && h.total && h.averaged) {
+    // The average of each one's own figure: two decimals, whatever the figure's own format.
+    const total = h.total;
+    const one = entityWord(h.entity).replace(/s$/, '');
+    const average = (r: Row) => {
+      const v = Number(r[at('measure')] ?? Number.NaN);
+      const shown =
+        total.format === 'currency'
+          ? formatFigure(total, v)
+          : formatFigure(undefined, Math.round(v * 100) / 100);
+      return `${Number.isNaN(v) ? 'no value' : shown} per ${one}, over ${count(r)} ${counted(r[at('entities')], entityWord(h.entity))}`;
+    };
+    const head = `Average ${nameOf(plan, total).toLowerCase()} per ${one} of ${who.replace(/^./, (c) => c.toLowerCase())}`;
+    if (!grouped) return `${head}: ${average(result.data[0] ?? [])}.`;
+    return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${average(r)}`)}`;
+  }
   if (h.output === 'total' && h.total) {
     const total = h.total;
     const figure = (r: Row) =>
@@ -56,6 +72,15 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
     const head = `${capitalise(nameOf(plan, total))} from ${who.replace(/^./, (c) => c.toLowerCase())}`;
     if (!grouped) return `${head}: ${figure(result.data[0] ?? [])}.`;
     return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r)}`)}`;
+  }
+  if (h.output === 'count' && h.alsoOnce) {
+    // "repeat vs one-time customers": both counts ("whole" holds the one-time ones).
+    const people = entityWord(h.entity);
+    const both = (r: Row) =>
+      `${count(r)} repeat ${people} (more than 1 ${h.measure.titleWords.at(-1)?.replace(/s$/, '') ?? 'row'}), ${formatFigure(undefined, r[at('whole')] ?? 0)} one-time ${people} (exactly 1)`;
+    const head = `Repeat and one-time ${people}${scope}`;
+    if (!grouped) return `${head}: ${both(result.data[0] ?? [])}.`;
+    return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${both(r)}`)}`;
   }
   if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
   if (h.output === 'count')

@@ -147,11 +147,27 @@ export function havingQuery(plan: Plan): PlannedQuery {
       [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
+  if (total && having.total && having.averaged) {
+    // "avg number of orders for customers who spent over $30k": each one's own total, averaged over them.
+    return described(
+      plan,
+      `SELECT ${lead}AVG(${total}) AS ${ident(`average_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+      [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
+    );
+  }
   if (total && having.total) {
     return described(
       plan,
       `SELECT ${lead}SUM(${total}) AS ${ident(`total_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
       [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
+    );
+  }
+  if (having.alsoOnce) {
+    // "repeat customers vs one-time customers": those with more than one row and those with exactly one.
+    return described(
+      plan,
+      `SELECT ${lead}SUM(CASE WHEN ${test('column')} THEN 1 ELSE 0 END) AS ${ident(`repeat_${entityWord(having.entity)}`)}, SUM(CASE WHEN ${rowsName} = 1 THEN 1 ELSE 0 END) AS ${ident(`one_time_${entityWord(having.entity)}`)} FROM (${inner}) AS t${outerGroup}`,
+      [...dimColumns, { role: 'entities' }, { role: 'whole' }],
     );
   }
   return described(

@@ -315,7 +315,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (!firstDate) readPeopleAsCustomers(tokens, cube);
   const conditionFound = firstDate
     ? undefined
-    : (findEntityCondition(tokens, cube) ??
+    : (findRepeat(tokens, cube, true) ??
+      findEntityCondition(tokens, cube) ??
       findRepeat(tokens, cube) ??
       findActiveShare(tokens, cube) ??
       findSpread(tokens, cube) ??
