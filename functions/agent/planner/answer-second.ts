@@ -49,6 +49,22 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   const at = (role: string) => column(query, role);
   const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
   const grouped = plan.dimensions.length > 0;
+  if (h.output === 'total' && h.total && h.averaged) {
+    // The average of each one's own figure: two decimals, whatever the figure's own format.
+    const total = h.total;
+    const one = entityWord(h.entity).replace(/s$/, '');
+    const average = (r: Row) => {
+      const v = Number(r[at('measure')] ?? Number.NaN);
+      const shown =
+        total.format === 'currency'
+          ? formatFigure(total, v)
+          : formatFigure(undefined, Math.round(v * 100) / 100);
+      return `${Number.isNaN(v) ? 'no value' : shown} per ${one}, over ${count(r)} ${counted(r[at('entities')], entityWord(h.entity))}`;
+    };
+    const head = `Average ${nameOf(plan, total).toLowerCase()} per ${one} of ${who.replace(/^./, (c) => c.toLowerCase())}`;
+    if (!grouped) return `${head}: ${average(result.data[0] ?? [])}.`;
+    return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${average(r)}`)}`;
+  }
   if (h.output === 'total' && h.total) {
     const total = h.total;
     const figure = (r: Row) =>
@@ -56,6 +72,15 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
     const head = `${capitalise(nameOf(plan, total))} from ${who.replace(/^./, (c) => c.toLowerCase())}`;
     if (!grouped) return `${head}: ${figure(result.data[0] ?? [])}.`;
     return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${figure(r)}`)}`;
+  }
+  if (h.output === 'count' && h.alsoOnce) {
+    // "repeat vs one-time customers": both counts ("whole" holds the one-time ones).
+    const people = entityWord(h.entity);
+    const both = (r: Row) =>
+      `${count(r)} repeat ${people} (more than 1 ${h.measure.titleWords.at(-1)?.replace(/s$/, '') ?? 'row'}), ${formatFigure(undefined, r[at('whole')] ?? 0)} one-time ${people} (exactly 1)`;
+    const head = `Repeat and one-time ${people}${scope}`;
+    if (!grouped) return `${head}: ${both(result.data[0] ?? [])}.`;
+    return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${both(r)}`)}`;
   }
   if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
   if (h.output === 'count')
@@ -142,6 +167,18 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
     const [share, later, all] = result.data[0] ?? [];
     const whose = `${entities} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}`;
     return `Of the ${formatFigure(undefined, all ?? 0)} ${whose}, ${formatFigure(undefined, later ?? 0)} also had ${rowNoun}s in ${first.later.label}: ${formatPercent(share)}.`;
+  }
+  if (first.output === 'list' && first.rank) {
+    // "the customer whose first order came last": named with its date, every tied one listed.
+    const which = first.rank.direction === 'desc' ? 'latest' : 'earliest';
+    const one = entities.replace(/s$/, '');
+    const whose = `first ${plan.timeDimension ? rowNoun : 'date'}`;
+    if (result.totalRows === 0) return `${capitalise(entities)} by their ${whose}${scope}: none (0).`;
+    if (result.totalRows === 1) {
+      const [who, when] = result.data[0] ?? [];
+      return `The ${one} whose ${whose} came ${which}${period ? `, of those whose ${whose}${period}` : ''}${scope}: ${formatValue(who)}, on ${timeLabel(when, 'day')}.`;
+    }
+    return `The ${entities} whose ${whose} came ${which} (tied, ${result.totalRows})${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${formatValue(r[0])}: ${timeLabel(r[1], 'day')}`)}`;
   }
   if (first.output === 'list') {
     if (result.totalRows === 0) return `${head}: none (0).`;

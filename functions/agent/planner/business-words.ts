@@ -164,6 +164,18 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     }
     // "product line(s)": the model's product word, where "line" means nothing of its own.
     if (['line', 'lines'].includes(t.raw) && before?.raw.startsWith('product') && has('product')) continue;
+    // "our customer base", "the client base": every customer, where the model has customers and no base.
+    if (
+      t.raw === 'base' &&
+      before &&
+      ['customer', 'client'].includes(before.stem) &&
+      has('customers') &&
+      !has('base')
+    ) {
+      out.pop();
+      out.push(token('customers', `${before.raw} base`));
+      continue;
+    }
     // "my/our book of business": the asker's own data, which row-level security already scopes.
     if (t.raw === 'book' && next?.raw === 'of' && tokens[i + 2]?.raw === 'business' && !has('book')) {
       i += 2;

@@ -13,9 +13,12 @@
  * Every word of the question must be one of these roles or a filler; otherwise the reader leaves the question to
  * the other readings (which answer or refuse it).
  */
+
 import type { CatalogCube, CatalogMember } from './catalog';
 import { findOutcome, valueAt } from './cohort-outcomes';
 import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
+import { cohortYearsSaid } from './cohort-relative';
+import { cohortsVersus, withoutComparison } from './cohort-versus';
 import { entityRows, ofEntity } from './per-entity';
 import type { CohortMeasure, CohortReading, Period, Plan, ValueFilter } from './plan';
 import { startDate } from './readings';
@@ -56,7 +59,13 @@ interface Span {
 type Cohort = CohortReading['cohort'];
 
 /** The cohort definition of a question, with the span it takes; undefined when it names none. */
-type Found = { cohort: Cohort; span: Span; firstIn?: { period: Period; span: Span } };
+type Found = {
+  cohort: Cohort;
+  span: Span;
+  firstIn?: { period: Period; span: Span };
+  /** A second cohort of the same kind set against the first ("Q4 2022 signups vs Q1 2022 ones"). */
+  versus?: { period: Period; span: Span };
+};
 
 function findCohort(
   text: string,
@@ -163,7 +172,18 @@ function findCohort(
   found.sort((a, b) => b.span.end - b.span.at - (a.span.end - a.span.at));
   const [best, ...others] = found;
   if (!best) return undefined;
-  const apart = others.filter((o) => o.span.end <= best.span.at || o.span.at >= best.span.end);
+  // (A reading inside a wider one apart from the best, "2022 signups" inside "dec 2022 signups", is that one's.)
+  const outside = others.filter((o) => o.span.end <= best.span.at || o.span.at >= best.span.end);
+  const apart = outside.filter(
+    (o) =>
+      !outside.some(
+        (w) =>
+          w !== o &&
+          w.span.at <= o.span.at &&
+          w.span.end >= o.span.end &&
+          w.span.end - w.span.at > o.span.end - o.span.at,
+      ),
+  );
   if (apart.length === 0) return best;
   // "of the people who registered in Q2 2022, how many placed their first order before Feb 2023": a signup
   // cohort, and a first order's period said after it as what its members did.
@@ -176,6 +196,10 @@ function findCohort(
     !first.cohort.attr
   )
     return { ...signup, firstIn: { period: first.cohort.period, span: first.span } };
+  // "did Q3 2022 signups spend more per customer than Q1 2022 signups": two cohorts of one kind set against
+  // each other, each its own row (cohort-versus.ts).
+  const versus = apart.length === 1 ? cohortsVersus(text, signup, first) : undefined;
+  if (versus) return versus;
   return 'two';
 }
 
@@ -191,7 +215,7 @@ const SCOPE =
 
 const FILLER = new Set([
   ...STOPWORDS,
-  ...'customer customers client clients buyer buyers shopper shoppers people person users them they those these ones group cohort who whose with us we have has been did do does is was were that so then also still just ever total altogether overall in since much many what how and percent there here please pls thanks again anything something at all just exactly having had their s whats whose overall'.split(
+  ...'customer customers client clients buyer buyers shopper shoppers people person folks folk users them they those these ones group cohort who whose with us we have has been did do does is was were that so then also still just ever total altogether overall in since much many what how and percent there here please pls thanks again anything something at all just exactly having had their s whats whose overall'.split(
     ' ',
   ),
 ]);
@@ -259,7 +283,8 @@ const amountOf = (cube: CatalogCube) =>
  * clearly defines a cohort but crosses it with what this reader cannot compile, undefined to leave it alone.
  */
 export function readCohort(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
-  const text = normalise(question);
+  // ("how many bought electronics last year": the year it names, cohort-relative.ts.)
+  const text = cohortYearsSaid(normalise(question), today);
   for (const cube of catalog) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);
@@ -280,9 +305,14 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
           "I can answer for one cohort at a time (by signup date, by the first order's date, or by what the first order was), not for two definitions together",
       };
     const firstIn = found.firstIn;
-    const spans = [found.span, ...(firstIn ? [firstIn.span] : [])].sort((a, b) => a.at - b.at);
+    const spans = [
+      found.span,
+      ...(firstIn ? [firstIn.span] : []),
+      ...(found.versus ? [found.versus.span] : []),
+    ].sort((a, b) => a.at - b.at);
     let rest = text;
     for (const span of [...spans].reverse()) rest = `${rest.slice(0, span.at)} ${rest.slice(span.end)}`;
+    if (found.versus) rest = withoutComparison(rest);
     const read = firstIn
       ? firstDateOutcome(rest, firstIn.period)
       : readOutcome(rest, attrs, entityAttributes(cube, rows));
@@ -310,7 +340,8 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     // (A period after today is the future: left to the ordinary reading, which refuses it.)
     if ([found.cohort.period, read.window.period].some((p) => p !== undefined && p.from > today))
       return undefined;
-    return { kind: 'plan', plan: cohortPlan(cube, rows, amount, found.cohort, read) };
+    const cohort = found.versus ? { ...found.cohort, versus: found.versus.period } : found.cohort;
+    return { kind: 'plan', plan: cohortPlan(cube, rows, amount, cohort, read) };
   }
   return undefined;
 }

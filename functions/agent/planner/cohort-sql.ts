@@ -10,7 +10,7 @@ import type { ResultLike } from './answer';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { CohortReading, Period, Plan } from './plan';
-import { ident, type PlannedQuery, valueCondition, withinPeriod } from './sql';
+import { ident, type PlannedQuery, quote, valueCondition, withinPeriod } from './sql';
 
 const within = withinPeriod;
 const all = (parts: string[]) => (parts.length > 0 ? parts.join(' AND ') : 'TRUE');
@@ -52,53 +52,65 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   ]);
   const firstHas = c.cohort.attr ? valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr) : 'TRUE';
   const members = `SELECT ${entity}, MIN(first_at) AS first_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1`;
-  const inCohort = all([
-    ...(c.cohort.period
-      ? [within(c.cohort.by === 'start' ? 'start_date' : 'first_date', c.cohort.period)]
-      : []),
-    ...(c.cohort.attr ? ['first_has = 1'] : []),
-  ]);
-  const passed = !c.test
-    ? 'TRUE'
-    : 'none' in c.test
-      ? 'window_rows = 0'
-      : 'firstIn' in c.test
-        ? within('first_date', c.test.firstIn)
-        : `window_rows >= ${c.test.min}`;
-  const people = ident(entityWord(c.rows.entity));
-  const size = `SUM(CASE WHEN ${inCohort} THEN 1 ELSE 0 END)`;
-  const hits = `SUM(CASE WHEN ${inCohort} AND ${passed} THEN 1 ELSE 0 END)`;
-  const total = `SUM(CASE WHEN ${inCohort} THEN window_amount ELSE 0 END)`;
-  const orders = `SUM(CASE WHEN ${inCohort} THEN window_rows ELSE 0 END)`;
-  const select: string[] = [];
-  const roles: PlannedQuery['columns'] = [];
-  for (const m of c.measures) {
-    if (m === 'count') {
-      select.push(`${hits} AS ${people}`);
-      roles.push({ role: 'entities' });
-    } else if (m === 'share') {
-      select.push(`round(100.0 * ${hits} / NULLIF(${size}, 0), 2) AS share_percent`);
-      roles.push({ role: 'share' });
-    } else if (m === 'share-all') {
-      select.push(`round(100.0 * ${hits} / NULLIF(COUNT(*), 0), 2) AS share_of_all_percent`);
-      roles.push({ role: 'share' });
-    } else if (m === 'sum') {
-      select.push(`${total} AS ${ident(`total_${c.amount.column}`)}`);
-      roles.push({ role: 'measure', member: c.amount });
-    } else if (m === 'avg') {
-      select.push(`${total} * 1.0 / NULLIF(${size}, 0) AS ${ident(`${c.amount.column}_per_member`)}`);
-      roles.push({ role: 'measure', member: c.amount });
-    } else if (m === 'orders') {
-      select.push(`${orders} AS rows_counted`);
-      roles.push({ role: 'measure' });
-    } else {
-      select.push(`${orders} * 1.0 / NULLIF(${size}, 0) AS rows_per_member`);
-      roles.push({ role: 'measure' });
+  // One row of figures per cohort period ("Q4 2022 signups vs Q1 2022 ones": two rows, each labelled).
+  const figures = (period: Period | undefined) => {
+    const inCohort = all([
+      ...(period ? [within(c.cohort.by === 'start' ? 'start_date' : 'first_date', period)] : []),
+      ...(c.cohort.attr ? ['first_has = 1'] : []),
+    ]);
+    const passed = !c.test
+      ? 'TRUE'
+      : 'none' in c.test
+        ? 'window_rows = 0'
+        : 'firstIn' in c.test
+          ? within('first_date', c.test.firstIn)
+          : `window_rows >= ${c.test.min}`;
+    const people = ident(entityWord(c.rows.entity));
+    const size = `SUM(CASE WHEN ${inCohort} THEN 1 ELSE 0 END)`;
+    const hits = `SUM(CASE WHEN ${inCohort} AND ${passed} THEN 1 ELSE 0 END)`;
+    const total = `SUM(CASE WHEN ${inCohort} THEN window_amount ELSE 0 END)`;
+    const orders = `SUM(CASE WHEN ${inCohort} THEN window_rows ELSE 0 END)`;
+    const select: string[] = [];
+    const roles: PlannedQuery['columns'] = [];
+    for (const m of c.measures) {
+      if (m === 'count') {
+        select.push(`${hits} AS ${people}`);
+        roles.push({ role: 'entities' });
+      } else if (m === 'share') {
+        select.push(`round(100.0 * ${hits} / NULLIF(${size}, 0), 2) AS share_percent`);
+        roles.push({ role: 'share' });
+      } else if (m === 'share-all') {
+        select.push(`round(100.0 * ${hits} / NULLIF(COUNT(*), 0), 2) AS share_of_all_percent`);
+        roles.push({ role: 'share' });
+      } else if (m === 'sum') {
+        select.push(`${total} AS ${ident(`total_${c.amount.column}`)}`);
+        roles.push({ role: 'measure', member: c.amount });
+      } else if (m === 'avg') {
+        select.push(`${total} * 1.0 / NULLIF(${size}, 0) AS ${ident(`${c.amount.column}_per_member`)}`);
+        roles.push({ role: 'measure', member: c.amount });
+      } else if (m === 'orders') {
+        select.push(`${orders} AS rows_counted`);
+        roles.push({ role: 'measure' });
+      } else {
+        select.push(`${orders} * 1.0 / NULLIF(${size}, 0) AS rows_per_member`);
+        roles.push({ role: 'measure' });
+      }
     }
-  }
-  select.push(`${size} AS cohort_size`, 'COUNT(*) AS every_member');
-  roles.push({ role: 'whole' }, { role: 'whole' });
-  const sql = `SELECT ${select.join(', ')} FROM (${members}) AS t`;
+    select.push(`${size} AS cohort_size`, 'COUNT(*) AS every_member');
+    roles.push({ role: 'whole' }, { role: 'whole' });
+    return { select, roles };
+  };
+  const versus = c.cohort.versus;
+  const { select, roles } = figures(c.cohort.period);
+  const sql = versus
+    ? [c.cohort.period, versus]
+        .map(
+          (p) =>
+            `SELECT ${quote(p?.label ?? '')} AS cohort, ${figures(p).select.join(', ')} FROM (${members}) AS t`,
+        )
+        .join(' UNION ALL ')
+    : `SELECT ${select.join(', ')} FROM (${members}) AS t`;
+  if (versus) roles.unshift({ role: 'period' });
   const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)}`);
   return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns: roles };
 }
@@ -150,7 +162,19 @@ function windowWords(plan: Plan, c: CohortReading): string {
 }
 
 /** The answer: each figure of the one row, with the cohort and the rules the reading used. */
-export function cohortAnswer(plan: Plan, c: CohortReading, _query: PlannedQuery, result: ResultLike): string {
+export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, result: ResultLike): string {
+  const versus = c.cohort.versus;
+  if (versus) {
+    // Each cohort's row (labelled by its period) said on its own, the two one after the other.
+    const periods = [c.cohort.period, versus];
+    return result.data
+      .map((r) => {
+        const period = periods.find((p) => p?.label === r[0]) ?? c.cohort.period;
+        const one = { ...c, cohort: { ...c.cohort, period, versus: undefined } };
+        return cohortAnswer(plan, one, query, { ...result, data: [r.slice(1)], totalRows: 1 });
+      })
+      .join('\n\n');
+  }
   const row = result.data[0] ?? [];
   const people = entityWord(c.rows.entity);
   const one = people.replace(/s$/, '');

@@ -2,10 +2,12 @@
  * Conditions on per-entity aggregates (issue 29): "customers with more than 60 orders", "who spent over 10k",
  * "days with more than 30 orders", "repeat customers". Each finder claims the words it reads (`used`).
  */
+
 import type { CatalogCube, CatalogMember } from './catalog';
 import { averageBefore, averagedVerb, worthAfter } from './entity-measures';
 import { dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
+import { claimOneTimeBeside } from './repeat-split';
 import { stem, words } from './text';
 import { isIdentifier, MONEY_WORDS, NUMBER_WORDS } from './vocabulary';
 
@@ -340,7 +342,12 @@ function aggregateNamed(
 }
 
 /** "repeat customers": entities with more than one row. */
-export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
+export function findRepeat(
+  tokens: Token[],
+  cube: CatalogCube,
+  /** Only beside a one-time group ("repeat vs one-time customers"), read before any other count condition. */
+  splitOnly = false,
+): EntityCondition | undefined {
   const at = tokens.findIndex((t) => !t.used && (t.raw === 'repeat' || t.raw === 'recurring'));
   if (at < 0) return undefined;
   // "repeat buyers": people who buy are the customer entity, whatever word names them.
@@ -359,9 +366,13 @@ export function findRepeat(tokens: Token[], cube: CatalogCube): EntityCondition 
   );
   const token = tokens[at];
   if (!entity || !measure || !token || entity.at !== at + 1) return undefined;
+  // "repeat customers vs one-time customers": both counted (repeat-split.ts).
+  const split = claimOneTimeBeside(tokens, at);
+  if (splitOnly && !split) return undefined;
   token.used = true;
   const named = tokens[entity.at];
   if (named) named.used = true;
+  if (split) return { entity: entity.member, measure, op: '>', value: 1, output: 'count', alsoOnce: true };
   return { entity: entity.member, measure, op: '>', value: 1, output: outputAsked(tokens, entity.at).output };
 }
 
@@ -477,7 +488,7 @@ export function noneOf(
   cube: CatalogCube,
   entity: { member: EntityCondition['entity']; at: number },
   measure: EntityCondition['measure'],
-  which: Pick<EntityCondition, 'rows' | 'only' | 'spread'>,
+  which: Pick<EntityCondition, 'rows' | 'rowsAlso' | 'only' | 'spread'>,
 ): EntityCondition {
   const output = outputAsked(tokens, entity.at, cube).output;
   return {

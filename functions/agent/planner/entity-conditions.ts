@@ -24,6 +24,11 @@ const SUBJECT_VERBS = new Set([
   'purchased',
   'have',
   'had',
+  // ("buyers sent back 3 or more orders": a status said in other words, business-words.ts.)
+  'sent',
+  'returned',
+  'cancelled',
+  'made',
 ]);
 /** Rank words right before a people word ("top buyers", "the biggest clients"). */
 const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
@@ -81,6 +86,28 @@ function valueNamed(
   return undefined;
 }
 
+/** Every dimension's first value named in [from, to), by position ("a furniture order cancelled": both). */
+function valuesNamed(
+  tokens: Token[],
+  cube: CatalogCube,
+  from: number,
+  to: number,
+): { filter: ValueFilter; at: number[] }[] {
+  const found: { filter: ValueFilter; at: number[] }[] = [];
+  const window = tokens.map((t, i) => (i >= from && i < to ? t : { ...t, used: true }));
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.type !== 'string' || member.values.length === 0) continue;
+    for (const value of member.values) {
+      const sequence = words(value).map(stem);
+      const at = findSequence(window, sequence, false) ?? nounOf(window, sequence);
+      if (!at) continue;
+      found.push({ filter: { member, values: [value], negate: false }, at });
+      break;
+    }
+  }
+  return found.sort((a, b) => (a.at[0] ?? 0) - (b.at[0] ?? 0));
+}
+
 /**
  * "customers who never returned an order", "customers with zero returns in 2025", "customers that had no
  * cancelled orders", "never bought furniture": entities none of whose rows (in scope) match a value. A count
@@ -101,23 +128,29 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     if (!t || t.used || !(NEGATIONS.has(t.raw) || notOnce || verbNot || without)) continue;
     // "no more than", "no. of": not a negation of rows.
     if (t.raw === 'no' && ['more', 'of', 'less', 'fewer'].includes(tokens[i + 1]?.raw ?? '')) continue;
-    const value = valueNamed(tokens, cube, i + 1, Math.min(tokens.length, i + 7));
-    if (!value) continue;
-    // The value's words must follow the negation with only verbs, articles and the rows' noun between
-    // ("never had a single order cancelled", "never had anything cancelled", "not once returned").
     // ("not once" arrives as "not 1 time": both words are the negation's.)
     const skip = notOnce ? (tokens[i + 2]?.raw === 'time' ? 3 : 2) : 1;
+    // The values' words must follow the negation with only verbs, articles and the rows' noun between
+    // ("never had a single order cancelled", "never had anything cancelled", "not once returned"); a second
+    // value of another dimension narrows the same rows ("never had a furniture order cancelled": the rows
+    // both furniture and cancelled), so no value is left to filter every row.
+    const isPlain = (w: Token) =>
+      (w.raw.length <= 3 && !/^\d+$/.test(w.raw)) ||
+      EMPHASIS.has(w.raw) ||
+      /(ed|ght|had|made|placed|got)$/.test(w.raw) ||
+      (without && /ing$/.test(w.raw)) ||
+      rows.titleWords.includes(w.stem) ||
+      rows.otherWords.includes(w.stem);
+    const named = valuesNamed(tokens, cube, i + skip, Math.min(tokens.length, i + skip + 6));
+    const chain: typeof named = [];
+    for (const v of named) {
+      const from = (chain.at(-1)?.at.at(-1) ?? i + skip - 1) + 1;
+      if (!tokens.slice(from, v.at[0]).every(isPlain)) break;
+      chain.push(v);
+    }
+    const [value, ...more] = chain;
+    if (!value) continue;
     const between = tokens.slice(i + skip, value.at[0]);
-    const plain = between.every(
-      (w) =>
-        (w.raw.length <= 3 && !/^\d+$/.test(w.raw)) ||
-        EMPHASIS.has(w.raw) ||
-        /(ed|ght|had|made|placed|got)$/.test(w.raw) ||
-        (without && /ing$/.test(w.raw)) ||
-        rows.titleWords.includes(w.stem) ||
-        rows.otherWords.includes(w.stem),
-    );
-    if (!plain) continue;
     const entity = findEntity(tokens, cube, i);
     if (!entity || entity.at > i || entity.member === value.filter.member) continue;
     const entityToken = tokens[entity.at];
@@ -126,14 +159,15 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     const auxiliary = verbNot ? tokens[i - 1] : undefined;
     if (auxiliary) auxiliary.used = true;
     for (const w of tokens.slice(i + 1, i + skip)) w.used = true;
-    for (const k of value.at) {
+    for (const k of chain.flatMap((v) => v.at)) {
       const w = tokens[k];
       if (w) w.used = true;
     }
-    // The rows' noun right after the value ("no returned orders"), before it ("never had an order cancelled")
-    // and "at all": part of the condition.
-    const last = value.at.at(-1) ?? i;
-    for (const w of [...between, tokens[last + 1], tokens[last + 2]]) {
+    // The rows' noun right after the value ("no returned orders"), before it ("never had an order cancelled"),
+    // between two values ("a furniture order cancelled") and "at all": part of the condition.
+    const last = chain.at(-1)?.at.at(-1) ?? i;
+    const inside = tokens.slice(value.at[0], last);
+    for (const w of [...between, ...inside, tokens[last + 1], tokens[last + 2]]) {
       if (!w || w.used) continue;
       if (
         rows.titleWords.includes(w.stem) ||
@@ -150,7 +184,10 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
         if (at) at.used = true;
       }
     });
-    return noneOf(tokens, cube, entity, rows, { rows: value.filter });
+    return noneOf(tokens, cube, entity, rows, {
+      rows: value.filter,
+      ...(more.length > 0 ? { rowsAlso: more.map((v) => v.filter) } : {}),
+    });
   }
   return undefined;
 }

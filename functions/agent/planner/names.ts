@@ -193,11 +193,12 @@ export function conditionWords(plan: Plan): string {
     // "with no orders where status is returned"
     if (c === h && h.rows && h.op === '=' && h.value === 0) {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'row';
-      const values = h.rows.values.join(' or ');
+      const where = [h.rows, ...(h.rowsAlso ?? [])]
+        .map((f) => `${nameOf(plan, f.member)} is ${f.values.join(' or ')}`)
+        .join(' and ');
       // "with only orders where product category is grocery"
-      if (h.only)
-        return `with only ${noun.replace(/s$/, '')}s where ${nameOf(plan, h.rows.member)} is ${values}`;
-      return `with no ${noun.replace(/s$/, '')}s where ${nameOf(plan, h.rows.member)} is ${values}`;
+      if (h.only) return `with only ${noun.replace(/s$/, '')}s where ${where}`;
+      return `with no ${noun.replace(/s$/, '')}s where ${where}`;
     }
     if (c.measure.aggType === 'count') {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';

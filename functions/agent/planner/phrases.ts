@@ -573,11 +573,16 @@ function seasonBefore(text: string): string {
  * rather than the word "didn" and a stray "t" (a word the model lacks, refused).
  */
 export function expandContractions(question: string): string {
-  return question
-    .replace(/\b(can)['’]t\b/gi, '$1 not')
-    .replace(/\b(w)on['’]t\b/gi, '$1ill not')
-    .replace(/\b(do|does|did|has|have|had|is|are|was|were|could|would|should)n['’]t\b/gi, '$1 not')
-    .replace(/\b(do|does|did|has|have|had|was|were|is|are)nt\b/gi, '$1 not');
+  return (
+    question
+      .replace(/\b(can)['’]t\b/gi, '$1 not')
+      .replace(/\b(w)on['’]t\b/gi, '$1ill not')
+      .replace(/\b(do|does|did|has|have|had|is|are|was|were|could|would|should)n['’]t\b/gi, '$1 not')
+      .replace(/\b(do|does|did|has|have|had|was|were|is|are)nt\b/gi, '$1 not')
+      // ("customers who've never had an order cancelled": the verb written whole.)
+      .replace(/\b(who|that|they|we|you|i)['’]ve\b/gi, '$1 have')
+      .replace(/\b(who|that|they|we|you|i)['’]d\b/gi, '$1 had')
+  );
 }
 
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */

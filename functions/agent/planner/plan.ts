@@ -126,6 +126,8 @@ export interface Plan {
     total?: CatalogMember;
     /** Only entities with rows in this later period too ("how many of them also ordered in Q4 2025"). */
     later?: Period;
+    /** The entities whose first row came last or first, ties kept ("which customer ordered first most recently"). */
+    rank?: { n: number; direction: 'desc' | 'asc' };
   };
   /**
    * "New customers" in a period after every signup date: the same question read by the first order, answered
@@ -196,6 +198,12 @@ export interface EntityCondition {
    * per entity, equal to 0); entities with only other rows still count.
    */
   rows?: ValueFilter;
+  /** With output 'count': the entities with exactly one row counted beside ("repeat vs one-time customers"). */
+  alsoOnce?: true;
+  /** With output 'total': the average of each entity's own `total` over those meeting the condition. */
+  averaged?: true;
+  /** More values the same rows must have ("never had a furniture order cancelled": furniture AND cancelled). */
+  rowsAlso?: ValueFilter[];
   /** The count is of the rows NOT matching `rows` ("only ever bought groceries": no row of another value). */
   only?: true;
   /**
@@ -333,7 +341,8 @@ export interface CohortReading {
   rows: EntityRows;
   /** The row's amount (spend). */
   amount: CatalogMember;
-  cohort: { by: 'start' | 'first'; period?: Period; attr?: ValueFilter };
+  /** `versus`: a second cohort of the same kind, each its own row ("Q4 2022 signups vs Q1 2022 ones"). */
+  cohort: { by: 'start' | 'first'; period?: Period; attr?: ValueFilter; versus?: Period };
   /** Attributes of the entity itself ("enterprise customers"): other entities' rows are left out first. */
   entityFilters?: ValueFilter[];
   window: {

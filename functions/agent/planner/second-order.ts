@@ -2,9 +2,11 @@
  * Turns the second-order words a question holds (readings.ts) into the plan's fields: which measure a change
  * or a percentile is of, which breakdown is ranked within which group, what a share of the top rows is of.
  */
+
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { outputAsked } from './entities';
+import { averagedFigure, rowValueSaid } from './entity-averages';
 import { dimensionKeys, entityNamed } from './members';
 import { claimMeanBeside, percentileOfRow } from './percentiles';
 import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
@@ -43,6 +45,8 @@ export interface SecondOrderInput {
   firstTotal?: { range: Period; measure?: CatalogMember };
   /** The later period a first-date cohort's entities must have rows in ("how many also ordered in Q4 2025"). */
   firstLater?: Period;
+  /** The entities whose first row came last or first ("the customer who first ordered most recently"). */
+  firstRank?: { n: number; direction: 'desc' | 'asc' };
   started?: CatalogMember;
   /** The entity a "lifetime value" is of (each one's total over all its rows). */
   lifetime?: CatalogMember;
@@ -164,10 +168,26 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   if (input.condition) {
     // "revenue from customers with more than 60 orders": a measure named besides the condition is totalled.
     const conditioned = [input.condition, ...(input.condition.and ?? [])].map((c) => c.measure);
+    // "avg number of orders for customers who spent over $30k": each one's own figure, averaged over them
+    // (entity-averages.ts).
+    const averagedOf =
+      !input.condition.rank && ['list', 'count', 'total'].includes(input.condition.output)
+        ? averagedFigure(tokens, cube)
+        : undefined;
+    if (averagedOf) {
+      for (const t of averagedOf.words) t.used = true;
+      measures = [averagedOf.measure];
+      const rowValue = rowValueSaid(tokens, cube, input.condition.entity);
+      if (rowValue)
+        unresolved.push(
+          `whether "${rowValue}" narrows the figure averaged or only who counts (ask for one of them)`,
+        );
+    }
     const named = measures.find((m) => additive(m) && !conditioned.includes(m));
     // ("what share of revenue came from repeat customers": the share of that measure, not of the customers.)
-    fields.having =
-      named && input.condition.output === 'list'
+    fields.having = averagedOf
+      ? { ...input.condition, output: 'total', total: averagedOf.measure, averaged: true }
+      : named && input.condition.output === 'list'
         ? { ...input.condition, output: 'total', total: named }
         : named && input.condition.output === 'share' && !input.condition.rank
           ? { ...input.condition, total: named }
@@ -225,8 +245,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         : {
             entity: input.firstEntity.member,
             // "what % of them also ordered in December 2025": the share of the cohort with later rows.
-            output: laterShare ? 'share' : asked === 'list' ? 'list' : 'count',
+            output: laterShare ? 'share' : asked === 'list' || input.firstRank ? 'list' : 'count',
             ...(input.firstLater ? { later: input.firstLater } : {}),
+            ...(input.firstRank && !laterShare ? { rank: input.firstRank } : {}),
           };
     if (fields.first.total) measures = [fields.first.total];
     claimCohortPointer(tokens);

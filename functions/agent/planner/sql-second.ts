@@ -64,11 +64,13 @@ export function havingQuery(plan: Plan): PlannedQuery {
     : `${spread?.grain ?? 'period'}s`;
   // "never returned an order": the matching rows counted per entity (0 for those with none).
   // ("only ever bought groceries": the other rows, NULLs included, counted.)
+  // ("never had a furniture order cancelled": rows of both values.)
+  const rowFilters = having.rows ? [having.rows, ...(having.rowsAlso ?? [])] : [];
   const rowsCount = having.rows
-    ? `SUM(CASE WHEN ${valueCondition(ident(having.rows.member.column), having.rows)} THEN ${having.only ? '0 ELSE 1' : '1 ELSE 0'} END)`
+    ? `SUM(CASE WHEN ${rowFilters.map((f) => valueCondition(ident(f.member.column), f)).join(' AND ')} THEN ${having.only ? '0 ELSE 1' : '1 ELSE 0'} END)`
     : undefined;
   const rowsName = having.rows
-    ? ident(label(`${having.only ? 'other_than_' : ''}${having.rows.values.join('_')}_${m}`))
+    ? ident(label(`${having.only ? 'other_than_' : ''}${rowFilters.flatMap((f) => f.values).join('_')}_${m}`))
     : m;
   const aggregateOf = (c: string) => (c === m && rowsCount ? rowsCount : `MEASURE(${c})`);
   const selected = spreadOf
@@ -146,11 +148,27 @@ export function havingQuery(plan: Plan): PlannedQuery {
       [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
+  if (total && having.total && having.averaged) {
+    // "avg number of orders for customers who spent over $30k": each one's own total, averaged over them.
+    return described(
+      plan,
+      `SELECT ${lead}AVG(${total}) AS ${ident(`average_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+      [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
+    );
+  }
   if (total && having.total) {
     return described(
       plan,
       `SELECT ${lead}SUM(${total}) AS ${ident(`total_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
       [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
+    );
+  }
+  if (having.alsoOnce) {
+    // "repeat customers vs one-time customers": those with more than one row and those with exactly one.
+    return described(
+      plan,
+      `SELECT ${lead}SUM(CASE WHEN ${test('column')} THEN 1 ELSE 0 END) AS ${ident(`repeat_${entityWord(having.entity)}`)}, SUM(CASE WHEN ${rowsName} = 1 THEN 1 ELSE 0 END) AS ${ident(`one_time_${entityWord(having.entity)}`)} FROM (${inner}) AS t${outerGroup}`,
+      [...dimColumns, { role: 'entities' }, { role: 'whole' }],
     );
   }
   return described(
@@ -263,6 +281,15 @@ export function firstQuery(plan: Plan): PlannedQuery {
       plan,
       `SELECT round(100.0 * SUM(CASE WHEN later_rows > 0 THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN later_rows > 0 THEN 1 ELSE 0 END) AS later_${count}, COUNT(*) AS ${count} FROM (${inner}) AS t${where(range)}`,
       [{ role: 'share' }, { role: 'entities' }, { role: 'entities' }],
+    );
+  }
+  if (first.output === 'list' && first.rank) {
+    // "which customer placed their first order most recently": ranked by the first date, ties kept.
+    const dir = first.rank.direction === 'desc' ? 'DESC' : 'ASC';
+    return described(
+      plan,
+      `SELECT ${entity}, first_date FROM (SELECT ${entity}, first_date, RANK() OVER (ORDER BY first_date ${dir}) AS first_rank FROM (${inner}) AS t${where(range)}) AS r WHERE first_rank <= ${first.rank.n} ORDER BY 2 ${dir}, 1`,
+      [{ role: 'dimension', member: first.entity }, { role: 'time' }],
     );
   }
   if (first.output === 'list') {

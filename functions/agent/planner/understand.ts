@@ -34,6 +34,7 @@ import {
   outputAsked,
 } from './entities';
 import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
+import { findFirstRank } from './first-ranked';
 import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -322,7 +323,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (!firstDate) readPeopleAsCustomers(tokens, cube);
   const conditionFound = firstDate
     ? undefined
-    : (findEntityCondition(tokens, cube) ??
+    : (findRepeat(tokens, cube, true) ??
+      findEntityCondition(tokens, cube) ??
       findRepeat(tokens, cube) ??
       findActiveShare(tokens, cube) ??
       findSpread(tokens, cube) ??
@@ -334,6 +336,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const t = tokens[firstEntity.at];
     if (t) t.used = true;
   }
+  // "which customer placed their first order most recently": the first dates ranked (first-ranked.ts).
+  const firstRank = firstEntity ? findFirstRank(tokens) : undefined;
   // "what did customers whose first order came in January 2023 spend (in 2025)": a total over a first-date
   // cohort; the period right after "first order" is the cohort's, any other is of the rows totalled.
   let firstTotal: { range: Period; measure?: CatalogMember } | undefined;
@@ -752,6 +756,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(firstEntity ? { firstEntity } : {}),
     ...(firstTotal ? { firstTotal } : {}),
     ...(firstLater ? { firstLater } : {}),
+    ...(firstRank ? { firstRank } : {}),
     ...(lifetime && lifetimeAt >= 0 ? { lifetime: lifetime.member } : {}),
     ...(started ? { started: started.member } : {}),
     // (A reach's percent is its own: no share to build.)

@@ -1,0 +1,45 @@
+/**
+ * Two cohorts of one kind set against each other (issue 29, cohorts): "do Q4 2022 signups order more than Q1
+ * 2022 ones", "orders per customer in 2024: Jan 2022 signups vs Dec 2022 signups", "did customers who signed up
+ * in Q3 2022 spend more per customer in 2025 than the Q1 2022 signups". Each cohort is its own row of the same
+ * figures (cohort-sql.ts); the words that set them against each other are read here and nothing else is.
+ */
+import type { CohortReading, Period } from './plan';
+
+interface Span {
+  at: number;
+  end: number;
+}
+interface Found {
+  cohort: CohortReading['cohort'];
+  span: Span;
+  versus?: { period: Period; span: Span };
+}
+
+/** Words between or around two cohorts that set them against each other. */
+const AGAINST = /\b(?:vs|versus|than|compared\s+(?:to|with)|against)\b/;
+
+/**
+ * The first cohort with the second set against it, when both are of one kind (signup dates, or first-order
+ * dates), each a period and no attribute, and a comparison word is said; undefined otherwise.
+ */
+export function cohortsVersus(text: string, a: Found | undefined, b: Found | undefined): Found | undefined {
+  if (!a || !b || a.versus || b.versus) return undefined;
+  if (a.cohort.by !== b.cohort.by || !a.cohort.period || !b.cohort.period) return undefined;
+  if (a.cohort.attr || b.cohort.attr) return undefined;
+  if (a.cohort.period.from === b.cohort.period.from && a.cohort.period.to === b.cohort.period.to)
+    return undefined;
+  if (!AGAINST.test(text)) return undefined;
+  return { ...a, versus: { period: b.cohort.period, span: b.span } };
+}
+
+/**
+ * The question without its comparison words ("more ... than", "vs", "order more often than"): the figures are
+ * given for both cohorts, side by side, whichever is higher. "more than 2 orders" (a count) stays.
+ */
+export function withoutComparison(rest: string): string {
+  return ` ${rest} `
+    .replace(/\b(?:more|less|fewer|higher|lower|bigger|smaller)(?:\s+often)?\b(?!\s+than\s+\d)/g, ' ')
+    .replace(/\b(?:vs|versus|than|compared\s+(?:to|with)|against|ones|joiners|signups|sign\s+ups)\b/g, ' ')
+    .replace(/\s+/g, ' ');
+}
