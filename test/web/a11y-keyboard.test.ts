@@ -312,7 +312,9 @@ describe('live regions', () => {
     // "Stopping" is said once, before the end; the partial answer (another region) may settle before or after
     // it, as the abort races the 50 ms the status region waits between clearing and saying.
     expect(said.filter((text) => text === 'Stopping')).toHaveLength(1);
-    expect(said.indexOf('Stopping')).toBeLessThan(said.indexOf('Stopped. The answer above may be incomplete.'));
+    expect(said.indexOf('Stopping')).toBeLessThan(
+      said.indexOf('Stopped. The answer above may be incomplete.'),
+    );
     // The partial answer, read once when it settled.
     expect(said.filter((text) => text.startsWith('Part 0 of a long answer'))).toHaveLength(1);
     expect(said.filter((text) => /stopped/i.test(text) && !text.startsWith('Part 0'))).toEqual([
