@@ -12,6 +12,7 @@ import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { readGrandTotal } from './grand-total';
+import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readOneCustomer } from './one-customer';
@@ -23,7 +24,7 @@ import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
-import { STOPWORDS, words } from './text';
+import { STOPWORDS, stem, words } from './text';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
@@ -118,11 +119,12 @@ export function readQuestions(
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
   const { text, rounding } = last !== undefined ? readRounding(last) : { text: '' };
-  if (!rounding) return unsound(readThread(questions, models, today, plain), last);
+  if (!rounding) return unsound(readThread(questions, models, today, plain), last, models);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
   return unsound(
     reading.kind === 'plan' ? { ...reading, plan: { ...reading.plan, rounding } } : reading,
     last,
+    models,
   );
 }
 
@@ -131,7 +133,8 @@ export function readQuestions(
  * 2022" read as one span from 2025 to March 2022, answered 0), and each quarter's or month's change against another
  * year answered as the years' one change (the periods asked for left out).
  */
-function unsound(reading: Reading, question = ''): Reading {
+function unsound(reading: Reading, question = '', models: readonly CatalogCube[] = []): Reading {
+  if (reading.kind === 'refuse') return placedWrongly(reading, question, models);
   if (reading.kind !== 'plan') return reading;
   const plan = reading.plan;
   const backwards = [plan.range, plan.also?.range, plan.first?.range, ...(plan.compare ?? [])].find(
@@ -156,7 +159,66 @@ function unsound(reading: Reading, question = ''): Reading {
       missing: '',
       reason: `I can compare the two periods as wholes, or list each ${unit ?? 'period'} of both, but not the change of each ${unit ?? 'period'} against the same one of the other year`,
     };
+  // "revenue per order in the east vs overall", "furniture orders vs all orders": one figure answered where two
+  // were compared (the other side left out as a filler word).
+  const versus =
+    /\b(?:vs\.?|versus|compared?\s+(?:to|with)|against)\s+(?:the\s+)?(\w+(?:\s+(?!(?:in|for|during|this|last|of|on|at|from|since)\b)\w+)?)/i.exec(
+      question,
+    );
+  const oneFigure =
+    plan.dimensions.length === 0 &&
+    !plan.grain &&
+    !plan.compare &&
+    !plan.change &&
+    !plan.share &&
+    !plan.top &&
+    !plan.also &&
+    !plan.first &&
+    !plan.perEntity &&
+    !plan.having &&
+    !plan.distribution &&
+    !plan.percentile &&
+    plan.measures.length === 1 &&
+    plan.filters.every((f) => f.values.length === 1);
+  if (versus && oneFigure && plan.filters.length > 0)
+    return {
+      kind: 'refuse',
+      missing: '',
+      near: plan,
+      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not what it is compared with ("${versus[1]?.toLowerCase()}"): ask for each side, or for a breakdown that shows both`,
+    };
   return reading;
+}
+
+/**
+ * A refusal over one word the model does have ("top 5 customers ... with their region": the region is the orders',
+ * which could split a customer into rows) must not say the model has nothing for it: it says the word was found
+ * and could not be placed.
+ */
+function placedWrongly(
+  reading: Extract<Reading, { kind: 'refuse' }>,
+  question: string,
+  models: readonly CatalogCube[],
+): Reading {
+  const word = /^"([a-z]+)"$/.exec(reading.missing)?.[1];
+  if (reading.reason || reading.future || !word) return reading;
+  const member = models
+    .flatMap((c) => c.members)
+    .find(
+      (m) => m.kind === 'dimension' && m.type === 'string' && dimensionKeys(m).single.includes(stem(word)),
+    );
+  if (!member) return reading;
+  const beside = new RegExp(
+    `\\b(?:with|and|plus|including|incl|showing)\\s+(?:their|its|his|her)\\s+${word}\\b`,
+    'i',
+  ).test(question);
+  return {
+    ...reading,
+    missing: '',
+    reason: beside
+      ? `I can list them, but not show each one's ${word} beside it: the data model's ${member.title.toLowerCase()} is not one value per row listed`
+      : `the data model has "${word}" (${member.title.toLowerCase()}), but I could not tell where it belongs in this question`,
+  };
 }
 
 function readThread(

@@ -25,6 +25,7 @@ import {
   yearBefore,
 } from './dates';
 import {
+  claimCountRankings,
   claimTotalCounts,
   countMeasureNamed,
   findEntity,
@@ -177,6 +178,8 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 const SPAN_LINKS = new Set(['through', 'thru', 'to', 'until', 'till', '-']);
+/** Words that ask for one figure over a span ("total revenue 2023 to 2025"), not its two ends compared. */
+const SPAN_TOTALS = new Set(['total', 'combined', 'altogether', 'cumulative', 'cumulatively', 'overall']);
 
 /**
  * Periods joined two by two by "through"/"to" into spans ("june through august 2026 vs june through august
@@ -381,7 +384,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     if (t.raw === 'total' && tokens.slice(i + 1, i + 3).some((x) => x.raw === 'count' || x.raw === 'number'))
       t.used = true;
   });
-  const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
+  const claimed = [
+    ...claimTotalCounts(tokens, cube),
+    ...claimCountRankings(tokens, cube),
+    ...claimMeasureTitles(tokens, cube),
+  ];
   // "ordered most often", "the most frequent customer", "the 50 most active customers": ranked by how many rows.
   const rowCount = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
   tokens.forEach((t, i) => {
@@ -422,6 +429,26 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   const dimensionsFound = findDimensions(tokens, cube);
   const dimensions = dimensionsFound.map((d) => d.member);
+  // "the top 5 customers ... with their segment": a column of the entity's own cube beside each, one value per
+  // entity, so the ranking stays the same. Another table's column ("their region" of the orders) could split an
+  // entity into rows, so it stays unread (and refused: headsLeft below).
+  for (const [i, t] of tokens.entries()) {
+    if (t.used || !['their', 'its', 'his', 'her'].includes(tokens[i - 1]?.raw ?? '')) continue;
+    const entity = dimensions.find((d) => d.type === 'string' && dimensionKeys(d).derived.length > 0);
+    const prefix = entity?.column.includes('_') ? entity.column.replace(/_[^_]+$/, '_') : undefined;
+    const own = cube.members.find(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        prefix !== undefined &&
+        m.column.startsWith(prefix) &&
+        !dimensions.includes(m) &&
+        dimensionKeys(m).single.includes(t.stem),
+    );
+    if (!own) continue;
+    t.used = true;
+    dimensions.push(own);
+  }
   // Comparing named values ("electronics vs furniture") keeps one series per value.
   // ("the revenue split between consumer and enterprise": each of them, not their sum.)
   if (
@@ -652,7 +679,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       raws.includes('through') ||
       raws.includes('thru') ||
       (raws.includes('from') && raws.includes('to')) ||
-      raws.includes('until');
+      raws.includes('until') ||
+      // "total revenue 2023-2025", "revenue 2023 to 2025 combined": the years between are part of it (was 2023
+      // against 2025, 2024 left out).
+      (periods.length === 2 &&
+        (/\b\d{4}\s*[-–]\s*\d{4}\b/.test(question) ||
+          (raws.includes('to') && raws.some((w) => SPAN_TOTALS.has(w)))));
     // A change over a grain within the span ("month over month from February through June") keeps the span.
     const comparing = raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
     if (spanning && !comparing && (!change || change.grain)) {
@@ -833,6 +865,19 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       // "the enterprise tier": a kind-of word right after a value names the value's group.
       !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
+  // A breakdown's own word said of the things listed and left unread ("top 5 customers ... with their region") is a
+  // column asked for and left out. ("my region" is the asker's, "those regions" the previous answer's.)
+  const heads = new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string')
+      .flatMap((m) => dimensionKeys(m).single),
+  );
+  const headsLeft = tokens
+    .filter(
+      (t, i) =>
+        !t.used && heads.has(t.stem) && ['their', 'its', 'his', 'her'].includes(tokens[i - 1]?.raw ?? ''),
+    )
+    .map((t) => t.raw);
   // A word with digits the reading does not use ("FY2024", "Q5") names something it did not read.
   const coded = tokens.filter((t) => !t.used && /^[a-z]+\d+$/.test(t.raw)).map((t) => t.raw);
   // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
@@ -861,6 +906,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       .map((t) => t.raw),
     ...numbers,
     ...coded,
+    ...headsLeft,
     ...second.unresolved,
     ...negationsLeft(tokens),
     ...firstDateLeft({
@@ -891,7 +937,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const ignored = reads
     ? [...new Set([...incidental(question, tokens, unread), ...soft])].filter((w) => w !== 'first')
     : [];
-  const unexplained = unread.filter((w) => !ignored.includes(w));
+  const unexplained = unread.filter((w) => !ignored.includes(w) || headsLeft.includes(w));
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
   // "lifetime value" has no member of its own: say it was read as the total over all the data.

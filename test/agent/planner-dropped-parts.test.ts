@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Parts of a question that readings used to drop without a word (the lead's probes of 2026-11-27, third session,
+ * tuning-14-probed.ts): a count named after "by" beside a selling verb, a column asked "with their ..." beside a
+ * ranking, the years inside "2023-2025", and the other side of "vs overall".
+ */
+const TODAY = '2026-02-10';
+const plan = (question: string) => demoPlan([question], TODAY);
+const read = (question: string) => demoReading([question], TODAY);
+const columns = (members: readonly { column: string }[]) => members.map((m) => m.column);
+
+describe('a count named after "by" ranks', () => {
+  it.each([
+    'best-selling category by order count in 2025',
+    "What's our best-selling category by order count in each year?",
+    'which category sold the most by count of orders each year',
+    'top category by number of orders in 2024',
+  ])('"%s" by the number of orders', (question) => {
+    expect(columns(plan(question).measures)).toEqual(['count']);
+  });
+
+  it('keeps both readings of a selling verb when nothing names the measure', () => {
+    expect(columns(plan('best-selling category in 2025').measures)).toEqual(['total_amount', 'count']);
+  });
+});
+
+describe('a column asked beside a ranking of customers', () => {
+  it.each([
+    'top 10 customers by revenue in 2024 and their segment',
+    'Top 5 customers by spend in 2025, with their segment',
+  ])('"%s" adds the customers\' own segment', (question) => {
+    const p = plan(question);
+    expect(columns(p.dimensions)).toEqual(['customers_name', 'customers_segment']);
+    expect(p.top?.n).toBeGreaterThan(1);
+  });
+
+  it('refuses a column of the orders, which could split a customer, and says the model has it', () => {
+    const reading = read('top 5 customers by revenue in 2023, with their region');
+    expect(reading).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/region beside it/) });
+    expect(JSON.stringify(reading)).not.toMatch(/nothing for/);
+  });
+
+  it('keeps "my region" (the asker\'s) and "those regions" (the previous answer\'s) as they were read', () => {
+    expect(read('what is the median order value in my region?').kind).toBe('plan');
+    expect(
+      demoReading(
+        ['orders by region in 2024', 'for each of those regions, which status had the most?'],
+        TODAY,
+      ).kind,
+    ).toBe('plan');
+  });
+});
+
+describe('a span of years asked as one figure', () => {
+  it.each([
+    ['total revenue 2023-2025', '2023-01-01', '2026-01-01'],
+    ['combined orders 2024 to 2025 for the north', '2024-01-01', '2026-01-01'],
+  ])('"%s" is one range', (question, from, to) => {
+    const p = plan(question);
+    expect(p.compare).toBeUndefined();
+    expect(p.range).toMatchObject({ from, to });
+  });
+
+  it('still compares the two ends of "revenue 2023 to 2025"', () => {
+    expect(plan('revenue 2023 to 2025').compare?.map((p) => p.label)).toEqual(['2023', '2025']);
+  });
+});
+
+describe('one side of a comparison', () => {
+  it.each([
+    "what's revenue per order in the east vs overall in 2025",
+    'furniture orders vs all orders 2025',
+    "how does the east's AOV compare with the company average",
+  ])('"%s" is refused rather than answered for one side', (question) => {
+    expect(read(question)).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/only one side/) });
+  });
+
+  it('answers two values compared', () => {
+    expect(columns(plan('revenue in the east vs the west in 2025').dimensions)).toEqual(['region']);
+  });
+});
