@@ -81,3 +81,34 @@ describe('one side of a comparison', () => {
     expect(columns(plan('revenue in the east vs the west in 2025').dimensions)).toEqual(['region']);
   });
 });
+
+describe('a later period said without its year', () => {
+  it.each([
+    ['how many of the customers who ordered in Q1 2025 also ordered in Q2?', '2025-04-01'],
+    ['of customers who ordered in Q4 2024, what % ordered again in march', '2025-03-01'],
+  ])('"%s" is the first such period after the cohort starts', (question, from) => {
+    const p = plan(question);
+    expect(p.perEntity?.kind).toBe('retention');
+    if (p.perEntity?.kind === 'retention') expect(p.perEntity.later.period.from).toBe(from);
+  });
+
+  it('reads "how many of those ordered again in April?" after a count of Q1 2025 customers', () => {
+    const p = demoPlan(
+      ['how many customers ordered in Q1 2025', 'and how many of those ordered again in April?'],
+      TODAY,
+    );
+    expect(p.perEntity?.kind).toBe('retention');
+    if (p.perEntity?.kind === 'retention') expect(p.perEntity.later.period.from).toBe('2025-04-01');
+  });
+});
+
+describe('"as percentages" after a table', () => {
+  it.each(['as percentages', 'and as percentages?', 'show those as percentages'])(
+    '"%s" is each row\'s share',
+    (question) => {
+      const p = demoPlan(['orders by status in 2024', question], TODAY);
+      expect(p.share).toBeDefined();
+      expect(columns(p.dimensions)).toEqual(['status']);
+    },
+  );
+});

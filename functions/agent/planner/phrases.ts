@@ -245,6 +245,11 @@ const REWRITES: [RegExp, Replacement][] = [
         : all,
   ],
   [/(?<![\w'’‘])['’‘](\d{2})(?![\w%'’])/g, ' 20$1'],
+  // "as percentages" said alone after a table: each row's share, as "as a percent" (follow-up.ts).
+  [
+    /^\s*(?:(?:and|now|ok|okay|same)\s+)?(?:(?:show|give|put)\s+(?:that|it|this|them|those|these)\s+)?(as|in)\s+(?:%|percentages?|pcts?|shares)\s*([?.!]*)\s*$/i,
+    '$1 a percent$2',
+  ],
   // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.
   [/(?:%|\bpercent(?:age)?|\bpct)\s*diff(?:erence)?s?\b/gi, '% change'],
   [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)/gi, '% change'],

@@ -8,7 +8,7 @@
  *
  * Clock: 2026-02-10, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
-import { inYear, type SecondOrderCase } from './tuning-2';
+import { between, inYear, type SecondOrderCase } from './tuning-2';
 
 export const TUNING_14_PROBED_NOW = '2026-02-10T10:00:00Z';
 
@@ -105,5 +105,42 @@ export const tuning14probed: SecondOrderCase[] = [
     ask: "how does the east's AOV compare with the company average",
     check: 'answer',
     sql: `SELECT avg(amount) FILTER (WHERE region = 'east'), avg(amount) FROM orders`,
+  },
+  {
+    // Was Q1 2025 against Q2 2025 (a later period without its year was not read as the cohort's): confidently wrong.
+    class: 'cohorts',
+    ask: 'how many of the customers who ordered in Q1 2025 also ordered in Q2?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-01-01', '2025-04-01')}
+          INTERSECT SELECT customer_id FROM orders WHERE ${between('2025-04-01', '2025-07-01')})`,
+  },
+  {
+    // Was the number of customers in April 2025: confidently wrong.
+    class: 'cohorts',
+    ask: ['how many customers ordered in Q1 2025', 'and how many of those ordered again in April?'],
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-01-01', '2025-04-01')}
+          INTERSECT SELECT customer_id FROM orders WHERE ${between('2025-04-01', '2025-05-01')})`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'of customers who ordered in Q4 2024, what % ordered again in march',
+    check: 'answer',
+    tolerance: 0.006,
+    sql: `SELECT 100.0 * (SELECT count(*) FROM (SELECT customer_id FROM orders WHERE
+          ${between('2024-10-01', '2025-01-01')} INTERSECT SELECT customer_id FROM orders WHERE
+          ${between('2025-03-01', '2025-04-01')})) / (SELECT count(DISTINCT customer_id) FROM orders WHERE
+          ${between('2024-10-01', '2025-01-01')})`,
+  },
+  {
+    // Refused ("could not match that question").
+    class: 'combined-shares',
+    ask: ['orders by status in 2024', 'as percentages'],
+    tolerance: 0.006,
+    sql: `SELECT status, 100.0 * count(*) / sum(count(*)) OVER () FROM orders WHERE ${year(2024)} GROUP BY 1`,
+  },
+  {
+    class: 'combined-shares',
+    ask: ['revenue by region 2025', 'show those as percentages'],
+    tolerance: 0.006,
+    sql: `SELECT region, 100.0 * sum(amount) / sum(sum(amount)) OVER () FROM orders WHERE ${year(2025)} GROUP BY 1`,
   },
 ];
