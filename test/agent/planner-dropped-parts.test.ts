@@ -112,3 +112,34 @@ describe('"as percentages" after a table', () => {
     },
   );
 });
+
+describe('the measure a ranking is "by", and figures asked beside each row', () => {
+  it('ranks by the measure after "by", the other one a column ("top 3 customers by orders in 2025, with revenue")', () => {
+    expect(columns(plan('top 3 customers by orders in 2025, with revenue').measures)).toEqual([
+      'count',
+      'total_amount',
+    ]);
+  });
+
+  it.each([
+    ['top 3 customers by orders in 2025 and their spend', ['count', 'total_amount']],
+    ['top categories by revenue in 2025 with order counts', ['total_amount', 'count']],
+  ])('"%s" keeps the figure asked beside', (question, measures) => {
+    expect(columns(plan(question).measures)).toEqual(measures);
+  });
+});
+
+describe('an imperative to leave a value out', () => {
+  it.each(['drop grocery', 'exclude grocery pls', 'now leave out the grocery'])(
+    '"%s" after a table is "without" it',
+    (question) => {
+      const p = demoPlan(['revenue by category 2025', question], TODAY);
+      expect(p.change).toBeUndefined();
+      expect(p.filters).toEqual([expect.objectContaining({ values: ['grocery'], negate: true })]);
+    },
+  );
+
+  it('keeps "the biggest drop" a fall', () => {
+    expect(plan('which region had the biggest drop in revenue in 2025').change).toBeDefined();
+  });
+});

@@ -35,7 +35,7 @@ import {
   outputAsked,
 } from './entities';
 import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
-import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
+import { AGGREGATION_WORDS, aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
   findDimensions,
@@ -567,6 +567,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     measures = selling.measures;
     top = { ...top, n: 0 };
   }
+  // "top 3 customers by orders in 2025, with revenue": the measure named right after "by" ranks (first), another
+  // named beside it is a column (was ranked by revenue, the "by orders" left out).
+  if (top && !selling) measures = rankedBy(tokens, cube, measures);
+  // "... and their spend", "with order counts": a figure asked beside each row listed, as a column of its own.
+  if ((top || dimensions.length > 0) && !selling && measures.length > 0)
+    measures = besideEach(tokens, cube, measures, sum);
   // A ranking of things with no measure and no money to rank them by counts each one once: a worse reading.
   const unranked = top !== undefined && measures.length === 0 && !sum && dimensionsFound.length > 0;
   // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
@@ -1026,6 +1032,65 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     unexplained,
     future,
   };
+}
+
+/**
+ * The measure a ranking is "by" ("top 3 customers by orders ..."), first among the measures: the first word after
+ * "by" (past "the", "total", "number of") that one measure alone has as a name ("orders", "revenue"). Unchanged when
+ * no such word follows a "by".
+ */
+function rankedBy(tokens: Token[], cube: CatalogCube, measures: CatalogMember[]): CatalogMember[] {
+  const all = cube.members.filter((m) => m.kind === 'measure');
+  for (const [i, t] of tokens.entries()) {
+    if (t.raw !== 'by') continue;
+    let k = i + 1;
+    while (['the', 'their', 'its', 'total', 'number', 'of', 'amount'].includes(tokens[k]?.raw ?? '')) k++;
+    const word = tokens[k];
+    // ("by average revenue per customer": an aggregation of another measure, read by aggregatedAs.)
+    if (!word || AGGREGATION_WORDS[word.raw] !== undefined) continue;
+    // ("by customer" names the breakdown, not the number of customers.)
+    const breakdown = cube.members.some((m) => {
+      const keys = m.kind === 'dimension' && m.type === 'string' ? dimensionKeys(m) : undefined;
+      return keys !== undefined && (keys.single.includes(word.stem) || keys.derived.includes(word.stem));
+    });
+    const named = all.filter((m) => m.names.includes(word.stem));
+    const measure = named.length === 1 && !breakdown ? named[0] : undefined;
+    if (!measure) continue;
+    if (measures[0] === measure) return measures;
+    word.used = true;
+    return [measure, ...measures.filter((m) => m !== measure)];
+  }
+  return measures;
+}
+
+/** Words that put a figure beside each row listed ("and their spend", "with order counts", "plus revenue"). */
+const BESIDE = new Set(['their', 'its', 'with', 'plus', 'including', 'incl', 'showing']);
+
+/**
+ * A measure asked beside each row of a list ("top 3 customers by orders and their spend", "top categories by
+ * revenue with order counts"): an unread word right after "their", "with", "plus" ... that names one measure alone
+ * (or money, for the measure of money), added after the measures read.
+ */
+function besideEach(
+  tokens: Token[],
+  cube: CatalogCube,
+  measures: CatalogMember[],
+  money: CatalogMember | undefined,
+): CatalogMember[] {
+  const all = cube.members.filter((m) => m.kind === 'measure');
+  const added = [...measures];
+  for (const [i, t] of tokens.entries()) {
+    if (t.used || !BESIDE.has(tokens[i - 1]?.raw ?? '')) continue;
+    const named = all.filter((m) => m.names.includes(t.stem));
+    const measure = named.length === 1 ? named[0] : MONEY_WORDS.has(t.raw) ? money : undefined;
+    if (!measure || added.includes(measure)) continue;
+    t.used = true;
+    // ("order counts", "revenue totals": the aggregation's word after the name is the same measure.)
+    const next = tokens[i + 1];
+    if (next && !next.used && ['count', 'total', 'number', 'sum'].includes(next.stem)) next.used = true;
+    added.push(measure);
+  }
+  return added;
 }
 
 /** Superlatives of each direction ("highest", "fewest"). */

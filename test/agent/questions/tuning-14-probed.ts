@@ -143,4 +143,43 @@ export const tuning14probed: SecondOrderCase[] = [
     tolerance: 0.006,
     sql: `SELECT region, 100.0 * sum(amount) / sum(sum(amount)) OVER () FROM orders WHERE ${year(2025)} GROUP BY 1`,
   },
+  {
+    // Was ranked by revenue ("by orders" left out): confidently wrong.
+    class: 'wording',
+    ask: 'top 3 customers by orders in 2025, with revenue',
+    check: 'answer',
+    sql: `SELECT string_agg(name, ', ') FROM (SELECT c.name FROM orders o JOIN customers c ON o.customer_id = c.id
+          WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1 HAVING count(*) >= 33)`,
+  },
+  {
+    // "and their spend" was left out without a word.
+    class: 'wording',
+    ask: 'top 3 customers by orders in 2025 and their spend',
+    check: 'answer',
+    sql: `SELECT c.name, sum(o.amount) FROM orders o JOIN customers c ON o.customer_id = c.id
+          WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1 HAVING count(*) >= 33`,
+  },
+  {
+    // "with order counts" was left out without a word.
+    class: 'wording',
+    ask: 'top categories by revenue in 2025 with order counts',
+    sql: `SELECT category, sum(amount), count(*) FROM orders WHERE ${year(2025)} GROUP BY 1 ORDER BY 2 DESC`,
+  },
+  {
+    // Was grocery's change from 2024 to 2025 ("drop" read as a fall): confidently wrong.
+    class: 'wording',
+    ask: ['revenue by category 2025', 'drop grocery'],
+    sql: `SELECT category, sum(amount) FROM orders WHERE category <> 'grocery' AND ${year(2025)} GROUP BY 1`,
+  },
+  {
+    // Refused over "exclude".
+    class: 'wording',
+    ask: ['revenue by category 2025', 'exclude grocery pls'],
+    sql: `SELECT category, sum(amount) FROM orders WHERE category <> 'grocery' AND ${year(2025)} GROUP BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'revenue by region in 2025, remove the west',
+    sql: `SELECT region, sum(amount) FROM orders WHERE region <> 'west' AND ${year(2025)} GROUP BY 1`,
+  },
 ];
