@@ -94,7 +94,9 @@ export async function startDynamoDbLocal(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 1,
   });
-  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  // (Two minutes by default: `npm start` and the eval on a loaded machine start the JVM slowly; a failed start still
+  // says so, only later.)
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
   const deadline = Date.now() + startTimeoutMs;
   try {
     for (;;) {

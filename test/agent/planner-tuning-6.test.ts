@@ -25,6 +25,7 @@ import * as tuning13probed from './questions/tuning-13-probed';
 import * as tuning13words from './questions/tuning-13-words';
 import * as tuning14entities from './questions/tuning-14-entities';
 import * as tuning14periods from './questions/tuning-14-periods';
+import * as tuning14probed from './questions/tuning-14-probed';
 import * as tuning14words from './questions/tuning-14-words';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -145,6 +146,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning13probed,
       cases: tuning13probed.tuning13probed,
       rightAtLeast: 18,
+    },
+    {
+      // Probed by the lead (third session of 2026-11-27): 1 of 14 right before (13 confident wrong), 10 after.
+      title:
+        'tuning set 14 (probed: a count named after "by", columns beside a ranking, spans of years, one side)',
+      module: tuning14probed,
+      cases: tuning14probed.tuning14probed,
+      rightAtLeast: 10,
     },
     {
       // 13 of 38 right before the planner change it tunes (5 confident wrong, in the eval CLI); 38 after it.

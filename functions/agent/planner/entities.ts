@@ -391,6 +391,32 @@ export function claimTotalCounts(tokens: Token[], cube: CatalogCube): CatalogMem
   return claimed;
 }
 
+/**
+ * A ranking by a count named after "by" ("the best-selling category by order count", "by number of orders", "by
+ * count of orders"): the count ranks, whatever a selling verb or another word would weigh towards.
+ */
+export function claimCountRankings(tokens: Token[], cube: CatalogCube): CatalogMember[] {
+  const claimed: CatalogMember[] = [];
+  tokens.forEach((t, i) => {
+    if (t.used || t.raw !== 'by') return;
+    const [a, b, c] = [tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+    // "by order count", "by orders count"; "by number of orders", "by count of orders".
+    const words =
+      a && b && b.raw === 'count' && a.raw !== 'count'
+        ? [a, b]
+        : a && b && c && ['number', 'count', '#'].includes(a.raw) && b.raw === 'of'
+          ? [a, b, c]
+          : undefined;
+    const noun = words?.[0]?.raw === 'count' || words?.[0]?.raw === 'number' ? c : a;
+    const measure = countMeasureNamed(cube, noun);
+    if (!words || !measure || words.some((w) => w.used) || claimed.includes(measure)) return;
+    for (const w of words) w.used = true;
+    t.used = true;
+    claimed.push(measure);
+  });
+  return claimed;
+}
+
 /** "days with more than 30 orders", "how many months had ...": the periods are the entities. */
 function periodEntity(
   tokens: Token[],

@@ -75,7 +75,8 @@ const NEXT_PERIOD = /\b(?:the|a|one) (day|week|month|quarter|year) (before|after
 /** "which of those", "which one": a choice among the previous rows. */
 const WHICH_OF = /^(and |so |ok |okay )?(which|what) (one|ones|of them|of those|of these)\b/;
 /** "as a percent of the total", "show that as a % share": the previous rows as shares. */
-const AS_SHARE = /^((show|give|put) (that|it|this|them|those) )?(as|in) an? (percent|percentage|share|pct)\b/;
+const AS_SHARE =
+  /^(((show|give|put) (that|it|this|them|those|these)|and|now|ok|same) )?(as|in) (an? )?(percent|percentage|share|pct|percents|percentages|shares)\b/;
 /** "what % of all orders is that?", "what share of total revenue was that": the previous figure as a share. */
 const SHARE_OF_THAT =
   /\b(percent|percentage|share|pct|proportion)\b.*\b(is|was|does|did|would) (that|this|it)( be| represent| make)?$/;

@@ -133,9 +133,11 @@ const COHORT_START = new RegExp(
   `${ENTITY}\\s+(?:who|that)\\s+${START_VERB}\\s+(?:in|during)\\s+(${PERIOD})|(${PERIOD})\\s+(?:signups|sign-ups|joiners)`,
   'i',
 );
+/** A later period may leave its year to the cohort's ("of the customers who ordered in Q1 2025, ... in Q2?"). */
+const LATER_PERIOD = `(?:${PERIOD}|${MONTH}\\.?|q[1-4]|h[12])`;
 /** The later activity: a row in a later period, or the first row in (or before) one. */
 const LATER_ROWS = new RegExp(
-  `(?:(?:also|again|still|then|later)\\s+|(?:came|come|coming)\\s+back\\s+(?:and\\s+)?)?(?:${ROW_VERB}|came\\s+back|returned|come\\s+back)(?:\\s+(?:again|anything|something|at\\s+all))?\\s+(?:in|during)\\s+(${PERIOD})`,
+  `(?:(?:also|again|still|then|later)\\s+|(?:came|come|coming)\\s+back\\s+(?:and\\s+)?)?(?:${ROW_VERB}|came\\s+back|returned|come\\s+back)(?:\\s+(?:again|anything|something|at\\s+all))?\\s+(?:in|during)\\s+(${LATER_PERIOD})\\b`,
   'i',
 );
 const LATER_FIRST = new RegExp(
@@ -177,6 +179,22 @@ const FILLER = new Set([
   ],
 ]);
 
+/**
+ * The later period's words read; without a year, the first such period that starts after the cohort's start
+ * ("Q1 2025 ... in Q2": Q2 2025; "Q4 2024 ... in March": March 2025).
+ */
+function laterOf(
+  text: string,
+  cohort: Period,
+  periodOf: (text: string) => Period | undefined,
+): Period | undefined {
+  if (/\b(?:19|20)\d\d\b/.test(text)) return periodOf(text);
+  const year = Number(cohort.from.slice(0, 4));
+  const same = periodOf(`${text} ${year}`);
+  if (same && same.from > cohort.from) return same;
+  return periodOf(`${text} ${year + 1}`);
+}
+
 /** A retention reading of the question, given how to read a period's words. */
 export function readRetention(
   question: string,
@@ -198,7 +216,7 @@ export function readRetention(
   const cohortText = cohortMatch[1] ?? cohortMatch[2];
   const laterText = first ? (first[2] ?? first[4]) : laterMatch[1];
   const cohortPeriod = cohortText ? periodOf(cohortText) : undefined;
-  const laterPeriod = laterText ? periodOf(laterText) : undefined;
+  const laterPeriod = laterText && cohortPeriod ? laterOf(laterText, cohortPeriod, periodOf) : undefined;
   if (!cohortPeriod || !laterPeriod) return undefined;
   const output = SHARE.test(text) ? 'share' : COUNT.test(text) ? 'count' : undefined;
   if (!output) return undefined;

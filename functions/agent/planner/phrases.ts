@@ -255,6 +255,17 @@ const REWRITES: [RegExp, Replacement][] = [
         : all,
   ],
   [/(?<![\w'’‘])['’‘](\d{2})(?![\w%'’])/g, ' 20$1'],
+  // "drop grocery", "now remove the west", "..., leave out toys": an imperative to leave a value out is "without" it
+  // (was "drop" read as a fall: grocery's change from the year before, confidently wrong).
+  [
+    /(^\s*|[,;–—-]\s*)(?:(?:and|now|ok|okay|then|but|pls|please)\s+)*(?:drop|remove|exclude|leave\s+out|take\s+out|filter\s+out|strip\s+out|cut\s+out)\s+(?:the\s+)?(?=[a-z])(?!(?:in|of|from|since|during|between|by|off|after|at|on|for|to|vs|versus|compared)\b)/gi,
+    '$1without ',
+  ],
+  // "as percentages" said alone after a table: each row's share, as "as a percent" (follow-up.ts).
+  [
+    /^\s*(?:(?:and|now|ok|okay|same)\s+)?(?:(?:show|give|put)\s+(?:that|it|this|them|those|these)\s+)?(as|in)\s+(?:%|percentages?|pcts?|shares)\s*([?.!]*)\s*$/i,
+    '$1 a percent$2',
+  ],
   // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.
   [/(?:%|\bpercent(?:age)?|\bpct)\s*diff(?:erence)?s?\b/gi, '% change'],
   [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)/gi, '% change'],

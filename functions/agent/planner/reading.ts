@@ -12,6 +12,7 @@ import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { readGrandTotal, readOverall } from './grand-total';
+import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readOneCustomer } from './one-customer';
@@ -25,7 +26,7 @@ import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
-import { STOPWORDS, words } from './text';
+import { STOPWORDS, stem, words } from './text';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
@@ -127,9 +128,9 @@ export function readQuestions(
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(unrounded);
-  if (!rounding && !overall) return unsound(readThread(questions, models, today, plain), last);
+  if (!rounding && !overall) return unsound(readThread(questions, models, today, plain), last, models);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
-  if (reading.kind !== 'plan') return unsound(reading, last);
+  if (reading.kind !== 'plan') return unsound(reading, last, models);
   if (overall && !plainBreakdown(reading.plan))
     return {
       kind: 'refuse',
@@ -142,6 +143,7 @@ export function readQuestions(
       plan: { ...reading.plan, ...(rounding ? { rounding } : {}), ...(overall ? { overall } : {}) },
     },
     last,
+    models,
   );
 }
 
@@ -177,7 +179,8 @@ function plainBreakdown(plan: Plan): boolean {
 /** "the same quarter of 2024", "the corresponding month": a unit paired with its own in the other period. */
 const SAME_UNIT = /\b(?:same|corresponding|matching)\s+(?:quarter|qtr|month|mo)s?\b/i;
 
-function unsound(reading: Reading, question = ''): Reading {
+function unsound(reading: Reading, question = '', models: readonly CatalogCube[] = []): Reading {
+  if (reading.kind === 'refuse') return placedWrongly(reading, question, models);
   if (reading.kind !== 'plan') return reading;
   const plan = reading.plan;
   const backwards = [plan.range, plan.also?.range, plan.first?.range, ...(plan.compare ?? [])].find(
@@ -207,7 +210,66 @@ function unsound(reading: Reading, question = ''): Reading {
       missing: '',
       reason: `I can compare the two periods as wholes, or list each ${unit ?? 'period'} of both, but not the change of each ${unit ?? 'period'} against the same one of the other year`,
     };
+  // "revenue per order in the east vs overall", "furniture orders vs all orders": one figure answered where two
+  // were compared (the other side left out as a filler word).
+  const versus =
+    /\b(?:vs\.?|versus|compared?\s+(?:to|with)|against)\s+(?:the\s+)?(\w+(?:\s+(?!(?:in|for|during|this|last|of|on|at|from|since)\b)\w+)?)/i.exec(
+      question,
+    );
+  const oneFigure =
+    plan.dimensions.length === 0 &&
+    !plan.grain &&
+    !plan.compare &&
+    !plan.change &&
+    !plan.share &&
+    !plan.top &&
+    !plan.also &&
+    !plan.first &&
+    !plan.perEntity &&
+    !plan.having &&
+    !plan.distribution &&
+    !plan.percentile &&
+    plan.measures.length === 1 &&
+    plan.filters.every((f) => f.values.length === 1);
+  if (versus && oneFigure && plan.filters.length > 0)
+    return {
+      kind: 'refuse',
+      missing: '',
+      near: plan,
+      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not what it is compared with ("${versus[1]?.toLowerCase()}"): ask for each side, or for a breakdown that shows both`,
+    };
   return reading;
+}
+
+/**
+ * A refusal over one word the model does have ("top 5 customers ... with their region": the region is the orders',
+ * which could split a customer into rows) must not say the model has nothing for it: it says the word was found
+ * and could not be placed.
+ */
+function placedWrongly(
+  reading: Extract<Reading, { kind: 'refuse' }>,
+  question: string,
+  models: readonly CatalogCube[],
+): Reading {
+  const word = /^"([a-z]+)"$/.exec(reading.missing)?.[1];
+  if (reading.reason || reading.future || !word) return reading;
+  const member = models
+    .flatMap((c) => c.members)
+    .find(
+      (m) => m.kind === 'dimension' && m.type === 'string' && dimensionKeys(m).single.includes(stem(word)),
+    );
+  if (!member) return reading;
+  const beside = new RegExp(
+    `\\b(?:with|and|plus|including|incl|showing)\\s+(?:their|its|his|her)\\s+${word}\\b`,
+    'i',
+  ).test(question);
+  return {
+    ...reading,
+    missing: '',
+    reason: beside
+      ? `I can list them, but not show each one's ${word} beside it: the data model's ${member.title.toLowerCase()} is not one value per row listed`
+      : `the data model has "${word}" (${member.title.toLowerCase()}), but I could not tell where it belongs in this question`,
+  };
 }
 
 function readThread(

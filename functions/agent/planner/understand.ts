@@ -25,6 +25,7 @@ import {
   yearBefore,
 } from './dates';
 import {
+  claimCountRankings,
   claimTotalCounts,
   countMeasureNamed,
   findEntity,
@@ -35,7 +36,7 @@ import {
 } from './entities';
 import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
 import { findFirstRank } from './first-ranked';
-import { aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
+import { AGGREGATION_WORDS, aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
   findDimensions,
@@ -185,6 +186,8 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 const SPAN_LINKS = new Set(['through', 'thru', 'to', 'until', 'till', '-']);
+/** Words that ask for one figure over a span ("total revenue 2023 to 2025"), not its two ends compared. */
+const SPAN_TOTALS = new Set(['total', 'combined', 'altogether', 'cumulative', 'cumulatively', 'overall']);
 
 /**
  * Periods joined two by two by "through"/"to" into spans ("june through august 2026 vs june through august
@@ -393,7 +396,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     if (t.raw === 'total' && tokens.slice(i + 1, i + 3).some((x) => x.raw === 'count' || x.raw === 'number'))
       t.used = true;
   });
-  const claimed = [...claimTotalCounts(tokens, cube), ...claimMeasureTitles(tokens, cube)];
+  const claimed = [
+    ...claimTotalCounts(tokens, cube),
+    ...claimCountRankings(tokens, cube),
+    ...claimMeasureTitles(tokens, cube),
+  ];
   // "ordered most often", "the most frequent customer", "the 50 most active customers": ranked by how many rows.
   const rowCount = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
   tokens.forEach((t, i) => {
@@ -434,6 +441,26 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   const dimensionsFound = findDimensions(tokens, cube);
   const dimensions = dimensionsFound.map((d) => d.member);
+  // "the top 5 customers ... with their segment": a column of the entity's own cube beside each, one value per
+  // entity, so the ranking stays the same. Another table's column ("their region" of the orders) could split an
+  // entity into rows, so it stays unread (and refused: headsLeft below).
+  for (const [i, t] of tokens.entries()) {
+    if (t.used || !['their', 'its', 'his', 'her'].includes(tokens[i - 1]?.raw ?? '')) continue;
+    const entity = dimensions.find((d) => d.type === 'string' && dimensionKeys(d).derived.length > 0);
+    const prefix = entity?.column.includes('_') ? entity.column.replace(/_[^_]+$/, '_') : undefined;
+    const own = cube.members.find(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        prefix !== undefined &&
+        m.column.startsWith(prefix) &&
+        !dimensions.includes(m) &&
+        dimensionKeys(m).single.includes(t.stem),
+    );
+    if (!own) continue;
+    t.used = true;
+    dimensions.push(own);
+  }
   // Comparing named values ("electronics vs furniture") keeps one series per value.
   // ("the revenue split between consumer and enterprise": each of them, not their sum.)
   if (
@@ -554,6 +581,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     measures = selling.measures;
     top = { ...top, n: 0 };
   }
+  // "top 3 customers by orders in 2025, with revenue": the measure named right after "by" ranks (first), another
+  // named beside it is a column (was ranked by revenue, the "by orders" left out).
+  if (top && !selling) measures = rankedBy(tokens, cube, measures);
+  // "... and their spend", "with order counts": a figure asked beside each row listed, as a column of its own.
+  if ((top || dimensions.length > 0) && !selling && measures.length > 0)
+    measures = besideEach(tokens, cube, measures, sum);
   // A ranking of things with no measure and no money to rank them by counts each one once: a worse reading.
   const unranked = top !== undefined && measures.length === 0 && !sum && dimensionsFound.length > 0;
   // "which customers bought the most", "top 3 customers": customers ranked by a count of customers says
@@ -666,7 +699,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       raws.includes('through') ||
       raws.includes('thru') ||
       (raws.includes('from') && raws.includes('to')) ||
-      raws.includes('until');
+      raws.includes('until') ||
+      // "total revenue 2023-2025", "revenue 2023 to 2025 combined": the years between are part of it (was 2023
+      // against 2025, 2024 left out).
+      (periods.length === 2 &&
+        (/\b\d{4}\s*[-–]\s*\d{4}\b/.test(question) ||
+          (raws.includes('to') && raws.some((w) => SPAN_TOTALS.has(w)))));
     // A change over a grain within the span ("month over month from February through June") keeps the span.
     const comparing = raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
     if (spanning && !comparing && (!change || change.grain)) {
@@ -848,6 +886,19 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       // "the enterprise tier": a kind-of word right after a value names the value's group.
       !(QUALIFIERS.has(t.stem) && tokens[i - 1]?.value),
   );
+  // A breakdown's own word said of the things listed and left unread ("top 5 customers ... with their region") is a
+  // column asked for and left out. ("my region" is the asker's, "those regions" the previous answer's.)
+  const heads = new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string')
+      .flatMap((m) => dimensionKeys(m).single),
+  );
+  const headsLeft = tokens
+    .filter(
+      (t, i) =>
+        !t.used && heads.has(t.stem) && ['their', 'its', 'his', 'her'].includes(tokens[i - 1]?.raw ?? ''),
+    )
+    .map((t) => t.raw);
   // A word with digits the reading does not use ("FY2024", "Q5") names something it did not read.
   const coded = tokens.filter((t) => !t.used && /^[a-z]+\d+$/.test(t.raw)).map((t) => t.raw);
   // A number the reading does not use ("spent more than 30000" read against customers) changes the question.
@@ -876,6 +927,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       .map((t) => t.raw),
     ...numbers,
     ...coded,
+    ...headsLeft,
     ...second.unresolved,
     ...negationsLeft(tokens),
     ...firstDateLeft({
@@ -906,7 +958,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const ignored = reads
     ? [...new Set([...incidental(question, tokens, unread), ...soft])].filter((w) => w !== 'first')
     : [];
-  const unexplained = unread.filter((w) => !ignored.includes(w));
+  const unexplained = unread.filter((w) => !ignored.includes(w) || headsLeft.includes(w));
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
   // "lifetime value" has no member of its own: say it was read as the total over all the data.
@@ -995,6 +1047,65 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     unexplained,
     future,
   };
+}
+
+/**
+ * The measure a ranking is "by" ("top 3 customers by orders ..."), first among the measures: the first word after
+ * "by" (past "the", "total", "number of") that one measure alone has as a name ("orders", "revenue"). Unchanged when
+ * no such word follows a "by".
+ */
+function rankedBy(tokens: Token[], cube: CatalogCube, measures: CatalogMember[]): CatalogMember[] {
+  const all = cube.members.filter((m) => m.kind === 'measure');
+  for (const [i, t] of tokens.entries()) {
+    if (t.raw !== 'by') continue;
+    let k = i + 1;
+    while (['the', 'their', 'its', 'total', 'number', 'of', 'amount'].includes(tokens[k]?.raw ?? '')) k++;
+    const word = tokens[k];
+    // ("by average revenue per customer": an aggregation of another measure, read by aggregatedAs.)
+    if (!word || AGGREGATION_WORDS[word.raw] !== undefined) continue;
+    // ("by customer" names the breakdown, not the number of customers.)
+    const breakdown = cube.members.some((m) => {
+      const keys = m.kind === 'dimension' && m.type === 'string' ? dimensionKeys(m) : undefined;
+      return keys !== undefined && (keys.single.includes(word.stem) || keys.derived.includes(word.stem));
+    });
+    const named = all.filter((m) => m.names.includes(word.stem));
+    const measure = named.length === 1 && !breakdown ? named[0] : undefined;
+    if (!measure) continue;
+    if (measures[0] === measure) return measures;
+    word.used = true;
+    return [measure, ...measures.filter((m) => m !== measure)];
+  }
+  return measures;
+}
+
+/** Words that put a figure beside each row listed ("and their spend", "with order counts", "plus revenue"). */
+const BESIDE = new Set(['their', 'its', 'with', 'plus', 'including', 'incl', 'showing']);
+
+/**
+ * A measure asked beside each row of a list ("top 3 customers by orders and their spend", "top categories by
+ * revenue with order counts"): an unread word right after "their", "with", "plus" ... that names one measure alone
+ * (or money, for the measure of money), added after the measures read.
+ */
+function besideEach(
+  tokens: Token[],
+  cube: CatalogCube,
+  measures: CatalogMember[],
+  money: CatalogMember | undefined,
+): CatalogMember[] {
+  const all = cube.members.filter((m) => m.kind === 'measure');
+  const added = [...measures];
+  for (const [i, t] of tokens.entries()) {
+    if (t.used || !BESIDE.has(tokens[i - 1]?.raw ?? '')) continue;
+    const named = all.filter((m) => m.names.includes(t.stem));
+    const measure = named.length === 1 ? named[0] : MONEY_WORDS.has(t.raw) ? money : undefined;
+    if (!measure || added.includes(measure)) continue;
+    t.used = true;
+    // ("order counts", "revenue totals": the aggregation's word after the name is the same measure.)
+    const next = tokens[i + 1];
+    if (next && !next.used && ['count', 'total', 'number', 'sum'].includes(next.stem)) next.used = true;
+    added.push(measure);
+  }
+  return added;
 }
 
 /** Superlatives of each direction ("highest", "fewest"). */
