@@ -143,3 +143,21 @@ describe('an imperative to leave a value out', () => {
     expect(plan('which region had the biggest drop in revenue in 2025').change).toBeDefined();
   });
 });
+
+describe('held-out-14 misses read after its score', () => {
+  it('reads "what share of all 2023 orders did they place" as a share of the orders, not of the customers', () => {
+    const p = demoPlan(
+      ['customers with 30+ orders in 2023 - what share of all 2023 orders did they place, combined?'],
+      '2026-12-15',
+    );
+    expect(p.having?.output).toBe('share');
+    expect(p.having?.total?.column).toBe('count');
+  });
+
+  it('reads "tomorrow\'s all-hands" as an event, never a future period', () => {
+    expect(read("for tomorrow's all-hands I just need revenue per category for 2025")).not.toMatchObject({
+      future: true,
+    });
+    expect(read("tomorrow's revenue")).toMatchObject({ kind: 'refuse', future: true });
+  });
+});

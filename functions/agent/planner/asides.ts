@@ -77,7 +77,7 @@ const LEADING_ASIDE =
  * spreadsheet I'm building I need", "the CFO asked for this for Monday -". The words of the need itself.
  */
 const NEEDED_BY =
-  /^\s*(?:(?:my|our|the)\s+(?:[a-z'’&]+\s+){0,2}(?:needs?|wants?|asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for)\b[^:,\-–—]{0,60}(?::|,|\s[-–—]+)|for\s+(?:the|my|our|a|an|this)\s+(?:[a-z'’]+\s+){1,4}(?:i\s+need|i['’]d\s+like|we\s+need|i\s+want)\b)\s+(?=\S)/i;
+  /^\s*(?:(?:my|our|the)\s+(?:[a-z'’&]+\s+){0,2}(?:needs?|wants?|asked\s+(?:me\s+)?for|is\s+asking\s+(?:me\s+)?for)\b[^:,\-–—]{0,60}(?::|,|\s[-–—]+)|for\s+(?:the|my|our|a|an|this|[a-z]+['’]s)\s+(?:[a-z'’-]+\s+){1,4}(?:i\s+(?:just\s+|only\s+|really\s+)?need|i['’]d\s+like|we\s+(?:just\s+|only\s+)?need|i\s+(?:just\s+)?want)\b)\s+(?=\S)/i;
 /**
  * Who needs the figure, said straight before the ask with no break: "Board pack needs order count by ...", "the
  * CFO wants total revenue for ...", "my boss keeps asking about this and I need ...". The words of the need.

@@ -255,6 +255,11 @@ const REWRITES: [RegExp, Replacement][] = [
         : all,
   ],
   [/(?<![\w'’‘])['’‘](\d{2})(?![\w%'’])/g, ' 20$1'],
+  // "for tomorrow's all-hands", "before next week's board meeting": an event the figure is for, not a future period.
+  [
+    /\b(?:tomorrow|tonight|next\s+(?:week|month)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)['’]s\s+(?=(?:all[\s-]?hands|meeting|call|standup|stand-up|sync|review|board|offsite|off-site|presentation|demo|session|huddle|briefing|qbr|deck|pitch|town\s*hall|kickoff|kick-off|catch[\s-]?up|1:1|one[\s-]on[\s-]one)\b)/gi,
+    'the ',
+  ],
   // "drop grocery", "now remove the west", "..., leave out toys": an imperative to leave a value out is "without" it
   // (was "drop" read as a fall: grocery's change from the year before, confidently wrong).
   [

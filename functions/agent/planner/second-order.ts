@@ -136,7 +136,12 @@ function numberBehind(
 function shareOfRows(tokens: Token[], ratioAt: number, cube: CatalogCube): { total?: CatalogMember } {
   if (ratioAt < 0 || tokens[ratioAt + 1]?.raw !== 'of') return {};
   let k = ratioAt + 2;
-  while (['all', 'the', 'our', 'total'].includes(tokens[k]?.raw ?? '')) k++;
+  // ("what share of all 2023 orders did they place": a year said before the rows is the period's.)
+  while (
+    ['all', 'the', 'our', 'total'].includes(tokens[k]?.raw ?? '') ||
+    /^(?:19|20)\d\d$/.test(tokens[k]?.raw ?? '')
+  )
+    k++;
   const noun = tokens[k];
   const count = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
   const rowNoun = count?.titleWords.at(-1);
