@@ -68,23 +68,8 @@ export function readPeopleAsCustomers(tokens: Token[], cube: CatalogCube): void 
 }
 
 /** Where one of a dimension's values is named, and the filter it makes (first match). */
-function valueNamed(
-  tokens: Token[],
-  cube: CatalogCube,
-  from: number,
-  to: number,
-): { filter: ValueFilter; at: number[] } | undefined {
-  const window = tokens.map((t, i) => (i >= from && i < to ? t : { ...t, used: true }));
-  for (const member of cube.members) {
-    if (member.kind !== 'dimension' || member.type !== 'string' || member.values.length === 0) continue;
-    for (const value of member.values) {
-      const sequence = words(value).map(stem);
-      const at = findSequence(window, sequence, false) ?? nounOf(window, sequence);
-      if (at) return { filter: { member, values: [value], negate: false }, at };
-    }
-  }
-  return undefined;
-}
+const valueNamed = (tokens: Token[], cube: CatalogCube, from: number, to: number) =>
+  valuesNamed(tokens, cube, from, to)[0];
 
 /** Every dimension's first value named in [from, to), by position ("a furniture order cancelled": both). */
 function valuesNamed(

@@ -309,6 +309,18 @@ const label = (text: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
 
+/** A change's columns: the figure and the one before it (the earlier first when `previousFirst`), the change. */
+function changeColumns(measure: CatalogMember | undefined, previousFirst = false): Columns {
+  const member = measure ? { member: measure } : {};
+  const figure = { role: 'measure' as const, ...member };
+  const previous = { role: 'previous' as const, ...member };
+  return [
+    ...(previousFirst ? [previous, figure] : [figure, previous]),
+    { role: 'change', ...member },
+    { role: 'change_percent' },
+  ];
+}
+
 /** The change of the first measure between periods: LAG over the grain, or two compared periods side by side. */
 export function changeQuery(plan: Plan): PlannedQuery {
   const measure = plan.measures[0];
@@ -349,14 +361,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
     return described(
       plan,
       sql,
-      [
-        ...dimColumns,
-        { role: 'time' },
-        { role: 'measure', ...(measure ? { member: measure } : {}) },
-        { role: 'previous', ...(measure ? { member: measure } : {}) },
-        { role: 'change', ...(measure ? { member: measure } : {}) },
-        { role: 'change_percent' },
-      ],
+      [...dimColumns, { role: 'time' }, ...changeColumns(measure)],
       `${titleOf(plan)}, each ${plan.grain} against the same ${plan.grain} of ${paired[0].label}`,
     );
   }
@@ -370,13 +375,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
     const names = [a, b].map((p) => ident(`${label(measure?.column ?? 'count')}_${label(p.label)}`));
     const only = plan.change?.only ? ` WHERE b ${plan.change.only === 'down' ? '<' : '>'} a` : '';
     const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
-    return described(plan, sql, [
-      ...dimColumns,
-      { role: 'previous', ...(measure ? { member: measure } : {}) },
-      { role: 'measure', ...(measure ? { member: measure } : {}) },
-      { role: 'change', ...(measure ? { member: measure } : {}) },
-      { role: 'change_percent' },
-    ]);
+    return described(plan, sql, [...dimColumns, ...changeColumns(measure, true)]);
   }
   const grain = plan.grain ?? 'month';
   const partition = dims.length > 0 ? `PARTITION BY ${dims.join(', ')} ` : '';
@@ -395,14 +394,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
     ...(top ? ['previous IS NOT NULL'] : []),
   ];
   const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${where(kept)}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
-  return described(plan, sql, [
-    ...dimColumns,
-    { role: 'time' },
-    { role: 'measure', ...(measure ? { member: measure } : {}) },
-    { role: 'previous', ...(measure ? { member: measure } : {}) },
-    { role: 'change', ...(measure ? { member: measure } : {}) },
-    { role: 'change_percent' },
-  ]);
+  return described(plan, sql, [...dimColumns, { role: 'time' }, ...changeColumns(measure)]);
 }
 
 /**
