@@ -148,7 +148,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 18,
     },
     {
-      // Probed by the lead (third session of 2026-11-27): 1 of 14 right before (13 confident wrong), 10 after.
+      // Probed by the lead (third session of 2026-11-27): 1 of 25 right before (19 confident wrong), 21 after.
       title:
         'tuning set 14 (probed: a count named after "by", columns beside a ranking, spans of years, one side)',
       module: tuning14probed,
