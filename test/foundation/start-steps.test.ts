@@ -30,7 +30,9 @@ test('a first start estimates from the first-start times; the next one from what
       '',
     ]);
     const kept = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
-    expect(kept.dynamodb).toBeGreaterThanOrEqual(50);
+    // A 50 ms timer can fire a millisecond early as Date.now() counts it (libuv's loop clock is cached and
+    // truncated to whole milliseconds): the kept time is this step's own, within that slack.
+    expect(kept.dynamodb).toBeGreaterThanOrEqual(45);
 
     writeFileSync(file, JSON.stringify({ widget: 200, dynamodb: 3_000, seed: 1_400 }));
     text = '';
