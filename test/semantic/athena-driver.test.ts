@@ -204,7 +204,7 @@ test('the time limit stops the query at once when it passes and gives QUERY_TIME
     await expect(driver().execute(QUERY, { maxRows: 10, timeoutMs: 400 })).rejects.toBeInstanceOf(
       QueryTimeoutError,
     );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390); // a timer may fire a millisecond early by Date.now()
     expect(Date.now() - started).toBeLessThan(400 + 10_000);
     expect(athena.commandCalls(StopQueryExecutionCommand)).toHaveLength(1);
   } finally {
