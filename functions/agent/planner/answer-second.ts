@@ -268,11 +268,25 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
         : asNumber(row[ranks[1] ?? -1]) === 1
           ? `${low}: `
           : '';
+  // ("... and its share of that region": the row's percent of its group, or of all.)
+  const shareAt = query.columns.findIndex((c) => c.role === 'share');
+  const groupMembers = plan.dimensions.filter((d) => d !== plan.perGroup?.item);
+  const groupWord =
+    groupAt.length !== 1
+      ? 'group'
+      : groupMembers.length === 1 && groupMembers[0]
+        ? nameOf(plan, groupMembers[0]).toLowerCase()
+        : (groupGrain ?? 'period');
+  const whole =
+    plan.perGroup?.share === 'all'
+      ? `of all ${measure ? nameOf(plan, measure).toLowerCase() : 'rows'}`
+      : `of that ${groupWord}`;
+  const shareText = (row: Row) => (shareAt >= 0 ? `, ${formatPercent(row[shareAt] ?? 0)} ${whole}` : '');
   const groups = new Map<string, string[]>();
   for (const row of result.data) {
     const key = groupAt.map((i) => text(row, i)).join(', ');
     const items = groups.get(key) ?? [];
-    items.push(`${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])})`);
+    items.push(`${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])}${shareText(row)})`);
     groups.set(key, items);
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');

@@ -171,6 +171,12 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `percent of ${rest}${end}`,
   ],
+  // "customers who ordered at least once a month in 2025", "bought once every quarter": rows in every one of those
+  // periods (entities.ts's spread), not at least one row in all.
+  [
+    /\b(ordered|bought|purchased|shopped|placed\s+(?:an\s+order|orders))\s+(?:at\s+least\s+)?(?:once|one\s+time)\s+(?:a|an|per|every|each)\s+(?:single\s+)?(month|quarter|week|year)\b/gi,
+    (_all, verb: string, grain: string) => `${verb} in every ${grain.toLowerCase()}`,
+  ],
   // "customers who ordered in both 2024 and 2025": in every year of the two, when they follow each other (as "in
   // every year from 2024 to 2025" reads, entities.ts).
   [
