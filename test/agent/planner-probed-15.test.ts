@@ -61,7 +61,7 @@ describe("a share beside a top per group is each top row's share of its group (o
     expect(query.sql).toMatch(/RANK\(\) OVER \(PARTITION BY region ORDER BY v DESC\)/);
     // Each group's row says its share (was the one largest region-and-category pair's share of everything).
     const answer = answerFor(p, query, {
-      columns: [],
+      schema: [],
       data: [
         ['east', 'toys', 17_027, 1, 20.2],
         ['west', 'clothing', 17_327, 1, 20.47],

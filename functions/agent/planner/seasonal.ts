@@ -59,5 +59,5 @@ export function seasonal(question: string, plan: Plan): Plan | undefined {
   // Only the period the date reader took for it ("Q4 2025" for "Q4"), nothing else narrowed the dates.
   if (!name || !range.label.startsWith(`${name} `)) return undefined;
   const member = derived(time, quarter ? 'quarter' : 'month');
-  return { ...plan, range: undefined, filters: [...plan.filters, { member, values: [name] }] };
+  return { ...plan, range: undefined, filters: [...plan.filters, { member, values: [name], negate: false }] };
 }
