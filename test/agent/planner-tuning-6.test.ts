@@ -26,8 +26,8 @@ import * as tuning13words from './questions/tuning-13-words';
 import * as tuning14entities from './questions/tuning-14-entities';
 import * as tuning14periods from './questions/tuning-14-periods';
 import * as tuning14probed from './questions/tuning-14-probed';
-import * as tuning15probed from './questions/tuning-15-probed';
 import * as tuning14words from './questions/tuning-14-words';
+import * as tuning15probed from './questions/tuning-15-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 

@@ -98,7 +98,13 @@ export const tuning15probed: SecondOrderCase[] = [
     class: 'cohorts',
     ask: 'what share of my customers who ordered in Q3 2025 had no orders in Q4 2025',
     user: WEST,
-    sql: `SELECT round(100.0 * (${lapsed('2025-07-01', '2025-10-01', '2025-10-01', '2026-01-01', "o.region = 'west'").replace(
+    sql: `SELECT round(100.0 * (${lapsed(
+      '2025-07-01',
+      '2025-10-01',
+      '2025-10-01',
+      '2026-01-01',
+      "o.region = 'west'",
+    ).replace(
       "SELECT customer_id FROM orders WHERE created_at >= '2025-10-01'",
       "SELECT customer_id FROM orders WHERE region = 'west' AND created_at >= '2025-10-01'",
     )}) / (SELECT count(DISTINCT customer_id) FROM orders WHERE region = 'west' AND ${between('2025-07-01', '2025-10-01')}), 2)`,
