@@ -135,3 +135,17 @@ describe('a quarter or month without a year beside a yearly breakdown is that on
     expect(queryFor(p).sql).not.toContain('EXTRACT(QUARTER');
   });
 });
+
+describe('two digits after a quarter or half are its year', () => {
+  it.each([
+    ['rev by cat for h1 25 pls', 'h1 2025'],
+    ['orders q3-24 by region', 'q3 2024'],
+    ['Q2/25 aov', 'Q2 2025'],
+  ])('"%s"', (question, said) => {
+    expect(rephrase(question)).toContain(said);
+  });
+
+  it.each(['top 5 customers in q3 25 orders or more', 'revenue in q4 2024'])('keeps "%s"', (question) => {
+    expect(rephrase(question)).not.toMatch(/ 2025 orders| 202024/);
+  });
+});

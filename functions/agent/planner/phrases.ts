@@ -251,6 +251,12 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(h[12]|q[1-4])\s+(and|vs\.?|versus|to|through|or)\s+(h[12]|q[1-4])\s+(\d{4})\b/gi, '$1 $4 $2 $3 $4'],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).
   [HOLIDAY, (all, name = '', year = '') => holiday(name, year) ?? all],
+  // "rev by cat for h1 25", "orders q3-24", "Q2/25": two digits after a quarter or half are its year (a month's two
+  // digits stay a day: "jan 25"). Not a count or size after it ("q3 25 orders" is still read as written).
+  [
+    /\b(q[1-4]|h[12])\s*[-/]?\s*(\d{2})\b(?![.,]\d|\s*(?:%|percent|k\b|m\b|days?|weeks?|months?|orders?|customers?|clients?|items?|units?|times?|dollars?|\$))/gi,
+    (_all, unit = '', year = '') => `${unit} 20${year}`,
+  ],
   // "Q4 '25", "Dec ’24", "sales in '23": a year written with two digits after an apostrophe.
   [
     /\b(q[1-4]|h[12]|[a-z]{3,9})['’‘](\d{2})(?![\w%'’])/gi,
