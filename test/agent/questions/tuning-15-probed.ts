@@ -7,6 +7,7 @@
  *
  * Clock: 2026-03-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
+import type { QueryUser } from '../../../functions/semantic';
 import { between, inYear, type SecondOrderCase, WEST } from './tuning-2';
 
 export const TUNING_15_PROBED_NOW = '2026-03-02T10:00:00Z';
@@ -36,7 +37,7 @@ const topShareInRegion = (measure: string, where: string) =>
 const ofEveryYear = (part: 'quarter' | 'month', n: number, measure: string, where = 'TRUE') =>
   `SELECT year(created_at), ${measure} FROM orders WHERE ${part}(created_at) = ${n} AND ${where} GROUP BY 1`;
 
-export const tuning15probed: SecondOrderCase[] = [
+export const tuning15probed: (SecondOrderCase & { user?: QueryUser })[] = [
   {
     // Was the lowest segment alone ("at least" read as the bottom end, LIMIT 1): confidently wrong.
     class: 'counts-per-entity',
