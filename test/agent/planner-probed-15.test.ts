@@ -149,3 +149,13 @@ describe('two digits after a quarter or half are its year', () => {
     expect(rephrase(question)).not.toMatch(/ 2025 orders| 202024/);
   });
 });
+
+describe('"how much of" asks a share of the entities meeting a condition', () => {
+  it.each([
+    ['how much of our revenue comes from repeat customers', 'total_amount'],
+    ['how much of our orders come from customers who spent over 30k', 'count'],
+  ])('"%s"', (question, total) => {
+    const p = plan(question);
+    expect(p.having).toMatchObject({ output: 'share', total: { column: total } });
+  });
+});
