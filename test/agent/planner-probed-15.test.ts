@@ -159,3 +159,26 @@ describe('"how much of" asks a share of the entities meeting a condition', () =>
     expect(p.having).toMatchObject({ output: 'share', total: { column: total } });
   });
 });
+
+describe('a figure of "a customer" is per customer', () => {
+  it.each([
+    ['how much does a customer spend per year on average', 'what is the average spend per customer per year'],
+    ['how many orders does the average client place', 'average number of orders per client'],
+    ['typical number of orders a customer places', 'typical number of orders per customer'],
+    ["what's the typical customer's annual spend", 'the average spend per customer per year'],
+    ["the median client's yearly spend in the west", 'the median spend per client per year in the west'],
+  ])('"%s"', (question, said) => {
+    expect(rephrase(question)).toContain(said);
+  });
+
+  it.each([
+    ['how much does a customer spend per year on average', 'total_amount', 'year'],
+    ['average number of orders a customer places per year', 'count', 'year'],
+    ['how many orders does the average customer place', 'count', undefined],
+  ])('"%s" is each customer\'s own figure, averaged', (question, measure, grain) => {
+    const { sql } = queryFor(plan(question));
+    expect(sql).toMatch(new RegExp(`customers_name AS per, MEASURE\\(${measure}\\) AS v`));
+    if (grain)
+      expect(sql).toMatch(new RegExp(`date_trunc\\('${grain}', created_at\\) AS ${grain}, customers_name`));
+  });
+});

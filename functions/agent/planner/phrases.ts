@@ -171,6 +171,33 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `percent of ${rest}${end}`,
   ],
+  // "how much does a customer spend per year on average", "how many orders does the typical client place", "the
+  // number of orders a customer places per year", "the average customer's annual spend": a figure per customer
+  // (was the number of customers, or all orders per year: confidently wrong).
+  [
+    /\b(?:how\s+much|what)\s+(?:does|do|did|would|will)\s+(?:a|an|each|one|the\s+average|the\s+typical|our\s+average|our\s+typical|your\s+average)\s+(customer|client|buyer|account|shopper)\s+spend\b/gi,
+    (_all, who: string) => `what is the average spend per ${who.toLowerCase()}`,
+  ],
+  [
+    /\bhow\s+many\s+(orders|purchases)\s+(?:does|do|did|would|will)\s+(?:a|an|each|one|the\s+average|the\s+typical|our\s+average|our\s+typical)\s+(customer|client|buyer|account|shopper)\s+(?:place|make|have|put\s+in|submit)\b/gi,
+    (_all, what: string, who: string) => `average number of ${what.toLowerCase()} per ${who.toLowerCase()}`,
+  ],
+  [
+    /\b(orders|purchases)\s+(?:that\s+|which\s+)?(?:a|an|each|one|the\s+average|the\s+typical)\s+(customer|client|buyer|account|shopper)\s+(?:places|makes|has|puts\s+in|submits)\b/gi,
+    (_all, what: string, who: string) => `${what.toLowerCase()} per ${who.toLowerCase()}`,
+  ],
+  [
+    /\b(?:the\s+|our\s+)?(average|typical|median)\s+(customer|client|buyer|account|shopper)['’]?s\s+(?:(annual|yearly|monthly|quarterly|weekly)\s+)?(spend|spending|revenue|order\s+count|number\s+of\s+orders|orders)\b/gi,
+    (_all, stat: string, who: string, unit: string | undefined, what: string) => {
+      const per = unit
+        ? ` per ${{ annual: 'year', yearly: 'year', monthly: 'month', quarterly: 'quarter', weekly: 'week' }[unit.toLowerCase()] ?? 'year'}`
+        : '';
+      const average = stat.toLowerCase() === 'median' ? 'median' : 'average';
+      return `the ${average} ${what.toLowerCase()} per ${who.toLowerCase()}${per}`;
+    },
+  ],
+  // ("... per customer per year on average" after one of those: the average said twice.)
+  [/\b(average\s+(?:spend|number\s+of\s+\w+)\s+per\s+\w+\b.*?)\s*,?\s+on\s+average\b/gi, '$1'],
   // "customers who ordered at least once a month in 2025", "bought once every quarter": rows in every one of those
   // periods (entities.ts's spread), not at least one row in all.
   [

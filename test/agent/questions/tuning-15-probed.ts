@@ -3,7 +3,8 @@
  * each answered confidently wrong or refused before the planner change that reads it (written down from the probe's
  * output before the change, scored after). Fresh wordings, none copied from a held-out or earlier tuning set.
  * Scored in the eval CLI before the change: 1/14 right, 10 confidently wrong (on 31e3d7f; the one right was the lost
- * customers' 0, read as "unchanged" from 20,000 to 20,000); after: 14/14.
+ * customers' 0, read as "unchanged" from 20,000 to 20,000); after: 14/14. With the seven cases added next (h1 25, "how much
+ * of", "a customer spends"): 1/21 before (14 confidently wrong), 21/21 after.
  *
  * Clock: 2026-03-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -125,5 +126,50 @@ export const tuning15probed: (SecondOrderCase & { user?: QueryUser })[] = [
     class: 'period-over-period',
     ask: 'how did Q1 compare across the years for the west, revenue-wise?',
     sql: ofEveryYear('quarter', 1, 'sum(amount)', "region = 'west'"),
+  },
+  {
+    // Was refused over "h1" and "25".
+    class: 'wording',
+    ask: 'rev by cat for h1 25 pls',
+    sql: `SELECT category, sum(amount) FROM orders WHERE ${between('2025-01-01', '2025-07-01')} GROUP BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'orders in h2 24 by region',
+    sql: `SELECT region, count(*) FROM orders WHERE ${between('2024-07-01', '2025-01-01')} GROUP BY 1`,
+  },
+  {
+    // Was refused over "of".
+    class: 'combined-shares',
+    ask: 'how much of our orders come from customers who spent over 30k',
+    sql: `SELECT round(100.0 * sum(n) FILTER (WHERE s > 30000) / sum(n), 2) FROM (SELECT customer_id, count(*) AS n,
+      sum(amount) AS s FROM orders GROUP BY 1)`,
+  },
+  {
+    // Was the average number of customers per year (20,000): confidently wrong.
+    class: 'wording',
+    ask: 'how much does a customer spend per year on average',
+    sql: `SELECT y, avg(s) FROM (SELECT year(created_at) AS y, customer_id, sum(amount) AS s FROM orders GROUP BY 1, 2)
+      GROUP BY 1`,
+  },
+  {
+    // Was the number of customers by year: confidently wrong.
+    class: 'wording',
+    ask: "what's the typical customer's annual spend",
+    sql: `SELECT y, avg(s) FROM (SELECT year(created_at) AS y, customer_id, sum(amount) AS s FROM orders GROUP BY 1, 2)
+      GROUP BY 1`,
+  },
+  {
+    // Was all 1,000,000 orders: confidently wrong.
+    class: 'wording',
+    ask: 'typical number of orders a customer places',
+    sql: 'SELECT avg(n) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY 1)',
+  },
+  {
+    // Was the median of each year's total orders (337,895): confidently wrong.
+    class: 'percentiles',
+    ask: 'whats the typical (median) number of orders a customer places per year',
+    sql: `SELECT y, median(n) FROM (SELECT year(created_at) AS y, customer_id, count(*) AS n FROM orders GROUP BY 1, 2)
+      GROUP BY 1`,
   },
 ];
