@@ -182,3 +182,17 @@ describe('a figure of "a customer" is per customer', () => {
       expect(sql).toMatch(new RegExp(`date_trunc\\('${grain}', created_at\\) AS ${grain}, customers_name`));
   });
 });
+
+describe('how many of a signup cohort met a condition on their spend', () => {
+  it.each([
+    'how many of the customers that joined in Q3 2022 spent more than 10k in 2024',
+    'of customers who signed up in Q3 2022, how many spent over 10k in 2024',
+  ])('"%s" is a HAVING over each one\'s 2024 spend, not an order amount', (question) => {
+    const p = plan(question);
+    expect(p.numberFilters).toEqual([]);
+    expect(p.having).toMatchObject({ output: 'count', op: '>', value: 10_000 });
+    expect(queryFor(p).sql).toMatch(
+      /customers_created_at >= '2022-07-01'.*HAVING MEASURE\(total_amount\) > 10000/,
+    );
+  });
+});

@@ -196,6 +196,17 @@ const REWRITES: [RegExp, Replacement][] = [
       return `the ${average} ${what.toLowerCase()} per ${who.toLowerCase()}${per}`;
     },
   ],
+  // "how many of the customers that joined in Q3 2022 spent more than 10k in 2024", "of customers who signed up in
+  // Q3 2022, how many spent over 10k in 2024": how many of a cohort met a condition on their spend, read as "how many
+  // customers who ... spent over ..." (was an order amount over 10,000: no rows, confidently wrong).
+  [
+    /\bhow\s+many\s+of\s+(?:the|our|all\s+(?:the|our)?)\s+(customers|clients|buyers|accounts|shoppers)\s+(?=(?:who|that)\s+(?:joined|signed\s+up|registered|onboarded|were\s+acquired|came\s+on)\b)/gi,
+    (_all, who: string) => `how many ${who.toLowerCase()} `,
+  ],
+  [
+    /^\s*(?:of|among|out\s+of)\s+(?:the\s+|our\s+|all\s+)?(customers|clients|buyers|accounts|shoppers)\s+((?:who|that)\s+(?:joined|signed\s+up|registered|onboarded)\b[^,]*?)\s*,\s*how\s+many(?:\s+of\s+them)?\s+(?=spent\b|have\s+spent\b)/i,
+    (_all, who: string, cohort: string) => `how many ${who.toLowerCase()} ${cohort} `,
+  ],
   // ("... per customer per year on average" after one of those: the average said twice.)
   [/\b(average\s+(?:spend|number\s+of\s+\w+)\s+per\s+\w+\b.*?)\s*,?\s+on\s+average\b/gi, '$1'],
   // "customers who ordered at least once a month in 2025", "bought once every quarter": rows in every one of those

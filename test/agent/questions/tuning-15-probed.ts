@@ -4,7 +4,7 @@
  * output before the change, scored after). Fresh wordings, none copied from a held-out or earlier tuning set.
  * Scored in the eval CLI before the change: 1/14 right, 10 confidently wrong (on 31e3d7f; the one right was the lost
  * customers' 0, read as "unchanged" from 20,000 to 20,000); after: 14/14. With the seven cases added next (h1 25, "how much
- * of", "a customer spends"): 1/21 before (14 confidently wrong), 21/21 after.
+ * of", "a customer spends") and two of a signup cohort's spend: 1/23 before (16 confidently wrong), 23/23 after.
  *
  * Clock: 2026-03-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -171,5 +171,20 @@ export const tuning15probed: (SecondOrderCase & { user?: QueryUser })[] = [
     ask: 'whats the typical (median) number of orders a customer places per year',
     sql: `SELECT y, median(n) FROM (SELECT year(created_at) AS y, customer_id, count(*) AS n FROM orders GROUP BY 1, 2)
       GROUP BY 1`,
+  },
+  {
+    // Was an order amount over $10,000 (no rows: 0): confidently wrong.
+    class: 'cohorts',
+    ask: 'how many of the customers that joined in Q3 2022 spent more than 10k in 2024',
+    sql: `SELECT count(*) FROM (SELECT o.customer_id FROM orders o JOIN customers c ON c.id = o.customer_id
+      WHERE ${between('2022-07-01', '2022-10-01', 'c.created_at')} AND ${inYear(2024, 'o.created_at')}
+      GROUP BY 1 HAVING sum(o.amount) > 10000)`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'of customers who signed up in Q3 2022, how many spent over 10k in 2024',
+    sql: `SELECT count(*) FROM (SELECT o.customer_id FROM orders o JOIN customers c ON c.id = o.customer_id
+      WHERE ${between('2022-07-01', '2022-10-01', 'c.created_at')} AND ${inYear(2024, 'o.created_at')}
+      GROUP BY 1 HAVING sum(o.amount) > 10000)`,
   },
 ];
