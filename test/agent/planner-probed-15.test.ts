@@ -196,3 +196,27 @@ describe('how many of a signup cohort met a condition on their spend', () => {
     );
   });
 });
+
+describe('the sum of a top N asked with "add up to" or "sum to" names its rows', () => {
+  it.each([
+    ['which 3 customers spent the most in 2025 and how much did that add up to', 'total_amount', 3],
+    ['top 2 categories by 2024 orders - what do they sum to?', 'count', 2],
+  ])('"%s"', (question, measure, n) => {
+    const p = plan(question);
+    expect(p.share).toMatchObject({ total: true, top: { n } });
+    expect(p.measures.map((m) => m.column)).toEqual([measure]);
+    const query = queryFor(p);
+    expect(query.sql).toMatch(new RegExp(`ORDER BY m DESC, 1 LIMIT ${n}\\)`));
+    const answer = answerFor(p, query, {
+      schema: [],
+      data: [
+        ['a', 10, 30, 300, 10],
+        ['b', 20, 30, 300, 10],
+      ],
+      totalRows: 2,
+    });
+    expect(answer).toMatch(
+      /^Together, the top \d .*: [$]?30(\.00)? \(10% of all [$]?300(\.00)?\)\.\n1\. a: [$]?10(\.00)?\n2\. b/,
+    );
+  });
+});

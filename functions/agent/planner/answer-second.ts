@@ -303,6 +303,15 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   if (plan.share?.total && top && measure) {
     const entity = plan.dimensions[0];
     const who = `${top.direction === 'desc' ? 'top' : 'bottom'} ${top.n}${entity ? ` ${entityWord(entity)}` : ''} by ${nameOf(plan, measure)}${scopeOf(query.title)}`;
+    // (Listed: each row with its figure, the sum and share beside every row.)
+    if (query.columns.length === 5) {
+      const label = (v: unknown) =>
+        query.columns[0]?.role === 'time' ? timeLabel(v, plan.grain) : formatValue(v);
+      const rows = result.data
+        .map((r, i) => `${i + 1}. ${label(r[0])}: ${formatFigure(measure, r[1])}`)
+        .join('\n');
+      return `Together, the ${who}: ${formatFigure(measure, row[2])} (${formatPercent(row[4] ?? 0)} of all ${formatFigure(measure, row[3])}).\n${rows}`;
+    }
     return `Together, the ${who}: ${formatFigure(measure, row[0])} (${formatPercent(row[2] ?? 0)} of all ${formatFigure(measure, row[1])}).`;
   }
   return `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;

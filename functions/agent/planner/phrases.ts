@@ -344,6 +344,12 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bincl\.?(?=\s)/gi, 'including'],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
+  // "top 3 customers of 2025 - how much did that add up to", "..., what do they sum to": the ranked rows' one sum
+  // ("combined", second-order.ts); "sum" was read as the total amount, beside a ranking by orders (confidently wrong).
+  [
+    /\s*[,;-]?\s*(?:and\s+)?(?:what|how\s+much)\s+(?:do|does|did|would|will)\s+(?:they|those|these|that|it|them|those\s+\w+|these\s+\w+)\s+(?:all\s+)?(?:sum|add|total)(?:\s+up)?(?:\s+to)?\b/gi,
+    ' combined',
+  ],
   // "add up all grocery revenue": the total.
   [/\badd\s+(?:up|together)\b/gi, ' total '],
   // "monthly revenue plus the change": two asks of one question.

@@ -434,9 +434,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
 
   // "what did the top 20 customers spend in total", "the top 5 categories' revenue combined": the one sum of the
   // top rows (their combined share beside it), not a list whose rows the asker would add up.
-  const together = /\b(?:together|combined|altogether|in total|in all|all together|total of)\b/.test(
-    tokens.map((t) => t.raw).join(' '),
-  );
+  // ("... and how much did that add up to", "what do they sum to": the same one sum.)
+  const together =
+    /\b(?:together|combined|altogether|in total|in all|all together|total of|adds? up|added up|sums? to|summed|between them)\b/.test(
+      tokens.map((t) => t.raw).join(' '),
+    );
   if (
     !share &&
     together &&

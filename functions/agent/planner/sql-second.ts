@@ -476,6 +476,19 @@ export function topShareQuery(plan: Plan): PlannedQuery {
       ? `, a AS (SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
       : '';
   const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
+  // "which 3 customers spent the most in 2025, and how much did that add up to": the rows named, each with its
+  // figure, their sum beside every one (ties at the cut broken by the key, so the rows named are the rows summed).
+  if (plan.share?.total && !top.percent && top.n <= 20) {
+    const listed = `SELECT ${key} AS k, m FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
+    const sql = `WITH t AS (${t})${all}, top_rows AS (${listed}) SELECT k, m, SUM(m) OVER () AS part, ${whole} AS whole, round(100.0 * SUM(m) OVER () / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
+    return described(plan, sql, [
+      entity ? { role: 'dimension', member: entity } : { role: 'time' },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'whole', ...(measure ? { member: measure } : {}) },
+      { role: 'share' },
+    ]);
+  }
   const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
   return described(plan, sql, [
     { role: 'measure', ...(measure ? { member: measure } : {}) },
