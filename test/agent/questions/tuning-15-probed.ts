@@ -4,7 +4,8 @@
  * output before the change, scored after). Fresh wordings, none copied from a held-out or earlier tuning set.
  * Scored in the eval CLI before the change: 1/14 right, 10 confidently wrong (on 31e3d7f; the one right was the lost
  * customers' 0, read as "unchanged" from 20,000 to 20,000); after: 14/14. With the seven cases added next (h1 25, "how much
- * of", "a customer spends") and two of a signup cohort's spend: 1/23 before (16 confidently wrong), 23/23 after.
+ * of", "a customer spends") and two of a signup cohort's spend, two sums of a top N: 1/25 before (18 confidently wrong), 25/25
+ * after.
  *
  * Clock: 2026-03-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -186,5 +187,19 @@ export const tuning15probed: (SecondOrderCase & { user?: QueryUser })[] = [
     sql: `SELECT count(*) FROM (SELECT o.customer_id FROM orders o JOIN customers c ON c.id = o.customer_id
       WHERE ${between('2022-07-01', '2022-10-01', 'c.created_at')} AND ${inYear(2024, 'o.created_at')}
       GROUP BY 1 HAVING sum(o.amount) > 10000)`,
+  },
+  {
+    // Was ranked by the total amount ("sum" read as the measure) and no sum given: confidently wrong.
+    class: 'combined-shares',
+    ask: 'top 2 categories by 2024 orders - what do they sum to?',
+    sql: `SELECT sum(n) FROM (SELECT category, count(*) AS n FROM orders WHERE ${year(2024)} GROUP BY 1 ORDER BY 2 DESC LIMIT 2)`,
+    check: 'answer',
+  },
+  {
+    // The sum was left out.
+    class: 'combined-shares',
+    ask: 'which 3 customers spent the most in 2025 and how much did that add up to',
+    sql: `SELECT sum(s) FROM (SELECT customer_id, sum(amount) AS s FROM orders WHERE ${year(2025)} GROUP BY 1 ORDER BY 2 DESC LIMIT 3)`,
+    check: 'answer',
   },
 ];
