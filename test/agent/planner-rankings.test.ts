@@ -77,7 +77,10 @@ describe('rankings on the demo model', () => {
 
   it('reads the top N asked "in total" as their one sum, not a list to add up', async () => {
     const sql = await demoSql('what did the top 20 customers spend in total in 2025');
-    expect(sql).toMatch(/top_rows AS \(SELECT m FROM t ORDER BY m DESC LIMIT 20\) SELECT SUM\(m\) AS part/);
+    // (Each of the 20 named beside their sum: the rows named are the rows summed, ties cut by the name.)
+    expect(sql).toMatch(
+      /top_rows AS \(SELECT customers_name AS k, m FROM t ORDER BY m DESC, 1 LIMIT 20\) SELECT k, m, SUM\(m\) OVER \(\) AS part/,
+    );
     expect(await demoSql('top 20 customers by spend in 2025')).toMatch(/ORDER BY 2 DESC LIMIT 20$/);
   });
 

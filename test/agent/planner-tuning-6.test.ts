@@ -27,6 +27,7 @@ import * as tuning14entities from './questions/tuning-14-entities';
 import * as tuning14periods from './questions/tuning-14-periods';
 import * as tuning14probed from './questions/tuning-14-probed';
 import * as tuning14words from './questions/tuning-14-words';
+import * as tuning15probed from './questions/tuning-15-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -154,6 +155,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning14probed,
       cases: tuning14probed.tuning14probed,
       rightAtLeast: 10,
+    },
+    {
+      // Probed by the lead (fourth session of 2026-11-27): 1 of 25 right before (18 confident wrong), 25 after.
+      title:
+        'tuning set 15 (probed: "at least" per group, once a month, a share beside a top per group, lost customers, Q4 by year)',
+      module: tuning15probed,
+      cases: tuning15probed.tuning15probed,
+      rightAtLeast: 23,
     },
     {
       // 13 of 38 right before the planner change it tunes (5 confident wrong, in the eval CLI); 38 after it.

@@ -268,11 +268,25 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
         : asNumber(row[ranks[1] ?? -1]) === 1
           ? `${low}: `
           : '';
+  // ("... and its share of that region": the row's percent of its group, or of all.)
+  const shareAt = query.columns.findIndex((c) => c.role === 'share');
+  const groupMembers = plan.dimensions.filter((d) => d !== plan.perGroup?.item);
+  const groupWord =
+    groupAt.length !== 1
+      ? 'group'
+      : groupMembers.length === 1 && groupMembers[0]
+        ? nameOf(plan, groupMembers[0]).toLowerCase()
+        : (groupGrain ?? 'period');
+  const whole =
+    plan.perGroup?.share === 'all'
+      ? `of all ${measure ? nameOf(plan, measure).toLowerCase() : 'rows'}`
+      : `of that ${groupWord}`;
+  const shareText = (row: Row) => (shareAt >= 0 ? `, ${formatPercent(row[shareAt] ?? 0)} ${whole}` : '');
   const groups = new Map<string, string[]>();
   for (const row of result.data) {
     const key = groupAt.map((i) => text(row, i)).join(', ');
     const items = groups.get(key) ?? [];
-    items.push(`${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])})`);
+    items.push(`${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])}${shareText(row)})`);
     groups.set(key, items);
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');
@@ -289,6 +303,15 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   if (plan.share?.total && top && measure) {
     const entity = plan.dimensions[0];
     const who = `${top.direction === 'desc' ? 'top' : 'bottom'} ${top.n}${entity ? ` ${entityWord(entity)}` : ''} by ${nameOf(plan, measure)}${scopeOf(query.title)}`;
+    // (Listed: each row with its figure, the sum and share beside every row.)
+    if (query.columns.length === 5) {
+      const label = (v: unknown) =>
+        query.columns[0]?.role === 'time' ? timeLabel(v, plan.grain) : formatValue(v);
+      const rows = result.data
+        .map((r, i) => `${i + 1}. ${label(r[0])}: ${formatFigure(measure, r[1])}`)
+        .join('\n');
+      return `Together, the ${who}: ${formatFigure(measure, row[2])} (${formatPercent(row[4] ?? 0)} of all ${formatFigure(measure, row[3])}).\n${rows}`;
+    }
     return `Together, the ${who}: ${formatFigure(measure, row[0])} (${formatPercent(row[2] ?? 0)} of all ${formatFigure(measure, row[1])}).`;
   }
   return `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;

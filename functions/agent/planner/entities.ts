@@ -221,8 +221,11 @@ export function outputAsked(
   cube?: CatalogCube,
 ): { output: EntityCondition['output']; total?: CatalogMember } {
   const before = tokens.slice(Math.max(0, entityAt - 4), entityAt).map((t) => t.raw);
-  const ratio = tokens.some((t) =>
-    ['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct'].includes(t.raw),
+  // ("how much of our revenue comes from repeat customers": "how much of" asks a share too.)
+  const ratio = tokens.some(
+    (t, i) =>
+      ['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct'].includes(t.raw) ||
+      (t.raw === 'of' && tokens[i - 1]?.raw === 'much' && tokens[i - 2]?.raw === 'how'),
   );
   if (ratio) return { output: 'share' };
   // "how many orders do customers with ... have": a total of that count over them, not how many of them.

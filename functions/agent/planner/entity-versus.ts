@@ -26,6 +26,48 @@ const GREW = new RegExp(
   'i',
 );
 
+const ACTIVE =
+  '(?:ordered|bought|purchased|shopped|placed\\s+(?:an?\\s+|any\\s+)?orders?|made\\s+(?:an?\\s+)?purchases?|(?:were|was)\\s+active)';
+const NOT_AGAIN =
+  "(?:did\\s+not|didn'?t|didnt|never|not|no\\s+longer|failed\\s+to|stopped)(?:\\s+(?:order|buy|purchase|shop|come\\s+back|return|ordering|buying|ordered|bought|purchased|shopped|came\\s+back|returned|placed\\s+(?:an?\\s+|any\\s+)?orders?))?(?:\\s+(?:again|anything|at\\s+all|with\\s+us))*";
+const NONE =
+  '(?:nothing|none|no\\s+orders?|zero\\s+orders|no\\s+purchases?|placed\\s+no\\s+orders?|made\\s+no\\s+purchases?)';
+/** A trailing aside that restates the lapse ("(ordered in 24, nothing in 25)"): nothing more to read. */
+const RESTATED =
+  "(?:\\s*[(\\[-]+[^)\\]]*\\b(?:nothing|none|not|no|didn'?t|didnt|never|zero)\\b[^)\\]]*[)\\]]?)?";
+/**
+ * "how many customers ordered in 2024 but not in 2025", "which clients bought in 2023, nothing in 2024", "of the
+ * customers who ordered in 2024, how many didn't order in 2025", "how many customers did we lose between 2024 and
+ * 2025", "customers who churned from 2024 to 2025": rows in the earlier period and none in the later one. Groups:
+ * ask, words before the entity, earlier, later, the rest.
+ */
+const STOPPED = [
+  new RegExp(
+    `^\\s*${ASK}\\s+(?:of\\s+)?(?:our\\s+|the\\s+|my\\s+|all\\s+)?([a-z ]*?)${WHO}\\s+(?:who\\s+|that\\s+)?${ACTIVE}\\s+in\\s+${PERIOD}\\s*[,;-]?\\s*(?:but\\s+|and\\s+|then\\s+)*(?:${NOT_AGAIN}\\s+in\\s+|(?:had\\s+|with\\s+)?${NONE}\\s+in\\s+)${PERIOD}${RESTATED}(.*?)\\s*[?.!]*\\s*$`,
+    'i',
+  ),
+  new RegExp(
+    `^\\s*of\\s+(?:our\\s+|the\\s+|all\\s+)?([a-z ]*?)${WHO}\\s+(?:who\\s+|that\\s+)?${ACTIVE}\\s+in\\s+${PERIOD}\\s*,?\\s*${ASK}\\s+(?:of\\s+them\\s+)?(?:${NOT_AGAIN}|${NONE}|had\\s+${NONE})\\s+in\\s+${PERIOD}${RESTATED}(.*?)\\s*[?.!]*\\s*$`,
+    'i',
+  ),
+  new RegExp(
+    `^\\s*${ASK}\\s+(?:of\\s+)?(?:our\\s+|the\\s+|my\\s+|all\\s+)?([a-z ]*?)${WHO}\\s+(?:did\\s+(?:we|you|i)\\s+lose|(?:have\\s+)?(?:we|you|i)\\s+lost|(?:who\\s+|that\\s+)?(?:were\\s+lost|churned|lapsed|dropped\\s+off|went\\s+quiet|stopped\\s+(?:ordering|buying)))\\s+(?:from|between)\\s+${PERIOD}\\s+(?:to|and)\\s+${PERIOD}${RESTATED}(.*?)\\s*[?.!]*\\s*$`,
+    'i',
+  ),
+];
+
+/** The lapse readings' groups in one order: ask, words before the entity, earlier, later, the rest. */
+function readStopped(question: string): [string, string, string, string, string] | undefined {
+  const [plain, ofThem, lost] = STOPPED;
+  const a = plain?.exec(question);
+  if (a) return [a[1] ?? '', a[2] ?? '', a[4] ?? '', a[5] ?? '', a[6] ?? ''];
+  const b = ofThem?.exec(question);
+  if (b) return [b[4] ?? '', b[1] ?? '', b[3] ?? '', b[5] ?? '', b[6] ?? ''];
+  const c = lost?.exec(question);
+  if (c) return [c[1] ?? '', c[2] ?? '', c[4] ?? '', c[5] ?? '', c[6] ?? ''];
+  return undefined;
+}
+
 /** The reading, over the ordinary reading of the question's other words, or undefined. */
 export function readEntityVersus(
   question: string,
@@ -33,6 +75,8 @@ export function readEntityVersus(
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
   periodOf: (text: string, cube: CatalogCube) => Period | undefined,
 ): Plan | undefined {
+  const stopped = readStopped(question);
+  if (stopped) return stoppedPlan(stopped, catalog, read, periodOf);
   const more = MORE_THAN.exec(question);
   const grew = more ? null : GREW.exec(question);
   const match = more ?? grew;
@@ -78,6 +122,45 @@ export function readEntityVersus(
   return undefined;
 }
 
+function stoppedPlan(
+  [ask, before, earlierText, laterText, after]: [string, string, string, string, string],
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  periodOf: (text: string, cube: CatalogCube) => Period | undefined,
+): Plan | undefined {
+  for (const cube of catalog.filter((c) => entityRows(c) !== undefined)) {
+    const rows = entityRows(cube);
+    const earlier = periodOf(earlierText, cube);
+    const later = periodOf(laterText, cube);
+    if (!rows || !earlier || !later || later.from < earlier.to) continue;
+    // The rest of the question ("enterprise", "in the west"), read as the orders by customer.
+    const plan = read(`number of orders by customer ${before} ${after}`, [cube]);
+    if (!plan || plan.cube !== cube || plan.range || plan.compare || plan.top || plan.grain) continue;
+    if (plan.dimensions.length !== 1 || plan.dimensions[0] !== rows.entity) continue;
+    const [measure, ...others] = plan.measures;
+    if (!measure || others.length > 0 || measure.aggType !== 'count') continue;
+    const output: EntityCondition['output'] = /^how/i.test(ask)
+      ? 'count'
+      : /^what/i.test(ask)
+        ? 'share'
+        : 'list';
+    return {
+      ...plan,
+      timeDimension: rows.time,
+      dimensions: [],
+      having: {
+        entity: rows.entity,
+        measure,
+        op: '=',
+        value: 0,
+        output,
+        versus: { earlier, later, stopped: true },
+      },
+    };
+  }
+  return undefined;
+}
+
 /** Each entity's measure in both periods (0 where it had none), then those that moved the way asked. */
 export function versusQuery(plan: Plan, title: string): PlannedQuery {
   const h = plan.having;
@@ -90,7 +173,8 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
   const scope = [...conditions({ ...plan, range: undefined }, at), `((${earlier}) OR (${later}))`];
   const t = `SELECT ${entity}, CASE WHEN ${later} THEN 'later' ELSE 'earlier' END AS period, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)} WHERE ${scope.join(' AND ')} GROUP BY 1, 2`;
   const w = `SELECT ${entity}, COALESCE(MAX(CASE WHEN period = 'earlier' THEN v END), 0) AS earlier_${m}, COALESCE(MAX(CASE WHEN period = 'later' THEN v END), 0) AS later_${m} FROM t GROUP BY 1`;
-  const moved = `later_${m} ${h.op} earlier_${m}`;
+  // ("ordered in 2024 but not in 2025": rows in the earlier period, none in the later; of the earlier ones.)
+  const moved = versus.stopped ? `earlier_${m} > 0 AND later_${m} = 0` : `later_${m} ${h.op} earlier_${m}`;
   const people = ident(entityWord(h.entity));
   const lead = `WITH t AS (${t}), w AS (${w}) `;
   const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery => ({
@@ -104,7 +188,7 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
   if (h.output === 'share') {
     const matching = `SUM(CASE WHEN ${moved} THEN 1 ELSE 0 END)`;
     return described(
-      `${lead}SELECT ${matching} AS ${people}, COUNT(*) AS all_${people}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM w`,
+      `${lead}SELECT ${matching} AS ${people}, COUNT(*) AS all_${people}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM w${versus.stopped ? ` WHERE earlier_${m} > 0` : ''}`,
       [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }

@@ -262,6 +262,8 @@ export function findTop(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || !isSuperlative(t)) continue;
+    // ("customers per segment with at least 5 orders": "at least" and "at most" bound a count, they rank nothing.)
+    if (tokens[i - 1]?.raw === 'at' && ['least', 'most'].includes(t.raw)) continue;
     // "best region for furniture", "least popular category": a superlative leading the question ranks
     // what follows it, as a which-question does.
     const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));

@@ -174,6 +174,10 @@ export function conditionWords(plan: Plan): string {
     return `with ${noun.replace(/s$/, '')}s in every ${what ?? 'period'}`;
   }
   // "with more orders in 2025 than in 2024", "whose revenue was higher in 2025 than in 2024" (entity-versus.ts).
+  if (h.versus?.stopped) {
+    const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'row';
+    return `with ${noun.replace(/s$/, '')}s in ${h.versus.earlier.label} and none in ${h.versus.later.label}`;
+  }
   if (h.versus) {
     const when = `in ${h.versus.later.label} than in ${h.versus.earlier.label}`;
     if (h.measure.aggType === 'count') {

@@ -171,6 +171,50 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `percent of ${rest}${end}`,
   ],
+  // "how much does a customer spend per year on average", "how many orders does the typical client place", "the
+  // number of orders a customer places per year", "the average customer's annual spend": a figure per customer
+  // (was the number of customers, or all orders per year: confidently wrong).
+  [
+    /\b(?:how\s+much|what)\s+(?:does|do|did|would|will)\s+(?:a|an|each|one|the\s+average|the\s+typical|our\s+average|our\s+typical|your\s+average)\s+(customer|client|buyer|account|shopper)\s+spend\b/gi,
+    (_all, who: string) => `what is the average spend per ${who.toLowerCase()}`,
+  ],
+  [
+    /\bhow\s+many\s+(orders|purchases)\s+(?:does|do|did|would|will)\s+(?:a|an|each|one|the\s+average|the\s+typical|our\s+average|our\s+typical)\s+(customer|client|buyer|account|shopper)\s+(?:place|make|have|put\s+in|submit)\b/gi,
+    (_all, what: string, who: string) => `average number of ${what.toLowerCase()} per ${who.toLowerCase()}`,
+  ],
+  [
+    /\b(orders|purchases)\s+(?:that\s+|which\s+)?(?:a|an|each|one|the\s+average|the\s+typical)\s+(customer|client|buyer|account|shopper)\s+(?:places|makes|has|puts\s+in|submits)\b/gi,
+    (_all, what: string, who: string) => `${what.toLowerCase()} per ${who.toLowerCase()}`,
+  ],
+  [
+    /\b(?:the\s+|our\s+)?(average|typical|median)\s+(customer|client|buyer|account|shopper)['’]?s\s+(?:(annual|yearly|monthly|quarterly|weekly)\s+)?(spend|spending|revenue|order\s+count|number\s+of\s+orders|orders)\b/gi,
+    (_all, stat: string, who: string, unit: string | undefined, what: string) => {
+      const per = unit
+        ? ` per ${{ annual: 'year', yearly: 'year', monthly: 'month', quarterly: 'quarter', weekly: 'week' }[unit.toLowerCase()] ?? 'year'}`
+        : '';
+      const average = stat.toLowerCase() === 'median' ? 'median' : 'average';
+      return `the ${average} ${what.toLowerCase()} per ${who.toLowerCase()}${per}`;
+    },
+  ],
+  // "how many of the customers that joined in Q3 2022 spent more than 10k in 2024", "of customers who signed up in
+  // Q3 2022, how many spent over 10k in 2024": how many of a cohort met a condition on their spend, read as "how many
+  // customers who ... spent over ..." (was an order amount over 10,000: no rows, confidently wrong).
+  [
+    /\bhow\s+many\s+of\s+(?:the|our|all\s+(?:the|our)?)\s+(customers|clients|buyers|accounts|shoppers)\s+(?=(?:who|that)\s+(?:joined|signed\s+up|registered|onboarded|were\s+acquired|came\s+on)\b)/gi,
+    (_all, who: string) => `how many ${who.toLowerCase()} `,
+  ],
+  [
+    /^\s*(?:of|among|out\s+of)\s+(?:the\s+|our\s+|all\s+)?(customers|clients|buyers|accounts|shoppers)\s+((?:who|that)\s+(?:joined|signed\s+up|registered|onboarded)\b[^,]*?)\s*,\s*how\s+many(?:\s+of\s+them)?\s+(?=spent\b|have\s+spent\b)/i,
+    (_all, who: string, cohort: string) => `how many ${who.toLowerCase()} ${cohort} `,
+  ],
+  // ("... per customer per year on average" after one of those: the average said twice.)
+  [/\b(average\s+(?:spend|number\s+of\s+\w+)\s+per\s+\w+\b.*?)\s*,?\s+on\s+average\b/gi, '$1'],
+  // "customers who ordered at least once a month in 2025", "bought once every quarter": rows in every one of those
+  // periods (entities.ts's spread), not at least one row in all.
+  [
+    /\b(ordered|bought|purchased|shopped|placed\s+(?:an\s+order|orders))\s+(?:at\s+least\s+)?(?:once|one\s+time)\s+(?:a|an|per|every|each)\s+(?:single\s+)?(month|quarter|week|year)\b/gi,
+    (_all, verb: string, grain: string) => `${verb} in every ${grain.toLowerCase()}`,
+  ],
   // "customers who ordered in both 2024 and 2025": in every year of the two, when they follow each other (as "in
   // every year from 2024 to 2025" reads, entities.ts).
   [
@@ -245,6 +289,12 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(h[12]|q[1-4])\s+(and|vs\.?|versus|to|through|or)\s+(h[12]|q[1-4])\s+(\d{4})\b/gi, '$1 $4 $2 $3 $4'],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).
   [HOLIDAY, (all, name = '', year = '') => holiday(name, year) ?? all],
+  // "rev by cat for h1 25", "orders q3-24", "Q2/25": two digits after a quarter or half are its year (a month's two
+  // digits stay a day: "jan 25"). Not a count or size after it ("q3 25 orders" is still read as written).
+  [
+    /\b(q[1-4]|h[12])\s*[-/]?\s*(\d{2})\b(?![.,]\d|\s*(?:%|percent|k\b|m\b|days?|weeks?|months?|orders?|customers?|clients?|items?|units?|times?|dollars?|\$))/gi,
+    (_all, unit = '', year = '') => `${unit} 20${year}`,
+  ],
   // "Q4 '25", "Dec ’24", "sales in '23": a year written with two digits after an apostrophe.
   [
     /\b(q[1-4]|h[12]|[a-z]{3,9})['’‘](\d{2})(?![\w%'’])/gi,
@@ -294,6 +344,12 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bincl\.?(?=\s)/gi, 'including'],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
+  // "top 3 customers of 2025 - how much did that add up to", "..., what do they sum to": the ranked rows' one sum
+  // ("combined", second-order.ts); "sum" was read as the total amount, beside a ranking by orders (confidently wrong).
+  [
+    /\s*[,;-]?\s*(?:and\s+)?(?:what|how\s+much)\s+(?:do|does|did|would|will)\s+(?:they|those|these|that|it|them|those\s+\w+|these\s+\w+)\s+(?:all\s+)?(?:sum|add|total)(?:\s+up)?(?:\s+to)?\b/gi,
+    ' combined',
+  ],
   // "add up all grocery revenue": the total.
   [/\badd\s+(?:up|together)\b/gi, ' total '],
   // "monthly revenue plus the change": two asks of one question.

@@ -111,6 +111,11 @@ export interface Plan {
     groupGrain?: Grain;
     /** Both ends of the ranking within each group ("best and worst month per region"). */
     both?: boolean;
+    /**
+     * Each top row's share beside it ("the top category per region and its share of that region"): of its group's
+     * whole, or of everything in the question's filter ("... of all orders").
+     */
+    share?: 'group' | 'all';
   };
   /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
   percentile?: Percentile;
@@ -215,7 +220,15 @@ export interface EntityCondition {
    * The measure in `later` against the entity's own in `earlier` by `op` ("spent more in 2025 than in 2024"),
    * 0 where it had no rows; `value` is unused (entity-versus.ts).
    */
-  versus?: { earlier: Period; later: Period };
+  versus?: {
+    earlier: Period;
+    later: Period;
+    /**
+     * Rows in the earlier period and none in the later one ("customers who ordered in 2024 but not in 2025", "how
+     * many customers did we lose between 2024 and 2025"); a share is of those with rows in the earlier period.
+     */
+    stopped?: boolean;
+  };
   /**
    * A share's words said of the entities before its verb ("of customers in the west who bought toys": west): a
    * filter of these values narrows the whole as well as the part (sql-second.ts).

@@ -24,6 +24,7 @@ import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
+import { seasonal } from './seasonal';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -438,6 +439,8 @@ function readThread(
       // "new customers in 2023" past every signup: the first-order reading waits beside it (new-customers.ts).
       const alt = plan && !previous && !plain ? newByFirst(question, plan, catalog, today) : undefined;
       if (plan && alt) plan = { ...plan, byFirstOrder: alt };
+      // ("Q4 revenue by year": that quarter of every year, seasonal.ts.)
+      if (plan) plan = seasonal(question, plan) ?? plan;
       reading = plan ? { kind: 'plan', plan } : { kind: 'none' };
     }
     const weekday = plan ? unsupportedWeekday(plan, question) : undefined;

@@ -434,9 +434,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
 
   // "what did the top 20 customers spend in total", "the top 5 categories' revenue combined": the one sum of the
   // top rows (their combined share beside it), not a list whose rows the asker would add up.
-  const together = /\b(?:together|combined|altogether|in total|in all|all together|total of)\b/.test(
-    tokens.map((t) => t.raw).join(' '),
-  );
+  // ("... and how much did that add up to", "what do they sum to": the same one sum.)
+  const together =
+    /\b(?:together|combined|altogether|in total|in all|all together|total of|adds? up|added up|sums? to|summed|between them)\b/.test(
+      tokens.map((t) => t.raw).join(' '),
+    );
   if (
     !share &&
     together &&
@@ -459,6 +461,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // A share asked for and not built ("what share of customers ..." with nothing to divide) changes the question.
   const shareBuilt =
     share ||
+    fields.perGroup?.share ||
     fields.having?.output === 'share' ||
     fields.first?.output === 'share' ||
     fields.change ||
@@ -468,10 +471,43 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // A top fraction ("the top 10% of customers") is read for a combined share only.
   if (top?.percent) unresolved.push(`top ${top.n} percent`);
 
+  // "the top category per region by orders, and its share of that region": each group's top row with its share of
+  // the group (or of all, "... of all orders"), not the one largest pair's share of everything.
+  if (
+    share &&
+    !share.part &&
+    !share.rows &&
+    !share.top &&
+    !share.wholeWithout &&
+    top &&
+    top.n > 0 &&
+    !top.nth &&
+    !fields.change &&
+    !fields.percentile &&
+    measures.length === 1 &&
+    additive(measures[0]) &&
+    dimensions.length + (grain ? 1 : 0) >= 2
+  ) {
+    const read = readPerGroup({
+      tokens,
+      dimensions,
+      dimensionsFound: input.dimensionsFound,
+      ...(grain ? { grain } : {}),
+    });
+    if (read && !read.perGroup.both) {
+      const after = tokens.slice(Math.max(0, input.ratioAt)).map((t) => t.raw);
+      const ofAll = after.some((w) =>
+        ['all', 'total', 'overall', 'whole', 'everything', 'company'].includes(w),
+      );
+      fields.perGroup = { ...read.perGroup, share: ofAll ? 'all' : 'group' };
+      if (read.grain) grain = read.grain;
+      share = undefined;
+    }
+  }
   // "each segment's most ordered category": a ranking after its group, kept only as a per-group one.
   const groupRank =
     !top && !fields.change && !share ? findGroupRank(tokens, input.dimensionsFound) : undefined;
-  if ((top && top.n > 0 && !fields.change && !share) || groupRank) {
+  if (!fields.perGroup && ((top && top.n > 0 && !fields.change && !share) || groupRank)) {
     // The top row of one breakdown within each value of another (top-per-group.ts).
     const read = readPerGroup({
       tokens,

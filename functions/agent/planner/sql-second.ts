@@ -427,14 +427,18 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   // Every item tied at a place is kept (RANK): one of them alone would be named the top with no word of the tie.
   const window = (order: string) => `RANK() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${order})`;
   const bottom = both ? `, ${window(direction === 'DESC' ? 'ASC' : 'DESC')} AS rank_from_bottom` : '';
-  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ${window(direction)} AS rank_in_group${bottom} FROM t`;
+  // ("... and its share of that region": each row's part of its group's whole, or of all the rows', before the cut.)
+  const shareOf = plan.perGroup?.share;
+  const whole = shareOf === 'all' ? 'OVER ()' : `OVER (PARTITION BY ${groupNames.join(', ')})`;
+  const share = shareOf ? `, round(100.0 * v / NULLIF(SUM(v) ${whole}, 0), 2) AS share_percent` : '';
+  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ${window(direction)} AS rank_in_group${bottom}${share} FROM t`;
   const nth = plan.top?.nth;
   const kept = both
     ? `rank_in_group <= ${n} OR rank_from_bottom <= ${n}`
     : nth
       ? `rank_in_group = ${nth}`
       : `rank_in_group <= ${n}`;
-  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
+  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''}${shareOf ? ', share_percent' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
     ...(timeGroup ? [{ role: 'time' as const }] : []),
@@ -442,6 +446,7 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
     { role: 'measure', ...(measure ? { member: measure } : {}) },
     { role: 'rank' },
     ...(both ? [{ role: 'rank' as const }] : []),
+    ...(shareOf ? [{ role: 'share' as const }] : []),
   ]);
 }
 
@@ -471,6 +476,19 @@ export function topShareQuery(plan: Plan): PlannedQuery {
       ? `, a AS (SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(wholePlan, time(plan)))} GROUP BY 1)`
       : '';
   const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
+  // "which 3 customers spent the most in 2025, and how much did that add up to": the rows named, each with its
+  // figure, their sum beside every one (ties at the cut broken by the key, so the rows named are the rows summed).
+  if (plan.share?.total && !top.percent && top.n <= 20) {
+    const listed = `SELECT ${key} AS k, m FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
+    const sql = `WITH t AS (${t})${all}, top_rows AS (${listed}) SELECT k, m, SUM(m) OVER () AS part, ${whole} AS whole, round(100.0 * SUM(m) OVER () / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
+    return described(plan, sql, [
+      entity ? { role: 'dimension', member: entity } : { role: 'time' },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'whole', ...(measure ? { member: measure } : {}) },
+      { role: 'share' },
+    ]);
+  }
   const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
   return described(plan, sql, [
     { role: 'measure', ...(measure ? { member: measure } : {}) },

@@ -1,0 +1,63 @@
+/**
+ * A quarter or month named without a year beside a yearly breakdown (issue 29, period over period): "Q4 revenue by
+ * year", "december orders each year", "compare Q1 across the years". That quarter (month) of every year, each
+ * year its own row; the date reader had taken the latest one alone ("Revenue by year, in Q4 2025": one row,
+ * confidently wrong). Read as a filter on a quarter (month) dimension derived from the time dimension, as the day
+ * of the week is (weekdays.ts): `CASE EXTRACT(QUARTER FROM t) ...`, run by the SQL API on every engine it targets.
+ */
+import type { CatalogMember } from './catalog';
+import type { Plan } from './plan';
+import { ident } from './sql';
+import { MONTHS } from './vocabulary';
+
+const YEARLY =
+  /\b(?:by|each|every|per|across(?:\s+(?:the|all))?|for\s+(?:each|every|all)(?:\s+the)?|over\s+the|all)\s+years?\b|\byear\s+by\s+year\b|\byearly\b|\bannually\b/i;
+/** A year said in any way: a year's digits, "this year", "last year", "2 years ago". */
+const A_YEAR =
+  /\b(?:19|20)\d{2}\b|'\d{2}\b|\b(?:this|last|next|previous|prior|current|past)\s+years?\b|\bytd\b/i;
+const QUARTER = /\bq([1-4])\b/i;
+const MONTH = new RegExp(
+  `\\b(${MONTHS.filter((m) => m !== 'may').join('|')})\\b|\\b(?:in|of|for)\\s+(may)\\b`,
+  'i',
+);
+
+const capital = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
+
+function derived(time: CatalogMember, unit: 'quarter' | 'month'): CatalogMember {
+  const at = ident(time.column);
+  const names = unit === 'quarter' ? ['Q1', 'Q2', 'Q3', 'Q4'] : MONTHS.map(capital);
+  const cases = names.map((n, i) => `WHEN ${i + 1} THEN '${n}'`).join(' ');
+  return {
+    column: `${unit}_of_year`,
+    title: capital(unit),
+    kind: 'dimension',
+    type: 'string',
+    titleWords: [],
+    otherWords: [],
+    phrases: [],
+    values: names,
+    names: [],
+    namePhrases: [],
+    derived: { sql: `CASE EXTRACT(${unit.toUpperCase()} FROM ${at}) ${cases} END`, of: time.column },
+  };
+}
+
+/** The plan over that quarter (month) of every year, or undefined when the question is no such one. */
+export function seasonal(question: string, plan: Plan): Plan | undefined {
+  const range = plan.range;
+  const time = plan.timeDimension;
+  if (plan.grain !== 'year' || !range || !time || plan.compare || plan.having || plan.perGroup)
+    return undefined;
+  if (!YEARLY.test(question) || A_YEAR.test(question)) return undefined;
+  const quarter = QUARTER.exec(question);
+  const month = quarter ? undefined : MONTH.exec(question);
+  const name = quarter
+    ? `Q${quarter[1]}`
+    : month
+      ? capital((month[1] ?? month[2] ?? '').toLowerCase())
+      : undefined;
+  // Only the period the date reader took for it ("Q4 2025" for "Q4"), nothing else narrowed the dates.
+  if (!name || !range.label.startsWith(`${name} `)) return undefined;
+  const member = derived(time, quarter ? 'quarter' : 'month');
+  return { ...plan, range: undefined, filters: [...plan.filters, { member, values: [name], negate: false }] };
+}
