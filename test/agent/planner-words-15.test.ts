@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -6,7 +7,7 @@ import { demoPlan, demoReading } from './support/demo-reading';
  * we tracking" (asides.ts), the event an answer is needed for (asides.ts), disclaimers that name what the data
  * lacks (asides.ts), jargon glossed after the ask (glosses.ts), "since the start of <month>", "net of returns",
  * "abt" and a zero count's "count anyone who didn't order" (phrases.ts), and "the latest order" refused rather than
- * left out. Each wording is read as the plain ask it wraps; answers on the sample are judged by tuning set 15 in
+ * left out, and customers by how many categories their orders span (entities.ts). Each wording is read as the plain ask it wraps; answers on the sample are judged by tuning set 15 in
  * planner-tuning-6.test.ts.
  */
 const TODAY = '2026-03-09';
@@ -113,5 +114,28 @@ describe('words around an answerable ask', () => {
 
   it('refuses "the latest order" rather than leaving "latest" out', () => {
     expect(read('which customer placed the latest order in 2025?').kind).toBe('refuse');
+  });
+});
+
+describe('entities by how many values their rows span', () => {
+  it('counts customers whose orders hold at least N distinct values of a dimension', () => {
+    // Prepare / Act: the condition is on COUNT(DISTINCT category) per customer, within the period.
+    const spanned = demoPlan(['how many clients bought from 3 or more categories in Q4 2025?'], TODAY);
+    const sql = queryFor(spanned).sql;
+    // Assess
+    expect(spanned.having).toMatchObject({ op: '>=', value: 3, output: 'count', spread: { compared: true } });
+    expect(sql).toMatch(/HAVING COUNT\(DISTINCT category\) >= 3/);
+    expect(sql).toMatch(/created_at >= '2025-10-01'/);
+    expect(demoPlan(['customers that ordered in more than 2 regions'], TODAY).having).toMatchObject({
+      op: '>',
+      value: 2,
+      spread: { compared: true },
+    });
+  });
+
+  it('leaves a count of rows after the number as it was', () => {
+    expect(
+      demoPlan(['how many customers placed 3 or more orders in Q4 2025?'], TODAY).having?.spread,
+    ).toBeUndefined();
   });
 });

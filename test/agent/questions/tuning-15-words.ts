@@ -15,10 +15,10 @@
  * wrong (the latest order in a region answered with the region's order count, "latest" noted as left out), 17
  * wrong refusals (polite verbs, glossed jargon, disclaimers, zero of a status counting customers without orders,
  * categories per customer, net of returns, two years' spend, the latest order, "abt"), 3 past the data without
- * the data's last day. After the change (asides.ts, glosses.ts, phrases.ts, understand.ts, reading.ts): 30 of 36,
- * none wrong; left refused: a need whose asker's title names a measure ("the VP of sales wants"), customers by the
- * number of categories they bought from, spend above one figure in a year and below another the year before, and
- * the customer of the latest order (refused rather than answered with "latest" left out).
+ * the data's last day. After the change (asides.ts, glosses.ts, phrases.ts, understand.ts, reading.ts,
+ * entities.ts): 31 of 36, none wrong; left refused: a need whose asker's title names a measure ("the VP of sales
+ * wants"), spend above one figure in a year and below another the year before, and the customer of the latest
+ * order (refused rather than answered with "latest" left out).
  */
 import type { QueryUser } from '../../../functions/semantic';
 import { between, inYear, LAST_DAY, type SecondOrderCase, WEST } from './tuning-2';
