@@ -16,6 +16,9 @@ import { readSlang } from './slang';
 import { STOPWORDS, stem, words } from './text';
 import { GRAIN_WORDS, LAST_WORDS, MONTHS, NOT_THE_DATA, UNITS } from './vocabulary';
 
+/** When an event the answer is needed for takes place ("tomorrow's all-hands", "the offsite next week"). */
+const EVENT_TIMES = new Set(['tomorrow', 'tonight', 'today', 'next', 'upcoming']);
+
 /** Words of the planner's own periods and grains: an aside that has one may date or group the question. */
 const PERIOD_WORDS = new Set([
   ...Object.keys(GRAIN_WORDS),
@@ -160,6 +163,18 @@ const APOLOGY = new RegExp(
 /** "pls send over ...", "can you shoot me ...": a request to send, before what is asked. */
 const SEND =
   /^\s*(?:(?:pls|please|plz|kindly|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u))\s+)*(?:send|shoot|pass|fire)\s+(?:me\s+|us\s+)?(?:over\s+|across\s+|along\s+)?/i;
+/**
+ * A polite frame around the ask: "would you mind pulling ...", "would you be able to grab ...", "mind sharing ...",
+ * "I'd really appreciate it if you could dig up ...", "is there any chance you could get me ...". The frame and its
+ * verb of fetching say nothing of the data.
+ */
+const POLITE =
+  /^\s*(?:(?:hey|hi|so|ok(?:ay)?)[,!\s]+)*(?:(?:(?:would|could|can|will|do)\s+(?:you|u)\s+)?(?:please\s+)?(?:mind|be\s+able\s+to|possibly)|(?:i|we)\s*(?:['’]d|\s+would|\s+had)\s+(?:really\s+|much\s+|greatly\s+|so\s+)?(?:appreciate|love)\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|can|would)|(?:is|any)\s+(?:there\s+)?(?:any\s+)?chance\s+(?:you|u)\s+(?:could|can)|if\s+(?:it\s*['’]?s|its|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother|hassle)\s*,?\s*(?:(?:could|can|would)\s+(?:you|u)\s+)?)\s+(?:please\s+)?(?:(?:pull|grab|get|fetch|shar|send|find|run|giv|tell|show|look|dig|check)(?:e|s|es|ing|ping|bing|ging|ting)?\s+(?:up\s+|out\s+)?(?:me\s+|us\s+)?(?:over\s+)?)?(?=\S)/i;
+
+/** "how are we tracking this month?", "where are we landing on revenue": how a period is going, which its figure says. */
+const TRACKING =
+  /^\s*(?:so\s+)?(?:how|where)\s+(?:are|r|is)\s+(?:we|things|it)\s+(?:tracking|pacing|trending|landing|shaping\s+up)(?:\s+(?:on|for|with|in))?\s*[?,:]?\s*(?=\S)/i;
+
 /** "for a report I'm writing", "for the deck we're building": the work the figure is for, at the end (group 1). */
 const WORK_IN_HAND =
   /\s*,?\s+for\s+(?:a|an|the|my|our|this|some)\s+((?:[a-z'’-]+\s+){0,2})(?:report|deck|slides?|memo|presentation|email|doc|document|spreadsheet|analysis|review|update|proposal|post|note)\s+(?:(?:i|we)\s*['’]?\s*(?:m|re|am|are)\s+|(?:i|we)\s+(?:am|are)\s+)?(?:writing|building|preparing|putting\s+together|working\s+on|making|doing|drafting|pulling\s+together)\s*(?=[?.!]*\s*$)/i;
@@ -189,7 +204,7 @@ const NEVER_ASIDE = new Set([
  * say what it forecasts or budgets; what is asked is still the data's own figure.
  */
 const CHECKING =
-  /^(?:(?:just|quickly|i\s*['’]?m|i\s+am|we\s*['’]?re|we\s+are)\s+)*(?:(?:sanity|double|cross|spot)[\s-]?check(?:ing)?|check(?:ing)?|validat(?:e|ing)|reconcil(?:e|ing)|verify(?:ing)|ty(?:e|ing)\s+out|updat(?:e|ing)|build(?:ing)|refresh(?:ing)|test(?:ing)?)\s+(?:(?:my|our|the|a|this|that|[a-z]+['’]s)\s+)?((?:[a-z0-9'’&-]+\s+){0,3})(?:model|spreadsheet|sheet|workbook|deck|numbers|file|dashboard|report|tracker|math|figures|slides?)(?:\s+(?:against|with|vs\.?|versus)\s+(?:the\s+)?(?:actuals?|data|numbers))?$/i;
+  /^(?:(?:just|quickly|i\s*['’]?m|i\s+am|we\s*['’]?re|we\s+are)\s+)*(?:(?:sanity|double|cross|spot)[\s-]?check(?:ing)?|check(?:ing)?|validat(?:e|ing)|reconcil(?:e|ing)|verify(?:ing)|ty(?:e|ing)\s+out|updat(?:e|ing)|build(?:ing)|refresh(?:ing)|test(?:ing)?|prep(?:ping)?|prepar(?:e|ing)|draft(?:ing)?|work(?:ing)?\s+on|putting\s+together)\s+(?:(?:my|our|the|a|this|that|[a-z]+['’]s)\s+)?((?:[a-z0-9'’&-]+\s+){0,3})(?:model|spreadsheet|sheet|workbook|deck|numbers|file|dashboard|report|tracker|math|figures|slides?|plan|memo|proposal|presentation)(?:\s+(?:against|with|vs\.?|versus)\s+(?:the\s+)?(?:actuals?|data|numbers))?$/i;
 
 /**
  * Why the asker asks, beside the ask: "trying to figure out where cancellations cluster", "want to see where the
@@ -198,6 +213,47 @@ const CHECKING =
  */
 const PURPOSE =
   /^(?:(?:just|i\s*['’]?m|i\s+am|we\s*['’]?re|we\s+are|i|we)\s+)*(?:(?:trying|want(?:ing|ed)?|looking|hoping|need(?:ing)?)\s+to\s+(?:see|figure\s+out|understand|find\s+out|work\s+out|spot|get\s+a\s+(?:sense|feel)\s+(?:of|for))|curious(?:\s+(?:about|to\s+see))?)\s+(?:where|why|whether|if|how(?!\s+(?:many|much)\b))\b(.*)$/i;
+
+/**
+ * A disclaimer that names what the data lacks, beside an answerable ask: "(I know costs aren't in here)", "I
+ * realise salaries aren't in this data", "no shipping data in here I guess". Group 1 is what is lacking: only
+ * something the model and the planner do not name makes it a disclaimer ("I know cancelled orders aren't in
+ * here" is a belief about the rows, and stays).
+ */
+const DISCLAIMERS = [
+  /^(?:(?:i|we)\s+(?:know|reali[sz]e|understand|get\s+that|guess|assume|think)|i\s*['’]?m\s+aware|(?:i|we)\s+(?:know|reali[sz]e))?\s*(?:that\s+)?(?:the\s+|our\s+|any\s+)?((?:[a-z'’-]+\s+){0,3}[a-z'’-]+?)\s+(?:data\s+)?(?:isn\s*['’]?t|aren\s*['’]?t|is\s+not|are\s+not|won\s*['’]?t\s+be|not)\s+(?:in\s+(?:here|there|this(?:\s+data(?:set)?)?|the\s+(?:data(?:set)?|model))|tracked|available|captured|recorded|included)(?:\s+(?:here|in\s+here|in\s+this\s+data))?(?:\s*,?\s*(?:i\s+(?:guess|think|assume|know)|obviously|sadly))?$/i,
+  /^(?:there\s*['’]?s\s+|there\s+is\s+|we\s+have\s+)?no\s+((?:[a-z'’-]+\s+){0,2}[a-z'’-]+?)(?:\s+data)?\s+(?:in\s+here|here|in\s+this(?:\s+data(?:set)?)?|in\s+the\s+data)(?:\s*,?\s*(?:i\s+(?:guess|think|assume|know)|obviously|sadly))?$/i,
+];
+/** What a disclaimer says the data lacks (group 1), or undefined when `clause` is none. */
+const disclaimed = (clause: string): string | undefined => {
+  const text = clause.trim().replace(/^(?:but|and|ok(?:ay)?|so)\s+/i, '');
+  for (const pattern of DISCLAIMERS) {
+    const found = pattern.exec(text);
+    if (found) return found[1];
+  }
+  return undefined;
+};
+
+/** Names of an event after a word of plans ("the budget offsite", "the forecast review"): no figure's source. */
+const EVENT_NOUNS = new Set([
+  'offsite',
+  'meeting',
+  'review',
+  'sync',
+  'call',
+  'session',
+  'workshop',
+  'discussion',
+  'planning',
+  'retreat',
+  'summit',
+  'kickoff',
+  'kick-off',
+  'all-hands',
+  'standup',
+  'qbr',
+  'huddle',
+]);
 
 /** Stems that are one word's forms ("return" of "returns" and "returned", "cancel" of "cancellations"). */
 const sameWord = (a: string, b: string) =>
@@ -239,9 +295,14 @@ function withoutAsideClauses(text: string, names: (w: string, i: number, all: st
           : OPENER.test(clause)
             ? []
             : undefined;
+    const lacking = aside === undefined ? disclaimed(clause) : undefined;
+    if (lacking !== undefined && !asideWords(lacking).some((w, i, all) => names(w, i, all))) {
+      dropped = true;
+      continue;
+    }
     const named =
       aside === undefined ||
-      aside.some((w) => NEVER_ASIDE.has(w)) ||
+      aside.some((w, i, all) => NEVER_ASIDE.has(w) && !EVENT_NOUNS.has(all[i + 1] ?? '')) ||
       aside.some((w, i, all) => w.split('-').some((part) => part !== 'all' && names(part, i, all)));
     const last = k + 2 >= parts.length;
     if (!named && !(last && kept.length === 0)) {
@@ -298,6 +359,8 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     .replace(/\b([a-z]+)-wise\b/gi, '$1')
     .replace(DOUBT, '')
     .replace(APOLOGY, '')
+    .replace(POLITE, '')
+    .replace(TRACKING, '')
     .replace(SEND, '');
   // ("... for a report I'm writing": what the figure is for, after the ask, when it names nothing.)
   const work = WORK_IN_HAND.exec(text);
@@ -312,11 +375,11 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const aside = LEADING_ASIDE.exec(text);
   // (Its words may not date, group or filter anything: then it is no aside. A meeting's own rhythm, "weekly
   // sync", "monday standup", describes the meeting, not the rows.)
-  const asideWords = words(aside?.[1] ?? '');
-  const rhythm = (w: string, i: number) => i < asideWords.length - 1 && RHYTHMS.test(w);
+  const leadWords = words(aside?.[1] ?? '');
+  const rhythm = (w: string, i: number) => i < leadWords.length - 1 && RHYTHMS.test(w);
   // "business" of "the quarterly business review": one word of a value of several ("small business") that the
   // aside does not name whole, and no member's title or name, names nothing.
-  const asideText = asideWords.join(' ');
+  const asideText = leadWords.join(' ');
   const titled = new Set(catalog.flatMap((c) => c.members.flatMap((m) => [...m.titleWords, ...m.names])));
   const partOfValue = (w: string) =>
     !titled.has(stem(w)) &&
@@ -324,7 +387,12 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     ![...values].some((v) => v.split(' ').includes(w) && asideText.includes(v));
   const names = (w: string, i: number) =>
     POINTERS.has(w) || (ours(w) && !STOPWORDS.has(w) && !rhythm(w, i) && !partOfValue(w));
-  if (aside && !asideWords.some(names)) text = text.slice(aside[0].length);
+  if (aside && !leadWords.some(names)) text = text.slice(aside[0].length);
+  // "(I know costs aren't in here)": a disclaimer in parentheses, when what it says is lacking names nothing.
+  text = text.replace(/\s*\(([^()]{3,80})\)/g, (all, inside: string) => {
+    const lacking = disclaimed(inside);
+    return lacking !== undefined && !asideWords(lacking).some((w, i) => names(w, i)) ? '' : all;
+  });
   // ("per the Slack thread,", "as discussed on Monday's call,", "need this by EOD:", anywhere in the question.)
   text = withoutAsideClauses(text, (w, i, all) => {
     // "Monday's call", "Thursday's board meeting": the day of the meeting, not of the rows; so is "my last
@@ -339,9 +407,19 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   });
   for (const pattern of [NEEDED_BY, NEEDS_INLINE]) {
     const need = pattern.exec(text);
-    const needWords = words(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
-    // ("the quarterly business review deck needs": the review's rhythm, not a grain.)
-    const needNames = (w: string, i: number) => !(RHYTHMS.test(w) && i < needWords.length - 1) && names(w, i);
+    // (A hyphenated word whole: "all-hands" names nothing through its "all".)
+    const needWords = asideWords(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
+    // ("the quarterly business review deck needs": the review's rhythm, not a grain. "for tomorrow's all-hands",
+    // "for the offsite next month": when the event is, never a period of the rows, which lie in the past.)
+    // ("for the sales kickoff": a word naming the event, not a value of the rows, VALUE_MEETING above.)
+    const eventTime = (w: string, i: number) =>
+      EVENT_TIMES.has(w) ||
+      (i > 0 && needWords[i - 1] === 'next' && UNITS.has(stem(w))) ||
+      (EVENT_NOUNS.has(needWords[i + 1] ?? '') && !values.has(w));
+    const needNames = (w: string, i: number) =>
+      !(RHYTHMS.test(w) && i < needWords.length - 1) &&
+      !eventTime(w, i) &&
+      w.split('-').some((part) => part !== 'all' && names(part, i));
     if (need && !needWords.some(needNames)) text = text.slice(need[0].length);
   }
   text = text.replace(PARENTHETICAL, (all, before: string, inside: string) => {

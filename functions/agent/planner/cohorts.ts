@@ -349,7 +349,7 @@ export function firstAttributeLeft(tokens: Token[], first: boolean): string[] {
 }
 
 /** Verbs of winning people ("gained", "picked up", "landed") that say nothing of a change. */
-const WIN_VERBS = new Set([
+export const WIN_VERBS = new Set([
   'gain',
   'gained',
   'gains',

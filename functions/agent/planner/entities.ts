@@ -257,6 +257,9 @@ export function outputAsked(
 export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityCondition | undefined {
   let found: EntityCondition | undefined;
   for (const c of comparisons(tokens)) {
+    // "bought from 3 or more categories": how many distinct values of a dimension their rows hold.
+    const values = found || c.paired ? undefined : distinctValuesNamed(tokens, c, cube);
+    if (values) return values;
     const named =
       c.paired && found ? { measure: found.measure, claimed: [] } : aggregateNamed(tokens, c, cube);
     if (!named) continue;
@@ -294,6 +297,43 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
     }
   }
   return found;
+}
+
+/**
+ * "customers who bought from 3 or more categories", "customers that ordered in at least 2 regions": a number of
+ * distinct values of a dimension (named by its noun right after the number) that an entity's rows hold, after a
+ * verb of buying or a relative clause. Claims its words.
+ */
+function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube): EntityCondition | undefined {
+  const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  const k = tokens[c.at + 1]?.raw === 'or' ? c.at + 3 : c.at + 1;
+  const noun = tokens[k];
+  if (!rows || !noun || noun.used || noun.stem === noun.raw) return undefined;
+  const member = cube.members.find(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.type === 'string' &&
+      !isIdentifier(m) &&
+      dimensionKeys(m).single.includes(noun.stem),
+  );
+  if (!member) return undefined;
+  const entity = findEntity(tokens, cube, c.start);
+  if (!entity || entity.at > c.start || entity.member === member) return undefined;
+  const between = tokens.slice(entity.at + 1, c.start);
+  if (!between.some((w) => RELATIVES.has(w.raw) || BUYING_VERBS.has(w.raw))) return undefined;
+  for (const t of [tokens[entity.at], ...tokens.slice(c.start, k + 1)]) if (t) t.used = true;
+  // ("from", "in", "across" just before the number.)
+  const lead = tokens[c.start - 1];
+  if (lead && ['from', 'in', 'across'].includes(lead.raw)) lead.used = true;
+  const output = outputAsked(tokens, entity.at, cube).output;
+  return {
+    entity: entity.member,
+    measure: rows,
+    op: c.op,
+    value: c.value,
+    spread: { member, compared: true },
+    output: output === 'total' ? 'count' : output,
+  };
 }
 
 /** The aggregate a comparison is about: a count noun after it, a money verb or a measure before it. */

@@ -169,6 +169,11 @@ export function conditionWords(plan: Plan): string {
     const what = h.spread.member ? nameOf(plan, h.spread.member) : h.spread.grain;
     // "bought toys and electronics": rows of each value named (both-values.ts).
     const named = plan.filters.find((f) => f.member === h.spread?.member);
+    // "with orders in at least 3 product categories"
+    if (h.spread.compared) {
+      const kinds = (what ?? 'period').replace(/([^aeiou])y$/, '$1ie');
+      return `with ${noun.replace(/s$/, '')}s in ${OP_WORDS[h.op]} ${h.value} ${kinds}s`;
+    }
     if (h.spread.count && named)
       return `with ${noun.replace(/s$/, '')}s of each of ${named.values.join(' and ')} (${what})`;
     return `with ${noun.replace(/s$/, '')}s in every ${what ?? 'period'}`;

@@ -138,6 +138,22 @@ function partOf(
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "revenue net of returns", "sales after cancellations": without those rows (their money was given back or
+  // never taken), as "excluding returns" reads.
+  [
+    /\b(?:net\s+of|after)\s+(?:all\s+)?(?=(?:returns?|returned\s+orders|cancell?ations?|cancell?ed\s+orders)\b)/gi,
+    'excluding ',
+  ],
+  // "what abt 2024?", "how bout the west": chat shorthand of "about".
+  [/\b(?:abt|abou|bout)\b/gi, 'about'],
+  // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
+  // with none of something already counts every customer, those without a row in the period too (per-entity.ts),
+  // so the clause that asks for them says what the reading does. (Only after "zero"/"no": "fewer than 2 orders,
+  // counting those who didn't order" stays, and is refused when unread.)
+  [
+    /\b((?:zero|no|0|not\s+a\s+single|without\s+any)\s+[a-z]+\b[^?]*?)\s*[?.,;:]?\s*(?:[-–—]+\s*)?(?:and\s+)?(?:please\s+)?(?:count(?:ing)?|includ(?:e|ing)|incl\.?)\s+(?:in\s+)?(?:anyone|anybody|everyone|everybody|people|customers|those|ones|the\s+ones|folks|them)\s+(?:who|that)\s+(?:did\s+not|didnt|never|had\s+not|hadnt|have\s+not|havent)\s+(?:order(?:ed)?|buy|bought|purchas(?:e|ed)|place(?:d)?\s+(?:an?\s+|any\s+)?orders?)(?:\s+(?:anything|at\s+all|that\s+year|that\s+period|that\s+quarter|that\s+month|in\s+\d{4}|in\s+(?:that|the)\s+(?:year|period|quarter|month)))*(?:\s+(?:too|as\s+well|either|also))?\s*[?.!]*\s*$/gi,
+    '$1?',
+  ],
   // "the bottom half of our customers", "the top 10% of all our clients": a fraction of them (an owner or
   // article before the noun adds nothing to the ranking; the fraction's word is read by members.ts).
   [
@@ -474,9 +490,10 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "hows our volume looking": "how's".
   [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
-  // "since the start of Q4 last year", "since the beginning of 2025": since that period (through today).
+  // "since the start of Q4 last year", "since the beginning of 2025", "since the start of December last year":
+  // since that period (through today).
   [
-    /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this)\b)/gi,
+    /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi,
     'since ',
   ],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.

@@ -197,6 +197,8 @@ export interface EntityCondition {
     member?: CatalogMember;
     /** Rows of each of this many values (the plan's filter of `member`): "bought toys and electronics". */
     count?: number;
+    /** The number of distinct values compared by the condition's `op`/`value` ("from 3 or more categories"). */
+    compared?: true;
   };
   /**
    * The rows the count is of, when not all of them ("never returned an order": a count of the returned rows

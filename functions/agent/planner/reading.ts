@@ -11,6 +11,7 @@ import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
+import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
 import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
@@ -294,7 +295,10 @@ function readThread(
         readStartMonths(
           readAllTime(
             numberOneAsTop(
-              readAsides(readOwnGround(rephrase(readGrandTotal(asked), today), catalog), catalog),
+              readGlosses(
+                readAsides(readOwnGround(rephrase(readGrandTotal(asked), today), catalog), catalog),
+                catalog,
+              ),
             ),
           ),
         ),
@@ -578,7 +582,7 @@ export function questionMatches(
 ): boolean {
   const cubes = withWeekdays(catalog);
   const parsed = parseBest(
-    readWeekdayWords(readAsides(readOwnGround(rephrase(question, today), cubes), cubes)),
+    readWeekdayWords(readGlosses(readAsides(readOwnGround(rephrase(question, today), cubes), cubes), cubes)),
     cubes,
     today,
   );

@@ -80,7 +80,7 @@ export function havingQuery(plan: Plan): PlannedQuery {
   // The condition on the aggregates (in HAVING) or on the inner query's columns (over its rows).
   const test = (on: 'aggregate' | 'column') =>
     spreadOf
-      ? `${on === 'column' ? spreadName : `COUNT(DISTINCT ${spreadOf})`} = ${spread?.count ?? `(SELECT COUNT(DISTINCT ${spreadOf}) FROM ${rows})`}`
+      ? `${on === 'column' ? spreadName : `COUNT(DISTINCT ${spreadOf})`} ${spread?.compared ? `${having.op} ${having.value}` : `= ${spread?.count ?? `(SELECT COUNT(DISTINCT ${spreadOf}) FROM ${rows})`}`}`
       : all
           .map((c) => {
             const column = measureColumn(c.measure);

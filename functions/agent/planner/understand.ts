@@ -92,6 +92,8 @@ import {
 /** A count of the things that start (customers by their signup date), not of rows dated otherwise. */
 const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 /** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
+/** Nouns of single rows ("the latest order", "the latest purchase"). */
+const ROW_NOUNS = /^(?:order|purchase|sale|transaction|deal)s?$/;
 const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
 /** Superlatives that rank things by how much they bring in when nothing else is named ("biggest clients"). */
 const MONEY_RANKS = new Set(['biggest', 'largest', 'top', 'bottom', 'highest', 'lowest', 'smallest']);
@@ -721,7 +723,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         if (['through', 'thru', 'until', 'till'].includes(t.raw) && !t.used) t.used = true;
       compare = (spanPairs(tokens, periods) ?? []).sort((a, b) => a.from.localeCompare(b.from));
     } else {
-      const unique = new Map(periods.map((p) => [p.period.label, p.period]));
+      // ("this quarter? orders quarter to date": one span in two words.)
+      const unique = new Map(periods.map((p) => [`${p.period.from}/${p.period.to}`, p.period]));
       // The same period named twice ("new customers in 2024 (first order in 2024)") is one range.
       if (unique.size === 1) range = first.period;
       else compare = [...unique.values()].sort((a, b) => a.from.localeCompare(b.from));
@@ -951,7 +954,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const soft = reads
     ? unread.filter((w) => {
         const i = raws.indexOf(w);
-        return SOFT_WORDS.has(w) && !['by', 'per', 'each', 'every', 'across'].includes(raws[i - 1] ?? '');
+        // ("who placed the latest order": a rank of the rows by date, which this reading does not make.)
+        const rowRank = ['latest', 'current'].includes(w) && ROW_NOUNS.test(raws[i + 1] ?? '');
+        return (
+          SOFT_WORDS.has(w) &&
+          !rowRank &&
+          !['by', 'per', 'each', 'every', 'across'].includes(raws[i - 1] ?? '')
+        );
       })
     : [];
   // ("(first order that month)" unread is a cohort's definition left out, never an aside: cohorts.ts.)
