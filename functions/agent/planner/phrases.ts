@@ -19,6 +19,7 @@ import { shift } from './dates';
 import { readDayRanges } from './day-ranges';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
+import { readRelativeSpans } from './relative-spans';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 
@@ -604,7 +605,8 @@ export function expandContractions(question: string): string {
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
-  let text = seasons(lifetimeMetric(expandContractions(readFirstStep(question))), today);
+  // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
+  let text = seasons(lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(question)))), today);
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'
