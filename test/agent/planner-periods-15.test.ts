@@ -84,3 +84,29 @@ describe('the biggest swing', () => {
     expect(queryFor(plan).sql).toContain('ORDER BY abs(v - previous) DESC LIMIT 1');
   });
 });
+
+describe('a share of two back-to-back periods together', () => {
+  it.each([
+    ['what % of 2025 revenue came from Q3 and Q4 together?', '2025-07-01', '2026-01-01'],
+    ['what % of 2025 orders came from november and december combined?', '2025-11-01', '2026-01-01'],
+  ])('%s: one part, their span, of the year', (question, from, to) => {
+    const plan = demoPlan([question], AFTER);
+    expect(plan.share?.rows?.period).toMatchObject({ from, to });
+    expect(plan.range).toMatchObject({ from: '2025-01-01', to: '2026-01-01' });
+  });
+
+  it('refuses periods with a gap between them or set side by side', () => {
+    expect(demoReading(['what % of 2025 revenue came from Q1 and Q3?'], AFTER).kind).toBe('refuse');
+    expect(demoReading(['share of 2024 orders in q1 vs q2'], AFTER).kind).toBe('refuse');
+  });
+});
+
+describe('a slice, a chunk or a portion of a figure', () => {
+  it('is a share of it', () => {
+    const plan = demoPlan(['what slice of last years revenue did our top 3 customers account for'], AFTER);
+    expect(plan.share?.top).toMatchObject({ n: 3, direction: 'desc' });
+    expect(demoPlan(['how big a chunk of 2024 orders were electronics?'], AFTER).share?.part).toMatchObject({
+      values: ['electronics'],
+    });
+  });
+});

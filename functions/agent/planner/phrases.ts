@@ -417,6 +417,8 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `average ${measure} per ${entity} ${by} `,
   ],
+  // "what slice of revenue did the top 3 account for", "how big a chunk of sales": a share of it.
+  [/\b(?:what|which|how\s+big\s+(?:a|of\s+a))\s+(?:slice|chunk|piece|portion)\s+of\b/gi, 'what share of'],
   // "hows our volume looking": "how's".
   [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
   // "since the start of Q4 last year", "since the beginning of 2025": since that period (through today).

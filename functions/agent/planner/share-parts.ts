@@ -94,13 +94,31 @@ export function anchorPartPeriods(tokens: Token[], periods: Found[]): void {
   });
 }
 
-/** The period of two that lies within the other (and is not it): the part of a share of the larger one. */
-export function periodPart(compare: Period[] | undefined): { part: Period; whole: Period } | undefined {
+/** Words that set periods side by side rather than join them into one part. */
+const APART = new Set(['vs', 'versus', 'v', 'compared', 'against', 'each', 'respectively', 'separately']);
+
+/**
+ * The period of two that lies within the other (and is not it): the part of a share of the larger one. Of three,
+ * two back-to-back periods joined by "and" within the third ("what % of 2025 revenue came from Q3 and Q4
+ * together") are one part, their span; apart ("Q3 vs Q4") or with a gap ("Q1 and Q3") they are no one part.
+ */
+export function periodPart(
+  compare: Period[] | undefined,
+  tokens: readonly Token[] = [],
+): { part: Period; whole: Period } | undefined {
+  const within = (x: Period, y: Period) =>
+    x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
+  if (compare?.length === 3) {
+    const whole = compare.find((w) => compare.every((p) => p === w || within(p, w)));
+    const [a, b] = compare.filter((p) => p !== whole).sort((x, y) => x.from.localeCompare(y.from));
+    const joined =
+      tokens.some((t) => ['and', 'plus', '&'].includes(t.raw)) && !tokens.some((t) => APART.has(t.raw));
+    if (!whole || !a || !b || a.to !== b.from || !joined) return undefined;
+    return { part: { label: `${a.label} and ${b.label}`, from: a.from, to: b.to }, whole };
+  }
   if (compare?.length !== 2) return undefined;
   const [a, b] = compare;
   if (!a || !b) return undefined;
-  const within = (x: Period, y: Period) =>
-    x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
   if (within(a, b)) return { part: a, whole: b };
   if (within(b, a)) return { part: b, whole: a };
   return undefined;
