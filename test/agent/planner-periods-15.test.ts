@@ -110,3 +110,15 @@ describe('a slice, a chunk or a portion of a figure', () => {
     });
   });
 });
+
+describe('a share of the previous year in a follow-up', () => {
+  it('reads two back-to-back periods of a breakdown by period as one part of the year, the breakdown dropped', () => {
+    const thread = ['revenue by quarter for 2025', 'what share of the year did Q3 and Q4 make up together?'];
+    const plan = demoPlan(thread, AFTER);
+    expect(plan.share?.rows?.period).toMatchObject({ from: '2025-07-01', to: '2026-01-01' });
+    expect(plan.grain).toBeUndefined();
+    expect(
+      demoReading(['revenue by quarter for 2025', 'what share of the year were Q1 and Q3?'], AFTER).kind,
+    ).toBe('refuse');
+  });
+});

@@ -104,7 +104,7 @@ const APART = new Set(['vs', 'versus', 'v', 'compared', 'against', 'each', 'resp
  */
 export function periodPart(
   compare: Period[] | undefined,
-  tokens: readonly Token[] = [],
+  tokens: readonly Pick<Token, 'raw'>[] = [],
 ): { part: Period; whole: Period } | undefined {
   const within = (x: Period, y: Period) =>
     x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
@@ -177,6 +177,12 @@ export function partsUnresolved(plan: Pick<Plan, 'share' | 'measures'>): string 
 export const hasNumbers = (cube: CatalogCube) =>
   cube.members.some((m) => m.kind === 'dimension' && m.type === 'number');
 
+/** Nouns of the previous figure's whole ("of the year", "of the total"). */
+export const WHOLE_NOUNS = new Set(['year', 'total', 'whole']);
+/** "of the year", "of the total", "of the whole": the previous figure's whole, named by its kind. */
+export const ofTheWhole = (raws: readonly string[]) =>
+  raws.some((w, i) => w === 'of' && raws[i + 1] === 'the' && WHOLE_NOUNS.has(raws[i + 2] ?? ''));
+
 /**
  * "what share of it came in Q4?" after "revenue for 2025": the previous total's share in a part of its period
  * (a follow-up with a period within the previous one and nothing else of its own).
@@ -188,25 +194,37 @@ export function periodPartOfPrevious(
   raws: readonly string[],
 ): Plan | undefined {
   const whole = previous.range;
-  // Only of the previous figure ("of it", "of that"): a share of something else is a question of its own.
-  if (!raws.some((w) => ['it', 'that', 'this', 'those'].includes(w))) return undefined;
+  // Only of the previous figure ("of it", "of that", "of the year" after a year's figures): a share of something
+  // else is a question of its own.
+  if (!raws.some((w) => ['it', 'that', 'this', 'those'].includes(w)) && !ofTheWhole(raws)) return undefined;
   // A quarter or month written without a year is of the previous year ("what percent of that was in December").
   const year = whole && /^\d{4}$/.test(whole.label) ? Number(whole.label) : undefined;
-  const by = own.range && year !== undefined ? year - Number(own.range.from.slice(0, 4)) : 0;
-  const part =
-    own.range && by !== 0 && !raws.some((w) => isYear(w))
+  const inYear = (p: Period): Period => {
+    const by = year !== undefined ? year - Number(p.from.slice(0, 4)) : 0;
+    return by !== 0 && !raws.some((w) => isYear(w))
       ? {
-          label: own.range.label.replace(/\b\d{4}\b/, String(year)),
-          from: shiftYear(own.range.from, by),
-          to: shiftYear(own.range.to, by),
+          label: p.label.replace(/\b\d{4}\b/, String(year)),
+          from: shiftYear(p.from, by),
+          to: shiftYear(p.to, by),
         }
-      : own.range;
+      : p;
+  };
+  // ("what share of the year did Q3 and Q4 make up together?": two back-to-back periods are one part.)
+  const joined =
+    own.compare?.length === 2 && whole
+      ? periodPart(
+          [...own.compare.map(inYear), whole],
+          raws.map((raw) => ({ raw })),
+        )?.part
+      : undefined;
+  const part = joined ?? (own.range && !own.compare ? inYear(own.range) : undefined);
   if (!asked || !whole || !part || previous.compare || previous.share || previous.top) return undefined;
-  if (previous.dimensions.length > 0 || previous.grain || previous.having || previous.first) return undefined;
+  // (A breakdown by period, "revenue by quarter for 2025", is of the same whole: the share replaces it.)
+  if (previous.dimensions.length > 0 || previous.having || previous.first) return undefined;
   if (previous.change || previous.percentile || previous.perGroup || previous.reach) return undefined;
-  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.measureNamed)
-    return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.filters.length > 0 || own.measureNamed) return undefined;
   if (!periodPart([part, whole]) || !additive(previous.measures[0]) || previous.measures.length !== 1)
     return undefined;
-  return { ...previous, share: { rows: { numbers: [], period: part } } };
+  const { grain: _grain, ...rest } = previous;
+  return { ...rest, share: { rows: { numbers: [], period: part } } };
 }
