@@ -211,8 +211,9 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
     const named = plan.dimensions.length === 0 ? periodInWords(row[column(query, 'time')], plan.grain) : '';
     // The largest rise asked for when every row fell: say so, and that this one fell least (and the reverse).
     const value = asNumber(row[change ?? -1]);
+    // (A swing is ranked by its size either way: a fall can be the largest.)
     const none =
-      value === undefined
+      value === undefined || plan.change?.magnitude
         ? ''
         : top.direction === 'desc' && value < 0
           ? ' (none rose: this one fell the least)'

@@ -107,7 +107,13 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       /^h([12])$/.exec(t.raw)?.[1] ??
       (tokens[i + 1]?.raw === 'half' ? { first: '1', second: '2', last: '2' }[t.raw] : undefined);
     if (half) {
-      const y = yearAround(/^h[12]$/.test(t.raw) ? i : i + 1) ?? listedYear(i);
+      // ("H1 revenue vs H1 last year": an "H1" or "H2" without a year of its own is the latest one that has
+      // started, as a quarter's is; "H1 vs H2 2024" takes the year written after the list.)
+      const short = /^h[12]$/.test(t.raw);
+      const y =
+        yearAround(short ? i : i + 1) ??
+        listedYear(i) ??
+        (short ? (sharedYear(i) ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
       if (y !== undefined) {
         t.used = true;
         const word = tokens[i + 1];

@@ -17,7 +17,7 @@
 import { addDays } from './clock';
 import { shift } from './dates';
 import type { Parsed, Plan } from './plan';
-import { periodPartOfPrevious } from './share-parts';
+import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
 import { totalOfPrevious } from './top-total';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
@@ -122,7 +122,14 @@ export function readFollowUp(
   // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
   const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
   const part = periodPartOfPrevious(previous, own, asked, raws);
-  if (part) return { plan: part, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
+  // ("of the year": the previous whole, named by its kind.)
+  if (part)
+    return {
+      plan: part,
+      unexplained: unexplained.filter(
+        (w) => !SHARE_WORDS.has(w) && !(ofTheWhole(raws) && WHOLE_NOUNS.has(w)),
+      ),
+    };
   // "and what was the total for the whole year?" after a top 3: the total of every row beside it (top-total.ts).
   const total = totalOfPrevious(previous, raws, own, unexplained);
   if (total) return total;

@@ -19,6 +19,7 @@ import { shift } from './dates';
 import { readDayRanges } from './day-ranges';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
+import { readRelativeSpans } from './relative-spans';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 
@@ -488,6 +489,8 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `average ${measure} per ${entity} ${by} `,
   ],
+  // "what slice of revenue did the top 3 account for", "how big a chunk of sales": a share of it.
+  [/\b(?:what|which|how\s+big\s+(?:a|of\s+a))\s+(?:slice|chunk|piece|portion)\s+of\b/gi, 'what share of'],
   // "hows our volume looking": "how's".
   [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
   // "since the start of Q4 last year", "since the beginning of 2025", "since the start of December last year":
@@ -677,7 +680,8 @@ export function expandContractions(question: string): string {
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
-  let text = seasons(lifetimeMetric(expandContractions(readFirstStep(question))), today);
+  // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
+  let text = seasons(lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(question)))), today);
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'

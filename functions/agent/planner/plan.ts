@@ -98,6 +98,8 @@ export interface Plan {
   /** Period-over-period change of the first measure: over the grain (LAG) or between the two compared periods. */
   change?: {
     rank: 'percent' | 'absolute';
+    /** "the biggest swing": ranked by the size of the change either way (its absolute value). */
+    magnitude?: true;
     /** "which categories declined": only the rows that moved that way. */
     only?: 'up' | 'down';
   };

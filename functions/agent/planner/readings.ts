@@ -159,6 +159,11 @@ const AMOUNT_WORDS = new Set(
     ' ',
   ),
 );
+/**
+ * "the biggest swing", "the largest mover", "which region swung the most": the size of a change either way, ranked
+ * by its magnitude (a fall of 900 swings more than a rise of 500).
+ */
+const SWING_WORDS = new Set(['swing', 'swings', 'swung', 'mover', 'movers']);
 /** "go up", "went down", "up or down": verbs of moving with a direction. */
 const MOVE_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going', 'move', 'moved', 'trend', 'trending']);
 
@@ -168,9 +173,10 @@ const MOVE_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going', 'move', 'move
  */
 export function findChange(
   tokens: Token[],
-): { grain?: Grain; down: boolean; rank: 'percent' | 'absolute' } | undefined {
+): { grain?: Grain; down: boolean; rank: 'percent' | 'absolute'; magnitude?: true } | undefined {
   let grain: Grain | undefined;
   let found = false;
+  let magnitude = false;
   let down = false;
   let amount = false;
   for (let i = 0; i < tokens.length; i++) {
@@ -268,6 +274,13 @@ export function findChange(
       if (t.raw === 'down') down = true;
       continue;
     }
+    if (SWING_WORDS.has(t.raw)) {
+      found = true;
+      magnitude = true;
+      amount = true;
+      t.used = true;
+      continue;
+    }
     if (CHANGE_WORDS.has(t.raw)) {
       found = true;
       t.used = true;
@@ -317,7 +330,12 @@ export function findChange(
   const last = to >= 0 ? tokens.slice(to + 1).find((t) => CHANGE_WORDS.has(t.raw)) : undefined;
   if (first && last && tokens.slice(to + 1, tokens.indexOf(last)).some((t) => t.raw === 'to'))
     down = DOWN_WORDS.has(first.raw);
-  return { ...(grain ? { grain } : {}), down, rank: amount ? 'absolute' : 'percent' };
+  return {
+    ...(grain ? { grain } : {}),
+    down: magnitude ? false : down,
+    rank: amount ? 'absolute' : 'percent',
+    ...(magnitude ? { magnitude: true as const } : {}),
+  };
 }
 
 const FEWER_MORE = new Set(['fewer', 'more', 'less']);

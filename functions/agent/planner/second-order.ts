@@ -38,7 +38,14 @@ export interface SecondOrderInput {
   /** "average revenue per customer": the mean of a total per entity or period. */
   average?: boolean;
   /** (`counted`: "fewer returns in 2025 than 2024" is a count of rows, whatever measure is named.) */
-  change?: { grain?: Grain; down: boolean; rank: 'percent' | 'absolute'; counted?: boolean };
+  change?: {
+    grain?: Grain;
+    down: boolean;
+    rank: 'percent' | 'absolute';
+    counted?: boolean;
+    /** Ranked by the size of the change either way ("the biggest swing"). */
+    magnitude?: true;
+  };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
   /** A total over a first-date cohort: the cohort's period, and the count named ("how many orders"). */
@@ -323,7 +330,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (percentWord && share && !share.top) share = undefined;
     if (input.ratioAt >= 0 && !percentWord)
       unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
-    fields.change = { rank, ...(only ? { only } : {}) };
+    fields.change = {
+      rank,
+      ...(only && !change.magnitude ? { only } : {}),
+      ...(change.magnitude ? { magnitude: true as const } : {}),
+    };
     if (top && change.down) top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
   }
 

@@ -94,13 +94,31 @@ export function anchorPartPeriods(tokens: Token[], periods: Found[]): void {
   });
 }
 
-/** The period of two that lies within the other (and is not it): the part of a share of the larger one. */
-export function periodPart(compare: Period[] | undefined): { part: Period; whole: Period } | undefined {
+/** Words that set periods side by side rather than join them into one part. */
+const APART = new Set(['vs', 'versus', 'v', 'compared', 'against', 'each', 'respectively', 'separately']);
+
+/**
+ * The period of two that lies within the other (and is not it): the part of a share of the larger one. Of three,
+ * two back-to-back periods joined by "and" within the third ("what % of 2025 revenue came from Q3 and Q4
+ * together") are one part, their span; apart ("Q3 vs Q4") or with a gap ("Q1 and Q3") they are no one part.
+ */
+export function periodPart(
+  compare: Period[] | undefined,
+  tokens: readonly Pick<Token, 'raw'>[] = [],
+): { part: Period; whole: Period } | undefined {
+  const within = (x: Period, y: Period) =>
+    x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
+  if (compare?.length === 3) {
+    const whole = compare.find((w) => compare.every((p) => p === w || within(p, w)));
+    const [a, b] = compare.filter((p) => p !== whole).sort((x, y) => x.from.localeCompare(y.from));
+    const joined =
+      tokens.some((t) => ['and', 'plus', '&'].includes(t.raw)) && !tokens.some((t) => APART.has(t.raw));
+    if (!whole || !a || !b || a.to !== b.from || !joined) return undefined;
+    return { part: { label: `${a.label} and ${b.label}`, from: a.from, to: b.to }, whole };
+  }
   if (compare?.length !== 2) return undefined;
   const [a, b] = compare;
   if (!a || !b) return undefined;
-  const within = (x: Period, y: Period) =>
-    x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
   if (within(a, b)) return { part: a, whole: b };
   if (within(b, a)) return { part: b, whole: a };
   return undefined;
@@ -159,6 +177,12 @@ export function partsUnresolved(plan: Pick<Plan, 'share' | 'measures'>): string 
 export const hasNumbers = (cube: CatalogCube) =>
   cube.members.some((m) => m.kind === 'dimension' && m.type === 'number');
 
+/** Nouns of the previous figure's whole ("of the year", "of the total"). */
+export const WHOLE_NOUNS = new Set(['year', 'total', 'whole']);
+/** "of the year", "of the total", "of the whole": the previous figure's whole, named by its kind. */
+export const ofTheWhole = (raws: readonly string[]) =>
+  raws.some((w, i) => w === 'of' && raws[i + 1] === 'the' && WHOLE_NOUNS.has(raws[i + 2] ?? ''));
+
 /**
  * "what share of it came in Q4?" after "revenue for 2025": the previous total's share in a part of its period
  * (a follow-up with a period within the previous one and nothing else of its own).
@@ -170,25 +194,37 @@ export function periodPartOfPrevious(
   raws: readonly string[],
 ): Plan | undefined {
   const whole = previous.range;
-  // Only of the previous figure ("of it", "of that"): a share of something else is a question of its own.
-  if (!raws.some((w) => ['it', 'that', 'this', 'those'].includes(w))) return undefined;
+  // Only of the previous figure ("of it", "of that", "of the year" after a year's figures): a share of something
+  // else is a question of its own.
+  if (!raws.some((w) => ['it', 'that', 'this', 'those'].includes(w)) && !ofTheWhole(raws)) return undefined;
   // A quarter or month written without a year is of the previous year ("what percent of that was in December").
   const year = whole && /^\d{4}$/.test(whole.label) ? Number(whole.label) : undefined;
-  const by = own.range && year !== undefined ? year - Number(own.range.from.slice(0, 4)) : 0;
-  const part =
-    own.range && by !== 0 && !raws.some((w) => isYear(w))
+  const inYear = (p: Period): Period => {
+    const by = year !== undefined ? year - Number(p.from.slice(0, 4)) : 0;
+    return by !== 0 && !raws.some((w) => isYear(w))
       ? {
-          label: own.range.label.replace(/\b\d{4}\b/, String(year)),
-          from: shiftYear(own.range.from, by),
-          to: shiftYear(own.range.to, by),
+          label: p.label.replace(/\b\d{4}\b/, String(year)),
+          from: shiftYear(p.from, by),
+          to: shiftYear(p.to, by),
         }
-      : own.range;
+      : p;
+  };
+  // ("what share of the year did Q3 and Q4 make up together?": two back-to-back periods are one part.)
+  const joined =
+    own.compare?.length === 2 && whole
+      ? periodPart(
+          [...own.compare.map(inYear), whole],
+          raws.map((raw) => ({ raw })),
+        )?.part
+      : undefined;
+  const part = joined ?? (own.range && !own.compare ? inYear(own.range) : undefined);
   if (!asked || !whole || !part || previous.compare || previous.share || previous.top) return undefined;
-  if (previous.dimensions.length > 0 || previous.grain || previous.having || previous.first) return undefined;
+  // (A breakdown by period, "revenue by quarter for 2025", is of the same whole: the share replaces it.)
+  if (previous.dimensions.length > 0 || previous.having || previous.first) return undefined;
   if (previous.change || previous.percentile || previous.perGroup || previous.reach) return undefined;
-  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.measureNamed)
-    return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.filters.length > 0 || own.measureNamed) return undefined;
   if (!periodPart([part, whole]) || !additive(previous.measures[0]) || previous.measures.length !== 1)
     return undefined;
-  return { ...previous, share: { rows: { numbers: [], period: part } } };
+  const { grain: _grain, ...rest } = previous;
+  return { ...rest, share: { rows: { numbers: [], period: part } } };
 }

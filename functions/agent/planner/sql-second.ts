@@ -330,10 +330,17 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const rank = plan.change?.rank === 'absolute' ? 'change' : 'change_percent';
   const top = rankedChange(plan);
-  const order = (fallback: string) =>
-    top ? ` ORDER BY ${rank} ${top.direction === 'desc' ? 'DESC' : 'ASC'}${limitOf(top)}` : fallback;
   const percent = (now: string, before: string) =>
     `round(100.0 * (${now} - ${before}) / NULLIF(${before}, 0), 2)`;
+  // ("the biggest swing": the change's size either way, on the columns of the figure and the one before.)
+  const order = (fallback: string, now = 'b', before = 'a') =>
+    top
+      ? ` ORDER BY ${
+          plan.change?.magnitude
+            ? `abs(${rank === 'change' ? `${now} - ${before}` : percent(now, before)})`
+            : rank
+        } ${top.direction === 'desc' ? 'DESC' : 'ASC'}${limitOf(top)}`
+      : fallback;
   const from = ident(plan.cube.name);
   const lead = dims.map((d) => `${d}, `).join('');
   const compare = plan.compare;
@@ -393,7 +400,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
     ...(reach && range ? [`${grain} >= ${quote(range.from)}`] : []),
     ...(top ? ['previous IS NOT NULL'] : []),
   ];
-  const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${where(kept)}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
+  const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${where(kept)}${order(` ORDER BY ${[...dims, grain].join(', ')}`, 'v', 'previous')}`;
   return described(plan, sql, [...dimColumns, { role: 'time' }, ...changeColumns(measure)]);
 }
 

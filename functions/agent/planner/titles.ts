@@ -70,8 +70,11 @@ export function titleOf(plan: Plan): string {
     const top = rankedChange(plan);
     if (top) {
       const down = top.direction === 'asc';
-      const how =
-        plan.change.rank === 'absolute'
+      const how = plan.change.magnitude
+        ? down
+          ? 'the smallest swing (up or down) in'
+          : 'the largest swing (up or down) in'
+        : plan.change.rank === 'absolute'
           ? down
             ? 'the largest fall in'
             : 'the largest rise in'

@@ -751,7 +751,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // "how much of 2025's sales came in Q4": a period within the other is the share's part, not a comparison.
   // (Not with a breakdown: "share by region, Q4 vs 2025" compares the breakdown's shares in two periods.)
   const periodShare =
-    ratio.length > 0 && !change && dimensions.length === 0 && !grain ? periodPart(compare) : undefined;
+    ratio.length > 0 && !change && dimensions.length === 0 && !grain
+      ? periodPart(compare, tokens)
+      : undefined;
   if (periodShare) {
     share = { ...(share ?? {}), rows: { numbers: share?.rows?.numbers ?? [], period: periodShare.part } };
     range = periodShare.whole;
