@@ -245,6 +245,8 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning15words,
       cases: tuning15words.tuning15words,
       rightAtLeast: 32,
+    },
+    {
       // 33 of 40 right before the planner change it tunes (0 confident wrong, in the eval CLI); 40, none wrong, after.
       title:
         'tuning set 15 (trailing and rolling windows past the data, spans to now, growth in $ and %, percentiles of totals, combined shares)',
