@@ -70,11 +70,21 @@ describe('a span of years asked as one figure', () => {
 
 describe('one side of a comparison', () => {
   it.each([
-    "what's revenue per order in the east vs overall in 2025",
-    'furniture orders vs all orders 2025',
-    "how does the east's AOV compare with the company average",
-  ])('"%s" is refused rather than answered for one side', (question) => {
-    expect(read(question)).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/only one side/) });
+    ["what's revenue per order in the east vs overall in 2025", 'region'],
+    ["how does the east's AOV compare with the company average", 'region'],
+  ])('"%s" is answered for both sides: each value beside the figure over every row', (question, column) => {
+    // (Was refused with why; versus-whole.ts answers the whole too.)
+    const p = plan(question);
+    expect(p.overall).toBe(true);
+    expect(columns(p.dimensions)).toEqual([column]);
+  });
+
+  it('answers "furniture orders vs all orders 2025" as the part, the whole and its share', () => {
+    expect(plan('furniture orders vs all orders 2025').share?.part?.values).toEqual(['furniture']);
+  });
+
+  it('still refuses one side compared with something it does not read', () => {
+    expect(read('east revenue in 2025 vs the plan')).toMatchObject({ kind: 'refuse' });
   });
 
   it('answers two values compared', () => {

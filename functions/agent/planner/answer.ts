@@ -4,6 +4,7 @@ import { capitalise, isOrAre, nameOf } from './names';
 import type { PlannedQuery } from './sql';
 import { scopeText } from './sql';
 import { formatNumber, formatValue, listText } from './text';
+import { tieNote } from './ties';
 import type { Grain, Plan } from './understand';
 
 /** What the planner reads of a coreSqlApi result. */
@@ -170,13 +171,20 @@ function listed(
   const shown =
     all.length <= LISTED_ALL ? all : timeSeries ? all.slice(-LISTED_ROWS) : all.slice(0, LISTED_ROWS);
   const lines = shown.map((row, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
-  if (result.totalRows <= shown.length) return lines.join('\n');
+  const index = query.columns.findIndex((c) => c.role === 'measure');
+  const measure = plan.measures[0];
+  const last = all.at(-1);
+  const tie =
+    measure && last && index >= 0
+      ? tieNote(plan.top, result.totalRows, formatFigure(measure, last[index]), 'rows')
+      : '';
+  if (result.totalRows <= shown.length) return `${lines.join('\n')}${tie}`;
   const which = timeSeries ? `the latest ${shown.length}` : `the first ${shown.length}`;
   const held =
     result.data.length < result.totalRows
       ? `the table holds the first ${result.data.length} of ${result.totalRows}`
       : 'the table and the chart hold them all';
-  return `${lines.join('\n')}\n(${which} of ${result.totalRows} rows; ${held}.)`;
+  return `${lines.join('\n')}\n(${which} of ${result.totalRows} rows; ${held}.)${tie}`;
 }
 
 /** After the figures: the total, the top and bottom, and the change from the first period to the last. */

@@ -58,10 +58,18 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   // "list them from lowest to highest", "sort those by size": the previous rows in order.
   const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
   if (sorts && POINTS_BACK.test(text) && raws.length <= 10) return true;
+  // "how much did they spend?", "what were their order counts?": a measure of the previous rows.
+  if (OF_ROWS.test(text) && raws.length <= 8) return true;
   if (parsed === undefined || parsed.measures.length > 0) return false;
   // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
   return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
 }
+
+/** Words pointing at the previous answer's rows as the subject of a measure ("did they spend", "their orders"). */
+const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those)\b/;
+/** "the same quarter a year earlier", "same month last year": the previous period a year back. */
+const SAME_PERIOD =
+  /\b(?:the )?same (day|week|month|quarter|period|time|stretch|span)\b(?: (?:a|one) (?:year|yr) (?:earlier|before|ago|prior)| (?:the|a) (?:year|yr) (?:before|earlier|prior)| (?:of |in )?(?:the )?(?:last|previous|prior) (?:year|yr))/;
 
 /** "for each of those", "within each of them", "in every one of these", "for each one": within each previous group. */
 const WITHIN_PREVIOUS =
@@ -117,6 +125,8 @@ export function readFollowUp(
     ...(unexplained.length === 0 ? { refuse } : {}),
   });
   // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
+  // "how much did they spend?" after a top 3: the same rows, ranked as before, with the measure beside.
+  const beside = (plan: Plan) => measureBeside(previous, own, text) ?? plan;
   const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
   if (ranked) return kept(ranked);
   // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
@@ -146,7 +156,7 @@ export function readFollowUp(
     const plan =
       plain && !own.grain ? merge(previous, { ...own, dimensions: [] }) : withinGroups(previous, own);
     return plan
-      ? kept(plan)
+      ? kept(beside(plan))
       : unread(
           `"${within[0]}" reads only as one ranking or one figure within each group of the previous answer`,
         );
@@ -173,6 +183,14 @@ export function readFollowUp(
       ? kept(plan)
       : unread(`"${since[0]}" needs one period before today in the previous question to start from`);
   }
+  const same = SAME_PERIOD.exec(text);
+  if (same) {
+    const plan = yearBack(previous, own);
+    const cue = new Set([...same[0].split(' '), 'that', 'it', 'this', 'and', 'what', 'about']);
+    return plan
+      ? { plan, unexplained: unexplained.filter((w) => !cue.has(w)) }
+      : unread(`"${same[0]}" needs one period in the previous question to go a year back from`);
+  }
   const step = NEXT_PERIOD.exec(text);
   if (step) {
     const plan = nextPeriod(previous, own, step, context.today);
@@ -187,7 +205,41 @@ export function readFollowUp(
   const share = shareOfRows(previous, own, unexplained);
   if (share) return { plan: share, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
   if (changesNothing(own)) return undefined;
-  return kept(merge(previous, own));
+  return kept(beside(merge(previous, own)));
+}
+
+/**
+ * "how much did they spend?", "what were their order counts?" after "top 3 customers by orders in 2025": the
+ * rows of the previous ranking (still ranked by its measure, ties kept), with the new measure beside, never a
+ * new ranking by the new measure nor the new measure over every row. Only with a word pointing at those rows.
+ */
+function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefined {
+  const top = previous.top;
+  if (!top || top.nth || top.percent || top.withTotal || top.span || previous.dimensions.length === 0)
+    return undefined;
+  if (!OF_ROWS.test(text) || own.top || own.dimensions.length > 0 || own.grain || own.range || own.compare)
+    return undefined;
+  const added = own.measures.filter((m) => !previous.measures.includes(m));
+  if (!own.measureNamed || added.length === 0 || previous.share || secondOrder(previous)) return undefined;
+  return { ...merge(previous, { ...own, measures: [] }), measures: [...previous.measures, ...added], top };
+}
+
+/**
+ * "and the same quarter last year?" after "revenue in Q3 2025": the same question over the previous period a
+ * year back (Q3 2024), its label with the year stepped back where it names one.
+ */
+function yearBack(previous: Plan, own: Parsed): Plan | undefined {
+  const period = previous.range;
+  if (!period || previous.compare || previous.first || previous.also || own.compare) return undefined;
+  const from = shift(period.from, 'year', -1);
+  const to = shift(period.to, 'year', -1);
+  const named = /\b(19|20)\d\d\b/.exec(period.label);
+  const label = named
+    ? period.label.replace(/\b(19|20)\d\d\b/g, (y) => String(Number(y) - 1))
+    : `the same period a year earlier (${from} to ${addDays(to, -1)})`;
+  // ("the same quarter": the unit names the period, not a breakdown by it.)
+  const plan = merge(previous, { ...own, grain: undefined, range: undefined, compare: undefined });
+  return { ...plan, range: { label, from, to } };
 }
 
 /** A reading that names nothing of the model (no measure, breakdown, filter, period or second-order part). */

@@ -2,6 +2,7 @@
  * From readings of one question against each cube to the thread's plan: the best reading, follow-ups merged
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
+
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
@@ -31,6 +32,7 @@ import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { parseAgainst } from './understand';
+import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
@@ -233,6 +235,24 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
     !plan.percentile &&
     plan.measures.length === 1 &&
     plan.filters.every((f) => f.values.length === 1);
+  // ("... vs overall", "... vs all orders": the part and the whole, versus-whole.ts.)
+  const whole = versus && oneFigure && namesWhole(versus[1] ?? '') ? versusWhole(plan) : undefined;
+  if (whole) return { ...reading, plan: whole };
+  // ("how does the west's order count stack up against the total?" read as several figures of the west: the
+  // whole it is compared with is not among them.)
+  const wholeLeft =
+    versus &&
+    namesWhole(versus[1] ?? '') &&
+    plan.filters.length > 0 &&
+    plan.dimensions.length === 0 &&
+    !plan.share;
+  if (wholeLeft && !oneFigure)
+    return {
+      kind: 'refuse',
+      missing: '',
+      near: plan,
+      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not the whole it is compared with ("${versus[1]?.toLowerCase()}"): ask for one figure of it against the whole, or for a breakdown that shows both`,
+    };
   if (versus && oneFigure && plan.filters.length > 0)
     return {
       kind: 'refuse',

@@ -3,6 +3,7 @@ import { formatFigure } from './format';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
 import { listText } from './text';
+import { keepsTies, tiesKeptSql } from './ties';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
 
 /** The generated query and how to read its columns. */
@@ -230,25 +231,31 @@ function shareQuery(plan: Plan): PlannedQuery {
 export function planQuery(plan: Plan): PlannedQuery {
   if (plan.share) return shareQuery(plan);
   const select: string[] = [];
+  /** The output name of each selected column. */
+  const names: string[] = [];
   const columns: PlannedQuery['columns'] = [];
   const time = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
   const between = (from: string, to: string) => `${time} >= ${quote(from)} AND ${time} < ${quote(to)}`;
   if (plan.compare && time) {
     const cases = plan.compare.map((p) => `WHEN ${between(p.from, p.to)} THEN ${quote(p.label)}`).join(' ');
     select.push(`CASE ${cases} END AS period`);
+    names.push('period');
     columns.push({ role: 'period' });
   }
   if (plan.grain && time) {
     select.push(`date_trunc('${plan.grain}', ${time}) AS ${plan.grain}`);
+    names.push(plan.grain);
     columns.push({ role: 'time' });
   }
   for (const d of plan.dimensions) {
     select.push(selected(d));
+    names.push(ident(d.column));
     columns.push({ role: 'dimension', member: d });
   }
   const groups = select.length;
   for (const m of plan.measures) {
     select.push(`MEASURE(${ident(m.column)}) AS ${ident(m.column)}`);
+    names.push(ident(m.column));
     columns.push({ role: 'measure', member: m });
   }
   const where = conditions(plan, time);
@@ -256,7 +263,9 @@ export function planQuery(plan: Plan): PlannedQuery {
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groups > 0) sql += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   const firstMeasure = groups + 1;
-  if (plan.top && groups > 0) {
+  if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
+    sql = tiesKeptSql(sql, names, firstMeasure, plan.top);
+  } else if (plan.top && groups > 0) {
     sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
     sql += limitOf(plan.top);
   } else if (plan.compare && time) {

@@ -882,6 +882,18 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const timeUseful = needsTime && timeDimension ? (startOnly ? -0.25 : 0.5) : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
+  // A measure's words are read only where the reading uses that measure (or the word names something else too):
+  // "revenue by region plus order counts" read as revenue alone leaves "counts" unread, never silently dropped.
+  // (Measures of money are one family: "order values" read as the largest and smallest amounts is read.)
+  const family = (m: CatalogMember) => (m.format === 'currency' ? 'money' : m.column);
+  const usedFamilies = new Set(
+    [...membersIn({ measures, second })].filter((m) => m.kind === 'measure').map(family),
+  );
+  const readWords = new Set(
+    cube.members
+      .filter((m) => m.kind !== 'measure' || usedFamilies.has(family(m)))
+      .flatMap((m) => [...m.titleWords, ...m.otherWords]),
+  );
   const leftover = tokens.filter(
     (t, i) =>
       !t.used &&
@@ -927,12 +939,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
           (!FILLER.has(t.raw) ||
             (moneyless && MONEY_WORDS.has(t.raw)) ||
             (orderless && BUYING_VERBS.has(t.raw))) &&
-          !memberWords.has(t.stem),
+          !readWords.has(t.stem),
       )
       .map((t) => t.raw),
     ...numbers,
     ...coded,
     ...headsLeft,
+    ...countLeft(tokens, usedFamilies, cube),
     ...second.unresolved,
     ...negationsLeft(tokens),
     ...firstDateLeft({
@@ -1138,4 +1151,36 @@ function twoRankings(
   if (!high || !low) return undefined;
   const [a, b] = tokens.indexOf(high) < tokens.indexOf(low) ? [high, low] : [low, high];
   return `"${a.raw}" and "${b.raw}" ask for two rankings, one of each figure, which take two questions: ask for each on its own`;
+}
+
+/** The catalog members a reading holds anywhere in its parts (a measure of a second-order part too). */
+function membersIn(reading: object): Set<CatalogMember> {
+  const found = new Set<CatalogMember>();
+  const seen = new Set<object>();
+  const walk = (value: unknown, depth: number) => {
+    // (A cube holds every member: not walked.)
+    if (!value || typeof value !== 'object' || seen.has(value) || depth > 6 || 'members' in value) return;
+    seen.add(value);
+    if ('titleWords' in value && 'kind' in value) {
+      found.add(value as CatalogMember);
+      return;
+    }
+    for (const v of Array.isArray(value) ? value : Object.values(value)) walk(v, depth + 1);
+  };
+  walk(reading, 0);
+  return found;
+}
+
+/**
+ * "orders by category with avg order value": the cube's own noun opening the question before "by" or "per" is the
+ * count of its rows asked for; a reading that counts nothing (the average alone) leaves it unread.
+ */
+function countLeft(tokens: Token[], used: Set<string>, cube: CatalogCube): string[] {
+  const [first, next] = tokens;
+  if (!first || !next || !['by', 'per'].includes(next.raw)) return [];
+  if (!cube.words.includes(first.stem) || !first.raw.endsWith('s')) return [];
+  const counts = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count');
+  const counted = counts.some((m) => m.titleWords.includes(first.stem) && used.has(m.column));
+  const named = counts.some((m) => m.titleWords.includes(first.stem));
+  return named && !counted && used.size > 0 ? [first.raw] : [];
 }
