@@ -88,38 +88,17 @@ export function readEntityVersus(
   const down = more ? /less|fewer/i.test(way) : /cut|reduced|decreased|lowered|dropped/i.test(verb);
   // ("in 2025 than in 2024": the first named is the later one; "from 2024 to 2025": the second.)
   const [laterText, earlierText] = more ? [first, second] : [second, first];
-  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
-  for (const cube of cubes) {
-    const rows = entityRows(cube);
-    const later = periodOf(laterText, cube);
-    const earlier = periodOf(earlierText, cube);
-    if (!rows || !later || !earlier || later.from < earlier.to) continue;
-    // The rest of the question ("enterprise", "in the west", "on furniture"), read as the measure by customer.
-    const plan = read(`${money ? 'spend' : 'number of orders'} by customer ${before} ${after}`, [cube]);
-    if (!plan || plan.cube !== cube || plan.range || plan.compare || plan.top || plan.grain) continue;
-    if (plan.dimensions.length !== 1 || plan.dimensions[0] !== rows.entity) continue;
-    const [measure, ...others] = plan.measures;
-    if (!measure || others.length > 0 || !['sum', 'count'].includes(measure.aggType ?? '')) continue;
-    const output: EntityCondition['output'] = /^how/i.test(ask)
-      ? 'count'
-      : /^what/i.test(ask)
-        ? 'share'
-        : 'list';
-    return {
-      ...plan,
-      timeDimension: rows.time,
-      dimensions: [],
-      having: {
-        entity: rows.entity,
-        measure,
-        op: down ? '<' : '>',
-        value: 0,
-        output,
-        versus: { earlier, later },
-      },
-    };
-  }
-  return undefined;
+  return versusPlan({
+    ask,
+    text: `${money ? 'spend' : 'number of orders'} by customer ${before} ${after}`,
+    earlierText,
+    laterText,
+    aggTypes: ['sum', 'count'],
+    op: down ? '<' : '>',
+    catalog,
+    read,
+    periodOf,
+  });
 }
 
 function stoppedPlan(
@@ -128,20 +107,51 @@ function stoppedPlan(
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
   periodOf: (text: string, cube: CatalogCube) => Period | undefined,
 ): Plan | undefined {
-  for (const cube of catalog.filter((c) => entityRows(c) !== undefined)) {
+  // The rest of the question ("enterprise", "in the west"), read as the orders by customer.
+  return versusPlan({
+    ask,
+    text: `number of orders by customer ${before} ${after}`,
+    earlierText,
+    laterText,
+    aggTypes: ['count'],
+    op: '=',
+    stopped: true,
+    catalog,
+    read,
+    periodOf,
+  });
+}
+
+/**
+ * Each entity's measure in an earlier and a later period, as `text` reads it (the measure by customer with the
+ * rest of the question: "enterprise", "in the west", "on furniture"), compared by `op` (or stopped: rows in the
+ * earlier period and none in the later).
+ */
+function versusPlan(p: {
+  ask: string;
+  text: string;
+  earlierText: string;
+  laterText: string;
+  aggTypes: string[];
+  op: '<' | '>' | '=';
+  stopped?: true;
+  catalog: readonly CatalogCube[];
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined;
+  periodOf: (text: string, cube: CatalogCube) => Period | undefined;
+}): Plan | undefined {
+  for (const cube of p.catalog.filter((c) => entityRows(c) !== undefined)) {
     const rows = entityRows(cube);
-    const earlier = periodOf(earlierText, cube);
-    const later = periodOf(laterText, cube);
-    if (!rows || !earlier || !later || later.from < earlier.to) continue;
-    // The rest of the question ("enterprise", "in the west"), read as the orders by customer.
-    const plan = read(`number of orders by customer ${before} ${after}`, [cube]);
+    const later = p.periodOf(p.laterText, cube);
+    const earlier = p.periodOf(p.earlierText, cube);
+    if (!rows || !later || !earlier || later.from < earlier.to) continue;
+    const plan = p.read(p.text, [cube]);
     if (!plan || plan.cube !== cube || plan.range || plan.compare || plan.top || plan.grain) continue;
     if (plan.dimensions.length !== 1 || plan.dimensions[0] !== rows.entity) continue;
     const [measure, ...others] = plan.measures;
-    if (!measure || others.length > 0 || measure.aggType !== 'count') continue;
-    const output: EntityCondition['output'] = /^how/i.test(ask)
+    if (!measure || others.length > 0 || !p.aggTypes.includes(measure.aggType ?? '')) continue;
+    const output: EntityCondition['output'] = /^how/i.test(p.ask)
       ? 'count'
-      : /^what/i.test(ask)
+      : /^what/i.test(p.ask)
         ? 'share'
         : 'list';
     return {
@@ -151,10 +161,10 @@ function stoppedPlan(
       having: {
         entity: rows.entity,
         measure,
-        op: '=',
+        op: p.op,
         value: 0,
         output,
-        versus: { earlier, later, stopped: true },
+        versus: { earlier, later, ...(p.stopped ? { stopped: true } : {}) },
       },
     };
   }
