@@ -15,8 +15,8 @@
  *   2024?", "and by region?").
  */
 import { addDays } from './clock';
-import { shift } from './dates';
-import type { Parsed, Plan } from './plan';
+import { periodBeside, shift, yearBefore } from './dates';
+import type { Parsed, Period, Plan } from './plan';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
 import { totalOfPrevious } from './top-total';
@@ -115,6 +115,7 @@ export function readFollowUp(
 ): FollowUp | undefined {
   const raws = words(question);
   const text = raws.join(' ');
+  own = inPreviousYear(previous, own, raws);
   const unexplained = own.unexplained.filter((w) => !LEANING.has(w));
   const kept = (plan: Plan) => ({ plan, unexplained });
   // A change the previous reading cannot take is refused, never answered as a question of its own (words the
@@ -206,6 +207,34 @@ export function readFollowUp(
   if (share) return { plan: share, unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)) };
   if (changesNothing(own)) return undefined;
   return kept(beside(merge(previous, own)));
+}
+
+/** A month, quarter or half by its name and year, as the date reader labels one. */
+const NAMED_PART = /^(?:Q[1-4]|H[12]|[A-Z][a-z]+) (\d{4})$/;
+
+/**
+ * "what about Q2?" after "revenue in 2024": a quarter (month, half) said without a year is one of the previous
+ * question's year, not the latest one that has started (Q2 2026, past the data: confidently wrong).
+ */
+function inPreviousYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
+  const year = previous.range?.from.slice(0, 4);
+  const oneYear = previous.range && Number(previous.range.to.slice(0, 4)) - Number(year) <= 1;
+  const yearSaid = raws.some(
+    (w) => /^(?:19|20)\d\d$/.test(w) || w === 'year' || w === 'years' || w === 'ytd',
+  );
+  if (!year || !oneYear || previous.compare || yearSaid) return own;
+  const moved = (p: Period): Period => {
+    const named = NAMED_PART.exec(p.label);
+    if (!named || p.relative || named[1] === year) return p;
+    const shift = `${year}${p.from.slice(4)}`;
+    const to = `${Number(year) + Number(p.to.slice(0, 4)) - Number(p.from.slice(0, 4))}${p.to.slice(4)}`;
+    return { ...p, label: p.label.replace(/\d{4}$/, year), from: shift, to };
+  };
+  return {
+    ...own,
+    ...(own.range ? { range: moved(own.range) } : {}),
+    ...(own.compare ? { compare: own.compare.map(moved) } : {}),
+  };
 }
 
 /**
@@ -536,10 +565,15 @@ export function merge(previous: Plan, next: Parsed): Plan {
     next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
   // ("which one fell the most?" after "orders in 2023 and 2024": the change between those periods, not the
   // assumed last two years.)
-  const assumed = next.compare?.every((p) => p.assumed) && (previous.compare?.length ?? 0) >= 2;
+  const assumedPair = next.compare?.every((p) => p.assumed) === true;
+  const assumed = assumedPair && (previous.compare?.length ?? 0) >= 2;
+  // ("which grew fastest?" after "orders by category in Q3 2025": that quarter's growth over the one before, not
+  // the assumed last two years.)
+  const grownInto = assumedPair && !previous.compare && previous.range ? previous.range : undefined;
+  const before = grownInto && (periodBeside(grownInto, -1) ?? yearBefore(grownInto));
   const timeChanged = next.range !== undefined || (next.compare !== undefined && !assumed);
-  const range = timeChanged ? next.range : previous.range;
-  const compare = timeChanged ? next.compare : previous.compare;
+  const range = grownInto ? undefined : timeChanged ? next.range : previous.range;
+  const compare = grownInto && before ? [before, grownInto] : timeChanged ? next.compare : previous.compare;
   const top = next.top ?? (breakdownChanged ? undefined : previous.top);
   const timeDimension = next.timeDimension ?? previous.timeDimension;
   const share = next.share ?? previous.share;

@@ -8,7 +8,7 @@ import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
 import { nearlyEqual, stem, swappedPair, words } from './text';
-import { isIdentifier, isYear, MONEY_WORDS, NOT_THE_DATA, SIZE_WORDS } from './vocabulary';
+import { DESC_SUPERLATIVES, isIdentifier, isYear, MONEY_WORDS, NOT_THE_DATA, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
 export const ENGLISH_SYNONYMS: Record<string, string> = {
@@ -284,6 +284,11 @@ export function findChange(
     if (CHANGE_WORDS.has(t.raw)) {
       found = true;
       t.used = true;
+      // ("top 5 customers with the biggest drop": "top" ranks, and "biggest" is the size of the change it ranks
+      // by, no measure of the largest order.)
+      const size = tokens[i - 1];
+      if (size && !size.used && DESC_SUPERLATIVES.has(size.raw) && tokens.some((x) => x.raw === 'top'))
+        size.used = true;
       if (DOWN_WORDS.has(t.raw)) down = true;
       if (AMOUNT_WORDS.has(t.raw)) amount = true;
     }

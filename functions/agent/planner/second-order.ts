@@ -5,6 +5,7 @@
 
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
+import { periodBeside, yearBefore } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
 import { dimensionKeys, entityNamed } from './members';
@@ -296,10 +297,17 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (!grain && (!compare || compare.length < 2)) {
       // No periods: the last two complete years before today.
       const year = Number(input.today.slice(0, 4));
+      // One period: its growth over the period of the same kind before it ("grew in Q2 2025": Q1 to Q2), or, said
+      // as the base ("grew vs 2024"), into the one after it; a period so far against the same dates a year earlier.
+      // (The named period was once dropped for the last two years: confidently wrong.)
       const only = compare?.[0] ?? input.range;
+      const base = only !== undefined && saidAsBase(tokens, only);
+      const beside = only && (periodBeside(only, base ? 1 : -1) ?? (base ? undefined : yearBefore(only)));
       compare =
-        only && /^\d{4}$/.test(only.label)
-          ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
+        only && beside
+          ? base
+            ? [only, beside]
+            : [beside, only]
           : [yearPeriod(year - 2), yearPeriod(year - 1)].map((p) => ({ ...p, assumed: true as const }));
     }
     // "worst decline": the worst of a fall is its most negative change, as "steepest" or "biggest" is.
@@ -578,4 +586,22 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     fields,
     unresolved,
   };
+}
+
+/** Words that make the period after them the base of a change ("grew the most vs 2024", "compared with Q2"). */
+const BASE_WORDS = new Set(['vs', 'versus', 'against']);
+
+/** Whether the question names `period` as the base a change is measured from ("vs 2024", "compared to Q2 2025"). */
+function saidAsBase(tokens: readonly Token[], period: Period): boolean {
+  const first = period.label.split(' ')[0]?.toLowerCase() ?? '';
+  const at = tokens.findIndex((t) => t.raw === first);
+  if (at < 0) return false;
+  let k = at - 1;
+  if (tokens[k]?.raw === 'the') k--;
+  const before = tokens[k]?.raw ?? '';
+  return (
+    BASE_WORDS.has(before) ||
+    (['to', 'with'].includes(before) &&
+      ['compared', 'comparing', 'compare'].includes(tokens[k - 1]?.raw ?? ''))
+  );
 }
