@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings the lead's probes of 2026-11-27 (fifth session, tuning-16-probed.ts) found confidently wrong: a change
@@ -68,5 +68,22 @@ describe('"the biggest drop" beside "top 5" is the size of the change', () => {
     expect(p.measures.map((m) => m.column)).toEqual(['count']);
     expect(p.top?.n).toBe(5);
     expect(p.change).toBeDefined();
+  });
+});
+
+describe('an attribute of the rows of a top N, asked after it', () => {
+  it.each([
+    ['top 5 customers by revenue in 2025', 'what segment are they in?'],
+    ['top 3 customers by orders in 2024', 'and which segment is each of them in?'],
+  ])('"%s" -> "%s": the same rows, each with its segment', (first, second) => {
+    const p = plan(first, second);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_name', 'customers_segment']);
+    expect(p.top?.n).toBe(first.startsWith('top 5') ? 5 : 3);
+    expect(p.measures.map((m) => m.column)).toEqual([first.includes('revenue') ? 'total_amount' : 'count']);
+  });
+
+  it('refuses a breakdown one customer can span ("which region are they from?")', () => {
+    const reading = demoReading(['top 5 customers by revenue in 2025', 'which region are they from?'], TODAY);
+    expect(reading.kind).toBe('refuse');
   });
 });

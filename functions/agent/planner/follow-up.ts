@@ -130,6 +130,10 @@ export function readFollowUp(
   const beside = (plan: Plan) => measureBeside(previous, own, text) ?? plan;
   const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
   if (ranked) return kept(ranked);
+  // "what segment are they in?" after a top 5 customers: each of those rows with its segment.
+  const attribute = attributeOfRows(previous, own, text);
+  if (typeof attribute === 'string') return unread(attribute);
+  if (attribute) return kept(attribute);
   // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
   const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
   const part = periodPartOfPrevious(previous, own, asked, raws);
@@ -251,6 +255,27 @@ function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefi
   const added = own.measures.filter((m) => !previous.measures.includes(m));
   if (!own.measureNamed || added.length === 0 || previous.share || secondOrder(previous)) return undefined;
   return { ...merge(previous, { ...own, measures: [] }), measures: [...previous.measures, ...added], top };
+}
+
+/**
+ * "what segment are they in?", "which segment is each of them?" after "top 5 customers by revenue in 2025": the same
+ * rows, ranked as before, each with its segment beside (an attribute of the entity ranked, one value per row). A
+ * breakdown the rows can span ("which region are they from?": orders of one customer in several sales regions) is
+ * refused, never answered as every row's breakdown (the whole's revenue by region: confidently wrong).
+ */
+function attributeOfRows(previous: Plan, own: Parsed, text: string): Plan | string | undefined {
+  const top = previous.top;
+  const [entity, ...others] = previous.dimensions;
+  const [asked, ...more] = own.dimensions;
+  if (!top || top.nth || top.percent || top.span || !entity || others.length > 0 || !asked || more.length > 0)
+    return undefined;
+  if (!OF_ROWS.test(text) || own.measureNamed || own.top || own.grain || own.range || own.compare)
+    return undefined;
+  if (asked === entity || previous.share || secondOrder(previous)) return undefined;
+  const owner = entity.column.replace(/_name$/, '_');
+  if (owner === entity.column || !asked.column.startsWith(owner))
+    return `each of those ${entity.title.toLowerCase().replace(/ name$/, '')}s can have rows in more than one ${asked.title.toLowerCase()}, so there is no one ${asked.title.toLowerCase()} of each`;
+  return { ...previous, dimensions: [entity, asked], top };
 }
 
 /**
