@@ -39,10 +39,22 @@ describe('a change in one named period is its growth over the period of the same
 
 describe('follow-ups take their periods from the question before', () => {
   it.each([
-    [['revenue by region in 2025', 'which one grew the most vs 2024?'], ['2024', '2025']],
-    [['orders by category in Q3 2025', 'which grew fastest?'], ['Q2 2025', 'Q3 2025']],
-    [['orders by category in Q3 2025', 'which grew fastest vs Q2?'], ['Q2 2025', 'Q3 2025']],
-    [['revenue in march 2025', 'how did that change?'], ['February 2025', 'March 2025']],
+    [
+      ['revenue by region in 2025', 'which one grew the most vs 2024?'],
+      ['2024', '2025'],
+    ],
+    [
+      ['orders by category in Q3 2025', 'which grew fastest?'],
+      ['Q2 2025', 'Q3 2025'],
+    ],
+    [
+      ['orders by category in Q3 2025', 'which grew fastest vs Q2?'],
+      ['Q2 2025', 'Q3 2025'],
+    ],
+    [
+      ['revenue in march 2025', 'how did that change?'],
+      ['February 2025', 'March 2025'],
+    ],
   ])('%j', (questions, pair) => {
     expect(labels(questions)).toEqual(pair);
   });
