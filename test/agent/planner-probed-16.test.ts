@@ -60,6 +60,26 @@ describe('follow-ups take their periods from the question before', () => {
   });
 
   it.each([
+    [
+      ['orders by category in Q3 2025', 'which grew fastest vs the previous quarter?'],
+      ['Q2 2025', 'Q3 2025'],
+    ],
+    [
+      ['revenue by region in march 2025', 'how did each change over the prior month?'],
+      ['February 2025', 'March 2025'],
+    ],
+    [
+      ['revenue in 2025', 'how did it change vs the previous year?'],
+      ['2024', '2025'],
+    ],
+  ])('%j: the previous period against the unit before it, over the same rows', (questions, pair) => {
+    const p = plan(...questions);
+    expect(p.compare?.map((c) => c.label)).toEqual(pair);
+    expect(p.grain).toBeUndefined();
+    expect(p.dimensions.length).toBe(questions[0]?.includes(' by ') ? 1 : 0);
+  });
+
+  it.each([
     [['revenue in 2024', 'what about Q2?'], 'Q2 2024'],
     [['revenue in 2024', 'and in march?'], 'March 2024'],
   ])('%j: a yearless part is of the previous year', (questions, label) => {

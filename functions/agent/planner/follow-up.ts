@@ -130,6 +130,9 @@ export function readFollowUp(
   const beside = (plan: Plan) => measureBeside(previous, own, text) ?? plan;
   const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
   if (ranked) return kept(ranked);
+  // "which grew fastest vs the previous quarter?" after "orders by category in Q3 2025": Q2 to Q3 of each category.
+  const stepped = changeOverPreviousUnit(previous, own);
+  if (stepped) return kept(stepped);
   // "what segment are they in?" after a top 5 customers: each of those rows with its segment.
   const attribute = attributeOfRows(previous, own, text);
   if (typeof attribute === 'string') return unread(attribute);
@@ -255,6 +258,28 @@ function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefi
   const added = own.measures.filter((m) => !previous.measures.includes(m));
   if (!own.measureNamed || added.length === 0 || previous.share || secondOrder(previous)) return undefined;
   return { ...merge(previous, { ...own, measures: [] }), measures: [...previous.measures, ...added], top };
+}
+
+/** Months in each unit of a grain a period over the one before can step by. */
+const UNIT_MONTHS: Partial<Record<string, number>> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * "which grew fastest vs the previous quarter?", "how did each change over the prior month?" after a question of
+ * one whole quarter (month, year): that period against the one before it, over the previous rows, not every
+ * quarter of the data against the one before (the breakdown and the period dropped: confidently wrong).
+ */
+function changeOverPreviousUnit(previous: Plan, own: Parsed): Plan | undefined {
+  const period = previous.range;
+  const months = own.grain ? UNIT_MONTHS[own.grain] : undefined;
+  if (!own.change || !period || !months || previous.compare || previous.grain || own.dimensions.length > 0)
+    return undefined;
+  if (own.range || own.compare?.some((p) => !p.assumed)) return undefined;
+  const monthOf = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+  const whole = period.from.endsWith('-01') && period.to.endsWith('-01');
+  if (!whole || monthOf(period.to) - monthOf(period.from) !== months) return undefined;
+  const before = periodBeside(period, -1);
+  if (!before) return undefined;
+  return merge(previous, { ...own, grain: undefined, range: undefined, compare: [before, period] });
 }
 
 /**
