@@ -119,3 +119,22 @@ describe('an attribute of the rows of a top N, asked after it', () => {
     expect(reading.kind).toBe('refuse');
   });
 });
+
+describe('a bare end of a ranking after a breakdown ranks its rows ("and the lowest?")', () => {
+  it.each([
+    [['revenue by region in 2025', 'which was highest?'], 'desc'],
+    [['revenue by region in 2025', 'which was highest?', 'and the lowest?'], 'asc'],
+    [['orders in 2025 by month', 'which month was the busiest?', 'and the quietest?'], 'asc'],
+    [['top category by revenue in 2024', 'and the worst?'], 'asc'],
+  ])('%j', (questions, direction) => {
+    const p = plan(...questions);
+    expect(p.top).toMatchObject({ n: 1, direction });
+    expect(p.measures.map((m) => m.column)).not.toContain('max_amount');
+    expect(p.measures.map((m) => m.column)).not.toContain('min_amount');
+    expect(p.dimensions.length + (p.grain ? 1 : 0)).toBe(1);
+  });
+
+  it('keeps "the highest order amount" a measure when it names one', () => {
+    expect(plan('what was the highest order amount in 2025').measures[0]?.column).toBe('max_amount');
+  });
+});

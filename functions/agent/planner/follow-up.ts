@@ -40,11 +40,36 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
 const POINTS_BACK =
   /\b(which one|which ones|which of them|which of those|which of these|that one|those|these|them)\b/;
 
+/** Words around a bare end of a ranking ("and the lowest?", "which was highest?"). */
+const END_FILLER = new Set([
+  'and',
+  'the',
+  'which',
+  'what',
+  'was',
+  'is',
+  'were',
+  'one',
+  'about',
+  'how',
+  'then',
+  'so',
+]);
+
+/**
+ * "and the lowest?", "which was highest?", "the quietest?": an end of the previous rows and nothing else (no
+ * measure: "highest" alone is no largest order amount there).
+ */
+const bareEnd = (raws: readonly string[]) =>
+  raws.some((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w)) &&
+  raws.every((w) => END_FILLER.has(w) || DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
+
 /** Whether the question leans on the previous one ("and by status?", "what about 2024?", "which of those ..."). */
 export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
   const raws = words(question);
   const text = raws.join(' ');
   if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  if (bareEnd(raws)) return true;
   // "for each of those, which region ...", "and since then?": a part of the previous reading named.
   if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;
   // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
@@ -517,7 +542,7 @@ function rankRows(
   if (secondOrder(previous) || own.dimensions.length > 0 || own.grain || own.change) return undefined;
   if (own.top && !own.measureNamed) return { plan: merge(previous, own), unexplained: own.unexplained };
   const text = raws.join(' ');
-  if (!POINTS_BACK.test(text) && !(WHICH.test(text) && raws.length <= 6)) return undefined;
+  if (!POINTS_BACK.test(text) && !(WHICH.test(text) && raws.length <= 6) && !bareEnd(raws)) return undefined;
   // "list them from lowest to highest": every row in that order (neither end names a measure).
   const order = ORDER_PHRASE.exec(text);
   if (order) {
