@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -136,5 +137,25 @@ describe('a bare end of a ranking after a breakdown ranks its rows ("and the low
 
   it('keeps "the highest order amount" a measure when it names one', () => {
     expect(plan('what was the highest order amount in 2025').measures[0]?.column).toBe('max_amount');
+  });
+});
+
+describe('the number of distinct values per entity, averaged ("avg number of categories per customer")', () => {
+  it.each([
+    'avg number of categories per customer in 2025',
+    'avg distinct categories per customer in 2025',
+    'how many categories per customer on average',
+  ])('"%s"', (question) => {
+    const p = plan(question);
+    expect(p.percentile).toMatchObject({ stat: 'avg' });
+    expect(p.percentile?.distinct?.column).toBe('category');
+    expect(p.dimensions).toEqual([]);
+    expect(queryFor(p).sql).toContain('COUNT(DISTINCT category) AS v');
+  });
+
+  it('keeps "avg orders per customer by category" a breakdown of the orders per customer', () => {
+    const p = plan('avg orders per customer by category in 2025');
+    expect(p.percentile?.distinct).toBeUndefined();
+    expect(p.dimensions.map((d) => d.column)).toEqual(['category']);
   });
 });

@@ -410,6 +410,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         if (total?.raw === 'total' && !total.used) total.used = true;
       } else if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
+      // "avg number of categories per customer": how many distinct values each entity's rows hold, averaged (the
+      // dimension's word was dropped for the number of rows: confidently wrong).
+      const counted = countOnly ? distinctCounted(tokens, cube, perEntity.member) : undefined;
+      if (counted) {
+        percentile.distinct = counted;
+        dimensions = dimensions.filter((d) => d !== counted);
+      }
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.
     } else {
@@ -604,4 +611,42 @@ function saidAsBase(tokens: readonly Token[], period: Period): boolean {
     (['to', 'with'].includes(before) &&
       ['compared', 'comparing', 'compare'].includes(tokens[k - 1]?.raw ?? ''))
   );
+}
+
+/** Words that count the distinct values of the dimension after them ("number of categories", "distinct regions"). */
+const DISTINCT_BEFORE = new Set(['distinct', 'different', 'unique']);
+
+/**
+ * The dimension (other than the entity) whose distinct values the question counts per entity: "number of
+ * categories", "# of distinct regions", "how many different categories", "distinct categories". Claims its word.
+ */
+function distinctCounted(
+  tokens: readonly Token[],
+  cube: CatalogCube,
+  entity: CatalogMember,
+): CatalogMember | undefined {
+  for (const [k, t] of tokens.entries()) {
+    const member = cube.members.find(
+      (m) =>
+        m !== entity &&
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        !isIdentifier(m) &&
+        [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
+    );
+    if (!member || t.raw === t.stem) continue;
+    const one = tokens[k - 1]?.raw ?? '';
+    const two = tokens[k - 2]?.raw ?? '';
+    const counted =
+      DISTINCT_BEFORE.has(one) ||
+      (one === 'of' && ['number', 'count', '#', 'no'].includes(two)) ||
+      (one === 'many' && two === 'how') ||
+      (DISTINCT_BEFORE.has(two) && one !== 'of');
+    if (!counted) continue;
+    t.used = true;
+    const word = tokens[k - 1];
+    if (word && DISTINCT_BEFORE.has(word.raw)) word.used = true;
+    return member;
+  }
+  return undefined;
 }

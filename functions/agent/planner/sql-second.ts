@@ -559,7 +559,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const over = percentile.per ? percentile.per.column : (plan.grain ?? 'period');
   const name =
     percentile.stat === 'avg'
-      ? `average_${label(measure?.column ?? 'count')}_per_${label(over)}`
+      ? `average_${percentile.distinct ? `distinct_${label(percentile.distinct.column)}` : label(measure?.column ?? 'count')}_per_${label(over)}`
       : percentileName(percentile.p, measure?.column ?? 'count');
   const statistic =
     percentile.stat === 'avg'
@@ -575,7 +575,10 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : []), ...dims];
   const names = [...(cohort ? [cohort] : []), ...dims];
   const lead = groups.map((d) => `${d}, `).join('');
-  const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
+  const value = percentile.distinct
+    ? `COUNT(DISTINCT ${ident(percentile.distinct.column)})`
+    : `MEASURE(${m})`;
+  const t = `SELECT ${lead}${per} AS per, ${value} AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
   // "which signup quarter has the highest revenue per customer": the groups ranked by the figure.
   const ranked = plan.top && names.length > 0 ? plan.top : undefined;
   const order = ranked
