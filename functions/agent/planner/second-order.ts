@@ -358,7 +358,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       while (k > i - 3 && valueWords.has(tokens[k]?.stem ?? '')) k--;
       const lead = tokens[k]?.raw ?? '';
       const next = tokens[i + 1]?.raw ?? '';
-      if (['a', 'an', 'one'].includes(lead)) return ENTITY_VERBS.has(next);
+      // ("how many regions does a customer order in": after "does", "order" is what the entity does.)
+      if (['a', 'an', 'one'].includes(lead))
+        return (
+          ENTITY_VERBS.has(next) ||
+          (next === 'order' && ['does', 'do', 'did'].includes(tokens[k - 1]?.raw ?? ''))
+        );
       return STAT_WORDS.has(lead) && (ENTITY_VERBS.has(next) || MONEY_WORDS.has(next) || next === 'total');
     };
     // "(orders) a customer placed": the entity named by the acting word; "the median customer's total spend":

@@ -21,12 +21,14 @@ const change = (
   opts: { n?: number; rank?: 'pct' | 'abs'; dir?: 'DESC' | 'ASC'; from?: string } = {},
 ) => {
   const { n = 1, rank = 'pct', dir = 'DESC', from = 'orders' } = opts;
+  const at = from === 'orders' ? 'created_at' : 'o.created_at';
   const order = rank === 'pct' ? '100.0 * (v2 - v1) / v1' : 'v2 - v1';
   return `SELECT ${by ? 'k, ' : ''}v1, v2, round(100.0 * (v2 - v1) / v1, 2) FROM (SELECT ${by ? `${by} AS k, ` : ''}
-      ${measure.replaceAll('$W', between(a, b))} AS v1, ${measure.replaceAll('$W', between(b, c))} AS v2
+      ${measure.replaceAll('$W', between(a, b, at))} AS v1, ${measure.replaceAll('$W', between(b, c, at))} AS v2
       FROM ${from} ${by ? 'GROUP BY 1' : ''}) ORDER BY ${order} ${dir}${n ? ` LIMIT ${n}` : ''}`;
 };
 const SUM = 'sum(amount) FILTER (WHERE $W)';
+const JOINED = 'orders o JOIN customers c ON o.customer_id = c.id';
 const COUNT = 'count(*) FILTER (WHERE $W)';
 
 export const tuning16probed: SecondOrderCase[] = [
@@ -128,10 +130,7 @@ export const tuning16probed: SecondOrderCase[] = [
   {
     class: 'period-over-period',
     ask: 'revenue growth in h1 2025 by segment',
-    sql: change('c.segment', SUM.replace('$W', '$W'), ['2024-07-01', '2025-01-01', '2025-07-01'], {
-      n: 0,
-      from: 'orders o JOIN customers c ON o.customer_id = c.id',
-    }),
+    sql: change('c.segment', SUM, ['2024-07-01', '2025-01-01', '2025-07-01'], { n: 0, from: JOINED }),
   },
   {
     // "vs Q2 2025": the quarter after it against it.
@@ -143,10 +142,31 @@ export const tuning16probed: SecondOrderCase[] = [
     // Was ranked by the largest order amount ("biggest" read as its measure): confidently wrong.
     class: 'period-over-period',
     ask: 'top 5 customers with the biggest drop in orders from 2024 to 2025',
-    sql: change('customer_id', COUNT, ['2024-01-01', '2025-01-01', '2026-01-01'], {
+    sql: change('c.name', COUNT, ['2024-01-01', '2025-01-01', '2026-01-01'], {
       n: 5,
       rank: 'abs',
       dir: 'ASC',
+      from: JOINED,
     }),
+  },
+  {
+    // Was the average number of orders per customer (16.16, "categories" dropped): confidently wrong.
+    class: 'counts-per-entity',
+    ask: 'avg number of categories per customer in 2025',
+    sql: `SELECT avg(n) FROM (SELECT customer_id, count(DISTINCT category) AS n FROM orders WHERE ${inYear(2025)}
+      GROUP BY 1)`,
+  },
+  {
+    // Was the orders per customer by category: confidently wrong.
+    class: 'counts-per-entity',
+    ask: 'avg distinct categories per customer in 2025',
+    sql: `SELECT avg(n) FROM (SELECT customer_id, count(DISTINCT category) AS n FROM orders WHERE ${inYear(2025)}
+      GROUP BY 1)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many sales regions does a customer order in, on average, in 2024?',
+    sql: `SELECT avg(n) FROM (SELECT customer_id, count(DISTINCT region) AS n FROM orders WHERE ${inYear(2024)}
+      GROUP BY 1)`,
   },
 ];
