@@ -227,7 +227,7 @@ describe('places in a ranking and rankings after their noun', () => {
   it.each([
     [
       'Which category had the second-biggest revenue growth from 2024 to 2025, in %?',
-      /ORDER BY change_percent DESC LIMIT 1 OFFSET 1$/,
+      /ORDER BY 100\.0 \* \(b - a\) \/ NULLIF\(a, 0\) DESC LIMIT 1 OFFSET 1$/,
     ],
     ['second-best region by sales in each year', /WHERE rank_in_group = 2 /],
     ['3rd best month of 2024 by revenue', /ORDER BY 2 DESC LIMIT 1 OFFSET 2$/],
@@ -240,7 +240,10 @@ describe('places in a ranking and rankings after their noun', () => {
       'the product category ranking lowest on revenue in 2025',
       /^WITH t AS \(SELECT category, .* ASC LIMIT 1 OFFSET 0\)/,
     ],
-    ['which category is down the most year over year?', /ORDER BY change_percent ASC LIMIT 1$/],
+    [
+      'which category is down the most year over year?',
+      /ORDER BY 100\.0 \* \(v - previous\) \/ NULLIF\(previous, 0\) ASC LIMIT 1$/,
+    ],
     [
       'which region has the highest median order value?',
       /percentile_cont\(0\.5\).* ORDER BY 2 DESC LIMIT 1$/,

@@ -31,6 +31,7 @@ import * as tuning15periods from './questions/tuning-15-periods';
 import * as tuning15probed from './questions/tuning-15-probed';
 import * as tuning15ranks from './questions/tuning-15-ranks';
 import * as tuning15words from './questions/tuning-15-words';
+import * as tuning16probed from './questions/tuning-16-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -262,6 +263,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning15ranks,
       cases: tuning15ranks.tuning15ranks,
       rightAtLeast: 27,
+    },
+    {
+      // Probed by the lead (fifth session of 2026-11-27): BEFORE of 22 right before (CWB confident wrong), 21 after.
+      title:
+        'tuning set 16 (probed: growth in one named quarter, follow-ups that take their period from the question before, a bare end, an attribute of a top N)',
+      module: tuning16probed,
+      cases: tuning16probed.tuning16probed,
+      rightAtLeast: 21,
     },
   ];
 

@@ -606,6 +606,28 @@ export function windowBefore(period: Period): Period {
   return relativePeriod('the period before', from, period.from);
 }
 
+/**
+ * The period of the same kind just before (step -1) or after (step 1) `period`: the month, quarter, half or year
+ * beside a whole one, by its name ("Q1 2025" before "Q2 2025"); a span of another length, the window of the same
+ * length. Undefined for a period so far ("this year"), whose neighbour is no period of the same kind.
+ */
+export function periodBeside(period: Period, step: -1 | 1): Period | undefined {
+  if (period.unit) return undefined;
+  const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
+  const whole = period.from.endsWith('-01') && period.to.endsWith('-01');
+  const length = months(period.to) - months(period.from);
+  const start = months(period.from) + step * length;
+  const [y, m] = [Math.floor(start / 12), start % 12];
+  if (whole && length === 12 && m === 0) return yearPeriod(y);
+  if (whole && length === 6 && m % 6 === 0)
+    return { label: `H${m / 6 + 1} ${y}`, from: day(y, m), to: day(y, m + 6) };
+  if (whole && length === 3 && m % 3 === 0) return quarterPeriod(y, m / 3 + 1);
+  if (whole && length === 1) return monthPeriod(y, m);
+  if (step === -1) return windowBefore(period);
+  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000);
+  return relativePeriod('the period after', period.to, addDays(period.to, days));
+}
+
 /** The same period `years` years earlier: a whole month, quarter or year by its name, else by its dates. */
 export function yearBefore(period: Period, years = 1): Period {
   // (February 29th has no day a year before: the day after February 28th stands for it.)

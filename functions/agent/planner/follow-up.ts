@@ -15,8 +15,8 @@
  *   2024?", "and by region?").
  */
 import { addDays } from './clock';
-import { shift } from './dates';
-import type { Parsed, Plan } from './plan';
+import { periodBeside, shift, yearBefore } from './dates';
+import type { Parsed, Period, Plan } from './plan';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
 import { totalOfPrevious } from './top-total';
@@ -40,11 +40,36 @@ export const secondOrderOf = (p: Plan): Partial<Plan> => ({
 const POINTS_BACK =
   /\b(which one|which ones|which of them|which of those|which of these|that one|those|these|them)\b/;
 
+/** Words around a bare end of a ranking ("and the lowest?", "which was highest?"). */
+const END_FILLER = new Set([
+  'and',
+  'the',
+  'which',
+  'what',
+  'was',
+  'is',
+  'were',
+  'one',
+  'about',
+  'how',
+  'then',
+  'so',
+]);
+
+/**
+ * "and the lowest?", "which was highest?", "the quietest?": an end of the previous rows and nothing else (no
+ * measure: "highest" alone is no largest order amount there).
+ */
+const bareEnd = (raws: readonly string[]) =>
+  raws.some((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w)) &&
+  raws.every((w) => END_FILLER.has(w) || DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
+
 /** Whether the question leans on the previous one ("and by status?", "what about 2024?", "which of those ..."). */
 export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
   const raws = words(question);
   const text = raws.join(' ');
   if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  if (bareEnd(raws)) return true;
   // "for each of those, which region ...", "and since then?": a part of the previous reading named.
   if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;
   // "which of those was lowest?", "as a percent of the total?": a measure word there ranks or shares those rows.
@@ -115,6 +140,7 @@ export function readFollowUp(
 ): FollowUp | undefined {
   const raws = words(question);
   const text = raws.join(' ');
+  own = inPreviousYear(previous, own, raws);
   const unexplained = own.unexplained.filter((w) => !LEANING.has(w));
   const kept = (plan: Plan) => ({ plan, unexplained });
   // A change the previous reading cannot take is refused, never answered as a question of its own (words the
@@ -129,6 +155,13 @@ export function readFollowUp(
   const beside = (plan: Plan) => measureBeside(previous, own, text) ?? plan;
   const ranked = rankChange(previous, raws, own) ?? listCounted(previous, raws);
   if (ranked) return kept(ranked);
+  // "which grew fastest vs the previous quarter?" after "orders by category in Q3 2025": Q2 to Q3 of each category.
+  const stepped = changeOverPreviousUnit(previous, own);
+  if (stepped) return kept(stepped);
+  // "what segment are they in?" after a top 5 customers: each of those rows with its segment.
+  const attribute = attributeOfRows(previous, own, text);
+  if (typeof attribute === 'string') return unread(attribute);
+  if (attribute) return kept(attribute);
   // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
   const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
   const part = periodPartOfPrevious(previous, own, asked, raws);
@@ -208,6 +241,34 @@ export function readFollowUp(
   return kept(beside(merge(previous, own)));
 }
 
+/** A month, quarter or half by its name and year, as the date reader labels one. */
+const NAMED_PART = /^(?:Q[1-4]|H[12]|[A-Z][a-z]+) (\d{4})$/;
+
+/**
+ * "what about Q2?" after "revenue in 2024": a quarter (month, half) said without a year is one of the previous
+ * question's year, not the latest one that has started (Q2 2026, past the data: confidently wrong).
+ */
+function inPreviousYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
+  const year = previous.range?.from.slice(0, 4);
+  const oneYear = previous.range && Number(previous.range.to.slice(0, 4)) - Number(year) <= 1;
+  const yearSaid = raws.some(
+    (w) => /^(?:19|20)\d\d$/.test(w) || w === 'year' || w === 'years' || w === 'ytd',
+  );
+  if (!year || !oneYear || previous.compare || yearSaid) return own;
+  const moved = (p: Period): Period => {
+    const named = NAMED_PART.exec(p.label);
+    if (!named || p.relative || named[1] === year) return p;
+    const shift = `${year}${p.from.slice(4)}`;
+    const to = `${Number(year) + Number(p.to.slice(0, 4)) - Number(p.from.slice(0, 4))}${p.to.slice(4)}`;
+    return { ...p, label: p.label.replace(/\d{4}$/, year), from: shift, to };
+  };
+  return {
+    ...own,
+    ...(own.range ? { range: moved(own.range) } : {}),
+    ...(own.compare ? { compare: own.compare.map(moved) } : {}),
+  };
+}
+
 /**
  * "how much did they spend?", "what were their order counts?" after "top 3 customers by orders in 2025": the
  * rows of the previous ranking (still ranked by its measure, ties kept), with the new measure beside, never a
@@ -222,6 +283,49 @@ function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefi
   const added = own.measures.filter((m) => !previous.measures.includes(m));
   if (!own.measureNamed || added.length === 0 || previous.share || secondOrder(previous)) return undefined;
   return { ...merge(previous, { ...own, measures: [] }), measures: [...previous.measures, ...added], top };
+}
+
+/** Months in each unit of a grain a period over the one before can step by. */
+const UNIT_MONTHS: Partial<Record<string, number>> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * "which grew fastest vs the previous quarter?", "how did each change over the prior month?" after a question of
+ * one whole quarter (month, year): that period against the one before it, over the previous rows, not every
+ * quarter of the data against the one before (the breakdown and the period dropped: confidently wrong).
+ */
+function changeOverPreviousUnit(previous: Plan, own: Parsed): Plan | undefined {
+  const period = previous.range;
+  const months = own.grain ? UNIT_MONTHS[own.grain] : undefined;
+  if (!own.change || !period || !months || previous.compare || previous.grain || own.dimensions.length > 0)
+    return undefined;
+  if (own.range || own.compare?.some((p) => !p.assumed)) return undefined;
+  const monthOf = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
+  const whole = period.from.endsWith('-01') && period.to.endsWith('-01');
+  if (!whole || monthOf(period.to) - monthOf(period.from) !== months) return undefined;
+  const before = periodBeside(period, -1);
+  if (!before) return undefined;
+  return merge(previous, { ...own, grain: undefined, range: undefined, compare: [before, period] });
+}
+
+/**
+ * "what segment are they in?", "which segment is each of them?" after "top 5 customers by revenue in 2025": the same
+ * rows, ranked as before, each with its segment beside (an attribute of the entity ranked, one value per row). A
+ * breakdown the rows can span ("which region are they from?": orders of one customer in several sales regions) is
+ * refused, never answered as every row's breakdown (the whole's revenue by region: confidently wrong).
+ */
+function attributeOfRows(previous: Plan, own: Parsed, text: string): Plan | string | undefined {
+  const top = previous.top;
+  const [entity, ...others] = previous.dimensions;
+  const [asked, ...more] = own.dimensions;
+  if (!top || top.nth || top.percent || top.span || !entity || others.length > 0 || !asked || more.length > 0)
+    return undefined;
+  if (!OF_ROWS.test(text) || own.measureNamed || own.top || own.grain || own.range || own.compare)
+    return undefined;
+  if (asked === entity || previous.share || secondOrder(previous)) return undefined;
+  const owner = entity.column.replace(/_name$/, '_');
+  if (owner === entity.column || !asked.column.startsWith(owner))
+    return `each of those ${entity.title.toLowerCase().replace(/ name$/, '')}s can have rows in more than one ${asked.title.toLowerCase()}, so there is no one ${asked.title.toLowerCase()} of each`;
+  return { ...previous, dimensions: [entity, asked], top };
 }
 
 /**
@@ -438,7 +542,7 @@ function rankRows(
   if (secondOrder(previous) || own.dimensions.length > 0 || own.grain || own.change) return undefined;
   if (own.top && !own.measureNamed) return { plan: merge(previous, own), unexplained: own.unexplained };
   const text = raws.join(' ');
-  if (!POINTS_BACK.test(text) && !(WHICH.test(text) && raws.length <= 6)) return undefined;
+  if (!POINTS_BACK.test(text) && !(WHICH.test(text) && raws.length <= 6) && !bareEnd(raws)) return undefined;
   // "list them from lowest to highest": every row in that order (neither end names a measure).
   const order = ORDER_PHRASE.exec(text);
   if (order) {
@@ -536,10 +640,15 @@ export function merge(previous: Plan, next: Parsed): Plan {
     next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
   // ("which one fell the most?" after "orders in 2023 and 2024": the change between those periods, not the
   // assumed last two years.)
-  const assumed = next.compare?.every((p) => p.assumed) && (previous.compare?.length ?? 0) >= 2;
+  const assumedPair = next.compare?.every((p) => p.assumed) === true;
+  const assumed = assumedPair && (previous.compare?.length ?? 0) >= 2;
+  // ("which grew fastest?" after "orders by category in Q3 2025": that quarter's growth over the one before, not
+  // the assumed last two years.)
+  const grownInto = assumedPair && !previous.compare && previous.range ? previous.range : undefined;
+  const before = grownInto && (periodBeside(grownInto, -1) ?? yearBefore(grownInto));
   const timeChanged = next.range !== undefined || (next.compare !== undefined && !assumed);
-  const range = timeChanged ? next.range : previous.range;
-  const compare = timeChanged ? next.compare : previous.compare;
+  const range = grownInto ? undefined : timeChanged ? next.range : previous.range;
+  const compare = grownInto && before ? [before, grownInto] : timeChanged ? next.compare : previous.compare;
   const top = next.top ?? (breakdownChanged ? undefined : previous.top);
   const timeDimension = next.timeDimension ?? previous.timeDimension;
   const share = next.share ?? previous.share;

@@ -68,14 +68,17 @@ const RANK_VERBS = new Set([
   'placed',
 ]);
 
+/** "customers with at least 18 orders": "at least" and "at most" bound a count, they rank nothing. */
+const boundsACount = (tokens: Token[], i: number): boolean =>
+  tokens[i - 1]?.raw === 'at' && ['least', 'most'].includes(tokens[i]?.raw ?? '');
+
 /**
  * "customers with the most orders", "the customer who placed the most orders", "region that had the highest
  * revenue": a noun phrase ranked by a relative clause is a which-question without its "which". Only where the
  * question opens with that noun (at most two words of content before the relative word) and asks no count.
  */
 export function relativeRank(tokens: Token[], superlative: number): boolean {
-  // ("customers with at least 18 orders": "at least" and "at most" bound a count, they rank nothing.)
-  if (tokens.some((t) => t.raw === 'how') || tokens[superlative - 1]?.raw === 'at') return false;
+  if (tokens.some((t) => t.raw === 'how') || boundsACount(tokens, superlative)) return false;
   const relative = tokens.findIndex((t, k) => k < superlative && RANK_RELATIVES.has(t.raw));
   if (relative <= 0 || superlative - relative > 4) return false;
   const content = tokens.slice(0, relative).filter((b) => !STOPWORDS.has(b.raw));
@@ -262,8 +265,7 @@ export function findTop(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t || !isSuperlative(t)) continue;
-    // ("customers per segment with at least 5 orders": "at least" and "at most" bound a count, they rank nothing.)
-    if (tokens[i - 1]?.raw === 'at' && ['least', 'most'].includes(t.raw)) continue;
+    if (boundsACount(tokens, i)) continue;
     // "best region for furniture", "least popular category": a superlative leading the question ranks
     // what follows it, as a which-question does.
     const leading = tokens.slice(0, i).every((b) => STOPWORDS.has(b.raw) || b.used || isCount(b));

@@ -256,6 +256,8 @@ export interface Percentile {
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
   of?: CatalogMember;
   per?: CatalogMember;
+  /** With `per`: the number of distinct values of this dimension per entity ("avg number of categories per customer"). */
+  distinct?: CatalogMember;
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */

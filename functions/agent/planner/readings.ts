@@ -8,7 +8,7 @@ import { countMeasureNamed, UNITS } from './entities';
 import { dimensionKeys } from './members';
 import type { Grain, Token } from './plan';
 import { nearlyEqual, stem, swappedPair, words } from './text';
-import { isIdentifier, isYear, MONEY_WORDS, NOT_THE_DATA, SIZE_WORDS } from './vocabulary';
+import { DESC_SUPERLATIVES, isIdentifier, isYear, MONEY_WORDS, NOT_THE_DATA, SIZE_WORDS } from './vocabulary';
 
 /** General English names of things a model may call otherwise: read as the model's word when it lacks them. */
 export const ENGLISH_SYNONYMS: Record<string, string> = {
@@ -284,6 +284,11 @@ export function findChange(
     if (CHANGE_WORDS.has(t.raw)) {
       found = true;
       t.used = true;
+      // ("top 5 customers with the biggest drop": "top" ranks, and "biggest" is the size of the change it ranks
+      // by, no measure of the largest order.)
+      const size = tokens[i - 1];
+      if (size && !size.used && DESC_SUPERLATIVES.has(size.raw) && tokens.some((x) => x.raw === 'top'))
+        size.used = true;
       if (DOWN_WORDS.has(t.raw)) down = true;
       if (AMOUNT_WORDS.has(t.raw)) amount = true;
     }
@@ -623,6 +628,8 @@ const SUBJECT_VERBS = new Set([
   'bought',
 ]);
 const PER_WORDS = new Set(['per', 'each', 'every', 'a']);
+/** Auxiliaries that make the word after an entity its verb ("does a customer order"). */
+const DOES = new Set(['does', 'do', 'did']);
 const PERIOD_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
 
 /**
@@ -660,7 +667,16 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
   while (e < at + 4 && values.has(tokens[e]?.stem ?? '') && !entityKeys.has(tokens[e]?.stem ?? '')) e++;
   const verb = tokens[e + 1]?.raw ?? '';
   const subject = entityKeys.has(tokens[e]?.stem ?? '') && (MONEY_WORDS.has(verb) || SUBJECT_VERBS.has(verb));
-  if (!per && !adjective && !subject) return false;
+  // "how many regions does a customer order in, on average": "does" before the entity makes "order" its verb.
+  const asked = tokens.some(
+    (t, i) =>
+      DOES.has(t.raw) &&
+      ['a', 'an', 'each', 'one'].includes(tokens[i + 1]?.raw ?? '') &&
+      entityKeys.has(tokens[i + 2]?.stem ?? '') &&
+      (SUBJECT_VERBS.has(tokens[i + 3]?.raw ?? '') ||
+        ['order', 'shop', 'purchase', 'spend'].includes(tokens[i + 3]?.raw ?? '')),
+  );
+  if (!per && !adjective && !subject && !asked) return false;
   word.used = true;
   const on = tokens[at - 1];
   if (on?.raw === 'on') on.used = true;

@@ -9,10 +9,11 @@ import type { CatalogMember } from './catalog';
 import type { Plan } from './plan';
 import { ident } from './sql';
 import { MONTHS } from './vocabulary';
+import { derived } from './weekdays';
 
 const YEARLY =
   /\b(?:by|each|every|per|across(?:\s+(?:the|all))?|for\s+(?:each|every|all)(?:\s+the)?|over\s+the|all)\s+years?\b|\byear\s+by\s+year\b|\byearly\b|\bannually\b/i;
-/** A year said in any way: a year's digits, "this year", "last year", "2 years ago". */
+/** A year said in any way: a year's digits, "this year", "last year", "ytd". */
 const A_YEAR =
   /\b(?:19|20)\d{2}\b|'\d{2}\b|\b(?:this|last|next|previous|prior|current|past)\s+years?\b|\bytd\b/i;
 const QUARTER = /\bq([1-4])\b/i;
@@ -23,23 +24,14 @@ const MONTH = new RegExp(
 
 const capital = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
 
-function derived(time: CatalogMember, unit: 'quarter' | 'month'): CatalogMember {
-  const at = ident(time.column);
+function ofYear(time: CatalogMember, unit: 'quarter' | 'month'): CatalogMember {
   const names = unit === 'quarter' ? ['Q1', 'Q2', 'Q3', 'Q4'] : MONTHS.map(capital);
   const cases = names.map((n, i) => `WHEN ${i + 1} THEN '${n}'`).join(' ');
-  return {
+  return derived(time, `CASE EXTRACT(${unit.toUpperCase()} FROM ${ident(time.column)}) ${cases} END`, {
     column: `${unit}_of_year`,
     title: capital(unit),
-    kind: 'dimension',
-    type: 'string',
-    titleWords: [],
-    otherWords: [],
-    phrases: [],
     values: names,
-    names: [],
-    namePhrases: [],
-    derived: { sql: `CASE EXTRACT(${unit.toUpperCase()} FROM ${at}) ${cases} END`, of: time.column },
-  };
+  });
 }
 
 /** The plan over that quarter (month) of every year, or undefined when the question is no such one. */
@@ -58,6 +50,6 @@ export function seasonal(question: string, plan: Plan): Plan | undefined {
       : undefined;
   // Only the period the date reader took for it ("Q4 2025" for "Q4"), nothing else narrowed the dates.
   if (!name || !range.label.startsWith(`${name} `)) return undefined;
-  const member = derived(time, quarter ? 'quarter' : 'month');
+  const member = ofYear(time, quarter ? 'quarter' : 'month');
   return { ...plan, range: undefined, filters: [...plan.filters, { member, values: [name], negate: false }] };
 }

@@ -5,6 +5,7 @@
 
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
+import { periodBeside, yearBefore } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
 import { dimensionKeys, entityNamed } from './members';
@@ -296,10 +297,17 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (!grain && (!compare || compare.length < 2)) {
       // No periods: the last two complete years before today.
       const year = Number(input.today.slice(0, 4));
+      // One period: its growth over the period of the same kind before it ("grew in Q2 2025": Q1 to Q2), or, said
+      // as the base ("grew vs 2024"), into the one after it; a period so far against the same dates a year earlier.
+      // (The named period was once dropped for the last two years: confidently wrong.)
       const only = compare?.[0] ?? input.range;
+      const base = only !== undefined && saidAsBase(tokens, only);
+      const beside = only && (periodBeside(only, base ? 1 : -1) ?? (base ? undefined : yearBefore(only)));
       compare =
-        only && /^\d{4}$/.test(only.label)
-          ? [yearPeriod(Number(only.label) - 1), yearPeriod(Number(only.label))]
+        only && beside
+          ? base
+            ? [only, beside]
+            : [beside, only]
           : [yearPeriod(year - 2), yearPeriod(year - 1)].map((p) => ({ ...p, assumed: true as const }));
     }
     // "worst decline": the worst of a fall is its most negative change, as "steepest" or "biggest" is.
@@ -350,7 +358,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       while (k > i - 3 && valueWords.has(tokens[k]?.stem ?? '')) k--;
       const lead = tokens[k]?.raw ?? '';
       const next = tokens[i + 1]?.raw ?? '';
-      if (['a', 'an', 'one'].includes(lead)) return ENTITY_VERBS.has(next);
+      // ("how many regions does a customer order in": after "does", "order" is what the entity does.)
+      if (['a', 'an', 'one'].includes(lead))
+        return (
+          ENTITY_VERBS.has(next) ||
+          (next === 'order' && ['does', 'do', 'did'].includes(tokens[k - 1]?.raw ?? ''))
+        );
       return STAT_WORDS.has(lead) && (ENTITY_VERBS.has(next) || MONEY_WORDS.has(next) || next === 'total');
     };
     // "(orders) a customer placed": the entity named by the acting word; "the median customer's total spend":
@@ -402,6 +415,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         if (total?.raw === 'total' && !total.used) total.used = true;
       } else if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
+      // "avg number of categories per customer": how many distinct values each entity's rows hold, averaged (the
+      // dimension's word was dropped for the number of rows: confidently wrong).
+      const counted = countOnly ? distinctCounted(tokens, cube, perEntity.member) : undefined;
+      if (counted) {
+        percentile.distinct = counted;
+        dimensions = dimensions.filter((d) => d !== counted);
+      }
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.
     } else {
@@ -578,4 +598,60 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     fields,
     unresolved,
   };
+}
+
+/** Words that make the period after them the base of a change ("grew the most vs 2024", "compared with Q2"). */
+const BASE_WORDS = new Set(['vs', 'versus', 'against']);
+
+/** Whether the question names `period` as the base a change is measured from ("vs 2024", "compared to Q2 2025"). */
+function saidAsBase(tokens: readonly Token[], period: Period): boolean {
+  const first = period.label.split(' ')[0]?.toLowerCase() ?? '';
+  const at = tokens.findIndex((t) => t.raw === first);
+  if (at < 0) return false;
+  let k = at - 1;
+  if (tokens[k]?.raw === 'the') k--;
+  const before = tokens[k]?.raw ?? '';
+  return (
+    BASE_WORDS.has(before) ||
+    (['to', 'with'].includes(before) &&
+      ['compared', 'comparing', 'compare'].includes(tokens[k - 1]?.raw ?? ''))
+  );
+}
+
+/** Words that count the distinct values of the dimension after them ("number of categories", "distinct regions"). */
+const DISTINCT_BEFORE = new Set(['distinct', 'different', 'unique']);
+
+/**
+ * The dimension (other than the entity) whose distinct values the question counts per entity: "number of
+ * categories", "# of distinct regions", "how many different categories", "distinct categories". Claims its word.
+ */
+function distinctCounted(
+  tokens: readonly Token[],
+  cube: CatalogCube,
+  entity: CatalogMember,
+): CatalogMember | undefined {
+  for (const [k, t] of tokens.entries()) {
+    const member = cube.members.find(
+      (m) =>
+        m !== entity &&
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        !isIdentifier(m) &&
+        [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
+    );
+    if (!member || t.raw === t.stem) continue;
+    const one = tokens[k - 1]?.raw ?? '';
+    const two = tokens[k - 2]?.raw ?? '';
+    const counted =
+      DISTINCT_BEFORE.has(one) ||
+      (one === 'of' && ['number', 'count', '#', 'no'].includes(two)) ||
+      (one === 'many' && two === 'how') ||
+      (DISTINCT_BEFORE.has(two) && one !== 'of');
+    if (!counted) continue;
+    t.used = true;
+    const word = tokens[k - 1];
+    if (word && DISTINCT_BEFORE.has(word.raw)) word.used = true;
+    return member;
+  }
+  return undefined;
 }

@@ -330,15 +330,19 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const rank = plan.change?.rank === 'absolute' ? 'change' : 'change_percent';
   const top = rankedChange(plan);
-  const percent = (now: string, before: string) =>
-    `round(100.0 * (${now} - ${before}) / NULLIF(${before}, 0), 2)`;
+  const exact = (now: string, before: string) => `100.0 * (${now} - ${before}) / NULLIF(${before}, 0)`;
+  const percent = (now: string, before: string) => `round(${exact(now, before)}, 2)`;
   // ("the biggest swing": the change's size either way, on the columns of the figure and the one before.)
+  // (Ranked on the exact percent: two rows rounding to the same +9.61% are no tie, and which one led was left to
+  // chance.)
   const order = (fallback: string, now = 'b', before = 'a') =>
     top
       ? ` ORDER BY ${
           plan.change?.magnitude
-            ? `abs(${rank === 'change' ? `${now} - ${before}` : percent(now, before)})`
-            : rank
+            ? `abs(${rank === 'change' ? `${now} - ${before}` : exact(now, before)})`
+            : rank === 'change'
+              ? rank
+              : exact(now, before)
         } ${top.direction === 'desc' ? 'DESC' : 'ASC'}${limitOf(top)}`
       : fallback;
   const from = ident(plan.cube.name);
@@ -559,7 +563,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const over = percentile.per ? percentile.per.column : (plan.grain ?? 'period');
   const name =
     percentile.stat === 'avg'
-      ? `average_${label(measure?.column ?? 'count')}_per_${label(over)}`
+      ? `average_${percentile.distinct ? `distinct_${label(percentile.distinct.column)}` : label(measure?.column ?? 'count')}_per_${label(over)}`
       : percentileName(percentile.p, measure?.column ?? 'count');
   const statistic =
     percentile.stat === 'avg'
@@ -575,7 +579,10 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : []), ...dims];
   const names = [...(cohort ? [cohort] : []), ...dims];
   const lead = groups.map((d) => `${d}, `).join('');
-  const t = `SELECT ${lead}${per} AS per, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
+  const value = percentile.distinct
+    ? `COUNT(DISTINCT ${ident(percentile.distinct.column)})`
+    : `MEASURE(${m})`;
+  const t = `SELECT ${lead}${per} AS per, ${value} AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
   // "which signup quarter has the highest revenue per customer": the groups ranked by the figure.
   const ranked = plan.top && names.length > 0 ? plan.top : undefined;
   const order = ranked

@@ -59,7 +59,8 @@ export function titleOf(plan: Plan): string {
     const cohort = p.per && grain ? [grain] : [];
     const groups = [...cohort, ...plan.dimensions.map((d) => nameOf(plan, d))];
     const dims = groups.length > 0 ? ` by ${listText(groups)}` : '';
-    return capitalise(`${what} ${name}${per}${dims}${scope}`);
+    const counted = p.distinct ? `number of distinct ${entityWord(p.distinct)}` : name;
+    return capitalise(`${what} ${counted}${per}${dims}${scope}`);
   }
   if (plan.change) {
     const unit = grain ?? 'month';

@@ -17,7 +17,12 @@ const DAY_OF_WEEK = 'dayofweek';
 /** The word "hour of the day" is read as (one token: "day" is no grain here). */
 const HOUR_OF_DAY = 'hourofday';
 
-const derived = (member: CatalogMember, sql: string, parts: Partial<CatalogMember>): CatalogMember => ({
+/** A dimension computed from a time dimension by `sql` (the SQL API runs it as a derived column). */
+export const derived = (
+  member: CatalogMember,
+  sql: string,
+  parts: Partial<CatalogMember>,
+): CatalogMember => ({
   column: '',
   title: '',
   kind: 'dimension',
