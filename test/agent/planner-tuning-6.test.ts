@@ -265,12 +265,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 27,
     },
     {
-      // 14 of 35 right before the planner change it tunes (2 confident wrong, in the eval CLI).
+      // 14 of 35 right before the planner change it tunes (2 confident wrong, in the eval CLI); 22, none wrong,
+      // after (22 on the test sample too).
       title:
         'tuning set 16 (two cohorts compared per customer, a signup-period breakdown of a later period, fewer than N times, a cohort share of a period, retention and negation wordings)',
       module: tuning16cohorts,
       cases: tuning16cohorts.tuning16cohorts,
-      rightAtLeast: 14,
+      rightAtLeast: 22,
     },
   ];
 

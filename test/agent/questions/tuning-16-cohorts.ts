@@ -10,7 +10,9 @@
  * under row-level security); no question copies a held-out or earlier tuning question.
  *
  * Scored in the eval CLI before the change (on bcdb0d3): 14/35 right, 2 confidently wrong (a signup-quarter
- * breakdown dropped, a later activity year read as the signup date).
+ * breakdown dropped, a later activity year read as the signup date); after it: 22/35, none wrong (two cohorts
+ * compared per customer, signup-period breakdowns of a later period, "but fewer than N times that year", a signup
+ * cohort's share of a period; "but not", two-year conditions and negated cohorts are still refused).
  *
  * Clock: 2026-02-10, after the data ends (orders 2023-01-01 to 2025-12-31; every customer signed up in 2022 and
  * has orders; the sample's order region is its customer's home region). References are written on the raw tables,
