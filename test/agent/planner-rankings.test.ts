@@ -264,10 +264,14 @@ describe('places in a ranking and rankings after their noun', () => {
     'top quartile of customers by spend: how many orders did they place?',
     // (Two breakdowns, "every segment" not read as the groups: the one lowest pair before.)
     'For every segment, the product category ranking lowest on revenue in 2025',
-    // (One median of both quarters' rows together before.)
-    'median order value in Q4 2025 vs Q4 2024',
   ])('refuses "%s" rather than answer another question', async (question) => {
     await expect(demoSql(question)).rejects.toThrow(/read as refuse/);
+  });
+
+  it('answers "median order value in Q4 2025 vs Q4 2024" with one median per quarter (one of both quarters\' rows before)', async () => {
+    const sql = await demoSql('median order value in Q4 2025 vs Q4 2024');
+    expect(sql).toMatch(/CASE WHEN created_at >= '2024-10-01' AND created_at < '2025-01-01' THEN 'Q4 2024'/);
+    expect(sql).toMatch(/percentile_cont\(0.5\) .* GROUP BY 1/);
   });
 });
 

@@ -336,7 +336,7 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   };
   const label = labeler(plan, query);
   if (result.data.length === 0) return `${query.title}: no rows, so no value.`;
-  const labels = query.columns.some((c) => ['time', 'dimension'].includes(c.role));
+  const labels = query.columns.some((c) => ['period', 'time', 'dimension'].includes(c.role));
   // No rows in scope give no value (NULL), never a zero.
   const stated = (value: unknown) =>
     value === null || value === undefined ? 'no value (no rows match)' : figure(value);

@@ -80,6 +80,8 @@ export interface Plan {
     rows?: {
       numbers: NumberFilter[];
       period?: Period;
+      /** A period of another date ("from customers who signed up in H1 2022": the signup date's). */
+      started?: { member: CatalogMember; range: Period };
       /** More values of the part ("enterprise customers in the east": the segment and the region). */
       values?: ValueFilter[];
     };

@@ -567,9 +567,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     eachGroupUnread(tokens, { dimensions, dimensionsFound: input.dimensionsFound }, grain)
   )
     unresolved.push('each group');
-  // "median order value in Q4 2025 vs Q4 2024": one percentile of both periods' rows together would answer
-  // neither; refused rather than answered as one figure.
-  if (fields.percentile && compare && compare.length > 1)
+  // "median order value in Q4 2025 vs Q4 2024": one figure per compared period (sql-second.ts); beside a
+  // breakdown by time, one percentile of both periods' rows together would answer neither, so it is refused.
+  // (Periods of different lengths, "H1 2022 vs 2024", are two dates read as one: refused too.)
+  const days = (p: Period) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000;
+  const unlike = compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3);
+  if (fields.percentile && compare && compare.length > 1 && (grain || unlike))
     unresolved.push('a percentile in each of two periods');
   // "the second-biggest": one place of a ranking, placed only by a plain, changed or per-group ranking (nth.ts).
   const nth = top?.nth ?? share?.top?.nth;

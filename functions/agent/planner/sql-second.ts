@@ -525,9 +525,17 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const from = ident(plan.cube.name);
   const ps = [percentile.p, ...(percentile.more ?? [])];
+  // Two or more compared periods ("H1 2022 signups vs H2 2022 signups"): one figure per period, never one OR-ed.
+  const compared = !plan.grain && at && plan.compare && plan.compare.length > 1 ? plan.compare : undefined;
+  const byPeriod = compared
+    ? [
+        `CASE ${compared.map((p) => `WHEN ${at} >= ${quote(p.from)} AND ${at} < ${quote(p.to)} THEN ${quote(p.label)}`).join(' ')} END AS period`,
+      ]
+    : [];
+  const periodColumns: Columns = compared ? [{ role: 'period' }] : [];
   if (percentile.of) {
     const of = percentile.of;
-    const byTime = plan.grain && at ? [`${bucket(plan)} AS ${plan.grain}`] : [];
+    const byTime = plan.grain && at ? [`${bucket(plan)} AS ${plan.grain}`] : byPeriod;
     const select = [...byTime, ...dims];
     // "25th and 75th percentile": one column per percentile.
     const stats = ps
@@ -550,7 +558,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
         : '';
     const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${mean}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${order}`;
     return described(plan, sql, [
-      ...(byTime.length > 0 ? [{ role: 'time' as const }] : []),
+      ...(plan.grain && at ? [{ role: 'time' as const }] : periodColumns),
       ...dimColumns,
       ...ps.map(() => ({ role: 'measure' as const, member: of })),
       ...(percentile.mean ? [{ role: 'measure' as const, member: of }] : []),
@@ -576,8 +584,8 @@ export function percentileQuery(plan: Plan): PlannedQuery {
           .join(', ') + (percentile.gap && percentile.stat !== 'avg' ? `, ${gapOf('v')}` : '');
   // Per entity by period ("orders per customer by signup quarter"): the entities of each period (a cohort).
   const cohort = percentile.per && plan.grain && at ? plan.grain : undefined;
-  const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : []), ...dims];
-  const names = [...(cohort ? [cohort] : []), ...dims];
+  const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : byPeriod), ...dims];
+  const names = [...(cohort ? [cohort] : compared ? ['period'] : []), ...dims];
   const lead = groups.map((d) => `${d}, `).join('');
   const value = percentile.distinct
     ? `COUNT(DISTINCT ${ident(percentile.distinct.column)})`
@@ -593,7 +601,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} FROM t${groupBy(names.length)}${order}`;
   const stated = percentile.stat === 'avg' ? [percentile.p] : ps;
   return described(plan, sql, [
-    ...(cohort ? [{ role: 'time' as const }] : []),
+    ...(cohort ? [{ role: 'time' as const }] : periodColumns),
     ...dimColumns,
     ...stated.map(() => ({ role: 'measure' as const, ...(measure ? { member: measure } : {}) })),
     ...(percentile.gap && percentile.stat !== 'avg'

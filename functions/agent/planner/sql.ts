@@ -146,6 +146,7 @@ function partCondition(plan: Plan): string {
   for (const f of rows?.numbers ?? []) parts.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
   if (rows?.period && time)
     parts.push(`${time} >= ${quote(rows.period.from)} AND ${time} < ${quote(rows.period.to)}`);
+  if (rows?.started) parts.push(...periodBounds(ident(rows.started.member.column), rows.started.range));
   return parts.join(' AND ');
 }
 
@@ -157,7 +158,8 @@ function partText(plan: Plan): string {
     ...(share?.rows?.values ?? []).map((f) => filterText(plan, f)),
     ...(share?.rows?.numbers ?? []).map((f) => numberText(plan, f)),
   ];
-  const period = share?.rows?.period ? ` in ${share.rows.period.label}` : '';
+  const started = share?.rows?.started;
+  const period = `${share?.rows?.period ? ` in ${share.rows.period.label}` : ''}${started ? ` where ${started.member.title.toLowerCase()} in ${started.range.label}` : ''}`;
   return `${where.length > 0 ? ` where ${listText(where)}` : ''}${period}`;
 }
 

@@ -70,6 +70,7 @@ import { resolveSecondOrder } from './second-order';
 import { anchorPartPeriods, partsUnresolved, periodPart, rowsPart } from './share-parts';
 import { isScoped, splitShare, valueTokens } from './share-scopes';
 import { STOPWORDS, words } from './text';
+import { claimThatPeriod } from './that-period';
 import { bothEnds, claimRankedVerb } from './top-per-group';
 import { claimTopTotal } from './top-total';
 import {
@@ -264,9 +265,26 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // word is a cohort's wherever the start word is.)
   const linkOrGrain = (a: number, b: number) =>
     tokens.slice(a + 1, b).every((t) => LINKS.has(t.raw) || GRAIN_WORDS[t.raw] !== undefined);
+  // ("Q1 2022 signups vs Q2 2022 signups", "for each 2022 signup quarter": a period right before a signup or
+  // cohort noun, only its own words or a grain word between, is that cohort's.)
+  const startNouns = tokens.flatMap((t, i) => (['signup', 'cohort'].includes(t.stem) ? [i] : []));
+  // ("people who joined in Jan 2022 compared with those who joined in Feb 2022": each start word has its period.)
+  const startWords = tokens.flatMap((t, i) =>
+    t.stem === 'signup' || ['joined', 'registered', 'onboarded'].includes(t.raw) ? [i] : [],
+  );
+  const beforeStartNoun = (at: number) =>
+    startNouns.some(
+      (s) =>
+        s > at &&
+        s - at <= 4 &&
+        tokens.slice(at + 1, s).every((t) => t.used || GRAIN_WORDS[t.raw] !== undefined),
+    );
   const nearStart = (at: number) => {
     if (!started) return false;
     if (tokens.slice(at + 1, at + 3).some((t) => t.stem === 'cohort')) return true;
+    if (beforeStartNoun(at)) return true;
+    const first = started.at;
+    if (startWords.some((s) => s !== first && at > s && at - s <= 3 && linkOrGrain(s, at))) return true;
     return tokens[started.at]?.stem === 'cohort'
       ? at < started.at && started.at - at <= 3
       : at > started.at && at - started.at <= 3 && linkOrGrain(started.at, at);
@@ -280,7 +298,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       tokens.slice(earlier.at + 1, at).some((t) => ['vs', 'versus', 'or', 'and'].includes(t.raw))
     );
   };
-  const nextToStart = (at: number) => nearStart(at) || listedAfter(at);
+  // ("H1 2022 vs H2 2022 signups": a period listed right before a cohort's is a cohort's too.)
+  const listedBefore = (at: number) => {
+    const later = allPeriods.find((p) => p.at > at && nearStart(p.at));
+    return (
+      later !== undefined &&
+      later.at - at <= 4 &&
+      tokens.slice(at + 1, later.at).every((t) => t.used || COHORT_LIST.has(t.raw)) &&
+      tokens.slice(at + 1, later.at).some((t) => ['vs', 'versus', 'or', 'and'].includes(t.raw))
+    );
+  };
+  const nextToStart = (at: number) => nearStart(at) || listedAfter(at) || listedBefore(at);
   const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
   const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
   let periods = split.length > 0 ? split : allPeriods;
@@ -336,6 +364,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       findRankedWithin(tokens, cube) ??
       findNever(tokens, cube) ??
       findOnly(tokens, cube));
+  // ("ordered in 2025 but fewer than 8 times that year": the condition's period said again.)
+  if (conditionFound) claimThatPeriod(tokens, periods);
   const firstEntity = firstDate ? findEntity(tokens, cube, tokens.length) : undefined;
   if (firstEntity) {
     const t = tokens[firstEntity.at];
@@ -848,10 +878,44 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       timeDimension = ownTime;
       // "the Q1 2022 cohort" is one cohort: no breakdown by year unless one is named.
       if (grainRead && !change?.grain && !started.grain && !namedGrain) grainRead = undefined;
-    } else if (grainRead && (started.grain || started.cohort) && range) {
+    } else if (grainRead && (started.grain || started.cohort || timeDimension === started.member) && range) {
+      // ("2025 revenue split by the quarter the customer signed up in": the breakdown is the signup date's, the
+      // period the orders'.)
       also = { member: ownTime, range };
       range = undefined;
     }
+  }
+  // "what share of 2025 revenue came from customers who signed up in H1 2022": the cohort is the share's part and
+  // the rows' own period its whole; the cohort does not narrow the whole.
+  const summed = measures.length === 1 && ['sum', 'count'].includes(measures[0]?.aggType ?? '');
+  if (ratio.length > 0 && !share && !compare && also && also.member === started?.member && summed) {
+    if (!conditionFound && dimensionsRead.length === 0 && !grainRead && !second.fields.percentile) {
+      share = { rows: { numbers: [], started: also } };
+      also = undefined;
+      // (The second-order reading found no share to build: now there is one.)
+      const unbuilt = second.unresolved.indexOf(tokens[ratioAt]?.raw ?? 'share');
+      if (unbuilt >= 0) second.unresolved.splice(unbuilt, 1);
+    }
+  }
+  // "by signup quarter, how many customers placed at least one order in Q1 2024": at least one row is any row, so
+  // the customers are counted per period; another count per entity beside a breakdown by time is not read here.
+  const perEntity = second.fields.having;
+  if (perEntity && grainRead && !perEntity.grain && !perEntity.spread) {
+    const headcount = cube.members.find(
+      (m) => m.kind === 'measure' && m.aggType === 'count_distinct' && m.titleWords.includes('customer'),
+    );
+    const anyRow =
+      perEntity.output === 'count' &&
+      perEntity.measure.aggType === 'count' &&
+      ((perEntity.op === '>=' && perEntity.value === 1) || (perEntity.op === '>' && perEntity.value === 0)) &&
+      !perEntity.rows &&
+      !perEntity.and &&
+      !perEntity.rank &&
+      perEntity.entity.titleWords.includes('customer');
+    if (anyRow && headcount) {
+      measures = [headcount];
+      delete second.fields.having;
+    } else second.unresolved.push(`a count per ${perEntity.entity.title.toLowerCase()} in each ${grainRead}`);
   }
   // "revenue growth by signup cohort" asks how each cohort's revenue moved over the orders' dates, which one
   // query over one time dimension does not give; a change between signup periods would answer another question.

@@ -1,0 +1,59 @@
+/**
+ * A per-entity condition said after the period it is of (issue 29, per-entity conditions): "customers who ordered
+ * in 2025 but fewer than 8 times that year", "bought in Q4 2025 but under 4 times in that quarter". With
+ * one period in the question, "but" right before the count condition and "that year" / "in that quarter" / "the
+ * same month" pointing back at that period are read as it; a "but" before anything else ("but not in 2025", "but
+ * no more than 3 times", whose "no" another reading would drop) is left unread, so a negation is never dropped.
+ */
+import type { Period, Token } from './plan';
+
+/** Words that open a count condition after "but" ("but fewer than", "but under", "but at least"). */
+const CONDITIONS = new Set([
+  'fewer',
+  'less',
+  'under',
+  'below',
+  'more',
+  'over',
+  'above',
+  'at',
+  'only',
+  'just',
+]);
+const POINTERS = new Set(['that', 'same', 'this']);
+const LEADS = new Set(['in', 'during', 'within', 'for', 'over', 'the', 'of']);
+
+const DAY = 86_400_000;
+/** The calendar unit a period spans, when it is one whole unit. */
+function unitOf(period: Period): string | undefined {
+  const days = (Date.parse(period.to) - Date.parse(period.from)) / DAY;
+  if (days >= 365 && days <= 366) return 'year';
+  if (days >= 90 && days <= 92) return 'quarter';
+  if (days >= 28 && days <= 31) return 'month';
+  if (days === 7) return 'week';
+  return undefined;
+}
+
+/** Claims "but" before a count condition and the words pointing back at the question's one period. */
+export function claimThatPeriod(tokens: Token[], periods: readonly { period: Period }[]): void {
+  const only = periods.length === 1 ? periods[0]?.period : undefined;
+  if (!only) return;
+  const unit = unitOf(only);
+  tokens.forEach((t, i) => {
+    if (t.used) return;
+    const next = tokens[i + 1]?.raw ?? '';
+    if (t.raw === 'but') {
+      if (CONDITIONS.has(next)) t.used = true;
+      return;
+    }
+    // ("that year", "in that same quarter", "the same month", "that period")
+    if (!POINTERS.has(t.raw)) return;
+    const k = tokens[i + 1]?.raw === 'same' ? i + 2 : i + 1;
+    const noun = tokens[k];
+    if (!noun || noun.used || !(noun.stem === unit || noun.raw === unit || noun.raw === 'period')) return;
+    if (t.raw === 'same' && tokens[i - 1]?.raw !== 'the') return;
+    for (let j = i; j <= k; j++) (tokens[j] as Token).used = true;
+    let b = i - 1;
+    while (b >= 0 && LEADS.has(tokens[b]?.raw ?? '') && !tokens[b]?.used) (tokens[b--] as Token).used = true;
+  });
+}
