@@ -31,6 +31,7 @@ import * as tuning15periods from './questions/tuning-15-periods';
 import * as tuning15probed from './questions/tuning-15-probed';
 import * as tuning15ranks from './questions/tuning-15-ranks';
 import * as tuning15words from './questions/tuning-15-words';
+import * as tuning16periods from './questions/tuning-16-periods';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -262,6 +263,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning15ranks,
       cases: tuning15ranks.tuning15ranks,
       rightAtLeast: 27,
+    },
+    {
+      // 7 of 37 right before the planner change it tunes (5 confident wrong, in the eval CLI).
+      title:
+        'tuning set 16 (percentiles of period totals over spans of years, cut-offs, months past the data vs the same months inside it, to date vs the same point before, change in $ and %, the slowest period vs the busiest, the best N periods together, parts of a previous total)',
+      module: tuning16periods,
+      cases: tuning16periods.tuning16periods,
+      rightAtLeast: 7,
     },
   ];
 
