@@ -110,10 +110,12 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       // ("H1 revenue vs H1 last year": an "H1" or "H2" without a year of its own is the latest one that has
       // started, as a quarter's is; "H1 vs H2 2024" takes the year written after the list.)
       const short = /^h[12]$/.test(t.raw);
+      // ("what share of it came in the second half?": "the first/second half" with no "of" after is one too.)
+      const bare = !short && tokens[i - 1]?.raw === 'the' && tokens[i + 2]?.raw !== 'of';
       const y =
         yearAround(short ? i : i + 1) ??
         listedYear(i) ??
-        (short ? (sharedYear(i) ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
+        (short || bare ? (sharedYear(i) ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
       if (y !== undefined) {
         t.used = true;
         const word = tokens[i + 1];
