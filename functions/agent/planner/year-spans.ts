@@ -11,7 +11,7 @@
  */
 import { MONTHS } from './vocabulary';
 
-const MONTH = `(${MONTHS.join('|')}|${MONTHS.map((m) => m.slice(0, 3)).join('|')})\\.?`;
+const MONTH = `(${MONTHS.join('|')}|${MONTHS.map((m) => m.slice(0, 3)).join('|')})\\b\\.?`;
 const TO = '(?:through|thru|to|until|till|up\\s+to|-)';
 /** "2026 through (the) end of August", "from the start of 2026 to the end of February". */
 const YEAR_TO_MONTH = new RegExp(
