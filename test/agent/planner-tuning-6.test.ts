@@ -32,6 +32,7 @@ import * as tuning15probed from './questions/tuning-15-probed';
 import * as tuning15ranks from './questions/tuning-15-ranks';
 import * as tuning15words from './questions/tuning-15-words';
 import * as tuning16cohorts from './questions/tuning-16-cohorts';
+import * as tuning16periods from './questions/tuning-16-periods';
 import * as tuning16probed from './questions/tuning-16-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -281,6 +282,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning16cohorts,
       cases: tuning16cohorts.tuning16cohorts,
       rightAtLeast: 22,
+    },
+    {
+      // 7 of 37 right before the planner change it tunes (5 confident wrong, in the eval CLI); 31, none wrong, after.
+      title:
+        'tuning set 16 (percentiles of period totals over spans of years, cut-offs, months past the data vs the same months inside it, to date vs the same point before, change in $ and %, the slowest period vs the busiest, the best N periods together, parts of a previous total)',
+      module: tuning16periods,
+      cases: tuning16periods.tuning16periods,
+      rightAtLeast: 30,
     },
   ];
 

@@ -303,7 +303,7 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   const top = plan.share?.top;
   if (plan.share?.total && top && measure) {
     const entity = plan.dimensions[0];
-    const who = `${top.direction === 'desc' ? 'top' : 'bottom'} ${top.n}${entity ? ` ${entityWord(entity)}` : ''} by ${nameOf(plan, measure)}${scopeOf(query.title)}`;
+    const who = `${top.direction === 'desc' ? 'top' : 'bottom'} ${top.n}${entity ? ` ${entityWord(entity)}` : plan.grain ? ` ${plan.grain}s` : ''} by ${nameOf(plan, measure)}${scopeOf(query.title)}`;
     // (Listed: each row with its figure, the sum and share beside every row.)
     if (query.columns.length === 5) {
       const label = (v: unknown) =>

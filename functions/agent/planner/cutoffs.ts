@@ -90,9 +90,40 @@ const PUTS = new RegExp(
   'gi',
 );
 
+/** "the bottom quartile cut-off for monthly revenue", "top decile threshold of order amount": that percentile of it. */
+const PART_CUTOFF = new RegExp(
+  `\\b(?:the\\s+)?${SHARE_PART}\\s+(?:cut-?\\s*off|threshold|boundary|line)\\s+(?:for|of|on|in)\\s+(?:the\\s+)?`,
+  'gi',
+);
+/** "what order value do the top 10% of orders start at", "where do the top 5% of orders begin": rows' values. */
+const ROWS_START = new RegExp(
+  `\\b(?:(?:what|which)\\s+(?:order\\s+)?${VALUE}|where)\\s+(?:does|do|did)\\s+the\\s+${SHARE_PART}\\s+${ROWS}\\s+(?:start|begin|kick\\s+in)(?:\\s+at)?`,
+  'gi',
+);
+/** "how big does an order have to be to make the top 10%": where that share of the rows starts. */
+const ROW_MAKES = new RegExp(
+  `\\bhow\\s+(?:big|large|much)\\s+(?:does|do|would|must)\\s+(?:an?\\s+)?(order|sale|purchase|transaction)\\s+(?:have|need)\\s+to\\s+be\\s+to\\s+(?:make|get\\s+into|land\\s+in|be\\s+in|crack)\\s+the\\s+${SHARE_PART}(?:\\s+of\\s+(?:the\\s+|all\\s+|our\\s+)?(?:orders?|sales?|purchases?|transactions?))?`,
+  'gi',
+);
+/** "quartiles of monthly revenue": its 25th, 50th and 75th percentiles. */
+const QUARTILES = /\b(?:the\s+)?quartiles\s+(?:of|for)\s+/gi;
+
 /** The question with a share's cut-off said as the percentile it is, and halves of the people as percents. */
 export function readCutoffs(text: string): string {
   return text
+    .replace(PART_CUTOFF, (all, side = '', part = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : `the ${p}th percentile of `;
+    })
+    .replace(ROWS_START, (all, what = '', side = '', part = '', values = '', noun = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : said(p, values, noun, what);
+    })
+    .replace(ROW_MAKES, (all, noun = '', side = '', part = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : said(p, '', noun, '');
+    })
+    .replace(QUARTILES, 'the 25th and 50th and 75th percentile of ')
     .replace(MARKS, (all, what = '', side = '', part = '', values = '', noun = '', rest = '', by = '') => {
       const p = percentileOf(side, part);
       return p === undefined ? all : `${said(p, values, noun, what || by)}${rest}`;

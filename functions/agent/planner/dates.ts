@@ -110,10 +110,12 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       // ("H1 revenue vs H1 last year": an "H1" or "H2" without a year of its own is the latest one that has
       // started, as a quarter's is; "H1 vs H2 2024" takes the year written after the list.)
       const short = /^h[12]$/.test(t.raw);
+      // ("what share of it came in the second half?": "the first/second half" with no "of" after is one too.)
+      const bare = !short && tokens[i - 1]?.raw === 'the' && tokens[i + 2]?.raw !== 'of';
       const y =
         yearAround(short ? i : i + 1) ??
         listedYear(i) ??
-        (short ? (sharedYear(i) ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
+        (short || bare ? (sharedYear(i) ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
       if (y !== undefined) {
         t.used = true;
         const word = tokens[i + 1];
@@ -471,7 +473,8 @@ export function findGrain(tokens: Token[]): Grain | undefined {
 export interface PeriodBack {
   at: number;
   words: Token[];
-  back: 'year' | 'window';
+  /** A unit: "the same period last month", the same days of the unit before (a period to date's). */
+  back: 'year' | 'window' | 'month' | 'quarter' | 'week';
   /** "the same nine months of 2024": the year the same span is taken in (else the year before). */
   year?: number;
   /** "the same quarter last year": the unit named. */
@@ -534,6 +537,24 @@ export function findSameYearBack(tokens: Token[]): PeriodBack[] {
         continue;
       }
       const back = YEAR_BACK.find((words) => matches(i + 1 + named, words));
+      // ("MTD vs the same period last month": the same days of the month before.)
+      const step = tokens[i + 2 + named];
+      const unitBack =
+        !back &&
+        named === 1 &&
+        SAME_KINDS.has(kind?.raw ?? '') &&
+        ['last', 'previous', 'prior'].includes(tokens[i + 1 + named]?.raw ?? '') &&
+        ['month', 'quarter', 'week'].includes(step?.raw ?? '') &&
+        !step?.used
+          ? (step?.raw as 'month' | 'quarter' | 'week')
+          : undefined;
+      if (unitBack) {
+        const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 3 + named);
+        if (claimed.some((c) => c.used && c !== t)) continue;
+        for (const c of claimed) c.used = true;
+        found.push({ at: i, words: claimed, back: unitBack });
+        continue;
+      }
       if (!back) continue;
       const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 1 + named + back.length);
       for (const c of claimed) c.used = true;
@@ -681,10 +702,34 @@ export function resolveSame(
           : undefined;
       const period = yearBefore(so, years);
       out.push({ period: whole && whole.to !== period.to ? { ...period, whole } : period, at });
+    } else if (base && back !== 'year' && back !== 'window') {
+      // (Only of a period to date: "this month so far vs the same period last month".)
+      const so = base.period;
+      if (so.unit !== back || !so.relative) {
+        for (const w of words) w.used = false;
+        continue;
+      }
+      const from = sameDayBack(so.from, back);
+      const to = sameDayBack(so.to, back);
+      out.push({ period: relativePeriod(`the same period last ${back}`, from, to), at });
     } else if (base && years > 0) out.push({ period: windowBefore(base.period), at });
     else for (const w of words) w.used = false;
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The same day of the month a unit back ("August 21" a month back is July 21; a quarter back, May 21); a day the
+ * earlier month lacks ends it (March 31 a month back is March 1, the end of February).
+ */
+function sameDayBack(date: string, unit: 'month' | 'quarter' | 'week'): string {
+  if (unit === 'week') return addDays(date, -7);
+  const months = unit === 'month' ? 1 : 3;
+  const start = addMonths(`${date.slice(0, 8)}01`, -months);
+  const day = Number(date.slice(8, 10));
+  const next = addMonths(start, 1);
+  const shifted = addDays(start, day - 1);
+  return shifted < next ? shifted : next;
 }
 
 /** Words that join the two ends of one span ("jan through sep 2025", "from march 3 to march 9"). */

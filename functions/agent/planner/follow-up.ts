@@ -117,6 +117,9 @@ const SHARE_OF_THAT =
 const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
 /** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
 const LEANING = new Set(['same', 'then', 'that', 'thing', 'but', 'instead', 'again']);
+/** Words of a change between periods ("grew", "vs"): a percent beside them is of the change, not a share. */
+const MOVING =
+  /^(?:grow|grew|grown|growth|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|fell|fall|drop\w*|up|down|vs|versus|compar\w*|against)$/;
 /** Words asking for each row's share of the whole. */
 const SHARE_WORDS = new Set(['percent', 'percentage', 'share', 'pct']);
 
@@ -163,19 +166,32 @@ export function readFollowUp(
   if (typeof attribute === 'string') return unread(attribute);
   if (attribute) return kept(attribute);
   // "what share of it came in Q4?" after "revenue for 2025": a part of the previous period (share-parts.ts).
-  const asked = Boolean(own.share) || unexplained.some((w) => SHARE_WORDS.has(w));
+  // ("what % of that came from Q1 and Q2 together?": a percent word beside two periods reads as their change when
+  // alone; of the previous figure, with no word of a change, it is a share.)
+  const asked =
+    Boolean(own.share) ||
+    unexplained.some((w) => SHARE_WORDS.has(w)) ||
+    (raws.some((w) => SHARE_WORDS.has(w)) && !raws.some((w) => MOVING.test(w)));
   const part = periodPartOfPrevious(previous, own, asked, raws);
   // ("of the year": the previous whole, named by its kind.)
   if (part)
     return {
       plan: part,
       unexplained: unexplained.filter(
-        (w) => !SHARE_WORDS.has(w) && !(ofTheWhole(raws) && WHOLE_NOUNS.has(w)),
+        // ("how much of that was Q4": the "of" of the pointer back.)
+        (w) => !SHARE_WORDS.has(w) && !(ofTheWhole(raws) && WHOLE_NOUNS.has(w)) && w !== 'of',
       ),
     };
   // "and what was the total for the whole year?" after a top 3: the total of every row beside it (top-total.ts).
   const total = totalOfPrevious(previous, raws, own, unexplained);
   if (total) return total;
+  // "what share of the total did each month have?" after "orders by month in 2025": each row's share of it.
+  const eachShare = shareOfEachRow(previous, own, asked, raws);
+  if (eachShare)
+    return {
+      plan: eachShare,
+      unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w) && !WHOLE_NOUNS.has(w)),
+    };
   if (!context.leans) return undefined;
   const within = WITHIN_PREVIOUS.exec(text);
   if (within) {
@@ -616,6 +632,38 @@ function shareOfPart(previous: Plan, own: Parsed, unexplained: string[]): Plan |
     return undefined;
   if (own.measures.some((m) => m.column !== measure.column)) return undefined;
   return { ...previous, filters: [], measures: [measure], share: { part } };
+}
+
+/**
+ * "what share of the total did each month have?", "and each quarter's % of the year?" after a breakdown by one
+ * grain or dimension: each previous row's share of their whole (same measure, period and filters). Only with a
+ * word of each row or of the whole ("of the year" only when the previous period is one year).
+ */
+function shareOfEachRow(
+  previous: Plan,
+  own: Parsed,
+  asked: boolean,
+  raws: readonly string[],
+): Plan | undefined {
+  if (!asked || secondOrder(previous) || previous.top) return undefined;
+  const rows = previous.dimensions.length + (previous.grain ? 1 : 0);
+  if (rows !== 1) return undefined;
+  if (own.dimensions.some((d) => !previous.dimensions.includes(d))) return undefined;
+  if (own.grain && own.grain !== previous.grain) return undefined;
+  if (own.range || own.compare || own.filters.length > 0 || own.numberFilters.length > 0 || own.top)
+    return undefined;
+  if (own.change || own.having || own.percentile || own.perGroup) return undefined;
+  const each = raws.some((w) => ['each', 'every'].includes(w));
+  if (!each && !ofTheWhole(raws)) return undefined;
+  const year = /^\d{4}$/.test(previous.range?.label ?? '');
+  if (raws.includes('year') && !year) return undefined;
+  const [measure] = previous.measures;
+  if (!measure || previous.measures.length > 1 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
+    return undefined;
+  // ("of the total": the whole named, not the measure called total.)
+  const whole = raws.some((w, i) => w === 'total' && ['the', 'of'].includes(raws[i - 1] ?? ''));
+  if (own.measureNamed && !whole && own.measures.some((m) => m.column !== measure.column)) return undefined;
+  return { ...previous, measures: [measure], share: {} };
 }
 
 /** A follow-up keeps what it does not change from the previous plan. */

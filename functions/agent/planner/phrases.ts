@@ -22,6 +22,7 @@ import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { stem, words } from './text';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
+import { readYearSpans } from './year-spans';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
 const DOCUMENTS =
@@ -689,7 +690,9 @@ export function rephrase(question: string, today?: string): string {
         : text.replace(pattern, replacement);
   // ("Jan 1-7 2023", "March 3rd to 9th", "Jan-Sep 2025": spans of days and months, day-ranges.ts; "the cheapest
   // 20% of orders are below what amount": a percentile, cutoffs.ts.)
-  return readCutoffs(readDayRanges(readPeriodTotals(readCountRanges(text))));
+  // ("2026 through end of August vs the same months of 2025", "this year so far next to all of last year": spans
+  // of a year, year-spans.ts.)
+  return readCutoffs(readDayRanges(readPeriodTotals(readCountRanges(readYearSpans(text, today)))));
 }
 
 const JOINS = new Set(['and', 'plus', '&']);

@@ -22,6 +22,7 @@ import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
+import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { readRounding } from './rounding';
@@ -124,6 +125,14 @@ export function readQuestions(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
+  // "(36 months)" after "2023-2025": the span's periods counted, checked against the span read (period-counts.ts).
+  const counted = questions.at(-1) !== undefined ? readPeriodCount(questions.at(-1) as string) : undefined;
+  if (counted?.count) {
+    const reading = readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const wrong = countMismatch(reading.plan, counted.count);
+    return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
+  }
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)

@@ -478,8 +478,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     !top.percent &&
     // ("top 3 regions, and how many orders in total that quarter": the total of everything, top-total.ts.)
     !top.withTotal &&
-    dimensions.length === 1 &&
-    !grain &&
+    // ("our 3 best months together": periods ranked, their one sum.)
+    ((dimensions.length === 1 && !grain) || periodsRanked) &&
     !fields.change &&
     !fields.percentile &&
     measures.length === 1 &&

@@ -470,7 +470,7 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   // The top rows are values of a breakdown, or periods of the grain ("our 3 best months").
   const key = entity ? ident(entity.column) : plan.grain && time(plan) ? bucket(plan) : undefined;
   if (!top || !key) throw new Error('not a combined share');
-  const t = `SELECT ${key}, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+  const t = `SELECT ${key} AS k, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
   const order = top.direction === 'desc' ? 'DESC' : 'ASC';
   // "the top 10% of customers": the first tenth of them by the measure.
   const rows = top.percent
@@ -490,7 +490,7 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   // "which 3 customers spent the most in 2025, and how much did that add up to": the rows named, each with its
   // figure, their sum beside every one (ties at the cut broken by the key, so the rows named are the rows summed).
   if (plan.share?.total && !top.percent && top.n <= 20) {
-    const listed = `SELECT ${key} AS k, m FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
+    const listed = `SELECT k, m FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
     const sql = `WITH t AS (${t})${all}, top_rows AS (${listed}) SELECT k, m, SUM(m) OVER () AS part, ${whole} AS whole, round(100.0 * SUM(m) OVER () / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
     return described(plan, sql, [
       entity ? { role: 'dimension', member: entity } : { role: 'time' },

@@ -1,0 +1,74 @@
+/**
+ * "p95 of monthly revenue across 2023-2025 (36 months)", "... over the last three full years (12 quarters)", "...,
+ * 2023-2025 — 36 months in all": an aside that counts the periods of the span the question names. It says nothing
+ * new when it agrees with the span read, and the question is read without it; when it does not agree (or the
+ * question names no span to check it against), the question is refused rather than answered for either one.
+ */
+import type { Plan } from './plan';
+
+type CountUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export interface PeriodCount {
+  n: number;
+  unit: CountUnit;
+  /** The aside as asked, for the refusal. */
+  said: string;
+}
+
+const COUNT = String.raw`(?:all|about|roughly|~|so|that's|thats|i\.e\.)?\s*(\d{1,4})\s+(day|week|month|quarter|year)s?(?:\s+(?:in all|in total|total|of data|altogether))?`;
+/** "(36 months)", "(all 12 quarters)". */
+const PARENTHESISED = new RegExp(String.raw`\s*\(\s*${COUNT}\s*\)`, 'i');
+/** "— 36 months in all" at the end. */
+const DASHED = new RegExp(String.raw`\s+[-–—]+\s*${COUNT}\s*(?=[?.!]*\s*$)`, 'i');
+
+/** The question without a counted aside, and the count it said. */
+export function readPeriodCount(question: string): { text: string; count?: PeriodCount } {
+  const match = PARENTHESISED.exec(question) ?? DASHED.exec(question);
+  if (!match) return { text: question };
+  const n = Number(match[1]);
+  const unit = (match[2] ?? '').toLowerCase() as CountUnit;
+  const text = `${question.slice(0, match.index)} ${question.slice(match.index + match[0].length)}`
+    .replace(/\s+([?.!,])/g, '$1')
+    .replace(/\s+/g, ' ')
+    // ("2024 and 2025 (24 months)": the two years counted as one span.)
+    .replace(/\b(20\d\d) and (20\d\d)\b/, (both, a, b) => (Number(b) === Number(a) + 1 ? `${a}-${b}` : both))
+    .trim();
+  return { text, count: { n, unit, said: match[0].trim().replace(/^[-–—(]+\s*|\s*\)$/g, '') } };
+}
+
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+const MONTHS_PER: Partial<Record<CountUnit, number>> = { month: 1, quarter: 3, year: 12 };
+
+/** How many whole `unit`s the span [from, to) holds, if it is made of whole ones. */
+function unitsIn(from: string, to: string, unit: CountUnit): number | undefined {
+  const per = MONTHS_PER[unit];
+  if (per) {
+    if (from.slice(8) !== '01' || to.slice(8) !== '01') return undefined;
+    const months = monthIndex(to) - monthIndex(from);
+    const start = monthIndex(from) % per;
+    return months % per === 0 && start === 0 ? months / per : undefined;
+  }
+  const days = dayNumber(to) - dayNumber(from);
+  const size = unit === 'week' ? 7 : 1;
+  return days % size === 0 ? days / size : undefined;
+}
+
+/** The span the plan reads: its range, or its compared periods when they follow one another. */
+function spanOf(plan: Plan): { from: string; to: string } | undefined {
+  if (plan.range && !plan.compare) return plan.range;
+  const periods = [...(plan.compare ?? [])].sort((a, b) => a.from.localeCompare(b.from));
+  const [first] = periods;
+  const last = periods.at(-1);
+  if (!first || !last || periods.some((p, i) => i > 0 && periods[i - 1]?.to !== p.from)) return undefined;
+  return { from: first.from, to: last.to };
+}
+
+/** Why the counted aside does not fit the plan's span, or undefined when it does. */
+export function countMismatch(plan: Plan, count: PeriodCount): string | undefined {
+  const span = spanOf(plan);
+  if (!span) return `the question says ${count.said}, but names no one span of time I can check that against`;
+  const n = unitsIn(span.from, span.to, count.unit);
+  if (n === count.n) return undefined;
+  const label = plan.range?.label ?? plan.compare?.map((p) => p.label).join(' and ') ?? '';
+  return `the question says ${count.said}, but ${label} ${n === undefined ? `is not made of whole ${count.unit}s` : `has ${n} ${count.unit}${n === 1 ? '' : 's'}`}`;
+}

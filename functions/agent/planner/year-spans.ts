@@ -1,0 +1,96 @@
+/**
+ * Spans of a year up to a month, and a year so far beside a whole year (issue 29, relative dates past the data),
+ * said the way the date reader reads them:
+ * - "2026 through end of August", "from the start of 2026 to the end of February", "from January 2026 through
+ *   June": January (or the month named) through that month of the year;
+ * - "... vs the same months of 2025", "compared with the same months a year earlier": the same months of that
+ *   year (or of the year before the span's);
+ * - "this year's orders so far ..., next to all of last year", "YTD revenue vs full year last year": the year to
+ *   date beside the whole previous year ("full year 2025"), whatever the clock's year is.
+ * Only whole phrases are rewritten; anything else stays as asked.
+ */
+import { MONTHS } from './vocabulary';
+
+const MONTH = `(${MONTHS.join('|')}|${MONTHS.map((m) => m.slice(0, 3)).join('|')})\\b\\.?`;
+const TO = '(?:through|thru|to|until|till|up\\s+to|-)';
+/** "2026 through (the) end of August", "from the start of 2026 to the end of February". */
+const YEAR_TO_MONTH = new RegExp(
+  `\\b(?:from\\s+)?(?:the\\s+(?:start|beginning)\\s+of\\s+)?(\\d{4})\\s+${TO}\\s+(?:the\\s+)?(?:end\\s+of\\s+)?${MONTH}(?!\\s*\\d)`,
+  'gi',
+);
+/** "from January 2026 through June" (the year said once, after the first month). */
+const MONTH_YEAR_TO_MONTH = new RegExp(
+  `\\b(?:from\\s+)?${MONTH}\\s+(\\d{4})\\s+${TO}\\s+(?:the\\s+end\\s+of\\s+)?${MONTH}(?!\\s*,?\\s*\\d)`,
+  'gi',
+);
+const AGAINST = '(,?\\s*(?:vs\\.?|versus|compared\\s+(?:with|to)|against|next\\s+to|alongside|beside))';
+/** "January through August 2026 vs the same months of 2025 / a year earlier / last year". */
+const SAME_MONTHS = new RegExp(
+  `\\b${MONTH}\\s+through\\s+${MONTH}\\s+(\\d{4})${AGAINST}\\s+(?:the\\s+)?same\\s+(?:months|period|stretch|span)(?:\\s+of\\s+the\\s+year)?\\s+(?:(?:of|in)\\s+(\\d{4})|(?:a|one)\\s+year\\s+(?:earlier|before|ago|prior)|(?:of\\s+|in\\s+)?(?:the\\s+)?(?:last|previous|prior)\\s+year)`,
+  'gi',
+);
+
+/** "the same point last month", "the same time last year". */
+const SAME_POINT =
+  /\bthe\s+same\s+(?:point|time|stage)\s+(?:of\s+|in\s+)?(last|previous|prior)\s+(year|quarter|month|week)\b/gi;
+/** "the same period last year", "the same period a year earlier". */
+const SAME_PERIOD_BEFORE =
+  /\bthe\s+same\s+period\s+(?:(?:of\s+|in\s+)?(?:last|previous|prior)\s+year|(?:a|one)\s+year\s+(?:earlier|before|ago|prior))\b/i;
+
+const fullMonth = (m: string) => MONTHS.find((x) => x.startsWith(m.toLowerCase().slice(0, 3))) ?? m;
+
+/** The whole previous year beside a year so far: "next to all of last year", "vs full year last year". */
+const wholeYear = (year: number) =>
+  new RegExp(
+    `${AGAINST}\\s+(?:(?:all|the\\s+whole|the\\s+entirety)\\s+of\\s+|the\\s+(?:full|whole|entire)\\s+(?:year\\s+(?:of\\s+)?)?|(?:full|whole|entire)\\s+(?:year\\s+(?:of\\s+)?)?)(?:last\\s+year|${year})(?:\\s+as\\s+a\\s+whole)?\\b`,
+    'i',
+  );
+/** The year so far, in its many wordings (the current year's number included). */
+const soFar = (year: number) => [
+  /\bthis\s+year'?s\b/i,
+  /\bso\s+far\s+this\s+year\b/i,
+  /\bthis\s+year\s+so\s+far\b/i,
+  new RegExp(`\\bso\\s+far\\s+in\\s+${year}\\b`, 'i'),
+  new RegExp(`\\b${year}\\s+(?:so\\s+far|to\\s+date)\\b`, 'i'),
+  /\b(?:ytd|year\s+to\s+date)\b/i,
+];
+
+/** The question with such spans said as the date reader reads them. */
+export function readYearSpans(text: string, today?: string): string {
+  const said = text
+    .replace(
+      MONTH_YEAR_TO_MONTH,
+      (_all, first: string, year: string, last: string) =>
+        `${fullMonth(first)} through ${fullMonth(last)} ${year}`,
+    )
+    .replace(
+      YEAR_TO_MONTH,
+      (_all, year: string, month: string) => `january through ${fullMonth(month)} ${year}`,
+    )
+    .replace(
+      SAME_MONTHS,
+      (_all, first: string, last: string, year: string, against: string, other?: string) => {
+        const then = other ?? String(Number(year) - 1);
+        return `${fullMonth(first)} through ${fullMonth(last)} ${year}${against} ${fullMonth(first)} through ${fullMonth(last)} ${then}`;
+      },
+    )
+    // ("the same point last month", "the same time last year": the same span of days a unit back.)
+    .replace(SAME_POINT, 'the same period $1 $2');
+  if (!today) return said;
+  const current = Number(today.slice(0, 4));
+  const ytd = soFar(current).find((p) => p.test(said));
+  if (!ytd) return said;
+  const toDate = (s: string) =>
+    s
+      .replace(ytd, 'year to date')
+      .replace(/\s*\bso\s+far\b/i, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  // ("revenue so far this year compared with the same period last year": the year to date against it.)
+  if (SAME_PERIOD_BEFORE.test(said)) return toDate(said);
+  const partner = wholeYear(current - 1).exec(said);
+  if (!partner) return said;
+  return toDate(
+    `${said.slice(0, partner.index)} vs full year ${current - 1}${said.slice(partner.index + partner[0].length)}`,
+  );
+}
