@@ -89,10 +89,11 @@ const NEEDS_INLINE =
   /^\s*(?:(?:ok(?:ay)?|so|hey|hi|basically)[,!]?\s+)*(?:(?:my|our|the|an?)\s+)?(?:[a-z0-9'’&-]+\s+){0,4}?(?:(?:needs|wants|requires|asked\s+for|is\s+asking\s+for)\s+(?:to\s+(?:know|see|get)\s+)?(?!(?:to|it|this|that)\b)|(?:keeps\s+|has\s+been\s+|is\s+|was\s+)asking(?:\s+(?:me|us))?(?:\s+(?:about|for)\s+(?:this|it|that|these))?\s*(?:,|\s(?:and|so))\s+|(?:keeps\s+|has\s+been\s+|is\s+|was\s+|are\s+|were\s+)asking(?:\s+(?:me|us))?\s+(?=(?:how|what|which|who|whether)\b))(?=\S)/i;
 /**
  * A title that names a department ("the VP of sales", "our head of finance", "director of ops"): one person, so the
- * department's word ("sales") names nothing of the data there.
+ * department's word ("sales") names nothing of the data there. Only departments: "the manager of the west" names
+ * a region, and the need stays.
  */
 const TITLE_OF =
-  /\b(vp|svp|evp|avp|head|heads|director|chief|manager|lead|officer|team|dept|department|president)\s+of\s+(?:the\s+)?[a-z&]+(?:\s+(?:ops|operations))?\b/gi;
+  /\b(vp|svp|evp|avp|head|heads|director|chief|manager|lead|officer|team|dept|department|president)\s+of\s+(?:the\s+)?(?:sales|marketing|finance|ops|operations|revenue|growth|product|engineering|customer\s+success|cs|people|hr|analytics|data|strategy|partnerships|revops|bizops|sales\s+ops)\b/gi;
 /**
  * Work in hand before the ask, joined by "and": "so i'm prepping for the quarterly review and my boss wants ...",
  * "ok so i'm putting together the monthly update and ...". The document or meeting and the words before it (group 1)
@@ -197,7 +198,7 @@ const POLITE =
  * appreciated". Nothing of the data, after the last word that is.
  */
 const SIGN_OFF =
-  /[\s,.;!?:-]*(?:(?:thanks|thank\s+(?:you|u)|thx|ty|tia|cheers|many\s+thanks|much\s+appreciated|(?:i\s+)?appreciate\s+(?:it|you|the\s+help))(?:\s+(?:so|very)\s+much|\s+a\s+(?:ton|lot|bunch|million)|\s+in\s+advance|\s+again|\s+heaps)*(?:\s+(?:!+|:\)|🙏))?[\s!.]*)+$/i;
+  /(?:[\s,.;!?:-]*(?<![\w'’])(?:thanks|thank\s+(?:you|u)|thx|ty|tia|cheers|many\s+thanks|much\s+appreciated|(?:i\s+)?appreciate\s+(?:it|you|the\s+help))(?:\s+(?:so|very)\s+much|\s+a\s+(?:ton|lot|bunch|million)|\s+in\s+advance|\s+again|\s+heaps)*(?:\s+(?:!+|:\)|🙏))?[\s!.]*)+$/iu;
 
 /** "how are we tracking this month?", "where are we landing on revenue": how a period is going, which its figure says. */
 const TRACKING =
