@@ -191,8 +191,9 @@ const REWRITES: [RegExp, Replacement][] = [
         : `${ask} and ${measure} ${by} ${rest}${end}`,
   ],
   [/\b(?:along|together)\s+with\b/gi, 'and'],
-  // "avg": average, written whole ("orders and avg order value" read one measure, the orders dropped).
-  [/\bavg\b\.?/gi, 'average'],
+  // "orders and avg order value": the second measure's "avg" written whole (read as one measure, the orders
+  // dropped). Elsewhere "avg" stays the asker's word, which the answer says back.
+  [/\b(and|plus)\s+avg\b\.?/gi, '$1 average'],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
