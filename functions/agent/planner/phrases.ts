@@ -173,8 +173,17 @@ const REWRITES: [RegExp, Replacement][] = [
     /\s*[,;]?\s*(?:and\s+)?(?:also\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:also\s+)?(?:please\s+|pls\s+)?|(?:pls|please)\s+(?:also\s+)?)?(?:break|split|slice|cut)\s+(?:that|this|it|them|those|these)\s+(?:down\s+|up\s+|out\s+)?(?:also\s+)?(by|per|across)\b/gi,
     ' $1',
   ],
-  // "net new logos", "net-new customers": new ones ("net" of nothing: no customer is subtracted).
-  [/\bnet[\s-]+new\s+(?=(?:logos?|customers?|clients?|accounts?|buyers?|shoppers?)\b)/gi, 'new '],
+  // "net new logos", "net-new customers": new ones ("net" of nothing: no customer is subtracted). Not before a
+  // gloss ("net-new accounts (first-time buyers, basically)"): the gloss replaces the jargon whole (glosses.ts).
+  [
+    /\bnet[\s-]+new\s+(?=(?:logos?|customers?|clients?|accounts?|buyers?|shoppers?)\b)/gi,
+    (all: string, ...at: string[]) =>
+      /\b(?:basically|essentially|i\.?\s?e\b|aka|a\.k\.a|in\s+other\s+words|i\s+mean|meaning|that\s+is|as\s+in)\b/i.test(
+        String(at[1]).slice(Number(at[0])),
+      )
+        ? all
+        : 'new ',
+  ],
   // "enterprise customers who placed an order in 2025": customers who ordered (was the number of orders), not
   // an order of a size ("placed an order over $900" stays).
   [
