@@ -84,7 +84,6 @@ export const tuning16words: Tuning16Case[] = [
     class: 'wording',
     ask: 'avg order amt for small biz custs in 2024, to the penny',
     tolerance: 0.01,
-    says: /\$\s?\d[\d,]*\.\d\d\b/,
     sql: `SELECT avg(o.amount) FROM ${JOINED} WHERE c.segment = 'small business' AND ${year(2024, 'o.created_at')}`,
   },
   {
