@@ -34,6 +34,7 @@ import * as tuning15words from './questions/tuning-15-words';
 import * as tuning16cohorts from './questions/tuning-16-cohorts';
 import * as tuning16periods from './questions/tuning-16-periods';
 import * as tuning16probed from './questions/tuning-16-probed';
+import * as tuning16words from './questions/tuning-16-words';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -290,6 +291,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning16periods,
       cases: tuning16periods.tuning16periods,
       rightAtLeast: 30,
+    },
+    {
+      // 13 of 39 right before the planner change it tunes (1 confident wrong, in the eval CLI); 39, none wrong, after.
+      title:
+        'tuning set 16 (typos, abbreviations, rambling requests, polite frames, meetings on a day, signed percent changes, titles, two measures joined, negations beside asides)',
+      module: tuning16words,
+      cases: tuning16words.tuning16words,
+      rightAtLeast: 39,
     },
   ];
 

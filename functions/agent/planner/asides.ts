@@ -86,7 +86,28 @@ const NEEDED_BY =
  * CFO wants total revenue for ...", "my boss keeps asking about this and I need ...". The words of the need.
  */
 const NEEDS_INLINE =
-  /^\s*(?:(?:ok(?:ay)?|so)\s+)*(?:(?:my|our|the|an?)\s+)?(?:[a-z0-9'’&-]+\s+){0,4}?(?:(?:needs|wants|requires|asked\s+for|is\s+asking\s+for)\s+(?:to\s+(?:know|see|get)\s+)?(?!(?:to|it|this|that)\b)|(?:keeps\s+|has\s+been\s+|is\s+|was\s+)asking(?:\s+(?:me|us))?(?:\s+(?:about|for)\s+(?:this|it|that|these))?\s*(?:,|\s(?:and|so))\s+)(?=\S)/i;
+  /^\s*(?:(?:ok(?:ay)?|so|hey|hi|basically)[,!]?\s+)*(?:(?:my|our|the|an?)\s+)?(?:[a-z0-9'’&-]+\s+){0,4}?(?:(?:needs|wants|requires|asked\s+for|is\s+asking\s+for)\s+(?:to\s+(?:know|see|get)\s+)?(?!(?:to|it|this|that)\b)|(?:keeps\s+|has\s+been\s+|is\s+|was\s+)asking(?:\s+(?:me|us))?(?:\s+(?:about|for)\s+(?:this|it|that|these))?\s*(?:,|\s(?:and|so))\s+|(?:keeps\s+|has\s+been\s+|is\s+|was\s+|are\s+|were\s+)asking(?:\s+(?:me|us))?\s+(?=(?:how|what|which|who|whether)\b))(?=\S)/i;
+/**
+ * A title that names a department ("the VP of sales", "our head of finance", "director of ops"): one person, so the
+ * department's word ("sales") names nothing of the data there. Only departments: "the manager of the west" names
+ * a region, and the need stays.
+ */
+const TITLE_OF =
+  /\b(vp|svp|evp|avp|head|heads|director|chief|manager|lead|officer|team|dept|department|president)\s+of\s+(?:the\s+)?(?:sales|marketing|finance|ops|operations|revenue|growth|product|engineering|customer\s+success|cs|people|hr|analytics|data|strategy|partnerships|revops|bizops|sales\s+ops)\b/gi;
+/**
+ * Work in hand before the ask, joined by "and": "so i'm prepping for the quarterly review and my boss wants ...",
+ * "ok so i'm putting together the monthly update and ...". The document or meeting and the words before it (group 1)
+ * decide whether it names anything of the data.
+ */
+const PREPPING =
+  /^\s*(?:(?:ok(?:ay)?|so|hey|hi|basically)[,!]?\s+)*(?:i\s*['’]?m|i\s+am|we\s*['’]?re|we\s+are)\s+(?:just\s+|currently\s+)?(?:prepping|preparing|getting\s+ready|putting\s+together|working\s+on|building|writing|drafting|pulling\s+together|doing)\s+(?:for\s+)?(?:the|my|our|a|an|this)\s+((?:[a-z0-9'’&-]+\s+){0,3}?(?:review|deck|slides?|meeting|sync|update|report|summary|qbr|offsite|call|presentation|memo|standup|pack|readout|all-hands|one-on-one|1:1))\s*(?:[,;]\s*|\s+[-–—]+\s*)?(?:and|so)\s+(?=\S)/i;
+/**
+ * A meeting named with when it is, as a clause of its own: "pipeline review tomorrow", "board meeting friday", "QBR
+ * on monday", "ops sync next week", "one-on-one with my manager later today". The day is the meeting's, never the
+ * question's period; the meeting and the words before it (group 1) decide whether it names anything of the data.
+ */
+const MEETING_WHEN =
+  /^(?:(?:i\s+have|i\s*['’]ve\s+got|i\s+got|got|have|there\s*['’]?s)\s+(?:a|an|the|my|our)\s+)?((?:[a-z0-9'’&/-]+\s+){0,3}?(?:meeting|review|sync|call|standup|stand-up|qbr|offsite|off-site|all-hands|huddle|session|presentation|demo|briefing|one-on-one|check-in|catch-up|kickoff|kick-off|workshop|pitch|readout))(?:\s+(?:with|w\/)\s+(?:my|our|the)\s+[a-z]+)?(?:\s+(?:is|on|this|next|later|first\s+thing|coming\s+up))*\s+(?:today|tonight|tomorrow|tmrw|tmr|tomorow|tommorow|tomorrows|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|morning|afternoon|eod|soon)(?:\s+(?:morning|afternoon|evening|am|pm))?$/i;
 /** Words a need may carry without naming data ("one number", "a figure"). */
 const NEED_WORDS = new Set([
   'one',
@@ -165,11 +186,19 @@ const SEND =
   /^\s*(?:(?:pls|please|plz|kindly|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u))\s+)*(?:send|shoot|pass|fire)\s+(?:me\s+|us\s+)?(?:over\s+|across\s+|along\s+)?/i;
 /**
  * A polite frame around the ask: "would you mind pulling ...", "would you be able to grab ...", "mind sharing ...",
- * "I'd really appreciate it if you could dig up ...", "is there any chance you could get me ...". The frame and its
- * verb of fetching say nothing of the data.
+ * "I'd really appreciate it if you could dig up ...", "is there any chance you could get me ...", "would it be
+ * possible to get ...", "could I possibly see ...", "I was wondering if you could pull ...". The frame and its verb of
+ * fetching say nothing of the data.
  */
 const POLITE =
-  /^\s*(?:(?:hey|hi|so|ok(?:ay)?)[,!\s]+)*(?:(?:(?:would|could|can|will|do)\s+(?:you|u)\s+)?(?:please\s+)?(?:mind|be\s+able\s+to|possibly)|(?:i|we)\s*(?:['’]d|\s+would|\s+had)\s+(?:really\s+|much\s+|greatly\s+|so\s+)?(?:appreciate|love)\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|can|would)|(?:is|any)\s+(?:there\s+)?(?:any\s+)?chance\s+(?:you|u)\s+(?:could|can)|if\s+(?:it\s*['’]?s|its|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother|hassle)\s*,?\s*(?:(?:could|can|would)\s+(?:you|u)\s+)?)\s+(?:please\s+)?(?:(?:pull|grab|get|fetch|shar|send|find|run|giv|tell|show|look|dig|check)(?:e|s|es|ing|ping|bing|ging|ting)?\s+(?:up\s+|out\s+)?(?:me\s+|us\s+)?(?:over\s+)?)?(?=\S)/i;
+  /^\s*(?:(?:hey|hi|so|ok(?:ay)?)[,!\s]+)*(?:(?:(?:would|could|can|will|do)\s+(?:you|u)\s+)?(?:please\s+)?(?:mind|be\s+able\s+to|possibly)|(?:i|we)\s*(?:['’]d|\s+would|\s+had)\s+(?:really\s+|much\s+|greatly\s+|so\s+)?(?:appreciate|love)\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|can|would)|(?:is|any)\s+(?:there\s+)?(?:any\s+)?chance\s+(?:you|u)\s+(?:could|can)|if\s+(?:it\s*['’]?s|its|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother|hassle)\s*,?\s*(?:(?:could|can|would)\s+(?:you|u)\s+)?|(?:would|will|is)\s+it\s+(?:be\s+)?(?:at\s+all\s+)?possible\s+(?:for\s+(?:you|u|me|us)\s+)?to|(?:could|can|may|might)\s+(?:i|we)(?:\s+(?:possibly|please|just|quickly))?|(?:i|we)\s*(?:['’]m|\s+am|\s+was|\s+were|['’]re|\s+are)\s+(?:just\s+)?wondering\s+(?:if|whether)\s+(?:(?:you|u)\s+(?:could|can|would|might)|(?:i|we)\s+(?:could|can|might)))\s+(?:please\s+)?(?:(?:pull|grab|get|fetch|shar|send|find|run|giv|tell|show|look|dig|check|see|hav)(?:e|s|es|ing|ping|bing|ging|ting)?\s+(?:up\s+|out\s+)?(?:me\s+|us\s+)?(?:over\s+)?)?(?=\S)/i;
+
+/**
+ * Thanks at the end of the ask: "Thanks so much!", "Many thanks!", "thank you in advance", "cheers", "thx!", "much
+ * appreciated". Nothing of the data, after the last word that is.
+ */
+const SIGN_OFF =
+  /(?:[\s,.;!?:-]*(?<![\w'’])(?:thanks|thank\s+(?:you|u)|thx|ty|tia|cheers|many\s+thanks|much\s+appreciated|(?:i\s+)?appreciate\s+(?:it|you|the\s+help))(?:\s+(?:so|very)\s+much|\s+a\s+(?:ton|lot|bunch|million)|\s+in\s+advance|\s+again|\s+heaps)*(?:\s+(?:!+|:\)|🙏))?[\s!.]*)+$/iu;
 
 /** "how are we tracking this month?", "where are we landing on revenue": how a period is going, which its figure says. */
 const TRACKING =
@@ -283,7 +312,7 @@ function withoutAsideClauses(text: string, names: (w: string, i: number, all: st
       .trim()
       .replace(/[?.!]+$/, '')
       .replace(/^(?:fyi|btw|ps|heads\s+up)\s*[,:]?\s+/i, '');
-    const lead = ASIDE_CLAUSE.exec(clause);
+    const lead = ASIDE_CLAUSE.exec(clause) ?? MEETING_WHEN.exec(clause);
     const checking = lead ? undefined : CHECKING.exec(clause);
     const purpose = lead || checking ? undefined : PURPOSE.exec(clause);
     const aside = lead
@@ -357,6 +386,8 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     )
     // ("revenue-wise": in terms of revenue.)
     .replace(/\b([a-z]+)-wise\b/gi, '$1')
+    // ("..., thanks so much!": what follows the last word asked.)
+    .replace(SIGN_OFF, (all, offset: number) => (offset > 0 ? (/\?/.test(all) ? '?' : '') : all))
     .replace(DOUBT, '')
     .replace(APOLOGY, '')
     .replace(POLITE, '')
@@ -405,10 +436,15 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
       return false;
     return names(w, i);
   });
+  // ("so i'm prepping for the quarterly review and my boss wants to know ...": the work in hand, then the need.)
+  const prepping = PREPPING.exec(text);
+  const prepWords = asideWords(prepping?.[1] ?? '');
+  if (prepping && !prepWords.some((w, i) => !(RHYTHMS.test(w) && i < prepWords.length - 1) && names(w, i)))
+    text = text.slice(prepping[0].length);
   for (const pattern of [NEEDED_BY, NEEDS_INLINE]) {
     const need = pattern.exec(text);
-    // (A hyphenated word whole: "all-hands" names nothing through its "all".)
-    const needWords = asideWords(need?.[0] ?? '').filter((w) => !NEED_WORDS.has(w));
+    // (A hyphenated word whole: "all-hands" names nothing through its "all"; "the VP of sales" is a person.)
+    const needWords = asideWords((need?.[0] ?? '').replace(TITLE_OF, '$1')).filter((w) => !NEED_WORDS.has(w));
     // ("the quarterly business review deck needs": the review's rhythm, not a grain. "for tomorrow's all-hands",
     // "for the offsite next month": when the event is, never a period of the rows, which lie in the past.)
     // ("for the sales kickoff": a word naming the event, not a value of the rows, VALUE_MEETING above.)

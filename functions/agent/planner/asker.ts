@@ -21,6 +21,8 @@ const SHORTHAND: Record<string, string> = {
   avg: 'average',
   amt: 'amount',
   amts: 'amounts',
+  val: 'value',
+  vals: 'values',
   qty: 'quantity',
   acct: 'account',
   accts: 'accounts',

@@ -363,6 +363,11 @@ export const WIN_VERBS = new Set([
   'picked',
   'add',
   'added',
+  // "net new logos we signed", "new accounts onboarded": not "signed up", a signup (claimWinVerbs).
+  'sign',
+  'signed',
+  'onboard',
+  'onboarded',
 ]);
 const PEOPLE_STEMS = new Set(['customer', 'client', 'buyer', 'shopper', 'account']);
 
@@ -383,6 +388,7 @@ export function claimWinVerbs(tokens: Token[]): void {
   if (!isNew) return;
   tokens.forEach((t, i) => {
     if (t.used || !WIN_VERBS.has(t.raw)) return;
+    if (t.raw.startsWith('sign') && tokens[i + 1]?.raw === 'up') return;
     t.used = true;
     const up = tokens[i + 1];
     if (up?.raw === 'up' && (t.raw === 'pick' || t.raw === 'picked')) up.used = true;

@@ -21,6 +21,7 @@ import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { stem, words } from './text';
+import { readTypos } from './typos';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 import { readYearSpans } from './year-spans';
 
@@ -146,6 +147,63 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:net\s+of|after)\s+(?:all\s+)?(?=(?:returns?|returned\s+orders|cancell?ations?|cancell?ed\s+orders)\b)/gi,
     'excluding ',
   ],
+  // "2025 vs 2024 as a %, negative if it fell", "(negative = decline)", "with a minus sign if it went down", "as a
+  // signed %": a change is always stated with its sign (and its direction named), so the words only ask for what
+  // the answer does. Only beside a change; elsewhere "negative" stays and is refused by name.
+  [
+    /\s*[,;]?\s*\(?\s*(?:(?:and|with|using|use|show(?:ing)?|put)\s+)?(?:(?:a|the)\s+)?(?:negative(?:\s+(?:number|sign|value|figure))?|minus(?:\s+sign)?|-)\s*(?:if|when|=|for|means?|meaning|where)\s+(?:(?:it|they|that|the\s+[a-z]+)\s+)?(?:fell|fall|falls|dropped|drops|declined|declines|went\s+down|goes\s+down|go\s+down|decreased|shrank|(?:is|was|were|are)\s+down|(?:a\s+)?(?:decline|drop|decrease|fall)|down)\s*\)?(?=\s*[,;.?!]|\s*$)/gi,
+    (all: string, ...at: string[]) =>
+      /\b(?:vs\.?|versus|growth|grow|grew|change[ds]?|yoy|qoq|mom|wow|compared|against|over|from|to|increase|decrease|delta)\b/i.test(
+        String(at[1]).slice(0, Number(at[0])),
+      )
+        ? ''
+        : all,
+  ],
+  [
+    /\bsigned\s+(?=%|percent|percentage|pct|change|number|figure)/gi,
+    (all: string, ...at: string[]) =>
+      /\b(?:vs\.?|versus|growth|grow|grew|change[ds]?|yoy|qoq|mom|wow|compared|against|over|from|to)\b/i.test(
+        String(at[1]),
+      )
+        ? ''
+        : all,
+  ],
+  // "... and also can u break that down by segment", ", could you split it by region please": a breakdown of what
+  // was just asked, as "by segment" reads.
+  [
+    /\s*[,;]?\s*(?:and\s+)?(?:also\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:also\s+)?(?:please\s+|pls\s+)?|(?:pls|please)\s+(?:also\s+)?)?(?:break|split|slice|cut)\s+(?:that|this|it|them|those|these)\s+(?:down\s+|up\s+|out\s+)?(?:also\s+)?(by|per|across)\b/gi,
+    ' $1',
+  ],
+  // "net new logos", "net-new customers": new ones ("net" of nothing: no customer is subtracted). Not before a
+  // gloss ("net-new accounts (first-time buyers, basically)"): the gloss replaces the jargon whole (glosses.ts).
+  [
+    /\bnet[\s-]+new\s+(?=(?:logos?|customers?|clients?|accounts?|buyers?|shoppers?)\b)/gi,
+    (all: string, ...at: string[]) =>
+      /\b(?:basically|essentially|i\.?\s?e\b|aka|a\.k\.a|in\s+other\s+words|i\s+mean|meaning|that\s+is|as\s+in)\b/i.test(
+        String(at[1]).slice(Number(at[0])),
+      )
+        ? all
+        : 'new ',
+  ],
+  // "enterprise customers who placed an order in 2025": customers who ordered (was the number of orders), not
+  // an order of a size ("placed an order over $900" stays).
+  [
+    /\b(customers|clients|buyers|accounts|custs|logos|shoppers)\s+((?:in\s+(?:my|our|the)\s+[a-z]+\s+)?(?:who\s+|that\s+)?)(?:have\s+|had\s+)?(?:placed|made|put\s+in|submitted)\s+(?:an?|any|at\s+least\s+one|one\s+or\s+more)\s+(?:orders?|purchases?)\b(?!\s*(?:over|above|under|below|worth|of|for|more|less|with|larger|bigger|smaller|greater|at|between|\$|>|<))/gi,
+    '$1 $2ordered',
+  ],
+  // "orders by region for 2024 with avg order value", "... along with the number of orders": a second measure
+  // asked after the breakdown, read as both measures by it ("orders and average order value by region for 2024").
+  [
+    /^([\s\S]*?\S)\s+(by|per)\s+([a-z][a-z\s]{0,40}?(?:\s+(?:in|for|during)\s+[a-z0-9\s]{1,20}?)?)\s*,?\s+(?:with|along\s+with|together\s+with|plus|and\s+also|as\s+well\s+as)\s+(?:the\s+|their\s+|its\s+)?((?:average|avg|mean|median|total|number\s+of|count\s+of|#\s*of)\s+[a-z]+(?:\s+[a-z]+)?|revenue|sales|aov|order\s+count|orders)\s*([?.!]*)\s*$/i,
+    (all, ask: string, by: string, rest: string, measure: string, end: string) =>
+      /\b(?:top|bottom|best|worst|highest|lowest|most|least|share|percent|which|who)\b|%/i.test(ask)
+        ? all
+        : `${ask} and ${measure} ${by} ${rest}${end}`,
+  ],
+  [/\b(?:along|together)\s+with\b/gi, 'and'],
+  // "orders and avg order value": the second measure's "avg" written whole (read as one measure, the orders
+  // dropped). Elsewhere "avg" stays the asker's word, which the answer says back.
+  [/\b(and|plus)\s+avg\b\.?/gi, '$1 average'],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -682,7 +740,10 @@ export function expandContractions(question: string): string {
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
-  let text = seasons(lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(question)))), today);
+  let text = seasons(
+    lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(readTypos(question))))),
+    today,
+  );
   for (const [pattern, replacement] of REWRITES)
     text =
       typeof replacement === 'string'

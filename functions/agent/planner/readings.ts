@@ -23,6 +23,8 @@ export const ENGLISH_SYNONYMS: Record<string, string> = {
   transaction: 'order',
   // "top spenders", "biggest spender": the customers, ranked by money (a count of customers ranks nothing).
   spender: 'customer',
+  // "net new logos", "how many logos do we have": a customer's account, in sales talk.
+  logo: 'customer',
   // Abbreviations ("custs", "txns").
   cust: 'customer',
   txn: 'order',
