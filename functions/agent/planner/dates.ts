@@ -729,7 +729,7 @@ function sameDayBack(date: string, unit: 'month' | 'quarter' | 'week'): string {
   const day = Number(date.slice(8, 10));
   const next = addMonths(start, 1);
   const shifted = addDays(start, day - 1);
-  return shifted < next ? shifted : next;
+  return shifted.localeCompare(next) < 0 ? shifted : next;
 }
 
 /** Words that join the two ends of one span ("jan through sep 2025", "from march 3 to march 9"). */
