@@ -23,17 +23,12 @@
  * rounding.ts, missing.ts): 35 of 35, none wrong.
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { between, inYear, type SecondOrderCase, WEST } from './tuning-2';
+import { analyst, between, inYear, type SecondOrderCase, WEST } from './tuning-2';
 
 export const TUNING_14_WORDS_NOW = '2026-02-11T15:00:00Z';
 
 export type Tuning14Case = SecondOrderCase & { user?: QueryUser };
 
-const analyst = (region: string): QueryUser => ({
-  groups: ['analysts'],
-  userAttributes: { region },
-  securityContext: {},
-});
 const EAST = analyst('east');
 const NORTH = analyst('north');
 const SOUTH = analyst('south');

@@ -21,17 +21,12 @@
  * order (refused rather than answered with "latest" left out).
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { between, inYear, LAST_DAY, type SecondOrderCase, WEST } from './tuning-2';
+import { analyst, between, inYear, LAST_DAY, type SecondOrderCase, WEST } from './tuning-2';
 
 export const TUNING_15_WORDS_NOW = '2026-03-09T14:00:00Z';
 
 export type Tuning15Case = SecondOrderCase & { user?: QueryUser };
 
-const analyst = (region: string): QueryUser => ({
-  groups: ['analysts'],
-  userAttributes: { region },
-  securityContext: {},
-});
 const EAST = analyst('east');
 const SOUTH = analyst('south');
 

@@ -16,7 +16,7 @@
  * Before the planner change: 7 of 37 right (eval CLI, offline), 5 confident wrong; after it, 31, none wrong.
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { between, growth, inYear, LAST_DAY, type SecondOrderCase, WEST } from './tuning-2';
+import { between, growth, inYear, LAST_DAY, type SecondOrderCase, WEST, withCustomers } from './tuning-2';
 
 export const TUNING_16_PERIODS_NOW = '2026-03-10T10:00:00Z';
 /** Inside the data: Wednesday 2025-08-20. */
@@ -24,12 +24,11 @@ const INSIDE = '2025-08-20T10:00:00Z';
 
 export type Tuning16Case = SecondOrderCase & { user?: QueryUser };
 
-const JOINED = 'orders o JOIN customers c ON o.customer_id = c.id';
 /** A percentile of the per-`unit` totals of `measure` over rows matching `where`. */
 const ofTotals = (p: number, unit: string, measure: string, where = '') =>
   `SELECT quantile_cont(v, ${p}) FROM (SELECT date_trunc('${unit}', created_at) AS k, ${measure} AS v FROM orders ${where ? `WHERE ${where}` : ''} GROUP BY 1)`;
 /** The data's last day and the per-`by` measure of the covered span. */
-const coveredBy = (by: string, measure: string, where: string, from = JOINED) =>
+const coveredBy = (by: string, measure: string, where: string, from = withCustomers) =>
   `SELECT ${LAST_DAY}, ${by}, ${measure} FROM ${from} WHERE ${where} GROUP BY 2`;
 /** Two spans' measure side by side (a, then b). */
 const twoSpans = (measure: string, a: string, b: string) =>

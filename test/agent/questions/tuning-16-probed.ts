@@ -9,7 +9,7 @@
  *
  * Clock: 2026-11-20, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
-import { between, inYear, type SecondOrderCase } from './tuning-2';
+import { between, inYear, type SecondOrderCase, withCustomers } from './tuning-2';
 
 export const TUNING_16_PROBED_NOW = '2026-11-20T10:00:00Z';
 
@@ -28,7 +28,6 @@ const change = (
       FROM ${from} ${by ? 'GROUP BY 1' : ''}) ORDER BY ${order} ${dir}${n ? ` LIMIT ${n}` : ''}`;
 };
 const SUM = 'sum(amount) FILTER (WHERE $W)';
-const JOINED = 'orders o JOIN customers c ON o.customer_id = c.id';
 const COUNT = 'count(*) FILTER (WHERE $W)';
 
 export const tuning16probed: SecondOrderCase[] = [
@@ -130,7 +129,7 @@ export const tuning16probed: SecondOrderCase[] = [
   {
     class: 'period-over-period',
     ask: 'revenue growth in h1 2025 by segment',
-    sql: change('c.segment', SUM, ['2024-07-01', '2025-01-01', '2025-07-01'], { n: 0, from: JOINED }),
+    sql: change('c.segment', SUM, ['2024-07-01', '2025-01-01', '2025-07-01'], { n: 0, from: withCustomers }),
   },
   {
     // "vs Q2 2025": the quarter after it against it.
@@ -146,7 +145,7 @@ export const tuning16probed: SecondOrderCase[] = [
       n: 5,
       rank: 'abs',
       dir: 'ASC',
-      from: JOINED,
+      from: withCustomers,
     }),
   },
   {

@@ -18,21 +18,15 @@
  * (typos.ts, asides.ts, phrases.ts, asker.ts, cohorts.ts, readings.ts): 39 of 39, none wrong.
  */
 import type { QueryUser } from '../../../functions/semantic';
-import { between, growth, inYear, type SecondOrderCase } from './tuning-2';
+import { analyst, between, growth, inYear, type SecondOrderCase, withCustomers } from './tuning-2';
 
 export const TUNING_16_WORDS_NOW = '2026-06-16T15:00:00Z';
 
 export type Tuning16Case = SecondOrderCase & { user?: QueryUser };
 
-const analyst = (region: string): QueryUser => ({
-  groups: ['analysts'],
-  userAttributes: { region },
-  securityContext: {},
-});
 const EAST = analyst('east');
 const NORTH = analyst('north');
 
-const JOINED = 'orders o JOIN customers c ON o.customer_id = c.id';
 const year = (y: number, column = 'created_at') => inYear(y, column);
 /** Customers whose first order falls in [from, to). */
 const firstOrders = (from: string, to: string) =>
@@ -60,7 +54,7 @@ export const tuning16words: Tuning16Case[] = [
     class: 'wording',
     ask: 'whats the avrage order value for enterprise in 2024',
     tolerance: 0.01,
-    sql: `SELECT avg(o.amount) FROM ${JOINED} WHERE c.segment = 'enterprise' AND ${year(2024, 'o.created_at')}`,
+    sql: `SELECT avg(o.amount) FROM ${withCustomers} WHERE c.segment = 'enterprise' AND ${year(2024, 'o.created_at')}`,
   },
   {
     class: 'wording',
@@ -84,25 +78,25 @@ export const tuning16words: Tuning16Case[] = [
     class: 'wording',
     ask: 'avg order amt for small biz custs in 2024, to the penny',
     tolerance: 0.01,
-    sql: `SELECT avg(o.amount) FROM ${JOINED} WHERE c.segment = 'small business' AND ${year(2024, 'o.created_at')}`,
+    sql: `SELECT avg(o.amount) FROM ${withCustomers} WHERE c.segment = 'small business' AND ${year(2024, 'o.created_at')}`,
   },
   {
     class: 'wording',
     ask: 'avg order val for consumer customers in 2023 - 2 decimal places please',
     tolerance: 0.01,
-    sql: `SELECT avg(o.amount) FROM ${JOINED} WHERE c.segment = 'consumer' AND ${year(2023, 'o.created_at')}`,
+    sql: `SELECT avg(o.amount) FROM ${withCustomers} WHERE c.segment = 'consumer' AND ${year(2023, 'o.created_at')}`,
   },
   {
     class: 'wording',
     ask: 'AOV for small biz in Q3 2025, exact to the cent',
     tolerance: 0.01,
-    sql: `SELECT avg(o.amount) FROM ${JOINED} WHERE c.segment = 'small business' AND ${between('2025-07-01', '2025-10-01', 'o.created_at')}`,
+    sql: `SELECT avg(o.amount) FROM ${withCustomers} WHERE c.segment = 'small business' AND ${between('2025-07-01', '2025-10-01', 'o.created_at')}`,
   },
   {
     class: 'wording',
     ask: 'how many small biz custs in my region placed an order in 2025?',
     user: NORTH,
-    sql: `SELECT count(DISTINCT o.customer_id) FROM ${JOINED} WHERE c.segment = 'small business' AND o.region = 'north' AND ${year(2025, 'o.created_at')}`,
+    sql: `SELECT count(DISTINCT o.customer_id) FROM ${withCustomers} WHERE c.segment = 'small business' AND o.region = 'north' AND ${year(2025, 'o.created_at')}`,
   },
   // --- long rambling requests ---
   {
@@ -119,7 +113,7 @@ export const tuning16words: Tuning16Case[] = [
   {
     class: 'wording',
     ask: 'hey so my director wants like the number of unique customers who ordered in 2024 and also can you split it by segment ty',
-    sql: `SELECT c.segment, count(DISTINCT o.customer_id) FROM ${JOINED} WHERE ${year(2024, 'o.created_at')} GROUP BY 1`,
+    sql: `SELECT c.segment, count(DISTINCT o.customer_id) FROM ${withCustomers} WHERE ${year(2024, 'o.created_at')} GROUP BY 1`,
   },
   // --- polite frames ---
   {
@@ -142,7 +136,7 @@ export const tuning16words: Tuning16Case[] = [
   {
     class: 'wording',
     ask: 'I was wondering if you could pull orders by segment for March 2025. Thanks a ton!',
-    sql: `SELECT c.segment, count(*) FROM ${JOINED} WHERE ${between('2025-03-01', '2025-04-01', 'o.created_at')} GROUP BY 1`,
+    sql: `SELECT c.segment, count(*) FROM ${withCustomers} WHERE ${between('2025-03-01', '2025-04-01', 'o.created_at')} GROUP BY 1`,
   },
   {
     class: 'wording',
@@ -166,7 +160,7 @@ export const tuning16words: Tuning16Case[] = [
     class: 'unknown-words',
     ask: 'QBR on monday, can you get me avg order value by segment for Q3 2025',
     tolerance: 0.01,
-    sql: `SELECT c.segment, avg(o.amount) FROM ${JOINED} WHERE ${between('2025-07-01', '2025-10-01', 'o.created_at')} GROUP BY 1`,
+    sql: `SELECT c.segment, avg(o.amount) FROM ${withCustomers} WHERE ${between('2025-07-01', '2025-10-01', 'o.created_at')} GROUP BY 1`,
   },
   {
     class: 'unknown-words',
@@ -253,7 +247,7 @@ export const tuning16words: Tuning16Case[] = [
     class: 'wording',
     ask: 'avg order value along with the number of orders by segment for 2024',
     tolerance: 0.01,
-    sql: `SELECT c.segment, avg(o.amount), count(*) FROM ${JOINED} WHERE ${year(2024, 'o.created_at')} GROUP BY 1`,
+    sql: `SELECT c.segment, avg(o.amount), count(*) FROM ${withCustomers} WHERE ${year(2024, 'o.created_at')} GROUP BY 1`,
   },
   // --- negations beside asides: never dropped ---
   {

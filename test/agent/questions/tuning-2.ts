@@ -62,6 +62,12 @@ export const WEST: QueryUser = {
   userAttributes: { region: 'west' },
   securityContext: {},
 };
+/** An analyst under row-level security, kept to one region's rows. */
+export const analyst = (region: string): QueryUser => ({
+  groups: ['analysts'],
+  userAttributes: { region },
+  securityContext: {},
+});
 export const withCustomers = 'orders o JOIN customers c ON o.customer_id = c.id';
 export const topShare = (measure: string, by: string, n: number, where = '') =>
   `WITH t AS (SELECT ${by}, ${measure} AS v FROM orders ${where} GROUP BY 1)
