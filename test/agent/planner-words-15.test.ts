@@ -81,8 +81,11 @@ describe('words around an answerable ask', () => {
     expect(plan('how many net new logos did we win in Q1 2023 - new customers, basically')).toEqual(
       plan('how many new customers did we win in Q1 2023'),
     );
-    expect(plan('number of new logos in Q2 2023 (i.e. new customers)')).toEqual(
-      plan('number of new customers in Q2 2023'),
+    // (The answer may say it read "logos" as customers: the same plan otherwise.)
+    const noted = (question: string) =>
+      JSON.parse(JSON.stringify(plan(question), (key, value) => (key === 'readAs' ? undefined : value)));
+    expect(noted('number of new logos in Q2 2023 (i.e. new customers)')).toEqual(
+      noted('number of new customers in Q2 2023'),
     );
     // (Two runs the model lacks: which one the gloss explains would be a guess.)
     expect(read('how many zorgs of blick did we land in Q1 2023 - new customers, basically').kind).not.toBe(

@@ -200,7 +200,9 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `${ask} and ${measure} ${by} ${rest}${end}`,
   ],
-  [/\b(?:along|together)\s+with\b/gi, 'and'],
+  // ("avg order value along with the number of orders by segment": two measures before their breakdown. After it,
+  // "revenue by month along with order volume" is a measure beside each row, read by its own reading.)
+  [/\b(?:along|together)\s+with\b(?=[^?]*\b(?:by|per)\b)/gi, 'and'],
   // "orders and avg order value": the second measure's "avg" written whole (read as one measure, the orders
   // dropped). Elsewhere "avg" stays the asker's word, which the answer says back.
   [/\b(and|plus)\s+avg\b\.?/gi, '$1 average'],
