@@ -79,7 +79,7 @@ describe('rankings on the demo model', () => {
     const sql = await demoSql('what did the top 20 customers spend in total in 2025');
     // (Each of the 20 named beside their sum: the rows named are the rows summed, ties cut by the name.)
     expect(sql).toMatch(
-      /top_rows AS \(SELECT customers_name AS k, m FROM t ORDER BY m DESC, 1 LIMIT 20\) SELECT k, m, SUM\(m\) OVER \(\) AS part/,
+      /SELECT customers_name AS k, .*top_rows AS \(SELECT k, m FROM t ORDER BY m DESC, 1 LIMIT 20\) SELECT k, m, SUM\(m\) OVER \(\) AS part/,
     );
     expect(await demoSql('top 20 customers by spend in 2025')).toMatch(/ORDER BY 1 DESC LIMIT 1 OFFSET 19\)/);
   });

@@ -146,3 +146,16 @@ describe('two measures', () => {
     expect(plan('orders and avg order value by region for 2024').measures).toHaveLength(2);
   });
 });
+
+describe('"break that down by X" inside a question, and opening a follow-up', () => {
+  it.each([
+    ['orders by status in 2024', 'break those down by region'],
+    ['orders by status in 2024', 'can you break those down by region'],
+    ['orders by status in 2024', 'could you split them by region?'],
+  ])('"%s" -> "%s" splits the previous rows further', (first, second) => {
+    expect(demoPlan([first, second], '2026-06-16').dimensions.map((d) => d.column)).toEqual([
+      'status',
+      'region',
+    ]);
+  });
+});

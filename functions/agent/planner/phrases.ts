@@ -171,7 +171,8 @@ const REWRITES: [RegExp, Replacement][] = [
   // "... and also can u break that down by segment", ", could you split it by region please": a breakdown of what
   // was just asked, as "by segment" reads.
   [
-    /\s*[,;]?\s*(?:and\s+)?(?:also\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:also\s+)?(?:please\s+|pls\s+)?|(?:pls|please)\s+(?:also\s+)?)?(?:break|split|slice|cut)\s+(?:that|this|it|them|those|these)\s+(?:down\s+|up\s+|out\s+)?(?:also\s+)?(by|per|across)\b/gi,
+    /(?<=\S)(?<!^\s*(?:(?:(?:can|could|would)\s+(?:you|u)|please|pls)(?:\s+(?:also|please|pls))*))\s*[,;]?\s*(?:and\s+)?(?:also\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:also\s+)?(?:please\s+|pls\s+)?|(?:pls|please)\s+(?:also\s+)?)?\b(?:break|split|slice|cut)\s+(?:that|this|it|them|those|these)\s+(?:down\s+|up\s+|out\s+)?(?:also\s+)?(by|per|across)\b/gi,
+    // (Not opening the question: "break those down by region" splits the previous answer's rows, follow-up.ts.)
     ' $1',
   ],
   // "net new logos", "net-new customers": new ones ("net" of nothing: no customer is subtracted). Not before a
