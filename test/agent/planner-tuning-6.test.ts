@@ -268,7 +268,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 27,
     },
     {
-      // Probed by the lead (fifth session of 2026-11-27): BEFORE of 22 right before (CWB confident wrong), 21 after.
+      // Probed by the lead (fifth session of 2026-11-27): 0 of 22 right before (20 confident wrong), 21 after (21 on the test sample).
       title:
         'tuning set 16 (probed: growth in one named quarter, follow-ups that take their period from the question before, a bare end, an attribute of a top N)',
       module: tuning16probed,

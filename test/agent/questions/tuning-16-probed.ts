@@ -5,7 +5,10 @@
  * Before (on bcdb0d3): a change in one named quarter (month, half) answered as the last two years; a follow-up's
  * "vs 2024" as 2023 to 2024; a follow-up's yearless quarter as this year's (past the data, $0); "which was
  * highest?" after a breakdown as the largest order amount of everything; "top 5 ... biggest drop" ranked by the
- * largest order; "what segment are they in?" after a top 5 as revenue by segment.
+ * largest order; "what segment are they in?" after a top 5 as revenue by segment; "avg number of categories per
+ * customer" as the orders per customer. Scored in the eval CLI: 0/22 before (20 confidently wrong, 2 wrong
+ * refusals), 21/22 after (none wrong; the one left, "how many sales regions does a customer order in, on average",
+ * is refused).
  *
  * Clock: 2026-11-20, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
