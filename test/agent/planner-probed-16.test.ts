@@ -159,3 +159,15 @@ describe('the number of distinct values per entity, averaged ("avg number of cat
     expect(p.dimensions.map((d) => d.column)).toEqual(['category']);
   });
 });
+
+describe('a yearless half or quarter compared with a period takes its year', () => {
+  it.each([
+    [
+      "how did my region's revenue in the second half of 2025 compare with the first half?",
+      ['H1 2025', 'H2 2025'],
+    ],
+    ['revenue in Q3 2025 compared with Q2', ['Q2 2025', 'Q3 2025']],
+  ])('"%s"', (question, pair) => {
+    expect(labels([question])).toEqual(pair);
+  });
+});

@@ -19,7 +19,11 @@ import {
 } from './vocabulary';
 
 /** Words that join periods of one list ("Q3 vs Q4 2024", "from February through June"). */
+/** Words between two periods that list them side by side (the second takes the first's year when it has none). */
+const LISTING = new Set(['vs', 'versus', 'and', 'or', 'compare', 'compared', 'comparing', 'against']);
 const LIST_WORDS = new Set([
+  'compare',
+  'comparing',
   'vs',
   'versus',
   'and',
@@ -83,7 +87,8 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     const previous = found.at(-1);
     if (!previous) return undefined;
     const gap = tokens.slice(previous.at + 1, i);
-    const listed = gap.some((w) => ['vs', 'versus', 'and', 'or'].includes(w.raw));
+    // ("the second half of 2025 compared with the first half": a comparison lists the two as well.)
+    const listed = gap.some((w) => LISTING.has(w.raw));
     return listed && gap.every((w) => w.used || LIST_WORDS.has(w.raw))
       ? Number(previous.period.from.slice(0, 4))
       : undefined;
@@ -97,7 +102,8 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     const quarter = /^q([1-4])$/.exec(t.raw);
     if (quarter) {
       const q = Number(quarter[1]);
-      const y = yearAround(i) ?? sharedYear(i) ?? latest((year) => quarterPeriod(year, q).from);
+      const y =
+        yearAround(i) ?? sharedYear(i) ?? listedYear(i) ?? latest((year) => quarterPeriod(year, q).from);
       t.used = true;
       found.push({ period: quarterPeriod(y, q), at: i });
       continue;
