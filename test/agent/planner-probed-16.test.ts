@@ -171,3 +171,10 @@ describe('a yearless half or quarter compared with a period takes its year', () 
     expect(labels([question])).toEqual(pair);
   });
 });
+
+it('"up or down, and by what %?" asks the size of every change, not which ones rose', () => {
+  const p = plan('orders Q3 2025 vs Q3 2024 by region - up or down, and by what %?');
+  expect(p.change).toBeDefined();
+  expect(p.change?.only).toBeUndefined();
+  expect(plan('which regions grew from 2024 to 2025').change?.only).toBe('up');
+});

@@ -318,6 +318,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       (t, i) =>
         t.raw === 'which' ||
         (t.raw === 'what' &&
+          // ("up or down, and by what %?": the size of each change asked, not which ones rose.)
+          tokens[i - 1]?.raw !== 'by' &&
           !['was', 'is', 'were', 'are', 's', 'the', 'did', 'does'].includes(tokens[i + 1]?.raw ?? '')),
     );
     const only = !top && which && dimensions.length > 0 ? (change.down ? 'down' : 'up') : undefined;
