@@ -622,14 +622,20 @@ export function findWindowBack(tokens: Token[]): PeriodBack[] {
   return found;
 }
 
+/** A date's month counted from year 0 (January 2025 is 2025 * 12): months between two dates by subtraction. */
+const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
+
+/** How many whole months `period` spans, from a first of the month to one; undefined when it is no such span. */
+export function monthsLong(period: Period): number | undefined {
+  if (!period.from.endsWith('-01') || !period.to.endsWith('-01')) return undefined;
+  return months(period.to) - months(period.from);
+}
+
 /** The window of the same length just before `period` (whole months by months, else by days). */
 export function windowBefore(period: Period): Period {
-  const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
-  const wholeMonths = period.from.endsWith('-01') && period.to.endsWith('-01');
+  const long = monthsLong(period);
   const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000);
-  const from = wholeMonths
-    ? addMonths(period.from, -(months(period.to) - months(period.from)))
-    : addDays(period.from, -days);
+  const from = long !== undefined ? addMonths(period.from, -long) : addDays(period.from, -days);
   return relativePeriod('the period before', from, period.from);
 }
 
@@ -640,16 +646,13 @@ export function windowBefore(period: Period): Period {
  */
 export function periodBeside(period: Period, step: -1 | 1): Period | undefined {
   if (period.unit) return undefined;
-  const months = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
-  const whole = period.from.endsWith('-01') && period.to.endsWith('-01');
-  const length = months(period.to) - months(period.from);
-  const start = months(period.from) + step * length;
+  const length = monthsLong(period);
+  const start = months(period.from) + step * (length ?? 0);
   const [y, m] = [Math.floor(start / 12), start % 12];
-  if (whole && length === 12 && m === 0) return yearPeriod(y);
-  if (whole && length === 6 && m % 6 === 0)
-    return { label: `H${m / 6 + 1} ${y}`, from: day(y, m), to: day(y, m + 6) };
-  if (whole && length === 3 && m % 3 === 0) return quarterPeriod(y, m / 3 + 1);
-  if (whole && length === 1) return monthPeriod(y, m);
+  if (length === 12 && m === 0) return yearPeriod(y);
+  if (length === 6 && m % 6 === 0) return { label: `H${m / 6 + 1} ${y}`, from: day(y, m), to: day(y, m + 6) };
+  if (length === 3 && m % 3 === 0) return quarterPeriod(y, m / 3 + 1);
+  if (length === 1) return monthPeriod(y, m);
   if (step === -1) return windowBefore(period);
   const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000);
   return relativePeriod('the period after', period.to, addDays(period.to, days));

@@ -15,12 +15,12 @@
  *   2024?", "and by region?").
  */
 import { addDays } from './clock';
-import { periodBeside, shift, yearBefore } from './dates';
+import { monthsLong, periodBeside, shift, yearBefore } from './dates';
 import type { Parsed, Period, Plan } from './plan';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
 import { totalOfPrevious } from './top-total';
-import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, type Unit } from './vocabulary';
+import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, isYear, type Unit } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
 export const secondOrderOf = (p: Plan): Partial<Plan> => ({
@@ -267,9 +267,7 @@ const NAMED_PART = /^(?:Q[1-4]|H[12]|[A-Z][a-z]+) (\d{4})$/;
 function inPreviousYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
   const year = previous.range?.from.slice(0, 4);
   const oneYear = previous.range && Number(previous.range.to.slice(0, 4)) - Number(year) <= 1;
-  const yearSaid = raws.some(
-    (w) => /^(?:19|20)\d\d$/.test(w) || w === 'year' || w === 'years' || w === 'ytd',
-  );
+  const yearSaid = raws.some((w) => isYear(w) || w === 'year' || w === 'years' || w === 'ytd');
   if (!year || !oneYear || previous.compare || yearSaid) return own;
   const moved = (p: Period): Period => {
     const named = NAMED_PART.exec(p.label);
@@ -315,9 +313,7 @@ function changeOverPreviousUnit(previous: Plan, own: Parsed): Plan | undefined {
   if (!own.change || !period || !months || previous.compare || previous.grain || own.dimensions.length > 0)
     return undefined;
   if (own.range || own.compare?.some((p) => !p.assumed)) return undefined;
-  const monthOf = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
-  const whole = period.from.endsWith('-01') && period.to.endsWith('-01');
-  if (!whole || monthOf(period.to) - monthOf(period.from) !== months) return undefined;
+  if (monthsLong(period) !== months) return undefined;
   const before = periodBeside(period, -1);
   if (!before) return undefined;
   return merge(previous, { ...own, grain: undefined, range: undefined, compare: [before, period] });
