@@ -658,6 +658,11 @@ export function periodBeside(period: Period, step: -1 | 1): Period | undefined {
   return relativePeriod('the period after', period.to, addDays(period.to, days));
 }
 
+/** The period just before: the one beside it of the same length, or, where it has none (a unit period), a year before. */
+export function periodBefore(period: Period): Period {
+  return periodBeside(period, -1) ?? yearBefore(period);
+}
+
 /** The same period `years` years earlier: a whole month, quarter or year by its name, else by its dates. */
 export function yearBefore(period: Period, years = 1): Period {
   // (February 29th has no day a year before: the day after February 28th stands for it.)
@@ -733,8 +738,7 @@ export function resolveSame(
  */
 function sameDayBack(date: string, unit: 'month' | 'quarter' | 'week'): string {
   if (unit === 'week') return addDays(date, -7);
-  const months = unit === 'month' ? 1 : 3;
-  const start = addMonths(`${date.slice(0, 8)}01`, -months);
+  const start = addMonths(`${date.slice(0, 8)}01`, unit === 'month' ? -1 : -3);
   const day = Number(date.slice(8, 10));
   const next = addMonths(start, 1);
   const shifted = addDays(start, day - 1);

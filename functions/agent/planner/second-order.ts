@@ -5,7 +5,7 @@
 
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
-import { periodBeside, yearBefore } from './dates';
+import { periodBefore, periodBeside } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
 import { dimensionKeys, entityNamed } from './members';
@@ -302,7 +302,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // (The named period was once dropped for the last two years: confidently wrong.)
       const only = compare?.[0] ?? input.range;
       const base = only !== undefined && saidAsBase(tokens, only);
-      const beside = only && (periodBeside(only, base ? 1 : -1) ?? (base ? undefined : yearBefore(only)));
+      const beside = only && (base ? periodBeside(only, 1) : periodBefore(only));
       compare =
         only && beside
           ? base
