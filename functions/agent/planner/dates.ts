@@ -327,6 +327,25 @@ export function findRelative(
         period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
         at: i,
       });
+    } else if (
+      (THIS_WORDS.has(t.raw) || t.raw === 'previous' || t.raw === 'prior') &&
+      next?.raw === 'half' &&
+      tokens[i + 2]?.raw !== 'of'
+    ) {
+      // "so far this half", "the previous half": the half-year of today (through today) or the one before it.
+      // ("the last half" is the second half of a year, read with the halves.)
+      const own = addMonths(today, -((Number(today.slice(5, 7)) - 1) % 6));
+      const last = !THIS_WORDS.has(t.raw);
+      const year = tokens[i + 2]?.raw === 'year' || tokens[i + 2]?.raw === 'yr' ? [tokens[i + 2]] : [];
+      use(t, next, ...year);
+      if (!last && tokens[i + 2 + year.length]?.raw === 'so' && tokens[i + 3 + year.length]?.raw === 'far')
+        use(tokens[i + 2 + year.length], tokens[i + 3 + year.length]);
+      found.push({
+        period: last
+          ? relativePeriod('the previous half', addMonths(own, -6), own)
+          : relativePeriod('this half', own, tomorrow),
+        at: i,
+      });
     } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
       const unit = unitOf(next) ?? 'year';
       use(t, next);
