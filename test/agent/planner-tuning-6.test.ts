@@ -34,8 +34,8 @@ import * as tuning15words from './questions/tuning-15-words';
 import * as tuning16cohorts from './questions/tuning-16-cohorts';
 import * as tuning16periods from './questions/tuning-16-periods';
 import * as tuning16probed from './questions/tuning-16-probed';
-import * as tuning17probed from './questions/tuning-17-probed';
 import * as tuning16words from './questions/tuning-16-words';
+import * as tuning17probed from './questions/tuning-17-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
