@@ -354,6 +354,12 @@ export function findRelative(
         period: { ...relativePeriod(`this ${unit}`, unitStart(today, unit), tomorrow), unit },
         at: i,
       });
+      // "this year vs last", "this quarter compared with the previous one": the unit left unsaid is this one's.
+      const last = elidedLast(tokens, i + 2);
+      if (last !== undefined) {
+        const start = unitStart(today, unit);
+        found.push({ period: relativePeriod(`last ${unit}`, shift(start, unit, -1), start), at: last });
+      }
     } else if (LAST_WORDS.has(t.raw) && next) {
       const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
       // "the last 6 full months", "the past 3 complete quarters": complete units, as "the last 6 months" are.
@@ -386,6 +392,27 @@ export function findRelative(
     }
   }
   return { found, future };
+}
+
+/**
+ * "(this year) vs last", "(this month) compared to the previous one": "last" with its unit left unsaid, after a word
+ * that sets one period against another; its words claimed and its place returned.
+ */
+function elidedLast(tokens: Token[], from: number): number | undefined {
+  for (let k = from; k < tokens.length; k++) {
+    const w = tokens[k];
+    if (!w || w.used || !['vs', 'versus', 'v', 'against', 'than', 'with', 'to'].includes(w.raw)) continue;
+    const the = tokens[k + 1]?.raw === 'the' ? 1 : 0;
+    const last = tokens[k + 1 + the];
+    if (!last || last.used || !['last', 'previous', 'prior'].includes(last.raw)) return undefined;
+    const one = tokens[k + 2 + the]?.raw === 'one' ? 1 : 0;
+    const after = tokens[k + 2 + the + one];
+    // ("vs last year", "vs last quarter's": the unit said, read by the last-period reader.)
+    if (after && (unitOf(after) || /^\d+$/.test(after.raw))) return undefined;
+    for (const x of tokens.slice(k + 1, k + 3 + the + one)) x.used = true;
+    return k + 1 + the;
+  }
+  return undefined;
 }
 
 /** "in the data", "of data", "in our data" at `at`: claimed, and true. */

@@ -3,9 +3,10 @@
  * confidently wrong or refused before the planner change that reads it (written down from the probe's output
  * before the change, scored after). Fresh wordings, none copied from a held-out or earlier tuning set.
  * Before (on 09df383): "for each region, average orders per month" averaged each month's regions (a list of months,
- * not of regions: confidently wrong); "so far this half" / "the previous half" refused ("half"). Scored in the eval
- * CLI: 2/11 before (5 confidently wrong, 4 wrong refusals), 10/11 after (none wrong; "what does every category
- * average in revenue a month" is refused: "average" as a verb after its entity is not read).
+ * not of regions: confidently wrong); "so far this half" / "the previous half" refused ("half"); "this year vs last"
+ * refused ("last"); "this month vs last month" past the data answered as one total of the data's last two months.
+ * Scored in the eval CLI: 2/15 before (6 confidently wrong, 7 wrong refusals), 14/15 after (none wrong; "what does
+ * every category average in revenue a month" is refused: "average" as a verb after its entity is not read).
  *
  * Clock: 2026-06-30, after the data ends (orders 2023-01-01 to 2025-12-31), and 2025-09-10 inside it for the half.
  */
@@ -83,5 +84,32 @@ export const tuning17probed: SecondOrderCase[] = [
     class: 'counts-per-entity',
     ask: 'average orders per customer in 2025',
     sql: `SELECT avg(n) FROM (SELECT customer_id, count(*) AS n FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+  },
+  {
+    // Was one total of the last two months in the data (the two compared months merged): confidently wrong.
+    class: 'past-data',
+    ask: 'revenue this month vs last month',
+    sql: `SELECT date_trunc('month', created_at), sum(amount) FROM orders WHERE ${between('2025-11-01', '2026-01-01')}
+      GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    // Was refused ("previous one").
+    class: 'past-data',
+    ask: 'orders this quarter versus the previous one',
+    sql: `SELECT date_trunc('quarter', created_at), count(*) FROM orders WHERE ${between('2025-07-01', '2026-01-01')}
+      GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    // Was refused ("last"): the unit left unsaid is this one's; this year has no data, last year's figure stands.
+    class: 'past-data',
+    ask: "what's the AOV for furniture this year vs last",
+    sql: `SELECT avg(amount) FROM orders WHERE category = 'furniture' AND ${inYear(2025)}`,
+  },
+  {
+    // Was refused ("previous one").
+    class: 'period-over-period',
+    ask: 'how many cancelled orders this month compared to the previous one?',
+    sql: `SELECT date_trunc('month', created_at), count(*) FROM orders WHERE status = 'cancelled'
+      AND ${between('2025-11-01', '2026-01-01')} GROUP BY 1 ORDER BY 1`,
   },
 ];
