@@ -53,9 +53,21 @@ describe('"this half" and "the previous half" are half-years read against today'
 
 describe('"this year vs last": the unit left unsaid after "vs" is the one before', () => {
   it.each([
-    ["what's the AOV for furniture this year vs last", ['2025-01-01', '2026-01-01'], ['2026-01-01', '2026-07-01']],
-    ['orders this quarter versus the previous one', ['2026-01-01', '2026-04-01'], ['2026-04-01', '2026-07-01']],
-    ['revenue this month compared to the prior one', ['2026-05-01', '2026-06-01'], ['2026-06-01', '2026-07-01']],
+    [
+      "what's the AOV for furniture this year vs last",
+      ['2025-01-01', '2026-01-01'],
+      ['2026-01-01', '2026-07-01'],
+    ],
+    [
+      'orders this quarter versus the previous one',
+      ['2026-01-01', '2026-04-01'],
+      ['2026-04-01', '2026-07-01'],
+    ],
+    [
+      'revenue this month compared to the prior one',
+      ['2026-05-01', '2026-06-01'],
+      ['2026-06-01', '2026-07-01'],
+    ],
   ])('"%s"', (question, before, after) => {
     const compare = plan(question).compare ?? [];
     expect(compare.map((p) => [p.from, p.to])).toEqual([before, after]);
