@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { queryFor } from '../../functions/agent/planner/query';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings the lead's probes of 2026-11-28 (tuning-17-probed.ts) found confidently wrong or refused: "for each
@@ -79,5 +79,23 @@ describe('"this year vs last": the unit left unsaid after "vs" is the one before
       expect.stringMatching(/^last year/),
       expect.stringMatching(/^this quarter/),
     ]);
+  });
+});
+
+describe('a count of a dimension\'s values is not read as a count of rows', () => {
+  it.each([
+    'how many categories are there',
+    'how many regions do we have',
+    'number of distinct categories per customer in 2025',
+    'how many categories does a typical customer buy in',
+  ])('"%s" is refused', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it.each([
+    'How many regions had more than 5,000 orders in 2025?',
+    'avg number of categories per customer in 2025',
+  ])('"%s" still reads', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('plan');
   });
 });

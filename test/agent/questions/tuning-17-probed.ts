@@ -112,4 +112,22 @@ export const tuning17probed: SecondOrderCase[] = [
     sql: `SELECT date_trunc('month', created_at), count(*) FROM orders WHERE status = 'cancelled'
       AND ${between('2025-11-01', '2026-01-01')} GROUP BY 1 ORDER BY 1`,
   },
+  {
+    // Was the number of orders (1,000,000: the dimension's word dropped): confidently wrong. Now refused.
+    class: 'counts-per-entity',
+    ask: 'how many categories are there',
+    refuse: true,
+  },
+  {
+    // Was the number of customers (20,000): confidently wrong. Now refused.
+    class: 'counts-per-entity',
+    ask: 'how many categories does a typical customer buy in',
+    refuse: true,
+  },
+  {
+    // Was each customer's count of customers (1 each): confidently wrong. Now refused.
+    class: 'counts-per-entity',
+    ask: 'number of distinct categories per customer in 2025',
+    refuse: true,
+  },
 ];
