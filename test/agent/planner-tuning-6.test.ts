@@ -277,12 +277,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 21,
     },
     {
-      // Probed by the lead (2026-11-28): 2 of 15 right before (6 confident wrong, 7 wrong refusals), 14, none wrong, after.
+      // Probed by the lead (2026-11-28): 2 of 18 right before (9 confident wrong, 7 wrong refusals), 17, none wrong, after.
       title:
-        'tuning set 17 (probed: an average per period for each listed value, this half and the previous half, this year vs last, two compared periods past the data)',
+        'tuning set 17 (probed: an average per period for each listed value, this half and the previous half, this year vs last, two compared periods past the data, a count of a dimension\'s values)',
       module: tuning17probed,
       cases: tuning17probed.tuning17probed,
-      rightAtLeast: 14,
+      rightAtLeast: 17,
     },
     {
       // 14 of 35 right before the planner change it tunes (2 confident wrong, in the eval CLI); 22, none wrong,
