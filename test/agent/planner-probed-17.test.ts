@@ -82,7 +82,7 @@ describe('"this year vs last": the unit left unsaid after "vs" is the one before
   });
 });
 
-describe('a count of a dimension\'s values is not read as a count of rows', () => {
+describe("a count of a dimension's values is not read as a count of rows", () => {
   it.each([
     'how many categories are there',
     'how many regions do we have',
