@@ -99,3 +99,27 @@ describe("a count of a dimension's values is not read as a count of rows", () =>
     expect(demoReading([question], TODAY).kind).toBe('plan');
   });
 });
+
+describe('a figure asked in dollars is an amount of money', () => {
+  it.each([
+    'what did clothing do in 2025 in $M',
+    'how many orders for toys in 2024, in $k',
+    'orders for toys in 2024 in dollars',
+  ])('"%s": a count is refused, not stated as dollars', (question) => {
+    const read = demoReading([question], TODAY);
+    expect(read.kind).toBe('refuse');
+    expect(JSON.stringify(read)).toMatch(/not an amount in dollars/);
+  });
+
+  it('"toys revenue in 2024 in dollars" is the revenue, unrounded', () => {
+    const read = demoPlan(['toys revenue in 2024 in dollars'], TODAY);
+    expect(read.measures.map((m) => m.format)).toEqual(['currency']);
+    expect(read.rounding).toEqual({ money: true });
+  });
+
+  it('"how many orders over $100" is still a count', () => {
+    expect(demoPlan(['how many orders over $100 in 2024'], TODAY).measures.map((m) => m.aggType)).toEqual([
+      'count',
+    ]);
+  });
+});

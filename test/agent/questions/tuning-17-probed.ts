@@ -131,4 +131,21 @@ export const tuning17probed: SecondOrderCase[] = [
     ask: 'number of distinct categories per customer in 2025',
     refuse: true,
   },
+  {
+    // Was the number of orders stated as millions ("about 0.06 million"): confidently wrong. Now refused.
+    class: 'wording',
+    ask: 'what did clothing do in 2025 in $M',
+    refuse: true,
+  },
+  {
+    // Was the number of orders stated as thousands: confidently wrong. Now refused.
+    class: 'wording',
+    ask: 'how many orders for toys in 2024, in $k',
+    refuse: true,
+  },
+  {
+    class: 'wording',
+    ask: 'toys revenue in 2024 in dollars',
+    sql: `SELECT sum(amount) FROM orders WHERE category = 'toys' AND ${inYear(2024)}`,
+  },
 ];
