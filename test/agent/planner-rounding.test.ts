@@ -8,14 +8,21 @@ import { readRounding, roundFigures } from '../../functions/agent/planner/roundi
 describe('reading a rounding asked for', () => {
   it.each([
     ['total revenue in 2024 in millions', 'total revenue in 2024', { scale: 1e6, inUnit: true }],
-    ['revenue by region, in $m', 'revenue by region', { scale: 1e6, inUnit: true }],
+    ['revenue by region, in $m', 'revenue by region', { scale: 1e6, inUnit: true, money: true }],
     ['2025 revenue, rounded to the nearest thousand', '2025 revenue', { scale: 1e3 }],
     ['orders in 2025? one decimal place pls', 'orders in 2025? pls', { decimals: 1 }],
     ['aov in 2025 to 2 decimals', 'aov in 2025', { decimals: 2 }],
-    ['revenue in $k, one decimal', 'revenue', { scale: 1e3, inUnit: true, decimals: 1 }],
+    ['revenue in $k, one decimal', 'revenue', { scale: 1e3, inUnit: true, decimals: 1, money: true }],
     ['average order value, rounded', 'average order value', { scale: 1 }],
+    ['toys revenue in 2024 in dollars', 'toys revenue in 2024', { money: true }],
+    ['revenue by segment (in USD)', 'revenue by segment', { money: true }],
+    [
+      'median order value in 2025, in dollars and cents',
+      'median order value in 2025, in dollars and cents',
+      undefined,
+    ],
   ])('%s', (question, text, rounding) => {
-    expect(readRounding(question)).toEqual({ text, rounding });
+    expect(readRounding(question)).toEqual(rounding ? { text, rounding } : { text });
   });
 
   it('leaves questions without one as they are', () => {

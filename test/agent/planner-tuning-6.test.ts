@@ -35,6 +35,7 @@ import * as tuning16cohorts from './questions/tuning-16-cohorts';
 import * as tuning16periods from './questions/tuning-16-periods';
 import * as tuning16probed from './questions/tuning-16-probed';
 import * as tuning16words from './questions/tuning-16-words';
+import * as tuning17probed from './questions/tuning-17-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -274,6 +275,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning16probed,
       cases: tuning16probed.tuning16probed,
       rightAtLeast: 21,
+    },
+    {
+      // Probed by the lead (2026-11-28): 2 of 18 right before (9 confident wrong, 7 wrong refusals), 17, none wrong, after.
+      title:
+        "tuning set 17 (probed: an average per period for each listed value, this half and the previous half, this year vs last, two compared periods past the data, a count of a dimension's values)",
+      module: tuning17probed,
+      cases: tuning17probed.tuning17probed,
+      rightAtLeast: 17,
     },
     {
       // 14 of 35 right before the planner change it tunes (2 confident wrong, in the eval CLI); 22, none wrong,

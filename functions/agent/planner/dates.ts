@@ -327,6 +327,25 @@ export function findRelative(
         period: { ...relativePeriod(`${unit} to date`, unitStart(today, unit), tomorrow), unit },
         at: i,
       });
+    } else if (
+      (THIS_WORDS.has(t.raw) || t.raw === 'previous' || t.raw === 'prior') &&
+      next?.raw === 'half' &&
+      tokens[i + 2]?.raw !== 'of'
+    ) {
+      // "so far this half", "the previous half": the half-year of today (through today) or the one before it.
+      // ("the last half" is the second half of a year, read with the halves.)
+      const own = addMonths(today, -((Number(today.slice(5, 7)) - 1) % 6));
+      const last = !THIS_WORDS.has(t.raw);
+      const year = tokens[i + 2]?.raw === 'year' || tokens[i + 2]?.raw === 'yr' ? [tokens[i + 2]] : [];
+      use(t, next, ...year);
+      if (!last && tokens[i + 2 + year.length]?.raw === 'so' && tokens[i + 3 + year.length]?.raw === 'far')
+        use(tokens[i + 2 + year.length], tokens[i + 3 + year.length]);
+      found.push({
+        period: last
+          ? relativePeriod('the previous half', addMonths(own, -6), own)
+          : relativePeriod('this half', own, tomorrow),
+        at: i,
+      });
     } else if (THIS_WORDS.has(t.raw) && unitOf(next)) {
       const unit = unitOf(next) ?? 'year';
       use(t, next);
@@ -335,6 +354,12 @@ export function findRelative(
         period: { ...relativePeriod(`this ${unit}`, unitStart(today, unit), tomorrow), unit },
         at: i,
       });
+      // "this year vs last", "this quarter compared with the previous one": the unit left unsaid is this one's.
+      const last = elidedLast(tokens, i + 2);
+      if (last !== undefined) {
+        const start = unitStart(today, unit);
+        found.push({ period: relativePeriod(`last ${unit}`, shift(start, unit, -1), start), at: last });
+      }
     } else if (LAST_WORDS.has(t.raw) && next) {
       const count = /^\d{1,3}$/.test(next.raw) ? Number(next.raw) : undefined;
       // "the last 6 full months", "the past 3 complete quarters": complete units, as "the last 6 months" are.
@@ -367,6 +392,27 @@ export function findRelative(
     }
   }
   return { found, future };
+}
+
+/**
+ * "(this year) vs last", "(this month) compared to the previous one": "last" with its unit left unsaid, after a word
+ * that sets one period against another; its words claimed and its place returned.
+ */
+function elidedLast(tokens: Token[], from: number): number | undefined {
+  for (let k = from; k < tokens.length; k++) {
+    const w = tokens[k];
+    if (!w || w.used || !['vs', 'versus', 'v', 'against', 'than', 'with', 'to'].includes(w.raw)) continue;
+    const the = tokens[k + 1]?.raw === 'the' ? 1 : 0;
+    const last = tokens[k + 1 + the];
+    if (!last || last.used || !['last', 'previous', 'prior'].includes(last.raw)) return undefined;
+    const one = tokens[k + 2 + the]?.raw === 'one' ? 1 : 0;
+    const after = tokens[k + 2 + the + one];
+    // ("vs last year", "vs last quarter's": the unit said, read by the last-period reader.)
+    if (after && (unitOf(after) || /^\d+$/.test(after.raw))) return undefined;
+    for (const x of tokens.slice(k + 1, k + 3 + the + one)) x.used = true;
+    return k + 1 + the;
+  }
+  return undefined;
 }
 
 /** "in the data", "of data", "in our data" at `at`: claimed, and true. */
@@ -658,6 +704,11 @@ export function periodBeside(period: Period, step: -1 | 1): Period | undefined {
   return relativePeriod('the period after', period.to, addDays(period.to, days));
 }
 
+/** The period just before: the one beside it of the same length, or, where it has none (a unit period), a year before. */
+export function periodBefore(period: Period): Period {
+  return periodBeside(period, -1) ?? yearBefore(period);
+}
+
 /** The same period `years` years earlier: a whole month, quarter or year by its name, else by its dates. */
 export function yearBefore(period: Period, years = 1): Period {
   // (February 29th has no day a year before: the day after February 28th stands for it.)
@@ -733,8 +784,7 @@ export function resolveSame(
  */
 function sameDayBack(date: string, unit: 'month' | 'quarter' | 'week'): string {
   if (unit === 'week') return addDays(date, -7);
-  const months = unit === 'month' ? 1 : 3;
-  const start = addMonths(`${date.slice(0, 8)}01`, -months);
+  const start = addMonths(`${date.slice(0, 8)}01`, unit === 'month' ? -1 : -3);
   const day = Number(date.slice(8, 10));
   const next = addMonths(start, 1);
   const shifted = addDays(start, day - 1);

@@ -15,7 +15,7 @@
  *   2024?", "and by region?").
  */
 import { addDays } from './clock';
-import { monthsLong, periodBeside, shift, yearBefore } from './dates';
+import { monthsLong, periodBefore, periodBeside, shift } from './dates';
 import type { Parsed, Period, Plan } from './plan';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
@@ -689,7 +689,7 @@ export function merge(previous: Plan, next: Parsed): Plan {
   // ("which grew fastest?" after "orders by category in Q3 2025": that quarter's growth over the one before, not
   // the assumed last two years.)
   const grownInto = assumedPair && !previous.compare && previous.range ? previous.range : undefined;
-  const before = grownInto && (periodBeside(grownInto, -1) ?? yearBefore(grownInto));
+  const before = grownInto && periodBefore(grownInto);
   const timeChanged = next.range !== undefined || (next.compare !== undefined && !assumed);
   const range = grownInto ? undefined : timeChanged ? next.range : previous.range;
   const compare = grownInto && before ? [before, grownInto] : timeChanged ? next.compare : previous.compare;

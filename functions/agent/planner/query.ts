@@ -111,6 +111,16 @@ export function latestPeriod(period: Period, lastDate: string): { period: Period
     // A week seldom ends on the data's last day: the weeks are said up to that day, never past it ("the past 2
     // weeks" is not offered as a span the data does not reach; docs/analyst.md, "Periods past the data").
     const through = addDays(end, -1) > lastDate ? lastDate : addDays(end, -1);
+    // ("this half" past the data: the data's last half, named as one.)
+    const half =
+      /half|^H[12] /.test(period.label) &&
+      shape.unit === 'quarter' &&
+      shape.n === 2 &&
+      Number(from.slice(5, 7)) % 6 === 1;
+    if (half) {
+      const label = `H${from.slice(5, 7) === '01' ? 1 : 2} ${from.slice(0, 4)}`;
+      return { period: { label, from, to: end }, unit: 'half' };
+    }
     const label =
       shape.n === 1
         ? unitLabel(shape.unit, from)

@@ -144,6 +144,18 @@ export function readQuestions(
   if (!rounding && !overall) return unsound(readThread(questions, models, today, plain), last, models);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
+  // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)
+  if (
+    rounding?.money &&
+    reading.plan.measures.length > 0 &&
+    !reading.plan.measures.some((m) => m.format === 'currency')
+  )
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason: `the figure this reads as (${reading.plan.measures.map((m) => m.title.toLowerCase()).join(', ')}) is a count, not an amount in dollars`,
+      near: reading.plan,
+    };
   if (overall && !plainBreakdown(reading.plan))
     return {
       kind: 'refuse',

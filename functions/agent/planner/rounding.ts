@@ -13,6 +13,8 @@ export interface Rounding {
   inUnit?: boolean;
   /** Decimal places asked for. */
   decimals?: number;
+  /** Asked in dollars ("in $k", "in dollars"): only an amount of money can be stated so. */
+  money?: boolean;
 }
 
 const SCALES: Record<string, number> = {
@@ -43,7 +45,17 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
   // "in millions", "in $m", "in the millions of dollars", "in thousands", "in $k"
   [
     /[,;(]?\s*\b(?:expressed\s+|shown\s+|given\s+)?in\s+(?:the\s+)?\$?\s?(millions|thousands|billions|mm|mn|bn|m|k)\b(?:\s+of\s+dollars)?(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|plenty|enough|good))?\s*\)?/i,
-    (m) => ({ scale: SCALES[(m[1] ?? '').toLowerCase()] ?? 1, inUnit: true }),
+    (m) => ({
+      scale: SCALES[(m[1] ?? '').toLowerCase()] ?? 1,
+      inUnit: true,
+      ...(/\$|dollars/i.test(m[0]) ? { money: true } : {}),
+    }),
+  ],
+  // "in dollars", "in USD", "in $": the figure as money, unscaled.
+  // ("in dollars and cents" is read as two decimals where it is asked, not here.)
+  [
+    /[,;(]?\s*\bin\s+(?:(?:us\s+)?dollars|usd|\$)(?=\s|[?.!,;)]|$)(?!\s+(?:and|&|n)\s+cents)\s*\)?/i,
+    () => ({ money: true }),
   ],
   // "rounded to the nearest thousand", "to the nearest million", "nearest dollar", "to the nearest whole number"
   [

@@ -5,7 +5,7 @@
 
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
-import { periodBeside, yearBefore } from './dates';
+import { periodBefore, periodBeside } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
 import { dimensionKeys, entityNamed } from './members';
@@ -302,7 +302,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // (The named period was once dropped for the last two years: confidently wrong.)
       const only = compare?.[0] ?? input.range;
       const base = only !== undefined && saidAsBase(tokens, only);
-      const beside = only && (periodBeside(only, base ? 1 : -1) ?? (base ? undefined : yearBefore(only)));
+      const beside = only && (base ? periodBeside(only, 1) : periodBefore(only));
       compare =
         only && beside
           ? base
@@ -373,8 +373,18 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     const acting = (i: number) => perToken(i) && ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '');
     const stated = (i: number) =>
       tokens.slice(Math.max(0, i - 3), i).some((w) => STAT_WORDS.has(w.raw)) && perToken(i);
+    // "for each region, average orders per month": "per" names the unit averaged over, "each" of a dimension with
+    // listed values the breakdown (a region's months averaged; each month's regions averaged was confidently wrong).
+    // ("average monthly revenue for each category": the same.)
+    const unitAt = grain === undefined ? -1 : grainAt(tokens, grain);
+    const perUnit =
+      unitAt >= 0 &&
+      (['per', 'a', 'an'].includes(tokens[unitAt - 1]?.raw ?? '') ||
+        /ly$|annual/.test(tokens[unitAt]?.raw ?? ''));
     const perEntity =
-      input.dimensionsFound.find((d) => perToken(d.at)) ??
+      input.dimensionsFound.find(
+        (d) => perToken(d.at) && !(perUnit && d.member.values.length > 0 && tokens[d.at - 1]?.raw !== 'per'),
+      ) ??
       (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')

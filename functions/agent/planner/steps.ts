@@ -6,6 +6,7 @@
  * the range afterwards, for the same reason.
  */
 import { addDays } from './clock';
+import { periodBefore, yearBefore } from './dates';
 import { capitalise } from './names';
 import { wholeUnitBack } from './periods-past';
 import type { Period, Plan, ValueFilter } from './plan';
@@ -78,12 +79,39 @@ function rangeOf(result: SqlOutcome | undefined): { first: string; last: string 
 
 /** The plan moved to the latest period the data holds, and the words that say so. */
 function latestPlan(plan: Plan, period: Period, data: { first: string; last: string }) {
+  const pair = latestPair(plan, data.last);
+  if (pair) {
+    const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
+    const [a, b] = pair.periods;
+    const note = `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${a.label} vs ${b.label}, the latest two ${pair.unit}s in the data.`;
+    return { plan: { ...plan, compare: pair.periods }, note };
+  }
   const latest = latestPeriod(period, data.last);
   const moved: Plan = { ...plan, range: latest.period };
   delete moved.compare;
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
   const note = `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${latest.period.label}, the latest ${latest.unit} in the data.`;
   return { plan: moved, note };
+}
+
+/**
+ * Two compared periods the data does not reach ("this month vs last month", "this year vs last" past its end): the
+ * latest period of the later one's kind in the data, against the one before it or the same one a year before, as
+ * the two were set apart (one total of both in their place answered another question).
+ */
+function latestPair(plan: Plan, last: string): { periods: [Period, Period]; unit: string } | undefined {
+  const [a, b, more] = plan.compare ?? [];
+  if (!a || !b || more) return undefined;
+  const latest = latestPeriod(b, last);
+  if (/\d+ days/.test(latest.unit)) return undefined;
+  const back = yearBefore(b);
+  const before =
+    a.to === b.from
+      ? periodBefore(latest.period)
+      : a.from === back.from && a.to === back.to
+        ? yearBefore(latest.period)
+        : undefined;
+  return before ? { periods: [before, latest.period], unit: latest.unit } : undefined;
 }
 
 /**

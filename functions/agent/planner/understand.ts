@@ -1010,6 +1010,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...coded,
     ...headsLeft,
     ...countLeft(tokens, usedFamilies, cube),
+    ...valuesCountedLeft(tokens, cube),
     ...second.unresolved,
     ...negationsLeft(tokens),
     ...firstDateLeft({
@@ -1235,6 +1236,28 @@ function membersIn(reading: object): Set<CatalogMember> {
   return found;
 }
 
+/**
+ * "how many categories are there", "the number of regions", "how many categories does a customer buy in": a count
+ * of a dimension's values, left unread (the dimension's word counts as the model's, so it was dropped and the rows
+ * were counted: confidently wrong).
+ */
+function valuesCountedLeft(tokens: Token[], cube: CatalogCube): string[] {
+  const heads = new Set(
+    cube.members
+      .filter((m) => m.kind === 'dimension' && m.type === 'string')
+      .flatMap((m) => dimensionKeys(m).single),
+  );
+  return tokens.flatMap((t, i) => {
+    if (t.used || !heads.has(t.stem) || t.raw === t.stem) return [];
+    const between = ['different', 'distinct', 'unique', 'separate'].includes(tokens[i - 1]?.raw ?? '')
+      ? 1
+      : 0;
+    const [a, b] = [tokens[i - 2 - between]?.raw, tokens[i - 1 - between]?.raw];
+    const counting =
+      (a === 'how' && b === 'many') || (['number', 'count', '#'].includes(a ?? '') && b === 'of');
+    return counting ? [`how many ${t.raw}`] : [];
+  });
+}
 /**
  * "orders by category with avg order value": the cube's own noun opening the question before "by" or "per" is the
  * count of its rows asked for; a reading that counts nothing (the average alone) leaves it unread.
