@@ -92,3 +92,51 @@ describe("the top N's shares, each or together", () => {
     expect(read.kind).toBe('refuse');
   });
 });
+
+describe('a signup-period breakdown, then what each group did later', () => {
+  it.each([
+    [
+      'for every 2022 signup month, how many customers came on board and how many orders did those customers place in 2024?',
+      'month',
+      '2024',
+      'orders',
+    ],
+    ['by signup quarter: # of new customers, and what that cohort spent in 2025', 'quarter', '2025', 'sum'],
+    [
+      "each quarter's 2022 signups - how many were there and how much revenue did each batch bring in during H1 2024?",
+      'quarter',
+      'H1 2024',
+      'sum',
+    ],
+    [
+      'per signup half of 2022, how many customers joined and how many orders did they go on to place in 2025?',
+      'half',
+      '2025',
+      'orders',
+    ],
+    [
+      'for each quarter of 2022: signups, plus the 2023 order count of those customers',
+      'quarter',
+      '2023',
+      'orders',
+    ],
+  ])('%s', (question, each, later, figure) => {
+    const c = demoPlan([question], TODAY).perEntity;
+    expect(c?.kind).toBe('cohort');
+    if (c?.kind !== 'cohort') return;
+    expect(c.each).toBe(each);
+    expect(c.cohort.by).toBe('start');
+    expect(c.window.period?.label).toBe(later);
+    expect(c.measures).toEqual([figure]);
+  });
+
+  it('refuses when the later part is not read, rather than read it as a second signup period', () => {
+    const read = demoReading(
+      [
+        'for each quarter of 2022, how many customers joined, and how many of them have cancelled orders in 2023?',
+      ],
+      TODAY,
+    );
+    expect(read.kind).toBe('refuse');
+  });
+});

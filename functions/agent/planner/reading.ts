@@ -6,6 +6,7 @@
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { readCohortBreakdown } from './cohort-breakdowns';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readDaysToFirst } from './days-to-first';
@@ -367,7 +368,7 @@ function readThread(
       ? undefined
       : plan
         ? cohortFollowUp(plan, question, today, catalog)
-        : readCohort(question, catalog, today);
+        : (readCohortBreakdown(question, catalog, today) ?? readCohort(question, catalog, today));
     // A follow-up the cohort reader does not read goes on from the ordinary reading of the thread so far (which
     // carries a signup or first-date cohort, cohorts.ts); a cohort it alone reads is refused instead.
     if (plan?.perEntity?.kind === 'cohort' && !cohort) {

@@ -11,7 +11,9 @@
  *
  * Scored in the eval CLI before the change (on 09df383): 14/36 right, 7 confidently wrong (a signup count beside a
  * later figure answered with the count alone, a later year read as a second signup year, the top N's shares each
- * answered together, two yearly conditions merged, a month-range cohort read as a span to a later year).
+ * answered together, two yearly conditions merged, a month-range cohort read as a span to a later year); after it:
+ * 32/36, none wrong ("in A but not in B" by a group, conditions on two years and a signup-half breakdown of one
+ * figure are still refused).
  *
  * Clock: 2026-01-19, after the data ends (orders 2023-01-01 to 2025-12-31; every customer signed up in 2022;
  * amounts run from 5 to 1,000). References are written on the raw tables, independently of the planner's SQL.
@@ -33,7 +35,7 @@ const cohortLater = (unit: 'month' | 'quarter', later: string, window: string, w
    GROUP BY 1 ORDER BY 1`;
 /** Per half of 2022's signups, the same. */
 const halfLater = (later: string, window: string) =>
-  `SELECT CASE WHEN c.created_at < '2022-07-01' THEN 'H1' ELSE 'H2' END AS half, count(DISTINCT c.id) AS customers,
+  `SELECT CASE WHEN c.created_at < '2022-07-01' THEN 'H1 2022' ELSE 'H2 2022' END AS half, count(DISTINCT c.id) AS customers,
    ${later} AS later FROM customers c LEFT JOIN orders o ON o.customer_id = c.id AND ${window} GROUP BY 1 ORDER BY 1`;
 const quantile = (q: number, where: string) =>
   `SELECT quantile_cont(amount, ${q}) FROM orders o WHERE ${where}`;
@@ -255,7 +257,7 @@ export const tuning17cohorts: Tuning17Case[] = [
   {
     class: 'month-range-cohort',
     ask: '2024 revenue per signup half',
-    sql: `SELECT CASE WHEN c.created_at < '2022-07-01' THEN 'H1' ELSE 'H2' END, sum(o.amount) FROM ${JOINED} WHERE ${year(2024)} GROUP BY 1`,
+    sql: `SELECT CASE WHEN c.created_at < '2022-07-01' THEN 'H1 2022' ELSE 'H2 2022' END, sum(o.amount) FROM ${JOINED} WHERE ${year(2024)} GROUP BY 1`,
   },
   // --- retention ---
   {
