@@ -140,3 +140,16 @@ describe('a signup-period breakdown, then what each group did later', () => {
     expect(read.kind).toBe('refuse');
   });
 });
+
+describe('a bound on a figure in each of two periods', () => {
+  it.each([
+    'how many customers spent more than 10k in 2024 and less than 8k in 2025?',
+    'count of customers with over 20 orders in 2023 but under 15 in 2025',
+  ])('%s: refused, never one period read as a row filter', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('leaves a bound in one period to the other readings', () => {
+    expect(demoReading(['how many customers spent over $9,000 in 2025?'], TODAY).kind).toBe('plan');
+  });
+});

@@ -33,6 +33,7 @@ import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
+import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
 import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
@@ -363,6 +364,9 @@ function readThread(
       reading = { kind: 'plan', plan };
       continue;
     }
+    // ("spent over 10k in 2024 and under 8k in 2025": a bound in each of two periods, two-period-conditions.ts.)
+    const twoPeriods = plan || plain ? undefined : twoPeriodConditions(question);
+    if (twoPeriods) return { kind: 'refuse', missing: '', reason: twoPeriods };
     // A cohort crossed with an outcome and measures, or a follow-up on the previous cohort (cohort-reader.ts).
     const cohort = plain
       ? undefined
