@@ -302,7 +302,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 39,
     },
     {
-      // 14 of 36 right before the planner change it tunes (7 confident wrong, in the eval CLI); 32, none wrong, after.
+      // 14 of 36 right before the planner change it tunes (7 confident wrong, in the eval CLI); 31, none wrong, after.
       title:
         'tuning set 17 (signup-period breakdowns then a later period, percentile cut-offs in words, size words glossed by an amount, month-span cohorts, the top N shares each)',
       module: tuning17cohorts,

@@ -12,7 +12,7 @@
  * Scored in the eval CLI before the change (on 09df383): 14/36 right, 7 confidently wrong (a signup count beside a
  * later figure answered with the count alone, a later year read as a second signup year, the top N's shares each
  * answered together, two yearly conditions merged, a month-range cohort read as a span to a later year); after it:
- * 32/36, none wrong ("in A but not in B" by a group, conditions on two years and a signup-half breakdown of one
+ * 31/36, none wrong ("in A but not in B" by a group, conditions on two years and a signup-half breakdown of one
  * figure are still refused).
  *
  * Clock: 2026-01-19, after the data ends (orders 2023-01-01 to 2025-12-31; every customer signed up in 2022;
