@@ -35,6 +35,7 @@ import * as tuning16cohorts from './questions/tuning-16-cohorts';
 import * as tuning16periods from './questions/tuning-16-periods';
 import * as tuning16probed from './questions/tuning-16-probed';
 import * as tuning16words from './questions/tuning-16-words';
+import * as tuning17cohorts from './questions/tuning-17-cohorts';
 import * as tuning17probed from './questions/tuning-17-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -308,6 +309,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning16words,
       cases: tuning16words.tuning16words,
       rightAtLeast: 39,
+    },
+    {
+      // 14 of 36 right before the planner change it tunes (7 confident wrong, in the eval CLI); 31, none wrong, after.
+      title:
+        'tuning set 17 (signup-period breakdowns then a later period, percentile cut-offs in words, size words glossed by an amount, month-span cohorts, the top N shares each)',
+      module: tuning17cohorts,
+      cases: tuning17cohorts.tuning17cohorts,
+      rightAtLeast: 31,
     },
   ];
 

@@ -7,8 +7,19 @@
 const SINCE =
   /\s*,?\s*\b(?:since|from)\s+(?:(?:we|you|i|the\s+company|the\s+business)\s+(?:first\s+)?(?:started|opened|began|launched|got\s+started|opened\s+shop)(?:\s+(?:selling|trading|out))?|day\s+(?:one|1)|the\s+(?:very\s+)?(?:beginning|start)(?:\s+of\s+time)?|launch|inception)\b/i;
 
+/**
+ * "..., across all years", "...? all years" at the end, set off from the ask: a scope (every year's rows together),
+ * as "all time" is; "by year" or "each year" is how a breakdown is asked.
+ */
+const ALL_YEARS =
+  /([,?;]|\s-)\s*(?:across|over|for|in|from)?\s*(?:all|every)\s+(?:the\s+)?years(?:\s+(?:combined|together|of\s+data))?\s*([?.!]*)\s*$/i;
+
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
-export function readAllTime(question: string): string {
+export function readAllTime(asked: string): string {
+  const question = asked.replace(
+    ALL_YEARS,
+    (_all, mark: string, end: string) => `${mark === '?' ? '?' : ''}, all time${end}`,
+  );
   const match = SINCE.exec(question);
   if (!match) return question;
   const before = question.slice(0, match.index);

@@ -231,7 +231,7 @@ const NONE_OF_EVERY =
   /\b(?:customers|clients|buyers|accounts|shoppers)\s+(?:(?:who|that)\s+)?(?:did not|have not|has not|had not|never)\s+(?:order(?:ed)?|buy|bought|purchased?|shop(?:ped)?|place(?:d)?|made)\b/;
 
 /** The row attributes a first row or an outcome can be filtered on: the rows' own string dimensions. */
-const rowAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
+export const rowAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
   cube.members.filter(
     (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0 && !ofEntity(rows, m),
   );
@@ -274,7 +274,7 @@ const entityAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof
   );
 
 /** The row's amount: a number dimension with money format, else one titled amount. */
-const amountOf = (cube: CatalogCube) =>
+export const amountOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'dimension' && m.type === 'number' && m.format === 'currency') ??
   cube.members.find((m) => m.kind === 'dimension' && m.type === 'number' && m.titleWords.includes('amount'));
 
@@ -419,7 +419,7 @@ function readParts(
   return { window, ...(test ? { test } : {}), measures };
 }
 
-function cohortPlan(
+export function cohortPlan(
   cube: CatalogCube,
   rows: NonNullable<ReturnType<typeof entityRows>>,
   amount: CatalogMember,

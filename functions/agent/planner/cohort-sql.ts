@@ -6,7 +6,7 @@
  *           and amount of the rows the outcome counts (the window);
  *   result  one row: the cohort's size, the members who passed the outcome's test, every entity, and the figures.
  */
-import type { ResultLike } from './answer';
+import { type ResultLike, timeLabel } from './answer';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { CohortReading, Period, Plan } from './plan';
@@ -100,6 +100,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
     roles.push({ role: 'whole' }, { role: 'whole' });
     return { select, roles };
   };
+  if (c.each) return eachQuery(plan, c, members, figures(undefined));
   const versus = c.cohort.versus;
   const { select, roles } = figures(c.cohort.period);
   const sql = versus
@@ -113,6 +114,35 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   if (versus) roles.unshift({ role: 'period' });
   const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)}`);
   return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns: roles };
+}
+
+/** A signup half's label ("H1 2022"), in SQL that runs alike on DuckDB and PostgreSQL. */
+const halfOf = (at: string) =>
+  `CASE WHEN EXTRACT(MONTH FROM ${at}) <= 6 THEN 'H1 ' ELSE 'H2 ' END || CAST(CAST(EXTRACT(YEAR FROM ${at}) AS INTEGER) AS VARCHAR)`;
+
+/**
+ * One row per signup month, quarter or half (within the cohort's period): the signups (members with a row you can
+ * see) and the figures of their rows in the window.
+ */
+function eachQuery(
+  plan: Plan,
+  c: CohortReading,
+  members: string,
+  { select, roles }: { select: string[]; roles: PlannedQuery['columns'] },
+): PlannedQuery {
+  const each = c.each ?? 'quarter';
+  const bucket = each === 'half' ? halfOf('start_date') : `date_trunc('${each}', start_date)`;
+  const people = ident(entityWord(c.rows.entity));
+  const figures = select.slice(0, c.measures.length);
+  const where = c.cohort.period ? ` WHERE ${within('start_date', c.cohort.period)}` : '';
+  const sql = `SELECT ${bucket} AS ${ident(`signup_${each}`)}, COUNT(*) AS ${people}, ${figures.join(', ')} FROM (${members}) AS t${where} GROUP BY 1 ORDER BY 1`;
+  const title = capitalise(`${entityWord(c.rows.entity)} by signup ${each}${windowWords(plan, c)}`);
+  return {
+    sql,
+    title,
+    description: `${title}, computed on ${plan.cube.title}.`,
+    columns: [{ role: 'period' }, { role: 'entities' }, ...roles.slice(0, c.measures.length)],
+  };
 }
 
 /** "in March 2023", but "before April 2022" and "April 2023 or later" as they are. */
@@ -163,6 +193,7 @@ function windowWords(plan: Plan, c: CohortReading): string {
 
 /** The answer: each figure of the one row, with the cohort and the rules the reading used. */
 export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, result: ResultLike): string {
+  if (c.each) return eachAnswer(plan, c, result);
   const versus = c.cohort.versus;
   if (versus) {
     // Each cohort's row (labelled by its period) said on its own, the two one after the other.
@@ -227,4 +258,27 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
   ];
   const text = lines.map((l) => capitalise(l)).join('.\n');
   return rules.length > 0 ? `${text}.\n\n(${capitalise(rules.join('; '))}.)` : `${text}.`;
+}
+
+/** Each signup period's row: its signups and what they did in the window. */
+function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
+  const people = entityWord(c.rows.entity);
+  const one = people.replace(/s$/, '');
+  const rowName = rowWord(plan);
+  const window = windowWords(plan, c) || ' altogether';
+  const grain = c.each === 'half' ? undefined : c.each;
+  const count = (v: unknown) => formatFigure(undefined, v ?? 0);
+  const lines = result.data.map((r) => {
+    const label = grain ? timeLabel(r[0], grain) : String(r[0]);
+    const figures = c.measures.map((m, i) => {
+      const v = r[i + 2];
+      if (m === 'sum') return `spent ${formatFigure(c.amount, v)}`;
+      if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average`;
+      if (m === 'orders') return `placed ${count(v)} ${rowName}s`;
+      return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}`;
+    });
+    return `- ${label}: ${count(r[1])} ${people} signed up; they ${figures.join(' and ')}${window}`;
+  });
+  const scope = c.cohort.period ? ` ${inPeriod(c.cohort.period)}` : '';
+  return `${capitalise(people)} by signup ${c.each}${scope}, and what each group did${window}:\n${lines.join('\n')}\n\n(A ${one} counts when they have at least one ${rowName} you can see; the later period counts only their ${rowName}s${window}.)`;
 }

@@ -14,7 +14,7 @@ const HIGH = '(?:priciest|largest|biggest|highest|most\\s+expensive|top)';
 const SHARE = '(\\d{1,2})\\s*(?:%|percent|pct)';
 /** The rows, with values before their noun ("toy orders", "electronics orders"). */
 const ROWS =
-  '(?:of\\s+)?(?:the\\s+|our\\s+|all\\s+|my\\s+)?((?:[a-z]+\\s+){0,2}?)(orders?|sales?|purchases?|transactions?)';
+  '(?:of\\s+)?(?:the\\s+|our\\s+|all\\s+|my\\s+)?((?:[a-z0-9]+\\s+){0,2}?)(orders?|sales?|purchases?|transactions?)';
 const BE = '(?:\\s+(?:are|were|is|fall|come\\s+in|sit|lie))?';
 const BELOW = '(?:below|under|less\\s+than|at\\s+most|up\\s+to|beneath)';
 const ABOVE = '(?:above|over|more\\s+than|at\\s+least|start\\s+at|starts\\s+at|begin\\s+at|exceed)';
@@ -105,17 +105,61 @@ const ROW_MAKES = new RegExp(
   `\\bhow\\s+(?:big|large|much)\\s+(?:does|do|would|must)\\s+(?:an?\\s+)?(order|sale|purchase|transaction)\\s+(?:have|need)\\s+to\\s+be\\s+to\\s+(?:make|get\\s+into|land\\s+in|be\\s+in|crack)\\s+the\\s+${SHARE_PART}(?:\\s+of\\s+(?:the\\s+|all\\s+|our\\s+)?(?:orders?|sales?|purchases?|transactions?))?`,
   'gi',
 );
+/** A share of the rows named by its side and part in words or a percent ("the cheapest quarter", "the top 10%"). */
+const SIDED_PART = `(${LOW.slice(3, -1)}|${HIGH.slice(3, -1)}|upper|lower)[\\s-]+(quartile|quarter|half|decile|tenth|fifth|\\d{1,2}\\s*(?:%|percent|pct))`;
+/**
+ * "where does the bottom quarter of grocery orders top out", "below what amount do the smallest 10% of orders
+ * fall": the value where a low share of the rows ends (or a high one starts: "where do the top 5% begin").
+ */
+const ROWS_END = new RegExp(
+  `\\b(?:where|(?:below|under|above|over)\\s+(?:what|which)(?:\\s+(?:order\\s+)?${VALUE})?)\\s+(?:does|do|did)\\s+the\\s+${SIDED_PART}\\s+${ROWS}\\s+(top\\s+out|max\\s+out|end|stop|fall|sit|lie|come\\s+in|start|begin|kick\\s+in|bottom\\s+out)(?:\\s+at)?`,
+  'gi',
+);
+/**
+ * "the bar for a top-10% order", "the line the top fifth of toy orders clears", "the threshold to be a top 5%
+ * order": where that share of the rows starts.
+ */
+const BAR = '(?:bar|line|threshold|cut-?\\s*off|mark|hurdle)';
+const BAR_FOR = new RegExp(
+  `\\b(?:the\\s+)?${BAR}\\s+(?:for|to\\s+(?:be|make|count\\s+as))\\s+(?:an?\\s+)?${SIDED_PART}\\s+((?:[a-z0-9]+\\s+){0,2}?)(order|sale|purchase|transaction)\\b`,
+  'gi',
+);
+const BAR_CLEARED = new RegExp(
+  `\\b(?:the\\s+)?${BAR}\\s+(?:that\\s+)?the\\s+${SIDED_PART}\\s+${ROWS}\\s+(?:clears?|clear|beats?|exceeds?|passes?|tops?|crosses?)\\b`,
+  'gi',
+);
+/** The percentile where a share of the rows named by any side word starts (high side) or ends (low side). */
+const percentileOfSided = (side: string, part: string) =>
+  percentileOf(new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side) ? 'top' : 'bottom', part);
+
 /** "quartiles of monthly revenue": its 25th, 50th and 75th percentiles. */
 const QUARTILES = /\b(?:the\s+)?quartiles\s+(?:of|for)\s+/gi;
 
 /** The question with a share's cut-off said as the percentile it is, and halves of the people as percents. */
 export function readCutoffs(text: string): string {
   return text
+    .replace(ROWS_END, (all, what = '', side = '', part = '', values = '', noun = '', verb = '') => {
+      const high = new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side);
+      // (A low share ends where it tops out, a high one starts where it begins: the other pairing is no cut-off.)
+      if (high ? /^(?:top|max|end|stop)/i.test(verb) : /^(?:start|begin|kick|bottom)/i.test(verb)) return all;
+      const p = percentileOfSided(side, part);
+      return p === undefined ? all : said(p, values, noun, what);
+    })
+    .replace(BAR_FOR, (all, side = '', part = '', values = '', noun = '') => {
+      const p = percentileOfSided(side, part);
+      return p === undefined ? all : said(p, values, noun, '');
+    })
+    .replace(BAR_CLEARED, (all, side = '', part = '', values = '', noun = '') => {
+      const p = percentileOfSided(side, part);
+      return p === undefined ? all : said(p, values, noun, '');
+    })
     .replace(PART_CUTOFF, (all, side = '', part = '') => {
       const p = percentileOf(side, part);
       return p === undefined ? all : `the ${p}th percentile of `;
     })
     .replace(ROWS_START, (all, what = '', side = '', part = '', values = '', noun = '') => {
+      // ("where does the bottom quarter begin": at the lowest row, no cut-off.)
+      if (/^(?:bottom|lower)$/i.test(side)) return all;
       const p = percentileOf(side, part);
       return p === undefined ? all : said(p, values, noun, what);
     })

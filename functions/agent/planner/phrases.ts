@@ -20,6 +20,7 @@ import { readDayRanges } from './day-ranges';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
+import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
 import { readTypos } from './typos';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
@@ -140,7 +141,30 @@ function partOf(
   return part.from >= span.from && part.last <= span.last && part.from <= part.last ? part : undefined;
 }
 
+const SMALL_SIZE = 'small|smaller|cheap|cheaper|cheapo|low[\\s-]?value|low[\\s-]?ticket|little|tiny|budget';
+const BIG_SIZE =
+  'big|bigger|large|larger|big[\\s-]?ticket|high[\\s-]?value|high[\\s-]?ticket|expensive|pricey|premium';
+const SIZE_GLOSSED = new RegExp(
+  `\\b(?:the\\s+)?(${SMALL_SIZE}|${BIG_SIZE})(?:\\s+(?:ones?|orders?|sales?|purchases?|tickets?))?\\s*(?:,|-|\\u2014|\\u2013|:|\\()\\s*(?:i\\.?\\s?e\\.?,?\\s*|meaning\\s+|that\\s+is,?\\s*|aka\\s+|so\\s+)?((?:under|below|less\\s+than|at\\s+most|over|above|more\\s+than|at\\s+least)\\s+\\$?\\d[\\d,.]*k?|\\$?\\d[\\d,.]*k?\\s*(?:\\+|or\\s+(?:more|less|above|below|over|under)|and\\s+(?:up|above|over|under|below)))\\s*\\)?`,
+  'gi',
+);
+/** The condition of a glossed size word, when the word and the condition point the same way. */
+function sizeGlossed(all: string, size: string, condition: string): string {
+  const small = new RegExp(`^(?:${SMALL_SIZE})$`, 'i').test(size);
+  const low = /^(?:under|below|less|at\s+most)|(?:less|below|under)$/i.test(condition);
+  if (small !== low) return all;
+  // ("$800+", "$800 or more": "at least $800", as the amount readers take a bound written first.)
+  const [amount = '', bound = ''] = condition.split(/\s*(?=\+|\b(?:or|and)\s)/);
+  if (!bound) return condition;
+  return `${low ? 'at most' : 'at least'} ${amount}`;
+}
+
 const REWRITES: [RegExp, Replacement][] = [
+  // "small ones, under $100", "big-ticket, i.e. $800+": a size word glossed by the amount that defines it is that
+  // amount (when the two agree: "small ones, over $500" stays as asked, refused).
+  [SIZE_GLOSSED, sizeGlossed],
+  // "median-ish", "average-ish": the statistic itself, hedged (a rough figure is the exact one).
+  [/\b(median|average|mean|typical)[\s-]?ish\b/gi, '$1'],
   // "revenue net of returns", "sales after cancellations": without those rows (their money was given back or
   // never taken), as "excluding returns" reads.
   [
@@ -756,7 +780,10 @@ export function rephrase(question: string, today?: string): string {
   // 20% of orders are below what amount": a percentile, cutoffs.ts.)
   // ("2026 through end of August vs the same months of 2025", "this year so far next to all of last year": spans
   // of a year, year-spans.ts.)
-  return readCutoffs(readDayRanges(readPeriodTotals(readCountRanges(readYearSpans(text, today)))));
+  // ("the Apr-Jun 2022 signups": a signup cohort by a span of months, signup-spans.ts.)
+  return readCutoffs(
+    readDayRanges(readSignupSpans(readPeriodTotals(readCountRanges(readYearSpans(text, today))))),
+  );
 }
 
 const JOINS = new Set(['and', 'plus', '&']);

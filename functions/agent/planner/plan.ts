@@ -375,4 +375,6 @@ export interface CohortReading {
   /** At least `min` rows in the window, none, or the first row's date in a period. */
   test?: { min: number } | { none: true } | { firstIn: Period };
   measures: CohortMeasure[];
+  /** One row per signup month, quarter or half, each with its size (cohort-breakdowns.ts). */
+  each?: 'month' | 'quarter' | 'half';
 }

@@ -6,6 +6,7 @@
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { readCohortBreakdown } from './cohort-breakdowns';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readDaysToFirst } from './days-to-first';
@@ -32,6 +33,7 @@ import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
+import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
 import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
@@ -374,12 +376,15 @@ function readThread(
       reading = { kind: 'plan', plan };
       continue;
     }
+    // ("spent over 10k in 2024 and under 8k in 2025": a bound in each of two periods, two-period-conditions.ts.)
+    const twoPeriods = plan || plain ? undefined : twoPeriodConditions(question);
+    if (twoPeriods) return { kind: 'refuse', missing: '', reason: twoPeriods };
     // A cohort crossed with an outcome and measures, or a follow-up on the previous cohort (cohort-reader.ts).
     const cohort = plain
       ? undefined
       : plan
         ? cohortFollowUp(plan, question, today, catalog)
-        : readCohort(question, catalog, today);
+        : (readCohortBreakdown(question, catalog, today) ?? readCohort(question, catalog, today));
     // A follow-up the cohort reader does not read goes on from the ordinary reading of the thread so far (which
     // carries a signup or first-date cohort, cohorts.ts); a cohort it alone reads is refused instead.
     if (plan?.perEntity?.kind === 'cohort' && !cohort) {

@@ -469,7 +469,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
     // "top 5 categories by share of revenue" lists each one's share instead.
     const byShare = tokens[input.ratioAt - 1]?.raw === 'by';
-    if (!byShare && !share.part && !share.rows) {
+    // "the top 3 categories and each one's share", "their shares", "each of the top 3": one share per row.
+    const asked = tokens.map((t) => t.raw).join(' ');
+    const each = /\b(?:each|apiece|individually|respectively|shares)\b/.test(asked);
+    if (each && /\b(?:together|combined|altogether|collectively|jointly|between them)\b/.test(asked))
+      unresolved.push('each share and their combined share');
+    if (!byShare && !each && !share.part && !share.rows) {
       share = { top, ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}) };
       top = undefined;
     }
