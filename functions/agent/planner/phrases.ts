@@ -431,6 +431,8 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "add up all grocery revenue": the total.
   [/\badd\s+(?:up|together)\b/gi, ' total '],
+  // "2024 -> 2025", "Q1 → Q2": an arrow between two periods runs from the first to the second.
+  [/\s*(?:-+>|→|=>)\s*(?=(?:q[1-4]|h[12]|\d{4}|[a-z]{3,9}\s+\d{4})\b)/gi, ' to '],
   // "monthly revenue plus the change": two asks of one question.
   [/\bplus\b/gi, ' and '],
   [/\bvery\b/gi, ' '],
