@@ -302,12 +302,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 39,
     },
     {
-      // 14 of 38 right before the planner change it tunes (11 confident wrong, in the eval CLI); 31, none wrong, after.
+      // 14 of 38 right before the planner change it tunes (11 confident wrong, in the eval CLI); 31, none wrong, after (32 of 39 with a refusal added).
       title:
         'tuning set 17 (scope asides beside a change, each period between two, change in $ and %, to date vs before, slowest vs busiest, halves and quarters, ratios, signed changes)',
       module: tuning17periods,
       cases: tuning17periods.tuning17periods,
-      rightAtLeast: 31,
+      rightAtLeast: 32,
     },
   ];
 
