@@ -99,7 +99,7 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       : undefined;
   };
   // "how did H2 compare to H1 in orders, 2024?", "Q4 over Q3 growth, last year": a half or quarter without a year
-  // of its own takes the question's one year standing apart (no period set against the others: "vs 2024"), claimed.
+  // of its own takes the question's one year said apart at its end (no period set against the others: "vs 2024").
   let apart: number | null | undefined = null;
   const yearApart = (): number | undefined => {
     if (apart !== null) return apart;
@@ -111,27 +111,28 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     );
     const at = [...years, ...relative];
     const k = at[0];
+    const length = k !== undefined && years.includes(k) ? 1 : 2;
     const before = k === undefined ? undefined : tokens[k - 1];
-    const after = k === undefined ? undefined : tokens[k + (years.includes(k) ? 1 : 2)];
     const beside = (w: Token | undefined) =>
       w !== undefined &&
       (/^q[1-4]$|^h[12]$/.test(w.raw) ||
         monthIndex(w.raw) !== undefined ||
         ['quarter', 'half'].includes(w.raw));
+    // (Only at the end, an aside: "what % of 2025 revenue came from Q3 and Q4" has 2025 as the whole.)
     apart =
       k === undefined ||
       at.length !== 1 ||
+      k + length !== tokens.length ||
       OWN_PERIOD.has(before?.raw ?? '') ||
-      beside(before) ||
-      beside(after)
+      before?.raw === 'of' ||
+      beside(before)
         ? undefined
         : years.includes(k)
           ? Number(tokens[k]?.raw)
           : THIS_WORDS.has(tokens[k]?.raw ?? '')
             ? currentYear
             : currentYear - 1;
-    if (apart !== undefined && k !== undefined)
-      for (const w of tokens.slice(k, k + (years.includes(k) ? 1 : 2))) w.used = true;
+    if (apart !== undefined && k !== undefined) for (const w of tokens.slice(k, k + length)) w.used = true;
     return apart;
   };
   // Without a year, a quarter or month is the latest one that has started.
