@@ -36,6 +36,7 @@ import * as tuning16periods from './questions/tuning-16-periods';
 import * as tuning16probed from './questions/tuning-16-probed';
 import * as tuning16words from './questions/tuning-16-words';
 import * as tuning17cohorts from './questions/tuning-17-cohorts';
+import * as tuning17periods from './questions/tuning-17-periods';
 import * as tuning17probed from './questions/tuning-17-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -317,6 +318,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning17cohorts,
       cases: tuning17cohorts.tuning17cohorts,
       rightAtLeast: 31,
+    },
+    {
+      // 14 of 38 right before the planner change it tunes (11 confident wrong, in the eval CLI); 31, none wrong, after (32 of 39 with a refusal added).
+      title:
+        'tuning set 17 (scope asides beside a change, each period between two, change in $ and %, to date vs before, slowest vs busiest, halves and quarters, ratios, signed changes)',
+      module: tuning17periods,
+      cases: tuning17periods.tuning17periods,
+      rightAtLeast: 32,
     },
   ];
 

@@ -18,7 +18,12 @@ import {
   yearPeriod,
 } from './vocabulary';
 
-/** Words that join periods of one list ("Q3 vs Q4 2024", "from February through June"). */
+/** Words before a year that make it a period of its own, set against others ("vs 2024", "since 2023"). */
+const OWN_PERIOD = new Set(
+  'vs versus than against to through thru from since before after until till and or compared with between over'.split(
+    ' ',
+  ),
+);
 /** Words between two periods that list them side by side (the second takes the first's year when it has none). */
 const LISTING = new Set(['vs', 'versus', 'and', 'or', 'compare', 'compared', 'comparing', 'against']);
 const LIST_WORDS = new Set([
@@ -93,6 +98,43 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       ? Number(previous.period.from.slice(0, 4))
       : undefined;
   };
+  // "how did H2 compare to H1 in orders, 2024?", "Q4 over Q3 growth, last year": a half or quarter without a year
+  // of its own takes the question's one year said apart at its end (no period set against the others: "vs 2024").
+  let apart: number | null | undefined = null;
+  const yearApart = (): number | undefined => {
+    if (apart !== null) return apart;
+    const years = tokens.flatMap((t, k) => (!t.used && isYear(t.raw) ? [k] : []));
+    const relative = tokens.flatMap((t, k) =>
+      !t.used && (THIS_WORDS.has(t.raw) || LAST_WORDS.has(t.raw)) && tokens[k + 1]?.stem === 'year'
+        ? [k]
+        : [],
+    );
+    const at = [...years, ...relative];
+    const k = at[0];
+    const length = k !== undefined && years.includes(k) ? 1 : 2;
+    const before = k === undefined ? undefined : tokens[k - 1];
+    const beside = (w: Token | undefined) =>
+      w !== undefined &&
+      (/^q[1-4]$|^h[12]$/.test(w.raw) ||
+        monthIndex(w.raw) !== undefined ||
+        ['quarter', 'half'].includes(w.raw));
+    // (Only at the end, an aside: "what % of 2025 revenue came from Q3 and Q4" has 2025 as the whole.)
+    apart =
+      k === undefined ||
+      at.length !== 1 ||
+      k + length !== tokens.length ||
+      OWN_PERIOD.has(before?.raw ?? '') ||
+      before?.raw === 'of' ||
+      beside(before)
+        ? undefined
+        : years.includes(k)
+          ? Number(tokens[k]?.raw)
+          : THIS_WORDS.has(tokens[k]?.raw ?? '')
+            ? currentYear
+            : currentYear - 1;
+    if (apart !== undefined && k !== undefined) for (const w of tokens.slice(k, k + length)) w.used = true;
+    return apart;
+  };
   // Without a year, a quarter or month is the latest one that has started.
   const latest = (from: (y: number) => string) =>
     from(currentYear) <= today ? currentYear : currentYear - 1;
@@ -103,7 +145,11 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     if (quarter) {
       const q = Number(quarter[1]);
       const y =
-        yearAround(i) ?? sharedYear(i) ?? listedYear(i) ?? latest((year) => quarterPeriod(year, q).from);
+        yearAround(i) ??
+        sharedYear(i) ??
+        listedYear(i) ??
+        yearApart() ??
+        latest((year) => quarterPeriod(year, q).from);
       t.used = true;
       found.push({ period: quarterPeriod(y, q), at: i });
       continue;
@@ -118,10 +164,12 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
       const short = /^h[12]$/.test(t.raw);
       // ("what share of it came in the second half?": "the first/second half" with no "of" after is one too.)
       const bare = !short && tokens[i - 1]?.raw === 'the' && tokens[i + 2]?.raw !== 'of';
+      // ("second half vs first half of 2023": a half listed before the year takes it too.)
       const y =
         yearAround(short ? i : i + 1) ??
         listedYear(i) ??
-        (short || bare ? (sharedYear(i) ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
+        sharedYear(i) ??
+        (short || bare ? (yearApart() ?? latest((year) => day(year, half === '1' ? 0 : 6))) : undefined);
       if (y !== undefined) {
         t.used = true;
         const word = tokens[i + 1];

@@ -17,12 +17,14 @@ import { readCountRanges } from './count-ranges';
 import { readCutoffs } from './cutoffs';
 import { shift } from './dates';
 import { readDayRanges } from './day-ranges';
+import { readEndGap } from './end-gap';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
 import { readTypos } from './typos';
+import { readUnitSoFar } from './unit-so-far';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
 import { readYearSpans } from './year-spans';
 
@@ -455,6 +457,10 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "add up all grocery revenue": the total.
   [/\badd\s+(?:up|together)\b/gi, ' total '],
+  // "2024 -> 2025", "Q1 → Q2": an arrow between two periods runs from the first to the second.
+  [/\s*(?:-+>|→|=>)\s*(?=(?:q[1-4]|h[12]|\d{4}|[a-z]{3,9}\s+\d{4})\b)/gi, ' to '],
+  // "how is revenue tracking this month vs ...", "how are orders pacing": the figure, set against what follows.
+  [/\bhow\s+(?:is|are|s)\s+((?:[a-z]+\s+){1,3}?)(?:tracking|pacing|trending)\b/gi, '$1'],
   // "monthly revenue plus the change": two asks of one question.
   [/\bplus\b/gi, ' and '],
   [/\bvery\b/gi, ' '],
@@ -768,7 +774,7 @@ export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
-    lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(readTypos(question))))),
+    lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(readEndGap(readTypos(question)))))),
     today,
   );
   for (const [pattern, replacement] of REWRITES)
@@ -781,8 +787,11 @@ export function rephrase(question: string, today?: string): string {
   // ("2026 through end of August vs the same months of 2025", "this year so far next to all of last year": spans
   // of a year, year-spans.ts.)
   // ("the Apr-Jun 2022 signups": a signup cohort by a span of months, signup-spans.ts.)
+  // ("orders in August so far" in August: this month so far, unit-so-far.ts.)
   return readCutoffs(
-    readDayRanges(readSignupSpans(readPeriodTotals(readCountRanges(readYearSpans(text, today))))),
+    readDayRanges(
+      readSignupSpans(readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(text, today), today)))),
+    ),
   );
 }
 

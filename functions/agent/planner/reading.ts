@@ -37,6 +37,7 @@ import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
 import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
+import { readWholeScope, unclearScope } from './whole-scope';
 
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
@@ -140,6 +141,9 @@ export function readQuestions(
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
+  // ("yoy change 2024 -> 2025 in all regions": the regions together, or each one? whole-scope.ts.)
+  const unclear = last !== undefined ? unclearScope(last, models) : undefined;
+  if (unclear) return { kind: 'refuse', missing: '', said: unclear };
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(unrounded);
@@ -330,7 +334,7 @@ function readThread(
   for (const [turn, asked] of questions.entries()) {
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
-    // patch", "on my turf": the asker's region, own-ground.ts.)
+    // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
     // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts.)
     const said = withoutQuarterLabels(
@@ -339,7 +343,10 @@ function readThread(
           readAllTime(
             numberOneAsTop(
               readGlosses(
-                readAsides(readOwnGround(rephrase(readGrandTotal(asked), today), catalog), catalog),
+                readAsides(
+                  readOwnGround(rephrase(readWholeScope(readGrandTotal(asked), catalog), today), catalog),
+                  catalog,
+                ),
                 catalog,
               ),
             ),

@@ -166,8 +166,25 @@ const AMOUNT_WORDS = new Set(
  * by its magnitude (a fall of 900 swings more than a rise of 500).
  */
 const SWING_WORDS = new Set(['swing', 'swings', 'swung', 'mover', 'movers']);
+/** "how did revenue move", "how has it trended": "how" and a form of "do" or "have" up to four words before `i`. */
+const askedHow = (tokens: Token[], i: number): boolean => {
+  const how = tokens.findIndex((x, k) => k >= i - 4 && k < i && x.raw === 'how');
+  return how >= 0 && ['did', 'has', 'have', 'does', 'do'].includes(tokens[how + 1]?.raw ?? '');
+};
+const GO_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going']);
 /** "go up", "went down", "up or down": verbs of moving with a direction. */
-const MOVE_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going', 'move', 'moved', 'trend', 'trending']);
+const MOVE_VERBS = new Set([
+  'go',
+  'goes',
+  'went',
+  'gone',
+  'going',
+  'move',
+  'moved',
+  'trend',
+  'trending',
+  'trended',
+]);
 
 /**
  * Period-over-period change: "month over month", "MoM", "growth", "which region grew fastest". Returns the grain
@@ -274,6 +291,13 @@ export function findChange(
       found = true;
       t.used = true;
       if (t.raw === 'down') down = true;
+      continue;
+    }
+    // "how did revenue move between 2023 and 2025", "how has aov trended": a change asked with "how".
+    if (MOVE_VERBS.has(t.raw) && !GO_VERBS.has(t.raw) && askedHow(tokens, i)) {
+      found = true;
+      amount = true;
+      t.used = true;
       continue;
     }
     if (SWING_WORDS.has(t.raw)) {

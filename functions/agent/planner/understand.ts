@@ -24,6 +24,7 @@ import {
   resolveSame,
   yearBefore,
 } from './dates';
+import { eachBetween } from './each-between';
 import {
   claimCountRankings,
   claimTotalCounts,
@@ -189,6 +190,10 @@ export { GRAINS, type Grain, type NumberFilter, type Period, type Plan, type Val
 
 /** Reads one question against one cube; relative periods are counted from `today` (YYYY-MM-DD). */
 const SPAN_LINKS = new Set(['through', 'thru', 'to', 'until', 'till', '-']);
+/** A span of exactly two calendar years ("2024 to 2025"). */
+const twoWholeYears = (p: Period) =>
+  p.from.endsWith('-01-01') && p.to === addMonths(p.from, 24) && !p.relative;
+
 /** Words that ask for one figure over a span ("total revenue 2023 to 2025"), not its two ends compared. */
 const SPAN_TOTALS = new Set(['total', 'combined', 'altogether', 'cumulative', 'cumulatively', 'overall']);
 
@@ -797,7 +802,25 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       compare = [yearBefore(range), range];
       range = undefined;
       grain = undefined;
+    } else if (twoWholeYears(range)) {
+      // "yoy % change in aov, 2024 -> 2025": the one change from the first year to the second (was each year
+      // against the one before, 2024 against 2023 too).
+      const second = addMonths(range.from, 12);
+      compare = [
+        { label: range.from.slice(0, 4), from: range.from, to: second },
+        { label: second.slice(0, 4), from: second, to: range.to },
+      ];
+      range = undefined;
+      grain = undefined;
     }
+  }
+
+  // "did returns go up or down between 2023 and 2025? the count for each year": every year of the span, each with
+  // its change from the one before (each-between.ts).
+  const spanOfEach = started ? undefined : eachBetween(compare, grain, question);
+  if (spanOfEach) {
+    range = spanOfEach;
+    compare = undefined;
   }
 
   // "customers who joined in Q3 2022: how many of them ordered in 2025": people counted, not their orders.

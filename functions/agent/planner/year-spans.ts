@@ -30,9 +30,9 @@ const SAME_MONTHS = new RegExp(
   'gi',
 );
 
-/** "the same point last month", "the same time last year". */
+/** "the same point last month", "the same time last year", "the same days of last month". */
 const SAME_POINT =
-  /\bthe\s+same\s+(?:point|time|stage)\s+(?:of\s+|in\s+)?(last|previous|prior)\s+(year|quarter|month|week)\b/gi;
+  /\bthe\s+same\s+(?:point|time|stage|days|dates|stretch)\s+(?:of\s+|in\s+)?(last|previous|prior)\s+(year|quarter|month|week)\b/gi;
 /** "the same period last year", "the same period a year earlier". */
 const SAME_PERIOD_BEFORE =
   /\bthe\s+same\s+period\s+(?:(?:of\s+|in\s+)?(?:last|previous|prior)\s+year|(?:a|one)\s+year\s+(?:earlier|before|ago|prior))\b/i;
