@@ -34,6 +34,17 @@ const SUBJECT_VERBS = new Set([
 const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
 /** Negations of a kind of row: "never", "no", "zero", "none of". */
 const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
+/** Words that take rows out of what is counted: never a filler when no reading used them. */
+const EXCLUSIONS = new Set([
+  'excluding',
+  'except',
+  'without',
+  'exclude',
+  'excludes',
+  'excluded',
+  'minus',
+  'non',
+]);
 /** Words that stress a negation of rows without changing it ("never had a single order cancelled"). */
 const EMPHASIS = new Set(['single', 'any', 'anything', 'once', 'even', 'ever']);
 /** Verbs whose "not" negates what the entity did ("did not buy", "have not had"). */
@@ -233,6 +244,8 @@ export function negationsLeft(tokens: Token[]): string[] {
       if (tokens[i - 1]?.raw === 'or' || ['only', 'just'].includes(tokens[i + 1]?.raw ?? '')) return [];
       return [t.raw];
     }
+    // ("excluding", "except", "without" left unread would drop the exclusion: the opposite rows.)
+    if (EXCLUSIONS.has(t.raw)) return [t.raw];
     if (!NEGATIONS.has(t.raw)) return [];
     // ("No, by region": an answer to the previous turn, not a negation of rows.)
     if (t.raw === 'no' && i === 0) return [];
