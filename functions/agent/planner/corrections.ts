@@ -6,11 +6,33 @@
  * is refused: read with both words, or with neither, the answer would be of another question.
  */
 import type { CatalogCube } from './catalog';
-import { stem, words } from './text';
+import { STOPWORDS, stem, words } from './text';
+
+/** Words that open a message without asking anything ("so, I mean ..."). */
+const OPENERS = new Set([
+  'so',
+  'ok',
+  'okay',
+  'hey',
+  'hi',
+  'well',
+  'um',
+  'uh',
+  'like',
+  'yeah',
+  'yes',
+  'no',
+  'sorry',
+  'oops',
+]);
 
 /** "- I mean", ", sorry, I meant", "... no wait,", "scratch that,", "make that", "correction:", "or rather". */
 const MARKER =
-  /(?:(?:\s*[,;:.!?]\s*|\s+[-–—]+\s*|\s*[—–]\s*)(?:(?:sorry|oops|whoops|err|erm|um|uh|no)\s*[,!.]?\s+)*|\s+(?:(?:sorry|oops|whoops|no)\s*[,!.]?\s+)+)(?:i\s+mean(?:t)?|no\s*,?\s+wait|wait\s*,?\s+no|scratch\s+that|make\s+that|correction\s*:|or\s+rather|i\s+should\s+(?:have\s+)?sa(?:y|id))\s*[,:]?\s+/i;
+  /(?:(?:\s*[,;:.!?]\s*|\s+[-–—]+\s*|\s*[—–]\s*)(?:(?:sorry|oops|whoops|err|erm|um|uh|no)\s*[,!.]?\s+)*|\s+(?:(?:sorry|oops|whoops|no)\s*[,!.]?\s+)+|\s+(?=or\s+rather\b))(?:i\s+mean(?:t)?|no\s*,?\s+wait|wait\s*,?\s+no|scratch\s+that|make\s+that|correction\s*:|or\s+rather|i\s+should\s+(?:have\s+)?sa(?:y|id))\s*[,:]?\s+/i;
+
+/** A correction that opens the message: what it corrects is the previous question. */
+const LEADING =
+  /^\s*(?:(?:sorry|oops|whoops|err|erm|um|uh|no|ah)\s*[,!.]*\s+)*(?:i\s+mean(?:t)?|no\s*,?\s+wait|wait\s*,?\s+no|scratch\s+that|correction\s*:|i\s+should\s+(?:have\s+)?sa(?:y|id))\s*[,:;.!-]*\s+(?=\S)/i;
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*';
 /** A period the asker may correct: a year, a quarter or half, a month, with or without its year; "last year". */
@@ -93,6 +115,9 @@ function placed(before: string, fix: string, catalog: readonly CatalogCube[]): s
  * question unchanged when it has none, or why the correction cannot be placed.
  */
 export function readCorrection(question: string, catalog: readonly CatalogCube[]): Corrected {
+  // ("sorry, I meant 2024" after an answer: the change a follow-up makes, which the follow-up reading reads.)
+  const leading = LEADING.exec(question);
+  if (leading) return { text: question.slice(leading[0].length) };
   const marker = MARKER.exec(question);
   if (!marker || marker.index === 0) return { text: question };
   const before = question.slice(0, marker.index);
@@ -102,8 +127,16 @@ export function readCorrection(question: string, catalog: readonly CatalogCube[]
   const fixText = cut ? after.slice(0, cut.index) : after.replace(/[.!?]+\s*$/, '');
   const rest = cut ? after.slice(cut.index) : /\?\s*$/.test(after) ? '?' : '';
   const fix = bare(fixText);
-  if (words(fix).length === 0 || words(before).length === 0) return { text: question };
+  // ("so, I mean, what was ...": a filler before it, no part of a question to correct.)
+  const asked = words(before).filter((w) => !STOPWORDS.has(w) && !OPENERS.has(w));
+  if (words(fix).length === 0 || asked.length === 0) return { text: question };
   const read = placed(before, fix, catalog);
+  // ("..., make that a chart": a weak marker that names no part of the question is no correction.)
+  if (
+    read === undefined &&
+    /^\W*(?:make\s+that|or\s+rather)\b/i.test(marker[0].trim().replace(/^[-–—,;:.!?\s]+/, ''))
+  )
+    return { text: question };
   if (read === undefined)
     return {
       refuse: `I could not tell which part of the question "${fixText.trim()}" corrects; could you ask it again with the words you meant?`,

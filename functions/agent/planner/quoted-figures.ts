@@ -28,8 +28,11 @@ const QUOTE_FILLER = new Set(
 const PERIODISH =
   /^(?:(?:19|20)\d{2}|q[1-4]|h[12]|last|this|year|quarter|month|week|ytd|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;
 
-/** The question without a clause quoting a figure from elsewhere, where the rest asks the data's own figure. */
-export function readQuotedFigure(question: string): string {
+/**
+ * The question without a clause quoting a figure from elsewhere, where the rest asks the data's own figure, and
+ * whether one was dropped (the answer then says the quoted figure is the asker's source's, not the data's).
+ */
+export function readQuotedFigure(question: string): { text: string; quoted?: true } {
   const parts = question.split(CLAUSE_BREAK);
   for (let k = 0; k < parts.length; k += 2) {
     const clause = (parts[k] ?? '').trim();
@@ -44,7 +47,7 @@ export function readQuotedFigure(question: string): string {
       (w) => !STOPWORDS.has(w) && !QUOTE_FILLER.has(w) && !/^\d/.test(w) && !asked.has(w),
     );
     if (named.some((w) => !(askDated && PERIODISH.test(w)))) continue;
-    return ask;
+    return { text: ask, quoted: true };
   }
-  return question;
+  return { text: question };
 }

@@ -129,12 +129,14 @@ export const tuning17words: Tuning17Case[] = [
   {
     class: 'unknown-words',
     ask: "finance's spreadsheet has toys at 3.1M for 2024, what does the data say for toys revenue in 2024?",
+    says: /you quoted is your source's/,
     tolerance: 0.01,
     sql: `SELECT sum(amount) FROM orders WHERE category = 'toys' AND ${year(2024)}`,
   },
   {
     class: 'unknown-words',
     ask: 'my dashboard shows about 12k orders in Q1 2025 — how many orders do you see for Q1 2025?',
+    says: /you quoted is your source's/,
     sql: `SELECT count(*) FROM orders WHERE ${between('2025-01-01', '2025-04-01')}`,
   },
   {
