@@ -177,3 +177,44 @@ describe('exclusions never read as the value they exclude', () => {
     expect(read('revenue in 2024 without the stuff we refunded').kind).toBe('refuse');
   });
 });
+
+describe('exclusions beside a breakdown', () => {
+  it('reads "by category ... leave out the west", "by region ... without toys" as rows excluded, not a condition', () => {
+    expect(sql('revenue by category in 2025 - leave out the west')).toEqual(
+      sql('revenue by category in 2025 excluding the west'),
+    );
+    const p = plan('orders by region in 2024 without toys');
+    expect(p.having).toBeUndefined();
+    expect(p.filters).toEqual([expect.objectContaining({ values: ['toys'], negate: true })]);
+    expect(sql('orders in 2024 by region, ignore cancelled')).toEqual(
+      sql('orders in 2024 by region excluding cancelled'),
+    );
+  });
+
+  it('keeps "customers without any returned orders" a condition on each customer', () => {
+    expect(plan('customers without any returned orders in 2024').having).toEqual(
+      expect.objectContaining({ op: '=', value: 0 }),
+    );
+  });
+});
+
+describe('who asked, and the event a period names', () => {
+  it('drops "Jordan from finance asked me for", "per my last email, can you send", a trailing "lol"', () => {
+    expect(sql('Jordan from finance asked me for total revenue in 2024')).toEqual(
+      sql('total revenue in 2024'),
+    );
+    expect(sql('per my last email, can you send revenue by category for 2025')).toEqual(
+      sql('revenue by category for 2025'),
+    );
+    expect(sql("ok so what's total rev for 2024 lol")).toEqual(sql("what's total rev for 2024"));
+  });
+
+  it('drops an event named with a period when the ask has its own, and keeps it otherwise', () => {
+    expect(sql('for the Q3 board deck: revenue by region in 2024')).toEqual(sql('revenue by region in 2024'));
+    expect(sql('need this for the 2026 planning offsite - orders by region in 2025')).toEqual(
+      sql('orders by region in 2025'),
+    );
+    // (A value in the event's name may filter: the clause stays, and is refused by its word the model lacks.)
+    expect(read('for the west Q3 review: revenue by region in 2024').kind).toBe('refuse');
+  });
+});

@@ -574,6 +574,11 @@ const REWRITES: [RegExp, Replacement][] = [
     /\bwhat\s+(?:does|do)\s+(?:the|our|your)\s+(?:data|numbers|system)\s+(?:say|show|have|give)\s+(?:for|about|on)\b/gi,
     'what is',
   ],
+  // "..., ignore cancelled", "- leave out returns", "drop the toys": an instruction to exclude, as "excluding".
+  [
+    /(^|[,;:(]\s*|\s[-–—]+\s*|\.\s+)(?:(?:pls|please|and|but)\s+)?(?:ignore|leave\s+out|take\s+out|strip\s+out|exclude|skip|drop|remove)\s+(?=(?:the\s+|any\s+|all\s+)?[a-z])/gi,
+    '$1excluding ',
+  ],
   // "w/o returns", "everything but grocery", "anything except toys": excluding them.
   [/(?<![\w/])w\/o\b/gi, 'without'],
   [/\b(?:everything|anything)\s+(?:but|except(?:\s+for)?|apart\s+from)\b/gi, 'excluding'],

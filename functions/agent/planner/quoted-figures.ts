@@ -13,6 +13,9 @@ const CLAUSE_BREAK = /(\s*[;.?!]\s+|\s+[-–—]+\s+|\s*[—–]\s*|\s*,\s+)/;
 /** A source and its verb of saying ("our CRM export says", "finance's spreadsheet has", "sales ops claims"). */
 const QUOTES =
   /^(?:(?:so|ok(?:ay)?|hey|fyi|btw)\s*,?\s+)?(?:(?:my|our|the|their|his|her|this|that|[a-z]+['’]s?)\s+)?(?:[a-z0-9&'’-]+\s+){0,3}(?:says|said|shows|showed|is\s+showing|was\s+showing|has|had|claims|claimed|reports|reported|puts|put|lists|listed|gives|gave|came\s+out\s+(?:at|to)|comes\s+out\s+(?:at|to)|reckons|estimates|estimated)\b(.*)$/i;
+/** The quote with its source after it ("the west did 40M in 2024 according to Salesforce", "... per the CRM"). */
+const QUOTED_FROM =
+  /^(.*?)\s*,?\s+(?:according\s+to|per|says|said|from)\s+(?:the\s+|our\s+|my\s+|their\s+|finance['’]?s?\s+)?(?:[a-z0-9&'’-]+)(?:\s+[a-z0-9&'’-]+){0,2}$/i;
 /** A figure that is no year: "40M", "~12k", "$3.1M", "9 million", "12,500", "5%". */
 const FIGURE =
   /(?:^|\s|~|\$)\d+(?:[.,]\d+)?\s*(?:k|m|mm|bn|b|million|thousand|billion|%)(?![a-z])|\$\s*\d|\b\d{1,3}(?:,\d{3})+\b/i;
@@ -36,7 +39,7 @@ export function readQuotedFigure(question: string): { text: string; quoted?: tru
   const parts = question.split(CLAUSE_BREAK);
   for (let k = 0; k < parts.length; k += 2) {
     const clause = (parts[k] ?? '').trim();
-    const quote = QUOTES.exec(clause);
+    const quote = QUOTES.exec(clause) ?? QUOTED_FROM.exec(clause);
     if (!quote || !FIGURE.test(quote[1] ?? '')) continue;
     const rest = parts.filter((_, j) => j !== k && j !== k - 1 && j !== k + 1);
     const ask = rest.join('').trim();
