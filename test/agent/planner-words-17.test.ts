@@ -171,6 +171,20 @@ describe('exclusions never read as the value they exclude', () => {
     }
   });
 
+  it('never sets aside a clause that takes rows out as a side remark ("not the promo stuff", "sans refunds")', () => {
+    for (const question of [
+      'revenue by region in 2024, not the promo stuff',
+      'revenue by region in 2024, no promos',
+      'orders in 2025 - but not the duplicates',
+      'revenue in 2024, sans refunds',
+      "revenue in 2024, don't count promos",
+    ])
+      expect({ question, kind: read(question).kind }).toEqual({ question, kind: 'refuse' });
+    // (Urgency and doubt are no exclusion.)
+    expect(sql('revenue by region in 2024 - no rush')).toEqual(sql('revenue by region in 2024'));
+    expect(sql('total revenue 2024? not urgent')).toEqual(sql('total revenue 2024?'));
+  });
+
   it('refuses an exclusion left unread rather than dropping it', () => {
     // (No reading takes "excluding" to a number: the orders over $500 would be the ones counted.)
     expect(read('revenue excluding orders over $500 in 2024').kind).toBe('refuse');
