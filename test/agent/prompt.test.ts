@@ -159,6 +159,8 @@ describe('what the model is told', () => {
       /is the share of that measure, summed over the clients who meet the condition/,
     );
     expect(SYSTEM_PROMPT).toMatch(/rank every row and give both ends and the gap between them/);
+    expect(SYSTEM_PROMPT).toMatch(/a figure quoted from elsewhere .* is context, never an input/);
+    expect(SYSTEM_PROMPT).toMatch(/one that cannot be placed on exactly one part is refused/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);

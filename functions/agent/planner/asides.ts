@@ -44,6 +44,16 @@ const PERIOD_WORDS = new Set([
 const VALUE_MEETING =
   /^\s*for\s+(?:the|our|my)\s+((?:[a-z]+\s+){0,2}[a-z]+)\s+(?:review|deck|slides?|meeting|sync|update|report|summary|qbr|offsite|call|presentation|memo|standup|1:1)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
 
+/** "for the Q3 board deck:", "need this for the 2026 planning offsite -": an event named with a period (group 1). */
+const DATED_EVENT =
+  /^\s*(?:(?:i\s+|we\s+)?need\s+(?:this|it|these)\s+|quick\s+one\s+)?for\s+(?:the|my|our|a|an|this|next)\s+((?:[a-z0-9'’&/-]+\s+){1,3}?)(?:board\s+)?(?:deck|offsite|off-site|review|meeting|planning|pack|slides?|report|summary|qbr|update|presentation|memo|kickoff|kick-off|all-hands|readout|forecast|plan|budget)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
+/** A period word of an event's name: "Q3", "2026", "FY26", "H1", "annual", "quarterly". */
+const EVENT_PERIOD =
+  /^(?:q[1-4]|h[12]|fy\d{2,4}|(?:19|20)\d{2}|annual|quarterly|monthly|weekly|yearly|year-end|eoy|eoq)$/i;
+/** A period of the ask's own: a year, "Q3 2025", "last year", "this quarter", "YTD". */
+const OWN_PERIOD =
+  /\b(?:(?:19|20)\d{2}|(?:last|this|previous|prior)\s+(?:year|quarter|month|week)|ytd|qtd|mtd|year\s+to\s+date|all\s+time)\b/i;
+
 /** Words that point back at rows or groups ("for each of those,", "for them:"): never an aside. */
 const POINTERS = new Set([
   'each',
@@ -86,7 +96,7 @@ const NEEDED_BY =
  * CFO wants total revenue for ...", "my boss keeps asking about this and I need ...". The words of the need.
  */
 const NEEDS_INLINE =
-  /^\s*(?:(?:ok(?:ay)?|so|hey|hi|basically)[,!]?\s+)*(?:(?:my|our|the|an?)\s+)?(?:[a-z0-9'’&-]+\s+){0,4}?(?:(?:needs|wants|requires|asked\s+for|is\s+asking\s+for)\s+(?:to\s+(?:know|see|get)\s+)?(?!(?:to|it|this|that)\b)|(?:keeps\s+|has\s+been\s+|is\s+|was\s+)asking(?:\s+(?:me|us))?(?:\s+(?:about|for)\s+(?:this|it|that|these))?\s*(?:,|\s(?:and|so))\s+|(?:keeps\s+|has\s+been\s+|is\s+|was\s+|are\s+|were\s+)asking(?:\s+(?:me|us))?\s+(?=(?:how|what|which|who|whether)\b))(?=\S)/i;
+  /^\s*(?:(?:ok(?:ay)?|so|hey|hi|basically)[,!]?\s+)*(?:(?:my|our|the|an?)\s+)?(?:[a-z0-9'’&-]+\s+){0,4}?(?:(?:needs|wants|requires|asked(?:\s+(?:me|us))?\s+for|is\s+asking(?:\s+(?:me|us))?\s+for)\s+(?:to\s+(?:know|see|get)\s+)?(?!(?:to|it|this|that)\b)|(?:keeps\s+|has\s+been\s+|is\s+|was\s+)asking(?:\s+(?:me|us))?(?:\s+(?:about|for)\s+(?:this|it|that|these))?\s*(?:,|\s(?:and|so))\s+|(?:keeps\s+|has\s+been\s+|is\s+|was\s+|are\s+|were\s+)asking(?:\s+(?:me|us))?\s+(?=(?:how|what|which|who|whether)\b))(?=\S)/i;
 /**
  * A title that names a department ("the VP of sales", "our head of finance", "director of ops"): one person, so the
  * department's word ("sales") names nothing of the data there. Only departments: "the manager of the west" names
@@ -403,6 +413,16 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const value = words(about?.[1] ?? '').join(' ');
   if (about && values.has(value) && !RHYTHMS.test(value))
     text = `for ${about[1]}, ${text.slice(about[0].length)}`;
+  // ("for the Q3 board deck: revenue by region in 2024", "need this for the 2026 planning offsite -": the period
+  // names the event when the ask names its own; the event's other words may name nothing of the data.)
+  const datedEvent = DATED_EVENT.exec(text);
+  if (datedEvent) {
+    const rest = text.slice(datedEvent[0].length);
+    const eventWords = asideWords(datedEvent[1] ?? '');
+    const dated = eventWords.some((w) => EVENT_PERIOD.test(w));
+    if (dated && OWN_PERIOD.test(rest) && eventWords.every((w) => EVENT_PERIOD.test(w) || !ours(w)))
+      text = rest;
+  }
   const aside = LEADING_ASIDE.exec(text);
   // (Its words may not date, group or filter anything: then it is no aside. A meeting's own rhythm, "weekly
   // sync", "monday standup", describes the meeting, not the rows.)

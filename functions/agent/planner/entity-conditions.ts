@@ -34,6 +34,19 @@ const SUBJECT_VERBS = new Set([
 const RANKS = new Set(['top', 'biggest', 'largest', 'best', 'highest']);
 /** Negations of a kind of row: "never", "no", "zero", "none of". */
 const NEGATIONS = new Set(['never', 'no', 'zero', 'none']);
+/** Words that make what follows them a breakdown ("by category"), not the entity a condition is of. */
+const BREAKDOWN_WORDS = new Set(['by', 'per', 'across', 'each', 'every']);
+/** Words that take rows out of what is counted: never a filler when no reading used them. */
+const EXCLUSIONS = new Set([
+  'excluding',
+  'except',
+  'without',
+  'exclude',
+  'excludes',
+  'excluded',
+  'minus',
+  'non',
+]);
 /** Words that stress a negation of rows without changing it ("never had a single order cancelled"). */
 const EMPHASIS = new Set(['single', 'any', 'anything', 'once', 'even', 'ever']);
 /** Verbs whose "not" negates what the entity did ("did not buy", "have not had"). */
@@ -138,6 +151,8 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
     const between = tokens.slice(i + skip, value.at[0]);
     const entity = findEntity(tokens, cube, i);
     if (!entity || entity.at > i || entity.member === value.filter.member) continue;
+    // ("revenue by category without the west": the rows without the west, broken down; no category's condition.)
+    if (!NEGATIONS.has(t.raw) && BREAKDOWN_WORDS.has(tokens[entity.at - 1]?.raw ?? '')) continue;
     const entityToken = tokens[entity.at];
     if (entityToken) entityToken.used = true;
     t.used = true;
@@ -233,6 +248,8 @@ export function negationsLeft(tokens: Token[]): string[] {
       if (tokens[i - 1]?.raw === 'or' || ['only', 'just'].includes(tokens[i + 1]?.raw ?? '')) return [];
       return [t.raw];
     }
+    // ("excluding", "except", "without" left unread would drop the exclusion: the opposite rows.)
+    if (EXCLUSIONS.has(t.raw)) return [t.raw];
     if (!NEGATIONS.has(t.raw)) return [];
     // ("No, by region": an answer to the previous turn, not a negation of rows.)
     if (t.raw === 'no' && i === 0) return [];

@@ -445,6 +445,29 @@ export function nounOf(tokens: Token[], sequence: string[]): number[] | undefine
   return at >= 0 ? [at] : undefined;
 }
 
+/** Words of an exclusion that reach past the rows' words to the value ("excluding orders from the west"). */
+const EXCLUDING = new Set(['excluding', 'except', 'without', 'ignoring', 'exclude', 'excludes']);
+/**
+ * Words between an exclusion and the value it excludes that name only the rows or link them to the value
+ * ("except the ones that were returned", "excluding anything that got cancelled", "except for anything in toys").
+ */
+const EXCLUSION_LINKS = new Set(
+  'the any all those these ones one anything everything stuff that which were was got get gets are is been came come from in for of to on order orders sale sales purchases purchase'.split(
+    ' ',
+  ),
+);
+
+/** The exclusion word before the value at `first`, over words that only link the rows to it, if any. */
+function excludedAcross(tokens: Token[], first: number): Token | undefined {
+  for (let k = first - 1; k >= Math.max(0, first - 7); k--) {
+    const t = tokens[k];
+    if (!t || t.used) return undefined;
+    if (EXCLUDING.has(t.raw)) return t;
+    if (!EXCLUSION_LINKS.has(t.raw)) return undefined;
+  }
+  return undefined;
+}
+
 export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
   const filters: ValueFilter[] = [];
   for (const member of cube.members) {
@@ -461,9 +484,10 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       let back = first - 1;
       while (back > first - 4 && ['from', 'the', 'in', 'for', 'to', 'any'].includes(tokens[back]?.raw ?? ''))
         back--;
-      const negation = [tokens[first - 1], tokens[first - 2], tokens[back]].find((w) =>
-        ['not', 'excluding', 'except', 'without', 'non', 'ignoring'].includes(w?.raw ?? ''),
-      );
+      const negation =
+        [tokens[first - 1], tokens[first - 2], tokens[back]].find((w) =>
+          ['not', 'excluding', 'except', 'without', 'non', 'ignoring'].includes(w?.raw ?? ''),
+        ) ?? excludedAcross(tokens, first);
       if (negation) {
         negate = true;
         negation.used = true;

@@ -593,6 +593,25 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
+  // "on average how many orders does one of my customers place", "... does a customer of mine place": the average
+  // customer's count (the asker's customers are the rows their access shows).
+  [
+    /\bon\s+average\s*,?\s+how\s+(many|much)\s+((?:[a-z]+\s+){0,2}?)(does|do|did|will|would)\s+(?:a|an|one|each|the\s+typical)\s+(?:of\s+(?:my|our|the)\s+)?(customer|client|buyer|account|shopper)s?(?:\s+of\s+(?:mine|ours))?\b/gi,
+    'how $1 $2$3 the average $4',
+  ],
+  // "what does the data say for toys revenue", "what do the numbers show for ...": what it is.
+  [
+    /\bwhat\s+(?:does|do)\s+(?:the|our|your)\s+(?:data|numbers|system)\s+(?:say|show|have|give)\s+(?:for|about|on)\b/gi,
+    'what is',
+  ],
+  // "..., ignore cancelled", "- leave out returns", "drop the toys": an instruction to exclude, as "excluding".
+  [
+    /(^|[,;:(]\s*|\s[-–—]+\s*|\.\s+)(?:(?:pls|please|and|but)\s+)?(?:ignore|leave\s+out|take\s+out|strip\s+out|exclude|skip|drop|remove)\s+(?=(?:the\s+|any\s+|all\s+)?[a-z])/gi,
+    '$1excluding ',
+  ],
+  // "w/o returns", "everything but grocery", "anything except toys": excluding them.
+  [/(?<![\w/])w\/o\b/gi, 'without'],
+  [/\b(?:everything|anything)\s+(?:but|except(?:\s+for)?|apart\s+from)\b/gi, 'excluding'],
   // "the least busy region": the one with the fewest rows, as "quietest" is.
   [/\b(?:least|less)\s+busy\b/gi, 'fewest'],
   // "got through all of 2025 without ...", "went the whole of 2024 without ...": in that period.

@@ -151,6 +151,8 @@ export interface Plan {
   rounding?: Rounding;
   /** The figure over every row beside a breakdown of one that does not add up ("avg by region, and the total"). */
   overall?: true;
+  /** A figure quoted from the asker's own source beside the ask: the answer says it is theirs (quoted-figures.ts). */
+  quoted?: true;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
   ignored?: string[];
   /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */

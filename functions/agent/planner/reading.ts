@@ -9,12 +9,14 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
+import { readCorrection } from './corrections';
 import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
+import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -26,6 +28,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
+import { readQuotedFigure } from './quoted-figures';
 import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
@@ -331,7 +334,17 @@ function readThread(
   let reading: Reading = { kind: 'none' };
   // ("which day of the week": a dimension the planner derives from the time dimension; weekdays.ts.)
   const catalog = withWeekdays(models);
-  for (const [turn, asked] of questions.entries()) {
+  // Whether the last question quoted a figure from elsewhere beside its ask (quoted-figures.ts).
+  let quoted = false;
+  for (const [turn, typed] of questions.entries()) {
+    // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
+    const corrected = readCorrection(typed, catalog);
+    if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
+    // ("... in a year? use 2025": the period given as an instruction is the question's; instructions.ts.)
+    // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
+    const quote = readQuotedFigure(readPeriodInstruction(corrected.text));
+    quoted = quote.quoted === true;
+    const asked = quote.text;
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
     // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
@@ -511,7 +524,9 @@ function readThread(
       plan = undefined;
     }
   }
-  return reading;
+  return quoted && reading.kind === 'plan'
+    ? { ...reading, plan: { ...reading.plan, quoted: true } }
+    : reading;
 }
 
 /** A cohort the ordinary reading also holds: a signup period, or a first order's period, with nothing else. */

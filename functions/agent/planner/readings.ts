@@ -589,6 +589,30 @@ const ADJUSTING = new Set([
 ]);
 /** Words that break down or narrow what is counted. */
 const SCOPING = new Set(['by', 'per', 'across', 'each', 'every', 'excluding', 'except', 'without', 'only']);
+/** Words that take rows out: a clause with one ("not the promo stuff", "sans refunds") is never a side remark. */
+const NEGATING = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nor',
+  'sans',
+  'excl',
+  'exclude',
+  'excluded',
+  'omit',
+  'omitting',
+]);
+/** Negations that say nothing of the rows: "no rush", "not urgent", "no worries if not", "not sure if". */
+const IDIOMS =
+  /\b(?:no\s+(?:rush|hurry|pressure|worries|worry|problem|biggie|stress|sweat)|not\s+(?:urgent|sure|a\s+big\s+deal|a\s+priority)|if\s+not|(?:or|and)\s+not)\b/g;
+/** Whether a clause's words take rows out, beside the idioms of urgency and doubt. */
+const negating = (clause: string[]) => {
+  const text = clause.join(' ').replace(IDIOMS, '');
+  const rest = words(text);
+  // ("don't count promos": a verb's "n't", as "don" and "t".)
+  return rest.some((w, i) => NEGATING.has(w) || (/n$/.test(w) && rest[i + 1] === 't'));
+};
 
 /**
  * Unexplained words that only sit in a clause with no data words and no question of its own ("what was revenue
@@ -630,6 +654,7 @@ export function incidental(
     (c) =>
       !adjusting(c) &&
       !c.some((w) => NOT_THE_DATA.has(w)) &&
+      !negating(c) &&
       !c.some((w) => used.has(w) || ASKING.has(w) || SCOPING.has(w) || /^[a-z]+\d+$/.test(w)),
   );
   const bearing = clauses.filter((c) => !free.includes(c)).flat();

@@ -34,8 +34,12 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
       : '';
   const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
+  // ("our CRM export says ... - what do you have?": the asker's figure is their source's, never read.)
+  const quoted = plan.quoted
+    ? "\n\n(This is the data's own figure; the one you quoted is your source's, and I did not use it.)"
+    : '';
   const figures = plan.rounding ? roundFigures(text, plan.rounding) : text;
-  return `${missing}${figures}${ignored}${readAs}${note}`;
+  return `${missing}${figures}${ignored}${readAs}${note}${quoted}`;
 }
 
 /** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */

@@ -9,6 +9,7 @@
  * - "how many such orders?", "how many orders like that?": the rows just described, nothing of their own.
  */
 
+import { readDefinedSizes } from './order-sizes';
 import { NUMBER_WORDS } from './vocabulary';
 
 /** Counts in words before the slang: "a"/"one" and the counts written out (vocabulary.ts). */
@@ -55,18 +56,38 @@ const SUCH = /\b(how\s+many|number\s+of|count\s+of|#\s*of)\s+such\s+/gi;
 /** "how many orders like that", "how many like those". */
 const LIKE_THAT = /\b(how\s+many(?:\s+[a-z]+)?)\s+like\s+(?:that|those|this|these)\b/gi;
 
+/** "$2k", "2k", "$2.0K": thousands of dollars that would read as a year once written out. */
+const YEARLIKE_THOUSANDS =
+  /(?:\$\s?|(?<=\b(?:over|above|under|below|than|least|most|to|from|between|and)\s+))(\d(?:\.\d+)?)\s?k\b/gi;
 /** "$2,000", "$1999": an amount between 1900 and 2100 dollars, without cents. */
 const YEARLIKE_DOLLARS = /\$\s?(\d,?\d{3})(?![\d.,]\d)/g;
 
+/**
+ * A seller's verbs of tallying ("which region racked up the most orders", "which category pulled in the most
+ * revenue", "how many orders did furniture clock in Q4", "chalked up", "raked in", "notched up"): the rows or the
+ * money had, nothing more. Read as "have" in the verb's own tense. ("pulled in 2024": the "in" of a period stays.)
+ */
+const TALLY =
+  /\b(?:(rack|chalk|notch|ring|tot|tally|run)(s|ed|ing)?\s+up|(clock)(s|ed|ing)?(?:\s+up)?|(rake|pull|haul|reel)(s|d|ed|ing)?\s+in(?!\s+(?:\d|q[1-4]\b|h[12]\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|the\s+(?:first|last|second|third|fourth|past|previous)\b|(?:last|this)\b)))\b/gi;
+const HAVE: Record<string, string> = { '': 'have', s: 'has', ed: 'had', d: 'had', ing: 'having' };
+/** "rang up", "ran up": the past of their verbs. */
+const IRREGULAR_PAST = /\b(?:rang|ran)\s+up\b/gi;
+
 /** The question with money slang as dollars and the words of an existence question read away. */
 export function readSlang(question: string): string {
-  return question
+  // ("small ones, under $100", "big-ticket orders (over $1k)": the size word defined by its bound; order-sizes.ts.)
+  const read = question
     .replace(MONEY, (all, n: string, unit: string) => {
       const value = /^\d/.test(n) ? Number(n) : COUNTS[n.toLowerCase()];
       if (value === undefined || !Number.isFinite(value)) return all;
       // ("$2,000": never a year.)
       const dollars = /^grand$/i.test(unit) ? Math.round(value * 1000) : value;
       return `$${dollars.toLocaleString('en-US')}`;
+    })
+    // ("over $2k": two thousand dollars, never the year 2000.)
+    .replace(YEARLIKE_THOUSANDS, (all, n: string) => {
+      const value = Math.round(Number(n) * 1000);
+      return value >= 1900 && value <= 2100 ? `$${value}.00` : all;
     })
     .replace(YEARLIKE_DOLLARS, (all, n: string) => {
       const value = Number(n.replace(',', ''));
@@ -77,6 +98,9 @@ export function readSlang(question: string): string {
       const read = withoutOrderVerb(rest);
       return read === undefined ? all : `${verb} ${read}`;
     })
+    .replace(TALLY, (_all, _a, t1 = '', _c, t2 = '', _e, t3 = '') => HAVE[t1 || t2 || t3] ?? 'have')
+    .replace(IRREGULAR_PAST, 'had')
     .replace(SUCH, '$1 ')
     .replace(LIKE_THAT, '$1');
+  return readDefinedSizes(read);
 }

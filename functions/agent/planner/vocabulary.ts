@@ -248,11 +248,11 @@ export const FILLER = new Set(
   view views result results overall altogether whole entire full complete currently right exactly roughly
   approximately about around popular rank ranked ranking rankings sort sorted different
   distinct dollar dollars usd eur euro euros bucks currency roughly curious wondering wonder ballpark kindly
-  saw seen experienced experience thank cheers sizes combined together summed collectively jointly one ones common pull grab fetch question hey ignoring company business firm actual precise
+  saw seen experienced experience thank cheers sizes combined together summed collectively jointly one ones common pull grab fetch send question hey ignoring company business firm actual precise
   morning afternoon evening hello hiya howdy sorry bother bothering apologies gimme lemme wanna gonna thx ty tia
   pls plz appreciate appreciated folks guys mate sanity based located headquartered situated close win land book
   live lives living reside resides residing
-  calendar until till idea looked looks process reckon ended`.split(/\s+/),
+  calendar until till idea looked looks process reckon ended lol lmao haha hahaha`.split(/\s+/),
 );
 
 /**
