@@ -11,10 +11,16 @@ const read = async (question: string) => demoReading([question], '2026-05-27');
 
 describe('unsound readings', () => {
   it('refuses a period that ends before it starts', async () => {
+    const reading = await read('revenue from December 2025 to January 2025');
+    expect(reading).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/ends before it starts/) });
+  });
+
+  it('reads "signed up Jan-Mar 2022" after another year as the signup span (signup-spans.ts), not one backwards span', async () => {
     const reading = await read(
       '2025 revenue split by signup month, only for customers who signed up Jan-Mar 2022',
     );
-    expect(reading).toMatchObject({ kind: 'refuse', reason: expect.stringMatching(/ends before it starts/) });
+    expect(reading.kind).toBe('plan');
+    if (reading.kind === 'plan') expect(reading.plan.grain).toBe('month');
   });
 
   it.each([

@@ -460,7 +460,8 @@ const REWRITES: [RegExp, Replacement][] = [
   // "2024 -> 2025", "Q1 → Q2": an arrow between two periods runs from the first to the second.
   [/\s*(?:-+>|→|=>)\s*(?=(?:q[1-4]|h[12]|\d{4}|[a-z]{3,9}\s+\d{4})\b)/gi, ' to '],
   // "how is revenue tracking this month vs ...", "how are orders pacing": the figure, set against what follows.
-  [/\bhow\s+(?:is|are|s)\s+((?:[a-z]+\s+){1,3}?)(?:tracking|pacing|trending)\b/gi, '$1'],
+  // ("how is revenue trending this year" asks for its trend, read by month.)
+  [/\bhow\s+(?:is|are|s)\s+((?:[a-z]+\s+){1,3}?)(?:tracking|pacing)\b/gi, '$1'],
   // "monthly revenue plus the change": two asks of one question.
   [/\bplus\b/gi, ' and '],
   [/\bvery\b/gi, ' '],
