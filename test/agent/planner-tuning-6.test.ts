@@ -280,9 +280,9 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 21,
     },
     {
-      // Probed by the lead (2026-11-28): 2 of 18 right before (9 confident wrong, 7 wrong refusals), 17, none wrong, after.
+      // Probed by the lead (2026-11-28): 3 of 21 right before (11 confident wrong, 7 wrong refusals), 20, none wrong, after.
       title:
-        "tuning set 17 (probed: an average per period for each listed value, this half and the previous half, this year vs last, two compared periods past the data, a count of a dimension's values)",
+        "tuning set 17 (probed: an average per period for each listed value, this half and the previous half, this year vs last, two compared periods past the data, a count of a dimension's values, a count asked in dollars)",
       module: tuning17probed,
       cases: tuning17probed.tuning17probed,
       rightAtLeast: 17,

@@ -5,9 +5,10 @@
  * Before (on 09df383): "for each region, average orders per month" averaged each month's regions (a list of months,
  * not of regions: confidently wrong); "so far this half" / "the previous half" refused ("half"); "this year vs last"
  * refused ("last"); "this month vs last month" past the data answered as one total of the data's last two months;
- * "how many categories are there" answered as the number of orders. Scored in the eval CLI: 2/18 before (9
- * confidently wrong, 7 wrong refusals), 17/18 after (none wrong; "what does
- * every category average in revenue a month" is refused: "average" as a verb after its entity is not read).
+ * "how many categories are there" answered as the number of orders; a count asked "in $k" stated as thousands of
+ * dollars. Scored in the eval CLI: 3/21 before (on 09df383: 11 confidently wrong, 7 wrong refusals), 20/21 after
+ * (none wrong; "what does every category average in revenue a month" is refused: "average" as a verb after its
+ * entity is not read).
  *
  * Clock: 2026-06-30, after the data ends (orders 2023-01-01 to 2025-12-31), and 2025-09-10 inside it for the half.
  */
