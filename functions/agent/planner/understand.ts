@@ -82,6 +82,7 @@ import {
   QUALIFIERS,
   RATIO_WORDS,
   SOFT_WORDS,
+  yearPeriod,
 } from './vocabulary';
 import {
   biggestPeopleByMoney,
@@ -805,11 +806,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     } else if (twoWholeYears(range)) {
       // "yoy % change in aov, 2024 -> 2025": the one change from the first year to the second (was each year
       // against the one before, 2024 against 2023 too).
-      const second = addMonths(range.from, 12);
-      compare = [
-        { label: range.from.slice(0, 4), from: range.from, to: second },
-        { label: second.slice(0, 4), from: second, to: range.to },
-      ];
+      const first = Number(range.from.slice(0, 4));
+      compare = [yearPeriod(first), yearPeriod(first + 1)];
       range = undefined;
       grain = undefined;
     }
@@ -1033,7 +1031,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...coded,
     ...headsLeft,
     ...countLeft(tokens, usedFamilies, cube),
-    ...valuesCountedLeft(tokens, cube),
+    ...valuesCountedLeft(tokens, heads),
     ...second.unresolved,
     ...negationsLeft(tokens),
     ...firstDateLeft({
@@ -1264,12 +1262,7 @@ function membersIn(reading: object): Set<CatalogMember> {
  * of a dimension's values, left unread (the dimension's word counts as the model's, so it was dropped and the rows
  * were counted: confidently wrong).
  */
-function valuesCountedLeft(tokens: Token[], cube: CatalogCube): string[] {
-  const heads = new Set(
-    cube.members
-      .filter((m) => m.kind === 'dimension' && m.type === 'string')
-      .flatMap((m) => dimensionKeys(m).single),
-  );
+function valuesCountedLeft(tokens: Token[], heads: ReadonlySet<string>): string[] {
   return tokens.flatMap((t, i) => {
     if (t.used || !heads.has(t.stem) || t.raw === t.stem) return [];
     const between = ['different', 'distinct', 'unique', 'separate'].includes(tokens[i - 1]?.raw ?? '')
@@ -1281,6 +1274,7 @@ function valuesCountedLeft(tokens: Token[], cube: CatalogCube): string[] {
     return counting ? [`how many ${t.raw}`] : [];
   });
 }
+
 /**
  * "orders by category with avg order value": the cube's own noun opening the question before "by" or "per" is the
  * count of its rows asked for; a reading that counts nothing (the average alone) leaves it unread.
