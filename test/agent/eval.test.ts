@@ -230,6 +230,19 @@ describe('values stated in an answer, and its wording', () => {
     expect(compareAnswer(fastest, 'East changed by -4.0%.')).toBeUndefined();
     expect(compareAnswer(fastest, 'East grew 4.0%.')).toBe('answer lacks -4');
     expect(compareAnswer(fastest, 'West fell 4.0%.')).toBe('answer lacks "east"');
+    // A rise stated as a fall (or the other way round) is wrong, however close the magnitude.
+    const rise = { schema: schema('pct_change'), data: [[0.29]] };
+    expect(compareAnswer(rise, 'Revenue was down 0.29% on Q3.')).toBe('answer lacks 0.29');
+    expect(compareAnswer(rise, 'Revenue fell by about 0.29%.')).toBe('answer lacks 0.29');
+    expect(compareAnswer(rise, 'Revenue was up 0.29% on Q3.')).toBeUndefined();
+    expect(compareAnswer(rise, 'Revenue changed by 0.29%.')).toBeUndefined();
+    expect(compareAnswer(fastest, 'East was up 4.0%, the least.')).toBe('answer lacks -4');
+    // Levels after a fall word are no change; the size of a fall asked for may be stated after one.
+    const level = { schema: schema('before', 'after'), data: [[120, 100]] };
+    expect(compareAnswer(level, 'Returns went down from 120 to 100.')).toBeUndefined();
+    const fewer = { schema: schema('fewer_returns'), data: [[20]] };
+    expect(compareAnswer(fewer, 'Returns dropped by 20.', 0.005, 'how many fewer returns?')).toBeUndefined();
+    expect(compareAnswer(fewer, 'Returns dropped by 20.')).toBe('answer lacks 20');
   });
 
   it("pairs each row's figures with its own label, in a table, a list or prose", () => {

@@ -82,10 +82,13 @@ export function readTop(
   if (!plan || !rows) return undefined;
   const [measure, ...others] = plan.measures;
   if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0) return undefined;
-  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
-    return undefined;
   const word = (row?.[1] ?? count?.[1] ?? count?.[2] ?? count?.[3] ?? '').toLowerCase();
   const direction = new RegExp(`^${HIGH}$|^most$`, 'i').test(word) ? 'desc' : 'asc';
+  // ("which customers ordered the most times in 2025? top 5": the n entities by their count, ties kept.)
+  if (count && plan.top && !plan.share && !plan.having && !plan.change && !plan.perGroup && !plan.first)
+    return { ...plan, dimensions: [rows.entity], top: { ...plan.top, direction } };
+  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
+    return undefined;
   let of: CatalogMember | undefined = measure;
   if (row) {
     of = plan.cube.members.find(

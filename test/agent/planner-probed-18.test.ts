@@ -1,0 +1,83 @@
+import { describe, expect, it } from '@jest/globals';
+import { demoPlan } from './support/demo-reading';
+
+/**
+ * Readings the lead's probes of 2026-11-28 (tuning-18-probed.ts) found confidently wrong or refused: "since the
+ * start of the year" was all time (1,000,000 orders), "which customers ordered the most times? top 5" ranked by
+ * revenue, "vs last year YTD" set the whole of last year against today, and a few period words were refused.
+ */
+const TODAY = '2026-08-05';
+const plan = (question: string, today = TODAY) => demoPlan([question], today);
+const span = (question: string, today = TODAY) => {
+  const range = plan(question, today).range;
+  return [range?.from, range?.to];
+};
+
+describe('"since the start of the year" is the year to date, not all time', () => {
+  it.each([
+    ['how many orders since the start of the year', '2026-01-01'],
+    ['orders since start of year', '2026-01-01'],
+    ['revenue since the beginning of the quarter', '2026-07-01'],
+    ['revenue since beginning of this month', '2026-08-01'],
+  ])('"%s"', (question, from) => {
+    expect(span(question)).toEqual([from, '2026-08-06']);
+  });
+
+  it('"since the start" alone is still all the data', () => {
+    expect(plan('orders since the start').range).toBeUndefined();
+  });
+});
+
+describe('a quarter or half by its ordinal, beside a year', () => {
+  it.each([
+    ['how many orders did we get in the 4th quarter last year', ['2025-10-01', '2026-01-01']],
+    ['revenue in the second half of last year', ['2025-07-01', '2026-01-01']],
+    ['orders third quarter 2024', ['2024-07-01', '2024-10-01']],
+    ['revenue in the third quarter of 2024', ['2024-07-01', '2024-10-01']],
+  ])('"%s"', (question, expected) => {
+    expect(span(question)).toEqual(expected);
+  });
+});
+
+describe('"the last full quarter" is the last quarter; "last weekend" its Saturday and Sunday', () => {
+  it.each([
+    ['what was revenue in the last full quarter', ['2026-04-01', '2026-07-01']],
+    ['revenue for the most recent complete month', ['2026-07-01', '2026-08-01']],
+    ['orders in the previous full year', ['2025-01-01', '2026-01-01']],
+    ['orders last weekend', ['2026-08-01', '2026-08-03']],
+    ['how much revenue over the weekend', ['2026-08-01', '2026-08-03']],
+  ])('"%s"', (question, expected) => {
+    expect(span(question)).toEqual(expected);
+  });
+
+  it('"on weekends" is still the weekend value of the day-type dimension', () => {
+    const p = plan('revenue on weekends in 2025');
+    expect(p.filters.map((f) => f.values)).toEqual([['weekend']]);
+  });
+});
+
+describe("last year's year to date is set against this year's", () => {
+  it.each([
+    'how are we tracking vs last year YTD',
+    "orders YTD vs last year's YTD",
+    'orders ytd vs ytd last year',
+    'orders this year so far compared with the same point in 2025',
+  ])('"%s": Jan 1 to today a year back, beside this year to date', (question) => {
+    const p = plan(question);
+    const spans = (p.compare ?? []).map((c) => [c.from, c.to]);
+    expect(spans).toContainEqual(['2025-01-01', '2025-08-06']);
+    expect(spans).toContainEqual(['2026-01-01', '2026-08-06']);
+  });
+});
+
+describe('"ordered the most times" with a top n after it ranks by the count', () => {
+  it.each([
+    ['which customers ordered the most times in 2025? top 5', 'desc'],
+    ['who ordered least often in 2024 - bottom 3', 'asc'],
+  ])('"%s"', (question, direction) => {
+    const p = plan(question);
+    expect(p.measures.map((m) => m.aggType)).toEqual(['count']);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_name']);
+    expect(p.top?.direction).toBe(direction);
+  });
+});
