@@ -81,3 +81,35 @@ describe('"ordered the most times" with a top n after it ranks by the count', ()
     expect(p.top?.direction).toBe(direction);
   });
 });
+
+describe('a yearly breakdown named before a span of years lists each year', () => {
+  it.each([
+    'orders each year 2023-2025',
+    'revenue per year 2023-2025',
+    'orders by year 2023 to 2025',
+    'how many customers ordered toys each year 2023-2025',
+  ])('"%s"', (question) => {
+    const p = plan(question);
+    expect(p.grain).toBe('year');
+    expect(p.compare).toBeUndefined();
+    expect([p.range?.from, p.range?.to]).toEqual(['2023-01-01', '2026-01-01']);
+  });
+
+  it('"the year 2024" is still that year, without a breakdown', () => {
+    const p = plan('revenue in the year 2024');
+    expect(p.grain).toBeUndefined();
+    expect([p.range?.from, p.range?.to]).toEqual(['2024-01-01', '2025-01-01']);
+  });
+});
+
+describe('"per head", "per capita", "per person": the average per customer', () => {
+  it.each([
+    ['revenue per head by region 2025', ['region']],
+    ['orders per capita in 2024', []],
+  ])('"%s"', (question, dimensions) => {
+    const p = plan(question);
+    expect(p.percentile?.stat).toBe('avg');
+    expect(p.percentile?.per?.column).toBe('customers_name');
+    expect(p.dimensions.map((d) => d.column)).toEqual(dimensions);
+  });
+});

@@ -613,6 +613,12 @@ const REWRITES: [RegExp, Replacement][] = [
       return /^q/i.test(unit) ? (n <= 4 ? `q${n} ` : _all) : n <= 2 ? `h${n} ` : _all;
     },
   ],
+  // "revenue per head", "orders per capita", "spend per person": the average per customer (the people the data
+  // counts); elsewhere "head" stays a word the model lacks.
+  [
+    /\b(?:(?:the\s+)?(?:average|avg|mean)\s+)?(revenue|sales|spend|spending|orders|order\s+count)\s+per\s+(?:head|capita|person)\b/gi,
+    'average $1 per customer',
+  ],
   // "since start of year", "since beginning of this month": the unit to date, said as dates.ts reads it.
   [
     /\bsince\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?(year|quarter|month|week)\b/gi,
