@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan } from './support/demo-reading';
 
 /**
@@ -111,5 +112,23 @@ describe('"per head", "per capita", "per person": the average per customer', () 
     expect(p.percentile?.stat).toBe('avg');
     expect(p.percentile?.per?.column).toBe('customers_name');
     expect(p.dimensions.map((d) => d.column)).toEqual(dimensions);
+  });
+});
+
+describe('a share of customers whose rows are of a kind is over every customer of the subject', () => {
+  it.each([
+    ['share of customers with at least one cancelled order', /FROM orders_view\) AS all_customers/],
+    [
+      'what % of enterprise customers have at least 1 returned order',
+      /FROM orders_view WHERE customers_segment = 'enterprise'\) AS all_customers/,
+    ],
+    [
+      'share of customers in the west with at least one cancelled order',
+      /FROM orders_view WHERE region = 'west'\) AS all_customers/,
+    ],
+  ])('"%s"', (question, whole) => {
+    const sql = queryFor(plan(question)).sql;
+    expect(sql).toMatch(whole);
+    expect(sql).not.toMatch(/COUNT\(\*\) AS all_customers/);
   });
 });
