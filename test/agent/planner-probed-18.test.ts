@@ -132,3 +132,45 @@ describe('a share of customers whose rows are of a kind is over every customer o
     expect(sql).not.toMatch(/COUNT\(\*\) AS all_customers/);
   });
 });
+
+describe('"total returns", "total returned orders": how many such orders', () => {
+  it.each([
+    ['total returned orders 2024', 'count'],
+    ['total returns in 2024', 'count'],
+    ['quick one: total cancellations ever?', 'count'],
+    ['total returns value in 2024', 'sum'],
+    ['total revenue of returned orders 2024', 'sum'],
+  ])('"%s"', (question, aggType) => {
+    expect(plan(question).measures.map((m) => m.aggType)).toEqual([aggType]);
+  });
+});
+
+describe('an aside after a question mark is an aside ("need it for a slide" was read as a fall)', () => {
+  it('"whats AOV for the south in 2025? need it for a slide": the average, no change', () => {
+    const p = plan('whats AOV for the south in 2025? need it for a slide');
+    expect(p.change).toBeUndefined();
+    expect(p.measures.map((m) => m.aggType)).toEqual(['avg']);
+    expect([p.range?.from, p.range?.to]).toEqual(['2025-01-01', '2026-01-01']);
+  });
+});
+
+describe('a change asked "in absolute terms" or "not %" ranks by the amount', () => {
+  it.each([
+    'which region grew the most in orders from 2024 to 2025 (abs number, not %)',
+    'which region grew the most in orders from 2024 to 2025 in absolute terms',
+    'biggest drop in revenue by category 2024 vs 2025 in raw numbers',
+  ])('"%s"', (question) => {
+    expect(plan(question).change?.rank).toBe('absolute');
+  });
+
+  it('without such words a growth is still ranked by its percent', () => {
+    expect(plan('which category grew most 2024 to 2025').change?.rank).toBe('percent');
+  });
+});
+
+describe('"excl", "exc." are "excluding"', () => {
+  it.each(['orders in q2 2025 - excl cancelled ones', 'revenue 2024 exc. returns'])('"%s"', (question) => {
+    const filter = plan(question).filters[0];
+    expect(filter?.negate).toBe(true);
+  });
+});

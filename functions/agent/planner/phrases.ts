@@ -462,9 +462,13 @@ const REWRITES: [RegExp, Replacement][] = [
   // "side by side", "next to": periods shown beside each other are compared.
   [new RegExp(`\\b(${PERIOD})\\s+next\\s+to\\s+(${PERIOD})\\b`, 'gi'), '$1 vs $2'],
   [/\bside\s+by\s+side\b/gi, ' '],
-  // "our clientele": the customers; "incl." is "including".
+  // "our clientele": the customers; "incl." is "including", "excl." "excluding".
   [/\bclientele\b/gi, 'customers'],
   [/\bincl\.?(?=\s)/gi, 'including'],
+  // "(abs number, not %)", "not in percent": the change as an amount (readings.ts reads "absolute").
+  [/\bnot\s+(?:in\s+|as\s+(?:a\s+)?)?(?:%|percent(?:ages?)?\b|pct\b)/gi, 'absolute'],
+  // "excl cancelled", "excl. returns", "exc returns": excluding.
+  [/\bexcl?\.?(?=\s)/gi, 'excluding'],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "top 3 customers of 2025 - how much did that add up to", "..., what do they sum to": the ranked rows' one sum
@@ -612,6 +616,12 @@ const REWRITES: [RegExp, Replacement][] = [
       const n = ORDINAL_NUMBERS[nth.toLowerCase()] ?? 0;
       return /^q/i.test(unit) ? (n <= 4 ? `q${n} ` : _all) : n <= 2 ? `h${n} ` : _all;
     },
+  ],
+  // "total returned orders", "total cancellations", "total returns in 2024": how many such rows (was the total
+  // amount of them); "total returns value", "total returned revenue" stay the money.
+  [
+    /\btotal\s+(?:number\s+of\s+)?((?:[a-z]+ed\s+)(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
+    'number of $1',
   ],
   // "revenue per head", "orders per capita", "spend per person": the average per customer (the people the data
   // counts); elsewhere "head" stays a word the model lacks.
