@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { queryFor } from '../../functions/agent/planner/query';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings the lead's probes of 2026-11-28 (tuning-18-probed.ts) found confidently wrong or refused: "since the
@@ -172,5 +172,26 @@ describe('"excl", "exc." are "excluding"', () => {
   it.each(['orders in q2 2025 - excl cancelled ones', 'revenue 2024 exc. returns'])('"%s"', (question) => {
     const filter = plan(question).filters[0];
     expect(filter?.negate).toBe(true);
+  });
+});
+
+describe('"came last", "finished first", "top seller": a ranking', () => {
+  it.each([
+    ['which region came last in toys revenue 2024', 'asc'],
+    ['which category finished first in 2023 by orders', 'desc'],
+  ])('"%s"', (question, direction) => {
+    const p = plan(question);
+    expect(p.dimensions.map((d) => d.column)).toEqual([question.includes('region') ? 'region' : 'category']);
+    expect(p.top?.direction).toBe(direction);
+  });
+
+  it('"top seller category per quarter": the top category in each quarter', () => {
+    const p = plan('top seller category per quarter in 2025');
+    expect(p.perGroup ?? p.top).toBeDefined();
+    expect(p.grain).toBe('quarter');
+  });
+
+  it('"who was first to order" is no ranking of a figure', () => {
+    expect(demoReading(['who was first to order in 2024'], TODAY).kind).toBe('refuse');
   });
 });

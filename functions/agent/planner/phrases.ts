@@ -623,6 +623,15 @@ const REWRITES: [RegExp, Replacement][] = [
     /\btotal\s+(?:number\s+of\s+)?((?:[a-z]+ed\s+)(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
     'number of $1',
   ],
+  // "which region came last in toys revenue", "which category finished first", "ranked bottom": the lowest or the
+  // highest of it.
+  [
+    /\b(?:came|come|comes|finished|finishes|ranked|ranks|placed)\s+(?:in\s+)?(?:dead\s+)?(last|first|top|bottom)(?:\s+place)?\b(?!\s+(?:\d|year|month|quarter|week|time|order|to\b))/gi,
+    (_all: string, place: string) =>
+      /^(?:last|bottom)$/i.test(place) ? 'had the lowest' : 'had the highest',
+  ],
+  // "top seller category per quarter", "best-seller region": the top one.
+  [/\b(?:top|best)[\s-]?sellers?\s+(?=[a-z])/gi, 'top '],
   // "revenue per head", "orders per capita", "spend per person": the average per customer (the people the data
   // counts); elsewhere "head" stays a word the model lacks.
   [
