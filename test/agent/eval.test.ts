@@ -224,6 +224,25 @@ describe('values stated in an answer, and its wording', () => {
     ]);
   });
 
+  it('reads a time of day as no figure, and a timestamp written with a space as that timestamp', () => {
+    const latest = {
+      schema: schema('customer', 'created_at'),
+      data: [['Customer 16429', '2025-12-31T23:57:15']],
+    };
+    const text = 'The latest order was placed on 2025-12-31 23:57:15, by Customer 16429.';
+    expect(
+      checkAnswerText(latest, text, { question: 'who placed the latest order', tolerance: 0.005 }),
+    ).toEqual({
+      wrong: [],
+      missing: [],
+    });
+    const other = checkAnswerText(latest, 'The latest order was placed on 2025-12-30 23:57:15.', {
+      question: 'who placed the latest order',
+      tolerance: 0.005,
+    });
+    expect(other.missing).toContain('"2025-12-31T23:57:15"');
+  });
+
   it('reads labels in any case and a fall stated as its magnitude only beside a word for a fall', () => {
     const fastest = { schema: schema('region', 'growth'), data: [['east', -4.0]] };
     expect(compareAnswer(fastest, 'East fell the least: revenue declined 4.0%.')).toBeUndefined();

@@ -195,3 +195,18 @@ describe('"came last", "finished first", "top seller": a ranking', () => {
     expect(demoReading(['who was first to order in 2024'], TODAY).kind).toBe('refuse');
   });
 });
+
+describe('the latest or earliest order: its time and who placed it, every tie kept', () => {
+  it.each([
+    ['which customer placed the most recent order', 'MAX', ''],
+    ['when was the last order placed', 'MAX', ''],
+    ['when was our first order ever', 'MIN', ''],
+    ['who placed our last order of 2024', 'MAX', "created_at >= '2024-01-01'"],
+    ['who made the earliest toys order in 2025', 'MIN', "category = 'toys'"],
+  ])('"%s"', (question, agg, condition) => {
+    const sql = queryFor(plan(question)).sql;
+    expect(sql).toMatch(new RegExp(`created_at = \\(SELECT ${agg}\\(created_at\\) FROM orders_view`));
+    expect(sql).toMatch(/^SELECT customers_name, created_at FROM/);
+    expect(sql).toContain(condition);
+  });
+});

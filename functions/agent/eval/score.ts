@@ -270,6 +270,9 @@ const MONTH_NAMES = MONTHS.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}
 function mentions(answer: string, value: string): boolean {
   const text = answer.toLowerCase();
   if (text.includes(value.toLowerCase())) return true;
+  // A time written with a space ("2025-12-31 23:57:15") or "at" ("2025-12-31 at 23:57") for "2025-12-31T23:57:15".
+  const time = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value);
+  if (time && new RegExp(`${time[1]}(?:\\s+at)?\\s+${time[2]}(?:${time[3] ?? ''})?\\b`).test(text)) return true;
   // A month named in words ("January 2025", "Jan 2025") is its first day, as written either way ("2025-01").
   const named = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(value.trim());
   const index = named
@@ -341,7 +344,10 @@ export function checkAnswerText(
     .map(normalise)
     .filter((v): v is string => typeof v === 'string' && /\d/.test(v))
     .sort((a, b) => b.length - a.length);
-  const prose = words.reduce((text, word) => text.split(word).join(' '), answer);
+  // (A time of day, "23:57:15", is no figure of the data.)
+  const prose = words
+    .reduce((text, word) => text.split(word).join(' '), answer)
+    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ');
   const figures = figuresIn(prose, options.question);
   const supported = new Set(figures.filter((f) => pool.some((v) => states(f, v, options.tolerance))));
   for (const f of figures) {

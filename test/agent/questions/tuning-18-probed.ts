@@ -9,7 +9,7 @@
  * cancelled order" 100% (over those with one); "AOV ... ? need it for a slide" a change 2024 to 2025; "total
  * returned orders" their amount; "revenue per head by region" revenue by region ("head" left out); refused: "1dp",
  * "w/o the cents", "the last full quarter", "the 4th quarter last year", "last weekend", "the same point in 2025",
- * "excl", "(abs number, not %)", "in absolute terms". Scored in the eval CLI: 3/26 before (on 5297d9e: 10 confidently wrong, 8 wrong refusals, 5 partly), 26/26 after.
+ * "excl", "(abs number, not %)", "in absolute terms". Scored in the eval CLI: 3/29 before (on 5297d9e: 10 confidently wrong, 11 wrong refusals, 5 partly), 29/29 after.
  *
  * Clock: Wednesday 2026-08-05, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -198,5 +198,24 @@ export const tuning18probed: SecondOrderCase[] = [
     class: 'top-per-group',
     ask: 'which region came last in toys revenue 2024',
     sql: `SELECT region, sum(amount) FROM orders WHERE category = 'toys' AND ${inYear(2024)} GROUP BY 1 ORDER BY 2 LIMIT 1`,
+  },
+  {
+    // Was refused ("most recent").
+    class: 'top-per-group',
+    ask: 'which customer placed the most recent order',
+    sql: `SELECT c.name, o.created_at FROM ${withCustomers} WHERE o.created_at = (SELECT max(created_at) FROM orders)`,
+  },
+  {
+    // Was refused ("last").
+    class: 'wording',
+    ask: 'when was the last order placed?',
+    check: 'answer',
+    sql: `SELECT CAST(max(created_at) AS DATE) FROM orders`,
+  },
+  {
+    // Was refused ("last").
+    class: 'top-per-group',
+    ask: 'who placed our last order of 2024',
+    sql: `SELECT c.name, o.created_at FROM ${withCustomers} WHERE o.created_at = (SELECT max(created_at) FROM orders WHERE ${inYear(2024)})`,
   },
 ];
