@@ -272,7 +272,8 @@ function mentions(answer: string, value: string): boolean {
   if (text.includes(value.toLowerCase())) return true;
   // A time written with a space ("2025-12-31 23:57:15") or "at" ("2025-12-31 at 23:57") for "2025-12-31T23:57:15".
   const time = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value);
-  if (time && new RegExp(`${time[1]}(?:\\s+at)?\\s+${time[2]}(?:${time[3] ?? ''})?\\b`).test(text)) return true;
+  if (time && new RegExp(`${time[1]}(?:\\s+at)?\\s+${time[2]}(?:${time[3] ?? ''})?\\b`).test(text))
+    return true;
   // A month named in words ("January 2025", "Jan 2025") is its first day, as written either way ("2025-01").
   const named = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(value.trim());
   const index = named
