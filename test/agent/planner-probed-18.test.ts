@@ -210,3 +210,24 @@ describe('the latest or earliest order: its time and who placed it, every tie ke
     expect(sql).toContain(condition);
   });
 });
+
+describe('a question of causes is refused; "drove the most" ranks', () => {
+  it.each([
+    'why did revenue drop in 2025',
+    'what caused the dip in orders in feb 2025',
+    'whats the reason for the fall in returns 2024 to 2025',
+  ])('"%s": the data records what happened, not why', (question) => {
+    const reading = demoReading([question], TODAY);
+    expect(reading.kind).toBe('refuse');
+    expect(reading.kind === 'refuse' ? reading.said : '').toMatch(/not its causes/);
+  });
+
+  it.each([
+    ['which category drove the most revenue 2025', 'category'],
+    ['which region delivered the most orders in 2024', 'region'],
+  ])('"%s"', (question, column) => {
+    const p = plan(question);
+    expect(p.dimensions.map((d) => d.column)).toEqual([column]);
+    expect(p.top?.direction).toBe('desc');
+  });
+});

@@ -630,6 +630,11 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all: string, place: string) =>
       /^(?:last|bottom)$/i.test(place) ? 'had the lowest' : 'had the highest',
   ],
+  // "which category drove the most revenue", "which region delivered the most orders": generated it.
+  [
+    /\b(?:drove|drives|drive|delivered|delivers|produced|produces|contributed|contributes)\s+(?=(?:the\s+)?(?:most|least|more|less|fewest|highest|lowest)\b)/gi,
+    'generated ',
+  ],
   // "top seller category per quarter", "best-seller region": the top one.
   [/\b(?:top|best)[\s-]?sellers?\s+(?=[a-z])/gi, 'top '],
   // "revenue per head", "orders per capita", "spend per person": the average per customer (the people the data

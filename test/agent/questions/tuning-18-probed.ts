@@ -9,7 +9,7 @@
  * cancelled order" 100% (over those with one); "AOV ... ? need it for a slide" a change 2024 to 2025; "total
  * returned orders" their amount; "revenue per head by region" revenue by region ("head" left out); refused: "1dp",
  * "w/o the cents", "the last full quarter", "the 4th quarter last year", "last weekend", "the same point in 2025",
- * "excl", "(abs number, not %)", "in absolute terms". Scored in the eval CLI: 3/29 before (on 5297d9e: 10 confidently wrong, 11 wrong refusals, 5 partly), 29/29 after.
+ * "excl", "(abs number, not %)", "in absolute terms". Scored in the eval CLI: 3/31 before (on 5297d9e: 11 confidently wrong, 12 wrong refusals, 5 partly), 31/31 after.
  *
  * Clock: Wednesday 2026-08-05, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -217,5 +217,17 @@ export const tuning18probed: SecondOrderCase[] = [
     class: 'top-per-group',
     ask: 'who placed our last order of 2024',
     sql: `SELECT c.name, o.created_at FROM ${withCustomers} WHERE o.created_at = (SELECT max(created_at) FROM orders WHERE ${inYear(2024)})`,
+  },
+  {
+    // Was the change 2024 to 2025 stated as if it explained the drop.
+    class: 'out-of-scope',
+    ask: 'why did revenue drop in 2025',
+    refuse: true,
+  },
+  {
+    // Was refused ("category drove").
+    class: 'top-per-group',
+    ask: 'which category drove the most revenue 2025',
+    sql: `SELECT category, sum(amount) FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   },
 ];
