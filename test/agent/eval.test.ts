@@ -224,12 +224,44 @@ describe('values stated in an answer, and its wording', () => {
     ]);
   });
 
+  it('reads a time of day as no figure, and a timestamp written with a space as that timestamp', () => {
+    const latest = {
+      schema: schema('customer', 'created_at'),
+      data: [['Customer 16429', '2025-12-31T23:57:15']],
+    };
+    const text = 'The latest order was placed on 2025-12-31 23:57:15, by Customer 16429.';
+    expect(
+      checkAnswerText(latest, text, { question: 'who placed the latest order', tolerance: 0.005 }),
+    ).toEqual({
+      wrong: [],
+      missing: [],
+    });
+    const other = checkAnswerText(latest, 'The latest order was placed on 2025-12-30 23:57:15.', {
+      question: 'who placed the latest order',
+      tolerance: 0.005,
+    });
+    expect(other.missing).toContain('"2025-12-31T23:57:15"');
+  });
+
   it('reads labels in any case and a fall stated as its magnitude only beside a word for a fall', () => {
     const fastest = { schema: schema('region', 'growth'), data: [['east', -4.0]] };
     expect(compareAnswer(fastest, 'East fell the least: revenue declined 4.0%.')).toBeUndefined();
     expect(compareAnswer(fastest, 'East changed by -4.0%.')).toBeUndefined();
     expect(compareAnswer(fastest, 'East grew 4.0%.')).toBe('answer lacks -4');
     expect(compareAnswer(fastest, 'West fell 4.0%.')).toBe('answer lacks "east"');
+    // A rise stated as a fall (or the other way round) is wrong, however close the magnitude.
+    const rise = { schema: schema('pct_change'), data: [[0.29]] };
+    expect(compareAnswer(rise, 'Revenue was down 0.29% on Q3.')).toBe('answer lacks 0.29');
+    expect(compareAnswer(rise, 'Revenue fell by about 0.29%.')).toBe('answer lacks 0.29');
+    expect(compareAnswer(rise, 'Revenue was up 0.29% on Q3.')).toBeUndefined();
+    expect(compareAnswer(rise, 'Revenue changed by 0.29%.')).toBeUndefined();
+    expect(compareAnswer(fastest, 'East was up 4.0%, the least.')).toBe('answer lacks -4');
+    // Levels after a fall word are no change; the size of a fall asked for may be stated after one.
+    const level = { schema: schema('before', 'after'), data: [[120, 100]] };
+    expect(compareAnswer(level, 'Returns went down from 120 to 100.')).toBeUndefined();
+    const fewer = { schema: schema('fewer_returns'), data: [[20]] };
+    expect(compareAnswer(fewer, 'Returns dropped by 20.', 0.005, 'how many fewer returns?')).toBeUndefined();
+    expect(compareAnswer(fewer, 'Returns dropped by 20.')).toBe('answer lacks 20');
   });
 
   it("pairs each row's figures with its own label, in a table, a list or prose", () => {

@@ -16,6 +16,11 @@ describe('reading a rounding asked for', () => {
     ['average order value, rounded', 'average order value', { scale: 1 }],
     ['toys revenue in 2024 in dollars', 'toys revenue in 2024', { money: true }],
     ['revenue by segment (in USD)', 'revenue by segment', { money: true }],
+    ['total rev 2025 in millions, 1dp', 'total rev 2025', { scale: 1e6, inUnit: true, decimals: 1 }],
+    ['revenue 2025 - round to nearest $100k', 'revenue 2025', { scale: 1e5, money: true }],
+    ['orders in 2024 to the nearest 1,000', 'orders in 2024', { scale: 1e3 }],
+    ['avg order value in 2024 w/o the cents', 'avg order value in 2024', { decimals: 0 }],
+    ['revenue by region 2024, no decimals', 'revenue by region 2024', { decimals: 0 }],
     [
       'median order value in 2025, in dollars and cents',
       'median order value in 2025, in dollars and cents',

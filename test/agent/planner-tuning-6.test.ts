@@ -39,6 +39,7 @@ import * as tuning17cohorts from './questions/tuning-17-cohorts';
 import * as tuning17periods from './questions/tuning-17-periods';
 import * as tuning17probed from './questions/tuning-17-probed';
 import * as tuning17words from './questions/tuning-17-words';
+import * as tuning18probed from './questions/tuning-18-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -286,6 +287,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning17probed,
       cases: tuning17probed.tuning17probed,
       rightAtLeast: 17,
+    },
+    {
+      // Probed by the lead (second session of 2026-11-28): 3 of 31 right before (11 confident wrong), 31 after.
+      title:
+        'tuning set 18 (probed: since the start of the year, a top n of a count, last year YTD, a yearly breakdown before a span, a share of customers with rows of a kind, asides after a question mark, total returns, per head, absolute change, came last, the latest order, why)',
+      module: tuning18probed,
+      cases: tuning18probed.tuning18probed,
+      rightAtLeast: 31,
     },
     {
       // 14 of 35 right before the planner change it tunes (2 confident wrong, in the eval CLI); 22, none wrong,

@@ -114,7 +114,7 @@ export async function judgeRun(
   // Past the data the statement counts (the data's last day, the covered part), with or without a query.
   if (question.check === 'range') {
     const covered = await reference(question.sql ?? '');
-    const why = compareAnswer(covered, outcome.answer, question.tolerance);
+    const why = compareAnswer(covered, outcome.answer, question.tolerance, asked);
     if (why !== undefined) return { verdict: 'partly', numbersRight: false, textRight: false, why };
     // A figure neither the covered part nor the answer's own query holds ("month to date: $1,234,567" past the
     // data) is made up, whatever else the answer says right.
@@ -143,7 +143,7 @@ export async function judgeRun(
   const expected = await reference(question.sql ?? '');
   const numbersWhy =
     question.check === 'answer'
-      ? compareAnswer(expected, outcome.answer, question.tolerance)
+      ? compareAnswer(expected, outcome.answer, question.tolerance, asked)
       : !outcome.result
         ? 'no query result'
         : (compareResults(expected, outcome.result, {

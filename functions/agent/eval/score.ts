@@ -191,7 +191,14 @@ export function writtenDay(day: string): RegExp | undefined {
 
 /** Words that say a figure fell: "fell 4.6%" states -4.6 as its magnitude. */
 const FALL =
-  /\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|lower|shr[au]nk|negative|less)\b/i;
+  /\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|lower|shr[au]nk|negative|less|fewer)\b/i;
+
+/**
+ * A number right after a word for a fall or a rise ("down 0.29%", "fell by $1,200", "up about 4%"): group 1 is the
+ * fall word, group 2 the number. "down from 120 to 100" and "fell to 100" name levels, not a change.
+ */
+const DIRECTED =
+  /\b(?:(fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|shr[au]nk)|(?:up|rose|risen|rising|grew|grown|growing|increas\w*|gain(?:s|ed)?|climb(?:s|ed)?|jump(?:s|ed)?))(?:\s+(?:by|of|about|around|roughly|nearly|almost|some|just|only|over|under))*\s+~?[$€£]?(\d[\d,]*(?:\.\d+)?)/gi;
 
 /**
  * The figures an answer states: numbers as written (see grounding.ts), less those that carry no claim about the
@@ -263,6 +270,10 @@ const MONTH_NAMES = MONTHS.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}
 function mentions(answer: string, value: string): boolean {
   const text = answer.toLowerCase();
   if (text.includes(value.toLowerCase())) return true;
+  // A time written with a space ("2025-12-31 23:57:15") or "at" ("2025-12-31 at 23:57") for "2025-12-31T23:57:15".
+  const time = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value);
+  if (time && new RegExp(`${time[1]}(?:\\s+at)?\\s+${time[2]}(?:${time[3] ?? ''})?\\b`).test(text))
+    return true;
   // A month named in words ("January 2025", "Jan 2025") is its first day, as written either way ("2025-01").
   const named = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(value.trim());
   const index = named
@@ -334,7 +345,10 @@ export function checkAnswerText(
     .map(normalise)
     .filter((v): v is string => typeof v === 'string' && /\d/.test(v))
     .sort((a, b) => b.length - a.length);
-  const prose = words.reduce((text, word) => text.split(word).join(' '), answer);
+  // (A time of day, "23:57:15", is no figure of the data.)
+  const prose = words
+    .reduce((text, word) => text.split(word).join(' '), answer)
+    .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ');
   const figures = figuresIn(prose, options.question);
   const supported = new Set(figures.filter((f) => pool.some((v) => states(f, v, options.tolerance))));
   for (const f of figures) {
@@ -370,11 +384,26 @@ export function checkAnswerText(
  * its magnitude when the answer words a fall), labels in any case, days in any common written form (a quarter's
  * first day also as that quarter); and, where there are several rows, each row's figures beside its own label.
  */
-export function compareAnswer(reference: ResultSet, answer: string, tolerance = 0.005): string | undefined {
+export function compareAnswer(
+  reference: ResultSet,
+  answer: string,
+  tolerance = 0.005,
+  question = '',
+): string | undefined {
   const stated = numbersIn(answer);
   const falls = FALL.test(answer);
-  const fits = (value: number) => (n: number) =>
-    same(n, value, tolerance) || (falls && value < 0 && same(n, -value, tolerance));
+  // "down 0.29%" says -0.29, not 0.29 (unless the question asks for the size of a fall: "how many fewer").
+  const signed = new Map<number, 'fall' | 'rise'>();
+  if (!FALL.test(question)) {
+    for (const m of answer.matchAll(DIRECTED))
+      signed.set(Number(m[2]?.replace(/,/g, '')), m[1] ? 'fall' : 'rise');
+  }
+  const fits = (value: number) => (n: number) => {
+    const direction = n > 0 ? signed.get(n) : undefined;
+    if (direction === 'fall') return value < 0 && same(n, -value, tolerance);
+    if (direction === 'rise') return value > 0 && same(n, value, tolerance);
+    return same(n, value, tolerance) || (falls && value < 0 && same(n, -value, tolerance));
+  };
   for (const row of reference.data) {
     for (const raw of row) {
       const value = normalise(raw);

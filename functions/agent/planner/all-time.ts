@@ -1,11 +1,12 @@
 /**
  * "since we started", "since day one", "since we opened": all the data, said as the planner reads it ("all
  * time", or "lifetime" after "whose spend"). Read as they stand, "started" or "day" were words the model lacks
- * and the question was refused (issue 29, counts per entity).
+ * and the question was refused (issue 29, counts per entity). "since the start of the year" is no such phrase: the
+ * year to date (dates.ts).
  */
 
 const SINCE =
-  /\s*,?\s*\b(?:since|from)\s+(?:(?:we|you|i|the\s+company|the\s+business)\s+(?:first\s+)?(?:started|opened|began|launched|got\s+started|opened\s+shop)(?:\s+(?:selling|trading|out))?|day\s+(?:one|1)|the\s+(?:very\s+)?(?:beginning|start)(?:\s+of\s+time)?|launch|inception)\b/i;
+  /\s*,?\s*\b(?:since|from)\s+(?:(?:we|you|i|the\s+company|the\s+business)\s+(?:first\s+)?(?:started|opened|began|launched|got\s+started|opened\s+shop)(?:\s+(?:selling|trading|out))?|day\s+(?:one|1)|the\s+(?:very\s+)?(?:beginning|start)(?:\s+of\s+time)?(?!\s+of\b)|launch|inception)\b/i;
 
 /**
  * "..., across all years", "...? all years" at the end, set off from the ask: a scope (every year's rows together),

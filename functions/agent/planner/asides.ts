@@ -218,7 +218,7 @@ const TRACKING =
 const WORK_IN_HAND =
   /\s*,?\s+for\s+(?:a|an|the|my|our|this|some)\s+((?:[a-z'’-]+\s+){0,2})(?:report|deck|slides?|memo|presentation|email|doc|document|spreadsheet|analysis|review|update|proposal|post|note)\s+(?:(?:i|we)\s*['’]?\s*(?:m|re|am|are)\s+|(?:i|we)\s+(?:am|are)\s+)?(?:writing|building|preparing|putting\s+together|working\s+on|making|doing|drafting|pulling\s+together)\s*(?=[?.!]*\s*$)/i;
 /** Separators of clauses: a comma, colon or semicolon, or a dash between spaces. */
-const CLAUSE_BREAK = /(\s*[,:;]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
+const CLAUSE_BREAK = /(\s*[,:;]\s+|\s*[?!]\s+|\s+[-–—]+\s+|\s*[—–]\s*)/;
 /**
  * Words that change what is counted, or say the figure is not the data's own: an aside with one of them is part
  * of the question ("per the forecast", "as discussed, excluding refunds"), and the question is refused if the

@@ -251,9 +251,11 @@ export function findPeriods(tokens: Token[], today: string): { period: Period; a
     const t = tokens[i];
     if (t && !t.used && isYear(t.raw)) {
       t.used = true;
-      // "the year 2024", "calendar year 2024": the word names the period's kind.
+      // "the year 2024", "calendar year 2024": the word names the period's kind ("each year 2023-2025", "per
+      // year 2023-2025": a grain before the span, read as a breakdown).
       const kind = tokens[i - 1];
-      if (kind && !kind.used && kind.stem === 'year') kind.used = true;
+      const grain = ['each', 'every', 'per', 'by', 'a'].includes(tokens[i - 2]?.raw ?? '');
+      if (kind && !kind.used && kind.stem === 'year' && !grain) kind.used = true;
       found.push({ period: yearPeriod(Number(t.raw)), at: i });
     }
   }

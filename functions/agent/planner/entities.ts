@@ -214,12 +214,30 @@ export function findEntity(
   return best;
 }
 
+const SHARE_NOUNS = new Set(['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct']);
+/** Words that open what is said of the entities' rows ("customers with ...", "customers who ...", "customers have ..."). */
+const CLAUSE_STARTS = new Set([
+  'with',
+  'who',
+  'that',
+  'having',
+  'whose',
+  'which',
+  'have',
+  'has',
+  'had',
+  'placed',
+  'made',
+  'ordered',
+  'bought',
+]);
+
 /** What the question asks about the entities: how many, what share, or which. */
 export function outputAsked(
   tokens: Token[],
   entityAt: number,
   cube?: CatalogCube,
-): { output: EntityCondition['output']; total?: CatalogMember } {
+): { output: EntityCondition['output']; total?: CatalogMember; wholeWords?: string[] } {
   const before = tokens.slice(Math.max(0, entityAt - 4), entityAt).map((t) => t.raw);
   // ("how much of our revenue comes from repeat customers": "how much of" asks a share too.)
   const ratio = tokens.some(
@@ -227,7 +245,15 @@ export function outputAsked(
       ['percent', 'percentage', 'share', 'proportion', 'fraction', 'pct'].includes(t.raw) ||
       (t.raw === 'of' && tokens[i - 1]?.raw === 'much' && tokens[i - 2]?.raw === 'how'),
   );
-  if (ratio) return { output: 'share' };
+  if (ratio) {
+    // ("share of customers with at least one cancelled order": the rows' kind after "with" narrows the part only;
+    // the words before it, "of customers in the west", are said of the entities and narrow the whole too.)
+    const share = tokens.findIndex((t, i) => SHARE_NOUNS.has(t.raw) && tokens[i + 1]?.raw === 'of');
+    const clause = tokens.findIndex((t, i) => i > entityAt && CLAUSE_STARTS.has(t.raw));
+    if (share >= 0 && share < entityAt && clause > entityAt)
+      return { output: 'share', wholeWords: tokens.slice(share + 2, clause).map((t) => t.raw) };
+    return { output: 'share' };
+  }
   // "how many orders do customers with ... have": a total of that count over them, not how many of them.
   const raws = tokens.map((t) => t.raw);
   const asked = raws.findIndex(
@@ -293,6 +319,7 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
         ...(entity.grain ? { grain: entity.grain } : {}),
         output: output.output,
         ...(output.total ? { total: output.total } : {}),
+        ...(output.wholeWords ? { wholeWords: output.wholeWords } : {}),
       };
     }
   }

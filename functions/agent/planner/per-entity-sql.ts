@@ -48,6 +48,11 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
         { role: 'time' },
       ]);
     }
+    if (p.by === 'row' && p.of.type === 'time') {
+      // "who placed the most recent order": the rows at the latest time, every tie kept.
+      const sql = `SELECT ${entity}, ${at} FROM ${table}${where([...conds, `${at} = (SELECT ${best}(${at}) FROM ${table}${where(conds)})`])} ORDER BY 1`;
+      return described(plan, sql, [{ role: 'dimension', member: p.rows.entity }, { role: 'time' }]);
+    }
     if (p.by === 'row') {
       const value = ident(p.of.column);
       const sql = `SELECT ${entity}, ${value}, ${at} FROM ${table}${where([...conds, `${value} = (SELECT ${best}(${value}) FROM ${table}${where(conds)})`])} ORDER BY 1`;
@@ -209,6 +214,15 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
     const ties = rows.length > p.n ? ` (${rows.length} rows: ties at the last place are all kept)` : '';
     const noun = rowWord(plan);
     return `The ${p.n} ${p.direction === 'desc' ? 'largest' : 'smallest'} ${noun}s by ${what}${scope}${ties}:\n${lines.join('\n')}${more}`;
+  }
+  if (p.by === 'row' && p.of.type === 'time') {
+    const which = p.direction === 'desc' ? 'latest' : 'earliest';
+    const when = String(rows[0]?.[1] ?? '')
+      .replace('T', ' ')
+      .replace(/(?: 00:00:00)?(?:\.\d+)?Z?$/, '');
+    const noun = rowWord(plan);
+    if (rows.length === 1) return `The ${which} ${noun}${scope} was placed on ${when}, by ${names[0]}.`;
+    return `The ${which} ${noun}s${scope} were placed on ${when}, ${rows.length} at that time, by: ${shown.join(', ')}.`;
   }
   if (p.by === 'row') {
     if (rows.length === 1)

@@ -35,6 +35,18 @@ const DOCUMENTS =
 /** A period named on its own: a year, a quarter or half ("q1", "h2"), or a month. */
 const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})(?:\\s+\\d{4})?)`;
 
+/** "fourth", "4th": which quarter or half. */
+const ORDINAL_NUMBERS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+};
+
 type Replacement = string | ((all: string, ...groups: string[]) => string);
 
 /** A real day as YYYY-MM-DD, or undefined ("February 30"). */
@@ -162,6 +174,12 @@ function sizeGlossed(all: string, size: string, condition: string): string {
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "the last full quarter", "the most recent complete month", "previous closed year": the last unit (always a
+  // whole one: "last quarter" is the quarter before this one).
+  [
+    /\b(?:the\s+)?(?:last|previous|prior|most\s+recent|latest)\s+(?:full|complete|completed|closed|whole|finished)\s+(?:calendar\s+)?(week|month|quarter|year)\b/gi,
+    'last $1',
+  ],
   // "small ones, under $100", "big-ticket, i.e. $800+": a size word glossed by the amount that defines it is that
   // amount (when the two agree: "small ones, over $500" stays as asked, refused).
   [SIZE_GLOSSED, sizeGlossed],
@@ -444,9 +462,13 @@ const REWRITES: [RegExp, Replacement][] = [
   // "side by side", "next to": periods shown beside each other are compared.
   [new RegExp(`\\b(${PERIOD})\\s+next\\s+to\\s+(${PERIOD})\\b`, 'gi'), '$1 vs $2'],
   [/\bside\s+by\s+side\b/gi, ' '],
-  // "our clientele": the customers; "incl." is "including".
+  // "our clientele": the customers; "incl." is "including", "excl." "excluding".
   [/\bclientele\b/gi, 'customers'],
   [/\bincl\.?(?=\s)/gi, 'including'],
+  // "(abs number, not %)", "not in percent": the change as an amount (readings.ts reads "absolute").
+  [/\bnot\s+(?:in\s+|as\s+(?:a\s+)?)?(?:%|percent(?:ages?)?\b|pct\b)/gi, 'absolute'],
+  // "excl cancelled", "excl. returns", "exc returns": excluding.
+  [/\bexcl?\.?(?=\s)/gi, 'excluding'],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "top 3 customers of 2025 - how much did that add up to", "..., what do they sum to": the ranked rows' one sum
@@ -586,6 +608,46 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:what|which|how\s+big\s+(?:a|of\s+a))\s+(?:slice|chunk|piece|portion)\s+of\b/gi, 'what share of'],
   // "hows our volume looking": "how's".
   [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
+  // "the 4th quarter last year", "the second half of last year", "third quarter 2024": that quarter or half of
+  // the year named ("of 2024" is read where it stands, dates.ts).
+  [
+    /\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+(?:(?:of\s+)?(?=(?:last|this|previous|prior)\s+year\b)|(?=\d{4}\b))/gi,
+    (_all: string, nth: string, unit: string) => {
+      const n = ORDINAL_NUMBERS[nth.toLowerCase()] ?? 0;
+      return /^q/i.test(unit) ? (n <= 4 ? `q${n} ` : _all) : n <= 2 ? `h${n} ` : _all;
+    },
+  ],
+  // "total returned orders", "total cancellations", "total returns in 2024": how many such rows (was the total
+  // amount of them); "total returns value", "total returned revenue" stay the money.
+  [
+    /\btotal\s+(?:number\s+of\s+)?((?:[a-z]+ed\s+)(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
+    'number of $1',
+  ],
+  // "which region came last in toys revenue", "which category finished first", "ranked bottom": the lowest or the
+  // highest of it.
+  [
+    /\b(?:came|come|comes|finished|finishes|ranked|ranks|placed)\s+(?:in\s+)?(?:dead\s+)?(last|first|top|bottom)(?:\s+place)?\b(?!\s+(?:\d|year|month|quarter|week|time|order|to\b))/gi,
+    (_all: string, place: string) =>
+      /^(?:last|bottom)$/i.test(place) ? 'had the lowest' : 'had the highest',
+  ],
+  // "which category drove the most revenue", "which region delivered the most orders": generated it.
+  [
+    /\b(?:drove|drives|drive|delivered|delivers|produced|produces|contributed|contributes)\s+(?=(?:the\s+)?(?:most|least|more|less|fewest|highest|lowest)\b)/gi,
+    'generated ',
+  ],
+  // "top seller category per quarter", "best-seller region": the top one.
+  [/\b(?:top|best)[\s-]?sellers?\s+(?=[a-z])/gi, 'top '],
+  // "revenue per head", "orders per capita", "spend per person": the average per customer (the people the data
+  // counts); elsewhere "head" stays a word the model lacks.
+  [
+    /\b(?:(?:the\s+)?(?:average|avg|mean)\s+)?(revenue|sales|spend|spending|orders|order\s+count)\s+per\s+(?:head|capita|person)\b/gi,
+    'average $1 per customer',
+  ],
+  // "since start of year", "since beginning of this month": the unit to date, said as dates.ts reads it.
+  [
+    /\bsince\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the\s+|this\s+)?(year|quarter|month|week)\b/gi,
+    'since the start of the $1',
+  ],
   // "since the start of Q4 last year", "since the beginning of 2025", "since the start of December last year":
   // since that period (through today).
   [
@@ -722,6 +784,17 @@ function seasons(text: string, today?: string): string {
           if (year === undefined || !today) return all;
           const day = holidayDay(name, year);
           return day === undefined ? all : `${name} ${day < today ? year : year - 1}`;
+        },
+      )
+      // "last weekend", "this past weekend", "over the weekend": the latest Saturday and Sunday before today.
+      .replace(
+        /\b(?:(?:over|during|on|in)\s+)?(?:last|this\s+past|the\s+past|the)\s+weekend\b(?!\s+(?:orders?|days?|vs|versus))/gi,
+        (all) => {
+          if (!today || (/^\s*(?:over|during|on|in)?\s*the\s+weekend$/i.test(all) && !/\bover\b/i.test(all)))
+            return all;
+          const back = (new Date(`${today}T00:00:00Z`).getUTCDay() + 1) % 7 || 7;
+          const saturday = addDays(today, -back);
+          return `from ${spoken(saturday)} to ${spoken(addDays(saturday, 1))}`;
         },
       )
       // "since Black Friday last year": the holiday in that year (read as a day by the holiday rewrite).

@@ -42,6 +42,10 @@ import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 import { readWholeScope, unclearScope } from './whole-scope';
 
+/** A question about causes ("why did revenue drop", "what caused the dip", "the reason for the fall"). */
+const CAUSE =
+  /^\s*(?:(?:and|but|so|ok(?:ay)?|hmm+)[,\s]+)?(?:why\b(?!\s+not\b)|what\s+(?:caused|causes|is\s+causing|'s\s+causing|was\s+behind|is\s+behind|'s\s+behind|explains)\b|(?:what(?:'s|s|\s+is|\s+was)\s+)?the\s+reasons?\s+(?:for|behind|why)\b)/i;
+
 const defaultMeasure = (cube: CatalogCube): CatalogMember | undefined =>
   cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count') ??
   cube.members.find((m) => m.kind === 'measure');
@@ -491,6 +495,15 @@ function readThread(
         kind: 'refuse',
         missing: 'forecasts or future dates (the data only records what happened)',
         future: true,
+        near: plan,
+      };
+      plan = undefined;
+    } else if (plan && CAUSE.test(question)) {
+      // "why did revenue drop in 2025": the data says what happened, never why; the figure is a close question.
+      reading = {
+        kind: 'refuse',
+        missing: '',
+        said: "I can't answer why from this data: it records what happened, not its causes",
         near: plan,
       };
       plan = undefined;

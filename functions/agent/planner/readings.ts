@@ -156,6 +156,17 @@ const DOWN_WORDS = new Set(
   ),
 );
 /** Words that ask for an amount of change, not a rate ("the biggest increase"). */
+/** Words after "absolute"/"raw" that say the change is an amount ("absolute terms", "raw numbers"). */
+const ABSOLUTE_NOUNS = new Set([
+  'terms',
+  'number',
+  'numbers',
+  'change',
+  'value',
+  'values',
+  'amount',
+  'amounts',
+]);
 const AMOUNT_WORDS = new Set(
   'increase increased increases decrease decreased decreases drop dropped drops change changed changes delta lost lose loses gained gain gains jump jumped jumps spike spiked dip dipped dips shed sheds diff difference differences'.split(
     ' ',
@@ -347,6 +358,15 @@ export function findChange(
     }
   }
   if (!found) return undefined;
+  // "in absolute terms", "abs number", "in raw numbers" ("not %" is said so, phrases.ts): the change as an amount.
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (!['absolute', 'abs'].includes(t.raw) && !(t.raw === 'raw' && ABSOLUTE_NOUNS.has(next?.raw ?? '')))
+      return;
+    amount = true;
+    t.used = true;
+    if (next && ABSOLUTE_NOUNS.has(next.raw)) next.used = true;
+  });
   // "the biggest decline ... and how many fewer": the change asked as a count of rows, ranked so.
   if (
     tokens.some(

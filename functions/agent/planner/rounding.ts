@@ -65,9 +65,22 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
       return { scale: SCALES[unit] ?? 1 };
     },
   ],
-  // "to one decimal place", "with 2 decimals", "1 dp", "one decimal pls"
+  // "round to nearest $100k", "to the nearest 10,000", "nearest 5m": a multiple of that amount.
   [
-    /[,;(]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:to|with|at|in)?\s*(zero|no|one|two|three|[0-3])\s+(?:decimal(?:\s+places?|s)?|dp|d\.p\.)\b(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|plenty|enough|good))?\s*\)?/i,
+    /[,;(]?\s*[-–]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:off\s+)?(?:to\s+)?(?:the\s+)?nearest\s+(\$)?(\d{1,3}(?:,\d{3})*|\d+)\s*(k|m|mm|thousand|million)?\b\s*\)?/i,
+    (m) => {
+      const unit = SCALES[(m[3] ?? '').toLowerCase()] ?? 1;
+      return { scale: Number((m[2] ?? '1').replace(/,/g, '')) * unit, ...(m[1] ? { money: true } : {}) };
+    },
+  ],
+  // "w/o the cents", "without cents", "drop the cents", "no decimals": whole units.
+  [
+    /[,;(]?\s*[-–]?\s*\b(?:w\/o|without|minus|drop(?:\s+the)?|lose(?:\s+the)?|skip(?:\s+the)?|no)\s+(?:the\s+)?(?:cents|decimals|decimal\s+places)\b\s*\)?/i,
+    () => ({ decimals: 0 }),
+  ],
+  // "to one decimal place", "with 2 decimals", "1 dp", "1dp", "one decimal pls"
+  [
+    /[,;(]?\s*\b(?:(?:rounded|round(?:\s+it)?)\s+)?(?:to|with|at|in)?\s*(zero|no|one|two|three|[0-3])(?:\s+(?:decimal(?:\s+places?|s)?|dp|d\.p\.)|(?<=\d)(?:dp|d\.p\.))\b(?:\s+(?:is|are|would\s+be)\s+(?:fine|ok|okay|plenty|enough|good))?\s*\)?/i,
     (m) => ({ decimals: COUNTS[(m[1] ?? '').toLowerCase()] ?? 2 }),
   ],
   // "rounded", "round numbers", "roughly in whole dollars", "as a whole number": whole units.

@@ -21,6 +21,17 @@ const ROW_TOP = new RegExp(
   `^\\s*${WHO}\\s+(?:has\\s+|had\\s+)?(?:placed|made|put\\s+in|had|has|did|submitted)\\s+(?:the|our|their)?\\s*(?:single\\s+|one\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+)?(?:([a-z]+)\\s+)?(?:${ROW_NOUN})(?:\\s+(?:ever|of\\s+all(?:\\s+time)?))?`,
   'i',
 );
+/** Words that rank rows by their time: the latest first (desc) or the earliest first (asc). */
+const LATEST = '(?:latest|last|most\\s+recent|newest)';
+const EARLIEST = '(?:earliest|first|oldest|very\\s+first)';
+/**
+ * "which customer placed the most recent order", "who made our last order of 2024", "when was the latest order
+ * placed", "the first order ever - when and who": the rows at the latest (earliest) time, every tie kept.
+ */
+const TIME_TOP = new RegExp(
+  `^\\s*(?:${WHO}\\s+(?:has\\s+|had\\s+)?(?:placed|made|put\\s+in|had|did|submitted)|when\\s+(?:was|is|did)|what\\s+(?:was|is)\\s+the\\s+(?:date|day)\\s+of)\\s+(?:the|our|their)?\\s*(?:single\\s+|one\\s+|very\\s+)?(${LATEST}|${EARLIEST})\\s+(?:([a-z]+)\\s+)?(?:${ROW_NOUN})(?:\\s+(?:ever|of\\s+all(?:\\s+time)?))?(?:\\s+(?:placed|made|submitted|come\\s+in|received))?`,
+  'i',
+);
 /**
  * "who placed the most orders", "which customer ordered the most times"; "bought the most" only with "times" or
  * "often" ("who bought the most furniture" may mean money).
@@ -68,6 +79,8 @@ export function readTop(
   const text = whoAfter(question.replace(HOW_MUCH, ''));
   const ranked = topRows(text, catalog, read);
   if (ranked) return ranked;
+  const timed = TIME_TOP.exec(text);
+  if (timed) return latestRows(text, timed, catalog, read);
   const row = ROW_TOP.exec(text);
   const count = row ? null : COUNT_TOP.exec(text);
   const match = row ?? count;
@@ -82,10 +95,13 @@ export function readTop(
   if (!plan || !rows) return undefined;
   const [measure, ...others] = plan.measures;
   if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0) return undefined;
-  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
-    return undefined;
   const word = (row?.[1] ?? count?.[1] ?? count?.[2] ?? count?.[3] ?? '').toLowerCase();
   const direction = new RegExp(`^${HIGH}$|^most$`, 'i').test(word) ? 'desc' : 'asc';
+  // ("which customers ordered the most times in 2025? top 5": the n entities by their count, ties kept.)
+  if (count && plan.top && !plan.share && !plan.having && !plan.change && !plan.perGroup && !plan.first)
+    return { ...plan, dimensions: [rows.entity], top: { ...plan.top, direction } };
+  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
+    return undefined;
   let of: CatalogMember | undefined = measure;
   if (row) {
     of = plan.cube.members.find(
@@ -97,6 +113,41 @@ export function readTop(
     ...plan,
     perEntity: { kind: 'top', rows, of, by: row ? 'row' : 'entity', direction },
   };
+}
+
+/** The rows at the latest (or earliest) time (TIME_TOP), with the ordinary reading of the remaining words. */
+function latestRows(
+  text: string,
+  match: RegExpExecArray,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+): Plan | undefined {
+  const rest = `${match[2] ?? ''} orders ${text.slice(match.index + match[0].length)}`.replace(
+    /[?.!]+\s*$/,
+    '',
+  );
+  const plan = read(
+    rest,
+    catalog.filter((c) => entityRows(c) !== undefined),
+  );
+  const rows = plan ? entityRows(plan.cube) : undefined;
+  if (!plan || !rows) return undefined;
+  const [measure, ...others] = plan.measures;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0 || plan.grain)
+    return undefined;
+  if (
+    plan.top ||
+    plan.share ||
+    plan.having ||
+    plan.change ||
+    plan.perGroup ||
+    plan.first ||
+    plan.missing ||
+    plan.compare
+  )
+    return undefined;
+  const direction = new RegExp(`^${LATEST}$`, 'i').test(match[1] ?? '') ? 'desc' : 'asc';
+  return { ...plan, perEntity: { kind: 'top', rows, of: rows.time, by: 'row', direction } };
 }
 
 /** The top n rows by their own number (N_ROWS), with the ordinary reading of the remaining words. */

@@ -742,7 +742,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       // against 2025, 2024 left out).
       (periods.length === 2 &&
         (/\b\d{4}\s*[-–]\s*\d{4}\b/.test(question) ||
-          (raws.includes('to') && raws.some((w) => SPAN_TOTALS.has(w)))));
+          (raws.includes('to') && raws.some((w) => SPAN_TOTALS.has(w))))) ||
+      // "orders by year 2023 to 2025": a breakdown over the span (was 2023 against 2025, 2024 left out).
+      (periods.length === 2 && raws.includes('to') && namedGrain !== undefined && !change);
     // A change over a grain within the span ("month over month from February through June") keeps the span.
     const comparing = raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
     if (spanning && !comparing && (!change || change.grain)) {

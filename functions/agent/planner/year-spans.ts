@@ -33,6 +33,11 @@ const SAME_MONTHS = new RegExp(
 /** "the same point last month", "the same time last year", "the same days of last month". */
 const SAME_POINT =
   /\bthe\s+same\s+(?:point|time|stage|days|dates|stretch)\s+(?:of\s+|in\s+)?(last|previous|prior)\s+(year|quarter|month|week)\b/gi;
+/** "last year's YTD", "last year YTD", "YTD last year" (only after a comparison word: "ytd vs last year" stays). */
+const LAST_YEARS_YTD =
+  /\b(?:(?:last|previous|prior)\s+year(?:['’]s|s)?\s+(?:ytd|year\s+to\s+date)|(?<=(?:vs\.?|versus|against|to|with)\s+)(?:ytd|year\s+to\s+date)\s+(?:last|previous|prior)\s+year)\b/gi;
+/** "the same point in 2025", "the same time of 2024": the same span of days in that year. */
+const SAME_POINT_IN = /\bthe\s+same\s+(?:point|time|stage|dates)\s+(?:in|of)\s+((?:19|20)\d{2})\b/gi;
 /** "the same period last year", "the same period a year earlier". */
 const SAME_PERIOD_BEFORE =
   /\bthe\s+same\s+period\s+(?:(?:of\s+|in\s+)?(?:last|previous|prior)\s+year|(?:a|one)\s+year\s+(?:earlier|before|ago|prior))\b/i;
@@ -75,11 +80,23 @@ export function readYearSpans(text: string, today?: string): string {
       },
     )
     // ("the same point last month", "the same time last year": the same span of days a unit back.)
-    .replace(SAME_POINT, 'the same period $1 $2');
-  if (!today) return said;
+    .replace(SAME_POINT, 'the same period $1 $2')
+    // ("vs last year's YTD", "compared with YTD last year", "the same point in 2025": the year to date a year back.)
+    .replace(LAST_YEARS_YTD, 'last ytd')
+    .replace(SAME_POINT_IN, 'the same period in $1');
+  // ("how are we tracking vs last year YTD": this year to date against it, when nothing else is set against it.)
+  const alone = said.replace(/\blast ytd\b/i, '');
+  const withYtd =
+    alone === said || /\b(?:ytd|year\s+to\s+date|so\s+far|this\s+year)\b/i.test(alone)
+      ? said
+      : said.replace(
+          /(?:\b(?:vs\.?|versus|against|compared\s+(?:to|with))\s+)?\blast ytd\b/i,
+          'ytd vs last ytd',
+        );
+  if (!today) return withYtd;
   const current = Number(today.slice(0, 4));
-  const ytd = soFar(current).find((p) => p.test(said));
-  if (!ytd) return said;
+  const ytd = soFar(current).find((p) => p.test(withYtd));
+  if (!ytd) return withYtd;
   const toDate = (s: string) =>
     s
       .replace(ytd, 'year to date')
@@ -87,10 +104,10 @@ export function readYearSpans(text: string, today?: string): string {
       .replace(/\s+/g, ' ')
       .trim();
   // ("revenue so far this year compared with the same period last year": the year to date against it.)
-  if (SAME_PERIOD_BEFORE.test(said)) return toDate(said);
-  const partner = wholeYear(current - 1).exec(said);
-  if (!partner) return said;
+  if (SAME_PERIOD_BEFORE.test(withYtd)) return toDate(withYtd);
+  const partner = wholeYear(current - 1).exec(withYtd);
+  if (!partner) return withYtd;
   return toDate(
-    `${said.slice(0, partner.index)} vs full year ${current - 1}${said.slice(partner.index + partner[0].length)}`,
+    `${withYtd.slice(0, partner.index)} vs full year ${current - 1}${withYtd.slice(partner.index + partner[0].length)}`,
   );
 }
