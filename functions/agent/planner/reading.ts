@@ -10,6 +10,7 @@ import { readCohortBreakdown } from './cohort-breakdowns';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
+import { ofCountedPeople } from './counted-people';
 import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
@@ -25,6 +26,7 @@ import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
+import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
@@ -344,7 +346,10 @@ function readThread(
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
     const quote = readQuotedFigure(readPeriodInstruction(corrected.text));
     quoted = quote.quoted === true;
-    const asked = quote.text;
+    // ("how many of them ordered in 2025?" after a count of enterprise customers: those customers, counted-people.ts.)
+    const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
+    if (people) plan = undefined;
+    const asked = people ?? quote.text;
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
     // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
@@ -372,7 +377,13 @@ function readThread(
     const grouped = perGroupWho(phrased) ?? phrased;
     // ("... and the same week in 2024?": the previous span in that year, same-span.ts.)
     const spanned = sameSpanFollowUp(plan, grouped) ?? grouped;
-    const question = pointedCohort(plan, whoAsEntity(spanned, catalog) ?? spanned);
+    const pointed = pointedCohort(plan, whoAsEntity(spanned, catalog) ?? spanned);
+    // ("what did the south do in 2025?": its revenue and its orders, performance.ts.)
+    const bothFigures = howItDid(pointed, (text) => parseBest(text, catalog, today)?.measureNamed === true);
+    const question =
+      bothFigures && (parseBest(bothFigures, catalog, today)?.measures.length ?? 0) === 2
+        ? bothFigures
+        : pointed;
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
@@ -436,6 +447,14 @@ function readThread(
     }
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
+    // ("someone said the west did 40M - can you check?": a quote asked back must name its measure, not a default.)
+    if (quote.fromQuote === 'named' && !best.measureNamed)
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'the figure you quoted names no measure I can check it against (revenue, orders, average order value...)',
+      };
     let parsed = best;
     const previous = plan;
     // A follow-up is one change to the previous reading (follow-up.ts); otherwise the question stands alone.

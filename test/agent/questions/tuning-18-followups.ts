@@ -7,7 +7,8 @@
  * customers; a figure quoted from a dashboard, a CRM or a deck is the asker's source's, never ours: the answer gives
  * ours. "What did X do in P" is read as revenue (the README's "do" for money); an answer giving both revenue and the
  * order count is accepted (the check reads the stated numbers).
- * Before (on 5297d9e): 17 of 36 right (7 confident wrong, 12 wrong refusals), in the eval CLI. After: ?.
+ * Before (on 5297d9e): 17 of 36 right (7 confident wrong, 12 wrong refusals), in the eval CLI. After: 35 of 36, none wrong
+ * ("how much of that came in Q3 and Q4 together, in %?" is still refused).
  *
  * Clock: 2026-03-10, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
