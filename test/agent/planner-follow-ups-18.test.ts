@@ -110,3 +110,11 @@ describe('"what did X do" with no measure and no comparison', () => {
     expect(plan(['how did revenue do in 2025']).measures).toHaveLength(1);
   });
 });
+
+describe('a ranking of one value, then "in each X" of that value\'s breakdown', () => {
+  it('ranks within every value, not the one named before', () => {
+    const p = plan(['top category by revenue in the west in 2025', 'and in each region?']);
+    expect(p.filters).toEqual([]);
+    expect(p.perGroup?.item?.column).toBe('category');
+  });
+});

@@ -438,6 +438,8 @@ function rankedPerGroup(previous: Plan, own: Parsed, raws: readonly string[]): P
   const base = merge({ ...previous, top: undefined }, { ...own, dimensions: [], top: undefined });
   return {
     ...base,
+    // ("... in the west?" then "and in each region?": every region now, not the west alone.)
+    filters: base.filters.filter((f) => f.member !== group),
     dimensions: [group, item],
     top: { n: top.n, direction: top.direction },
     perGroup: { item },
