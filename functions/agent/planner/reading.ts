@@ -156,15 +156,15 @@ export function readQuestions(
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
   // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)
-  if (
-    rounding?.money &&
-    reading.plan.measures.length > 0 &&
-    !reading.plan.measures.some((m) => m.format === 'currency')
-  )
+  if (rounding?.money && reading.plan.measures.some((m) => m.format !== 'currency'))
     return {
       kind: 'refuse',
       missing: '',
-      reason: `the figure this reads as (${reading.plan.measures.map((m) => m.title.toLowerCase()).join(', ')}) is a count, not an amount in dollars`,
+      // ("what did clothing do in 2025 in $M": its revenue and its orders, and the orders are no dollars.)
+      reason: `the figure this reads as (${reading.plan.measures
+        .filter((m) => m.format !== 'currency')
+        .map((m) => m.title.toLowerCase())
+        .join(', ')}) is a count, not an amount in dollars`,
       near: reading.plan,
     };
   if (overall && !plainBreakdown(reading.plan))
