@@ -117,11 +117,13 @@ const SHARE_OF_THAT =
 const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
 /** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
 const LEANING = new Set(['same', 'then', 'that', 'thing', 'but', 'instead', 'again']);
+/** Words that only say a follow-up's period lies before the previous one ("back in 2023", "going back to 2023"). */
+const GOING_BACK = new Set(['back', 'going', 'go', 'way']);
 /** Words of a change between periods ("grew", "vs"): a percent beside them is of the change, not a share. */
 const MOVING =
   /^(?:grow|grew|grown|growth|chang\w*|increas\w*|decreas\w*|declin\w*|rise|rose|fell|fall|drop\w*|up|down|vs|versus|compar\w*|against)$/;
 /** Words asking for each row's share of the whole. */
-const SHARE_WORDS = new Set(['percent', 'percentage', 'share', 'pct']);
+const SHARE_WORDS = new Set(['percent', 'percentage', 'share', 'pct', 'fraction', 'proportion']);
 
 /** What a follow-up reads as: the changed plan, and the words it leaves unexplained. */
 export interface FollowUp {
@@ -144,7 +146,9 @@ export function readFollowUp(
   const raws = words(question);
   const text = raws.join(' ');
   own = inPreviousYear(previous, own, raws);
-  const unexplained = own.unexplained.filter((w) => !LEANING.has(w));
+  // ("and back in 2023?", "how about going back to 2023" after a question of 2025: the earlier period's words.)
+  const earlier = own.range && previous.range && !own.compare && own.range.to <= previous.range.from;
+  const unexplained = own.unexplained.filter((w) => !LEANING.has(w) && !(earlier && GOING_BACK.has(w)));
   const kept = (plan: Plan) => ({ plan, unexplained });
   // A change the previous reading cannot take is refused, never answered as a question of its own (words the
   // model lacks are named first).
@@ -193,6 +197,9 @@ export function readFollowUp(
       unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w) && !WHOLE_NOUNS.has(w)),
     };
   if (!context.leans) return undefined;
+  // "ok and in each region?" after "top category by revenue in 2025": the top category within each region.
+  const regrouped = rankedPerGroup(previous, own, raws);
+  if (regrouped) return kept(regrouped);
   const within = WITHIN_PREVIOUS.exec(text);
   if (within) {
     // "for each of those, what was the average order?": no rank, so the measure replaced over the same groups.
@@ -404,6 +411,38 @@ function withinGroups(previous: Plan, own: Parsed): Plan | undefined {
     ...(timeDimension ? { timeDimension } : {}),
     top: { n: own.top.n, direction: own.top.direction },
     perGroup: item ? { item } : {},
+  };
+}
+
+/** Words that make a breakdown of a follow-up one per group ("in each region", "per region", "by region"). */
+const PER_GROUP_WORDS = new Set(['each', 'every', 'per', 'by', 'across']);
+
+/**
+ * "ok and in each region?", "and per region?", "broken out by region?" after "top category by revenue in 2025": the
+ * same ranking (its measure, n, direction, period and filters) within each value of the new breakdown, never the
+ * measure by the new breakdown alone (the ranking dropped: confidently wrong). Only a follow-up that names the new
+ * breakdown and nothing else of a question (no measure, rank, share or change of its own).
+ */
+function rankedPerGroup(previous: Plan, own: Parsed, raws: readonly string[]): Plan | undefined {
+  const top = previous.top;
+  const [item, ...others] = previous.dimensions;
+  if (!top || top.n < 1 || top.nth || top.percent || top.span || top.withTotal || !item || others.length > 0)
+    return undefined;
+  if (previous.grain || secondOrder(previous) || previous.also || previous.reach) return undefined;
+  const [group, ...more] = own.dimensions;
+  if (!group || more.length > 0 || group === item || own.grain || !raws.some((w) => PER_GROUP_WORDS.has(w)))
+    return undefined;
+  if (own.measureNamed || own.top || own.share || own.change || own.compare || own.having || own.percentile)
+    return undefined;
+  if (own.first || own.perGroup || own.numberFilters.length > 0) return undefined;
+  const base = merge({ ...previous, top: undefined }, { ...own, dimensions: [], top: undefined });
+  return {
+    ...base,
+    // ("... in the west?" then "and in each region?": every region now, not the west alone.)
+    filters: base.filters.filter((f) => f.member !== group),
+    dimensions: [group, item],
+    top: { n: top.n, direction: top.direction },
+    perGroup: { item },
   };
 }
 

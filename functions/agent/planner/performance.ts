@@ -44,3 +44,25 @@ export function findPerformance(tokens: Token[]): Token | undefined {
   if (wise) wise.used = true;
   return verb;
 }
+
+/** "what did the south do in 2025?", "how did electronics do last year": how something did, with no comparison. */
+const DID_ALONE =
+  /^(?:(?:so|ok|okay|and|hey)\s+)?(?:what|how)\s+(?:did|does|has|have)\s+(.+?)\s+(?:do|done|perform|performed|fare|fared)\b\s*(.*?)\s*\??$/i;
+
+/**
+ * "what did the south do in 2025?" naming no measure and no comparison: what it did is both its money (revenue)
+ * and its count of orders, the two figures side by side ("revenue and orders for the south in 2025"), never one
+ * of them guessed (the order count alone was confidently wrong). Undefined when the question is no such ask, or
+ * `named` says it names a measure of its own ("how did revenue do in 2025").
+ */
+export function howItDid(question: string, named: (text: string) => boolean): string | undefined {
+  const did = DID_ALONE.exec(question.trim());
+  if (
+    !did ||
+    COMPARING.has((did[2] ?? '').split(/\s+/)[0] ?? '') ||
+    /\b(?:vs|versus|compared|against|than)\b/i.test(question)
+  )
+    return undefined;
+  if (named(question)) return undefined;
+  return `revenue and orders for ${did[1]} ${did[2] ?? ''}`.trim();
+}

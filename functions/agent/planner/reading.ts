@@ -10,6 +10,7 @@ import { readCohortBreakdown } from './cohort-breakdowns';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
+import { ofCountedPeople } from './counted-people';
 import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
@@ -25,6 +26,7 @@ import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
+import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
@@ -158,15 +160,15 @@ export function readQuestions(
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
   // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)
-  if (
-    rounding?.money &&
-    reading.plan.measures.length > 0 &&
-    !reading.plan.measures.some((m) => m.format === 'currency')
-  )
+  if (rounding?.money && reading.plan.measures.some((m) => m.format !== 'currency'))
     return {
       kind: 'refuse',
       missing: '',
-      reason: `the figure this reads as (${reading.plan.measures.map((m) => m.title.toLowerCase()).join(', ')}) is a count, not an amount in dollars`,
+      // ("what did clothing do in 2025 in $M": its revenue and its orders, and the orders are no dollars.)
+      reason: `the figure this reads as (${reading.plan.measures
+        .filter((m) => m.format !== 'currency')
+        .map((m) => m.title.toLowerCase())
+        .join(', ')}) is a count, not an amount in dollars`,
       near: reading.plan,
     };
   if (overall && !plainBreakdown(reading.plan))
@@ -348,7 +350,10 @@ function readThread(
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
     const quote = readQuotedFigure(readPeriodInstruction(corrected.text));
     quoted = quote.quoted === true;
-    const asked = quote.text;
+    // ("how many of them ordered in 2025?" after a count of enterprise customers: those customers, counted-people.ts.)
+    const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
+    if (people) plan = undefined;
+    const asked = people ?? quote.text;
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
     // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
@@ -376,7 +381,13 @@ function readThread(
     const grouped = perGroupWho(phrased) ?? phrased;
     // ("... and the same week in 2024?": the previous span in that year, same-span.ts.)
     const spanned = sameSpanFollowUp(plan, grouped) ?? grouped;
-    const question = pointedCohort(plan, whoAsEntity(spanned, catalog) ?? spanned);
+    const pointed = pointedCohort(plan, whoAsEntity(spanned, catalog) ?? spanned);
+    // ("what did the south do in 2025?": its revenue and its orders, performance.ts.)
+    const bothFigures = howItDid(pointed, (text) => parseBest(text, catalog, today)?.measureNamed === true);
+    const question =
+      bothFigures && (parseBest(bothFigures, catalog, today)?.measures.length ?? 0) === 2
+        ? bothFigures
+        : pointed;
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
@@ -440,6 +451,14 @@ function readThread(
     }
     const best = parseBest(question, catalog, today);
     if (!best) return { kind: 'none' };
+    // ("someone said the west did 40M - can you check?": a quote asked back must name its measure, not a default.)
+    if (quote.fromQuote === 'named' && !best.measureNamed)
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'the figure you quoted names no measure I can check it against (revenue, orders, average order value...)',
+      };
     let parsed = best;
     const previous = plan;
     // A follow-up is one change to the previous reading (follow-up.ts); otherwise the question stands alone.

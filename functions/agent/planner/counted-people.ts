@@ -1,0 +1,33 @@
+/**
+ * A follow-up on the people just counted (issue 29, threads): "how many enterprise customers do we have?" then "how
+ * many of them ordered in 2025?" asks how many of THOSE customers did it, the same question with the previous
+ * count's values said in place of "them" ("how many enterprise customers ordered in 2025?"), read on its own. Only
+ * after a plain count of the people table with one value per filter and nothing else (no period, breakdown or
+ * rank), so nothing of the previous question is lost in the rewrite.
+ */
+import type { Plan } from './plan';
+import { PEOPLE_PLURALS } from './vocabulary';
+
+/** "how many of them", "how many of those customers": the count asked among the previous rows. */
+const OF_THEM = new RegExp(
+  `\\bhow many of (?:them|those|these)(?: (?:${PEOPLE_PLURALS.join('|')}))?\\b`,
+  'i',
+);
+
+/** The follow-up said with the previous count's people in place of "of them", or undefined when it is none. */
+export function ofCountedPeople(previous: Plan, question: string): string | undefined {
+  const [measure, ...others] = previous.measures;
+  if (!measure || others.length > 0 || measure.aggType !== 'count') return undefined;
+  const noun = previous.cube.title.toLowerCase().split(/\s+/).pop() ?? '';
+  if (!PEOPLE_PLURALS.includes(noun)) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || previous.range || previous.compare)
+    return undefined;
+  if (previous.numberFilters.length > 0 || previous.top || previous.having || previous.perEntity)
+    return undefined;
+  if (previous.share || previous.change || previous.first || previous.percentile || previous.perGroup)
+    return undefined;
+  const { filters } = previous;
+  if (filters.length === 0 || filters.some((f) => f.negate || f.values.length !== 1)) return undefined;
+  if (!OF_THEM.test(question)) return undefined;
+  return question.replace(OF_THEM, `how many ${filters.map((f) => f.values[0]).join(' ')} ${noun}`);
+}
