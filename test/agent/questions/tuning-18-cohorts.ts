@@ -34,7 +34,8 @@ const firstIn = (from: string, to: string) =>
   `SELECT count(*) FROM (SELECT customer_id, min(created_at) AS f FROM orders GROUP BY 1) WHERE f >= '${from}' AND f < '${to}'`;
 const share = (measure: string, part: string, where: string) =>
   `SELECT 100.0 * ${measure} FILTER (WHERE ${part}) / ${measure} FROM ${JOINED} WHERE ${where}`;
-const quantile = (q: number, where: string) => `SELECT quantile_cont(amount, ${q}) FROM orders o WHERE ${where}`;
+const quantile = (q: number, where: string) =>
+  `SELECT quantile_cont(amount, ${q}) FROM orders o WHERE ${where}`;
 /** Percentile of each customer's (or period's) total over `where`. */
 const quantileOf = (q: number, per: string, value: string, where: string) =>
   `SELECT quantile_cont(v, ${q}) FROM (SELECT ${per}, ${value} AS v FROM orders o WHERE ${where} GROUP BY 1)`;
@@ -199,7 +200,7 @@ export const tuning18cohorts: Tuning18Case[] = [
   },
   {
     class: 'share-exclusion',
-    ask: "what % of 2024 orders were from the east region, not counting returned ones?",
+    ask: 'what % of 2024 orders were from the east region, not counting returned ones?',
     check: 'answer',
     tolerance: 0.006,
     sql: share('count(*)', "o.region = 'east'", `o.status <> 'returned' AND ${year(2024)}`),
