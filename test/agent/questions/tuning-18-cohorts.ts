@@ -9,7 +9,9 @@
  * security); no question copies a held-out or earlier tuning question.
  *
  * Scored in the eval CLI before the change (on 5297d9e): 12/34 right, 4 confidently wrong (a signup span and a set of
- * signup months read as periods compared, an exclusion applied to the part only); after it: SCORE_AFTER.
+ * signup months read as periods compared, an exclusion applied to the part only); after it: 24/34, none wrong (a number range
+ * beside a row-level scope, "where the top 1% starts" asked as a size needed, the top N's shares each, the best N
+ * months added, "in A but not in B" by a group, conditions on two years and "not under $50" are still refused).
  *
  * Clock: 2026-02-10, after the data ends (orders 2023-01-01 to 2025-12-31; every customer signed up in 2022 and
  * placed a first order between January and August 2023; amounts run from 5 to 1,000). References are written on
