@@ -39,6 +39,7 @@ import * as tuning17cohorts from './questions/tuning-17-cohorts';
 import * as tuning17periods from './questions/tuning-17-periods';
 import * as tuning17probed from './questions/tuning-17-probed';
 import * as tuning17words from './questions/tuning-17-words';
+import * as tuning18cohorts from './questions/tuning-18-cohorts';
 import * as tuning18followups from './questions/tuning-18-followups';
 import * as tuning18probed from './questions/tuning-18-probed';
 import { converse, lastResult } from './support/question-set';
@@ -329,6 +330,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning17cohorts,
       cases: tuning17cohorts.tuning17cohorts,
       rightAtLeast: 31,
+    },
+    {
+      // 12 of 34 right before the planner change it tunes (4 confident wrong, in the eval CLI); 24, none wrong, after.
+      title:
+        'tuning set 18 (first-order cohorts per period, two size ranges joined, percentiles of per-customer and per-period totals, signup spans as one cohort, shares with an exclusion)',
+      module: tuning18cohorts,
+      cases: tuning18cohorts.tuning18cohorts,
+      rightAtLeast: 24,
     },
     {
       // 14 of 38 right before the planner change it tunes (11 confident wrong, in the eval CLI); 31, none wrong, after (32 of 39 with a refusal added).

@@ -39,12 +39,30 @@ export function newByFirstOrder(
   return alt.first.entity === entityRows(alt.cube)?.entity ? alt : undefined;
 }
 
+/** "first-time buyers", "first time customers": new ones by their first order. */
+const FIRST_TIME = /\bfirst[\s-]time\s+(?:buyers?|customers?|purchasers?|shoppers?)\b/i;
+/** "going by the month of their first order", "based on the quarter of the 1st purchase". */
+const UNIT_OF_FIRST =
+  /\s*[,;(–—-]*\s*(?:going\s+by|based\s+on|by|according\s+to|counted\s+by|using)\s+(?:the\s+)?(month|quarter|week|year)\s+of\s+(?:their|the)\s+(?:very\s+)?(?:first|1st)\s+(?:order|purchase)s?\s*\)?/i;
+/** "(by first purchase month)", "(by month of first order)". */
+const FIRST_UNIT =
+  /\s*[,;(–—-]*\s*by\s+(?:their\s+)?(?:first|1st)\s+(?:order|purchase)\s+(month|quarter|week|year)\s*\)?/i;
+
 /**
  * "brand new in March 2023 (first order that month)", "new in Q1 (i.e. first purchase in that quarter)": a
  * restatement in brackets of which date "new" goes by, said the way the first-date reading takes it.
  */
 export function restatedNew(question: string): string | undefined {
-  if (!NEW.test(question)) return undefined;
+  if (!NEW.test(question) && !FIRST_TIME.test(question)) return undefined;
+  const unit = UNIT_OF_FIRST.exec(question) ?? FIRST_UNIT.exec(question);
+  if (unit) {
+    // ("new customers per month, going by the month of their first order": the breakdown's unit said again; a
+    // unit the question does not break down by is left unread.)
+    const rest = `${question.slice(0, unit.index)} ${question.slice(unit.index + unit[0].length)}`;
+    const word = (unit[1] ?? '').toLowerCase();
+    const grain = new RegExp(`\\b(?:per|each|by|every|a)\\s+${word}\\b|\\b${word}ly\\b`, 'i');
+    return grain.test(rest) ? `${rest.trim()}, going by their first order` : undefined;
+  }
   const restated =
     /\s*\(\s*(?:i\.?e\.?,?\s*|=\s*|meaning\s+|so\s+|by\s+)?(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:order|purchase)s?(?:\s+(?:placed|made))?\s+(?:in\s+)?(?:that|this|the\s+same)\s+(?:month|quarter|year|week|period)\s*\)/i;
   if (!restated.test(question)) return undefined;

@@ -20,8 +20,21 @@ const PARENTHESISED = new RegExp(String.raw`\s*\(\s*${COUNT}\s*\)`, 'i');
 /** "— 36 months in all" at the end. */
 const DASHED = new RegExp(String.raw`\s+[-–—]+\s*${COUNT}\s*(?=[?.!]*\s*$)`, 'i');
 
+/** "over the 12 months of 2025", "across all four quarters of 2024": the span named with its count. */
+const COUNTED_SPAN =
+  /\b(?:over|across|for|in|during|throughout)\s+(?:all\s+)?(?:the\s+)?(\d{1,3}|two|three|four|six|twelve)\s+(month|quarter|week|year)s\s+of\s+(?=\S)/i;
+const SPELLED: Record<string, number> = { two: 2, three: 3, four: 4, six: 6, twelve: 12 };
+
 /** The question without a counted aside, and the count it said. */
 export function readPeriodCount(question: string): { text: string; count?: PeriodCount } {
+  const counted = COUNTED_SPAN.exec(question);
+  if (counted) {
+    const said = counted[1]?.toLowerCase() ?? '';
+    const n = SPELLED[said] ?? Number(said);
+    const unit = (counted[2] ?? '').toLowerCase() as CountUnit;
+    const text = `${question.slice(0, counted.index)}in ${question.slice(counted.index + counted[0].length)}`;
+    return { text, count: { n, unit, said: `the ${said} ${unit}s` } };
+  }
   const match = PARENTHESISED.exec(question) ?? DASHED.exec(question);
   if (!match) return { text: question };
   const n = Number(match[1]);

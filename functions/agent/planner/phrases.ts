@@ -162,6 +162,20 @@ const SIZE_GLOSSED = new RegExp(
   `\\b(?:the\\s+)?(${SMALL_SIZE}|${BIG_SIZE})(?:\\s+(?:ones?|orders?|sales?|purchases?|tickets?))?\\s*(?:,|-|\\u2014|\\u2013|:|\\()\\s*(?:i\\.?\\s?e\\.?,?\\s*|meaning\\s+|that\\s+is,?\\s*|aka\\s+|so\\s+)?((?:under|below|less\\s+than|at\\s+most|over|above|more\\s+than|at\\s+least)\\s+\\$?\\d[\\d,.]*k?|\\$?\\d[\\d,.]*k?\\s*(?:\\+|or\\s+(?:more|less|above|below|over|under)|and\\s+(?:up|above|over|under|below)))\\s*\\)?`,
   'gi',
 );
+/**
+ * "small stuff under $50", "big tickets over $950", "tiny orders under $25": a size word with its noun, then the
+ * amount that defines it, with no separator (the rows' noun kept when it names them).
+ */
+const SIZE_NAMED = new RegExp(
+  `\\b(?:the\\s+)?(${SMALL_SIZE}|${BIG_SIZE}|huge|massive)\\s+(stuff|items?|ones?|orders?|tickets?|sales?|purchases?)\\s+((?:under|below|less\\s+than|at\\s+most|over|above|more\\s+than|at\\s+least)\\s+\\$?\\d[\\d,.]*k?)\\b`,
+  'gi',
+);
+function sizeNamed(all: string, size: string, noun: string, condition: string): string {
+  const big = /^(?:huge|massive)$/i.test(size) ? 'big' : size;
+  const read = sizeGlossed(all, big, condition);
+  if (read === all) return all;
+  return /^(?:orders?|sales?|purchases?)$/i.test(noun) ? `${noun} ${read}` : read;
+}
 /** The condition of a glossed size word, when the word and the condition point the same way. */
 function sizeGlossed(all: string, size: string, condition: string): string {
   const small = new RegExp(`^(?:${SMALL_SIZE})$`, 'i').test(size);
@@ -183,6 +197,17 @@ const REWRITES: [RegExp, Replacement][] = [
   // "small ones, under $100", "big-ticket, i.e. $800+": a size word glossed by the amount that defines it is that
   // amount (when the two agree: "small ones, over $500" stays as asked, refused).
   [SIZE_GLOSSED, sizeGlossed],
+  [SIZE_NAMED, sizeNamed],
+  // "(per customer, not per order)", "- per customer please, not per order", "(customer totals, not single
+  // orders)": a figure per customer restated against its per-order reading; the "not" only sets the two apart.
+  [
+    /\s*[(,;–—-]*\s*per\s+(customer|client|account|buyer)(?:\s+(?:please|pls|plz))?\s*,?\s*(?:and\s+)?not\s+(?:per|by|each|single|individual)\s+(?:single\s+|individual\s+)?orders?\s*\)?/gi,
+    ' per $1',
+  ],
+  [
+    /\s*[(,;–—-]+\s*(customer|client|account)\s+totals?\s*,?\s*(?:and\s+)?not\s+(?:per\s+|single\s+|individual\s+|each\s+)?orders?\s*\)?/gi,
+    ' per $1',
+  ],
   // "median-ish", "average-ish": the statistic itself, hedged (a rough figure is the exact one).
   [/\b(median|average|mean|typical)[\s-]?ish\b/gi, '$1'],
   // "revenue net of returns", "sales after cancellations": without those rows (their money was given back or

@@ -79,6 +79,8 @@ export interface Plan {
      */
     rows?: {
       numbers: NumberFilter[];
+      /** The numbers are two ranges that do not meet, either one in the part ("under $50 or over $950"). */
+      either?: boolean;
       period?: Period;
       /** A period of another date ("from customers who signed up in H1 2022": the signup date's). */
       started?: { member: CatalogMember; range: Period };

@@ -155,6 +155,39 @@ export function rowsPart(
   return { numbers: parts, keepPart };
 }
 
+/** Words that join two parts into one ("under $50 or over $950", "..., together", "combined"). */
+const EITHER_WORDS = new Set(['or', 'either', 'together', 'combined', 'altogether', 'jointly']);
+/** Words that keep two parts apart ("under $50 vs over $950", "each", "separately"). */
+const APART_WORDS = new Set([
+  'vs',
+  'versus',
+  'compared',
+  'against',
+  'each',
+  'respectively',
+  'separately',
+  'split',
+]);
+
+/**
+ * "orders under $50 plus orders over $950, together what %", "revenue from orders below $100 or over $900": two
+ * size ranges that do not meet, joined into one part (rows in either). Only with a word that joins them and none
+ * that keeps them apart; otherwise the two stay two parts (refused by partsUnresolved).
+ */
+export function eitherRange(tokens: readonly Token[], numbers: readonly NumberFilter[]): boolean {
+  if (numbers.length !== 2) return false;
+  const below = numbers.find((f) => f.op === '<' || f.op === '<=');
+  const above = numbers.find((f) => f.op === '>' || f.op === '>=');
+  if (!below || !above || below.member !== above.member || below.value > above.value) return false;
+  if (tokens.some((t) => APART_WORDS.has(t.raw))) return false;
+  const [a, b] = [numberAt(tokens, below), numberAt(tokens, above)].sort((x, y) => x - y);
+  if (a === undefined || b === undefined || a < 0) return false;
+  const joined = tokens.slice(a + 1, b).some((t) => ['or', 'and', 'plus'].includes(t.raw));
+  if (!joined || !tokens.some((t) => EITHER_WORDS.has(t.raw))) return false;
+  for (const t of tokens) if (EITHER_WORDS.has(t.raw) && t.raw !== 'or') t.used = true;
+  return true;
+}
+
 const additive = (m: CatalogMember | undefined) => m?.aggType === 'sum' || m?.aggType === 'count';
 
 /** Why the parts cannot be read as one share, or undefined: a share of a ratio or an average does not add up. */
@@ -168,7 +201,7 @@ export function partsUnresolved(plan: Pick<Plan, 'share' | 'measures'>): string 
   const highs = rows.numbers.filter((f) => f.op === '<' || f.op === '<=');
   const low = lows[0];
   const high = highs[0];
-  if (lows.length > 1 || highs.length > 1 || (low && high && low.value >= high.value))
+  if (lows.length > 1 || highs.length > 1 || (low && high && low.value >= high.value && !rows.either))
     return 'a share of two parts at once';
   return undefined;
 }

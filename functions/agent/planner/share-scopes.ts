@@ -109,6 +109,35 @@ export function scopeBefore(tokens: readonly Token[], at: number, member?: Catal
 export const isScoped = (tokens: readonly Token[], at: number, member?: CatalogMember) =>
   scopeBefore(tokens, at, member) >= 0;
 
+/** Words of an exclusion ("excluding cancelled orders"; "not counting", "leaving out" are rewritten to it). */
+const EXCLUSIONS = new Set(['excluding', 'except', 'without', 'ignoring', 'exclude', 'excludes']);
+/** Words between an exclusion and its value ("excluding the ones that were returned", "except for toys"). */
+const EXCLUSION_LINKS = new Set(
+  'the any all those these ones one anything that which were was got are is been came from in for of order orders sale sales'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The negated filters written as an exclusion ("excluding cancelled orders, what share of 2025 revenue came from
+ * electronics?"): they narrow the whole as well as the part, never the part alone. Only beside another candidate
+ * part: alone ("what % of revenue is excluding toys") the exclusion is all the part there is.
+ */
+export function exclusionScopes(tokens: readonly Token[], filters: readonly ValueFilter[]): ValueFilter[] {
+  const excluded = filters.filter((f) => {
+    if (!f.negate) return false;
+    const first = valueTokens(tokens, f)[0];
+    if (first === undefined) return false;
+    for (let k = first - 1; k >= Math.max(0, first - 7); k--) {
+      const raw = tokens[k]?.raw ?? '';
+      if (EXCLUSIONS.has(raw)) return true;
+      if (!EXCLUSION_LINKS.has(raw)) return false;
+    }
+    return false;
+  });
+  return excluded.length < filters.length ? excluded : [];
+}
+
 export interface ShareSplit {
   /** The part's filters, narrowing the part only. */
   parts: ValueFilter[];

@@ -143,7 +143,9 @@ function partCondition(plan: Plan): string {
   const parts: string[] = [];
   if (plan.share?.part) parts.push(valueCondition(ident(plan.share.part.member.column), plan.share.part));
   for (const f of rows?.values ?? []) parts.push(valueCondition(dimensionSql(f.member), f));
-  for (const f of rows?.numbers ?? []) parts.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
+  const numbers = (rows?.numbers ?? []).map((f) => `${ident(f.member.column)} ${f.op} ${f.value}`);
+  if (rows?.either && numbers.length > 1) parts.push(`(${numbers.join(' OR ')})`);
+  else parts.push(...numbers);
   if (rows?.period && time)
     parts.push(`${time} >= ${quote(rows.period.from)} AND ${time} < ${quote(rows.period.to)}`);
   if (rows?.started) parts.push(...periodBounds(ident(rows.started.member.column), rows.started.range));
@@ -156,7 +158,9 @@ function partText(plan: Plan): string {
   const where = [
     ...(share?.part ? [filterText(plan, share.part)] : []),
     ...(share?.rows?.values ?? []).map((f) => filterText(plan, f)),
-    ...(share?.rows?.numbers ?? []).map((f) => numberText(plan, f)),
+    ...(share?.rows?.either
+      ? [share.rows.numbers.map((f) => numberText(plan, f)).join(' or ')]
+      : (share?.rows?.numbers ?? []).map((f) => numberText(plan, f))),
   ];
   const started = share?.rows?.started;
   const period = `${share?.rows?.period ? ` in ${share.rows.period.label}` : ''}${started ? ` where ${started.member.title.toLowerCase()} in ${started.range.label}` : ''}`;

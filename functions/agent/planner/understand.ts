@@ -5,6 +5,7 @@ import { claimLossTo, readBusinessWords, unreadBusinessWords } from './business-
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
+import { cohortSpan } from './cohort-spans';
 import {
   claimWinVerbs,
   cohortHeadcount,
@@ -68,8 +69,8 @@ import {
   startDate,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
-import { anchorPartPeriods, partsUnresolved, periodPart, rowsPart } from './share-parts';
-import { isScoped, splitShare, valueTokens } from './share-scopes';
+import { anchorPartPeriods, eitherRange, partsUnresolved, periodPart, rowsPart } from './share-parts';
+import { exclusionScopes, isScoped, splitShare, valueTokens } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { claimThatPeriod } from './that-period';
 import { bothEnds, claimRankedVerb } from './top-per-group';
@@ -315,9 +316,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     );
   };
   const nextToStart = (at: number) => nearStart(at) || listedAfter(at) || listedBefore(at);
-  const split = started && ownTime ? allPeriods.filter((p) => !nextToStart(p.at)) : [];
-  const cohortPeriods = split.length > 0 ? allPeriods.filter((p) => nextToStart(p.at)) : [];
-  let periods = split.length > 0 ? split : allPeriods;
+  // ("signed up between Feb 1 and Apr 30 2022", "joined in Oct, Nov or Dec 2022": one signup window, not
+  // cohorts compared: cohort-spans.ts.)
+  const firstCohort = started && ownTime ? allPeriods.find((p) => nextToStart(p.at)) : undefined;
+  const window = firstCohort ? cohortSpan(tokens, allPeriods, firstCohort) : undefined;
+  const ownPeriods = window
+    ? [window.span, ...allPeriods.filter((p) => !window.joined.includes(p))].sort((a, b) => a.at - b.at)
+    : allPeriods;
+  const split = started && ownTime ? ownPeriods.filter((p) => p !== window?.span && !nextToStart(p.at)) : [];
+  const cohortPeriods =
+    split.length > 0 ? ownPeriods.filter((p) => p === window?.span || nextToStart(p.at)) : [];
+  let periods = split.length > 0 ? split : ownPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
     (t, i) =>
@@ -677,7 +686,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       found?.counted === true &&
       valueAt(f).some((i) => dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true);
     const rankedIn = filters.filter(ranking);
-    const candidates = filters.filter((f) => !dimensions.includes(f.member) && !rankedIn.includes(f));
+    const offered = filters.filter((f) => !dimensions.includes(f.member) && !rankedIn.includes(f));
+    // ("excluding cancelled orders, what share ... came from electronics": the exclusion scopes the whole.)
+    const excluded = exclusionScopes(tokens, offered);
+    const candidates = offered.filter((f) => !excluded.includes(f));
     // The part and the whole told apart by grammar where the question has both (share-scopes.ts).
     const split = splitShare(
       tokens,
@@ -712,7 +724,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       share = {
         ...rest,
         ...(value && rows.keepPart ? { part: value } : {}),
-        rows: { numbers: rows.numbers, ...(values.length > 0 ? { values } : {}) },
+        rows: {
+          numbers: rows.numbers,
+          ...(eitherRange(tokens, rows.numbers) ? { either: true } : {}),
+          ...(values.length > 0 ? { values } : {}),
+        },
       };
       for (const f of rows.numbers) numberFilters.splice(numberFilters.indexOf(f), 1);
     }
