@@ -13,6 +13,7 @@ import { readCorrection } from './corrections';
 import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
+import { dropFirstChangeAside } from './first-change';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
@@ -28,7 +29,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
-import { readQuotedFigure } from './quoted-figures';
+import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
@@ -336,14 +337,20 @@ function readThread(
   const catalog = withWeekdays(models);
   // Whether the last question quoted a figure from elsewhere beside its ask (quoted-figures.ts).
   let quoted = false;
+  let quotedChange: number | undefined;
   for (const [turn, typed] of questions.entries()) {
     // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
     const corrected = readCorrection(typed, catalog);
     if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
     // ("... in a year? use 2025": the period given as an instruction is the question's; instructions.ts.)
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
-    const quote = readQuotedFigure(readPeriodInstruction(corrected.text));
+    // ("finance says Q4 was down ~5% on Q3 - is that right?": the change asked, the quote checked; ibid.)
+    // ("MoM for Oct, Nov and Dec (Oct vs Sept included)": the first change restated, first-change.ts.)
+    const instructed = dropFirstChangeAside(readPeriodInstruction(corrected.text));
+    const quotedMove = readQuotedChange(instructed);
+    const quote = quotedMove ? { text: quotedMove.text, quoted: true } : readQuotedFigure(instructed);
     quoted = quote.quoted === true;
+    quotedChange = quotedMove?.quotedChange;
     const asked = quote.text;
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
@@ -525,7 +532,10 @@ function readThread(
     }
   }
   return quoted && reading.kind === 'plan'
-    ? { ...reading, plan: { ...reading.plan, quoted: true } }
+    ? {
+        ...reading,
+        plan: { ...reading.plan, quoted: true, ...(quotedChange !== undefined ? { quotedChange } : {}) },
+      }
     : reading;
 }
 
