@@ -187,6 +187,14 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   return `${head}: ${formatFigure(undefined, result.data[0]?.[0] ?? 0)}.`;
 }
 
+/** "how many times bigger": the later figure over the earlier one, to two decimals (", 1.05 times as much (1.05x)"). */
+function timesText(plan: Plan, now: unknown, before: unknown): string {
+  const [b, a] = [asNumber(now), asNumber(before)];
+  if (!plan.change?.times || a === undefined || b === undefined || a === 0) return '';
+  const ratio = (b / a).toFixed(2);
+  return `, ${ratio} times as much (${ratio}x)`;
+}
+
 function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const measure = plan.measures[0];
   const [now, before, change, percent] = ['measure', 'previous', 'change', 'change_percent'].map((r) =>
@@ -198,7 +206,7 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
       ? `${formatFigure(measure, row[before ?? -1])}, then no data to compare`
       : asNumber(row[before ?? -1]) === undefined
         ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
-        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})`;
+        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})${timesText(plan, row[now ?? -1], row[before ?? -1])}`;
   // ("which regions sold more in 2025 than in 2024" when none did: say so, not that nothing was compared.)
   const only = plan.change?.only;
   const [a, b] = [plan.compare?.[0], plan.compare?.at(-1)];

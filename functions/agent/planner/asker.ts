@@ -113,6 +113,11 @@ function valueNoun(raw: string, cube: CatalogCube): string | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
+/** Nouns of a change said before "in" and the rows changed ("the change in returns"). */
+const CHANGE_NOUNS = new Set(
+  'change changes difference increase decrease drop rise jump fall decline growth dip gain swing'.split(' '),
+);
+
 /**
  * The question's words with the asker's shorthand and value nouns read as the model's words. A ratio question
  * keeps "return rate" as it is (the share reading finds the value itself).
@@ -206,7 +211,10 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
           /^\d+$/.test(raws[i - k] ?? '') &&
           raws.slice(i - k + 1, i).every((w) => ['or', 'more', 'fewer', 'less'].includes(w)),
       );
-      if (counted && rows && raws[i + 1] !== rows) out.push(token(`${rows}s`.replace(/ss$/, 's')));
+      // ("the change in returns", "a drop in cancellations": the rows changed in number, not their amount.)
+      const changed = raws[i - 1] === 'in' && CHANGE_NOUNS.has(raws[i - 2] ?? '');
+      if ((counted || changed) && rows && raws[i + 1] !== rows)
+        out.push(token(`${rows}s`.replace(/ss$/, 's')));
       return;
     }
     out.push(token(raw));

@@ -17,6 +17,7 @@ import {
   type Unit,
   yearPeriod,
 } from './vocabulary';
+import { findYearParts } from './year-parts';
 
 /** Words before a year that make it a period of its own, set against others ("vs 2024", "since 2023"). */
 const OWN_PERIOD = new Set(
@@ -48,6 +49,9 @@ const LIST_WORDS = new Set([
 
 /** Periods named in the question (years, months, quarters), in order, with the tokens they used. */
 export function findPeriods(tokens: Token[], today: string): { period: Period; at: number }[] {
+  // ("Q1 revenue in 2024 vs 2025": that quarter of each year, year-parts.ts.)
+  const parts = findYearParts(tokens);
+  if (parts) return parts;
   const found: { period: Period; at: number }[] = [];
   const currentYear = Number(today.slice(0, 4));
   // A year written out, or "this year" / "last year" right after ("Q2 this year").

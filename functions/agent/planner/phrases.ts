@@ -473,6 +473,10 @@ const REWRITES: [RegExp, Replacement][] = [
   [/(?:%|\bpercent(?:age)?|\bpct)\s*diff(?:erence)?s?\b/gi, '% change'],
   [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)/gi, '% change'],
   [/\bdiffs?\b/gi, 'difference'],
+  // "net change in returns", "the net difference": the signed change, as every change is stated.
+  [/\bnet\s+(?=(?:change|difference|increase|decrease|gain|loss)\b)/gi, ''],
+  // "% chg", "yoy chng": the change.
+  [/\b(?:chg|chng|chnge)s?\b/gi, 'change'],
   // "for the spreadsheet Dana asked for", "for the board deck Priya wanted": who the figure is for.
   [
     new RegExp(

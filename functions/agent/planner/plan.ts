@@ -106,6 +106,8 @@ export interface Plan {
     magnitude?: true;
     /** "which categories declined": only the rows that moved that way. */
     only?: 'up' | 'down';
+    /** "how many times bigger": the later figure over the earlier one stated beside the change (growth-ratio.ts). */
+    times?: true;
   };
   /**
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
@@ -155,6 +157,8 @@ export interface Plan {
   overall?: true;
   /** A figure quoted from the asker's own source beside the ask: the answer says it is theirs (quoted-figures.ts). */
   quoted?: true;
+  /** The percent change the asker was told (signed), checked against the data's in the answer (quoted-figures.ts). */
+  quotedChange?: number;
   /** Words of the question left out of the reading (a clause with no data words in it, a filler). */
   ignored?: string[];
   /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */

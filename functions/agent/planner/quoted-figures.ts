@@ -97,3 +97,64 @@ function quoteWithoutFigure(quote: string): { text: string; counted: boolean } |
   const counted = !/[$%]|[a-z]\s*$/i.test(found[0]) && /^['"’”]?\s+[a-z]+s\b/i.test(after);
   return text.length > 0 ? { text, counted } : undefined;
 }
+
+/** A source and its verb of telling, for a quoted change ("finance says", "my manager thinks", "I heard"). */
+const TOLD =
+  /^(?:(?:so|ok(?:ay)?|hey|fyi|btw)\s*,?\s+)?(?:(?:someone|somebody)\s+in\s+[a-z]+\s+|(?:(?:my|our|the|their|his|her|this|that|[a-z]+['’]s?)\s+)?(?:[a-z0-9&'’-]+\s+){0,3})(?:says|said|shows|showed|is\s+showing|claims|claimed|reports|reported|thinks|thought|reckons|told\s+me|heard|mentioned)\s+(?:that\s+)?(.*)$/i;
+/**
+ * A change with its figure: "was down ~5% on", "fell 10% from", "rose about 2% in", "was roughly 4% above"
+ * (groups: the verb of direction, the percent, or the percent and a word of direction after it).
+ */
+const MOVED =
+  /\s+(?:(?:was|were|is|are)\s+)?(?:(up|down|higher|lower|rose|fell|dropped|grew|increased|decreased|declined|jumped)\s+(?:by\s+)?(?:about|around|roughly|approximately|approx|nearly|almost|like|some)?\s*~?\s*(\d+(?:\.\d+)?)\s*%|(?:about|around|roughly|approximately|approx|nearly|almost|like|some)?\s*~?\s*(\d+(?:\.\d+)?)\s*%\s+(up|down|higher|lower|above|below))(?:\s+(on|vs\.?|versus|over|against|compared\s+(?:to|with)|than|above|below))?(?=\s|$)/i;
+const UP = /^(?:up|higher|rose|grew|increased|jumped|above)$/i;
+/** The ask after a quoted change: only whether it holds and what the change really is. */
+const CHECK_WORDS = new Set(
+  "is was that it this right correct accurate true legit what whats what’s what's the actual real true % change growth pct percent percentage number figure rate can could you u pls please plz check confirm verify and so or tell me give us our".split(
+    ' ',
+  ),
+);
+
+/**
+ * A change quoted from elsewhere with the ask whether it holds ("finance says Q4 2025 revenue was down ~5% on Q3 -
+ * is that right? whats the actual % change"): the change the quote names, asked of the data ("% change in Q4 2025
+ * revenue vs Q3"), and the quoted percent, signed (the answer says whether it holds). Undefined unless the rest of
+ * the question only checks the figure.
+ */
+export function readQuotedChange(question: string): { text: string; quotedChange: number } | undefined {
+  const parts = question.split(CLAUSE_BREAK);
+  for (let k = 0; k < parts.length; k += 2) {
+    const clause = (parts[k] ?? '').trim();
+    const told = TOLD.exec(clause)?.[1];
+    const moved = told ? MOVED.exec(` ${told}`) : null;
+    if (!told || !moved) continue;
+    const ask = parts.filter((_, j) => j !== k && j !== k - 1 && j !== k + 1).join(' ');
+    const asked = words(ask);
+    if (asked.length === 0 || !asked.every((w) => CHECK_WORDS.has(w) || STOPWORDS.has(w))) continue;
+    if (!/\b(?:right|correct|accurate|true|legit|actual|real|check|confirm|verify)\b/i.test(ask)) continue;
+    const direction = moved[1] ?? moved[4] ?? '';
+    const percent = Number(moved[2] ?? moved[3]);
+    const before = ` ${told}`.slice(0, moved.index).trim();
+    const after = yearOfBase(before, ` ${told}`.slice(moved.index + moved[0].length).trim());
+    // ("4% above H1": the word of direction is the link too.)
+    const link = moved[5] || /^(?:above|below)$/i.test(moved[4] ?? '') ? 'vs' : '';
+    const text = `% change in ${[before, link, after].filter((w) => w !== '').join(' ')}`.replace(
+      /[?.!]+$/,
+      '',
+    );
+    return { text, quotedChange: UP.test(direction) ? percent : -percent };
+  }
+  return undefined;
+}
+
+/**
+ * "Q3 2025 ... up 3% on Q2": the base said without its year takes the quoted period's, or the year before when
+ * it would otherwise come after it ("Q1 2025 ... on Q4": Q4 2024).
+ */
+function yearOfBase(quoted: string, base: string): string {
+  const part = /^(q|h)([1-4])$/i.exec(base);
+  const own = /\b(q|h)([1-4])\s+((?:19|20)\d{2})\b/i.exec(quoted);
+  if (!part || !own || part[1]?.toLowerCase() !== own[1]?.toLowerCase()) return base;
+  const year = Number(own[3]) - (Number(part[2]) > Number(own[2]) ? 1 : 0);
+  return `${base} ${year}`;
+}

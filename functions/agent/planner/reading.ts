@@ -14,6 +14,7 @@ import { ofCountedPeople } from './counted-people';
 import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
+import { dropFirstChangeAside } from './first-change';
 import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
@@ -30,7 +31,7 @@ import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
-import { readQuotedFigure } from './quoted-figures';
+import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
@@ -342,14 +343,22 @@ function readThread(
   const catalog = withWeekdays(models);
   // Whether the last question quoted a figure from elsewhere beside its ask (quoted-figures.ts).
   let quoted = false;
+  let quotedChange: number | undefined;
   for (const [turn, typed] of questions.entries()) {
     // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
     const corrected = readCorrection(typed, catalog);
     if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
     // ("... in a year? use 2025": the period given as an instruction is the question's; instructions.ts.)
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
-    const quote = readQuotedFigure(readPeriodInstruction(corrected.text));
+    // ("finance says Q4 was down ~5% on Q3 - is that right?": the change asked, the quote checked; ibid.)
+    // ("MoM for Oct, Nov and Dec (Oct vs Sept included)": the first change restated, first-change.ts.)
+    const instructed = dropFirstChangeAside(readPeriodInstruction(corrected.text));
+    const quotedMove = readQuotedChange(instructed);
+    const quote: ReturnType<typeof readQuotedFigure> = quotedMove
+      ? { text: quotedMove.text, quoted: true }
+      : readQuotedFigure(instructed);
     quoted = quote.quoted === true;
+    quotedChange = quotedMove?.quotedChange;
     // ("how many of them ordered in 2025?" after a count of enterprise customers: those customers, counted-people.ts.)
     const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
     if (people) plan = undefined;
@@ -557,7 +566,10 @@ function readThread(
     }
   }
   return quoted && reading.kind === 'plan'
-    ? { ...reading, plan: { ...reading.plan, quoted: true } }
+    ? {
+        ...reading,
+        plan: { ...reading.plan, quoted: true, ...(quotedChange !== undefined ? { quotedChange } : {}) },
+      }
     : reading;
 }
 

@@ -2,6 +2,7 @@
 import { answerText, type ResultLike } from './answer';
 import { secondOrderAnswer } from './answer-second';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { formatPercent } from './format';
 import { dimensionKeys } from './members';
 import { perEntityAnswer } from './per-entity-sql';
 import type { Plan } from './plan';
@@ -35,11 +36,29 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       : '';
   const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
   // ("our CRM export says ... - what do you have?": the asker's figure is their source's, never read.)
-  const quoted = plan.quoted
-    ? "\n\n(This is the data's own figure; the one you quoted is your source's, and I did not use it.)"
-    : '';
+  const quoted = plan.quoted ? quotedNote(plan, query, result) : '';
   const figures = plan.rounding ? roundFigures(text, plan.rounding) : text;
   return `${missing}${figures}${ignored}${readAs}${note}${quoted}`;
+}
+
+/**
+ * The quoted figure is the asker's source's; a quoted change is checked against the data's one change ("does not
+ * hold: the data shows +0.29%"), without restating the quoted figure as if it were the data's.
+ */
+function quotedNote(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const at = query.columns.findIndex((c) => c.role === 'change_percent');
+  const value = at >= 0 && result.data.length === 1 ? result.data[0]?.[at] : undefined;
+  const actual = value === null || value === undefined || value === '' ? Number.NaN : Number(value);
+  if (plan.quotedChange === undefined || !Number.isFinite(actual))
+    return "\n\n(This is the data's own figure; the one you quoted is your source's, and I did not use it.)";
+  const told = plan.quotedChange;
+  const holds =
+    Math.sign(told) === Math.sign(actual) && Math.abs(actual - told) <= Math.max(0.5, Math.abs(told) * 0.1);
+  const way = actual > 0 ? 'up' : actual < 0 ? 'down' : 'flat';
+  const against = Math.sign(told) !== Math.sign(actual) ? `, ${way}, not ${told > 0 ? 'up' : 'down'}` : '';
+  return holds
+    ? `\n\n(The change you were told roughly holds: the data shows ${formatPercent(actual, true)}.)`
+    : `\n\n(The change you were told does not hold: the data shows ${formatPercent(actual, true)}${against}.)`;
 }
 
 /** Up to three questions the model can answer that stay close to a refused one (its breakdown, filters, dates). */

@@ -46,6 +46,8 @@ export interface SecondOrderInput {
     counted?: boolean;
     /** Ranked by the size of the change either way ("the biggest swing"). */
     magnitude?: true;
+    /** Asked as a ratio ("how many times bigger"): the later figure over the earlier one is stated too. */
+    times?: true;
   };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
@@ -344,6 +346,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       rank,
       ...(only && !change.magnitude ? { only } : {}),
       ...(change.magnitude ? { magnitude: true as const } : {}),
+      ...(change.times ? { times: true as const } : {}),
     };
     if (top && change.down) top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
   }

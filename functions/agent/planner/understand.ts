@@ -38,6 +38,7 @@ import {
 } from './entities';
 import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
 import { findFirstRank } from './first-ranked';
+import { claimGrowthRatio } from './growth-ratio';
 import { AGGREGATION_WORDS, aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -198,6 +199,15 @@ const twoWholeYears = (p: Period) =>
 
 /** Words that ask for one figure over a span ("total revenue 2023 to 2025"), not its two ends compared. */
 const SPAN_TOTALS = new Set(['total', 'combined', 'altogether', 'cumulative', 'cumulatively', 'overall']);
+/** The two whole years in a row a range spans or a comparison names ("2024-2025", "2023 to 2024"), or undefined. */
+function yearsInARow(range: Period | undefined, compare: Period[] | undefined): [Period, Period] | undefined {
+  const years =
+    range && twoWholeYears(range) ? [range.from, addMonths(range.from, 12)] : compare?.map((p) => p.from);
+  if (years?.length !== 2 || compare?.some((p) => !/^\d{4}$/.test(p.label))) return undefined;
+  const [a, b] = years.map((from) => Number(from.slice(0, 4)));
+  if (a === undefined || b === undefined || b !== a + 1) return undefined;
+  return [yearPeriod(a), yearPeriod(b)];
+}
 
 /**
  * Periods joined two by two by "through"/"to" into spans ("june through august 2026 vs june through august
@@ -254,9 +264,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   claimLossTo(tokens, cube);
   // ("how did each region do in 2025 compared to 2024": the change between the two, performance.ts.)
   // ("which categories had more returns in 2025 than in 2024": the change, kept to the rows that rose.)
-  const changeNamed = findChange(tokens) ?? findPeriodComparative(tokens);
+  // ("how many times bigger was 2025 than 2023", "as a multiple of 2023": the change with its ratio.)
+  const times = claimGrowthRatio(tokens);
+  const changeRead = findChange(tokens) ?? findPeriodComparative(tokens);
+  const changeNamed = times
+    ? { ...(changeRead ?? { down: false, rank: 'percent' as const }), times: true as const }
+    : changeRead;
   const performance = changeNamed ? undefined : findPerformance(tokens);
-  const change = changeNamed ?? (performance ? { down: false, rank: 'percent' as const } : undefined);
+  let change = changeNamed ?? (performance ? { down: false, rank: 'percent' as const } : undefined);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
   const same = [...findSameYearBack(tokens), ...findWindowBack(tokens)];
   const named = findPeriods(tokens, today);
@@ -831,6 +846,29 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     }
   }
 
+  // "yoy revenue 2024-2025 by quarter", "year over year growth by month, 2023 to 2024": each quarter (month) of
+  // the later year against the same one of the earlier (paired-periods.ts), not each year's change with the
+  // breakdown left unread. Only two years in a row: a year back is what "year over year" names.
+  // ("yoy revenue by month for 2025": 2025 against 2024 the same way.)
+  const yearly = change?.grain === 'year' && !started && (namedGrain === 'quarter' || namedGrain === 'month');
+  const oneYear = range && /^\d{4}$/.test(range.label) && !compare ? Number(range.label) : undefined;
+  const yearPair = !yearly
+    ? undefined
+    : oneYear !== undefined
+      ? ([yearPeriod(oneYear - 1), yearPeriod(oneYear)] as [Period, Period])
+      : yearsInARow(range, compare);
+  // Over more than two years (or none named) each unit against the one a year back is no query this planner
+  // builds: refused below, not answered as each year's change with the breakdown left unread.
+  const yearlyUnpaired = yearly && !yearPair ? namedGrain : undefined;
+  if (change && yearPair && (namedGrain === 'quarter' || namedGrain === 'month')) {
+    compare = yearPair;
+    range = undefined;
+    grain = namedGrain;
+    // (The year is the pairing's now, not a grain the two years would be spanned by again: second-order.ts.)
+    const { grain: _year, ...paired } = change;
+    change = paired;
+  }
+
   // "did returns go up or down between 2023 and 2025? the count for each year": every year of the span, each with
   // its change from the one before (each-between.ts).
   const spanOfEach = started ? undefined : eachBetween(compare, grain, question);
@@ -879,6 +917,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const partsWhy = partsUnresolved({ measures, ...(second.share ? { share: second.share } : {}) });
   if (partsWhy) second.unresolved.push(partsWhy);
   if (second.measures.length > 0 && measureScore === 0) measureScore = 2;
+  if (yearlyUnpaired)
+    second.unresolved.push(
+      `each ${yearlyUnpaired}'s change from the same ${yearlyUnpaired} a year back over more than two years`,
+    );
   compare = second.compare;
   if (compare) range = undefined;
   if (second.range) range = second.range;
