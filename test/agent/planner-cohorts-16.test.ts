@@ -31,9 +31,13 @@ describe('two signup cohorts compared per customer', () => {
     expect(columns[0]?.role).toBe('period');
   });
 
-  it('refuses a percentile over two periods of different lengths rather than answer one of them', () => {
+  it('reads a half said once beside two years as that half of each (never one of them over two lengths)', () => {
     const read = demoReading(['median order value, H1 2024 vs 2025'], TODAY);
-    expect(read.kind).toBe('refuse');
+    const compare = read.kind === 'plan' ? read.plan.compare?.map((p) => [p.from, p.to]) : undefined;
+    expect(compare).toEqual([
+      ['2024-01-01', '2024-07-01'],
+      ['2025-01-01', '2025-07-01'],
+    ]);
   });
 });
 

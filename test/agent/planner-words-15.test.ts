@@ -115,8 +115,11 @@ describe('words around an answerable ask', () => {
     expect(thread.range).toMatchObject({ from: '2023-01-01', to: '2024-01-01' });
   });
 
-  it('refuses "the latest order" rather than leaving "latest" out', () => {
-    expect(read('which customer placed the latest order in 2025?').kind).toBe('refuse');
+  it('reads "the latest order" as the rows at the latest time (tops.ts), never leaving "latest" out', () => {
+    const reading = read('which customer placed the latest order in 2025?');
+    expect(reading.kind).toBe('plan');
+    const top = reading.kind === 'plan' ? reading.plan.perEntity : undefined;
+    expect(top?.kind === 'top' ? [top.of.type, top.direction] : []).toEqual(['time', 'desc']);
   });
 });
 

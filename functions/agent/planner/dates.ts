@@ -606,6 +606,8 @@ const YEAR_BACK: readonly (readonly string[])[] = [
 ];
 /** Kinds of period "the same …" names: a unit, or the period itself ("the same period", "the same time"). */
 const SAME_KINDS = new Set([
+  // ("this half vs the same half last year": a half is no unit, so the same dates a year back.)
+  'half',
   'period',
   'time',
   'stretch',

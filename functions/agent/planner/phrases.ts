@@ -93,6 +93,11 @@ const HOLIDAY_NAMES = [...Object.keys(FIXED_HOLIDAYS), ...Object.keys(AFTER_THAN
       .join('\\s+'),
   )
   .join('|');
+/** A holiday named with its day in a gloss after it: "cyber monday last year (dec 1)", "thanksgiving, nov 27 2025". */
+const GLOSSED_HOLIDAY = new RegExp(
+  `\\b(?:${HOLIDAY_NAMES})(?:\\s+((?:this|last)\\s+year|\\d{4}))?\\s*(?:,\\s*|\\(\\s*)(${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\s*\\)?`,
+  'gi',
+);
 const HOLIDAY = new RegExp(`\\b(${HOLIDAY_NAMES})(?:\\s+(?:of\\s+)?(\\d{4}))?\\b`, 'gi');
 
 /** The day a holiday named falls on ("november 28 2025"), or undefined where its year is needed and missing. */
@@ -772,8 +777,14 @@ const SEASONS: Record<string, [number, number]> = {
  * fall 2024", "last fall"), never the verb ("did revenue fall"). Winter spans two years and stays unread; a season
  * that names a cohort ("autumn 2022 signups (sept thru nov)") is the cohort reader's (cohort-periods.ts).
  */
-function seasons(text: string, today?: string): string {
+function seasons(asked: string, today?: string): string {
   const year = today ? Number(today.slice(0, 4)) : undefined;
+  // ("since cyber monday last year (dec 1)", "since thanksgiving, nov 27 2025": the day glossed is the day.)
+  const text = asked.replace(
+    GLOSSED_HOLIDAY,
+    (_all, which: string | undefined, month: string, day: string, y?: string) =>
+      `${month} ${day} ${y ?? which ?? ''}`.trim(),
+  );
   const months = (season: string, y: number) => {
     const [first, last] = SEASONS[season.toLowerCase()] ?? [0, 0];
     return `${MONTHS[first]} through ${MONTHS[last]} ${y}`;
