@@ -136,6 +136,8 @@ describe('a share of customers whose rows are of a kind is over every customer o
 describe('"total returns", "total returned orders": how many such orders', () => {
   it.each([
     ['total returned orders 2024', 'count'],
+    ["for tmrw's ops sync - total furniture orders in Q3 2024?", 'count'],
+    ['total enterprise orders revenue 2024', 'sum'],
     ['total returns in 2024', 'count'],
     ['quick one: total cancellations ever?', 'count'],
     ['total returns value in 2024', 'sum'],

@@ -651,10 +651,10 @@ const REWRITES: [RegExp, Replacement][] = [
       return /^q/i.test(unit) ? (n <= 4 ? `q${n} ` : _all) : n <= 2 ? `h${n} ` : _all;
     },
   ],
-  // "total returned orders", "total cancellations", "total returns in 2024": how many such rows (was the total
+  // "total returned orders", "total furniture orders", "total cancellations", "total returns in 2024": how many such rows (was the total
   // amount of them); "total returns value", "total returned revenue" stay the money.
   [
-    /\btotal\s+(?:number\s+of\s+)?((?:[a-z]+ed\s+)(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
+    /\btotal\s+(?:number\s+of\s+)?((?:[a-z]+\s+)?(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
     'number of $1',
   ],
   // "which region came last in toys revenue", "which category finished first", "ranked bottom": the lowest or the
