@@ -25,7 +25,7 @@ import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
-import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, type Unit } from './vocabulary';
+import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINALS, type Unit } from './vocabulary';
 import { readYearSpans } from './year-spans';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
@@ -36,16 +36,7 @@ const DOCUMENTS =
 const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})(?:\\s+\\d{4})?)`;
 
 /** "fourth", "4th": which quarter or half. */
-const ORDINAL_NUMBERS: Record<string, number> = {
-  first: 1,
-  '1st': 1,
-  second: 2,
-  '2nd': 2,
-  third: 3,
-  '3rd': 3,
-  fourth: 4,
-  '4th': 4,
-};
+const ORDINAL_NUMBERS: Record<string, number> = { ...ORDINALS, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 
 type Replacement = string | ((all: string, ...groups: string[]) => string);
 
