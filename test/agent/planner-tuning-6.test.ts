@@ -365,12 +365,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 35,
     },
     {
-      // 15 of 35 right before the planner change it tunes (5 confident wrong, in the eval CLI).
+      // 15 of 35 right before the planner change it tunes (5 confident wrong, in the eval CLI); 33, none wrong, after.
       title:
         'tuning set 18 (quoted figures beside a change, MoM with the month before, each period vs a year back, biggest drop by group, a quarter in YEAR vs YEAR, net change, ratios, to date vs before)',
       module: tuning18periods,
       cases: tuning18periods.tuning18periods,
-      rightAtLeast: 15,
+      rightAtLeast: 30,
     },
   ];
 

@@ -191,7 +191,7 @@ export function writtenDay(day: string): RegExp | undefined {
 
 /** Words that say a figure fell: "fell 4.6%" states -4.6 as its magnitude. */
 const FALL =
-  /\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|lower|shr[au]nk|negative|less|fewer)\b/i;
+  /\b(?:fell|fall(?:s|en|ing)?|declin\w*|decreas\w*|drop(?:s|ped)?|down|lower|shr[au]nk|negative|less|fewer|lost|lose|loses|losing|loss(?:es)?)\b/i;
 
 /**
  * A number right after a word for a fall or a rise ("down 0.29%", "fell by $1,200", "up about 4%"): group 1 is the
