@@ -138,6 +138,7 @@ describe('"total returns", "total returned orders": how many such orders', () =>
     ['total returned orders 2024', 'count'],
     ["for tmrw's ops sync - total furniture orders in Q3 2024?", 'count'],
     ['total enterprise orders revenue 2024', 'sum'],
+    ['total amount orders 2024', 'sum'],
     ['total returns in 2024', 'count'],
     ['quick one: total cancellations ever?', 'count'],
     ['total returns value in 2024', 'sum'],

@@ -645,7 +645,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // "total returned orders", "total furniture orders", "total cancellations", "total returns in 2024": how many such rows (was the total
   // amount of them); "total returns value", "total returned revenue" stay the money.
   [
-    /\btotal\s+(?:number\s+of\s+)?((?:[a-z]+\s+)?(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
+    /(?<!\b(?:running|cumulative|grand|rolling)\s+)\btotal\s+(?:number\s+of\s+)?((?:(?!(?:of|for|in|on|by|from|with|amount|value|revenue|sales|spend|dollars?|number|count)\b)[a-z]+\s+)?(?:orders|purchases|transactions)|returns|cancellations|cancels|refunds)\b(?!\s+(?:value|amount|revenue|sales|dollars|\$|spend|worth))/gi,
     'number of $1',
   ],
   // "which region came last in toys revenue", "which category finished first", "ranked bottom": the lowest or the
