@@ -42,6 +42,7 @@ describe('question files', () => {
         'held-out-16.yml',
         'held-out-17.yml',
         'held-out-18.yml',
+        'held-out-19.yml',
       ]),
     );
   });
@@ -202,6 +203,16 @@ describe('question files', () => {
 
   it("held-out-18 covers issue 29's classes about evenly with at least 74 questions", () => {
     const { count } = coversIssue29('held-out-18.yml', 74, 7, '2026-08-05T11:15:00Z');
+    expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(67);
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(11);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
+    expect(count((q) => q.refuse)).toBe(7);
+    expect(count((q) => q.check === 'range')).toBeGreaterThanOrEqual(9);
+  });
+
+  it("held-out-19 covers issue 29's classes about evenly with at least 74 questions", () => {
+    const { count } = coversIssue29('held-out-19.yml', 74, 7, '2027-01-20T09:40:00Z');
     expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(67);
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(11);
