@@ -98,10 +98,9 @@ export function readTop(
   const word = (row?.[1] ?? count?.[1] ?? count?.[2] ?? count?.[3] ?? '').toLowerCase();
   const direction = new RegExp(`^${HIGH}$|^most$`, 'i').test(word) ? 'desc' : 'asc';
   // ("which customers ordered the most times in 2025? top 5": the n entities by their count, ties kept.)
-  if (count && plan.top && !plan.share && !plan.having && !plan.change && !plan.perGroup && !plan.first)
+  if (count && plan.top && !shaped(plan, ['top', 'missing']))
     return { ...plan, dimensions: [rows.entity], top: { ...plan.top, direction } };
-  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
-    return undefined;
+  if (shaped(plan)) return undefined;
   let of: CatalogMember | undefined = measure;
   if (row) {
     of = plan.cube.members.find(
@@ -113,6 +112,14 @@ export function readTop(
     ...plan,
     perEntity: { kind: 'top', rows, of, by: row ? 'row' : 'entity', direction },
   };
+}
+
+/** The shapes of a reading that the row readings here do not combine with. */
+const SHAPES = ['top', 'share', 'having', 'change', 'perGroup', 'first', 'missing'] as const;
+
+/** Whether the reading of the remaining words has one of SHAPES (other than those excepted). */
+function shaped(plan: Plan, except: readonly (typeof SHAPES)[number][] = []): boolean {
+  return SHAPES.some((shape) => !except.includes(shape) && plan[shape] !== undefined);
 }
 
 /** The rows at the latest (or earliest) time (TIME_TOP), with the ordinary reading of the remaining words. */
@@ -135,17 +142,7 @@ function latestRows(
   const [measure, ...others] = plan.measures;
   if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0 || plan.grain)
     return undefined;
-  if (
-    plan.top ||
-    plan.share ||
-    plan.having ||
-    plan.change ||
-    plan.perGroup ||
-    plan.first ||
-    plan.missing ||
-    plan.compare
-  )
-    return undefined;
+  if (shaped(plan) || plan.compare) return undefined;
   const direction = new RegExp(`^${LATEST}$`, 'i').test(match[1] ?? '') ? 'desc' : 'asc';
   return { ...plan, perEntity: { kind: 'top', rows, of: rows.time, by: 'row', direction } };
 }
@@ -176,8 +173,7 @@ function topRows(
   const within = grouped ? withinOf(plan) : undefined;
   if (others.length > 0 || measure?.aggType !== 'count' || plan.grain) return undefined;
   if ((plan.dimensions.length > 0 || (plan.compare?.length ?? 0) > 1) && !within) return undefined;
-  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
-    return undefined;
+  if (shaped(plan)) return undefined;
   const of = plan.cube.members.find(
     (m) => m.kind === 'dimension' && m.type === 'number' && m.column !== 'id' && !/_id$/.test(m.column),
   );
