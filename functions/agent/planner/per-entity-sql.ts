@@ -227,7 +227,11 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
   if (p.by === 'row') {
     if (rows.length === 1)
       return `The ${high} ${what}${scope} was ${figure}, placed by ${names[0]} on ${String(rows[0]?.[2] ?? '').slice(0, 10)}.`;
-    return `The ${high} ${what}${scope} was ${figure}, and ${rows.length} orders tie at it, placed by: ${shown.join(', ')}.`;
+    // (Each one with its day: "who placed it and when".)
+    const placed = rows.map((r) => `${formatValue(r[0])} on ${String(r[2] ?? '').slice(0, 10)}`);
+    const listed =
+      placed.length <= 12 ? placed : [...placed.slice(0, 10), `and ${placed.length - 10} more (in the table)`];
+    return `The ${high} ${what}${scope} was ${figure}, and ${rows.length} orders tie at it, placed by: ${listed.join(', ')}.`;
   }
   if (rows.length === 1) return `${names[0]} has the ${high} ${what}${scope}: ${figure}.`;
   return `${rows.length} ${people} tie for the ${high} ${what}${scope}, with ${figure} each: ${shown.join(', ')}.`;

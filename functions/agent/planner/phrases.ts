@@ -272,6 +272,13 @@ const REWRITES: [RegExp, Replacement][] = [
   // "orders and avg order value": the second measure's "avg" written whole (read as one measure, the orders
   // dropped). Elsewhere "avg" stays the asker's word, which the answer says back.
   [/\b(and|plus)\s+avg\b\.?/gi, '$1 average'],
+  // "customers with zero orders in 2025", "how many clients placed 0 orders last year": those who did not order
+  // (the people without a row in the period, which a count of their rows would never show). Orders of a kind
+  // ("zero returns") keep their own reading.
+  [
+    /\b(customers?|clients?|accounts?|buyers?|shoppers?)\s+(?:(?:who|that)\s+)?(?:with|having|had|placed|made|(?:who|that)\s+(?:had|placed|made))\s+(?:zero|no|0)\s+(?:orders?|purchases?)\b(?:\s+at\s+all)?/gi,
+    '$1 who did not order',
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -633,10 +640,10 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:what|which|how\s+big\s+(?:a|of\s+a))\s+(?:slice|chunk|piece|portion)\s+of\b/gi, 'what share of'],
   // "hows our volume looking": "how's".
   [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
-  // "the 4th quarter last year", "the second half of last year", "third quarter 2024": that quarter or half of
-  // the year named ("of 2024" is read where it stands, dates.ts).
+  // "the 4th quarter last year", "the second half of last year", "third quarter 2024", "the 2nd half of '25":
+  // that quarter or half of the year named.
   [
-    /\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+(?:(?:of\s+)?(?=(?:last|this|previous|prior)\s+year\b)|(?=\d{4}\b))/gi,
+    /\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+(?:of\s+|in\s+)?(?=(?:last|this|previous|prior)\s+year\b|\d{4}\b|['’]\d{2}\b)/gi,
     (_all: string, nth: string, unit: string) => {
       const n = ORDINAL_NUMBERS[nth.toLowerCase()] ?? 0;
       return /^q/i.test(unit) ? (n <= 4 ? `q${n} ` : _all) : n <= 2 ? `h${n} ` : _all;

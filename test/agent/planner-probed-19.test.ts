@@ -1,0 +1,122 @@
+import { describe, expect, it } from '@jest/globals';
+import { wholeBeyondGround } from '../../functions/agent/planner/own-ground';
+import { queryFor } from '../../functions/agent/planner/query';
+import { demoPlan } from './support/demo-reading';
+
+/**
+ * Readings the lead's probes of the first session of 2026-11-28 (clock 2026-04-02, tuning-19-probed.ts) found
+ * confidently wrong or refused: "customers who had a cancelled order and a returned order" was either kind, "top 3
+ * orders in 2025 by amount" grouped the orders by their own amount, the spend of customers who bought two
+ * categories (or every month) failed in SQL, and a few wordings were refused.
+ */
+const TODAY = '2026-04-02';
+const plan = (question: string) => demoPlan([question], TODAY);
+const sql = (question: string) => queryFor(plan(question)).sql;
+
+describe('"had a cancelled order and a returned order": each kind, not either', () => {
+  it.each([
+    'how many customers had a cancelled order AND a returned order in 2025?',
+    'customers with both returned and cancelled orders last year',
+    'how many customers placed a toys order and a furniture order in 2024',
+  ])('"%s"', (question) => {
+    expect(sql(question)).toMatch(/HAVING COUNT\(DISTINCT (?:status|category)\) = 2/);
+  });
+
+  it('"or" stays either', () => {
+    expect(sql('customers with toys or furniture orders in 2024, how many')).not.toMatch(/HAVING/);
+  });
+});
+
+describe('the spend of the customers who match is their whole spend in the period', () => {
+  it('two categories bought: every row of the period, for those customers', () => {
+    const q = sql('revenue from customers who bought toys and furniture in 2024');
+    expect(q).toMatch(
+      /MEASURE\(total_amount\) AS total_amount FROM orders_view WHERE created_at >= '2024-01-01'/,
+    );
+    expect(q).toMatch(
+      /customers_name IN \(SELECT customers_name FROM \(SELECT .* HAVING COUNT\(DISTINCT category\) = 2\)/,
+    );
+  });
+
+  it('every month of the year: the condition, then their spend', () => {
+    const q = sql('total 2024 spend of customers who ordered in every month of 2024');
+    expect(q).toMatch(
+      /SELECT SUM\(total_amount\) AS total_total_amount, COUNT\(\*\) AS customers FROM \(SELECT customers_name, MEASURE\(total_amount\)/,
+    );
+  });
+});
+
+describe('the n biggest orders "by amount" are ranked on it, not grouped by it', () => {
+  it.each([
+    ['top 3 orders in 2025 by amount', 3, 'DESC'],
+    ['5 largest orders by value last year', 5, 'DESC'],
+    ['bottom 2 orders by order amount in Dec 2025', 2, 'ASC'],
+  ])('"%s"', (question, n, direction) => {
+    const p = plan(question);
+    expect(p.dimensions).toEqual([]);
+    expect(p.perEntity).toMatchObject({ kind: 'top', by: 'row', n });
+    expect(sql(question)).toContain(`RANK() OVER (ORDER BY amount ${direction})`);
+  });
+
+  it('"by region" still ranks within each region', () => {
+    expect(sql('the 3 biggest orders by region in 2025')).toContain('PARTITION BY group_key');
+  });
+});
+
+describe('"the biggest order - who placed it and when": the order rows, each with its day', () => {
+  it.each([
+    'biggest single order ever - who placed it and when?',
+    'biggest order ever, who placed it?',
+    'largest order in 2025: who was it and when',
+    'smallest order of 2024? who placed it',
+  ])('"%s"', (question) => {
+    expect(sql(question)).toMatch(
+      /SELECT customers_name, amount, created_at FROM orders_view WHERE .*amount = \(SELECT M(?:AX|IN)\(amount\)/,
+    );
+  });
+});
+
+describe('"customers with zero orders" are those who did not order', () => {
+  it.each([
+    'customers with zero orders in 2025',
+    'how many customers placed 0 orders in 2025?',
+    'how many of my customers had no orders in Q4 2025',
+  ])('"%s"', (question) => {
+    expect(sql(question)).toMatch(/window_rows = 0/);
+  });
+
+  it('"zero returns" keeps its own reading (rows of a kind)', () => {
+    expect(sql('customers with zero returns in 2024')).toMatch(/SUM\(CASE WHEN status = 'returned'/);
+  });
+});
+
+describe('a quarter or half by a written ordinal, beside a year in any form', () => {
+  it.each([
+    ['rev for the 2nd half of 2025', ['2025-07-01', '2026-01-01']],
+    ["orders in the 3rd quarter of '24", ['2024-07-01', '2024-10-01']],
+    ['revenue 1st half of 2024', ['2024-01-01', '2024-07-01']],
+    ['orders in the fourth quarter in 2023', ['2023-10-01', '2024-01-01']],
+  ])('"%s"', (question, expected) => {
+    const range = plan(question).range;
+    expect([range?.from, range?.to]).toEqual(expected);
+  });
+});
+
+describe("the asker's own ground set against the company's figure is beyond their access", () => {
+  it.each([
+    "what's the avg order value in my territory vs the company average",
+    'avg order value in my region vs overall',
+    "my region's AOV compared to the whole company",
+    'revenue in my area vs all regions last year',
+  ])('"%s"', (question) => {
+    expect(wholeBeyondGround(question)).toMatch(/company-wide figure it would be compared with/);
+  });
+
+  it.each([
+    'my region revenue 2025 vs 2024',
+    'what share of total revenue in my region came from toys',
+    'revenue in the west vs overall',
+  ])('"%s" is not', (question) => {
+    expect(wholeBeyondGround(question)).toBeUndefined();
+  });
+});
