@@ -230,7 +230,9 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
     // (Each one with its day: "who placed it and when".)
     const placed = rows.map((r) => `${formatValue(r[0])} on ${String(r[2] ?? '').slice(0, 10)}`);
     const listed =
-      placed.length <= 12 ? placed : [...placed.slice(0, 10), `and ${placed.length - 10} more (in the table)`];
+      placed.length <= 12
+        ? placed
+        : [...placed.slice(0, 10), `and ${placed.length - 10} more (in the table)`];
     return `The ${high} ${what}${scope} was ${figure}, and ${rows.length} orders tie at it, placed by: ${listed.join(', ')}.`;
   }
   if (rows.length === 1) return `${names[0]} has the ${high} ${what}${scope}: ${figure}.`;

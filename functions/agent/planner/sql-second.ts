@@ -154,7 +154,10 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const matched =
     spreadOf && !having.grain
       ? `SELECT ${lead}${entity}, MEASURE(${total}) AS ${total} FROM ${ident(plan.cube.name)}${where([
-          ...conditions({ ...plan, filters: plan.filters.filter((f) => f.member !== spread?.member) }, time(plan)),
+          ...conditions(
+            { ...plan, filters: plan.filters.filter((f) => f.member !== spread?.member) },
+            time(plan),
+          ),
           `${entity} IN (SELECT ${entity} FROM (${inner} HAVING ${condition}) AS m)`,
         ])}${groupBy(dims.length + 1)}`
       : `${inner} HAVING ${condition}`;
