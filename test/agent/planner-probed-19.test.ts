@@ -120,3 +120,45 @@ describe("the asker's own ground set against the company's figure is beyond thei
     expect(wholeBeyondGround(question)).toBeUndefined();
   });
 });
+
+describe('a fiscal year is read as the calendar year, and said so', () => {
+  it.each([
+    ['How many orders did the South region book in FY2025?', ['2025-01-01', '2026-01-01']],
+    ['fy 2023 toys revenue', ['2023-01-01', '2024-01-01']],
+    ["revenue FY'24", ['2024-01-01', '2025-01-01']],
+  ])('"%s"', (question, expected) => {
+    const p = plan(question);
+    expect([p.range?.from, p.range?.to]).toEqual(expected);
+    expect(p.readAs).toMatchObject({ fy: 'calendar year' });
+  });
+});
+
+describe('"ex-cancellations" excludes them; "the back half" is the second half', () => {
+  it('"revenue, ex-cancellations, for 2025"', () => {
+    expect(plan('revenue, ex-cancellations, for 2025').filters).toMatchObject([
+      { values: ['cancelled'], negate: true },
+    ]);
+  });
+
+  it.each([
+    ['how many purchases did consumer accounts make in the back half of 2024', ['2024-07-01', '2025-01-01']],
+    ['revenue front half of last year', ['2025-01-01', '2025-07-01']],
+  ])('"%s"', (question, expected) => {
+    const range = plan(question).range;
+    expect([range?.from, range?.to]).toEqual(expected);
+  });
+});
+
+describe('"which 2 regions together made up the most": the rows named beside their combined share', () => {
+  it('names each of the top rows', () => {
+    const p = plan('which 2 regions together made up the most of 2025 revenue and what % was that');
+    expect(p.share).toMatchObject({ top: { n: 2 }, total: true });
+    expect(queryFor(p).sql).toMatch(/^WITH t AS .* SELECT k, m, SUM\(m\) OVER \(\) AS part/);
+  });
+
+  it('"what share ... did our two biggest categories take" stays one figure', () => {
+    expect(
+      plan('what share of 2024 orders did our two biggest categories take').share?.total,
+    ).toBeUndefined();
+  });
+});

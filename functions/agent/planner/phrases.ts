@@ -279,6 +279,9 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(customers?|clients?|accounts?|buyers?|shoppers?)\s+(?:(?:who|that)\s+)?(?:with|having|had|placed|made|(?:who|that)\s+(?:had|placed|made))\s+(?:zero|no|0)\s+(?:orders?|purchases?)\b(?:\s+at\s+all)?/gi,
     '$1 who did not order',
   ],
+  // "FY2025", "FY25", "fy '24": the fiscal year's number apart from "fy" (asker.ts reads it as the calendar year
+  // and says so).
+  [/\bfy\s*['’]?(\d{2}|\d{4})\b/gi, (_all, y: string) => `fy ${y.length === 2 ? `20${y}` : y}`],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -499,8 +502,15 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bincl\.?(?=\s)/gi, 'including'],
   // "(abs number, not %)", "not in percent": the change as an amount (readings.ts reads "absolute").
   [/\bnot\s+(?:in\s+|as\s+(?:a\s+)?)?(?:%|percent(?:ages?)?\b|pct\b)/gi, 'absolute'],
-  // "excl cancelled", "excl. returns", "exc returns": excluding.
+  // "excl cancelled", "excl. returns", "exc returns": excluding. "ex-cancellations", "ex returns": the same, only
+  // before the statuses' words ("ex" alone is too many things).
   [/\bexcl?\.?(?=\s)/gi, 'excluding'],
+  [/\bex[\s-]+(?=(?:cancel\w*|returns?|returned|refunds?|refunded)\b)/gi, 'excluding '],
+  // "the back half of 2024", "front half of the year": the second and first halves.
+  [
+    /\b(?:the\s+)?(front|back)\s+half\b/gi,
+    (_all, end: string) => `the ${/^f/i.test(end) ? 'first' : 'second'} half`,
+  ],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "top 3 customers of 2025 - how much did that add up to", "..., what do they sum to": the ranked rows' one sum
