@@ -162,3 +162,38 @@ describe('"which 2 regions together made up the most": the rows named beside the
     ).toBeUndefined();
   });
 });
+
+describe('"it" and "each" after a ranking point at the rows just answered', () => {
+  const thread = (...questions: string[]) => demoPlan(questions, TODAY);
+
+  it('"how much did it make" after the top category keeps the ranking, its period and its row', () => {
+    const p = thread('top category in 2024', 'how much did it make');
+    expect(p.top).toMatchObject({ n: 1 });
+    expect(p.dimensions.map((d) => d.column)).toEqual(['category']);
+    expect(p.range?.from).toBe('2024-01-01');
+  });
+
+  it.each([
+    ['biggest segment last year', 'and its AOV?', 'customers_segment'],
+    ['which region had the most orders in 2025', 'how much revenue did it bring in', 'region'],
+  ])('"%s" -> "%s": the new measure beside the row ranked, not a new ranking', (first, second, column) => {
+    const before = thread(first);
+    const p = thread(first, second);
+    expect(p.measures.slice(0, before.measures.length)).toEqual(before.measures);
+    expect(p.measures.length).toBe(2);
+    expect(p.dimensions.map((d) => d.column)).toEqual([column]);
+  });
+
+  it('"what was its revenue" after the best month by orders: that month, still ranked by orders', () => {
+    const p = thread('best month of 2025 by orders', 'what was its revenue');
+    expect(p.grain).toBe('month');
+    expect(p.measures.map((m) => m.column)).toEqual(['count', 'total_amount']);
+  });
+
+  it('"what segment is each in" after the top 3 customers: each row with its segment', () => {
+    const p = thread('top 3 customers 2025', 'what segment is each in');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_name', 'customers_segment']);
+    expect(p.perGroup).toBeUndefined();
+    expect(p.top).toMatchObject({ n: 3 });
+  });
+});

@@ -84,6 +84,8 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
   if (sorts && POINTS_BACK.test(text) && raws.length <= 10) return true;
   // "how much did they spend?", "what were their order counts?": a measure of the previous rows.
+  // ("how much did it make?", "what was its AOV?" after "top category in 2024": the one row just answered; read
+  // on its own, "it" was dropped and the figure given over every row: confidently wrong.)
   if (OF_ROWS.test(text) && raws.length <= 8) return true;
   if (parsed === undefined || parsed.measures.length > 0) return false;
   // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
@@ -91,7 +93,7 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
 }
 
 /** Words pointing at the previous answer's rows as the subject of a measure ("did they spend", "their orders"). */
-const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those)\b/;
+const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those|it|its)\b/;
 /** "the same quarter a year earlier", "same month last year": the previous period a year back. */
 const SAME_PERIOD =
   /\b(?:the )?same (day|week|month|quarter|period|time|stretch|span)\b(?: (?:a|one) (?:year|yr) (?:earlier|before|ago|prior)| (?:the|a) (?:year|yr) (?:before|earlier|prior)| (?:of |in )?(?:the )?(?:last|previous|prior) (?:year|yr))/;
@@ -297,8 +299,10 @@ function inPreviousYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
  */
 function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefined {
   const top = previous.top;
-  if (!top || top.nth || top.percent || top.withTotal || top.span || previous.dimensions.length === 0)
-    return undefined;
+  // (The rows ranked are values of a breakdown or periods of a grain: "best month of 2025 by orders" -> "what was
+  // its revenue".)
+  if (!top || top.nth || top.percent || top.withTotal || top.span) return undefined;
+  if (previous.dimensions.length === 0 && !previous.grain) return undefined;
   if (!OF_ROWS.test(text) || own.top || own.dimensions.length > 0 || own.grain || own.range || own.compare)
     return undefined;
   const added = own.measures.filter((m) => !previous.measures.includes(m));
@@ -338,8 +342,13 @@ function attributeOfRows(previous: Plan, own: Parsed, text: string): Plan | stri
   const [asked, ...more] = own.dimensions;
   if (!top || top.nth || top.percent || top.span || !entity || others.length > 0 || !asked || more.length > 0)
     return undefined;
-  if (!OF_ROWS.test(text) || own.measureNamed || own.top || own.grain || own.range || own.compare)
-    return undefined;
+  // ("what segment is each in?": "each" alone points at them too; read as a new breakdown, it was the top 3
+  // within every segment: confidently wrong.)
+  // (Not "in each region": "each" before a noun is a breakdown of its own.)
+  const pointed =
+    OF_ROWS.test(text) ||
+    /\b(?:each|every one|either)\s+(?:one|of|in|from|belongs?)\b|\beach\s*[?.!]*$/.test(text);
+  if (!pointed || own.measureNamed || own.top || own.grain || own.range || own.compare) return undefined;
   if (asked === entity || previous.share || secondOrder(previous)) return undefined;
   const owner = entity.column.replace(/_name$/, '_');
   if (owner === entity.column || !asked.column.startsWith(owner))
