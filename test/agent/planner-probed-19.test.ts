@@ -197,3 +197,23 @@ describe('"it" and "each" after a ranking point at the rows just answered', () =
     expect(p.top).toMatchObject({ n: 3 });
   });
 });
+
+describe('"was Q4 2025 revenue higher than Q4 2024?": both periods and the change', () => {
+  it.each([
+    ['was Q4 2025 revenue higher than Q4 2024?', ['2024-10-01', '2025-10-01']],
+    ['did March 2025 have more orders than March 2024', ['2024-03-01', '2025-03-01']],
+    ["were 2025 orders lower than 2024's", ['2024-01-01', '2025-01-01']],
+  ])('"%s"', (question, froms) => {
+    expect(plan(question).compare?.map((p) => p.from)).toEqual(froms);
+  });
+
+  it('a bound is no period: "more than 2000 orders" is left alone', () => {
+    expect(demoPlan(['customers with more than 20 orders in 2025'], TODAY).compare).toBeUndefined();
+  });
+
+  it('"improved the most" is the largest rise', () => {
+    const p = plan('which region improved the most from H1 to H2 2025');
+    expect(p.change).toBeDefined();
+    expect(p.top).toMatchObject({ n: 1, direction: 'desc' });
+  });
+});

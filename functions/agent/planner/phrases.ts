@@ -282,6 +282,13 @@ const REWRITES: [RegExp, Replacement][] = [
   // "FY2025", "FY25", "fy '24": the fiscal year's number apart from "fy" (asker.ts reads it as the calendar year
   // and says so).
   [/\bfy\s*['’]?(\d{2}|\d{4})\b/gi, (_all, y: string) => `fy ${y.length === 2 ? `20${y}` : y}`],
+  // "was Q4 2025 revenue higher than Q4 2024?", "did March 2025 have more orders than March 2024": a yes-or-no
+  // question of two periods, answered by both figures and the change between them (the comparative's side is
+  // in the change's sign). Not with "which"/"what"/"who" (a ranking of rows that moved, period-comparatives.ts).
+  [
+    /^(\s*(?:was|were|is|are|did|does|do|has|have)\b(?:(?!\b(?:which|what|who)\b)[^?])*?)\s+(?:higher|lower|more|less|fewer|bigger|smaller|larger|greater)\s+than\s+(?:(?=(?:in\s+|during\s+)?(?:q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\b)|(?:in\s+|during\s+)?(20\d\d)(?:['’]s)?(?!\s+(?:orders?|customers?|clients?|units?|times|items|purchases|transactions|dollars|usd)\b)(?=\W|$))/i,
+    (_all: string, before: string, year: string | undefined) => `${before} vs ${year ?? ''}`,
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -437,6 +444,8 @@ const REWRITES: [RegExp, Replacement][] = [
   // "which segment held up best (on revenue)": the one whose figure grew the most, or fell the least.
   [/\bheld\s+up\s+(?:the\s+)?best\b/gi, 'grew the most'],
   [/\bheld\s+up\s+(?:the\s+)?worst\b/gi, 'grew the least'],
+  // "which region improved the most from H1 to H2 2025", "improved least": grew the most (least).
+  [/\bimproved\s+(?:the\s+)?(most|least)\b/gi, 'grew the $1'],
   // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).
   [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range|difference)\b/gi, 'what is the $1'],
   // "between H1 and H2 2025", "Q1 vs Q2 2024": the year after the second half or quarter is the first's too.

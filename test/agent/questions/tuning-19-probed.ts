@@ -11,7 +11,7 @@
  * failed in SQL; "biggest single order ever - who placed it and when?" the amount alone; "which 2 regions together
  * ..." the share without the regions; an analyst's "AOV in my territory vs the company average" their region's
  * figure alone; refused: "zero orders", "2nd half of 2025", "3rd quarter of '24", "FY2025", "ex-cancellations",
- * "the back half of 2024". Scored in the eval CLI: 1/24 before (on 9c55e6a: 11 confidently wrong, 11 wrong refusals, 1 partly), 24/24 after.
+ * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most". Scored in the eval CLI: 1/27 before (on 9c55e6a: 11 confidently wrong, 14 wrong refusals, 1 partly), 27/27 after.
  *
  * Clock: Thursday 2026-04-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -189,5 +189,26 @@ export const tuning19probed: Tuning19Case[] = [
     ask: 'the 2 smallest orders of Dec 2025 by order amount',
     check: 'answer',
     sql: `SELECT amount FROM orders WHERE ${between('2025-12-01', '2026-01-01')} ORDER BY amount LIMIT 2`,
+  },
+  {
+    // Was refused ("revenue higher").
+    class: 'period-over-period',
+    ask: 'was Q4 2025 revenue higher than Q4 2024?',
+    check: 'answer',
+    sql: `SELECT sum(amount) FILTER (WHERE ${between('2024-10-01', '2025-01-01')}), sum(amount) FILTER (WHERE ${between('2025-10-01', '2026-01-01')}) FROM orders`,
+  },
+  {
+    // Was refused ("orders lower").
+    class: 'period-over-period',
+    ask: "were 2025 orders lower than 2024's",
+    check: 'answer',
+    sql: `SELECT count(*) FILTER (WHERE ${inYear(2024)}), count(*) FILTER (WHERE ${inYear(2025)}) FROM orders`,
+  },
+  {
+    // Was refused ("region improved").
+    class: 'period-over-period',
+    ask: 'which region improved the most from H1 to H2 2025',
+    check: 'answer',
+    sql: `WITH t AS (SELECT region, sum(amount) FILTER (WHERE ${between('2025-01-01', '2025-07-01')}) AS a, sum(amount) FILTER (WHERE ${between('2025-07-01', '2026-01-01')}) AS b FROM orders GROUP BY 1) SELECT round(100.0 * (b - a) / a, 2) FROM t ORDER BY b - a DESC LIMIT 1`,
   },
 ];
