@@ -217,3 +217,15 @@ describe('"was Q4 2025 revenue higher than Q4 2024?": both periods and the chang
     expect(p.top).toMatchObject({ n: 1, direction: 'desc' });
   });
 });
+
+describe('"share of revenue lost to returns" is the part from those rows, not a fall', () => {
+  it.each([
+    ['share of revenue lost to returns in 2025', 'returned'],
+    ['what % of sales was lost to cancellations in 2024', 'cancelled'],
+  ])('"%s"', (question, value) => {
+    const p = plan(question);
+    expect(p.share?.part).toMatchObject({ values: [value] });
+    expect(p.change).toBeUndefined();
+    expect(p.compare).toBeUndefined();
+  });
+});

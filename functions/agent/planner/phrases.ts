@@ -444,6 +444,12 @@ const REWRITES: [RegExp, Replacement][] = [
   // "which segment held up best (on revenue)": the one whose figure grew the most, or fell the least.
   [/\bheld\s+up\s+(?:the\s+)?best\b/gi, 'grew the most'],
   [/\bheld\s+up\s+(?:the\s+)?worst\b/gi, 'grew the least'],
+  // "share of revenue lost to returns in 2025", "what % of sales was lost to cancellations": the part of it from
+  // those rows (a "lost" of its own reads as a fall between periods).
+  [
+    /\b(revenue|sales|spend|turnover|gmv)\s+(?:(?:that\s+)?(?:was|were|got|gets|is|are)\s+)?lost\s+(?:to|through|from|on|via)\s+(?=(?:the\s+)?(?:returns?|returned|cancel\w*|refunds?|refunded)\b)/gi,
+    '$1 from ',
+  ],
   // "which region improved the most from H1 to H2 2025", "improved least": grew the most (least).
   [/\bimproved\s+(?:the\s+)?(most|least)\b/gi, 'grew the $1'],
   // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).

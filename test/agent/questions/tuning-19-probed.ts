@@ -11,7 +11,7 @@
  * failed in SQL; "biggest single order ever - who placed it and when?" the amount alone; "which 2 regions together
  * ..." the share without the regions; an analyst's "AOV in my territory vs the company average" their region's
  * figure alone; refused: "zero orders", "2nd half of 2025", "3rd quarter of '24", "FY2025", "ex-cancellations",
- * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most". Scored in the eval CLI: 1/27 before (on 9c55e6a: 11 confidently wrong, 14 wrong refusals, 1 partly), 27/27 after.
+ * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns". Scored in the eval CLI: 1/28 before (on 9c55e6a: 11 confidently wrong, 15 wrong refusals, 1 partly), 28/28 after.
  *
  * Clock: Thursday 2026-04-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -210,5 +210,12 @@ export const tuning19probed: Tuning19Case[] = [
     ask: 'which region improved the most from H1 to H2 2025',
     check: 'answer',
     sql: `WITH t AS (SELECT region, sum(amount) FILTER (WHERE ${between('2025-01-01', '2025-07-01')}) AS a, sum(amount) FILTER (WHERE ${between('2025-07-01', '2026-01-01')}) AS b FROM orders GROUP BY 1) SELECT round(100.0 * (b - a) / a, 2) FROM t ORDER BY b - a DESC LIMIT 1`,
+  },
+  {
+    // Was refused ("of share": "lost" read as a fall between years).
+    class: 'combined-shares',
+    ask: 'share of revenue lost to returns in 2025',
+    check: 'answer',
+    sql: `SELECT round(100.0 * sum(amount) FILTER (WHERE status = 'returned') / sum(amount), 2) FROM orders WHERE ${inYear(2025)}`,
   },
 ];
