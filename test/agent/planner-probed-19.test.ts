@@ -229,3 +229,14 @@ describe('"share of revenue lost to returns" is the part from those rows, not a 
     expect(p.compare).toBeUndefined();
   });
 });
+
+describe('"since mid-2025" and "to the end of 2025"', () => {
+  it.each([
+    ['revenue since mid-2025', ['2025-07-01', '2026-04-03']],
+    ['orders from mid 2024 to end of 2025', ['2024-07-01', '2026-01-01']],
+    ['revenue from jan 2024 through the end of Q3 2025', ['2024-01-01', '2025-10-01']],
+  ])('"%s"', (question, expected) => {
+    const range = plan(question).range;
+    expect([range?.from, range?.to]).toEqual(expected);
+  });
+});

@@ -289,6 +289,10 @@ const REWRITES: [RegExp, Replacement][] = [
     /^(\s*(?:was|were|is|are|did|does|do|has|have)\b(?:(?!\b(?:which|what|who)\b)[^?])*?)\s+(?:higher|lower|more|less|fewer|bigger|smaller|larger|greater)\s+than\s+(?:(?=(?:in\s+|during\s+)?(?:q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\b)|(?:in\s+|during\s+)?(20\d\d)(?:['’]s)?(?!\s+(?:orders?|customers?|clients?|units?|times|items|purchases|transactions|dollars|usd)\b)(?=\W|$))/i,
     (_all: string, before: string, year: string | undefined) => `${before} vs ${year ?? ''}`,
   ],
+  // "revenue since mid-2025", "orders from mid 2024": from the middle of that year (July 1), a day the dates read.
+  [/\b(since|from)\s+mid[\s-]?(20\d\d)\b/gi, '$1 july 1 $2'],
+  // "to (the) end of 2025", "through end of Q3 2025": through that period, all of it.
+  [/\b(to|through|thru|until|till)\s+(?:the\s+)?end\s+of\s+(?=(?:q[1-4]\s+|h[12]\s+)?20\d\d\b)/gi, '$1 '],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers

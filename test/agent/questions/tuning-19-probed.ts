@@ -11,7 +11,7 @@
  * failed in SQL; "biggest single order ever - who placed it and when?" the amount alone; "which 2 regions together
  * ..." the share without the regions; an analyst's "AOV in my territory vs the company average" their region's
  * figure alone; refused: "zero orders", "2nd half of 2025", "3rd quarter of '24", "FY2025", "ex-cancellations",
- * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns". Scored in the eval CLI: 1/28 before (on 9c55e6a: 11 confidently wrong, 15 wrong refusals, 1 partly), 28/28 after.
+ * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns", "since mid-2025", "to end of 2025". Scored in the eval CLI: 1/30 before (on 9c55e6a: 11 confidently wrong, 17 wrong refusals, 1 partly), 30/30 after.
  *
  * Clock: Thursday 2026-04-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -217,5 +217,18 @@ export const tuning19probed: Tuning19Case[] = [
     ask: 'share of revenue lost to returns in 2025',
     check: 'answer',
     sql: `SELECT round(100.0 * sum(amount) FILTER (WHERE status = 'returned') / sum(amount), 2) FROM orders WHERE ${inYear(2025)}`,
+  },
+  {
+    // Was refused ("since mid-2025").
+    class: 'past-data',
+    ask: 'revenue since mid-2025',
+    check: 'range',
+    sql: `SELECT (SELECT CAST(max(created_at) AS DATE) FROM orders), sum(amount) FROM orders WHERE ${between('2025-07-01', '2026-04-03')}`,
+  },
+  {
+    // Was refused ("end").
+    class: 'wording',
+    ask: 'orders from mid 2024 to end of 2025',
+    sql: `SELECT count(*) FROM orders WHERE ${between('2024-07-01', '2026-01-01')}`,
   },
 ];
