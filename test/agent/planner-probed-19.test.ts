@@ -240,3 +240,31 @@ describe('"since mid-2025" and "to the end of 2025"', () => {
     expect([range?.from, range?.to]).toEqual(expected);
   });
 });
+
+describe('"which of my customers ... the most" is the one at the top; "by first-order month"', () => {
+  it('"which of my customers ordered the most in Q4 2025?" is the top customer, not every one ranked', () => {
+    const p = plan('which of my customers ordered the most in Q4 2025?');
+    expect(p.top?.n ?? p.perEntity).toBeDefined();
+    expect(sql('which of my customers ordered the most in Q4 2025?')).not.toMatch(/ORDER BY 2 DESC$/);
+  });
+
+  it('"which of my customers spent more than 10k" still lists them all', () => {
+    expect(plan('which of my customers spent more than 10k in 2025').having?.output).toBe('list');
+  });
+
+  it('"new accounts in 2023 by first order month" is by the month of the first order', () => {
+    const p = plan('how many new accounts did I get in 2023 by first order month');
+    expect(p.first).toMatchObject({ output: 'count' });
+    expect(p.grain).toBe('month');
+  });
+});
+
+describe("the asker's own region's share of a whole is beyond their access", () => {
+  it.each(["my region's share of toys revenue in 2025", 'my territory share of 2025 orders'])('"%s"', (q) => {
+    expect(wholeBeyondGround(q)).toMatch(/whole it would be a share of/);
+  });
+
+  it('"what % of my region\'s revenue is toys" is a share within the ground', () => {
+    expect(wholeBeyondGround("what % of my region's revenue is toys")).toBeUndefined();
+  });
+});

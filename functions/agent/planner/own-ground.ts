@@ -80,6 +80,13 @@ const groundIsPart = (question: string) =>
  * asker's access shows their own region's rows only (a manager who sees every row has no region of their own).
  */
 export function wholeBeyondGround(question: string): string | undefined {
+  // ("my region's share of toys revenue": the ground's own share of a whole named without a word of its own.)
+  const ownShare = new RegExp(
+    String.raw`\b${MINE}['’]?s?\s+(?:share|portion|slice|percent(?:age)?|pct|contribution|cut)\b`,
+    'i',
+  );
+  if (SHARE.test(question) && groundIsPart(question) && ownShare.test(question))
+    return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
   if (!WHOLE.test(question)) return undefined;
   if (SHARE.test(question) && groundIsPart(question))
     return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";

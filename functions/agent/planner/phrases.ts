@@ -293,6 +293,18 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(since|from)\s+mid[\s-]?(20\d\d)\b/gi, '$1 july 1 $2'],
   // "to (the) end of 2025", "through end of Q3 2025": through that period, all of it.
   [/\b(to|through|thru|until|till)\s+(?:the\s+)?end\s+of\s+(?=(?:q[1-4]\s+|h[12]\s+)?20\d\d\b)/gi, '$1 '],
+  // "which of my customers ordered the most in Q4 2025?": the customer at the top, as "which customer" reads
+  // (was every customer ranked).
+  [
+    /\bwhich\s+of\s+(?:our|my|the|your|all\s+(?:of\s+)?(?:our|my|the))\s+(customer|client|account|buyer|shopper)s\b(?=[^?]*\bthe\s+(?:most|least|fewest|highest|lowest|biggest|largest|smallest)\b)/gi,
+    'which $1',
+  ],
+  // "new customers in 2023 by first-order month", "customers by first purchase quarter": by the month (quarter)
+  // of their first order, as the first-order reading words it.
+  [
+    /\bby\s+(?:their\s+)?first[\s-](?:order|purchase)\s+(month|quarter|year|week)\b/gi,
+    'by $1 of first order',
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers

@@ -11,7 +11,7 @@
  * failed in SQL; "biggest single order ever - who placed it and when?" the amount alone; "which 2 regions together
  * ..." the share without the regions; an analyst's "AOV in my territory vs the company average" their region's
  * figure alone; refused: "zero orders", "2nd half of 2025", "3rd quarter of '24", "FY2025", "ex-cancellations",
- * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns", "since mid-2025", "to end of 2025". Scored in the eval CLI: 1/30 before (on 9c55e6a: 11 confidently wrong, 17 wrong refusals, 1 partly), 30/30 after.
+ * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns", "since mid-2025", "to end of 2025", "which of my customers ... the most", "by first order month"; an analyst's "my region's share of toys revenue" was toys' share of their own revenue. Scored in the eval CLI: 1/33 before (on 9c55e6a: 13 confidently wrong), 33/33 after.
  *
  * Clock: Thursday 2026-04-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -230,5 +230,28 @@ export const tuning19probed: Tuning19Case[] = [
     class: 'wording',
     ask: 'orders from mid 2024 to end of 2025',
     sql: `SELECT count(*) FROM orders WHERE ${between('2024-07-01', '2026-01-01')}`,
+  },
+  {
+    // Was toys' share of this analyst's revenue (a share within their ground): confidently wrong. The whole
+    // (every region's toys revenue) is beyond their access.
+    class: 'out-of-scope',
+    ask: "my region's share of toys revenue in 2025",
+    user: WEST,
+    refuse: true,
+  },
+  {
+    // Was every customer of the region ranked by revenue.
+    class: 'top-per-group',
+    ask: 'which of my customers ordered the most in Q4 2025?',
+    user: WEST,
+    check: 'answer',
+    sql: `SELECT count(*) AS n FROM orders WHERE region = 'west' AND ${between('2025-10-01', '2026-01-01')} GROUP BY customer_id ORDER BY n DESC LIMIT 1`,
+  },
+  {
+    // Was refused ("first order month").
+    class: 'cohorts',
+    ask: 'how many new accounts did I get in 2023 by first order month',
+    user: WEST,
+    sql: `WITH f AS (SELECT customer_id, min(created_at) AS first_at FROM orders WHERE region = 'west' GROUP BY 1) SELECT date_trunc('month', first_at) AS m, count(*) FROM f WHERE ${inYear(2023, 'first_at')} GROUP BY 1 ORDER BY 1`,
   },
 ];
