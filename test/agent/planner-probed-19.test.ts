@@ -268,3 +268,23 @@ describe("the asker's own region's share of a whole is beyond their access", () 
     expect(wholeBeyondGround("what % of my region's revenue is toys")).toBeUndefined();
   });
 });
+
+describe('"how many orders did each place?" and a bare "how many?" after a ranking', () => {
+  const thread = (...questions: string[]) => demoPlan(questions, TODAY);
+
+  it('"how many orders did each place" after the top 5 customers: their orders beside them', () => {
+    const p = thread('top 5 customers 2024', 'how many orders did each place');
+    expect(p.top).toMatchObject({ n: 5 });
+    expect(p.measures.map((m) => m.column)).toEqual(['total_amount', 'count']);
+    expect(p.range?.from).toBe('2024-01-01');
+  });
+
+  it.each([
+    ['which month had the most cancellations in 2025', 'how many'],
+    ['revenue in 2025', 'how much was it'],
+  ])('"%s" -> "%s": the same reading again', (first, second) => {
+    const { cube: _after, ...after } = thread(first, second);
+    const { cube: _before, ...before } = thread(first);
+    expect(after).toEqual(before);
+  });
+});

@@ -11,7 +11,7 @@
  * failed in SQL; "biggest single order ever - who placed it and when?" the amount alone; "which 2 regions together
  * ..." the share without the regions; an analyst's "AOV in my territory vs the company average" their region's
  * figure alone; refused: "zero orders", "2nd half of 2025", "3rd quarter of '24", "FY2025", "ex-cancellations",
- * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns", "since mid-2025", "to end of 2025", "which of my customers ... the most", "by first order month"; an analyst's "my region's share of toys revenue" was toys' share of their own revenue. Scored in the eval CLI: 1/33 before (on 9c55e6a: 13 confidently wrong), 33/33 after.
+ * "the back half of 2024", "was Q4 2025 revenue higher than Q4 2024?", "improved the most", "share of revenue lost to returns", "since mid-2025", "to end of 2025", "which of my customers ... the most", "by first order month"; an analyst's "my region's share of toys revenue" was toys' share of their own revenue. "how many orders did each place" and a bare "how many" after a ranking were every order and every customer. Scored in the eval CLI: 1/35 before (on 9c55e6a: 15 confidently wrong), 35/35 after.
  *
  * Clock: Thursday 2026-04-02, after the data ends (orders 2023-01-01 to 2025-12-31).
  */
@@ -253,5 +253,19 @@ export const tuning19probed: Tuning19Case[] = [
     ask: 'how many new accounts did I get in 2023 by first order month',
     user: WEST,
     sql: `WITH f AS (SELECT customer_id, min(created_at) AS first_at FROM orders WHERE region = 'west' GROUP BY 1) SELECT date_trunc('month', first_at) AS m, count(*) FROM f WHERE ${inYear(2023, 'first_at')} GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    // Was every order of the data (1,000,000): confidently wrong.
+    class: 'threads',
+    ask: ['top 5 customers 2024', 'how many orders did each place'],
+    check: 'answer',
+    sql: `SELECT count(*) FROM orders WHERE ${inYear(2024)} AND customer_id IN (SELECT customer_id FROM orders WHERE ${inYear(2024)} GROUP BY 1 ORDER BY sum(amount) DESC LIMIT 5) GROUP BY customer_id`,
+  },
+  {
+    // Was every customer (20,000): confidently wrong.
+    class: 'threads',
+    ask: ['which month had the most cancellations in 2025', 'how many'],
+    check: 'answer',
+    sql: `SELECT count(*) AS n FROM orders WHERE status = 'cancelled' AND ${inYear(2025)} GROUP BY date_trunc('month', created_at) ORDER BY n DESC LIMIT 1`,
   },
 ];
