@@ -43,6 +43,7 @@ import * as tuning18cohorts from './questions/tuning-18-cohorts';
 import * as tuning18followups from './questions/tuning-18-followups';
 import * as tuning18periods from './questions/tuning-18-periods';
 import * as tuning18probed from './questions/tuning-18-probed';
+import * as tuning19probed from './questions/tuning-19-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -298,6 +299,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning18probed,
       cases: tuning18probed.tuning18probed,
       rightAtLeast: 31,
+    },
+    {
+      // Probed by the lead (third session of 2026-11-28): 1 of 35 right before (15 confident wrong), 35 after.
+      title:
+        'tuning set 19 (probed: rows of each of two values, the n biggest orders by amount, "it" and "each" after a ranking, the matching customers\' whole spend, zero orders, ordinal halves, FY, ex-cancellations, the rows of a combined share named, my ground vs the company, yes-or-no period comparisons, revenue lost to returns, mid-year)',
+      module: tuning19probed,
+      cases: tuning19probed.tuning19probed,
+      rightAtLeast: 35,
     },
     {
       // 14 of 35 right before the planner change it tunes (2 confident wrong, in the eval CLI); 22, none wrong,

@@ -47,6 +47,8 @@ const SHORTHAND: Record<string, string> = {
   wks: 'weeks',
   prev: 'previous',
   ly: 'last year',
+  // A fiscal year: the data has no fiscal calendar of its own, so the calendar year, said back to the asker.
+  fy: 'calendar year',
   // Small and medium-sized businesses: the model's "small business" where it has that value.
   smb: 'small business',
   smbs: 'small business',
@@ -61,7 +63,7 @@ const SHORTHAND: Record<string, string> = {
 };
 
 /** Words the planner reads itself whatever the model (periods, grains): shorthand may stand for them. */
-const PLANNER_WORDS = new Set([...Object.keys(GRAIN_WORDS), ...LAST_WORDS, 'lifetime', 'spend']);
+const PLANNER_WORDS = new Set([...Object.keys(GRAIN_WORDS), ...LAST_WORDS, 'lifetime', 'spend', 'calendar']);
 
 /** Words after "lifetime" that ask for an amount of money (a customer's lifetime value is their total spend). */
 const LIFETIME_MONEY = new Set(['value', 'spend', 'spending', 'revenue', 'sales', 'worth']);
@@ -173,6 +175,8 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
         if (k === 0 && expanded.length > 1) t.readAs = expansion;
         // "lifetime" of "LTV": all the data, no period of its own.
         if (w === 'lifetime') t.used = true;
+        // "calendar" of "FY": the year itself is read by the dates; the word stays to say how it was read.
+        if (w === 'calendar') t.used = true;
         out.push(t);
       });
       return;

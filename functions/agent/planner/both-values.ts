@@ -13,8 +13,14 @@ import type { EntityCondition, Token, ValueFilter } from './plan';
 import { valueTokens } from './share-scopes';
 import { isIdentifier } from './vocabulary';
 
-/** Verbs of buying after which the values are what each one bought. */
+/** Verbs of buying (or having, placing) after which the values are what each one bought. */
 const BUYING = new Set([
+  'had',
+  'has',
+  'have',
+  'placed',
+  'made',
+  'with',
   'bought',
   'buy',
   'buys',

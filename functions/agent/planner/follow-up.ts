@@ -84,14 +84,28 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   const sorts = ORDER_PHRASE.test(text) || raws.some((w) => SORTING.has(w));
   if (sorts && POINTS_BACK.test(text) && raws.length <= 10) return true;
   // "how much did they spend?", "what were their order counts?": a measure of the previous rows.
-  if (OF_ROWS.test(text) && raws.length <= 8) return true;
+  // ("how much did it make?", "what was its AOV?" after "top category in 2024": the one row just answered; read
+  // on its own, "it" was dropped and the figure given over every row: confidently wrong.)
+  if (pointsAtRows(text) && raws.length <= 8) return true;
+  if (BARE_FIGURE.test(text)) return true;
   if (parsed === undefined || parsed.measures.length > 0) return false;
   // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
   return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
 }
 
 /** Words pointing at the previous answer's rows as the subject of a measure ("did they spend", "their orders"). */
-const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those)\b/;
+const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those|it|its)\b/;
+/**
+ * "each" alone as the subject ("how many orders did each place?", "what segment is each in?", "each one"): the
+ * previous rows too. ("in each region" names a breakdown of its own.)
+ */
+const EACH_OF_ROWS =
+  /\b(?:did|does|do|has|had|have|was|were|is|are)\s+(?:each|every one)\b|\b(?:each|every one|either)\s+(?:one|of|in|from|belongs?)\b|\beach\s*[?.!]*$/;
+/** Whether the question points at the previous answer's rows. */
+const pointsAtRows = (text: string) => OF_ROWS.test(text) || EACH_OF_ROWS.test(text);
+/** "how many?", "how much was it?": the figure the previous answer gave, asked again. */
+const BARE_FIGURE =
+  /^(?:and |so |ok |okay )?how (?:many|much)(?: (?:was (?:it|that)|is (?:it|that)|were (?:there|they)|are there|exactly|in total|total))?$/;
 /** "the same quarter a year earlier", "same month last year": the previous period a year back. */
 const SAME_PERIOD =
   /\b(?:the )?same (day|week|month|quarter|period|time|stretch|span)\b(?: (?:a|one) (?:year|yr) (?:earlier|before|ago|prior)| (?:the|a) (?:year|yr) (?:before|earlier|prior)| (?:of |in )?(?:the )?(?:last|previous|prior) (?:year|yr))/;
@@ -145,6 +159,9 @@ export function readFollowUp(
 ): FollowUp | undefined {
   const raws = words(question);
   const text = raws.join(' ');
+  // ("how many?" after "which month had the most cancellations in 2025": the figure just given, asked again;
+  // read on its own it was every customer: confidently wrong.)
+  if (BARE_FIGURE.test(text)) return { plan: previous, unexplained: [] };
   own = inPreviousYear(previous, own, raws);
   // ("and back in 2023?", "how about going back to 2023" after a question of 2025: the earlier period's words.)
   const earlier = own.range && previous.range && !own.compare && own.range.to <= previous.range.from;
@@ -297,9 +314,11 @@ function inPreviousYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
  */
 function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefined {
   const top = previous.top;
-  if (!top || top.nth || top.percent || top.withTotal || top.span || previous.dimensions.length === 0)
-    return undefined;
-  if (!OF_ROWS.test(text) || own.top || own.dimensions.length > 0 || own.grain || own.range || own.compare)
+  // (The rows ranked are values of a breakdown or periods of a grain: "best month of 2025 by orders" -> "what was
+  // its revenue".)
+  if (!top || top.nth || top.percent || top.withTotal || top.span) return undefined;
+  if (previous.dimensions.length === 0 && !previous.grain) return undefined;
+  if (!pointsAtRows(text) || own.top || own.dimensions.length > 0 || own.grain || own.range || own.compare)
     return undefined;
   const added = own.measures.filter((m) => !previous.measures.includes(m));
   if (!own.measureNamed || added.length === 0 || previous.share || secondOrder(previous)) return undefined;
@@ -338,7 +357,10 @@ function attributeOfRows(previous: Plan, own: Parsed, text: string): Plan | stri
   const [asked, ...more] = own.dimensions;
   if (!top || top.nth || top.percent || top.span || !entity || others.length > 0 || !asked || more.length > 0)
     return undefined;
-  if (!OF_ROWS.test(text) || own.measureNamed || own.top || own.grain || own.range || own.compare)
+  // ("what segment is each in?": "each" alone points at them too; read as a new breakdown, it was the top 3
+  // within every segment: confidently wrong.)
+  // (Not "in each region": "each" before a noun is a breakdown of its own.)
+  if (!pointsAtRows(text) || own.measureNamed || own.top || own.grain || own.range || own.compare)
     return undefined;
   if (asked === entity || previous.share || secondOrder(previous)) return undefined;
   const owner = entity.column.replace(/_name$/, '_');

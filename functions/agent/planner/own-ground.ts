@@ -8,7 +8,8 @@
  * - the ground with a seller's verb, or after "in"/"on"/"for", is "in my region" (the model's word: the access
  *   rules already keep the rows to it), where the model has regions;
  * - a share of the company's whole asked of that ground ("what share of total company revenue did my region bring
- *   in?") is refused: the asker sees their own region's rows only, so the whole is not in what they can query.
+ *   in?"), or a figure of it set against the company's ("my region's AOV vs the company average"), is refused: the
+ *   asker sees their own region's rows only, so the whole is not in what they can query.
  */
 import { cubeVocabulary } from './asker';
 import type { CatalogCube } from './catalog';
@@ -60,6 +61,8 @@ export function readOwnGround(question: string, catalog: readonly CatalogCube[])
 /** Words of a share ("share", "%", "percent of", "fraction", "contribution", "how much of"). */
 const SHARE =
   /\b(?:share|percent(?:age)?|pct|fraction|proportion|portion|slice|contribut(?:ion|es?|ed)|how\s+much\s+of|what\s+part\s+of)\b|%/i;
+/** Words that set one figure against another ("vs", "compared with", "against", "relative to"). */
+const VERSUS = /\b(?:vs\.?|versus|compared\s+(?:to|with)|against|relative\s+to|next\s+to)(?=\s|$)/i;
 /** A whole beyond the asker's ground: the company's, every region's, everything. */
 const WHOLE =
   /\b(?:compan(?:y|y['’]s|y-?wide)|overall|firm-?wide|nationwide|national|global|whole\s+(?:business|company|firm)|entire\s+(?:business|company|firm)|all\s+(?:the\s+)?regions|every\s+region|everyone(?:['’]s)?|everybody(?:['’]s)?)\b|\b(?:of|to)\s+(?:the\s+)?(?:total|all)\b/i;
@@ -77,6 +80,18 @@ const groundIsPart = (question: string) =>
  * asker's access shows their own region's rows only (a manager who sees every row has no region of their own).
  */
 export function wholeBeyondGround(question: string): string | undefined {
-  if (!SHARE.test(question) || !WHOLE.test(question) || !groundIsPart(question)) return undefined;
-  return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
+  // ("my region's share of toys revenue": the ground's own share of a whole named without a word of its own.)
+  const ownShare = new RegExp(
+    String.raw`\b${MINE}['’]?s?\s+(?:share|portion|slice|percent(?:age)?|pct|contribution|cut)\b`,
+    'i',
+  );
+  if (SHARE.test(question) && groundIsPart(question) && ownShare.test(question))
+    return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
+  if (!WHOLE.test(question)) return undefined;
+  if (SHARE.test(question) && groundIsPart(question))
+    return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
+  // ("AOV in my territory vs the company average": the figure it is set against is beyond the ground too.)
+  if (VERSUS.test(question) && !SHARE.test(question) && [...question.matchAll(GROUND_AT)].length > 0)
+    return "I can't answer that from the data you can see: your access shows your own region's rows only, so the company-wide figure it would be compared with (every region's) is not in what I can query for you. I can give your region's own figure";
+  return undefined;
 }

@@ -227,7 +227,10 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
   if (p.by === 'row') {
     if (rows.length === 1)
       return `The ${high} ${what}${scope} was ${figure}, placed by ${names[0]} on ${String(rows[0]?.[2] ?? '').slice(0, 10)}.`;
-    return `The ${high} ${what}${scope} was ${figure}, and ${rows.length} orders tie at it, placed by: ${shown.join(', ')}.`;
+    // (Each one's day after the names, in the same order: "who placed it and when".)
+    const days = rows.map((r) => String(r[2] ?? '').slice(0, 10));
+    const on = rows.length <= 12 ? ` (on ${days.join(', ')} respectively)` : '';
+    return `The ${high} ${what}${scope} was ${figure}, and ${rows.length} orders tie at it, placed by: ${shown.join(', ')}${on}.`;
   }
   if (rows.length === 1) return `${names[0]} has the ${high} ${what}${scope}: ${figure}.`;
   return `${rows.length} ${people} tie for the ${high} ${what}${scope}, with ${figure} each: ${shown.join(', ')}.`;

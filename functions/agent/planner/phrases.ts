@@ -272,6 +272,39 @@ const REWRITES: [RegExp, Replacement][] = [
   // "orders and avg order value": the second measure's "avg" written whole (read as one measure, the orders
   // dropped). Elsewhere "avg" stays the asker's word, which the answer says back.
   [/\b(and|plus)\s+avg\b\.?/gi, '$1 average'],
+  // "customers with zero orders in 2025", "how many clients placed 0 orders last year": those who did not order
+  // (the people without a row in the period, which a count of their rows would never show). Orders of a kind
+  // ("zero returns") keep their own reading.
+  [
+    /\b(customers?|clients?|accounts?|buyers?|shoppers?)\s+(?:(?:who|that)\s+)?(?:with|having|had|placed|made|(?:who|that)\s+(?:had|placed|made))\s+(?:zero|no|0)\s+(?:orders?|purchases?)\b(?:\s+at\s+all)?/gi,
+    '$1 who did not order',
+  ],
+  // "FY2025", "FY25", "fy '24": the fiscal year's number apart from "fy" (asker.ts reads it as the calendar year
+  // and says so).
+  [/\bfy\s*['’]?(\d{2}|\d{4})\b/gi, (_all, y: string) => `fy ${y.length === 2 ? `20${y}` : y}`],
+  // "was Q4 2025 revenue higher than Q4 2024?", "did March 2025 have more orders than March 2024": a yes-or-no
+  // question of two periods, answered by both figures and the change between them (the comparative's side is
+  // in the change's sign). Not with "which"/"what"/"who" (a ranking of rows that moved, period-comparatives.ts).
+  [
+    /^(\s*(?:was|were|is|are|did|does|do|has|have)\b(?:(?!\b(?:which|what|who)\b)[^?])*?)\s+(?:higher|lower|more|less|fewer|bigger|smaller|larger|greater)\s+than\s+(?:(?=(?:in\s+|during\s+)?(?:q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\b)|(?:in\s+|during\s+)?(20\d\d)(?:['’]s)?(?!\s+(?:orders?|customers?|clients?|units?|times|items|purchases|transactions|dollars|usd)\b)(?=\W|$))/i,
+    (_all: string, before: string, year: string | undefined) => `${before} vs ${year ?? ''}`,
+  ],
+  // "revenue since mid-2025", "orders from mid 2024": from the middle of that year (July 1), a day the dates read.
+  [/\b(since|from)\s+mid[\s-]?(20\d\d)\b/gi, '$1 july 1 $2'],
+  // "to (the) end of 2025", "through end of Q3 2025": through that period, all of it.
+  [/\b(to|through|thru|until|till)\s+(?:the\s+)?end\s+of\s+(?=(?:q[1-4]\s+|h[12]\s+)?20\d\d\b)/gi, '$1 '],
+  // "which of my customers ordered the most in Q4 2025?": the customer at the top, as "which customer" reads
+  // (was every customer ranked).
+  [
+    /\bwhich\s+of\s+(?:our|my|the|your|all\s+(?:of\s+)?(?:our|my|the))\s+(customer|client|account|buyer|shopper)s\b(?=[^?]*\bthe\s+(?:most|least|fewest|highest|lowest|biggest|largest|smallest)\b)/gi,
+    'which $1',
+  ],
+  // "new customers in 2023 by first-order month", "customers by first purchase quarter": by the month (quarter)
+  // of their first order, as the first-order reading words it.
+  [
+    /\bby\s+(?:their\s+)?first[\s-](?:order|purchase)\s+(month|quarter|year|week)\b/gi,
+    'by $1 of first order',
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -427,6 +460,14 @@ const REWRITES: [RegExp, Replacement][] = [
   // "which segment held up best (on revenue)": the one whose figure grew the most, or fell the least.
   [/\bheld\s+up\s+(?:the\s+)?best\b/gi, 'grew the most'],
   [/\bheld\s+up\s+(?:the\s+)?worst\b/gi, 'grew the least'],
+  // "share of revenue lost to returns in 2025", "what % of sales was lost to cancellations": the part of it from
+  // those rows (a "lost" of its own reads as a fall between periods).
+  [
+    /\b(revenue|sales|spend|turnover|gmv)\s+(?:(?:that\s+)?(?:was|were|got|gets|is|are)\s+)?lost\s+(?:to|through|from|on|via)\s+(?=(?:the\s+)?(?:returns?|returned|cancel\w*|refunds?|refunded)\b)/gi,
+    '$1 from ',
+  ],
+  // "which region improved the most from H1 to H2 2025", "improved least": grew the most (least).
+  [/\bimproved\s+(?:the\s+)?(most|least)\b/gi, 'grew the $1'],
   // "how wide is the spread between the 95th and the 5th percentile": the spread (percentiles.ts).
   [/\bhow\s+(?:wide|big|large)\s+(?:is|was)\s+the\s+(spread|gap|range|difference)\b/gi, 'what is the $1'],
   // "between H1 and H2 2025", "Q1 vs Q2 2024": the year after the second half or quarter is the first's too.
@@ -492,8 +533,15 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bincl\.?(?=\s)/gi, 'including'],
   // "(abs number, not %)", "not in percent": the change as an amount (readings.ts reads "absolute").
   [/\bnot\s+(?:in\s+|as\s+(?:a\s+)?)?(?:%|percent(?:ages?)?\b|pct\b)/gi, 'absolute'],
-  // "excl cancelled", "excl. returns", "exc returns": excluding.
+  // "excl cancelled", "excl. returns", "exc returns": excluding. "ex-cancellations", "ex returns": the same, only
+  // before the statuses' words ("ex" alone is too many things).
   [/\bexcl?\.?(?=\s)/gi, 'excluding'],
+  [/\bex[\s-]+(?=(?:cancel\w*|returns?|returned|refunds?|refunded)\b)/gi, 'excluding '],
+  // "the back half of 2024", "front half of the year": the second and first halves.
+  [
+    /\b(?:the\s+)?(front|back)\s+half\b/gi,
+    (_all, end: string) => `the ${/^f/i.test(end) ? 'first' : 'second'} half`,
+  ],
   // "revenue broken down by category", "broken out by quarter": by category, by quarter.
   [/\bbroken\s+(?:down|out|up)\b/gi, ' '],
   // "top 3 customers of 2025 - how much did that add up to", "..., what do they sum to": the ranked rows' one sum
@@ -633,10 +681,10 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:what|which|how\s+big\s+(?:a|of\s+a))\s+(?:slice|chunk|piece|portion)\s+of\b/gi, 'what share of'],
   // "hows our volume looking": "how's".
   [/\bhows\b(?=\s+(?:our|my|the|it|things|sales|revenue|orders))/gi, 'how is'],
-  // "the 4th quarter last year", "the second half of last year", "third quarter 2024": that quarter or half of
-  // the year named ("of 2024" is read where it stands, dates.ts).
+  // "the 4th quarter last year", "the second half of last year", "third quarter 2024", "the 2nd half of '25":
+  // that quarter or half of the year named.
   [
-    /\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+(?:(?:of\s+)?(?=(?:last|this|previous|prior)\s+year\b)|(?=\d{4}\b))/gi,
+    /\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)\s+(?:of\s+|in\s+)?(?=(?:last|this|previous|prior)\s+year\b|\d{4}\b|['’]\d{2}\b)/gi,
     (_all: string, nth: string, unit: string) => {
       const n = ORDINAL_NUMBERS[nth.toLowerCase()] ?? 0;
       return /^q/i.test(unit) ? (n <= 4 ? `q${n} ` : _all) : n <= 2 ? `h${n} ` : _all;

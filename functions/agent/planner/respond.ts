@@ -25,11 +25,20 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
   const pairs = Object.entries(plan.readAs ?? {});
   // ("how did each region do": the change in revenue, performance.ts.)
   const ends = pairs.filter(([, as]) => /^the (?:lowest|highest|change in) /.test(as));
-  const read = pairs.filter((pair) => !ends.includes(pair));
+  // ("FY2025": the calendar year, asker.ts; the data has no fiscal calendar.)
+  const fiscal = pairs.filter(([, as]) => as === 'calendar year');
+  const read = pairs.filter((pair) => !ends.includes(pair) && !fiscal.includes(pair));
   const readAs =
     (read.length > 0
       ? `\n\n(I read ${read.map(([asked, as]) => `"${asked}" as ${as}`).join(', ')}: the data model's word.)`
-      : '') + ends.map(([asked, as]) => `\n\n(I read "${asked}" as ${as}.)`).join('');
+      : '') +
+    ends.map(([asked, as]) => `\n\n(I read "${asked}" as ${as}.)`).join('') +
+    fiscal
+      .map(
+        ([asked]) =>
+          `\n\n(I read "${asked.toUpperCase()}" as the calendar year: the data has no fiscal calendar.)`,
+      )
+      .join('');
   const missing =
     plan.missing && plan.missing.length > 0
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`

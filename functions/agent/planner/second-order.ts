@@ -478,7 +478,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (each && /\b(?:together|combined|altogether|collectively|jointly|between them)\b/.test(asked))
       unresolved.push('each share and their combined share');
     if (!byShare && !each && !share.part && !share.rows) {
-      share = { top, ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}) };
+      // ("which 2 regions together made up the most of 2025 revenue, and what % was that": the rows named, each
+      // with its figure, beside their combined share.)
+      const named = /^which\b/.test(asked) && top.n > 1 && !top.percent;
+      share = {
+        top,
+        ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}),
+        ...(named ? { total: true as const } : {}),
+      };
       top = undefined;
     }
   }

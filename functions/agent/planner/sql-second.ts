@@ -148,18 +148,31 @@ export function havingQuery(plan: Plan): PlannedQuery {
       [...dimColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
+  // "total spend of customers who bought toys and furniture", "... who ordered in every month": the matching
+  // entities' own total over every row of the period, not only over the rows of the values named (the inner query
+  // counts those).
+  const matched =
+    spreadOf && !having.grain
+      ? `SELECT ${lead}${entity}, MEASURE(${total}) AS ${total} FROM ${ident(plan.cube.name)}${where([
+          ...conditions(
+            { ...plan, filters: plan.filters.filter((f) => f.member !== spread?.member) },
+            time(plan),
+          ),
+          `${entity} IN (SELECT ${entity} FROM (${inner} HAVING ${condition}) AS m)`,
+        ])}${groupBy(dims.length + 1)}`
+      : `${inner} HAVING ${condition}`;
   if (total && having.total && having.averaged) {
     // "avg number of orders for customers who spent over $30k": each one's own total, averaged over them.
     return described(
       plan,
-      `SELECT ${lead}AVG(${total}) AS ${ident(`average_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+      `SELECT ${lead}AVG(${total}) AS ${ident(`average_${total}`)}, COUNT(*) AS ${count} FROM (${matched}) AS t${outerGroup}`,
       [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
     );
   }
   if (total && having.total) {
     return described(
       plan,
-      `SELECT ${lead}SUM(${total}) AS ${ident(`total_${total}`)}, COUNT(*) AS ${count} FROM (${inner} HAVING ${condition}) AS t${outerGroup}`,
+      `SELECT ${lead}SUM(${total}) AS ${ident(`total_${total}`)}, COUNT(*) AS ${count} FROM (${matched}) AS t${outerGroup}`,
       [...dimColumns, { role: 'measure', member: having.total }, { role: 'entities' }],
     );
   }

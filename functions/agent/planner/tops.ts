@@ -60,7 +60,7 @@ const HOW_MUCH =
  * read as the number of customers: confidently wrong).
  */
 const WHO_AFTER = new RegExp(
-  `^\\s*(?:(?:what|which)(?:\\s+(?:was|is|were)|\x27s|’s|s)\\s+|(?:show|tell|give)\\s+(?:me|us)\\s+|find\\s+)?(?:the\\s+|our\\s+)?(?:single\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+|individual\\s+)?(?:([a-z]+)\\s+)?${ROW_NOUN}\\b(.*?)\\s*[,;]?\\s+(?:and|&)\\s+(?:who|which\\s+(?:customer|client|account)|what\\s+customer|the\\s+(?:customer|client|account|buyer)\\s+(?:who|that))\\s+(?:placed|made|submitted|had|put\\s+in|bought)\\s+(?:it|that(?:\\s+one)?|them)\\s*[?.!]*\\s*$`,
+  `^\\s*(?:(?:what|which)(?:\\s+(?:was|is|were)|\x27s|’s|s)\\s+|(?:show|tell|give)\\s+(?:me|us)\\s+|find\\s+)?(?:the\\s+|our\\s+)?(?:single\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+|individual\\s+)?(?:([a-z]+)\\s+)?${ROW_NOUN}\\b(.*?)(?:\\s*[,;:?]\\s*|\\s+[-–—]+\\s+|\\s+)(?:(?:and|&)\\s+)?(?:(?:who|which\\s+(?:customer|client|account)|what\\s+customer|the\\s+(?:customer|client|account|buyer)\\s+(?:who|that))\\s+(?:placed|made|submitted|had|put\\s+in|bought)\\s+(?:it|that(?:\\s+one)?|them)|who\\s+(?:was|did)\\s+(?:it|that))(?:\\s*(?:,|and|&)\\s*when(?:\\s+(?:was\\s+(?:it|that)|did\\s+(?:it|that)\\s+happen))?)?\\s*[?.!]*\\s*$`,
   'i',
 );
 const whoAfter = (question: string) =>
@@ -98,10 +98,9 @@ export function readTop(
   const word = (row?.[1] ?? count?.[1] ?? count?.[2] ?? count?.[3] ?? '').toLowerCase();
   const direction = new RegExp(`^${HIGH}$|^most$`, 'i').test(word) ? 'desc' : 'asc';
   // ("which customers ordered the most times in 2025? top 5": the n entities by their count, ties kept.)
-  if (count && plan.top && !plan.share && !plan.having && !plan.change && !plan.perGroup && !plan.first)
+  if (count && plan.top && !shaped(plan, ['top', 'missing']))
     return { ...plan, dimensions: [rows.entity], top: { ...plan.top, direction } };
-  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
-    return undefined;
+  if (shaped(plan)) return undefined;
   let of: CatalogMember | undefined = measure;
   if (row) {
     of = plan.cube.members.find(
@@ -113,6 +112,14 @@ export function readTop(
     ...plan,
     perEntity: { kind: 'top', rows, of, by: row ? 'row' : 'entity', direction },
   };
+}
+
+/** The shapes of a reading that the row readings here do not combine with. */
+const SHAPES = ['top', 'share', 'having', 'change', 'perGroup', 'first', 'missing'] as const;
+
+/** Whether the reading of the remaining words has one of SHAPES (other than those excepted). */
+function shaped(plan: Plan, except: readonly (typeof SHAPES)[number][] = []): boolean {
+  return SHAPES.some((shape) => !except.includes(shape) && plan[shape] !== undefined);
 }
 
 /** The rows at the latest (or earliest) time (TIME_TOP), with the ordinary reading of the remaining words. */
@@ -135,17 +142,7 @@ function latestRows(
   const [measure, ...others] = plan.measures;
   if (others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0 || plan.grain)
     return undefined;
-  if (
-    plan.top ||
-    plan.share ||
-    plan.having ||
-    plan.change ||
-    plan.perGroup ||
-    plan.first ||
-    plan.missing ||
-    plan.compare
-  )
-    return undefined;
+  if (shaped(plan) || plan.compare) return undefined;
   const direction = new RegExp(`^${LATEST}$`, 'i').test(match[1] ?? '') ? 'desc' : 'asc';
   return { ...plan, perEntity: { kind: 'top', rows, of: rows.time, by: 'row', direction } };
 }
@@ -172,19 +169,22 @@ function topRows(
   const [measure, ...others] = plan.measures;
   // ("the 3 biggest orders by region", "top 5 orders in 2024 vs 2025": within each group; top-rows-within.ts.)
   // (Only with a word that groups: "top 3 sales regions" ranks the regions.)
-  const grouped = /\b(?:by|per|each|every|vs|versus)\b/i.test(text.slice(match.index + match[0].length));
-  const within = grouped ? withinOf(plan) : undefined;
-  if (others.length > 0 || measure?.aggType !== 'count' || plan.grain) return undefined;
-  if ((plan.dimensions.length > 0 || (plan.compare?.length ?? 0) > 1) && !within) return undefined;
-  if (plan.top || plan.share || plan.having || plan.change || plan.perGroup || plan.first || plan.missing)
-    return undefined;
   const of = plan.cube.members.find(
     (m) => m.kind === 'dimension' && m.type === 'number' && m.column !== 'id' && !/_id$/.test(m.column),
   );
   if (!of) return undefined;
+  // ("top 3 orders in 2025 by amount": the number the rows are ranked on, not a group of them.)
+  const rankedOn = plan.dimensions.length === 1 && plan.dimensions[0] === of;
+  const grouped =
+    !rankedOn && /\b(?:by|per|each|every|vs|versus)\b/i.test(text.slice(match.index + match[0].length));
+  const within = grouped ? withinOf(plan) : undefined;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.grain) return undefined;
+  if (((plan.dimensions.length > 0 && !rankedOn) || (plan.compare?.length ?? 0) > 1) && !within)
+    return undefined;
+  if (shaped(plan)) return undefined;
   return {
     ...plan,
-    ...(within ? { dimensions: [] } : {}),
+    ...(within || rankedOn ? { dimensions: [] } : {}),
     perEntity: { kind: 'top', rows: entity, of, by: 'row', direction, n, ...(within ? { within } : {}) },
   };
 }
