@@ -90,9 +90,25 @@ function ownMeasures(question: string, parsed: Parsed, plan: Plan): boolean {
   return raws.every((w, i) => !unexplained.has(w) || covered.has(i));
 }
 
-/** Whether every word the model cannot explain names a part asked for on its own. */
+/** Words that take something out ("by region, not by category"): never a part left out, lest the answer keep it. */
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nor',
+  'without',
+  'excluding',
+  'except',
+  'sans',
+  'don',
+  'dont',
+]);
+
+/** Whether every word the model cannot explain names a part asked for on its own (never a negation). */
 export const ownParts = (question: string, parsed: Parsed, plan: Plan) =>
-  ownBreakdowns(question, parsed, plan) || ownMeasures(question, parsed, plan);
+  !parsed.unexplained.some((w) => NEGATIONS.has(w)) &&
+  (ownBreakdowns(question, parsed, plan) || ownMeasures(question, parsed, plan));
 
 /**
  * Missing phrases as the asker wrote them: the planner reads a rewritten question ("bring in" as "earn", "Jun-Aug"

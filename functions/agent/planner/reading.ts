@@ -32,6 +32,7 @@ import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
+import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
@@ -352,7 +353,7 @@ function readThread(
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
     // ("finance says Q4 was down ~5% on Q3 - is that right?": the change asked, the quote checked; ibid.)
     // ("MoM for Oct, Nov and Dec (Oct vs Sept included)": the first change restated, first-change.ts.)
-    const instructed = dropFirstChangeAside(readPeriodInstruction(corrected.text));
+    const instructed = dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(corrected.text)));
     const quotedMove = readQuotedChange(instructed);
     const quote: ReturnType<typeof readQuotedFigure> = quotedMove
       ? { text: quotedMove.text, quoted: true }
@@ -363,6 +364,7 @@ function readThread(
     const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
     if (people) plan = undefined;
     const asked = people ?? quote.text;
+    // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
     // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
@@ -694,7 +696,12 @@ export function questionMatches(
 ): boolean {
   const cubes = withWeekdays(catalog);
   const parsed = parseBest(
-    readWeekdayWords(readGlosses(readAsides(readOwnGround(rephrase(question, today), cubes), cubes), cubes)),
+    readWeekdayWords(
+      readGlosses(
+        readAsides(readOwnGround(rephrase(readRestatedGlosses(question), today), cubes), cubes),
+        cubes,
+      ),
+    ),
     cubes,
     today,
   );

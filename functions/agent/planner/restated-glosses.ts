@@ -1,0 +1,165 @@
+/**
+ * Glosses that restate the ask (issue 29, wording): a note in parentheses or after a dash that says again, in the
+ * asker's words, what the question already asks, so it is read away. "spent over 11k in 2024 (their orders added
+ * up, not single orders)": a customer's total is what "spent" reads; "ordered in every month of 2024 (all 12)";
+ * "active accounts in Dec 2025 (active = placed at least one order that month)"; "monthly orders (not cumulative)";
+ * "top 2 categories - just the two please, don't add them up"; "total revenue (i.e. all regions together)";
+ * "revenue (gross, incl. returns)"; "by region, not by category"; "... vs 2024? give me both years". A person or a
+ * team before the ask ("Tomasz (my manager) wants ...", "Priya from finance asked: ...") is read as the asker's
+ * colleague, whose need asides.ts reads away. Each gloss is dropped only when every word of it is one of its
+ * restating shape AND the ask says the same thing; a negation in it must be the shape's own ("not per order",
+ * "not cumulative", "don't add them up"), else the gloss stays and is read (or refused) as before.
+ */
+
+/** A gloss in parentheses anywhere, or after a dash at the end ("... - just the two please"). */
+const PARENTHESES = /\s*\(\s*([^()]{1,90}?)\s*\)/g;
+const DASHED = /\s+[-–—]+\s+([^-–—()]{1,90}?)\s*([?.!]*)\s*$/;
+
+const normal = (gloss: string) =>
+  gloss
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/\b(?:please|pls|plz|thanks|thx)\b/g, ' ')
+    .replace(/^\s*i\.?\s?e\.?,?\s*/, '')
+    .replace(/[.!?]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^,\s*|,\s*$/g, '');
+
+const PEOPLE = '(?:customers?|clients?|accounts?|buyers?|shoppers?|purchasers?)';
+
+/** "(their orders added up, not single orders)", "(summed over their orders)", "total across their orders". */
+const SUMMED =
+  /^(?:(?:all\s+)?(?:of\s+)?(?:their|the|all)\s+orders?\s+(?:summed|added\s+up|added\s+together|totall?ed|combined|together)(?:\s+up)?|(?:summed|added\s+up|totall?ed|total|combined)\s+(?:over|across|of)\s+(?:all\s+)?(?:of\s+)?(?:their|the)\s+orders?)(?:\s*,?\s*(?:not|rather\s+than)\s+(?:per|by|any\s+single|a\s+single|single|individual|one|each)\s+orders?)?$/;
+/** (Only "spent over X", which the planner reads as a customer's total: "whose spend was above X" is not.) */
+const SPEND_ASK =
+  /\bspent\s+(?:(?:a\s+)?(?:total\s+of\s+)?)?(?:over|above|more\s+than|at\s+least|under|below|less\s+than)\b/i;
+
+/** "(all 12)", "(all twelve)", "(all 4 quarters)", "(every month, no gaps)", "(no gaps)". */
+const ALL_OF =
+  /^(?:all|every|each)\s+(?:of\s+(?:them|the)\s+)?(12|twelve|4|four)(?:\s+(months|quarters))?(?:\s+of\s+them)?$/;
+const NO_GAPS =
+  /^(?:(?:every|each|all)\s+(?:single\s+)?(month|quarter)s?\s*,?\s*)?(?:no\s+(?:gaps?|misses|exceptions|skips|(?:months?|quarters?)\s+(?:missed|skipped))|without\s+(?:a\s+)?gaps?)$/;
+const EVERY_UNIT = /\b(?:every|each|all)\s+(?:single\s+)?(?:one\s+of\s+the\s+)?(month|quarter)s?\b/i;
+
+/** "(active = placed at least one order that month)", "active meaning at least one order in the quarter". */
+const ACTIVE =
+  /^(?:active\s*(?:=|:|means?|meaning|being|is|as\s+in|here\s+means)\s*)?(?:customers?\s+|accounts?\s+|buyers?\s+)?(?:who\s+|that\s+)?(?:placed|made|had|has|have|with|ordered|bought|did|purchased)?\s*(?:at\s+least\s+(?:one|1|once)|one\s+or\s+more|1\+)\s*(?:orders?|purchases?|times?)?\s*(?:in|during|within|over)?\s*(?:that|the|this|a|each)?\s*(?:same\s+)?(month|quarter|year|period|week|day|time|window|span)?$/;
+
+/** "(not cumulative)", "not a running total", "each quarter on its own", "(standalone)". */
+const NOT_RUNNING = [
+  /\b(?:not|no|non-?)\s*(?:a\s+|the\s+)?(?:cumulative|running)(?:\s+(?:totals?|sums?|counts?|figures?|numbers?))?/g,
+  /\b(?:each|every)\s+(?:one|month|quarter|year|week|day|period)\s+on\s+its\s+own\b/g,
+  /\b(?:standalone|stand-alone|non-?cumulative)\b/g,
+];
+const RUNNING_ASK = /\b(?:cumulative|running|to\s+date|ytd|mtd|qtd|so\s+far|accumulated)\b/i;
+
+/** "separately", "just the two", "don't add them up", "no combined figure", "each one listed". */
+const APART = [
+  /\b(?:separately|individually|one\s+by\s+one|side\s+by\s+side)\b/g,
+  /\beach\s+(?:one\s+)?(?:listed|shown|on\s+its\s+own)(?:\s+separately)?\b/g,
+  /\b(?:just|only)\s+the\s+(?:two|three|four|five|\d+)(?:\s+of\s+them)?\b/g,
+  /\b(?:don'?t|do\s+not|no\s+need\s+to|without|not)\s+(?:add(?:ing)?|sum(?:ming)?|total(?:l?ing)?|combin(?:e|ing))\s+them(?:\s+(?:up|together))?\b/g,
+  /\bno\s+(?:combined|overall|grand)\s+(?:figure|number|total|line|sum)\b|\bno\s+(?:total|sum)\b|\bnot\s+(?:combined|added\s+up|summed(?:\s+up)?)\b/g,
+];
+const TOP_ASK =
+  /\b(?:top|best|worst|bottom|biggest|largest|smallest|highest|lowest)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b/i;
+
+/** "(i.e. all regions and all categories together)", "(every region combined)", "(across all regions)". */
+const WHOLE =
+  /^(?:(?:all|every)\s+[a-z]+(?:\s*(?:,|and|&)\s*(?:all|every)\s+[a-z]+)*\s+(?:together|combined|included|in\s+one)|(?:across|over)\s+(?:all|every)\s+[a-z]+(?:\s*(?:,|and|&)\s*(?:all|every)\s+[a-z]+)*)$/;
+const TOTAL_ASK = /\b(?:total|overall|whole|all\s+in|combined)\b/i;
+const SPLIT_ASK = /\b(?:by|per|each|every|split|broken|breakdown|across|for\s+each)\b/i;
+
+/** "(gross, incl. returns)", "(including cancelled orders)": every status counted, which the measure does. */
+const INCLUDING =
+  /^(?:gross\s*,?\s*)?(?:incl\.?|including|inc\.?|counting|with)\s+(?:the\s+)?(?:returns|returned(?:\s+orders)?|cancell?ations|cancell?ed(?:\s+orders)?|cancels)(?:\s*(?:,|and|&)\s*(?:returns|returned(?:\s+orders)?|cancell?ations|cancell?ed(?:\s+orders)?|cancels))*$/;
+const STATUS_ASK =
+  /\b(?:net|gross|returns?|returned|cancell?(?:ed|ations?)|cancels?|completed|refunds?|status)\b/i;
+
+/** "(by region, not by category)": the breakdown asked, and one not asked. */
+const NOT_OTHER = /^(?:by|per)\s+([a-z]+)\s*,?\s*(?:not|rather\s+than)\s+(?:by|per)\s+([a-z]+)$/;
+
+/** Whether `gloss` (normalized) restates what `ask` (the question without it) asks. */
+function restates(gloss: string, ask: string): boolean {
+  if (SUMMED.test(gloss)) return SPEND_ASK.test(ask) && new RegExp(String.raw`\b${PEOPLE}\b`, 'i').test(ask);
+  const all = ALL_OF.exec(gloss);
+  if (all) {
+    const unit = EVERY_UNIT.exec(ask)?.[1]?.toLowerCase();
+    const n = all[1] === '12' || all[1] === 'twelve' ? 'month' : 'quarter';
+    return unit === n && (!all[2] || all[2].startsWith(n));
+  }
+  const gaps = NO_GAPS.exec(gloss);
+  if (gaps) {
+    const unit = EVERY_UNIT.exec(ask)?.[1]?.toLowerCase();
+    return unit !== undefined && (!gaps[1] || gaps[1] === unit);
+  }
+  const active = ACTIVE.exec(gloss);
+  if (active && /\d|\bonce\b|\bone\b|\bmore\b/.test(gloss))
+    return /\bactive\b/i.test(ask) && periodFits(active[1], ask);
+  if (covered(gloss, NOT_RUNNING)) return !RUNNING_ASK.test(ask);
+  if (covered(gloss, APART)) return TOP_ASK.test(ask);
+  if (WHOLE.test(gloss)) return TOTAL_ASK.test(ask) && !SPLIT_ASK.test(ask);
+  if (INCLUDING.test(gloss)) return /\b(?:revenue|sales|orders?)\b/i.test(ask) && !STATUS_ASK.test(ask);
+  const other = NOT_OTHER.exec(gloss);
+  if (other?.[1] && other[2])
+    return (
+      new RegExp(String.raw`\b(?:by|per)\s+${other[1]}\b`, 'i').test(ask) &&
+      !new RegExp(String.raw`\b${other[2]}`, 'i').test(ask)
+    );
+  return false;
+}
+
+/** Whether the gloss's words are all of the given shapes (commas and "and" between them). */
+function covered(gloss: string, shapes: readonly RegExp[]): boolean {
+  let rest = gloss;
+  let found = false;
+  for (const shape of shapes)
+    rest = rest.replace(shape, () => {
+      found = true;
+      return ' ';
+    });
+  return found && /^[\s,;&]*(?:(?:and|but)[\s,;&]*)*$/.test(rest);
+}
+
+/** Whether the period a gloss names ("that month") is the kind of period the ask names. */
+function periodFits(unit: string | undefined, ask: string): boolean {
+  if (!unit || ['period', 'time', 'window', 'span'].includes(unit)) return true;
+  if (unit === 'month')
+    return /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\bmonth/i.test(ask);
+  if (unit === 'quarter') return /\bq[1-4]\b|\bquarter/i.test(ask);
+  if (unit === 'year') return /\b20\d\d\b|\byear/i.test(ask) && !/\bq[1-4]\b|\bh[12]\b/i.test(ask);
+  return new RegExp(String.raw`\b${unit}`, 'i').test(ask);
+}
+
+/** "give me both years", "both years pls", "show me the two numbers", "can you check?" after a two-year claim. */
+const BOTH_TAIL =
+  /(?:[?.!,;]\s*|\s+[-–—]+\s+)(?:(?:can|could)\s+you\s+(?:check|confirm|verify)(?:\s+(?:that|this|it))?\s*[?.!]*\s*)?(?:(?:can|could)\s+you\s+)?(?:(?:show|give|send|tell)\s+me\s+)?(?:both\s+(?:years|numbers|figures|values|totals)|the\s+two\s+(?:years|numbers|figures|values|totals)|each\s+year'?s?\s+(?:number|figure|total))(?:\s+(?:pls|please|too|as\s+well|side\s+by\s+side))?\s*[?.!]*\s*$/i;
+
+/** "Tomasz (my manager) wants ...", "Priya from finance asked: ...", "Jon in sales ops wants ...". */
+const NAMED_ROLE =
+  /^\s*[a-z][a-z'’-]*\s*\(\s*((?:my|our)\s+[a-z][a-z\s]{1,30}?)\s*\)\s+(?=(?:wants|needs|asked|is\s+asking|would\s+like|requested)\b)/i;
+const NAMED_TEAM =
+  /^\s*[A-Z][a-z'’-]+\s+(?:from|in|on)\s+(?:the\s+)?(?:finance|sales\s+ops|ops|operations|marketing|revops|bizops|cs|customer\s+success|support|accounting|hr|product|leadership|exec(?:utive)?s?|strategy|fp&a|analytics)(?:\s+team)?\s+(?=(?:wants|needs|asked|is\s+asking|would\s+like|requested)\b)/;
+
+/** The question with its restating glosses read away, a named colleague read as "my colleague". */
+export function readRestatedGlosses(question: string): string {
+  let text = question
+    .replace(NAMED_ROLE, (_, role: string) => `${role} `)
+    .replace(NAMED_TEAM, 'my colleague ');
+  let every = false;
+  text = text.replace(PARENTHESES, (all, gloss: string, offset: number) => {
+    const ask = `${text.slice(0, offset)} ${text.slice(offset + all.length)}`;
+    if (!restates(normal(gloss), ask)) return all;
+    every ||= ALL_OF.test(normal(gloss)) || NO_GAPS.test(normal(gloss));
+    return '';
+  });
+  // ("ordered in each month of 2025 (every month, no gaps)": "each" is every month, never a breakdown.)
+  if (every) text = text.replace(/\beach\s+(?:single\s+)?(month|quarter)\b/i, 'every $1');
+  const dashed = DASHED.exec(text);
+  if (dashed?.[1] && restates(normal(dashed[1]), text.slice(0, dashed.index)))
+    text = `${text.slice(0, dashed.index)}${dashed[2] ?? ''}`;
+  const years = new Set(text.match(/\b20\d\d\b/g) ?? []);
+  if (years.size === 2) text = text.replace(BOTH_TAIL, (all) => (/^\s*\?/.test(all) ? '?' : ''));
+  return text;
+}
