@@ -43,6 +43,7 @@ import * as tuning18cohorts from './questions/tuning-18-cohorts';
 import * as tuning18followups from './questions/tuning-18-followups';
 import * as tuning18periods from './questions/tuning-18-periods';
 import * as tuning18probed from './questions/tuning-18-probed';
+import * as tuning19followups from './questions/tuning-19-followups';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -371,6 +372,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning18periods,
       cases: tuning18periods.tuning18periods,
       rightAtLeast: 30,
+    },
+    {
+      // 17 of 35 right before the planner change it tunes (7 confident wrong, in the eval CLI, on 9c55e6a).
+      title:
+        'tuning set 19 (a change in % against another year after one figure, "within that X" after a ranking, first-order cohorts then that group, all orders of one status, every month, two cohorts side by side)',
+      module: tuning19followups,
+      cases: tuning19followups.tuning19followups,
+      rightAtLeast: 17,
     },
   ];
 
