@@ -17,6 +17,7 @@
 import { addDays } from './clock';
 import { monthsLong, periodBefore, periodBeside, shift } from './dates';
 import type { Parsed, Period, Plan } from './plan';
+import { changeToThat, pointsAtWinner } from './previous-pointers';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
 import { totalOfPrevious } from './top-total';
@@ -162,6 +163,12 @@ export function readFollowUp(
   // ("how many?" after "which month had the most cancellations in 2025": the figure just given, asked again;
   // read on its own it was every customer: confidently wrong.)
   if (BARE_FIGURE.test(text)) return { plan: previous, unexplained: [] };
+  // "within that region, which category led?": the previous ranking's winner, which this reading cannot name.
+  const winner = pointsAtWinner(previous, text);
+  if (winner) return { plan: merge(previous, own), unexplained: [], refuse: winner };
+  // "what's the % change from 2023 to that?" after "revenue in 2025": 2023 against the previous period.
+  const toThat = changeToThat(previous, own, text, merge);
+  if (toThat) return toThat;
   own = inPreviousYear(previous, own, raws);
   // ("and back in 2023?", "how about going back to 2023" after a question of 2025: the earlier period's words.)
   const earlier = own.range && previous.range && !own.compare && own.range.to <= previous.range.from;
@@ -239,10 +246,12 @@ export function readFollowUp(
   const versus = versusPrevious(previous, raws, own);
   // "and how does each compare with 2024, in %?": both periods and the percent change of each row.
   const inPercent = unexplained.some((w) => SHARE_WORDS.has(w) && w !== 'share');
-  if (versus && inPercent && previous.dimensions.length > 0 && !previous.top && !previous.share)
+  // ("and vs 2023? as a percent pls" after one figure: its percent change; "wise" of "percentage-wise" goes with it.)
+  const ofOne = previous.dimensions.length === 0 && !previous.grain && !secondOrder(previous);
+  if (versus && inPercent && (previous.dimensions.length > 0 || ofOne) && !previous.top && !previous.share)
     return {
       plan: { ...versus, change: { rank: 'percent' } },
-      unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w)),
+      unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w) && w !== 'wise'),
     };
   if (versus) return kept(versus);
   const split = splitRows(previous, raws, own);

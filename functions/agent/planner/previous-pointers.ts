@@ -1,0 +1,66 @@
+/**
+ * Follow-ups that point at one thing of the previous answer by "that" (issue 29, threads):
+ * - "within that region, which category led?", "and in that one, the top 3 customers?" after a ranking: the row the
+ *   previous answer ranked first, whose value this reading does not hold. Read as a question of its own, the
+ *   pointer went and the ranking ran over every region (and the period was dropped): confidently wrong. Refused
+ *   in one sentence that says to name the value.
+ * - "what's the % change from 2023 to that?" after "revenue in 2025": "that" is the previous period, set against
+ *   the period named (read on its own, "to that" went and 2023 was compared with 2022).
+ */
+import type { Parsed, Period, Plan } from './plan';
+
+/** "within that region", "inside this category", "in that one", "within that": a pointer at one previous row. */
+const AT_ONE = /\b(?:within|inside|in|for|among|from) (?:that|this) ([a-z]+)\b/;
+/** "within that, the top 3": the pointer alone (not "within that year": a period). */
+const BARE = /\b(?:within|inside) (?:that|it)\b(?! (?:year|quarter|month|week|day|period|time|span)s?\b)/;
+
+/** A refusal when the follow-up points at the row a previous ranking put first, or undefined. */
+export function pointsAtWinner(previous: Plan, text: string): string | undefined {
+  const [ranked, ...more] = previous.dimensions;
+  if (!previous.top || previous.top.percent || !ranked || more.length > 0) return undefined;
+  const nouns = new Set([
+    ...ranked.title.toLowerCase().split(/\s+/),
+    ...ranked.column.toLowerCase().split('_'),
+    ...ranked.titleWords,
+    ...ranked.names,
+    'one',
+  ]);
+  const named = AT_ONE.exec(text);
+  const noun = named?.[1] ?? '';
+  const found = named && (nouns.has(noun) || nouns.has(noun.replace(/s$/, ''))) ? named : BARE.exec(text);
+  if (!found) return undefined;
+  const title = ranked.title.toLowerCase();
+  return `"${found[0]}" points at the ${title} the previous answer ranked first, and I can't carry a value from one answer into the next question: ask again with that ${title} named`;
+}
+
+/** "from 2023 to that", "from that to 2023", "between 2023 and that": the previous period beside one named. */
+const TO_THAT =
+  /\bfrom [a-z0-9 ]+ to (?:that|then|this)\b|\bfrom (?:that|then|this) to\b|\bbetween [a-z0-9 ]+ and (?:that|then|this)\b/;
+/** The words of that pointer, read here. */
+const POINTER_WORDS = new Set(['from', 'to', 'that', 'then', 'this', 'between', 'and']);
+
+/** The previous reading over the named period and the previous one, with the change asked; or undefined. */
+export function changeToThat(
+  previous: Plan,
+  own: Parsed,
+  text: string,
+  merge: (previous: Plan, next: Parsed) => Plan,
+): { plan: Plan; unexplained: string[] } | undefined {
+  const period = previous.range;
+  if (!period || previous.compare || !own.change || !TO_THAT.test(text)) return undefined;
+  if (previous.first || previous.also || previous.perGroup || previous.having || previous.percentile)
+    return undefined;
+  if (previous.top || previous.share || previous.grain) return undefined;
+  const named: Period[] = [...(own.range ? [own.range] : []), ...(own.compare ?? [])].filter(
+    // ("from 2023": the reading may set the year before beside it; only a period the question names is read.)
+    (p) => !p.assumed && text.includes(p.label.toLowerCase()),
+  );
+  const [other, ...rest] = named;
+  if (!other || rest.length > 0 || (other.from === period.from && other.to === period.to)) return undefined;
+  const compare = [period, other].sort((a, b) => a.from.localeCompare(b.from));
+  const { range: _range, ...kept } = merge(previous, { ...own, range: undefined, compare: undefined });
+  return {
+    plan: { ...kept, compare, change: own.change },
+    unexplained: own.unexplained.filter((w) => !POINTER_WORDS.has(w)),
+  };
+}
