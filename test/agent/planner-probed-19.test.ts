@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { wholeBeyondGround } from '../../functions/agent/planner/own-ground';
 import { queryFor } from '../../functions/agent/planner/query';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings the lead's probes of the first session of 2026-11-28 (clock 2026-04-02, tuning-19-probed.ts) found
@@ -286,5 +286,31 @@ describe('"how many orders did each place?" and a bare "how many?" after a ranki
     const { cube: _after, ...after } = thread(first, second);
     const { cube: _before, ...before } = thread(first);
     expect(after).toEqual(before);
+  });
+});
+
+describe('all of their orders of one kind, none of two kinds, two first-order cohorts (tuning-19-followups)', () => {
+  it.each([
+    'number of customers whose every 2025 order was completed',
+    'how many customers with every order in 2024 completed',
+    'how many customers only had completed orders in 2025',
+  ])('"%s": no order of another status', (question) => {
+    expect(plan(question).having).toMatchObject({ only: true, rows: { values: ['completed'] } });
+  });
+
+  it('"no returned or cancelled orders": rows of either status counted, none filtered away', () => {
+    const p = plan('how many customers had no returned or cancelled orders in 2023');
+    expect(p.having?.rows?.values).toEqual(['returned', 'cancelled']);
+    expect(p.filters).toEqual([]);
+  });
+
+  it('two first-order cohorts side by side are refused, not one of them dropped', () => {
+    const r = demoReading(
+      [
+        'avg spend per customer for customers who first ordered in jan 2023 vs those who first ordered in feb 2023',
+      ],
+      TODAY,
+    );
+    expect(r.kind).toBe('refuse');
   });
 });

@@ -99,8 +99,8 @@ function valuesNamed(
       const sequence = words(value).map(stem);
       const at = findSequence(window, sequence, false) ?? nounOf(window, sequence);
       if (!at) continue;
+      // (Every value named: "no returned or cancelled orders" names two of one dimension.)
       found.push({ filter: { member, values: [value], negate: false }, at });
-      break;
     }
   }
   return found.sort((a, b) => (a.at[0] ?? 0) - (b.at[0] ?? 0));
@@ -146,8 +146,22 @@ export function findNever(tokens: Token[], cube: CatalogCube): EntityCondition |
       if (!tokens.slice(from, v.at[0]).every(isPlain)) break;
       chain.push(v);
     }
-    const [value, ...more] = chain;
-    if (!value) continue;
+    const [first, ...rest] = chain;
+    if (!first) continue;
+    // ("no returned or cancelled orders": two values of one dimension are rows of either, one IN list; values of
+    // another dimension narrow the same rows.)
+    const same = rest.filter((v) => v.filter.member === first.filter.member);
+    const more = rest.filter((v) => !same.includes(v));
+    const value =
+      same.length > 0
+        ? {
+            ...first,
+            filter: {
+              ...first.filter,
+              values: [...first.filter.values, ...same.flatMap((v) => v.filter.values)],
+            },
+          }
+        : first;
     const between = tokens.slice(i + skip, value.at[0]);
     const entity = findEntity(tokens, cube, i);
     if (!entity || entity.at > i || entity.member === value.filter.member) continue;
@@ -214,7 +228,7 @@ export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | 
     const gap = after ? tokens.slice(i + 1, value.at[0]) : tokens.slice((value.at.at(-1) ?? i) + 1, i);
     const plain = gap.every(
       (w) =>
-        ['ever', 'the', 'a', 'an', 'from', 'in'].includes(w.raw) ||
+        ['ever', 'the', 'a', 'an', 'from', 'in', 'had', 'has', 'have', 'placed', 'made'].includes(w.raw) ||
         /(ed|ght|ht)$/.test(w.raw) ||
         rows.titleWords.includes(w.stem) ||
         rows.otherWords.includes(w.stem),
@@ -222,7 +236,7 @@ export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | 
     // A verb of the rows says it is what they did ("only ever bought", "bought only", "ordered toys
     // exclusively"); without one, "only the enterprise customers" is a filter.
     const verb = [...gap, tokens[i - 1], tokens[(value.at[0] ?? i) - 1]].some(
-      (w) => w !== undefined && (w.raw === 'ever' || /(ed|ght)$/.test(w.raw)),
+      (w) => w !== undefined && (['ever', 'had', 'has', 'have'].includes(w.raw) || /(ed|ght)$/.test(w.raw)),
     );
     if (!plain || !verb) continue;
     const entity = findEntity(tokens, cube, Math.min(i, value.at[0] ?? i));

@@ -305,6 +305,14 @@ const REWRITES: [RegExp, Replacement][] = [
     /\bby\s+(?:their\s+)?first[\s-](?:order|purchase)\s+(month|quarter|year|week)\b/gi,
     'by $1 of first order',
   ],
+  // "customers whose every 2025 order was completed", "all of whose orders in 2024 were completed": those who
+  // only had orders of that kind in the period (entity-conditions.ts's findOnly; was a count of the customers
+  // with one such order: confidently wrong).
+  [
+    /\b(?:whose|with)\s+(?:every|each|all(?:\s+of)?)\s+(?:single\s+)?(?:one\s+of\s+)?(?:their\s+)?(?:(20\d\d)\s+)?(?:orders?|purchases?)\s+(?:in\s+(20\d\d)\s+)?(?:(?:was|were|got|is|are)\s+)?(completed|returned|cancelled|canceled)\b/gi,
+    (_all: string, y1: string | undefined, y2: string | undefined, kind: string) =>
+      `who only had ${kind} orders${(y1 ?? y2) ? ` in ${y1 ?? y2}` : ''}`,
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers

@@ -46,6 +46,10 @@ import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 import { readWholeScope, unclearScope } from './whole-scope';
 
+/** Two first-order cohorts, each with its own "first ordered", set against each other. */
+const TWO_FIRST_COHORTS =
+  /\bfirst\s+(?:ordered|order(?:ed)?\s+(?:was|were)|purchased|bought|purchase\s+(?:was|were))\b[^?]*?\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s[^?]*?\bfirst\s+(?:ordered|order|purchased|bought|purchase)\b/i;
+
 /** A question about causes ("why did revenue drop", "what caused the dip", "the reason for the fall"). */
 const CAUSE =
   /^\s*(?:(?:and|but|so|ok(?:ay)?|hmm+)[,\s]+)?(?:why\b(?!\s+not\b)|what\s+(?:caused|causes|is\s+causing|'s\s+causing|was\s+behind|is\s+behind|'s\s+behind|explains)\b|(?:what(?:'s|s|\s+is|\s+was)\s+)?the\s+reasons?\s+(?:for|behind|why)\b)/i;
@@ -152,6 +156,16 @@ export function readQuestions(
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
+  // ("avg spend per customer for those who first ordered in jan 2023 vs those who first ordered in feb 2023": two
+  // first-order cohorts written out side by side, which no reading sets against each other: one was dropped,
+  // confidently wrong.)
+  if (!plain && last !== undefined && TWO_FIRST_COHORTS.test(last))
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason:
+        "I can give one first-order cohort's figures at a time, not two cohorts side by side: ask for each cohort on its own",
+    };
   // ("yoy change 2024 -> 2025 in all regions": the regions together, or each one? whole-scope.ts.)
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
   if (unclear) return { kind: 'refuse', missing: '', said: unclear };
