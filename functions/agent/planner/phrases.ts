@@ -23,6 +23,7 @@ import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
+import { readTrailingMonths } from './trailing-months';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINALS, type Unit } from './vocabulary';
@@ -898,7 +899,11 @@ export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
-    lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(readEndGap(readTypos(question)))))),
+    lifetimeMetric(
+      expandContractions(
+        readRelativeSpans(readTrailingMonths(readFirstStep(readEndGap(readTypos(question))))),
+      ),
+    ),
     today,
   );
   for (const [pattern, replacement] of REWRITES)

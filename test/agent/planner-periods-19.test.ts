@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { readTrailingMonths } from '../../functions/agent/planner/trailing-months';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Period shapes (tuning-19-periods.ts), on the demo model: "the 12 months ending March 31 2026", "TTM as of end of
+ * June 2025", "rolling 12 months to end of Sept 2025" were refused or read from today; "1 March 2025" was refused;
+ * "what did our 4 weakest months add up to" listed the months without their sum.
+ */
+const TODAY = '2026-04-14';
+
+const range = (question: string, today = TODAY) => {
+  const r = demoPlan([question], today).range;
+  return r && [r.from, r.to];
+};
+
+describe('a span of months ending on a date', () => {
+  it.each([
+    ['Sales for the 12 months ending Feb 28 2026?', ['2025-03-01', '2026-03-01']],
+    ['trailing twelve months order count ending 31 January 2026', ['2025-02-01', '2026-02-01']],
+    ["my region's revenue for the 12 months ending 2026-03-31", ['2025-04-01', '2026-04-01']],
+    ['TTM revenue as of end of June 2025', ['2024-07-01', '2025-07-01']],
+    ['LTM orders through Sept 2025', ['2024-10-01', '2025-10-01']],
+    ['orders, rolling 12 months to end of Sept 2025', ['2024-10-01', '2025-10-01']],
+    ['how much revenue in the twelve months through 30 November 2025?', ['2024-12-01', '2025-12-01']],
+    ['revenue for the year ending March 15 2025', ['2024-03-16', '2025-03-16']],
+    ['orders in the 6 months ended june 2025', ['2025-01-01', '2025-07-01']],
+    ['aov over the last 3 months to the end of december 2024', ['2024-10-01', '2025-01-01']],
+  ])('%s', (question, expected) => {
+    expect(range(question)).toEqual(expected);
+  });
+
+  it('leaves a bare TTM to the reading from today', () => {
+    expect(readTrailingMonths('TTM revenue')).toBe('TTM revenue');
+  });
+
+  it('keeps a date that is no real day as asked', () => {
+    expect(readTrailingMonths('revenue for the 12 months ending Feb 30 2026')).toBe(
+      'revenue for the 12 months ending Feb 30 2026',
+    );
+    expect(readTrailingMonths('orders on 31 April 2025')).toBe('orders on 31 April 2025');
+  });
+});
+
+describe('a date written day first', () => {
+  it.each([
+    ['orders since 1 March 2025?', ['2025-03-01', '2026-04-15']],
+    ['revenue from 3 February 2024 to 10 March 2024 inclusive', ['2024-02-03', '2024-03-11']],
+    ['how many orders were placed on 14 July 2025', ['2025-07-14', '2025-07-15']],
+    ['orders on the 2nd of january, 2024', ['2024-01-02', '2024-01-03']],
+  ])('%s', (question, expected) => {
+    expect(range(question)).toEqual(expected);
+  });
+
+  it('still refuses an unknown word beside such a date', () => {
+    expect(demoReading(['gross margin since 1 March 2025'], TODAY).kind).not.toBe('plan');
+  });
+});
+
+describe('the best or worst months added up', () => {
+  it.each([
+    'what did our 4 weakest months of 2023 add up to in sales?',
+    'what do the 3 best months of 2024 add up to?',
+    'our 3 strongest months of 2025 put together - combined revenue?',
+  ])('%s: one sum of the ranked months', (question) => {
+    const plan = demoPlan([question], TODAY);
+    expect(plan.share?.total).toBe(true);
+    expect(plan.share?.top?.n).toBeGreaterThan(1);
+  });
+});
