@@ -68,3 +68,49 @@ describe('the best or worst months added up', () => {
     expect(plan.share?.top?.n).toBeGreaterThan(1);
   });
 });
+
+describe('several periods joined into one figure', () => {
+  it.each([
+    ['how many orders did we get in june or july 2025, combined?', ['2025-06-01', '2025-08-01']],
+    ['number of cancelled orders in Feb, Mar or Apr 2025 (one number)', ['2025-02-01', '2025-05-01']],
+    ['orders in Oct, Nov or Dec 2025', ['2025-10-01', '2026-01-01']],
+    ['q1 and q2 2024 revenue together', ['2024-01-01', '2024-07-01']],
+  ])('%s: the periods next to each other as one span', (question, expected) => {
+    const plan = demoPlan([question], TODAY);
+    expect(plan.compare).toBeUndefined();
+    expect(range(question)).toEqual(expected);
+  });
+
+  it.each([
+    ['total revenue across Jan, Mar and May 2024', ['January 2024', 'March 2024', 'May 2024']],
+    ['orders in march or september 2025, in total', ['March 2025', 'September 2025']],
+  ])('%s: a set of periods apart, one figure over them', (question, expected) => {
+    const plan = demoPlan([question], TODAY);
+    expect(plan.compare).toBeUndefined();
+    expect(plan.anyOf?.map((p) => p.label)).toEqual(expected);
+  });
+
+  it.each([
+    'which had more orders, june or july 2025',
+    'orders in jan and mar 2025',
+    'revenue june vs july 2025, combined with the change',
+    'orders in each of june or july 2025',
+  ])('%s: the periods stay apart', (question) => {
+    const read = demoReading([question], TODAY);
+    if (read.kind === 'plan') expect(read.plan.anyOf).toBeUndefined();
+  });
+});
+
+describe('a running total over a series', () => {
+  it.each([
+    'cumulative order count month by month in 2023',
+    'running total of sales by month for 2025',
+    'revenue by quarter in 2024, cumulatively',
+  ])('%s: refused, not each period on its own', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('keeps "cumulative" over one span one figure', () => {
+    expect(range('total cumulative revenue 2023 to 2025')).toEqual(['2023-01-01', '2026-01-01']);
+  });
+});
