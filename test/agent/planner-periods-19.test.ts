@@ -114,3 +114,21 @@ describe('a running total over a series', () => {
     expect(range('total cumulative revenue 2023 to 2025')).toEqual(['2023-01-01', '2026-01-01']);
   });
 });
+
+describe('a share of parts of the year asked as "how much of that, as a percent"', () => {
+  it.each([
+    ['2023 revenue', 'how much of that was Q3 + Q4 combined, as a percentage', ['2023-07-01', '2024-01-01']],
+    ['2023 revenue', 'how much of that was Q4, as a percent', ['2023-10-01', '2024-01-01']],
+    ['total orders 2024', 'how much of it came in H2, in %?', ['2024-07-01', '2025-01-01']],
+    ['2023 revenue', 'what % of that was Q3 + Q4 combined', ['2023-07-01', '2024-01-01']],
+  ])('%s → %s: the share of that part', (first, second, part) => {
+    const plan = demoPlan([first, second], TODAY);
+    const period = plan.share?.rows?.period;
+    expect(period && [period.from, period.to]).toEqual(part);
+  });
+
+  it('leaves "how much of that was Q4" without a percent word to the other readings', () => {
+    const read = demoReading(['2023 revenue', 'how much of that was Q4'], TODAY);
+    if (read.kind === 'plan') expect(read.plan.share).toBeUndefined();
+  });
+});

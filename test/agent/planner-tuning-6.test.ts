@@ -82,7 +82,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 8 (business words, percentiles, leaders per group, per-group counts, combined shares)',
       module: tuning8words,
       cases: tuning8words.tuning8words,
-      rightAtLeast: 33,
+      rightAtLeast: 34,
     },
     {
       // 17 of 34 before the planner change it tunes (3 confident wrong); 34 after it.
@@ -225,7 +225,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 13 (glossed seasons, the value marking a top or bottom share, medians of period totals, cohorts compared)',
       module: tuning13periods,
       cases: tuning13periods.tuning13periods,
-      rightAtLeast: 33,
+      rightAtLeast: 34,
     },
     {
       // 12 of 34 right before the planner change it tunes (7 confident wrong, in the eval CLI); 34 after it.
@@ -374,12 +374,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 30,
     },
     {
-      // 19 of 38 right before the planner change it tunes (6 confident wrong, in the eval CLI); 33, none wrong, after.
+      // 19 of 38 right before the planner change it tunes (6 confident wrong, in the eval CLI); 34, none wrong, after.
       title:
         'tuning set 19 (each month of a span vs the one before, QoQ and YoY per quarter, the months ending on a date, MTD vs last month, best months added up, running totals, a share of two quarters, months joined into one total, day-first dates)',
       module: tuning19periods,
       cases: tuning19periods.tuning19periods,
-      rightAtLeast: 33,
+      rightAtLeast: 34,
     },
   ];
 

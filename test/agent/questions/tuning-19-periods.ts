@@ -12,7 +12,7 @@
  * Clock: Tuesday 2026-04-14 unless a case sets its own (orders run 2023-01-01 to 2025-12-31); "to date" cases run
  * inside the data, on Wednesday 2025-09-17, through today.
  *
- * Before the planner change: 19 of 38 right (eval CLI, offline), 6 confident wrong. After: 33 of 38, none wrong.
+ * Before the planner change: 19 of 38 right (eval CLI, offline), 6 confident wrong. After: 34 of 38, none wrong.
  */
 import type { QueryUser } from '../../../functions/semantic';
 import {
