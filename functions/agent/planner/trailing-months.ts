@@ -8,8 +8,8 @@
  * span that reaches past the data as it does any other (the data's last day and the covered part).
  *
  * Also read here: a date written day first ("1 March 2025", "14th of July 2025", "31 Jan 2026"), said month first
- * ("march 1 2025"), which the planner reads as a day; and "inclusive" right after a span's end date (the planner's
- * "to DAY" includes that day already).
+ * ("march 1 2025"), which the planner reads as a day (not a day that ends a span of days, "the 1st to the 15th of
+ * November 2025", which day-ranges.ts reads).
  */
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex } from './vocabulary';
 
@@ -27,8 +27,18 @@ const NUMBERS: Record<string, number> = {
   'twenty-four': 24,
 };
 
-/** "1 March 2025", "14th of July, 2025": day, month, year. */
-const DAY_FIRST = new RegExp(`\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b,?\\s+(\\d{4})\\b`, 'gi');
+/**
+ * "1 March 2025", "14th of July, 2025": day, month, year; "inclusive" after it is dropped (the planner's "to DAY"
+ * includes that day already).
+ */
+const DAY_FIRST = new RegExp(
+  `\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b,?\\s+(\\d{4})\\b(?:\\s*,?\\s*\\(?\\s*(?:both\\s+ends\\s+)?inclusive\\s*\\)?)?`,
+  'gi',
+);
+
+/** A day that ends a span of days begins just before ("the 1st to", "1-", "between the 1st and"). */
+const SPAN_BEFORE =
+  /(?<!\d)\d{1,2}(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till|and)\s*(?:the\s+)?$/i;
 
 /** The length of the span: "12", "twelve", "the year". */
 const LENGTH = '(?:(\\d{1,2}|three|six|nine|twelve|eighteen|twenty-four)[\\s-]+months?|(year))';
@@ -95,16 +105,20 @@ function endOf(groups: (string | undefined)[]): { year: number; month: number; d
 
 /** The question with its spans of months ending on a date, and its day-first dates, said the planner's way. */
 export function readTrailingMonths(question: string): string {
-  const dayFirst = question.replace(DAY_FIRST, (all, day: string, month: string, year: string) => {
-    const m = monthIndex(
-      month
-        .toLowerCase()
-        .replace(/\.$/, '')
-        .replace(/^sept$/, 'sep'),
-    );
-    if (m === undefined || Number(day) < 1 || Number(day) > lastDay(Number(year), m)) return all;
-    return `${MONTHS[m]} ${Number(day)} ${year}`;
-  });
+  const dayFirst = question.replace(
+    DAY_FIRST,
+    (all, day: string, month: string, year: string, at: number) => {
+      if (SPAN_BEFORE.test(question.slice(0, at))) return all;
+      const m = monthIndex(
+        month
+          .toLowerCase()
+          .replace(/\.$/, '')
+          .replace(/^sept$/, 'sep'),
+      );
+      if (m === undefined || Number(day) < 1 || Number(day) > lastDay(Number(year), m)) return all;
+      return `${MONTHS[m]} ${Number(day)} ${year}`;
+    },
+  );
   const spans = dayFirst.replace(SPAN, (all, n: string | undefined, year: string | undefined, ...rest) => {
     const months = year ? 12 : (NUMBERS[n?.toLowerCase() ?? ''] ?? Number(n));
     const end = endOf(rest.slice(0, 6));
@@ -115,9 +129,5 @@ export function readTrailingMonths(question: string): string {
     const span = end && spanEnding(12, end.year, end.month, end.day);
     return span ? `${between.trim()} ${span}`.trim() : all;
   });
-  // "to march 10 2024 inclusive", "through 2024-03-10 (inclusive)": the end day is in the span already.
-  return shorthand.replace(
-    /(\b\d{4}(?:-\d{2}-\d{2})?)\s*,?\s*\(?\s*(?:both\s+)?(?:inclusive|incl\.?|included)\s*\)?/gi,
-    '$1',
-  );
+  return shorthand;
 }
