@@ -23,6 +23,7 @@ import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
+import { readTrailingMonths } from './trailing-months';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINALS, type Unit } from './vocabulary';
@@ -184,6 +185,14 @@ function sizeGlossed(all: string, size: string, condition: string): string {
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "how much of that was Q4, as a percent", "how much of it came in Q3 + Q4 combined, in %": the share asked
+  // ("what % of that was ..."), not an amount with "of" left unread.
+  [
+    /\bhow\s+much\s+of\s+(that|it|this|the\s+total)\s+((?:was|were|came|is|happened|fell)\b[^,?;]*?)\s*,?\s*(?:as\s+an?\s+|in\s+)(?:percent(?:age)?|%|pct|share)(?:\s+of\s+(?:the\s+)?(?:total|year|whole))?(?=\s*[?.!]*\s*$)/gi,
+    'what % of $1 $2',
+  ],
+  // "Q3 + Q4", "h1+h2": the two parts of a year named together ("and"), not a sum sign the words leave unread.
+  [/\b(q[1-4]|h[12])\s*\+\s*(?=(?:q[1-4]|h[12])\b)/gi, '$1 and '],
   // "the last full quarter", "the most recent complete month", "previous closed year": the last unit (always a
   // whole one: "last quarter" is the quarter before this one).
   [
@@ -954,7 +963,11 @@ export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
-    lifetimeMetric(expandContractions(readRelativeSpans(readFirstStep(readEndGap(readTypos(question)))))),
+    lifetimeMetric(
+      expandContractions(
+        readRelativeSpans(readTrailingMonths(readFirstStep(readEndGap(readTypos(question))))),
+      ),
+    ),
     today,
   );
   for (const [pattern, replacement] of REWRITES)

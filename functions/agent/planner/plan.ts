@@ -47,6 +47,8 @@ export interface Plan {
   numberFilters: NumberFilter[];
   range?: Period;
   compare?: Period[];
+  /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
+  anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
   top?: {
     n: number;

@@ -90,6 +90,7 @@ function toPlan(p: Parsed): Plan | undefined {
     numberFilters: p.numberFilters,
     ...(p.range ? { range: p.range } : {}),
     ...(p.compare ? { compare: p.compare } : {}),
+    ...(p.anyOf ? { anyOf: p.anyOf } : {}),
     ...(p.top ? { top: p.top } : {}),
     ...(p.share ? { share: p.share } : {}),
     ...secondOrderOf(p),

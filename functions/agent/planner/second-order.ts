@@ -494,7 +494,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // top rows (their combined share beside it), not a list whose rows the asker would add up.
   // ("... and how much did that add up to", "what do they sum to": the same one sum.)
   const together =
-    /\b(?:together|combined|altogether|in total|in all|all together|total of|adds? up|added up|sums? to|summed|between them)\b/.test(
+    /\b(?:together|combined|altogether|in total|in all|all together|total of|total to|adds? up|added up|sums? to|summed|between them)\b/.test(
       tokens.map((t) => t.raw).join(' '),
     );
   if (

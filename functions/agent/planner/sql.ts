@@ -1,5 +1,6 @@
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
+import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
 import { listText } from './text';
@@ -61,16 +62,18 @@ export function scopeText(plan: Plan): string {
   const own = cohort ? ` ${cohort.title.toLowerCase()}` : '';
   const period = plan.compare
     ? `,${own} ${plan.compare.map((p) => p.label).join(' vs ')}`
-    : plan.range
-      ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
-        ? `,${own} ${plan.range.label}`
-        : // ("on 2025-11-28", "from 2025-11-24 to 2025-11-30": a day, and a span of days.)
-          /^\d{4}-\d{2}-\d{2}$/.test(plan.range.label)
-          ? `,${own} on ${plan.range.label}`
-          : /^\d{4}-\d{2}-\d{2} to /.test(plan.range.label)
-            ? `,${own} from ${plan.range.label}`
-            : `,${own} in ${plan.range.label}`
-      : '';
+    : plan.anyOf
+      ? `,${own} in ${anyOfText(plan.anyOf)} together`
+      : plan.range
+        ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
+          ? `,${own} ${plan.range.label}`
+          : // ("on 2025-11-28", "from 2025-11-24 to 2025-11-30": a day, and a span of days.)
+            /^\d{4}-\d{2}-\d{2}$/.test(plan.range.label)
+            ? `,${own} on ${plan.range.label}`
+            : /^\d{4}-\d{2}-\d{2} to /.test(plan.range.label)
+              ? `,${own} from ${plan.range.label}`
+              : `,${own} in ${plan.range.label}`
+        : '';
   return `${where}${period}`;
 }
 
@@ -125,6 +128,7 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   if (time && plan.range) where.push(...periodBounds(time, plan.range));
   if (time && plan.compare)
     where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
+  if (time && plan.anyOf) where.push(`(${plan.anyOf.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
   if (plan.also) where.push(...periodBounds(ident(plan.also.member.column), plan.also.range));
   return where;
 }

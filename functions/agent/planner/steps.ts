@@ -29,10 +29,11 @@ const isError = (r: SqlOutcome | undefined): r is { error: string } => r !== und
 /** The plan's period: its range, or the span of its compared periods. */
 function periodOf(plan: Plan): Period | undefined {
   if (plan.range) return plan.range;
-  const first = plan.compare?.[0];
-  const last = plan.compare?.at(-1);
+  const periods = plan.compare ?? plan.anyOf;
+  const first = periods?.[0];
+  const last = periods?.at(-1);
   return first && last
-    ? { label: plan.compare?.map((p) => p.label).join(' and ') ?? '', from: first.from, to: last.to }
+    ? { label: periods?.map((p) => p.label).join(' and ') ?? '', from: first.from, to: last.to }
     : undefined;
 }
 
@@ -42,7 +43,7 @@ const forPeriod = (period: Period) =>
 
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
-  const periods = plan.range ? [plan.range] : (plan.compare ?? []);
+  const periods = plan.range ? [plan.range] : (plan.compare ?? plan.anyOf ?? []);
   // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
   // stops in December): the data's range is read first so the answer says what it covers.
   const recent = addDays(today, -366);

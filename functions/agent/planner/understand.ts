@@ -39,6 +39,7 @@ import {
 import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
 import { findFirstRank } from './first-ranked';
 import { claimGrowthRatio } from './growth-ratio';
+import { joinedPeriods } from './joined-periods';
 import { AGGREGATION_WORDS, aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
   dimensionKeys,
@@ -197,6 +198,9 @@ const SPAN_LINKS = new Set(['through', 'thru', 'to', 'until', 'till', '-']);
 const twoWholeYears = (p: Period) =>
   p.from.endsWith('-01-01') && p.to === addMonths(p.from, 24) && !p.relative;
 
+/** A running (cumulative) total asked over a series: "cumulative orders by month", "running sum of revenue". */
+const RUNNING =
+  /\b(?:cumulative(?:ly)?|cumulated|running\s+(?:total|sum|count|tally)|rolling\s+(?:total|sum))\b/i;
 /** Words that ask for one figure over a span ("total revenue 2023 to 2025"), not its two ends compared. */
 const SPAN_TOTALS = new Set(['total', 'combined', 'altogether', 'cumulative', 'cumulatively', 'overall']);
 /** The two whole years in a row a range spans or a comparison names ("2024-2025", "2023 to 2024"), or undefined. */
@@ -877,6 +881,19 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     compare = undefined;
   }
 
+  // "orders in Oct, Nov or Dec 2025", "revenue across Jan, Mar and May 2024": one figure over the periods named
+  // (joined-periods.ts), not each listed against the others.
+  let anyOf: Period[] | undefined;
+  const joined =
+    !change && !grain && !top && !share && ratio.length === 0 && !started
+      ? joinedPeriods(question, compare)
+      : undefined;
+  if (joined) {
+    compare = undefined;
+    if ('range' in joined) range = joined.range;
+    else anyOf = joined.anyOf;
+  }
+
   // "customers who joined in Q3 2022: how many of them ordered in 2025": people counted, not their orders.
   if (started && !condition && !firstEntity && measures.length === 1 && measures[0]?.aggType === 'count') {
     const headcount = cohortHeadcount(tokens, cube);
@@ -1012,6 +1029,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     grainRead ||
     range ||
     compare ||
+    anyOf ||
     second.fields.first ||
     second.fields.having?.grain ||
     second.fields.having?.spread?.grain;
@@ -1105,6 +1123,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...firstAttributeLeft(tokens, second.fields.first !== undefined),
     ...(selfRanked ? ['a measure to rank them by'] : []),
     ...durations(tokens),
+    // ("cumulative order count month by month": a running total over the periods, which no plan here computes; was
+    // each month's own count with "cumulative" left out.)
+    ...(grainRead && RUNNING.test(question) ? [`a running total over the ${grainRead}s`] : []),
     ...comparedFigures(tokens),
     ...unreadBusinessWords(tokens),
     ...(direction.unplaced ? [`which way the ${direction.unplaced} is better`] : []),
@@ -1202,6 +1223,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     numberFilters,
     ...(range ? { range } : {}),
     ...(compare ? { compare } : {}),
+    ...(anyOf && !compare && !range ? { anyOf } : {}),
     ...(top ? { top } : {}),
     ...(share ? { share } : {}),
     ...(reach ? { reach } : {}),
