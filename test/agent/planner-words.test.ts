@@ -120,7 +120,11 @@ describe('the asker’s words', () => {
   });
 
   it('never leaves out a side clause that breaks down or names a coded period', () => {
-    expect(read('revenue per region, FY2024')).toMatchObject({ kind: 'refuse', missing: '"fy2024"' });
+    // (A fiscal year is read as the calendar year, and the answer says so: planner-probed-19.test.ts.)
+    expect(read('revenue per region, FY2024')).toMatchObject({
+      kind: 'plan',
+      plan: { range: { from: '2024-01-01' }, readAs: { fy: 'calendar year' } },
+    });
     expect(read('revenue by region, by payment method')).toMatchObject({
       kind: 'plan',
       plan: { missing: ['payment method'] },

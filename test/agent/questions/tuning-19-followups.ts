@@ -136,7 +136,7 @@ export const tuning19followups: (SecondOrderCase & Tuning6Case)[] = [
       'how much did that group spend in 2025 in total?',
     ],
     tolerance: 0.01,
-    sql: `SELECT sum(amount) FROM orders o WHERE ${year(2025)} AND o.customer_id IN (${firstIn('2023-06-01', '2023-07-01')})`,
+    sql: `SELECT coalesce(sum(amount), 0) FROM orders o WHERE ${year(2025)} AND o.customer_id IN (${firstIn('2023-06-01', '2023-07-01')})`,
   },
   {
     class: 'threads',
