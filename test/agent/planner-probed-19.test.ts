@@ -314,3 +314,19 @@ describe('all of their orders of one kind, none of two kinds, two first-order co
     expect(r.kind).toBe('refuse');
   });
 });
+
+describe("after held-out-19: a defining gloss of every order, and each customer's own largest order", () => {
+  it('"(by GMV we just mean all order $, returns and cancels included)" filters no status', () => {
+    const p = demoPlan(
+      ['GMV for furniture in H1 2025? (by GMV we just mean all order $, returns and cancels included)'],
+      TODAY,
+    );
+    expect(p.filters.map((f) => f.member.column)).toEqual(['category']);
+  });
+
+  it('"customers whose largest single order in 2025 was below $900" is refused', () => {
+    expect(
+      demoReading(['no. of customers whose largest single order in 2025 was below $900?'], TODAY).kind,
+    ).toBe('refuse');
+  });
+});

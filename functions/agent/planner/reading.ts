@@ -50,6 +50,10 @@ import { readWholeScope, unclearScope } from './whole-scope';
 const TWO_FIRST_COHORTS =
   /\bfirst\s+(?:ordered|order(?:ed)?\s+(?:was|were)|purchased|bought|purchase\s+(?:was|were))\b[^?]*?\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s[^?]*?\bfirst\s+(?:ordered|order|purchased|bought|purchase)\b/i;
 
+/** A condition on each customer's own largest (smallest) single order ("customers whose largest 2025 order was below $900"). */
+const EXTREME_ORDER_OF_EACH =
+  /\b(?:customers?|clients?|accounts?|buyers?|people)\s+(?:whose|with\s+(?:a|their))\s+(?:(?:single|one)\s+)?(?:largest|biggest|smallest|max(?:imum)?|min(?:imum)?|highest|lowest|priciest|cheapest)\s+(?:(?:single|one)\s+)?(?:(?:20\d\d|order)\s+)?(?:order|purchase)s?\b/i;
+
 /** A question about causes ("why did revenue drop", "what caused the dip", "the reason for the fall"). */
 const CAUSE =
   /^\s*(?:(?:and|but|so|ok(?:ay)?|hmm+)[,\s]+)?(?:why\b(?!\s+not\b)|what\s+(?:caused|causes|is\s+causing|'s\s+causing|was\s+behind|is\s+behind|'s\s+behind|explains)\b|(?:what(?:'s|s|\s+is|\s+was)\s+)?the\s+reasons?\s+(?:for|behind|why)\b)/i;
@@ -160,6 +164,15 @@ export function readQuestions(
   // ("avg spend per customer for those who first ordered in jan 2023 vs those who first ordered in feb 2023": two
   // first-order cohorts written out side by side, which no reading sets against each other: one was dropped,
   // confidently wrong.)
+  // ("no. of customers whose largest single order in 2025 was below $900": each one's own extreme, which no
+  // reading takes; it was the largest order under $900 of all: confidently wrong.)
+  if (!plain && last !== undefined && EXTREME_ORDER_OF_EACH.test(last))
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason:
+        "I can't set a condition on each customer's own largest or smallest single order: I can count customers with an order above or below an amount, or give the largest order of all",
+    };
   if (!plain && last !== undefined && TWO_FIRST_COHORTS.test(last))
     return {
       kind: 'refuse',

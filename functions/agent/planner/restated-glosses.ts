@@ -74,6 +74,14 @@ const SPLIT_ASK = /\b(?:by|per|each|every|split|broken|breakdown|across|for\s+ea
 /** "(gross, incl. returns)", "(including cancelled orders)": every status counted, which the measure does. */
 const INCLUDING =
   /^(?:gross\s*,?\s*)?(?:incl\.?|including|inc\.?|counting|with)\s+(?:the\s+)?(?:returns|returned(?:\s+orders)?|cancell?ations|cancell?ed(?:\s+orders)?|cancels)(?:\s*(?:,|and|&)\s*(?:returns|returned(?:\s+orders)?|cancell?ations|cancell?ed(?:\s+orders)?|cancels))*$/;
+/**
+ * "(by GMV we just mean all order $, returns and cancels included)", "(returns included)": every order's amount, as
+ * the measure counts it (the statuses named were read as a filter of them: confidently wrong).
+ */
+const STATUSES = String.raw`(?:returns|returned(?:\s+orders)?|cancell?ations|cancell?ed(?:\s+orders)?|cancels)`;
+const MEANT_ALL = new RegExp(
+  String.raw`^(?:by\s+[a-z$]+\s+(?:we|i)\s+(?:just\s+|simply\s+|only\s+)?mean\s+(?:all|every|total)\s+(?:order\s*\$|order\s+dollars|orders?|order\s+amounts?|sales|revenue)\s*(?:,|;|-)?\s*)?(?:${STATUSES}(?:\s*(?:,|and|&)\s*${STATUSES})*\s+included)?$`,
+);
 const STATUS_ASK =
   /\b(?:net|gross|returns?|returned|cancell?(?:ed|ations?)|cancels?|completed|refunds?|status)\b/i;
 
@@ -100,7 +108,8 @@ function restates(gloss: string, ask: string): boolean {
   if (covered(gloss, NOT_RUNNING)) return !RUNNING_ASK.test(ask);
   if (covered(gloss, APART)) return TOP_ASK.test(ask);
   if (WHOLE.test(gloss)) return TOTAL_ASK.test(ask) && !SPLIT_ASK.test(ask);
-  if (INCLUDING.test(gloss)) return /\b(?:revenue|sales|orders?)\b/i.test(ask) && !STATUS_ASK.test(ask);
+  if (INCLUDING.test(gloss) || (gloss.trim() !== '' && MEANT_ALL.test(gloss)))
+    return /\b(?:revenue|sales|orders?|gmv|turnover)\b/i.test(ask) && !STATUS_ASK.test(ask);
   const other = NOT_OTHER.exec(gloss);
   if (other?.[1] && other[2])
     return (
