@@ -330,3 +330,16 @@ describe("after held-out-19: a defining gloss of every order, and each customer'
     ).toBe('refuse');
   });
 });
+
+describe('a quoted change of "returns" is of how many, not of their amount', () => {
+  it('"the sales dashboard says returns were up about 3% in 2025 vs 2024. is that right? give me both years"', () => {
+    const p = demoPlan(
+      [
+        'the sales dashboard says returns were up about 3% in 2025 vs 2024. is that right? give me both years',
+      ],
+      '2026-08-05',
+    );
+    expect(p.measures.map((m) => m.aggType)).toEqual(['count']);
+    expect(p.filters).toMatchObject([{ values: ['returned'] }]);
+  });
+});

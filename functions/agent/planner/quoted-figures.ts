@@ -134,7 +134,13 @@ export function readQuotedChange(question: string): { text: string; quotedChange
     if (!/\b(?:right|correct|accurate|true|legit|actual|real|check|confirm|verify)\b/i.test(ask)) continue;
     const direction = moved[1] ?? moved[4] ?? '';
     const percent = Number(moved[2] ?? moved[3]);
-    const before = ` ${told}`.slice(0, moved.index).trim();
+    // ("returns were up about 3%": how many returned orders, as "how many returns" counts them, not their amount.)
+    const said = ` ${told}`.slice(0, moved.index).trim();
+    const before =
+      /^(?:the\s+|our\s+)?(?:returns|cancell?ations|cancels|refunds)\b/i.test(said) &&
+      !/\b(?:revenue|amount|value|sales|dollars?|spend)\b|\$/i.test(said)
+        ? `number of ${said}`
+        : said;
     const after = yearOfBase(before, ` ${told}`.slice(moved.index + moved[0].length).trim());
     // ("4% above H1": the word of direction is the link too.)
     const link = moved[5] || /^(?:above|below)$/i.test(moved[4] ?? '') ? 'vs' : '';
