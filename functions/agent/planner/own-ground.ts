@@ -61,6 +61,13 @@ export function readOwnGround(question: string, catalog: readonly CatalogCube[])
 /** Words of a share ("share", "%", "percent of", "fraction", "contribution", "how much of"). */
 const SHARE =
   /\b(?:share|percent(?:age)?|pct|fraction|proportion|portion|slice|contribut(?:ion|es?|ed)|how\s+much\s+of|what\s+part\s+of)\b|%/i;
+/** The asker's ground named as the part of a share ("my region's share", "my territory cut"). */
+const OWN_SHARE = new RegExp(
+  String.raw`\b${MINE}['’]?s?\s+(?:share|portion|slice|percent(?:age)?|pct|contribution|cut)\b`,
+  'i',
+);
+/** The asker's ground named anywhere. */
+const MINE_NAMED = new RegExp(String.raw`\b${MINE}\b`, 'i');
 /** Words that set one figure against another ("vs", "compared with", "against", "relative to"). */
 const VERSUS = /\b(?:vs\.?|versus|compared\s+(?:to|with)|against|relative\s+to|next\s+to)(?=\s|$)/i;
 /** A whole beyond the asker's ground: the company's, every region's, everything. */
@@ -81,17 +88,11 @@ const groundIsPart = (question: string) =>
  */
 export function wholeBeyondGround(question: string): string | undefined {
   // ("my region's share of toys revenue": the ground's own share of a whole named without a word of its own.)
-  const ownShare = new RegExp(
-    String.raw`\b${MINE}['’]?s?\s+(?:share|portion|slice|percent(?:age)?|pct|contribution|cut)\b`,
-    'i',
-  );
-  if (SHARE.test(question) && groundIsPart(question) && ownShare.test(question))
-    return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
-  if (!WHOLE.test(question)) return undefined;
-  if (SHARE.test(question) && groundIsPart(question))
+  const beyond = WHOLE.test(question) || OWN_SHARE.test(question);
+  if (SHARE.test(question) && groundIsPart(question) && beyond)
     return "I can't answer that from the data you can see: your access shows your own region's rows only, so the whole it would be a share of (every region's) is not in what I can query for you. I can give your region's own figure";
   // ("AOV in my territory vs the company average": the figure it is set against is beyond the ground too.)
-  if (VERSUS.test(question) && !SHARE.test(question) && [...question.matchAll(GROUND_AT)].length > 0)
+  if (WHOLE.test(question) && VERSUS.test(question) && !SHARE.test(question) && MINE_NAMED.test(question))
     return "I can't answer that from the data you can see: your access shows your own region's rows only, so the company-wide figure it would be compared with (every region's) is not in what I can query for you. I can give your region's own figure";
   return undefined;
 }

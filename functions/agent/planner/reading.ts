@@ -54,6 +54,21 @@ const TWO_FIRST_COHORTS =
 const EXTREME_ORDER_OF_EACH =
   /\b(?:customers?|clients?|accounts?|buyers?|people)\s+(?:whose|with\s+(?:a|their))\s+(?:(?:single|one)\s+)?(?:largest|biggest|smallest|max(?:imum)?|min(?:imum)?|highest|lowest|priciest|cheapest)\s+(?:(?:single|one)\s+)?(?:(?:20\d\d|order)\s+)?(?:order|purchase)s?\b/i;
 
+/** Shapes no reading takes, each with why (read on, one part was dropped: confidently wrong). */
+const UNREAD_SHAPES: [RegExp, string][] = [
+  // ("no. of customers whose largest single order in 2025 was below $900": it was the largest order under $900.)
+  [
+    EXTREME_ORDER_OF_EACH,
+    "I can't set a condition on each customer's own largest or smallest single order: I can count customers with an order above or below an amount, or give the largest order of all",
+  ],
+  // ("avg spend per customer for those who first ordered in jan 2023 vs those who first ordered in feb 2023": one
+  // cohort was dropped.)
+  [
+    TWO_FIRST_COHORTS,
+    "I can give one first-order cohort's figures at a time, not two cohorts side by side: ask for each cohort on its own",
+  ],
+];
+
 /** A question about causes ("why did revenue drop", "what caused the dip", "the reason for the fall"). */
 const CAUSE =
   /^\s*(?:(?:and|but|so|ok(?:ay)?|hmm+)[,\s]+)?(?:why\b(?!\s+not\b)|what\s+(?:caused|causes|is\s+causing|'s\s+causing|was\s+behind|is\s+behind|'s\s+behind|explains)\b|(?:what(?:'s|s|\s+is|\s+was)\s+)?the\s+reasons?\s+(?:for|behind|why)\b)/i;
@@ -161,25 +176,8 @@ export function readQuestions(
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
-  // ("avg spend per customer for those who first ordered in jan 2023 vs those who first ordered in feb 2023": two
-  // first-order cohorts written out side by side, which no reading sets against each other: one was dropped,
-  // confidently wrong.)
-  // ("no. of customers whose largest single order in 2025 was below $900": each one's own extreme, which no
-  // reading takes; it was the largest order under $900 of all: confidently wrong.)
-  if (!plain && last !== undefined && EXTREME_ORDER_OF_EACH.test(last))
-    return {
-      kind: 'refuse',
-      missing: '',
-      reason:
-        "I can't set a condition on each customer's own largest or smallest single order: I can count customers with an order above or below an amount, or give the largest order of all",
-    };
-  if (!plain && last !== undefined && TWO_FIRST_COHORTS.test(last))
-    return {
-      kind: 'refuse',
-      missing: '',
-      reason:
-        "I can give one first-order cohort's figures at a time, not two cohorts side by side: ask for each cohort on its own",
-    };
+  const unread = !plain && last !== undefined ? UNREAD_SHAPES.find(([shape]) => shape.test(last)) : undefined;
+  if (unread) return { kind: 'refuse', missing: '', reason: unread[1] };
   // ("yoy change 2024 -> 2025 in all regions": the regions together, or each one? whole-scope.ts.)
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
   if (unclear) return { kind: 'refuse', missing: '', said: unclear };
