@@ -43,6 +43,7 @@ describe('question files', () => {
         'held-out-17.yml',
         'held-out-18.yml',
         'held-out-19.yml',
+        'held-out-20.yml',
       ]),
     );
   });
