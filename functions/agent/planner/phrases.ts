@@ -26,6 +26,7 @@ import { stem, words } from './text';
 import { readTrailingMonths } from './trailing-months';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
+import { readUnitsAgo } from './units-ago';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINALS, type Unit } from './vocabulary';
 import { readYearSpans } from './year-spans';
 
@@ -321,6 +322,17 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:whose|with)\s+(?:every|each|all(?:\s+of)?)\s+(?:single\s+)?(?:one\s+of\s+)?(?:their\s+)?(?:(20\d\d)\s+)?(?:orders?|purchases?)\s+(?:in\s+(20\d\d)\s+)?(?:(?:was|were|got|is|are)\s+)?(completed|returned|cancelled|canceled)\b/gi,
     (_all: string, y1: string | undefined, y2: string | undefined, kind: string) =>
       `who only had ${kind} orders${(y1 ?? y2) ? ` in ${y1 ?? y2}` : ''}`,
+  ],
+  // "how did we do last year? total revenue for the year": the year already named, said again. Only after a whole
+  // year is named, and with no part of a year in the question ("Q3 2025 revenue and for the year" asks for both).
+  [
+    /(?<=\b(?:(?:last|this|previous|prior)\s+year|(?:in|for|during|of)\s+20\d\d|fy\s+20\d\d)\b[^]*?)\s*,?\s*\b(?:for|over|across)\s+(?:the|that)\s+(?:full\s+|whole\s+|entire\s+)?year\b(?:\s+as\s+a\s+whole)?/gi,
+    (all: string, ...rest: string[]) =>
+      /\b(?:q[1-4]|h[12]|quarters?|months?|weeks?|half|ytd|so\s+far|to\s+date|day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i.test(
+        String(rest.at(-1)),
+      )
+        ? all
+        : '',
   ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
@@ -961,11 +973,14 @@ export function expandContractions(question: string): string {
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
+  // ("revenue 2 years ago", "this FY", "the last three full calendar years": units-ago.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
     lifetimeMetric(
       expandContractions(
-        readRelativeSpans(readTrailingMonths(readFirstStep(readEndGap(readTypos(question))))),
+        readRelativeSpans(
+          readTrailingMonths(readFirstStep(readEndGap(readUnitsAgo(readTypos(question), today)))),
+        ),
       ),
     ),
     today,

@@ -184,7 +184,8 @@ export function readQuestions(
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(unrounded);
-  if (!rounding && !overall) return unsound(readThread(questions, models, today, plain), last, models);
+  if (!rounding && !overall && text === last)
+    return unsound(readThread(questions, models, today, plain), last, models);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
   // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)

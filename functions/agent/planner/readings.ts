@@ -149,6 +149,24 @@ const CHANGE_WORDS = new Set(
     ' ',
   ),
 );
+/** Words that give a change its direction ("the biggest positive change", "grew", "down"). */
+const DIRECTED = new Set([
+  'up',
+  'down',
+  'positive',
+  'negative',
+  'rise',
+  'fall',
+  'gain',
+  'loss',
+  'increase',
+  'decrease',
+  'growth',
+  'decline',
+  'drop',
+  'higher',
+  'lower',
+]);
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
   'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink dip dipped dips slump slumped plunge plunged slid slide shed sheds'.split(
@@ -177,6 +195,14 @@ const AMOUNT_WORDS = new Set(
  * by its magnitude (a fall of 900 swings more than a rise of 500).
  */
 const SWING_WORDS = new Set(['swing', 'swings', 'swung', 'mover', 'movers']);
+/**
+ * Change words with no direction ("changed the least", "the smallest difference"): ranked by the change's size
+ * either way, as a swing is (ranked signed, "changed the least" was the largest fall: confidently wrong).
+ */
+const NEUTRAL_WORDS = new Set(['change', 'changed', 'changes', 'delta', 'diff', 'difference', 'differences']);
+/** "moved the least", "shifted the most": verbs of change with no direction, read so only before a ranking. */
+const SHIFT_WORDS = new Set(['moved', 'shifted', 'varied', 'budged']);
+const RANKING = new Set(['most', 'least', 'more', 'less']);
 /** "how did revenue move", "how has it trended": "how" and a form of "do" or "have" up to four words before `i`. */
 const askedHow = (tokens: Token[], i: number): boolean => {
   const how = tokens.findIndex((x, k) => k >= i - 4 && k < i && x.raw === 'how');
@@ -311,7 +337,8 @@ export function findChange(
       t.used = true;
       continue;
     }
-    if (SWING_WORDS.has(t.raw)) {
+    const ranked = RANKING.has(next?.raw ?? '') || (next?.raw === 'the' && RANKING.has(third?.raw ?? ''));
+    if (SWING_WORDS.has(t.raw) || (SHIFT_WORDS.has(t.raw) && ranked)) {
       found = true;
       magnitude = true;
       amount = true;
@@ -328,6 +355,7 @@ export function findChange(
         size.used = true;
       if (DOWN_WORDS.has(t.raw)) down = true;
       if (AMOUNT_WORDS.has(t.raw)) amount = true;
+      if (NEUTRAL_WORDS.has(t.raw) && !tokens.some((x) => DIRECTED.has(x.raw))) magnitude = true;
     }
     // "over the previous month", "vs prior month": each period against the one before ("in the previous
     // month" alone is a period).
