@@ -326,7 +326,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // "how did we do last year? total revenue for the year": the year already named, said again. Only after a whole
   // year is named, and with no part of a year in the question ("Q3 2025 revenue and for the year" asks for both).
   [
-    /(?<=\b(?:(?:last|this|previous|prior)\s+year|(?:in|for|during|of)\s+20\d\d|fy\s+20\d\d)\b[^]*?)\s*,?\s*\b(?:for|over|across)\s+(?:the|that)\s+(?:full\s+|whole\s+|entire\s+)?year\b(?:\s+as\s+a\s+whole)?/gi,
+    /(?<=\b(?:(?:last|this|previous|prior)\s+year|(?:in|for|during|of)\s+20\d\d|fy\s+20\d\d)\b[\s\S]*?)\s*,?\s*\b(?:for|over|across)\s+(?:the|that)\s+(?:full\s+|whole\s+|entire\s+)?year\b(?:\s+as\s+a\s+whole)?/gi,
     (all: string, ...rest: string[]) =>
       /\b(?:q[1-4]|h[12]|quarters?|months?|weeks?|half|ytd|so\s+far|to\s+date|day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i.test(
         String(rest.at(-1)),

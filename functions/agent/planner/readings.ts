@@ -149,6 +149,21 @@ const CHANGE_WORDS = new Set(
     ' ',
   ),
 );
+/** "the difference", "the gap": a change of no direction that may be between two values rather than two periods. */
+const GAP_WORDS = new Set(['difference', 'diff', 'gap', 'delta']);
+/**
+ * The question asks a gap ("and the difference", "what's the gap") with no other word of change: between two
+ * values named in one period it is the gap between them (understand.ts), never a change against a period before.
+ */
+export function onlyGapAsked(tokens: Token[]): Token[] | undefined {
+  const gaps = tokens.filter((t) => GAP_WORDS.has(t.raw));
+  if (gaps.length === 0) return undefined;
+  const other = tokens.some(
+    (t) =>
+      (CHANGE_WORDS.has(t.raw) && !GAP_WORDS.has(t.raw)) || SWING_WORDS.has(t.raw) || ABBREVIATIONS[t.raw],
+  );
+  return other ? undefined : gaps;
+}
 /** Words that give a change its direction ("the biggest positive change", "grew", "down"). */
 const DIRECTED = new Set([
   'up',
