@@ -6,9 +6,12 @@
  * average or a median the total would be another figure, and the words stay (refused by name if unread).
  */
 
-/** ", and the total across regions", "plus a grand total", "with the overall total", "& the total for all of them". */
+/**
+ * ", and the total across regions", "plus a grand total", "with the overall total", "& the total for all of them",
+ * "plus the 3-year total".
+ */
 const GRAND_TOTAL =
-  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the|a)\s+(?:grand\s+|overall\s+|combined\s+)?total(?:\s+(?:row|line))?(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|[a-z]+s))?(?:\s+(?:too|as\s+well))?\s*(?=[?.!]*\s*$)/i;
+  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the|a)\s+(?:grand\s+|overall\s+|combined\s+|(?:\d{1,2}|two|three|four|five|six|twelve)[\s-](?:year|yr|month|quarter|qtr)s?\s+)?total(?:\s+(?:row|line))?(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|[a-z]+s))?(?:\s+(?:too|as\s+well))?\s*(?=[?.!]*\s*$)/i;
 
 /** A breakdown in the question ("by region", "per category", "for each segment"). */
 const BREAKDOWN = /\b(?:by|per|each|every|across)\s+[a-z]/i;

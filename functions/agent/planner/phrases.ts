@@ -451,6 +451,19 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b/g,
     (_all, year = '', month = '', day = '') => `${MONTHS[Number(month) - 1]} ${Number(day)} ${year}`,
   ],
+  // "the week of Black Friday 2024", "thanksgiving week 2025": Monday to Sunday of the week the holiday falls in.
+  [
+    new RegExp(
+      `\\b(?:(?:in|for|during|over)\\s+)?(?:the\\s+)?(?:week\\s+of\\s+(${HOLIDAY_NAMES})|(${HOLIDAY_NAMES})\\s+week)(?:\\s+of)?\\s*,?\\s*(\\d{4})\\b`,
+      'gi',
+    ),
+    (all, a: string | undefined, b: string | undefined, year = '') => {
+      const date = holidayDay(a ?? b ?? '', Number(year));
+      if (!date) return all;
+      const monday = addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+      return `from ${spoken(monday)} to ${spoken(addDays(monday, 6))}`;
+    },
+  ],
   // "the week of November 24 2025": Monday to Sunday of the week that day falls in.
   [
     new RegExp(
