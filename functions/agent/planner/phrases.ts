@@ -334,6 +334,12 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : '',
   ],
+  // "orders in 2025 total", "returns last year in total pls": a count of orders is a total already; the word after
+  // it read as the total amount (a sum of money never asked). Not where money is named anywhere in the question.
+  [
+    /^((?:(?!\b(?:revenue|sales|amounts?|spend|spent|value|dollars?|gmv|aov|money|sum|average|avg|mean|median)\b|\$)[\s\S])*?\b(?:orders|returns|cancell?ations|purchases|transactions|customers|clients)\b(?:(?!\b(?:revenue|sales|amounts?|spend|spent|value|dollars?|gmv|aov|money|sum|average|avg|mean|median)\b|\$)[\s\S])*?)\s*,?\s*(?:in\s+)?total(?:\s+(?:please|pls|plz))?\s*([?.!]*)\s*$/i,
+    '$1$2',
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
