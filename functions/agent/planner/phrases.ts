@@ -338,7 +338,9 @@ const REWRITES: [RegExp, Replacement][] = [
   // it read as the total amount (a sum of money never asked). Not where money is named anywhere in the question.
   [
     /^((?:(?!\b(?:revenue|sales|amounts?|spend|spent|value|dollars?|gmv|aov|money|sum|average|avg|mean|median)\b|\$)[\s\S])*?\b(?:orders|returns|cancell?ations|purchases|transactions|customers|clients)\b(?:(?!\b(?:revenue|sales|amounts?|spend|spent|value|dollars?|gmv|aov|money|sum|average|avg|mean|median)\b|\$)[\s\S])*?)\s*,?\s*(?:in\s+)?total(?:\s+(?:please|pls|plz))?\s*([?.!]*)\s*$/i,
-    '$1$2',
+    // ("as a % of total", "share of the total": the whole of a share, kept.)
+    (all: string, ask: string, end: string) =>
+      /(?:\bof|%|\bthe|\bgrand|\boverall|\bvs\.?|\bversus|\bagainst)\s*$/i.test(ask) ? all : `${ask}${end}`,
   ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],

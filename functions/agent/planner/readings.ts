@@ -218,6 +218,17 @@ const NEUTRAL_WORDS = new Set(['change', 'changed', 'changes', 'delta', 'diff', 
 /** "moved the least", "shifted the most": verbs of change with no direction, read so only before a ranking. */
 const SHIFT_WORDS = new Set(['moved', 'shifted', 'varied', 'budged']);
 const RANKING = new Set(['most', 'least', 'more', 'less']);
+/** Superlatives of size before a change word ("the smallest change", "biggest difference"). */
+const SIZE_RANKS = new Set([
+  'biggest',
+  'largest',
+  'greatest',
+  'smallest',
+  'least',
+  'most',
+  'tiniest',
+  'littlest',
+]);
 /** "how did revenue move", "how has it trended": "how" and a form of "do" or "have" up to four words before `i`. */
 const askedHow = (tokens: Token[], i: number): boolean => {
   const how = tokens.findIndex((x, k) => k >= i - 4 && k < i && x.raw === 'how');
@@ -370,7 +381,9 @@ export function findChange(
         size.used = true;
       if (DOWN_WORDS.has(t.raw)) down = true;
       if (AMOUNT_WORDS.has(t.raw)) amount = true;
-      if (NEUTRAL_WORDS.has(t.raw) && !tokens.some((x) => DIRECTED.has(x.raw))) magnitude = true;
+      // ("changed the least", "the smallest difference": a size asked; "rank them by % change" stays signed.)
+      const sized = ranked || [tokens[i - 1]?.raw, tokens[i - 2]?.raw].some((w) => SIZE_RANKS.has(w ?? ''));
+      if (NEUTRAL_WORDS.has(t.raw) && sized && !tokens.some((x) => DIRECTED.has(x.raw))) magnitude = true;
     }
     // "over the previous month", "vs prior month": each period against the one before ("in the previous
     // month" alone is a period).
