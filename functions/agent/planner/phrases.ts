@@ -370,6 +370,16 @@ const REWRITES: [RegExp, Replacement][] = [
     /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|lowest|smallest|least)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
     (_all, end: string) => (/^(?:lowest|smallest|least)$/i.test(end) ? ' ranked ascending' : ' ranked'),
   ],
+  // "cancelled orders in 2024 as a % of total", "toys orders last year as a share of all orders": the kind's share of
+  // every order in the period, as "what % of orders ... were cancelled" reads ("total" alone was read as the total
+  // amount: a share of money never asked, confidently wrong). Not beside a breakdown (the rule below).
+  [
+    /^\s*(?:the\s+)?(?:number\s+of\s+)?([a-z]+)\s+orders\b((?:(?!\b(?:by|per|each|revenue|sales|amount|spend|value)\b)[^,?;])*?)\s*,?\s*\(?(?:as\s+(?:a\s+)?|in\s+)?(?:%|percent(?:age)?|pct|share)\s+of\s+(?:the\s+)?(?:total|all(?:\s+(?:the\s+)?orders)?|all\s+of\s+them|every\s+order|overall)\s*\)?\s*([?.!]*)\s*$/i,
+    (all, kind: string, rest: string, end: string) =>
+      /^(?:total|all|my|our|the|how|what|which|number)$/i.test(kind)
+        ? all
+        : `what % of orders${rest} were ${kind}${end}`,
+  ],
   // "orders by status in 2025 as a % of the total", "..., as percentages": each row's share of the whole, as "percent
   // of orders by status in 2025" reads (share-scopes.ts). Only at the end, and only where nothing else names a
   // share or rate ("as a % of 2024 revenue" names another whole; "total" alone was read as the total amount).

@@ -216,7 +216,17 @@ const SWING_WORDS = new Set(['swing', 'swings', 'swung', 'mover', 'movers']);
  */
 const NEUTRAL_WORDS = new Set(['change', 'changed', 'changes', 'delta', 'diff', 'difference', 'differences']);
 /** "moved the least", "shifted the most": verbs of change with no direction, read so only before a ranking. */
-const SHIFT_WORDS = new Set(['moved', 'shifted', 'varied', 'budged']);
+const SHIFT_WORDS = new Set([
+  'moved',
+  'move',
+  'moves',
+  'shifted',
+  'shift',
+  'shifts',
+  'varied',
+  'vary',
+  'budged',
+]);
 const RANKING = new Set(['most', 'least', 'more', 'less']);
 /** Superlatives of size before a change word ("the smallest change", "biggest difference"). */
 const SIZE_RANKS = new Set([
