@@ -185,3 +185,13 @@ describe('holiday weeks, totals beside a breakdown, a trailing total', () => {
     expect(plan('revenue from orders in 2025 total').measures.map((m) => m.column)).toEqual(['total_amount']);
   });
 });
+
+describe('rows listed "with the customer" name their customers anyway', () => {
+  it.each([
+    'list the 3 biggest orders of december 2025 with the customer',
+    'top 3 orders in november 2025 by amount, with customer',
+    'the 3 smallest orders of 2024 and their customers',
+  ])('"%s": the rows, not a count of customers', (question) => {
+    expect(plan(question).perEntity).toMatchObject({ kind: 'top', by: 'row' });
+  });
+});

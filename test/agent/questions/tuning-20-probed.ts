@@ -11,7 +11,8 @@
  * months) ago", "this/last fiscal year", "full calendar years", "for the year" after a named year, "write out the
  * full numbers with commas", "don't round it", "(not rounded)", a quoted dollar figure with no measure named,
  * "moved the least", "the gap between them", "the week of Black Friday", "the 3-year total", "the total please".
- * Scored in the eval CLI: 2 of 30 right before (7 confidently wrong), 30 of 30 after.
+ * "the 3 biggest orders of december 2025 with the customer" was the number of customers (confidently wrong).
+ * Scored in the eval CLI: 2 of 33 right before (10 confidently wrong), 33 of 33 after.
  *
  * Clock: Wednesday 2026-12-02, eleven months past the data's end (orders 2023-01-01 to 2025-12-31): "2 years ago" is
  * 2024, "18 months ago" June 2025, "four quarters ago" Q4 2025, "last fiscal year" 2025.
@@ -222,6 +223,28 @@ export const tuning20probed: Tuning20Case[] = [
     ask: 'cancelled orders in 2024 as a % of total',
     check: 'answer',
     sql: `SELECT round(100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*), 2) FROM orders WHERE ${inYear(2024)}`,
+  },
+  // --- rows listed with their customer ---
+  {
+    // Was the number of customers in December 2025: confidently wrong.
+    class: 'top-per-group',
+    ask: 'list the 3 biggest orders of december 2025 with the customer',
+    ordered: true,
+    sql: `SELECT amount FROM orders WHERE ${between('2025-12-01', '2026-01-01')} ORDER BY amount DESC LIMIT 3`,
+  },
+  {
+    // Was each order amount ranked by its number of customers: confidently wrong.
+    class: 'top-per-group',
+    ask: 'top 3 orders in november 2025 by amount, with customer',
+    ordered: true,
+    sql: `SELECT amount FROM orders WHERE ${between('2025-11-01', '2025-12-01')} ORDER BY amount DESC LIMIT 3`,
+  },
+  {
+    // Was the smallest amount alone.
+    class: 'top-per-group',
+    ask: 'the 3 smallest orders of 2024 and their customers',
+    ordered: true,
+    sql: `SELECT amount FROM orders WHERE ${inYear(2024)} ORDER BY amount LIMIT 3`,
   },
   // --- the asker's own ground ---
   {
