@@ -342,6 +342,11 @@ const REWRITES: [RegExp, Replacement][] = [
     (all: string, ask: string, end: string) =>
       /(?:\bof|%|\bthe|\bgrand|\boverall|\bvs\.?|\bversus|\bagainst)\s*$/i.test(ask) ? all : `${ask}${end}`,
   ],
+  // "and the change between the two", "the difference between those 2 years": the two already asked, said again.
+  [
+    /\b(change|difference|diff|gap|growth|delta)\s+between\s+(?:the|those|these)\s+(?:two|2)(?:\s+(?:years|periods|quarters|months|figures|numbers|of\s+them))?\b/gi,
+    '$1',
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers

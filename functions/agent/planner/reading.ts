@@ -15,7 +15,7 @@ import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { dropFirstChangeAside } from './first-change';
-import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
+import { looksLikeFollowUp, nothingFound, periodsOfThread, readFollowUp, secondOrderOf } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
 import { readPeriodInstruction } from './instructions';
@@ -372,6 +372,9 @@ function readThread(
   // Whether the last question quoted a figure from elsewhere beside its ask (quoted-figures.ts).
   let quoted = false;
   let quotedChange: number | undefined;
+  // The reading two turns back (the one the previous turn changed), for a change between the periods of both.
+  let turnBefore: Plan | undefined;
+  let earlier: Plan | undefined;
   for (const [turn, typed] of questions.entries()) {
     // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
     const corrected = readCorrection(typed, catalog);
@@ -499,6 +502,8 @@ function readThread(
       };
     let parsed = best;
     const previous = plan;
+    earlier = turnBefore;
+    turnBefore = plan;
     // A follow-up is one change to the previous reading (follow-up.ts); otherwise the question stands alone.
     const own = plan ? parseAgainst(question, plan.cube, today) : undefined;
     const leans =
@@ -506,9 +511,11 @@ function readThread(
       looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) &&
       !cohortBehind(plan, question);
     const cube = plan?.cube ?? best.cube;
+    // ("revenue by region in 2025" -> "what about 2024?" -> "and the change?": between the two periods asked.)
+    const base = plan && own ? (periodsOfThread(earlier, plan, own) ?? plan) : plan;
     const followUp =
-      plan && own
-        ? readFollowUp(plan, question, own, {
+      base && own
+        ? readFollowUp(base, question, own, {
             leans,
             reread: (text) => parseAgainst(text, cube, today),
             today,
