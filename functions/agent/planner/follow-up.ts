@@ -796,6 +796,59 @@ export function periodsOfThread(earlier: Plan | undefined, previous: Plan, own: 
   return { ...rest, compare: [a, b].sort((x, y) => x.from.localeCompare(y.from)) };
 }
 
+/** "combined?", "both together", "and added up?": the last two figures of the thread as one. */
+const COMBINED =
+  /^(?:and |so |ok |okay )?(?:(?:what(?:'s| is| was)|how much|how many)(?: (?:is|was|are|were))? )?(?:(?:the )?(?:two|2|both)(?: of them)? )?(?:combined|together|added up|summed|in total|put together|total)(?: (?:for|of) (?:both|the two|them))?$/;
+
+/**
+ * "revenue for the south in Q2 2025" -> "same for the north" -> "combined?": the one figure over both values of the
+ * two turns (was unread), or over both periods ("revenue in 2024" -> "and 2025?" -> "combined?"). Only where the
+ * turns differ in the values of one filter or in their period alone, of a measure that adds up.
+ */
+export function valuesOfThread(
+  earlier: Plan | undefined,
+  previous: Plan,
+  question: string,
+): Plan | undefined {
+  if (!earlier || !COMBINED.test(words(question).join(' '))) return undefined;
+  if (secondOrder(earlier) || secondOrder(previous) || earlier.top || previous.top) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || earlier.dimensions.length > 0 || earlier.grain)
+    return undefined;
+  const [measure, ...more] = previous.measures;
+  if (!measure || more.length > 0 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
+    return undefined;
+  // ("revenue in 2024" -> "and 2025?" -> "combined?": both periods as one, back to back or each of them.)
+  const [a, b] = [earlier.range, previous.range].sort((x, y) => (x?.from ?? '').localeCompare(y?.from ?? ''));
+  if (
+    a &&
+    b &&
+    a.from !== b.from &&
+    columns(earlier) === columns(previous) &&
+    !earlier.anyOf &&
+    !previous.anyOf
+  ) {
+    if (a.to > b.from) return undefined;
+    const { range: _one, ...rest } = previous;
+    return a.to === b.from
+      ? { ...rest, range: { label: `${a.label} and ${b.label}`, from: a.from, to: b.to } }
+      : { ...rest, anyOf: [a, b] };
+  }
+  const changed = previous.filters.filter(
+    (f) => !earlier.filters.some((e) => e.member === f.member && e.values.join() === f.values.join()),
+  );
+  const [filter, ...others] = changed;
+  const before = earlier.filters.find((e) => e.member === filter?.member);
+  if (!filter || others.length > 0 || !before || before.negate || filter.negate) return undefined;
+  const same = (p: Plan) => columns({ ...p, filters: p.filters.filter((f) => f.member !== filter.member) });
+  if (same(earlier) !== same(previous) || JSON.stringify(earlier.range) !== JSON.stringify(previous.range))
+    return undefined;
+  const values = [...new Set([...before.values, ...filter.values])];
+  return {
+    ...previous,
+    filters: previous.filters.map((f) => (f === filter ? { ...f, values } : f)),
+  };
+}
+
 /** A follow-up keeps what it does not change from the previous plan. */
 export function merge(previous: Plan, next: Parsed): Plan {
   const breakdownChanged = next.dimensions.length > 0 || next.grain !== undefined;

@@ -15,7 +15,14 @@ import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { dropFirstChangeAside } from './first-change';
-import { looksLikeFollowUp, nothingFound, periodsOfThread, readFollowUp, secondOrderOf } from './follow-up';
+import {
+  looksLikeFollowUp,
+  nothingFound,
+  periodsOfThread,
+  readFollowUp,
+  secondOrderOf,
+  valuesOfThread,
+} from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
 import { readPeriodInstruction } from './instructions';
@@ -513,8 +520,11 @@ function readThread(
     const cube = plan?.cube ?? best.cube;
     // ("revenue by region in 2025" -> "what about 2024?" -> "and the change?": between the two periods asked.)
     const base = plan && own ? (periodsOfThread(earlier, plan, own) ?? plan) : plan;
-    const followUp =
-      base && own
+    // ("revenue for the south in Q2 2025" -> "same for the north" -> "combined?": both values as one figure.)
+    const both = plan ? valuesOfThread(earlier, plan, question) : undefined;
+    const followUp = both
+      ? { plan: both, unexplained: [] }
+      : base && own
         ? readFollowUp(base, question, own, {
             leans,
             reread: (text) => parseAgainst(text, cube, today),
