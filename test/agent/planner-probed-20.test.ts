@@ -195,3 +195,63 @@ describe('rows listed "with the customer" name their customers anyway', () => {
     expect(plan(question).perEntity).toMatchObject({ kind: 'top', by: 'row' });
   });
 });
+
+describe('threads: what the turns before asked', () => {
+  const thread = (...questions: string[]) => {
+    const read = demoReading(questions, TODAY);
+    if (read.kind !== 'plan') throw new Error(JSON.stringify(read).slice(0, 300));
+    return read.plan;
+  };
+
+  it('"and the change?" after a period swapped: between the two periods asked', () => {
+    const p = thread('revenue by region in 2025', 'what about 2024?', 'and the change?');
+    expect(p.compare?.map((c) => c.label)).toEqual(['2024', '2025']);
+    expect(p.change).toBeDefined();
+  });
+
+  it('"and the change between the two" too', () => {
+    const p = thread('orders by category in Q3 2025', 'and Q2?', 'and the change between the two');
+    expect(p.compare?.map((c) => c.from)).toEqual(['2025-04-01', '2025-07-01']);
+  });
+
+  it('a change after one period only is its growth over the period before (unchanged)', () => {
+    const p = thread('revenue in Q3 2025', 'which region grew the most');
+    expect(p.compare?.map((c) => c.from)).toEqual(['2025-04-01', '2025-07-01']);
+  });
+
+  it.each([
+    ['top category by revenue in 2025', 'what % of the total is that', 1],
+    ['top 2 segments by revenue in 2024', 'how much of total revenue was that', 2],
+    ['top 3 customers by revenue in 2025', 'what share of revenue is that', 3],
+  ])('"%s" -> "%s": the top rows\' share', (first, second, n) => {
+    expect(thread(first, second).share).toEqual({ top: { n, direction: 'desc' } });
+  });
+
+  it('"the total for the whole year" after a ranking: every row\'s total beside it', () => {
+    expect(
+      thread('top 3 regions by orders in 2024', 'and what was the total for the whole year?').top,
+    ).toMatchObject({
+      n: 3,
+      withTotal: true,
+    });
+  });
+
+  it('"combined?" after two values: one figure over both', () => {
+    const p = thread('revenue for the south in Q2 2025', 'same for the north', 'combined?');
+    expect(p.filters.map((f) => f.values)).toEqual([['south', 'north']]);
+  });
+
+  it('"both together" after two periods: one figure over both', () => {
+    expect(thread('revenue in 2024', 'and 2025?', 'combined?').range).toMatchObject({
+      from: '2024-01-01',
+      to: '2026-01-01',
+    });
+    expect(
+      thread('orders in Q1 2025', 'what about Q3 2025?', 'both together').anyOf?.map((p) => p.from),
+    ).toEqual(['2025-01-01', '2025-07-01']);
+  });
+
+  it('"combined?" of an average stays unread', () => {
+    expect(demoReading(['avg order value in 2024', 'and 2025?', 'combined?'], TODAY).kind).not.toBe('plan');
+  });
+});

@@ -11,8 +11,10 @@
  * months) ago", "this/last fiscal year", "full calendar years", "for the year" after a named year, "write out the
  * full numbers with commas", "don't round it", "(not rounded)", a quoted dollar figure with no measure named,
  * "moved the least", "the gap between them", "the week of Black Friday", "the 3-year total", "the total please".
- * "the 3 biggest orders of december 2025 with the customer" was the number of customers (confidently wrong).
- * Scored in the eval CLI: 2 of 33 right before (10 confidently wrong), 33 of 33 after.
+ * "the 3 biggest orders of december 2025 with the customer" was the number of customers; "and the change?" after a
+ * period swapped in a thread compared the last period with the one before it, not with the first asked (both
+ * confidently wrong); refused: a top row's share of the total, "the total for the whole year" after a ranking,
+ * "combined?" after two turns. Scored in the eval CLI: 2 of 40 right before (12 confidently wrong), 40 of 40 after.
  *
  * Clock: Wednesday 2026-12-02, eleven months past the data's end (orders 2023-01-01 to 2025-12-31): "2 years ago" is
  * 2024, "18 months ago" June 2025, "four quarters ago" Q4 2025, "last fiscal year" 2025.
@@ -245,6 +247,57 @@ export const tuning20probed: Tuning20Case[] = [
     ask: 'the 3 smallest orders of 2024 and their customers',
     ordered: true,
     sql: `SELECT amount FROM orders WHERE ${inYear(2024)} ORDER BY amount LIMIT 3`,
+  },
+  // --- threads: the periods and values of the turns before ---
+  {
+    // Was 2023 to 2024 (the period before the last one asked): confidently wrong.
+    class: 'period-over-period',
+    ask: ['revenue by region in 2025', 'what about 2024?', 'and the change?'],
+    sql: `SELECT region, sum(amount) FILTER (WHERE year(created_at) = 2024), sum(amount) FILTER (WHERE year(created_at) = 2025),
+        sum(amount) FILTER (WHERE year(created_at) = 2025) - sum(amount) FILTER (WHERE year(created_at) = 2024)
+      FROM orders GROUP BY 1`,
+  },
+  {
+    // Was refused ("between two").
+    class: 'period-over-period',
+    ask: ['orders by category in Q3 2025', 'and Q2?', 'and the change between the two'],
+    sql: `SELECT category, count(*) FILTER (WHERE ${between('2025-04-01', '2025-07-01')}), count(*) FILTER (WHERE ${between('2025-07-01', '2025-10-01')}),
+        count(*) FILTER (WHERE ${between('2025-07-01', '2025-10-01')}) - count(*) FILTER (WHERE ${between('2025-04-01', '2025-07-01')})
+      FROM orders GROUP BY 1`,
+  },
+  {
+    // Was refused ("percent").
+    class: 'combined-shares',
+    ask: ['top category by revenue in 2025', 'what % of the total is that'],
+    check: 'answer',
+    sql: `SELECT round(100.0 * max(r) / sum(r), 2) FROM (SELECT category, sum(amount) AS r FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+  },
+  {
+    // Was the top category alone.
+    class: 'combined-shares',
+    ask: ['top 2 segments by revenue in 2024', 'how much of total revenue was that'],
+    check: 'answer',
+    sql: `WITH s AS (SELECT c.segment, sum(o.amount) AS r FROM ${withCustomers} WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1)
+      SELECT round(100.0 * (SELECT sum(r) FROM (SELECT r FROM s ORDER BY r DESC LIMIT 2)) / (SELECT sum(r) FROM s), 2)`,
+  },
+  {
+    // Was refused ("whole year").
+    class: 'top-per-group',
+    ask: ['top 3 regions by orders in 2024', 'and what was the total for the whole year?'],
+    check: 'answer',
+    sql: `SELECT count(*) FROM orders WHERE ${inYear(2024)}`,
+  },
+  {
+    // Was refused (no match).
+    class: 'wording',
+    ask: ['revenue for the south in Q2 2025', 'same for the north', 'combined?'],
+    sql: `SELECT sum(amount) FROM orders WHERE region IN ('south', 'north') AND ${between('2025-04-01', '2025-07-01')}`,
+  },
+  {
+    // Was refused (no match).
+    class: 'wording',
+    ask: ['orders in Q1 2025', 'what about Q3 2025?', 'both together'],
+    sql: `SELECT count(*) FROM orders WHERE ${between('2025-01-01', '2025-04-01')} OR ${between('2025-07-01', '2025-10-01')}`,
   },
   // --- the asker's own ground ---
   {
