@@ -347,6 +347,8 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(change|difference|diff|gap|growth|delta)\s+between\s+(?:the|those|these)\s+(?:two|2)(?:\s+(?:years|periods|quarters|months|figures|numbers|of\s+them))?\b/gi,
     '$1',
   ],
+  // "median order $ in 2025", "avg order $ by region": the dollar sign as the order's value.
+  [/\b(order|basket|ticket)\s+\$(?=[\s?.!,]|$)/gi, '$1 value'],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
