@@ -29,6 +29,8 @@ describe('calendar periods counted back from today', () => {
     ['revenue last fiscal year', 'revenue fy 2025'],
     ['revenue over the last three full calendar years', 'revenue over the last three full years'],
     ['revenue 2024 vs 2023 (calendar years)', 'revenue 2024 vs 2023'],
+    ['revenue last 2 yrs vs the 2 before that', 'revenue last 2 years vs the 2 years before'],
+    ['orders last 3 quarters vs the 3 prior', 'orders last 3 quarters vs the 3 quarters before'],
   ])('"%s" -> "%s"', (asked, read) => {
     expect(readUnitsAgo(asked, TODAY)).toBe(read);
   });

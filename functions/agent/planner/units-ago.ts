@@ -6,7 +6,8 @@
  * quarter" it pairs a period with its own a year earlier (dates.ts). "This/last fiscal year" and "this/last FY" are
  * the fiscal year of that calendar year ("fy 2026"), which the asker's words read as the calendar year and say so
  * (asker.ts). "Calendar" before years already read as calendar years ("the last three full calendar years",
- * "(calendar years)") adds nothing and goes. Without a clock the words stay as asked.
+ * "(calendar years)") adds nothing and goes; "the last 2 yrs vs the 2 before that" says the unit of the span before.
+ * Without a clock only the words that need none are read.
  */
 import { MONTHS } from './vocabulary';
 
@@ -36,9 +37,23 @@ const CALENDAR = new RegExp(
   'gi',
 );
 
+/** "the last 2 yrs vs the 2 before that": the span before named by its count alone, its unit said again. */
+const COUNT_BEFORE = new RegExp(
+  String.raw`\b((?:last|past|previous|prior)\s+${COUNT}\s+)(years?|yrs?|quarters?|qtrs?|months?|mos?|weeks?|wks?)\b([^?]*?\bthe\s+)(\2)\s+(?:before|prior|preceding)(?:\s+(?:that|it|those|them))?\b`,
+  'gi',
+);
+const UNIT_NAMES: Record<string, string> = { y: 'years', q: 'quarters', m: 'months', w: 'weeks' };
+
 /** The question with calendar periods counted back from `today` said as those periods. */
 export function readUnitsAgo(text: string, today?: string): string {
-  const plain = text.replace(CALENDAR_GLOSS, '').replace(CALENDAR, '$1');
+  const plain = text
+    .replace(CALENDAR_GLOSS, '')
+    .replace(CALENDAR, '$1')
+    .replace(
+      COUNT_BEFORE,
+      (_all, last: string, _n: string, unit: string, between: string, count: string) =>
+        `${last}${UNIT_NAMES[unit[0]?.toLowerCase() ?? ''] ?? unit}${between}${count} ${UNIT_NAMES[unit[0]?.toLowerCase() ?? ''] ?? unit} before`,
+    );
   if (!today) return plain;
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7)) - 1;

@@ -14,7 +14,8 @@
  * "the 3 biggest orders of december 2025 with the customer" was the number of customers; "and the change?" after a
  * period swapped in a thread compared the last period with the one before it, not with the first asked (both
  * confidently wrong); refused: a top row's share of the total, "the total for the whole year" after a ranking,
- * "combined?" after two turns. Scored in the eval CLI: 2 of 40 right before (12 confidently wrong), 40 of 40 after.
+ * "combined?" after two turns. "the last 2 yrs vs the 2 before that" was refused. Scored in the eval CLI: 2 of 41 right before (12 confidently wrong),
+ * 41 of 41 after.
  *
  * Clock: Wednesday 2026-12-02, eleven months past the data's end (orders 2023-01-01 to 2025-12-31): "2 years ago" is
  * 2024, "18 months ago" June 2025, "four quarters ago" Q4 2025, "last fiscal year" 2025.
@@ -52,6 +53,12 @@ export const tuning20probed: Tuning20Case[] = [
     class: 'period-over-period',
     ask: 'how many orders did we get two years ago?',
     sql: `SELECT count(*) FROM orders WHERE ${inYear(2024)}`,
+  },
+  {
+    // Was refused ("revenue last", "2 yrs", "before", "vs"). The two years before lie partly before the data.
+    class: 'past-data',
+    ask: 'revenue last 2 yrs vs the 2 before that',
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2022-01-01', '2026-01-01')} GROUP BY created_at >= '2024-01-01'`,
   },
   {
     // Was refused.
