@@ -257,3 +257,27 @@ describe('threads: what the turns before asked', () => {
     expect(demoReading(['avg order value in 2024', 'and 2025?', 'combined?'], TODAY).kind).not.toBe('plan');
   });
 });
+
+describe("each row's share of one value's whole", () => {
+  it.each([
+    ["each region's share of toys revenue in 2025", 'share of revenue by region for toys in 2025'],
+    [
+      'what share of furniture orders did each segment account for in 2024?',
+      'share of orders by segment for furniture in 2024?',
+    ],
+  ])('"%s"', (asked, read) => {
+    expect(rephrase(asked, TODAY)).toBe(read);
+  });
+
+  it('of a whole named without a value, as asked', () => {
+    expect(rephrase("each region's share of total revenue", TODAY)).toBe(
+      "each region's share of total revenue",
+    );
+  });
+
+  it('plans the value as a filter of the whole', () => {
+    const p = plan("each region's share of toys revenue in 2025");
+    expect(p.filters.map((f) => f.values)).toEqual([['toys']]);
+    expect(p.share).toEqual({});
+  });
+});

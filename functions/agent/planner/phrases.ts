@@ -37,6 +37,10 @@ const DOCUMENTS =
 /** A period named on its own: a year, a quarter or half ("q1", "h2"), or a month. */
 const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})(?:\\s+\\d{4})?)`;
 
+/** Words of a whole, not of a value ("total revenue", "all orders", "company sales"). */
+const WHOLE_WORDS =
+  /^(?:total|all|overall|company|whole|entire|gross|net|combined|annual|monthly|yearly|\d+)\b/i;
+
 /** "fourth", "4th": which quarter or half. */
 const ORDINAL_NUMBERS: Record<string, number> = { ...ORDINALS, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 
@@ -349,6 +353,19 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "median order $ in 2025", "avg order $ by region": the dollar sign as the order's value.
   [/\b(order|basket|ticket)\s+\$(?=[\s?.!,]|$)/gi, '$1 value'],
+  // "each region's share of toys revenue", "what share of toys revenue did each region bring in": the breakdown's
+  // rows as parts of that value's whole, as "share of revenue by region for toys" reads (was toys' share within
+  // each region: another whole, confidently wrong). Not of a whole named without a value ("of total revenue").
+  [
+    /\b(?:each|every)\s+([a-z]+)['’]s\s+(share|percent(?:age)?|%|portion|cut|slice|contribution)\s+(?:of|to)\s+(?:the\s+|our\s+)?((?:[a-z]+\s+){1,2}?)(revenue|sales|orders|order\s+count|spend)\b/gi,
+    (all, dimension: string, share: string, value: string, measure: string) =>
+      WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
+  ],
+  [
+    /\bwhat\s+(share|percent(?:age)?|%|portion|fraction|proportion)\s+of\s+(?:the\s+|our\s+)?((?:[a-z]+\s+){1,2}?)(revenue|sales|orders|order\s+count|spend)\s+(?:did|does|do)\s+(?:each|every)\s+([a-z]+)\s+(?:bring(?:\s+in)?|make|contribute|account\s+for|have|get|generate|do|drive)\b/gi,
+    (all, share: string, value: string, measure: string, dimension: string) =>
+      WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers

@@ -14,8 +14,8 @@
  * "the 3 biggest orders of december 2025 with the customer" was the number of customers; "and the change?" after a
  * period swapped in a thread compared the last period with the one before it, not with the first asked (both
  * confidently wrong); refused: a top row's share of the total, "the total for the whole year" after a ranking,
- * "combined?" after two turns. "the last 2 yrs vs the 2 before that" was refused. Scored in the eval CLI: 2 of 41 right before (12 confidently wrong),
- * 41 of 41 after.
+ * "combined?" after two turns. "the last 2 yrs vs the 2 before that" was refused; "each region's share of toys revenue" was toys' share within each
+ * region (confidently wrong). Scored in the eval CLI: 2 of 43 right before (14 confidently wrong), 43 of 43 after.
  *
  * Clock: Wednesday 2026-12-02, eleven months past the data's end (orders 2023-01-01 to 2025-12-31): "2 years ago" is
  * 2024, "18 months ago" June 2025, "four quarters ago" Q4 2025, "last fiscal year" 2025.
@@ -232,6 +232,22 @@ export const tuning20probed: Tuning20Case[] = [
     ask: 'cancelled orders in 2024 as a % of total',
     check: 'answer',
     sql: `SELECT round(100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*), 2) FROM orders WHERE ${inYear(2024)}`,
+  },
+  // --- each row's share of one value's whole ---
+  {
+    // Was toys' share within each region's revenue (another whole): confidently wrong.
+    class: 'combined-shares',
+    ask: "each region's share of toys revenue in 2025",
+    check: 'answer',
+    sql: `SELECT region, round(100.0 * sum(amount) / sum(sum(amount)) OVER (), 2) FROM orders WHERE category = 'toys' AND ${inYear(2025)} GROUP BY 1`,
+  },
+  {
+    // Was toys' share within each region's revenue: confidently wrong.
+    class: 'combined-shares',
+    ask: 'what share of furniture orders did each segment account for in 2024?',
+    check: 'answer',
+    sql: `SELECT c.segment, round(100.0 * count(*) / sum(count(*)) OVER (), 2) FROM ${withCustomers}
+      WHERE o.category = 'furniture' AND ${inYear(2024, 'o.created_at')} GROUP BY 1`,
   },
   // --- rows listed with their customer ---
   {
