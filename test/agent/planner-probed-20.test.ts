@@ -281,3 +281,20 @@ describe("each row's share of one value's whole", () => {
     expect(p.share).toEqual({});
   });
 });
+
+describe('shorthand of the order desk and of SaaS finance', () => {
+  it('"cxl" is the cancelled status', () => {
+    expect(plan('# of cxl orders 2025 by quarter').filters.map((f) => f.values)).toEqual([['cancelled']]);
+  });
+
+  it.each(['ARPU in 2025', 'arpa for the west last year'])(
+    '"%s" is the average revenue per customer',
+    (asked) => {
+      expect(rephrase(asked, TODAY)).toMatch(/^average revenue per customer /);
+    },
+  );
+
+  it('"median order $" is the order value', () => {
+    expect(rephrase('median order $ 2025 by segment', TODAY)).toBe('median order value 2025 by segment');
+  });
+});

@@ -366,6 +366,8 @@ const REWRITES: [RegExp, Replacement][] = [
     (all, share: string, value: string, measure: string, dimension: string) =>
       WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
   ],
+  // "ARPU in 2025", "ARPA by segment": average revenue per user (account), the mean of each customer's total.
+  [/\barp[uca]\b/gi, 'average revenue per customer'],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers

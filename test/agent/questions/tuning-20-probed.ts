@@ -15,7 +15,8 @@
  * period swapped in a thread compared the last period with the one before it, not with the first asked (both
  * confidently wrong); refused: a top row's share of the total, "the total for the whole year" after a ranking,
  * "combined?" after two turns. "the last 2 yrs vs the 2 before that" was refused; "each region's share of toys revenue" was toys' share within each
- * region (confidently wrong). Scored in the eval CLI: 2 of 43 right before (14 confidently wrong), 43 of 43 after.
+ * region (confidently wrong); "ARPU" and "cxl" were refused. Scored in the eval CLI: 2 of 45 right before (14 confidently
+ * wrong), 45 of 45 after.
  *
  * Clock: Wednesday 2026-12-02, eleven months past the data's end (orders 2023-01-01 to 2025-12-31): "2 years ago" is
  * 2024, "18 months ago" June 2025, "four quarters ago" Q4 2025, "last fiscal year" 2025.
@@ -140,6 +141,20 @@ export const tuning20probed: Tuning20Case[] = [
     class: 'unknown-words',
     ask: 'finance claims the north made $700k in Q2 2025 - can you check?',
     sql: `SELECT sum(amount) FROM orders WHERE region = 'north' AND ${between('2025-04-01', '2025-07-01')}`,
+  },
+  {
+    // Was refused ("arpu").
+    class: 'unknown-words',
+    ask: 'ARPU by segment in 2024',
+    sql: `SELECT segment, avg(s) FROM (SELECT c.segment, o.customer_id, sum(o.amount) AS s FROM ${withCustomers}
+      WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1, 2) GROUP BY 1`,
+  },
+  {
+    // Was refused ("cxl").
+    class: 'unknown-words',
+    ask: '# of cxl orders 2025 by quarter',
+    ordered: true,
+    sql: `SELECT date_trunc('quarter', created_at), count(*) FROM orders WHERE status = 'cancelled' AND ${inYear(2025)} GROUP BY 1 ORDER BY 1`,
   },
   // --- a change of no direction ---
   {
