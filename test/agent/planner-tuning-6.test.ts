@@ -411,13 +411,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 34,
     },
     {
-      // 2 of 45 right before the planner change it tunes (14 confident wrong, in the eval CLI, on 7b40834); 45, none
+      // 2 of 46 right before the planner change it tunes (14 confident wrong, in the eval CLI, on 7b40834); 46, none
       // wrong, after.
       title:
         'tuning set 20 (probed: calendar periods counted back, fiscal and calendar years, "for the year", figures written out in full, a quoted dollar figure, a change of no direction, the gap between two values, holiday weeks, N-year totals, a trailing "total", my region\'s performance, rows listed with their customer, threads: the change between the periods asked, a top row\'s share, "combined?", each row\'s share of one value\'s whole, ARPU, "cxl")',
       module: tuning20probed,
       cases: tuning20probed.tuning20probed,
-      rightAtLeast: 45,
+      rightAtLeast: 46,
     },
   ];
 

@@ -15,8 +15,8 @@
  * period swapped in a thread compared the last period with the one before it, not with the first asked (both
  * confidently wrong); refused: a top row's share of the total, "the total for the whole year" after a ranking,
  * "combined?" after two turns. "the last 2 yrs vs the 2 before that" was refused; "each region's share of toys revenue" was toys' share within each
- * region (confidently wrong); "ARPU" and "cxl" were refused. Scored in the eval CLI: 2 of 45 right before (14 confidently
- * wrong), 45 of 45 after.
+ * region (confidently wrong); "ARPU" and "cxl" were refused; "Sep 2025 through Feb 2026" asked in March 2027 was answered
+ * without the data's last day. Scored in the eval CLI: 2 of 46 right before (14 confidently wrong), 46 of 46 after.
  *
  * Clock: Wednesday 2026-12-02, eleven months past the data's end (orders 2023-01-01 to 2025-12-31): "2 years ago" is
  * 2024, "18 months ago" June 2025, "four quarters ago" Q4 2025, "last fiscal year" 2025.
@@ -60,6 +60,14 @@ export const tuning20probed: Tuning20Case[] = [
     class: 'past-data',
     ask: 'revenue last 2 yrs vs the 2 before that',
     sql: `SELECT sum(amount) FROM orders WHERE ${between('2022-01-01', '2026-01-01')} GROUP BY created_at >= '2024-01-01'`,
+  },
+  {
+    // Was answered without the data's last day (a named period ending more than a year before today).
+    class: 'past-data',
+    ask: 'revenue from Sep 2025 through Feb 2026 by month',
+    now: '2027-03-03T10:00:00Z',
+    check: 'range',
+    sql: `SELECT (SELECT CAST(max(created_at) AS DATE) FROM orders), sum(amount) FROM orders WHERE ${between('2025-09-01', '2026-03-01')}`,
   },
   {
     // Was refused.
