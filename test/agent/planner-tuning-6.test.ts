@@ -47,6 +47,7 @@ import * as tuning19followups from './questions/tuning-19-followups';
 import * as tuning19glosses from './questions/tuning-19-glosses';
 import * as tuning19periods from './questions/tuning-19-periods';
 import * as tuning19probed from './questions/tuning-19-probed';
+import * as tuning20probed from './questions/tuning-20-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -408,6 +409,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning19periods,
       cases: tuning19periods.tuning19periods,
       rightAtLeast: 34,
+    },
+    {
+      // 2 of 46 right before the planner change it tunes (14 confident wrong, in the eval CLI, on 7b40834); 46, none
+      // wrong, after.
+      title:
+        'tuning set 20 (probed: calendar periods counted back, fiscal and calendar years, "for the year", figures written out in full, a quoted dollar figure, a change of no direction, the gap between two values, holiday weeks, N-year totals, a trailing "total", my region\'s performance, rows listed with their customer, threads: the change between the periods asked, a top row\'s share, "combined?", each row\'s share of one value\'s whole, ARPU, "cxl")',
+      module: tuning20probed,
+      cases: tuning20probed.tuning20probed,
+      rightAtLeast: 46,
     },
   ];
 

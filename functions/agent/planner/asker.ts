@@ -47,6 +47,10 @@ const SHORTHAND: Record<string, string> = {
   wks: 'weeks',
   prev: 'previous',
   ly: 'last year',
+  // Order-desk shorthand for a cancelled order ("# of cxl orders"), read where the model has that value.
+  cxl: 'cancelled',
+  cxld: 'cancelled',
+  canx: 'cancelled',
   // A fiscal year: the data has no fiscal calendar of its own, so the calendar year, said back to the asker.
   fy: 'calendar year',
   // Small and medium-sized businesses: the model's "small business" where it has that value.

@@ -210,6 +210,14 @@ export function readFollowUp(
         (w) => !SHARE_WORDS.has(w) && !(ofTheWhole(raws) && WHOLE_NOUNS.has(w)) && w !== 'of',
       ),
     };
+  // "what % of the total is that?" after "top category by revenue in 2025": the top rows' share of the whole.
+  // ("how much of total revenue was that": a part of the whole asked in other words.)
+  const topShare = asked || /\bhow much of\b/.test(text) ? shareOfTop(previous, own) : undefined;
+  if (topShare)
+    return {
+      plan: topShare,
+      unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w) && !WHOLE_NOUNS.has(w) && w !== 'of'),
+    };
   // "and what was the total for the whole year?" after a top 3: the total of every row beside it (top-total.ts).
   const total = totalOfPrevious(previous, raws, own, unexplained);
   if (total) return total;
@@ -701,6 +709,28 @@ function shareOfPart(previous: Plan, own: Parsed, unexplained: string[]): Plan |
 }
 
 /**
+ * "what share of total revenue was that?", "what % of the total is that" after "top category by revenue in 2025" (or
+ * a top 3): the top rows' combined share of the whole, as "what share of 2025 revenue came from the top category"
+ * reads (was refused). Only of an additive measure, the same period and measure if said again.
+ */
+function shareOfTop(previous: Plan, own: Parsed): Plan | undefined {
+  const top = previous.top;
+  if (!top || top.n < 1 || top.span || top.nth || top.percent || top.withTotal || previous.share)
+    return undefined;
+  if (previous.dimensions.length !== 1 || previous.grain || secondOrder(previous)) return undefined;
+  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.top)
+    return undefined;
+  if (own.range && (own.range.from !== previous.range?.from || own.range.to !== previous.range?.to))
+    return undefined;
+  const [measure] = previous.measures;
+  if (!measure || previous.measures.length > 1 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
+    return undefined;
+  if (own.measures.some((m) => m.column !== measure.column) && own.measureNamed) return undefined;
+  const { top: _ranked, ...rest } = previous;
+  return { ...rest, measures: [measure], share: { top: { n: top.n, direction: top.direction } } };
+}
+
+/**
  * "what share of the total did each month have?", "and each quarter's % of the year?" after a breakdown by one
  * grain or dimension: each previous row's share of their whole (same measure, period and filters). Only with a
  * word of each row or of the whole ("of the year" only when the previous period is one year).
@@ -730,6 +760,93 @@ function shareOfEachRow(
   const whole = raws.some((w, i) => w === 'total' && ['the', 'of'].includes(raws[i - 1] ?? ''));
   if (own.measureNamed && !whole && own.measures.some((m) => m.column !== measure.column)) return undefined;
   return { ...previous, measures: [measure], share: {} };
+}
+
+const months = (p: Period) => {
+  const [fy, fm] = [Number(p.from.slice(0, 4)), Number(p.from.slice(5, 7))];
+  const [ty, tm] = [Number(p.to.slice(0, 4)), Number(p.to.slice(5, 7))];
+  return p.from.slice(8) === '01' && p.to.slice(8) === '01' ? ty * 12 + tm - (fy * 12 + fm) : undefined;
+};
+const columns = (p: Plan) =>
+  JSON.stringify([
+    p.measures.map((m) => m.column),
+    p.dimensions.map((d) => d.column),
+    p.grain,
+    p.filters.map((f) => [f.member.column, f.values, f.negate]),
+    p.numberFilters,
+  ]);
+
+/**
+ * "revenue by region in 2025" -> "what about 2024?" -> "and the change?": a change asked with no period of its own
+ * after a turn that only swapped the period is between the two periods of the thread (was the last one against the
+ * period before it, 2023 to 2024: confidently wrong). The previous reading with both periods compared, in time
+ * order; undefined when the turns differ in anything but whole periods of the same length.
+ */
+export function periodsOfThread(earlier: Plan | undefined, previous: Plan, own: Parsed): Plan | undefined {
+  if (!earlier || !own.change || own.range || (own.compare && !own.compare.every((p) => p.assumed)))
+    return undefined;
+  if (!earlier.range || !previous.range || earlier.compare || previous.compare || secondOrder(previous))
+    return undefined;
+  if (secondOrder(earlier) || columns(earlier) !== columns(previous)) return undefined;
+  const [a, b] = [earlier.range, previous.range];
+  const length = months(a);
+  if (length === undefined || length !== months(b) || a.from === b.from) return undefined;
+  if (a.from < b.to && b.from < a.to) return undefined;
+  const { range: _one, ...rest } = previous;
+  return { ...rest, compare: [a, b].sort((x, y) => x.from.localeCompare(y.from)) };
+}
+
+/** "combined?", "both together", "and added up?": the last two figures of the thread as one. */
+const COMBINED =
+  /^(?:and |so |ok |okay )?(?:(?:what(?:'s| is| was)|how much|how many)(?: (?:is|was|are|were))? )?(?:(?:the )?(?:two|2|both)(?: of them)? )?(?:combined|together|added up|summed|in total|put together|total)(?: (?:for|of) (?:both|the two|them))?$/;
+
+/**
+ * "revenue for the south in Q2 2025" -> "same for the north" -> "combined?": the one figure over both values of the
+ * two turns (was unread), or over both periods ("revenue in 2024" -> "and 2025?" -> "combined?"). Only where the
+ * turns differ in the values of one filter or in their period alone, of a measure that adds up.
+ */
+export function valuesOfThread(
+  earlier: Plan | undefined,
+  previous: Plan,
+  question: string,
+): Plan | undefined {
+  if (!earlier || !COMBINED.test(words(question).join(' '))) return undefined;
+  if (secondOrder(earlier) || secondOrder(previous) || earlier.top || previous.top) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || earlier.dimensions.length > 0 || earlier.grain)
+    return undefined;
+  const [measure, ...more] = previous.measures;
+  if (!measure || more.length > 0 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
+    return undefined;
+  // ("revenue in 2024" -> "and 2025?" -> "combined?": both periods as one, back to back or each of them.)
+  const [a, b] = [earlier.range, previous.range].sort((x, y) => (x?.from ?? '').localeCompare(y?.from ?? ''));
+  if (
+    a &&
+    b &&
+    a.from !== b.from &&
+    columns(earlier) === columns(previous) &&
+    !earlier.anyOf &&
+    !previous.anyOf
+  ) {
+    if (a.to > b.from) return undefined;
+    const { range: _one, ...rest } = previous;
+    return a.to === b.from
+      ? { ...rest, range: { label: `${a.label} and ${b.label}`, from: a.from, to: b.to } }
+      : { ...rest, anyOf: [a, b] };
+  }
+  const changed = previous.filters.filter(
+    (f) => !earlier.filters.some((e) => e.member === f.member && e.values.join() === f.values.join()),
+  );
+  const [filter, ...others] = changed;
+  const before = earlier.filters.find((e) => e.member === filter?.member);
+  if (!filter || others.length > 0 || !before || before.negate || filter.negate) return undefined;
+  const same = (p: Plan) => columns({ ...p, filters: p.filters.filter((f) => f.member !== filter.member) });
+  if (same(earlier) !== same(previous) || JSON.stringify(earlier.range) !== JSON.stringify(previous.range))
+    return undefined;
+  const values = [...new Set([...before.values, ...filter.values])];
+  return {
+    ...previous,
+    filters: previous.filters.map((f) => (f === filter ? { ...f, values } : f)),
+  };
 }
 
 /** A follow-up keeps what it does not change from the previous plan. */

@@ -6,9 +6,12 @@
  * average or a median the total would be another figure, and the words stay (refused by name if unread).
  */
 
-/** ", and the total across regions", "plus a grand total", "with the overall total", "& the total for all of them". */
+/**
+ * ", and the total across regions", "plus a grand total", "with the overall total", "& the total for all of them",
+ * "plus the 3-year total".
+ */
 const GRAND_TOTAL =
-  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the|a)\s+(?:grand\s+|overall\s+|combined\s+)?total(?:\s+(?:row|line))?(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|[a-z]+s))?(?:\s+(?:too|as\s+well))?\s*(?=[?.!]*\s*$)/i;
+  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the|a)\s+(?:grand\s+|overall\s+|combined\s+|(?:\d{1,2}|two|three|four|five|six|twelve)[\s-](?:year|yr|month|quarter|qtr)s?\s+)?total(?:\s+(?:row|line))?(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|year|period|quarter|month|span|[a-z]+s))?(?:\s+(?:too|as\s+well))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*(?=[?.!]*\s*$)/i;
 
 /** A breakdown in the question ("by region", "per category", "for each segment"). */
 const BREAKDOWN = /\b(?:by|per|each|every|across)\s+[a-z]/i;
@@ -32,7 +35,7 @@ export function readGrandTotal(question: string): string {
  * not add up; the caller keeps it only where the reading is a plain breakdown, and refuses otherwise.
  */
 const OVERALL =
-  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the\s+|an?\s+)?(?:(?:grand\s+|overall\s+|combined\s+)?total|overall(?:\s+(?:average|avg|mean|median|figure|number|one))?|(?:average|avg|mean|median)\s+(?:overall|across\s+(?:the\s+board|all\s+of\s+them|everything)))(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|[a-z]+s))?(?:\s+(?:too|as\s+well))?\s*(?=[?.!]*\s*$)/i;
+  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the\s+|an?\s+)?(?:(?:grand\s+|overall\s+|combined\s+)?total|overall(?:\s+(?:average|avg|mean|median|figure|number|one))?|(?:average|avg|mean|median)\s+(?:overall|across\s+(?:the\s+board|all\s+of\s+them|everything)))(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|year|period|quarter|month|span|[a-z]+s))?(?:\s+(?:too|as\s+well))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*(?=[?.!]*\s*$)/i;
 
 /** The question without an overall figure asked beside a breakdown of a figure that does not add up. */
 export function readOverall(question: string): { text: string; overall?: true } {

@@ -50,12 +50,21 @@ const hasRegion = (catalog: readonly CatalogCube[]) => catalog.some((c) => cubeV
 /** The question with the asker's own ground read as "my region" (where the model has regions). */
 export function readOwnGround(question: string, catalog: readonly CatalogCube[]): string {
   if (!hasRegion(catalog)) return question;
-  return question
-    .replace(GROUND_ASIDE, '')
-    .replace(ASKED_OF_GROUND, 'in my region')
-    .replace(GROUND_DID, 'in my region')
-    .replace(IN_GROUND, 'in my region')
-    .replace(GROUND_ALONE, (all) => (/^our\b/i.test(all) ? 'our region' : 'my region'));
+  return (
+    question
+      .replace(GROUND_ASIDE, '')
+      // ("how did my region do vs 2024": how the asker's rows did, the question of performance kept.)
+      .replace(ASKED_OF_GROUND, (all: string, offset: number, text: string) => {
+        const verb = /\s(do|does|did)$/i.exec(all)?.[1];
+        const aux = /^(did|does|do|has|have|had)\b/i.exec(all)?.[1] ?? 'did';
+        return verb && /\bhow\s+$/i.test(text.slice(0, offset))
+          ? `${aux} we ${verb} in my region`
+          : 'in my region';
+      })
+      .replace(GROUND_DID, 'in my region')
+      .replace(IN_GROUND, 'in my region')
+      .replace(GROUND_ALONE, (all) => (/^our\b/i.test(all) ? 'our region' : 'my region'))
+  );
 }
 
 /** Words of a share ("share", "%", "percent of", "fraction", "contribution", "how much of"). */

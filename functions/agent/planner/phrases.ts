@@ -26,6 +26,7 @@ import { stem, words } from './text';
 import { readTrailingMonths } from './trailing-months';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
+import { readUnitsAgo } from './units-ago';
 import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINALS, type Unit } from './vocabulary';
 import { readYearSpans } from './year-spans';
 
@@ -35,6 +36,10 @@ const DOCUMENTS =
 
 /** A period named on its own: a year, a quarter or half ("q1", "h2"), or a month. */
 const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})(?:\\s+\\d{4})?)`;
+
+/** Words of a whole, not of a value ("total revenue", "all orders", "company sales"). */
+const WHOLE_WORDS =
+  /^(?:total|all|overall|company|whole|entire|gross|net|combined|annual|monthly|yearly|\d+)\b/i;
 
 /** "fourth", "4th": which quarter or half. */
 const ORDINAL_NUMBERS: Record<string, number> = { ...ORDINALS, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
@@ -322,6 +327,47 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all: string, y1: string | undefined, y2: string | undefined, kind: string) =>
       `who only had ${kind} orders${(y1 ?? y2) ? ` in ${y1 ?? y2}` : ''}`,
   ],
+  // "how did we do last year? total revenue for the year": the year already named, said again. Only after a whole
+  // year is named, and with no part of a year in the question ("Q3 2025 revenue and for the year" asks for both).
+  [
+    /(?<=\b(?:(?:last|this|previous|prior)\s+year|(?:in|for|during|of)\s+20\d\d|fy\s+20\d\d)\b[\s\S]*?)\s*,?\s*\b(?:for|over|across)\s+(?:the|that)\s+(?:full\s+|whole\s+|entire\s+)?year\b(?:\s+as\s+a\s+whole)?/gi,
+    (all: string, ...rest: string[]) =>
+      /\b(?:q[1-4]|h[12]|quarters?|months?|weeks?|half|ytd|so\s+far|to\s+date|day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i.test(
+        String(rest.at(-1)),
+      )
+        ? all
+        : '',
+  ],
+  // "orders in 2025 total", "returns last year in total pls": a count of orders is a total already; the word after
+  // it read as the total amount (a sum of money never asked). Not where money is named anywhere in the question.
+  [
+    /^((?:(?!\b(?:revenue|sales|amounts?|spend|spent|value|dollars?|gmv|aov|money|sum|average|avg|mean|median)\b|\$)[\s\S])*?\b(?:orders|returns|cancell?ations|purchases|transactions|customers|clients)\b(?:(?!\b(?:revenue|sales|amounts?|spend|spent|value|dollars?|gmv|aov|money|sum|average|avg|mean|median)\b|\$)[\s\S])*?)\s*,?\s*(?:in\s+)?total(?:\s+(?:please|pls|plz))?\s*([?.!]*)\s*$/i,
+    // ("as a % of total", "share of the total": the whole of a share, kept.)
+    (all: string, ask: string, end: string) =>
+      /(?:\bof|%|\bthe|\bgrand|\boverall|\bvs\.?|\bversus|\bagainst)\s*$/i.test(ask) ? all : `${ask}${end}`,
+  ],
+  // "and the change between the two", "the difference between those 2 years": the two already asked, said again.
+  [
+    /\b(change|difference|diff|gap|growth|delta)\s+between\s+(?:the|those|these)\s+(?:two|2)(?:\s+(?:years|periods|quarters|months|figures|numbers|of\s+them))?\b/gi,
+    '$1',
+  ],
+  // "median order $ in 2025", "avg order $ by region": the dollar sign as the order's value.
+  [/\b(order|basket|ticket)\s+\$(?=[\s?.!,]|$)/gi, '$1 value'],
+  // "each region's share of toys revenue", "what share of toys revenue did each region bring in": the breakdown's
+  // rows as parts of that value's whole, as "share of revenue by region for toys" reads (was toys' share within
+  // each region: another whole, confidently wrong). Not of a whole named without a value ("of total revenue").
+  [
+    /\b(?:each|every)\s+([a-z]+)['’]s\s+(share|percent(?:age)?|%|portion|cut|slice|contribution)\s+(?:of|to)\s+(?:the\s+|our\s+)?((?:[a-z]+\s+){1,2}?)(revenue|sales|orders|order\s+count|spend)\b/gi,
+    (all, dimension: string, share: string, value: string, measure: string) =>
+      WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
+  ],
+  [
+    /\bwhat\s+(share|percent(?:age)?|%|portion|fraction|proportion)\s+of\s+(?:the\s+|our\s+)?((?:[a-z]+\s+){1,2}?)(revenue|sales|orders|order\s+count|spend)\s+(?:did|does|do)\s+(?:each|every)\s+([a-z]+)\s+(?:bring(?:\s+in)?|make|contribute|account\s+for|have|get|generate|do|drive)\b/gi,
+    (all, share: string, value: string, measure: string, dimension: string) =>
+      WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
+  ],
+  // "ARPU in 2025", "ARPA by segment": average revenue per user (account), the mean of each customer's total.
+  [/\barp[uca]\b/gi, 'average revenue per customer'],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -349,6 +395,16 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|lowest|smallest|least)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
     (_all, end: string) => (/^(?:lowest|smallest|least)$/i.test(end) ? ' ranked ascending' : ' ranked'),
+  ],
+  // "cancelled orders in 2024 as a % of total", "toys orders last year as a share of all orders": the kind's share of
+  // every order in the period, as "what % of orders ... were cancelled" reads ("total" alone was read as the total
+  // amount: a share of money never asked, confidently wrong). Not beside a breakdown (the rule below).
+  [
+    /^\s*(?:the\s+)?(?:number\s+of\s+)?([a-z]+)\s+orders\b((?:(?!\b(?:by|per|each|revenue|sales|amount|spend|value)\b)[^,?;])*?)\s*,?\s*\(?(?:as\s+(?:a\s+)?|in\s+)?(?:%|percent(?:age)?|pct|share)\s+of\s+(?:the\s+)?(?:total|all(?:\s+(?:the\s+)?orders)?|all\s+of\s+them|every\s+order|overall)\s*\)?\s*([?.!]*)\s*$/i,
+    (all, kind: string, rest: string, end: string) =>
+      /^(?:total|all|my|our|the|how|what|which|number)$/i.test(kind)
+        ? all
+        : `what % of orders${rest} were ${kind}${end}`,
   ],
   // "orders by status in 2025 as a % of the total", "..., as percentages": each row's share of the whole, as "percent
   // of orders by status in 2025" reads (share-scopes.ts). Only at the end, and only where nothing else names a
@@ -438,6 +494,19 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b/g,
     (_all, year = '', month = '', day = '') => `${MONTHS[Number(month) - 1]} ${Number(day)} ${year}`,
+  ],
+  // "the week of Black Friday 2024", "thanksgiving week 2025": Monday to Sunday of the week the holiday falls in.
+  [
+    new RegExp(
+      `\\b(?:(?:in|for|during|over)\\s+)?(?:the\\s+)?(?:week\\s+of\\s+(${HOLIDAY_NAMES})|(${HOLIDAY_NAMES})\\s+week)(?:\\s+of)?\\s*,?\\s*(\\d{4})\\b`,
+      'gi',
+    ),
+    (all, a: string | undefined, b: string | undefined, year = '') => {
+      const date = holidayDay(a ?? b ?? '', Number(year));
+      if (!date) return all;
+      const monday = addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+      return `from ${spoken(monday)} to ${spoken(addDays(monday, 6))}`;
+    },
   ],
   // "the week of November 24 2025": Monday to Sunday of the week that day falls in.
   [
@@ -961,11 +1030,14 @@ export function expandContractions(question: string): string {
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
+  // ("revenue 2 years ago", "this FY", "the last three full calendar years": units-ago.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
     lifetimeMetric(
       expandContractions(
-        readRelativeSpans(readTrailingMonths(readFirstStep(readEndGap(readTypos(question))))),
+        readRelativeSpans(
+          readTrailingMonths(readFirstStep(readEndGap(readUnitsAgo(readTypos(question), today)))),
+        ),
       ),
     ),
     today,

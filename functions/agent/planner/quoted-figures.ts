@@ -95,7 +95,21 @@ function quoteWithoutFigure(quote: string): { text: string; counted: boolean } |
   // ("9,800 returns", "12k orders": a plain number before a plural noun counts those things.)
   const after = quote.slice(found.index + found[0].length);
   const counted = !/[$%]|[a-z]\s*$/i.test(found[0]) && /^['"’”]?\s+[a-z]+s\b/i.test(after);
-  return text.length > 0 ? { text, counted } : undefined;
+  // ("the west did ~$41M in 2024": dollars done, made or booked with no measure named are the revenue.)
+  const money =
+    /\$/.test(found[0]) &&
+    !/\b(?:revenue|sales|amount|spend|spent|aov|average|avg|value|orders?|gmv|refunds?|returns?)\b/i.test(
+      text,
+    );
+  if (text.length === 0) return undefined;
+  return {
+    text: money
+      ? `revenue ${text.replace(/\b(?:did|made|brought\s+in|booked|pulled\s+in)\b/gi, '')}`
+          .replace(/\s+/g, ' ')
+          .trim()
+      : text,
+    counted,
+  };
 }
 
 /** A source and its verb of telling, for a quoted change ("finance says", "my manager thinks", "I heard"). */

@@ -15,7 +15,14 @@ import { readDaysToFirst } from './days-to-first';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { dropFirstChangeAside } from './first-change';
-import { looksLikeFollowUp, nothingFound, readFollowUp, secondOrderOf } from './follow-up';
+import {
+  looksLikeFollowUp,
+  nothingFound,
+  periodsOfThread,
+  readFollowUp,
+  secondOrderOf,
+  valuesOfThread,
+} from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
 import { readPeriodInstruction } from './instructions';
@@ -184,7 +191,8 @@ export function readQuestions(
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(unrounded);
-  if (!rounding && !overall) return unsound(readThread(questions, models, today, plain), last, models);
+  if (!rounding && !overall && text === last)
+    return unsound(readThread(questions, models, today, plain), last, models);
   const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
   // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)
@@ -371,6 +379,9 @@ function readThread(
   // Whether the last question quoted a figure from elsewhere beside its ask (quoted-figures.ts).
   let quoted = false;
   let quotedChange: number | undefined;
+  // The reading two turns back (the one the previous turn changed), for a change between the periods of both.
+  let turnBefore: Plan | undefined;
+  let earlier: Plan | undefined;
   for (const [turn, typed] of questions.entries()) {
     // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
     const corrected = readCorrection(typed, catalog);
@@ -498,6 +509,8 @@ function readThread(
       };
     let parsed = best;
     const previous = plan;
+    earlier = turnBefore;
+    turnBefore = plan;
     // A follow-up is one change to the previous reading (follow-up.ts); otherwise the question stands alone.
     const own = plan ? parseAgainst(question, plan.cube, today) : undefined;
     const leans =
@@ -505,9 +518,14 @@ function readThread(
       looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) &&
       !cohortBehind(plan, question);
     const cube = plan?.cube ?? best.cube;
-    const followUp =
-      plan && own
-        ? readFollowUp(plan, question, own, {
+    // ("revenue by region in 2025" -> "what about 2024?" -> "and the change?": between the two periods asked.)
+    const base = plan && own ? (periodsOfThread(earlier, plan, own) ?? plan) : plan;
+    // ("revenue for the south in Q2 2025" -> "same for the north" -> "combined?": both values as one figure.)
+    const both = plan ? valuesOfThread(earlier, plan, question) : undefined;
+    const followUp = both
+      ? { plan: both, unexplained: [] }
+      : base && own
+        ? readFollowUp(base, question, own, {
             leans,
             reread: (text) => parseAgainst(text, cube, today),
             today,

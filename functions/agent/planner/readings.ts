@@ -149,6 +149,39 @@ const CHANGE_WORDS = new Set(
     ' ',
   ),
 );
+/** "the difference", "the gap": a change of no direction that may be between two values rather than two periods. */
+const GAP_WORDS = new Set(['difference', 'diff', 'gap', 'delta']);
+/**
+ * The question asks a gap ("and the difference", "what's the gap") with no other word of change: between two
+ * values named in one period it is the gap between them (understand.ts), never a change against a period before.
+ */
+export function onlyGapAsked(tokens: Token[]): Token[] | undefined {
+  const gaps = tokens.filter((t) => GAP_WORDS.has(t.raw));
+  if (gaps.length === 0) return undefined;
+  const other = tokens.some(
+    (t) =>
+      (CHANGE_WORDS.has(t.raw) && !GAP_WORDS.has(t.raw)) || SWING_WORDS.has(t.raw) || ABBREVIATIONS[t.raw],
+  );
+  return other ? undefined : gaps;
+}
+/** Words that give a change its direction ("the biggest positive change", "grew", "down"). */
+const DIRECTED = new Set([
+  'up',
+  'down',
+  'positive',
+  'negative',
+  'rise',
+  'fall',
+  'gain',
+  'loss',
+  'increase',
+  'decrease',
+  'growth',
+  'decline',
+  'drop',
+  'higher',
+  'lower',
+]);
 /** Of those, the ones that rank the largest fall first ("declined the most"). */
 const DOWN_WORDS = new Set(
   'decrease decreased decreases decreasing decline declined declines declining drop dropped drops fell fall falling lost lose loses losing shrank shrunk shrink dip dipped dips slump slumped plunge plunged slid slide shed sheds'.split(
@@ -177,6 +210,35 @@ const AMOUNT_WORDS = new Set(
  * by its magnitude (a fall of 900 swings more than a rise of 500).
  */
 const SWING_WORDS = new Set(['swing', 'swings', 'swung', 'mover', 'movers']);
+/**
+ * Change words with no direction ("changed the least", "the smallest difference"): ranked by the change's size
+ * either way, as a swing is (ranked signed, "changed the least" was the largest fall: confidently wrong).
+ */
+const NEUTRAL_WORDS = new Set(['change', 'changed', 'changes', 'delta', 'diff', 'difference', 'differences']);
+/** "moved the least", "shifted the most": verbs of change with no direction, read so only before a ranking. */
+const SHIFT_WORDS = new Set([
+  'moved',
+  'move',
+  'moves',
+  'shifted',
+  'shift',
+  'shifts',
+  'varied',
+  'vary',
+  'budged',
+]);
+const RANKING = new Set(['most', 'least', 'more', 'less']);
+/** Superlatives of size before a change word ("the smallest change", "biggest difference"). */
+const SIZE_RANKS = new Set([
+  'biggest',
+  'largest',
+  'greatest',
+  'smallest',
+  'least',
+  'most',
+  'tiniest',
+  'littlest',
+]);
 /** "how did revenue move", "how has it trended": "how" and a form of "do" or "have" up to four words before `i`. */
 const askedHow = (tokens: Token[], i: number): boolean => {
   const how = tokens.findIndex((x, k) => k >= i - 4 && k < i && x.raw === 'how');
@@ -311,7 +373,8 @@ export function findChange(
       t.used = true;
       continue;
     }
-    if (SWING_WORDS.has(t.raw)) {
+    const ranked = RANKING.has(next?.raw ?? '') || (next?.raw === 'the' && RANKING.has(third?.raw ?? ''));
+    if (SWING_WORDS.has(t.raw) || (SHIFT_WORDS.has(t.raw) && ranked)) {
       found = true;
       magnitude = true;
       amount = true;
@@ -328,6 +391,9 @@ export function findChange(
         size.used = true;
       if (DOWN_WORDS.has(t.raw)) down = true;
       if (AMOUNT_WORDS.has(t.raw)) amount = true;
+      // ("changed the least", "the smallest difference": a size asked; "rank them by % change" stays signed.)
+      const sized = ranked || [tokens[i - 1]?.raw, tokens[i - 2]?.raw].some((w) => SIZE_RANKS.has(w ?? ''));
+      if (NEUTRAL_WORDS.has(t.raw) && sized && !tokens.some((x) => DIRECTED.has(x.raw))) magnitude = true;
     }
     // "over the previous month", "vs prior month": each period against the one before ("in the previous
     // month" alone is a period).

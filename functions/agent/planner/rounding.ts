@@ -90,9 +90,21 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
   ],
 ];
 
+/**
+ * "write out the full numbers with commas", "no rounding to k", "exact figures pls", "don't round": the figures as
+ * the answers always state them (whole, grouped with commas, to the cent), so the phrase asks nothing more and goes
+ * (read before a rounding, so "not rounded" is never read as "rounded"). "the full number of orders" stays.
+ */
+const EXACT =
+  /\s*[,;(]?\s*[-–—]?\s*\b(?:(?:please|pls|plz|and|but|just)\s+)?(?:(?:write|spell|give|show|list|put|state|keep)\s+(?:it\s+|them\s+|me\s+|us\s+)?(?:out\s+)?(?:the\s+)?(?:full|exact|complete|whole|unrounded|precise|actual)\s+(?:numbers|figures|amounts|values|digits)(?:\s+out)?|(?:the\s+)?(?:full|exact|unrounded|precise)\s+(?:numbers|figures)(?!\s+(?:of|for|on)\b)|(?:with|using|incl(?:uding)?\.?)\s+(?:the\s+)?commas|no\s+rounding|(?:do\s+not|don['’]?t|dont|never)\s+round(?:\s+(?:it|them|anything|off))?|not\s+(?:rounded|abbreviated)|unrounded|no\s+abbreviations?|(?:in\s+)?full\s+(?:digits|precision))\b(?:\s+(?:to|into|as|in)\s+(?:k|m|mm|thousands?|millions?|billions?)\b)?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*\)?/gi;
+
 /** The question without its rounding phrase, and the rounding it asks for (undefined when none). */
 export function readRounding(question: string): { text: string; rounding?: Rounding } {
-  let text = question;
+  let text = question
+    .replace(EXACT, ' ')
+    .replace(/\s*[-–—,;]\s*(?=[?.!]*\s*$)/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   let rounding: Rounding | undefined;
   for (const [pattern, read] of PATTERNS) {
     const m = pattern.exec(text);

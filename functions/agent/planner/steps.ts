@@ -44,9 +44,10 @@ const forPeriod = (period: Period) =>
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
   const periods = plan.range ? [plan.range] : (plan.compare ?? plan.anyOf ?? []);
-  // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
-  // stops in December): the data's range is read first so the answer says what it covers.
-  const recent = addDays(today, -366);
+  // A period ending within the last two years may pass the data's end too ("Dec 2025 to Feb 2026" when the data
+  // stops in December, asked in 2027): the data's range is read first so the answer says what it covers (within
+  // the last year only, "Sep 2025 through Feb 2026" asked in March 2027 was answered without its last day).
+  const recent = addDays(today, -731);
   return periods.some((p) => p.relative === true || p.to > recent);
 }
 

@@ -105,6 +105,13 @@ export function titleOf(plan: Plan): string {
     const named = fraction ?? (percent && n === 50 ? 'half' : undefined);
     const top = `${direction === 'desc' ? 'top' : 'bottom'} ${named ? `${named} of` : `${n}${percent ? '% of' : ''}`}`;
     const rows = entity ? entityWord(entity) : plan.grain ? `${plan.grain}s` : 'rows';
+    // ("the top category": one row named as one, not "the top 1 categories".)
+    if (n === 1 && !percent && !named) {
+      const one = entity ? entity.title.toLowerCase() : (plan.grain ?? 'row');
+      return capitalise(
+        `share of ${name} from the ${direction === 'desc' ? 'top' : 'bottom'} ${one}${scope}`,
+      );
+    }
     return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }
   if (plan.perGroup && plan.top) {

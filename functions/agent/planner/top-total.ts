@@ -20,6 +20,22 @@ const RANK_WORDS = new Set([
   'leading',
 ]);
 const JOINS = new Set(['and', 'plus', 'with', 'also']);
+/** Words naming a measure of money or of another kind ("the total revenue", "the total orders"). */
+const MONEY = new Set([
+  'revenue',
+  'sales',
+  'amount',
+  'amounts',
+  'spend',
+  'value',
+  'dollars',
+  'gmv',
+  'orders',
+  'customers',
+  'count',
+  'average',
+  'avg',
+]);
 /** Words of the top rows themselves: their total is the sum of those rows, not of everything. */
 const OF_THE_TOP = new Set([
   'they',
@@ -124,9 +140,16 @@ export function totalOfPrevious(
   if (own.dimensions.length > 0 || own.filters.length > 0 || own.numberFilters.length > 0 || own.top)
     return undefined;
   if (own.compare || own.grain || own.having || own.share) return undefined;
-  if (own.range && own.range.label !== previous.range?.label) return undefined;
+  // ("for the whole year", "for that quarter": the period already named, said again; read alone it was this year.)
+  const again = raws.some(
+    (w, i) => GRAINS.has(w) && ['that', 'the', 'this', 'whole', 'full'].includes(raws[i - 1] ?? ''),
+  );
+  if (own.range && own.range.label !== previous.range?.label && (!again || raws.some((w) => /\d/.test(w))))
+    return undefined;
   const measures = new Set(previous.measures);
-  if (own.measureNamed && !own.measures.every((m) => measures.has(m))) return undefined;
+  // ("the total" alone names the total of the previous measure, not the total amount: no money named.)
+  const money = raws.some((w) => MONEY.has(w));
+  if (own.measureNamed && money && !own.measures.every((m) => measures.has(m))) return undefined;
   const said = (w: string) =>
     CLAUSE_WORDS.has(w) || GRAINS.has(w) || JOINS.has(w) || ['was', 'were'].includes(w);
   return {

@@ -70,13 +70,21 @@ const whoAfter = (question: string) =>
       `who placed the ${end} ${kind ? `${kind} ` : ''}order${rest}`,
   );
 
+/**
+ * "the 3 biggest orders of december 2025 with the customer", "..., and the customer names": the rows listed name their
+ * customer anyway (was read as the number of customers: confidently wrong). Only after a list of rows.
+ */
+const WITH_WHO =
+  /\s*,?\s*(?:and|with|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+)?(?:customer|client|buyer|account)s?(?:['’]s)?(?:\s+names?)?(?:\s+(?:who|that)\s+(?:placed|made|bought)\s+(?:it|them|each(?:\s+one)?))?(?:\s+(?:too|as\s+well|please|pls))?\s*([?.!]*)\s*$/i;
+
 /** A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). */
 export function readTop(
   question: string,
   catalog: readonly CatalogCube[],
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
 ): Plan | undefined {
-  const text = whoAfter(question.replace(HOW_MUCH, ''));
+  const asked = whoAfter(question.replace(HOW_MUCH, ''));
+  const text = N_ROWS.test(asked) ? asked.replace(WITH_WHO, '$1') : asked;
   const ranked = topRows(text, catalog, read);
   if (ranked) return ranked;
   const timed = TIME_TOP.exec(text);

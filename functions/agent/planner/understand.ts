@@ -68,6 +68,7 @@ import {
   findFirst,
   findNew,
   incidental,
+  onlyGapAsked,
   startDate,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
@@ -576,6 +577,20 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       ...(found.nth ? { nth: found.nth } : {}),
       ...(found.span ? { n: 0, span: true as const } : {}),
     };
+  }
+  // "toys vs electronics revenue in 2025, and the difference": two values named in one period and the gap asked
+  // are both rows and the gap between them, not each value's change against a period never asked (was: 2024 to
+  // 2025 for each, confidently wrong).
+  const gaps = !top && !change?.grain ? onlyGapAsked(tokens) : undefined;
+  const periodsNamed = new Set(allPeriods.map((p) => `${p.period.from}/${p.period.to}`));
+  if (
+    gaps &&
+    periodsNamed.size <= 1 &&
+    filters.some((f) => f.values.length === 2 && !f.negate && dimensions.includes(f.member))
+  ) {
+    for (const t of gaps) t.used = true;
+    top = { n: 0, direction: 'desc', span: true };
+    change = undefined;
   }
   // "the second largest order" of no breakdown: no place of a ranking is read (nth.ts).
   if (found?.nth && !top) releasePlace(tokens);
