@@ -196,7 +196,10 @@ export const tuning20definitions: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'follow-ups',
-    ask: ["let's call orders under $50 'small'. how many small orders in 2025?", 'how many small orders in the west?'],
+    ask: [
+      "let's call orders under $50 'small'. how many small orders in 2025?",
+      'and small orders in the west?',
+    ],
     sql: `SELECT count(*) FROM orders WHERE region = 'west' AND amount < 50 AND ${inYear(2025)}`,
   },
   // --- a definition the data cannot answer, or that is not read in full: refused ---

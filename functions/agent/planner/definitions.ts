@@ -1,0 +1,195 @@
+/**
+ * Definitions given in place (issue 29, unknown words): the asker defines a word and then uses it.
+ * "big-ticket = $750 and up: how many big-ticket orders in 2024?", "by 'lapsed' we mean no order in 2025 - how
+ * many lapsed customers?", "let's call orders under $50 'small'. share of small orders in 2023?", "define a power
+ * user as someone with 20+ orders; how many power users in the west?", "keeper rate = completed orders / all
+ * orders, as a %: what was it in 2025 by region?", "how many jumbo orders (i.e. $950 or more) ...". The definition
+ * is read (definition-meanings.ts), taken out of the question, and the word (or the "it" that stands for it) is
+ * replaced by the planner's words for it, in its own turn and every later one. A definition whose meaning is not
+ * read in full refuses the question; one read must also be found in the query planned (its marks), or the
+ * question is refused too: a definition is never dropped.
+ */
+import type { CatalogCube } from './catalog';
+import { type Meaning, readMeaning } from './definition-meanings';
+
+/** A word defined in the thread, with what it means. */
+export interface Definition {
+  term: string;
+  meaning: Meaning;
+}
+
+export type Defined =
+  | { kind: 'read'; questions: string[]; used: Definition[] }
+  | { kind: 'refuse'; reason: string };
+
+const QUOTED = `["'‘“]?`;
+const UNQUOTED = `["'’”]?`;
+/** The defined word: one to three words, perhaps hyphenated or quoted. */
+const TERM = String.raw`${QUOTED}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}`;
+
+/** Each shape of a definition in one clause, the term's and the meaning's groups. */
+const SHAPES: { shape: RegExp; term: number; meaning: number }[] = [
+  // "big-ticket = $750 and up", "cancel ratio := ...", "big basket means ...", "... , big-ticket meaning $800 or more"
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s*(?::=|=|\bmeans\b|\bmeaning\b|\bbeing\b|\bstands\s+for\b)\s*(.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+  },
+  // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
+  {
+    shape: new RegExp(
+      String.raw`^(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?)\b.*)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+  },
+  // "by 'lapsed' we mean no order in 2025", "by dead orders I mean cancelled ones"
+  {
+    shape: new RegExp(String.raw`^by\s+${TERM}\s+(?:we|i)\s+(?:just\s+)?mean\s+(.+)$`, 'i'),
+    term: 1,
+    meaning: 2,
+  },
+  // "define a power user as someone with 20+ orders", "let's define X as ..."
+  {
+    shape: new RegExp(String.raw`^(?:let'?s\s+)?define\s+(?:(?:a|an|the)\s+)?${TERM}\s+as\s+(.+)$`, 'i'),
+    term: 1,
+    meaning: 2,
+  },
+];
+
+/** "let's call orders under $50 'small'", "let's call anything under $100 a 'cheap order'": the term quoted. */
+const CALL =
+  /^(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
+
+/** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
+const BOUNDARY =
+  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=[a-z][a-z-]*\s+(?:being|meaning)\s))\s*)/i;
+
+/** "jumbo orders (i.e. $950 or more)", "dormant customers (i.e. no orders in H2 2025)". */
+const GLOSSED =
+  /\b([a-z][a-z-]*)\s+(orders?|customers?|clients?|accounts?|buyers?)\s*\(\s*(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*([^()]+?)\s*\)/i;
+
+/** One clause read as a definition: its term and its words, or undefined when it is none. */
+function definitionIn(clause: string): { term: string; said: string } | undefined {
+  const call = CALL.exec(clause.trim());
+  if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
+  for (const { shape, term, meaning } of SHAPES) {
+    const m = shape.exec(clause.trim());
+    const t = m?.[term];
+    const said = m?.[meaning];
+    if (t && said) return { term: t, said };
+  }
+  return undefined;
+}
+
+/** The defined word without an article, "my", or a trailing noun the definition's rows or people already name. */
+const bareTerm = (term: string) =>
+  term
+    .toLowerCase()
+    .trim()
+    .replace(/^(?:a|an|the|my|our)\s+/, '')
+    .replace(/\s+(?:orders?|customers?|clients?|ones)$/, '');
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where the word is used: its singular or plural, with the noun it describes after it (or "customers are X"). */
+function usePattern(term: string): RegExp {
+  const stemmed = escaped(term.replace(/(?:es|s)$/, '')).replace(/-/g, '[-\\s]?');
+  return new RegExp(
+    String.raw`\b(?:(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?${stemmed}(?:s|es)?\b(?:\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?))?`,
+    'gi',
+  );
+}
+
+/** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
+function substitute(text: string, d: Definition): string | undefined {
+  const pattern = usePattern(d.term);
+  if (!pattern.test(text)) return undefined;
+  return text.replace(usePattern(d.term), (_used, offset: number) => {
+    const before = text.slice(0, offset);
+    const after = /\b(?:share|percentage|proportion|fraction|%)\s+of\s+$/i.test(before);
+    return after ? d.meaning.clause : d.meaning.noun;
+  });
+}
+
+/** The turn's definitions taken out: what is left of it, and the terms with their words. */
+function takeOut(
+  turn: string,
+  catalog: readonly CatalogCube[],
+): { rest: string; found: { term: string; said: string }[] } {
+  const found: { term: string; said: string }[] = [];
+  let text = turn;
+  // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
+  const glossed = GLOSSED.exec(text);
+  if (glossed?.[1] && glossed[2] && glossed[3] && readMeaning(glossed[3], catalog)) {
+    found.push({ term: glossed[1], said: glossed[3] });
+    text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
+  }
+  const parts = text.split(BOUNDARY);
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const clause = parts[i] ?? '';
+    const definition = definitionIn(clause);
+    if (definition) found.push(definition);
+    else kept.push(clause, parts[i + 1] ?? '');
+  }
+  const rest = kept
+    .join('')
+    .replace(/^[\s,:;.\-–—]+/, '')
+    .replace(/\s*,\s*$/, '')
+    .trim();
+  return { rest, found };
+}
+
+/** Pronouns that stand for a defined rate in its own turn ("... : what was it in 2025 by region?"). */
+const IT = /\b(?:it|that|this)\b/i;
+
+/**
+ * The thread with every definition read and replaced, the definitions used, or a refusal naming the definition not
+ * read. A thread with no definition comes back unchanged.
+ */
+export function readDefinitions(questions: readonly string[], catalog: readonly CatalogCube[]): Defined {
+  const known: Definition[] = [];
+  const used = new Set<Definition>();
+  const out: string[] = [];
+  for (const turn of questions) {
+    const { rest, found } = takeOut(turn, catalog);
+    const fresh: Definition[] = [];
+    for (const { term, said } of found) {
+      const meaning = readMeaning(said, catalog);
+      if (!meaning)
+        return {
+          kind: 'refuse',
+          reason: `I could not read your definition of "${bareTerm(term)}" ("${said.trim()}") as a condition on the data model's orders or customers (an amount, a status, a customer's spend or order count, or a share of orders), so I did not answer rather than leave it out`,
+        };
+      fresh.push({ term: bareTerm(term), meaning });
+    }
+    known.push(...fresh);
+    let text = found.length > 0 ? rest : turn;
+    for (const d of [...known].reverse()) {
+      const replaced = substitute(text, d);
+      if (replaced !== undefined) {
+        text = replaced;
+        used.add(d);
+      }
+    }
+    // A rate defined and asked for as "it" in the same turn.
+    for (const d of fresh)
+      if (!used.has(d) && d.meaning.kind === 'share' && IT.test(text)) {
+        text = text.replace(IT, `the ${d.meaning.noun}`);
+        used.add(d);
+      }
+    const unused = fresh.find((d) => !used.has(d));
+    if (unused)
+      return {
+        kind: 'refuse',
+        reason: `I read your definition of "${unused.term}" but not where the question uses it: please ask with the word in it`,
+      };
+    out.push(text);
+  }
+  return { kind: 'read', questions: out, used: [...used] };
+}
