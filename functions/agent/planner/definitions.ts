@@ -145,6 +145,32 @@ function takeOut(
   return { rest, found };
 }
 
+/** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
+const PERIOD_WORDS =
+  /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
+/** A count of customers: what a per-customer definition answers. */
+const COUNTED = /\b(?:how\s+many|number\s+of|count\s+of|no\.?\s+of)\b/i;
+
+/**
+ * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
+ * (or all time): a period asked beside it ("how many whales in 2025?", or "and in 2025?" after them) could be that of
+ * the spend or of something else, and read as the spend's it changes the definition. And only their count is read
+ * ("revenue from whales" read as each one's revenue over a threshold of that revenue).
+ */
+function peopleUnread(
+  text: string,
+  people: readonly Definition[],
+  named: readonly Definition[],
+): string | undefined {
+  const left = people.reduce((t, d) => t.split(d.meaning.noun).join(' '), text);
+  const term = (named[0] ?? people[0])?.term ?? '';
+  if (PERIOD_WORDS.test(left))
+    return `your definition of "${term}" holds its own period (or all time), and I could not tell whether the period you ask about is that of their spend and orders or of something else: please put the period in the definition`;
+  if (named.length > 0 && !COUNTED.test(text))
+    return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
+  return undefined;
+}
+
 /** Pronouns that stand for a defined rate in its own turn ("... : what was it in 2025 by region?"). */
 const IT = /\b(?:it|that|this)\b/i;
 
@@ -183,6 +209,10 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
       }
+    const people = [...used].filter((d) => d.meaning.kind === 'people');
+    const named = people.filter((d) => text.includes(d.meaning.noun));
+    const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;
+    if (unsound) return { kind: 'refuse', reason: unsound };
     const unused = fresh.find((d) => !used.has(d));
     if (unused)
       return {
