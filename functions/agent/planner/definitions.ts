@@ -24,8 +24,10 @@ export type Defined =
 
 const QUOTED = `["'‘“]?`;
 const UNQUOTED = `["'’”]?`;
+/** A question's or a verb's first word, which begins no defined word ("why are customers churning"). */
+const NOT_TERM = String.raw`(?!(?:why|what|how|which|who|whom|whose|when|where|are|is|do|does|did|can|could|should|would|will|show|list|give|tell)\b)`;
 /** The defined word: one to three words, perhaps hyphenated or quoted. */
-const TERM = String.raw`${QUOTED}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}`;
+const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}`;
 
 /** Each shape of a definition in one clause, the term's and the meaning's groups. */
 const SHAPES: { shape: RegExp; term: number; meaning: number }[] = [
