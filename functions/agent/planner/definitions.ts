@@ -43,7 +43,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number }[] = [
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -98,21 +98,29 @@ const bareTerm = (term: string) =>
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Where the word is used: its singular or plural, with the noun it describes after it (or "customers are X"). */
-function usePattern(term: string): RegExp {
+/** The nouns a defined word may stand before ("big-ticket orders", "lapsed customers"), taken with it. */
+const NOUN_AFTER = String.raw`(?:\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?))?`;
+/** A sum named after rows defined ("big-ticket revenue"): the sum of those rows ("revenue from orders of $750 ..."). */
+const SUM_AFTER = String.raw`\s+(revenue|sales|turnover|spend|gmv)\b`;
+
+/** Where the word is used: its singular or plural, with `after` (or "customers are X" before it). */
+function usePattern(term: string, after = NOUN_AFTER): RegExp {
   const stemmed = escaped(term.replace(/(?:es|s)$/, '')).replace(/-/g, '[-\\s]?');
   return new RegExp(
-    String.raw`\b(?:(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?${stemmed}(?:s|es)?\b(?:\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?))?`,
+    String.raw`\b(?:(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?${stemmed}(?:s|es)?\b${after}`,
     'gi',
   );
 }
 
 /** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
 function substitute(text: string, d: Definition): string | undefined {
-  const pattern = usePattern(d.term);
-  if (!pattern.test(text)) return undefined;
-  return text.replace(usePattern(d.term), (_used, offset: number) => {
-    const before = text.slice(0, offset);
+  if (!usePattern(d.term).test(text)) return undefined;
+  const summed =
+    d.meaning.kind === 'rows'
+      ? text.replace(usePattern(d.term, SUM_AFTER), (_used, sum: string) => `${sum} from ${d.meaning.noun}`)
+      : text;
+  return summed.replace(usePattern(d.term), (_used, offset: number) => {
+    const before = summed.slice(0, offset);
     const after = /\b(?:share|percentage|proportion|fraction|%)\s+of\s+$/i.test(before);
     return after ? d.meaning.clause : d.meaning.noun;
   });
@@ -131,6 +139,14 @@ function takeOut(
     found.push({ term: glossed[1], said: glossed[3] });
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
   }
+  // ("how many whales do we have? (whales = customers with lifetime spend above $35k)": one not read is a gloss
+  // that other readers may read, "(new = first ever order)", restated-glosses.ts and glosses.ts.)
+  text = text.replace(/\s*\(\s*([^()]+?)\s*\)/g, (whole, inside: string) => {
+    const definition = definitionIn(inside);
+    if (!definition || !readMeaning(definition.said, catalog)) return whole;
+    found.push(definition);
+    return '';
+  });
   const parts = text.split(BOUNDARY);
   const kept: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {

@@ -328,25 +328,26 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
   if (whole) return { ...reading, plan: whole };
   // ("how does the west's order count stack up against the total?" read as several figures of the west: the
   // whole it is compared with is not among them.)
+  // (A bound on a number is a side too: "orders under $50 vs all orders" answered the orders under $50 alone.)
+  const sides = [
+    ...plan.filters.map((f) => f.values.join(', ')),
+    ...plan.numberFilters.map((f) => `${f.member.title.toLowerCase()} ${f.op} ${f.value}`),
+  ];
   const wholeLeft =
-    versus &&
-    namesWhole(versus[1] ?? '') &&
-    plan.filters.length > 0 &&
-    plan.dimensions.length === 0 &&
-    !plan.share;
+    versus && namesWhole(versus[1] ?? '') && sides.length > 0 && plan.dimensions.length === 0 && !plan.share;
   if (wholeLeft && !oneFigure)
     return {
       kind: 'refuse',
       missing: '',
       near: plan,
-      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not the whole it is compared with ("${versus[1]?.toLowerCase()}"): ask for one figure of it against the whole, or for a breakdown that shows both`,
+      reason: `I read only one side of the comparison (${sides.join(', ')}), not the whole it is compared with ("${versus[1]?.toLowerCase()}"): ask for one figure of it against the whole, or for a breakdown that shows both`,
     };
-  if (versus && oneFigure && plan.filters.length > 0)
+  if (versus && oneFigure && sides.length > 0)
     return {
       kind: 'refuse',
       missing: '',
       near: plan,
-      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not what it is compared with ("${versus[1]?.toLowerCase()}"): ask for each side, or for a breakdown that shows both`,
+      reason: `I read only one side of the comparison (${sides.join(', ')}), not what it is compared with ("${versus[1]?.toLowerCase()}"): ask for each side, or for a breakdown that shows both`,
     };
   return reading;
 }
