@@ -30,15 +30,25 @@ const NOT_TERM = String.raw`(?!(?:why|what|how|which|who|whom|whose|when|where|a
 const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}`;
 
 /** Each shape of a definition in one clause, the term's and the meaning's groups. */
-const SHAPES: { shape: RegExp; term: number; meaning: number }[] = [
-  // "big-ticket = $750 and up", "cancel ratio := ...", "big basket means ...", "... , big-ticket meaning $800 or more"
+const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = [
+  // "big-ticket = $750 and up", "cancel ratio := ...", "big basket means ..."
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s*(?::=|=|\bmeans\b|\bmeaning\b|\bbeing\b|\bstands\s+for\b)\s*(.+)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s*(?::=|=|\bmeans\b)\s*(.+)$`,
       'i',
     ),
     term: 1,
     meaning: 2,
+  },
+  // "..., big-ticket meaning $800 or more", "whales being customers with ..." (weak: "the west being our biggest")
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
   },
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
@@ -48,6 +58,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number }[] = [
     ),
     term: 1,
     meaning: 2,
+    weak: true,
   },
   // "by 'lapsed' we mean no order in 2025", "by dead orders I mean cancelled ones"
   {
@@ -75,15 +86,15 @@ const BOUNDARY =
 const GLOSSED =
   /\b([a-z][a-z-]*)\s+(orders?|customers?|clients?|accounts?|buyers?)\s*\(\s*(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*([^()]+?)\s*\)/i;
 
-/** One clause read as a definition: its term and its words, or undefined when it is none. */
-function definitionIn(clause: string): { term: string; said: string } | undefined {
+/** One clause read as a definition: its term and its words (`weak`: a shape ordinary sentences have too). */
+function definitionIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
-  for (const { shape, term, meaning } of SHAPES) {
+  for (const { shape, term, meaning, weak } of SHAPES) {
     const m = shape.exec(clause.trim());
     const t = m?.[term];
     const said = m?.[meaning];
-    if (t && said) return { term: t, said };
+    if (t && said) return { term: t, said, ...(weak ? { weak } : {}) };
   }
   return undefined;
 }
@@ -151,7 +162,13 @@ function takeOut(
   const kept: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const clause = parts[i] ?? '';
-    const definition = definitionIn(clause);
+    const read = definitionIn(clause);
+    // (A weak shape is a definition when read, or when its word is used elsewhere in the turn.)
+    const others = parts.filter((_, j) => j !== i).join(' ');
+    const definition =
+      read?.weak && !readMeaning(read.said, catalog) && !usePattern(bareTerm(read.term)).test(others)
+        ? undefined
+        : read;
     if (definition) found.push(definition);
     else kept.push(clause, parts[i + 1] ?? '');
   }
