@@ -92,6 +92,18 @@ describe('a defined word is replaced where it is used', () => {
       'how many big-ticket orders did furniture get in 2025? big-ticket meaning $800 or more',
       'how many orders of $800 or more did furniture get in 2025?',
     ],
+    [
+      'how many whales do we have? (whales = customers with lifetime spend above $35k)',
+      'how many customers who spent over 35000 do we have?',
+    ],
+    [
+      'how many whales do we have, where a whale is a customer with lifetime spend above $35k?',
+      'how many customers who spent over 35000 do we have?',
+    ],
+    [
+      'big-ticket = $750 and up. big-ticket revenue by region in 2024',
+      'revenue from orders of $750 or more by region in 2024',
+    ],
   ])('%s', (question, read) => {
     // Act
     const questions = rewritten([question]);
@@ -110,6 +122,17 @@ describe('a defined word is replaced where it is used', () => {
       'how many customers who spent over 35000 do we have?',
       'and how many customers who spent over 35000 in the south?',
     ]);
+  });
+
+  it.each([
+    ['revenue by region in 2025, the west being our biggest'],
+    ['how many new customers did we pick up in each quarter of 2023? (new = first ever order)'],
+    ['revenue growth 2023 to 2024 in percent (negative = decline)'],
+  ])('leaves a sentence that only looks like a definition: %s', (question) => {
+    // Act
+    const questions = rewritten([question]);
+    // Assess
+    expect(questions).toEqual([question]);
   });
 
   it('leaves a thread with no definition as it is', () => {
@@ -161,6 +184,8 @@ describe('a definition not read in full is refused, never dropped', () => {
     // (Their spend over all time, or in 2025? And their revenue is no count of them.)
     'whales = customers with lifetime spend above $35k. how many whales did we have in 2025?',
     'whales = customers with lifetime spend above $35k. what was revenue from whales?',
+    // (The whole it is compared with was left out.)
+    "let's call orders under $50 'small'. how many small orders vs all orders in 2023?",
   ])('%s', (question) => {
     // Act
     const reading = demoReading([question], TODAY);

@@ -177,7 +177,9 @@ function takeOut(
     .replace(/^[\s,:;.\-–—]+/, '')
     .replace(/\s*,\s*$/, '')
     .trim();
-  return { rest, found };
+  // (The question mark of a definition put last is the question's.)
+  const asked = /\?\s*$/.test(turn) && !/[?.!]$/.test(rest) ? `${rest}?` : rest;
+  return { rest: asked, found };
 }
 
 /** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
