@@ -16,6 +16,8 @@ import { type Meaning, readMeaning } from './definition-meanings';
 export interface Definition {
   term: string;
   meaning: Meaning;
+  /** The word is also one of the model's ("small" of "small business"): it stands only before its noun. */
+  clashes?: true;
 }
 
 export type Defined =
@@ -110,7 +112,8 @@ const bareTerm = (term: string) =>
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The nouns a defined word may stand before ("big-ticket orders", "lapsed customers"), taken with it. */
-const NOUN_AFTER = String.raw`(?:\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?))?`;
+const NOUN = String.raw`\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?)\b`;
+const NOUN_AFTER = `(?:${NOUN})?`;
 /** A sum named after rows defined ("big-ticket revenue"): the sum of those rows ("revenue from orders of $750 ..."). */
 const SUM_AFTER = String.raw`\s+(revenue|sales|turnover|spend|gmv)\b`;
 
@@ -125,12 +128,13 @@ function usePattern(term: string, after = NOUN_AFTER): RegExp {
 
 /** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
 function substitute(text: string, d: Definition): string | undefined {
-  if (!usePattern(d.term).test(text)) return undefined;
+  const after = d.clashes ? NOUN : NOUN_AFTER;
+  if (!usePattern(d.term, after).test(text)) return undefined;
   const summed =
     d.meaning.kind === 'rows'
       ? text.replace(usePattern(d.term, SUM_AFTER), (_used, sum: string) => `${sum} from ${d.meaning.noun}`)
       : text;
-  return summed.replace(usePattern(d.term), (_used, offset: number) => {
+  return summed.replace(usePattern(d.term, after), (_used, offset: number) => {
     const before = summed.slice(0, offset);
     const after = /\b(?:share|percentage|proportion|fraction|%)\s+of\s+$/i.test(before);
     return after ? d.meaning.clause : d.meaning.noun;
@@ -182,6 +186,17 @@ function takeOut(
   return { rest: asked, found };
 }
 
+/** Whether a word of `term` is a word of the model's members' titles or values. */
+function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
+  const said = new Set(
+    catalog
+      .flatMap((c) => c.members)
+      .flatMap((m) => [m.title, ...m.values])
+      .flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)),
+  );
+  return term.split(/[\s-]+/).some((w) => said.has(w) || said.has(w.replace(/s$/, '')));
+}
+
 /** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
 const PERIOD_WORDS =
   /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
@@ -229,7 +244,11 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
           kind: 'refuse',
           reason: `I could not read your definition of "${bareTerm(term)}" ("${said.trim()}") as a condition on the data model's orders or customers (an amount, a status, a customer's spend or order count, or a share of orders), so I did not answer rather than leave it out`,
         };
-      fresh.push({ term: bareTerm(term), meaning });
+      fresh.push({
+        term: bareTerm(term),
+        meaning,
+        ...(modelWord(bareTerm(term), catalog) ? { clashes: true } : {}),
+      });
     }
     known.push(...fresh);
     let text = found.length > 0 ? rest : turn;
