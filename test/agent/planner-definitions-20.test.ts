@@ -104,6 +104,11 @@ describe('a defined word is replaced where it is used', () => {
       'big-ticket = $750 and up. big-ticket revenue by region in 2024',
       'revenue from orders of $750 or more by region in 2024',
     ],
+    // ("small" is also the model's, in "small business": it stands only before its noun.)
+    [
+      "let's call orders under $50 'small'. how many small orders from small business customers in 2024?",
+      'how many orders under $50 from small business customers in 2024?',
+    ],
   ])('%s', (question, read) => {
     // Act
     const questions = rewritten([question]);
