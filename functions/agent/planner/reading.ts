@@ -12,6 +12,7 @@ import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
 import { readDaysToFirst } from './days-to-first';
+import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { dropFirstChangeAside } from './first-change';
@@ -38,6 +39,7 @@ import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
+import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
@@ -170,6 +172,11 @@ export function readQuestions(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
+  // ("big-ticket = $750 and up: how many big-ticket orders in 2024?": the word defined and used, definitions.ts.)
+  const defined = plain ? undefined : readDefinitions(questions, models);
+  if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
+  if (defined && defined.used.length > 0)
+    return definitionsKept(readQuestions(defined.questions, models, today, plain), defined.used);
   // "(36 months)" after "2023-2025": the span's periods counted, checked against the span read (period-counts.ts).
   const counted = questions.at(-1) !== undefined ? readPeriodCount(questions.at(-1) as string) : undefined;
   if (counted?.count) {
@@ -221,6 +228,23 @@ export function readQuestions(
     last,
     models,
   );
+}
+
+/** A reading of a question with definitions in it, refused when the query planned leaves one of them out. */
+function definitionsKept(reading: Reading, used: readonly Definition[]): Reading {
+  if (reading.kind !== 'plan') return reading;
+  const sql = queryFor(reading.plan).sql;
+  // (A number stands on its own: "50" is not the "50" of "500".)
+  const held = (mark: string) =>
+    /^\d+(?:\.\d+)?$/.test(mark) ? new RegExp(`(?<![\\d.])${mark}(?![\\d])`).test(sql) : sql.includes(mark);
+  const left = used.find((d) => !d.meaning.marks.every(held));
+  if (!left) return reading;
+  return {
+    kind: 'refuse',
+    missing: '',
+    near: reading.plan,
+    reason: `I read your definition of "${left.term}" (${left.meaning.noun}), but could not apply it to this question`,
+  };
 }
 
 /** A breakdown of measures that do not add up, and nothing else of a second order (the overall figure's shape). */
@@ -312,25 +336,26 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
   if (whole) return { ...reading, plan: whole };
   // ("how does the west's order count stack up against the total?" read as several figures of the west: the
   // whole it is compared with is not among them.)
+  // (A bound on a number is a side too: "orders under $50 vs all orders" answered the orders under $50 alone.)
+  const sides = [
+    ...plan.filters.map((f) => f.values.join(', ')),
+    ...plan.numberFilters.map((f) => `${f.member.title.toLowerCase()} ${f.op} ${f.value}`),
+  ];
   const wholeLeft =
-    versus &&
-    namesWhole(versus[1] ?? '') &&
-    plan.filters.length > 0 &&
-    plan.dimensions.length === 0 &&
-    !plan.share;
+    versus && namesWhole(versus[1] ?? '') && sides.length > 0 && plan.dimensions.length === 0 && !plan.share;
   if (wholeLeft && !oneFigure)
     return {
       kind: 'refuse',
       missing: '',
       near: plan,
-      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not the whole it is compared with ("${versus[1]?.toLowerCase()}"): ask for one figure of it against the whole, or for a breakdown that shows both`,
+      reason: `I read only one side of the comparison (${sides.join(', ')}), not the whole it is compared with ("${versus[1]?.toLowerCase()}"): ask for one figure of it against the whole, or for a breakdown that shows both`,
     };
-  if (versus && oneFigure && plan.filters.length > 0)
+  if (versus && oneFigure && sides.length > 0)
     return {
       kind: 'refuse',
       missing: '',
       near: plan,
-      reason: `I read only one side of the comparison (${plan.filters.map((f) => f.values.join(', ')).join(', ')}), not what it is compared with ("${versus[1]?.toLowerCase()}"): ask for each side, or for a breakdown that shows both`,
+      reason: `I read only one side of the comparison (${sides.join(', ')}), not what it is compared with ("${versus[1]?.toLowerCase()}"): ask for each side, or for a breakdown that shows both`,
     };
   return reading;
 }

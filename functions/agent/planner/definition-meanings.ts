@@ -1,0 +1,213 @@
+/**
+ * What a definition given in place means (issue 29, unknown words), read into words the planner already reads: a
+ * row filter ("$750 and up", "orders under $50", "cancelled ones", "orders that were not returned"), a threshold on
+ * each customer ("customers with lifetime spend above $35k", "someone with 20+ orders", "no order in Q4 2025") or
+ * the share of one count in all orders ("completed orders / all orders, as a %"). Anything else is no meaning:
+ * the definition is then refused, never dropped (definitions.ts).
+ */
+import type { CatalogCube } from './catalog';
+
+/** A definition read: the planner's words for it, and the marks its query must carry (a bound, a value). */
+export interface Meaning {
+  kind: 'rows' | 'people' | 'share';
+  /** The words that stand for the defined word ("orders under $50", "customers who spent over 35000"). */
+  noun: string;
+  /** After "share of": the rows as a clause ("orders that were under $50"). */
+  clause: string;
+  /** What the query must hold for the definition to have been read ("50", "'cancelled'"). */
+  marks: string[];
+}
+
+const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
+const ABOVE = String.raw`(?:over|above|more\s+than|greater\s+than|higher\s+than|>)`;
+const AT_LEAST = String.raw`(?:at\s+least|no\s+less\s+than|>=|≥)`;
+const BELOW = String.raw`(?:under|below|less\s+than|lower\s+than|<)`;
+const AT_MOST = String.raw`(?:at\s+most|up\s+to|no\s+more\s+than|<=|≤)`;
+const OR_MORE = String.raw`(?:\+|\s*(?:and|or)\s+(?:up|over|above|more|higher)|\s+plus)`;
+const OR_LESS = String.raw`\s*(?:and|or)\s+(?:less|under|below|lower)`;
+
+type Op = '>' | '>=' | '<' | '<=';
+
+/** A bound on an amount or a count: "over $35k", "$750 and up", "20+", "at least 15". */
+function bound(text: string): { op: Op; value: number } | undefined {
+  const shapes: [RegExp, Op][] = [
+    [new RegExp(`^${AT_LEAST}\\s*${MONEY}$`), '>='],
+    [new RegExp(`^${ABOVE}\\s*${MONEY}$`), '>'],
+    [new RegExp(`^${AT_MOST}\\s*${MONEY}$`), '<='],
+    [new RegExp(`^${BELOW}\\s*${MONEY}$`), '<'],
+    [new RegExp(`^${MONEY}${OR_MORE}$`), '>='],
+    [new RegExp(`^${MONEY}${OR_LESS}$`), '<='],
+  ];
+  for (const [shape, op] of shapes) {
+    const m = shape.exec(text.trim());
+    if (!m?.[1]) continue;
+    const scale = m[2] === 'k' ? 1000 : m[2] === 'm' ? 1_000_000 : 1;
+    const value = Number(m[1].replace(/,/g, '')) * scale;
+    if (Number.isFinite(value)) return { op, value };
+  }
+  return undefined;
+}
+
+const MONEY_WORDS: Record<Op, (n: string) => string> = {
+  '>': (n) => `over $${n}`,
+  '>=': (n) => `of $${n} or more`,
+  '<': (n) => `under $${n}`,
+  '<=': (n) => `of $${n} or less`,
+};
+const CLAUSE_WORDS: Record<Op, (n: string) => string> = {
+  '>': (n) => `over $${n}`,
+  '>=': (n) => `at least $${n}`,
+  '<': (n) => `under $${n}`,
+  '<=': (n) => `at most $${n}`,
+};
+const COUNT_WORDS: Record<Op, (n: string) => string> = {
+  '>': (n) => `more than ${n}`,
+  '>=': (n) => `${n} or more`,
+  '<': (n) => `fewer than ${n}`,
+  '<=': (n) => `at most ${n}`,
+};
+const SPEND_WORDS: Record<Op, (n: string) => string> = {
+  '>': (n) => `over ${n}`,
+  '>=': (n) => `at least ${n}`,
+  '<': (n) => `under ${n}`,
+  '<=': (n) => `at most ${n}`,
+};
+
+/** A period as the planner reads one after "in": a year, a quarter, a half, a month of a year, last or this year. */
+const PERIOD = String.raw`(?:(?:in|during)\s+)((?:q[1-4]|h[12]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)\s+20\d\d|20\d\d|(?:last|this)\s+year)`;
+
+/** "orders", "an order", "ones", "anything", "purchases": the rows themselves, before their condition. */
+const ROWS =
+  /^(?:(?:an?|any|all|the)\s+)?(?:orders?|ones?|anything|purchases?|sales?)?\s*(?:(?:that|which)\s+(?:is|are|was|were|comes?\s+to|came\s+to)\s+)?(?:(?:with\s+)?(?:an?\s+)?(?:amount|value|total|order\s+value|size|order\s+total)\s+(?:of\s+|is\s+|was\s+)?)?(?:of\s+)?/;
+
+/** An amount bound on each row ("$750 and up", "one over $900", "an order of at least $600"). */
+function amountRows(text: string): Meaning | undefined {
+  const b = bound(text.replace(ROWS, '').replace(/\s+(?:orders?|ones?)$/, ''));
+  if (!b) return undefined;
+  const n = String(b.value);
+  return {
+    kind: 'rows',
+    noun: `orders ${MONEY_WORDS[b.op](n)}`,
+    clause: `orders that were ${CLAUSE_WORDS[b.op](n)}`,
+    marks: [n],
+  };
+}
+
+/** Values of one string dimension, "or"-joined, perhaps negated ("cancelled ones", "not returned", "returned or cancelled"). */
+function valueRows(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const bare = text
+    .replace(
+      /^(?:(?:the|all|any)\s+)?(?:orders?|ones?)\s+(?:that|which)\s+(?:were|are|was|is|got|have\s+been)\s+/,
+      '',
+    )
+    .replace(/^(?:(?:the|all|any)\s+)?(?:orders?\s+)?with\s+(?:a\s+)?status\s+(?:of\s+|=\s*)?/, '')
+    .replace(/^status\s*(?:=|is)\s*/, '')
+    .replace(/^(?:the|all|any)\s+/, '')
+    .replace(/\s+(?:orders?|ones?)$/, '')
+    .trim();
+  const negated = /^(?:not|non-?)\s*/.exec(bare);
+  const values = bare
+    .slice(negated?.[0].length ?? 0)
+    .split(/\s*(?:,|\bor\b|\/)\s*/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (values.length === 0 || (negated && values.length > 1)) return undefined;
+  const member = catalog
+    .flatMap((c) => c.members)
+    .find(
+      (m) =>
+        m.kind === 'dimension' &&
+        values.every((v) => m.values.some((known) => known.toLowerCase() === v || spelledAlike(known, v))),
+    );
+  if (!member) return undefined;
+  const named = values.map(
+    (v) => member.values.find((known) => known.toLowerCase() === v || spelledAlike(known, v)) ?? v,
+  );
+  const list = named.join(' or ');
+  return {
+    kind: 'rows',
+    noun: negated ? `orders that were not ${list}` : `${list} orders`,
+    clause: `orders that were ${negated ? 'not ' : ''}${list}`,
+    marks: named.map((v) => `'${v}'`),
+  };
+}
+
+/** "canceled" for "cancelled": one spelling of a value for another. */
+const spelledAlike = (known: string, said: string) =>
+  known.toLowerCase().replace(/ll/g, 'l') === said.replace(/ll/g, 'l');
+
+/** The people a per-customer definition is about ("customers", "someone", "a customer", "my customers"). */
+const PEOPLE =
+  /^(?:(?:my|our|the|all|any)\s+)?(?:(?:an?|one)\s+)?(?:customers?|clients?|accounts?|buyers?|shoppers?|someone|anyone|people|one)\s+/;
+
+/** A per-customer meaning: its noun is its clause. */
+const perCustomer = (noun: string, marks: string[]): Meaning => ({
+  kind: 'people',
+  noun,
+  clause: noun,
+  marks,
+});
+
+/** A threshold on each customer: lifetime (or a period's) spend, an order count, or no order in a period. */
+function people(text: string): Meaning | undefined {
+  const rest = text.replace(PEOPLE, '');
+  const period = (m: RegExpExecArray, i: number) => (m[i] ? ` in ${m[i]}` : '');
+  const spend = new RegExp(
+    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?)(.+?)(?:\s+(?:in\s+total|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
+  ).exec(rest);
+  const spent = spend?.[1] ? bound(spend[1]) : undefined;
+  if (spend && spent) {
+    const n = String(spent.value);
+    return perCustomer(`customers who spent ${SPEND_WORDS[spent.op](n)}${period(spend, 2)}`, [n]);
+  }
+  const count = new RegExp(
+    String.raw`^(?:with|who\s+(?:placed|made|has|have|had)|having|that\s+(?:placed|made|has|have))\s+(.+?)\s+(?:orders?|purchases?)(?:\s+(?:in\s+total|all[-\s]time|overall))?(?:\s+${PERIOD})?$`,
+  ).exec(rest);
+  const counted = count?.[1] ? bound(count[1]) : undefined;
+  if (count && counted && Number.isInteger(counted.value)) {
+    const n = String(counted.value);
+    return perCustomer(`customers with ${COUNT_WORDS[counted.op](n)} orders${period(count, 2)}`, [n]);
+  }
+  const none = new RegExp(
+    String.raw`^(?:(?:with|who\s+(?:had|placed|made))\s+)?no\s+(?:orders?|purchases?)\s+${PERIOD}$|^who\s+(?:did\s+not|didn'?t|never)\s+(?:order|buy|purchase)\s+(?:anything\s+)?${PERIOD}$`,
+  ).exec(rest);
+  const when = none?.[1] ?? none?.[2];
+  if (when) return perCustomer(`customers with no order in ${when}`, ['= 0']);
+  return undefined;
+}
+
+/** "all orders", "total orders", "orders": the whole a share is of. */
+const ALL_ORDERS =
+  /^(?:(?:all|total|every|the\s+total(?:\s+number\s+of)?|the\s+number\s+of\s+all|all\s+the)\s+)?orders?$/;
+
+/** "completed orders / all orders", "returned orders divided by total orders", "cancelled ones out of all orders". */
+function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const m =
+    /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+a\s+(?:share|percentage|fraction|%)\s+of\b)\s*(.+)$/.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2] || !ALL_ORDERS.test(m[2].trim())) return undefined;
+  const part = rows(m[1], catalog);
+  if (!part) return undefined;
+  return {
+    kind: 'share',
+    noun: `share of ${part.clause}`,
+    clause: `share of ${part.clause}`,
+    marks: part.marks,
+  };
+}
+
+const rows = (text: string, catalog: readonly CatalogCube[]) => amountRows(text) ?? valueRows(text, catalog);
+
+/** The meaning of a definition's words, or undefined when they are not read in full. */
+export function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const text = said
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/["“”]/g, '')
+    .replace(/\s*\((?:in\s+)?(?:percent|percentage|%)\)\s*/g, ' ')
+    .replace(/\s*,?\s*(?:as|in)\s+(?:a\s+)?(?:%|percent|percentage|pct)\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return share(text, catalog) ?? people(text) ?? rows(text, catalog);
+}

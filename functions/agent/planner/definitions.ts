@@ -1,0 +1,281 @@
+/**
+ * Definitions given in place (issue 29, unknown words): the asker defines a word and then uses it.
+ * "big-ticket = $750 and up: how many big-ticket orders in 2024?", "by 'lapsed' we mean no order in 2025 - how
+ * many lapsed customers?", "let's call orders under $50 'small'. share of small orders in 2023?", "define a power
+ * user as someone with 20+ orders; how many power users in the west?", "keeper rate = completed orders / all
+ * orders, as a %: what was it in 2025 by region?", "how many jumbo orders (i.e. $950 or more) ...". The definition
+ * is read (definition-meanings.ts), taken out of the question, and the word (or the "it" that stands for it) is
+ * replaced by the planner's words for it, in its own turn and every later one. A definition whose meaning is not
+ * read in full refuses the question; one read must also be found in the query planned (its marks), or the
+ * question is refused too: a definition is never dropped.
+ */
+import type { CatalogCube } from './catalog';
+import { type Meaning, readMeaning } from './definition-meanings';
+
+/** A word defined in the thread, with what it means. */
+export interface Definition {
+  term: string;
+  meaning: Meaning;
+  /** The word is also one of the model's ("small" of "small business"): it stands only before its noun. */
+  clashes?: true;
+}
+
+export type Defined =
+  | { kind: 'read'; questions: string[]; used: Definition[] }
+  | { kind: 'refuse'; reason: string };
+
+const QUOTED = `["'‘“]?`;
+const UNQUOTED = `["'’”]?`;
+/** A question's or a verb's first word, which begins no defined word ("why are customers churning"). */
+const NOT_TERM = String.raw`(?!(?:why|what|how|which|who|whom|whose|when|where|are|is|do|does|did|can|could|should|would|will|show|list|give|tell)\b)`;
+/** The defined word: one to three words, perhaps hyphenated or quoted. */
+const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}`;
+
+/** Each shape of a definition in one clause, the term's and the meaning's groups. */
+const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = [
+  // "big-ticket = $750 and up", "cancel ratio := ...", "big basket means ..."
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s*(?::=|=|\bmeans\b)\s*(.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+  },
+  // "..., big-ticket meaning $800 or more", "whales being customers with ..." (weak: "the west being our biggest")
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
+  // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?)\b.*)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
+  // "by 'lapsed' we mean no order in 2025", "by dead orders I mean cancelled ones"
+  {
+    shape: new RegExp(String.raw`^by\s+${TERM}\s+(?:we|i)\s+(?:just\s+)?mean\s+(.+)$`, 'i'),
+    term: 1,
+    meaning: 2,
+  },
+  // "define a power user as someone with 20+ orders", "let's define X as ..."
+  {
+    shape: new RegExp(String.raw`^(?:let'?s\s+)?define\s+(?:(?:a|an|the)\s+)?${TERM}\s+as\s+(.+)$`, 'i'),
+    term: 1,
+    meaning: 2,
+  },
+];
+
+/** "let's call orders under $50 'small'", "let's call anything under $100 a 'cheap order'": the term quoted. */
+const CALL =
+  /^(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
+
+/** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
+const BOUNDARY =
+  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=[a-z][a-z-]*\s+(?:being|meaning)\s))\s*)/i;
+
+/** "jumbo orders (i.e. $950 or more)", "dormant customers (i.e. no orders in H2 2025)". */
+const GLOSSED =
+  /\b([a-z][a-z-]*)\s+(orders?|customers?|clients?|accounts?|buyers?)\s*\(\s*(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*([^()]+?)\s*\)/i;
+
+/** One clause read as a definition: its term and its words (`weak`: a shape ordinary sentences have too). */
+function definitionIn(clause: string): { term: string; said: string; weak?: true } | undefined {
+  const call = CALL.exec(clause.trim());
+  if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
+  for (const { shape, term, meaning, weak } of SHAPES) {
+    const m = shape.exec(clause.trim());
+    const t = m?.[term];
+    const said = m?.[meaning];
+    if (t && said) return { term: t, said, ...(weak ? { weak } : {}) };
+  }
+  return undefined;
+}
+
+/** The defined word without an article, "my", or a trailing noun the definition's rows or people already name. */
+const bareTerm = (term: string) =>
+  term
+    .toLowerCase()
+    .trim()
+    .replace(/^(?:a|an|the|my|our)\s+/, '')
+    .replace(/\s+(?:orders?|customers?|clients?|ones)$/, '');
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The nouns a defined word may stand before ("big-ticket orders", "lapsed customers"), taken with it. */
+const NOUN = String.raw`\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?)\b`;
+const NOUN_AFTER = `(?:${NOUN})?`;
+/** A sum named after rows defined ("big-ticket revenue"): the sum of those rows ("revenue from orders of $750 ..."). */
+const SUM_AFTER = String.raw`\s+(revenue|sales|turnover|spend|gmv)\b`;
+
+/** Where the word is used: its singular or plural, with `after` (or "customers are X" before it). */
+function usePattern(term: string, after = NOUN_AFTER): RegExp {
+  const stemmed = escaped(term.replace(/(?:es|s)$/, '')).replace(/-/g, '[-\\s]?');
+  return new RegExp(
+    String.raw`\b(?:(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?${stemmed}(?:s|es)?\b${after}`,
+    'gi',
+  );
+}
+
+/** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
+function substitute(text: string, d: Definition): string | undefined {
+  const after = d.clashes ? NOUN : NOUN_AFTER;
+  if (!usePattern(d.term, after).test(text)) return undefined;
+  const summed =
+    d.meaning.kind === 'rows'
+      ? text.replace(usePattern(d.term, SUM_AFTER), (_used, sum: string) => `${sum} from ${d.meaning.noun}`)
+      : text;
+  return summed.replace(usePattern(d.term, after), (_used, offset: number) => {
+    const before = summed.slice(0, offset);
+    const after = /\b(?:share|percentage|proportion|fraction|%)\s+of\s+$/i.test(before);
+    return after ? d.meaning.clause : d.meaning.noun;
+  });
+}
+
+/** The turn's definitions taken out: what is left of it, and the terms with their words. */
+function takeOut(
+  turn: string,
+  catalog: readonly CatalogCube[],
+): { rest: string; found: { term: string; said: string }[] } {
+  const found: { term: string; said: string }[] = [];
+  let text = turn;
+  // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
+  const glossed = GLOSSED.exec(text);
+  if (glossed?.[1] && glossed[2] && glossed[3] && readMeaning(glossed[3], catalog)) {
+    found.push({ term: glossed[1], said: glossed[3] });
+    text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
+  }
+  // ("how many whales do we have? (whales = customers with lifetime spend above $35k)": one not read is a gloss
+  // that other readers may read, "(new = first ever order)", restated-glosses.ts and glosses.ts.)
+  text = text.replace(/\s*\(\s*([^()]+?)\s*\)/g, (whole, inside: string) => {
+    const definition = definitionIn(inside);
+    if (!definition || !readMeaning(definition.said, catalog)) return whole;
+    found.push(definition);
+    return '';
+  });
+  const parts = text.split(BOUNDARY);
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const clause = parts[i] ?? '';
+    const read = definitionIn(clause);
+    // (A weak shape is a definition when read, or when its word is used elsewhere in the turn.)
+    const others = parts.filter((_, j) => j !== i).join(' ');
+    const definition =
+      read?.weak && !readMeaning(read.said, catalog) && !usePattern(bareTerm(read.term)).test(others)
+        ? undefined
+        : read;
+    if (definition) found.push(definition);
+    else kept.push(clause, parts[i + 1] ?? '');
+  }
+  const rest = kept
+    .join('')
+    .replace(/^[\s,:;.\-–—]+/, '')
+    .replace(/\s*,\s*$/, '')
+    .trim();
+  // (The question mark of a definition put last is the question's.)
+  const asked = /\?\s*$/.test(turn) && !/[?.!]$/.test(rest) ? `${rest}?` : rest;
+  return { rest: asked, found };
+}
+
+/** Whether a word of `term` is a word of the model's members' titles or values. */
+function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
+  const said = new Set(
+    catalog
+      .flatMap((c) => c.members)
+      .flatMap((m) => [m.title, ...m.values])
+      .flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)),
+  );
+  return term.split(/[\s-]+/).some((w) => said.has(w) || said.has(w.replace(/s$/, '')));
+}
+
+/** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
+const PERIOD_WORDS =
+  /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
+/** A count of customers: what a per-customer definition answers. */
+const COUNTED = /\b(?:how\s+many|number\s+of|count\s+of|no\.?\s+of)\b/i;
+
+/**
+ * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
+ * (or all time): a period asked beside it ("how many whales in 2025?", or "and in 2025?" after them) could be that of
+ * the spend or of something else, and read as the spend's it changes the definition. And only their count is read
+ * ("revenue from whales" read as each one's revenue over a threshold of that revenue).
+ */
+function peopleUnread(
+  text: string,
+  people: readonly Definition[],
+  named: readonly Definition[],
+): string | undefined {
+  const left = people.reduce((t, d) => t.split(d.meaning.noun).join(' '), text);
+  const term = (named[0] ?? people[0])?.term ?? '';
+  if (PERIOD_WORDS.test(left))
+    return `your definition of "${term}" holds its own period (or all time), and I could not tell whether the period you ask about is that of their spend and orders or of something else: please put the period in the definition`;
+  if (named.length > 0 && !COUNTED.test(text))
+    return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
+  return undefined;
+}
+
+/** Pronouns that stand for a defined rate in its own turn ("... : what was it in 2025 by region?"). */
+const IT = /\b(?:it|that|this)\b/i;
+
+/**
+ * The thread with every definition read and replaced, the definitions used, or a refusal naming the definition not
+ * read. A thread with no definition comes back unchanged.
+ */
+export function readDefinitions(questions: readonly string[], catalog: readonly CatalogCube[]): Defined {
+  const known: Definition[] = [];
+  const used = new Set<Definition>();
+  const out: string[] = [];
+  for (const turn of questions) {
+    const { rest, found } = takeOut(turn, catalog);
+    const fresh: Definition[] = [];
+    for (const { term, said } of found) {
+      const meaning = readMeaning(said, catalog);
+      if (!meaning)
+        return {
+          kind: 'refuse',
+          reason: `I could not read your definition of "${bareTerm(term)}" ("${said.trim()}") as a condition on the data model's orders or customers (an amount, a status, a customer's spend or order count, or a share of orders), so I did not answer rather than leave it out`,
+        };
+      fresh.push({
+        term: bareTerm(term),
+        meaning,
+        ...(modelWord(bareTerm(term), catalog) ? { clashes: true } : {}),
+      });
+    }
+    known.push(...fresh);
+    let text = found.length > 0 ? rest : turn;
+    for (const d of [...known].reverse()) {
+      const replaced = substitute(text, d);
+      if (replaced !== undefined) {
+        text = replaced;
+        used.add(d);
+      }
+    }
+    // A rate defined and asked for as "it" in the same turn.
+    for (const d of fresh)
+      if (!used.has(d) && d.meaning.kind === 'share' && IT.test(text)) {
+        text = text.replace(IT, `the ${d.meaning.noun}`);
+        used.add(d);
+      }
+    const people = [...used].filter((d) => d.meaning.kind === 'people');
+    const named = people.filter((d) => text.includes(d.meaning.noun));
+    const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;
+    if (unsound) return { kind: 'refuse', reason: unsound };
+    const unused = fresh.find((d) => !used.has(d));
+    if (unused)
+      return {
+        kind: 'refuse',
+        reason: `I read your definition of "${unused.term}" but not where the question uses it: please ask with the word in it`,
+      };
+    out.push(text);
+  }
+  return { kind: 'read', questions: out, used: [...used] };
+}
