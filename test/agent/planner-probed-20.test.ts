@@ -6,6 +6,8 @@ import { readQuotedFigure } from '../../functions/agent/planner/quoted-figures';
 import { readRounding } from '../../functions/agent/planner/rounding';
 import { readUnitsAgo } from '../../functions/agent/planner/units-ago';
 import { demoPlan, demoReading } from './support/demo-reading';
+import { converse } from './support/question-set';
+import { MANAGER } from './support/sample';
 
 /**
  * Readings the lead's probes of the fourth session of 2026-11-28 (clock 2026-12-02, tuning-20-probed.ts) found
@@ -296,5 +298,33 @@ describe('shorthand of the order desk and of SaaS finance', () => {
 
   it('"median order $" is the order value', () => {
     expect(rephrase('median order $ 2025 by segment', TODAY)).toBe('median order value 2025 by segment');
+  });
+});
+
+describe('a named span past the data, asked more than a year later', () => {
+  it("reads the data's range after rows that stop short, then answers from the same query run again", async () => {
+    const { answer, messages } = await converse(
+      ['revenue from Sep 2025 through Feb 2026 by month'],
+      MANAGER,
+      {
+        now: Date.parse('2027-03-03T10:00:00Z'),
+      },
+    );
+    const queries = messages
+      .filter((m) => m.toolCall?.name === 'coreSqlApi' && !m.isInProcess)
+      .map((m) => (JSON.parse(m.toolCall?.input ?? '{}') as { sqlQuery: string }).sqlQuery);
+    expect(queries).toHaveLength(3);
+    expect(queries[1]).toMatch(/MIN\(created_at\)/);
+    expect(queries[2]).toBe(queries[0]);
+    expect(answer).toMatch(
+      /^Note: the data ends on 2025-12-31, so September 2025 to February 2026 is covered/,
+    );
+  });
+
+  it('a series that reaches its end runs once', async () => {
+    const { messages } = await converse(['orders by month in 2024'], MANAGER, {
+      now: Date.parse('2027-03-03T10:00:00Z'),
+    });
+    expect(messages.filter((m) => m.toolCall?.name === 'coreSqlApi' && !m.isInProcess)).toHaveLength(1);
   });
 });

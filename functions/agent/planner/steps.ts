@@ -6,7 +6,7 @@
  * the range afterwards, for the same reason.
  */
 import { addDays } from './clock';
-import { periodBefore, yearBefore } from './dates';
+import { periodBefore, shift, yearBefore } from './dates';
 import { capitalise } from './names';
 import { wholeUnitBack } from './periods-past';
 import type { Period, Plan, ValueFilter } from './plan';
@@ -44,10 +44,10 @@ const forPeriod = (period: Period) =>
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
   const periods = plan.range ? [plan.range] : (plan.compare ?? plan.anyOf ?? []);
-  // A period ending within the last two years may pass the data's end too ("Dec 2025 to Feb 2026" when the data
-  // stops in December, asked in 2027): the data's range is read first so the answer says what it covers (within
-  // the last year only, "Sep 2025 through Feb 2026" asked in March 2027 was answered without its last day).
-  const recent = addDays(today, -731);
+  // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
+  // stops in December): the data's range is read first so the answer says what it covers. (An older one is read
+  // after its query, when its rows stop short of its end: endsEarly.)
+  const recent = addDays(today, -366);
   return periods.some((p) => p.relative === true || p.to > recent);
 }
 
@@ -297,6 +297,18 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   // Main first: [main, range, latest or main again] when the main result is empty.
   const first = results[0];
   if (!first || isError(first)) return { kind: 'query', query: main };
+  // ("Sep 2025 through Feb 2026 by month" asked in 2027, the data ending in December: its rows stop short of the
+  // period's end, so the data's range is read and the same query runs again, the answer's query the last one.)
+  if (probe && period && !empty(first, main) && endsEarly(plan, first, main, period)) {
+    if (results.length === 1) return { kind: 'query', query: probe };
+    const data = rangeOf(results[1]);
+    const again = results[2];
+    if (!again || isError(again)) return { kind: 'query', query: main };
+    return {
+      kind: 'answer',
+      text: withNote(data ? partialNote(plan, period, data) : '', answerFor(plan, main, again)),
+    };
+  }
   if (!probe || !period || !(empty(first, main) || comparedMissing(plan, first, main))) {
     if (!empty(first, main) || !shownFilter(plan))
       return { kind: 'answer', text: answerFor(plan, main, first) };
@@ -326,6 +338,16 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   // compared period the data does not reach is named.
   const note = data ? partialNote(plan, period, data) : '';
   return emptyFiltered(plan, main, results, 2, (again) => withNote(note, answerFor(plan, main, again)));
+}
+
+/** A breakdown by a grain whose latest row is a whole unit or more before its period's end. */
+function endsEarly(plan: Plan, result: ResultLike, query: PlannedQuery, period: Period): boolean {
+  const at = query.columns.findIndex((c) => c.role === 'time');
+  if (!plan.grain || plan.compare || at < 0 || result.data.length >= (result.totalRows ?? 0) + 1)
+    return false;
+  const dates = result.data.map((row) => dateOf(row[at]) ?? '').filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  const latest = dates.sort().at(-1);
+  return latest !== undefined && shift(latest, plan.grain, 2) <= period.to;
 }
 
 function answerOrQuery(plan: Plan, main: PlannedQuery, result: SqlOutcome | undefined): Step {
