@@ -34,6 +34,7 @@ import type { Parsed, Plan } from './plan';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
+import { rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
 import { peoplePart } from './share-scopes';
@@ -176,7 +177,10 @@ export function readQuestions(
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
-  const unread = !plain && last !== undefined ? UNREAD_SHAPES.find(([shape]) => shape.test(last)) : undefined;
+  const unread =
+    !plain && last !== undefined && !rowConditionsPlan(last, models, periodReader(today))
+      ? UNREAD_SHAPES.find(([shape]) => shape.test(last))
+      : undefined;
   if (unread) return { kind: 'refuse', missing: '', reason: unread[1] };
   // ("yoy change 2024 -> 2025 in all regions": the regions together, or each one? whole-scope.ts.)
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
@@ -430,6 +434,18 @@ function readThread(
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    // ("exactly one return in 2024", "largest order below $900", "more returns than cancellations": row-conditions.ts.)
+    // (Read as asked first: "in both 2023 and 2025" is said again as "in every year from 2023 to 2025".)
+    const conditioned =
+      plan || plain
+        ? undefined
+        : (rowConditionsPlan(asked, catalog, periodReader(today)) ??
+          rowConditionsPlan(question, catalog, periodReader(today)));
+    if (conditioned) {
+      plan = conditioned;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // ("how many customers spent more in 2025 than in 2024": each against itself, entity-versus.ts.)
     const versus =
       plain || plan
@@ -625,6 +641,10 @@ function newByFirst(question: string, plan: Plan, catalog: readonly CatalogCube[
     catalog,
   );
 }
+
+/** How the per-entity readings read a period's words ("2025", "Q3 2024") on a cube. */
+const periodReader = (today: string) => (text: string, cube: CatalogCube) =>
+  parseAgainst(`orders in ${text}`, cube, today).range;
 
 /** A retention reading of a follow-up restated in full, or undefined. */
 function retentionOnly(question: string, catalog: readonly CatalogCube[], today: string) {
