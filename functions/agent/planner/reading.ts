@@ -34,7 +34,7 @@ import type { Parsed, Plan } from './plan';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
-import { rowConditionsPlan } from './row-conditions';
+import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
 import { peoplePart } from './share-scopes';
@@ -255,6 +255,9 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
   if (reading.kind === 'refuse') return placedWrongly(reading, question, models);
   if (reading.kind !== 'plan') return reading;
   const plan = reading.plan;
+  // (A follow-up on conditions on rows that adds what their query does not hold: row-conditions.ts.)
+  const beyond = plan.having?.clauses ? beyondRowConditions(plan) : undefined;
+  if (beyond) return { kind: 'refuse', missing: '', reason: beyond };
   const backwards = [plan.range, plan.also?.range, plan.first?.range, ...(plan.compare ?? [])].find(
     (p) => p && p.from >= p.to,
   );

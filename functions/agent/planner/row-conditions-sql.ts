@@ -19,6 +19,19 @@ function aggregateSql(a: RowAggregate, time: string): string {
   return `SUM(CASE WHEN ${parts.join(' AND ')} THEN 1 ELSE 0 END)`;
 }
 
+/** A column name for an aggregate ("returned_count", "max_amount"). */
+const aggregateName = (a: RowAggregate, i: number) =>
+  `${[
+    ...(a.kind ?? []).flatMap((f) => (f.negate ? ['not', ...f.values] : f.values)),
+    a.bound ? 'bounded' : '',
+    a.period?.label ?? '',
+    a.measure.column,
+  ]
+    .filter((w) => w !== '')
+    .join('_')
+    .replace(/[^a-z0-9_]+/gi, '_')
+    .toLowerCase()}${i > 0 && a.measure.aggType === 'count' && !a.kind ? `_${i}` : ''}`;
+
 const conditionSql = (c: RowCondition, time: string) =>
   `${aggregateSql(c, time)} ${c.op} ${c.against ? aggregateSql(c.against, time) : c.value}`;
 
@@ -50,12 +63,19 @@ export function rowConditionsQuery(plan: Plan, title: string): PlannedQuery {
     );
   }
   if (h.output === 'list') {
-    const m = ident(h.measure.column);
+    // Each one's own figures the conditions are on ("returned orders: 9"), the first of them ordering the list.
+    const shown = h.clauses.flatMap((c) => (c.against ? [c, c.against] : [c]));
+    const unique = shown.filter(
+      (a, i) => shown.findIndex((b) => aggregateSql(b, time) === aggregateSql(a, time)) === i,
+    );
+    const select = unique
+      .map((a, i) => `${aggregateSql(a, time)} AS ${ident(aggregateName(a, i))}`)
+      .join(', ');
     return described(
-      `SELECT ${entity}, MEASURE(${m}) AS ${m} FROM ${rows} GROUP BY 1 HAVING ${test} ORDER BY 2 DESC, 1`,
+      `SELECT ${entity}, ${select} FROM ${rows} GROUP BY 1 HAVING ${test} ORDER BY 2 DESC, 1`,
       [
         { role: 'dimension', member: h.entity },
-        { role: 'measure', member: h.measure },
+        ...unique.map((a) => ({ role: 'measure' as const, member: a.measure })),
       ],
     );
   }

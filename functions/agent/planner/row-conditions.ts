@@ -55,7 +55,7 @@ const opOf = (w: string | undefined): Op | undefined => OPS[(w ?? '').replace(/\
 
 /** Words a reading may hold beside its roles. */
 const FILLER = new Set(
-  'how many number count them the a an of who whose that which with had have has did do does and but customers customer clients client buyers buyer shoppers accounts is are was were those ones in year ever single'.split(
+  'how many number count them the a an of who whose that which with had have has did do does and but customers customer clients client buyers buyer shoppers accounts is are was were in year ever single'.split(
     ' ',
   ),
 );
@@ -388,23 +388,31 @@ export function readRowConditions(
   const range = years.size === 1 ? periodOf([...years][0] ?? '') : undefined;
   if (years.size === 1 && !range) return undefined;
   if (range && found.clauses.some((c) => c.period)) return undefined;
+  const [only, ...others] = found.clauses;
+  // (One condition on a measure of all the rows is the plain per-entity condition: "more than 60 orders".)
+  const plain =
+    only && others.length === 0 && !rankBy && !only.kind && !only.bound && !only.period && !only.against
+      ? only
+      : undefined;
   return {
     cube,
-    measures: [count],
+    measures: [plain?.measure ?? count],
     dimensions: [],
     filters: [],
     numberFilters: [],
     timeDimension: rows.time,
     ...(range ? { range } : {}),
-    having: {
-      entity: rows.entity,
-      measure: count,
-      op: '>=',
-      value: 1,
-      output,
-      clauses: found.clauses,
-      ...(rankBy ? { rankBy } : {}),
-    },
+    having: plain
+      ? { entity: rows.entity, measure: plain.measure, op: plain.op, value: plain.value, output }
+      : {
+          entity: rows.entity,
+          measure: count,
+          op: '>=',
+          value: 1,
+          output,
+          clauses: found.clauses,
+          ...(rankBy ? { rankBy } : {}),
+        },
   };
 }
 
@@ -419,4 +427,28 @@ export function rowConditionsPlan(
     if (plan) return plan;
   }
   return undefined;
+}
+
+/**
+ * Why a plan of conditions on rows (a follow-up's merge) cannot be answered by their query, or undefined: it holds
+ * the entities' rows in one period, narrowed by values, and nothing else (no breakdown, compared periods, bounds).
+ */
+export function beyondRowConditions(plan: Plan): string | undefined {
+  const h = plan.having;
+  if (!h?.clauses) return undefined;
+  const extra =
+    plan.dimensions.length > 0 ||
+    plan.grain !== undefined ||
+    plan.compare !== undefined ||
+    plan.anyOf !== undefined ||
+    plan.numberFilters.length > 0 ||
+    plan.top !== undefined ||
+    plan.share !== undefined ||
+    plan.also !== undefined ||
+    plan.measures.length !== 1 ||
+    plan.measures[0] !== h.measure ||
+    !['count', 'list'].includes(h.output);
+  return extra
+    ? 'I can count, list or rank the customers meeting conditions on their own orders, but not break them down or compare periods in the same question: ask for each part on its own'
+    : undefined;
 }
