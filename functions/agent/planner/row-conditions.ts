@@ -55,13 +55,13 @@ const opOf = (w: string | undefined): Op | undefined => OPS[(w ?? '').replace(/\
 
 /** Words a reading may hold beside its roles. */
 const FILLER = new Set(
-  'how many number count them the a an of who whose that which with had have has did do does and but customers customer clients client buyers buyer shoppers accounts is are was were in year ever single'.split(
+  'how many number count the a an of who whose that which with had have has did do does and but customers customer clients client buyers buyer shoppers accounts is are was were in year ever single'.split(
     ' ',
   ),
 );
 /** Further fillers of a ranking ("among those with", "counting only customers with"). */
 const RANK_FILLER = new Set(
-  'top which among counting only have had the by customers of show list me'.split(' '),
+  'those ones top which among counting only have had the by customers of show list me'.split(' '),
 );
 
 /** Each value word of the rows' own string dimensions, by the words it is said with ("returns", "cancellations"). */
@@ -90,6 +90,8 @@ function normalise(question: string): string {
   return ` ${question.toLowerCase()} `
     .replace(/[’']/g, "'")
     .replace(/\bno\.\s*of\b/g, 'number of')
+    .replace(/\bcusts\b/g, 'customers')
+    .replace(/\bour\s+(customers|clients|accounts)\b/g, '$1')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/\$\s*/g, '')
     .replace(/(\d+(?:\.\d+)?)k\b/g, (_, n: string) => String(Number(n) * 1000))
@@ -284,6 +286,29 @@ export function readRowConditions(
         return kind ? [{ ...countOf([{ ...kind, negate: true }]), op: '=', value: 0 }] : false;
       },
     ],
+    // "had all their orders completed", "had every single one of their orders completed"
+    [
+      new RegExp(
+        String.raw`\b(?:had\s+)?(?:all|every\s+(?:single\s+)?one\s+of)\s+(?:of\s+)?their\s+${ROW}\s+${KIND}\b`,
+        'g',
+      ),
+      (m) => {
+        const kind = kindOf(m[1]);
+        return kind ? [{ ...countOf([{ ...kind, negate: true }]), op: '=', value: 0 }] : false;
+      },
+    ],
+    // "nothing returned or cancelled": no row of any of the values
+    [
+      new RegExp(String.raw`\bnothing\s+${KIND}((?:\s+or\s+${KIND})*)\b`, 'g'),
+      (m) => {
+        const said = [m[1], ...(m[2] ?? '').split(/\s+or\s+/)].map((w) => w?.trim()).filter((w) => w);
+        const filters = said.map(kindOf);
+        const [first] = filters;
+        if (!first || filters.some((f) => f?.member !== first.member)) return false;
+        const values = filters.flatMap((f) => f?.values ?? []);
+        return [{ ...countOf([{ ...first, values }]), op: '=', value: 0 }];
+      },
+    ],
     // "exactly one return", "2 or more returns", "at least 3 completed orders", "10+ orders", "min 10 orders"
     [
       new RegExp(
@@ -351,7 +376,7 @@ export function readRowConditions(
     ],
   ];
   // (The shared-verb reading goes before the plain "never" and "bought" ones.)
-  const order = [0, 1, 2, 3, 4, 5, 9, 6, 7, 8, 10];
+  const order = [0, 1, 2, 3, 4, 5, 6, 7, 11, 8, 9, 10, 12];
   for (const k of order) {
     const reader = readers[k];
     if (reader && !take(found, reader[0], reader[1])) return undefined;
@@ -366,7 +391,11 @@ export function readRowConditions(
   const glossed = [...left.matchAll(new RegExp(gloss, 'g'))].map((g) => g[0].split(/\s+/).at(-1) ?? '');
   if (glossed.some((w) => exact.has(NUMBER_WORDS[w] ?? (w === 'zero' || w === 'none' ? '0' : w))))
     return undefined;
-  if (exactly) left = left.replace(new RegExp(String.raw`\b${gloss}(?:\s*;?\s*${gloss})*`, 'g'), ' ');
+  if (exactly)
+    left = left
+      .replace(new RegExp(String.raw`\b${gloss}(?:\s*;?\s*${gloss})*`, 'g'), ' ')
+      // ("not zero, not two - exactly 1": the count said again.)
+      .replace(/\bexactly\s+(\d+)\b/g, (all, n: string) => (exact.has(n) ? ' ' : all));
   const output = /\b(?:how\s+many|number\s+of|count)\b/.test(left)
     ? 'count'
     : rankBy || /^\s*(?:;\s*)?(?:list|show|which|who)\b/.test(left)
@@ -374,7 +403,7 @@ export function readRowConditions(
       : undefined;
   if (!output || (rankBy && output !== 'list')) return undefined;
   const rest = left
-    .replace(/\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bthat\s+year\b/g, ' ')
+    .replace(/\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:\s+them)?\b|\bthat\s+year\b/g, ' ')
     .split(/[\s;]+/)
     .filter(
       (w) =>
