@@ -396,11 +396,11 @@ export function readRowConditions(
       .replace(new RegExp(String.raw`\b${gloss}(?:\s*;?\s*${gloss})*`, 'g'), ' ')
       // ("not zero, not two - exactly 1": the count said again.)
       .replace(/\bexactly\s+(\d+)\b/g, (all, n: string) => (exact.has(n) ? ' ' : all));
-  const output = /\b(?:how\s+many|number\s+of|count)\b/.test(left)
-    ? 'count'
-    : rankBy || /^\s*(?:;\s*)?(?:list|show|which|who)\b/.test(left)
-      ? 'list'
-      : undefined;
+  const listed = rankBy !== undefined || /^\s*(?:;\s*)?(?:list|show|which|who|give\s+me)\b/.test(left);
+  // ("list them, with their return count": a list shows each one's figures its conditions are on.)
+  if (listed)
+    left = left.replace(new RegExp(String.raw`\bwith\s+their\s+(?:${KIND}\s+)?counts?\b`, 'g'), ' ');
+  const output = /\b(?:how\s+many|number\s+of|count)\b/.test(left) ? 'count' : listed ? 'list' : undefined;
   if (!output || (rankBy && output !== 'list')) return undefined;
   const rest = left
     .replace(/\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:\s+them)?\b|\bthat\s+year\b/g, ' ')
@@ -410,7 +410,7 @@ export function readRowConditions(
         w &&
         !FILLER.has(w) &&
         !(rankBy && RANK_FILLER.has(w)) &&
-        !(output === 'list' && ['list', 'show', 'me', 'which', 'who', 'the'].includes(w)),
+        !(output === 'list' && ['list', 'show', 'me', 'give', 'which', 'who', 'the'].includes(w)),
     );
   if (rest.length > 0) return undefined;
   // A condition only some readers hold is no algebra: two or more, a count of a kind, a largest or smallest, or a ranking.
