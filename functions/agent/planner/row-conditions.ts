@@ -85,6 +85,21 @@ function kindWords(cube: CatalogCube): Map<string, ValueFilter> {
   return map;
 }
 
+/** Each one-word value of a string dimension, by its word ("enterprise", "west"); none where two dimensions share it. */
+function valueFilters(cube: CatalogCube): Map<string, ValueFilter | undefined> {
+  const map = new Map<string, ValueFilter | undefined>();
+  for (const member of cube.members) {
+    if (member.kind !== 'dimension' || member.type !== 'string') continue;
+    for (const value of member.values) {
+      const said = words(value);
+      const [word] = said;
+      if (!word || said.length !== 1) continue;
+      map.set(word, map.has(word) ? undefined : { member, values: [value], negate: false });
+    }
+  }
+  return map;
+}
+
 /** The question's words as this reader takes them: lower case, amounts as numbers, counts as digits. */
 function normalise(question: string): string {
   return ` ${question.toLowerCase()} `
@@ -241,7 +256,10 @@ export function readRowConditions(
     ],
     // "spent over 10000", "spending of at least 5000 in total"
     [
-      new RegExp(String.raw`\b(?:spent|spend(?:ing)?)\s+(?:of\s+)?${OP}\s+${N}(?:\s+in\s+total)?\b`, 'g'),
+      new RegExp(
+        String.raw`\b(?:(?:whose|with\s+an?|with)\s+(?:(?:total|lifetime)\s+)?spend(?:ing)?\s+(?:was\s+|is\s+|of\s+)?|spent\s+|spend(?:ing)?\s+(?:of\s+)?)${OP}\s+${N}(?:\s+in\s+total)?\b`,
+        'g',
+      ),
       (m) => {
         const measure = byAgg('sum');
         const op = opOf(m[1]);
@@ -412,7 +430,16 @@ export function readRowConditions(
         !(rankBy && RANK_FILLER.has(w)) &&
         !(output === 'list' && ['list', 'show', 'me', 'give', 'which', 'who', 'the'].includes(w)),
     );
-  if (rest.length > 0) return undefined;
+  // ("enterprise customers", "customers in the west": a value of the customer or of every row counted, a filter.)
+  const filters: ValueFilter[] = [];
+  for (const w of rest) {
+    const f = valueFilters(cube).get(w);
+    // ("bought toys and electronics": a second value of a dimension a condition is on is no filter of every row.)
+    const conditioned = found.clauses.flatMap((c) => [...(c.kind ?? []), ...(c.against?.kind ?? [])]);
+    if (!f || filters.some((x) => x.member === f.member) || conditioned.some((k) => k.member === f.member))
+      return undefined;
+    filters.push(f);
+  }
   // A condition only some readers hold is no algebra: two or more, a count of a kind, a largest or smallest, or a ranking.
   const range = years.size === 1 ? periodOf([...years][0] ?? '') : undefined;
   if (years.size === 1 && !range) return undefined;
@@ -427,7 +454,7 @@ export function readRowConditions(
     cube,
     measures: [plain?.measure ?? count],
     dimensions: [],
-    filters: [],
+    filters,
     numberFilters: [],
     timeDimension: rows.time,
     ...(range ? { range } : {}),
