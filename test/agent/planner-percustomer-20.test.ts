@@ -128,6 +128,21 @@ describe('the customers counted, listed, or ranked among those that qualify', ()
   });
 });
 
+describe('a value said of the customers narrows every row', () => {
+  it('reads "enterprise customers" as a filter beside the condition', () => {
+    // Prepare / Act
+    const plan = demoPlan(['how many enterprise customers had exactly 2 returns in 2025?'], TODAY);
+    // Assess
+    expect(plan.filters.map((f) => f.values)).toEqual([['enterprise']]);
+    expect(clausesOf(plan)).toEqual(['returned = 2']);
+  });
+
+  it('never reads a second value of a condition\'s own dimension as a filter ("toys and electronics")', () => {
+    const plan = demoPlan(['how many customers bought toys and electronics in 2025?'], TODAY);
+    expect(plan.having?.clauses).toBeUndefined();
+  });
+});
+
 describe('what is not read whole is not read here', () => {
   it.each([
     // A count with no comparison word ("had 3 returns": exactly, or at least?).
