@@ -167,6 +167,13 @@ describe('what is not read whole is not read here', () => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
   });
 
+  it.each([
+    'how many customers had exactly one return each year',
+    'how many customers had one return in 2024',
+  ])('refuses a count of a kind it cannot read whole, never reading it as any: %s', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
   it('refuses a breakdown added to conditions on rows', () => {
     const read = demoReading(
       ['how many customers had more returns than cancellations?', 'by segment?'],

@@ -55,8 +55,19 @@ const TWO_FIRST_COHORTS =
 const EXTREME_ORDER_OF_EACH =
   /\b(?:customers?|clients?|accounts?|buyers?|people)\s+(?:whose|with\s+(?:a|their))\s+(?:(?:single|one)\s+)?(?:largest|biggest|smallest|max(?:imum)?|min(?:imum)?|highest|lowest|priciest|cheapest)\s+(?:(?:single|one)\s+)?(?:(?:20\d\d|order)\s+)?(?:order|purchase)s?\b/i;
 
+/**
+ * A count of each customer's rows of a kind said as a number ("exactly one return each year", "had one return in
+ * 2024"): read whole by row-conditions.ts or not at all (the other readings drop the number: any return).
+ */
+const COUNT_OF_KIND =
+  /\b(?:exactly\s+|(?:had|has|have|with|placed|made)\s+)(?:one|a\s+single|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:returns?|cancellations?|cancels?|(?:returned|cancelled|canceled|completed)\s+(?:orders?|purchases?))\b/i;
+
 /** Shapes no reading takes, each with why (read on, one part was dropped: confidently wrong). */
 const UNREAD_SHAPES: [RegExp, string][] = [
+  [
+    COUNT_OF_KIND,
+    'I can count customers by how many of their orders were returned, cancelled or completed when the count is said with exactly, at least, at most, more or fewer than, in one period (or all time): I could not read this one whole',
+  ],
   // ("no. of customers whose largest single order in 2025 was below $900": it was the largest order under $900.)
   [
     EXTREME_ORDER_OF_EACH,
