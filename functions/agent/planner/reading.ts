@@ -60,7 +60,7 @@ const EXTREME_ORDER_OF_EACH =
  * 2024"): read whole by row-conditions.ts or not at all (the other readings drop the number: any return).
  */
 const COUNT_OF_KIND =
-  /\b(?:exactly\s+|(?:had|has|have|with|placed|made)\s+)(?:one|a\s+single|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:returns?|cancellations?|cancels?|(?:returned|cancelled|canceled|completed)\s+(?:orders?|purchases?))\b/i;
+  /\b(?:exactly\s+|(?<!\b(?:never|not)\s+)(?:had|has|have|with|placed|made)\s+)(?:one|a\s+single|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:returns?|cancellations?|cancels?|(?:returned|cancelled|canceled|completed)\s+(?:orders?|purchases?))\b/i;
 
 /** Shapes no reading takes, each with why (read on, one part was dropped: confidently wrong). */
 const UNREAD_SHAPES: [RegExp, string][] = [
