@@ -9,7 +9,8 @@
  * what is not read whole is refused. Written on 2026-11-28 before the planner change that reads them; fresh
  * wordings, none copied from a held-out or earlier tuning set.
  * Before (on 7b40834): 13 of 38 right (9 confident wrong: "at most one" and "exactly one" read as any, "every order"
- * and "all completed" as a filter of rows, a list for "count", two kinds read as one), in the eval CLI.
+ * and "all completed" as a filter of rows, a list for "count", two kinds read as one), in the eval CLI. After
+ * (row-conditions.ts): 38 of 38, none wrong.
  *
  * Clock: 2026-07-22, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
