@@ -355,6 +355,18 @@ export function readRowConditions(
         return kind ? [{ ...countOf([kind]), op: '=', value: 0 }] : false;
       },
     ],
+    // "never had a single toys order returned": no row of both values
+    [
+      new RegExp(
+        String.raw`\bnever\s+(?:had|placed|made|got)\s+(?:a\s+single|an?|any)\s+${KIND}\s+${ROW}\s+${KIND}\b`,
+        'g',
+      ),
+      (m) => {
+        const [a, b] = [kindOf(m[1]), kindOf(m[2])];
+        if (!a || !b || a.member === b.member) return false;
+        return [{ ...countOf([a, b]), op: '=', value: 0 }];
+      },
+    ],
     // "never had a single order cancelled", "never had a return", "never returned an order", "but never electronics"
     [
       new RegExp(
@@ -394,7 +406,7 @@ export function readRowConditions(
     ],
   ];
   // (The shared-verb reading goes before the plain "never" and "bought" ones.)
-  const order = [0, 1, 2, 3, 4, 5, 6, 7, 11, 8, 9, 10, 12];
+  const order = [0, 1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 10, 11, 13];
   for (const k of order) {
     const reader = readers[k];
     if (reader && !take(found, reader[0], reader[1])) return undefined;
@@ -433,7 +445,9 @@ export function readRowConditions(
   // ("enterprise customers", "customers in the west": a value of the customer or of every row counted, a filter.)
   const filters: ValueFilter[] = [];
   for (const w of rest) {
+    // (Only the customer's own attributes: a value of the rows, "returned", would keep only customers with such rows.)
     const f = valueFilters(cube).get(w);
+    if (f && !ofEntity(rows, f.member)) return undefined;
     // ("bought toys and electronics": a second value of a dimension a condition is on is no filter of every row.)
     const conditioned = found.clauses.flatMap((c) => [...(c.kind ?? []), ...(c.against?.kind ?? [])]);
     if (!f || filters.some((x) => x.member === f.member) || conditioned.some((k) => k.member === f.member))
