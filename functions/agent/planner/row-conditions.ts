@@ -119,13 +119,13 @@ function normalise(question: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** What the reader found: the conditions, the years named for every condition, the words left. */
+/** What the reader found so far: the conditions read, and the question's words with theirs taken out. */
 interface Found {
   clauses: RowCondition[];
   text: string;
 }
 
-/** Replaces each match of `pattern` by a separator, handing its groups to `take` (which may refuse it: false). */
+/** Takes each match of `pattern` out of the words, its groups read by `read` (false: the match is not read whole). */
 function take(found: Found, pattern: RegExp, read: (m: RegExpExecArray) => RowCondition[] | false): boolean {
   let ok = true;
   found.text = found.text.replace(pattern, (...args) => {
@@ -454,7 +454,7 @@ export function readRowConditions(
       return undefined;
     filters.push(f);
   }
-  // A condition only some readers hold is no algebra: two or more, a count of a kind, a largest or smallest, or a ranking.
+  // The years of every condition: one period (none with a condition of its own period, "both 2023 and 2025").
   const range = years.size === 1 ? periodOf([...years][0] ?? '') : undefined;
   if (years.size === 1 && !range) return undefined;
   if (range && found.clauses.some((c) => c.period)) return undefined;
