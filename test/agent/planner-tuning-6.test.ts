@@ -48,6 +48,7 @@ import * as tuning19glosses from './questions/tuning-19-glosses';
 import * as tuning19periods from './questions/tuning-19-periods';
 import * as tuning19probed from './questions/tuning-19-probed';
 import * as tuning20definitions from './questions/tuning-20-definitions';
+import * as tuning20percustomer from './questions/tuning-20-percustomer';
 import * as tuning20probed from './questions/tuning-20-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -427,6 +428,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning20definitions,
       cases: tuning20definitions.tuning20definitions,
       rightAtLeast: 37,
+    },
+    {
+      // 13 of 38 right before the planner change it tunes (9 confident wrong, in the eval CLI); 38, none wrong, after.
+      title:
+        'tuning set 20 (per-customer conditions: exactly/at most N of a kind, never, largest/smallest order, every order, all completed, two kinds compared, both years, and/but not, ranked among those with min N orders)',
+      module: tuning20percustomer,
+      cases: tuning20percustomer.tuning20percustomer,
+      rightAtLeast: 38,
     },
   ];
 

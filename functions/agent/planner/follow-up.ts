@@ -866,7 +866,9 @@ export function merge(previous: Plan, next: Parsed): Plan {
   ];
   // "what about more than 65?" after "customers with more than 60 orders": the condition's new threshold.
   const threshold =
-    previous.having && !next.having && next.numberFilters.length === 1 ? next.numberFilters[0] : undefined;
+    previous.having && !previous.having.clauses && !next.having && next.numberFilters.length === 1
+      ? next.numberFilters[0]
+      : undefined;
   const numberFilters =
     next.numberFilters.length > 0 && !threshold ? next.numberFilters : previous.numberFilters;
   // ("which one fell the most?" after "orders in 2023 and 2024": the change between those periods, not the

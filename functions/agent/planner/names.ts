@@ -6,7 +6,7 @@ import { spelledStem } from './asker';
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { dimensionKeys } from './members';
-import type { EntityCondition, Plan, Token } from './plan';
+import type { EntityCondition, Plan, RowAggregate, Token } from './plan';
 import { startDate } from './readings';
 import { stem, words } from './text';
 
@@ -163,6 +163,14 @@ const OP_WORDS = {
 export function conditionWords(plan: Plan): string {
   const h = plan.having;
   if (!h) return '';
+  if (h.clauses) {
+    const words = rowConditionWords(plan, h.clauses);
+    // ("the top 5 by AOV, min 10 orders": the first of those meeting the conditions.)
+    const rank = h.rankBy;
+    return rank
+      ? `${words}: the ${rank.n} with the ${rank.direction === 'asc' ? 'lowest' : 'highest'} ${nameOf(plan, rank.measure).toLowerCase()}`
+      : words;
+  }
   // "with orders in every month", "with orders in every product category"
   if (h.spread) {
     const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'row';
@@ -242,4 +250,38 @@ export function cohortTime(plan: Pick<Plan, 'timeDimension' | 'cube'>): CatalogM
   const time = plan.timeDimension;
   const times = plan.cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time');
   return time && times.length > 1 && startDate(plan.cube)?.column === time.column ? time : undefined;
+}
+
+const AMOUNT_OPS = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': 'exactly' } as const;
+
+/** "returned orders", "orders of under $20.00", "cancelled orders in 2023": the rows an aggregate counts. */
+function rowsWords(plan: Plan, a: RowAggregate, one = false): string {
+  const noun = (plan.terms?.[a.measure.column] ?? a.measure.titleWords.at(-1) ?? 'row').replace(/s$/, '');
+  const kinds = (a.kind ?? [])
+    .filter((f) => !f.negate)
+    .map((f) => f.values.join(' or '))
+    .join(' ');
+  // ("all completed": no orders other than completed ones.)
+  const other = (a.kind ?? [])
+    .filter((f) => f.negate)
+    .map((f) => ` other than ${f.values.join(' or ')} ones`)
+    .join('');
+  const bound = a.bound ? ` of ${AMOUNT_OPS[a.bound.op]} ${formatFigure(a.bound.member, a.bound.value)}` : '';
+  const period = a.period ? ` in ${a.period.label}` : '';
+  return `${kinds ? `${kinds} ` : ''}${noun}${one ? '' : 's'}${other}${bound}${period}`;
+}
+
+/** "with exactly 1 returned orders and no cancelled orders", "whose largest order amount is under $900.00" (row-conditions.ts). */
+function rowConditionWords(plan: Plan, clauses: NonNullable<EntityCondition['clauses']>): string {
+  return clauses
+    .map((c) => {
+      if (c.against)
+        return `with ${c.op === '<' ? 'fewer' : 'more'} ${rowsWords(plan, c)} than ${rowsWords(plan, c.against)}`;
+      if (c.measure.aggType === 'count') {
+        if (c.op === '=' && c.value === 0) return `with no ${rowsWords(plan, c)}`;
+        return `with ${OP_WORDS[c.op]} ${c.value} ${rowsWords(plan, c, c.value === 1)}`;
+      }
+      return `whose ${nameOf(plan, c.measure)} ${isOrAre(nameOf(plan, c.measure), c.measure)} ${AMOUNT_OPS[c.op]} ${formatFigure(c.measure, c.value)}`;
+    })
+    .join(' and ');
 }

@@ -252,6 +252,32 @@ export interface EntityCondition {
   wholeWords?: string[];
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
+  /**
+   * Conditions on each entity's own rows, all to hold, in place of `measure`/`op`/`value` ("exactly one return and
+   * no cancellations", "largest order below $900", "more returns than cancellations"; row-conditions.ts).
+   */
+  clauses?: RowCondition[];
+  /** With output 'list': the entities meeting the clauses ranked by this measure, the first `n` ("top 5 by AOV, min 10 orders"). */
+  rankBy?: { measure: CatalogMember; n: number; direction: 'desc' | 'asc' };
+}
+
+/** An aggregate of one entity's own rows: a count, or a measure's total, average, largest or smallest. */
+export interface RowAggregate {
+  measure: CatalogMember;
+  /** Only its rows of these values ("returns": status returned); with a count only. */
+  kind?: ValueFilter[];
+  /** Only its rows with this amount ("an order under $20"); with a count only. */
+  bound?: NumberFilter;
+  /** Only its rows in this period, within the plan's ("a return in both 2023 and 2025"); with a count only. */
+  period?: Period;
+}
+
+/** An aggregate of an entity's rows compared to a number, or to another aggregate of the same rows. */
+export interface RowCondition extends RowAggregate {
+  op: EntityCondition['op'];
+  value: number;
+  /** Compared to this instead of `value` ("more returns than cancellations"). */
+  against?: RowAggregate;
 }
 
 export interface Percentile {

@@ -43,6 +43,7 @@ import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
+import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
 import { peoplePart } from './share-scopes';
@@ -63,8 +64,19 @@ const TWO_FIRST_COHORTS =
 const EXTREME_ORDER_OF_EACH =
   /\b(?:customers?|clients?|accounts?|buyers?|people)\s+(?:whose|with\s+(?:a|their))\s+(?:(?:single|one)\s+)?(?:largest|biggest|smallest|max(?:imum)?|min(?:imum)?|highest|lowest|priciest|cheapest)\s+(?:(?:single|one)\s+)?(?:(?:20\d\d|order)\s+)?(?:order|purchase)s?\b/i;
 
+/**
+ * A count of each customer's rows of a kind said as a number ("exactly one return each year", "had one return in
+ * 2024"): read whole by row-conditions.ts or not at all (the other readings drop the number: any return).
+ */
+const COUNT_OF_KIND =
+  /\b(?:exactly\s+|(?<!\b(?:never|not)\s+)(?:had|has|have|with|placed|made)\s+)(?:one|a\s+single|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:returns?|cancellations?|cancels?|(?:returned|cancelled|canceled|completed)\s+(?:orders?|purchases?))\b/i;
+
 /** Shapes no reading takes, each with why (read on, one part was dropped: confidently wrong). */
 const UNREAD_SHAPES: [RegExp, string][] = [
+  [
+    COUNT_OF_KIND,
+    'I can count customers by how many of their orders were returned, cancelled or completed when the count is said with exactly, at least, at most, more or fewer than, in one period (or all time): I could not read this one whole',
+  ],
   // ("no. of customers whose largest single order in 2025 was below $900": it was the largest order under $900.)
   [
     EXTREME_ORDER_OF_EACH,
@@ -190,7 +202,10 @@ export function readQuestions(
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
-  const unread = !plain && last !== undefined ? UNREAD_SHAPES.find(([shape]) => shape.test(last)) : undefined;
+  const unread =
+    !plain && last !== undefined && !rowConditionsPlan(last, models, periodReader(today))
+      ? UNREAD_SHAPES.find(([shape]) => shape.test(last))
+      : undefined;
   if (unread) return { kind: 'refuse', missing: '', reason: unread[1] };
   // ("yoy change 2024 -> 2025 in all regions": the regions together, or each one? whole-scope.ts.)
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
@@ -283,6 +298,9 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
   if (reading.kind === 'refuse') return placedWrongly(reading, question, models);
   if (reading.kind !== 'plan') return reading;
   const plan = reading.plan;
+  // (A follow-up on conditions on rows that adds what their query does not hold: row-conditions.ts.)
+  const beyond = plan.having?.clauses ? beyondRowConditions(plan) : undefined;
+  if (beyond) return { kind: 'refuse', missing: '', reason: beyond };
   const backwards = [plan.range, plan.also?.range, plan.first?.range, ...(plan.compare ?? [])].find(
     (p) => p && p.from >= p.to,
   );
@@ -466,6 +484,18 @@ function readThread(
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    // ("exactly one return in 2024", "largest order below $900", "more returns than cancellations": row-conditions.ts.)
+    // (Read as asked first: "in both 2023 and 2025" is said again as "in every year from 2023 to 2025".)
+    const conditioned =
+      plan || plain
+        ? undefined
+        : (rowConditionsPlan(asked, catalog, periodReader(today)) ??
+          rowConditionsPlan(question, catalog, periodReader(today)));
+    if (conditioned) {
+      plan = conditioned;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // ("how many customers spent more in 2025 than in 2024": each against itself, entity-versus.ts.)
     const versus =
       plain || plan
@@ -668,6 +698,10 @@ function newByFirst(question: string, plan: Plan, catalog: readonly CatalogCube[
     catalog,
   );
 }
+
+/** How the per-entity readings read a period's words ("2025", "Q3 2024") on a cube. */
+const periodReader = (today: string) => (text: string, cube: CatalogCube) =>
+  parseAgainst(`orders in ${text}`, cube, today).range;
 
 /** A retention reading of a follow-up restated in full, or undefined. */
 function retentionOnly(question: string, catalog: readonly CatalogCube[], today: string) {

@@ -11,6 +11,7 @@ import { entityWord } from './names';
 import { limitOf } from './nth';
 import { pairedChangeSql, pairedPeriods } from './paired-periods';
 import { type Plan, rankedChange } from './plan';
+import { rowConditionsQuery } from './row-conditions-sql';
 import { conditions, ident, type PlannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
 
@@ -34,6 +35,7 @@ export function havingQuery(plan: Plan): PlannedQuery {
   const having = plan.having;
   if (!having) throw new Error('not a per-entity condition');
   if (having.versus) return versusQuery(plan, titleOf(plan));
+  if (having.clauses) return rowConditionsQuery(plan, titleOf(plan));
   // Periods as entities ("days with more than 30 orders") are buckets of the time dimension.
   const entity = having.grain
     ? `date_trunc('${having.grain}', ${time(plan)}) AS ${having.grain}`
