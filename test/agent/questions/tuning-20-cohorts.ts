@@ -8,7 +8,9 @@
  * and five questions the data cannot answer.
  *
  * Before (on 7b40834): 24 of 36 right (1 confident wrong: "and the 90th percentile?" after a median per customer
- * answered per order), in the eval CLI.
+ * answered per order), in the eval CLI. After: 33 of 36, none wrong (still refused: a cohort named "the late
+ * starters (first order in June 2023 or after)", "average 2024 spend per customer for the March 2023 first-order
+ * cohort", a last-order cohort "most recent order before October 2025").
  *
  * Clock: 2026-09-09, after the data ends (orders 2023-01-01 to 2025-12-31; every customer signed up in 2022, placed
  * a first order between January and August 2023 and a last one between April and December 2025). References are
