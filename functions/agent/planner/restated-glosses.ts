@@ -94,7 +94,7 @@ const NOT_OTHER = /^(?:by|per)\s+([a-z]+)\s*,?\s*(?:not|rather\s+than)\s+(?:by|p
  * per-period total, which "median daily revenue" reads. Its unit and its statistic must be the ask's.
  */
 const PERIOD_THEN =
-  /^(?:sum(?:med)?|total(?:l?ed)?|add(?:ed)?\s+up|aggregate)\s+(?:(?:for\s+)?each|every|per|by)\s+(day|week|month|quarter|year)\s*,?\s*(?:and\s+)?then\s+(?:take\s+|find\s+|get\s+)?(?:the\s+)?(median|middle|p\d\d|\d\d(?:st|nd|rd|th)\s+percentile)(?:\s+(?:one|value))?(?:\s+(?:of|across|over)\s+(?:those|these|the|all)(?:\s+(?:\d+|all))?\s+(?:days|weeks|months|quarters|years|totals|sums))?$/;
+  /^(?:sum(?:med)?|total(?:l?ed)?|add(?:ed)?\s+up|aggregate)\s+(?:(?:for\s+)?each|every|per|by)\s+(day|week|month|quarter|year)\s*,?\s*(?:and\s+)?then\s+(?:take\s+|find\s+|get\s+)?(?:the\s+)?(median|middle|p\d\d|\d\d(?:st|nd|rd|th)\s+percentile)(?:\s+(?:one|value|day|week|month|quarter|year))?(?:\s+(?:of|across|over)\s+(?:those|these|the|all)(?:\s+(?:\d+|all))?\s+(?:days|weeks|months|quarters|years|totals|sums))?$/;
 const PER_UNIT: Record<string, RegExp> = {
   day: /\b(?:daily|per\s+day|a\s+day|each\s+day)\b/i,
   week: /\b(?:weekly|per\s+week|a\s+week|each\s+week)\b/i,
