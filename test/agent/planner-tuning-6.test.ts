@@ -47,6 +47,7 @@ import * as tuning19followups from './questions/tuning-19-followups';
 import * as tuning19glosses from './questions/tuning-19-glosses';
 import * as tuning19periods from './questions/tuning-19-periods';
 import * as tuning19probed from './questions/tuning-19-probed';
+import * as tuning20cohorts from './questions/tuning-20-cohorts';
 import * as tuning20definitions from './questions/tuning-20-definitions';
 import * as tuning20percustomer from './questions/tuning-20-percustomer';
 import * as tuning20probed from './questions/tuning-20-probed';
@@ -394,6 +395,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning19glosses,
       cases: tuning19glosses.tuning19glosses,
       rightAtLeast: 26,
+    },
+    {
+      // 24 of 36 right before the planner change it tunes (1 confident wrong, in the eval CLI, on 7b40834); 33, none
+      // wrong, after.
+      title:
+        'tuning set 20 (cohorts: first-order cohorts per period, a later window with a spend threshold, percentiles of per-customer and per-period figures, a bare percentile follow-up, the gap between two)',
+      module: tuning20cohorts,
+      cases: tuning20cohorts.tuning20cohorts,
+      rightAtLeast: 33,
     },
     {
       // 17 of 35 right before the planner change it tunes (7 confident wrong, in the eval CLI, on 9c55e6a); 22, none

@@ -1,7 +1,7 @@
 /**
  * The outcome half of a cohort question (cohort-reader.ts): what each member did with which of their rows ("ordered
  * in Dec 2025", "came back within 30 days of their first order", "ordered at least 20 times in 2025", "had an order
- * returned", "didn't order at all in December 2025"), or their spend or order count over a window ("in H1 2025",
+ * returned", "didn't order at all in December 2025", "spent over 8k in 2024"), or their spend or order count over a window ("in H1 2025",
  * "since", "altogether", "in their first 3 months"), and a row attribute's value named in either half.
  */
 import type { CatalogMember } from './catalog';
@@ -98,6 +98,14 @@ export function findOutcome(said: string, attrs: CatalogMember[]): Outcome | 'un
         // ("more than 50 times": at least 51.)
         const n = m[5] ? Number(m[5]) + 1 : Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
         return n > 0 ? { kind: 'test', test: { min: n } } : undefined;
+      },
+    ],
+    [
+      // "spent over 8000 in 2024", "spent more than 12k in 2025", "spent at least 5k": a threshold on the window's spend.
+      /\b(?:spent|spend|spends|spending)\s+(?:(more\s+than|over|above|upwards\s+of|in\s+excess\s+of)|(at\s+least))\s+(\d+(?:\.\d+)?)\s*(k|m)?(?=\s|$)/,
+      (m) => {
+        const n = Number(m[3]) * (m[4] === 'k' ? 1e3 : m[4] === 'm' ? 1e6 : 1);
+        return n > 0 ? { kind: 'test', test: { spent: n, orEqual: m[2] !== undefined } } : undefined;
       },
     ],
     [

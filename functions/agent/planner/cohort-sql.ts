@@ -43,7 +43,8 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
       ...(w.afterFirst ? ['row_rank > 1'] : []),
       ...(w.within
         ? [
-            ...(w.afterFirst || c.test ? ['row_rank > 1'] : []),
+            // (A test of rows counts the rows after the first; a spend counts every row of the window.)
+            ...(w.afterFirst || (c.test && !('spent' in c.test)) ? ['row_rank > 1'] : []),
             `${at} < first_at + INTERVAL '${w.within.n} ${w.within.unit}${w.within.n === 1 ? '' : 's'}'`,
           ]
         : []),
@@ -64,7 +65,9 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
         ? 'window_rows = 0'
         : 'firstIn' in c.test
           ? within('first_date', c.test.firstIn)
-          : `window_rows >= ${c.test.min}`;
+          : 'spent' in c.test
+            ? `window_amount ${c.test.orEqual ? '>=' : '>'} ${c.test.spent}`
+            : `window_rows >= ${c.test.min}`;
     const people = ident(entityWord(c.rows.entity));
     const size = `SUM(CASE WHEN ${inCohort} THEN 1 ELSE 0 END)`;
     const hits = `SUM(CASE WHEN ${inCohort} AND ${passed} THEN 1 ELSE 0 END)`;
@@ -223,9 +226,11 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
       ? `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`
       : 'none' in c.test
         ? `placed no ${rowName}s${window}`
-        : c.test.min > 1
-          ? `placed at least ${c.test.min} ${rowName}s${window}`
-          : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
+        : 'spent' in c.test
+          ? `spent ${c.test.orEqual ? 'at least' : 'more than'} ${formatFigure(c.amount, c.test.spent)}${window}`
+          : c.test.min > 1
+            ? `placed at least ${c.test.min} ${rowName}s${window}`
+            : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
     : '';
   const lines = c.measures.map((m, i) => {
     const v = row[i];

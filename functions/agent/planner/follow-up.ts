@@ -900,8 +900,31 @@ export function merge(previous: Plan, next: Parsed): Plan {
     ...(share ? { share } : {}),
     ...secondOrderOf(previous),
     ...secondOrderOf(next),
+    ...samePercentileBase(previous, next),
     ...(threshold && previous.having
       ? { having: { ...previous.having, op: threshold.op, value: threshold.value } }
       : {}),
+  };
+}
+
+/**
+ * A bare percentile asked after one of a derived figure ("median spend per customer in 2024", then "and the 90th
+ * percentile?"): the same figure's (each customer's total, each month's), not the rows' own number the new words
+ * alone default to. Only when the follow-up names no measure of its own.
+ */
+function samePercentileBase(previous: Plan, next: Parsed): Partial<Plan> {
+  const before = previous.percentile;
+  const asked = next.percentile;
+  if (!before || !asked || next.measureNamed || asked.per || asked.distinct) return {};
+  if (!before.per && !previous.grain) return {};
+  const { of: _of, per: _per, distinct: _distinct, stat: _stat, ...wanted } = asked;
+  return {
+    percentile: {
+      ...wanted,
+      ...(before.of ? { of: before.of } : {}),
+      ...(before.per ? { per: before.per } : {}),
+      ...(before.distinct ? { distinct: before.distinct } : {}),
+      ...(asked.stat ? { stat: asked.stat } : {}),
+    },
   };
 }

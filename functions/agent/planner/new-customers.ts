@@ -41,9 +41,9 @@ export function newByFirstOrder(
 
 /** "first-time buyers", "first time customers": new ones by their first order. */
 const FIRST_TIME = /\bfirst[\s-]time\s+(?:buyers?|customers?|purchasers?|shoppers?)\b/i;
-/** "going by the month of their first order", "based on the quarter of the 1st purchase". */
+/** "going by the month of their first order", "based on the quarter of the 1st purchase", "their first ever purchase". */
 const UNIT_OF_FIRST =
-  /\s*[,;(–—-]*\s*(?:going\s+by|based\s+on|by|according\s+to|counted\s+by|using)\s+(?:the\s+)?(month|quarter|week|year)\s+of\s+(?:their|the)\s+(?:very\s+)?(?:first|1st)\s+(?:order|purchase)s?\s*\)?/i;
+  /\s*[,;(–—-]*\s*(?:going\s+by|based\s+on|by|according\s+to|counted\s+by|using)\s+(?:the\s+)?(month|quarter|week|year)\s+of\s+(?:their|the)\s+(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:order|purchase)s?\s*\)?/i;
 /** "(by first purchase month)", "(by month of first order)". */
 const FIRST_UNIT =
   /\s*[,;(–—-]*\s*by\s+(?:their\s+)?(?:first|1st)\s+(?:order|purchase)\s+(month|quarter|week|year)\s*\)?/i;
@@ -61,7 +61,9 @@ export function restatedNew(question: string): string | undefined {
     const rest = `${question.slice(0, unit.index)} ${question.slice(unit.index + unit[0].length)}`;
     const word = (unit[1] ?? '').toLowerCase();
     const grain = new RegExp(`\\b(?:per|each|by|every|a)\\s+${word}\\b|\\b${word}ly\\b`, 'i');
-    return grain.test(rest) ? `${rest.trim()}, going by their first order` : undefined;
+    // ("first-time buyers" already go by their first order: said once.)
+    if (!grain.test(rest)) return undefined;
+    return FIRST_TIME.test(rest) ? rest.trim() : `${rest.trim()}, going by their first order`;
   }
   const restated =
     /\s*\(\s*(?:i\.?e\.?,?\s*|=\s*|meaning\s+|so\s+|by\s+)?(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:order|purchase)s?(?:\s+(?:placed|made))?\s+(?:in\s+)?(?:that|this|the\s+same)\s+(?:month|quarter|year|week|period)\s*\)/i;

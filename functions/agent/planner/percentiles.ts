@@ -188,6 +188,7 @@ export function claimPercentileGap(tokens: Token[]): boolean {
       GAP_WORDS.has(t.raw) &&
       ((i >= first - 4 && i <= last + 1) || (withMean && !/^\d{4}$|^q[1-4]$/.test(tokens[i + 2]?.raw ?? ''))),
   );
+  if (gap < 0) return claimGapBack(tokens, last, mentions.length) || iqr !== undefined;
   const word = tokens[gap];
   if (!word) return iqr !== undefined;
   // ("how far apart are the median and the mean", "how far is the average from the median".)
@@ -204,4 +205,25 @@ export function claimPercentileGap(tokens: Token[]): boolean {
   const between = tokens[gap + 1];
   if (between && !between.used && ['between', 'from', 'of'].includes(between.raw)) between.used = true;
   return true;
+}
+
+/** What points back at two percentiles named before ("between them", "between the two", "between those"). */
+const BACK_AT_TWO = [['them'], ['those'], ['these'], ['the', 'two'], ['the', '2'], ['both']];
+
+/**
+ * "p25 and p75 of orders per customer, and the gap between them": a gap word after the two percentiles that points
+ * back at them. Only for exactly two; claims the gap's words.
+ */
+function claimGapBack(tokens: Token[], last: number, count: number): boolean {
+  if (count !== 2) return false;
+  for (let i = last + 1; i < tokens.length; i++) {
+    const word = tokens[i];
+    if (!word || word.used || !GAP_WORDS.has(word.raw) || word.raw === 'far') continue;
+    if (tokens[i + 1]?.raw !== 'between') continue;
+    const back = BACK_AT_TWO.find((ws) => ws.every((w, k) => tokens[i + 2 + k]?.raw === w));
+    if (!back) continue;
+    for (const t of tokens.slice(i, i + 2 + back.length)) t.used = true;
+    return true;
+  }
+  return false;
 }

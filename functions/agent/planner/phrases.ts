@@ -190,6 +190,9 @@ function sizeGlossed(all: string, size: string, condition: string): string {
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "median of what each of my customers spent", "every one of our clients": one entity at a time, as "each
+  // customer" says it (the asker's own rows are the ones their access shows).
+  [/\b(each|every)\s+(?:one\s+)?of\s+(?:my|our|the)\s+(customer|client|buyer|shopper|account)s\b/gi, '$1 $2'],
   // "how much of that was Q4, as a percent", "how much of it came in Q3 + Q4 combined, in %": the share asked
   // ("what % of that was ..."), not an amount with "of" left unread.
   [

@@ -408,8 +408,11 @@ export interface CohortReading {
     within?: { n: number; unit: 'day' | 'month' };
     filter?: ValueFilter;
   };
-  /** At least `min` rows in the window, none, or the first row's date in a period. */
-  test?: { min: number } | { none: true } | { firstIn: Period };
+  /**
+   * At least `min` rows in the window, none, the first row's date in a period, or a spend over the window above
+   * `spent` (at or above with `orEqual`).
+   */
+  test?: { min: number } | { none: true } | { firstIn: Period } | { spent: number; orEqual: boolean };
   measures: CohortMeasure[];
   /** One row per signup month, quarter or half, each with its size (cohort-breakdowns.ts). */
   each?: 'month' | 'quarter' | 'half';

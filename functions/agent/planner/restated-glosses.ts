@@ -4,7 +4,8 @@
  * up, not single orders)": a customer's total is what "spent" reads; "ordered in every month of 2024 (all 12)";
  * "active accounts in Dec 2025 (active = placed at least one order that month)"; "monthly orders (not cumulative)";
  * "top 2 categories - just the two please, don't add them up"; "total revenue (i.e. all regions together)";
- * "revenue (gross, incl. returns)"; "by region, not by category"; "... vs 2024? give me both years". A person or a
+ * "revenue (gross, incl. returns)"; "by region, not by category"; "... vs 2024? give me both years"; "median daily
+ * revenue (total each day, then the median of those days)"; "quartiles (25th, 50th, 75th)". A person or a
  * team before the ask ("Tomasz (my manager) wants ...", "Priya from finance asked: ...") is read as the asker's
  * colleague, whose need asides.ts reads away. Each gloss is dropped only when every word of it is one of its
  * restating shape AND the ask says the same thing; a negation in it must be the shape's own ("not per order",
@@ -88,8 +89,40 @@ const STATUS_ASK =
 /** "(by region, not by category)": the breakdown asked, and one not asked. */
 const NOT_OTHER = /^(?:by|per)\s+([a-z]+)\s*,?\s*(?:not|rather\s+than)\s+(?:by|per)\s+([a-z]+)$/;
 
+/**
+ * "(total each day, then the median of those days)", "(sum per month, then take the median)": a percentile of a
+ * per-period total, which "median daily revenue" reads. Its unit and its statistic must be the ask's.
+ */
+const PERIOD_THEN =
+  /^(?:sum(?:med)?|total(?:l?ed)?|add(?:ed)?\s+up|aggregate)\s+(?:(?:for\s+)?each|every|per|by)\s+(day|week|month|quarter|year)\s*,?\s*(?:and\s+)?then\s+(?:take\s+|find\s+|get\s+)?(?:the\s+)?(median|middle|p\d\d|\d\d(?:st|nd|rd|th)\s+percentile)(?:\s+(?:one|value|day|week|month|quarter|year))?(?:\s+(?:of|across|over)\s+(?:those|these|the|all)(?:\s+(?:\d+|all))?\s+(?:days|weeks|months|quarters|years|totals|sums))?$/;
+const PER_UNIT: Record<string, RegExp> = {
+  day: /\b(?:daily|per\s+day|a\s+day|each\s+day)\b/i,
+  week: /\b(?:weekly|per\s+week|a\s+week|each\s+week)\b/i,
+  month: /\b(?:monthly|per\s+month|a\s+month|each\s+month)\b/i,
+  quarter: /\b(?:quarterly|per\s+quarter|a\s+quarter|each\s+quarter)\b/i,
+  year: /\b(?:yearly|annual|per\s+year|a\s+year|each\s+year)\b/i,
+};
+/** "quartiles of 2025 order values (25th, 50th, 75th)": the three quartiles listed again. */
+const QUARTILE_LIST =
+  /^p?25(?:th)?\s*,?\s*(?:and\s+)?p?50(?:th)?\s*,?\s*(?:and\s+|&\s*)?p?75(?:th)?(?:\s+percentiles?)?$/;
+
+/** Whether a per-period percentile gloss restates the ask: the same unit and the same statistic. */
+function periodThenFits(unit: string, stat: string, ask: string): boolean {
+  if (!PER_UNIT[unit]?.test(ask)) return false;
+  if (stat === 'median' || stat === 'middle') return /\bmedian\b/i.test(ask);
+  const n = /\d\d/.exec(stat)?.[0];
+  return (
+    n !== undefined &&
+    new RegExp(String.raw`\b(?:p${n}|${n}(?:st|nd|rd|th)\s+(?:percentile|pct))\b`, 'i').test(ask)
+  );
+}
+
 /** Whether `gloss` (normalized) restates what `ask` (the question without it) asks. */
 function restates(gloss: string, ask: string): boolean {
+  const then = PERIOD_THEN.exec(gloss);
+  if (then?.[1] && then[2]) return periodThenFits(then[1], then[2], ask);
+  if (QUARTILE_LIST.test(gloss))
+    return /\bquartiles\b/i.test(ask) && !/\b(?:first|third|1st|3rd|upper|lower)\s+quartile/i.test(ask);
   if (SUMMED.test(gloss)) return SPEND_ASK.test(ask) && new RegExp(String.raw`\b${PEOPLE}\b`, 'i').test(ask);
   const all = ALL_OF.exec(gloss);
   if (all) {
