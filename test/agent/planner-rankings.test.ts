@@ -260,12 +260,17 @@ describe('places in a ranking and rankings after their noun', () => {
     // Each was answered with another question's figure before (all orders, a p75 of orders, a total).
     'what was the second largest order in 2025',
     'share of revenue from the second biggest category',
-    'how many customers have more returns than cancellations',
     'top quartile of customers by spend: how many orders did they place?',
     // (Two breakdowns, "every segment" not read as the groups: the one lowest pair before.)
     'For every segment, the product category ranking lowest on revenue in 2025',
   ])('refuses "%s" rather than answer another question', async (question) => {
     await expect(demoSql(question)).rejects.toThrow(/read as refuse/);
+  });
+
+  it('answers "how many customers have more returns than cancellations" with each customer\'s two counts compared (refused before tuning set 20)', async () => {
+    expect(await demoSql('how many customers have more returns than cancellations')).toMatch(
+      /HAVING SUM\(CASE WHEN status = 'returned' THEN 1 ELSE 0 END\) > SUM\(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END\)/,
+    );
   });
 
   it('answers "median order value in Q4 2025 vs Q4 2024" with one median per quarter (one of both quarters\' rows before)', async () => {
