@@ -116,6 +116,14 @@ const ROWS_END = new RegExp(
   'gi',
 );
 /**
+ * "above what order amount are the top 5% of 2023 orders", "below which value are the cheapest 10% of orders": the
+ * value where a high share of the rows starts (a low one ends), asked with the bound first and a verb of being.
+ */
+const BOUND_FIRST = new RegExp(
+  `\\b(above|over|below|under)\\s+(?:what|which)(?:\\s+(?:order\\s+)?${VALUE})?\\s+(?:are|is|were|was)\\s+the\\s+${SIDED_PART}\\s+${ROWS}(?:\\s+(?:found|sitting|falling))?`,
+  'gi',
+);
+/**
  * "the bar for a top-10% order", "the line the top fifth of toy orders clears", "the threshold to be a top 5%
  * order": where that share of the rows starts.
  */
@@ -138,6 +146,13 @@ const QUARTILES = /\b(?:the\s+)?quartiles\s+(?:of|for)\s+/gi;
 /** The question with a share's cut-off said as the percentile it is, and halves of the people as percents. */
 export function readCutoffs(text: string): string {
   return text
+    .replace(BOUND_FIRST, (all, bound = '', what = '', side = '', part = '', values = '', noun = '') => {
+      const high = new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side);
+      // (A high share lies above its cut-off, a low one below it: the other pairing is no cut-off.)
+      if (high !== /^(?:above|over)$/i.test(bound)) return all;
+      const p = percentileOfSided(side, part);
+      return p === undefined ? all : said(p, values, noun, what);
+    })
     .replace(ROWS_END, (all, what = '', side = '', part = '', values = '', noun = '', verb = '') => {
       const high = new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side);
       // (A low share ends where it tops out, a high one starts where it begins: the other pairing is no cut-off.)

@@ -208,6 +208,9 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     .replace(/\s*\((?:in\s+)?(?:percent|percentage|%)\)\s*/g, ' ')
     .replace(/\s*,?\s*(?:as|in)\s+(?:a\s+)?(?:%|percent|percentage|pct)\s*$/, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // ("completed orders only", "just the cancelled ones": the rows named are all the meaning says.)
+    .replace(/^(?:only|just)\s+(?:the\s+)?/, '')
+    .replace(/\s+(?:only|alone)$/, '');
   return share(text, catalog) ?? people(text) ?? rows(text, catalog);
 }

@@ -371,6 +371,20 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "ARPU in 2025", "ARPA by segment": average revenue per user (account), the mean of each customer's total.
   [/\barp[uca]\b/gi, 'average revenue per customer'],
+  // "for every quarter of 2024, the region with the most revenue": the ranking within each unit of the year, as
+  // "the region with the most revenue in each quarter of 2024" reads (the unit led the question and was read as
+  // the ranked item: the top quarter, confidently wrong).
+  [
+    /^\s*(?:for\s+|in\s+)?(?:each|every|per)\s+(quarter|month|week|half)\s+(of|in)\s+((?:19|20)\d{2}|last\s+year|this\s+year)\s*[,:;–—-]+\s*((?:which|what|the|who)\b[^?]*?)\s*([?.!]*)\s*$/i,
+    (_all, unit: string, of: string, year: string, rest: string, end: string) =>
+      `${rest} in each ${unit} ${of} ${year}${end}`,
+  ],
+  // "which customers have more than 75 orders in total?": the count's own total (all their orders), not the total
+  // amount (was the revenue of those customers: confidently wrong).
+  [
+    /\b((?:more|fewer|less)\s+than\s+\d[\d,]*|at\s+least\s+\d[\d,]*|at\s+most\s+\d[\d,]*|over\s+\d[\d,]*|under\s+\d[\d,]*|\d[\d,]*\+?|\d[\d,]*\s+or\s+(?:more|fewer|less))\s+(orders|purchases|returns|cancellations|transactions)\s+(?:in\s+total|total|in\s+all)\b/gi,
+    '$1 $2',
+  ],
   // "what abt 2024?", "how bout the west": chat shorthand of "about".
   [/\b(?:abt|abou|bout)\b/gi, 'about'],
   // "customers with zero returns in 2024? count anyone who didn't order that year too": a count of customers
@@ -491,6 +505,8 @@ const REWRITES: [RegExp, Replacement][] = [
           : 'lowest and highest';
     },
   ],
+  // "which category was #1", "the #1 region": the top one (the sign dropped left "category 1").
+  [/(?<![\w#])#\s*1\b(?!\d)/g, 'top'],
   // "# of orders", "#orders": the number of (the tokenizer drops the sign, which left "of orders").
   [/(^|\s)#\s*(?:of\s+)?(?=[a-z])/gi, '$1number of '],
   // "2024-11-29": a day (checked for a real month and day; the planner's own reading checks the rest).

@@ -106,6 +106,21 @@ const PER_UNIT: Record<string, RegExp> = {
 const QUARTILE_LIST =
   /^p?25(?:th)?\s*,?\s*(?:and\s+)?p?50(?:th)?\s*,?\s*(?:and\s+|&\s*)?p?75(?:th)?(?:\s+percentiles?)?$/;
 
+/**
+ * "(among customers who ordered that year)", "(only counting clients who bought in 2024)" after a figure per customer
+ * in a period: the customers such a figure is over already (each one with a row in the period).
+ */
+const ORDERED_THEN = new RegExp(
+  String.raw`^(?:among|of|only|counting|just|for|only\s+counting)\s+(?:the\s+)?(?:ones\s+|those\s+)?${PEOPLE}?\s*(?:who|that|with)\s+(?:actually\s+)?(?:ordered|bought|purchased|placed\s+(?:an?\s+|any\s+)?orders?|had\s+(?:an?\s+|any\s+)?orders?|were\s+active)\s+(?:that\s+(?:year|quarter|month|period)|then|in\s+(?:that|the)\s+(?:year|quarter|month|period)|in\s+(\d{4}))$`,
+);
+const PER_PERSON_ASK = new RegExp(String.raw`\bper\s+${PEOPLE}|\beach\s+${PEOPLE}|\ba\s+${PEOPLE}`, 'i');
+/** "(month of their first ever order)", "(by the quarter of their very first purchase)" after first-time buyers by it. */
+const FIRST_UNIT =
+  /^(?:by\s+)?(?:the\s+)?(month|quarter|week|year)\s+of\s+(?:their|the|each\s+one's)\s+(?:very\s+)?first(?:[\s-]ever)?\s+(?:order|purchase)$/;
+const FIRST_ASK = /\b(?:first[\s-]time|new)\s+(?:buyers|customers|clients|purchasers|shoppers)\b/i;
+/** "(the 90th percentile)", "(i.e. p95)" after the amount above which the top N% of orders fall. */
+const PERCENTILE_SAID = /^(?:the\s+)?(?:p(\d\d)|(\d\d)(?:st|nd|rd|th)\s+(?:percentile|pctile|pct))$/;
+
 /** Whether a per-period percentile gloss restates the ask: the same unit and the same statistic. */
 function periodThenFits(unit: string, stat: string, ask: string): boolean {
   if (!PER_UNIT[unit]?.test(ask)) return false;
@@ -119,6 +134,22 @@ function periodThenFits(unit: string, stat: string, ask: string): boolean {
 
 /** Whether `gloss` (normalized) restates what `ask` (the question without it) asks. */
 function restates(gloss: string, ask: string): boolean {
+  const ordered = ORDERED_THEN.exec(gloss);
+  if (ordered)
+    return (
+      PER_PERSON_ASK.test(ask) &&
+      (ordered[1] === undefined || new RegExp(String.raw`\b${ordered[1]}\b`).test(ask))
+    );
+  const first = FIRST_UNIT.exec(gloss);
+  if (first?.[1])
+    return FIRST_ASK.test(ask) && new RegExp(String.raw`\b(?:by|per|each)\s+${first[1]}\b`, 'i').test(ask);
+  const said = PERCENTILE_SAID.exec(gloss);
+  if (said) {
+    const top = /\btop\s+(\d{1,2})\s*%/i.exec(ask)?.[1];
+    const bottom = /\b(?:bottom|cheapest|smallest|lowest)\s+(\d{1,2})\s*%/i.exec(ask)?.[1];
+    const n = Number(said[1] ?? said[2]);
+    return (top !== undefined && 100 - Number(top) === n) || (bottom !== undefined && Number(bottom) === n);
+  }
   const then = PERIOD_THEN.exec(gloss);
   if (then?.[1] && then[2]) return periodThenFits(then[1], then[2], ask);
   if (QUARTILE_LIST.test(gloss))
