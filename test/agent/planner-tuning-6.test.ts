@@ -47,6 +47,7 @@ import * as tuning19followups from './questions/tuning-19-followups';
 import * as tuning19glosses from './questions/tuning-19-glosses';
 import * as tuning19periods from './questions/tuning-19-periods';
 import * as tuning19probed from './questions/tuning-19-probed';
+import * as tuning20after from './questions/tuning-20-after';
 import * as tuning20cohorts from './questions/tuning-20-cohorts';
 import * as tuning20definitions from './questions/tuning-20-definitions';
 import * as tuning20percustomer from './questions/tuning-20-percustomer';
@@ -446,6 +447,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning20percustomer,
       cases: tuning20percustomer.tuning20percustomer,
       rightAtLeast: 38,
+    },
+    {
+      // 1 of 8 right before the changes that followed held-out-20's scoring (2 confident wrong, in the eval CLI, on
+      // 1d6f1a4); 8, none wrong, after.
+      title:
+        'regression cases after held-out-20 (the top per quarter led by the quarter, "N orders in total", "#1", "no k/m rounding", a definition\'s "only", glosses restating the customers, the percentile and the first order\'s unit, "above what amount are the top 10%")',
+      module: tuning20after,
+      cases: tuning20after.tuning20after,
+      rightAtLeast: 8,
     },
   ];
 
