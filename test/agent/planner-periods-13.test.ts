@@ -75,7 +75,7 @@ describe('a range of a per-customer count, said loosely', () => {
     ],
     [
       'number of customers with somewhere from 45 to 50 orders in total, inclusive',
-      'number of customers with between 45 and 50 orders in total',
+      'number of customers with between 45 and 50 orders',
     ],
     ['customers with 45-50 orders, how many', 'customers with between 45 and 50 orders, how many'],
     [

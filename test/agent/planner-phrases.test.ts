@@ -13,7 +13,7 @@ describe('planner phrases', () => {
     ['revenue from orders under $20 on 2024-11-29', 'revenue from orders under $20 on november 29 2024'],
     [
       'per quarter of 2025, which region led in revenue?',
-      'per quarter of 2025, which region had the most revenue?',
+      'which region had the most revenue in each quarter of 2025?',
     ],
     ['cheapest order per region', 'smallest order per region'],
     ["Q3 '24 orders vs Q3 ’23", 'Q3  2024 orders vs Q3  2023'],
