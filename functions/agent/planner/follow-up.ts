@@ -14,6 +14,8 @@
  * - a measure, a value, a period or a breakdown of its own ("what about revenue?", "same for toys", "and in
  *   2024?", "and by region?").
  */
+
+import type { CatalogMember } from './catalog';
 import { addDays } from './clock';
 import { monthsLong, periodBefore, periodBeside, shift } from './dates';
 import type { Parsed, Period, Plan } from './plan';
@@ -696,6 +698,16 @@ function shareOfPart(previous: Plan, own: Parsed, unexplained: string[]): Plan |
   const [part, ...more] = previous.filters;
   if (!part || more.length > 0 || previous.numberFilters.length > 0) return undefined;
   if (!unexplained.some((w) => SHARE_WORDS.has(w)) && !own.share) return undefined;
+  const measure = wholeOfPrevious(previous, own);
+  if (!measure || own.measures.some((m) => m.column !== measure.column)) return undefined;
+  return { ...previous, filters: [], measures: [measure], share: { part } };
+}
+
+/**
+ * The previous reading's one additive measure, the whole of a share asked of it, when the follow-up names no
+ * breakdown, filter, rank or other period of its own.
+ */
+function wholeOfPrevious(previous: Plan, own: Parsed): CatalogMember | undefined {
   if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.top)
     return undefined;
   // (A period or a measure said again must be the previous one: "of all 2025 orders", "of total revenue".)
@@ -704,8 +716,7 @@ function shareOfPart(previous: Plan, own: Parsed, unexplained: string[]): Plan |
   const [measure] = previous.measures;
   if (!measure || previous.measures.length > 1 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
     return undefined;
-  if (own.measures.some((m) => m.column !== measure.column)) return undefined;
-  return { ...previous, filters: [], measures: [measure], share: { part } };
+  return measure;
 }
 
 /**
@@ -718,14 +729,9 @@ function shareOfTop(previous: Plan, own: Parsed): Plan | undefined {
   if (!top || top.n < 1 || top.span || top.nth || top.percent || top.withTotal || previous.share)
     return undefined;
   if (previous.dimensions.length !== 1 || previous.grain || secondOrder(previous)) return undefined;
-  if (own.dimensions.length > 0 || own.grain || own.compare || own.filters.length > 0 || own.top)
+  const measure = wholeOfPrevious(previous, own);
+  if (!measure || (own.measureNamed && own.measures.some((m) => m.column !== measure.column)))
     return undefined;
-  if (own.range && (own.range.from !== previous.range?.from || own.range.to !== previous.range?.to))
-    return undefined;
-  const [measure] = previous.measures;
-  if (!measure || previous.measures.length > 1 || (measure.aggType !== 'sum' && measure.aggType !== 'count'))
-    return undefined;
-  if (own.measures.some((m) => m.column !== measure.column) && own.measureNamed) return undefined;
   const { top: _ranked, ...rest } = previous;
   return { ...rest, measures: [measure], share: { top: { n: top.n, direction: top.direction } } };
 }

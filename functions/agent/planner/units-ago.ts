@@ -9,22 +9,9 @@
  * "(calendar years)") adds nothing and goes; "the last 2 yrs vs the 2 before that" says the unit of the span before.
  * Without a clock only the words that need none are read.
  */
-import { MONTHS } from './vocabulary';
+import { MONTHS, NUMBER_WORDS } from './vocabulary';
 
-const COUNT_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const COUNT = String.raw`(\d{1,2}|${Object.keys(COUNT_WORDS).join('|')})`;
+const COUNT = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
 /** "2 years ago", "three quarters back", "18 months prior": never after "same" (a unit paired a year apart). */
 const AGO = new RegExp(
   String.raw`(?<!\bsame\s+(?:\w+\s+){0,2})\b${COUNT}\s+(years?|yrs?|quarters?|qtrs?|months?|mos?)\s+(?:ago|back|prior|earlier)\b`,
@@ -59,7 +46,7 @@ export function readUnitsAgo(text: string, today?: string): string {
   const month = Number(today.slice(5, 7)) - 1;
   return plain
     .replace(AGO, (all, count: string, unit: string) => {
-      const n = COUNT_WORDS[count.toLowerCase()] ?? Number(count);
+      const n = NUMBER_WORDS[count.toLowerCase()] ?? Number(count);
       if (!(n >= 2)) return all;
       const u = unit.toLowerCase();
       if (u.startsWith('y')) return String(year - n);
