@@ -560,6 +560,35 @@ describe('npm run eval through the real chat endpoint', () => {
     expect(text).toContain('- [counts] How many orders are completed? (run 1): confident wrong');
     expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'))).toMatchObject({ right: 3, total: 4 });
   }, 120_000);
+
+  it('runs its own local service with no token budget, and leaves the budget settings as it found them', async () => {
+    // Prepare: a daily budget of one token, used up by the first turn's model calls in a service that kept it.
+    const file = join(dir, 'budget.yml');
+    writeFileSync(
+      file,
+      [
+        'user: { groups: [managers] }',
+        'questions:',
+        ...['completed', 'returned', 'cancelled'].flatMap((status) => [
+          `  - ask: How many ${status} orders are there?`,
+          `    sql: SELECT count(*) FROM orders WHERE status = '${status}'`,
+        ]),
+      ].join('\n'),
+    );
+    const previous = process.env.TOKEN_BUDGET_DAILY;
+    process.env.TOKEN_BUDGET_DAILY = '1';
+    try {
+      // Act
+      const { report } = await evalCommand(['--provider', 'offline', '--questions', file], () => {});
+      // Assess: every turn answered (none refused with 429 BUDGET_EXCEEDED), and the setting restored.
+      expect(report.verdicts.error).toBe(0);
+      expect(report.right).toBe(3);
+      expect(process.env.TOKEN_BUDGET_DAILY).toBe('1');
+    } finally {
+      if (previous === undefined) delete process.env.TOKEN_BUDGET_DAILY;
+      else process.env.TOKEN_BUDGET_DAILY = previous;
+    }
+  }, 120_000);
 });
 
 describe('judging one run', () => {
@@ -576,6 +605,7 @@ describe('judging one run', () => {
     user: { groups: [] },
     ...over,
   });
+
   const reference = async () => ({ schema: [{ name: 'n' }], data: [[1380]] });
   const result = (n: number) => ({ schema: [{ name: 'customers' }], data: [[n]], totalRows: 1 });
 

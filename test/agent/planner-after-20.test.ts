@@ -122,3 +122,11 @@ describe('a cut-off asked with its bound first', () => {
     );
   });
 });
+
+describe("a first-order cohort is titled by the rows' noun", () => {
+  it('"whose first order", never the measure\'s noun', () => {
+    expect(queryFor(plan('how many customers placed their first order in 2023?')).title).toMatch(
+      /^Customers whose first order was/,
+    );
+  });
+});

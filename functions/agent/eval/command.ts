@@ -160,16 +160,23 @@ export async function evalCommand(
     : parseQuestionFile(await readFile(options.questions, 'utf8'));
   // The command leaves the environment as it found it (the local service sets its own variables).
   const before = Object.fromEntries(
-    ['MODEL_PROVIDER', 'OFFLINE_PROMPT_CACHE', 'DYNAMODB_ENDPOINT', 'TABLE_NAME'].map((name) => [
-      name,
-      process.env[name],
-    ]),
+    [
+      'MODEL_PROVIDER',
+      'OFFLINE_PROMPT_CACHE',
+      'DYNAMODB_ENDPOINT',
+      'TABLE_NAME',
+      'TOKEN_BUDGET_DAILY',
+      'TOKEN_BUDGET_MONTHLY',
+    ].map((name) => [name, process.env[name]]),
   );
   // Offline, input tokens are reported as Bedrock's prompt cache would bill them (estimated): the report then
   // shows the effect of caching on the same runs.
+  // The local service it starts has no token budget: a large file (or several runs of one) would use up the daily
+  // default partway and leave the rest as errors (429 BUDGET_EXCEEDED); a running service keeps its own.
   setEnv({
     MODEL_PROVIDER: options.provider,
     ...(options.provider === 'offline' ? { OFFLINE_PROMPT_CACHE: 'on' } : {}),
+    ...(options.url ? {} : { TOKEN_BUDGET_DAILY: 'none', TOKEN_BUDGET_MONTHLY: 'none' }),
   });
   const source = await referenceSource(options.reference);
   let stop: (() => Promise<void>) | undefined;

@@ -3,7 +3,7 @@ import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
 import { distributionText } from './distributions';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
-import { capitalise, conditionWords, entityWord, nameOf } from './names';
+import { capitalise, conditionWords, entityWord, nameOf, rowNoun as rowNounOf } from './names';
 import { periodInWords } from './periods';
 import { type Plan, rankedChange } from './plan';
 import { reachText } from './reach-answer';
@@ -137,15 +137,11 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   const period = plan.range
     ? ` was ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
     : '';
-  // The rows' own noun ("order"), from the count of rows, not the measure asked (a count of customers).
-  const rowNoun =
-    plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ?? 'row';
+  // The rows' own noun ("order"), not the measure asked (a count of customers).
+  const rowNoun = rowNounOf(plan.cube);
   const later = first.later ? ` and who also had ${rowNoun}s in ${first.later.label}` : '';
   const head = `${capitalise(entities)} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}${later}`;
   if (first.output === 'total' && first.total && first.range) {
-    const rowNoun =
-      plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ??
-      'row';
     const range = first.range.label;
     const when = /^(since|before|the |last|this)/.test(range) ? range : `in ${range}`;
     const rows = plan.range

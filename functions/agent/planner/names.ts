@@ -3,12 +3,16 @@
  * ("revenue (total amount)"), so an answer reads as an answer to their question and still names the field.
  */
 import { spelledStem } from './asker';
-import type { CatalogMember } from './catalog';
+import type { CatalogCube, CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { dimensionKeys } from './members';
 import type { EntityCondition, Plan, RowAggregate, Token } from './plan';
 import { startDate } from './readings';
 import { stem, words } from './text';
+
+/** The rows' own noun ("order"), from the cube's count of rows, never the measure asked (a count of customers). */
+export const rowNoun = (cube: CatalogCube): string =>
+  cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')?.titleWords.at(-1) ?? 'row';
 
 /** Words that name how a measure aggregates, not what it is of. */
 const GENERIC = new Set(['total', 'sum', 'number', 'count', 'average', 'avg', 'mean', 'how', 'many', 'much']);

@@ -1,5 +1,5 @@
 /** Titles of second-order plans, in the asker's words ("Customers with more than 60 orders, in 2024"). */
-import { capitalise, conditionWords, entityWord, grainText, nameOf } from './names';
+import { capitalise, conditionWords, entityWord, grainText, nameOf, rowNoun } from './names';
 import { type Plan, rankedChange } from './plan';
 import { planTitle, scopeText } from './sql';
 import { listText } from './text';
@@ -31,7 +31,8 @@ export function titleOf(plan: Plan): string {
     return capitalise(total ? `${nameOf(plan, total)} from ${who}` : who);
   }
   if (plan.first) {
-    const noun = plan.measures[0]?.titleWords.at(-1) ?? 'row';
+    // (The rows' noun: "whose first order", never the measure's, "whose first customer".)
+    const noun = rowNoun(plan.cube);
     if (plan.grain)
       return capitalise(
         `${entityWord(plan.first.entity)} by the ${plan.grain} of their first ${noun}${scope}`,
