@@ -343,8 +343,8 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
 /** A breakdown by a grain whose latest row is a whole unit or more before its period's end. */
 function endsEarly(plan: Plan, result: ResultLike, query: PlannedQuery, period: Period): boolean {
   const at = query.columns.findIndex((c) => c.role === 'time');
-  if (!plan.grain || plan.compare || at < 0 || result.data.length >= (result.totalRows ?? 0) + 1)
-    return false;
+  // (Rows cut off by the row limit may hold the latest: nothing is read from those shown.)
+  if (!plan.grain || plan.compare || at < 0 || result.data.length < result.totalRows) return false;
   const dates = result.data.map((row) => dateOf(row[at]) ?? '').filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
   const latest = dates.sort().at(-1);
   return latest !== undefined && shift(latest, plan.grain, 2) <= period.to;

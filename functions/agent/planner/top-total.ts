@@ -20,8 +20,8 @@ const RANK_WORDS = new Set([
   'leading',
 ]);
 const JOINS = new Set(['and', 'plus', 'with', 'also']);
-/** Words naming a measure of money or of another kind ("the total revenue", "the total orders"). */
-const MONEY = new Set([
+/** Words that name a measure beside "total" ("the total revenue", "the total orders"). */
+const MEASURE_WORDS = new Set([
   'revenue',
   'sales',
   'amount',
@@ -147,9 +147,9 @@ export function totalOfPrevious(
   if (own.range && own.range.label !== previous.range?.label && (!again || raws.some((w) => /\d/.test(w))))
     return undefined;
   const measures = new Set(previous.measures);
-  // ("the total" alone names the total of the previous measure, not the total amount: no money named.)
-  const money = raws.some((w) => MONEY.has(w));
-  if (own.measureNamed && money && !own.measures.every((m) => measures.has(m))) return undefined;
+  // ("the total" alone names the total of the previous measure, not the total amount: no measure named.)
+  const named = raws.some((w) => MEASURE_WORDS.has(w));
+  if (own.measureNamed && named && !own.measures.every((m) => measures.has(m))) return undefined;
   const said = (w: string) =>
     CLAUSE_WORDS.has(w) || GRAINS.has(w) || JOINS.has(w) || ['was', 'were'].includes(w);
   return {
