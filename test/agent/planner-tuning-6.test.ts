@@ -52,6 +52,7 @@ import * as tuning20cohorts from './questions/tuning-20-cohorts';
 import * as tuning20definitions from './questions/tuning-20-definitions';
 import * as tuning20percustomer from './questions/tuning-20-percustomer';
 import * as tuning20probed from './questions/tuning-20-probed';
+import * as tuning21probed from './questions/tuning-21-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -456,6 +457,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning20after,
       cases: tuning20after.tuning20after,
       rightAtLeast: 8,
+    },
+    {
+      // 5 of 13 right before the lead's probes of 2026-11-28 were fixed (4 confident wrong, in the eval CLI, on
+      // 007e7f6); 13, none wrong, after.
+      title:
+        'tuning set 21 (probed: values compared over a span of years, a time unit ranked "of" its year, each period\'s shares of its own whole)',
+      module: tuning21probed,
+      cases: tuning21probed.tuning21probed,
+      rightAtLeast: 13,
     },
   ];
 

@@ -518,6 +518,13 @@ export function claimListedLeader(tokens: Token[]): Token | undefined {
   return undefined;
 }
 
+/**
+ * Where the words after a time unit at `at` go on: past the year it is of ("the month of 2025 with the most
+ * orders", "the quarter of 2024 that had ..."), else the next word.
+ */
+export const linkAfter = (tokens: readonly Token[], at: number): number =>
+  tokens[at + 1]?.raw === 'of' && /^\d{4}$/.test(tokens[at + 2]?.raw ?? '') ? at + 3 : at + 1;
+
 export function findGrain(tokens: Token[]): Grain | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -540,9 +547,10 @@ export function findGrain(tokens: Token[]): Grain | undefined {
         !GRAIN_WORDS[modifier.stem] &&
         ranks(tokens[i - 2]));
     // ("the month with the most orders", "the quarter that had the lowest revenue": a ranked period.)
+    const after = linkAfter(tokens, i);
     const rankedAfter =
-      ['with', 'that', 'having', 'had', 'where'].includes(tokens[i + 1]?.raw ?? '') &&
-      tokens.slice(i + 2, i + 5).some((w) => ranks(w));
+      ['with', 'that', 'having', 'had', 'where'].includes(tokens[after]?.raw ?? '') &&
+      tokens.slice(after + 1, after + 4).some((w) => ranks(w));
     if (
       adjective ||
       ranked ||

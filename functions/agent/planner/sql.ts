@@ -219,7 +219,14 @@ function shareQuery(plan: Plan): PlannedQuery {
     sql = `WITH t AS (${cte}) SELECT ${lead}${partSum} AS part, SUM(m) AS whole, 100.0 * ${partSum} / NULLIF(SUM(m), 0) AS share_percent FROM t`;
     if (labels.length > 0) sql += ` GROUP BY ${labels.map((_, i) => i + 1).join(', ')}`;
   } else {
-    sql = `WITH t AS (${cte}) SELECT ${lead}m AS part, (SELECT SUM(m) FROM t) AS whole, 100.0 * m / NULLIF((SELECT SUM(m) FROM t), 0) AS share_percent FROM t`;
+    // "share of revenue by category, Q4 2024 vs Q4 2025", "... by category by month": each period's shares are
+    // of that period's whole (was the sum over every period, each period's shares adding to half: wrong).
+    const periods = labels.length - plan.dimensions.length;
+    const whole =
+      periods > 0 && plan.dimensions.length > 0
+        ? `SUM(m) OVER (PARTITION BY ${labels.slice(0, periods).join(', ')})`
+        : '(SELECT SUM(m) FROM t)';
+    sql = `WITH t AS (${cte}) SELECT ${lead}m AS part, ${whole} AS whole, 100.0 * m / NULLIF(${whole}, 0) AS share_percent FROM t`;
   }
   columns.push({ role: 'measure', ...(measure ? { member: measure } : {}) });
   columns.push({ role: 'whole', ...(measure ? { member: measure } : {}) });

@@ -8,6 +8,7 @@
  * per-group reading (the planner then answers a plain ranking, or refuses what it cannot read).
  */
 import type { CatalogCube, CatalogMember } from './catalog';
+import { linkAfter } from './dates';
 import { countMeasureNamed } from './entities';
 import { GRAINS, type Grain, type Plan, type Token } from './plan';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, GRAIN_WORDS, isCount, isSuperlative } from './vocabulary';
@@ -117,10 +118,11 @@ export function readPerGroup(input: PerGroupInput): PerGroupReading | undefined 
   };
   // "the month with the most orders", "the region that had the highest revenue".
   const rankedAfter = (b: Breakdown) => {
-    const end = endOf(b);
+    // ("the month of 2025 with the highest revenue": the year a time unit is of may come between.)
+    const link = b.grain ? linkAfter(tokens, b.at) : endOf(b) + 1;
     return (
-      RANK_LINKS.has(tokens[end + 1]?.raw ?? '') &&
-      tokens.slice(end + 2, end + 5).some((t) => isSuperlative(t))
+      RANK_LINKS.has(tokens[link]?.raw ?? '') &&
+      tokens.slice(link + 1, link + 4).some((t) => isSuperlative(t))
     );
   };
   const grouped = (b: Breakdown) => {

@@ -15,6 +15,7 @@ import {
   readFirstVerb,
 } from './cohorts';
 import { comparedFigures } from './comparatives';
+import { valuesCompared } from './compared-values';
 import {
   claimListedLeader,
   findGrain,
@@ -796,7 +797,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       // "orders by year 2023 to 2025": a breakdown over the span (was 2023 against 2025, 2024 left out).
       (periods.length === 2 && raws.includes('to') && namedGrain !== undefined && !change);
     // A change over a grain within the span ("month over month from February through June") keeps the span.
-    const comparing = raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
+    // ("electronics vs toys revenue by year 2023-2025": the values are compared, the periods span: compared-values.ts.)
+    const comparing =
+      !valuesCompared(tokens, filters, first.at) &&
+      raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
     if (spanning && !comparing && (!change || change.grain)) {
       for (const t of tokens) if (['through', 'thru', 'until'].includes(t.raw) && !t.used) t.used = true;
       range = {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
+import { demoPlan } from './support/demo-reading';
+
+/**
+ * Readings fixed from the lead's probes of 2026-11-28 (tuning-21-probed.ts): values compared over a span of
+ * years, a time unit ranked "of" its year, and each period's shares of its own whole.
+ */
+const TODAY = '2027-06-23';
+const plan = (question: string) => demoPlan([question], TODAY);
+const sql = (question: string) => queryFor(plan(question)).sql;
+
+describe('values compared over a span', () => {
+  it.each([
+    'compare electronics vs toys revenue 2023 to 2025 by year',
+    'electronics vs toys revenue by year 2023-2025',
+    'compare north and south orders 2023 through 2025 by year',
+  ])('"%s" spans 2023 to 2025, every year', (question) => {
+    const p = plan(question);
+    expect(p.compare).toBeUndefined();
+    expect(p.range).toMatchObject({ from: '2023-01-01', to: '2026-01-01' });
+    expect(p.grain).toBe('year');
+  });
+
+  it.each([
+    'toys revenue 2023 vs 2025',
+    'electronics vs toys revenue 2023 vs 2025',
+    '2023 vs 2025 revenue by category',
+  ])('"%s" still compares the two years', (question) => {
+    expect(plan(question).compare?.map((p) => p.label)).toEqual(['2023', '2025']);
+  });
+});
+
+describe('a time unit ranked "of" its year', () => {
+  it('"the month of 2025 with the most orders" is the top month of 2025', () => {
+    const p = plan('the month of 2025 with the most orders');
+    expect(p.grain).toBe('month');
+    expect(p.top).toMatchObject({ n: 1, direction: 'desc' });
+    expect(p.range).toMatchObject({ from: '2025-01-01', to: '2026-01-01' });
+  });
+
+  it.each([
+    'for each category, the month of 2025 with the highest revenue',
+    'in every region, the quarter of 2024 that had the lowest revenue',
+  ])('"%s" is the top unit within each group', (question) => {
+    const p = plan(question);
+    expect(p.perGroup).toBeDefined();
+    expect(p.dimensions).toHaveLength(1);
+  });
+});
+
+describe("each period's shares are of its own whole", () => {
+  it('two periods compared: the whole is partitioned by period', () => {
+    expect(sql('share of revenue by category in Q4 2025 vs Q4 2024')).toMatch(
+      /m AS part, SUM\(m\) OVER \(PARTITION BY period\) AS whole/,
+    );
+  });
+
+  it('a breakdown over time: the whole is each unit of time', () => {
+    expect(sql("each region's share of orders by year")).toMatch(
+      /SUM\(m\) OVER \(PARTITION BY year\) AS whole/,
+    );
+  });
+
+  it('a share of the periods themselves is of the whole span', () => {
+    expect(sql('share of revenue by month in 2025')).toMatch(/\(SELECT SUM\(m\) FROM t\) AS whole/);
+  });
+});
