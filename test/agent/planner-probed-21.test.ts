@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { queryFor } from '../../functions/agent/planner/query';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings fixed from the lead's probes of 2026-11-28 (tuning-21-probed.ts): values compared over a span of
@@ -64,5 +64,42 @@ describe("each period's shares are of its own whole", () => {
 
   it('a share of the periods themselves is of the whole span', () => {
     expect(sql('share of revenue by month in 2025')).toMatch(/\(SELECT SUM\(m\) FROM t\) AS whole/);
+  });
+});
+
+describe('the change of a share or a rate between two periods', () => {
+  it('"how did the return rate change from 2024 to 2025": each year\'s rate of orders and the change in points', () => {
+    const p = plan('how did the return rate change from 2024 to 2025');
+    expect(p.share?.part?.values).toEqual(['returned']);
+    expect(p.measures[0]?.column).toBe('count');
+    expect(p.change?.rank).toBe('absolute');
+    const q = queryFor(p);
+    expect(q.sql).toMatch(/round\(b - a, 2\) AS change_points/);
+    expect(q.title).toMatch(/percentage points/);
+  });
+
+  it.each([
+    'share of revenue by category in Q4 2025 vs Q4 2024 (pp change)',
+    "how did each category's share of revenue change from 2024 to 2025, in percentage points",
+    'percentage point change in the cancel rate, 2024 to 2025, by segment',
+  ])('"%s" is a share change, its points words read', (question) => {
+    const p = plan(question);
+    expect(p.share).toBeDefined();
+    expect(p.compare).toHaveLength(2);
+    expect(sql(question)).toMatch(/AS change_points/);
+  });
+
+  it('ranks the rows by the change in points ("rose the most")', () => {
+    expect(sql("which region's return rate rose the most from 2024 to 2025")).toMatch(
+      /ORDER BY b - a DESC LIMIT/,
+    );
+  });
+
+  it('"% change in revenue" is still the change of the revenue', () => {
+    expect(sql('% change in revenue 2024 to 2025')).not.toMatch(/change_points/);
+  });
+
+  it('a rate over a breakdown in time is no change of two periods: refused', () => {
+    expect(demoReading(['how did the return rate change by month in 2025'], TODAY).kind).toBe('refuse');
   });
 });

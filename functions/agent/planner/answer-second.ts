@@ -7,6 +7,7 @@ import { capitalise, conditionWords, entityWord, nameOf, rowNoun as rowNounOf } 
 import { periodInWords } from './periods';
 import { type Plan, rankedChange } from './plan';
 import { reachText } from './reach-answer';
+import { shareChangeText } from './share-change';
 import type { PlannedQuery } from './sql';
 import { formatValue } from './text';
 
@@ -374,7 +375,8 @@ export function secondOrderAnswer(
   if (plan.having) return havingText(plan, query, result, scope);
   if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
   if (plan.percentile) return percentileText(plan, query, result);
-  if (plan.change && plan.timeDimension) return changeText(plan, query, result);
+  if (plan.change && plan.timeDimension)
+    return plan.share ? shareChangeText(plan, query, result.data) : changeText(plan, query, result);
   if (plan.share?.top) return topShareText(plan, query, result);
   if (plan.perGroup) return perGroupText(plan, query, result);
   return undefined;

@@ -85,6 +85,35 @@ const FIGURE_WORDS = new Set(['numbers', 'figures', 'values', 'totals', 'amounts
  * (the change as a percent, returned true), and "(give me) both numbers" (a change answer states both periods'
  * figures anyway). Claimed so they are not refused as unknown.
  */
+/** "pp", "pts", "percentage points", "% points": the unit of a change of a share, said after it or before it. */
+const POINTS = new Set(['pp', 'pts', 'ppt', 'ppts', 'points', 'point']);
+const POINTS_BEFORE = new Set(['percentage', 'percent', 'pct', '%']);
+
+/** Whether `at` is a percent word naming percentage points ("percentage points", "% pts"), not a percent. */
+export const pointsAt = (tokens: readonly Token[], at: number): boolean =>
+  POINTS_BEFORE.has(tokens[at]?.raw ?? '') && POINTS.has(tokens[at + 1]?.raw ?? '');
+
+/**
+ * Claims the words naming percentage points ("in percentage points", "(pp change)", "how many pts"), once a
+ * change of a share is read: they say the change's unit, which the share change states anyway.
+ */
+export function claimPoints(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    if (
+      !POINTS.has(t.raw) ||
+      (['point', 'points'].includes(t.raw) &&
+        !POINTS_BEFORE.has(tokens[i - 1]?.raw ?? '') &&
+        tokens[i - 1]?.raw !== 'in')
+    )
+      return;
+    t.used = true;
+    const before = tokens[i - 1];
+    if (before && POINTS_BEFORE.has(before.raw)) before.used = true;
+    const first = POINTS_BEFORE.has(before?.raw ?? '') ? tokens[i - 2] : before;
+    if (first?.raw === 'in') first.used = true;
+  });
+}
+
 export function claimChangeWording(tokens: Token[]): boolean {
   let relative = false;
   tokens.forEach((t, i) => {

@@ -335,6 +335,18 @@ export const rankedChange = (plan: Plan): Plan['top'] =>
     ? plan.top
     : undefined;
 
+/**
+ * Whether a plan's share can be compared between its two periods (share-change.ts): exactly two periods, a share
+ * of a part or of a breakdown's rows, no top rows and no breakdown over time.
+ */
+export const shareChangeable = (plan: Pick<Plan, 'share' | 'compare' | 'dimensions' | 'grain'>): boolean =>
+  plan.share !== undefined &&
+  !plan.share.top &&
+  !plan.share.rows?.period &&
+  plan.compare?.length === 2 &&
+  plan.grain === undefined &&
+  (plan.share.part !== undefined || plan.share.rows !== undefined || plan.dimensions.length > 0);
+
 /** Who the entities are (the people of a view of orders) and the rows' own columns. */
 /** (per-entity.ts) */
 export interface EntityRows {

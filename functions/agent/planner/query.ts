@@ -6,6 +6,7 @@ import { distributionQuery } from './distributions';
 import { perEntityQuery } from './per-entity-sql';
 import type { Period, Plan } from './plan';
 import { reachQuery } from './reach-answer';
+import { shareChangeQuery } from './share-change';
 import { conditions, ident, type PlannedQuery, planQuery } from './sql';
 import {
   changeQuery,
@@ -29,7 +30,7 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile) return percentileQuery(plan);
-  if (plan.change && plan.timeDimension) return changeQuery(plan);
+  if (plan.change && plan.timeDimension) return plan.share ? shareChangeQuery(plan) : changeQuery(plan);
   if (plan.share?.top) return topShareQuery(plan);
   if (plan.perGroup) return perGroupQuery(plan);
   return planQuery(plan);

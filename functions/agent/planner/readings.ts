@@ -239,9 +239,12 @@ const SIZE_RANKS = new Set([
   'tiniest',
   'littlest',
 ]);
-/** "how did revenue move", "how has it trended": "how" and a form of "do" or "have" up to four words before `i`. */
+/**
+ * "how did revenue move", "how has it trended", "how did each region's share of orders move": "how" and a form of
+ * "do" or "have" up to eight words before `i`.
+ */
 const askedHow = (tokens: Token[], i: number): boolean => {
-  const how = tokens.findIndex((x, k) => k >= i - 4 && k < i && x.raw === 'how');
+  const how = tokens.findIndex((x, k) => k >= i - 8 && k < i && x.raw === 'how');
   return how >= 0 && ['did', 'has', 'have', 'does', 'do'].includes(tokens[how + 1]?.raw ?? '');
 };
 const GO_VERBS = new Set(['go', 'goes', 'went', 'gone', 'going']);

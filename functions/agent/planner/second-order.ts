@@ -10,8 +10,17 @@ import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
 import { dimensionKeys, entityNamed } from './members';
 import { claimMeanBeside, percentileOfRow } from './percentiles';
-import { claimChangeWording, claimRepeatedGrain, spanOfUnits } from './periods';
-import type { EntityCondition, Grain, Parsed, Percentile, Period, Plan, Token } from './plan';
+import { claimChangeWording, claimPoints, claimRepeatedGrain, pointsAt, spanOfUnits } from './periods';
+import {
+  type EntityCondition,
+  type Grain,
+  type Parsed,
+  type Percentile,
+  type Period,
+  type Plan,
+  shareChangeable,
+  type Token,
+} from './plan';
 import { keysOf } from './readings';
 import { bothEnds, eachGroupUnread, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
 import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
@@ -286,7 +295,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "which region grew fastest": growth of money unless a measure is named.
     if (measures.length === 0) {
       const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
-      const sum = change.counted ? rows : sumOf(cube);
+      // ("how did the return rate change": a rate of rows, as the rate alone is, not of money.)
+      const ofRows = change.counted || (share !== undefined && !share.top && input.ratioAt >= 0);
+      const sum = ofRows ? rows : sumOf(cube);
       if (sum) measures = [sum];
     }
     // "MoM % change for Oct, Nov and Dec 2025": the named months back to back, each against the one before.
@@ -333,17 +344,28 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       ratio?.raw === 'rate' &&
       (ofChange(tokens[input.ratioAt - 1]) ||
         (tokens[input.ratioAt + 1]?.raw === 'of' && ofChange(tokens[input.ratioAt + 2])));
-    const percentWord = changeRate || ['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '');
+    // ("percentage point change in the return rate": the unit of a share's change, not a percent change.)
+    const percentWord =
+      changeRate ||
+      (['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '') && !pointsAt(tokens, input.ratioAt));
     // "in relative terms", "relatively": the change as a percent; "both numbers": stated anyway (periods.ts).
     const relative = claimChangeWording(tokens);
     const rank = percentWord || relative ? 'percent' : change.rank;
     // (A value read as the share's part is a filter again: "% change for 2025 in the north".) A change of a
     // share or rate ("how did the return rate change") is no change of the measure: left unresolved below.
+    // "how did the return rate change from 2024 to 2025": each period's share and the change in percentage
+    // points (share-change.ts); other changes of a share are no change of the measure: left unresolved.
+    const ofShare =
+      input.ratioAt >= 0 &&
+      !percentWord &&
+      share !== undefined &&
+      shareChangeable({ share, compare, dimensions, grain });
     if (percentWord && share && !share.top) share = undefined;
-    if (input.ratioAt >= 0 && !percentWord)
+    if (ofShare) claimPoints(tokens);
+    if (input.ratioAt >= 0 && !percentWord && !ofShare)
       unresolved.push(`change of a ${tokens[input.ratioAt]?.raw ?? 'share'}`);
     fields.change = {
-      rank,
+      rank: ofShare ? 'absolute' : rank,
       ...(only && !change.magnitude ? { only } : {}),
       ...(change.magnitude ? { magnitude: true as const } : {}),
       ...(change.times ? { times: true as const } : {}),

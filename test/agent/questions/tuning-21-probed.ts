@@ -1,12 +1,13 @@
 /**
  * Cases from the lead's probes of 2026-11-28 (issue 29), in the lead's own words, on a clock of its own: values
- * compared over a span of years, a time unit ranked "of" its year, each period's shares of its own whole, and
- * neighbours of each that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 5 of 13 right before, on 007e7f6 (4 confidently wrong); 13 of 13 after.
+ * compared over a span of years, a time unit ranked "of" its year, each period's shares of its own whole, the
+ * change of a share or a rate between two periods (in percentage points), and neighbours of each that were already
+ * right (kept so a later change cannot lose them).
+ * Scored in the eval CLI: 5 of 17 right before, on 007e7f6 (4 confidently wrong); 17 of 17 after.
  *
  * Clock: Wednesday 2027-06-23, eighteen months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
-import { bestPerGroup, inYear, type SecondOrderCase } from './tuning-2';
+import { bestPerGroup, inYear, type SecondOrderCase, withCustomers } from './tuning-2';
 
 export const TUNING_21_PROBED_NOW = '2027-06-23T10:00:00Z';
 
@@ -107,5 +108,35 @@ export const tuning21probed: SecondOrderCase[] = [
     ask: 'orders over $500 in 2025 — how many and what share of all orders',
     check: 'answer',
     sql: `SELECT count(*) FILTER (WHERE amount > 500), round(100.0 * count(*) FILTER (WHERE amount > 500) / count(*), 2) FROM orders WHERE ${inYear(2025)}`,
+  },
+  {
+    // Was refused ("change of a rate").
+    class: 'combined-shares',
+    ask: 'how did the return rate change from 2024 to 2025',
+    sql: `WITH r AS (SELECT year(created_at) AS y, 100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1)
+      SELECT round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r`,
+  },
+  {
+    // Was refused ("pp", "change of share").
+    class: 'combined-shares',
+    ask: 'share of revenue by category in Q4 2025 vs Q4 2024 (pp change)',
+    sql: `WITH t AS (SELECT category, year(created_at) AS y, sum(amount) AS v FROM orders WHERE month(created_at) >= 10 AND year(created_at) IN (2024, 2025) GROUP BY 1, 2),
+      s AS (SELECT category, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t)
+      SELECT category, round(max(p) FILTER (WHERE y = 2024), 2), round(max(p) FILTER (WHERE y = 2025), 2), round(max(p) FILTER (WHERE y = 2025) - max(p) FILTER (WHERE y = 2024), 2) FROM s GROUP BY 1`,
+  },
+  {
+    // Was refused ("percentage point", "change of a percentage").
+    class: 'combined-shares',
+    ask: 'percentage point change in the cancel rate, 2024 to 2025, by segment',
+    sql: `WITH r AS (SELECT c.segment, year(o.created_at) AS y, 100.0 * count(*) FILTER (WHERE o.status = 'cancelled') / count(*) AS v FROM ${withCustomers} WHERE year(o.created_at) IN (2024, 2025) GROUP BY 1, 2)
+      SELECT segment, round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r GROUP BY 1`,
+  },
+  {
+    // Was refused ("change of share");
+    class: 'combined-shares',
+    ask: "how did each region's share of orders move between 2023 and 2025, in percentage points?",
+    sql: `WITH t AS (SELECT region, year(created_at) AS y, count(*) AS v FROM orders WHERE year(created_at) IN (2023, 2025) GROUP BY 1, 2),
+      s AS (SELECT region, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t)
+      SELECT region, round(max(p) FILTER (WHERE y = 2023), 2), round(max(p) FILTER (WHERE y = 2025), 2), round(max(p) FILTER (WHERE y = 2025) - max(p) FILTER (WHERE y = 2023), 2) FROM s GROUP BY 1`,
   },
 ];
