@@ -103,3 +103,31 @@ describe('the change of a share or a rate between two periods', () => {
     expect(demoReading(['how did the return rate change by month in 2025'], TODAY).kind).toBe('refuse');
   });
 });
+
+describe("a share beside a change, and the top rows' share", () => {
+  it('"which category\'s share of revenue grew the most" ranks the change in points', () => {
+    const p = plan("which category's share of revenue grew the most from 2024 to 2025");
+    expect(p.share?.top).toBeUndefined();
+    expect(sql("which category's share of revenue grew the most from 2024 to 2025")).toMatch(
+      /ORDER BY b - a DESC LIMIT/,
+    );
+  });
+
+  it.each([
+    'what percent of orders were returned in 2024 vs 2025 and how did it change',
+    'what % of revenue came from the west in 2024 and 2025, and the change',
+  ])('"%s": "% of" is a share, its change in points', (question) => {
+    expect(plan(question).share).toBeDefined();
+    expect(sql(question)).toMatch(/AS change_points/);
+  });
+
+  it('"percent change of west revenue" is still the percent change of the revenue', () => {
+    expect(sql('percent change of west revenue 2024 to 2025')).toMatch(/change_percent/);
+  });
+
+  it("the change of the top rows' combined share is refused, not each row's change ranked", () => {
+    expect(
+      demoReading(["how did the top 10 customers' share of revenue change from 2024 to 2025"], TODAY).kind,
+    ).toBe('refuse');
+  });
+});

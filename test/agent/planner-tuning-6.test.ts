@@ -459,13 +459,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 8,
     },
     {
-      // 5 of 17 right before the lead's probes of 2026-11-28 were fixed (4 confident wrong, in the eval CLI, on
-      // 007e7f6); 17, none wrong, after.
+      // 5 of 21 right before the lead's probes of 2026-11-28 were fixed (6 confident wrong, in the eval CLI, on
+      // 007e7f6); 20, none wrong, after.
       title:
-        'tuning set 21 (probed: values compared over a span of years, a time unit ranked "of" its year, each period\'s shares of its own whole, the change of a share or a rate in percentage points)',
+        'tuning set 21 (probed: values compared over a span of years, a time unit ranked "of" its year, each period\'s shares of its own whole, the change of a share or a rate in percentage points, "% of" a share beside a change)',
       module: tuning21probed,
       cases: tuning21probed.tuning21probed,
-      rightAtLeast: 17,
+      rightAtLeast: 20,
     },
   ];
 

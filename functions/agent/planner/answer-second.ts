@@ -5,7 +5,7 @@ import { distributionText } from './distributions';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf, rowNoun as rowNounOf } from './names';
 import { periodInWords } from './periods';
-import { type Plan, rankedChange } from './plan';
+import { type Plan, rankedChange, shareChangeable } from './plan';
 import { reachText } from './reach-answer';
 import { shareChangeText } from './share-change';
 import type { PlannedQuery } from './sql';
@@ -376,7 +376,9 @@ export function secondOrderAnswer(
   if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
   if (plan.percentile) return percentileText(plan, query, result);
   if (plan.change && plan.timeDimension)
-    return plan.share ? shareChangeText(plan, query, result.data) : changeText(plan, query, result);
+    return shareChangeable(plan)
+      ? shareChangeText(plan, query, result.data)
+      : changeText(plan, query, result);
   if (plan.share?.top) return topShareText(plan, query, result);
   if (plan.perGroup) return perGroupText(plan, query, result);
   return undefined;

@@ -4,7 +4,7 @@ import { addDays } from './clock';
 import { shift, unitStart } from './dates';
 import { distributionQuery } from './distributions';
 import { perEntityQuery } from './per-entity-sql';
-import type { Period, Plan } from './plan';
+import { type Period, type Plan, shareChangeable } from './plan';
 import { reachQuery } from './reach-answer';
 import { shareChangeQuery } from './share-change';
 import { conditions, ident, type PlannedQuery, planQuery } from './sql';
@@ -30,7 +30,8 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile) return percentileQuery(plan);
-  if (plan.change && plan.timeDimension) return plan.share ? shareChangeQuery(plan) : changeQuery(plan);
+  if (plan.change && plan.timeDimension)
+    return shareChangeable(plan) ? shareChangeQuery(plan) : changeQuery(plan);
   if (plan.share?.top) return topShareQuery(plan);
   if (plan.perGroup) return perGroupQuery(plan);
   return planQuery(plan);

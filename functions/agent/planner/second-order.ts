@@ -347,7 +347,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // ("percentage point change in the return rate": the unit of a share's change, not a percent change.)
     const percentWord =
       changeRate ||
-      (['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '') && !pointsAt(tokens, input.ratioAt));
+      (['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '') &&
+        !pointsAt(tokens, input.ratioAt) &&
+        // ("what % of revenue came from the west in 2024 and 2025, and the change": a share, "% of" it.)
+        !(tokens[input.ratioAt + 1]?.raw === 'of' && share !== undefined && !share.top));
     // "in relative terms", "relatively": the change as a percent; "both numbers": stated anyway (periods.ts).
     const relative = claimChangeWording(tokens);
     const rank = percentWord || relative ? 'percent' : change.rank;
@@ -490,7 +493,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // "our 3 best months of 2025: what share of the year did they bring in": periods ranked, no breakdown.
   const periodsRanked =
     dimensions.length === 0 && grain !== undefined && !fields.change && !fields.percentile;
-  if (share && top && top.n > 0 && ((dimensions.length === 1 && !grain) || periodsRanked)) {
+  // ("which category's share of revenue grew the most": the change of each share ranked, share-change.ts.) The
+  // change of the top rows' combined share ("how did the top 10 customers' share change") is no query built here:
+  // each customer's own change ranked would answer another question.
+  const shareChanged =
+    fields.change !== undefined && compare?.length === 2 && share !== undefined && !share.top;
+  if (shareChanged && top && tokens.some((t) => t.raw === 'top' || t.raw === 'bottom'))
+    unresolved.push("change of the top rows' share");
+  if (share && top && top.n > 0 && !shareChanged && ((dimensions.length === 1 && !grain) || periodsRanked)) {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
     // "top 5 categories by share of revenue" lists each one's share instead.
     const byShare = tokens[input.ratioAt - 1]?.raw === 'by';

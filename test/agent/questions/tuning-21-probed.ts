@@ -3,7 +3,8 @@
  * compared over a span of years, a time unit ranked "of" its year, each period's shares of its own whole, the
  * change of a share or a rate between two periods (in percentage points), and neighbours of each that were already
  * right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 5 of 17 right before, on 007e7f6 (4 confidently wrong); 17 of 17 after.
+ * Scored in the eval CLI: 5 of 21 right before, on 007e7f6 (6 confidently wrong); 20 of 21 after, none wrong (the top
+ * rows' combined share over two years refused).
  *
  * Clock: Wednesday 2027-06-23, eighteen months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -138,5 +139,36 @@ export const tuning21probed: SecondOrderCase[] = [
     sql: `WITH t AS (SELECT region, year(created_at) AS y, count(*) AS v FROM orders WHERE year(created_at) IN (2023, 2025) GROUP BY 1, 2),
       s AS (SELECT region, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t)
       SELECT region, round(max(p) FILTER (WHERE y = 2023), 2), round(max(p) FILTER (WHERE y = 2025), 2), round(max(p) FILTER (WHERE y = 2025) - max(p) FILTER (WHERE y = 2023), 2) FROM s GROUP BY 1`,
+  },
+  {
+    // Was refused ("change of share"); after the share change was first built, an error.
+    class: 'combined-shares',
+    ask: "which category's share of revenue grew the most from 2024 to 2025",
+    sql: `WITH t AS (SELECT category, year(created_at) AS y, sum(amount) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1, 2),
+      s AS (SELECT category, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t),
+      c AS (SELECT category, max(p) FILTER (WHERE y = 2024) AS a, max(p) FILTER (WHERE y = 2025) AS b FROM s GROUP BY 1)
+      SELECT category, round(a, 2), round(b, 2), round(b - a, 2) FROM c ORDER BY b - a DESC LIMIT 1`,
+  },
+  {
+    // The top rows' combined share over two years is no query built: refused (each customer's own change ranked
+    // was answered once while the share change was being built: confidently wrong).
+    class: 'combined-shares',
+    ask: "how did the top 10 customers' share of revenue change from 2024 to 2025",
+    check: 'answer',
+    sql: `SELECT ${[2024, 2025].map((y) => `(SELECT round(100.0 * sum(v) / (SELECT sum(amount) FROM orders WHERE ${inYear(y)}), 2) FROM (SELECT sum(amount) AS v FROM orders WHERE ${inYear(y)} GROUP BY customer_id ORDER BY 1 DESC LIMIT 10))`).join(', ')}`,
+  },
+  {
+    // Was the change of the returned orders' count: confidently wrong.
+    class: 'combined-shares',
+    ask: 'what percent of orders were returned in 2024 vs 2025 and how did it change',
+    sql: `WITH r AS (SELECT year(created_at) AS y, 100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1)
+      SELECT round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r`,
+  },
+  {
+    // Was the change of the west's revenue: confidently wrong.
+    class: 'combined-shares',
+    ask: 'what % of revenue came from the west in 2024 and 2025, and the change',
+    sql: `WITH r AS (SELECT year(created_at) AS y, 100.0 * sum(amount) FILTER (WHERE region = 'west') / sum(amount) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1)
+      SELECT round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r`,
   },
 ];
