@@ -18,6 +18,28 @@ const periodShares = (measure: string, by: string, periods: [string, string, str
      ${by} AS k, ${measure} AS v FROM orders GROUP BY 1, 2)
    SELECT p, k, round(100.0 * v / sum(v) OVER (PARTITION BY p), 2) FROM t WHERE p IS NOT NULL`;
 
+/**
+ * A figure `v` of each year `y` (and `key`) in `r`, side by side for years a and b, with the change in points;
+ * `order`: the change ranked ("DESC LIMIT 1").
+ */
+const inPoints = (r: string, [a, b]: [number, number], key?: string, order?: string) =>
+  `WITH r AS (${r}), c AS (SELECT ${key ? `${key}, ` : ''}max(v) FILTER (WHERE y = ${a}) AS a, max(v) FILTER (WHERE y = ${b}) AS b FROM r${key ? ' GROUP BY 1' : ''})
+   SELECT ${key ? `${key}, ` : ''}round(a, 2), round(b, 2), round(b - a, 2) FROM c${order ? ` ORDER BY b - a ${order}` : ''}`;
+/** The percent of the rows' `whole` that meets `part`, per year (`y`) of `years` (and `key`), as `v`. */
+const yearlyRate = (
+  part: string,
+  years: [number, number],
+  whole = 'count(*)',
+  key?: string,
+  from = 'orders',
+) =>
+  `SELECT ${key ? `${key}, ` : ''}year(created_at) AS y, 100.0 * ${whole} FILTER (WHERE ${part}) / ${whole} AS v
+   FROM ${from} WHERE year(created_at) IN (${years.join(', ')}) GROUP BY ${key ? '1, 2' : '1'}`;
+/** Each `key`'s share of its year's `measure`, per year (`y`) of `years`, as `v`. */
+const yearlyShares = (key: string, measure: string, years: [number, number], where = '') =>
+  `SELECT ${key}, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS v FROM (SELECT ${key}, year(created_at) AS y, ${measure} AS v
+   FROM orders WHERE year(created_at) IN (${years.join(', ')})${where} GROUP BY 1, 2)`;
+
 export const tuning21probed: SecondOrderCase[] = [
   {
     // Was 2023 against 2025, 2024 left out, each row labelled "2023, 2023": confidently wrong.
@@ -114,40 +136,50 @@ export const tuning21probed: SecondOrderCase[] = [
     // Was refused ("change of a rate").
     class: 'combined-shares',
     ask: 'how did the return rate change from 2024 to 2025',
-    sql: `WITH r AS (SELECT year(created_at) AS y, 100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1)
-      SELECT round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r`,
+    sql: inPoints(yearlyRate("status = 'returned'", [2024, 2025]), [2024, 2025]),
   },
   {
     // Was refused ("pp", "change of share").
     class: 'combined-shares',
     ask: 'share of revenue by category in Q4 2025 vs Q4 2024 (pp change)',
-    sql: `WITH t AS (SELECT category, year(created_at) AS y, sum(amount) AS v FROM orders WHERE month(created_at) >= 10 AND year(created_at) IN (2024, 2025) GROUP BY 1, 2),
-      s AS (SELECT category, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t)
-      SELECT category, round(max(p) FILTER (WHERE y = 2024), 2), round(max(p) FILTER (WHERE y = 2025), 2), round(max(p) FILTER (WHERE y = 2025) - max(p) FILTER (WHERE y = 2024), 2) FROM s GROUP BY 1`,
+    sql: inPoints(
+      yearlyShares('category', 'sum(amount)', [2024, 2025], ' AND month(created_at) >= 10'),
+      [2024, 2025],
+      'category',
+    ),
   },
   {
     // Was refused ("percentage point", "change of a percentage").
     class: 'combined-shares',
     ask: 'percentage point change in the cancel rate, 2024 to 2025, by segment',
-    sql: `WITH r AS (SELECT c.segment, year(o.created_at) AS y, 100.0 * count(*) FILTER (WHERE o.status = 'cancelled') / count(*) AS v FROM ${withCustomers} WHERE year(o.created_at) IN (2024, 2025) GROUP BY 1, 2)
-      SELECT segment, round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r GROUP BY 1`,
+    sql: inPoints(
+      yearlyRate(
+        "status = 'cancelled'",
+        [2024, 2025],
+        'count(*)',
+        'segment',
+        'orders JOIN (SELECT id AS customer_id, segment FROM customers) USING (customer_id)',
+      ),
+      [2024, 2025],
+      'segment',
+    ),
   },
   {
-    // Was refused ("change of share");
+    // Was refused ("change of share").
     class: 'combined-shares',
     ask: "how did each region's share of orders move between 2023 and 2025, in percentage points?",
-    sql: `WITH t AS (SELECT region, year(created_at) AS y, count(*) AS v FROM orders WHERE year(created_at) IN (2023, 2025) GROUP BY 1, 2),
-      s AS (SELECT region, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t)
-      SELECT region, round(max(p) FILTER (WHERE y = 2023), 2), round(max(p) FILTER (WHERE y = 2025), 2), round(max(p) FILTER (WHERE y = 2025) - max(p) FILTER (WHERE y = 2023), 2) FROM s GROUP BY 1`,
+    sql: inPoints(yearlyShares('region', 'count(*)', [2023, 2025]), [2023, 2025], 'region'),
   },
   {
     // Was refused ("change of share"); after the share change was first built, an error.
     class: 'combined-shares',
     ask: "which category's share of revenue grew the most from 2024 to 2025",
-    sql: `WITH t AS (SELECT category, year(created_at) AS y, sum(amount) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1, 2),
-      s AS (SELECT category, y, 100.0 * v / sum(v) OVER (PARTITION BY y) AS p FROM t),
-      c AS (SELECT category, max(p) FILTER (WHERE y = 2024) AS a, max(p) FILTER (WHERE y = 2025) AS b FROM s GROUP BY 1)
-      SELECT category, round(a, 2), round(b, 2), round(b - a, 2) FROM c ORDER BY b - a DESC LIMIT 1`,
+    sql: inPoints(
+      yearlyShares('category', 'sum(amount)', [2024, 2025]),
+      [2024, 2025],
+      'category',
+      'DESC LIMIT 1',
+    ),
   },
   {
     // The top rows' combined share over two years is no query built: refused (each customer's own change ranked
@@ -161,14 +193,12 @@ export const tuning21probed: SecondOrderCase[] = [
     // Was the change of the returned orders' count: confidently wrong.
     class: 'combined-shares',
     ask: 'what percent of orders were returned in 2024 vs 2025 and how did it change',
-    sql: `WITH r AS (SELECT year(created_at) AS y, 100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1)
-      SELECT round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r`,
+    sql: inPoints(yearlyRate("status = 'returned'", [2024, 2025]), [2024, 2025]),
   },
   {
     // Was the change of the west's revenue: confidently wrong.
     class: 'combined-shares',
     ask: 'what % of revenue came from the west in 2024 and 2025, and the change',
-    sql: `WITH r AS (SELECT year(created_at) AS y, 100.0 * sum(amount) FILTER (WHERE region = 'west') / sum(amount) AS v FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1)
-      SELECT round(max(v) FILTER (WHERE y = 2024), 2), round(max(v) FILTER (WHERE y = 2025), 2), round(max(v) FILTER (WHERE y = 2025) - max(v) FILTER (WHERE y = 2024), 2) FROM r`,
+    sql: inPoints(yearlyRate("region = 'west'", [2024, 2025], 'sum(amount)'), [2024, 2025]),
   },
 ];
