@@ -8,7 +8,7 @@
  *
  * Clock: Wednesday 2027-06-23, eighteen months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
-import { bestPerGroup, inYear, type SecondOrderCase, withCustomers } from './tuning-2';
+import { bestPerGroup, inYear, type SecondOrderCase } from './tuning-2';
 
 export const TUNING_21_PROBED_NOW = '2027-06-23T10:00:00Z';
 
