@@ -20,7 +20,8 @@ export function testWords(plan: Plan, t: RatioTest): string {
     t.kind.length > 0
       ? ` where ${t.kind.map((k) => `${nameOf(plan, k.member).toLowerCase()} is ${k.values.join(' or ')}`).join(' and ')}`
       : '';
-  const when = t.period ? ` in ${t.period.label}` : '';
+  // ("before 2024": every row before it.)
+  const when = t.period ? `${/^before\s/.test(t.period.label) ? ' ' : ' in '}${t.period.label}` : '';
   if (t.op === '=' && t.value === 0) return `had no ${row}${where}${when}`;
   if (t.op === '>=' && t.value === 1)
     return `had an ${row}${where}${when}`.replace(/\ban ([^aeiou])/, 'a $1');

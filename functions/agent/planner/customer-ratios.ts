@@ -66,17 +66,21 @@ interface Read {
 
 /** The question's words as this reader takes them: lower case, negations in one form, "%" as "percent". */
 function normalise(question: string): string {
-  return cohortNormalise(
-    question
-      .replace(/[’‘]/g, "'")
-      .replace(/\b(?:didn'?t|did\s+not)\b/gi, ' did not ')
-      .replace(/\b(?:don'?t|do\s+not)\b/gi, ' did not ')
-      .replace(/\b(?:haven'?t|hasn'?t)\b/gi, ' have not ')
-      .replace(/(\d)\s*\+/g, '$1 or more ')
-      .replace(/\bre[\s-]?ordered\b/gi, 'ordered again'),
-  )
-    .replace(/\bi\s+e\b/g, ' ')
-    .replace(/\bmonth\s+to\s+month\b/g, ' ');
+  return (
+    cohortNormalise(
+      question
+        .replace(/[’‘]/g, "'")
+        .replace(/\b(?:didn'?t|did\s+not)\b/gi, ' did not ')
+        .replace(/\b(?:don'?t|do\s+not)\b/gi, ' did not ')
+        .replace(/\b(?:haven'?t|hasn'?t)\b/gi, ' have not ')
+        .replace(/(\d)\s*\+/g, '$1 or more ')
+        .replace(/\bre[\s-]?ordered\b/gi, 'ordered again'),
+    )
+      // ("returning customers, i.e. had ordered before 2024": the words glossed stand for the test after them.)
+      .replace(/\b[a-z]+\s+(customers|buyers)\s+i\s+e\b/g, ' $1 ')
+      .replace(/\bi\s+e\b/g, ' ')
+      .replace(/\bmonth\s+to\s+month\b/g, ' ')
+  );
 }
 
 /** Each period named in the text, a month without a year taking the year of the nearest one said with it. */
@@ -318,11 +322,16 @@ export function readCustomerRatio(
       continue;
     }
     if (both) return undefined;
-    const found = testBefore(segment, kindOf, KIND);
+    // ("had ordered before 2024": every row before the period's start.)
+    const before = /\s+before\s*$/.test(segment);
+    const found = testBefore(before ? segment.replace(/\s+before\s*$/, ' ') : segment, kindOf, KIND);
     if (!found) return undefined;
     const test = found.read.shared ? sharedOf(tests, found.read) : found.read.test;
     if (!test) return undefined;
-    tests.push({ ...test, period: m.period });
+    const period = before
+      ? { label: `before ${m.period.label}`, from: '1900-01-01', to: m.period.from }
+      : m.period;
+    tests.push({ ...test, period });
     if (/\b(?:out\s+of|as\s+a\s+percent\s+of)\b/.test(found.rest)) wholeAt = tests.length - 1;
     left.push(found.rest);
   }

@@ -13,7 +13,9 @@
  * Before (on 007e7f6): 9 of 37 right (5 confident wrong: "placed 3 or more orders that month" and "had an order
  * returned" as shares of all customers, not of the period's buyers; "enterprise customers who ordered in June 2025 also
  * ordered in July 2025" as 100%; "no completed order in Q4 2025" as 0; "and from October to November 2024?" as an
- * order count; 1 error: "split that by segment" after a but-not count), in the eval CLI.
+ * order count; 1 error: "split that by segment" after a but-not count), in the eval CLI. After (customer-ratios.ts,
+ * ratio-follow-ups.ts): 36 of 37, none wrong (still refused: "new vs returning customers per quarter", two definitions
+ * of a first order and of earlier rows in one question).
  *
  * Clock: 2026-10-14, after the data ends (orders 2023-01-01 to 2025-12-31, 20,000 customers, each order in its
  * customer's region). A percentage is the answer's figure (`check: 'answer'`), to 0.006 of a point. References are
