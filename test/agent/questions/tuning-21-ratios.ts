@@ -46,9 +46,9 @@ const buyers = (where: string) =>
 /** How many of the buyers of `where` meet `condition`. */
 const countOf = (where: string, condition: string) =>
   `SELECT count(*) FROM ${buyers(where)} WHERE ${condition}`;
-/** The same count per `group` (region or segment). */
+/** The same count per `group` (region or segment), 0 where none of the group's buyers meets it. */
 const countPer = (group: string, where: string, condition: string) =>
-  `SELECT ${group}, count(*) FROM ${buyers(where)} WHERE ${condition} GROUP BY 1 ORDER BY 1`;
+  `SELECT ${group}, count(*) FILTER (WHERE ${condition}) FROM ${buyers(where)} GROUP BY 1 ORDER BY 1`;
 /** The share (percent) of the buyers of `where` that meet `condition`. */
 const shareOf = (where: string, condition: string) =>
   `SELECT 100.0 * count(*) FILTER (WHERE ${condition}) / count(*) FROM ${buyers(where)}`;
