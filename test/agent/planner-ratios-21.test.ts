@@ -78,6 +78,30 @@ describe('a part among a whole: retention, repeat, attach, lapse', () => {
       'count',
     ],
     [
+      'how many of the customers who ordered in 2024 had more than 20 orders in 2025',
+      ['>= 1 2024'],
+      ['>= 21 2025'],
+      'count',
+    ],
+    [
+      'what % of customers who ordered in Dec 2025 ordered more than once that month?',
+      ['>= 1 December 2025'],
+      ['>= 2 December 2025'],
+      'share',
+    ],
+    [
+      'Of customers active in Q3 2025, how many were not active in Q4 2025?',
+      ['>= 1 Q3 2025'],
+      ['= 0 Q4 2025'],
+      'count',
+    ],
+    [
+      'how many customers ordered in 2023 but never in 2024?',
+      ['>= 1 2023'],
+      ['= 0 2024'],
+      'count',
+    ],
+    [
       'month-to-month retention from Oct 2025 to Nov 2025: the share of October buyers who came back in November',
       ['>= 1 October 2025'],
       ['>= 1 November 2025'],

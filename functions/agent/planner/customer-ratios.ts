@@ -166,17 +166,26 @@ function testBefore(segment: string, kindOf: KindOf, KIND: string): { read: Read
       },
     ],
     // "but not", "and not": the test before, negated
-    [/\b(?:but|and)\s+not$/, () => ({ test: { kind: [], op: '=', value: 0 }, shared: true })],
+    [/\b(?:but|and)\s+(?:not|never)$/, () => ({ test: { kind: [], op: '=', value: 0 }, shared: true })],
+    // "were not active", "inactive": no order
+    [
+      /\b(?:(?:were|was|are|is)\s+not\s+active|(?:were|was|are|is|went)?\s*inactive)$/,
+      () => ({ test: { kind: [], op: '=', value: 0 } }),
+    ],
     // "2 or more orders", "at least 3 orders", "at least one cancelled order", "exactly 5 orders", "ordered at least twice"
     [
       new RegExp(
-        String.raw`\b(?:(?:placed|had|made|with|having)\s+)?(at\s+least|exactly)?\s*(\d+|one|two|three|four|five)\s*(or\s+more)?\s+(?:${KIND}\s+)?${ROWS}$|\b${BUY}\s+(at\s+least|exactly)?\s*(\d+\s+times|once|twice)$`,
+        String.raw`\b(?:(?:placed|had|made|with|having)\s+)?(at\s+least|exactly|more\s+than|over)?\s*(\d+|one|two|three|four|five)\s*(or\s+more)?\s+(?:${KIND}\s+)?${ROWS}$|\b${BUY}\s+(at\s+least|exactly|more\s+than)?\s*(\d+\s+times?|once|twice)$`,
       ),
       (m) => {
         const [, op, n, more, kindWord, op2, times] = m;
         const said = (op ?? op2) || more;
-        if (!said) return false;
-        const value = times ? (NUMBER[times] ?? Number.parseInt(times, 10)) : (NUMBER[n ?? ''] ?? Number(n));
+        if (!said || (more && (op ?? op2))) return false;
+        const counted = times
+          ? (NUMBER[times] ?? Number.parseInt(times, 10))
+          : (NUMBER[n ?? ''] ?? Number(n));
+        // ("more than 20 orders": at least 21.)
+        const value = /more|over/.test(said) && !more ? counted + 1 : counted;
         const kind = kindsOf(kindWord);
         if (!kind || !Number.isInteger(value) || value < 1) return false;
         return { test: { kind, op: said === 'exactly' ? '=' : '>=', value } };
@@ -195,7 +204,7 @@ function testBefore(segment: string, kindOf: KindOf, KIND: string): { read: Read
     // "ordered", "also bought toys", "came back", "ordered again", "bought something"
     [
       new RegExp(
-        String.raw`\b(?:(?:also|again|then|still)\s+)*(?:${BUY}|(?:came|come|were)\s+back(?:\s+and\s+${BUY})?)(?:\s+(?:again|something|anything))?(?:\s+(?:any\s+|some\s+)?${KIND})?(?:\s+(?:again|as\s+well|too))?$`,
+        String.raw`\b(?:(?:also|again|then|still)\s+)*(?:${BUY}|(?:came|come|were)\s+back(?:\s+and\s+${BUY})?|(?:(?:were|was|are|is)\s+)?active)(?:\s+(?:again|something|anything))?(?:\s+(?:any\s+|some\s+)?${KIND})?(?:\s+(?:again|as\s+well|too))?$`,
       ),
       (m) => {
         const kind = kindsOf(m[1]);
