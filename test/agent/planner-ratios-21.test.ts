@@ -95,12 +95,7 @@ describe('a part among a whole: retention, repeat, attach, lapse', () => {
       ['= 0 Q4 2025'],
       'count',
     ],
-    [
-      'how many customers ordered in 2023 but never in 2024?',
-      ['>= 1 2023'],
-      ['= 0 2024'],
-      'count',
-    ],
+    ['how many customers ordered in 2023 but never in 2024?', ['>= 1 2023'], ['= 0 2024'], 'count'],
     [
       'month-to-month retention from Oct 2025 to Nov 2025: the share of October buyers who came back in November',
       ['>= 1 October 2025'],
