@@ -97,6 +97,18 @@ describe('a part among a whole: retention, repeat, attach, lapse', () => {
     ],
     ['how many customers ordered in 2023 but never in 2024?', ['>= 1 2023'], ['= 0 2024'], 'count'],
     [
+      "what's the attach rate of clothing among furniture buyers in Q4 2025?",
+      ['furniture >= 1 Q4 2025'],
+      ['clothing >= 1 Q4 2025'],
+      'share',
+    ],
+    [
+      'how many customers placed orders in Q1 2025 but none in Q2 2025 or Q3 2025',
+      ['>= 1 Q1 2025'],
+      ['= 0 Q2 2025 or Q3 2025'],
+      'count',
+    ],
+    [
       'month-to-month retention from Oct 2025 to Nov 2025: the share of October buyers who came back in November',
       ['>= 1 October 2025'],
       ['>= 1 November 2025'],

@@ -166,7 +166,7 @@ function testBefore(segment: string, kindOf: KindOf, KIND: string): { read: Read
       },
     ],
     // "but not", "and not": the test before, negated
-    [/\b(?:but|and)\s+(?:not|never)$/, () => ({ test: { kind: [], op: '=', value: 0 }, shared: true })],
+    [/\b(?:but|and)\s+(?:not|never|none)$/, () => ({ test: { kind: [], op: '=', value: 0 }, shared: true })],
     // "were not active", "inactive": no order
     [
       /\b(?:(?:were|was|are|is)\s+not\s+active|(?:were|was|are|is|went)?\s*inactive)$/,
@@ -268,9 +268,16 @@ export function readCustomerRatio(
     /^\s*(?:the\s+)?(?:[a-z]+\s+){0,2}(rate|ratio)(?:\s+(?:for|of)\s+([a-z]+))?(?:\s+per\s+customer)?\s+(?=of\b|share\b|what\b|out\b|the\b|among\b|customers\b)/.exec(
       text,
     );
-  const labelKind = label?.[2] ? kindOf(label[2]) : undefined;
-  if (label?.[2] && !labelKind) return undefined;
+  // ("what's the attach rate of clothing among furniture buyers in Q4 2025": the kind attached, in the whole's period.)
+  const attach = label
+    ? null
+    : new RegExp(
+        String.raw`\b(?:what\s+(?:s|is|was)\s+)?(?:the\s+)?attach\s+rate\s+(?:of|for)\s+${KIND}\s+(?=among|amongst|for|of|in)`,
+      ).exec(text);
+  const labelKind = label?.[2] ? kindOf(label[2]) : attach ? kindOf(attach[1]) : undefined;
+  if ((label?.[2] || attach) && !labelKind) return undefined;
   if (label) text = ` ${text.slice(label[0].length)} `;
+  if (attach) text = text.replace(attach[0], ' share ');
   const share =
     label !== null || /\b(?:percent|percentage|pct|share|proportion|fraction|rate|ratio)\b/.test(text);
   const counted = /\b(?:how\s+many|number\s+of|count\s+of|count)\b/.test(text);
@@ -398,6 +405,8 @@ export function readCustomerRatio(
       : unique.find((t) => t.op === '>=' && t.value === 1);
   if (!allOf && !wholeTest) return undefined;
   const part = unique.filter((t) => t !== wholeTest);
+  if (attach && labelKind && part.length === 0 && wholeTest && mentions.length === 1)
+    part.push({ period: wholeTest.period, kind: [labelKind], op: '>=', value: 1 });
   if (part.length === 0) return undefined;
   if (labelKind && !part.some((t) => t.kind.some((k) => k.values[0] === labelKind.values[0])))
     return undefined;
