@@ -262,6 +262,9 @@ describe('follow-ups on a ratio, and on a count of customers', () => {
 describe('not read as a ratio', () => {
   it.each([
     "what's our customer retention rate?",
+    // (A share whose whole is not said: of every customer, or of those of Q4?)
+    'what share of customers ordered in Q4 2025 but not in Q3 2025?',
+    'what % of customers ordered in both November and December 2025?',
     'attach rate of toys in 2025',
     'what % of customers who visited the site in December 2025 went on to place an order?',
     'of the customers who got the loyalty email in November 2025, what % ordered in December 2025?',

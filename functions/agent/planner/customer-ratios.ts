@@ -130,6 +130,11 @@ export function mentionsOf(
   return out;
 }
 
+/** Words that say the test after them is who the whole is: "of", "among", "of the customers who". */
+const WHOLE_BEFORE = /\b(?:of|among|amongst)\s+(?:the\s+|all\s+(?:the\s+)?|those\s+)?$/;
+const WHO_BEFORE =
+  /\b(?:of|among|amongst)\s+(?:the\s+|all\s+(?:the\s+)?|those\s+)?(?:[a-z]+\s+){0,2}?(?:customers|people|buyers|shoppers|clients|accounts|everyone|everybody)\s+(?:who|that|with)\s*$/;
+
 /** The kind a word names ("electronics", "cancelled"), or undefined. */
 type KindOf = (word: string | undefined) => ValueFilter | undefined;
 
@@ -288,6 +293,8 @@ export function readCustomerRatio(
   const tests: RatioTest[] = [];
   const left: string[] = [];
   let wholeAt: number | undefined;
+  // The tests said as who the whole is ("of the customers who ordered in", "of Q2 2025 buyers").
+  const named: number[] = [];
   // ("what share of all our customers ...": the whole is every customer.)
   const allOf = /\b(?:of|among)\s+all\s+(?:of\s+)?(?:our\s+|the\s+)?customers\b/.test(text);
   let from = 0;
@@ -305,6 +312,7 @@ export function readCustomerRatio(
       tests.push({ period: m.period, kind: kind ? [kind] : [], op: '>=', value: 1 });
       if (/\b(?:out\s+of|as\s+a\s+percent\s+of|among|amongst)\s+(?:the\s+|all\s+)?$/.test(segment))
         wholeAt = tests.length - 1;
+      if (WHOLE_BEFORE.test(segment)) named.push(tests.length - 1);
       left.push(segment);
       continue;
     }
@@ -349,6 +357,7 @@ export function readCustomerRatio(
       : m.period;
     tests.push({ ...test, period });
     if (/\b(?:out\s+of|as\s+a\s+percent\s+of)\b/.test(found.rest)) wholeAt = tests.length - 1;
+    if (WHOLE_BEFORE.test(found.rest) || WHO_BEFORE.test(found.rest)) named.push(tests.length - 1);
     left.push(found.rest);
   }
   left.push(text.slice(from));
@@ -398,11 +407,18 @@ export function readCustomerRatio(
           JSON.stringify(u.kind.map((k) => k.values)) === JSON.stringify(t.kind.map((k) => k.values)),
       ) === i,
   );
+  // (A share is of a whole said as such: "what % of customers ordered in both November and December" is of every
+  // customer or of November's, and is left to the other readings.)
+  const first = named[0] !== undefined ? tests[named[0]] : undefined;
   const wholeTest = allOf
     ? undefined
     : wholeAt !== undefined
       ? tests[wholeAt]
-      : unique.find((t) => t.op === '>=' && t.value === 1);
+      : output === 'share'
+        ? first?.op === '>=' && first.value === 1
+          ? first
+          : undefined
+        : unique.find((t) => t.op === '>=' && t.value === 1);
   if (!allOf && !wholeTest) return undefined;
   const part = unique.filter((t) => t !== wholeTest);
   if (attach && labelKind && part.length === 0 && wholeTest && mentions.length === 1)
