@@ -480,6 +480,8 @@ export function ratioDefinition(
   text: string,
   catalog: readonly CatalogCube[],
 ): { kind: 'people' | 'share'; noun: string } | undefined {
+  // (A question is no definition: "how many ordered in 2024 but not 2025" asks, it does not define.)
+  if (/\b(?:how|what|which|who\s+are|whats|list|show)\b|\?/.test(text)) return undefined;
   const bare = text.replace(/^(?:the\s+)?(?:customers|clients|accounts|buyers|people)\s+/, '');
   const who = /^(?:who|with|that)\b/.test(bare)
     ? bare
