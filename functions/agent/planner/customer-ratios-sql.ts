@@ -68,7 +68,11 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
   const part = p.part.map((t, i) => test(t, i + p.whole.length)).join(' AND ');
   const people = entityWord(p.rows.entity);
   const partName = ident(`${people}_meeting`);
-  const select = `round(100.0 * SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) AS ${partName}, COUNT(*) AS ${ident(`${people}_in_whole`)}`;
+  // (A count per group is the count alone: a group where none meets the tests is a row of 0, no other figure.)
+  const counts = p.output === 'count' && p.by !== undefined;
+  const select = counts
+    ? `SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) AS ${partName}`
+    : `round(100.0 * SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) AS ${partName}, COUNT(*) AS ${ident(`${people}_in_whole`)}`;
   const sql = `SELECT ${by ? `${by}, ` : ''}${select} FROM (${inner}) AS t${whole.length > 0 ? ` WHERE ${whole.join(' AND ')}` : ''}${by ? ' GROUP BY 1 ORDER BY 1' : ''}`;
   const title = ratioTitle(plan, p);
   return {
@@ -77,9 +81,9 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
     description: `${title}, computed on ${plan.cube.title}.`,
     columns: [
       ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
-      { role: 'share' },
-      { role: 'entities' },
-      { role: 'whole' },
+      ...(counts
+        ? [{ role: 'entities' as const }]
+        : [{ role: 'share' as const }, { role: 'entities' as const }, { role: 'whole' as const }]),
     ],
   };
 }
@@ -101,10 +105,11 @@ export function ratioAnswer(plan: Plan, p: Ratio, result: ResultLike): string {
       ? `Of the ${count(all)} ${whole}, ${formatPercent(shared ?? 0)} (${count(part)} of ${count(all)}) ${did}.`
       : `Of the ${count(all)} ${whole}, ${count(part)} ${did} (${formatPercent(shared ?? 0)}).`;
   }
-  const lines = result.data.map(([value, shared, part, all]) =>
-    p.output === 'share'
-      ? `- ${formatValue(value)}: ${formatPercent(shared ?? 0)} (${count(part)} of ${count(all)})`
-      : `- ${formatValue(value)}: ${count(part)} (of ${count(all)}, ${formatPercent(shared ?? 0)})`,
+  const lines = result.data.map(
+    ([value, shared, part, all]) =>
+      p.output === 'share'
+        ? `- ${formatValue(value)}: ${formatPercent(shared ?? 0)} (${count(part)} of ${count(all)})`
+        : `- ${formatValue(value)}: ${count(shared)}`, // (a count per group: the row is the value and its count)
   );
   const lead =
     p.output === 'share'

@@ -123,7 +123,19 @@ export function mentionsOf(
     const year = yearOf(i);
     if (!year) return undefined;
     const said = m[1] ? `${m[1]} ${year}` : m[3] ? `q${m[3]} ${year}` : m[5] ? `h${m[5]} ${year}` : year;
-    const period = periodOf(said);
+    let period = periodOf(said);
+    // ("of customers who ordered in Q4 2024, what % ordered again in march": the first March after the period
+    // before; one said again, "October buyers" after "Oct 2025", is that one.)
+    const previous = out.at(-1)?.period;
+    if (
+      period &&
+      m[1] &&
+      !m[2] &&
+      previous &&
+      period.from < previous.from &&
+      !out.some((o) => o.period.from === period?.from && o.period.to === period?.to)
+    )
+      period = periodOf(`${m[1]} ${Number(year) + 1}`);
     if (!period) return undefined;
     out.push({ at, end, period });
   }
