@@ -6,6 +6,7 @@
  * the definition is then refused, never dropped (definitions.ts).
  */
 import type { CatalogCube } from './catalog';
+import { ratioDefinition } from './customer-ratios';
 
 /** A definition read: the planner's words for it, and the marks its query must carry (a bound, a value). */
 export interface Meaning {
@@ -212,5 +213,11 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     // ("completed orders only", "just the cancelled ones": the rows named are all the meaning says.)
     .replace(/^(?:only|just)\s+(?:the\s+)?/, '')
     .replace(/\s+(?:only|alone)$/, '');
-  return share(text, catalog) ?? people(text) ?? rows(text, catalog);
+  return share(text, catalog) ?? people(text) ?? rows(text, catalog) ?? overPeriods(text, catalog);
+}
+
+/** Tests on each customer's rows over periods (customer-ratios.ts): its query names the tests' counts t0, t1. */
+function overPeriods(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const read = ratioDefinition(text, catalog);
+  return read && { kind: read.kind, noun: read.noun, clause: read.noun, marks: ['AS t1'] };
 }

@@ -88,6 +88,10 @@ const BOUNDARY =
 const GLOSSED =
   /\b([a-z][a-z-]*)\s+(orders?|customers?|clients?|accounts?|buyers?)\s*\(\s*(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*([^()]+?)\s*\)/i;
 
+/** "churned customers: bought in 2024, nothing in 2025. how many ...": a word, its people, a colon, what it means. */
+const LABELLED =
+  /^\s*["'‘“]?([a-z][a-z-]*)["'’”]?\s+(?:customers|clients|buyers|accounts)\s*:\s*([^.?!:;]+?)\s*(?:\.|;|\s[-–—]+)\s+(?=\S)/i;
+
 /** One clause read as a definition: its term and its words (`weak`: a shape ordinary sentences have too). */
 function definitionIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
@@ -148,6 +152,19 @@ function takeOut(
 ): { rest: string; found: { term: string; said: string }[] } {
   const found: { term: string; said: string }[] = [];
   let text = turn;
+  // ("churned customers: bought in 2024, nothing in 2025. how many churned customers ...": a label and its meaning
+  // before the question, read only when the meaning is read and the word is used again.)
+  const labelled = LABELLED.exec(text);
+  const labelRest = labelled ? text.slice(labelled[0].length) : '';
+  if (
+    labelled?.[1] &&
+    labelled[2] &&
+    usePattern(bareTerm(labelled[1])).test(labelRest) &&
+    readMeaning(labelled[2], catalog)
+  ) {
+    found.push({ term: labelled[1], said: labelled[2] });
+    text = labelRest;
+  }
   // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
   const glossed = GLOSSED.exec(text);
   if (glossed?.[1] && glossed[2] && glossed[3] && readMeaning(glossed[3], catalog)) {

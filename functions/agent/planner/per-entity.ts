@@ -104,7 +104,7 @@ export function firstRowPlan(plan: Plan): Plan | undefined {
 }
 
 /** A measure that counts the entities (distinct customers), not their rows. */
-const countsEntities = (m: CatalogMember, rows: EntityRows) =>
+export const countsEntities = (m: CatalogMember, rows: EntityRows) =>
   m.aggType === 'count_distinct' &&
   [...m.titleWords, ...m.otherWords, ...m.names].some((w) =>
     rows.entity.titleWords.concat(rows.entity.otherWords).includes(w),

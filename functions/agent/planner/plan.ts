@@ -381,6 +381,20 @@ export type PerEntity =
       output: 'count' | 'share';
     }
   | CohortReading
+  | {
+      /**
+       * Customers meeting `part` among those meeting `whole` (all customers with rows when empty), each test on
+       * their own rows; counted, or the part as a share of the whole, per value of `by` (customer-ratios.ts).
+       */
+      kind: 'ratio';
+      rows: EntityRows;
+      whole: RatioTest[];
+      part: RatioTest[];
+      output: 'count' | 'share';
+      by?: CatalogMember;
+      /** Values every row counted must have ("enterprise customers", "east region"). */
+      filters: ValueFilter[];
+    }
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
   | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
   | {
@@ -395,6 +409,14 @@ export type PerEntity =
       /** The top n rows within each value of a dimension or each compared period (top-rows-within.ts). */
       within?: { member: CatalogMember } | { periods: Period[] };
     };
+
+/** A test on one customer's rows: at least (or exactly) `value` rows of `kind` in `period`; `=` 0 for none. */
+export interface RatioTest {
+  period?: Period;
+  kind: ValueFilter[];
+  op: '>=' | '=';
+  value: number;
+}
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */
 export type CohortMeasure = 'count' | 'share' | 'share-all' | 'sum' | 'avg' | 'orders' | 'orders-avg';

@@ -11,6 +11,7 @@ import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
+import { customerRatioPlan } from './customer-ratios';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
@@ -41,6 +42,7 @@ import { rephrase, valueBesideMeasure } from './phrases';
 import type { Parsed, Plan } from './plan';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
+import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
@@ -484,6 +486,30 @@ function readThread(
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
+    // ("what % of November 2025 buyers ordered again in December", "ordered in Q3 but not in Q4 2025 - how many per
+    // region?": tests on each customer's rows over periods, a part among a whole; customer-ratios.ts.)
+    const previousPeriods = (text: string) => (plan ? periodReader(today)(text, plan.cube) : undefined);
+    const ratio = plain
+      ? undefined
+      : plan?.perEntity?.kind === 'ratio'
+        ? ratioFollowUp(plan, question, previousPeriods)
+        : plan
+          ? ((restated ? customerRatioPlan(restated, catalog, periodReader(today)) : undefined) ??
+            ratioOfThem(plan, question, plan.cube, previousPeriods))
+          : customerRatioPlan(question, catalog, periodReader(today));
+    // (A follow-up on a ratio not read as one is refused: the ordinary reading would answer it without its tests.)
+    if (!ratio && plan?.perEntity?.kind === 'ratio' && !plain)
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'I can follow a count or share of customers with a breakdown ("by segment") or other periods ("and from October to November?"), but not this question about it: please ask it in full',
+      };
+    if (ratio) {
+      plan = ratio;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // ("exactly one return in 2024", "largest order below $900", "more returns than cancellations": row-conditions.ts.)
     // (Read as asked first: "in both 2023 and 2025" is said again as "in every year from 2023 to 2025".)
     const conditioned =

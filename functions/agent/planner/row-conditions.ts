@@ -65,7 +65,7 @@ const RANK_FILLER = new Set(
 );
 
 /** Each value word of the rows' own string dimensions, by the words it is said with ("returns", "cancellations"). */
-function kindWords(cube: CatalogCube): Map<string, ValueFilter> {
+export function kindWords(cube: CatalogCube): Map<string, ValueFilter> {
   const rows = entityRows(cube);
   const map = new Map<string, ValueFilter>();
   for (const member of cube.members) {
