@@ -8,6 +8,10 @@
  * breakdown the model lacks, a weighting the planner does not compute). Written on 2026-11-28 before the planner
  * change that reads them; fresh wordings, none copied from a held-out or earlier tuning set.
  *
+ * Before (on 007e7f6): 7 of 34 right (1 confident wrong: "the change from the month before" after "revenue by month for
+ * Q3 2024" read as June against May), in the eval CLI; running totals, moving averages, "two years earlier" and days
+ * between orders all refused.
+ *
  * Clock: 2026-12-16, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
 import { analyst, growth, inYear, type SecondOrderCase } from './tuning-2';
