@@ -151,6 +151,8 @@ export interface Plan {
   byFirstOrder?: Plan;
   /** A reading on each entity's own rows: its first row's attributes, retention between periods (per-entity.ts). */
   perEntity?: PerEntity;
+  /** A running total or a moving average over the series by `grain`, beside each period's own figure (series-windows.ts). */
+  window?: SeriesWindow;
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
   /** How the asker wants the figures rounded ("in millions"): stated beside the exact ones (rounding.ts). */
@@ -178,6 +180,14 @@ export interface Plan {
    */
   missing?: string[];
 }
+
+/**
+ * A window over a series by period: the running total from the first period (restarting each year for a year to
+ * date), or the average of each period and the `n - 1` before it.
+ */
+export type SeriesWindow =
+  | { kind: 'running'; reset?: 'year' }
+  | { kind: 'moving'; n: number; unit: Grain };
 
 /** How many of the biggest entities it takes to reach a share of a total (reach.ts). */
 export interface Reach {

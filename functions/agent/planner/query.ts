@@ -6,6 +6,7 @@ import { distributionQuery } from './distributions';
 import { perEntityQuery } from './per-entity-sql';
 import type { Period, Plan } from './plan';
 import { reachQuery } from './reach-answer';
+import { windowQuery } from './series-window-sql';
 import { conditions, ident, type PlannedQuery, planQuery } from './sql';
 import {
   changeQuery,
@@ -19,6 +20,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.window && plan.timeDimension) return windowQuery(plan);
   if (plan.perEntity) return perEntityQuery(plan);
   if (plan.distribution) return distributionQuery(plan);
   if (plan.reach)

@@ -46,6 +46,7 @@ import { readRounding } from './rounding';
 import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
+import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -199,6 +200,10 @@ export function readQuestions(
   }
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
+  // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)
+  const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
+  const windowed = series ? windowReading(questions, series, models, today) : undefined;
+  if (windowed) return windowed;
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
@@ -243,6 +248,24 @@ export function readQuestions(
     last,
     models,
   );
+}
+
+/**
+ * The series the question asks a window over, read without the window's words (the previous question's, when
+ * the window is all it says), with the window; undefined when that is no plain series (the ordinary reading then).
+ */
+function windowReading(
+  questions: readonly string[],
+  series: SeriesWindowRead,
+  models: readonly CatalogCube[],
+  today: string,
+): Reading | undefined {
+  const asked = series.bare ? questions.slice(0, -1) : [...questions.slice(0, -1), series.text];
+  if (asked.length === 0) return undefined;
+  const reading = readQuestions(asked, models, today);
+  if (reading.kind !== 'plan') return undefined;
+  const plan = withWindow(reading.plan, series.window);
+  return windowMisfit(plan, series.window) ? undefined : { kind: 'plan', plan };
 }
 
 /** A reading of a question with definitions in it, refused when the query planned leaves one of them out. */
