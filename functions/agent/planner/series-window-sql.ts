@@ -9,7 +9,7 @@ import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import { shift, unitStart } from './dates';
 import { formatFigure } from './format';
 import { nameOf } from './names';
-import type { Grain, Plan, SeriesWindow } from './plan';
+import type { Plan, SeriesWindow } from './plan';
 import { conditions, ident, type PlannedQuery, quote } from './sql';
 import { formatValue } from './text';
 import { titleOf } from './titles';
@@ -80,7 +80,7 @@ function windowWords(plan: Plan, window: SeriesWindow): string {
   if (window.kind === 'running')
     return window.reset
       ? `with the year to date at the end of each ${grain} (a running total from each year's first ${grain})`
-      : `with the running total${first ? ` from ${first}` : " from the data's first " + grain}`;
+      : `with the running total${first ? ` from ${first}` : ` from the data's first ${grain}`}`;
   return `with the ${window.n}-${grain} moving average (each ${grain}'s average with the ${window.n - 1} ${grain}${window.n - 1 === 1 ? '' : 's'} before it${
     first ? `; the first ones reach back before ${first} as far as the data goes` : ''
   })`;
