@@ -379,6 +379,14 @@ export type PerEntity =
   | CohortReading
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
   | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  /** Days between each entity's consecutive rows, or from its first row to the second (days-between.ts). */
+  | {
+      kind: 'days-between';
+      rows: EntityRows;
+      stat: 'avg' | 'median';
+      pair: 'each' | 'first-second';
+      by?: CatalogMember;
+    }
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
       kind: 'top';

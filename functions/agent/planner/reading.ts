@@ -11,6 +11,7 @@ import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
+import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
@@ -749,6 +750,10 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
   if (days) return { kind: 'plan' as const, plan: days };
+  // ("average number of days between a customer's orders": days-between.ts.)
+  const between = readDaysBetween(question, catalog, read);
+  if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };
+  if (between) return { kind: 'plan' as const, plan: between };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
   // ("count customers by number of orders": entities per count, distributions.ts.)

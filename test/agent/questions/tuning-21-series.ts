@@ -184,6 +184,8 @@ export const tuning21series: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'period-over-period',
     ask: 'Q3 2025 revenue vs the same quarter two years earlier',
+    check: 'answer',
+    tolerance: 0.01,
     sql: twoSpans(
       'sum(amount)',
       "created_at >= '2025-07-01' AND created_at < '2025-10-01'",
@@ -193,6 +195,8 @@ export const tuning21series: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'period-over-period',
     ask: 'orders in March 2025 compared with March two years before - % change?',
+    check: 'answer',
+    tolerance: 0.01,
     sql: twoSpans(
       'count(*)',
       "created_at >= '2025-03-01' AND created_at < '2025-04-01'",
@@ -202,6 +206,8 @@ export const tuning21series: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'period-over-period',
     ask: 'H1 2025 clothing revenue vs the same period 2 years ago',
+    check: 'answer',
+    tolerance: 0.01,
     sql: twoSpans(
       'sum(amount)',
       "created_at >= '2025-01-01' AND created_at < '2025-07-01'",
