@@ -120,9 +120,18 @@ describe('a window over a plain series', () => {
 });
 
 describe('a period two years back and the change from the period before', () => {
-  it('reads "the same quarter two years earlier" two years back', () => {
-    const plan = demoPlan(['Q3 2025 revenue vs the same quarter two years earlier'], TODAY);
-    expect(plan.compare?.map((p) => p.label)).toEqual(['Q3 2023', 'Q3 2025']);
+  it.each([
+    ['Q3 2025 revenue vs the same quarter two years earlier', ['Q3 2023', 'Q3 2025']],
+    // ("2 years earlier" after a named year counts back from it, never from today: was Q3 2024.)
+    ['Q3 2025 revenue vs Q3 2 years earlier', ['Q3 2023', 'Q3 2025']],
+    ['orders in March 2025 compared with March two years before', ['March 2023', 'March 2025']],
+  ])('reads %s two years back', (question, labels) => {
+    const plan = demoPlan([question], TODAY);
+    expect(plan.compare?.map((p) => p.label)).toEqual(labels);
+  });
+
+  it('refuses "2 years earlier" with no unit to pair', () => {
+    expect(demoReading(['revenue in 2025 vs 2 years earlier'], TODAY).kind).toBe('refuse');
   });
 
   it('reads "the change from the month before" after a series as each month against its previous', () => {
