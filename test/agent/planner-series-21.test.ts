@@ -102,6 +102,17 @@ describe('a window over a plain series', () => {
     expect(plan.filters.map((f) => f.values)).toEqual([['furniture']]);
   });
 
+  it('keeps the window over a follow-up series, and reads the earlier question without it', () => {
+    // ("and for the east?" read against a refused first question was the number of orders in the east.)
+    const east = demoPlan(['cumulative revenue by month in 2025', 'and for the east?'], TODAY);
+    expect(east).toMatchObject({ grain: 'month', window: { kind: 'running' } });
+    expect(east.filters.map((f) => f.values)).toEqual([['east']]);
+    expect(east.range?.label).toBe('2025');
+    const top = demoPlan(['3-month moving average of revenue in 2025', 'which month was highest?'], TODAY);
+    expect(top.window).toBeUndefined();
+    expect(top).toMatchObject({ grain: 'month', top: { n: 1, direction: 'desc' } });
+  });
+
   it('leaves what is no plain series to the ordinary reading', () => {
     // (An average does not add up; a per-customer total is no series; a moving window of another unit.)
     expect(demoReading(['cumulative average order value by month in 2025'], TODAY)).not.toMatchObject({

@@ -39,7 +39,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
-import type { Parsed, Plan } from './plan';
+import type { Parsed, Plan, SeriesWindow } from './plan';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { readRestatedGlosses } from './restated-glosses';
@@ -205,6 +205,16 @@ export function readQuestions(
   const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
   const windowed = series ? windowReading(questions, series, models, today) : undefined;
   if (windowed) return windowed;
+  // ("and for the east?" after "cumulative revenue by month in 2025": the earlier series read without its window, the
+  // window kept over the follow-up's series when the question just before asked it.)
+  const earlier = plain ? undefined : earlierWindows(questions, models, today);
+  if (earlier) {
+    const reading = readQuestions(earlier.questions, models, today);
+    const carried = earlier.carried;
+    if (!carried || reading.kind !== 'plan' || reading.plan.window) return reading;
+    const plan = withWindow(reading.plan, carried);
+    return windowMisfit(plan, carried) ? reading : { kind: 'plan', plan };
+  }
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
@@ -267,6 +277,31 @@ function windowReading(
   if (reading.kind !== 'plan') return undefined;
   const plan = withWindow(reading.plan, series.window);
   return windowMisfit(plan, series.window) ? undefined : { kind: 'plan', plan };
+}
+
+/**
+ * The thread with each earlier question that asked a window over a series read without the window's words (one
+ * that was only the window left out), and the window of the question just before the last; undefined when none did.
+ */
+function earlierWindows(
+  questions: readonly string[],
+  models: readonly CatalogCube[],
+  today: string,
+): { questions: string[]; carried?: SeriesWindow } | undefined {
+  const kept: string[] = [];
+  let changed = false;
+  let carried: SeriesWindow | undefined;
+  for (const [turn, question] of questions.slice(0, -1).entries()) {
+    const series = readSeriesWindow(question);
+    const read = series ? windowReading([...kept, question], series, models, today) : undefined;
+    carried = read && series && turn === questions.length - 2 ? series.window : undefined;
+    if (!read || !series) kept.push(question);
+    else if (!series.bare) kept.push(series.text);
+    changed ||= read !== undefined;
+  }
+  const last = questions.at(-1);
+  if (!changed || last === undefined) return undefined;
+  return { questions: [...kept, last], ...(carried ? { carried } : {}) };
 }
 
 /** A reading of a question with definitions in it, refused when the query planned leaves one of them out. */
