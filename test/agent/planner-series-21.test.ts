@@ -56,6 +56,7 @@ describe('the window words of a question', () => {
     'exponentially weighted moving average of weekly revenue in 2025',
     'a moving average of revenue by month',
     'YTD orders vs the same period last year',
+    'YTD revenue by month',
     'revenue for the rolling 12 months to end of Sept 2025',
   ])('reads no window in %s', (question) => {
     expect(readSeriesWindow(question)).toBeUndefined();

@@ -7,7 +7,7 @@
  * the moving average. A follow-up that is only the window ("cumulative please", "now as a running total") wraps
  * the previous question's series. Anything else is left to the ordinary reading, as before.
  *
- * Not read: a moving window without its length ("a moving average"), a weighted one ("exponentially weighted"),
+ * Not read: "YTD" with no year named ("YTD revenue by month": this year's months, a period), a moving window without its length ("a moving average"), a weighted one ("exponentially weighted"),
  * a "rolling total" (the sum of the last N periods, not a running total), a window said with "not" before it
  * ("not cumulative": restated-glosses.ts).
  */
@@ -103,8 +103,14 @@ export function readSeriesWindow(question: string): SeriesWindowRead | undefined
     const text = cut(question, m).replace(AT_END, '');
     return { window: { kind: 'running' }, text, bare: bareOf(text) };
   }
+  // (Only beside a named year: "YTD revenue by month" alone is this year's months, a period, not a running total.)
   const m = TO_DATE.exec(question);
-  if (m && !NEGATED.test(question.slice(0, m.index)) && (BY_GRAIN.test(question) || AT_END.test(question))) {
+  if (
+    m &&
+    !NEGATED.test(question.slice(0, m.index)) &&
+    (BY_GRAIN.test(question) || AT_END.test(question)) &&
+    /\b(?:19|20)\d\d\b/.test(question)
+  ) {
     const text = cut(question, m).replace(AT_END, '');
     return { window: { kind: 'running', reset: 'year' }, text, bare: false };
   }
