@@ -459,13 +459,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 8,
     },
     {
-      // 7 of 34 right before the planner change it tunes (1 confident wrong, in the eval CLI, on 007e7f6); 33, none
+      // 7 of 34 right before the planner change it tunes (1 confident wrong, in the eval CLI, on 007e7f6); 34, none
       // wrong, after.
       title:
         "tuning set 21 (series: running and year-to-date totals by period, per region, N-period moving averages, the change from the period before in $ and %, the same period two years earlier, days between a customer's consecutive orders and from the first to the second, threads that add the window)",
       module: tuning21series,
       cases: tuning21series.tuning21series,
-      rightAtLeast: 33,
+      rightAtLeast: 34,
     },
   ];
 

@@ -10,7 +10,10 @@
  *
  * Before (on 007e7f6): 7 of 34 right (1 confident wrong: "the change from the month before" after "revenue by month for
  * Q3 2024" read as June against May), in the eval CLI; running totals, moving averages, "two years earlier" and days
- * between orders all refused.
+ * between orders all refused. After (series-windows.ts, series-window-sql.ts, days-between.ts, "N years earlier" in
+ * dates.ts and units-ago.ts, "the change from the month before" in phrases.ts): 34 of 34, none wrong. Three two-span
+ * comparisons are judged on the answer's figures (as tuning-19's are), set after the first score (all three refused
+ * then).
  *
  * Clock: 2026-12-16, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
