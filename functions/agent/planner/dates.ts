@@ -9,6 +9,7 @@ import {
   LAST_WORDS,
   monthIndex,
   monthPeriod,
+  NUMBER_WORDS,
   ORDINALS,
   pad,
   quarterPeriod,
@@ -593,6 +594,17 @@ export interface PeriodBack {
   year?: number;
   /** "the same quarter last year": the unit named. */
   unit?: Unit;
+  /** "the same quarter two years earlier": how many years back (1 unless said). */
+  years?: number;
+}
+
+/** "2 years ago", "two years earlier", "3 yrs back": a count of years back, 2 or more (one is YEAR_BACK's). */
+function yearsBack(tokens: Token[], from: number): number | undefined {
+  const [count, unit, word] = [tokens[from], tokens[from + 1], tokens[from + 2]];
+  if (!count || !unit || !word || [count, unit, word].some((t) => t.used)) return undefined;
+  const n = /^\d{1,2}$/.test(count.raw) ? Number(count.raw) : NUMBER_WORDS[count.raw];
+  if (!n || n < 2 || !['years', 'yrs'].includes(unit.raw)) return undefined;
+  return ['ago', 'earlier', 'before', 'prior', 'back', 'previously'].includes(word.raw) ? n : undefined;
 }
 
 /** Words after "same …" that name a year back ("the same quarter last year", "the same month a year ago"). */
@@ -669,6 +681,15 @@ export function findSameYearBack(tokens: Token[]): PeriodBack[] {
         if (claimed.some((c) => c.used && c !== t)) continue;
         for (const c of claimed) c.used = true;
         found.push({ at: i, words: claimed, back: unitBack });
+        continue;
+      }
+      // ("the same quarter two years earlier": that many years back.)
+      const years = back ? undefined : yearsBack(tokens, i + 1 + named);
+      if (years) {
+        const claimed = tokens.slice(i - (tokens[i - 1]?.raw === 'the' ? 1 : 0), i + 4 + named);
+        for (const c of claimed) c.used = true;
+        const unit = named === 1 ? unitOf(kind) : undefined;
+        found.push({ at: i, words: claimed, back: 'year', years, ...(unit ? { unit } : {}) });
         continue;
       }
       if (!back) continue;
@@ -790,7 +811,11 @@ export function yearBefore(period: Period, years = 1): Period {
     monthPeriod(year, month),
   ].find((p) => p.from === from && p.to === to);
   if (whole) return whole;
-  return relativePeriod(years === 1 ? 'the same period a year earlier' : 'the same period', from, to);
+  return relativePeriod(
+    years === 1 ? 'the same period a year earlier' : `the same period ${years} years earlier`,
+    from,
+    to,
+  );
 }
 
 /**
@@ -804,7 +829,7 @@ export function resolveSame(
   tokens: Token[] = [],
 ): { period: Period; at: number }[] {
   const out = [...periods];
-  for (const { at, words, back, year, unit } of same) {
+  for (const { at, words, back, year, unit, years: yearsSaid } of same) {
     const own = out.findIndex((p) => p.at === at);
     const mine = out[own];
     if (mine && back === 'year') {
@@ -816,13 +841,14 @@ export function resolveSame(
       spanBefore(out, at, tokens) ??
       [...out].reverse().find((p) => p.at < at) ??
       (back === 'year' ? out.find((p) => p.at > at) : undefined);
-    const years = year === undefined ? 1 : base ? Number(base.period.from.slice(0, 4)) - year : 0;
+    const years =
+      year === undefined ? (yearsSaid ?? 1) : base ? Number(base.period.from.slice(0, 4)) - year : 0;
     if (base && years > 0 && back === 'year') {
       // ("this quarter vs the same quarter last year": the whole quarter a year back waits beside the same days.)
       const so = base.period;
       const whole =
         unit && so.unit === unit && so.relative
-          ? yearBefore({ label: '', from: so.from, to: shift(so.from, unit, 1) })
+          ? yearBefore({ label: '', from: so.from, to: shift(so.from, unit, 1) }, years)
           : undefined;
       const period = yearBefore(so, years);
       out.push({ period: whole && whole.to !== period.to ? { ...period, whole } : period, at });

@@ -2,6 +2,7 @@
 import type { ResultLike } from './answer';
 import { cohortAnswer, cohortQuery } from './cohort-sql';
 import { ratioAnswer, ratioQuery, ratioTitle } from './customer-ratios-sql';
+import { daysBetweenAnswer, daysBetweenQuery } from './days-between';
 import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
@@ -20,6 +21,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'cohort') return cohortQuery(plan, p);
   if (p.kind === 'days-to-first') return daysToFirstQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
+  if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
   const table = ident(plan.cube.name);
   const entity = ident(p.rows.entity.column);
   const at = ident(p.rows.time.column);
@@ -122,7 +124,7 @@ const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): P
 
 function titleOf(plan: Plan): string {
   const p = plan.perEntity;
-  if (!p || p.kind === 'cohort' || p.kind === 'days-to-first') return '';
+  if (!p || p.kind === 'cohort' || p.kind === 'days-to-first' || p.kind === 'days-between') return '';
   if (p.kind === 'ratio') return ratioTitle(plan, p);
   const people = entityWord(p.rows.entity);
   if (p.kind === 'top')
@@ -155,6 +157,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'cohort') return cohortAnswer(plan, p, query, result);
   if (p.kind === 'days-to-first') return daysToFirstAnswer(plan, p, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
+  if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
   if (p.kind === 'top') return topAnswer(plan, p, result);

@@ -619,6 +619,29 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bnet\s+(?=(?:change|difference|increase|decrease|gain|loss)\b)/gi, ''],
   // "% chg", "yoy chng": the change.
   [/\b(?:chg|chng|chnge)s?\b/gi, 'change'],
+  // "the change from the month before": from the previous month (each period's own; as a follow-up after a series,
+  // "the month before" alone steps the previous period back instead: follow-up.ts).
+  [
+    /\b(change|growth|difference|increase|decrease|delta)\s+(from|vs\.?|versus|over|on|against|compared\s+(?:to|with)|relative\s+to)\s+(?:the\s+)?(day|week|month|quarter|year)\s+(?:before|prior)(?:\s+it)?\b/gi,
+    '$1 $2 the previous $3',
+  ],
+  // "March 2025 vs March two years before", "Q3 2025 against Q3 2 years earlier": the same unit that many years back.
+  [
+    new RegExp(
+      `\\b(with|to|vs\\.?|versus|against|and)\\s+(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\s+((?:\\d|two|three|four|five)\\s+(?:years|yrs)\\s+(?:before|earlier|prior|ago|back))\\b`,
+      'gi',
+    ),
+    '$1 the same month $2',
+  ],
+  [
+    /\b(with|to|vs\.?|versus|against|and)\s+q[1-4]\s+((?:\d|two|three|four|five)\s+(?:years|yrs)\s+(?:before|earlier|prior|ago|back))\b/gi,
+    '$1 the same quarter $2',
+  ],
+  // "as both a number and a percentage", "in both dollars and percent": the change's two forms, as "$ and %" says.
+  [
+    /\b(?:as|in)\s+both\s+(?:an?\s+)?(?:number|amount|value|dollars?|\$)\s+and\s+(?:an?\s+)?(?:percent(?:age)?|%|pct)\b/gi,
+    'in $ and %',
+  ],
   // "for the spreadsheet Dana asked for", "for the board deck Priya wanted": who the figure is for.
   [
     new RegExp(

@@ -151,6 +151,8 @@ export interface Plan {
   byFirstOrder?: Plan;
   /** A reading on each entity's own rows: its first row's attributes, retention between periods (per-entity.ts). */
   perEntity?: PerEntity;
+  /** A running total or a moving average over the series by `grain`, beside each period's own figure (series-windows.ts). */
+  window?: SeriesWindow;
   /** The words the asker used for a member, when they differ from its title ("revenue" for Total amount). */
   terms?: Record<string, string>;
   /** How the asker wants the figures rounded ("in millions"): stated beside the exact ones (rounding.ts). */
@@ -178,6 +180,12 @@ export interface Plan {
    */
   missing?: string[];
 }
+
+/**
+ * A window over a series by period: the running total from the first period (restarting each year for a year to
+ * date), or the average of each period and the `n - 1` before it.
+ */
+export type SeriesWindow = { kind: 'running'; reset?: 'year' } | { kind: 'moving'; n: number; unit: Grain };
 
 /** How many of the biggest entities it takes to reach a share of a total (reach.ts). */
 export interface Reach {
@@ -397,6 +405,14 @@ export type PerEntity =
     }
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
   | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  /** Days between each entity's consecutive rows, or from its first row to the second (days-between.ts). */
+  | {
+      kind: 'days-between';
+      rows: EntityRows;
+      stat: 'avg' | 'median';
+      pair: 'each' | 'first-second';
+      by?: CatalogMember;
+    }
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */
       kind: 'top';

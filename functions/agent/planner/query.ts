@@ -6,6 +6,7 @@ import { distributionQuery } from './distributions';
 import { perEntityQuery } from './per-entity-sql';
 import { type Period, type Plan, shareChangeable } from './plan';
 import { reachQuery } from './reach-answer';
+import { windowQuery } from './series-window-sql';
 import { shareChangeQuery } from './share-change';
 import { conditions, ident, type PlannedQuery, planQuery } from './sql';
 import {
@@ -20,6 +21,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.window && plan.timeDimension) return windowQuery(plan);
   if (plan.perEntity) return perEntityQuery(plan);
   if (plan.distribution) return distributionQuery(plan);
   if (plan.reach)

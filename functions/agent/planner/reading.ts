@@ -12,6 +12,7 @@ import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
+import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
@@ -39,7 +40,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
-import type { Parsed, Plan } from './plan';
+import type { Parsed, Plan, SeriesWindow } from './plan';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -48,6 +49,7 @@ import { readRounding } from './rounding';
 import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
+import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -201,6 +203,20 @@ export function readQuestions(
   }
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
+  // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)
+  const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
+  const windowed = series ? windowReading(questions, series, models, today) : undefined;
+  if (windowed) return windowed;
+  // ("and for the east?" after "cumulative revenue by month in 2025": the earlier series read without its window, the
+  // window kept over the follow-up's series when the question just before asked it.)
+  const earlier = plain ? undefined : earlierWindows(questions, models, today);
+  if (earlier) {
+    const reading = readQuestions(earlier.questions, models, today);
+    const carried = earlier.carried;
+    if (!carried || reading.kind !== 'plan' || reading.plan.window) return reading;
+    const plan = withWindow(reading.plan, carried);
+    return windowMisfit(plan, carried) ? reading : { kind: 'plan', plan };
+  }
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
   if (beyond) return { kind: 'refuse', missing: '', said: beyond };
@@ -245,6 +261,49 @@ export function readQuestions(
     last,
     models,
   );
+}
+
+/**
+ * The series the question asks a window over, read without the window's words (the previous question's, when
+ * the window is all it says), with the window; undefined when that is no plain series (the ordinary reading then).
+ */
+function windowReading(
+  questions: readonly string[],
+  series: SeriesWindowRead,
+  models: readonly CatalogCube[],
+  today: string,
+): Reading | undefined {
+  const asked = series.bare ? questions.slice(0, -1) : [...questions.slice(0, -1), series.text];
+  if (asked.length === 0) return undefined;
+  const reading = readQuestions(asked, models, today);
+  if (reading.kind !== 'plan') return undefined;
+  const plan = withWindow(reading.plan, series.window);
+  return windowMisfit(plan, series.window) ? undefined : { kind: 'plan', plan };
+}
+
+/**
+ * The thread with each earlier question that asked a window over a series read without the window's words (one
+ * that was only the window left out), and the window of the question just before the last; undefined when none did.
+ */
+function earlierWindows(
+  questions: readonly string[],
+  models: readonly CatalogCube[],
+  today: string,
+): { questions: string[]; carried?: SeriesWindow } | undefined {
+  const kept: string[] = [];
+  let changed = false;
+  let carried: SeriesWindow | undefined;
+  for (const [turn, question] of questions.slice(0, -1).entries()) {
+    const series = readSeriesWindow(question);
+    const read = series ? windowReading([...kept, question], series, models, today) : undefined;
+    carried = read && series && turn === questions.length - 2 ? series.window : undefined;
+    if (!read || !series) kept.push(question);
+    else if (!series.bare) kept.push(series.text);
+    changed ||= read !== undefined;
+  }
+  const last = questions.at(-1);
+  if (!changed || last === undefined) return undefined;
+  return { questions: [...kept, last], ...(carried ? { carried } : {}) };
 }
 
 /** A reading of a question with definitions in it, refused when the query planned leaves one of them out. */
@@ -752,6 +811,10 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
   if (days) return { kind: 'plan' as const, plan: days };
+  // ("average number of days between a customer's orders": days-between.ts.)
+  const between = readDaysBetween(question, catalog, read);
+  if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };
+  if (between) return { kind: 'plan' as const, plan: between };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
   // ("count customers by number of orders": entities per count, distributions.ts.)

@@ -7,6 +7,7 @@ import { dimensionKeys } from './members';
 import { perEntityAnswer } from './per-entity-sql';
 import type { Plan } from './plan';
 import { roundFigures } from './rounding';
+import { windowAnswer } from './series-window-sql';
 import { type PlannedQuery, planTitle, scopeText } from './sql';
 import { listText } from './text';
 
@@ -14,6 +15,7 @@ export type { ResultLike } from './answer';
 
 export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const text =
+    windowAnswer(plan, query, result) ??
     perEntityAnswer(plan, query, result) ??
     secondOrderAnswer(plan, query, result, scopeText(plan)) ??
     answerText(plan, query, result);
