@@ -1,7 +1,8 @@
 /**
  * The compositional cohort reader (issue 29; README, "Evaluating the analyst", cohorts): a question is read as a
  * cohort definition x an outcome x measures, each part by its role, and compiled to one query (cohort-sql.ts).
- * - cohort: by signup date ("joined in summer 2022 (June through August)", "the Q1 2022 signups"), by the first
+ * - cohort: by signup date ("joined in summer 2022 (June through August)", "the Q1 2022 signups"), by the last
+ *   order's date ("whose most recent order was in Q3 2025"), by the first
  *   order's date ("first order before Feb 2023", "waited until April 2023 or later before placing their first
  *   order") or by an attribute of the first order ("whose very first order was returned", "grocery as their first
  *   order"), with any period form of cohort-periods.ts;
@@ -15,6 +16,7 @@
  */
 
 import type { CatalogCube, CatalogMember } from './catalog';
+import { cohortBreakdown, perMember } from './cohort-by';
 import { findOutcome, valueAt } from './cohort-outcomes';
 import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
 import { cohortYearsSaid } from './cohort-relative';
@@ -65,6 +67,8 @@ type Found = {
   firstIn?: { period: Period; span: Span };
   /** A second cohort of the same kind set against the first ("Q4 2022 signups vs Q1 2022 ones"). */
   versus?: { period: Period; span: Span };
+  /** The period's own words, as said ("in june 2023 or after"). */
+  periodSaid?: string;
 };
 
 function findCohort(
@@ -74,12 +78,17 @@ function findCohort(
 ): Found | 'two' | undefined {
   if (!rows) return undefined;
   const found: Found[] = [];
-  const after = (verb: RegExp, by: 'start' | 'first') => {
+  const after = (verb: RegExp, by: Cohort['by']) => {
     for (const m of text.matchAll(verb)) {
       const at = m.index ?? 0;
       const start = at + m[0].length;
       const p = cohortPeriod(text.slice(start));
-      if (p) found.push({ cohort: { by, period: p.period }, span: { at, end: start + p.length } });
+      if (p)
+        found.push({
+          cohort: { by, period: p.period },
+          span: { at, end: start + p.length },
+          periodSaid: text.slice(start, start + p.length),
+        });
     }
   };
   if (rows.start) {
@@ -100,6 +109,13 @@ function findCohort(
     'first',
   );
   after(/\bfirst\s+(?:ordered|bought|purchased|shopped)\s+/g, 'first');
+  // "whose last order was in 2024", "had their most recent order before October 2025", "who last ordered in Q3
+  // 2025": only with the member's own "whose"/"their"/"who" ("the last order in 2025" is one order, not a cohort).
+  after(
+    /\b(?:whose|their)\s+(?:very\s+)?(?:most\s+recent|latest|last|final)\s+(?:order|purchase|transaction)(?:\s+date)?(?:\s+(?:was|is|came|fell|happened|landed))?(?:\s+placed)?\s+/g,
+    'last',
+  );
+  after(/\bwho\s+(?:last|most\s+recently)\s+(?:ordered|bought|purchased|shopped)\s+/g, 'last');
   after(/\b(?:ordered|bought|purchased|shopped)\s+for\s+the\s+first\s+time\s+/g, 'first');
   after(/\bstarted\s+(?:buying|ordering|shopping)(?:\s+with\s+us)?\s+/g, 'first');
   // "waited until April 2023 or later before placing their first order"
@@ -273,6 +289,19 @@ const entityAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof
       m !== rows.entity,
   );
 
+/**
+ * Whether a cohort's outcome can be given per group: any, when each member stands in one group; only counts and
+ * figures of the rows (no test of a member's rows, no share), when a member stands in each group of their rows.
+ */
+function brokenDownSound(
+  read: Pick<CohortReading, 'test' | 'measures' | 'entityFilters'>,
+  oneGroup: boolean,
+) {
+  if (read.entityFilters) return false;
+  if (oneGroup) return true;
+  return !read.test && read.measures.every((m) => m !== 'share' && m !== 'share-all');
+}
+
 /** The row's amount: a number dimension with money format, else one titled amount. */
 export const amountOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'dimension' && m.type === 'number' && m.format === 'currency') ??
@@ -313,9 +342,16 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     let rest = text;
     for (const span of [...spans].reverse()) rest = `${rest.slice(0, span.at)} ${rest.slice(span.end)}`;
     if (found.versus) rest = withoutComparison(rest);
+    // ("customers whose last order was before July 2025: how many per region?": the cohort's figures per value,
+    // cohort-by.ts; a signup date is every row's, which the ordinary reading breaks down as it is.)
+    const split =
+      own && own !== 'two' && !firstIn && !found.versus && !found.cohort.attr && found.cohort.by !== 'start'
+        ? cohortBreakdown(rest, cube, rows)
+        : undefined;
     const read = firstIn
       ? firstDateOutcome(rest, firstIn.period)
-      : readOutcome(rest, attrs, entityAttributes(cube, rows));
+      : readOutcome(split?.rest ?? rest, attrs, entityAttributes(cube, rows));
+    if (split && read && !brokenDownSound(read, perMember(rows, split.member))) return undefined;
     // ("revenue by region from customers whose first order was in January 2023": a cohort's figure broken down.)
     // (A signup date is a column of every row: the ordinary reading filters and breaks it down as it is.)
     if (!read && found.cohort.by === 'first' && brokenDown(rest, cube))
@@ -341,7 +377,9 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     if ([found.cohort.period, read.window.period].some((p) => p !== undefined && p.from > today))
       return undefined;
     const cohort = found.versus ? { ...found.cohort, versus: found.versus.period } : found.cohort;
-    return { kind: 'plan', plan: cohortPlan(cube, rows, amount, cohort, read) };
+    const plan = cohortPlan(cube, rows, amount, cohort, read);
+    if (split && plan.perEntity?.kind === 'cohort') plan.perEntity.by = split.member;
+    return { kind: 'plan', plan };
   }
   return undefined;
 }
@@ -438,6 +476,42 @@ export function cohortPlan(
     timeDimension: rows.time,
     perEntity: { kind: 'cohort', rows, amount, cohort, ...read },
   };
+}
+
+/** "customers", "people", "anyone", "those": the people a definition's words may begin with. */
+const PEOPLE_FIRST =
+  /^(?:(?:all\s+|the\s+|our\s+|my\s+)?(?:customers|clients|buyers|people|accounts|shoppers|those|anyone|someone)\b)/;
+
+/**
+ * A nickname's definition read as a cohort and nothing else ("customers whose first order was in January 2023",
+ * "first order in June 2023 or after", "signed up March through May 2022", "their last order was before June
+ * 2025"): the words the cohort reader reads it by ("customers whose first order was in june 2023 or after") and the
+ * date its query must hold; undefined when any word is not the cohort's (definitions.ts refuses it then).
+ */
+export function cohortDefinition(
+  said: string,
+  catalog: readonly CatalogCube[],
+): { noun: string; mark: string } | undefined {
+  const plain = normalise(said).replace(/^their\s+/, 'whose ');
+  const text = ` ${PEOPLE_FIRST.test(plain) ? plain : `customers ${plain}`} `;
+  for (const cube of catalog) {
+    const rows = entityRows(cube);
+    if (!rows) continue;
+    const found = findCohort(text, rows, rowAttributes(cube, rows));
+    if (!found || found === 'two' || found.firstIn || found.versus || found.cohort.attr) continue;
+    const { period } = found.cohort;
+    const periodSaid = found.periodSaid?.trim();
+    if (!period || !periodSaid) continue;
+    const left = `${text.slice(0, found.span.at)} ${text.slice(found.span.end)}`;
+    if (left.split(/\s+/).some((w) => w && !FILLER.has(w))) continue;
+    const verb =
+      found.cohort.by === 'start'
+        ? 'who signed up'
+        : `whose ${found.cohort.by} order was${/^(?:in|before|after|from|between|since)\b/.test(periodSaid) ? '' : ' in'}`;
+    const mark = period.from !== '0001-01-01' ? period.from : period.to;
+    return { noun: `customers ${verb} ${periodSaid}`, mark: `'${mark}'` };
+  }
+  return undefined;
 }
 
 /** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
