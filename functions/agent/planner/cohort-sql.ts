@@ -149,7 +149,9 @@ function eachQuery(
   const people = ident(entityWord(c.rows.entity));
   const figures = select.slice(0, c.measures.length);
   const where = c.cohort.period ? ` WHERE ${within(date, c.cohort.period)}` : '';
-  const sql = `SELECT ${bucket} AS ${ident(`${dateWord(c).replace(/\s+/g, '_')}_${each}`)}, COUNT(*) AS ${people}, ${figures.join(', ')} FROM (${members}) AS t${where} GROUP BY 1 ORDER BY 1`;
+  // (The size is "cohort_size" beside a count of those who did something, which has the people's name.)
+  const size = c.measures.includes('count') ? 'cohort_size' : people;
+  const sql = `SELECT ${bucket} AS ${ident(`${dateWord(c).replace(/\s+/g, '_')}_${each}`)}, COUNT(*) AS ${size}${figures.map((f) => `, ${f}`).join('')} FROM (${members}) AS t${where} GROUP BY 1 ORDER BY 1`;
   const title = capitalise(`${entityWord(c.rows.entity)} by ${dateWord(c)} ${each}${windowWords(plan, c)}`);
   return {
     sql,
