@@ -20,7 +20,7 @@ import { cohortBreakdown, perMember } from './cohort-by';
 import { findOutcome, valueAt } from './cohort-outcomes';
 import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
 import { cohortYearsSaid } from './cohort-relative';
-import { cohortsVersus, withoutComparison } from './cohort-versus';
+import { againstRest, cohortsVersus, withoutComparison } from './cohort-versus';
 import { entityRows, ofEntity } from './per-entity';
 import type { CohortMeasure, CohortReading, Period, Plan, ValueFilter } from './plan';
 import { startDate } from './readings';
@@ -312,8 +312,19 @@ export const amountOf = (cube: CatalogCube) =>
  * clearly defines a cohort but crosses it with what this reader cannot compile, undefined to leave it alone.
  */
 export function readCohort(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
+  const read = readCohortAlone(question, catalog, today);
+  // ("the whales vs the rest": a group set against everyone else that no cohort here defines is never answered
+  // with the group left out.)
+  if (!read && againstRest(normalise(question))) return { kind: 'refuse', reason: AGAINST_UNREAD };
+  return read;
+}
+
+function readCohortAlone(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
   // ("how many bought electronics last year": the year it names, cohort-relative.ts.)
-  const text = cohortYearsSaid(normalise(question), today);
+  const said = cohortYearsSaid(normalise(question), today);
+  // ("late starters vs everyone else": the cohort and the rest, each its own row, cohort-versus.ts.)
+  const withoutRest = againstRest(said);
+  const text = withoutRest ?? said;
   for (const cube of catalog) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);
@@ -322,7 +333,7 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     // ("how many customers ordered again within 30 days of their first order": every customer is the cohort;
     // "customers who didn't order in October 2025": so is every customer.)
     const own = findCohort(text, rows, attrs);
-    const every = !own && (FROM_FIRST.test(text) || NONE_OF_EVERY.test(text));
+    const every = !own && !withoutRest && (FROM_FIRST.test(text) || NONE_OF_EVERY.test(text));
     const found: typeof own =
       own ?? (every ? { cohort: { by: 'first' }, span: { at: 0, end: 0 } } : undefined);
     if (!found) continue;
@@ -376,13 +387,23 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     // (A period after today is the future: left to the ordinary reading, which refuses it.)
     if ([found.cohort.period, read.window.period].some((p) => p !== undefined && p.from > today))
       return undefined;
-    const cohort = found.versus ? { ...found.cohort, versus: found.versus.period } : found.cohort;
+    if (withoutRest && (found.versus || firstIn || !found.cohort.period))
+      return { kind: 'refuse', reason: AGAINST_UNREAD };
+    const cohort = found.versus
+      ? { ...found.cohort, versus: found.versus.period }
+      : withoutRest
+        ? { ...found.cohort, rest: true as const }
+        : found.cohort;
+    if (withoutRest && split) return { kind: 'refuse', reason: AGAINST_UNREAD };
     const plan = cohortPlan(cube, rows, amount, cohort, read);
     if (split && plan.perEntity?.kind === 'cohort') plan.perEntity.by = split.member;
     return { kind: 'plan', plan };
   }
   return undefined;
 }
+
+const AGAINST_UNREAD =
+  'I can set a cohort against everyone else when it is defined by a date (signup, first order or last order in a period), not this one';
 
 /** The outcome and measures of the words beside a cohort, or undefined when any word is not read. */
 export function readOutcome(

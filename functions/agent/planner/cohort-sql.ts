@@ -63,11 +63,13 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   const by = c.by ? `, ${ident(c.by.column)} AS breakdown` : '';
   const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
   // One row of figures per cohort period ("Q4 2022 signups vs Q1 2022 ones": two rows, each labelled).
-  const figures = (period: Period | undefined) => {
-    const inCohort = all([
+  const figures = (period: Period | undefined, others = false) => {
+    const inside = all([
       ...(period ? [within(dateOf(c), period)] : []),
       ...(c.cohort.attr ? ['first_has = 1'] : []),
     ]);
+    // (Everyone else: the members outside the cohort.)
+    const inCohort = others ? `NOT (${inside})` : inside;
     const passed = !c.test
       ? 'TRUE'
       : 'none' in c.test
@@ -116,6 +118,21 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   if (c.by) return byQuery(plan, c, members, figures(c.cohort.period));
   const versus = c.cohort.versus;
   const { select, roles } = figures(c.cohort.period);
+  if (c.cohort.rest) {
+    const sql = [false, true]
+      .map(
+        (others) =>
+          `SELECT ${quote(others ? 'everyone else' : (c.cohort.period?.label ?? ''))} AS cohort, ${figures(c.cohort.period, others).select.join(', ')} FROM (${members}) AS t`,
+      )
+      .join(' UNION ALL ');
+    const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)} and everyone else`);
+    return {
+      sql,
+      title,
+      description: `${title}, computed on ${plan.cube.title}.`,
+      columns: [{ role: 'period' }, ...roles],
+    };
+  }
   const sql = versus
     ? [c.cohort.period, versus]
         .map(
@@ -204,6 +221,8 @@ function cohortWords(plan: Plan, c: CohortReading): string {
 
 function cohortOnly(plan: Plan, c: CohortReading): string {
   const row = rowWord(plan);
+  if (c.cohort.others)
+    return `other than those ${cohortOnly(plan, { ...c, cohort: { ...c.cohort, others: undefined } })} (everyone else)`;
   if (c.cohort.by === 'start')
     return c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
   if (c.cohort.by === 'last')
@@ -242,6 +261,18 @@ function windowWords(plan: Plan, c: CohortReading): string {
 export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, result: ResultLike): string {
   if (c.each) return eachAnswer(plan, c, result);
   if (c.by) return byAnswer(plan, c, result);
+  if (c.cohort.rest) {
+    // The cohort's row, then everyone else's, each said on its own.
+    return result.data
+      .map((r, i) => {
+        const one = {
+          ...c,
+          cohort: { ...c.cohort, rest: undefined, ...(i > 0 ? { others: true as const } : {}) },
+        };
+        return cohortAnswer(plan, one, query, { ...result, data: [r.slice(1)], totalRows: 1 });
+      })
+      .join('\n\n');
+  }
   const versus = c.cohort.versus;
   if (versus) {
     // Each cohort's row (labelled by its period) said on its own, the two one after the other.

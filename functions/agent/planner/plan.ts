@@ -402,7 +402,15 @@ export interface CohortReading {
    * By the start date, the first row's date or the last row's ("whose last order was in 2024"). `versus`: a second
    * cohort of the same kind, each its own row ("Q4 2022 signups vs Q1 2022 ones").
    */
-  cohort: { by: 'start' | 'first' | 'last'; period?: Period; attr?: ValueFilter; versus?: Period };
+  cohort: {
+    by: 'start' | 'first' | 'last';
+    period?: Period;
+    attr?: ValueFilter;
+    versus?: Period;
+    /** The cohort and everyone else, each its own row ("vs the rest"); `others`: the row of everyone else. */
+    rest?: true;
+    others?: true;
+  };
   /** Attributes of the entity itself ("enterprise customers"): other entities' rows are left out first. */
   entityFilters?: ValueFilter[];
   window: {
