@@ -15,6 +15,9 @@ import type { EntityRows } from './plan';
 const BREAKDOWN =
   /\b(?:broken\s+(?:out|down)\s+by|split\s+(?:by|into)|grouped\s+by|for\s+(?:each|every)|in\s+(?:each|every)|by|per|each|across)\s+(?:the\s+|their\s+|its\s+)?([a-z]+)\b/g;
 
+/** The words of "per customer", "per head": each member, no attribute. */
+const PER_ONE = /^(?:customer|head|person|capita|buyer|client|member|account|people|shopper|user)$/;
+
 /** The string attributes a cohort may be broken down by: the rows' own and the entity's, with known values. */
 function attributes(cube: CatalogCube, rows: EntityRows): CatalogMember[] {
   return cube.members.filter(
@@ -25,7 +28,9 @@ function attributes(cube: CatalogCube, rows: EntityRows): CatalogMember[] {
 /** The one attribute a word names ("region", "regions", "segment"): the entity's own first, else the rows'. */
 function named(word: string, cube: CatalogCube, rows: EntityRows): CatalogMember | undefined {
   const one = word.replace(/(?:ies)$/, 'y').replace(/s$/, '');
-  const hits = attributes(cube, rows).filter((m) => m.titleWords.includes(one) || m.otherWords.includes(one));
+  // ("per customer", "per head": an average's words, never a breakdown; "customer" is in the segment's other words.)
+  if (PER_ONE.test(one)) return undefined;
+  const hits = attributes(cube, rows).filter((m) => m.titleWords.includes(one) || m.names.includes(one));
   const own = hits.filter((m) => ofEntity(rows, m));
   const pick = own.length > 0 ? own : hits;
   return pick.length === 1 ? pick[0] : undefined;
