@@ -537,7 +537,7 @@ export function cohortDefinition(
 
 /** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
 const BACK =
-  /\b(?:they|them|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
+  /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
 
 /**
  * A follow-up about the previous question's cohort ("how much have they spent since then?", "what share of them
@@ -552,15 +552,28 @@ export function cohortFollowUp(
 ): CohortRead {
   const prior = priorCohort(previous, catalog);
   if (!prior) return undefined;
-  const text = normalise(question);
-  if (!BACK.test(text)) return undefined;
+  const said = normalise(question);
+  if (!BACK.test(said)) return undefined;
+  // ("split them by region, with what they spent in 2024": the cohort's figures per value, cohort-by.ts; "each of
+  // those cohorts": the groups of a cohort per period.)
+  const split = prior.each ? undefined : cohortBreakdown(said, prior.cube, prior.rows);
+  const text = (split?.rest ?? said).replace(
+    /\b(?:(?:each|all)\s+of\s+)?(?:those|these|the|that|each)\s+(?:cohorts?|groups?)\b|\bsplit\s+(?:them|those)\b|\bwith\b/g,
+    ' ',
+  );
   const read = readOutcome(text, rowAttributes(prior.cube, prior.rows));
   if (!read || read.entityFilters) return undefined;
-  if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test) return undefined;
+  if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test && !split) return undefined;
   if (read.window.period && read.window.period.from > today) return undefined;
-  const plan = cohortPlan(prior.cube, prior.rows, prior.amount, prior.cohort, read);
+  if (split && !brokenDownSound(read, perMember(prior.rows, split.member))) return undefined;
+  // (Per period of the cohort's date, the size is every group's own column.)
+  const measures = prior.each && !read.test ? read.measures.filter((m) => m !== 'count') : read.measures;
+  if (measures.length === 0) return undefined;
+  const plan = cohortPlan(prior.cube, prior.rows, prior.amount, prior.cohort, { ...read, measures });
   const p = plan.perEntity;
   if (prior.entityFilters && p?.kind === 'cohort') p.entityFilters = prior.entityFilters;
+  if (prior.each && p?.kind === 'cohort') p.each = prior.each;
+  if (split && p?.kind === 'cohort') p.by = split.member;
   return { kind: 'plan', plan };
 }
 
@@ -577,9 +590,13 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
       amount: p.amount,
       cohort: p.cohort,
       entityFilters: p.entityFilters,
+      each: p.each,
     };
   if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
-  if (previous.dimensions.length > 0 || previous.grain || previous.filters.length > 0) return undefined;
+  // ("how many customers signed up in each quarter of 2022?": cohorts per signup quarter.)
+  const each = previous.grain === 'month' || previous.grain === 'quarter' ? previous.grain : undefined;
+  if (previous.dimensions.length > 0 || (previous.grain && !each) || previous.filters.length > 0)
+    return undefined;
   if (
     previous.numberFilters.length > 0 ||
     previous.compare ||
@@ -597,11 +614,12 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
   for (const cube of [previous.cube, ...catalog]) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);
-    if (!rows || !amount || (signup && !rows.start)) continue;
+    if (!rows || !amount || (signup && !rows.start) || (each && !signup)) continue;
     return {
       cube,
       rows,
       amount,
+      each,
       cohort: { by: signup ? ('start' as const) : ('first' as const), period: previous.range },
     };
   }

@@ -192,7 +192,12 @@ function byQuery(
   { select, roles, size }: { select: string[]; roles: PlannedQuery['columns']; size: string },
 ): PlannedQuery {
   const by = c.by as NonNullable<CohortReading['by']>;
-  const figures = select.slice(0, c.measures.length);
+  // (Each group's size beside its figures, unless a count of the group is one of them.)
+  const sized = !c.measures.includes('count');
+  const figures = [
+    ...(sized ? [`${size} AS ${ident(entityWord(c.rows.entity))}`] : []),
+    ...select.slice(0, c.measures.length),
+  ];
   const sql = `SELECT breakdown AS ${ident(by.column)}, ${figures.join(', ')} FROM (${members}) AS t GROUP BY 1 HAVING ${size} > 0 ORDER BY 1`;
   const title = capitalise(
     `${entityWord(c.rows.entity)} ${cohortWords(plan, c)} by ${nameOf(plan, by).toLowerCase()}${windowWords(plan, c)}`,
@@ -201,7 +206,11 @@ function byQuery(
     sql,
     title,
     description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [{ role: 'dimension', member: by }, ...roles.slice(0, c.measures.length)],
+    columns: [
+      { role: 'dimension', member: by },
+      ...(sized ? [{ role: 'entities' as const }] : []),
+      ...roles.slice(0, c.measures.length),
+    ],
   };
 }
 
@@ -381,8 +390,11 @@ function byAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
   const rowName = rowWord(plan);
   const window = windowWords(plan, c) || ' altogether';
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
+  const measures: CohortReading['measures'] = c.measures.includes('count')
+    ? c.measures
+    : ['count', ...c.measures];
   const lines = result.data.map((r) => {
-    const figures = c.measures.map((m, i) => {
+    const figures = measures.map((m, i) => {
       const v = r[i + 1];
       if (m === 'count') return `${count(v)} ${people}`;
       if (m === 'sum') return `spent ${formatFigure(c.amount, v)}${window}`;
