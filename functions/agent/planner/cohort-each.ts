@@ -87,9 +87,19 @@ const SIZE =
 const EACH =
   /\b(?:(?:in|of|for)\s+)?(?:each|every|that|this|the|its|their)\s+(?:cohort|group)s?(?:'s|\s+s)?\b|\b(?:of|in)\s+each\b|\beach\b|\bits\b|\bcohorts?\b/g;
 
+/** "by cohort", "per cohort", "for each cohort": cohorts named with no date they are defined by. */
+const BARE_COHORTS = /\b(?:by|per|each|every|for\s+each|across)\s+(?:the\s+)?cohorts?\b/;
+/** Any word of a date a cohort may be defined by, or of a span of it. */
+const DATED =
+  /\b(?:sign(?:ed)?\s*ups?|signups?|joined|join(?:ing)?|registration|registered|first|last|latest|recent|final|month|quarter|half|year|monthly|quarterly|yearly|annual|(?:19|20)\d\d)\b/;
+const UNDEFINED =
+  'a cohort needs its definition: customers grouped by their signup date, first order or last order, by month, quarter or year (for example "revenue by signup-quarter cohort")';
+
 /** The grouping-by-period reading, a plan; undefined when the question is not of this shape. */
 export function readCohortEach(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
   const text = ` ${normalise(question)} `;
+  // ("revenue by cohort": cohorts of which date, and of what span? Never a guess.)
+  if (BARE_COHORTS.test(text) && !DATED.test(text)) return { kind: 'refuse', reason: UNDEFINED };
   for (const { shape, read } of SHAPES) {
     for (const m of text.matchAll(shape)) {
       const said = read(m);
