@@ -13,7 +13,9 @@
  * read as customers who ordered in 2025, a first-order-month cohort's 2024 orders read as 2024 months, "how many of each
  * cohort bought in December 2025" read as one month, the lifetime revenue of a last-order cohort in a thread read as
  * all revenue, signup-month cohorts with the customers column dropped, "revenue by cohort" read as signup years, "the
- * whales vs the rest" answered with "whales" left out), in the eval CLI.
+ * whales vs the rest" answered with "whales" left out), in the eval CLI. After: 33 of 35, none wrong (still refused:
+ * each first-order quarter cohort's share of 2025 revenue, and "have not ordered since September 2025 (their last
+ * order was before Sept 1, 2025)"), in the eval CLI and on the test sample.
  *
  * Clock: 2027-04-07, after the data ends (orders 2023-01-01 to 2025-12-31; every customer signed up in 2022, placed
  * a first order between January and August 2023 and a last one between April and December 2025). References are
