@@ -118,7 +118,7 @@ describe('cohort x outcome x measure', () => {
     );
   });
 
-  it('refuses two cohort definitions at once and a cohort broken down by another field', () => {
+  it('refuses two cohort definitions at once, and reads a cohort broken down by another field (cohort-by.ts)', () => {
     expect(
       readCohort(
         'customers whose first order was in the east and who signed up in Q1 2022 - how many?',
@@ -132,7 +132,17 @@ describe('cohort x outcome x measure', () => {
         demoCatalog('revenue region customers first order'),
         TODAY,
       ),
-    ).toEqual(expect.objectContaining({ kind: 'refuse' }));
+    ).toEqual(
+      expect.objectContaining({
+        kind: 'plan',
+        plan: expect.objectContaining({
+          perEntity: expect.objectContaining({
+            by: expect.objectContaining({ column: 'region' }),
+            measures: ['sum'],
+          }),
+        }),
+      }),
+    );
   });
 
   it('leaves alone what it does not fully read: a word of no role, a future period, a plain signup count', () => {

@@ -1,7 +1,8 @@
 /**
  * The compositional cohort reader (issue 29; README, "Evaluating the analyst", cohorts): a question is read as a
  * cohort definition x an outcome x measures, each part by its role, and compiled to one query (cohort-sql.ts).
- * - cohort: by signup date ("joined in summer 2022 (June through August)", "the Q1 2022 signups"), by the first
+ * - cohort: by signup date ("joined in summer 2022 (June through August)", "the Q1 2022 signups"), by the last
+ *   order's date ("whose most recent order was in Q3 2025"), by the first
  *   order's date ("first order before Feb 2023", "waited until April 2023 or later before placing their first
  *   order") or by an attribute of the first order ("whose very first order was returned", "grocery as their first
  *   order"), with any period form of cohort-periods.ts;
@@ -15,10 +16,11 @@
  */
 
 import type { CatalogCube, CatalogMember } from './catalog';
+import { cohortBreakdown, perMember } from './cohort-by';
 import { findOutcome, valueAt } from './cohort-outcomes';
 import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
 import { cohortYearsSaid } from './cohort-relative';
-import { cohortsVersus, withoutComparison } from './cohort-versus';
+import { againstRest, cohortsVersus, withoutComparison } from './cohort-versus';
 import { entityRows, ofEntity } from './per-entity';
 import type { CohortMeasure, CohortReading, Period, Plan, ValueFilter } from './plan';
 import { startDate } from './readings';
@@ -65,6 +67,8 @@ type Found = {
   firstIn?: { period: Period; span: Span };
   /** A second cohort of the same kind set against the first ("Q4 2022 signups vs Q1 2022 ones"). */
   versus?: { period: Period; span: Span };
+  /** The period's own words, as said ("in june 2023 or after"). */
+  periodSaid?: string;
 };
 
 function findCohort(
@@ -74,12 +78,17 @@ function findCohort(
 ): Found | 'two' | undefined {
   if (!rows) return undefined;
   const found: Found[] = [];
-  const after = (verb: RegExp, by: 'start' | 'first') => {
+  const after = (verb: RegExp, by: Cohort['by']) => {
     for (const m of text.matchAll(verb)) {
       const at = m.index ?? 0;
       const start = at + m[0].length;
       const p = cohortPeriod(text.slice(start));
-      if (p) found.push({ cohort: { by, period: p.period }, span: { at, end: start + p.length } });
+      if (p)
+        found.push({
+          cohort: { by, period: p.period },
+          span: { at, end: start + p.length },
+          periodSaid: text.slice(start, start + p.length),
+        });
     }
   };
   if (rows.start) {
@@ -100,6 +109,13 @@ function findCohort(
     'first',
   );
   after(/\bfirst\s+(?:ordered|bought|purchased|shopped)\s+/g, 'first');
+  // "whose last order was in 2024", "had their most recent order before October 2025", "who last ordered in Q3
+  // 2025": only with the member's own "whose"/"their"/"who" ("the last order in 2025" is one order, not a cohort).
+  after(
+    /\b(?:whose|their)\s+(?:very\s+)?(?:most\s+recent|latest|last|final)\s+(?:order|purchase|transaction)(?:\s+date)?(?:\s+(?:was|is|came|fell|happened|landed))?(?:\s+placed)?\s+/g,
+    'last',
+  );
+  after(/\bwho\s+(?:last|most\s+recently)\s+(?:ordered|bought|purchased|shopped)\s+/g, 'last');
   after(/\b(?:ordered|bought|purchased|shopped)\s+for\s+the\s+first\s+time\s+/g, 'first');
   after(/\bstarted\s+(?:buying|ordering|shopping)(?:\s+with\s+us)?\s+/g, 'first');
   // "waited until April 2023 or later before placing their first order"
@@ -273,6 +289,19 @@ const entityAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof
       m !== rows.entity,
   );
 
+/**
+ * Whether a cohort's outcome can be given per group: any, when each member stands in one group; only counts and
+ * figures of the rows (no test of a member's rows, no share), when a member stands in each group of their rows.
+ */
+function brokenDownSound(
+  read: Pick<CohortReading, 'test' | 'measures' | 'entityFilters'>,
+  oneGroup: boolean,
+) {
+  if (read.entityFilters) return false;
+  if (oneGroup) return true;
+  return !read.test && read.measures.every((m) => m !== 'share' && m !== 'share-all');
+}
+
 /** The row's amount: a number dimension with money format, else one titled amount. */
 export const amountOf = (cube: CatalogCube) =>
   cube.members.find((m) => m.kind === 'dimension' && m.type === 'number' && m.format === 'currency') ??
@@ -283,8 +312,19 @@ export const amountOf = (cube: CatalogCube) =>
  * clearly defines a cohort but crosses it with what this reader cannot compile, undefined to leave it alone.
  */
 export function readCohort(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
+  const read = readCohortAlone(question, catalog, today);
+  // ("the whales vs the rest": a group set against everyone else that no cohort here defines is never answered
+  // with the group left out.)
+  if (!read && againstRest(normalise(question))) return { kind: 'refuse', reason: AGAINST_UNREAD };
+  return read;
+}
+
+function readCohortAlone(question: string, catalog: readonly CatalogCube[], today: string): CohortRead {
   // ("how many bought electronics last year": the year it names, cohort-relative.ts.)
-  const text = cohortYearsSaid(normalise(question), today);
+  const said = cohortYearsSaid(normalise(question), today);
+  // ("late starters vs everyone else": the cohort and the rest, each its own row, cohort-versus.ts.)
+  const withoutRest = againstRest(said);
+  const text = withoutRest ?? said;
   for (const cube of catalog) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);
@@ -293,7 +333,7 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     // ("how many customers ordered again within 30 days of their first order": every customer is the cohort;
     // "customers who didn't order in October 2025": so is every customer.)
     const own = findCohort(text, rows, attrs);
-    const every = !own && (FROM_FIRST.test(text) || NONE_OF_EVERY.test(text));
+    const every = !own && !withoutRest && (FROM_FIRST.test(text) || NONE_OF_EVERY.test(text));
     const found: typeof own =
       own ?? (every ? { cohort: { by: 'first' }, span: { at: 0, end: 0 } } : undefined);
     if (!found) continue;
@@ -313,9 +353,16 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     let rest = text;
     for (const span of [...spans].reverse()) rest = `${rest.slice(0, span.at)} ${rest.slice(span.end)}`;
     if (found.versus) rest = withoutComparison(rest);
+    // ("customers whose last order was before July 2025: how many per region?": the cohort's figures per value,
+    // cohort-by.ts; a signup date is every row's, which the ordinary reading breaks down as it is.)
+    const split =
+      own && own !== 'two' && !firstIn && !found.versus && !found.cohort.attr && found.cohort.by !== 'start'
+        ? cohortBreakdown(rest, cube, rows)
+        : undefined;
     const read = firstIn
       ? firstDateOutcome(rest, firstIn.period)
-      : readOutcome(rest, attrs, entityAttributes(cube, rows));
+      : readOutcome(split?.rest ?? rest, attrs, entityAttributes(cube, rows));
+    if (split && read && !brokenDownSound(read, perMember(rows, split.member))) return undefined;
     // ("revenue by region from customers whose first order was in January 2023": a cohort's figure broken down.)
     // (A signup date is a column of every row: the ordinary reading filters and breaks it down as it is.)
     if (!read && found.cohort.by === 'first' && brokenDown(rest, cube))
@@ -340,11 +387,23 @@ export function readCohort(question: string, catalog: readonly CatalogCube[], to
     // (A period after today is the future: left to the ordinary reading, which refuses it.)
     if ([found.cohort.period, read.window.period].some((p) => p !== undefined && p.from > today))
       return undefined;
-    const cohort = found.versus ? { ...found.cohort, versus: found.versus.period } : found.cohort;
-    return { kind: 'plan', plan: cohortPlan(cube, rows, amount, cohort, read) };
+    if (withoutRest && (found.versus || firstIn || !found.cohort.period))
+      return { kind: 'refuse', reason: AGAINST_UNREAD };
+    const cohort = found.versus
+      ? { ...found.cohort, versus: found.versus.period }
+      : withoutRest
+        ? { ...found.cohort, rest: true as const }
+        : found.cohort;
+    if (withoutRest && split) return { kind: 'refuse', reason: AGAINST_UNREAD };
+    const plan = cohortPlan(cube, rows, amount, cohort, read);
+    if (split && plan.perEntity?.kind === 'cohort') plan.perEntity.by = split.member;
+    return { kind: 'plan', plan };
   }
   return undefined;
 }
+
+const AGAINST_UNREAD =
+  'I can set a cohort against everyone else when it is defined by a date (signup, first order or last order in a period), not this one';
 
 /** The outcome and measures of the words beside a cohort, or undefined when any word is not read. */
 export function readOutcome(
@@ -440,9 +499,45 @@ export function cohortPlan(
   };
 }
 
+/** "customers", "people", "anyone", "those": the people a definition's words may begin with. */
+const PEOPLE_FIRST =
+  /^(?:(?:all\s+|the\s+|our\s+|my\s+)?(?:customers|clients|buyers|people|accounts|shoppers|those|anyone|someone)\b)/;
+
+/**
+ * A nickname's definition read as a cohort and nothing else ("customers whose first order was in January 2023",
+ * "first order in June 2023 or after", "signed up March through May 2022", "their last order was before June
+ * 2025"): the words the cohort reader reads it by ("customers whose first order was in june 2023 or after") and the
+ * date its query must hold; undefined when any word is not the cohort's (definitions.ts refuses it then).
+ */
+export function cohortDefinition(
+  said: string,
+  catalog: readonly CatalogCube[],
+): { noun: string; mark: string } | undefined {
+  const plain = normalise(said).replace(/^their\s+/, 'whose ');
+  const text = ` ${PEOPLE_FIRST.test(plain) ? plain : `customers ${plain}`} `;
+  for (const cube of catalog) {
+    const rows = entityRows(cube);
+    if (!rows) continue;
+    const found = findCohort(text, rows, rowAttributes(cube, rows));
+    if (!found || found === 'two' || found.firstIn || found.versus || found.cohort.attr) continue;
+    const { period } = found.cohort;
+    const periodSaid = found.periodSaid?.trim();
+    if (!period || !periodSaid) continue;
+    const left = `${text.slice(0, found.span.at)} ${text.slice(found.span.end)}`;
+    if (left.split(/\s+/).some((w) => w && !FILLER.has(w))) continue;
+    const verb =
+      found.cohort.by === 'start'
+        ? 'who signed up'
+        : `whose ${found.cohort.by} order was${/^(?:in|before|after|from|between|since)\b/.test(periodSaid) ? '' : ' in'}`;
+    const mark = period.from !== '0001-01-01' ? period.from : period.to;
+    return { noun: `customers ${verb} ${periodSaid}`, mark: `'${mark}'` };
+  }
+  return undefined;
+}
+
 /** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
 const BACK =
-  /\b(?:they|them|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
+  /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
 
 /**
  * A follow-up about the previous question's cohort ("how much have they spent since then?", "what share of them
@@ -457,15 +552,28 @@ export function cohortFollowUp(
 ): CohortRead {
   const prior = priorCohort(previous, catalog);
   if (!prior) return undefined;
-  const text = normalise(question);
-  if (!BACK.test(text)) return undefined;
+  const said = normalise(question);
+  if (!BACK.test(said)) return undefined;
+  // ("split them by region, with what they spent in 2024": the cohort's figures per value, cohort-by.ts; "each of
+  // those cohorts": the groups of a cohort per period.)
+  const split = prior.each ? undefined : cohortBreakdown(said, prior.cube, prior.rows);
+  const text = (split?.rest ?? said).replace(
+    /\b(?:(?:each|all)\s+of\s+)?(?:those|these|the|that|each)\s+(?:cohorts?|groups?)\b|\bsplit\s+(?:them|those)\b|\bwith\b/g,
+    ' ',
+  );
   const read = readOutcome(text, rowAttributes(prior.cube, prior.rows));
   if (!read || read.entityFilters) return undefined;
-  if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test) return undefined;
+  if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test && !split) return undefined;
   if (read.window.period && read.window.period.from > today) return undefined;
-  const plan = cohortPlan(prior.cube, prior.rows, prior.amount, prior.cohort, read);
+  if (split && !brokenDownSound(read, perMember(prior.rows, split.member))) return undefined;
+  // (Per period of the cohort's date, the size is every group's own column.)
+  const measures = prior.each && !read.test ? read.measures.filter((m) => m !== 'count') : read.measures;
+  if (measures.length === 0) return undefined;
+  const plan = cohortPlan(prior.cube, prior.rows, prior.amount, prior.cohort, { ...read, measures });
   const p = plan.perEntity;
   if (prior.entityFilters && p?.kind === 'cohort') p.entityFilters = prior.entityFilters;
+  if (prior.each && p?.kind === 'cohort') p.each = prior.each;
+  if (split && p?.kind === 'cohort') p.by = split.member;
   return { kind: 'plan', plan };
 }
 
@@ -482,9 +590,13 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
       amount: p.amount,
       cohort: p.cohort,
       entityFilters: p.entityFilters,
+      each: p.each,
     };
   if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
-  if (previous.dimensions.length > 0 || previous.grain || previous.filters.length > 0) return undefined;
+  // ("how many customers signed up in each quarter of 2022?": cohorts per signup quarter.)
+  const each = previous.grain === 'month' || previous.grain === 'quarter' ? previous.grain : undefined;
+  if (previous.dimensions.length > 0 || (previous.grain && !each) || previous.filters.length > 0)
+    return undefined;
   if (
     previous.numberFilters.length > 0 ||
     previous.compare ||
@@ -502,11 +614,12 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
   for (const cube of [previous.cube, ...catalog]) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);
-    if (!rows || !amount || (signup && !rows.start)) continue;
+    if (!rows || !amount || (signup && !rows.start) || (each && !signup)) continue;
     return {
       cube,
       rows,
       amount,
+      each,
       cohort: { by: signup ? ('start' as const) : ('first' as const), period: previous.range },
     };
   }

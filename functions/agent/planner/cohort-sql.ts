@@ -7,12 +7,16 @@
  *   result  one row: the cohort's size, the members who passed the outcome's test, every entity, and the figures.
  */
 import { type ResultLike, timeLabel } from './answer';
+import { perMember } from './cohort-by';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { CohortReading, Period, Plan } from './plan';
 import { ident, type PlannedQuery, quote, valueCondition, withinPeriod } from './sql';
 
 const within = withinPeriod;
+/** The member's date a cohort is defined by: signup, first row or last row. */
+const dateOf = (c: CohortReading) =>
+  c.cohort.by === 'start' ? 'start_date' : c.cohort.by === 'last' ? 'last_date' : 'first_date';
 const all = (parts: string[]) => (parts.length > 0 ? parts.join(' AND ') : 'TRUE');
 
 export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
@@ -21,7 +25,10 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   const at = ident(c.rows.time.column);
   const amount = ident(c.amount.column);
   const start = c.rows.start ? ident(c.rows.start.column) : undefined;
-  const attrs = [c.cohort.attr, c.window.filter].flatMap((f) => (f ? [ident(f.member.column)] : []));
+  const attrs = [
+    ...[c.cohort.attr, c.window.filter].flatMap((f) => (f ? [ident(f.member.column)] : [])),
+    ...(c.by ? [ident(c.by.column)] : []),
+  ];
   const order = c.rows.id ? `${at}, ${ident(c.rows.id.column)}` : at;
   const columns = [
     entity,
@@ -30,7 +37,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
     ...new Set(attrs),
     ...(start && c.cohort.by === 'start' ? [start] : []),
   ];
-  const rows = `SELECT ${columns.join(', ')}, MIN(${at}) OVER (PARTITION BY ${entity}) AS first_at, ROW_NUMBER() OVER (PARTITION BY ${entity} ORDER BY ${order}) AS row_rank FROM ${table}${
+  const rows = `SELECT ${columns.join(', ')}, MIN(${at}) OVER (PARTITION BY ${entity}) AS first_at, MAX(${at}) OVER (PARTITION BY ${entity}) AS last_at, ROW_NUMBER() OVER (PARTITION BY ${entity} ORDER BY ${order}) AS row_rank FROM ${table}${
     c.entityFilters && c.entityFilters.length > 0
       ? ` WHERE ${c.entityFilters.map((f) => valueCondition(ident(f.member.column), f)).join(' AND ')}`
       : ''
@@ -52,13 +59,17 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
     ]),
   ]);
   const firstHas = c.cohort.attr ? valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr) : 'TRUE';
-  const members = `SELECT ${entity}, MIN(first_at) AS first_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1`;
+  // (Broken down by an attribute: one row per member and value, the member's dates over all their rows.)
+  const by = c.by ? `, ${ident(c.by.column)} AS breakdown` : '';
+  const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
   // One row of figures per cohort period ("Q4 2022 signups vs Q1 2022 ones": two rows, each labelled).
-  const figures = (period: Period | undefined) => {
-    const inCohort = all([
-      ...(period ? [within(c.cohort.by === 'start' ? 'start_date' : 'first_date', period)] : []),
+  const figures = (period: Period | undefined, others = false) => {
+    const inside = all([
+      ...(period ? [within(dateOf(c), period)] : []),
       ...(c.cohort.attr ? ['first_has = 1'] : []),
     ]);
+    // (Everyone else: the members outside the cohort.)
+    const inCohort = others ? `NOT (${inside})` : inside;
     const passed = !c.test
       ? 'TRUE'
       : 'none' in c.test
@@ -101,11 +112,27 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
     }
     select.push(`${size} AS cohort_size`, 'COUNT(*) AS every_member');
     roles.push({ role: 'whole' }, { role: 'whole' });
-    return { select, roles };
+    return { select, roles, size };
   };
   if (c.each) return eachQuery(plan, c, members, figures(undefined));
+  if (c.by) return byQuery(plan, c, members, figures(c.cohort.period));
   const versus = c.cohort.versus;
   const { select, roles } = figures(c.cohort.period);
+  if (c.cohort.rest) {
+    const sql = [false, true]
+      .map(
+        (others) =>
+          `SELECT ${quote(others ? 'everyone else' : (c.cohort.period?.label ?? ''))} AS cohort, ${figures(c.cohort.period, others).select.join(', ')} FROM (${members}) AS t`,
+      )
+      .join(' UNION ALL ');
+    const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)} and everyone else`);
+    return {
+      sql,
+      title,
+      description: `${title}, computed on ${plan.cube.title}.`,
+      columns: [{ role: 'period' }, ...roles],
+    };
+  }
   const sql = versus
     ? [c.cohort.period, versus]
         .map(
@@ -134,17 +161,56 @@ function eachQuery(
   { select, roles }: { select: string[]; roles: PlannedQuery['columns'] },
 ): PlannedQuery {
   const each = c.each ?? 'quarter';
-  const bucket = each === 'half' ? halfOf('start_date') : `date_trunc('${each}', start_date)`;
+  const date = dateOf(c);
+  const bucket = each === 'half' ? halfOf(date) : `date_trunc('${each}', ${date})`;
   const people = ident(entityWord(c.rows.entity));
   const figures = select.slice(0, c.measures.length);
-  const where = c.cohort.period ? ` WHERE ${within('start_date', c.cohort.period)}` : '';
-  const sql = `SELECT ${bucket} AS ${ident(`signup_${each}`)}, COUNT(*) AS ${people}, ${figures.join(', ')} FROM (${members}) AS t${where} GROUP BY 1 ORDER BY 1`;
-  const title = capitalise(`${entityWord(c.rows.entity)} by signup ${each}${windowWords(plan, c)}`);
+  const where = c.cohort.period ? ` WHERE ${within(date, c.cohort.period)}` : '';
+  // (The size is "cohort_size" beside a count of those who did something, which has the people's name.)
+  const size = c.measures.includes('count') ? 'cohort_size' : people;
+  const sql = `SELECT ${bucket} AS ${ident(`${dateWord(c).replace(/\s+/g, '_')}_${each}`)}, COUNT(*) AS ${size}${figures.map((f) => `, ${f}`).join('')} FROM (${members}) AS t${where} GROUP BY 1 ORDER BY 1`;
+  const title = capitalise(`${entityWord(c.rows.entity)} by ${dateWord(c)} ${each}${windowWords(plan, c)}`);
   return {
     sql,
     title,
     description: `${title}, computed on ${plan.cube.title}.`,
     columns: [{ role: 'period' }, { role: 'entities' }, ...roles.slice(0, c.measures.length)],
+  };
+}
+
+/** What a per-period cohort is dated by: "signup", "first order", "last order". */
+const dateWord = (c: CohortReading) => (c.cohort.by === 'start' ? 'signup' : `${c.cohort.by} order`);
+
+/**
+ * One row per value of the breakdown (cohort-by.ts): the figures of the cohort's members in that group, groups with
+ * no member left out.
+ */
+function byQuery(
+  plan: Plan,
+  c: CohortReading,
+  members: string,
+  { select, roles, size }: { select: string[]; roles: PlannedQuery['columns']; size: string },
+): PlannedQuery {
+  const by = c.by as NonNullable<CohortReading['by']>;
+  // (Each group's size beside its figures, unless a count of the group is one of them.)
+  const sized = !c.measures.includes('count');
+  const figures = [
+    ...(sized ? [`${size} AS ${ident(entityWord(c.rows.entity))}`] : []),
+    ...select.slice(0, c.measures.length),
+  ];
+  const sql = `SELECT breakdown AS ${ident(by.column)}, ${figures.join(', ')} FROM (${members}) AS t GROUP BY 1 HAVING ${size} > 0 ORDER BY 1`;
+  const title = capitalise(
+    `${entityWord(c.rows.entity)} ${cohortWords(plan, c)} by ${nameOf(plan, by).toLowerCase()}${windowWords(plan, c)}`,
+  );
+  return {
+    sql,
+    title,
+    description: `${title}, computed on ${plan.cube.title}.`,
+    columns: [
+      { role: 'dimension', member: by },
+      ...(sized ? [{ role: 'entities' as const }] : []),
+      ...roles.slice(0, c.measures.length),
+    ],
   };
 }
 
@@ -164,8 +230,14 @@ function cohortWords(plan: Plan, c: CohortReading): string {
 
 function cohortOnly(plan: Plan, c: CohortReading): string {
   const row = rowWord(plan);
+  if (c.cohort.others)
+    return `other than those ${cohortOnly(plan, { ...c, cohort: { ...c.cohort, others: undefined } })} (everyone else)`;
   if (c.cohort.by === 'start')
     return c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
+  if (c.cohort.by === 'last')
+    return c.cohort.period
+      ? `whose last ${row} was ${inPeriod(c.cohort.period)}`
+      : `with at least one ${row}`;
   if (!c.cohort.attr && !c.cohort.period) return 'with at least one order';
   const parts: string[] = [];
   if (c.cohort.attr)
@@ -197,6 +269,19 @@ function windowWords(plan: Plan, c: CohortReading): string {
 /** The answer: each figure of the one row, with the cohort and the rules the reading used. */
 export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, result: ResultLike): string {
   if (c.each) return eachAnswer(plan, c, result);
+  if (c.by) return byAnswer(plan, c, result);
+  if (c.cohort.rest) {
+    // The cohort's row, then everyone else's, each said on its own.
+    return result.data
+      .map((r, i) => {
+        const one = {
+          ...c,
+          cohort: { ...c.cohort, rest: undefined, ...(i > 0 ? { others: true as const } : {}) },
+        };
+        return cohortAnswer(plan, one, query, { ...result, data: [r.slice(1)], totalRows: 1 });
+      })
+      .join('\n\n');
+  }
   const versus = c.cohort.versus;
   if (versus) {
     // Each cohort's row (labelled by its period) said on its own, the two one after the other.
@@ -257,6 +342,7 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
           `each ${one}'s first ${rowName} is their earliest by date${c.rows.id ? ` (a tie goes to the lower ${rowName} id)` : ''}`,
         ]
       : []),
+    ...(c.cohort.by === 'last' ? [`each ${one}'s last ${rowName} is their latest by date`] : []),
     ...(c.cohort.by === 'start'
       ? [`a ${one} counts when they have at least one ${rowName} you can see`]
       : []),
@@ -282,8 +368,53 @@ function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       if (m === 'orders') return `placed ${count(v)} ${rowName}s`;
       return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}`;
     });
-    return `- ${label}: ${count(r[1])} ${people} signed up; they ${figures.join(' and ')}${window}`;
+    const joined = c.cohort.by === 'start' ? 'signed up' : `placed their ${c.cohort.by} ${rowName}`;
+    return `- ${label}: ${count(r[1])} ${people} ${joined}${figures.length > 0 ? `; they ${figures.join(' and ')}${window}` : ''}`;
   });
   const scope = c.cohort.period ? ` ${inPeriod(c.cohort.period)}` : '';
-  return `${capitalise(people)} by signup ${c.each}${scope}, and what each group did${window}:\n${lines.join('\n')}\n\n(A ${one} counts when they have at least one ${rowName} you can see; the later period counts only their ${rowName}s${window}.)`;
+  const dated = c.cohort.by === 'start' ? 'signup' : `${c.cohort.by} ${rowName}`;
+  const did = c.measures.length > 0 ? `, and what each group did${window}` : '';
+  const rule =
+    c.cohort.by === 'start'
+      ? `a ${one} counts when they have at least one ${rowName} you can see`
+      : `each ${one}'s ${c.cohort.by} ${rowName} is their ${c.cohort.by === 'first' ? 'earliest' : 'latest'} by date`;
+  const later = c.measures.length > 0 ? `; the figures count only their ${rowName}s${window}` : '';
+  return `${capitalise(people)} by ${dated} ${c.each}${scope}${did}:\n${lines.join('\n')}\n\n(${capitalise(rule)}${later}.)`;
+}
+
+/** Each group's figures (cohort-by.ts), with how a member is put in a group. */
+function byAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
+  const by = c.by as NonNullable<CohortReading['by']>;
+  const people = entityWord(c.rows.entity);
+  const one = people.replace(/s$/, '');
+  const rowName = rowWord(plan);
+  const window = windowWords(plan, c) || ' altogether';
+  const count = (v: unknown) => formatFigure(undefined, v ?? 0);
+  const measures: CohortReading['measures'] = c.measures.includes('count')
+    ? c.measures
+    : ['count', ...c.measures];
+  const lines = result.data.map((r) => {
+    const figures = measures.map((m, i) => {
+      const v = r[i + 1];
+      if (m === 'count') return `${count(v)} ${people}`;
+      if (m === 'sum') return `spent ${formatFigure(c.amount, v)}${window}`;
+      if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average${window}`;
+      if (m === 'orders') return `placed ${count(v)} ${rowName}s${window}`;
+      return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}${window}`;
+    });
+    return `- ${String(r[0])}: ${figures.join('; ')}`;
+  });
+  const name = nameOf(plan, by).toLowerCase();
+  const rules = [
+    ...(c.cohort.by === 'start'
+      ? []
+      : [
+          `each ${one}'s ${c.cohort.by} ${rowName} is their ${c.cohort.by === 'first' ? 'earliest' : 'latest'} by date`,
+        ]),
+    ...(perMember(c.rows, by)
+      ? []
+      : [`a ${one} counts under each ${name} they have ${rowName}s in, with only those ${rowName}s`]),
+  ];
+  const head = `${capitalise(people)} ${cohortWords(plan, c)}, by ${name}:`;
+  return `${head}\n${lines.join('\n')}${rules.length > 0 ? `\n\n(${capitalise(rules.join('; '))}.)` : ''}`;
 }

@@ -2,7 +2,9 @@
  * Two cohorts of one kind set against each other (issue 29, cohorts): "do Q4 2022 signups order more than Q1
  * 2022 ones", "orders per customer in 2024: Jan 2022 signups vs Dec 2022 signups", "did customers who signed up
  * in Q3 2022 spend more per customer in 2025 than the Q1 2022 signups". Each cohort is its own row of the same
- * figures (cohort-sql.ts); the words that set them against each other are read here and nothing else is.
+ * figures (cohort-sql.ts); the words that set them against each other are read here and nothing else is. A cohort
+ * set against everyone else ("late starters vs everyone else", "January 2023 first-time buyers versus the rest",
+ * "compared with all other customers") is its own row beside the rest's.
  */
 import type { CohortReading, Period } from './plan';
 
@@ -41,5 +43,21 @@ export function withoutComparison(rest: string): string {
   return ` ${rest} `
     .replace(/\b(?:more|less|fewer|higher|lower|bigger|smaller)(?:\s+often)?\b(?!\s+than\s+\d)/g, ' ')
     .replace(/\b(?:vs|versus|than|compared\s+(?:to|with)|against|ones|joiners|signups|sign\s+ups)\b/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** "vs everyone else", "versus the rest", "compared with all other customers", "vs all the others". */
+const AGAINST_REST =
+  /\b(?:vs|versus|compared\s+(?:to|with)|against)\s+(?:the\s+rest(?:\s+of\s+(?:the\s+|our\s+|my\s+)?customers)?|everyone\s+else|everybody\s+else|all\s+(?:the\s+)?others|all\s+(?:the\s+)?other\s+customers|(?:the\s+)?other\s+customers|the\s+others)\b/g;
+
+/**
+ * The question without its words setting a cohort against everyone else (and the "each" of "how many of each",
+ * "of each group" that then points at the two groups), or undefined when it says none.
+ */
+export function againstRest(text: string): string | undefined {
+  if (!new RegExp(AGAINST_REST.source).test(text)) return undefined;
+  return ` ${text} `
+    .replace(AGAINST_REST, ' ')
+    .replace(/\b(?:of|for|in)\s+each(?:\s+(?:group|cohort)s?)?\b|\beach\s+(?:group|cohort)s?\b/g, ' ')
     .replace(/\s+/g, ' ');
 }

@@ -10,7 +10,8 @@ import { ratioDefinition } from './customer-ratios';
 
 /** A definition read: the planner's words for it, and the marks its query must carry (a bound, a value). */
 export interface Meaning {
-  kind: 'rows' | 'people' | 'share';
+  /** `cohort`: customers dated by signup, first or last order (cohort-reader.ts's `cohortDefinition`). */
+  kind: 'rows' | 'people' | 'share' | 'cohort';
   /** The words that stand for the defined word ("orders under $50", "customers who spent over 35000"). */
   noun: string;
   /** After "share of": the rows as a clause ("orders that were under $50"). */

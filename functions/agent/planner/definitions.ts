@@ -10,7 +10,19 @@
  * question is refused too: a definition is never dropped.
  */
 import type { CatalogCube } from './catalog';
-import { type Meaning, readMeaning } from './definition-meanings';
+import { cohortDefinition } from './cohort-reader';
+import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
+
+/**
+ * The meaning of a definition's words: a condition on rows or customers, a share, or a cohort of customers dated by
+ * signup, first or last order ("early birds = customers whose first order was in January 2023").
+ */
+function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const row = readRowMeaning(said, catalog);
+  if (row) return row;
+  const cohort = cohortDefinition(said, catalog);
+  return cohort && { kind: 'cohort', noun: cohort.noun, clause: cohort.noun, marks: [cohort.mark] };
+}
 
 /** A word defined in the thread, with what it means. */
 export interface Definition {
@@ -45,7 +57,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "..., big-ticket meaning $800 or more", "whales being customers with ..." (weak: "the west being our biggest")
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM},?\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
       'i',
     ),
     term: 1,
@@ -76,6 +88,20 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   },
 ];
 
+/**
+ * "call customers who joined in December 2022 the holiday signups": the term unquoted, last (weak: a definition
+ * only when its words are read).
+ */
+const CALL_BARE =
+  /^(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+(.+?)\s+(?:the|a|an|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/i;
+
+/**
+ * A nickname with its definition in parentheses after it ("the stragglers (customers whose first purchase was in
+ * July 2023 or later)", "late joiners (first order in June 2023 or after)"): one to three words before the
+ * parenthesis, read as a definition only when the words inside are a cohort's.
+ */
+const NICKNAMED = /\b((?:[a-z0-9][a-z0-9-]*\s+){0,2}[a-z][a-z-]*)\s*\(\s*([^()]+?)\s*\)/gi;
+
 /** "let's call orders under $50 'small'", "let's call anything under $100 a 'cheap order'": the term quoted. */
 const CALL =
   /^(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
@@ -96,6 +122,8 @@ const LABELLED =
 function definitionIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
+  const bare = CALL_BARE.exec(clause.trim());
+  if (bare?.[1] && bare[2]) return { term: bare[2], said: bare[1], weak: true };
   for (const { shape, term, meaning, weak } of SHAPES) {
     const m = shape.exec(clause.trim());
     const t = m?.[term];
@@ -179,6 +207,14 @@ function takeOut(
     found.push(definition);
     return '';
   });
+  // ("the stragglers (customers whose first purchase was in July 2023 or later): how many?": the nickname stays,
+  // to be replaced by the cohort's words.)
+  text = text.replace(NICKNAMED, (whole, term: string, inside: string) => {
+    const meaning = readMeaning(inside, catalog);
+    if (meaning?.kind !== 'cohort' || /^(?:the|a|an|of|for|and|or|vs|with)$/i.test(term.trim())) return whole;
+    found.push({ term, said: inside });
+    return term;
+  });
   const parts = text.split(BOUNDARY);
   const kept: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
@@ -240,6 +276,9 @@ function peopleUnread(
   return undefined;
 }
 
+/** Pronouns that stand for a defined cohort in its own turn ("...: count them by region"). */
+const THEY = /\b(?:they|them|those)\b/i;
+
 /** Pronouns that stand for a defined rate in its own turn ("... : what was it in 2025 by region?"). */
 const IT = /\b(?:it|that|this)\b/i;
 
@@ -264,7 +303,8 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       fresh.push({
         term: bareTerm(term),
         meaning,
-        ...(modelWord(bareTerm(term), catalog) ? { clashes: true } : {}),
+        // (A cohort's nickname stands alone: "the holiday signups" is no "signup date".)
+        ...(meaning.kind !== 'cohort' && modelWord(bareTerm(term), catalog) ? { clashes: true } : {}),
       });
     }
     known.push(...fresh);
@@ -276,6 +316,12 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         used.add(d);
       }
     }
+    // A cohort defined and pointed back at in the same turn ("lapsed customers, meaning ...: count them by region").
+    for (const d of fresh)
+      if (!used.has(d) && d.meaning.kind === 'cohort' && THEY.test(text)) {
+        text = text.replace(THEY, d.meaning.noun);
+        used.add(d);
+      }
     // A rate defined and asked for as "it" in the same turn.
     for (const d of fresh)
       if (!used.has(d) && d.meaning.kind === 'share' && IT.test(text)) {

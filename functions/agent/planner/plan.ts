@@ -448,8 +448,19 @@ export interface CohortReading {
   rows: EntityRows;
   /** The row's amount (spend). */
   amount: CatalogMember;
-  /** `versus`: a second cohort of the same kind, each its own row ("Q4 2022 signups vs Q1 2022 ones"). */
-  cohort: { by: 'start' | 'first'; period?: Period; attr?: ValueFilter; versus?: Period };
+  /**
+   * By the start date, the first row's date or the last row's ("whose last order was in 2024"). `versus`: a second
+   * cohort of the same kind, each its own row ("Q4 2022 signups vs Q1 2022 ones").
+   */
+  cohort: {
+    by: 'start' | 'first' | 'last';
+    period?: Period;
+    attr?: ValueFilter;
+    versus?: Period;
+    /** The cohort and everyone else, each its own row ("vs the rest"); `others`: the row of everyone else. */
+    rest?: true;
+    others?: true;
+  };
   /** Attributes of the entity itself ("enterprise customers"): other entities' rows are left out first. */
   entityFilters?: ValueFilter[];
   window: {
@@ -464,6 +475,11 @@ export interface CohortReading {
    */
   test?: { min: number } | { none: true } | { firstIn: Period } | { spent: number; orEqual: boolean };
   measures: CohortMeasure[];
-  /** One row per signup month, quarter or half, each with its size (cohort-breakdowns.ts). */
+  /**
+   * One row per month, quarter or half of the cohort's date (signup, first or last row), each with its size
+   * (cohort-breakdowns.ts, cohort-each.ts).
+   */
   each?: 'month' | 'quarter' | 'half';
+  /** One row per value of an attribute of the entity or of its rows (cohort-by.ts). */
+  by?: CatalogMember;
 }

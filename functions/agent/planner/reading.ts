@@ -7,6 +7,7 @@ import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { readCohortBreakdown } from './cohort-breakdowns';
+import { readCohortEach } from './cohort-each';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCorrection } from './corrections';
@@ -607,7 +608,9 @@ function readThread(
       ? undefined
       : plan
         ? cohortFollowUp(plan, question, today, catalog)
-        : (readCohortBreakdown(question, catalog, today) ?? readCohort(question, catalog, today));
+        : (readCohortBreakdown(question, catalog, today) ??
+          readCohortEach(question, catalog, today) ??
+          readCohort(question, catalog, today));
     // A follow-up the cohort reader does not read goes on from the ordinary reading of the thread so far (which
     // carries a signup or first-date cohort, cohorts.ts); a cohort it alone reads is refused instead.
     if (plan?.perEntity?.kind === 'cohort' && !cohort) {
