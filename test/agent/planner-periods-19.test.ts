@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
 import { readTrailingMonths } from '../../functions/agent/planner/trailing-months';
 import { demoPlan, demoReading } from './support/demo-reading';
 
@@ -106,8 +107,10 @@ describe('a running total over a series', () => {
     'cumulative order count month by month in 2023',
     'running total of sales by month for 2025',
     'revenue by quarter in 2024, cumulatively',
-  ])('%s: refused, not each period on its own', (question) => {
-    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  ])('%s: a running total beside each period (series-windows.ts), not each period on its own', (question) => {
+    const reading = demoReading([question], TODAY);
+    expect(reading.kind).toBe('plan');
+    if (reading.kind === 'plan') expect(queryFor(reading.plan).sql).toMatch(/SUM\(v\) OVER \(.*ORDER BY/);
   });
 
   it('keeps "cumulative" over one span one figure', () => {

@@ -72,6 +72,15 @@ describe("a share beside a top per group is each top row's share of its group (o
   });
 });
 
+/** The days each period label of the cases below spans. */
+const BOUNDS: Record<string, [string, string]> = {
+  '2023': ['2023-01-01', '2024-01-01'],
+  '2024': ['2024-01-01', '2025-01-01'],
+  '2025': ['2025-01-01', '2026-01-01'],
+  'Q3 2025': ['2025-07-01', '2025-10-01'],
+  'Q4 2025': ['2025-10-01', '2026-01-01'],
+};
+
 describe('customers with rows in one period and none in a later one', () => {
   it.each([
     [
@@ -94,6 +103,21 @@ describe('customers with rows in one period and none in a later one', () => {
     ],
   ])('"%s"', (question, output, earlier, later) => {
     const p = plan(question);
+    if (p.perEntity?.kind === 'ratio') {
+      // Read as a ratio of customer counts (customer-ratios.ts): of those with rows in the earlier period, the ones
+      // with none in the later, counted and as a share of them.
+      const rows = (label: string, test: string) => {
+        const [from, to] = BOUNDS[label] ?? [];
+        return `SUM(CASE WHEN created_at >= '${from}' AND created_at < '${to}' THEN 1 ELSE 0 END) AS ${test}`;
+      };
+      expect(output).not.toBe('list');
+      const { sql } = queryFor(p);
+      expect(sql).toContain(rows(earlier, 't0'));
+      expect(sql).toContain(rows(later, 't1'));
+      expect(sql).toMatch(/SUM\(CASE WHEN t1 = 0 THEN 1 ELSE 0 END\) AS customers_meeting/);
+      expect(sql).toMatch(/WHERE t0 >= 1$/);
+      return;
+    }
     expect(p.having).toMatchObject({ output, versus: { stopped: true } });
     expect(p.having?.versus?.earlier.label).toBe(earlier);
     expect(p.having?.versus?.later.label).toBe(later);
