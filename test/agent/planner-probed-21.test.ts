@@ -121,6 +121,12 @@ describe("a share beside a change, and the top rows' share", () => {
     expect(sql(question)).toMatch(/AS change_points/);
   });
 
+  it('"in percentage terms" (rephrased as "percent of which ...") is still the percent change of the measure', () => {
+    expect(
+      sql("Which product category's sales shrank the most between 2023 and 2025, in percentage terms?"),
+    ).toMatch(/change_percent/);
+  });
+
   it('"percent change of west revenue" is still the percent change of the revenue', () => {
     expect(sql('percent change of west revenue 2024 to 2025')).toMatch(/change_percent/);
   });

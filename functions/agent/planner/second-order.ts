@@ -350,7 +350,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       (['percent', 'percentage', 'pct'].includes(ratio?.raw ?? '') &&
         !pointsAt(tokens, input.ratioAt) &&
         // ("what % of revenue came from the west in 2024 and 2025, and the change": a share, "% of" it.)
-        !(tokens[input.ratioAt + 1]?.raw === 'of' && share !== undefined && !share.top));
+        // ("percent of which category's sales shrank the most", the rephrasing of "in percentage terms": no share.)
+        !(
+          tokens[input.ratioAt + 1]?.raw === 'of' &&
+          !['which', 'what', 'how', 'who'].includes(tokens[input.ratioAt + 2]?.raw ?? '') &&
+          share !== undefined &&
+          !share.top
+        ));
     // "in relative terms", "relatively": the change as a percent; "both numbers": stated anyway (periods.ts).
     const relative = claimChangeWording(tokens);
     const rank = percentWord || relative ? 'percent' : change.rank;
