@@ -150,12 +150,15 @@ const perCustomer = (noun: string, marks: string[]): Meaning => ({
   marks,
 });
 
-/** A threshold on each customer: lifetime (or a period's) spend, an order count, or no order in a period. */
+/**
+ * A threshold on each customer: lifetime (or a period's) spend ("lifetime spend above $35k" said alone too), an order
+ * count, or no order in a period.
+ */
 function people(text: string): Meaning | undefined {
   const rest = text.replace(PEOPLE, '');
   const period = (m: RegExpExecArray, i: number) => (m[i] ? ` in ${m[i]}` : '');
   const spend = new RegExp(
-    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?)(.+?)(?:\s+(?:in\s+total|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
+    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
   ).exec(rest);
   const spent = spend?.[1] ? bound(spend[1]) : undefined;
   if (spend && spent) {

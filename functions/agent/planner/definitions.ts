@@ -41,7 +41,7 @@ const UNQUOTED = `["'’”]?`;
 /** A question's or a verb's first word, which begins no defined word ("why are customers churning"). */
 const NOT_TERM = String.raw`(?!(?:why|what|how|which|who|whom|whose|when|where|are|is|do|does|did|can|could|should|would|will|show|list|give|tell)\b)`;
 /** The defined word: one to three words, perhaps hyphenated or quoted. */
-const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}`;
+const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}(?:\s+(?:orders?|customers?|clients?|accounts?|buyers?)\b)?`;
 
 /** Each shape of a definition in one clause, the term's and the meaning's groups. */
 const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = [
@@ -279,6 +279,10 @@ function peopleUnread(
 /** Pronouns that stand for a defined cohort in its own turn ("...: count them by region"). */
 const THEY = /\b(?:they|them|those)\b/i;
 
+/** A count asked with no noun after it ("how many in 2025?", "how many, by region?"). */
+const BARE_COUNT =
+  /\b(how\s+many|number|count)(?=\s*(?:in|for|by|per|during|over|were|are|did|do|were\s+there|[?,.]|$))/i;
+
 /** Pronouns that stand for a defined rate in its own turn ("... : what was it in 2025 by region?"). */
 const IT = /\b(?:it|that|this)\b/i;
 
@@ -321,6 +325,17 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       if (!used.has(d) && d.meaning.kind === 'cohort' && THEY.test(text)) {
         text = text.replace(THEY, d.meaning.noun);
         used.add(d);
+      }
+    // Rows or people defined and counted in the same turn with no noun ("'big-ticket' orders = $750 and up. how many
+    // in 2025, by region?", "'whales' = customers with lifetime spend above $35k. how many?"): the count is of them.
+    for (const d of fresh)
+      if (!used.has(d) && d.meaning.kind !== 'share' && BARE_COUNT.test(text)) {
+        const noun = d.meaning.kind === 'rows' ? ' orders' : '';
+        const counted = substitute(text.replace(BARE_COUNT, `$1 ${d.term}${noun}`), d);
+        if (counted !== undefined) {
+          text = counted;
+          used.add(d);
+        }
       }
     // A rate defined and asked for as "it" in the same turn.
     for (const d of fresh)

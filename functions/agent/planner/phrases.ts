@@ -190,6 +190,18 @@ function sizeGlossed(all: string, size: string, condition: string): string {
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "what did they spend in 2025 all together", "how much did those customers spend combined": a group's spend is
+  // the sum already (the word left unread turned a cohort's two figures into its count alone). Not after a ranking
+  // ("the top 5 customers ... what did they spend in total": their one sum beside the list, top-total.ts).
+  [
+    /\b((?:they|those|these|them)\b[^?.!:;]{0,40}?\bspen[dt]\b[^?.!:;]*?)\s*,?\s*\b(?:all\s+together|altogether|combined|in\s+total|in\s+all)\b/gi,
+    (all: string, ...rest: string[]) =>
+      /\b(?:top|bottom|best|worst|biggest|largest|highest|lowest|smallest|most|least)\b/i.test(
+        String(rest.at(-1)),
+      )
+        ? all
+        : (rest[0] ?? all),
+  ],
   // "median of what each of my customers spent", "every one of our clients": one entity at a time, as "each
   // customer" says it (the asker's own rows are the ones their access shows).
   [/\b(each|every)\s+(?:one\s+)?of\s+(?:my|our|the)\s+(customer|client|buyer|shopper|account)s\b/gi, '$1 $2'],

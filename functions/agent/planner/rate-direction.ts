@@ -46,11 +46,16 @@ const token = (raw: string, asked: string, readAs: string): Token => ({
  */
 export function readRateDirection(tokens: readonly Token[]): { tokens: Token[]; unplaced?: string } {
   const rateAt = tokens.findIndex((t) => RATES.has(t.raw));
-  if (rateAt < 0) return { tokens: [...tokens] };
-  // "return rate", "rate of returns".
+  // "return rate", "rate of returns"; with no rate, the outcome counted ("how many returns did its worst month
+  // have", "the worst month for cancellations"): the worst has the most of a bad outcome.
   const outcome =
-    tokens[rateAt + 1]?.raw === 'of' ? tokens[rateAt + 2] : (tokens[rateAt - 1] ?? tokens[rateAt + 1]);
-  const word = outcome?.raw ?? '';
+    rateAt < 0
+      ? countedOutcome(tokens)
+      : tokens[rateAt + 1]?.raw === 'of'
+        ? tokens[rateAt + 2]
+        : (tokens[rateAt - 1] ?? tokens[rateAt + 1]);
+  if (!outcome) return { tokens: [...tokens] };
+  const word = outcome.raw;
   const evaluative = tokens.flatMap((t, i) => {
     if (PRAISE.has(t.raw)) return [{ at: i, span: 1, praise: true, asked: t.raw }];
     if (BLAME.has(t.raw)) return [{ at: i, span: 1, praise: false, asked: t.raw }];
@@ -62,14 +67,21 @@ export function readRateDirection(tokens: readonly Token[]): { tokens: Token[]; 
   const [found] = evaluative;
   if (!found || evaluative.length > 1 || CHANGE.test(word)) return { tokens: [...tokens] };
   const bad = BAD_OUTCOME.test(word);
-  if (!bad && !GOOD_OUTCOME.test(word)) return { tokens: [...tokens], unplaced: `${word} rate` };
+  if (!bad && !GOOD_OUTCOME.test(word))
+    return rateAt < 0 ? { tokens: [...tokens] } : { tokens: [...tokens], unplaced: `${word} rate` };
   const low = found.praise === bad;
-  const end = low ? 'lowest' : 'highest';
+  const end = low ? (rateAt < 0 ? 'fewest' : 'lowest') : rateAt < 0 ? 'most' : 'highest';
   const out = [...tokens];
   out.splice(
     found.at,
     found.span,
-    token(end, found.asked, `the ${end} ${word} rate, as a ${bad ? 'lower' : 'higher'} one is better`),
+    token(
+      end,
+      found.asked,
+      rateAt < 0
+        ? `the ${end} ${word}, as ${bad ? 'fewer' : 'more'} is better`
+        : `the ${end} ${word} rate, as a ${bad ? 'lower' : 'higher'} one is better`,
+    ),
   );
   // "in terms of return rate": ranked by it.
   const terms = out.findIndex(
@@ -78,4 +90,22 @@ export function readRateDirection(tokens: readonly Token[]): { tokens: Token[]; 
   if (terms >= 0 && out.slice(terms + 3, terms + 7).some((t) => RATES.has(t.raw)))
     out.splice(terms, 3, { raw: 'by', stem: 'by', used: false });
   return { tokens: out };
+}
+
+/**
+ * The outcome a question counts with no rate: after "how many" ("how many returns did its worst month have"), or
+ * after "for"/"of"/"in" right after the praised or blamed unit ("the worst month for cancellations"). Only a bad or
+ * good outcome word: "the worst month for sales" stays the lowest.
+ */
+function countedOutcome(tokens: readonly Token[]): Token | undefined {
+  const placed = (t: Token | undefined) =>
+    t !== undefined && (BAD_OUTCOME.test(t.raw) || GOOD_OUTCOME.test(t.raw)) && !CHANGE.test(t.raw)
+      ? t
+      : undefined;
+  const many = tokens.findIndex((t, i) => t.raw === 'how' && tokens[i + 1]?.raw === 'many');
+  if (many >= 0) return placed(tokens[many + 2]);
+  const judged = tokens.findIndex((t) => PRAISE.has(t.raw) || BLAME.has(t.raw));
+  if (judged >= 0 && ['for', 'of', 'in'].includes(tokens[judged + 2]?.raw ?? ''))
+    return placed(tokens[judged + 3]);
+  return undefined;
 }

@@ -48,7 +48,12 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
   const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
   // ("our CRM export says ... - what do you have?": the asker's figure is their source's, never read.)
   const quoted = plan.quoted ? quotedNote(plan, query, result) : '';
-  const figures = plan.rounding ? roundFigures(text, plan.rounding) : text;
+  const cells = plan.rounding
+    ? result.data.flatMap((row) =>
+        row.flatMap((v) => (typeof v === 'number' || typeof v === 'bigint' ? [Number(v)] : [])),
+      )
+    : [];
+  const figures = plan.rounding ? roundFigures(text, plan.rounding, cells) : text;
   return `${missing}${figures}${ignored}${readAs}${note}${quoted}`;
 }
 

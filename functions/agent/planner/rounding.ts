@@ -147,10 +147,24 @@ function rounded(value: number, money: boolean, percent: boolean, r: Rounding): 
 /** Money ("$1,234.56"), percentages ("12.04%") and grouped or decimal numbers ("323,135", "16.89"). */
 const FIGURE = /(?<![\w.$-])(-?)(\$)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+)(%)?(?!\w|\.\d|,\d|-\d)/g;
 
-/** The answer with each figure also stated as asked ("$162,239,199.82 (about $162.24 million)"). */
-export function roundFigures(answer: string, r: Rounding): string {
+/**
+ * The exact value behind a figure the answer states rounded: a result cell within half a unit of its last digit
+ * ("11.75%" stated from 11.7491...). Rounded again from the stated figure, a one-decimal "11.75" read 11.8 where the
+ * value is 11.7 (double rounding: confidently wrong).
+ */
+function exactOf(shown: number, digits: string, exact: readonly number[]): number {
+  const places = digits.split('.')[1]?.length ?? 0;
+  const half = 0.5 * 10 ** -places;
+  return exact.find((v) => Math.abs(v - shown) <= half + 1e-9 && Math.sign(v) === Math.sign(shown)) ?? shown;
+}
+
+/**
+ * The answer with each figure also stated as asked ("$162,239,199.82 (about $162.24 million)"), rounded from the
+ * result's exact value behind it when there is one (`exact`: the result's numeric cells).
+ */
+export function roundFigures(answer: string, r: Rounding, exact: readonly number[] = []): string {
   return answer.replace(FIGURE, (all, minus: string, dollar: string | undefined, digits: string, pct) => {
-    const value = Number(`${minus}${digits.replace(/,/g, '')}`);
+    const value = exactOf(Number(`${minus}${digits.replace(/,/g, '')}`), digits, exact);
     // Years, days and small whole numbers (ranks, counts of rows) are no figures to round.
     if (!dollar && !pct && !digits.includes(',') && !digits.includes('.')) return all;
     const as = rounded(value, dollar !== undefined, pct !== undefined, r);

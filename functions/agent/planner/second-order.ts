@@ -388,12 +388,21 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "the median customer's total spend", "a typical enterprise customer places": the statistic's word before
     // the entity (values of the model between, which filter it), a verb or a total of its own after.
     const valueWords = valueWordsOf(cube);
+    // ("the median customer in my region spend", "a customer in the west places": the scope read, the verb after.)
+    const afterScope = (i: number) => {
+      if (tokens[i + 1]?.raw !== 'in') return i + 1;
+      // ("in my region", "in our area": the asker's own ground, read by own-ground.ts.)
+      if (['my', 'our'].includes(tokens[i + 2]?.raw ?? '')) return i + 4;
+      let j = i + 2;
+      while (j < i + 5 && (tokens[j]?.used || ['my', 'our', 'the'].includes(tokens[j]?.raw ?? ''))) j++;
+      return j > i + 2 ? j : i + 1;
+    };
     const perToken = (i: number) => {
       if (['per', 'each', 'every'].includes(tokens[i - 1]?.raw ?? '')) return true;
       let k = i - 1;
       while (k > i - 3 && valueWords.has(tokens[k]?.stem ?? '')) k--;
       const lead = tokens[k]?.raw ?? '';
-      const next = tokens[i + 1]?.raw ?? '';
+      const next = tokens[afterScope(i)]?.raw ?? '';
       // ("how many regions does a customer order in": after "does", "order" is what the entity does.)
       if (['a', 'an', 'one'].includes(lead))
         return (
@@ -404,7 +413,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     };
     // "(orders) a customer placed": the entity named by the acting word; "the median customer's total spend":
     // the entity a statistic's word qualifies.
-    const acting = (i: number) => perToken(i) && ENTITY_VERBS.has(tokens[i + 1]?.raw ?? '');
+    const acting = (i: number) => perToken(i) && ENTITY_VERBS.has(tokens[afterScope(i)]?.raw ?? '');
     const stated = (i: number) =>
       tokens.slice(Math.max(0, i - 3), i).some((w) => STAT_WORDS.has(w.raw)) && perToken(i);
     // "for each region, average orders per month": "per" names the unit averaged over, "each" of a dimension with
