@@ -11,7 +11,7 @@ import type { ResultLike } from './answer';
 import type { CatalogCube } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
-import { entityRows } from './per-entity';
+import { entityRows, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, scopeText } from './sql';
 import { formatValue } from './text';
@@ -81,21 +81,7 @@ function readRest(
   const plan = read(`orders ${rest}`, cubes);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows) return undefined;
-  const [measure, ...others] = plan.measures;
-  if (others.length > 0 || measure?.aggType !== 'count' || plan.numberFilters.length > 0) return undefined;
-  if (plan.compare || plan.grain || plan.also || plan.anyOf) return undefined;
-  if (
-    plan.top ||
-    plan.share ||
-    plan.having ||
-    plan.perGroup ||
-    plan.first ||
-    plan.percentile ||
-    plan.perEntity ||
-    plan.change ||
-    plan.window
-  )
-    return undefined;
+  if (!plainCount(plan)) return undefined;
   const [by, ...more] = plan.dimensions;
   if (more.length > 0 || by?.derived || by === rows.entity) return undefined;
   return {

@@ -10,7 +10,7 @@ import type { ResultLike } from './answer';
 import type { CatalogCube } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
-import { entityRows, ofEntity } from './per-entity';
+import { entityRows, ofEntity, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, scopeText } from './sql';
 import { formatValue } from './text';
@@ -74,20 +74,8 @@ function readRest(
   const plan = read(`orders ${rest}`, cubes);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows?.start) return undefined;
-  const [measure, ...others] = plan.measures;
-  if (others.length > 0 || measure?.aggType !== 'count' || plan.numberFilters.length > 0) return undefined;
   // A period would be of the signups or of the first orders: not said, so not read here.
-  if (plan.range || plan.compare || plan.grain || plan.also) return undefined;
-  if (
-    plan.top ||
-    plan.share ||
-    plan.having ||
-    plan.perGroup ||
-    plan.first ||
-    plan.percentile ||
-    plan.perEntity
-  )
-    return undefined;
+  if (!plainCount(plan) || plan.range) return undefined;
   // Groups and filters of the customer's own (segment): a first order per category would be another question.
   const [by, ...more] = plan.dimensions;
   if (more.length > 0 || (by && !ofEntity(rows, by))) return undefined;

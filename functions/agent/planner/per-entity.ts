@@ -343,3 +343,24 @@ export function retentionFollowUp(previous: Plan, question: string): string | un
   if (!them.test(question)) return undefined;
   return question.replace(them, `of the customers who ordered in ${previous.range.label}`);
 }
+
+/**
+ * Whether a reading is rows counted and nothing more (no ranking, share, condition, change, window, compared or
+ * broken-down periods): what the day readers (days-to-first.ts, days-between.ts) read the rest of their question as.
+ */
+export function plainCount(plan: Plan): boolean {
+  const [measure, ...others] = plan.measures;
+  if (others.length > 0 || measure?.aggType !== 'count' || plan.numberFilters.length > 0) return false;
+  if (plan.compare || plan.grain || plan.also || plan.anyOf) return false;
+  return !(
+    plan.top ||
+    plan.share ||
+    plan.having ||
+    plan.perGroup ||
+    plan.first ||
+    plan.percentile ||
+    plan.perEntity ||
+    plan.change ||
+    plan.window
+  );
+}
