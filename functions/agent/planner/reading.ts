@@ -41,7 +41,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
-import type { Parsed, Plan, SeriesWindow } from './plan';
+import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -326,23 +326,8 @@ function definitionsKept(reading: Reading, used: readonly Definition[]): Reading
 
 /** A breakdown of measures that do not add up, and nothing else of a second order (the overall figure's shape). */
 function plainBreakdown(plan: Plan): boolean {
-  const second = [
-    plan.top,
-    plan.share,
-    plan.compare,
-    plan.reach,
-    plan.having,
-    plan.distribution,
-    plan.change,
-    plan.perGroup,
-    plan.percentile,
-    plan.first,
-    plan.byFirstOrder,
-    plan.perEntity,
-    plan.also,
-  ];
   return (
-    second.every((x) => x === undefined) &&
+    !secondOrder(plan, ['anyOf', 'window', 'overall', 'missing']) &&
     plan.dimensions.length + (plan.grain ? 1 : 0) > 0 &&
     plan.measures.every((m) => m.aggType !== 'sum' && m.aggType !== 'count')
   );

@@ -30,6 +30,19 @@ export interface PlannedQuery {
   }[];
 }
 
+/** A planned query with the description every one carries: its title, computed on the plan's view. */
+export const plannedQuery = (
+  plan: Plan,
+  sql: string,
+  title: string,
+  columns: PlannedQuery['columns'],
+): PlannedQuery => ({
+  sql,
+  title,
+  description: `${title}, computed on ${plan.cube.title}.`,
+  columns,
+});
+
 export const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 export const ident = (name: string) =>
   /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
@@ -240,8 +253,7 @@ function shareQuery(plan: Plan): PlannedQuery {
   } else if (labels.length > 0) {
     sql += ` ORDER BY ${shareColumn} DESC`;
   }
-  const title = planTitle(plan);
-  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
+  return plannedQuery(plan, sql, planTitle(plan), columns);
 }
 
 /** Postgres-dialect SQL over the plan's view: members as columns, measures through MEASURE(). */
@@ -297,10 +309,9 @@ export function planQuery(plan: Plan): PlannedQuery {
     sql += ` ORDER BY ${firstMeasure} DESC`;
   }
   const title = planTitle(plan);
-  const description = `${title}, computed on ${plan.cube.title}${plan.top ? '' : ''}.`;
   if (plan.top?.withTotal && groups > 0) return withTotals(plan, sql, title, columns);
   if (plan.overall && groups > 0) return withOverall(plan, sql, where, title, columns);
-  return { sql, title, description, columns };
+  return plannedQuery(plan, sql, title, columns);
 }
 
 /**
@@ -337,8 +348,7 @@ function withOverall(
 function withTotals(plan: Plan, sql: string, title: string, columns: PlannedQuery['columns']): PlannedQuery {
   const ordered = /^(.*) ORDER BY (.*?)( LIMIT \d+)?$/.exec(sql);
   const measures = plan.measures.filter((m) => m.aggType === 'sum' || m.aggType === 'count');
-  if (!ordered || measures.length === 0)
-    return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
+  if (!ordered || measures.length === 0) return plannedQuery(plan, sql, title, columns);
   const [, grouped, order, limit] = ordered;
   const wholes = measures.map(
     (m) => `(SELECT SUM(${ident(m.column)}) FROM t) AS ${ident(`all_${m.column}`)}`,
