@@ -795,7 +795,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         (/\b\d{4}\s*[-–]\s*\d{4}\b/.test(question) ||
           (raws.includes('to') && raws.some((w) => SPAN_TOTALS.has(w))))) ||
       // "orders by year 2023 to 2025": a breakdown over the span (was 2023 against 2025, 2024 left out).
-      (periods.length === 2 && raws.includes('to') && namedGrain !== undefined && !change);
+      (periods.length === 2 && raws.includes('to') && namedGrain !== undefined && !change) ||
+      // "revenue january 2025 to march 2025", "march 3 to march 9 2025": nothing but "to" between the two ends
+      // (was January against March, February left out).
+      (periods.length === 2 && onlyToBetween(tokens, first, last));
     // A change over a grain within the span ("month over month from February through June") keeps the span.
     // ("electronics vs toys revenue by year 2023-2025": the values are compared, the periods span: compared-values.ts.)
     const comparing =
@@ -1388,4 +1391,15 @@ function countLeft(tokens: Token[], used: Set<string>, cube: CatalogCube): strin
   const counted = counts.some((m) => m.titleWords.includes(first.stem) && used.has(m.column));
   const named = counts.some((m) => m.titleWords.includes(first.stem));
   return named && !counted && used.size > 0 ? [first.raw] : [];
+}
+
+/** Whether nothing but "to" stands between two periods said in order (the ends of one span). */
+function onlyToBetween(
+  tokens: Token[],
+  first: { period: Period; at: number },
+  last: { period: Period; at: number },
+) {
+  if (first.period.from >= last.period.from) return false;
+  const between = tokens.slice(first.at + 1, last.at).filter((t) => !t.used);
+  return between.length === 1 && between[0]?.raw === 'to';
 }
