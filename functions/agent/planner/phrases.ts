@@ -714,6 +714,27 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(which|what)\s+([a-z]+)\s+(?:led|leads|topped|tops|won|wins)(?:\s+(?:in|on|for|by))?\b/gi,
     '$1 $2 had the most',
   ],
+  // "revenue per quarter as a % of the yearly total": each quarter's part of its year's total.
+  [/\bof\s+(?:the\s+|its\s+)?(?:yearly|annual|full[\s-]year)\s+(total|sum)\b/gi, "of the year's $1"],
+  // ("each month's share of the year's total in 2024, orders": the total is the whole of the orders named, not
+  // the total amount; with money named, or nothing else, it stays.)
+  [
+    /\b((?:share|%|percent(?:age)?|portion|part|fraction)\s+of\s+(?:the\s+|its\s+)?(?:(?:year|quarter|month|week|day)['’]s\s+)?)total\b(?!\s+(?:revenue|sales|amount|spend|spending|value|orders?|number|count|of)\b)/gi,
+    (all, lead = '', offset: unknown, text: unknown) => {
+      if (typeof text !== 'string' || typeof offset !== 'number') return all;
+      const rest = `${text.slice(0, offset)} ${text.slice(offset + all.length)}`;
+      return /\b(?:orders?|order\s+count|number\s+of|how\s+many|customers?|returns?|cancellations?)\b|#/i.test(
+        rest,
+      ) && !/\b(?:revenue|sales|spend|spent|spending|amount|dollars?|value|aov|money)\b|\$/i.test(rest)
+        ? `${lead}whole`
+        : all;
+    },
+  ],
+  // "orders on the busiest day of 2025, and which day was it?": the ranked period's label is part of the answer.
+  [
+    /\b((?:busiest|best|worst|biggest|strongest|weakest|highest|lowest|slowest|quietest)\s+(?:single\s+)?(day|week|month|quarter|year)\b[^,?]*?)\s*,?\s*(?:and\s+)?(?:which|what)\s+\2\s+(?:was|is)\s+(?:it|that)\b/gi,
+    '$1',
+  ],
   // "the slowest month (fewest orders)": the month with the fewest; "slowest month": fewest orders.
   [/\b(?:slowest|quietest)\s+([a-z]+)\s*\(\s*(fewest|least)\s+/gi, '$2 $1 ('],
   [/\b(?:slowest|quietest)\b/gi, 'fewest'],

@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { demoPlan } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-09-29): a measure "on the busiest day",
+ * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total", and
+ * "the total" that is the whole of the orders named rather than the total amount.
+ */
+const TODAY = '2027-09-29';
+const plan = (question: string) => demoPlan([question], TODAY);
+
+describe('a measure in a ranked period', () => {
+  it.each([
+    ['orders in the busiest month of 2025', 'month', 'count', 'desc'],
+    ['revenue in our best month of 2024', 'month', 'total_amount', 'desc'],
+    [
+      'how many orders did we have on the busiest single day of 2025, and which day was it?',
+      'day',
+      'count',
+      'desc',
+    ],
+    ['what was revenue in our worst month of 2024 and what month was that?', 'month', 'total_amount', 'asc'],
+  ])('"%s": the one %s ranked first', (question, grain, measure, direction) => {
+    const p = plan(question);
+    expect([p.grain, p.measures.map((m) => m.column), p.top?.n, p.top?.direction]).toEqual([
+      grain,
+      [measure],
+      1,
+      direction,
+    ]);
+  });
+
+  it('keeps a question about the label of a period that is not ranked unread', () => {
+    expect(rephrase('revenue on 2025-03-03, and which day was it?')).toContain('which day was it');
+  });
+
+  it('still ranks within each group', () => {
+    const p = plan('orders in the busiest quarter per region');
+    expect(p.perGroup).toBeDefined();
+  });
+});
+
+describe('a share of a total', () => {
+  it('reads "the yearly total" as the year of each quarter', () => {
+    const p = plan('revenue per quarter in 2025 as a % of the yearly total');
+    expect([p.share !== undefined, p.grain, p.measures.map((m) => m.column)]).toEqual([
+      true,
+      'quarter',
+      ['total_amount'],
+    ]);
+  });
+
+  it.each([
+    ["each month's share of the annual total in 2024, orders", 'count'],
+    ['what share of the total did electronics orders make up in 2024', 'count'],
+    ["each region's share of the total in 2025", 'total_amount'],
+    ["each region's share of the total revenue in 2025", 'total_amount'],
+  ])('"%s": a share of %s', (question, measure) => {
+    const p = plan(question);
+    expect([p.share !== undefined, p.measures.map((m) => m.column)]).toEqual([true, [measure]]);
+  });
+});
