@@ -4,8 +4,8 @@ import { demoPlan } from './support/demo-reading';
 
 /**
  * Readings fixed from questions probed on a clock of the lead's own (2027-09-29): a measure "on the busiest day",
- * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total", and
- * "the total" that is the whole of the orders named rather than the total amount.
+ * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total",
+ * "the total" that is the whole of the orders named rather than the total amount, and "with amounts" after a ranking.
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -59,5 +59,15 @@ describe('a share of a total', () => {
   ])('"%s": a share of %s', (question, measure) => {
     const p = plan(question);
     expect([p.share !== undefined, p.measures.map((m) => m.column)]).toEqual([true, [measure]]);
+  });
+});
+
+describe('the figures asked to be shown', () => {
+  it.each([
+    ['which customers spent the most in 2025? top 3 with amounts', 'total_amount'],
+    ['top 3 customers by spend in 2025, with the figures.', 'total_amount'],
+  ])('"%s": ranked by %s, "amounts" no measure of its own', (question, measure) => {
+    const p = plan(question);
+    expect([p.top?.n, p.measures.map((m) => m.column)]).toEqual([3, [measure]]);
   });
 });

@@ -714,6 +714,12 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(which|what)\s+([a-z]+)\s+(?:led|leads|topped|tops|won|wins)(?:\s+(?:in|on|for|by))?\b/gi,
     '$1 $2 had the most',
   ],
+  // ("top 3 customers by spend in 2025 with amounts", "..., with the figures": each row's figure, shown anyway;
+  // was "amounts" read as the average order amount.)
+  [
+    /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
+    '',
+  ],
   // "revenue per quarter as a % of the yearly total": each quarter's part of its year's total.
   [/\bof\s+(?:the\s+|its\s+)?(?:yearly|annual|full[\s-]year)\s+(total|sum)\b/gi, "of the year's $1"],
   // ("each month's share of the year's total in 2024, orders": the total is the whole of the orders named, not
