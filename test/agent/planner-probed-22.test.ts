@@ -5,7 +5,8 @@ import { demoPlan } from './support/demo-reading';
 /**
  * Readings fixed from questions probed on a clock of the lead's own (2027-09-29): a measure "on the busiest day",
  * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total",
- * "the total" that is the whole of the orders named rather than the total amount, and "with amounts" after a ranking.
+ * "the total" that is the whole of the orders named rather than the total amount, "with amounts" after a ranking, and
+ * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks).
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -69,5 +70,22 @@ describe('the figures asked to be shown', () => {
   ])('"%s": ranked by %s, "amounts" no measure of its own', (question, measure) => {
     const p = plan(question);
     expect([p.top?.n, p.measures.map((m) => m.column)]).toEqual([3, [measure]]);
+  });
+});
+
+describe('before and after a period', () => {
+  it.each([
+    ['how many orders were placed before 2024?', undefined, '2024-01-01'],
+    ['how many customers signed up before 2023?', undefined, '2023-01-01'],
+    ['customers who signed up prior to 2023', undefined, '2023-01-01'],
+    ['revenue before march 2024', undefined, '2024-03-01'],
+    ['orders after march 2024', '2024-04-01', '2027-09-30'],
+  ])('"%s": one open span', (question, from, to) => {
+    const p = plan(question);
+    expect([p.range?.from === '0001-01-01' ? undefined : p.range?.from, p.range?.to]).toEqual([from, to]);
+  });
+
+  it('says "after" for a span that starts after the period', () => {
+    expect(plan('orders after march 2024').range?.label).toMatch(/^after March 2024/);
   });
 });

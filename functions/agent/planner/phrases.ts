@@ -720,6 +720,11 @@ const REWRITES: [RegExp, Replacement][] = [
     /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
     '',
   ],
+  // "signed up prior to 2023": before it.
+  [
+    /\bprior\s+to\b(?=\s+(?:(?:19|20)\d\d|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the\s+start))/gi,
+    'before',
+  ],
   // "revenue per quarter as a % of the yearly total": each quarter's part of its year's total.
   [/\bof\s+(?:the\s+|its\s+)?(?:yearly|annual|full[\s-]year)\s+(total|sum)\b/gi, "of the year's $1"],
   // ("each month's share of the year's total in 2024, orders": the total is the whole of the orders named, not

@@ -78,7 +78,7 @@ export function scopeText(plan: Plan): string {
     : plan.anyOf
       ? `,${own} in ${anyOfText(plan.anyOf)} together`
       : plan.range
-        ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
+        ? plan.range.relative || /^(since|before|after|the )/.test(plan.range.label)
           ? `,${own} ${plan.range.label}`
           : // ("on 2025-11-28", "from 2025-11-24 to 2025-11-30": a day, and a span of days.)
             /^\d{4}-\d{2}-\d{2}$/.test(plan.range.label)

@@ -39,7 +39,7 @@ function periodOf(plan: Plan): Period | undefined {
 
 /** "for Q1 2026", "since January 2026 (through ...)": a period's label after "There is no data". */
 const forPeriod = (period: Period) =>
-  /^(since|before) /.test(period.label) ? period.label : `for ${period.label}`;
+  /^(since|before|after) /.test(period.label) ? period.label : `for ${period.label}`;
 
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {

@@ -831,12 +831,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     } else if (before === 'since' || before === 'after' || (before === 'from' && !raws.includes('to'))) {
       // Through today: rows dated after today (planned, mistyped) are not part of "since".
       const tomorrow = addDays(today, 1);
+      const word = tokens[first.at - 1];
+      if (word && before === 'after') word.used = true;
       range = {
-        label: `since ${first.period.label} (through ${today})`,
+        label: `${before === 'after' ? 'after' : 'since'} ${first.period.label} (through ${today})`,
         from: before === 'after' ? first.period.to : first.period.from,
         to: tomorrow,
       };
     } else if (before === 'before' || before === 'until') {
+      // ("orders placed before 2024": the word read, not left over as one the model lacks.)
+      const word = tokens[first.at - 1];
+      if (word) word.used = true;
       range = { label: `before ${first.period.label}`, from: '0001-01-01', to: first.period.from };
     } else {
       range = first.period;
