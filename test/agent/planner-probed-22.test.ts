@@ -6,7 +6,8 @@ import { demoPlan } from './support/demo-reading';
  * Readings fixed from questions probed on a clock of the lead's own (2027-09-29): a measure "on the busiest day",
  * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total",
  * "the total" that is the whole of the orders named rather than the total amount, "with amounts" after a ranking, and
- * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks).
+ * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks), and a month of every year pooled
+ * ("AOV in december, all years combined" was December 2026, past the data).
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -87,5 +88,25 @@ describe('before and after a period', () => {
 
   it('says "after" for a span that starts after the period', () => {
     expect(plan('orders after march 2024').range?.label).toMatch(/^after March 2024/);
+  });
+});
+
+describe('a month or quarter of every year, pooled', () => {
+  it.each([
+    ['avg order value in december, all years combined', 'month_of_year', 'December'],
+    ['average order value of all december orders', 'month_of_year', 'December'],
+    ['revenue in every q4', 'quarter_of_year', 'Q4'],
+    ['how many orders in march, all time?', 'month_of_year', 'March'],
+  ])('"%s": every year\'s %s together', (question, column, value) => {
+    const p = plan(question);
+    expect([p.range, p.grain, p.filters.map((f) => [f.member.column, f.values])]).toEqual([
+      undefined,
+      undefined,
+      [[column, [value]]],
+    ]);
+  });
+
+  it('keeps a month with its year as that month', () => {
+    expect(plan('orders in march 2024, all time').range?.from).toBe('2024-03-01');
   });
 });
