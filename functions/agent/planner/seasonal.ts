@@ -4,6 +4,7 @@
  * year its own row; the date reader had taken the latest one alone ("Revenue by year, in Q4 2025": one row,
  * confidently wrong). Read as a filter on a quarter (month) dimension derived from the time dimension, as the day
  * of the week is (weekdays.ts): `CASE EXTRACT(QUARTER FROM t) ...`, run by the SQL API on every engine it targets.
+ * Pooled ("december AOV, all years combined", "all december orders"): every year's together, one figure.
  */
 import type { CatalogMember } from './catalog';
 import type { Plan } from './plan';
