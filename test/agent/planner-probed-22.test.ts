@@ -7,7 +7,8 @@ import { demoPlan } from './support/demo-reading';
  * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total",
  * "the total" that is the whole of the orders named rather than the total amount, "with amounts" after a ranking, and
  * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks), and a month of every year pooled
- * ("AOV in december, all years combined" was December 2026, past the data).
+ * ("AOV in december, all years combined" was December 2026, past the data), and a signup cohort "since" or
+ * "before" a year (was that year alone).
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -108,5 +109,32 @@ describe('a month or quarter of every year, pooled', () => {
 
   it('keeps a month with its year as that month', () => {
     expect(plan('orders in march 2024, all time').range?.from).toBe('2024-03-01');
+  });
+});
+
+describe('a signup cohort open at one end', () => {
+  it.each([
+    [
+      'what share of revenue in 2025 came from customers who signed up since 2023?',
+      '2023-01-01',
+      '2027-09-30',
+    ],
+    [
+      'what share of revenue in 2025 came from customers who signed up before 2023?',
+      '0001-01-01',
+      '2023-01-01',
+    ],
+    [
+      'what share of 2025 revenue came from customers who signed up after june 2023',
+      '2023-07-01',
+      '2027-09-30',
+    ],
+  ])('"%s": the signups from %s to %s', (question, from, to) => {
+    const started = plan(question).share?.rows?.started;
+    expect([started?.member.column, started?.range.from, started?.range.to]).toEqual([
+      'customers_created_at',
+      from,
+      to,
+    ]);
   });
 });

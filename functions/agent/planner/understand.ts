@@ -5,6 +5,7 @@ import { claimLossTo, readBusinessWords, unreadBusinessWords } from './business-
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
+import { openFrom } from './cohort-periods';
 import { cohortSpan } from './cohort-spans';
 import {
   claimWinVerbs,
@@ -102,7 +103,21 @@ const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 /** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
 /** Nouns of single rows ("the latest order", "the latest purchase"). */
 const ROW_NOUNS = /^(?:order|purchase|sale|transaction|deal)s?$/;
-const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
+const LINKS = new Set([
+  'in',
+  'during',
+  'on',
+  'the',
+  'of',
+  'since',
+  'between',
+  'back',
+  'at',
+  'up',
+  'before',
+  'after',
+  'until',
+]);
 /** Superlatives that rank things by how much they bring in when nothing else is named ("biggest clients"). */
 const MONEY_RANKS = new Set(['biggest', 'largest', 'top', 'bottom', 'highest', 'lowest', 'smallest']);
 /**
@@ -346,7 +361,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     : allPeriods;
   const split = started && ownTime ? ownPeriods.filter((p) => p !== window?.span && !nextToStart(p.at)) : [];
   const cohortPeriods =
-    split.length > 0 ? ownPeriods.filter((p) => p === window?.span || nextToStart(p.at)) : [];
+    split.length > 0
+      ? ownPeriods
+          .filter((p) => p === window?.span || nextToStart(p.at))
+          .map((p) => openCohort(tokens, p, today))
+      : [];
   let periods = split.length > 0 ? split : ownPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
@@ -1407,4 +1426,18 @@ function onlyToBetween(
   if (first.period.from >= last.period.from) return false;
   const between = tokens.slice(first.at + 1, last.at).filter((t) => !t.used);
   return between.length === 1 && between[0]?.raw === 'to';
+}
+
+/**
+ * A cohort's period after "since", "after", "before" or "until" ("customers who signed up since 2023"): the open
+ * span from or to it, the word read (was 2023 alone: a share of revenue from the 2023 signups only).
+ */
+function openCohort(tokens: Token[], p: { period: Period; at: number }, today: string) {
+  const word = tokens[p.at - 1];
+  if (!word || !['since', 'after', 'before', 'until'].includes(word.raw)) return p;
+  word.used = true;
+  if (word.raw === 'before' || word.raw === 'until')
+    return { ...p, period: { label: `before ${p.period.label}`, from: openFrom, to: p.period.from } };
+  const from = word.raw === 'after' ? p.period.to : p.period.from;
+  return { ...p, period: { label: `${word.raw} ${p.period.label}`, from, to: addDays(today, 1) } };
 }
