@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings fixed from questions probed on a clock of the lead's own (2027-09-29): a measure "on the busiest day",
  * the ranked period's label asked back ("and which day was it?"), each period's share "of the yearly total",
  * "the total" that is the whole of the orders named rather than the total amount, "with amounts" after a ranking, and
  * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks), and a month of every year pooled
- * ("AOV in december, all years combined" was December 2026, past the data), and a signup cohort "since" or
- * "before" a year (was that year alone).
+ * ("AOV in december, all years combined" was December 2026, past the data), a signup cohort "since" or
+ * "before" a year (was that year alone), and short follow-ups ("and the overall?", "as percentages please").
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -136,5 +136,28 @@ describe('a signup cohort open at one end', () => {
       from,
       to,
     ]);
+  });
+});
+
+describe('follow-ups said in a few words', () => {
+  it.each([
+    ['avg order value by category 2025', 'and the overall?'],
+    ['avg order value by category 2025', 'and the overall average pls'],
+  ])('"%s" -> "%s": the breakdown with the figure over every row', (first, then) => {
+    const p = demoPlan([first, then], TODAY);
+    expect([p.overall, p.dimensions.map((d) => d.column), p.range?.from]).toEqual([
+      true,
+      ['category'],
+      '2025-01-01',
+    ]);
+  });
+
+  it('reads "as percentages please" after a breakdown as each row\'s share', () => {
+    const p = demoPlan(['orders by status in q4 2025', 'as percentages please'], TODAY);
+    expect([p.share !== undefined, p.dimensions.map((d) => d.column)]).toEqual([true, ['status']]);
+  });
+
+  it('keeps "and the overall?" with nothing before it unanswered', () => {
+    expect(demoReading(['and the overall?'], TODAY).kind).not.toBe('plan');
   });
 });

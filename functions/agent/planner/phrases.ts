@@ -620,7 +620,7 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "as percentages" said alone after a table: each row's share, as "as a percent" (follow-up.ts).
   [
-    /^\s*(?:(?:and|now|ok|okay|same)\s+)?(?:(?:show|give|put)\s+(?:that|it|this|them|those|these)\s+)?(as|in)\s+(?:%|percentages?|pcts?|shares)\s*([?.!]*)\s*$/i,
+    /^\s*(?:(?:and|now|ok|okay|same)\s+)?(?:(?:show|give|put)\s+(?:that|it|this|them|those|these)\s+)?(as|in)\s+(?:%|percentages?|pcts?|shares)(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*([?.!]*)\s*$/i,
     '$1 a percent$2',
   ],
   // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.

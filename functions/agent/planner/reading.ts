@@ -234,7 +234,15 @@ export function readQuestions(
   const { text, overall } = readOverall(unrounded);
   if (!rounding && !overall && text === last)
     return unsound(readThread(questions, models, today, plain), last, models);
-  const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
+  // ("avg order value by category" -> "and the overall?": the previous breakdown with the figure over every row;
+  // after a breakdown that adds up, or with nothing before it, the question is read as it stands.)
+  const before =
+    overall && text === '' && questions.length > 1
+      ? readThread(questions.slice(0, -1), models, today, plain)
+      : undefined;
+  if (overall && text === '' && (before?.kind !== 'plan' || !plainBreakdown(before.plan)))
+    return unsound(readThread(questions, models, today, plain), last, models);
+  const reading = before ?? readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
   // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)
   if (rounding?.money && reading.plan.measures.some((m) => m.format !== 'currency'))
