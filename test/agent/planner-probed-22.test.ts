@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -8,7 +9,8 @@ import { demoPlan, demoReading } from './support/demo-reading';
  * "the total" that is the whole of the orders named rather than the total amount, "with amounts" after a ranking, and
  * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks), and a month of every year pooled
  * ("AOV in december, all years combined" was December 2026, past the data), a signup cohort "since" or
- * "before" a year (was that year alone), and short follow-ups ("and the overall?", "as percentages please").
+ * "before" a year (was that year alone), short follow-ups ("and the overall?", "as percentages please"), and
+ * "highest and lowest revenue category" (both ends of one ranking, was refused as two rankings).
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -159,5 +161,30 @@ describe('follow-ups said in a few words', () => {
 
   it('keeps "and the overall?" with nothing before it unanswered', () => {
     expect(demoReading(['and the overall?'], TODAY).kind).not.toBe('plan');
+  });
+});
+
+describe('both ends of one ranking said together', () => {
+  it.each([
+    ['highest and lowest revenue category in 2025', 'category'],
+    ['highest and lowest spending customer in 2025', 'customers_name'],
+  ])('"%s": every %s ranked, both ends kept', (question, column) => {
+    const p = plan(question);
+    expect([p.top?.n, p.top?.span !== undefined, p.dimensions.map((d) => d.column)]).toEqual([
+      0,
+      true,
+      [column],
+    ]);
+    // (The lowest of 400 customers is kept beside the highest, not cut off by the row limit.)
+    expect(queryFor(p).sql).toMatch(/ORDER BY 1 ASC LIMIT 1 OFFSET 9/);
+  });
+
+  it('still refuses two rankings of two figures', () => {
+    expect(
+      demoReading(
+        ['which region had the highest revenue and which had the lowest return rate in 2025'],
+        TODAY,
+      ).kind,
+    ).toBe('refuse');
   });
 });

@@ -170,7 +170,9 @@ function listed(
   const all = result.data;
   const shown =
     all.length <= LISTED_ALL ? all : timeSeries ? all.slice(-LISTED_ROWS) : all.slice(0, LISTED_ROWS);
-  const lines = shown.map((row, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
+  // (Both ends of a long ranking are no consecutive places: no numbers.)
+  const numbered = plan.top && !plan.top.span;
+  const lines = shown.map((row, k) => `${numbered ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
   const index = query.columns.findIndex((c) => c.role === 'measure');
   const measure = plan.measures[0];
   const last = all.at(-1);
@@ -205,7 +207,12 @@ function summary(
   const name = nameOf(plan, measure);
   // A total only where it is the total of everything asked: every row, and no top N cutting the rest off.
   // Periods compared side by side are never added up ("2023 next to 2024" has no total of both years).
-  const complete = result.data.length >= result.totalRows && !(plan.top && plan.top.n > 0) && !plan.compare;
+  // (Both ends of a ranking are its ends only, bothEndsSql: no total of them either.)
+  const complete =
+    result.data.length >= result.totalRows &&
+    !(plan.top && plan.top.n > 0) &&
+    !plan.top?.span &&
+    !plan.compare;
   const parts: string[] = [];
   // "and the total for that quarter": the total of every row, from its own column (not the rows shown).
   for (const [i, c] of query.columns.entries())

@@ -333,7 +333,10 @@ function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): 
   // Only an end of the same ranking: nothing after it but the thing ranked ("and the worst month", "over the
   // lowest"); "the highest revenue and the lowest return rate" names a second figure, not the other end.
   const after = tokens[k + 1];
+  // ("highest and lowest revenue category": the two ends said together, before what they rank.)
+  const together = k === at + 2 && ['and', 'or', 'vs', '&'].includes(tokens[at + 1]?.raw ?? '');
   const same =
+    together ||
     !after ||
     ['one', 'ones', 'and', 'by', 'of', 'in', 'for'].includes(after.raw) ||
     ranked.has(after.stem) ||

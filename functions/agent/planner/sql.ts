@@ -4,7 +4,7 @@ import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
 import { listText } from './text';
-import { keepsTies, tiesKeptSql } from './ties';
+import { bothEndsSql, keepsTies, tiesKeptSql } from './ties';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
 
 /** The generated query and how to read its columns. */
@@ -117,7 +117,7 @@ export function planTitle(plan: Plan): string {
     ? `${share}${by.length > 0 ? ` by ${listText(by)}` : ''}`
     : plan.top
       ? plan.top.n === 0
-        ? `${ranked} ranked by ${measures}`
+        ? `${ranked} ranked by ${measures}${plan.top.span ? ', highest and lowest' : ''}`
         : `${top}${ranked} by ${measures}`
       : `${measures}${by.length > 0 ? ` by ${listText(by)}` : ''}`;
   return capitalise(`${head}${scopeText(plan)}`);
@@ -294,6 +294,14 @@ export function planQuery(plan: Plan): PlannedQuery {
   const firstMeasure = groups + 1;
   if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
     sql = tiesKeptSql(sql, names, firstMeasure, plan.top);
+  } else if (
+    plan.top?.span &&
+    !plan.top.nth &&
+    groups > 0 &&
+    !plan.overall &&
+    names.length === select.length
+  ) {
+    sql = bothEndsSql(sql, names, firstMeasure);
   } else if (plan.top && groups > 0) {
     sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
     sql += limitOf(plan.top);

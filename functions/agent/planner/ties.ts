@@ -33,6 +33,22 @@ export function tiesKeptSql(
   return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} ${desc ? '>=' : '<='} ${nth} ORDER BY ${order} LIMIT ${top.n + TIE_ROOM}`;
 }
 
+/** How many rows of each end a ranking asked for both its ends keeps ("highest and lowest spending customer"). */
+export const END_ROWS = 10;
+
+/**
+ * Both ends of a ranking (`top.span`): the END_ROWS highest and lowest rows of `grouped`, ties kept, highest first.
+ * Every row when there are no more than twice as many; of a long ranking (400 customers) the ends, which the row
+ * limit would otherwise cut off the bottom of.
+ */
+export function bothEndsSql(grouped: string, names: string[], value: number): string {
+  const ranked = names[value - 1] ?? names[0];
+  const labels = names.filter((_, i) => i !== value - 1);
+  const end = (dir: 'DESC' | 'ASC', last: 'MIN' | 'MAX') =>
+    `COALESCE((SELECT ${ranked} FROM t ORDER BY 1 ${dir} LIMIT 1 OFFSET ${END_ROWS - 1}), (SELECT ${last}(${ranked}) FROM t))`;
+  return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} >= ${end('DESC', 'MIN')} OR ${ranked} <= ${end('ASC', 'MAX')} ORDER BY ${[`${ranked} DESC`, ...labels].join(', ')}`;
+}
+
 /**
  * What the answer says of a ranking cut inside a tie: more rows than asked, all tied at the last value
  * (`last`, formatted), or the tie cut where the listing ends.

@@ -1417,13 +1417,17 @@ function countLeft(tokens: Token[], used: Set<string>, cube: CatalogCube): strin
   return named && !counted && used.size > 0 ? [first.raw] : [];
 }
 
-/** Whether nothing but "to" stands between two periods said in order (the ends of one span). */
+/**
+ * Whether nothing but "to" stands between two months or days said in order (the ends of one span). ("revenue 2023
+ * to 2025" stays the two years compared, as it was read before.)
+ */
 function onlyToBetween(
   tokens: Token[],
   first: { period: Period; at: number },
   last: { period: Period; at: number },
 ) {
   if (first.period.from >= last.period.from) return false;
+  if ([first, last].some((p) => /^\d{4}$/.test(p.period.label))) return false;
   const between = tokens.slice(first.at + 1, last.at).filter((t) => !t.used);
   return between.length === 1 && between[0]?.raw === 'to';
 }
