@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
+import { nextStep } from '../../functions/agent/planner/steps';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -9,8 +10,9 @@ import { demoPlan, demoReading } from './support/demo-reading';
  * "the total" that is the whole of the orders named rather than the total amount, "with amounts" after a ranking, and
  * "before"/"after"/"prior to" a period (the span was read but the word was left over as one the model lacks), and a month of every year pooled
  * ("AOV in december, all years combined" was December 2026, past the data), a signup cohort "since" or
- * "before" a year (was that year alone), short follow-ups ("and the overall?", "as percentages please"), and
- * "highest and lowest revenue category" (both ends of one ranking, was refused as two rankings).
+ * "before" a year (was that year alone), short follow-ups ("and the overall?", "as percentages please"),
+ * "highest and lowest revenue category" (both ends of one ranking, was refused as two rankings), and two spans
+ * of days compared past the data ("MTD vs the same period last month" was one 42-day total).
  */
 const TODAY = '2027-09-29';
 const plan = (question: string) => demoPlan([question], TODAY);
@@ -187,4 +189,27 @@ describe('both ends of one ranking said together', () => {
       ).kind,
     ).toBe('refuse');
   });
+});
+
+describe('two spans compared past the data', () => {
+  const DATA = { schema: [], data: [['2023-01-01', '2025-12-31']], totalRows: 1 };
+  const query = (question: string, today: string) => {
+    const p = demoPlan([question], today);
+    expect(nextStep(p, [], today).kind).toBe('query');
+    const step = nextStep(p, [DATA], today);
+    return step.kind === 'query' ? step.query.sql : step.kind;
+  };
+
+  it.each([
+    ['mtd revenue vs same period last month', ['2025-11-01', '2025-11-12', '2025-12-01', '2025-12-12']],
+    ['orders in the last 7 days vs the 7 days before', ['2025-12-18', '2025-12-25', '2026-01-01']],
+    ['this month vs last month', ['2025-11-01', '2025-12-01', '2026-01-01']],
+  ])(
+    '"%s" on 2026-02-11: the same spans moved back together to the latest the data holds',
+    (question, bounds) => {
+      const sql = query(question, '2026-02-11');
+      expect(sql).toMatch(/CASE WHEN/);
+      for (const bound of bounds) expect(sql).toContain(`'${bound}'`);
+    },
+  );
 });
