@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
+import { answerFor } from '../../functions/agent/planner/respond';
 import { nextStep } from '../../functions/agent/planner/steps';
 import { demoPlan, demoReading } from './support/demo-reading';
 
@@ -212,4 +213,28 @@ describe('two spans compared past the data', () => {
       for (const bound of bounds) expect(sql).toContain(`'${bound}'`);
     },
   );
+});
+
+describe("signup cohorts compared, then the rows' own period", () => {
+  it.each([
+    'avg revenue per customer for customers who signed up in 2022 vs 2023, in 2025',
+    'revenue for customers who signed up in 2022 vs 2023, in 2025',
+  ])('"%s": two cohorts, their 2025 orders', (question) => {
+    const p = plan(question);
+    expect([p.compare?.map((c) => c.label), p.also?.range.label]).toEqual([['2022', '2023'], '2025']);
+  });
+
+  it('names a period by its label, not as a number', () => {
+    const p = plan('avg revenue per customer for customers who signed up in 2022 vs 2023, in 2025');
+    const query = queryFor(p);
+    const text = answerFor(p, query, {
+      schema: [],
+      data: [
+        ['2022', 7977.3],
+        ['2023', 100],
+      ],
+      totalRows: 2,
+    });
+    expect(text).toContain('- 2022: $7,977.30');
+  });
 });

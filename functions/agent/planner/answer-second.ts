@@ -21,7 +21,12 @@ function labeler(plan: Plan, query: PlannedQuery, grain = plan.grain): (row: Row
   const at = query.columns.flatMap((c, i) => (['period', 'time', 'dimension'].includes(c.role) ? [i] : []));
   return (row) =>
     at
-      .map((i) => (query.columns[i]?.role === 'time' ? timeLabel(row[i], grain) : formatValue(row[i])))
+      .map((i) => {
+        const role = query.columns[i]?.role;
+        // (A period's label is its name: "2022", never the number 2,022.)
+        if (role === 'period') return String(row[i] ?? '(none)');
+        return role === 'time' ? timeLabel(row[i], grain) : formatValue(row[i]);
+      })
       .join(', ');
 }
 

@@ -333,10 +333,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       : at > started.at && at - started.at <= 3 && linkOrGrain(started.at, at);
   };
   // "signed up in H1 2022 versus the second half": a period listed right after a cohort's is a cohort's too.
-  const listedAfter = (at: number) => {
-    const earlier = allPeriods.filter((p) => p.at < at && nearStart(p.at)).at(-1);
+  // (Listed after the period just before it, itself a cohort's: "signed up in 2022 vs 2023, in 2025" lists 2023,
+  // and 2025 is the rows' own period, not a third cohort.)
+  const listedAfter = (at: number): boolean => {
+    const earlier = allPeriods.filter((p) => p.at < at).at(-1);
     return (
       earlier !== undefined &&
+      (nearStart(earlier.at) || listedAfter(earlier.at)) &&
       tokens.slice(earlier.at + 1, at).every((t) => t.used || COHORT_LIST.has(t.raw)) &&
       tokens.slice(earlier.at + 1, at).some((t) => ['vs', 'versus', 'or', 'and'].includes(t.raw))
     );
