@@ -238,3 +238,8 @@ describe("signup cohorts compared, then the rows' own period", () => {
     expect(text).toContain('- 2022: $7,977.30');
   });
 });
+
+it('reads "per head" as per customer', () => {
+  expect(rephrase('revenue per head by region in 2025')).toMatch(/revenue per customer by region/);
+  expect(queryFor(plan('revenue per head by region in 2025')).sql).toMatch(/customers_name AS per.*AVG\(v\)/);
+});

@@ -720,6 +720,8 @@ const REWRITES: [RegExp, Replacement][] = [
     /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
     '',
   ],
+  // ("spent the most per head", "revenue per capita": per customer.)
+  [/\bper\s+(?:head|capita|person)\b/gi, 'per customer'],
   // "signed up prior to 2023": before it.
   [
     /\bprior\s+to\b(?=\s+(?:(?:19|20)\d\d|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the\s+start))/gi,
