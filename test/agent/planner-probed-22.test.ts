@@ -243,3 +243,24 @@ it('reads "per head" as per customer', () => {
   expect(rephrase('revenue per head by region in 2025')).toMatch(/revenue per customer by region/);
   expect(queryFor(plan('revenue per head by region in 2025')).sql).toMatch(/customers_name AS per.*AVG\(v\)/);
 });
+
+describe('a share of the previous figure', () => {
+  it.each([
+    [['how many orders in 2025 were over $500?', 'what share is that of all my 2025 orders?'], 'numbers'],
+    [['how many electronics orders in 2025?', 'what share is that of all orders?'], 'part'],
+  ])('%j: the previous condition as the part of the whole', (thread, part) => {
+    const p = demoPlan(thread, TODAY);
+    expect([
+      p.range?.label,
+      p.filters,
+      p.numberFilters,
+      Object.keys(p.share ?? {}).concat(Object.keys(p.share?.rows ?? {})),
+    ]).toEqual(['2025', [], [], part === 'part' ? ['part'] : ['rows', 'numbers']]);
+  });
+});
+
+it('reads "company-wide revenue" as the total', () => {
+  expect(plan("what's the company-wide revenue for 2025?").measures.map((m) => m.column)).toEqual([
+    'total_amount',
+  ]);
+});

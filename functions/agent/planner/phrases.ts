@@ -720,6 +720,9 @@ const REWRITES: [RegExp, Replacement][] = [
     /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
     '',
   ],
+  // ("the company-wide revenue": the company's total, as "total company revenue" reads; own-ground.ts refuses it
+  // beside the asker's own region.)
+  [/\b(?:company|firm|business)[\s-]?wide\b/gi, 'total company'],
   // ("spent the most per head", "revenue per capita": per customer.)
   [/\bper\s+(?:head|capita|person)\b/gi, 'per customer'],
   // "signed up prior to 2023": before it.
