@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
+import { readRestatedGlosses } from '../../functions/agent/planner/restated-glosses';
 import { nextStep } from '../../functions/agent/planner/steps';
 import { demoPlan, demoReading } from './support/demo-reading';
 
@@ -263,4 +264,28 @@ it('reads "company-wide revenue" as the total', () => {
   expect(plan("what's the company-wide revenue for 2025?").measures.map((m) => m.column)).toEqual([
     'total_amount',
   ]);
+});
+
+describe('a gloss restating a change over steps', () => {
+  it.each([
+    ['MoM % change in # of orders for each month Jul-Dec 2025 (each month vs the one before)', true],
+    ['QoQ revenue growth in 2025 (vs the previous quarter)', true],
+    ['revenue by month in 2025 (each month vs the one before)', false],
+    ['MoM change in orders in 2025 (each quarter vs the one before)', false],
+  ])('"%s": read away %s', (question, away) => {
+    expect(readRestatedGlosses(question) !== question).toBe(away);
+  });
+
+  it('keeps the months asked and each one against the one before', () => {
+    const p = demoPlan(
+      ['MoM % change in # of orders for each month Jul-Dec 2025 (each month vs the one before)'],
+      TODAY,
+    );
+    expect([p.change !== undefined, p.grain, p.range?.from, p.range?.to]).toEqual([
+      true,
+      'month',
+      '2025-07-01',
+      '2026-01-01',
+    ]);
+  });
 });
