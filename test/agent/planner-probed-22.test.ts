@@ -289,3 +289,29 @@ describe('a gloss restating a change over steps', () => {
     ]);
   });
 });
+
+describe('remarks beside a change', () => {
+  it('reads a belief in parentheses away', () => {
+    expect(
+      rephrase('Which category held up best on order count from 2023 to 2025? (I think they all dipped)'),
+    ).not.toMatch(/think|dipped/);
+  });
+
+  it('keeps a parenthesis that is no belief', () => {
+    expect(rephrase('revenue by region (west only) in 2025')).toMatch(/west only/);
+  });
+
+  it('reads "and how many fewer returns was that" after a change as its size', () => {
+    const p = demoPlan(
+      [
+        'Which category had the biggest drop in returned orders from 2024 to 2025, and how many fewer returns was that?',
+      ],
+      TODAY,
+    );
+    expect([
+      p.change !== undefined,
+      p.filters.map((f) => f.values),
+      p.dimensions.map((d) => d.column),
+    ]).toEqual([true, [['returned']], ['category']]);
+  });
+});

@@ -723,6 +723,17 @@ const REWRITES: [RegExp, Replacement][] = [
   // ("the company-wide revenue": the company's total, as "total company revenue" reads; own-ground.ts refuses it
   // beside the asker's own region.)
   [/\b(?:company|firm|business)[\s-]?wide\b/gi, 'total company'],
+  // ("(I think they all dipped)", "(my guess is electronics)": the asker's belief, no part of the ask.)
+  [
+    /\s*\(\s*(?:i\s+think|i\s+believe|i\s+guess|i\s+suspect|i\s+assume|i'?d\s+guess|my\s+(?:guess|hunch|sense)\s+is|pretty\s+sure|probably)\b[^()]{0,80}\)/gi,
+    ' ',
+  ],
+  // ("which category had the biggest drop in returns ..., and how many fewer returns was that?": the size of the
+  // change, which the answer states.)
+  [
+    /(\b(?:drop|decline|fall|fell|dropped|declined|rise|rose|grew|growth|increase|increased|decrease|decreased|change|changed|gain|gained)\b[^?]*?)\s*,?\s*(?:and\s+)?how\s+(?:many|much)\s+(?:fewer|more|less|lower|higher)(?:\s+[a-z]+){0,2}\s+(?:was|is|were|are)\s+(?:that|it|this)\b/gi,
+    '$1',
+  ],
   // ("spent the most per head", "revenue per capita": per customer.)
   [/\bper\s+(?:head|capita|person)\b/gi, 'per customer'],
   // "signed up prior to 2023": before it.
