@@ -63,6 +63,8 @@ export interface Plan {
     withTotal?: true;
     /** Both ends asked ("the highest, and by how much over the lowest"): every row, the two ends and their gap. */
     span?: true;
+    /** The rows past the top N as one more row ("top 3 categories and everything else combined"; top-rest.ts). */
+    rest?: true;
   };
   /**
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with

@@ -54,6 +54,7 @@ import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } fro
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
+import { readRest, restMisfit } from './top-rest';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
@@ -230,9 +231,11 @@ export function readQuestions(
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
   if (unclear) return { kind: 'refuse', missing: '', said: unclear };
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
+  // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
+  const { text: ranked, rest } = readRest(unrounded);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
-  const { text, overall } = readOverall(unrounded);
-  if (!rounding && !overall && text === last)
+  const { text, overall } = readOverall(ranked);
+  if (!rounding && !overall && !rest && text === last)
     return unsound(readThread(questions, models, today, plain), last, models);
   // ("avg order value by category" -> "and the overall?": the previous breakdown with the figure over every row;
   // after a breakdown that adds up, or with nothing before it, the question is read as it stands.)
@@ -256,6 +259,8 @@ export function readQuestions(
         .join(', ')}) is a count, not an amount in dollars`,
       near: reading.plan,
     };
+  const misfit = rest ? restMisfit(reading.plan) : undefined;
+  if (misfit) return { kind: 'refuse', missing: '', reason: misfit, near: reading.plan };
   if (overall && !plainBreakdown(reading.plan))
     return {
       kind: 'refuse',
@@ -265,7 +270,12 @@ export function readQuestions(
   return unsound(
     {
       ...reading,
-      plan: { ...reading.plan, ...(rounding ? { rounding } : {}), ...(overall ? { overall } : {}) },
+      plan: {
+        ...reading.plan,
+        ...(rounding ? { rounding } : {}),
+        ...(overall ? { overall } : {}),
+        ...(rest && reading.plan.top ? { top: { ...reading.plan.top, rest } } : {}),
+      },
     },
     last,
     models,

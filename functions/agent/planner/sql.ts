@@ -5,6 +5,7 @@ import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
 import { listText } from './text';
 import { bothEndsSql, keepsTies, tiesKeptSql } from './ties';
+import { restSql } from './top-rest';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
 
 /** The generated query and how to read its columns. */
@@ -292,7 +293,9 @@ export function planQuery(plan: Plan): PlannedQuery {
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groups > 0) sql += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   const firstMeasure = groups + 1;
-  if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
+  if (plan.top?.rest && groups === 1 && names.length === 2 && names.length === select.length) {
+    sql = restSql(sql, names, plan.top.n, plan.top.direction);
+  } else if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
     sql = tiesKeptSql(sql, names, firstMeasure, plan.top);
   } else if (
     plan.top?.span &&

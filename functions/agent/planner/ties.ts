@@ -11,7 +11,7 @@ export const TIE_ROOM = 25;
 
 /** Whether a ranking keeps its ties: a plain first n (no place, percent or total beside). */
 export const keepsTies = (top: Plan['top']): top is NonNullable<Plan['top']> =>
-  !!top && top.n > 0 && !top.nth && !top.percent && !top.withTotal && !top.span;
+  !!top && top.n > 0 && !top.nth && !top.percent && !top.withTotal && !top.span && !top.rest;
 
 /**
  * The ranked rows of `grouped` (a grouped SELECT without ORDER BY, its columns named `names`, the ranked value
