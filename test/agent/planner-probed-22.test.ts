@@ -240,7 +240,7 @@ describe("signup cohorts compared, then the rows' own period", () => {
   });
 });
 
-it('reads "per head" as per customer', () => {
+it('reads "per head" as the average per customer', () => {
   expect(rephrase('revenue per head by region in 2025')).toMatch(/revenue per customer by region/);
   expect(queryFor(plan('revenue per head by region in 2025')).sql).toMatch(/customers_name AS per.*AVG\(v\)/);
 });

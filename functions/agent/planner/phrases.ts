@@ -720,9 +720,9 @@ const REWRITES: [RegExp, Replacement][] = [
     /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
     '',
   ],
-  // ("the company-wide revenue": the company's total, as "total company revenue" reads; own-ground.ts refuses it
-  // beside the asker's own region.)
-  [/\b(?:company|firm|business)[\s-]?wide\b/gi, 'total company'],
+  // ("the company-wide revenue": every row the asker can see, as a question that names no scope reads; own-ground.ts
+  // refuses it beside the asker's own region, before this.)
+  [/\s*\b(?:company|firm|business)[\s-]?wide\b/gi, ''],
   // ("(I think they all dipped)", "(my guess is electronics)": the asker's belief, no part of the ask.)
   [
     /\s*\(\s*(?:i\s+think|i\s+believe|i\s+guess|i\s+suspect|i\s+assume|i'?d\s+guess|my\s+(?:guess|hunch|sense)\s+is|pretty\s+sure|probably)\b[^()]{0,80}\)/gi,
@@ -734,8 +734,6 @@ const REWRITES: [RegExp, Replacement][] = [
     /(\b(?:drop|decline|fall|fell|dropped|declined|rise|rose|grew|growth|increase|increased|decrease|decreased|change|changed|gain|gained)\b[^?]*?)\s*,?\s*(?:and\s+)?how\s+(?:many|much)\s+(?:fewer|more|less|lower|higher)(?:\s+[a-z]+){0,2}\s+(?:was|is|were|are)\s+(?:that|it|this)\b/gi,
     '$1',
   ],
-  // ("spent the most per head", "revenue per capita": per customer.)
-  [/\bper\s+(?:head|capita|person)\b/gi, 'per customer'],
   // "signed up prior to 2023": before it.
   [
     /\bprior\s+to\b(?=\s+(?:(?:19|20)\d\d|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the\s+start))/gi,
