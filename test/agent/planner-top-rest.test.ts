@@ -25,8 +25,11 @@ describe('the words', () => {
     expect(readRest(question)).toEqual({ text, rest: true });
   });
 
-  it('leaves "the rest of 2025" alone when nothing sets it against the top', () => {
-    expect(readRest('top 3 categories for the rest of 2025').rest).toBeUndefined();
+  it.each([
+    'top 3 categories for the rest of 2025',
+    "'whales' (lifetime spend over $30k) vs everyone else: average order value",
+  ])('leaves "%s" alone: no top N set against the rest', (question) => {
+    expect(readRest(question).rest).toBeUndefined();
   });
 });
 

@@ -15,10 +15,14 @@ const REST =
 /** The label of the row of everything past the top N. */
 export const REST_LABEL = 'everything else';
 
+/** A top N said before them ("top 3", "our 10 biggest"): without one, "vs everyone else" is a cohort's (cohorts.ts). */
+const TOP_N =
+  /\b(?:top|bottom|best|worst|biggest|largest|highest|lowest)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:\d+|two|three|four|five|ten)\s+(?:biggest|largest|best|top|highest)\b/i;
+
 /** The question without the words asking for the rest as one row, and whether they were there. */
 export function readRest(question: string): { text: string; rest?: true } {
   const m = REST.exec(question);
-  if (!m) return { text: question };
+  if (!m || !TOP_N.test(question.slice(0, m.index))) return { text: question };
   return { text: `${question.slice(0, m.index)}${question.slice(m.index + m[0].length)}`, rest: true };
 }
 
