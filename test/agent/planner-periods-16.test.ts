@@ -102,6 +102,46 @@ describe('a year up to a month, and this year so far beside last year', () => {
     expect(plan.dimensions.map((d) => d.column)).toEqual(['category']);
   });
 
+  it.each([
+    [
+      'orders ytd 2025 vs ytd 2024',
+      '2026-08-25',
+      'orders from january 1 2025 to august 25 2025 vs from january 1 2024 to august 25 2024',
+    ],
+    ['revenue 2024 year to date', '2027-01-13', 'revenue from january 1 2024 to january 13 2024'],
+    ["2023's ytd revenue", '2024-02-29', 'from january 1 2023 to february 28 2023 revenue'],
+    ['revenue ytd 2026', '2026-08-25', 'revenue year to date'],
+  ])('%s on %s: that year to the same day', (question, today, said) => {
+    expect(readYearSpans(question, today)).toBe(said);
+  });
+
+  it.each([
+    ['revenue january 2025 to march 2025', '2025-01-01', '2025-04-01'],
+    ['revenue march 3 2025 to march 9 2025', '2025-03-03', '2025-03-10'],
+  ])('%s: one span between the two ends said with "to" alone', (question, from, to) => {
+    const plan = demoPlan([question], '2026-08-25');
+    expect([plan.range?.from, plan.range?.to, plan.compare]).toEqual([from, to, undefined]);
+  });
+
+  it("compares this year's year to date with another year's, day for day", () => {
+    const plan = demoPlan(['revenue 2026 ytd vs 2025 ytd'], '2026-08-25');
+    expect(plan.compare?.map((p) => [p.from, p.to])).toEqual([
+      ['2025-01-01', '2025-08-26'],
+      ['2026-01-01', '2026-08-26'],
+    ]);
+  });
+
+  it('compares a named year to date with the same days of another year, not with the whole year', () => {
+    const plan = demoPlan(
+      ['what was revenue year to date in 2025 vs the same period of 2024?'],
+      '2027-01-13',
+    );
+    expect(plan.compare?.map((p) => [p.from, p.to]).sort()).toEqual([
+      ['2024-01-01', '2024-01-14'],
+      ['2025-01-01', '2025-01-14'],
+    ]);
+  });
+
   it('leaves a span with its own year after each month alone', () => {
     expect(readYearSpans('revenue January 2025 to March 2025', AFTER)).toBe(
       'revenue January 2025 to March 2025',

@@ -57,6 +57,7 @@ import * as tuning21cohorts from './questions/tuning-21-cohorts';
 import * as tuning21probed from './questions/tuning-21-probed';
 import * as tuning21ratios from './questions/tuning-21-ratios';
 import * as tuning21series from './questions/tuning-21-series';
+import * as tuning22probed from './questions/tuning-22-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -470,6 +471,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning21probed,
       cases: tuning21probed.tuning21probed,
       rightAtLeast: 20,
+    },
+    {
+      // 6 of 34 right before the lead's probes of the sixth session of 2026-11-28 were fixed (10 confident wrong, in
+      // the eval CLI, on 7ad5a1e); 34, none wrong, after.
+      title:
+        'tuning set 22 (probed: a named year\'s year to date, a bare "to" between months, a measure in a ranked period, "of the yearly total", "before"/"after" a period, a month of every year pooled, an open signup cohort, short follow-ups, both ends of a ranking, the rest past a top N, two spans compared past the data)',
+      module: tuning22probed,
+      cases: tuning22probed.tuning22probed,
+      rightAtLeast: 34,
     },
     {
       // 9 of 37 right before the planner change it tunes (5 confident wrong, in the eval CLI, on 007e7f6); 36, none

@@ -21,7 +21,12 @@ function labeler(plan: Plan, query: PlannedQuery, grain = plan.grain): (row: Row
   const at = query.columns.flatMap((c, i) => (['period', 'time', 'dimension'].includes(c.role) ? [i] : []));
   return (row) =>
     at
-      .map((i) => (query.columns[i]?.role === 'time' ? timeLabel(row[i], grain) : formatValue(row[i])))
+      .map((i) => {
+        const role = query.columns[i]?.role;
+        // (A period's label is its name: "2022", never the number 2,022.)
+        if (role === 'period') return String(row[i] ?? '(none)');
+        return role === 'time' ? timeLabel(row[i], grain) : formatValue(row[i]);
+      })
       .join(', ');
 }
 
@@ -136,7 +141,7 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   const noun = plan.timeDimension ? 'first row' : 'first date';
   const entities = entityWord(first.entity);
   const period = plan.range
-    ? ` was ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
+    ? ` was ${/^(since|before|after|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
     : '';
   // The rows' own noun ("order"), not the measure asked (a count of customers).
   const rowNoun = rowNounOf(plan.cube);
@@ -144,9 +149,9 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   const head = `${capitalise(entities)} whose ${plan.timeDimension ? noun.replace('row', rowNoun) : noun}${period}${later}`;
   if (first.output === 'total' && first.total && first.range) {
     const range = first.range.label;
-    const when = /^(since|before|the |last|this)/.test(range) ? range : `in ${range}`;
+    const when = /^(since|before|after|the |last|this)/.test(range) ? range : `in ${range}`;
     const rows = plan.range
-      ? `, ${/^(since|before|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
+      ? `, ${/^(since|before|after|the |last|this)/.test(plan.range.label) ? '' : 'in '}${plan.range.label}`
       : '';
     return `${capitalise(nameOf(plan, first.total))} from ${entities} whose first ${rowNoun} was ${when}${rows}: ${formatFigure(first.total, result.data[0]?.[0] ?? 0)}.`;
   }

@@ -5,6 +5,7 @@ import type { PlannedQuery } from './sql';
 import { scopeText } from './sql';
 import { formatNumber, formatValue, listText } from './text';
 import { tieNote } from './ties';
+import { REST_LABEL } from './top-rest';
 import type { Grain, Plan } from './understand';
 
 /** What the planner reads of a coreSqlApi result. */
@@ -170,7 +171,13 @@ function listed(
   const all = result.data;
   const shown =
     all.length <= LISTED_ALL ? all : timeSeries ? all.slice(-LISTED_ROWS) : all.slice(0, LISTED_ROWS);
-  const lines = shown.map((row, k) => `${plan.top ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`);
+  // (Both ends of a long ranking are no consecutive places: no numbers.)
+  const numbered = plan.top && !plan.top.span;
+  const lines = shown.map((row, k) => {
+    // ("everything else" past a top N is no place of the ranking.)
+    const place = numbered && !(plan.top?.rest && label(row) === REST_LABEL);
+    return `${place ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`;
+  });
   const index = query.columns.findIndex((c) => c.role === 'measure');
   const measure = plan.measures[0];
   const last = all.at(-1);
@@ -205,7 +212,12 @@ function summary(
   const name = nameOf(plan, measure);
   // A total only where it is the total of everything asked: every row, and no top N cutting the rest off.
   // Periods compared side by side are never added up ("2023 next to 2024" has no total of both years).
-  const complete = result.data.length >= result.totalRows && !(plan.top && plan.top.n > 0) && !plan.compare;
+  // (Both ends of a ranking are its ends only, bothEndsSql: no total of them either.)
+  const complete =
+    result.data.length >= result.totalRows &&
+    !(plan.top && plan.top.n > 0 && !plan.top.rest) &&
+    !plan.top?.span &&
+    !plan.compare;
   const parts: string[] = [];
   // "and the total for that quarter": the total of every row, from its own column (not the rows shown).
   for (const [i, c] of query.columns.entries())
@@ -224,6 +236,15 @@ function summary(
   const total = numbers.reduce((sum, n) => sum + n.value, 0);
   if (additive && complete)
     parts.push(`${capitalise(name)} in all: ${formatFigure(measure, Math.round(total * 100) / 100)}.`);
+  // ("top 10 customers vs all the rest": the top rows together, and the rest, each as a part of the whole.)
+  const rest = plan.top?.rest ? numbers.find((n) => label(n.row) === REST_LABEL) : undefined;
+  if (rest && complete && total > 0) {
+    const together = Math.round((total - rest.value) * 100) / 100;
+    const percent = (v: number) => `${formatNumber(Math.round((v / total) * 1000) / 10)}%`;
+    parts.push(
+      `Together, the top ${plan.top?.n}: ${formatFigure(measure, together)} (${percent(together)}); ${REST_LABEL}: ${formatFigure(measure, rest.value)} (${percent(rest.value)}).`,
+    );
+  }
   const high = numbers.reduce((a, b) => (b.value > a.value ? b : a));
   const low = numbers.reduce((a, b) => (b.value < a.value ? b : a));
   // (Rows cut off by the row limit hide the true lowest, and the highest too unless ranked: no ends are named.)

@@ -11,7 +11,7 @@ import { perMember } from './cohort-by';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { CohortReading, Period, Plan } from './plan';
-import { ident, type PlannedQuery, quote, valueCondition, withinPeriod } from './sql';
+import { ident, type PlannedQuery, plannedQuery, quote, valueCondition, withinPeriod } from './sql';
 
 const within = withinPeriod;
 /** The member's date a cohort is defined by: signup, first row or last row. */
@@ -126,12 +126,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
       )
       .join(' UNION ALL ');
     const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)} and everyone else`);
-    return {
-      sql,
-      title,
-      description: `${title}, computed on ${plan.cube.title}.`,
-      columns: [{ role: 'period' }, ...roles],
-    };
+    return plannedQuery(plan, sql, title, [{ role: 'period' }, ...roles]);
   }
   const sql = versus
     ? [c.cohort.period, versus]
@@ -143,7 +138,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
     : `SELECT ${select.join(', ')} FROM (${members}) AS t`;
   if (versus) roles.unshift({ role: 'period' });
   const title = capitalise(`${entityWord(c.rows.entity)} ${cohortWords(plan, c)}`);
-  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns: roles };
+  return plannedQuery(plan, sql, title, roles);
 }
 
 /** A signup half's label ("H1 2022"), in SQL that runs alike on DuckDB and PostgreSQL. */
@@ -170,12 +165,11 @@ function eachQuery(
   const size = c.measures.includes('count') ? 'cohort_size' : people;
   const sql = `SELECT ${bucket} AS ${ident(`${dateWord(c).replace(/\s+/g, '_')}_${each}`)}, COUNT(*) AS ${size}${figures.map((f) => `, ${f}`).join('')} FROM (${members}) AS t${where} GROUP BY 1 ORDER BY 1`;
   const title = capitalise(`${entityWord(c.rows.entity)} by ${dateWord(c)} ${each}${windowWords(plan, c)}`);
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [{ role: 'period' }, { role: 'entities' }, ...roles.slice(0, c.measures.length)],
-  };
+  return plannedQuery(plan, sql, title, [
+    { role: 'period' },
+    { role: 'entities' },
+    ...roles.slice(0, c.measures.length),
+  ]);
 }
 
 /** What a per-period cohort is dated by: "signup", "first order", "last order". */
@@ -202,16 +196,11 @@ function byQuery(
   const title = capitalise(
     `${entityWord(c.rows.entity)} ${cohortWords(plan, c)} by ${nameOf(plan, by).toLowerCase()}${windowWords(plan, c)}`,
   );
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      { role: 'dimension', member: by },
-      ...(sized ? [{ role: 'entities' as const }] : []),
-      ...roles.slice(0, c.measures.length),
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    { role: 'dimension', member: by },
+    ...(sized ? [{ role: 'entities' as const }] : []),
+    ...roles.slice(0, c.measures.length),
+  ]);
 }
 
 /** "in March 2023", but "before April 2022" and "April 2023 or later" as they are. */

@@ -8,7 +8,7 @@ import type { ResultLike } from './answer';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Plan, RatioTest } from './plan';
-import { ident, type PlannedQuery, valueCondition, withinPeriod } from './sql';
+import { ident, type PlannedQuery, plannedQuery, valueCondition, withinPeriod } from './sql';
 import { formatValue } from './text';
 
 type Ratio = Extract<PerEntity, { kind: 'ratio' }>;
@@ -75,17 +75,12 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
     : `round(100.0 * SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) / NULLIF(COUNT(*), 0), 2) AS share_percent, SUM(CASE WHEN ${part} THEN 1 ELSE 0 END) AS ${partName}, COUNT(*) AS ${ident(`${people}_in_whole`)}`;
   const sql = `SELECT ${by ? `${by}, ` : ''}${select} FROM (${inner}) AS t${whole.length > 0 ? ` WHERE ${whole.join(' AND ')}` : ''}${by ? ' GROUP BY 1 ORDER BY 1' : ''}`;
   const title = ratioTitle(plan, p);
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
-      ...(counts
-        ? [{ role: 'entities' as const }]
-        : [{ role: 'share' as const }, { role: 'entities' as const }, { role: 'whole' as const }]),
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
+    ...(counts
+      ? [{ role: 'entities' as const }]
+      : [{ role: 'share' as const }, { role: 'entities' as const }, { role: 'whole' as const }]),
+  ]);
 }
 
 /** "Of the 4,000 customers who had an order in November 2025, 74.44% (2,977) had an order in December 2025." */

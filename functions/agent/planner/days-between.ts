@@ -13,7 +13,7 @@ import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, scopeText } from './sql';
+import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { formatValue } from './text';
 
 type DaysBetween = Extract<PerEntity, { kind: 'days-between' }>;
@@ -119,16 +119,11 @@ export function daysBetweenQuery(plan: Plan, p: DaysBetween): PlannedQuery {
   const title = capitalise(
     `${p.stat === 'median' ? 'median' : 'average'} days ${p.pair === 'first-second' ? 'from the first order to the second' : 'between consecutive orders'}${p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : ''}${scopeText({ ...plan, perEntity: undefined })}`,
   );
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
-      { role: 'measure' },
-      { role: 'entities' },
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
+    { role: 'measure' },
+    { role: 'entities' },
+  ]);
 }
 
 /** The answer: the figure in days (per group), and how it was measured. */

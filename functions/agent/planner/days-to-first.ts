@@ -12,7 +12,7 @@ import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, scopeText } from './sql';
+import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { formatValue } from './text';
 
 type DaysToFirst = Extract<PerEntity, { kind: 'days-to-first' }>;
@@ -103,16 +103,11 @@ export function daysToFirstQuery(plan: Plan, p: DaysToFirst): PlannedQuery {
   const title = capitalise(
     `${p.stat === 'median' ? 'median' : 'average'} days from signup to first order${p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : ''}`,
   );
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
-      { role: 'measure' },
-      { role: 'entities' },
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
+    { role: 'measure' },
+    { role: 'entities' },
+  ]);
 }
 
 /** The answer: the figure in days (per group), and how it was measured. */

@@ -12,7 +12,7 @@ import type { CatalogCube } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, entityWord } from './names';
 import type { Plan } from './plan';
-import { ident, type PlannedQuery, planQuery, scopeText } from './sql';
+import { ident, type PlannedQuery, plannedQuery, planQuery, scopeText } from './sql';
 import { alternation, PEOPLE_PLURALS } from './vocabulary';
 
 /** The people a distribution counts. */
@@ -106,15 +106,15 @@ export function distributionQuery(plan: Plan): PlannedQuery {
   const rows = ident(measure.column);
   const people = ident(entityWord(entity));
   const title = `${capitalise(entityWord(entity))} by ${measure.title.toLowerCase()}${scopeText(plan)}`;
-  return {
-    sql: `SELECT ${rows}, COUNT(*) AS ${people} FROM (${inner}) AS t GROUP BY 1 ORDER BY 1`,
+  return plannedQuery(
+    plan,
+    `SELECT ${rows}, COUNT(*) AS ${people} FROM (${inner}) AS t GROUP BY 1 ORDER BY 1`,
     title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
+    [
       { role: 'dimension', member: measure },
       { role: 'entities', member: entity },
     ],
-  };
+  );
 }
 
 /** "Customers by number of orders, in December 2025: - 1 order: 120 customers ..." */

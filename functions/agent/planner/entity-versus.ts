@@ -9,7 +9,7 @@ import type { CatalogCube } from './catalog';
 import { entityWord } from './names';
 import { entityRows } from './per-entity';
 import type { EntityCondition, Period, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, withinPeriod } from './sql';
+import { conditions, ident, type PlannedQuery, plannedQuery, withinPeriod } from './sql';
 
 const WHO = '(customers?|clients?|buyers?|accounts?|shoppers?)';
 const ASK =
@@ -187,12 +187,8 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
   const moved = versus.stopped ? `earlier_${m} > 0 AND later_${m} = 0` : `later_${m} ${h.op} earlier_${m}`;
   const people = ident(entityWord(h.entity));
   const lead = `WITH t AS (${t}), w AS (${w}) `;
-  const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery => ({
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns,
-  });
+  const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery =>
+    plannedQuery(plan, sql, title, columns);
   if (h.output === 'count')
     return described(`${lead}SELECT COUNT(*) AS ${people} FROM w WHERE ${moved}`, [{ role: 'entities' }]);
   if (h.output === 'share') {

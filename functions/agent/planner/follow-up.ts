@@ -129,7 +129,7 @@ const AS_SHARE =
   /^(((show|give|put) (that|it|this|them|those|these)|and|now|ok|same) )?(as|in) (an? )?(percent|percentage|share|pct|percents|percentages|shares)\b/;
 /** "what % of all orders is that?", "what share of total revenue was that": the previous figure as a share. */
 const SHARE_OF_THAT =
-  /\b(percent|percentage|share|pct|proportion)\b.*\b(is|was|does|did|would) (that|this|it)( be| represent| make)?$/;
+  /\b(percent|percentage|share|pct|proportion)\b.*\b(is|was|does|did|would) (that|this|it)( be| represent| make)?$|\b(percent|percentage|share|pct|proportion) (is|was) (that|this|it) of\b/;
 /** "since then", "after that", "from then on": the time after the previous period. */
 const SINCE_THEN = /\b(since|after) (then|that)\b|\bfrom then\b/;
 /** Words a follow-up leans on that name no data ("same for toys", "as a percent of the total"). */
@@ -696,10 +696,15 @@ function shareOfPart(previous: Plan, own: Parsed, unexplained: string[]): Plan |
   if (previous.dimensions.length > 0 || previous.grain || secondOrder(previous) || previous.top)
     return undefined;
   const [part, ...more] = previous.filters;
-  if (!part || more.length > 0 || previous.numberFilters.length > 0) return undefined;
+  const [bound, ...bounds] = previous.numberFilters;
+  // (One value filter, or one bound on a number: "how many 2025 orders were over $500?" then "what share is that".)
+  const one = part ? more.length === 0 && !bound : bound !== undefined && bounds.length === 0;
+  if (!one) return undefined;
   if (!unexplained.some((w) => SHARE_WORDS.has(w)) && !own.share) return undefined;
   const measure = wholeOfPrevious(previous, own);
   if (!measure || own.measures.some((m) => m.column !== measure.column)) return undefined;
+  if (bound)
+    return { ...previous, numberFilters: [], measures: [measure], share: { rows: { numbers: [bound] } } };
   return { ...previous, filters: [], measures: [measure], share: { part } };
 }
 

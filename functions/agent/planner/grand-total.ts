@@ -42,6 +42,8 @@ export function readOverall(question: string): { text: string; overall?: true } 
   const m = OVERALL.exec(question);
   if (!m) return { text: question };
   const rest = question.slice(0, m.index) + question.slice(m.index + m[0].length);
+  // ("and the overall?" said alone after a breakdown: the caller reads it on the previous question.)
+  if (!/[a-z]/i.test(rest)) return { text: '', overall: true };
   if (!BREAKDOWN.test(rest) || !NOT_ADDITIVE.test(rest)) return { text: question };
   return { text: rest, overall: true };
 }

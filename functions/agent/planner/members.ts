@@ -219,7 +219,7 @@ export function findTop(
       }
       return { n: take(0), direction: 'desc', ...counted };
     }
-    const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest'].includes(t.raw)
+    const direction = ['top', 'best', 'highest', 'largest', 'biggest', 'strongest', 'busiest'].includes(t.raw)
       ? 'desc'
       : ['bottom', 'worst', 'lowest', 'smallest', 'weakest', 'poorest'].includes(t.raw)
         ? 'asc'
@@ -274,7 +274,20 @@ export function findTop(
     while (k > 0 && RANK_VERBS.has(tokens[k]?.raw ?? '')) k--;
     const afterBreakdown = k < i - 1 || breakdownStems.has(tokens[k]?.stem ?? '');
     const place = placeBefore(tokens, i);
-    if (place || question || asked || leading || grouped || afterBreakdown || relativeRank(tokens, i)) {
+    // ("orders on the busiest day of 2025", "revenue in our best single month": the period ranked first.)
+    const single = tokens[i + 1]?.raw === 'single' ? 2 : 1;
+    const rankedPeriod = GRAIN_WORD_STEMS.has(tokens[i + single]?.stem ?? '');
+    if (
+      place ||
+      question ||
+      asked ||
+      leading ||
+      grouped ||
+      afterBreakdown ||
+      rankedPeriod ||
+      relativeRank(tokens, i)
+    ) {
+      if (rankedPeriod && single === 2) (tokens[i + 1] as Token).used = true;
       t.used = true;
       // "the highest average order value, and by how much over the lowest": both ends and the gap between them,
       // every row ranked (one end alone answered only half).
@@ -320,7 +333,10 @@ function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): 
   // Only an end of the same ranking: nothing after it but the thing ranked ("and the worst month", "over the
   // lowest"); "the highest revenue and the lowest return rate" names a second figure, not the other end.
   const after = tokens[k + 1];
+  // ("highest and lowest revenue category": the two ends said together, before what they rank.)
+  const together = k === at + 2 && ['and', 'or', 'vs', '&'].includes(tokens[at + 1]?.raw ?? '');
   const same =
+    together ||
     !after ||
     ['one', 'ones', 'and', 'by', 'of', 'in', 'for'].includes(after.raw) ||
     ranked.has(after.stem) ||

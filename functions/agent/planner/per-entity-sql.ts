@@ -7,7 +7,16 @@ import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Period, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, quote, scopeText, valueCondition, withinPeriod } from './sql';
+import {
+  conditions,
+  ident,
+  type PlannedQuery,
+  plannedQuery,
+  quote,
+  scopeText,
+  valueCondition,
+  withinPeriod,
+} from './sql';
 import { formatValue } from './text';
 import { topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
 
@@ -31,12 +40,8 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
     const conds = conditions({ ...plan, perEntity: undefined }, at);
     const best = p.direction === 'desc' ? 'MAX' : 'MIN';
     if (p.by === 'row' && p.n !== undefined && p.within) {
-      const title = titleOf(plan);
-      return {
-        title,
-        description: `${title}, computed on ${plan.cube.title}.`,
-        ...topRowsWithinQuery(plan, { ...p, n: p.n, within: p.within }),
-      };
+      const { sql, columns } = topRowsWithinQuery(plan, { ...p, n: p.n, within: p.within });
+      return plannedQuery(plan, sql, titleOf(plan), columns);
     }
     if (p.by === 'row' && p.n !== undefined) {
       // "the 10 largest orders": the rows ranked by their own number, every row tied with the n-th kept.
@@ -117,10 +122,8 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   return described(plan, sql, [{ role: 'share' }, { role: 'entities' }, { role: 'whole' }]);
 }
 
-const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): PlannedQuery => {
-  const title = titleOf(plan);
-  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
-};
+const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): PlannedQuery =>
+  plannedQuery(plan, sql, titleOf(plan), columns);
 
 function titleOf(plan: Plan): string {
   const p = plan.perEntity;

@@ -11,7 +11,7 @@
  * left to that reading, which answers or refuses it.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
-import type { EntityRows, Period, Plan } from './plan';
+import { type EntityRows, type Period, type Plan, secondOrder } from './plan';
 import { startDate } from './readings';
 import { STOPWORDS } from './text';
 
@@ -351,16 +351,6 @@ export function retentionFollowUp(previous: Plan, question: string): string | un
 export function plainCount(plan: Plan): boolean {
   const [measure, ...others] = plan.measures;
   if (others.length > 0 || measure?.aggType !== 'count' || plan.numberFilters.length > 0) return false;
-  if (plan.compare || plan.grain || plan.also || plan.anyOf) return false;
-  return !(
-    plan.top ||
-    plan.share ||
-    plan.having ||
-    plan.perGroup ||
-    plan.first ||
-    plan.percentile ||
-    plan.perEntity ||
-    plan.change ||
-    plan.window
-  );
+  if (plan.grain) return false;
+  return !secondOrder(plan, ['reach', 'distribution', 'byFirstOrder', 'overall', 'missing']);
 }

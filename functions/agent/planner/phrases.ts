@@ -620,7 +620,7 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "as percentages" said alone after a table: each row's share, as "as a percent" (follow-up.ts).
   [
-    /^\s*(?:(?:and|now|ok|okay|same)\s+)?(?:(?:show|give|put)\s+(?:that|it|this|them|those|these)\s+)?(as|in)\s+(?:%|percentages?|pcts?|shares)\s*([?.!]*)\s*$/i,
+    /^\s*(?:(?:and|now|ok|okay|same)\s+)?(?:(?:show|give|put)\s+(?:that|it|this|them|those|these)\s+)?(as|in)\s+(?:%|percentages?|pcts?|shares)(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*([?.!]*)\s*$/i,
     '$1 a percent$2',
   ],
   // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.
@@ -713,6 +713,52 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(which|what)\s+([a-z]+)\s+(?:led|leads|topped|tops|won|wins)(?:\s+(?:in|on|for|by))?\b/gi,
     '$1 $2 had the most',
+  ],
+  // ("top 3 customers by spend in 2025 with amounts", "..., with the figures": each row's figure, shown anyway;
+  // was "amounts" read as the average order amount.)
+  [
+    /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
+    '',
+  ],
+  // ("the company-wide revenue": every row the asker can see, as a question that names no scope reads; own-ground.ts
+  // refuses it beside the asker's own region, before this.)
+  [/\s*\b(?:company|firm|business)[\s-]?wide\b/gi, ''],
+  // ("(I think they all dipped)", "(my guess is electronics)": the asker's belief, no part of the ask.)
+  [
+    /\s*\(\s*(?:i\s+think|i\s+believe|i\s+guess|i\s+suspect|i\s+assume|i'?d\s+guess|my\s+(?:guess|hunch|sense)\s+is|pretty\s+sure|probably)\b[^()]{0,80}\)/gi,
+    ' ',
+  ],
+  // ("which category had the biggest drop in returns ..., and how many fewer returns was that?": the size of the
+  // change, which the answer states.)
+  [
+    /(\b(?:drop|decline|fall|fell|dropped|declined|rise|rose|grew|growth|increase|increased|decrease|decreased|change|changed|gain|gained)\b[^?]*?)\s*,?\s*(?:and\s+)?how\s+(?:many|much)\s+(?:fewer|more|less|lower|higher)(?:\s+[a-z]+){0,2}\s+(?:was|is|were|are)\s+(?:that|it|this)\b/gi,
+    '$1',
+  ],
+  // "signed up prior to 2023": before it.
+  [
+    /\bprior\s+to\b(?=\s+(?:(?:19|20)\d\d|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the\s+start))/gi,
+    'before',
+  ],
+  // "revenue per quarter as a % of the yearly total": each quarter's part of its year's total.
+  [/\bof\s+(?:the\s+|its\s+)?(?:yearly|annual|full[\s-]year)\s+(total|sum)\b/gi, "of the year's $1"],
+  // ("each month's share of the year's total in 2024, orders": the total is the whole of the orders named, not
+  // the total amount; with money named, or nothing else, it stays.)
+  [
+    /\b((?:share|%|percent(?:age)?|portion|part|fraction)\s+of\s+(?:the\s+|its\s+)?(?:(?:year|quarter|month|week|day)['’]s\s+)?)total\b(?!\s+(?:revenue|sales|amount|spend|spending|value|orders?|number|count|of)\b)/gi,
+    (all, lead = '', offset: unknown, text: unknown) => {
+      if (typeof text !== 'string' || typeof offset !== 'number') return all;
+      const rest = `${text.slice(0, offset)} ${text.slice(offset + all.length)}`;
+      return /\b(?:orders?|order\s+count|number\s+of|how\s+many|customers?|returns?|cancellations?)\b|#/i.test(
+        rest,
+      ) && !/\b(?:revenue|sales|spend|spent|spending|amount|dollars?|value|aov|money)\b|\$/i.test(rest)
+        ? `${lead}whole`
+        : all;
+    },
+  ],
+  // "orders on the busiest day of 2025, and which day was it?": the ranked period's label is part of the answer.
+  [
+    /\b((?:busiest|best|worst|biggest|strongest|weakest|highest|lowest|slowest|quietest)\s+(?:single\s+)?(day|week|month|quarter|year)\b[^,?]*?)\s*,?\s*(?:and\s+)?(?:which|what)\s+\2\s+(?:was|is)\s+(?:it|that)\b/gi,
+    '$1',
   ],
   // "the slowest month (fewest orders)": the month with the fewest; "slowest month": fewest orders.
   [/\b(?:slowest|quietest)\s+([a-z]+)\s*\(\s*(fewest|least)\s+/gi, '$2 $1 ('],

@@ -63,6 +63,8 @@ export interface Plan {
     withTotal?: true;
     /** Both ends asked ("the highest, and by how much over the lowest"): every row, the two ends and their gap. */
     span?: true;
+    /** The rows past the top N as one more row ("top 3 categories and everything else combined"; top-rest.ts). */
+    rest?: true;
   };
   /**
    * A share of the total in percent: of the rows matching `part`, or of each group when there is none; with
@@ -354,6 +356,36 @@ export const shareChangeable = (plan: Pick<Plan, 'share' | 'compare' | 'dimensio
   plan.compare?.length === 2 &&
   plan.grain === undefined &&
   (plan.share.part !== undefined || plan.share.rows !== undefined || plan.dimensions.length > 0);
+
+/**
+ * The parts of a plan that make it more than a plain figure or breakdown: a ranking, a share, periods side by
+ * side, a per-entity condition, a change, a window... Readers that wrap a plain plan (a window over a series, the
+ * figure over every row, the day readers' count) ask which of them a plan carries, each allowing its own few.
+ */
+const SECOND_ORDER = [
+  'top',
+  'share',
+  'compare',
+  'anyOf',
+  'reach',
+  'having',
+  'distribution',
+  'change',
+  'perGroup',
+  'percentile',
+  'first',
+  'byFirstOrder',
+  'perEntity',
+  'also',
+  'window',
+  'overall',
+  'missing',
+] as const;
+export type SecondOrderPart = (typeof SECOND_ORDER)[number];
+
+/** Whether the plan carries any second-order part besides the ones allowed. */
+export const secondOrder = (plan: Plan, allowed: readonly SecondOrderPart[] = []): boolean =>
+  SECOND_ORDER.some((part) => !allowed.includes(part) && plan[part] !== undefined);
 
 /** Who the entities are (the people of a view of orders) and the rows' own columns. */
 /** (per-entity.ts) */

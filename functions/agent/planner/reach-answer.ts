@@ -2,7 +2,7 @@
 import { asNumber, formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import type { Plan } from './plan';
-import { ident, type PlannedQuery, scopeText } from './sql';
+import { ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 
 /**
  * The running total of the measure per entity, largest first (ties by name, so each row is its own peer and the
@@ -20,18 +20,13 @@ export function reachQuery(plan: Plan, where: string[]): PlannedQuery {
   const reached = `SUM(CASE WHEN running - v < total * ${reach.fraction} THEN v ELSE 0 END)`;
   const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${inside} AS entities, COUNT(*) AS all_entities, round(100.0 * ${inside} / NULLIF(COUNT(*), 0), 2) AS share_percent, ${reached} AS reached, MAX(total) AS whole FROM r`;
   const title = reachTitle(plan);
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      { role: 'entities' },
-      { role: 'entities' },
-      { role: 'share' },
-      { role: 'measure', member: measure },
-      { role: 'whole', member: measure },
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    { role: 'entities' },
+    { role: 'entities' },
+    { role: 'share' },
+    { role: 'measure', member: measure },
+    { role: 'whole', member: measure },
+  ]);
 }
 
 const fractionWords = (f: number) =>

@@ -41,7 +41,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
-import type { Parsed, Plan, SeriesWindow } from './plan';
+import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -54,6 +54,7 @@ import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } fro
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
+import { readRest, restMisfit } from './top-rest';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
@@ -230,11 +231,21 @@ export function readQuestions(
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
   if (unclear) return { kind: 'refuse', missing: '', said: unclear };
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
+  // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
+  const { text: ranked, rest } = readRest(unrounded);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
-  const { text, overall } = readOverall(unrounded);
-  if (!rounding && !overall && text === last)
+  const { text, overall } = readOverall(ranked);
+  if (!rounding && !overall && !rest && text === last)
     return unsound(readThread(questions, models, today, plain), last, models);
-  const reading = readThread([...questions.slice(0, -1), text], models, today, plain);
+  // ("avg order value by category" -> "and the overall?": the previous breakdown with the figure over every row;
+  // after a breakdown that adds up, or with nothing before it, the question is read as it stands.)
+  const before =
+    overall && text === '' && questions.length > 1
+      ? readThread(questions.slice(0, -1), models, today, plain)
+      : undefined;
+  if (overall && text === '' && (before?.kind !== 'plan' || !plainBreakdown(before.plan)))
+    return unsound(readThread(questions, models, today, plain), last, models);
+  const reading = before ?? readThread([...questions.slice(0, -1), text], models, today, plain);
   if (reading.kind !== 'plan') return unsound(reading, last, models);
   // ("how many orders for toys in 2024, in $k": a count has no dollars; stated as thousands it read as an amount.)
   if (rounding?.money && reading.plan.measures.some((m) => m.format !== 'currency'))
@@ -248,6 +259,8 @@ export function readQuestions(
         .join(', ')}) is a count, not an amount in dollars`,
       near: reading.plan,
     };
+  const misfit = rest ? restMisfit(reading.plan) : undefined;
+  if (misfit) return { kind: 'refuse', missing: '', reason: misfit, near: reading.plan };
   if (overall && !plainBreakdown(reading.plan))
     return {
       kind: 'refuse',
@@ -257,7 +270,12 @@ export function readQuestions(
   return unsound(
     {
       ...reading,
-      plan: { ...reading.plan, ...(rounding ? { rounding } : {}), ...(overall ? { overall } : {}) },
+      plan: {
+        ...reading.plan,
+        ...(rounding ? { rounding } : {}),
+        ...(overall ? { overall } : {}),
+        ...(rest && reading.plan.top ? { top: { ...reading.plan.top, rest } } : {}),
+      },
     },
     last,
     models,
@@ -326,23 +344,8 @@ function definitionsKept(reading: Reading, used: readonly Definition[]): Reading
 
 /** A breakdown of measures that do not add up, and nothing else of a second order (the overall figure's shape). */
 function plainBreakdown(plan: Plan): boolean {
-  const second = [
-    plan.top,
-    plan.share,
-    plan.compare,
-    plan.reach,
-    plan.having,
-    plan.distribution,
-    plan.change,
-    plan.perGroup,
-    plan.percentile,
-    plan.first,
-    plan.byFirstOrder,
-    plan.perEntity,
-    plan.also,
-  ];
   return (
-    second.every((x) => x === undefined) &&
+    !secondOrder(plan, ['anyOf', 'window', 'overall', 'missing']) &&
     plan.dimensions.length + (plan.grain ? 1 : 0) > 0 &&
     plan.measures.every((m) => m.aggType !== 'sum' && m.aggType !== 'count')
   );

@@ -5,7 +5,8 @@
  * "active accounts in Dec 2025 (active = placed at least one order that month)"; "monthly orders (not cumulative)";
  * "top 2 categories - just the two please, don't add them up"; "total revenue (i.e. all regions together)";
  * "revenue (gross, incl. returns)"; "by region, not by category"; "... vs 2024? give me both years"; "median daily
- * revenue (total each day, then the median of those days)"; "quartiles (25th, 50th, 75th)". A person or a
+ * revenue (total each day, then the median of those days)"; "quartiles (25th, 50th, 75th)"; "MoM change (each month vs
+ * the one before)". A person or a
  * team before the ask ("Tomasz (my manager) wants ...", "Priya from finance asked: ...") is read as the asker's
  * colleague, whose need asides.ts reads away. Each gloss is dropped only when every word of it is one of its
  * restating shape AND the ask says the same thing; a negation in it must be the shape's own ("not per order",
@@ -121,6 +122,22 @@ const FIRST_ASK = /\b(?:first[\s-]time|new)\s+(?:buyers|customers|clients|purcha
 /** "(the 90th percentile)", "(i.e. p95)" after the amount above which the top N% of orders fall. */
 const PERCENTILE_SAID = /^(?:the\s+)?(?:p(\d\d)|(\d\d)(?:st|nd|rd|th)\s+(?:percentile|pctile|pct))$/;
 
+/**
+ * "(each month vs the one before)", "(vs the previous quarter)", "(month over month)" after a change over that
+ * period's steps (MoM, QoQ, "change by month"): each period against the one before it, as asked.
+ */
+const STEP_BACK =
+  /^(?:(?:each|every)\s+(month|quarter|week|year|day)\s+)?(?:vs\.?|versus|compared\s+(?:to|with)|against|over|relative\s+to)\s+(?:the\s+)?(?:one|(month|quarter|week|year|day))\s+(?:before(?:\s+it)?|prior)$|^(?:each|every)?\s*(?:vs\.?|versus|compared\s+(?:to|with)|against|over)\s+(?:the\s+)?(?:previous|prior|preceding|last)\s+(?:one|(month|quarter|week|year|day))$|^(month|quarter|week|year|day)\s+over\s+\4$/;
+const STEP_ASK: Record<string, RegExp> = {
+  month:
+    /\b(?:mom|m\/m|month[\s-]+(?:over|on)[\s-]+month|monthly\s+(?:change|growth)|(?:change|growth)\b.*\b(?:by|each|per|every)\s+month)\b/i,
+  quarter:
+    /\b(?:qoq|q\/q|quarter[\s-]+(?:over|on)[\s-]+quarter|quarterly\s+(?:change|growth)|(?:change|growth)\b.*\b(?:by|each|per|every)\s+quarter)\b/i,
+  week: /\b(?:wow|w\/w|week[\s-]+(?:over|on)[\s-]+week|weekly\s+(?:change|growth)|(?:change|growth)\b.*\b(?:by|each|per|every)\s+week)\b/i,
+  year: /\b(?:yoy|y\/y|year[\s-]+(?:over|on)[\s-]+year|yearly\s+(?:change|growth)|annual\s+(?:change|growth)|(?:change|growth)\b.*\b(?:by|each|per|every)\s+year)\b/i,
+  day: /\b(?:dod|day[\s-]+(?:over|on)[\s-]+day|daily\s+(?:change|growth))\b/i,
+};
+
 /** Whether a per-period percentile gloss restates the ask: the same unit and the same statistic. */
 function periodThenFits(unit: string, stat: string, ask: string): boolean {
   if (!PER_UNIT[unit]?.test(ask)) return false;
@@ -149,6 +166,13 @@ function restates(gloss: string, ask: string): boolean {
     const bottom = /\b(?:bottom|cheapest|smallest|lowest)\s+(\d{1,2})\s*%/i.exec(ask)?.[1];
     const n = Number(said[1] ?? said[2]);
     return (top !== undefined && 100 - Number(top) === n) || (bottom !== undefined && Number(bottom) === n);
+  }
+  const step = STEP_BACK.exec(gloss);
+  if (step) {
+    const units = [step[1], step[2], step[3], step[4]].filter((u): u is string => u !== undefined);
+    const unit = units[0];
+    if (units.some((u) => u !== unit)) return false;
+    return unit ? (STEP_ASK[unit]?.test(ask) ?? false) : Object.values(STEP_ASK).some((r) => r.test(ask));
   }
   const then = PERIOD_THEN.exec(gloss);
   if (then?.[1] && then[2]) return periodThenFits(then[1], then[2], ask);

@@ -6,7 +6,7 @@
  */
 import { entityWord } from './names';
 import type { Plan, RowAggregate, RowCondition } from './plan';
-import { conditions, ident, type PlannedQuery, valueCondition, withinPeriod } from './sql';
+import { conditions, ident, type PlannedQuery, plannedQuery, valueCondition, withinPeriod } from './sql';
 
 /** The aggregate over one entity's rows, in SQL. */
 function aggregateSql(a: RowAggregate, time: string): string {
@@ -46,12 +46,8 @@ export function rowConditionsQuery(plan: Plan, title: string): PlannedQuery {
     return where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   })()}`;
   const test = h.clauses.map((c) => conditionSql(c, time)).join(' AND ');
-  const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery => ({
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns,
-  });
+  const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery =>
+    plannedQuery(plan, sql, title, columns);
   if (h.output === 'list' && h.rankBy) {
     const m = ident(h.rankBy.measure.column);
     return described(

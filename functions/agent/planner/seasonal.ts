@@ -4,6 +4,7 @@
  * year its own row; the date reader had taken the latest one alone ("Revenue by year, in Q4 2025": one row,
  * confidently wrong). Read as a filter on a quarter (month) dimension derived from the time dimension, as the day
  * of the week is (weekdays.ts): `CASE EXTRACT(QUARTER FROM t) ...`, run by the SQL API on every engine it targets.
+ * Pooled ("december AOV, all years combined", "all december orders"): every year's together, one figure.
  */
 import type { CatalogMember } from './catalog';
 import type { Plan } from './plan';
@@ -34,13 +35,23 @@ function ofYear(time: CatalogMember, unit: 'quarter' | 'month'): CatalogMember {
   });
 }
 
-/** The plan over that quarter (month) of every year, or undefined when the question is no such one. */
+/** Every year's together: "all time", "all years combined", "every december ever", "all december orders". */
+const POOLED = new RegExp(
+  `\\ball\\s+time\\b|\\b(?:all|every)\\s+(?:the\\s+)?years?\\s+(?:combined|together|pooled)\\b|\\bany\\s+year\\b|\\b(?:all|every)\\s+(?:q[1-4]|${MONTHS.join('|')})s?\\b`,
+  'i',
+);
+
+/**
+ * The plan over that quarter (month) of every year, each year its own row, or all years' together when the question
+ * pools them ("AOV in december, all years combined"); undefined when the question is no such one.
+ */
 export function seasonal(question: string, plan: Plan): Plan | undefined {
   const range = plan.range;
   const time = plan.timeDimension;
-  if (plan.grain !== 'year' || !range || !time || plan.compare || plan.having || plan.perGroup)
+  const pooled = plan.grain === undefined && POOLED.test(question);
+  if ((plan.grain !== 'year' && !pooled) || !range || !time || plan.compare || plan.having || plan.perGroup)
     return undefined;
-  if (!YEARLY.test(question) || A_YEAR.test(question)) return undefined;
+  if (!(pooled || YEARLY.test(question)) || A_YEAR.test(question)) return undefined;
   const quarter = QUARTER.exec(question);
   const month = quarter ? undefined : MONTH.exec(question);
   const name = quarter

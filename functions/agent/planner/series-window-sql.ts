@@ -10,7 +10,7 @@ import { shift, unitStart } from './dates';
 import { formatFigure } from './format';
 import { nameOf } from './names';
 import type { Plan, SeriesWindow } from './plan';
-import { conditions, ident, type PlannedQuery, quote } from './sql';
+import { conditions, ident, type PlannedQuery, plannedQuery, quote } from './sql';
 import { formatValue } from './text';
 import { titleOf } from './titles';
 
@@ -57,18 +57,13 @@ export function windowQuery(plan: Plan): PlannedQuery {
       ? `WITH t AS (${t}) SELECT ${lead}${grain}, v AS ${m}, SUM(v) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running_${label(m)} FROM t${order}`
       : `WITH t AS (${t}), w AS (SELECT ${lead}${grain}, v, round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average, COUNT(*) OVER (${over} ${frame(window.n)}) AS periods, MIN(${grain}) OVER (${over} ${frame(window.n)}) AS window_from FROM t) SELECT ${lead}${grain}, v AS ${m}, moving_average, periods, window_from FROM w${kept}${order}`;
   const title = `${titleOf(plan)}, ${windowWords(plan, window)}`;
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      ...plan.dimensions.map((d) => ({ role: 'dimension' as const, member: d })),
-      { role: 'time' },
-      { role: 'measure', ...(measure ? { member: measure } : {}) },
-      { role: 'measure', ...(measure ? { member: measure } : {}) },
-      ...(window.kind === 'moving' ? [{ role: 'entities' as const }, { role: 'time' as const }] : []),
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    ...plan.dimensions.map((d) => ({ role: 'dimension' as const, member: d })),
+    { role: 'time' },
+    { role: 'measure', ...(measure ? { member: measure } : {}) },
+    { role: 'measure', ...(measure ? { member: measure } : {}) },
+    ...(window.kind === 'moving' ? [{ role: 'entities' as const }, { role: 'time' as const }] : []),
+  ]);
 }
 
 const label = (column: string) => column.replace(/[^a-z0-9_]/gi, '').toLowerCase() || 'figure';

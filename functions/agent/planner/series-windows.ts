@@ -11,7 +11,7 @@
  * a "rolling total" (the sum of the last N periods, not a running total), a window said with "not" before it
  * ("not cumulative": restated-glosses.ts).
  */
-import type { Grain, Plan, SeriesWindow } from './plan';
+import { type Grain, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { NUMBER_WORDS } from './vocabulary';
 
 export interface SeriesWindowRead {
@@ -130,25 +130,7 @@ export function windowMisfit(plan: Plan, window: SeriesWindow): string | undefin
   const m = plan.measures[0];
   if (m?.aggType !== 'sum' && m?.aggType !== 'count') return 'a figure that does not add up';
   if (plan.dimensions.some((d) => d.derived)) return 'a derived breakdown';
-  const second = [
-    plan.top,
-    plan.share,
-    plan.compare,
-    plan.anyOf,
-    plan.reach,
-    plan.having,
-    plan.distribution,
-    plan.change,
-    plan.perGroup,
-    plan.percentile,
-    plan.first,
-    plan.byFirstOrder,
-    plan.perEntity,
-    plan.also,
-    plan.overall,
-    plan.missing,
-  ];
-  if (second.some((x) => x !== undefined)) return 'a second-order reading';
+  if (secondOrder(plan, ['window'])) return 'a second-order reading';
   return undefined;
 }
 

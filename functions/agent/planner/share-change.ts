@@ -11,7 +11,7 @@
 import { asNumber, formatPercent } from './format';
 import { limitOf } from './nth';
 import { type Plan, shareChangeable } from './plan';
-import { ident, type PlannedQuery, planQuery, quote } from './sql';
+import { ident, type PlannedQuery, plannedQuery, planQuery, quote } from './sql';
 import { formatNumber, formatValue } from './text';
 
 const label = (text: string) =>
@@ -40,17 +40,12 @@ export function shareChangeQuery(plan: Plan): PlannedQuery {
   const sql = `WITH s AS (${shares.sql}), w AS (${w}) SELECT ${lead}round(a, 2) AS ${names[0]}, round(b, 2) AS ${names[1]}, round(b - a, 2) AS change_points FROM w${only}${order}`;
   const share = shares.columns.find((c) => c.role === 'share');
   const title = `Change in ${shares.title.replace(/^Share/, 'share').replace(/ \(%\)/, '')} (percentage points)`;
-  return {
-    sql,
-    title,
-    description: `${title}, computed on ${plan.cube.title}.`,
-    columns: [
-      ...plan.dimensions.map((d) => ({ role: 'dimension' as const, member: d })),
-      { role: 'previous', ...(share?.member ? { member: share.member } : {}) },
-      { role: 'measure', ...(share?.member ? { member: share.member } : {}) },
-      { role: 'change' },
-    ],
-  };
+  return plannedQuery(plan, sql, title, [
+    ...plan.dimensions.map((d) => ({ role: 'dimension' as const, member: d })),
+    { role: 'previous', ...(share?.member ? { member: share.member } : {}) },
+    { role: 'measure', ...(share?.member ? { member: share.member } : {}) },
+    { role: 'change' },
+  ]);
 }
 
 /** "2024: 11.67% → 2025: 11.97%, up 0.3 percentage points", one line per row of the breakdown. */

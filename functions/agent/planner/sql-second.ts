@@ -12,7 +12,7 @@ import { limitOf } from './nth';
 import { pairedChangeSql, pairedPeriods } from './paired-periods';
 import { type Plan, rankedChange } from './plan';
 import { rowConditionsQuery } from './row-conditions-sql';
-import { conditions, ident, type PlannedQuery, quote, valueCondition } from './sql';
+import { conditions, ident, type PlannedQuery, plannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
 
 type Columns = PlannedQuery['columns'];
@@ -23,12 +23,8 @@ const groupBy = (n: number) =>
 const time = (plan: Plan) => (plan.timeDimension ? ident(plan.timeDimension.column) : undefined);
 const bucket = (plan: Plan) => `date_trunc('${plan.grain}', ${time(plan)})`;
 const measureColumn = (m: CatalogMember | undefined) => (m ? ident(m.column) : 'count');
-const described = (plan: Plan, sql: string, columns: Columns, title = titleOf(plan)): PlannedQuery => ({
-  sql,
-  title,
-  description: `${title}, computed on ${plan.cube.title}.`,
-  columns,
-});
+const described = (plan: Plan, sql: string, columns: Columns, title = titleOf(plan)): PlannedQuery =>
+  plannedQuery(plan, sql, title, columns);
 
 /** "customers with more than 60 orders": the per-entity aggregate in a grouped subquery, HAVING the condition. */
 export function havingQuery(plan: Plan): PlannedQuery {

@@ -4,7 +4,8 @@ import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
 import { listText } from './text';
-import { keepsTies, tiesKeptSql } from './ties';
+import { bothEndsSql, keepsTies, tiesKeptSql } from './ties';
+import { restSql } from './top-rest';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
 
 /** The generated query and how to read its columns. */
@@ -29,6 +30,19 @@ export interface PlannedQuery {
     member?: CatalogMember;
   }[];
 }
+
+/** A planned query with the description every one carries: its title, computed on the plan's view. */
+export const plannedQuery = (
+  plan: Plan,
+  sql: string,
+  title: string,
+  columns: PlannedQuery['columns'],
+): PlannedQuery => ({
+  sql,
+  title,
+  description: `${title}, computed on ${plan.cube.title}.`,
+  columns,
+});
 
 export const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 export const ident = (name: string) =>
@@ -65,7 +79,7 @@ export function scopeText(plan: Plan): string {
     : plan.anyOf
       ? `,${own} in ${anyOfText(plan.anyOf)} together`
       : plan.range
-        ? plan.range.relative || /^(since|before|the )/.test(plan.range.label)
+        ? plan.range.relative || /^(since|before|after|the )/.test(plan.range.label)
           ? `,${own} ${plan.range.label}`
           : // ("on 2025-11-28", "from 2025-11-24 to 2025-11-30": a day, and a span of days.)
             /^\d{4}-\d{2}-\d{2}$/.test(plan.range.label)
@@ -104,7 +118,7 @@ export function planTitle(plan: Plan): string {
     ? `${share}${by.length > 0 ? ` by ${listText(by)}` : ''}`
     : plan.top
       ? plan.top.n === 0
-        ? `${ranked} ranked by ${measures}`
+        ? `${ranked} ranked by ${measures}${plan.top.span ? ', highest and lowest' : ''}`
         : `${top}${ranked} by ${measures}`
       : `${measures}${by.length > 0 ? ` by ${listText(by)}` : ''}`;
   return capitalise(`${head}${scopeText(plan)}`);
@@ -240,8 +254,7 @@ function shareQuery(plan: Plan): PlannedQuery {
   } else if (labels.length > 0) {
     sql += ` ORDER BY ${shareColumn} DESC`;
   }
-  const title = planTitle(plan);
-  return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
+  return plannedQuery(plan, sql, planTitle(plan), columns);
 }
 
 /** Postgres-dialect SQL over the plan's view: members as columns, measures through MEASURE(). */
@@ -280,8 +293,18 @@ export function planQuery(plan: Plan): PlannedQuery {
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groups > 0) sql += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   const firstMeasure = groups + 1;
-  if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
+  if (plan.top?.rest && groups === 1 && names.length === 2 && names.length === select.length) {
+    sql = restSql(sql, names, plan.top.n, plan.top.direction);
+  } else if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
     sql = tiesKeptSql(sql, names, firstMeasure, plan.top);
+  } else if (
+    plan.top?.span &&
+    !plan.top.nth &&
+    groups > 0 &&
+    !plan.overall &&
+    names.length === select.length
+  ) {
+    sql = bothEndsSql(sql, names, firstMeasure);
   } else if (plan.top && groups > 0) {
     sql += ` ORDER BY ${firstMeasure} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;
     sql += limitOf(plan.top);
@@ -297,10 +320,9 @@ export function planQuery(plan: Plan): PlannedQuery {
     sql += ` ORDER BY ${firstMeasure} DESC`;
   }
   const title = planTitle(plan);
-  const description = `${title}, computed on ${plan.cube.title}${plan.top ? '' : ''}.`;
   if (plan.top?.withTotal && groups > 0) return withTotals(plan, sql, title, columns);
   if (plan.overall && groups > 0) return withOverall(plan, sql, where, title, columns);
-  return { sql, title, description, columns };
+  return plannedQuery(plan, sql, title, columns);
 }
 
 /**
@@ -337,8 +359,7 @@ function withOverall(
 function withTotals(plan: Plan, sql: string, title: string, columns: PlannedQuery['columns']): PlannedQuery {
   const ordered = /^(.*) ORDER BY (.*?)( LIMIT \d+)?$/.exec(sql);
   const measures = plan.measures.filter((m) => m.aggType === 'sum' || m.aggType === 'count');
-  if (!ordered || measures.length === 0)
-    return { sql, title, description: `${title}, computed on ${plan.cube.title}.`, columns };
+  if (!ordered || measures.length === 0) return plannedQuery(plan, sql, title, columns);
   const [, grouped, order, limit] = ordered;
   const wholes = measures.map(
     (m) => `(SELECT SUM(${ident(m.column)}) FROM t) AS ${ident(`all_${m.column}`)}`,

@@ -5,7 +5,7 @@
  * latest period the data holds instead of a bare "(none)"; a plan whose named period returns nothing asks for
  * the range afterwards, for the same reason.
  */
-import { addDays } from './clock';
+import { addDays, addMonths } from './clock';
 import { periodBefore, shift, yearBefore } from './dates';
 import { capitalise } from './names';
 import { wholeUnitBack } from './periods-past';
@@ -39,7 +39,7 @@ function periodOf(plan: Plan): Period | undefined {
 
 /** "for Q1 2026", "since January 2026 (through ...)": a period's label after "There is no data". */
 const forPeriod = (period: Period) =>
-  /^(since|before) /.test(period.label) ? period.label : `for ${period.label}`;
+  /^(since|before|after) /.test(period.label) ? period.label : `for ${period.label}`;
 
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
@@ -88,7 +88,8 @@ function latestPlan(plan: Plan, period: Period, data: { first: string; last: str
     const note = `There is no data ${forPeriod(period)}: the ${time}s in the data run from ${data.first} to ${data.last}. Here is ${a.label} vs ${b.label}, the latest two ${pair.unit}s in the data.`;
     return { plan: { ...plan, compare: pair.periods }, note };
   }
-  const latest = latestPeriod(period, data.last);
+  // (Periods compared with no pair found: the later one's latest, never one span over both.)
+  const latest = latestPeriod(plan.compare?.at(-1) ?? period, data.last);
   const moved: Plan = { ...plan, range: latest.period };
   delete moved.compare;
   const time = plan.timeDimension?.title.toLowerCase() ?? 'date';
@@ -105,7 +106,7 @@ function latestPair(plan: Plan, last: string): { periods: [Period, Period]; unit
   const [a, b, more] = plan.compare ?? [];
   if (!a || !b || more) return undefined;
   const latest = latestPeriod(b, last);
-  if (/\d+ days/.test(latest.unit)) return undefined;
+  if (/\d+ days/.test(latest.unit)) return latestSpans(a, b, last);
   const back = yearBefore(b);
   const before =
     a.to === b.from
@@ -113,7 +114,45 @@ function latestPair(plan: Plan, last: string): { periods: [Period, Period]; unit
       : a.from === back.from && a.to === back.to
         ? yearBefore(latest.period)
         : undefined;
-  return before ? { periods: [before, latest.period], unit: latest.unit } : undefined;
+  return before ? { periods: [before, latest.period], unit: latest.unit } : latestSpans(a, b, last);
+}
+
+/** Months from the month of `a` to the month of `b`. */
+const monthsFrom = (a: string, b: string) =>
+  (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+/** `date` moved `months` months, its day of the month kept (a day past the month's end runs into the next). */
+const movedMonths = (date: string, months: number) =>
+  addDays(addMonths(date, months), Number(date.slice(8, 10)) - 1);
+const spanOf = (from: string, to: string): Period => ({ label: `${from} to ${addDays(to, -1)}`, from, to });
+
+/**
+ * Two spans of days compared past the data ("MTD vs the same period last month", "the last 7 days vs the 7 before"):
+ * the same two spans moved back together, by whole months (quarters, years) when they start a month that many
+ * apart, else by days, to the latest place the data holds the later one; undefined when the earlier one would
+ * fall before the data.
+ */
+function latestSpans(
+  a: Period,
+  b: Period,
+  last: string,
+): { periods: [Period, Period]; unit: string } | undefined {
+  if (a.to > b.from) return undefined;
+  const gap = monthsFrom(a.from, b.from);
+  const aligned = b.from.endsWith('-01') && a.from.endsWith('-01') && [1, 3, 12].includes(gap);
+  const end = addDays(last, 1);
+  if (aligned) {
+    let back = Math.ceil(monthsFrom(last, b.from) / gap) * gap;
+    while (movedMonths(b.to, -back) > end) back += gap;
+    if (back <= 0) return undefined;
+    const move = (p: Period) => spanOf(movedMonths(p.from, -back), movedMonths(p.to, -back));
+    return { periods: [move(a), move(b)], unit: 'matching span' };
+  }
+  const days = Math.round((Date.parse(b.to) - Date.parse(end)) / 86_400_000);
+  if (days <= 0) return undefined;
+  return {
+    periods: [spanOf(addDays(a.from, -days), addDays(a.to, -days)), spanOf(addDays(b.from, -days), end)],
+    unit: 'matching span',
+  };
 }
 
 /**

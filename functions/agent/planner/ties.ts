@@ -11,7 +11,7 @@ export const TIE_ROOM = 25;
 
 /** Whether a ranking keeps its ties: a plain first n (no place, percent or total beside). */
 export const keepsTies = (top: Plan['top']): top is NonNullable<Plan['top']> =>
-  !!top && top.n > 0 && !top.nth && !top.percent && !top.withTotal && !top.span;
+  !!top && top.n > 0 && !top.nth && !top.percent && !top.withTotal && !top.span && !top.rest;
 
 /**
  * The ranked rows of `grouped` (a grouped SELECT without ORDER BY, its columns named `names`, the ranked value
@@ -31,6 +31,22 @@ export function tiesKeptSql(
   // The n-th value (the last one when there are fewer rows), every row at or above it kept.
   const nth = `COALESCE((SELECT ${ranked} FROM t ORDER BY 1 ${dir} LIMIT 1 OFFSET ${top.n - 1}), (SELECT ${desc ? 'MIN' : 'MAX'}(${ranked}) FROM t))`;
   return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} ${desc ? '>=' : '<='} ${nth} ORDER BY ${order} LIMIT ${top.n + TIE_ROOM}`;
+}
+
+/** How many rows of each end a ranking asked for both its ends keeps ("highest and lowest spending customer"). */
+export const END_ROWS = 10;
+
+/**
+ * Both ends of a ranking (`top.span`): the END_ROWS highest and lowest rows of `grouped`, ties kept, highest first.
+ * Every row when there are no more than twice as many; of a long ranking (400 customers) the ends, which the row
+ * limit would otherwise cut off the bottom of.
+ */
+export function bothEndsSql(grouped: string, names: string[], value: number): string {
+  const ranked = names[value - 1] ?? names[0];
+  const labels = names.filter((_, i) => i !== value - 1);
+  const end = (dir: 'DESC' | 'ASC', last: 'MIN' | 'MAX') =>
+    `COALESCE((SELECT ${ranked} FROM t ORDER BY 1 ${dir} LIMIT 1 OFFSET ${END_ROWS - 1}), (SELECT ${last}(${ranked}) FROM t))`;
+  return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} >= ${end('DESC', 'MIN')} OR ${ranked} <= ${end('ASC', 'MAX')} ORDER BY ${[`${ranked} DESC`, ...labels].join(', ')}`;
 }
 
 /**

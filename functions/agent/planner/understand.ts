@@ -5,6 +5,7 @@ import { claimLossTo, readBusinessWords, unreadBusinessWords } from './business-
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
 import { addDays, addMonths } from './clock';
+import { openFrom } from './cohort-periods';
 import { cohortSpan } from './cohort-spans';
 import {
   claimWinVerbs,
@@ -102,7 +103,21 @@ const startedCounts = (m: CatalogMember) => m.aggType === 'count_distinct';
 /** Words that may sit between a start word and its period ("signed up in the first quarter of 2022"). */
 /** Nouns of single rows ("the latest order", "the latest purchase"). */
 const ROW_NOUNS = /^(?:order|purchase|sale|transaction|deal)s?$/;
-const LINKS = new Set(['in', 'during', 'on', 'the', 'of', 'since', 'between', 'back', 'at', 'up']);
+const LINKS = new Set([
+  'in',
+  'during',
+  'on',
+  'the',
+  'of',
+  'since',
+  'between',
+  'back',
+  'at',
+  'up',
+  'before',
+  'after',
+  'until',
+]);
 /** Superlatives that rank things by how much they bring in when nothing else is named ("biggest clients"). */
 const MONEY_RANKS = new Set(['biggest', 'largest', 'top', 'bottom', 'highest', 'lowest', 'smallest']);
 /**
@@ -318,10 +333,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       : at > started.at && at - started.at <= 3 && linkOrGrain(started.at, at);
   };
   // "signed up in H1 2022 versus the second half": a period listed right after a cohort's is a cohort's too.
-  const listedAfter = (at: number) => {
-    const earlier = allPeriods.filter((p) => p.at < at && nearStart(p.at)).at(-1);
+  // (Listed after the period just before it, itself a cohort's: "signed up in 2022 vs 2023, in 2025" lists 2023,
+  // and 2025 is the rows' own period, not a third cohort.)
+  const listedAfter = (at: number): boolean => {
+    const earlier = allPeriods.filter((p) => p.at < at).at(-1);
     return (
       earlier !== undefined &&
+      (nearStart(earlier.at) || listedAfter(earlier.at)) &&
       tokens.slice(earlier.at + 1, at).every((t) => t.used || COHORT_LIST.has(t.raw)) &&
       tokens.slice(earlier.at + 1, at).some((t) => ['vs', 'versus', 'or', 'and'].includes(t.raw))
     );
@@ -346,7 +364,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     : allPeriods;
   const split = started && ownTime ? ownPeriods.filter((p) => p !== window?.span && !nextToStart(p.at)) : [];
   const cohortPeriods =
-    split.length > 0 ? ownPeriods.filter((p) => p === window?.span || nextToStart(p.at)) : [];
+    split.length > 0
+      ? ownPeriods
+          .filter((p) => p === window?.span || nextToStart(p.at))
+          .map((p) => openCohort(tokens, p, today))
+      : [];
   let periods = split.length > 0 ? split : ownPeriods;
   const future = relative.future || raws.includes('will');
   const ratio = tokens.filter(
@@ -795,7 +817,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         (/\b\d{4}\s*[-–]\s*\d{4}\b/.test(question) ||
           (raws.includes('to') && raws.some((w) => SPAN_TOTALS.has(w))))) ||
       // "orders by year 2023 to 2025": a breakdown over the span (was 2023 against 2025, 2024 left out).
-      (periods.length === 2 && raws.includes('to') && namedGrain !== undefined && !change);
+      (periods.length === 2 && raws.includes('to') && namedGrain !== undefined && !change) ||
+      // "revenue january 2025 to march 2025", "march 3 to march 9 2025": nothing but "to" between the two ends
+      // (was January against March, February left out).
+      (periods.length === 2 && onlyToBetween(tokens, first, last));
     // A change over a grain within the span ("month over month from February through June") keeps the span.
     // ("electronics vs toys revenue by year 2023-2025": the values are compared, the periods span: compared-values.ts.)
     const comparing =
@@ -828,12 +853,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     } else if (before === 'since' || before === 'after' || (before === 'from' && !raws.includes('to'))) {
       // Through today: rows dated after today (planned, mistyped) are not part of "since".
       const tomorrow = addDays(today, 1);
+      const word = tokens[first.at - 1];
+      if (word && before === 'after') word.used = true;
       range = {
-        label: `since ${first.period.label} (through ${today})`,
+        label: `${before === 'after' ? 'after' : 'since'} ${first.period.label} (through ${today})`,
         from: before === 'after' ? first.period.to : first.period.from,
         to: tomorrow,
       };
     } else if (before === 'before' || before === 'until') {
+      // ("orders placed before 2024": the word read, not left over as one the model lacks.)
+      const word = tokens[first.at - 1];
+      if (word) word.used = true;
       range = { label: `before ${first.period.label}`, from: '0001-01-01', to: first.period.from };
     } else {
       range = first.period;
@@ -1388,4 +1418,33 @@ function countLeft(tokens: Token[], used: Set<string>, cube: CatalogCube): strin
   const counted = counts.some((m) => m.titleWords.includes(first.stem) && used.has(m.column));
   const named = counts.some((m) => m.titleWords.includes(first.stem));
   return named && !counted && used.size > 0 ? [first.raw] : [];
+}
+
+/**
+ * Whether nothing but "to" stands between two months or days said in order (the ends of one span). ("revenue 2023
+ * to 2025" stays the two years compared, as it was read before.)
+ */
+function onlyToBetween(
+  tokens: Token[],
+  first: { period: Period; at: number },
+  last: { period: Period; at: number },
+) {
+  if (first.period.from >= last.period.from) return false;
+  if ([first, last].some((p) => /^\d{4}$/.test(p.period.label))) return false;
+  const between = tokens.slice(first.at + 1, last.at).filter((t) => !t.used);
+  return between.length === 1 && between[0]?.raw === 'to';
+}
+
+/**
+ * A cohort's period after "since", "after", "before" or "until" ("customers who signed up since 2023"): the open
+ * span from or to it, the word read (was 2023 alone: a share of revenue from the 2023 signups only).
+ */
+function openCohort(tokens: Token[], p: { period: Period; at: number }, today: string) {
+  const word = tokens[p.at - 1];
+  if (!word || !['since', 'after', 'before', 'until'].includes(word.raw)) return p;
+  word.used = true;
+  if (word.raw === 'before' || word.raw === 'until')
+    return { ...p, period: { label: `before ${p.period.label}`, from: openFrom, to: p.period.from } };
+  const from = word.raw === 'after' ? p.period.to : p.period.from;
+  return { ...p, period: { label: `${word.raw} ${p.period.label}`, from, to: addDays(today, 1) } };
 }

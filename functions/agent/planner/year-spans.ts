@@ -6,7 +6,9 @@
  * - "... vs the same months of 2025", "compared with the same months a year earlier": the same months of that
  *   year (or of the year before the span's);
  * - "this year's orders so far ..., next to all of last year", "YTD revenue vs full year last year": the year to
- *   date beside the whole previous year ("full year 2025"), whatever the clock's year is.
+ *   date beside the whole previous year ("full year 2025"), whatever the clock's year is;
+ * - "YTD 2025 vs the same period of 2024", "2024 year to date": a named year's own year to date, to the clock's
+ *   month and day in that year.
  * Only whole phrases are rewritten; anything else stays as asked.
  */
 import { MONTHS } from './vocabulary';
@@ -41,6 +43,28 @@ const SAME_POINT_IN = /\bthe\s+same\s+(?:point|time|stage|dates)\s+(?:in|of)\s+(
 /** "the same period last year", "the same period a year earlier". */
 const SAME_PERIOD_BEFORE =
   /\bthe\s+same\s+period\s+(?:(?:of\s+|in\s+)?(?:last|previous|prior)\s+year|(?:a|one)\s+year\s+(?:earlier|before|ago|prior))\b/i;
+
+/** "YTD 2025", "2025 YTD", "year to date in 2025", "2025's year to date", "2025 to date": that year's own year to date. */
+const YEARS_YTD =
+  /\b(?:(?:ytd|year[\s-]+to[\s-]+date)\s+(?:(?:in|for|of)\s+)?((?:19|20)\d{2})|((?:19|20)\d{2})(?:['’]s)?\s+(?:ytd|year[\s-]+to[\s-]+date|to\s+date))\b/gi;
+
+/**
+ * A named year's year to date: from its first day to the clock's month and day in it ("YTD 2025" on 2027-01-13 is
+ * January 1 to January 13 2025), said as the date reader reads a span of days; this year's is the year to date (not also the whole year).
+ */
+const yearsToDate = (text: string, today: string) => {
+  const current = Number(today.slice(0, 4));
+  const years = [...text.matchAll(YEARS_YTD)].map((m) => Number(m[1] ?? m[2]));
+  // (This year's alone is the year to date; beside another year's, both are spans of days, read alike.)
+  const alone = years.every((y) => y === current);
+  return text.replace(YEARS_YTD, (_all, after?: string, before?: string) => {
+    const year = Number(after ?? before);
+    if (alone) return 'year to date';
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    const day = today.slice(5, 10) === '02-29' && !leap ? '02-28' : today.slice(5, 10);
+    return `from january 1 ${year} to ${MONTHS[Number(day.slice(0, 2)) - 1]} ${Number(day.slice(3))} ${year}`;
+  });
+};
 
 const fullMonth = (m: string) => MONTHS.find((x) => x.startsWith(m.toLowerCase().slice(0, 3))) ?? m;
 
@@ -95,6 +119,8 @@ export function readYearSpans(text: string, today?: string): string {
         );
   if (!today) return withYtd;
   const current = Number(today.slice(0, 4));
+  const named = yearsToDate(withYtd, today);
+  if (named !== withYtd) return named;
   const ytd = soFar(current).find((p) => p.test(withYtd));
   if (!ytd) return withYtd;
   const toDate = (s: string) =>
