@@ -10,7 +10,9 @@
  * model lacks, a definition the planner does not compute). Written on 2026-11-28 before the planner change that
  * reads them; fresh wordings, none copied from a held-out or earlier tuning set.
  *
- * Before (on 7ad5a1e): not yet scored.
+ * Before (on 7ad5a1e): 8 of 36 right (2 confident wrong: "trailing twelve month ... for 2024" and "TTM sales by month in
+ * 2025" read as 2024 against the last 12 months), in the eval CLI; every glossed share and percentile, the running
+ * average, the rolling twelve months, new against returning and the gaps per customer refused.
  *
  * Clock: 2026-08-26, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
