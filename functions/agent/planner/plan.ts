@@ -185,7 +185,10 @@ export interface Plan {
  * A window over a series by period: the running total from the first period (restarting each year for a year to
  * date), or the average of each period and the `n - 1` before it.
  */
-export type SeriesWindow = { kind: 'running'; reset?: 'year' } | { kind: 'moving'; n: number; unit: Grain };
+export type SeriesWindow =
+  | { kind: 'running'; reset?: 'year' }
+  /** `total`: the sum of the period and the `n - 1` before it ("rolling 12-month revenue"), not their average. */
+  | { kind: 'moving'; n: number; unit: Grain; total?: true };
 
 /** How many of the biggest entities it takes to reach a share of a total (reach.ts). */
 export interface Reach {

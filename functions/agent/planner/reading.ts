@@ -208,6 +208,13 @@ export function readQuestions(
   const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
   const windowed = series ? windowReading(questions, series, models, today) : undefined;
   if (windowed) return windowed;
+  // ("trailing twelve month order count, month by month, for 2024": never the last 12 months against 2024.)
+  if (series?.window.kind === 'moving' && series.window.total)
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason: `I can give a rolling ${series.window.n}-${series.window.unit} total beside a plain series by ${series.window.unit} (one sum or count), not beside this one`,
+    };
   // ("and for the east?" after "cumulative revenue by month in 2025": the earlier series read without its window, the
   // window kept over the follow-up's series when the question just before asked it.)
   const earlier = plain ? undefined : earlierWindows(questions, models, today);

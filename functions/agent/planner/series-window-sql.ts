@@ -55,7 +55,9 @@ export function windowQuery(plan: Plan): PlannedQuery {
   const sql =
     window.kind === 'running'
       ? `WITH t AS (${t}) SELECT ${lead}${grain}, v AS ${m}, SUM(v) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running_${label(m)} FROM t${order}`
-      : `WITH t AS (${t}), w AS (SELECT ${lead}${grain}, v, round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average, COUNT(*) OVER (${over} ${frame(window.n)}) AS periods, MIN(${grain}) OVER (${over} ${frame(window.n)}) AS window_from FROM t) SELECT ${lead}${grain}, v AS ${m}, moving_average, periods, window_from FROM w${kept}${order}`;
+      : `WITH t AS (${t}), w AS (SELECT ${lead}${grain}, v, ${
+          window.total ? `SUM(v) OVER (${over} ${frame(window.n)}) AS rolling_total` : `round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average`
+        }, COUNT(*) OVER (${over} ${frame(window.n)}) AS periods, MIN(${grain}) OVER (${over} ${frame(window.n)}) AS window_from FROM t) SELECT ${lead}${grain}, v AS ${m}, ${window.total ? 'rolling_total' : 'moving_average'}, periods, window_from FROM w${kept}${order}`;
   const title = `${titleOf(plan)}, ${windowWords(plan, window)}`;
   return {
     sql,
@@ -81,6 +83,10 @@ function windowWords(plan: Plan, window: SeriesWindow): string {
     return window.reset
       ? `with the year to date at the end of each ${grain} (a running total from each year's first ${grain})`
       : `with the running total${first ? ` from ${first}` : ` from the data's first ${grain}`}`;
+  if (window.total)
+    return `with the rolling ${window.n}-${grain} total (each ${grain}'s figure added to the ${window.n - 1} ${grain}${window.n - 1 === 1 ? '' : 's'} before it${
+      first ? `; the first ones reach back before ${first} as far as the data goes` : ''
+    })`;
   return `with the ${window.n}-${grain} moving average (each ${grain}'s average with the ${window.n - 1} ${grain}${window.n - 1 === 1 ? '' : 's'} before it${
     first ? `; the first ones reach back before ${first} as far as the data goes` : ''
   })`;
@@ -101,13 +107,13 @@ export function windowAnswer(plan: Plan, query: PlannedQuery, result: ResultLike
       ? window.reset
         ? 'year to date'
         : 'running total'
-      : `${window.n}-${grain} average`;
+      : `${window.n}-${grain} ${window.total ? 'total' : 'average'}`;
   const line = (row: unknown[]) => {
     const labels = [...row.slice(0, dims).map(formatValue), timeLabel(row[dims], grain)].join(', ');
     const own = formatFigure(measure, row[dims + 1]);
     // (An average of counts keeps its decimals: 28,499.67 orders a month, never rounded to a count.)
     const value = formatFigure(
-      window.kind === 'moving' && measure?.format !== 'currency' ? undefined : measure,
+      window.kind === 'moving' && !window.total && measure?.format !== 'currency' ? undefined : measure,
       row[dims + 2],
     );
     const periods = Number(row[dims + 3]);

@@ -7,8 +7,13 @@
  * the moving average. A follow-up that is only the window ("cumulative please", "now as a running total") wraps
  * the previous question's series. Anything else is left to the ordinary reading, as before.
  *
- * Not read: "YTD" with no year named ("YTD revenue by month": this year's months, a period), a moving window without its length ("a moving average"), a weighted one ("exponentially weighted"),
- * a "rolling total" (the sum of the last N periods, not a running total), a window said with "not" before it
+ * A rolling total ("rolling 12 months revenue at each month of 2025", "trailing twelve month order count, month by
+ * month", "TTM sales by month", "now as a rolling 12-month total at each month") is the sum of each period and the
+ * `n - 1` before it, read only beside a breakdown by its own unit: without one ("orders, rolling 12 months to end
+ * of Sept 2025") it is a period, read as ever; beside another unit it is refused (reading.ts), never a period.
+ *
+ * Not read: "YTD" with no year named ("YTD revenue by month": this year's months, a period), a moving window without
+ * its length ("a moving average"), a weighted one ("exponentially weighted"), a window said with "not" before it
  * ("not cumulative": restated-glosses.ts).
  */
 import type { Grain, Plan, SeriesWindow } from './plan';
@@ -43,6 +48,22 @@ const MOVING: RegExp[] = [
     'i',
   ),
 ];
+/** "rolling 12 months (revenue)", "a trailing twelve-month total of", "12 month rolling sum of", "TTM", "LTM". */
+const ROLLING_TOTAL: RegExp[] = [
+  new RegExp(
+    `(?:\\b(?:with|and|plus|add|also|as|into)\\s+)?(?:\\b(?:an?|the)\\s+)?\\b(?:rolling|trailing)[\\s-]+${NUMBER}[\\s-]+${UNIT}(?:\\s+(?:totals?|sums?))?(?:\\s+of\\b)?`,
+    'i',
+  ),
+  new RegExp(
+    `(?:\\b(?:with|and|plus|add|also|as|into)\\s+)?(?:\\b(?:an?|the)\\s+)?\\b${NUMBER}[\\s-]+${UNIT}\\s+(?:rolling|trailing)\\s+(?:totals?|sums?)(?:\\s+of\\b)?`,
+    'i',
+  ),
+];
+/** Trailing (or last) twelve months as one abbreviation. */
+const TTM = /(?:\b(?:as|into)\s+)?\b(?:ttm|ltm)\b/i;
+/** "at each month", "for every quarter": the periods a rolling total is read at. */
+const AT_EACH = /\b(?:at|for|on)\s+(?=(?:each|every)\s+(?:month|quarter|qtr|week|day|year)\b)/i;
+
 /** "cumulative", "running total of", "as a running sum", "cumulatively". */
 const RUNNING: RegExp[] = [
   /(?:\b(?:as|into|in)\s+)?(?:\b(?:an?|the)\s+)?\b(?:running|cumulative)\s+(?:totals?|sums?|counts?|tally|tallies)(?:\s+of\b)?/i,
@@ -97,6 +118,8 @@ export function readSeriesWindow(question: string): SeriesWindowRead | undefined
   }
   // ("exponentially weighted moving average", "a moving average" with no length: not read here.)
   if (/\b(?:moving|rolling|trailing)\s+(?:average|avg|mean)/i.test(question)) return undefined;
+  const rolling = readRollingTotal(question);
+  if (rolling) return rolling;
   for (const shape of RUNNING) {
     const m = shape.exec(question);
     if (!m || NEGATED.test(question.slice(0, m.index))) continue;
@@ -115,6 +138,40 @@ export function readSeriesWindow(question: string): SeriesWindowRead | undefined
     return { window: { kind: 'running', reset: 'year' }, text, bare: false };
   }
   return undefined;
+}
+
+/** The grain a question breaks its series down by in words, if any ("by month", "each quarter", "month by month"). */
+function grainSaid(text: string): Grain | undefined {
+  const m =
+    /\b(?:by|per|each|every|for\s+each|for\s+every)\s+(month|quarter|qtr|week|day|year)\b|\b(month|quarter|week|day|year)\s+by\s+\2\b|\b(month|quarter|week|day|year)ly\b|\b(dai)ly\b/i.exec(
+      text,
+    );
+  if (!m) return undefined;
+  const word = (m[1] ?? m[2] ?? m[3] ?? (m[4] ? 'day' : '')).toLowerCase();
+  return GRAINS[word];
+}
+
+/** A rolling N-period total beside a breakdown by its unit, or undefined (a period then, read as ever). */
+function readRollingTotal(question: string): SeriesWindowRead | undefined {
+  let found: { m: RegExpExecArray; n: number; unit: Grain } | undefined;
+  for (const shape of ROLLING_TOTAL) {
+    const m = shape.exec(question);
+    const n = m ? numberOf(m[1] ?? '') : undefined;
+    const unit = m ? GRAINS[(m[2] ?? '').toLowerCase()] : undefined;
+    if (m && n && unit) found = { m, n, unit };
+    if (found) break;
+  }
+  const ttm = found ? undefined : TTM.exec(question);
+  if (ttm) found = { m: ttm, n: 12, unit: 'month' };
+  if (!found || NEGATED.test(question.slice(0, found.m.index))) return undefined;
+  const text = cut(question, found.m).replace(AT_EACH, '');
+  const grain = grainSaid(text);
+  if (!grain) return undefined;
+  if (found.n < 2 || found.n > 24) return undefined;
+  const window: SeriesWindow = { kind: 'moving', n: found.n, unit: found.unit, total: true };
+  // ("now as a rolling 12-month total at each month": the window and the periods it is read at, nothing else.)
+  const rest = text.replace(/\b(?:each|every)\s+(?:month|quarter|qtr|week|day|year)\b/i, ' ');
+  return { window, text, bare: bareOf(rest) };
 }
 
 /**
