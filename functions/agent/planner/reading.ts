@@ -38,6 +38,7 @@ import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
+import { readPercentileGloss } from './percentile-glosses';
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
@@ -202,6 +203,11 @@ export function readQuestions(
     const wrong = countMismatch(reading.plan, counted.count);
     return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
   }
+  // ("p95 order amount - the size an order has to beat to land in the top 5%": a percentile's line glossed, read away
+  // when it is the percentile asked, refused when it is another: percentile-glosses.ts.)
+  const lined = questions.at(-1) !== undefined ? readPercentileGloss(questions.at(-1) as string) : undefined;
+  if (lined && 'refuse' in lined) return { kind: 'refuse', missing: '', reason: lined.refuse };
+  if (lined) return readQuestions([...questions.slice(0, -1), lined.text], models, today, plain);
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
   // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)

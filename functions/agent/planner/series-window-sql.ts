@@ -56,7 +56,9 @@ export function windowQuery(plan: Plan): PlannedQuery {
     window.kind === 'running'
       ? `WITH t AS (${t}) SELECT ${lead}${grain}, v AS ${m}, SUM(v) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running_${label(m)} FROM t${order}`
       : `WITH t AS (${t}), w AS (SELECT ${lead}${grain}, v, ${
-          window.total ? `SUM(v) OVER (${over} ${frame(window.n)}) AS rolling_total` : `round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average`
+          window.total
+            ? `SUM(v) OVER (${over} ${frame(window.n)}) AS rolling_total`
+            : `round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average`
         }, COUNT(*) OVER (${over} ${frame(window.n)}) AS periods, MIN(${grain}) OVER (${over} ${frame(window.n)}) AS window_from FROM t) SELECT ${lead}${grain}, v AS ${m}, ${window.total ? 'rolling_total' : 'moving_average'}, periods, window_from FROM w${kept}${order}`;
   const title = `${titleOf(plan)}, ${windowWords(plan, window)}`;
   return {
