@@ -71,6 +71,8 @@ export interface Plan {
   share?: {
     part?: ValueFilter;
     top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; fraction?: string; nth?: number };
+    /** The asker's counts of the top rows ("the 2,000 smallest spenders of 20,000"): checked in the answer (share-counts.ts). */
+    counted?: { part: number; whole?: number };
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */

@@ -52,6 +52,7 @@ import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
+import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -202,6 +203,26 @@ export function readQuestions(
     if (reading.kind !== 'plan') return reading;
     const wrong = countMismatch(reading.plan, counted.count);
     return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
+  }
+  // ("the bottom 10% of customers (the 2,000 smallest spenders of 20,000)": counts that restate a share, a check
+  // carried to the answer; counts that make another share are refused: share-counts.ts.)
+  const shareCount = questions.at(-1) !== undefined ? readShareCount(questions.at(-1) as string) : undefined;
+  if (shareCount) {
+    const reading = readQuestions([...questions.slice(0, -1), shareCount.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const wrong = shareCountMismatch(reading.plan, shareCount.count);
+    if (wrong) return { kind: 'refuse', missing: '', reason: wrong, near: reading.plan };
+    const share = reading.plan.share;
+    const { part, whole } = shareCount.count;
+    return share
+      ? {
+          ...reading,
+          plan: {
+            ...reading.plan,
+            share: { ...share, counted: { part, ...(whole !== undefined ? { whole } : {}) } },
+          },
+        }
+      : reading;
   }
   // ("p95 order amount - the size an order has to beat to land in the top 5%": a percentile's line glossed, read away
   // when it is the percentile asked, refused when it is another: percentile-glosses.ts.)
