@@ -27,9 +27,9 @@ const COUNT_WORDS = new Set(
 );
 const SMALL = /\b(?:smallest|lowest|least|bottom)\b/i;
 const BIG = /\b(?:biggest|largest|highest|most|top)\b/i;
-const NUMBER = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\b/gi;
+const GLOSS_NUMBER = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\b/gi;
 
-const valueOf = (digits: string, k: string | undefined) => Number(digits.replace(/,/g, '')) * (k ? 1000 : 1);
+const countOf = (digits: string, k: string | undefined) => Number(digits.replace(/,/g, '')) * (k ? 1000 : 1);
 
 /** The question without a count gloss beside a share, with the counts; undefined when it has none. */
 export function readShareCount(question: string): { text: string; count: ShareCount } | undefined {
@@ -41,7 +41,7 @@ export function readShareCount(question: string): { text: string; count: ShareCo
       )
     )
       continue;
-    const numbers = [...span.gloss.matchAll(NUMBER)];
+    const numbers = [...span.gloss.matchAll(GLOSS_NUMBER)];
     const first = numbers[0];
     if (!first?.[1] || numbers.length > 2 || !wordsCovered(span.gloss, text, COUNT_WORDS)) continue;
     const second = numbers[1];
@@ -55,8 +55,8 @@ export function readShareCount(question: string): { text: string; count: ShareCo
     const small = SMALL.test(span.gloss);
     const big = BIG.test(span.gloss);
     const count: ShareCount = {
-      part: valueOf(first[1], first[2]),
-      ...(second?.[1] ? { whole: valueOf(second[1], second[2]) } : {}),
+      part: countOf(first[1], first[2]),
+      ...(second?.[1] ? { whole: countOf(second[1], second[2]) } : {}),
       ...(small !== big ? { direction: small ? ('asc' as const) : ('desc' as const) } : {}),
     };
     return { text, count };
