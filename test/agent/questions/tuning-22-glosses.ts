@@ -282,4 +282,3 @@ export const tuning22glosses: (SecondOrderCase & Tuning6Case)[] = [
     refuse: true,
   },
 ];
-
