@@ -199,3 +199,24 @@ describe('a rolling total beside a breakdown by its unit', () => {
     expect(read).toBeUndefined();
   });
 });
+
+describe('a running average', () => {
+  it.each(['cumulative average order value by month in 2025', 'running AOV per quarter for 2024'])(
+    '%s is every order to date over their count, from the sum of the same number',
+    (question) => {
+      // Act
+      const plan = demoPlan([question], TODAY);
+      const query = queryFor(plan);
+      // Assess
+      expect(plan.window).toEqual({ kind: 'running', sumOf: 'total_amount' });
+      expect(query.sql).toMatch(/SUM\(s\) OVER .* \/ NULLIF\(SUM\(s \/ NULLIF\(v, 0\)\) OVER/);
+    },
+  );
+
+  it('is no moving average when a length is said', () => {
+    // Act
+    const read = readSeriesWindow('3-month running average of revenue by month');
+    // Assess
+    expect(read?.window).toEqual({ kind: 'moving', n: 3, unit: 'month' });
+  });
+});

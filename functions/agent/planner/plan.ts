@@ -188,7 +188,11 @@ export interface Plan {
  * date), or the average of each period and the `n - 1` before it.
  */
 export type SeriesWindow =
-  | { kind: 'running'; reset?: 'year' }
+  /**
+   * `sumOf`: a running average ("cumulative average order value"), the measure being an average: the sum measure of
+   * the same number (series-windows.ts), all rows to date over their count, never an average of the periods' averages.
+   */
+  | { kind: 'running'; reset?: 'year'; sumOf?: string }
   /** `total`: the sum of the period and the `n - 1` before it ("rolling 12-month revenue"), not their average. */
   | { kind: 'moving'; n: number; unit: Grain; total?: true };
 

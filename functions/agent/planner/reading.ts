@@ -250,7 +250,7 @@ export function readQuestions(
     const carried = earlier.carried;
     if (!carried || reading.kind !== 'plan' || reading.plan.window) return reading;
     const plan = withWindow(reading.plan, carried);
-    return windowMisfit(plan, carried) ? reading : { kind: 'plan', plan };
+    return windowMisfit(plan, plan.window ?? carried) ? reading : { kind: 'plan', plan };
   }
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
@@ -313,7 +313,8 @@ function windowReading(
   const reading = readQuestions(asked, models, today);
   if (reading.kind !== 'plan') return undefined;
   const plan = withWindow(reading.plan, series.window);
-  return windowMisfit(plan, series.window) ? undefined : { kind: 'plan', plan };
+  // (The plan's window: withWindow may have read more of it, the sum behind a running average.)
+  return windowMisfit(plan, plan.window ?? series.window) ? undefined : { kind: 'plan', plan };
 }
 
 /**

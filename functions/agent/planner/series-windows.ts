@@ -16,6 +16,7 @@
  * its length ("a moving average"), a weighted one ("exponentially weighted"), a window said with "not" before it
  * ("not cumulative": restated-glosses.ts).
  */
+import type { CatalogMember } from './catalog';
 import type { Grain, Plan, SeriesWindow } from './plan';
 import { NUMBER_WORDS } from './vocabulary';
 
@@ -68,6 +69,8 @@ const AT_EACH = /\b(?:at|for|on)\s+(?=(?:each|every)\s+(?:month|quarter|qtr|week
 const RUNNING: RegExp[] = [
   /(?:\b(?:as|into|in)\s+)?(?:\b(?:an?|the)\s+)?\b(?:running|cumulative)\s+(?:totals?|sums?|counts?|tally|tallies)(?:\s+of\b)?/i,
   /\bcumulative(?:ly)?\b|\bcumulated\b/i,
+  // ("running average order value by month", "running AOV": with no length, all rows to date, not a moving one.)
+  /\brunning(?=\s+(?:average|avg|mean|aov)\b)/i,
 ];
 /** "YTD", "year-to-date": a running total restarting each year, when the question breaks the year down. */
 const TO_DATE = /(?:\bthe\s+)?\b(?:year[\s-]+to[\s-]+date|ytd)\b/i;
@@ -185,7 +188,8 @@ export function windowMisfit(plan: Plan, window: SeriesWindow): string | undefin
     return 'a year to date by year';
   if (plan.measures.length !== 1) return 'more than one figure';
   const m = plan.measures[0];
-  if (m?.aggType !== 'sum' && m?.aggType !== 'count') return 'a figure that does not add up';
+  const averaged = window.kind === 'running' && window.sumOf !== undefined && m?.aggType === 'avg';
+  if (m?.aggType !== 'sum' && m?.aggType !== 'count' && !averaged) return 'a figure that does not add up';
   if (plan.dimensions.some((d) => d.derived)) return 'a derived breakdown';
   const second = [
     plan.top,
@@ -209,9 +213,35 @@ export function windowMisfit(plan: Plan, window: SeriesWindow): string | undefin
   return undefined;
 }
 
+/** Words of an aggregation in a measure's title, left out when two measures are matched as of the same number. */
+const AGG_TITLE_WORDS = new Set(['average', 'avg', 'mean', 'total', 'sum']);
+
+/**
+ * The sum measure of the number an average measure averages ("Total amount" beside "Average amount"): the same
+ * title words but the aggregation's. Undefined when the cube has none or more than one.
+ */
+function sumOfAverage(plan: Plan, average: CatalogMember): CatalogMember | undefined {
+  const key = (m: CatalogMember) =>
+    m.titleWords
+      .filter((w) => !AGG_TITLE_WORDS.has(w))
+      .sort()
+      .join(' ');
+  const found = plan.cube.members.filter(
+    (m) => m.kind === 'measure' && m.aggType === 'sum' && key(m) !== '' && key(m) === key(average),
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** The plan with the window over its series: a moving window of a unit the question did not break down by sets it. */
 export function withWindow(plan: Plan, window: SeriesWindow): Plan {
   const grain =
     plan.grain ?? (window.kind === 'moving' && plan.dimensions.length === 0 ? window.unit : undefined);
-  return { ...plan, ...(grain ? { grain } : {}), window };
+  // ("cumulative average order value by month": the running average, read from the sum of the same number.)
+  const m = plan.measures[0];
+  const sum = window.kind === 'running' && m?.aggType === 'avg' ? sumOfAverage(plan, m) : undefined;
+  return {
+    ...plan,
+    ...(grain ? { grain } : {}),
+    window: sum && window.kind === 'running' ? { ...window, sumOf: sum.column } : window,
+  };
 }
