@@ -509,13 +509,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 7,
     },
     {
-      // 8 of 36 right before the planner change it tunes (2 confident wrong, in the eval CLI, on 7ad5a1e); 24, none
-      // wrong, after (percentile-glosses.ts, share-counts.ts, rolling totals in series-windows.ts).
+      // 8 of 36 right before the planner change it tunes (2 confident wrong, in the eval CLI, on 7ad5a1e); 26, none
+      // wrong, after (percentile-glosses.ts, share-counts.ts, rolling totals and running averages in series-windows.ts).
       title:
         'tuning set 22 (glosses: a percentile glossed as the line to cross for a top or bottom share, a top or bottom share glossed with its counts, contradicting glosses refused; rolling twelve-month totals at each month, running averages, new against returning per quarter, gaps per customer)',
       module: tuning22glosses,
       cases: tuning22glosses.tuning22glosses,
-      rightAtLeast: 24,
+      rightAtLeast: 26,
     },
   ];
 
