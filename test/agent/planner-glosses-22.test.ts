@@ -140,9 +140,12 @@ describe('a top or bottom share glossed with its counts', () => {
     expect(answer).toMatch(/^Your note counts 3,000 of 30,000, but the data has 2,000 of the 20,000/);
   });
 
-  it('leaves a gloss with words of its own', () => {
+  it.each([
+    'share of revenue from the top 10% of customers (2,000 enterprise accounts)',
+    'share of revenue from the top 10% of customers (2024)',
+  ])('leaves %s, a gloss with words of its own or no count', (question) => {
     // Act
-    const read = readShareCount('share of revenue from the top 10% of customers (2,000 enterprise accounts)');
+    const read = readShareCount(question);
     // Assess
     expect(read).toBeUndefined();
   });

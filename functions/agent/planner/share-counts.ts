@@ -25,6 +25,7 @@ const COUNT_WORDS = new Set(
   just some spenders customers clients buyers people accounts shoppers who spent spend least most lowest highest
   smallest biggest largest top bottom ones them those k`.split(/\s+/),
 );
+const WHO_OR_WHOLE = /\b(?:of|spenders?|customers?|clients?|buyers?|people|accounts?|shoppers?|ones|who)\b/i;
 const SMALL = /\b(?:smallest|lowest|least|bottom)\b/i;
 const BIG = /\b(?:biggest|largest|highest|most|top)\b/i;
 const GLOSS_NUMBER = /(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?\b/gi;
@@ -44,6 +45,8 @@ export function readShareCount(question: string): { text: string; count: ShareCo
     const numbers = [...span.gloss.matchAll(GLOSS_NUMBER)];
     const first = numbers[0];
     if (!first?.[1] || numbers.length > 2 || !wordsCovered(span.gloss, text, COUNT_WORDS)) continue;
+    // ("(2024)" beside "the top 10% of customers" is a year: a count names its people or its whole.)
+    if (!WHO_OR_WHOLE.test(span.gloss)) continue;
     const second = numbers[1];
     // ("2,000 of 20,000", "200 out of 20k": the whole follows "of".)
     const joined = second
