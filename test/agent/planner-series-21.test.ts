@@ -115,8 +115,9 @@ describe('a window over a plain series', () => {
   });
 
   it('leaves what is no plain series to the ordinary reading', () => {
-    // (An average does not add up; a per-customer total is no series; a moving window of another unit.)
-    expect(demoReading(['cumulative average order value by month in 2025'], TODAY)).not.toMatchObject({
+    // (A largest order does not add up (an average does, from its sum: planner-glosses-22.test.ts); a per-customer
+    // total is no series; a moving window of another unit.)
+    expect(demoReading(['cumulative largest order amount by month in 2025'], TODAY)).not.toMatchObject({
       kind: 'plan',
       plan: { window: expect.anything() },
     });

@@ -57,6 +57,7 @@ import * as tuning21cohorts from './questions/tuning-21-cohorts';
 import * as tuning21probed from './questions/tuning-21-probed';
 import * as tuning21ratios from './questions/tuning-21-ratios';
 import * as tuning21series from './questions/tuning-21-series';
+import * as tuning22glosses from './questions/tuning-22-glosses';
 import * as tuning22probed from './questions/tuning-22-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -516,6 +517,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning21after,
       cases: tuning21after.tuning21after,
       rightAtLeast: 7,
+    },
+    {
+      // 8 of 36 right before the planner change it tunes (2 confident wrong, in the eval CLI, on 7ad5a1e); 26, none
+      // wrong, after (percentile-glosses.ts, share-counts.ts, rolling totals and running averages in series-windows.ts).
+      title:
+        'tuning set 22 (glosses: a percentile glossed as the line to cross for a top or bottom share, a top or bottom share glossed with its counts, contradicting glosses refused; rolling twelve-month totals at each month, running averages, new against returning per quarter, gaps per customer)',
+      module: tuning22glosses,
+      cases: tuning22glosses.tuning22glosses,
+      rightAtLeast: 26,
     },
   ];
 

@@ -325,7 +325,21 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
     }
     return `Together, the ${who}: ${formatFigure(measure, row[0])} (${formatPercent(row[2] ?? 0)} of all ${formatFigure(measure, row[1])}).`;
   }
-  return `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;
+  const figure = `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;
+  const counted = plan.share?.counted;
+  if (!counted || !top) return figure;
+  // The asker's counts are a check: the data's own are stated, and a difference is said before the figure.
+  const kept = Number(row[3]);
+  const entities = Number(row[4]);
+  const entity = plan.dimensions[0];
+  const who = entity ? entityWord(entity) : 'rows';
+  const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, b * 0.005);
+  const said = `${counted.part.toLocaleString('en-US')}${counted.whole !== undefined ? ` of ${counted.whole.toLocaleString('en-US')}` : ''}`;
+  const data = `${kept.toLocaleString('en-US')} of the ${entities.toLocaleString('en-US')} ${who}`;
+  // (Matched: the note's own numbers, which are the data's, and no count the asker did not give.)
+  if (near(kept, counted.part) && (counted.whole === undefined || near(entities, counted.whole)))
+    return `${figure}\nThe ${top.direction === 'desc' ? 'top' : 'bottom'} ${top.fraction ?? `${top.n}%`} here is ${said} ${who}, as your note says.`;
+  return `Your note counts ${said}, but the data has ${data} in the ${top.direction === 'desc' ? 'top' : 'bottom'} ${top.fraction ?? `${top.n}%`}: the figure below is over the data's ${kept.toLocaleString('en-US')}, not the note's numbers.\n${figure}`;
 }
 
 /** "median", "p90", "p25" as a figure's label. */

@@ -73,6 +73,8 @@ export interface Plan {
   share?: {
     part?: ValueFilter;
     top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; fraction?: string; nth?: number };
+    /** The asker's counts of the top rows ("the 2,000 smallest spenders of 20,000"): checked in the answer (share-counts.ts). */
+    counted?: { part: number; whole?: number };
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
@@ -187,7 +189,14 @@ export interface Plan {
  * A window over a series by period: the running total from the first period (restarting each year for a year to
  * date), or the average of each period and the `n - 1` before it.
  */
-export type SeriesWindow = { kind: 'running'; reset?: 'year' } | { kind: 'moving'; n: number; unit: Grain };
+export type SeriesWindow =
+  /**
+   * `sumOf`: a running average ("cumulative average order value"), the measure being an average: the sum measure of
+   * the same number (series-windows.ts), all rows to date over their count, never an average of the periods' averages.
+   */
+  | { kind: 'running'; reset?: 'year'; sumOf?: string }
+  /** `total`: the sum of the period and the `n - 1` before it ("rolling 12-month revenue"), not their average. */
+  | { kind: 'moving'; n: number; unit: Grain; total?: true };
 
 /** How many of the biggest entities it takes to reach a share of a total (reach.ts). */
 export interface Reach {

@@ -38,6 +38,7 @@ import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
+import { readPercentileGloss } from './percentile-glosses';
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
@@ -51,6 +52,7 @@ import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
+import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -203,12 +205,44 @@ export function readQuestions(
     const wrong = countMismatch(reading.plan, counted.count);
     return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
   }
+  // ("the bottom 10% of customers (the 2,000 smallest spenders of 20,000)": counts that restate a share, a check
+  // carried to the answer; counts that make another share are refused: share-counts.ts.)
+  const shareCount = questions.at(-1) !== undefined ? readShareCount(questions.at(-1) as string) : undefined;
+  if (shareCount) {
+    const reading = readQuestions([...questions.slice(0, -1), shareCount.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const wrong = shareCountMismatch(reading.plan, shareCount.count);
+    if (wrong) return { kind: 'refuse', missing: '', reason: wrong, near: reading.plan };
+    const share = reading.plan.share;
+    const { part, whole } = shareCount.count;
+    return share
+      ? {
+          ...reading,
+          plan: {
+            ...reading.plan,
+            share: { ...share, counted: { part, ...(whole !== undefined ? { whole } : {}) } },
+          },
+        }
+      : reading;
+  }
+  // ("p95 order amount - the size an order has to beat to land in the top 5%": a percentile's line glossed, read away
+  // when it is the percentile asked, refused when it is another: percentile-glosses.ts.)
+  const lined = questions.at(-1) !== undefined ? readPercentileGloss(questions.at(-1) as string) : undefined;
+  if (lined && 'refuse' in lined) return { kind: 'refuse', missing: '', reason: lined.refuse };
+  if (lined) return readQuestions([...questions.slice(0, -1), lined.text], models, today, plain);
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
   // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)
   const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
   const windowed = series ? windowReading(questions, series, models, today) : undefined;
   if (windowed) return windowed;
+  // ("trailing twelve month order count, month by month, for 2024": never the last 12 months against 2024.)
+  if (series?.window.kind === 'moving' && series.window.total)
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason: `I can give a rolling ${series.window.n}-${series.window.unit} total beside a plain series by ${series.window.unit} (one sum or count), not beside this one`,
+    };
   // ("and for the east?" after "cumulative revenue by month in 2025": the earlier series read without its window, the
   // window kept over the follow-up's series when the question just before asked it.)
   const earlier = plain ? undefined : earlierWindows(questions, models, today);
@@ -217,7 +251,7 @@ export function readQuestions(
     const carried = earlier.carried;
     if (!carried || reading.kind !== 'plan' || reading.plan.window) return reading;
     const plan = withWindow(reading.plan, carried);
-    return windowMisfit(plan, carried) ? reading : { kind: 'plan', plan };
+    return windowMisfit(plan, plan.window ?? carried) ? reading : { kind: 'plan', plan };
   }
   // ("what share of total company revenue did my region bring in": a whole the asker cannot see, own-ground.ts.)
   const beyond = last !== undefined ? wholeBeyondGround(last) : undefined;
@@ -297,7 +331,8 @@ function windowReading(
   const reading = readQuestions(asked, models, today);
   if (reading.kind !== 'plan') return undefined;
   const plan = withWindow(reading.plan, series.window);
-  return windowMisfit(plan, series.window) ? undefined : { kind: 'plan', plan };
+  // (The plan's window: withWindow may have read more of it, the sum behind a running average.)
+  return windowMisfit(plan, plan.window ?? series.window) ? undefined : { kind: 'plan', plan };
 }
 
 /**

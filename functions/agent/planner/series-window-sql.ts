@@ -52,10 +52,21 @@ export function windowQuery(plan: Plan): PlannedQuery {
   const over = `${partition.length > 0 ? `PARTITION BY ${partition.join(', ')} ` : ''}ORDER BY ${grain}`;
   const kept = back ? ` WHERE ${grain} >= ${quote(range?.from ?? back)}` : '';
   const order = ` ORDER BY ${[...dims, grain].join(', ')}`;
+  // (A running average: every row to date over their count, the count of each period read as its sum over its
+  // average, which counts the rows the average is over.)
+  const sumOf = window.kind === 'running' ? window.sumOf : undefined;
+  const averaged = sumOf
+    ? `WITH t AS (${t.replace(' AS v FROM', ` AS v, MEASURE(${ident(sumOf)}) AS s FROM`)}) SELECT ${lead}${grain}, v AS ${m}, round(SUM(s) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) / NULLIF(SUM(s / NULLIF(v, 0)) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW), 0), 2) AS running_${label(m)} FROM t${order}`
+    : undefined;
   const sql =
-    window.kind === 'running'
+    averaged ??
+    (window.kind === 'running'
       ? `WITH t AS (${t}) SELECT ${lead}${grain}, v AS ${m}, SUM(v) OVER (${over} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running_${label(m)} FROM t${order}`
-      : `WITH t AS (${t}), w AS (SELECT ${lead}${grain}, v, round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average, COUNT(*) OVER (${over} ${frame(window.n)}) AS periods, MIN(${grain}) OVER (${over} ${frame(window.n)}) AS window_from FROM t) SELECT ${lead}${grain}, v AS ${m}, moving_average, periods, window_from FROM w${kept}${order}`;
+      : `WITH t AS (${t}), w AS (SELECT ${lead}${grain}, v, ${
+          window.total
+            ? `SUM(v) OVER (${over} ${frame(window.n)}) AS rolling_total`
+            : `round(AVG(v) OVER (${over} ${frame(window.n)}), 2) AS moving_average`
+        }, COUNT(*) OVER (${over} ${frame(window.n)}) AS periods, MIN(${grain}) OVER (${over} ${frame(window.n)}) AS window_from FROM t) SELECT ${lead}${grain}, v AS ${m}, ${window.total ? 'rolling_total' : 'moving_average'}, periods, window_from FROM w${kept}${order}`);
   const title = `${titleOf(plan)}, ${windowWords(plan, window)}`;
   return plannedQuery(plan, sql, title, [
     ...plan.dimensions.map((d) => ({ role: 'dimension' as const, member: d })),
@@ -72,10 +83,18 @@ const label = (column: string) => column.replace(/[^a-z0-9_]/gi, '').toLowerCase
 function windowWords(plan: Plan, window: SeriesWindow): string {
   const grain = plan.grain ?? 'month';
   const first = plan.range && plan.range.from > '0001-01-01' ? timeLabel(plan.range.from, grain) : undefined;
+  if (window.kind === 'running' && window.sumOf)
+    return window.reset
+      ? `with the year-to-date average at the end of each ${grain} (every row from the year's first ${grain} over their count)`
+      : `with the running average${first ? ` from ${first}` : ` from the data's first ${grain}`} (every row to date over their count, not an average of the ${grain}s' averages)`;
   if (window.kind === 'running')
     return window.reset
       ? `with the year to date at the end of each ${grain} (a running total from each year's first ${grain})`
       : `with the running total${first ? ` from ${first}` : ` from the data's first ${grain}`}`;
+  if (window.total)
+    return `with the rolling ${window.n}-${grain} total (each ${grain}'s figure added to the ${window.n - 1} ${grain}${window.n - 1 === 1 ? '' : 's'} before it${
+      first ? `; the first ones reach back before ${first} as far as the data goes` : ''
+    })`;
   return `with the ${window.n}-${grain} moving average (each ${grain}'s average with the ${window.n - 1} ${grain}${window.n - 1 === 1 ? '' : 's'} before it${
     first ? `; the first ones reach back before ${first} as far as the data goes` : ''
   })`;
@@ -93,16 +112,20 @@ export function windowAnswer(plan: Plan, query: PlannedQuery, result: ResultLike
   const shown = result.data.length <= LISTED_ALL ? result.data : result.data.slice(0, LISTED);
   const windowName =
     window.kind === 'running'
-      ? window.reset
-        ? 'year to date'
-        : 'running total'
-      : `${window.n}-${grain} average`;
+      ? window.sumOf
+        ? window.reset
+          ? 'year-to-date average'
+          : 'running average'
+        : window.reset
+          ? 'year to date'
+          : 'running total'
+      : `${window.n}-${grain} ${window.total ? 'total' : 'average'}`;
   const line = (row: unknown[]) => {
     const labels = [...row.slice(0, dims).map(formatValue), timeLabel(row[dims], grain)].join(', ');
     const own = formatFigure(measure, row[dims + 1]);
     // (An average of counts keeps its decimals: 28,499.67 orders a month, never rounded to a count.)
     const value = formatFigure(
-      window.kind === 'moving' && measure?.format !== 'currency' ? undefined : measure,
+      window.kind === 'moving' && !window.total && measure?.format !== 'currency' ? undefined : measure,
       row[dims + 2],
     );
     const periods = Number(row[dims + 3]);

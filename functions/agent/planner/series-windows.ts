@@ -7,10 +7,16 @@
  * the moving average. A follow-up that is only the window ("cumulative please", "now as a running total") wraps
  * the previous question's series. Anything else is left to the ordinary reading, as before.
  *
- * Not read: "YTD" with no year named ("YTD revenue by month": this year's months, a period), a moving window without its length ("a moving average"), a weighted one ("exponentially weighted"),
- * a "rolling total" (the sum of the last N periods, not a running total), a window said with "not" before it
+ * A rolling total ("rolling 12 months revenue at each month of 2025", "trailing twelve month order count, month by
+ * month", "TTM sales by month", "now as a rolling 12-month total at each month") is the sum of each period and the
+ * `n - 1` before it, read only beside a breakdown by its own unit: without one ("orders, rolling 12 months to end
+ * of Sept 2025") it is a period, read as ever; beside another unit it is refused (reading.ts), never a period.
+ *
+ * Not read: "YTD" with no year named ("YTD revenue by month": this year's months, a period), a moving window without
+ * its length ("a moving average"), a weighted one ("exponentially weighted"), a window said with "not" before it
  * ("not cumulative": restated-glosses.ts).
  */
+import type { CatalogMember } from './catalog';
 import { type Grain, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { NUMBER_WORDS } from './vocabulary';
 
@@ -43,10 +49,28 @@ const MOVING: RegExp[] = [
     'i',
   ),
 ];
+/** "rolling 12 months (revenue)", "a trailing twelve-month total of", "12 month rolling sum of", "TTM", "LTM". */
+const ROLLING_TOTAL: RegExp[] = [
+  new RegExp(
+    `(?:\\b(?:with|and|plus|add|also|as|into)\\s+)?(?:\\b(?:an?|the)\\s+)?\\b(?:rolling|trailing)[\\s-]+${NUMBER}[\\s-]+${UNIT}(?:\\s+(?:totals?|sums?))?(?:\\s+of\\b)?`,
+    'i',
+  ),
+  new RegExp(
+    `(?:\\b(?:with|and|plus|add|also|as|into)\\s+)?(?:\\b(?:an?|the)\\s+)?\\b${NUMBER}[\\s-]+${UNIT}\\s+(?:rolling|trailing)\\s+(?:totals?|sums?)(?:\\s+of\\b)?`,
+    'i',
+  ),
+];
+/** Trailing (or last) twelve months as one abbreviation. */
+const TTM = /(?:\b(?:as|into)\s+)?\b(?:ttm|ltm)\b/i;
+/** "at each month", "for every quarter": the periods a rolling total is read at. */
+const AT_EACH = /\b(?:at|for|on)\s+(?=(?:each|every)\s+(?:month|quarter|qtr|week|day|year)\b)/i;
+
 /** "cumulative", "running total of", "as a running sum", "cumulatively". */
 const RUNNING: RegExp[] = [
   /(?:\b(?:as|into|in)\s+)?(?:\b(?:an?|the)\s+)?\b(?:running|cumulative)\s+(?:totals?|sums?|counts?|tally|tallies)(?:\s+of\b)?/i,
   /\bcumulative(?:ly)?\b|\bcumulated\b/i,
+  // ("running average order value by month", "running AOV": with no length, all rows to date, not a moving one.)
+  /\brunning(?=\s+(?:average|avg|mean|aov)\b)/i,
 ];
 /** "YTD", "year-to-date": a running total restarting each year, when the question breaks the year down. */
 const TO_DATE = /(?:\bthe\s+)?\b(?:year[\s-]+to[\s-]+date|ytd)\b/i;
@@ -97,6 +121,8 @@ export function readSeriesWindow(question: string): SeriesWindowRead | undefined
   }
   // ("exponentially weighted moving average", "a moving average" with no length: not read here.)
   if (/\b(?:moving|rolling|trailing)\s+(?:average|avg|mean)/i.test(question)) return undefined;
+  const rolling = readRollingTotal(question);
+  if (rolling) return rolling;
   for (const shape of RUNNING) {
     const m = shape.exec(question);
     if (!m || NEGATED.test(question.slice(0, m.index))) continue;
@@ -117,6 +143,40 @@ export function readSeriesWindow(question: string): SeriesWindowRead | undefined
   return undefined;
 }
 
+/** The grain a question breaks its series down by in words, if any ("by month", "each quarter", "month by month"). */
+function grainSaid(text: string): Grain | undefined {
+  const m =
+    /\b(?:by|per|each|every|for\s+each|for\s+every)\s+(month|quarter|qtr|week|day|year)\b|\b(month|quarter|week|day|year)\s+by\s+\2\b|\b(month|quarter|week|day|year)ly\b|\b(dai)ly\b/i.exec(
+      text,
+    );
+  if (!m) return undefined;
+  const word = (m[1] ?? m[2] ?? m[3] ?? (m[4] ? 'day' : '')).toLowerCase();
+  return GRAINS[word];
+}
+
+/** A rolling N-period total beside a breakdown by its unit, or undefined (a period then, read as ever). */
+function readRollingTotal(question: string): SeriesWindowRead | undefined {
+  let found: { m: RegExpExecArray; n: number; unit: Grain } | undefined;
+  for (const shape of ROLLING_TOTAL) {
+    const m = shape.exec(question);
+    const n = m ? numberOf(m[1] ?? '') : undefined;
+    const unit = m ? GRAINS[(m[2] ?? '').toLowerCase()] : undefined;
+    if (m && n && unit) found = { m, n, unit };
+    if (found) break;
+  }
+  const ttm = found ? undefined : TTM.exec(question);
+  if (ttm) found = { m: ttm, n: 12, unit: 'month' };
+  if (!found || NEGATED.test(question.slice(0, found.m.index))) return undefined;
+  const text = cut(question, found.m).replace(AT_EACH, '');
+  const grain = grainSaid(text);
+  if (!grain) return undefined;
+  if (found.n < 2 || found.n > 24) return undefined;
+  const window: SeriesWindow = { kind: 'moving', n: found.n, unit: found.unit, total: true };
+  // ("now as a rolling 12-month total at each month": the window and the periods it is read at, nothing else.)
+  const rest = text.replace(/\b(?:each|every)\s+(?:month|quarter|qtr|week|day|year)\b/i, ' ');
+  return { window, text, bare: bareOf(rest) };
+}
+
 /**
  * Why a plan read from the rest cannot carry the window, or undefined when it can: one sum or count by a grain of
  * a time dimension (the moving window's own unit), nothing of a second order, no derived breakdown.
@@ -128,15 +188,42 @@ export function windowMisfit(plan: Plan, window: SeriesWindow): string | undefin
     return 'a year to date by year';
   if (plan.measures.length !== 1) return 'more than one figure';
   const m = plan.measures[0];
-  if (m?.aggType !== 'sum' && m?.aggType !== 'count') return 'a figure that does not add up';
+  const averaged = window.kind === 'running' && window.sumOf !== undefined && m?.aggType === 'avg';
+  if (m?.aggType !== 'sum' && m?.aggType !== 'count' && !averaged) return 'a figure that does not add up';
   if (plan.dimensions.some((d) => d.derived)) return 'a derived breakdown';
   if (secondOrder(plan, ['window'])) return 'a second-order reading';
   return undefined;
+}
+
+/** Words of an aggregation in a measure's title, left out when two measures are matched as of the same number. */
+const AGG_TITLE_WORDS = new Set(['average', 'avg', 'mean', 'total', 'sum']);
+
+/**
+ * The sum measure of the number an average measure averages ("Total amount" beside "Average amount"): the same
+ * title words but the aggregation's. Undefined when the cube has none or more than one.
+ */
+function sumOfAverage(plan: Plan, average: CatalogMember): CatalogMember | undefined {
+  const key = (m: CatalogMember) =>
+    m.titleWords
+      .filter((w) => !AGG_TITLE_WORDS.has(w))
+      .sort()
+      .join(' ');
+  const found = plan.cube.members.filter(
+    (m) => m.kind === 'measure' && m.aggType === 'sum' && key(m) !== '' && key(m) === key(average),
+  );
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** The plan with the window over its series: a moving window of a unit the question did not break down by sets it. */
 export function withWindow(plan: Plan, window: SeriesWindow): Plan {
   const grain =
     plan.grain ?? (window.kind === 'moving' && plan.dimensions.length === 0 ? window.unit : undefined);
-  return { ...plan, ...(grain ? { grain } : {}), window };
+  // ("cumulative average order value by month": the running average, read from the sum of the same number.)
+  const m = plan.measures[0];
+  const sum = window.kind === 'running' && m?.aggType === 'avg' ? sumOfAverage(plan, m) : undefined;
+  return {
+    ...plan,
+    ...(grain ? { grain } : {}),
+    window: sum && window.kind === 'running' ? { ...window, sumOf: sum.column } : window,
+  };
 }

@@ -511,11 +511,16 @@ export function topShareQuery(plan: Plan): PlannedQuery {
       { role: 'share' },
     ]);
   }
-  const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows`;
+  // ("the bottom 10% (the 2,000 smallest spenders of 20,000)": how many rows the share holds and of how many, to check.)
+  const counted = plan.share?.counted
+    ? `, COUNT(*) AS kept, (SELECT COUNT(*) FROM ${without.length > 0 ? 'a' : 't'}) AS entities`
+    : '';
+  const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent${counted} FROM top_rows`;
   return described(plan, sql, [
     { role: 'measure', ...(measure ? { member: measure } : {}) },
     { role: 'whole', ...(measure ? { member: measure } : {}) },
     { role: 'share' },
+    ...(counted ? [{ role: 'entities' as const }, { role: 'entities' as const }] : []),
   ]);
 }
 
