@@ -10,7 +10,9 @@
  * a channel, stores, products, a newsletter, a loyalty tier). Written on 2026-11-28 BEFORE the planner change it
  * tunes, in fresh wordings (none copied from a held-out or earlier tuning set).
  *
- * Before: (to be measured).
+ * Before (on 7ad5a1e): 15 of 36 right (3 confident wrong: "how many different categories has a customer bought from" as
+ * customers per category, "average" left out; "AOV change between those two years" as 2025 to 2026; "distinct
+ * products per customer" as distinct categories), in the eval CLI.
  *
  * Clock: 2027-07-07, after the data ends (orders 2023-01-01 to 2025-12-31, 20,000 customers who all signed up in
  * 2022, each order in its customer's region). A percentage is to 0.006 of a point. References are written on the raw
