@@ -130,7 +130,11 @@ const SUM_SAID = /^(?:the\s+)?(?:sales|revenue|turnover|gmv|dollars|\$)\s+(?:fro
  * as one of its rows: the word's use before the sum's word is then the sum of those rows (`substitute`). A meaning
  * that is no rows is not read and the definition refused.
  */
-function ofRows(found: { term: string; said: string; weak?: true }): { term: string; said: string; weak?: true } {
+function ofRows(found: { term: string; said: string; weak?: true }): {
+  term: string;
+  said: string;
+  weak?: true;
+} {
   const term = SUM_TERM.exec(found.term.trim().replace(/["'‘’“”]/g, ''))?.[1] ?? found.term;
   return { ...found, term, said: found.said.replace(SUM_SAID, '') };
 }
@@ -322,7 +326,8 @@ function peopleUnread(
 }
 
 /** What is left of a turn that only defined a word: nothing, or who it is for ("for my quarterly deck"). */
-const definesOnly = (rest: string) => !/\?|\b(?:how|what|which|who|show|list|give)\b/i.test(rest) && rest.split(/\s+/).length <= 6;
+const definesOnly = (rest: string) =>
+  !/\?|\b(?:how|what|which|who|show|list|give)\b/i.test(rest) && rest.split(/\s+/).length <= 6;
 
 /** Pronouns that stand for a defined cohort in its own turn ("...: count them by region"). */
 const THEY = /\b(?:they|them|those)\b/i;

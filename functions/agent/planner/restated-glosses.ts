@@ -253,8 +253,10 @@ export function readRestatedGlosses(question: string): string {
   // ("ordered in each month of 2025 (every month, no gaps)": "each" is every month, never a breakdown.)
   if (every) text = text.replace(/\beach\s+(?:single\s+)?(month|quarter)\b/i, 'every $1');
   // ("toys return rate, i.e. returned toys orders over all toys orders: ...": the same parts after "i.e.".)
-  text = text.replace(/,?\s+i\.?e\.?,?\s+([^:;?]{1,90}?)\s*(?=[:;?]|$)/i, (all, gloss: string, offset: number) =>
-    ratePartsRestated(normal(gloss), text.slice(0, offset)) ? '' : all,
+  text = text.replace(
+    /,?\s+i\.?e\.?,?\s+([^:;?]{1,90}?)\s*(?=[:;?]|$)/i,
+    (all, gloss: string, offset: number) =>
+      ratePartsRestated(normal(gloss), text.slice(0, offset)) ? '' : all,
   );
   const dashed = DASHED.exec(text);
   if (dashed?.[1] && restates(normal(dashed[1]), text.slice(0, dashed.index)))

@@ -252,10 +252,12 @@ function spanPairs(tokens: Token[], periods: { period: Period; at: number }[]): 
   ];
 }
 
-
 /** A value and a word of its root ("returned" and "return", "cancelled" and "cancel", "completed" and "completion"). */
 const sameRoot = (value: string, word: string | undefined) =>
-  word !== undefined && word.length >= 5 && value.length >= 5 && value.toLowerCase().slice(0, 5) === word.slice(0, 5);
+  word !== undefined &&
+  word.length >= 5 &&
+  value.length >= 5 &&
+  value.toLowerCase().slice(0, 5) === word.slice(0, 5);
 
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
@@ -742,7 +744,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     const ratioAt = tokens.findIndex((t) => ratio.includes(t));
     const rated =
       ['rate', 'rates'].includes(tokens[ratioAt]?.raw ?? '') && !split
-        ? candidates.find((f) => valueAt(f).includes(ratioAt - 1) || f.values.some((v) => sameRoot(v, tokens[ratioAt - 1]?.raw)))
+        ? candidates.find(
+            (f) =>
+              valueAt(f).includes(ratioAt - 1) || f.values.some((v) => sameRoot(v, tokens[ratioAt - 1]?.raw)),
+          )
         : undefined;
     const part = rated ?? split?.parts[0] ?? candidates.find((f) => !scoped(f));
     const more = split?.parts.slice(1) ?? [];
