@@ -130,6 +130,14 @@ describe("a value's rate", () => {
     expect(plan.share?.part?.values).toEqual(['cancelled']);
     expect(plan.change?.rank).toBe('absolute');
   });
+  it('reads "difference in percentage points" as the change of the rate, no percent change', () => {
+    // Act
+    const plan = demoPlan(['toys return rate 2024 vs 2025 and the difference in percentage points'], TODAY);
+
+    // Assess
+    expect(plan.share?.part?.values).toEqual(['returned']);
+    expect(plan.change?.rank).toBe('absolute');
+  });
 });
 
 describe('a change between the periods named before', () => {

@@ -509,13 +509,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 7,
     },
     {
-      // 15 of 36 right before the planner change it tunes (3 confident wrong, in the eval CLI, on 7ad5a1e); 26, none
+      // 15 of 36 right before the planner change it tunes (3 confident wrong, in the eval CLI, on 7ad5a1e); 27, none
       // wrong, after (definitions.ts, restated-glosses.ts, understand.ts, phrases.ts, second-order.ts).
       title:
         "tuning set 22 (measures: a definition behind a lead-in or of a sum, a value's rate with its parts glossed and its change in points, basket breadth, a share of a previous answer's people, a change between two years named before, ratios of two dollar totals)",
       module: tuning22measures,
       cases: tuning22measures.tuning22measures,
-      rightAtLeast: 26,
+      rightAtLeast: 27,
     },
   ];
 

@@ -635,7 +635,8 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.
   [/(?:%|\bpercent(?:age)?|\bpct)\s*diff(?:erence)?s?\b/gi, '% change'],
-  [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)/gi, '% change'],
+  // ("difference in percentage points": the change of a share in its unit, no percent change.)
+  [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)(?!\s*(?:points?|pts?|pp)\b)/gi, '% change'],
   [/\bdiffs?\b/gi, 'difference'],
   // "net change in returns", "the net difference": the signed change, as every change is stated.
   [/\bnet\s+(?=(?:change|difference|increase|decrease|gain|loss)\b)/gi, ''],

@@ -12,11 +12,11 @@
  *
  * Before (on 7ad5a1e): 15 of 36 right (3 confident wrong: "how many different categories has a customer bought from" as
  * customers per category, "average" left out; "AOV change between those two years" as 2025 to 2026; "distinct
- * products per customer" as distinct categories), in the eval CLI. After: 26 of 36, none wrong (definitions.ts: a
+ * products per customer" as distinct categories), in the eval CLI. After: 27 of 36, none wrong (definitions.ts: a
  * definition behind a lead-in or of a sum; restated-glosses.ts: a rate's parts glossed; understand.ts: a value's rate;
  * phrases.ts: a change between the two named before, basket breadth; second-order.ts: no distinct products). Still
  * refused: ratios of two dollar totals ("returned $ as a % of completed $"), a definition of a value's rate
- * ("completed grocery orders / all grocery orders"), "difference in percentage points", "each one bought".
+ * ("completed grocery orders / all grocery orders"), "each one bought", "returned orders per cancelled order".
  *
  * Clock: 2027-07-07, after the data ends (orders 2023-01-01 to 2025-12-31, 20,000 customers who all signed up in
  * 2022, each order in its customer's region). A percentage is to 0.006 of a point. References are written on the raw
