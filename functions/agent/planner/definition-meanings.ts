@@ -107,13 +107,16 @@ function valueRows(text: string, catalog: readonly CatalogCube[]): Meaning | und
     .replace(/^(?:the|all|any)\s+/, '')
     .replace(/\s+(?:orders?|ones?)$/, '')
     .trim();
-  const negated = /^(?:not|non-?)\s*/.exec(bare);
+  // ("neither returned nor cancelled": none of the values, unlike "not returned or cancelled", which may be either.)
+  const neither = /^neither\s+/.exec(bare);
+  const negated = neither ?? /^(?:not|non-?)\s*/.exec(bare);
   const values = bare
     .slice(negated?.[0].length ?? 0)
-    .split(/\s*(?:,|\bor\b|\/)\s*/)
+    .split(neither ? /\s*(?:,|\bnor\b)\s*/ : /\s*(?:,|\bor\b|\/)\s*/)
     .map((v) => v.trim())
     .filter(Boolean);
-  if (values.length === 0 || (negated && values.length > 1)) return undefined;
+  if (values.length === 0 || (negated && !neither && values.length > 1) || (neither && values.length < 2))
+    return undefined;
   const member = catalog
     .flatMap((c) => c.members)
     .find(

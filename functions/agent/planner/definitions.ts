@@ -41,14 +41,16 @@ const UNQUOTED = `["'’”]?`;
 /** A question's or a verb's first word, which begins no defined word ("why are customers churning"). */
 const NOT_TERM = String.raw`(?!(?:why|what|how|which|who|whom|whose|when|where|are|is|do|does|did|can|could|should|would|will|show|list|give|tell)\b)`;
 /** The defined word: one to three words, perhaps hyphenated or quoted. */
-const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}(?:\s+(?:orders?|customers?|clients?|accounts?|buyers?)\b)?`;
+const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}(?:\s+(?:orders?|customers?|clients?|accounts?|buyers?|revenue|sales)\b)?`;
+/** Where the definition holds, between the word and its verb ("'net sales' here means ..."): no condition. */
+const WHERE_SAID = String.raw`(?:\s+(?:here|internally|for\s+(?:us|me|now)|in\s+(?:this|my|our)\s+(?:deck|report|memo|pack|review)))?`;
 
 /** Each shape of a definition in one clause, the term's and the meaning's groups. */
 const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = [
   // "big-ticket = $750 and up", "cancel ratio := ...", "big basket means ..."
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s*(?::=|=|\bmeans\b)\s*(.+)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}${WHERE_SAID}\s*(?::=|=|\bmeans\b)\s*(.+)$`,
       'i',
     ),
     term: 1,
@@ -57,7 +59,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "..., big-ticket meaning $800 or more", "whales being customers with ..." (weak: "the west being our biggest")
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM},?\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}${WHERE_SAID},?\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
       'i',
     ),
     term: 1,
@@ -118,8 +120,49 @@ const GLOSSED =
 const LABELLED =
   /^\s*["'‘“]?([a-z][a-z-]*)["'’”]?\s+(?:customers|clients|buyers|accounts)\s*:\s*([^.?!:;]+?)\s*(?:\.|;|\s[-–—]+)\s+(?=\S)/i;
 
+/** A sum's word after the defined word ("'net sales'", "booked revenue"): the word defines rows, summed where used. */
+const SUM_TERM = /^(.+?)\s+(?:sales|revenue|turnover|gmv)$/i;
+/** The sum said again before the rows ("revenue from completed orders only"): the rows are the meaning. */
+const SUM_SAID = /^(?:the\s+)?(?:sales|revenue|turnover|gmv|dollars|\$)\s+(?:from|of|on)\s+(?=\S)/i;
+
+/**
+ * A definition of a sum ("'net sales' = completed orders only", "'solid' revenue = revenue from completed orders")
+ * as one of its rows: the word's use before the sum's word is then the sum of those rows (`substitute`). A meaning
+ * that is no rows is not read and the definition refused.
+ */
+function ofRows(found: { term: string; said: string; weak?: true }): {
+  term: string;
+  said: string;
+  weak?: true;
+} {
+  const term = SUM_TERM.exec(found.term.trim().replace(/["'‘’“”]/g, ''))?.[1] ?? found.term;
+  return { ...found, term, said: found.said.replace(SUM_SAID, '') };
+}
+
+/**
+ * A clause read as a definition after words that say who it is for ("heads up, on our team 'booked revenue' means
+ * ...", "for the investor memo, by 'kept sales' I mean ..."): from the quoted word on, with those words (`lead`)
+ * kept in the question, to be read or refused like any other.
+ */
+function definitionAfterLead(clause: string): { term: string; said: string; lead: string } | undefined {
+  for (const m of clause.matchAll(/(?:\bby\s+)?["'‘“](?=[a-z])/gi)) {
+    if (m.index === undefined || m.index === 0) continue;
+    const lead = clause.slice(0, m.index);
+    if (!/[,:]\s*(?:on\s+[a-z\s]+?\s*)?$|\s(?:on|in)\s+(?:our|my|the)\s+[a-z]+\s*$/i.test(lead)) continue;
+    const found = definitionIn(clause.slice(m.index));
+    if (found && !found.weak) return { term: found.term, said: found.said, lead };
+  }
+  return undefined;
+}
+
 /** One clause read as a definition: its term and its words (`weak`: a shape ordinary sentences have too). */
 function definitionIn(clause: string): { term: string; said: string; weak?: true } | undefined {
+  const read = shapeIn(clause);
+  return read && ofRows(read);
+}
+
+/** The definition's term and words in one clause, as said. */
+function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
   const bare = CALL_BARE.exec(clause.trim());
@@ -219,6 +262,12 @@ function takeOut(
   const kept: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const clause = parts[i] ?? '';
+    const led = definitionIn(clause) ? undefined : definitionAfterLead(clause);
+    if (led) {
+      found.push(led);
+      kept.push(led.lead.replace(/\s*(?:\bon\s+(?:our|my|the)\s+[a-z]+)?[\s,:]*$/i, ''), parts[i + 1] ?? '');
+      continue;
+    }
     const read = definitionIn(clause);
     // (A weak shape is a definition when read, or when its word is used elsewhere in the turn.)
     const others = parts.filter((_, j) => j !== i).join(' ');
@@ -275,6 +324,10 @@ function peopleUnread(
     return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
   return undefined;
 }
+
+/** What is left of a turn that only defined a word: nothing, or who it is for ("for my quarterly deck"). */
+const definesOnly = (rest: string) =>
+  !/\?|\b(?:how|what|which|who|show|list|give)\b/i.test(rest) && rest.split(/\s+/).length <= 6;
 
 /** Pronouns that stand for a defined cohort in its own turn ("...: count them by region"). */
 const THEY = /\b(?:they|them|those)\b/i;
@@ -347,7 +400,9 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     const named = people.filter((d) => text.includes(d.meaning.noun));
     const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;
     if (unsound) return { kind: 'refuse', reason: unsound };
-    const unused = fresh.find((d) => !used.has(d));
+    // (A turn that only defines, before the turn that asks: the word must be used by the end of the thread.)
+    const last = out.length === questions.length - 1;
+    const unused = (last ? known : fresh).find((d) => !used.has(d) && (last || !definesOnly(text)));
     if (unused)
       return {
         kind: 'refuse',

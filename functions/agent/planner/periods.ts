@@ -99,6 +99,13 @@ export const pointsAt = (tokens: readonly Token[], at: number): boolean =>
  */
 export function claimPoints(tokens: Token[]): void {
   tokens.forEach((t, i) => {
+    // ("show both rates and the change in points": each period's share is stated beside the change anyway.)
+    const next = tokens[i + 1];
+    if (t.raw === 'both' && next && ['rates', 'shares', 'percentages', 'ratios'].includes(next.raw)) {
+      t.used = true;
+      next.used = true;
+      return;
+    }
     if (
       !POINTS.has(t.raw) ||
       (['point', 'points'].includes(t.raw) &&

@@ -361,10 +361,20 @@ const REWRITES: [RegExp, Replacement][] = [
     (all: string, ask: string, end: string) =>
       /(?:\bof|%|\bthe|\bgrand|\boverall|\bvs\.?|\bversus|\bagainst)\s*$/i.test(ask) ? all : `${ask}${end}`,
   ],
-  // "and the change between the two", "the difference between those 2 years": the two already asked, said again.
+  // "and the change between the two", "the difference between those 2 years": the two already asked, said again,
+  // or named in an earlier turn ("AOV change between those two years" after "revenue in 2023 and in 2025"): still
+  // a pointer at them (dropped, the follow-up's change ran from its own default years: confidently wrong).
   [
-    /\b(change|difference|diff|gap|growth|delta)\s+between\s+(?:the|those|these)\s+(?:two|2)(?:\s+(?:years|periods|quarters|months|figures|numbers|of\s+them))?\b/gi,
-    '$1',
+    /\b(change|changed|difference|diff|gap|growth|delta)\s+between\s+(?:(?:the|those|these)\s+(?:two|2)(?:\s+(?:years|periods|quarters|months|figures|numbers|of\s+them))?|(?:those|these)\s+(?:years|periods|quarters|months))\b/gi,
+    '$1 between them',
+  ],
+  // "on average, how many different categories has a customer bought from?", "how many distinct categories does the
+  // typical client order from": the distinct values per customer, averaged (the "average" was left out, and the
+  // customers of each category counted instead: confidently wrong).
+  [
+    /\b(?:on\s+average,?\s+)?how\s+many\s+(distinct|different|unique)\s+([a-z]+)\s+(?:has|have|does|do|did)\s+(?:(an?|each|every)|the\s+(?:average|typical|mean))\s+(customer|client|buyer|shopper)\s+(?:bought|buy|ordered|order|purchased|purchase|shopped|shop)(?:\s+(?:from|in|across))?(?:\s*,?\s+on\s+average)?\b/gi,
+    (all: string, distinct: string, noun: string, article: string | undefined, who: string) =>
+      article && !/\bon\s+average\b/i.test(all) ? all : `average number of ${distinct} ${noun} per ${who}`,
   ],
   // "median order $ in 2025", "avg order $ by region": the dollar sign as the order's value.
   [/\b(order|basket|ticket)\s+\$(?=[\s?.!,]|$)/gi, '$1 value'],
@@ -625,7 +635,8 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "what's the % diff", "difference in percent": the percent change; "diff" alone is the difference.
   [/(?:%|\bpercent(?:age)?|\bpct)\s*diff(?:erence)?s?\b/gi, '% change'],
-  [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)/gi, '% change'],
+  // ("difference in percentage points": the change of a share in its unit, no percent change.)
+  [/\bdiff(?:erence)?s?\s+in\s+(?:%|percent(?:age)?\b|pct\b)(?!\s*(?:points?|pts?|pp)\b)/gi, '% change'],
   [/\bdiffs?\b/gi, 'difference'],
   // "net change in returns", "the net difference": the signed change, as every change is stated.
   [/\bnet\s+(?=(?:change|difference|increase|decrease|gain|loss)\b)/gi, ''],

@@ -150,6 +150,28 @@ function periodThenFits(unit: string, stat: string, ask: string): boolean {
 }
 
 /** Whether `gloss` (normalized) restates what `ask` (the question without it) asks. */
+/**
+ * A rate's own parts ("furniture cancel rate (cancelled furniture orders / all furniture orders)", "electronics return
+ * rate (returned ÷ all electronics orders)"): the rate's value (group 1), the rows it is of (groups 2 and 3).
+ */
+const RATE_PARTS =
+  /^(?:the\s+)?([a-z]+)(?:\s+([a-z]+))?(?:\s+orders?)?\s*(?:\/|÷|over|out\s+of|divided\s+by|as\s+an?\s+(?:share|%|percent(?:age)?|fraction|proportion)\s+of)\s*(?:all\s+)?(?:the\s+)?(?:([a-z]+)\s+)?orders?$/;
+
+/** Whether `gloss` states the parts of the rate the ask names before it ("<value> <word> rate"), and nothing else. */
+function ratePartsRestated(gloss: string, ask: string): boolean {
+  const parts = RATE_PARTS.exec(gloss);
+  const rate = /\b([a-z]+)\s+([a-z]+)\s+rate\s*$/i.exec(ask);
+  if (!parts?.[1] || !rate?.[1] || !rate[2]) return false;
+  const [scope, word] = [rate[1].toLowerCase(), rate[2].toLowerCase()];
+  const root = (w: string) => w.slice(0, 5);
+  return (
+    word.length >= 5 &&
+    root(parts[1]) === root(word) &&
+    parts[3] === scope &&
+    (parts[2] === undefined || parts[2] === scope)
+  );
+}
+
 function restates(gloss: string, ask: string): boolean {
   const ordered = ORDERED_THEN.exec(gloss);
   if (ordered)
@@ -247,12 +269,19 @@ export function readRestatedGlosses(question: string): string {
   let every = false;
   text = text.replace(PARENTHESES, (all, gloss: string, offset: number) => {
     const ask = `${text.slice(0, offset)} ${text.slice(offset + all.length)}`;
+    if (ratePartsRestated(normal(gloss), text.slice(0, offset))) return '';
     if (!restates(normal(gloss), ask)) return all;
     every ||= ALL_OF.test(normal(gloss)) || NO_GAPS.test(normal(gloss));
     return '';
   });
   // ("ordered in each month of 2025 (every month, no gaps)": "each" is every month, never a breakdown.)
   if (every) text = text.replace(/\beach\s+(?:single\s+)?(month|quarter)\b/i, 'every $1');
+  // ("toys return rate, i.e. returned toys orders over all toys orders: ...": the same parts after "i.e.".)
+  text = text.replace(
+    /,?\s+i\.?e\.?,?\s+([^:;?]{1,90}?)\s*(?=[:;?]|$)/i,
+    (all, gloss: string, offset: number) =>
+      ratePartsRestated(normal(gloss), text.slice(0, offset)) ? '' : all,
+  );
   const dashed = DASHED.exec(text);
   if (dashed?.[1] && restates(normal(dashed[1]), text.slice(0, dashed.index)))
     text = `${text.slice(0, dashed.index)}${dashed[2] ?? ''}`;

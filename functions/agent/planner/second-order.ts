@@ -717,6 +717,10 @@ function distinctCounted(
         [...dimensionKeys(m).single, ...dimensionKeys(m).derived].includes(t.stem),
     );
     if (!member || t.raw === t.stem) continue;
+    // A word of the title before its head names what the dimension sorts, not its values: "distinct products" are
+    // no count of product categories (was answered as one: confidently wrong).
+    if (member.titleWords.slice(0, -1).includes(t.stem) && member.titleWords.at(-1) !== t.stem)
+      return undefined;
     const one = tokens[k - 1]?.raw ?? '';
     const two = tokens[k - 2]?.raw ?? '';
     const counted =

@@ -267,6 +267,13 @@ function spanPairs(tokens: Token[], periods: { period: Period; at: number }[]): 
   ];
 }
 
+/** A value and a word of its root ("returned" and "return", "cancelled" and "cancel", "completed" and "completion"). */
+const sameRoot = (value: string, word: string | undefined) =>
+  word !== undefined &&
+  word.length >= 5 &&
+  value.length >= 5 &&
+  value.toLowerCase().slice(0, 5) === word.slice(0, 5);
+
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
   // ("the best return rate": the lowest, rate-direction.ts.)
@@ -754,7 +761,17 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       candidates,
       cube,
     );
-    const part = split?.parts[0] ?? candidates.find((f) => !scoped(f));
+    // "clothing return rate", "toys cancel rate": the value named just before "rate" is the rate's part, the others
+    // scope its whole (the returned orders' share that were clothing was read: confidently wrong).
+    const ratioAt = tokens.findIndex((t) => ratio.includes(t));
+    const rated =
+      ['rate', 'rates'].includes(tokens[ratioAt]?.raw ?? '') && !split
+        ? candidates.find(
+            (f) =>
+              valueAt(f).includes(ratioAt - 1) || f.values.some((v) => sameRoot(v, tokens[ratioAt - 1]?.raw)),
+          )
+        : undefined;
+    const part = rated ?? split?.parts[0] ?? candidates.find((f) => !scoped(f));
     const more = split?.parts.slice(1) ?? [];
     if (part || dimensions.length > 0 || grain)
       share = part
