@@ -10,7 +10,9 @@
  * Written on 2026-11-28 BEFORE the planner change it tunes, in fresh wordings (none copied from a held-out or earlier
  * tuning set).
  *
- * Before (on 7ad5a1e): x of n right (k confident wrong), in the eval CLI.
+ * Before (on 7ad5a1e): 14 of 37 right (4 confident wrong: "each and every order ... completed" and "all of their Q4
+ * 2025 orders cancelled" as any such order, "an order in each month of H2 2025" as buyers per month, "every one of
+ * their 2025 orders completed" as a share with one), in the eval CLI.
  *
  * Clock: 2026-05-06, after the data ends (orders 2023-01-01 to 2025-12-31, 20,000 customers, each with orders and
  * each order in its customer's region). References are written on the raw tables, each checked against a second
