@@ -13,7 +13,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { normalise as cohortNormalise } from './cohort-reader';
-import { entityRows, ofEntity } from './per-entity';
+import { breakdownOf, entityRows, ofEntity } from './per-entity';
 import type { Period, Plan, RatioTest, ValueFilter } from './plan';
 import { kindWords } from './row-conditions';
 import { STOPWORDS, words } from './text';
@@ -245,14 +245,6 @@ function testBefore(segment: string, kindOf: KindOf, KIND: string): { read: Read
     return { read: got, rest: s.slice(0, m.index) };
   }
   return undefined;
-}
-
-/** The string dimension a breakdown word names ("region", "segment"), the customer's own first. */
-export function breakdownOf(cube: CatalogCube, word: string): CatalogMember | undefined {
-  const dims = cube.members.filter(
-    (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
-  );
-  return dims.find((m) => m.titleWords.includes(word)) ?? dims.find((m) => m.otherWords.includes(word));
 }
 
 /** A reading of the question as a ratio (or count) of customers meeting tests over periods, or undefined. */

@@ -79,6 +79,15 @@ export function rowConditionsQuery(plan: Plan, title: string): PlannedQuery {
       ],
     );
   }
+  // ("by region": the count per value of the entity's own attribute, one value per entity.)
+  const [by] = plan.dimensions;
+  if (by) {
+    const group = ident(by.column);
+    return described(
+      `SELECT ${group}, COUNT(*) AS ${ident(entityWord(h.entity))} FROM (SELECT ${entity}, ${group} FROM ${rows} GROUP BY 1, 2 HAVING ${test}) AS t GROUP BY 1 ORDER BY 1`,
+      [{ role: 'dimension', member: by }, { role: 'entities' }],
+    );
+  }
   return described(
     `SELECT COUNT(*) AS ${ident(entityWord(h.entity))} FROM (SELECT ${entity} FROM ${rows} GROUP BY 1 HAVING ${test}) AS t`,
     [{ role: 'entities' }],

@@ -148,7 +148,7 @@ export const tuning22conditions: (SecondOrderCase & Tuning6Case)[] = [
   // --- a customer present in each month of a span ---
   {
     class: 'every-month',
-    ask: 'how many customers placed an order in each month of H2 2025?',
+    ask: 'how many customers placed an order in each and every month of H2 2025?',
     sql: count(everyMonth(6), between('2025-07-01', '2026-01-01')),
   },
   {
