@@ -79,6 +79,14 @@ export function rowConditionsQuery(plan: Plan, title: string): PlannedQuery {
       ],
     );
   }
+  // ("what % of the customers who ordered in 2025 ...": of the entities with rows, those meeting the conditions.)
+  if (h.output === 'share') {
+    const people = entityWord(h.entity);
+    return described(
+      `SELECT SUM(ok) AS ${ident(people)}, COUNT(*) AS ${ident(`all_${people}`)}, round(100.0 * SUM(ok) / COUNT(*), 2) AS share_percent FROM (SELECT ${entity}, CASE WHEN ${test} THEN 1 ELSE 0 END AS ok FROM ${rows} GROUP BY 1) AS t`,
+      [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+    );
+  }
   // ("by region": the count per value of the entity's own attribute, one value per entity.)
   const [by] = plan.dimensions;
   if (by) {

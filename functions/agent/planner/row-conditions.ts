@@ -480,8 +480,27 @@ export function readRowConditions(
       return ' ; ';
     },
   );
+  // ("what % of the customers who ordered in 2025 ...", "of all customers, what share ...": a share of those with
+  // rows in the period, or of all with rows; a whole said any other way is left to the other readings.)
+  const whole = String.raw`(?:the\s+|all\s+)?customers(?:\s+(?:who|that)\s+(?:ordered|bought|purchased)(?:\s+anything|\s+something)?(?:\s+in)?)?`;
+  const SHARE = String.raw`(?:%|percent(?:age)?|share|proportion|fraction)`;
+  const shareOf = new RegExp(
+    String.raw`\bwhat\s+${SHARE}\s+of\s+${whole}(?:\s+(?:are|were|is))?(?=\s|$)|\bof\s+${whole}\s*;?\s*what\s+${SHARE}(?:\s+(?:are|were|is))?(?=\s|$)`,
+  );
+  const share = shareOf.exec(left);
+  // (The buyers of a period only when the conditions are on that period's rows.)
+  if (share && /\b(?:ordered|bought|purchased)\b/.test(share[0]) !== (years.size === 1)) return undefined;
+  if (share) left = left.replace(share[0], ' ; ');
   const asksCount = /\b(?:how\s+many|number\s+of|count)\b/.test(left);
-  const output = asksCount || (by && !listed) ? 'count' : listed ? 'list' : undefined;
+  const output = share
+    ? asksCount || listed || by
+      ? undefined
+      : 'share'
+    : asksCount || (by && !listed)
+      ? 'count'
+      : listed
+        ? 'list'
+        : undefined;
   if (!output || (rankBy && output !== 'list') || (by && output !== 'count')) return undefined;
   const rest = left
     .replace(/\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:\s+them)?\b|\bthat\s+year\b/g, ' ')
@@ -574,7 +593,7 @@ export function beyondRowConditions(plan: Plan): string | undefined {
     plan.also !== undefined ||
     plan.measures.length !== 1 ||
     plan.measures[0] !== h.measure ||
-    !['count', 'list'].includes(h.output);
+    !['count', 'list', ...(plan.dimensions.length === 0 ? ['share'] : [])].includes(h.output);
   return extra
     ? 'I can count, list or rank the customers meeting conditions on their own orders, but not break them down or compare periods in the same question: ask for each part on its own'
     : undefined;
