@@ -125,3 +125,66 @@ describe('a list with their figures, a count per value, a share', () => {
     expect(read.kind === 'plan' && read.plan.having?.output === 'share').toBe(false);
   });
 });
+
+describe('a follow-up that narrows the customers counted', () => {
+  it('adds "of those never had a cancellation" to a lifetime count', () => {
+    // Prepare / Act
+    const plan = demoPlan(
+      [
+        'how many customers have 8 or more returns lifetime?',
+        'and how many of those never had a cancellation?',
+      ],
+      TODAY,
+    );
+    // Assess
+    expect(clausesOf(plan)).toEqual(['returned >= 8', 'cancelled = 0']);
+    expect(plan.range).toBeUndefined();
+  });
+
+  it('keeps the period of the count narrowed', () => {
+    const plan = demoPlan(
+      ['how many customers had 3+ returns in 2025?', 'how many of them had no cancellations in 2025?'],
+      TODAY,
+    );
+    expect(clausesOf(plan)).toEqual(['returned >= 3', 'cancelled = 0']);
+    expect(plan.range?.label).toBe('2025');
+  });
+
+  it('does not guess whether "never" after a period\'s count is all time or that period', () => {
+    const read = demoReading(
+      ['how many customers had 3+ returns in 2025?', 'how many of them never had a cancellation?'],
+      TODAY,
+    );
+    expect(read.kind === 'plan' && read.plan.having?.clauses?.length === 2).toBe(false);
+  });
+});
+
+describe('bought in one span, nothing in a later one (customer-ratios.ts)', () => {
+  it.each([
+    'how many customers bought from February to August 2025 and then placed no orders in Q4 2025?',
+    "'faded' = ordered in the first half of 2024 but nothing at all in H2 2024. how many faded customers?",
+  ])('%s', (question) => {
+    const plan = demoPlan([question], TODAY);
+    expect(plan.perEntity?.kind).toBe('ratio');
+  });
+
+  it('reads the span after the verb as one period, its months through the last', () => {
+    const plan = demoPlan(
+      ['how many customers bought from February to August 2025 and then placed no orders in Q4 2025?'],
+      TODAY,
+    );
+    const ratio = plan.perEntity?.kind === 'ratio' ? plan.perEntity : undefined;
+    const periods = [...(ratio?.whole ?? []), ...(ratio?.part ?? [])].map((t) => t.period?.label);
+    expect(periods).toEqual(['February 2025 to August 2025', 'Q4 2025']);
+  });
+
+  it('keeps "retention from Oct 2025 to Nov 2025" two periods', () => {
+    const plan = demoPlan(
+      ['retention from Oct 2025 to Nov 2025: the share of October buyers who came back in November'],
+      TODAY,
+    );
+    const ratio = plan.perEntity?.kind === 'ratio' ? plan.perEntity : undefined;
+    const periods = [...(ratio?.whole ?? []), ...(ratio?.part ?? [])].map((t) => t.period?.label);
+    expect(periods).toEqual(['October 2025', 'November 2025']);
+  });
+});

@@ -598,3 +598,48 @@ export function beyondRowConditions(plan: Plan): string | undefined {
     ? 'I can count, list or rank the customers meeting conditions on their own orders, but not break them down or compare periods in the same question: ask for each part on its own'
     : undefined;
 }
+
+/** The keys of a count of entities by conditions on their rows, and nothing else. */
+const COUNTED_KEYS = new Set(['entity', 'measure', 'op', 'value', 'output', 'clauses']);
+/** "of those", "among them": the entities the previous turn counted. */
+const OF_THOSE = /\b(?:of|among|amongst)\s+(?:those|them|these|the\s+same(?:\s+customers)?)\b/i;
+
+/**
+ * "and how many of those never had a cancellation?" after customers counted by conditions on their own rows ("10 or
+ * more returns lifetime"): the previous conditions and the new ones together, in the same period. Undefined when the
+ * previous turn was anything more (a breakdown, a figure of theirs) or the new turn is not conditions alone.
+ */
+export function narrowedConditions(
+  previous: Plan,
+  question: string,
+  periodOf: (text: string) => Period | undefined,
+): Plan | undefined {
+  const h = previous.having;
+  const count = previous.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (!h || !count || h.output !== 'count' || !OF_THOSE.test(question)) return undefined;
+  if (Object.keys(h).some((k) => !COUNTED_KEYS.has(k))) return undefined;
+  if (previous.dimensions.length > 0 || previous.numberFilters.length > 0 || previous.measures.length !== 1)
+    return undefined;
+  const next = readRowConditions(question.replace(OF_THOSE, ' '), previous.cube, periodOf);
+  const added = next?.having;
+  if (!next || !added || added.output !== 'count' || next.filters.length > 0 || next.dimensions.length > 0)
+    return undefined;
+  // (Another period than the previous turn's is no narrowing of those customers.)
+  if (next.range && next.range.label !== previous.range?.label) return undefined;
+  // ("never", "ever" after a period's count: all time or that period? Not guessed.)
+  if (previous.range && !next.range && /\b(?:never|ever)\b/i.test(question)) return undefined;
+  const clausesOf = (a: NonNullable<Plan['having']>): RowCondition[] =>
+    a.clauses ?? [{ measure: a.measure, op: a.op, value: a.value }];
+  return {
+    ...previous,
+    measures: [count],
+    having: {
+      entity: h.entity,
+      measure: count,
+      op: '>=',
+      value: 1,
+      output: 'count',
+      clauses: [...clausesOf(h), ...clausesOf(added)],
+    },
+  };
+}
