@@ -509,13 +509,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 7,
     },
     {
-      // 14 of 37 right before the planner change it tunes (4 confident wrong, in the eval CLI, on 7ad5a1e); 34, none
+      // 14 of 37 right before the planner change it tunes (4 confident wrong, in the eval CLI, on 7ad5a1e); 35, none
       // wrong, after (row-conditions.ts, customer-ratios.ts).
       title:
         'tuning set 22 (conditions: a threshold said after the count, "lifetime", two conditions with a negation in one period, every order of one status, a list with their counts, every month of a span, bought in one span and nothing in a later one, shares, by region, threads)',
       module: tuning22conditions,
       cases: tuning22conditions.tuning22conditions,
-      rightAtLeast: 34,
+      rightAtLeast: 35,
     },
   ];
 

