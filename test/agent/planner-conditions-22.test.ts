@@ -104,7 +104,7 @@ describe('a list with their figures, a count per value, a share', () => {
       TODAY,
     );
     expect(plan.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
-    expect(queryFor(plan).sql).toContain('GROUP BY 1, 2 HAVING');
+    expect(queryFor(plan).sql).toContain('ELSE 0 END AS ok FROM orders_view WHERE');
     expect(queryFor(plan).sql).toMatch(/GROUP BY 1 ORDER BY 1$/);
   });
 

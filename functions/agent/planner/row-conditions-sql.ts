@@ -87,12 +87,12 @@ export function rowConditionsQuery(plan: Plan, title: string): PlannedQuery {
       [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
-  // ("by region": the count per value of the entity's own attribute, one value per entity.)
+  // ("by region": the count per value, 0 where none of the value's entities qualifies.)
   const [by] = plan.dimensions;
   if (by) {
     const group = ident(by.column);
     return described(
-      `SELECT ${group}, COUNT(*) AS ${ident(entityWord(h.entity))} FROM (SELECT ${entity}, ${group} FROM ${rows} GROUP BY 1, 2 HAVING ${test}) AS t GROUP BY 1 ORDER BY 1`,
+      `SELECT ${group}, SUM(ok) AS ${ident(entityWord(h.entity))} FROM (SELECT ${entity}, ${group}, CASE WHEN ${test} THEN 1 ELSE 0 END AS ok FROM ${rows} GROUP BY 1, 2) AS t GROUP BY 1 ORDER BY 1`,
       [{ role: 'dimension', member: by }, { role: 'entities' }],
     );
   }
