@@ -502,6 +502,11 @@ export function readRowConditions(
         ? 'list'
         : undefined;
   if (!output || (rankBy && output !== 'list') || (by && output !== 'count')) return undefined;
+  // ("3+ toys orders, by category": a breakdown by what a condition is on leaves every other value at 0.)
+  const onBy = found.clauses.some((c) =>
+    [...(c.kind ?? []), ...(c.against?.kind ?? [])].some((k) => k.member === by),
+  );
+  if (by && onBy) return undefined;
   const rest = left
     .replace(/\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:\s+them)?\b|\bthat\s+year\b/g, ' ')
     .split(/[\s;]+/)
