@@ -174,11 +174,14 @@ describe('what is not read whole is not read here', () => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
   });
 
-  it('refuses a breakdown added to conditions on rows', () => {
-    const read = demoReading(
-      ['how many customers had more returns than cancellations?', 'by segment?'],
-      TODAY,
-    );
+  it('refuses a breakdown by period added to conditions on rows', () => {
+    const read = demoReading(['how many customers had more returns than cancellations?', 'by month?'], TODAY);
     expect(read.kind).toBe('refuse');
+  });
+
+  it("counts per value of the customer's own attribute added to conditions on rows (tuning set 22)", () => {
+    const plan = demoPlan(['how many customers had more returns than cancellations?', 'by segment?'], TODAY);
+    expect(plan.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+    expect(clausesOf(plan)).toEqual(['returned > cancelled']);
   });
 });

@@ -89,8 +89,14 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
     return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${both(r)}`)}`;
   }
   if (h.output === 'count' && !grouped) return `${who}: ${count(result.data[0] ?? [])}.`;
+  // ("by sales region" of conditions on each one's rows: each region's rows tested on their own, as the query does.)
+  const entityPrefix = h.entity.column.slice(0, h.entity.column.lastIndexOf('_') + 1);
+  const own =
+    h.clauses && plan.dimensions.some((d) => !d.column.startsWith(entityPrefix))
+      ? ` (each ${plan.dimensions.map((d) => nameOf(plan, d).toLowerCase()).join(' and ')} on its own ${plan.cube.title.toLowerCase()})`
+      : '';
   if (h.output === 'count')
-    return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
+    return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}${own}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
   if (h.output === 'share' && h.total) {
     // The measure's share ("of revenue"), the part and the whole in its own format.
     const total = h.total;
@@ -99,6 +105,14 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
       `${formatPercent(r[at('share')] ?? 0)} (${formatFigure(total, r[at('measure')] ?? 0)} of ${formatFigure(total, r[at('whole')] ?? 0)})`;
     if (!grouped) return `${head}: ${share(result.data[0] ?? [])}.`;
     return `${head}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${share(r)}`)}`;
+  }
+  if (h.output === 'share' && h.clauses && !grouped) {
+    // ("what % of 2025's customers had every order completed": of those with rows in the period, row-conditions.ts.)
+    const r = result.data[0] ?? [];
+    const all = r[at('whole')] ?? 0;
+    const people = entityWord(h.entity);
+    const row = plan.cube.title.toLowerCase().replace(/s$/, '');
+    return `Of the ${formatFigure(undefined, all)} ${counted(all, people)} with ${/^[aeiou]/.test(row) ? 'an' : 'a'} ${row}${scope.replace(/^,/, '')}, ${formatPercent(r[at('share')] ?? 0)} (${count(r)}) are ${people} ${conditionWords(plan)}.`;
   }
   if (h.output === 'share') {
     const share = (r: Row) =>

@@ -13,7 +13,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { normalise as cohortNormalise } from './cohort-reader';
-import { entityRows, ofEntity } from './per-entity';
+import { breakdownOf, entityRows, ofEntity } from './per-entity';
 import type { Period, Plan, RatioTest, ValueFilter } from './plan';
 import { kindWords } from './row-conditions';
 import { STOPWORDS, words } from './text';
@@ -39,6 +39,15 @@ const MENTION = new RegExp(
   'g',
 );
 const ROWS = '(?:orders?|purchases?)';
+/**
+ * A span of months said right after a verb of buying or the rows ("bought from January to September 2025", "zero
+ * orders from July through September 2025"): one period. ("retention from Oct to Nov", with no such word before, is
+ * two periods, one after the other.)
+ */
+const SPAN = new RegExp(
+  String.raw`(?<=\b(?:ordered|bought|purchased|shopped|orders?|purchases?|anything|something)\s+)(?:from\s+(${MONTH})(?:\s+(20\d\d))?\s+(?:to|through|thru|until|till)|between\s+(${MONTH})(?:\s+(20\d\d))?\s+and)\s+(${MONTH})\s+(20\d\d)\b`,
+  'g',
+);
 const BUY = String.raw`(?:ordered|bought|purchased|shopped|placed\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|made\s+(?:an?\s+|any\s+)?purchases?)`;
 const NOT_BUY = String.raw`(?:order|buy|purchase|shop|place\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|make\s+(?:an?\s+|any\s+)?purchases?)`;
 const NUMBER: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, twice: 2, once: 1 };
@@ -74,7 +83,12 @@ function normalise(question: string): string {
         .replace(/\b(?:don'?t|do\s+not)\b/gi, ' did not ')
         .replace(/\b(?:haven'?t|hasn'?t)\b/gi, ' have not ')
         .replace(/(\d)\s*\+/g, '$1 or more ')
-        .replace(/\bre[\s-]?ordered\b/gi, 'ordered again'),
+        .replace(/\bre[\s-]?ordered\b/gi, 'ordered again')
+        // ("the first half of 2025": H1 2025.)
+        .replace(
+          /\b(?:the\s+)?(first|second)\s+half\s+(?:of\s+)?(20\d\d)\b/gi,
+          (_all, which: string, year: string) => `h${which.toLowerCase() === 'first' ? 1 : 2} ${year}`,
+        ),
     )
       // ("returning customers, i.e. had ordered before 2024": the words glossed stand for the test after them.)
       .replace(/\b[a-z]+\s+(customers|buyers)\s+i\s+e\b/g, ' $1 ')
@@ -88,7 +102,19 @@ export function mentionsOf(
   text: string,
   periodOf: (text: string) => Period | undefined,
 ): Mention[] | undefined {
-  const raw = [...text.matchAll(MENTION)].map((m) => ({
+  const spans: Mention[] = [];
+  for (const m of text.matchAll(SPAN)) {
+    const [, from = m[3], fromYear = m[4], to, year] = [m[0], m[1], m[2], m[5], m[6]];
+    const period = periodOf(`${from} ${fromYear ?? year} through ${to} ${year}`);
+    if (!period || period.from >= period.to) return undefined;
+    spans.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, period });
+  }
+  // (The span's words are no mentions of their own: blanked, the places of the others kept.)
+  const rest = spans.reduce(
+    (t, s) => `${t.slice(0, s.at)}${' '.repeat(s.end - s.at)}${t.slice(s.end)}`,
+    text,
+  );
+  const raw = [...rest.matchAll(MENTION)].map((m) => ({
     m,
     at: m.index ?? 0,
     end: (m.index ?? 0) + m[0].length,
@@ -139,7 +165,7 @@ export function mentionsOf(
     if (!period) return undefined;
     out.push({ at, end, period });
   }
-  return out;
+  return [...out, ...spans].sort((a, b) => a.at - b.at);
 }
 
 /** Words that say the test after them is who the whole is: "of", "among", "of the customers who". */
@@ -247,14 +273,6 @@ function testBefore(segment: string, kindOf: KindOf, KIND: string): { read: Read
   return undefined;
 }
 
-/** The string dimension a breakdown word names ("region", "segment"), the customer's own first. */
-export function breakdownOf(cube: CatalogCube, word: string): CatalogMember | undefined {
-  const dims = cube.members.filter(
-    (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
-  );
-  return dims.find((m) => m.titleWords.includes(word)) ?? dims.find((m) => m.otherWords.includes(word));
-}
-
 /** A reading of the question as a ratio (or count) of customers meeting tests over periods, or undefined. */
 export function readCustomerRatio(
   question: string,
@@ -298,7 +316,9 @@ export function readCustomerRatio(
   const share =
     label !== null || /\b(?:percent|percentage|pct|share|proportion|fraction|rate|ratio)\b/.test(text);
   const counted = /\b(?:how\s+many|number\s+of|count\s+of|count)\b/.test(text);
-  const output = share ? 'share' : counted ? 'count' : undefined;
+  // ("customers who ordered in Q2 but not in Q3, by region": a breakdown with no figure asked is their count.)
+  const perValue = /\b(?:by|per)\s+(?:region|segment)s?\b/.test(text);
+  const output = share ? 'share' : counted || perValue ? 'count' : undefined;
   if (!output) return undefined;
   const mentions = mentionsOf(text, periodOf);
   if (!mentions || mentions.length < 1) return undefined;

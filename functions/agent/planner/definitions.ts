@@ -194,7 +194,10 @@ const SUM_AFTER = String.raw`\s+(revenue|sales|turnover|spend|gmv)\b`;
 
 /** Where the word is used: its singular or plural, with `after` (or "customers are X" before it). */
 function usePattern(term: string, after = NOUN_AFTER): RegExp {
-  const stemmed = escaped(term.replace(/(?:es|s)$/, '')).replace(/-/g, '[-\\s]?');
+  // ("gone quiet" used as "gone-quiet customers": a space or a hyphen either way.)
+  const stemmed = escaped(term.replace(/(?:es|s)$/, ''))
+    .replace(/-/g, '[-\\s]?')
+    .replace(/ +/g, '[-\\s]+');
   return new RegExp(
     String.raw`\b(?:(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?${stemmed}(?:s|es)?\b${after}`,
     'gi',

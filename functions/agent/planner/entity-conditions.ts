@@ -47,6 +47,11 @@ const EXCLUSIONS = new Set([
   'minus',
   'non',
 ]);
+/** Words that quantify over each one's own rows ("every one of their orders", "whose every order"), and their owners. */
+const QUANTIFIERS = new Set(['every', 'each', 'all']);
+const OWNERS = new Set(['their', 'his', 'her']);
+/** Words between a quantifier and its owner ("every single one of their", "each and every one of their"). */
+const LINKS = new Set(['single', 'one', 'of', 'and', 'every', 'each', 'the']);
 /** Words that stress a negation of rows without changing it ("never had a single order cancelled"). */
 const EMPHASIS = new Set(['single', 'any', 'anything', 'once', 'even', 'ever']);
 /** Verbs whose "not" negates what the entity did ("did not buy", "have not had"). */
@@ -248,8 +253,8 @@ export function findOnly(tokens: Token[], cube: CatalogCube): EntityCondition | 
 }
 
 /**
- * Negation words no reading claimed ("never", "zero", "no ..."): answering without them would answer the
- * opposite question, so they stay unexplained and the question is refused.
+ * Negation words no reading claimed ("never", "zero", "no ..."), and "every"/"all" of each one's own rows: answering
+ * without them would answer the opposite (or another) question, so they stay unexplained and the question is refused.
  */
 export function negationsLeft(tokens: Token[]): string[] {
   return tokens.flatMap((t, i) => {
@@ -264,6 +269,12 @@ export function negationsLeft(tokens: Token[]): string[] {
     }
     // ("excluding", "except", "without" left unread would drop the exclusion: the opposite rows.)
     if (EXCLUSIONS.has(t.raw)) return [t.raw];
+    // ("had every one of their orders completed", "all of whose orders": a condition on each one's every row, left
+    // unread, becomes "had one such row".)
+    if (QUANTIFIERS.has(t.raw)) {
+      const next = tokens.slice(i + 1, i + 6).find((w) => !LINKS.has(w.raw));
+      return OWNERS.has(next?.raw ?? '') || tokens[i - 1]?.raw === 'whose' ? [t.raw] : [];
+    }
     if (!NEGATIONS.has(t.raw)) return [];
     // ("No, by region": an answer to the previous turn, not a negation of rows.)
     if (t.raw === 'no' && i === 0) return [];

@@ -45,6 +45,14 @@ export function entityRows(cube: CatalogCube): EntityRows | undefined {
 export const ofEntity = (rows: EntityRows, m: CatalogMember) =>
   m.column.startsWith(rows.entity.column.slice(0, rows.entity.column.lastIndexOf('_') + 1));
 
+/** The string dimension a breakdown word names ("region", "segment"), the customer's own first. */
+export function breakdownOf(cube: CatalogCube, word: string): CatalogMember | undefined {
+  const dims = cube.members.filter(
+    (m) => m.kind === 'dimension' && m.type === 'string' && m.values.length > 0,
+  );
+  return dims.find((m) => m.titleWords.includes(word)) ?? dims.find((m) => m.otherWords.includes(word));
+}
+
 // --- the first row ---
 
 /** "first order", "very first purchase", "first-ever order", "1st order": the phrase and its framing words. */

@@ -498,6 +498,8 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // ("... per customer per year on average" after one of those: the average said twice.)
   [/\b(average\s+(?:spend|number\s+of\s+\w+)\s+per\s+\w+\b.*?)\s*,?\s+on\s+average\b/gi, '$1'],
+  // "in each and every month of H2 2025": every one of them ("in each month" alone may be a breakdown, left as asked).
+  [/\beach\s+and\s+every\b/gi, 'every'],
   // "customers who ordered at least once a month in 2025", "bought once every quarter": rows in every one of those
   // periods (entities.ts's spread), not at least one row in all.
   [

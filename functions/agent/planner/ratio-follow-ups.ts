@@ -6,8 +6,8 @@
  * the thread refuses it rather than answer it without the tests (reading.ts).
  */
 import type { CatalogCube } from './catalog';
-import { breakdownOf, mentionsOf, readCustomerRatio } from './customer-ratios';
-import { countsEntities, entityRows, ofEntity } from './per-entity';
+import { mentionsOf, readCustomerRatio } from './customer-ratios';
+import { breakdownOf, countsEntities, entityRows, ofEntity } from './per-entity';
 import type { Period, Plan } from './plan';
 
 /** The follow-up read on the previous ratio, or undefined. */

@@ -48,7 +48,7 @@ import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
-import { beyondRowConditions, rowConditionsPlan } from './row-conditions';
+import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
 import { seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
@@ -605,6 +605,18 @@ function readThread(
       };
     if (ratio) {
       plan = ratio;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
+    // ("and how many of those never had a cancellation?" after a count by conditions on their rows: both, row-conditions.ts.)
+    const narrowed =
+      plan && !plain
+        ? narrowedConditions(plan, question, (text) =>
+            plan ? periodReader(today)(text, plan.cube) : undefined,
+          )
+        : undefined;
+    if (narrowed) {
+      plan = narrowed;
       reading = { kind: 'plan', plan };
       continue;
     }

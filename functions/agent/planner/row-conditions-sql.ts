@@ -75,6 +75,23 @@ export function rowConditionsQuery(plan: Plan, title: string): PlannedQuery {
       ],
     );
   }
+  // ("what % of the customers who ordered in 2025 ...": of the entities with rows, those meeting the conditions.)
+  if (h.output === 'share') {
+    const people = entityWord(h.entity);
+    return described(
+      `SELECT SUM(ok) AS ${ident(people)}, COUNT(*) AS ${ident(`all_${people}`)}, round(100.0 * SUM(ok) / COUNT(*), 2) AS share_percent FROM (SELECT ${entity}, CASE WHEN ${test} THEN 1 ELSE 0 END AS ok FROM ${rows} GROUP BY 1) AS t`,
+      [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+    );
+  }
+  // ("by region": the count per value, 0 where none of the value's entities qualifies.)
+  const [by] = plan.dimensions;
+  if (by) {
+    const group = ident(by.column);
+    return described(
+      `SELECT ${group}, SUM(ok) AS ${ident(entityWord(h.entity))} FROM (SELECT ${entity}, ${group}, CASE WHEN ${test} THEN 1 ELSE 0 END AS ok FROM ${rows} GROUP BY 1, 2) AS t GROUP BY 1 ORDER BY 1`,
+      [{ role: 'dimension', member: by }, { role: 'entities' }],
+    );
+  }
   return described(
     `SELECT COUNT(*) AS ${ident(entityWord(h.entity))} FROM (SELECT ${entity} FROM ${rows} GROUP BY 1 HAVING ${test}) AS t`,
     [{ role: 'entities' }],

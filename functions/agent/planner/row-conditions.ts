@@ -11,8 +11,8 @@
  * qualify ("top 5 by AOV in 2025, min 10 orders"). Every word must be one of these roles or a filler: otherwise the
  * question is left to the other readings (a negation, "exactly", "both" or "ever" is never dropped here).
  */
-import type { CatalogCube } from './catalog';
-import { entityRows, ofEntity } from './per-entity';
+import type { CatalogCube, CatalogMember } from './catalog';
+import { breakdownOf, entityRows, ofEntity } from './per-entity';
 import type {
   EntityCondition,
   NumberFilter,
@@ -106,6 +106,9 @@ function normalise(question: string): string {
     .replace(/[’']/g, "'")
     .replace(/\bno\.\s*of\b/g, 'number of')
     .replace(/\bcusts\b/g, 'customers')
+    .replace(/\bsent\s+back\b/g, 'returned')
+    .replace(/\ball-time\b/g, 'all time')
+    .replace(/\bfor\s+whom\b/g, 'whose')
     .replace(/\bour\s+(customers|clients|accounts)\b/g, '$1')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/\$\s*/g, '')
@@ -164,6 +167,22 @@ export function readRowConditions(
     ...extra,
   });
   let text = normalise(question);
+  // "60 orders or more", "12 returns or more": the bound said after the rows, as "60 or more orders"; "sit at 60 or
+  // more orders", "customers on 70 orders": a count the customers are at, as "with".
+  const anyKind = `(?:${KIND.slice(1)}`;
+  const counted = String.raw`(?:${anyKind}\s+)?(?:${ROW}|${anyKind})`;
+  text = text
+    .replace(
+      new RegExp(String.raw`\b(\d+)\s+(${counted})\s+or\s+(more|fewer|less)\b`, 'g'),
+      (_all, n: string, rows: string, side: string) => `${n} or ${side} ${rows}`,
+    )
+    .replace(
+      new RegExp(
+        String.raw`\b(?:(?:who\s+)?(?:sit|sits|sitting|are|is|stand|stands)\s+)?(?:at|on)\s+(?=\d+\s+(?:or\s+(?:more|fewer|less)\s+|plus\s+)?${counted}\b)`,
+        'g',
+      ),
+      'with ',
+    );
   // ("in my region", "my customers": the asker's access keeps their own rows already.)
   text = text
     .replace(/\b(?:in|for|within|across|from)\s+my\s+region\b/g, ' ')
@@ -189,14 +208,23 @@ export function readRowConditions(
     })
   )
     return undefined;
-  // The years every condition is in ("in 2025", "2025 orders", "by 2025 revenue"), and "ever" / "all time".
+  // The period every condition is in ("in 2025", "2025 orders", "Q4 2025 orders", "during H2 2025"), and "ever",
+  // "all time", "lifetime", "overall".
   const years = new Set<string>();
-  found.text = found.text.replace(/(?:\b(?:in|during|for|over)\s+)?\b(20\d\d)\b/g, (_, y: string) => {
-    years.add(y);
-    return ' ';
-  });
-  const allTime = /\b(?:ever|all[\s-]time|lifetime)\b/.test(found.text);
-  found.text = found.text.replace(/\b(?:over\s+|of\s+|in\s+)?all[\s-]time\b/g, ' ');
+  found.text = found.text.replace(
+    /(?:\b(?:in|during|for|over)\s+)?\b((?:(?:q[1-4]|h[12])\s+(?:of\s+)?)?20\d\d)\b/g,
+    (_, y: string) => {
+      years.add(y.replace(/\s+of\s+/, ' '));
+      return ' ';
+    },
+  );
+  const allTime = /\b(?:ever|all[\s-]time|lifetime|overall)\b/.test(found.text);
+  found.text = found.text
+    .replace(/\b(?:over\s+|of\s+|in\s+)?all[\s-]time\b/g, ' ')
+    .replace(
+      /\b(?:over|across|in)\s+(?:their|the)\s+(?:whole\s+|entire\s+)?lifetime\b|\b(?:lifetime|overall)\b/g,
+      ' ',
+    );
   if (years.size > 1 || (years.size === 1 && allTime)) return undefined;
   if (years.size === 0 && /\bthat\s+year\b/.test(found.text)) return undefined;
   // A ranking by another measure ("top 5 by AOV", "which 5 customers had the lowest average order value").
@@ -296,7 +324,7 @@ export function readRowConditions(
     // "all of whose orders were completed", "every order was completed": no row of another value.
     [
       new RegExp(
-        String.raw`\b(?:all\s+(?:of\s+)?(?:whose|their)\s+${ROW}\s+(?:were|was)|(?:every|each)\s+(?:single\s+)?${ROW}\s+(?:was|were)?)\s*${KIND}\b`,
+        String.raw`\b(?:all\s+(?:of\s+)?(?:whose|their)\s+${ROW}\s+(?:were|was)|(?:whose|their)\s+${ROW}\s+(?:were|was)\s+all|(?:every|each)(?:\s+and\s+every)?\s+(?:single\s+)?${ROW}\s+(?:was|were|ended\s+up|got)?)\s*${KIND}\b`,
         'g',
       ),
       (m) => {
@@ -307,7 +335,7 @@ export function readRowConditions(
     // "had all their orders completed", "had every single one of their orders completed"
     [
       new RegExp(
-        String.raw`\b(?:had\s+)?(?:all|every\s+(?:single\s+)?one\s+of)\s+(?:of\s+)?their\s+${ROW}\s+${KIND}\b`,
+        String.raw`\b(?:(?:had|saw|got)\s+)?(?:all|every\s+(?:single\s+)?one\s+of)\s+(?:of\s+)?their\s+${ROW}\s+${KIND}\b`,
         'g',
       ),
       (m) => {
@@ -347,7 +375,7 @@ export function readRowConditions(
     // "no returns", "zero cancellations", "not a single cancellation", "without any returns"
     [
       new RegExp(
-        String.raw`\b(?:no|zero|not\s+a\s+single|not\s+one|not\s+any|without\s+any|without\s+an?)\s+${KIND}(?:\s+${ROW})?\b`,
+        String.raw`\b(?:no|zero|not\s+(?:even\s+)?(?:a\s+single|one(?:\s+single)?|an?)|not\s+any|without\s+any|without\s+an?|(?:didn't|did\s+not|don't|do\s+not)\s+(?:have|get)\s+(?:a\s+single|any|an?|one(?:\s+single)?))\s+${KIND}(?:\s+${ROW})?(?:\s+at\s+all)?\b`,
         'g',
       ),
       (m) => {
@@ -426,12 +454,59 @@ export function readRowConditions(
       .replace(new RegExp(String.raw`\b${gloss}(?:\s*;?\s*${gloss})*`, 'g'), ' ')
       // ("not zero, not two - exactly 1": the count said again.)
       .replace(/\bexactly\s+(\d+)\b/g, (all, n: string) => (exact.has(n) ? ' ' : all));
-  const listed = rankBy !== undefined || /^\s*(?:;\s*)?(?:list|show|which|who|give\s+me)\b/.test(left);
+  // ("names and their return counts", "with how many each", "show name and number returned": the list of them with
+  // the figures their conditions are on, which a list shows.)
+  const figures = new RegExp(
+    String.raw`\b(?:(?:show|give|with)\s+(?:me\s+)?)?(?:the\s+|their\s+)?names?\s*(?:;\s*)?(?:and|\+|&|with)\s+(?:their\s+|the\s+)?(?:${anyKind}\s+)?(?:counts?|numbers?|how\s+many)(?:\s+(?:of\s+)?(?:${anyKind}|${ROW}))?(?:\s+each)?\b|\bwith\s+how\s+many(?:\s+(?:${anyKind}|${ROW}))?\s+(?:each|apiece)\b`,
+    'g',
+  );
+  const withFigures = figures.test(left);
+  if (withFigures) left = left.replace(figures, ' ; ');
+  const listed =
+    withFigures || rankBy !== undefined || /^\s*(?:;\s*)?(?:list|show|which|who|give\s+me)\b/.test(left);
   // ("list them, with their return count": a list shows each one's figures its conditions are on.)
   if (listed)
     left = left.replace(new RegExp(String.raw`\bwith\s+their\s+(?:${KIND}\s+)?counts?\b`, 'g'), ' ');
-  const output = /\b(?:how\s+many|number\s+of|count)\b/.test(left) ? 'count' : listed ? 'list' : undefined;
-  if (!output || (rankBy && output !== 'list')) return undefined;
+  // ("by region", "per segment", "split by region": the count per value of the customer's own attribute.)
+  let by: CatalogMember | undefined;
+  left = left.replace(
+    /\b(?:(?:split|broken\s+down|break\s+(?:it\s+|that\s+)?down)\s+)?(?:by|per|for\s+each|in\s+each)\s+([a-z]+)\b/g,
+    (all, word: string) => {
+      // (The customer's own attribute first; else one of the rows, each value's rows then tested on their own.)
+      const member = breakdownOf(cube, stem(word));
+      if (member === rows.entity) return all;
+      if (!member || by) return all;
+      by = member;
+      return ' ; ';
+    },
+  );
+  // ("what % of the customers who ordered in 2025 ...", "of all customers, what share ...": a share of those with
+  // rows in the period, or of all with rows; a whole said any other way is left to the other readings.)
+  const whole = String.raw`(?:the\s+|all\s+)?customers(?:\s+(?:who|that)\s+(?:ordered|bought|purchased)(?:\s+anything|\s+something)?(?:\s+in)?)?`;
+  const SHARE = String.raw`(?:%|percent(?:age)?|share|proportion|fraction)`;
+  const shareOf = new RegExp(
+    String.raw`\bwhat\s+${SHARE}\s+of\s+${whole}(?:\s+(?:are|were|is))?(?=\s|$)|\bof\s+${whole}\s*;?\s*what\s+${SHARE}(?:\s+(?:are|were|is))?(?=\s|$)`,
+  );
+  const share = shareOf.exec(left);
+  // (The buyers of a period only when the conditions are on that period's rows.)
+  if (share && /\b(?:ordered|bought|purchased)\b/.test(share[0]) !== (years.size === 1)) return undefined;
+  if (share) left = left.replace(share[0], ' ; ');
+  const asksCount = /\b(?:how\s+many|number\s+of|count)\b/.test(left);
+  const output = share
+    ? asksCount || listed || by
+      ? undefined
+      : 'share'
+    : asksCount || (by && !listed)
+      ? 'count'
+      : listed
+        ? 'list'
+        : undefined;
+  if (!output || (rankBy && output !== 'list') || (by && output !== 'count')) return undefined;
+  // ("3+ toys orders, by category": a breakdown by what a condition is on leaves every other value at 0.)
+  const onBy = found.clauses.some((c) =>
+    [...(c.kind ?? []), ...(c.against?.kind ?? [])].some((k) => k.member === by),
+  );
+  if (by && onBy) return undefined;
   const rest = left
     .replace(/\bhow\s+many\b|\bnumber\s+of\b|\bcount(?:\s+them)?\b|\bthat\s+year\b/g, ' ')
     .split(/[\s;]+/)
@@ -467,22 +542,23 @@ export function readRowConditions(
   return {
     cube,
     measures: [plain?.measure ?? count],
-    dimensions: [],
+    dimensions: by ? [by] : [],
     filters,
     numberFilters: [],
     timeDimension: rows.time,
     ...(range ? { range } : {}),
-    having: plain
-      ? { entity: rows.entity, measure: plain.measure, op: plain.op, value: plain.value, output }
-      : {
-          entity: rows.entity,
-          measure: count,
-          op: '>=',
-          value: 1,
-          output,
-          clauses: found.clauses,
-          ...(rankBy ? { rankBy } : {}),
-        },
+    having:
+      plain && !by
+        ? { entity: rows.entity, measure: plain.measure, op: plain.op, value: plain.value, output }
+        : {
+            entity: rows.entity,
+            measure: count,
+            op: '>=',
+            value: 1,
+            output,
+            clauses: found.clauses,
+            ...(rankBy ? { rankBy } : {}),
+          },
   };
 }
 
@@ -506,8 +582,13 @@ export function rowConditionsPlan(
 export function beyondRowConditions(plan: Plan): string | undefined {
   const h = plan.having;
   if (!h?.clauses) return undefined;
+  // (One attribute of the entity, "by region", with a count: the count per value, rowConditionsQuery.)
+  const [by, ...more] = plan.dimensions;
+  const rows = entityRows(plan.cube);
+  const perValue =
+    by && more.length === 0 && h.output === 'count' && rows !== undefined && by !== rows.entity;
   const extra =
-    plan.dimensions.length > 0 ||
+    (plan.dimensions.length > 0 && !perValue) ||
     plan.grain !== undefined ||
     plan.compare !== undefined ||
     plan.anyOf !== undefined ||
@@ -517,8 +598,53 @@ export function beyondRowConditions(plan: Plan): string | undefined {
     plan.also !== undefined ||
     plan.measures.length !== 1 ||
     plan.measures[0] !== h.measure ||
-    !['count', 'list'].includes(h.output);
+    !['count', 'list', ...(plan.dimensions.length === 0 ? ['share'] : [])].includes(h.output);
   return extra
     ? 'I can count, list or rank the customers meeting conditions on their own orders, but not break them down or compare periods in the same question: ask for each part on its own'
     : undefined;
+}
+
+/** The keys of a count of entities by conditions on their rows, and nothing else. */
+const COUNTED_KEYS = new Set(['entity', 'measure', 'op', 'value', 'output', 'clauses']);
+/** "of those", "among them": the entities the previous turn counted. */
+const OF_THOSE = /\b(?:of|among|amongst)\s+(?:those|them|these|the\s+same(?:\s+customers)?)\b/i;
+
+/**
+ * "and how many of those never had a cancellation?" after customers counted by conditions on their own rows ("10 or
+ * more returns lifetime"): the previous conditions and the new ones together, in the same period. Undefined when the
+ * previous turn was anything more (a breakdown, a figure of theirs) or the new turn is not conditions alone.
+ */
+export function narrowedConditions(
+  previous: Plan,
+  question: string,
+  periodOf: (text: string) => Period | undefined,
+): Plan | undefined {
+  const h = previous.having;
+  const count = previous.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (!h || !count || h.output !== 'count' || !OF_THOSE.test(question)) return undefined;
+  if (Object.keys(h).some((k) => !COUNTED_KEYS.has(k))) return undefined;
+  if (previous.dimensions.length > 0 || previous.numberFilters.length > 0 || previous.measures.length !== 1)
+    return undefined;
+  const next = readRowConditions(question.replace(OF_THOSE, ' '), previous.cube, periodOf);
+  const added = next?.having;
+  if (!next || !added || added.output !== 'count' || next.filters.length > 0 || next.dimensions.length > 0)
+    return undefined;
+  // (Another period than the previous turn's is no narrowing of those customers.)
+  if (next.range && next.range.label !== previous.range?.label) return undefined;
+  // ("never", "ever" after a period's count: all time or that period? Not guessed.)
+  if (previous.range && !next.range && /\b(?:never|ever)\b/i.test(question)) return undefined;
+  const clausesOf = (a: NonNullable<Plan['having']>): RowCondition[] =>
+    a.clauses ?? [{ measure: a.measure, op: a.op, value: a.value }];
+  return {
+    ...previous,
+    measures: [count],
+    having: {
+      entity: h.entity,
+      measure: count,
+      op: '>=',
+      value: 1,
+      output: 'count',
+      clauses: [...clausesOf(h), ...clausesOf(added)],
+    },
+  };
 }
