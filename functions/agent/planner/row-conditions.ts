@@ -483,7 +483,7 @@ export function readRowConditions(
   // ("what % of the customers who ordered in 2025 ...", "of all customers, what share ...": a share of those with
   // rows in the period, or of all with rows; a whole said any other way is left to the other readings.)
   const whole = String.raw`(?:the\s+|all\s+)?customers(?:\s+(?:who|that)\s+(?:ordered|bought|purchased)(?:\s+anything|\s+something)?(?:\s+in)?)?`;
-  const SHARE = String.raw`(?:%|percent(?:age)?|share|proportion|fraction)`;
+  const SHARE = '(?:%|percent(?:age)?|share|proportion|fraction)';
   const shareOf = new RegExp(
     String.raw`\bwhat\s+${SHARE}\s+of\s+${whole}(?:\s+(?:are|were|is))?(?=\s|$)|\bof\s+${whole}\s*;?\s*what\s+${SHARE}(?:\s+(?:are|were|is))?(?=\s|$)`,
   );
