@@ -315,3 +315,24 @@ describe('remarks beside a change', () => {
     ]).toEqual([true, [['returned']], ['category']]);
   });
 });
+
+describe('after the merge of the sixth session', () => {
+  it('counts a plain threshold on a total per value of a breakdown (was refused once conditions on rows read it)', () => {
+    const sql = queryFor(plan('by segment, the number of customers who spent under $22,000 in total')).sql;
+    expect(sql).toMatch(/customers_segment, SUM\(ok\)/);
+    expect(sql).toMatch(/MEASURE\(total_amount\) < 22000/);
+  });
+
+  it('reads "(looking at all their orders)" beside a figure per buyer as a restatement', () => {
+    expect(
+      readRestatedGlosses(
+        'number of buyers whose avg order size is above $550 (looking at all their orders)',
+      ),
+    ).toBe('number of buyers whose avg order size is above $550');
+    expect(
+      readRestatedGlosses(
+        'how many customers had every one of their 2023 orders completed (looking at all their orders)',
+      ),
+    ).toMatch(/looking at all their orders/);
+  });
+});

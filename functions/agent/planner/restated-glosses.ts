@@ -33,6 +33,9 @@ const PEOPLE = '(?:customers?|clients?|accounts?|buyers?|shoppers?|purchasers?)'
 /** "(their orders added up, not single orders)", "(summed over their orders)", "total across their orders". */
 const SUMMED =
   /^(?:(?:all\s+)?(?:of\s+)?(?:their|the|all)\s+orders?\s+(?:summed|added\s+up|added\s+together|totall?ed|combined|together)(?:\s+up)?|(?:summed|added\s+up|totall?ed|total|combined)\s+(?:over|across|of)\s+(?:all\s+)?(?:of\s+)?(?:their|the)\s+orders?)(?:\s*,?\s*(?:not|rather\s+than)\s+(?:per|by|any\s+single|a\s+single|single|individual|one|each)\s+orders?)?$/;
+/** "(looking at all their orders)", "(across all of their purchases)": each one's own rows, which a figure per person is over. */
+const OWN_ROWS =
+  /^(?:looking\s+at|across|over|using|counting|based\s+on|from|of)\s+(?:all\s+)?(?:of\s+)?their\s+(?:orders?|purchases?)(?:\s+(?:ever|overall|together))?$/;
 /** (Only "spent over X", which the planner reads as a customer's total: "whose spend was above X" is not.) */
 const SPEND_ASK =
   /\bspent\s+(?:(?:a\s+)?(?:total\s+of\s+)?)?(?:over|above|more\s+than|at\s+least|under|below|less\s+than)\b/i;
@@ -201,6 +204,12 @@ function restates(gloss: string, ask: string): boolean {
   if (QUARTILE_LIST.test(gloss))
     return /\bquartiles\b/i.test(ask) && !/\b(?:first|third|1st|3rd|upper|lower)\s+quartile/i.test(ask);
   if (SUMMED.test(gloss)) return SPEND_ASK.test(ask) && new RegExp(String.raw`\b${PEOPLE}\b`, 'i').test(ask);
+  // (Not beside a condition on every one of their orders: "all their orders" there is the condition, not a gloss.)
+  if (OWN_ROWS.test(gloss))
+    return (
+      new RegExp(String.raw`\b${PEOPLE}\s+(?:whose|who|with)\b`, 'i').test(ask) &&
+      !/\b(?:every|all|each)\b/i.test(ask)
+    );
   const all = ALL_OF.exec(gloss);
   if (all) {
     const unit = EVERY_UNIT.exec(ask)?.[1]?.toLowerCase();

@@ -597,7 +597,9 @@ export function beyondRowConditions(plan: Plan): string | undefined {
     plan.share !== undefined ||
     plan.also !== undefined ||
     plan.measures.length !== 1 ||
-    plan.measures[0] !== h.measure ||
+    // (A count per value counts the entities whatever figure the question named: "by segment, customers who spent
+    // under $22,000 in total" names the total its condition is on.)
+    (plan.measures[0] !== h.measure && !perValue) ||
     !['count', 'list', ...(plan.dimensions.length === 0 ? ['share'] : [])].includes(h.output);
   return extra
     ? 'I can count, list or rank the customers meeting conditions on their own orders, but not break them down or compare periods in the same question: ask for each part on its own'
