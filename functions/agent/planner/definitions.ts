@@ -343,6 +343,36 @@ const BARE_COUNT =
 const IT = /\b(?:it|that|this)\b/i;
 
 /**
+ * "we call a customer a 'whale' if their lifetime spend is over $35k", "let's call an order 'premium' if it's $900 or
+ * more": a definition said in a sentence, as this reader reads one ("'whale' = a customer whose ...").
+ */
+const CALLED =
+  /\b(?:we|i)\s+(?:call|define|consider)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+const calledAs = (turn: string) =>
+  turn.replace(
+    CALLED,
+    (
+      _all: string,
+      a1?: string,
+      n1?: string,
+      t1?: string,
+      w1?: string,
+      a2?: string,
+      n2?: string,
+      t2?: string,
+      w2?: string,
+    ) => {
+      const [article, noun, term, word] = a1 ? [a1, n1, t1, w1] : [a2, n2, t2, w2];
+      const link = /^(?:their|its)$/i.test(word ?? '')
+        ? 'whose'
+        : /^it'?s$|^it\s+is$/i.test(word ?? '')
+          ? 'of'
+          : 'that';
+      return `${term} = ${article} ${noun} ${link}`;
+    },
+  );
+
+/**
  * The thread with every definition read and replaced, the definitions used, or a refusal naming the definition not
  * read. A thread with no definition comes back unchanged.
  */
@@ -351,7 +381,7 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
   const used = new Set<Definition>();
   const out: string[] = [];
   for (const turn of questions) {
-    const { rest, found } = takeOut(turn, catalog);
+    const { rest, found } = takeOut(calledAs(turn), catalog);
     const fresh: Definition[] = [];
     for (const { term, said } of found) {
       const meaning = readMeaning(said, catalog);

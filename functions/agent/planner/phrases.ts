@@ -733,6 +733,32 @@ const REWRITES: [RegExp, Replacement][] = [
     /\s*,?\s*\b(?:with|and|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+|its\s+)?(?:amounts|figures|numbers|values)\b(?=\s*(?:[.?!,;)]|$))/gi,
     '',
   ],
+  // ("over the whole history", "over their whole lifetime", "in its entire history": all the data.)
+  [
+    /\b(?:over|in|across|during|for)\s+(?:the|their|its|our)\s+(?:whole|entire|full)\s+(?:history|lifetime|life)\b/gi,
+    'all time',
+  ],
+  // ("which single day of 2024", "the busiest single month": that unit.)
+  [/\bsingle\s+(day|week|month|quarter|year)\b/gi, '$1'],
+  // ("lost the most revenue in dollar terms": the change in the measure's own unit, as a change is stated.)
+  [/\s*,?\s*\bin\s+(?:dollar|absolute|\$)\s+terms\b/gi, ''],
+  // ("... — and how many percentage points did it move?": the change in points.)
+  [
+    /\b(?:and\s+)?(?:by\s+)?how\s+many\s+(?:percentage\s+)?points\s+(?:did|has|have)\s+(?:it|that|they|the\s+rate)\s+(?:move|moved|shift|shifted|change|changed|go|gone|drop|dropped|rise|risen|rose)\b/gi,
+    'and the change in percentage points',
+  ],
+  // ("electronics orders, quarter over quarter: the % change of each quarter vs the one before": each step.)
+  [
+    /(\b(?:qoq|mom|wow|yoy|(?:quarter|month|week|year)[\s-]+(?:over|on)[\s-]+(?:quarter|month|week|year)|%\s*change|percent\s+change|change|growth)\b[^?]*?)\s+(?:vs\.?|versus|against|compared\s+(?:to|with)|over)\s+the\s+(?:one|quarter|month|week|year)\s+(?:before(?:\s+it)?|prior)\b/gi,
+    '$1',
+  ],
+  // ("the folks who joined back in January 2022": joined in it.)
+  [/\b(joined|signed\s+up|registered|started)\s+back\s+in\b/gi, '$1 in'],
+  // ("top customer by spend in each segment — name and amount", "..., names + amounts": what each row shows.)
+  [
+    /\s*(?:[,:;]|\s[-–—])\s*(?:(?:with|and|give\s+me|show)\s+)?(?:the\s+|their\s+|its\s+)?names?\s*(?:and|\+|&|,)\s*(?:the\s+|their\s+)?(?:amounts?|totals?|figures?|values?|spend|revenue)\b(?=\s*(?:[.?!,;)]|$))/gi,
+    '',
+  ],
   // ("the company-wide revenue": every row the asker can see, as a question that names no scope reads; own-ground.ts
   // refuses it beside the asker's own region, before this.)
   [/\s*\b(?:company|firm|business)[\s-]?wide\b/gi, ''],

@@ -33,6 +33,39 @@ const PEOPLE = '(?:customers?|clients?|accounts?|buyers?|shoppers?|purchasers?)'
 /** "(their orders added up, not single orders)", "(summed over their orders)", "total across their orders". */
 const SUMMED =
   /^(?:(?:all\s+)?(?:of\s+)?(?:their|the|all)\s+orders?\s+(?:summed|added\s+up|added\s+together|totall?ed|combined|together)(?:\s+up)?|(?:summed|added\s+up|totall?ed|total|combined)\s+(?:over|across|of)\s+(?:all\s+)?(?:of\s+)?(?:their|the)\s+orders?)(?:\s*,?\s*(?:not|rather\s+than)\s+(?:per|by|any\s+single|a\s+single|single|individual|one|each)\s+orders?)?$/;
+/** "(exactly 70 counts)", "(70 itself included)" after "70+" or "70 or more": the bound's own end, inside it. */
+const END_INCLUDED =
+  /^(?:exactly\s+|and\s+)?\$?(\d[\d,]*k?)\s+(?:itself\s+)?(?:counts|counts\s+too|is\s+included|included(?:\s+too)?|qualifies|is\s+in|is\s+fine)$/;
+
+/** "(the middle one, not the average)", "(middle value)": a median said again. */
+const MIDDLE =
+  /^(?:the\s+|i\.?e\.?\s+)?(?:middle|mid)(?:\s+(?:one|value|order|point|figure))?(?:\s*,?\s*not\s+the\s+(?:average|mean))?$/;
+/**
+ * "(only counting people who've ordered at all)" beside customers over all time: the people the orders name, which
+ * a count of customers by their orders is over already.
+ */
+const EVER_ORDERED =
+  /^(?:only\s+)?(?:counting|among|of|out\s+of)\s+(?:the\s+)?(?:people|customers|clients|ones|those|folks)\s+(?:who(?:'ve|\s+have|\s+ever)?|that\s+have)\s+(?:ever\s+)?(?:ordered|bought|purchased)(?:\s+(?:at\s+all|anything|something|ever))?$/;
+
+const MONTH3 = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+/** "(jul-sep)", "(Jan–Jun each)", "(oct-dec)", "(July to September)": the months of a quarter or half named in the ask. */
+const MONTH_SPAN = new RegExp(
+  `^${MONTH3}\\s*(?:-|–|—|to|through|thru)\\s*${MONTH3}(?:\\s+(?:each|both|each\\s+year|of\\s+each(?:\\s+year)?|in\\s+each))?$`,
+);
+const MONTHS3 = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Whether the ask names a quarter or a half that runs from month `a` to month `b` (0-11). */
+function namesSpan(ask: string, a: number, b: number): boolean {
+  const quarter = b - a === 2 && a % 3 === 0 ? a / 3 + 1 : undefined;
+  const half = b - a === 5 && a % 6 === 0 ? a / 6 + 1 : undefined;
+  if (quarter && new RegExp(String.raw`\bq${quarter}\b`, 'i').test(ask)) return true;
+  if (
+    half &&
+    new RegExp(String.raw`\bh${half}\b|\b${half === 1 ? 'first' : 'second'}\s+half\b`, 'i').test(ask)
+  )
+    return true;
+  return false;
+}
+
 /** "(looking at all their orders)", "(across all of their purchases)": each one's own rows, which a figure per person is over. */
 const OWN_ROWS =
   /^(?:looking\s+at|across|over|using|counting|based\s+on|from|of)\s+(?:all\s+)?(?:of\s+)?their\s+(?:orders?|purchases?)(?:\s+(?:ever|overall|together))?$/;
@@ -192,6 +225,19 @@ function restates(gloss: string, ask: string): boolean {
     const n = Number(said[1] ?? said[2]);
     return (top !== undefined && 100 - Number(top) === n) || (bottom !== undefined && Number(bottom) === n);
   }
+  if (MIDDLE.test(gloss)) return /\bmedian\b/i.test(ask);
+  if (EVER_ORDERED.test(gloss))
+    return new RegExp(String.raw`\b${PEOPLE}\b`, 'i').test(ask) && !/\b(?:19|20)\d\d\b/.test(ask);
+  const end = END_INCLUDED.exec(gloss);
+  if (end?.[1]) {
+    const n = end[1].replace(/[$,]/g, '').replace(/\.?$/, '');
+    return new RegExp(
+      String.raw`\$?\b${n}\s*\+|\$?\b${n}\s+(?:or|and)\s+(?:more|above|up|over)\b|\bat\s+least\s+\$?${n}\b`,
+      'i',
+    ).test(ask.replace(/,/g, ''));
+  }
+  const months = MONTH_SPAN.exec(gloss);
+  if (months?.[1] && months[2]) return namesSpan(ask, MONTHS3.indexOf(months[1]), MONTHS3.indexOf(months[2]));
   const step = STEP_BACK.exec(gloss);
   if (step) {
     const units = [step[1], step[2], step[3], step[4]].filter((u): u is string => u !== undefined);
