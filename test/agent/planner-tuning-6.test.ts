@@ -57,6 +57,7 @@ import * as tuning21cohorts from './questions/tuning-21-cohorts';
 import * as tuning21probed from './questions/tuning-21-probed';
 import * as tuning21ratios from './questions/tuning-21-ratios';
 import * as tuning21series from './questions/tuning-21-series';
+import * as tuning22after from './questions/tuning-22-after';
 import * as tuning22conditions from './questions/tuning-22-conditions';
 import * as tuning22glosses from './questions/tuning-22-glosses';
 import * as tuning22measures from './questions/tuning-22-measures';
@@ -483,6 +484,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning22probed,
       cases: tuning22probed.tuning22probed,
       rightAtLeast: 34,
+    },
+    {
+      // 0 of 10 right before the fixes that followed held-out-22's scoring (2 confident wrong, in the eval CLI, on
+      // e42c2c2); 10, none wrong, after.
+      title:
+        'regression cases after held-out-22 (the months of a named quarter glossed again, "— name and amount", "(exactly N counts)", "over the whole history", "which single month", "in dollar terms", "vs the one before", a median glossed, definitions said in a sentence)',
+      module: tuning22after,
+      cases: tuning22after.tuning22after,
+      rightAtLeast: 10,
     },
     {
       // 9 of 37 right before the planner change it tunes (5 confident wrong, in the eval CLI, on 007e7f6); 36, none
