@@ -55,7 +55,7 @@ describe('words around the ask', () => {
     ['for each region, which single month of 2025 had the most orders?', /which month of 2025/],
     [
       'which region grew revenue the most in dollar terms from 2023 to 2024?',
-      /^which region grew revenue the most from 2023/,
+      /^which region grew revenue the most in absolute terms from 2023/,
     ],
     [
       'cancellation rate in 2023 vs 2025 - and how many percentage points did it move?',

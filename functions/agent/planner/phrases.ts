@@ -740,8 +740,8 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // ("which single day of 2024", "the busiest single month": that unit.)
   [/\bsingle\s+(day|week|month|quarter|year)\b/gi, '$1'],
-  // ("lost the most revenue in dollar terms": the change in the measure's own unit, as a change is stated.)
-  [/\s*,?\s*\bin\s+(?:dollar|absolute|\$)\s+terms\b/gi, ''],
+  // ("lost the most revenue in dollar terms": ranked by the amount of the change, as "in absolute terms" is.)
+  [/\bin\s+(?:dollar|\$)\s+terms\b/gi, 'in absolute terms'],
   // ("... — and how many percentage points did it move?": the change in points.)
   [
     /\b(?:and\s+)?(?:by\s+)?how\s+many\s+(?:percentage\s+)?points\s+(?:did|has|have)\s+(?:it|that|they|the\s+rate)\s+(?:move|moved|shift|shifted|change|changed|go|gone|drop|dropped|rise|risen|rose)\b/gi,
