@@ -13,6 +13,10 @@ export const TIE_ROOM = 25;
 export const keepsTies = (top: Plan['top']): top is NonNullable<Plan['top']> =>
   !!top && top.n > 0 && !top.nth && !top.percent && !top.withTotal && !top.span && !top.rest;
 
+/** The `n`-th value of `ranked` in `t` in the order `dir`, or the last one when `t` has fewer rows. */
+const nthValue = (ranked: string | undefined, dir: 'DESC' | 'ASC', n: number) =>
+  `COALESCE((SELECT ${ranked} FROM t ORDER BY 1 ${dir} LIMIT 1 OFFSET ${n - 1}), (SELECT ${dir === 'DESC' ? 'MIN' : 'MAX'}(${ranked}) FROM t))`;
+
 /**
  * The ranked rows of `grouped` (a grouped SELECT without ORDER BY, its columns named `names`, the ranked value
  * the `value`-th, 1-based), every row tied with the n-th kept.
@@ -29,7 +33,7 @@ export function tiesKeptSql(
   const labels = names.filter((_, i) => i !== value - 1);
   const order = [`${ranked} ${dir}`, ...labels].join(', ');
   // The n-th value (the last one when there are fewer rows), every row at or above it kept.
-  const nth = `COALESCE((SELECT ${ranked} FROM t ORDER BY 1 ${dir} LIMIT 1 OFFSET ${top.n - 1}), (SELECT ${desc ? 'MIN' : 'MAX'}(${ranked}) FROM t))`;
+  const nth = nthValue(ranked, dir, top.n);
   return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} ${desc ? '>=' : '<='} ${nth} ORDER BY ${order} LIMIT ${top.n + TIE_ROOM}`;
 }
 
@@ -44,9 +48,7 @@ export const END_ROWS = 10;
 export function bothEndsSql(grouped: string, names: string[], value: number): string {
   const ranked = names[value - 1] ?? names[0];
   const labels = names.filter((_, i) => i !== value - 1);
-  const end = (dir: 'DESC' | 'ASC', last: 'MIN' | 'MAX') =>
-    `COALESCE((SELECT ${ranked} FROM t ORDER BY 1 ${dir} LIMIT 1 OFFSET ${END_ROWS - 1}), (SELECT ${last}(${ranked}) FROM t))`;
-  return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} >= ${end('DESC', 'MIN')} OR ${ranked} <= ${end('ASC', 'MAX')} ORDER BY ${[`${ranked} DESC`, ...labels].join(', ')}`;
+  return `WITH t AS (${grouped}) SELECT ${names.join(', ')} FROM t WHERE ${ranked} >= ${nthValue(ranked, 'DESC', END_ROWS)} OR ${ranked} <= ${nthValue(ranked, 'ASC', END_ROWS)} ORDER BY ${[`${ranked} DESC`, ...labels].join(', ')}`;
 }
 
 /**
