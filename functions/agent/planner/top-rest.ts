@@ -7,6 +7,7 @@
  * rest is another figure, refused by the caller.
  */
 import type { Plan } from './plan';
+import { NUMBER_WORDS } from './vocabulary';
 
 /** ", and everything else combined", "vs all the rest", "plus all other categories together", "& the others". */
 const REST =
@@ -16,8 +17,11 @@ const REST =
 export const REST_LABEL = 'everything else';
 
 /** A top N said before them ("top 3", "our 10 biggest"): without one, "vs everyone else" is a cohort's (cohorts.ts). */
-const TOP_N =
-  /\b(?:top|bottom|best|worst|biggest|largest|highest|lowest)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|\b(?:\d+|two|three|four|five|ten)\s+(?:biggest|largest|best|top|highest)\b/i;
+const COUNT = String.raw`(?:\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const TOP_N = new RegExp(
+  String.raw`\b(?:top|bottom|best|worst|biggest|largest|highest|lowest)\s+${COUNT}\b|\b${COUNT}\s+(?:biggest|largest|best|top|highest)\b`,
+  'i',
+);
 
 /** The question without the words asking for the rest as one row, and whether they were there. */
 export function readRest(question: string): { text: string; rest?: true } {
