@@ -45,6 +45,11 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whole days from `from` to `to` (YYYY-MM-DD dates; negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
 /** The first day of the month `months` months from the month of `date`. */
 export function addMonths(date: string, months: number): string {
   const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);

@@ -1,4 +1,4 @@
-import { addDays, addMonths, weekStart } from './clock';
+import { addDays, addMonths, daysBetween, weekStart } from './clock';
 import type { Grain, Period, Token } from './plan';
 import {
   day,
@@ -765,7 +765,7 @@ export function monthsLong(period: Period): number | undefined {
 /** The window of the same length just before `period` (whole months by months, else by days). */
 export function windowBefore(period: Period): Period {
   const long = monthsLong(period);
-  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000);
+  const days = daysBetween(period.from, period.to);
   const from = long !== undefined ? addMonths(period.from, -long) : addDays(period.from, -days);
   return relativePeriod('the period before', from, period.from);
 }
@@ -785,7 +785,7 @@ export function periodBeside(period: Period, step: -1 | 1): Period | undefined {
   if (length === 3 && m % 3 === 0) return quarterPeriod(y, m / 3 + 1);
   if (length === 1) return monthPeriod(y, m);
   if (step === -1) return windowBefore(period);
-  const days = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000);
+  const days = daysBetween(period.from, period.to);
   return relativePeriod('the period after', period.to, addDays(period.to, days));
 }
 

@@ -1,6 +1,6 @@
 /** The query a plan runs, and the queries around it: the data's date range, the latest period in the data. */
 import type { CatalogMember } from './catalog';
-import { addDays } from './clock';
+import { addDays, daysBetween } from './clock';
 import { shift, unitStart } from './dates';
 import { distributionQuery } from './distributions';
 import { perEntityQuery } from './per-entity-sql';
@@ -134,7 +134,7 @@ export function latestPeriod(period: Period, lastDate: string): { period: Period
       unit: shape.n === 1 ? shape.unit : `${shape.n} ${shape.unit}s`,
     };
   }
-  const days = Math.max(1, Math.round((Date.parse(period.to) - Date.parse(period.from)) / 86_400_000));
+  const days = Math.max(1, daysBetween(period.from, period.to));
   const to = addDays(lastDate, 1);
   const from = addDays(to, -Math.min(days, 3660));
   return { period: { label: `${from} to ${lastDate}`, from, to }, unit: `${days} days` };

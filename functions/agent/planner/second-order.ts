@@ -4,6 +4,7 @@
  */
 
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
+import { daysBetween } from './clock';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { periodBefore, periodBeside } from './dates';
 import { outputAsked } from './entities';
@@ -644,7 +645,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // "median order value in Q4 2025 vs Q4 2024": one figure per compared period (sql-second.ts); beside a
   // breakdown by time, one percentile of both periods' rows together would answer neither, so it is refused.
   // (Periods of different lengths, "H1 2022 vs 2024", are two dates read as one: refused too.)
-  const days = (p: Period) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000;
+  const days = (p: Period) => daysBetween(p.from, p.to);
   const unlike = compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3);
   if (fields.percentile && compare && compare.length > 1 && (grain || unlike))
     unresolved.push('a percentile in each of two periods');

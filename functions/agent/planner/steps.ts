@@ -5,7 +5,7 @@
  * latest period the data holds instead of a bare "(none)"; a plan whose named period returns nothing asks for
  * the range afterwards, for the same reason.
  */
-import { addDays, addMonths } from './clock';
+import { addDays, addMonths, daysBetween } from './clock';
 import { periodBefore, shift, yearBefore } from './dates';
 import { capitalise } from './names';
 import { wholeUnitBack } from './periods-past';
@@ -147,7 +147,7 @@ function latestSpans(
     const move = (p: Period) => spanOf(movedMonths(p.from, -back), movedMonths(p.to, -back));
     return { periods: [move(a), move(b)], unit: 'matching span' };
   }
-  const days = Math.round((Date.parse(b.to) - Date.parse(end)) / 86_400_000);
+  const days = daysBetween(end, b.to);
   if (days <= 0) return undefined;
   return {
     periods: [spanOf(addDays(a.from, -days), addDays(a.to, -days)), spanOf(addDays(b.from, -days), end)],
