@@ -46,6 +46,7 @@ describe('question files', () => {
         'held-out-20.yml',
         'held-out-21.yml',
         'held-out-22.yml',
+        'held-out-23.yml',
       ]),
     );
   });
@@ -246,6 +247,16 @@ describe('question files', () => {
 
   it("held-out-22 covers issue 29's classes about evenly with at least 74 questions", () => {
     const { count } = coversIssue29('held-out-22.yml', 74, 7, '2027-08-25T14:20:00Z');
+    expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(67);
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(11);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
+    expect(count((q) => q.refuse)).toBe(7);
+    expect(count((q) => q.check === 'range')).toBeGreaterThanOrEqual(9);
+  });
+
+  it("held-out-23 covers issue 29's classes about evenly with at least 74 questions", () => {
+    const { count } = coversIssue29('held-out-23.yml', 74, 7, '2026-09-16T09:40:00Z');
     expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(67);
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(11);
