@@ -1309,15 +1309,20 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
 
 /**
  * The measure a ranking is "by" ("top 3 customers by orders ..."), first among the measures: the first word after
- * "by" (past "the", "total", "number of") that one measure alone has as a name ("orders", "revenue"). Unchanged when
- * no such word follows a "by".
+ * "by" (past "the", "total", "number of") that one measure alone has as a name ("orders", "revenue"), or a money
+ * word ("spend") for the measure of money. Unchanged when no such word follows a "by".
  */
 function rankedBy(tokens: Token[], cube: CatalogCube, measures: CatalogMember[]): CatalogMember[] {
   const all = cube.members.filter((m) => m.kind === 'measure');
   for (const [i, t] of tokens.entries()) {
     if (t.raw !== 'by') continue;
     let k = i + 1;
-    while (['the', 'their', 'its', 'total', 'number', 'of', 'amount'].includes(tokens[k]?.raw ?? '')) k++;
+    while (
+      ['the', 'their', 'its', 'total', 'number', 'of', 'amount', 'lifetime', 'overall'].includes(
+        tokens[k]?.raw ?? '',
+      )
+    )
+      k++;
     const word = tokens[k];
     // ("by average revenue per customer": an aggregation of another measure, read by aggregatedAs.)
     if (!word || AGGREGATION_WORDS[word.raw] !== undefined) continue;
@@ -1327,7 +1332,10 @@ function rankedBy(tokens: Token[], cube: CatalogCube, measures: CatalogMember[])
       return keys !== undefined && (keys.single.includes(word.stem) || keys.derived.includes(word.stem));
     });
     const named = all.filter((m) => m.names.includes(word.stem));
-    const measure = named.length === 1 && !breakdown ? named[0] : undefined;
+    // ("top 5 customers by spend, with their order counts": money no measure is named by ranks by the sum; it
+    // was left out, and the list ranked by the order count beside it.)
+    const money = MONEY_WORDS.has(word.raw) ? all.find((m) => m.aggType === 'sum') : undefined;
+    const measure = breakdown ? undefined : named.length === 1 ? named[0] : money;
     if (!measure) continue;
     if (measures[0] === measure) return measures;
     word.used = true;
