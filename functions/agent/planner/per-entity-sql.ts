@@ -18,7 +18,7 @@ import {
   withinPeriod,
 } from './sql';
 import { formatValue } from './text';
-import { topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
+import { rowsTitle, topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
 
 const within = withinPeriod;
 const where = (parts: string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
@@ -223,7 +223,7 @@ function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: R
     const more = rows.length > 20 ? `\n(and ${rows.length - 20} more in the table)` : '';
     const ties = rows.length > p.n ? ` (${rows.length} rows: ties at the last place are all kept)` : '';
     const noun = rowWord(plan);
-    return `The ${p.n} ${p.direction === 'desc' ? 'largest' : 'smallest'} ${noun}s by ${what}${scope}${ties}:\n${lines.join('\n')}${more}`;
+    return `The ${rowsTitle(p.n, p.direction, noun)} by ${what}${scope}${ties}:\n${lines.join('\n')}${more}`;
   }
   if (p.by === 'row' && p.of.type === 'time') {
     const which = p.direction === 'desc' ? 'latest' : 'earliest';

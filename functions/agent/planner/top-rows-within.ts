@@ -60,6 +60,12 @@ export function topRowsWithinQuery(
   };
 }
 
+/** "3 largest orders", "largest order" (one row: "the 1 largest orders" read badly). */
+export function rowsTitle(n: number, direction: 'asc' | 'desc', noun: string): string {
+  const end = direction === 'desc' ? 'largest' : 'smallest';
+  return n === 1 ? `${end} ${noun}` : `${n} ${end} ${noun}s`;
+}
+
 /** The answer: each group's rows in rank order, with the rule that keeps ties. */
 export function topRowsWithinAnswer(
   plan: Plan,
@@ -91,5 +97,5 @@ export function topRowsWithinAnswer(
     return `- ${key}${ties}:\n${lines.join('\n')}${more}`;
   });
   const rest = groups.size > 12 ? `\n(and ${groups.size - 12} more groups in the table)` : '';
-  return `The ${p.n} ${p.direction === 'desc' ? 'largest' : 'smallest'} ${noun}s by ${what} ${by}${scope}:\n${shown.join('\n')}${rest}`;
+  return `The ${rowsTitle(p.n, p.direction, noun)} by ${what} ${by}${scope}:\n${shown.join('\n')}${rest}`;
 }

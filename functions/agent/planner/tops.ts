@@ -77,13 +77,45 @@ const whoAfter = (question: string) =>
 const WITH_WHO =
   /\s*,?\s*(?:and|with|plus|incl(?:uding)?\.?)\s+(?:the\s+|their\s+)?(?:customer|client|buyer|account)s?(?:['’]s)?(?:\s+names?)?(?:\s+(?:who|that)\s+(?:placed|made|bought)\s+(?:it|them|each(?:\s+one)?))?(?:\s+(?:too|as\s+well|please|pls))?\s*([?.!]*)\s*$/i;
 
+/** The largest (smallest) row said first, the rest of the question after it. */
+const ROW_FIRST = new RegExp(
+  `^\\s*(?:(?:what|which)(?:\\s+(?:was|is|were)|\x27s|’s)\\s+|(?:show|tell|give)\\s+(?:me|us)\\s+|find\\s+)?(?:the\\s+|our\\s+)?(?:single\\s+)?(${HIGH}|${LOW})\\s+(?:single\\s+|one\\s+|individual\\s+)?(?:([a-z]+)\\s+)?${ROW_NOUN}\\b(.*)$`,
+  'i',
+);
+
+/**
+ * "biggest order in 2024, with the customer's name": who placed it (was read as the number of customers:
+ * confidently wrong). The words after one row, as WITH_WHO reads them after a list of rows.
+ */
+function withWhoOfOne(question: string): string {
+  const who = WITH_WHO.exec(question);
+  const row = who && ROW_FIRST.exec(question.slice(0, who.index));
+  if (!who || !row) return question;
+  const [, end, kind, rest] = row;
+  return `who placed the ${end} ${kind ? `${kind} ` : ''}order${rest}${who[1]}`;
+}
+
+/** A group each row is ranked within ("in each region", "per category", "for every segment"). */
+const EACH_GROUP = /\b(?:(?:in|for|within|of)\s+(?:each|every)|per)\s+[a-z]+/i;
+
+/**
+ * "who placed the biggest order in each region": the top row within each group with its customer, as "the top 1
+ * biggest orders in each region" is read (was the largest amount of each group, who placed it left out).
+ */
+function oneRowEach(question: string): string {
+  const row = ROW_TOP.exec(question);
+  const rest = row ? question.slice(row.index + row[0].length) : '';
+  if (!row || !EACH_GROUP.test(rest)) return question;
+  return `the top 1 ${row[1]} ${row[2] ? `${row[2]} ` : ''}orders${rest}`;
+}
+
 /** A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). */
 export function readTop(
   question: string,
   catalog: readonly CatalogCube[],
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
 ): Plan | undefined {
-  const asked = whoAfter(question.replace(HOW_MUCH, ''));
+  const asked = oneRowEach(whoAfter(withWhoOfOne(question.replace(HOW_MUCH, ''))));
   const text = N_ROWS.test(asked) ? asked.replace(WITH_WHO, '$1') : asked;
   const ranked = topRows(text, catalog, read);
   if (ranked) return ranked;
