@@ -57,6 +57,7 @@ import { peoplePart } from './share-scopes';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { readRest, restMisfit } from './top-rest';
+import { keepTopSum } from './top-total';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
@@ -543,7 +544,8 @@ function readThread(
     // ("how many of them ordered in 2025?" after a count of enterprise customers: those customers, counted-people.ts.)
     const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
     if (people) plan = undefined;
-    const asked = people ?? quote.text;
+    // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
+    const asked = people ?? keepTopSum(plan, quote.text);
     // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my

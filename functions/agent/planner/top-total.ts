@@ -157,3 +157,61 @@ export function totalOfPrevious(
     unexplained: unexplained.filter((w) => !said(w)),
   };
 }
+
+/** Words that add the rows up ("in total", "combined", "altogether", "between them"). */
+const ADDED_UP = new Set(['total', 'combined', 'together', 'altogether', 'sum', 'summed']);
+/** Words pointing at the rows just ranked. */
+const POINTERS = new Set(['they', 'them', 'their', 'those', 'these']);
+
+/**
+ * "what did they spend in total?", "what did those 3 bring in combined?" after "top 3 customers by revenue in
+ * 2025": the sum of the top rows, each listed, and their share of the whole, as "what did the top 3 customers spend
+ * in total" reads (was the list alone, its sum never stated). Undefined when the follow-up names anything of its
+ * own (a period, a value, a breakdown, another measure).
+ */
+export function sumOfTopRows(
+  previous: Plan,
+  raws: readonly string[],
+  own: Parsed,
+  unexplained: readonly string[],
+): { plan: Plan; unexplained: string[] } | undefined {
+  const top = previous.top;
+  if (!top || top.n < 2 || top.nth || top.percent || top.span || top.rest || top.withTotal) return undefined;
+  if (previous.dimensions.length !== 1 || previous.grain || previous.measures.length !== 1) return undefined;
+  if (previous.share || previous.having || previous.change || previous.perGroup || previous.compare)
+    return undefined;
+  if (!raws.some((w) => ADDED_UP.has(w)) || !raws.some((w) => POINTERS.has(w))) return undefined;
+  if (own.dimensions.length > 0 || own.filters.length > 0 || own.numberFilters.length > 0 || own.top)
+    return undefined;
+  if (own.compare || own.grain || own.having || own.share || own.change) return undefined;
+  if (own.range && own.range.label !== previous.range?.label) return undefined;
+  const [measure] = previous.measures;
+  if (measure?.aggType !== 'sum' && measure?.aggType !== 'count') return undefined;
+  if (own.measureNamed && !own.measures.every((m) => m === measure)) return undefined;
+  // ("those 3": the count of the rows ranked, said again.)
+  const said = (w: string) =>
+    ADDED_UP.has(w) || POINTERS.has(w) || w === String(top.n) || ['all', 'in'].includes(w);
+  return {
+    plan: {
+      ...previous,
+      top: undefined,
+      share: { top: { n: top.n, direction: top.direction }, total: true },
+    },
+    unexplained: unexplained.filter((w) => !said(w)),
+  };
+}
+
+/** "in total", "all together", "combined" after words pointing back ("what did they spend in total"). */
+const ADDED_UP_PHRASE =
+  /\b((?:they|those|these|them)\b[^?.!:;]*?)\s*,?\s*\b(?:all\s+together|altogether|combined|in\s+total|in\s+all)\b/i;
+
+/**
+ * The words adding up the rows of a ranking just answered, kept as "summed" for sumOfTopRows: the phrases read
+ * them away for a cohort's spend ("how much did they spend combined" is its sum already), which after a top N
+ * left the list alone, its sum never stated.
+ */
+export function keepTopSum(previous: Plan | undefined, question: string): string {
+  const top = previous?.top;
+  if (!top || top.n < 2 || top.nth || top.percent) return question;
+  return question.replace(ADDED_UP_PHRASE, '$1 summed');
+}
