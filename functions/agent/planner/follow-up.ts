@@ -22,7 +22,7 @@ import type { Parsed, Period, Plan } from './plan';
 import { changeToThat, pointsAtWinner } from './previous-pointers';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
-import { totalOfPrevious } from './top-total';
+import { sumOfTopRows, totalOfPrevious } from './top-total';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, isYear, type Unit } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
@@ -183,6 +183,13 @@ export function readFollowUp(
     unexplained,
     ...(unexplained.length === 0 ? { refuse } : {}),
   });
+  // "how did each do in 2024?" after "top 3 categories by revenue in 2025": those three in another period, which
+  // this reading cannot keep (it ranked 2024 anew, other rows: confidently wrong). "and in 2024?" asks the
+  // ranking again and is read below.
+  if (sameRowsElsewhen(previous, own, text))
+    return unread(
+      'those same rows in another period take their ranking from the first period, which I cannot keep: ask for both periods of each one, or for the ranking in the other period',
+    );
   // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
   // "how much did they spend?" after a top 3: the same rows, ranked as before, with the measure beside.
   const beside = (plan: Plan) => measureBeside(previous, own, text) ?? plan;
@@ -221,6 +228,9 @@ export function readFollowUp(
       unexplained: unexplained.filter((w) => !SHARE_WORDS.has(w) && !WHOLE_NOUNS.has(w) && w !== 'of'),
     };
   // "and what was the total for the whole year?" after a top 3: the total of every row beside it (top-total.ts).
+  // "what did they spend in total?" after a top 3: the sum of those rows (top-total.ts).
+  const summed = sumOfTopRows(previous, raws, own, unexplained);
+  if (summed) return summed;
   const total = totalOfPrevious(previous, raws, own, unexplained);
   if (total) return total;
   // "what share of the total did each month have?" after "orders by month in 2025": each row's share of it.
@@ -362,6 +372,15 @@ function changeOverPreviousUnit(previous: Plan, own: Parsed): Plan | undefined {
   const before = periodBeside(period, -1);
   if (!before) return undefined;
   return merge(previous, { ...own, grain: undefined, range: undefined, compare: [before, period] });
+}
+
+/** A follow-up pointing at the ranked rows ("those", "each", "they") with a period of its own and no ranking. */
+function sameRowsElsewhen(previous: Plan, own: Parsed, text: string): boolean {
+  const top = previous.top;
+  if (!top || top.n < 1 || (!own.range && !own.compare?.some((p) => !p.assumed)) || own.top || own.change)
+    return false;
+  if (previous.dimensions.length === 0) return false;
+  return pointsAtRows(text) && !/\b(?:it|its)\b/.test(text.replace(/\b(?:did|does|do|how)\b/g, ''));
 }
 
 /**
