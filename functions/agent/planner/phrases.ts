@@ -454,7 +454,7 @@ const REWRITES: [RegExp, Replacement][] = [
       // Only a breakdown ("by status", "between completed and returned"): a change, a comparison or a part asked
       // ("growth ... in %", "2025 vs 2024 as a %", "how much of our revenue ..., as a percentage") is read elsewhere.
       !/\b(?:by|per|each|between|split|breakdown|broken)\b/i.test(rest) ||
-      /\b(?:share|percent|percentages?|pct|rate|ratio|proportion|of\s+total|how\s+much|vs|versus|compared?|against|over|change[ds]?|difference|diff|growth|grow|grew|increased?|decreased?|drop(?:ped)?|decline[ds]?|gain(?:ed)?|delta|variance|up|down|rise|rose|fall|fell|move[ds]?|from|since|fastest|slowest|top|bottom|best|worst|biggest|largest)\b|%/i.test(
+      /\b(?:share|percent|percentages?|pct|rate|ratio|proportion|of\s+total|how\s+much|vs|versus|compar(?:e[sd]?|ing)|stacks?\s+up|against|over|change[ds]?|difference|diff|growth|grow|grew|increased?|decreased?|drop(?:ped)?|decline[ds]?|gain(?:ed)?|delta|variance|up|down|rise|rose|fall|fell|move[ds]?|from|since|fastest|slowest|top|bottom|best|worst|biggest|largest)\b|%/i.test(
         rest,
       )
         ? all
@@ -747,9 +747,32 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:and\s+)?(?:by\s+)?how\s+many\s+(?:percentage\s+)?points\s+(?:did|has|have)\s+(?:it|that|they|the\s+rate)\s+(?:move|moved|shift|shifted|change|changed|go|gone|drop|dropped|rise|risen|rose)\b/gi,
     'and the change in percentage points',
   ],
-  // ("electronics orders, quarter over quarter: the % change of each quarter vs the one before": each step.)
+  // ("sales by category for H2 2025, sorted low to high": every row, lowest first; "lowest" and "highest" were
+  // read as two rankings and refused.)
   [
-    /(\b(?:qoq|mom|wow|yoy|(?:quarter|month|week|year)[\s-]+(?:over|on)[\s-]+(?:quarter|month|week|year)|%\s*change|percent\s+change|change|growth)\b[^?]*?)\s+(?:vs\.?|versus|against|compared\s+(?:to|with)|over)\s+the\s+(?:one|quarter|month|week|year)\s+(?:before(?:\s+it)?|prior)\b/gi,
+    /\s*,?\s*(?:(?:sorted|ordered|ranked|listed|going|arranged)\s+)?(?:from\s+)?(?:the\s+)?(?:low|lowest|smallest|least)\s+to\s+(?:the\s+)?(?:high|highest|biggest|largest|most)\b/gi,
+    ', ranked ascending',
+  ],
+  [
+    /\s*,?\s*(?:(?:sorted|ordered|ranked|listed|going|arranged)\s+)?(?:from\s+)?(?:the\s+)?(?:high|highest|biggest|largest|most)\s+to\s+(?:the\s+)?(?:low|lowest|smallest|least)\b/gi,
+    ', ranked',
+  ],
+  // ("did revenue in 2025 beat 2024?", "did Q3 top Q2?": the two periods compared; "top" was read as a ranking
+  // of one row.)
+  [
+    /\b(?:did|does|do|has|have|will)\s+(.+?)\s+(?:beat|top|exceed|outdo|outperform|surpass|outpace|out-?sell)\s+(?=(?:the\s+)?(?:20\d\d|[qh][1-4]\b|last\b|previous\b|prior\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b))/gi,
+    '$1 vs ',
+  ],
+  // ("revenue for each region in Q1 2025, and how each compares with Q1 2024 in %": against that period, was
+  // the change of each one's share of the total, in points.)
+  [
+    /\s*,?\s*(?:and\s+)?how\s+(?:does\s+|do\s+|did\s+)?(?:each(?:\s+one)?|it|they|that|this|these|those)\s+(?:compares?|compared|stacks?\s+up|stacked\s+up)\s+(?:with|to|against)\s+/gi,
+    ' vs ',
+  ],
+  // ("electronics orders, quarter over quarter: the % change of each quarter vs the one before": each step;
+  // "which quarter grew the most vs the previous one?": the growth a ranked change already reads.)
+  [
+    /(\b(?:qoq|mom|wow|yoy|(?:quarter|month|week|year)[\s-]+(?:over|on)[\s-]+(?:quarter|month|week|year)|%\s*change|percent\s+change|change|growth|grew|grown|rose|risen|fell|fallen|dropped|jumped|increased|decreased|declined)\b[^?]*?)\s+(?:vs\.?|versus|against|compared\s+(?:to|with)|over|from(?=\s+the\s+(?:one\s+before|(?:previous|prior|preceding)\s+one)))\s+the\s+(?:(?:one|quarter|month|week|year)\s+(?:before(?:\s+it)?|prior)|(?:previous|prior|preceding)\s+(?:one|quarter|month|week|year))\b/gi,
     '$1',
   ],
   // ("the folks who joined back in January 2022": joined in it.)
