@@ -62,6 +62,7 @@ import * as tuning22conditions from './questions/tuning-22-conditions';
 import * as tuning22glosses from './questions/tuning-22-glosses';
 import * as tuning22measures from './questions/tuning-22-measures';
 import * as tuning22probed from './questions/tuning-22-probed';
+import * as tuning23probed from './questions/tuning-23-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -484,6 +485,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning22probed,
       cases: tuning22probed.tuning22probed,
       rightAtLeast: 34,
+    },
+    {
+      // 4 of 24 right before the lead's probes of the seventh session of 2026-11-28 were fixed (14 confident wrong, in
+      // the eval CLI, on 6572f33); 22, none wrong, after (the two left are refused).
+      title:
+        'tuning set 23 (probed: a ranking "by spend" with another figure beside, a ranked growth "vs the previous one", the biggest order in each group and who placed it, "how each compares with ... in %", the sum of the rows just ranked, "sorted low to high", "did 2025 beat 2024?", those ranked rows in another period)',
+      module: tuning23probed,
+      cases: tuning23probed.tuning23probed,
+      rightAtLeast: 22,
     },
     {
       // 0 of 10 right before the fixes that followed held-out-22's scoring (2 confident wrong, in the eval CLI, on

@@ -1,0 +1,161 @@
+import { describe, expect, it } from '@jest/globals';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2026-10-21): a ranking "by spend" with another
+ * figure beside it (was ranked by that other figure), a ranked growth "vs the previous one" or "vs the quarter
+ * before" in a thread (was refused, or the quarter before the year read as the period), the biggest order in each
+ * group with who placed it (was the number of customers in each group), "and how each compares with ... in %"
+ * (was the change of each one's share), and those same ranked rows asked about in another period (was a new
+ * ranking of that period, other rows: refused now).
+ */
+const TODAY = '2026-10-21';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+const columns = (...questions: string[]) => plan(...questions).measures.map((m) => m.column);
+
+describe('a ranking by spend with another figure beside it', () => {
+  it.each([
+    ['top 5 customers by spend, with their order counts'],
+    ['top 5 customers in the east by lifetime spend, with their order counts'],
+    ['top 3 customers by spending in 2025 plus how many orders'],
+    ['top 5 customers by overall spend and their number of orders'],
+  ])('"%s" ranks by the money and shows the count beside it', (question) => {
+    expect(columns(question)).toEqual(['total_amount', 'count']);
+    expect(plan(question).top?.n).toBeGreaterThan(1);
+  });
+
+  it('keeps a count named after "by" ranking, the money beside it', () => {
+    expect(columns('top 5 customers by number of orders, with their spend')).toEqual([
+      'count',
+      'total_amount',
+    ]);
+  });
+
+  it('leaves "by customer" a breakdown, not a measure', () => {
+    expect(plan('top 5 regions by customer count').dimensions.map((d) => d.column)).toEqual(['region']);
+  });
+});
+
+describe('a ranked growth against the period before', () => {
+  it.each([
+    'which quarter grew the most vs the previous one?',
+    'which quarter grew the most vs the quarter before?',
+    'which quarter grew the most compared to the prior quarter?',
+    'which month dropped the most from the one before?',
+  ])('drops "%s"\'s words for the step, which a ranked change reads anyway', (question) => {
+    expect(rephrase(question)).not.toMatch(/previous|before|prior/);
+  });
+
+  it('keeps a period named "before" another ("revenue in the quarter before")', () => {
+    expect(rephrase('revenue in the quarter before')).toContain('before');
+  });
+
+  it('ranks the previous quarters by their change in a thread', () => {
+    const p = plan('revenue by quarter for 2025', 'which quarter grew the most vs the quarter before?');
+    expect([p.grain, p.change !== undefined, p.top?.n, p.range?.from]).toEqual([
+      'quarter',
+      true,
+      1,
+      '2025-01-01',
+    ]);
+  });
+});
+
+describe('the biggest order in each group and who placed it', () => {
+  it.each([
+    "biggest single order in each region in 2024, with the customer's name",
+    'who placed the biggest order in each region in 2024',
+    'biggest order in each region in 2024 and who placed it',
+  ])('"%s": the top row within each region', (question) => {
+    const top = plan(question).perEntity;
+    expect(top?.kind === 'top' && [top.by, top.n, top.direction, 'member' in (top.within ?? {})]).toEqual([
+      'row',
+      1,
+      'desc',
+      true,
+    ]);
+  });
+
+  it.each([
+    ['largest order in 2024, with the customer', 'desc'],
+    ['smallest furniture order of 2025 with the client name', 'asc'],
+  ])('"%s": the one row and who placed it', (question, direction) => {
+    const top = plan(question).perEntity;
+    expect(top?.kind === 'top' && [top.by, top.direction, top.n]).toEqual(['row', direction, undefined]);
+  });
+});
+
+describe('how each compares with another period, in %', () => {
+  it('reads the comparison as the change of each row, not of its share', () => {
+    const p = plan('revenue for each region in Q1 2025, and how each compares with Q1 2024 in %');
+    expect([p.share, p.compare?.map((c) => c.from), p.dimensions.map((d) => d.column)]).toEqual([
+      undefined,
+      ['2024-01-01', '2025-01-01'],
+      ['region'],
+    ]);
+  });
+});
+
+describe('those ranked rows in another period', () => {
+  it.each([
+    ['top 3 categories by revenue in 2025', 'how did those do in 2024?'],
+    ['top 3 customers by revenue in 2025', 'and how did each do in 2024?'],
+  ])('refuses "%s" → "%s" (a new ranking there would name other rows)', (first, second) => {
+    const r = demoReading([first, second], TODAY);
+    expect(r.kind).toBe('refuse');
+  });
+
+  it('still asks the ranking again for "and in 2024?"', () => {
+    const p = plan('top 3 categories by revenue in 2025', 'and in 2024?');
+    expect([p.top?.n, p.range?.from]).toEqual([3, '2024-01-01']);
+  });
+});
+
+describe('the sum of the rows just ranked', () => {
+  it.each([
+    ['top 3 customers by revenue in 2025', 'what did they spend in total?', 3],
+    ['top 3 customers by revenue in 2025', 'what did those 3 spend combined?', 3],
+    ['top 5 categories by orders in 2024', 'how many orders is that altogether for them?', 5],
+  ])('"%s" → "%s": the top %d rows summed', (first, second, n) => {
+    const p = plan(first, second);
+    expect([p.top, p.share?.top?.n, p.share?.total]).toEqual([undefined, n, true]);
+  });
+
+  it('keeps "and the total?" the total of every row beside the ranking', () => {
+    expect(plan('top 3 regions by revenue in 2025', 'and the total?').top?.withTotal).toBe(true);
+  });
+
+  it('keeps a cohort\'s spend "all together" its sum', () => {
+    const r = demoReading(
+      ['customers who joined in Q2 2022', 'how much did they spend in 2024 all together?'],
+      TODAY,
+    );
+    const cohort = r.kind === 'plan' ? r.plan.perEntity : undefined;
+    expect(cohort?.kind === 'cohort' && cohort.measures).toEqual(['sum']);
+  });
+});
+
+describe('an order asked in words', () => {
+  it.each([
+    ['Sales by category for H2 2025, sorted low to high', 'asc'],
+    ['Sales by category for H2 2025, sorted lowest to highest', 'asc'],
+    ['orders by region in 2024 from highest to lowest', 'desc'],
+  ])('"%s": every row, %s', (question, direction) => {
+    expect(plan(question).top).toMatchObject({ n: 0, direction });
+  });
+});
+
+describe('one period beating another', () => {
+  it.each(['did revenue in 2025 top 2024?', 'did revenue in 2025 beat 2024? by how much?'])(
+    '"%s": the two years compared',
+    (question) => {
+      const p = plan(question);
+      expect([p.top, p.compare?.map((c) => c.label)]).toEqual([undefined, ['2024', '2025']]);
+    },
+  );
+
+  it('leaves "top" before a number a ranking', () => {
+    expect(rephrase('did the top 3 customers spend more in 2025?')).toContain('top 3');
+  });
+});
