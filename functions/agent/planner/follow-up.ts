@@ -186,10 +186,16 @@ export function readFollowUp(
   // "how did each do in 2024?" after "top 3 categories by revenue in 2025": those three in another period, which
   // this reading cannot keep (it ranked 2024 anew, other rows: confidently wrong). "and in 2024?" asks the
   // ranking again and is read below.
-  if (sameRowsElsewhen(previous, own, text))
+  // "how did they change from 2024?" after a question of 2025: 2024 to 2025, not "since 2024" against the span before.
+  const fromNamed = changeFromNamed(previous, own, raws, text);
+  if (fromNamed) return kept(fromNamed);
+  if (sameRowsElsewhen(previous, own, text)) {
+    const elsewhen = rowsRankedElsewhen(previous, own);
+    if (elsewhen) return kept(elsewhen);
     return unread(
-      'those same rows in another period take their ranking from the first period, which I cannot keep: ask for both periods of each one, or for the ranking in the other period',
+      'those same rows in another period take their ranking from the first period, which I cannot keep here: ask for each period of each one',
     );
+  }
   // (Read even when the question names a measure: "which region grew the most in %?", "list them".)
   // "how much did they spend?" after a top 3: the same rows, ranked as before, with the measure beside.
   const beside = (plan: Plan) => measureBeside(previous, own, text) ?? plan;
@@ -377,10 +383,81 @@ function changeOverPreviousUnit(previous: Plan, own: Parsed): Plan | undefined {
 /** A follow-up pointing at the ranked rows ("those", "each", "they") with a period of its own and no ranking. */
 function sameRowsElsewhen(previous: Plan, own: Parsed, text: string): boolean {
   const top = previous.top;
-  if (!top || top.n < 1 || (!own.range && !own.compare?.some((p) => !p.assumed)) || own.top || own.change)
-    return false;
+  if (!top || top.n < 1 || (!own.range && !own.compare?.some((p) => !p.assumed)) || own.top) return false;
   if (previous.dimensions.length === 0) return false;
   return pointsAtRows(text) && !/\b(?:it|its)\b/.test(text.replace(/\b(?:did|does|do|how)\b/g, ''));
+}
+
+/**
+ * "how did they change from 2024?", "which of those grew the most from 2024?" after a question of 2025: from that
+ * period to the previous one, a period of the same kind (was "since 2024" through today against the span before
+ * it: confidently wrong). Of the rows ranked before when the question points at them.
+ */
+function changeFromNamed(
+  previous: Plan,
+  own: Parsed,
+  raws: readonly string[],
+  text: string,
+): Plan | undefined {
+  // ("from 2024" beside a change word is read as "since 2024" against the span before it.)
+  const [before, after] = own.compare ?? [];
+  const since =
+    own.range ??
+    (own.compare?.length === 2 && before?.relative && /^the period before/.test(before.label)
+      ? after
+      : undefined);
+  const period = previous.range;
+  if (!since || !period || !own.change || previous.compare || !raws.includes('from')) return undefined;
+  if (!/^since /.test(since.label) || since.from >= period.from || previous.grain || own.grain)
+    return undefined;
+  // The period of the same kind that starts where "since" does ("2024" before "2025", "Q3 2025" before "Q4 2025").
+  let named: Period | undefined = period;
+  for (let i = 0; named && named.from > since.from && i < 60; i++) named = periodBeside(named, -1);
+  if (!named || named.from !== since.from) return undefined;
+  const plan = merge(previous, { ...own, range: undefined, compare: [named, period] });
+  const top = previous.top;
+  const ranked =
+    top &&
+    top.n >= 1 &&
+    !top.nth &&
+    !top.percent &&
+    !top.span &&
+    !top.rest &&
+    pointsAtRows(text) &&
+    previous.dimensions.length === 1
+      ? { rankedIn: { period, n: top.n, direction: top.direction } }
+      : {};
+  return { ...plan, range: undefined, ...ranked, ...(own.top ? {} : { top: undefined }) };
+}
+
+/**
+ * "how did those do in 2024?" after "top 3 categories by revenue in 2025": those rows, ranked in the previous period,
+ * with the measure in the new one; undefined when the ranking has no single period and breakdown to keep.
+ */
+function rowsRankedElsewhen(previous: Plan, own: Parsed): Plan | undefined {
+  const top = previous.top;
+  if (!top || top.nth || top.percent || top.span || top.rest || top.withTotal) return undefined;
+  if (!own.range || own.compare || own.top || own.dimensions.length > 0 || own.grain) return undefined;
+  if (previous.dimensions.length !== 1 || previous.grain || !previous.range || previous.compare)
+    return undefined;
+  if (previous.share || previous.having || previous.change || previous.perGroup || previous.perEntity)
+    return undefined;
+  if (own.range.label === previous.range.label) return undefined;
+  // ("how did those do in 2024?": how they did is the money and the count, the money ranked first as before.)
+  const measures =
+    own.measureNamed && own.measures.length > 0
+      ? own.measures[0] === previous.measures[0]
+        ? own.measures
+        : undefined
+      : previous.measures;
+  if (!measures) return undefined;
+  return {
+    ...merge(previous, own),
+    top: undefined,
+    range: own.range,
+    measures,
+    rankedIn: { period: previous.range, n: top.n, direction: top.direction },
+  };
 }
 
 /**

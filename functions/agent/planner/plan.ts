@@ -171,6 +171,11 @@ export interface Plan {
   ignored?: string[];
   /** A period of another time dimension ("customers who joined in Q1 2022" beside "ordered in 2024"). */
   also?: { member: CatalogMember; range: Period };
+  /**
+   * Only the rows of the breakdown ranked top (bottom) `n` by the first measure in another period: "how did those do
+   * in 2024?" after "top 3 categories by revenue in 2025" (follow-up.ts).
+   */
+  rankedIn?: { period: Period; n: number; direction: 'desc' | 'asc' };
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
   /**

@@ -88,7 +88,12 @@ export function scopeText(plan: Plan): string {
               ? `,${own} from ${plan.range.label}`
               : `,${own} in ${plan.range.label}`
         : '';
-  return `${where}${period}`;
+  // ("Revenue by product category, of the top 3 by revenue in 2025, in 2024": those rows, ranked in another period.)
+  const ranked = plan.rankedIn;
+  const of = ranked
+    ? `, of the ${ranked.direction === 'desc' ? 'top' : 'bottom'} ${ranked.n} by ${listText(plan.measures.slice(0, 1).map((m) => nameOf(plan, m)))} in ${ranked.period.label}`
+    : '';
+  return `${where}${of}${period}`;
 }
 
 /** The title of a plan's query ("Revenue (total amount) by sales region where status is completed, in 2024"). */
@@ -144,7 +149,24 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
     where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
   if (time && plan.anyOf) where.push(`(${plan.anyOf.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
   if (plan.also) where.push(...periodBounds(ident(plan.also.member.column), plan.also.range));
+  const ranked = rankedInCondition(plan, time);
+  if (ranked) where.push(ranked);
   return where;
+}
+
+/**
+ * The breakdown's values ranked top `n` in another period (plan.rankedIn), with the plan's own filters: ties at the
+ * cut broken by the value, as a listing of n rows is.
+ */
+function rankedInCondition(plan: Plan, time: string | undefined): string | undefined {
+  const ranked = plan.rankedIn;
+  const [dimension] = plan.dimensions;
+  const [measure] = plan.measures;
+  if (!ranked || !dimension || !measure || !time) return undefined;
+  const own = conditions({ ...plan, rankedIn: undefined, range: ranked.period, compare: undefined }, time);
+  const column = dimensionSql(dimension);
+  const dir = ranked.direction === 'desc' ? 'DESC' : 'ASC';
+  return `${column} IN (SELECT ${column} FROM ${ident(plan.cube.name)} WHERE ${own.join(' AND ')} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT ${ranked.n})`;
 }
 
 export function valueCondition(column: string, f: ValueFilter): string {
