@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -8,7 +9,8 @@ import { demoPlan, demoReading } from './support/demo-reading';
  * before" in a thread (was refused, or the quarter before the year read as the period), the biggest order in each
  * group with who placed it (was the number of customers in each group), "and how each compares with ... in %"
  * (was the change of each one's share), and those same ranked rows asked about in another period (was a new
- * ranking of that period, other rows: refused now).
+ * ranking of that period, other rows), the sum of the rows just ranked, an order said in words, and one period
+ * "beating" another.
  */
 const TODAY = '2026-10-21';
 const plan = (...questions: string[]) => demoPlan(questions, TODAY);
@@ -99,16 +101,45 @@ describe('how each compares with another period, in %', () => {
 
 describe('those ranked rows in another period', () => {
   it.each([
-    ['top 3 categories by revenue in 2025', 'how did those do in 2024?'],
-    ['top 3 customers by revenue in 2025', 'and how did each do in 2024?'],
-  ])('refuses "%s" → "%s" (a new ranking there would name other rows)', (first, second) => {
-    const r = demoReading([first, second], TODAY);
-    expect(r.kind).toBe('refuse');
+    ['top 3 categories by revenue in 2025', 'how did those do in 2024?', 'category'],
+    ['top 3 customers by revenue in 2025', 'and how did each do in 2024?', 'customers_name'],
+    ['top 3 customers by revenue in 2025', 'what did they spend in 2024?', 'customers_name'],
+  ])('"%s" → "%s": those rows, ranked in 2025, in 2024', (first, second, dimension) => {
+    const p = plan(first, second);
+    expect([
+      p.top,
+      p.range?.label,
+      p.rankedIn,
+      p.dimensions.map((d) => d.column),
+      p.measures[0]?.column,
+    ]).toEqual([
+      undefined,
+      '2024',
+      { period: expect.objectContaining({ label: '2025' }), n: 3, direction: 'desc' },
+      [dimension],
+      'total_amount',
+    ]);
+  });
+
+  it('keeps the other period out of the ranking and the ranking out of the other period', () => {
+    const { sql } = queryFor(
+      plan('top 2 regions by orders in Q4 2025', 'how many did they have in Q4 2024?'),
+    );
+    expect(sql).toContain(
+      "region IN (SELECT region FROM orders_view WHERE created_at >= '2025-10-01' AND created_at < '2026-01-01' GROUP BY 1 ORDER BY MEASURE(count) DESC, 1 LIMIT 2)",
+    );
+    expect(sql).toContain("created_at >= '2024-10-01' AND created_at < '2025-01-01' AND region IN");
+  });
+
+  it('refuses them beside two periods of their own', () => {
+    expect(
+      demoReading(['top 3 categories by revenue in 2025', 'how did those do in 2023 vs 2024?'], TODAY).kind,
+    ).toBe('refuse');
   });
 
   it('still asks the ranking again for "and in 2024?"', () => {
     const p = plan('top 3 categories by revenue in 2025', 'and in 2024?');
-    expect([p.top?.n, p.range?.from]).toEqual([3, '2024-01-01']);
+    expect([p.top?.n, p.range?.from, p.rankedIn]).toEqual([3, '2024-01-01', undefined]);
   });
 });
 
@@ -157,5 +188,25 @@ describe('one period beating another', () => {
 
   it('leaves "top" before a number a ranking', () => {
     expect(rephrase('did the top 3 customers spend more in 2025?')).toContain('top 3');
+  });
+});
+
+describe('a change "from" a named period in a thread', () => {
+  it.each([
+    ['orders by region in 2025', 'how did they change from 2024?', ['2024', '2025']],
+    ['revenue in Q4 2025', 'how did it change from Q3 2025?', ['Q3 2025', 'Q4 2025']],
+  ])('"%s" → "%s": from that period to the previous one', (first, second, labels) => {
+    const p = plan(first, second);
+    expect([p.compare?.map((c) => c.label), p.range, p.rankedIn]).toEqual([labels, undefined, undefined]);
+  });
+
+  it('ranks only the rows pointed at', () => {
+    const p = plan('top 3 categories by revenue in 2025', 'which of those grew the most from 2024?');
+    expect([p.compare?.map((c) => c.label), p.top?.n, p.rankedIn?.n, p.rankedIn?.period.label]).toEqual([
+      ['2024', '2025'],
+      1,
+      3,
+      '2025',
+    ]);
   });
 });
