@@ -190,6 +190,12 @@ function sizeGlossed(all: string, size: string, condition: string): string {
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // ("signed up in 2022 H1", "orders 2025 q3 vs 2025 q4": the half or quarter said after its year, as "H1 2022" reads;
+  // the cohort readers took the year alone and the quarter as another period.)
+  [
+    /\b(20\d\d)\s*[-/]?\s*([hq][1-4])\b(?![-/]\d)/gi,
+    (_all, year: string, part: string) => `${part.toUpperCase()} ${year}`,
+  ],
   // "what did they spend in 2025 all together", "how much did those customers spend combined": a group's spend is
   // the sum already (the word left unread turned a cohort's two figures into its count alone). Not after a ranking
   // ("the top 5 customers ... what did they spend in total": their one sum beside the list, top-total.ts).
