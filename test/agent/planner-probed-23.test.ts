@@ -210,3 +210,18 @@ describe('a change "from" a named period in a thread', () => {
     ]);
   });
 });
+
+describe('a half or a quarter said after its year', () => {
+  it.each([
+    ['of customers who signed up in 2022 H1, how many ordered in Q4 2025?', 'signed up in H1 2022'],
+    ['orders 2025 q3 vs 2025 q4', 'orders Q3 2025 vs Q4 2025'],
+    ['revenue 2025-Q3', 'revenue Q3 2025'],
+    ['sales for 2024/Q1', 'sales for Q1 2024'],
+  ])('"%s" reads as "%s"', (question, said) => {
+    expect(rephrase(question)).toContain(said);
+  });
+
+  it('leaves a date alone', () => {
+    expect(rephrase('orders on 2025-03-01')).not.toMatch(/\b[QH][1-4]\b/);
+  });
+});

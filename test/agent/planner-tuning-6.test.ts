@@ -487,13 +487,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 34,
     },
     {
-      // 4 of 29 right before the lead's probes of the seventh session of 2026-11-28 were fixed (19 confident wrong, in
-      // the eval CLI, on 6572f33); 29, none wrong, after.
+      // 4 of 31 right before the lead's probes of the seventh session of 2026-11-28 were fixed (21 confident wrong, in
+      // the eval CLI, on 6572f33); 31, none wrong, after.
       title:
-        'tuning set 23 (probed: a ranking "by spend" with another figure beside, a ranked growth "vs the previous one", the biggest order in each group and who placed it, "how each compares with ... in %", the sum of the rows just ranked, "sorted low to high", "did 2025 beat 2024?", those ranked rows in another period, a change "from 2024" in a thread)',
+        'tuning set 23 (probed: a ranking "by spend" with another figure beside, a ranked growth "vs the previous one", the biggest order in each group and who placed it, "how each compares with ... in %", the sum of the rows just ranked, "sorted low to high", "did 2025 beat 2024?", those ranked rows in another period, a change "from 2024" in a thread, "2022 H1")',
       module: tuning23probed,
       cases: tuning23probed.tuning23probed,
-      rightAtLeast: 29,
+      rightAtLeast: 31,
     },
     {
       // 0 of 10 right before the fixes that followed held-out-22's scoring (2 confident wrong, in the eval CLI, on

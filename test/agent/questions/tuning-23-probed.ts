@@ -4,9 +4,9 @@
  * biggest order in each group with who placed it, a comparison "and how each compares with ... in %", the sum of the
  * rows just ranked ("what did they spend in total?"), "sorted low to high", "did 2025 beat 2024?", and those same
  * ranked rows asked about in another period (the ranking's period kept), and "how did they change from 2024?" after a
- * question of 2025; with neighbours
+ * question of 2025, and a half or quarter said after its year ("2022 H1"); with neighbours
  * that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 4 of 29 right before, on 6572f33 (19 confidently wrong); 29 of 29 after, none wrong.
+ * Scored in the eval CLI: 4 of 31 right before, on 6572f33 (21 confidently wrong); 31 of 31 after, none wrong.
  *
  * Clock: Wednesday 2026-10-21, ten months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -218,5 +218,20 @@ export const tuning23probed: SecondOrderCase[] = [
     ask: ['revenue in Q4 2025', 'how did it change from Q3 2025?'],
     check: 'answer',
     sql: `SELECT sum(amount) FILTER (WHERE ${between('2025-07-01', '2025-10-01')}), sum(amount) FILTER (WHERE ${between('2025-10-01', '2026-01-01')}) FROM orders`,
+  },
+  {
+    // Was "no data for Q4 2025: the data runs from 2022-01-01 to 2022-12-31" (the half after its year left for
+    // another period): confidently wrong.
+    class: 'cohorts',
+    ask: 'of customers who signed up in 2022 H1, how many ordered in Q4 2025?',
+    now: '2027-05-19T10:00:00Z',
+    sql: `SELECT count(*) FROM customers c WHERE ${between('2022-01-01', '2022-07-01', 'c.created_at')}
+          AND EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id AND ${between('2025-10-01', '2026-01-01', 'o.created_at')})`,
+  },
+  {
+    class: 'wording',
+    ask: 'orders 2025 q3 vs 2025 q4',
+    sql: `SELECT count(*) FILTER (WHERE ${between('2025-07-01', '2025-10-01')}), count(*) FILTER (WHERE ${between('2025-10-01', '2026-01-01')}) FROM orders`,
+    check: 'answer',
   },
 ];
