@@ -27,7 +27,7 @@ const BETWEEN = new RegExp(
 /** "from (their) first (order) to (their) second (order)". */
 const FIRST_SECOND =
   /\b(?:from|between)\s+(?:a\s+customer'?s\s+|their\s+|the\s+)?(?:first|1st)(?:\s+(?:order|purchase))?\s+(?:to|and)\s+(?:their\s+|the\s+)?(?:second|2nd)(?:\s+(?:order|purchase))?\b/i;
-const DAYS = /\b(?:days?|how\s+long)\b/i;
+const DAYS = /\b(?:days?|how\s+long|time|gap)\b/i;
 const MEDIAN = /\b(?:median|middle|midpoint)\b/i;
 const AVERAGE = /\b(?:on\s+average|average|avg|mean|typical(?:ly)?|usually)\b/i;
 /** The words of the reading itself, removed before the rest is read ("per region", "enterprise", "in 2025"). */

@@ -4,7 +4,8 @@
  * days) did customers take on average to place their first order after signing up". Per customer: the signup
  * date and the first order's date (MIN), their gap in days as elapsed time (epoch seconds / 86,400); then the
  * average or the median over the customers, per a group of the customer's own (segment) when one is named.
- * Every word is given a role or the question is left to the other readings (which refuse "days between").
+ * ("the average time between signup and first order": the time is counted in days.) Every word is given a role or
+ * the question is left to the other readings (which refuse "days between").
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube } from './catalog';
@@ -21,7 +22,7 @@ const START =
   /\b(?:sign(?:ing|ed)?[\s-]*up|signups?|join(?:ing|ed)?|regist(?:ering|ered|ration)|creat(?:ing|ed)\s+(?:an?\s+|their\s+)?account)\b/i;
 const FIRST =
   /\b(?:(?:plac(?:e|ed|ing)|mak(?:e|ing)|made|d(?:o|id)|got|get(?:ting)?)\s+)?(?:their|his|her|a|the|its)?\s*(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:order|purchase|buy|sale|transaction)s?\b|\b(?:first|1st)\s+(?:order(?:ed)?|bought|purchased|buying|ordering)\b/i;
-const DAYS = /\b(?:days?|how\s+long)\b/i;
+const DAYS = /\b(?:days?|how\s+long|time|gap|lag)\b/i;
 const MEDIAN = /\b(?:median|middle|midpoint)\b/i;
 const AVERAGE = /\b(?:on\s+average|average|avg|mean|typical(?:ly)?|usually)\b/i;
 /** The words of the reading itself, removed before the rest is read ("by segment", "enterprise", "in my region"). */
