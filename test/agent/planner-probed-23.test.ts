@@ -225,3 +225,19 @@ describe('a half or a quarter said after its year', () => {
     expect(rephrase('orders on 2025-03-01')).not.toMatch(/\b[QH][1-4]\b/);
   });
 });
+
+describe('the time between two dates of a customer, in days', () => {
+  it.each([
+    ['what is the average time between signup and first order?', 'days-to-first', 'avg'],
+    ['median time to first order after signup', 'days-to-first', 'median'],
+    ['average gap between signing up and first purchase, by segment', 'days-to-first', 'avg'],
+    ["what's the average time between orders?", 'days-between', 'avg'],
+  ])('"%s": %s, %s', (question, kind, stat) => {
+    const e = plan(question).perEntity;
+    expect([e?.kind, e && 'stat' in e ? e.stat : undefined]).toEqual([kind, stat]);
+  });
+
+  it('leaves "time of day" to the hour of the day', () => {
+    expect(plan('what time of day do most orders come in?').perEntity).toBeUndefined();
+  });
+});

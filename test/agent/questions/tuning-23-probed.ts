@@ -4,9 +4,10 @@
  * biggest order in each group with who placed it, a comparison "and how each compares with ... in %", the sum of the
  * rows just ranked ("what did they spend in total?"), "sorted low to high", "did 2025 beat 2024?", and those same
  * ranked rows asked about in another period (the ranking's period kept), and "how did they change from 2024?" after a
- * question of 2025, and a half or quarter said after its year ("2022 H1"); with neighbours
+ * question of 2025, and a half or quarter said after its year ("2022 H1"), "the average time between" signup and first order or between
+ * orders; with neighbours
  * that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 4 of 31 right before, on 6572f33 (21 confidently wrong); 31 of 31 after, none wrong.
+ * Scored in the eval CLI: 4 of 34 right before, on 6572f33 (21 confidently wrong); 34 of 34 after, none wrong.
  *
  * Clock: Wednesday 2026-10-21, ten months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -233,5 +234,27 @@ export const tuning23probed: SecondOrderCase[] = [
     ask: 'orders 2025 q3 vs 2025 q4',
     sql: `SELECT count(*) FILTER (WHERE ${between('2025-07-01', '2025-10-01')}), count(*) FILTER (WHERE ${between('2025-10-01', '2026-01-01')}) FROM orders`,
     check: 'answer',
+  },
+  {
+    // Was refused ("time between"): the time is counted in days.
+    class: 'percentiles',
+    ask: 'what is the average time between signup and first order?',
+    check: 'answer',
+    sql: `SELECT round(avg((epoch(f.first_at) - epoch(c.created_at)) / 86400), 1) FROM customers c
+          JOIN (SELECT customer_id, min(created_at) AS first_at FROM orders GROUP BY 1) f ON f.customer_id = c.id`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median time to first order after signup',
+    check: 'answer',
+    sql: `SELECT round(quantile_cont((epoch(f.first_at) - epoch(c.created_at)) / 86400, 0.5), 1) FROM customers c
+          JOIN (SELECT customer_id, min(created_at) AS first_at FROM orders GROUP BY 1) f ON f.customer_id = c.id`,
+  },
+  {
+    class: 'wording',
+    ask: "what's the average time between orders?",
+    check: 'answer',
+    sql: `SELECT round(avg(d), 2) FROM (SELECT date_diff('day', CAST(lag(created_at) OVER (PARTITION BY customer_id ORDER BY created_at, id) AS DATE),
+          CAST(created_at AS DATE)) AS d FROM orders) WHERE d IS NOT NULL`,
   },
 ];
