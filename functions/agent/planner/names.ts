@@ -211,6 +211,16 @@ export function conditionWords(plan: Plan): string {
     return `with the ${first}${most} ${noun.replace(/s$/, '')}s (ties included)`;
   }
   const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
+    // "with more orders than the average customer", "whose spend is over the average customer's"
+    if (c === h && h.vsAverage) {
+      const who = entityWord(h.entity).replace(/s$/, '');
+      const up = c.op === '>' || c.op === '>=';
+      if (c.measure.aggType === 'count') {
+        const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
+        return `with ${up ? 'more' : 'fewer'} ${noun.replace(/s$/, '')}s than the average ${who}`;
+      }
+      return `whose ${nameOf(plan, c.measure)} ${isOrAre(nameOf(plan, c.measure), c.measure)} ${up ? 'over' : 'under'} the average ${who}'s`;
+    }
     // "with no orders where status is returned"
     if (c === h && h.rows && h.op === '=' && h.value === 0) {
       const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'row';

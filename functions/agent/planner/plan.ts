@@ -281,6 +281,11 @@ export interface EntityCondition {
    * no cancellations", "largest order below $900", "more returns than cancellations"; row-conditions.ts).
    */
   clauses?: RowCondition[];
+  /**
+   * Against the average entity's own figure over the same rows instead of `value` ("spent more than the average
+   * customer"; above-average.ts).
+   */
+  vsAverage?: true;
   /** With output 'list': the entities meeting the clauses ranked by this measure, the first `n` ("top 5 by AOV, min 10 orders"). */
   rankBy?: { measure: CatalogMember; n: number; direction: 'desc' | 'asc' };
 }

@@ -3,6 +3,7 @@
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
 
+import { againstAverage, readAboveAverage } from './above-average';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import type { CatalogCube, CatalogMember } from './catalog';
@@ -268,9 +269,11 @@ export function readQuestions(
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
   // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
   const { text: ranked, rest } = readRest(unrounded);
+  // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
+  const { text: levelled, average } = readAboveAverage(ranked);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
-  const { text, overall } = readOverall(ranked);
-  if (!rounding && !overall && !rest && text === last)
+  const { text, overall } = readOverall(levelled);
+  if (!rounding && !overall && !rest && !average && text === last)
     return unsound(readThread(questions, models, today, plain), last, models);
   // ("avg order value by category" -> "and the overall?": the previous breakdown with the figure over every row;
   // after a breakdown that adds up, or with nothing before it, the question is read as it stands.)
@@ -296,6 +299,8 @@ export function readQuestions(
     };
   const misfit = rest ? restMisfit(reading.plan) : undefined;
   if (misfit) return { kind: 'refuse', missing: '', reason: misfit, near: reading.plan };
+  const levelledPlan = average ? againstAverage(reading.plan) : reading.plan;
+  if (typeof levelledPlan === 'string') return { kind: 'refuse', missing: '', reason: levelledPlan };
   if (overall && !plainBreakdown(reading.plan))
     return {
       kind: 'refuse',
@@ -306,10 +311,10 @@ export function readQuestions(
     {
       ...reading,
       plan: {
-        ...reading.plan,
+        ...levelledPlan,
         ...(rounding ? { rounding } : {}),
         ...(overall ? { overall } : {}),
-        ...(rest && reading.plan.top ? { top: { ...reading.plan.top, rest } } : {}),
+        ...(rest && levelledPlan.top ? { top: { ...levelledPlan.top, rest } } : {}),
       },
     },
     last,

@@ -83,7 +83,10 @@ export function havingQuery(plan: Plan): PlannedQuery {
           .map((c) => {
             const column = measureColumn(c.measure);
             const own = c === having;
-            return `${on === 'column' ? (own ? rowsName : column) : own ? aggregateOf(column) : `MEASURE(${column})`} ${c.op} ${c.value}`;
+            // ("more than the average customer": the average of the same figures, over every entity grouped.)
+            const value =
+              own && having.vsAverage ? `(SELECT AVG(${rowsName}) FROM (${inner}) AS a)` : c.value;
+            return `${on === 'column' ? (own ? rowsName : column) : own ? aggregateOf(column) : `MEASURE(${column})`} ${c.op} ${value}`;
           })
           .join(' AND ');
   // "the customer with the most orders": those with at least the n-th count (ties kept), over the grouped rows.
