@@ -241,3 +241,35 @@ describe('the time between two dates of a customer, in days', () => {
     expect(plan('what time of day do most orders come in?').perEntity).toBeUndefined();
   });
 });
+
+describe('each customer against the average customer', () => {
+  it.each([
+    ['how many customers spent more than the average customer?', 'total_amount', '>', 'count'],
+    ['how many customers have a lifetime spend above the average?', 'total_amount', '>', 'count'],
+    ['which customers placed fewer orders than the average customer in 2025?', 'count', '<', 'list'],
+    ['what share of customers spent more than the average customer in 2024?', 'total_amount', '>', 'share'],
+  ])('"%s": %s %s the average, as a %s', (question, measure, op, output) => {
+    const h = plan(question).having;
+    expect([h?.measure.column, h?.op, h?.vsAverage, h?.output]).toEqual([measure, op, true, output]);
+  });
+
+  it('compares with the average of the same figures in the query', () => {
+    const { sql } = queryFor(plan('how many customers spent more than the average customer?'));
+    expect(sql).toContain(
+      'HAVING MEASURE(total_amount) > (SELECT AVG(total_amount) FROM (SELECT customers_name',
+    );
+  });
+
+  it.each([
+    'customers with more orders than the average one, by segment',
+    'which months had more orders than the average customer?',
+  ])('refuses "%s"', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('leaves the average of an order to its own reading', () => {
+    expect(
+      plan('how many orders were over the average order value in 2025?').having?.vsAverage,
+    ).toBeUndefined();
+  });
+});

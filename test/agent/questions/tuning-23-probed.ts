@@ -5,9 +5,9 @@
  * rows just ranked ("what did they spend in total?"), "sorted low to high", "did 2025 beat 2024?", and those same
  * ranked rows asked about in another period (the ranking's period kept), and "how did they change from 2024?" after a
  * question of 2025, and a half or quarter said after its year ("2022 H1"), "the average time between" signup and first order or between
- * orders; with neighbours
+ * orders, and customers against the average customer; with neighbours
  * that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 4 of 34 right before, on 6572f33 (21 confidently wrong); 34 of 34 after, none wrong.
+ * Scored in the eval CLI: 5 of 39 right before, on 6572f33 (21 confidently wrong); 39 of 39 after, none wrong.
  *
  * Clock: Wednesday 2026-10-21, ten months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -256,5 +256,34 @@ export const tuning23probed: SecondOrderCase[] = [
     check: 'answer',
     sql: `SELECT round(avg(d), 2) FROM (SELECT date_diff('day', CAST(lag(created_at) OVER (PARTITION BY customer_id ORDER BY created_at, id) AS DATE),
           CAST(created_at AS DATE)) AS d FROM orders) WHERE d IS NOT NULL`,
+  },
+  {
+    // Was refused ("spent more than the average"): each customer's spend against the average customer's.
+    class: 'counts-per-entity',
+    ask: 'how many customers spent more than the average customer?',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1) SELECT count(*) FROM t WHERE v > (SELECT avg(v) FROM t)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers have a lifetime spend above the average?',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1) SELECT count(*) FROM t WHERE v > (SELECT avg(v) FROM t)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers placed fewer orders than the average customer in 2025?',
+    sql: `WITH t AS (SELECT customer_id, count(*) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1) SELECT count(*) FROM t WHERE v < (SELECT avg(v) FROM t)`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what share of customers spent more than the average customer in 2024?',
+    check: 'answer',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1)
+          SELECT round(100.0 * count(*) FILTER (WHERE v > (SELECT avg(v) FROM t)) / (SELECT count(*) FROM customers), 2) FROM t`,
+  },
+  {
+    // The average of every customer or of each segment's? Refused: a breakdown beside the average is not read.
+    class: 'wording',
+    ask: 'customers with more orders than the average one, by segment',
+    refuse: true,
   },
 ];
