@@ -1,9 +1,10 @@
 /**
  * A comparative whose other side is no number and no period (issue 29; README.md, "Words the model does not
- * know"): "customers with more returns than cancellations", "spent more than the average customer". The planner
- * compares a figure with a number ("more than 60 orders") or one period with another ("more in 2025 than in
- * 2024"); two figures of each entity set against each other are no reading it has, so the words are left
- * unexplained (an honest refusal) rather than read as a filter on both values.
+ * know"). The planner compares a figure with a number ("more than 60 orders"), one period with another ("more in
+ * 2025 than in 2024"), two kinds of an entity's rows ("more returns than cancellations", row-conditions.ts) or the
+ * average entity's figure ("spent more than the average customer", above-average.ts, read before this); any other
+ * other side is no reading it has, so the words are left unexplained (an honest refusal) rather than read as a
+ * filter on both values.
  */
 import type { Token } from './plan';
 import { MONTHS } from './vocabulary';
