@@ -425,11 +425,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       unitAt >= 0 &&
       (['per', 'a', 'an'].includes(tokens[unitAt - 1]?.raw ?? '') ||
         /ly$|annual/.test(tokens[unitAt]?.raw ?? ''));
+    // ("average lifetime spend per segment": a lifetime is a customer's, each averaged per segment.)
     const perEntity =
+      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
       input.dimensionsFound.find(
         (d) => perToken(d.at) && !(perUnit && d.member.values.length > 0 && tokens[d.at - 1]?.raw !== 'per'),
       ) ??
-      (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')
         ? !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')

@@ -55,6 +55,7 @@ import {
 } from './members';
 import { termsOf } from './names';
 import { releasePlace } from './nth';
+import { entityRows } from './per-entity';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import { findPerformance } from './performance';
 import { findPeriodComparative } from './period-comparatives';
@@ -397,7 +398,19 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const lifetimeAt = tokens.findIndex(
     (t, i) => t.raw === 'lifetime' && LIFETIME_NOUNS.has(tokens[i + 1]?.raw ?? '') && !t.used,
   );
-  const lifetime = lifetimeAt >= 0 ? findEntity(tokens, cube, tokens.length) : undefined;
+  const lived = lifetimeAt >= 0 ? findEntity(tokens, cube, tokens.length) : undefined;
+  // ("average lifetime spend by segment": each customer's lifetime, averaged per segment; the word after "by" is the
+  // breakdown, not whose lifetime it is: was the average of the segments' totals, confidently wrong.)
+  const people = entityRows(cube)?.entity;
+  const breakdownWord = lived && ['by', 'per', 'each', 'every'].includes(tokens[lived.at - 1]?.raw ?? '');
+  // ("average lifetime spend" with no one named: a customer's, averaged.)
+  const stat = tokens.some((t) => ['average', 'avg', 'mean', 'median', 'typical'].includes(t.raw));
+  const lifetime =
+    (lived && breakdownWord) || (lifetimeAt >= 0 && !lived && stat)
+      ? people && people !== lived?.member
+        ? { member: people, at: -1 }
+        : lived
+      : lived;
   if (lifetimeAt >= 0 && cube.members.some((m) => m.kind === 'measure' && m.aggType === 'sum')) {
     for (const t of [tokens[lifetimeAt], tokens[lifetimeAt + 1]]) if (t) t.used = true;
   }
