@@ -273,3 +273,18 @@ describe('each customer against the average customer', () => {
     ).toBeUndefined();
   });
 });
+
+describe("a lifetime is a customer's", () => {
+  it.each([
+    ["what's the average lifetime spend by segment?", ['customers_segment']],
+    ['average lifetime spend per segment', ['customers_segment']],
+    ['average lifetime spend', []],
+    ['average lifetime value per customer by region', ['region']],
+  ])('"%s": each customer\'s total, averaged', (question, dimensions) => {
+    const p = plan(question);
+    expect([p.percentile?.per?.column ?? p.percentile, p.dimensions.map((d) => d.column)]).toEqual([
+      'customers_name',
+      dimensions,
+    ]);
+  });
+});

@@ -5,9 +5,10 @@
  * rows just ranked ("what did they spend in total?"), "sorted low to high", "did 2025 beat 2024?", and those same
  * ranked rows asked about in another period (the ranking's period kept), and "how did they change from 2024?" after a
  * question of 2025, and a half or quarter said after its year ("2022 H1"), "the average time between" signup and first order or between
- * orders, and customers against the average customer; with neighbours
+ * orders, customers against the average customer, and the average lifetime
+ * spend by segment or of no one named; with neighbours
  * that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 5 of 39 right before, on 6572f33 (21 confidently wrong); 39 of 39 after, none wrong.
+ * Scored in the eval CLI: 6 of 43 right before, on 6572f33 (23 confidently wrong); 43 of 43 after, none wrong.
  *
  * Clock: Wednesday 2026-10-21, ten months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -285,5 +286,29 @@ export const tuning23probed: SecondOrderCase[] = [
     class: 'wording',
     ask: 'customers with more orders than the average one, by segment',
     refuse: true,
+  },
+  {
+    // Was the average of the segments' totals ("Average total amount per segment: $4,978,512.73"): confidently wrong.
+    class: 'percentiles',
+    ask: "what's the average lifetime spend by segment?",
+    sql: `SELECT segment, avg(v) FROM (SELECT c.segment, c.id, sum(o.amount) AS v FROM ${withCustomers} GROUP BY 1, 2) GROUP BY 1`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'average lifetime spend per segment',
+    sql: `SELECT segment, avg(v) FROM (SELECT c.segment, c.id, sum(o.amount) AS v FROM ${withCustomers} GROUP BY 1, 2) GROUP BY 1`,
+  },
+  {
+    // Was refused ("average"): a lifetime is a customer's.
+    class: 'percentiles',
+    ask: 'average lifetime spend',
+    check: 'answer',
+    sql: 'SELECT avg(v) FROM (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1)',
+  },
+  {
+    class: 'percentiles',
+    ask: "what's the median lifetime value?",
+    check: 'answer',
+    sql: 'SELECT quantile_cont(v, 0.5) FROM (SELECT customer_id, CAST(sum(amount) AS DOUBLE) AS v FROM orders GROUP BY 1)',
   },
 ];
