@@ -769,6 +769,12 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:did|does|do|has|have|will)\s+(.+?)\s+(?:beat|top|exceed|outdo|outperform|surpass|outpace|out-?sell)\s+(?=(?:the\s+)?(?:20\d\d|[qh][1-4]\b|last\b|previous\b|prior\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b))/gi,
     '$1 vs ',
   ],
+  // ("revenue from customers whose first order was in 2023, in 2024": the rows' period said last, after the cohort's;
+  // it was left out, and every year's revenue given: confidently wrong.)
+  [
+    /^(\s*(?:(?:what\s+(?:was|is)\s+)?(?:the\s+)?(?:total\s+)?(?:revenue|sales|spend|spending|orders|order\s+count|number\s+of\s+orders))\b)(\s+(?:from|of|by|for)\s+(?:the\s+)?(?:customers|clients|buyers|people|accounts)\s+(?:whose|who)\b[^,;]*?\b(?:in|during)\b[^,;]*?)\s*,\s*(?:in|during|for)\s+([^,;?]+?)\s*([?.!]*)\s*$/i,
+    '$1 in $3$2$4',
+  ],
   // ("revenue for each region in Q1 2025, and how each compares with Q1 2024 in %": against that period, was
   // the change of each one's share of the total, in points.)
   [
