@@ -288,3 +288,23 @@ describe("a lifetime is a customer's", () => {
     ]);
   });
 });
+
+describe("a cohort's rows' period said last", () => {
+  it.each([
+    [
+      'revenue from customers whose first order was in 2023, in 2024',
+      'revenue in 2024 from customers whose first order was in 2023',
+    ],
+    [
+      'orders from customers who signed up in Q1 2022, during 2025?',
+      'orders in 2025 from customers who signed up in Q1 2022?',
+    ],
+  ])('"%s" reads as "%s"', (question, said) => {
+    expect(rephrase(question)).toBe(said);
+  });
+
+  it('leaves a breakdown after the period alone', () => {
+    const said = 'revenue from customers who joined in 2022, in 2024, by region';
+    expect(rephrase(said)).toBe(said);
+  });
+});

@@ -6,9 +6,10 @@
  * ranked rows asked about in another period (the ranking's period kept), and "how did they change from 2024?" after a
  * question of 2025, and a half or quarter said after its year ("2022 H1"), "the average time between" signup and first order or between
  * orders, customers against the average customer, and the average lifetime
- * spend by segment or of no one named; with neighbours
+ * spend by segment or of no one named, and a cohort's rows' period said
+ * last; with neighbours
  * that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 6 of 43 right before, on 6572f33 (23 confidently wrong); 43 of 43 after, none wrong.
+ * Scored in the eval CLI: 7 of 45 right before, on 6572f33 (24 confidently wrong); 45 of 45 after, none wrong.
  *
  * Clock: Wednesday 2026-10-21, ten months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -310,5 +311,19 @@ export const tuning23probed: SecondOrderCase[] = [
     ask: "what's the median lifetime value?",
     check: 'answer',
     sql: 'SELECT quantile_cont(v, 0.5) FROM (SELECT customer_id, CAST(sum(amount) AS DOUBLE) AS v FROM orders GROUP BY 1)',
+  },
+  {
+    // Was every year's revenue of those customers ("in 2024" said last was left out): confidently wrong.
+    class: 'cohorts',
+    ask: 'revenue from customers whose first order was in 2023, in 2024',
+    check: 'answer',
+    sql: `SELECT sum(amount) FROM orders WHERE ${inYear(2024)}
+          AND customer_id IN (SELECT customer_id FROM orders GROUP BY 1 HAVING year(min(created_at)) = 2023)`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'orders from customers who signed up in Q1 2022, during 2025?',
+    check: 'answer',
+    sql: `SELECT count(*) FROM ${withCustomers} WHERE ${inYear(2025, 'o.created_at')} AND ${between('2022-01-01', '2022-04-01', 'c.created_at')}`,
   },
 ];
