@@ -22,7 +22,7 @@ import type { Parsed, Period, Plan } from './plan';
 import { changeToThat, pointsAtWinner } from './previous-pointers';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
-import { sumOfTopRows, totalOfPrevious } from './top-total';
+import { plainTop, sumOfTopRows, totalOfPrevious } from './top-total';
 import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, FOLLOW_UP_START, isYear, type Unit } from './vocabulary';
 
 /** The second-order fields of a plan (carried over by follow-ups that do not change them). */
@@ -415,18 +415,9 @@ function changeFromNamed(
   for (let i = 0; named && named.from > since.from && i < 60; i++) named = periodBeside(named, -1);
   if (!named || named.from !== since.from) return undefined;
   const plan = merge(previous, { ...own, range: undefined, compare: [named, period] });
-  const top = previous.top;
+  const top = plainTop(previous);
   const ranked =
-    top &&
-    top.n >= 1 &&
-    !top.nth &&
-    !top.percent &&
-    !top.span &&
-    !top.rest &&
-    pointsAtRows(text) &&
-    previous.dimensions.length === 1
-      ? { rankedIn: { period, n: top.n, direction: top.direction } }
-      : {};
+    top && pointsAtRows(text) ? { rankedIn: { period, n: top.n, direction: top.direction } } : {};
   return { ...plan, range: undefined, ...ranked, ...(own.top ? {} : { top: undefined }) };
 }
 
@@ -435,14 +426,9 @@ function changeFromNamed(
  * with the measure in the new one; undefined when the ranking has no single period and breakdown to keep.
  */
 function rowsRankedElsewhen(previous: Plan, own: Parsed): Plan | undefined {
-  const top = previous.top;
-  if (!top || top.nth || top.percent || top.span || top.rest || top.withTotal) return undefined;
-  if (!own.range || own.compare || own.top || own.dimensions.length > 0 || own.grain) return undefined;
-  if (previous.dimensions.length !== 1 || previous.grain || !previous.range || previous.compare)
-    return undefined;
-  if (previous.share || previous.having || previous.change || previous.perGroup || previous.perEntity)
-    return undefined;
-  if (own.range.label === previous.range.label) return undefined;
+  const top = plainTop(previous);
+  if (!top || !previous.range || !own.range || own.range.label === previous.range.label) return undefined;
+  if (own.compare || own.top || own.dimensions.length > 0 || own.grain) return undefined;
   // ("how did those do in 2024?": how they did is the money and the count, the money ranked first as before.)
   const measures =
     own.measureNamed && own.measures.length > 0

@@ -175,11 +175,8 @@ export function sumOfTopRows(
   own: Parsed,
   unexplained: readonly string[],
 ): { plan: Plan; unexplained: string[] } | undefined {
-  const top = previous.top;
-  if (!top || top.n < 2 || top.nth || top.percent || top.span || top.rest || top.withTotal) return undefined;
-  if (previous.dimensions.length !== 1 || previous.grain || previous.measures.length !== 1) return undefined;
-  if (previous.share || previous.having || previous.change || previous.perGroup || previous.compare)
-    return undefined;
+  const top = plainTop(previous);
+  if (!top || top.n < 2 || previous.measures.length !== 1) return undefined;
   if (!raws.some((w) => ADDED_UP.has(w)) || !raws.some((w) => POINTERS.has(w))) return undefined;
   if (own.dimensions.length > 0 || own.filters.length > 0 || own.numberFilters.length > 0 || own.top)
     return undefined;
@@ -214,4 +211,16 @@ export function keepTopSum(previous: Plan | undefined, question: string): string
   const top = previous?.top;
   if (!top || top.n < 2 || top.nth || top.percent) return question;
   return question.replace(ADDED_UP_PHRASE, '$1 summed');
+}
+
+/**
+ * The ranking of a plain top N of one breakdown ("top 3 categories by revenue in 2025"), whose rows a follow-up can
+ * point back at ("those", "they"); undefined for any other shape (a place, a percent, both ends, a share, a change).
+ */
+export function plainTop(plan: Plan): NonNullable<Plan['top']> | undefined {
+  const top = plan.top;
+  if (!top || top.n < 1 || top.nth || top.percent || top.span || top.rest || top.withTotal) return undefined;
+  if (plan.dimensions.length !== 1 || plan.grain || plan.compare) return undefined;
+  if (plan.share || plan.having || plan.change || plan.perGroup || plan.perEntity) return undefined;
+  return top;
 }
