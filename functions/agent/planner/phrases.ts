@@ -190,6 +190,16 @@ function sizeGlossed(all: string, size: string, condition: string): string {
 }
 
 const REWRITES: [RegExp, Replacement][] = [
+  // Note-taking shorthand: "custs w/ >60 orders", "w/o returns", "<$50".
+  [/\bw\/o(?=\s|$)/gi, 'without'],
+  [/\bw\/(?=\s)/gi, 'with'],
+  [/(^|\s)>=\s*(?=\$?\d)/g, '$1at least '],
+  [/(^|\s)<=\s*(?=\$?\d)/g, '$1at most '],
+  [/(^|\s)>\s*(?=\$?\d)/g, '$1more than '],
+  [/(^|\s)<\s*(?=\$?\d)/g, '$1less than '],
+  // ("top spender per region + amt": each row's figure, shown anyway; "revenue + orders": both.)
+  [/\s*\+\s*(?:the\s+)?(?:amts?|amounts?|totals?|figures?|\$)\s*([?.!]*)\s*$/gi, ' with amounts$1'],
+  [/([a-z])\s*\+\s*(?=[a-z])/gi, '$1 and '],
   // ("signed up in 2022 H1", "orders 2025 q3 vs 2025 q4": the half or quarter said after its year, as "H1 2022" reads;
   // the cohort readers took the year alone and the quarter as another period.)
   [
@@ -609,6 +619,11 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(h[12]|q[1-4])\s+(and|vs\.?|versus|to|through|or)\s+(h[12]|q[1-4])\s+(\d{4})\b/gi, '$1 $4 $2 $3 $4'],
   // "Black Friday 2025", "on Christmas Eve 2024", "New Year's Day": the day (a year needed where it moves).
   [HOLIDAY, (all, name = '', year = '') => holiday(name, year) ?? all],
+  // "q4 24 vs q4 25 orders": two quarters compared, each with its year (the second was read as 25 orders).
+  [
+    /\b(q[1-4]|h[12])\s*[-/]?\s*(\d{2})\s+(vs\.?|versus|and|to|or|&)\s+(q[1-4]|h[12])\s*[-/]?\s*(\d{2})\b(?![.,]\d|\s*%)/gi,
+    (_all, a = '', x = '', join = '', b = '', y = '') => `${a} 20${x} ${join} ${b} 20${y}`,
+  ],
   // "rev by cat for h1 25", "orders q3-24", "Q2/25": two digits after a quarter or half are its year (a month's two
   // digits stay a day: "jan 25"). Not a count or size after it ("q3 25 orders" is still read as written).
   [
