@@ -92,7 +92,7 @@ describe('planner phrases', () => {
     ['what share of our clientele is enterprise?', 'what share of our customers is enterprise?'],
     [
       'customers w/ 60+ orders, incl. number of orders',
-      'customers w/ 60 or more orders, including number of orders',
+      'customers with 60 or more orders, including number of orders',
     ],
     // Each row's share asked at the end (was the revenue's share, "total" read as the total amount: wrong).
     ['orders by status in 2025 as a % of total', 'percent of orders by status in 2025'],

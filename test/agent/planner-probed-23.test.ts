@@ -308,3 +308,19 @@ describe("a cohort's rows' period said last", () => {
     expect(rephrase(said)).toBe(said);
   });
 });
+
+describe('note-taking shorthand', () => {
+  it.each([
+    ['# custs w/ >60 orders lifetime', 'with more than 60 orders'],
+    ['orders <$50 in 2025', 'orders less than $50'],
+    ['customers w/o returns', 'customers without returns'],
+    ['q4 24 vs q4 25 orders by cat', 'q4 2024 vs q4 2025'],
+    ['revenue + orders by region 2025', 'revenue and orders'],
+  ])('"%s" reads "%s"', (question, said) => {
+    expect(rephrase(question)).toContain(said);
+  });
+
+  it('keeps "2+ orders" a count of at least 2', () => {
+    expect(rephrase('customers with 2+ orders')).toContain('2 or more orders');
+  });
+});
