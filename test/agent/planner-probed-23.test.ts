@@ -320,6 +320,10 @@ describe('note-taking shorthand', () => {
     expect(rephrase(question)).toContain(said);
   });
 
+  it('reads "3x" as three times, never as $3', () => {
+    expect(rephrase('customers that ordered >= 3x in dec 2025')).toContain('at least 3 times');
+  });
+
   it('keeps "2+ orders" a count of at least 2', () => {
     expect(rephrase('customers with 2+ orders')).toContain('2 or more orders');
   });

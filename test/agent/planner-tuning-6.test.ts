@@ -79,7 +79,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       title: 'tuning set 6 (per-entity conditions, cohorts, percentiles)',
       module: tuning6,
       cases: tuning6.tuning6entities,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 22 of 41 before the planner change it tunes.
@@ -109,14 +109,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 9 (asides, glosses, kind nouns, short windows, weekdays, values hidden by access rules)',
       module: tuning9words,
       cases: tuning9words.tuning9words,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 8 of 34 right before the planner change it tunes (4 confident wrong, in the eval CLI); 34, none wrong, after.
       title: 'tuning set 9 (shares, percentile gaps, size of a change)',
       module: tuning9shares,
       cases: tuning9shares.tuning9shares,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       title: 'regression cases after held-out-6 (listed counts, groupings, cohorts, shares, follow-ups)',
@@ -159,7 +159,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       title: 'tuning set 10 (shapes)',
       module: tuning10shapes,
       cases: tuning10shapes.tuning10shapes,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 6 of 33 right before the planner change it tunes (19 confident wrong, in the eval CLI); 33 after it.
@@ -213,7 +213,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 12 (one customer, never, days to a first order, two-month cohorts, tops within groups)',
       module: tuning12entities,
       cases: tuning12entities.tuning12entities,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 23 of 40 right before the planner change it tunes (3 confident wrong, in the eval CLI); 40 after it.
@@ -252,7 +252,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 14 (each period vs the same one a year before, the most gained or lost, most and fewest, holidays, last N of the data)',
       module: tuning14periods,
       cases: tuning14periods.tuning14periods,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 18 of 35 right before the planner change it tunes (4 confident wrong, in the eval CLI); 35 after it.
@@ -317,7 +317,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 18 (probed: since the start of the year, a top n of a count, last year YTD, a yearly breakdown before a span, a share of customers with rows of a kind, asides after a question mark, total returns, per head, absolute change, came last, the latest order, why)',
       module: tuning18probed,
       cases: tuning18probed.tuning18probed,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // Probed by the lead (third session of 2026-11-28): 1 of 35 right before (15 confident wrong), 35 after.
@@ -350,7 +350,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 16 (typos, abbreviations, rambling requests, polite frames, meetings on a day, signed percent changes, titles, two measures joined, negations beside asides)',
       module: tuning16words,
       cases: tuning16words.tuning16words,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 14 of 36 right before the planner change it tunes (7 confident wrong, in the eval CLI); 31, none wrong, after.
@@ -358,7 +358,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 17 (signup-period breakdowns then a later period, percentile cut-offs in words, size words glossed by an amount, month-span cohorts, the top N shares each)',
       module: tuning17cohorts,
       cases: tuning17cohorts.tuning17cohorts,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 12 of 34 right before the planner change it tunes (4 confident wrong, in the eval CLI); 24, none wrong, after.
@@ -432,7 +432,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 19 (each month of a span vs the one before, QoQ and YoY per quarter, the months ending on a date, MTD vs last month, best months added up, running totals, a share of two quarters, months joined into one total, day-first dates)',
       module: tuning19periods,
       cases: tuning19periods.tuning19periods,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 2 of 46 right before the planner change it tunes (14 confident wrong, in the eval CLI, on 7b40834); 46, none
@@ -484,16 +484,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 22 (probed: a named year\'s year to date, a bare "to" between months, a measure in a ranked period, "of the yearly total", "before"/"after" a period, a month of every year pooled, an open signup cohort, short follow-ups, both ends of a ranking, the rest past a top N, two spans compared past the data)',
       module: tuning22probed,
       cases: tuning22probed.tuning22probed,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
-      // 7 of 49 right before the lead's probes of the seventh session of 2026-11-28 were fixed (25 confident wrong, in
-      // the eval CLI, on 6572f33); 49, none wrong, after.
+      // 7 of 50 right before the lead's probes of the seventh session of 2026-11-28 were fixed (25 confident wrong, in
+      // the eval CLI, on 6572f33); 50, none wrong, after.
       title:
         'tuning set 23 (probed: a ranking "by spend" with another figure beside, a ranked growth "vs the previous one", the biggest order in each group and who placed it, "how each compares with ... in %", the sum of the rows just ranked, "sorted low to high", "did 2025 beat 2024?", those ranked rows in another period, a change "from 2024" in a thread, "2022 H1", "the average time between", more than the average customer, the average lifetime spend by segment, a cohort\'s rows\' period said last, note-taking shorthand)',
       module: tuning23probed,
       cases: tuning23probed.tuning23probed,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 0 of 10 right before the fixes that followed held-out-22's scoring (2 confident wrong, in the eval CLI, on
@@ -520,7 +520,7 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         "tuning set 21 (series: running and year-to-date totals by period, per region, N-period moving averages, the change from the period before in $ and %, the same period two years earlier, days between a customer's consecutive orders and from the first to the second, threads that add the window)",
       module: tuning21series,
       cases: tuning21series.tuning21series,
-      rightAtLeast: 49,
+      rightAtLeast: 50,
     },
     {
       // 7 of 35 right before the planner change it tunes (7 confident wrong, in the eval CLI, on 007e7f6); 33, none

@@ -195,6 +195,8 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\bw\/(?=\s)/gi, 'with'],
   [/(^|\s)>=\s*(?=\$?\d)/g, '$1at least '],
   [/(^|\s)<=\s*(?=\$?\d)/g, '$1at most '],
+  // ("ordered >= 3x": three times, never an amount of $3.)
+  [/\b(\d+)\s*x\b(?!\s*\d)/gi, '$1 times'],
   [/(^|\s)>\s*(?=\$?\d)/g, '$1more than '],
   [/(^|\s)<\s*(?=\$?\d)/g, '$1less than '],
   // ("top spender per region + amt": each row's figure, shown anyway; "revenue + orders": both.)

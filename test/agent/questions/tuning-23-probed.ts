@@ -9,7 +9,7 @@
  * spend by segment or of no one named, and a cohort's rows' period said
  * last, and note-taking shorthand ("w/", ">60", "q4 24", "+ amt"); with neighbours
  * that were already right (kept so a later change cannot lose them).
- * Scored in the eval CLI: 7 of 49 right before, on 6572f33 (25 confidently wrong); 49 of 49 after, none wrong.
+ * Scored in the eval CLI: 7 of 50 right before, on 6572f33 (25 confidently wrong); 50 of 50 after, none wrong.
  *
  * Clock: Wednesday 2026-10-21, ten months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -351,5 +351,11 @@ export const tuning23probed: SecondOrderCase[] = [
     class: 'wording',
     ask: 'revenue + orders by region 2025',
     sql: `SELECT region, sum(amount), count(*) FROM orders WHERE ${inYear(2025)} GROUP BY 1`,
+  },
+  {
+    // Was ">= 3x" read as an order amount of at least $3 once ">=" was read: confidently wrong.
+    class: 'counts-per-entity',
+    ask: 'how many customers ordered >= 3x in dec 2025',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${between('2025-12-01', '2026-01-01')} GROUP BY 1 HAVING count(*) >= 3)`,
   },
 ];
