@@ -261,3 +261,19 @@ export function periodPartOfPrevious(
   const { grain: _grain, ...rest } = previous;
   return { ...rest, share: { rows: { numbers: [], period: part } } };
 }
+
+/**
+ * Whether a value said between the share word and the word that introduces the part qualifies the whole ("what
+ * fraction of the east's 2025 orders were placed in Q4": of the east's orders), not the part.
+ */
+export function valueOfWhole(
+  tokens: readonly Token[],
+  ratioAt: number,
+  part: ValueFilter | undefined,
+  valueAt: (f: ValueFilter) => number[],
+): boolean {
+  if (!part || ratioAt < 0) return false;
+  const intro = tokens.findIndex((t, i) => i > ratioAt && PART_WORDS.has(t.raw));
+  const at = valueAt(part);
+  return intro >= 0 && at.length > 0 && at.every((a) => a > ratioAt && a < intro);
+}

@@ -75,7 +75,14 @@ import {
   startDate,
 } from './readings';
 import { resolveSecondOrder } from './second-order';
-import { anchorPartPeriods, eitherRange, partsUnresolved, periodPart, rowsPart } from './share-parts';
+import {
+  anchorPartPeriods,
+  eitherRange,
+  partsUnresolved,
+  periodPart,
+  rowsPart,
+  valueOfWhole,
+} from './share-parts';
 import { exclusionScopes, isScoped, splitShare, valueTokens } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { claimThatPeriod } from './that-period';
@@ -907,7 +914,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       ? periodPart(compare, tokens)
       : undefined;
   if (periodShare) {
-    share = { ...(share ?? {}), rows: { numbers: share?.rows?.numbers ?? [], period: periodShare.part } };
+    // ("what fraction of the east's 2025 orders were placed in Q4": the east is of the whole, not of the part alone;
+    // the part was the east's Q4 over every region's year: confidently wrong.)
+    const ratioAt = tokens.findIndex((t) => ratio.includes(t));
+    const { part: value, ...others } = share ?? {};
+    const kept = valueOfWhole(tokens, ratioAt, value, (f) => valueTokens(tokens, f)) ? others : (share ?? {});
+    share = { ...kept, rows: { numbers: share?.rows?.numbers ?? [], period: periodShare.part } };
     range = periodShare.whole;
     compare = undefined;
   }
