@@ -81,9 +81,15 @@ function modelWords(catalog: readonly CatalogCube[]): Set<string> {
   return known;
 }
 
-/** "for my weekly sync:", "for the board pack,", "quick one for finance -", "fyi for the QBR:". */
+/**
+ * "for my weekly sync:", "for the board pack,", "quick one for finance -", "fyi for the QBR:", "before tomorrow's
+ * pipeline review:", "ahead of Friday's board meeting,".
+ */
 const LEADING_ASIDE =
-  /^\s*(?:(?:quick|small|short|one|a)\s+(?:one|q|question|ask|check)\s+|fyi\s+|hey\s+)?for\s+((?:[a-z0-9'’&/]+\s+){0,4}[a-z0-9'’&/]+)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
+  /^\s*(?:(?:quick|small|short|one|a)\s+(?:one|q|question|ask|check)\s+|fyi\s+|hey\s+)?(?:for|before|ahead\s+of|prior\s+to)\s+((?:[a-z0-9'’&/]+\s+){0,4}[a-z0-9'’&/]+)\s*(?::|,|\s[-–—]+)\s+(?=\S)/i;
+/** The day of a meeting in a leading aside ("tomorrow's review"): the meeting's, never the rows'. */
+const MEETING_DAY =
+  /^(?:tomorrow|today|tonight|tmrw|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:['’]?s)?$/i;
 
 /**
  * Who needs the figure and for what, before the ask: "My VP needs one number for the offsite:", "For the
@@ -426,7 +432,10 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
   const aside = LEADING_ASIDE.exec(text);
   // (Its words may not date, group or filter anything: then it is no aside. A meeting's own rhythm, "weekly
   // sync", "monday standup", describes the meeting, not the rows.)
-  const leadWords = words(aside?.[1] ?? '');
+  const leadWords = (aside?.[1] ?? '')
+    .split(/\s+/)
+    .filter((w) => !MEETING_DAY.test(w))
+    .flatMap((w) => words(w));
   const rhythm = (w: string, i: number) => i < leadWords.length - 1 && RHYTHMS.test(w);
   // "business" of "the quarterly business review": one word of a value of several ("small business") that the
   // aside does not name whole, and no member's title or name, names nothing.

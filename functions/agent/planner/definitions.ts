@@ -12,6 +12,7 @@
 import type { CatalogCube } from './catalog';
 import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
+import { restatedNew } from './new-customers';
 
 /**
  * The meaning of a definition's words: a condition on rows or customers, a share, or a cohort of customers dated by
@@ -381,6 +382,11 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
   const used = new Set<Definition>();
   const out: string[] = [];
   for (const turn of questions) {
+    // ("By new I mean the month of their very first order": which date "new" goes by, new-customers.ts.)
+    if (restatedNew(turn) !== undefined) {
+      out.push(turn);
+      continue;
+    }
     const { rest, found } = takeOut(calledAs(turn), catalog);
     const fresh: Definition[] = [];
     for (const { term, said } of found) {

@@ -65,6 +65,11 @@ export function restatedNew(question: string): string | undefined {
     if (!grain.test(rest)) return undefined;
     return FIRST_TIME.test(rest) ? rest.trim() : `${rest.trim()}, going by their first order`;
   }
+  // ("... each month of 2023? By new I mean the month of their very first order.": the same said as a sentence.)
+  const meant =
+    /\s*[.;,]?\s*(?:by\s+['"‘’“”]?new['"‘’“”]?\s+i\s+mean|['"‘’“”]?new['"‘’“”]?\s+(?:=|means|meaning|here\s+means|is))\s+(?:the\s+)?(?:(?:month|quarter|year|week)\s+of\s+)?(?:their|the|a\s+customer['’]?s)\s+(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:order|purchase)s?\s*[.!]?\s*$/i;
+  if (meant.test(question))
+    return `${question.replace(meant, '').replace(/[?.!\s]+$/, '')}, going by their first order`;
   const restated =
     /\s*\(\s*(?:i\.?e\.?,?\s*|=\s*|meaning\s+|so\s+|by\s+)?(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:order|purchase)s?(?:\s+(?:placed|made))?\s+(?:in\s+)?(?:that|this|the\s+same)\s+(?:month|quarter|year|week|period)\s*\)/i;
   if (!restated.test(question)) return undefined;

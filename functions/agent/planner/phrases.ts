@@ -189,14 +189,51 @@ function sizeGlossed(all: string, size: string, condition: string): string {
   return `${low ? 'at most' : 'at least'} ${amount}`;
 }
 
+/** Whether a word with the stem of `word` (its first five letters) is said in `text` outside [from, to). */
+const saidElsewhere = (word: string, text: string, from: number, to: number) => {
+  const stem = word.toLowerCase().slice(0, Math.min(5, word.length));
+  return new RegExp(`\\b${stem}`, 'i').test(`${text.slice(0, from)} ${text.slice(to)}`);
+};
+
 const REWRITES: [RegExp, Replacement][] = [
+  // ("how many returns in November 2025? (orders with status returned)", "the most returned orders (count of
+  // returns)": a gloss restating a value or a count the question names already; kept as a condition when it is new.)
+  [
+    /\s*\(\s*(?:i\.?e\.?,?\s*)?(?:orders?|ones?|rows?)\s+(?:with|whose|where)\s+(?:the\s+)?status\s+(?:is\s+|=\s*)?['"‘’“”]?([a-z]+)['"‘’“”]?\s*\)/gi,
+    (all: string, ...rest: string[]) => {
+      const [value = '', at = '0', text = ''] = rest;
+      return saidElsewhere(value, text, Number(at), Number(at) + all.length) ? '' : ` with status ${value}`;
+    },
+  ],
+  [
+    /\s*\(\s*(?:a\s+|the\s+)?(?:count|number)\s+of\s+([a-z]+)\s*\)/gi,
+    (all: string, ...rest: string[]) => {
+      const [noun = '', at = '0', text = ''] = rest;
+      return saidElsewhere(noun, text, Number(at), Number(at) + all.length) ? '' : all;
+    },
+  ],
+  // ("spent $4,000 or more in Q4 2025 alone": that period by itself, which it is anyway.)
+  [/(\b(?:19|20)\d{2})\s+(?:alone|by\s+itself|on\s+its\s+own)\b/gi, '$1'],
+  // ("weekend orders (Saturday + Sunday)": what a weekend is, said again.)
+  [/(\bweekends?\b[^()]*?)\s*\(\s*sat(?:urday)?s?\s*(?:\+|and|&|,|\/)\s*sun(?:day)?s?\s*\)/gi, '$1'],
+  // ("how many customers didn't place a single order in Q4 2025": placed no orders.)
+  [
+    /\b(?:did\s*n['’]?o?t|did\s+not)\s+(?:place|make|put\s+in)\s+(?:a\s+single|any|one|even\s+one)\s+(?:order|purchase)s?\b/gi,
+    'placed no orders',
+  ],
+  // ("cancelled orders in 2024 versus 2023, how many more or fewer?": the counts and the difference; "returns" stay
+  // counted, never their amounts.)
+  [
+    /\s*,?\s*(?:and\s+)?(?:by\s+)?how\s+many\s+more\s+or\s+(?:fewer|less)\b(?:\s+(?:is\s+that|was\s+it))?/gi,
+    ', how many, and the difference',
+  ],
   // Note-taking shorthand: "custs w/ >60 orders", "w/o returns", "<$50".
   [/\bw\/o(?=\s|$)/gi, 'without'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/(^|\s)>=\s*(?=\$?\d)/g, '$1at least '],
   [/(^|\s)<=\s*(?=\$?\d)/g, '$1at most '],
   // ("ordered >= 3x": three times, never an amount of $3.)
-  [/\b(\d+)\s*x\b(?!\s*\d)/gi, '$1 times'],
+  [/(?<![\d.,])\b(\d+)\s*x\b(?!\s*\d)/gi, '$1 times'],
   [/(^|\s)>\s*(?=\$?\d)/g, '$1more than '],
   [/(^|\s)<\s*(?=\$?\d)/g, '$1less than '],
   // ("top spender per region + amt": each row's figure, shown anyway; "revenue + orders": both.)
