@@ -214,6 +214,17 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // ("spent $4,000 or more in Q4 2025 alone": that period by itself, which it is anyway.)
   [/(\b(?:19|20)\d{2})\s+(?:alone|by\s+itself|on\s+its\s+own)\b/gi, '$1'],
+  // ("between 15 December 2025 and 15 January 2026 (both days included)": a span of days counts both ends anyway.)
+  [
+    /\s*\(\s*(?:both\s+(?:days|dates|ends)\s+(?:included|inclusive|counted)|inclusive|incl\.?\s+both(?:\s+(?:days|dates|ends))?)\s*\)/gi,
+    '',
+  ],
+  // ("For customers with at least two orders: the median days between their first and second order": who has a
+  // second order, said first.)
+  [
+    /^\s*(?:for|among|of)\s+(?:the\s+)?(?:customers|clients|buyers|people)\s+(?:with|who\s+(?:have|had|placed))\s+(?:at\s+least\s+)?(?:two|2)\s+(?:or\s+more\s+)?(?:orders|purchases)\s*[:,-]\s*(?=.*\bsecond\b)/i,
+    '',
+  ],
   // ("weekend orders (Saturday + Sunday)": what a weekend is, said again.)
   [/(\bweekends?\b[^()]*?)\s*\(\s*sat(?:urday)?s?\s*(?:\+|and|&|,|\/)\s*sun(?:day)?s?\s*\)/gi, '$1'],
   // ("how many customers didn't place a single order in Q4 2025": placed no orders.)
