@@ -40,6 +40,20 @@ describe('glosses and shorthand read away', () => {
     expect(rephrase(question)).not.toContain(word);
   });
 
+  it('drops "(both days included)" after a span of days', () => {
+    expect(
+      rephrase(
+        'how many distinct customers ordered between 20 November 2025 and 10 December 2025 (both days included)?',
+      ),
+    ).not.toContain('both');
+  });
+
+  it('drops "Among customers with at least 2 orders:" before the days to a second order', () => {
+    expect(
+      rephrase('Among customers with at least 2 orders: average days between their first and second order?'),
+    ).toMatch(/^average days/);
+  });
+
   it('keeps a status the question does not name a condition', () => {
     expect(rephrase('how many orders in 2025? (orders with status cancelled)')).toContain(
       'with status cancelled',

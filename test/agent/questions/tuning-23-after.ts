@@ -5,9 +5,9 @@
  * ("what percent of the north's 2024 orders came in Q2") narrowed the part only, the whole being every region's
  * year (confidently wrong); a gloss restating a status or a count ("(orders with status cancelled)", "(count of
  * returns)"), "(Saturday and Sunday)" after weekend, "how many more or fewer", "didn't make a single purchase", a
- * lead-in "ahead of Monday's ops review:", "in 2024 alone" and "New = the quarter of their first purchase." were
- * refused or failed.
- * Scored in the eval CLI: 1 of 10 right before (2 confidently wrong); 10 of 10 after.
+ * lead-in "ahead of Monday's ops review:", "in 2024 alone", "New = the quarter of their first purchase.", "(both days
+ * included)" and "Among customers with at least 2 orders:" before the days to a second order were refused or failed.
+ * Scored in the eval CLI: 1 of 12 right before (2 confidently wrong); 12 of 12 after.
  *
  * Clock: Wednesday 2026-06-17, five and a half months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -83,5 +83,19 @@ export const tuning23after: SecondOrderCase[] = [
     ask: 'new customers by quarter for 2023. New = the quarter of their first purchase.',
     sql: `SELECT date_trunc('quarter', f) AS q, count(*) FROM (SELECT customer_id, min(created_at) AS f FROM orders GROUP BY 1)
           WHERE ${inYear(2023, 'f')} GROUP BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'how many distinct customers ordered between 20 November 2025 and 10 December 2025 (both days included)?',
+    sql: `SELECT count(DISTINCT customer_id) FROM orders WHERE ${between('2025-11-20', '2025-12-11')}`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'Among customers with at least 2 orders: average days between their first and second order?',
+    check: 'answer',
+    sql: `SELECT round(avg(d), 2) FROM (SELECT customer_id, date_diff('day', CAST(min(created_at) AS DATE),
+          CAST(max(created_at) FILTER (WHERE rn = 2) AS DATE)) AS d FROM (SELECT customer_id, created_at,
+          row_number() OVER (PARTITION BY customer_id ORDER BY created_at, id) AS rn FROM orders) WHERE rn <= 2
+          GROUP BY 1 HAVING count(*) = 2)`,
   },
 ];
