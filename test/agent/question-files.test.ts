@@ -47,6 +47,7 @@ describe('question files', () => {
         'held-out-21.yml',
         'held-out-22.yml',
         'held-out-23.yml',
+        'held-out-24.yml',
       ]),
     );
   });
@@ -260,6 +261,16 @@ describe('question files', () => {
     expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(67);
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(11);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
+    expect(count((q) => q.refuse)).toBe(7);
+    expect(count((q) => q.check === 'range')).toBeGreaterThanOrEqual(9);
+  });
+
+  it("held-out-24 covers issue 29's classes about evenly with at least 74 questions", () => {
+    const { count } = coversIssue29('held-out-24.yml', 74, 7, '2027-04-15T10:25:00Z');
+    expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(69);
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(12);
     expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
     expect(count((q) => q.refuse)).toBe(7);
     expect(count((q) => q.check === 'range')).toBeGreaterThanOrEqual(9);
