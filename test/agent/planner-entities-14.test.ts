@@ -114,12 +114,17 @@ describe('the average of each customer’s own figure over those meeting a condi
     );
   });
 
-  it('refuses an average of order values, and one a kind of order would narrow twice', () => {
-    for (const question of [
-      "What's the average order value for customers with over 60 orders?",
-      'mean lifetime spend of customers with 5+ returned orders',
-    ])
-      expect(demoReading([question], TODAY).kind).toBe('refuse');
+  it('reads an average of order values over their rows, and refuses one a kind of order would narrow twice', () => {
+    expect(planOf("What's the average order value for customers with over 60 orders?").having).toMatchObject({
+      output: 'total',
+      overRows: true,
+    });
+    expect(demoReading(['mean lifetime spend of customers with 5+ returned orders'], TODAY).kind).toBe(
+      'refuse',
+    );
+    expect(
+      demoReading(['average order value for customers with over 15 toys orders in 2025'], TODAY).kind,
+    ).toBe('refuse');
   });
 });
 

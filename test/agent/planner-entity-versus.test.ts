@@ -39,16 +39,23 @@ describe('entities against themselves across two periods', () => {
 });
 
 describe('an average over the rows of entities meeting a condition', () => {
-  it('is refused, not answered as the list of those entities (the average was dropped: confidently wrong)', async () => {
-    const reading = demoReading(
-      ["What's the average order value for customers with over 60 orders?"],
-      '2026-05-20',
+  it('is one average over their rows, never the list of those entities (the average was dropped: confidently wrong)', async () => {
+    const plan = await planOf("What's the average order value for customers with over 60 orders?");
+    expect(plan.having).toMatchObject({ op: '>', value: 60, output: 'total', overRows: true });
+    const { sql } = queryFor(plan);
+    expect(sql).toMatch(
+      /^SELECT MEASURE\(average_amount\) AS average_amount, COUNT\(DISTINCT customers_name\)/,
     );
-    // (Said as the planner's reason, not as words the asker never wrote: "average over the".)
-    expect(reading).toMatchObject({
-      kind: 'refuse',
-      missing: expect.stringContaining('an average over the rows'),
-    });
+    expect(sql).toContain(
+      'customers_name IN (SELECT customers_name FROM (SELECT customers_name, MEASURE(count)',
+    );
+    // (A breakdown could narrow the rows or who counts: still refused, with the planner's reason.)
+    expect(
+      demoReading(
+        ['average order value of customers with more than 20 orders in 2025, by segment'],
+        '2026-05-20',
+      ),
+    ).toMatchObject({ kind: 'refuse', missing: expect.stringContaining('an average over the rows') });
     // ("show the amount for each" beside a condition is each one's own figure, still listed.)
     expect(
       (await planOf('which clients spent more than $12k in 2024? show the amount for each')).having,

@@ -64,6 +64,7 @@ import * as tuning22measures from './questions/tuning-22-measures';
 import * as tuning22probed from './questions/tuning-22-probed';
 import * as tuning23after from './questions/tuning-23-after';
 import * as tuning23probed from './questions/tuning-23-probed';
+import * as tuning24probed from './questions/tuning-24-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -495,6 +496,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning23probed,
       cases: tuning23probed.tuning23probed,
       rightAtLeast: 50,
+    },
+    {
+      // 14 of 30 right before the lead's probes of the eighth session of 2026-11-28 were fixed (5 confident wrong, in
+      // the eval CLI, on ea3a048); two cases added after the first probe; 30 of 32, none wrong, after.
+      title:
+        'tuning set 24 (probed: a defined word whose meaning is read when asked directly, a condition said again in a trailing sentence, "- count them", another measure added up over the rows just ranked, the top N customers "in the north" or "its top 10" in a share, revenue from new customers, one value beating another, an average order value over the customers meeting a condition, customers counted beside their average per group)',
+      module: tuning24probed,
+      cases: tuning24probed.tuning24probed,
+      rightAtLeast: 30,
     },
     {
       // 1 of 12 right before the fixes that followed held-out-23's scoring (2 confident wrong, in the eval CLI, on

@@ -328,10 +328,21 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   if (plan.share?.total && top && measure) {
     const entity = plan.dimensions[0];
     const who = `${top.direction === 'desc' ? 'top' : 'bottom'} ${top.n}${entity ? ` ${entityWord(entity)}` : plan.grain ? ` ${plan.grain}s` : ''} by ${nameOf(plan, measure)}${scopeOf(query.title)}`;
+    const label = (v: unknown) =>
+      query.columns[0]?.role === 'time' ? timeLabel(v, plan.grain) : formatValue(v);
+    // (Another measure added up over the rows ranked: each row with both figures, that measure's sum and share.)
+    const sumOf = plan.share.sumOf;
+    if (sumOf && query.columns.length === 6) {
+      const rows = result.data
+        .map(
+          (r, i) =>
+            `${i + 1}. ${label(r[0])}: ${formatFigure(measure, r[1])}; ${nameOf(plan, sumOf)} ${formatFigure(sumOf, r[2])}`,
+        )
+        .join('\n');
+      return `Together, the ${who}: ${nameOf(plan, sumOf)} ${formatFigure(sumOf, row[3])} (${formatPercent(row[5] ?? 0)} of all ${formatFigure(sumOf, row[4])}).\n${rows}`;
+    }
     // (Listed: each row with its figure, the sum and share beside every row.)
     if (query.columns.length === 5) {
-      const label = (v: unknown) =>
-        query.columns[0]?.role === 'time' ? timeLabel(v, plan.grain) : formatValue(v);
       const rows = result.data
         .map((r, i) => `${i + 1}. ${label(r[0])}: ${formatFigure(measure, r[1])}`)
         .join('\n');
@@ -386,12 +397,16 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   // ("the median and the average": the mean is named last.)
   const words = [...ps.map(percentileWord), ...(p.mean ? ['average'] : [])];
   const each = (r: Row) => at.map((i, k) => `${words[k] ?? 'median'} ${stated(r[i])}`).join(', ');
+  // ("customers per segment and their average spend": how many each average is over.)
+  const entitiesAt = p.withCount && p.per ? column(query, 'entities') : -1;
+  const over = (r: Row) =>
+    entitiesAt >= 0 && p.per ? ` over ${formatFigure(undefined, r[entitiesAt])} ${entityWord(p.per)}` : '';
   const values = (r: Row) =>
-    gapAt >= 0
+    (gapAt >= 0
       ? `${stated(r[gapAt])} (${each(r)})`
       : words.length > 1 && at.length === words.length
         ? each(r)
-        : stated(r[m]);
+        : stated(r[m])) + over(r);
   if (!labels) return `${query.title}: ${values(result.data[0] ?? [])}.`;
   return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${values(r)}`)}`;
 }

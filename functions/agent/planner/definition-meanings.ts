@@ -18,6 +18,8 @@ export interface Meaning {
   clause: string;
   /** What the query must hold for the definition to have been read ("50", "'cancelled'"). */
   marks: string[];
+  /** Words about customers spelled out for the ordinary readers, not read here (spelled-meanings.ts). */
+  spelled?: true;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -219,6 +221,11 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     .trim()
     // ("completed orders only", "just the cancelled ones": the rows named are all the meaning says.)
     .replace(/^(?:only|just)\s+(?:the\s+)?/, '')
+    // ("'tiny' orders are those under $15": the rows named before.)
+    .replace(
+      /^(?:those|the\s+ones|ones)\s+(?:(?:that|which)\s+(?:are|were)\s+)?(?=under|below|over|above|less|more|at\s|of\s|\$|\d|<|>)/,
+      '',
+    )
     .replace(/\s+(?:only|alone)$/, '');
   return share(text, catalog) ?? people(text) ?? rows(text, catalog) ?? overPeriods(text, catalog);
 }

@@ -13,6 +13,7 @@ import type { CatalogCube } from './catalog';
 import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
 import { restatedNew } from './new-customers';
+import { spelledMeaning } from './spelled-meanings';
 
 /**
  * The meaning of a definition's words: a condition on rows or customers, a share, or a cohort of customers dated by
@@ -24,6 +25,10 @@ function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | u
   const cohort = cohortDefinition(said, catalog);
   return cohort && { kind: 'cohort', noun: cohort.noun, clause: cohort.noun, marks: [cohort.mark] };
 }
+
+/** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
+const meaningOf = (said: string, catalog: readonly CatalogCube[]) =>
+  readMeaning(said, catalog) ?? spelledMeaning(said);
 
 /** A word defined in the thread, with what it means. */
 export interface Definition {
@@ -70,7 +75,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -193,14 +198,14 @@ const NOUN_AFTER = `(?:${NOUN})?`;
 /** A sum named after rows defined ("big-ticket revenue"): the sum of those rows ("revenue from orders of $750 ..."). */
 const SUM_AFTER = String.raw`\s+(revenue|sales|turnover|spend|gmv)\b`;
 
-/** Where the word is used: its singular or plural, with `after` (or "customers are X" before it). */
+/** Where the word is used: its singular or plural, quoted or not, with `after` (or "customers are X" before it). */
 function usePattern(term: string, after = NOUN_AFTER): RegExp {
   // ("gone quiet" used as "gone-quiet customers": a space or a hyphen either way.)
   const stemmed = escaped(term.replace(/(?:es|s)$/, ''))
     .replace(/-/g, '[-\\s]?')
     .replace(/ +/g, '[-\\s]+');
   return new RegExp(
-    String.raw`\b(?:(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?${stemmed}(?:s|es)?\b${after}`,
+    String.raw`(?:\b(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?(?:["'‘“]${stemmed}(?:s|es)?["'’”]|\b${stemmed}(?:s|es)?\b)${after}`,
     'gi',
   );
 }
@@ -235,14 +240,14 @@ function takeOut(
     labelled?.[1] &&
     labelled[2] &&
     usePattern(bareTerm(labelled[1])).test(labelRest) &&
-    readMeaning(labelled[2], catalog)
+    meaningOf(labelled[2], catalog)
   ) {
     found.push({ term: labelled[1], said: labelled[2] });
     text = labelRest;
   }
   // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
   const glossed = GLOSSED.exec(text);
-  if (glossed?.[1] && glossed[2] && glossed[3] && readMeaning(glossed[3], catalog)) {
+  if (glossed?.[1] && glossed[2] && glossed[3] && meaningOf(glossed[3], catalog)) {
     found.push({ term: glossed[1], said: glossed[3] });
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
   }
@@ -250,7 +255,7 @@ function takeOut(
   // that other readers may read, "(new = first ever order)", restated-glosses.ts and glosses.ts.)
   text = text.replace(/\s*\(\s*([^()]+?)\s*\)/g, (whole, inside: string) => {
     const definition = definitionIn(inside);
-    if (!definition || !readMeaning(definition.said, catalog)) return whole;
+    if (!definition || !meaningOf(definition.said, catalog)) return whole;
     found.push(definition);
     return '';
   });
@@ -276,7 +281,7 @@ function takeOut(
     // (A weak shape is a definition when read, or when its word is used elsewhere in the turn.)
     const others = parts.filter((_, j) => j !== i).join(' ');
     const definition =
-      read?.weak && !readMeaning(read.said, catalog) && !usePattern(bareTerm(read.term)).test(others)
+      read?.weak && !meaningOf(read.said, catalog) && !usePattern(bareTerm(read.term)).test(others)
         ? undefined
         : read;
     if (definition) found.push(definition);
@@ -327,6 +332,21 @@ function peopleUnread(
   if (named.length > 0 && !COUNTED.test(text))
     return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
   return undefined;
+}
+
+/** The period words said in `text`, lower-cased. */
+const periodsIn = (text: string) =>
+  new Set([...text.matchAll(new RegExp(PERIOD_WORDS.source, 'gi'))].map((m) => m[0].toLowerCase()));
+
+/**
+ * Whether a meaning spelled out ("customers who ordered in every month of 2025") and the rest of the question each
+ * name a period, and the question's is not one the meaning names ("how many steady customers in 2024?"): the question
+ * would be read with two periods.
+ */
+function periodsApart(text: string, noun: string): boolean {
+  const own = periodsIn(noun);
+  const left = periodsIn(text.split(noun).join(' '));
+  return own.size > 0 && [...left].some((w) => !own.has(w));
 }
 
 /** What is left of a turn that only defined a word: nothing, or who it is for ("for my quarterly deck"). */
@@ -390,7 +410,7 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     const { rest, found } = takeOut(calledAs(turn), catalog);
     const fresh: Definition[] = [];
     for (const { term, said } of found) {
-      const meaning = readMeaning(said, catalog);
+      const meaning = meaningOf(said, catalog);
       if (!meaning)
         return {
           kind: 'refuse',
@@ -435,7 +455,13 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
       }
-    const people = [...used].filter((d) => d.meaning.kind === 'people');
+    const people = [...used].filter((d) => d.meaning.kind === 'people' && !d.meaning.spelled);
+    const spelledClash = [...used].find((d) => d.meaning.spelled && periodsApart(text, d.meaning.noun));
+    if (spelledClash)
+      return {
+        kind: 'refuse',
+        reason: `your definition of "${spelledClash.term}" names its own period, and the question names another: please put one period in the definition`,
+      };
     const named = people.filter((d) => text.includes(d.meaning.noun));
     const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;
     if (unsound) return { kind: 'refuse', reason: unsound };

@@ -326,6 +326,9 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
   return found;
 }
 
+/** Words that say again that the values counted are distinct ("4 different categories"). */
+const DISTINCT_WORDS = new Set(['different', 'distinct', 'unique', 'separate']);
+
 /**
  * "customers who bought from 3 or more categories", "customers that ordered in at least 2 regions": a number of
  * distinct values of a dimension (named by its noun right after the number) that an entity's rows hold, after a
@@ -333,7 +336,9 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
  */
 function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube): EntityCondition | undefined {
   const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
-  const k = tokens[c.at + 1]?.raw === 'or' ? c.at + 3 : c.at + 1;
+  const after = tokens[c.at + 1]?.raw === 'or' ? c.at + 3 : c.at + 1;
+  // ("at least 4 different categories": the adjective says again that they are distinct.)
+  const k = DISTINCT_WORDS.has(tokens[after]?.raw ?? '') ? after + 1 : after;
   const noun = tokens[k];
   if (!rows || !noun || noun.used || noun.stem === noun.raw) return undefined;
   const member = cube.members.find(

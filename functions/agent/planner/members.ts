@@ -362,6 +362,41 @@ const TRAILING_OPS: Record<string, NumberFilter['op']> = {
   'and below': '<=',
 };
 
+/** Nouns of things counted, never of an amount ("at least 4 orders", "over 3 times"). */
+const COUNTED_NOUNS = new Set([
+  'order',
+  'purchase',
+  'customer',
+  'client',
+  'time',
+  'day',
+  'week',
+  'month',
+  'quarter',
+  'year',
+]);
+
+/**
+ * Whether the number before `at` counts things rather than bounds an amount: a counted noun or a string dimension's
+ * noun follows it, perhaps after "different" ("at least 4 different categories", "more than 2 regions").
+ */
+function countedAfter(tokens: readonly Token[], at: number, cube: CatalogCube): boolean {
+  const next = ['different', 'distinct', 'unique', 'separate'].includes(tokens[at]?.raw ?? '')
+    ? tokens[at + 1]
+    : tokens[at];
+  if (!next) return false;
+  return (
+    COUNTED_NOUNS.has(next.stem) ||
+    cube.members.some(
+      (m) =>
+        m.kind === 'dimension' &&
+        m.type === 'string' &&
+        !isIdentifier(m) &&
+        dimensionKeys(m).single.includes(next.stem),
+    )
+  );
+}
+
 export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFilter[] {
   const numeric = cube.members.filter(
     (m) => m.kind === 'dimension' && m.type === 'number' && !isIdentifier(m),
@@ -390,7 +425,13 @@ export function findNumberFilters(tokens: Token[], cube: CatalogCube): NumberFil
     for (const [phrase, op] of ops) {
       const matches = phrase.every((w, k) => tokens[i + k]?.raw === w);
       const value = tokens[i + phrase.length];
-      if (matches && value && !value.used && /^\d+(\.\d+)?$/.test(value.raw)) {
+      if (
+        matches &&
+        value &&
+        !value.used &&
+        /^\d+(\.\d+)?$/.test(value.raw) &&
+        !countedAfter(tokens, i + phrase.length + 1, cube)
+      ) {
         for (let k = 0; k <= phrase.length; k++) {
           const used = tokens[i + k];
           if (used) used.used = true;

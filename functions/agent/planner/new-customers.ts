@@ -26,6 +26,10 @@ export function newByFirstOrder(
   if (!NEW.test(question) || DATE_NAMED.test(question)) return undefined;
   const start = startDate(plan.cube);
   if (!plan.range || !start || plan.timeDimension !== start) return undefined;
+  // ("how much revenue came from new customers in 2023": the period's rows of the customers whose first order came
+  // in it, one sum.)
+  const summed = summedByFirst(plan);
+  if (summed) return summed;
   // ("did my region get": the asker's own rows, which row-level security already scopes; the customers are new.)
   const asked = question
     .replace(/[?.!\s]+$/, '')
@@ -37,6 +41,24 @@ export function newByFirstOrder(
   if (alt.dimensions.length > 0 || alt.top || alt.share) return undefined;
   // ("new customers did my region get": the first date must be the customers', never the regions'.)
   return alt.first.entity === entityRows(alt.cube)?.entity ? alt : undefined;
+}
+
+/**
+ * The sum of a measure over a period's rows of the customers whose first row came in that period; undefined for
+ * any other shape (a breakdown, a ranking, a share, a condition per customer).
+ */
+function summedByFirst(plan: Plan): Plan | undefined {
+  const [measure, ...more] = plan.measures;
+  const rows = entityRows(plan.cube);
+  if (!measure || more.length > 0 || measure.aggType !== 'sum' || !rows || !plan.range) return undefined;
+  if (plan.dimensions.length > 0 || plan.grain || plan.top || plan.share || plan.having || plan.compare)
+    return undefined;
+  if (plan.first || plan.perEntity || plan.change || plan.percentile) return undefined;
+  return {
+    ...plan,
+    timeDimension: rows.time,
+    first: { entity: rows.entity, output: 'total', range: plan.range, total: measure },
+  };
 }
 
 /** "first-time buyers", "first time customers": new ones by their first order. */
@@ -71,7 +93,7 @@ export function restatedNew(question: string): string | undefined {
   if (meant.test(question))
     return `${question.replace(meant, '').replace(/[?.!\s]+$/, '')}, going by their first order`;
   const restated =
-    /\s*\(\s*(?:i\.?e\.?,?\s*|=\s*|meaning\s+|so\s+|by\s+)?(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:order|purchase)s?(?:\s+(?:placed|made))?\s+(?:in\s+)?(?:that|this|the\s+same)\s+(?:month|quarter|year|week|period)\s*\)/i;
+    /\s*\(\s*(?:['"‘’“”]?new['"‘’“”]?\s*(?==|means|meaning))?(?:i\.?e\.?,?\s*|=\s*|means\s+|meaning\s+|so\s+|by\s+)?(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:order|purchase)s?(?:\s+(?:placed|made))?\s+(?:in\s+)?(?:that|this|the\s+same)\s+(?:month|quarter|year|week|period)\s*\)/i;
   if (!restated.test(question)) return undefined;
   return question.replace(restated, ', going by their first order');
 }

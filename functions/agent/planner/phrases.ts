@@ -227,6 +227,11 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // ("weekend orders (Saturday + Sunday)": what a weekend is, said again.)
   [/(\bweekends?\b[^()]*?)\s*\(\s*sat(?:urday)?s?\s*(?:\+|and|&|,|\/)\s*sun(?:day)?s?\s*\)/gi, '$1'],
+  // ("customers with fewer than 12 orders in 2024 - count them.": how many of them.)
+  [
+    /^\s*((?:customers|clients|accounts|buyers|orders)\b[^?.!;:–—-]*?)\s*(?:[-–—:,;]+|\.)\s*(?:(?:just|pls|please|can\s+you|could\s+you)\s+)?count\s+(?:them|those|these)(?:\s+(?:up|please|pls))?\s*[.!?]?/i,
+    'how many $1?',
+  ],
   // ("how many customers didn't place a single order in Q4 2025": placed no orders.)
   [
     /\b(?:did\s*n['’]?o?t|did\s+not)\s+(?:place|make|put\s+in)\s+(?:a\s+single|any|one|even\s+one)\s+(?:order|purchase)s?\b/gi,
@@ -833,6 +838,11 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(?:did|does|do|has|have|will)\s+(.+?)\s+(?:beat|top|exceed|outdo|outperform|surpass|outpace|out-?sell)\s+(?=(?:the\s+)?(?:20\d\d|[qh][1-4]\b|last\b|previous\b|prior\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b))/gi,
     '$1 vs ',
+  ],
+  // ("did the west beat the east on revenue in 2025?": two values compared on a measure, each with its figure.)
+  [
+    /\b(?:did|does|do|has|have|will)\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:beat|top|exceed|outdo|outperform|surpass|outpace|out-?sell)\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:on|in\s+terms\s+of|for|by|in)\s+((?:total\s+)?(?:revenue|sales|turnover|spend|orders|order\s+count|aov|average\s+order\s+value|customers|returns|cancellations))\b/gi,
+    '$3, $1 vs $2',
   ],
   // ("revenue from customers whose first order was in 2023, in 2024": the rows' period said last, after the cohort's;
   // it was left out, and every year's revenue given: confidently wrong.)

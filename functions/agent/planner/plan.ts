@@ -77,6 +77,11 @@ export interface Plan {
     counted?: { part: number; whole?: number };
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
+    /**
+     * With `total`: the measure summed over the top rows when it is not the one that ranks them ("how many orders did
+     * they place in total?" after the top 3 customers by spend).
+     */
+    sumOf?: CatalogMember;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
     wholeWithout?: ValueFilter[];
     /**
@@ -247,6 +252,11 @@ export interface EntityCondition {
   alsoOnce?: true;
   /** With output 'total': the average of each entity's own `total` over those meeting the condition. */
   averaged?: true;
+  /**
+   * With output 'total' and `total` an average ("the AOV of customers with 10+ orders"): one average over the matching
+   * entities' rows of the period, not a sum of each one's.
+   */
+  overRows?: true;
   /** More values the same rows must have ("never had a furniture order cancelled": furniture AND cancelled). */
   rowsAlso?: ValueFilter[];
   /** The count is of the rows NOT matching `rows` ("only ever bought groceries": no row of another value). */
@@ -325,6 +335,11 @@ export interface Percentile {
   per?: CatalogMember;
   /** With `per`: the number of distinct values of this dimension per entity ("avg number of categories per customer"). */
   distinct?: CatalogMember;
+  /**
+   * With `per` and the mean: how many entities each figure is over, asked beside it ("customers per segment and their
+   * average lifetime spend").
+   */
+  withCount?: true;
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */

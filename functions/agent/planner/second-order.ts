@@ -30,6 +30,8 @@ import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
 const CHANGE_STEMS = /^(growth|grow|change|increase|decrease|decline|drop|rise|fall|gain|loss)/;
 
 export interface SecondOrderInput {
+  /** How many value and number filters the question names ("toys", "over $900"). */
+  valuesNamed?: number;
   tokens: Token[];
   cube: CatalogCube;
   today: string;
@@ -119,6 +121,32 @@ const ENTITY_VERBS = new Set([
 ]);
 /** Words of a statistic over entities, right before the entity ("the median customer", "a typical buyer"). */
 const STAT_WORDS = new Set(['average', 'avg', 'mean', 'typical', 'median']);
+
+/**
+ * Whether the entities are also counted, as a second ask joined by "and" before or after the average ("customers per
+ * segment and their average spend", "how many customers in each segment, and their average spend", "number of
+ * customers and average spend per segment").
+ */
+function countAskedBeside(tokens: readonly Token[], entity: CatalogMember): boolean {
+  const keys = new Set([...dimensionKeys(entity).single, ...dimensionKeys(entity).derived]);
+  const and = tokens.findIndex((t) => t.raw === 'and' || t.raw === '&');
+  const stat = tokens.findIndex((t) => STAT_WORDS.has(t.raw));
+  if (and < 0 || stat < 0) return false;
+  const noun = tokens.findIndex((t, i) => i < and && keys.has(t.stem));
+  if (noun < 0) return false;
+  const before = tokens
+    .slice(Math.max(0, noun - 2), noun)
+    .map((t) => t.raw)
+    .join(' ');
+  const after = tokens[noun + 1]?.raw ?? '';
+  // The noun counted ("how many customers", "number of customers") or heading its breakdown ("customers per segment").
+  return (
+    (/\b(?:how many|number of|count of|no of)$/.test(before) ||
+      ((noun === 0 || /^(?:the|show|list|give)$/.test(tokens[noun - 1]?.raw ?? '')) &&
+        ['per', 'by', 'in', 'for'].includes(after))) &&
+    and < stat
+  );
+}
 
 /** Index of the token that named the grain (used), or -1. */
 const grainAt = (tokens: Token[], grain: Grain | undefined) =>
@@ -230,7 +258,26 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // "the average order value for customers with over 60 orders": an average of their rows is not a list of
     // them (it was dropped, and the customers listed: confidently wrong); not read, so refused.
     // (Only an average said so: "show the amount for each" is each one's own figure, listed.)
+    // ("among customers with 10+ orders in 2025, what was their average order value": one average over their rows,
+    // with no breakdown or value that could narrow either the rows or who counts.)
+    const averageOfRows =
+      !named && !input.condition.rank && !averagedOf
+        ? measures.find((m) => !conditioned.includes(m) && m.aggType === 'avg')
+        : undefined;
+    const plainRows =
+      dimensions.every((d) => d === input.condition?.entity) &&
+      (input.valuesNamed ?? 0) === 0 &&
+      !input.condition.spread &&
+      !input.condition.rows &&
+      !input.condition.grain;
     if (
+      averageOfRows &&
+      plainRows &&
+      ['list', 'count', 'total'].includes(input.condition.output) &&
+      tokens.some((t) => ['average', 'avg', 'mean', 'aov'].includes(t.raw))
+    )
+      fields.having = { ...input.condition, output: 'total', total: averageOfRows, overRows: true };
+    else if (
       !named &&
       !input.condition.rank &&
       tokens.some((t) => ['average', 'avg', 'mean', 'aov', 'typical'].includes(t.raw)) &&
@@ -479,6 +526,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         percentile.distinct = counted;
         dimensions = dimensions.filter((d) => d !== counted);
       }
+      // ("customers per segment and their average lifetime spend": how many of them too, the second ask.)
+      if (input.average && dimensions.length > 0 && countAskedBeside(tokens, perEntity.member))
+        percentile.withCount = true;
     } else if (perPeriod && (additive(measure) || countOnly)) {
       // Per period: the grain is what the percentile runs over, not a breakdown.
     } else {

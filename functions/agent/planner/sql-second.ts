@@ -162,6 +162,19 @@ export function havingQuery(plan: Plan): PlannedQuery {
           `${entity} IN (SELECT ${entity} FROM (${inner} HAVING ${condition}) AS m)`,
         ])}${groupBy(dims.length + 1)}`
       : `${inner} HAVING ${condition}`;
+  if (total && having.total && having.overRows && dims.length === 0) {
+    // "the AOV of customers with 10+ orders in 2025": one average over the matching entities' rows.
+    return described(
+      plan,
+      `SELECT MEASURE(${total}) AS ${total}, COUNT(DISTINCT ${entity}) AS ${count} FROM ${ident(plan.cube.name)}${where(
+        [
+          ...conditions(plan, time(plan)),
+          `${entity} IN (SELECT ${entity} FROM (${inner} HAVING ${condition}) AS m)`,
+        ],
+      )}`,
+      [{ role: 'measure', member: having.total }, { role: 'entities' }],
+    );
+  }
   if (total && having.total && having.averaged) {
     // "avg number of orders for customers who spent over $30k": each one's own total, averaged over them.
     return described(
@@ -503,6 +516,23 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   const whole = without.length > 0 ? '(SELECT SUM(m) FROM a)' : '(SELECT SUM(m) FROM t)';
   // "which 3 customers spent the most in 2025, and how much did that add up to": the rows named, each with its
   // figure, their sum beside every one (ties at the cut broken by the key, so the rows named are the rows summed).
+  // "how many orders did they place in total?" after the top 3 customers by spend: the rows ranked by the first
+  // measure, each with both figures, the other one's sum and whole beside.
+  const sumOf = plan.share?.sumOf;
+  if (plan.share?.total && sumOf && !top.percent && top.n <= 20 && without.length === 0) {
+    const s = measureColumn(sumOf);
+    const both = `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${s}) AS s FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+    const listed = `SELECT k, m, s FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
+    const sql = `WITH t AS (${both}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM t) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM t), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
+    return described(plan, sql, [
+      entity ? { role: 'dimension', member: entity } : { role: 'time' },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'measure', member: sumOf },
+      { role: 'measure', member: sumOf },
+      { role: 'whole', member: sumOf },
+      { role: 'share' },
+    ]);
+  }
   if (plan.share?.total && !top.percent && top.n <= 20) {
     const listed = `SELECT k, m FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
     const sql = `WITH t AS (${t})${all}, top_rows AS (${listed}) SELECT k, m, SUM(m) OVER () AS part, ${whole} AS whole, round(100.0 * SUM(m) OVER () / NULLIF(${whole}, 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
@@ -617,7 +647,10 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     : names.length > 0
       ? ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`
       : '';
-  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic} FROM t${groupBy(names.length)}${order}`;
+  // ("customers per segment and their average spend": how many each average is over, beside it.)
+  const counted =
+    percentile.withCount && percentile.per ? `, COUNT(*) AS ${ident(entityWord(percentile.per))}` : '';
+  const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic}${counted} FROM t${groupBy(names.length)}${order}`;
   const stated = percentile.stat === 'avg' ? [percentile.p] : ps;
   return described(plan, sql, [
     ...(cohort ? [{ role: 'time' as const }] : periodColumns),
@@ -626,6 +659,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     ...(percentile.gap && percentile.stat !== 'avg'
       ? [{ role: 'change' as const, ...(measure ? { member: measure } : {}) }]
       : []),
+    ...(counted ? [{ role: 'entities' as const }] : []),
   ]);
 }
 

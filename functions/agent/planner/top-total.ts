@@ -184,7 +184,11 @@ export function sumOfTopRows(
   if (own.range && own.range.label !== previous.range?.label) return undefined;
   const [measure] = previous.measures;
   if (measure?.aggType !== 'sum' && measure?.aggType !== 'count') return undefined;
-  if (own.measureNamed && !own.measures.every((m) => m === measure)) return undefined;
+  // ("how many orders did they place in total?" after the top 3 by spend: another measure added up over those rows.)
+  const other = own.measureNamed && own.measures.length === 1 ? own.measures[0] : undefined;
+  const sumOf =
+    other && other !== measure && (other.aggType === 'sum' || other.aggType === 'count') ? other : undefined;
+  if (own.measureNamed && !sumOf && !own.measures.every((m) => m === measure)) return undefined;
   // ("those 3": the count of the rows ranked, said again.)
   const said = (w: string) =>
     ADDED_UP.has(w) || POINTERS.has(w) || w === String(top.n) || ['all', 'in'].includes(w);
@@ -192,7 +196,7 @@ export function sumOfTopRows(
     plan: {
       ...previous,
       top: undefined,
-      share: { top: { n: top.n, direction: top.direction }, total: true },
+      share: { top: { n: top.n, direction: top.direction }, total: true, ...(sumOf ? { sumOf } : {}) },
     },
     unexplained: unexplained.filter((w) => !said(w)),
   };

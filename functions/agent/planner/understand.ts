@@ -479,10 +479,16 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
           (m) => m.kind === 'measure' && m.aggType === 'sum' && m.otherWords.includes(t.stem),
         ),
     );
-    if (cohortRange && (money || moneyNamed || asked.output === 'total')) {
+    // ("how much revenue came from new customers in 2023, going by their first order": new in the one period
+    // named, and that period's rows totalled.)
+    const newIn =
+      !cohortRange && raws.includes('new') && periods.length === 1 ? periods[0]?.period : undefined;
+    const totalAsked = money || moneyNamed || asked.output === 'total';
+    if (cohortRange && totalAsked) {
       firstTotal = { range: cohortRange, ...(asked.total ? { measure: asked.total } : {}) };
       periods = periods.filter((p) => !near.includes(p));
-    }
+    } else if (newIn && totalAsked)
+      firstTotal = { range: newIn, ...(asked.total ? { measure: asked.total } : {}) };
   }
   // "of the customers whose first order was in Q1 2023, how many also ordered in Q4 2025": the first period is
   // the cohort's, the later one the period its entities must have rows in.
@@ -766,9 +772,35 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     };
     // "the top 20 enterprise customers": a value qualifying the ranked entity limits the ranking, no part.
     const valueAt = (f: ValueFilter) => valueTokens(tokens, f);
+    // ("the top 10 customers in the north": the value said after the ranked entity, "in" or "from" between.)
+    const rankedAfter = (i: number) =>
+      dimensionsFound.some(
+        (d) =>
+          d.at < i &&
+          tokens[d.at - 1]?.used === true &&
+          /^(?:in|from)(?: the)?$/.test(
+            tokens
+              .slice(d.at + 1, i)
+              .map((t) => t.raw)
+              .join(' '),
+          ),
+      );
+    // ("the north's 2024 revenue ... from its top 10 customers": "its" points back at a value said before, which
+    // limits the ranking and the whole alike.)
+    const pointedAt = dimensionsFound.find(
+      (d) =>
+        tokens[d.at - 1]?.used === true &&
+        tokens.slice(Math.max(0, d.at - 4), d.at - 1).some((t) => ['its', 'their'].includes(t.raw)),
+    )?.at;
+    const pointedBack = (f: ValueFilter) =>
+      pointedAt !== undefined && valueAt(f).length > 0 && valueAt(f).every((i) => i < pointedAt);
     const ranking = (f: ValueFilter) =>
       found?.counted === true &&
-      valueAt(f).some((i) => dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true);
+      (valueAt(f).some(
+        (i) =>
+          (dimensionsFound.some((d) => d.at === i + 1) && tokens[i - 1]?.used === true) || rankedAfter(i),
+      ) ||
+        pointedBack(f));
     const rankedIn = filters.filter(ranking);
     const offered = filters.filter((f) => !dimensions.includes(f.member) && !rankedIn.includes(f));
     // ("excluding cancelled orders, what share ... came from electronics": the exclusion scopes the whole.)
@@ -803,7 +835,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         : {};
     // Named once, on the ranked entity only ("share of revenue from the top 10 enterprise customers"): the
     // whole is everything; named again ("share of enterprise revenue"), the whole is within that value too.
-    const wholeFree = rankedIn.filter((f) => valueAt(f).length < 2);
+    const wholeFree = rankedIn.filter((f) => valueAt(f).length < 2 && !pointedBack(f));
     if (share && wholeFree.length > 0) share = { ...share, wholeWithout: wholeFree };
     // "share of revenue from orders of $900 or more": rows meeting a number condition are the part.
     const shareAt = tokens.findIndex((t) => ratio.includes(t));
@@ -999,6 +1031,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     today,
     measures,
     dimensions,
+    valuesNamed: filters.length + numberFilters.length,
     dimensionsFound,
     ...(grain ? { grain } : {}),
     ...(top ? { top } : {}),
