@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -12,13 +13,34 @@ const labels = (questions: string[]) => demoPlan(questions, TODAY).compare?.map(
 
 describe('a pointer at the winner of a previous ranking', () => {
   it.each([
-    ['which region brought in the most money in 2025?', 'within that region, which category was on top?'],
-    ['what region had the highest order count in 2023', 'and in that region, which segment ordered most?'],
-    ['top region by revenue last year', 'and within that, the top 3 customers?'],
-    ['best category for sales in 2024', 'inside that category which region led'],
-    ['top category by orders in 2025', 'and in that one, which segment?'],
-  ])('%s → %s: refused, saying to name the value', (first, next) => {
-    const reading = demoReading([first, next], TODAY);
+    [
+      'which region brought in the most money in 2025?',
+      'within that region, which category was on top?',
+      'region',
+    ],
+    [
+      'what region had the highest order count in 2023',
+      'and in that region, which segment ordered most?',
+      'region',
+    ],
+    ['top region by revenue last year', 'and within that, the top 3 customers?', 'region'],
+    ['best category for sales in 2024', 'inside that category which region led', 'category'],
+    ['top category by orders in 2025', 'and in that one, which segment?', 'category'],
+  ])('%s → %s: kept to the value ranked first, that ranking run again', (first, next, ranked) => {
+    const plan = demoPlan([first, next], TODAY);
+    expect(plan.withinWinner?.dimensions.map((d) => d.column)).toEqual([ranked]);
+    expect(plan.dimensions.map((d) => d.column)).not.toContain(ranked);
+    expect(plan.range).toEqual(demoPlan([first], TODAY).range);
+    const { sql } = queryFor(plan);
+    expect(sql).toContain(`${ranked} IN (SELECT ${ranked} FROM orders_view WHERE`);
+    expect(sql).toMatch(/ORDER BY MEASURE\([a-z_]+\) DESC, 1 LIMIT 1\)/);
+  });
+
+  it('still refuses a pointer at one of several rows ranked, saying to name the value', () => {
+    const reading = demoReading(
+      ['top 3 regions by revenue in 2024', 'within that one, which category led?'],
+      TODAY,
+    );
     expect(reading.kind).toBe('refuse');
     expect(JSON.stringify(reading)).toMatch(/ranked first/);
   });

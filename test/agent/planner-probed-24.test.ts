@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { readAsides } from '../../functions/agent/planner/asides';
 import { readDefinitions } from '../../functions/agent/planner/definitions';
 import { rephrase } from '../../functions/agent/planner/phrases';
+import { previousUnitSaid } from '../../functions/agent/planner/previous-pointers';
 import { queryFor } from '../../functions/agent/planner/query';
+import { readRestatedGlosses } from '../../functions/agent/planner/restated-glosses';
 import { spelledMeaning } from '../../functions/agent/planner/spelled-meanings';
 import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
 
@@ -13,7 +16,12 @@ import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
  * and "its top 10 customers" of a share (was each customer's own share, 100% each), revenue from new customers in
  * a period after every signup (was $0 by signup date, or a list of customers), one value "beating" another, an
  * average order value over the rows of customers meeting a condition (was refused), and customers counted beside
- * their average spend per group (the count was dropped).
+ * their average spend per group (the count was dropped). And from the second batch (2027-09-29,
+ * tuning-24-second.ts): a guess about the figure or a meeting next week beside the ask (was refused as a forecast),
+ * the rows of a combined share asked for by name (were not named: confidently wrong), a trailing sentence restating
+ * who counts, a top percent glossed with its count, "for customers who have at least two orders" after a second
+ * order, a change of each previous row from "the one before" (was every quarter of every category: confidently
+ * wrong), and a first-order cohort "broken down by product category".
  */
 const TODAY = '2027-06-23';
 const plan = (...questions: string[]) => demoPlan(questions, TODAY);
@@ -185,5 +193,100 @@ describe('customers counted beside their average per group', () => {
 
   it('adds no count where none is asked', () => {
     expect(plan('average lifetime spend per customer by segment').percentile?.withCount).toBeUndefined();
+  });
+});
+
+describe('the second batch', () => {
+  const TODAY_2 = '2027-09-29';
+  const plan2 = (...questions: string[]) => demoPlan(questions, TODAY_2);
+  const asides = (question: string) => readAsides(question, demoCatalog(question));
+
+  it.each([
+    [
+      'share of 2024 revenue from the top 15 customers? two decimals, it will be small',
+      'share of 2024 revenue from the top 15 customers? two decimals',
+    ],
+    [
+      "revenue by category for Q2 2025 - it'll probably be lower than Q1, just need the numbers",
+      'revenue by category for Q2 2025',
+    ],
+    [
+      "each region's top customer by 2025 spend (heads up, it's for the QBR next week)",
+      "each region's top customer by 2025 spend",
+    ],
+  ])('reads away a guess about the figure or a meeting later: "%s"', (question, read) => {
+    expect(asides(question)).toBe(read);
+  });
+
+  it('keeps a question about the future, which is refused elsewhere', () => {
+    expect(asides('will revenue be higher in 2026?')).toBe('will revenue be higher in 2026?');
+  });
+
+  it.each([
+    'The 2 weakest regions by 2024 revenue: what share of 2024 revenue do they make up together? And which regions are they?',
+    'the three smallest categories by 2023 orders, combined share of 2023 orders - name them too',
+    'The two smallest categories by 2025 revenue - together, what share of 2025 revenue are they? Which two are they?',
+  ])('names the rows of a combined share when asked: "%s"', (question) => {
+    expect(plan2(question).share).toMatchObject({ total: true, top: { direction: 'asc' } });
+  });
+
+  it('reads away a trailing sentence that restates who is counted', () => {
+    expect(
+      readRestatedGlosses(
+        'how many customers ordered fewer than 10 times in 2025? Only counting people who bought at least once that year.',
+      ),
+    ).toBe('how many customers ordered fewer than 10 times in 2025?');
+  });
+
+  it('reads away a top percent glossed with its count, only when the count is that percent', () => {
+    expect(
+      rephrase('top 2% of customers by 2025 spend: their share? 2% = the number of customers divided by 50.'),
+    ).not.toMatch(/divided/);
+    expect(
+      rephrase('top 2% of customers by 2025 spend: their share? 2% = the number of customers divided by 40.'),
+    ).toMatch(/divided by 40/);
+  });
+
+  it('reads "for customers who have at least two orders" after a second order as said already', () => {
+    expect(
+      rephrase('median days from first to second order, for customers who have at least two orders'),
+    ).toBe('median days from first to second order');
+    expect(rephrase('how many customers have at least two orders')).toBe(
+      'how many customers have at least two orders',
+    );
+  });
+
+  it('says "the one before" of each previous row in the previous unit', () => {
+    const previous = plan2('grocery orders per quarter in 2024');
+    expect(
+      previousUnitSaid(
+        previous,
+        'and how many more or fewer orders was each quarter than the one before it? (Q1 vs Q4 2023)',
+      ),
+    ).toBe('and how much did each change, in orders, from the previous quarter?');
+    // (A ranking of the change against the quarter before is read as it was.)
+    expect(previousUnitSaid(previous, 'which quarter grew the most vs the quarter before?')).toBe(
+      'which quarter grew the most vs the quarter before?',
+    );
+  });
+
+  it('keeps the previous rows of a change pointed at with "each"', () => {
+    const p = plan2(
+      'electronics orders by quarter for 2025',
+      'how much did each change from the quarter before, in orders?',
+    );
+    expect(p.filters.flatMap((f) => f.values)).toEqual(['electronics']);
+    expect(p.range?.label).toBe('2025');
+  });
+
+  it('reads a cohort "broken down by product category"', () => {
+    const reading = demoReading(
+      [
+        'The customers who made their first purchase in March 2023: what did they spend in 2025, broken down by product category?',
+      ],
+      TODAY_2,
+    );
+    expect(reading.kind).toBe('plan');
+    if (reading.kind === 'plan') expect(queryFor(reading.plan).sql).toContain('breakdown AS category');
   });
 });

@@ -65,6 +65,7 @@ import * as tuning22probed from './questions/tuning-22-probed';
 import * as tuning23after from './questions/tuning-23-after';
 import * as tuning23probed from './questions/tuning-23-probed';
 import * as tuning24probed from './questions/tuning-24-probed';
+import * as tuning24second from './questions/tuning-24-second';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -505,6 +506,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning24probed,
       cases: tuning24probed.tuning24probed,
       rightAtLeast: 30,
+    },
+    {
+      // 13 of 24 right before the lead's second batch of the eighth session of 2026-11-28 was fixed (3 confident wrong,
+      // one of them a reference naming customers by id, since fixed, in the eval CLI, on ab52cb0); 23, none wrong,
+      // after.
+      title:
+        'tuning set 24 (second batch: a trailing sentence restating who counts, "how many more or fewer ... than the one before" in a thread, a change of each previous row, a first-order cohort broken down by a field, a guess about the figure or a meeting next week beside the ask, the rows of a combined share asked for by name, a top percent glossed with its count)',
+      module: tuning24second,
+      cases: tuning24second.tuning24second,
+      rightAtLeast: 23,
     },
     {
       // 1 of 12 right before the fixes that followed held-out-23's scoring (2 confident wrong, in the eval CLI, on

@@ -220,6 +220,23 @@ const SIGN_OFF =
 const TRACKING =
   /^\s*(?:so\s+)?(?:how|where)\s+(?:are|r|is)\s+(?:we|things|it)\s+(?:tracking|pacing|trending|landing|shaping\s+up)(?:\s+(?:on|for|with|in))?\s*[?,:]?\s*(?=\S)/i;
 
+/**
+ * The asker's guess about the figure, beside the ask: "it will be small", "it'll probably be lower than Q1", "I
+ * expect it to be tiny", "the share should be pretty low": what the answer will show, never a forecast asked for or
+ * a condition on the rows.
+ */
+const GUESS =
+  /(?:\s*[,;:(]\s*|\s+[-–—]+\s+|(?<=[.?!])\s+|^)(?:(?:i\s+)?(?:expect|bet|guess|think|assume|suspect)\s+)?(?:it|that|this|the\s+(?:number|figure|share|total|result|answer|percentage|%))\s*(?:['’]ll|\s+will|\s+should|\s+might|\s+may|\s+would|\s+is\s+going\s+to|['’]s\s+going\s+to|\s+to)\s+(?:probably\s+|likely\s+|prob\s+|definitely\s+)?be\s+(?:(?:very|quite|pretty|really|a\s+bit|fairly)\s+)?(?:small|tiny|low|lower|higher|high|big|large|bigger|smaller|modest|huge|similar|flat)\b(?:\s+than\s+(?:the\s+)?[a-z0-9]+(?:\s+[a-z0-9]+)?)?\s*\)?(?=\s*(?:[,;.!?]|\s[-–—]|$))/gi;
+/** "just need the numbers", "only need the figures": how little the asker needs, nothing of the data. */
+const JUST_NUMBERS =
+  /\s*[,;:-]?\s*(?:i\s+)?(?:just|only)\s+need\s+the\s+(?:raw\s+)?(?:numbers|figures|data)\b\s*(?=[.!?]*\s*$)/gi;
+/**
+ * "(heads up, it's for the QBR next week)", "- this is for my review on Monday": when the meeting is, never a period
+ * of the rows, which lie in the past.
+ */
+const MEETING_LATER =
+  /\s*\(?\s*(?:heads\s+up\s*[,:-]?\s*)?(?:it\s*['’]?s|this\s+is|that\s*['’]?s)\s+for\s+(?:the|my|our|a|an)\s+(?:[a-z0-9-]+\s+){0,2}(?:qbr|review|meeting|sync|call|offsite|deck|board|all-hands|standup|presentation|kickoff|kick-off|readout|1:1|one-on-one)\s+(?:next\s+(?:week|month|quarter)|tomorrow|later\s+today|this\s+(?:week|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*\)?(?=\s*(?:[,;.!?]|$))/gi;
+
 /** "for a report I'm writing", "for the deck we're building": the work the figure is for, at the end (group 1). */
 const WORK_IN_HAND =
   /\s*,?\s+for\s+(?:a|an|the|my|our|this|some)\s+((?:[a-z'’-]+\s+){0,2})(?:report|deck|slides?|memo|presentation|email|doc|document|spreadsheet|analysis|review|update|proposal|post|note)\s+(?:(?:i|we)\s*['’]?\s*(?:m|re|am|are)\s+|(?:i|we)\s+(?:am|are)\s+)?(?:writing|building|preparing|putting\s+together|working\s+on|making|doing|drafting|pulling\s+together)\s*(?=[?.!]*\s*$)/i;
@@ -404,6 +421,10 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     .replace(/\b([a-z]+)-wise\b/gi, '$1')
     // ("..., thanks so much!": what follows the last word asked.)
     .replace(SIGN_OFF, (all, offset: number) => (offset > 0 ? (/\?/.test(all) ? '?' : '') : all))
+    // ("... it'll probably be lower than Q1, just need the numbers", "(heads up, it's for the QBR next week)".)
+    .replace(GUESS, '')
+    .replace(JUST_NUMBERS, '')
+    .replace(MEETING_LATER, '')
     .replace(DOUBT, '')
     .replace(APOLOGY, '')
     .replace(POLITE, '')

@@ -13,7 +13,7 @@ import type { EntityRows } from './plan';
 
 /** "by region", "per segment", "in each region", "broken down by region", "split by segment", "across regions". */
 const BREAKDOWN =
-  /\b(?:broken\s+(?:out|down)\s+by|split\s+(?:by|into)|grouped\s+by|for\s+(?:each|every)|in\s+(?:each|every)|by|per|each|across)\s+(?:the\s+|their\s+|its\s+)?([a-z]+)\b/g;
+  /\b(?:broken\s+(?:out|down)\s+by|split\s+(?:by|into)|grouped\s+by|for\s+(?:each|every)|in\s+(?:each|every)|by|per|each|across)\s+(?:the\s+|their\s+|its\s+)?([a-z]+)\b(?:\s+([a-z]+)\b)?/g;
 
 /** The words of "per customer", "per head": each member, no attribute. */
 const PER_ONE = /^(?:customer|head|person|capita|buyer|client|member|account|people|shopper|user)$/;
@@ -44,7 +44,12 @@ export function cohortBreakdown(
 ): { member: CatalogMember; rest: string } | undefined {
   const found = [...text.matchAll(BREAKDOWN)].flatMap((m) => {
     const member = named(m[1] ?? '', cube, rows);
-    return member ? [{ member, at: m.index ?? 0, end: (m.index ?? 0) + m[0].length }] : [];
+    if (!member) return [];
+    // ("by product category": the attribute's whole title, both words taken.)
+    const second = (m[2] ?? '').replace(/(?:ies)$/, 'y').replace(/s$/, '');
+    const whole = second !== '' && member.titleWords.includes(second);
+    const end = (m.index ?? 0) + m[0].length - (whole || !m[2] ? 0 : m[2].length);
+    return [{ member, at: m.index ?? 0, end }];
   });
   const [one, ...others] = found;
   if (!one || others.some((o) => o.member !== one.member)) return undefined;

@@ -106,6 +106,17 @@ const EACH_OF_ROWS =
   /\b(?:did|does|do|has|had|have|was|were|is|are)\s+(?:each|every one)\b|\b(?:each|every one|either)\s+(?:one|of|in|from|belongs?)\b|\beach\s*[?.!]*$/;
 /** Whether the question points at the previous answer's rows. */
 const pointsAtRows = (text: string) => OF_ROWS.test(text) || EACH_OF_ROWS.test(text);
+
+/**
+ * "how much did each change from the previous quarter, in orders?" after "electronics orders by quarter for 2025": a
+ * change pointing at the previous rows, with no period, value or breakdown of its own, is of those rows (read on its
+ * own it was every quarter of every category: confidently wrong).
+ */
+export function changeOfPreviousRows(question: string, own: Parsed): boolean {
+  if (!own.change || own.range || own.compare?.some((p) => !p.assumed)) return false;
+  if (own.filters.length > 0 || own.numberFilters.length > 0 || own.dimensions.length > 0) return false;
+  return pointsAtRows(words(question).join(' '));
+}
 /** "how many?", "how much was it?": the figure the previous answer gave, asked again. */
 const BARE_FIGURE =
   /^(?:and |so |ok |okay )?how (?:many|much)(?: (?:was (?:it|that)|is (?:it|that)|were (?:there|they)|are there|exactly|in total|total))?$/;
@@ -167,7 +178,20 @@ export function readFollowUp(
   if (BARE_FIGURE.test(text)) return { plan: previous, unexplained: [] };
   // "within that region, which category led?": the previous ranking's winner, which this reading cannot name.
   const winner = pointsAtWinner(previous, text);
-  if (winner) return { plan: merge(previous, own), unexplained: [], refuse: winner };
+  if (winner) {
+    const merged = merge(previous, own);
+    // (The one value ranked first, another breakdown asked of it: that ranking run again as its filter.)
+    const ranked = previous.dimensions[0];
+    const kept =
+      previous.top?.n === 1 &&
+      !previous.top.nth &&
+      ranked &&
+      !merged.dimensions.includes(ranked) &&
+      merged.dimensions.length > 0;
+    return kept
+      ? { plan: { ...merged, withinWinner: previous }, unexplained: [] }
+      : { plan: merged, unexplained: [], refuse: winner };
+  }
   // "what's the % change from 2023 to that?" after "revenue in 2025": 2023 against the previous period.
   const toThat = changeToThat(previous, own, text, merge);
   if (toThat) return toThat;

@@ -225,8 +225,24 @@ const REWRITES: [RegExp, Replacement][] = [
     /^\s*(?:for|among|of)\s+(?:the\s+)?(?:customers|clients|buyers|people)\s+(?:with|who\s+(?:have|had|placed))\s+(?:at\s+least\s+)?(?:two|2)\s+(?:or\s+more\s+)?(?:orders|purchases)\s*[:,-]\s*(?=.*\bsecond\b)/i,
     '',
   ],
+  // (The same said after the ask: "median days from first to second order, for customers who have at least two orders".)
+  [
+    /(?<=\bsecond\b.*?)\s*[,;(–—-]*\s*(?:for|among|of|only)\s+(?:the\s+)?(?:customers|clients|buyers|people|those)\s+(?:with|who\s+(?:have|had|placed|made))\s+(?:at\s+least\s+)?(?:two|2)\s+(?:or\s+more\s+)?(?:orders|purchases)\s*\)?\s*(?=[?.!]*\s*$)/i,
+    '',
+  ],
   // ("weekend orders (Saturday + Sunday)": what a weekend is, said again.)
   [/(\bweekends?\b[^()]*?)\s*\(\s*sat(?:urday)?s?\s*(?:\+|and|&|,|\/)\s*sun(?:day)?s?\s*\)/gi, '$1'],
+  // ("top 1% of customers ... 1% = the customer count divided by 100.": how many a top percent holds, said again;
+  // read away only when it is that percent.)
+  [
+    /\s*[(,;.?!-]?\s*(\d+(?:\.\d+)?)\s*%\s*(?:=|means|is)\s*(?:the\s+)?(?:number\s+of\s+(?:customers|clients|accounts|buyers)|(?:customer|client|account|buyer)\s+count|count\s+of\s+(?:customers|clients|accounts|buyers))\s*(?:divided\s+by|\/|over)\s*(\d+)\s*\)?\s*[.;]?/gi,
+    (all: string, percent: string, divisor: string) =>
+      Math.abs(Number(percent) * Number(divisor) - 100) < 1e-9
+        ? /^\s*[?.!]/.test(all)
+          ? (all.trim()[0] ?? '')
+          : ''
+        : all,
+  ],
   // ("customers with fewer than 12 orders in 2024 - count them.": how many of them.)
   [
     /^\s*((?:customers|clients|accounts|buyers|orders)\b[^?.!;:–—-]*?)\s*(?:[-–—:,;]+|\.)\s*(?:(?:just|pls|please|can\s+you|could\s+you)\s+)?count\s+(?:them|those|these)(?:\s+(?:up|please|pls))?\s*[.!?]?/i,

@@ -181,6 +181,11 @@ export interface Plan {
    * in 2024?" after "top 3 categories by revenue in 2025" (follow-up.ts).
    */
   rankedIn?: { period: Period; n: number; direction: 'desc' | 'asc' };
+  /**
+   * Only the rows of the value a previous ranking put first ("ok, and within that category which region led?" after
+   * "which category had the most revenue in 2024?"): that ranking, run again as a subquery (previous-pointers.ts).
+   */
+  withinWinner?: Plan;
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
   /**

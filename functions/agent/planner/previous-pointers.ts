@@ -2,10 +2,14 @@
  * Follow-ups that point at one thing of the previous answer by "that" (issue 29, threads):
  * - "within that region, which category led?", "and in that one, the top 3 customers?" after a ranking: the row the
  *   previous answer ranked first, whose value this reading does not hold. Read as a question of its own, the
- *   pointer went and the ranking ran over every region (and the period was dropped): confidently wrong. Refused
- *   in one sentence that says to name the value.
+ *   pointer went and the ranking ran over every region (and the period was dropped): confidently wrong. After a
+ *   ranking of one, the new question is kept to that value by running the ranking again (plan.withinWinner); after
+ *   a ranking of several ("within that one" of a top 3), refused in one sentence that says to name the value.
  * - "what's the % change from 2023 to that?" after "revenue in 2025": "that" is the previous period, set against
  *   the period named (read on its own, "to that" went and 2023 was compared with 2022).
+ * - "how much did each change from the previous one?", "how many more or fewer orders was each quarter than the
+ *   one before it?" after a breakdown by quarter: "one" is the previous answer's unit (read away as any change's
+ *   words, the change went against the year before: confidently wrong).
  */
 import type { Parsed, Period, Plan } from './plan';
 
@@ -63,4 +67,36 @@ export function changeToThat(
     plan: { ...kept, compare, change: own.change },
     unexplained: own.unexplained.filter((w) => !POINTER_WORDS.has(w)),
   };
+}
+
+/**
+ * "from the previous one", "than the one before it", "vs the prior one": a step back by a unit left unsaid, or by
+ * the previous answer's own ("than the quarter before it").
+ */
+const oneBefore = (grain: string) =>
+  new RegExp(
+    String.raw`\b(?:vs\.?|versus|against|compared\s+(?:to|with)|over|from|than)\s+the\s+(?:(?:one|${grain})\s+before(?:\s+it)?|(?:previous|prior|preceding)\s+one)\b`,
+    'gi',
+  );
+/** "how many more or fewer orders was each quarter", "how many more or less is each of those": a change in a count. */
+const MORE_OR_FEWER =
+  /\bhow\s+many\s+more\s+or\s+(?:fewer|less)\s+([a-z]+)\s+(?:is|was|were|are|did)\s+each(?:\s+(?:one|of\s+(?:those|these|them)|day|week|month|quarter|year))?(?:\s+have)?(?=\s+from\s+the\s+(?:previous\s+)?(?:day|week|month|quarter|year)\b)/gi;
+
+/** "(Q1 vs Q4 2023)", "(Jan against Dec 2024)": the first step of each-against-the-one-before, said again. */
+const FIRST_STEP =
+  /\s*\(\s*(?:q1|jan(?:uary)?)\s+(?:vs\.?|versus|against|compared\s+(?:to|with)|over)\s+(?:q4|dec(?:ember)?)\s+(?:of\s+)?20\d\d\s*\)/gi;
+
+/** The question with a step back by "one" said in the previous answer's unit, when that answer had one. */
+export function previousUnitSaid(previous: Plan | undefined, question: string): string {
+  const grain = previous?.grain;
+  // (Only of each of the previous rows: "which quarter grew the most vs the quarter before?" ranks them already.)
+  if (!grain || previous.compare || !/\beach\b/i.test(question)) return question;
+  const stepped = question
+    .replace(oneBefore(grain), `from the previous ${grain}`)
+    .replace(MORE_OR_FEWER, (_all, counted: string) => `how much did each change, in ${counted},`);
+  // (Said again only beside a step back by quarter or month.)
+  const unit = grain === 'quarter' ? /\bq1\b/i : grain === 'month' ? /\bjan/i : undefined;
+  return unit && new RegExp(`\\bprevious ${grain}\\b`).test(stepped)
+    ? stepped.replace(FIRST_STEP, (all) => (unit.test(all) ? '' : all))
+    : stepped;
 }

@@ -21,6 +21,7 @@ import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { dropFirstChangeAside } from './first-change';
 import {
+  changeOfPreviousRows,
   looksLikeFollowUp,
   nothingFound,
   periodsOfThread,
@@ -44,6 +45,7 @@ import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
+import { previousUnitSaid } from './previous-pointers';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -550,7 +552,8 @@ function readThread(
     const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
     if (people) plan = undefined;
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
-    const asked = people ?? keepTopSum(plan, quote.text);
+    // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before.)
+    const asked = people ?? keepTopSum(plan, previousUnitSaid(plan, quote.text));
     // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
@@ -715,7 +718,8 @@ function readThread(
     const own = plan ? parseAgainst(question, plan.cube, today) : undefined;
     const leans =
       plan !== undefined &&
-      looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) &&
+      (looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) ||
+        (own !== undefined && changeOfPreviousRows(question, own))) &&
       !cohortBehind(plan, question);
     const cube = plan?.cube ?? best.cube;
     // ("revenue by region in 2025" -> "what about 2024?" -> "and the change?": between the two periods asked.)

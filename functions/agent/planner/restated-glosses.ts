@@ -148,9 +148,19 @@ const QUARTILE_LIST =
  * in a period: the customers such a figure is over already (each one with a row in the period).
  */
 const ORDERED_THEN = new RegExp(
-  String.raw`^(?:among|of|only|counting|just|for|only\s+counting)\s+(?:the\s+)?(?:ones\s+|those\s+)?${PEOPLE}?\s*(?:who|that|with)\s+(?:actually\s+)?(?:ordered|bought|purchased|placed\s+(?:an?\s+|any\s+)?orders?|had\s+(?:an?\s+|any\s+)?orders?|were\s+active)\s+(?:that\s+(?:year|quarter|month|period)|then|in\s+(?:that|the)\s+(?:year|quarter|month|period)|in\s+(\d{4}))$`,
+  String.raw`^(?:among|of|only|counting|just|for|(?:only|just)\s+count(?:ing)?)\s+(?:the\s+)?(?:ones\s+|those\s+)?(?:${PEOPLE}|people|folks)?\s*(?:who|that|with)\s+(?:actually\s+)?(?:ordered|bought|purchased|placed\s+(?:an?\s+|any\s+)?orders?|had\s+(?:an?\s+|any\s+)?orders?|were\s+active)\s+(?:(?:at\s+least\s+)?(?:once|one\s+time|one\s+order)\s+)?(?:that\s+(?:year|quarter|month|period)|then|in\s+(?:that|the)\s+(?:year|quarter|month|period)|in\s+(\d{4}))$`,
 );
 const PER_PERSON_ASK = new RegExp(String.raw`\bper\s+${PEOPLE}|\beach\s+${PEOPLE}|\ba\s+${PEOPLE}`, 'i');
+/**
+ * "how many customers placed under 14 orders in 2024?", "number of customers with more than 20 orders in 2023":
+ * customers counted by a bound on their own orders or spend in a period, each with a row in it already.
+ */
+const COUNTED_BY_BOUND = new RegExp(
+  String.raw`\b(?:how\s+many|number\s+of|count\s+of|no\.?\s+of)\s+${PEOPLE}\b.*\b(?:fewer|less|under|below|more|over|above|at\s+least|at\s+most)\s+(?:than\s+)?\$?\d[\d,.]*\s*k?\s*(?:orders?|times|purchases?|dollars)?\b`,
+  'i',
+);
+/** A sentence after the ask ("... in 2025? Only counting people who bought at least once that year."). */
+const TRAILING_SENTENCE = /([?.!])\s+([^?.!]{5,120}?)\s*[.!]?\s*$/;
 /** "(month of their first ever order)", "(by the quarter of their very first purchase)" after first-time buyers by it. */
 const FIRST_UNIT =
   /^(?:by\s+)?(?:the\s+)?(month|quarter|week|year)\s+of\s+(?:their|the|each\s+one's)\s+(?:very\s+)?first(?:[\s-]ever)?\s+(?:order|purchase)$/;
@@ -212,7 +222,7 @@ function restates(gloss: string, ask: string): boolean {
   const ordered = ORDERED_THEN.exec(gloss);
   if (ordered)
     return (
-      PER_PERSON_ASK.test(ask) &&
+      (PER_PERSON_ASK.test(ask) || COUNTED_BY_BOUND.test(ask)) &&
       (ordered[1] === undefined || new RegExp(String.raw`\b${ordered[1]}\b`).test(ask))
     );
   const first = FIRST_UNIT.exec(gloss);
@@ -340,6 +350,10 @@ export function readRestatedGlosses(question: string): string {
   const dashed = DASHED.exec(text);
   if (dashed?.[1] && restates(normal(dashed[1]), text.slice(0, dashed.index)))
     text = `${text.slice(0, dashed.index)}${dashed[2] ?? ''}`;
+  // ("... fewer than 10 times in 2025? Only counting people who bought at least once that year.")
+  const sentence = TRAILING_SENTENCE.exec(text);
+  if (sentence?.[2] && restates(normal(sentence[2]), text.slice(0, sentence.index)))
+    text = `${text.slice(0, sentence.index)}${sentence[1]}`;
   const years = new Set(text.match(/\b20\d\d\b/g) ?? []);
   if (years.size === 2) text = text.replace(BOTH_TAIL, (all) => (/^\s*\?/.test(all) ? '?' : ''));
   return text;

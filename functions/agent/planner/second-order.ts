@@ -579,7 +579,17 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (!byShare && !each && !share.part && !share.rows) {
       // ("which 2 regions together made up the most of 2025 revenue, and what % was that": the rows named, each
       // with its figure, beside their combined share.)
-      const named = /^which\b/.test(asked) && top.n > 1 && !top.percent;
+      // ("... together? And which regions are they?", "- name them too": the rows asked for by name as well.)
+      const namesAsked =
+        /\b(?:which|what)\s+(?:[a-z0-9]+\s+)?(?:are|were)\s+(?:they|those|these|them)\b|\b(?:name|list)\s+(?:them|those|these)\b|\bwho\s+(?:are|were)\s+they\b/.exec(
+          asked,
+        );
+      // (Its words are read: "which two are they" names the rows counted, nothing the model lacks.)
+      if (namesAsked) {
+        const from = asked.slice(0, namesAsked.index).split(' ').filter(Boolean).length;
+        for (const t of tokens.slice(from, from + namesAsked[0].split(' ').length)) t.used = true;
+      }
+      const named = (/^which\b/.test(asked) || namesAsked) && top.n > 1 && !top.percent;
       share = {
         top,
         ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}),

@@ -93,7 +93,13 @@ export function scopeText(plan: Plan): string {
   const of = ranked
     ? `, of the ${ranked.direction === 'desc' ? 'top' : 'bottom'} ${ranked.n} by ${listText(plan.measures.slice(0, 1).map((m) => nameOf(plan, m)))} in ${ranked.period.label}`
     : '';
-  return `${where}${of}${period}`;
+  // ("..., within the top product category by revenue in 2024": the value a previous ranking put first.)
+  const winner = plan.withinWinner;
+  const within =
+    winner?.dimensions[0] && winner.measures[0]
+      ? `, within the ${winner.top?.direction === 'asc' ? 'bottom' : 'top'} ${winner.dimensions[0].title.toLowerCase()} by ${nameOf(winner, winner.measures[0])}${winner.range ? ` in ${winner.range.label}` : ''}`
+      : '';
+  return `${where}${of}${within}${period}`;
 }
 
 /** The title of a plan's query ("Revenue (total amount) by sales region where status is completed, in 2024"). */
@@ -151,7 +157,24 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   if (plan.also) where.push(...periodBounds(ident(plan.also.member.column), plan.also.range));
   const ranked = rankedInCondition(plan, time);
   if (ranked) where.push(ranked);
+  const winner = winnerCondition(plan, time);
+  if (winner) where.push(winner);
   return where;
+}
+
+/**
+ * The value a previous ranking put first (plan.withinWinner), that ranking run again: its filters and period, its
+ * measure and direction, ties at the top broken by the value as its listing was.
+ */
+function winnerCondition(plan: Plan, time: string | undefined): string | undefined {
+  const ranking = plan.withinWinner;
+  const [dimension] = ranking?.dimensions ?? [];
+  const [measure] = ranking?.measures ?? [];
+  if (!ranking || !dimension || !measure) return undefined;
+  const column = dimensionSql(dimension);
+  const own = conditions(ranking, time);
+  const dir = ranking.top?.direction === 'asc' ? 'ASC' : 'DESC';
+  return `${column} IN (SELECT ${column} FROM ${ident(ranking.cube.name)}${own.length > 0 ? ` WHERE ${own.join(' AND ')}` : ''} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT 1)`;
 }
 
 /**
