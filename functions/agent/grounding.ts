@@ -58,7 +58,8 @@ const MONTH =
 const WRITTEN_DAY = new RegExp(
   [
     `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d|[.,]\\d)`,
-    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![a-z])`,
+    // (Never the cents of a figure that ends a line before a month: "7,860.97" then "July 2025: ...".)
+    `(?<![\\d.,])\\b\\d{1,2}(?:st|nd|rd|th)?[ \\t]+(?:of[ \\t]+)?${MONTH}(?![a-z])`,
     '\\b\\d{1,2}[/.]\\d{1,2}[/.]\\d{4}\\b',
   ].join('|'),
   'gi',

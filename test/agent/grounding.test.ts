@@ -213,4 +213,12 @@ describe('checkGrounding', () => {
       statedNumbers('1. Q3 had v5 and `LIMIT 250`; 3rd place.\n2. Total: 1,234.50 (12%).').map((n) => n.text),
     ).toEqual(['1,234.50', '12%']);
   });
+
+  it('reads a figure that ends a line before a month whole (its cents are no day of that month)', () => {
+    expect(statedNumbers('June 2025: 7,860.97\nJuly 2025: 8,000.00').map((n) => n.value)).toEqual([
+      2025, 7860.97, 2025, 8000,
+    ]);
+    // (A day written with its month is still a date: "31 July" is no figure.)
+    expect(statedNumbers('orders up to 31 July: 12').map((n) => n.value)).toEqual([12]);
+  });
 });

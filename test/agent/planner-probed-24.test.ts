@@ -290,3 +290,18 @@ describe('the second batch', () => {
     if (reading.kind === 'plan') expect(queryFor(reading.plan).sql).toContain('breakdown AS category');
   });
 });
+
+describe('"ordered most"', () => {
+  it.each([
+    ['which segment ordered most in 2023?', 'customers_segment'],
+    ['which region ordered the most in 2024?', 'region'],
+  ])('"%s" ranks by the number of orders, never by how many customers ordered', (question, column) => {
+    const p = demoPlan([question], '2027-09-29');
+    expect(p.measures.map((m) => m.column)).toEqual(['count']);
+    expect(p.dimensions.map((d) => d.column)).toEqual([column]);
+  });
+
+  it('leaves "ordered most often" to the readers of how often', () => {
+    expect(rephrase('which customers ordered most often in 2024?')).toContain('ordered most often');
+  });
+});

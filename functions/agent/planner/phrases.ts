@@ -243,6 +243,10 @@ const REWRITES: [RegExp, Replacement][] = [
           : ''
         : all,
   ],
+  // ("which segment ordered most?", "the region that ordered the least": by its number of orders, never by how many
+  // customers ordered. "bought the most" stays: of customers it is their spend.)
+  [/\bordered\s+(?:the\s+)?most\b(?!\s+(?:often|recently|frequently|times))/gi, 'had the most orders'],
+  [/\bordered\s+(?:the\s+)?least\b(?!\s+(?:often|recently|frequently|times))/gi, 'had the fewest orders'],
   // ("customers with fewer than 12 orders in 2024 - count them.": how many of them.)
   [
     /^\s*((?:customers|clients|accounts|buyers|orders)\b[^?.!;:–—-]*?)\s*(?:[-–—:,;]+|\.)\s*(?:(?:just|pls|please|can\s+you|could\s+you)\s+)?count\s+(?:them|those|these)(?:\s+(?:up|please|pls))?\s*[.!?]?/i,

@@ -121,8 +121,9 @@ export const tuning19followups: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'threads',
     ask: ['top region by revenue last year', 'and within that, the top 3 customers?'],
+    // (Customers by name, as answers name them: the id alone was never an answer's column.)
     sql: topN(
-      'o.customer_id',
+      'c.name',
       'sum(o.amount)',
       `${year(2025)} AND o.region = ${bestRegion('sum(amount)', inYear(2025))}`,
       3,
