@@ -59,6 +59,7 @@ const stops = (w: string, next: string | undefined) =>
 export function tokens(question: string): string[] {
   return question
     .toLowerCase()
+    .replace(/\bw\/(?=\s)/g, 'with')
     .replace(/[‘’]/g, "'")
     .replace(/\bwhat's\b/g, 'whats')
     .replace(/(?<!\d)\/|\/(?!\d)/g, ' / ')
@@ -137,6 +138,8 @@ interface Found {
   among?: true;
   /** "how many returned orders per cancelled order": both sides must carry a condition. */
   per?: true;
+  /** The operator is a word ("minus", "divided by", "as a % of"), not a slash or a ratio's "to". */
+  word?: true;
   /** Words of the expression after the scope's ("of A in Q4 2025, WHAT FRACTION GOT B"). */
   tail?: Span;
 }
@@ -147,18 +150,19 @@ function operatorAt(
   i: number,
 ): { op: '/' | '-'; length: number; percent?: true; kind: string } | undefined {
   const w = words[i];
-  if (w === '/') return { op: '/', length: 1, kind: 'strong' };
-  if (w === 'divided' && words[i + 1] === 'by') return { op: '/', length: 2, kind: 'strong' };
-  if (w === 'minus') return { op: '-', length: 1, kind: 'strong' };
+  // ("completed / returned / cancelled" lists values: a slash is chained into no arithmetic.)
+  if (w === '/') return { op: '/', length: 1, kind: 'slash' };
+  if (w === 'divided' && words[i + 1] === 'by') return { op: '/', length: 2, kind: 'word' };
+  if (w === 'minus') return { op: '-', length: 1, kind: 'word' };
   if (
     w === 'as' &&
     ['a', 'an'].includes(words[i + 1] ?? '') &&
     SHARE_WORDS.has(words[i + 2] ?? '') &&
     words[i + 3] === 'of'
   )
-    return { op: '/', length: 4, percent: true, kind: 'strong' };
+    return { op: '/', length: 4, percent: true, kind: 'word' };
   if (w === 'as' && SHARE_WORDS.has(words[i + 1] ?? '') && words[i + 2] === 'of')
-    return { op: '/', length: 3, percent: true, kind: 'strong' };
+    return { op: '/', length: 3, percent: true, kind: 'word' };
   if (w === 'per') return { op: '/', length: 1, kind: 'per' };
   if (w === 'to' || w === 'vs' || w === 'versus' || w === 'against')
     return { op: '/', length: 1, kind: 'ratio' };
@@ -209,6 +213,7 @@ function expressions(words: readonly string[]): Found[] {
       op: operator.op,
       ...(operator.percent ? { percent: true as const } : {}),
       ...(operator.kind === 'per' ? { per: true as const } : {}),
+      ...(operator.kind === 'word' ? { word: true as const } : {}),
       span: { start, end },
     });
     // (A side is never the start of another expression: "A / B" is one.)
@@ -296,7 +301,7 @@ function nameBefore(
   const mark = marks.find((m) => m.every((w, k) => words[at - m.length + k] === w));
   if (!mark) return { start };
   at -= mark.length;
-  if (!NAME_ENDS.has(words[at - 1] ?? '')) return mark[0] === '(' || mark[0] === ':' ? { start } : { start };
+  if (!NAME_ENDS.has(words[at - 1] ?? '')) return { start };
   const values = new Set(
     cubes.flatMap((c) => c.members.flatMap((m) => m.values.map((v) => v.toLowerCase()))),
   );
@@ -313,6 +318,17 @@ function nameBefore(
   return { start: from, name: words.slice(from, at).join(' ') };
 }
 
+/** A name in quotes before the expression ("toys 'return ratio' for 2025 - returned $ as a % of completed $"). */
+function quotedName(words: readonly string[], before: number): Span | undefined {
+  for (let from = 0; from < before; from++) {
+    if (!/^['"]/.test(words[from] ?? '')) continue;
+    const to = words.findIndex((w, k) => k >= from && k < before && /['"]$/.test(w));
+    const last = words[to]?.replace(/['"]/g, '');
+    if (to >= from && last && NAME_ENDS.has(last)) return { start: from, end: to + 1 };
+  }
+  return undefined;
+}
+
 /**
  * Reads a question whose measure is built from two filtered measures. `read` is the ordinary reading of a text on its
  * own; the cubes give the model's values (a name's words are never one).
@@ -324,8 +340,14 @@ export function readTwoMeasures(
 ): TwoMeasuresReading {
   const words = tokens(sideWords(question));
   const found = expressions(words);
-  const strong = found.filter((f) => !f.among);
-  if (strong.length > 1 && strong.every((f) => f.op === '-' || f.op === '/'))
+  // ("completed minus returned minus cancelled amounts": a chain of word operators, each side read.)
+  const chained = found.some(
+    (f, k) =>
+      f.word && found[k + 1]?.word && found[k + 1]?.a.start === f.b.start && found[k + 1]?.a.end === f.b.end,
+  );
+  const ends = [found[0]?.a, found.at(-1)?.b].map((s) => (s ? text(words, s) : ''));
+  const read3 = (w: string) => side(nounOf(w) ? w : `${w} ${nounOf(ends.join(' ')) ?? 'orders'}`, read);
+  if (chained && ends.every((w) => read3(w) !== undefined))
     return {
       refuse:
         'I can build a figure from two measures (one divided by or minus the other), not from three or more: please ask for each part',
@@ -367,7 +389,10 @@ export function readTwoMeasures(
   const after = words
     .map((w, k) => ({ w, k }))
     .filter(({ k }) => k >= first.span.end && !(tail && k >= tail.start && k < tail.end));
-  const scopeWords = [...words.slice(0, named.start), measureWord, ...after.map(({ w }) => w)];
+  const quoted = named.name ? undefined : quotedName(words, named.start);
+  const before = words.slice(0, named.start).filter((_, k) => !quoted || k < quoted.start || k >= quoted.end);
+  const scopeWords = [...before, measureWord, ...after.map(({ w }) => w)];
+  const name = named.name ?? (quoted ? text(words, quoted).replace(/['"]/g, '') : undefined);
   const scope = read(scopeWords.join(' '));
   if (!scope || secondOrder(scope) || (scope.ignored?.length ?? 0) > 0) return undefined;
   const pair: TwoMeasures = first.among
@@ -388,7 +413,7 @@ export function readTwoMeasures(
         b,
         op: first.op,
         ...(first.percent ? { percent: true as const } : {}),
-        ...(named.name ? { name: named.name } : {}),
+        ...(name ? { name } : {}),
       };
   return { plan: { ...scope, measures: [pair.a.measure], twoMeasures: pair } };
 }
