@@ -12,7 +12,9 @@
  * Before (on cf2e6d7): 10 of 38 right (4 confident wrong: "returns as a % of completed orders" and "return ratio
  * (returned / completed orders)" as the share of completed-or-returned orders; "furniture: cancellations vs
  * completions as a ratio" as furniture's share of each status; "of orders under $20, what fraction got returned" as
- * the share of returned orders under $20), in the eval CLI.
+ * the share of returned orders under $20), in the eval CLI. After: 36 of 38, none wrong (filtered-measures.ts reads the
+ * two sides and the scope, filtered-measures-sql.ts sums each side with a FILTER clause). Still refused: three terms
+ * ("completed minus returned minus cancelled"), a ratio of two averages, and the six refusals.
  *
  * Clock: 2027-11-03, after the data ends (orders 2023-01-01 to 2025-12-31, each order in its customer's region).
  * References are written on the raw tables with FILTER clauses, each checked against a second query written
