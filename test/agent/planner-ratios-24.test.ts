@@ -109,6 +109,9 @@ describe('what is not two filtered measures stays unread or refused', () => {
     'refund rate = refunded orders / paid orders, 2024',
     'ratio of good orders to bad orders last year',
     'what % of small orders were cancelled in 2025?',
+    'how many returned/cancelled orders in 2024?',
+    'share of orders over $100 that were cancelled or returned in 2025',
+    'cancellations per 1000 orders in 2025',
   ])('%s', (question) => {
     // Prepare, Act
     const read = demoReading([question], TODAY);

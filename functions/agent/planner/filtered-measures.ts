@@ -140,6 +140,8 @@ interface Found {
   per?: true;
   /** The operator is a word ("minus", "divided by", "as a % of"), not a slash or a ratio's "to". */
   word?: true;
+  /** The operator is a slash. */
+  slash?: true;
   /** Words of the expression after the scope's ("of A in Q4 2025, WHAT FRACTION GOT B"). */
   tail?: Span;
 }
@@ -170,6 +172,11 @@ function operatorAt(
     return { op: '-', length: 1, kind: 'exceed' };
   return undefined;
 }
+
+/** Words that join a side to more of it ("cancelled OR returned"). */
+const JOINS = new Set(['or', 'and', 'nor', 'not', 'but', 'except', 'excluding', 'plus', '+', '&']);
+/** Words that ask for a ratio, beside which a slash divides. */
+const RATIO_WORDS = /\b(?:ratio|rate|percent|percentage|pct|share|proportion|fraction|divided|relative)\b|%/i;
 
 /** Verbs said between "how many" and a rate's "per" ("how many returned orders WERE THERE per cancelled order"). */
 const PER_FILLERS = new Set(['were', 'was', 'there', 'did', 'do', 'we', 'have', 'had', 'get', 'got']);
@@ -214,6 +221,7 @@ function expressions(words: readonly string[]): Found[] {
       ...(operator.percent ? { percent: true as const } : {}),
       ...(operator.kind === 'per' ? { per: true as const } : {}),
       ...(operator.kind === 'word' ? { word: true as const } : {}),
+      ...(operator.kind === 'slash' ? { slash: true as const } : {}),
       span: { start, end },
     });
     // (A side is never the start of another expression: "A / B" is one.)
@@ -275,6 +283,16 @@ const OTHER_AGGREGATES =
  */
 function side(words: string, read: PlainReader): FilteredMeasure | undefined {
   if (OTHER_AGGREGATES.test(words)) return undefined;
+  // ("cancellations per 1000 orders": a bare number is no condition of a side.)
+  if (
+    words
+      .split(' ')
+      .some(
+        (w, k, all) =>
+          /^\d/.test(w) && !BOUNDS.has(all[k - 1] ?? '') && !/^(?:more|less)$/.test(all[k - 1] ?? ''),
+      )
+  )
+    return undefined;
   const plan = read(words);
   const [measure] = plan?.measures ?? [];
   if (!plan || !measure || plan.measures.length !== 1) return undefined;
@@ -354,6 +372,12 @@ export function readTwoMeasures(
     };
   const [first] = found;
   if (!first || found.length > 1) return undefined;
+  // ("cancelled or returned", "and not ...": a side joined to more words is not the side read.)
+  const joined = (w: string | undefined) => w !== undefined && JOINS.has(w);
+  if (joined(words[first.span.end]) || joined(words[first.span.start - 1])) return undefined;
+  if (first.tail && (joined(words[first.tail.end]) || joined(words[first.tail.start - 1]))) return undefined;
+  // ("returned/cancelled orders": a slash between bare values lists them, unless a ratio is asked.)
+  if (first.slash && !nounOf(text(words, first.a)) && !RATIO_WORDS.test(question)) return undefined;
   const tail = first.tail;
   let aWords = text(words, first.a);
   let bWords = text(words, first.b);
