@@ -69,6 +69,10 @@ describe('two filtered measures are read as one figure', () => {
       'total_amount: amount>800 / total_amount: amount<50 | 2025',
     ],
     [
+      'return rate (returned orders / all orders) per category 2024',
+      'count: status=returned % count:  | by category; 2024',
+    ],
+    [
       'returned $ as a percentage of completed $, by region, 2025',
       'total_amount: status=returned % total_amount: status=completed | by region; 2025',
     ],

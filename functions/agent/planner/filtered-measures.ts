@@ -436,7 +436,10 @@ export function readTwoMeasures(
         a,
         b,
         op: first.op,
-        ...(first.percent ? { percent: true as const } : {}),
+        // ("return rate (returned orders / all orders)": a rate is said in percent.)
+        ...(first.percent || (first.op === '/' && /\brate$/.test(name ?? ''))
+          ? { percent: true as const }
+          : {}),
         ...(name ? { name } : {}),
       };
   return { plan: { ...scope, measures: [pair.a.measure], twoMeasures: pair } };
