@@ -198,6 +198,30 @@ export interface Plan {
    * answered and the answer names it.
    */
   missing?: string[];
+  /**
+   * One figure built from two filtered measures of the same rows ("returned orders / completed orders", "completed $
+   * minus returned $", "% of orders under $25 that were cancelled"): filtered-measures.ts.
+   */
+  twoMeasures?: TwoMeasures;
+}
+
+/** A measure over the rows meeting its own conditions, besides the plan's (a FILTER clause). */
+export interface FilteredMeasure {
+  measure: CatalogMember;
+  filters: ValueFilter[];
+  numbers: NumberFilter[];
+  /** The asker's words for it ("returned orders"). */
+  words: string;
+}
+
+/** `a` divided by (times 100 with `percent`) or minus `b`, each over its own rows of the plan's. */
+export interface TwoMeasures {
+  a: FilteredMeasure;
+  b: FilteredMeasure;
+  op: '/' | '-';
+  percent?: true;
+  /** The name the asker gave it ("return ratio"), if any. */
+  name?: string;
 }
 
 /**
@@ -419,6 +443,7 @@ const SECOND_ORDER = [
   'window',
   'overall',
   'missing',
+  'twoMeasures',
 ] as const;
 export type SecondOrderPart = (typeof SECOND_ORDER)[number];
 

@@ -3,6 +3,7 @@ import type { CatalogMember } from './catalog';
 import { addDays, daysBetween } from './clock';
 import { shift, unitStart } from './dates';
 import { distributionQuery } from './distributions';
+import { twoMeasuresQuery } from './filtered-measures-sql';
 import { perEntityQuery } from './per-entity-sql';
 import { type Period, type Plan, shareChangeable } from './plan';
 import { reachQuery } from './reach-answer';
@@ -21,6 +22,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.twoMeasures) return twoMeasuresQuery(plan);
   if (plan.window && plan.timeDimension) return windowQuery(plan);
   if (plan.perEntity) return perEntityQuery(plan);
   if (plan.distribution) return distributionQuery(plan);

@@ -19,6 +19,7 @@ import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
+import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
 import {
   changeOfPreviousRows,
@@ -196,6 +197,17 @@ export function readQuestions(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
+  // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
+  const [only] = questions;
+  const pair =
+    !plain && questions.length === 1 && only !== undefined
+      ? readTwoMeasures(only, models, (text) => {
+          const r = readQuestions([text], models, today, true);
+          return r.kind === 'plan' ? r.plan : undefined;
+        })
+      : undefined;
+  if (pair && 'refuse' in pair) return { kind: 'refuse', missing: '', reason: pair.refuse };
+  if (pair) return { kind: 'plan', plan: pair.plan };
   // ("big-ticket = $750 and up: how many big-ticket orders in 2024?": the word defined and used, definitions.ts.)
   const defined = plain ? undefined : readDefinitions(questions, models);
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };

@@ -2,6 +2,7 @@
 import { answerText, type ResultLike } from './answer';
 import { secondOrderAnswer } from './answer-second';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { twoMeasuresAnswer } from './filtered-measures-sql';
 import { formatPercent } from './format';
 import { dimensionKeys } from './members';
 import { perEntityAnswer } from './per-entity-sql';
@@ -15,6 +16,7 @@ export type { ResultLike } from './answer';
 
 export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const text =
+    twoMeasuresAnswer(plan, query, result) ??
     windowAnswer(plan, query, result) ??
     perEntityAnswer(plan, query, result) ??
     secondOrderAnswer(plan, query, result, scopeText(plan)) ??
