@@ -22,6 +22,11 @@ const combined = (by: string, n: number, direction: 'DESC' | 'ASC', where: strin
   `WITH t AS (SELECT ${by} AS k, sum(amount) AS v FROM orders WHERE ${where} GROUP BY 1)
    SELECT (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v ${direction} LIMIT ${n})),
      round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v ${direction} LIMIT ${n})) / (SELECT sum(v) FROM t), 2)`;
+/** The `n` values of `by` with the least `measure` in `where`, each named beside their combined share. */
+const smallestNamed = (by: string, measure: string, n: number, where: string) =>
+  `WITH t AS (SELECT ${by}, ${measure} AS v FROM orders WHERE ${where} GROUP BY 1)
+   SELECT ${by}, round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v ASC LIMIT ${n})) / (SELECT sum(v) FROM t), 2)
+   FROM (SELECT ${by}, v FROM t ORDER BY v ASC LIMIT ${n})`;
 /** Each quarter of `year` of a category's order count, with the change from the quarter before (in orders). */
 const quarterSteps = (category: string, year: number) =>
   `WITH q AS (SELECT date_trunc('quarter', created_at) AS p, count(*) AS v FROM orders WHERE category = '${category}' GROUP BY 1),
@@ -79,18 +84,14 @@ export const tuning24second: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'combined-shares',
     ask: 'The 2 weakest regions by 2024 revenue: what share of 2024 revenue do they make up together? And which regions are they?',
-    sql: `WITH t AS (SELECT region, sum(amount) AS v FROM orders WHERE ${inYear(2024)} GROUP BY 1)
-      SELECT region, round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v ASC LIMIT 2)) / (SELECT sum(v) FROM t), 2)
-      FROM (SELECT region, v FROM t ORDER BY v ASC LIMIT 2)`,
+    sql: smallestNamed('region', 'sum(amount)', 2, inYear(2024)),
     check: 'answer',
     tolerance: 0.05,
   },
   {
     class: 'combined-shares',
     ask: 'the three smallest categories by 2023 orders, combined share of 2023 orders - name them too',
-    sql: `WITH t AS (SELECT category, count(*) AS v FROM orders WHERE ${inYear(2023)} GROUP BY 1)
-      SELECT category, round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v ASC LIMIT 3)) / (SELECT sum(v) FROM t), 2)
-      FROM (SELECT category, v FROM t ORDER BY v ASC LIMIT 3)`,
+    sql: smallestNamed('category', 'count(*)', 3, inYear(2023)),
     check: 'answer',
     tolerance: 0.05,
   },
