@@ -305,3 +305,24 @@ describe('"ordered most"', () => {
     expect(rephrase('which customers ordered most often in 2024?')).toContain('ordered most often');
   });
 });
+
+describe('a figure per customer of two groups compared', () => {
+  it.each([
+    [
+      'revenue per customer in the west vs east for 2025',
+      'average revenue per customer in the west vs east for 2025',
+    ],
+    [
+      'orders per customer, enterprise vs consumer, 2024',
+      'average orders per customer, enterprise vs consumer, 2024',
+    ],
+  ])('"%s" is their average per customer', (question, read) => {
+    expect(rephrase(question)).toBe(read);
+  });
+
+  it('leaves "revenue per customer" with no comparison as it was', () => {
+    expect(rephrase('revenue per customer in the west in 2025')).toBe(
+      'revenue per customer in the west in 2025',
+    );
+  });
+});
