@@ -246,7 +246,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // ("revenue per customer in the west vs east for 2025": two groups compared by their average per customer, not each
   // customer's own figure listed.)
   [
-    /(?<!\b(?:average|avg|mean|typical)\b[^,.;:?]{0,24})\b(revenue|sales|spend|spending|orders)\s+per\s+(customer|client|buyer|account)\b(?!\s+(?:segment|region|type|group|tier|category|name|count|base|level|size|cohort)s?\b)(?=[^?]*\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\b)/gi,
+    /(?<!\b(?:average|avg|mean|typical|median|percentile|p\d{1,2}|\d{1,2}(?:st|nd|rd|th)|highest|lowest|max|min)\b[^,.;:?]{0,24})\b(revenue|sales|spend|spending|orders)\s+per\s+(customer|client|buyer|account)\b(?!\s+(?:segment|region|type|group|tier|category|name|count|base|level|size|cohort)s?\b)(?=[^?]*\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\b)/gi,
     'average $1 per $2',
   ],
   // ("which segment ordered most?", "the region that ordered the least": by its number of orders, never by how many
