@@ -221,6 +221,11 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     .trim()
     // ("completed orders only", "just the cancelled ones": the rows named are all the meaning says.)
     .replace(/^(?:only|just)\s+(?:the\s+)?/, '')
+    // ("a customer whose 2025 spend is over $10k": the period said after the threshold, as the reader takes it.)
+    .replace(
+      /\b(whose|with|who\s+(?:has|have|had))\s+((?:q[1-4]\s+|h[12]\s+)?20\d\d)\s+(spend|spending|revenue|sales|purchases)\b(.*)$/,
+      '$1 $3$4 in $2',
+    )
     // ("'tiny' orders are those under $15": the rows named before.)
     .replace(
       /^(?:those|the\s+ones|ones)\s+(?:(?:that|which)\s+(?:are|were)\s+)?(?=under|below|over|above|less|more|at\s|of\s|\$|\d|<|>)/,

@@ -364,11 +364,12 @@ const BARE_COUNT =
 const IT = /\b(?:it|that|this)\b/i;
 
 /**
- * "we call a customer a 'whale' if their lifetime spend is over $35k", "let's call an order 'premium' if it's $900 or
- * more": a definition said in a sentence, as this reader reads one ("'whale' = a customer whose ...").
+ * "we call a customer a 'whale' if their lifetime spend is over $35k", "call an order 'high-value' if it's $800 or
+ * more", "let's call an order 'premium' if it's $900 or more": a definition said in a sentence, as this reader reads
+ * one ("'whale' = a customer whose ...").
  */
 const CALLED =
-  /\b(?:we|i)\s+(?:call|define|consider)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
 const calledAs = (turn: string) =>
   turn.replace(
     CALLED,

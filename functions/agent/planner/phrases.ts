@@ -249,6 +249,32 @@ const REWRITES: [RegExp, Replacement][] = [
     /(?<!\b(?:average|avg|mean|typical|median|percentile|p\d{1,2}|\d{1,2}(?:st|nd|rd|th)|highest|lowest|max|min)\b[^,.;:?]{0,24})\b(revenue|sales|spend|spending|orders)\s+per\s+(customer|client|buyer|account)\b(?!\s+(?:segment|region|type|group|tier|category|name|count|base|level|size|cohort)s?\b)(?=[^?]*\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\b)/gi,
     'average $1 per $2',
   ],
+  // ("returns YTD vs the same period last year? (count of returned orders)": the count of a status said again.)
+  [
+    /(?<=\b(?:returns?|returned|cancellations?|cancels|cancelled|canceled|completions?|completed)\b[^()]*?)\s*\(\s*(?:i\.?e\.?\s*,?\s*)?(?:the\s+)?(?:count|number|#)\s+of\s+(?:returned|cancell?ed|canceled|completed)\s+orders\s*\)/gi,
+    '',
+  ],
+  // ("our FY2025/26 (fiscal year runs Jul 2025 - Jun 2026)": the span the asker's fiscal year names.)
+  [
+    /\b(?:(?:for|in|during|over)\s+)?(?:(?:our|the|my)\s+)?fy\s?'?\d{2,4}(?:\s*[/-]\s*'?\d{2,4})?\s*\(\s*(?:our\s+|the\s+)?(?:fiscal|financial)\s+year\s+(?:runs|is|goes|=)\s+(?:from\s+)?([a-z]+\s+\d{4})\s*(?:-|–|—|to|through|thru)\s*([a-z]+\s+\d{4})\s*\)/gi,
+    'from $1 through $2',
+  ],
+  // ("over the winter (Dec 2025 through Feb 2026)": a season named by its months, said in brackets.)
+  [
+    /\b(?:over|in|during|for)\s+(?:the\s+)?(?:winter|summer|spring|fall|autumn|holidays?|holiday\s+season|festive\s+season)\s*\(\s*([a-z]+\s+\d{4}\s*(?:-|–|—|to|through|thru)\s*[a-z]+\s+\d{4})\s*\)/gi,
+    'from $1',
+  ],
+  // ("as a percent please, not a fraction": the form of a percent said again.)
+  [
+    /(\b(?:percent|percentage|%)\b[^?]*?)\s*,?\s*(?:and\s+)?not\s+(?:as\s+)?(?:a\s+)?(?:fraction|decimal|ratio|proportion)\b/gi,
+    '$1',
+  ],
+  // ("total 2025 revenue in millions w/ one decimal, like $12.3M": an example of the form, not a figure.)
+  [/\s*,?\s*(?:like|e\.?g\.?|for\s+example|say)\s+\$?\d+(?:\.\d+)?\s*(?:m|k|bn|b|million|thousand|billion)\b\s*(?=[?.!]*\s*$)/gi, ''],
+  // ("- call it gross sales in the answer": the asker's label for the figure.)
+  [/\s*[-–—,;]?\s*(?:and\s+)?(?:please\s+)?call\s+it\s+['"‘“]?[a-z][a-z\s-]{0,30}?['"’”]?\s+in\s+the\s+(?:answer|reply|output)\b/gi, ''],
+  // ("exactly one order in Dec 2024? (one-and-done that month, not zero)": exactly one, said again.)
+  [/(\bexactly\s+(?:one|1)\s+(?:order|purchase)[^()]*?)\s*\(\s*(?:one[\s-]and[\s-]done|a\s+single\s+one)[^()]*\)/gi, '$1'],
   // ("which segment ordered most?", "the region that ordered the least": by its number of orders, never by how many
   // customers ordered. "bought the most" stays: of customers it is their spend.)
   [/\bordered\s+(?:the\s+)?most\b(?!\s+(?:often|recently|frequently|times))/gi, 'had the most orders'],

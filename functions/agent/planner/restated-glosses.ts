@@ -39,7 +39,7 @@ const END_INCLUDED =
 
 /** "(the middle one, not the average)", "(middle value)": a median said again. */
 const MIDDLE =
-  /^(?:the\s+|i\.?e\.?\s+)?(?:middle|mid)(?:\s+(?:one|value|order|point|figure))?(?:\s*,?\s*not\s+the\s+(?:average|mean))?$/;
+  /^(?:the\s+|i\.?e\.?\s+)?(?:middle|mid)(?:\s+(?:one|value|order|point|figure))?(?:\s+(?:pls|please|plz))?(?:\s*,?\s*(?:and\s+)?not\s+(?:the\s+|an?\s+)?(?:average|avg|mean))?$/;
 /**
  * "(only counting people who've ordered at all)" beside customers over all time: the people the orders name, which
  * a count of customers by their orders is over already.

@@ -148,6 +148,23 @@ function countAskedBeside(tokens: readonly Token[], entity: CatalogMember): bool
   );
 }
 
+/** A share's figure said after "share of" ("of 2025 orders", "of total revenue"), grouped: orders, money, customers. */
+const SHARE_OF =
+  /(?:(?<![\d.]\s?)\b(?:share|percent(?:age)?|pct|fraction|proportion)|\bwhat\s+%)\s+of\s+(?:(?:the|our|all|total|overall|\d{4}(?:s)?|its|their)\s+)*(orders?|revenue|sales|spend|turnover|customers?|buyers?)\b/g;
+const FIGURE_GROUP: Record<string, string> = { revenue: 'money', sales: 'money', spend: 'money', turnover: 'money' };
+
+/** Whether two shares of different figures are asked ("share of orders ..., and share of revenue"). */
+function sharesOfTwoFigures(tokens: readonly Token[]): boolean {
+  const asked = tokens.map((t) => t.raw).join(' ');
+  const figures = new Set(
+    [...asked.matchAll(SHARE_OF)].map((m) => {
+      const noun = (m[1] ?? '').replace(/s$/, '');
+      return FIGURE_GROUP[m[1] ?? ''] ?? (noun === 'buyer' ? 'customer' : noun);
+    }),
+  );
+  return figures.size > 1;
+}
+
 /** Index of the token that named the grain (used), or -1. */
 const grainAt = (tokens: Token[], grain: Grain | undefined) =>
   grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
@@ -567,6 +584,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     fields.change !== undefined && compare?.length === 2 && share !== undefined && !share.top;
   if (shareChanged && top && tokens.some((t) => t.raw === 'top' || t.raw === 'bottom'))
     unresolved.push("change of the top rows' share");
+  // ("what share of 2025 orders were under $100, and what share of revenue?": two shares of different figures asked
+  // at once; one of them answered alone left the other out: confidently wrong.)
+  if (share && sharesOfTwoFigures(tokens)) unresolved.push('two shares of different figures asked at once');
   if (share && top && top.n > 0 && !shareChanged && ((dimensions.length === 1 && !grain) || periodsRanked)) {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
     // "top 5 categories by share of revenue" lists each one's share instead.

@@ -23,10 +23,11 @@ const WITH =
 
 /**
  * Words no spelled meaning may hold: another definition, a question, a pointer back ("that month": a gloss of the
- * period asked about, which other readers read, restated-glosses.ts).
+ * period asked about, which other readers read, restated-glosses.ts), or a customer's spend (definition-meanings.ts
+ * reads a threshold of it; spelled out, "whose 2025 spend is over $10k" was read as an order's amount).
  */
 const NOT_SPELLED =
-  /[?=;]|\b(?:means?|i\.e|it|this|that one|these|then)\b|\b(?:that|the\s+same|this|those)\s+(?:day|week|month|quarter|year|period|half)s?\b/;
+  /[?=;]|\b(?:means?|i\.e|it|this|that one|these|then|spend|spent|spending|revenue|sales|worth)\b|\b(?:that|the\s+same|this|those)\s+(?:day|week|month|quarter|year|period|half)s?\b/;
 
 /** The numbers the query must hold: years and bounds said in the meaning ("2024", "$1,500" as "1500", "10+"). */
 function marksOf(text: string): string[] {
