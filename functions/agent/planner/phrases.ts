@@ -270,11 +270,20 @@ const REWRITES: [RegExp, Replacement][] = [
     '$1',
   ],
   // ("total 2025 revenue in millions w/ one decimal, like $12.3M": an example of the form, not a figure.)
-  [/\s*,?\s*(?:like|e\.?g\.?|for\s+example|say)\s+\$?\d+(?:\.\d+)?\s*(?:m|k|bn|b|million|thousand|billion)\b\s*(?=[?.!]*\s*$)/gi, ''],
+  [
+    /\s*,?\s*(?:like|e\.?g\.?|for\s+example|say)\s+\$?\d+(?:\.\d+)?\s*(?:m|k|bn|b|million|thousand|billion)\b\s*(?=[?.!]*\s*$)/gi,
+    '',
+  ],
   // ("- call it gross sales in the answer": the asker's label for the figure.)
-  [/\s*[-–—,;]?\s*(?:and\s+)?(?:please\s+)?call\s+it\s+['"‘“]?[a-z][a-z\s-]{0,30}?['"’”]?\s+in\s+the\s+(?:answer|reply|output)\b/gi, ''],
+  [
+    /\s*[-–—,;]?\s*(?:and\s+)?(?:please\s+)?call\s+it\s+['"‘“]?[a-z][a-z\s-]{0,30}?['"’”]?\s+in\s+the\s+(?:answer|reply|output)\b/gi,
+    '',
+  ],
   // ("exactly one order in Dec 2024? (one-and-done that month, not zero)": exactly one, said again.)
-  [/(\bexactly\s+(?:one|1)\s+(?:order|purchase)[^()]*?)\s*\(\s*(?:one[\s-]and[\s-]done|a\s+single\s+one)[^()]*\)/gi, '$1'],
+  [
+    /(\bexactly\s+(?:one|1)\s+(?:order|purchase)[^()]*?)\s*\(\s*(?:one[\s-]and[\s-]done|a\s+single\s+one)[^()]*\)/gi,
+    '$1',
+  ],
   // ("which segment ordered most?", "the region that ordered the least": by its number of orders, never by how many
   // customers ordered. "bought the most" stays: of customers it is their spend.)
   [/\bordered\s+(?:the\s+)?most\b(?!\s+(?:often|recently|frequently|times))/gi, 'had the most orders'],

@@ -151,7 +151,12 @@ function countAskedBeside(tokens: readonly Token[], entity: CatalogMember): bool
 /** A share's figure said after "share of" ("of 2025 orders", "of total revenue"), grouped: orders, money, customers. */
 const SHARE_OF =
   /(?:(?<![\d.]\s?)\b(?:share|percent(?:age)?|pct|fraction|proportion)|\bwhat\s+%)\s+of\s+(?:(?:the|our|all|total|overall|\d{4}(?:s)?|its|their)\s+)*(orders?|revenue|sales|spend|turnover|customers?|buyers?)\b/g;
-const FIGURE_GROUP: Record<string, string> = { revenue: 'money', sales: 'money', spend: 'money', turnover: 'money' };
+const FIGURE_GROUP: Record<string, string> = {
+  revenue: 'money',
+  sales: 'money',
+  spend: 'money',
+  turnover: 'money',
+};
 
 /** Whether two shares of different figures are asked ("share of orders ..., and share of revenue"). */
 function sharesOfTwoFigures(tokens: readonly Token[]): boolean {
