@@ -5,7 +5,7 @@
 
 import type { CatalogCube, CatalogMember } from './catalog';
 import { averageBefore, averagedVerb, worthAfter } from './entity-measures';
-import { dimensionKeys, nounOf } from './members';
+import { DISTINCT_WORDS, dimensionKeys, nounOf } from './members';
 import type { EntityCondition, Grain, Token } from './plan';
 import { claimOneTimeBeside } from './repeat-split';
 import { stem, words } from './text';
@@ -325,9 +325,6 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
   }
   return found;
 }
-
-/** Words that say again that the values counted are distinct ("4 different categories"). */
-const DISTINCT_WORDS = new Set(['different', 'distinct', 'unique', 'separate']);
 
 /**
  * "customers who bought from 3 or more categories", "customers that ordered in at least 2 regions": a number of

@@ -362,6 +362,9 @@ const TRAILING_OPS: Record<string, NumberFilter['op']> = {
   'and below': '<=',
 };
 
+/** Words that say again that the values counted are distinct ("4 different categories"). */
+export const DISTINCT_WORDS = new Set(['different', 'distinct', 'unique', 'separate']);
+
 /** Nouns of things counted, never of an amount ("at least 4 orders", "over 3 times"). */
 const COUNTED_NOUNS = new Set([
   'order',
@@ -381,9 +384,7 @@ const COUNTED_NOUNS = new Set([
  * noun follows it, perhaps after "different" ("at least 4 different categories", "more than 2 regions").
  */
 function countedAfter(tokens: readonly Token[], at: number, cube: CatalogCube): boolean {
-  const next = ['different', 'distinct', 'unique', 'separate'].includes(tokens[at]?.raw ?? '')
-    ? tokens[at + 1]
-    : tokens[at];
+  const next = DISTINCT_WORDS.has(tokens[at]?.raw ?? '') ? tokens[at + 1] : tokens[at];
   if (!next) return false;
   return (
     COUNTED_NOUNS.has(next.stem) ||

@@ -15,7 +15,7 @@ const WHO =
 
 /** What a customer did, as the meaning begins: a verb of ordering, or its negation. */
 const DID =
-  /^(?:(?:has|have|had)\s+)?(?:placed?|places|ordered|orders?|bought|buys?|purchased|purchases?|spent|spends?|made|makes?|returned|cancell?ed|shopped|shops?)\b|^(?:did\s+not|didn'?t|does\s+not|doesn'?t|never|has\s+not|hasn'?t|have\s+not|haven'?t)\s+(?:\w+)/;
+  /^(?:(?:has|have|had)\s+)?(?:placed?|places|ordered|orders?|bought|buys?|purchased|purchases?|made|makes?|returned|cancell?ed|shopped|shops?)\b|^(?:did\s+not|didn'?t|does\s+not|doesn'?t|never|has\s+not|hasn'?t|have\s+not|haven'?t)\s+(?:\w+)/;
 
 /** "customers with ...", "customers whose ...": the people named, then what holds for them. */
 const WITH =

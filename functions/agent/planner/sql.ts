@@ -171,10 +171,21 @@ function winnerCondition(plan: Plan, time: string | undefined): string | undefin
   const [dimension] = ranking?.dimensions ?? [];
   const [measure] = ranking?.measures ?? [];
   if (!ranking || !dimension || !measure) return undefined;
-  const column = dimensionSql(dimension);
-  const own = conditions(ranking, time);
   const dir = ranking.top?.direction === 'asc' ? 'ASC' : 'DESC';
-  return `${column} IN (SELECT ${column} FROM ${ident(ranking.cube.name)}${own.length > 0 ? ` WHERE ${own.join(' AND ')}` : ''} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT 1)`;
+  return rankedValues(dimensionSql(dimension), ranking.cube, conditions(ranking, time), measure, dir, 1);
+}
+
+/** The column's values ranked first `n` by the measure over the rows of `own`, ties broken by the value. */
+function rankedValues(
+  column: string,
+  cube: Plan['cube'],
+  own: readonly string[],
+  measure: CatalogMember,
+  dir: 'ASC' | 'DESC',
+  n: number,
+): string {
+  const where = own.length > 0 ? ` WHERE ${own.join(' AND ')}` : '';
+  return `${column} IN (SELECT ${column} FROM ${ident(cube.name)}${where} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT ${n})`;
 }
 
 /**
@@ -187,9 +198,8 @@ function rankedInCondition(plan: Plan, time: string | undefined): string | undef
   const [measure] = plan.measures;
   if (!ranked || !dimension || !measure || !time) return undefined;
   const own = conditions({ ...plan, rankedIn: undefined, range: ranked.period, compare: undefined }, time);
-  const column = dimensionSql(dimension);
   const dir = ranked.direction === 'desc' ? 'DESC' : 'ASC';
-  return `${column} IN (SELECT ${column} FROM ${ident(plan.cube.name)} WHERE ${own.join(' AND ')} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT ${ranked.n})`;
+  return rankedValues(dimensionSql(dimension), plan.cube, own, measure, dir, ranked.n);
 }
 
 export function valueCondition(column: string, f: ValueFilter): string {

@@ -54,6 +54,10 @@ export const inYear = (year: number, column = 'created_at') =>
 /** Rows of `column` in [from, to). */
 export const between = (from: string, to: string, column = 'created_at') =>
   `${column} >= '${from}' AND ${column} < '${to}'`;
+/** The `year`'s revenue by `by` of the customers whose first order fell in [from, to). */
+export const firstOrderersSpendBy = (from: string, to: string, by: string, year: number) =>
+  `WITH f AS (SELECT customer_id FROM orders GROUP BY 1 HAVING min(created_at) >= '${from}' AND min(created_at) < '${to}')
+   SELECT ${by}, sum(amount) FROM orders WHERE customer_id IN (SELECT customer_id FROM f) AND ${inYear(year)} GROUP BY 1`;
 /** The data's last day, as a `check: 'range'` reference states it first. */
 export const LAST_DAY = '(SELECT CAST(max(created_at) AS DATE) FROM orders)';
 /** A west-region analyst: row-level security keeps their orders and customers to the west. */

@@ -11,7 +11,15 @@
  *
  * Clock: Wednesday 2027-06-23, eighteen months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
-import { between, inYear, LAST_DAY, type SecondOrderCase, WEST, withCustomers } from './tuning-2';
+import {
+  between,
+  firstOrderersSpendBy,
+  inYear,
+  LAST_DAY,
+  type SecondOrderCase,
+  WEST,
+  withCustomers,
+} from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_24_PROBED_NOW = '2027-06-23T10:00:00Z';
@@ -134,8 +142,7 @@ export const tuning24probed: (SecondOrderCase & Tuning6Case)[] = [
     // A cohort of first orders broken down by category.
     class: 'cohorts',
     ask: 'customers whose first order was in February 2023: what was their 2024 revenue by category?',
-    sql: `WITH f AS (SELECT customer_id FROM orders GROUP BY 1 HAVING min(created_at) >= '2023-02-01' AND min(created_at) < '2023-03-01')
-      SELECT category, sum(amount) FROM orders WHERE customer_id IN (SELECT customer_id FROM f) AND ${inYear(2024)} GROUP BY 1`,
+    sql: firstOrderersSpendBy('2023-02-01', '2023-03-01', 'category', 2024),
   },
   {
     class: 'cohorts',

@@ -12,7 +12,7 @@
  *
  * Clock: Wednesday 2027-09-29, twenty-one months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
-import { between, inYear, type SecondOrderCase, WEST, withCustomers } from './tuning-2';
+import { between, firstOrderersSpendBy, inYear, type SecondOrderCase, WEST, withCustomers } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_24_SECOND_NOW = '2027-09-29T10:00:00Z';
@@ -63,14 +63,12 @@ export const tuning24second: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'cohorts',
     ask: 'Customers whose first purchase was in April 2023: what did they spend in 2024, broken down by category?',
-    sql: `WITH f AS (SELECT customer_id FROM orders GROUP BY 1 HAVING min(created_at) >= '2023-04-01' AND min(created_at) < '2023-05-01')
-      SELECT category, sum(amount) FROM orders WHERE customer_id IN (SELECT customer_id FROM f) AND ${inYear(2024)} GROUP BY 1`,
+    sql: firstOrderersSpendBy('2023-04-01', '2023-05-01', 'category', 2024),
   },
   {
     class: 'cohorts',
     ask: 'for the people who first ordered in February 2023, their 2025 revenue split by region',
-    sql: `WITH f AS (SELECT customer_id FROM orders GROUP BY 1 HAVING min(created_at) >= '2023-02-01' AND min(created_at) < '2023-03-01')
-      SELECT region, sum(amount) FROM orders WHERE customer_id IN (SELECT customer_id FROM f) AND ${inYear(2025)} GROUP BY 1`,
+    sql: firstOrderersSpendBy('2023-02-01', '2023-03-01', 'region', 2025),
   },
   {
     class: 'combined-shares',
