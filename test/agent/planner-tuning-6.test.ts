@@ -68,6 +68,7 @@ import * as tuning24after from './questions/tuning-24-after';
 import * as tuning24probed from './questions/tuning-24-probed';
 import * as tuning24ratios from './questions/tuning-24-ratios';
 import * as tuning24second from './questions/tuning-24-second';
+import * as tuning25probed from './questions/tuning-25-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -617,6 +618,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning22conditions,
       cases: tuning22conditions.tuning22conditions,
       rightAtLeast: 35,
+    },
+    {
+      // 6 of 24 right before the lead's probes of the session of 2026-11-29 were fixed (13 confident wrong, in the
+      // eval CLI, on dcd9a30); 24, none wrong, after.
+      title:
+        'tuning set 25 (probed: money asked of "customers in the west", "bring in" over a span, a total over a span past the data\'s end, "the previous one" and "the one before" of a series, "the average month", each value\'s share of one value\'s whole, another measure over the top 5% ranked "by spend", a leader per group "by 2025 spend" with another figure, relative periods glossed with their names)',
+      module: tuning25probed,
+      cases: tuning25probed.tuning25probed,
+      rightAtLeast: 24,
     },
   ];
 

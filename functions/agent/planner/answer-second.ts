@@ -307,11 +307,20 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
       ? `of all ${measure ? nameOf(plan, measure).toLowerCase() : 'rows'}`
       : `of that ${groupWord}`;
   const shareText = (row: Row) => (shareAt >= 0 ? `, ${formatPercent(row[shareAt] ?? 0)} ${whole}` : '');
+  // (Another measure beside each row: "with their order count".)
+  const beside = plan.measures[1];
+  const besideAt = query.columns.findLastIndex((c) => c.role === 'measure');
+  const besideText = (row: Row) =>
+    beside && besideAt > m
+      ? `; ${nameOf(plan, beside).toLowerCase()} ${formatFigure(beside, row[besideAt])}`
+      : '';
   const groups = new Map<string, string[]>();
   for (const row of result.data) {
     const key = groupAt.map((i) => text(row, i)).join(', ');
     const items = groups.get(key) ?? [];
-    items.push(`${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])}${shareText(row)})`);
+    items.push(
+      `${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])}${shareText(row)}${besideText(row)})`,
+    );
     groups.set(key, items);
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');
@@ -350,7 +359,9 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
     }
     return `Together, the ${who}: ${formatFigure(measure, row[0])} (${formatPercent(row[2] ?? 0)} of all ${formatFigure(measure, row[1])}).`;
   }
-  const figure = `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(measure, row[0])} of ${formatFigure(measure, row[1])}).`;
+  // (Another measure summed over the rows ranked: its figure, of its whole.)
+  const summed = plan.share?.sumOf ?? measure;
+  const figure = `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(summed, row[0])} of ${formatFigure(summed, row[1])}).`;
   const counted = plan.share?.counted;
   if (!counted || !top) return figure;
   // The asker's counts are a check: the data's own are stated, and a difference is said before the figure.

@@ -115,8 +115,17 @@ const pointsAtRows = (text: string) => OF_ROWS.test(text) || EACH_OF_ROWS.test(t
 export function changeOfPreviousRows(question: string, own: Parsed): boolean {
   if (!own.change || own.range || own.compare?.some((p) => !p.assumed)) return false;
   if (own.filters.length > 0 || own.numberFilters.length > 0 || own.dimensions.length > 0) return false;
-  return pointsAtRows(words(question).join(' '));
+  // ("which month was the biggest jump from the previous month?" after monthly revenue in 2025: those months'
+  // steps ranked, in that year; read on its own it ranked every month of the data: confidently wrong.)
+  return pointsAtRows(words(question).join(' ')) || (own.top !== undefined && own.grain !== undefined);
 }
+
+/** Whether "the month before" is the step of a change of each unit ("vs the month before"), not a period. */
+const stepOfChange = (own: Parsed, step: RegExpExecArray, text: string) =>
+  own.change !== undefined &&
+  own.grain === step[1] &&
+  ['before', 'prior', 'earlier'].includes(step[2] ?? '') &&
+  /\b(?:vs|versus|from|over|than|against|compared to|compared with|on)\s+$/.test(text.slice(0, step.index));
 /** "how many?", "how much was it?": the figure the previous answer gave, asked again. */
 const BARE_FIGURE =
   /^(?:and |so |ok |okay )?how (?:many|much)(?: (?:was (?:it|that)|is (?:it|that)|were (?:there|they)|are there|exactly|in total|total))?$/;
@@ -324,7 +333,9 @@ export function readFollowUp(
       : unread(`"${same[0]}" needs one period in the previous question to go a year back from`);
   }
   const step = NEXT_PERIOD.exec(text);
-  if (step) {
+  // ("which month was the biggest jump vs the month before?": each unit against the one before, ranked; not the
+  // unit before the previous period.)
+  if (step && !stepOfChange(own, step, text)) {
     const plan = nextPeriod(previous, own, step, context.today);
     // ("the month after that one", "the quarter before it": the pointer back is the step's too.)
     const stepWords = new Set([...step[0].split(' '), 'that', 'one', 'it', 'this']);

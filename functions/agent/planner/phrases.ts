@@ -40,6 +40,9 @@ const PERIOD = `(?:\\d{4}|q[1-4](?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:${[...MO
 /** Words of a whole, not of a value ("total revenue", "all orders", "company sales"). */
 const WHOLE_WORDS =
   /^(?:total|all|overall|company|whole|entire|gross|net|combined|annual|monthly|yearly|\d+)\b/i;
+/** "share of revenue by category for north in 2024": a value's whole (its possessive dropped) and its period. */
+const shareOfValue = (share: string, measure: string, dimension: string, value: string, period?: string) =>
+  `${share} of ${measure} by ${dimension} for ${value.replace(/['’]s\b/gi, '').trim()}${period ? ` in ${period.trim()}` : ''}`;
 
 /** "fourth", "4th": which quarter or half. */
 const ORDINAL_NUMBERS: Record<string, number> = { ...ORDINALS, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
@@ -514,14 +517,14 @@ const REWRITES: [RegExp, Replacement][] = [
   // rows as parts of that value's whole, as "share of revenue by region for toys" reads (was toys' share within
   // each region: another whole, confidently wrong). Not of a whole named without a value ("of total revenue").
   [
-    /\b(?:each|every)\s+([a-z]+)['’]s\s+(share|percent(?:age)?|%|portion|cut|slice|contribution)\s+(?:of|to)\s+(?:the\s+|our\s+)?((?:[a-z]+\s+){1,2}?)(revenue|sales|orders|order\s+count|spend)\b/gi,
-    (all, dimension: string, share: string, value: string, measure: string) =>
-      WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
+    /\b(?:each|every)\s+([a-z]+)['’]s\s+(share|percent(?:age)?|%|portion|cut|slice|contribution)\s+(?:of|to)\s+(?:the\s+|our\s+)?((?:[a-z]+(?:['’]s)?\s+){1,2}?)((?:(?:q[1-4]|h[12])\s+)?(?:19|20)\d\d\s+)?(revenue|sales|orders|order\s+count|spend)\b/gi,
+    (all, dimension: string, share: string, value: string, period: string | undefined, measure: string) =>
+      WHOLE_WORDS.test(value) ? all : shareOfValue(share, measure, dimension, value, period),
   ],
   [
-    /\bwhat\s+(share|percent(?:age)?|%|portion|fraction|proportion)\s+of\s+(?:the\s+|our\s+)?((?:[a-z]+\s+){1,2}?)(revenue|sales|orders|order\s+count|spend)\s+(?:did|does|do)\s+(?:each|every)\s+([a-z]+)\s+(?:bring(?:\s+in)?|make|contribute|account\s+for|have|get|generate|do|drive)\b/gi,
-    (all, share: string, value: string, measure: string, dimension: string) =>
-      WHOLE_WORDS.test(value) ? all : `${share} of ${measure} by ${dimension} for ${value.trim()}`,
+    /\bwhat\s+(share|percent(?:age)?|%|portion|fraction|proportion)\s+of\s+(?:the\s+|our\s+)?((?:[a-z]+(?:['’]s)?\s+){1,2}?)((?:(?:q[1-4]|h[12])\s+)?(?:19|20)\d\d\s+)?(revenue|sales|orders|order\s+count|spend)\s+(?:did|does|do)\s+(?:each|every)\s+([a-z]+)\s+(?:bring(?:\s+in)?|make(?:\s+up)?|contribute|account\s+for|represent|have|get|generate|do|drive)\b/gi,
+    (all, share: string, value: string, period: string | undefined, measure: string, dimension: string) =>
+      WHOLE_WORDS.test(value) ? all : shareOfValue(share, measure, dimension, value, period),
   ],
   // "ARPU in 2025", "ARPA by segment": average revenue per user (account), the mean of each customer's total.
   [/\barp[uca]\b/gi, 'average revenue per customer'],
@@ -1048,13 +1051,30 @@ const REWRITES: [RegExp, Replacement][] = [
         : `${lead} ${a} vs ${b}`;
     },
   ],
+  // "how much did each region's customers spend": the people of each value, as "customers in each region" (a list
+  // of every customer in every region answers nothing asked; "each region's top customers" stays a rank).
+  [
+    /\b(each|every)\s+([a-z]+)['’]s\s+(customers|clients|buyers|shoppers|accounts)\s+(?=(?:spend|spent|place|placed|order|ordered|buy|bought|bring|brought|generate|generated|make|made|purchase|purchased|pay|paid)\b)/gi,
+    '$3 in $1 $2 ',
+  ],
   // "what did toys bring in", "which region brought in the most", "what did grocery generate in Q2": money made
   // (only where nothing names what came in: "brought in the most new customers", "bring in half my revenue" stay).
   [
-    /\b(?:bring|brings|brought|bringing)\s+in\b(?=\s*(?:the\s+most|the\s+least|most|least|more|less|during|in|for|last|this|over|since|,|\?|$))/gi,
+    /\b(?:bring|brings|brought|bringing)\s+in\b(?=\s*(?:the\s+most|the\s+least|most|least|more|less|during|in|for|last|this|over|since|from|between|through|throughout|across|by|per|each|every|so\s+far|to\s+date|,|\?|$))/gi,
     'earn',
   ],
   [/\bgenerated?\b(?=\s*(?:in|during|for|last|this|over|since|,|\?|$))/gi, 'earn'],
+  // "what was the average month?", "the monthly average", "what does the average quarter look like": the average
+  // per unit of time (read alone, "average" took the model's Average amount over every month: confidently wrong).
+  [
+    /\b(?:the\s+|an?\s+)?(monthly|quarterly|weekly|daily|yearly|annual)\s+average\b(?!\s+(?:order|amount|value|spend|revenue|sales|customer|basket|price|size|number|count|of)\b)/gi,
+    (_all, unit: string) =>
+      `the average per ${{ monthly: 'month', quarterly: 'quarter', weekly: 'week', daily: 'day', yearly: 'year', annual: 'year' }[unit.toLowerCase()] ?? 'month'}`,
+  ],
+  [
+    /\b(?:the\s+|an?\s+)?average\s+(month|quarter|week|day|year)(?:\s+look(?:s|ed)?\s+like\b|\b(?=\s*(?:in\b|for\b|of\s+(?:20\d\d|that|those|them)|,|\?|\.|$)))/gi,
+    'the average per $1',
+  ],
   // "revenue per order": the average order's amount, never the total; "orders per customer by segment": the
   // average per customer within each segment (a list of every customer in every segment answers nothing asked).
   [

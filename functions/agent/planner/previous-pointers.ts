@@ -75,7 +75,7 @@ export function changeToThat(
  */
 const oneBefore = (grain: string) =>
   new RegExp(
-    String.raw`\b(?:vs\.?|versus|against|compared\s+(?:to|with)|over|from|than)\s+the\s+(?:(?:one|${grain})\s+before(?:\s+it)?|(?:previous|prior|preceding)\s+one)\b`,
+    String.raw`\b(?:vs\.?|versus|against|compared?\s+(?:to|with)|over|from|than)\s+the\s+(?:(?:one|${grain})\s+before(?:\s+it)?|(?:previous|prior|preceding)\s+one)\b`,
     'gi',
   );
 /** "how many more or fewer orders was each quarter", "how many more or less is each of those": a change in a count. */
@@ -89,8 +89,11 @@ const FIRST_STEP =
 /** The question with a step back by "one" said in the previous answer's unit, when that answer had one. */
 export function previousUnitSaid(previous: Plan | undefined, question: string): string {
   const grain = previous?.grain;
-  // (Only of each of the previous rows: "which quarter grew the most vs the quarter before?" ranks them already.)
-  if (!grain || previous.compare || !/\beach\b/i.test(question)) return question;
+  // (Of each of the previous rows, or with the unit left unsaid: "and the change from the previous one?", "which
+  // month was the biggest jump from the one before?"; "which quarter grew the most vs the quarter before?" ranks
+  // them already.)
+  const unsaid = /\b(?:the\s+one\s+before|(?:previous|prior|preceding)\s+one)\b/i.test(question);
+  if (!grain || previous.compare || !(unsaid || /\beach\b/i.test(question))) return question;
   const stepped = question
     .replace(oneBefore(grain), `from the previous ${grain}`)
     .replace(MORE_OR_FEWER, (_all, counted: string) => `how much did each change, in ${counted},`);

@@ -44,6 +44,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { readPercentileGloss } from './percentile-glosses';
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
+import { readPeriodGlosses } from './period-glosses';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { previousUnitSaid } from './previous-pointers';
@@ -565,7 +566,8 @@ function readThread(
     if (people) plan = undefined;
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
     // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before.)
-    const asked = people ?? keepTopSum(plan, previousUnitSaid(plan, quote.text));
+    // ("revenue last year vs the year before (i.e. 2025 vs 2024)": the periods named, period-glosses.ts.)
+    const asked = people ?? keepTopSum(plan, previousUnitSaid(plan, readPeriodGlosses(quote.text)));
     // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my

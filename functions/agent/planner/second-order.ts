@@ -72,6 +72,8 @@ export interface SecondOrderInput {
   started?: CatalogMember;
   /** The entity a "lifetime value" is of (each one's total over all its rows). */
   lifetime?: CatalogMember;
+  /** The measure a ranking is "by" ("the top 5% of customers by spend"), when one is named. */
+  rankedOn?: CatalogMember;
   /** Index of the first word asking for a share. */
   ratioAt: number;
 }
@@ -615,8 +617,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         for (const t of tokens.slice(from, from + namesAsked[0].split(' ').length)) t.used = true;
       }
       const named = (/^which\b/.test(asked) || namesAsked) && top.n > 1 && !top.percent;
+      // "how many orders did the top 5% of customers by spend place", "share of revenue from the top 10% by
+      // orders": the rows ranked by the measure named after "by", another measure summed over them (was the
+      // ranking measure's own share, the other left out: confidently wrong).
+      const other = measures.length === 2 && input.rankedOn === measures[0] ? measures[1] : undefined;
+      if (measures.length > 1 && !other) unresolved.push('which measure the top rows are ranked by');
       share = {
         top,
+        ...(other ? { sumOf: other } : {}),
         ...(share.wholeWithout ? { wholeWithout: share.wholeWithout } : {}),
         ...(named ? { total: true as const } : {}),
       };

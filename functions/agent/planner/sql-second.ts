@@ -461,7 +461,10 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   const direction = plan.top?.direction === 'asc' ? 'ASC' : 'DESC';
   const n = Math.max(1, plan.top?.n ?? 1);
   const both = plan.perGroup?.both === true;
-  const t = `SELECT ${[...groupSelect, itemSelect].join(', ')}, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(groupSelect.length + 1)}`;
+  // ("the top customer in each segment by spend, with their order count": another measure beside each row kept.)
+  const beside = plan.measures[1];
+  const besideColumn = beside ? measureColumn(beside) : undefined;
+  const t = `SELECT ${[...groupSelect, itemSelect].join(', ')}, MEASURE(${m}) AS v${besideColumn ? `, MEASURE(${besideColumn}) AS w` : ''} FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))}${groupBy(groupSelect.length + 1)}`;
   // Every item tied at a place is kept (RANK): one of them alone would be named the top with no word of the tie.
   const window = (order: string) => `RANK() OVER (PARTITION BY ${groupNames.join(', ')} ORDER BY v ${order})`;
   const bottom = both ? `, ${window(direction === 'DESC' ? 'ASC' : 'DESC')} AS rank_from_bottom` : '';
@@ -469,14 +472,14 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   const shareOf = plan.perGroup?.share;
   const whole = shareOf === 'all' ? 'OVER ()' : `OVER (PARTITION BY ${groupNames.join(', ')})`;
   const share = shareOf ? `, round(100.0 * v / NULLIF(SUM(v) ${whole}, 0), 2) AS share_percent` : '';
-  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v, ${window(direction)} AS rank_in_group${bottom}${share} FROM t`;
+  const r = `SELECT ${[...groupNames, itemColumn].join(', ')}, v${besideColumn ? ', w' : ''}, ${window(direction)} AS rank_in_group${bottom}${share} FROM t`;
   const nth = plan.top?.nth;
   const kept = both
     ? `rank_in_group <= ${n} OR rank_from_bottom <= ${n}`
     : nth
       ? `rank_in_group = ${nth}`
       : `rank_in_group <= ${n}`;
-  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''}${shareOf ? ', share_percent' : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
+  const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''}${shareOf ? ', share_percent' : ''}${besideColumn ? `, w AS ${besideColumn}` : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
     ...(timeGroup ? [{ role: 'time' as const }] : []),
@@ -485,6 +488,7 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
     { role: 'rank' },
     ...(both ? [{ role: 'rank' as const }] : []),
     ...(shareOf ? [{ role: 'share' as const }] : []),
+    ...(beside ? [{ role: 'measure' as const, member: beside }] : []),
   ]);
 }
 
@@ -541,6 +545,24 @@ export function topShareQuery(plan: Plan): PlannedQuery {
       { role: 'measure', ...(measure ? { member: measure } : {}) },
       { role: 'measure', ...(measure ? { member: measure } : {}) },
       { role: 'whole', ...(measure ? { member: measure } : {}) },
+      { role: 'share' },
+    ]);
+  }
+  // "how many orders did the top 5% of customers by spend place": ranked by the first measure, the other summed
+  // over the rows kept, of that measure's whole (ties at the cut broken by the key, as the rows listed are).
+  if (sumOf) {
+    const s = measureColumn(sumOf);
+    const both = (p: Plan) =>
+      `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${s}) AS s FROM ${ident(plan.cube.name)}${where(conditions(p, time(plan)))} GROUP BY 1`;
+    const kept = top.percent
+      ? `SELECT s FROM (SELECT s, ROW_NUMBER() OVER (ORDER BY m ${order}, k) AS rn, COUNT(*) OVER () AS entities FROM t) AS r WHERE rn <= entities * ${top.n / 100}`
+      : `SELECT s FROM t ORDER BY m ${order}, k LIMIT ${top.n}`;
+    const wholeOf = without.length > 0 ? `, a AS (${both(wholePlan)})` : '';
+    const summed = without.length > 0 ? '(SELECT SUM(s) FROM a)' : '(SELECT SUM(s) FROM t)';
+    const sql = `WITH t AS (${both(plan)})${wholeOf}, top_rows AS (${kept}) SELECT SUM(s) AS part, ${summed} AS whole, round(100.0 * SUM(s) / NULLIF(${summed}, 0), 2) AS share_percent FROM top_rows`;
+    return described(plan, sql, [
+      { role: 'measure', member: sumOf },
+      { role: 'whole', member: sumOf },
       { role: 'share' },
     ]);
   }

@@ -47,7 +47,10 @@ function reachesToday(plan: Plan, today: string): boolean {
   // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
   // stops in December): the data's range is read first so the answer says what it covers. (An older one is read
   // after its query, when its rows stop short of its end: endsEarly.)
-  const recent = addDays(today, -366);
+  // A single total over an older one (no rows by period to show where they stop, no compared period to go
+  // missing) is read against the data's range first while it ends within two years of today ("Oct 2025 through
+  // Feb 2026" asked in May 2027).
+  const recent = addDays(today, plan.grain || plan.compare ? -366 : -731);
   return periods.some((p) => p.relative === true || p.to > recent);
 }
 

@@ -113,6 +113,10 @@ export function titleOf(plan: Plan): string {
         `share of ${name} from the ${direction === 'desc' ? 'top' : 'bottom'} ${one}${scope}`,
       );
     }
+    // ("the top 5% of customers by spend": another measure summed over them, the ranking named.)
+    const sumOf = plan.share.sumOf;
+    if (sumOf && !plan.share.total)
+      return capitalise(`share of ${nameOf(plan, sumOf)} from the ${top} ${rows} by ${name}${scope}`);
     return capitalise(`share of ${name} from the ${top} ${rows}${scope}`);
   }
   if (plan.perGroup && plan.top) {

@@ -720,7 +720,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   // "top 3 customers by orders in 2025, with revenue": the measure named right after "by" ranks (first), another
   // named beside it is a column (was ranked by revenue, the "by orders" left out).
-  if (top && !selling) measures = rankedBy(tokens, cube, measures);
+  let rankedOn: CatalogMember | undefined;
+  if (top && !selling) ({ measures, by: rankedOn } = rankedBy(tokens, cube, measures));
   // "... and their spend", "with order counts": a figure asked beside each row listed, as a column of its own.
   if ((top || dimensions.length > 0) && !selling && measures.length > 0)
     measures = besideEach(tokens, cube, measures, sum);
@@ -1050,6 +1051,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(firstRank ? { firstRank } : {}),
     ...(lifetime && lifetimeAt >= 0 ? { lifetime: lifetime.member } : {}),
     ...(started ? { started: started.member } : {}),
+    ...(rankedOn ? { rankedOn } : {}),
     // (A reach's percent is its own: no share to build.)
     ratioAt: reach ? -1 : ratioAt,
   });
@@ -1370,15 +1372,21 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
  * "by" (past "the", "total", "number of") that one measure alone has as a name ("orders", "revenue"), or a money
  * word ("spend") for the measure of money. Unchanged when no such word follows a "by".
  */
-function rankedBy(tokens: Token[], cube: CatalogCube, measures: CatalogMember[]): CatalogMember[] {
+function rankedBy(
+  tokens: Token[],
+  cube: CatalogCube,
+  measures: CatalogMember[],
+): { measures: CatalogMember[]; by?: CatalogMember } {
   const all = cube.members.filter((m) => m.kind === 'measure');
   for (const [i, t] of tokens.entries()) {
     if (t.raw !== 'by') continue;
     let k = i + 1;
+    // ("by 2025 spend", "by Q4 revenue": the period said before the measure.)
     while (
       ['the', 'their', 'its', 'total', 'number', 'of', 'amount', 'lifetime', 'overall'].includes(
         tokens[k]?.raw ?? '',
-      )
+      ) ||
+      /^(?:(?:19|20)\d\d|q[1-4]|h[12]|ytd)$/.test(tokens[k]?.raw ?? '')
     )
       k++;
     const word = tokens[k];
@@ -1395,11 +1403,11 @@ function rankedBy(tokens: Token[], cube: CatalogCube, measures: CatalogMember[])
     const money = MONEY_WORDS.has(word.raw) ? all.find((m) => m.aggType === 'sum') : undefined;
     const measure = breakdown ? undefined : named.length === 1 ? named[0] : money;
     if (!measure) continue;
-    if (measures[0] === measure) return measures;
+    if (measures[0] === measure) return { measures, by: measure };
     word.used = true;
-    return [measure, ...measures.filter((m) => m !== measure)];
+    return { measures: [measure, ...measures.filter((m) => m !== measure)], by: measure };
   }
-  return measures;
+  return { measures };
 }
 
 /** Words that put a figure beside each row listed ("and their spend", "with order counts", "plus revenue"). */

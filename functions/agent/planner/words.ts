@@ -31,7 +31,8 @@ export function moneyOfSpenders(
   const people = measures.filter(
     (m) =>
       m.aggType === 'count_distinct' &&
-      tokens.some((t) => t.asked !== undefined && m.titleWords.includes(t.stem)),
+      // ("how much did customers in the west spend": the model's own word for them as much as "clients".)
+      tokens.some((t) => m.titleWords.includes(t.stem)),
   );
   if (people.length === 0) return measures;
   return [sum, ...measures.filter((m) => !people.includes(m))];

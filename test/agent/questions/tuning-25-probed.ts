@@ -57,7 +57,7 @@ export const tuning25probed: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'wording',
-    ask: 'how much did customers spend in 2025?',
+    ask: 'how much did customers spend in 2025 in my region?',
     user: WEST,
     sql: `SELECT sum(amount) FROM orders WHERE region = 'west' AND ${inYear(2025)}`,
   },
@@ -167,6 +167,6 @@ export const tuning25probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'past-the-data',
     ask: 'revenue last year vs the year before (i.e. 2025 vs 2024)',
     never: /no data|2026/i,
-    sql: `SELECT sum(amount) FILTER (WHERE ${inYear(2024)}), sum(amount) FILTER (WHERE ${inYear(2025)}) FROM orders`,
+    sql: `SELECT year(created_at) AS y, sum(amount) FROM orders WHERE ${between('2024-01-01', '2026-01-01')} GROUP BY 1`,
   },
 ];

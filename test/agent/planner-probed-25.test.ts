@@ -1,0 +1,169 @@
+import { describe, expect, it } from '@jest/globals';
+import { readPeriodGlosses } from '../../functions/agent/planner/period-glosses';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { previousUnitSaid } from '../../functions/agent/planner/previous-pointers';
+import { queryFor } from '../../functions/agent/planner/query';
+import { demoPlan } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-05-26, tuning-25-probed.ts): money asked
+ * with the people who spend as the subject (was the number of customers: confidently wrong), "bring in" over a
+ * span "from ... to ..." (was the number of orders), a single total over a span that straddles the data's end
+ * (its end was not said), "the previous one" and "the one before" of a previous answer by quarter or month (were
+ * the same quarter a year before, or refused), "the average month" of a monthly answer (was refused, or the
+ * average order amount), each value's share of one value's whole in a period ("each category's share of north's
+ * 2024 revenue": was north's share of each category), another measure summed over the top N% of the rows ranked
+ * by the measure after "by" (was the ranking measure's share), a group's leader ranked "by 2025 spend" with
+ * another figure beside it (was ranked by that figure), and periods relative to today glossed with their names.
+ */
+const TODAY = '2027-05-26';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+const columns = (...questions: string[]) => plan(...questions).measures.map((m) => m.column);
+
+describe('money asked of the people who spend it', () => {
+  it.each([
+    'how much did customers in the west spend in 2025?',
+    'how much did customers spend in 2025?',
+    'total spend of customers in the north in 2024',
+    'how much did each region’s customers spend in 2024?',
+  ])('%s is the sum of their orders', (question) => {
+    expect(columns(question)).toEqual(['total_amount']);
+  });
+
+  it('reads "each region\'s customers" as the customers in each region, not a list of every customer', () => {
+    expect(
+      plan("how much did each region's customers spend in 2024?").dimensions.map((d) => d.column),
+    ).toEqual(['region']);
+    expect(rephrase("what did each segment's customers spend?", TODAY)).toContain(
+      'customers in each segment spend',
+    );
+  });
+
+  it('still counts the people when "how many" asks for them', () => {
+    const p = plan('how many customers in the east spent over $9,000 in 2025?');
+    expect(queryFor(p).sql).toMatch(/HAVING|> 9000/);
+    expect(columns('how many customers in the west spent money with us in 2025?')).not.toContain(
+      'total_amount',
+    );
+  });
+
+  it('reads "bring in" over a span as money', () => {
+    expect(columns('what did the south bring in from Oct 2025 to Dec 2025?')).toEqual(['total_amount']);
+    expect(columns('what did the south bring in between March and May 2024?')).toEqual(['total_amount']);
+  });
+});
+
+describe('the previous answer\'s unit for "the previous one"', () => {
+  const quarterly = () => plan('revenue per quarter in 2025');
+  it('says the unit left unsaid', () => {
+    expect(previousUnitSaid(quarterly(), 'and the change from the previous one?')).toBe(
+      'and the change from the previous quarter?',
+    );
+    expect(
+      previousUnitSaid(plan('monthly revenue 2025'), 'which month was the biggest jump from the one before?'),
+    ).toBe('which month was the biggest jump from the previous month?');
+    // (A unit said is left as it is.)
+    expect(previousUnitSaid(quarterly(), 'which quarter grew the most vs the quarter before?')).toBe(
+      'which quarter grew the most vs the quarter before?',
+    );
+  });
+
+  it('answers each quarter against the one before, in the previous period', () => {
+    const p = plan('revenue per quarter in 2025', 'and the change from the previous one?');
+    expect(p.compare).toBeUndefined();
+    expect(p.grain).toBe('quarter');
+    expect(p.range?.label).toBe('2025');
+  });
+
+  it.each([
+    'which month was the biggest jump from the previous month?',
+    'which month was the biggest jump vs the month before?',
+  ])('ranks the steps of the previous months for %s', (question) => {
+    const p = plan('monthly revenue 2025', question);
+    expect(p.range?.label).toBe('2025');
+    expect(p.top?.n).toBe(1);
+    expect(p.change?.rank).toBe('absolute');
+  });
+
+  it('reads "the quarter before" alone as the quarter before the previous period', () => {
+    expect(plan('revenue by quarter in 2024', 'and the quarter before?').range?.from).toBe('2023-10-01');
+  });
+});
+
+describe('the average unit of a series', () => {
+  it.each([
+    ['what was the average month?', 'the average per month'],
+    ['what was the monthly average?', 'the average per month'],
+    ["what's the average quarter look like?", 'the average per quarter'],
+  ])('%s', (question, said) => {
+    expect(rephrase(question, TODAY)).toContain(said);
+  });
+
+  it('leaves an average of something monthly alone', () => {
+    expect(rephrase('monthly average order value in 2024', TODAY)).not.toContain('per month');
+  });
+
+  it("averages the previous answer's months", () => {
+    const p = plan('orders per month in 2024', 'what was the average month?');
+    expect(p.range?.label).toBe('2024');
+    expect(queryFor(p).sql).toMatch(/AVG\(v\)/);
+  });
+});
+
+describe("each value's share of one value's whole", () => {
+  it.each([
+    ["each category's share of north's 2024 revenue", 'category', 'north', '2024'],
+    ["what share of the east's 2025 orders did each status make up?", 'status', 'east', '2025'],
+  ])('%s', (question, by, value, year) => {
+    const p = plan(question);
+    expect(p.dimensions.map((d) => d.column)).toEqual([by]);
+    expect(p.filters.flatMap((f) => f.values)).toEqual([value]);
+    expect(p.range?.label).toBe(year);
+  });
+
+  it('leaves a share of the whole alone', () => {
+    expect(plan("each region's share of total 2024 revenue").filters).toEqual([]);
+  });
+});
+
+describe('another measure over the top rows ranked by the measure after "by"', () => {
+  it('sums the orders of the top 5% of customers by spend', () => {
+    const p = plan('how many orders did the top 5% of customers by spend place in 2025?');
+    expect(p.measures[0]?.column).toBe('total_amount');
+    expect(p.share?.sumOf?.column).toBe('count');
+    const { sql, title } = queryFor(p);
+    expect(sql).toMatch(/ORDER BY m DESC, k\) AS rn/);
+    expect(sql).toMatch(/SUM\(s\) AS part/);
+    expect(title).toBe('Share of number of orders from the top 5% of customers by total amount, in 2025');
+  });
+
+  it('takes the share of revenue over the top customers by orders', () => {
+    const p = plan('share of revenue from the top 5% of customers by orders in 2025');
+    expect(p.measures[0]?.column).toBe('count');
+    expect(p.share?.sumOf?.column).toBe('total_amount');
+  });
+
+  it('ranks a group\'s leader by the measure after "by <year>", another figure beside', () => {
+    const p = plan('top customer in each segment by 2025 spend, with their order count');
+    expect(p.measures.map((m) => m.column)).toEqual(['total_amount', 'count']);
+    expect(queryFor(p).sql).toMatch(/MEASURE\(count\) AS w/);
+  });
+});
+
+describe('relative periods glossed with their names', () => {
+  it.each([
+    ['revenue last year vs the year before (i.e. 2025 vs 2024)', 'revenue 2025 vs 2024'],
+    ['orders this year vs last (i.e. 2025 vs 2024)', 'orders 2025 vs 2024'],
+    ['revenue last quarter (Q4 2025) by region', 'revenue Q4 2025 by region'],
+  ])('%s', (question, read) => {
+    expect(readPeriodGlosses(question)).toBe(read);
+  });
+
+  it.each([
+    'orders last year (the busy one)',
+    'revenue in 2025 (i.e. 2025 vs 2024)',
+    'revenue last year vs the year before (i.e. 2025)',
+  ])('leaves %s as it is', (question) => {
+    expect(readPeriodGlosses(question)).toBe(question);
+  });
+});
