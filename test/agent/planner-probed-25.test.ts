@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { readDefinitions } from '../../functions/agent/planner/definitions';
 import { readPeriodGlosses } from '../../functions/agent/planner/period-glosses';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { previousUnitSaid } from '../../functions/agent/planner/previous-pointers';
 import { queryFor } from '../../functions/agent/planner/query';
-import { demoPlan } from './support/demo-reading';
+import { demoCatalog, demoPlan } from './support/demo-reading';
 
 /**
  * Readings fixed from questions probed on a clock of the lead's own (2027-05-26, tuning-25-probed.ts): money asked
@@ -165,5 +166,77 @@ describe('relative periods glossed with their names', () => {
     'revenue last year vs the year before (i.e. 2025)',
   ])('leaves %s as it is', (question) => {
     expect(readPeriodGlosses(question)).toBe(question);
+  });
+});
+
+describe('the second batch (tuning-25-second.ts)', () => {
+  it.each([
+    ['how did cancellations trend in 2025?', 'cancelled'],
+    ['how did returns trend over 2024, by quarter?', 'returned'],
+  ])('counts the rows of a value said as events: %s', (question, status) => {
+    const p = plan(question);
+    expect(p.measures.map((m) => m.column)).toEqual(['count']);
+    expect(p.filters.flatMap((f) => f.values)).toEqual([status]);
+  });
+
+  it('keeps the money of a value said by its name', () => {
+    expect(columns('how did revenue trend over 2025, month by month?')).toEqual(['total_amount']);
+  });
+
+  it.each([
+    'enterprise vs consumer AOV in 2025 - which is higher?',
+    'did enterprise or consumer have the higher AOV in 2025?',
+    'AOV in 2025: enterprise or consumer, which was higher?',
+  ])('reads which of two values leads: %s', (question) => {
+    const p = plan(question);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+    expect(p.measures.map((m) => m.column)).toEqual(['average_amount']);
+  });
+
+  it('says "which is higher and by how much" as the difference', () => {
+    expect(rephrase('enterprise vs consumer AOV in 2025, which is higher and by how much?', TODAY)).toBe(
+      'enterprise vs consumer AOV in 2025, and the difference?',
+    );
+  });
+
+  it('reads revenue per active customer as the average per customer', () => {
+    expect(rephrase('revenue per active customer in 2025', TODAY)).toBe(
+      'average revenue per customer in 2025',
+    );
+  });
+
+  it.each([
+    ['orders by weekday in Q3 2025, busiest first', 'desc'],
+    ['orders by month in 2024, quietest first', 'asc'],
+  ])('sorts %s', (question, direction) => {
+    expect(plan(question).top).toMatchObject({ n: 0, direction });
+  });
+
+  it('reads how many categories the average customer bought from', () => {
+    expect(rephrase('how many categories did the average customer buy from in 2025?', TODAY)).toBe(
+      'average number of distinct categories per customer in 2025?',
+    );
+    // (No "from": the rows themselves, counted.)
+    expect(rephrase('how many orders did the average customer place in 2025?', TODAY)).not.toContain(
+      'distinct',
+    );
+  });
+});
+
+describe('a glossed word of people whose gloss counts their orders', () => {
+  const defined = (question: string) => readDefinitions([question], demoCatalog(question));
+  it('reads it as the customers with that many orders, never orders of that many dollars', () => {
+    expect(defined('how many loyal customers (i.e. 2 or more orders in 2025) did we have?')).toMatchObject({
+      kind: 'read',
+      used: [{ term: 'loyal', meaning: { kind: 'people' } }],
+    });
+    // (With no period of its own beside a period asked, which one it is of is asked back.)
+    expect(defined('how many loyal customers (i.e. 2 or more orders) in 2025?').kind).toBe('refuse');
+  });
+
+  it('leaves a gloss of rows for rows', () => {
+    expect(defined('how many jumbo orders (i.e. $950 or more) in 2024?')).toMatchObject({
+      used: [{ term: 'jumbo', meaning: { kind: 'rows' } }],
+    });
   });
 });

@@ -69,6 +69,7 @@ import * as tuning24probed from './questions/tuning-24-probed';
 import * as tuning24ratios from './questions/tuning-24-ratios';
 import * as tuning24second from './questions/tuning-24-second';
 import * as tuning25probed from './questions/tuning-25-probed';
+import * as tuning25second from './questions/tuning-25-second';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -627,6 +628,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25probed,
       cases: tuning25probed.tuning25probed,
       rightAtLeast: 24,
+    },
+    {
+      // 3 of 17 right before the lead's second batch of 2026-11-29 was fixed (6 confident wrong, in the eval CLI, on
+      // 45c4766); 17, none wrong, after.
+      title:
+        'tuning set 25 (second: a value said as events whose trend is asked, two values compared with "which is higher" and "by how much", revenue per active customer, "busiest first" and "quietest first", how many categories the average customer bought from, a glossed word of people whose gloss counts their orders)',
+      module: tuning25second,
+      cases: tuning25second.tuning25second,
+      rightAtLeast: 17,
     },
   ];
 

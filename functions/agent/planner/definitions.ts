@@ -122,6 +122,19 @@ const BOUNDARY =
 const GLOSSED =
   /\b([a-z][a-z-]*)\s+(orders?|customers?|clients?|accounts?|buyers?)\s*\(\s*(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*([^()]+?)\s*\)/i;
 
+/**
+ * What a glossed word of people means: its gloss when that is read as people ("dormant customers (i.e. no orders in
+ * H2 2025)"), or the people with it ("loyal customers (i.e. 2 or more orders)": customers with 2 or more orders,
+ * never orders of $2 or more, confidently wrong). Rows read for people are no meaning of theirs.
+ */
+function saidOf(noun: string, said: string, catalog: readonly CatalogCube[]): string | undefined {
+  const meaning = meaningOf(said, catalog);
+  if (!/^(?:customers?|clients?|accounts?|buyers?)$/i.test(noun)) return meaning ? said : undefined;
+  if (meaning && meaning.kind !== 'rows') return said;
+  const theirs = `customers with ${said}`;
+  return meaningOf(theirs, catalog)?.kind === 'people' ? theirs : undefined;
+}
+
 /** "churned customers: bought in 2024, nothing in 2025. how many ...": a word, its people, a colon, what it means. */
 const LABELLED =
   /^\s*["'‘“]?([a-z][a-z-]*)["'’”]?\s+(?:customers|clients|buyers|accounts)\s*:\s*([^.?!:;]+?)\s*(?:\.|;|\s[-–—]+)\s+(?=\S)/i;
@@ -247,8 +260,9 @@ function takeOut(
   }
   // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
   const glossed = GLOSSED.exec(text);
-  if (glossed?.[1] && glossed[2] && glossed[3] && meaningOf(glossed[3], catalog)) {
-    found.push({ term: glossed[1], said: glossed[3] });
+  const glossedSaid = glossed?.[2] && glossed[3] ? saidOf(glossed[2], glossed[3], catalog) : undefined;
+  if (glossed?.[1] && glossed[2] && glossedSaid) {
+    found.push({ term: glossed[1], said: glossedSaid });
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
   }
   // ("how many whales do we have? (whales = customers with lifetime spend above $35k)": one not read is a gloss

@@ -504,12 +504,21 @@ const REWRITES: [RegExp, Replacement][] = [
     '$1 between them',
   ],
   // "on average, how many different categories has a customer bought from?", "how many distinct categories does the
-  // typical client order from": the distinct values per customer, averaged (the "average" was left out, and the
+  // typical client order from", "how many categories did the average customer buy from": the distinct values per customer, averaged (the "average" was left out, and the
   // customers of each category counted instead: confidently wrong).
   [
-    /\b(?:on\s+average,?\s+)?how\s+many\s+(distinct|different|unique)\s+([a-z]+)\s+(?:has|have|does|do|did)\s+(?:(an?|each|every)|the\s+(?:average|typical|mean))\s+(customer|client|buyer|shopper)\s+(?:bought|buy|ordered|order|purchased|purchase|shopped|shop)(?:\s+(?:from|in|across))?(?:\s*,?\s+on\s+average)?\b/gi,
-    (all: string, distinct: string, noun: string, article: string | undefined, who: string) =>
-      article && !/\bon\s+average\b/i.test(all) ? all : `average number of ${distinct} ${noun} per ${who}`,
+    /\b(?:on\s+average,?\s+)?how\s+many\s+(?:(distinct|different|unique)\s+)?([a-z]+)\s+(?:has|have|does|do|did)\s+(?:(an?|each|every)|the\s+(?:average|typical|mean))\s+(customer|client|buyer|shopper)\s+(?:bought|buy|ordered|order|purchased|purchase|shopped|shop)(\s+(?:from|in|across))?(?:\s*,?\s+on\s+average)?\b/gi,
+    (
+      all: string,
+      distinct: string | undefined,
+      noun: string,
+      article: string | undefined,
+      who: string,
+      from?: string,
+    ) =>
+      (article && !/\bon\s+average\b/i.test(all)) || (!distinct && !from)
+        ? all
+        : `average number of ${distinct ?? 'distinct'} ${noun} per ${who}`,
   ],
   // "median order $ in 2025", "avg order $ by region": the dollar sign as the order's value.
   [/\b(order|basket|ticket)\s+\$(?=[\s?.!,]|$)/gi, '$1 value'],
@@ -567,8 +576,9 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all, way: string) => (/^(?:asc|incr)/i.test(way) ? ' ranked ascending' : ' ranked'),
   ],
   [
-    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|lowest|smallest|least)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
-    (_all, end: string) => (/^(?:lowest|smallest|least)$/i.test(end) ? ' ranked ascending' : ' ranked'),
+    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|busiest|lowest|smallest|least|quietest|slowest)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
+    (_all, end: string) =>
+      /^(?:lowest|smallest|least|quietest|slowest)$/i.test(end) ? ' ranked ascending' : ' ranked',
   ],
   // "cancelled orders in 2024 as a % of total", "toys orders last year as a share of all orders": the kind's share of
   // every order in the period, as "what % of orders ... were cancelled" reads ("total" alone was read as the total
@@ -1057,6 +1067,12 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(each|every)\s+([a-z]+)['’]s\s+(customers|clients|buyers|shoppers|accounts)\s+(?=(?:spend|spent|place|placed|order|ordered|buy|bought|bring|brought|generate|generated|make|made|purchase|purchased|pay|paid)\b)/gi,
     '$3 in $1 $2 ',
   ],
+  // "A vs B AOV, which is higher and by how much?": the two values and the gap between them, as "..., and the
+  // difference" reads (the gap was left unsaid).
+  [
+    /\b(?:which|who)\s+(?:one\s+|of\s+the\s+(?:two|2)\s+)?(?:is|was|came\s+out|had|has)\s+(?:the\s+)?(?:higher|lower|bigger|smaller|larger|greater|more|less|fewer|ahead)\s*,?\s+and\s+by\s+how\s+much\b/gi,
+    'and the difference',
+  ],
   // "what did toys bring in", "which region brought in the most", "what did grocery generate in Q2": money made
   // (only where nothing names what came in: "brought in the most new customers", "bring in half my revenue" stay).
   [
@@ -1082,7 +1098,7 @@ const REWRITES: [RegExp, Replacement][] = [
     'average order value',
   ],
   [
-    /\b(revenue|sales|spend|turnover|orders|purchases)\s+per\s+(customer|client|buyer|account|shopper)\s+(by|per|for\s+each|in\s+each|across)\s+/gi,
+    /\b(revenue|sales|spend|turnover|orders|purchases)\s+per\s+(?:active\s+|paying\s+|ordering\s+|purchasing\s+)?(customer|client|buyer|account|shopper)\s+(by|per|for\s+each|in\s+each|across)\s+/gi,
     (all, measure = '', entity = '', by = '', offset: unknown, text: unknown) =>
       typeof text === 'string' &&
       typeof offset === 'number' &&
@@ -1126,10 +1142,10 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "top seller category per quarter", "best-seller region": the top one.
   [/\b(?:top|best)[\s-]?sellers?\s+(?=[a-z])/gi, 'top '],
-  // "revenue per head", "orders per capita", "spend per person": the average per customer (the people the data
-  // counts); elsewhere "head" stays a word the model lacks.
+  // "revenue per head", "orders per capita", "spend per person", "revenue per active customer": the average per
+  // customer (the people the data counts); elsewhere "head" stays a word the model lacks.
   [
-    /\b(?:(?:the\s+)?(?:average|avg|mean)\s+)?(revenue|sales|spend|spending|orders|order\s+count)\s+per\s+(?:head|capita|person)\b/gi,
+    /\b(?:(?:the\s+)?(?:average|avg|mean)\s+)?(revenue|sales|spend|spending|orders|order\s+count)\s+per\s+(?:head|capita|person|(?:active|paying|ordering|purchasing)\s+(?:customer|client|buyer|account|shopper))\b/gi,
     'average $1 per customer',
   ],
   // "since start of year", "since beginning of this month": the unit to date, said as dates.ts reads it.

@@ -234,6 +234,15 @@ function entityWhere(
   return undefined;
 }
 
+/**
+ * Whether a value is said as events ("cancellations", "returns" read as cancelled, returned): its rows are what is
+ * counted when no measure is named.
+ */
+export const valueEvents = (tokens: readonly Token[]) =>
+  tokens.some(
+    (t) => t.value === true && t.asked !== undefined && t.asked !== t.raw && /(?:ions|s)$/.test(t.asked),
+  );
+
 export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const { tokens, cube } = input;
   let { measures, dimensions, grain, top, share, compare } = input;
@@ -368,7 +377,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     if (measures.length === 0) {
       const rows = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
       // ("how did the return rate change": a rate of rows, as the rate alone is, not of money.)
-      const ofRows = change.counted || (share !== undefined && !share.top && input.ratioAt >= 0);
+      // ("how did cancellations trend in 2025": a value said as events, counted.)
+      const ofRows =
+        change.counted || (share !== undefined && !share.top && input.ratioAt >= 0) || valueEvents(tokens);
       const sum = ofRows ? rows : sumOf(cube);
       if (sum) measures = [sum];
     }

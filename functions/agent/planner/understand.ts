@@ -74,7 +74,7 @@ import {
   onlyGapAsked,
   startDate,
 } from './readings';
-import { resolveSecondOrder } from './second-order';
+import { resolveSecondOrder, valueEvents } from './second-order';
 import {
   anchorPartPeriods,
   eitherRange,
@@ -600,6 +600,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     for (const f of filters) {
       if (f.values.length > 1 && !f.negate && !dimensions.includes(f.member)) dimensions.unshift(f.member);
     }
+    // ("enterprise vs consumer AOV - which is higher?", "did north or south have the higher AOV": which of the
+    // two values named leads, said by the rows of each with the highest named; not a bound, "higher than 500".)
+    if (filters.some((f) => f.values.length === 2 && !f.negate))
+      raws.forEach((w, i) => {
+        const t = tokens[i];
+        if (t && !t.used && COMPARATIVES.has(w) && raws[i + 1] !== 'than' && raws[i - 1] !== 'or')
+          t.used = true;
+      });
   }
   // "What is the largest order?" names a measure, not a ranking: without a breakdown the word goes back.
   let top: Parsed['top'];
@@ -691,7 +699,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       if (!t.used && bothEnds([t, { ...t, raw: 'and' }, { ...t, raw: 'lowest' }])) t.used = true;
   }
   const performanceRead = performance && measures.length === 0 && sum ? performance : undefined;
-  if (performanceRead && sum) measures = [sum];
+  // ("how did cancellations do in 2025": the rows of a value said as events are counted, not their money.)
+  if (performanceRead && valueEvents(tokens) && rowCount) measures = [rowCount];
+  else if (performanceRead && sum) measures = [sum];
   // "best month per region", "worst category": a ranking with no measure named ranks by money. (Not a rate or
   // share: "which region has the highest return rate" ranks the rate of orders, as "return rate by region" is.)
   if (
