@@ -627,7 +627,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         const from = asked.slice(0, namesAsked.index).split(' ').filter(Boolean).length;
         for (const t of tokens.slice(from, from + namesAsked[0].split(' ').length)) t.used = true;
       }
-      const named = (/^which\b/.test(asked) || namesAsked) && top.n > 1 && !top.percent;
+      // ("what were my top 3 categories in 2025 and their share ...": the rows asked for by name too.)
+      const named =
+        (/^(?:which\b|what\s+(?:are|were)\b)/.test(asked) || namesAsked) && top.n > 1 && !top.percent;
       // "how many orders did the top 5% of customers by spend place", "share of revenue from the top 10% by
       // orders": the rows ranked by the measure named after "by", another measure summed over them (was the
       // ranking measure's own share, the other left out: confidently wrong).
