@@ -240,3 +240,39 @@ describe('a glossed word of people whose gloss counts their orders', () => {
     });
   });
 });
+
+describe('the third batch (tuning-25-third.ts)', () => {
+  it('names the top rows asked with "what were"', () => {
+    expect(plan('what were the top 3 categories in 2025 and their share of revenue?').share).toMatchObject({
+      total: true,
+      top: { n: 3 },
+    });
+  });
+
+  it('reads "seg" as a segment', () => {
+    expect(plan('rev by seg 2025').dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+  });
+
+  it.each([
+    [
+      'what did the average enterprise customer spend in 2024 vs the average consumer one?',
+      'average spend per customer in 2024, enterprise vs consumer?',
+    ],
+    [
+      'which category had the most returns as a share of its orders in 2023?',
+      'which category had the highest share of returns in 2023?',
+    ],
+    [
+      "list the regions where 2025 revenue was below 2024's",
+      'which regions had lower revenue in 2025 than in 2024',
+    ],
+  ])('%s', (question, read) => {
+    expect(rephrase(question, TODAY)).toBe(read);
+  });
+
+  it("ranks the rate of a kind of rows among each value's orders", () => {
+    const p = plan('which region had the fewest cancellations as a % of its orders in 2024?');
+    expect(p.top).toMatchObject({ n: 1, direction: 'asc' });
+    expect(p.filters).toEqual([]);
+  });
+});

@@ -70,6 +70,7 @@ import * as tuning24ratios from './questions/tuning-24-ratios';
 import * as tuning24second from './questions/tuning-24-second';
 import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
+import * as tuning25third from './questions/tuning-25-third';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -637,6 +638,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25second,
       cases: tuning25second.tuning25second,
       rightAtLeast: 17,
+    },
+    {
+      // 3 of 9 right before the lead's third batch of 2026-11-29 was fixed (2 confident wrong, in the eval CLI, on
+      // 01bb0ad); 9, none wrong, after.
+      title:
+        'tuning set 25 (third: "what were my top 3 ... and their share", "seg", the average customer of one value against "the average consumer one", the most rows of a kind "as a share of its orders", the values "where 2025 revenue was below 2024\'s")',
+      module: tuning25third,
+      cases: tuning25third.tuning25third,
+      rightAtLeast: 9,
     },
   ];
 

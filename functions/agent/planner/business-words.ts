@@ -39,6 +39,9 @@ const NOUNS: Record<string, string> = {
   // "rev by cat": "cat" and "cats" for a category, read only where the model has "category" and not "cat".
   cat: 'category',
   cats: 'categories',
+  // "cancel rate by seg": a segment, read only where the model has "segment" and not "seg".
+  seg: 'segment',
+  segs: 'segments',
   ordr: 'order',
   ordrs: 'orders',
 };

@@ -372,6 +372,10 @@ export function readTwoMeasures(
     };
   const [first] = found;
   if (!first || found.length > 1) return undefined;
+  // ("which category had the most returns as a share of its orders": a ranking of a rate, not a figure named
+  // "most returns", phrases.ts.)
+  if (/^(?:most|highest|biggest|fewest|least|lowest|smallest)$/.test(words[first.a.start] ?? ''))
+    return undefined;
   // ("cancelled or returned", "and not ...": a side joined to more words is not the side read.)
   const joined = (w: string | undefined) => w !== undefined && JOINS.has(w);
   if (joined(words[first.span.end]) || joined(words[first.span.start - 1])) return undefined;

@@ -1067,6 +1067,28 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(each|every)\s+([a-z]+)['’]s\s+(customers|clients|buyers|shoppers|accounts)\s+(?=(?:spend|spent|place|placed|order|ordered|buy|bought|bring|brought|generate|generated|make|made|purchase|purchased|pay|paid)\b)/gi,
     '$3 in $1 $2 ',
   ],
+  // "what did the average enterprise customer spend in 2024 vs the average consumer one?": each value's average
+  // spend per customer, as "average spend per customer in 2024, enterprise vs consumer" reads (was refused: the two
+  // values of one member in two parts of the question).
+  [
+    /\bwhat\s+did\s+the\s+(?:average|typical|mean)\s+([a-z]+)\s+(?:customer|client|buyer|account)\s+spend\b\s*(.*?)\s*,?\s+(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+the\s+(?:average|typical|mean)\s+([a-z]+)\s+(?:one|customer|client|buyer|account)\b/gi,
+    (_all, a: string, between: string, b: string) =>
+      `average spend per customer${between ? ` ${between}` : ''}, ${a} vs ${b}`,
+  ],
+  // "which category had the most returns as a share of its orders": the highest share of those rows in each, ranked
+  // (was a list of every category, "most returned orders" as the rows' name).
+  [
+    /\b(?:the\s+)?(most|highest|biggest|fewest|least|lowest|smallest)\s+([a-z]+)\s+as\s+an?\s+(?:share|percent(?:age)?|%|proportion|fraction)\s+of\s+(?:its|their)\s+(?:own\s+)?orders\b/gi,
+    (_all, end: string, rows: string) =>
+      `the ${/^(?:fewest|least|lowest|smallest)$/i.test(end) ? 'lowest' : 'highest'} share of ${rows}`,
+  ],
+  // "list the regions where 2025 revenue was below 2024's": the values whose figure fell (rose) between the two, as
+  // "which regions had lower revenue in 2025 than in 2024" reads (was refused).
+  [
+    /\b(?:(?:list|show|name|give\s+me)\s+)?(?:the\s+|all\s+(?:the\s+)?)?([a-z]+s)\s+(?:where|whose|in\s+which)\s+((?:(?:q[1-4]|h[12])\s+)?\d{4})\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:was|were|is|came\s+in)\s+(below|under|lower\s+than|less\s+than|above|over|higher\s+than|more\s+than)\s+((?:(?:q[1-4]|h[12])\s+)?\d{4})(?:['’]s)?(?:\s+(?:level|figure|number|total))?(?=\s*[?.!,]|\s*$)/gi,
+    (_all, rows: string, later: string, measure: string, way: string, earlier: string) =>
+      `which ${rows} had ${/^(?:below|under|lower|less)/i.test(way) ? 'lower' : 'higher'} ${measure} in ${later} than in ${earlier}`,
+  ],
   // "A vs B AOV, which is higher and by how much?": the two values and the gap between them, as "..., and the
   // difference" reads (the gap was left unsaid).
   [

@@ -50,7 +50,8 @@ function reachesToday(plan: Plan, today: string): boolean {
   // A single total over an older one (no rows by period to show where they stop, no compared period to go
   // missing) is read against the data's range first while it ends within two years of today ("Oct 2025 through
   // Feb 2026" asked in May 2027).
-  const recent = addDays(today, plan.grain || plan.compare ? -366 : -731);
+  const single = !plan.grain && !plan.compare && plan.dimensions.length === 0;
+  const recent = addDays(today, single ? -731 : -366);
   return periods.some((p) => p.relative === true || p.to > recent);
 }
 
