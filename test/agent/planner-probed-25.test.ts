@@ -276,3 +276,21 @@ describe('the third batch (tuning-25-third.ts)', () => {
     expect(p.filters).toEqual([]);
   });
 });
+
+describe("a value's customers' money ranked", () => {
+  it.each([
+    ["which region's customers spent the most in 2025?", 'which region spent the most in 2025?'],
+    [
+      "which segment's customers spent the most on average in 2025?",
+      'which segment had the highest average spend per customer in 2025?',
+    ],
+  ])('%s', (question, read) => {
+    expect(rephrase(question, TODAY)).toBe(read);
+  });
+
+  it('ranks the values, not each value and customer pair', () => {
+    expect(plan("which region's customers spent the most in 2025?").dimensions.map((d) => d.column)).toEqual([
+      'region',
+    ]);
+  });
+});

@@ -4,7 +4,9 @@
  * "what were my top 3 categories and their share" (the rows were not named), "seg" for a segment, the average
  * customer of one value against "the average consumer one", the most (fewest) rows of a kind "as a share of its
  * orders" per value, the values "where 2025 revenue was below 2024's"; with neighbours that were already right.
- * Scored in the eval CLI: 3 of 9 right before, on 01bb0ad (2 confidently wrong); 9 of 9, none wrong, after.
+ * Scored in the eval CLI: 3 of 9 right before, on 01bb0ad (2 confidently wrong); 9 of 9, none wrong, after. Two
+ * cases added after that (a value's customers' money ranked, as a whole and on average): both confidently wrong on
+ * 4e64eaa.
  *
  * Clock: Wednesday 2027-05-26, seventeen months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -71,5 +73,17 @@ export const tuning25third: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'which regions had lower revenue in 2025 than in 2024?',
     sql: `SELECT region, sum(amount) FILTER (WHERE ${inYear(2024)}) AS a, sum(amount) FILTER (WHERE ${inYear(2025)}) AS b
       FROM orders GROUP BY 1 HAVING b < a`,
+  },
+  // Added after the batch was fixed (confidently wrong on 4e64eaa, and on the tree before the session).
+  {
+    class: 'top-per-group',
+    ask: "which region's customers spent the most in 2025?",
+    sql: `SELECT region, sum(amount) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: "which segment's customers spent the most on average in 2025?",
+    sql: `SELECT segment, avg(v) AS a FROM (SELECT c.segment, o.customer_id, sum(o.amount) AS v FROM ${withCustomers}
+      WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1, 2) GROUP BY 1 ORDER BY a DESC LIMIT 1`,
   },
 ];
