@@ -13,12 +13,20 @@ import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
 const TODAY = '2027-03-10';
 
 describe('two shares of different figures asked at once', () => {
-  it('is refused, never answered as one of them', () => {
-    const reading = demoReading(
+  it('is answered as both, never as one of them', () => {
+    const p = demoPlan(
       ['what share of 2024 orders were under $50, and what share of 2024 revenue came from them?'],
       TODAY,
     );
-    expect(reading).toMatchObject({ kind: 'refuse', missing: expect.stringContaining('two shares') });
+    expect(p.measures.map((m) => m.column)).toEqual(['count']);
+    expect(p.share?.second?.column).toBe('total_amount');
+  });
+
+  it('is refused beside a breakdown', () => {
+    expect(demoReading(['share of orders and share of revenue by region, 2025'], TODAY)).toMatchObject({
+      kind: 'refuse',
+      missing: expect.stringContaining('two shares'),
+    });
   });
 
   it('still answers one share with its figure named once', () => {

@@ -279,18 +279,30 @@ describe('the third batch (tuning-25-third.ts)', () => {
 
 describe("a value's customers' money ranked", () => {
   it.each([
-    ["which region's customers spent the most in 2025?", 'which region spent the most in 2025?'],
-    [
-      "which segment's customers spent the most on average in 2025?",
-      'which segment had the highest average spend per customer in 2025?',
-    ],
-  ])('%s', (question, read) => {
-    expect(rephrase(question, TODAY)).toBe(read);
+    "which region's customers spent the most in 2025?",
+    "which segment's customers spent the most on average in 2025?",
+  ])("%s: the group's spend per customer, not region x customer pairs", (question) => {
+    const p = plan(question);
+    expect(p.dimensions).toHaveLength(1);
+    expect(queryFor(p).sql).toMatch(/AVG\(v\)/);
+  });
+});
+
+describe('two shares of one part', () => {
+  it('takes the part as a share of each figure asked', () => {
+    const p = plan('in 2025, what % of orders and what % of revenue came from the north?');
+    expect(p.measures.map((m) => m.column)).toEqual(['count']);
+    expect(p.share?.second?.column).toBe('total_amount');
+    expect(queryFor(p).sql).toMatch(/SUM\(n\) AS second_whole/);
   });
 
-  it('ranks the values, not each value and customer pair', () => {
-    expect(plan("which region's customers spent the most in 2025?").dimensions.map((d) => d.column)).toEqual([
-      'region',
-    ]);
+  it('still refuses two shares with a breakdown', () => {
+    expect(() => plan('share of orders and share of revenue by region, 2025')).toThrow(/not answered/);
+  });
+
+  it('keeps none of the part\'s scopes in a whole restated as "all" after it', () => {
+    const p = plan('share of revenue from furniture in the east in 2025, as a % of all 2025 revenue');
+    expect(p.filters).toEqual([]);
+    expect(p.share?.part?.values ?? p.share?.rows?.values).toBeDefined();
   });
 });

@@ -73,6 +73,13 @@ function shareText(
   );
   if (!hasLabels) {
     const row = result.data[0] ?? [];
+    // (Two figures' shares: each with its part and whole.)
+    const second = plan.share?.second;
+    const at2 = query.columns.findLastIndex((c) => c.role === 'share');
+    if (second && at2 > share) {
+      const figure2 = `${formatNumber(Math.round((asNumber(row[at2]) ?? 0) * 100) / 100)}%`;
+      return `${query.title}: ${percent(row)} of the ${measure} (${ofWhole(row)}) and ${figure2} of the ${nameOf(plan, second)} (${formatFigure(second, row[at2 - 2])} of ${formatFigure(second, row[at2 - 1])}).`;
+    }
     return `${query.title}: ${percent(row)} (${ofWhole(row)} ${measure}).`;
   }
   const rows = result.data.length <= LISTED_ALL ? result.data : result.data.slice(0, LISTED_ROWS);

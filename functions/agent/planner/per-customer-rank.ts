@@ -21,7 +21,8 @@ const ORDERS = new RegExp(
   'i',
 );
 /** "which segment's customers spend the most (each)". */
-const SPEND = new RegExp(`^\\s*${GROUP}\\s+${PEOPLE}\\s+spend\\s+(?:the\\s+)?(most|least)${EACH}`, 'i');
+// ("spent" as well as "spend": "which region's customers spent the most in 2025" ranked region x customer pairs.)
+const SPEND = new RegExp(`^\\s*${GROUP}\\s+${PEOPLE}\\s+spen[dt]\\s+(?:the\\s+)?(most|least)${EACH}`, 'i');
 /** "which customer segment spends the most per customer", "which region orders the most per client". */
 const PER =
   /^\s*(?:which|what)\s+(?:customer\s+|client\s+)?([a-z]+)\s+(spends?|orders?|buys?)\s+(?:the\s+)?(most|least|fewest)\s+per\s+(?:customer|client|buyer|head)\b/i;

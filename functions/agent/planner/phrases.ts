@@ -1061,26 +1061,6 @@ const REWRITES: [RegExp, Replacement][] = [
         : `${lead} ${a} vs ${b}`;
     },
   ],
-  // "which region's customers spent the most in 2025": the value whose customers' money together leads, as "which
-  // region spent the most" reads (was each region-and-customer pair ranked: confidently wrong). Not of the
-  // average customer ("... on average", "per customer": per-customer-rank.ts).
-  [
-    /\b(which|what)\s+([a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts)\s+(spent|spend|brought\s+in|generated)\s+(?=(?:the\s+)?(?:most|least|more|less)\b)/gi,
-    (all, which = '', dimension = '', verb = '', at: unknown, text: unknown) =>
-      typeof at === 'number' &&
-      typeof text === 'string' &&
-      /\b(?:on\s+average|average|avg|per\s+(?:customer|client|buyer|head|person)|each|apiece|typical)\b/i.test(
-        text.slice(at + all.length),
-      )
-        ? all
-        : `${which} ${dimension} ${verb} `,
-  ],
-  // ("which segment's customers spent the most on average": the highest average spend per customer.)
-  [
-    /\b(which|what)\s+([a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts)\s+(?:spent|spend)\s+the\s+(most|least)\s+(?:on\s+average|per\s+(?:customer|client|buyer|head|person))\b/gi,
-    (_all, which: string, dimension: string, end: string) =>
-      `${which} ${dimension} had the ${/^least$/i.test(end) ? 'lowest' : 'highest'} average spend per customer`,
-  ],
   // "how much did each region's customers spend": the people of each value, as "customers in each region" (a list
   // of every customer in every region answers nothing asked; "each region's top customers" stays a rank).
   [

@@ -78,10 +78,12 @@ export interface Plan {
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /**
-     * With `total`: the measure summed over the top rows when it is not the one that ranks them ("how many orders did
-     * they place in total?" after the top 3 customers by spend).
+     * The measure summed over the top rows when it is not the one that ranks them ("how many orders did they place in
+     * total?" after the top 3 customers by spend; "how many orders did the top 5% of customers by spend place").
      */
     sumOf?: CatalogMember;
+    /** A second figure the same part is a share of ("enterprise share of orders vs ... of revenue"). */
+    second?: CatalogMember;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
     wholeWithout?: ValueFilter[];
     /**

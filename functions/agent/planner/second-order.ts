@@ -172,6 +172,18 @@ function sharesOfTwoFigures(tokens: readonly Token[]): boolean {
   return figures.size > 1;
 }
 
+/** The measures of two share figures in the order asked (orders: the row count; money: the sum), if both are. */
+function twoFigures(tokens: readonly Token[], cube: CatalogCube): CatalogMember[] | undefined {
+  const asked = tokens.map((t) => t.raw).join(' ');
+  const measures = [...asked.matchAll(SHARE_OF)].map((m) => {
+    const figure = FIGURE_GROUP[m[1] ?? ''] ?? (m[1] ?? '').replace(/s$/, '');
+    const agg = figure === 'money' ? 'sum' : figure === 'order' ? 'count' : undefined;
+    return cube.members.find((c) => c.kind === 'measure' && agg !== undefined && c.aggType === agg);
+  });
+  const [a, b] = [...new Set(measures)];
+  return measures.every((m) => m !== undefined) && a && b && measures.length === 2 ? [a, b] : undefined;
+}
+
 /** Index of the token that named the grain (used), or -1. */
 const grainAt = (tokens: Token[], grain: Grain | undefined) =>
   grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
@@ -604,7 +616,18 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     unresolved.push("change of the top rows' share");
   // ("what share of 2025 orders were under $100, and what share of revenue?": two shares of different figures asked
   // at once; one of them answered alone left the other out: confidently wrong.)
-  if (share && sharesOfTwoFigures(tokens)) unresolved.push('two shares of different figures asked at once');
+  // ("enterprise share of orders vs enterprise share of revenue", "what share of 2025 orders were under $100, and
+  // what share of revenue?": one part's share of each figure, side by side; the rows as one part only. Anything
+  // more (a breakdown, periods, a top) is refused: one of the shares answered alone left the other out.)
+  if ((share || input.ratioAt >= 0) && sharesOfTwoFigures(tokens)) {
+    const both = twoFigures(tokens, cube);
+    const plain =
+      (share?.part || share?.rows) && !share?.top && dimensions.length === 0 && !grain && !compare;
+    if (both?.[0] && both[1] && share && plain) {
+      measures = [both[0]];
+      share = { ...share, second: both[1] };
+    } else unresolved.push('two shares of different figures asked at once');
+  }
   if (share && top && top.n > 0 && !shareChanged && ((dimensions.length === 1 && !grain) || periodsRanked)) {
     // "share of revenue from the top 10 customers": one combined figure when the ranking follows the share.
     // "top 5 categories by share of revenue" lists each one's share instead.

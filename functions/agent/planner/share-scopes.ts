@@ -164,7 +164,16 @@ export function splitShare(
   // The whole's phrase: after the share word up to the part word; or "of total 2025 orders," before it.
   const leadOf = tokens.findIndex((t, i) => i < ratioAt && t.raw === 'of');
   const wholeSpan = (i: number) => (i > ratioAt && i < intro) || (leadOf >= 0 && i > leadOf && i < ratioAt);
-  const marked = tokens.some((t, i) => wholeSpan(i) && WHOLE_MARKS.has(t.raw));
+  // ("share of revenue from furniture in the east, as a % of all 2025 revenue": the whole said again after the
+  // part, marked, keeps none of the part's scopes.)
+  const restated = tokens.some(
+    (t, i) =>
+      i > intro &&
+      SHARE_WORDS.has(t.raw) &&
+      tokens[i + 1]?.raw === 'of' &&
+      WHOLE_MARKS.has(tokens[i + 2]?.raw ?? ''),
+  );
+  const marked = restated || tokens.some((t, i) => wholeSpan(i) && WHOLE_MARKS.has(t.raw));
   // "Of the orders returned in 2024, what percentage were in the west?": the whole is the leading "of" phrase
   // alone (nothing of it after the share word), so a scope after the part word is the part's.
   const leadWhole =

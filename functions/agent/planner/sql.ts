@@ -283,6 +283,25 @@ function shareQuery(plan: Plan): PlannedQuery {
   if (groups > 0) cte += ` GROUP BY ${Array.from({ length: groups }, (_, i) => i + 1).join(', ')}`;
   const lead = labels.map((l) => `${l}, `).join('');
   let sql: string;
+  // ("enterprise share of orders vs enterprise share of revenue": one part's share of each of two figures.)
+  const second = plan.share?.second;
+  if ((part || rows) && second && labels.length === 0) {
+    const partOf = (v: string) =>
+      `SUM(CASE WHEN ${rows || !part ? 'part_key = 1' : valueCondition('part_key', part)} THEN ${v} ELSE 0 END)`;
+    const cte2 = cte.replace(
+      `MEASURE(${column}) AS m`,
+      `MEASURE(${column}) AS m, MEASURE(${ident(second.column)}) AS n`,
+    );
+    sql = `WITH t AS (${cte2}) SELECT ${partOf('m')} AS part, SUM(m) AS whole, 100.0 * ${partOf('m')} / NULLIF(SUM(m), 0) AS share_percent, ${partOf('n')} AS second_part, SUM(n) AS second_whole, 100.0 * ${partOf('n')} / NULLIF(SUM(n), 0) AS second_share_percent FROM t`;
+    return plannedQuery(plan, sql, planTitle(plan), [
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'whole', ...(measure ? { member: measure } : {}) },
+      { role: 'share' },
+      { role: 'measure', member: second },
+      { role: 'whole', member: second },
+      { role: 'share' },
+    ]);
+  }
   if (part || rows) {
     const partSum = `SUM(CASE WHEN ${rows || !part ? 'part_key = 1' : valueCondition('part_key', part)} THEN m ELSE 0 END)`;
     sql = `WITH t AS (${cte}) SELECT ${lead}${partSum} AS part, SUM(m) AS whole, 100.0 * ${partSum} / NULLIF(SUM(m), 0) AS share_percent FROM t`;

@@ -6,7 +6,8 @@
  * orders" per value, the values "where 2025 revenue was below 2024's"; with neighbours that were already right.
  * Scored in the eval CLI: 3 of 9 right before, on 01bb0ad (2 confidently wrong); 9 of 9, none wrong, after. Two
  * cases added after that (a value's customers' money ranked, as a whole and on average): both confidently wrong on
- * 4e64eaa.
+ * 4e64eaa. Three more after those (two shares of different figures at once, refused, and a whole restated as "all
+ * 2025 revenue" after the part, confidently wrong, on cff9dc3).
  *
  * Clock: Wednesday 2027-05-26, seventeen months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -77,13 +78,36 @@ export const tuning25third: (SecondOrderCase & Tuning6Case)[] = [
   // Added after the batch was fixed (confidently wrong on 4e64eaa, and on the tree before the session).
   {
     class: 'top-per-group',
+    // (Each region's spend per customer, every region ranked, as "which region's clients spend the most" reads:
+    // per-customer-rank.ts.)
     ask: "which region's customers spent the most in 2025?",
-    sql: `SELECT region, sum(amount) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+    ordered: true,
+    sql: `SELECT region, sum(amount) / count(DISTINCT customer_id) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY v DESC`,
   },
   {
     class: 'top-per-group',
     ask: "which segment's customers spent the most on average in 2025?",
+    ordered: true,
     sql: `SELECT segment, avg(v) AS a FROM (SELECT c.segment, o.customer_id, sum(o.amount) AS v FROM ${withCustomers}
-      WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1, 2) GROUP BY 1 ORDER BY a DESC LIMIT 1`,
+      WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1, 2) GROUP BY 1 ORDER BY a DESC`,
+  },
+  // Added after that (on cff9dc3: the two shares refused, the restated whole confidently wrong).
+  {
+    class: 'combined-shares',
+    ask: 'what share of 2025 orders were under $100, and what share of revenue?',
+    sql: `SELECT round(100.0 * count(*) FILTER (WHERE amount < 100) / count(*), 2),
+      round(100.0 * sum(amount) FILTER (WHERE amount < 100) / sum(amount), 2) FROM orders WHERE ${inYear(2025)}`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'in 2025, what % of orders and what % of revenue came from the north?',
+    sql: `SELECT round(100.0 * count(*) FILTER (WHERE region = 'north') / count(*), 2),
+      round(100.0 * sum(amount) FILTER (WHERE region = 'north') / sum(amount), 2) FROM orders WHERE ${inYear(2025)}`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'share of revenue from furniture in the east in 2025, as a % of all 2025 revenue',
+    sql: `SELECT round(100.0 * sum(amount) FILTER (WHERE category = 'furniture' AND region = 'east') / sum(amount), 2)
+      FROM orders WHERE ${inYear(2025)}`,
   },
 ];
