@@ -5,6 +5,7 @@ import { ratioAnswer, ratioQuery, ratioTitle } from './customer-ratios-sql';
 import { daysBetweenAnswer, daysBetweenQuery } from './days-between';
 import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
 import { formatFigure, formatPercent } from './format';
+import { recencyAnswer, recencyQuery } from './recency';
 import { capitalise, entityWord, nameOf } from './names';
 import type { PerEntity, Period, Plan } from './plan';
 import {
@@ -29,6 +30,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (!p) throw new Error('not a per-entity plan');
   if (p.kind === 'cohort') return cohortQuery(plan, p);
   if (p.kind === 'days-to-first') return daysToFirstQuery(plan, p);
+  if (p.kind === 'recency') return recencyQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
   const table = ident(plan.cube.name);
@@ -127,7 +129,8 @@ const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): P
 
 function titleOf(plan: Plan): string {
   const p = plan.perEntity;
-  if (!p || p.kind === 'cohort' || p.kind === 'days-to-first' || p.kind === 'days-between') return '';
+  if (!p || p.kind === 'cohort' || p.kind === 'days-to-first' || p.kind === 'days-between' || p.kind === 'recency')
+    return '';
   if (p.kind === 'ratio') return ratioTitle(plan, p);
   const people = entityWord(p.rows.entity);
   if (p.kind === 'top')
@@ -159,6 +162,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (!p) return undefined;
   if (p.kind === 'cohort') return cohortAnswer(plan, p, query, result);
   if (p.kind === 'days-to-first') return daysToFirstAnswer(plan, p, result);
+  if (p.kind === 'recency') return recencyAnswer(plan, p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);

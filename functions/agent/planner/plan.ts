@@ -501,6 +501,14 @@ export type PerEntity =
     }
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
   | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */
+  | {
+      kind: 'recency';
+      rows: EntityRows;
+      stat: 'avg' | 'median' | 'max' | 'min' | 'count';
+      threshold?: { op: '>' | '>=' | '<' | '<='; days: number };
+      by?: CatalogMember;
+    }
   /** Days between each entity's consecutive rows, or from its first row to the second (days-between.ts). */
   | {
       kind: 'days-between';

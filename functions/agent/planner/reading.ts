@@ -16,6 +16,7 @@ import { ofCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
+import { readRecency } from './recency';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
@@ -887,6 +888,10 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
   if (days) return { kind: 'plan' as const, plan: days };
+  // ("average days since each customer's last order, as of the data's last day": recency.ts.)
+  const recency = readRecency(question, catalog, read);
+  if (recency && 'refuse' in recency) return { kind: 'refuse' as const, reason: recency.refuse };
+  if (recency) return { kind: 'plan' as const, plan: recency };
   // ("average number of days between a customer's orders": days-between.ts.)
   const between = readDaysBetween(question, catalog, read);
   if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };
