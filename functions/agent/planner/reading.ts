@@ -59,6 +59,7 @@ import { seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
+import { readNotOrderedBy } from './not-ordered-by';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { readRest, restMisfit } from './top-rest';
@@ -572,7 +573,8 @@ function readThread(
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
     // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
-    // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts.)
+    // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts;
+    // "hadn't ordered by 2023-03-31": a first order after that day, not-ordered-by.ts.)
     const said = withoutQuarterLabels(
       readWeekdayWords(
         readStartMonths(
@@ -580,7 +582,10 @@ function readThread(
             numberOneAsTop(
               readGlosses(
                 readAsides(
-                  readOwnGround(rephrase(readWholeScope(readGrandTotal(asked), catalog), today), catalog),
+                  readOwnGround(
+                    rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
+                    catalog,
+                  ),
                   catalog,
                 ),
                 catalog,

@@ -1,0 +1,30 @@
+/**
+ * No order yet by a date (issue 29, timing): "of the customers who signed up in 2022, how many had not ordered
+ * anything by 2023-03-31?", "how many H2 2022 signups still hadn't placed an order by the end of January 2023", "had
+ * no order by Feb 28, 2023", "had still not bought anything by 15 Feb 2023". A customer with no order on or before
+ * the day is one whose first order came after it: said the way the cohort reader takes it ("placed their first
+ * order after 2023-03-31"; cohort-reader.ts counts the customers with orders). Only with a whole day or month named
+ * after "by" (a bare year could mean its start or its end); anything else stays as asked, to be read or refused.
+ */
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const DAY = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
+const YEAR = String.raw`(?:19|20)\d\d`;
+/** A day or a month: "2023-03-31", "Feb 28, 2023", "15 Feb 2023", "(the end of) January 2023". */
+const DATE = String.raw`(${YEAR}-\d\d-\d\d|${MONTH}\s+${DAY},?\s+${YEAR}|${DAY}\s+${MONTH},?\s+${YEAR}|(?:the\s+end\s+of\s+)?${MONTH}\s+${YEAR})`;
+/** "had not", "hadn't", "still hadn't", "had still not", "did not", "didn't", "had no". */
+const NOT = String.raw`(?:(?:still\s+)?(?:had|did)\s+(?:still\s+)?not|(?:still\s+)?(?:hadn['’]?t|didn['’]?t))(?:\s+yet)?`;
+/** "ordered (anything)", "placed an order", "bought anything", "made a purchase", "order" (after "didn't"). */
+const VERB = String.raw`(?:ordered|order|placed\s+(?:an?|any)\s+orders?|place\s+(?:an?|any)\s+orders?|bought|buy|purchased|purchase|made\s+(?:an?|any)\s+(?:orders?|purchases?)|make\s+(?:an?|any)\s+(?:orders?|purchases?))(?:\s+anything)?`;
+const NOT_BY = new RegExp(
+  String.raw`\b(?:${NOT}\s+(?:yet\s+)?${VERB}|(?:still\s+)?had\s+(?:still\s+)?no\s+(?:orders?|purchases?))\s+(?:yet\s+)?by\s+${DATE}(?=\s*(?:[?.!,;:)]|$))`,
+  'i',
+);
+
+/** The question with "had not ordered by <day>" said as "placed their first order after <day>", or as it was. */
+export function readNotOrderedBy(question: string): string {
+  const m = NOT_BY.exec(question);
+  if (!m) return question;
+  // ("by the end of January 2023": after January 2023, the month whole.)
+  const date = (m[1] ?? '').replace(/^the\s+end\s+of\s+/i, '');
+  return `${question.slice(0, m.index)}placed their first order after ${date}${question.slice(m.index + m[0].length)}`;
+}
