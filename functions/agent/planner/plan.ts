@@ -501,6 +501,15 @@ export type PerEntity =
     }
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
   | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  /** Each entity's best period by its spend or row count: averaged, the median, or counted by where it fell. */
+  | {
+      kind: 'best-period';
+      rows: EntityRows;
+      unit: 'day' | 'week' | 'month' | 'quarter' | 'year';
+      figure: { of: 'amount'; amount: CatalogMember } | { of: 'rows' };
+      output: 'avg' | 'median' | 'count';
+      by?: CatalogMember;
+    }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */
   | {
       kind: 'recency';

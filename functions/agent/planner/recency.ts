@@ -95,7 +95,7 @@ export function readRecency(
  * A string attribute of the rows that the entity's own table holds too ("region" on the orders and on the
  * customers): each customer's rows carry their own value of it, so a group or filter of it keeps whole customers.
  */
-const heldByEntity = (catalog: readonly CatalogCube[], cube: CatalogCube, m: CatalogMember) =>
+export const heldByEntity = (catalog: readonly CatalogCube[], cube: CatalogCube, m: CatalogMember) =>
   m.type === 'string' &&
   catalog.some(
     (c) =>
@@ -168,7 +168,7 @@ export function recencyQuery(plan: Plan, p: Recency): PlannedQuery {
   const keys = [entity, ...by];
   const t = `SELECT ${keys.join(', ')}, MAX(${at}) AS last_at FROM ${table}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''} GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`;
   const e = `SELECT CAST(MAX(${at}) AS DATE) AS data_last_day FROM ${table}`;
-  const d = `SELECT ${[...by, 'data_last_day', 'data_last_day - CAST(last_at AS DATE) AS days'].join(', ')} FROM t CROSS JOIN e`;
+  const d = `SELECT ${[...by, 'data_last_day', 'data_last_day - CAST(last_at AS DATE) AS days'].join(', ')} FROM t JOIN e ON TRUE`;
   const people = ident(entityWord(p.rows.entity));
   const figure =
     p.stat === 'count' && p.threshold
@@ -216,7 +216,8 @@ export function recencyAnswer(plan: Plan, p: Recency, query: PlannedQuery, resul
       : `${formatFigure(undefined, Math.round(Number(v ?? 0) * 100) / 100)} days (${formatFigure(undefined, n ?? 0)} ${people})`;
   if (!p.by) {
     const [v, n] = result.data[0] ?? [];
-    if (n === null || n === undefined || Number(n) === 0) return `${query.title}: no ${one} has an order in scope.`;
+    if (n === null || n === undefined || Number(n) === 0)
+      return `${query.title}: no ${one} has an order in scope.`;
     return `${query.title}${asOf}: ${figure(v, n)}.\n\n${rule}`;
   }
   const lines = result.data.map((r) => `- ${formatValue(r[0])}: ${figure(r[1], r[2])}`);
