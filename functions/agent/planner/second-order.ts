@@ -384,6 +384,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // as the base ("grew vs 2024"), into the one after it; a period so far against the same dates a year earlier.
       // (The named period was once dropped for the last two years: confidently wrong.)
       const only = compare?.[0] ?? input.range;
+      // ("which region grew fastest over the last 3 years of data": the data's own years, placed only once its end
+      // is known, and their first year against their last or against the years before? Not said: refused.)
+      if (only?.ofData)
+        unresolved.push(
+          `which periods "${only.label} of the data" compares (its first against its last, or it against the one before)`,
+        );
       const base = only !== undefined && saidAsBase(tokens, only);
       const beside = only && (base ? periodBeside(only, 1) : periodBefore(only));
       compare =
