@@ -500,7 +500,14 @@ export type PerEntity =
       filters: ValueFilter[];
     }
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
-  | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  | {
+      kind: 'days-to-first';
+      rows: EntityRows;
+      stat: 'avg' | 'median';
+      by?: CatalogMember;
+      /** A group per period of the signup date ("by signup quarter"). */
+      startGrain?: Grain;
+    }
   /** Each entity's best period by its spend or row count: averaged, the median, or counted by where it fell. */
   | {
       kind: 'best-period';
