@@ -81,7 +81,11 @@ export function readBestPeriod(
   const best = BEST.exec(question);
   if (!best || !OWN_PERIOD.test(question)) return undefined;
   // ("revenue per customer in our best month": the business's best month, another question.)
-  if (/\b(?:our|my|the\s+(?:company|business|store|shop)['’]s|overall|total)\s*$/i.test(question.slice(0, best.index)))
+  if (
+    /\b(?:our|my|the\s+(?:company|business|store|shop)['’]s|overall|total)\s*$/i.test(
+      question.slice(0, best.index),
+    )
+  )
     return undefined;
   const cubes = catalog.filter((c) => entityRows(c) !== undefined && amountOf(c) !== undefined);
   if (cubes.length === 0) return undefined;

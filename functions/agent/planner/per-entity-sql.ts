@@ -7,6 +7,7 @@ import { daysBetweenAnswer, daysBetweenQuery } from './days-between';
 import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
+import { noRowsInAnswer, noRowsInQuery } from './no-rows-in';
 import type { PerEntity, Period, Plan } from './plan';
 import { recencyAnswer, recencyQuery } from './recency';
 import {
@@ -33,6 +34,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'days-to-first') return daysToFirstQuery(plan, p);
   if (p.kind === 'recency') return recencyQuery(plan, p);
   if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
+  if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
   const table = ident(plan.cube.name);
@@ -137,7 +139,8 @@ function titleOf(plan: Plan): string {
     p.kind === 'days-to-first' ||
     p.kind === 'days-between' ||
     p.kind === 'recency' ||
-    p.kind === 'best-period'
+    p.kind === 'best-period' ||
+    p.kind === 'no-rows-in'
   )
     return '';
   if (p.kind === 'ratio') return ratioTitle(plan, p);
@@ -173,6 +176,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'days-to-first') return daysToFirstAnswer(plan, p, result);
   if (p.kind === 'recency') return recencyAnswer(plan, p, query, result);
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
+  if (p.kind === 'no-rows-in') return noRowsInAnswer(plan, p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);

@@ -37,6 +37,7 @@ import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
+import { readNoRowsIn } from './no-rows-in';
 import { readNotOrderedBy } from './not-ordered-by';
 import { readOneCustomer } from './one-customer';
 import { readOwnGround, wholeBeyondGround } from './own-ground';
@@ -902,6 +903,10 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const best = readBestPeriod(question, catalog, read);
   if (best && 'refuse' in best) return { kind: 'refuse' as const, reason: best.refuse };
   if (best) return { kind: 'plan' as const, plan: best };
+  // ("how many south customers didn't order at all in Q4 2025": no-rows-in.ts.)
+  const none = readNoRowsIn(question, catalog, read);
+  if (none && 'refuse' in none) return { kind: 'refuse' as const, reason: none.refuse };
+  if (none) return { kind: 'plan' as const, plan: none };
   // ("average number of days between a customer's orders": days-between.ts.)
   const between = readDaysBetween(question, catalog, read);
   if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };
