@@ -5,6 +5,7 @@ import { cohortAnswer, cohortQuery } from './cohort-sql';
 import { ratioAnswer, ratioQuery, ratioTitle } from './customer-ratios-sql';
 import { daysBetweenAnswer, daysBetweenQuery } from './days-between';
 import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
+import { firstSharePeriodAnswer, firstSharePeriodQuery } from './first-share-period';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { noRowsInAnswer, noRowsInQuery } from './no-rows-in';
@@ -35,6 +36,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'recency') return recencyQuery(plan, p);
   if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
   if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
+  if (p.kind === 'first-share-period') return firstSharePeriodQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
   const table = ident(plan.cube.name);
@@ -140,7 +142,8 @@ function titleOf(plan: Plan): string {
     p.kind === 'days-between' ||
     p.kind === 'recency' ||
     p.kind === 'best-period' ||
-    p.kind === 'no-rows-in'
+    p.kind === 'no-rows-in' ||
+    p.kind === 'first-share-period'
   )
     return '';
   if (p.kind === 'ratio') return ratioTitle(plan, p);
@@ -177,6 +180,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'recency') return recencyAnswer(plan, p, query, result);
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
   if (p.kind === 'no-rows-in') return noRowsInAnswer(plan, p, query, result);
+  if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);

@@ -517,6 +517,13 @@ export type PerEntity =
       output: 'avg' | 'median' | 'count';
       by?: CatalogMember;
     }
+  /** The first period by whose end a share of the entities had their first row (first-share-period.ts). */
+  | {
+      kind: 'first-share-period';
+      rows: EntityRows;
+      unit: 'week' | 'month' | 'quarter' | 'year';
+      percent: number;
+    }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */

@@ -22,6 +22,7 @@ import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
+import { readFirstSharePeriod } from './first-share-period';
 import {
   changeOfPreviousRows,
   looksLikeFollowUp,
@@ -903,6 +904,9 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const best = readBestPeriod(question, catalog, read);
   if (best && 'refuse' in best) return { kind: 'refuse' as const, reason: best.refuse };
   if (best) return { kind: 'plan' as const, plan: best };
+  // ("by the end of which month had 90% of customers placed their first order": first-share-period.ts.)
+  const firstShare = readFirstSharePeriod(question, catalog);
+  if (firstShare) return { kind: 'plan' as const, plan: firstShare };
   // ("how many south customers didn't order at all in Q4 2025": no-rows-in.ts.)
   const none = readNoRowsIn(question, catalog, read);
   if (none && 'refuse' in none) return { kind: 'refuse' as const, reason: none.refuse };
