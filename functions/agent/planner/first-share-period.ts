@@ -64,7 +64,7 @@ export function readFirstSharePeriod(question: string, catalog: readonly Catalog
     filters: [],
     numberFilters: [],
     timeDimension: rows.time,
-    perEntity: { kind: 'first-share-period', rows, unit, percent },
+    perEntity: { kind: 'first-share-period', rows, unit, percent, said: share[0].trim() },
   };
 }
 
@@ -80,7 +80,7 @@ export function firstSharePeriodQuery(plan: Plan, p: FirstShare): PlannedQuery {
   return plannedQuery(
     plan,
     sql,
-    `The ${p.unit} by which ${formatFigure(undefined, Math.round(p.percent * 100) / 100)}% of ${people} had placed their first order`,
+    `The ${p.unit} by which ${p.said} of ${people} had placed their first order`,
     [
       { role: 'dimension', member: p.rows.time },
       { role: 'measure' },
