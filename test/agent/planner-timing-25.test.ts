@@ -170,6 +170,27 @@ describe('no order yet by a date', () => {
     expect(readNotOrderedBy(question)).toBe(said);
   });
 
+  it.each([
+    [
+      'how many customers had ordered by 2023-03-31?',
+      'how many customers placed their first order before 2023-04-01?',
+    ],
+    [
+      'how many customers had placed an order by the end of March 2023?',
+      'how many customers placed their first order before 2023-04-01?',
+    ],
+    [
+      'of the 2022 signups, how many had already bought anything by 15 Feb 2023?',
+      'of the 2022 signups, how many placed their first order before 2023-02-16?',
+    ],
+    [
+      'how many customers had ordered by Dec 31st, 2023?',
+      'how many customers placed their first order before 2024-01-01?',
+    ],
+  ])('%s (the day itself counted, never the day alone)', (question, said) => {
+    expect(readNotOrderedBy(question)).toBe(said);
+  });
+
   it('leaves a bare year, and an object it does not read, as asked', () => {
     const year = "how many customers who joined in 2022 hadn't ordered by 2023?";
     expect(readNotOrderedBy(year)).toBe(year);
