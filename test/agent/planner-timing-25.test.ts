@@ -120,7 +120,7 @@ describe('the month by which a share had placed a first order', () => {
     ['by the end of which month had 90% of customers placed their first order?', 90],
     ['in what month did the running total of first-time buyers pass half of all customers?', 50],
   ])('%s', (question, percent) => {
-    expect(perEntity(question)).toMatchObject({ kind: 'first-share-period', unit: 'month', percent });
+    expect(perEntity(question)).toMatchObject({ kind: 'first-share-period', unit: 'month', reach: { percent } });
   });
 
   it('is not read with a group it does not compute', () => {

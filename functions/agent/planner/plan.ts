@@ -522,9 +522,8 @@ export type PerEntity =
       kind: 'first-share-period';
       rows: EntityRows;
       unit: 'week' | 'month' | 'quarter' | 'year';
-      percent: number;
-      /** The share as the asker said it ("90%", "half"), restated in the answer's title. */
-      said: string;
+      /** The share reached (its percent, and as the asker said it: "90%", "half"); none: the running count itself. */
+      reach?: { percent: number; said: string };
     }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }

@@ -905,7 +905,7 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   if (best && 'refuse' in best) return { kind: 'refuse' as const, reason: best.refuse };
   if (best) return { kind: 'plan' as const, plan: best };
   // ("by the end of which month had 90% of customers placed their first order": first-share-period.ts.)
-  const firstShare = readFirstSharePeriod(question, catalog);
+  const firstShare = readFirstSharePeriod(question, catalog, read);
   if (firstShare) return { kind: 'plan' as const, plan: firstShare };
   // ("how many south customers didn't order at all in Q4 2025": no-rows-in.ts.)
   const none = readNoRowsIn(question, catalog, read);

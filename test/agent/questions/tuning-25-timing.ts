@@ -38,9 +38,10 @@ const notOrderedBy = (from: string, to: string, by: string, percent = false) =>
   `SELECT ${percent ? 'round(100.0 * count(*) FILTER (WHERE first_at IS NULL OR first_at >= ' + `'${by}'` + ') / count(*), 2)' : 'count(*) FILTER (WHERE first_at IS NULL OR first_at >= ' + `'${by}'` + ')'}
    FROM (SELECT c.id, (SELECT min(created_at) FROM orders o WHERE o.customer_id = c.id) AS first_at
          FROM customers c WHERE c.created_at >= '${from}' AND c.created_at < '${to}')`;
-/** Each month with the running count of customers whose first order fell in it or before. */
+/** Each month of the data with the running count of customers whose first order fell in it or before. */
 const cumulative = `WITH f AS (SELECT customer_id, date_trunc('month', min(created_at)) AS m FROM orders GROUP BY 1),
-   k AS (SELECT m, sum(count(*)) OVER (ORDER BY m) AS run FROM f GROUP BY m)`;
+   mo AS (SELECT DISTINCT date_trunc('month', created_at) AS m FROM orders),
+   k AS (SELECT mo.m, sum(count(f.customer_id)) OVER (ORDER BY mo.m) AS run FROM mo LEFT JOIN f ON f.m = mo.m GROUP BY mo.m)`;
 /** Each customer's spend `v` and order count `n` in each calendar month `m`. */
 const monthly = `WITH cm AS (SELECT o.customer_id, c.region, date_trunc('month', o.created_at) AS m,
      sum(o.amount) AS v, count(*) AS n FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY 1, 2, 3)`;
