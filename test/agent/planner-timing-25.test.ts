@@ -93,6 +93,8 @@ describe("each customer's best month", () => {
     const read = demoReading(['average revenue per customer in our best month'], TODAY);
     expect(read.kind === 'plan' && read.plan.perEntity?.kind === 'best-period').toBe(false);
     expect(refused("average of each customer's best-week revenue from the mobile app")).toBe(true);
+    // (A worst month could be one with no order at all: not said, refused; it was read as the business's month.)
+    expect(refused("average of each customer's worst month revenue")).toBe(true);
   });
 });
 
@@ -110,8 +112,9 @@ describe('customers of a group with no orders in a period', () => {
     expect(sqlOf(question)).toContain(`WHERE region = '${region}' GROUP BY 1`);
   });
 
-  it('refuses a group said as a negation', () => {
+  it('refuses a group said as a negation, and two periods joined', () => {
     expect(refused('how many customers outside the south had no orders in Q4 2025?')).toBe(true);
+    expect(refused('how many west customers had no orders in 2025 or 2024?')).toBe(true);
   });
 });
 
@@ -120,7 +123,20 @@ describe('the month by which a share had placed a first order', () => {
     ['by the end of which month had 90% of customers placed their first order?', 90],
     ['in what month did the running total of first-time buyers pass half of all customers?', 50],
   ])('%s', (question, percent) => {
-    expect(perEntity(question)).toMatchObject({ kind: 'first-share-period', unit: 'month', reach: { percent } });
+    expect(perEntity(question)).toMatchObject({
+      kind: 'first-share-period',
+      unit: 'month',
+      reach: { percent },
+    });
+  });
+
+  it('reads the running count per month, kept to a year', () => {
+    expect(
+      perEntity('cumulative number of customers who had placed a first order, by month, for 2023'),
+    ).toEqual(expect.objectContaining({ kind: 'first-share-period', unit: 'month' }));
+    expect(sqlOf('cumulative number of customers who had placed a first order, by month, for 2023')).toMatch(
+      /FROM c WHERE month >= '2023-01-01' AND month < '2024-01-01' ORDER BY 1$/,
+    );
   });
 
   it('is not read with a group it does not compute', () => {

@@ -35,14 +35,16 @@ const UNITS: Record<string, Unit> = {
   yearly: 'year',
 };
 const BEST_WORD = String.raw`(?:best|peak|top|biggest|busiest|strongest|power|highest[\s-]+(?:spending|spend|revenue|grossing|order(?:ing)?)|single\s+(?:best|biggest))`;
+/** Each customer's lowest period ("worst month", "weakest month"): refused, a month with no order being one too. */
+const WORST_WORD = String.raw`(?:worst|weakest|quietest|slowest|lowest[\s-]+(?:spending|spend|revenue|grossing|order(?:ing)?)|single\s+worst)`;
 /** "best-month", "peak month", "power month", "busiest month", "highest-spending month"; "peak monthly spend". */
 const BEST = new RegExp(
-  String.raw`\b${BEST_WORD}[\s-]+(day|week|month|quarter|year)\b|\bpeak\s+(daily|weekly|monthly|quarterly|yearly)\b`,
+  String.raw`\b(${BEST_WORD}|${WORST_WORD})[\s-]+(day|week|month|quarter|year)\b|\bpeak\s+(daily|weekly|monthly|quarterly|yearly)\b`,
   'i',
 );
 /** The period is each customer's own: "each customer's", "customers'", "per customer", "their". */
 const OWN_PERIOD =
-  /\b(?:each|every|per|a)\s+(?:customer|client)\b|\b(?:customer|client)s?['’]s?\s|\b(?:customers|clients)['’]|\btheir\s+(?:own\s+)?(?:single\s+)?(?:best|peak|top|biggest|busiest|strongest|power|highest)/i;
+  /\b(?:each|every|per|a)\s+(?:customer|client)\b|\b(?:customer|client)s?['’]s?\s|\b(?:customers|clients)['’]|\btheir\s+(?:own\s+)?(?:single\s+)?(?:best|peak|top|biggest|busiest|strongest|power|highest|worst|weakest|quietest|slowest|lowest)/i;
 const SPEND = /\b(?:revenue|spend(?:ing)?|spent|sales|amount|value)\b/i;
 const ORDERS = /\b(?:orders?|order\s+count|number\s+of\s+orders|purchases)\b/i;
 const MEDIAN = /\b(?:median|middle|midpoint)\b/i;
@@ -66,6 +68,8 @@ const OWN = [
   /\b(?:customers?|clients?|buyers?|people|accounts?)(?:'s|’s|s'|s’)?/gi,
 ].map((r) => new RegExp(r.source, 'gi'));
 
+const WORST =
+  "I can't tell which month is a customer's worst here: one of the months they ordered in, or any month (a month with no order would be the worst of all); I can give each customer's best month instead";
 const REFUSAL =
   "I can give each customer's best month (their spend or their order count in their top calendar month) as an average or a median over the customers, by an attribute of the customer, or count the customers whose best month fell in a period, but not this variant of it";
 
@@ -89,7 +93,9 @@ export function readBestPeriod(
     return undefined;
   const cubes = catalog.filter((c) => entityRows(c) !== undefined && amountOf(c) !== undefined);
   if (cubes.length === 0) return undefined;
-  const unit = UNITS[(best[1] ?? best[2] ?? '').toLowerCase()];
+  const unit = UNITS[(best[2] ?? best[3] ?? '').toLowerCase()];
+  // ("each customer's worst month": is a month with no order their worst? Not said: refused.)
+  if (new RegExp(`^${WORST_WORD}$`, 'i').test(best[1] ?? '')) return { refuse: WORST };
   return (unit && readRest(question, unit, cubes, catalog, read)) || { refuse: REFUSAL };
 }
 
@@ -196,7 +202,7 @@ export function bestPeriodAnswer(plan: Plan, p: BestPeriod, query: PlannedQuery,
   const people = entityWord(p.rows.entity);
   const one = people.replace(/s$/, '');
   const money = p.figure.of === 'amount' ? p.figure.amount : undefined;
-  const rule = `(Per ${one}: their ${money ? `${nameOf(plan, money).toLowerCase()} summed` : 'orders counted'} in each calendar ${p.unit}, the largest one kept${p.output === 'count' ? '; a tie counts if either tied one fell in the period' : ''}.)`;
+  const rule = `(Per ${one}: their ${money ? `${nameOf(plan, money).toLowerCase()} summed` : 'orders counted'} in each calendar ${p.unit} with an order, the largest one kept${p.output === 'count' ? '; a tie counts if either tied one fell in the period' : ''}.)`;
   const figure = (v: unknown) =>
     p.output === 'count'
       ? formatFigure(undefined, v ?? 0)

@@ -27,6 +27,9 @@ const NONE = new RegExp(
 );
 /** A label the definition after it explains ("sleepers in the west - customers with no orders ..."). */
 const LABEL = /\b(?:sleepers|dormant|inactive|lapsed|idle)\b/gi;
+/** Two periods joined ("2025 or 2024", "Q3 and Q4", "in March or in May"); "between August and October" is one. */
+const JOINED_PERIODS =
+  /(?<!\bbetween\s+)\b(?:(?:19|20)\d\d|q[1-4]|h[12]|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s*,?\s+(?:or|and|nor|but|then)\s+(?:(?:in|during)\s+)?(?:(?:19|20)\d\d|q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
 const COUNT = /\b(?:how\s+many|count|number|no\.?)\b/i;
 /** The words of the reading itself, removed before the rest is read ("in the west", "in H2 2025"). */
 const OWN = [
@@ -50,6 +53,8 @@ export function readNoRowsIn(
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
 ): Plan | { refuse: string } | undefined {
   if (!NONE.test(question) || !COUNT.test(question)) return undefined;
+  // ("no orders in 2025 or 2024": in neither, or in one of them? Not said: refused.)
+  if (JOINED_PERIODS.test(question)) return { refuse: REFUSAL };
   const cubes = catalog.filter((c) => entityRows(c) !== undefined);
   if (cubes.length === 0) return undefined;
   let rest = question;
