@@ -46,7 +46,6 @@ const BEST = new RegExp(
 const OWN_PERIOD =
   /\b(?:each|every|per|a)\s+(?:customer|client)\b|\b(?:customer|client)s?['’]s?\s|\b(?:customers|clients)['’]|\btheir\s+(?:own\s+)?(?:single\s+)?(?:best|peak|top|biggest|busiest|strongest|power|highest|worst|weakest|quietest|slowest|lowest)/i;
 const SPEND = /\b(?:revenue|spend(?:ing)?|spent|sales|amount|value)\b/i;
-const ORDERS = /\b(?:orders?|order\s+count|number\s+of\s+orders|purchases)\b/i;
 const MEDIAN = /\b(?:median|middle|midpoint)\b/i;
 const AVERAGE = /\b(?:on\s+average|average|avg|mean|typical)\b/i;
 const COUNT = /\b(?:how\s+many|count|number\s+of)\b/i;

@@ -108,10 +108,8 @@ function readRunning(
     .trim();
   const cubes = catalog.filter((c) => entityRows(c) !== undefined);
   const plan = rest ? read(`orders ${rest}`, cubes) : undefined;
-  if (
-    rest &&
-    (!plan || !plan.range || !plainCount(plan) || plan.filters.length > 0 || plan.dimensions.length > 0)
-  )
+  // A period of the months kept, and nothing else.
+  if (rest && !(plan?.range && plainCount(plan) && plan.filters.length === 0 && plan.dimensions.length === 0))
     return undefined;
   if (plan?.timeDimension && plan.timeDimension !== entityRows(plan.cube)?.time) return undefined;
   const cube = plan?.cube ?? cubes[0];

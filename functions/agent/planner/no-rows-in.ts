@@ -19,7 +19,7 @@ import { conditions, ident, type PlannedQuery, plannedQuery, scopeText, withinPe
 
 type NoRowsIn = Extract<PerEntity, { kind: 'no-rows-in' }>;
 
-const ROWS = String.raw`(?:orders?|purchases?)`;
+const ROWS = '(?:orders?|purchases?)';
 /** "with no orders", "had zero orders", "didn't order at all", "went without a single order", "placed no orders". */
 const NONE = new RegExp(
   String.raw`\b(?:(?:with|had|having|has|have|placed|made)\s+(?:no|zero|0)\s+${ROWS}(?:\s+at\s+all)?|(?:did\s+not|didn['’]?t|have\s+not|haven['’]?t|has\s+not|hasn['’]?t|never)\s+(?:order(?:ed)?|buy|bought|purchase[d]?|(?:place[d]?|make|made)\s+(?:an?|any|a\s+single)\s+${ROWS})(?:\s+(?:at\s+all|anything))?|went\s+without\s+(?:a\s+single|any|an?)\s+${ROWS})(?=\s+(?:in|during|between|from|over)\b)`,
@@ -95,7 +95,7 @@ export function noRowsInQuery(plan: Plan, p: NoRowsIn): PlannedQuery {
 }
 
 /** The answer: how many of the group's customers had no rows in the period, and how they were counted. */
-export function noRowsInAnswer(plan: Plan, p: NoRowsIn, query: PlannedQuery, result: ResultLike): string {
+export function noRowsInAnswer(p: NoRowsIn, query: PlannedQuery, result: ResultLike): string {
   const people = entityWord(p.rows.entity);
   const [none, all] = result.data[0] ?? [];
   const rule = `(Of the ${people} with at least one order in the group at any time: those with none in ${p.period.label}.)`;

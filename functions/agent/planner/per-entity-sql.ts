@@ -177,9 +177,9 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (!p) return undefined;
   if (p.kind === 'cohort') return cohortAnswer(plan, p, query, result);
   if (p.kind === 'days-to-first') return daysToFirstAnswer(plan, p, result);
-  if (p.kind === 'recency') return recencyAnswer(plan, p, query, result);
+  if (p.kind === 'recency') return recencyAnswer(p, query, result);
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
-  if (p.kind === 'no-rows-in') return noRowsInAnswer(plan, p, query, result);
+  if (p.kind === 'no-rows-in') return noRowsInAnswer(p, query, result);
   if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);

@@ -21,7 +21,7 @@ import { formatValue } from './text';
 type Recency = Extract<PerEntity, { kind: 'recency' }>;
 type RecencyOp = NonNullable<Recency['threshold']>['op'];
 
-const ROW = String.raw`(?:orders?|purchases?|buys?|transactions?)`;
+const ROW = '(?:orders?|purchases?|buys?|transactions?)';
 const LAST = String.raw`(?:last|latest|most\s+recent|final)`;
 /** "recency", "days since their last order", "last order was ... days before". */
 const RECENCY = new RegExp(
@@ -204,7 +204,7 @@ function titleOf(plan: Plan, p: Recency): string {
 }
 
 /** The answer: the figure (per group), the data's last day it is counted to, and how it was measured. */
-export function recencyAnswer(plan: Plan, p: Recency, query: PlannedQuery, result: ResultLike): string {
+export function recencyAnswer(p: Recency, query: PlannedQuery, result: ResultLike): string {
   const people = entityWord(p.rows.entity);
   const one = people.replace(/s$/, '');
   const last = result.data[0]?.[p.by ? 3 : 2];

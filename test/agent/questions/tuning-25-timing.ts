@@ -34,10 +34,12 @@ const toFirst = `WITH f AS (SELECT c.id, c.created_at AS s,
      (epoch(min(o.created_at)) - epoch(c.created_at)) / 86400.0 AS g
    FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY 1, 2)`;
 /** Customers who signed up in [from, to) with no order before `by` (exclusive), counted (or their percent). */
-const notOrderedBy = (from: string, to: string, by: string, percent = false) =>
-  `SELECT ${percent ? 'round(100.0 * count(*) FILTER (WHERE first_at IS NULL OR first_at >= ' + `'${by}'` + ') / count(*), 2)' : 'count(*) FILTER (WHERE first_at IS NULL OR first_at >= ' + `'${by}'` + ')'}
+const notOrderedBy = (from: string, to: string, by: string, percent = false) => {
+  const none = `count(*) FILTER (WHERE first_at IS NULL OR first_at >= '${by}')`;
+  return `SELECT ${percent ? `round(100.0 * ${none} / count(*), 2)` : none}
    FROM (SELECT c.id, (SELECT min(created_at) FROM orders o WHERE o.customer_id = c.id) AS first_at
          FROM customers c WHERE c.created_at >= '${from}' AND c.created_at < '${to}')`;
+};
 /** Each month of the data with the running count of customers whose first order fell in it or before. */
 const cumulative = `WITH f AS (SELECT customer_id, date_trunc('month', min(created_at)) AS m FROM orders GROUP BY 1),
    mo AS (SELECT DISTINCT date_trunc('month', created_at) AS m FROM orders),
@@ -225,8 +227,16 @@ export const tuning25timing: (SecondOrderCase & Tuning6Case)[] = [
     sql: fastest('sum(amount)', 2023, 2025, 'category'),
   },
   // --- must stay refused ---
-  { class: 'refuse', ask: "average days since each customer's last login, as of the data's end", refuse: true },
-  { class: 'refuse', ask: 'which customers are most likely to churn next month, based on their recency?', refuse: true },
+  {
+    class: 'refuse',
+    ask: "average days since each customer's last login, as of the data's end",
+    refuse: true,
+  },
+  {
+    class: 'refuse',
+    ask: 'which customers are most likely to churn next month, based on their recency?',
+    refuse: true,
+  },
   {
     class: 'refuse',
     ask: 'average days from signup to first order for customers who came in through paid ads, by signup quarter',
