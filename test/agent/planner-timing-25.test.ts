@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { firstAndLast, toDataEnd } from '../../functions/agent/planner/data-span-growth';
 import { readNotOrderedBy } from '../../functions/agent/planner/not-ordered-by';
 import type { PerEntity } from '../../functions/agent/planner/plan';
 import { queryFor } from '../../functions/agent/planner/query';
@@ -212,5 +213,32 @@ describe('no order yet by a date', () => {
     expect(readNotOrderedBy(year)).toBe(year);
     const furniture = 'how many customers who joined in 2022 had not ordered furniture by 2023-03-31?';
     expect(readNotOrderedBy(furniture)).toBe(furniture);
+  });
+});
+
+describe('growth over the last years of the data', () => {
+  it('compares the first of the years with the last, never the span with the one before', () => {
+    const plan = demoPlan(['which region grew fastest over the last 3 years of data?'], TODAY);
+    expect(plan.compare?.map((p) => [p.label, p.ofData])).toEqual([
+      ['2024', true],
+      ['2026', true],
+    ]);
+  });
+
+  it('moves both back together to the data’s last whole year', () => {
+    const [a, b] =
+      firstAndLast({ label: 'the last 3 years', from: '2024-01-01', to: '2027-01-01', ofData: true }) ?? [];
+    expect(a && b && toDataEnd([a, b], '2025-12-31')?.map((p) => [p.label, p.from, p.to])).toEqual([
+      ['2023', '2023-01-01', '2024-01-01'],
+      ['2025', '2025-01-01', '2026-01-01'],
+    ]);
+    // (A data ending mid-year: its last whole year is the one before.)
+    expect(a && b && toDataEnd([a, b], '2025-06-30')?.map((p) => p.label)).toEqual(['2022', '2024']);
+  });
+
+  it('leaves a span not said of the data as it was read', () => {
+    expect(firstAndLast({ label: 'the last 3 years', from: '2024-01-01', to: '2027-01-01' })).toBeUndefined();
+    const plan = demoPlan(['which region grew fastest over the last 3 years?'], TODAY);
+    expect(plan.compare?.some((p) => p.ofData)).toBe(false);
   });
 });
