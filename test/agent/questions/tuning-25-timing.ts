@@ -10,10 +10,10 @@
  *
  * Before (on dcd9a30): 8 of 37 right (2 confident wrong: "average of each customer's best-month revenue" as the
  * revenue per customer of one month; "which region grew fastest over the last 3 years of data" as 2024-2026 against
- * 2021-2023, years before today), in the eval CLI. After: 33 of 37, none wrong (recency.ts, best-period.ts,
- * no-rows-in.ts, first-share-period.ts, not-ordered-by.ts, the signups' own period in days-to-first.ts). Still
- * refused: the running count of first orders by month, and growth over "the last 3 years of data" or "from the
- * data's first full year to its last" (the data's years are known only once its range is).
+ * 2021-2023, years before today), in the eval CLI. After: 35 of 37, none wrong (recency.ts, best-period.ts,
+ * no-rows-in.ts, first-share-period.ts, not-ordered-by.ts, data-span-growth.ts, the signups' own period in
+ * days-to-first.ts). Still refused: "from the data's first full year to its last full year" and "across the 3 full
+ * years in the data (first year vs last)".
  *
  * Clock: Monday 2027-12-06, after the data ends (orders 2023-01-01 to 2025-12-31, customers signed up in 2022, each
  * customer's orders in their own region). Recency is counted in calendar days from the last order's date to the
