@@ -9,7 +9,7 @@
  * who signed up in Q3 2022" (the signups of that period). Every word is given a role or the question is left to the
  * other readings (which refuse "days between").
  */
-import type { ResultLike } from './answer';
+import { type ResultLike, timeLabel } from './answer';
 import type { CatalogCube } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
@@ -164,7 +164,8 @@ export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike
     return `The ${word} time from signing up to the first order${scope}: ${days(v)} (${formatFigure(undefined, n ?? 0)} ${people}).\n\n${rule}`;
   }
   const lines = result.data.map(
-    (r) => `- ${formatValue(r[0])}: ${days(r[1])} (${formatFigure(undefined, r[2] ?? 0)} ${people})`,
+    (r) =>
+      `- ${p.startGrain ? timeLabel(r[0], p.startGrain) : formatValue(r[0])}: ${days(r[1])} (${formatFigure(undefined, r[2] ?? 0)} ${people})`,
   );
   return `${capitalise(word)} days from signing up to the first order${groupWords(plan, p)}${scope}:\n${lines.join('\n')}\n\n${rule}`;
 }

@@ -8,7 +8,7 @@
  * start). Every word must be one of these roles (no group or filter is read here): anything more is left to the
  * other readings, which refuse it.
  */
-import type { ResultLike } from './answer';
+import { type ResultLike, timeLabel } from './answer';
 import type { CatalogCube } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, entityWord } from './names';
@@ -182,5 +182,5 @@ export function firstSharePeriodAnswer(p: FirstShare, query: PlannedQuery, resul
   const [period, running, total, share] = result.data[0] ?? [];
   if (period === null || period === undefined) return `${query.title}: no ${p.unit} reaches it.`;
   const rule = `(Each ${people.replace(/s$/, '')}'s first order by date; the first orders summed up to the end of each ${p.unit}, against every ${people.replace(/s$/, '')} with an order in the data.)`;
-  return `${query.title}: ${formatValue(period)} — by its end ${formatFigure(undefined, running ?? 0)} of ${formatFigure(undefined, total ?? 0)} ${people} (${formatFigure(undefined, share ?? 0)}%) had placed their first order.\n\n${rule}`;
+  return `${query.title}: ${timeLabel(period, p.unit)} — by its end ${formatFigure(undefined, running ?? 0)} of ${formatFigure(undefined, total ?? 0)} ${people} (${formatFigure(undefined, share ?? 0)}%) had placed their first order.\n\n${rule}`;
 }
