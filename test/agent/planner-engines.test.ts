@@ -122,6 +122,15 @@ const questions = [
   'how many customers placed their first order in each quarter of 2023?',
   'how far apart are the median and the average order amount?',
   'count customers by number of orders in 2024',
+  // Per-customer timing (tuning set 25): recency to the data's last day (a date difference, a join ON TRUE), each
+  // customer's best month, customers of a region with no orders in a period, the running count of first orders.
+  'median recency in days across customers, as of the final date in the dataset',
+  'how many customers placed their most recent order more than 45 days before the data ends?',
+  "median of customers' peak monthly spend, per region",
+  'every customer\'s "power month" (the calendar month they spent the most): how many had it in Q4 2024?',
+  "how many south customers didn't order at all in Q4 2024?",
+  'by the end of which month had 90% of customers placed their first order?',
+  'avg days from signup to first order, by signup quarter',
 ];
 
 describe('planner SQL on DuckDB and PostgreSQL', () => {

@@ -4,15 +4,17 @@
  * days) did customers take on average to place their first order after signing up". Per customer: the signup
  * date and the first order's date (MIN), their gap in days as elapsed time (epoch seconds / 86,400); then the
  * average or the median over the customers, per a group of the customer's own (segment) when one is named.
- * ("the average time between signup and first order": the time is counted in days.) Every word is given a role or
- * the question is left to the other readings (which refuse "days between").
+ * ("the average time between signup and first order": the time is counted in days.) The signups' own period is
+ * read too: "by signup quarter", "for each signup month" (a group per period of the signup date), "for customers
+ * who signed up in Q3 2022" (the signups of that period). Every word is given a role or the question is left to the
+ * other readings (which refuse "days between").
  */
-import type { ResultLike } from './answer';
+import { type ResultLike, timeLabel } from './answer';
 import type { CatalogCube } from './catalog';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity, plainCount } from './per-entity';
-import type { PerEntity, Plan } from './plan';
+import type { Grain, PerEntity, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { formatValue } from './text';
 
@@ -34,7 +36,7 @@ const OWN = [
   /\(\s*in\s+days\s*\)|\bin\s+days\b/gi,
   /\b(?:how\s+many|number\s+of|no\.?\s+of|count\s+of)\s+days\b|\bhow\s+long\b|\bdays?\b|\btime\b|\bgap\b|\blag\b/gi,
   /\b(?:between|from|after|since|until|till|to|and|before)\b/gi,
-  /\b(?:did|does|do|it|take|took|takes|taking|wait|waited|for|was|is|are|were|the|a|an|of|their|his|her|its|they|them|what|s|it's|whats)\b/gi,
+  /\b(?:did|does|do|it|take|took|takes|taking|wait|waited|passed|elapsed|for|was|is|are|were|the|a|an|of|their|his|her|its|they|them|what|s|it's|whats)\b/gi,
   /\b(?:customers?|clients?|buyers?|people|users?|accounts?)(?:'s|’s|s')?/gi,
   /\b(?:place|placed|placing|make|made|making|order|ordered|ordering|buy|bought|purchase|purchased)\b/gi,
 ].map((r) => new RegExp(r.source, 'gi'));
@@ -59,6 +61,13 @@ export function readDaysToFirst(
   return plan ?? { refuse: REFUSAL };
 }
 
+/** "by signup quarter", "for each signup month", "per sign-up year": a group per period of the signup date. */
+const START_GRAIN =
+  /\b(?:by|per|for\s+each|for\s+every|each|every)\s+(?:signup|sign[\s-]up|joining|join|registration)\s+(day|week|month|quarter|year)\b/i;
+/** "(for customers) who signed up in Q3 2022", "that joined during 2022": the signups of a period. */
+const START_PERIOD =
+  /\b(?:who|that)\s+(?:signed[\s-]?up|joined|registered)\s+(?:in|during)\s+((?:(?:q[1-4]|h[12]|[a-z]+)\s+)?(?:19|20)\d\d)\b/i;
+
 function readRest(
   question: string,
   cubes: readonly CatalogCube[],
@@ -66,25 +75,42 @@ function readRest(
 ): Plan | undefined {
   const median = MEDIAN.test(question);
   if (!median && !AVERAGE.test(question)) return undefined;
+  // The signups' own period, set aside before the signup words go and said again after them.
+  const grain = START_GRAIN.exec(question);
+  const period = START_PERIOD.exec(question);
   let rest = question;
+  for (const said of [grain, period]) if (said) rest = rest.replace(said[0], ' ');
   for (const r of OWN) rest = rest.replace(r, ' ');
   rest = rest
     .replace(/[?.!,:;()'’-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const plan = read(`orders ${rest}`, cubes);
+  const signup = `${grain ? ` by signup ${grain[1]}` : ''}${period ? ` customers who signed up in ${period[1]}` : ''}`;
+  const plan = read(`orders ${rest}${signup}`, cubes);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows?.start) return undefined;
-  // A period would be of the signups or of the first orders: not said, so not read here.
-  if (!plainCount(plan) || plan.range) return undefined;
+  // A signup period read as one: the grain or range on the signup date, nothing else of time.
+  const onStart = plan.timeDimension?.column === rows.start.column;
+  if ((grain || period) && !onStart) return undefined;
+  if (Boolean(grain) !== Boolean(plan.grain) || Boolean(period) !== Boolean(plan.range)) return undefined;
+  const startGrain: Grain | undefined = grain ? plan.grain : undefined;
+  // Any other period would be of the signups or of the first orders: not said, so not read here.
+  if (!plainCount({ ...plan, grain: undefined }) || plan.compare) return undefined;
   // Groups and filters of the customer's own (segment): a first order per category would be another question.
   const [by, ...more] = plan.dimensions;
-  if (more.length > 0 || (by && !ofEntity(rows, by))) return undefined;
+  if (more.length > 0 || (by && !ofEntity(rows, by)) || (by && startGrain)) return undefined;
   if (plan.filters.some((f) => !ofEntity(rows, f.member))) return undefined;
   return {
     ...plan,
     dimensions: [],
-    perEntity: { kind: 'days-to-first', rows, stat: median ? 'median' : 'avg', ...(by ? { by } : {}) },
+    grain: undefined,
+    perEntity: {
+      kind: 'days-to-first',
+      rows,
+      stat: median ? 'median' : 'avg',
+      ...(by ? { by } : {}),
+      ...(startGrain ? { startGrain } : {}),
+    },
   };
 }
 
@@ -93,23 +119,36 @@ export function daysToFirstQuery(plan: Plan, p: DaysToFirst): PlannedQuery {
   const start = p.rows.start;
   if (!start) throw new Error('no start date');
   const entity = ident(p.rows.entity.column);
-  const by = p.by ? [ident(p.by.column)] : [];
-  const conds = conditions({ ...plan, perEntity: undefined }, ident(p.rows.time.column));
-  const t = `SELECT ${[entity, ...by].join(', ')}, MIN(${ident(start.column)}) AS start_at, MIN(${ident(p.rows.time.column)}) AS first_at FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''} GROUP BY ${[entity, ...by].map((_, i) => i + 1).join(', ')}`;
+  // A signup period's group: the period of the signup date (named in the inner query), or the customer's own.
+  const group = p.startGrain
+    ? { expr: `date_trunc('${p.startGrain}', ${ident(start.column)})`, name: `signup_${p.startGrain}` }
+    : p.by
+      ? { expr: ident(p.by.column), name: ident(p.by.column) }
+      : undefined;
+  const inner = group ? [`${group.expr} AS ${group.name}`] : [];
+  const by = group ? [group.name] : [];
+  // The range asked is of the signups (a range on the order dates is not read here).
+  const conds = conditions({ ...plan, perEntity: undefined }, ident(start.column));
+  const t = `SELECT ${[entity, ...inner].join(', ')}, MIN(${ident(start.column)}) AS start_at, MIN(${ident(p.rows.time.column)}) AS first_at FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''} GROUP BY ${[entity, ...by].map((_, i) => i + 1).join(', ')}`;
   const d = `SELECT ${[...by, '(EXTRACT(EPOCH FROM first_at) - EXTRACT(EPOCH FROM start_at)) / 86400.0 AS days'].join(', ')} FROM t`;
   const stat = p.stat === 'median' ? 'percentile_cont(0.5) WITHIN GROUP (ORDER BY days)' : 'AVG(days)';
   const people = ident(entityWord(p.rows.entity));
-  const group = by.length > 0 ? ' GROUP BY 1 ORDER BY 1' : '';
-  const sql = `WITH t AS (${t}), d AS (${d}) SELECT ${[...by, `${stat} AS ${p.stat}_days_to_first_order`, `COUNT(*) AS ${people}`].join(', ')} FROM d${group}`;
+  const grouped = by.length > 0 ? ' GROUP BY 1 ORDER BY 1' : '';
+  const sql = `WITH t AS (${t}), d AS (${d}) SELECT ${[...by, `${stat} AS ${p.stat}_days_to_first_order`, `COUNT(*) AS ${people}`].join(', ')} FROM d${grouped}`;
   const title = capitalise(
-    `${p.stat === 'median' ? 'median' : 'average'} days from signup to first order${p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : ''}`,
+    `${p.stat === 'median' ? 'median' : 'average'} days from signup to first order${groupWords(plan, p)}`,
   );
   return plannedQuery(plan, sql, title, [
+    ...(p.startGrain ? [{ role: 'dimension' as const, member: start }] : []),
     ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
     { role: 'measure' },
     { role: 'entities' },
   ]);
 }
+
+/** " by signup quarter", " by segment", or nothing. */
+const groupWords = (plan: Plan, p: DaysToFirst) =>
+  p.startGrain ? ` by signup ${p.startGrain}` : p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : '';
 
 /** The answer: the figure in days (per group), and how it was measured. */
 export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike): string {
@@ -119,13 +158,14 @@ export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike
   const days = (v: unknown) => `${formatFigure(undefined, Math.round(Number(v ?? 0) * 10) / 10)} days`;
   const start = nameOf(plan, p.rows.start ?? p.rows.time).toLowerCase();
   const rule = `(Per ${people.replace(/s$/, '')}: the time from their ${start} to their first ${nameOf(plan, p.rows.time).toLowerCase()}, in days, over the ${people} with at least one order.)`;
-  if (!p.by) {
+  if (!p.by && !p.startGrain) {
     const [v, n] = result.data[0] ?? [];
     if (v === null || v === undefined) return `No ${people} with an order${scope}.`;
     return `The ${word} time from signing up to the first order${scope}: ${days(v)} (${formatFigure(undefined, n ?? 0)} ${people}).\n\n${rule}`;
   }
   const lines = result.data.map(
-    (r) => `- ${formatValue(r[0])}: ${days(r[1])} (${formatFigure(undefined, r[2] ?? 0)} ${people})`,
+    (r) =>
+      `- ${p.startGrain ? timeLabel(r[0], p.startGrain) : formatValue(r[0])}: ${days(r[1])} (${formatFigure(undefined, r[2] ?? 0)} ${people})`,
   );
-  return `${capitalise(word)} days from signing up to the first order by ${nameOf(plan, p.by).toLowerCase()}${scope}:\n${lines.join('\n')}\n\n${rule}`;
+  return `${capitalise(word)} days from signing up to the first order${groupWords(plan, p)}${scope}:\n${lines.join('\n')}\n\n${rule}`;
 }

@@ -1,12 +1,16 @@
 /** The SQL and the answer of the per-entity cohort readings (per-entity.ts). */
 import type { ResultLike } from './answer';
+import { bestPeriodAnswer, bestPeriodQuery } from './best-period';
 import { cohortAnswer, cohortQuery } from './cohort-sql';
 import { ratioAnswer, ratioQuery, ratioTitle } from './customer-ratios-sql';
 import { daysBetweenAnswer, daysBetweenQuery } from './days-between';
 import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
+import { firstSharePeriodAnswer, firstSharePeriodQuery } from './first-share-period';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
+import { noRowsInAnswer, noRowsInQuery } from './no-rows-in';
 import type { PerEntity, Period, Plan } from './plan';
+import { recencyAnswer, recencyQuery } from './recency';
 import {
   conditions,
   ident,
@@ -29,6 +33,10 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (!p) throw new Error('not a per-entity plan');
   if (p.kind === 'cohort') return cohortQuery(plan, p);
   if (p.kind === 'days-to-first') return daysToFirstQuery(plan, p);
+  if (p.kind === 'recency') return recencyQuery(plan, p);
+  if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
+  if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
+  if (p.kind === 'first-share-period') return firstSharePeriodQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
   const table = ident(plan.cube.name);
@@ -127,7 +135,17 @@ const described = (plan: Plan, sql: string, columns: PlannedQuery['columns']): P
 
 function titleOf(plan: Plan): string {
   const p = plan.perEntity;
-  if (!p || p.kind === 'cohort' || p.kind === 'days-to-first' || p.kind === 'days-between') return '';
+  if (
+    !p ||
+    p.kind === 'cohort' ||
+    p.kind === 'days-to-first' ||
+    p.kind === 'days-between' ||
+    p.kind === 'recency' ||
+    p.kind === 'best-period' ||
+    p.kind === 'no-rows-in' ||
+    p.kind === 'first-share-period'
+  )
+    return '';
   if (p.kind === 'ratio') return ratioTitle(plan, p);
   const people = entityWord(p.rows.entity);
   if (p.kind === 'top')
@@ -159,6 +177,10 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (!p) return undefined;
   if (p.kind === 'cohort') return cohortAnswer(plan, p, query, result);
   if (p.kind === 'days-to-first') return daysToFirstAnswer(plan, p, result);
+  if (p.kind === 'recency') return recencyAnswer(p, query, result);
+  if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
+  if (p.kind === 'no-rows-in') return noRowsInAnswer(p, query, result);
+  if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);

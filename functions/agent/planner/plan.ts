@@ -502,7 +502,41 @@ export type PerEntity =
       filters: ValueFilter[];
     }
   /** Days from each entity's start to its first row, averaged or the median (days-to-first.ts). */
-  | { kind: 'days-to-first'; rows: EntityRows; stat: 'avg' | 'median'; by?: CatalogMember }
+  | {
+      kind: 'days-to-first';
+      rows: EntityRows;
+      stat: 'avg' | 'median';
+      by?: CatalogMember;
+      /** A group per period of the signup date ("by signup quarter"). */
+      startGrain?: Grain;
+    }
+  /** Each entity's best period by its spend or row count: averaged, the median, or counted by where it fell. */
+  | {
+      kind: 'best-period';
+      rows: EntityRows;
+      unit: 'day' | 'week' | 'month' | 'quarter' | 'year';
+      figure: { of: 'amount'; amount: CatalogMember } | { of: 'rows' };
+      output: 'avg' | 'median' | 'count';
+      by?: CatalogMember;
+    }
+  /** The first period by whose end a share of the entities had their first row (first-share-period.ts). */
+  | {
+      kind: 'first-share-period';
+      rows: EntityRows;
+      unit: 'week' | 'month' | 'quarter' | 'year';
+      /** The share reached (its percent, and as the asker said it: "90%", "half"); none: the running count itself. */
+      reach?: { percent: number; said: string };
+    }
+  /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
+  | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
+  /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */
+  | {
+      kind: 'recency';
+      rows: EntityRows;
+      stat: 'avg' | 'median' | 'max' | 'min' | 'count';
+      threshold?: { op: '>' | '>=' | '<' | '<='; days: number };
+      by?: CatalogMember;
+    }
   /** Days between each entity's consecutive rows, or from its first row to the second (days-between.ts). */
   | {
       kind: 'days-between';

@@ -6,6 +6,7 @@
 import { againstAverage, readAboveAverage } from './above-average';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
+import { readBestPeriod } from './best-period';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
@@ -21,6 +22,7 @@ import { readDistribution } from './distributions';
 import { readEntityVersus } from './entity-versus';
 import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
+import { readFirstSharePeriod } from './first-share-period';
 import {
   changeOfPreviousRows,
   looksLikeFollowUp,
@@ -36,6 +38,8 @@ import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
+import { readNoRowsIn } from './no-rows-in';
+import { readNotOrderedBy } from './not-ordered-by';
 import { readOneCustomer } from './one-customer';
 import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
@@ -51,6 +55,7 @@ import { previousUnitSaid } from './previous-pointers';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
+import { readRecency } from './recency';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
@@ -573,7 +578,8 @@ function readThread(
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my
     // patch", "on my turf": the asker's region, own-ground.ts; "..., 2025? all regions": the whole, whole-scope.ts.)
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
-    // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts.)
+    // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts;
+    // "hadn't ordered by 2023-03-31": a first order after that day, not-ordered-by.ts.)
     const said = withoutQuarterLabels(
       readWeekdayWords(
         readStartMonths(
@@ -581,7 +587,10 @@ function readThread(
             numberOneAsTop(
               readGlosses(
                 readAsides(
-                  readOwnGround(rephrase(readWholeScope(readGrandTotal(asked), catalog), today), catalog),
+                  readOwnGround(
+                    rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
+                    catalog,
+                  ),
                   catalog,
                 ),
                 catalog,
@@ -889,6 +898,21 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
   if (days) return { kind: 'plan' as const, plan: days };
+  // ("average days since each customer's last order, as of the data's last day": recency.ts.)
+  const recency = readRecency(question, catalog, read);
+  if (recency && 'refuse' in recency) return { kind: 'refuse' as const, reason: recency.refuse };
+  if (recency) return { kind: 'plan' as const, plan: recency };
+  // ("average of each customer's best-month revenue": best-period.ts.)
+  const best = readBestPeriod(question, catalog, read);
+  if (best && 'refuse' in best) return { kind: 'refuse' as const, reason: best.refuse };
+  if (best) return { kind: 'plan' as const, plan: best };
+  // ("by the end of which month had 90% of customers placed their first order": first-share-period.ts.)
+  const firstShare = readFirstSharePeriod(question, catalog, read);
+  if (firstShare) return { kind: 'plan' as const, plan: firstShare };
+  // ("how many south customers didn't order at all in Q4 2025": no-rows-in.ts.)
+  const none = readNoRowsIn(question, catalog, read);
+  if (none && 'refuse' in none) return { kind: 'refuse' as const, reason: none.refuse };
+  if (none) return { kind: 'plan' as const, plan: none };
   // ("average number of days between a customer's orders": days-between.ts.)
   const between = readDaysBetween(question, catalog, read);
   if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };

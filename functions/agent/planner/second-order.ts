@@ -6,6 +6,7 @@
 import { type CatalogCube, type CatalogMember, valueWordsOf } from './catalog';
 import { daysBetween } from './clock';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
+import { firstAndLast } from './data-span-growth';
 import { periodBefore, periodBeside } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
@@ -409,10 +410,16 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // as the base ("grew vs 2024"), into the one after it; a period so far against the same dates a year earlier.
       // (The named period was once dropped for the last two years: confidently wrong.)
       const only = compare?.[0] ?? input.range;
+      // ("which region grew fastest over the last 3 years of data": the first of the data's own years against
+      // its last, data-span-growth.ts; a span of the data in other units stays unread.)
+      const ends = only && firstAndLast(only);
+      if (only?.ofData && !ends)
+        unresolved.push(`which periods "${only.label.replace(/\s*\(.*\)$/, '')} of the data" compares`);
       const base = only !== undefined && saidAsBase(tokens, only);
       const beside = only && (base ? periodBeside(only, 1) : periodBefore(only));
-      compare =
-        only && beside
+      compare = ends
+        ? ends
+        : only && beside
           ? base
             ? [only, beside]
             : [beside, only]

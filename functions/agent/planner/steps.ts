@@ -6,6 +6,7 @@
  * the range afterwards, for the same reason.
  */
 import { addDays, addMonths, daysBetween } from './clock';
+import { toDataEnd } from './data-span-growth';
 import { periodBefore, shift, yearBefore } from './dates';
 import { capitalise } from './names';
 import { wholeUnitBack } from './periods-past';
@@ -305,6 +306,17 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     // ("this quarter vs the same quarter last year", this quarter past the data: that whole quarter, periods-past.ts.)
     const wide = wholeUnitBack(plan, data);
     if (wide) return nextStep(wide, results, today);
+    // ("grew over the last 3 years of data" past its end: its first and last year moved back to the data's own,
+    // data-span-growth.ts.)
+    const ends = plan.compare && toDataEnd(plan.compare, data.last);
+    if (ends) {
+      const moved: Plan = { ...plan, compare: ends };
+      const query = queryFor(moved);
+      const result = results[1];
+      if (!result || isError(result)) return { kind: 'query', query };
+      const note = `The data ends on ${data.last}: here is ${ends.map((p) => p.label).join(' against ')}.`;
+      return { kind: 'answer', text: withNote(note, answerFor(moved, query, result)) };
+    }
     // ("the last 6 months in the data" past its end: the data's own last 6 months, said so.)
     if (period.ofData && addDays(period.to, -1) > data.last && !plan.compare) {
       const latest = latestPeriod(period, data.last);
