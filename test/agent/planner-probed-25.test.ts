@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readDefinitions } from '../../functions/agent/planner/definitions';
+import { unreadKindCutoff } from '../../functions/agent/planner/not-ordered-by';
 import { readPeriodGlosses } from '../../functions/agent/planner/period-glosses';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { previousUnitSaid } from '../../functions/agent/planner/previous-pointers';
@@ -304,5 +305,18 @@ describe('two shares of one part', () => {
     const p = plan('share of revenue from furniture in the east in 2025, as a % of all 2025 revenue');
     expect(p.filters).toEqual([]);
     expect(p.share?.part?.values ?? p.share?.rows?.values).toBeDefined();
+  });
+});
+
+describe('no order of a kind by a day', () => {
+  it('is refused (was read as the day alone: confidently wrong)', () => {
+    expect(
+      unreadKindCutoff('how many customers who joined in 2022 had not ordered furniture by 2023-03-31?'),
+    ).toMatch(/first order of any kind/);
+  });
+
+  it('leaves no order of any kind by a day to its reader', () => {
+    expect(unreadKindCutoff('how many had not ordered anything by 2023-03-31?')).toBeUndefined();
+    expect(unreadKindCutoff('how many customers had no orders by March 2023?')).toBeUndefined();
   });
 });

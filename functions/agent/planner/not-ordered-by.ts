@@ -61,3 +61,19 @@ export function readNotOrderedBy(question: string): string {
   const date = (m[1] ?? '').replace(/^the\s+end\s+of\s+/i, '');
   return `${question.slice(0, m.index)}placed their first order after ${date}${question.slice(m.index + m[0].length)}`;
 }
+
+/** "had not ordered furniture by 2023-03-31": no order of a kind by a day, the kind said between the verb and "by". */
+const NOT_KIND_BY = new RegExp(
+  String.raw`\b${NOT}\s+(?:yet\s+)?${VERB}\s+(?:[a-z]+\s+){1,3}?by\s+${DATE}(?=\s*(?:[?.!,;:)]|$))`,
+  'i',
+);
+
+/**
+ * Why no order of a kind by a day is refused ("how many who joined in 2022 had not ordered furniture by
+ * 2023-03-31?"): the first order read for "not ordered by" is of any kind, and read as it stands "by" was dropped
+ * and the day alone counted (confidently wrong). Undefined when the question has no such cutoff.
+ */
+export function unreadKindCutoff(question: string): string | undefined {
+  if (NOT_BY.test(question) || !NOT_KIND_BY.test(question)) return undefined;
+  return 'I can count the customers whose first order of any kind came after a day, not those with no order of one kind by a day: ask for the customers with no such order in a span with both ends (for example "from January 2023 to March 2023")';
+}

@@ -39,7 +39,7 @@ import { dimensionKeys } from './members';
 import { inAskersWords, ownParts } from './missing';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readNoRowsIn } from './no-rows-in';
-import { readNotOrderedBy } from './not-ordered-by';
+import { readNotOrderedBy, unreadKindCutoff } from './not-ordered-by';
 import { readOneCustomer } from './one-customer';
 import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
@@ -555,6 +555,9 @@ function readThread(
     // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
     const corrected = readCorrection(typed, catalog);
     if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
+    // ("had not ordered furniture by 2023-03-31": no reading of its own; not-ordered-by.ts.)
+    const cutoff = unreadKindCutoff(corrected.text);
+    if (cutoff) return { kind: 'refuse', missing: '', reason: cutoff };
     // ("... in a year? use 2025": the period given as an instruction is the question's; instructions.ts.)
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
     // ("finance says Q4 was down ~5% on Q3 - is that right?": the change asked, the quote checked; ibid.)
