@@ -320,3 +320,23 @@ describe('no order of a kind by a day', () => {
     expect(unreadKindCutoff('how many customers had no orders by March 2023?')).toBeUndefined();
   });
 });
+
+describe('the fourth batch (tuning-25-fourth.ts)', () => {
+  const defined = (question: string) => readDefinitions([question], demoCatalog(question));
+  it.each([
+    ["'heavy' orders are anything over $800. how many heavy orders in 2024?", 'rows'],
+    [
+      'call a customer a regular if they ordered at least 12 times in 2024. how many regulars per segment?',
+      'people',
+    ],
+    ['call an order big if it was over $900. how many big orders in 2025?', 'rows'],
+  ])('reads the definition in %s', (question, kind) => {
+    expect(defined(question)).toMatchObject({ kind: 'read', used: [{ meaning: { kind } }] });
+  });
+
+  it('refuses a median of a first-order cohort (was its total: confidently wrong)', () => {
+    expect(() =>
+      plan("among customers who first ordered in Jan 2023, what's the median 2024 spend?"),
+    ).toThrow(/not answered/);
+  });
+});

@@ -68,6 +68,7 @@ import * as tuning24after from './questions/tuning-24-after';
 import * as tuning24probed from './questions/tuning-24-probed';
 import * as tuning24ratios from './questions/tuning-24-ratios';
 import * as tuning24second from './questions/tuning-24-second';
+import * as tuning25fourth from './questions/tuning-25-fourth';
 import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
@@ -659,6 +660,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25third,
       cases: tuning25third.tuning25third,
       rightAtLeast: 14,
+    },
+    {
+      // 2 of 8 right before the lead's fourth batch of 2026-11-29 was fixed (2 confident wrong, in the eval CLI, on
+      // 53ccf83); 5, none wrong, after (3 refused).
+      title:
+        'tuning set 25 (fourth: "X orders are anything over $800", "call a customer a regular if they ...", a median of a first-order cohort, no order of one kind by a day)',
+      module: tuning25fourth,
+      cases: tuning25fourth.tuning25fourth,
+      rightAtLeast: 5,
     },
   ];
 

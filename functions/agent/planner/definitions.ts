@@ -75,7 +75,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -379,11 +379,12 @@ const IT = /\b(?:it|that|this)\b/i;
 
 /**
  * "we call a customer a 'whale' if their lifetime spend is over $35k", "call an order 'high-value' if it's $800 or
- * more", "let's call an order 'premium' if it's $900 or more": a definition said in a sentence, as this reader reads
- * one ("'whale' = a customer whose ...").
+ * more", "let's call an order 'premium' if it's $900 or more", "call a customer a regular if they ordered at least
+ * 12 times in 2024" (one unquoted word): a definition said in a sentence, as this reader reads one ("'whale' = a
+ * customer whose ...").
  */
 const CALLED =
-  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
 const calledAs = (turn: string) =>
   turn.replace(
     CALLED,

@@ -368,6 +368,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
             ...(input.firstRank && !laterShare ? { rank: input.firstRank } : {}),
           };
     if (fields.first.total) measures = [fields.first.total];
+    // ("among customers who first ordered in Jan 2023, what's the median 2024 spend?": a percentile of each
+    // customer's figure over a cohort is no query built here; the cohort's total in its place dropped the median.)
+    if (input.percentile !== undefined && fields.first.output === 'total')
+      unresolved.push("a percentile of each first-order cohort customer's figure");
     claimCohortPointer(tokens);
     dimensions = dimensions.filter((d) => d !== input.firstEntity?.member);
   }
