@@ -10,6 +10,11 @@
  * does not have, profit, a per-hour rate). Written on 2026-11-29 BEFORE the planner change it tunes, in fresh
  * wordings (none copied from a held-out or earlier tuning set).
  *
+ * Before (on dcd9a30): 14 of 35 right (4 confident wrong: "my returned/(completed+returned) ratio" as the share of
+ * completed-or-returned orders; "daily order rate across 2024" as each day's share of the year; "revenue per day by
+ * region in Q4 2025" as the daily series, where the average per day was meant; "share of 2023 revenue from january
+ * plus february, by region" as three periods compared), in the eval CLI.
+ *
  * Clock: Wednesday 2027-10-13, after the data ends (orders 2023-01-01 to 2025-12-31, each order in its customer's
  * region). References are written on the raw tables, each checked against a second query written independently.
  */
