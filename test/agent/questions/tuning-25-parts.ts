@@ -103,7 +103,7 @@ export const tuning25parts: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'per-day',
-    ask: 'revenue per day by region in Q4 2025',
+    ask: 'avg revenue per day by region in Q4 2025',
     sql: perDay('sum(amount)', '2025-10-01', '2026-01-01', 'region'),
   },
   {
