@@ -2,8 +2,8 @@
  * Figures whose part or denominator is said as arithmetic (issue 29, parts): each is restated in the words the
  * planner already reads, or refused when its arithmetic is not the figure those words would give.
  *
- * - Periods added up as a share's part ("what share of 2025 revenue came in Nov + Dec"): "November and December",
- *   one part (share-parts.ts joins back-to-back periods).
+ * - Periods added up as a share's part ("what share of 2025 revenue came in Nov + Dec"): "November and December
+ *   combined", one part (share-parts.ts joins back-to-back periods).
  * - A figure per day of a period ("orders per day in Q3 2025 (orders / 92 days)", "daily order rate in 2024", "avg
  *   number of orders a day"): "average daily orders"; a day count glossed is checked against the period's days
  *   (92 for a Q3) and a wrong one refused. A bare "revenue per day by region" is left alone (a daily series).
@@ -52,7 +52,7 @@ function summedPeriods(question: string): string | undefined {
     if (!/\+|\bplus\b/i.test(m)) return m;
     changed = true;
     const periods = m.split(/\s*(?:\+|\bplus\b|&|,|\band\b)\s*/i).map(monthName);
-    return `${periods.slice(0, -1).join(', ')} and ${periods.at(-1)}`;
+    return `${periods.slice(0, -1).join(', ')} and ${periods.at(-1)} combined`;
   });
   return changed ? text : undefined;
 }

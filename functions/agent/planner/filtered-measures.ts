@@ -62,6 +62,7 @@ export function tokens(question: string): string[] {
     .replace(/\bw\/(?=\s)/g, 'with')
     .replace(/[‘’]/g, "'")
     .replace(/\bwhat's\b/g, 'whats')
+    .replace(/÷/g, ' / ')
     .replace(/(?<!\d)\/|\/(?!\d)/g, ' / ')
     .replace(/%/g, ' % ')
     .replace(/\$(?!\d)/g, ' $ ')
@@ -293,7 +294,9 @@ function side(words: string, read: PlainReader): FilteredMeasure | undefined {
       )
   )
     return undefined;
-  const plan = read(words);
+  // ("completed+returned orders": the values a divisor adds up, either of them, summedValues.)
+  const either = words.replace(/\b([a-z]+)\+([a-z]+)\b/g, '$1 or $2');
+  const plan = read(either);
   const [measure] = plan?.measures ?? [];
   if (!plan || !measure || plan.measures.length !== 1) return undefined;
   const noun = nounOf(words);
@@ -302,7 +305,7 @@ function side(words: string, read: PlainReader): FilteredMeasure | undefined {
   if (plan.dimensions.length > 0 || plan.grain || plan.range || plan.also || secondOrder(plan))
     return undefined;
   if ((plan.ignored?.length ?? 0) > 0) return undefined;
-  return { measure, filters: plan.filters, numbers: plan.numberFilters, words };
+  return { measure, filters: plan.filters, numbers: plan.numberFilters, words: either };
 }
 
 /**
@@ -315,7 +318,7 @@ function nameBefore(
   cubes: readonly CatalogCube[],
 ): { start: number; name?: string } {
   let at = start;
-  const marks = [['='], [':'], ['('], ['defined', 'as'], ['means'], ['is', 'defined', 'as']];
+  const marks = [['='], [':'], ['('], ['defined', 'as'], ['as'], ['means'], ['is', 'defined', 'as']];
   const mark = marks.find((m) => m.every((w, k) => words[at - m.length + k] === w));
   if (!mark) return { start };
   at -= mark.length;
@@ -348,6 +351,30 @@ function quotedName(words: readonly string[], before: number): Span | undefined 
 }
 
 /**
+ * A divisor that adds values of one member up ("returned / (completed + returned)", "divided by completed plus
+ * returned"): the values as one word ("completed+returned"), which a side reads as either value. Values of different
+ * members, or words that are no value, are left as written (and the expression refused).
+ */
+export function summedValues(question: string, cubes: readonly CatalogCube[]): string {
+  const memberOf = (value: string) =>
+    cubes
+      .flatMap((c) => c.members)
+      .find((m) => m.values.some((v) => v.toLowerCase() === value.toLowerCase()));
+  const summed = (a: string, b: string) => {
+    const member = memberOf(a);
+    return member !== undefined && member === memberOf(b) && a.toLowerCase() !== b.toLowerCase();
+  };
+  return question
+    .replace(
+      /(\/|÷|\bdivided\s+by|\bover)\s*\(\s*([a-z]+)\s*(?:\+|\bplus\b)\s*([a-z]+)\s*\)/gi,
+      (m, op, a, b) => (summed(a, b) ? `${op} ${a}+${b}` : m),
+    )
+    .replace(/(\bdivided\s+by)\s+([a-z]+)\s+plus\s+([a-z]+)\b/gi, (m, op, a, b) =>
+      summed(a, b) ? `${op} ${a}+${b}` : m,
+    );
+}
+
+/**
  * Reads a question whose measure is built from two filtered measures. `read` is the ordinary reading of a text on its
  * own; the cubes give the model's values (a name's words are never one).
  */
@@ -356,7 +383,7 @@ export function readTwoMeasures(
   cubes: readonly CatalogCube[],
   read: PlainReader,
 ): TwoMeasuresReading {
-  const words = tokens(sideWords(question));
+  const words = tokens(sideWords(summedValues(question, cubes)));
   const found = expressions(words);
   // ("completed minus returned minus cancelled amounts": a chain of word operators, each side read.)
   const chained = found.some(
@@ -410,13 +437,31 @@ export function readTwoMeasures(
   if (first.among && (!conditioned(b) || a.numbers.length === 0)) return undefined;
   const named = nameBefore(words, first.span.start, cubes);
   const measureWord = a.measure.aggType === 'count' ? 'orders' : 'revenue';
+  // ("returned/(completed+returned) ratio": the word after a slash's sides names the figure.)
+  const trailing =
+    first.slash && !named.name && /^(?:ratio|rate)$/.test(words[first.span.end] ?? '')
+      ? words[first.span.end]
+      : undefined;
+  // ("returned ÷ (returned + completed) as a %": the percent asked after a slash's sides.)
+  const asPercent =
+    first.slash && !trailing && words[first.span.end] === 'as'
+      ? [['a', '%'], ['a', 'percent'], ['a', 'percentage'], ['%'], ['percent'], ['a', 'pct']].find((m) =>
+          m.every((w, k) => words[first.span.end + 1 + k] === w),
+        )
+      : undefined;
+  const skipped = trailing ? 1 : asPercent ? asPercent.length + 1 : 0;
   const after = words
     .map((w, k) => ({ w, k }))
-    .filter(({ k }) => k >= first.span.end && !(tail && k >= tail.start && k < tail.end));
+    .filter(
+      ({ k }) =>
+        (k < first.span.end || k >= first.span.end + skipped) &&
+        k >= first.span.end &&
+        !(tail && k >= tail.start && k < tail.end),
+    );
   const quoted = named.name ? undefined : quotedName(words, named.start);
   const before = words.slice(0, named.start).filter((_, k) => !quoted || k < quoted.start || k >= quoted.end);
   const scopeWords = [...before, measureWord, ...after.map(({ w }) => w)];
-  const name = named.name ?? (quoted ? text(words, quoted).replace(/['"]/g, '') : undefined);
+  const name = named.name ?? (quoted ? text(words, quoted).replace(/['"]/g, '') : trailing);
   const scope = read(scopeWords.join(' '));
   if (!scope || secondOrder(scope) || (scope.ignored?.length ?? 0) > 0) return undefined;
   const pair: TwoMeasures = first.among
@@ -437,7 +482,7 @@ export function readTwoMeasures(
         b,
         op: first.op,
         // ("return rate (returned orders / all orders)": a rate is said in percent.)
-        ...(first.percent || (first.op === '/' && /\brate$/.test(name ?? ''))
+        ...(first.percent || asPercent || (first.op === '/' && /\brate$/.test(name ?? ''))
           ? { percent: true as const }
           : {}),
         ...(name ? { name } : {}),

@@ -132,6 +132,16 @@ export function periodPart(
   return undefined;
 }
 
+/** Words that join periods into one outright ("Jan and Feb combined", "Q3 plus Q4", "Nov + Dec"). */
+const OUTRIGHT = new Set(['combined', 'together', 'altogether', 'plus', '+']);
+
+/**
+ * Whether three or more periods are joined outright, as a share's part may be beside a breakdown ("share of 2023
+ * revenue from Jan and Feb combined, by region"); "and" alone there may list the periods each row is shown in.
+ */
+export const joinedOutright = (compare: Period[] | undefined, tokens: readonly Pick<Token, 'raw'>[]) =>
+  (compare?.length ?? 0) >= 3 && tokens.some((t) => OUTRIGHT.has(t.raw));
+
 /** Where a number filter's value was written (its token), or -1. */
 const numberAt = (tokens: readonly Token[], f: NumberFilter) =>
   tokens.findIndex((t) => /^\d+(\.\d+)?$/.test(t.raw) && Number(t.raw) === f.value);

@@ -29,9 +29,12 @@ const quarter = (y: number, q: number) => {
   const to = q === 4 ? `${y + 1}-01-01` : `${y}-${String(3 * q + 1).padStart(2, '0')}-01`;
   return between(from, to);
 };
-/** 100 times the orders of status `part` over those of any of `whole`, of the orders of `where` (per `by`). */
-const statusRate = (part: string, whole: string[], where: string, by = '') =>
-  `SELECT ${by ? `${by} AS k, ` : ''}100.0 * count(*) FILTER (WHERE status = '${part}')
+/**
+ * The orders of status `part` over those of any of `whole`, of the orders of `where` (per `by`): 100 times that for a
+ * rate or percent asked, the plain ratio with `ratio`.
+ */
+const statusRate = (part: string, whole: string[], where: string, by = '', ratio = false) =>
+  `SELECT ${by ? `${by} AS k, ` : ''}${ratio ? '1.0' : '100.0'} * count(*) FILTER (WHERE status = '${part}')
      / count(*) FILTER (WHERE status IN (${whole.map((s) => `'${s}'`).join(', ')}))
    FROM orders WHERE ${where}${by ? ' GROUP BY 1 ORDER BY 1' : ''}`;
 /** `agg` of the orders of `where` divided by the number of calendar days in [from, to) (per `by`). */
@@ -57,7 +60,7 @@ export const tuning25parts: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'sum-denominator',
     ask: 'returns among settled orders in 2025, i.e. returned / (completed + returned)',
-    sql: statusRate('returned', ['completed', 'returned'], Y(2025)),
+    sql: statusRate('returned', ['completed', 'returned'], Y(2025), '', true),
   },
   {
     class: 'sum-denominator',
@@ -78,7 +81,7 @@ export const tuning25parts: (SecondOrderCase & Tuning6Case)[] = [
     class: 'sum-denominator',
     ask: 'my returned/(completed+returned) ratio in 2025',
     user: WEST,
-    sql: statusRate('returned', ['completed', 'returned'], `region = 'west' AND ${Y(2025)}`),
+    sql: statusRate('returned', ['completed', 'returned'], `region = 'west' AND ${Y(2025)}`, '', true),
   },
   {
     class: 'sum-denominator',
