@@ -112,7 +112,7 @@ function perDay(question: string): CompoundParts {
   return { text: text.replace(/\s+/g, ' ').trim() };
 }
 
-const FRACTIONS: Record<string, number> = { half: 2, third: 3, quarter: 4, fifth: 5, tenth: 10 };
+const FRACTIONS: Record<string, number> = { half: 2, quarter: 4, fifth: 5, tenth: 10 };
 /** "(count / 4, rounded down)", "(buyers / 10)": a top fraction's count glossed as a division. */
 const COUNT_GLOSS =
   /\s*\(\s*(?:the\s+)?(?:count|number|buyers|customers|spenders|clients|n)\s*(?:\/|÷|divided\s+by)\s*(\d+)\s*(?:,?\s*(rounded\s+(?:down|up)|floor(?:ed)?|ceil(?:ing)?|round(?:ed)?(?:\s+to\s+nearest)?))?\s*\)/i;
@@ -123,7 +123,7 @@ function topCount(question: string): CompoundParts {
   if (!gloss) return undefined;
   const before = question.slice(0, gloss.index);
   const top =
-    /\b(?:top|bottom|biggest|largest|smallest)\s+(half|third|quarter|fifth|tenth|(\d{1,2})\s*(?:%|percent))\b[^()]*$/i.exec(
+    /\b(?:top|bottom|biggest|largest|smallest)\s+(half|quarter|fifth|tenth|(\d{1,2})\s*(?:%|percent))(?![a-z])[^()]*$/i.exec(
       before,
     );
   if (!top?.[1]) return undefined;
