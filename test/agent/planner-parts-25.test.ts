@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { periodDays, readCompoundParts } from '../../functions/agent/planner/compound-parts';
 import { summedValues } from '../../functions/agent/planner/filtered-measures';
 import type { FilteredMeasure } from '../../functions/agent/planner/plan';
+import { queryFor } from '../../functions/agent/planner/query';
 import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -153,5 +154,25 @@ describe('periods joined as one share part', () => {
   it('leaves periods listed with a breakdown as periods compared ("share by region, Q3 and Q4")', () => {
     const plan = demoPlan(['share by region of 2025 revenue, Q3 and Q4'], TODAY);
     expect(plan.share?.rows?.period).toBeUndefined();
+  });
+});
+
+describe('a mean per day over the calendar days of its period', () => {
+  it('divides the total by the days of a period that has ended, a quiet day counting as zero', () => {
+    // Act
+    const plan = demoPlan(['avg revenue per day by region in Q4 2025'], TODAY);
+    // Assess
+    expect(plan.percentile?.days).toBe(92);
+    expect(queryFor(plan).sql).toContain('SUM(v) / 92.0');
+  });
+
+  it('counts the days of a period in progress up to today only', () => {
+    const plan = demoPlan(['average daily orders this month'], '2025-10-15');
+    expect(plan.percentile?.days).toBe(15);
+  });
+
+  it('keeps the mean of the days with rows over a period not yet over or an open span', () => {
+    expect(demoPlan(['average daily orders in 2025'], '2025-10-15').percentile?.days).toBeUndefined();
+    expect(demoPlan(['average daily orders since 2024'], TODAY).percentile?.days).toBeUndefined();
   });
 });

@@ -68,6 +68,7 @@ import * as tuning24after from './questions/tuning-24-after';
 import * as tuning24probed from './questions/tuning-24-probed';
 import * as tuning24ratios from './questions/tuning-24-ratios';
 import * as tuning24second from './questions/tuning-24-second';
+import * as tuning25parts from './questions/tuning-25-parts';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -545,6 +546,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning24ratios,
       cases: tuning24ratios.tuning24ratios,
       rightAtLeast: 36,
+    },
+    {
+      // 14 of 35 right before the planner change it tunes (4 confident wrong, in the eval CLI, on dcd9a30); 31, none
+      // wrong, after (compound-parts.ts, summed divisors in filtered-measures.ts, joined period parts in share-parts.ts,
+      // day-means.ts).
+      title:
+        'tuning set 25 (parts: a rate over a sum of statuses, "returned / (completed + returned)", a figure per day of a period, "orders / 92 days", the share of periods added up, "Nov + Dec", of weekends, of a top fraction of buyers glossed as "count / 4", a percentile in other words, "what amount did only 1% of orders exceed", the largest signed % change between two periods)',
+      module: tuning25parts,
+      cases: tuning25parts.tuning25parts,
+      rightAtLeast: 31,
     },
     {
       // 0 of 10 right before the fixes that followed held-out-22's scoring (2 confident wrong, in the eval CLI, on

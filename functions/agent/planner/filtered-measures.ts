@@ -322,11 +322,23 @@ function nameBefore(
   const mark = marks.find((m) => m.every((w, k) => words[at - m.length + k] === w));
   if (!mark) return { start };
   at -= mark.length;
-  if (!NAME_ENDS.has(words[at - 1] ?? '')) return { start };
   const values = new Set(
     cubes.flatMap((c) => c.members.flatMap((m) => m.values.map((v) => v.toLowerCase()))),
   );
-  let from = at - 1;
+  // ("return rate of fulfilled orders (returned / ...)": the rows a rate is of, in words no value or period is.)
+  const plainWord = (w: string) => /^[a-z]+$/.test(w) && !values.has(w) && !STOPS.has(w) && !MONTH.test(w);
+  const rateOf = [2, 3, 4].find((n) => {
+    const k = at - n - 1;
+    return (
+      /^(?:rate|ratio)$/.test(words[k] ?? '') &&
+      ['of', 'among', 'on'].includes(words[k + 1] ?? '') &&
+      ['orders', 'order'].includes(words[at - 1] ?? '') &&
+      words.slice(k + 2, at - 1).every(plainWord)
+    );
+  });
+  if (!NAME_ENDS.has(words[at - 1] ?? '') && rateOf === undefined) return { start };
+  const end = rateOf === undefined ? at : at - rateOf;
+  let from = end - 1;
   const previous = words[from - 1];
   if (
     previous &&
@@ -482,7 +494,7 @@ export function readTwoMeasures(
         b,
         op: first.op,
         // ("return rate (returned orders / all orders)": a rate is said in percent.)
-        ...(first.percent || asPercent || (first.op === '/' && /\brate$/.test(name ?? ''))
+        ...(first.percent || asPercent || (first.op === '/' && /\brate\b/.test(name ?? ''))
           ? { percent: true as const }
           : {}),
         ...(name ? { name } : {}),

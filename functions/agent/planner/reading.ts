@@ -15,6 +15,7 @@ import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
+import { withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
@@ -192,6 +193,18 @@ export type Reading =
  * refused rather than answered as a different question.
  */
 export function readQuestions(
+  questions: readonly string[],
+  models: readonly CatalogCube[],
+  today: string,
+  /** Only the ordinary reading (the per-entity readings read their parts with it). */
+  plain = false,
+): Reading {
+  // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts.)
+  const reading = readQuestionsAsked(questions, models, today, plain);
+  return reading.kind === 'plan' ? { ...reading, plan: withCalendarDays(reading.plan, today) } : reading;
+}
+
+function readQuestionsAsked(
   questions: readonly string[],
   models: readonly CatalogCube[],
   today: string,
