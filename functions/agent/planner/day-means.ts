@@ -12,7 +12,7 @@ import type { Plan } from './plan';
 export function withCalendarDays(plan: Plan, today: string): Plan {
   const p = plan.percentile;
   const range = plan.range;
-  if (!p || p.stat !== 'avg' || p.per || p.of || p.distinct || plan.grain !== 'day' || !range || plan.compare)
+  if (p?.stat !== 'avg' || p.per || p.of || p.distinct || plan.grain !== 'day' || !range || plan.compare)
     return plan;
   if (
     range.from <= '0001-01-02' ||
