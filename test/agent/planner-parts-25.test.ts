@@ -18,6 +18,7 @@ const sideOf = (s: FilteredMeasure) =>
 describe('arithmetic in the ask restated in words read', () => {
   it.each([
     ['orders per day in Q3 2025 (orders / 92 days)', 'average daily orders in Q3 2025'],
+    ['orders per day in Q3 2025 (total Q3 orders / 92 days)', 'average daily orders in Q3 2025'],
     [
       'avg number of orders a day in the first half of 2025',
       'average daily orders in the first half of 2025',
@@ -75,6 +76,7 @@ describe('arithmetic that is not the figure read is refused or left alone', () =
 
   it.each([
     'revenue per day by region in Q4 2025',
+    'orders per day in Q4 2025 (total Q3 orders / 92 days)',
     'revenue in Nov + Dec 2025',
     'what share of 2025 revenue came in November?',
     'only 90% of orders stay under what amount',

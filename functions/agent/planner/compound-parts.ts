@@ -84,9 +84,9 @@ export function periodDays(question: string): number | undefined {
 }
 
 const MEASURE = '(orders|order count|number of orders|revenue|sales)';
-/** A day count glossed: "(orders / 92 days)", "(revenue divided by 31 days)". */
+/** A day count glossed: "(orders / 92 days)", "(revenue divided by 31 days)", "(total Q3 orders / 92 days)". */
 const DAY_GLOSS =
-  /\s*\(\s*(?:orders|revenue|sales|total|count)\s*(?:\/|÷|divided\s+by|over)\s*(\d+)\s*days?\s*\)/i;
+  /\s*\(\s*(?:(?:the|total|all)\s+)*(?:(?:q[1-4]|h[12]|20\d\d)\s+)?(?:orders|revenue|sales|total|count)\s*(?:\/|÷|divided\s+by|over)\s*(\d+)\s*days?\s*\)/i;
 /** Words that make "X per day" an average over the period's days, not a daily series. */
 const AVERAGED = /\b(?:avg|average|mean|typical|rate|on\s+average)\b/i;
 
@@ -104,6 +104,9 @@ function perDay(question: string): CompoundParts {
   // ("orders per day by day": a series asked with it is no one average.)
   if (/\b(?:by|each|every|per)\s+(?:day|date)\b/i.test(text)) return undefined;
   if (gloss) {
+    // ("(total Q3 orders / 92 days)" beside Q4: a period in the gloss is the one asked, or no restatement.)
+    const named = /\b(q[1-4]|h[12]|20\d\d)\b/i.exec(gloss[0])?.[1];
+    if (named && !new RegExp(`\\b${named}\\b`, 'i').test(text)) return undefined;
     const days = periodDays(text);
     if (days === undefined) return undefined;
     if (Number(gloss[1]) !== days)
