@@ -119,6 +119,28 @@ describe('a divisor that adds values up', () => {
     expect(pair && `${sideOf(pair.a)} ${pair.percent ? '%' : '/'} ${sideOf(pair.b)}`).toBe(expected);
   });
 
+  it.each([
+    [
+      'return rate among completed or returned orders in 2025',
+      'count: status=completed|returned, status=returned % count: status=completed|returned',
+    ],
+    [
+      'what % of completed or returned orders were returned in 2025',
+      'count: status=completed|returned, status=returned % count: status=completed|returned',
+    ],
+  ])('reads a value among rows of its own member: %s', (question, expected) => {
+    const pair = demoPlan([question], TODAY).twoMeasures;
+    expect(pair && `${sideOf(pair.a)} % ${sideOf(pair.b)}`).toBe(expected);
+    expect(pair?.a.filters.map((f) => f.values.join())).toEqual(['completed,returned', 'returned']);
+  });
+
+  it('refuses a rate of a value none of its rows hold ("return rate among completed orders")', () => {
+    const read = demoReading(['return rate among completed orders in 2025'], TODAY);
+    expect(read.kind === 'refuse' ? read.reason : '').toMatch(
+      /no return order is among the completed orders/,
+    );
+  });
+
   it('keeps the scope of both sides', () => {
     const plan = demoPlan(
       ['for furniture in Q2 2025, what is returned ÷ (returned + completed) as a %?'],

@@ -137,6 +137,8 @@ interface Found {
   span: Span;
   /** A rate of rows: `a` is the rows, `b` the part among them ("% of orders under $25 that were cancelled"). */
   among?: true;
+  /** Said "B rate among A" ("return rate among completed or returned orders"). */
+  rateAmong?: true;
   /** "how many returned orders per cancelled order": both sides must carry a condition. */
   per?: true;
   /** The operator is a word ("minus", "divided by", "as a % of"), not a slash or a ratio's "to". */
@@ -235,6 +237,22 @@ function expressions(words: readonly string[]): Found[] {
 function rates(words: readonly string[]): Found[] {
   const found: Found[] = [];
   for (let i = 0; i < words.length; i++) {
+    // "return rate among completed or returned orders": the word before the rate is its part among the rows.
+    if ((words[i] === 'rate' || words[i] === 'rates') && words[i + 1] === 'among') {
+      const a = rightSide(words, i + 2);
+      const b = i > 0 && !stops(words[i - 1] ?? '', words[i]) ? { start: i - 1, end: i } : undefined;
+      if (a && b)
+        found.push({
+          a,
+          b,
+          op: '/',
+          percent: true,
+          span: { start: b.start, end: a.end },
+          among: true,
+          rateAmong: true,
+        });
+      continue;
+    }
     if (!SHARE_WORDS.has(words[i] ?? '')) continue;
     // "what % of A (that) were B"
     if (words[i + 1] === 'of') {
@@ -362,9 +380,26 @@ function quotedName(words: readonly string[], before: number): Span | undefined 
   return undefined;
 }
 
+/** Whether `b` is one value of a member `a` holds several values of, `b`'s among them (and nothing else). */
+function valueAmongValues(a: FilteredMeasure, b: FilteredMeasure): boolean {
+  const [part] = b.filters;
+  const whole = a.filters.find((f) => f.member.column === part?.member.column);
+  return (
+    b.filters.length === 1 &&
+    b.numbers.length === 0 &&
+    part !== undefined &&
+    whole !== undefined &&
+    !part.negate &&
+    !whole.negate &&
+    whole.values.length > 1 &&
+    part.values.every((v) => whole.values.includes(v))
+  );
+}
+
 /**
  * A divisor that adds values of one member up ("returned / (completed + returned)", "divided by completed plus
- * returned"): the values as one word ("completed+returned"), which a side reads as either value. Values of different
+ * returned"), or rows of either ("among completed or returned orders", "% of completed and returned orders"): the
+ * values as one word ("completed+returned"), which a side reads as either value. Values of different
  * members, or words that are no value, are left as written (and the expression refused).
  */
 export function summedValues(question: string, cubes: readonly CatalogCube[]): string {
@@ -383,6 +418,10 @@ export function summedValues(question: string, cubes: readonly CatalogCube[]): s
     )
     .replace(/(\bdivided\s+by)\s+([a-z]+)\s+plus\s+([a-z]+)\b/gi, (m, op, a, b) =>
       summed(a, b) ? `${op} ${a}+${b}` : m,
+    )
+    .replace(
+      /\b(among|of)\s+(?:the\s+)?([a-z]+)\s+(?:or|and|plus|\+|&)\s+([a-z]+)\s+(orders?)\b/gi,
+      (m, among, a, b, noun) => (summed(a, b) ? `${among} ${a}+${b} ${noun}` : m),
     );
 }
 
@@ -446,7 +485,15 @@ export function readTwoMeasures(
   if (!first.among && !conditioned(a) && !conditioned(b)) return undefined;
   if (first.per && (!conditioned(a) || !conditioned(b))) return undefined;
   // (A rate among rows of a size only: other rates of rows are the share readers', share-parts.ts.)
-  if (first.among && (!conditioned(b) || a.numbers.length === 0)) return undefined;
+  // ("return rate among completed orders": a part of the rows' own member that is none of their values is no rate.)
+  const clash = a.filters.find((f) => b.filters.some((g) => g.member.column === f.member.column));
+  if (first.among && clash && !valueAmongValues(a, b))
+    return {
+      refuse: `no ${text(words, first.b)} order is among the ${aWords.replace(/\+/g, ' or ')}: please name the rows the rate is of`,
+    };
+  // ("% of completed or returned orders that were returned": a value among the values of its own member, too.)
+  if (first.among && (!conditioned(b) || (a.numbers.length === 0 && !valueAmongValues(a, b))))
+    return undefined;
   const named = nameBefore(words, first.span.start, cubes);
   const measureWord = a.measure.aggType === 'count' ? 'orders' : 'revenue';
   // ("returned/(completed+returned) ratio": the word after a slash's sides names the figure.)
@@ -483,7 +530,13 @@ export function readTwoMeasures(
           measure: a.measure,
           filters: [...a.filters, ...b.filters],
           numbers: [...a.numbers, ...b.numbers],
-          words: `${aWords} that were ${text(words, first.b)}`,
+          words: first.rateAmong
+            ? `${bWords} among ${aWords}`
+                .replace(/\+/g, ' or ')
+                .replace(/^return\b/, 'returned')
+                .replace(/^cancel(?:lation)?\b/, 'cancelled')
+                .replace(/^completion\b/, 'completed')
+            : `${aWords} that were ${text(words, first.b)}`.replace(/\+/g, ' or '),
         },
         b: a,
         op: '/',
