@@ -76,6 +76,7 @@ describe('arithmetic that is not the figure read is refused or left alone', () =
 
   it.each([
     'revenue per day by region in Q4 2025',
+    'how many orders per day on average in 2025',
     'orders per day in Q4 2025 (total Q3 orders / 92 days)',
     'revenue in Nov + Dec 2025',
     'what share of 2025 revenue came in November?',

@@ -87,18 +87,19 @@ const MEASURE = '(orders|order count|number of orders|revenue|sales)';
 /** A day count glossed: "(orders / 92 days)", "(revenue divided by 31 days)", "(total Q3 orders / 92 days)". */
 const DAY_GLOSS =
   /\s*\(\s*(?:(?:the|total|all)\s+)*(?:(?:q[1-4]|h[12]|20\d\d)\s+)?(?:orders|revenue|sales|total|count)\s*(?:\/|÷|divided\s+by|over)\s*(\d+)\s*days?\s*\)/i;
-/** Words that make "X per day" an average over the period's days, not a daily series. */
-const AVERAGED = /\b(?:avg|average|mean|typical|rate|on\s+average)\b/i;
 
 /** "orders per day in Q3 2025 (orders / 92 days)", "daily order rate", "avg number of orders a day". */
 function perDay(question: string): CompoundParts {
   const gloss = DAY_GLOSS.exec(question);
   let text = gloss ? question.replace(DAY_GLOSS, '') : question;
   const rate = /\bdaily\s+(order|revenue|sales)\s+rate\b/i;
+  // (An average word before the figure, or a day count glossed, makes "X per day" an average over the period's days,
+  // not a daily series; "X per day on average" the planner reads as it stands.)
+  const averaged = new RegExp(String.raw`\b(?:avg|average|mean)\s+${MEASURE}\s+(?:per|a|each)\s+day\b`, 'i');
   const per = new RegExp(String.raw`\b(?:(?:avg|average|mean)\s+)?${MEASURE}\s+(?:per|a|each)\s+day\b`, 'i');
   const noun = (w: string) => (/^order/i.test(w) || /number/i.test(w) ? 'orders' : w.toLowerCase());
   if (rate.test(text)) text = text.replace(rate, (_, w: string) => `average daily ${noun(w)}`);
-  else if (per.test(text) && (gloss || AVERAGED.test(text)))
+  else if ((gloss && per.test(text)) || averaged.test(text))
     text = text.replace(per, (_, w: string) => `average daily ${noun(w)}`);
   else return undefined;
   // ("orders per day by day": a series asked with it is no one average.)
