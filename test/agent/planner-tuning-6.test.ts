@@ -69,6 +69,7 @@ import * as tuning24probed from './questions/tuning-24-probed';
 import * as tuning24ratios from './questions/tuning-24-ratios';
 import * as tuning24second from './questions/tuning-24-second';
 import * as tuning25fourth from './questions/tuning-25-fourth';
+import * as tuning25parts from './questions/tuning-25-parts';
 import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
@@ -560,6 +561,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25timing,
       cases: tuning25timing.tuning25timing,
       rightAtLeast: 35,
+    },
+    {
+      // 14 of 35 right before the planner change it tunes (4 confident wrong, in the eval CLI, on dcd9a30); 31, none
+      // wrong, after (compound-parts.ts, summed divisors in filtered-measures.ts, joined period parts in share-parts.ts,
+      // day-means.ts).
+      title:
+        'tuning set 25 (parts: a rate over a sum of statuses, "returned / (completed + returned)", a figure per day of a period, "orders / 92 days", the share of periods added up, "Nov + Dec", of weekends, of a top fraction of buyers glossed as "count / 4", a percentile in other words, "what amount did only 1% of orders exceed", the largest signed % change between two periods)',
+      module: tuning25parts,
+      cases: tuning25parts.tuning25parts,
+      rightAtLeast: 31,
     },
     {
       // 0 of 10 right before the fixes that followed held-out-22's scoring (2 confident wrong, in the eval CLI, on

@@ -62,6 +62,7 @@ export function tokens(question: string): string[] {
     .replace(/\bw\/(?=\s)/g, 'with')
     .replace(/[‘’]/g, "'")
     .replace(/\bwhat's\b/g, 'whats')
+    .replace(/÷/g, ' / ')
     .replace(/(?<!\d)\/|\/(?!\d)/g, ' / ')
     .replace(/%/g, ' % ')
     .replace(/\$(?!\d)/g, ' $ ')
@@ -136,6 +137,8 @@ interface Found {
   span: Span;
   /** A rate of rows: `a` is the rows, `b` the part among them ("% of orders under $25 that were cancelled"). */
   among?: true;
+  /** Said "B rate among A" ("return rate among completed or returned orders"). */
+  rateAmong?: true;
   /** "how many returned orders per cancelled order": both sides must carry a condition. */
   per?: true;
   /** The operator is a word ("minus", "divided by", "as a % of"), not a slash or a ratio's "to". */
@@ -234,6 +237,22 @@ function expressions(words: readonly string[]): Found[] {
 function rates(words: readonly string[]): Found[] {
   const found: Found[] = [];
   for (let i = 0; i < words.length; i++) {
+    // "return rate among completed or returned orders": the word before the rate is its part among the rows.
+    if ((words[i] === 'rate' || words[i] === 'rates') && words[i + 1] === 'among') {
+      const a = rightSide(words, i + 2);
+      const b = i > 0 && !stops(words[i - 1] ?? '', words[i]) ? { start: i - 1, end: i } : undefined;
+      if (a && b)
+        found.push({
+          a,
+          b,
+          op: '/',
+          percent: true,
+          span: { start: b.start, end: a.end },
+          among: true,
+          rateAmong: true,
+        });
+      continue;
+    }
     if (!SHARE_WORDS.has(words[i] ?? '')) continue;
     // "what % of A (that) were B"
     if (words[i + 1] === 'of') {
@@ -293,7 +312,9 @@ function side(words: string, read: PlainReader): FilteredMeasure | undefined {
       )
   )
     return undefined;
-  const plan = read(words);
+  // ("completed+returned orders": the values a divisor adds up, either of them, summedValues.)
+  const either = words.replace(/\b([a-z]+)\+([a-z]+)\b/g, '$1 or $2');
+  const plan = read(either);
   const [measure] = plan?.measures ?? [];
   if (!plan || !measure || plan.measures.length !== 1) return undefined;
   const noun = nounOf(words);
@@ -302,7 +323,7 @@ function side(words: string, read: PlainReader): FilteredMeasure | undefined {
   if (plan.dimensions.length > 0 || plan.grain || plan.range || plan.also || secondOrder(plan))
     return undefined;
   if ((plan.ignored?.length ?? 0) > 0) return undefined;
-  return { measure, filters: plan.filters, numbers: plan.numberFilters, words };
+  return { measure, filters: plan.filters, numbers: plan.numberFilters, words: either };
 }
 
 /**
@@ -315,15 +336,27 @@ function nameBefore(
   cubes: readonly CatalogCube[],
 ): { start: number; name?: string } {
   let at = start;
-  const marks = [['='], [':'], ['('], ['defined', 'as'], ['means'], ['is', 'defined', 'as']];
+  const marks = [['='], [':'], ['('], ['defined', 'as'], ['as'], ['means'], ['is', 'defined', 'as']];
   const mark = marks.find((m) => m.every((w, k) => words[at - m.length + k] === w));
   if (!mark) return { start };
   at -= mark.length;
-  if (!NAME_ENDS.has(words[at - 1] ?? '')) return { start };
   const values = new Set(
     cubes.flatMap((c) => c.members.flatMap((m) => m.values.map((v) => v.toLowerCase()))),
   );
-  let from = at - 1;
+  // ("return rate of fulfilled orders (returned / ...)": the rows a rate is of, in words no value or period is.)
+  const plainWord = (w: string) => /^[a-z]+$/.test(w) && !values.has(w) && !STOPS.has(w) && !MONTH.test(w);
+  const rateOf = [2, 3, 4].find((n) => {
+    const k = at - n - 1;
+    return (
+      /^(?:rate|ratio)$/.test(words[k] ?? '') &&
+      ['of', 'among', 'on'].includes(words[k + 1] ?? '') &&
+      ['orders', 'order'].includes(words[at - 1] ?? '') &&
+      words.slice(k + 2, at - 1).every(plainWord)
+    );
+  });
+  if (!NAME_ENDS.has(words[at - 1] ?? '') && rateOf === undefined) return { start };
+  const end = rateOf === undefined ? at : at - rateOf;
+  let from = end - 1;
   const previous = words[from - 1];
   if (
     previous &&
@@ -347,6 +380,51 @@ function quotedName(words: readonly string[], before: number): Span | undefined 
   return undefined;
 }
 
+/** Whether `b` is one value of a member `a` holds several values of, `b`'s among them (and nothing else). */
+function valueAmongValues(a: FilteredMeasure, b: FilteredMeasure): boolean {
+  const [part] = b.filters;
+  const whole = a.filters.find((f) => f.member.column === part?.member.column);
+  return (
+    b.filters.length === 1 &&
+    b.numbers.length === 0 &&
+    part !== undefined &&
+    whole !== undefined &&
+    !part.negate &&
+    !whole.negate &&
+    whole.values.length > 1 &&
+    part.values.every((v) => whole.values.includes(v))
+  );
+}
+
+/**
+ * A divisor that adds values of one member up ("returned / (completed + returned)", "divided by completed plus
+ * returned"), or rows of either ("among completed or returned orders", "% of completed and returned orders"): the
+ * values as one word ("completed+returned"), which a side reads as either value. Values of different
+ * members, or words that are no value, are left as written (and the expression refused).
+ */
+export function summedValues(question: string, cubes: readonly CatalogCube[]): string {
+  const memberOf = (value: string) =>
+    cubes
+      .flatMap((c) => c.members)
+      .find((m) => m.values.some((v) => v.toLowerCase() === value.toLowerCase()));
+  const summed = (a: string, b: string) => {
+    const member = memberOf(a);
+    return member !== undefined && member === memberOf(b) && a.toLowerCase() !== b.toLowerCase();
+  };
+  return question
+    .replace(
+      /(\/|÷|\bdivided\s+by|\bover)\s*\(\s*([a-z]+)\s*(?:\+|\bplus\b)\s*([a-z]+)\s*\)/gi,
+      (m, op, a, b) => (summed(a, b) ? `${op} ${a}+${b}` : m),
+    )
+    .replace(/(\bdivided\s+by)\s+([a-z]+)\s+plus\s+([a-z]+)\b/gi, (m, op, a, b) =>
+      summed(a, b) ? `${op} ${a}+${b}` : m,
+    )
+    .replace(
+      /\b(among|of)\s+(?:the\s+)?([a-z]+)\s+(?:or|and|plus|\+|&)\s+([a-z]+)\s+(orders?)\b/gi,
+      (m, among, a, b, noun) => (summed(a, b) ? `${among} ${a}+${b} ${noun}` : m),
+    );
+}
+
 /**
  * Reads a question whose measure is built from two filtered measures. `read` is the ordinary reading of a text on its
  * own; the cubes give the model's values (a name's words are never one).
@@ -356,7 +434,7 @@ export function readTwoMeasures(
   cubes: readonly CatalogCube[],
   read: PlainReader,
 ): TwoMeasuresReading {
-  const words = tokens(sideWords(question));
+  const words = tokens(sideWords(summedValues(question, cubes)));
   const found = expressions(words);
   // ("completed minus returned minus cancelled amounts": a chain of word operators, each side read.)
   const chained = found.some(
@@ -411,16 +489,42 @@ export function readTwoMeasures(
   if (!first.among && !conditioned(a) && !conditioned(b)) return undefined;
   if (first.per && (!conditioned(a) || !conditioned(b))) return undefined;
   // (A rate among rows of a size only: other rates of rows are the share readers', share-parts.ts.)
-  if (first.among && (!conditioned(b) || a.numbers.length === 0)) return undefined;
+  // ("return rate among completed orders": a part of the rows' own member that is none of their values is no rate.)
+  const clash = a.filters.find((f) => b.filters.some((g) => g.member.column === f.member.column));
+  if (first.among && clash && !valueAmongValues(a, b))
+    return {
+      refuse: `no ${text(words, first.b)} order is among the ${aWords.replace(/\+/g, ' or ')}: please name the rows the rate is of`,
+    };
+  // ("% of completed or returned orders that were returned": a value among the values of its own member, too.)
+  if (first.among && (!conditioned(b) || (a.numbers.length === 0 && !valueAmongValues(a, b))))
+    return undefined;
   const named = nameBefore(words, first.span.start, cubes);
   const measureWord = a.measure.aggType === 'count' ? 'orders' : 'revenue';
+  // ("returned/(completed+returned) ratio": the word after a slash's sides names the figure.)
+  const trailing =
+    first.slash && !named.name && /^(?:ratio|rate)$/.test(words[first.span.end] ?? '')
+      ? words[first.span.end]
+      : undefined;
+  // ("returned ÷ (returned + completed) as a %": the percent asked after a slash's sides.)
+  const asPercent =
+    first.slash && !trailing && words[first.span.end] === 'as'
+      ? [['a', '%'], ['a', 'percent'], ['a', 'percentage'], ['%'], ['percent'], ['a', 'pct']].find((m) =>
+          m.every((w, k) => words[first.span.end + 1 + k] === w),
+        )
+      : undefined;
+  const skipped = trailing ? 1 : asPercent ? asPercent.length + 1 : 0;
   const after = words
     .map((w, k) => ({ w, k }))
-    .filter(({ k }) => k >= first.span.end && !(tail && k >= tail.start && k < tail.end));
+    .filter(
+      ({ k }) =>
+        (k < first.span.end || k >= first.span.end + skipped) &&
+        k >= first.span.end &&
+        !(tail && k >= tail.start && k < tail.end),
+    );
   const quoted = named.name ? undefined : quotedName(words, named.start);
   const before = words.slice(0, named.start).filter((_, k) => !quoted || k < quoted.start || k >= quoted.end);
   const scopeWords = [...before, measureWord, ...after.map(({ w }) => w)];
-  const name = named.name ?? (quoted ? text(words, quoted).replace(/['"]/g, '') : undefined);
+  const name = named.name ?? (quoted ? text(words, quoted).replace(/['"]/g, '') : trailing);
   const scope = read(scopeWords.join(' '));
   if (!scope || secondOrder(scope) || (scope.ignored?.length ?? 0) > 0) return undefined;
   const pair: TwoMeasures = first.among
@@ -430,7 +534,13 @@ export function readTwoMeasures(
           measure: a.measure,
           filters: [...a.filters, ...b.filters],
           numbers: [...a.numbers, ...b.numbers],
-          words: `${aWords} that were ${text(words, first.b)}`,
+          words: first.rateAmong
+            ? `${bWords} among ${aWords}`
+                .replace(/\+/g, ' or ')
+                .replace(/^return\b/, 'returned')
+                .replace(/^cancel(?:lation)?\b/, 'cancelled')
+                .replace(/^completion\b/, 'completed')
+            : `${aWords} that were ${text(words, first.b)}`.replace(/\+/g, ' or '),
         },
         b: a,
         op: '/',
@@ -441,7 +551,7 @@ export function readTwoMeasures(
         b,
         op: first.op,
         // ("return rate (returned orders / all orders)": a rate is said in percent.)
-        ...(first.percent || (first.op === '/' && /\brate$/.test(name ?? ''))
+        ...(first.percent || asPercent || (first.op === '/' && /\brate\b/.test(name ?? ''))
           ? { percent: true as const }
           : {}),
         ...(name ? { name } : {}),

@@ -371,6 +371,8 @@ export interface Percentile {
    * average lifetime spend").
    */
   withCount?: true;
+  /** With the mean per day: the period's calendar days, the total divided by them (day-means.ts). */
+  days?: number;
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */

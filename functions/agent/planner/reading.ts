@@ -12,9 +12,11 @@ import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
+import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
+import { withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
@@ -203,6 +205,18 @@ export function readQuestions(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
+  // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts.)
+  const reading = readQuestionsAsked(questions, models, today, plain);
+  return reading.kind === 'plan' ? { ...reading, plan: withCalendarDays(reading.plan, today) } : reading;
+}
+
+function readQuestionsAsked(
+  questions: readonly string[],
+  models: readonly CatalogCube[],
+  today: string,
+  /** Only the ordinary reading (the per-entity readings read their parts with it). */
+  plain = false,
+): Reading {
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const [only] = questions;
   const pair =
@@ -252,6 +266,11 @@ export function readQuestions(
   const lined = questions.at(-1) !== undefined ? readPercentileGloss(questions.at(-1) as string) : undefined;
   if (lined && 'refuse' in lined) return { kind: 'refuse', missing: '', reason: lined.refuse };
   if (lined) return readQuestions([...questions.slice(0, -1), lined.text], models, today, plain);
+  // ("orders / 92 days", "Nov + Dec", "the top quarter (count / 4)", "what amount did only 1% of orders exceed":
+  // arithmetic restated in words read, or refused when it is not their figure: compound-parts.ts.)
+  const compound = questions.at(-1) !== undefined ? readCompoundParts(questions.at(-1) as string) : undefined;
+  if (compound && 'refuse' in compound) return { kind: 'refuse', missing: '', reason: compound.refuse };
+  if (compound) return readQuestions([...questions.slice(0, -1), compound.text], models, today, plain);
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
   // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)

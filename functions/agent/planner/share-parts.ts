@@ -98,9 +98,10 @@ export function anchorPartPeriods(tokens: Token[], periods: Found[]): void {
 const APART = new Set(['vs', 'versus', 'v', 'compared', 'against', 'each', 'respectively', 'separately']);
 
 /**
- * The period of two that lies within the other (and is not it): the part of a share of the larger one. Of three,
- * two back-to-back periods joined by "and" within the third ("what % of 2025 revenue came from Q3 and Q4
- * together") are one part, their span; apart ("Q3 vs Q4") or with a gap ("Q1 and Q3") they are no one part.
+ * The period of two that lies within the other (and is not it): the part of a share of the larger one. Of three or
+ * more, the back-to-back periods joined by "and", "plus" or "+" within the last ("what % of 2025 revenue came from
+ * Q3 and Q4 together", "in Jun, Jul and Aug", "Nov + Dec") are one part, their span; apart ("Q3 vs Q4") or with a
+ * gap ("Q1 and Q3") they are no one part.
  */
 export function periodPart(
   compare: Period[] | undefined,
@@ -108,13 +109,20 @@ export function periodPart(
 ): { part: Period; whole: Period } | undefined {
   const within = (x: Period, y: Period) =>
     x.from >= y.from && x.to <= y.to && (x.from !== y.from || x.to !== y.to);
-  if (compare?.length === 3) {
+  if (compare && compare.length >= 3) {
     const whole = compare.find((w) => compare.every((p) => p === w || within(p, w)));
-    const [a, b] = compare.filter((p) => p !== whole).sort((x, y) => x.from.localeCompare(y.from));
+    const parts = compare.filter((p) => p !== whole).sort((x, y) => x.from.localeCompare(y.from));
     const joined =
-      tokens.some((t) => ['and', 'plus', '&'].includes(t.raw)) && !tokens.some((t) => APART.has(t.raw));
-    if (!whole || !a || !b || a.to !== b.from || !joined) return undefined;
-    return { part: { label: `${a.label} and ${b.label}`, from: a.from, to: b.to }, whole };
+      tokens.some((t) => ['and', 'plus', '&', '+'].includes(t.raw)) && !tokens.some((t) => APART.has(t.raw));
+    const [a] = parts;
+    const b = parts.at(-1);
+    const touching = parts.every((p, k) => k === 0 || parts[k - 1]?.to === p.from);
+    if (!whole || !a || !b || !touching || !joined) return undefined;
+    const label = `${parts
+      .slice(0, -1)
+      .map((p) => p.label)
+      .join(', ')} and ${b.label}`;
+    return { part: { label, from: a.from, to: b.to }, whole };
   }
   if (compare?.length !== 2) return undefined;
   const [a, b] = compare;
@@ -123,6 +131,16 @@ export function periodPart(
   if (within(b, a)) return { part: b, whole: a };
   return undefined;
 }
+
+/** Words that join periods into one outright ("Jan and Feb combined", "Q3 plus Q4", "Nov + Dec"). */
+const OUTRIGHT = new Set(['combined', 'together', 'altogether', 'plus', '+']);
+
+/**
+ * Whether three or more periods are joined outright, as a share's part may be beside a breakdown ("share of 2023
+ * revenue from Jan and Feb combined, by region"); "and" alone there may list the periods each row is shown in.
+ */
+export const joinedOutright = (compare: Period[] | undefined, tokens: readonly Pick<Token, 'raw'>[]) =>
+  (compare?.length ?? 0) >= 3 && tokens.some((t) => OUTRIGHT.has(t.raw));
 
 /** Where a number filter's value was written (its token), or -1. */
 const numberAt = (tokens: readonly Token[], f: NumberFilter) =>

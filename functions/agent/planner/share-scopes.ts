@@ -118,23 +118,26 @@ const EXCLUSION_LINKS = new Set(
   ),
 );
 
+/** Whether a negated filter is written as an exclusion ("excluding cancelled orders", "not counting returns"). */
+export function writtenAsExclusion(tokens: readonly Token[], f: ValueFilter): boolean {
+  if (!f.negate) return false;
+  const first = valueTokens(tokens, f)[0];
+  if (first === undefined) return false;
+  for (let k = first - 1; k >= Math.max(0, first - 7); k--) {
+    const raw = tokens[k]?.raw ?? '';
+    if (EXCLUSIONS.has(raw) || (raw === 'counting' && tokens[k - 1]?.raw === 'not')) return true;
+    if (!EXCLUSION_LINKS.has(raw)) return false;
+  }
+  return false;
+}
+
 /**
  * The negated filters written as an exclusion ("excluding cancelled orders, what share of 2025 revenue came from
  * electronics?"): they narrow the whole as well as the part, never the part alone. Only beside another candidate
  * part: alone ("what % of revenue is excluding toys") the exclusion is all the part there is.
  */
 export function exclusionScopes(tokens: readonly Token[], filters: readonly ValueFilter[]): ValueFilter[] {
-  const excluded = filters.filter((f) => {
-    if (!f.negate) return false;
-    const first = valueTokens(tokens, f)[0];
-    if (first === undefined) return false;
-    for (let k = first - 1; k >= Math.max(0, first - 7); k--) {
-      const raw = tokens[k]?.raw ?? '';
-      if (EXCLUSIONS.has(raw)) return true;
-      if (!EXCLUSION_LINKS.has(raw)) return false;
-    }
-    return false;
-  });
+  const excluded = filters.filter((f) => writtenAsExclusion(tokens, f));
   return excluded.length < filters.length ? excluded : [];
 }
 

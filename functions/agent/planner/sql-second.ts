@@ -646,7 +646,9 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       : percentileName(percentile.p, measure?.column ?? 'count');
   const statistic =
     percentile.stat === 'avg'
-      ? `AVG(v) AS ${name}`
+      ? percentile.days
+        ? `SUM(v) / ${percentile.days}.0 AS ${name}`
+        : `AVG(v) AS ${name}`
       : ps
           .map(
             (q) =>

@@ -78,12 +78,13 @@ import { resolveSecondOrder, valueEvents } from './second-order';
 import {
   anchorPartPeriods,
   eitherRange,
+  joinedOutright,
   partsUnresolved,
   periodPart,
   rowsPart,
   valueOfWhole,
 } from './share-parts';
-import { exclusionScopes, isScoped, splitShare, valueTokens } from './share-scopes';
+import { exclusionScopes, isScoped, splitShare, valueTokens, writtenAsExclusion } from './share-scopes';
 import { STOPWORDS, words } from './text';
 import { claimThatPeriod } from './that-period';
 import { bothEnds, claimRankedVerb } from './top-per-group';
@@ -951,9 +952,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
 
   // "how much of 2025's sales came in Q4": a period within the other is the share's part, not a comparison.
-  // (Not with a breakdown: "share by region, Q4 vs 2025" compares the breakdown's shares in two periods.)
+  // (Not with a breakdown: "share by region, Q4 vs 2025" compares the breakdown's shares in two periods; periods
+  // joined into one part outright, "from Jan plus Feb combined, by region", are one part in each row.)
   const periodShare =
-    ratio.length > 0 && !change && dimensions.length === 0 && !grain
+    ratio.length > 0 && !change && !grain && (dimensions.length === 0 || joinedOutright(compare, tokens))
       ? periodPart(compare, tokens)
       : undefined;
   if (periodShare) {
@@ -961,7 +963,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     // the part was the east's Q4 over every region's year: confidently wrong.)
     const ratioAt = tokens.findIndex((t) => ratio.includes(t));
     const { part: value, ...others } = share ?? {};
-    const kept = valueOfWhole(tokens, ratioAt, value, (f) => valueTokens(tokens, f)) ? others : (share ?? {});
+    // ("..., not counting returned orders": an exclusion narrows the part's period and the whole alike.)
+    const kept =
+      valueOfWhole(tokens, ratioAt, value, (f) => valueTokens(tokens, f)) ||
+      (value !== undefined && writtenAsExclusion(tokens, value))
+        ? others
+        : (share ?? {});
     share = { ...kept, rows: { numbers: share?.rows?.numbers ?? [], period: periodShare.part } };
     range = periodShare.whole;
     compare = undefined;
