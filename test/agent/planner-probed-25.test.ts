@@ -340,3 +340,11 @@ describe('the fourth batch (tuning-25-fourth.ts)', () => {
     ).toThrow(/not answered/);
   });
 });
+
+describe("a group's best period, not each customer's", () => {
+  it('reads "for each customer segment" as the segment, not each customer (best-period.ts)', () => {
+    const p = plan('Strongest quarter for each customer segment in 2025 (revenue)?');
+    expect(p.perGroup).toBeDefined();
+    expect(p.grain).toBe('quarter');
+  });
+});

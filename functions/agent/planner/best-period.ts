@@ -42,9 +42,12 @@ const BEST = new RegExp(
   String.raw`\b(${BEST_WORD}|${WORST_WORD})[\s-]+(day|week|month|quarter|year)\b|\bpeak\s+(daily|weekly|monthly|quarterly|yearly)\b`,
   'i',
 );
-/** The period is each customer's own: "each customer's", "customers'", "per customer", "their". */
+/**
+ * The period is each customer's own: "each customer's", "customers'", "per customer", "their" (not "for each
+ * customer segment": the segment's own best month, top-per-group.ts).
+ */
 const OWN_PERIOD =
-  /\b(?:each|every|per|a)\s+(?:customer|client)\b|\b(?:customer|client)s?['’]s?\s|\b(?:customers|clients)['’]|\btheir\s+(?:own\s+)?(?:single\s+)?(?:best|peak|top|biggest|busiest|strongest|power|highest|worst|weakest|quietest|slowest|lowest)/i;
+  /\b(?:each|every|per|a)\s+(?:customer|client)\b(?!\s+(?:segments?|regions?|types?|groups?|tiers?|categor(?:y|ies)|bases?))|\b(?:customer|client)s?['’]s?\s|\b(?:customers|clients)['’]|\btheir\s+(?:own\s+)?(?:single\s+)?(?:best|peak|top|biggest|busiest|strongest|power|highest|worst|weakest|quietest|slowest|lowest)/i;
 const SPEND = /\b(?:revenue|spend(?:ing)?|spent|sales|amount|value)\b/i;
 const MEDIAN = /\b(?:median|middle|midpoint)\b/i;
 const AVERAGE = /\b(?:on\s+average|average|avg|mean|typical)\b/i;
