@@ -5,6 +5,7 @@ import { readPeriodGlosses } from '../../functions/agent/planner/period-glosses'
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { previousUnitSaid } from '../../functions/agent/planner/previous-pointers';
 import { queryFor } from '../../functions/agent/planner/query';
+import { refusalText } from '../../functions/agent/planner/respond';
 import { demoCatalog, demoPlan } from './support/demo-reading';
 
 /**
@@ -346,5 +347,50 @@ describe("a group's best period, not each customer's", () => {
     const p = plan('Strongest quarter for each customer segment in 2025 (revenue)?');
     expect(p.perGroup).toBeDefined();
     expect(p.grain).toBe('quarter');
+  });
+});
+
+describe("the shapes of held-out-25's confident wrong answers (tuning-25-after.ts)", () => {
+  it.each([
+    [
+      "how many customers' biggest single order in 2025 was under $900?",
+      'how many customers whose largest order in 2025 was under $900?',
+    ],
+    [
+      'how many customers had at least one returned order in each of 2023, 2024 and 2025?',
+      'how many customers had a returned order in every year from 2023 to 2025?',
+    ],
+    [
+      'count and average amount of cancelled orders by region, 2025',
+      'number of orders and average amount of cancelled orders by region, 2025',
+    ],
+    ['median of what our customers each spent in 2024?', 'median of spend per customer in 2024?'],
+  ])('%s', (question, read) => {
+    expect(rephrase(question, TODAY)).toBe(read);
+  });
+
+  it('leaves years that are not back to back as they are', () => {
+    expect(rephrase('orders in each of 2023 and 2025', TODAY)).toContain('each of 2023 and 2025');
+  });
+
+  it('keeps two values of one member one part of a share for each group', () => {
+    const p = plan('for each segment, what share of its 2025 orders were cancelled or returned?');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+    expect(p.share?.part?.values).toEqual(expect.arrayContaining(['cancelled', 'returned']));
+  });
+
+  it.each([
+    'for each region, which category had the highest cancellation rate in 2024?',
+    "median of each customer's biggest order in 2024",
+  ])('refuses %s', (question) => {
+    expect(() => plan(question)).toThrow(/not answered/);
+  });
+});
+
+describe('a refusal names the words the model lacks, not the numbers asked', () => {
+  it('drops the numbers of the words missing', () => {
+    const text = refusalText({ missing: '"bucket", "under 40 40-59" and "60"' }, demoCatalog('orders'));
+    expect(text).toContain('nothing for "bucket" and "under"');
+    expect(text).not.toMatch(/40|59|60/);
   });
 });

@@ -1089,6 +1089,37 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all, rows: string, later: string, measure: string, way: string, earlier: string) =>
       `which ${rows} had ${/^(?:below|under|lower|less)/i.test(way) ? 'lower' : 'higher'} ${measure} in ${later} than in ${earlier}`,
   ],
+  // "count and average amount of big-ticket orders by category": the count of the orders named after "of" (read
+  // alone, "count" took the number of customers: confidently wrong).
+  [/\b(?:the\s+)?count\b(?=\s*(?:and|&|,|plus)\s+[^?.;]*?\bof\s+[^?.;]*?\borders\b)/gi, 'number of orders'],
+  // "25th percentile of what my customers each spent in 2025": each customer's spend, the statistic over them (was
+  // the order amounts' percentile: confidently wrong).
+  [
+    /\b(percentile|median|average|avg|mean|p\d{1,2}|quartile)\s+of\s+what\s+(?:my\s+|our\s+|the\s+)?(?:customers|clients|buyers|accounts)\s+(?:each\s+)?spent(?:\s+each)?\b/gi,
+    '$1 of spend per customer',
+  ],
+  // "how many customers' biggest single order in 2025 was under $900?": the customers whose largest order was, as
+  // "how many customers whose largest order ..." reads (was each customer's orders under $900 listed: confidently
+  // wrong).
+  [
+    /\bhow\s+many\s+(customers|clients|buyers|accounts)['’]\s+(?:(biggest|largest|highest|smallest|lowest)\s+(?:single\s+)?(?:order|purchase))\b/gi,
+    (_all, who: string, end: string) =>
+      `how many ${who} whose ${/^(?:smallest|lowest)$/i.test(end) ? 'smallest' : 'largest'} order`,
+  ],
+  // "at least one cancelled order in every year ...": an order of that kind in each, as "a cancelled order in every
+  // year" reads (with "at least one" the years were listed one by one: confidently wrong).
+  [/\bat\s+least\s+(?:one|1)\s+((?:[a-z]+\s+)?order)s?\s+(?=in\s+(?:every|each)\b)/gi, 'a $1 '],
+  // "at least one cancelled order in each of 2023, 2024 and 2025": every one of those years, as "in every year from
+  // 2023 to 2025" reads (was any of them: confidently wrong). Only back-to-back years; others stay, to be refused.
+  [
+    /\bin\s+(?:each|every|all)\s+(?:one\s+)?of\s+((?:19|20)\d\d)((?:\s*,\s*(?:19|20)\d\d)*)\s*,?\s*(?:and|&)\s+((?:19|20)\d\d)\b/gi,
+    (all, first: string, middle: string, last: string) => {
+      const years = [first, ...(middle.match(/\d{4}/g) ?? []), last].map(Number);
+      return years.every((y, i) => i === 0 || y === (years[i - 1] ?? 0) + 1)
+        ? `in every year from ${first} to ${last}`
+        : all;
+    },
+  ],
   // "A vs B AOV, which is higher and by how much?": the two values and the gap between them, as "..., and the
   // difference" reads (the gap was left unsaid).
   [

@@ -120,6 +120,28 @@ export function closeQuestions(near: Plan | undefined, catalog: readonly Catalog
   return questions;
 }
 
+/**
+ * The words missing, without the asker's numbers ("under 40 40-59" and "60" -> "under"): a refusal names what the
+ * model lacks, never figures that read as an answer. Unchanged when nothing but numbers is quoted.
+ */
+function wordsMissing(missing: string): string {
+  const quoted = [...missing.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '');
+  if (quoted.length === 0) return missing;
+  const kept = [
+    ...new Set(
+      quoted
+        .map((w) =>
+          w
+            .split(/\s+/)
+            .filter((x) => !/\d/.test(x))
+            .join(' '),
+        )
+        .filter((w) => w !== ''),
+    ),
+  ];
+  return kept.length > 0 ? listText(kept.map((w) => `"${w}"`)) : missing;
+}
+
 /** A refusal: what is missing in one sentence, then at most three close questions that can be answered. */
 export function refusalText(
   reading: { missing: string; future?: boolean; near?: Plan; reason?: string; said?: string },
@@ -131,7 +153,7 @@ export function refusalText(
       ? `I can't answer that as one question: ${reading.reason}.`
       : reading.future
         ? "I can't answer that from this data: it records what happened, not forecasts or future dates."
-        : `I can't answer that from this data: the data model has nothing for ${reading.missing}.`;
+        : `I can't answer that from this data: the data model has nothing for ${wordsMissing(reading.missing)}.`;
   // A future period answers nothing: the close questions drop it ("by product category", not "... in Q3 2026").
   const near =
     reading.future && reading.near ? (({ range: _, ...rest }) => rest)(reading.near) : reading.near;

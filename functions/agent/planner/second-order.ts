@@ -751,6 +751,18 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       share = undefined;
     }
   }
+  // ("for each segment, which category had the lowest return rate": a rate ranked within each group is no query
+  // built here; the one lowest row of all in its place was confidently wrong.)
+  if (
+    share &&
+    !share.top &&
+    top &&
+    top.n > 0 &&
+    !fields.perGroup &&
+    dimensions.length >= 2 &&
+    tokens.some((t) => ['each', 'every', 'per'].includes(t.raw))
+  )
+    unresolved.push('a rate ranked within each group');
   // "each segment's most ordered category": a ranking after its group, kept only as a per-group one.
   const groupRank =
     !top && !fields.change && !share ? findGroupRank(tokens, input.dimensionsFound) : undefined;
@@ -771,6 +783,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       }
     }
   }
+  // ("the 90th percentile of each customer's largest order": a percentile of each one's largest or smallest row is
+  // no query built here; the count of orders, or every row's amount, in its place was confidently wrong.)
+  const extremeRow =
+    /\b(?:largest|biggest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:single\s+)?(?:order|purchase)/.test(
+      tokens.map((t) => t.raw).join(' '),
+    );
+  if ((fields.percentile || input.percentile !== undefined) && extremeRow)
+    unresolved.push("a percentile of each one's largest or smallest row");
   // A ranking of two breakdowns, one named after each/every/per, not read per group ("for every segment, the
   // category ..." whose roles did not both come clear): one ranked row of all pairs would answer another question.
   // (All pairs ranked, n = 0, answer it no better: "in each sales region, which segment spent the most".)

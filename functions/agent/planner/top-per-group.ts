@@ -186,10 +186,14 @@ export function eachGroupUnread(
   if (breakdowns < 2) return false;
   const each = new Set(['each', 'every', 'per']);
   const grainAt = grain ? tokens.findIndex((t) => t.used && GRAIN_STEMS[t.stem] === grain) : -1;
-  return [...found.map((d) => startOf(tokens, d.at, d.member)), grainAt].some(
-    (at) =>
-      at > 0 &&
-      (each.has(tokens[at - 1]?.raw ?? '') ||
-        (tokens[at - 1]?.raw === 'the' && each.has(tokens[at - 2]?.raw ?? ''))),
-  );
+  // ("for each 2022 signup quarter": words already read, a year or "the" may stand between.)
+  const between = (t: Token | undefined) =>
+    t !== undefined && (t.used || t.raw === 'the' || /^\d{4}$/.test(t.raw));
+  return [...found.map((d) => startOf(tokens, d.at, d.member)), grainAt].some((at) => {
+    for (let k = at - 1; k >= 0 && k >= at - 4; k--) {
+      if (each.has(tokens[k]?.raw ?? '')) return true;
+      if (!between(tokens[k])) return false;
+    }
+    return false;
+  });
 }

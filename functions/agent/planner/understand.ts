@@ -587,11 +587,18 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
   // Comparing named values ("electronics vs furniture") keeps one series per value.
   // ("the revenue split between consumer and enterprise": each of them, not their sum.)
+  // ("for each region, what share of its orders were returned or cancelled": in a share, "each" of another
+  // breakdown keeps the two values one part; read as a series of each, the share was of each status: confidently
+  // wrong.)
+  const eachOfOther = (i: number) =>
+    ratio.length > 0 &&
+    dimensionsFound.some((d) => d.at === i + 1 && !filters.some((f) => f.member === d.member));
   if (
     raws.some(
-      (w) =>
+      (w, i) =>
         (COMPARE_WORDS.has(w) && w !== 'change' && w !== 'growth' && w !== 'than') ||
-        ['between', 'split', 'respectively', 'each'].includes(w),
+        ['between', 'split', 'respectively'].includes(w) ||
+        (w === 'each' && !eachOfOther(i)),
     ) ||
     // "did enterprise or consumer customers spend more": which of the values named leads, one row each.
     // ("more than 900", "$500 or more" are bounds, not a comparison of the values.)
