@@ -75,6 +75,16 @@ export function readFirstSharePeriod(
   const rows = cube && entityRows(cube);
   if (!cube || !rows) return undefined;
   const unit = (which[1] ?? 'month').toLowerCase() as FirstShare['unit'];
+  return sharePlan(cube, rows, { unit, reach: { percent, said: share[0].trim() } });
+}
+
+/** The plan of a first-share reading on `cube` (its first measure, the entity's rows), within `range` if any. */
+function sharePlan(
+  cube: CatalogCube,
+  rows: FirstShare['rows'],
+  share: Pick<FirstShare, 'unit' | 'reach'>,
+  range?: Plan['range'],
+): Plan {
   const measure = cube.members.find((m) => m.kind === 'measure');
   return {
     cube,
@@ -83,7 +93,8 @@ export function readFirstSharePeriod(
     filters: [],
     numberFilters: [],
     timeDimension: rows.time,
-    perEntity: { kind: 'first-share-period', rows, unit, reach: { percent, said: share[0].trim() } },
+    ...(range ? { range } : {}),
+    perEntity: { kind: 'first-share-period', rows, ...share },
   };
 }
 
@@ -115,17 +126,7 @@ function readRunning(
   const cube = plan?.cube ?? cubes[0];
   const rows = cube && entityRows(cube);
   if (!cube || !rows) return undefined;
-  const measure = cube.members.find((m) => m.kind === 'measure');
-  return {
-    cube,
-    measures: measure ? [measure] : [],
-    dimensions: [],
-    filters: [],
-    numberFilters: [],
-    timeDimension: rows.time,
-    ...(plan?.range ? { range: plan.range } : {}),
-    perEntity: { kind: 'first-share-period', rows, unit },
-  };
+  return sharePlan(cube, rows, { unit }, plan?.range);
 }
 
 /** One query: the first orders per period, their running count, and the first period reaching the share. */
