@@ -6,6 +6,7 @@ import { rephrase } from '../../functions/agent/planner/phrases';
 import { previousUnitSaid } from '../../functions/agent/planner/previous-pointers';
 import { queryFor } from '../../functions/agent/planner/query';
 import { refusalText } from '../../functions/agent/planner/respond';
+import { readRounding, roundFigures } from '../../functions/agent/planner/rounding';
 import { demoCatalog, demoPlan } from './support/demo-reading';
 
 /**
@@ -392,5 +393,24 @@ describe('a refusal names the words the model lacks, not the numbers asked', () 
     const text = refusalText({ missing: '"bucket", "under 40 40-59" and "60"' }, demoCatalog('orders'));
     expect(text).toContain('nothing for "bucket" and "under"');
     expect(text).not.toMatch(/40|59|60/);
+  });
+});
+
+describe('the form asked, with an example of it', () => {
+  it('drops the example of a form ("like $12,345k", "like 0.12")', () => {
+    expect(readRounding('2024 revenue in thousands please (like $12,345k)').text).not.toMatch(/12,345/);
+    expect(rephrase('returns as a share of 2025 orders - as a %, not a decimal', TODAY)).not.toMatch(
+      /decimal/,
+    );
+  });
+
+  it('states only the rounded figure when the cents are not wanted', () => {
+    const r = readRounding('avg furniture order in 2025 - no cents');
+    expect(r.rounding).toMatchObject({ only: true });
+    expect(roundFigures('the average amount is $501.41.', r.rounding ?? {})).toBe(
+      'the average amount is $501.',
+    );
+    // (Rounded without "no cents": the exact figure stays beside it.)
+    expect(roundFigures('the revenue is $3,190,921.31.', { scale: 1 })).toContain('$3,190,921.31 (about');
   });
 });

@@ -267,9 +267,9 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:over|in|during|for)\s+(?:the\s+)?(?:winter|summer|spring|fall|autumn|holidays?|holiday\s+season|festive\s+season)\s*\(\s*([a-z]+\s+\d{4}\s*(?:-|–|—|to|through|thru)\s*[a-z]+\s+\d{4})\s*\)/gi,
     'from $1',
   ],
-  // ("as a percent please, not a fraction": the form of a percent said again.)
+  // ("as a percent please, not a fraction", "as a %, not a decimal": the form of a percent said again.)
   [
-    /(\b(?:percent|percentage|%)\b[^?]*?)\s*,?\s*(?:and\s+)?not\s+(?:as\s+)?(?:a\s+)?(?:fraction|decimal|ratio|proportion)\b/gi,
+    /((?:\bpercent(?:age)?\b|%)[^?]*?)\s*,?\s*(?:and\s+)?not\s+(?:as\s+)?(?:a\s+)?(?:fraction|decimal|ratio|proportion)\b/gi,
     '$1',
   ],
   // ("total 2025 revenue in millions w/ one decimal, like $12.3M": an example of the form, not a figure.)

@@ -15,6 +15,8 @@ export interface Rounding {
   decimals?: number;
   /** Asked in dollars ("in $k", "in dollars"): only an amount of money can be stated so. */
   money?: boolean;
+  /** The exact figure is not wanted ("no cents", "drop the cents"): the rounded one stands in its place. */
+  only?: boolean;
 }
 
 const SCALES: Record<string, number> = {
@@ -76,7 +78,7 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
   // "w/o the cents", "without cents", "drop the cents", "no decimals": whole units.
   [
     /[,;(]?\s*[-–]?\s*\b(?:w\/o|without|minus|drop(?:\s+the)?|lose(?:\s+the)?|skip(?:\s+the)?|no)\s+(?:the\s+)?(?:cents|decimals|decimal\s+places)\b\s*\)?/i,
-    () => ({ decimals: 0 }),
+    () => ({ decimals: 0, only: true }),
   ],
   // "to one decimal place", "with 2 decimals", "1 dp", "1dp", "one decimal pls"
   [
@@ -86,9 +88,13 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => Rounding][] = [
   // "rounded", "round numbers", "roughly in whole dollars", "as a whole number": whole units.
   [
     /[,;(]?\s*\b(?:rounded(?:\s+off)?|in\s+round\s+numbers|(?:as|in)\s+(?:a\s+)?whole\s+(?:dollars?|numbers?)|no\s+cents)\b\s*\)?/i,
-    () => ({ scale: 1 }),
+    (m) => ({ scale: 1, ...(/no\s+cents/i.test(m[0]) ? { only: true } : {}) }),
   ],
 ];
+
+/** An example of a form asked ("(like $12,345k)", "e.g. 12.5%", "not a decimal like 0.12") after a form word. */
+const EXAMPLE =
+  /(?<=\b(?:thousands|millions|k|m|decimal|decimals|%|percent|percentage|format|form|rounded|dollars|cents)\b[^?]{0,20}?)\s*\(?\s*\b(?:like|e\.g\.?|eg|for\s+example|such\s+as)\s+-?\$?\d[\d.,]*\s*(?:k|m|mm|bn|%)?\s*\)?/gi;
 
 /**
  * "write out the full numbers with commas", "no rounding to k", "exact figures pls", "don't round": the figures as
@@ -102,6 +108,8 @@ const EXACT =
 export function readRounding(question: string): { text: string; rounding?: Rounding } {
   let text = question
     .replace(EXACT, ' ')
+    // ("in thousands please (like $12,345k)", "as a %, not a decimal like 0.12": an example of the form, no figure.)
+    .replace(EXAMPLE, ' ')
     .replace(/\s*[-–—,;]\s*(?=[?.!]*\s*$)/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -168,6 +176,6 @@ export function roundFigures(answer: string, r: Rounding, exact: readonly number
     // Years, days and small whole numbers (ranks, counts of rows) are no figures to round.
     if (!dollar && !pct && !digits.includes(',') && !digits.includes('.')) return all;
     const as = rounded(value, dollar !== undefined, pct !== undefined, r);
-    return as && as !== all ? `${all} (about ${as})` : all;
+    return as && as !== all ? (r.only ? as : `${all} (about ${as})`) : all;
   });
 }

@@ -6,7 +6,8 @@
  * group, a rate or a ranking within each group that is not built (refused, never the one row of all), a percentile of
  * each customer's largest order (refused), and a refusal that must not repeat the asker's numbers.
  * Scored in the eval CLI: 0 of 9 right before, on 5e949dc (9 confidently wrong); 5 of 9, none wrong, after (a rate
- * or a ranking within each group, a percentile of each one's largest order and the buckets are refused).
+ * or a ranking within each group, a percentile of each one's largest order and the buckets are refused). Two cases
+ * added after (an example of the form asked: refused on 0afa12f); 7 of 11, none wrong, after.
  *
  * Clock: Friday 2027-07-09, as held-out-25's (orders 2023-01-01 to 2025-12-31).
  */
@@ -70,5 +71,16 @@ export const tuning25after: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'bucket our customers by 2025 order count: under 10, 10-19, 20+. how many in each?',
     sql: `SELECT CASE WHEN n < 10 THEN 'under 10' WHEN n < 20 THEN '10-19' ELSE '20+' END AS b, count(*)
       FROM (SELECT customer_id, count(*) AS n FROM orders WHERE ${inYear(2025)} GROUP BY 1) GROUP BY 1`,
+  },
+  // Added after (on 0afa12f: both refused, the example of the form read as words the model lacks).
+  {
+    class: 'wording',
+    ask: 'toys revenue in 2024 in thousands (like $1,234k)',
+    sql: `SELECT sum(amount) FROM orders WHERE category = 'toys' AND ${inYear(2024)}`,
+  },
+  {
+    class: 'wording',
+    ask: 'cancellations as a share of 2024 orders - as a %, not a decimal like 0.08',
+    sql: `SELECT round(100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*), 2) FROM orders WHERE ${inYear(2024)}`,
   },
 ];
