@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readAliases } from '../../functions/agent/planner/aliases';
 import { readDefinitions } from '../../functions/agent/planner/definitions';
 import { unreadKindCutoff } from '../../functions/agent/planner/not-ordered-by';
 import { readPeriodGlosses } from '../../functions/agent/planner/period-glosses';
@@ -412,5 +413,40 @@ describe('the form asked, with an example of it', () => {
     );
     // (Rounded without "no cents": the exact figure stays beside it.)
     expect(roundFigures('the revenue is $3,190,921.31.', { scale: 1 })).toContain('$3,190,921.31 (about');
+  });
+});
+
+describe("the asker's own name for a figure", () => {
+  it.each([
+    ["we call revenue 'bookings' here. total bookings in Q3 2025?", 'total revenue in Q3 2025?'],
+    [
+      "what's the avg basket value on toys orders in H2 2025? (basket value = what we call the order amount)",
+      "what's the avg order amount on toys orders in H2 2025?",
+    ],
+  ])('%s', (question, read) => {
+    expect(readAliases([question])).toEqual([read]);
+  });
+
+  it('keeps the name in a later turn', () => {
+    expect(
+      readAliases(["we call orders 'tickets'. tickets in 2024?", 'and in 2025 tickets by region?']),
+    ).toEqual(['orders in 2024?', 'and in 2025 orders by region?']);
+  });
+
+  it('leaves a name for anything but a figure of the model to the definitions', () => {
+    const q = "we call customers with 20+ orders 'loyal'. how many loyal customers?";
+    expect(readAliases([q])).toEqual([q]);
+  });
+});
+
+describe('a median said again, the next order of the same customer', () => {
+  it.each([
+    [
+      'median lifetime spend per customer, by segment (middle customer, not the average)',
+      /\(|middle|average/,
+    ],
+    ["median days between one order and the same customer's next order", /next/],
+  ])('%s', (question, gone) => {
+    expect(rephrase(question, TODAY)).not.toMatch(gone);
   });
 });

@@ -19,8 +19,8 @@ describe('reading a rounding asked for', () => {
     ['total rev 2025 in millions, 1dp', 'total rev 2025', { scale: 1e6, inUnit: true, decimals: 1 }],
     ['revenue 2025 - round to nearest $100k', 'revenue 2025', { scale: 1e5, money: true }],
     ['orders in 2024 to the nearest 1,000', 'orders in 2024', { scale: 1e3 }],
-    ['avg order value in 2024 w/o the cents', 'avg order value in 2024', { decimals: 0 }],
-    ['revenue by region 2024, no decimals', 'revenue by region 2024', { decimals: 0 }],
+    ['avg order value in 2024 w/o the cents', 'avg order value in 2024', { decimals: 0, only: true }],
+    ['revenue by region 2024, no decimals', 'revenue by region 2024', { decimals: 0, only: true }],
     [
       'median order value in 2025, in dollars and cents',
       'median order value in 2025, in dollars and cents',

@@ -4,6 +4,7 @@
  */
 
 import { againstAverage, readAboveAverage } from './above-average';
+import { readAliases } from './aliases';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import { readBestPeriod } from './best-period';
@@ -211,12 +212,14 @@ export function readQuestions(
 }
 
 function readQuestionsAsked(
-  questions: readonly string[],
+  asked: readonly string[],
   models: readonly CatalogCube[],
   today: string,
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
+  // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts.)
+  const questions = readAliases(asked);
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const [only] = questions;
   const pair =

@@ -7,11 +7,13 @@
  * each customer's largest order (refused), and a refusal that must not repeat the asker's numbers.
  * Scored in the eval CLI: 0 of 9 right before, on 5e949dc (9 confidently wrong); 5 of 9, none wrong, after (a rate
  * or a ranking within each group, a percentile of each one's largest order and the buckets are refused). Two cases
- * added after (an example of the form asked: refused on 0afa12f); 7 of 11, none wrong, after.
+ * added after (an example of the form asked: refused on 0afa12f); 7 of 11, none wrong, after. Four more after those
+ * (an alias of a figure said in a sentence or a gloss, a median said again in brackets, "that customer's next one":
+ * refused on 2b690d2); 11 of 15, none wrong, after.
  *
  * Clock: Friday 2027-07-09, as held-out-25's (orders 2023-01-01 to 2025-12-31).
  */
-import { inYear, type SecondOrderCase, withCustomers } from './tuning-2';
+import { between, inYear, type SecondOrderCase, withCustomers } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_25_AFTER_NOW = '2027-07-09T10:00:00Z';
@@ -82,5 +84,31 @@ export const tuning25after: (SecondOrderCase & Tuning6Case)[] = [
     class: 'wording',
     ask: 'cancellations as a share of 2024 orders - as a %, not a decimal like 0.08',
     sql: `SELECT round(100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*), 2) FROM orders WHERE ${inYear(2024)}`,
+  },
+  // Added after (on 2b690d2: all four refused).
+  {
+    class: 'unknown-words',
+    ask: "we call orders 'tickets' here. how many tickets did the east get in 2024?",
+    sql: `SELECT count(*) FROM orders WHERE region = 'east' AND ${inYear(2024)}`,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'average cart size for furniture in Q1 2025 (cart size = what we call the order amount)',
+    sql: `SELECT avg(amount) FROM orders WHERE category = 'furniture' AND ${between('2025-01-01', '2025-04-01')}`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median 2024 spend per customer by region (the middle customer, not the mean)',
+    sql: `SELECT region, quantile_cont(v, 0.5) FROM (SELECT region, customer_id, sum(amount) AS v FROM orders
+      WHERE ${inYear(2024)} GROUP BY 1, 2) GROUP BY 1`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: "median days between an order and that customer's next one, 2024 orders only",
+    sql: `SELECT quantile_cont(d, 0.5) FROM (SELECT date_diff('day', CAST(lag(created_at) OVER (PARTITION BY customer_id ORDER BY created_at, id) AS DATE), CAST(created_at AS DATE)) AS d
+      FROM orders WHERE ${inYear(2024)}) WHERE d IS NOT NULL`,
+    tolerance: 0.01,
   },
 ];
