@@ -272,12 +272,6 @@ const REWRITES: [RegExp, Replacement][] = [
     /(\b(?:median|p50|50th\s+percentile)\b[^?]*?)\s*[,(-]?\s*(?:i\.?e\.?,?\s+)?(?:the\s+)?(?:middle|mid)(?:\s+(?:customer|one|value|order|figure|number|point))?\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?(?:average|avg|mean)\s*\)?/gi,
     '$1',
   ],
-  // "between one order and the same customer's next order": each customer's consecutive orders (read as a future
-  // date, refused).
-  [
-    /\bbetween\s+(?:one|an?|each)\s+order\s+and\s+(?:the\s+same\s+customer['’]s|their|that\s+customer['’]s|the\s+customer['’]s)\s+next(?:\s+one|\s+order)?\b/gi,
-    "between a customer's consecutive orders",
-  ],
   // ("as a percent please, not a fraction", "as a %, not a decimal": the form of a percent said again.)
   [
     /((?:\bpercent(?:age)?\b|%)[^?]*?)\s*,?\s*(?:and\s+)?not\s+(?:as\s+)?(?:a\s+)?(?:fraction|decimal|ratio|proportion)\b/gi,

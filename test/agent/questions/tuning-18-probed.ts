@@ -84,11 +84,14 @@ export const tuning18probed: SecondOrderCase[] = [
     sql: `SELECT round(sum(amount), -5) FROM orders WHERE ${inYear(2025)}`,
   },
   {
-    // Was refused ("cents").
+    // Was refused ("cents"). (Since 2026-11-29 the figure is stated without its cents alone, as held-out-25's asker
+    // wanted, no longer the exact figure with "(about $N)" beside it.)
     class: 'wording',
     ask: 'pls give avg order value in 2024 w/o the cents',
     check: 'answer',
-    says: /about \$\d{1,3}(?:,\d{3})*\)/,
+    says: /\$\d{1,3}(?:,\d{3})*(?!\.\d|\d)/,
+    never: /\d\.\d\d\b/,
+    tolerance: 0.5,
     sql: `SELECT avg(amount) FROM orders WHERE ${inYear(2024)}`,
   },
   {

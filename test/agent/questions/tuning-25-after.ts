@@ -9,7 +9,8 @@
  * or a ranking within each group, a percentile of each one's largest order and the buckets are refused). Two cases
  * added after (an example of the form asked: refused on 0afa12f); 7 of 11, none wrong, after. Four more after those
  * (an alias of a figure said in a sentence or a gloss, a median said again in brackets, "that customer's next one":
- * refused on 2b690d2); 11 of 15, none wrong, after.
+ * refused on 2b690d2); 10 of 15, none wrong, after ("the same customer's next order" stays refused: read as
+ * consecutive orders it counts calendar days, where held-out-25's reference counts fractional days).
  *
  * Clock: Friday 2027-07-09, as held-out-25's (orders 2023-01-01 to 2025-12-31).
  */
