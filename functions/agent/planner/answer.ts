@@ -62,8 +62,8 @@ function shareText(
   const [part, whole, share] = [at('measure'), at('whole'), at('share')];
   const member = plan.measures[0];
   const measure = member ? nameOf(plan, member) : 'rows';
-  const percent = (row: unknown[]) => {
-    const value = asNumber(row[share]) ?? 0;
+  const percent = (row: unknown[], at = share) => {
+    const value = asNumber(row[at]) ?? 0;
     return `${formatNumber(Math.round(value * 100) / 100)}%`;
   };
   const ofWhole = (row: unknown[]) =>
@@ -77,8 +77,7 @@ function shareText(
     const second = plan.share?.second;
     const at2 = query.columns.findLastIndex((c) => c.role === 'share');
     if (second && at2 > share) {
-      const figure2 = `${formatNumber(Math.round((asNumber(row[at2]) ?? 0) * 100) / 100)}%`;
-      return `${query.title}: ${percent(row)} of the ${measure} (${ofWhole(row)}) and ${figure2} of the ${nameOf(plan, second)} (${formatFigure(second, row[at2 - 2])} of ${formatFigure(second, row[at2 - 1])}).`;
+      return `${query.title}: ${percent(row)} of the ${measure} (${ofWhole(row)}) and ${percent(row, at2)} of the ${nameOf(plan, second)} (${formatFigure(second, row[at2 - 2])} of ${formatFigure(second, row[at2 - 1])}).`;
     }
     return `${query.title}: ${percent(row)} (${ofWhole(row)} ${measure}).`;
   }

@@ -18,22 +18,11 @@ import type { PerEntity, Plan } from './plan';
 import { heldByEntity } from './recency';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText, withinPeriod } from './sql';
 import { formatValue } from './text';
+import { GRAIN_WORDS } from './vocabulary';
 
 type BestPeriod = Extract<PerEntity, { kind: 'best-period' }>;
 type Unit = BestPeriod['unit'];
 
-const UNITS: Record<string, Unit> = {
-  day: 'day',
-  daily: 'day',
-  week: 'week',
-  weekly: 'week',
-  month: 'month',
-  monthly: 'month',
-  quarter: 'quarter',
-  quarterly: 'quarter',
-  year: 'year',
-  yearly: 'year',
-};
 const BEST_WORD = String.raw`(?:best|peak|top|biggest|busiest|strongest|power|highest[\s-]+(?:spending|spend|revenue|grossing|order(?:ing)?)|single\s+(?:best|biggest))`;
 /** Each customer's lowest period ("worst month", "weakest month"): refused, a month with no order being one too. */
 const WORST_WORD = String.raw`(?:worst|weakest|quietest|slowest|lowest[\s-]+(?:spending|spend|revenue|grossing|order(?:ing)?)|single\s+worst)`;
@@ -95,7 +84,7 @@ export function readBestPeriod(
     return undefined;
   const cubes = catalog.filter((c) => entityRows(c) !== undefined && amountOf(c) !== undefined);
   if (cubes.length === 0) return undefined;
-  const unit = UNITS[(best[2] ?? best[3] ?? '').toLowerCase()];
+  const unit = GRAIN_WORDS[(best[2] ?? best[3] ?? '').toLowerCase()];
   // ("each customer's worst month": is a month with no order their worst? Not said: refused.)
   if (new RegExp(`^${WORST_WORD}$`, 'i').test(best[1] ?? '')) return { refuse: WORST };
   return (unit && readRest(question, unit, cubes, catalog, read)) || { refuse: REFUSAL };

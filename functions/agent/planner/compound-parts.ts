@@ -16,22 +16,10 @@
  * A question with none of these shapes is left alone (undefined).
  */
 
+import { MONTHS } from './vocabulary';
+
 export type CompoundParts = { text: string } | { refuse: string } | undefined;
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
 const PERIOD = `(?:${MONTH}|q[1-4]|h[12])`;
 const monthName = (w: string) => {

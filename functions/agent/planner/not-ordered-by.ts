@@ -8,9 +8,9 @@
  * stood, the day alone was counted). Only with a whole day or month named after "by" (a bare year could mean its
  * start or its end); anything else stays as asked, to be read or refused.
  */
-import { MONTHS } from './vocabulary';
+import { MONTH_WORD, MONTHS } from './vocabulary';
 
-const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const MONTH = String.raw`${MONTH_WORD}\.?`;
 const DAY = String.raw`\d{1,2}(?:st|nd|rd|th)?`;
 const YEAR = String.raw`(?:19|20)\d\d`;
 /** A day or a month: "2023-03-31", "Feb 28, 2023", "15 Feb 2023", "(the end of) January 2023". */

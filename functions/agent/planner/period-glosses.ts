@@ -7,11 +7,10 @@
  * left as it is.
  */
 import { glossSpans } from './gloss-spans';
+import { MONTH_WORD } from './vocabulary';
 
-const MONTH =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A named period: "2025", "Q4 2025", "H1 2024", "March 2025", "FY2024". */
-const NAMED = String.raw`(?:(?:q[1-4]|h[12]|${MONTH})\s+(?:of\s+)?|fy\s?)?(?:19|20)\d\d`;
+const NAMED = String.raw`(?:(?:q[1-4]|h[12]|${MONTH_WORD})\s+(?:of\s+)?|fy\s?)?(?:19|20)\d\d`;
 /** A period relative to today: "last year", "the year before", "this quarter", "last", "YTD". */
 const RELATIVE = String.raw`(?:(?:this|last|previous|prior|past)\s+(?:year|quarter|month|half|week)|the\s+(?:previous|prior|past|last)\s+(?:year|quarter|month|half|week)|the\s+(?:year|quarter|month|half|week)\s+before(?:\s+(?:that|it))?|the\s+one\s+before|ytd|year\s+to\s+date|last)`;
 const JOIN = String.raw`\s*(?:,|vs\.?|versus|against|compared\s+(?:to|with)|and|to|through|-|–)\s*`;

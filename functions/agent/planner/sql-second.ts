@@ -523,11 +523,12 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   // "how many orders did they place in total?" after the top 3 customers by spend: the rows ranked by the first
   // measure, each with both figures, the other one's sum and whole beside.
   const sumOf = plan.share?.sumOf;
+  /** Each row's key, ranking measure (m) and summed measure (s), under `p`'s conditions. */
+  const withSum = (p: Plan, summed: CatalogMember) =>
+    `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${measureColumn(summed)}) AS s FROM ${ident(plan.cube.name)}${where(conditions(p, time(plan)))} GROUP BY 1`;
   if (plan.share?.total && sumOf && !top.percent && top.n <= 20 && without.length === 0) {
-    const s = measureColumn(sumOf);
-    const both = `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${s}) AS s FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
     const listed = `SELECT k, m, s FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
-    const sql = `WITH t AS (${both}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM t) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM t), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
+    const sql = `WITH t AS (${withSum(plan, sumOf)}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM t) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM t), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
     return described(plan, sql, [
       entity ? { role: 'dimension', member: entity } : { role: 'time' },
       { role: 'measure', ...(measure ? { member: measure } : {}) },
@@ -551,15 +552,12 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   // "how many orders did the top 5% of customers by spend place": ranked by the first measure, the other summed
   // over the rows kept, of that measure's whole (ties at the cut broken by the key, as the rows listed are).
   if (sumOf) {
-    const s = measureColumn(sumOf);
-    const both = (p: Plan) =>
-      `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${s}) AS s FROM ${ident(plan.cube.name)}${where(conditions(p, time(plan)))} GROUP BY 1`;
     const kept = top.percent
       ? `SELECT s FROM (SELECT s, ROW_NUMBER() OVER (ORDER BY m ${order}, k) AS rn, COUNT(*) OVER () AS entities FROM t) AS r WHERE rn <= entities * ${top.n / 100}`
       : `SELECT s FROM t ORDER BY m ${order}, k LIMIT ${top.n}`;
-    const wholeOf = without.length > 0 ? `, a AS (${both(wholePlan)})` : '';
+    const wholeOf = without.length > 0 ? `, a AS (${withSum(wholePlan, sumOf)})` : '';
     const summed = without.length > 0 ? '(SELECT SUM(s) FROM a)' : '(SELECT SUM(s) FROM t)';
-    const sql = `WITH t AS (${both(plan)})${wholeOf}, top_rows AS (${kept}) SELECT SUM(s) AS part, ${summed} AS whole, round(100.0 * SUM(s) / NULLIF(${summed}, 0), 2) AS share_percent FROM top_rows`;
+    const sql = `WITH t AS (${withSum(plan, sumOf)})${wholeOf}, top_rows AS (${kept}) SELECT SUM(s) AS part, ${summed} AS whole, round(100.0 * SUM(s) / NULLIF(${summed}, 0), 2) AS share_percent FROM top_rows`;
     return described(plan, sql, [
       { role: 'measure', member: sumOf },
       { role: 'whole', member: sumOf },

@@ -29,6 +29,9 @@ export const MONTH_ABBREVIATIONS: Record<string, number> = {
   nov: 10,
   dec: 11,
 };
+/** A month's name or its abbreviation, as a regular-expression group ("jan", "january", "sept", "june"). */
+export const MONTH_WORD =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** The plural nouns an asker names the people of the data by ("buyers", "accounts"). */
 export const PEOPLE_PLURALS = ['customers', 'clients', 'buyers', 'shoppers', 'accounts', 'purchasers'];
 /** A capturing regular-expression alternation of words ("(customers|clients|...)"), for the text rewrites. */
