@@ -11,7 +11,8 @@ import { ratioDefinition } from './customer-ratios';
 /** A definition read: the planner's words for it, and the marks its query must carry (a bound, a value). */
 export interface Meaning {
   /** `cohort`: customers dated by signup, first or last order (cohort-reader.ts's `cohortDefinition`). */
-  kind: 'rows' | 'people' | 'share' | 'cohort';
+  /** `figure`: one sum or count minus another, read where the word is used (filtered-measures.ts). */
+  kind: 'rows' | 'people' | 'share' | 'cohort' | 'figure';
   /** The words that stand for the defined word ("orders under $50", "customers who spent over 35000"). */
   noun: string;
   /** After "share of": the rows as a clause ("orders that were under $50"). */
@@ -231,7 +232,12 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
       /^(?:those|the\s+ones|ones)\s+(?:(?:that|which)\s+(?:are|were)\s+)?(?=under|below|over|above|less|more|at\s|of\s|\$|\d|<|>)/,
       '',
     )
-    .replace(/\s+(?:only|alone)$/, '');
+    .replace(/\s+(?:only|alone)$/, '')
+    // ("VIP means they spent more than $20k lifetime": the people of the word, as "customers who".)
+    .replace(
+      /^(?:they|he|she)\s+(?=(?:have\s+|has\s+)?(?:spent|spend|spends|placed|made|had|have|has)\b)/,
+      'customers who ',
+    );
   return share(text, catalog) ?? people(text) ?? rows(text, catalog) ?? overPeriods(text, catalog);
 }
 

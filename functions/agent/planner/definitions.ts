@@ -26,9 +26,23 @@ function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | u
   return cohort && { kind: 'cohort', noun: cohort.noun, clause: cohort.noun, marks: [cohort.mark] };
 }
 
+/**
+ * "net revenue = completed revenue minus returned revenue", "define net sales as completed $ less returned $": one
+ * figure minus another, left to the reader of two measures where the word is used ("what was net revenue in 2024":
+ * "net revenue (completed revenue minus returned revenue) in 2024"), whose query must hold both sides.
+ */
+function figureMeaning(said: string): Meaning | undefined {
+  const m = /^\s*(?:the\s+)?([a-z$][a-z$\s]*?)\s+(?:minus|less)\s+(?:the\s+)?([a-z$][a-z$\s]*?)\s*$/i.exec(
+    said,
+  );
+  if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 3 || m[2].split(/\s+/).length > 3) return undefined;
+  const words = `${m[1]} minus ${m[2]}`;
+  return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (said: string, catalog: readonly CatalogCube[]) =>
-  readMeaning(said, catalog) ?? spelledMeaning(said);
+  readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said);
 
 /** A word defined in the thread, with what it means. */
 export interface Definition {
@@ -88,9 +102,12 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     term: 1,
     meaning: 2,
   },
-  // "define a power user as someone with 20+ orders", "let's define X as ..."
+  // "define a power user as someone with 20+ orders", "let's define X as ...", "we define X as ..."
   {
-    shape: new RegExp(String.raw`^(?:let'?s\s+)?define\s+(?:(?:a|an|the)\s+)?${TERM}\s+as\s+(.+)$`, 'i'),
+    shape: new RegExp(
+      String.raw`^(?:let'?s\s+|(?:we|i)\s+)?define\s+(?:(?:a|an|the)\s+)?${TERM}\s+as\s+(.+)$`,
+      'i',
+    ),
     term: 1,
     meaning: 2,
   },
@@ -134,6 +151,9 @@ function saidOf(noun: string, said: string, catalog: readonly CatalogCube[]): st
   const theirs = `customers with ${said}`;
   return meaningOf(theirs, catalog)?.kind === 'people' ? theirs : undefined;
 }
+
+/** A quoted word of one to three words with its meaning in brackets just after it ("'small tickets' (under $100)"). */
+const QUOTED_GLOSSED = /["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["'’”]\s*\(\s*([^()]+?)\s*\)/gi;
 
 /** "churned customers: bought in 2024, nothing in 2025. how many ...": a word, its people, a colon, what it means. */
 const LABELLED =
@@ -225,6 +245,10 @@ function usePattern(term: string, after = NOUN_AFTER): RegExp {
 
 /** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
 function substitute(text: string, d: Definition): string | undefined {
+  if (d.meaning.kind === 'figure') {
+    const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
+    return used.test(text) ? text.replace(used, (word: string) => `${word} (${d.meaning.noun})`) : undefined;
+  }
   const after = d.clashes ? NOUN : NOUN_AFTER;
   if (!usePattern(d.term, after).test(text)) return undefined;
   const summed =
@@ -242,8 +266,8 @@ function substitute(text: string, d: Definition): string | undefined {
 function takeOut(
   turn: string,
   catalog: readonly CatalogCube[],
-): { rest: string; found: { term: string; said: string }[] } {
-  const found: { term: string; said: string }[] = [];
+): { rest: string; found: { term: string; said: string; quoted?: true }[] } {
+  const found: { term: string; said: string; quoted?: true }[] = [];
   let text = turn;
   // ("churned customers: bought in 2024, nothing in 2025. how many churned customers ...": a label and its meaning
   // before the question, read only when the meaning is read and the word is used again.)
@@ -265,6 +289,13 @@ function takeOut(
     found.push({ term: glossed[1], said: glossedSaid });
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
   }
+  // ("share of orders that were 'small tickets' (under $100)": a quoted word with its meaning in brackets after it.)
+  text = text.replace(QUOTED_GLOSSED, (whole, term: string, inside: string) => {
+    const said = inside.replace(/^(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*/i, '');
+    if (!readMeaning(said, catalog)) return whole;
+    found.push({ term, said, quoted: true });
+    return `'${term}'`;
+  });
   // ("how many whales do we have? (whales = customers with lifetime spend above $35k)": one not read is a gloss
   // that other readers may read, "(new = first ever order)", restated-glosses.ts and glosses.ts.)
   text = text.replace(/\s*\(\s*([^()]+?)\s*\)/g, (whole, inside: string) => {
@@ -425,7 +456,7 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     }
     const { rest, found } = takeOut(calledAs(turn), catalog);
     const fresh: Definition[] = [];
-    for (const { term, said } of found) {
+    for (const { term, said, quoted } of found) {
       const meaning = meaningOf(said, catalog);
       if (!meaning)
         return {
@@ -436,7 +467,12 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         term: bareTerm(term),
         meaning,
         // (A cohort's nickname stands alone: "the holiday signups" is no "signup date".)
-        ...(meaning.kind !== 'cohort' && modelWord(bareTerm(term), catalog) ? { clashes: true } : {}),
+        // (A quoted name of several words, "'small tickets'", is the asker's own wherever it stands.)
+        ...(meaning.kind !== 'cohort' &&
+        !(quoted && /\s/.test(term.trim())) &&
+        modelWord(bareTerm(term), catalog)
+          ? { clashes: true }
+          : {}),
       });
     }
     known.push(...fresh);

@@ -39,6 +39,10 @@ const NAME_ENDS = new Set([
   'rate',
   'revenue',
   'sales',
+  'spend',
+  'orders',
+  'count',
+  'total',
   'margin',
   'share',
   'figure',
@@ -369,6 +373,19 @@ function nameBefore(
   return { start: from, name: words.slice(from, at).join(' ') };
 }
 
+/** Words of money that name a figure ("net sales", "net revenue") or its unit after it ("in dollars": "in revenue"). */
+const MONEY_NAME = /\b(?:revenue|sales|spend|turnover|dollars?|value)\b/;
+
+/**
+ * Whether the figure of two sides is said to be money: by its name ("net sales = completed orders minus returns")
+ * or a unit written just after the sides ("completed orders minus returns, in dollars", "... in $ terms").
+ */
+function moneyFigure(words: readonly string[], span: Span, named: { name?: string }): boolean {
+  if (named.name && MONEY_NAME.test(named.name)) return true;
+  const next = words.slice(span.end, span.end + 3).filter((w) => w !== ',');
+  return ['in', 'by'].includes(next[0] ?? '') && (next[1] === 'revenue' || (next[1] === 'value' && !next[2]));
+}
+
 /** A name in quotes before the expression ("toys 'return ratio' for 2025 - returned $ as a % of completed $"). */
 function quotedName(words: readonly string[], before: number): Span | undefined {
   for (let from = 0; from < before; from++) {
@@ -480,6 +497,15 @@ export function readTwoMeasures(
     if (!bNoun) bWords = `${bWords} ${fallback}`;
     aWords = aWords.replace(/\b(?:ones|one)\b/, fallback);
     bWords = bWords.replace(/\b(?:ones|one)\b/, fallback);
+  }
+  // ("net sales (completed orders minus returns, in dollars)": a figure of money sums both sides' amounts.)
+  if (
+    !first.among &&
+    !first.per &&
+    moneyFigure(words, first.span, nameBefore(words, first.span.start, cubes))
+  ) {
+    aWords = aWords.replace(/\borders?\b/, 'revenue');
+    bWords = bWords.replace(/\borders?\b/, 'revenue');
   }
   const a = side(aWords, read);
   const b = side(bWords, read);
