@@ -23,6 +23,12 @@ const MONTH = new RegExp(
   'i',
 );
 
+/** A quarter or month named in a share's whole ("share of Q1 revenue", "% of the december orders"). */
+const SHARE_OF = new RegExp(
+  `(?:\\b(?:share|fraction|percent(?:age)?|pct|portion|proportion|part)|%)\\s+of\\s+(?:the\\s+|all\\s+|total\\s+)?(?:q[1-4]|${MONTHS.join('|')})\\b`,
+  'i',
+);
+
 const capital = (s: string) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
 
 function ofYear(time: CatalogMember, unit: 'quarter' | 'month'): CatalogMember {
@@ -33,6 +39,28 @@ function ofYear(time: CatalogMember, unit: 'quarter' | 'month'): CatalogMember {
     title: capital(unit),
     values: names,
   });
+}
+
+/** "each year's", "that year's (total)", "the year's full": a year's own whole, said with a possessive. */
+const YEARS_OWN = /\b(?:each|every|that|the)\s+year['’]s\s+(?:(?:total|full|whole|entire|overall)\s+)?/gi;
+/** A share's word ("as a % of", "share", "fraction"). */
+const SHARE_WORD = /%|\b(?:share|fraction|percent(?:age)?|pct|proportion|portion)\b/i;
+
+/**
+ * "each year's Q3 as a % of that year's total revenue", "Q4 as a share of the year's revenue, every year": a quarter
+ * (month) of every year against its own year, said with possessives. Rewritten as the breakdown the seasonal reading
+ * reads ("Q3 as a % of revenue, each year"); a question that names a year of its own is left as asked.
+ */
+export function readYearsOwn(question: string): string {
+  if (
+    !SHARE_WORD.test(question) ||
+    A_YEAR.test(question) ||
+    !(QUARTER.test(question) || MONTH.test(question))
+  )
+    return question;
+  if (!new RegExp(YEARS_OWN.source, 'i').test(question)) return question;
+  const plain = question.replace(YEARS_OWN, '').replace(/\s{2,}/g, ' ');
+  return YEARLY.test(plain) ? plain : `${plain.replace(/[\s?.!]+$/, '')}, each year`;
 }
 
 /** Every year's together: "all time", "all years combined", "every december ever", "all december orders". */
@@ -62,5 +90,10 @@ export function seasonal(question: string, plan: Plan): Plan | undefined {
   // Only the period the date reader took for it ("Q4 2025" for "Q4"), nothing else narrowed the dates.
   if (!name || !range.label.startsWith(`${name} `)) return undefined;
   const member = ofYear(time, quarter ? 'quarter' : 'month');
-  return { ...plan, range: undefined, filters: [...plan.filters, { member, values: [name], negate: false }] };
+  const filter = { member, values: [name], negate: false };
+  // "what share of each year's revenue came in Q1": that quarter is the share's part, each year its whole; "what
+  // share of Q1 revenue fell in each year" keeps it the whole's scope.
+  if (plan.share && !plan.share.part && !plan.share.rows && !pooled && !SHARE_OF.test(question))
+    return { ...plan, range: undefined, share: { ...plan.share, part: filter } };
+  return { ...plan, range: undefined, filters: [...plan.filters, filter] };
 }

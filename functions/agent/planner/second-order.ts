@@ -808,7 +808,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // (Periods of different lengths, "H1 2022 vs 2024", are two dates read as one: refused too.)
   const days = (p: Period) => daysBetween(p.from, p.to);
   const unlike = compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3);
-  if (fields.percentile && compare && compare.length > 1 && (grain || unlike))
+  // ("avg monthly revenue in 2024 vs 2025", "median monthly revenue, 2024 vs 2025": the statistic of each period's
+  // own months, one row per period.)
+  const ofBuckets =
+    fields.percentile !== undefined &&
+    !fields.percentile.of &&
+    !fields.percentile.per &&
+    (grain === 'month' || grain === 'quarter' || grain === 'week');
+  if (fields.percentile && compare && compare.length > 1 && ((grain && !ofBuckets) || unlike))
     unresolved.push('a percentile in each of two periods');
   // "the second-biggest": one place of a ranking, placed only by a plain, changed or per-group ranking (nth.ts).
   const nth = top?.nth ?? share?.top?.nth;

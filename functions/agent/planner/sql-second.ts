@@ -655,8 +655,18 @@ export function percentileQuery(plan: Plan): PlannedQuery {
           .join(', ') + (percentile.gap && percentile.stat !== 'avg' ? `, ${gapOf('v')}` : '');
   // Per entity by period ("orders per customer by signup quarter"): the entities of each period (a cohort).
   const cohort = percentile.per && plan.grain && at ? plan.grain : undefined;
-  const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : byPeriod), ...dims];
-  const names = [...(cohort ? [cohort] : compared ? ['period'] : []), ...dims];
+  // ("avg monthly revenue in 2024 vs 2025": the months of each compared period, averaged within it.)
+  const bucketsCompared =
+    !percentile.per && !compared && plan.grain && at && plan.compare && plan.compare.length > 1
+      ? plan.compare
+      : undefined;
+  const byBuckets = bucketsCompared
+    ? [
+        `CASE ${bucketsCompared.map((p) => `WHEN ${at} >= ${quote(p.from)} AND ${at} < ${quote(p.to)} THEN ${quote(p.label)}`).join(' ')} END AS period`,
+      ]
+    : byPeriod;
+  const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : byBuckets), ...dims];
+  const names = [...(cohort ? [cohort] : compared || bucketsCompared ? ['period'] : []), ...dims];
   const lead = groups.map((d) => `${d}, `).join('');
   const value = percentile.distinct
     ? `COUNT(DISTINCT ${ident(percentile.distinct.column)})`
@@ -675,7 +685,11 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic}${counted} FROM t${groupBy(names.length)}${order}`;
   const stated = percentile.stat === 'avg' ? [percentile.p] : ps;
   return described(plan, sql, [
-    ...(cohort ? [{ role: 'time' as const }] : periodColumns),
+    ...(cohort
+      ? [{ role: 'time' as const }]
+      : bucketsCompared
+        ? [{ role: 'period' as const }]
+        : periodColumns),
     ...dimColumns,
     ...stated.map(() => ({ role: 'measure' as const, ...(measure ? { member: measure } : {}) })),
     ...(percentile.gap && percentile.stat !== 'avg'
