@@ -88,12 +88,13 @@ describe('ordered in a period but fewer than N times that period', () => {
     expect(plan.having).toEqual(expect.objectContaining({ op, value, output: 'count' }));
   });
 
-  it('leaves "but no" unread: its negation is never dropped', () => {
-    const read = demoReading(
+  it('reads "but no more than" as at most: its negation is never dropped', () => {
+    const plan = demoPlan(
       ['count of customers who ordered in Q4 2025 but no more than 3 times in that quarter'],
       TODAY,
     );
-    expect(read.kind).toBe('refuse');
+    expect(plan.range?.label).toBe('Q4 2025');
+    expect(plan.having).toEqual(expect.objectContaining({ op: '<=', value: 3, output: 'count' }));
   });
 
   it('leaves "that quarter" unread when the period is a year', () => {

@@ -75,6 +75,7 @@ import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
+import * as tuning26probed from './questions/tuning-26-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -691,6 +692,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25after,
       cases: tuning25after.tuning25after,
       rightAtLeast: 10,
+    },
+    {
+      // 5 of 28 right before the lead's probes of the second session of 2026-11-29 were fixed (9 confident wrong, in
+      // the eval CLI, on 2777ec4); 24, none wrong, after (4 refused).
+      title:
+        'tuning set 26 (probed: a quarter\'s share of each year\'s revenue, a difference of two statuses "in dollars", one figure minus another defined first, a condition of all time beside one year\'s figure, "no more than $40", bounds joined by "but", "(fiscal = calendar)", "≥ 3", a signup cohort "by year", "avg monthly revenue in 2024 vs 2025", "higher in H1 2025 or H2 2025", "in % terms")',
+      module: tuning26probed,
+      cases: tuning26probed.tuning26probed,
+      rightAtLeast: 24,
     },
   ];
 

@@ -21,6 +21,7 @@ import { readEndGap } from './end-gap';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
+import { readYearsOwn } from './seasonal';
 import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
 import { readTrailingMonths } from './trailing-months';
@@ -448,15 +449,71 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(customers?|clients?|accounts?|buyers?|shoppers?)\s+(?:(?:who|that)\s+)?(?:with|having|had|placed|made|(?:who|that)\s+(?:had|placed|made))\s+(?:zero|no|0)\s+(?:orders?|purchases?)\b(?:\s+at\s+all)?/gi,
     '$1 who did not order',
   ],
+  // "over $100 but no more than $500", "$500 or less but more than $100": two bounds of one range, joined.
+  [
+    /(\$\s?\d[\d,.]*k?|\d[\d,.]*k?\s+dollars)((?:\s+or\s+(?:less|more|under|over|below|above|fewer))?)\s*,?\s+but\s+(?=(?:(?:no|not)\s+)?(?:more|less|over|under|above|below|greater|fewer|higher|lower|at\s+(?:least|most))\b)/gi,
+    '$1$2 and ',
+  ],
+  // "over $100 and $500 or less", "orders were $500 or less": the bound said after its amount, read as one said
+  // before it ("at most $500").
+  [
+    /\b(and|but|were|was|are|is|being)\s+(\$\s?\d[\d,.]*k?)\s+or\s+(less|under|below|lower|more|over|above|higher)\b/gi,
+    (all, join = '', amount = '', side = '', offset = '', text = '') =>
+      // ("between $100 and $500 or more": a range's own end, read by the range reader.)
+      /\bbetween\s+\S+\s*$/i.test(text.slice(0, Number(offset)))
+        ? all
+        : `${join.toLowerCase() === 'but' ? 'and' : join} ${/^(?:less|under|below|lower)$/i.test(side) ? 'at most' : 'at least'} ${amount}`,
+  ],
+  // "no more than $500", "not over $500", "no fewer than 10 orders": a bound negated is the other bound, never the
+  // bound with its "no" dropped ("no more than $500" read as over $500: confidently wrong).
+  [
+    /\b(?:no|not)\s+(?:(?:more|greater|higher|bigger|larger)\s+than|over|above|exceeding|in\s+excess\s+of)\b/gi,
+    'at most',
+  ],
+  [/\b(?:no|not)\s+(?:(?:less|fewer|lower|smaller)\s+than|under|below)\b/gi, 'at least'],
+  // "≥ 3 cancelled orders", "orders ≤ $20": the signs in words.
+  [/\s*≥\s*/g, ' at least '],
+  [/\s*≤\s*/g, ' at most '],
   // "FY2025", "FY25", "fy '24": the fiscal year's number apart from "fy" (asker.ts reads it as the calendar year
   // and says so).
   [/\bfy\s*['’]?(\d{2}|\d{4})\b/gi, (_all, y: string) => `fy ${y.length === 2 ? `20${y}` : y}`],
+  // "(fiscal = calendar)", "(our fiscal year is the calendar year)", "- FY is calendar -": the asker says what the
+  // calendar reading of "FY" already assumes (said in the answer): nothing more to read.
+  [
+    /\s*[,;(-]?\s*(?:(?:our|the|my)\s+)?(?:fiscal|financial|fy)(?:\s+years?)?\s*(?:=|is|are|equals|matches|same\s+as|follows)\s*(?:the\s+)?calendar(?:\s+years?)?\s*[)-]?/gi,
+    ' ',
+  ],
   // "was Q4 2025 revenue higher than Q4 2024?", "did March 2025 have more orders than March 2024": a yes-or-no
   // question of two periods, answered by both figures and the change between them (the comparative's side is
   // in the change's sign). Not with "which"/"what"/"who" (a ranking of rows that moved, period-comparatives.ts).
   [
     /^(\s*(?:was|were|is|are|did|does|do|has|have)\b(?:(?!\b(?:which|what|who)\b)[^?])*?)\s+(?:higher|lower|more|less|fewer|bigger|smaller|larger|greater)\s+than\s+(?:(?=(?:in\s+|during\s+)?(?:q[1-4]|h[12]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{4}\b)|(?:in\s+|during\s+)?(20\d\d)(?:['’]s)?(?!\s+(?:orders?|customers?|clients?|units?|times|items|purchases|transactions|dollars|usd)\b)(?=\W|$))/i,
     (_all: string, before: string, year: string | undefined) => `${before} vs ${year ?? ''}`,
+  ],
+  // "what % of 2024 customers also ordered in 2025?", "how many of our Q1 2025 buyers came back in Q2": the people
+  // of a period are those who ordered in it (was the change in the number of customers: confidently wrong).
+  [
+    new RegExp(
+      `(%|\\b(?:percent(?:age)?|pct|share|fraction|proportion|how\\s+many))\\s+of\\s+(?:the\\s+|our\\s+|my\\s+)?(${PERIOD})\\s+(customers|buyers|clients|accounts|shoppers)\\s+(?=(?:also|again|still|then|later|ever|did|didn'?t|never|came|come|returned|ordered|bought|placed|made|went)\\b)`,
+      'gi',
+    ),
+    (_all: string, lead: string, period: string, people: string) =>
+      `${lead} of ${people} who ordered in ${period} `,
+  ],
+  // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
+  // which of two periods, answered by both figures and the change between them, as the one above.
+  [
+    new RegExp(
+      `^(\\s*(?:was|were|is|are|did|does|do)\\b(?:(?!\\b(?:which|what|who)\\b)[^?])*?)\\s+(?:higher|lower|more|less|fewer|bigger|smaller|larger|greater)\\s+(?:in|during)\\s+(${PERIOD})\\s+or\\s+(?:in\\s+|during\\s+)?(${PERIOD})\\b`,
+      'i',
+    ),
+    (_all: string, before: string, a: string, b: string) => `${before} ${a} vs ${b}`,
+  ],
+  // "how did returns in Q2 2025 compare with Q2 2024, in % terms?": the change between the periods in percent.
+  [
+    /\s*,?\s*\b(?:in\s+(?:%|percent(?:age)?|pct|relative)\s+terms|percentage[-\s]wise|percent[-\s]wise)(?=\s*[?.!]?\s*$)/i,
+    (all, _offset = '', text = '') =>
+      /\b(?:compare[ds]?|comparing|vs\.?|versus|against)\b/i.test(text) ? ', % change' : all,
   ],
   // "revenue since mid-2025", "orders from mid 2024": from the middle of that year (July 1), a day the dates read.
   [/\b(since|from)\s+mid[\s-]?(20\d\d)\b/gi, '$1 july 1 $2'],
@@ -1457,9 +1514,12 @@ export function rephrase(question: string, today?: string): string {
   // of a year, year-spans.ts.)
   // ("the Apr-Jun 2022 signups": a signup cohort by a span of months, signup-spans.ts.)
   // ("orders in August so far" in August: this month so far, unit-so-far.ts.)
+  // ("each year's Q3 as a % of that year's total revenue": a quarter against its own year, seasonal.ts.)
   return readCutoffs(
     readDayRanges(
-      readSignupSpans(readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(text, today), today)))),
+      readSignupSpans(
+        readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(text), today), today))),
+      ),
     ),
   );
 }

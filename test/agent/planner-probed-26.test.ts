@@ -1,0 +1,180 @@
+import { describe, expect, it } from '@jest/globals';
+import { readDefinitions } from '../../functions/agent/planner/definitions';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
+import { readYearsOwn } from '../../functions/agent/planner/seasonal';
+import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2026-08-27, tuning-26-probed.ts): a quarter's
+ * share of each year's own revenue (was the quarter's revenue split over the years: confidently wrong), two
+ * statuses' difference "in dollars" (was a difference of counts), one figure minus another defined first and
+ * used after (was refused), a condition on each customer said of all time beside a year's figure (was counted
+ * within the year), a bound negated ("no more than $500": was over $500), bounds joined by "but" or said after
+ * their amount, "(fiscal = calendar)", a count that is 0 by the query's own filter, and an average per day of
+ * the week (was a failed query).
+ */
+const TODAY = '2026-08-27';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+const sql = (...questions: string[]) => queryFor(plan(...questions)).sql;
+const refused = (question: string) => demoReading([question], TODAY).kind === 'refuse';
+
+describe("one quarter's share of each year's revenue", () => {
+  it.each([
+    "what share of each year's revenue came in Q1?",
+    'what fraction of annual revenue does Q4 bring in, per year?',
+    "each year's Q3 as a % of that year's total revenue",
+  ])('%s is the quarter over its own year', (question) => {
+    const p = plan(question);
+    expect(p.grain).toBe('year');
+    expect(p.share?.part?.member.column).toBe('quarter_of_year');
+    expect(p.filters).toEqual([]);
+    expect(queryFor(p).sql).toMatch(/SUM\(m\) AS whole/);
+  });
+
+  it('keeps a quarter named in the whole as its scope', () => {
+    const p = plan('what share of all Q1 revenue came from each year?');
+    expect(p.share?.part).toBeUndefined();
+    expect(p.filters.map((f) => f.values)).toEqual([['Q1']]);
+  });
+
+  it('rewrites a year said with a possessive only beside a quarter or month and a share', () => {
+    expect(readYearsOwn("Q4 as a share of the year's revenue")).toBe('Q4 as a share of revenue, each year');
+    expect(readYearsOwn("each year's Q3 as a % of that year's total revenue")).toBe(
+      'Q3 as a % of revenue, each year',
+    );
+    expect(readYearsOwn("Q4 2025 as a share of the year's revenue")).toBe(
+      "Q4 2025 as a share of the year's revenue",
+    );
+    expect(readYearsOwn("each year's revenue")).toBe("each year's revenue");
+  });
+});
+
+describe('one figure minus another', () => {
+  it('sums the amounts when the figure is said in dollars or named as money', () => {
+    const q = sql('net sales (completed orders minus returns, in dollars) by region for 2025');
+    expect(q).toMatch(/MEASURE\(total_amount\) AS a_m/);
+    expect(q).not.toMatch(/MEASURE\(count\)/);
+    expect(sql('net revenue = completed orders minus returned orders, 2024')).toMatch(
+      /MEASURE\(total_amount\)/,
+    );
+  });
+
+  it('counts the orders when nothing says money', () => {
+    expect(sql('completed orders minus returned orders in 2025')).toMatch(/MEASURE\(count\) AS a_m/);
+    expect(
+      sql('define net orders as completed orders minus cancelled orders. net orders by segment in 2023?'),
+    ).toMatch(/'cancelled'.*MEASURE\(count\) AS a_m/);
+  });
+
+  it('reads the figure defined first where it is used', () => {
+    const read = readDefinitions(
+      ['we define net revenue as completed revenue minus returned revenue. what was net revenue in 2024?'],
+      demoCatalog('net revenue completed returned 2024'),
+    );
+    expect(read).toMatchObject({
+      kind: 'read',
+      questions: ['what was net revenue (completed revenue minus returned revenue) in 2024?'],
+    });
+    expect(
+      sql('we define net revenue as completed revenue minus returned revenue. what was net revenue in 2024?'),
+    ).toMatch(/b_value/);
+    expect(sql('net revenue in 2024, where net = completed $ minus returned $')).toMatch(
+      /'returned'.*b_value/,
+    );
+  });
+});
+
+describe('conditions the query could not keep', () => {
+  it.each([
+    "revenue share from customers who've placed 60 or more orders ever, 2025 revenue only",
+    'share of 2025 revenue from customers who ever placed 50+ orders',
+  ])('refuses a condition of all time beside one year: %s', (question) => {
+    expect(refused(question)).toBe(true);
+  });
+
+  it('still reads a condition within the year', () => {
+    expect(sql('how many customers with 10+ orders in 2024')).toMatch(/HAVING MEASURE\(count\) >= 10/);
+  });
+
+  it("refuses a count that is 0 by the query's own filter", () => {
+    expect(
+      refused('number of customers whose orders were all completed (no returns or cancellations) in 2025'),
+    ).toBe(true);
+    expect(sql('how many customers had no returns or cancellations in 2025')).toMatch(/= 0/);
+  });
+
+  it('refuses a signup cohort broken down by a year its signups all share', () => {
+    expect(refused('revenue from customers who signed up in the first half of 2022, by year')).toBe(true);
+    expect(plan('revenue by signup month for the 2022 signups').grain).toBe('month');
+  });
+
+  it('refuses an average per day of the week (a failed query before)', () => {
+    expect(refused('avg orders per weekday in Nov 2025')).toBe(true);
+  });
+});
+
+describe('bounds on an amount', () => {
+  it.each([
+    ['how many 2025 orders were no more than $40?', /amount <= 40\b/],
+    ['count of 2024 orders not over $50', /amount <= 50\b/],
+    ['how many orders over $100 but no more than $500 in Q2 2025', /amount > 100 AND amount <= 500/],
+    ['how many orders were $500 or less but more than $100 in Q2 2025', /amount <= 500 AND amount > 100/],
+    ['how many orders over $200 and $800 or less in Q3 2024', /amount > 200 AND amount <= 800/],
+  ])('%s', (question, expected) => {
+    expect(sql(question)).toMatch(expected);
+    expect(sql(question)).not.toMatch(/amount > (?:40|50|500|800)\b/);
+  });
+
+  it('reads the signs ≥ and ≤', () => {
+    expect(sql('How many cust. had ≥ 3 cancelled orders in 2024?')).toMatch(/>= 3/);
+    expect(sql('orders ≤ $20 in 2025, how many')).toMatch(/amount <= 20\b/);
+  });
+
+  it('reads "no fewer than" as at least', () => {
+    expect(sql('customers with no fewer than 10 orders in 2025, how many')).toMatch(/>= 10/);
+  });
+
+  it('leaves a range reader its own end', () => {
+    expect(rephrase('orders between $100 and $500 or more', TODAY)).toContain('$500 or more');
+  });
+});
+
+describe('a fiscal year said to be the calendar year', () => {
+  it.each([
+    'revenue by segment for FY2024 (our fiscal year is the calendar year)',
+    'rev by seg for fy24 (fiscal = calendar)',
+  ])('%s is 2024', (question) => {
+    const p = plan(question);
+    expect(p.range?.from).toBe('2024-01-01');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+  });
+});
+
+describe('two periods compared', () => {
+  it.each([
+    ['avg monthly revenue in 2024 vs 2025', /SELECT period, AVG\(v\)/],
+    ['median monthly order count, H1 2024 vs H1 2025', /SELECT period, percentile_cont\(0\.5\)/],
+  ])("%s: the statistic of each period's own months", (question, expected) => {
+    expect(sql(question)).toMatch(expected);
+    expect(sql(question)).toMatch(/date_trunc\('month', created_at\) AS per/);
+  });
+
+  it('still refuses a percentile of rows by month in two periods', () => {
+    expect(refused('median order value by month, 2024 vs 2025')).toBe(true);
+  });
+
+  it('reads "was X higher in A or B" as A against B', () => {
+    expect(
+      plan('was revenue higher in H1 2025 or H2 2025, and by how much').compare?.map((p) => p.label),
+    ).toEqual(['H1 2025', 'H2 2025']);
+  });
+
+  it('reads "in % terms" beside a comparison as the change in percent', () => {
+    expect(rephrase('how did returns in Q2 2025 compare with Q2 2024, in % terms?', TODAY)).toContain(
+      '% change',
+    );
+    expect(rephrase('revenue in 2025 in % terms', TODAY)).toContain('in % terms');
+    expect(plan('how did returns in Q2 2025 compare with Q2 2024, in % terms?').change).toBeDefined();
+  });
+});
