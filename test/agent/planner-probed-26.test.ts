@@ -178,3 +178,41 @@ describe('two periods compared', () => {
     expect(plan('how did returns in Q2 2025 compare with Q2 2024, in % terms?').change).toBeDefined();
   });
 });
+
+describe('people of a period and their rates', () => {
+  it('reads "2024 customers" asked whether they ordered again as those who ordered in 2024', () => {
+    expect(rephrase('what % of 2024 customers also ordered in 2025?', TODAY)).toContain(
+      '% of customers who ordered in 2024 also ordered in 2025',
+    );
+    expect(rephrase('revenue from 2024 customers by region', TODAY)).toContain('2024 customers');
+  });
+
+  it.each([
+    ["what's our churn rate for 2025? churned = ordered in 2024 but not in 2025", 'had no order in 2025'],
+    [
+      'what was the retention rate from 2024 to 2025? retained = ordered in 2024 and in 2025',
+      'also ordered in 2025',
+    ],
+  ])('reads a rate of people defined by two periods: %s', (question, said) => {
+    const read = readDefinitions([question], demoCatalog(question));
+    expect(read.kind).toBe('read');
+    expect(read.kind === 'read' && read.questions[0]).toContain(
+      `what share of customers who ordered in 2024 ${said}`,
+    );
+    expect(sql(question)).toMatch(/t0 >= 1/);
+  });
+
+  it('leaves a rate of another word unread', () => {
+    const question = 'return rate for 2025? churned = ordered in 2024 but not in 2025';
+    expect(readDefinitions([question], demoCatalog(question)).kind).toBe('refuse');
+  });
+
+  it('reads a definition said with "they" and a quoted word glossed in brackets', () => {
+    expect(sql("how many 'VIP' customers do we have? VIP means they spent more than $20k lifetime")).toMatch(
+      /HAVING MEASURE\(total_amount\) > 20000/,
+    );
+    expect(sql("share of orders that were 'small tickets' (under $100) by region in 2024")).toMatch(
+      /amount < 100/,
+    );
+  });
+});

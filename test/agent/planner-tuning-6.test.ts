@@ -76,6 +76,7 @@ import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
 import * as tuning26probed from './questions/tuning-26-probed';
+import * as tuning26second from './questions/tuning-26-second';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -701,6 +702,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26probed,
       cases: tuning26probed.tuning26probed,
       rightAtLeast: 24,
+    },
+    {
+      // 2 of 9 right before the lead's second batch of the second session of 2026-11-29 was fixed (1 confident wrong,
+      // in the eval CLI, on 2777ec4); 9, none wrong, after.
+      title:
+        'tuning set 26 (second: "what % of 2024 customers also ordered in 2025", a churn or retention rate of people defined by two periods, "VIP means they spent ...", a quoted word glossed in brackets)',
+      module: tuning26second,
+      cases: tuning26second.tuning26second,
+      rightAtLeast: 9,
     },
   ];
 

@@ -405,6 +405,36 @@ const THEY = /\b(?:they|them|those)\b/i;
 const BARE_COUNT =
   /\b(how\s+many|number|count)(?=\s*(?:in|for|by|per|during|over|were|are|did|do|were\s+there|[?,.]|$))/i;
 
+/** The root a word of people and its rate share ("churned", "churn rate"; "retained", "retention rate"). */
+const rootOf = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/^retention$/, 'retain')
+    .replace(/(?:ed|ing|ers?|s)$/, '');
+
+/** People who ordered in one period and not (or also) in a later one, as a defined word's meaning says it. */
+const TWO_PERIODS = /^customers who ordered in (.+?) (but not|and(?: also)?) in (.+)$/;
+
+/**
+ * "churn rate (for 2025)" where "churned" is defined as customers who ordered in 2024 but not in 2025, "retention
+ * rate" where "retained" is those who ordered in both: the share of the first period's customers who did not (or
+ * did) order in the second, in the words the share reader reads; undefined when the rate is not of this word.
+ */
+function rateOf(text: string, d: Definition): string | undefined {
+  if (d.meaning.kind !== 'people' || /\s/.test(d.term)) return undefined;
+  const two = TWO_PERIODS.exec(d.meaning.noun);
+  if (!two) return undefined;
+  const root = rootOf(d.term);
+  const use = new RegExp(
+    String.raw`(?:\b(?:what|whats|what's)(?:\s+(?:is|was|were))?\s+)?\b(?:the\s+|our\s+|my\s+)?([a-z]+)\s+rate\b(?:\s+(?:for|in|of|from|over)\s+(?:20\d\d|q[1-4]\s+20\d\d)(?:\s+(?:to|vs\.?|versus|-)\s+(?:20\d\d|q[1-4]\s+20\d\d))?)?`,
+    'i',
+  );
+  const m = use.exec(text);
+  if (!m?.[1] || root.length < 4 || rootOf(m[1]) !== root) return undefined;
+  const verb = two[2] === 'but not' ? 'had no order' : 'also ordered';
+  return text.replace(use, `what share of customers who ordered in ${two[1]} ${verb} in ${two[3]}`);
+}
+
 /** Pronouns that stand for a defined rate in its own turn ("... : what was it in 2025 by region?"). */
 const IT = /\b(?:it|that|this)\b/i;
 
@@ -447,6 +477,8 @@ const calledAs = (turn: string) =>
 export function readDefinitions(questions: readonly string[], catalog: readonly CatalogCube[]): Defined {
   const known: Definition[] = [];
   const used = new Set<Definition>();
+  /** People definitions asked as a rate (rateOf): their periods are the rate's own. */
+  const rated = new Set<Definition>();
   const out: string[] = [];
   for (const turn of questions) {
     // ("By new I mean the month of their very first order": which date "new" goes by, new-customers.ts.)
@@ -507,7 +539,18 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
       }
-    const people = [...used].filter((d) => d.meaning.kind === 'people' && !d.meaning.spelled);
+    // ("churn rate for 2025, where churned = ordered in 2024 but not in 2025": the rate of the defined people among
+    // those of the first period.)
+    for (const d of known) {
+      if (used.has(d)) continue;
+      const rate = rateOf(text, d);
+      if (rate !== undefined) {
+        text = rate;
+        used.add(d);
+        rated.add(d);
+      }
+    }
+    const people = [...used].filter((d) => d.meaning.kind === 'people' && !d.meaning.spelled && !rated.has(d));
     const spelledClash = [...used].find((d) => d.meaning.spelled && periodsApart(text, d.meaning.noun));
     if (spelledClash)
       return {
