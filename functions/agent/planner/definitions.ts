@@ -425,10 +425,8 @@ function rateOf(text: string, d: Definition): string | undefined {
   const two = TWO_PERIODS.exec(d.meaning.noun);
   if (!two) return undefined;
   const root = rootOf(d.term);
-  const use = new RegExp(
-    String.raw`(?:\b(?:what|whats|what's)(?:\s+(?:is|was|were))?\s+)?\b(?:the\s+|our\s+|my\s+)?([a-z]+)\s+rate\b(?:\s+(?:for|in|of|from|over)\s+(?:20\d\d|q[1-4]\s+20\d\d)(?:\s+(?:to|vs\.?|versus|-)\s+(?:20\d\d|q[1-4]\s+20\d\d))?)?`,
-    'i',
-  );
+  const use =
+    /(?:\b(?:what|whats|what's)(?:\s+(?:is|was|were))?\s+)?\b(?:the\s+|our\s+|my\s+)?([a-z]+)\s+rate\b(?:\s+(?:for|in|of|from|over)\s+(?:20\d\d|q[1-4]\s+20\d\d)(?:\s+(?:to|vs\.?|versus|-)\s+(?:20\d\d|q[1-4]\s+20\d\d))?)?/i;
   const m = use.exec(text);
   if (!m?.[1] || root.length < 4 || rootOf(m[1]) !== root) return undefined;
   const verb = two[2] === 'but not' ? 'had no order' : 'also ordered';
@@ -550,7 +548,9 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         rated.add(d);
       }
     }
-    const people = [...used].filter((d) => d.meaning.kind === 'people' && !d.meaning.spelled && !rated.has(d));
+    const people = [...used].filter(
+      (d) => d.meaning.kind === 'people' && !d.meaning.spelled && !rated.has(d),
+    );
     const spelledClash = [...used].find((d) => d.meaning.spelled && periodsApart(text, d.meaning.noun));
     if (spelledClash)
       return {
