@@ -216,3 +216,23 @@ describe('people of a period and their rates', () => {
     );
   });
 });
+
+describe('the customers of a per-customer figure said again', () => {
+  it.each([
+    'avg order count per customer in 2025, only counting ppl who did order',
+    'how many orders did the avg customer place in 2025 (customers w/ zero orders excluded)?',
+    'average revenue per customer in 2024 excluding customers with no orders',
+  ])('%s adds nothing to the figure', (question) => {
+    expect(sql(question)).toMatch(/customers_name AS per/);
+  });
+
+  it('keeps the words where no per-customer figure is asked', () => {
+    expect(rephrase('how many customers in 2025, excluding customers with no orders', TODAY)).toMatch(
+      /excluding/,
+    );
+  });
+
+  it('reads "numbr" as number', () => {
+    expect(plan('numbr of ordrs in jan 2025 by categry').measures.map((m) => m.column)).toEqual(['count']);
+  });
+});

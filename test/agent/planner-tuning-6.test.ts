@@ -77,6 +77,7 @@ import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
 import * as tuning26probed from './questions/tuning-26-probed';
 import * as tuning26second from './questions/tuning-26-second';
+import * as tuning26third from './questions/tuning-26-third';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -711,6 +712,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26second,
       cases: tuning26second.tuning26second,
       rightAtLeast: 9,
+    },
+    {
+      // 1 of 5 right before the lead's third batch of the second session of 2026-11-29 was fixed (none wrong, in the
+      // eval CLI, on 2777ec4); 5 after.
+      title:
+        'tuning set 26 (third: a per-customer figure "only counting ppl who did order", "(customers w/ zero orders excluded)", "numbr")',
+      module: tuning26third,
+      cases: tuning26third.tuning26third,
+      rightAtLeast: 5,
     },
   ];
 

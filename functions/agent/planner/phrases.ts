@@ -442,6 +442,18 @@ const REWRITES: [RegExp, Replacement][] = [
   // "orders and avg order value": the second measure's "avg" written whole (read as one measure, the orders
   // dropped). Elsewhere "avg" stays the asker's word, which the answer says back.
   [/\b(and|plus)\s+avg\b\.?/gi, '$1 average'],
+  // "avg orders per customer in 2025, only counting ppl who did order", "(customers w/ zero orders excluded)": the
+  // customers a per-customer figure is over are those with rows already; said again, it adds nothing. (Customers
+  // with no orders counted in stay, and are refused by name.)
+  [
+    /\s*[,;(-]?\s*(?:(?:only|just)\s+(?:counting|including|over)\s+(?:the\s+)?(?:people|ppl|customers|clients|buyers|those|ones|folks)\s+(?:who|that)\s+(?:did\s+|actually\s+)?(?:order(?:ed)?|buy|bought|purchase[d]?)(?:\s+(?:anything|something|at\s+least\s+once))?|(?:(?:people|ppl|customers|clients|those)\s+(?:with|w\/)\s+(?:zero|no|0)\s+orders\s+(?:excluded|left\s+out|not\s+counted|dropped))|excluding\s+(?:people|ppl|customers|clients|those)\s+(?:with|w\/)\s+(?:zero|no|0)\s+orders)\s*\)?(?=\s*[,;.?!]|\s*$)/gi,
+    (all, _offset = '', text = '') =>
+      /\b(?:per|each|every|the\s+(?:average|avg|typical|median)|an?\s+(?:average|avg|typical))\s+(?:customer|client|buyer|person|account)\b/i.test(
+        text,
+      )
+        ? ''
+        : all,
+  ],
   // "customers with zero orders in 2025", "how many clients placed 0 orders last year": those who did not order
   // (the people without a row in the period, which a count of their rows would never show). Orders of a kind
   // ("zero returns") keep their own reading.

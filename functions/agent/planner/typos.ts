@@ -41,6 +41,11 @@ const SLIPS: Record<string, string> = {
   hte: 'the',
   nad: 'and',
   adn: 'and',
+  numbr: 'number',
+  nmber: 'number',
+  numer: 'number',
+  nubmer: 'number',
+  numbre: 'number',
   // Chat shorthand for a verb of being ("wat r the orders by region").
   r: 'are',
 };
