@@ -236,3 +236,32 @@ describe('the customers of a per-customer figure said again', () => {
     expect(plan('numbr of ordrs in jan 2025 by categry').measures.map((m) => m.column)).toEqual(['count']);
   });
 });
+
+describe('words defined in more ways', () => {
+  it('reads the rows that "did ... bring in" as the share\'s part in each region', () => {
+    const q = sql(
+      "'premium orders' are anything $750+. what share of 2024 revenue did premium orders bring in, by region?",
+    );
+    expect(q).toMatch(/CASE WHEN amount >= 750 THEN 1 ELSE 0 END AS part_key/);
+    expect(q).toMatch(/GROUP BY 1, 2/);
+  });
+
+  it.each([
+    [
+      "our 'core' categories are electronics and furniture. core revenue in 2025?",
+      /category IN \('electronics', 'furniture'\)/,
+    ],
+    ["'core' = clothing and toys. how many core orders in 2024?", /category IN \('toys', 'clothing'\)/],
+    [
+      "define a 'heavy hitter' as a customer whose 2025 spend topped $15k. how many heavy hitters per segment?",
+      /> 15000/,
+    ],
+    ["we count an order as 'late' if it was cancelled. what % of Q4 2025 orders were late?", /'cancelled'/],
+    [
+      "we flag a customer as 'at risk' if they had no orders in H2 2025. how many at-risk customers in the north?",
+      /period_rows = 0/,
+    ],
+  ])('%s', (question, expected) => {
+    expect(sql(question)).toMatch(expected);
+  });
+});

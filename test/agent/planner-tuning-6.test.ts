@@ -75,6 +75,7 @@ import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
+import * as tuning26fourth from './questions/tuning-26-fourth';
 import * as tuning26probed from './questions/tuning-26-probed';
 import * as tuning26second from './questions/tuning-26-second';
 import * as tuning26third from './questions/tuning-26-third';
@@ -721,6 +722,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26third,
       cases: tuning26third.tuning26third,
       rightAtLeast: 5,
+    },
+    {
+      // 0 of 7 right before the lead's fourth batch of the second session of 2026-11-29 was fixed (1 confident wrong,
+      // in the eval CLI, on 2777ec4); 7 after.
+      title:
+        'tuning set 26 (fourth: a share of a year\'s revenue that rows "did ... bring in" by region, values defined with "and", a spend that "topped" an amount, "we count an order as \'late\' if ...", "we flag a customer as ... if they ...")',
+      module: tuning26fourth,
+      cases: tuning26fourth.tuning26fourth,
+      rightAtLeast: 7,
     },
   ];
 

@@ -233,6 +233,20 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
       '',
     )
     .replace(/\s+(?:only|alone)$/, '')
+    // ("an order that was cancelled", "a customer that had no orders in H2 2025": said of one, read as of all.)
+    .replace(
+      /^an?\s+(?:order|purchase|sale)\s+(?:that|which)\s+(?:was|is|got|has\s+been)\s+/,
+      'orders that were ',
+    )
+    .replace(
+      /^an?\s+(?:customer|client|buyer|account)\s+(?:that|which)\s+(?=had|has|placed|made|spent)/,
+      'customers who ',
+    )
+    // ("whose 2025 spend topped $15k", "exceeded $10k": over the amount.)
+    .replace(
+      /\b(?:topped|tops|exceeded|exceeds|surpassed|surpasses|went\s+over|goes\s+over)\s+(?=\$|\d)/g,
+      'over ',
+    )
     // ("VIP means they spent more than $20k lifetime": the people of the word, as "customers who".)
     .replace(
       /^(?:they|he|she)\s+(?=(?:have\s+|has\s+)?(?:spent|spend|spends|placed|made|had|have|has)\b)/,

@@ -20,7 +20,11 @@ import { spelledMeaning } from './spelled-meanings';
  * signup, first or last order ("early birds = customers whose first order was in January 2023").
  */
 function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | undefined {
-  const row = readRowMeaning(said, catalog);
+  // ("electronics and furniture": values listed for a word are either of them.)
+  const listed = /^\s*[a-z][a-z ]*\s+(?:and|&)\s+[a-z][a-z ]*$/i.test(said)
+    ? readRowMeaning(said.replace(/\s+(?:and|&)\s+/i, ' or '), catalog)
+    : undefined;
+  const row = readRowMeaning(said, catalog) ?? (listed?.kind === 'rows' ? listed : undefined);
   if (row) return row;
   const cohort = cohortDefinition(said, catalog);
   return cohort && { kind: 'cohort', noun: cohort.noun, clause: cohort.noun, marks: [cohort.mark] };
@@ -95,6 +99,13 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     term: 1,
     meaning: 2,
     weak: true,
+  },
+  // "our 'core' categories are electronics and furniture", "the 'big' regions are east and west": values of a member
+  {
+    shape:
+      /^(?:(?:a|an|the|my|our)\s+)?["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["'’”]\s+(?:categories|category|regions?|segments?|statuses|status|types?|kinds?)\s+(?:are|is|=|means?)\s+(.+)$/i,
+    term: 1,
+    meaning: 2,
   },
   // "by 'lapsed' we mean no order in 2025", "by dead orders I mean cancelled ones"
   {
@@ -443,7 +454,7 @@ const IT = /\b(?:it|that|this)\b/i;
  * customer whose ...").
  */
 const CALLED =
-  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
 const calledAs = (turn: string) =>
   turn.replace(
     CALLED,

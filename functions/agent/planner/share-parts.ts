@@ -10,7 +10,22 @@ import type { NumberFilter, Parsed, Period, Plan, Token, ValueFilter } from './p
 import { day, isYear, yearPeriod } from './vocabulary';
 
 /** Words that introduce the part after the whole ("share of revenue FROM orders over $900", "orders WERE over"). */
-const PART_WORDS = new Set(['from', 'came', 'come', 'comes', 'were', 'was', 'are', 'is', 'placed', 'made']);
+const PART_WORDS = new Set([
+  'from',
+  'came',
+  'come',
+  'comes',
+  'were',
+  'was',
+  'are',
+  'is',
+  'placed',
+  'made',
+  // ("what share of 2024 revenue did orders of $750 or more bring in")
+  'did',
+  'do',
+  'does',
+]);
 /** Words that scope the whole rather than name its part ("for orders over $500", "among orders under $50"). */
 const SCOPE_WORDS = new Set(['for', 'among', 'within', 'across']);
 /** Words of a whole year named again ("as a share of the full year", "the whole of 2025", "the year's"). */
