@@ -265,3 +265,48 @@ describe('words defined in more ways', () => {
     expect(sql(question)).toMatch(expected);
   });
 });
+
+describe('customers counted over the periods of a span', () => {
+  it.each([
+    'how many customers ordered in all four quarters of 2025',
+    'how many customers ordered in all 12 months of 2024',
+    'how many customers placed an order in each of the 12 months of 2024?',
+  ])('%s: in every one of them, not the span', (question) => {
+    expect(plan(question).having?.spread).toBeDefined();
+  });
+
+  it('still reads a counted span beside a monthly figure', () => {
+    expect(plan('p95 of monthly revenue over all 12 months of 2025').range?.label).toBe('2025');
+  });
+
+  it('reads "their total 2024 orders" as the count of orders', () => {
+    expect(
+      plan('for each signup quarter of 2022: number of customers and their total 2024 orders').measures.map(
+        (m) => m.column,
+      ),
+    ).toEqual(['customer_count', 'count']);
+  });
+
+  it("refuses a signup cohort's first days counted from joining", () => {
+    expect(
+      refused('of customers who joined in Q3 2022, what % placed an order in their first 30 days?'),
+    ).toBe(true);
+    expect(refused('how many customers ordered again within 30 days of their first order')).toBe(false);
+  });
+
+  it.each(['average spend of customers in the west in 2025', 'avg spend of west customers in 2025'])(
+    "%s: each customer's spend averaged",
+    (question) => {
+      expect(sql(question)).toMatch(/customers_name AS per/);
+    },
+  );
+
+  it('reads two signup cohorts said with "those who"', () => {
+    expect(
+      rephrase(
+        'average 2025 spend of customers who signed up in Dec 2022 vs those who signed up in Jan 2022',
+        TODAY,
+      ),
+    ).toContain('Dec 2022 signups vs Jan 2022 signups');
+  });
+});

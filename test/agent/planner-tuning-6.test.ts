@@ -75,6 +75,7 @@ import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
+import * as tuning26fifth from './questions/tuning-26-fifth';
 import * as tuning26fourth from './questions/tuning-26-fourth';
 import * as tuning26probed from './questions/tuning-26-probed';
 import * as tuning26second from './questions/tuning-26-second';
@@ -730,6 +731,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 26 (fourth: a share of a year\'s revenue that rows "did ... bring in" by region, values defined with "and", a spend that "topped" an amount, "we count an order as \'late\' if ...", "we flag a customer as ... if they ...")',
       module: tuning26fourth,
       cases: tuning26fourth.tuning26fourth,
+      rightAtLeast: 7,
+    },
+    {
+      // 0 of 8 right before the lead's fifth batch of the second session of 2026-11-29 was fixed (7 confident wrong,
+      // in the eval CLI, on 2777ec4); 7, none wrong, after (1 refused).
+      title:
+        'tuning set 26 (fifth: "ordered in all four quarters of 2025", "each of the 12 months", "their total 2024 orders", a signup cohort\'s "first 30 days" refused, "the average spend of customers in the west", two signup cohorts as "customers who signed up in ... vs those who ...")',
+      module: tuning26fifth,
+      cases: tuning26fifth.tuning26fifth,
       rightAtLeast: 7,
     },
   ];

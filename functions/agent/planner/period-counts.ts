@@ -23,11 +23,22 @@ const DASHED = new RegExp(String.raw`\s+[-–—]+\s*${COUNT}\s*(?=[?.!]*\s*$)`,
 /** "over the 12 months of 2025", "across all four quarters of 2024": the span named with its count. */
 const COUNTED_SPAN =
   /\b(?:over|across|for|in|during|throughout)\s+(?:all\s+)?(?:the\s+)?(\d{1,3}|two|three|four|six|twelve)\s+(month|quarter|week|year)s\s+of\s+(?=\S)/i;
+/** A verb of buying just before the span ("ordered in all 4 quarters", "bought across all 12 months"). */
+const SPREAD_BEFORE =
+  /\b(?:ordered|order|bought|buy|purchased|purchase|placed\s+(?:an\s+)?orders?|shopped|active)\s*$/i;
 const SPELLED: Record<string, number> = { two: 2, three: 3, four: 4, six: 6, twelve: 12 };
 
 /** The question without a counted aside, and the count it said. */
 export function readPeriodCount(question: string): { text: string; count?: PeriodCount } {
   const counted = COUNTED_SPAN.exec(question);
+  // ("customers who ordered in all 4 quarters of 2025": rows in every one of them, not the span; read as "every
+  // quarter", entities.ts's spread. Taking the count away left "ordered in 2025": confidently wrong.)
+  if (counted && /\ball\b/i.test(counted[0]) && SPREAD_BEFORE.test(question.slice(0, counted.index))) {
+    const unit = (counted[2] ?? '').toLowerCase();
+    return {
+      text: `${question.slice(0, counted.index)}in every ${unit} of ${question.slice(counted.index + counted[0].length)}`,
+    };
+  }
   if (counted) {
     const said = counted[1]?.toLowerCase() ?? '';
     const n = SPELLED[said] ?? Number(said);

@@ -512,6 +512,32 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all: string, lead: string, period: string, people: string) =>
       `${lead} of ${people} who ordered in ${period} `,
   ],
+  // "their total 2024 orders", "overall Q3 2025 orders": the count of orders of that period (was the total amount).
+  [/\b(total|overall)\s+((?:q[1-4]\s+|h[12]\s+)?20\d\d)(?:['’]s)?\s+(orders|purchases)\b/gi, '$1 $3 in $2'],
+  // "in each of the 12 months of 2024", "all 4 quarters of 2025": every month (quarter) of it, as counted.
+  [
+    /\b(?:in\s+)?(?:each|all|every\s+one)\s+(?:of\s+)?(?:the\s+)?(12|twelve|4|four)\s+(months|quarters)\s+(?=of\s+|in\s+)/gi,
+    (all, n = '', unit = '') =>
+      (/^(?:12|twelve)$/i.test(n) && /^months$/i.test(unit)) ||
+      (/^(?:4|four)$/i.test(n) && /^quarters$/i.test(unit))
+        ? `in every ${unit.toLowerCase().replace(/s$/, '')} `
+        : all,
+  ],
+  // "average spend of customers in the west", "avg 2025 spend of west customers": each customer's spend averaged
+  // (was the total, or the average order: confidently wrong), as "average spend per customer of ..." reads.
+  [
+    /\b(average|avg|mean|typical)\s+((?:(?:q[1-4]|h[12])\s+)?20\d\d\s+)?(spend|spending)\s+(of|for|among)\s+(?=(?:the\s+|our\s+|my\s+)?(?:[a-z]+\s+){0,2}(?:customers|clients|buyers|accounts)\b)/gi,
+    '$1 $2$3 per customer $4 ',
+  ],
+  // "customers who signed up in Dec 2022 vs those who signed up in Jan 2022": two signup cohorts, as "Dec 2022
+  // signups vs Jan 2022 signups" reads them.
+  [
+    new RegExp(
+      `\\b(?:customers|clients|accounts|buyers)\\s+(?:who|that)\\s+(?:signed\\s+up|joined|registered)\\s+in\\s+(${PERIOD})\\s+(?:vs\\.?|versus|compared\\s+(?:to|with)|against)\\s+(?:those|the\\s+ones|customers|clients|accounts|buyers)\\s+(?:who|that)\\s+(?:signed\\s+up|joined|registered)\\s+in\\s+(${PERIOD})\\b`,
+      'gi',
+    ),
+    '$1 signups vs $2 signups',
+  ],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [

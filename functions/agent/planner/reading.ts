@@ -443,6 +443,10 @@ function plainBreakdown(plan: Plan): boolean {
 /** "the same quarter of 2024", "the corresponding month": a unit paired with its own in the other period. */
 const SAME_UNIT = /\b(?:same|corresponding|matching)\s+(?:quarter|qtr|month|mo)s?\b/i;
 
+/** "in their first 30 days" with no first order named: the days after joining. */
+const FIRST_DAYS_OF_JOINING =
+  /\b(?:in|within|during)\s+(?:their|the)\s+first\s+\S+\s+(?:days?|weeks?|months?)\b(?!\s+(?:of|after|from|since)\s+(?:their|the)\s+first\s+(?:order|purchase))/i;
+
 /** Customers named by when they joined ("signed up in", "the H1 2022 signups", "joiners"). */
 const SIGNED_UP = /\b(?:sign(?:ed)?[-\s]?ups?|joined|joiners?|registered|registrations?|onboarded)\b/i;
 
@@ -496,6 +500,16 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
       missing: '',
       near: plan,
       reason: `I read ${plan.range.label} as your customers' ${plan.timeDimension.title.toLowerCase()}, and a breakdown by ${plan.grain} of that date is one row: I cannot break a signup cohort down by the ${plan.grain} of its orders`,
+    };
+  // ("of customers who joined in Q3 2022, what % placed an order in their first 30 days?": their first days are
+  // from joining; the window is counted from each one's first order, which would answer another question.)
+  const cohortRead = plan.perEntity?.kind === 'cohort' ? plan.perEntity : undefined;
+  if (cohortRead?.cohort.by === 'start' && cohortRead.window.within && FIRST_DAYS_OF_JOINING.test(question))
+    return {
+      kind: 'refuse',
+      missing: '',
+      near: plan,
+      reason: `I count "their first ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s" from each customer's first order, not from the day they signed up: ask for the orders within ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s of their first order`,
     };
   // ("avg orders per weekday in Nov 2025": each day of the week holds several dates, and its derived column is no
   // column of the cube to group by; an average over the seven buckets would be none of the days' averages.)
