@@ -310,3 +310,21 @@ describe('customers counted over the periods of a span', () => {
     ).toContain('Dec 2022 signups vs Jan 2022 signups');
   });
 });
+
+describe('the last date of the data, and amounts with a dash', () => {
+  it.each([
+    "what's the latest date we have orders for?",
+    "what's the date of the last order in the data?",
+    'latest order date?',
+  ])('%s is when the most recent order was placed', (question) => {
+    expect(rephrase(question, TODAY)).toBe('when was the most recent order?');
+  });
+
+  it('reads "$250-$500" as between the two', () => {
+    expect(sql('revenue from orders between $250-$500 in 2025')).toMatch(/amount >= 250 AND amount <= 500/);
+  });
+
+  it('leaves amounts in words unread (refused by name)', () => {
+    expect(refused('how many orders over five hundred dollars in 2025?')).toBe(true);
+  });
+});

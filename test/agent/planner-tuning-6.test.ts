@@ -79,6 +79,7 @@ import * as tuning26fifth from './questions/tuning-26-fifth';
 import * as tuning26fourth from './questions/tuning-26-fourth';
 import * as tuning26probed from './questions/tuning-26-probed';
 import * as tuning26second from './questions/tuning-26-second';
+import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26third from './questions/tuning-26-third';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -741,6 +742,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26fifth,
       cases: tuning26fifth.tuning26fifth,
       rightAtLeast: 7,
+    },
+    {
+      // 0 of 6 right before the lead's sixth batch of the second session of 2026-11-29 was fixed (1 confident wrong,
+      // in the eval CLI, on 2777ec4); 4, none wrong, after (2 refused).
+      title:
+        'tuning set 26 (sixth: "what\'s the latest date we have orders for?", "latest order date?", "between $250-$500", amounts in words refused)',
+      module: tuning26sixth,
+      cases: tuning26sixth.tuning26sixth,
+      rightAtLeast: 4,
     },
   ];
 

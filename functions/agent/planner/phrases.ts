@@ -538,6 +538,17 @@ const REWRITES: [RegExp, Replacement][] = [
     ),
     '$1 signups vs $2 signups',
   ],
+  // "what's the latest date we have orders for?", "the date of the last order in the data", "latest order date":
+  // when the most recent order was placed (was the number of orders, "latest" left out).
+  [
+    /^\s*(?:what(?:'s|\s+is|\s+was)?|which\s+is|give\s+me|tell\s+me)?\s*(?:the\s+)?(?:latest|last|most\s+recent|newest|final)\s+(?:date|day)\s+(?:we\s+have\s+|with\s+|there\s+(?:are|were)\s+|that\s+has\s+|of\s+)?(?:any\s+)?(?:orders?|data|sales)(?:\s+(?:for|on|in\s+the\s+data|data))?\s*\??\s*$|^\s*(?:what(?:'s|\s+is|\s+was)?)\s+(?:the\s+)?date\s+of\s+the\s+(?:latest|last|most\s+recent|newest)\s+order(?:\s+in\s+the\s+data)?\s*\??\s*$|^\s*(?:what(?:'s|\s+is|\s+was)?\s+)?(?:the\s+)?(?:latest|last|most\s+recent)\s+order\s+date(?:\s+in\s+the\s+data)?\s*\??\s*$/i,
+    'when was the most recent order?',
+  ],
+  // "between $250-$500", "orders $250-$500": a range of amounts with a dash.
+  [
+    /\b(between\s+)?(\$\s?\d[\d,.]*k?)\s*[-–]\s*(\$\s?\d[\d,.]*k?)/gi,
+    (_all, between = '', a = '', b = '') => `${between ? 'between ' : 'between '}${a} and ${b}`,
+  ],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [
