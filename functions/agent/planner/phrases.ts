@@ -533,7 +533,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // signups vs Jan 2022 signups" reads them.
   [
     new RegExp(
-      `\\b(?:customers|clients|accounts|buyers)\\s+(?:who|that)\\s+(?:signed\\s+up|joined|registered)\\s+in\\s+(${PERIOD})\\s+(?:vs\\.?|versus|compared\\s+(?:to|with)|against)\\s+(?:those|the\\s+ones|customers|clients|accounts|buyers)\\s+(?:who|that)\\s+(?:signed\\s+up|joined|registered)\\s+in\\s+(${PERIOD})\\b`,
+      `\\b(?:customers|clients|accounts|buyers)\\s+(?:who|that)\\s+(?:signed\\s+up|joined|registered)\\s+in\\s+(${PERIOD})\\s+(?:vs\\.?|versus|compared\\s+(?:to|with)|against)\\s+(?:those|customers|clients|accounts|buyers)\\s+(?:who|that)\\s+(?:signed\\s+up|joined|registered)\\s+in\\s+(${PERIOD})\\b`,
       'gi',
     ),
     '$1 signups vs $2 signups',
