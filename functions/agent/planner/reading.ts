@@ -443,6 +443,12 @@ function plainBreakdown(plan: Plan): boolean {
 /** "the same quarter of 2024", "the corresponding month": a unit paired with its own in the other period. */
 const SAME_UNIT = /\b(?:same|corresponding|matching)\s+(?:quarter|qtr|month|mo)s?\b/i;
 
+/** "how much bigger/higher/more was A than B": a comparative of the first period named over the second. */
+const THAN_EARLIER =
+  /\bhow\s+much\s+(?:bigger|higher|larger|greater|more|lower|smaller|less|fewer)\b(?=[^?]*\bthan\b)/i;
+/** A percent asked for. */
+const PERCENT_ASKED = /%|\bper\s*cent|\bpercent(?:age)?\b|\bpct\b/i;
+
 /** "in their first 30 days" with no first order named: the days after joining. */
 const FIRST_DAYS_OF_JOINING =
   /\b(?:in|within|during)\s+(?:their|the)\s+first\s+\S+\s+(?:days?|weeks?|months?)\b(?!\s+(?:of|after|from|since)\s+(?:their|the)\s+first\s+(?:order|purchase))/i;
@@ -511,6 +517,20 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
       near: plan,
       reason: `I count "their first ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s" from each customer's first order, not from the day they signed up: ask for the orders within ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s of their first order`,
     };
+  // ("how much bigger was 2023 revenue than 2025 revenue, in %?": the % is of the later one, 2025; the change is
+  // always from the earlier period to the later, whose % is of the earlier: another figure.)
+  const than = THAN_EARLIER.exec(question);
+  const [early, late] = plan.compare ?? [];
+  if (plan.change && than && early && late && plan.compare?.length === 2 && PERCENT_ASKED.test(question)) {
+    const first = /\b(?:19|20)\d\d\b/.exec(question.slice(than.index))?.[0];
+    if (first && early.label.includes(first) && !late.label.includes(first))
+      return {
+        kind: 'refuse',
+        missing: '',
+        near: plan,
+        reason: `I give the change from the earlier period to the later one (${early.label} to ${late.label}), whose percent is of ${early.label}; "${than[0].toLowerCase()} ... ${early.label} than ${late.label}" asks for a percent of ${late.label}, which I do not compute`,
+      };
+  }
   // ("avg orders per weekday in Nov 2025": each day of the week holds several dates, and its derived column is no
   // column of the cube to group by; an average over the seven buckets would be none of the days' averages.)
   if (plan.percentile?.per?.derived)
