@@ -10,6 +10,7 @@ import { firstAndLast } from './data-span-growth';
 import { periodBefore, periodBeside } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
+import { readEntityExtreme } from './entity-extremes';
 import { dimensionKeys, entityNamed } from './members';
 import { claimMeanBeside, percentileOfRow } from './percentiles';
 import { claimChangeWording, claimPoints, claimRepeatedGrain, pointsAt, spanOfUnits } from './periods';
@@ -122,6 +123,29 @@ const ENTITY_VERBS = new Set([
   'buys',
   'make',
 ]);
+/**
+ * Of the dimensions read per entity, the one the figure is of: an entity said right after "per" when another is
+ * found too ("for each segment, ... per customer"), else the first.
+ */
+function perNamed<T extends { member: CatalogMember; at: number }>(
+  found: T[],
+  tokens: readonly Token[],
+  cube: CatalogCube,
+): T | undefined {
+  if (found.length < 2) return found[0];
+  const per = found.find(
+    (d) => tokens[d.at - 1]?.raw === 'per' && entityNamed(cube, tokens[d.at]?.stem ?? '') === d.member,
+  );
+  return per ?? found[0];
+}
+
+/** Words of a rate, which no percentile here is of. */
+const RATE_WORDS = new Set(['rate', 'rates', 'ratio', 'ratios']);
+
+/** Words that rank groups ("which segment has the highest median"). */
+const RANK_WORDS =
+  /^(?:top|bottom|most|least|best|worst|highest|lowest|largest|biggest|smallest|max|min|maximum|minimum)$/;
+
 /** Words of a statistic over entities, right before the entity ("the median customer", "a typical buyer"). */
 const STAT_WORDS = new Set(['average', 'avg', 'mean', 'typical', 'median']);
 
@@ -533,8 +557,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // ("average lifetime spend per segment": a lifetime is a customer's, each averaged per segment.)
     const perEntity =
       (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
-      input.dimensionsFound.find(
-        (d) => perToken(d.at) && !(perUnit && d.member.values.length > 0 && tokens[d.at - 1]?.raw !== 'per'),
+      // ("for each segment, the median 2025 spend per customer": the entity after "per" is what the figure is of, the
+      // one after "each" the breakdown; the segment taken for the entity was one row per customer, confidently wrong.)
+      perNamed(
+        input.dimensionsFound.filter(
+          (d) =>
+            perToken(d.at) && !(perUnit && d.member.values.length > 0 && tokens[d.at - 1]?.raw !== 'per'),
+        ),
+        tokens,
+        cube,
       ) ??
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')
@@ -785,11 +816,37 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   // ("the 90th percentile of each customer's largest order": a percentile of each one's largest or smallest row is
   // no query built here; the count of orders, or every row's amount, in its place was confidently wrong.)
+  // ("p90 of each customer's cancel rate": a percentile of a rate per entity is no query built here; the order count
+  // per customer in its place was confidently wrong.)
+  if (input.percentile !== undefined && tokens.some((t) => RATE_WORDS.has(t.raw)))
+    unresolved.push('a percentile of a rate');
   const extremeRow =
     /\b(?:largest|biggest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:single\s+)?(?:order|purchase)/.test(
       tokens.map((t) => t.raw).join(' '),
     );
-  if ((fields.percentile || input.percentile !== undefined) && extremeRow)
+  // ("take every customer's biggest order, then the p90 of those": each one's largest row, then the percentile of
+  // them, when the entity plainly owns the row: entity-extremes.ts.)
+  const owned =
+    input.percentile !== undefined && !input.average && extremeRow
+      ? readEntityExtreme(tokens, cube)
+      : undefined;
+  const rowNumber = owned ? numberBehind(cube, undefined, tokens) : undefined;
+  if (owned && rowNumber && !fields.change && !compare?.length) {
+    fields.percentile = {
+      p: input.percentile ?? 0.5,
+      ...(input.percentileMore?.length ? { more: input.percentileMore } : {}),
+      per: owned.entity,
+      of: rowNumber,
+      extreme: owned.extreme,
+    };
+    dimensions = dimensions.filter((d) => d !== owned.entity && d !== rowNumber);
+    // (The extreme's word is no ranking of the groups unless another superlative asks one.)
+    if (top && tokens.filter((t) => RANK_WORDS.test(t.raw)).length < 2) top = undefined;
+    for (const word of ['median', 'average']) {
+      const at = unresolved.indexOf(word);
+      if (at >= 0) unresolved.splice(at, 1);
+    }
+  } else if ((fields.percentile || input.percentile !== undefined) && extremeRow)
     unresolved.push("a percentile of each one's largest or smallest row");
   // A ranking of two breakdowns, one named after each/every/per, not read per group ("for every segment, the
   // category ..." whose roles did not both come clear): one ranked row of all pairs would answer another question.
