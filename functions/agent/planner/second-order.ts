@@ -541,6 +541,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         );
       return STAT_WORDS.has(lead) && (ENTITY_VERBS.has(next) || MONEY_WORDS.has(next) || next === 'total');
     };
+    // ("90th percentile customer spend", "the median customer by total spend": the entity's own total, named by a
+    // money word right after it, is the figure per entity; every order's amount in its place was confidently wrong.)
+    const spent = (i: number) => {
+      const next = tokens[i + 1]?.raw ?? '';
+      const then = tokens[i + 2]?.raw ?? '';
+      const own = (w: string) => MONEY_WORDS.has(w) || w === 'total';
+      return own(next) || (next === 'by' && own(then));
+    };
     // "(orders) a customer placed": the entity named by the acting word; "the median customer's total spend":
     // the entity a statistic's word qualifies.
     const acting = (i: number) => perToken(i) && ENTITY_VERBS.has(tokens[afterScope(i)]?.raw ?? '');
@@ -570,9 +578,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')
         ? !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
-          ? (entityWhere(tokens, cube, acting) ?? entityWhere(tokens, cube, stated))
+          ? (entityWhere(tokens, cube, acting) ??
+            entityWhere(tokens, cube, stated) ??
+            entityWhere(tokens, cube, spent))
           : // ("the median customer's total spend": the statistic names the entity, whatever size word follows.)
-            entityWhere(tokens, cube, stated)
+            (entityWhere(tokens, cube, stated) ?? entityWhere(tokens, cube, spent))
         : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
