@@ -11,8 +11,8 @@ export interface PercentileRank {
 }
 
 const MONEY = String.raw`\$?\s?(\d[\d,]*(?:\.\d+)?k?)`;
-const ROW = String.raw`(order|purchase|sale|transaction)`;
-const PERSON = String.raw`(customer|client|buyer)`;
+const ROW = `(order|purchase|sale|transaction)`;
+const PERSON = `(customer|client|buyer)`;
 /** "what percentile is a $750 order (at)", "at what percentile does a $750 order fall", "where ... rank". */
 const ROW_RANK = new RegExp(
   String.raw`^(?:so\s+)?(?:at\s+)?what\s+percentile\s+(?:is|does|would|'s)\s+an?\s+${MONEY}\s+((?:[a-z]+\s+){0,2}?)${ROW}(?:\s+(?:be\s+)?(?:at|in|fall(?:\s+(?:at|in|into))?|sit(?:\s+at)?|land(?:\s+(?:at|in))?|rank(?:\s+at)?))?\b`,
