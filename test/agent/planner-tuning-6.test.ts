@@ -75,6 +75,7 @@ import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
+import * as tuning26percentiles from './questions/tuning-26-percentiles';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -691,6 +692,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25after,
       cases: tuning25after.tuning25after,
       rightAtLeast: 10,
+    },
+    {
+      // 20 of 34 right before percentiles were tuned (3 confident wrong, in the eval CLI, on 2777ec4); 33, none wrong,
+      // after (entity-extremes.ts, percentile-ranks.ts, percentile-glosses.ts, second-order.ts).
+      title:
+        'tuning set 26 (percentiles: of each customer\'s largest or smallest order, total spend or order count, of each period\'s total, within groups, a value\'s percentile rank as the share below it, a percentile said again as "the middle customer", "the upper quartile" or "the 9/10 mark", a percentile of a rate refused)',
+      module: tuning26percentiles,
+      cases: tuning26percentiles.tuning26percentiles,
+      rightAtLeast: 33,
     },
   ];
 

@@ -7,6 +7,7 @@
  * question says two things and is refused (never answered with either). A gloss with any word that is neither
  * one of a line's words nor one of the ask's ("the line for the top 10% of enterprise customers") is left alone.
  */
+import { readCutoffs } from './cutoffs';
 import { glossSpans, withoutGloss, wordsCovered } from './gloss-spans';
 
 export type PercentileGloss = { text: string } | { refuse: string };
@@ -94,7 +95,8 @@ export function impliedPercentile(gloss: string): number | undefined {
 export function readPercentileGloss(question: string): PercentileGloss | undefined {
   for (const span of glossSpans(question)) {
     const text = withoutGloss(question, span);
-    const asked = askedPercentile(text);
+    // ("what order count marks the top 1% of customers, i.e. the 99th percentile ...": a cut-off is a percentile.)
+    const asked = askedPercentile(text) ?? askedPercentile(readCutoffs(text));
     if (asked === undefined) continue;
     const implied = impliedPercentile(span.gloss);
     // ("how much did the median customer spend, that is the median customer by total spend": a spend is a total.)
@@ -116,9 +118,12 @@ const ordinal = (n: number) =>
  * (the question said with "median" in its place); undefined when no such words.
  */
 export function readMiddleAsMedian(question: string): string | undefined {
+  // (Only in the ask: a gloss saying "the middle customer, not the mean" restates a median, restated-glosses.ts.)
+  const spans = glossSpans(question);
   const said = question.replace(
     /\b(the\s+)middle(\s+(?:customer|client|buyer|order|purchase)s?\b)/gi,
-    '$1median$2',
+    (all, the: string, noun: string, at: number) =>
+      spans.some((s) => at >= s.start && at < s.end) ? all : `${the}median${noun}`,
   );
   return said === question ? undefined : said;
 }

@@ -15,7 +15,7 @@ const ROW = `(order|purchase|sale|transaction)`;
 const PERSON = `(customer|client|buyer)`;
 /** "what percentile is a $750 order (at)", "at what percentile does a $750 order fall", "where ... rank". */
 const ROW_RANK = new RegExp(
-  String.raw`^(?:so\s+)?(?:at\s+)?what\s+percentile\s+(?:is|does|would|'s)\s+an?\s+${MONEY}\s+((?:[a-z]+\s+){0,2}?)${ROW}(?:\s+(?:be\s+)?(?:at|in|fall(?:\s+(?:at|in|into))?|sit(?:\s+at)?|land(?:\s+(?:at|in))?|rank(?:\s+at)?))?\b`,
+  String.raw`^(?:so\s+)?(?:at\s+)?what\s+percentile\s+(?:is|does|would|'s)\s+an?\s+${MONEY}\s+((?:[a-z]+\s+){0,2}?)${ROW}(?:\s+(?:be\s+)?(?:at|fall(?:\s+(?:at|in|into))?|sit(?:\s+at)?|land(?:\s+(?:at|in))?|rank(?:\s+at)?))?\b`,
   'i',
 );
 /** "at what percentile does an $8,000 total (for 2025) put a customer", "... $8k of spend ... put a client". */
