@@ -69,6 +69,15 @@ describe('a percentile of a figure per entity', () => {
     expect(plan.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
   });
 
+  it.each([
+    'median order amount of customers with more than 50 orders',
+    'p90 of lifetime spend among customers with 60+ orders',
+    'how many customers spent over the median',
+    'how many orders were above the 90th percentile',
+  ])('refuses a percentile it would drop: %s', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
   it.each(["p90 of each customer's cancel rate", 'median cancel rate by region'])(
     'refuses a percentile of a rate: %s',
     (question) => {

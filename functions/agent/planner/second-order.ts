@@ -826,6 +826,20 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   }
   // ("the 90th percentile of each customer's largest order": a percentile of each one's largest or smallest row is
   // no query built here; the count of orders, or every row's amount, in its place was confidently wrong.)
+  // ("median order amount of customers with more than 50 orders": a percentile over the entities a condition keeps
+  // is no query built here; the entities listed or totalled in its place dropped the percentile: confidently wrong.)
+  if (input.percentile !== undefined && fields.having)
+    unresolved.push('a percentile over the ones a condition keeps');
+  // ("how many customers spent over the median": the percentile as a bar to count against is no query built here;
+  // the percentile alone in its place answered another question.)
+  const words = tokens.map((t) => t.raw).join(' ');
+  if (
+    input.percentile !== undefined &&
+    /\b(?:over|above|below|under|than|exceeds?|beats?)\s+(?:the\s+|our\s+)?(?:median|p\d{1,2}|\d{1,2}\s*(?:st|nd|rd|th)?\s+percentile)\b/.test(
+      words,
+    )
+  )
+    unresolved.push('a count against a percentile');
   // ("p90 of each customer's cancel rate": a percentile of a rate per entity is no query built here; the order count
   // per customer in its place was confidently wrong.)
   if (input.percentile !== undefined && tokens.some((t) => RATE_WORDS.has(t.raw)))
