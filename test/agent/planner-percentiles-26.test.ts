@@ -69,6 +69,14 @@ describe('a percentile of a figure per entity', () => {
     expect(plan.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
   });
 
+  it('reads "median monthly revenue per region" as each region\'s months, an average as before', () => {
+    const median = demoPlan(['median monthly revenue per region in 2024'], TODAY);
+    expect(median.dimensions.map((d) => d.column)).toEqual(['region']);
+    expect(median.percentile?.per).toBeUndefined();
+    const average = demoPlan(['average monthly revenue per region in 2024'], TODAY);
+    expect(average.percentile?.per?.column).toBe('region');
+  });
+
   it.each([
     'median order amount of customers with more than 50 orders',
     'p90 of lifetime spend among customers with 60+ orders',

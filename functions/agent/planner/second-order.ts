@@ -569,8 +569,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // one after "each" the breakdown; the segment taken for the entity was one row per customer, confidently wrong.)
       perNamed(
         input.dimensionsFound.filter(
+          // ("median monthly revenue per region": each region's months, as "by region" reads; the median of the
+          // regions in each month answered another question. An average keeps its reading.)
           (d) =>
-            perToken(d.at) && !(perUnit && d.member.values.length > 0 && tokens[d.at - 1]?.raw !== 'per'),
+            perToken(d.at) &&
+            !(perUnit && d.member.values.length > 0 && (tokens[d.at - 1]?.raw !== 'per' || !input.average)),
         ),
         tokens,
         cube,

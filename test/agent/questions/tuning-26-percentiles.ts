@@ -13,6 +13,11 @@
  * Before (on 2777ec4): 20 of 34 right (3 confident wrong: "top decile cutoff for customer spend (i.e. the 90th
  * percentile of each customer's total)" as the order amounts' p90; "for each segment, the median 2025 spend per
  * customer" as one row per customer; "p90 of each customer's cancel rate" as the p90 of order counts), in the eval CLI.
+ * After: 33 of 34, none wrong (entity-extremes.ts: each one's largest or smallest row; percentile-ranks.ts: a value's
+ * percentile rank; percentile-glosses.ts: named parts, "the middle customer"; cutoffs.ts: "what order count marks the
+ * top 1% of customers"; second-order.ts: a customer's spend named after the entity, "per" beside "each", a rate
+ * refused). Three cases added after (all confidently wrong on 2777ec4): 35 of 37, none wrong (a percentile over the
+ * customers a condition keeps, and a count against the median, are refused).
  *
  * Clock: Monday 2026-11-16, eleven months past the data's end (orders 2023-01-01 to 2025-12-31, customers who all
  * signed up in 2022, each order in its customer's region). References are written on the raw tables, each checked
@@ -228,6 +233,28 @@ export const tuning26percentiles: (SecondOrderCase & Tuning6Case)[] = [
     ask: '75th percentile order amount in the west (that is, the upper quartile)',
     sql: rowP(0.75, "region = 'west'"),
     tolerance: TOL,
+  },
+  // --- added after the first changes (all three confidently wrong on 2777ec4: the regions of each month, and the
+  // percentile dropped for the customers listed or for the median alone) ---
+  {
+    class: 'percentiles',
+    ask: 'median monthly revenue per region in 2024',
+    sql: `SELECT region, quantile_cont(v, 0.5) FROM (SELECT region, date_trunc('month', created_at) AS m, sum(amount) AS v
+      FROM orders WHERE ${y2024} GROUP BY 1, 2) GROUP BY 1 ORDER BY 1`,
+    tolerance: TOL,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median order amount of customers with more than 50 orders',
+    sql: `SELECT quantile_cont(amount, 0.5) FROM orders WHERE customer_id IN
+      (SELECT customer_id FROM orders GROUP BY 1 HAVING count(*) > 50)`,
+    tolerance: TOL,
+  },
+  {
+    class: 'percentile-rank',
+    ask: 'how many customers spent more than the median customer?',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1)
+      SELECT count(*) FROM t WHERE v > (SELECT quantile_cont(v, 0.5) FROM t)`,
   },
   // --- stays refused ---
   { class: 'refuse', ask: '90th percentile of profit per customer', refuse: true },
