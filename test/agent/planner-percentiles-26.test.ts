@@ -63,6 +63,12 @@ describe('a percentile of a figure per entity', () => {
     expect(plan.measures[0]?.column).toBe('total_amount');
   });
 
+  it('never counts each one\'s own row: "each customer\'s total" is their spend', () => {
+    const plan = demoPlan(["the 90th percentile of each customer's total in 2024"], TODAY);
+    expect(plan.measures[0]?.column).toBe('total_amount');
+    expect(plan.percentile?.per?.column).toBe('customers_name');
+  });
+
   it('takes the entity after "per" as what the figure is of, the one after "each" as the breakdown', () => {
     const plan = demoPlan(['for each segment, the median 2025 spend per customer'], TODAY);
     expect(plan.percentile?.per?.column).toBe('customers_name');

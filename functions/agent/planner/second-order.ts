@@ -621,6 +621,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         if (total?.raw === 'total' && !total.used) total.used = true;
       } else if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
+      // ("the 90th percentile of each customer's total", "median customer total": the rows of the entities' own table
+      // counted per entity are 1 each; a figure of no question, answered confidently.)
+      const rows = measures[0];
+      if (
+        input.percentile !== undefined &&
+        rows?.aggType === 'count' &&
+        rows.titleWords.some((w) => keys.includes(w))
+      )
+        unresolved.push("a count of each one's own row");
       // "avg number of categories per customer": how many distinct values each entity's rows hold, averaged (the
       // dimension's word was dropped for the number of rows: confidently wrong).
       const counted = countOnly ? distinctCounted(tokens, cube, perEntity.member) : undefined;
