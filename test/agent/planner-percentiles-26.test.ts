@@ -6,6 +6,7 @@ import {
 } from '../../functions/agent/planner/percentile-glosses';
 import { readPercentileRank } from '../../functions/agent/planner/percentile-ranks';
 import { queryFor } from '../../functions/agent/planner/query';
+import { titleOf } from '../../functions/agent/planner/titles';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -30,6 +31,16 @@ describe("a percentile of each entity's largest or smallest row", () => {
     expect(plan.percentile?.per?.column).toBe('customers_name');
     expect(plan.percentile?.of?.column).toBe('amount');
     expect(queryFor(plan).sql).toContain(`${extreme.toUpperCase()}(amount) AS v`);
+  });
+
+  it("names each one's largest or smallest row in the title", () => {
+    expect(titleOf(demoPlan(["p10 of customers' lowest order amount in 2025"], TODAY))).toBe(
+      "10th percentile of each customer's smallest order amount, in 2025",
+    );
+  });
+
+  it('refuses the gap of two percentiles of it (not built)', () => {
+    expect(demoReading(["IQR of each customer's biggest order"], TODAY).kind).toBe('refuse');
   });
 
   it('keeps a breakdown beside it, and reads no ranking from the extreme word', () => {

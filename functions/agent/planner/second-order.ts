@@ -836,8 +836,6 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       }
     }
   }
-  // ("the 90th percentile of each customer's largest order": a percentile of each one's largest or smallest row is
-  // no query built here; the count of orders, or every row's amount, in its place was confidently wrong.)
   // ("median order amount of customers with more than 50 orders": a percentile over the entities a condition keeps
   // is no query built here; the entities listed or totalled in its place dropped the percentile: confidently wrong.)
   if (input.percentile !== undefined && fields.having)
@@ -856,9 +854,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // per customer in its place was confidently wrong.)
   if (input.percentile !== undefined && tokens.some((t) => RATE_WORDS.has(t.raw)))
     unresolved.push('a percentile of a rate');
+  // ("the 90th percentile of each customer's largest order": a percentile of each one's largest or smallest row is
+  // read only when the entity plainly owns the row, below; otherwise refused: the count of orders, or every row's
+  // amount, in its place was confidently wrong.)
   const extremeRow =
     /\b(?:largest|biggest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:single\s+)?(?:order|purchase)/.test(
-      tokens.map((t) => t.raw).join(' '),
+      words,
     );
   // ("take every customer's biggest order, then the p90 of those": each one's largest row, then the percentile of
   // them, when the entity plainly owns the row: entity-extremes.ts.)
@@ -867,7 +868,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       ? readEntityExtreme(tokens, cube)
       : undefined;
   const rowNumber = owned ? numberBehind(cube, undefined, tokens) : undefined;
-  if (owned && rowNumber && !fields.change && !compare?.length) {
+  if (owned && rowNumber && !fields.change && !compare?.length && !input.percentileGap) {
     fields.percentile = {
       p: input.percentile ?? 0.5,
       ...(input.percentileMore?.length ? { more: input.percentileMore } : {}),
