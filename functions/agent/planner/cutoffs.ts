@@ -78,6 +78,15 @@ const MARKS = new RegExp(
   'gi',
 );
 /**
+ * "what order count marks the top 1% of customers", "which lifetime spend separates the bottom quartile of
+ * clients": the percentile of each one's figure (the number of their orders, or their money) where that share
+ * starts or ends.
+ */
+const PEOPLE_MARKS = new RegExp(
+  `\\b(?:what|which)\\s+(?:(order\\s+count|number\\s+of\\s+orders)|${MONEY})\\s+(?:marks|defines|separates|sets)(?:\\s+off)?\\s+(?:the\\s+)?${SHARE_PART}\\s+of\\s+(?:(?:our|my|the|all)\\s+)?${PEOPLE}`,
+  'gi',
+);
+/**
  * "where does the top quartile of customers start, in lifetime spend", "what lifetime spend puts a customer in
  * the top 10%": the percentile of each customer's figure where that share begins.
  */
@@ -186,6 +195,13 @@ export function readCutoffs(text: string): string {
     .replace(MARKS, (all, what = '', side = '', part = '', values = '', noun = '', rest = '', by = '') => {
       const p = percentileOf(side, part);
       return p === undefined ? all : `${said(p, values, noun, what || by)}${rest}`;
+    })
+    .replace(PEOPLE_MARKS, (all, count = '', money = '', side = '', part = '', people = '') => {
+      const p = percentileOf(side, part);
+      const person = people.toLowerCase().replace(/s$/, '');
+      return p === undefined
+        ? all
+        : `the ${p}th percentile of ${count ? 'number of orders' : money} per ${person}`;
     })
     .replace(STARTS, (all, side = '', part = '', _people = '', money = '') => {
       const p = percentileOf(side, part);

@@ -7,6 +7,7 @@
  * question says two things and is refused (never answered with either). A gloss with any word that is neither
  * one of a line's words nor one of the ask's ("the line for the top 10% of enterprise customers") is left alone.
  */
+import { readCutoffs } from './cutoffs';
 import { glossSpans, withoutGloss, wordsCovered } from './gloss-spans';
 
 export type PercentileGloss = { text: string } | { refuse: string };
@@ -19,8 +20,18 @@ const LINE_WORDS = new Set(
   them they their it its than beat beats cross crosses clear clears pass passes sit sits under below above over
   stay stays fall falls are is smaller bigger larger less more lower higher top bottom quarter half tenth fifth
   percent pct only out spenders people for how much many three four two five ten per and or of percentile
-  pctile pctl ptile th st nd rd all at least most just so then put puts number figure`.split(/\s+/),
+  pctile pctl ptile th st nd rd all at least most just so then put puts number figure middle by quartile decile
+  median upper lower`.split(/\s+/),
 );
+
+/** Named parts that are percentiles: "the upper quartile", "top decile", "the middle one". */
+const NAMED_PARTS: [RegExp, number][] = [
+  [/\b(?:upper|top|third|3rd)\s+quartile\b/, 75],
+  [/\b(?:lower|bottom|first|1st)\s+quartile\b/, 25],
+  [/\btop\s+decile\b/, 90],
+  [/\bbottom\s+decile\b/, 10],
+  [/\bmiddle\s+(?:one|value|order|customer|client|buyer|point)\b/, 50],
+];
 
 const SHARE_WORDS: Record<string, number> = { half: 50, quarter: 25, tenth: 10, fifth: 20 };
 const SMALL = /\b(?:below|under|smaller|less|lower|cheaper)\b/;
@@ -44,6 +55,12 @@ export function impliedPercentile(gloss: string): number | undefined {
   const text = gloss.toLowerCase().replace(/(\d),(\d)/g, '$1$2');
   const named = askedPercentile(text);
   if (named !== undefined) return named;
+  // ("the upper quartile", "the middle one by amount", "the 9/10 mark": a named part or a fraction's line.)
+  const namedPart = NAMED_PARTS.find(([shape]) => shape.test(text));
+  if (namedPart) return namedPart[1];
+  const fraction = /\b(\d{1,2})\s*\/\s*(4|5|10|100)\s+(?:mark|line|point|cutoff|cut-off)\b/.exec(text);
+  if (fraction?.[1] && fraction[2] && Number(fraction[1]) < Number(fraction[2]))
+    return Math.round((100 * Number(fraction[1])) / Number(fraction[2]));
   const end = /\b(top|bottom)\s+(?:(\d{1,2})\s*(?:%|percent\b|pct\b)|(half|quarter|tenth|fifth))/.exec(text);
   if (end?.[1]) {
     const n = end[2] ? Number(end[2]) : SHARE_WORDS[end[3] ?? ''];
@@ -78,10 +95,13 @@ export function impliedPercentile(gloss: string): number | undefined {
 export function readPercentileGloss(question: string): PercentileGloss | undefined {
   for (const span of glossSpans(question)) {
     const text = withoutGloss(question, span);
-    const asked = askedPercentile(text);
+    // ("what order count marks the top 1% of customers, i.e. the 99th percentile ...": a cut-off is a percentile.)
+    const asked = askedPercentile(text) ?? askedPercentile(readCutoffs(text));
     if (asked === undefined) continue;
     const implied = impliedPercentile(span.gloss);
-    if (implied === undefined || !wordsCovered(span.gloss, text, LINE_WORDS)) continue;
+    // ("how much did the median customer spend, that is the median customer by total spend": a spend is a total.)
+    const allowed = /\bspen[dt]\b/i.test(text) ? new Set([...LINE_WORDS, 'total']) : LINE_WORDS;
+    if (implied === undefined || !wordsCovered(span.gloss, text, allowed)) continue;
     if (implied === asked) return { text };
     return {
       refuse: `the question asks the ${ordinal(asked)} percentile, but its note ("${span.gloss.trim()}") describes the ${ordinal(implied)}: which one is meant?`,
@@ -92,3 +112,18 @@ export function readPercentileGloss(question: string): PercentileGloss | undefin
 
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/**
+ * "how much did the middle customer spend", "the middle order by amount": the one in the middle is the median's
+ * (the question said with "median" in its place); undefined when no such words.
+ */
+export function readMiddleAsMedian(question: string): string | undefined {
+  // (Only in the ask: a gloss saying "the middle customer, not the mean" restates a median, restated-glosses.ts.)
+  const spans = glossSpans(question);
+  const said = question.replace(
+    /\b(the\s+)middle(\s+(?:customer|client|buyer|order|purchase)s?\b)/gi,
+    (all, the: string, noun: string, at: number) =>
+      spans.some((s) => at >= s.start && at < s.end) ? all : `${the}median${noun}`,
+  );
+  return said === question ? undefined : said;
+}

@@ -364,6 +364,8 @@ export interface Percentile {
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
   of?: CatalogMember;
   per?: CatalogMember;
+  /** With `of` and `per`: each entity's largest or smallest `of` ("each customer's biggest order"), entity-extremes.ts. */
+  extreme?: 'max' | 'min';
   /** With `per`: the number of distinct values of this dimension per entity ("avg number of categories per customer"). */
   distinct?: CatalogMember;
   /**

@@ -49,7 +49,8 @@ import { readOwnGround, wholeBeyondGround } from './own-ground';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
-import { readPercentileGloss } from './percentile-glosses';
+import { readMiddleAsMedian, readPercentileGloss } from './percentile-glosses';
+import { readPercentileRank } from './percentile-ranks';
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
@@ -267,6 +268,13 @@ function readQuestionsAsked(
   }
   // ("p95 order amount - the size an order has to beat to land in the top 5%": a percentile's line glossed, read away
   // when it is the percentile asked, refused when it is another: percentile-glosses.ts.)
+  // ("what percentile is a $750 order at": the share of the rows below it, percentile-ranks.ts.)
+  const rankAsked =
+    questions.at(-1) !== undefined ? readPercentileRank(questions.at(-1) as string) : undefined;
+  if (rankAsked) return readQuestions([...questions.slice(0, -1), rankAsked.text], models, today, plain);
+  // ("how much did the middle customer spend": the median one, percentile-glosses.ts.)
+  const middle = questions.at(-1) !== undefined ? readMiddleAsMedian(questions.at(-1) as string) : undefined;
+  if (middle) return readQuestions([...questions.slice(0, -1), middle], models, today, plain);
   const lined = questions.at(-1) !== undefined ? readPercentileGloss(questions.at(-1) as string) : undefined;
   if (lined && 'refuse' in lined) return { kind: 'refuse', missing: '', reason: lined.refuse };
   if (lined) return readQuestions([...questions.slice(0, -1), lined.text], models, today, plain);

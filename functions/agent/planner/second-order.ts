@@ -10,6 +10,7 @@ import { firstAndLast } from './data-span-growth';
 import { periodBefore, periodBeside } from './dates';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
+import { readEntityExtreme } from './entity-extremes';
 import { dimensionKeys, entityNamed } from './members';
 import { claimMeanBeside, percentileOfRow } from './percentiles';
 import { claimChangeWording, claimPoints, claimRepeatedGrain, pointsAt, spanOfUnits } from './periods';
@@ -122,6 +123,29 @@ const ENTITY_VERBS = new Set([
   'buys',
   'make',
 ]);
+/**
+ * Of the dimensions read per entity, the one the figure is of: an entity said right after "per" when another is
+ * found too ("for each segment, ... per customer"), else the first.
+ */
+function perNamed<T extends { member: CatalogMember; at: number }>(
+  found: T[],
+  tokens: readonly Token[],
+  cube: CatalogCube,
+): T | undefined {
+  if (found.length < 2) return found[0];
+  const per = found.find(
+    (d) => tokens[d.at - 1]?.raw === 'per' && entityNamed(cube, tokens[d.at]?.stem ?? '') === d.member,
+  );
+  return per ?? found[0];
+}
+
+/** Words of a rate, which no percentile here is of. */
+const RATE_WORDS = new Set(['rate', 'rates', 'ratio', 'ratios']);
+
+/** Words that rank groups ("which segment has the highest median"). */
+const RANK_WORDS =
+  /^(?:top|bottom|most|least|best|worst|highest|lowest|largest|biggest|smallest|max|min|maximum|minimum)$/;
+
 /** Words of a statistic over entities, right before the entity ("the median customer", "a typical buyer"). */
 const STAT_WORDS = new Set(['average', 'avg', 'mean', 'typical', 'median']);
 
@@ -517,6 +541,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         );
       return STAT_WORDS.has(lead) && (ENTITY_VERBS.has(next) || MONEY_WORDS.has(next) || next === 'total');
     };
+    // ("90th percentile customer spend", "the median customer by total spend": the entity's own total, named by a
+    // money word right after it, is the figure per entity; every order's amount in its place was confidently wrong.)
+    const spent = (i: number) => {
+      const next = tokens[i + 1]?.raw ?? '';
+      const then = tokens[i + 2]?.raw ?? '';
+      const own = (w: string) => MONEY_WORDS.has(w) || w === 'total';
+      return own(next) || (next === 'by' && own(then));
+    };
     // "(orders) a customer placed": the entity named by the acting word; "the median customer's total spend":
     // the entity a statistic's word qualifies.
     const acting = (i: number) => perToken(i) && ENTITY_VERBS.has(tokens[afterScope(i)]?.raw ?? '');
@@ -533,15 +565,27 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // ("average lifetime spend per segment": a lifetime is a customer's, each averaged per segment.)
     const perEntity =
       (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
-      input.dimensionsFound.find(
-        (d) => perToken(d.at) && !(perUnit && d.member.values.length > 0 && tokens[d.at - 1]?.raw !== 'per'),
+      // ("for each segment, the median 2025 spend per customer": the entity after "per" is what the figure is of, the
+      // one after "each" the breakdown; the segment taken for the entity was one row per customer, confidently wrong.)
+      perNamed(
+        input.dimensionsFound.filter(
+          // ("median monthly revenue per region": each region's months, as "by region" reads; the median of the
+          // regions in each month answered another question. An average keeps its reading.)
+          (d) =>
+            perToken(d.at) &&
+            !(perUnit && d.member.values.length > 0 && (tokens[d.at - 1]?.raw !== 'per' || !input.average)),
+        ),
+        tokens,
+        cube,
       ) ??
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')
         ? !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
-          ? (entityWhere(tokens, cube, acting) ?? entityWhere(tokens, cube, stated))
+          ? (entityWhere(tokens, cube, acting) ??
+            entityWhere(tokens, cube, stated) ??
+            entityWhere(tokens, cube, spent))
           : // ("the median customer's total spend": the statistic names the entity, whatever size word follows.)
-            entityWhere(tokens, cube, stated)
+            (entityWhere(tokens, cube, stated) ?? entityWhere(tokens, cube, spent))
         : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];
@@ -577,6 +621,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
         if (total?.raw === 'total' && !total.used) total.used = true;
       } else if (!measure || selfCount)
         measures = cube.members.filter((m) => m.kind === 'measure' && m.aggType === 'count').slice(0, 1);
+      // ("the 90th percentile of each customer's total", "median customer total": the rows of the entities' own table
+      // counted per entity are 1 each; a figure of no question, answered confidently.)
+      const rows = measures[0];
+      if (
+        input.percentile !== undefined &&
+        rows?.aggType === 'count' &&
+        rows.titleWords.some((w) => keys.includes(w))
+      )
+        unresolved.push("a count of each one's own row");
       // "avg number of categories per customer": how many distinct values each entity's rows hold, averaged (the
       // dimension's word was dropped for the number of rows: confidently wrong).
       const counted = countOnly ? distinctCounted(tokens, cube, perEntity.member) : undefined;
@@ -783,13 +836,54 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       }
     }
   }
+  // ("median order amount of customers with more than 50 orders": a percentile over the entities a condition keeps
+  // is no query built here; the entities listed or totalled in its place dropped the percentile: confidently wrong.)
+  if (input.percentile !== undefined && fields.having)
+    unresolved.push('a percentile over the ones a condition keeps');
+  // ("how many customers spent over the median": the percentile as a bar to count against is no query built here;
+  // the percentile alone in its place answered another question.)
+  const words = tokens.map((t) => t.raw).join(' ');
+  if (
+    input.percentile !== undefined &&
+    /\b(?:over|above|below|under|than|exceeds?|beats?)\s+(?:the\s+|our\s+)?(?:median|p\d{1,2}|\d{1,2}\s*(?:st|nd|rd|th)?\s+percentile)\b/.test(
+      words,
+    )
+  )
+    unresolved.push('a count against a percentile');
+  // ("p90 of each customer's cancel rate": a percentile of a rate per entity is no query built here; the order count
+  // per customer in its place was confidently wrong.)
+  if (input.percentile !== undefined && tokens.some((t) => RATE_WORDS.has(t.raw)))
+    unresolved.push('a percentile of a rate');
   // ("the 90th percentile of each customer's largest order": a percentile of each one's largest or smallest row is
-  // no query built here; the count of orders, or every row's amount, in its place was confidently wrong.)
+  // read only when the entity plainly owns the row, below; otherwise refused: the count of orders, or every row's
+  // amount, in its place was confidently wrong.)
   const extremeRow =
     /\b(?:largest|biggest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:single\s+)?(?:order|purchase)/.test(
-      tokens.map((t) => t.raw).join(' '),
+      words,
     );
-  if ((fields.percentile || input.percentile !== undefined) && extremeRow)
+  // ("take every customer's biggest order, then the p90 of those": each one's largest row, then the percentile of
+  // them, when the entity plainly owns the row: entity-extremes.ts.)
+  const owned =
+    input.percentile !== undefined && !input.average && extremeRow
+      ? readEntityExtreme(tokens, cube)
+      : undefined;
+  const rowNumber = owned ? numberBehind(cube, undefined, tokens) : undefined;
+  if (owned && rowNumber && !fields.change && !compare?.length && !input.percentileGap) {
+    fields.percentile = {
+      p: input.percentile ?? 0.5,
+      ...(input.percentileMore?.length ? { more: input.percentileMore } : {}),
+      per: owned.entity,
+      of: rowNumber,
+      extreme: owned.extreme,
+    };
+    dimensions = dimensions.filter((d) => d !== owned.entity && d !== rowNumber);
+    // (The extreme's word is no ranking of the groups unless another superlative asks one.)
+    if (top && tokens.filter((t) => RANK_WORDS.test(t.raw)).length < 2) top = undefined;
+    for (const word of ['median', 'average']) {
+      const at = unresolved.indexOf(word);
+      if (at >= 0) unresolved.splice(at, 1);
+    }
+  } else if ((fields.percentile || input.percentile !== undefined) && extremeRow)
     unresolved.push("a percentile of each one's largest or smallest row");
   // A ranking of two breakdowns, one named after each/every/per, not read per group ("for every segment, the
   // category ..." whose roles did not both come clear): one ranked row of all pairs would answer another question.

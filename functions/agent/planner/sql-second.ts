@@ -10,7 +10,7 @@ import { versusQuery } from './entity-versus';
 import { entityWord } from './names';
 import { limitOf } from './nth';
 import { pairedChangeSql, pairedPeriods } from './paired-periods';
-import { type Plan, rankedChange } from './plan';
+import { type Percentile, type Plan, rankedChange } from './plan';
 import { rowConditionsQuery } from './row-conditions-sql';
 import { conditions, ident, type PlannedQuery, plannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
@@ -581,6 +581,10 @@ export function topShareQuery(plan: Plan): PlannedQuery {
 export const percentileName = (p: number, of: string) =>
   `${p === 0.5 ? 'median' : `p${Math.round(p * 1000) / 10}`.replace('.', '_')}_${label(of)}`;
 
+/** The name of the figure per entity or period: the measure's column, or "max_amount" for each one's largest row. */
+const figureName = (percentile: Percentile, measure: CatalogMember | undefined) =>
+  percentile.extreme ? `${percentile.extreme}_${measure?.column ?? 'value'}` : (measure?.column ?? 'count');
+
 /** A percentile of a row-level number, or of the first measure per entity or per period. */
 export function percentileQuery(plan: Plan): PlannedQuery {
   const percentile = plan.percentile;
@@ -602,7 +606,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       ]
     : [];
   const periodColumns: Columns = compared ? [{ role: 'period' }] : [];
-  if (percentile.of) {
+  if (percentile.of && !percentile.extreme) {
     const of = percentile.of;
     const byTime = plan.grain && at ? [`${bucket(plan)} AS ${plan.grain}`] : byPeriod;
     const select = [...byTime, ...dims];
@@ -634,14 +638,16 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       ...(percentile.gap ? [{ role: 'change' as const, member: of }] : []),
     ]);
   }
-  const measure = plan.measures[0];
-  const m = measureColumn(measure);
+  // ("every customer's biggest order": the figure per entity is the largest or smallest row, named after it.)
+  const extreme = percentile.extreme && percentile.of ? percentile.of : undefined;
+  const measure = extreme ?? plan.measures[0];
+  const m = measureColumn(plan.measures[0]);
   const per = percentile.per ? ident(percentile.per.column) : `${bucket(plan)}`;
   const over = percentile.per ? percentile.per.column : (plan.grain ?? 'period');
   const name =
     percentile.stat === 'avg'
       ? `average_${percentile.distinct ? `distinct_${label(percentile.distinct.column)}` : label(measure?.column ?? 'count')}_per_${label(over)}`
-      : percentileName(percentile.p, measure?.column ?? 'count');
+      : percentileName(percentile.p, figureName(percentile, measure));
   const statistic =
     percentile.stat === 'avg'
       ? percentile.days
@@ -650,7 +656,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       : ps
           .map(
             (q) =>
-              `percentile_cont(${q}) WITHIN GROUP (ORDER BY v) AS ${q === percentile.p ? name : percentileName(q, measure?.column ?? 'count')}`,
+              `percentile_cont(${q}) WITHIN GROUP (ORDER BY v) AS ${q === percentile.p ? name : percentileName(q, figureName(percentile, measure))}`,
           )
           .join(', ') + (percentile.gap && percentile.stat !== 'avg' ? `, ${gapOf('v')}` : '');
   // Per entity by period ("orders per customer by signup quarter"): the entities of each period (a cohort).
@@ -668,9 +674,12 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const groups = [...(cohort ? [`${bucket(plan)} AS ${cohort}`] : byBuckets), ...dims];
   const names = [...(cohort ? [cohort] : compared || bucketsCompared ? ['period'] : []), ...dims];
   const lead = groups.map((d) => `${d}, `).join('');
+  // ("every customer's biggest order": each entity's largest or smallest row, entity-extremes.ts.)
   const value = percentile.distinct
     ? `COUNT(DISTINCT ${ident(percentile.distinct.column)})`
-    : `MEASURE(${m})`;
+    : percentile.extreme && percentile.of
+      ? `${percentile.extreme.toUpperCase()}(${ident(percentile.of.column)})`
+      : `MEASURE(${m})`;
   const t = `SELECT ${lead}${per} AS per, ${value} AS v FROM ${from}${where(conditions(plan, at))}${groupBy(groups.length + 1)}`;
   // "which signup quarter has the highest revenue per customer": the groups ranked by the figure.
   const ranked = plan.top && names.length > 0 ? plan.top : undefined;

@@ -53,6 +53,13 @@ export function titleOf(plan: Plan): string {
             : p.p === 0.5
               ? 'median'
               : `${ordinal(p.p)} of`;
+    // ("the p90 of every customer's biggest order": each one's largest or smallest row, entity-extremes.ts.)
+    if (p.of && p.extreme && p.per) {
+      const one = entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '');
+      const side = p.extreme === 'max' ? 'largest' : 'smallest';
+      const of = what === 'median' ? 'median of' : what;
+      return capitalise(`${of} each ${one}'s ${side} ${nameOf(plan, p.of).toLowerCase()}${byText}${scope}`);
+    }
     if (p.of) return capitalise(`${what} ${nameOf(plan, p.of)}${byText}${scope}`);
     const per = p.per
       ? ` per ${entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '')}`
