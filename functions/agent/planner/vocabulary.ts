@@ -63,6 +63,8 @@ export const GROUP_TRIGGERS = new Set([
   'best',
   'worst',
   'compare',
+  // ("in 2024, rank the regions by revenue": the verb of a ranking asks for its breakdown, as "top" does.)
+  'rank',
 ]);
 export const GROUP_AFTER = new Set(['breakdown', 'wise', 'split', 'distribution', 'mix']);
 export const CLAUSE_BREAKS = new Set([

@@ -155,7 +155,9 @@ export const tuning26ranks: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'leader-per-group',
     ask: "each region's biggest furniture spender in 2025",
-    sql: ranked('o.region', 'c.name', 'sum(o.amount)', { where: `o.category = 'furniture' AND ${year(2025)}` }),
+    sql: ranked('o.region', 'c.name', 'sum(o.amount)', {
+      where: `o.category = 'furniture' AND ${year(2025)}`,
+    }),
   },
   {
     class: 'leader-per-group',
@@ -164,7 +166,7 @@ export const tuning26ranks: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'leader-per-group',
-    ask: 'which segment\'s customers spent the most per customer in 2024?',
+    ask: "which segment's customers spent the most per customer in 2024?",
     sql: `SELECT segment, v FROM (SELECT c.segment, sum(o.amount) / count(DISTINCT o.customer_id) AS v,
         rank() OVER (ORDER BY sum(o.amount) / count(DISTINCT o.customer_id) DESC) AS r
       FROM ${withCustomers} WHERE ${year(2024)} GROUP BY 1) WHERE r = 1`,
@@ -247,7 +249,8 @@ export const tuning26ranks: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'refused',
-    ask: 'in each region, which product had the highest return rate in 2025?',
+    // (Was "which product": the model's product category is named "product" too, so read as the category.)
+    ask: 'in each region, which sales rep had the highest return rate in 2025?',
     refuse: true,
   },
   {
@@ -256,4 +259,3 @@ export const tuning26ranks: (SecondOrderCase & Tuning6Case)[] = [
     refuse: true,
   },
 ];
-
