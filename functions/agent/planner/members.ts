@@ -1,5 +1,5 @@
 import type { CatalogCube, CatalogMember } from './catalog';
-import { placeBefore } from './nth';
+import { placeBefore, placeSaid } from './nth';
 import type { NumberFilter, Parsed, Token, ValueFilter } from './plan';
 import { nearlyEqual, STOPWORDS, stem, words } from './text';
 import {
@@ -206,6 +206,9 @@ export function findTop(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t) continue;
+    // "which region came second", "runner-up category", "ranked 2nd": one place, highest first (nth.ts).
+    const said = placeSaid(tokens);
+    if (said) return { n: 1, nth: said, direction: 'desc', ...counted };
     // "Rank regions by revenue": every row, highest first.
     if (t.stem === 'rank' || t.raw === 'ranked' || t.raw === 'ranking') {
       t.used = true;

@@ -16,7 +16,7 @@ import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, GRAIN_WORDS, isCount, isSuperlativ
 /** The grain each time word names (the vocabulary's list). */
 export const GRAIN_STEMS: Record<string, Grain> = GRAIN_WORDS;
 // ("rank the segments by ...": the verb of a whole ranking names its item too.)
-const RANKING = new Set(['top', 'bottom', 'which', 'what', 'rank']);
+const RANKING = new Set(['top', 'bottom', 'which', 'what', 'rank', 'runner']);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 /** Words that tie a ranking after the item to it ("the month with the most orders", "region that sold most"). */
 const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which', 'who', 'whose']);

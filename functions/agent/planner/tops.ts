@@ -245,7 +245,9 @@ export function perGroupWho(question: string): string | undefined {
   ).exec(rest);
   if (spender) {
     const low = new RegExp(`^(?:${LOW}|worst)$`, 'i').test(spender[1] ?? '');
-    return `${low ? 'bottom' : 'top'} customer by spend in each ${by}${spender[3] ?? ''}`;
+    // ("who was the top customer by order count": the figure named after it ranks them, not spend.)
+    const named = /^\s*by\b/i.test(spender[3] ?? '') && !/^spender$/i.test(spender[2] ?? '');
+    return `${low ? 'bottom' : 'top'} customer${named ? '' : ' by spend'} in each ${by}${spender[3] ?? ''}`;
   }
   const spent = /^who\s+(spent|ordered|bought|purchased)\s+(?:the\s+)?(most|least)\b(.*)$/i.exec(rest);
   if (spent) {
