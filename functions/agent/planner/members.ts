@@ -330,7 +330,18 @@ function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): 
       (high ? ASC_SUPERLATIVES.has(t.raw) : DESC_SUPERLATIVES.has(t.raw)) &&
       // ("which had the most orders and which the fewest": "most" and "fewest" ends of one count too; "at
       // least" is a bound, no end.)
-      (['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw) ||
+      // ("strongest vs weakest month": the words of a period's ends.)
+      ([
+        'highest',
+        'lowest',
+        'biggest',
+        'smallest',
+        'largest',
+        'best',
+        'worst',
+        'strongest',
+        'weakest',
+      ].includes(t.raw) ||
         (['most', 'fewest', 'least'].includes(t.raw) && tokens[i - 1]?.raw !== 'at')),
   );
   // Only an end of the same ranking: nothing after it but the thing ranked ("and the worst month", "over the
