@@ -75,6 +75,7 @@ import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
+import * as tuning26ranks from './questions/tuning-26-ranks';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -691,6 +692,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning25after,
       cases: tuning25after.tuning25after,
       rightAtLeast: 10,
+    },
+    {
+      // 12 of 34 right before rankings within groups were built (8 confident wrong, in the eval CLI, on 2777ec4);
+      // 33, none wrong, after (rates-within.ts, nth.ts placeSaid, end-gap.ts both ends' gap; one refused).
+      title:
+        'tuning set 26 (ranks: a rate ranked within each group, the runner-up of each group, the leader of each group by a per-entity total, the best and worst period with the gap, a ranking for each year or signup quarter)',
+      module: tuning26ranks,
+      cases: tuning26ranks.tuning26ranks,
+      rightAtLeast: 33,
     },
   ];
 
