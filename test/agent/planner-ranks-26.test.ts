@@ -82,6 +82,12 @@ describe('a place said where a row finished', () => {
     expect(sql(q)).toContain(`rank_in_group = ${nth}`);
   });
 
+  it('reads a gloss that says the second place again away', () => {
+    const p = plan("each segment's second-best quarter of 2024 by revenue (the runner-up, not the top one)");
+    expect(p.top?.nth).toBe(2);
+    expect(p.perGroup).toBeDefined();
+  });
+
   it('keeps "the runner-up category" a breakdown, and a second quarter no place', () => {
     expect(plan('runner-up category per region by number of orders, 2024').dimensions).toHaveLength(2);
     const read = demoReading(['what was second quarter revenue in 2025'], TODAY);
@@ -97,6 +103,16 @@ describe('the leader of each group', () => {
     expect(perGroupWho('for each segment, who was the top customer in 2025?')).toBe(
       'top customer by spend in each segment in 2025?',
     );
+  });
+
+  it('reads "who is the customer with the highest ..." as the one ranked by that clause, "and how much" its figure', () => {
+    expect(
+      perGroupWho('in each segment, who is the customer with the highest spend on toys, and how much?'),
+    ).toBe('the customer with the highest spend on toys in each segment?');
+    // (Anything else said after the clause is not read here.)
+    expect(
+      perGroupWho('in each segment, who is the customer with the highest spend on toys and electronics?'),
+    ).toBe(undefined);
   });
 
   it("names the one leading group of a per-customer figure ('which region's customers spent the most')", () => {
@@ -121,6 +137,10 @@ describe('both ends of a period ranking with the gap between them', () => {
     [
       'my best & worst month of 2025 for revenue and the gap between them',
       'my best & worst month of 2025 for revenue',
+    ],
+    [
+      "which were 2024's best and worst months by order count, and how big was the gap between them?",
+      "which were 2024's best and worst months by order count?",
     ],
   ])('%s', (q, read) => {
     expect(readEndGap(q)).toBe(read);

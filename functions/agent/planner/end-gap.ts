@@ -28,9 +28,12 @@ const BOTH_ENDS = new RegExp(
   String.raw`\b(?:${HIGH}|strongest)\s*(?:and|&|vs\.?|versus)\s*(?:worst|lowest|weakest|bottom|smallest|quietest|slowest)\b|\b(?:worst|lowest|weakest|smallest)\s*(?:and|&|vs\.?|versus)\s*${HIGH}\b`,
   'i',
 );
-/** ", and how far apart were they", "and the difference between them", "and the gap", "and the spread". */
+/**
+ * ", and how far apart were they", "and the difference between them", "and the gap", "and the spread", "and how big was
+ * the gap between them in $".
+ */
 const BOTH_GAP =
-  /\s*,?\s*(?:and\s+)?(?:(?:by\s+)?how\s+far\s+apart(?:\s+(?:were|are|was|is)\s+(?:they|the\s+two))?|(?:the\s+|their\s+)?(?:gap|difference|spread)(?:\s+between\s+(?:them|the\s+two|both))?)(?=\s*[?.!]*\s*$)/i;
+  /\s*,?\s*(?:and\s+)?(?:(?:by\s+)?how\s+far\s+apart(?:\s+(?:were|are|was|is)\s+(?:they|the\s+two))?|(?:how\s+(?:big|large|wide)\s+(?:was|is|were)\s+)?(?:the\s+|their\s+)?(?:gap|difference|spread)(?:\s+between\s+(?:them|the\s+two|both))?(?:\s+in\s+(?:\$|dollars))?)(?=\s*[?.!]*\s*$)/i;
 
 /**
  * The question with a gap from the low end to the high end said as "and by how much over the highest"; with both
