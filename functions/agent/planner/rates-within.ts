@@ -1,5 +1,5 @@
 /**
- * A rate or a share of rows ranked within each group (issue 29; docs/analyst.md, "Top per group"): "within each
+ * A rate or a share of rows ranked within each group (issue 29; README.md, "The top value within each group"): "within each
  * segment, which region has the highest return rate", "which category had the highest return rate in each year",
  * "for each region, rank the segments by cancellation rate", "the region with the 2nd highest return rate in each
  * segment". The rate of each group x item pair (the share query of sql.ts, uncut), then a RANK() within each group
