@@ -1,11 +1,11 @@
 /**
- * A rate or a share of rows ranked within each group (issue 29; README.md, "The top value within each group"): "within each
- * segment, which region has the highest return rate", "which category had the highest return rate in each year",
- * "for each region, rank the segments by cancellation rate", "the region with the 2nd highest return rate in each
- * segment". The rate of each group x item pair (the share query of sql.ts, uncut), then a RANK() within each group
- * by that rate: the leader, a place, the first n or the whole ranking of each group, every tied row kept. Read only
- * when the per-group reading finds both roles (top-per-group.ts); two time units as the roles, both ends, or a rate
- * of two figures are not read here (refused by second-order.ts).
+ * A rate or a share of rows ranked within each group (issue 29; README.md, "The top value within each group"):
+ * "within each segment, which region has the highest return rate", "which category had the highest return rate in
+ * each year", "for each region, rank the segments by cancellation rate", "the region with the 2nd highest return rate
+ * in each segment". The rate of each group x item pair (the share query of sql.ts, uncut), then a RANK() within each
+ * group by that rate: the leader, a place, the first n or the whole ranking of each group, every tied row kept. Read
+ * only when the per-group reading finds both roles (top-per-group.ts); two time units as the roles, both ends, or a
+ * rate of two figures are not read here (refused by second-order.ts).
  */
 import type { Plan } from './plan';
 import { type PerGroupInput, type PerGroupReading, readPerGroup } from './top-per-group';
