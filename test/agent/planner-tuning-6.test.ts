@@ -79,6 +79,7 @@ import * as tuning26fifth from './questions/tuning-26-fifth';
 import * as tuning26fourth from './questions/tuning-26-fourth';
 import * as tuning26percentiles from './questions/tuning-26-percentiles';
 import * as tuning26probed from './questions/tuning-26-probed';
+import * as tuning26ranks from './questions/tuning-26-ranks';
 import * as tuning26second from './questions/tuning-26-second';
 import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26third from './questions/tuning-26-third';
@@ -762,6 +763,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26percentiles,
       cases: tuning26percentiles.tuning26percentiles,
       rightAtLeast: 35,
+    },
+    {
+      // 12 of 34 right before rankings within groups were built (8 confident wrong, in the eval CLI, on 2777ec4);
+      // 33 of 34, none wrong, after (rates-within.ts, nth.ts placeSaid, end-gap.ts both ends' gap; one refused);
+      // three cases added after, 36 of 37, none wrong (on the TEST sample too).
+      title:
+        'tuning set 26 (ranks: a rate ranked within each group, the runner-up of each group, the leader of each group by a per-entity total, the best and worst period with the gap, a ranking for each year or signup quarter)',
+      module: tuning26ranks,
+      cases: tuning26ranks.tuning26ranks,
+      rightAtLeast: 36,
     },
   ];
 

@@ -6,6 +6,7 @@ import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf, rowNoun as rowNounOf } from './names';
 import { periodInWords } from './periods';
 import { type Plan, rankedChange, shareChangeable } from './plan';
+import { ratedWithin } from './rates-within';
 import { reachText } from './reach-answer';
 import { shareChangeText } from './share-change';
 import type { PlannedQuery } from './sql';
@@ -307,6 +308,12 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
       ? `of all ${measure ? nameOf(plan, measure).toLowerCase() : 'rows'}`
       : `of that ${groupWord}`;
   const shareText = (row: Row) => (shareAt >= 0 ? `, ${formatPercent(row[shareAt] ?? 0)} ${whole}` : '');
+  // (A rate ranked within each group, rates-within.ts: the rate first, its part of its whole beside.)
+  const wholeAt = query.columns.findIndex((c) => c.role === 'whole');
+  const figure = (row: Row) =>
+    ratedWithin(plan) && shareAt >= 0 && wholeAt >= 0
+      ? `${formatPercent(row[shareAt] ?? 0)}, ${formatFigure(measure, row[m])} of ${formatFigure(measure, row[wholeAt])}`
+      : `${formatFigure(measure, row[m])}${shareText(row)}`;
   // (Another measure beside each row: "with their order count".)
   const beside = plan.measures[1];
   const besideAt = query.columns.findLastIndex((c) => c.role === 'measure');
@@ -318,9 +325,7 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   for (const row of result.data) {
     const key = groupAt.map((i) => text(row, i)).join(', ');
     const items = groups.get(key) ?? [];
-    items.push(
-      `${end(row)}${text(row, itemAt)} (${formatFigure(measure, row[m])}${shareText(row)}${besideText(row)})`,
-    );
+    items.push(`${end(row)}${text(row, itemAt)} (${figure(row)}${besideText(row)})`);
     groups.set(key, items);
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');

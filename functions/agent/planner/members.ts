@@ -1,5 +1,5 @@
 import type { CatalogCube, CatalogMember } from './catalog';
-import { placeBefore } from './nth';
+import { placeBefore, placeSaid } from './nth';
 import type { NumberFilter, Parsed, Token, ValueFilter } from './plan';
 import { nearlyEqual, STOPWORDS, stem, words } from './text';
 import {
@@ -206,6 +206,9 @@ export function findTop(
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t) continue;
+    // "which region came second", "runner-up category", "ranked 2nd": one place, highest first (nth.ts).
+    const said = placeSaid(tokens);
+    if (said) return { n: 1, nth: said, direction: 'desc', ...counted };
     // "Rank regions by revenue": every row, highest first.
     if (t.stem === 'rank' || t.raw === 'ranked' || t.raw === 'ranking') {
       t.used = true;
@@ -327,7 +330,18 @@ function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): 
       (high ? ASC_SUPERLATIVES.has(t.raw) : DESC_SUPERLATIVES.has(t.raw)) &&
       // ("which had the most orders and which the fewest": "most" and "fewest" ends of one count too; "at
       // least" is a bound, no end.)
-      (['highest', 'lowest', 'biggest', 'smallest', 'largest', 'best', 'worst'].includes(t.raw) ||
+      // ("strongest vs weakest month": the words of a period's ends.)
+      ([
+        'highest',
+        'lowest',
+        'biggest',
+        'smallest',
+        'largest',
+        'best',
+        'worst',
+        'strongest',
+        'weakest',
+      ].includes(t.raw) ||
         (['most', 'fewest', 'least'].includes(t.raw) && tokens[i - 1]?.raw !== 'at')),
   );
   // Only an end of the same ranking: nothing after it but the thing ranked ("and the worst month", "over the

@@ -47,12 +47,19 @@ function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
     if (missing.length === 0) continue;
     // "by their first purchase" dates a cohort by its first row, which no breakdown of the model stands for.
     if (phrase.includes('first')) return false;
+    // ("per region, the second-best store by revenue": a ranked thing the model lacks is what is asked, never a
+    // breakdown to leave out: the rest would rank the regions.)
+    if (phrase.some((w) => RANKED.test(w))) return false;
     // The whole phrase names the missing thing (a word the model has may qualify it: "acquisition channel").
     if (!unexplained.has(phrase.at(-1) ?? '')) return false;
     for (let i = start + 1; i < end; i++) if (unexplained.has(raws[i] ?? '')) covered.add(i);
   }
   return raws.every((w, i) => !unexplained.has(w) || covered.has(i));
 }
+
+/** Words of a ranking ("best", "second", "top", "biggest"): what follows them is ranked, not a breakdown. */
+const RANKED =
+  /^(?:best|worst|top|bottom|most|least|fewest|highest|lowest|biggest|largest|smallest|greatest|strongest|weakest|second|third|2nd|3rd|runner)$/;
 
 const LIST_WORDS = new Set(['and', 'or', 'plus']);
 /** Words that end a list of measures: a breakdown, a period or a filter follows. */

@@ -34,6 +34,72 @@ export function placeBefore(tokens: Token[], at: number): number | undefined {
   return place;
 }
 
+/** Verbs that say where a row finished ("came second", "was third", "ranked 2nd", "finished in third"). */
+const PLACED = new Set([
+  'came',
+  'come',
+  'comes',
+  'finished',
+  'placed',
+  'ranked',
+  'ranks',
+  'was',
+  'is',
+  'were',
+  'are',
+]);
+
+/**
+ * A place said as where a row finished, with no ranking word ("which region came second", "which category was
+ * third by revenue"), or as a runner-up ("runner-up category"): the highest-first ranking's place, its words
+ * claimed. (A place before a ranking word, "second-lowest", is `placeBefore`'s.)
+ */
+export function placeSaid(tokens: Token[]): number | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t || t.used) continue;
+    // "runner-up", "runner up", "runners-up".
+    const up = tokens[i + 1];
+    if (/^runners?$/.test(t.raw) && up?.raw === 'up') {
+      t.used = true;
+      up.used = true;
+      return 2;
+    }
+    const place = PLACES[t.raw];
+    if (!place) continue;
+    // ("came in second", "finished in 3rd": "in" may stand between.)
+    const link = tokens[i - 1]?.raw === 'in' ? i - 2 : i - 1;
+    const verb = tokens[link];
+    // Only a place that ends its clause ("came second in each quarter", "was third by revenue"): "was second
+    // highest" is `placeBefore`'s, "was second quarter revenue" a period's.
+    const next = tokens[i + 1];
+    if (!verb || !PLACED.has(verb.raw) || (next && !AFTER_PLACE.has(next.raw))) continue;
+    t.used = true;
+    if (next?.raw === 'place') next.used = true;
+    verb.used = true;
+    const inWord = tokens[i - 1];
+    if (inWord && inWord !== verb) inWord.used = true;
+    return place;
+  }
+  return undefined;
+}
+
+/** Words that may follow a place that ends its clause ("came second by revenue", "finished third place"). */
+const AFTER_PLACE = new Set([
+  'by',
+  'in',
+  'on',
+  'for',
+  'during',
+  'among',
+  'overall',
+  'place',
+  'each',
+  'every',
+  'per',
+  'across',
+]);
+
 /** The LIMIT of a ranking: its first `n` rows, or the one row at its place. */
 export function limitOf(top: NonNullable<Plan['top']>): string {
   if (top.nth) return ` LIMIT 1 OFFSET ${top.nth - 1}`;

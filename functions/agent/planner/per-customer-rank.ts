@@ -1,8 +1,8 @@
 /**
  * A per-customer figure ranked by a group (issue 29, counts per entity): "which segment's customers order most
  * often", "which region's customers place the most orders each, on average", "which segment spends the most per
- * customer". The group's orders (or spend) divided by its customers, every group ranked (the least: the lowest
- * one), in the words the average-per reading takes. Read as they stand, the first ranked segment x customer
+ * customer". The group's orders (or spend) divided by its customers, the leading group (or the lowest one, ties
+ * kept), in the words the average-per reading takes. Read as they stand, the first ranked segment x customer
  * pairs and the last the segments by their number of customers: confidently wrong.
  */
 
@@ -27,13 +27,6 @@ const SPEND = new RegExp(`^\\s*${GROUP}\\s+${PEOPLE}\\s+spen[dt]\\s+(?:the\\s+)?
 const PER =
   /^\s*(?:which|what)\s+(?:customer\s+|client\s+)?([a-z]+)\s+(spends?|orders?|buys?)\s+(?:the\s+)?(most|least|fewest)\s+per\s+(?:customer|client|buyer|head)\b/i;
 
-const plural = (word: string) =>
-  /y$/.test(word) && !/[aeiou]y$/.test(word)
-    ? `${word.slice(0, -1)}ies`
-    : /s$/.test(word)
-      ? word
-      : `${word}s`;
-
 /** The question in the average-per reading's words, or undefined when it is not this shape. */
 export function perCustomerRank(question: string): string | undefined {
   const per = PER.exec(question);
@@ -47,7 +40,6 @@ export function perCustomerRank(question: string): string | undefined {
   const way = ((per ? per[3] : match[2]) ?? '').toLowerCase();
   const figure = money ? 'revenue' : 'number of orders';
   const rest = question.slice(match.index + match[0].length);
-  return way === 'most'
-    ? `${plural(group)} ranked by average ${figure} per customer${rest}`
-    : `which ${group} has the lowest average ${figure} per customer${rest}`;
+  // ("which region's customers spent the most": the one leading group, ties kept, as the least is the lowest one.)
+  return `which ${group} has the ${way === 'most' ? 'highest' : 'lowest'} average ${figure} per customer${rest}`;
 }

@@ -6,6 +6,8 @@ import { distributionQuery } from './distributions';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { perEntityQuery } from './per-entity-sql';
 import { type Period, type Plan, shareChangeable } from './plan';
+import { ratedWithin } from './rates-within';
+import { rateWithinQuery } from './rates-within-sql';
 import { reachQuery } from './reach-answer';
 import { windowQuery } from './series-window-sql';
 import { shareChangeQuery } from './share-change';
@@ -36,6 +38,7 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.percentile) return percentileQuery(plan);
   if (plan.change && plan.timeDimension)
     return shareChangeable(plan) ? shareChangeQuery(plan) : changeQuery(plan);
+  if (ratedWithin(plan)) return rateWithinQuery(plan);
   if (plan.share?.top) return topShareQuery(plan);
   if (plan.perGroup) return perGroupQuery(plan);
   return planQuery(plan);

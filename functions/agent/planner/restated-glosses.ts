@@ -103,6 +103,13 @@ const APART = [
 const TOP_ASK =
   /\b(?:top|best|worst|bottom|biggest|largest|smallest|highest|lowest)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b/i;
 
+/** "(the runner-up, not the top one)", "(runner up, not the winner)", "(i.e. #2, not #1)": a second place. */
+const RUNNER_UP =
+  /^(?:the\s+)?(?:runners?[\s-]+up|#\s*2|number\s+two|no\.?\s*2)(?:\s*,?\s*(?:not|rather\s+than)\s+(?:the\s+)?(?:top(?:\s+one)?|first(?:\s+one)?|winner|leader|best(?:\s+one)?|#\s*1|number\s+one|no\.?\s*1))?$/;
+/** A second place asked ("second-best", "2nd highest", "runner-up"). */
+const SECOND_ASK =
+  /\b(?:second|2nd)[\s-]*(?:best|biggest|largest|highest|most|top|strongest)\b|\brunners?[\s-]+up\b|\bcame\s+second\b/i;
+
 /** "(i.e. all regions and all categories together)", "(every region combined)", "(across all regions)". */
 const WHOLE =
   /^(?:(?:all|every)\s+[a-z]+(?:\s*(?:,|and|&)\s*(?:all|every)\s+[a-z]+)*\s+(?:together|combined|included|in\s+one)|(?:across|over)\s+(?:all|every)\s+[a-z]+(?:\s*(?:,|and|&)\s*(?:all|every)\s+[a-z]+)*)$/;
@@ -282,6 +289,8 @@ function restates(gloss: string, ask: string): boolean {
     return /\bactive\b/i.test(ask) && periodFits(active[1], ask);
   if (covered(gloss, NOT_RUNNING)) return !RUNNING_ASK.test(ask);
   if (covered(gloss, APART)) return TOP_ASK.test(ask);
+  // ("each region's second-best month (the runner-up, not the top one)": the second place said again.)
+  if (RUNNER_UP.test(gloss)) return SECOND_ASK.test(ask);
   if (WHOLE.test(gloss)) return TOTAL_ASK.test(ask) && !SPLIT_ASK.test(ask);
   if (INCLUDING.test(gloss) || (gloss.trim() !== '' && MEANT_ALL.test(gloss)))
     return /\b(?:revenue|sales|orders?|gmv|turnover)\b/i.test(ask) && !STATUS_ASK.test(ask);

@@ -24,6 +24,7 @@ import {
   shareChangeable,
   type Token,
 } from './plan';
+import { GROUP_EACH, rateWithin } from './rates-within';
 import { keysOf } from './readings';
 import { bothEnds, eachGroupUnread, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
 import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
@@ -804,22 +805,36 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       share = undefined;
     }
   }
-  // ("for each segment, which category had the lowest return rate": a rate ranked within each group is no query
-  // built here; the one lowest row of all in its place was confidently wrong.)
+  // "for each segment, which category had the lowest return rate", "which category had the highest return rate in
+  // each year": a rate ranked within each group (rates-within.ts), read only when both roles come clear; else
+  // refused (the one lowest row of all in its place was confidently wrong).
   if (
     share &&
     !share.top &&
     top &&
-    top.n > 0 &&
+    top.n >= 0 &&
     !fields.perGroup &&
-    dimensions.length >= 2 &&
-    tokens.some((t) => ['each', 'every', 'per'].includes(t.raw))
-  )
-    unresolved.push('a rate ranked within each group');
+    !fields.change &&
+    dimensions.length + (grain ? 1 : 0) >= 2 &&
+    tokens.some((t) => GROUP_EACH.has(t.raw))
+  ) {
+    const read = rateWithin(share, top, {
+      tokens,
+      dimensions,
+      dimensionsFound: input.dimensionsFound,
+      ...(grain ? { grain } : {}),
+    });
+    if (read) {
+      fields.perGroup = read.perGroup;
+      if (read.grain) grain = read.grain;
+    } else unresolved.push('a rate ranked within each group');
+  }
   // "each segment's most ordered category": a ranking after its group, kept only as a per-group one.
   const groupRank =
     !top && !fields.change && !share ? findGroupRank(tokens, input.dimensionsFound) : undefined;
-  if (!fields.perGroup && ((top && top.n > 0 && !fields.change && !share) || groupRank)) {
+  // ("for each year, rank the regions by revenue": every row ranked, n = 0, within each group named after each/per.)
+  const eachRanked = top?.n === 0 && !top.span && tokens.some((t) => GROUP_EACH.has(t.raw));
+  if (!fields.perGroup && ((top && (top.n > 0 || eachRanked) && !fields.change && !share) || groupRank)) {
     // The top row of one breakdown within each value of another (top-per-group.ts).
     const read = readPerGroup({
       tokens,
@@ -915,7 +930,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const nth = top?.nth ?? share?.top?.nth;
   if (
     nth &&
-    (share || fields.having || fields.first || fields.percentile || fields.perGroup?.both || top?.percent)
+    ((share && !fields.perGroup) ||
+      fields.having ||
+      fields.first ||
+      fields.percentile ||
+      fields.perGroup?.both ||
+      top?.percent)
   )
     unresolved.push('a place in a ranking');
   // "monthly orders ... for each month": the same grain named again (periods.ts).

@@ -478,7 +478,9 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
     ? `rank_in_group <= ${n} OR rank_from_bottom <= ${n}`
     : nth
       ? `rank_in_group = ${nth}`
-      : `rank_in_group <= ${n}`;
+      : plan.top?.n === 0
+        ? 'TRUE'
+        : `rank_in_group <= ${n}`;
   const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''}${shareOf ? ', share_percent' : ''}${besideColumn ? `, w AS ${besideColumn}` : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),

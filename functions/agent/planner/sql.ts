@@ -226,7 +226,7 @@ function partCondition(plan: Plan): string {
 }
 
 /** The words of a share's part ("where order amount at least $900.00", "in Q4 2025"). */
-function partText(plan: Plan): string {
+export function partText(plan: Plan): string {
   const share = plan.share;
   const where = [
     ...(share?.part ? [filterText(plan, share.part)] : []),

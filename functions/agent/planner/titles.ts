@@ -1,7 +1,8 @@
 /** Titles of second-order plans, in the asker's words ("Customers with more than 60 orders, in 2024"). */
 import { capitalise, conditionWords, entityWord, grainText, nameOf, rowNoun } from './names';
+import { placeText } from './nth';
 import { type Plan, rankedChange } from './plan';
-import { planTitle, scopeText } from './sql';
+import { partText, planTitle, scopeText } from './sql';
 import { listText } from './text';
 
 const ordinal = (p: number) => {
@@ -146,7 +147,16 @@ export function titleOf(plan: Plan): string {
         ? 'top and bottom'
         : 'bottom and top'
       : rank;
-    return capitalise(`${ends} ${item} by ${name} in each ${listText(groups)}${scope}`);
+    // ("the region with the 2nd highest return rate in each segment": a rate, one place, or every row ranked.)
+    const by = plan.share ? `share of ${name}${partText(plan)} (%)` : name;
+    const way = plan.top.direction === 'desc' ? 'highest' : 'lowest';
+    if (plan.top.nth)
+      return capitalise(
+        `${placeText(plan.top.nth).toLowerCase()}-${way} ${item} by ${by} in each ${listText(groups)}${scope}`,
+      );
+    if (plan.top.n === 0)
+      return capitalise(`${item} ranked by ${by} (${way} first) in each ${listText(groups)}${scope}`);
+    return capitalise(`${ends} ${item} by ${by} in each ${listText(groups)}${scope}`);
   }
   return planTitle(plan);
 }

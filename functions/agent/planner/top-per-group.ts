@@ -15,7 +15,8 @@ import { ASC_SUPERLATIVES, DESC_SUPERLATIVES, GRAIN_WORDS, isCount, isSuperlativ
 
 /** The grain each time word names (the vocabulary's list). */
 export const GRAIN_STEMS: Record<string, Grain> = GRAIN_WORDS;
-const RANKING = new Set(['top', 'bottom', 'which', 'what']);
+// ("rank the segments by ...": the verb of a whole ranking names its item too.)
+const RANKING = new Set(['top', 'bottom', 'which', 'what', 'rank', 'runner']);
 const GROUP_WORDS = new Set(['each', 'per', 'every', 'by', 'across']);
 /** Words that tie a ranking after the item to it ("the month with the most orders", "region that sold most"). */
 const RANK_LINKS = new Set(['with', 'that', 'having', 'had', 'has', 'where', 'which', 'who', 'whose']);
@@ -122,7 +123,8 @@ export function readPerGroup(input: PerGroupInput): PerGroupReading | undefined 
     const link = b.grain ? linkAfter(tokens, b.at) : endOf(b) + 1;
     return (
       RANK_LINKS.has(tokens[link]?.raw ?? '') &&
-      tokens.slice(link + 1, link + 4).some((t) => isSuperlative(t))
+      // ("the region with the 2nd highest return rate": a place may come before the superlative.)
+      tokens.slice(link + 1, link + 5).some((t) => isSuperlative(t))
     );
   };
   const grouped = (b: Breakdown) => {

@@ -245,7 +245,20 @@ export function perGroupWho(question: string): string | undefined {
   ).exec(rest);
   if (spender) {
     const low = new RegExp(`^(?:${LOW}|worst)$`, 'i').test(spender[1] ?? '');
-    return `${low ? 'bottom' : 'top'} customer by spend in each ${by}${spender[3] ?? ''}`;
+    // ("who was the top customer by order count": the figure named after it ranks them, not spend.)
+    const named = /^\s*by\b/i.test(spender[3] ?? '') && !/^spender$/i.test(spender[2] ?? '');
+    return `${low ? 'bottom' : 'top'} customer${named ? '' : ' by spend'} in each ${by}${spender[3] ?? ''}`;
+  }
+  // ("in each segment, who is the customer with the highest spend on toys": the one ranked by the clause after it.)
+  const ranked =
+    /^who\s+(?:was|is|were|are)\s+(?:the|our)\s+(customer|client|buyer|account)s?\s+(with\s+the\s+(?:highest|lowest|most|fewest|biggest|largest|smallest)\b.*?)([?.!]*)$/i.exec(
+      rest,
+    );
+  if (ranked) {
+    // (", and how much?": the figure each row states; anything else said after it is not read here.)
+    const clause = (ranked[2] ?? '').replace(/\s*,?\s*(?:and\s+)?how\s+much(?:\s+was\s+it)?\s*$/i, '');
+    if (/,|\band\b/i.test(clause)) return undefined;
+    return `the ${ranked[1]?.toLowerCase()} ${clause} in each ${by}${ranked[3] ?? ''}`;
   }
   const spent = /^who\s+(spent|ordered|bought|purchased)\s+(?:the\s+)?(most|least)\b(.*)$/i.exec(rest);
   if (spent) {

@@ -63,6 +63,10 @@ export const GROUP_TRIGGERS = new Set([
   'best',
   'worst',
   'compare',
+  // ("in 2024, rank the regions by revenue", "the runner-up category": a ranking asks for its breakdown, as "top"
+  // does.)
+  'rank',
+  'runner',
 ]);
 export const GROUP_AFTER = new Set(['breakdown', 'wise', 'split', 'distribution', 'mix']);
 export const CLAUSE_BREAKS = new Set([

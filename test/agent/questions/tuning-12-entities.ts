@@ -49,8 +49,12 @@ const cohortCount = (from: string, to: string, outcome: string) =>
   `SELECT count(*) FROM customers c WHERE ${between(from, to, 'c.created_at')}
      AND EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id AND ${outcome})`;
 /** Per group, `measure` of the customers of that group divided by its customers, highest first. */
+/**
+ * The leading value of `group` by `measure` per customer (the leader alone, as "which" asks: every group was listed
+ * before tuning set 26).
+ */
 const perCustomerOf = (group: string, measure: string) =>
-  `SELECT ${group}, ${measure} / count(DISTINCT o.customer_id) AS v FROM ${JOINED} GROUP BY 1 ORDER BY v DESC`;
+  `SELECT ${group}, ${measure} / count(DISTINCT o.customer_id) AS v FROM ${JOINED} GROUP BY 1 ORDER BY v DESC LIMIT 1`;
 /** The leaders (ties kept) of `item` by `measure` within each `group`, with their value. */
 const leaders = (group: string, item: string, measure: string, where = '', direction = 'DESC', n = 1) =>
   `SELECT g, i, v FROM (SELECT ${group} AS g, ${item} AS i, ${measure} AS v,
