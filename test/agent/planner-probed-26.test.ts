@@ -328,3 +328,20 @@ describe('the last date of the data, and amounts with a dash', () => {
     expect(refused('how many orders over five hundred dollars in 2025?')).toBe(true);
   });
 });
+
+describe('two periods compared with "than", and a lead-in naming the measure', () => {
+  it('refuses the percent of the later period asked of the earlier one', () => {
+    expect(refused('how much bigger was 2023 revenue than 2025 revenue, in %?')).toBe(true);
+    expect(refused('how much bigger was 2025 revenue than 2023 revenue, in %?')).toBe(false);
+    expect(refused('how much higher was revenue in 2023 than in 2025?')).toBe(false);
+  });
+
+  it('reads the measure of "how concentrated is revenue - what share ..."', () => {
+    expect(
+      rephrase(
+        'how concentrated is revenue - what share comes from the top 10% of customers in 2025?',
+        TODAY,
+      ),
+    ).toBe('what share of revenue comes from the top 10% of customers in 2025?');
+  });
+});

@@ -81,6 +81,7 @@ import * as tuning26percentiles from './questions/tuning-26-percentiles';
 import * as tuning26probed from './questions/tuning-26-probed';
 import * as tuning26ranks from './questions/tuning-26-ranks';
 import * as tuning26second from './questions/tuning-26-second';
+import * as tuning26seventh from './questions/tuning-26-seventh';
 import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26third from './questions/tuning-26-third';
 import { converse, lastResult } from './support/question-set';
@@ -753,6 +754,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26sixth,
       cases: tuning26sixth.tuning26sixth,
       rightAtLeast: 4,
+    },
+    {
+      // 1 of 3 right before the lead's seventh batch of the second session of 2026-11-29 was fixed (1 confident
+      // wrong, in the eval CLI, on 2777ec4); 2, none wrong, after (1 refused).
+      title:
+        'tuning set 26 (seventh: "how much bigger was 2023 revenue than 2025 revenue, in %?" refused, "how concentrated is revenue - what share comes from ...")',
+      module: tuning26seventh,
+      cases: tuning26seventh.tuning26seventh,
+      rightAtLeast: 2,
     },
     {
       // 20 of 34 right before percentiles were tuned (3 confident wrong, in the eval CLI, on 2777ec4); 33, none wrong,

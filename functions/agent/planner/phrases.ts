@@ -549,6 +549,12 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(between\s+)?(\$\s?\d[\d,.]*k?)\s*[-–]\s*(\$\s?\d[\d,.]*k?)/gi,
     (_all, between = '', a = '', b = '') => `${between ? 'between ' : 'between '}${a} and ${b}`,
   ],
+  // "how concentrated is revenue - what share comes from the top 10% of customers?": the lead-in names what the
+  // question after it measures.
+  [
+    /^\s*how\s+concentrated\s+(?:is|are)\s+(?:our\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)\s*(?:[-–—:,?]+|\s[-–—]\s)\s*(what\s+(?:share|%|percent(?:age)?|fraction|proportion|portion))\s+(?!of\b)/i,
+    (_all, noun = '', share = '') => `${share} of ${noun} `,
+  ],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [
