@@ -345,3 +345,17 @@ describe('two periods compared with "than", and a lead-in naming the measure', (
     ).toBe('what share of revenue comes from the top 10% of customers in 2025?');
   });
 });
+
+describe('a figure of the first orders themselves', () => {
+  it.each([
+    'average first order amount',
+    'avg first-order value by region',
+    'what was the biggest first order?',
+  ])("refuses %s (was every order's figure)", (question) => {
+    expect(refused(question)).toBe(true);
+  });
+
+  it('still reads a cohort by its first order', () => {
+    expect(refused('average order amount for customers whose first order was in 2023')).toBe(false);
+  });
+});

@@ -75,6 +75,7 @@ import * as tuning25probed from './questions/tuning-25-probed';
 import * as tuning25second from './questions/tuning-25-second';
 import * as tuning25third from './questions/tuning-25-third';
 import * as tuning25timing from './questions/tuning-25-timing';
+import * as tuning26eighth from './questions/tuning-26-eighth';
 import * as tuning26fifth from './questions/tuning-26-fifth';
 import * as tuning26fourth from './questions/tuning-26-fourth';
 import * as tuning26percentiles from './questions/tuning-26-percentiles';
@@ -763,6 +764,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26seventh,
       cases: tuning26seventh.tuning26seventh,
       rightAtLeast: 2,
+    },
+    {
+      // 1 of 4 right before the lead's eighth batch of the second session of 2026-11-29 was fixed (3 confident wrong,
+      // in the eval CLI, on 2777ec4); 1, none wrong, after (3 refused).
+      title:
+        'tuning set 26 (eighth: a figure of the first orders themselves, "average first order amount", "avg first-order value by region", "the biggest first order", refused)',
+      module: tuning26eighth,
+      cases: tuning26eighth.tuning26eighth,
+      rightAtLeast: 1,
     },
     {
       // 20 of 34 right before percentiles were tuned (3 confident wrong, in the eval CLI, on 2777ec4); 33, none wrong,

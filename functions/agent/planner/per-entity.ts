@@ -255,9 +255,12 @@ export function readRetention(
   };
 }
 
-/** "the average amount of their first orders": a total of the first rows themselves (not read: refused). */
+/**
+ * "the average amount of their first orders", "avg first-order value", "median first purchase size": a total of the
+ * first rows themselves (not read: refused; "average first order amount" was the average of every order).
+ */
 const FIRST_ROWS_TOTALLED =
-  /\b(?:average|avg|mean|total|sum|median|typical)\s+(?:\w+\s+)?(?:of|on|for)\s+(?:the\s+)?(?:\w+'?\s+)?(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:orders|purchases)\b/i;
+  /\b(?:average|avg|mean|total|sum|median|typical)\s+(?:\w+\s+)?(?:of|on|for)\s+(?:the\s+)?(?:\w+'?\s+)?(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:orders|purchases)\b|\b(?:average|avg|mean|total|sum|median|typical)\s+(?:(?:customer|client)s?['’]?\s+)?(?:first|1st)[\s-]+(?:order|purchase)[\s-]+(?:value|amount|size|spend|total|revenue)s?\b|\b(?:biggest|largest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:(?:customer|client)s?['’]?\s+)?(?:first|1st)[\s-]+(?:order|purchase)\b/i;
 
 export type EntityReading = { kind: 'plan'; plan: Plan } | { kind: 'refuse'; reason: string } | undefined;
 
