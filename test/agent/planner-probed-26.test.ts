@@ -359,3 +359,21 @@ describe('a figure of the first orders themselves', () => {
     expect(refused('average order amount for customers whose first order was in 2023')).toBe(false);
   });
 });
+
+describe('a figure of the top customer', () => {
+  it.each([
+    [
+      'how many orders did the top spender place in 2025?',
+      'top customer by spend and their order count in 2025?',
+    ],
+    [
+      'how many orders did the top customer by spend place in 2024?',
+      'top customer by spend and their order count in 2024?',
+    ],
+    ['what was the AOV of our top customer in 2025?', 'top customer by spend and their AOV in 2025?'],
+  ])("%s is the top spender's", (question, read) => {
+    expect(rephrase(question, TODAY)).toBe(read);
+    expect(plan(question).top?.n).toBe(1);
+    expect(plan(question).measures[0]?.column).toBe('total_amount');
+  });
+});

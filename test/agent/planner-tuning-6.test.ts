@@ -78,6 +78,7 @@ import * as tuning25timing from './questions/tuning-25-timing';
 import * as tuning26eighth from './questions/tuning-26-eighth';
 import * as tuning26fifth from './questions/tuning-26-fifth';
 import * as tuning26fourth from './questions/tuning-26-fourth';
+import * as tuning26ninth from './questions/tuning-26-ninth';
 import * as tuning26percentiles from './questions/tuning-26-percentiles';
 import * as tuning26probed from './questions/tuning-26-probed';
 import * as tuning26ranks from './questions/tuning-26-ranks';
@@ -773,6 +774,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26eighth,
       cases: tuning26eighth.tuning26eighth,
       rightAtLeast: 1,
+    },
+    {
+      // 0 of 3 right before the lead's ninth batch of the second session of 2026-11-29 was fixed (3 confident wrong,
+      // in the eval CLI, on 2777ec4); 3 after.
+      title:
+        'tuning set 26 (ninth: "how many orders did the top spender place", "the top customer by spend", "the AOV of our top customer")',
+      module: tuning26ninth,
+      cases: tuning26ninth.tuning26ninth,
+      rightAtLeast: 3,
     },
     {
       // 20 of 34 right before percentiles were tuned (3 confident wrong, in the eval CLI, on 2777ec4); 33, none wrong,

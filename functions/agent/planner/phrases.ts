@@ -555,6 +555,18 @@ const REWRITES: [RegExp, Replacement][] = [
     /^\s*how\s+concentrated\s+(?:is|are)\s+(?:our\s+|the\s+)?([a-z]+(?:\s+[a-z]+)?)\s*(?:[-–—:,?]+|\s[-–—]\s)\s*(what\s+(?:share|%|percent(?:age)?|fraction|proportion|portion))\s+(?!of\b)/i,
     (_all, noun = '', share = '') => `${share} of ${noun} `,
   ],
+  // "how many orders did the top spender place in 2025?": the customer ranked by spend, with their order count (was
+  // ranked by orders, or the top customer dropped and every order counted: confidently wrong).
+  [
+    /^\s*how\s+many\s+orders\s+did\s+(?:the|our)\s+(?:top|biggest|largest|highest|#1|number\s+one|no\.?\s*1)\s+(?:spender|customer\s+by\s+(?:spend|spending|revenue|sales))\s+(?:place|make|have|put\s+in)\b\s*(.*)$/i,
+    (_all, rest = '') => `top customer by spend and their order count ${rest}`.trim(),
+  ],
+  // "what was the AOV of our top customer in 2025?": the top customer is the top spender, the figure theirs (was the
+  // customer with the highest AOV).
+  [
+    /^\s*(?:what(?:'s|\s+is|\s+was)\s+)?(?:the\s+)?(aov|average\s+order\s+(?:value|amount|size)|avg\s+order\s+(?:value|amount|size)|order\s+count|number\s+of\s+orders)\s+(?:of|for)\s+(?:our|the)\s+(?:top|biggest|#1|number\s+one)\s+(?:customer|client|spender|account)\b\s*(.*)$/i,
+    (_all, figure = '', rest = '') => `top customer by spend and their ${figure} ${rest}`.trim(),
+  ],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [
