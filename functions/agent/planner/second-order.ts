@@ -772,6 +772,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // A top fraction ("the top 10% of customers") is read for a combined share only.
   if (top?.percent) unresolved.push(`top ${top.n} percent`);
 
+  /** The breakdowns and grain a ranking within each group is read against (rates-within.ts, top-per-group.ts). */
+  const groupsAsked = () => ({
+    tokens,
+    dimensions,
+    dimensionsFound: input.dimensionsFound,
+    ...(grain ? { grain } : {}),
+  });
   // "the top category per region by orders, and its share of that region": each group's top row with its share of
   // the group (or of all, "... of all orders"), not the one largest pair's share of everything.
   if (
@@ -789,12 +796,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     additive(measures[0]) &&
     dimensions.length + (grain ? 1 : 0) >= 2
   ) {
-    const read = readPerGroup({
-      tokens,
-      dimensions,
-      dimensionsFound: input.dimensionsFound,
-      ...(grain ? { grain } : {}),
-    });
+    const read = readPerGroup(groupsAsked());
     if (read && !read.perGroup.both) {
       const after = tokens.slice(Math.max(0, input.ratioAt)).map((t) => t.raw);
       const ofAll = after.some((w) =>
@@ -818,12 +820,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     dimensions.length + (grain ? 1 : 0) >= 2 &&
     tokens.some((t) => GROUP_EACH.has(t.raw))
   ) {
-    const read = rateWithin(share, top, {
-      tokens,
-      dimensions,
-      dimensionsFound: input.dimensionsFound,
-      ...(grain ? { grain } : {}),
-    });
+    const read = rateWithin(share, top, groupsAsked());
     if (read) {
       fields.perGroup = read.perGroup;
       if (read.grain) grain = read.grain;
@@ -836,12 +833,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   const eachRanked = top?.n === 0 && !top.span && tokens.some((t) => GROUP_EACH.has(t.raw));
   if (!fields.perGroup && ((top && (top.n > 0 || eachRanked) && !fields.change && !share) || groupRank)) {
     // The top row of one breakdown within each value of another (top-per-group.ts).
-    const read = readPerGroup({
-      tokens,
-      dimensions,
-      dimensionsFound: input.dimensionsFound,
-      ...(grain ? { grain } : {}),
-    });
+    const read = readPerGroup(groupsAsked());
     if (read) {
       fields.perGroup = read.perGroup;
       if (read.grain) grain = read.grain;

@@ -10,7 +10,7 @@ import type { NumberFilter, Parsed, Period, Plan, Token, ValueFilter } from './p
 import { day, isYear, yearPeriod } from './vocabulary';
 
 /** Words that introduce the part after the whole ("share of revenue FROM orders over $900", "orders WERE over"). */
-const PART_WORDS = new Set([
+export const PART_WORDS = new Set([
   'from',
   'came',
   'come',

@@ -10,6 +10,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import type { Plan, Token, ValueFilter } from './plan';
+import { PART_WORDS as ROWS_PART_WORDS } from './share-parts';
 import { stem, words } from './text';
 
 /** Prepositions that scope what follows them ("in the west", "for the consumer segment", "among"). */
@@ -28,21 +29,12 @@ const DETERMINERS = new Set([
   'these',
   'those',
 ]);
-/** Words that introduce the part after the whole ("share of revenue FROM ...", "% of orders WERE ..."). */
+/**
+ * Words that introduce the part after the whole ("share of revenue FROM ...", "% of orders WERE ..."): those of a
+ * part of rows (share-parts.ts), and the verbs of where people are ("customers are based in the north").
+ */
 const PART_WORDS = new Set([
-  'from',
-  'came',
-  'come',
-  'comes',
-  'were',
-  'was',
-  'are',
-  'is',
-  'did',
-  'do',
-  'does',
-  'placed',
-  'made',
+  ...ROWS_PART_WORDS,
   'got',
   'get',
   'went',
