@@ -5,7 +5,7 @@
  * a grain ("more than 2 returns in any single month of 2025"), and their shares. Written on 2026-11-29 BEFORE the
  * planner change it tunes, in fresh wordings (none copied from a held-out or earlier tuning set).
  *
- * Before (on d0d3056): see the registration in planner-tuning-6.test.ts.
+ * Before (on d0d3056): 2 of 17 right (none confidently wrong: every other case refused), in the eval CLI.
  *
  * Clock: Wednesday 2027-03-24, fifteen months past the data's end (orders 2023-01-01 to 2025-12-31). References are
  * written on the raw tables (one row per customer and period, tested, then counted), each checked against a second
