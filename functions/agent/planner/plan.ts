@@ -562,12 +562,16 @@ export type PerEntity =
       within?: { member: CatalogMember } | { periods: Period[] };
     };
 
-/** A test on one customer's rows: at least (or exactly) `value` rows of `kind` in `period`; `=` 0 for none. */
+/**
+ * A test on one customer's rows: at least (or exactly) `value` rows of `kind` in `period`; `=` 0 for none. With a
+ * `measure` (each-period-bounds.ts), the measure of those rows (0 where none) against `value` instead.
+ */
 export interface RatioTest {
   period?: Period;
   kind: ValueFilter[];
-  op: '>=' | '=';
+  op: '>=' | '=' | '>' | '<' | '<=';
   value: number;
+  measure?: CatalogMember;
 }
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */
