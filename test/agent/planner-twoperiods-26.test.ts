@@ -15,7 +15,7 @@ function ratioOf(question: string) {
   if (read.kind !== 'plan' || read.plan.perEntity?.kind !== 'ratio') return read.kind;
   const p = read.plan.perEntity;
   const words = (t: (typeof p.part)[number]) =>
-    `${t.measure ? t.measure.column : 'rows'} ${t.op} ${t.value} in ${t.period?.label}`;
+    `${t.measure ? t.measure.column : 'rows'}${t.kind.map((k) => ` ${k.values.join(' or ')}`).join('')} ${t.op} ${t.value}${t.anyOf ? ` in any ${t.anyOf} of` : ' in'} ${t.period?.label ?? 'all the data'}`;
   return { output: p.output, whole: p.whole.map(words), part: p.part.map(words) };
 }
 
@@ -62,12 +62,34 @@ describe('a bound in each of two periods', () => {
   });
 });
 
+describe('a lower bound met in at least one month or quarter', () => {
+  it.each([
+    [
+      'number of customers with more than 2 returns in any single month of 2025',
+      { output: 'count', whole: [], part: ['rows returned > 2 in any month of 2025'] },
+    ],
+    [
+      'how many customers placed 8+ orders in a single calendar quarter at least once?',
+      { output: 'count', whole: [], part: ['rows >= 8 in any quarter of all the data'] },
+    ],
+    [
+      'how many customers spent over $3k in at least one month of 2024?',
+      { output: 'count', whole: [], part: ['total_amount > 3000 in any month of 2024'] },
+    ],
+  ])('%s', (question, expected) => {
+    const got = ratioOf(question);
+    if (typeof got === 'string') throw new Error(`not read: ${got}`);
+    const column = (s: string) => s.replace(/^\w+_amount|^amount/, 'total_amount');
+    expect({ ...got, part: got.part.map(column) }).toEqual(expected);
+  });
+});
+
 describe('not read as bounds in each period (refused, never a dropped period or bound)', () => {
   it.each([
     'how many customers spent more than $10k in both years?',
     'customers whose average order was over $500 in both 2024 and 2025 - how many?',
-    'number of customers with more than 2 returns in any single month of 2025',
-    'how many customers spent over $3k in at least one month of 2024?',
+    'how many customers had fewer than 2 orders in any single month of 2025?',
+    'what share of customers had 3+ returns in any single month of 2025?',
   ])('%s', (question) => {
     expect(ratioOf(question)).toBe('refuse');
   });

@@ -21,7 +21,11 @@ export function testWords(plan: Plan, t: RatioTest): string {
       ? ` where ${t.kind.map((k) => `${nameOf(plan, k.member).toLowerCase()} is ${k.values.join(' or ')}`).join(' and ')}`
       : '';
   // ("before 2024": every row before it.)
-  const when = t.period ? `${/^before\s/.test(t.period.label) ? ' ' : ' in '}${t.period.label}` : '';
+  const when = t.anyOf
+    ? ` in at least one ${t.anyOf}${t.period ? ` of ${t.period.label}` : ''}`
+    : t.period
+      ? `${/^before\s/.test(t.period.label) ? ' ' : ' in '}${t.period.label}`
+      : '';
   if (t.measure)
     return `had ${nameOf(plan, t.measure).toLowerCase()} ${OP_WORDS[t.op]} ${formatFigure(t.measure, t.value)}${where}${when}`;
   if (t.op === '=' && t.value === 0) return `had no ${row}${where}${when}`;
@@ -71,26 +75,31 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
   const time = ident(p.rows.time.column);
   const by = p.by ? ident(p.by.column) : undefined;
   const tests = [...p.whole, ...p.part];
-  const counted = tests.flatMap((t, i) => (t.measure ? [] : [`, ${condition(t, time)} AS t${i}`])).join('');
+  const joinedIn = (t: RatioTest) => t.measure !== undefined || t.anyOf !== undefined;
+  const counted = tests.flatMap((t, i) => (joinedIn(t) ? [] : [`, ${condition(t, time)} AS t${i}`])).join('');
   const where = p.filters.map((f) => valueCondition(ident(f.member.column), f));
   const rowsOf = (more: string[]) => (more.length > 0 ? ` WHERE ${more.join(' AND ')}` : '');
   const rowCounts = `SELECT ${entity}${by ? `, ${by}` : ''}${counted} FROM ${ident(plan.cube.name)}${rowsOf(where)} GROUP BY 1${by ? ', 2' : ''}`;
   // (A measure's test: each customer's measure over the test's rows, joined in, 0 where it had none.)
-  const measured = tests.flatMap((t, i) => (t.measure ? [{ t, i }] : []));
+  // ("in any single month": the largest figure of one month of the customer's rows.)
+  const measured = tests.flatMap((t, i) => (joinedIn(t) ? [{ t, i }] : []));
+  const figureOf = (t: RatioTest) => (t.measure ? `MEASURE(${ident(t.measure.column)})` : 'COUNT(*)');
   const inner =
     measured.length === 0
       ? rowCounts
       : `SELECT c.*${measured.map(({ i }) => `, COALESCE(s${i}.v, 0) AS t${i}`).join('')} FROM (${rowCounts}) AS c${measured
-          .map(
-            ({ t, i }) =>
-              ` LEFT JOIN (SELECT ${entity}, MEASURE(${ident(t.measure?.column ?? '')}) AS v FROM ${ident(plan.cube.name)}${rowsOf(
-                [
-                  ...where,
-                  ...t.kind.map((k) => valueCondition(ident(k.member.column), k)),
-                  ...(t.period ? [withinPeriod(time, t.period)] : []),
-                ],
-              )} GROUP BY 1) AS s${i} ON s${i}.${entity} = c.${entity}`,
-          )
+          .map(({ t, i }) => {
+            const rowsOfTest = rowsOf([
+              ...where,
+              ...t.kind.map((k) => valueCondition(ident(k.member.column), k)),
+              ...(t.period ? [withinPeriod(time, t.period)] : []),
+            ]);
+            const table = ident(plan.cube.name);
+            const per = t.anyOf
+              ? `SELECT ${entity}, MAX(v) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g GROUP BY 1`
+              : `SELECT ${entity}, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1`;
+            return ` LEFT JOIN (${per}) AS s${i} ON s${i}.${entity} = c.${entity}`;
+          })
           .join('')}`;
   const test = (t: RatioTest, i: number) => `t${i} ${t.op} ${t.value}`;
   const whole = p.whole.map((t, i) => test(t, i));

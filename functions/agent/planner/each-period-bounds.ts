@@ -7,13 +7,16 @@
  * such ("of the customers who ordered in 2024", "2024 customers", "of all customers"). A bound with no figure of its
  * own ("but fewer than 15 in 2025") takes the one before; "in both P and Q" is the bound in each. Every word must be
  * read: a bound over a span ("across 2024 and 2025 combined"), "both years" with no years, another figure ("average
- * order") or a period with no bound leave the question to the other readings (or their refusals).
+ * order") or a period with no bound leave the question to the other readings (or their refusals). A lower bound met
+ * in at least one month or quarter ("more than 2 returns in any single month of 2025") is the same test on each
+ * customer's largest figure of one month.
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import { normalise } from './cohort-reader';
 import { mentionsOf } from './customer-ratios';
 import { entityRows } from './per-entity';
-import type { Period, Plan, RatioTest } from './plan';
+import type { Period, Plan, RatioTest, ValueFilter } from './plan';
+import { kindWords } from './row-conditions';
 
 const OPS: [RegExp, RatioTest['op'], number][] = [
   [/^(?:more\s+than|over|above|greater\s+than)$/, '>', 0],
@@ -52,6 +55,71 @@ function boundOf(
   if (!op || !Number.isFinite(number)) return undefined;
   const figure = spent ? 'spend' : rows ? 'rows' : undefined;
   return { op, value: number, ...(figure ? { figure } : {}), rest: segment.trimEnd().slice(0, -all.length) };
+}
+
+/** "in any single month of 2025", "in a single calendar quarter", "in at least one month of 2024". */
+const ANY =
+  /\s+in\s+(?:any\s+(?:single\s+|one\s+)?|a\s+single\s+|at\s+least\s+one\s+|one\s+)(?:calendar\s+)?(month|quarter)\b(?:\s+of\b)?/;
+
+/**
+ * A lower bound met in at least one month (or quarter) of a period, or of all the data, as a count of customers:
+ * "more than 2 returns in any single month of 2025", "8+ orders in a single calendar quarter at least once". (An
+ * upper bound is not read: a month with no rows would meet it unseen.)
+ */
+export function readAnyPeriodBound(
+  question: string,
+  cube: CatalogCube,
+  periodOf: (text: string) => Period | undefined,
+): Plan | undefined {
+  const rows = entityRows(cube);
+  const people = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count_distinct');
+  const spend = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  if (!rows || !people) return undefined;
+  const text = ` ${normalise(question).replace(/(\d)\s*\+/g, '$1 or more ')} `.replace(/\s+/g, ' ');
+  if (!/\b(?:how\s+many|number\s+of|count)\b/.test(text) || /\b(?:percent|percentage|share)\b/.test(text))
+    return undefined;
+  const any = ANY.exec(text);
+  if (!any) return undefined;
+  let segment = text.slice(0, any.index);
+  // ("more than 2 returns", "3 or more cancelled orders": the rows of one kind.)
+  const kinds = kindWords(cube);
+  let kind: ValueFilter | undefined;
+  const kindSaid = /\s([a-z]+)(\s+(?:orders?|purchases?))?\s*$/.exec(segment);
+  if (kindSaid?.[1] && !['orders', 'order', 'purchases', 'purchase'].includes(kindSaid[1])) {
+    kind = kinds.get(kindSaid[1]);
+    if (kind) segment = `${segment.slice(0, kindSaid.index)} orders`;
+  }
+  const bound = boundOf(segment);
+  if (!bound?.figure || (bound.op !== '>' && bound.op !== '>=')) return undefined;
+  if (kind && bound.figure !== 'rows') return undefined;
+  const measure = bound.figure === 'spend' ? spend : undefined;
+  if (bound.figure === 'spend' && !measure) return undefined;
+  const after = text.slice(any.index + any[0].length);
+  const mentions = mentionsOf(after, periodOf) ?? [];
+  if (mentions.length > 1) return undefined;
+  const [mention] = mentions;
+  const rest =
+    `${bound.rest} ${mention ? `${after.slice(0, mention.at)} ${after.slice(mention.end)}` : after}`
+      .replace(/\bat\s+least\s+once\b/, ' ')
+      .replace(/\s+-\s+/g, ' ');
+  if (rest.split(/\s+/).some((w) => w && !FILLER.has(w))) return undefined;
+  const test: RatioTest = {
+    ...(mention ? { period: mention.period } : {}),
+    kind: kind ? [kind] : [],
+    op: bound.op,
+    value: bound.value,
+    ...(measure ? { measure } : {}),
+    anyOf: any[1] === 'quarter' ? 'quarter' : 'month',
+  };
+  return {
+    cube,
+    measures: [people],
+    dimensions: [],
+    filters: [],
+    numberFilters: [],
+    timeDimension: rows.time,
+    perEntity: { kind: 'ratio', rows, whole: [], part: [test], output: 'count', filters: [] },
+  };
 }
 
 /** A reading of bounds in each of two or more periods as a count or share of customers, or undefined. */
@@ -170,7 +238,9 @@ export function eachPeriodBoundsPlan(
   periodOf: (text: string, cube: CatalogCube) => Period | undefined,
 ): Plan | undefined {
   for (const cube of catalog) {
-    const plan = readEachPeriodBounds(question, cube, (text) => periodOf(text, cube));
+    const plan =
+      readEachPeriodBounds(question, cube, (text) => periodOf(text, cube)) ??
+      readAnyPeriodBound(question, cube, (text) => periodOf(text, cube));
     if (plan) return plan;
   }
   return undefined;
