@@ -6,6 +6,7 @@
  * planner change it tunes, in fresh wordings (none copied from a held-out or earlier tuning set).
  *
  * Before (on d0d3056): 2 of 17 right (none confidently wrong: every other case refused), in the eval CLI.
+ * After: 16 of 17, none wrong (each-period-bounds.ts; the average order in each period still refused).
  *
  * Clock: Wednesday 2027-03-24, fifteen months past the data's end (orders 2023-01-01 to 2025-12-31). References are
  * written on the raw tables (one row per customer and period, tested, then counted), each checked against a second
