@@ -86,6 +86,7 @@ import * as tuning26second from './questions/tuning-26-second';
 import * as tuning26seventh from './questions/tuning-26-seventh';
 import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26third from './questions/tuning-26-third';
+import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -803,6 +804,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26ranks,
       cases: tuning26ranks.tuning26ranks,
       rightAtLeast: 36,
+    },
+    {
+      // 2 of 17 right before bounds in each of two periods were read (none wrong, the rest refused, in the eval CLI,
+      // on d0d3056); 16, none wrong, after (each-period-bounds.ts: a bound in each period, a lower bound met in any one
+      // month or quarter; an average in each period still refused).
+      title:
+        "tuning set 26 (two periods: a spend or order-count bound on each customer in each of two periods, a different bound per period, their shares of a period's customers, a lower bound met in any single month or quarter)",
+      module: tuning26twoperiods,
+      cases: tuning26twoperiods.tuning26twoperiods,
+      rightAtLeast: 16,
     },
   ];
 

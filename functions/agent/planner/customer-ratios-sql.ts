@@ -21,13 +21,28 @@ export function testWords(plan: Plan, t: RatioTest): string {
       ? ` where ${t.kind.map((k) => `${nameOf(plan, k.member).toLowerCase()} is ${k.values.join(' or ')}`).join(' and ')}`
       : '';
   // ("before 2024": every row before it.)
-  const when = t.period ? `${/^before\s/.test(t.period.label) ? ' ' : ' in '}${t.period.label}` : '';
+  const when = t.anyOf
+    ? ` in at least one ${t.anyOf}${t.period ? ` of ${t.period.label}` : ''}`
+    : t.period
+      ? `${/^before\s/.test(t.period.label) ? ' ' : ' in '}${t.period.label}`
+      : '';
+  if (t.measure)
+    return `had ${nameOf(plan, t.measure).toLowerCase()} ${OP_WORDS[t.op]} ${formatFigure(t.measure, t.value)}${where}${when}`;
   if (t.op === '=' && t.value === 0) return `had no ${row}${where}${when}`;
   if (t.op === '>=' && t.value === 1)
     return `had an ${row}${where}${when}`.replace(/\ban ([^aeiou])/, 'a $1');
-  const n = `${t.op === '=' ? 'exactly' : 'at least'} ${t.value} ${row}${t.value === 1 ? '' : 's'}`;
+  const n = `${t.op === '<' ? 'fewer than' : t.op === '>' ? 'more than' : OP_WORDS[t.op]} ${t.value} ${row}${t.value === 1 ? '' : 's'}`;
   return `had ${n}${where}${when}`;
 }
+
+/** How a test's bound is said. */
+const OP_WORDS: Record<RatioTest['op'], string> = {
+  '>=': 'at least',
+  '=': 'exactly',
+  '>': 'over',
+  '<': 'under',
+  '<=': 'at most',
+};
 
 const joined = (plan: Plan, tests: RatioTest[]) => tests.map((t) => testWords(plan, t)).join(' and ');
 
@@ -60,9 +75,32 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
   const time = ident(p.rows.time.column);
   const by = p.by ? ident(p.by.column) : undefined;
   const tests = [...p.whole, ...p.part];
-  const counted = tests.map((t, i) => `${condition(t, time)} AS t${i}`).join(', ');
+  const joinedIn = (t: RatioTest) => t.measure !== undefined || t.anyOf !== undefined;
+  const counted = tests.flatMap((t, i) => (joinedIn(t) ? [] : [`, ${condition(t, time)} AS t${i}`])).join('');
   const where = p.filters.map((f) => valueCondition(ident(f.member.column), f));
-  const inner = `SELECT ${entity}${by ? `, ${by}` : ''}, ${counted} FROM ${ident(plan.cube.name)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY 1${by ? ', 2' : ''}`;
+  const rowsOf = (more: string[]) => (more.length > 0 ? ` WHERE ${more.join(' AND ')}` : '');
+  const rowCounts = `SELECT ${entity}${by ? `, ${by}` : ''}${counted} FROM ${ident(plan.cube.name)}${rowsOf(where)} GROUP BY 1${by ? ', 2' : ''}`;
+  // (A measure's test: each customer's measure over the test's rows, joined in, 0 where it had none.)
+  // ("in any single month": the largest figure of one month of the customer's rows.)
+  const measured = tests.flatMap((t, i) => (joinedIn(t) ? [{ t, i }] : []));
+  const figureOf = (t: RatioTest) => (t.measure ? `MEASURE(${ident(t.measure.column)})` : 'COUNT(*)');
+  const inner =
+    measured.length === 0
+      ? rowCounts
+      : `SELECT c.*${measured.map(({ i }) => `, COALESCE(s${i}.v, 0) AS t${i}`).join('')} FROM (${rowCounts}) AS c${measured
+          .map(({ t, i }) => {
+            const rowsOfTest = rowsOf([
+              ...where,
+              ...t.kind.map((k) => valueCondition(ident(k.member.column), k)),
+              ...(t.period ? [withinPeriod(time, t.period)] : []),
+            ]);
+            const table = ident(plan.cube.name);
+            const per = t.anyOf
+              ? `SELECT ${entity}, MAX(v) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g GROUP BY 1`
+              : `SELECT ${entity}, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1`;
+            return ` LEFT JOIN (${per}) AS s${i} ON s${i}.${entity} = c.${entity}`;
+          })
+          .join('')}`;
   const test = (t: RatioTest, i: number) => `t${i} ${t.op} ${t.value}`;
   const whole = p.whole.map((t, i) => test(t, i));
   const part = p.part.map((t, i) => test(t, i + p.whole.length)).join(' AND ');

@@ -562,12 +562,19 @@ export type PerEntity =
       within?: { member: CatalogMember } | { periods: Period[] };
     };
 
-/** A test on one customer's rows: at least (or exactly) `value` rows of `kind` in `period`; `=` 0 for none. */
+/**
+ * A test on one customer's rows: at least (or exactly) `value` rows of `kind` in `period`; `=` 0 for none. With a
+ * `measure` (each-period-bounds.ts), the measure of those rows (0 where none) against `value` instead; with `anyOf`,
+ * the largest figure of one month (or quarter) of those rows.
+ */
 export interface RatioTest {
   period?: Period;
   kind: ValueFilter[];
-  op: '>=' | '=';
+  op: '>=' | '=' | '>' | '<' | '<=';
   value: number;
+  measure?: CatalogMember;
+  /** "in any single month of 2025": the bound met in at least one period of this grain within `period`. */
+  anyOf?: 'month' | 'quarter';
 }
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */

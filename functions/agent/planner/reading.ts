@@ -23,6 +23,7 @@ import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
+import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { readEntityVersus } from './entity-versus';
 import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
@@ -771,7 +772,10 @@ function readThread(
         : plan
           ? ((restated ? customerRatioPlan(restated, catalog, periodReader(today)) : undefined) ??
             ratioOfThem(plan, question, plan.cube, previousPeriods))
-          : customerRatioPlan(question, catalog, periodReader(today));
+          : // ("spent more than $10k in both 2024 and 2025": a bound in each period, each-period-bounds.ts.)
+            (customerRatioPlan(question, catalog, periodReader(today)) ??
+            eachPeriodBoundsPlan(asked, catalog, periodReader(today)) ??
+            eachPeriodBoundsPlan(question, catalog, periodReader(today)));
     // (A follow-up on a ratio not read as one is refused: the ordinary reading would answer it without its tests.)
     if (!ratio && plan?.perEntity?.kind === 'ratio' && !plain)
       return {
