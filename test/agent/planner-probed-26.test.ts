@@ -377,3 +377,19 @@ describe('a figure of the top customer', () => {
     expect(plan(question).measures[0]?.column).toBe('total_amount');
   });
 });
+
+describe('"worst" of a bad outcome away from a rate', () => {
+  it('reads "which month was worst for returns" as the most returned orders', () => {
+    const p = plan('which month was worst for returns in 2025?');
+    expect(p.top?.direction).toBe('desc');
+    expect(p.measures[0]?.column).toBe('count');
+  });
+
+  it('reads the one outcome a share names when "worst" is asked after it', () => {
+    expect(
+      plan('what % of orders in 2025 were returned, by category, and which category was worst?').top
+        ?.direction,
+    ).toBe('desc');
+    expect(plan('which month was worst for sales in 2025?').top?.direction).toBe('asc');
+  });
+});

@@ -85,6 +85,7 @@ import * as tuning26ranks from './questions/tuning-26-ranks';
 import * as tuning26second from './questions/tuning-26-second';
 import * as tuning26seventh from './questions/tuning-26-seventh';
 import * as tuning26sixth from './questions/tuning-26-sixth';
+import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
 import { converse, lastResult } from './support/question-set';
@@ -783,6 +784,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 26 (ninth: "how many orders did the top spender place", "the top customer by spend", "the AOV of our top customer")',
       module: tuning26ninth,
       cases: tuning26ninth.tuning26ninth,
+      rightAtLeast: 3,
+    },
+    {
+      // 1 of 3 right before the lead's tenth batch of the second session of 2026-11-29 was fixed (2 confident wrong,
+      // in the eval CLI, on 2777ec4); 3 after.
+      title:
+        'tuning set 26 (tenth: "worst" of a bad outcome said away from a rate, "which month was worst for returns")',
+      module: tuning26tenth,
+      cases: tuning26tenth.tuning26tenth,
       rightAtLeast: 3,
     },
     {

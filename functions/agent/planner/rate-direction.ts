@@ -107,5 +107,11 @@ function countedOutcome(tokens: readonly Token[]): Token | undefined {
   const judged = tokens.findIndex((t) => PRAISE.has(t.raw) || BLAME.has(t.raw));
   if (judged >= 0 && ['for', 'of', 'in'].includes(tokens[judged + 2]?.raw ?? ''))
     return placed(tokens[judged + 3]);
-  return undefined;
+  // ("which month was worst for returns": the unit before the judging word.)
+  if (judged >= 0 && ['for', 'of', 'in'].includes(tokens[judged + 1]?.raw ?? ''))
+    return placed(tokens[judged + 2]);
+  // ("what % of orders were returned, by category, and which category was worst?": the one outcome the question
+  // names, when it names exactly one.)
+  const outcomes = tokens.filter((t) => placed(t) !== undefined);
+  return judged >= 0 && outcomes.length === 1 ? outcomes[0] : undefined;
 }
