@@ -393,3 +393,37 @@ describe('"worst" of a bad outcome away from a rate', () => {
     expect(plan('which month was worst for sales in 2025?').top?.direction).toBe('asc');
   });
 });
+
+describe("the shapes of held-out-26's confident wrong answers (tuning-26-after.ts)", () => {
+  it('ranks by the revenue of "the $ value of" some orders, and reads "$ amount" as the amount', () => {
+    expect(rephrase('top 2 segments per region by the $ value of returned orders in 2024', TODAY)).toContain(
+      'by revenue of returned orders',
+    );
+    expect(plan('median $ amount of cancelled orders in 2025?').percentile?.of?.column).toBe('amount');
+  });
+
+  it('reads "(all years)" in brackets as the whole span', () => {
+    expect(plan('median amount of returned orders (all years)?').grain).toBeUndefined();
+  });
+
+  it.each([
+    'single-status customers in 2024 (customers all of whose 2024 orders had the same status): how many?',
+    'one-category shoppers in Q4 2025 (customers all of whose Q4 2025 orders were in a single category): how many?',
+    'of customers who signed up in Q2 2022, how many had a first order under $100?',
+  ])('refuses %s', (question) => {
+    expect(refused(question)).toBe(true);
+  });
+
+  it('reads a fiscal year glossed after "which runs"', () => {
+    expect(plan('revenue for our fiscal year FY25, which runs Jul 2024 to Jun 2025').range).toMatchObject({
+      from: '2024-07-01',
+      to: '2025-07-01',
+    });
+  });
+
+  it("says the asker's own name for revenue back", () => {
+    expect(plan('We call revenue "turnover" internally. turnover by segment for 2025?').terms).toMatchObject({
+      total_amount: 'turnover',
+    });
+  });
+});

@@ -23,9 +23,35 @@ const GLOSSED = new RegExp(
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The thread with each alias said replaced by the figure it names; unchanged when none is said. */
-export function readAliases(questions: readonly string[]): string[] {
+/** The aliases said in the thread: each name with the figure it names. */
+export function aliasesSaid(questions: readonly string[]): [string, string][] {
   const names: [string, string][] = [];
+  readAliases(questions, names);
+  return names;
+}
+
+/**
+ * The plan's words for its measures said back in the asker's names ("We call revenue "GMV" internally. GMV by region":
+ * "GMV by sales region", not "Revenue by sales region").
+ */
+export function namedBack<P extends { terms?: Record<string, string> }>(
+  plan: P,
+  names: [string, string][],
+): P {
+  if (names.length === 0 || !plan.terms) return plan;
+  const terms = Object.fromEntries(
+    Object.entries(plan.terms).map(([column, term]) => {
+      const named = names.find(
+        ([, figure]) => figure.replace(/^the\s+/i, '').toLowerCase() === term.toLowerCase(),
+      );
+      return [column, named ? named[0] : term];
+    }),
+  );
+  return { ...plan, terms };
+}
+
+/** The thread with each alias said replaced by the figure it names; unchanged when none is said. */
+export function readAliases(questions: readonly string[], names: [string, string][] = []): string[] {
   const out = questions.map((turn) => {
     let text = turn;
     const called = CALLED.exec(text);

@@ -321,11 +321,21 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
     beside && besideAt > m
       ? `; ${nameOf(plan, beside).toLowerCase()} ${formatFigure(beside, row[besideAt])}`
       : '';
+  // ("worst month of each year": the month said by its name too, "2024-02 (February, ...)".)
+  const monthNamed = (row: Row, i: number) => {
+    const at =
+      query.columns[i]?.role === 'time' && plan.grain === 'month' ? Date.parse(String(row[i])) : Number.NaN;
+    return Number.isNaN(at)
+      ? ''
+      : `${new Date(at).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })}, `;
+  };
   const groups = new Map<string, string[]>();
   for (const row of result.data) {
     const key = groupAt.map((i) => text(row, i)).join(', ');
     const items = groups.get(key) ?? [];
-    items.push(`${end(row)}${text(row, itemAt)} (${figure(row)}${besideText(row)})`);
+    items.push(
+      `${end(row)}${text(row, itemAt)} (${monthNamed(row, itemAt)}${figure(row)}${besideText(row)})`,
+    );
     groups.set(key, items);
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');

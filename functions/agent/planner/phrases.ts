@@ -263,6 +263,11 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:(?:for|in|during|over)\s+)?(?:(?:our|the|my)\s+)?fy\s?'?\d{2,4}(?:\s*[/-]\s*'?\d{2,4})?\s*\(\s*(?:our\s+|the\s+)?(?:fiscal|financial)\s+year\s+(?:runs|is|goes|=)\s+(?:from\s+)?([a-z]+\s+\d{4})\s*(?:-|–|—|to|through|thru)\s*([a-z]+\s+\d{4})\s*\)/gi,
     'from $1 through $2',
   ],
+  // ("our fiscal year FY25, which runs Jul 2024 to Jun 2025": the same, said after "which runs".)
+  [
+    /\b(?:(?:for|in|during|over)\s+)?(?:(?:our|the|my)\s+)?(?:(?:fiscal|financial)\s+year\s+)?fy\s?'?\d{2,4}(?:\s*[/-]\s*'?\d{2,4})?\s*,?\s*(?:which|that)\s+(?:runs|goes|is)\s+(?:from\s+)?([a-z]+\s+\d{4})\s*(?:-|–|—|to|through|thru)\s*([a-z]+\s+\d{4})\b/gi,
+    'from $1 through $2',
+  ],
   // ("over the winter (Dec 2025 through Feb 2026)": a season named by its months, said in brackets.)
   [
     /\b(?:over|in|during|for)\s+(?:the\s+)?(?:winter|summer|spring|fall|autumn|holidays?|holiday\s+season|festive\s+season)\s*\(\s*([a-z]+\s+\d{4}\s*(?:-|–|—|to|through|thru)\s*[a-z]+\s+\d{4})\s*\)/gi,
@@ -567,6 +572,13 @@ const REWRITES: [RegExp, Replacement][] = [
     /^\s*(?:what(?:'s|\s+is|\s+was)\s+)?(?:the\s+)?(aov|average\s+order\s+(?:value|amount|size)|avg\s+order\s+(?:value|amount|size)|order\s+count|number\s+of\s+orders)\s+(?:of|for)\s+(?:our|the)\s+(?:top|biggest|#1|number\s+one)\s+(?:customer|client|spender|account)\b\s*(.*)$/i,
     (_all, figure = '', rest = '') => `top customer by spend and their ${figure} ${rest}`.trim(),
   ],
+  // "top 2 categories per region by the $ value of cancelled orders": ranked by their revenue (was the average
+  // amount: confidently wrong); "median $ amount of returned orders", "total dollar value of ...": the amount.
+  [/\bby\s+(?:the\s+)?(?:\$|dollar|usd)[\s-]*(?:value|amount|total)s?\s+of\b/gi, 'by revenue of'],
+  [/(?:\$|\bdollar|\busd)[\s-]*(value|amount)(s?)\b/gi, '$1$2'],
+  // "median amount of returned orders (all years)?": the whole span said in brackets, as said after a comma (was
+  // read as each year's figure).
+  [/\s*\(\s*(all\s+(?:years|time|dates)(?:\s+combined|\s+together)?)\s*\)/gi, ', $1'],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [

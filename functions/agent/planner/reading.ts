@@ -4,7 +4,7 @@
  */
 
 import { againstAverage, readAboveAverage } from './above-average';
-import { readAliases } from './aliases';
+import { aliasesSaid, namedBack, readAliases } from './aliases';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import { readBestPeriod } from './best-period';
@@ -209,9 +209,12 @@ export function readQuestions(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
-  // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts.)
+  // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts; "we call revenue
+  // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
   const reading = readQuestionsAsked(questions, models, today, plain);
-  return reading.kind === 'plan' ? { ...reading, plan: withCalendarDays(reading.plan, today) } : reading;
+  return reading.kind === 'plan'
+    ? { ...reading, plan: namedBack(withCalendarDays(reading.plan, today), aliasesSaid(questions)) }
+    : reading;
 }
 
 function readQuestionsAsked(
@@ -462,6 +465,14 @@ const PERCENT_ASKED = /%|\bper\s*cent|\bpercent(?:age)?\b|\bpct\b/i;
 const FIRST_DAYS_OF_JOINING =
   /\b(?:in|within|during)\s+(?:their|the)\s+first\s+\S+\s+(?:days?|weeks?|months?)\b(?!\s+(?:of|after|from|since)\s+(?:their|the)\s+first\s+(?:order|purchase))/i;
 
+/** People described in brackets ("(customers all of whose orders were ...)", "(buyers who ...)"). */
+const PEOPLE_DEFINED =
+  /\(\s*((?:customers|clients|buyers|people|accounts|shoppers)\s+(?:all\s+of\s+whose|whose|who|with|that)\b[^)]*)\)/i;
+
+/** A first order's amount ("a first order over $500", "whose first purchase was under $100"). */
+const FIRST_ORDER_AMOUNT =
+  /\b(?:first|1st)\s+(?:order|purchase)\s+(?:(?:was|is|of|worth|that\s+was)\s+)?(?:over|under|above|below|more\s+than|less\s+than|at\s+least|at\s+most|>|<|\$)/i;
+
 /** Customers named by when they joined ("signed up in", "the H1 2022 signups", "joiners"). */
 const SIGNED_UP = /\b(?:sign(?:ed)?[-\s]?ups?|joined|joiners?|registered|registrations?|onboarded)\b/i;
 
@@ -540,6 +551,33 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
         reason: `I give the change from the earlier period to the later one (${early.label} to ${late.label}), whose percent is of ${early.label}; "${than[0].toLowerCase()} ... ${early.label} than ${late.label}" asks for a percent of ${late.label}, which I do not compute`,
       };
   }
+  // ("one-category shoppers in Q4 2025 (customers all of whose Q4 2025 orders were in a single category): how
+  // many?": people defined in brackets, read by no reader, were dropped and every customer counted.)
+  if (
+    PEOPLE_DEFINED.test(question) &&
+    !plan.having &&
+    !plan.perEntity &&
+    !plan.first &&
+    !plan.distribution &&
+    !plan.percentile &&
+    !plan.share
+  )
+    return {
+      kind: 'refuse',
+      missing: '',
+      near: plan,
+      reason: `I could not read the customers you describe in brackets ("${PEOPLE_DEFINED.exec(question)?.[1] ?? ''}") as a condition on their orders, so I did not answer rather than leave it out`,
+    };
+  // ("of customers who signed up in Q2 2022, how many had a first order under $100?": the signup quarter was read
+  // as the orders' dates, confidently wrong; a first order's amount within a signup cohort is not built.)
+  if (SIGNED_UP.test(question) && FIRST_ORDER_AMOUNT.test(question))
+    return {
+      kind: 'refuse',
+      missing: '',
+      near: plan,
+      reason:
+        "I can count a signup cohort's customers by when their first order came, not by its amount: ask for the cohort's orders of that size instead",
+    };
   // ("avg orders per weekday in Nov 2025": each day of the week holds several dates, and its derived column is no
   // column of the cube to group by; an average over the seven buckets would be none of the days' averages.)
   if (plan.percentile?.per?.derived)
