@@ -427,3 +427,17 @@ describe("the shapes of held-out-26's confident wrong answers (tuning-26-after.t
     });
   });
 });
+
+describe('glosses of a per-customer figure and of a range (tuning-26-after.ts, added cases)', () => {
+  it.each([
+    ['how many customers had an AOV above $650 in 2024 (their own average, not the overall one)?', /HAVING/],
+    ['median orders per customer in 2025 (customers who ordered that year)?', /customers_name AS per/],
+    ['IQR (Q3 minus Q1) of returned-order amounts in 2025?', /percentile_cont\(0\.75\)/],
+    [
+      'net revenue per segment for 2024, where net revenue = completed-order revenue minus the value of returned orders',
+      /MEASURE\(total_amount\) AS b_m/,
+    ],
+  ])('%s', (question, expected) => {
+    expect(sql(question)).toMatch(expected);
+  });
+});

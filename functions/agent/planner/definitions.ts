@@ -35,7 +35,14 @@ function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | u
  * figure minus another, left to the reader of two measures where the word is used ("what was net revenue in 2024":
  * "net revenue (completed revenue minus returned revenue) in 2024"), whose query must hold both sides.
  */
-function figureMeaning(said: string): Meaning | undefined {
+function figureMeaning(asked: string): Meaning | undefined {
+  // ("completed-order revenue minus the value of returned orders": each side as the figure of its orders.)
+  const said = asked
+    .replace(/\b([a-z]+)-orders?\s+(revenue|sales|amounts?|value)\b/gi, '$1 $2')
+    .replace(
+      /\b(?:the\s+)?(?:value|amount|revenue|sales|total)\s+of\s+(?:the\s+)?([a-z]+)\s+orders\b/gi,
+      '$1 revenue',
+    );
   const m = /^\s*(?:the\s+)?([a-z$][a-z$\s]*?)\s+(?:minus|less)\s+(?:the\s+)?([a-z$][a-z$\s]*?)\s*$/i.exec(
     said,
   );

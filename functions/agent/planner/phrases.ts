@@ -579,6 +579,28 @@ const REWRITES: [RegExp, Replacement][] = [
   // "median amount of returned orders (all years)?": the whole span said in brackets, as said after a comma (was
   // read as each year's figure).
   [/\s*\(\s*(all\s+(?:years|time|dates)(?:\s+combined|\s+together)?)\s*\)/gi, ', $1'],
+  // "IQR (Q3 minus Q1) of ...": the interquartile range said again in brackets (its "Q3" and "Q1" are no quarters).
+  [
+    /\b(iqr|interquartile\s+range)\s*\(\s*(?:q3|p75|75th(?:\s+percentile)?)\s*(?:minus|-|–|less)\s*(?:q1|p25|25th(?:\s+percentile)?)\s*\)/gi,
+    '$1',
+  ],
+  // "customers with an AOV above $650 (their own average, not the overall one)": each one's own figure, as the
+  // condition on each customer already reads it.
+  [
+    /\s*\(\s*(?:their|each\s+(?:one|customer)['’]?s?)\s+own\s+(?:avg|average|aov|mean|figure|total)(?:\s+order(?:\s+value)?)?\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?(?:overall|company|global|total)(?:\s+(?:one|avg|average|figure|aov))?\s*\)/gi,
+    '',
+  ],
+  // "median orders per customer in 2025 (customers who ordered that year)": the customers a per-customer figure is
+  // over already, said again in brackets.
+  [
+    /\s*\(\s*(?:only\s+)?(?:customers|clients|people|ppl|buyers|those)\s+(?:who|that)\s+(?:actually\s+)?(?:ordered|bought|purchased|placed\s+(?:an?\s+)?orders?)(?:\s+(?:that|this|the\s+same)\s+(?:year|quarter|month|period))?\s*\)/gi,
+    (all, _offset = '', text = '') =>
+      /\bper\s+(?:customer|client|buyer|person)\b|\beach\s+(?:customer|client|buyer)\b|\b(?:average|avg|typical|median)\s+(?:customer|client|buyer)\b/i.test(
+        text,
+      )
+        ? ''
+        : all,
+  ],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [

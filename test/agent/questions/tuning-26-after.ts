@@ -7,7 +7,10 @@
  * month named in a ranking within each year (said only as "2024-02"), a fiscal year glossed with its months after
  * "which runs" (refused), and the asker's own name for revenue said back.
  * Scored in the eval CLI (1,000,000-order sample): 2 of 8 right before, on 1411aba (2 confidently wrong); 6 of 8,
- * none wrong, after (the bracketed people and the first order's amount of a signup cohort refused).
+ * none wrong, after (the bracketed people and the first order's amount of a signup cohort refused). Four cases added
+ * after (each refused on 649de57: "(their own average, not the overall one)", "(customers who ordered that
+ * year)", a figure defined as "completed-order revenue minus the value of returned orders", "IQR (Q3 minus Q1)"):
+ * 10 of 12, none wrong.
  *
  * Clock: Thursday 2026-08-27, eight months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -62,5 +65,29 @@ export const tuning26after: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'We call revenue "turnover" internally. turnover by segment for 2025?',
     sql: `SELECT c.segment, sum(o.amount) FROM ${withCustomers} WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1 ORDER BY 1`,
     says: /turnover/i,
+  },
+  {
+    // Added after the first eight were fixed, before their own fix (refused on 649de57).
+    class: 'counts-per-entity',
+    ask: 'how many customers had an AOV above $650 in 2024 (their own average, not the overall one)?',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${inYear(2024)} GROUP BY 1 HAVING avg(amount) > 650)`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median orders per customer in 2025 (customers who ordered that year)?',
+    sql: `SELECT quantile_cont(n, 0.5) FROM (SELECT customer_id, count(*) AS n FROM orders WHERE ${inYear(2025)} GROUP BY 1)`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'net revenue per segment for 2024, where net revenue = completed-order revenue minus the value of returned orders',
+    sql: `SELECT c.segment, sum(o.amount) FILTER (WHERE o.status = 'completed') - sum(o.amount) FILTER (WHERE o.status = 'returned')
+      FROM ${withCustomers} WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'IQR (Q3 minus Q1) of returned-order amounts in 2025?',
+    sql: `SELECT quantile_cont(amount, 0.75) - quantile_cont(amount, 0.25) FROM orders WHERE status = 'returned' AND ${inYear(2025)}`,
+    tolerance: 0.01,
   },
 ];
