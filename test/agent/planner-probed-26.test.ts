@@ -441,3 +441,21 @@ describe('glosses of a per-customer figure and of a range (tuning-26-after.ts, a
     expect(sql(question)).toMatch(expected);
   });
 });
+
+describe('a month-over-month gloss and a name said as "what we call"', () => {
+  it('drops "(Mar vs Feb, and so on)" beside a month-over-month change', () => {
+    expect(
+      rephrase(
+        'month-over-month % change in revenue for each month Mar-Jun 2025 (Mar vs Feb, and so on)',
+        TODAY,
+      ),
+    ).not.toContain('Feb');
+    expect(rephrase('revenue in Mar 2025 (Mar vs Feb)', TODAY)).toContain('Feb');
+  });
+
+  it('reads "\'basket\' is what we call avg order value" and says the name back', () => {
+    const p = plan('"basket" is what we call avg order value - basket by region for 2024?');
+    expect(p.measures[0]?.column).toBe('average_amount');
+    expect(p.terms).toMatchObject({ average_amount: 'basket' });
+  });
+});

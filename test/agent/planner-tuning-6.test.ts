@@ -798,12 +798,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     },
     {
       // 2 of 8 right before the shapes of held-out-26's confident wrong answers were fixed (2 confident wrong, in the
-      // eval CLI, on 1411aba); 6, none wrong, after (2 refused); four cases added after (refused on 649de57), 10 of 12.
+      // eval CLI, on 1411aba); 6, none wrong, after (2 refused); four cases added after (refused on 649de57), 10 of 12;
+      // two more (refused on 46b83a8), 12 of 14.
       title:
         'tuning set 26 (after: "by the $ value of", "median $ amount of", people defined in brackets refused, a signup cohort\'s first order amount refused, a month named in a ranking within each year, "FY25, which runs Jul 2024 to Jun 2025", the asker\'s name for revenue said back)',
       module: tuning26after,
       cases: tuning26after.tuning26after,
-      rightAtLeast: 10,
+      rightAtLeast: 12,
     },
     {
       // 20 of 34 right before percentiles were tuned (3 confident wrong, in the eval CLI, on 2777ec4); 33, none wrong,

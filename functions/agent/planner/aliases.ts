@@ -7,7 +7,7 @@
  */
 
 /** The figures a name may stand for, as the planner reads them. */
-const FIGURE = String.raw`(?:the\s+)?(?:revenue|sales|orders|order\s+count|(?:the\s+)?order\s+amounts?|amounts?|spend)`;
+const FIGURE = String.raw`(?:the\s+)?(?:revenue|sales|orders|order\s+count|(?:the\s+)?order\s+amounts?|amounts?|spend|(?:avg|average)\s+order\s+(?:value|amount|size)|aov)`;
 const NAME = String.raw`["'‘“]?([a-z][a-z\s-]{0,28}?[a-z])["'’”]?`;
 
 /** "we call revenue 'bookings' here.", "we refer to orders as tickets;": the figure, then the name. */
@@ -18,6 +18,12 @@ const CALLED = new RegExp(
 /** "(basket value = what we call the order amount)", "(bookings = revenue)": the name, then the figure. */
 const GLOSSED = new RegExp(
   String.raw`\s*\(\s*${NAME}\s*(?:=|means|is)\s*(?:what\s+(?:we|you|i)\s+call\s+|just\s+)?(${FIGURE})\s*\)`,
+  'i',
+);
+
+/** "'ticket size' is what we call avg order value - ...": the name, then the figure, before the question. */
+const WHAT_WE_CALL = new RegExp(
+  String.raw`(?:^|(?<=[.?!;:]\s*))\s*${NAME}\s+is\s+what\s+(?:we|i|our\s+team)\s+call\s+(${FIGURE})\s*(?:[.;:!]|\s[-–—]+\s)\s*`,
   'i',
 );
 
@@ -58,6 +64,11 @@ export function readAliases(questions: readonly string[], names: [string, string
     if (called?.[1] && called[2]) {
       names.push([called[2].trim(), called[1].trim()]);
       text = text.replace(called[0], ' ');
+    }
+    const what = WHAT_WE_CALL.exec(text);
+    if (what?.[1] && what[2]) {
+      names.push([what[1].trim(), what[2].trim()]);
+      text = text.replace(what[0], ' ');
     }
     const glossed = GLOSSED.exec(text);
     if (glossed?.[1] && glossed[2]) {

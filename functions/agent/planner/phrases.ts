@@ -601,6 +601,18 @@ const REWRITES: [RegExp, Replacement][] = [
         ? ''
         : all,
   ],
+  // "month-over-month % change for each month Mar-Jun 2025 (Mar vs Feb, and so on)": each month against the one
+  // before it, said again in brackets.
+  [
+    new RegExp(
+      `\\s*\\(\\s*(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\s+(?:vs\\.?|versus|compared\\s+(?:with|to)|against|over)\\s+(?:${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\s*(?:,?\\s*(?:etc\\.?|and\\s+so\\s+on))?\\s*\\)`,
+      'gi',
+    ),
+    (all, _offset = '', text = '') =>
+      /\bmonth[\s-]+(?:over|on)[\s-]+month\b|\bmom\b|\bmonth\s+before\b|\bprevious\s+month\b/i.test(text)
+        ? ''
+        : all,
+  ],
   // "was revenue higher in H1 2025 or H2 2025?", "were there more orders in 2024 or in 2025": a yes-or-no question of
   // which of two periods, answered by both figures and the change between them, as the one above.
   [

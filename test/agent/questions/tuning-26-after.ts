@@ -10,7 +10,8 @@
  * none wrong, after (the bracketed people and the first order's amount of a signup cohort refused). Four cases added
  * after (each refused on 649de57: "(their own average, not the overall one)", "(customers who ordered that
  * year)", a figure defined as "completed-order revenue minus the value of returned orders", "IQR (Q3 minus Q1)"):
- * 10 of 12, none wrong.
+ * 10 of 12, none wrong; two more (refused on 46b83a8: a month-over-month gloss "(Mar vs Feb, and so on)", "'basket'
+ * is what we call avg order value"), 12 of 14.
  *
  * Clock: Thursday 2026-08-27, eight months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -89,5 +90,20 @@ export const tuning26after: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'IQR (Q3 minus Q1) of returned-order amounts in 2025?',
     sql: `SELECT quantile_cont(amount, 0.75) - quantile_cont(amount, 0.25) FROM orders WHERE status = 'returned' AND ${inYear(2025)}`,
     tolerance: 0.01,
+  },
+  {
+    // Two more added after, each refused on 46b83a8.
+    class: 'period-over-period',
+    ask: 'month-over-month % change in revenue for each month Mar-Jun 2025 (Mar vs Feb, and so on)',
+    sql: `WITH m AS (SELECT date_trunc('month', created_at) AS m, sum(amount) AS v FROM orders WHERE created_at >= '2025-02-01'
+      AND created_at < '2025-07-01' GROUP BY 1) SELECT m, round(100.0 * (v / lag(v) OVER (ORDER BY m) - 1), 2) FROM m
+      QUALIFY m >= '2025-03-01' ORDER BY 1`,
+  },
+  {
+    class: 'unknown-words',
+    ask: '"basket" is what we call avg order value - basket by region for 2024?',
+    sql: `SELECT c.region, avg(o.amount) FROM ${withCustomers} WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1 ORDER BY 1`,
+    tolerance: 0.01,
+    says: /basket/i,
   },
 ];
