@@ -57,6 +57,19 @@ function boundOf(
   return { op, value: number, ...(figure ? { figure } : {}), rest: segment.trimEnd().slice(0, -all.length) };
 }
 
+/** The cube's rows per customer, its count of customers and its sum (spend), as both readers need them. */
+function partsOf(cube: CatalogCube) {
+  return {
+    rows: entityRows(cube),
+    people: cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count_distinct'),
+    spend: cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum'),
+  };
+}
+
+/** The question's words as both readers read them ("8+" as "8 or more"), spaced at both ends. */
+const wordsOf = (question: string) =>
+  ` ${normalise(question).replace(/(\d)\s*\+/g, '$1 or more ')} `.replace(/\s+/g, ' ');
+
 /** "in any single month of 2025", "in a single calendar quarter", "in at least one month of 2024". */
 const ANY =
   /\s+in\s+(?:any\s+(?:single\s+|one\s+)?|a\s+single\s+|at\s+least\s+one\s+|one\s+)(?:calendar\s+)?(month|quarter)\b(?:\s+of\b)?/;
@@ -71,11 +84,9 @@ export function readAnyPeriodBound(
   cube: CatalogCube,
   periodOf: (text: string) => Period | undefined,
 ): Plan | undefined {
-  const rows = entityRows(cube);
-  const people = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count_distinct');
-  const spend = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  const { rows, people, spend } = partsOf(cube);
   if (!rows || !people) return undefined;
-  const text = ` ${normalise(question).replace(/(\d)\s*\+/g, '$1 or more ')} `.replace(/\s+/g, ' ');
+  const text = wordsOf(question);
   if (!/\b(?:how\s+many|number\s+of|count)\b/.test(text) || /\b(?:percent|percentage|share)\b/.test(text))
     return undefined;
   const any = ANY.exec(text);
@@ -128,11 +139,9 @@ export function readEachPeriodBounds(
   cube: CatalogCube,
   periodOf: (text: string) => Period | undefined,
 ): Plan | undefined {
-  const rows = entityRows(cube);
-  const people = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count_distinct');
-  const spend = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  const { rows, people, spend } = partsOf(cube);
   if (!rows || !people) return undefined;
-  const text = ` ${normalise(question).replace(/(\d)\s*\+/g, '$1 or more ')} `.replace(/\s+/g, ' ');
+  const text = wordsOf(question);
   const share = /\b(?:percent|percentage|share|proportion|fraction)\b/.test(text);
   const counted = /\b(?:how\s+many|number\s+of|count)\b/.test(text);
   if (share === counted) return undefined;
