@@ -1,0 +1,116 @@
+/**
+ * Readings that would answer another question than the one asked (issue 29: confident wrong answers found on fresh
+ * questions): a plan that reads, but whose query cannot hold what the question says. Each is refused with the
+ * reason, never answered as the question it was read as.
+ */
+import { addDays } from './clock';
+import type { Grain, Period, Plan } from './plan';
+
+/** "how much bigger/higher/more was A than B": a comparative of the first period named over the second. */
+const THAN_EARLIER =
+  /\bhow\s+much\s+(?:bigger|higher|larger|greater|more|lower|smaller|less|fewer)\b(?=[^?]*\bthan\b)/i;
+/** A percent asked for. */
+const PERCENT_ASKED = /%|\bper\s*cent|\bpercent(?:age)?\b|\bpct\b/i;
+
+/** "in their first 30 days" with no first order named: the days after joining. */
+const FIRST_DAYS_OF_JOINING =
+  /\b(?:in|within|during)\s+(?:their|the)\s+first\s+\S+\s+(?:days?|weeks?|months?)\b(?!\s+(?:of|after|from|since)\s+(?:their|the)\s+first\s+(?:order|purchase))/i;
+
+/** People described in brackets ("(customers all of whose orders were ...)", "(buyers who ...)"). */
+const PEOPLE_DEFINED =
+  /\(\s*((?:customers|clients|buyers|people|accounts|shoppers)\s+(?:all\s+of\s+whose|whose|who|with|that)\b[^)]*)\)/i;
+
+/** A first order's amount ("a first order over $500", "whose first purchase was under $100"). */
+const FIRST_ORDER_AMOUNT =
+  /\b(?:first|1st)\s+(?:order|purchase)\s+(?:(?:was|is|of|worth|that\s+was)\s+)?(?:over|under|above|below|more\s+than|less\s+than|at\s+least|at\s+most|>|<|\$)/i;
+
+/** Customers named by when they joined ("signed up in", "the H1 2022 signups", "joiners"). */
+const SIGNED_UP = /\b(?:sign(?:ed)?[-\s]?ups?|joined|joiners?|registered|registrations?|onboarded)\b/i;
+
+/** Whether `range` lies within one `grain` bucket (a breakdown of it is one row). */
+function oneBucket(range: Period, grain: Grain): boolean {
+  const last = addDays(range.to, -1);
+  const key = (d: string) =>
+    grain === 'year'
+      ? d.slice(0, 4)
+      : grain === 'quarter'
+        ? `${d.slice(0, 4)}-${Math.floor((Number(d.slice(5, 7)) - 1) / 3)}`
+        : grain === 'month'
+          ? d.slice(0, 7)
+          : undefined;
+  const a = key(range.from);
+  return a !== undefined && a === key(last) && range.from < range.to;
+}
+
+/** A number of orders or a spend said of all time ("60 or more orders ever", "$5k+ lifetime", "all-time spend"). */
+const ALL_TIME_CONDITION =
+  /\b(?:orders?|purchases?|times|spend|spent|\$?\d[\d,.]*k?)\s+(?:\w+\s+)?(?:ever|all[-\s]time|lifetime|to\s+date|of\s+all\s+time)\b|\b(?:lifetime|all[-\s]time)\s+(?:orders?|spend|purchases?|order\s+count)\b|\bever\s+(?:placed|made|ordered|spent|bought)\b/i;
+
+/** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
+export function misreading(plan: Plan, question: string): string | undefined {
+  // ("revenue share from customers who've placed 60 or more orders ever, 2025 revenue only": the condition is of all
+  // time, the figure of 2025; one query counts both in 2025, so the 60 orders would be 2025's.)
+  if (plan.having && !plan.having.grain && plan.range && ALL_TIME_CONDITION.test(question))
+    return `your condition on each customer is over all time and the figure is of ${plan.range.label}: I can count both within ${plan.range.label}, or both over all time, not one over each`;
+  // ("revenue from customers who signed up in H1 2022, by year": the period is of the signup date, and a breakdown
+  // of that date within it is one row; the years asked are the orders'. One query of the plain reader has one
+  // date, so the cohort by another date's breakdown is refused rather than answered as one signup year.)
+  if (
+    plan.grain &&
+    plan.range &&
+    plan.timeDimension &&
+    SIGNED_UP.test(question) &&
+    oneBucket(plan.range, plan.grain)
+  )
+    return `I read ${plan.range.label} as your customers' ${plan.timeDimension.title.toLowerCase()}, and a breakdown by ${plan.grain} of that date is one row: I cannot break a signup cohort down by the ${plan.grain} of its orders`;
+  // ("of customers who joined in Q3 2022, what % placed an order in their first 30 days?": their first days are
+  // from joining; the window is counted from each one's first order, which would answer another question.)
+  const cohortRead = plan.perEntity?.kind === 'cohort' ? plan.perEntity : undefined;
+  if (cohortRead?.cohort.by === 'start' && cohortRead.window.within && FIRST_DAYS_OF_JOINING.test(question))
+    return `I count "their first ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s" from each customer's first order, not from the day they signed up: ask for the orders within ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s of their first order`;
+  // ("how much bigger was 2023 revenue than 2025 revenue, in %?": the % is of the later one, 2025; the change is
+  // always from the earlier period to the later, whose % is of the earlier: another figure.)
+  const than = THAN_EARLIER.exec(question);
+  const [early, late] = plan.compare ?? [];
+  if (plan.change && than && early && late && plan.compare?.length === 2 && PERCENT_ASKED.test(question)) {
+    const first = /\b(?:19|20)\d\d\b/.exec(question.slice(than.index))?.[0];
+    if (first && early.label.includes(first) && !late.label.includes(first))
+      return `I give the change from the earlier period to the later one (${early.label} to ${late.label}), whose percent is of ${early.label}; "${than[0].toLowerCase()} ... ${early.label} than ${late.label}" asks for a percent of ${late.label}, which I do not compute`;
+  }
+  // ("one-category shoppers in Q4 2025 (customers all of whose Q4 2025 orders were in a single category): how
+  // many?": people defined in brackets, read by no reader, were dropped and every customer counted.)
+  if (
+    PEOPLE_DEFINED.test(question) &&
+    !plan.having &&
+    !plan.perEntity &&
+    !plan.first &&
+    !plan.distribution &&
+    !plan.percentile &&
+    !plan.share
+  )
+    return `I could not read the customers you describe in brackets ("${PEOPLE_DEFINED.exec(question)?.[1] ?? ''}") as a condition on their orders, so I did not answer rather than leave it out`;
+  // ("of customers who signed up in Q2 2022, how many had a first order under $100?": the signup quarter was read
+  // as the orders' dates, confidently wrong; a first order's amount within a signup cohort is not built.)
+  if (SIGNED_UP.test(question) && FIRST_ORDER_AMOUNT.test(question))
+    return "I can count a signup cohort's customers by when their first order came, not by its amount: ask for the cohort's orders of that size instead";
+  // ("avg orders per weekday in Nov 2025": each day of the week holds several dates, and its derived column is no
+  // column of the cube to group by; an average over the seven buckets would be none of the days' averages.)
+  if (plan.percentile?.per?.derived)
+    return `I can average per day, week, month or customer, not per ${plan.percentile.per.title.toLowerCase()} (each one holds several dates): ask for the ${plan.percentile.per.title.toLowerCase()} breakdown's totals instead`;
+  // ("customers whose orders were all completed (no returns or cancellations)": the rows kept are all completed,
+  // so none of them can be returned; a count that is 0 by the query's own filter answers nothing asked.)
+  const counted = plan.having?.rows;
+  const clash =
+    counted &&
+    !plan.having?.only &&
+    plan.filters.find(
+      (f) =>
+        f.member.column === counted.member.column &&
+        !f.negate &&
+        !counted.negate &&
+        f.values.every((v) => !counted.values.includes(v)),
+    );
+  if (clash && counted)
+    return `I read both "${clash.values.join(' or ')}" as the only rows counted and "${counted.values.join(' or ')}" as the rows each customer must lack, which no row can be at once: please ask for one of the two`;
+  return undefined;
+}
