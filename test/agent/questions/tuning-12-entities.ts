@@ -48,10 +48,9 @@ const cohortShare = (from: string, to: string, outcome: string) =>
 const cohortCount = (from: string, to: string, outcome: string) =>
   `SELECT count(*) FROM customers c WHERE ${between(from, to, 'c.created_at')}
      AND EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id AND ${outcome})`;
-/** Per group, `measure` of the customers of that group divided by its customers, highest first. */
 /**
- * The leading value of `group` by `measure` per customer (the leader alone, as "which" asks: every group was listed
- * before tuning set 26).
+ * The leading value of `group` by `measure` of its customers divided by its customers (the leader alone, as "which"
+ * asks: every group was listed before tuning set 26).
  */
 const perCustomerOf = (group: string, measure: string) =>
   `SELECT ${group}, ${measure} / count(DISTINCT o.customer_id) AS v FROM ${JOINED} GROUP BY 1 ORDER BY v DESC LIMIT 1`;
