@@ -9,13 +9,13 @@
  * or the rows' period, else the question is refused.
  */
 import type { ResultLike } from './answer';
-import type { CatalogCube, CatalogMember } from './catalog';
+import type { CatalogCube } from './catalog';
 import { amountOf } from './cohort-reader';
+import { ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
-import { entityRows, ofEntity, plainCount } from './per-entity';
+import { entityRows, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
-import { heldByEntity } from './recency';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText, withinPeriod } from './sql';
 import { formatValue } from './text';
 import { GRAIN_WORDS } from './vocabulary';
@@ -71,7 +71,7 @@ const REFUSAL =
 export function readBestPeriod(
   question: string,
   catalog: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | { refuse: string } | undefined {
   const best = BEST.exec(question);
   if (!best || !OWN_PERIOD.test(question)) return undefined;
@@ -95,7 +95,7 @@ function readRest(
   unit: Unit,
   cubes: readonly CatalogCube[],
   catalog: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | undefined {
   const bare = question.replace(new RegExp(BEST.source, 'gi'), ' ');
   // The figure named once: spend, or a count of orders.
@@ -113,19 +113,13 @@ function readRest(
           ? 'count'
           : undefined;
   if (!output) return undefined;
-  let rest = question;
-  for (const r of OWN) rest = rest.replace(r, ' ');
-  rest = rest
-    .replace(/[?.!,:;()'’-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const plan = read(`orders ${rest}`, cubes);
+  const plan = restPlan(question, OWN, cubes, read);
   const rows = plan ? entityRows(plan.cube) : undefined;
   const amount = plan ? amountOf(plan.cube) : undefined;
   if (!plan || !rows || !amount || !plainCount(plan)) return undefined;
   // A count needs the period the best one fell in; an average's period keeps the rows.
   if (output === 'count' && !plan.range) return undefined;
-  const own = (m: CatalogMember) => ofEntity(rows, m) || heldByEntity(catalog, plan.cube, m);
+  const own = ownMember(rows, catalog, plan.cube);
   const [by, ...more] = plan.dimensions;
   if (more.length > 0 || (by && !own(by)) || (output === 'count' && by)) return undefined;
   if (plan.filters.some((f) => !own(f.member))) return undefined;

@@ -9,6 +9,7 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube } from './catalog';
+import { entityCubes, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, plainCount } from './per-entity';
@@ -52,11 +53,11 @@ const REFUSAL =
 export function readDaysBetween(
   question: string,
   catalog: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | { refuse: string } | undefined {
   const pair = FIRST_SECOND.test(question) ? 'first-second' : BETWEEN.test(question) ? 'each' : undefined;
   if (!pair || !DAYS.test(question)) return undefined;
-  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  const cubes = entityCubes(catalog);
   if (cubes.length === 0) return undefined;
   return readRest(question, pair, cubes, read) ?? { refuse: REFUSAL };
 }
@@ -65,20 +66,14 @@ function readRest(
   question: string,
   pair: DaysBetween['pair'],
   cubes: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | undefined {
   const median = MEDIAN.test(question);
   if (!median && !AVERAGE.test(question)) return undefined;
   // ("by customer": each one's own gaps, a list this reading does not make; its words would be taken as its own.)
   if (/\b(?:by|per|each|every|for\s+each)\s+(?:customer|client|buyer|account)s?\b/i.test(question))
     return undefined;
-  let rest = question;
-  for (const r of OWN) rest = rest.replace(r, ' ');
-  rest = rest
-    .replace(/[?.!,:;()'’-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const plan = read(`orders ${rest}`, cubes);
+  const plan = restPlan(question, OWN, cubes, read);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows) return undefined;
   if (!plainCount(plan)) return undefined;

@@ -9,12 +9,12 @@
  * question is refused.
  */
 import type { ResultLike } from './answer';
-import type { CatalogCube, CatalogMember } from './catalog';
+import type { CatalogCube } from './catalog';
+import { entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure } from './format';
 import { capitalise, entityWord } from './names';
-import { entityRows, ofEntity, plainCount } from './per-entity';
+import { entityRows, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
-import { heldByEntity } from './recency';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText, withinPeriod } from './sql';
 
 type NoRowsIn = Extract<PerEntity, { kind: 'no-rows-in' }>;
@@ -50,27 +50,21 @@ const REFUSAL =
 export function readNoRowsIn(
   question: string,
   catalog: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | { refuse: string } | undefined {
   if (!NONE.test(question) || !COUNT.test(question)) return undefined;
   // ("no orders in 2025 or 2024": in neither, or in one of them? Not said: refused.)
   if (JOINED_PERIODS.test(question)) return { refuse: REFUSAL };
-  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  const cubes = entityCubes(catalog);
   if (cubes.length === 0) return undefined;
-  let rest = question;
-  for (const r of OWN) rest = rest.replace(r, ' ');
-  rest = rest
-    .replace(/[?.!,:;()'’-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const plan = read(`orders ${rest}`, cubes);
+  const plan = restPlan(question, OWN, cubes, read);
   const rows = plan ? entityRows(plan.cube) : undefined;
   // Without a group, the cohort reader's question ("customers who didn't order in Q4 2025"): left to it.
   if (plan && plan.filters.length === 0) return undefined;
   if (!plan || !rows || !plan.range || !plainCount(plan) || plan.dimensions.length > 0)
     return { refuse: REFUSAL };
   if (plan.timeDimension && plan.timeDimension.column !== rows.time.column) return { refuse: REFUSAL };
-  const own = (m: CatalogMember) => ofEntity(rows, m) || heldByEntity(catalog, plan.cube, m);
+  const own = ownMember(rows, catalog, plan.cube);
   if (!plan.filters.every((f) => own(f.member) && !f.negate)) return { refuse: REFUSAL };
   return { ...plan, perEntity: { kind: 'no-rows-in', rows, period: plan.range } };
 }

@@ -10,10 +10,11 @@
  * the ordinary reading as a group or filter of the customer's own; else refused.
  */
 import type { ResultLike } from './answer';
-import type { CatalogCube, CatalogMember } from './catalog';
+import type { CatalogCube } from './catalog';
+import { entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
-import { entityRows, ofEntity, plainCount } from './per-entity';
+import { entityRows, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { formatValue } from './text';
@@ -83,32 +84,19 @@ const REFUSAL =
 export function readRecency(
   question: string,
   catalog: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | { refuse: string } | undefined {
   if (!RECENCY.test(question) || !DATA_END.test(question)) return undefined;
-  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  const cubes = entityCubes(catalog);
   if (cubes.length === 0) return undefined;
   return readRest(question, cubes, catalog, read) ?? { refuse: REFUSAL };
 }
-
-/**
- * A string attribute of the rows that the entity's own table holds too ("region" on the orders and on the
- * customers): each customer's rows carry their own value of it, so a group or filter of it keeps whole customers.
- */
-export const heldByEntity = (catalog: readonly CatalogCube[], cube: CatalogCube, m: CatalogMember) =>
-  m.type === 'string' &&
-  catalog.some(
-    (c) =>
-      c !== cube &&
-      entityRows(c) === undefined &&
-      c.members.some((o) => o.kind === 'dimension' && o.type === 'string' && o.column === m.column),
-  );
 
 function readRest(
   question: string,
   cubes: readonly CatalogCube[],
   catalog: readonly CatalogCube[],
-  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+  read: PlainRead,
 ): Plan | undefined {
   const bound = THRESHOLD.exec(question);
   const op = bound ? OP[(bound[1] ?? bound[4] ?? '').toLowerCase().replace(/\s+/g, ' ')] : undefined;
@@ -128,16 +116,10 @@ function readRest(
         : stats[0] === MAX
           ? 'max'
           : 'min';
-  let rest = question;
-  for (const r of OWN) rest = rest.replace(r, ' ');
-  rest = rest
-    .replace(/[?.!,:;()'’-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const plan = read(`orders ${rest}`, cubes);
+  const plan = restPlan(question, OWN, cubes, read);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows) return undefined;
-  const own = (m: CatalogMember) => ofEntity(rows, m) || heldByEntity(catalog, plan.cube, m);
+  const own = ownMember(rows, catalog, plan.cube);
   // A period would be of the last orders or of the days' anchor: not said, so not read here.
   if (!plainCount(plan) || plan.range) return undefined;
   const [by, ...more] = plan.dimensions;

@@ -1,0 +1,49 @@
+/**
+ * The rest of a per-customer question read as an ordinary one (issue 29; recency.ts, no-rows-in.ts,
+ * days-between.ts, best-period.ts): each of those readers takes its own words out of the question, and what is left
+ * is read as a question about orders, its breakdown and filters then checked to be the customer's own.
+ */
+import type { CatalogCube, CatalogMember } from './catalog';
+import { entityRows, ofEntity } from './per-entity';
+import type { EntityRows, Plan } from './plan';
+
+/** The ordinary reading of a text against some cubes. */
+export type PlainRead = (text: string, cubes: readonly CatalogCube[]) => Plan | undefined;
+
+/** The cubes with rows per customer (orders), which these readers read against. */
+export const entityCubes = (catalog: readonly CatalogCube[]) =>
+  catalog.filter((c) => entityRows(c) !== undefined);
+
+/**
+ * A string attribute of the rows that the entity's own table holds too ("region" on the orders and on the
+ * customers): each customer's rows carry their own value of it, so a group or filter of it keeps whole customers.
+ */
+export const heldByEntity = (catalog: readonly CatalogCube[], cube: CatalogCube, m: CatalogMember) =>
+  m.type === 'string' &&
+  catalog.some(
+    (c) =>
+      c !== cube &&
+      entityRows(c) === undefined &&
+      c.members.some((o) => o.kind === 'dimension' && o.type === 'string' && o.column === m.column),
+  );
+
+/** Whether a member is the customer's own: an attribute of the rows' customer, or held by the customer's cube. */
+export const ownMember =
+  (rows: EntityRows, catalog: readonly CatalogCube[], cube: CatalogCube) => (m: CatalogMember) =>
+    ofEntity(rows, m) || heldByEntity(catalog, cube, m);
+
+/** The question with the reader's own words (`own`) and its punctuation taken out, read as a question about orders. */
+export function restPlan(
+  question: string,
+  own: readonly RegExp[],
+  cubes: readonly CatalogCube[],
+  read: PlainRead,
+): Plan | undefined {
+  let rest = question;
+  for (const r of own) rest = rest.replace(r, ' ');
+  rest = rest
+    .replace(/[?.!,:;()'’-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return read(`orders ${rest}`, cubes);
+}
