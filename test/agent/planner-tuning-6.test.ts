@@ -89,6 +89,9 @@ import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
+import * as tuning27probed from './questions/tuning-27-probed';
+import * as tuning27second from './questions/tuning-27-second';
+import * as tuning27third from './questions/tuning-27-third';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -835,6 +838,30 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning26twoperiods,
       cases: tuning26twoperiods.tuning26twoperiods,
       rightAtLeast: 16,
+    },
+    {
+      // 34 of 36 right before the lead's probes of the session of 2026-11-29 07:04 (none wrong, in the eval CLI, on
+      // 6755ab7); 34, none wrong, after (two percentiles given a cent's tolerance after the TEST sample's run).
+      title: "tuning set 27 (probed: every class on a clock of the lead's own, 2027-01-27)",
+      module: tuning27probed,
+      cases: tuning27probed.tuning27probed,
+      rightAtLeast: 34,
+    },
+    {
+      // 25 of 34 right before (3 confident wrong, in the eval CLI, on 6755ab7); 33, none wrong, after.
+      title:
+        'tuning set 27 (second: a percentile of each customer\'s own AOV, "customers\' own", the amount a top share exceeds, "how many were cancelled?" after a count)',
+      module: tuning27second,
+      cases: tuning27second.tuning27second,
+      rightAtLeast: 33,
+    },
+    {
+      // 5 of 12 right before (none wrong, in the eval CLI, on 6755ab7); 12 after.
+      title:
+        'tuning set 27 (third: "rank X by Y, top N", the gap between the highest and lowest regional revenue)',
+      module: tuning27third,
+      cases: tuning27third.tuning27third,
+      rightAtLeast: 12,
     },
   ];
 

@@ -28,8 +28,32 @@ const ABOVE_AVERAGE = new RegExp(
 
 const DOWN = new Set(['less', 'fewer', 'lower', 'smaller', 'below']);
 
-/** The question with the comparison to the average read as one to a stand-in number, and whether it was there. */
-export function readAboveAverage(question: string): { text: string; average?: true } {
+/** A row's noun after the average ("the average order value", "the average sale"): the average of rows. */
+const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:average|avg|mean|typical)(?:\s+(?:order|sale|purchase|transaction))?(?:\s+(?:value|amount|size|total|aov))?`;
+/**
+ * "orders above the average order value", "orders bigger than the average order", "how many orders in 2025 were
+ * below average": rows against the average row of the same scope. Only where orders (not people) are what is
+ * counted or listed.
+ */
+const ROWS_AGAINST_AVERAGE = new RegExp(
+  String.raw`\b(?:(above|below|over|under)[\s-]+|(bigger|larger|greater|higher|smaller|lower|more|less)\s+than\s+)${ROW_AVERAGE}\b(?!\s+(?:customer|client|buyer|account|shopper|person|one)\b)`,
+  'i',
+);
+const ROWS = /\b(?:orders|sales|purchases|transactions)\b/i;
+const PEOPLE = /\b(?:customers?|clients?|buyers?|accounts?|shoppers?|people|spenders?)\b/i;
+
+/**
+ * The question with the comparison to the average read as one to a stand-in number, and whether it was there:
+ * of an entity ("more than the average customer") or of the rows themselves (`'rows'`: "orders above the average
+ * order value", as an amount above $1 the caller sets against the average: againstAverageRow).
+ */
+export function readAboveAverage(question: string): { text: string; average?: true | 'rows' } {
+  const rows = ROWS_AGAINST_AVERAGE.exec(question);
+  if (rows && ROWS.test(question) && !PEOPLE.test(question)) {
+    const [said, bound = '', than = ''] = rows;
+    const down = /^(?:below|under|smaller|lower|less)$/i.test(bound || than);
+    return { text: question.replace(said, down ? 'under $1' : 'over $1'), average: 'rows' };
+  }
   const than = THAN_AVERAGE.exec(question);
   if (than) {
     const [said, word = '', noun] = than;
@@ -59,4 +83,27 @@ export function againstAverage(plan: Plan): Plan | string {
   if (h.clauses || h.spread || h.versus || h.rank || h.and || h.rows || h.grain || h.rankBy) return misfit;
   if (plan.dimensions.length > 0 || plan.grain || plan.compare || plan.top || plan.share) return misfit;
   return { ...plan, having: { ...h, vsAverage: true } };
+}
+
+/**
+ * The plan with its stand-in amount bound ($1) set against the average amount of the same rows in the same scope,
+ * or why it cannot be: one bound, no breakdown over time or periods compared (each would have its own average).
+ */
+export function againstAverageRow(plan: Plan): Plan | string {
+  const misfit =
+    'I can count or list the orders above (or below) the average order of the same period and filters, not in this question';
+  const [bound, ...others] = plan.numberFilters;
+  if (!bound || others.length > 0 || bound.value !== 1 || !['>', '<'].includes(bound.op)) return misfit;
+  if (
+    plan.grain ||
+    plan.compare ||
+    plan.anyOf ||
+    plan.share ||
+    plan.percentile ||
+    plan.having ||
+    plan.perEntity
+  )
+    return misfit;
+  if (plan.change || plan.also || plan.withinWinner || plan.rankedIn) return misfit;
+  return { ...plan, numberFilters: [{ ...bound, vsAverage: true }] };
 }

@@ -125,6 +125,14 @@ const ROWS_END = new RegExp(
   'gi',
 );
 /**
+ * "what amount did the top 5% of 2024 orders exceed", "what value do the cheapest 10% of orders stay under": the
+ * value a high share of the rows passes (a low one stays under), asked with "what" first and the verb last.
+ */
+const WHAT_PASSED = new RegExp(
+  `\\b(?:what|which|how\\s+much)(?:\\s+(?:order\\s+)?${VALUE})?\\s+(?:does|do|did)\\s+the\\s+${SIDED_PART}\\s+${ROWS}\\s+(exceed|beat|clear|pass|go\\s+(?:above|over|beyond)|stay\\s+(?:under|below)|fall\\s+(?:under|below)|not\\s+(?:reach|exceed))\\b`,
+  'gi',
+);
+/**
  * "above what order amount are the top 5% of 2023 orders", "below which value are the cheapest 10% of orders": the
  * value where a high share of the rows starts (a low one ends), asked with the bound first and a verb of being.
  */
@@ -159,6 +167,13 @@ export function readCutoffs(text: string): string {
       const high = new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side);
       // (A high share lies above its cut-off, a low one below it: the other pairing is no cut-off.)
       if (high !== /^(?:above|over)$/i.test(bound)) return all;
+      const p = percentileOfSided(side, part);
+      return p === undefined ? all : said(p, values, noun, what);
+    })
+    .replace(WHAT_PASSED, (all, what = '', side = '', part = '', values = '', noun = '', verb = '') => {
+      const high = new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side);
+      // (A high share passes its cut-off, a low one stays under it: the other pairing is no cut-off.)
+      if (high !== /^(?:exceed|beat|clear|pass|go)/i.test(verb)) return all;
       const p = percentileOfSided(side, part);
       return p === undefined ? all : said(p, values, noun, what);
     })

@@ -138,6 +138,46 @@ const WITHIN_PREVIOUS =
   /\b(each|every|per|within)( one)?( of)? (those|these|them)\b|\b(for|in) (each|every) one\b/;
 /** "for those segments, which category led?": within each previous group only when the rest reads as a rank. */
 const FOR_THOSE = /\b(for|in|across) (those|these|them)\b/;
+/**
+ * "how many were cancelled?", "and how many got returned?" after a count: a part of the rows just counted, as "how
+ * many of those were cancelled?" reads (read alone, the period asked before was dropped and the status counted
+ * over all the data: confidently wrong). Only a bare status-like word after the verb.
+ */
+const ELIDED_PART =
+  /^(\s*(?:and\s+|so\s+|ok\s+|okay\s+)?how\s+many)\s+(were|was|got|have\s+been|had\s+been|ended\s+up)\s+(?=[a-z]+\s*[?.!]*\s*$)/i;
+
+/** A follow-up's elided part said in full ("how many were cancelled?" as "how many of those were cancelled?"). */
+export const ofThoseElided = (question: string) => question.replace(ELIDED_PART, '$1 of those $2 ');
+
+/** The unit of a span of whole months ("month", "quarter", "half", "year"), undefined for any other span. */
+function unitOf(range: { from: string; to: string } | undefined): string | undefined {
+  const month = (d: string) => /^(\d{4})-(\d{2})-01$/.exec(d);
+  const a = month(range?.from ?? '');
+  const b = month(range?.to ?? '');
+  if (!a || !b) return undefined;
+  const months = (Number(b[1]) - Number(a[1])) * 12 + Number(b[2]) - Number(a[2]);
+  return { 1: 'month', 3: 'quarter', 6: 'half', 12: 'year' }[months];
+}
+
+const PERIOD_WHOLE =
+  /(?<!\w)(%|percent(?:age)?|pct|share|proportion|fraction)\s+of\s+(?:the|that|this)\s+(month|quarter|half|year)['’]s\s+(orders|revenue|sales|spend|total)\b/gi;
+
+/**
+ * "as a % of the quarter's orders?" after a count of Q2 2025: the whole of the period asked before, as "as a % of
+ * all orders?" reads there (refused over "quarter's"). Only when the thread's period is one such unit: "Q4 2025 as
+ * a share of the year's revenue" names a larger whole, read elsewhere.
+ */
+export function periodWholeSaid(question: string, previous: Pick<Plan, 'range'> | undefined): string {
+  const unit = unitOf(previous?.range);
+  return unit
+    ? question.replace(PERIOD_WHOLE, (all, part: string, said: string, whole: string) =>
+        said.toLowerCase() !== unit
+          ? all
+          : `${part} of ${/^total$/i.test(whole) ? 'the total' : `all ${whole}`}`,
+      )
+    : question;
+}
+
 /** "how many of those were cancelled?", "what share of them were returned?": a part of the previous rows. */
 const OF_THOSE = /\b(of|among) (those|these|them)\b/;
 /** "the quarter before", "the year after", "a month earlier": the unit next to the previous period. */

@@ -835,6 +835,37 @@ const REWRITES: [RegExp, Replacement][] = [
         ? `in every year from ${Math.min(Number(a), Number(b))} to ${Math.max(Number(a), Number(b))}`
         : all,
   ],
+  // "when did we get our last order?", "when did we receive our very first order": the date of that order, as
+  // "when was the last order" reads (refused over "last").
+  [
+    /\bwhen\s+did\s+(?:we|i|you)\s+(?:get|receive|take|have|see)\s+(?:our|my|the)\s+(?:very\s+)?(first|last|latest|most\s+recent|earliest)\s+(order|sale|purchase)\b/gi,
+    'when was the $1 $2',
+  ],
+  // "rank customers by 2025 revenue, top 5", "rank my categories by orders - bottom 3 only": the top (bottom) rows of
+  // the ranking, as "top 5 customers by 2025 revenue" reads (refused over "revenue top").
+  [
+    /^\s*(?:please\s+)?(?:rank|sort|order)\s+((?:my|our|the|all)\s+)?([a-z]+)\s+(by\s+[^,;–—-]+?)\s*[,;–—-]\s*(?:just\s+|only\s+|show\s+(?:me\s+)?)?(?:the\s+)?(top|bottom)\s+(\d{1,3}|three|five|ten)(?:\s+only)?\s*([?.!]*)\s*$/i,
+    (_all, owner = '', noun: string, by: string, side: string, n: string, end = '') =>
+      `${owner}${side.toLowerCase()} ${n} ${noun} ${by}${end}`,
+  ],
+  // "the difference between the highest and lowest regional revenue", "gap between best and worst monthly sales":
+  // the group named by its adjective, as "the highest and lowest region by revenue" reads (refused over "lowest
+  // regional").
+  [
+    /\b((?:best|top|highest|biggest|largest|worst|bottom|lowest|smallest)\s+(?:and|vs\.?|versus)\s+(?:the\s+)?(?:best|top|highest|biggest|largest|worst|bottom|lowest|smallest))\s+(regional|monthly|quarterly|yearly|annual|weekly|daily)\s+((?:[a-z]+\s+){0,2}?[a-z]+)(?=\s+(?:in|for|during|across|over|this|last|since)\b|\s*[?.!,;]|\s*$)/gi,
+    (_all, ends: string, adjective: string, measure: string) => {
+      const unit: Record<string, string> = {
+        regional: 'region',
+        monthly: 'month',
+        quarterly: 'quarter',
+        yearly: 'year',
+        annual: 'year',
+        weekly: 'week',
+        daily: 'day',
+      };
+      return `${ends} ${unit[adjective.toLowerCase()] ?? adjective} by ${measure}`;
+    },
+  ],
   // "the gap between our best and worst region", "difference between the top and bottom category": both ends of
   // the ranking, which the answer states with the gap between them (members.ts).
   [
@@ -1440,9 +1471,16 @@ const REWRITES: [RegExp, Replacement][] = [
     '$1 number of orders per $2',
   ],
   // "median customer spend", "the 90th percentile of customer revenue": each customer's total, per customer.
+  // ("median customer AOV": each customer's own average order value, the statistic over them.)
   [
-    /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+((?:lifetime\s+)?(?:spend|spending|revenue|sales|value))\b/gi,
+    /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+((?:lifetime\s+)?(?:spend|spending|revenue|sales|value)|aov|average\s+order\s+(?:value|size))\b/gi,
     '$1 $2 per customer',
+  ],
+  // "the median of customers' own average order value", "p90 of our buyers' order counts", "the median of each
+  // customer's own total": each customer's figure, the statistic over them (refused over "customers own").
+  [
+    /\b(percentile|median|average|avg|mean|p\d{1,2}|quartile|range)\s+of\s+(?:(?:the|our|my)\s+)?(?:(?:customers|clients|buyers|accounts|shoppers)['’]|each\s+(?:customer|client|buyer|account|shopper)['’]s)\s+(?:own\s+)?/gi,
+    "$1 of each customer's ",
   ],
 ];
 

@@ -34,6 +34,8 @@ export interface NumberFilter {
   member: CatalogMember;
   op: '>' | '>=' | '<' | '<=';
   value: number;
+  /** Against the average of the same rows in the same scope ("orders above the average order value"), not `value`. */
+  vsAverage?: true;
 }
 
 /** What a question asks for, resolved onto one cube or view. */

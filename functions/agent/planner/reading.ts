@@ -3,7 +3,7 @@
  * into the previous plan, and refusals of questions that lean on words the model cannot explain.
  */
 
-import { againstAverage, readAboveAverage } from './above-average';
+import { againstAverage, againstAverageRow, readAboveAverage } from './above-average';
 import { aliasesSaid, namedBack, readAliases } from './aliases';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
@@ -31,7 +31,9 @@ import {
   changeOfPreviousRows,
   looksLikeFollowUp,
   nothingFound,
+  ofThoseElided,
   periodsOfThread,
+  periodWholeSaid,
   readFollowUp,
   secondOrderOf,
   valuesOfThread,
@@ -354,7 +356,12 @@ function readQuestionsAsked(
     };
   const misfit = rest ? restMisfit(reading.plan) : undefined;
   if (misfit) return { kind: 'refuse', missing: '', reason: misfit, near: reading.plan };
-  const levelledPlan = average ? againstAverage(reading.plan) : reading.plan;
+  const levelledPlan =
+    average === 'rows'
+      ? againstAverageRow(reading.plan)
+      : average
+        ? againstAverage(reading.plan)
+        : reading.plan;
   if (typeof levelledPlan === 'string') return { kind: 'refuse', missing: '', reason: levelledPlan };
   if (overall && !plainBreakdown(reading.plan))
     return {
@@ -613,7 +620,17 @@ function readThread(
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
     // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before.)
     // ("revenue last year vs the year before (i.e. 2025 vs 2024)": the periods named, period-glosses.ts.)
-    const asked = people ?? keepTopSum(plan, previousUnitSaid(plan, readPeriodGlosses(quote.text)));
+    // ("how many were cancelled?" after a count: of those; "as a % of the quarter's orders": of the quarter asked
+    // before; follow-up.ts.)
+    const asked =
+      people ??
+      keepTopSum(
+        plan,
+        previousUnitSaid(
+          plan,
+          readPeriodGlosses(plan ? periodWholeSaid(ofThoseElided(quote.text), plan) : quote.text),
+        ),
+      );
     // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)
     // ("2023 next to 2024", "to the cent please": phrases read the planner's way first, phrases.ts; asides
     // such as "for my weekly sync:" dropped, asides.ts; "..., plus a grand total" read away, grand-total.ts; "my

@@ -138,7 +138,9 @@ function rounded(value: number, money: boolean, percent: boolean, r: Rounding): 
   if (r.scale && r.scale > 1 && r.inUnit && !percent) {
     if (abs < r.scale / 100) return undefined;
     const name = SCALE_NAMES[r.scale] ?? '';
-    return `${sign}${$}${grouped(abs / r.scale, r.decimals ?? 2)} ${name}`;
+    // Thousands (and hundreds) are whole, as in a finance table ("$170,123 thousand", not "$170,123.39
+    // thousand"); millions and billions keep two places ("$162.24 million").
+    return `${sign}${$}${grouped(abs / r.scale, r.decimals ?? (r.scale <= 1e3 ? 0 : 2))} ${name}`;
   }
   if (r.scale && !percent) {
     if (abs < r.scale) return undefined;

@@ -605,7 +605,9 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       ...(gap ? { gap: true } : {}),
     };
     const countOnly = !measure || measure.aggType === 'count' || measure.aggType === 'count_distinct';
-    if (perEntity && (additive(measure) || countOnly)) {
+    // ("median AOV per customer", "the median of each customer's average order value": each entity's own mean,
+    // the percentile over the entities; each customer's median order amount answered another question.)
+    if (perEntity && (additive(measure) || countOnly || measure?.aggType === 'avg')) {
       percentile.per = perEntity.member;
       dimensions = dimensions.filter((d) => d !== perEntity.member);
       // A count of the very entities per entity is 1 each ("number of customers per customer"): the rows'.

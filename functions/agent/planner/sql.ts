@@ -59,6 +59,8 @@ const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
 
 const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
   const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
+  if (f.vsAverage)
+    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} the average ${nameOf(plan, f.member)} of these orders`;
   return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
 };
 
@@ -149,7 +151,9 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   const between = (from: string, to: string) => `${time} >= ${quote(from)} AND ${time} < ${quote(to)}`;
   const where: string[] = [];
   for (const f of plan.filters) where.push(valueCondition(dimensionSql(f.member), f));
-  for (const f of plan.numberFilters) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
+  for (const f of plan.numberFilters) {
+    if (!f.vsAverage) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
+  }
   if (time && plan.range) where.push(...periodBounds(time, plan.range));
   if (time && plan.compare)
     where.push(`(${plan.compare.map((p) => `(${between(p.from, p.to)})`).join(' OR ')})`);
@@ -159,6 +163,14 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   if (ranked) where.push(ranked);
   const winner = winnerCondition(plan, time);
   if (winner) where.push(winner);
+  // ("orders above the average order value in 2025": the average of the same rows, every other condition kept.)
+  for (const f of plan.numberFilters) {
+    const column = ident(f.member.column);
+    if (f.vsAverage)
+      where.push(
+        `${column} ${f.op} (SELECT AVG(${column}) FROM ${ident(plan.cube.name)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''})`,
+      );
+  }
   return where;
 }
 
