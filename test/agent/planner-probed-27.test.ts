@@ -5,6 +5,7 @@ import { ofThoseElided, periodWholeSaid } from '../../functions/agent/planner/fo
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readRounding, roundFigures } from '../../functions/agent/planner/rounding';
+import { readTrailingMonths } from '../../functions/agent/planner/trailing-months';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -175,5 +176,32 @@ describe('orders against the average order of the same scope', () => {
 
   it('reads "when did we get our last order" as the date of the last order', () => {
     expect(rephrase('when did we get our last order?', TODAY)).toMatch(/when was the last order/);
+  });
+});
+
+describe('spans of years and parts of years named from today', () => {
+  it('reads a number of years ending on a month as that many twelve months', () => {
+    expect(readTrailingMonths('revenue for the two years ending June 2026')).toBe(
+      'revenue from july 2024 through june 2026',
+    );
+    expect(readTrailingMonths('orders in the 3 years ending March 2026')).toBe(
+      'orders from april 2023 through march 2026',
+    );
+  });
+
+  it('names the year of a quarter, half or month "of the year before last", "of last year", "of two years ago"', () => {
+    expect(rephrase('revenue in Q4 of the year before last', TODAY)).toMatch(/Q4 2025/);
+    expect(rephrase('orders in March of last year', TODAY)).toMatch(/March 2026/);
+    expect(rephrase('revenue in the first half of two years ago', TODAY)).toMatch(/h1 2025/i);
+  });
+
+  it('gives "of that year" the year said just before, and leaves it alone with none', () => {
+    expect(rephrase('Q4 2025 against Q3 of that year', TODAY)).toMatch(/Q4 2025 against Q3 2025/);
+    expect(rephrase('Q3 of that year', TODAY)).toMatch(/Q3 of that year/);
+  });
+
+  it('says when every row has the same figure instead of naming one row as both ends', () => {
+    const r = demoReading(['number of customers per region'], TODAY);
+    expect(r.kind).toBe('plan');
   });
 });

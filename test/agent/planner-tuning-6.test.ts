@@ -89,6 +89,7 @@ import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
+import * as tuning27fourth from './questions/tuning-27-fourth';
 import * as tuning27probed from './questions/tuning-27-probed';
 import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27third from './questions/tuning-27-third';
@@ -862,6 +863,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27third,
       cases: tuning27third.tuning27third,
       rightAtLeast: 12,
+    },
+    {
+      // 1 of 6 right before (1 confident wrong, in the eval CLI, on d062b40); 6 after.
+      title:
+        'tuning set 27 (fourth: "the two years ending June 2026", "Q4 of the year before last", "Q3 of that year", one figure in every row)',
+      module: tuning27fourth,
+      cases: tuning27fourth.tuning27fourth,
+      rightAtLeast: 6,
     },
   ];
 

@@ -260,9 +260,13 @@ function summary(
       additive && complete && total > 0 && !query.columns.some((c) => c.role === 'time')
         ? `, ${formatNumber(Math.round((high.value / total) * 1000) / 10)}% of the total`
         : '';
-    parts.push(
-      `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
-    );
+    // ("number of buyers per region": every row the same figure has no highest or lowest of its own.)
+    if (high.value === low.value && numbers.length > 1)
+      parts.push(`All ${numbers.length} have the same figure (${formatFigure(measure, high.row[index])}).`);
+    else
+      parts.push(
+        `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
+      );
     if (plan.top?.span)
       parts.push(
         `The highest is ${formatFigure(measure, Math.round((high.value - low.value) * 100) / 100)} above the lowest.`,

@@ -1538,6 +1538,46 @@ function seasons(asked: string, today?: string): string {
           return months(season, w === 'this' ? year : w === 'next' ? year + 1 : year - 1);
         },
       )
+      // "Q4 of the year before last", "March of last year", "H1 of two years ago": that part of the year named
+      // (read alone, "the year before last" was compared with Q4 of the current year: confidently wrong).
+      .replace(
+        new RegExp(
+          `\\b(q[1-4]|h[12]|(?:first|second)\\s+half|${MONTHS.join('|')})\\s+of\\s+(this\\s+year|last\\s+year|the\\s+(?:previous|prior)\\s+year|the\\s+year\\s+before\\s+last|(?:[1-5]|two|three|four|five)\\s+years\\s+ago)\\b`,
+          'gi',
+        ),
+        (all, part = '', which = '') => {
+          if (year === undefined) return all;
+          const w = which.toLowerCase().replace(/\s+/g, ' ');
+          const ago = /ago$/.test(w)
+            ? (({ two: 2, three: 3, four: 4, five: 5 } as Record<string, number>)[w.split(' ')[0] ?? ''] ??
+              Number(w.split(' ')[0]))
+            : w === 'this year'
+              ? 0
+              : w === 'the year before last'
+                ? 2
+                : 1;
+          const said = /^(?:first|second)\s+half$/i.test(part)
+            ? /^first/i.test(part)
+              ? 'H1'
+              : 'H2'
+            : /^[qh]\d$/i.test(part)
+              ? part.toUpperCase()
+              : part;
+          return `${said} ${year - ago}`;
+        },
+      )
+      // "Q4 2025 against Q3 of that year", "March 2024 vs June of the same year": the year said just before.
+      .replace(
+        new RegExp(
+          `\\b(q[1-4]|h[12]|(?:first|second)\\s+half|${MONTHS.join('|')})\\s+of\\s+(?:that|the\\s+same|this\\s+same|it)(?:\\s+year)?\\b`,
+          'gi',
+        ),
+        (all: string, part: string, offset: number, whole: string) => {
+          const before = [...whole.slice(0, offset).matchAll(/\b((?:19|20)\d\d)\b/g)].at(-1)?.[1];
+          const said = /^[qh]\d$/i.test(part) ? part.toUpperCase() : part;
+          return before ? `${said} ${before}` : all;
+        },
+      )
       // "this August", "last August": the month of this year; the latest one before this month.
       .replace(
         new RegExp(`\\b(this|last)\\s+(${MONTHS.join('|')})\\b(?!\\s+\\d)`, 'gi'),

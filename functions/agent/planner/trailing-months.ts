@@ -40,8 +40,10 @@ const DAY_FIRST = new RegExp(
 const SPAN_BEFORE =
   /(?<!\d)\d{1,2}(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till|and)\s*(?:the\s+)?$/i;
 
-/** The length of the span: "12", "twelve", "the year". */
-const LENGTH = '(?:(\\d{1,2}|three|six|nine|twelve|eighteen|twenty-four)[\\s-]+months?|(year))';
+/** The length of the span: "12", "twelve", "the year", "2 years" (a number of years said as 12 months each). */
+const LENGTH =
+  '(?:(\\d{1,2}|three|six|nine|twelve|eighteen|twenty-four)[\\s-]+months?|(year)|([1-3]|two|three)[\\s-]+years)';
+const YEARS: Record<string, number> = { two: 2, three: 3 };
 /** How the span's end is joined to it. */
 const ENDING =
   '(?:ending|ended|that\\s+ended|which\\s+ended|through|thru|to|up\\s+to|until|till|as\\s+of|finishing)';
@@ -120,8 +122,13 @@ export function readTrailingMonths(question: string): string {
     },
   );
   const spans = dayFirst.replace(SPAN, (all, n: string | undefined, year: string | undefined, ...rest) => {
-    const months = year ? 12 : (NUMBERS[n?.toLowerCase() ?? ''] ?? Number(n));
-    const end = endOf(rest.slice(0, 6));
+    const [years, ...ends] = rest as (string | undefined)[];
+    const months = year
+      ? 12
+      : years
+        ? 12 * (YEARS[years.toLowerCase()] ?? Number(years))
+        : (NUMBERS[n?.toLowerCase() ?? ''] ?? Number(n));
+    const end = endOf(ends.slice(0, 6));
     return (end && spanEnding(months, end.year, end.month, end.day)) ?? all;
   });
   const shorthand = spans.replace(SHORTHAND, (all, between: string, ...rest) => {
