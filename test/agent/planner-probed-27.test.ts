@@ -205,3 +205,38 @@ describe('spans of years and parts of years named from today', () => {
     expect(r.kind).toBe('plan');
   });
 });
+
+describe('threads: two turns set apart, a rate within each group, what the people counted did', () => {
+  it('sets the two values of the turns side by side with their gap', () => {
+    const p = plan('revenue in the west in 2025', 'same for east', 'which is bigger and by how much?');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['region']);
+    expect(p.filters.map((f) => [...f.values].sort())).toEqual([['east', 'west']]);
+    expect(p.top).toMatchObject({ n: 0, span: true });
+    expect(plan('revenue in the west in 2025', 'same for east', "what's the difference?").top?.span).toBe(
+      true,
+    );
+  });
+
+  it('compares the two periods of the turns in time order', () => {
+    const p = plan('revenue in 2023', 'and 2025?', 'how far apart are they?');
+    expect(p.compare?.map((c) => c.label)).toEqual(['2023', '2025']);
+    expect(p.range).toBeUndefined();
+  });
+
+  it("reads a share of each group's own orders as the rate within each group", () => {
+    const p = plan('returned orders by region in 2024', "as a share of each region's orders?");
+    expect(p.share?.part?.values).toEqual(['returned']);
+    expect(p.filters).toEqual([]);
+    // (A share of the total stays each group's share of the filtered rows.)
+    const total = plan('returned orders by region in 2024', 'as a share of the total?');
+    expect(total.share?.part).toBeUndefined();
+    expect(total.filters.map((f) => f.values)).toEqual([['returned']]);
+  });
+
+  it('says "they" as the people just counted', () => {
+    const p = plan('how many customers in the enterprise segment?', 'what did they spend in 2025?');
+    expect(p.measures.map((m) => m.aggType)).toEqual(['sum']);
+    expect(p.filters.map((f) => f.values)).toEqual([['enterprise']]);
+    expect(p.range?.label).toBe('2025');
+  });
+});

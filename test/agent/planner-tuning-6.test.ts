@@ -89,6 +89,7 @@ import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
+import * as tuning27fifth from './questions/tuning-27-fifth';
 import * as tuning27fourth from './questions/tuning-27-fourth';
 import * as tuning27probed from './questions/tuning-27-probed';
 import * as tuning27second from './questions/tuning-27-second';
@@ -871,6 +872,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27fourth,
       cases: tuning27fourth.tuning27fourth,
       rightAtLeast: 6,
+    },
+    {
+      // 1 of 9 right before (4 confident wrong, in the eval CLI, on 9cfb4d4); 9 after.
+      title:
+        'tuning set 27 (fifth: threads: "which is bigger and by how much?", "as a share of each region\'s orders?", "what did they spend?")',
+      module: tuning27fifth,
+      cases: tuning27fifth.tuning27fifth,
+      rightAtLeast: 9,
     },
   ];
 

@@ -3,7 +3,8 @@
  * many of them ordered in 2025?" asks how many of THOSE customers did it, the same question with the previous
  * count's values said in place of "them" ("how many enterprise customers ordered in 2025?"), read on its own. Only
  * after a plain count of the people table with one value per filter and nothing else (no period, breakdown or
- * rank), so nothing of the previous question is lost in the rewrite.
+ * rank), so nothing of the previous question is lost in the rewrite. Likewise "what did they spend in 2025?", "how
+ * many orders did those place?": "they" said as the people counted ("what did enterprise customers spend in 2025?").
  */
 import type { Plan } from './plan';
 import { PEOPLE_PLURALS } from './vocabulary';
@@ -11,6 +12,12 @@ import { PEOPLE_PLURALS } from './vocabulary';
 /** "how many of them", "how many of those customers": the count asked among the previous rows. */
 const OF_THEM = new RegExp(
   `\\bhow many of (?:them|those|these)(?: (?:${PEOPLE_PLURALS.join('|')}))?\\b`,
+  'i',
+);
+
+/** "did they spend", "do those customers buy", "have these placed": the people as the subject of their own rows. */
+const THEY_DID = new RegExp(
+  `\\b(did|do|have|had)\\s+(?:they|those|these)(?:\\s+(?:${PEOPLE_PLURALS.join('|')}))?\\s+(?=(?:spend|spent|place|placed|order|ordered|buy|bought|generate|generated|bring\\s+in|brought\\s+in)\\b)`,
   'i',
 );
 
@@ -28,6 +35,9 @@ export function ofCountedPeople(previous: Plan, question: string): string | unde
     return undefined;
   const { filters } = previous;
   if (filters.length === 0 || filters.some((f) => f.negate || f.values.length !== 1)) return undefined;
+  const people = `${filters.map((f) => f.values[0]).join(' ')} ${noun}`;
+  if (THEY_DID.test(question))
+    return question.replace(THEY_DID, (_all, verb: string) => `${verb} ${people} `);
   if (!OF_THEM.test(question)) return undefined;
-  return question.replace(OF_THEM, `how many ${filters.map((f) => f.values[0]).join(' ')} ${noun}`);
+  return question.replace(OF_THEM, `how many ${people}`);
 }

@@ -178,6 +178,33 @@ export function periodWholeSaid(question: string, previous: Pick<Plan, 'range'> 
     : question;
 }
 
+/**
+ * "as a share of each region's orders?", "as a % of all orders in each region?" after "returned orders by region": the
+ * previous filter's rows within each group's own whole (a rate per group), as "returned orders as a share of each
+ * region's orders" reads (was each group's share of the filtered rows' total: confidently wrong). The plan with its
+ * plain share turned so; the plan itself when the question names no group's own whole.
+ */
+export function shareWithinEach(plan: Plan, question: string): Plan {
+  const [group, ...more] = plan.dimensions;
+  const [part, ...others] = plan.filters.filter((f) => !f.negate);
+  if (
+    !plan.share ||
+    Object.keys(plan.share).length > 0 ||
+    !group ||
+    more.length > 0 ||
+    !part ||
+    others.length > 0
+  )
+    return plan;
+  const names = [...group.titleWords, ...group.otherWords].filter((w) => w.length > 2);
+  const text = words(question).join(' ');
+  const named = names.some((w) =>
+    new RegExp(`\\b(?:each|every|per|its|that|the) ${w}s?\\b|\\bwithin (?:each|every) ${w}\\b`).test(text),
+  );
+  if (!named || !/\b(?:share|percent|percentage|proportion|fraction|pct)\b/.test(text)) return plan;
+  return { ...plan, filters: plan.filters.filter((f) => f !== part), share: { part } };
+}
+
 /** "how many of those were cancelled?", "what share of them were returned?": a part of the previous rows. */
 const OF_THOSE = /\b(of|among) (those|these|them)\b/;
 /** "the quarter before", "the year after", "a month earlier": the unit next to the previous period. */
@@ -973,6 +1000,35 @@ const COMBINED =
  * two turns (was unread), or over both periods ("revenue in 2024" -> "and 2025?" -> "combined?"). Only where the
  * turns differ in the values of one filter or in their period alone, of a measure that adds up.
  */
+/** "which is bigger and by how much?", "what's the difference?", "how far apart are they?": the two set side by side. */
+const APART =
+  /^(?:and |so |ok |okay )?(?:which(?: one)?(?: of (?:them|the two))? (?:is|was|were) (?:bigger|higher|larger|greater|more|lower|smaller|less)(?: and by how much)?|(?:what(?: is| was)?|and) the (?:difference|gap)(?: between (?:them|the two|those|these|both))?|how (?:big|large|wide) (?:is|was) the (?:difference|gap)(?: between (?:them|the two|those|these|both))?|how (?:far apart|different) (?:are|were) (?:they|the two)|(?:the )?(?:difference|gap)(?: between (?:them|the two|both))?|by how much)$/;
+
+/**
+ * "revenue in the west in 2025" -> "same for east" -> "which is bigger and by how much?": the two turns' values side by
+ * side with the gap between them (was read as the last turn's change from the year before: confidently wrong), or
+ * their two periods compared. Only where the turns differ in the values of one filter or in their period alone.
+ */
+export function apartOfThread(earlier: Plan | undefined, previous: Plan, question: string): Plan | undefined {
+  if (!earlier || !APART.test(words(question).join(' '))) return undefined;
+  if (secondOrder(earlier) || secondOrder(previous) || earlier.top || previous.top) return undefined;
+  // Two periods of the same question, back to back or not: compared in time order.
+  const [a, b] = [earlier.range, previous.range];
+  if (a && b && a.from !== b.from && columns(earlier) === columns(previous)) {
+    if (a.from < b.to && b.from < a.to) return undefined;
+    const { range: _one, ...rest } = previous;
+    return { ...rest, compare: [a, b].sort((x, y) => x.from.localeCompare(y.from)) };
+  }
+  const both = valuesOfThread(earlier, previous, 'combined');
+  const filter = both?.filters.find((f) => f.values.length > 1);
+  if (!both || !filter) return undefined;
+  return {
+    ...both,
+    dimensions: [filter.member],
+    top: { n: 0, direction: 'desc', span: true },
+  };
+}
+
 export function valuesOfThread(
   earlier: Plan | undefined,
   previous: Plan,

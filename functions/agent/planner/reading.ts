@@ -28,6 +28,7 @@ import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
 import { readFirstSharePeriod } from './first-share-period';
 import {
+  apartOfThread,
   changeOfPreviousRows,
   looksLikeFollowUp,
   nothingFound,
@@ -36,6 +37,7 @@ import {
   periodWholeSaid,
   readFollowUp,
   secondOrderOf,
+  shareWithinEach,
   valuesOfThread,
 } from './follow-up';
 import { readGlosses } from './glosses';
@@ -809,7 +811,10 @@ function readThread(
     // ("revenue by region in 2025" -> "what about 2024?" -> "and the change?": between the two periods asked.)
     const base = plan && own ? (periodsOfThread(earlier, plan, own) ?? plan) : plan;
     // ("revenue for the south in Q2 2025" -> "same for the north" -> "combined?": both values as one figure.)
-    const both = plan ? valuesOfThread(earlier, plan, question) : undefined;
+    // ("... -> same for east -> which is bigger and by how much?": the two side by side, with their gap.)
+    const both = plan
+      ? (valuesOfThread(earlier, plan, question) ?? apartOfThread(earlier, plan, question))
+      : undefined;
     const followUp = both
       ? { plan: both, unexplained: [] }
       : base && own
@@ -822,7 +827,8 @@ function readThread(
     if (own && (followUp || leans)) {
       // (A follow-up that changes nothing the model has reads nothing.)
       parsed = { ...own, unexplained: followUp?.unexplained ?? own.unexplained };
-      plan = followUp?.plan;
+      // ("as a share of each region's orders?": within each group's own whole, follow-up.ts.)
+      plan = followUp?.plan && shareWithinEach(followUp.plan, question);
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
     }
