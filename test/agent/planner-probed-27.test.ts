@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { readAboveAverage } from '../../functions/agent/planner/above-average';
+import { shareOfCountedPeople } from '../../functions/agent/planner/counted-people';
 import { readCutoffs } from '../../functions/agent/planner/cutoffs';
 import { ofThoseElided, periodWholeSaid } from '../../functions/agent/planner/follow-up';
+import { readOverall } from '../../functions/agent/planner/grand-total';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readRounding, roundFigures } from '../../functions/agent/planner/rounding';
@@ -238,5 +240,30 @@ describe('threads: two turns set apart, a rate within each group, what the peopl
     expect(p.measures.map((m) => m.aggType)).toEqual(['sum']);
     expect(p.filters.map((f) => f.values)).toEqual([['enterprise']]);
     expect(p.range?.label).toBe('2025');
+  });
+});
+
+describe('more threads: the overall figure, the top one in another period, a count as a share', () => {
+  it('reads "and the overall AOV?" alone as the overall figure of the breakdown before', () => {
+    expect(readOverall('and the overall AOV?')).toEqual({ text: '', overall: true });
+    expect(plan('AOV by region in 2025', 'and the overall AOV?').overall).toBe(true);
+  });
+
+  it('keeps the top one of the first period for "it" in another period', () => {
+    const p = plan('top category by revenue in 2025', 'how much did it make in 2024?');
+    expect(p.range?.label).toBe('2024');
+    expect(p.top).toBeUndefined();
+    expect(queryFor(p).sql).toMatch(/LIMIT 1/);
+  });
+
+  it('says a share of the people counted as a share of every customer', () => {
+    const counted = plan('how many customers ordered in December 2025?');
+    expect(shareOfCountedPeople(counted, 'what % of all customers is that?')).toBe(
+      'what % of all customers ordered in December 2025',
+    );
+    expect(shareOfCountedPeople(counted, 'what % of revenue is that?')).toBeUndefined();
+    expect(
+      shareOfCountedPeople(plan('revenue in December 2025'), 'what % of all customers is that?'),
+    ).toBeUndefined();
   });
 });

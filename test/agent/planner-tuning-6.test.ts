@@ -93,6 +93,7 @@ import * as tuning27fifth from './questions/tuning-27-fifth';
 import * as tuning27fourth from './questions/tuning-27-fourth';
 import * as tuning27probed from './questions/tuning-27-probed';
 import * as tuning27second from './questions/tuning-27-second';
+import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -880,6 +881,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27fifth,
       cases: tuning27fifth.tuning27fifth,
       rightAtLeast: 9,
+    },
+    {
+      // 0 of 4 right before (2 confident wrong, in the eval CLI, on a694cfa); 4 after.
+      title:
+        'tuning set 27 (sixth: threads: "and the overall AOV?", "how much did it make in 2024?" after the top one, "what % of all customers is that?")',
+      module: tuning27sixth,
+      cases: tuning27sixth.tuning27sixth,
+      rightAtLeast: 4,
     },
   ];
 

@@ -41,3 +41,35 @@ export function ofCountedPeople(previous: Plan, question: string): string | unde
   if (!OF_THEM.test(question)) return undefined;
   return question.replace(OF_THEM, `how many ${people}`);
 }
+
+/** "what % of all customers is that?", "what share of our customers is it": the count just given as a share. */
+const SHARE_OF_THAT = new RegExp(
+  `^\\s*(?:and\\s+|so\\s+)?(?:what|which)\\s+(?:%|percent(?:age)?|share|proportion|fraction|part)\\s+of\\s+(?:all\\s+|our\\s+|the\\s+|my\\s+)*(${PEOPLE_PLURALS.join('|')})\\s+(?:is|was|are|were|does|do)\\s+(?:that|this|it|those|these|them)\\s*[?.!]*\\s*$`,
+  'i',
+);
+/** A period the reading labels by its name ("December 2025", "Q4 2025", "H1 2025", "2025"). */
+const NAMED_PERIOD = /^(?:Q[1-4] |H[12] |[A-Z][a-z]+ )?\d{4}$/;
+
+/**
+ * "how many customers ordered in December 2025?" then "what % of all customers is that?": the same people as a share
+ * of every customer, as "what % of all customers ordered in December 2025?" reads (refused over "percent"). Only
+ * after a plain count of the people with orders in one named period, with nothing else.
+ */
+export function shareOfCountedPeople(previous: Plan, question: string): string | undefined {
+  const m = SHARE_OF_THAT.exec(question);
+  const [measure, ...others] = previous.measures;
+  if (!m || !measure || others.length > 0 || measure.aggType !== 'count_distinct') return undefined;
+  if (!previous.range || !NAMED_PERIOD.test(previous.range.label)) return undefined;
+  if (previous.dimensions.length > 0 || previous.grain || previous.compare || previous.filters.length > 0)
+    return undefined;
+  if (
+    previous.numberFilters.length > 0 ||
+    previous.top ||
+    previous.having ||
+    previous.perEntity ||
+    previous.share
+  )
+    return undefined;
+  if (previous.change || previous.first || previous.percentile || previous.perGroup) return undefined;
+  return `what % of all ${m[1]?.toLowerCase()} ordered in ${previous.range.label}`;
+}

@@ -487,7 +487,11 @@ function sameRowsElsewhen(previous: Plan, own: Parsed, text: string): boolean {
   const top = previous.top;
   if (!top || top.n < 1 || (!own.range && !own.compare?.some((p) => !p.assumed)) || own.top) return false;
   if (previous.dimensions.length === 0) return false;
-  return pointsAtRows(text) && !/\b(?:it|its)\b/.test(text.replace(/\b(?:did|does|do|how)\b/g, ''));
+  // ("how much did it make in 2024?" after the top one of 2025: that row; "it" after several is no row of them.)
+  return (
+    pointsAtRows(text) &&
+    (top.n === 1 || !/\b(?:it|its)\b/.test(text.replace(/\b(?:did|does|do|how)\b/g, '')))
+  );
 }
 
 /**

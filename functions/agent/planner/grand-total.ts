@@ -34,8 +34,9 @@ export function readGrandTotal(question: string): string {
  * orders, not a sum of averages), stated beside the rows. Read away only after a breakdown of a figure that does
  * not add up; the caller keeps it only where the reading is a plain breakdown, and refuses otherwise.
  */
+// ("and the overall AOV?": the figure named after "overall" is the breakdown's own.)
 const OVERALL =
-  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the\s+|an?\s+)?(?:(?:grand\s+|overall\s+|combined\s+)?total|overall(?:\s+(?:average|avg|mean|median|figure|number|one))?|(?:average|avg|mean|median)\s+(?:overall|across\s+(?:the\s+board|all\s+of\s+them|everything)))(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|year|period|quarter|month|span|[a-z]+s))?(?:\s+(?:too|as\s+well))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*(?=[?.!]*\s*$)/i;
+  /\s*,?\s*(?:and|plus|with|&|\+)\s+(?:also\s+)?(?:the\s+|an?\s+)?(?:(?:grand\s+|overall\s+|combined\s+)?total|overall(?:\s+(?:average|avg|mean|median|figure|number|one|aov|(?:average\s+)?order\s+(?:value|size)|rate))?|(?:average|avg|mean|median)\s+(?:overall|across\s+(?:the\s+board|all\s+of\s+them|everything)))(?:\s+(?:across|over|for|of)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:them|all|everything|those|these|year|period|quarter|month|span|[a-z]+s))?(?:\s+(?:too|as\s+well))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx))?\s*(?=[?.!]*\s*$)/i;
 
 /** The question without an overall figure asked beside a breakdown of a figure that does not add up. */
 export function readOverall(question: string): { text: string; overall?: true } {

@@ -15,7 +15,7 @@ import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
-import { ofCountedPeople } from './counted-people';
+import { ofCountedPeople, shareOfCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
 import { withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
@@ -617,7 +617,11 @@ function readThread(
     quoted = quote.quoted === true;
     quotedChange = quotedMove?.quotedChange;
     // ("how many of them ordered in 2025?" after a count of enterprise customers: those customers, counted-people.ts.)
-    const people = plan && !plain ? ofCountedPeople(plan, quote.text) : undefined;
+    // ("what % of all customers is that?" after a count of a period's buyers: a share of every customer, ibid.)
+    const people =
+      plan && !plain
+        ? (ofCountedPeople(plan, quote.text) ?? shareOfCountedPeople(plan, quote.text))
+        : undefined;
     if (people) plan = undefined;
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
     // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before.)
