@@ -267,3 +267,24 @@ describe('more threads: the overall figure, the top one in another period, a cou
     ).toBeUndefined();
   });
 });
+
+describe('a breakdown and a grain joined by "and"', () => {
+  it('reads "by category and year" as "by category by year"', () => {
+    expect(rephrase('revenue by category and year', TODAY)).toMatch(/by category by year/);
+    expect(rephrase('orders by status and month of 2025', TODAY)).toMatch(/by status by month of 2025/);
+    const p = plan('average order value by region and year');
+    expect(p.grain).toBe('year');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['region']);
+  });
+
+  it('leaves a month of the year and a grain alone as asked', () => {
+    expect(rephrase('revenue by region and month of the year', TODAY)).toMatch(
+      /by region and month of the year/,
+    );
+    expect(rephrase('revenue by year and category', TODAY)).toMatch(/by year and category/);
+  });
+
+  it('reads "the middle 50% range of" as the interquartile range', () => {
+    expect(rephrase('middle 50% range of order amounts in 2025', TODAY)).toMatch(/the IQR of order amounts/);
+  });
+});

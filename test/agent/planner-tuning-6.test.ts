@@ -93,6 +93,7 @@ import * as tuning27fifth from './questions/tuning-27-fifth';
 import * as tuning27fourth from './questions/tuning-27-fourth';
 import * as tuning27probed from './questions/tuning-27-probed';
 import * as tuning27second from './questions/tuning-27-second';
+import * as tuning27seventh from './questions/tuning-27-seventh';
 import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
 import { converse, lastResult } from './support/question-set';
@@ -888,6 +889,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         'tuning set 27 (sixth: threads: "and the overall AOV?", "how much did it make in 2024?" after the top one, "what % of all customers is that?")',
       module: tuning27sixth,
       cases: tuning27sixth.tuning27sixth,
+      rightAtLeast: 4,
+    },
+    {
+      // 0 of 4 right before (none wrong, in the eval CLI, on 39f6793); 4 after.
+      title: 'tuning set 27 (seventh: "revenue by category and year", "the middle 50% range")',
+      module: tuning27seventh,
+      cases: tuning27seventh.tuning27seventh,
       rightAtLeast: 4,
     },
   ];

@@ -835,6 +835,17 @@ const REWRITES: [RegExp, Replacement][] = [
         ? `in every year from ${Math.min(Number(a), Number(b))} to ${Math.max(Number(a), Number(b))}`
         : all,
   ],
+  // "revenue by category and year", "orders per region and month": a breakdown and a grain joined by "and", as "by
+  // category by year" reads (refused over "year"; "by year and category" read already).
+  [
+    /\b(by|per)\s+((?:product\s+|sales\s+|customer\s+)?[a-z]+)\s+(?:and|&)\s+(?:by\s+|per\s+)?(year|quarter|month|week|day)\b(?!\s+(?:of|over|on)\s+(?!(?:19|20)\d\d\b))/gi,
+    (all, by: string, group: string, grain: string) =>
+      /^(?:year|quarter|month|week|day|the|a|an|each|every|all)$/i.test(group)
+        ? all
+        : `${by} ${group} by ${grain}`,
+  ],
+  // "the middle 50% of order amounts", "middle-50% range of amounts": the interquartile range.
+  [/\b(?:the\s+)?middle[\s-]+(?:50\s*%|50\s+percent|half)(?:\s+range)?\s+(?:of|for)\s+/gi, 'the IQR of '],
   // "when did we get our last order?", "when did we receive our very first order": the date of that order, as
   // "when was the last order" reads (refused over "last").
   [
