@@ -161,6 +161,12 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/rank every row and give both ends and the gap between them/);
     expect(SYSTEM_PROMPT).toMatch(/a figure quoted from elsewhere .* is context, never an input/);
     expect(SYSTEM_PROMPT).toMatch(/one that cannot be placed on exactly one part is refused/);
+    // Threads and per-entity averages the offline planner reads (tuning-27-second/fifth/sixth).
+    expect(SYSTEM_PROMPT).toMatch(/set those two side by side with the gap, never the last turn's change/);
+    expect(SYSTEM_PROMPT).toMatch(/each zone's delay rate \(delayed \/ all of that zone\)/);
+    expect(SYSTEM_PROMPT).toMatch(/that carrier's 2024 figure, never 2024's own top/);
+    expect(SYSTEM_PROMPT).toMatch(/each client's own average in a CTE, then its median/);
+    expect(SYSTEM_PROMPT).toMatch(/AVG\(cost\) over the same period and filters \(a scalar subquery\)/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);
