@@ -408,10 +408,17 @@ describe("the shapes of held-out-26's confident wrong answers (tuning-26-after.t
 
   it.each([
     'single-status customers in 2024 (customers all of whose 2024 orders had the same status): how many?',
-    'one-category shoppers in Q4 2025 (customers all of whose Q4 2025 orders were in a single category): how many?',
     'of customers who signed up in Q2 2022, how many had a first order under $100?',
   ])('refuses %s', (question) => {
     expect(refused(question)).toBe(true);
+  });
+
+  it('reads one-category shoppers defined in brackets as exactly 1 category (tuning-27-eighth.ts)', () => {
+    const p = plan(
+      'one-category shoppers in Q4 2025 (customers all of whose Q4 2025 orders were in a single category): how many?',
+    );
+    expect(p.having).toMatchObject({ op: '=', value: 1, spread: { compared: true } });
+    expect(p.range?.label).toBe('Q4 2025');
   });
 
   it('reads a fiscal year glossed after "which runs"', () => {

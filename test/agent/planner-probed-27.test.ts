@@ -288,3 +288,22 @@ describe('a breakdown and a grain joined by "and"', () => {
     expect(rephrase('middle 50% range of order amounts in 2025', TODAY)).toMatch(/the IQR of order amounts/);
   });
 });
+
+describe('customers who bought from one category only', () => {
+  it.each([
+    'how many customers bought from exactly one category?',
+    'how many customers only ever bought one category?',
+    'number of customers who ordered from a single category in December 2025',
+    'how many customers bought from only one category in December 2025?',
+  ])('%s counts the customers whose rows hold exactly 1 category', (question) => {
+    const p = plan(question);
+    expect(p.having).toMatchObject({ op: '=', value: 1, spread: { compared: true } });
+    expect(p.having?.spread?.member?.column).toBe('category');
+  });
+
+  it('leaves "a single month" and "the biggest single order" alone', () => {
+    expect(rephrase('the most orders in a single month', TODAY)).not.toMatch(/exactly/);
+    expect(rephrase('the biggest single order', TODAY)).not.toMatch(/exactly/);
+    expect(rephrase('customers with only one order', TODAY)).toMatch(/exactly 1 order/);
+  });
+});

@@ -89,6 +89,7 @@ import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
+import * as tuning27eighth from './questions/tuning-27-eighth';
 import * as tuning27fifth from './questions/tuning-27-fifth';
 import * as tuning27fourth from './questions/tuning-27-fourth';
 import * as tuning27probed from './questions/tuning-27-probed';
@@ -897,6 +898,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27seventh,
       cases: tuning27seventh.tuning27seventh,
       rightAtLeast: 4,
+    },
+    {
+      // 1 of 5 right before (3 confident wrong, in the eval CLI, on a533fc7); 5 after.
+      title:
+        'tuning set 27 (eighth: customers who bought from exactly one category, "a single category", "only ever")',
+      module: tuning27eighth,
+      cases: tuning27eighth.tuning27eighth,
+      rightAtLeast: 5,
     },
   ];
 

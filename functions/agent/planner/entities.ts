@@ -337,7 +337,8 @@ function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube):
   // ("at least 4 different categories": the adjective says again that they are distinct.)
   const k = DISTINCT_WORDS.has(tokens[after]?.raw ?? '') ? after + 1 : after;
   const noun = tokens[k];
-  if (!rows || !noun || noun.used || noun.stem === noun.raw) return undefined;
+  // (A plural noun, or a singular one after 1: "from exactly 1 category".)
+  if (!rows || !noun || noun.used || (noun.stem === noun.raw && c.value !== 1)) return undefined;
   const member = cube.members.find(
     (m) =>
       m.kind === 'dimension' &&

@@ -183,8 +183,11 @@ export function conditionWords(plan: Plan): string {
     const named = plan.filters.find((f) => f.member === h.spread?.member);
     // "with orders in at least 3 product categories"
     if (h.spread.compared) {
-      const kinds = (what ?? 'period').replace(/([^aeiou])y$/, '$1ie');
-      return `with ${noun.replace(/s$/, '')}s in ${OP_WORDS[h.op]} ${h.value} ${kinds}s`;
+      const kinds =
+        h.value === 1 && h.op === '='
+          ? (what ?? 'period')
+          : `${(what ?? 'period').replace(/([^aeiou])y$/, '$1ie')}s`;
+      return `with ${noun.replace(/s$/, '')}s in ${OP_WORDS[h.op]} ${h.value} ${kinds}`;
     }
     if (h.spread.count && named)
       return `with ${noun.replace(/s$/, '')}s of each of ${named.values.join(' and ')} (${what})`;

@@ -844,6 +844,19 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `${by} ${group} by ${grain}`,
   ],
+  // "bought from only one category", "exactly one return", "orders in just one region", "from a single category":
+  // a count of exactly 1 (with "one" left a word, "exactly" was read with no number and dropped: every customer
+  // counted, confidently wrong).
+  [
+    /\b(?:exactly|only|just)\s+(?:one|1|a\s+single)\s+(?=(?:category|region|segment|status|month|quarter|year|order|return|purchase|product|day|week)\b)/gi,
+    'exactly 1 ',
+  ],
+  [/\b(from|across|in)\s+a\s+single\s+(?=(?:category|region|segment|status|product)\b)/gi, '$1 exactly 1 '],
+  // ("only ever bought one category", "just ordered from a single category": from exactly 1 of them.)
+  [
+    /\b(?:only|just)\s+(?:ever\s+)?(bought|ordered|purchased|shopped)\s+(?:from\s+|in\s+)?(?:one|1|a\s+single)\s+(?=(?:category|region|segment|status|product)\b)/gi,
+    '$1 from exactly 1 ',
+  ],
   // "the middle 50% of order amounts", "middle-50% range of amounts": the interquartile range.
   [/\b(?:the\s+)?middle[\s-]+(?:50\s*%|50\s+percent|half)(?:\s+range)?\s+(?:of|for)\s+/gi, 'the IQR of '],
   // "when did we get our last order?", "when did we receive our very first order": the date of that order, as
