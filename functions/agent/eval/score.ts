@@ -255,7 +255,8 @@ export function resultClaims(answer: string, reference?: ResultSet): string[] {
       /(?:\b(?:is|are|was|were|came to|totall?ed|totals?|equals?)\b|[:=])\s*(?:only |just |exactly )?\$?(\d{1,2}(?:\.\d+)?)(?![\d,%/-]|\.\d)(?!\s*(?:%|percent|st|nd|rd|th|days?|weeks?|months?|quarters?|years?|hours?|minutes?|of|or|to|and|out)\b)/gi,
     ),
   ].map((m) => m[1] ?? '');
-  if (/\bno rows match\b/i.test(answer)) claims.push('0');
+  // ("0 (no orders match)", "(no rows match)": the answer's own zero.)
+  if (/\bno (?:rows|[a-z]+s) match\b/i.test(answer)) claims.push('0');
   return [...new Set(claims)].filter((text) => !pool.some((v) => Math.abs(v - Number(text)) < 1e-9));
 }
 

@@ -410,11 +410,13 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
       : formatFigure(member, value);
   };
   const label = labeler(plan, query);
-  if (result.data.length === 0) return `${query.title}: no rows, so no value.`;
+  if (result.data.length === 0) return `${query.title}: no ${plan.cube.title.toLowerCase()}, so no value.`;
   const labels = query.columns.some((c) => ['period', 'time', 'dimension'].includes(c.role));
   // No rows in scope give no value (NULL), never a zero.
   const stated = (value: unknown) =>
-    value === null || value === undefined ? 'no value (no rows match)' : figure(value);
+    value === null || value === undefined
+      ? `no value (no ${plan.cube.title.toLowerCase()} match)`
+      : figure(value);
   // "25th and 75th percentile": each one named beside its figure.
   const ps = [p.p, ...(p.more ?? [])];
   const at = query.columns.flatMap((c, i) => (c.role === 'measure' ? [i] : []));

@@ -115,17 +115,19 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
 
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
   if (plan.share) return shareText(plan, query, result, label);
+  // ("0 (no orders match)": the rows by the model's own noun, never the word "rows" nor "(none)".)
+  const none = `no ${plan.cube.title.toLowerCase()} match`;
   if (labelIndexes.length === 0) {
     const row = result.data[0] ?? [];
     const parts = plan.measures.map((m, k) => {
       const figure = formatFigure(m, row[measureIndexes[k] ?? -1]);
       const name = nameOf(plan, m);
-      // Zero as 0, with why (no rows match), never "(none)".
+      // Zero as 0, with why (no orders match), never "(none)".
       if (figure === 'no value')
-        return `the ${name} ${isOrAre(name, m) === 'are' ? 'have' : 'has'} no value (no rows match)`;
+        return `the ${name} ${isOrAre(name, m) === 'are' ? 'have' : 'has'} no value (${none})`;
       return asNumber(row[measureIndexes[k] ?? -1]) === 0 &&
         ['sum', 'count', 'count_distinct'].includes(m.aggType ?? '')
-        ? `the ${name} ${isOrAre(name, m)} ${figure} (no rows match)`
+        ? `the ${name} ${isOrAre(name, m)} ${figure} (${none})`
         : `the ${name} ${isOrAre(name, m)} ${figure}`;
     });
     return `For ${plan.cube.title.toLowerCase()}${scope}, ${listText(parts)}.`;
@@ -159,9 +161,10 @@ function noRows(plan: Plan, names: string, scope: string): string {
   const zero = plan.measures.every((m: CatalogMember) =>
     ['sum', 'count', 'count_distinct'].includes(m.aggType ?? ''),
   );
+  const rows = plan.cube.title.toLowerCase();
   const what = zero
-    ? `${capitalise(names)}${scope}: 0 (no rows match).`
-    : `There are no rows for ${names}${scope}, so it has no value.`;
+    ? `${capitalise(names)}${scope}: 0 (no ${rows} match).`
+    : `There are no ${rows} for ${names}${scope}, so it has no value.`;
   return `${what} If you expected some, you may not have access to them, or the filters exclude everything.`;
 }
 

@@ -108,7 +108,7 @@ export function windowAnswer(plan: Plan, query: PlannedQuery, result: ResultLike
   const measure = plan.measures[0];
   const dims = plan.dimensions.length;
   const name = measure ? nameOf(plan, measure) : 'figure';
-  if (result.data.length === 0) return `${query.title}: no rows match.`;
+  if (result.data.length === 0) return `${query.title}: no ${plan.cube.title.toLowerCase()} match.`;
   const shown = result.data.length <= LISTED_ALL ? result.data : result.data.slice(0, LISTED);
   const windowName =
     window.kind === 'running'
