@@ -10,6 +10,9 @@
  * coupon, shipping fees, a rating, a subscription). Written on 2026-11-29 before the planner change that reads them;
  * fresh wordings, none copied from a held-out or earlier tuning set.
  *
+ * Before (on 6755ab7): 14 of 35 right (1 confident wrong: "revenue ... where revenue means completed orders only" read as
+ * the count of completed orders), in the eval CLI on the 1M sample.
+ *
  * Clock: Tuesday 2026-05-05, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
 import { between, inYear, type SecondOrderCase, WEST } from './tuning-2';
