@@ -1,5 +1,6 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import type { Rounding } from './rounding';
+import type { SpelledAmount } from './spelled-amounts';
 
 export const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Grain = (typeof GRAINS)[number];
@@ -168,6 +169,8 @@ export interface Plan {
   terms?: Record<string, string>;
   /** How the asker wants the figures rounded ("in millions"): stated beside the exact ones (rounding.ts). */
   rounding?: Rounding;
+  /** Amounts the asker wrote in words ("five hundred dollars"): bounds said back so (spelled-amounts.ts). */
+  spelled?: SpelledAmount[];
   /** The figure over every row beside a breakdown of one that does not add up ("avg by region, and the total"). */
   overall?: true;
   /** A figure quoted from the asker's own source beside the ask: the answer says it is theirs (quoted-figures.ts). */

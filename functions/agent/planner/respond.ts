@@ -9,18 +9,21 @@ import { perEntityAnswer } from './per-entity-sql';
 import type { Plan } from './plan';
 import { roundFigures } from './rounding';
 import { windowAnswer } from './series-window-sql';
+import { saidBack } from './spelled-amounts';
 import { type PlannedQuery, planTitle, scopeText } from './sql';
 import { listText } from './text';
 
 export type { ResultLike } from './answer';
 
 export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
-  const text =
+  const answered =
     twoMeasuresAnswer(plan, query, result) ??
     windowAnswer(plan, query, result) ??
     perEntityAnswer(plan, query, result) ??
     secondOrderAnswer(plan, query, result, scopeText(plan)) ??
     answerText(plan, query, result);
+  // ("over five hundred dollars": the bound in the asker's words, spelled-amounts.ts.)
+  const text = plan.spelled ? saidBack(answered, plan.spelled) : answered;
   const ignored =
     plan.ignored && plan.ignored.length > 0
       ? `\n\n(I left out ${plan.ignored.map((w) => `"${w}"`).join(', ')}: nothing in the data model matches ${plan.ignored.length > 1 ? 'them' : 'it'}.)`
