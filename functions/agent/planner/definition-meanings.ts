@@ -164,7 +164,7 @@ function people(text: string): Meaning | undefined {
   const rest = text.replace(PEOPLE, '');
   const period = (m: RegExpExecArray, i: number) => (m[i] ? ` in ${m[i]}` : '');
   const spend = new RegExp(
-    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
+    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|in\s+all|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
   ).exec(rest);
   const spent = spend?.[1] ? bound(spend[1]) : undefined;
   if (spend && spent) {
@@ -191,14 +191,39 @@ function people(text: string): Meaning | undefined {
 const ALL_ORDERS =
   /^(?:(?:all|total|every|the\s+total(?:\s+number\s+of)?|the\s+number\s+of\s+all|all\s+the)\s+)?orders?$/;
 
+/** "revenue", "total revenue", "all sales", "the value of all orders": the whole a share of value is of. */
+const ALL_VALUE =
+  /^(?:(?:all|total|the\s+total|overall|gross|all\s+the)\s+)?(?:revenue|sales|turnover|order\s+value|value(?:\s+of\s+(?:all\s+)?orders)?|amounts?|order\s+amounts?)$/;
+/**
+ * The value of rows ("the value of returned orders", "returned value", "revenue from cancelled orders", "returned
+ * $"): the rows' words, or undefined when the words are no value of rows.
+ */
+function valueOf(text: string): string | undefined {
+  const m =
+    /^(?:the\s+)?(?:(?:value|amount|revenue|sales|dollars|\$)\s+(?:of|from|on)\s+(?:the\s+)?(.+)|(.+?)\s+(?:value|amounts?|revenue|sales|dollars|\$))$/.exec(
+      text.trim(),
+    );
+  const said = m?.[1] ?? m?.[2];
+  return said && !/\b(?:value|revenue|sales|amount)\b/.test(said) ? said : undefined;
+}
+
 /** "completed orders / all orders", "returned orders divided by total orders", "cancelled ones out of all orders". */
 function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
   const m =
-    /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+a\s+(?:share|percentage|fraction|%)\s+of\b)\s*(.+)$/.exec(
+    /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+(?:an?\s+)?(?:share|percentage|fraction|proportion|%|pct)\s+of\b)\s*(.+)$/.exec(
       text,
     );
-  if (!m?.[1] || !m[2] || !ALL_ORDERS.test(m[2].trim())) return undefined;
-  const part = rows(m[1], catalog);
+  if (!m?.[1] || !m[2]) return undefined;
+  // ("the value of returned orders as a % of revenue": the rows' share of all the money.)
+  const valued = ALL_VALUE.test(m[2].trim()) ? valueOf(m[1]) : undefined;
+  const valuePart = valued ? rows(valued, catalog) : undefined;
+  if (valuePart) {
+    const words = `share of revenue from ${valuePart.noun}`;
+    return { kind: 'share', noun: words, clause: words, marks: valuePart.marks };
+  }
+  if (!ALL_ORDERS.test(m[2].trim())) return undefined;
+  // ("cancelled plus returned orders over all orders": either of them.)
+  const part = rows(m[1].replace(/\s+plus\s+/g, ' or '), catalog);
   if (!part) return undefined;
   return {
     kind: 'share',

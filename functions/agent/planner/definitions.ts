@@ -61,6 +61,8 @@ export interface Definition {
   meaning: Meaning;
   /** The word is also one of the model's ("small" of "small business"): it stands only before its noun. */
   clashes?: true;
+  /** The word is a sum's own ("revenue") defined as rows: where used, the sum of those rows ("revenue from ..."). */
+  summed?: true;
 }
 
 export type Defined =
@@ -196,6 +198,9 @@ function ofRows(found: { term: string; said: string; weak?: true }): {
   return { ...found, term, said: found.said.replace(SUM_SAID, '') };
 }
 
+/** A sum's own word defined as rows ("revenue means completed orders only"): the sum of those rows where used. */
+const SUM_WORD = /^(?:sales|revenue|turnover|gmv)$/i;
+
 /**
  * A clause read as a definition after words that say who it is for ("heads up, on our team 'booked revenue' means
  * ...", "for the investor memo, by 'kept sales' I mean ..."): from the quoted word on, with those words (`lead`)
@@ -266,6 +271,12 @@ function substitute(text: string, d: Definition): string | undefined {
   if (d.meaning.kind === 'figure') {
     const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
     return used.test(text) ? text.replace(used, (word: string) => `${word} (${d.meaning.noun})`) : undefined;
+  }
+  if (d.summed) {
+    const used = usePattern(d.term, '');
+    return used.test(text)
+      ? text.replace(used, (word: string) => `${word} from ${d.meaning.noun}`)
+      : undefined;
   }
   const after = d.clashes ? NOUN : NOUN_AFTER;
   if (!usePattern(d.term, after).test(text)) return undefined;
@@ -368,7 +379,10 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
       .flatMap((m) => [m.title, ...m.values])
       .flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)),
   );
-  return term.split(/[\s-]+/).some((w) => said.has(w) || said.has(w.replace(/s$/, '')));
+  const known = (w: string) => said.has(w) || said.has(w.replace(/s$/, ''));
+  // ("small fry": the asker's own two words, though "small" is of "small business".)
+  const parts = term.split(/[\s-]+/);
+  return parts.length > 1 ? parts.every(known) : parts.some(known);
 }
 
 /** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
@@ -516,6 +530,7 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         meaning,
         // (A cohort's nickname stands alone: "the holiday signups" is no "signup date".)
         // (A quoted name of several words, "'small tickets'", is the asker's own wherever it stands.)
+        ...(meaning.kind === 'rows' && SUM_WORD.test(bareTerm(term)) ? { summed: true as const } : {}),
         ...(meaning.kind !== 'cohort' &&
         !(quoted && /\s/.test(term.trim())) &&
         modelWord(bareTerm(term), catalog)
