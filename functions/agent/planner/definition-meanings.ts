@@ -21,6 +21,8 @@ export interface Meaning {
   marks: string[];
   /** Words about customers spelled out for the ordinary readers, not read here (spelled-meanings.ts). */
   spelled?: true;
+  /** Said of "that year" ("buyers with 20+ orders that year / all buyers that year"): the question names the period. */
+  ofPeriodAsked?: true;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -207,6 +209,33 @@ function valueOf(text: string): string | undefined {
   return said && !/\b(?:value|revenue|sales|amount)\b/.test(said) ? said : undefined;
 }
 
+/** "all buyers", "the number of customers who ordered": the whole a share of people is of. */
+const ALL_PEOPLE =
+  /^(?:(?:all|total|every|the\s+total(?:\s+number\s+of)?|the\s+number\s+of(?:\s+all)?|all\s+the|all\s+of\s+the)\s+)?(?:customers|buyers|clients|shoppers)(?:\s+(?:who|that)\s+(?:ordered|bought|purchased))?$/;
+/** "that year", "the same quarter": the period the question names, said of both sides of a share. */
+const THAT_PERIOD = /\s+(?:in\s+)?(?:that|the\s+same|this)\s+(?:year|quarter|month|period|half)$/;
+
+/**
+ * "buyers with 20 or more orders that year divided by all buyers that year", "customers with 3+ orders / all
+ * customers": the share of a period's (or all) buyers who meet a threshold, read as "share of customers with 20 or
+ * more orders" beside the period the question names. "That year" must be said of both sides or of neither.
+ */
+function peopleShare(part: string, whole: string): Meaning | undefined {
+  const partThat = THAT_PERIOD.test(part);
+  const wholeThat = THAT_PERIOD.test(whole);
+  if (partThat !== wholeThat || !ALL_PEOPLE.test(whole.replace(THAT_PERIOD, '').trim())) return undefined;
+  const who = people(part.replace(THAT_PERIOD, '').replace(/^(?:the\s+)?(?:number|count)\s+of\s+/, ''));
+  if (!who || / in /.test(who.noun)) return undefined;
+  const words = `share of ${who.noun}`;
+  return {
+    kind: 'share',
+    noun: words,
+    clause: words,
+    marks: who.marks,
+    ...(partThat ? { ofPeriodAsked: true as const } : {}),
+  };
+}
+
 /** "completed orders / all orders", "returned orders divided by total orders", "cancelled ones out of all orders". */
 function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
   const m =
@@ -214,6 +243,8 @@ function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefin
       text,
     );
   if (!m?.[1] || !m[2]) return undefined;
+  const ofPeople = peopleShare(m[1].trim(), m[2].trim());
+  if (ofPeople) return ofPeople;
   // ("the value of returned orders as a % of revenue": the rows' share of all the money.)
   const valued = ALL_VALUE.test(m[2].trim()) ? valueOf(m[1]) : undefined;
   const valuePart = valued ? rows(valued, catalog) : undefined;

@@ -102,7 +102,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -589,6 +589,13 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       return {
         kind: 'refuse',
         reason: `your definition of "${spelledClash.term}" names its own period, and the question names another: please put one period in the definition`,
+      };
+    // ("stick rate = buyers with 20+ orders that year / all buyers that year": the year is the question's.)
+    const periodless = [...used].find((d) => d.meaning.ofPeriodAsked && !PERIOD_WORDS.test(text));
+    if (periodless)
+      return {
+        kind: 'refuse',
+        reason: `your definition of "${periodless.term}" is of "that" period, and the question names none: please ask for a period`,
       };
     const named = people.filter((d) => text.includes(d.meaning.noun));
     const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;

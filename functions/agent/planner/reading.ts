@@ -436,7 +436,10 @@ function definitionsKept(reading: Reading, used: readonly Definition[]): Reading
   const held = (mark: string) =>
     /^\d+(?:\.\d+)?$/.test(mark) ? new RegExp(`(?<![\\d.])${mark}(?![\\d])`).test(sql) : sql.includes(mark);
   const left = used.find((d) => !d.meaning.marks.every(held));
-  if (!left) return reading;
+  // ("refund exposure = ...": the figure asked is the asker's word, said back in the answer.)
+  const figures = used.filter((d) => d.meaning.kind === 'share' || d.meaning.kind === 'figure');
+  const definedAs = figures.map((d): [string, string] => [d.term, d.meaning.noun]);
+  if (!left) return definedAs.length > 0 ? { ...reading, plan: { ...reading.plan, definedAs } } : reading;
   return {
     kind: 'refuse',
     missing: '',

@@ -51,6 +51,13 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
       : '';
   const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
+  // ("what was our refund exposure ... refund exposure = ...": the figure by the asker's name.)
+  const defined = (plan.definedAs ?? [])
+    .map(
+      ([term, noun]) =>
+        `\n\n(${term.charAt(0).toUpperCase()}${term.slice(1)}, as you defined it: the ${noun}.)`,
+    )
+    .join('');
   // ("our CRM export says ... - what do you have?": the asker's figure is their source's, never read.)
   const quoted = plan.quoted ? quotedNote(plan, query, result) : '';
   const cells = plan.rounding
@@ -59,7 +66,8 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       )
     : [];
   const figures = plan.rounding ? roundFigures(text, plan.rounding, cells) : text;
-  return `${missing}${figures}${ignored}${readAs}${note}${quoted}`;
+  const said = plan.spelled ? saidBack(defined, plan.spelled) : defined;
+  return `${missing}${figures}${said}${ignored}${readAs}${note}${quoted}`;
 }
 
 /**
