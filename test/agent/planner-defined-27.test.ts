@@ -108,6 +108,8 @@ describe('a name given a plain figure in a clause of its own', () => {
     'what is revenue in 2024?',
     'the best region is the one with most revenue. which was it in 2024?',
     'small fry = orders under $30. how many small fry in 2024?',
+    // (A clause after a lead, "for the investor memo, by ...", is the definitions' to read with its lead.)
+    "for the investor memo, by 'kept sales' I mean sales from completed orders. kept sales in the north in 2025?",
   ])('%s: no name', (question) => {
     // Act
     const text = readAliases([question]);
@@ -183,8 +185,25 @@ describe('rates and rows defined in the question', () => {
     const read = rewritten([`what was the stick rate in 2024? ${said}`]);
     const none = readDefinitions([`what is the stick rate? ${said}`], demoCatalog(said));
     // Assess
-    expect(read).toEqual(['what was the share of customers with 20 or more orders in 2024?']);
+    expect(read).toEqual([
+      'what was the share of customers who ordered in 2024 that placed 20 or more orders in 2024?',
+    ]);
     expect(none.kind).toBe('refuse');
+  });
+
+  it('reads a share of all buyers as of the period asked, its buyers the whole', () => {
+    // Prepare
+    const said = 'loyalty ratio = customers with 3+ orders / all buyers.';
+    // Act
+    const read = rewritten([`${said} what was my loyalty ratio in Q1 2025?`]);
+    const plan = demoPlan([`${said} what was my loyalty ratio in Q1 2025?`], TODAY);
+    const spend = readMeaning('buyers who spent over $2000 / all buyers', demoCatalog(said));
+    // Assess
+    expect(read).toEqual([
+      'what was the share of customers who ordered in Q1 2025 that placed 3 or more orders in Q1 2025?',
+    ]);
+    expect(queryFor(plan).sql).toContain('t0 >= 1');
+    expect(spend).toBeUndefined();
   });
 
   it('says a defined rate back by its name', () => {

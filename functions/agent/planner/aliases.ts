@@ -41,7 +41,7 @@ const NOT_NAME = String.raw`(?!(?:what|whats|how|which|who|where|when|why|is|was
 /** The name of a clause that gives it a figure, without an article ("the take", "our basket"). */
 const CLAUSE_NAME = String.raw`(?:(?:the|our|my|a|an)\s+)?${NOT_NAME}["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?`;
 /** Where a clause stands on its own: the turn's start or end, a sentence end, a spaced dash. */
-const CLAUSE_START = String.raw`(?:^|(?<=[.?!;:]\s*)|\s[-–—]+\s|,\s+(?:where\s+)?)\s*`;
+const CLAUSE_START = String.raw`(?:^|(?<=[.?!;:]\s*)|\s[-–—]+\s|,\s+where\s+)\s*`;
 const CLAUSE_END = String.raw`\s*(?:[.;!?]\s*|\s[-–—]+\s|$)`;
 
 /**

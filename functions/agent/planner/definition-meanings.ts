@@ -23,6 +23,11 @@ export interface Meaning {
   spelled?: true;
   /** Said of "that year" ("buyers with 20+ orders that year / all buyers that year"): the question names the period. */
   ofPeriodAsked?: true;
+  /**
+   * A share of the period's buyers ("buyers with 20+ orders / all buyers"): what each must have done in it ("placed
+   * 20 or more orders"), said where the word is used with the period the question names (definitions.ts).
+   */
+  ofBuyers?: string;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -216,23 +221,31 @@ const ALL_PEOPLE =
 const THAT_PERIOD = /\s+(?:in\s+)?(?:that|the\s+same|this)\s+(?:year|quarter|month|period|half)$/;
 
 /**
- * "buyers with 20 or more orders that year divided by all buyers that year", "customers with 3+ orders / all
- * customers": the share of a period's (or all) buyers who meet a threshold, read as "share of customers with 20 or
- * more orders" beside the period the question names. "That year" must be said of both sides or of neither.
+ * "buyers with 20 or more orders that year divided by all buyers that year", "customers with 3+ orders / all buyers":
+ * the share of the period's buyers with an order count, said where used as "customers who ordered in <period> that
+ * placed 20 or more orders in <period>" (`ofBuyers`, the period the question names); "customers with 40+ orders / all
+ * customers": the share of all customers. "That year" must be said of both sides or of neither; a spend threshold
+ * among a period's buyers is not read (the reader of shares takes all customers as its whole).
  */
 function peopleShare(part: string, whole: string): Meaning | undefined {
   const partThat = THAT_PERIOD.test(part);
-  const wholeThat = THAT_PERIOD.test(whole);
-  if (partThat !== wholeThat || !ALL_PEOPLE.test(whole.replace(THAT_PERIOD, '').trim())) return undefined;
+  const bare = whole.replace(THAT_PERIOD, '').trim();
+  if (partThat !== THAT_PERIOD.test(whole) || !ALL_PEOPLE.test(bare)) return undefined;
   const who = people(part.replace(THAT_PERIOD, '').replace(/^(?:the\s+)?(?:number|count)\s+of\s+/, ''));
   if (!who || / in /.test(who.noun)) return undefined;
   const words = `share of ${who.noun}`;
+  if (!partThat && !/\b(?:buyers|shoppers|ordered|bought|purchased)\b/.test(bare))
+    return { kind: 'share', noun: words, clause: words, marks: who.marks };
+  const placed = /^customers with (.+ orders)$/.exec(who.noun)?.[1];
+  if (!placed) return undefined;
   return {
     kind: 'share',
     noun: words,
     clause: words,
-    marks: who.marks,
-    ...(partThat ? { ofPeriodAsked: true as const } : {}),
+    // (The query must count the period's buyers as its whole: "t0 >= 1", customer-ratios-sql.ts.)
+    marks: [...who.marks, 't0 >= 1'],
+    ofPeriodAsked: true,
+    ofBuyers: `placed ${placed}`,
   };
 }
 

@@ -266,12 +266,36 @@ function usePattern(term: string, after = NOUN_AFTER): RegExp {
   );
 }
 
+/** The one period a question names after "in", "for" or "during" ("in Q1 2025", "for 2024", "last year"). */
+const PERIOD_ASKED =
+  /\s+(?:in|for|during)\s+((?:q[1-4]|h[12]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)\s+20\d\d|20\d\d|(?:last|this)\s+(?:year|quarter|month))\b/gi;
+
+/**
+ * "what was the stick rate in Q1 2025" where the stick rate is the share of the period's buyers with 3+ orders: "what
+ * was the share of customers who ordered in Q1 2025 that placed 3 or more orders in Q1 2025", the period taken into
+ * the rate; undefined when the word is not used or the question names no one period.
+ */
+function buyersShare(text: string, d: Definition, placed: string): string | undefined {
+  const used = usePattern(d.term, '');
+  const periods = [...text.matchAll(PERIOD_ASKED)];
+  const [only] = periods;
+  if (!used.test(text) || periods.length !== 1 || !only?.[1]) return undefined;
+  const period = only[1];
+  // ("my loyalty ratio": the share, the asker's own rows by their access.)
+  const owned = new RegExp(String.raw`\b(?:my|our)\s+(?=${used.source})`, 'gi');
+  return text
+    .replace(only[0], '')
+    .replace(owned, 'the ')
+    .replace(used, `share of customers who ordered in ${period} that ${placed} in ${period}`);
+}
+
 /** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
 function substitute(text: string, d: Definition): string | undefined {
   if (d.meaning.kind === 'figure') {
     const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
     return used.test(text) ? text.replace(used, (word: string) => `${word} (${d.meaning.noun})`) : undefined;
   }
+  if (d.meaning.ofBuyers) return buyersShare(text, d, d.meaning.ofBuyers);
   if (d.summed) {
     const used = usePattern(d.term, '');
     return used.test(text)
