@@ -205,7 +205,7 @@ const ALL_VALUE =
  * The value of rows ("the value of returned orders", "returned value", "revenue from cancelled orders", "returned
  * $"): the rows' words, or undefined when the words are no value of rows.
  */
-function valueOf(text: string): string | undefined {
+function valuedRows(text: string): string | undefined {
   const m =
     /^(?:the\s+)?(?:(?:value|amount|revenue|sales|dollars|\$)\s+(?:of|from|on)\s+(?:the\s+)?(.+)|(.+?)\s+(?:value|amounts?|revenue|sales|dollars|\$))$/.exec(
       text.trim(),
@@ -259,7 +259,7 @@ function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefin
   const ofPeople = peopleShare(m[1].trim(), m[2].trim());
   if (ofPeople) return ofPeople;
   // ("the value of returned orders as a % of revenue": the rows' share of all the money.)
-  const valued = ALL_VALUE.test(m[2].trim()) ? valueOf(m[1]) : undefined;
+  const valued = ALL_VALUE.test(m[2].trim()) ? valuedRows(m[1]) : undefined;
   const valuePart = valued ? rows(valued, catalog) : undefined;
   if (valuePart) {
     const words = `share of revenue from ${valuePart.noun}`;

@@ -14,7 +14,8 @@
  * the count of completed orders), in the eval CLI on the 1M sample. After: 34 of 35, none wrong (also on the TEST
  * sample): spelled-amounts.ts, aliases.ts (a name given a figure in a clause of its own), definition-meanings.ts (a
  * share of value, a share of a period's buyers), definitions.ts (a sum's own word defined as rows, "that year").
- * Still refused: "hot months" (months above the year's monthly average).
+ * Still refused: "hot months" (months above the year's monthly average). Two cases added after (a share of a quarter's
+ * buyers, where not every customer ordered): 36 of 37.
  *
  * Clock: Tuesday 2026-05-05, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
@@ -32,6 +33,10 @@ const valueShare = (part: string, where: string, by = '') =>
 /** Customers whose orders (of `where`) total more than `spend`. */
 const spendersOver = (spend: number, where = '') =>
   `SELECT count(*) FROM (SELECT customer_id FROM orders ${where ? `WHERE ${where} ` : ''}GROUP BY 1 HAVING sum(amount) > ${spend})`;
+/** The share in percent of the buyers of `where` with `n` or more orders in it. */
+const buyersWith = (n: number, where: string) =>
+  `SELECT round(100.0 * count(*) FILTER (WHERE n >= ${n}) / count(*), 2)
+   FROM (SELECT customer_id, count(*) AS n FROM orders WHERE ${where} GROUP BY 1)`;
 /** The months of `year` whose revenue is above that year's average monthly revenue. */
 const hotMonths = (year: number) =>
   `WITH m AS (SELECT date_trunc('month', created_at) AS month, sum(amount) AS revenue FROM orders WHERE ${inYear(year)} GROUP BY 1)
@@ -77,6 +82,18 @@ export const tuning27defined: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'In my region, what was the keep rate in 2024? Keep rate = completed orders as a share of all orders.',
     user: WEST,
     sql: countShare("status = 'completed'", `region = 'west' AND ${inYear(2024)}`),
+  },
+  // (Added after the change: a share of all buyers in a quarter when not every customer ordered in it.)
+  {
+    class: 'defined-rate',
+    ask: 'loyalty ratio = customers with 3+ orders / all buyers. what was the loyalty ratio in Q1 2025?',
+    sql: buyersWith(3, between('2025-01-01', '2025-04-01')),
+  },
+  {
+    class: 'defined-rate',
+    ask: 'my loyalty ratio for Q1 2025? loyalty ratio means buyers with 3 or more orders divided by all buyers',
+    user: WEST,
+    sql: buyersWith(3, `region = 'west' AND ${between('2025-01-01', '2025-04-01')}`),
   },
   // --- a group or period the asker names ---
   {
