@@ -220,6 +220,25 @@ describe('rates and rows defined in the question', () => {
   });
 });
 
+describe('the best and the worst of a defined rate', () => {
+  it.each([
+    [
+      'returns drag = returned orders as a % of all orders. which category had the worst returns drag in 2024?',
+      'DESC',
+    ],
+    ['which category had the best share of orders that were returned in 2024?', 'ASC'],
+    [
+      'keep rate = completed orders as a % of all orders. which category had the worst keep rate in 2024?',
+      'ASC',
+    ],
+  ])('%s: %s', (question, order) => {
+    // Act
+    const plan = demoPlan([question], TODAY);
+    // Assess
+    expect(queryFor(plan).sql).toMatch(new RegExp(`ORDER BY \\d+ ${order} LIMIT 1$`));
+  });
+});
+
 describe('definitions that use data the model lacks are refused', () => {
   it.each([
     'margin = revenue minus cost of goods. what was margin in 2024?',

@@ -14,8 +14,9 @@
  * the count of completed orders), in the eval CLI on the 1M sample. After: 34 of 35, none wrong (also on the TEST
  * sample): spelled-amounts.ts, aliases.ts (a name given a figure in a clause of its own), definition-meanings.ts (a
  * share of value, a share of a period's buyers), definitions.ts (a sum's own word defined as rows, "that year").
- * Still refused: "hot months" (months above the year's monthly average). Two cases added after (a share of a quarter's
- * buyers, where not every customer ordered): 36 of 37.
+ * Still refused: "hot months" (months above the year's monthly average). Three cases added after (a share of a
+ * quarter's buyers, where not every customer ordered; the worst of a defined rate of returns, which was read as the
+ * lowest before rate-direction.ts read "the worst share of orders that were returned"): 37 of 38.
  *
  * Clock: Tuesday 2026-05-05, after the data ends (orders 2023-01-01 to 2025-12-31): "last year" is 2025.
  */
@@ -94,6 +95,13 @@ export const tuning27defined: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'my loyalty ratio for Q1 2025? loyalty ratio means buyers with 3 or more orders divided by all buyers',
     user: WEST,
     sql: buyersWith(3, `region = 'west' AND ${between('2025-01-01', '2025-04-01')}`),
+  },
+  // (Added after the change: the worst of a defined rate of a bad outcome is its highest.)
+  {
+    class: 'defined-rate',
+    ask: 'returns drag = returned orders as a % of all orders. which category had the worst returns drag in 2024?',
+    sql: `SELECT category, round(100.0 * count(*) FILTER (WHERE status = 'returned') / count(*), 2) AS drag
+          FROM orders WHERE ${inYear(2024)} GROUP BY 1 ORDER BY drag DESC LIMIT 1`,
   },
   // --- a group or period the asker names ---
   {
