@@ -2,7 +2,9 @@
  * What a definition given in place means (issue 29, unknown words), read into words the planner already reads: a
  * row filter ("$750 and up", "orders under $50", "cancelled ones", "orders that were not returned"), a threshold on
  * each customer ("customers with lifetime spend above $35k", "someone with 20+ orders", "no order in Q4 2025") or
- * the share of one count in all orders ("completed orders / all orders, as a %"). Anything else is no meaning:
+ * the share of one count in all orders ("completed orders / all orders, as a %"), of rows' value in all revenue
+ * ("returned value as % of revenue") or of customers with an order count in a period's buyers ("buyers with 20+
+ * orders that year / all buyers that year", tuning set 27). Anything else is no meaning:
  * the definition is then refused, never dropped (definitions.ts).
  */
 import type { CatalogCube } from './catalog';

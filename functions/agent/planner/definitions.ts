@@ -7,7 +7,9 @@
  * is read (definition-meanings.ts), taken out of the question, and the word (or the "it" that stands for it) is
  * replaced by the planner's words for it, in its own turn and every later one. A definition whose meaning is not
  * read in full refuses the question; one read must also be found in the query planned (its marks), or the
- * question is refused too: a definition is never dropped.
+ * question is refused too: a definition is never dropped. A sum's own word defined as rows ("revenue means completed
+ * orders only") is the sum of those rows where used; a share of a period's buyers takes the period the question names
+ * into its words (buyersShare); a defined rate or figure is said back by its name in the answer (reading.ts).
  */
 import type { CatalogCube } from './catalog';
 import { cohortDefinition } from './cohort-reader';
