@@ -840,13 +840,13 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     {
       // 14 of 35 right before words defined in the question were tuned (1 confident wrong, in the eval CLI, on
       // 6755ab7); 34, none wrong, after (spelled-amounts.ts, aliases.ts names given a figure in a clause,
-      // definition-meanings.ts shares of value and of a period's buyers; "hot months" refused); two cases added
-      // after, 36 of 37, none wrong (on the TEST sample too).
+      // definition-meanings.ts shares of value and of a period's buyers; "hot months" refused); three cases added
+      // after, 37 of 38, none wrong (on the TEST sample too).
       title:
         'tuning set 27 (defined: a rate, group or measure the asker names and defines before or after the ask, amounts in words, "in millions" beside a definition, my region, definitions of data the model lacks refused)',
       module: tuning27defined,
       cases: tuning27defined.tuning27defined,
-      rightAtLeast: 36,
+      rightAtLeast: 37,
     },
   ];
 
