@@ -124,7 +124,9 @@ export function readAliases(questions: readonly string[], names: [string, string
     for (const shape of CLAUSE_SHAPES) {
       const clause = shape.exec(text);
       if (!clause?.[1] || !clause[2]) continue;
-      const name = clause[1].trim();
+      // ("Throughput = revenue." said first in its sentence: "throughput"; "GMV" stays as written.)
+      const said = clause[1].trim();
+      const name = /[a-z]/.test(said.slice(1)) ? said.toLowerCase() : said;
       // (The name must be used elsewhere in the thread, or it is no name: "the best is revenue".)
       const rest = [...questions.filter((q) => q !== turn), text.replace(clause[0], ' ')].join(' ');
       if (!new RegExp(String.raw`\b${escaped(name)}\b`, 'i').test(rest)) continue;
