@@ -324,8 +324,9 @@ describe('the last date of the data, and amounts with a dash', () => {
     expect(sql('revenue from orders between $250-$500 in 2025')).toMatch(/amount >= 250 AND amount <= 500/);
   });
 
-  it('leaves amounts in words unread (refused by name)', () => {
-    expect(refused('how many orders over five hundred dollars in 2025?')).toBe(true);
+  // (Since tuning set 27 an amount in words is read, and said back in the asker's words: spelled-amounts.ts.)
+  it('reads amounts in words as the amount', () => {
+    expect(sql('how many orders over five hundred dollars in 2025?')).toMatch(/amount > 500\b/);
   });
 });
 

@@ -2,7 +2,9 @@
  * What a definition given in place means (issue 29, unknown words), read into words the planner already reads: a
  * row filter ("$750 and up", "orders under $50", "cancelled ones", "orders that were not returned"), a threshold on
  * each customer ("customers with lifetime spend above $35k", "someone with 20+ orders", "no order in Q4 2025") or
- * the share of one count in all orders ("completed orders / all orders, as a %"). Anything else is no meaning:
+ * the share of one count in all orders ("completed orders / all orders, as a %"), of rows' value in all revenue
+ * ("returned value as % of revenue") or of customers with an order count in a period's buyers ("buyers with 20+
+ * orders that year / all buyers that year", tuning set 27). Anything else is no meaning:
  * the definition is then refused, never dropped (definitions.ts).
  */
 import type { CatalogCube } from './catalog';
@@ -21,6 +23,13 @@ export interface Meaning {
   marks: string[];
   /** Words about customers spelled out for the ordinary readers, not read here (spelled-meanings.ts). */
   spelled?: true;
+  /** Said of "that year" ("buyers with 20+ orders that year / all buyers that year"): the question names the period. */
+  ofPeriodAsked?: true;
+  /**
+   * A share of the period's buyers ("buyers with 20+ orders / all buyers"): what each must have done in it ("placed
+   * 20 or more orders"), said where the word is used with the period the question names (definitions.ts).
+   */
+  ofBuyers?: string;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -164,7 +173,7 @@ function people(text: string): Meaning | undefined {
   const rest = text.replace(PEOPLE, '');
   const period = (m: RegExpExecArray, i: number) => (m[i] ? ` in ${m[i]}` : '');
   const spend = new RegExp(
-    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
+    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|in\s+all|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
   ).exec(rest);
   const spent = spend?.[1] ? bound(spend[1]) : undefined;
   if (spend && spent) {
@@ -191,14 +200,76 @@ function people(text: string): Meaning | undefined {
 const ALL_ORDERS =
   /^(?:(?:all|total|every|the\s+total(?:\s+number\s+of)?|the\s+number\s+of\s+all|all\s+the)\s+)?orders?$/;
 
+/** "revenue", "total revenue", "all sales", "the value of all orders": the whole a share of value is of. */
+const ALL_VALUE =
+  /^(?:(?:all|total|the\s+total|overall|gross|all\s+the)\s+)?(?:revenue|sales|turnover|order\s+value|value(?:\s+of\s+(?:all\s+)?orders)?|amounts?|order\s+amounts?)$/;
+/**
+ * The value of rows ("the value of returned orders", "returned value", "revenue from cancelled orders", "returned
+ * $"): the rows' words, or undefined when the words are no value of rows.
+ */
+function valuedRows(text: string): string | undefined {
+  const m =
+    /^(?:the\s+)?(?:(?:value|amount|revenue|sales|dollars|\$)\s+(?:of|from|on)\s+(?:the\s+)?(.+)|(.+?)\s+(?:value|amounts?|revenue|sales|dollars|\$))$/.exec(
+      text.trim(),
+    );
+  const said = m?.[1] ?? m?.[2];
+  return said && !/\b(?:value|revenue|sales|amount)\b/.test(said) ? said : undefined;
+}
+
+/** "all buyers", "the number of customers who ordered": the whole a share of people is of. */
+const ALL_PEOPLE =
+  /^(?:(?:all|total|every|the\s+total(?:\s+number\s+of)?|the\s+number\s+of(?:\s+all)?|all\s+the|all\s+of\s+the)\s+)?(?:customers|buyers|clients|shoppers)(?:\s+(?:who|that)\s+(?:ordered|bought|purchased))?$/;
+/** "that year", "the same quarter": the period the question names, said of both sides of a share. */
+const THAT_PERIOD = /\s+(?:in\s+)?(?:that|the\s+same|this)\s+(?:year|quarter|month|period|half)$/;
+
+/**
+ * "buyers with 20 or more orders that year divided by all buyers that year", "customers with 3+ orders / all buyers":
+ * the share of the period's buyers with an order count, said where used as "customers who ordered in <period> that
+ * placed 20 or more orders in <period>" (`ofBuyers`, the period the question names); "customers with 40+ orders / all
+ * customers": the share of all customers. "That year" must be said of both sides or of neither; a spend threshold
+ * among a period's buyers is not read (the reader of shares takes all customers as its whole).
+ */
+function peopleShare(part: string, whole: string): Meaning | undefined {
+  const partThat = THAT_PERIOD.test(part);
+  const bare = whole.replace(THAT_PERIOD, '').trim();
+  if (partThat !== THAT_PERIOD.test(whole) || !ALL_PEOPLE.test(bare)) return undefined;
+  const who = people(part.replace(THAT_PERIOD, '').replace(/^(?:the\s+)?(?:number|count)\s+of\s+/, ''));
+  if (!who || / in /.test(who.noun)) return undefined;
+  const words = `share of ${who.noun}`;
+  if (!partThat && !/\b(?:buyers|shoppers|ordered|bought|purchased)\b/.test(bare))
+    return { kind: 'share', noun: words, clause: words, marks: who.marks };
+  const placed = /^customers with (.+ orders)$/.exec(who.noun)?.[1];
+  if (!placed) return undefined;
+  return {
+    kind: 'share',
+    noun: words,
+    clause: words,
+    // (The query must count the period's buyers as its whole: "t0 >= 1", customer-ratios-sql.ts.)
+    marks: [...who.marks, 't0 >= 1'],
+    ofPeriodAsked: true,
+    ofBuyers: `placed ${placed}`,
+  };
+}
+
 /** "completed orders / all orders", "returned orders divided by total orders", "cancelled ones out of all orders". */
 function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
   const m =
-    /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+a\s+(?:share|percentage|fraction|%)\s+of\b)\s*(.+)$/.exec(
+    /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+(?:an?\s+)?(?:share|percentage|fraction|proportion|%|pct)\s+of\b)\s*(.+)$/.exec(
       text,
     );
-  if (!m?.[1] || !m[2] || !ALL_ORDERS.test(m[2].trim())) return undefined;
-  const part = rows(m[1], catalog);
+  if (!m?.[1] || !m[2]) return undefined;
+  const ofPeople = peopleShare(m[1].trim(), m[2].trim());
+  if (ofPeople) return ofPeople;
+  // ("the value of returned orders as a % of revenue": the rows' share of all the money.)
+  const valued = ALL_VALUE.test(m[2].trim()) ? valuedRows(m[1]) : undefined;
+  const valuePart = valued ? rows(valued, catalog) : undefined;
+  if (valuePart) {
+    const words = `share of revenue from ${valuePart.noun}`;
+    return { kind: 'share', noun: words, clause: words, marks: valuePart.marks };
+  }
+  if (!ALL_ORDERS.test(m[2].trim())) return undefined;
+  // ("cancelled plus returned orders over all orders": either of them.)
+  const part = rows(m[1].replace(/\s+plus\s+/g, ' or '), catalog);
   if (!part) return undefined;
   return {
     kind: 'share',

@@ -7,7 +7,9 @@
  * is read (definition-meanings.ts), taken out of the question, and the word (or the "it" that stands for it) is
  * replaced by the planner's words for it, in its own turn and every later one. A definition whose meaning is not
  * read in full refuses the question; one read must also be found in the query planned (its marks), or the
- * question is refused too: a definition is never dropped.
+ * question is refused too: a definition is never dropped. A sum's own word defined as rows ("revenue means completed
+ * orders only") is the sum of those rows where used; a share of a period's buyers takes the period the question names
+ * into its words (buyersShare); a defined rate or figure is said back by its name in the answer (reading.ts).
  */
 import type { CatalogCube } from './catalog';
 import { cohortDefinition } from './cohort-reader';
@@ -61,6 +63,8 @@ export interface Definition {
   meaning: Meaning;
   /** The word is also one of the model's ("small" of "small business"): it stands only before its noun. */
   clashes?: true;
+  /** The word is a sum's own ("revenue") defined as rows: where used, the sum of those rows ("revenue from ..."). */
+  summed?: true;
 }
 
 export type Defined =
@@ -100,7 +104,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -196,6 +200,9 @@ function ofRows(found: { term: string; said: string; weak?: true }): {
   return { ...found, term, said: found.said.replace(SUM_SAID, '') };
 }
 
+/** A sum's own word defined as rows ("revenue means completed orders only"): the sum of those rows where used. */
+const SUM_WORD = /^(?:sales|revenue|turnover|gmv)$/i;
+
 /**
  * A clause read as a definition after words that say who it is for ("heads up, on our team 'booked revenue' means
  * ...", "for the investor memo, by 'kept sales' I mean ..."): from the quoted word on, with those words (`lead`)
@@ -261,11 +268,41 @@ function usePattern(term: string, after = NOUN_AFTER): RegExp {
   );
 }
 
+/** The one period a question names after "in", "for" or "during" ("in Q1 2025", "for 2024", "last year"). */
+const PERIOD_ASKED =
+  /\s+(?:in|for|during)\s+((?:q[1-4]|h[12]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)\s+20\d\d|20\d\d|(?:last|this)\s+(?:year|quarter|month))\b/gi;
+
+/**
+ * "what was the stick rate in Q1 2025" where the stick rate is the share of the period's buyers with 3+ orders: "what
+ * was the share of customers who ordered in Q1 2025 that placed 3 or more orders in Q1 2025", the period taken into
+ * the rate; undefined when the word is not used or the question names no one period.
+ */
+function buyersShare(text: string, d: Definition, placed: string): string | undefined {
+  const used = usePattern(d.term, '');
+  const periods = [...text.matchAll(PERIOD_ASKED)];
+  const [only] = periods;
+  if (!used.test(text) || periods.length !== 1 || !only?.[1]) return undefined;
+  const period = only[1];
+  // ("my loyalty ratio": the share, the asker's own rows by their access.)
+  const owned = new RegExp(String.raw`\b(?:my|our)\s+(?=${used.source})`, 'gi');
+  return text
+    .replace(only[0], '')
+    .replace(owned, 'the ')
+    .replace(used, `share of customers who ordered in ${period} that ${placed} in ${period}`);
+}
+
 /** `text` with each use of `d` replaced by the planner's words for it; undefined when it is not used. */
 function substitute(text: string, d: Definition): string | undefined {
   if (d.meaning.kind === 'figure') {
     const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
     return used.test(text) ? text.replace(used, (word: string) => `${word} (${d.meaning.noun})`) : undefined;
+  }
+  if (d.meaning.ofBuyers) return buyersShare(text, d, d.meaning.ofBuyers);
+  if (d.summed) {
+    const used = usePattern(d.term, '');
+    return used.test(text)
+      ? text.replace(used, (word: string) => `${word} from ${d.meaning.noun}`)
+      : undefined;
   }
   const after = d.clashes ? NOUN : NOUN_AFTER;
   if (!usePattern(d.term, after).test(text)) return undefined;
@@ -368,7 +405,10 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
       .flatMap((m) => [m.title, ...m.values])
       .flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)),
   );
-  return term.split(/[\s-]+/).some((w) => said.has(w) || said.has(w.replace(/s$/, '')));
+  const known = (w: string) => said.has(w) || said.has(w.replace(/s$/, ''));
+  // ("small fry": the asker's own two words, though "small" is of "small business".)
+  const parts = term.split(/[\s-]+/);
+  return parts.length > 1 ? parts.every(known) : parts.some(known);
 }
 
 /** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
@@ -516,6 +556,7 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         meaning,
         // (A cohort's nickname stands alone: "the holiday signups" is no "signup date".)
         // (A quoted name of several words, "'small tickets'", is the asker's own wherever it stands.)
+        ...(meaning.kind === 'rows' && SUM_WORD.test(bareTerm(term)) ? { summed: true as const } : {}),
         ...(meaning.kind !== 'cohort' &&
         !(quoted && /\s/.test(term.trim())) &&
         modelWord(bareTerm(term), catalog)
@@ -574,6 +615,13 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       return {
         kind: 'refuse',
         reason: `your definition of "${spelledClash.term}" names its own period, and the question names another: please put one period in the definition`,
+      };
+    // ("stick rate = buyers with 20+ orders that year / all buyers that year": the year is the question's.)
+    const periodless = [...used].find((d) => d.meaning.ofPeriodAsked && !PERIOD_WORDS.test(text));
+    if (periodless)
+      return {
+        kind: 'refuse',
+        reason: `your definition of "${periodless.term}" is of "that" period, and the question names none: please ask for a period`,
       };
     const named = people.filter((d) => text.includes(d.meaning.noun));
     const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;

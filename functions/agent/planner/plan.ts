@@ -1,5 +1,6 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import type { Rounding } from './rounding';
+import type { SpelledAmount } from './spelled-amounts';
 
 export const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Grain = (typeof GRAINS)[number];
@@ -170,6 +171,13 @@ export interface Plan {
   terms?: Record<string, string>;
   /** How the asker wants the figures rounded ("in millions"): stated beside the exact ones (rounding.ts). */
   rounding?: Rounding;
+  /**
+   * Figures the asker named and defined in the question ("refund exposure = returned value as % of revenue"): each
+   * name with the planner's words for it, said back in the answer (definitions.ts).
+   */
+  definedAs?: [string, string][];
+  /** Amounts the asker wrote in words ("five hundred dollars"): bounds said back so (spelled-amounts.ts). */
+  spelled?: SpelledAmount[];
   /** The figure over every row beside a breakdown of one that does not add up ("avg by region, and the total"). */
   overall?: true;
   /** A figure quoted from the asker's own source beside the ask: the answer says it is theirs (quoted-figures.ts). */

@@ -105,8 +105,11 @@ function countedOutcome(tokens: readonly Token[]): Token | undefined {
   const many = tokens.findIndex((t, i) => t.raw === 'how' && tokens[i + 1]?.raw === 'many');
   if (many >= 0) return placed(tokens[many + 2]);
   const judged = tokens.findIndex((t) => PRAISE.has(t.raw) || BLAME.has(t.raw));
-  if (judged >= 0 && ['for', 'of', 'in'].includes(tokens[judged + 2]?.raw ?? ''))
-    return placed(tokens[judged + 3]);
+  // ("the worst share of orders that were returned": past "of orders", to the one outcome named below.)
+  const after = judged >= 0 && ['for', 'of', 'in'].includes(tokens[judged + 2]?.raw ?? '');
+  if (after && placed(tokens[judged + 3])) return placed(tokens[judged + 3]);
+  if (after && !['share', 'percentage', 'proportion', 'fraction'].includes(tokens[judged + 1]?.raw ?? ''))
+    return undefined;
   // ("which month was worst for returns": the unit before the judging word.)
   if (judged >= 0 && ['for', 'of', 'in'].includes(tokens[judged + 1]?.raw ?? ''))
     return placed(tokens[judged + 2]);

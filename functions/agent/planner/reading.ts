@@ -74,6 +74,7 @@ import { seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
+import { readSpelledAmounts, spelledAmountsSaid } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { readRest, restMisfit } from './top-rest';
@@ -216,9 +217,14 @@ export function readQuestions(
   // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts; "we call revenue
   // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
   const reading = readQuestionsAsked(questions, models, today, plain);
-  return reading.kind === 'plan'
-    ? { ...reading, plan: namedBack(withCalendarDays(reading.plan, today), aliasesSaid(questions)) }
-    : reading;
+  if (reading.kind !== 'plan') return reading;
+  // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts.)
+  const spelled = spelledAmountsSaid(questions);
+  const plan = namedBack(
+    withCalendarDays(reading.plan, today),
+    aliasesSaid(questions.map((q) => readSpelledAmounts(q))),
+  );
+  return { ...reading, plan: spelled.length > 0 ? { ...plan, spelled } : plan };
 }
 
 function readQuestionsAsked(
@@ -228,8 +234,9 @@ function readQuestionsAsked(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
-  // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts.)
-  const questions = readAliases(asked);
+  // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts;
+  // "over five hundred dollars": "over $500", spelled-amounts.ts.)
+  const questions = readAliases(asked.map((q) => readSpelledAmounts(q)));
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const [only] = questions;
   const pair =
@@ -438,7 +445,10 @@ function definitionsKept(reading: Reading, used: readonly Definition[]): Reading
   const held = (mark: string) =>
     /^\d+(?:\.\d+)?$/.test(mark) ? new RegExp(`(?<![\\d.])${mark}(?![\\d])`).test(sql) : sql.includes(mark);
   const left = used.find((d) => !d.meaning.marks.every(held));
-  if (!left) return reading;
+  // ("refund exposure = ...": the figure asked is the asker's word, said back in the answer.)
+  const figures = used.filter((d) => d.meaning.kind === 'share' || d.meaning.kind === 'figure');
+  const definedAs = figures.map((d): [string, string] => [d.term, d.meaning.noun]);
+  if (!left) return definedAs.length > 0 ? { ...reading, plan: { ...reading.plan, definedAs } } : reading;
   return {
     kind: 'refuse',
     missing: '',

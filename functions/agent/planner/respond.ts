@@ -9,18 +9,21 @@ import { perEntityAnswer } from './per-entity-sql';
 import type { Plan } from './plan';
 import { roundFigures } from './rounding';
 import { windowAnswer } from './series-window-sql';
+import { saidBack } from './spelled-amounts';
 import { type PlannedQuery, planTitle, scopeText } from './sql';
 import { listText } from './text';
 
 export type { ResultLike } from './answer';
 
 export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
-  const text =
+  const answered =
     twoMeasuresAnswer(plan, query, result) ??
     windowAnswer(plan, query, result) ??
     perEntityAnswer(plan, query, result) ??
     secondOrderAnswer(plan, query, result, scopeText(plan)) ??
     answerText(plan, query, result);
+  // ("over five hundred dollars": the bound in the asker's words, spelled-amounts.ts.)
+  const text = plan.spelled ? saidBack(answered, plan.spelled) : answered;
   const ignored =
     plan.ignored && plan.ignored.length > 0
       ? `\n\n(I left out ${plan.ignored.map((w) => `"${w}"`).join(', ')}: nothing in the data model matches ${plan.ignored.length > 1 ? 'them' : 'it'}.)`
@@ -48,6 +51,13 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       ? `The data model has nothing for ${listText(plan.missing.map((w) => `"${w}"`))}, so that part is left out; here is the rest.\n\n`
       : '';
   const note = plan.share?.note ? `\n\n(${plan.share.note})` : '';
+  // ("what was our refund exposure ... refund exposure = ...": the figure by the asker's name.)
+  const defined = (plan.definedAs ?? [])
+    .map(
+      ([term, noun]) =>
+        `\n\n(${term.charAt(0).toUpperCase()}${term.slice(1)}, as you defined it: the ${noun}.)`,
+    )
+    .join('');
   // ("our CRM export says ... - what do you have?": the asker's figure is their source's, never read.)
   const quoted = plan.quoted ? quotedNote(plan, query, result) : '';
   const cells = plan.rounding
@@ -56,7 +66,8 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
       )
     : [];
   const figures = plan.rounding ? roundFigures(text, plan.rounding, cells) : text;
-  return `${missing}${figures}${ignored}${readAs}${note}${quoted}`;
+  const said = plan.spelled ? saidBack(defined, plan.spelled) : defined;
+  return `${missing}${figures}${said}${ignored}${readAs}${note}${quoted}`;
 }
 
 /**
