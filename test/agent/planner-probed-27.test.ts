@@ -307,3 +307,16 @@ describe('customers who bought from one category only', () => {
     expect(rephrase('customers with only one order', TODAY)).toMatch(/exactly 1 order/);
   });
 });
+
+describe("a share of a period's buyers", () => {
+  it('counts the whole as the people with rows in the period when they are named by their buying', () => {
+    const q = queryFor(plan('what share of Q1 2025 buyers placed 3 or more orders?')).sql;
+    expect(q).toMatch(
+      /\(SELECT COUNT\(DISTINCT customers_name\) FROM orders_view WHERE created_at >= '2025-01-01' AND created_at < '2025-04-01'\)/,
+    );
+    // (Customers named plainly stay every customer.)
+    expect(queryFor(plan('what % of customers placed 3 or more orders in Q1 2025?')).sql).toMatch(
+      /\(SELECT COUNT\(DISTINCT customers_name\) FROM orders_view\)/,
+    );
+  });
+});

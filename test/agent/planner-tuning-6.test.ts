@@ -93,6 +93,7 @@ import * as tuning27defined from './questions/tuning-27-defined';
 import * as tuning27eighth from './questions/tuning-27-eighth';
 import * as tuning27fifth from './questions/tuning-27-fifth';
 import * as tuning27fourth from './questions/tuning-27-fourth';
+import * as tuning27ninth from './questions/tuning-27-ninth';
 import * as tuning27probed from './questions/tuning-27-probed';
 import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27seventh from './questions/tuning-27-seventh';
@@ -907,6 +908,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27eighth,
       cases: tuning27eighth.tuning27eighth,
       rightAtLeast: 5,
+    },
+    {
+      // 0 of 4 right before (4 confident wrong, in the eval CLI, on 8049e51); 4 after.
+      title:
+        'tuning set 27 (ninth: a share of a period\'s buyers, "what share of Q1 2025 buyers placed 3+ orders")',
+      module: tuning27ninth,
+      cases: tuning27ninth.tuning27ninth,
+      rightAtLeast: 4,
     },
     {
       // 14 of 35 right before words defined in the question were tuned (1 confident wrong, in the eval CLI, on

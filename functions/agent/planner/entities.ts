@@ -232,12 +232,20 @@ const CLAUSE_STARTS = new Set([
   'bought',
 ]);
 
+/** People named by their buying: the whole of a share of them is those who bought in the period asked. */
+const BUYER_WORDS = new Set(['buyers', 'purchasers', 'shoppers', 'buyer', 'purchaser', 'shopper']);
+
 /** What the question asks about the entities: how many, what share, or which. */
 export function outputAsked(
   tokens: Token[],
   entityAt: number,
   cube?: CatalogCube,
-): { output: EntityCondition['output']; total?: CatalogMember; wholeWords?: string[] } {
+): {
+  output: EntityCondition['output'];
+  total?: CatalogMember;
+  wholeWords?: string[];
+  periodWhole?: true;
+} {
   const before = tokens.slice(Math.max(0, entityAt - 4), entityAt).map((t) => t.raw);
   // ("how much of our revenue comes from repeat customers": "how much of" asks a share too.)
   const ratio = tokens.some(
@@ -250,9 +258,21 @@ export function outputAsked(
     // the words before it, "of customers in the west", are said of the entities and narrow the whole too.)
     const share = tokens.findIndex((t, i) => SHARE_NOUNS.has(t.raw) && tokens[i + 1]?.raw === 'of');
     const clause = tokens.findIndex((t, i) => i > entityAt && CLAUSE_STARTS.has(t.raw));
+    // ("what share of Q1 2025 buyers placed 3+ orders", "share of active customers with ..."): the whole is the
+    // people with rows in the question's period, not every customer (was all of them: confidently wrong where
+    // some did not buy then).
+    const said = tokens[entityAt];
+    const buyers =
+      BUYER_WORDS.has(said?.asked ?? said?.raw ?? '') ||
+      tokens.slice(Math.max(0, entityAt - 3), entityAt).some((t) => t.raw === 'active');
+    const periodWhole = buyers ? { periodWhole: true as const } : {};
     if (share >= 0 && share < entityAt && clause > entityAt)
-      return { output: 'share', wholeWords: tokens.slice(share + 2, clause).map((t) => t.raw) };
-    return { output: 'share' };
+      return {
+        output: 'share',
+        wholeWords: tokens.slice(share + 2, clause).map((t) => t.raw),
+        ...periodWhole,
+      };
+    return { output: 'share', ...periodWhole };
   }
   // "how many orders do customers with ... have": a total of that count over them, not how many of them.
   const raws = tokens.map((t) => t.raw);
@@ -320,6 +340,7 @@ export function findEntityCondition(tokens: Token[], cube: CatalogCube): EntityC
         output: output.output,
         ...(output.total ? { total: output.total } : {}),
         ...(output.wholeWords ? { wholeWords: output.wholeWords } : {}),
+        ...(output.periodWhole ? { periodWhole: true as const } : {}),
       };
     }
   }

@@ -325,6 +325,8 @@ export interface EntityCondition {
    * filter of these values narrows the whole as well as the part (sql-second.ts).
    */
   wholeWords?: string[];
+  /** A share's whole is the entities with rows in the period ("what share of Q1 2025 buyers ..."), not all of them. */
+  periodWhole?: true;
   /** Further conditions on the same entities ("more than 60 orders and spent over 30,000"). */
   and?: { measure: CatalogMember; op: EntityCondition['op']; value: number }[];
   /**

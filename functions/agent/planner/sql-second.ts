@@ -138,7 +138,10 @@ export function havingQuery(plan: Plan): PlannedQuery {
     // Of all the entities, not only those with rows in the period or of the kind ("share of customers who
     // ordered over $900 in 2025"): the entities' own attributes (a segment, a signup date) and the values said of
     // them before the verb ("of customers in the west who ...") narrow the whole; the rows' kind does not.
-    const whole = wholeOf(plan, having);
+    const own = wholeOf(plan, having);
+    // ("what share of Q1 2025 buyers ...": those with rows in the period, its other conditions as before.)
+    const whole =
+      having.periodWhole && plan.range ? { plan: { ...own.plan, range: plan.range }, narrower: true } : own;
     const everyone =
       (plan.range || whole.narrower) && !having.grain && dims.length === 0
         ? `(SELECT COUNT(DISTINCT ${entity}) FROM ${ident(plan.cube.name)}${where(conditions(whole.plan, time(plan)))})`
