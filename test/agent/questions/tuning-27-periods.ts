@@ -8,7 +8,9 @@
  * that must stay refused (a margin, a store, a sales rep, a budget). Written on 2026-11-29 BEFORE the planner change
  * it tunes, in fresh wordings (none copied from a held-out or earlier tuning set).
  *
- * Before (on 6755ab7): pending.
+ * Before (on 6755ab7): 21 of 35 right (5 confident wrong: a follow-up "as % change" after a month-over-month span read as
+ * 2025 to 2026, "revenue per day higher in February or January" listed each day, "cancelled order value" read as the
+ * average order, "returns" read as returned dollars, "per store per day" answered without the store), in the eval CLI.
  *
  * Clock: Thursday 2027-12-16, after the data ends (orders 2023-01-01 to 2025-12-31; customers all signed up in 2022,
  * each order in its customer's region). "% change" is (new / old - 1) * 100. References are written on the raw
