@@ -987,6 +987,21 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(with|to|vs\.?|versus|against|and)\s+q[1-4]\s+((?:\d|two|three|four|five)\s+(?:years|yrs)\s+(?:before|earlier|prior|ago|back))\b/gi,
     '$1 the same quarter $2',
   ],
+  // "revenue in each quarter next to the same quarter of 2024": the same period a year back, compared ("next" is no
+  // future here).
+  [/\bnext\s+to\s+(?=(?:the\s+)?same\s+(?:day|week|month|quarter|period)\b)/gi, 'vs '],
+  // "every quarter of 2024 with its counterpart in 2023": the same unit of the other year.
+  [
+    /\b(each|every|per)\s+(month|quarter|week)\b([^.?!]*?)\b(?:its|their)\s+(?:counterparts?|equivalents?|corresponding\s+(?:month|quarter|week|ones?|periods?))\b/gi,
+    (_all: string, each: string, unit: string, between: string) =>
+      `${each} ${unit}${between}the same ${unit.toLowerCase()}`,
+  ],
+  // "the change from the prior month in both count and %": a count's change in its two forms, as every change of a
+  // count is stated (its difference and its percent change); "$" would be no unit of a count.
+  [
+    /\b((?:change|changes|growth|difference|vs\.?|versus|compared|against|mom|qoq|yoy)\b[^.?!]*?)\s+(?:as|in)\s+(?:both\s+)?(?:an?\s+)?(?:count|number|#)\s+and\s+(?:as\s+)?(?:an?\s+)?(?:percent(?:age)?\b|%|pct\b)/gi,
+    '$1',
+  ],
   // "as both a number and a percentage", "in both dollars and percent": the change's two forms, as "$ and %" says.
   [
     /\b(?:as|in)\s+both\s+(?:an?\s+)?(?:number|amount|value|dollars?|\$)\s+and\s+(?:an?\s+)?(?:percent(?:age)?|%|pct)\b/gi,

@@ -59,6 +59,7 @@ import { entityRows } from './per-entity';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import { findPerformance } from './performance';
 import { findPeriodComparative } from './period-comparatives';
+import { comparesStep } from './periods';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
 import { readRateDirection } from './rate-direction';
@@ -913,7 +914,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     // ("electronics vs toys revenue by year 2023-2025": the values are compared, the periods span: compared-values.ts.)
     const comparing =
       !valuesCompared(tokens, filters, first.at) &&
-      raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
+      raws.some(
+        (w, i) =>
+          COMPARE_WORDS.has(w) &&
+          !(change && ['change', 'growth'].includes(w)) &&
+          !(change?.grain && comparesStep(raws, i)),
+      );
     if (spanning && !comparing && (!change || change.grain)) {
       for (const t of tokens) if (['through', 'thru', 'until'].includes(t.raw) && !t.used) t.used = true;
       range = {
