@@ -486,7 +486,9 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
   if (paired && !plan.change && SAME_UNIT.test(question))
     return { ...reading, plan: { ...plan, change: { rank: 'percent' } } };
   if (paired && plan.change) return reading;
-  if (each && plan.change && !plan.change.only && (plan.compare?.length ?? 0) === 2 && !plan.top)
+  // ("orders per day in March vs February 2025, and the difference": the two means per day, day-means.ts.)
+  const perDay = plan.grain === 'day' && plan.percentile?.stat === 'avg';
+  if (each && plan.change && !plan.change.only && (plan.compare?.length ?? 0) === 2 && !plan.top && !perDay)
     return {
       kind: 'refuse',
       missing: '',
