@@ -923,8 +923,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       (grain === 'day' &&
         fields.percentile.stat === 'avg' &&
         !fields.percentile.distinct &&
-        compare !== undefined &&
-        compare.every((p) => ended(p, input.today))));
+        compare?.every((p) => ended(p, input.today)) === true));
   if (fields.percentile && compare && compare.length > 1 && ((grain && !ofBuckets) || unlike))
     unresolved.push('a percentile in each of two periods');
   // "the second-biggest": one place of a ranking, placed only by a plain, changed or per-group ranking (nth.ts).
