@@ -29,3 +29,19 @@ export function withCalendarDays(plan: Plan, today: string): Plan {
 /** "orders per day in March vs February 2025, and the difference": two periods' means per day and the change between them. */
 export const dayMeansChanged = (plan: Plan) =>
   plan.percentile?.daysEach === true && plan.change !== undefined && plan.compare?.length === 2;
+
+/** Words that set one figure against another ("higher in February or in January"). */
+const COMPARED =
+  /\b(?:higher|lower|more|less|fewer|bigger|smaller|greater|better|worse|stronger|weaker|busier|quieter)\b(?!\s+than\s+\$?\d)/i;
+
+/**
+ * "was revenue per day higher in February 2024 or in January 2024?": a figure per day set against the same one of
+ * another period is a rate, one figure for each period (its mean per day), not every day of both listed. Only for two
+ * compared periods read day by day with nothing else asked of the days (no rank, bound or statistic).
+ */
+export function perDayCompared(plan: Plan, question: string): Plan {
+  if (plan.grain !== 'day' || plan.compare?.length !== 2 || plan.range) return plan;
+  if (plan.percentile || plan.top || plan.having || plan.share || plan.perGroup || plan.change) return plan;
+  if (!/\bper\s+day\b/i.test(question) || !COMPARED.test(question)) return plan;
+  return { ...plan, percentile: { p: 0.5, stat: 'avg' } };
+}

@@ -17,7 +17,7 @@ import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
-import { withCalendarDays } from './day-means';
+import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
@@ -213,7 +213,13 @@ export function readQuestions(
   // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
   const reading = readQuestionsAsked(questions, models, today, plain);
   return reading.kind === 'plan'
-    ? { ...reading, plan: namedBack(withCalendarDays(reading.plan, today), aliasesSaid(questions)) }
+    ? {
+        ...reading,
+        plan: namedBack(
+          withCalendarDays(perDayCompared(reading.plan, questions.at(-1) ?? ''), today),
+          aliasesSaid(questions),
+        ),
+      }
     : reading;
 }
 
