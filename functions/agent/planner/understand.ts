@@ -679,10 +679,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       return as !== m && measures.includes(as) ? m : as;
     });
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
+  // ("returns by category, 2025 vs 2024 - how much up or down in %": the size of the change, no money.)
   const money =
     lifetimeAt >= 0 ||
     raws.some((w) => MONEY_WORDS.has(w)) ||
-    /\bhow much\b/.test(raws.join(' ')) ||
+    /\bhow much\b(?!(?: (?:is|was|are|were|did|has|have|it|that|this|they|those|go|gone|went)){0,3} (?:up|down|chang\w*|mov\w*)\b)/.test(
+      raws.join(' '),
+    ) ||
     tokens.some((t) => t.asked?.startsWith('spender'));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   // A lifetime value is money whatever count the entity's word matched ("lifetime value of customers").
