@@ -45,6 +45,19 @@ function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
     if (phrase.length === 0) continue;
     const missing = phrase.filter((w) => unexplained.has(w));
     if (missing.length === 0) continue;
+    // ("revenue per store per day", "orders by day by channel": breakdowns chained with no list word between are one
+    // table of both, which without the missing one is another question.)
+    const chained = (at: number) => {
+      let k = at + 1;
+      while (k < raws.length && !PHRASE_ENDS.has(raws[k] ?? '') && !BREAKDOWN_WORDS.has(raws[k] ?? '')) k++;
+      return BREAKDOWN_WORDS.has(raws[k] ?? '');
+    };
+    const before = starts.filter((s) => s < start).at(-1);
+    if (
+      chained(start) ||
+      (before !== undefined && chained(before) && !raws.slice(before, start).some((w) => PHRASE_ENDS.has(w)))
+    )
+      return false;
     // "by their first purchase" dates a cohort by its first row, which no breakdown of the model stands for.
     if (phrase.includes('first')) return false;
     // ("per region, the second-best store by revenue": a ranked thing the model lacks is what is asked, never a
