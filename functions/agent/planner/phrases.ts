@@ -993,7 +993,10 @@ const REWRITES: [RegExp, Replacement][] = [
     /(?<!\b(?:average|avg|mean|median|typical|highest|lowest|largest|smallest|biggest|max|min|maximum|minimum|top|per)\s+)\b([a-z]+ed)\s+order\s+value\b/gi,
     'total amount of $1 orders',
   ],
-  [/\b(?:the\s+)?(?:total\s+)?value\s+of\s+(?:the\s+|all\s+)?([a-z]+ed)\s+orders\b/gi, 'total amount of $1 orders'],
+  [
+    /\b(?:the\s+)?(?:total\s+)?value\s+of\s+(?:the\s+|all\s+)?([a-z]+ed)\s+orders\b/gi,
+    'total amount of $1 orders',
+  ],
   // "revenue in each quarter next to the same quarter of 2024": the same period a year back, compared ("next" is no
   // future here).
   [/\bnext\s+to\s+(?=(?:the\s+)?same\s+(?:day|week|month|quarter|period)\b)/gi, 'vs '],
