@@ -11,6 +11,9 @@
  * Before (on 6755ab7): 21 of 35 right (5 confident wrong: a follow-up "as % change" after a month-over-month span read as
  * 2025 to 2026, "revenue per day higher in February or January" listed each day, "cancelled order value" read as the
  * average order, "returns" read as returned dollars, "per store per day" answered without the store), in the eval CLI.
+ * After: 35 of 35, none wrong, in the eval CLI and on the TEST sample (change-unit.ts, periods.ts comparesStep, day-means.ts
+ * means per day of two periods, missing.ts chained breakdowns, phrases.ts "next to the same quarter", "its counterpart",
+ * a status's "order value", understand.ts "how much up or down").
  *
  * Clock: Thursday 2027-12-16, after the data ends (orders 2023-01-01 to 2025-12-31; customers all signed up in 2022,
  * each order in its customer's region). "% change" is (new / old - 1) * 100. References are written on the raw
