@@ -40,6 +40,8 @@ describe('a follow-up asking the previous change in another unit', () => {
       ['orders by month for Jul-Dec 2024, each compared with the month before', "what's that as % change?"],
       'percent',
     ],
+    [['orders by quarter 2024 vs same quarter 2023', 'in %?'], 'percent'],
+    [['revenue by region, 2025 vs 2024', 'what is that in dollars?'], 'absolute'],
   ])('%j keeps the periods and takes the change in %s', (thread, rank) => {
     // Prepare
     const before = planOf(thread.slice(0, 1));

@@ -997,6 +997,10 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:the\s+)?(?:total\s+)?value\s+of\s+(?:the\s+|all\s+)?([a-z]+ed)\s+orders\b/gi,
     'total amount of $1 orders',
   ],
+  // "orders by quarter 2024 vs same quarter 2023": the same quarter, its article left out.
+  [/\b(vs\.?|versus|against|to|with)\s+same\s+(?=(?:day|week|month|quarter|period)\b)/gi, '$1 the same '],
+  // ("... vs the same quarter 2023": of that year.)
+  [/\bsame\s+(day|week|month|quarter|period)\s+(?=(?:19|20)\d{2}\b)/gi, 'same $1 of '],
   // "revenue in each quarter next to the same quarter of 2024": the same period a year back, compared ("next" is no
   // future here).
   [/\bnext\s+to\s+(?=(?:the\s+)?same\s+(?:day|week|month|quarter|period)\b)/gi, 'vs '],

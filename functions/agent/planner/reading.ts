@@ -9,6 +9,7 @@ import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import { readBestPeriod } from './best-period';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
 import { cohortFollowUp, readCohort } from './cohort-reader';
@@ -328,6 +329,13 @@ function readQuestionsAsked(
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
   if (unclear) return { kind: 'refuse', missing: '', said: unclear };
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
+  // ("what is that in dollars?" after "revenue by region, 2025 vs 2024": its change in dollars, change-unit.ts; the
+  // unit alone reads as how figures are shown.)
+  if (rounding?.money && last !== undefined && questions.length > 1 && !plain) {
+    const prior = readThread(questions.slice(0, -1), models, today, plain);
+    const inUnit = prior.kind === 'plan' ? changeInUnit(prior.plan, words(last), last) : undefined;
+    if (inUnit) return unsound({ kind: 'plan', plan: inUnit }, last, models);
+  }
   // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
   const { text: ranked, rest } = readRest(unrounded);
   // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
@@ -772,6 +780,15 @@ function readThread(
       return { kind: 'refuse', missing: '', reason: entityReading.reason };
     if (entityReading) {
       plan = entityReading.plan;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
+    // ("in %?", "what is that in dollars?" after a comparison of periods: that change in the unit, read on the words
+    // typed (the unit alone is read away as a gloss below),
+    // change-unit.ts.)
+    const inUnit = plan && !plain ? changeInUnit(plan, words(typed), typed) : undefined;
+    if (inUnit) {
+      plan = inUnit;
       reading = { kind: 'plan', plan };
       continue;
     }

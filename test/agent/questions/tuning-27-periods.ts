@@ -14,6 +14,9 @@
  * After: 35 of 35, none wrong, in the eval CLI and on the TEST sample (change-unit.ts, periods.ts comparesStep, day-means.ts
  * means per day of two periods, missing.ts chained breakdowns, phrases.ts "next to the same quarter", "its counterpart",
  * a status's "order value", understand.ts "how much up or down").
+ * Seven variants added after (fresh wordings of the same shapes): 40 of 42 at first (a follow-up "in %?" after "vs same
+ * quarter 2023", which was refused for its missing "the ... of"; "what is that in dollars?", whose unit was read away as
+ * how figures are shown), then 42 of 42, none wrong.
  *
  * Clock: Thursday 2027-12-16, after the data ends (orders 2023-01-01 to 2025-12-31; customers all signed up in 2022,
  * each order in its customer's region). "% change" is (new / old - 1) * 100. References are written on the raw
@@ -353,6 +356,57 @@ export const tuning27periods: (SecondOrderCase & Tuning6Case)[] = [
       'percent',
       "status = 'returned' AND region = 'west'",
     ),
+  },
+  // --- variants, written after the planner change (fresh wordings of the shapes above) ---
+  {
+    class: 'variant',
+    ask: ['orders by quarter 2024 vs same quarter 2023', 'in %?'],
+    ...PCT,
+    sql: sameBefore('quarter', ORDERS, 2024, 'percent'),
+  },
+  {
+    class: 'variant',
+    ask: ['revenue by region, 2025 vs 2024', 'what is that in dollars?'],
+    ...PCT,
+    sql: groupChange('region', REVENUE, year(2025), year(2024), 'absolute'),
+  },
+  {
+    class: 'variant',
+    ask: 'avg daily revenue, Q4 2025 vs Q3 2025',
+    ...ANSWER,
+    sql: perDay(REVENUE, ['2025-10-01', '2026-01-01'], ['2025-07-01', '2025-10-01'], 'none'),
+  },
+  {
+    class: 'variant',
+    ask: 'which region fell the least in revenue between Q4 2024 and Q1 2025, in %?',
+    ...ANSWER,
+    sql: mostChanged(
+      'region',
+      REVENUE,
+      between('2025-01-01', '2025-04-01'),
+      between('2024-10-01', '2025-01-01'),
+      'percent',
+      'DESC',
+    ),
+  },
+  {
+    class: 'variant',
+    ask: 'returned revenue by region: 2025 vs 2024, change in $',
+    ...PCT,
+    sql: groupChange('region', REVENUE, year(2025), year(2024), 'absolute', "status = 'returned'"),
+  },
+  {
+    class: 'variant',
+    ask: 'for Oct-Dec 2025, monthly revenue compared with the month before, in $ and %',
+    ...PCT,
+    sql: stepChanges('month', REVENUE, '2025-10-01', '2026-01-01', 'both'),
+  },
+  {
+    class: 'variant',
+    ask: 'my region: orders each month of 2025 next to the same month of 2024, with the % change',
+    user: WEST,
+    ...PCT,
+    sql: sameBefore('month', ORDERS, 2025, 'percent', "region = 'west'"),
   },
   // --- refusals: what the data does not hold ---
   {
