@@ -94,6 +94,7 @@ import * as tuning27eighth from './questions/tuning-27-eighth';
 import * as tuning27fifth from './questions/tuning-27-fifth';
 import * as tuning27fourth from './questions/tuning-27-fourth';
 import * as tuning27ninth from './questions/tuning-27-ninth';
+import * as tuning27periods from './questions/tuning-27-periods';
 import * as tuning27probed from './questions/tuning-27-probed';
 import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27seventh from './questions/tuning-27-seventh';
@@ -927,6 +928,17 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27defined,
       cases: tuning27defined.tuning27defined,
       rightAtLeast: 37,
+    },
+    {
+      // 21 of 35 right before (5 confident wrong, in the eval CLI, on 6755ab7); 35 of 35, none wrong, after
+      // (change-unit.ts, periods.ts comparesStep, day-means.ts means per day of two periods, missing.ts chained
+      // breakdowns, phrases.ts "next to the same quarter", "its counterpart", a status's "order value"); seven variants
+      // added after, 42 of 42, none wrong (on the TEST sample too).
+      title:
+        'tuning set 27 (periods: each quarter or month against the same one a year before, a follow-up asking the change in another unit, means per day of two months, month-over-month spans, the group that changed most, filtered YoY per group)',
+      module: tuning27periods,
+      cases: tuning27periods.tuning27periods,
+      rightAtLeast: 42,
     },
   ];
 

@@ -1,6 +1,8 @@
 /** Answers to second-order plans (issue 29), stating the figures of their one query in the asker's words. */
+
 import { LISTED_ALL, type ResultLike, timeLabel } from './answer';
 import type { CatalogMember } from './catalog';
+import { dayMeansChanged } from './day-means';
 import { distributionText } from './distributions';
 import { asNumber, formatChange, formatFigure, formatPercent } from './format';
 import { capitalise, conditionWords, entityWord, nameOf, rowNoun as rowNounOf } from './names';
@@ -213,7 +215,9 @@ function timesText(plan: Plan, now: unknown, before: unknown): string {
 }
 
 function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
-  const measure = plan.measures[0];
+  // (A mean per day of a count is no whole count: "926.55 orders a day", not 927.)
+  const counted = plan.measures[0]?.aggType === 'count' || plan.measures[0]?.aggType === 'count_distinct';
+  const measure = counted && dayMeansChanged(plan) ? undefined : plan.measures[0];
   const [now, before, change, percent] = ['measure', 'previous', 'change', 'change_percent'].map((r) =>
     column(query, r),
   );
@@ -450,7 +454,7 @@ export function secondOrderAnswer(
   if (plan.distribution) return distributionText(plan, query, result);
   if (plan.having) return havingText(plan, query, result, scope);
   if (plan.first && plan.timeDimension) return firstText(plan, query, result, scope);
-  if (plan.percentile) return percentileText(plan, query, result);
+  if (plan.percentile && !dayMeansChanged(plan)) return percentileText(plan, query, result);
   if (plan.change && plan.timeDimension)
     return shareChangeable(plan)
       ? shareChangeText(plan, query, result.data)

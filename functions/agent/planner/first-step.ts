@@ -15,7 +15,7 @@ const STEP =
   /\b(?:(month|quarter)[\s-]+(?:over|on|to)[\s-]+\1|mom|qoq|m\/m|q\/q|(?:month|quarter)\s+before|(?:previous|prior|preceding)\s+(?:month|quarter))\b/i;
 
 const ASIDE = new RegExp(
-  String.raw`\s*(\()?\s*(?:counting|including|incl\.?|with)?\s*(?:the\s+)?(${MONTH_FIRST}|q1)\b(?:\s+(\d{4}))?\s+(?:counts?\s+|is\s+)?` +
+  String.raw`\s*(\()?\s*(?:counting|including|incl\.?|with)?\s*(?:the\s+)?(${MONTH_FIRST}|q1)\b(?:\s+(\d{4}))?\s+(?:counts?\s+|is\s+|measured\s+|set\s+|taken\s+|checked\s+)?` +
     String.raw`(?:vs\.?|versus|against|compared\s+(?:to|with)|over)\s+(?:the\s+)?(?:prior\s+|previous\s+|preceding\s+)?` +
     String.raw`(${MONTH_LAST}|q4)\b(?:\s+(?:of\s+)?(\d{4}))?(?:\s+(?:included|too|counts|counted|as\s+well|incl\.?))?\s*(\))?`,
   'i',

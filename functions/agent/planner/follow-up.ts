@@ -16,6 +16,7 @@
  */
 
 import type { CatalogMember } from './catalog';
+import { changeInUnit } from './change-unit';
 import { addDays } from './clock';
 import { monthsLong, periodBefore, periodBeside, shift } from './dates';
 import type { Parsed, Period, Plan } from './plan';
@@ -252,6 +253,9 @@ export function readFollowUp(
   // ("how many?" after "which month had the most cancellations in 2025": the figure just given, asked again;
   // read on its own it was every customer: confidently wrong.)
   if (BARE_FIGURE.test(text)) return { plan: previous, unexplained: [] };
+  // "and as a percentage?" after "revenue per quarter of 2025 vs the same quarter of 2024": that change in % (change-unit.ts).
+  const inUnit = changeInUnit(previous, raws, question);
+  if (inUnit) return { plan: inUnit, unexplained: [] };
   // "within that region, which category led?": the previous ranking's winner, which this reading cannot name.
   const winner = pointsAtWinner(previous, text);
   if (winner) {

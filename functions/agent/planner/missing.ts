@@ -34,6 +34,7 @@ function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
   const unexplained = new Set(parsed.unexplained);
   if (parsed.unexplained.some((w) => !raws.includes(w))) return false;
   const starts = raws.flatMap((w, i) => (BREAKDOWN_WORDS.has(w) ? [i] : []));
+  const chained = chainedWords(question);
   if (starts.length < 2) return false;
   // Each unexplained word in a phrase "by <unexplained words>" that ends at the end, or before "and", "for", ...
   const covered = new Set<number>();
@@ -45,6 +46,9 @@ function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
     if (phrase.length === 0) continue;
     const missing = phrase.filter((w) => unexplained.has(w));
     if (missing.length === 0) continue;
+    // ("revenue per store per day", "orders by day by channel": breakdowns chained with no list word or comma between
+    // are one table of both, which without the missing one is another question.)
+    if (missing.some((w) => chained.has(w))) return false;
     // "by their first purchase" dates a cohort by its first row, which no breakdown of the model stands for.
     if (phrase.includes('first')) return false;
     // ("per region, the second-best store by revenue": a ranked thing the model lacks is what is asked, never a
@@ -55,6 +59,18 @@ function ownBreakdowns(question: string, parsed: Parsed, plan: Plan): boolean {
     for (let i = start + 1; i < end; i++) if (unexplained.has(raws[i] ?? '')) covered.add(i);
   }
   return raws.every((w, i) => !unexplained.has(w) || covered.has(i));
+}
+
+/** The words of breakdowns said back to back ("per store per day": no "and" or comma between them). */
+function chainedWords(question: string): Set<string> {
+  const chained = new Set<string>();
+  const pair = /\b(?:by|per|across)\s+([a-z][a-z ]*?)\s+(?:by|per|across)\s+([a-z]+(?: [a-z]+)?)/gi;
+  for (const m of question.toLowerCase().matchAll(pair)) {
+    const [, a = '', b = ''] = m;
+    if (/\b(?:and|or|for|in|during|from|since|between|over|with|where)\b/.test(a)) continue;
+    for (const w of words(`${a} ${b}`)) chained.add(w);
+  }
+  return chained;
 }
 
 /** Words of a ranking ("best", "second", "top", "biggest"): what follows them is ranked, not a breakdown. */

@@ -24,6 +24,25 @@ export function claimRepeatedGrain(tokens: Token[], grain: Grain | undefined): v
   });
 }
 
+const STEP_UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
+const STEP_LINKS = new Set(['with', 'to', 'the', 'its', 'their', 'each']);
+
+/**
+ * "each compared with the month before", "vs the prior quarter": the comparison word at `at` sets each period
+ * against the one before it (a change's step, readings.ts), not the periods named against each other, so a span
+ * named with it ("Jul-Dec 2024") stays a span.
+ */
+export function comparesStep(raws: readonly string[], at: number): boolean {
+  let k = at + 1;
+  while (STEP_LINKS.has(raws[k] ?? '')) k++;
+  const [a = '', b = ''] = [raws[k], raws[k + 1]];
+  const unit = (w: string) => STEP_UNITS.has(w.replace(/s$/, ''));
+  return (
+    (['previous', 'prior', 'preceding'].includes(a) && unit(b)) ||
+    (unit(a) && ['before', 'prior', 'earlier'].includes(b))
+  );
+}
+
 /** Words that set two periods against each other rather than list them. */
 const PAIR_WORDS = new Set([
   'to',

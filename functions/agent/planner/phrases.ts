@@ -1042,6 +1042,35 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(with|to|vs\.?|versus|against|and)\s+q[1-4]\s+((?:\d|two|three|four|five)\s+(?:years|yrs)\s+(?:before|earlier|prior|ago|back))\b/gi,
     '$1 the same quarter $2',
   ],
+  // "cancelled order value per category", "the value of returned orders": what those orders were worth together, not
+  // the average order ("average/highest cancelled order value" keep their own reading).
+  [
+    /(?<!\b(?:average|avg|mean|median|typical|highest|lowest|largest|smallest|biggest|max|min|maximum|minimum|top|per)\s+)\b([a-z]+ed)\s+order\s+value\b/gi,
+    'total amount of $1 orders',
+  ],
+  [
+    /\b(?:the\s+)?(?:total\s+)?value\s+of\s+(?:the\s+|all\s+)?([a-z]+ed)\s+orders\b/gi,
+    'total amount of $1 orders',
+  ],
+  // "orders by quarter 2024 vs same quarter 2023": the same quarter, its article left out.
+  [/\b(vs\.?|versus|against|to|with)\s+same\s+(?=(?:day|week|month|quarter|period)\b)/gi, '$1 the same '],
+  // ("... vs the same quarter 2023": of that year.)
+  [/\bsame\s+(day|week|month|quarter|period)\s+(?=(?:19|20)\d{2}\b)/gi, 'same $1 of '],
+  // "revenue in each quarter next to the same quarter of 2024": the same period a year back, compared ("next" is no
+  // future here).
+  [/\bnext\s+to\s+(?=(?:the\s+)?same\s+(?:day|week|month|quarter|period)\b)/gi, 'vs '],
+  // "every quarter of 2024 with its counterpart in 2023": the same unit of the other year.
+  [
+    /\b(each|every|per)\s+(month|quarter|week)\b([^.?!]*?)\b(?:its|their)\s+(?:counterparts?|equivalents?|corresponding\s+(?:month|quarter|week|ones?|periods?))\b/gi,
+    (_all: string, each: string, unit: string, between: string) =>
+      `${each} ${unit}${between}the same ${unit.toLowerCase()}`,
+  ],
+  // "the change from the prior month in both count and %": a count's change in its two forms, as every change of a
+  // count is stated (its difference and its percent change); "$" would be no unit of a count.
+  [
+    /\b((?:change|changes|growth|difference|vs\.?|versus|compared|against|mom|qoq|yoy)\b[^.?!]*?)\s+(?:as|in)\s+(?:both\s+)?(?:an?\s+)?(?:count|number|#)\s+and\s+(?:as\s+)?(?:an?\s+)?(?:percent(?:age)?\b|%|pct\b)/gi,
+    '$1',
+  ],
   // "as both a number and a percentage", "in both dollars and percent": the change's two forms, as "$ and %" says.
   [
     /\b(?:as|in)\s+both\s+(?:an?\s+)?(?:number|amount|value|dollars?|\$)\s+and\s+(?:an?\s+)?(?:percent(?:age)?|%|pct)\b/gi,

@@ -387,6 +387,8 @@ export interface Percentile {
   withCount?: true;
   /** With the mean per day: the period's calendar days, the total divided by them (day-means.ts). */
   days?: number;
+  /** With the mean per day of compared periods: each period's total divided by its own calendar days (day-means.ts). */
+  daysEach?: true;
 }
 
 /** The pieces one question names, before a follow-up is merged into the previous plan. */

@@ -2,6 +2,7 @@
 import type { CatalogMember } from './catalog';
 import { addDays, daysBetween } from './clock';
 import { shift, unitStart } from './dates';
+import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { perEntityQuery } from './per-entity-sql';
@@ -35,7 +36,7 @@ export function queryFor(plan: Plan): PlannedQuery {
     );
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
-  if (plan.percentile) return percentileQuery(plan);
+  if (plan.percentile && !dayMeansChanged(plan)) return percentileQuery(plan);
   if (plan.change && plan.timeDimension)
     return shareChangeable(plan) ? shareChangeQuery(plan) : changeQuery(plan);
   if (ratedWithin(plan)) return rateWithinQuery(plan);

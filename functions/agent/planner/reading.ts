@@ -9,6 +9,7 @@ import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import { readBestPeriod } from './best-period';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
 import { cohortFollowUp, readCohort } from './cohort-reader';
@@ -17,7 +18,7 @@ import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
 import { ofCountedPeople, shareOfCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
-import { withCalendarDays } from './day-means';
+import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
@@ -218,10 +219,11 @@ export function readQuestions(
   // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
   const reading = readQuestionsAsked(questions, models, today, plain);
   if (reading.kind !== 'plan') return reading;
-  // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts.)
+  // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts; "revenue per day
+  // in Dec vs Nov": each period's own calendar days, day-means.ts.)
   const spelled = spelledAmountsSaid(questions);
   const plan = namedBack(
-    withCalendarDays(reading.plan, today),
+    withCalendarDays(perDayCompared(reading.plan, questions.at(-1) ?? ''), today),
     aliasesSaid(questions.map((q) => readSpelledAmounts(q))),
   );
   return { ...reading, plan: spelled.length > 0 ? { ...plan, spelled } : plan };
@@ -333,6 +335,13 @@ function readQuestionsAsked(
   const unclear = last !== undefined ? unclearScope(last, models) : undefined;
   if (unclear) return { kind: 'refuse', missing: '', said: unclear };
   const { text: unrounded, rounding } = last !== undefined ? readRounding(last) : { text: '' };
+  // ("what is that in dollars?" after "revenue by region, 2025 vs 2024": its change in dollars, change-unit.ts; the
+  // unit alone reads as how figures are shown.)
+  if (rounding?.money && last !== undefined && questions.length > 1 && !plain) {
+    const prior = readThread(questions.slice(0, -1), models, today, plain);
+    const inUnit = prior.kind === 'plan' ? changeInUnit(prior.plan, words(last), last) : undefined;
+    if (inUnit) return unsound({ kind: 'plan', plan: inUnit }, last, models);
+  }
   // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
   const { text: ranked, rest } = readRest(unrounded);
   // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
@@ -505,7 +514,9 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
   if (paired && !plan.change && SAME_UNIT.test(question))
     return { ...reading, plan: { ...plan, change: { rank: 'percent' } } };
   if (paired && plan.change) return reading;
-  if (each && plan.change && !plan.change.only && (plan.compare?.length ?? 0) === 2 && !plan.top)
+  // ("orders per day in March vs February 2025, and the difference": the two means per day, day-means.ts.)
+  const perDay = plan.grain === 'day' && plan.percentile?.stat === 'avg';
+  if (each && plan.change && !plan.change.only && (plan.compare?.length ?? 0) === 2 && !plan.top && !perDay)
     return {
       kind: 'refuse',
       missing: '',
@@ -797,6 +808,15 @@ function readThread(
       return { kind: 'refuse', missing: '', reason: entityReading.reason };
     if (entityReading) {
       plan = entityReading.plan;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
+    // ("in %?", "what is that in dollars?" after a comparison of periods: that change in the unit, read on the words
+    // typed (the unit alone is read away as a gloss below),
+    // change-unit.ts.)
+    const inUnit = plan && !plain ? changeInUnit(plan, words(typed), typed) : undefined;
+    if (inUnit) {
+      plan = inUnit;
       reading = { kind: 'plan', plan };
       continue;
     }

@@ -796,9 +796,12 @@ export function findAveragePer(tokens: Token[], cube: CatalogCube, cohort = fals
     return UNITS[next.stem] !== undefined || (t.raw !== 'a' && entityKeys.has(next.stem));
   });
   // ("average monthly revenue", "the average of monthly revenue")
-  const adjective = [tokens[at + 1], tokens[at + 2], tokens[at + 3]]
-    .slice(0, tokens[at + 1]?.raw === 'of' ? (tokens[at + 2]?.raw === 'the' ? 3 : 2) : 1)
-    .some((t) => PERIOD_ADJECTIVES.has(t?.raw ?? ''));
+  const adjective =
+    [tokens[at + 1], tokens[at + 2], tokens[at + 3]]
+      .slice(0, tokens[at + 1]?.raw === 'of' ? (tokens[at + 2]?.raw === 'the' ? 3 : 2) : 1)
+      .some((t) => PERIOD_ADJECTIVES.has(t?.raw ?? '')) ||
+    // ("daily average revenue", "the monthly average of orders": the adjective first.)
+    PERIOD_ADJECTIVES.has(tokens[at - 1]?.raw ?? '');
   // "what did the average customer spend", "what does the average enterprise customer spend", "how many orders
   // does a typical customer place": an entity after the average word (values of the model between, which
   // filter it), then a verb of its own (the figure per entity).

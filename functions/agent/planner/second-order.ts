@@ -8,6 +8,7 @@ import { daysBetween } from './clock';
 import { claimCohortPointer, claimFirstDefinition } from './cohorts';
 import { firstAndLast } from './data-span-growth';
 import { periodBefore, periodBeside } from './dates';
+import { ended } from './day-means';
 import { outputAsked } from './entities';
 import { averagedFigure, rowValueSaid } from './entity-averages';
 import { readEntityExtreme } from './entity-extremes';
@@ -917,7 +918,14 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     fields.percentile !== undefined &&
     !fields.percentile.of &&
     !fields.percentile.per &&
-    (grain === 'month' || grain === 'quarter' || grain === 'week');
+    (grain === 'month' ||
+      grain === 'quarter' ||
+      grain === 'week' ||
+      // ("revenue per day in December vs November 2025": each month's mean per calendar day, day-means.ts.)
+      (grain === 'day' &&
+        fields.percentile.stat === 'avg' &&
+        !fields.percentile.distinct &&
+        compare?.every((p) => ended(p, input.today)) === true));
   if (fields.percentile && compare && compare.length > 1 && ((grain && !ofBuckets) || unlike))
     unresolved.push('a percentile in each of two periods');
   // "the second-biggest": one place of a ranking, placed only by a plain, changed or per-group ranking (nth.ts).

@@ -5,12 +5,14 @@
  * DuckDB and PostgreSQL both have).
  */
 import type { CatalogMember } from './catalog';
+import { daysBetween } from './clock';
 import { shift, unitStart } from './dates';
+import { dayMeansChanged } from './day-means';
 import { versusQuery } from './entity-versus';
 import { entityWord } from './names';
 import { limitOf } from './nth';
 import { pairedChangeSql, pairedPeriods } from './paired-periods';
-import { type Percentile, type Plan, rankedChange } from './plan';
+import { type Percentile, type Period, type Plan, rankedChange } from './plan';
 import { rowConditionsQuery } from './row-conditions-sql';
 import { conditions, ident, type PlannedQuery, plannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
@@ -411,7 +413,9 @@ export function changeQuery(plan: Plan): PlannedQuery {
       .map((p) => `WHEN ${at} >= ${quote(p.from)} AND ${at} < ${quote(p.to)} THEN ${quote(p.label)}`)
       .join(' ');
     const t = `SELECT ${lead}CASE ${cases} END AS period, MEASURE(${m}) AS v FROM ${from}${where(conditions(plan, at))}${groupBy(dims.length + 1)}`;
-    const pick = (p: { label: string }) => `MAX(CASE WHEN period = ${quote(p.label)} THEN v END)`;
+    // (Means per day, day-means.ts: each period's total over its own calendar days.)
+    const perDay = (p: Period) => (dayMeansChanged(plan) ? ` / ${daysBetween(p.from, p.to)}.0` : '');
+    const pick = (p: Period) => `MAX(CASE WHEN period = ${quote(p.label)} THEN v END)${perDay(p)}`;
     const w = `SELECT ${lead}${pick(a)} AS a, ${pick(b)} AS b FROM t${groupBy(dims.length)}`;
     const names = [a, b].map((p) => ident(`${label(measure?.column ?? 'count')}_${label(p.label)}`));
     const only = plan.change?.only ? ` WHERE b ${plan.change.only === 'down' ? '<' : '>'} a` : '';
@@ -657,7 +661,9 @@ export function percentileQuery(plan: Plan): PlannedQuery {
     percentile.stat === 'avg'
       ? percentile.days
         ? `SUM(v) / ${percentile.days}.0 AS ${name}`
-        : `AVG(v) AS ${name}`
+        : percentile.daysEach && plan.compare
+          ? `SUM(v) / CASE period ${plan.compare.map((p) => `WHEN ${quote(p.label)} THEN ${daysBetween(p.from, p.to)}.0`).join(' ')} END AS ${name}`
+          : `AVG(v) AS ${name}`
       : ps
           .map(
             (q) =>

@@ -59,6 +59,7 @@ import { entityRows } from './per-entity';
 import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
 import { findPerformance } from './performance';
 import { findPeriodComparative } from './period-comparatives';
+import { comparesStep } from './periods';
 import type { Parsed, Period, Plan, Token, ValueFilter } from './plan';
 import { findRankedWithin } from './ranked-within';
 import { readRateDirection } from './rate-direction';
@@ -678,10 +679,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       return as !== m && measures.includes(as) ? m : as;
     });
   // "How much money did we make": an amount of money is the model's sum, when nothing else named a measure.
+  // ("returns by category, 2025 vs 2024 - how much up or down in %": the size of the change, no money.)
   const money =
     lifetimeAt >= 0 ||
     raws.some((w) => MONEY_WORDS.has(w)) ||
-    /\bhow much\b/.test(raws.join(' ')) ||
+    /\bhow much\b(?!(?: (?:is|was|are|were|did|has|have|it|that|this|they|those|go|gone|went)){0,3} (?:up|down|chang\w*|mov\w*)\b)/.test(
+      raws.join(' '),
+    ) ||
     tokens.some((t) => t.asked?.startsWith('spender'));
   const sum = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
   // A lifetime value is money whatever count the entity's word matched ("lifetime value of customers").
@@ -913,7 +917,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     // ("electronics vs toys revenue by year 2023-2025": the values are compared, the periods span: compared-values.ts.)
     const comparing =
       !valuesCompared(tokens, filters, first.at) &&
-      raws.some((w) => COMPARE_WORDS.has(w) && !(change && ['change', 'growth'].includes(w)));
+      raws.some(
+        (w, i) =>
+          COMPARE_WORDS.has(w) &&
+          !(change && ['change', 'growth'].includes(w)) &&
+          !(change?.grain && comparesStep(raws, i)),
+      );
     if (spanning && !comparing && (!change || change.grain)) {
       for (const t of tokens) if (['through', 'thru', 'until'].includes(t.raw) && !t.used) t.used = true;
       range = {
