@@ -320,3 +320,37 @@ describe("a share of a period's buyers", () => {
     );
   });
 });
+
+describe('people defined by what holds for them, and definitions of any one year', () => {
+  it('reads people named in brackets by a figure as the customers with it', () => {
+    const p = plan('big spenders (lifetime revenue above $30k): how many per region?');
+    expect(p.having?.clauses).toEqual([expect.objectContaining({ op: '>', value: 30000 })]);
+    expect(queryFor(p).sql).toMatch(/> 30000/);
+    expect(queryFor(plan('how many key accounts (more than 60 orders) are in each segment?')).sql).toMatch(
+      /> 60/,
+    );
+  });
+
+  it('says a definition of any one year of the one year asked', () => {
+    const p = plan(
+      "A 'repeat buyer' is someone with 2+ orders in a year. How many repeat buyers did we have in 2024?",
+    );
+    expect(p.having).toMatchObject({ op: '>=', value: 2 });
+    expect(p.range?.label).toBe('2024');
+    // (With no year of its own, a period asked beside it stays refused.)
+    expect(
+      demoReading(
+        ['A repeat buyer is a customer with 2+ orders. How many repeat buyers did we have in 2024?'],
+        TODAY,
+      ).kind,
+    ).toBe('refuse');
+  });
+
+  it('reads "a \'loyal\' customer ordered in ..." and "a loyal customer is one who ..." as definitions', () => {
+    for (const q of [
+      "a 'loyal' customer ordered in every quarter of 2025; how many loyal customers do we have?",
+      'a loyal customer is one who ordered in every quarter of 2025; how many loyal customers do we have?',
+    ])
+      expect(plan(q).having?.spread?.grain).toBe('quarter');
+  });
+});

@@ -849,19 +849,21 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     },
     {
       // 34 of 36 right before the lead's probes of the session of 2026-11-29 07:04 (none wrong, in the eval CLI, on
-      // 6755ab7); 34, none wrong, after (two percentiles given a cent's tolerance after the TEST sample's run).
+      // 6755ab7); 34, none wrong, after (two percentiles given a cent's tolerance after the TEST sample's run); 36 once
+      // people defined in brackets and a definition "in a year" were read.
       title: "tuning set 27 (probed: every class on a clock of the lead's own, 2027-01-27)",
       module: tuning27probed,
       cases: tuning27probed.tuning27probed,
-      rightAtLeast: 34,
+      rightAtLeast: 36,
     },
     {
-      // 25 of 34 right before (3 confident wrong, in the eval CLI, on 6755ab7); 33, none wrong, after.
+      // 25 of 34 right before (3 confident wrong, in the eval CLI, on 6755ab7); 33, none wrong, after; 34 once "a 'loyal'
+      // customer ordered in ..." was read as a definition.
       title:
         'tuning set 27 (second: a percentile of each customer\'s own AOV, "customers\' own", the amount a top share exceeds, "how many were cancelled?" after a count)',
       module: tuning27second,
       cases: tuning27second.tuning27second,
-      rightAtLeast: 33,
+      rightAtLeast: 34,
     },
     {
       // 5 of 12 right before (none wrong, in the eval CLI, on 6755ab7); 12 after.

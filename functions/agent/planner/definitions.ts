@@ -157,6 +157,9 @@ const CALL =
 const BOUNDARY =
   /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=[a-z][a-z-]*\s+(?:being|meaning)\s))\s*)/i;
 
+/** A word for people by what they do ("big spenders", "top buyers", "repeat shoppers", "key accounts"). */
+const PEOPLE_TERM = /\b(?:spenders|buyers|shoppers|purchasers|customers|clients|accounts|regulars)$/i;
+
 /** "jumbo orders (i.e. $950 or more)", "dormant customers (i.e. no orders in H2 2025)". */
 const GLOSSED =
   /\b([a-z][a-z-]*)\s+(orders?|customers?|clients?|accounts?|buyers?)\s*\(\s*(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*([^()]+?)\s*\)/i;
@@ -361,11 +364,30 @@ function takeOut(
   });
   // ("the stragglers (customers whose first purchase was in July 2023 or later): how many?": the nickname stays,
   // to be replaced by the cohort's words.)
-  text = text.replace(NICKNAMED, (whole, term: string, inside: string) => {
+  // ("big spenders (lifetime revenue above $30k): how many per region?": people named by what they did, with what
+  // holds for them in brackets, are the customers with it.)
+  text = text.replace(NICKNAMED, (whole, said: string, inside: string) => {
+    // ("how many key accounts (...)": the question's words before the term are not of it.)
+    const lead =
+      /^(?:(?:how|many|much|what|which|the|our|my|all|of|number|count)\s+)*/i.exec(said)?.[0] ?? '';
+    const term = said.slice(lead.length);
+    if (term === '' || /^(?:the|a|an|of|for|and|or|vs|with)$/i.test(term.trim())) return whole;
     const meaning = readMeaning(inside, catalog);
-    if (meaning?.kind !== 'cohort' || /^(?:the|a|an|of|for|and|or|vs|with)$/i.test(term.trim())) return whole;
-    found.push({ term, said: inside });
-    return term;
+    if (meaning?.kind === 'cohort') {
+      found.push({ term, said: inside });
+      return `${lead}${term}`;
+    }
+    const theirs = `customers with ${inside}`;
+    // (Rows read for people are no meaning of theirs: "key accounts (more than 60 orders)" are customers with them.)
+    if (
+      (!meaning || meaning.kind === 'rows') &&
+      PEOPLE_TERM.test(term) &&
+      readMeaning(theirs, catalog)?.kind === 'people'
+    ) {
+      found.push({ term, said: theirs });
+      return `${lead}${term}`;
+    }
+    return whole;
   });
   const parts = text.split(BOUNDARY);
   const kept: string[] = [];
@@ -395,6 +417,25 @@ function takeOut(
   // (The question mark of a definition put last is the question's.)
   const asked = /\?\s*$/.test(turn) && !/[?.!]$/.test(rest) ? `${rest}?` : rest;
   return { rest: asked, found };
+}
+
+/** A definition's own year said as any one ("2+ orders in a year", "per year", "in any given year"). */
+const ANY_YEAR =
+  /\s+(?:(?:in|within|during)\s+(?:a|any|one|a\s+single|a\s+given|any\s+given|the\s+same|a\s+calendar|any\s+one)\s+(?:calendar\s+)?year|per\s+(?:calendar\s+)?year|a\s+year)\b/i;
+/** The one year a question asks about ("in 2024", "for 2025", "during 2023"). */
+const YEAR_ASKED = /\s+(?:in|for|during)\s+(20\d\d)\b/gi;
+
+/**
+ * A definition that holds of any one year ("someone with 2+ orders in a year") asked of one year ("how many ... in
+ * 2024?"): the definition said of that year, and the year taken out of the question (it is the definition's now);
+ * undefined when the definition names no such year or the question not exactly one year.
+ */
+function perYearSaid(said: string, rest: string): { said: string; rest: string } | undefined {
+  const any = ANY_YEAR.exec(said);
+  const years = [...rest.matchAll(YEAR_ASKED)];
+  const [only] = years;
+  if (!any || years.length !== 1 || !only?.[1]) return undefined;
+  return { said: said.replace(ANY_YEAR, ` in ${only[1]}`), rest: rest.replace(only[0], '') };
 }
 
 /** Whether a word of `term` is a word of the model's members' titles or values. */
@@ -502,8 +543,20 @@ const IT = /\b(?:it|that|this)\b/i;
  */
 const CALLED =
   /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+/**
+ * "a 'loyal' customer ordered in every quarter of 2025", "a loyal customer is one who ...": a word of one customer
+ * defined by what they did, said as the planner's "'loyal' customers = customers who ...".
+ */
+const ONE_WHO =
+  /\b(?:a|an)\s+(["'‘“]?)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(["'’”]?)\s+(customer|client|buyer|account)\s+(?:is\s+(?:one|someone|anyone|a\s+\4|any\s+\4)\s+(?:who|that)\s+|(?=(?:has\s+|have\s+|had\s+)?(?:ordered|bought|placed|purchased|made|never|did\s+not|didn'?t|has\s+not|hasn'?t)\b))/gi;
+const oneWho = (turn: string) =>
+  turn.replace(ONE_WHO, (all, open: string, term: string, close: string, noun: string) =>
+    // (Quoted, or said as "is one who": plain words before a noun and a verb are no definition.)
+    open || /\bis\s/i.test(all) ? `${open}${term}${close} ${noun}s = ${noun}s who ` : all,
+  );
+
 const calledAs = (turn: string) =>
-  turn.replace(
+  oneWho(turn).replace(
     CALLED,
     (
       _all: string,
@@ -542,9 +595,15 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       out.push(turn);
       continue;
     }
-    const { rest, found } = takeOut(calledAs(turn), catalog);
+    const taken = takeOut(calledAs(turn), catalog);
+    const { found } = taken;
+    let { rest } = taken;
     const fresh: Definition[] = [];
-    for (const { term, said, quoted } of found) {
+    for (const { term, said: asked, quoted } of found) {
+      // ("a repeat buyer is someone with 2+ orders in a year. how many repeat buyers in 2024?": that year's.)
+      const year = perYearSaid(asked, rest);
+      if (year) rest = year.rest;
+      const said = year?.said ?? asked;
       const meaning = meaningOf(said, catalog);
       if (!meaning)
         return {

@@ -19,7 +19,7 @@ const DID =
 
 /** "customers with ...", "customers whose ...": the people named, then what holds for them. */
 const WITH =
-  /^(?:(?:a|an|any|the|all|our|my)\s+)?(?:customers?|clients?|accounts?|buyers?)\s+(?:with|having|whose)\s+/;
+  /^(?:(?:a|an|any|the|all|our|my)\s+)?(?:customers?|clients?|accounts?|buyers?|someone|anyone|people|ones?)\s+(?:with|having|whose)\s+/;
 
 /**
  * Words no spelled meaning may hold: another definition, a question, a pointer back ("that month": a gloss of the

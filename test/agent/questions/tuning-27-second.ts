@@ -2,7 +2,8 @@
  * The lead's second batch of probes of the session of 2026-11-29 (07:04-10:04 UTC; issue 29), in the lead's own
  * words, written before the changes they tune: harder shapes in every class.
  * Scored in the eval CLI (1,000,000-order sample): 25 of 34 right before, on 6755ab7 (3 confidently wrong: the three
- * cases added at the end, each written after a probe showed it); 33 of 34 after, none wrong.
+ * cases added at the end, each written after a probe showed it); 33 of 34 after, none wrong; 34 of 34 once "a 'loyal' customer ordered in
+ * every quarter of 2025" was read as a definition (definitions.ts).
  *
  * Clock: Wednesday 2027-01-27, as tuning-27-probed.ts.
  */
