@@ -8,7 +8,8 @@
  * three that must still be refused (an acquisition channel, logins, emails the model has not). Written on 2026-11-29
  * BEFORE the planner change it tunes, in fresh wordings (none copied from a held-out or earlier tuning set).
  *
- * Before: (to be measured).
+ * Before (on 6755ab7): 20 of 36 right (1 confident wrong: "the first half of 2022 compared with ... the second half"
+ * read the second half as the orders' H2 2022, with no value), in the eval CLI.
  *
  * Clock: 2026-03-24 (a Tuesday), after the data ends (orders 2023-01-01 to 2025-12-31; 20,000 customers who all
  * signed up in 2022, each order in its customer's region). A percentage or an average is to 0.05. References are
