@@ -294,18 +294,7 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
   const scope = (c.entityFilters ?? [])
     .map((f) => ` with ${nameOf(plan, f.member).toLowerCase()} ${f.values.join(' or ')}`)
     .join('');
-  const window = windowWords(plan, c);
-  const did = c.test
-    ? 'firstIn' in c.test
-      ? `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`
-      : 'none' in c.test
-        ? `placed no ${rowName}s${window}`
-        : 'spent' in c.test
-          ? `spent ${c.test.orEqual ? 'at least' : 'more than'} ${formatFigure(c.amount, c.test.spent)}${window}`
-          : c.test.min > 1
-            ? `placed at least ${c.test.min} ${rowName}s${window}`
-            : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
-    : '';
+  const did = didWords(plan, c);
   const lines = c.measures.map((m, i) => {
     const v = row[i];
     if (m === 'count')
@@ -340,12 +329,26 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
   return rules.length > 0 ? `${text}.\n\n(${capitalise(rules.join('; '))}.)` : `${text}.`;
 }
 
+/** What the members who passed the test did: "placed an order in November 2025", "placed no orders in 2025". */
+function didWords(plan: Plan, c: CohortReading): string {
+  const rowName = rowWord(plan);
+  const window = windowWords(plan, c);
+  if (!c.test) return '';
+  if ('firstIn' in c.test) return `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`;
+  if ('none' in c.test) return `placed no ${rowName}s${window}`;
+  if ('spent' in c.test)
+    return `spent ${c.test.orEqual ? 'at least' : 'more than'} ${formatFigure(c.amount, c.test.spent)}${window}`;
+  if (c.test.min > 1) return `placed at least ${c.test.min} ${rowName}s${window}`;
+  return `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`;
+}
+
 /** Each signup period's row: its signups and what they did in the window. */
 function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
   const people = entityWord(c.rows.entity);
   const one = people.replace(/s$/, '');
   const rowName = rowWord(plan);
   const window = windowWords(plan, c) || ' altogether';
+  const did = didWords(plan, c);
   const grain = c.each === 'half' ? undefined : c.each;
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
   const lines = result.data.map((r) => {
@@ -355,20 +358,28 @@ function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       if (m === 'sum') return `spent ${formatFigure(c.amount, v)}`;
       if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average`;
       if (m === 'orders') return `placed ${count(v)} ${rowName}s`;
+      if (m === 'count') return `${count(v)} of them ${did}`;
+      if (m === 'share') return `${formatPercent(v ?? 0)} of them ${did}`;
       return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}`;
     });
     const joined = c.cohort.by === 'start' ? 'signed up' : `placed their ${c.cohort.by} ${rowName}`;
-    return `- ${label}: ${count(r[1])} ${people} ${joined}${figures.length > 0 ? `; they ${figures.join(' and ')}${window}` : ''}`;
+    // (A test's words carry their own window: "12 of them placed an order in November 2025".)
+    const said = c.test
+      ? `; ${figures.join('; ')}`
+      : figures.length > 0
+        ? `; they ${figures.join(' and ')}${window}`
+        : '';
+    return `- ${label}: ${count(r[1])} ${people} ${joined}${said}`;
   });
   const scope = c.cohort.period ? ` ${inPeriod(c.cohort.period)}` : '';
   const dated = c.cohort.by === 'start' ? 'signup' : `${c.cohort.by} ${rowName}`;
-  const did = c.measures.length > 0 ? `, and what each group did${window}` : '';
+  const asked = c.measures.length > 0 ? `, and what each group did${window}` : '';
   const rule =
     c.cohort.by === 'start'
       ? `a ${one} counts when they have at least one ${rowName} you can see`
       : `each ${one}'s ${c.cohort.by} ${rowName} is their ${c.cohort.by === 'first' ? 'earliest' : 'latest'} by date`;
   const later = c.measures.length > 0 ? `; the figures count only their ${rowName}s${window}` : '';
-  return `${capitalise(people)} by ${dated} ${c.each}${scope}${did}:\n${lines.join('\n')}\n\n(${capitalise(rule)}${later}.)`;
+  return `${capitalise(people)} by ${dated} ${c.each}${scope}${asked}:\n${lines.join('\n')}\n\n(${capitalise(rule)}${later}.)`;
 }
 
 /** Each group's figures (cohort-by.ts), with how a member is put in a group. */
