@@ -513,6 +513,8 @@ export type PerEntity =
       by?: CatalogMember;
       /** A group per period of the signup date ("by signup quarter"). */
       startGrain?: Grain;
+      /** Signup periods set against each other, a group each ("H1 vs H2 2022 signups"). */
+      startPeriods?: Period[];
     }
   /** Each entity's best period by its spend or row count: averaged, the median, or counted by where it fell. */
   | {
