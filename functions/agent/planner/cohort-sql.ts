@@ -58,7 +58,11 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
       ...(w.filter ? [valueCondition(ident(w.filter.member.column), w.filter)] : []),
     ]),
   ]);
-  const firstHas = c.cohort.attr ? valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr) : 'TRUE';
+  const bound = c.cohort.firstAmount;
+  const firstHas = all([
+    ...(c.cohort.attr ? [valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr)] : []),
+    ...(bound ? [`${amount} ${bound.op} ${bound.value}`] : []),
+  ]);
   // (Broken down by an attribute: one row per member and value, the member's dates over all their rows.)
   const by = c.by ? `, ${ident(c.by.column)} AS breakdown` : '';
   const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
@@ -66,7 +70,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   const figures = (period: Period | undefined, others = false) => {
     const inside = all([
       ...(period ? [within(dateOf(c), period)] : []),
-      ...(c.cohort.attr ? ['first_has = 1'] : []),
+      ...(c.cohort.attr || c.cohort.firstAmount ? ['first_has = 1'] : []),
     ]);
     // (Everyone else: the members outside the cohort.)
     const inCohort = others ? `NOT (${inside})` : inside;
@@ -221,14 +225,23 @@ function cohortOnly(plan: Plan, c: CohortReading): string {
   const row = rowWord(plan);
   if (c.cohort.others)
     return `other than those ${cohortOnly(plan, { ...c, cohort: { ...c.cohort, others: undefined } })} (everyone else)`;
-  if (c.cohort.by === 'start')
-    return c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
+  if (c.cohort.by === 'start') {
+    const signed = c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
+    // (Narrowed by their first row: "who signed up in Q1 2022 and whose first order was over $300".)
+    const first = {
+      ...c,
+      cohort: { by: 'first' as const, attr: c.cohort.attr, firstAmount: c.cohort.firstAmount },
+    };
+    return c.cohort.attr || c.cohort.firstAmount ? `${signed} and ${cohortOnly(plan, first)}` : signed;
+  }
   if (c.cohort.by === 'last')
     return c.cohort.period
       ? `whose last ${row} was ${inPeriod(c.cohort.period)}`
       : `with at least one ${row}`;
-  if (!c.cohort.attr && !c.cohort.period) return 'with at least one order';
+  if (!c.cohort.attr && !c.cohort.period && !c.cohort.firstAmount) return 'with at least one order';
   const parts: string[] = [];
+  const bound = c.cohort.firstAmount;
+  if (bound) parts.push(`was ${BOUND_SAID[bound.op]} ${formatFigure(c.amount, bound.value)}`);
   if (c.cohort.attr)
     parts.push(
       `had ${nameOf(plan, c.cohort.attr.member).toLowerCase()} ${c.cohort.attr.negate ? 'other than ' : ''}${c.cohort.attr.values.join(' or ')}`,
@@ -236,6 +249,8 @@ function cohortOnly(plan: Plan, c: CohortReading): string {
   if (c.cohort.period) parts.push(`was ${inPeriod(c.cohort.period)}`);
   return `whose first ${row} ${parts.join(' and ')}`;
 }
+
+const BOUND_SAID = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
 
 /** What the outcome's rows are, in words: " in 2025", " after their first order", " within 30 days of it". */
 function windowWords(plan: Plan, c: CohortReading): string {
@@ -294,6 +309,7 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
   const scope = (c.entityFilters ?? [])
     .map((f) => ` with ${nameOf(plan, f.member).toLowerCase()} ${f.values.join(' or ')}`)
     .join('');
+  const window = windowWords(plan, c);
   const did = didWords(plan, c);
   const lines = c.measures.map((m, i) => {
     const v = row[i];

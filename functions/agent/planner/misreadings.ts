@@ -76,7 +76,9 @@ export function misreading(plan: Plan, question: string): string | undefined {
     return `I could not read the customers you describe in brackets ("${PEOPLE_DEFINED.exec(question)?.[1] ?? ''}") as a condition on their orders, so I did not answer rather than leave it out`;
   // ("of customers who signed up in Q2 2022, how many had a first order under $100?": the signup quarter was read
   // as the orders' dates, confidently wrong; a first order's amount within a signup cohort is not built.)
-  if (SIGNED_UP.test(question) && FIRST_ORDER_AMOUNT.test(question))
+  // (The cohort reader's signup cohort narrowed by its first order's amount holds it: cohort-reader.ts.)
+  const narrowed = plan.perEntity?.kind === 'cohort' && plan.perEntity.cohort.firstAmount !== undefined;
+  if (SIGNED_UP.test(question) && FIRST_ORDER_AMOUNT.test(question) && !narrowed)
     return "I can count a signup cohort's customers by when their first order came, not by its amount: ask for the cohort's orders of that size instead";
   // ("avg orders per weekday in Nov 2025": each day of the week holds several dates, and its derived column is no
   // column of the cube to group by; an average over the seven buckets would be none of the days' averages.)

@@ -601,6 +601,8 @@ export interface CohortReading {
     by: 'start' | 'first' | 'last';
     period?: Period;
     attr?: ValueFilter;
+    /** A bound on the first row's amount ("whose first order was over $500"). */
+    firstAmount?: { op: NumberFilter['op']; value: number };
     versus?: Period;
     /** The cohort and everyone else, each its own row ("vs the rest"); `others`: the row of everyone else. */
     rest?: true;
