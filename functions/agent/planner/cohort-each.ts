@@ -107,18 +107,21 @@ export function readCohortEach(question: string, catalog: readonly CatalogCube[]
       const unit = unitOf(said.unit);
       if (!by || !unit) continue;
       // (A signup date is every row's column, which the ordinary reading breaks down: read here only as cohorts,
-      // or when each group's members are tested, "share of each signup quarter that bought in November 2025".)
+      // or for the share of each group's members who did something, "share of each signup quarter that bought in
+      // November 2025".)
       const named = by !== 'start' || /\b(?:cohorts?|groups?|grouped)\b/.test(text);
       const within: Period | undefined = said.year ? namedPeriod(said.year)?.period : undefined;
       if (said.year && !within) continue;
       const at = m.index ?? 0;
       const rest = `${text.slice(0, at)} ${text.slice(at + m[0].length)}`;
       const plan = planned(rest, by, unit, within, catalog, today);
-      if (
-        named ||
-        (plan?.kind === 'plan' && plan.plan.perEntity?.kind === 'cohort' && plan.plan.perEntity.test)
-      )
-        return plan;
+      // (A count of those who did is the ordinary reading's too; a share of each group is this reading's alone.)
+      const shared =
+        plan?.kind === 'plan' &&
+        plan.plan.perEntity?.kind === 'cohort' &&
+        plan.plan.perEntity.test !== undefined &&
+        plan.plan.perEntity.measures.includes('share');
+      if (named || shared) return plan;
     }
   }
   return undefined;

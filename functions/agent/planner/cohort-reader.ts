@@ -95,7 +95,8 @@ function findCohort(
       const listed = LISTED_AGAINST.exec(text.slice(start + p.length));
       if (!listed) continue;
       const from = start + p.length + listed[0].length;
-      const q = cohortPeriod(text.slice(from)) ?? yearCarried(text.slice(from), found, by);
+      // (Only a part said without its year: "signed up in H1 2022 vs H2 2022" is the ordinary reading's as well.)
+      const q = yearCarried(text.slice(from), found, by);
       if (q) found.push({ cohort: { by, period: q.period }, span: { at: from, end: from + q.length } });
     }
   };
