@@ -57,7 +57,14 @@ const DAYS = 'avg((epoch(f) - epoch(s)) / 86400.0)';
 const MEDIAN_DAYS = 'median((epoch(f) - epoch(s)) / 86400.0)';
 const CLOSE = { check: 'answer' as const, tolerance: 0.05 };
 /** The orders of customers who signed up in [from, to), per `by` over the order's date, `figure` of them. */
-const cohortOrdersBy = (from: string, to: string, by: string, figure: string, where = 'TRUE', keep = 'TRUE') =>
+const cohortOrdersBy = (
+  from: string,
+  to: string,
+  by: string,
+  figure: string,
+  where = 'TRUE',
+  keep = 'TRUE',
+) =>
   `SELECT ${by} AS period, ${figure} FROM orders o JOIN customers c ON c.id = o.customer_id
    WHERE ${between(from, to, 'c.created_at')} AND ${where} AND ${keep} GROUP BY 1 ORDER BY 1`;
 /** Customers with an order in [a, b) and one in [c, d): the count, or (with `percent`) also their % of the first. */
@@ -207,7 +214,13 @@ export const tuning27cohorts: (SecondOrderCase & Tuning6Case)[] = [
     class: 'cohort-by-order-period',
     ask: 'my Q4 2022 signups: revenue by order year',
     user: WEST,
-    sql: cohortOrdersBy('2022-10-01', '2023-01-01', "date_trunc('year', o.created_at)", 'sum(o.amount)', WEST_ONLY),
+    sql: cohortOrdersBy(
+      '2022-10-01',
+      '2023-01-01',
+      "date_trunc('year', o.created_at)",
+      'sum(o.amount)',
+      WEST_ONLY,
+    ),
   },
   // --- first-order cohorts and the first order as the condition ---
   {
