@@ -266,12 +266,15 @@ const BOUND_WORDS: [RegExp, NumberFilter['op']][] = [
   [/^(?:at\s+most|no\s+more\s+than)$/, '<='],
 ];
 
-/** A bound on an amount said at the start of `text` ("was over 500", "of at least 1.5k", "under 100"). */
+/**
+ * A bound on an amount said at the start of `text` ("was over 500", "of at least 1.5k", "under 100"); a number of
+ * days, orders or items ("more than 30 days after signing up") is no amount.
+ */
 function amountBoundAt(
   text: string,
 ): { bound: { op: NumberFilter['op']; value: number }; length: number } | undefined {
   const m =
-    /^(?:(?:was|were|is|of|worth|that\s+was|came\s+to|totall?ed)\s+)?(over|above|more\s+than|greater\s+than|higher\s+than|bigger\s+than|larger\s+than|under|below|less\s+than|lower\s+than|smaller\s+than|at\s+least|no\s+less\s+than|at\s+most|no\s+more\s+than)\s+(\d+(?:\.\d+)?)(k)?(?:\s+dollars)?(?=\s|$)/.exec(
+    /^(?:(?:was|were|is|of|worth|that\s+was|came\s+to|totall?ed)\s+)?(over|above|more\s+than|greater\s+than|higher\s+than|bigger\s+than|larger\s+than|under|below|less\s+than|lower\s+than|smaller\s+than|at\s+least|no\s+less\s+than|at\s+most|no\s+more\s+than)\s+(\d+(?:\.\d+)?)(k)?(?:\s+dollars)?(?=\s|$)(?!\s+(?:days?|weeks?|months?|years?|hours?|orders?|purchases?|times|items?|units?|percent)\b)/.exec(
       text,
     );
   const op = BOUND_WORDS.find(([words]) => words.test(m?.[1] ?? ''))?.[1];
