@@ -89,6 +89,7 @@ import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
+import * as tuning27cohorts from './questions/tuning-27-cohorts';
 import * as tuning27defined from './questions/tuning-27-defined';
 import * as tuning27eighth from './questions/tuning-27-eighth';
 import * as tuning27fifth from './questions/tuning-27-fifth';
@@ -941,6 +942,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27periods,
       cases: tuning27periods.tuning27periods,
       rightAtLeast: 42,
+    },
+    {
+      // 20 of 36 right before signup and first-order cohorts were tuned (1 confident wrong, in the eval CLI, on
+      // 6755ab7); 32, none wrong, after (cohort-each.ts and cohort-breakdowns.ts: the share of each signup period;
+      // days-to-first.ts: per signup period of a year, two signup periods set against each other; understand.ts: a
+      // signup cohort by its orders' year; cohort-reader.ts: a first order's amount, a signup cohort narrowed by its
+      // first order, a yearless half; averages over every signup counting those with no order still refused).
+      title:
+        "tuning set 27 (cohorts: the share of each signup half or quarter who ordered, days to first order per signup period or for two set against each other, a signup cohort by its orders' year, a first order's amount or status as the condition, retention from one period to the next)",
+      module: tuning27cohorts,
+      cases: tuning27cohorts.tuning27cohorts,
+      rightAtLeast: 32,
     },
   ];
 

@@ -62,3 +62,18 @@ export function weekStart(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }
+
+/** Whether `range` lies within one `grain` bucket (a breakdown of it is one row). */
+export function withinOneBucket(range: { from: string; to: string }, grain: string): boolean {
+  const last = addDays(range.to, -1);
+  const key = (d: string) =>
+    grain === 'year'
+      ? d.slice(0, 4)
+      : grain === 'quarter'
+        ? `${d.slice(0, 4)}-${Math.floor((Number(d.slice(5, 7)) - 1) / 3)}`
+        : grain === 'month'
+          ? d.slice(0, 7)
+          : undefined;
+  const a = key(range.from);
+  return a !== undefined && a === key(last) && range.from < range.to;
+}

@@ -2,7 +2,8 @@
  * A breakdown by signup period followed by what each period's signups went on to do (issue 29, cohorts): "for
  * each quarter of 2022, how many customers joined, and how many orders did that group go on to place in 2023?",
  * "by signup quarter: # of new customers, and what that cohort spent in 2025", "per signup half of 2022, how many
- * joined and how many orders did they place in 2025". Read as one row per signup period: its signups and the
+ * joined and how many orders did they place in 2025", "for each half of 2022, how many signed up and what share of
+ * them ordered in December 2025" (the share of each period's signups who did). Read as one row per signup period: its signups and the
  * outcome of the later period (cohort-reader.ts's outcome, compiled by cohort-sql.ts). The later period filters
  * the orders only: it is never a second signup period. Every word must be the breakdown, the signup count, a word
  * pointing back at the group, or the outcome; otherwise the question is left to the other readings.
@@ -38,7 +39,7 @@ const BACK =
   /\b(?:that|this|the|each|those|these)\s+(?:group|cohort|batch|bunch|lot)s?\b|\b(?:those|these|the\s+same)\s+customers\b|\bthey\b|\bthem\b|\b(?:go|goes|went|going)\s+on\s+to\b/g;
 
 const UNREAD =
-  'I can give each signup period with its signups and what that group did in a later period (how many orders they placed, or what they spent), but not the later part as asked';
+  'I can give each signup period with its signups and what that group did in a later period (how many orders they placed, what they spent, or how many or what share of them ordered), but not the later part as asked';
 
 /** The breakdown-then-outcome reading, a plan; undefined when the question is not of this shape. */
 export function readCohortBreakdown(
@@ -77,17 +78,19 @@ export function readCohortBreakdown(
       const amount = amountOf(cube);
       if (!rows?.start || !amount) continue;
       const read = readOutcome(rest, rowAttributes(cube, rows));
-      const figures = read?.measures.filter((x) => x !== 'count') ?? [];
+      // (Of a test, "what share of them ordered in December 2025", the count is of those who passed it.)
+      const figures = read?.test ? read.measures : (read?.measures.filter((x) => x !== 'count') ?? []);
+      const sound = read?.test
+        ? 'min' in read.test && figures.length > 0 && figures.every((x) => x === 'count' || x === 'share')
+        : figures.length === 1 && ['orders', 'sum', 'avg', 'orders-avg'].includes(figures[0] ?? '');
       // (The shape is plain, the later part is not read: a refusal, never a reading of the later period as a
       // second signup period.)
       if (
         !read?.window.period ||
-        read.test ||
+        !sound ||
         read.entityFilters ||
         read.window.afterFirst ||
         read.window.within ||
-        figures.length !== 1 ||
-        !['orders', 'sum', 'avg', 'orders-avg'].includes(figures[0] ?? '') ||
         read.window.period.from > today
       )
         return { kind: 'refuse', reason: UNREAD };

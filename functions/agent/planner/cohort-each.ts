@@ -45,10 +45,10 @@ const SHAPES: {
   // "signup quarter cohorts", "by first-purchase month", "each 2022 signup month cohort", "monthly signup cohorts"
   {
     shape: new RegExp(
-      `(?:\\b${CUE}\\s+)?(?:the\\s+)?(?:${YEAR}\\s+)?(?:${ADVERB}\\s+)?${DATE_NOUN}(?:\\s+${UNIT})?${COHORT}\\b`,
+      `(?:\\b${CUE}\\s+)?(?:the\\s+)?(?:${YEAR}\\s+)?(?:${ADVERB}\\s+)?${DATE_NOUN}(?:\\s+${UNIT})?${COHORT}(?:\\s+(?:of|in)\\s+${YEAR})?\\b`,
       'g',
     ),
-    read: (m) => ({ date: m[3] ?? '', unit: m[4] ?? m[2] ?? '', year: m[1] }),
+    read: (m) => ({ date: m[3] ?? '', unit: m[4] ?? m[2] ?? '', year: m[1] ?? m[5] }),
   },
   // "by the month of their first order", "by quarter of last purchase", "the quarter they signed up", "each month
   // in which customers placed their first order"
@@ -106,13 +106,22 @@ export function readCohortEach(question: string, catalog: readonly CatalogCube[]
       const by = byOf(said.date);
       const unit = unitOf(said.unit);
       if (!by || !unit) continue;
-      // (A signup date is every row's column, which the ordinary reading breaks down: read here only as cohorts.)
-      if (by === 'start' && !/\b(?:cohorts?|groups?|grouped)\b/.test(text)) continue;
+      // (A signup date is every row's column, which the ordinary reading breaks down: read here only as cohorts,
+      // or for the share of each group's members who did something, "share of each signup quarter that bought in
+      // November 2025".)
+      const named = by !== 'start' || /\b(?:cohorts?|groups?|grouped)\b/.test(text);
       const within: Period | undefined = said.year ? namedPeriod(said.year)?.period : undefined;
       if (said.year && !within) continue;
       const at = m.index ?? 0;
       const rest = `${text.slice(0, at)} ${text.slice(at + m[0].length)}`;
-      return planned(rest, by, unit, within, catalog, today);
+      const plan = planned(rest, by, unit, within, catalog, today);
+      // (A count of those who did is the ordinary reading's too; a share of each group is this reading's alone.)
+      const shared =
+        plan?.kind === 'plan' &&
+        plan.plan.perEntity?.kind === 'cohort' &&
+        plan.plan.perEntity.test !== undefined &&
+        plan.plan.perEntity.measures.includes('share');
+      if (named || shared) return plan;
     }
   }
   return undefined;
@@ -133,7 +142,9 @@ function planned(
     if (!rows || !amount || (by === 'start' && !rows.start)) continue;
     const read = readOutcome(rest, rowAttributes(cube, rows));
     if (!read || read.entityFilters) return undefined;
-    if (read.measures.some((x) => x === 'share' || x === 'share-all')) return undefined;
+    // (A share of each group is of its own members, who were tested; a share of all customers is no group's.)
+    if (read.measures.includes('share-all') || (read.measures.includes('share') && !read.test))
+      return undefined;
     if (read.window.period && read.window.period.from > today) return undefined;
     // (The size is every row's own column: a count is a figure only when it counts those who did something.)
     const measures = read.test ? read.measures : read.measures.filter((x) => x !== 'count');

@@ -22,7 +22,7 @@ import { cohortPeriod, namedPeriod, restatedMonths } from './cohort-periods';
 import { cohortYearsSaid } from './cohort-relative';
 import { againstRest, cohortsVersus, withoutComparison } from './cohort-versus';
 import { entityRows, ofEntity } from './per-entity';
-import type { CohortMeasure, CohortReading, Period, Plan, ValueFilter } from './plan';
+import type { CohortMeasure, CohortReading, NumberFilter, Period, Plan, ValueFilter } from './plan';
 import { startDate } from './readings';
 import { STOPWORDS } from './text';
 
@@ -69,6 +69,8 @@ type Found = {
   versus?: { period: Period; span: Span };
   /** The period's own words, as said ("in june 2023 or after"). */
   periodSaid?: string;
+  /** The words of a first row's attribute or amount that narrows a signup cohort ("and first order over 300"). */
+  narrowed?: Span;
 };
 
 function findCohort(
@@ -82,13 +84,20 @@ function findCohort(
     for (const m of text.matchAll(verb)) {
       const at = m.index ?? 0;
       const start = at + m[0].length;
-      const p = cohortPeriod(text.slice(start));
-      if (p)
-        found.push({
-          cohort: { by, period: p.period },
-          span: { at, end: start + p.length },
-          periodSaid: text.slice(start, start + p.length),
-        });
+      const p = cohortPeriod(text.slice(start)) ?? yearCarried(text.slice(start), found, by);
+      if (!p) continue;
+      found.push({
+        cohort: { by, period: p.period },
+        span: { at, end: start + p.length },
+        periodSaid: text.slice(start, start + p.length),
+      });
+      // ("joined in H1 2022 compared with the second half": the period set against it is a cohort of the same kind.)
+      const listed = LISTED_AGAINST.exec(text.slice(start + p.length));
+      if (!listed) continue;
+      const from = start + p.length + listed[0].length;
+      // (Only a part said without its year: "signed up in H1 2022 vs H2 2022" is the ordinary reading's as well.)
+      const q = yearCarried(text.slice(from), found, by);
+      if (q) found.push({ cohort: { by, period: q.period }, span: { at: from, end: from + q.length } });
     }
   };
   if (rows.start) {
@@ -162,6 +171,16 @@ function findCohort(
     }
     found.push({ cohort, span: { at, end } });
   }
+  // A bound on the first row's amount: "whose first purchase was under 100", "had a first order over 500".
+  for (const m of text.matchAll(new RegExp(`\\b${FIRST_ROW}\\s+`, 'g'))) {
+    const at = m.index ?? 0;
+    const bound = amountBoundAt(text.slice(at + m[0].length));
+    if (!bound) continue;
+    found.push({
+      cohort: { by: 'first', firstAmount: bound.bound },
+      span: { at, end: at + m[0].length + bound.length },
+    });
+  }
   for (const m of text.matchAll(
     /\b(?:an?|their|the)\s+(\w+(?:\s\w+)?)\s+(?:very\s+)?first\s+(?:order|purchase)\b/g,
   )) {
@@ -209,14 +228,86 @@ function findCohort(
     signup?.cohort.by === 'start' &&
     first?.cohort.by === 'first' &&
     first.cohort.period &&
-    !first.cohort.attr
+    !first.cohort.attr &&
+    !first.cohort.firstAmount
   )
     return { ...signup, firstIn: { period: first.cohort.period, span: first.span } };
+  // ("signed up in Q1 2022 and first order over 300", "joined in H2 2022 whose first order was returned": a signup
+  // cohort narrowed to those whose first row has the attribute or amount.)
+  if (
+    apart.length === 1 &&
+    signup?.cohort.by === 'start' &&
+    signup.cohort.period &&
+    !signup.firstIn &&
+    first?.cohort.by === 'first' &&
+    !first.cohort.period &&
+    (first.cohort.attr || first.cohort.firstAmount)
+  )
+    return {
+      ...signup,
+      cohort: {
+        ...signup.cohort,
+        ...(first.cohort.attr ? { attr: first.cohort.attr } : {}),
+        ...(first.cohort.firstAmount ? { firstAmount: first.cohort.firstAmount } : {}),
+      },
+      narrowed: first.span,
+    };
   // "did Q3 2022 signups spend more per customer than Q1 2022 signups": two cohorts of one kind set against
   // each other, each its own row (cohort-versus.ts).
   const versus = apart.length === 1 ? cohortsVersus(text, signup, first) : undefined;
   if (versus) return versus;
   return 'two';
+}
+
+const BOUND_WORDS: [RegExp, NumberFilter['op']][] = [
+  [/^(?:over|above|more\s+than|greater\s+than|higher\s+than|bigger\s+than|larger\s+than)$/, '>'],
+  [/^(?:under|below|less\s+than|lower\s+than|smaller\s+than)$/, '<'],
+  [/^(?:at\s+least|no\s+less\s+than)$/, '>='],
+  [/^(?:at\s+most|no\s+more\s+than)$/, '<='],
+];
+
+/**
+ * A bound on an amount said at the start of `text` ("was over 500", "of at least 1.5k", "under 100"); a number of
+ * days, orders or items ("more than 30 days after signing up") is no amount.
+ */
+function amountBoundAt(
+  text: string,
+): { bound: { op: NumberFilter['op']; value: number }; length: number } | undefined {
+  const m =
+    /^(?:(?:was|were|is|of|worth|that\s+was|came\s+to|totall?ed)\s+)?(over|above|more\s+than|greater\s+than|higher\s+than|bigger\s+than|larger\s+than|under|below|less\s+than|lower\s+than|smaller\s+than|at\s+least|no\s+less\s+than|at\s+most|no\s+more\s+than)\s+(\d+(?:\.\d+)?)(k)?(?:\s+dollars)?(?=\s|$)(?!\s+(?:days?|weeks?|months?|years?|hours?|orders?|purchases?|times|items?|units?|percent)\b)/.exec(
+      text,
+    );
+  const op = BOUND_WORDS.find(([words]) => words.test(m?.[1] ?? ''))?.[1];
+  if (!m || !op) return undefined;
+  const value = Number(m[2]) * (m[3] ? 1000 : 1);
+  return { bound: { op, value }, length: m[0].length };
+}
+
+/** A comparison word right after a cohort's period, before the period set against it. */
+const LISTED_AGAINST = /^\s+(?:vs|versus|compared\s+(?:to|with)|against)\s+/;
+
+/** A part of a year said without its year ("the second half", "q3", "the first quarter"). */
+const YEARLESS_PART =
+  /^(?:in\s+|during\s+)?(?:the\s+)?(?:(?:first|second|last)\s+half|h[12]|q[1-4]|(?:first|second|third|fourth|last)\s+quarter)(?=\s|$)/;
+
+/**
+ * "joined in the first half of 2022 compared with those who joined in the second half": a part of a year said
+ * without its year after a cohort of the same kind in one year takes that year (cohort-versus.ts then sets the two
+ * against each other); undefined otherwise.
+ */
+function yearCarried(
+  rest: string,
+  found: readonly Found[],
+  by: Cohort['by'],
+): { period: Period; length: number } | undefined {
+  const part = YEARLESS_PART.exec(rest);
+  const earlier = found.filter((f) => f.cohort.by === by && f.cohort.period).at(-1)?.cohort.period;
+  if (!part || !earlier) return undefined;
+  const year = earlier.from.slice(0, 4);
+  if (earlier.to > `${Number(year) + 1}-01-01`) return undefined;
+  const said = `${part[0]} ${year}`;
+  const p = cohortPeriod(said);
+  return p && p.length === said.length ? { period: p.period, length: part[0].length } : undefined;
 }
 
 /** "of all customers", "of my customers", "of the customer base": the whole a share is of. */
@@ -348,6 +439,7 @@ function readCohortAlone(question: string, catalog: readonly CatalogCube[], toda
     const spans = [
       found.span,
       ...(firstIn ? [firstIn.span] : []),
+      ...(found.narrowed ? [found.narrowed] : []),
       ...(found.versus ? [found.versus.span] : []),
     ].sort((a, b) => a.at - b.at);
     let rest = text;
@@ -356,7 +448,13 @@ function readCohortAlone(question: string, catalog: readonly CatalogCube[], toda
     // ("customers whose last order was before July 2025: how many per region?": the cohort's figures per value,
     // cohort-by.ts; a signup date is every row's, which the ordinary reading breaks down as it is.)
     const split =
-      own && own !== 'two' && !firstIn && !found.versus && !found.cohort.attr && found.cohort.by !== 'start'
+      own &&
+      own !== 'two' &&
+      !firstIn &&
+      !found.versus &&
+      !found.cohort.attr &&
+      !found.cohort.firstAmount &&
+      found.cohort.by !== 'start'
         ? cohortBreakdown(rest, cube, rows)
         : undefined;
     const read = firstIn
@@ -378,8 +476,11 @@ function readCohortAlone(question: string, catalog: readonly CatalogCube[], toda
       return undefined;
     // ("how many customers joined in 2024": a signup count with no outcome is the ordinary reading's, which counts
     // every signup, with orders or not.)
+    // (Narrowed by the first row, "signed up in Q1 2022 and first order over 300", the count is this reader's.)
     if (
       found.cohort.by === 'start' &&
+      !found.cohort.attr &&
+      !found.cohort.firstAmount &&
       !read.test &&
       read.measures.every((m) => m === 'count' || m === 'share-all')
     )
@@ -519,7 +620,15 @@ export function cohortDefinition(
     const rows = entityRows(cube);
     if (!rows) continue;
     const found = findCohort(text, rows, rowAttributes(cube, rows));
-    if (!found || found === 'two' || found.firstIn || found.versus || found.cohort.attr) continue;
+    if (
+      !found ||
+      found === 'two' ||
+      found.firstIn ||
+      found.versus ||
+      found.cohort.attr ||
+      found.cohort.firstAmount
+    )
+      continue;
     const { period } = found.cohort;
     const periodSaid = found.periodSaid?.trim();
     if (!period || !periodSaid) continue;

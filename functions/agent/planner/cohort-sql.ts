@@ -58,7 +58,11 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
       ...(w.filter ? [valueCondition(ident(w.filter.member.column), w.filter)] : []),
     ]),
   ]);
-  const firstHas = c.cohort.attr ? valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr) : 'TRUE';
+  const bound = c.cohort.firstAmount;
+  const firstHas = all([
+    ...(c.cohort.attr ? [valueCondition(ident(c.cohort.attr.member.column), c.cohort.attr)] : []),
+    ...(bound ? [`${amount} ${bound.op} ${bound.value}`] : []),
+  ]);
   // (Broken down by an attribute: one row per member and value, the member's dates over all their rows.)
   const by = c.by ? `, ${ident(c.by.column)} AS breakdown` : '';
   const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
@@ -66,7 +70,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   const figures = (period: Period | undefined, others = false) => {
     const inside = all([
       ...(period ? [within(dateOf(c), period)] : []),
-      ...(c.cohort.attr ? ['first_has = 1'] : []),
+      ...(c.cohort.attr || c.cohort.firstAmount ? ['first_has = 1'] : []),
     ]);
     // (Everyone else: the members outside the cohort.)
     const inCohort = others ? `NOT (${inside})` : inside;
@@ -221,14 +225,23 @@ function cohortOnly(plan: Plan, c: CohortReading): string {
   const row = rowWord(plan);
   if (c.cohort.others)
     return `other than those ${cohortOnly(plan, { ...c, cohort: { ...c.cohort, others: undefined } })} (everyone else)`;
-  if (c.cohort.by === 'start')
-    return c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
+  if (c.cohort.by === 'start') {
+    const signed = c.cohort.period ? `who signed up ${inPeriod(c.cohort.period)}` : 'who signed up';
+    // (Narrowed by their first row: "who signed up in Q1 2022 and whose first order was over $300".)
+    const first = {
+      ...c,
+      cohort: { by: 'first' as const, attr: c.cohort.attr, firstAmount: c.cohort.firstAmount },
+    };
+    return c.cohort.attr || c.cohort.firstAmount ? `${signed} and ${cohortOnly(plan, first)}` : signed;
+  }
   if (c.cohort.by === 'last')
     return c.cohort.period
       ? `whose last ${row} was ${inPeriod(c.cohort.period)}`
       : `with at least one ${row}`;
-  if (!c.cohort.attr && !c.cohort.period) return 'with at least one order';
+  if (!c.cohort.attr && !c.cohort.period && !c.cohort.firstAmount) return 'with at least one order';
   const parts: string[] = [];
+  const bound = c.cohort.firstAmount;
+  if (bound) parts.push(`was ${BOUND_SAID[bound.op]} ${formatFigure(c.amount, bound.value)}`);
   if (c.cohort.attr)
     parts.push(
       `had ${nameOf(plan, c.cohort.attr.member).toLowerCase()} ${c.cohort.attr.negate ? 'other than ' : ''}${c.cohort.attr.values.join(' or ')}`,
@@ -236,6 +249,8 @@ function cohortOnly(plan: Plan, c: CohortReading): string {
   if (c.cohort.period) parts.push(`was ${inPeriod(c.cohort.period)}`);
   return `whose first ${row} ${parts.join(' and ')}`;
 }
+
+const BOUND_SAID = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
 
 /** What the outcome's rows are, in words: " in 2025", " after their first order", " within 30 days of it". */
 function windowWords(plan: Plan, c: CohortReading): string {
@@ -295,17 +310,7 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
     .map((f) => ` with ${nameOf(plan, f.member).toLowerCase()} ${f.values.join(' or ')}`)
     .join('');
   const window = windowWords(plan, c);
-  const did = c.test
-    ? 'firstIn' in c.test
-      ? `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`
-      : 'none' in c.test
-        ? `placed no ${rowName}s${window}`
-        : 'spent' in c.test
-          ? `spent ${c.test.orEqual ? 'at least' : 'more than'} ${formatFigure(c.amount, c.test.spent)}${window}`
-          : c.test.min > 1
-            ? `placed at least ${c.test.min} ${rowName}s${window}`
-            : `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`
-    : '';
+  const did = didWords(plan, c);
   const lines = c.measures.map((m, i) => {
     const v = row[i];
     if (m === 'count')
@@ -340,12 +345,26 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
   return rules.length > 0 ? `${text}.\n\n(${capitalise(rules.join('; '))}.)` : `${text}.`;
 }
 
+/** What the members who passed the test did: "placed an order in November 2025", "placed no orders in 2025". */
+function didWords(plan: Plan, c: CohortReading): string {
+  const rowName = rowWord(plan);
+  const window = windowWords(plan, c);
+  if (!c.test) return '';
+  if ('firstIn' in c.test) return `placed their first ${rowName} ${inPeriod(c.test.firstIn)}`;
+  if ('none' in c.test) return `placed no ${rowName}s${window}`;
+  if ('spent' in c.test)
+    return `spent ${c.test.orEqual ? 'at least' : 'more than'} ${formatFigure(c.amount, c.test.spent)}${window}`;
+  if (c.test.min > 1) return `placed at least ${c.test.min} ${rowName}s${window}`;
+  return `placed ${c.window.afterFirst && !c.window.period ? 'another' : `a${/^[aeiou]/.test(rowName) ? 'n' : ''}`} ${rowName}${window}`;
+}
+
 /** Each signup period's row: its signups and what they did in the window. */
 function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
   const people = entityWord(c.rows.entity);
   const one = people.replace(/s$/, '');
   const rowName = rowWord(plan);
   const window = windowWords(plan, c) || ' altogether';
+  const did = didWords(plan, c);
   const grain = c.each === 'half' ? undefined : c.each;
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
   const lines = result.data.map((r) => {
@@ -355,20 +374,28 @@ function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       if (m === 'sum') return `spent ${formatFigure(c.amount, v)}`;
       if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average`;
       if (m === 'orders') return `placed ${count(v)} ${rowName}s`;
+      if (m === 'count') return `${count(v)} of them ${did}`;
+      if (m === 'share') return `${formatPercent(v ?? 0)} of them ${did}`;
       return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}`;
     });
     const joined = c.cohort.by === 'start' ? 'signed up' : `placed their ${c.cohort.by} ${rowName}`;
-    return `- ${label}: ${count(r[1])} ${people} ${joined}${figures.length > 0 ? `; they ${figures.join(' and ')}${window}` : ''}`;
+    // (A test's words carry their own window: "12 of them placed an order in November 2025".)
+    const said = c.test
+      ? `; ${figures.join('; ')}`
+      : figures.length > 0
+        ? `; they ${figures.join(' and ')}${window}`
+        : '';
+    return `- ${label}: ${count(r[1])} ${people} ${joined}${said}`;
   });
   const scope = c.cohort.period ? ` ${inPeriod(c.cohort.period)}` : '';
   const dated = c.cohort.by === 'start' ? 'signup' : `${c.cohort.by} ${rowName}`;
-  const did = c.measures.length > 0 ? `, and what each group did${window}` : '';
+  const asked = c.measures.length > 0 ? `, and what each group did${window}` : '';
   const rule =
     c.cohort.by === 'start'
       ? `a ${one} counts when they have at least one ${rowName} you can see`
       : `each ${one}'s ${c.cohort.by} ${rowName} is their ${c.cohort.by === 'first' ? 'earliest' : 'latest'} by date`;
   const later = c.measures.length > 0 ? `; the figures count only their ${rowName}s${window}` : '';
-  return `${capitalise(people)} by ${dated} ${c.each}${scope}${did}:\n${lines.join('\n')}\n\n(${capitalise(rule)}${later}.)`;
+  return `${capitalise(people)} by ${dated} ${c.each}${scope}${asked}:\n${lines.join('\n')}\n\n(${capitalise(rule)}${later}.)`;
 }
 
 /** Each group's figures (cohort-by.ts), with how a member is put in a group. */

@@ -28,7 +28,7 @@ const AGAINST = /\b(?:vs|versus|than|compared\s+(?:to|with)|against)\b/;
 export function cohortsVersus(text: string, a: Found | undefined, b: Found | undefined): Found | undefined {
   if (!a || !b || a.versus || b.versus) return undefined;
   if (a.cohort.by !== b.cohort.by || !a.cohort.period || !b.cohort.period) return undefined;
-  if (a.cohort.attr || b.cohort.attr) return undefined;
+  if (a.cohort.attr || b.cohort.attr || a.cohort.firstAmount || b.cohort.firstAmount) return undefined;
   if (a.cohort.period.from === b.cohort.period.from && a.cohort.period.to === b.cohort.period.to)
     return undefined;
   if (!AGAINST.test(text)) return undefined;

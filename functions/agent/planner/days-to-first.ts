@@ -11,11 +11,12 @@
  */
 import { type ResultLike, timeLabel } from './answer';
 import type { CatalogCube } from './catalog';
+import { namedPeriod } from './cohort-periods';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity, plainCount } from './per-entity';
-import type { Grain, PerEntity, Plan } from './plan';
-import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
+import type { Grain, PerEntity, Period, Plan } from './plan';
+import { conditions, ident, type PlannedQuery, plannedQuery, quote, scopeText, withinPeriod } from './sql';
 import { formatValue } from './text';
 
 type DaysToFirst = Extract<PerEntity, { kind: 'days-to-first' }>;
@@ -61,9 +62,30 @@ export function readDaysToFirst(
   return plan ?? { refuse: REFUSAL };
 }
 
-/** "by signup quarter", "for each signup month", "per sign-up year": a group per period of the signup date. */
+/**
+ * "by signup quarter", "for each signup month", "per sign-up year", "for each signup quarter of 2022": a group per
+ * period of the signup date (of the signups of the year named).
+ */
 const START_GRAIN =
-  /\b(?:by|per|for\s+each|for\s+every|each|every)\s+(?:signup|sign[\s-]up|joining|join|registration)\s+(day|week|month|quarter|year)\b/i;
+  /\b(?:by|per|for\s+each|for\s+every|each|every)\s+(?:signup|sign[\s-]up|joining|join|registration)\s+(day|week|month|quarter|year)(?:\s+(?:of|in)\s+((?:19|20)\d\d))?\b/i;
+const PERIOD_WORD =
+  '(q[1-4]|h[12]|jan\\w*|feb\\w*|mar\\w*|apr\\w*|may|june?|july?|aug\\w*|sep\\w*|oct\\w*|nov\\w*|dec\\w*)';
+/** "H1 vs H2 2022 signups", "Q1 2022 signups versus Q4 2022 signups", "jan vs dec 2022 joiners": two signup periods. */
+const START_VERSUS = new RegExp(
+  `\\b${PERIOD_WORD}(?:\\s+((?:19|20)\\d\\d))?\\s+(?:sign[\\s-]?ups?\\s+|joiners\\s+)?(?:vs\\.?|versus|compared\\s+(?:with|to)|against)\\s+${PERIOD_WORD}\\s+((?:19|20)\\d\\d)\\s+(?:sign[\\s-]?ups?|joiners|cohorts?)\\b`,
+  'i',
+);
+
+/** The two signup periods a question sets against each other (the first takes the second's year when it has none). */
+function startVersus(question: string): { periods: Period[]; said: string } | undefined {
+  const m = START_VERSUS.exec(question);
+  if (!m) return undefined;
+  const [said, a, yearA, b, yearB] = m;
+  const first = namedPeriod(`${a} ${yearA ?? yearB}`.toLowerCase());
+  const second = namedPeriod(`${b} ${yearB}`.toLowerCase());
+  if (!first || !second || first.period.label === second.period.label) return undefined;
+  return { periods: [first.period, second.period], said };
+}
 /** "(for customers) who signed up in Q3 2022", "that joined during 2022": the signups of a period. */
 const START_PERIOD =
   /\b(?:who|that)\s+(?:signed[\s-]?up|joined|registered)\s+(?:in|during)\s+((?:(?:q[1-4]|h[12]|[a-z]+)\s+)?(?:19|20)\d\d)\b/i;
@@ -77,22 +99,27 @@ function readRest(
   if (!median && !AVERAGE.test(question)) return undefined;
   // The signups' own period, set aside before the signup words go and said again after them.
   const grain = START_GRAIN.exec(question);
+  const versus = startVersus(question);
   const period = START_PERIOD.exec(question);
+  // ("for each signup quarter of 2022": the signups of 2022, a group per quarter.)
+  const year = grain?.[2];
   let rest = question;
-  for (const said of [grain, period]) if (said) rest = rest.replace(said[0], ' ');
+  for (const said of [grain?.[0], period?.[0], versus?.said]) if (said) rest = rest.replace(said, ' ');
   for (const r of OWN) rest = rest.replace(r, ' ');
   rest = rest
     .replace(/[?.!,:;()'’-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const signup = `${grain ? ` by signup ${grain[1]}` : ''}${period ? ` customers who signed up in ${period[1]}` : ''}`;
+  if (versus && (grain || period)) return undefined;
+  const signup = `${grain ? ` by signup ${grain[1]}` : ''}${period ? ` customers who signed up in ${period[1]}` : year ? ` customers who signed up in ${year}` : ''}`;
   const plan = read(`orders ${rest}${signup}`, cubes);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows?.start) return undefined;
   // A signup period read as one: the grain or range on the signup date, nothing else of time.
   const onStart = plan.timeDimension?.column === rows.start.column;
   if ((grain || period) && !onStart) return undefined;
-  if (Boolean(grain) !== Boolean(plan.grain) || Boolean(period) !== Boolean(plan.range)) return undefined;
+  if (Boolean(grain) !== Boolean(plan.grain) || Boolean(period || year) !== Boolean(plan.range))
+    return undefined;
   const startGrain: Grain | undefined = grain ? plan.grain : undefined;
   // Any other period would be of the signups or of the first orders: not said, so not read here.
   if (!plainCount({ ...plan, grain: undefined }) || plan.compare) return undefined;
@@ -110,6 +137,7 @@ function readRest(
       stat: median ? 'median' : 'avg',
       ...(by ? { by } : {}),
       ...(startGrain ? { startGrain } : {}),
+      ...(versus ? { startPeriods: versus.periods } : {}),
     },
   };
 }
@@ -120,15 +148,23 @@ export function daysToFirstQuery(plan: Plan, p: DaysToFirst): PlannedQuery {
   if (!start) throw new Error('no start date');
   const entity = ident(p.rows.entity.column);
   // A signup period's group: the period of the signup date (named in the inner query), or the customer's own.
+  const periods = p.startPeriods ?? [];
   const group = p.startGrain
     ? { expr: `date_trunc('${p.startGrain}', ${ident(start.column)})`, name: `signup_${p.startGrain}` }
-    : p.by
-      ? { expr: ident(p.by.column), name: ident(p.by.column) }
-      : undefined;
+    : periods.length > 0
+      ? {
+          expr: `CASE ${periods.map((q) => `WHEN ${withinPeriod(ident(start.column), q)} THEN ${quote(q.label)}`).join(' ')} END`,
+          name: 'signup_period',
+        }
+      : p.by
+        ? { expr: ident(p.by.column), name: ident(p.by.column) }
+        : undefined;
   const inner = group ? [`${group.expr} AS ${group.name}`] : [];
   const by = group ? [group.name] : [];
   // The range asked is of the signups (a range on the order dates is not read here).
   const conds = conditions({ ...plan, perEntity: undefined }, ident(start.column));
+  if (periods.length > 0)
+    conds.push(`(${periods.map((q) => withinPeriod(ident(start.column), q)).join(' OR ')})`);
   const t = `SELECT ${[entity, ...inner].join(', ')}, MIN(${ident(start.column)}) AS start_at, MIN(${ident(p.rows.time.column)}) AS first_at FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''} GROUP BY ${[entity, ...by].map((_, i) => i + 1).join(', ')}`;
   const d = `SELECT ${[...by, '(EXTRACT(EPOCH FROM first_at) - EXTRACT(EPOCH FROM start_at)) / 86400.0 AS days'].join(', ')} FROM t`;
   const stat = p.stat === 'median' ? 'percentile_cont(0.5) WITHIN GROUP (ORDER BY days)' : 'AVG(days)';
@@ -140,6 +176,7 @@ export function daysToFirstQuery(plan: Plan, p: DaysToFirst): PlannedQuery {
   );
   return plannedQuery(plan, sql, title, [
     ...(p.startGrain ? [{ role: 'dimension' as const, member: start }] : []),
+    ...(periods.length > 0 ? [{ role: 'period' as const }] : []),
     ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
     { role: 'measure' },
     { role: 'entities' },
@@ -148,7 +185,13 @@ export function daysToFirstQuery(plan: Plan, p: DaysToFirst): PlannedQuery {
 
 /** " by signup quarter", " by segment", or nothing. */
 const groupWords = (plan: Plan, p: DaysToFirst) =>
-  p.startGrain ? ` by signup ${p.startGrain}` : p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : '';
+  p.startGrain
+    ? ` by signup ${p.startGrain}`
+    : p.startPeriods
+      ? `, signups of ${p.startPeriods.map((q) => q.label).join(' vs ')}`
+      : p.by
+        ? ` by ${nameOf(plan, p.by).toLowerCase()}`
+        : '';
 
 /** The answer: the figure in days (per group), and how it was measured. */
 export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike): string {
@@ -158,7 +201,7 @@ export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike
   const days = (v: unknown) => `${formatFigure(undefined, Math.round(Number(v ?? 0) * 10) / 10)} days`;
   const start = nameOf(plan, p.rows.start ?? p.rows.time).toLowerCase();
   const rule = `(Per ${people.replace(/s$/, '')}: the time from their ${start} to their first ${nameOf(plan, p.rows.time).toLowerCase()}, in days, over the ${people} with at least one order.)`;
-  if (!p.by && !p.startGrain) {
+  if (!p.by && !p.startGrain && !p.startPeriods) {
     const [v, n] = result.data[0] ?? [];
     if (v === null || v === undefined) return `No ${people} with an order${scope}.`;
     return `The ${word} time from signing up to the first order${scope}: ${days(v)} (${formatFigure(undefined, n ?? 0)} ${people}).\n\n${rule}`;

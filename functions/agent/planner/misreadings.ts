@@ -3,8 +3,8 @@
  * questions): a plan that reads, but whose query cannot hold what the question says. Each is refused with the
  * reason, never answered as the question it was read as.
  */
-import { addDays } from './clock';
-import type { Grain, Period, Plan } from './plan';
+import { withinOneBucket } from './clock';
+import type { Plan } from './plan';
 
 /** "how much bigger/higher/more was A than B": a comparative of the first period named over the second. */
 const THAN_EARLIER =
@@ -27,21 +27,6 @@ const FIRST_ORDER_AMOUNT =
 /** Customers named by when they joined ("signed up in", "the H1 2022 signups", "joiners"). */
 const SIGNED_UP = /\b(?:sign(?:ed)?[-\s]?ups?|joined|joiners?|registered|registrations?|onboarded)\b/i;
 
-/** Whether `range` lies within one `grain` bucket (a breakdown of it is one row). */
-function oneBucket(range: Period, grain: Grain): boolean {
-  const last = addDays(range.to, -1);
-  const key = (d: string) =>
-    grain === 'year'
-      ? d.slice(0, 4)
-      : grain === 'quarter'
-        ? `${d.slice(0, 4)}-${Math.floor((Number(d.slice(5, 7)) - 1) / 3)}`
-        : grain === 'month'
-          ? d.slice(0, 7)
-          : undefined;
-  const a = key(range.from);
-  return a !== undefined && a === key(last) && range.from < range.to;
-}
-
 /** A number of orders or a spend said of all time ("60 or more orders ever", "$5k+ lifetime", "all-time spend"). */
 const ALL_TIME_CONDITION =
   /\b(?:orders?|purchases?|times|spend|spent|\$?\d[\d,.]*k?)\s+(?:\w+\s+)?(?:ever|all[-\s]time|lifetime|to\s+date|of\s+all\s+time)\b|\b(?:lifetime|all[-\s]time)\s+(?:orders?|spend|purchases?|order\s+count)\b|\bever\s+(?:placed|made|ordered|spent|bought)\b/i;
@@ -60,7 +45,7 @@ export function misreading(plan: Plan, question: string): string | undefined {
     plan.range &&
     plan.timeDimension &&
     SIGNED_UP.test(question) &&
-    oneBucket(plan.range, plan.grain)
+    withinOneBucket(plan.range, plan.grain)
   )
     return `I read ${plan.range.label} as your customers' ${plan.timeDimension.title.toLowerCase()}, and a breakdown by ${plan.grain} of that date is one row: I cannot break a signup cohort down by the ${plan.grain} of its orders`;
   // ("of customers who joined in Q3 2022, what % placed an order in their first 30 days?": their first days are
@@ -91,7 +76,9 @@ export function misreading(plan: Plan, question: string): string | undefined {
     return `I could not read the customers you describe in brackets ("${PEOPLE_DEFINED.exec(question)?.[1] ?? ''}") as a condition on their orders, so I did not answer rather than leave it out`;
   // ("of customers who signed up in Q2 2022, how many had a first order under $100?": the signup quarter was read
   // as the orders' dates, confidently wrong; a first order's amount within a signup cohort is not built.)
-  if (SIGNED_UP.test(question) && FIRST_ORDER_AMOUNT.test(question))
+  // (The cohort reader's signup cohort narrowed by its first order's amount holds it: cohort-reader.ts.)
+  const narrowed = plan.perEntity?.kind === 'cohort' && plan.perEntity.cohort.firstAmount !== undefined;
+  if (SIGNED_UP.test(question) && FIRST_ORDER_AMOUNT.test(question) && !narrowed)
     return "I can count a signup cohort's customers by when their first order came, not by its amount: ask for the cohort's orders of that size instead";
   // ("avg orders per weekday in Nov 2025": each day of the week holds several dates, and its derived column is no
   // column of the cube to group by; an average over the seven buckets would be none of the days' averages.)

@@ -216,6 +216,12 @@ const REWRITES: [RegExp, Replacement][] = [
       return saidElsewhere(noun, text, Number(at), Number(at) + all.length) ? '' : all;
     },
   ],
+  // ("revenue by order year", "order count per order quarter": the rows' own date is the one a plain grain is of;
+  // beside a signup cohort, understand.ts puts it on the rows' date.)
+  [
+    /\b(by|per|each|every|broken\s+(?:down|out)\s+by|split\s+by)\s+(?:the\s+)?(?:order|purchase)\s+(year|quarter|month|week)\b/gi,
+    '$1 $2',
+  ],
   // ("spent $4,000 or more in Q4 2025 alone": that period by itself, which it is anyway.)
   [/(\b(?:19|20)\d{2})\s+(?:alone|by\s+itself|on\s+its\s+own)\b/gi, '$1'],
   // ("between 15 December 2025 and 15 January 2026 (both days included)": a span of days counts both ends anyway.)

@@ -527,6 +527,8 @@ export type PerEntity =
       by?: CatalogMember;
       /** A group per period of the signup date ("by signup quarter"). */
       startGrain?: Grain;
+      /** Signup periods set against each other, a group each ("H1 vs H2 2022 signups"). */
+      startPeriods?: Period[];
     }
   /** Each entity's best period by its spend or row count: averaged, the median, or counted by where it fell. */
   | {
@@ -613,6 +615,8 @@ export interface CohortReading {
     by: 'start' | 'first' | 'last';
     period?: Period;
     attr?: ValueFilter;
+    /** A bound on the first row's amount ("whose first order was over $500"). */
+    firstAmount?: { op: NumberFilter['op']; value: number };
     versus?: Period;
     /** The cohort and everyone else, each its own row ("vs the rest"); `others`: the row of everyone else. */
     rest?: true;

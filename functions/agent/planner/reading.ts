@@ -954,6 +954,7 @@ const plainCohort = (plan: Plan) => {
     c !== undefined &&
     c.cohort.period !== undefined &&
     !c.cohort.attr &&
+    !c.cohort.firstAmount &&
     !c.entityFilters &&
     c.cohort.period.from > '0001-01-01' &&
     c.cohort.period.to < '9999-01-01'

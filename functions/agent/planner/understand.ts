@@ -4,7 +4,7 @@ import { findBothValues } from './both-values';
 import { claimLossTo, readBusinessWords, unreadBusinessWords } from './business-words';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { claimChangeSize } from './change-size';
-import { addDays, addMonths } from './clock';
+import { addDays, addMonths, withinOneBucket } from './clock';
 import { openFrom } from './cohort-periods';
 import { cohortSpan } from './cohort-spans';
 import {
@@ -1141,6 +1141,26 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       also = { member: ownTime, range };
       range = undefined;
     }
+  }
+  // ("orders per year placed by the March 2022 signups": one signup period and a plain grain its period holds one
+  // of, so the breakdown is of the rows' own date, every period of it, the signup period a filter of the other.)
+  if (
+    started &&
+    ownTime &&
+    split.length === 0 &&
+    !also &&
+    !compare &&
+    !change &&
+    !started.grain &&
+    grainRead &&
+    range &&
+    !range.relative &&
+    timeDimension === started.member &&
+    withinOneBucket(range, grainRead)
+  ) {
+    also = { member: started.member, range };
+    timeDimension = ownTime;
+    range = undefined;
   }
   // "what share of 2025 revenue came from customers who signed up in H1 2022": the cohort is the share's part and
   // the rows' own period its whole; the cohort does not narrow the whole.
