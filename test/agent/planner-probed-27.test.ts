@@ -45,6 +45,12 @@ describe("a percentile of each customer's own average order value", () => {
     expect(queryFor(plan('average AOV per customer in 2025')).sql).toMatch(/AVG\(v\)/);
   });
 
+  it('keeps "median order value per region" as each region\'s median order (tuning-3, tuning-10-shapes)', () => {
+    const p = plan('Median order value per region for Q4 2025');
+    expect(p.percentile?.per).toBeUndefined();
+    expect(p.dimensions.map((d) => d.column)).toEqual(['region']);
+  });
+
   it("still reads each customer's median order amount when no average is named", () => {
     const p = plan('median order amount per customer in 2025');
     expect(p.percentile?.per).toBeUndefined();

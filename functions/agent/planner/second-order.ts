@@ -219,6 +219,17 @@ const sumOf = (cube: CatalogCube) => cube.members.find((m) => m.kind === 'measur
 /** Words asking for a share of a first-date cohort. */
 const SHARE_WORDS = new Set(['percent', 'percentage', 'pct', 'share', 'proportion', 'fraction', 'rate']);
 const additive = (m: CatalogMember | undefined) => m?.aggType === 'sum' || m?.aggType === 'count';
+/** Words of a dimension whose values are people (a customer's name). */
+const PEOPLE_WORDS = new Set([
+  'customer',
+  'customers',
+  'client',
+  'clients',
+  'buyer',
+  'buyers',
+  'account',
+  'accounts',
+]);
 
 /** The row-level number behind a measure ("Order amount" behind "Total amount"), or the cube's only one. */
 function numberBehind(
@@ -608,7 +619,12 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     const countOnly = !measure || measure.aggType === 'count' || measure.aggType === 'count_distinct';
     // ("median AOV per customer", "the median of each customer's average order value": each entity's own mean,
     // the percentile over the entities; each customer's median order amount answered another question.)
-    if (perEntity && (additive(measure) || countOnly || measure?.aggType === 'avg')) {
+    // (Of people only: "median order value per region" is each region's median order, percentiles of rows.)
+    const ownMean =
+      measure?.aggType === 'avg' &&
+      perEntity !== undefined &&
+      [...perEntity.member.titleWords, ...perEntity.member.otherWords].some((w) => PEOPLE_WORDS.has(w));
+    if (perEntity && (additive(measure) || countOnly || ownMean)) {
       percentile.per = perEntity.member;
       dimensions = dimensions.filter((d) => d !== perEntity.member);
       // A count of the very entities per entity is 1 each ("number of customers per customer"): the rows'.
