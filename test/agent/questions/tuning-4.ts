@@ -179,9 +179,13 @@ export const tuning4: SecondOrderCase[] = [
   // as a change between signup periods.
   { class: 'cohort', ask: 'revenue growth by signup cohort', refuse: true },
   {
+    // Refused when this set was written; read since tuning-27-cohorts.ts (the share of each signup quarter who
+    // ordered in a period, every customer of the quarter counted).
     class: 'cohort',
     ask: 'what percentage of customers from each signup quarter ordered in 2025',
-    refuse: true,
+    sql: `SELECT date_trunc('quarter', c.created_at)::DATE AS q, round(100.0 * count(*) FILTER (WHERE EXISTS (SELECT 1
+      FROM orders o WHERE o.customer_id = c.id AND year(o.created_at) = 2025)) / count(*), 2) FROM customers c
+      GROUP BY 1 ORDER BY 1`,
   },
   // --- an unknown word in an otherwise answerable question ---
   {
