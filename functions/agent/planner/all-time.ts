@@ -26,8 +26,11 @@ export function readAllTime(asked: string): string {
   const before = question.slice(0, match.index);
   const after = question.slice(match.index + match[0].length);
   // "customers whose spend since we opened tops $28k": their lifetime spend.
+  // ("whose total spend since day one is over $25k": the same, "total" said of it; was read as an order's amount.)
   const whose =
-    /\b(whose|with)\s+(spend|spending|revenue|sales|order\s+count|number\s+of\s+orders)\s*$/i.exec(before);
+    /\b(whose|with|(?:have|has|having)\s+(?:an?|their)|(?:have|has|having))\s+(?:(?:total|overall|combined|cumulative)\s+)?(spend|spending|revenue|sales|order\s+count|number\s+of\s+orders)\s*$/i.exec(
+      before,
+    );
   if (whose) return `${before.slice(0, whose.index)}${whose[1]} lifetime ${whose[2]}${after}`;
   return `${before}, all time${after}`;
 }

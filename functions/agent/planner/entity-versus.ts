@@ -68,13 +68,20 @@ function readStopped(question: string): [string, string, string, string, string]
   return undefined;
 }
 
+/** A breakdown said before the question ("By region:", "per segment -", "For each region,"). */
+const BREAKDOWN_FIRST = /^\s*((?:by|per)\s+[a-z]+|for\s+each\s+[a-z]+)\s*[:,;–—-]\s*/i;
+
 /** The reading, over the ordinary reading of the question's other words, or undefined. */
 export function readEntityVersus(
-  question: string,
+  asked: string,
   catalog: readonly CatalogCube[],
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
   periodOf: (text: string, cube: CatalogCube) => Period | undefined,
 ): Plan | undefined {
+  // ("By region: how many customers placed more orders in 2025 than in 2024?": the breakdown said first, read as
+  // the rest of the question.)
+  const led = BREAKDOWN_FIRST.exec(asked);
+  const question = led ? `${asked.slice(led[0].length)} ${led[1]}` : asked;
   const stopped = readStopped(question);
   if (stopped) return stoppedPlan(stopped, catalog, read, periodOf);
   const more = MORE_THAN.exec(question);
@@ -146,7 +153,9 @@ function versusPlan(p: {
     if (!rows || !later || !earlier || later.from < earlier.to) continue;
     const plan = p.read(p.text, [cube]);
     if (!plan || plan.cube !== cube || plan.range || plan.compare || plan.top || plan.grain) continue;
-    if (plan.dimensions.length !== 1 || plan.dimensions[0] !== rows.entity) continue;
+    // ("..., by segment": the entities counted within each value of one breakdown of theirs.)
+    const [entity, ...groups] = plan.dimensions;
+    if (entity !== rows.entity || groups.length > 1 || groups.some((g) => g.type !== 'string')) continue;
     const [measure, ...others] = plan.measures;
     if (!measure || others.length > 0 || !p.aggTypes.includes(measure.aggType ?? '')) continue;
     const output: EntityCondition['output'] = /^how/i.test(p.ask)
@@ -154,10 +163,11 @@ function versusPlan(p: {
       : /^what/i.test(p.ask)
         ? 'share'
         : 'list';
+    if (output === 'list' && groups.length > 0) continue;
     return {
       ...plan,
       timeDimension: rows.time,
-      dimensions: [],
+      dimensions: groups,
       having: {
         entity: rows.entity,
         measure,
@@ -181,25 +191,36 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
   const m = ident(h.measure.column);
   const [earlier, later] = [withinPeriod(at, versus.earlier), withinPeriod(at, versus.later)];
   const scope = [...conditions({ ...plan, range: undefined }, at), `((${earlier}) OR (${later}))`];
-  const t = `SELECT ${entity}, CASE WHEN ${later} THEN 'later' ELSE 'earlier' END AS period, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)} WHERE ${scope.join(' AND ')} GROUP BY 1, 2`;
-  const w = `SELECT ${entity}, COALESCE(MAX(CASE WHEN period = 'earlier' THEN v END), 0) AS earlier_${m}, COALESCE(MAX(CASE WHEN period = 'later' THEN v END), 0) AS later_${m} FROM t GROUP BY 1`;
+  // ("..., by segment": each entity within its value of the breakdown, the count or share per value.)
+  const groups = plan.dimensions.map((d) => ident(d.column));
+  const lead = groups.map((g) => `${g}, `).join('');
+  const keys = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
+  const t = `SELECT ${lead}${entity}, CASE WHEN ${later} THEN 'later' ELSE 'earlier' END AS period, MEASURE(${m}) AS v FROM ${ident(plan.cube.name)} WHERE ${scope.join(' AND ')} GROUP BY ${keys(groups.length + 2)}`;
+  const w = `SELECT ${lead}${entity}, COALESCE(MAX(CASE WHEN period = 'earlier' THEN v END), 0) AS earlier_${m}, COALESCE(MAX(CASE WHEN period = 'later' THEN v END), 0) AS later_${m} FROM t GROUP BY ${keys(groups.length + 1)}`;
+  const byGroup = groups.length > 0 ? ` GROUP BY ${keys(groups.length)} ORDER BY ${keys(groups.length)}` : '';
+  const groupColumns = plan.dimensions.map((member) => ({ role: 'dimension' as const, member }));
   // ("ordered in 2024 but not in 2025": rows in the earlier period, none in the later; of the earlier ones.)
   const moved = versus.stopped ? `earlier_${m} > 0 AND later_${m} = 0` : `later_${m} ${h.op} earlier_${m}`;
   const people = ident(entityWord(h.entity));
-  const lead = `WITH t AS (${t}), w AS (${w}) `;
+  const ctes = `WITH t AS (${t}), w AS (${w}) `;
   const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery =>
     plannedQuery(plan, sql, title, columns);
   if (h.output === 'count')
-    return described(`${lead}SELECT COUNT(*) AS ${people} FROM w WHERE ${moved}`, [{ role: 'entities' }]);
+    return described(
+      groups.length > 0
+        ? `${ctes}SELECT ${lead}SUM(CASE WHEN ${moved} THEN 1 ELSE 0 END) AS ${people} FROM w${byGroup}`
+        : `${ctes}SELECT COUNT(*) AS ${people} FROM w WHERE ${moved}`,
+      [...groupColumns, { role: 'entities' }],
+    );
   if (h.output === 'share') {
     const matching = `SUM(CASE WHEN ${moved} THEN 1 ELSE 0 END)`;
     return described(
-      `${lead}SELECT ${matching} AS ${people}, COUNT(*) AS all_${people}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM w${versus.stopped ? ` WHERE earlier_${m} > 0` : ''}`,
-      [{ role: 'entities' }, { role: 'whole' }, { role: 'share' }],
+      `${ctes}SELECT ${lead}${matching} AS ${people}, COUNT(*) AS all_${people}, round(100.0 * ${matching} / NULLIF(COUNT(*), 0), 2) AS share_percent FROM w${versus.stopped ? ` WHERE earlier_${m} > 0` : ''}${byGroup}`,
+      [...groupColumns, { role: 'entities' }, { role: 'whole' }, { role: 'share' }],
     );
   }
   return described(
-    `${lead}SELECT ${entity}, earlier_${m}, later_${m} FROM w WHERE ${moved} ORDER BY later_${m} - earlier_${m} ${h.op === '<' ? 'ASC' : 'DESC'}, 1`,
+    `${ctes}SELECT ${entity}, earlier_${m}, later_${m} FROM w WHERE ${moved} ORDER BY later_${m} - earlier_${m} ${h.op === '<' ? 'ASC' : 'DESC'}, 1`,
     [
       { role: 'dimension', member: h.entity },
       { role: 'measure', member: h.measure },

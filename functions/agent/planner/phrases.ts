@@ -871,6 +871,12 @@ const REWRITES: [RegExp, Replacement][] = [
     /\bwhen\s+did\s+(?:we|i|you)\s+(?:get|receive|take|have|see)\s+(?:our|my|the)\s+(?:very\s+)?(first|last|latest|most\s+recent|earliest)\s+(order|sale|purchase)\b/gi,
     'when was the $1 $2',
   ],
+  // "per category, who is the customer with the highest spend in that category?": the customer who spent the most,
+  // as "which customer spent the most" reads within each group (was the categories ranked: confidently wrong).
+  [
+    /\bwho\s+(?:is|was|'s)\s+the\s+(customer|client|buyer|account)\s+with\s+the\s+(?:highest|biggest|largest|most|top|greatest)\s+(?:lifetime\s+|total\s+)?(?:spend|spending|revenue|sales)\b/gi,
+    'which $1 spent the most',
+  ],
   // "rank customers by 2025 revenue, top 5", "rank my categories by orders - bottom 3 only": the top (bottom) rows of
   // the ranking, as "top 5 customers by 2025 revenue" reads (refused over "revenue top").
   [
