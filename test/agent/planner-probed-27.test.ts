@@ -391,3 +391,28 @@ describe("the shapes of held-out-27's confident wrong answers (tuning-27-after.t
     ).toMatch(/which customer spent the most in that category/);
   });
 });
+
+describe('more shapes held-out-27 refused (tuning-27-after2.ts)', () => {
+  it.each([
+    [
+      'orders for each month of 2025 (each month against the one right before it)',
+      /^orders for each month of 2025$/,
+    ],
+    ['orders for each month of 2025, labelled Jan to Dec', /^orders for each month of 2025$/],
+    ['how many customers of mine ordered?', /how many my customers ordered/],
+    [
+      "median days between an order and the same customer's next order",
+      /median days between a customer's orders/,
+    ],
+    ['rank categories by revenue in 2025, lowest first', /^categories by revenue in 2025 ranked ascending$/],
+  ])("says %s the planner's way", (question, said) => {
+    expect(rephrase(question, TODAY)).toMatch(said);
+  });
+
+  it('ranks by the end said first, best or worst', () => {
+    expect(
+      plan('rank the categories by % change in revenue from 2024 to 2025, best first').top?.direction,
+    ).toBe('desc');
+    expect(plan('rank categories by revenue in 2025, worst first').top?.direction).toBe('asc');
+  });
+});

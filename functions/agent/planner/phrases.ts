@@ -757,10 +757,12 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all, way: string) => (/^(?:asc|incr)/i.test(way) ? ' ranked ascending' : ' ranked'),
   ],
   [
-    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|busiest|lowest|smallest|least|quietest|slowest)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
+    /,?\s*\(?\s*(?:(?:sorted|ranked|ordered|listed|with)\s+)?(?:the\s+)?(highest|biggest|largest|most|top|busiest|best|lowest|smallest|least|quietest|slowest|worst)(?:\s+(?:ones?|values?))?\s+(?:first|at\s+the\s+top|on\s+top)\s*\)?(?=\s*[?.!]*\s*$|\s*[,;])/gi,
     (_all, end: string) =>
-      /^(?:lowest|smallest|least|quietest|slowest)$/i.test(end) ? ' ranked ascending' : ' ranked',
+      /^(?:lowest|smallest|least|quietest|slowest|worst)$/i.test(end) ? ' ranked ascending' : ' ranked',
   ],
+  // ("rank categories by revenue in 2025, lowest first": the order said twice, once as "rank", once as its end.)
+  [/^\s*(?:please\s+)?rank\s+(.+?\sranked(?:\s+ascending)?\s*[?.!]*)\s*$/i, '$1'],
   // "cancelled orders in 2024 as a % of total", "toys orders last year as a share of all orders": the kind's share of
   // every order in the period, as "what % of orders ... were cancelled" reads ("total" alone was read as the total
   // amount: a share of money never asked, confidently wrong). Not beside a breakdown (the rule below).
@@ -876,6 +878,25 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\bwho\s+(?:is|was|'s)\s+the\s+(customer|client|buyer|account)\s+with\s+the\s+(?:highest|biggest|largest|most|top|greatest)\s+(?:lifetime\s+|total\s+)?(?:spend|spending|revenue|sales)\b/gi,
     'which $1 spent the most',
+  ],
+  // "(each month against the one right before it)", "(each quarter vs the previous one)": the change from the unit
+  // before, which the question says already (refused over "right before").
+  [
+    /\s*\(\s*(?:i\.?e\.?,?\s*)?each\s+(?:month|quarter|year|week|day)\s+(?:against|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+)?(?:one\s+(?:right\s+|just\s+|immediately\s+)?before(?:\s+it)?|previous\s+one|prior\s+one|one\s+before)\s*\)/gi,
+    '',
+  ],
+  // ", labelled Q1 to Q4", "labelled Jan to Dec": how the periods are named, which the answer does already.
+  [
+    /\s*,?\s*\(?\s*label(?:l)?ed\s+(?:as\s+)?(?:q1\s+(?:to|through|-)\s+q4|jan(?:uary)?\s+(?:to|through|-)\s+dec(?:ember)?|h1\s+(?:and|to|-)\s+h2)\s*\)?/gi,
+    '',
+  ],
+  // "customers of mine": my customers (the asker's own rows by their access).
+  [/\b(customers|clients|accounts|orders)\s+of\s+mine\b/gi, 'my $1'],
+  // "between an order and the same customer's next order": the days between a customer's consecutive orders, as
+  // "days between a customer's orders" reads (was refused over "next", read as a future date).
+  [
+    /\bbetween\s+(?:one|an?|each)\s+order\s+and\s+(?:the\s+same\s+customer['’]s|that\s+customer['’]s|their)\s+next\s+(?:one|order)\b/gi,
+    "between a customer's orders",
   ],
   // "rank customers by 2025 revenue, top 5", "rank my categories by orders - bottom 3 only": the top (bottom) rows of
   // the ranking, as "top 5 customers by 2025 revenue" reads (refused over "revenue top").
