@@ -20,9 +20,22 @@ export function stem(word: string): string {
   return w;
 }
 
+/** Numbers below twenty written out ("five", "thirteen"). */
+export const UNIT_WORDS: Record<string, number> = Object.fromEntries(
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'
+    .split(' ')
+    .map((w, i) => [w, i]),
+);
+/** Tens written out ("twenty", "ninety"). */
+export const TEN_WORDS: Record<string, number> = Object.fromEntries(
+  'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ').map((w, i) => [w, 20 + 10 * i]),
+);
+
 /** Counts written as words ("the five largest"); "one" stays a word (it is mostly a pronoun). */
 const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
-  'two three four five six seven eight nine ten eleven twelve'.split(' ').map((w, i) => [w, String(i + 2)]),
+  Object.entries(UNIT_WORDS)
+    .filter(([, n]) => n >= 2 && n <= 12)
+    .map(([w, n]) => [w, String(n)]),
 );
 
 /** Lowercase word tokens of a text (letters and digits), keeping their order. */

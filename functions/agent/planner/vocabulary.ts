@@ -1,5 +1,6 @@
 import type { CatalogMember } from './catalog';
 import type { Grain, Period, Token } from './plan';
+import { UNIT_WORDS } from './text';
 
 export const MONTHS = [
   'january',
@@ -309,19 +310,9 @@ export const SIZE_WORDS = new Set([
   'prices',
 ]);
 
-/** Count words written out ("all five categories", "the ten largest orders"). */
+/** Count words written out ("all five categories", "the ten largest orders"): two to twelve, and twenty. */
 export const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
+  ...Object.fromEntries(Object.entries(UNIT_WORDS).filter(([, n]) => n >= 2 && n <= 12)),
   twenty: 20,
 };
 
