@@ -933,12 +933,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 6,
     },
     {
-      // 1 of 6 right before (none wrong, in the eval CLI, on 53d82cd); 6 after.
+      // 1 of 5 right before (none wrong, in the eval CLI, on 53d82cd); 5 after.
       title:
-        'tuning set 27 (after held-out-27, refusals: "(each month against the one right before it)", "best first" after "rank", "labelled Jan to Dec", "customers of mine", "the same customer\'s next order")',
+        'tuning set 27 (after held-out-27, refusals: "(each month against the one right before it)", "best first" after "rank", "labelled Jan to Dec", "customers of mine")',
       module: tuning27after2,
       cases: tuning27after2.tuning27after2,
-      rightAtLeast: 6,
+      rightAtLeast: 5,
     },
     {
       // 14 of 35 right before words defined in the question were tuned (1 confident wrong, in the eval CLI, on

@@ -892,12 +892,6 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // "customers of mine": my customers (the asker's own rows by their access).
   [/\b(customers|clients|accounts|orders)\s+of\s+mine\b/gi, 'my $1'],
-  // "between an order and the same customer's next order": the days between a customer's consecutive orders, as
-  // "days between a customer's orders" reads (was refused over "next", read as a future date).
-  [
-    /\bbetween\s+(?:one|an?|each)\s+order\s+and\s+(?:the\s+same\s+customer['’]s|that\s+customer['’]s|their)\s+next\s+(?:one|order)\b/gi,
-    "between a customer's orders",
-  ],
   // "rank customers by 2025 revenue, top 5", "rank my categories by orders - bottom 3 only": the top (bottom) rows of
   // the ranking, as "top 5 customers by 2025 revenue" reads (refused over "revenue top").
   [
