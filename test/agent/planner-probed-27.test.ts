@@ -230,6 +230,8 @@ describe('threads: two turns set apart, a rate within each group, what the peopl
     const p = plan('revenue in 2023', 'and 2025?', 'how far apart are they?');
     expect(p.compare?.map((c) => c.label)).toEqual(['2023', '2025']);
     expect(p.range).toBeUndefined();
+    // (Of a breakdown, each row's change, as before.)
+    expect(plan('revenue by region in 2024', 'and 2025?', "what's the difference?").change).toBeDefined();
   });
 
   it("reads a share of each group's own orders as the rate within each group", () => {

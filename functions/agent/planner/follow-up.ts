@@ -1020,9 +1020,12 @@ const APART =
 export function apartOfThread(earlier: Plan | undefined, previous: Plan, question: string): Plan | undefined {
   if (!earlier || !APART.test(words(question).join(' '))) return undefined;
   if (secondOrder(earlier) || secondOrder(previous) || earlier.top || previous.top) return undefined;
-  // Two periods of the same question, back to back or not: compared in time order.
+  // Two periods of the same one figure, back to back or not: compared in time order. (Of a breakdown, the change of
+  // each row is read by periodsOfThread.)
   const [a, b] = [earlier.range, previous.range];
+  const single = previous.dimensions.length === 0 && !previous.grain;
   if (a && b && a.from !== b.from && columns(earlier) === columns(previous)) {
+    if (!single) return undefined;
     if (a.from < b.to && b.from < a.to) return undefined;
     const { range: _one, ...rest } = previous;
     return { ...rest, compare: [a, b].sort((x, y) => x.from.localeCompare(y.from)) };
