@@ -21,18 +21,28 @@ const THEY_DID = new RegExp(
   'i',
 );
 
+/** A count with nothing beside it: no breakdown, series, bound, comparison, rank, share or reading of its own. */
+const plainCount = (p: Plan) =>
+  p.dimensions.length === 0 &&
+  !p.grain &&
+  !p.compare &&
+  p.numberFilters.length === 0 &&
+  !p.top &&
+  !p.having &&
+  !p.perEntity &&
+  !p.share &&
+  !p.change &&
+  !p.first &&
+  !p.percentile &&
+  !p.perGroup;
+
 /** The follow-up said with the previous count's people in place of "of them", or undefined when it is none. */
 export function ofCountedPeople(previous: Plan, question: string): string | undefined {
   const [measure, ...others] = previous.measures;
   if (!measure || others.length > 0 || measure.aggType !== 'count') return undefined;
   const noun = previous.cube.title.toLowerCase().split(/\s+/).pop() ?? '';
   if (!PEOPLE_PLURALS.includes(noun)) return undefined;
-  if (previous.dimensions.length > 0 || previous.grain || previous.range || previous.compare)
-    return undefined;
-  if (previous.numberFilters.length > 0 || previous.top || previous.having || previous.perEntity)
-    return undefined;
-  if (previous.share || previous.change || previous.first || previous.percentile || previous.perGroup)
-    return undefined;
+  if (!plainCount(previous) || previous.range) return undefined;
   const { filters } = previous;
   if (filters.length === 0 || filters.some((f) => f.negate || f.values.length !== 1)) return undefined;
   const people = `${filters.map((f) => f.values[0]).join(' ')} ${noun}`;
@@ -60,16 +70,6 @@ export function shareOfCountedPeople(previous: Plan, question: string): string |
   const [measure, ...others] = previous.measures;
   if (!m || !measure || others.length > 0 || measure.aggType !== 'count_distinct') return undefined;
   if (!previous.range || !NAMED_PERIOD.test(previous.range.label)) return undefined;
-  if (previous.dimensions.length > 0 || previous.grain || previous.compare || previous.filters.length > 0)
-    return undefined;
-  if (
-    previous.numberFilters.length > 0 ||
-    previous.top ||
-    previous.having ||
-    previous.perEntity ||
-    previous.share
-  )
-    return undefined;
-  if (previous.change || previous.first || previous.percentile || previous.perGroup) return undefined;
+  if (!plainCount(previous) || previous.filters.length > 0) return undefined;
   return `what % of all ${m[1]?.toLowerCase()} ordered in ${previous.range.label}`;
 }

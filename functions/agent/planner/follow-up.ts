@@ -151,14 +151,10 @@ const ELIDED_PART =
 export const ofThoseElided = (question: string) => question.replace(ELIDED_PART, '$1 of those $2 ');
 
 /** The unit of a span of whole months ("month", "quarter", "half", "year"), undefined for any other span. */
-function unitOf(range: { from: string; to: string } | undefined): string | undefined {
-  const month = (d: string) => /^(\d{4})-(\d{2})-01$/.exec(d);
-  const a = month(range?.from ?? '');
-  const b = month(range?.to ?? '');
-  if (!a || !b) return undefined;
-  const months = (Number(b[1]) - Number(a[1])) * 12 + Number(b[2]) - Number(a[2]);
-  return { 1: 'month', 3: 'quarter', 6: 'half', 12: 'year' }[months];
-}
+const unitOf = (range: Period | undefined): string | undefined => {
+  const long = range ? monthsLong(range) : undefined;
+  return long === undefined ? undefined : { 1: 'month', 3: 'quarter', 6: 'half', 12: 'year' }[long];
+};
 
 const PERIOD_WHOLE =
   /(?<!\w)(%|percent(?:age)?|pct|share|proportion|fraction)\s+of\s+(?:the|that|this)\s+(month|quarter|half|year)['’]s\s+(orders|revenue|sales|spend|total)\b/gi;
@@ -965,11 +961,6 @@ function shareOfEachRow(
   return { ...previous, measures: [measure], share: {} };
 }
 
-const months = (p: Period) => {
-  const [fy, fm] = [Number(p.from.slice(0, 4)), Number(p.from.slice(5, 7))];
-  const [ty, tm] = [Number(p.to.slice(0, 4)), Number(p.to.slice(5, 7))];
-  return p.from.slice(8) === '01' && p.to.slice(8) === '01' ? ty * 12 + tm - (fy * 12 + fm) : undefined;
-};
 const columns = (p: Plan) =>
   JSON.stringify([
     p.measures.map((m) => m.column),
@@ -992,8 +983,8 @@ export function periodsOfThread(earlier: Plan | undefined, previous: Plan, own: 
     return undefined;
   if (secondOrder(earlier) || columns(earlier) !== columns(previous)) return undefined;
   const [a, b] = [earlier.range, previous.range];
-  const length = months(a);
-  if (length === undefined || length !== months(b) || a.from === b.from) return undefined;
+  const length = monthsLong(a);
+  if (length === undefined || length !== monthsLong(b) || a.from === b.from) return undefined;
   if (a.from < b.to && b.from < a.to) return undefined;
   const { range: _one, ...rest } = previous;
   return { ...rest, compare: [a, b].sort((x, y) => x.from.localeCompare(y.from)) };
