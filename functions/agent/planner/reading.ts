@@ -75,7 +75,7 @@ import { seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
-import { readSpelledAmounts, spelledAmountsSaid } from './spelled-amounts';
+import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { readRest, restMisfit } from './top-rest';
@@ -217,14 +217,16 @@ export function readQuestions(
 ): Reading {
   // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts; "we call revenue
   // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
-  const reading = readQuestionsAsked(questions, models, today, plain);
+  // ("over five hundred dollars": "over $500", spelled-amounts.ts, read once for the thread.)
+  const spelled: SpelledAmount[] = [];
+  const inFigures = questions.map((q) => readSpelledAmounts(q, spelled));
+  const reading = readQuestionsAsked(inFigures, models, today, plain);
   if (reading.kind !== 'plan') return reading;
   // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts; "revenue per day
   // in Dec vs Nov": each period's own calendar days, day-means.ts.)
-  const spelled = spelledAmountsSaid(questions);
   const plan = namedBack(
     withCalendarDays(perDayCompared(reading.plan, questions.at(-1) ?? ''), today),
-    aliasesSaid(questions.map((q) => readSpelledAmounts(q))),
+    aliasesSaid(inFigures),
   );
   return { ...reading, plan: spelled.length > 0 ? { ...plan, spelled } : plan };
 }
@@ -236,9 +238,8 @@ function readQuestionsAsked(
   /** Only the ordinary reading (the per-entity readings read their parts with it). */
   plain = false,
 ): Reading {
-  // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts;
-  // "over five hundred dollars": "over $500", spelled-amounts.ts.)
-  const questions = readAliases(asked.map((q) => readSpelledAmounts(q)));
+  // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts.)
+  const questions = readAliases(asked);
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const [only] = questions;
   const pair =

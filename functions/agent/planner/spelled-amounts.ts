@@ -88,13 +88,6 @@ export function readSpelledAmounts(question: string, found: SpelledAmount[] = []
   });
 }
 
-/** The amounts written in words in a thread. */
-export function spelledAmountsSaid(questions: readonly string[]): SpelledAmount[] {
-  const found: SpelledAmount[] = [];
-  for (const q of questions) readSpelledAmounts(q, found);
-  return found;
-}
-
 /**
  * An answer's bounds said back in the asker's words ("order amount over $500.00": "order amount over five hundred
  * dollars"): the amount is theirs as they wrote it, and the figures of the result stay as they are (only an amount
