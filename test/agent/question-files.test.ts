@@ -51,6 +51,7 @@ describe('question files', () => {
         'held-out-25.yml',
         'held-out-26.yml',
         'held-out-27.yml',
+        'held-out-28.yml',
       ]),
     );
   });
@@ -301,6 +302,16 @@ describe('question files', () => {
 
   it("held-out-27 covers issue 29's classes about evenly with at least 75 questions", () => {
     const { count } = coversIssue29('held-out-27.yml', 75, 7, '2027-06-08T11:10:00Z');
+    expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(70);
+    // Some users are limited by row-level security to their region; some questions are threads.
+    expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(12);
+    expect(count((q) => q.ask.length > 1)).toBeGreaterThanOrEqual(3);
+    expect(count((q) => q.refuse)).toBe(7);
+    expect(count((q) => q.check === 'range')).toBeGreaterThanOrEqual(9);
+  });
+
+  it("held-out-28 covers issue 29's classes about evenly with at least 75 questions", () => {
+    const { count } = coversIssue29('held-out-28.yml', 75, 7, '2027-03-04T14:25:00Z');
     expect(count((q) => !q.refuse)).toBeGreaterThanOrEqual(70);
     // Some users are limited by row-level security to their region; some questions are threads.
     expect(count((q) => q.user.groups?.includes('managers') !== true)).toBeGreaterThanOrEqual(12);
