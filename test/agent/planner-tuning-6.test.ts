@@ -103,6 +103,7 @@ import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27seventh from './questions/tuning-27-seventh';
 import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
+import * as tuning28probed from './questions/tuning-28-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -973,6 +974,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27cohorts,
       cases: tuning27cohorts.tuning27cohorts,
       rightAtLeast: 32,
+    },
+    {
+      // 16 of 23 right before the lead's probes of the session of 2026-11-29 10:21 (none wrong, in the eval CLI, on
+      // 2ddd4c6); 23, none wrong, after ("at least" beside a ranking word, definitions said "call a whale any customer
+      // who ..." and "a loyal customer has ...", "800 dollars", a share of all customers after a count of one kind of
+      // order, one region shown of all).
+      title: "tuning set 28 (probed: every class on a clock of the lead's own, 2027-08-20)",
+      module: tuning28probed,
+      cases: tuning28probed.tuning28probed,
+      rightAtLeast: 23,
     },
   ];
 

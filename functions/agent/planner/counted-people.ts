@@ -6,7 +6,8 @@
  * rank), so nothing of the previous question is lost in the rewrite. Likewise "what did they spend in 2025?", "how
  * many orders did those place?": "they" said as the people counted ("what did enterprise customers spend in 2025?").
  */
-import type { Plan } from './plan';
+import { entityRows, ofEntity } from './per-entity';
+import type { Plan, ValueFilter } from './plan';
 import { PEOPLE_PLURALS } from './vocabulary';
 
 /** "how many of them", "how many of those customers": the count asked among the previous rows. */
@@ -63,13 +64,37 @@ const NAMED_PERIOD = /^(?:Q[1-4] |H[12] |[A-Z][a-z]+ )?\d{4}$/;
 /**
  * "how many customers ordered in December 2025?" then "what % of all customers is that?": the same people as a share
  * of every customer, as "what % of all customers ordered in December 2025?" reads (refused over "percent"). Only
- * after a plain count of the people with orders in one named period, with nothing else.
+ * after a plain count of the people with orders in one named period, of one value at most ("ordered toys").
  */
 export function shareOfCountedPeople(previous: Plan, question: string): string | undefined {
   const m = SHARE_OF_THAT.exec(question);
   const [measure, ...others] = previous.measures;
-  if (!m || !measure || others.length > 0 || measure.aggType !== 'count_distinct') return undefined;
+  if (!m || !measure || others.length > 0) return undefined;
   if (!previous.range || !NAMED_PERIOD.test(previous.range.label)) return undefined;
-  if (!plainCount(previous) || previous.filters.length > 0) return undefined;
-  return `what % of all ${m[1]?.toLowerCase()} ordered in ${previous.range.label}`;
+  const people = m[1]?.toLowerCase();
+  const counted = measure.aggType === 'count_distinct' && plainCount(previous);
+  if (counted && previous.filters.length === 0)
+    return `what % of all ${people} ordered in ${previous.range.label}`;
+  // ("how many customers ordered toys in 2024?" then "what share of all customers is that?": those with such an order,
+  // of a value of the rows, not of the people: "enterprise customers" would narrow the whole.)
+  const filter = counted
+    ? previous.filters.length === 1
+      ? previous.filters[0]
+      : undefined
+    : oneKindOrdered(previous);
+  const rows = entityRows(previous.cube);
+  if (!filter || !rows || ofEntity(rows, filter.member) || filter.negate || filter.values.length !== 1)
+    return undefined;
+  return `what % of all ${people} had an order with ${filter.member.title.toLowerCase()} ${filter.values[0]} in ${previous.range.label}`;
+}
+
+/** The one kind of row a count of people with at least one such row is of ("customers who ordered toys"). */
+function oneKindOrdered(p: Plan): ValueFilter | undefined {
+  const [clause, ...others] = p.having?.clauses ?? [];
+  const [kind, ...more] = clause?.kind ?? [];
+  const plain = { ...p, having: undefined };
+  if (!clause || others.length > 0 || more.length > 0 || !kind || !plainCount(plain) || p.filters.length > 0)
+    return undefined;
+  const once = clause.op === '>=' && clause.value === 1 && !clause.against && !clause.bound && !clause.period;
+  return once && p.having?.output === 'count' && clause.measure.aggType === 'count' ? kind : undefined;
 }

@@ -173,7 +173,7 @@ function people(text: string): Meaning | undefined {
   const rest = text.replace(PEOPLE, '');
   const period = (m: RegExpExecArray, i: number) => (m[i] ? ` in ${m[i]}` : '');
   const spend = new RegExp(
-    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|in\s+all|all[-\s]time|lifetime|overall))?(?:\s+${PERIOD})?$`,
+    String.raw`^(?:(?:with|who\s+(?:has|have|had)|whose|that\s+(?:has|have))\s+(?:a\s+|an\s+)?(?:lifetime|total|all[-\s]time|overall|combined)?\s*(?:spend|spending|revenue|sales|purchases)\s+(?:is\s+|was\s+|of\s+)?|who\s+(?:have\s+|has\s+)?(?:spent|spend|spends)\s+(?:a\s+total\s+of\s+)?|(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending)\s+(?:is\s+|of\s+)?)(.+?)(?:\s+(?:in\s+total|in\s+all|all[-\s]time|lifetime|overall|(?:in|over)\s+(?:their|his|her|its)\s+(?:lifetime|life)|to\s+date))?(?:\s+${PERIOD})?$`,
   ).exec(rest);
   const spent = spend?.[1] ? bound(spend[1]) : undefined;
   if (spend && spent) {

@@ -153,6 +153,17 @@ const NICKNAMED = /\b((?:[a-z0-9][a-z0-9-]*\s+){0,2}[a-z][a-z-]*)\s*\(\s*([^()]+
 const CALL =
   /^(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
 
+/** "call a whale any customer who spent over $40k", "let's call 'regulars' all customers with ...": the term first. */
+const CALL_ANY =
+  /^(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+(?:(?:a|an|the)\s+)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+((?:any|every|each|all)\s+(?:customers?|clients?|accounts?|buyers?|orders?|purchases?)\b.+)$/i;
+
+/**
+ * "a loyal customer has ordered in every quarter of 2024", "a lapsed account had no order in 2025": what one of them
+ * did, said of the people (weak: read only when its meaning is).
+ */
+const ONE_HAS =
+  /^(?:a|an)\s+["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?\s+(customer|client|account|buyer)\s+(?:is\s+one\s+(?:who|that)\s+)?(has|had|made|placed|spent|bought|ordered|purchased)\s+(.+)$/i;
+
 /** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
 const BOUNDARY =
   /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=[a-z][a-z-]*\s+(?:being|meaning)\s))\s*)/i;
@@ -232,6 +243,13 @@ function definitionIn(clause: string): { term: string; said: string; weak?: true
 function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
+  const any = CALL_ANY.exec(clause.trim());
+  if (any?.[1] && any[2]) return { term: any[1], said: any[2] };
+  const one = ONE_HAS.exec(clause.trim());
+  if (one?.[1] && one[3] && one[4]) {
+    const verb = one[3].toLowerCase() === 'has' ? 'have' : one[3];
+    return { term: `${one[1]} ${one[2]}`, said: `customers who ${verb} ${one[4]}`, weak: true };
+  }
   const bare = CALL_BARE.exec(clause.trim());
   if (bare?.[1] && bare[2]) return { term: bare[2], said: bare[1], weak: true };
   for (const { shape, term, meaning, weak } of SHAPES) {

@@ -67,7 +67,39 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
     : [];
   const figures = plan.rounding ? roundFigures(text, plan.rounding, cells) : text;
   const said = plan.spelled ? saidBack(defined, plan.spelled) : defined;
-  return `${missing}${figures}${said}${ignored}${readAs}${note}${quoted}`;
+  return `${missing}${figures}${said}${ignored}${readAs}${note}${quoted}${oneValueSeen(plan, query, result)}`;
+}
+
+/**
+ * A breakdown that shows one of the values the model lists ("revenue across all regions" asked by a user whose access
+ * shows the west only): said, so one row is not read as every group's.
+ */
+function oneValueSeen(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  // (Only of a plain breakdown: a ranking, a top per group or a condition may keep one row of many groups.)
+  const plain =
+    !plan.top &&
+    !plan.perGroup &&
+    !plan.having &&
+    !plan.first &&
+    !plan.percentile &&
+    !plan.perEntity &&
+    !plan.rankedIn &&
+    !plan.withinWinner;
+  if (
+    !plain ||
+    plan.numberFilters.length > 0 ||
+    result.data.length === 0 ||
+    result.data.length < result.totalRows
+  )
+    return '';
+  for (const [i, column] of query.columns.entries()) {
+    const member = column.role === 'dimension' ? column.member : undefined;
+    if (!member || member.values.length < 2 || plan.filters.some((f) => f.member === member)) continue;
+    const seen = [...new Set(result.data.map((row) => String(row[i] ?? '')))];
+    if (seen.length === 1 && seen[0] !== '')
+      return `\n\n(Only ${seen[0]} appears: every row you can see has ${member.title.toLowerCase()} ${seen[0]}.)`;
+  }
+  return '';
 }
 
 /**

@@ -79,14 +79,19 @@ export interface SpelledAmount {
  * amounts so read (`found`, when given).
  */
 export function readSpelledAmounts(question: string, found: SpelledAmount[] = []): string {
-  return question.replace(SPELLED, (all, said: string, unit: string) => {
-    const n = spelledNumber(said);
-    if (n === undefined) return all;
-    const value = /^grand$/i.test(unit) ? n * 1000 : n;
-    found.push({ value, said: all });
-    return `$${value.toLocaleString('en-US')}`;
-  });
+  return question
+    .replace(SPELLED, (all, said: string, unit: string) => {
+      const n = spelledNumber(said);
+      if (n === undefined) return all;
+      const value = /^grand$/i.test(unit) ? n * 1000 : n;
+      found.push({ value, said: all });
+      return `$${value.toLocaleString('en-US')}`;
+    })
+    .replace(DIGITS_THEN_UNIT, '$$$1');
 }
+
+/** Digits with the unit after them ("an order above 800 dollars", "5k bucks"): "$800", "$5k" ("in 2024 dollars" stays). */
+const DIGITS_THEN_UNIT = /(?<!\bin\s)\b(\d[\d,]*(?:\.\d+)?k?)\s+(?:dollars?|bucks?|usd)\b/gi;
 
 /**
  * An answer's bounds said back in the asker's words ("order amount over $500.00": "order amount over five hundred

@@ -1507,8 +1507,10 @@ function twoRankings(
   breakdowns: number,
 ): string | undefined {
   if (breakdowns === 0 || fields.perGroup?.both || fields.top?.span) return undefined;
-  const high = tokens.find((t) => HIGH_ENDS.has(t.raw));
-  const low = tokens.find((t) => LOW_ENDS.has(t.raw));
+  // ("at least 10 returns", "at most 3 orders" are bounds, not rankings.)
+  const end = (words: Set<string>) => tokens.find((t, i) => words.has(t.raw) && tokens[i - 1]?.raw !== 'at');
+  const high = end(HIGH_ENDS);
+  const low = end(LOW_ENDS);
   if (!high || !low) return undefined;
   const [a, b] = tokens.indexOf(high) < tokens.indexOf(low) ? [high, low] : [low, high];
   return `"${a.raw}" and "${b.raw}" ask for two rankings, one of each figure, which take two questions: ask for each on its own`;

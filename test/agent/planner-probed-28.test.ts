@@ -1,0 +1,137 @@
+import { describe, expect, it } from '@jest/globals';
+import { queryFor } from '../../functions/agent/planner/query';
+import { answerFor } from '../../functions/agent/planner/respond';
+import { readSpelledAmounts } from '../../functions/agent/planner/spelled-amounts';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-08-20, tuning-28-probed.ts): "at least" and
+ * "at most" beside a ranking word (were read as a second ranking and refused), definitions said as "call a whale
+ * any customer who ..." and "a loyal customer has ...", amounts in digits with "dollars" after them, spend "in their
+ * lifetime", a share of all customers asked after a count of those with one kind of order, and a breakdown that
+ * shows one of the model's values (a user whose access shows one region asking across all of them).
+ */
+const TODAY = '2027-08-20';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+
+describe('bounds beside a ranking word', () => {
+  it('reads "the most customers with at least 10 returned orders" as one ranking of a count with a bound', () => {
+    const p = plan('which segment has the most customers with at least 10 returned orders?');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+    const { sql } = queryFor(p);
+    expect(sql).toMatch(/>= 10/);
+    expect(sql).toMatch(/ORDER BY 2 DESC LIMIT 1/);
+  });
+
+  it('still refuses two rankings of two figures', () => {
+    const read = demoReading(['which category has the highest revenue and the lowest order count?'], TODAY);
+    expect(read.kind).not.toBe('plan');
+  });
+});
+
+describe('definitions said another way', () => {
+  it('reads "call a whale any customer who spent over 40k in their lifetime"', () => {
+    const p = plan(
+      'call a whale any customer who spent over 40k in their lifetime. how many whales are there per segment?',
+    );
+    expect(queryFor(p).sql).toMatch(/HAVING MEASURE\(total_amount\) > 40000/);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+  });
+
+  it('reads "a loyal customer has ordered in every quarter of 2024"', () => {
+    const { sql } = queryFor(
+      plan('a loyal customer has ordered in every quarter of 2024. how many loyal customers do we have?'),
+    );
+    expect(sql).toMatch(/COUNT\(DISTINCT date_trunc\('quarter', created_at\)\)/);
+    expect(sql).toMatch(/2024-01-01/);
+  });
+
+  it('refuses a definition of that shape whose meaning is not read', () => {
+    const read = demoReading(
+      ['a loyal customer has a warm relationship with their account manager. how many loyal customers?'],
+      TODAY,
+    );
+    expect(read.kind).not.toBe('plan');
+  });
+});
+
+describe('amounts in digits with their unit after them', () => {
+  it.each([
+    ['an order above 800 dollars', 'an order above $800'],
+    ['orders under 1,200 bucks', 'orders under $1,200'],
+    ['customers who spent over 5k USD', 'customers who spent over $5k'],
+    ['revenue in 2024 dollars', 'revenue in 2024 dollars'],
+  ])('%s', (said, read) => {
+    expect(readSpelledAmounts(said)).toBe(read);
+  });
+
+  it('answers a definition with the amount so said', () => {
+    const { sql } = queryFor(
+      plan(
+        'define big ticket as an order above 800 dollars. what fraction of 2025 revenue came from big ticket orders?',
+      ),
+    );
+    expect(sql).toMatch(/amount > 800/);
+  });
+});
+
+describe('a share of all customers after a count of those with one kind of order', () => {
+  it.each([
+    [
+      'how many customers ordered toys in 2024',
+      'and what share of all customers is that?',
+      /category = 'toys'/,
+    ],
+    [
+      'how many customers had a cancelled order in March 2025',
+      'what fraction of our customers is that?',
+      /status = 'cancelled'/,
+    ],
+  ])('%s, then %s', (first, then, kind) => {
+    const p = plan(first, then);
+    const { sql } = queryFor(p);
+    expect(sql).toMatch(kind);
+    expect(sql).toMatch(/share_percent/);
+  });
+
+  it('is not read after a count of people of one segment (the whole would be that segment)', () => {
+    const read = demoReading(
+      ['how many enterprise customers ordered in Q2 2025', 'what percent of all customers is that?'],
+      TODAY,
+    );
+    expect(read.kind).not.toBe('plan');
+  });
+});
+
+describe('a breakdown that shows one of the values the model lists', () => {
+  const result = (rows: unknown[][]) => ({
+    schema: [
+      { name: 'region', column_type: 'VARCHAR' },
+      { name: 'total_amount', column_type: 'DOUBLE' },
+    ],
+    data: rows,
+    totalRows: rows.length,
+  });
+
+  it('says that only that value appears', () => {
+    const p = plan('compare revenue across all regions in 2025');
+    expect(answerFor(p, queryFor(p), result([['west', 769266.47]]))).toMatch(
+      /Only west appears: every row you can see has sales region west/,
+    );
+    expect(
+      answerFor(
+        p,
+        queryFor(p),
+        result([
+          ['west', 1],
+          ['east', 2],
+        ]),
+      ),
+    ).not.toMatch(/Only/);
+  });
+
+  it('says nothing of a ranking cut to one row', () => {
+    const p = plan('which region had the highest revenue in 2024?');
+    expect(answerFor(p, queryFor(p), result([['north', 911045.72]]))).not.toMatch(/Only/);
+  });
+});
