@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCohortEach } from '../../functions/agent/planner/cohort-each';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
 import { readSpelledAmounts } from '../../functions/agent/planner/spelled-amounts';
-import { demoPlan, demoReading } from './support/demo-reading';
+import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings fixed from questions probed on a clock of the lead's own (2027-08-20, tuning-28-probed.ts): "at least" and
@@ -133,5 +134,35 @@ describe('a breakdown that shows one of the values the model lists', () => {
   it('says nothing of a ranking cut to one row', () => {
     const p = plan('which region had the highest revenue in 2024?');
     expect(answerFor(p, queryFor(p), result([['north', 911045.72]]))).not.toMatch(/Only/);
+  });
+});
+
+describe("a cohort's average order value", () => {
+  it.each([
+    'average order value by first-order month',
+    'aov by first purchase quarter',
+    'avg basket size by month of first order',
+  ])("%s is each group's spend over its orders", (question) => {
+    const { sql } = queryFor(plan(question));
+    expect(sql).toMatch(/first_date/);
+    expect(sql).toMatch(/window_amount ELSE 0 END\) \* 1\.0 \/ NULLIF\(SUM\(CASE WHEN TRUE THEN window_rows/);
+  });
+
+  it('keeps "average orders per customer" a count per member', () => {
+    const p = plan('orders per customer in 2024: Jan 2022 signups vs Dec 2022 signups');
+    expect(p.perEntity?.kind === 'cohort' ? p.perEntity.measures : []).toEqual(['orders-avg']);
+  });
+
+  it("refuses a figure it cannot read beside a first order's period rather than drop the first order", () => {
+    for (const question of [
+      'median order value by first-order month',
+      'revenue by region by first-order quarter',
+    ]) {
+      const read = readCohortEach(question, demoCatalog(question), TODAY);
+      expect(read?.kind).toBe('refuse');
+    }
+    // (A count of new customers is left to the other readings.)
+    const question = 'how many new accounts did I get in 2023 by first order month';
+    expect(readCohortEach(question, demoCatalog(question), TODAY)).toBeUndefined();
   });
 });

@@ -979,11 +979,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       // 16 of 23 right before the lead's probes of the session of 2026-11-29 10:21 (none wrong, in the eval CLI, on
       // 2ddd4c6); 23, none wrong, after ("at least" beside a ranking word, definitions said "call a whale any customer
       // who ..." and "a loyal customer has ...", "800 dollars", a share of all customers after a count of one kind of
-      // order, one region shown of all).
+      // order, one region shown of all); 7 more after c243f05: 5 right, 2 confident wrong (an AOV by first-order month
+      // given by each order's month); 30 of 30, none wrong, after.
       title: "tuning set 28 (probed: every class on a clock of the lead's own, 2027-08-20)",
       module: tuning28probed,
       cases: tuning28probed.tuning28probed,
-      rightAtLeast: 23,
+      rightAtLeast: 30,
     },
   ];
 

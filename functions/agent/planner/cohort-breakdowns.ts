@@ -82,7 +82,7 @@ export function readCohortBreakdown(
       const figures = read?.test ? read.measures : (read?.measures.filter((x) => x !== 'count') ?? []);
       const sound = read?.test
         ? 'min' in read.test && figures.length > 0 && figures.every((x) => x === 'count' || x === 'share')
-        : figures.length === 1 && ['orders', 'sum', 'avg', 'orders-avg'].includes(figures[0] ?? '');
+        : figures.length === 1 && ['orders', 'sum', 'avg', 'aov', 'orders-avg'].includes(figures[0] ?? '');
       // (The shape is plain, the later part is not read: a refusal, never a reading of the later period as a
       // second signup period.)
       if (

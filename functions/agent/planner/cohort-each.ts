@@ -114,7 +114,13 @@ export function readCohortEach(question: string, catalog: readonly CatalogCube[]
       if (said.year && !within) continue;
       const at = m.index ?? 0;
       const rest = `${text.slice(0, at)} ${text.slice(at + m[0].length)}`;
-      const plan = planned(rest, by, unit, within, catalog, today);
+      const found = planned(rest, by, unit, within, catalog, today);
+      // ("median order value by first-order month": no reading but this one groups by a first or last order's date;
+      // the others would drop those words and break the figure down by each order's own month.)
+      // (A count of new customers is the ordinary readings' own: "new accounts in 2023 by first order month".)
+      if (found === 'unread' && by !== 'start' && FIGURE.test(rest))
+        return { kind: 'refuse', reason: UNREAD_FIGURE };
+      const plan = found === 'unread' ? undefined : found;
       // (A count of those who did is the ordinary reading's too; a share of each group is this reading's alone.)
       const shared =
         plan?.kind === 'plan' &&
@@ -127,6 +133,12 @@ export function readCohortEach(question: string, catalog: readonly CatalogCube[]
   return undefined;
 }
 
+/** A figure of the groups' orders asked beside them (not a count of the customers). */
+const FIGURE =
+  /\b(?:revenue|sales|spend|spent|spending|amounts?|values?|aov|average|avg|mean|median|percentile|p\d\d|orders|purchases|baskets?|tickets?|totals?)\b/;
+const UNREAD_FIGURE =
+  "for customers grouped by the date of their first or last order I can give each group's size, total spend, spend or orders per customer, or average order value, not this figure";
+
 function planned(
   said: string,
   by: By,
@@ -134,14 +146,15 @@ function planned(
   within: Period | undefined,
   catalog: readonly CatalogCube[],
   today: string,
-): CohortRead {
+): CohortRead | 'unread' {
   const rest = said.replace(SIZE, ' how many ').replace(EACH, ' ');
   for (const cube of catalog) {
     const rows = entityRows(cube);
     const amount = amountOf(cube);
     if (!rows || !amount || (by === 'start' && !rows.start)) continue;
     const read = readOutcome(rest, rowAttributes(cube, rows));
-    if (!read || read.entityFilters) return undefined;
+    if (!read) return 'unread';
+    if (read.entityFilters) return undefined;
     // (A share of each group is of its own members, who were tested; a share of all customers is no group's.)
     if (read.measures.includes('share-all') || (read.measures.includes('share') && !read.test))
       return undefined;

@@ -527,10 +527,19 @@ export function readOutcome(
   return read && entityFilters.length > 0 ? { ...read, entityFilters } : read;
 }
 
+/**
+ * An average order's words ("AOV", "average order value", "avg basket size"): the spend over the orders ("average
+ * orders per customer" is a count per member).
+ */
+const AOV_WORDS = /\b(?:aov|(?:average|avg|mean)\s+(?:order|basket|ticket)(?:\s+(?:value|size|amount)s?)?)\b/;
+
 function readParts(
-  rest: string,
+  said: string,
   attrs: CatalogMember[],
 ): Pick<CohortReading, 'window' | 'test' | 'measures'> | undefined {
+  // (Read as the group's spend, then divided by its orders, not by its members.)
+  const aov = AOV_WORDS.test(said);
+  const rest = aov ? said.replace(AOV_WORDS, ' spend ') : said;
   const outcome = findOutcome(rest, attrs);
   if (outcome === 'unread') return undefined;
   let left = outcome
@@ -554,10 +563,17 @@ function readParts(
   }
   const { window, test } = outcome;
   if (outcome.kind === 'spend' || outcome.kind === 'orders') {
-    if (share) return undefined;
+    if (share || (aov && (avg || outcome.kind !== 'spend'))) return undefined;
     if (count) measures.push('count');
-    const figure: CohortMeasure =
-      outcome.kind === 'spend' ? (avg ? 'avg' : 'sum') : avg || /per\s/.test(rest) ? 'orders-avg' : 'orders';
+    const figure: CohortMeasure = aov
+      ? 'aov'
+      : outcome.kind === 'spend'
+        ? avg
+          ? 'avg'
+          : 'sum'
+        : avg || /per\s/.test(rest)
+          ? 'orders-avg'
+          : 'orders';
     measures.push(figure);
     return { window, measures };
   }

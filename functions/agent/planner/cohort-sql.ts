@@ -106,6 +106,9 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
       } else if (m === 'avg') {
         select.push(`${total} * 1.0 / NULLIF(${size}, 0) AS ${ident(`${c.amount.column}_per_member`)}`);
         roles.push({ role: 'measure', member: c.amount });
+      } else if (m === 'aov') {
+        select.push(`${total} * 1.0 / NULLIF(${orders}, 0) AS ${ident(`average_${c.amount.column}`)}`);
+        roles.push({ role: 'measure', member: c.amount });
       } else if (m === 'orders') {
         select.push(`${orders} AS rows_counted`);
         roles.push({ role: 'measure' });
@@ -326,6 +329,8 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
       return `the ${count(size)} ${who} spent ${money}${spentIn} (the sum of their ${nameOf(plan, c.amount).toLowerCase()}s)`;
     if (m === 'avg')
       return `the ${count(size)} ${who} spent ${money} per ${one} on average${spentIn} (their total divided by ${count(size)})`;
+    if (m === 'aov')
+      return `the ${rowName}s of the ${count(size)} ${who} averaged ${money} per ${rowName}${window} (their total divided by their number of ${rowName}s)`;
     if (m === 'orders') return `the ${count(size)} ${who} placed ${count(v)} ${rowName}s${spentIn}`;
     return `the ${count(size)} ${who} placed ${formatFigure(undefined, v)} ${rowName}s per ${one}${spentIn}`;
   });
@@ -373,6 +378,7 @@ function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       const v = r[i + 2];
       if (m === 'sum') return `spent ${formatFigure(c.amount, v)}`;
       if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average`;
+      if (m === 'aov') return `averaged ${formatFigure(c.amount, v)} per ${rowName}`;
       if (m === 'orders') return `placed ${count(v)} ${rowName}s`;
       if (m === 'count') return `${count(v)} of them ${did}`;
       if (m === 'share') return `${formatPercent(v ?? 0)} of them ${did}`;
@@ -415,6 +421,7 @@ function byAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       if (m === 'count') return `${count(v)} ${people}`;
       if (m === 'sum') return `spent ${formatFigure(c.amount, v)}${window}`;
       if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average${window}`;
+      if (m === 'aov') return `averaged ${formatFigure(c.amount, v)} per ${rowName}${window}`;
       if (m === 'orders') return `placed ${count(v)} ${rowName}s${window}`;
       return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}${window}`;
     });

@@ -594,7 +594,8 @@ export interface RatioTest {
 }
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */
-export type CohortMeasure = 'count' | 'share' | 'share-all' | 'sum' | 'avg' | 'orders' | 'orders-avg';
+/** ('aov': the cohort's spend over its orders, "average order value by first-order month".) */
+export type CohortMeasure = 'count' | 'share' | 'share-all' | 'sum' | 'avg' | 'aov' | 'orders' | 'orders-avg';
 
 /**
  * A cohort crossed with an outcome and measures (cohort-reader.ts, cohort-sql.ts): who is in (a start date in a

@@ -5,7 +5,10 @@
  * Scored in the eval CLI (1,000,000-order sample): 16 of 23 right before, on 2ddd4c6, none wrong (six refusals: "the
  * most customers with at least 10 returns" read as two rankings, three definitions said another way, a share of all
  * customers after a count of one kind of order; a west user's "across all regions" given without saying only the west
- * shows); 23 of 23 after, none wrong.
+ * shows); 23 of 23 after, none wrong. Seven more probed after that change (c243f05): 5 right, 2 confidently wrong
+ * (an average order value "by first-order month" or "by first purchase quarter" answered by each order's own month:
+ * the first order's words dropped); 30 of 30 after, none wrong (cohort-reader.ts: an average order value of a
+ * cohort; cohort-each.ts: a figure not read beside a first or last order's period is refused, never given by month).
  *
  * Clock: Friday 2027-08-20, twenty months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -128,6 +131,47 @@ export const tuning28probed: (SecondOrderCase & Tuning6Case)[] = [
     ],
     check: 'answer',
     sql: `SELECT round(100.0 * count(DISTINCT customer_id) / (SELECT count(*) FROM customers), 2) FROM orders WHERE status = 'cancelled' AND created_at >= '2025-03-01' AND created_at < '2025-04-01'`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'average order value by first-order month',
+    sql: `WITH f AS (SELECT customer_id, min(created_at) AS first_at FROM orders GROUP BY 1)
+      SELECT date_trunc('month', f.first_at), sum(o.amount) / count(*) FROM orders o JOIN f USING (customer_id) GROUP BY 1`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'aov by first purchase quarter',
+    sql: `WITH f AS (SELECT customer_id, min(created_at) AS first_at FROM orders GROUP BY 1)
+      SELECT date_trunc('quarter', f.first_at), avg(o.amount) FROM orders o JOIN f USING (customer_id) GROUP BY 1`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'average order value of customers whose first order was in January 2023',
+    sql: `WITH f AS (SELECT customer_id FROM orders GROUP BY 1 HAVING min(created_at) < '2023-02-01')
+      SELECT avg(amount) FROM orders WHERE customer_id IN (SELECT customer_id FROM f)`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what share of revenue came from weekend orders in 2024?',
+    sql: `SELECT round(100.0 * sum(amount) FILTER (WHERE isodow(created_at) IN (6, 7)) / sum(amount), 2) FROM orders WHERE ${inYear(2024)}`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what % of revenue do the bottom 50% of customers bring in?',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v, row_number() OVER (ORDER BY sum(amount)) AS r, count(*) OVER () AS n FROM orders GROUP BY 1)
+      SELECT round(100.0 * sum(v) FILTER (WHERE r <= n * 0.5) / sum(v), 2) FROM t`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'interquartile range of order amounts in 2025',
+    check: 'answer',
+    sql: `SELECT quantile_cont(amount, 0.75) - quantile_cont(amount, 0.25) FROM orders WHERE ${inYear(2025)}`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers placed more than 20 orders in 2024 but fewer than 15 in 2025?',
+    check: 'answer',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders GROUP BY 1 HAVING count(*) FILTER (WHERE ${inYear(2024)}) > 20 AND count(*) FILTER (WHERE ${inYear(2025)}) < 15)`,
   },
   {
     class: 'out-of-scope',
