@@ -131,6 +131,20 @@ describe('a breakdown that shows one of the values the model lists', () => {
     ).not.toMatch(/Only/);
   });
 
+  it('says nothing of a change that keeps the rows that grew', () => {
+    const p = plan('which categories grew from 2024 to 2025 in revenue?');
+    const rows = {
+      schema: ['category', 'a', 'b', 'change', 'change_percent'].map((name) => ({
+        name,
+        column_type: 'DOUBLE',
+      })),
+      data: [['toys', 647181.3, 652740.25, 5558.95, 0.86]],
+      totalRows: 1,
+    };
+    expect(answerFor(p, queryFor(p), rows)).toMatch(/toys/);
+    expect(answerFor(p, queryFor(p), rows)).not.toMatch(/Only/);
+  });
+
   it('says nothing of a ranking cut to one row', () => {
     const p = plan('which region had the highest revenue in 2024?');
     expect(answerFor(p, queryFor(p), result([['north', 911045.72]]))).not.toMatch(/Only/);

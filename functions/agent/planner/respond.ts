@@ -16,12 +16,12 @@ import { listText } from './text';
 export type { ResultLike } from './answer';
 
 export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): string {
-  const answered =
+  const special =
     twoMeasuresAnswer(plan, query, result) ??
     windowAnswer(plan, query, result) ??
     perEntityAnswer(plan, query, result) ??
-    secondOrderAnswer(plan, query, result, scopeText(plan)) ??
-    answerText(plan, query, result);
+    secondOrderAnswer(plan, query, result, scopeText(plan));
+  const answered = special ?? answerText(plan, query, result);
   // ("over five hundred dollars": the bound in the asker's words, spelled-amounts.ts.)
   const text = plan.spelled ? saidBack(answered, plan.spelled) : answered;
   const ignored =
@@ -67,12 +67,13 @@ export function answerFor(plan: Plan, query: PlannedQuery, result: ResultLike): 
     : [];
   const figures = plan.rounding ? roundFigures(text, plan.rounding, cells) : text;
   const said = plan.spelled ? saidBack(defined, plan.spelled) : defined;
-  return `${missing}${figures}${said}${ignored}${readAs}${note}${quoted}${oneValueSeen(plan, query, result)}`;
+  return `${missing}${figures}${said}${ignored}${readAs}${note}${quoted}${special === undefined ? oneValueSeen(plan, query, result) : ''}`;
 }
 
 /**
- * A breakdown that shows one of the values the model lists ("revenue across all regions" asked by a user whose access
- * shows the west only): said, so one row is not read as every group's.
+ * A plain breakdown that shows one of the values the model lists ("revenue across all regions" asked by a user whose
+ * access shows the west only): said, so one row is not read as every group's. (Not of a second-order answer, whose
+ * rows a change, a condition or a rank may cut: "which categories grew" keeps those that grew.)
  */
 function oneValueSeen(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   // (Only of a plain breakdown: a ranking, a top per group or a condition may keep one row of many groups.)
