@@ -180,3 +180,22 @@ describe("a cohort's average order value", () => {
     expect(readCohortEach(question, demoCatalog(question), TODAY)).toBeUndefined();
   });
 });
+
+describe('values listed after a word of exclusion', () => {
+  const where = (question: string) =>
+    plan(question)
+      .filters.map((f) => `${f.member.column}${f.negate ? ' not' : ''} ${f.values.join('|')}`)
+      .sort();
+
+  it.each([
+    'revenue in 2025 excluding toys and cancelled orders',
+    'revenue in 2025 excluding cancelled orders and toys',
+    'revenue in 2025 except toys or cancelled ones',
+  ])('%s excludes both', (question) => {
+    expect(where(question)).toEqual(['category not toys', 'status not cancelled']);
+  });
+
+  it('keeps "not ... and" as said: the second value kept', () => {
+    expect(where('orders not from the west and completed')).toEqual(['region not west', 'status completed']);
+  });
+});

@@ -542,11 +542,17 @@ function excludedAcross(tokens: Token[], first: number): Token | undefined {
 
 export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
   const filters: ValueFilter[] = [];
+  /** Where each filter's values were named (the first word of each). */
+  const places = new Map<ValueFilter, number[]>();
+  /** The filters negated by a word of exclusion ("excluding", "except", "without"), not by "not". */
+  const exclusions = new Set<ValueFilter>();
   for (const member of cube.members) {
     if (member.kind !== 'dimension' || member.values.length === 0) continue;
     const matched: string[] = [];
     let negate = false;
     let firstNamed: { value: string; at: number } | undefined;
+    const starts: number[] = [];
+    let excluded = false;
     for (const value of member.values) {
       const sequence = words(value).map(stem);
       const at = findSequence(tokens, sequence, false) ?? nounOf(tokens, sequence);
@@ -563,8 +569,10 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
       if (negation) {
         negate = true;
         negation.used = true;
+        if (EXCLUDING.has(negation.raw)) excluded = true;
       }
       if (!firstNamed || first < firstNamed.at) firstNamed = { value, at: first };
+      starts.push(first);
       for (const i of at) {
         const t = tokens[i];
         if (t) {
@@ -580,10 +588,54 @@ export function findValues(tokens: Token[], cube: CatalogCube): ValueFilter[] {
     if (negate && all && firstNamed) {
       const named = firstNamed.value;
       filters.push({ member, values: matched.filter((v) => v !== named), negate: false });
-    } else if (matched.length > 0) filters.push({ member, values: matched, negate });
+    } else if (matched.length > 0) {
+      const filter = { member, values: matched, negate };
+      filters.push(filter);
+      places.set(filter, starts);
+      if (excluded) exclusions.add(filter);
+    }
   }
+  excludedInList(tokens, filters, places, exclusions);
   claimCountOfValues(tokens, filters);
   return filters;
+}
+
+/** Words naming only the rows after a value ("cancelled orders and toys"). */
+const ROW_NOUNS = new Set(['orders', 'order', 'ones', 'purchases', 'sales']);
+
+/**
+ * "excluding toys and cancelled orders", "except the west or returns": values of another member listed right after an
+ * excluded one are excluded too (read alone, the second was kept: the opposite rows). Only after a word of exclusion:
+ * "not from the west and completed" keeps the completed ones.
+ */
+function excludedInList(
+  tokens: Token[],
+  filters: ValueFilter[],
+  places: Map<ValueFilter, number[]>,
+  exclusions: Set<ValueFilter>,
+): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    const ends = new Set([...exclusions].flatMap((f) => places.get(f) ?? []).map((i) => valueEnd(tokens, i)));
+    for (const f of filters) {
+      if (f.negate || f.values.length !== 1) continue;
+      const [at] = places.get(f) ?? [];
+      if (at === undefined || !['and', 'or', 'nor'].includes(tokens[at - 1]?.raw ?? '')) continue;
+      let before = at - 2;
+      while (ROW_NOUNS.has(tokens[before]?.raw ?? '')) before--;
+      if (!ends.has(before)) continue;
+      f.negate = true;
+      exclusions.add(f);
+      changed = true;
+    }
+  }
+}
+
+/** The last word of the value that starts at `at` (the words marked as a value after it). */
+function valueEnd(tokens: Token[], at: number): number {
+  let end = at;
+  while (tokens[end + 1]?.value) end++;
+  return end;
 }
 
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, both: 2, '2': 2, '3': 3, '4': 4 };

@@ -9,6 +9,8 @@
  * (an average order value "by first-order month" or "by first purchase quarter" answered by each order's own month:
  * the first order's words dropped); 30 of 30 after, none wrong (cohort-reader.ts: an average order value of a
  * cohort; cohort-each.ts: a figure not read beside a first or last order's period is refused, never given by month).
+ * Two more (on 817370d): "excluding toys and cancelled orders" kept the second value (confidently wrong, both); 32 of
+ * 32 after (members.ts: values listed after a word of exclusion are excluded too).
  *
  * Clock: Friday 2027-08-20, twenty months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -172,6 +174,16 @@ export const tuning28probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'how many customers placed more than 20 orders in 2024 but fewer than 15 in 2025?',
     check: 'answer',
     sql: `SELECT count(*) FROM (SELECT customer_id FROM orders GROUP BY 1 HAVING count(*) FILTER (WHERE ${inYear(2024)}) > 20 AND count(*) FILTER (WHERE ${inYear(2025)}) < 15)`,
+  },
+  {
+    class: 'wording',
+    ask: 'revenue in 2025 excluding toys and cancelled orders',
+    sql: `SELECT sum(amount) FROM orders WHERE category <> 'toys' AND status <> 'cancelled' AND ${inYear(2025)}`,
+  },
+  {
+    class: 'wording',
+    ask: 'revenue in 2025 excluding cancelled orders and toys',
+    sql: `SELECT sum(amount) FROM orders WHERE category <> 'toys' AND status <> 'cancelled' AND ${inYear(2025)}`,
   },
   {
     class: 'out-of-scope',
