@@ -7,7 +7,10 @@
  * stay refused (a profit, a channel, a holiday the model has not). Written on 2026-11-29 BEFORE the planner change
  * it tunes, in fresh wordings (none copied from a held-out or earlier tuning set).
  *
- * Before: (to be measured).
+ * Before (on 2ddd4c6): 17 of 35 right (5 confident wrong: "north and south revenue change" summed the two regions
+ * into one change, as did "electronics and furniture side by side"; "compare that with the previous week" after a
+ * dated week read as the week before the clock; "across all Q4s" read as Q4 2026; "the Black Friday week" answered
+ * without the holiday), in the eval CLI.
  *
  * Clock: Wednesday 2027-07-21, after the data ends (orders 2023-01-01 to 2025-12-31; 20,000 customers who all
  * signed up in 2022, each order in its customer's region); a case that needs "this year" sets its own clock inside
