@@ -7,7 +7,16 @@
 import type { Token, ValueFilter } from './plan';
 
 /** Words that ask for the values named as one sum. */
-const JOINED = new Set(['combined', 'together', 'altogether', 'jointly', 'overall', 'sum', 'summed', 'pooled']);
+const JOINED = new Set([
+  'combined',
+  'together',
+  'altogether',
+  'jointly',
+  'overall',
+  'sum',
+  'summed',
+  'pooled',
+]);
 
 /** Whether a change's filters of two or more values are each a row of their own (no joining word said). */
 export function eachValueChanged(tokens: readonly Token[], filters: readonly ValueFilter[]): boolean {

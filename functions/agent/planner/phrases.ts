@@ -22,6 +22,7 @@ import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { readYearsOwn } from './seasonal';
+import { readCalendarParts } from './calendar-parts';
 import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
 import { readTrailingMonths } from './trailing-months';
@@ -1786,10 +1787,11 @@ export function rephrase(question: string, today?: string): string {
   // ("the Apr-Jun 2022 signups": a signup cohort by a span of months, signup-spans.ts.)
   // ("orders in August so far" in August: this month so far, unit-so-far.ts.)
   // ("each year's Q3 as a % of that year's total revenue": a quarter against its own year, seasonal.ts.)
+  // ("across all Q4s", "in fourth quarters", "Q4 of any year": every year's Q4 pooled, calendar-parts.ts.)
   return readCutoffs(
     readDayRanges(
       readSignupSpans(
-        readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(text), today), today))),
+        readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(readCalendarParts(text)), today), today))),
       ),
     ),
   );

@@ -202,6 +202,12 @@ export const tuning28sideby: (SecondOrderCase & Tuning6Case)[] = [
     sql: twoSpans('count(*)', '2025-09-29', '2025-10-06', '2025-10-06', '2025-10-13'),
     ...CLOSE,
   },
+  {
+    class: 'weeks',
+    ask: 'revenue in the Black Friday week of 2024 vs the week before',
+    sql: twoSpans('sum(o.amount)', '2024-11-18', '2024-11-25', '2024-11-25', '2024-12-02'),
+    ...CLOSE,
+  },
   // --- a month or quarter against the same one a year before, the clock deciding ---
   {
     class: 'same-last-year',
@@ -303,7 +309,7 @@ export const tuning28sideby: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'refuse',
-    ask: 'revenue in the Black Friday week of 2024 vs the week before',
+    ask: 'revenue in the week of our spring sale vs the week before',
     refuse: true,
   },
   {
