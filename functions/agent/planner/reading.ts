@@ -67,6 +67,7 @@ import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
 import { readRecency } from './recency';
+import { restFollowUp, restSplit } from './rest-split';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
@@ -700,6 +701,21 @@ function readThread(
         : pointed;
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
+    // ("enterprise customers vs everyone else: 2025 revenue", "and from everyone else?": the value and the rest,
+    // rest-split.ts.)
+    const split = plain
+      ? undefined
+      : plan
+        ? restFollowUp(plan, question)
+        : restSplit(question, (text) => {
+            const r = readQuestions([text], models, today);
+            return r.kind === 'plan' ? r.plan : undefined;
+          });
+    if (split) {
+      plan = split;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;
