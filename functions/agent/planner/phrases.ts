@@ -12,6 +12,7 @@
  * Anything else stays as asked, so a word the model lacks is still refused by name.
  */
 
+import { readCalendarParts } from './calendar-parts';
 import { addDays, addMonths } from './clock';
 import { readCountRanges } from './count-ranges';
 import { readCutoffs } from './cutoffs';
@@ -22,7 +23,6 @@ import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
 import { readYearsOwn } from './seasonal';
-import { readCalendarParts } from './calendar-parts';
 import { readSignupSpans } from './signup-spans';
 import { stem, words } from './text';
 import { readTrailingMonths } from './trailing-months';
@@ -967,6 +967,17 @@ const REWRITES: [RegExp, Replacement][] = [
       return `from ${spoken(monday)} to ${spoken(addDays(monday, 6))}`;
     },
   ],
+  // "the week starting June 2, 2025", "the week beginning on Mar 3 2025": seven days from that day.
+  [
+    new RegExp(
+      `\\b(?:(?:in|for|during|over)\\s+)?(?:the\\s+)?week\\s+(?:starting|beginning|commencing|from)\\s+(?:on\\s+)?(${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`,
+      'gi',
+    ),
+    (all, month = '', day = '', year = '') => {
+      const date = isoDay(Number(year), monthIndex(month.toLowerCase()) ?? -1, Number(day));
+      return date ? `from ${spoken(date)} to ${spoken(addDays(date, 6))}` : all;
+    },
+  ],
   // "the last week of 2025", "the first 10 days of Q3 2024", "the final 2 months of H1 2025": that part of it.
   [
     new RegExp(
@@ -1791,7 +1802,9 @@ export function rephrase(question: string, today?: string): string {
   return readCutoffs(
     readDayRanges(
       readSignupSpans(
-        readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(readCalendarParts(text)), today), today))),
+        readPeriodTotals(
+          readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(readCalendarParts(text)), today), today)),
+        ),
       ),
     ),
   );

@@ -62,7 +62,7 @@ import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
-import { previousUnitSaid } from './previous-pointers';
+import { previousPeriodSaid, previousUnitSaid } from './previous-pointers';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -647,7 +647,8 @@ function readThread(
         : undefined;
     if (people) plan = undefined;
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
-    // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before.)
+    // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before;
+    // "compare that with the previous week" after a week: the week before it, previous-pointers.ts.)
     // ("revenue last year vs the year before (i.e. 2025 vs 2024)": the periods named, period-glosses.ts.)
     // ("how many were cancelled?" after a count: of those; "as a % of the quarter's orders": of the quarter asked
     // before; follow-up.ts.)
@@ -657,7 +658,10 @@ function readThread(
         plan,
         previousUnitSaid(
           plan,
-          readPeriodGlosses(plan ? periodWholeSaid(ofThoseElided(quote.text), plan) : quote.text),
+          previousPeriodSaid(
+            plan,
+            readPeriodGlosses(plan ? periodWholeSaid(ofThoseElided(quote.text), plan) : quote.text),
+          ),
         ),
       );
     // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)

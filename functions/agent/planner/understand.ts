@@ -16,7 +16,6 @@ import {
   readFirstVerb,
 } from './cohorts';
 import { comparedFigures } from './comparatives';
-import { eachValueChanged } from './each-value-change';
 import { valuesCompared } from './compared-values';
 import {
   claimListedLeader,
@@ -29,6 +28,7 @@ import {
   yearBefore,
 } from './dates';
 import { eachBetween } from './each-between';
+import { eachValueChanged } from './each-value-change';
 import {
   claimCountRankings,
   claimTotalCounts,
