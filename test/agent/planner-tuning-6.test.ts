@@ -103,6 +103,7 @@ import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27seventh from './questions/tuning-27-seventh';
 import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
+import * as tuning28sideby from './questions/tuning-28-sideby';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -973,6 +974,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27cohorts,
       cases: tuning27cohorts.tuning27cohorts,
       rightAtLeast: 32,
+    },
+    {
+      // 17 of 35 right before side-by-side comparisons were tuned (5 confident wrong, in the eval CLI, on 2ddd4c6);
+      // RIGHT_AFTER, none wrong, after (each-value-change.ts: each named value's own change; rest-split.ts: a value
+      // against everything else; calendar-parts.ts: every year's Q4 or December pooled; previous-pointers.ts and
+      // follow-up.ts: "compare that with the previous week" after a week; cohorts of a first order's amount or an
+      // order count against the rest, and two signup halves side by side, still refused).
+      title:
+        "tuning set 28 (sideby: two named groups' changes side by side, a value or cohort against everyone else, a week against the week before, a month or quarter against the same one a year before, every year's Q4 or December together, last year against the year before under row-level security)",
+      module: tuning28sideby,
+      cases: tuning28sideby.tuning28sideby,
+      rightAtLeast: 31,
     },
   ];
 
