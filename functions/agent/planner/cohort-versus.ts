@@ -50,14 +50,23 @@ export function withoutComparison(rest: string): string {
 const AGAINST_REST =
   /\b(?:vs|versus|compared\s+(?:to|with)|against)\s+(?:the\s+rest(?:\s+of\s+(?:the\s+|our\s+|my\s+)?customers)?|everyone\s+else|everybody\s+else|all\s+(?:the\s+)?others|all\s+(?:the\s+)?other\s+customers|(?:the\s+)?other\s+customers|the\s+others)\b/g;
 
+/** A question opening its comparison with "compare" ("compare X and everyone else"). */
+const COMPARE_FIRST = /^\W*(?:please\s+)?compar(?:e|ing)\b/;
+/** The rest set against a cohort by a comparing word or, after an opening "compare", by "and". */
+const AND_REST = new RegExp(AGAINST_REST.source.replace('(?:vs|versus|', '(?:and|vs|versus|'), 'g');
+
 /**
  * The question without its words setting a cohort against everyone else (and the "each" of "how many of each",
  * "of each group" that then points at the two groups), or undefined when it says none.
  */
 export function againstRest(text: string): string | undefined {
-  if (!new RegExp(AGAINST_REST.source).test(text)) return undefined;
+  // ("compare customers with a first order above $800 and all other customers": "and" after "compare" sets them
+  // against each other too.)
+  const against = COMPARE_FIRST.test(text) ? AND_REST : AGAINST_REST;
+  if (!new RegExp(against.source).test(text)) return undefined;
   return ` ${text} `
-    .replace(AGAINST_REST, ' ')
+    .replace(new RegExp(against.source, 'g'), ' ')
+    .replace(/\bcompar(?:e|ing)\b/g, ' ')
     .replace(/\b(?:of|for|in)\s+each(?:\s+(?:group|cohort)s?)?\b|\beach\s+(?:group|cohort)s?\b/g, ' ')
     .replace(/\s+/g, ' ');
 }
