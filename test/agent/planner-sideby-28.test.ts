@@ -142,3 +142,30 @@ describe('a week and the week before', () => {
     expect(plan.range?.from).toBe('2027-07-12');
   });
 });
+
+describe('a cohort of what the first order was, against everyone else', () => {
+  it.each([
+    ['customers whose first order was over $900 vs the rest: average number of orders in 2025 each', 900],
+    [
+      'compare customers with a first order above $800 and all other customers on average 2025 spend per customer',
+      800,
+    ],
+  ])('%s', (question, value) => {
+    // Act
+    const plan = demoPlan([question], TODAY);
+    // Assess
+    const reading = plan.perEntity?.kind === 'cohort' ? plan.perEntity : undefined;
+    expect(reading?.cohort).toMatchObject({ rest: true, firstAmount: { op: '>', value } });
+    expect(reading?.window.period?.from).toBe('2025-01-01');
+  });
+
+  it('is refused when its figure is not read ("average lifetime orders")', () => {
+    // Act
+    const read = demoReading(
+      ['people whose first purchase was under $50 versus everybody else - average lifetime orders'],
+      TODAY,
+    );
+    // Assess
+    expect(read.kind).toBe('refuse');
+  });
+});
