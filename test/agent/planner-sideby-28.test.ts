@@ -169,3 +169,19 @@ describe('a cohort of what the first order was, against everyone else', () => {
     expect(read.kind).toBe('refuse');
   });
 });
+
+describe('two signup cohorts next to each other', () => {
+  it('reads "next to" as setting them side by side', () => {
+    // Act
+    const plan = demoPlan(
+      [
+        'lifetime revenue per customer: customers who signed up in H1 2022 next to those who signed up in H2 2022',
+      ],
+      TODAY,
+    );
+    // Assess
+    const reading = plan.perEntity?.kind === 'cohort' ? plan.perEntity : undefined;
+    expect(reading?.cohort.period?.from).toBe('2022-01-01');
+    expect(reading?.cohort.versus?.from).toBe('2022-07-01');
+  });
+});

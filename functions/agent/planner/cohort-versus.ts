@@ -19,7 +19,7 @@ interface Found {
 }
 
 /** Words between or around two cohorts that set them against each other. */
-const AGAINST = /\b(?:vs|versus|than|compared\s+(?:to|with)|against)\b/;
+const AGAINST = /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to)\b/;
 
 /**
  * The first cohort with the second set against it, when both are of one kind (signup dates, or first-order
@@ -42,7 +42,10 @@ export function cohortsVersus(text: string, a: Found | undefined, b: Found | und
 export function withoutComparison(rest: string): string {
   return ` ${rest} `
     .replace(/\b(?:more|less|fewer|higher|lower|bigger|smaller)(?:\s+often)?\b(?!\s+than\s+\d)/g, ' ')
-    .replace(/\b(?:vs|versus|than|compared\s+(?:to|with)|against|ones|joiners|signups|sign\s+ups)\b/g, ' ')
+    .replace(
+      /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to|ones|joiners|signups|sign\s+ups)\b/g,
+      ' ',
+    )
     .replace(/\s+/g, ' ');
 }
 
