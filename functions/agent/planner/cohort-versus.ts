@@ -4,7 +4,8 @@
  * in Q3 2022 spend more per customer in 2025 than the Q1 2022 signups". Each cohort is its own row of the same
  * figures (cohort-sql.ts); the words that set them against each other are read here and nothing else is. A cohort
  * set against everyone else ("late starters vs everyone else", "January 2023 first-time buyers versus the rest",
- * "compared with all other customers") is its own row beside the rest's.
+ * "compared with all other customers", "compare X and all other customers") is its own row beside the rest's.
+ * "next to" sets two cohorts side by side as "vs" does ("H1 2022 signups next to H2 2022 ones").
  */
 import type { CohortReading, Period } from './plan';
 
