@@ -976,16 +976,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 32,
     },
     {
-      // 17 of 35 right before side-by-side comparisons were tuned (5 confident wrong, in the eval CLI, on 2ddd4c6);
-      // RIGHT_AFTER, none wrong, after (each-value-change.ts: each named value's own change; rest-split.ts: a value
-      // against everything else; calendar-parts.ts: every year's Q4 or December pooled; previous-pointers.ts and
-      // follow-up.ts: "compare that with the previous week" after a week; cohorts of a first order's amount or an
-      // order count against the rest, and two signup halves side by side, still refused).
+      // 17 of 35 right before side-by-side comparisons were tuned (5 confident wrong, in the eval CLI, on 2ddd4c6;
+      // one refusal case was then found answerable, the Black Friday week, and a spring sale put in its place); 34 of
+      // 36, none wrong, after, in the eval CLI and on the TEST sample (each-value-change.ts: each named value's own
+      // change; rest-split.ts: a value against everything else; calendar-parts.ts: every year's Q4 or December pooled;
+      // previous-pointers.ts and follow-up.ts: "compare that with the previous week" after a week; cohort-reader.ts
+      // and cohort-versus.ts: a first order's amount against the rest, signup halves "next to" each other). Still
+      // refused: "average lifetime orders" of a cohort against the rest, customers with 60+ orders against the rest.
       title:
         "tuning set 28 (sideby: two named groups' changes side by side, a value or cohort against everyone else, a week against the week before, a month or quarter against the same one a year before, every year's Q4 or December together, last year against the year before under row-level security)",
       module: tuning28sideby,
       cases: tuning28sideby.tuning28sideby,
-      rightAtLeast: 31,
+      rightAtLeast: 34,
     },
   ];
 
