@@ -115,9 +115,8 @@ const PREVIOUS_UNIT = /\bthe\s+(?:previous|prior|preceding)\s+(day|week|month|qu
  * previous question was of one whole unit of that kind and no breakdown by time; "last week" stays the clock's.
  */
 export function previousPeriodSaid(previous: Plan | undefined, question: string): string {
-  const range = previous?.range;
-  if (!range || previous.grain || previous.compare) return question;
-  const unit = periodUnit(range);
+  if (!previous?.range || previous.grain || previous.compare) return question;
+  const unit = periodUnit(previous.range);
   if (!unit || unit.n !== 1) return question;
   return question.replace(PREVIOUS_UNIT, (all, said: string) =>
     said.toLowerCase() === unit.unit ? `the ${unit.unit} before` : all,
