@@ -117,7 +117,7 @@ const PREVIOUS_UNIT = /\bthe\s+(?:previous|prior|preceding)\s+(day|week|month|qu
 export function previousPeriodSaid(previous: Plan | undefined, question: string): string {
   if (!previous?.range || previous.grain || previous.compare) return question;
   const unit = periodUnit(previous.range);
-  if (!unit || unit.n !== 1) return question;
+  if (unit?.n !== 1) return question;
   return question.replace(PREVIOUS_UNIT, (all, said: string) =>
     said.toLowerCase() === unit.unit ? `the ${unit.unit} before` : all,
   );
