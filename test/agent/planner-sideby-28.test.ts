@@ -73,6 +73,8 @@ describe('one value against everything else', () => {
   it.each([
     // Two filters and people as the rest: which one the rest is of is not said.
     'enterprise customers in the west vs everyone else: revenue',
+    // "the rest of the year" is a span, not everything but the value.
+    'electronics revenue in December 2025 vs the rest of the year',
     // A cohort by an order count is no value of a dimension.
     'customers with more than 60 orders against all the other customers: average order amount',
   ])('does not split %s', (question) => {

@@ -21,7 +21,7 @@ import { derived } from './weekdays';
 const PEOPLE = /^(?:customers?|people|buyers?|clients?|accounts?|shoppers?|users?)$/;
 /** "the rest (of the customers)", "everyone else", "all (the) others", "all (the) other categories (combined)". */
 const REST =
-  '(?:the\\s+rest(?:\\s+of\\s+(?:the\\s+|our\\s+|my\\s+)?([a-z]+))?|every(?:one|body)\\s+else|all\\s+(?:the\\s+)?others|the\\s+others|(?:all\\s+)?(?:the\\s+)?other\\s+([a-z]+)(?:\\s+(?:combined|together|put\\s+together|in\\s+total))?)';
+  '(?:the\\s+rest(?:\\s+of\\s+(?:the\\s+|our\\s+|my\\s+)?([a-z]+)|(?!\\s+of\\b))|every(?:one|body)\\s+else|all\\s+(?:the\\s+)?others|the\\s+others|(?:all\\s+)?(?:the\\s+)?other\\s+([a-z]+)(?:\\s+(?:combined|together|put\\s+together|in\\s+total))?)';
 /** The rest set against what comes before it. */
 const AGAINST = new RegExp(
   `\\b(?:vs\\.?|versus|v\\.?|compared\\s+(?:to|with)|against|next\\s+to)\\s+${REST}(?=[\\s?.!,:;)]|$)`,
