@@ -104,6 +104,7 @@ import * as tuning27seventh from './questions/tuning-27-seventh';
 import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
 import * as tuning28probed from './questions/tuning-28-probed';
+import * as tuning28sideby from './questions/tuning-28-sideby';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -986,6 +987,20 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning28probed,
       cases: tuning28probed.tuning28probed,
       rightAtLeast: 32,
+    },
+    {
+      // 17 of 35 right before side-by-side comparisons were tuned (5 confident wrong, in the eval CLI, on 2ddd4c6;
+      // one refusal case was then found answerable, the Black Friday week, and a spring sale put in its place); 34 of
+      // 36, none wrong, after, in the eval CLI and on the TEST sample (each-value-change.ts: each named value's own
+      // change; rest-split.ts: a value against everything else; calendar-parts.ts: every year's Q4 or December pooled;
+      // previous-pointers.ts and follow-up.ts: "compare that with the previous week" after a week; cohort-reader.ts
+      // and cohort-versus.ts: a first order's amount against the rest, signup halves "next to" each other). Still
+      // refused: "average lifetime orders" of a cohort against the rest, customers with 60+ orders against the rest.
+      title:
+        "tuning set 28 (sideby: two named groups' changes side by side, a value or cohort against everyone else, a week against the week before, a month or quarter against the same one a year before, every year's Q4 or December together, last year against the year before under row-level security)",
+      module: tuning28sideby,
+      cases: tuning28sideby.tuning28sideby,
+      rightAtLeast: 34,
     },
   ];
 

@@ -488,7 +488,10 @@ function readCohortAlone(question: string, catalog: readonly CatalogCube[], toda
     // (A period after today is the future: left to the ordinary reading, which refuses it.)
     if ([found.cohort.period, read.window.period].some((p) => p !== undefined && p.from > today))
       return undefined;
-    if (withoutRest && (found.versus || firstIn || !found.cohort.period))
+    // (A cohort of what the first order was, "first order over $900 vs the rest", is set against the members whose
+    // first order was not.)
+    const defined = found.cohort.period || found.cohort.firstAmount || found.cohort.attr;
+    if (withoutRest && (found.versus || firstIn || !defined))
       return { kind: 'refuse', reason: AGAINST_UNREAD };
     const cohort = found.versus
       ? { ...found.cohort, versus: found.versus.period }
@@ -504,7 +507,7 @@ function readCohortAlone(question: string, catalog: readonly CatalogCube[], toda
 }
 
 const AGAINST_UNREAD =
-  'I can set a cohort against everyone else when it is defined by a date (signup, first order or last order in a period), not this one';
+  'I can set a cohort against everyone else when it is defined by a date (signup, first order or last order in a period) or by what its first order was, with figures I can read for both, not this one';
 
 /** The outcome and measures of the words beside a cohort, or undefined when any word is not read. */
 export function readOutcome(

@@ -4,7 +4,8 @@
  * in Q3 2022 spend more per customer in 2025 than the Q1 2022 signups". Each cohort is its own row of the same
  * figures (cohort-sql.ts); the words that set them against each other are read here and nothing else is. A cohort
  * set against everyone else ("late starters vs everyone else", "January 2023 first-time buyers versus the rest",
- * "compared with all other customers") is its own row beside the rest's.
+ * "compared with all other customers", "compare X and all other customers") is its own row beside the rest's.
+ * "next to" sets two cohorts side by side as "vs" does ("H1 2022 signups next to H2 2022 ones").
  */
 import type { CohortReading, Period } from './plan';
 
@@ -19,7 +20,7 @@ interface Found {
 }
 
 /** Words between or around two cohorts that set them against each other. */
-const AGAINST = /\b(?:vs|versus|than|compared\s+(?:to|with)|against)\b/;
+const AGAINST = /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to)\b/;
 
 /**
  * The first cohort with the second set against it, when both are of one kind (signup dates, or first-order
@@ -42,7 +43,10 @@ export function cohortsVersus(text: string, a: Found | undefined, b: Found | und
 export function withoutComparison(rest: string): string {
   return ` ${rest} `
     .replace(/\b(?:more|less|fewer|higher|lower|bigger|smaller)(?:\s+often)?\b(?!\s+than\s+\d)/g, ' ')
-    .replace(/\b(?:vs|versus|than|compared\s+(?:to|with)|against|ones|joiners|signups|sign\s+ups)\b/g, ' ')
+    .replace(
+      /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to|ones|joiners|signups|sign\s+ups)\b/g,
+      ' ',
+    )
     .replace(/\s+/g, ' ');
 }
 
@@ -50,14 +54,23 @@ export function withoutComparison(rest: string): string {
 const AGAINST_REST =
   /\b(?:vs|versus|compared\s+(?:to|with)|against)\s+(?:the\s+rest(?:\s+of\s+(?:the\s+|our\s+|my\s+)?customers)?|everyone\s+else|everybody\s+else|all\s+(?:the\s+)?others|all\s+(?:the\s+)?other\s+customers|(?:the\s+)?other\s+customers|the\s+others)\b/g;
 
+/** A question opening its comparison with "compare" ("compare X and everyone else"). */
+const COMPARE_FIRST = /^\W*(?:please\s+)?compar(?:e|ing)\b/;
+/** The rest set against a cohort by a comparing word or, after an opening "compare", by "and". */
+const AND_REST = new RegExp(AGAINST_REST.source.replace('(?:vs|versus|', '(?:and|vs|versus|'), 'g');
+
 /**
  * The question without its words setting a cohort against everyone else (and the "each" of "how many of each",
  * "of each group" that then points at the two groups), or undefined when it says none.
  */
 export function againstRest(text: string): string | undefined {
-  if (!new RegExp(AGAINST_REST.source).test(text)) return undefined;
+  // ("compare customers with a first order above $800 and all other customers": "and" after "compare" sets them
+  // against each other too.)
+  const against = COMPARE_FIRST.test(text) ? AND_REST : AGAINST_REST;
+  if (!new RegExp(against.source).test(text)) return undefined;
   return ` ${text} `
-    .replace(AGAINST_REST, ' ')
+    .replace(new RegExp(against.source, 'g'), ' ')
+    .replace(/\bcompar(?:e|ing)\b/g, ' ')
     .replace(/\b(?:of|for|in)\s+each(?:\s+(?:group|cohort)s?)?\b|\beach\s+(?:group|cohort)s?\b/g, ' ')
     .replace(/\s+/g, ' ');
 }

@@ -740,7 +740,14 @@ function nextPeriod(previous: Plan, own: Parsed, step: RegExpExecArray, today: s
   };
   // ("a month earlier": the unit word names the step, not a breakdown by month.)
   const grain = own.grain === unit ? undefined : own.grain;
-  return { ...merge(previous, { ...own, grain, range: undefined, compare: undefined }), range };
+  const plan = merge(previous, { ...own, grain, range: undefined, compare: undefined });
+  // ("compare that with the week before" after a week: both weeks and the change between them; with the step's
+  // period alone the change ran over a series of weeks nobody asked for: confidently wrong.)
+  if (own.change && !grain) {
+    const stepped = { ...range, label: `${from} to ${addDays(to, -1)}` };
+    return { ...plan, range: undefined, compare: after ? [period, stepped] : [stepped, period] };
+  }
+  return { ...plan, range };
 }
 
 /** Words that point back at the previous breakdown's rows ("which one", "rank them", "which of these"). */

@@ -12,6 +12,7 @@
  * Anything else stays as asked, so a word the model lacks is still refused by name.
  */
 
+import { readCalendarParts } from './calendar-parts';
 import { addDays, addMonths } from './clock';
 import { readCountRanges } from './count-ranges';
 import { readCutoffs } from './cutoffs';
@@ -966,6 +967,17 @@ const REWRITES: [RegExp, Replacement][] = [
       return `from ${spoken(monday)} to ${spoken(addDays(monday, 6))}`;
     },
   ],
+  // "the week starting June 2, 2025", "the week beginning on Mar 3 2025": seven days from that day.
+  [
+    new RegExp(
+      `\\b(?:(?:in|for|during|over)\\s+)?(?:the\\s+)?week\\s+(?:starting|beginning|commencing|from)\\s+(?:on\\s+)?(${[...MONTHS, ...Object.keys(MONTH_ABBREVIATIONS)].join('|')})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`,
+      'gi',
+    ),
+    (all, month = '', day = '', year = '') => {
+      const date = isoDay(Number(year), monthIndex(month.toLowerCase()) ?? -1, Number(day));
+      return date ? `from ${spoken(date)} to ${spoken(addDays(date, 6))}` : all;
+    },
+  ],
   // "the last week of 2025", "the first 10 days of Q3 2024", "the final 2 months of H1 2025": that part of it.
   [
     new RegExp(
@@ -1786,10 +1798,13 @@ export function rephrase(question: string, today?: string): string {
   // ("the Apr-Jun 2022 signups": a signup cohort by a span of months, signup-spans.ts.)
   // ("orders in August so far" in August: this month so far, unit-so-far.ts.)
   // ("each year's Q3 as a % of that year's total revenue": a quarter against its own year, seasonal.ts.)
+  // ("across all Q4s", "in fourth quarters", "Q4 of any year": every year's Q4 pooled, calendar-parts.ts.)
   return readCutoffs(
     readDayRanges(
       readSignupSpans(
-        readPeriodTotals(readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(text), today), today))),
+        readPeriodTotals(
+          readCountRanges(readYearSpans(readUnitSoFar(readYearsOwn(readCalendarParts(text)), today), today)),
+        ),
       ),
     ),
   );

@@ -12,6 +12,7 @@
  *   words, the change went against the year before: confidently wrong).
  */
 import type { Parsed, Period, Plan } from './plan';
+import { periodUnit } from './query';
 
 /** "within that region", "inside this category", "in that one", "within that": a pointer at one previous row. */
 const AT_ONE = /\b(?:within|inside|in|for|among|from) (?:that|this) ([a-z]+)\b/;
@@ -102,4 +103,22 @@ export function previousUnitSaid(previous: Plan | undefined, question: string): 
   return unit && new RegExp(`\\bprevious ${grain}\\b`).test(stepped)
     ? stepped.replace(FIRST_STEP, (all) => (unit.test(all) ? '' : all))
     : stepped;
+}
+
+/** "the previous week", "the prior month", "the preceding quarter": the unit before some period. */
+const PREVIOUS_UNIT = /\bthe\s+(?:previous|prior|preceding)\s+(day|week|month|quarter|year)\b/gi;
+
+/**
+ * "compare that with the previous week" after "orders in the week starting June 2, 2025": the week before the
+ * previous question's week, said as "the week before" (which follow-up.ts steps back from the previous period).
+ * Read alone, "the previous week" was the week before the clock's (no data: confidently wrong). Only when the
+ * previous question was of one whole unit of that kind and no breakdown by time; "last week" stays the clock's.
+ */
+export function previousPeriodSaid(previous: Plan | undefined, question: string): string {
+  if (!previous?.range || previous.grain || previous.compare) return question;
+  const unit = periodUnit(previous.range);
+  if (unit?.n !== 1) return question;
+  return question.replace(PREVIOUS_UNIT, (all, said: string) =>
+    said.toLowerCase() === unit.unit ? `the ${unit.unit} before` : all,
+  );
 }

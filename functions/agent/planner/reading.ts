@@ -62,11 +62,12 @@ import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
-import { previousUnitSaid } from './previous-pointers';
+import { previousPeriodSaid, previousUnitSaid } from './previous-pointers';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
 import { readRecency } from './recency';
+import { restFollowUp, restSplit } from './rest-split';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
@@ -646,7 +647,8 @@ function readThread(
         : undefined;
     if (people) plan = undefined;
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
-    // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before.)
+    // ("how much did each change from the previous one?" after a breakdown by quarter: the quarter before;
+    // "compare that with the previous week" after a week: the week before it, previous-pointers.ts.)
     // ("revenue last year vs the year before (i.e. 2025 vs 2024)": the periods named, period-glosses.ts.)
     // ("how many were cancelled?" after a count: of those; "as a % of the quarter's orders": of the quarter asked
     // before; follow-up.ts.)
@@ -656,7 +658,10 @@ function readThread(
         plan,
         previousUnitSaid(
           plan,
-          readPeriodGlosses(plan ? periodWholeSaid(ofThoseElided(quote.text), plan) : quote.text),
+          previousPeriodSaid(
+            plan,
+            readPeriodGlosses(plan ? periodWholeSaid(ofThoseElided(quote.text), plan) : quote.text),
+          ),
         ),
       );
     // ("(their orders added up, not single orders)", "(all 12)", "Tomasz (my manager) wants": restated-glosses.ts.)
@@ -700,6 +705,21 @@ function readThread(
         : pointed;
     // A breakdown left out of the previous question is not left out of the next.
     if (plan?.missing) plan = { ...plan, missing: undefined };
+    // ("enterprise customers vs everyone else: 2025 revenue", "and from everyone else?": the value and the rest,
+    // rest-split.ts.)
+    const split = plain
+      ? undefined
+      : plan
+        ? restFollowUp(plan, question)
+        : restSplit(question, (text) => {
+            const r = readQuestions([text], models, today);
+            return r.kind === 'plan' ? r.plan : undefined;
+          });
+    if (split) {
+      plan = split;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // First rows and retention between periods, read on each entity's rows (per-entity.ts).
     // ("... what % of them also ordered in December 2025?" after a count of one period's customers.)
     const restated = plan && !plain ? retentionFollowUp(plan, question) : undefined;

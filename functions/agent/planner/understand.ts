@@ -28,6 +28,7 @@ import {
   yearBefore,
 } from './dates';
 import { eachBetween } from './each-between';
+import { eachValueChanged } from './each-value-change';
 import {
   claimCountRankings,
   claimTotalCounts,
@@ -601,6 +602,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
         ['between', 'split', 'respectively'].includes(w) ||
         (w === 'each' && !eachOfOther(i)),
     ) ||
+    // "how did north and south revenue change from 2024 to 2025": each value's change (each-value-change.ts).
+    (change !== undefined && eachValueChanged(tokens, filters)) ||
     // "did enterprise or consumer customers spend more": which of the values named leads, one row each.
     // ("more than 900", "$500 or more" are bounds, not a comparison of the values.)
     (raws.includes('or') &&
