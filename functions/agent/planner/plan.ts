@@ -562,7 +562,11 @@ export type PerEntity =
       kind: 'days-between';
       rows: EntityRows;
       stat: 'avg' | 'median';
+      /** A percentile of the gaps in place of `stat` (0.9: "the 90th percentile of the days between orders"). */
+      percentile?: number;
       pair: 'each' | 'first-second';
+      /** "calendar days": the days between the two order dates; otherwise the elapsed time in days (seconds / 86,400). */
+      calendar?: true;
       by?: CatalogMember;
     }
   | {
