@@ -59,6 +59,8 @@ const covered = (figure: string, from: string, by = '') =>
   by
     ? `SELECT ${by}, ${LAST_DAY}, ${figure} FROM orders WHERE created_at >= '${from}' GROUP BY 1 ORDER BY 1`
     : `SELECT ${LAST_DAY}, ${figure} FROM orders WHERE created_at >= '${from}'`;
+/** A figure stated in thousands with one decimal ("$162,239.2 thousand", "$162,239.2k"). */
+const THOUSANDS_ONE_DECIMAL = /\d\.\d\s?(?:k|thousand)\b/;
 const y2024 = inYear(2024);
 const y2025 = inYear(2025);
 
@@ -235,8 +237,10 @@ export const tuning28spans: (SecondOrderCase & Tuning6Case)[] = [
     class: 'rounded-units',
     ask: '2025 revenue in thousands, with one decimal',
     check: 'answer',
-    tolerance: 0.05,
-    sql: `SELECT round(sum(amount) / 1000, 1) FROM orders WHERE ${y2025}`,
+    // (A figure in thousands is read at its scale: "$162,239.2 thousand" within $50 of the sum.)
+    tolerance: 50,
+    says: THOUSANDS_ONE_DECIMAL,
+    sql: `SELECT sum(amount) FROM orders WHERE ${y2025}`,
   },
   {
     class: 'rounded-units',
@@ -249,8 +253,9 @@ export const tuning28spans: (SecondOrderCase & Tuning6Case)[] = [
     class: 'rounded-units',
     ask: 'median monthly revenue in 2025, in thousands of dollars to one decimal place',
     check: 'answer',
-    tolerance: 0.05,
-    sql: `SELECT round(quantile_cont(v, 0.5) / 1000, 1) FROM (SELECT date_trunc('month', created_at) AS t,
+    tolerance: 50,
+    says: THOUSANDS_ONE_DECIMAL,
+    sql: `SELECT quantile_cont(v, 0.5) FROM (SELECT date_trunc('month', created_at) AS t,
        sum(amount) AS v FROM orders WHERE ${y2025} GROUP BY 1)`,
   },
   {
