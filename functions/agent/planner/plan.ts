@@ -557,6 +557,13 @@ export type PerEntity =
       threshold?: { op: '>' | '>=' | '<' | '<='; days: number };
       by?: CatalogMember;
     }
+  /** The share of a total held by the first (or last) N rows by time (first-rows-share.ts). */
+  | {
+      kind: 'first-rows-share';
+      rows: EntityRows;
+      n: number;
+      direction: 'first' | 'last';
+    }
   /** Days between each entity's consecutive rows, or from its first row to the second (days-between.ts). */
   | {
       kind: 'days-between';

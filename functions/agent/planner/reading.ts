@@ -20,6 +20,7 @@ import { ofCountedPeople, shareOfCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
+import { readFirstRowsShare } from './first-rows-share';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
@@ -1020,6 +1021,9 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const between = readDaysBetween(question, catalog, read);
   if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };
   if (between) return { kind: 'plan' as const, plan: between };
+  // ("share of revenue from the first 1000 orders": first-rows-share.ts.)
+  const firstRows = readFirstRowsShare(question, catalog, read);
+  if (firstRows) return { kind: 'plan' as const, plan: firstRows };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
   // ("count customers by number of orders": entities per count, distributions.ts.)
