@@ -44,7 +44,8 @@ const KIND_BEFORE = new RegExp(
 const PERCENTILE = /\b(?:(\d{1,2})(?:st|nd|rd|th)\s+percentile|p(\d{1,2}))\b/i;
 /** "calendar days": the days between the two order dates, with its gloss ("counting order dates, not hours"). */
 const CALENDAR = /\bcalendar\s+days?\b/i;
-const CALENDAR_GLOSS = /\(\s*counting\s+(?:the\s+)?(?:order\s+)?dates?,?\s+not\s+(?:the\s+)?(?:hours|times?(?:\s+of\s+day)?)\s*\)/gi;
+const CALENDAR_GLOSS =
+  /\(\s*counting\s+(?:the\s+)?(?:order\s+)?dates?,?\s+not\s+(?:the\s+)?(?:hours|times?(?:\s+of\s+day)?)\s*\)/gi;
 /** "from (their) first (order) to (their) second (order | one)". */
 const FIRST_SECOND =
   /\b(?:from|between)\s+(?:a\s+customer['’]?s\s+|their\s+|the\s+)?(?:first|1st)(?:\s+(?:order|purchase))?\s+(?:to|and)\s+(?:their\s+|the\s+)?(?:second|2nd)(?:\s+(?:order|purchase|one))?\b/i;
@@ -78,7 +79,10 @@ export function readDaysBetween(
   catalog: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | { refuse: string } | undefined {
-  const said = question.replace(KIND_BEFORE, (_, kind: string, who: string) => `between consecutive orders of ${kind.trim()} ${who}s`);
+  const said = question.replace(
+    KIND_BEFORE,
+    (_, kind: string, who: string) => `between consecutive orders of ${kind.trim()} ${who}s`,
+  );
   const pair = FIRST_SECOND.test(said) ? 'first-second' : BETWEEN.test(said) ? 'each' : undefined;
   if (!pair || !DAYS.test(said)) return undefined;
   const cubes = entityCubes(catalog);

@@ -20,10 +20,9 @@ type FirstRowsShare = Extract<PerEntity, { kind: 'first-rows-share' }>;
 
 /** "the (year's) first 5,000 orders (ever placed)". */
 const FIRST_ROWS =
-  /\b(?:the\s+)?(?:(year|quarter|month)['’]?s\s+)?(?:very\s+)?(first|earliest|last|latest|most\s+recent)\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:orders|purchases|transactions|sales)\b(\s+(?:ever\s+)?(?:placed|made|received|taken))?(\s+ever\b)?/i;
+  /\b(?:the\s+)?(?:(year|quarter|month)['’]?s\s+)?(?:very\s+)?(first|earliest|last|latest|most\s+recent)\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:orders|purchases|transactions|sales)\b(?:\s+(?:ever\s+)?(?:placed|made|received|taken))?(?:\s+ever\b)?/i;
 /** The words that ask for a part of a whole, in percent. */
-const SHARE =
-  /\b(?:share|fraction|proportion|portion|percent(?:age)?|pct|how\s+much)\b|%/i;
+const SHARE = /\b(?:share|fraction|proportion|portion|percent(?:age)?|pct|how\s+much)\b|%/i;
 /** The reading's own words, removed before the rest is read ("2024", "revenue", "in the east"). */
 const OWN = [
   FIRST_ROWS,
@@ -42,7 +41,11 @@ export function readFirstRowsShare(
 ): Plan | undefined {
   const found = FIRST_ROWS.exec(question);
   if (!found || !SHARE.test(question)) return undefined;
-  const [, unit, end = '', count = '', , ever] = found;
+  // ("customers' first 3 orders", "each one's first 10 orders": the first rows of each entity, not of all.)
+  if (/\b(?:customers?|clients?|buyers?|accounts?|people|users?|their|each|every|per)\b/i.test(question))
+    return undefined;
+  const [said, unit, end = '', count = ''] = found;
+  const ever = /\bever\b/i.test(said);
   const n = Number(count.replace(/,/g, ''));
   if (!Number.isInteger(n) || n < 1) return undefined;
   const cubes = entityCubes(catalog);
@@ -53,7 +56,8 @@ export function readFirstRowsShare(
   const [measure, ...others] = plan.measures;
   if (!measure || others.length > 0 || !['sum', 'count'].includes(measure.aggType ?? '')) return undefined;
   if (plan.dimensions.length > 0 || plan.grain || plan.compare || plan.anyOf || plan.share) return undefined;
-  if (plan.percentile !== undefined || plan.change || plan.having || plan.perEntity || plan.top) return undefined;
+  if (plan.percentile !== undefined || plan.change || plan.having || plan.perEntity || plan.top)
+    return undefined;
   // ("the year's first": the question's own period is one such unit; "ever": no period at all.)
   if (unit) {
     const months = plan.range ? monthsLong(plan.range) : undefined;

@@ -1769,7 +1769,9 @@ export function rephrase(question: string, today?: string): string {
     lifetimeMetric(
       expandContractions(
         readRelativeSpans(
-          readTrailingMonths(readFirstStep(readEndGap(readUnitsAgo(readDayCounts(readTypos(question)), today)))),
+          readTrailingMonths(
+            readFirstStep(readEndGap(readUnitsAgo(readDayCounts(readTypos(question)), today))),
+          ),
         ),
       ),
     ),

@@ -20,7 +20,6 @@ import { ofCountedPeople, shareOfCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
-import { readFirstRowsShare } from './first-rows-share';
 import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
@@ -28,6 +27,7 @@ import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { readEntityVersus } from './entity-versus';
 import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
+import { readFirstRowsShare } from './first-rows-share';
 import { readFirstSharePeriod } from './first-share-period';
 import {
   apartOfThread,
