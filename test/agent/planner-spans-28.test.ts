@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readDayCounts } from '../../functions/agent/planner/day-counts';
+import { readPeriodCount } from '../../functions/agent/planner/period-counts';
 import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
@@ -127,5 +128,29 @@ describe('the share held by the first N orders', () => {
       'refuse',
     );
     expect(demoReading(['share of revenue from the first 100 orders by region'], TODAY).kind).toBe('refuse');
+  });
+});
+
+describe('a count of the data’s own periods', () => {
+  it.each([
+    [
+      'median monthly revenue over all 36 months of data',
+      'median monthly revenue over the last 36 months of data',
+    ],
+    [
+      'what is the median quarterly revenue across the 12 quarters we have?',
+      'what is the median quarterly revenue across the last 12 quarters of data?',
+    ],
+  ])('%s', (question, said) => {
+    expect(readPeriodCount(question)).toEqual({ text: said, ofData: true });
+  });
+
+  it('reads it as the data’s last periods', () => {
+    // Act
+    const plan = demoPlan(['median monthly revenue over all 36 months of data'], TODAY);
+
+    // Assess
+    expect(plan.range).toMatchObject({ ofData: true });
+    expect(plan.grain).toBe('month');
   });
 });

@@ -103,6 +103,7 @@ import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27seventh from './questions/tuning-27-seventh';
 import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
+import * as tuning28spans from './questions/tuning-28-spans';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -973,6 +974,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27cohorts,
       cases: tuning27cohorts.tuning27cohorts,
       rightAtLeast: 32,
+    },
+    {
+      // 17 of 38 right before (2 confident wrong, in the eval CLI, on 2ddd4c6); AFTER_COUNT after.
+      title:
+        "tuning set 28 (spans: elapsed days between a customer's orders, their median or a percentile, top-slice and first-N-orders shares, percentiles over explicit spans, amounts in thousands, N days from a day past the data's end)",
+      module: tuning28spans,
+      cases: tuning28spans.tuning28spans,
+      rightAtLeast: 30,
     },
   ];
 

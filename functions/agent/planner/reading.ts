@@ -259,6 +259,7 @@ function readQuestionsAsked(
     return definitionsKept(readQuestions(defined.questions, models, today, plain), defined.used);
   // "(36 months)" after "2023-2025": the span's periods counted, checked against the span read (period-counts.ts).
   const counted = questions.at(-1) !== undefined ? readPeriodCount(questions.at(-1) as string) : undefined;
+  if (counted?.ofData) return readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);
   if (counted?.count) {
     const reading = readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);
     if (reading.kind !== 'plan') return reading;
