@@ -64,6 +64,16 @@ export function readFirstRowsShare(
     if (months !== MONTHS_OF[unit.toLowerCase() as keyof typeof MONTHS_OF]) return undefined;
   }
   if (ever && plan.range) return undefined;
+  // ("the first 100 orders in the west": a filter said after the rows picks the part only, its whole being all the
+  // rows; one said before them scopes the whole too ("share of east revenue from ..."). Only the latter is read.)
+  const after = question
+    .slice(found.index + said.length)
+    .replace(
+      /\b(?:in|of|during|for|from)\s+(?:the\s+year\s+)?(?:(?:q[1-4]|h[12])\s+)?20\d\d\b|\b(?:of|in)\s+(?:the|that)\s+year\b/gi,
+      ' ',
+    )
+    .replace(/[\s?.!,;:]+/g, '');
+  if (plan.filters.length > 0 && after !== '') return undefined;
   return {
     ...plan,
     perEntity: {
