@@ -57,11 +57,13 @@ describe('days between a customer’s orders, as elapsed time', () => {
     expect(p?.by?.column).toBe('customers_segment');
   });
 
-  it('refuses a gloss of calendar days without them, and a list by customer', () => {
+  it('refuses a gloss of calendar days without them, a list by customer, and a kind it does not read', () => {
     expect(
       demoReading(['median days between a customer’s orders (counting order dates, not hours)'], TODAY).kind,
     ).toBe('refuse');
     expect(demoReading(['median days between orders per customer'], TODAY).kind).toBe('refuse');
+    // ("new" before "customer's" is no value the rows are kept to: never read away.)
+    expect(demoReading(["median days between a new customer's orders"], TODAY).kind).toBe('refuse');
   });
 });
 

@@ -79,16 +79,27 @@ export function readDaysBetween(
   catalog: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | { refuse: string } | undefined {
-  const said = question.replace(
-    KIND_BEFORE,
-    (_, kind: string, who: string) => `between consecutive orders of ${kind.trim()} ${who}s`,
-  );
+  let kind: string | undefined;
+  const said = question.replace(KIND_BEFORE, (_, words: string, who: string) => {
+    kind = words.trim();
+    return `between consecutive orders of ${kind} ${who}s`;
+  });
   const pair = FIRST_SECOND.test(said) ? 'first-second' : BETWEEN.test(said) ? 'each' : undefined;
   if (!pair || !DAYS.test(said)) return undefined;
   const cubes = entityCubes(catalog);
   if (cubes.length === 0) return undefined;
-  return readRest(said, pair, cubes, read) ?? { refuse: REFUSAL };
+  const plan = readRest(said, pair, cubes, read);
+  // (The kind said before "customer's" must be read as a value the rows are kept to: "a new customer's orders" was
+  // read with "new" left out.)
+  if (plan && kind !== undefined && !keptTo(plan, kind)) return { refuse: REFUSAL };
+  return plan ?? { refuse: REFUSAL };
 }
+
+/** Whether a value filter of the plan keeps the rows to `kind` ("small-business": the segment "small business"). */
+const keptTo = (plan: Plan, kind: string) => {
+  const plain = (text: string) => text.toLowerCase().replace(/[\s-]+/g, ' ');
+  return plan.filters.some((f) => !f.negate && f.values.some((v) => plain(String(v)) === plain(kind)));
+};
 
 function readRest(
   question: string,
