@@ -130,7 +130,9 @@ describe('the share held by the first N orders', () => {
       'refuse',
     );
     expect(demoReading(['share of revenue from the first 100 orders by region'], TODAY).kind).toBe('refuse');
-    expect(demoReading(['what % of revenue came from the first 100 orders in the west'], TODAY).kind).toBe('refuse');
+    expect(demoReading(['what % of revenue came from the first 100 orders in the west'], TODAY).kind).toBe(
+      'refuse',
+    );
   });
 });
 
