@@ -170,7 +170,7 @@ describe('days between a customer’s orders', () => {
     expect(plan.perEntity).toMatchObject({ kind: 'days-between', stat: 'avg', pair });
     const p = plan.perEntity?.kind === 'days-between' ? plan.perEntity : undefined;
     expect(p?.by?.column).toBe(by);
-    expect(queryFor(plan).sql).toContain('LAG(CAST(created_at AS DATE)) OVER (PARTITION BY');
+    expect(queryFor(plan).sql).toContain('LAG(EXTRACT(EPOCH FROM created_at)) OVER (PARTITION BY');
   });
 
   it('keeps a filter of the customer and refuses a list by customer', () => {

@@ -105,6 +105,7 @@ import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
 import * as tuning28probed from './questions/tuning-28-probed';
 import * as tuning28sideby from './questions/tuning-28-sideby';
+import * as tuning28spans from './questions/tuning-28-spans';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1001,6 +1002,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning28sideby,
       cases: tuning28sideby.tuning28sideby,
       rightAtLeast: 34,
+    },
+    {
+      // 19 of 38 right before (2 confident wrong, in the eval CLI, on 2ddd4c6); 37 of 38, none wrong, after (also on the
+      // TEST sample): days-between.ts, day-counts.ts, first-rows-share.ts, period-counts.ts, steps.ts, understand.ts.
+      title:
+        "tuning set 28 (spans: elapsed days between a customer's orders, their median or a percentile, top-slice and first-N-orders shares, percentiles over explicit spans, amounts in thousands, N days from a day past the data's end)",
+      module: tuning28spans,
+      cases: tuning28spans.tuning28spans,
+      rightAtLeast: 37,
     },
   ];
 

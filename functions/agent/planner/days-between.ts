@@ -1,11 +1,13 @@
 /**
  * Days between an entity's consecutive rows (issue 29, series): "average number of days between a customer's
  * orders", "avg days between orders per region", "how many days pass between consecutive orders of enterprise
- * customers", "avg days from first to second order". Per customer, each order and the one before it (by date, then
- * id) among the rows in scope, their gap in calendar days between the two order dates; then the average (or the
- * median) over every such pair, per a breakdown when one is named (the pairs within each of its values), or only the
- * gap from the first order to the second. Every word is given a role or the question is left to the other readings
- * (which refuse "days between").
+ * customers", "avg days from first to second order", "the 90th percentile of the days between a customer's
+ * orders". Per customer, each order and the one before it (by time, then id) among the rows in scope, their gap as
+ * elapsed time in days (seconds / 86,400: the order timestamps carry a time of day), or in calendar days between the
+ * two order dates when "calendar days" are asked; then the average, the median or a percentile over every such pair,
+ * per a breakdown when one is named (the pairs within each of its values), or only the gap from the first order to
+ * the second. Every word is given a role or the question is left to the other readings (which refuse "days
+ * between").
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube } from './catalog';
@@ -20,14 +22,33 @@ import { formatValue } from './text';
 type DaysBetween = Extract<PerEntity, { kind: 'days-between' }>;
 
 const ROW = '(?:orders|purchases|transactions|buys)';
-/** "between (a customer's | their | consecutive | successive | two) orders", "between one order and the next". */
+const WHO = "(?:customer|client|buyer)(?:'s|’s|s'|s’)?";
+/**
+ * "between (a customer's | their | consecutive | successive | two) orders", "between one order and the next",
+ * "between one of a customer's orders and their next", "between an order and the same customer's next one".
+ */
 const BETWEEN = new RegExp(
-  `\\bbetween\\s+(?:(?:a|each|the)\\s+)?(?:(?:customer|client|buyer)(?:'s|’s|s')?\\s+|their\\s+)?(?:(?:consecutive|successive|subsequent|back[\\s-]to[\\s-]back|repeat|two)\\s+)?${ROW}\\b|\\bbetween\\s+(?:one|an?)\\s+order\\s+and\\s+the\\s+next\\b`,
+  [
+    `\\bbetween\\s+(?:(?:a|each|the)\\s+)?(?:${WHO}\\s+|their\\s+)?(?:(?:consecutive|successive|subsequent|back[\\s-]to[\\s-]back|repeat|two)\\s+)?${ROW}\\b`,
+    '\\bbetween\\s+(?:one|an?)\\s+order\\s+and\\s+the\\s+next\\b',
+    `\\bbetween\\s+(?:one\\s+of\\s+(?:a\\s+${WHO}|their)\\s+${ROW}|(?:one|an?|each)\\s+order)\\s+and\\s+(?:their|the\\s+same\\s+${WHO}|that\\s+${WHO})\\s+next(?:\\s+(?:one|order|purchase))?\\b`,
+  ].join('|'),
   'i',
 );
-/** "from (their) first (order) to (their) second (order)". */
+/** "between a small-business customer's orders": the customers' kind said before them, read as "of ... customers". */
+const KIND_BEFORE = new RegExp(
+  `\\bbetween\\s+(?:a|an|each)\\s+((?:[a-z]+[\\s-]){1,2}?)(customer|client|buyer)(?:'s|’s)\\s+${ROW}\\b`,
+  'i',
+);
+/** "the 90th percentile", "p90": a percentile of the gaps. */
+const PERCENTILE = /\b(?:(\d{1,2})(?:st|nd|rd|th)\s+percentile|p(\d{1,2}))\b/i;
+/** "calendar days": the days between the two order dates, with its gloss ("counting order dates, not hours"). */
+const CALENDAR = /\bcalendar\s+days?\b/i;
+const CALENDAR_GLOSS =
+  /\(\s*counting\s+(?:the\s+)?(?:order\s+)?dates?,?\s+not\s+(?:the\s+)?(?:hours|times?(?:\s+of\s+day)?)\s*\)/gi;
+/** "from (their) first (order) to (their) second (order | one)". */
 const FIRST_SECOND =
-  /\b(?:from|between)\s+(?:a\s+customer'?s\s+|their\s+|the\s+)?(?:first|1st)(?:\s+(?:order|purchase))?\s+(?:to|and)\s+(?:their\s+|the\s+)?(?:second|2nd)(?:\s+(?:order|purchase))?\b/i;
+  /\b(?:from|between)\s+(?:a\s+customer['’]?s\s+|their\s+|the\s+)?(?:first|1st)(?:\s+(?:order|purchase))?\s+(?:to|and)\s+(?:their\s+|the\s+)?(?:second|2nd)(?:\s+(?:order|purchase|one))?\b/i;
 const DAYS = /\b(?:days?|how\s+long|time|gap)\b/i;
 const MEDIAN = /\b(?:median|middle|midpoint)\b/i;
 const AVERAGE = /\b(?:on\s+average|average|avg|mean|typical(?:ly)?|usually)\b/i;
@@ -35,6 +56,9 @@ const AVERAGE = /\b(?:on\s+average|average|avg|mean|typical(?:ly)?|usually)\b/i;
 const OWN = [
   FIRST_SECOND,
   BETWEEN,
+  PERCENTILE,
+  CALENDAR,
+  /\b(?:from|of|by)\s+the\s+same\s+(?:customer|client|buyer)\b/gi,
   /\bon\s+average\b/gi,
   /\b(?:median|middle|midpoint|average|avg|mean|typical(?:ly)?|usually)\b/gi,
   /\(\s*in\s+days\s*\)|\bin\s+days\b/gi,
@@ -44,7 +68,7 @@ const OWN = [
 
 /** What this reading answers, said when a question of its shape asks something else. */
 const REFUSAL =
-  "I can give the average or the median number of days between a customer's consecutive orders (or from their first order to the second), overall, by one breakdown, with filters and a period, but not this variant of it";
+  "I can give the average, the median or a percentile of the days between a customer's consecutive orders (or from their first order to the second), overall, by one breakdown, with filters and a period, but not this variant of it";
 
 /**
  * The days-between reading, given the ordinary reading of the rest of the question; a refusal when the question
@@ -55,12 +79,27 @@ export function readDaysBetween(
   catalog: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | { refuse: string } | undefined {
-  const pair = FIRST_SECOND.test(question) ? 'first-second' : BETWEEN.test(question) ? 'each' : undefined;
-  if (!pair || !DAYS.test(question)) return undefined;
+  let kind: string | undefined;
+  const said = question.replace(KIND_BEFORE, (_, words: string, who: string) => {
+    kind = words.trim();
+    return `between consecutive orders of ${kind} ${who}s`;
+  });
+  const pair = FIRST_SECOND.test(said) ? 'first-second' : BETWEEN.test(said) ? 'each' : undefined;
+  if (!pair || !DAYS.test(said)) return undefined;
   const cubes = entityCubes(catalog);
   if (cubes.length === 0) return undefined;
-  return readRest(question, pair, cubes, read) ?? { refuse: REFUSAL };
+  const plan = readRest(said, pair, cubes, read);
+  // (The kind said before "customer's" must be read as a value the rows are kept to: "a new customer's orders" was
+  // read with "new" left out.)
+  if (plan && kind !== undefined && !keptTo(plan, kind)) return { refuse: REFUSAL };
+  return plan ?? { refuse: REFUSAL };
 }
+
+/** Whether a value filter of the plan keeps the rows to `kind` ("small-business": the segment "small business"). */
+const keptTo = (plan: Plan, kind: string) => {
+  const plain = (text: string) => text.toLowerCase().replace(/[\s-]+/g, ' ');
+  return plan.filters.some((f) => !f.negate && f.values.some((v) => plain(String(v)) === plain(kind)));
+};
 
 function readRest(
   question: string,
@@ -69,11 +108,23 @@ function readRest(
   read: PlainRead,
 ): Plan | undefined {
   const median = MEDIAN.test(question);
-  if (!median && !AVERAGE.test(question)) return undefined;
+  const at = PERCENTILE.exec(question);
+  const percentile = at ? Number(at[1] ?? at[2]) / 100 : undefined;
+  if (percentile !== undefined && (median || percentile <= 0 || AVERAGE.test(question))) return undefined;
+  if (percentile === undefined && !median && !AVERAGE.test(question)) return undefined;
+  const calendar = CALENDAR.test(question);
+  // (The gloss of calendar days says how they are counted; without them, it is a condition this reading does not make.)
+  if (!calendar && CALENDAR_GLOSS.test(question)) return undefined;
+  const own = calendar ? [...OWN, new RegExp(CALENDAR_GLOSS.source, 'gi')] : OWN;
   // ("by customer": each one's own gaps, a list this reading does not make; its words would be taken as its own.)
-  if (/\b(?:by|per|each|every|for\s+each)\s+(?:customer|client|buyer|account)s?\b/i.test(question))
+  // ("by customer segment" is a breakdown of the customers' own, left to the rest.)
+  if (
+    /\b(?:by|per|each|every|for\s+each)\s+(?:customer|client|buyer|account)s?\b(?!\s+(?:segment|region|type|tier|group|country|city)s?\b)/i.test(
+      question,
+    )
+  )
     return undefined;
-  const plan = restPlan(question, OWN, cubes, read);
+  const plan = restPlan(question, own, cubes, read);
   const rows = plan ? entityRows(plan.cube) : undefined;
   if (!plan || !rows) return undefined;
   if (!plainCount(plan)) return undefined;
@@ -86,16 +137,18 @@ function readRest(
       kind: 'days-between',
       rows,
       stat: median ? 'median' : 'avg',
+      ...(percentile !== undefined ? { percentile } : {}),
       pair,
+      ...(calendar ? { calendar: true as const } : {}),
       ...(by ? { by } : {}),
     },
   };
 }
 
 /**
- * One query: each row's date and the one before it of the same entity (and breakdown value) among the rows in
- * scope, the gap in calendar days; then its average or median over the pairs (the first pair only, for
- * 'first-second').
+ * One query: each row's time and the one before it of the same entity (and breakdown value) among the rows in
+ * scope, the gap in elapsed days (or calendar days between their dates); then its average, median or percentile
+ * over the pairs (the first pair only, for 'first-second').
  */
 export function daysBetweenQuery(plan: Plan, p: DaysBetween): PlannedQuery {
   const entity = ident(p.rows.entity.column);
@@ -104,15 +157,20 @@ export function daysBetweenQuery(plan: Plan, p: DaysBetween): PlannedQuery {
   const order = [at, ...(p.rows.id ? [ident(p.rows.id.column)] : [])].join(', ');
   const conds = conditions({ ...plan, perEntity: undefined }, at);
   const partition = [entity, ...by].join(', ');
-  const r = `SELECT ${[...by, `CAST(${at} AS DATE) AS day`].join(', ')}, LAG(CAST(${at} AS DATE)) OVER (PARTITION BY ${partition} ORDER BY ${order}) AS previous_day, ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${order}) AS row_rank FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''}`;
-  const kept = p.pair === 'first-second' ? 'row_rank = 2' : 'previous_day IS NOT NULL';
-  const d = `SELECT ${[...by, 'day - previous_day AS days'].join(', ')} FROM r WHERE ${kept}`;
-  const stat = p.stat === 'median' ? 'percentile_cont(0.5) WITHIN GROUP (ORDER BY days)' : 'AVG(days)';
-  const name = p.pair === 'first-second' ? 'days_first_to_second_order' : 'days_between_orders';
+  // (Calendar days: the two dates' difference; elapsed days: the seconds between the two times over 86,400.)
+  const point = p.calendar ? `CAST(${at} AS DATE)` : `EXTRACT(EPOCH FROM ${at})`;
+  const r = `SELECT ${[...by, `${point} AS point`].join(', ')}, LAG(${point}) OVER (PARTITION BY ${partition} ORDER BY ${order}) AS previous_point, ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${order}) AS row_rank FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''}`;
+  const kept = p.pair === 'first-second' ? 'row_rank = 2' : 'previous_point IS NOT NULL';
+  const gap = p.calendar ? 'point - previous_point' : '(point - previous_point) / 86400.0';
+  const d = `SELECT ${[...by, `${gap} AS days`].join(', ')} FROM r WHERE ${kept}`;
+  const q = p.percentile ?? (p.stat === 'median' ? 0.5 : undefined);
+  const stat = q !== undefined ? `percentile_cont(${q}) WITHIN GROUP (ORDER BY days)` : 'AVG(days)';
+  const statName = p.percentile !== undefined ? `p${Math.round(p.percentile * 100)}` : p.stat;
+  const name = `${p.calendar ? 'calendar_' : ''}${p.pair === 'first-second' ? 'days_first_to_second_order' : 'days_between_orders'}`;
   const group = by.length > 0 ? ' GROUP BY 1 ORDER BY 1' : '';
-  const sql = `WITH r AS (${r}), d AS (${d}) SELECT ${[...by, `round(${stat}, 2) AS ${p.stat}_${name}`, 'COUNT(*) AS pairs'].join(', ')} FROM d${group}`;
+  const sql = `WITH r AS (${r}), d AS (${d}) SELECT ${[...by, `round(${stat}, 2) AS ${statName}_${name}`, 'COUNT(*) AS pairs'].join(', ')} FROM d${group}`;
   const title = capitalise(
-    `${p.stat === 'median' ? 'median' : 'average'} days ${p.pair === 'first-second' ? 'from the first order to the second' : 'between consecutive orders'}${p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : ''}${scopeText({ ...plan, perEntity: undefined })}`,
+    `${statWords(p)} ${p.calendar ? 'calendar days' : 'days'} ${p.pair === 'first-second' ? 'from the first order to the second' : 'between consecutive orders'}${p.by ? ` by ${nameOf(plan, p.by).toLowerCase()}` : ''}${scopeText({ ...plan, perEntity: undefined })}`,
   );
   return plannedQuery(plan, sql, title, [
     ...(p.by ? [{ role: 'dimension' as const, member: p.by }] : []),
@@ -120,6 +178,16 @@ export function daysBetweenQuery(plan: Plan, p: DaysBetween): PlannedQuery {
     { role: 'entities' },
   ]);
 }
+
+/** "90th percentile of", "median", "average". */
+const statWords = (p: DaysBetween) =>
+  p.percentile !== undefined
+    ? `${ordinal(Math.round(p.percentile * 100))} percentile of the`
+    : p.stat === 'median'
+      ? 'median'
+      : 'average';
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The answer: the figure in days (per group), and how it was measured. */
 export function daysBetweenAnswer(
@@ -135,10 +203,13 @@ export function daysBetweenAnswer(
       ? `${formatFigure(undefined, n ?? 0)} ${entityWord(p.rows.entity)} with a second order`
       : `${formatFigure(undefined, n ?? 0)} pairs of orders`;
   const within = p.by ? ` of the same ${nameOf(plan, p.by).toLowerCase()}` : '';
+  const measured = p.calendar
+    ? 'the calendar days between the two order dates'
+    : 'the elapsed time between the two orders, in days (hours and minutes counted as parts of a day)';
   const rule =
     p.pair === 'first-second'
-      ? `(Per ${one} with two or more orders${within}: the calendar days from the date of their first order to the date of their second, in the rows asked about.)`
-      : `(Each order against the same ${one}'s order before it${within}, in the rows asked about: the calendar days between the two order dates, over every such pair.)`;
+      ? `(Per ${one} with two or more orders${within}, in the rows asked about: ${measured}, from their first order to their second.)`
+      : `(Each order against the same ${one}'s order before it${within}, in the rows asked about: ${measured}, over every such pair.)`;
   if (!p.by) {
     const [v, n] = result.data[0] ?? [];
     if (v === null || v === undefined) return `${query.title}: no ${one} has two orders in scope.`;

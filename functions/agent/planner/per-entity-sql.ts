@@ -5,6 +5,7 @@ import { cohortAnswer, cohortQuery } from './cohort-sql';
 import { ratioAnswer, ratioQuery, ratioTitle } from './customer-ratios-sql';
 import { daysBetweenAnswer, daysBetweenQuery } from './days-between';
 import { daysToFirstAnswer, daysToFirstQuery } from './days-to-first';
+import { firstRowsShareAnswer, firstRowsShareQuery } from './first-rows-share';
 import { firstSharePeriodAnswer, firstSharePeriodQuery } from './first-share-period';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
@@ -39,6 +40,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'first-share-period') return firstSharePeriodQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
+  if (p.kind === 'first-rows-share') return firstRowsShareQuery(plan, p);
   const table = ident(plan.cube.name);
   const entity = ident(p.rows.entity.column);
   const at = ident(p.rows.time.column);
@@ -140,6 +142,7 @@ function titleOf(plan: Plan): string {
     p.kind === 'cohort' ||
     p.kind === 'days-to-first' ||
     p.kind === 'days-between' ||
+    p.kind === 'first-rows-share' ||
     p.kind === 'recency' ||
     p.kind === 'best-period' ||
     p.kind === 'no-rows-in' ||
@@ -183,6 +186,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);
+  if (p.kind === 'first-rows-share') return firstRowsShareAnswer(plan, p, query, result);
   const people = entityWord(p.rows.entity);
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);
   if (p.kind === 'top') return topAnswer(plan, p, result);

@@ -2,7 +2,8 @@
  * "p95 of monthly revenue across 2023-2025 (36 months)", "... over the last three full years (12 quarters)", "...,
  * 2023-2025 — 36 months in all": an aside that counts the periods of the span the question names. It says nothing
  * new when it agrees with the span read, and the question is read without it; when it does not agree (or the
- * question names no span to check it against), the question is refused rather than answered for either one.
+ * question names no span to check it against), the question is refused rather than answered for either one. A
+ * count of the data's own periods ("over all 36 months of data") is read as the data's last N of them.
  */
 import type { Plan } from './plan';
 
@@ -28,8 +29,21 @@ const SPREAD_BEFORE =
   /\b(?:ordered|order|bought|buy|purchased|purchase|placed\s+(?:an\s+)?orders?|shopped|active)\s*$/i;
 const SPELLED: Record<string, number> = { two: 2, three: 3, four: 4, six: 6, twelve: 12 };
 
+/**
+ * "over all 36 months of data", "across the 12 quarters we have": every period the data holds, counted by the asker;
+ * read as the data's own last N of them ("the last 36 months of data", dates.ts), whose answer says where they fall.
+ */
+const DATA_SPAN =
+  /\b(over|across|for|in|during|throughout)\s+(?:all\s+)?(?:the\s+|our\s+)?(\d{1,3})\s+(month|quarter|week|year)s\s+(?:(?:of|in)\s+(?:the\s+|our\s+)?data(?:set)?|we\s+have(?:\s+data(?:\s+for)?)?|we['’]ve\s+got|on\s+record)\b/i;
+
 /** The question without a counted aside, and the count it said. */
-export function readPeriodCount(question: string): { text: string; count?: PeriodCount } {
+export function readPeriodCount(question: string): { text: string; count?: PeriodCount; ofData?: true } {
+  const data = DATA_SPAN.exec(question);
+  if (data) {
+    const [all, link = '', n = '', unit = ''] = data;
+    const text = `${question.slice(0, data.index)}${link} the last ${n} ${unit.toLowerCase()}s of data${question.slice(data.index + all.length)}`;
+    return { text, ofData: true };
+  }
   const counted = COUNTED_SPAN.exec(question);
   // ("customers who ordered in all 4 quarters of 2025": rows in every one of them, not the span; read as "every
   // quarter", entities.ts's spread. Taking the count away left "ordered in 2025": confidently wrong.)

@@ -17,6 +17,7 @@ import { addDays, addMonths } from './clock';
 import { readCountRanges } from './count-ranges';
 import { readCutoffs } from './cutoffs';
 import { shift } from './dates';
+import { readDayCounts } from './day-counts';
 import { readDayRanges } from './day-ranges';
 import { readEndGap } from './end-gap';
 import { readFirstStep } from './first-step';
@@ -1780,7 +1781,9 @@ export function rephrase(question: string, today?: string): string {
     lifetimeMetric(
       expandContractions(
         readRelativeSpans(
-          readTrailingMonths(readFirstStep(readEndGap(readUnitsAgo(readTypos(question), today)))),
+          readTrailingMonths(
+            readFirstStep(readEndGap(readUnitsAgo(readDayCounts(readTypos(question)), today))),
+          ),
         ),
       ),
     ),

@@ -557,12 +557,23 @@ export type PerEntity =
       threshold?: { op: '>' | '>=' | '<' | '<='; days: number };
       by?: CatalogMember;
     }
+  /** The share of a total held by the first (or last) N rows by time (first-rows-share.ts). */
+  | {
+      kind: 'first-rows-share';
+      rows: EntityRows;
+      n: number;
+      direction: 'first' | 'last';
+    }
   /** Days between each entity's consecutive rows, or from its first row to the second (days-between.ts). */
   | {
       kind: 'days-between';
       rows: EntityRows;
       stat: 'avg' | 'median';
+      /** A percentile of the gaps in place of `stat` (0.9: "the 90th percentile of the days between orders"). */
+      percentile?: number;
       pair: 'each' | 'first-second';
+      /** "calendar days": the days between the two order dates; otherwise the elapsed time in days (seconds / 86,400). */
+      calendar?: true;
       by?: CatalogMember;
     }
   | {

@@ -27,6 +27,7 @@ import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { readEntityVersus } from './entity-versus';
 import { readTwoMeasures } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
+import { readFirstRowsShare } from './first-rows-share';
 import { readFirstSharePeriod } from './first-share-period';
 import {
   apartOfThread,
@@ -259,6 +260,7 @@ function readQuestionsAsked(
     return definitionsKept(readQuestions(defined.questions, models, today, plain), defined.used);
   // "(36 months)" after "2023-2025": the span's periods counted, checked against the span read (period-counts.ts).
   const counted = questions.at(-1) !== undefined ? readPeriodCount(questions.at(-1) as string) : undefined;
+  if (counted?.ofData) return readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);
   if (counted?.count) {
     const reading = readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);
     if (reading.kind !== 'plan') return reading;
@@ -1040,6 +1042,9 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const between = readDaysBetween(question, catalog, read);
   if (between && 'refuse' in between) return { kind: 'refuse' as const, reason: between.refuse };
   if (between) return { kind: 'plan' as const, plan: between };
+  // ("share of revenue from the first 1000 orders": first-rows-share.ts.)
+  const firstRows = readFirstRowsShare(question, catalog, read);
+  if (firstRows) return { kind: 'plan' as const, plan: firstRows };
   const top = readTop(question, catalog, read);
   if (top) return { kind: 'plan' as const, plan: top };
   // ("count customers by number of orders": entities per count, distributions.ts.)

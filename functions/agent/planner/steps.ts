@@ -48,10 +48,10 @@ function reachesToday(plan: Plan, today: string): boolean {
   // A period ending within the last year may pass the data's end too ("Dec 2025 to Feb 2026" when the data
   // stops in December): the data's range is read first so the answer says what it covers. (An older one is read
   // after its query, when its rows stop short of its end: endsEarly.)
-  // A single total over an older one (no rows by period to show where they stop, no compared period to go
-  // missing) is read against the data's range first while it ends within two years of today ("Oct 2025 through
-  // Feb 2026" asked in May 2027).
-  const single = !plan.grain && !plan.compare && plan.dimensions.length === 0;
+  // A total over an older one, or its breakdown (no rows by period to show where they stop, no compared period to
+  // go missing), is read against the data's range first while it ends within two years of today ("Oct 2025 through
+  // Feb 2026" asked in May 2027, "revenue by region for the 30 days from 15 December 2025").
+  const single = !plan.grain && !plan.compare;
   const recent = addDays(today, single ? -731 : -366);
   return periods.some((p) => p.relative === true || p.to > recent);
 }

@@ -1042,10 +1042,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   }
 
   // "orders in Oct, Nov or Dec 2025", "revenue across Jan, Mar and May 2024": one figure over the periods named
-  // (joined-periods.ts), not each listed against the others.
+  // (joined-periods.ts), not each listed against the others; also a percentile of each month's (day's) figure
+  // ("the 75th percentile of monthly order counts across 2023 and 2024": the months of both, the grain its own).
   let anyOf: Period[] | undefined;
   const joined =
-    !change && !grain && !top && !share && ratio.length === 0 && !started
+    !change && (!grain || percentile !== undefined) && !top && !share && ratio.length === 0 && !started
       ? joinedPeriods(question, compare)
       : undefined;
   if (joined) {

@@ -59,18 +59,21 @@ const yearsBack = (measure: string, year: number, back: number) =>
   `WITH m AS (SELECT date_trunc('quarter', created_at) AS p, ${measure} AS v FROM orders GROUP BY 1)
    SELECT a.p, a.v, b.v, ${growth('a.v', 'b.v')} FROM m a JOIN m b ON b.p = a.p - INTERVAL ${back} YEAR
    WHERE a.p >= '${year}-01-01' AND a.p < '${year + 1}-01-01'`;
-/** Each customer's orders with the calendar days since their previous one (`where` on the orders first). */
+/**
+ * Each customer's orders with the elapsed days (seconds / 86,400) since their previous one (`where` on the orders
+ * first). (Calendar days between the order dates until tuning-28-spans, which reads "days between" as elapsed time.)
+ */
 const gaps = (where = '', key = '') =>
-  `SELECT ${key ? `${key}, ` : ''}date_diff('day', CAST(lag(created_at) OVER (PARTITION BY customer_id ORDER BY created_at, id) AS DATE),
-     CAST(created_at AS DATE)) AS d FROM orders WHERE TRUE${and(where)}`;
+  `SELECT ${key ? `${key}, ` : ''}(epoch(created_at) - epoch(lag(created_at) OVER (PARTITION BY customer_id ORDER BY created_at, id)))
+     / 86400.0 AS d FROM orders WHERE TRUE${and(where)}`;
 /** The average gap over every pair of a customer's consecutive orders. */
 const avgGap = (where = '') => `SELECT round(avg(d), 2) FROM (${gaps(where)}) WHERE d IS NOT NULL`;
 /** The same by region (each customer's orders carry their region). */
 const avgGapByRegion = `SELECT region, round(avg(d), 2) FROM (${gaps('', 'region')}) WHERE d IS NOT NULL GROUP BY 1`;
-/** Days from each customer's first order to their second, averaged over those with two or more. */
-const firstToSecond = `WITH r AS (SELECT customer_id, CAST(created_at AS DATE) AS d,
+/** Elapsed days from each customer's first order to their second, averaged over those with two or more. */
+const firstToSecond = `WITH r AS (SELECT customer_id, epoch(created_at) AS d,
      row_number() OVER (PARTITION BY customer_id ORDER BY created_at, id) AS k FROM orders)
-   SELECT round(avg(date_diff('day', a.d, b.d)), 2) FROM r a JOIN r b ON a.customer_id = b.customer_id
+   SELECT round(avg((b.d - a.d) / 86400.0), 2) FROM r a JOIN r b ON a.customer_id = b.customer_id
    WHERE a.k = 1 AND b.k = 2`;
 
 export const tuning21series: (SecondOrderCase & Tuning6Case)[] = [
