@@ -199,3 +199,17 @@ describe('values listed after a word of exclusion', () => {
     expect(where('orders not from the west and completed')).toEqual(['region not west', 'status completed']);
   });
 });
+
+describe('an upper bound on a count of rows of a kind', () => {
+  it.each([
+    'how many customers in the west had fewer than 3 returned orders?',
+    'which region has the fewest customers with fewer than 3 returns?',
+  ])('%s is not answered over the rows of that kind alone (those with none would drop out)', (question) => {
+    expect(demoReading([question], TODAY).kind).not.toBe('plan');
+  });
+
+  it("still counts those with none where each one's rows are read whole", () => {
+    const { sql } = queryFor(plan('how many customers have fewer than 3 cancelled orders?'));
+    expect(sql).toMatch(/SUM\(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END\) < 3/);
+  });
+});

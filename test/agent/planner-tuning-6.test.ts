@@ -983,7 +983,8 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       // who ..." and "a loyal customer has ...", "800 dollars", a share of all customers after a count of one kind of
       // order, one region shown of all); 7 more after c243f05: 5 right, 2 confident wrong (an AOV by first-order month
       // given by each order's month); 30 of 30, none wrong, after; 2 more, both confident wrong ("excluding toys and
-      // cancelled orders" kept the cancelled ones), 32 of 32 after.
+      // cancelled orders" kept the cancelled ones), 32 of 32 after; one more confident wrong (an upper bound on returns
+      // in the west left out those with none), refused after: 32 of 33.
       title: "tuning set 28 (probed: every class on a clock of the lead's own, 2027-08-20)",
       module: tuning28probed,
       cases: tuning28probed.tuning28probed,

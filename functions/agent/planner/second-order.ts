@@ -367,6 +367,22 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       measures.some((m) => !conditioned.includes(m) && m.aggType === 'avg')
     )
       unresolved.push('an average over the rows of only the entities meeting a condition');
+    // ("customers in the west with fewer than 3 returned orders": the values narrow the rows counted, so those with
+    // none of them would drop out of "fewer than"; the reader of conditions on each one's rows counts them as 0, this
+    // reading cannot tell the values of the rows from those of the people, so it does not answer.)
+    const upTo =
+      ['<', '<='].includes(input.condition.op) || (input.condition.op === '=' && input.condition.value === 0);
+    if (
+      upTo &&
+      input.condition.measure.aggType === 'count' &&
+      (input.valuesNamed ?? 0) > 0 &&
+      !input.condition.rows &&
+      !input.condition.spread &&
+      !input.condition.grain
+    )
+      unresolved.push(
+        'an upper bound on a count of the rows of a kind (those with none of them would be left out)',
+      );
     measures = [input.condition.measure];
     dimensions = dimensions.filter(
       (d) => d !== input.condition?.entity && d !== input.condition?.spread?.member,

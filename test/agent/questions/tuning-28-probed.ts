@@ -10,7 +10,9 @@
  * the first order's words dropped); 30 of 30 after, none wrong (cohort-reader.ts: an average order value of a
  * cohort; cohort-each.ts: a figure not read beside a first or last order's period is refused, never given by month).
  * Two more (on 817370d): "excluding toys and cancelled orders" kept the second value (confidently wrong, both); 32 of
- * 32 after (members.ts: values listed after a word of exclusion are excluded too).
+ * 32 after (members.ts: values listed after a word of exclusion are excluded too). One more: "customers in the west
+ * with fewer than 3 returned orders" left out those with none (confidently wrong); now refused (second-order.ts), 32 of
+ * 33, none wrong.
  *
  * Clock: Friday 2027-08-20, twenty months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -184,6 +186,11 @@ export const tuning28probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'wording',
     ask: 'revenue in 2025 excluding cancelled orders and toys',
     sql: `SELECT sum(amount) FROM orders WHERE category <> 'toys' AND status <> 'cancelled' AND ${inYear(2025)}`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers in the west had fewer than 3 returned orders?',
+    sql: `SELECT count(*) FROM customers c WHERE c.region = 'west' AND (SELECT count(*) FROM orders o WHERE o.customer_id = c.id AND o.status = 'returned') < 3`,
   },
   {
     class: 'out-of-scope',
