@@ -213,3 +213,13 @@ describe('an upper bound on a count of rows of a kind', () => {
     expect(sql).toMatch(/SUM\(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END\) < 3/);
   });
 });
+
+describe('a lower bound met in one month, said with "have" and "my"', () => {
+  it.each([
+    'how many customers have placed 3 or more orders in one month?',
+    'how many of my customers have placed 3 or more orders in a single month?',
+  ])('%s', (question) => {
+    const p = plan(question);
+    expect(queryFor(p).sql).toMatch(/t0 >= 3/);
+  });
+});

@@ -34,7 +34,7 @@ const BOUND = new RegExp(
 );
 /** Words a question of this shape may hold beside its bounds. */
 const FILLER = new Set(
-  'how many number count the of customers customer clients accounts buyers people who that with whose what is was were percent percentage share proportion fraction and but in during did our all'.split(
+  'how many number count the of customers customer clients accounts buyers people who that with whose what is was were percent percentage share proportion fraction and but in during did our all have has my do'.split(
     ' ',
   ),
 );

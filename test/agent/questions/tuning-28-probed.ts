@@ -12,7 +12,8 @@
  * Two more (on 817370d): "excluding toys and cancelled orders" kept the second value (confidently wrong, both); 32 of
  * 32 after (members.ts: values listed after a word of exclusion are excluded too). One more: "customers in the west
  * with fewer than 3 returned orders" left out those with none (confidently wrong); now refused (second-order.ts), 32 of
- * 33, none wrong.
+ * 33, none wrong. One more: "how many of my customers have placed 3 or more orders in a single month?" (refused over
+ * "have" and "my"); 33 of 34 after, none wrong.
  *
  * Clock: Friday 2027-08-20, twenty months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -191,6 +192,13 @@ export const tuning28probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'counts-per-entity',
     ask: 'how many customers in the west had fewer than 3 returned orders?',
     sql: `SELECT count(*) FROM customers c WHERE c.region = 'west' AND (SELECT count(*) FROM orders o WHERE o.customer_id = c.id AND o.status = 'returned') < 3`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many of my customers have placed 3 or more orders in a single month?',
+    user: WEST,
+    check: 'answer',
+    sql: `SELECT count(DISTINCT customer_id) FROM (SELECT o.customer_id FROM ${withCustomers} WHERE c.region = 'west' GROUP BY o.customer_id, date_trunc('month', o.created_at) HAVING count(*) >= 3)`,
   },
   {
     class: 'out-of-scope',
