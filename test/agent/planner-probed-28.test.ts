@@ -223,3 +223,25 @@ describe('a lower bound met in one month, said with "have" and "my"', () => {
     expect(queryFor(p).sql).toMatch(/t0 >= 3/);
   });
 });
+
+describe('two percentiles said after the figure', () => {
+  it.each([
+    ['revenue per customer: 10th vs 90th percentile', /percentile_cont\(0\.1\).*percentile_cont\(0\.9\)/],
+    ['order amount in 2025 - p25 vs p75', /percentile_cont\(0\.25\).*percentile_cont\(0\.75\)/],
+  ])('%s', (question, sql) => {
+    const p = plan(question);
+    expect(queryFor(p).sql).toMatch(sql);
+    expect(p.measures[0]?.aggType).not.toBe('avg');
+  });
+});
+
+describe('two figures per customer asked at once', () => {
+  it('is refused rather than answered with the first alone', () => {
+    for (const question of [
+      'revenue per customer vs order count per customer by segment',
+      'average revenue per customer and average orders per customer by segment',
+    ])
+      expect(demoReading([question], TODAY).kind).not.toBe('plan');
+    expect(plan('median revenue per customer by region').percentile?.per?.column).toBe('customers_name');
+  });
+});

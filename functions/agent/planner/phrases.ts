@@ -255,6 +255,13 @@ const REWRITES: [RegExp, Replacement][] = [
           : ''
         : all,
   ],
+  // "revenue per customer: 10th vs 90th percentile", "order amount in 2025 - p25 vs p75": the two percentiles of the
+  // figure said first, as "10th and 90th percentile of revenue per customer" reads.
+  [
+    /^\s*((?:[a-z]+\s+){0,5}[a-z0-9]+)\s*(?:[:,]|\s[-–—])\s*(\d{1,2}(?:st|nd|rd|th)|p\d{1,2})\s+(?:vs\.?|versus|and|&)\s+(?:the\s+)?(\d{1,2}(?:st|nd|rd|th)|p\d{1,2})(\s+percentiles?)?\s*([?.!]*)\s*$/i,
+    (_all, figure: string, a: string, b: string, word = '', end = '') =>
+      `${a} and ${b}${word ? ' percentile' : ''} of ${figure}${end}`,
+  ],
   // ("revenue per customer in the west vs east for 2025": two groups compared by their average per customer, not each
   // customer's own figure listed.)
   [

@@ -702,6 +702,13 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       } else unresolved.push(input.average ? 'average' : 'median');
     }
     if (!unresolved.includes('median') && !unresolved.includes('average')) fields.percentile = percentile;
+    // ("revenue per customer vs order count per customer by segment": one statistic of one figure per entity is
+    // built; the second figure left out was confidently wrong.)
+    const figures = new Set(
+      measures.filter((m) => m.aggType !== 'count_distinct' || !percentile.per || m === measures[0]),
+    );
+    if (percentile.per && figures.size > 1)
+      unresolved.push('two figures per entity at once (ask for each on its own)');
   }
 
   // "our 3 best months of 2025: what share of the year did they bring in": periods ranked, no breakdown.

@@ -13,7 +13,9 @@
  * 32 after (members.ts: values listed after a word of exclusion are excluded too). One more: "customers in the west
  * with fewer than 3 returned orders" left out those with none (confidently wrong); now refused (second-order.ts), 32 of
  * 33, none wrong. One more: "how many of my customers have placed 3 or more orders in a single month?" (refused over
- * "have" and "my"); 33 of 34 after, none wrong.
+ * "have" and "my"); 33 of 34 after, none wrong. Two more: "revenue per customer: 10th vs 90th percentile" (refused) and
+ * "revenue per customer vs order count per customer by segment" (the order count dropped: confidently wrong); 34 of 36
+ * after, none wrong (the second refused: two figures per customer at once).
  *
  * Clock: Friday 2027-08-20, twenty months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -199,6 +201,16 @@ export const tuning28probed: (SecondOrderCase & Tuning6Case)[] = [
     user: WEST,
     check: 'answer',
     sql: `SELECT count(DISTINCT customer_id) FROM (SELECT o.customer_id FROM ${withCustomers} WHERE c.region = 'west' GROUP BY o.customer_id, date_trunc('month', o.created_at) HAVING count(*) >= 3)`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'revenue per customer: 10th vs 90th percentile',
+    sql: 'SELECT quantile_cont(v, 0.1), quantile_cont(v, 0.9) FROM (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1)',
+  },
+  {
+    class: 'percentiles',
+    ask: 'revenue per customer vs order count per customer by segment',
+    sql: `SELECT segment, avg(v), avg(n) FROM (SELECT c.segment, o.customer_id, sum(o.amount) AS v, count(*) AS n FROM ${withCustomers} GROUP BY 1, 2) GROUP BY 1`,
   },
   {
     class: 'out-of-scope',
