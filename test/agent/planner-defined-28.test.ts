@@ -6,7 +6,7 @@ import {
   readPeriodRelative,
 } from '../../functions/agent/planner/period-relative';
 import { queryFor } from '../../functions/agent/planner/query';
-import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
+import { demoCatalog, demoPlan } from './support/demo-reading';
 
 /**
  * Definitions of rates, ratios, differences and period-relative conditions (tuning set 28): periods against their own
@@ -160,13 +160,15 @@ describe('definitions of rates, differences and conditions per group or entity',
     expect(queryFor(plan).sql).toContain('later_total_amount > earlier_total_amount');
   });
 
-  it('refuses a defined count of customers asked in words the two-period reader does not read', () => {
-    const read = demoReading(
+  it('counts a defined customer asked as "count the ..." per segment, in the direction defined', () => {
+    const plan = demoPlan(
       [
         'fading accounts = customers with fewer orders in 2025 than in 2024. count the fading accounts by segment',
       ],
       TODAY,
     );
-    expect(read.kind).toBe('refuse');
+    const sql = queryFor(plan).sql;
+    expect(sql).toContain('later_count < earlier_count');
+    expect(sql).toContain('SELECT customers_segment, SUM(');
   });
 });

@@ -344,9 +344,10 @@ function substitute(text: string, d: Definition): string | undefined {
     const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
     // ("net kept", "return drag": a name the reader of two measures does not take as one is replaced by the figure,
     // said back by its name in the answer.)
-    const named = namesFigure(d.term);
     return used.test(text)
-      ? text.replace(used, (word: string) => (named ? `${word} (${d.meaning.noun})` : d.meaning.noun))
+      ? text.replace(used, (word: string) =>
+          namesFigure(word) ? `${word} (${d.meaning.noun})` : d.meaning.noun,
+        )
       : undefined;
   }
   if (d.meaning.ofBuyers) return buyersShare(text, d, d.meaning.ofBuyers);
