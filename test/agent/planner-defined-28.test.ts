@@ -137,6 +137,14 @@ describe('definitions of rates, differences and conditions per group or entity',
       'big-order weight is revenue from orders of $800 or more as a percentage of total revenue. big-order weight by month in 2023?',
       'share of revenue from orders of $800 or more by month in 2023?',
     ],
+    [
+      'soft months of 2024 for the south: months where revenue came in under the median month of that year',
+      "months with revenue under their year's median month of 2024 for the south",
+    ],
+    [
+      'net sales per region for 2025, where net sales = completed-order revenue minus the value of returned orders',
+      'net sales (completed revenue minus returned revenue) per region for 2025',
+    ],
   ])('reads %p', (question, text) => {
     expect(defined(question)).toBe(text);
   });

@@ -224,6 +224,12 @@ const QUOTED_GLOSSED = /["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["
 const LABELLED =
   /^\s*["'‘“]?([a-z][a-z-]*)["'’”]?\s+(?:customers|clients|buyers|accounts)\s*:\s*([^.?!:;]+?)\s*(?:\.|;|\s[-–—]+)\s+(?=\S)/i;
 
+/** "leak gap per category for 2025: ...": a name of one to three words, its scope, a colon and its meaning. */
+const SCOPED_LABEL =
+  /^\s*["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+((?:per|by|for|in|of)\s+[^:?]+?)\s*:\s*([^:?]+?)\s*[.?]?\s*$/i;
+/** What a scoped label may mean: a figure, a share or periods (people and rows have their own label, LABELLED). */
+const SCOPED_KINDS = new Set(['figure', 'share', 'periods']);
+
 /** A sum's word after the defined word ("'net sales'", "booked revenue"): the word defines rows, summed where used. */
 const SUM_TERM = /^(.+?)\s+(?:sales|revenue|turnover|gmv)$/i;
 /** The sum said again before the rows ("revenue from completed orders only"): the rows are the meaning. */
@@ -390,6 +396,14 @@ function takeOut(
   ) {
     found.push({ term: labelled[1], said: labelled[2] });
     text = labelRest;
+  }
+  // ("leak gap per category for 2025: cancelled revenue less returned revenue", "soft months of 2024: months under
+  // the median month of that year": a figure's or periods' name with its scope, a colon, what it means.)
+  const scoped = SCOPED_LABEL.exec(text);
+  const scopedMeaning = scoped?.[3] ? meaningOf(scoped[3], catalog) : undefined;
+  if (scoped?.[1] && scoped[2] && scoped[3] && scopedMeaning && SCOPED_KINDS.has(scopedMeaning.kind)) {
+    found.push({ term: scoped[1], said: scoped[3] });
+    text = `${scoped[1]} ${scoped[2]}`;
   }
   // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
   const glossed = GLOSSED.exec(text);

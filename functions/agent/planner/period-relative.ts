@@ -45,6 +45,10 @@ const FIGURE_AGAINST = new RegExp(
   'i',
 );
 
+/** "the median month of that year", "the average day of its month": the same container said the other way round. */
+const CONTAINER_OF =
+  /\b(?:the|their|its)\s+(average|avg|mean|median)\s+(day|week|month|quarter)\s+(?:of|in)\s+(?:that|the|its|their)\s+(year|quarter|month)\b/i;
+
 const COUNTED = /^(?:orders|order\s+count|purchases)$/i;
 const DOWN_WORD = new RegExp(`^(?:${DOWN}|fewer|less)$`, 'i');
 
@@ -62,7 +66,11 @@ function markOf(within: string, unitBefore: string | undefined, stat: string, un
  * The question with a period's figure against its containing period's mean or median read as one to a stand-in
  * number, and the mark it was against; the question as it was when it says none.
  */
-export function readPeriodRelative(question: string): { text: string; mark?: PeriodMark } {
+export function readPeriodRelative(asked: string): { text: string; mark?: PeriodMark } {
+  const question = asked.replace(
+    CONTAINER_OF,
+    (_all, stat: string, unit: string, within: string) => `their ${within}'s ${stat} ${unit}`,
+  );
   const rows = MORE_ROWS.exec(question);
   if (rows) {
     const [said, more = '', noun = 'orders', within = '', before, stat = '', after] = rows;
@@ -73,7 +81,7 @@ export function readPeriodRelative(question: string): { text: string; mark?: Per
     };
   }
   const figure = FIGURE_AGAINST.exec(question);
-  if (!figure) return { text: question };
+  if (!figure) return { text: asked };
   const [said, noun = '', cmp = '', within = '', before, stat = '', after] = figure;
   const down = DOWN_WORD.test(cmp.replace(/\s+/g, ' '));
   const stand = COUNTED.test(noun)
