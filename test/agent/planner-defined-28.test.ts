@@ -160,6 +160,12 @@ describe('definitions of rates, differences and conditions per group or entity',
     expect(defined(question)).toMatch(/^refused: /);
   });
 
+  it('leaves a named rate with a scope of people to its own readers', () => {
+    const question =
+      'cancel rate per customer: share of customers with at least one cancelled order in December 2025, out of everyone who ordered that month';
+    expect(defined(question)).toBe(question);
+  });
+
   it('counts customers against themselves in two periods, in the direction defined', () => {
     const plan = demoPlan(
       ['A grower is a customer who spent more in 2025 than in 2024. How many growers do we have?'],

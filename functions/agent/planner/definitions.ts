@@ -227,6 +227,9 @@ const LABELLED =
 /** "leak gap per category for 2025: ...": a name of one to three words, its scope, a colon and its meaning. */
 const SCOPED_LABEL =
   /^\s*["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+((?:per|by|for|in|of)\s+[^:?]+?)\s*:\s*([^:?]+?)\s*[.?]?\s*$/i;
+/** "per customer", "per buyer": a scope of people, not of a figure's rows. */
+const PER_PERSON =
+  /\b(?:per|by|for\s+each|each)\s+(?:customers?|clients?|buyers?|accounts?|persons?|people|heads?|users?)\b/i;
 /** What a scoped label may mean: a figure, a share or periods (people and rows have their own label, LABELLED). */
 const SCOPED_KINDS = new Set(['figure', 'share', 'periods']);
 
@@ -401,9 +404,13 @@ function takeOut(
   // the median month of that year": a figure's or periods' name with its scope, a colon, what it means.)
   const scoped = SCOPED_LABEL.exec(text);
   const scopedMeaning = scoped?.[3] ? meaningOf(scoped[3], catalog) : undefined;
-  if (scoped?.[1] && scoped[2] && scoped[3] && scopedMeaning && SCOPED_KINDS.has(scopedMeaning.kind)) {
+  // (The scope names a period and no one per person: "cancel rate per customer: share of customers ..." is a rate
+  // of people, read as before.)
+  const scopeSaid = scoped?.[2] ?? '';
+  const scopeKept = PERIOD_WORDS.test(scopeSaid) && !PER_PERSON.test(scopeSaid);
+  if (scoped?.[1] && scoped[3] && scopeKept && scopedMeaning && SCOPED_KINDS.has(scopedMeaning.kind)) {
     found.push({ term: scoped[1], said: scoped[3] });
-    text = `${scoped[1]} ${scoped[2]}`;
+    text = `${scoped[1]} ${scopeSaid}`;
   }
   // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
   const glossed = GLOSSED.exec(text);
