@@ -103,6 +103,7 @@ import * as tuning27second from './questions/tuning-27-second';
 import * as tuning27seventh from './questions/tuning-27-seventh';
 import * as tuning27sixth from './questions/tuning-27-sixth';
 import * as tuning27third from './questions/tuning-27-third';
+import * as tuning28defined from './questions/tuning-28-defined';
 import * as tuning28probed from './questions/tuning-28-probed';
 import * as tuning28sideby from './questions/tuning-28-sideby';
 import * as tuning28spans from './questions/tuning-28-spans';
@@ -953,6 +954,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning27defined,
       cases: tuning27defined.tuning27defined,
       rightAtLeast: 37,
+    },
+    {
+      // 9 of 37 right before rates, ratios, differences and period-relative conditions defined in the question were
+      // tuned (1 confident wrong, in the eval CLI, on 2ddd4c6); 25, none wrong, after (period-relative.ts periods
+      // against their own container's mean or median, definition-meanings.ts customers against themselves in two
+      // periods, ratios of two filtered figures and shares within each value, definitions.ts scoped labels), on the
+      // TEST sample too.
+      title:
+        'tuning set 28 (defined: ratios and differences of two figures per group, customers against themselves in two periods, orders within one calendar unit, periods against their own month or year, my region, definitions of data the model lacks refused)',
+      module: tuning28defined,
+      cases: tuning28defined.tuning28defined,
+      rightAtLeast: 25,
     },
     {
       // 21 of 35 right before (5 confident wrong, in the eval CLI, on 6755ab7); 35 of 35, none wrong, after

@@ -57,7 +57,9 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   });
   const at = (role: string) => column(query, role);
   const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
-  const grouped = plan.dimensions.length > 0;
+  // ("peak days per month": periods against their container counted per a coarser period, period-relative.ts.)
+  const perPeriod = h.vsPeriod && plan.grain && plan.grain !== h.grain ? plan.grain : undefined;
+  const grouped = plan.dimensions.length > 0 || perPeriod !== undefined;
   if (h.output === 'total' && h.total && h.averaged) {
     // The average of each one's own figure: two decimals, whatever the figure's own format.
     const total = h.total;
@@ -99,7 +101,7 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
       ? ` (each ${plan.dimensions.map((d) => nameOf(plan, d).toLowerCase()).join(' and ')} on its own ${plan.cube.title.toLowerCase()})`
       : '';
   if (h.output === 'count')
-    return `${who}, by ${plan.dimensions.map((d) => nameOf(plan, d)).join(' and ')}${own}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
+    return `${who}, by ${[...(perPeriod ? [perPeriod] : []), ...plan.dimensions.map((d) => nameOf(plan, d))].join(' and ')}${own}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${count(r)}`)}`;
   if (h.output === 'share' && h.total) {
     // The measure's share ("of revenue"), the part and the whole in its own format.
     const total = h.total;

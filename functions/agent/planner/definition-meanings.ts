@@ -9,12 +9,14 @@
  */
 import type { CatalogCube } from './catalog';
 import { ratioDefinition } from './customer-ratios';
+import { periodsDefined } from './period-relative';
 
 /** A definition read: the planner's words for it, and the marks its query must carry (a bound, a value). */
 export interface Meaning {
   /** `cohort`: customers dated by signup, first or last order (cohort-reader.ts's `cohortDefinition`). */
   /** `figure`: one sum or count minus another, read where the word is used (filtered-measures.ts). */
-  kind: 'rows' | 'people' | 'share' | 'cohort' | 'figure';
+  /** `periods`: days or months against their own month's or year's mean or median (period-relative.ts). */
+  kind: 'rows' | 'people' | 'share' | 'cohort' | 'figure' | 'periods';
   /** The words that stand for the defined word ("orders under $50", "customers who spent over 35000"). */
   noun: string;
   /** After "share of": the rows as a clause ("orders that were under $50"). */
@@ -30,6 +32,8 @@ export interface Meaning {
    * 20 or more orders"), said where the word is used with the period the question names (definitions.ts).
    */
   ofBuyers?: string;
+  /** A share within each value of a member ("a category's orders"): the question must break down by it. */
+  ofEach?: string;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -196,6 +200,45 @@ function people(text: string): Meaning | undefined {
   return undefined;
 }
 
+/** A year or a quarter of a year, as entity-versus.ts reads one. */
+const WHEN = String.raw`((?:q[1-4]\s+|h[12]\s+)?20\d\d)`;
+const SUMS = '(?:revenue|spend|spending|sales|purchases)';
+const MORE_WORDS = String.raw`(?:above|over|more\s+than|higher\s+than|greater\s+than|bigger\s+than)`;
+const LESS_WORDS = String.raw`(?:below|under|less\s+than|lower\s+than|smaller\s+than)`;
+
+/**
+ * Each customer against themselves in two periods ("whose 2025 revenue is below their 2024 revenue", "who spent
+ * more in 2025 than in 2024", "with fewer orders in 2025 than in 2024"), in the words entity-versus.ts reads
+ * ("customers who spent less in 2025 than in 2024"); the query must compare the later figure with the earlier one in
+ * the direction said. A comparison with a margin ("more than 20% short of") is not read.
+ */
+function twoPeriodPeople(text: string): Meaning | undefined {
+  const rest = text.replace(PEOPLE, '');
+  const said = (more: boolean, later: string, earlier: string, orders: boolean): Meaning => {
+    const noun = orders
+      ? `customers who placed ${more ? 'more' : 'fewer'} orders in ${later} than in ${earlier}`
+      : `customers who spent ${more ? 'more' : 'less'} in ${later} than in ${earlier}`;
+    return perCustomer(noun, [`later_${orders ? 'count' : 'total_amount'} ${more ? '>' : '<'} earlier_`]);
+  };
+  // ("whose revenue is below their 2024 revenue in 2025": the later year said first, moved last by readMeaning.)
+  const whose = new RegExp(
+    String.raw`^whose\s+${SUMS}\s+(?:is|was|were|came\s+in)\s+(${MORE_WORDS}|${LESS_WORDS})\s+(?:their|the)\s+${WHEN}\s+${SUMS}\s+in\s+${WHEN}$`,
+  ).exec(rest);
+  if (whose?.[1] && whose[2] && whose[3] && whose[2] !== whose[3])
+    return said(new RegExp(`^${MORE_WORDS}$`).test(whose[1]), whose[3], whose[2], false);
+  const spent = new RegExp(
+    String.raw`^(?:who\s+)?(?:spent|ordered|bought|purchased)\s+(more|less)\s+in\s+${WHEN}\s+than\s+(?:they\s+did\s+)?(?:in\s+)?${WHEN}$`,
+  ).exec(rest);
+  if (spent?.[1] && spent[2] && spent[3] && spent[2] !== spent[3])
+    return said(spent[1] === 'more', spent[2], spent[3], false);
+  const placed = new RegExp(
+    String.raw`^(?:with|who\s+(?:placed|made|had)|having)\s+(more|fewer|less)\s+orders\s+in\s+${WHEN}\s+than\s+(?:they\s+did\s+)?(?:in\s+)?${WHEN}$`,
+  ).exec(rest);
+  if (placed?.[1] && placed[2] && placed[3] && placed[2] !== placed[3])
+    return said(placed[1] === 'more', placed[2], placed[3], true);
+  return undefined;
+}
+
 /** "all orders", "total orders", "orders": the whole a share is of. */
 const ALL_ORDERS =
   /^(?:(?:all|total|every|the\s+total(?:\s+number\s+of)?|the\s+number\s+of\s+all|all\s+the)\s+)?orders?$/;
@@ -251,8 +294,29 @@ function peopleShare(part: string, whole: string): Meaning | undefined {
   };
 }
 
+/**
+ * "the share of a category's orders that are over $500", "the % of each region's orders that were returned": the
+ * share of rows within each value of a member (`ofEach`), which the question must break down by.
+ */
+function shareWithin(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const m =
+    /^(?:the\s+)?(?:share|percentage|proportion|fraction|%|percent)\s+of\s+(?:a|an|each|every|the)\s+([a-z]+)'s\s+orders\s+(?:that|which)\s+(?:are|were|is|was)\s+(.+)$/.exec(
+      text,
+    );
+  if (!m?.[1] || !m[2]) return undefined;
+  const part = rows(m[2], catalog);
+  const member = catalog
+    .flatMap((c) => c.members)
+    .find((x) => x.kind === 'dimension' && x.titleWords.some((w) => w === m[1]));
+  if (!part || !member) return undefined;
+  const words = `share of ${part.clause}`;
+  return { kind: 'share', noun: words, clause: words, marks: part.marks, ofEach: m[1] };
+}
+
 /** "completed orders / all orders", "returned orders divided by total orders", "cancelled ones out of all orders". */
 function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const within = shareWithin(text, catalog);
+  if (within) return within;
   const m =
     /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+(?:an?\s+)?(?:share|percentage|fraction|proportion|%|pct)\s+of\b)\s*(.+)$/.exec(
       text,
@@ -323,7 +387,22 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
       /^(?:they|he|she)\s+(?=(?:have\s+|has\s+)?(?:spent|spend|spends|placed|made|had|have|has)\b)/,
       'customers who ',
     );
-  return share(text, catalog) ?? people(text) ?? rows(text, catalog) ?? overPeriods(text, catalog);
+  return (
+    share(text, catalog) ??
+    twoPeriodPeople(text) ??
+    people(text) ??
+    rows(text, catalog) ??
+    overPeriods(text, catalog) ??
+    periods(text)
+  );
+}
+
+/** Periods against their own container's mean or median: the query compares them within it (period-relative-sql.ts). */
+function periods(text: string): Meaning | undefined {
+  const read = periodsDefined(text);
+  if (!read) return undefined;
+  const marks = ['within_period', read.mark.stat === 'median' ? 'percentile_cont' : 'AVG('];
+  return { kind: 'periods', noun: read.noun, clause: read.noun, marks };
 }
 
 /** Tests on each customer's rows over periods (customer-ratios.ts): its query names the tests' counts t0, t1. */

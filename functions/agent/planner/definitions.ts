@@ -14,6 +14,7 @@
 import type { CatalogCube } from './catalog';
 import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
+import { namesFigure } from './filtered-measures';
 import { restatedNew } from './new-customers';
 import { spelledMeaning } from './spelled-meanings';
 
@@ -48,8 +49,36 @@ function figureMeaning(asked: string): Meaning | undefined {
   const m = /^\s*(?:the\s+)?([a-z$][a-z$\s]*?)\s+(?:minus|less)\s+(?:the\s+)?([a-z$][a-z$\s]*?)\s*$/i.exec(
     said,
   );
-  if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 3 || m[2].split(/\s+/).length > 3) return undefined;
+  if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 3 || m[2].split(/\s+/).length > 3)
+    return ratioMeaning(said);
   const words = `${m[1]} minus ${m[2]}`;
+  return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
+}
+
+/** A side of a defined ratio: one to three words ending in the figure's noun ("returned revenue", "completed orders"). */
+const RATIO_SIDE = /^(?:[a-z]+\s+){1,2}(?:revenue|sales|orders|value)$/i;
+/** "in percent", "as a %": the ratio said in percent. */
+const IN_PERCENT = /\s*,?\s*(?:as|in)\s+(?:a\s+)?(?:%|percent|percentage|pct)\s*$/i;
+
+/**
+ * "returned dollars over completed dollars, in percent", "cancelled orders / completed orders, as a percent": one
+ * figure of rows divided by another, in the words the reader of two measures reads ("returned revenue as a % of
+ * completed revenue"); each side a figure of its own rows (a share of all of them is share's, definition-meanings.ts).
+ */
+function ratioMeaning(said: string): Meaning | undefined {
+  const percent = IN_PERCENT.test(said);
+  const text = said
+    .replace(IN_PERCENT, '')
+    .replace(/\b([a-z]+)\s+(?:dollars|\$)/gi, '$1 revenue')
+    .trim();
+  const m =
+    /^(?:the\s+)?(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bas\s+(?:an?\s+)?(?:%|percent|percentage|share|proportion)\s+of\b)\s*(?:the\s+)?(.+)$/i.exec(
+      text,
+    );
+  const [a, b] = [m?.[1]?.trim() ?? '', m?.[2]?.trim() ?? ''];
+  if (!RATIO_SIDE.test(a) || !RATIO_SIDE.test(b)) return undefined;
+  const asShare = percent || /\bas\s+(?:an?\s+)?(?:%|percent|percentage|share|proportion)\s+of\b/i.test(text);
+  const words = asShare ? `${a} as a % of ${b}` : `${a} / ${b}`;
   return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
 }
 
@@ -104,7 +133,18 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
+  // "a decliner spent less in 2024 than in 2023", "a peak day has more orders than ...": one of the word, and what it
+  // did (weak: a definition only when its words are read or the word is used again)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:a|an)\s+${TERM}\s+((?:spent|placed|ordered|bought|purchased|has|had)\s+.+)$`,
       'i',
     ),
     term: 1,
@@ -166,7 +206,7 @@ const ONE_HAS =
 
 /** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
 const BOUNDARY =
-  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=[a-z][a-z-]*\s+(?:being|meaning)\s))\s*)/i;
+  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s))\s*)/i;
 
 /** A word for people by what they do ("big spenders", "top buyers", "repeat shoppers", "key accounts"). */
 const PEOPLE_TERM = /\b(?:spenders|buyers|shoppers|purchasers|customers|clients|accounts|regulars)$/i;
@@ -195,6 +235,15 @@ const QUOTED_GLOSSED = /["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["
 const LABELLED =
   /^\s*["'‘“]?([a-z][a-z-]*)["'’”]?\s+(?:customers|clients|buyers|accounts)\s*:\s*([^.?!:;]+?)\s*(?:\.|;|\s[-–—]+)\s+(?=\S)/i;
 
+/** "leak gap per category for 2025: ...": a name of one to three words, its scope, a colon and its meaning. */
+const SCOPED_LABEL =
+  /^\s*["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+((?:per|by|for|in|of)\s+[^:?]+?)\s*:\s*([^:?]+?)\s*[.?]?\s*$/i;
+/** "per customer", "per buyer": a scope of people, not of a figure's rows. */
+const PER_PERSON =
+  /\b(?:per|by|for\s+each|each)\s+(?:customers?|clients?|buyers?|accounts?|persons?|people|heads?|users?)\b/i;
+/** What a scoped label may mean: a figure, a share or periods (people and rows have their own label, LABELLED). */
+const SCOPED_KINDS = new Set(['figure', 'share', 'periods']);
+
 /** A sum's word after the defined word ("'net sales'", "booked revenue"): the word defines rows, summed where used. */
 const SUM_TERM = /^(.+?)\s+(?:sales|revenue|turnover|gmv)$/i;
 /** The sum said again before the rows ("revenue from completed orders only"): the rows are the meaning. */
@@ -211,7 +260,9 @@ function ofRows(found: { term: string; said: string; weak?: true }): {
   weak?: true;
 } {
   const term = SUM_TERM.exec(found.term.trim().replace(/["'‘’“”]/g, ''))?.[1] ?? found.term;
-  return { ...found, term, said: found.said.replace(SUM_SAID, '') };
+  // ("revenue from orders of $800 or more as a % of total revenue": a share of the sum keeps its words.)
+  const ratio = /\bas\s+an?\s+(?:%|percent|percentage|share|proportion)\s+of\b|\bdivided\s+by\b|[/÷]/i;
+  return { ...found, term, said: ratio.test(found.said) ? found.said : found.said.replace(SUM_SAID, '') };
 }
 
 /** A sum's own word defined as rows ("revenue means completed orders only"): the sum of those rows where used. */
@@ -274,6 +325,8 @@ const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The nouns a defined word may stand before ("big-ticket orders", "lapsed customers"), taken with it. */
 const NOUN = String.raw`\s+(?:orders?|ones|customers?|clients?|accounts?|buyers?)\b`;
 const NOUN_AFTER = `(?:${NOUN})?`;
+/** The periods a word for periods may stand before ("peak days", "soft months"), taken with it. */
+const PERIOD_NOUN_AFTER = String.raw`(?:\s+(?:days?|weeks?|months?|quarters?)\b)?`;
 /** A sum named after rows defined ("big-ticket revenue"): the sum of those rows ("revenue from orders of $750 ..."). */
 const SUM_AFTER = String.raw`\s+(revenue|sales|turnover|spend|gmv)\b`;
 
@@ -316,7 +369,13 @@ function buyersShare(text: string, d: Definition, placed: string): string | unde
 function substitute(text: string, d: Definition): string | undefined {
   if (d.meaning.kind === 'figure') {
     const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
-    return used.test(text) ? text.replace(used, (word: string) => `${word} (${d.meaning.noun})`) : undefined;
+    // ("net kept", "return drag": a name the reader of two measures does not take as one is replaced by the figure,
+    // said back by its name in the answer.)
+    return used.test(text)
+      ? text.replace(used, (word: string) =>
+          namesFigure(word) ? `${word} (${d.meaning.noun})` : d.meaning.noun,
+        )
+      : undefined;
   }
   if (d.meaning.ofBuyers) return buyersShare(text, d, d.meaning.ofBuyers);
   if (d.summed) {
@@ -325,7 +384,8 @@ function substitute(text: string, d: Definition): string | undefined {
       ? text.replace(used, (word: string) => `${word} from ${d.meaning.noun}`)
       : undefined;
   }
-  const after = d.clashes ? NOUN : NOUN_AFTER;
+  // ("peak days", "standout months": periods named with the word are the meaning's own.)
+  const after = d.meaning.kind === 'periods' ? PERIOD_NOUN_AFTER : d.clashes ? NOUN : NOUN_AFTER;
   if (!usePattern(d.term, after).test(text)) return undefined;
   const summed =
     d.meaning.kind === 'rows'
@@ -357,6 +417,18 @@ function takeOut(
   ) {
     found.push({ term: labelled[1], said: labelled[2] });
     text = labelRest;
+  }
+  // ("leak gap per category for 2025: cancelled revenue less returned revenue", "soft months of 2024: months under
+  // the median month of that year": a figure's or periods' name with its scope, a colon, what it means.)
+  const scoped = SCOPED_LABEL.exec(text);
+  const scopedMeaning = scoped?.[3] ? meaningOf(scoped[3], catalog) : undefined;
+  // (The scope names a period and no one per person: "cancel rate per customer: share of customers ..." is a rate
+  // of people, read as before.)
+  const scopeSaid = scoped?.[2] ?? '';
+  const scopeKept = PERIOD_WORDS.test(scopeSaid) && !PER_PERSON.test(scopeSaid);
+  if (scoped?.[1] && scoped[3] && scopeKept && scopedMeaning && SCOPED_KINDS.has(scopedMeaning.kind)) {
+    found.push({ term: scoped[1], said: scoped[3] });
+    text = `${scoped[1]} ${scopeSaid}`;
   }
   // (A gloss read as no meaning is no definition: it stays, to be read or refused as before.)
   const glossed = GLOSSED.exec(text);
@@ -474,7 +546,7 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
 const PERIOD_WORDS =
   /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
 /** A count of customers: what a per-customer definition answers. */
-const COUNTED = /\b(?:how\s+many|number\s+of|count\s+of|no\.?\s+of)\b/i;
+const COUNTED = /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b/i;
 
 /**
  * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
@@ -566,11 +638,13 @@ const CALLED =
  * defined by what they did, said as the planner's "'loyal' customers = customers who ...".
  */
 const ONE_WHO =
-  /\b(?:a|an)\s+(["'‘“]?)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(["'’”]?)\s+(customer|client|buyer|account)\s+(?:is\s+(?:one|someone|anyone|a\s+\4|any\s+\4)\s+(?:who|that)\s+|(?=(?:has\s+|have\s+|had\s+)?(?:ordered|bought|placed|purchased|made|never|did\s+not|didn'?t|has\s+not|hasn'?t)\b))/gi;
+  /\b(?:a|an)\s+(["'‘“]?)([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(["'’”]?)\s+(customer|client|buyer|account)\s+(?:is\s+(?:one|someone|anyone|a\s+\4|any\s+\4)\s+(?:who|that|whose)\s+|(?=(?:has\s+|have\s+|had\s+)?(?:ordered|bought|placed|purchased|made|never|did\s+not|didn'?t|has\s+not|hasn'?t)\b))/gi;
 const oneWho = (turn: string) =>
   turn.replace(ONE_WHO, (all, open: string, term: string, close: string, noun: string) =>
     // (Quoted, or said as "is one who": plain words before a noun and a verb are no definition.)
-    open || /\bis\s/i.test(all) ? `${open}${term}${close} ${noun}s = ${noun}s who ` : all,
+    open || /\bis\s/i.test(all)
+      ? `${open}${term}${close} ${noun}s = ${noun}s ${/\bwhose\s*$/i.test(all) ? 'whose' : 'who'} `
+      : all,
   );
 
 const calledAs = (turn: string) =>
@@ -699,6 +773,17 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       return {
         kind: 'refuse',
         reason: `your definition of "${periodless.term}" is of "that" period, and the question names none: please ask for a period`,
+      };
+    // ("premium mix = the share of a category's orders over $500": asked per category, or not read.)
+    const unbroken = [...used].find(
+      (d) =>
+        d.meaning.ofEach &&
+        !new RegExp(String.raw`\b(?:by|per|each|every|across)\s+${d.meaning.ofEach}`, 'i').test(text),
+    );
+    if (unbroken)
+      return {
+        kind: 'refuse',
+        reason: `your definition of "${unbroken.term}" is a share within each ${unbroken.meaning.ofEach}, and the question does not ask per ${unbroken.meaning.ofEach}: please ask for it by ${unbroken.meaning.ofEach}`,
       };
     const named = people.filter((d) => text.includes(d.meaning.noun));
     const unsound = people.length > 0 ? peopleUnread(text, people, named) : undefined;

@@ -51,6 +51,10 @@ const NAME_ENDS = new Set([
 ]);
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
 
+/** Whether a name the asker gives a figure is read here before its sides ("net revenue (...)"; not "net kept"). */
+export const namesFigure = (name: string): boolean =>
+  NAME_ENDS.has(name.trim().toLowerCase().split(/\s+/).at(-1) ?? '');
+
 const isAmount = (w: string | undefined) => w !== undefined && /^\$?\d[\d,.]*k?$/.test(w);
 const stops = (w: string, next: string | undefined) =>
   BREAKS.has(w) ||

@@ -6,6 +6,7 @@ import { spelledStem } from './asker';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { dimensionKeys } from './members';
+import { periodRelativeWords } from './period-relative';
 import type { EntityCondition, Plan, RowAggregate, Token } from './plan';
 import { startDate } from './readings';
 import { stem, words } from './text';
@@ -214,6 +215,19 @@ export function conditionWords(plan: Plan): string {
     return `with the ${first}${most} ${noun.replace(/s$/, '')}s (ties included)`;
   }
   const words = (c: { measure: CatalogMember; op: EntityCondition['op']; value: number }) => {
+    // "with more orders than their month's average day" (period-relative.ts)
+    if (c === h && h.vsPeriod && h.grain) {
+      const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
+      const up = c.op === '>' || c.op === '>=';
+      return periodRelativeWords(
+        up,
+        c.measure.aggType === 'count',
+        noun,
+        nameOf(plan, c.measure),
+        h.vsPeriod,
+        h.grain,
+      );
+    }
     // "with more orders than the average customer", "whose spend is over the average customer's"
     if (c === h && h.vsAverage) {
       const who = entityWord(h.entity).replace(/s$/, '');

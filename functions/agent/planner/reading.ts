@@ -61,6 +61,7 @@ import { readPercentileRank } from './percentile-ranks';
 import { howItDid } from './performance';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
+import { againstPeriod, readPeriodRelative } from './period-relative';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { previousPeriodSaid, previousUnitSaid } from './previous-pointers';
@@ -349,10 +350,12 @@ function readQuestionsAsked(
   // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
   const { text: ranked, rest } = readRest(unrounded);
   // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
-  const { text: levelled, average } = readAboveAverage(ranked);
+  // ("days with more orders than their month's daily average": against their own container, period-relative.ts.)
+  const { text: placed, mark } = readPeriodRelative(ranked);
+  const { text: levelled, average } = readAboveAverage(placed);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(levelled);
-  if (!rounding && !overall && !rest && !average && text === last)
+  if (!rounding && !overall && !rest && !average && !mark && text === last)
     return unsound(readThread(questions, models, today, plain), last, models);
   // ("avg order value by category" -> "and the overall?": the previous breakdown with the figure over every row;
   // after a breakdown that adds up, or with nothing before it, the question is read as it stands.)
@@ -378,8 +381,9 @@ function readQuestionsAsked(
     };
   const misfit = rest ? restMisfit(reading.plan) : undefined;
   if (misfit) return { kind: 'refuse', missing: '', reason: misfit, near: reading.plan };
-  const levelledPlan =
-    average === 'rows'
+  const levelledPlan = mark
+    ? againstPeriod(reading.plan, mark)
+    : average === 'rows'
       ? againstAverageRow(reading.plan)
       : average
         ? againstAverage(reading.plan)

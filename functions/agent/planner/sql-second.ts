@@ -12,6 +12,7 @@ import { versusQuery } from './entity-versus';
 import { entityWord } from './names';
 import { limitOf } from './nth';
 import { pairedChangeSql, pairedPeriods } from './paired-periods';
+import { periodRelativeQuery } from './period-relative-sql';
 import { type Percentile, type Period, type Plan, rankedChange } from './plan';
 import { rowConditionsQuery } from './row-conditions-sql';
 import { conditions, ident, type PlannedQuery, plannedQuery, quote, valueCondition } from './sql';
@@ -34,6 +35,8 @@ export function havingQuery(plan: Plan): PlannedQuery {
   if (!having) throw new Error('not a per-entity condition');
   if (having.versus) return versusQuery(plan, titleOf(plan));
   if (having.clauses) return rowConditionsQuery(plan, titleOf(plan));
+  // ("days with more orders than their month's daily average": against their own container, period-relative.ts.)
+  if (having.vsPeriod) return periodRelativeQuery(plan);
   // Periods as entities ("days with more than 30 orders") are buckets of the time dimension.
   const entity = having.grain
     ? `date_trunc('${having.grain}', ${time(plan)}) AS ${having.grain}`

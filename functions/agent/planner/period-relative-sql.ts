@@ -1,0 +1,44 @@
+/**
+ * The query of periods against their own containing period (period-relative.ts reads it): each period's figure
+ * (`e`), the mean or median of those figures within each containing period (`s`, percentile_cont for a median, which
+ * DuckDB and PostgreSQL both have), and the periods whose figure is above or below their own container's, listed or
+ * counted (per a coarser period when one is asked).
+ */
+import type { Plan } from './plan';
+import { conditions, ident, type PlannedQuery, plannedQuery } from './sql';
+import { titleOf } from './titles';
+
+/** Periods compared with their containing period's mean or median. */
+export function periodRelativeQuery(plan: Plan): PlannedQuery {
+  const having = plan.having;
+  const vs = having?.vsPeriod;
+  const time = plan.timeDimension ? ident(plan.timeDimension.column) : undefined;
+  if (!having?.grain || !vs || !time) throw new Error('not a period against its container');
+  const grain = having.grain;
+  const m = having.measure ? ident(having.measure.column) : 'count';
+  const filters = conditions(plan, time);
+  const rows = `${ident(plan.cube.name)}${filters.length > 0 ? ` WHERE ${filters.join(' AND ')}` : ''}`;
+  const within = `date_trunc('${vs.within}', ${grain})`;
+  const stat = vs.stat === 'median' ? `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${m})` : `AVG(${m})`;
+  const mark = ident(`${vs.stat === 'median' ? 'median' : 'average'}_${grain}_of_${vs.within}`);
+  const e = `SELECT date_trunc('${grain}', ${time}) AS ${grain}, MEASURE(${m}) AS ${m} FROM ${rows} GROUP BY 1`;
+  const s = `SELECT ${within} AS within_period, ${stat} AS ${mark} FROM e GROUP BY 1`;
+  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON date_trunc('${vs.within}', e.${grain}) = s.within_period WHERE e.${m} ${having.op} s.${mark}`;
+  const head = `WITH e AS (${e}), s AS (${s}), f AS (${f})`;
+  const title = titleOf(plan);
+  const count = ident(`${grain}s`);
+  // ("peak days per month": counted per coarser period.)
+  if (plan.grain && plan.grain !== grain)
+    return plannedQuery(
+      plan,
+      `${head} SELECT date_trunc('${plan.grain}', ${grain}) AS ${plan.grain}, COUNT(*) AS ${count} FROM f GROUP BY 1 ORDER BY 1`,
+      title,
+      [{ role: 'time' }, { role: 'entities' }],
+    );
+  if (having.output === 'list')
+    return plannedQuery(plan, `${head} SELECT ${grain}, ${m} FROM f ORDER BY 1`, title, [
+      { role: 'time' },
+      { role: 'measure', member: having.measure },
+    ]);
+  return plannedQuery(plan, `${head} SELECT COUNT(*) AS ${count} FROM f`, title, [{ role: 'entities' }]);
+}

@@ -1,0 +1,168 @@
+/**
+ * Periods against their own containing period (issue 29, tuning set 28): "days with more orders than their month's
+ * daily average", "months whose revenue is under their year's median month", "days with revenue over that month's
+ * median day". The words are read away as a condition on a stand-in number ("more than 1 orders", "revenue under
+ * $1") for the ordinary reading of the rest, as above-average.ts does; the caller then sets `having.vsPeriod` on the
+ * one plain condition on periods it reads, and the query compares each period's figure with the mean or median of
+ * the same figures within its containing period (period-relative-sql.ts). The period counted must be finer than the
+ * one it is measured against, and a unit said beside the mean ("daily", "median month") must be the period counted;
+ * anything else is refused, never read as a plain bound.
+ */
+import { GRAINS, type Grain, type Plan } from './plan';
+
+/** What the comparison is against: the mean or median of the periods within each `within`. */
+export interface PeriodMark {
+  stat: 'avg' | 'median';
+  within: Grain;
+  /** The unit said beside the mean ("daily average", "median month"), which must be the periods compared. */
+  unit?: Grain;
+}
+
+const UNIT: Record<string, Grain> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  quarter: 'quarter',
+  quarterly: 'quarter',
+  year: 'year',
+  yearly: 'year',
+};
+/** "their month's daily average", "that year's median month", "the month's mean". */
+const CONTAINER = String.raw`(?:their|its|that|the)\s+(year|quarter|month|week)(?:['’]s)?\s+(?:(daily|weekly|monthly|quarterly)\s+)?(average|avg|mean|median)(?:\s+(day|week|month|quarter))?`;
+const UP = String.raw`above|over|beat|beats|top|tops|topped|exceed|exceeds|exceeded|more\s+than|higher\s+than|greater\s+than|bigger\s+than`;
+const DOWN = String.raw`below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than`;
+/** "more orders than their month's daily average", "fewer orders than ...". */
+const MORE_ROWS = new RegExp(
+  String.raw`\b(more|fewer|less)\s+(orders|purchases|sales)\s+than\s+${CONTAINER}\b`,
+  'i',
+);
+/** "revenue over their year's median month", "orders beat that month's daily average". */
+const FIGURE_AGAINST = new RegExp(
+  String.raw`\b(orders|order\s+count|purchases|revenue|sales|spend|amount)(?:\s+(?:is|was|are|were|came\s+in|comes\s+in))?\s+(${UP}|${DOWN})\s+${CONTAINER}\b`,
+  'i',
+);
+
+/** "the median month of that year", "the average day of its month": the same container said the other way round. */
+const CONTAINER_OF =
+  /\b(?:the|their|its)\s+(average|avg|mean|median)\s+(day|week|month|quarter)\s+(?:of|in)\s+(?:that|the|its|their)\s+(year|quarter|month)\b/i;
+
+const COUNTED = /^(?:orders|order\s+count|purchases)$/i;
+const DOWN_WORD = new RegExp(`^(?:${DOWN}|fewer|less)$`, 'i');
+
+/** The mark read from the words of a container's mean or median. */
+function markOf(within: string, unitBefore: string | undefined, stat: string, unitAfter: string | undefined) {
+  const unit = UNIT[(unitBefore ?? unitAfter ?? '').toLowerCase()];
+  return {
+    stat: /median/i.test(stat) ? ('median' as const) : ('avg' as const),
+    within: UNIT[within.toLowerCase()] as Grain,
+    ...(unit ? { unit } : {}),
+  };
+}
+
+/**
+ * The question with a period's figure against its containing period's mean or median read as one to a stand-in
+ * number, and the mark it was against; the question as it was when it says none.
+ */
+export function readPeriodRelative(asked: string): { text: string; mark?: PeriodMark } {
+  const question = asked.replace(
+    CONTAINER_OF,
+    (_all, stat: string, unit: string, within: string) => `their ${within}'s ${stat} ${unit}`,
+  );
+  const rows = MORE_ROWS.exec(question);
+  if (rows) {
+    const [said, more = '', noun = 'orders', within = '', before, stat = '', after] = rows;
+    const word = DOWN_WORD.test(more) ? 'fewer' : 'more';
+    return {
+      text: question.replace(said, `${word} than 1 ${noun.toLowerCase()}`),
+      mark: markOf(within, before, stat, after),
+    };
+  }
+  const figure = FIGURE_AGAINST.exec(question);
+  if (!figure) return { text: asked };
+  const [said, noun = '', cmp = '', within = '', before, stat = '', after] = figure;
+  const down = DOWN_WORD.test(cmp.replace(/\s+/g, ' '));
+  const stand = COUNTED.test(noun)
+    ? `${down ? 'fewer' : 'more'} than 1 orders`
+    : `revenue ${down ? 'under' : 'over'} $1`;
+  return { text: question.replace(said, stand), mark: markOf(within, before, stat, after) };
+}
+
+const finer = (a: Grain, b: Grain) => GRAINS.indexOf(a) < GRAINS.indexOf(b);
+
+/**
+ * The plan with its condition on periods set against their containing period's mean or median, or why it cannot be:
+ * one plain condition on one figure of periods finer than the container, listed or counted (per a coarser period at
+ * most), over no other breakdown or comparison.
+ */
+export function againstPeriod(plan: Plan, mark: PeriodMark): Plan | string {
+  const h = plan.having;
+  const misfit =
+    "I can list or count the days, weeks, months or quarters whose figure is above or below their own month's, quarter's or year's mean or median, not in this question";
+  if (!h?.grain || h.value !== 1 || !['>', '<'].includes(h.op)) return misfit;
+  if (h.clauses || h.spread || h.versus || h.rank || h.and || h.rows || h.vsAverage || h.rankBy)
+    return misfit;
+  if (h.output !== 'list' && h.output !== 'count') return misfit;
+  if (plan.dimensions.length > 0 || plan.compare || plan.top || plan.share || plan.anyOf) return misfit;
+  if (!finer(h.grain, mark.within) || (mark.unit && mark.unit !== h.grain)) return misfit;
+  // ("peak days per month": counted per month; a breakdown finer than the periods compared is no count of them.)
+  if (plan.grain && plan.grain !== h.grain && !finer(h.grain, plan.grain)) return misfit;
+  const { unit: _unit, ...vsPeriod } = mark;
+  // (Periods listed per a coarser period are counted in each: "peak days per month".)
+  const output = plan.grain && plan.grain !== h.grain ? 'count' : h.output;
+  return { ...plan, having: { ...h, output, vsPeriod } };
+}
+
+/** How the condition is said in the answer ("with more orders than their month's average day"). */
+export function periodRelativeWords(
+  up: boolean,
+  counted: boolean,
+  noun: string,
+  name: string,
+  vs: NonNullable<NonNullable<Plan['having']>['vsPeriod']>,
+  grain: Grain,
+): string {
+  const stat = vs.stat === 'median' ? 'median' : 'average';
+  const against = `their ${vs.within}'s ${stat} ${grain}`;
+  if (counted) return `with ${up ? 'more' : 'fewer'} ${noun.replace(/s$/, '')}s than ${against}`;
+  return `whose ${name} was ${up ? 'above' : 'below'} ${against}`;
+}
+
+const PLURAL: Record<Grain, string> = {
+  day: 'days',
+  week: 'weeks',
+  month: 'months',
+  quarter: 'quarters',
+  year: 'years',
+};
+
+/**
+ * A definition's words for periods against their container ("a day whose orders beat that month's daily average",
+ * "months with revenue under their year's median month", "revenue above the year's average month") as the words
+ * this reader reads ("days with more orders than their month's average day"); undefined unless the words are all
+ * one such condition, its periods named and finer than the container.
+ */
+export function periodsDefined(said: string): { noun: string; mark: PeriodMark } | undefined {
+  const m =
+    /^(?:(?:a|an|any|the)\s+)?(?:(day|week|month|quarter)s?\s+)?(?:(?:whose|with|where|when|in\s+which|that\s+(?:had|has)|has|had)\s+)?(?:(?:its|their|the)\s+)?(.+)$/i.exec(
+      said.trim(),
+    );
+  const rest = m?.[2];
+  if (!rest) return undefined;
+  const read = readPeriodRelative(rest);
+  if (!read.mark || !/^(?:more|fewer) than 1 orders$|^revenue (?:over|under) \$1$/.test(read.text))
+    return undefined;
+  const unitSaid = m?.[1] ? UNIT[m[1].toLowerCase()] : undefined;
+  const unit = unitSaid ?? read.mark.unit;
+  if (!unit || (read.mark.unit && read.mark.unit !== unit) || !finer(unit, read.mark.within))
+    return undefined;
+  const up = /^more|over/.test(read.text);
+  const stat = read.mark.stat === 'median' ? 'median' : 'average';
+  const against = `their ${read.mark.within}'s ${stat} ${unit}`;
+  const noun = read.text.endsWith('orders')
+    ? `${PLURAL[unit]} with ${up ? 'more' : 'fewer'} orders than ${against}`
+    : `${PLURAL[unit]} with revenue ${up ? 'over' : 'under'} ${against}`;
+  return { noun, mark: { ...read.mark, unit } };
+}
