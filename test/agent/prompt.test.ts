@@ -167,6 +167,14 @@ describe('what the model is told', () => {
     expect(SYSTEM_PROMPT).toMatch(/that carrier's 2024 figure, never 2024's own top/);
     expect(SYSTEM_PROMPT).toMatch(/each client's own average in a CTE, then its median/);
     expect(SYSTEM_PROMPT).toMatch(/AVG\(cost\) over the same period and filters \(a scalar subquery\)/);
+    // Readings probed and tuned in the session of 2026-11-29 (tuning-28-*).
+    expect(SYSTEM_PROMPT).toMatch(/elapsed time \(EXTRACT\(EPOCH FROM later\)/);
+    expect(SYSTEM_PROMPT).toMatch(/"excluding express and damaged shipments" excludes both values/);
+    expect(SYSTEM_PROMPT).toMatch(/counts a client with none as 0/);
+    expect(SYSTEM_PROMPT).toMatch(/total cost over its shipments, not over its clients/);
+    expect(SYSTEM_PROMPT).toMatch(/"X vs everyone else" sets X against its complement/);
+    expect(SYSTEM_PROMPT).toMatch(/mean or median of the periods inside its container/);
+    expect(SYSTEM_PROMPT).toMatch(/two columns, never one of them alone/);
     const described = TOOL_SPECS.map((t) => t.description).join('\n');
     expect(described).toMatch(/likely synonyms too \("accounts users clients customers"\)/);
     expect(described).toMatch(/reads one period before the range/);
