@@ -9,6 +9,7 @@
  * anything else is refused, never read as a plain bound.
  */
 import { GRAINS, type Grain, type Plan } from './plan';
+import { GRAIN_WORDS } from './vocabulary';
 
 /** What the comparison is against: the mean or median of the periods within each `within`. */
 export interface PeriodMark {
@@ -18,18 +19,8 @@ export interface PeriodMark {
   unit?: Grain;
 }
 
-const UNIT: Record<string, Grain> = {
-  day: 'day',
-  daily: 'day',
-  week: 'week',
-  weekly: 'week',
-  month: 'month',
-  monthly: 'month',
-  quarter: 'quarter',
-  quarterly: 'quarter',
-  year: 'year',
-  yearly: 'year',
-};
+/** A unit's words ("daily", "month"): the grain. */
+const UNIT = GRAIN_WORDS;
 /** "their month's daily average", "that year's median month", "the month's mean". */
 const CONTAINER = String.raw`(?:their|its|that|the)\s+(year|quarter|month|week)(?:['’]s)?\s+(?:(daily|weekly|monthly|quarterly)\s+)?(average|avg|mean|median)(?:\s+(day|week|month|quarter))?`;
 const UP = String.raw`above|over|beat|beats|top|tops|topped|exceed|exceeds|exceeded|more\s+than|higher\s+than|greater\s+than|bigger\s+than`;
