@@ -245,3 +245,23 @@ describe('two figures per customer asked at once', () => {
     expect(plan('median revenue per customer by region').percentile?.per?.column).toBe('customers_name');
   });
 });
+
+describe('customers counted in a period', () => {
+  it.each([
+    'how many customers did we have in 2024?',
+    'how many customers in 2024?',
+    'number of customers in H1 2025',
+  ])('%s are those with rows in it, not those who signed up in it', (question) => {
+    const p = plan(question);
+    expect(p.cube.name).toBe('orders_view');
+    expect(p.measures.map((m) => m.aggType)).toEqual(['count_distinct']);
+  });
+
+  it.each([
+    'how many customers signed up in 2022?',
+    'how many customers joined in Q3 2022?',
+    'new customers in 2022',
+  ])('%s still counts signups', (question) => {
+    expect(plan(question).cube.name).toBe('customers_view');
+  });
+});

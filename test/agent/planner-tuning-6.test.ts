@@ -999,11 +999,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       // cancelled orders" kept the cancelled ones), 32 of 32 after; one more confident wrong (an upper bound on returns
       // in the west left out those with none), refused after: 32 of 33; "3 or more orders in a single month" said with
       // "have" and "my", 33 of 34; two percentiles said after the figure, and two figures per customer (one dropped:
-      // confident wrong, refused after), 34 of 36.
+      // confident wrong, refused after), 34 of 36; customers counted in a period read as its signups (0: confident
+      // wrong), 36 of 38 after.
       title: "tuning set 28 (probed: every class on a clock of the lead's own, 2027-08-20)",
       module: tuning28probed,
       cases: tuning28probed.tuning28probed,
-      rightAtLeast: 34,
+      rightAtLeast: 36,
     },
     {
       // 17 of 35 right before side-by-side comparisons were tuned (5 confident wrong, in the eval CLI, on 2ddd4c6;

@@ -1225,7 +1225,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     timeDimension === start &&
     !started &&
     !raws.includes('created');
-  const timeUseful = needsTime && timeDimension ? (startOnly ? -0.25 : 0.5) : 0;
+  // ("how many customers did we have in 2024": the customers with rows in 2024, not those who signed up in it, 0.)
+  const timeUseful = needsTime && timeDimension ? (startOnly ? -2.5 : 0.5) : 0;
   // Words this reading leaves unexplained ("revenue" read against customers) make it a worse reading.
   const memberWords = new Set(cube.members.flatMap((m) => [...m.titleWords, ...m.otherWords]));
   // A measure's words are read only where the reading uses that measure (or the word names something else too):

@@ -15,7 +15,10 @@
  * 33, none wrong. One more: "how many of my customers have placed 3 or more orders in a single month?" (refused over
  * "have" and "my"); 33 of 34 after, none wrong. Two more: "revenue per customer: 10th vs 90th percentile" (refused) and
  * "revenue per customer vs order count per customer by segment" (the order count dropped: confidently wrong); 34 of 36
- * after, none wrong (the second refused: two figures per customer at once).
+ * after, none wrong (the second refused: two figures per customer at once). Two more: "how many customers did we
+ * have in 2024?" (0: confidently wrong) and the first half of 2026 (the signup dates' range given, partly) were read as
+ * signups in the period; 36 of 38 after,
+ * none wrong (understand.ts: a period on a signup date, no start word said, is the worse reading).
  *
  * Clock: Friday 2027-08-20, twenty months past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -211,6 +214,18 @@ export const tuning28probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'percentiles',
     ask: 'revenue per customer vs order count per customer by segment',
     sql: `SELECT segment, avg(v), avg(n) FROM (SELECT c.segment, o.customer_id, sum(o.amount) AS v, count(*) AS n FROM ${withCustomers} GROUP BY 1, 2) GROUP BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'how many customers did we have in 2024?',
+    sql: `SELECT count(DISTINCT customer_id) FROM orders WHERE ${inYear(2024)}`,
+  },
+  {
+    class: 'past-the-data',
+    ask: 'how many customers did I have in the first half of 2026?',
+    user: WEST,
+    check: 'range',
+    sql: `SELECT ${LAST_DAY}, 0`,
   },
   {
     class: 'out-of-scope',
