@@ -62,6 +62,8 @@ describe('amounts in digits with their unit after them', () => {
     ['orders under 1,200 bucks', 'orders under $1,200'],
     ['customers who spent over 5k USD', 'customers who spent over $5k'],
     ['revenue in 2024 dollars', 'revenue in 2024 dollars'],
+    ['sales in the south in Q4 2025, dollars and cents', 'sales in the south in Q4 2025, dollars and cents'],
+    ['2025 dollars of revenue', '2025 dollars of revenue'],
   ])('%s', (said, read) => {
     expect(readSpelledAmounts(said)).toBe(read);
   });

@@ -90,8 +90,12 @@ export function readSpelledAmounts(question: string, found: SpelledAmount[] = []
     .replace(DIGITS_THEN_UNIT, '$$$1');
 }
 
-/** Digits with the unit after them ("an order above 800 dollars", "5k bucks"): "$800", "$5k" ("in 2024 dollars" stays). */
-const DIGITS_THEN_UNIT = /(?<!\bin\s)\b(\d[\d,]*(?:\.\d+)?k?)\s+(?:dollars?|bucks?|usd)\b/gi;
+/**
+ * Digits with the unit after them ("an order above 800 dollars", "5k bucks"): "$800", "$5k". A year is no amount
+ * ("in 2024 dollars", "Q4 2025, dollars and cents"), nor is a number's trailing comma part of it.
+ */
+const DIGITS_THEN_UNIT =
+  /(?<!\bin\s)\b(?!(?:19|20)\d\d\b)(\d(?:[\d,]*\d)?(?:\.\d+)?k?)\s+(?:dollars?|bucks?|usd)\b/gi;
 
 /**
  * An answer's bounds said back in the asker's words ("order amount over $500.00": "order amount over five hundred
