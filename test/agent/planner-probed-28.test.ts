@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readCohortEach } from '../../functions/agent/planner/cohort-each';
+import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
 import { readSpelledAmounts } from '../../functions/agent/planner/spelled-amounts';
@@ -265,5 +266,44 @@ describe('customers counted in a period', () => {
     'new customers in 2022',
   ])('%s still counts signups', (question) => {
     expect(plan(question).cube.name).toBe('customers_view');
+  });
+});
+
+describe("held-out-28's confident wrong shapes, in other words (tuning-28-after.ts)", () => {
+  it('reads "at least one order returned" as a returned order, "largest ever order" as the largest order', () => {
+    expect(rephrase('customers with at least one order returned in 2024', TODAY)).toMatch(
+      /at least one returned order/,
+    );
+    expect(rephrase("each customer's largest ever order", TODAY)).toMatch(/largest order/);
+    expect(rephrase('for each customer, take their biggest single order', TODAY)).toMatch(
+      /take each customer's/,
+    );
+  });
+
+  it('keeps every year of "in every year from 2023 to 2025" as a condition on each customer', () => {
+    const { sql } = queryFor(
+      plan('how many customers had at least one order cancelled in every year from 2023 to 2025?'),
+    );
+    expect(sql).toMatch(/HAVING COUNT\(DISTINCT date_trunc\('year', created_at\)\) =/);
+  });
+
+  it("takes the top rows' share in the period of the breakdown just asked", () => {
+    const p = plan(
+      'revenue by category in Q4 2024',
+      "what % of that quarter's revenue did the top two categories make together?",
+    );
+    expect(p.range?.label).toBe('Q4 2024');
+    expect(p.share?.top?.n).toBe(2);
+    expect(
+      plan('revenue by category in 2024', 'what share did the top 2 categories make together?').range?.label,
+    ).toBe('2024');
+  });
+
+  it('counts the customers whose own count just given passes a bound', () => {
+    const { sql } = queryFor(
+      plan('how many orders did each customer place in 2024?', 'and how many customers had more than 25?'),
+    );
+    expect(sql).toMatch(/HAVING MEASURE\(count\) > 25/);
+    expect(sql).not.toMatch(/amount > 25/);
   });
 });

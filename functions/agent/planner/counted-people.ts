@@ -6,6 +6,7 @@
  * rank), so nothing of the previous question is lost in the rewrite. Likewise "what did they spend in 2025?", "how
  * many orders did those place?": "they" said as the people counted ("what did enterprise customers spend in 2025?").
  */
+import { entityWord } from './names';
 import { entityRows, ofEntity } from './per-entity';
 import type { Plan, ValueFilter } from './plan';
 import { PEOPLE_PLURALS } from './vocabulary';
@@ -97,4 +98,32 @@ function oneKindOrdered(p: Plan): ValueFilter | undefined {
     return undefined;
   const once = clause.op === '>=' && clause.value === 1 && !clause.against && !clause.bound && !clause.period;
   return once && p.having?.output === 'count' && clause.measure.aggType === 'count' ? kind : undefined;
+}
+
+/** "and how many had more than 20?", "how many of them placed over 25?": a bound on the figure just given per person. */
+const BOUND_OF_EACH =
+  /^\s*(?:and\s+|so\s+)?how\s+many(?:\s+(?:customers|clients|accounts|buyers|people|of\s+them|of\s+those))?\s+(?:had|have|placed|made|did|got)\s+(more\s+than|over|above|at\s+least|fewer\s+than|less\s+than|under|below|at\s+most|exactly)\s+(\d+)\s*[?.!]*\s*$/i;
+
+/**
+ * "how many orders did each customer place in 2025?" then "and how many customers placed more than 20?": the people
+ * whose own count just listed (or averaged) passes the bound, as "how many customers placed more than 20 orders in 2025?" reads
+ * (read on its own, the bound became an order amount over $20: confidently wrong). Only after a plain count of rows
+ * per person, in one named period or none.
+ */
+export function boundOnEachOne(previous: Plan, question: string): string | undefined {
+  const m = BOUND_OF_EACH.exec(question);
+  const [measure, ...others] = previous.measures;
+  const [by, ...more] = previous.dimensions;
+  const rows = entityRows(previous.cube);
+  if (!m || !measure || others.length > 0 || measure.aggType !== 'count' || more.length > 0 || !rows)
+    return undefined;
+  // (Each one's count listed, or their average: "how many orders did each customer place" reads as either.)
+  const perPerson = by === rows.entity || (!by && previous.percentile?.per === rows.entity);
+  if (!perPerson || previous.grain || previous.compare || previous.top || previous.filters.length > 0)
+    return undefined;
+  if (previous.numberFilters.length > 0 || previous.having || previous.share || previous.change)
+    return undefined;
+  if (previous.range && !NAMED_PERIOD.test(previous.range.label)) return undefined;
+  const people = entityWord(rows.entity);
+  return `how many ${people} placed ${m[1]?.toLowerCase()} ${m[2]} orders${previous.range ? ` in ${previous.range.label}` : ''}?`;
 }

@@ -92,10 +92,17 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   // on its own, "it" was dropped and the figure given over every row: confidently wrong.)
   if (pointsAtRows(text) && raws.length <= 8) return true;
   if (BARE_FIGURE.test(text)) return true;
+  // "what share of that quarter's revenue did the top two make together?": the previous answer's period pointed at
+  // (read on its own, the period went and the share was of every year: confidently wrong).
+  if (PERIOD_POINTER.test(text)) return true;
   if (parsed === undefined || parsed.measures.length > 0) return false;
   // "which one fell the most, in percent?": a word pointing back at the previous answer's rows.
   return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
 }
+
+/** "that quarter's", "in that year", "the same period", "the year's": the previous answer's period. */
+const PERIOD_POINTER =
+  /\b(?:that|this|the\s+same)\s+(?:year|quarter|half|month|week|period|day)s?\b|\bthe\s+(?:year|quarter|half|month|period)['’]?s\b/;
 
 /** Words pointing at the previous answer's rows as the subject of a measure ("did they spend", "their orders"). */
 const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those|it|its)\b/;

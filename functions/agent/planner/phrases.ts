@@ -202,6 +202,23 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "each customer's largest ever order", "their biggest-ever purchase": the largest order (with "ever" between, the
+  // superlative went unread and the order count was given: confidently wrong).
+  [
+    /\b(largest|biggest|smallest|highest|lowest|priciest|cheapest|most\s+expensive)[\s-]+ever\s+(orders?|purchases?)\b/gi,
+    '$1 $2',
+  ],
+  // "for each customer, take their biggest single order": each customer's, as "take each customer's ..." reads.
+  [
+    /\bfor\s+(?:each|every)\s+(customer|client|account|buyer)\s*,?\s+take\s+(?:their|his\s+or\s+her)\s+/gi,
+    "take each $1's ",
+  ],
+  // "at least one order returned in each of 2023, 2024 and 2025": a returned order, as the readers of each one's
+  // rows read it (the status after the noun was read as a filter and "each of" as a breakdown: confidently wrong).
+  [
+    /\b(at\s+least\s+(?:one|1)|an?|one\s+or\s+more)\s+(orders?|purchases?)\s+(?:that\s+(?:was|were|got)\s+|(?:was|were|got)\s+)?((?:return|cancel+|complet|refund|ship)ed)\b/gi,
+    '$1 $3 $2',
+  ],
   // ("how many returns in November 2025? (orders with status returned)", "the most returned orders (count of
   // returns)": a gloss restating a value or a count the question names already; kept as a condition when it is new.)
   [

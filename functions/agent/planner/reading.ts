@@ -16,7 +16,7 @@ import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
-import { ofCountedPeople, shareOfCountedPeople } from './counted-people';
+import { boundOnEachOne, ofCountedPeople, shareOfCountedPeople } from './counted-people';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
@@ -649,7 +649,9 @@ function readThread(
     // ("what % of all customers is that?" after a count of a period's buyers: a share of every customer, ibid.)
     const people =
       plan && !plain
-        ? (ofCountedPeople(plan, quote.text) ?? shareOfCountedPeople(plan, quote.text))
+        ? (ofCountedPeople(plan, quote.text) ??
+          shareOfCountedPeople(plan, quote.text) ??
+          boundOnEachOne(plan, quote.text))
         : undefined;
     if (people) plan = undefined;
     // ("what did they spend in total?" after a top 3: the sum of those rows, top-total.ts.)
@@ -863,9 +865,20 @@ function readThread(
     turnBefore = plan;
     // A follow-up is one change to the previous reading (follow-up.ts); otherwise the question stands alone.
     const own = plan ? parseAgainst(question, plan.cube, today) : undefined;
+    // ("revenue by category in Q4 2024" then "what % of that quarter's revenue did the top two make together?": the
+    // top rows of the same breakdown in the period just asked; read on its own it was every year's share.)
+    const topOfPrevious =
+      plan?.range !== undefined &&
+      own?.share?.top !== undefined &&
+      !own.range &&
+      !own.compare &&
+      own.dimensions.length === 1 &&
+      plan.dimensions.length === 1 &&
+      own.dimensions[0] === plan.dimensions[0];
     const leans =
       plan !== undefined &&
       (looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) ||
+        topOfPrevious ||
         (own !== undefined && changeOfPreviousRows(question, own))) &&
       !cohortBehind(plan, question);
     const cube = plan?.cube ?? best.cube;
