@@ -216,8 +216,9 @@ const REWRITES: [RegExp, Replacement][] = [
   // "at least one order returned in each of 2023, 2024 and 2025": a returned order, as the readers of each one's
   // rows read it (the status after the noun was read as a filter and "each of" as a breakdown: confidently wrong).
   [
-    /\b(at\s+least\s+(?:one|1)|an?|one\s+or\s+more)\s+(orders?|purchases?)\s+(?:that\s+(?:was|were|got)\s+|(?:was|were|got)\s+)?((?:return|cancel+|complet|refund|ship)ed)\b/gi,
-    '$1 $3 $2',
+    /\b(at\s+least\s+(?:one|1)|one\s+or\s+more)\s+(orders?|purchases?)\s+(?:that\s+(?:was|were|got)\s+|(?:was|were|got)\s+)?((?:return|cancel+|complet|refund|ship)ed)\b/gi,
+    (_all, lead: string, noun: string, status: string) =>
+      `${/^an?$/i.test(lead) ? 'a' : lead} ${status} ${noun}`,
   ],
   // ("how many returns in November 2025? (orders with status returned)", "the most returned orders (count of
   // returns)": a gloss restating a value or a count the question names already; kept as a condition when it is new.)
