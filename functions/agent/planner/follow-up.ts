@@ -100,9 +100,11 @@ export function looksLikeFollowUp(question: string, parsed?: { measures: unknown
   return raws.length <= 6 || (POINTS_BACK.test(text) && raws.length <= 10);
 }
 
-/** "that quarter's", "in that year", "the same period", "the year's": the previous answer's period. */
-const PERIOD_POINTER =
-  /\b(?:that|this|the\s+same)\s+(?:year|quarter|half|month|week|period|day)s?\b|\bthe\s+(?:year|quarter|half|month|period)['’]?s\b/;
+/**
+ * "that quarter's", "in that year", "the same period": the previous answer's period ("this year", "the year's" are
+ * said in questions of their own too).
+ */
+const PERIOD_POINTER = /\b(?:that|the\s+same)\s+(?:year|quarter|half|month|week|period|day)s?\b/;
 
 /** Words pointing at the previous answer's rows as the subject of a measure ("did they spend", "their orders"). */
 const OF_ROWS = /\b(they|their|them|those|these|each of them|each of those|it|its)\b/;
