@@ -299,6 +299,11 @@ describe("held-out-28's confident wrong shapes, in other words (tuning-28-after.
     ).toBe('2024');
   });
 
+  it('reads "this month" after a breakdown as a question of its own', () => {
+    const p = plan('revenue by region in 2024', 'how many orders did we get this month?');
+    expect(p.dimensions).toEqual([]);
+  });
+
   it('counts the customers whose own count just given passes a bound', () => {
     const { sql } = queryFor(
       plan('how many orders did each customer place in 2024?', 'and how many customers had more than 25?'),
