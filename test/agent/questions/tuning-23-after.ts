@@ -93,8 +93,10 @@ export const tuning23after: SecondOrderCase[] = [
     class: 'percentiles',
     ask: 'Among customers with at least 2 orders: average days between their first and second order?',
     check: 'answer',
-    sql: `SELECT round(avg(d), 2) FROM (SELECT customer_id, date_diff('day', CAST(min(created_at) AS DATE),
-          CAST(max(created_at) FILTER (WHERE rn = 2) AS DATE)) AS d FROM (SELECT customer_id, created_at,
+    // (Elapsed days, seconds / 86,400, since tuning-28-spans read "days between" orders as elapsed time; calendar
+    // days until then.)
+    sql: `SELECT round(avg(d), 2) FROM (SELECT customer_id, (epoch(max(created_at) FILTER (WHERE rn = 2))
+          - epoch(min(created_at))) / 86400.0 AS d FROM (SELECT customer_id, created_at,
           row_number() OVER (PARTITION BY customer_id ORDER BY created_at, id) AS rn FROM orders) WHERE rn <= 2
           GROUP BY 1 HAVING count(*) = 2)`,
   },
