@@ -6,19 +6,10 @@
  * pooled form the seasonal reading reads ("every Q4"); a year named in the question is left as asked, and "each
  * Q4" (a row per year) is not touched.
  */
-import { MONTHS } from './vocabulary';
+import { MONTHS, ORDINAL_NUMBERS } from './vocabulary';
 
 const ORDINAL = '(first|second|third|fourth|1st|2nd|3rd|4th)';
-const NUMBER: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  '1st': 1,
-  '2nd': 2,
-  '3rd': 3,
-  '4th': 4,
-};
+const NUMBER = ORDINAL_NUMBERS;
 /** Months whose plural is no other word ("mays" is not read). */
 const PLURAL_MONTHS = MONTHS.filter((m) => m !== 'may').join('|');
 /** A year said in the question: the set is then that year's, not every year's. */

@@ -7,7 +7,7 @@
  * straddles two years and is left unread (the question is refused).
  */
 import type { Period } from './plan';
-import { MONTHS } from './vocabulary';
+import { MONTHS, ORDINAL_NUMBERS } from './vocabulary';
 
 const OPEN_FROM = '0001-01-01';
 const OPEN_TO = '9999-12-31';
@@ -15,18 +15,7 @@ const OPEN_TO = '9999-12-31';
 const MONTH_WORD =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '((?:19|20)\\d\\d)';
-const ORDINAL: Record<string, number> = {
-  last: 4,
-  final: 4,
-  first: 1,
-  '1st': 1,
-  second: 2,
-  '2nd': 2,
-  third: 3,
-  '3rd': 3,
-  fourth: 4,
-  '4th': 4,
-};
+const ORDINAL: Record<string, number> = { ...ORDINAL_NUMBERS, final: 4 };
 const SEASONS: Record<string, [number, number, string]> = {
   spring: [3, 5, 'spring'],
   summer: [6, 8, 'summer'],

@@ -30,7 +30,7 @@ import { readTrailingMonths } from './trailing-months';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
 import { readUnitsAgo } from './units-ago';
-import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINALS, type Unit } from './vocabulary';
+import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINAL_NUMBERS, type Unit } from './vocabulary';
 import { readYearSpans } from './year-spans';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
@@ -48,7 +48,6 @@ const shareOfValue = (share: string, measure: string, dimension: string, value: 
   `${share} of ${measure} by ${dimension} for ${value.replace(/['’]s\b/gi, '').trim()}${period ? ` in ${period.trim()}` : ''}`;
 
 /** "fourth", "4th": which quarter or half. */
-const ORDINAL_NUMBERS: Record<string, number> = { ...ORDINALS, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 
 type Replacement = string | ((all: string, ...groups: string[]) => string);
 

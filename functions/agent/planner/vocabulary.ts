@@ -38,6 +38,14 @@ export const PEOPLE_PLURALS = ['customers', 'clients', 'buyers', 'shoppers', 'ac
 /** A capturing regular-expression alternation of words ("(customers|clients|...)"), for the text rewrites. */
 export const alternation = (words: readonly string[]) => `(${words.join('|')})`;
 export const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, last: 4 };
+/** The ordinals with their numeric forms ("4th"). */
+export const ORDINAL_NUMBERS: Record<string, number> = {
+  ...ORDINALS,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+};
 export const GRAIN_WORDS: Record<string, Grain> = {
   day: 'day',
   daily: 'day',
