@@ -108,6 +108,7 @@ import * as tuning28defined from './questions/tuning-28-defined';
 import * as tuning28probed from './questions/tuning-28-probed';
 import * as tuning28sideby from './questions/tuning-28-sideby';
 import * as tuning28spans from './questions/tuning-28-spans';
+import * as tuning29probed from './questions/tuning-29-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1038,6 +1039,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning28after,
       cases: tuning28after.tuning28after,
       rightAtLeast: 7,
+    },
+    {
+      // Probed by the lead (session of 2026-11-29 13:55): 0 of 20 right before (16 confident wrong, in the eval CLI, on
+      // 3783108); 20 of 20, none wrong, after (also on the TEST sample): understand.ts (the largest or smallest single
+      // order per period or group, and the group holding it), phrases.ts ("max order amount", a percentile of the spend
+      // of a kind of customer, the size of a move said before "more"), entity-versus.ts (the size of each customer's
+      // move), entities.ts (a number of distinct months with an order), misreadings.ts.
+      title:
+        "tuning set 29 (probed: the largest single order per period or group, moves of a size between two years, percentiles of a kind of customer's spend, distinct months with an order)",
+      module: tuning29probed,
+      cases: tuning29probed.tuning29probed,
+      rightAtLeast: 20,
     },
   ];
 

@@ -367,7 +367,10 @@ function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube):
       !isIdentifier(m) &&
       dimensionKeys(m).single.includes(noun.stem),
   );
-  if (!member) return undefined;
+  // ("customers who ordered in at least 10 months of 2024", "in 3 or more different quarters": the distinct
+  // periods of the rows' time.)
+  const grain = SPREAD_GRAINS.find((g) => g === noun.stem);
+  if (!member && !grain) return undefined;
   const entity = findEntity(tokens, cube, c.start);
   if (!entity || entity.at > c.start || entity.member === member) return undefined;
   const between = tokens.slice(entity.at + 1, c.start);
@@ -382,10 +385,11 @@ function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube):
     measure: rows,
     op: c.op,
     value: c.value,
-    spread: { member, compared: true },
+    spread: member ? { member, compared: true } : { grain, compared: true },
     output: output === 'total' ? 'count' : output,
   };
 }
+const SPREAD_GRAINS: readonly Grain[] = ['day', 'week', 'month', 'quarter'];
 
 /** The aggregate a comparison is about: a count noun after it, a money verb or a measure before it. */
 function aggregateNamed(

@@ -68,6 +68,25 @@ function readStopped(question: string): [string, string, string, string, string]
   return undefined;
 }
 
+/** How far each one moved: "by more than 20%", "by at least $500", "by over 5 orders" (after the periods). */
+const BY_CHANGE =
+  /^\s*,?\s*by\s+(?:(more\s+than|over|at\s+least|upwards\s+of)\s+)?(?:(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent|per\s*cent)|\$\s*(\d[\d,]*(?:\.\d+)?)\s*(k)?|(\d[\d,]*)\s+orders?)(?=\s|[?.!,]|$)/i;
+type Moved = NonNullable<NonNullable<Plan['having']>['versus']>['by'];
+
+/** The size of the move read off the front of the question's rest, and the rest after it. */
+function movedBy(after: string): { by?: Moved; rest: string } {
+  const m = BY_CHANGE.exec(after);
+  if (!m) return { rest: after };
+  const strict = /more|over/i.test(m[1] ?? '');
+  const number = (v: string) => Number(v.replace(/,/g, ''));
+  const by: Moved = m[2]
+    ? { percent: number(m[2]), strict }
+    : m[3]
+      ? { amount: number(m[3]) * (m[4] ? 1000 : 1), strict }
+      : { amount: number(m[5] ?? '0'), strict };
+  return { by, rest: after.slice(m[0].length) };
+}
+
 /** A breakdown said before the question ("By region:", "per segment -", "For each region,"). */
 const BREAKDOWN_FIRST = /^\s*((?:by|per)\s+[a-z]+|for\s+each\s+[a-z]+)\s*[:,;–—-]\s*/i;
 
@@ -95,9 +114,14 @@ export function readEntityVersus(
   const down = more ? /less|fewer/i.test(way) : /cut|reduced|decreased|lowered|dropped/i.test(verb);
   // ("in 2025 than in 2024": the first named is the later one; "from 2024 to 2025": the second.)
   const [laterText, earlierText] = more ? [first, second] : [second, first];
+  const { by, rest: unread } = movedBy(after);
+  // (A size in dollars is of spend; in orders, of a count.)
+  if (by?.amount !== undefined && /\$/.test(after.slice(0, after.length - unread.length)) !== money)
+    return undefined;
   return versusPlan({
     ask,
-    text: `${money ? 'spend' : 'number of orders'} by customer ${before} ${after}`,
+    ...(by ? { by } : {}),
+    text: `${money ? 'spend' : 'number of orders'} by customer ${before} ${unread}`,
     earlierText,
     laterText,
     aggTypes: ['sum', 'count'],
@@ -142,6 +166,7 @@ function versusPlan(p: {
   aggTypes: string[];
   op: '<' | '>' | '=';
   stopped?: true;
+  by?: Moved;
   catalog: readonly CatalogCube[];
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined;
   periodOf: (text: string, cube: CatalogCube) => Period | undefined;
@@ -174,7 +199,7 @@ function versusPlan(p: {
         op: p.op,
         value: 0,
         output,
-        versus: { earlier, later, ...(p.stopped ? { stopped: true } : {}) },
+        versus: { earlier, later, ...(p.stopped ? { stopped: true } : {}), ...(p.by ? { by: p.by } : {}) },
       },
     };
   }
@@ -200,7 +225,11 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
   const byGroup = groups.length > 0 ? ` GROUP BY ${keys(groups.length)} ORDER BY ${keys(groups.length)}` : '';
   const groupColumns = plan.dimensions.map((member) => ({ role: 'dimension' as const, member }));
   // ("ordered in 2024 but not in 2025": rows in the earlier period, none in the later; of the earlier ones.)
-  const moved = versus.stopped ? `earlier_${m} > 0 AND later_${m} = 0` : `later_${m} ${h.op} earlier_${m}`;
+  const moved = versus.stopped
+    ? `earlier_${m} > 0 AND later_${m} = 0`
+    : versus.by
+      ? movedAtLeast(`earlier_${m}`, `later_${m}`, h.op === '<', versus.by)
+      : `later_${m} ${h.op} earlier_${m}`;
   const people = ident(entityWord(h.entity));
   const ctes = `WITH t AS (${t}), w AS (${w}) `;
   const described = (sql: string, columns: PlannedQuery['columns']): PlannedQuery =>
@@ -227,4 +256,16 @@ export function versusQuery(plan: Plan, title: string): PlannedQuery {
       { role: 'measure', member: h.measure },
     ],
   );
+}
+
+/** Moved at least (or more than) the size asked: a percent of the earlier figure, or an amount. */
+function movedAtLeast(earlier: string, later: string, down: boolean, by: NonNullable<Moved>): string {
+  const op = by.strict ? '>' : '>=';
+  if (by.percent !== undefined) {
+    const factor = down ? 1 - by.percent / 100 : 1 + by.percent / 100;
+    return `${later} ${down ? op.replace('>', '<') : op} ${earlier} * ${factor}`;
+  }
+  return down
+    ? `${earlier} - ${later} ${op} ${by.amount ?? 0}`
+    : `${later} - ${earlier} ${op} ${by.amount ?? 0}`;
 }

@@ -31,6 +31,10 @@ const SIGNED_UP = /\b(?:sign(?:ed)?[-\s]?ups?|joined|joiners?|registered|registr
 const ALL_TIME_CONDITION =
   /\b(?:orders?|purchases?|times|spend|spent|\$?\d[\d,.]*k?)\s+(?:\w+\s+)?(?:ever|all[-\s]time|lifetime|to\s+date|of\s+all\s+time)\b|\b(?:lifetime|all[-\s]time)\s+(?:orders?|spend|purchases?|order\s+count)\b|\bever\s+(?:placed|made|ordered|spent|bought)\b/i;
 
+/** "how many distinct months did a customer order in", "the average number of days each client bought on". */
+const PERIODS_PER_ENTITY =
+  /\bhow\s+many\s+(?:distinct\s+|different\s+|separate\s+|unique\s+)?(days|weeks|months|quarters)\s+(?:(?:has|have|does|do|did)\s+)?(?:an?|each|every|the\s+(?:average|typical|mean)|our|the)\s+(?:customer|client|buyer|shopper|account)s?\b|\b(?:average|avg|mean|median|typical)\s+(?:number\s+of\s+|count\s+of\s+|#\s*of\s+)?(?:distinct\s+|different\s+|separate\s+|unique\s+|active\s+)?(days|weeks|months|quarters)\s+(?:per|a|each|for\s+each)\s+(?:customer|client|buyer|shopper|account)\b/i;
+
 /** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("revenue share from customers who've placed 60 or more orders ever, 2025 revenue only": the condition is of all
@@ -55,6 +59,11 @@ export function misreading(plan: Plan, question: string): string | undefined {
     return `I count "their first ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s" from each customer's first order, not from the day they signed up: ask for the orders within ${cohortRead.window.within.n} ${cohortRead.window.within.unit}s of their first order`;
   // ("how much bigger was 2023 revenue than 2025 revenue, in %?": the % is of the later one, 2025; the change is
   // always from the earlier period to the later, whose % is of the earlier: another figure.)
+  // ("on average, how many distinct months did a customer order in during 2025?": the months each one ordered in,
+  // counted; read as the orders per customer by month, another figure.)
+  const periods = PERIODS_PER_ENTITY.exec(question);
+  if (periods && !plan.having?.spread)
+    return `I can count each customer's orders or the distinct values of a field they ordered (categories), but not the number of distinct ${periods[1] ?? periods[2]} each one ordered in`;
   const than = THAN_EARLIER.exec(question);
   const [early, late] = plan.compare ?? [];
   if (plan.change && than && early && late && plan.compare?.length === 2 && PERCENT_ASKED.test(question)) {

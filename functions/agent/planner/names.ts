@@ -200,7 +200,11 @@ export function conditionWords(plan: Plan): string {
     return `with ${noun.replace(/s$/, '')}s in ${h.versus.earlier.label} and none in ${h.versus.later.label}`;
   }
   if (h.versus) {
-    const when = `in ${h.versus.later.label} than in ${h.versus.earlier.label}`;
+    const by = h.versus.by;
+    const size = by
+      ? ` by ${by.strict ? 'more than' : 'at least'} ${by.percent !== undefined ? `${by.percent}%` : h.measure.aggType === 'count' ? `${by.amount} ${by.amount === 1 ? 'order' : 'orders'}` : `$${(by.amount ?? 0).toLocaleString('en-US')}`}`
+      : '';
+    const when = `in ${h.versus.later.label} than in ${h.versus.earlier.label}${size}`;
     if (h.measure.aggType === 'count') {
       const noun = plan.terms?.[h.measure.column] ?? h.measure.titleWords.at(-1) ?? 'row';
       return `with ${h.op === '<' ? 'fewer' : 'more'} ${noun.replace(/s$/, '')}s ${when}`;

@@ -201,6 +201,19 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "max order amount by region", "the smallest amount per region": the largest (smallest) row's amount, the max
+  // (min) measure, not the amounts themselves ranked within each region (confidently wrong).
+  [
+    /\b(?:max|maximum|highest|largest|biggest|min|minimum|lowest|smallest)\s+(?:single\s+)?(?:order\s+)?amount\b(?!\s+of\b)/gi,
+    (all: string) => (/^(?:max|hi|la|bi)/i.test(all) ? 'largest order amount' : 'smallest order amount'),
+  ],
+  // "spent 20% more in 2025 than in 2024", "placed 10 fewer orders in 2025 than 2024": the size of each one's move
+  // said after the periods ("... by at least 20%", entity-versus.ts; the size was read as a bound on the spend).
+  [
+    /\b(spent|ordered|bought|purchased|placed)\s+((?:more\s+than|over|at\s+least)\s+)?(\d[\d,]*(?:\.\d+)?\s*(?:%|percent)|\$\s*\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?=\s+(?:more|fewer)\s+orders\b))\s+(more|less|fewer)\b([^?.!]*?\s+than\s+(?:in\s+)?(?:q[1-4]\s+|h[12]\s+|[a-z]+\s+)?\d{4})/gi,
+    (_all, verb: string, bound: string | undefined, size: string, way: string, rest: string) =>
+      `${verb} ${way}${rest} by ${bound ?? 'at least '}${size}${/^\d[\d,]*$/.test(size) ? ' orders' : ''}`,
+  ],
   // "each customer's largest ever order", "their biggest-ever purchase": the largest order (with "ever" between, the
   // superlative went unread and the order count was given: confidently wrong).
   [
@@ -1592,6 +1605,15 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(median|average|avg|mean|typical|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?customer\s+((?:lifetime\s+)?(?:spend|spending|revenue|sales|value)|aov|average\s+order\s+(?:value|size))\b/gi,
     '$1 $2 per customer',
+  ],
+  // "median spend of enterprise customers in 2024", "the 75th percentile of spend per west customer": each
+  // customer's total, the statistic over them, for the kind named (was the median order: confidently wrong).
+  [
+    /\b(median|\d{1,2}(?:st|nd|rd|th)\s+percentile\s+of|p\d{2}\s+of)\s+(?:the\s+)?(spend|spending|revenue|sales)\s+(per|of|for|among|across)\s+(?:the\s+|our\s+|all\s+|my\s+|each\s+)?((?:[a-z]+\s+){0,2}?)(?:customers?|clients?|accounts?|buyers?)\b(?!['’])/gi,
+    (all: string, stat: string, noun: string, link: string, kind: string) =>
+      link.toLowerCase() === 'per' && !kind.trim()
+        ? all
+        : `${stat} ${noun} per customer${kind.trim() ? ` for ${kind.trim()} customers` : ''}`,
   ],
   // "the median of customers' own average order value", "p90 of our buyers' order counts", "the median of each
   // customer's own total": each customer's figure, the statistic over them (refused over "customers own").

@@ -319,6 +319,11 @@ export interface EntityCondition {
      * many customers did we lose between 2024 and 2025"); a share is of those with rows in the earlier period.
      */
     stopped?: boolean;
+    /**
+     * How far each one moved, at the least ("by more than 20%", "by at least $500", "20% more"): a percent of the
+     * earlier figure or an amount in the measure's unit; `strict` for "more than" / "over".
+     */
+    by?: { percent?: number; amount?: number; strict: boolean };
   };
   /**
    * A share's words said of the entities before its verb ("of customers in the west who bought toys": west): a

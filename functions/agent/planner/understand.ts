@@ -190,15 +190,66 @@ function sizesRowsPerGroup(
   while (ROW_ADJECTIVES.has(tokens[k]?.raw ?? '')) k++;
   const noun = tokens[k];
   if (!noun || !countMeasureNamed(cube, noun)) return false;
+  // ("max order amount": the abbreviations of the measure's own words.)
+  const word =
+    ({ max: 'maximum', min: 'minimum' } as Record<string, string>)[superlative.stem] ?? superlative.stem;
   const extreme = cube.members.some(
+    (m) =>
+      m.kind === 'measure' &&
+      (m.aggType === 'max' || m.aggType === 'min') &&
+      (m.otherWords.includes(word) || m.titleWords.includes(word)),
+  );
+  // ("the largest order by month", "biggest single order in each quarter of 2025": a period grain groups the rows
+  // too; "by" groups them as each/per/every do, but not by a number, "the biggest orders by amount".)
+  const grouped = (i: number) => ['each', 'per', 'every', 'by'].includes(tokens[i - 1]?.raw ?? '');
+  const asked = (i: number) => ['which', 'what', 'who'].includes(tokens[i - 1]?.raw ?? '');
+  const periods = tokens.flatMap((t, i) => (i > at && GRAIN_UNITS.has(t.stem) && grouped(i) ? [i] : []));
+  // ("max order amount by region": the size's own word after the noun names the measure, no breakdown.)
+  const groups = found.filter((d) => !(d.at === k + 1 && d.member.type === 'number'));
+  return (
+    extreme &&
+    groups.length + periods.length > 0 &&
+    groups.every((d) => d.member.type !== 'number' && grouped(d.at) && !asked(d.at))
+  );
+}
+const GRAIN_UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
+const COMPOUND_HEADS = new Set([
+  'count',
+  'counts',
+  'volume',
+  'volumes',
+  'number',
+  'numbers',
+  'total',
+  'totals',
+  'rate',
+  'rates',
+  'share',
+  'growth',
+  'frequency',
+  'value',
+  'values',
+  'size',
+  'sizes',
+  'amount',
+  'amounts',
+]);
+
+/** The max or min measure a superlative names right before one row ("the biggest single order"), or undefined. */
+function rowSized(tokens: Token[], superlative: Token, cube: CatalogCube): CatalogMember | undefined {
+  let k = tokens.indexOf(superlative) + 1;
+  while (ROW_ADJECTIVES.has(tokens[k]?.raw ?? '')) k++;
+  const noun = tokens[k];
+  // (One row, said in the singular: "the biggest orders" may rank how many.)
+  if (!noun || noun.raw !== noun.stem || !countMeasureNamed(cube, noun)) return undefined;
+  // ("the highest order count", "biggest order volume": the noun names another figure, no single row.)
+  if (COMPOUND_HEADS.has(tokens[k + 1]?.raw ?? '')) return undefined;
+  return cube.members.find(
     (m) =>
       m.kind === 'measure' &&
       (m.aggType === 'max' || m.aggType === 'min') &&
       (m.otherWords.includes(superlative.stem) || m.titleWords.includes(superlative.stem)),
   );
-  const grouped = (i: number) => ['each', 'per', 'every'].includes(tokens[i - 1]?.raw ?? '');
-  const asked = (i: number) => ['which', 'what', 'who'].includes(tokens[i - 1]?.raw ?? '');
-  return extreme && found.length > 0 && found.every((d) => grouped(d.at) && !asked(d.at));
 }
 
 /** Comparatives that ask which of several values named leads ("did the west or the east sell more"). */
@@ -737,6 +788,13 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   measures = biggestPeopleByMoney(tokens, cube, measures);
   // "how many orders did enterprise customers buy": the orders are counted, not the customers (words.ts).
   measures = countedNoun(tokens, cube, measures);
+  // "which region had the largest single order in 2025", "the month with the biggest order": one row's size
+  // ranks the groups (the max or min measure the superlative names), not how many rows each has (was: the region
+  // with the most orders, confidently wrong).
+  if (top && found?.superlative) {
+    const sized = rowSized(tokens, found.superlative, cube);
+    if (sized && measures.length === 1 && measures[0]?.aggType === 'count') measures = [sized];
+  }
   // "the best-selling category": by money and by how many, both stated (words.ts).
   const selling = sellingReadings(tokens, cube, measures, top);
   if (selling && top) {

@@ -1,0 +1,119 @@
+import { describe, expect, it } from '@jest/globals';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-11-10, tuning-29-probed.ts): the largest or
+ * smallest single order per period or per group (were a ranking of the periods by their number of orders, or the
+ * amounts themselves ranked within each group), the group holding the largest single order, the size of each
+ * customer's move between two years ("by more than 20%", "25% more", "10 fewer orders"), a percentile of the spend
+ * "of enterprise customers" (each customer's total, not each order), and a number of distinct months with an order.
+ */
+const TODAY = '2027-11-10';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+const sqlOf = (question: string) => queryFor(plan(question)).sql;
+
+describe('the largest or smallest single order per period or group', () => {
+  it.each([
+    ['biggest order in each month of 2024', 'max_amount', "date_trunc('month'"],
+    ['what was the largest single order in each quarter of 2025?', 'max_amount', "date_trunc('quarter'"],
+    ['the smallest order in each month of 2024', 'min_amount', "date_trunc('month'"],
+    ['largest order by month in 2024', 'max_amount', "date_trunc('month'"],
+    ['max order amount by region', 'max_amount', 'region'],
+    ['maximum order amount by quarter in 2025', 'max_amount', "date_trunc('quarter'"],
+    ['smallest amount per region in 2024', 'min_amount', 'region'],
+  ])('reads "%s" as the %s of each', (question, measure, by) => {
+    const sql = sqlOf(question);
+    expect(sql).toContain(`MEASURE(${measure})`);
+    expect(sql).toContain(by);
+    // (Not a ranking: every period or group is a row.)
+    expect(sql).not.toMatch(/RANK\(\)|LIMIT 1 OFFSET/);
+  });
+
+  it('says "max order amount" as the largest order amount, never the amount within each group', () => {
+    expect(rephrase('max order amount by region', TODAY)).toBe('largest order amount by region');
+    expect(rephrase('the lowest amount per region', TODAY)).toBe('the smallest order amount per region');
+    // ("the highest amount of revenue": an amount of something else stays.)
+    expect(rephrase('the highest amount of revenue by region', TODAY)).toBe(
+      'the highest amount of revenue by region',
+    );
+  });
+
+  it.each([
+    ['which region had the largest single order in 2025?', 'max_amount'],
+    ['which month of 2024 had the biggest order?', 'max_amount'],
+    ['which category had the smallest order in 2025?', 'min_amount'],
+  ])('ranks "%s" by the %s, not by the number of orders', (question, measure) => {
+    const sql = sqlOf(question);
+    expect(sql).toContain(`MEASURE(${measure})`);
+    expect(sql).not.toContain('MEASURE(count)');
+  });
+
+  it('still ranks "which region has the most orders" by the number of orders', () => {
+    expect(sqlOf('which region has the most orders?')).toContain('MEASURE(count)');
+  });
+});
+
+describe('the size of each customer move between two years', () => {
+  it.each([
+    [
+      'how many customers increased their spend from 2024 to 2025 by more than 20%?',
+      /later_total_amount > earlier_total_amount \* 1\.2\b/,
+    ],
+    [
+      'how many customers spent at least 25% more in 2025 than in 2024?',
+      /later_total_amount >= earlier_total_amount \* 1\.25/,
+    ],
+    ['how many customers placed 10 fewer orders in 2025 than in 2024?', /earlier_count - later_count >= 10/],
+    [
+      'what share of enterprise customers spent over $3,000 less in 2025 than in 2024?',
+      /earlier_total_amount - later_total_amount > 3000/,
+    ],
+  ])('reads "%s"', (question, moved) => {
+    expect(sqlOf(question)).toMatch(moved);
+  });
+
+  it("says the size in the answer's condition", () => {
+    const p = plan('how many customers spent at least 25% more in 2025 than in 2024?');
+    expect(p.having?.versus?.by).toEqual({ percent: 25, strict: false });
+  });
+
+  it('keeps a move of no size as before', () => {
+    expect(sqlOf('how many customers spent more in 2025 than in 2024?')).toMatch(
+      /later_total_amount > earlier_total_amount$/,
+    );
+  });
+});
+
+describe('a percentile of the spend of a kind of customer', () => {
+  it.each([
+    'median spend of enterprise customers in 2024',
+    'median spend per enterprise customer in 2024',
+    'p90 of spend for west customers in 2025',
+  ])('reads "%s" over each customer total', (question) => {
+    const sql = sqlOf(question);
+    expect(sql).toMatch(/customers_name AS per, MEASURE\(total_amount\)/);
+    expect(sql).toMatch(/percentile_cont\(0\.[59]\)/);
+  });
+});
+
+describe('distinct months with an order', () => {
+  it.each([
+    ['how many customers ordered in 10 or more months of 2024?', '>= 10'],
+    ['how many customers placed orders in at least 10 different months in 2024?', '>= 10'],
+    ['what share of west customers bought in fewer than 9 months of 2025?', '< 9'],
+  ])('reads "%s" as a count of distinct months', (question, bound) => {
+    const sql = sqlOf(question);
+    expect(sql).toContain("COUNT(DISTINCT date_trunc('month', created_at))");
+    expect(sql).toContain(bound);
+  });
+
+  it('refuses the average number of distinct months per customer (no reading of it)', () => {
+    const read = demoReading(
+      ['on average, how many distinct months did a customer order in during 2025?'],
+      TODAY,
+    );
+    expect(read.kind).toBe('refuse');
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The lead's probes of the session of 2026-11-29 (13:55-16:55 UTC; issue 29), in the lead's own words, written
+ * before the changes they tune, across the issue's classes (helpers took asker-defined words, and periods, cohorts
+ * and threads, in tuning-29-words/periods).
+ * Scored in the eval CLI (1,000,000-order sample) on 3783108, before: see planner-tuning-6.test.ts's entry.
+ *
+ * Clock: Wednesday 2027-11-10, almost two years past the data's end (orders 2023-01-01 to 2025-12-31).
+ */
+import { inYear, type SecondOrderCase, withCustomers } from './tuning-2';
+import type { Tuning6Case } from './tuning-6-entities';
+
+export const TUNING_29_PROBED_NOW = '2027-11-10T14:00:00Z';
+
+/** The largest (or smallest) single order of each `unit` within `where`. */
+const extremeBy = (agg: 'max' | 'min', by: string, where = 'true') =>
+  `SELECT ${by}, ${agg}(amount) FROM orders WHERE ${where} GROUP BY 1`;
+/** The groups of `by` whose largest (smallest) order is the largest (smallest) of all, ties kept. */
+const groupOfExtreme = (agg: 'max' | 'min', by: string, where: string) =>
+  `WITH t AS (SELECT ${by} AS k, ${agg}(amount) AS m FROM orders WHERE ${where} GROUP BY 1)
+   SELECT k, m FROM t WHERE m = (SELECT ${agg}(m) FROM t)`;
+/** Each customer's `measure` in 2024 (a) and 2025 (b), within `where`. */
+const twoYears = (measure: string, where = 'true') =>
+  `WITH w AS (SELECT o.customer_id, ${measure.replace('@', '2024')} AS a, ${measure.replace('@', '2025')} AS b
+   FROM ${withCustomers} WHERE ${where} GROUP BY 1)`;
+const spendIn = 'coalesce(sum(o.amount) FILTER (WHERE year(o.created_at) = @), 0)';
+const ordersIn = 'count(*) FILTER (WHERE year(o.created_at) = @)';
+/** Each customer's number of distinct months with an order in `year`. */
+const monthsIn = (year: number, where = 'true') =>
+  `SELECT customer_id, count(DISTINCT date_trunc('month', o.created_at)) AS n FROM ${withCustomers}
+   WHERE ${inYear(year, 'o.created_at')} AND ${where} GROUP BY 1`;
+
+export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
+  {
+    class: 'top-per-group',
+    ask: 'biggest order in each month of 2024',
+    sql: extremeBy('max', "date_trunc('month', created_at)", inYear(2024)),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'what was the largest single order in each quarter of 2025?',
+    sql: extremeBy('max', "date_trunc('quarter', created_at)", inYear(2025)),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'the smallest order in each month of 2024',
+    sql: extremeBy('min', "date_trunc('month', created_at)", inYear(2024)),
+  },
+  { class: 'top-per-group', ask: 'max order amount by region', sql: extremeBy('max', 'region') },
+  {
+    class: 'top-per-group',
+    ask: 'maximum order amount by quarter in 2025',
+    sql: extremeBy('max', "date_trunc('quarter', created_at)", inYear(2025)),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'smallest amount per region in 2024',
+    sql: extremeBy('min', 'region', inYear(2024)),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which region had the largest single order in 2025?',
+    sql: groupOfExtreme('max', 'region', inYear(2025)),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which month of 2024 had the biggest order?',
+    sql: groupOfExtreme('max', "date_trunc('month', created_at)", inYear(2024)),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which category had the smallest order in 2025?',
+    sql: groupOfExtreme('min', 'category', inYear(2025)),
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers increased their spend from 2024 to 2025 by more than 20%?',
+    sql: `${twoYears(spendIn)} SELECT count(*) FROM w WHERE b > a * 1.2`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers spent at least 25% more in 2025 than in 2024?',
+    sql: `${twoYears(spendIn)} SELECT count(*) FROM w WHERE b >= a * 1.25`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers placed 10 fewer orders in 2025 than in 2024?',
+    sql: `${twoYears(ordersIn)} SELECT count(*) FROM w WHERE a - b >= 10`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what share of enterprise customers spent over $3,000 less in 2025 than in 2024?',
+    sql: `${twoYears(spendIn, "c.segment = 'enterprise'")} SELECT round(100.0 * count(*) FILTER (WHERE a - b > 3000) / count(*), 2) FROM w`,
+    tolerance: 0.05,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median spend of enterprise customers in 2024',
+    sql: `SELECT quantile_cont(s, 0.5) FROM (SELECT o.customer_id, sum(o.amount)::DOUBLE AS s FROM ${withCustomers} WHERE c.segment = 'enterprise' AND ${inYear(2024, 'o.created_at')} GROUP BY 1)`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: 'median spend per enterprise customer in 2024',
+    sql: `SELECT quantile_cont(s, 0.5) FROM (SELECT o.customer_id, sum(o.amount)::DOUBLE AS s FROM ${withCustomers} WHERE c.segment = 'enterprise' AND ${inYear(2024, 'o.created_at')} GROUP BY 1)`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: 'p90 of spend for west customers in 2025',
+    sql: `SELECT quantile_cont(s, 0.9) FROM (SELECT o.customer_id, sum(o.amount)::DOUBLE AS s FROM ${withCustomers} WHERE c.region = 'west' AND ${inYear(2025, 'o.created_at')} GROUP BY 1)`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'on average, how many distinct months did a customer order in during 2025?',
+    refuse: true,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers ordered in 10 or more months of 2024?',
+    sql: `SELECT count(*) FROM (${monthsIn(2024)}) WHERE n >= 10`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers placed orders in at least 10 different months in 2024?',
+    sql: `SELECT count(*) FROM (${monthsIn(2024)}) WHERE n >= 10`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what share of west customers bought in fewer than 9 months of 2025?',
+    sql: `SELECT round(100.0 * count(*) FILTER (WHERE n < 9) / (SELECT count(*) FROM customers WHERE region = 'west'), 2) FROM (${monthsIn(2025, "c.region = 'west'")})`,
+    tolerance: 0.05,
+  },
+];
