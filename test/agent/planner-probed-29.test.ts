@@ -117,3 +117,17 @@ describe('distinct months with an order', () => {
     expect(read.kind).toBe('refuse');
   });
 });
+
+describe('signup cohorts by month with their spend since', () => {
+  it.each([
+    'signups by month in 2022, and their total spend since',
+    'customers who signed up in 2022: how many per month, and how much have they spent since?',
+  ])('reads "%s" as each signup month\'s customers and spend', (question) => {
+    const sql = sqlOf(question);
+    expect(sql).toContain("date_trunc('month', customers_created_at)");
+    expect(sql).toContain('MEASURE(customer_count)');
+    expect(sql).toContain('MEASURE(total_amount)');
+    expect(sql).toContain("customers_created_at >= '2022-01-01'");
+    expect(sql).not.toMatch(/WHERE created_at/);
+  });
+});

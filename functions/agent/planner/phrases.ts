@@ -1615,6 +1615,20 @@ const REWRITES: [RegExp, Replacement][] = [
         ? all
         : `${stat} ${noun} per customer${kind.trim() ? ` for ${kind.trim()} customers` : ''}`,
   ],
+  // "signups by month in 2022 and their total spend since", "new customers per quarter in 2022, with their revenue":
+  // each signup cohort's size and its spend over all the data (the year was read as the orders' dates: "0, no orders
+  // match", confidently wrong).
+  [
+    /\b(?:new\s+)?(?:sign[-\s]?ups?|joiners|new\s+customers|customers\s+who\s+(?:signed\s+up|joined))\s+(?:by|per|each|a)\s+(month|quarter|week)\s+(?:in|during|for|of)\s+((?:19|20)\d\d)\s*,?\s+(?:and|with|plus|along\s+with)\s+(?:their|the(?:ir)?)\s+(?:total\s+|combined\s+)?(spend|spending|revenue|sales)(?:\s+(?:since(?:\s+then)?|to\s+date|so\s+far|ever|overall|in\s+total))?\b/gi,
+    (_all, unit: string, year: string, money: string) =>
+      `number of customers and total ${money} by signup ${unit} for customers who signed up in ${year}`,
+  ],
+  // ("customers who signed up in 2022: how many per month, and how much have they spent since?": the same.)
+  [
+    /\b(?:customers|clients)\s+who\s+(?:signed\s+up|joined|registered)\s+in\s+((?:19|20)\d\d)\s*[:,-]\s*how\s+many\s+(?:per|by|each|a)\s+(month|quarter|week)\s*,?\s+and\s+how\s+much\s+(?:have|did)\s+they\s+spen[dt](?:\s+(?:since(?:\s+then)?|to\s+date|so\s+far|in\s+total|overall))?\b/gi,
+    (_all, year: string, unit: string) =>
+      `number of customers and total spend by signup ${unit} for customers who signed up in ${year}`,
+  ],
   // "the median of customers' own average order value", "p90 of our buyers' order counts", "the median of each
   // customer's own total": each customer's figure, the statistic over them (refused over "customers own").
   [

@@ -2,7 +2,9 @@
  * The lead's probes of the session of 2026-11-29 (13:55-16:55 UTC; issue 29), in the lead's own words, written
  * before the changes they tune, across the issue's classes (helpers took asker-defined words, and periods, cohorts
  * and threads, in tuning-29-words/periods).
- * Scored in the eval CLI (1,000,000-order sample) on 3783108, before: see planner-tuning-6.test.ts's entry.
+ * Scored in the eval CLI (1,000,000-order sample) on 3783108, before: see planner-tuning-6.test.ts's entry. The last
+ * three (signup cohorts by month with their spend since) were probed after the first change, on 89aad92: 0 of 3 right
+ * (all 3 confidently wrong: "0, no orders match", the year read as the orders' dates, or the spend dropped).
  *
  * Clock: Wednesday 2027-11-10, almost two years past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -28,6 +30,10 @@ const ordersIn = 'count(*) FILTER (WHERE year(o.created_at) = @)';
 const monthsIn = (year: number, where = 'true') =>
   `SELECT customer_id, count(DISTINCT date_trunc('month', o.created_at)) AS n FROM ${withCustomers}
    WHERE ${inYear(year, 'o.created_at')} AND ${where} GROUP BY 1`;
+
+/** Each 2022 signup month's number of customers and their spend over all the data. */
+const signupMonths = `SELECT date_trunc('month', c.created_at), count(DISTINCT c.id), sum(o.amount) FROM ${withCustomers}
+   WHERE ${inYear(2022, 'c.created_at')} GROUP BY 1`;
 
 export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
   {
@@ -130,5 +136,20 @@ export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'what share of west customers bought in fewer than 9 months of 2025?',
     sql: `SELECT round(100.0 * count(*) FILTER (WHERE n < 9) / (SELECT count(*) FROM customers WHERE region = 'west'), 2) FROM (${monthsIn(2025, "c.region = 'west'")})`,
     tolerance: 0.05,
+  },
+  {
+    class: 'cohorts',
+    ask: 'signups by month in 2022, and their total spend since',
+    sql: signupMonths,
+  },
+  {
+    class: 'cohorts',
+    ask: 'new signups per month in 2022 and their revenue',
+    sql: signupMonths,
+  },
+  {
+    class: 'cohorts',
+    ask: 'customers who signed up in 2022: how many per month, and how much have they spent since?',
+    sql: signupMonths,
   },
 ];
