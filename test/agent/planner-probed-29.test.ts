@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
+import { dropPreviousPeriodPointer } from '../../functions/agent/planner/that-period';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -129,5 +130,36 @@ describe('signup cohorts by month with their spend since', () => {
     expect(sql).toContain('MEASURE(total_amount)');
     expect(sql).toContain("customers_created_at >= '2022-01-01'");
     expect(sql).not.toMatch(/WHERE created_at/);
+  });
+});
+
+describe("a follow-up pointing at the previous answer's one period", () => {
+  const year = { label: '2024', from: '2024-01-01', to: '2025-01-01' };
+  const quarter = { label: 'Q3 2025', from: '2025-07-01', to: '2025-10-01' };
+
+  it('drops "in that year" after one year, and "during the same quarter" after one quarter', () => {
+    expect(dropPreviousPeriodPointer('how many were returned in that year?', year)).toBe(
+      'how many were returned?',
+    );
+    expect(dropPreviousPeriodPointer('the AOV in each during the same quarter?', quarter)).toBe(
+      'the AOV in each?',
+    );
+  });
+
+  it('keeps a pointer of another unit, a possessive, or with no previous period', () => {
+    expect(dropPreviousPeriodPointer('how many in that quarter?', year)).toBe('how many in that quarter?');
+    expect(dropPreviousPeriodPointer("what % of that year's revenue?", year)).toBe(
+      "what % of that year's revenue?",
+    );
+    expect(dropPreviousPeriodPointer('how many in that year?', undefined)).toBe('how many in that year?');
+  });
+
+  it('reads the thread with the previous period kept', () => {
+    const p = plan(
+      'top 5 customers by spend in 2024',
+      'how many orders did each of them place in that year?',
+    );
+    expect(p.range?.label).toBe('2024');
+    expect(p.measures.map((m) => m.column)).toContain('count');
   });
 });

@@ -81,6 +81,7 @@ import { peoplePart } from './share-scopes';
 import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
+import { dropPreviousPeriodPointer } from './that-period';
 import { readRest, restMisfit } from './top-rest';
 import { keepTopSum } from './top-total';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
@@ -638,7 +639,11 @@ function readThread(
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
     // ("finance says Q4 was down ~5% on Q3 - is that right?": the change asked, the quote checked; ibid.)
     // ("MoM for Oct, Nov and Dec (Oct vs Sept included)": the first change restated, first-change.ts.)
-    const instructed = dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(corrected.text)));
+    // ("... in that year?" after a question of one year: that year, the previous reading's; that-period.ts.)
+    const instructed = dropPreviousPeriodPointer(
+      dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(corrected.text))),
+      plan && !plain && !plan.compare ? plan.range : undefined,
+    );
     const quotedMove = readQuotedChange(instructed);
     const quote: ReturnType<typeof readQuotedFigure> = quotedMove
       ? { text: quotedMove.text, quoted: true }

@@ -25,7 +25,7 @@ const LEADS = new Set(['in', 'during', 'within', 'for', 'over', 'the', 'of']);
 
 const DAY = 86_400_000;
 /** The calendar unit a period spans, when it is one whole unit. */
-function unitOf(period: Period): string | undefined {
+export function unitOf(period: Period): string | undefined {
   const days = (Date.parse(period.to) - Date.parse(period.from)) / DAY;
   if (days >= 365 && days <= 366) return 'year';
   if (days >= 90 && days <= 92) return 'quarter';
@@ -56,4 +56,21 @@ export function claimThatPeriod(tokens: Token[], periods: readonly { period: Per
     let b = i - 1;
     while (b >= 0 && LEADS.has(tokens[b]?.raw ?? '') && !tokens[b]?.used) (tokens[b--] as Token).used = true;
   });
+}
+
+/**
+ * "how many orders did each of them place in that year?" after a question of 2024: the previous answer's one period
+ * pointed at by its unit, said again by the follow-up's reading of the previous period (the pointer alone was unread
+ * and the follow-up refused). Only when that period is one whole unit of the word.
+ */
+export function dropPreviousPeriodPointer(text: string, previous: Period | undefined): string {
+  const unit = previous ? unitOf(previous) : undefined;
+  if (!unit) return text;
+  return text.replace(
+    new RegExp(
+      `\\s*,?\\s*\\b(?:in|during|for|over|within)\\s+(?:that|the\\s+same)\\s+${unit}\\b(?!['’])`,
+      'gi',
+    ),
+    '',
+  );
 }

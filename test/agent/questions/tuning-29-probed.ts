@@ -4,7 +4,9 @@
  * and threads, in tuning-29-words/periods).
  * Scored in the eval CLI (1,000,000-order sample) on 3783108, before: see planner-tuning-6.test.ts's entry. The last
  * three (signup cohorts by month with their spend since) were probed after the first change, on 89aad92: 0 of 3 right
- * (all 3 confidently wrong: "0, no orders match", the year read as the orders' dates, or the spend dropped).
+ * (all 3 confidently wrong: "0, no orders match", the year read as the orders' dates, or the spend dropped). The
+ * three threads after them (a follow-up "in that year", "during the same quarter" of the previous answer's one period)
+ * were refused on 89aad92 (the pointer unread).
  *
  * Clock: Wednesday 2027-11-10, almost two years past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -151,5 +153,22 @@ export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'cohorts',
     ask: 'customers who signed up in 2022: how many per month, and how much have they spent since?',
     sql: signupMonths,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: ['top 5 customers by spend in 2024', 'how many orders did each of them place in that year?'],
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS s, count(*) AS n FROM orders WHERE ${inYear(2024)} GROUP BY 1)
+      SELECT 'Customer ' || customer_id, s, n FROM t ORDER BY s DESC LIMIT 5`,
+  },
+  {
+    class: 'top-per-group',
+    ask: ['revenue by region in Q3 2025', 'what was the AOV in each during the same quarter?'],
+    sql: `SELECT region, avg(amount) FROM orders WHERE created_at >= '2025-07-01' AND created_at < '2025-10-01' GROUP BY 1`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: ['orders in 2024', 'how many were returned in that year?'],
+    sql: `SELECT count(*) FROM orders WHERE status = 'returned' AND ${inYear(2024)}`,
   },
 ];
