@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
+import { nextStep, type SqlOutcome } from '../../functions/agent/planner/steps';
 import { dropPreviousPeriodPointer } from '../../functions/agent/planner/that-period';
 import { demoPlan, demoReading } from './support/demo-reading';
 
@@ -161,5 +162,48 @@ describe("a follow-up pointing at the previous answer's one period", () => {
     );
     expect(p.range?.label).toBe('2024');
     expect(p.measures.map((m) => m.column)).toContain('count');
+  });
+});
+
+describe('a year after a breakdown by signup date that no signup holds', () => {
+  const range = (first: string, last: string): SqlOutcome => ({
+    schema: [],
+    data: [[first, last]],
+    totalRows: 1,
+  });
+  const NONE: SqlOutcome = { schema: [], data: [], totalRows: 0 };
+  const SIGNUPS = range('2022-01-01T00:00:00', '2022-12-31T23:00:00');
+  const ORDERS = range('2023-01-01T00:00:00', '2025-12-31T23:00:00');
+  const ROWS: SqlOutcome = { schema: [], data: [['2022-01-01T00:00:00', 100]], totalRows: 1 };
+
+  it('reads the year on the orders when they hold it, and says so', () => {
+    const p = plan('revenue by signup quarter in 2024');
+    const sqls = [[], [NONE], [NONE, SIGNUPS]].map((results) => {
+      const step = nextStep(p, results, TODAY);
+      return step.kind === 'query' ? step.query.sql : step.kind;
+    });
+    expect(sqls[0]).toContain("customers_created_at >= '2024-01-01'");
+    expect(sqls[1]).toContain('MIN(customers_created_at)');
+    expect(sqls[2]).toContain('MIN(created_at)');
+    const step = nextStep(p, [NONE, SIGNUPS, ORDERS], TODAY);
+    expect(step.kind === 'query' && step.query.sql).toMatch(
+      /date_trunc\('quarter', customers_created_at\).*WHERE created_at >= '2024-01-01'/,
+    );
+    const answer = nextStep(p, [NONE, SIGNUPS, ORDERS, ROWS], TODAY);
+    expect(answer.kind === 'answer' && answer.text).toMatch(/I read 2024 as the order date instead/);
+  });
+
+  it("keeps the signup dates' range when the orders do not hold the year either", () => {
+    const p = plan('orders by signup month in 2021');
+    const step = nextStep(p, [NONE, SIGNUPS, ORDERS], TODAY);
+    expect(step.kind === 'query' && step.query.sql).toContain("customers_created_at >= '2021-01-01'");
+    const answer = nextStep(p, [NONE, SIGNUPS, ORDERS, NONE], TODAY);
+    expect(answer.kind === 'answer' && answer.text).toMatch(/signup dates in the data run from 2022-01-01/);
+  });
+
+  it('never moves a year of the orders to the signup date', () => {
+    const p = plan('revenue by month in 2021');
+    const step = nextStep(p, [NONE, ORDERS], TODAY);
+    expect(step.kind === 'query' && step.query.sql).not.toContain('customers_created_at');
   });
 });

@@ -327,8 +327,27 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
       const note = `The data ends on ${data.last}: here is ${latest.period.label}.`;
       return { kind: 'answer', text: withNote(note, answerFor(moved, query, result)) };
     }
+    // ("revenue by signup quarter in 2024" with no signups in 2024: the orders' 2024, said so; as below.)
+    const otherDate = outside(period, data) ? onOtherDate(plan, period) : undefined;
+    const otherMember = otherDate?.also?.member;
+    // (The other date's range takes the second place of the results when asked.)
+    const offset = otherDate && otherMember ? 1 : 0;
+    if (otherDate && otherMember) {
+      const otherProbe = dateRangeQuery({ ...otherDate, timeDimension: otherMember });
+      if (otherProbe && results.length === 1) return { kind: 'query', query: otherProbe };
+      const held = rangeOf(results[1]);
+      if (otherProbe && held && !outside(period, held)) {
+        const query = queryFor(otherDate);
+        const result = results[2];
+        if (!result || isError(result)) return { kind: 'query', query };
+        return {
+          kind: 'answer',
+          text: withNote(otherDateNote(plan, period, data, otherMember), answerFor(otherDate, query, result)),
+        };
+      }
+    }
     if (outside(period, data) && named(plan, period, today)) {
-      const result = results[1];
+      const result = results[1 + offset];
       if (!result || isError(result)) return { kind: 'query', query: main };
       return {
         kind: 'answer',
@@ -338,15 +357,17 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
     if (outside(period, data)) {
       const latest = latestPlan(plan, period, data);
       const query = queryFor(latest.plan);
-      const result = results[1];
+      const result = results[1 + offset];
       if (!result || isError(result)) return { kind: 'query', query };
       return { kind: 'answer', text: withNote(latest.note, answerFor(latest.plan, query, result)) };
     }
-    const result = results[1];
+    const result = results[1 + offset];
     if (!result || isError(result)) return { kind: 'query', query: main };
     const note = partialNote(plan, period, data);
     if (empty(result, main) && shownFilter(plan))
-      return emptyFiltered(plan, main, results, 2, (again) => withNote(note, answerFor(plan, main, again)));
+      return emptyFiltered(plan, main, results, 2 + offset, (again) =>
+        withNote(note, answerFor(plan, main, again)),
+      );
     return { kind: 'answer', text: withNote(note, answerFor(plan, main, result)) };
   }
   // Main first: [main, range, latest or main again] when the main result is empty.
@@ -371,6 +392,31 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   }
   if (results.length === 1) return { kind: 'query', query: probe };
   const data = rangeOf(results[1]);
+  // ("revenue by signup quarter in 2024": no signups in 2024, the orders' 2024 by signup quarter when the data
+  // holds it, said so; was "0, no orders match".)
+  const otherDate =
+    data && outside(period, data) && named(plan, period, today) ? onOtherDate(plan, period) : undefined;
+  if (otherDate && data) {
+    const otherMember = otherDate.also?.member;
+    const otherProbe = otherMember ? dateRangeQuery({ ...otherDate, timeDimension: otherMember }) : undefined;
+    if (!otherProbe) return { kind: 'answer', text: answerFor(plan, main, first) };
+    if (results.length === 2) return { kind: 'query', query: otherProbe };
+    const held = rangeOf(results[2]);
+    if (held && !outside(period, held)) {
+      const query = queryFor(otherDate);
+      const result = results[3];
+      if (!result || isError(result)) return { kind: 'query', query };
+      const note = otherDateNote(plan, period, data, otherMember ?? plan.timeDimension);
+      return { kind: 'answer', text: withNote(note, answerFor(otherDate, query, result)) };
+    }
+    // (Neither date holds it: the named period's own figure with the first date's range, below, run again.)
+    const again = results[3];
+    if (!again || isError(again)) return { kind: 'query', query: main };
+    return {
+      kind: 'answer',
+      text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, again)),
+    };
+  }
   if (data && outside(period, data) && named(plan, period, today)) {
     // A named period before today that the data does not hold ("signups in 2024"): its own figure (0 for a
     // count or a sum) with the data's range, never another period's figure in its place. Its query runs again,
@@ -393,6 +439,42 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   // compared period the data does not reach is named.
   const note = data ? partialNote(plan, period, data) : '';
   return emptyFiltered(plan, main, results, 2, (again) => withNote(note, answerFor(plan, main, again)));
+}
+
+/** The words that say a period was read on the cube's other date, the first one not holding it. */
+function otherDateNote(
+  plan: Plan,
+  period: Period,
+  data: { first: string; last: string },
+  other: { title: string } | undefined,
+): string {
+  const time = (plan.timeDimension?.title ?? 'date').toLowerCase();
+  const read = (other?.title ?? 'date').toLowerCase();
+  return `There is no data for ${period.label} by ${time}: the ${time}s in the data run from ${data.first} to ${data.last}. I read ${period.label} as the ${read} instead.`;
+}
+
+/**
+ * A breakdown by the grain of one date with its period read on that date ("revenue by signup quarter in 2024"), as
+ * the same breakdown with the period on the cube's one other date (the orders' 2024), or undefined.
+ */
+function onOtherDate(plan: Plan, period: Period): Plan | undefined {
+  if (!plan.grain || !plan.timeDimension || plan.also || plan.compare || plan.range !== period)
+    return undefined;
+  // (From a joined table's date, the signup date "customers_created_at", to the view's own date of the same name,
+  // the orders' "created_at"; never the other way.)
+  const time = plan.timeDimension;
+  const other = plan.cube.members.find(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.type === 'time' &&
+      m !== time &&
+      time.column.length > m.column.length &&
+      time.column.endsWith(`_${m.column}`),
+  );
+  if (!other) return undefined;
+  const moved: Plan = { ...plan, also: { member: other, range: period } };
+  delete moved.range;
+  return moved;
 }
 
 /** A breakdown by a grain whose latest row is a whole unit or more before its period's end. */

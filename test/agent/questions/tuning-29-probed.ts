@@ -6,7 +6,9 @@
  * three (signup cohorts by month with their spend since) were probed after the first change, on 89aad92: 0 of 3 right
  * (all 3 confidently wrong: "0, no orders match", the year read as the orders' dates, or the spend dropped). The
  * three threads after them (a follow-up "in that year", "during the same quarter" of the previous answer's one period)
- * were refused on 89aad92 (the pointer unread).
+ * were refused on 89aad92 (the pointer unread). Then a year after a breakdown by signup quarter or month, with no
+ * signups in it ("revenue by signup quarter in 2024"): "0, no orders match" on 289fa0c (2 confidently wrong); the
+ * orders' year by signup quarter after, said so (steps.ts); a year neither date holds keeps the signup dates' range.
  *
  * Clock: Wednesday 2027-11-10, almost two years past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -170,5 +172,23 @@ export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'counts-per-entity',
     ask: ['orders in 2024', 'how many were returned in that year?'],
     sql: `SELECT count(*) FROM orders WHERE status = 'returned' AND ${inYear(2024)}`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'revenue by signup quarter in 2024',
+    sql: `SELECT date_trunc('quarter', c.created_at), sum(o.amount) FROM ${withCustomers}
+      WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'orders by signup month in 2025',
+    sql: `SELECT date_trunc('month', c.created_at), count(*) FROM ${withCustomers}
+      WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'orders by signup month in 2021',
+    check: 'range',
+    sql: "SELECT DATE '2022-12-31', 0",
   },
 ];
