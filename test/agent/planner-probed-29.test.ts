@@ -207,3 +207,25 @@ describe('a year after a breakdown by signup date that no signup holds', () => {
     expect(step.kind === 'query' && step.query.sql).not.toContain('customers_created_at');
   });
 });
+
+describe('shares of customers', () => {
+  it('reads "percent of customers who spent more in H2 2025 than in H1 2025" as each against themselves', () => {
+    const p = plan('percent of customers who spent more in H2 2025 than in H1 2025');
+    expect(p.having?.versus?.later.label).toBe('H2 2025');
+    expect(p.having?.output).toBe('share');
+  });
+
+  it('takes "of all the customers who ..." as the whole of the share', () => {
+    expect(
+      rephrase('of all the customers who bought toys in 2024, what % bought toys again in 2025?', TODAY),
+    ).toMatch(/^of customers who bought toys in 2024/);
+  });
+
+  it('refuses two kinds of rows said "also" when read as one filter of either', () => {
+    const read = demoReading(
+      ['among customers with at least one cancelled order in 2025, what share also had a return?'],
+      TODAY,
+    );
+    expect(read.kind).toBe('refuse');
+  });
+});

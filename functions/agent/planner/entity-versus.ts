@@ -13,7 +13,7 @@ import { conditions, ident, type PlannedQuery, plannedQuery, withinPeriod } from
 
 const WHO = '(customers?|clients?|buyers?|accounts?|shoppers?)';
 const ASK =
-  '(how\\s+many|count(?:\\s+(?:the|all|our|my))?|number\\s+of|what\\s+(?:share|percent(?:age)?|%|proportion|fraction)\\s+of|which|list(?:\\s+the)?|show(?:\\s+me)?(?:\\s+the)?|who\\s+are\\s+the)';
+  '(how\\s+many|count(?:\\s+(?:the|all|our|my))?|number\\s+of|(?:what\\s+|the\\s+)?(?:share|percent(?:age)?|%|proportion|fraction)\\s+of|which|list(?:\\s+the)?|show(?:\\s+me)?(?:\\s+the)?|who\\s+are\\s+the)';
 const PERIOD = '((?:q[1-4]\\s+|h[12]\\s+|[a-z]+\\s+)?\\d{4}|last\\s+year|this\\s+year|the\\s+year\\s+before)';
 /** "spent more in 2025 than in 2024", "ordered less in 2025 than 2024", "placed fewer orders in 2025 than in 2024". */
 const MORE_THAN = new RegExp(
@@ -185,7 +185,7 @@ function versusPlan(p: {
     if (!measure || others.length > 0 || !p.aggTypes.includes(measure.aggType ?? '')) continue;
     const output: EntityCondition['output'] = /^(?:how|count|number)/i.test(p.ask)
       ? 'count'
-      : /^what/i.test(p.ask)
+      : /^(?:what|the|share|percent|%|proportion|fraction)/i.test(p.ask)
         ? 'share'
         : 'list';
     if (output === 'list' && groups.length > 0) continue;

@@ -35,6 +35,13 @@ const ALL_TIME_CONDITION =
 const PERIODS_PER_ENTITY =
   /\bhow\s+many\s+(?:distinct\s+|different\s+|separate\s+|unique\s+)?(days|weeks|months|quarters)\s+(?:(?:has|have|does|do|did)\s+)?(?:an?|each|every|the\s+(?:average|typical|mean)|our|the)\s+(?:customer|client|buyer|shopper|account)s?\b|\b(?:average|avg|mean|median|typical)\s+(?:number\s+of\s+|count\s+of\s+|#\s*of\s+)?(?:distinct\s+|different\s+|separate\s+|unique\s+|active\s+)?(days|weeks|months|quarters)\s+(?:per|a|each|for\s+each)\s+(?:customer|client|buyer|shopper|account)\b/i;
 
+/** "among customers with a cancelled order, what share also had a return?": a second kind of row said "also". */
+const ALSO_OF_THOSE =
+  /\b(?:among|amongst|of)\s+(?:the\s+|those\s+|our\s+)?(?:customers|clients|buyers|shoppers|accounts)\b[^?]*?,\s*(?:what|how|which)\b[^?]*\b(?:also|too|as\s+well|additionally)\b/i;
+
+const listOr = (values: readonly string[]) =>
+  values.length <= 2 ? values.join(' and ') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+
 /** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("revenue share from customers who've placed 60 or more orders ever, 2025 revenue only": the condition is of all
@@ -61,6 +68,11 @@ export function misreading(plan: Plan, question: string): string | undefined {
   // always from the earlier period to the later, whose % is of the earlier: another figure.)
   // ("on average, how many distinct months did a customer order in during 2025?": the months each one ordered in,
   // counted; read as the orders per customer by month, another figure.)
+  // ("among customers with at least one cancelled order in 2025, what share also had a return?": the two kinds of
+  // rows read as one filter of either, the share of customers with either one; confidently wrong.)
+  const both = plan.filters.find((f) => f.values.length > 1 && !f.negate);
+  if (both && ALSO_OF_THOSE.test(question) && plan.perEntity?.kind !== 'ratio')
+    return `I read ${listOr(both.values)} as one filter of either, which would answer another question: ask it as "of customers who placed a (first kind of) order in (period), what % also placed a (second kind of) order in (period)?"`;
   const periods = PERIODS_PER_ENTITY.exec(question);
   if (periods && !plan.having?.spread)
     return `I can count each customer's orders or the distinct values of a field they ordered (categories), but not the number of distinct ${periods[1] ?? periods[2]} each one ordered in`;

@@ -201,6 +201,12 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "of all the customers who bought toys in 2024, what % bought toys again in 2025?": the customers who did, the
+  // whole of the share (with "all" the whole was every customer: confidently wrong).
+  [
+    /\b(of|among|amongst)\s+all\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(customers|clients|buyers|shoppers|accounts)\s+(who|that|with)\b/gi,
+    '$1 $2 $3',
+  ],
   // "max order amount by region", "the smallest amount per region": the largest (smallest) row's amount, the max
   // (min) measure, not the amounts themselves ranked within each region (confidently wrong).
   [

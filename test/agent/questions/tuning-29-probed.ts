@@ -9,6 +9,9 @@
  * were refused on 89aad92 (the pointer unread). Then a year after a breakdown by signup quarter or month, with no
  * signups in it ("revenue by signup quarter in 2024"): "0, no orders match" on 289fa0c (2 confidently wrong); the
  * orders' year by signup quarter after, said so (steps.ts); a year neither date holds keeps the signup dates' range.
+ * Then three shares of customers (on e256328, all 3 confidently wrong): "percent of customers who ..." each against
+ * themselves in two halves (the total's change given), "of all the customers who ..." (the whole was every customer),
+ * and "among customers with a cancelled order, what share also had a return" (read as either status; now refused).
  *
  * Clock: Wednesday 2027-11-10, almost two years past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -190,5 +193,26 @@ export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'orders by signup month in 2021',
     check: 'range',
     sql: "SELECT DATE '2022-12-31', 0",
+  },
+  {
+    class: 'combined-shares',
+    ask: 'percent of customers who spent more in H2 2025 than in H1 2025',
+    sql: `WITH w AS (SELECT customer_id, coalesce(sum(amount) FILTER (WHERE created_at < '2025-07-01'), 0) AS a,
+      coalesce(sum(amount) FILTER (WHERE created_at >= '2025-07-01'), 0) AS b FROM orders WHERE ${inYear(2025)} GROUP BY 1)
+      SELECT round(100.0 * count(*) FILTER (WHERE b > a) / count(*), 2) FROM w`,
+    tolerance: 0.05,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'of all the customers who bought toys in 2024, what % bought toys again in 2025?',
+    sql: `WITH t AS (SELECT customer_id, count(*) FILTER (WHERE ${inYear(2024)}) AS a, count(*) FILTER (WHERE ${inYear(2025)}) AS b
+      FROM orders WHERE category = 'toys' GROUP BY 1)
+      SELECT round(100.0 * count(*) FILTER (WHERE a > 0 AND b > 0) / count(*) FILTER (WHERE a > 0), 2) FROM t`,
+    tolerance: 0.05,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'among customers with at least one cancelled order in 2025, what share also had a return?',
+    refuse: true,
   },
 ];
