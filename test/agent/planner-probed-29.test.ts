@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCutoffs } from '../../functions/agent/planner/cutoffs';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { nextStep, type SqlOutcome } from '../../functions/agent/planner/steps';
@@ -227,5 +228,31 @@ describe('shares of customers', () => {
       TODAY,
     );
     expect(read.kind).toBe('refuse');
+  });
+});
+
+describe('cut-offs of a part of the rows', () => {
+  it.each([
+    ['the bottom quarter of 2024 orders are below what amount?', 'the 25th percentile of 2024 order amount?'],
+    [
+      'the cheapest 25% of orders in 2024 are below what amount?',
+      'the 25th percentile of order amount in 2024?',
+    ],
+    [
+      'what order amount separates the bottom quarter of 2024 orders from the rest?',
+      'the 25th percentile of 2024 order amount?',
+    ],
+    [
+      'the priciest tenth of orders in Q4 2025 start at what amount?',
+      'the 90th percentile of order amount in Q4 2025?',
+    ],
+  ])('reads "%s" as "%s"', (question, read) => {
+    expect(readCutoffs(question)).toBe(read);
+  });
+
+  it('leaves a share that is no cut-off as asked', () => {
+    expect(readCutoffs('the bottom quarter of 2024 orders are above what amount?')).toBe(
+      'the bottom quarter of 2024 orders are above what amount?',
+    );
   });
 });

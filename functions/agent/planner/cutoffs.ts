@@ -11,7 +11,6 @@ import { alternation, PEOPLE_PLURALS } from './vocabulary';
 
 const LOW = '(?:cheapest|smallest|lowest|least\\s+expensive|bottom)';
 const HIGH = '(?:priciest|largest|biggest|highest|most\\s+expensive|top)';
-const SHARE = '(\\d{1,2})\\s*(?:%|percent|pct)';
 /** The rows, with values before their noun ("toy orders", "electronics orders"). */
 const ROWS =
   '(?:of\\s+)?(?:the\\s+|our\\s+|all\\s+|my\\s+)?((?:[a-z0-9]+\\s+){0,2}?)(orders?|sales?|purchases?|transactions?)';
@@ -20,8 +19,20 @@ const BELOW = '(?:below|under|less\\s+than|at\\s+most|up\\s+to|beneath)';
 const ABOVE = '(?:above|over|more\\s+than|at\\s+least|start\\s+at|starts\\s+at|begin\\s+at|exceed)';
 const WHAT = '(?:what|which|how\\s+much)(?:\\s+(amount|value|size|price|total))?';
 
+/** A period said right after the rows ("of orders in 2024"), kept after the percentile. */
+const PERIOD_AFTER = '(\\s+(?:in|during|for|from)\\s+(?:(?:q[1-4]|h[12]|[a-z]+)\\s+)?(?:19|20)\\d\\d)?';
+/** The share as a percent or a part ("the bottom quarter", "the top tenth"). */
+const SHARE_OR_PART = '(\\d{1,2}\\s*(?:%|percent|pct)|quartile|quarter|half|decile|tenth|fifth)';
+
 const cutoff = (side: string, bound: string) =>
-  new RegExp(`\\b(?:the\\s+)?${side}\\s+${SHARE}\\s+${ROWS}${BE}\\s+${bound}\\s+${WHAT}`, 'gi');
+  new RegExp(
+    `\\b(?:the\\s+)?${side}\\s+${SHARE_OR_PART}\\s+${ROWS}${PERIOD_AFTER}${BE}\\s+${bound}\\s+${WHAT}`,
+    'gi',
+  );
+
+/** "... separates the bottom quarter of 2024 orders from the rest": the rest is what the cut-off divides off. */
+const FROM_THE_REST =
+  /\b((?:separates?|divides?|splits?|sets?\s+apart)\b[^?]*?)\s+from\s+(?:the\s+rest|everything\s+else|the\s+others|all\s+(?:the\s+)?others|the\s+remainder|the\s+other\s+(?:orders|ones))\b/gi;
 
 /** "the 20th percentile of toy order amount" */
 const said = (p: number, values: string, noun: string, what: string) =>
@@ -163,6 +174,7 @@ const QUARTILES = /\b(?:the\s+)?quartiles\s+(?:of|for)\s+/gi;
 /** The question with a share's cut-off said as the percentile it is, and halves of the people as percents. */
 export function readCutoffs(text: string): string {
   return text
+    .replace(FROM_THE_REST, '$1')
     .replace(BOUND_FIRST, (all, bound = '', what = '', side = '', part = '', values = '', noun = '') => {
       const high = new RegExp(`^${HIGH.slice(3, -1)}|upper$`, 'i').test(side);
       // (A high share lies above its cut-off, a low one below it: the other pairing is no cut-off.)
@@ -228,12 +240,12 @@ export function readCutoffs(text: string): string {
     })
     .replace(RANKED(LOWER), ranked('bottom'))
     .replace(RANKED(UPPER), ranked('top'))
-    .replace(cutoff(LOW, BELOW), (all, share = '', values = '', noun = '', what = '') => {
-      const p = Number(share);
-      return p >= 1 && p <= 99 ? said(p, values, noun, what) : all;
+    .replace(cutoff(LOW, BELOW), (all, share = '', values = '', noun = '', period = '', what = '') => {
+      const p = partPercent(share);
+      return p >= 1 && p <= 99 ? `${said(p, values, noun, what)}${period}` : all;
     })
-    .replace(cutoff(HIGH, ABOVE), (all, share = '', values = '', noun = '', what = '') => {
-      const p = 100 - Number(share);
-      return p >= 1 && p <= 99 ? said(p, values, noun, what) : all;
+    .replace(cutoff(HIGH, ABOVE), (all, share = '', values = '', noun = '', period = '', what = '') => {
+      const p = 100 - partPercent(share);
+      return p >= 1 && p <= 99 ? `${said(p, values, noun, what)}${period}` : all;
     });
 }

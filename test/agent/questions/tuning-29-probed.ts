@@ -12,6 +12,8 @@
  * Then three shares of customers (on e256328, all 3 confidently wrong): "percent of customers who ..." each against
  * themselves in two halves (the total's change given), "of all the customers who ..." (the whole was every customer),
  * and "among customers with a cancelled order, what share also had a return" (read as either status; now refused).
+ * Then four cut-offs of a share of the rows (on 1d61c2a): a part in words ("the bottom quarter", "the priciest
+ * tenth"), a period after the rows ("of orders in 2024") and "from the rest" were refused (cutoffs.ts).
  *
  * Clock: Wednesday 2027-11-10, almost two years past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -214,5 +216,29 @@ export const tuning29probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'combined-shares',
     ask: 'among customers with at least one cancelled order in 2025, what share also had a return?',
     refuse: true,
+  },
+  {
+    class: 'percentiles',
+    ask: 'the bottom quarter of 2024 orders are below what amount?',
+    sql: `SELECT quantile_cont(amount::DOUBLE, 0.25) FROM orders WHERE ${inYear(2024)}`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: 'the cheapest 25% of orders in 2024 are below what amount?',
+    sql: `SELECT quantile_cont(amount::DOUBLE, 0.25) FROM orders WHERE ${inYear(2024)}`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: 'what order amount separates the bottom quarter of 2024 orders from the rest?',
+    sql: `SELECT quantile_cont(amount::DOUBLE, 0.25) FROM orders WHERE ${inYear(2024)}`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'percentiles',
+    ask: 'the priciest tenth of orders in Q4 2025 start at what amount?',
+    sql: "SELECT quantile_cont(amount::DOUBLE, 0.9) FROM orders WHERE created_at >= '2025-10-01' AND created_at < '2026-01-01'",
+    tolerance: 0.01,
   },
 ];
