@@ -124,6 +124,11 @@ export interface Plan {
     only?: 'up' | 'down';
     /** "how many times bigger": the later figure over the earlier one stated beside the change (growth-ratio.ts). */
     times?: true;
+    /**
+     * "how many months of 2025 had more orders than the month before": the periods that moved the way of `only`
+     * counted, out of those compared (period-beats.ts).
+     */
+    countPeriods?: true;
   };
   /**
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is

@@ -59,6 +59,7 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { readMiddleAsMedian, readPercentileGloss } from './percentile-glosses';
 import { readPercentileRank } from './percentile-ranks';
 import { howItDid } from './performance';
+import { beatsPlan, readPeriodBeats } from './period-beats';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
 import { againstPeriod, readPeriodRelative } from './period-relative';
@@ -307,6 +308,28 @@ function readQuestionsAsked(
   if (compound) return readQuestions([...questions.slice(0, -1), compound.text], models, today, plain);
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
+  // ("how many months of 2025 had more orders than the month before", "which months of 2024 beat the same month a
+  // year earlier", "how many of those months beat the same month of 2023?": the periods that moved the way asked,
+  // listed or counted, period-beats.ts.)
+  const beats = !plain && last !== undefined ? readPeriodBeats(last) : undefined;
+  if (beats) {
+    const prior =
+      beats.ofThose && questions.length > 1
+        ? readThread(questions.slice(0, -1), models, today, plain)
+        : undefined;
+    const beaten = beatsPlan(
+      beats,
+      today,
+      (text) => {
+        const r = readQuestions([text], models, today);
+        return r.kind === 'plan' ? r.plan : undefined;
+      },
+      prior?.kind === 'plan' ? prior.plan : undefined,
+    );
+    return typeof beaten === 'string'
+      ? { kind: 'refuse', missing: '', reason: beaten }
+      : { kind: 'plan', plan: beaten };
+  }
   // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)
   const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
   const windowed = series ? windowReading(questions, series, models, today) : undefined;
