@@ -396,7 +396,10 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
             `${i + 1}. ${label(r[0])}: ${formatFigure(measure, r[1])}; ${nameOf(plan, sumOf)} ${formatFigure(sumOf, r[2])}`,
         )
         .join('\n');
-      return `Together, the ${who}: ${nameOf(plan, sumOf)} ${formatFigure(sumOf, row[3])} (${formatPercent(row[5] ?? 0)} of all ${formatFigure(sumOf, row[4])}).\n${rows}`;
+      // (Over every row of theirs, top-total.ts: not only the rows that ranked them.)
+      const every = plan.share.allRows ? ' over all their rows (every status and date)' : '';
+      const one = top.n === 1 && result.data.length === 1;
+      return `${one ? 'In all, the' : 'Together, the'} ${who}: ${nameOf(plan, sumOf)}${every} ${formatFigure(sumOf, row[3])} (${formatPercent(row[5] ?? 0)} of all ${formatFigure(sumOf, row[4])}).\n${rows}`;
     }
     // (Listed: each row with its figure, the sum and share beside every row.)
     if (query.columns.length === 5) {

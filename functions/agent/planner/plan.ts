@@ -85,6 +85,11 @@ export interface Plan {
      * total?" after the top 3 customers by spend; "how many orders did the top 5% of customers by spend place").
      */
     sumOf?: CatalogMember;
+    /**
+     * `sumOf` over every row of the top rows' keys, not only the rows that ranked them ("which customer had the most
+     * returns?" -> "what's their total spend?": all their orders), top-total.ts.
+     */
+    allRows?: true;
     /** A second figure the same part is a share of ("enterprise share of orders vs ... of revenue"). */
     second?: CatalogMember;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
@@ -203,6 +208,11 @@ export interface Plan {
    * "which category had the most revenue in 2024?"): that ranking, run again as a subquery (previous-pointers.ts).
    */
   withinWinner?: Plan;
+  /**
+   * Only the period of the grain a previous ranking of one put first, moved by whole years ("how did that month do
+   * in 2025?" after "best month of 2024 by revenue"): that ranking run again as a subquery (previous-pointers.ts).
+   */
+  winnerMoved?: { ranking: Plan; years: number };
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
   /**
