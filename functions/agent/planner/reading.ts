@@ -12,6 +12,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
+import { readCohortPhrasing } from './cohort-phrasings';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCompoundParts } from './compound-parts';
@@ -311,6 +312,10 @@ function readQuestionsAsked(
   // ("how many months of 2025 had more orders than the month before", "which months of 2024 beat the same month a
   // year earlier", "how many of those months beat the same month of 2023?": the periods that moved the way asked,
   // listed or counted, period-beats.ts.)
+  // ("if we group customers by the month of their first order, how many in each?", "retention rate in October 2025 of
+  // the customers who first ordered in February 2023": said in the cohort readings' words, cohort-phrasings.ts.)
+  const cohortSaid = !plain && last !== undefined ? readCohortPhrasing(last) : undefined;
+  if (cohortSaid) return readQuestions([...questions.slice(0, -1), cohortSaid], models, today, plain);
   const beats = !plain && last !== undefined ? readPeriodBeats(last) : undefined;
   if (beats) {
     const prior =

@@ -1,0 +1,75 @@
+/**
+ * Cohort questions said in other words than the cohort readings take (issue 29, cohorts), said again in theirs:
+ * - "if we group customers by the month of their very first order, how many are in each group?", "group my
+ *   customers by the quarter of their first purchase - how many per quarter?": how many customers by that date
+ *   (was refused, "group");
+ * - "new customers by first-order month in 2023": how many customers made their first order in each month of 2023
+ *   (was refused as a cohort broken down by another field);
+ * - "retention rate in October 2025 of the customers who first ordered in February 2023", "the February 2023
+ *   first-order cohort's retention in 2025": the share of those customers who ordered in the later period (was
+ *   refused, "retention rate").
+ * Anything else is left as it was.
+ */
+
+const PEOPLE = '(?:customers|clients|buyers|accounts|users)';
+const UNIT = '(month|quarter|week|year)';
+/** "group customers by X, how many in each group?" and its variants; X is kept as said. */
+const GROUPED = new RegExp(
+  `^\\s*(?:(?:so|ok|okay|now)\\s*,?\\s+)?(?:if\\s+(?:we|you|i)\\s+|let'?s\\s+|when\\s+(?:we|you)\\s+)?(?:group|bucket|split|segment)\\s+(?:all\\s+)?(?:of\\s+)?(?:my\\s+|our\\s+|the\\s+)?${PEOPLE}\\s+by\\s+(.+?)\\s*(?:[:,;–—-]+|\\band\\b)\\s*(?:then\\s+)?how\\s+many(?:\\s+${PEOPLE}|\\s+people)?(?:\\s+(?:are|fall|land|end\\s+up|do\\s+we\\s+have|is\\s+that))?(?:\\s+(?:are\\s+)?(?:in|per|for|within)\\s+(?:each|every)?\\s*(?:group|cohort|bucket|one|month|quarter|week|year)?s?)?(?:\\s+(?:one|group))?\\s*[?.!]*\\s*$`,
+  'i',
+);
+/** The date a grouping is by: a first order's month or quarter ("the month of their very first order"). */
+const FIRST_DATE = new RegExp(
+  `^(?:the\\s+)?${UNIT}\\s+of\\s+(?:their|the)\\s+(?:very\\s+)?first\\s+(?:ever\\s+)?(?:order|purchase)$|^(?:their\\s+)?(?:very\\s+)?first[-\\s](?:order|purchase)\\s+${UNIT}$`,
+  'i',
+);
+/** "new customers by first-order month in 2023", "customers by the month of their first order in 2023". */
+const FIRST_IN_YEAR = new RegExp(
+  `^\\s*(?:how\\s+many\\s+|(?:the\\s+)?number\\s+of\\s+)?(?:new\\s+)?${PEOPLE}\\s+(?:by|per)\\s+(?:(?:their\\s+)?first[-\\s](?:order|purchase)\\s+${UNIT}|(?:the\\s+)?${UNIT}\\s+of\\s+(?:their\\s+)?(?:very\\s+)?first\\s+(?:order|purchase))\\s+(?:in|of|for|during)\\s+((?:19|20)\\d\\d)\\s*[?.!]*\\s*$`,
+  'i',
+);
+/** A cohort of customers by a date ("customers who first ordered in February 2023", "who signed up in Q1 2022"). */
+const COHORT = `(?:the\\s+)?${PEOPLE}\\s+(?:who|that|whose)\\s+(?:first\\s+ordered|placed\\s+their\\s+first\\s+order|made\\s+their\\s+first\\s+(?:order|purchase)|first\\s+order\\s+was|signed\\s+up|joined|registered)\\s+in\\s+([a-z0-9 ]+?)`;
+/** "retention rate in October 2025 of the customers who first ordered in February 2023". */
+const RETENTION_AFTER = new RegExp(
+  `^\\s*(?:what\\s+(?:is|was|'s)\\s+)?(?:the\\s+)?retention(?:\\s+rate)?\\s+(?:in|for|during|over)\\s+([a-z0-9 ]+?)\\s+(?:of|for|among)\\s+${COHORT}\\s*[?.!]*\\s*$`,
+  'i',
+);
+/** "of the customers who first ordered in February 2023, what was the retention rate in October 2025?" */
+const RETENTION_FIRST = new RegExp(
+  `^\\s*(?:of|for|among)\\s+${COHORT}\\s*,\\s*(?:what\\s+(?:is|was|'s)\\s+)?(?:the\\s+|their\\s+)?retention(?:\\s+rate)?\\s+(?:in|for|during|over)\\s+([a-z0-9 ]+?)\\s*[?.!]*\\s*$`,
+  'i',
+);
+
+/** The question in the cohort readings' words, or undefined when it is none of these. */
+export function readCohortPhrasing(question: string): string | undefined {
+  const grouped = GROUPED.exec(question);
+  if (grouped) {
+    const by = (grouped[1] ?? '').trim();
+    const first = FIRST_DATE.exec(by);
+    const unit = first?.[1] ?? first?.[2];
+    return unit ? `how many customers by the ${unit.toLowerCase()} of their first order` : undefined;
+  }
+  const inYear = FIRST_IN_YEAR.exec(question);
+  if (inYear) {
+    const unit = (inYear[1] ?? inYear[2] ?? '').toLowerCase();
+    return `how many customers made their first order in each ${unit} of ${inYear[3]}`;
+  }
+  const after = RETENTION_AFTER.exec(question);
+  const first = after ? undefined : RETENTION_FIRST.exec(question);
+  const [later, cohort, clause] = after
+    ? [after[1], after[2], after[0]]
+    : first
+      ? [first[2], first[1], first[0]]
+      : [];
+  if (!later || !cohort || !clause) return undefined;
+  const verb = /first|signed|joined|registered/i.exec(clause.slice(clause.search(/\b(?:who|that|whose)\b/i)));
+  const said = /first/i.test(verb?.[0] ?? '')
+    ? 'first ordered'
+    : /signed/i.test(verb?.[0] ?? '')
+      ? 'signed up'
+      : /joined/i.test(verb?.[0] ?? '')
+        ? 'joined'
+        : 'registered';
+  return `what share of the customers who ${said} in ${cohort.trim()} ordered in ${later.trim()}`;
+}
