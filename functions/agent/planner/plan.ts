@@ -213,6 +213,11 @@ export interface Plan {
    * in 2025?" after "best month of 2024 by revenue"): that ranking run again as a subquery (previous-pointers.ts).
    */
   winnerMoved?: { ranking: Plan; years: number };
+  /**
+   * Only the rows a previous top N ranked ("which of them grew fastest from 2024 to 2025?" after "top 3 categories by
+   * orders"): that ranking run again as a subquery (previous-pointers.ts).
+   */
+  amongTop?: Plan;
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
   /**

@@ -167,3 +167,24 @@ export function winnerInYear(previous: Plan, own: Parsed, text: string): Plan | 
     winnerMoved: { ranking: previous, years: to - from },
   };
 }
+
+/** "of them", "among those", "of the three": the rows of the previous answer. */
+const AMONG =
+  /\b(?:of|among|amongst|between)\s+(?:them|those|these|the\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+))\b/;
+
+/**
+ * "which of them grew fastest from 2024 to 2025?" after "top 3 categories by orders": the change ranked among the
+ * rows the previous top N named, that ranking run again as their filter (plan.amongTop). Was ranked over every
+ * value: the fastest of all five categories, not of the three (confidently wrong when it was not one of them).
+ */
+export function amongPreviousTop(previous: Plan, plan: Plan, text: string): Plan {
+  const top = previous.top;
+  const [ranked, ...more] = previous.dimensions;
+  if (!top || top.n < 2 || top.nth || top.percent || top.span || top.rest || !ranked || more.length > 0)
+    return plan;
+  if (previous.grain || previous.compare || previous.share || previous.change || previous.having) return plan;
+  if (!AMONG.test(text.toLowerCase()) || plan.amongTop || !plan.change) return plan;
+  if (plan.dimensions.length !== 1 || plan.dimensions[0] !== ranked) return plan;
+  if (plan.filters.some((f) => f.member === ranked)) return plan;
+  return { ...plan, amongTop: previous };
+}

@@ -66,7 +66,7 @@ import { readPeriodGlosses } from './period-glosses';
 import { againstPeriod, readPeriodRelative } from './period-relative';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
-import { previousPeriodSaid, previousUnitSaid } from './previous-pointers';
+import { amongPreviousTop, previousPeriodSaid, previousUnitSaid } from './previous-pointers';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -931,6 +931,8 @@ function readThread(
       parsed = { ...own, unexplained: followUp?.unexplained ?? own.unexplained };
       // ("as a share of each region's orders?": within each group's own whole, follow-up.ts.)
       plan = followUp?.plan && shareWithinEach(followUp.plan, question);
+      // ("which of them grew fastest?" after a top 3: among those rows, previous-pointers.ts.)
+      if (plan && base) plan = amongPreviousTop(base, plan, question);
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
     }

@@ -107,7 +107,12 @@ export function scopeText(plan: Plan): string {
     moved?.grain && moved.measures[0]
       ? `, the same ${moved.grain} as the ${moved.top?.direction === 'asc' ? 'bottom' : 'top'} ${moved.grain} by ${nameOf(moved, moved.measures[0])}${moved.range ? ` in ${moved.range.label}` : ''}`
       : '';
-  return `${where}${of}${within}${movedWords}${period}`;
+  const among = plan.amongTop;
+  const amongWords =
+    among?.top && among.dimensions[0] && among.measures[0]
+      ? `, of the ${among.top.direction === 'asc' ? 'bottom' : 'top'} ${among.top.n} by ${nameOf(among, among.measures[0])}${among.range ? ` in ${among.range.label}` : ''}`
+      : '';
+  return `${where}${of}${within}${movedWords}${amongWords}${period}`;
 }
 
 /** The title of a plan's query ("Revenue (total amount) by sales region where status is completed, in 2024"). */
@@ -171,6 +176,21 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   if (winner) where.push(winner);
   const moved = movedWinnerCondition(plan, time);
   if (moved) where.push(moved);
+  // ("which of them grew fastest?" after a top 3: the rows that ranking named, run again.)
+  const among = plan.amongTop;
+  const [amongDimension] = among?.dimensions ?? [];
+  const [amongMeasure] = among?.measures ?? [];
+  if (among?.top && amongDimension && amongMeasure)
+    where.push(
+      rankedValues(
+        dimensionSql(amongDimension),
+        among.cube,
+        conditions(among, time),
+        amongMeasure,
+        among.top.direction === 'asc' ? 'ASC' : 'DESC',
+        among.top.n,
+      ),
+    );
   // ("orders above the average order value in 2025": the average of the same rows, every other condition kept.)
   for (const f of plan.numberFilters) {
     const column = ident(f.member.column);
