@@ -108,6 +108,7 @@ import * as tuning28defined from './questions/tuning-28-defined';
 import * as tuning28probed from './questions/tuning-28-probed';
 import * as tuning28sideby from './questions/tuning-28-sideby';
 import * as tuning28spans from './questions/tuning-28-spans';
+import * as tuning29periods from './questions/tuning-29-periods';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1038,6 +1039,16 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning28after,
       cases: tuning28after.tuning28after,
       rightAtLeast: 7,
+    },
+    {
+      // 13 of 38 right before (8 confident wrong, 1M; 14 of 38, 7 confident wrong, on the TEST sample, on 37831088);
+      // 38 of 38, none wrong, after (1M and TEST): period-beats.ts, cohort-phrasings.ts, top-total.ts allRows,
+      // previous-pointers.ts winnerInYear and amongPreviousTop, understand.ts (a signup cohort's share of every order).
+      title:
+        "tuning set 29 (periods: months or quarters that beat the one before or the same one a year earlier, counted or listed; customers by first-order month; a signup cohort's share; retention as a share; threads on a previous answer)",
+      module: tuning29periods,
+      cases: tuning29periods.tuning29periods,
+      rightAtLeast: 38,
     },
   ];
 

@@ -39,6 +39,9 @@ const AGAINST = new RegExp(
   `\\b(than|over|on|from|vs\\.?|versus|compared\\s+(?:with|to)|against|beat|beats|topped|tops|exceeded|outdid|outperformed|outsold|trailed|lagged)\\s+(?:(?:in|for|during)\\s+)?(?:the\\s+|its\\s+|their\\s+)?(?:(same\\s+(?:month|quarter|week)(?:\\s+(?:of|in)\\s+(\\d{4})|\\s+${YEAR_BACK})?)|((?:month|quarter|week)\\s+(?:before|prior|earlier)(?:\\s+(?:it|that|them))?|(?:previous|prior|preceding|last)\\s+(?:month|quarter|week)|(?:one|period)\\s+(?:before|prior)(?:\\s+it)?))`,
   'i',
 );
+/** A ranking of the changes ("grew the most", "the biggest rise"), which change rankings read. */
+const SUPERLATIVE =
+  /\b(?:most|least|fastest|slowest|biggest|largest|smallest|best|worst|highest|lowest|sharpest|steepest)\b/i;
 /** "how many times in 2023 did monthly revenue go up from one month to the next?" */
 const TIMES = /^\s*(?:how\s+many\s+times|how\s+often)\b(.*)$/i;
 const STEP =
@@ -64,7 +67,8 @@ export function readPeriodBeats(question: string): PeriodBeats | undefined {
   if (subject) {
     const [, lead = '', ask = '', those, unitWord = '', tail = ''] = subject;
     const against = AGAINST.exec(tail);
-    if (!against) return undefined;
+    // ("which quarter grew the most vs the quarter before?": a ranking of the changes, not those that moved.)
+    if (!against || SUPERLATIVE.test(tail)) return undefined;
     const unit = unitWord.toLowerCase() as PeriodBeats['unit'];
     const said = (against[2] ?? against[4] ?? '').toLowerCase();
     // (The compared period is of the same unit: "months ... than the quarter before" is not read.)
@@ -75,6 +79,8 @@ export function readPeriodBeats(question: string): PeriodBeats | undefined {
     const way = wayOf(`${before} ${verb}`);
     if (!way) return undefined;
     const output = /^(?:in\s+how|how|count|(?:the\s+|a\s+)?number)/i.test(ask) ? 'count' : 'list';
+    // ("which month beat the month before?": one of them asked, a ranking's; the periods that did are plural.)
+    if (output === 'list' && !new RegExp(`\\b${unit}s\\b`, 'i').test(subject[0])) return undefined;
     return {
       unit,
       way,

@@ -161,9 +161,12 @@ export function totalOfPrevious(
 
 /** Words that add the rows up ("in total", "combined", "altogether", "between them"). */
 const ADDED_UP = new Set(['total', 'combined', 'together', 'altogether', 'sum', 'summed']);
-/** "across all their orders", "overall", "lifetime", "ever": every row of the entities, not only those ranked. */
+/**
+ * "across all their orders", "lifetime", "all-time": every row of the entities, not only those ranked ("overall" or
+ * "in total" alone keep the ranking's scope, as before).
+ */
 const ALL_ROWS =
-  / (?:(?:across|over|on|from|of|for|in) )?all (?:of )?(?:their|his|her|its) (?:orders|purchases)\b| (?:overall|lifetime|all time|all-time|ever) /;
+  / (?:(?:across|over|on|from|of|for|in) )?all (?:of )?(?:their|his|her|its) (?:orders|purchases)\b| (?:lifetime|all time|all-time) /;
 /** Words of spending: the amount summed. */
 const SPENT = / (?:spend|spent|spending|spends) /;
 const isAmountSum = (m: CatalogMember) =>
@@ -219,19 +222,7 @@ export function sumOfTopRows(
     w === String(top.n) ||
     ['all', 'in'].includes(w) ||
     (allRows &&
-      [
-        'across',
-        'over',
-        'overall',
-        'lifetime',
-        'ever',
-        'spend',
-        'spent',
-        'orders',
-        'purchases',
-        'of',
-        'time',
-      ].includes(w));
+      ['across', 'over', 'lifetime', 'spend', 'spent', 'orders', 'purchases', 'of', 'time'].includes(w));
   return {
     plan: {
       ...previous,
