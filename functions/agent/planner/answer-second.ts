@@ -231,6 +231,8 @@ function countedPeriodsText(plan: Plan, result: ResultLike): string {
   const way = plan.change?.only === 'down' ? 'lower' : 'higher';
   const n = asNumber(row[0]) ?? 0;
   const of = asNumber(row[1]) ?? 0;
+  if (of === 0)
+    return `${capitalise(grain)}s${span}: no two ${grain}s with data to compare, so none ${plan.change?.only === 'down' ? 'fell' : 'rose'}.`;
   return `${capitalise(grain)}s${span} whose ${figure} was ${way} than ${against}: ${formatFigure(undefined, n)} (of the ${formatFigure(undefined, of)} ${grain}s compared).`;
 }
 

@@ -9,6 +9,7 @@
  * them (out of those compared). Was each period's change listed (confidently wrong: twelve rows for one count), or
  * refused ("beat"). A period beats another when its figure is strictly greater.
  */
+import { unitStart } from './dates';
 import { pairedPeriods } from './paired-periods';
 import type { Plan } from './plan';
 import { yearPeriod } from './vocabulary';
@@ -228,5 +229,14 @@ export function beatsPlan(
     return { ...plan, change: change('percent') };
   }
   if (plan.compare) return REFUSED;
+  // (Weeks cut by a span that does not start and end on a Monday are partial weeks: compared, the cut ones would
+  // count as falls or rises of their own.)
+  const range = plan.range;
+  if (
+    beats.unit === 'week' &&
+    range &&
+    (unitStart(range.from, 'week') !== range.from || unitStart(range.to, 'week') !== range.to)
+  )
+    return `${REFUSED}; ${range.label} does not cut into whole weeks (Monday to Sunday), so its first and last weeks would be partial: ask for a span of whole weeks or by month`;
   return { ...plan, change: change(plan.change.rank) };
 }
