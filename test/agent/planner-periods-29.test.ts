@@ -45,6 +45,16 @@ describe('periods that beat another period', () => {
       { unit: 'month', way: 'up', output: 'count', against: { kind: 'year', base: 2024 } },
       'the average order value for every month of 2025 vs the same month of 2024',
     ],
+    [
+      'how many months of 2025 were up year over year in revenue?',
+      { unit: 'month', way: 'up', output: 'count', against: { kind: 'year' } },
+      'revenue for every month of 2025 vs the same month of 2024',
+    ],
+    [
+      'which months in 2024 saw orders fall month over month?',
+      { unit: 'month', way: 'down', output: 'list', against: { kind: 'before' } },
+      'in 2024 orders by month with the change from the month before',
+    ],
   ])('reads %p', (question, read, text) => {
     // Act
     const beats = readPeriodBeats(question);
@@ -108,6 +118,11 @@ describe('periods that beat another period', () => {
     );
     expect(plan.compare?.map((p) => p.label)).toEqual(['2023', '2024']);
     expect(plan.change).toMatchObject({ only: 'up', countPeriods: true });
+  });
+
+  it('refuses weeks a span cuts into partial weeks', () => {
+    const read = demoReading(['how many weeks in Q1 2025 had more orders than the week before?'], TODAY);
+    expect(read).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('whole weeks') });
   });
 
   it('refuses a beating with no figure named', () => {

@@ -40,6 +40,17 @@ const AGAINST = new RegExp(
   `\\b(than|over|on|from|vs\\.?|versus|compared\\s+(?:with|to)|against|beat|beats|topped|tops|exceeded|outdid|outperformed|outsold|trailed|lagged)\\s+(?:(?:in|for|during)\\s+)?(?:the\\s+|its\\s+|their\\s+)?(?:(same\\s+(?:month|quarter|week)(?:\\s+(?:of|in)\\s+(\\d{4})|\\s+${YEAR_BACK})?)|((?:month|quarter|week)\\s+(?:before|prior|earlier)(?:\\s+(?:it|that|them))?|(?:previous|prior|preceding|last)\\s+(?:month|quarter|week)|(?:one|period)\\s+(?:before|prior)(?:\\s+it)?))`,
   'i',
 );
+/** "year over year", "YoY", "month over month", "MoM", "QoQ": the comparison in shorthand. */
+const SHORTHAND =
+  /\b(?:(year[-\s](?:over|on)[-\s]year|yoy|y\/y)|(mom|m\/m|qoq|q\/q|wow|w\/w)|(month|quarter|week)[-\s](?:over|on)[-\s]\3)\b/i;
+const SHORT_UNITS: Record<string, string> = {
+  mom: 'month',
+  'm/m': 'month',
+  qoq: 'quarter',
+  'q/q': 'quarter',
+  wow: 'week',
+  'w/w': 'week',
+};
 /** A ranking of the changes ("grew the most", "the biggest rise"), which change rankings read. */
 const SUPERLATIVE =
   /\b(?:most|least|fastest|slowest|biggest|largest|smallest|best|worst|highest|lowest|sharpest|steepest)\b/i;
@@ -68,16 +79,23 @@ export function readPeriodBeats(question: string): PeriodBeats | undefined {
   if (subject) {
     const [, lead = '', ask = '', those, unitWord = '', tail = ''] = subject;
     const against = AGAINST.exec(tail);
+    // ("up year over year", "down MoM": the comparison in shorthand.)
+    const short = against ? undefined : SHORTHAND.exec(tail);
     // ("which quarter grew the most vs the quarter before?": a ranking of the changes, not those that moved.)
-    if (!against || SUPERLATIVE.test(tail)) return undefined;
+    if ((!against && !short) || SUPERLATIVE.test(tail)) return undefined;
     const unit = unitWord.toLowerCase() as PeriodBeats['unit'];
-    const said = (against[2] ?? against[4] ?? '').toLowerCase();
+    const said = against
+      ? (against[2] ?? against[4] ?? '').toLowerCase()
+      : short?.[1]
+        ? `same ${unit}`
+        : (SHORT_UNITS[(short?.[2] ?? '').toLowerCase()] ?? (short?.[3] ?? '').toLowerCase());
     // (The compared period is of the same unit: "months ... than the quarter before" is not read.)
     if (!said.includes(unit) && !/^(?:one|period)\b/.test(said)) return undefined;
-    const before = tail.slice(0, against.index);
-    const after = tail.slice(against.index + against[0].length);
-    const verb = against[1] ?? '';
-    const way = wayOf(`${before} ${verb}`);
+    const found = (against ?? short) as RegExpExecArray;
+    const before = tail.slice(0, found.index);
+    const after = tail.slice(found.index + found[0].length);
+    const verb = against?.[1] ?? '';
+    const way = wayOf(`${before} ${verb}${short ? ` ${after}` : ''}`);
     if (!way) return undefined;
     const output = /^(?:in\s+how|how|count|(?:the\s+|a\s+)?number)/i.test(ask) ? 'count' : 'list';
     // ("which month beat the month before?": one of them asked, a ranking's; the periods that did are plural.)
@@ -86,7 +104,7 @@ export function readPeriodBeats(question: string): PeriodBeats | undefined {
       unit,
       way,
       output,
-      against: against[2] ? yearBack(against[3]) : { kind: 'before' },
+      against: against?.[2] ? yearBack(against[3]) : short?.[1] ? { kind: 'year' } : { kind: 'before' },
       ofThose: those !== undefined && those.toLowerCase() !== 'the',
       rest: restOf(`${lead.replace(/,\s*$/, '')} ${before} ${after}`),
     };
