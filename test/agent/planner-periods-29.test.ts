@@ -68,6 +68,8 @@ describe('periods that beat another period', () => {
     'how many months of 2025 beat our monthly sales target?',
     'which months of 2025 had a better profit margin than the month before?',
     'revenue by month in 2025 with the change from the month before',
+    'which of those months fell furthest vs the month before?',
+    'which quarter grew the most vs the quarter before?',
   ])('reads no beating from %p', (question) => {
     expect(readPeriodBeats(question)).toBeUndefined();
   });
@@ -148,6 +150,18 @@ describe('cohorts said in other words', () => {
     [
       'retention rate in October 2025 of the customers who first ordered in February 2023',
       'what share of the customers who first ordered in February 2023 ordered in October 2025',
+    ],
+    [
+      'what was the retention rate of the Q1 2022 signup cohort in December 2025?',
+      'what share of the customers who signed up in Q1 2022 ordered in December 2025',
+    ],
+    [
+      "the Q1 2022 signup cohort's retention in November 2025",
+      'what share of the customers who signed up in Q1 2022 ordered in November 2025',
+    ],
+    [
+      'what percent of the January 2023 first-order cohort ordered again in December 2025?',
+      'what percent of the customers who first ordered in January 2023 ordered in December 2025?',
     ],
   ])('reads %p', (question, text) => {
     expect(readCohortPhrasing(question)).toBe(text);

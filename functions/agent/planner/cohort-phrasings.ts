@@ -35,14 +35,43 @@ const RETENTION_AFTER = new RegExp(
   `^\\s*(?:what\\s+(?:is|was|'s)\\s+)?(?:the\\s+)?retention(?:\\s+rate)?\\s+(?:in|for|during|over)\\s+([a-z0-9 ]+?)\\s+(?:of|for|among)\\s+${COHORT}\\s*[?.!]*\\s*$`,
   'i',
 );
+/** "what was the retention rate of the customers who signed up in Q1 2022 in December 2025?" */
+const RETENTION_OF = new RegExp(
+  `^\\s*(?:what\\s+(?:is|was|'s)\\s+)?(?:the\\s+)?retention(?:\\s+rate)?\\s+(?:of|for|among)\\s+${COHORT}\\s+(?:in|during|over)\\s+((?:[a-z]+\\s+|q[1-4]\\s+|h[12]\\s+)?(?:19|20)\\d\\d)\\s*[?.!]*\\s*$`,
+  'i',
+);
 /** "of the customers who first ordered in February 2023, what was the retention rate in October 2025?" */
 const RETENTION_FIRST = new RegExp(
   `^\\s*(?:of|for|among)\\s+${COHORT}\\s*,\\s*(?:what\\s+(?:is|was|'s)\\s+)?(?:the\\s+|their\\s+)?retention(?:\\s+rate)?\\s+(?:in|for|during|over)\\s+([a-z0-9 ]+?)\\s*[?.!]*\\s*$`,
   'i',
 );
 
+/** "the Q1 2022 signup cohort", "the January 2023 first-order cohort('s)": a cohort named by its date and period. */
+const COHORT_NOUN =
+  /\bthe\s+((?:(?:q[1-4]|h[12]|[a-z]+)\s+)?(?:19|20)\d\d)\s+(sign[-\s]?up|joining|first[-\s](?:order|purchase))\s+cohort('s|’s)?/i;
+/** Words of a retention: a share of the cohort that ordered later. */
+const RETAINED = /\b(?:retention|retained|ordered\s+again|came\s+back|still\s+ordering)\b/i;
+
+/** A cohort named by its date said as its customers ("the customers who signed up in Q1 2022"), for a retention. */
+function cohortAsCustomers(question: string): string {
+  const named = RETAINED.test(question) ? COHORT_NOUN.exec(question) : null;
+  if (!named) return question;
+  const clause = `the customers who ${/first/i.test(named[2] ?? '') ? 'first ordered' : 'signed up'} in ${named[1]}`;
+  const before = question.slice(0, named.index);
+  const after = question.slice(named.index + named[0].length);
+  // ("the Q1 2022 signup cohort's retention in December 2025": the retention of those customers.)
+  if (named[3]) {
+    const rest = /^\s*(retention(?:\s+rate)?)\s+((?:in|for|during|over)\s+[a-z0-9 ]+?)\s*([?.!]*)\s*$/i.exec(
+      after,
+    );
+    return rest ? `${before}${rest[1]} ${rest[2]} of ${clause}${rest[3]}` : question;
+  }
+  return `${before}${clause}${after}`.replace(/\bordered\s+again\b/i, 'ordered');
+}
+
 /** The question in the cohort readings' words, or undefined when it is none of these. */
-export function readCohortPhrasing(question: string): string | undefined {
+export function readCohortPhrasing(asked: string): string | undefined {
+  const question = cohortAsCustomers(asked);
   const grouped = GROUPED.exec(question);
   if (grouped) {
     const by = (grouped[1] ?? '').trim();
@@ -57,12 +86,15 @@ export function readCohortPhrasing(question: string): string | undefined {
   }
   const after = RETENTION_AFTER.exec(question);
   const first = after ? undefined : RETENTION_FIRST.exec(question);
+  const of = after || first ? undefined : RETENTION_OF.exec(question);
   const [later, cohort, clause] = after
     ? [after[1], after[2], after[0]]
     : first
       ? [first[2], first[1], first[0]]
-      : [];
-  if (!later || !cohort || !clause) return undefined;
+      : of
+        ? [of[2], of[1], of[0]]
+        : [];
+  if (!later || !cohort || !clause) return question === asked ? undefined : question;
   const verb = /first|signed|joined|registered/i.exec(clause.slice(clause.search(/\b(?:who|that|whose)\b/i)));
   const said = /first/i.test(verb?.[0] ?? '')
     ? 'first ordered'

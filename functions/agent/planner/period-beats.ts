@@ -53,7 +53,7 @@ const SHORT_UNITS: Record<string, string> = {
 };
 /** A ranking of the changes ("grew the most", "the biggest rise"), which change rankings read. */
 const SUPERLATIVE =
-  /\b(?:most|least|fastest|slowest|biggest|largest|smallest|best|worst|highest|lowest|sharpest|steepest)\b/i;
+  /\b(?:most|least|fastest|slowest|biggest|largest|smallest|best|worst|highest|lowest|sharpest|steepest|furthest|farthest|greatest|hardest|strongest|weakest|top|bottom|first|last\s+(?:one|time))\b/i;
 /** "how many times in 2023 did monthly revenue go up from one month to the next?" */
 const TIMES = /^\s*(?:how\s+many\s+times|how\s+often)\b(.*)$/i;
 const STEP =

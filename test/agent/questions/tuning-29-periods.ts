@@ -9,6 +9,13 @@
  * Written on 2026-11-29 BEFORE the planner change it tunes, in fresh wordings (none copied from a held-out or
  * earlier tuning set).
  *
+ * Before (on 37831088): 13 of 38 right on 1M (8 confident wrong: each period's change listed for a count of those
+ * that beat the one before, "monthly revenue" counted as orders, "their total spend" as their spend on returns
+ * alone, "which of them grew fastest" ranked over every category, a quarter count as twelve rows; 17 wrong
+ * refusals: "beat", "group", "share", "retention rate", "that month"); 14 of 38 on the TEST sample. After: 38 of
+ * 38, none wrong, on both (period-beats.ts, cohort-phrasings.ts, understand.ts's signup share of every order,
+ * top-total.ts allRows, previous-pointers.ts winnerInYear and amongPreviousTop).
+ *
  * Clock: Wednesday 2027-11-10, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed up in
  * 2022, each order in its customer's region); a case that needs "last year" sets its own clock inside the data.
  * A month "beats" another when its figure is strictly greater; the month before January of a year is the December
