@@ -127,6 +127,14 @@ describe('periods that beat another period', () => {
     expect(read).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('whole weeks') });
   });
 
+  it('refuses a beating by a margin', () => {
+    const read = demoReading(
+      ['how many months of 2025 beat the same month of 2024 by more than 5% in revenue?'],
+      TODAY,
+    );
+    expect(read).toMatchObject({ kind: 'refuse', reason: expect.stringContaining('margin') });
+  });
+
   it('refuses a beating with no figure named', () => {
     const read = demoReading(['how many months of 2025 beat the month before?'], TODAY);
     expect(read.kind).toBe('refuse');

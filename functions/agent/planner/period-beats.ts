@@ -23,6 +23,8 @@ export interface PeriodBeats {
   ofThose: boolean;
   /** The figure and its scope in the planner's words, without the comparison ("revenue in 2025"). */
   rest: string;
+  /** A margin said beside the comparison ("by more than 5%", "by 1,000 orders"), which is not read. */
+  margin?: true;
 }
 
 const UNIT = '(month|quarter|week)s?';
@@ -100,7 +102,10 @@ export function readPeriodBeats(question: string): PeriodBeats | undefined {
     const output = /^(?:in\s+how|how|count|(?:the\s+|a\s+)?number)/i.test(ask) ? 'count' : 'list';
     // ("which month beat the month before?": one of them asked, a ranking's; the periods that did are plural.)
     if (output === 'list' && !new RegExp(`\\b${unit}s\\b`, 'i').test(subject[0])) return undefined;
+    // ("beat the month before by more than 5%": a margin, a figure besides the periods' own years and quarters.)
+    const margin = /\d/.test(tail.replace(/\b(?:19|20)\d\d\b|\b[qh]\d\b/gi, ' '));
     return {
+      ...(margin ? { margin: true as const } : {}),
       unit,
       way,
       output,
@@ -155,10 +160,17 @@ function restOf(text: string): string {
     .trim();
 }
 
+/** A part of a year said before it ("H1", "Q3", "March", "the first half of"). */
+const PART_BEFORE =
+  /(?:\b[qh][1-4]|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)|\bhalf\s+of|\bquarter\s+of|\bmonths?\s+of)\s*$/i;
+
 /** A year said in the rest ("of 2025", "in 2024", "last year"), with the rest without it. */
 export function yearOfRest(rest: string, today: string): { year: number; rest: string } | undefined {
   const said = /\b(?:(?:of|in|during|for)\s+)?(?:(\d{4})|(last|this)\s+year)\b/i.exec(rest);
   if (!said) return undefined;
+  // ("of H1 2025", "in March 2025": a part of the year, not the year; its months are not paired here.)
+  if (PART_BEFORE.test(rest.slice(0, said.index + (said[0].length - (said[1] ?? said[0]).length))))
+    return undefined;
   const now = Number(today.slice(0, 4));
   const year = said[1] ? Number(said[1]) : said[2]?.toLowerCase() === 'last' ? now - 1 : now;
   return { year, rest: `${rest.slice(0, said.index)} ${rest.slice(said.index + said[0].length)}`.trim() };
@@ -206,6 +218,8 @@ export function beatsPlan(
   read: (text: string) => Plan | undefined,
   prior: Plan | undefined,
 ): Plan | string {
+  if (beats.margin)
+    return `${REFUSED}, not by a margin ("by more than 5%"): I would count every one that beat it at all`;
   const change = (rank: 'percent' | 'absolute'): NonNullable<Plan['change']> => ({
     rank,
     only: beats.way,
