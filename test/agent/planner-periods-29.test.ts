@@ -55,6 +55,16 @@ describe('periods that beat another period', () => {
       { unit: 'month', way: 'down', output: 'list', against: { kind: 'before' } },
       'in 2024 orders by month with the change from the month before',
     ],
+    [
+      'which months in 2025 were below the same month last year in orders?',
+      { unit: 'month', way: 'down', output: 'list', against: { kind: 'year' } },
+      'orders for every month of 2025 vs the same month of 2024',
+    ],
+    [
+      'in 2025 how many months saw orders decline from the month before?',
+      { unit: 'month', way: 'down', output: 'count', against: { kind: 'before' } },
+      'in 2025 orders by month with the change from the month before',
+    ],
   ])('reads %p', (question, read, text) => {
     // Act
     const beats = readPeriodBeats(question);

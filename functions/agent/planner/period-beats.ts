@@ -32,14 +32,14 @@ const ASK =
   '(in\\s+how\\s+many|how\\s+many|count(?:\\s+up)?(?:\\s+of)?|(?:the\\s+|a\\s+)?number\\s+of|which|list(?:\\s+out)?|show(?:\\s+me)?|name|what\\s+are|what)';
 /** "how many months ...", "which of those quarters ...", "count the months ...". */
 const SUBJECT = new RegExp(
-  `^\\s*(?:(?:so|and|ok|okay|now)\\s*,?\\s+)?((?:in|during|for|since|over)\\s+[^,]{2,40},\\s*)?${ASK}\\s+(?:(?:all\\s+)?(?:of\\s+)?(those|these|them|the)\\s+)?(?:the\\s+)?${UNIT}\\b(.*)$`,
+  `^\\s*(?:(?:so|and|ok|okay|now)\\s*,?\\s+)?((?:in|during|for|since|over)\\s+[^,]{2,40}?,?\\s+)?${ASK}\\s+(?:(?:all\\s+)?(?:of\\s+)?(those|these|them|the)\\s+)?(?:the\\s+)?${UNIT}\\b(.*)$`,
   'i',
 );
 const YEAR_BACK =
   '(?:(?:a|one|the)\\s+year\\s+(?:before|earlier|ago|back|prior)|(?:the\\s+)?(?:previous|prior|preceding)\\s+year|(?:the\\s+)?year\\s+(?:before|earlier)|last\\s+year|(?:of|in)\\s+(?:the\\s+)?(?:previous|prior|preceding|last)\\s+year)';
 /** The comparison: "than the month before", "on the same quarter of 2023", "beat the same month a year earlier". */
 const AGAINST = new RegExp(
-  `\\b(than|over|on|from|vs\\.?|versus|compared\\s+(?:with|to)|against|beat|beats|topped|tops|exceeded|outdid|outperformed|outsold|trailed|lagged)\\s+(?:(?:in|for|during)\\s+)?(?:the\\s+|its\\s+|their\\s+)?(?:(same\\s+(?:month|quarter|week)(?:\\s+(?:of|in)\\s+(\\d{4})|\\s+${YEAR_BACK})?)|((?:month|quarter|week)\\s+(?:before|prior|earlier)(?:\\s+(?:it|that|them))?|(?:previous|prior|preceding|last)\\s+(?:month|quarter|week)|(?:one|period)\\s+(?:before|prior)(?:\\s+it)?))`,
+  `\\b(than|over|on|from|vs\\.?|versus|compared\\s+(?:with|to)|against|beat|beats|topped|tops|exceeded|outdid|outperformed|outsold|trailed|lagged|below|above|under|behind|ahead\\s+of)\\s+(?:(?:in|for|during)\\s+)?(?:the\\s+|its\\s+|their\\s+)?(?:(same\\s+(?:month|quarter|week)(?:\\s+(?:of|in)\\s+(\\d{4})|\\s+${YEAR_BACK})?)|((?:month|quarter|week)\\s+(?:before|prior|earlier)(?:\\s+(?:it|that|them))?|(?:previous|prior|preceding|last)\\s+(?:month|quarter|week)|(?:one|period)\\s+(?:before|prior)(?:\\s+it)?))`,
   'i',
 );
 /** "year over year", "YoY", "month over month", "MoM", "QoQ": the comparison in shorthand. */
@@ -67,9 +67,9 @@ const ADJECTIVE: Record<string, PeriodBeats['unit']> = {
 };
 
 const UP =
-  /\b(more|higher|greater|bigger|larger|beat|beats|topped|tops|exceeded|outdid|outperformed|outsold|grew|grow|rose|rise|increased|increase|up|above|improved)\b/i;
+  /\b(more|higher|greater|bigger|larger|beat|beats|topped|tops|exceeded|outdid|outperformed|outsold|grew|grow|rose|rise|increased|increase|up|above|ahead|improved)\b/i;
 const DOWN =
-  /\b(fewer|less|lower|smaller|fell|fall|dropped|drop|declined|decline|decreased|decrease|down|below|trailed|lagged|shrank|worse)\b/i;
+  /\b(fewer|less|lower|smaller|fell|fall|dropped|drop|declined|decline|decreased|decrease|down|below|under|behind|trailed|lagged|shrank|worse)\b/i;
 /** Words of the clause that say nothing of the figure or its scope. */
 const CLAUSE =
   /\b(?:had|have|has|were|was|is|are|did|do|does|saw|see|showed|show|with|where|when|in\s+which|that|go|went|come\s+in|came\s+in|it|actually|end\s+up|ended\s+up|up|down)\b/gi;
