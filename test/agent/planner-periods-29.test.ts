@@ -181,6 +181,14 @@ describe('cohorts said in other words', () => {
       'what percent of the January 2023 first-order cohort ordered again in December 2025?',
       'what percent of the customers who first ordered in January 2023 ordered in December 2025?',
     ],
+    [
+      'how many customers does each first-order month cohort have?',
+      'how many customers by the month of their first order',
+    ],
+    [
+      'bucket customers by their first order quarter and count them',
+      'how many customers by the quarter of their first order',
+    ],
   ])('reads %p', (question, text) => {
     expect(readCohortPhrasing(question)).toBe(text);
   });
@@ -189,6 +197,8 @@ describe('cohorts said in other words', () => {
     'group customers by segment, how many in each?',
     'customers by signup month',
     'what is the retention rate?',
+    'revenue per first-order month cohort',
+    'how many customers in each first-order month cohort ordered in 2025?',
   ])('leaves %p alone', (question) => {
     expect(readCohortPhrasing(question)).toBeUndefined();
   });

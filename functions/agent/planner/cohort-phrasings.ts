@@ -69,6 +69,32 @@ function cohortAsCustomers(question: string): string {
   return `${before}${clause}${after}`.replace(/\bordered\s+again\b/i, 'ordered');
 }
 
+/** A first-order cohort's unit ("first-order month", "the quarter of their first purchase", "the month they first ordered"). */
+const FIRST_UNIT =
+  /\b(?:(?:their\s+)?(?:very\s+)?first[-\s](?:order|purchase)\s+(month|quarter)|(?:the\s+)?(month|quarter)\s+(?:of\s+(?:their\s+|the\s+)?(?:very\s+)?first\s+(?:ever\s+)?(?:order|purchase)|(?:they|customers)\s+first\s+(?:ordered|purchased|bought)))(?:\s+(?:cohorts?|groups?|buckets?))?/i;
+/** Words asking for the size of each group ("how many customers", "size of each", "count them"). */
+const SIZE_ASKED = /\b(?:how\s+many|size|sizes|count|counts|number\s+of\s+customers|headcount)\b/i;
+/** Words of a grouping ("group", "bucket", "cohort", "each", "per"). */
+const GROUPING = /\b(?:group|grouped|groups|bucket|bucketed|buckets|cohorts?|each|per|split|segment)\b/i;
+/** Any figure besides a count of the customers (then the cohort readings' own question, not a size). */
+const OTHER_FIGURE =
+  /\b(?:revenue|sales|spend|spent|spending|amounts?|values?|aov|average|avg|mean|median|orders|purchases|retention|retained|share|percent|percentage|%|rate|ordered\s+again|came\s+back|active|churn(?:ed)?|lifetime|ltv|signup|signed|joined|segment\s+(?:is|was)|region|enterprise|consumer|small\s+business|north|south|east|west|(?:19|20)\d\d)\b/i;
+
+/**
+ * "how many customers does each first-order month cohort have?", "customers grouped by first purchase month: how
+ * many in each?", "bucket customers by their first order quarter and count them": each first-order cohort's size,
+ * said as the ordinary reading takes it; only when nothing but the size is asked.
+ */
+function firstOrderSizes(question: string): string | undefined {
+  const unit = FIRST_UNIT.exec(question);
+  if (!unit) return undefined;
+  const rest = `${question.slice(0, unit.index)} ${question.slice(unit.index + unit[0].length)}`;
+  if (!SIZE_ASKED.test(rest) || !GROUPING.test(`${rest} ${unit[0]}`) || OTHER_FIGURE.test(rest))
+    return undefined;
+  if (!/\b(?:customers|clients|buyers|accounts|them|cohorts?)\b/i.test(question)) return undefined;
+  return `how many customers by the ${(unit[1] ?? unit[2] ?? '').toLowerCase()} of their first order`;
+}
+
 /** The question in the cohort readings' words, or undefined when it is none of these. */
 export function readCohortPhrasing(asked: string): string | undefined {
   const question = cohortAsCustomers(asked);
@@ -79,6 +105,8 @@ export function readCohortPhrasing(asked: string): string | undefined {
     const unit = first?.[1] ?? first?.[2];
     return unit ? `how many customers by the ${unit.toLowerCase()} of their first order` : undefined;
   }
+  const sizes = firstOrderSizes(question);
+  if (sizes) return sizes;
   const inYear = FIRST_IN_YEAR.exec(question);
   if (inYear) {
     const unit = (inYear[1] ?? inYear[2] ?? '').toLowerCase();
