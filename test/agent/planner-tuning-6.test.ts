@@ -108,6 +108,7 @@ import * as tuning28defined from './questions/tuning-28-defined';
 import * as tuning28probed from './questions/tuning-28-probed';
 import * as tuning28sideby from './questions/tuning-28-sideby';
 import * as tuning28spans from './questions/tuning-28-spans';
+import * as tuning29periods from './questions/tuning-29-periods';
 import * as tuning29probed from './questions/tuning-29-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1052,10 +1053,20 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       // of a kind of customer, the size of a move said before "more"), entity-versus.ts (the size of each customer's
       // move), entities.ts (a number of distinct months with an order), misreadings.ts.
       title:
-        "tuning set 29 (probed: the largest single order per period or group, moves of a size between two years, percentiles of a kind of customer's spend, distinct months with an order)",
+        "tuning set 29 (probed: the largest single order per period or group, moves of a size between two years, percentiles of a kind of customer's spend, distinct months with an order, signup cohorts by month with their spend since, 'in that year' after one year, a year by signup quarter that no signup holds, shares of customers, cut-offs of a part of the rows)",
       module: tuning29probed,
       cases: tuning29probed.tuning29probed,
       rightAtLeast: 36,
+    },
+    {
+      // 13 of 38 right before (8 confident wrong, 1M; 14 of 38, 7 confident wrong, on the TEST sample, on 37831088);
+      // 38 of 38, none wrong, after (1M and TEST): period-beats.ts, cohort-phrasings.ts, top-total.ts allRows,
+      // previous-pointers.ts winnerInYear and amongPreviousTop, understand.ts (a signup cohort's share of every order).
+      title:
+        "tuning set 29 (periods: months or quarters that beat the one before or the same one a year earlier, counted or listed; customers by first-order month; a signup cohort's share; retention as a share; threads on a previous answer)",
+      module: tuning29periods,
+      cases: tuning29periods.tuning29periods,
+      rightAtLeast: 38,
     },
   ];
 

@@ -208,6 +208,34 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   return `${head}: ${formatFigure(undefined, result.data[0]?.[0] ?? 0)}.`;
 }
 
+/**
+ * "how many months of 2025 had more orders than the month before": "Months of 2025 with more orders than the month
+ * before: 6 of the 12 compared." (period-beats.ts).
+ */
+function countedPeriodsText(plan: Plan, result: ResultLike): string {
+  const row = result.data[0] ?? [];
+  const grain = plan.grain ?? 'period';
+  const measure = plan.measures[0];
+  const figure = measure ? nameOf(plan, measure).toLowerCase() : 'figure';
+  const [a, b] = [plan.compare?.[0], plan.compare?.at(-1)];
+  const paired = a && b && a !== b;
+  const range = plan.range?.label;
+  const span = paired
+    ? ` of ${b.label}`
+    : range
+      ? /^(?:\d|q\d|h\d|[a-z]+ \d{4}$)/i.test(range)
+        ? ` in ${range}`
+        : `, ${range}`
+      : '';
+  const against = paired ? `the same ${grain} of ${a.label}` : `the ${grain} before`;
+  const way = plan.change?.only === 'down' ? 'lower' : 'higher';
+  const n = asNumber(row[0]) ?? 0;
+  const of = asNumber(row[1]) ?? 0;
+  if (of === 0)
+    return `${capitalise(grain)}s${span}: no two ${grain}s with data to compare, so none ${plan.change?.only === 'down' ? 'fell' : 'rose'}.`;
+  return `${capitalise(grain)}s${span} whose ${figure} was ${way} than ${against}: ${formatFigure(undefined, n)} (of the ${formatFigure(undefined, of)} ${grain}s compared).`;
+}
+
 /** "how many times bigger": the later figure over the earlier one, to two decimals (", 1.05 times as much (1.05x)"). */
 function timesText(plan: Plan, now: unknown, before: unknown): string {
   const [b, a] = [asNumber(now), asNumber(before)];
@@ -217,6 +245,7 @@ function timesText(plan: Plan, now: unknown, before: unknown): string {
 }
 
 function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  if (plan.change?.countPeriods) return countedPeriodsText(plan, result);
   // (A mean per day of a count is no whole count: "926.55 orders a day", not 927.)
   const counted = plan.measures[0]?.aggType === 'count' || plan.measures[0]?.aggType === 'count_distinct';
   const measure = counted && dayMeansChanged(plan) ? undefined : plan.measures[0];
@@ -369,7 +398,10 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
             `${i + 1}. ${label(r[0])}: ${formatFigure(measure, r[1])}; ${nameOf(plan, sumOf)} ${formatFigure(sumOf, r[2])}`,
         )
         .join('\n');
-      return `Together, the ${who}: ${nameOf(plan, sumOf)} ${formatFigure(sumOf, row[3])} (${formatPercent(row[5] ?? 0)} of all ${formatFigure(sumOf, row[4])}).\n${rows}`;
+      // (Over every row of theirs, top-total.ts: not only the rows that ranked them.)
+      const every = plan.share.allRows ? ' over all their rows (every status and date)' : '';
+      const one = top.n === 1 && result.data.length === 1;
+      return `${one ? 'In all, the' : 'Together, the'} ${who}: ${nameOf(plan, sumOf)}${every} ${formatFigure(sumOf, row[3])} (${formatPercent(row[5] ?? 0)} of all ${formatFigure(sumOf, row[4])}).\n${rows}`;
     }
     // (Listed: each row with its figure, the sum and share beside every row.)
     if (query.columns.length === 5) {

@@ -20,7 +20,7 @@ import { changeInUnit } from './change-unit';
 import { addDays } from './clock';
 import { monthsLong, periodBefore, periodBeside, shift } from './dates';
 import type { Parsed, Period, Plan } from './plan';
-import { changeToThat, pointsAtWinner } from './previous-pointers';
+import { changeToThat, pointsAtWinner, winnerInYear } from './previous-pointers';
 import { ofTheWhole, periodPartOfPrevious, WHOLE_NOUNS } from './share-parts';
 import { words } from './text';
 import { plainTop, sumOfTopRows, totalOfPrevious } from './top-total';
@@ -261,6 +261,9 @@ export function readFollowUp(
   // "and as a percentage?" after "revenue per quarter of 2025 vs the same quarter of 2024": that change in % (change-unit.ts).
   const inUnit = changeInUnit(previous, raws, question);
   if (inUnit) return { plan: inUnit, unexplained: [] };
+  // ("how did that month do in 2025?" after "best month of 2024 by revenue": that month a year on.)
+  const moved = winnerInYear(previous, own, text);
+  if (moved) return { plan: moved, unexplained: [] };
   // "within that region, which category led?": the previous ranking's winner, which this reading cannot name.
   const winner = pointsAtWinner(previous, text);
   if (winner) {

@@ -69,8 +69,14 @@ export function pairedChangeSql(input: PairedInput, [a, b]: [Period, Period]): s
   const k = `SELECT ${lead}period, ${grain}, v, ${place} AS place FROM t`;
   const pick = (p: Period, value: string) => `MAX(CASE WHEN period = ${quote(p.label)} THEN ${value} END)`;
   const w = `SELECT ${lead}place, ${pick(b, grain)} AS ${grain}, ${pick(a, 'v')} AS a, ${pick(b, 'v')} AS b FROM k GROUP BY ${[...dims, 'place'].join(', ')}`;
-  const only = plan.change?.only ? [`b ${plan.change.only === 'down' ? '<' : '>'} a`] : [];
-  const kept = [`${grain} IS NOT NULL`, ...(ranked ? ['a IS NOT NULL'] : []), ...only].join(' AND ');
+  // (Counted, period-beats.ts: every compared place kept, and those that moved counted around it.)
+  const only =
+    plan.change?.only && !plan.change.countPeriods ? [`b ${plan.change.only === 'down' ? '<' : '>'} a`] : [];
+  const kept = [
+    `${grain} IS NOT NULL`,
+    ...(ranked || plan.change?.countPeriods ? ['a IS NOT NULL'] : []),
+    ...only,
+  ].join(' AND ');
   const name = label(`${plan.measures[0]?.column ?? 'count'}`);
   return `WITH t AS (${t}), k AS (${k}), w AS (${w}) SELECT ${lead}${grain}, b AS ${name}, a AS previous_${name}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w WHERE ${kept}${order(` ORDER BY ${[...dims, grain].join(', ')}`)}`;
 }

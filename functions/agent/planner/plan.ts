@@ -85,6 +85,11 @@ export interface Plan {
      * total?" after the top 3 customers by spend; "how many orders did the top 5% of customers by spend place").
      */
     sumOf?: CatalogMember;
+    /**
+     * `sumOf` over every row of the top rows' keys, not only the rows that ranked them ("which customer had the most
+     * returns?" -> "what's their total spend?": all their orders), top-total.ts.
+     */
+    allRows?: true;
     /** A second figure the same part is a share of ("enterprise share of orders vs ... of revenue"). */
     second?: CatalogMember;
     /** Filters of the top rows only, not of the whole ("share of revenue from the top 10 enterprise customers"). */
@@ -124,6 +129,11 @@ export interface Plan {
     only?: 'up' | 'down';
     /** "how many times bigger": the later figure over the earlier one stated beside the change (growth-ratio.ts). */
     times?: true;
+    /**
+     * "how many months of 2025 had more orders than the month before": the periods that moved the way of `only`
+     * counted, out of those compared (period-beats.ts).
+     */
+    countPeriods?: true;
   };
   /**
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is
@@ -198,6 +208,16 @@ export interface Plan {
    * "which category had the most revenue in 2024?"): that ranking, run again as a subquery (previous-pointers.ts).
    */
   withinWinner?: Plan;
+  /**
+   * Only the period of the grain a previous ranking of one put first, moved by whole years ("how did that month do
+   * in 2025?" after "best month of 2024 by revenue"): that ranking run again as a subquery (previous-pointers.ts).
+   */
+  winnerMoved?: { ranking: Plan; years: number };
+  /**
+   * Only the rows a previous top N ranked ("which of them grew fastest from 2024 to 2025?" after "top 3 categories by
+   * orders"): that ranking run again as a subquery (previous-pointers.ts).
+   */
+  amongTop?: Plan;
   /** Words read as another ("accounts" as customers), to say so in the answer. */
   readAs?: Record<string, string>;
   /**

@@ -122,3 +122,69 @@ export function previousPeriodSaid(previous: Plan | undefined, question: string)
     said.toLowerCase() === unit.unit ? `the ${unit.unit} before` : all,
   );
 }
+
+/** "that month", "the same quarter", "this month": the period the previous ranking put first. */
+const THAT_UNIT = /\b(?:that|this|the same|that same) (month|quarter)\b/;
+/** The year of a whole calendar year. */
+const wholeYear = (p: Period | undefined) => {
+  const y = p ? /^(\d{4})-01-01$/.exec(p.from) : null;
+  return y && p?.to === `${Number(y[1]) + 1}-01-01` ? Number(y[1]) : undefined;
+};
+
+/**
+ * "how did that month do in 2025?", "and how many orders did that month have in 2023?" after "best month of 2024 by
+ * revenue": the same month (quarter) of another year, that ranking run again to find it (plan.winnerMoved). Was
+ * refused ("month"). Only after a ranking of one period of a whole year, with another whole year asked.
+ */
+export function winnerInYear(previous: Plan, own: Parsed, text: string): Plan | undefined {
+  const said = THAT_UNIT.exec(text);
+  const top = previous.top;
+  const grain = previous.grain;
+  if (!said || !top || top.n !== 1 || top.nth || top.percent || top.span || !grain || said[1] !== grain)
+    return undefined;
+  if (
+    previous.dimensions.length > 0 ||
+    previous.compare ||
+    previous.share ||
+    previous.change ||
+    previous.perGroup
+  )
+    return undefined;
+  const from = wholeYear(previous.range);
+  const to = wholeYear(own.range);
+  if (from === undefined || to === undefined || from === to || own.compare || own.dimensions.length > 0)
+    return undefined;
+  const measures = own.measureNamed && own.measures.length > 0 ? own.measures : previous.measures;
+  return {
+    ...previous,
+    measures,
+    top: undefined,
+    range: own.range,
+    filters: [
+      ...previous.filters,
+      ...own.filters.filter((f) => !previous.filters.some((g) => g.member === f.member)),
+    ],
+    winnerMoved: { ranking: previous, years: to - from },
+  };
+}
+
+/** "of them", "among those", "of the three": the rows of the previous answer. */
+const AMONG =
+  /\b(?:of|among|amongst|between)\s+(?:them|those|these|the\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+))\b/;
+
+/**
+ * "which of them grew fastest from 2024 to 2025?" after "top 3 categories by orders": the change ranked among the
+ * rows the previous top N named, that ranking run again as their filter (plan.amongTop). Was ranked over every
+ * value: the fastest of all five categories, not of the three (confidently wrong when it was not one of them).
+ */
+export function amongPreviousTop(previous: Plan, plan: Plan, text: string): Plan {
+  const top = previous.top;
+  const [ranked, ...more] = previous.dimensions;
+  if (!top || top.n < 2 || top.nth || top.percent || top.span || top.rest || !ranked || more.length > 0)
+    return plan;
+  if (previous.grain || previous.compare || previous.share || previous.change || previous.having) return plan;
+  if (!AMONG.test(text.toLowerCase()) || plan.amongTop || !plan.change) return plan;
+  if (plan.dimensions.length !== 1 || plan.dimensions[0] !== ranked) return plan;
+  if (plan.filters.some((f) => f.member === ranked)) return plan;
+  return { ...plan, amongTop: previous };
+}

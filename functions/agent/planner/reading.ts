@@ -12,6 +12,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
+import { readCohortPhrasing } from './cohort-phrasings';
 import { cohortFollowUp, readCohort } from './cohort-reader';
 import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCompoundParts } from './compound-parts';
@@ -59,12 +60,13 @@ import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } fr
 import { readMiddleAsMedian, readPercentileGloss } from './percentile-glosses';
 import { readPercentileRank } from './percentile-ranks';
 import { howItDid } from './performance';
+import { beatsPlan, readPeriodBeats } from './period-beats';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
 import { againstPeriod, readPeriodRelative } from './period-relative';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
-import { previousPeriodSaid, previousUnitSaid } from './previous-pointers';
+import { amongPreviousTop, previousPeriodSaid, previousUnitSaid } from './previous-pointers';
 import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
@@ -308,6 +310,32 @@ function readQuestionsAsked(
   if (compound) return readQuestions([...questions.slice(0, -1), compound.text], models, today, plain);
   // "in millions", "to one decimal place": how the last question wants its figures, not what it asks (rounding.ts).
   const last = questions.at(-1);
+  // ("how many months of 2025 had more orders than the month before", "which months of 2024 beat the same month a
+  // year earlier", "how many of those months beat the same month of 2023?": the periods that moved the way asked,
+  // listed or counted, period-beats.ts.)
+  // ("if we group customers by the month of their first order, how many in each?", "retention rate in October 2025 of
+  // the customers who first ordered in February 2023": said in the cohort readings' words, cohort-phrasings.ts.)
+  const cohortSaid = !plain && last !== undefined ? readCohortPhrasing(last) : undefined;
+  if (cohortSaid) return readQuestions([...questions.slice(0, -1), cohortSaid], models, today, plain);
+  const beats = !plain && last !== undefined ? readPeriodBeats(last) : undefined;
+  if (beats) {
+    const prior =
+      beats.ofThose && questions.length > 1
+        ? readThread(questions.slice(0, -1), models, today, plain)
+        : undefined;
+    const beaten = beatsPlan(
+      beats,
+      today,
+      (text) => {
+        const r = readQuestions([text], models, today);
+        return r.kind === 'plan' ? r.plan : undefined;
+      },
+      prior?.kind === 'plan' ? prior.plan : undefined,
+    );
+    return typeof beaten === 'string'
+      ? { kind: 'refuse', missing: '', reason: beaten }
+      : { kind: 'plan', plan: beaten };
+  }
   // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)
   const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
   const windowed = series ? windowReading(questions, series, models, today) : undefined;
@@ -908,6 +936,8 @@ function readThread(
       parsed = { ...own, unexplained: followUp?.unexplained ?? own.unexplained };
       // ("as a share of each region's orders?": within each group's own whole, follow-up.ts.)
       plan = followUp?.plan && shareWithinEach(followUp.plan, question);
+      // ("which of them grew fastest?" after a top 3: among those rows, previous-pointers.ts.)
+      if (plan && base) plan = amongPreviousTop(base, plan, question);
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
     }

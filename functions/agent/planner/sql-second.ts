@@ -356,6 +356,23 @@ function changeColumns(measure: CatalogMember | undefined, previousFirst = false
   ];
 }
 
+/**
+ * The periods of a change series that moved the way asked, counted out of those compared ("how many months of 2025
+ * had more orders than the month before": 6 of 12), period-beats.ts. `sql` lists every compared period with its
+ * change (figure, previous, change, percent).
+ */
+function countedPeriods(plan: Plan, sql: string, title: string): PlannedQuery {
+  const grain = plan.grain ?? 'month';
+  const way = plan.change?.only === 'down' ? '<' : '>';
+  const unit = `${grain}s`;
+  return described(
+    plan,
+    `SELECT SUM(CASE WHEN change ${way} 0 THEN 1 ELSE 0 END) AS ${unit}_${plan.change?.only === 'down' ? 'down' : 'up'}, COUNT(*) AS ${unit}_compared FROM (${sql}) AS s WHERE change IS NOT NULL`,
+    [{ role: 'entities' }, { role: 'whole' }],
+    title,
+  );
+}
+
 /** The change of the first measure between periods: LAG over the grain, or two compared periods side by side. */
 export function changeQuery(plan: Plan): PlannedQuery {
   const measure = plan.measures[0];
@@ -404,12 +421,9 @@ export function changeQuery(plan: Plan): PlannedQuery {
       },
       paired,
     );
-    return described(
-      plan,
-      sql,
-      [...dimColumns, { role: 'time' }, ...changeColumns(measure)],
-      `${titleOf(plan)}, each ${plan.grain} against the same ${plan.grain} of ${paired[0].label}`,
-    );
+    const title = `${titleOf(plan)}, each ${plan.grain} against the same ${plan.grain} of ${paired[0].label}`;
+    if (plan.change?.countPeriods) return countedPeriods(plan, sql, title);
+    return described(plan, sql, [...dimColumns, { role: 'time' }, ...changeColumns(measure)], title);
   }
   if (a && b && at && a !== b) {
     const cases = [a, b]
@@ -437,11 +451,17 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const read = reach && range ? { ...plan, range: { ...range, from: reach } } : plan;
   const t = `SELECT ${lead}date_trunc('${grain}', ${at}) AS ${grain}, MEASURE(${m}) AS v FROM ${from}${where(conditions(read, at))}${groupBy(dims.length + 1)}`;
   const c = `SELECT ${lead}${grain}, v, LAG(v) OVER (${partition}ORDER BY ${grain}) AS previous FROM t`;
+  // ("which months of 2024 had lower revenue than the month before": only those that moved that way,
+  // period-beats.ts; counted, out of those compared, when "how many" is asked.)
+  const moved = plan.change?.only ? [`v ${plan.change.only === 'down' ? '<' : '>'} previous`] : [];
+  const counting = plan.change?.countPeriods === true && moved.length > 0;
   const kept = [
     ...(reach && range ? [`${grain} >= ${quote(range.from)}`] : []),
-    ...(top ? ['previous IS NOT NULL'] : []),
+    ...(top || counting ? ['previous IS NOT NULL'] : []),
+    ...(counting ? [] : moved),
   ];
   const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${where(kept)}${order(` ORDER BY ${[...dims, grain].join(', ')}`, 'v', 'previous')}`;
+  if (counting) return countedPeriods(plan, sql, titleOf(plan));
   return described(plan, sql, [...dimColumns, { role: 'time' }, ...changeColumns(measure)]);
 }
 
@@ -538,6 +558,29 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   /** Each row's key, ranking measure (m) and summed measure (s), under `p`'s conditions. */
   const withSum = (p: Plan, summed: CatalogMember) =>
     `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${measureColumn(summed)}) AS s FROM ${ident(plan.cube.name)}${where(conditions(p, time(plan)))} GROUP BY 1`;
+  if (
+    plan.share?.total &&
+    sumOf &&
+    !top.percent &&
+    top.n <= 20 &&
+    without.length === 0 &&
+    plan.share.allRows
+  ) {
+    // ("what's their total spend?" after the customer with the most returns: every row of theirs summed, top-total.ts.)
+    const bare: Plan = { ...plan, filters: [], numberFilters: [], range: undefined, compare: undefined };
+    const ranking = `SELECT ${key} AS k, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
+    const every = `SELECT ${key} AS k, MEASURE(${measureColumn(sumOf)}) AS s FROM ${ident(plan.cube.name)}${where(conditions(bare, time(plan)))} GROUP BY 1`;
+    const listed = `SELECT r.k, r.m, a.s FROM r JOIN a ON a.k = r.k ORDER BY r.m ${order}, 1 LIMIT ${top.n}`;
+    const sql = `WITH r AS (${ranking}), a AS (${every}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM a) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM a), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
+    return described(plan, sql, [
+      entity ? { role: 'dimension', member: entity } : { role: 'time' },
+      { role: 'measure', ...(measure ? { member: measure } : {}) },
+      { role: 'measure', member: sumOf },
+      { role: 'measure', member: sumOf },
+      { role: 'whole', member: sumOf },
+      { role: 'share' },
+    ]);
+  }
   if (plan.share?.total && sumOf && !top.percent && top.n <= 20 && without.length === 0) {
     const listed = `SELECT k, m, s FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
     const sql = `WITH t AS (${withSum(plan, sumOf)}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM t) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM t), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;

@@ -101,7 +101,18 @@ export function scopeText(plan: Plan): string {
     winner?.dimensions[0] && winner.measures[0]
       ? `, within the ${winner.top?.direction === 'asc' ? 'bottom' : 'top'} ${winner.dimensions[0].title.toLowerCase()} by ${nameOf(winner, winner.measures[0])}${winner.range ? ` in ${winner.range.label}` : ''}`
       : '';
-  return `${where}${of}${within}${period}`;
+  // ("..., in the same month as the top month by revenue in 2024": that period a year on.)
+  const moved = plan.winnerMoved?.ranking;
+  const movedWords =
+    moved?.grain && moved.measures[0]
+      ? `, the same ${moved.grain} as the ${moved.top?.direction === 'asc' ? 'bottom' : 'top'} ${moved.grain} by ${nameOf(moved, moved.measures[0])}${moved.range ? ` in ${moved.range.label}` : ''}`
+      : '';
+  const among = plan.amongTop;
+  const amongWords =
+    among?.top && among.dimensions[0] && among.measures[0]
+      ? `, of the ${among.top.direction === 'asc' ? 'bottom' : 'top'} ${among.top.n} by ${nameOf(among, among.measures[0])}${among.range ? ` in ${among.range.label}` : ''}`
+      : '';
+  return `${where}${of}${within}${movedWords}${amongWords}${period}`;
 }
 
 /** The title of a plan's query ("Revenue (total amount) by sales region where status is completed, in 2024"). */
@@ -163,6 +174,23 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   if (ranked) where.push(ranked);
   const winner = winnerCondition(plan, time);
   if (winner) where.push(winner);
+  const moved = movedWinnerCondition(plan, time);
+  if (moved) where.push(moved);
+  // ("which of them grew fastest?" after a top 3: the rows that ranking named, run again.)
+  const among = plan.amongTop;
+  const [amongDimension] = among?.dimensions ?? [];
+  const [amongMeasure] = among?.measures ?? [];
+  if (among?.top && amongDimension && amongMeasure)
+    where.push(
+      rankedValues(
+        dimensionSql(amongDimension),
+        among.cube,
+        conditions(among, time),
+        amongMeasure,
+        among.top.direction === 'asc' ? 'ASC' : 'DESC',
+        among.top.n,
+      ),
+    );
   // ("orders above the average order value in 2025": the average of the same rows, every other condition kept.)
   for (const f of plan.numberFilters) {
     const column = ident(f.member.column);
@@ -185,6 +213,22 @@ function winnerCondition(plan: Plan, time: string | undefined): string | undefin
   if (!ranking || !dimension || !measure) return undefined;
   const dir = ranking.top?.direction === 'asc' ? 'ASC' : 'DESC';
   return rankedValues(dimensionSql(dimension), ranking.cube, conditions(ranking, time), measure, dir, 1);
+}
+
+/**
+ * The period a previous ranking of one put first, moved by whole years (plan.winnerMoved): that ranking run again,
+ * its period of the grain found and shifted ("that month" of 2024's best, in 2025).
+ */
+function movedWinnerCondition(plan: Plan, time: string | undefined): string | undefined {
+  const moved = plan.winnerMoved;
+  const ranking = moved?.ranking;
+  const [measure] = ranking?.measures ?? [];
+  const grain = ranking?.grain;
+  if (!moved || !ranking || !measure || !grain || !time) return undefined;
+  const dir = ranking.top?.direction === 'asc' ? 'ASC' : 'DESC';
+  const own = conditions(ranking, time);
+  const unit = `date_trunc('${grain}', ${time})`;
+  return `${unit} = (SELECT ${unit} FROM ${ident(ranking.cube.name)}${own.length > 0 ? ` WHERE ${own.join(' AND ')}` : ''} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT 1) + INTERVAL '${moved.years} years'`;
 }
 
 /** The column's values ranked first `n` by the measure over the rows of `own`, ties broken by the value. */

@@ -5,6 +5,7 @@
  * a clause of its own after the ranking ("and", "plus", "with"); "their combined total", "what did the top 20
  * spend together" is the sum of the top rows instead (second-order.ts).
  */
+import type { CatalogMember } from './catalog';
 import type { Parsed, Plan, Token } from './plan';
 import { isYear } from './vocabulary';
 
@@ -160,6 +161,16 @@ export function totalOfPrevious(
 
 /** Words that add the rows up ("in total", "combined", "altogether", "between them"). */
 const ADDED_UP = new Set(['total', 'combined', 'together', 'altogether', 'sum', 'summed']);
+/**
+ * "across all their orders", "lifetime", "all-time": every row of the entities, not only those ranked ("overall" or
+ * "in total" alone keep the ranking's scope, as before).
+ */
+const ALL_ROWS =
+  / (?:(?:across|over|on|from|of|for|in) )?all (?:of )?(?:their|his|her|its) (?:orders|purchases)\b| (?:lifetime|all time|all-time) /;
+/** Words of spending: the amount summed. */
+const SPENT = / (?:spend|spent|spending|spends) /;
+const isAmountSum = (m: CatalogMember) =>
+  m.kind === 'measure' && m.aggType === 'sum' && m.format === 'currency';
 /** Words pointing at the rows just ranked. */
 const POINTERS = new Set(['they', 'them', 'their', 'those', 'these']);
 
@@ -176,7 +187,16 @@ export function sumOfTopRows(
   unexplained: readonly string[],
 ): { plan: Plan; unexplained: string[] } | undefined {
   const top = plainTop(previous);
-  if (!top || top.n < 2 || previous.measures.length !== 1) return undefined;
+  const asked = ` ${raws.join(' ')} `;
+  // ("what's their total spend?" after "which customer had the most returns?", "how much have they spent across all
+  // their orders?": every row of theirs, not only the rows that ranked them; was their spend on returns alone.)
+  const narrowed =
+    previous.filters.length > 0 || previous.numberFilters.length > 0 || previous.range !== undefined;
+  const allRows =
+    narrowed &&
+    (ALL_ROWS.test(asked) ||
+      (previous.filters.length > 0 && /\b(?:their|his|her) total spend(?:ing)?\b/.test(asked)));
+  if (!top || top.n < (allRows ? 1 : 2) || previous.measures.length !== 1) return undefined;
   if (!raws.some((w) => ADDED_UP.has(w)) || !raws.some((w) => POINTERS.has(w))) return undefined;
   if (own.dimensions.length > 0 || own.filters.length > 0 || own.numberFilters.length > 0 || own.top)
     return undefined;
@@ -185,18 +205,34 @@ export function sumOfTopRows(
   const [measure] = previous.measures;
   if (measure?.aggType !== 'sum' && measure?.aggType !== 'count') return undefined;
   // ("how many orders did they place in total?" after the top 3 by spend: another measure added up over those rows.)
-  const other = own.measureNamed && own.measures.length === 1 ? own.measures[0] : undefined;
+  // ("spent ... across all their orders": the spend, "orders" naming the rows, not a count of them.)
+  const spent = allRows && SPENT.test(asked) ? previous.cube.members.find(isAmountSum) : undefined;
+  const other = spent ?? (own.measureNamed && own.measures.length === 1 ? own.measures[0] : undefined);
   const sumOf =
-    other && other !== measure && (other.aggType === 'sum' || other.aggType === 'count') ? other : undefined;
+    other && (other !== measure || allRows) && (other.aggType === 'sum' || other.aggType === 'count')
+      ? other
+      : allRows
+        ? measure
+        : undefined;
   if (own.measureNamed && !sumOf && !own.measures.every((m) => m === measure)) return undefined;
   // ("those 3": the count of the rows ranked, said again.)
   const said = (w: string) =>
-    ADDED_UP.has(w) || POINTERS.has(w) || w === String(top.n) || ['all', 'in'].includes(w);
+    ADDED_UP.has(w) ||
+    POINTERS.has(w) ||
+    w === String(top.n) ||
+    ['all', 'in'].includes(w) ||
+    (allRows &&
+      ['across', 'over', 'lifetime', 'spend', 'spent', 'orders', 'purchases', 'of', 'time'].includes(w));
   return {
     plan: {
       ...previous,
       top: undefined,
-      share: { top: { n: top.n, direction: top.direction }, total: true, ...(sumOf ? { sumOf } : {}) },
+      share: {
+        top: { n: top.n, direction: top.direction },
+        total: true,
+        ...(sumOf ? { sumOf } : {}),
+        ...(allRows ? { allRows: true as const } : {}),
+      },
     },
     unexplained: unexplained.filter((w) => !said(w)),
   };

@@ -1224,6 +1224,30 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     timeDimension = ownTime;
     range = undefined;
   }
+  // ("what share of all revenue came from customers who signed up in Q1 2022": the one period is the cohort's, the
+  // share's part; every row of the orders its whole. Was refused, "share".)
+  const onlyPeriod = ownPeriods.length === 1 ? ownPeriods[0] : undefined;
+  if (
+    started &&
+    ownTime &&
+    onlyPeriod &&
+    nextToStart(onlyPeriod.at) &&
+    split.length === 0 &&
+    !also &&
+    !compare &&
+    !change &&
+    ratio.length > 0 &&
+    range &&
+    !range.relative &&
+    timeDimension === started.member &&
+    !grainRead &&
+    !started.grain &&
+    !started.cohort
+  ) {
+    also = { member: started.member, range };
+    timeDimension = ownTime;
+    range = undefined;
+  }
   // "what share of 2025 revenue came from customers who signed up in H1 2022": the cohort is the share's part and
   // the rows' own period its whole; the cohort does not narrow the whole.
   const summed = measures.length === 1 && ['sum', 'count'].includes(measures[0]?.aggType ?? '');
