@@ -1041,12 +1041,12 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 7,
     },
     {
-      // 15 of 39 before the planner change it tunes (on 37831088, 1M), 35 after, none wrong (also on the TEST sample).
+      // 15 of 39 before the planner change it tunes (on 37831088, 1M), 38 after, none wrong (also on the TEST sample).
       title:
         "tuning set 29 (words the asker defines: gone quiet by the latest order, two groups' AOV ratio, net revenue, days against a part of their period's mean, whales by a year's spend, bounce rate)",
       module: tuning29words,
       cases: tuning29words.tuning29words,
-      rightAtLeast: 35,
+      rightAtLeast: 38,
     },
   ];
 

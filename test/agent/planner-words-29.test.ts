@@ -110,6 +110,16 @@ describe('shares, nets and whales defined', () => {
   });
 });
 
+describe('a definition that uses another defined in the same turn', () => {
+  it('reads the word defined first inside the second', () => {
+    expect(
+      defined(
+        'my bounce rate by month for 2024. an order bounced if it was returned or cancelled; bounce rate is bounced orders / all orders',
+      ),
+    ).toBe('my share of orders that were returned or cancelled by month for 2024.');
+  });
+});
+
 describe('periods against a part of their container’s mean', () => {
   it('reads a percent of the mean as a factor', () => {
     expect(readPeriodRelative("days with fewer orders than 95% of the year's daily average")).toEqual({
@@ -198,6 +208,26 @@ describe('a ratio of two groups’ average order values', () => {
     expect(plan.twoMeasures?.a.per?.aggType).toBe('count');
     expect(sql).toContain('SUM(a_m) FILTER (WHERE a_key = 1) / NULLIF(SUM(a_n) FILTER (WHERE a_key = 1), 0)');
     expect(sql).toContain("customers_segment = 'consumer'");
+  });
+
+  it('reads a word of several asked by its last word alone in its own turn', () => {
+    expect(
+      defined(
+        'Treat the order-size lift as consumer average order value over enterprise average order value. Show the lift for 2025 by category.',
+      ),
+    ).toBe('Show the consumer average order value / enterprise average order value for 2025 by category.');
+  });
+
+  it('reads a ratio named and spelled out in brackets as the one spelled out', () => {
+    const plan = demoPlan(
+      [
+        'in my region, the enterprise to consumer revenue ratio per year (enterprise revenue / consumer revenue)',
+      ],
+      TODAY,
+    );
+    expect(plan.twoMeasures?.a.words).toBe('enterprise revenue');
+    expect(plan.twoMeasures?.b.words).toBe('consumer revenue');
+    expect(plan.grain).toBe('year');
   });
 
   it('asks the same figure again of the period a follow-up names', () => {

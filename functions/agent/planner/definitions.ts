@@ -220,6 +220,16 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     term: 1,
     meaning: 2,
   },
+  // "bounce rate is bounced orders / all orders": a figure of two sides (weak: read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+(.+?\s(?:\/|÷|divided\s+by|over|out\s+of|minus|less)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
   // "define a power user as someone with 20+ orders", "let's define X as ...", "we define X as ..."
   {
     shape: new RegExp(
@@ -577,7 +587,14 @@ function takeOut(
 
 /** A definition's own year said as any one ("2+ orders in a year", "per year", "in any given year"). */
 const ANY_YEAR =
-  /\s+(?:(?:in|within|during)\s+(?:a|any|one|a\s+single|a\s+given|any\s+given|the\s+same|a\s+calendar|any\s+one|that)\s+(?:calendar\s+)?year|per\s+(?:calendar\s+)?year|a\s+year|that\s+year)\b/i;
+  /\s+(?:(?:in|within|during)\s+(?:a|any|one|a\s+single|a\s+given|any\s+given|the\s+same|a\s+calendar|any\s+one)\s+(?:calendar\s+)?year|per\s+(?:calendar\s+)?year|a\s+year)\b/i;
+/**
+ * "whale = spent more than $11,000 that year": the year the question asks, said once of one customer's figure (a
+ * share said of "that year" on both sides is the period asked of the share, definition-meanings.ts).
+ */
+const THAT_YEAR = /\s+(?:in\s+)?that\s+year\b/gi;
+const RATIO_SAID =
+  /[/÷]|\b(?:divided\s+by|over\s+(?:all|total)|out\s+of|share|percent|percentage|proportion|rate)\b|%/i;
 /** The one year a question asks about ("in 2024", "for 2025", "during 2023"). */
 const YEAR_ASKED = /\s+(?:in|for|during)\s+(20\d\d)\b/gi;
 
@@ -587,11 +604,13 @@ const YEAR_ASKED = /\s+(?:in|for|during)\s+(20\d\d)\b/gi;
  * undefined when the definition names no such year or the question not exactly one year.
  */
 function perYearSaid(said: string, rest: string): { said: string; rest: string } | undefined {
-  const any = ANY_YEAR.exec(said);
+  const that = [...said.matchAll(THAT_YEAR)];
+  const one = that.length === 1 && !RATIO_SAID.test(said) ? that[0]?.[0] : undefined;
+  const any = ANY_YEAR.exec(said)?.[0] ?? one;
   const years = [...rest.matchAll(YEAR_ASKED)];
   const [only] = years;
   if (!any || years.length !== 1 || !only?.[1]) return undefined;
-  return { said: said.replace(ANY_YEAR, ` in ${only[1]}`), rest: rest.replace(only[0], '') };
+  return { said: said.replace(any, ` in ${only[1]}`), rest: rest.replace(only[0], '') };
 }
 
 /** Whether a word of `term` is a word of the model's members' titles or values. */
@@ -722,7 +741,7 @@ const SAY_FIRST =
  * came ...": a word of one, with when it holds, said as the planner's "gone quiet = a customer whose ...".
  */
 const ONE_IS_IF =
-  /(^\s*|(?<=[.?!:;]\s+))(an?)\s+(customer|client|account|buyer)\s+(?:has|is|counts\s+as|is\s+considered(?:\s+to\s+be)?)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:if|when|once)\s+(their|its|they|it)\b/gi;
+  /(^\s*|(?<=[.?!:;]\s+))(an?)\s+(customer|client|account|buyer|order|purchase)\s+(?:(?:has|is|counts\s+as|is\s+considered(?:\s+to\s+be)?)\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:if|when|once)\s+(their|its|they|it)\b/gi;
 const oneIsIf = (turn: string) =>
   turn
     .replace(SAY_FIRST, '$1')
@@ -780,7 +799,16 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       // ("a repeat buyer is someone with 2+ orders in a year. how many repeat buyers in 2024?": that year's.)
       const year = perYearSaid(asked, rest);
       if (year) rest = year.rest;
-      const said = year?.said ?? asked;
+      // ("an order bounced if it was returned or cancelled; bounce rate is bounced orders / all orders": a word
+      // defined before, used in this definition, stands for its meaning there.)
+      let said = year?.said ?? asked;
+      for (const d of [...known, ...fresh]) {
+        const inner = substitute(said, d);
+        if (inner !== undefined && d.meaning.kind === 'rows') {
+          said = inner;
+          used.add(d);
+        }
+      }
       const meaning = meaningOf(said, catalog);
       if (!meaning)
         return {
@@ -832,6 +860,21 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
       }
+    // A word of several defined and asked for by its last alone in the same turn ("treat the order-size lift as ...
+    // show the lift for 2025"): only a word of the asker's, after "the", "my" or "our", and not "the lift of ...".
+    for (const d of fresh) {
+      const head = d.term.split(/[\s-]+/).at(-1) ?? '';
+      if (used.has(d) || !/[\s-]/.test(d.term) || head.length < 4 || modelWord(head, catalog)) continue;
+      const short = new RegExp(
+        String.raw`\b(the|my|our)\s+${escaped(head)}\b(?!\s+(?:of|for\s+each)\b)`,
+        'i',
+      );
+      const named = short.test(text) ? substitute(text.replace(short, `$1 ${d.term}`), d) : undefined;
+      if (named !== undefined) {
+        text = named;
+        used.add(d);
+      }
+    }
     // A figure defined and asked for as "it" ("upsell ratio = enterprise AOV / consumer AOV. what was it in 2024?").
     for (const d of fresh)
       if (!used.has(d) && d.meaning.kind === 'figure' && IT.test(text)) {

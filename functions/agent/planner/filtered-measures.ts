@@ -473,6 +473,24 @@ export function summedValues(question: string, cubes: readonly CatalogCube[]): s
     );
 }
 
+/** "the enterprise to consumer revenue ratio per year (enterprise revenue / consumer revenue)". */
+const NAMED_THEN_SPELLED =
+  /\b([a-z]+)\s+to\s+([a-z]+)(?:\s+[a-z]+)?\s+ratio\b([^()]*?)\s*\(\s*([^()]+?)\s*(?:\/|÷|\bdivided\s+by\b)\s*([^()]+?)\s*\)/i;
+
+/**
+ * A ratio named and then spelled out in brackets: the spelled one in the name's place, when its sides are of the two
+ * the name says ("enterprise" in "enterprise revenue"); the question as it was otherwise.
+ */
+function spelledRatio(question: string): string {
+  const m = NAMED_THEN_SPELLED.exec(question);
+  const [all, a, b, between, x, y] = m ?? [];
+  if (!all || !a || !b || !x || !y) return question;
+  const has = (side: string, word: string) => side.toLowerCase().split(/\s+/).includes(word.toLowerCase());
+  return has(x, a) && has(y, b) && !has(x, b) && !has(y, a)
+    ? question.replace(all, `${x} / ${y}${between ?? ''}`)
+    : question;
+}
+
 /**
  * Reads a question whose measure is built from two filtered measures. `read` is the ordinary reading of a text on its
  * own; the cubes give the model's values (a name's words are never one).
@@ -482,7 +500,7 @@ export function readTwoMeasures(
   cubes: readonly CatalogCube[],
   read: PlainReader,
 ): TwoMeasuresReading {
-  const words = tokens(sideWords(summedValues(question, cubes)));
+  const words = tokens(sideWords(summedValues(spelledRatio(question), cubes)));
   const found = expressions(words);
   // ("completed minus returned minus cancelled amounts": a chain of word operators, each side read.)
   const chained = found.some(

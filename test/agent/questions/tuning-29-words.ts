@@ -11,16 +11,17 @@
  * not: subscriptions, logins, costs, shipments). Written on 2026-11-29 before the planner change that reads them, in
  * fresh wordings (none copied from a held-out or earlier tuning set).
  *
- * Before (on 37831088): 15 of 39 right, none wrong (24 wrong refusals), in the scorer on the 1M sample. After: 35 of
+ * Before (on 37831088): 15 of 39 right, none wrong (24 wrong refusals), in the scorer on the 1M sample. After: 38 of
  * 39, none wrong (1M and TEST): definitions.ts (a customer's latest order said many ways, "2025-11-15" as a day,
- * "a customer has gone quiet if ...", "let's say", "treat X as", "we call customers with ... whales", "that year", a
- * figure asked as "it"), definition-meanings.ts ("share of orders that were returned or cancelled", "spent more than
- * ... that year", "with more than $13,000 of spend"), period-relative.ts (a percent of the mean, "at least", "falls
- * below", "average daily revenue"), filtered-measures.ts (a side's average order value), reading.ts (a figure of two
- * filtered measures asked again of another period), cohort-reader.ts ("and per segment?" after a cohort). Still
- * refused: whales counted per year, a defined word used by its last word only ("the lift"), a definition that uses
- * another defined in the same turn ("bounced orders / all orders"), a ratio named and glossed in brackets. One
- * reference was fixed after the first scoring: "how many whales in my region" is one count (it had the region beside).
+ * "a customer has gone quiet if ...", "an order bounced if ...", "let's say", "treat X as", "X is A / B", "we call
+ * customers with ... whales", "that year", a figure asked as "it" or by its last word, a word defined before used in
+ * a definition), definition-meanings.ts ("share of orders that were returned or cancelled", "spent more than ... that
+ * year", "with more than $13,000 of spend"), period-relative.ts (a percent of the mean, "at least", "falls below",
+ * "average daily revenue"), filtered-measures.ts (a side's average order value; a ratio named, then spelled out in
+ * brackets), reading.ts (a figure of two filtered measures asked again of another period), cohort-reader.ts ("and per
+ * segment?" after a cohort). Still refused: whales counted per year ("at least $10k in a calendar year ... each
+ * year"). One reference was fixed after the first scoring: "how many whales in my region" is one count (it had the
+ * region beside it).
  *
  * Clock: Thursday 2027-11-18, after the data ends (orders 2023-01-01 to 2025-12-31; every customer has orders, each
  * order in its customer's region). References are written on the raw tables, each checked on both samples.
