@@ -120,6 +120,41 @@ describe('a definition that uses another defined in the same turn', () => {
   });
 });
 
+describe('more ways a definition is said', () => {
+  it.each([
+    [
+      "How many customers have lapsed, per region? A lapsed customer's latest order is before July 2025.",
+      'How many customers whose last order was before july 2025, per region?',
+    ],
+    [
+      'Count dormant customers per region (dormant: last order placed before 2025-09-01)',
+      'Count customers whose last order was before september 1 2025 per region',
+    ],
+    [
+      'a whale is a customer whose yearly spend exceeds $12k. how many whales per region in 2025?',
+      'how many customers who spent over 12000 in 2025 per region?',
+    ],
+    [
+      'net revenue per region per year, net revenue = completed revenue minus returned revenue',
+      'net revenue (completed revenue minus returned revenue) per region per year',
+    ],
+    [
+      "a quiet day has fewer orders than 80 percent of that month's average. how many quiet days in 2025?",
+      "how many days with fewer orders than 80% of their month's average day in 2025?",
+    ],
+  ])('reads %p', (question, text) => {
+    expect(defined(question)).toBe(text);
+  });
+
+  it.each([
+    'a slow day is a day with fewer site visits than 90% of the month’s daily average. how many slow days in 2024?',
+    'upsell ratio = enterprise LTV / consumer LTV. upsell ratio by year?',
+    'bounce rate = share of sessions that bounced. bounce rate per category for 2025?',
+  ])('refuses %p (data the model lacks)', (question) => {
+    expect(defined(question)).toMatch(/^refused: /);
+  });
+});
+
 describe('periods against a part of their container’s mean', () => {
   it('reads a percent of the mean as a factor', () => {
     expect(readPeriodRelative("days with fewer orders than 95% of the year's daily average")).toEqual({

@@ -279,7 +279,7 @@ const ONE_HAS =
 
 /** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
 const BOUNDARY =
-  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s))\s*)/i;
+  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*(?::=|=)\s))\s*)/i;
 
 /** A word for people by what they do ("big spenders", "top buyers", "repeat shoppers", "key accounts"). */
 const PEOPLE_TERM = /\b(?:spenders|buyers|shoppers|purchasers|customers|clients|accounts|regulars)$/i;
@@ -523,7 +523,10 @@ function takeOut(
   // ("how many whales do we have? (whales = customers with lifetime spend above $35k)": one not read is a gloss
   // that other readers may read, "(new = first ever order)", restated-glosses.ts and glosses.ts.)
   text = text.replace(/\s*\(\s*([^()]+?)\s*\)/g, (whole, inside: string) => {
-    const definition = definitionIn(inside);
+    // ("(dormant: last order placed before 2025-09-01)": a word and its meaning after a colon, in brackets only.)
+    const colon = /^["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?\s*:\s*(\S.*)$/i.exec(inside);
+    const definition =
+      definitionIn(inside) ?? (colon?.[1] && colon[2] ? { term: colon[1], said: colon[2] } : undefined);
     if (!definition || !meaningOf(definition.said, catalog)) return whole;
     found.push(definition);
     return '';
@@ -603,7 +606,12 @@ const YEAR_ASKED = /\s+(?:in|for|during)\s+(20\d\d)\b/gi;
  * 2024?"): the definition said of that year, and the year taken out of the question (it is the definition's now);
  * undefined when the definition names no such year or the question not exactly one year.
  */
-function perYearSaid(said: string, rest: string): { said: string; rest: string } | undefined {
+function perYearSaid(asked: string, rest: string): { said: string; rest: string } | undefined {
+  // ("whose yearly spend exceeds $12k": the spend of a year.)
+  const said = asked.replace(
+    /\b(?:yearly|annual)\s+(spend|spending|revenue|sales|purchases)\b(.*)$/i,
+    (_all, sum: string, after: string) => `${sum}${after.replace(/[\s.,;]+$/, '')} in a year`,
+  );
   const that = [...said.matchAll(THAT_YEAR)];
   const one = that.length === 1 && !RATIO_SAID.test(said) ? that[0]?.[0] : undefined;
   const any = ANY_YEAR.exec(said)?.[0] ?? one;
@@ -742,9 +750,16 @@ const SAY_FIRST =
  */
 const ONE_IS_IF =
   /(^\s*|(?<=[.?!:;]\s+))(an?)\s+(customer|client|account|buyer|order|purchase)\s+(?:(?:has|is|counts\s+as|is\s+considered(?:\s+to\s+be)?)\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:if|when|once)\s+(their|its|they|it)\b/gi;
+/** "a lapsed customer's latest order is before July 2025": the word's people, by their latest order. */
+const ONES_LATEST =
+  /(^\s*|(?<=[.?!:;]\s+))(?:an?\s+)(["'‘“]?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?["'’”]?)\s+(customer|client|account|buyer)['’]s\s+(?=(?:very\s+)?(?:most\s+recent|latest|last|newest|final)\s+(?:order|purchase)\b)/gi;
 const oneIsIf = (turn: string) =>
   turn
     .replace(SAY_FIRST, '$1')
+    .replace(
+      ONES_LATEST,
+      (_all, lead: string, term: string, noun: string) => `${lead}${term} ${noun}s = ${noun}s whose `,
+    )
     .replace(
       ONE_IS_IF,
       (_all, lead: string, article: string, noun: string, term: string, word: string) =>
@@ -802,6 +817,9 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       // ("an order bounced if it was returned or cancelled; bounce rate is bounced orders / all orders": a word
       // defined before, used in this definition, stands for its meaning there.)
       let said = year?.said ?? asked;
+      // ("a quiet day has fewer orders than 80 percent of that month's average": the periods the word names.)
+      const unit = /\b(day|week|month|quarter)$/i.exec(bareTerm(term))?.[1];
+      if (unit && /^(?:has|had)\s/i.test(said.trim())) said = `${unit} that ${said.trim()}`;
       for (const d of [...known, ...fresh]) {
         const inner = substitute(said, d);
         if (inner !== undefined && d.meaning.kind === 'rows') {
