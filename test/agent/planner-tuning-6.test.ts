@@ -110,6 +110,7 @@ import * as tuning28sideby from './questions/tuning-28-sideby';
 import * as tuning28spans from './questions/tuning-28-spans';
 import * as tuning29periods from './questions/tuning-29-periods';
 import * as tuning29probed from './questions/tuning-29-probed';
+import * as tuning29words from './questions/tuning-29-words';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1066,6 +1067,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
         "tuning set 29 (periods: months or quarters that beat the one before or the same one a year earlier, counted or listed; customers by first-order month; a signup cohort's share; retention as a share; threads on a previous answer)",
       module: tuning29periods,
       cases: tuning29periods.tuning29periods,
+      rightAtLeast: 38,
+    },
+    {
+      // 15 of 39 before the planner change it tunes (on 37831088, 1M), 38 after, none wrong (also on the TEST sample).
+      title:
+        "tuning set 29 (words the asker defines: gone quiet by the latest order, two groups' AOV ratio, net revenue, days against a part of their period's mean, whales by a year's spend, bounce rate)",
+      module: tuning29words,
+      cases: tuning29words.tuning29words,
       rightAtLeast: 38,
     },
   ];

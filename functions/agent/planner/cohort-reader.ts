@@ -663,6 +663,10 @@ export function cohortDefinition(
   return undefined;
 }
 
+/** A bare breakdown asked after a cohort ("and per segment?", "what about by region?"). */
+const BARE_SPLIT =
+  /^\s*(?:(?:and|what\s+about|how\s+about)\s+)?(?:per|by|broken\s+down\s+by|split\s+by)\s+([a-z]+(?:\s+[a-z]+)?)\s*[?.]?\s*$/;
+
 /** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
 const BACK =
   /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
@@ -680,7 +684,8 @@ export function cohortFollowUp(
 ): CohortRead {
   const prior = priorCohort(previous, catalog);
   if (!prior) return undefined;
-  const said = normalise(question);
+  // ("and per segment?", "by region?": the same cohort's figures split by a field, as "split them by segment".)
+  const said = normalise(question).replace(BARE_SPLIT, 'split them by $1');
   if (!BACK.test(said)) return undefined;
   // ("split them by region, with what they spent in 2024": the cohort's figures per value, cohort-by.ts; "each of
   // those cohorts": the groups of a cohort per period.)

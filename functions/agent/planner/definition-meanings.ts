@@ -317,6 +317,16 @@ function shareWithin(text: string, catalog: readonly CatalogCube[]): Meaning | u
 function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
   const within = shareWithin(text, catalog);
   if (within) return within;
+  // ("share of orders that were returned or cancelled", "the percent of orders returned or cancelled": rows among all.)
+  const among =
+    /^(?:the\s+)?(?:share|percentage|proportion|fraction|%|percent|pct)\s+of\s+(?:all\s+|the\s+|total\s+)?orders\s+(?:(?:that|which)\s+)?(?:(?:were|are|was|is|got|get|have\s+been|ended\s+up)\s+)?(.+)$/.exec(
+      text,
+    );
+  const amongRows = among?.[1] ? rows(among[1], catalog) : undefined;
+  if (amongRows) {
+    const words = `share of ${amongRows.clause}`;
+    return { kind: 'share', noun: words, clause: words, marks: amongRows.marks };
+  }
   const m =
     /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+(?:an?\s+)?(?:share|percentage|fraction|proportion|%|pct)\s+of\b)\s*(.+)$/.exec(
       text,
@@ -386,6 +396,13 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     .replace(
       /^(?:they|he|she)\s+(?=(?:have\s+|has\s+)?(?:spent|spend|spends|placed|made|had|have|has)\b)/,
       'customers who ',
+    )
+    // ("whale = spent more than $11,000 that year": said of the people without naming them.)
+    .replace(/^(?=(?:spent|placed)\s)/, 'customers who ')
+    // ("customers with more than $13,000 of spend in 2023": the spend named after its bound.)
+    .replace(
+      /\bwith\s+((?:over|above|more\s+than|at\s+least|under|below|less\s+than|at\s+most)\s+\$?\d[\d,.]*k?)\s+(?:of|in)\s+(spend|spending|revenue|sales|purchases)\b/,
+      'with $2 $1',
     );
   return (
     share(text, catalog) ??
@@ -401,7 +418,11 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
 function periods(text: string): Meaning | undefined {
   const read = periodsDefined(text);
   if (!read) return undefined;
-  const marks = ['within_period', read.mark.stat === 'median' ? 'percentile_cont' : 'AVG('];
+  const marks = [
+    'within_period',
+    read.mark.stat === 'median' ? 'percentile_cont' : 'AVG(',
+    ...(read.mark.factor !== undefined ? [`${read.mark.factor} * `] : []),
+  ];
   return { kind: 'periods', noun: read.noun, clause: read.noun, marks };
 }
 

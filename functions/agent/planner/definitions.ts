@@ -43,7 +43,7 @@ function figureMeaning(asked: string): Meaning | undefined {
   const said = asked
     .replace(/\b([a-z]+)-orders?\s+(revenue|sales|amounts?|value)\b/gi, '$1 $2')
     .replace(
-      /\b(?:the\s+)?(?:value|amount|revenue|sales|total)\s+of\s+(?:the\s+)?([a-z]+)\s+orders\b/gi,
+      /\b(?:the\s+)?(?:value|amount|revenue|sales|total)\s+(?:of|from)\s+(?:the\s+)?([a-z]+)\s+orders\b/gi,
       '$1 revenue',
     );
   const m = /^\s*(?:the\s+)?([a-z$][a-z$\s]*?)\s+(?:minus|less)\s+(?:the\s+)?([a-z$][a-z$\s]*?)\s*$/i.exec(
@@ -56,7 +56,8 @@ function figureMeaning(asked: string): Meaning | undefined {
 }
 
 /** A side of a defined ratio: one to three words ending in the figure's noun ("returned revenue", "completed orders"). */
-const RATIO_SIDE = /^(?:[a-z]+\s+){1,2}(?:revenue|sales|orders|value)$/i;
+const RATIO_SIDE =
+  /^(?:[a-z]+\s+){1,2}(?:revenue|sales|orders|value|aov)$|^[a-z]+\s+(?:average|avg|mean)\s+order\s+(?:value|amount|size)$/i;
 /** "in percent", "as a %": the ratio said in percent. */
 const IN_PERCENT = /\s*,?\s*(?:as|in)\s+(?:a\s+)?(?:%|percent|percentage|pct)\s*$/i;
 
@@ -70,6 +71,12 @@ function ratioMeaning(said: string): Meaning | undefined {
   const text = said
     .replace(IN_PERCENT, '')
     .replace(/\b([a-z]+)\s+(?:dollars|\$)/gi, '$1 revenue')
+    // ("the west's average order value divided by the east's": the figure said once, of both.)
+    .replace(
+      /^(?:the\s+)?([a-z]+)['’]s\s+([a-z][a-z\s]*?)\s+(\/|÷|divided\s+by|over)\s+(?:the\s+)?([a-z]+)['’]s\s*$/i,
+      '$1 $2 $3 $4 $2',
+    )
+    .replace(/^(?:the\s+)?([a-z]+)['’]s\s+/i, '$1 ')
     .trim();
   const m =
     /^(?:the\s+)?(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bas\s+(?:an?\s+)?(?:%|percent|percentage|share|proportion)\s+of\b)\s*(?:the\s+)?(.+)$/i.exec(
@@ -82,9 +89,49 @@ function ratioMeaning(said: string): Meaning | undefined {
   return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
 }
 
+const MONTH_NAMES =
+  'January February March April May June July August September October November December'.split(' ');
+/** "2025-11-15": a day in the words the period readers read ("November 15 2025"). */
+const isoDaySaid = (said: string) =>
+  said.replace(/\b(20\d\d)-(\d\d)-(\d\d)\b/g, (all, y: string, m: string, d: string) => {
+    const month = MONTH_NAMES[Number(m) - 1];
+    return month && Number(d) >= 1 && Number(d) <= 31 ? `${month} ${Number(d)} ${y}` : all;
+  });
+
+/** The people a last-order meaning may begin with ("a customer whose", "an account that", "they"). */
+const WHO_FIRST = String.raw`^(?:(?:an?|the|all|any)\s+)?(?:(?:customers?|clients?|accounts?|buyers?|someone|anyone|people|one)\s+)?(?:(?:who|that|whose)\s+)?`;
+/** "their most recent order", "the latest order they placed", "its newest purchase": each one's last order. */
+const LATEST = String.raw`(?:(?:whose|their|its|his|her|the)\s+)?(?:very\s+)?(?:most\s+recent|latest|last|newest|final)\s+(?:order|purchase)(?:\s+(?:they|he|she|it)\s+(?:placed|made))?(?:\s+date)?`;
+const LAST_BEFORE = new RegExp(
+  String.raw`${WHO_FIRST}${LATEST}\s+(?:(?:was|is|came|fell|happened|landed)\s+)?(?:(?:placed|made|dated)\s+)?(?:before|predates|predated|prior\s+to|(?:is\s+|was\s+)?(?:older|earlier)\s+than)\s+(.+)$`,
+  'i',
+);
+/** "they have not ordered since the end of September 2025", "no order since the end of Q3 2025". */
+const NONE_SINCE_END = new RegExp(
+  String.raw`${WHO_FIRST}(?:(?:they|he|she|it)\s+)?(?:(?:(?:have|has|had)\s+not|haven'?t|hasn'?t|hadn'?t)\s+(?:ordered|bought|purchased|placed\s+an?\s+order)(?:\s+anything)?|(?:with\s+|had\s+|have\s+|has\s+)?no\s+(?:orders?|purchases?))\s+since\s+the\s+end\s+of\s+(.+)$`,
+  'i',
+);
+
+/**
+ * A customer gone quiet by their latest order, said in other words ("their most recent order was before 1 November
+ * 2025", "the latest order they placed predates 2025-11-15", "its newest purchase is older than October 15th 2025",
+ * "they have not ordered since the end of September 2025"), in the words the cohort reader reads ("customers whose
+ * last order was before ...", "... was September 2025 or earlier"); other words as said.
+ */
+function lastOrderSaid(said: string): string {
+  const text = isoDaySaid(said.trim().replace(/[‘’]/g, "'"));
+  const before = LAST_BEFORE.exec(text);
+  if (before?.[1]) return `customers whose last order was before ${before[1].trim()}`;
+  const since = NONE_SINCE_END.exec(text);
+  if (since?.[1]) return `customers whose last order was ${since[1].trim()} or earlier`;
+  return said;
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
-const meaningOf = (said: string, catalog: readonly CatalogCube[]) =>
-  readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said);
+const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
+  const said = lastOrderSaid(asked);
+  return readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said);
+};
 
 /** A word defined in the thread, with what it means. */
 export interface Definition {
@@ -133,7 +180,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -164,6 +211,25 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     term: 1,
     meaning: 2,
   },
+  // "treat net sales as completed sales minus returned sales": a figure (or rows) said as the word's meaning
+  {
+    shape: new RegExp(
+      String.raw`^(?:let'?s\s+|(?:we|i)\s+)?treat\s+(?:(?:a|an|the)\s+)?${TERM}\s+as\s+(.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+  },
+  // "bounce rate is bounced orders / all orders": a figure of two sides (weak: read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+(.+?\s(?:\/|÷|divided\s+by|over|out\s+of|minus|less)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
   // "define a power user as someone with 20+ orders", "let's define X as ...", "we define X as ..."
   {
     shape: new RegExp(
@@ -181,6 +247,13 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
  */
 const CALL_BARE =
   /^(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+(.+?)\s+(?:the|a|an|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})$/i;
+
+/**
+ * "we call customers with more than $13,000 of spend in 2023 whales": the people or rows first, the word last and
+ * unquoted (weak: a definition only when its words are read).
+ */
+const CALL_PLURAL =
+  /^(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+((?:customers|clients|buyers|accounts|orders)\s+.+?)\s+([a-z][a-z-]*s)$/i;
 
 /**
  * A nickname with its definition in parentheses after it ("the stragglers (customers whose first purchase was in
@@ -206,7 +279,7 @@ const ONE_HAS =
 
 /** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
 const BOUNDARY =
-  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s))\s*)/i;
+  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*(?::=|=)\s))\s*)/i;
 
 /** A word for people by what they do ("big spenders", "top buyers", "repeat shoppers", "key accounts"). */
 const PEOPLE_TERM = /\b(?:spenders|buyers|shoppers|purchasers|customers|clients|accounts|regulars)$/i;
@@ -261,7 +334,8 @@ function ofRows(found: { term: string; said: string; weak?: true }): {
 } {
   const term = SUM_TERM.exec(found.term.trim().replace(/["'‘’“”]/g, ''))?.[1] ?? found.term;
   // ("revenue from orders of $800 or more as a % of total revenue": a share of the sum keeps its words.)
-  const ratio = /\bas\s+an?\s+(?:%|percent|percentage|share|proportion)\s+of\b|\bdivided\s+by\b|[/÷]/i;
+  const ratio =
+    /\bas\s+an?\s+(?:%|percent|percentage|share|proportion)\s+of\b|\bdivided\s+by\b|[/÷]|\b(?:minus|less)\b/i;
   return { ...found, term, said: ratio.test(found.said) ? found.said : found.said.replace(SUM_SAID, '') };
 }
 
@@ -303,6 +377,8 @@ function shapeIn(clause: string): { term: string; said: string; weak?: true } | 
   }
   const bare = CALL_BARE.exec(clause.trim());
   if (bare?.[1] && bare[2]) return { term: bare[2], said: bare[1], weak: true };
+  const plural = CALL_PLURAL.exec(clause.trim());
+  if (plural?.[1] && plural[2]) return { term: plural[2], said: plural[1], weak: true };
   for (const { shape, term, meaning, weak } of SHAPES) {
     const m = shape.exec(clause.trim());
     const t = m?.[term];
@@ -337,7 +413,7 @@ function usePattern(term: string, after = NOUN_AFTER): RegExp {
     .replace(/-/g, '[-\\s]?')
     .replace(/ +/g, '[-\\s]+');
   return new RegExp(
-    String.raw`(?:\b(?:customers?|clients?|accounts?)\s+(?:are|were|is)\s+)?(?:["'‘“]${stemmed}(?:s|es)?["'’”]|\b${stemmed}(?:s|es)?\b)${after}`,
+    String.raw`(?:\b(?:customers?|clients?|accounts?)\s+(?:are|were|is|have|has|had)\s+)?(?:["'‘“]${stemmed}(?:s|es)?["'’”]|\b${stemmed}(?:s|es)?\b)${after}`,
     'gi',
   );
 }
@@ -447,7 +523,10 @@ function takeOut(
   // ("how many whales do we have? (whales = customers with lifetime spend above $35k)": one not read is a gloss
   // that other readers may read, "(new = first ever order)", restated-glosses.ts and glosses.ts.)
   text = text.replace(/\s*\(\s*([^()]+?)\s*\)/g, (whole, inside: string) => {
-    const definition = definitionIn(inside);
+    // ("(dormant: last order placed before 2025-09-01)": a word and its meaning after a colon, in brackets only.)
+    const colon = /^["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?\s*:\s*(\S.*)$/i.exec(inside);
+    const definition =
+      definitionIn(inside) ?? (colon?.[1] && colon[2] ? { term: colon[1], said: colon[2] } : undefined);
     if (!definition || !meaningOf(definition.said, catalog)) return whole;
     found.push(definition);
     return '';
@@ -512,6 +591,13 @@ function takeOut(
 /** A definition's own year said as any one ("2+ orders in a year", "per year", "in any given year"). */
 const ANY_YEAR =
   /\s+(?:(?:in|within|during)\s+(?:a|any|one|a\s+single|a\s+given|any\s+given|the\s+same|a\s+calendar|any\s+one)\s+(?:calendar\s+)?year|per\s+(?:calendar\s+)?year|a\s+year)\b/i;
+/**
+ * "whale = spent more than $11,000 that year": the year the question asks, said once of one customer's figure (a
+ * share said of "that year" on both sides is the period asked of the share, definition-meanings.ts).
+ */
+const THAT_YEAR = /\s+(?:in\s+)?that\s+year\b/gi;
+const RATIO_SAID =
+  /[/÷]|\b(?:divided\s+by|over\s+(?:all|total)|out\s+of|share|percent|percentage|proportion|rate)\b|%/i;
 /** The one year a question asks about ("in 2024", "for 2025", "during 2023"). */
 const YEAR_ASKED = /\s+(?:in|for|during)\s+(20\d\d)\b/gi;
 
@@ -520,12 +606,19 @@ const YEAR_ASKED = /\s+(?:in|for|during)\s+(20\d\d)\b/gi;
  * 2024?"): the definition said of that year, and the year taken out of the question (it is the definition's now);
  * undefined when the definition names no such year or the question not exactly one year.
  */
-function perYearSaid(said: string, rest: string): { said: string; rest: string } | undefined {
-  const any = ANY_YEAR.exec(said);
+function perYearSaid(asked: string, rest: string): { said: string; rest: string } | undefined {
+  // ("whose yearly spend exceeds $12k": the spend of a year.)
+  const said = asked.replace(
+    /\b(?:yearly|annual)\s+(spend|spending|revenue|sales|purchases)\b(.*)$/i,
+    (_all, sum: string, after: string) => `${sum}${after.replace(/[\s.,;]+$/, '')} in a year`,
+  );
+  const that = [...said.matchAll(THAT_YEAR)];
+  const one = that.length === 1 && !RATIO_SAID.test(said) ? that[0]?.[0] : undefined;
+  const any = ANY_YEAR.exec(said)?.[0] ?? one;
   const years = [...rest.matchAll(YEAR_ASKED)];
   const [only] = years;
   if (!any || years.length !== 1 || !only?.[1]) return undefined;
-  return { said: said.replace(ANY_YEAR, ` in ${only[1]}`), rest: rest.replace(only[0], '') };
+  return { said: said.replace(any, ` in ${only[1]}`), rest: rest.replace(only[0], '') };
 }
 
 /** Whether a word of `term` is a word of the model's members' titles or values. */
@@ -632,7 +725,7 @@ const IT = /\b(?:it|that|this)\b/i;
  * customer whose ...").
  */
 const CALLED =
-  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale|day|week|month|quarter)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
 /**
  * "a 'loyal' customer ordered in every quarter of 2025", "a loyal customer is one who ...": a word of one customer
  * defined by what they did, said as the planner's "'loyal' customers = customers who ...".
@@ -647,8 +740,34 @@ const oneWho = (turn: string) =>
       : all,
   );
 
+/** "let's say", "say", "suppose that" before a definition: words of the asker's, no part of it. */
+const SAY_FIRST =
+  /(^\s*|(?<=[.?!:;]\s+))(?:so\s+)?(?:(?:let'?s|let\s+us|we'?ll|i'?ll)\s+)?(?:say|suppose|assume)(?:\s+that)?\s*,?\s+(?=(?:an?|the|our|my)\s)/gi;
+
+/**
+ * "a customer has gone quiet if their most recent order was ...", "an account is dormant when its last purchase
+ * came ...": a word of one, with when it holds, said as the planner's "gone quiet = a customer whose ...".
+ */
+const ONE_IS_IF =
+  /(^\s*|(?<=[.?!:;]\s+))(an?)\s+(customer|client|account|buyer|order|purchase)\s+(?:(?:has|is|counts\s+as|is\s+considered(?:\s+to\s+be)?)\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:if|when|once)\s+(their|its|they|it)\b/gi;
+/** "a lapsed customer's latest order is before July 2025": the word's people, by their latest order. */
+const ONES_LATEST =
+  /(^\s*|(?<=[.?!:;]\s+))(?:an?\s+)(["'‘“]?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?["'’”]?)\s+(customer|client|account|buyer)['’]s\s+(?=(?:very\s+)?(?:most\s+recent|latest|last|newest|final)\s+(?:order|purchase)\b)/gi;
+const oneIsIf = (turn: string) =>
+  turn
+    .replace(SAY_FIRST, '$1')
+    .replace(
+      ONES_LATEST,
+      (_all, lead: string, term: string, noun: string) => `${lead}${term} ${noun}s = ${noun}s whose `,
+    )
+    .replace(
+      ONE_IS_IF,
+      (_all, lead: string, article: string, noun: string, term: string, word: string) =>
+        `${lead}${term} = ${article} ${noun} ${/^(?:their|its)$/i.test(word) ? 'whose' : 'that'}`,
+    );
+
 const calledAs = (turn: string) =>
-  oneWho(turn).replace(
+  oneWho(oneIsIf(turn)).replace(
     CALLED,
     (
       _all: string,
@@ -695,7 +814,19 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       // ("a repeat buyer is someone with 2+ orders in a year. how many repeat buyers in 2024?": that year's.)
       const year = perYearSaid(asked, rest);
       if (year) rest = year.rest;
-      const said = year?.said ?? asked;
+      // ("an order bounced if it was returned or cancelled; bounce rate is bounced orders / all orders": a word
+      // defined before, used in this definition, stands for its meaning there.)
+      let said = year?.said ?? asked;
+      // ("a quiet day has fewer orders than 80 percent of that month's average": the periods the word names.)
+      const unit = /\b(day|week|month|quarter)$/i.exec(bareTerm(term))?.[1];
+      if (unit && /^(?:has|had)\s/i.test(said.trim())) said = `${unit} that ${said.trim()}`;
+      for (const d of [...known, ...fresh]) {
+        const inner = substitute(said, d);
+        if (inner !== undefined && d.meaning.kind === 'rows') {
+          said = inner;
+          used.add(d);
+        }
+      }
       const meaning = meaningOf(said, catalog);
       if (!meaning)
         return {
@@ -746,6 +877,30 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       if (!used.has(d) && d.meaning.kind === 'share' && IT.test(text)) {
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
+      }
+    // A word of several defined and asked for by its last alone in the same turn ("treat the order-size lift as ...
+    // show the lift for 2025"): only a word of the asker's, after "the", "my" or "our", and not "the lift of ...".
+    for (const d of fresh) {
+      const head = d.term.split(/[\s-]+/).at(-1) ?? '';
+      if (used.has(d) || !/[\s-]/.test(d.term) || head.length < 4 || modelWord(head, catalog)) continue;
+      const short = new RegExp(
+        String.raw`\b(the|my|our)\s+${escaped(head)}\b(?!\s+(?:of|for\s+each)\b)`,
+        'i',
+      );
+      const named = short.test(text) ? substitute(text.replace(short, `$1 ${d.term}`), d) : undefined;
+      if (named !== undefined) {
+        text = named;
+        used.add(d);
+      }
+    }
+    // A figure defined and asked for as "it" ("upsell ratio = enterprise AOV / consumer AOV. what was it in 2024?").
+    for (const d of fresh)
+      if (!used.has(d) && d.meaning.kind === 'figure' && IT.test(text)) {
+        const named = substitute(text.replace(IT, `the ${d.term}`), d);
+        if (named !== undefined) {
+          text = named;
+          used.add(d);
+        }
       }
     // ("churn rate for 2025, where churned = ordered in 2024 but not in 2025": the rate of the defined people among
     // those of the first period.)

@@ -58,12 +58,19 @@ export function twoMeasuresQuery(plan: Plan): PlannedQuery {
   inner.push(`CASE WHEN ${sideCondition(pair.b)} THEN 1 ELSE 0 END AS b_key`);
   inner.push(`MEASURE(${ident(pair.a.measure.column)}) AS a_m`);
   inner.push(`MEASURE(${ident(pair.b.measure.column)}) AS b_m`);
+  // (An average per order: its sum over its count, each over the side's own rows.)
+  if (pair.a.per) inner.push(`MEASURE(${ident(pair.a.per.column)}) AS a_n`);
+  if (pair.b.per) inner.push(`MEASURE(${ident(pair.b.per.column)}) AS b_n`);
   const where = conditions(plan, time);
   let cte = `SELECT ${inner.join(', ')} FROM ${ident(plan.cube.name)}`;
   if (where.length > 0) cte += ` WHERE ${where.join(' AND ')}`;
   cte += ` GROUP BY ${Array.from({ length: keys }, (_, i) => i + 1).join(', ')}`;
-  const a = 'SUM(a_m) FILTER (WHERE a_key = 1)';
-  const b = 'SUM(b_m) FILTER (WHERE b_key = 1)';
+  const sideSum = (k: 'a' | 'b', per: boolean) =>
+    per
+      ? `(SUM(${k}_m) FILTER (WHERE ${k}_key = 1) / NULLIF(SUM(${k}_n) FILTER (WHERE ${k}_key = 1), 0))`
+      : `SUM(${k}_m) FILTER (WHERE ${k}_key = 1)`;
+  const a = sideSum('a', pair.a.per !== undefined);
+  const b = sideSum('b', pair.b.per !== undefined);
   const figure =
     pair.op === '-'
       ? `COALESCE(${a}, 0) - COALESCE(${b}, 0)`

@@ -30,7 +30,18 @@ const STOPS = new Set(
 /** Punctuation that ends a side. */
 const BREAKS = new Set(['(', ')', ',', '?', ':', '=', ';', '-', '.', '!']);
 /** Words that name a side's measure. */
-const NOUNS = new Set(['orders', 'order', 'revenue', 'sales', 'dollars', 'spend', 'turnover', 'ones', 'one']);
+const NOUNS = new Set([
+  'orders',
+  'order',
+  'revenue',
+  'sales',
+  'dollars',
+  'spend',
+  'turnover',
+  'ones',
+  'one',
+  'aov',
+]);
 /** Comparison words before an amount, which keep the side going ("orders OVER $800", "of $100 or more"). */
 const BOUNDS = new Set(['over', 'under', 'above', 'below', 'of', 'than', 'least', 'most', 'exactly']);
 /** The last word of a name the asker gives the figure ("return ratio = ...", "net revenue (...)"). */
@@ -300,6 +311,9 @@ function rates(words: readonly string[]): Found[] {
 const text = (words: readonly string[], span: Span) => words.slice(span.start, span.end).join(' ');
 const nounOf = (side: string) => side.split(' ').find((w) => NOUNS.has(w));
 
+/** An average order's value ("aov", "average order value", "avg order amount"): a side's revenue per order. */
+const AVERAGE_ORDER = /\b(?:aov|(?:average|avg|mean)\s+order\s+(?:value|amount|size|revenue|total))\b/;
+
 /** Words of another aggregate than a side's sum or count ("average returned order amount"). */
 const OTHER_AGGREGATES =
   /\b(?:average|avg|mean|median|typical|per|aov|largest|biggest|smallest|max|min|maximum|minimum|distinct|unique)\b/;
@@ -308,7 +322,10 @@ const OTHER_AGGREGATES =
  * A side read as one sum or count with only conditions, or undefined: its noun says which ("orders" a count,
  * "revenue" a sum), and a word of another aggregate is never read away.
  */
-function side(words: string, read: PlainReader): FilteredMeasure | undefined {
+function side(said: string, read: PlainReader): FilteredMeasure | undefined {
+  // ("enterprise AOV", "the west's average order value": the rows' revenue over their orders.)
+  const averaged = AVERAGE_ORDER.test(said);
+  const words = averaged ? said.replace(AVERAGE_ORDER, 'revenue') : said;
   if (OTHER_AGGREGATES.test(words)) return undefined;
   // ("cancellations per 1000 orders": a bare number is no condition of a side.)
   if (
@@ -331,7 +348,17 @@ function side(words: string, read: PlainReader): FilteredMeasure | undefined {
   if (plan.dimensions.length > 0 || plan.grain || plan.range || plan.also || secondOrder(plan))
     return undefined;
   if ((plan.ignored?.length ?? 0) > 0) return undefined;
-  return { measure, filters: plan.filters, numbers: plan.numberFilters, words: either };
+  const per = averaged
+    ? plan.cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count')
+    : undefined;
+  if (averaged && !per) return undefined;
+  return {
+    measure,
+    filters: plan.filters,
+    numbers: plan.numberFilters,
+    words: averaged ? said : either,
+    ...(per ? { per } : {}),
+  };
 }
 
 /**
@@ -446,6 +473,24 @@ export function summedValues(question: string, cubes: readonly CatalogCube[]): s
     );
 }
 
+/** "the enterprise to consumer revenue ratio per year (enterprise revenue / consumer revenue)". */
+const NAMED_THEN_SPELLED =
+  /\b([a-z]+)\s+to\s+([a-z]+)(?:\s+[a-z]+)?\s+ratio\b([^()]*?)\s*\(\s*([^()]+?)\s*(?:\/|÷|\bdivided\s+by\b)\s*([^()]+?)\s*\)/i;
+
+/**
+ * A ratio named and then spelled out in brackets: the spelled one in the name's place, when its sides are of the two
+ * the name says ("enterprise" in "enterprise revenue"); the question as it was otherwise.
+ */
+function spelledRatio(question: string): string {
+  const m = NAMED_THEN_SPELLED.exec(question);
+  const [all, a, b, between, x, y] = m ?? [];
+  if (!all || !a || !b || !x || !y) return question;
+  const has = (side: string, word: string) => side.toLowerCase().split(/\s+/).includes(word.toLowerCase());
+  return has(x, a) && has(y, b) && !has(x, b) && !has(y, a)
+    ? question.replace(all, `${x} / ${y}${between ?? ''}`)
+    : question;
+}
+
 /**
  * Reads a question whose measure is built from two filtered measures. `read` is the ordinary reading of a text on its
  * own; the cubes give the model's values (a name's words are never one).
@@ -455,7 +500,7 @@ export function readTwoMeasures(
   cubes: readonly CatalogCube[],
   read: PlainReader,
 ): TwoMeasuresReading {
-  const words = tokens(sideWords(summedValues(question, cubes)));
+  const words = tokens(sideWords(summedValues(spelledRatio(question), cubes)));
   const found = expressions(words);
   // ("completed minus returned minus cancelled amounts": a chain of word operators, each side read.)
   const chained = found.some(

@@ -230,6 +230,7 @@ export function conditionWords(plan: Plan): string {
         nameOf(plan, c.measure),
         h.vsPeriod,
         h.grain,
+        c.op === '>=' || c.op === '<=',
       );
     }
     // "with more orders than the average customer", "whose spend is over the average customer's"

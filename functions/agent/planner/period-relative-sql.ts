@@ -23,7 +23,7 @@ export function periodRelativeQuery(plan: Plan): PlannedQuery {
   const mark = ident(`${vs.stat === 'median' ? 'median' : 'average'}_${grain}_of_${vs.within}`);
   const e = `SELECT date_trunc('${grain}', ${time}) AS ${grain}, MEASURE(${m}) AS ${m} FROM ${rows} GROUP BY 1`;
   const s = `SELECT ${within} AS within_period, ${stat} AS ${mark} FROM e GROUP BY 1`;
-  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON date_trunc('${vs.within}', e.${grain}) = s.within_period WHERE e.${m} ${having.op} s.${mark}`;
+  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON date_trunc('${vs.within}', e.${grain}) = s.within_period WHERE e.${m} ${having.op} ${vs.factor !== undefined ? `${vs.factor} * ` : ''}s.${mark}`;
   const head = `WITH e AS (${e}), s AS (${s}), f AS (${f})`;
   const title = titleOf(plan);
   const count = ident(`${grain}s`);

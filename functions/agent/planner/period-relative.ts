@@ -17,12 +17,16 @@ export interface PeriodMark {
   within: Grain;
   /** The unit said beside the mean ("daily average", "median month"), which must be the periods compared. */
   unit?: Grain;
+  /** A part of the mean or median said as a percent ("fewer orders than 90% of the year's daily average"): 0.9. */
+  factor?: number;
+  /** "at least 110% of", "at most 80% of": the bound itself holds. */
+  inclusive?: true;
 }
 
 /** A unit's words ("daily", "month"): the grain. */
 const UNIT = GRAIN_WORDS;
 /** "their month's daily average", "that year's median month", "the month's mean". */
-const CONTAINER = String.raw`(?:their|its|that|the)\s+(year|quarter|month|week)(?:['’]s)?\s+(?:(daily|weekly|monthly|quarterly)\s+)?(average|avg|mean|median)(?:\s+(day|week|month|quarter))?`;
+const CONTAINER = String.raw`(?:(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+)?(?:their|its|that|the)\s+(year|quarter|month|week)(?:['’]s)?\s+(?:(daily|weekly|monthly|quarterly)\s+)?(average|avg|mean|median)(?:\s+(day|week|month|quarter|daily|weekly|monthly|quarterly))?(?:\s+(revenue|sales|orders|order\s+count))?`;
 const UP = String.raw`above|over|beat|beats|top|tops|topped|exceed|exceeds|exceeded|more\s+than|higher\s+than|greater\s+than|bigger\s+than`;
 const DOWN = String.raw`below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than`;
 /** "more orders than their month's daily average", "fewer orders than ...". */
@@ -30,9 +34,9 @@ const MORE_ROWS = new RegExp(
   String.raw`\b(more|fewer|less)\s+(orders|purchases|sales)\s+than\s+${CONTAINER}\b`,
   'i',
 );
-/** "revenue over their year's median month", "orders beat that month's daily average". */
+/** "revenue over their year's median month", "orders beat that month's daily average", "orders fall below 90% of ...". */
 const FIGURE_AGAINST = new RegExp(
-  String.raw`\b(orders|order\s+count|purchases|revenue|sales|spend|amount)(?:\s+(?:is|was|are|were|came\s+in|comes\s+in))?\s+(${UP}|${DOWN})\s+${CONTAINER}\b`,
+  String.raw`\b(orders|order\s+count|purchases|revenue|sales|spend|amount)(?:\s+(?:is|was|are|were|came\s+in|comes\s+in|falls?|fell|comes?|came|goes|go|went|runs?|ran|lands?|landed|sits?|sat))?\s+(${UP}|${DOWN}|at\s+least|at\s+most)\s+${CONTAINER}\b`,
   'i',
 );
 
@@ -41,17 +45,34 @@ const CONTAINER_OF =
   /\b(?:the|their|its)\s+(average|avg|mean|median)\s+(day|week|month|quarter)\s+(?:of|in)\s+(?:that|the|its|their)\s+(year|quarter|month)\b/i;
 
 const COUNTED = /^(?:orders|order\s+count|purchases)$/i;
-const DOWN_WORD = new RegExp(`^(?:${DOWN}|fewer|less)$`, 'i');
+const DOWN_WORD = new RegExp(`^(?:${DOWN}|fewer|less|at\\s+most)$`, 'i');
 
-/** The mark read from the words of a container's mean or median. */
-function markOf(within: string, unitBefore: string | undefined, stat: string, unitAfter: string | undefined) {
+/** The mark read from the words of a container's mean or median (its percent, when said, as a factor). */
+function markOf(
+  percent: string | undefined,
+  within: string,
+  unitBefore: string | undefined,
+  stat: string,
+  unitAfter: string | undefined,
+  inclusive: boolean,
+): PeriodMark | undefined {
   const unit = UNIT[(unitBefore ?? unitAfter ?? '').toLowerCase()];
+  const factor = percent === undefined ? undefined : Number(percent) / 100;
+  // (A part of a median, or a bound that holds itself with no part said, is not read.)
+  if (factor !== undefined && (!(factor > 0) || /median/i.test(stat))) return undefined;
+  if (inclusive && factor === undefined) return undefined;
   return {
     stat: /median/i.test(stat) ? ('median' as const) : ('avg' as const),
     within: UNIT[within.toLowerCase()] as Grain,
     ...(unit ? { unit } : {}),
+    ...(factor !== undefined && factor !== 1 ? { factor } : {}),
+    ...(inclusive ? { inclusive: true as const } : {}),
   };
 }
+
+/** Whether a noun said after the mean ("average daily revenue") is the figure compared ("revenue", not "orders"). */
+const sameFigure = (noun: string, after: string | undefined) =>
+  after === undefined || COUNTED.test(after.replace(/\s+/g, ' ')) === COUNTED.test(noun.replace(/\s+/g, ' '));
 
 /**
  * The question with a period's figure against its containing period's mean or median read as one to a stand-in
@@ -64,21 +85,23 @@ export function readPeriodRelative(asked: string): { text: string; mark?: Period
   );
   const rows = MORE_ROWS.exec(question);
   if (rows) {
-    const [said, more = '', noun = 'orders', within = '', before, stat = '', after] = rows;
+    const [said, more = '', noun = 'orders', percent, within = '', before, stat = '', after, figure] = rows;
     const word = DOWN_WORD.test(more) ? 'fewer' : 'more';
-    return {
-      text: question.replace(said, `${word} than 1 ${noun.toLowerCase()}`),
-      mark: markOf(within, before, stat, after),
-    };
+    const mark = sameFigure(noun, figure) ? markOf(percent, within, before, stat, after, false) : undefined;
+    if (!mark) return { text: asked };
+    return { text: question.replace(said, `${word} than 1 ${noun.toLowerCase()}`), mark };
   }
   const figure = FIGURE_AGAINST.exec(question);
   if (!figure) return { text: asked };
-  const [said, noun = '', cmp = '', within = '', before, stat = '', after] = figure;
+  const [said, noun = '', cmp = '', percent, within = '', before, stat = '', after, of] = figure;
   const down = DOWN_WORD.test(cmp.replace(/\s+/g, ' '));
+  const inclusive = /^at\s+(?:least|most)$/i.test(cmp);
+  const mark = sameFigure(noun, of) ? markOf(percent, within, before, stat, after, inclusive) : undefined;
+  if (!mark) return { text: asked };
   const stand = COUNTED.test(noun)
     ? `${down ? 'fewer' : 'more'} than 1 orders`
     : `revenue ${down ? 'under' : 'over'} $1`;
-  return { text: question.replace(said, stand), mark: markOf(within, before, stat, after) };
+  return { text: question.replace(said, stand), mark };
 }
 
 const finer = (a: Grain, b: Grain) => GRAINS.indexOf(a) < GRAINS.indexOf(b);
@@ -100,10 +123,12 @@ export function againstPeriod(plan: Plan, mark: PeriodMark): Plan | string {
   if (!finer(h.grain, mark.within) || (mark.unit && mark.unit !== h.grain)) return misfit;
   // ("peak days per month": counted per month; a breakdown finer than the periods compared is no count of them.)
   if (plan.grain && plan.grain !== h.grain && !finer(h.grain, plan.grain)) return misfit;
-  const { unit: _unit, ...vsPeriod } = mark;
+  const { unit: _unit, inclusive, ...vsPeriod } = mark;
   // (Periods listed per a coarser period are counted in each: "peak days per month".)
   const output = plan.grain && plan.grain !== h.grain ? 'count' : h.output;
-  return { ...plan, having: { ...h, output, vsPeriod } };
+  // ("at least 110% of the month's average day": the bound itself holds.)
+  const op = inclusive ? (h.op === '>' ? '>=' : '<=') : h.op;
+  return { ...plan, having: { ...h, op, output, vsPeriod } };
 }
 
 /** How the condition is said in the answer ("with more orders than their month's average day"). */
@@ -114,12 +139,21 @@ export function periodRelativeWords(
   name: string,
   vs: NonNullable<NonNullable<Plan['having']>['vsPeriod']>,
   grain: Grain,
+  inclusive = false,
 ): string {
   const stat = vs.stat === 'median' ? 'median' : 'average';
-  const against = `their ${vs.within}'s ${stat} ${grain}`;
+  const part = vs.factor !== undefined ? `${percentOf(vs.factor)}% of ` : '';
+  const against = `${part}their ${vs.within}'s ${stat} ${grain}`;
+  if (inclusive)
+    return counted
+      ? `whose ${noun.replace(/s$/, '')}s were at ${up ? 'least' : 'most'} ${against}`
+      : `whose ${name} was at ${up ? 'least' : 'most'} ${against}`;
   if (counted) return `with ${up ? 'more' : 'fewer'} ${noun.replace(/s$/, '')}s than ${against}`;
   return `whose ${name} was ${up ? 'above' : 'below'} ${against}`;
 }
+
+/** A factor said back as the percent it was said as (0.95: "95"). */
+const percentOf = (factor: number) => String(Math.round(factor * 10000) / 100);
 
 const PLURAL: Record<Grain, string> = {
   day: 'days',
@@ -137,7 +171,7 @@ const PLURAL: Record<Grain, string> = {
  */
 export function periodsDefined(said: string): { noun: string; mark: PeriodMark } | undefined {
   const m =
-    /^(?:(?:a|an|any|the)\s+)?(?:(day|week|month|quarter)s?\s+)?(?:(?:whose|with|where|when|in\s+which|that\s+(?:had|has)|has|had)\s+)?(?:(?:its|their|the)\s+)?(.+)$/i.exec(
+    /^(?:(?:a|an|any|the)\s+)?(?:(day|week|month|quarter)s?\s+|ones?\s+)?(?:(?:whose|with|where|when|in\s+which|that\s+(?:had|has)|has|had)\s+)?(?:(?:its|their|the)\s+)?(.+)$/i.exec(
       said.trim(),
     );
   const rest = m?.[2];
@@ -151,9 +185,13 @@ export function periodsDefined(said: string): { noun: string; mark: PeriodMark }
     return undefined;
   const up = /^more|over/.test(read.text);
   const stat = read.mark.stat === 'median' ? 'median' : 'average';
-  const against = `their ${read.mark.within}'s ${stat} ${unit}`;
-  const noun = read.text.endsWith('orders')
-    ? `${PLURAL[unit]} with ${up ? 'more' : 'fewer'} orders than ${against}`
-    : `${PLURAL[unit]} with revenue ${up ? 'over' : 'under'} ${against}`;
+  const part = read.mark.factor !== undefined ? `${percentOf(read.mark.factor)}% of ` : '';
+  const against = `${part}their ${read.mark.within}'s ${stat} ${unit}`;
+  const counted = read.text.endsWith('orders');
+  const noun = read.mark.inclusive
+    ? `${PLURAL[unit]} with ${counted ? 'orders' : 'revenue'} at ${up ? 'least' : 'most'} ${against}`
+    : counted
+      ? `${PLURAL[unit]} with ${up ? 'more' : 'fewer'} orders than ${against}`
+      : `${PLURAL[unit]} with revenue ${up ? 'over' : 'under'} ${against}`;
   return { noun, mark: { ...read.mark, unit } };
 }

@@ -244,6 +244,8 @@ export interface FilteredMeasure {
   numbers: NumberFilter[];
   /** The asker's words for it ("returned orders"). */
   words: string;
+  /** An average per order ("enterprise AOV"): `measure` (the sum) divided by this count over the same rows. */
+  per?: CatalogMember;
 }
 
 /** `a` divided by (times 100 with `percent`) or minus `b`, each over its own rows of the plan's. */
@@ -368,7 +370,7 @@ export interface EntityCondition {
    * Periods as entities against their own containing period's mean or median of the same figure instead of `value`
    * ("days with more orders than their month's daily average", "months under their year's median"; period-relative.ts).
    */
-  vsPeriod?: { stat: 'avg' | 'median'; within: Grain };
+  vsPeriod?: { stat: 'avg' | 'median'; within: Grain; factor?: number };
   /** With output 'list': the entities meeting the clauses ranked by this measure, the first `n` ("top 5 by AOV, min 10 orders"). */
   rankBy?: { measure: CatalogMember; n: number; direction: 'desc' | 'asc' };
 }

@@ -26,7 +26,7 @@ import { type Definition, readDefinitions } from './definitions';
 import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { readEntityVersus } from './entity-versus';
-import { readTwoMeasures } from './filtered-measures';
+import { readTwoMeasures, type TwoMeasuresReading } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
 import { readFirstRowsShare } from './first-rows-share';
 import { readFirstSharePeriod } from './first-share-period';
@@ -257,6 +257,17 @@ function readQuestionsAsked(
       : undefined;
   if (pair && 'refuse' in pair) return { kind: 'refuse', missing: '', reason: pair.refuse };
   if (pair) return { kind: 'plan', plan: pair.plan };
+  // ("enterprise revenue / consumer revenue in 2024", then "and in 2025?": the same figure of another period.)
+  const carried = plain
+    ? undefined
+    : pairCarried(questions, (text) =>
+        readTwoMeasures(text, models, (side) => {
+          const r = readQuestions([side], models, today, true);
+          return r.kind === 'plan' ? r.plan : undefined;
+        }),
+      );
+  if (carried && 'refuse' in carried) return { kind: 'refuse', missing: '', reason: carried.refuse };
+  if (carried) return { kind: 'plan', plan: carried.plan };
   // ("big-ticket = $750 and up: how many big-ticket orders in 2024?": the word defined and used, definitions.ts.)
   const defined = plain ? undefined : readDefinitions(questions, models);
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
@@ -481,6 +492,40 @@ function earlierWindows(
   const last = questions.at(-1);
   if (!changed || last === undefined) return undefined;
   return { questions: [...kept, last], ...(carried ? { carried } : {}) };
+}
+
+const PERIOD_NAMED = String.raw`((?:q[1-4]|h[12])\s+20\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+20\d\d|20\d\d)`;
+/** A follow-up that names only another period ("and in 2025?", "what about Q1 2024?", "same for 2023?"). */
+const ONLY_PERIOD = new RegExp(
+  String.raw`^\s*(?:(?:and|what\s+about|how\s+about|and\s+the\s+same\s+for|the\s+same\s+for|same\s+for|now)\s+)?(?:(?:for|in|during)\s+)?${PERIOD_NAMED}\s*[?.!]?\s*$`,
+  'i',
+);
+/** A period the question names after "in", "for" or "during". */
+const PERIOD_IN = new RegExp(String.raw`\b(?:in|for|during)\s+${PERIOD_NAMED}\b`, 'gi');
+
+/**
+ * A follow-up naming only another period after a figure of two filtered measures ("enterprise revenue / consumer
+ * revenue in 2024", "and in 2025?"): the previous question asked again of that period (its one period replaced, or
+ * the period added when it named none); undefined when the previous question is no such figure or names more than
+ * one period.
+ */
+function pairCarried(
+  questions: readonly string[],
+  readPair: (text: string) => TwoMeasuresReading,
+): TwoMeasuresReading {
+  const last = questions.at(-1);
+  const previous = questions.at(-2);
+  const asked = last === undefined ? null : ONLY_PERIOD.exec(last);
+  if (!asked?.[1] || previous === undefined) return undefined;
+  const said = [...previous.matchAll(PERIOD_IN)];
+  if (said.length > 1) return undefined;
+  const before = readPair(previous);
+  if (!before || 'refuse' in before) return undefined;
+  const [once] = said;
+  const text = once
+    ? previous.replace(once[0], `in ${asked[1]}`)
+    : `${previous.replace(/[\s?.!]+$/, '')} in ${asked[1]}`;
+  return readPair(text);
 }
 
 /** A reading of a question with definitions in it, refused when the query planned leaves one of them out. */
