@@ -558,6 +558,20 @@ export function topShareQuery(plan: Plan): PlannedQuery {
   /** Each row's key, ranking measure (m) and summed measure (s), under `p`'s conditions. */
   const withSum = (p: Plan, summed: CatalogMember) =>
     `SELECT ${key} AS k, MEASURE(${m}) AS m, MEASURE(${measureColumn(summed)}) AS s FROM ${ident(plan.cube.name)}${where(conditions(p, time(plan)))} GROUP BY 1`;
+  /** The top rows listed with both figures, the summed one's total over them and its whole (from `wholeOf`). */
+  const topRowsWithSums = (ctes: string, listed: string, wholeOf: string, summed: CatalogMember) =>
+    described(
+      plan,
+      `WITH ${ctes}, top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM ${wholeOf}) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM ${wholeOf}), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`,
+      [
+        entity ? { role: 'dimension', member: entity } : { role: 'time' },
+        { role: 'measure', ...(measure ? { member: measure } : {}) },
+        { role: 'measure', member: summed },
+        { role: 'measure', member: summed },
+        { role: 'whole', member: summed },
+        { role: 'share' },
+      ],
+    );
   if (
     plan.share?.total &&
     sumOf &&
@@ -571,27 +585,11 @@ export function topShareQuery(plan: Plan): PlannedQuery {
     const ranking = `SELECT ${key} AS k, MEASURE(${m}) AS m FROM ${ident(plan.cube.name)}${where(conditions(plan, time(plan)))} GROUP BY 1`;
     const every = `SELECT ${key} AS k, MEASURE(${measureColumn(sumOf)}) AS s FROM ${ident(plan.cube.name)}${where(conditions(bare, time(plan)))} GROUP BY 1`;
     const listed = `SELECT r.k, r.m, a.s FROM r JOIN a ON a.k = r.k ORDER BY r.m ${order}, 1 LIMIT ${top.n}`;
-    const sql = `WITH r AS (${ranking}), a AS (${every}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM a) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM a), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
-    return described(plan, sql, [
-      entity ? { role: 'dimension', member: entity } : { role: 'time' },
-      { role: 'measure', ...(measure ? { member: measure } : {}) },
-      { role: 'measure', member: sumOf },
-      { role: 'measure', member: sumOf },
-      { role: 'whole', member: sumOf },
-      { role: 'share' },
-    ]);
+    return topRowsWithSums(`r AS (${ranking}), a AS (${every})`, listed, 'a', sumOf);
   }
   if (plan.share?.total && sumOf && !top.percent && top.n <= 20 && without.length === 0) {
     const listed = `SELECT k, m, s FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
-    const sql = `WITH t AS (${withSum(plan, sumOf)}), top_rows AS (${listed}) SELECT k, m, s, SUM(s) OVER () AS part, (SELECT SUM(s) FROM t) AS whole, round(100.0 * SUM(s) OVER () / NULLIF((SELECT SUM(s) FROM t), 0), 2) AS share_percent FROM top_rows ORDER BY m ${order}, k`;
-    return described(plan, sql, [
-      entity ? { role: 'dimension', member: entity } : { role: 'time' },
-      { role: 'measure', ...(measure ? { member: measure } : {}) },
-      { role: 'measure', member: sumOf },
-      { role: 'measure', member: sumOf },
-      { role: 'whole', member: sumOf },
-      { role: 'share' },
-    ]);
+    return topRowsWithSums(`t AS (${withSum(plan, sumOf)})`, listed, 't', sumOf);
   }
   if (plan.share?.total && !top.percent && top.n <= 20) {
     const listed = `SELECT k, m FROM t ORDER BY m ${order}, 1 LIMIT ${top.n}`;
