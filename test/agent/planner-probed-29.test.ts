@@ -256,3 +256,36 @@ describe('cut-offs of a part of the rows', () => {
     );
   });
 });
+
+describe('after held-out-29: periods of one year, the previous breakdown, definitions per customer and value', () => {
+  it.each([
+    [
+      'Compared with the first half, how much more revenue did the second half of 2025 bring in?',
+      'Compared with h1 2025, how much more revenue did h2 2025 earn?',
+    ],
+    ['Q4 2024 orders against the third quarter', 'Q4 2024 orders against q3 2024'],
+    [
+      'what share of 2025 revenue came in the last three months of the year?',
+      'what share of 2025 revenue came in Q4 2025?',
+    ],
+    ['revenue in Q4 of each year', 'revenue in Q4 of each year'],
+    ['Q1 2024 vs Q1 2025', 'Q1 2024 vs Q1 2025'],
+  ])('says "%s" as "%s"', (question, said) => {
+    expect(rephrase(question, TODAY)).toBe(said);
+  });
+
+  it('ranks within the previous breakdown in its period', () => {
+    const p = plan('revenue by region and month for 2025', 'for each region, which month was the best?');
+    expect(p.range?.label).toBe('2025');
+    expect(
+      plan('revenue by region and month for 2025', 'for each region, which month was the best ever?').range,
+    ).toBe(undefined);
+  });
+
+  it.each([
+    "A client's 'home region' is one they have bought in 15 or more times. How many clients have a home region?",
+    'For customers who signed up in Q1 2022 versus those who signed up in Q2 2022, what was the average value of their very first order?',
+  ])('refuses "%s"', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+});

@@ -42,6 +42,13 @@ const ALSO_OF_THOSE =
 const listOr = (values: readonly string[]) =>
   values.length <= 2 ? values.join(' and ') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 
+/**
+ * "A customer's 'go-to category' is one they have ordered from 15 or more times": a word defined per customer and
+ * value (a pair), which no reading counts per customer.
+ */
+const PAIR_DEFINED =
+  /\b(?:a|each|every|any)\s+(?:customer|client|buyer|shopper|account)['’]s\s+['"‘’“”]?[a-z][a-z -]*['"‘’“”]?\s+(?:is|=|means)\s+(?:one|a|an|any|the)\b[^.?]*\b(?:they|they've|they'd|their|he|she)\b/i;
+
 /** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("revenue share from customers who've placed 60 or more orders ever, 2025 revenue only": the condition is of all
@@ -73,6 +80,27 @@ export function misreading(plan: Plan, question: string): string | undefined {
   const both = plan.filters.find((f) => f.values.length > 1 && !f.negate);
   if (both && ALSO_OF_THOSE.test(question) && plan.perEntity?.kind !== 'ratio')
     return `I read ${listOr(both.values)} as one filter of either, which would answer another question: ask it as "of customers who placed a (first kind of) order in (period), what % also placed a (second kind of) order in (period)?"`;
+  // ("A customer's 'go-to category' is one they have ordered from 15 or more times. How many of my customers have
+  // one?": read as the categories with 15 orders in all, confidently wrong.)
+  if (
+    PAIR_DEFINED.test(question) &&
+    !plan.perEntity &&
+    !/customer|client|buyer|shopper|account/i.test(plan.having?.entity.title ?? '')
+  )
+    return "you define a word for each customer and one of their values (a category, a region ...), and I cannot count each customer's own values by a condition";
+  // ("the very first order of customers who joined in H1 2022 versus H2 2022": the halves compared were read as the
+  // orders' dates, the signup words dropped.)
+  if (
+    SIGNED_UP.test(question) &&
+    plan.compare &&
+    plan.compare.length > 1 &&
+    plan.timeDimension &&
+    !SIGNED_UP.test(plan.timeDimension.title) &&
+    !/\bsign|\bjoin|\bregist/i.test(plan.timeDimension.title) &&
+    !plan.also &&
+    !plan.perEntity
+  )
+    return `I read ${plan.compare.map((p) => p.label).join(' and ')} as the ${plan.timeDimension.title.toLowerCase()}s, but you asked about when the customers signed up`;
   const periods = PERIODS_PER_ENTITY.exec(question);
   if (periods && !plan.having?.spread)
     return `I can count each customer's orders or the distinct values of a field they ordered (categories), but not the number of distinct ${periods[1] ?? periods[2]} each one ordered in`;

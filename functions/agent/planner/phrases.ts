@@ -201,6 +201,43 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "the last three months of the year" with one year named: that year's Q4 (the first three its Q1, the first or
+  // last six its H1 or H2, the last month its December); was read as the last 3 months to today (confidently wrong).
+  [
+    /\b(?:the\s+)?(first|last|final|opening|closing)\s+(3|three|6|six|1|one)\s+months?\s+of\s+(?:the|that)\s+year\b/gi,
+    (all: string, side: string, n: string, ...rest: unknown[]) => {
+      const years = [...new Set(String(rest[1] ?? '').match(/\b(?:19|20)\d\d\b/g) ?? [])];
+      if (years.length !== 1) return all;
+      const last = /^(?:last|final|closing)$/i.test(side);
+      const months = ({ three: 3, six: 6, one: 1 } as Record<string, number>)[n.toLowerCase()] ?? Number(n);
+      const part =
+        months === 3
+          ? last
+            ? 'Q4'
+            : 'Q1'
+          : months === 6
+            ? last
+              ? 'H2'
+              : 'H1'
+            : last
+              ? 'December'
+              : 'January';
+      return `${part} ${years[0]}`;
+    },
+  ],
+  // "did the second half of 2024 bring in more than the first half", "compared with the third quarter, how did Q4
+  // 2025 do", "what share of 2025 revenue came in Q4": a half or quarter said without its year in a question that
+  // names one year takes that year (was this year's, past the data: confidently wrong).
+  [
+    /(?<!\b(?:19|20)\d\d\s{1,3})\b(the\s+(?:first|second|1st|2nd)\s+half|the\s+(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)\b(?!\s*(?:(?:of|in|for|during)\s+)?(?:(?:19|20)\d\d|(?:the|that|this|last|next|each|every|any|all|a|our|its|their)\b)|\s*[-/]\s*(?:19|20)?\d\d)/gi,
+    (all: string, part: string, ...rest: unknown[]) => {
+      const text = String(rest[1] ?? '');
+      const years = new Set(text.match(/\b(?:19|20)\d\d\b/g) ?? []);
+      // (Signup cohorts set against each other are read by the cohort reader, which takes the year itself.)
+      if (/\b(?:joined|joiners?|signed\s+up|sign-?ups?|registered|cohorts?)\b/i.test(text)) return all;
+      return years.size === 1 ? `${part} of ${[...years][0]}` : all;
+    },
+  ],
   // "of all the customers who bought toys in 2024, what % bought toys again in 2025?": the customers who did, the
   // whole of the share (with "all" the whole was every customer: confidently wrong).
   [

@@ -985,6 +985,9 @@ function readThread(
       if (plan && base) plan = amongPreviousTop(base, plan, question);
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
+      // ("revenue by category and quarter for 2024" then "for each category, which quarter was the best?": the
+      // previous breakdown ranked within its groups, in its period; read alone it ranked every year's quarters.)
+      if (plan && previous) plan = withinPreviousBreakdown(plan, previous, question);
     }
     // "... how many joined in Q2 2022?" then "what did they spend in 2024?": that cohort's rows.
     const carried = plan ? carryCohort(previous, question, parsed, plan) : undefined;
@@ -1225,4 +1228,25 @@ export function questionMatches(
     today,
   );
   return parsed !== undefined && !nothingFound(parsed);
+}
+
+/** A ranking within groups of the previous answer's own breakdown, with no period of its own: that period. */
+function withinPreviousBreakdown(plan: Plan, previous: Plan, question: string): Plan {
+  if (!plan.perGroup || plan.range || plan.compare || !previous.range || previous.compare) return plan;
+  if (
+    /\b(?:19|20)\d\d\b|\b(?:ever|all[-\s]time|overall|every\s+year|each\s+year|in\s+total)\b/i.test(question)
+  )
+    return plan;
+  const said = new Set([
+    ...previous.dimensions.map((d) => d.column),
+    ...(previous.grain ? [previous.grain] : []),
+  ]);
+  const item = plan.perGroup.item;
+  const asked = [
+    ...plan.dimensions.map((d) => d.column),
+    ...(item ? [item.column] : []),
+    ...(plan.grain ? [plan.grain] : []),
+  ];
+  if (asked.length < 2 || !asked.every((a) => said.has(a))) return plan;
+  return { ...plan, range: previous.range };
 }
