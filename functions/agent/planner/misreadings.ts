@@ -39,6 +39,12 @@ const PERIODS_PER_ENTITY =
 const ALSO_OF_THOSE =
   /\b(?:among|amongst|of)\s+(?:the\s+|those\s+|our\s+)?(?:customers|clients|buyers|shoppers|accounts)\b[^?]*?,\s*(?:what|how|which)\b[^?]*\b(?:also|too|as\s+well|additionally)\b/i;
 
+/** The term a question defines in quotes (' "go-to category"'), or nothing. */
+const quotedTerm = (question: string) => {
+  const term = /(?:^|\s)['"‘“]([a-z][a-z -]{0,40}[a-z])['"’”]/i.exec(question)?.[1];
+  return term ? ` ("${term}")` : '';
+};
+
 const listOr = (values: readonly string[]) =>
   values.length <= 2 ? values.join(' and ') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 
@@ -87,7 +93,7 @@ export function misreading(plan: Plan, question: string): string | undefined {
     !plan.perEntity &&
     !/customer|client|buyer|shopper|account/i.test(plan.having?.entity.title ?? '')
   )
-    return "you define a word for each customer and one of their values (a category, a region ...), and I cannot count each customer's own values by a condition";
+    return `I could not read the word you define for each customer${quotedTerm(question)} as one figure or condition of theirs (a customer's own values, such as each category they buy from, are not counted one by one)`;
   // ("the very first order of customers who joined in H1 2022 versus H2 2022": the halves compared were read as the
   // orders' dates, the signup words dropped.)
   if (

@@ -57,6 +57,12 @@ export const tuning29after: (SecondOrderCase & Tuning6Case)[] = [
     refuse: true,
   },
   {
+    // (Probed after, the same family: on 3783108 the median order was given, confidently wrong.)
+    class: 'unknown-words',
+    ask: "a customer's 'ticket size' is the average amount of the orders they placed. what's the median ticket size?",
+    refuse: true,
+  },
+  {
     class: 'cohorts',
     ask: 'For customers who signed up in Q1 2022 versus those who signed up in Q2 2022, what was the average value of their very first order?',
     refuse: true,
