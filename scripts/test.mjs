@@ -17,6 +17,9 @@ const child = spawn(
   [
     '--experimental-vm-modules',
     '--no-warnings=ExperimentalWarning',
+    // (Jest's workers are forked with these flags too: room for the largest test file's heap; jest.config.js
+    // replaces a worker between files past its idle memory limit.)
+    '--max-old-space-size=6144',
     'node_modules/jest/bin/jest.js',
     ...process.argv.slice(2),
   ],
