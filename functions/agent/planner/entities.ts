@@ -369,7 +369,7 @@ function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube):
   );
   // ("customers who ordered in at least 10 months of 2024", "in 3 or more different quarters": the distinct
   // periods of the rows' time.)
-  const grain = SPREAD_GRAINS.find((g) => g === noun.stem);
+  const grain = noun.stem === 'year' ? undefined : UNITS[noun.stem];
   if (!member && !grain) return undefined;
   const entity = findEntity(tokens, cube, c.start);
   if (!entity || entity.at > c.start || entity.member === member) return undefined;
@@ -389,7 +389,6 @@ function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube):
     output: output === 'total' ? 'count' : output,
   };
 }
-const SPREAD_GRAINS: readonly Grain[] = ['day', 'week', 'month', 'quarter'];
 
 /** The aggregate a comparison is about: a count noun after it, a money verb or a measure before it. */
 function aggregateNamed(

@@ -12,6 +12,7 @@ import {
   isIdentifier,
   isSuperlative,
   isYear,
+  UNITS,
 } from './vocabulary';
 
 /** Words that name a dimension: the head noun of its title and name, plus the full title. */
@@ -279,7 +280,7 @@ export function findTop(
     const place = placeBefore(tokens, i);
     // ("orders on the busiest day of 2025", "revenue in our best single month": the period ranked first.)
     const single = tokens[i + 1]?.raw === 'single' ? 2 : 1;
-    const rankedPeriod = GRAIN_WORD_STEMS.has(tokens[i + single]?.stem ?? '');
+    const rankedPeriod = UNITS.has(tokens[i + single]?.stem ?? '');
     if (
       place ||
       question ||
@@ -354,10 +355,9 @@ function oppositeEnd(tokens: Token[], at: number, ranked: ReadonlySet<string>): 
     !after ||
     ['one', 'ones', 'and', 'by', 'of', 'in', 'for'].includes(after.raw) ||
     ranked.has(after.stem) ||
-    GRAIN_WORD_STEMS.has(after.stem);
+    UNITS.has(after.stem);
   return k > at && same ? tokens[k] : undefined;
 }
-const GRAIN_WORD_STEMS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 
 /** Words after a number that make it a bound ("$900 or more", "$50 or less", "$500 and up"). */
 const TRAILING_OPS: Record<string, NumberFilter['op']> = {

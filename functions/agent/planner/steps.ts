@@ -328,24 +328,10 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
       return { kind: 'answer', text: withNote(note, answerFor(moved, query, result)) };
     }
     // ("revenue by signup quarter in 2024" with no signups in 2024: the orders' 2024, said so; as below.)
-    const otherDate = outside(period, data) ? onOtherDate(plan, period) : undefined;
-    const otherMember = otherDate?.also?.member;
+    const other = outside(period, data) ? otherDateStep(plan, period, data, results, 1) : undefined;
+    if (other?.step) return other.step;
     // (The other date's range takes the second place of the results when asked.)
-    const offset = otherDate && otherMember ? 1 : 0;
-    if (otherDate && otherMember) {
-      const otherProbe = dateRangeQuery({ ...otherDate, timeDimension: otherMember });
-      if (otherProbe && results.length === 1) return { kind: 'query', query: otherProbe };
-      const held = rangeOf(results[1]);
-      if (otherProbe && held && !outside(period, held)) {
-        const query = queryFor(otherDate);
-        const result = results[2];
-        if (!result || isError(result)) return { kind: 'query', query };
-        return {
-          kind: 'answer',
-          text: withNote(otherDateNote(plan, period, data, otherMember), answerFor(otherDate, query, result)),
-        };
-      }
-    }
+    const offset = other?.offset ?? 0;
     if (outside(period, data) && named(plan, period, today)) {
       const result = results[1 + offset];
       if (!result || isError(result)) return { kind: 'query', query: main };
@@ -394,34 +380,18 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   const data = rangeOf(results[1]);
   // ("revenue by signup quarter in 2024": no signups in 2024, the orders' 2024 by signup quarter when the data
   // holds it, said so; was "0, no orders match".)
-  const otherDate =
-    data && outside(period, data) && named(plan, period, today) ? onOtherDate(plan, period) : undefined;
-  if (otherDate && data) {
-    const otherMember = otherDate.also?.member;
-    const otherProbe = otherMember ? dateRangeQuery({ ...otherDate, timeDimension: otherMember }) : undefined;
-    if (!otherProbe) return { kind: 'answer', text: answerFor(plan, main, first) };
-    if (results.length === 2) return { kind: 'query', query: otherProbe };
-    const held = rangeOf(results[2]);
-    if (held && !outside(period, held)) {
-      const query = queryFor(otherDate);
-      const result = results[3];
-      if (!result || isError(result)) return { kind: 'query', query };
-      const note = otherDateNote(plan, period, data, otherMember ?? plan.timeDimension);
-      return { kind: 'answer', text: withNote(note, answerFor(otherDate, query, result)) };
-    }
-    // (Neither date holds it: the named period's own figure with the first date's range, below, run again.)
-    const again = results[3];
-    if (!again || isError(again)) return { kind: 'query', query: main };
-    return {
-      kind: 'answer',
-      text: withNote(noDataNote(plan, period, data), outsideAnswer(plan, main, again)),
-    };
-  }
+  const other =
+    data && outside(period, data) && named(plan, period, today)
+      ? otherDateStep(plan, period, data, results, 2)
+      : undefined;
+  if (other?.step) return other.step;
+  const offset = other?.offset ?? 0;
   if (data && outside(period, data) && named(plan, period, today)) {
     // A named period before today that the data does not hold ("signups in 2024"): its own figure (0 for a
-    // count or a sum) with the data's range, never another period's figure in its place. Its query runs again,
-    // so the answer's query is the last one.
-    const again = results[2];
+    // count or a sum) with the data's range, never another period's figure in its place. Its query runs again
+    // (after the other date's range when that was asked and did not hold it either), so the answer's query is the
+    // last one.
+    const again = results[2 + offset];
     if (!again || isError(again)) return { kind: 'query', query: main };
     return {
       kind: 'answer',
@@ -439,6 +409,34 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   // compared period the data does not reach is named.
   const note = data ? partialNote(plan, period, data) : '';
   return emptyFiltered(plan, main, results, 2, (again) => withNote(note, answerFor(plan, main, again)));
+}
+
+/**
+ * A named period the data does not hold on the plan's date, read on the cube's other date (onOtherDate) when that
+ * one holds it ("revenue by signup quarter in 2024", no signups in 2024: the orders' 2024 by signup quarter, said
+ * so): the other date's range asked at results[at], its query after it. No step when there is no other date or it
+ * does not hold the period either; offset is 1 when its range was asked, so later places move by one.
+ */
+function otherDateStep(
+  plan: Plan,
+  period: Period,
+  data: { first: string; last: string },
+  results: readonly SqlOutcome[],
+  at: number,
+): { step?: Step; offset: number } | undefined {
+  const otherDate = onOtherDate(plan, period);
+  const otherMember = otherDate?.also?.member;
+  const otherProbe =
+    otherDate && otherMember ? dateRangeQuery({ ...otherDate, timeDimension: otherMember }) : undefined;
+  if (!otherDate || !otherMember || !otherProbe) return undefined;
+  if (results.length === at) return { step: { kind: 'query', query: otherProbe }, offset: 1 };
+  const held = rangeOf(results[at]);
+  if (!held || outside(period, held)) return { offset: 1 };
+  const query = queryFor(otherDate);
+  const result = results[at + 1];
+  if (!result || isError(result)) return { step: { kind: 'query', query }, offset: 1 };
+  const text = withNote(otherDateNote(plan, period, data, otherMember), answerFor(otherDate, query, result));
+  return { step: { kind: 'answer', text }, offset: 1 };
 }
 
 /** The words that say a period was read on the cube's other date, the first one not holding it. */

@@ -99,6 +99,7 @@ import {
   QUALIFIERS,
   RATIO_WORDS,
   SOFT_WORDS,
+  UNITS,
   yearPeriod,
 } from './vocabulary';
 import {
@@ -186,33 +187,22 @@ function sizesRowsPerGroup(
   cube: CatalogCube,
 ): boolean {
   const at = tokens.indexOf(superlative);
-  let k = at + 1;
-  while (ROW_ADJECTIVES.has(tokens[k]?.raw ?? '')) k++;
-  const noun = tokens[k];
-  if (!noun || !countMeasureNamed(cube, noun)) return false;
-  // ("max order amount": the abbreviations of the measure's own words.)
-  const word =
-    ({ max: 'maximum', min: 'minimum' } as Record<string, string>)[superlative.stem] ?? superlative.stem;
-  const extreme = cube.members.some(
-    (m) =>
-      m.kind === 'measure' &&
-      (m.aggType === 'max' || m.aggType === 'min') &&
-      (m.otherWords.includes(word) || m.titleWords.includes(word)),
-  );
+  const row = sizedRow(tokens, superlative, cube);
+  if (!row) return false;
+  const { k, extreme } = row;
   // ("the largest order by month", "biggest single order in each quarter of 2025": a period grain groups the rows
   // too; "by" groups them as each/per/every do, but not by a number, "the biggest orders by amount".)
   const grouped = (i: number) => ['each', 'per', 'every', 'by'].includes(tokens[i - 1]?.raw ?? '');
   const asked = (i: number) => ['which', 'what', 'who'].includes(tokens[i - 1]?.raw ?? '');
-  const periods = tokens.flatMap((t, i) => (i > at && GRAIN_UNITS.has(t.stem) && grouped(i) ? [i] : []));
+  const periods = tokens.flatMap((t, i) => (i > at && UNITS.has(t.stem) && grouped(i) ? [i] : []));
   // ("max order amount by region": the size's own word after the noun names the measure, no breakdown.)
   const groups = found.filter((d) => !(d.at === k + 1 && d.member.type === 'number'));
   return (
-    extreme &&
+    extreme !== undefined &&
     groups.length + periods.length > 0 &&
     groups.every((d) => d.member.type !== 'number' && grouped(d.at) && !asked(d.at))
   );
 }
-const GRAIN_UNITS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 const COMPOUND_HEADS = new Set([
   'count',
   'counts',
@@ -235,21 +225,39 @@ const COMPOUND_HEADS = new Set([
   'amounts',
 ]);
 
-/** The max or min measure a superlative names right before one row ("the biggest single order"), or undefined. */
-function rowSized(tokens: Token[], superlative: Token, cube: CatalogCube): CatalogMember | undefined {
+/**
+ * A superlative before a noun of the rows the cube counts, past "single"/"individual"/"one" ("the biggest single
+ * order"): where that noun is, and the max or min measure the superlative names ("max" and "min" abbreviate the
+ * measure's own words, "max order amount"), if any.
+ */
+function sizedRow(
+  tokens: Token[],
+  superlative: Token,
+  cube: CatalogCube,
+): { k: number; noun: Token; extreme: CatalogMember | undefined } | undefined {
   let k = tokens.indexOf(superlative) + 1;
   while (ROW_ADJECTIVES.has(tokens[k]?.raw ?? '')) k++;
   const noun = tokens[k];
-  // (One row, said in the singular: "the biggest orders" may rank how many.)
-  if (!noun || noun.raw !== noun.stem || !countMeasureNamed(cube, noun)) return undefined;
-  // ("the highest order count", "biggest order volume": the noun names another figure, no single row.)
-  if (COMPOUND_HEADS.has(tokens[k + 1]?.raw ?? '')) return undefined;
-  return cube.members.find(
+  if (!noun || !countMeasureNamed(cube, noun)) return undefined;
+  const word =
+    ({ max: 'maximum', min: 'minimum' } as Record<string, string>)[superlative.stem] ?? superlative.stem;
+  const extreme = cube.members.find(
     (m) =>
       m.kind === 'measure' &&
       (m.aggType === 'max' || m.aggType === 'min') &&
-      (m.otherWords.includes(superlative.stem) || m.titleWords.includes(superlative.stem)),
+      (m.otherWords.includes(word) || m.titleWords.includes(word)),
   );
+  return { k, noun, extreme };
+}
+
+/** The max or min measure a superlative names right before one row ("the biggest single order"), or undefined. */
+function rowSized(tokens: Token[], superlative: Token, cube: CatalogCube): CatalogMember | undefined {
+  const row = sizedRow(tokens, superlative, cube);
+  // (One row, said in the singular: "the biggest orders" may rank how many.)
+  if (!row || row.noun.raw !== row.noun.stem) return undefined;
+  // ("the highest order count", "biggest order volume": the noun names another figure, no single row.)
+  if (COMPOUND_HEADS.has(tokens[row.k + 1]?.raw ?? '')) return undefined;
+  return row.extreme;
 }
 
 /** Comparatives that ask which of several values named leads ("did the west or the east sell more"). */

@@ -1,0 +1,69 @@
+/**
+ * The lead's probes of the session of 2026-11-29 (17:04-20:04 UTC; issue 29), in the lead's own words, written
+ * before the changes they tune (helpers took asker-defined words, and combined shares and periods, in
+ * tuning-30-words/shares). The first batch: the shapes the previous session's note left confidently wrong or refused
+ * (the customers in a top N of two years, "each signup quarter's customers" spend in a year, days or months against
+ * the average day or month of a period, orders against another year's average order, "that year" after a top N).
+ * Scored in the eval CLI (1,000,000-order sample) on 651fd3c, before: see planner-tuning-6.test.ts's entry.
+ *
+ * Clock: Friday 2027-02-05, past the data's end (orders 2023-01-01 to 2025-12-31).
+ */
+import { inYear, type SecondOrderCase, withCustomers } from './tuning-2';
+import type { Tuning6Case } from './tuning-6-entities';
+
+export const TUNING_30_PROBED_NOW = '2027-02-05T14:00:00Z';
+
+/** The customers ranked within the top `n` by spend in each of 2024 and 2025 (ties kept in the rank). */
+const topInBoth = (n: number) =>
+  `WITH a AS (SELECT customer_id, year(created_at) AS y, rank() OVER (PARTITION BY year(created_at) ORDER BY sum(amount) DESC) AS r
+   FROM orders WHERE year(created_at) IN (2024, 2025) GROUP BY 1, 2)
+   SELECT customer_id FROM a WHERE r <= ${n} GROUP BY 1 HAVING count(*) = 2`;
+/** Each `unit` of `year` with its `measure`, kept where it stands `op` the average `unit` of that year. */
+const againstAverage = (unit: string, measure: string, year: number, op: '<' | '>') =>
+  `WITH t AS (SELECT date_trunc('${unit}', created_at) AS p, ${measure} AS v FROM orders WHERE ${inYear(year)} GROUP BY 1)
+   SELECT p, v FROM t WHERE v ${op} (SELECT avg(v) FROM t)`;
+
+export const tuning30probed: (SecondOrderCase & Tuning6Case)[] = [
+  {
+    class: 'top-per-group',
+    ask: 'which customers were in the top 50 by spend in both 2024 and 2025?',
+    sql: `SELECT c.name FROM customers c WHERE c.id IN (${topInBoth(50)})`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'how many customers were among the top 100 spenders in both 2024 and 2025?',
+    sql: `SELECT count(*) FROM (${topInBoth(100)})`,
+  },
+  {
+    class: 'cohorts',
+    ask: "how much did each signup quarter's customers spend in 2024?",
+    sql: `SELECT date_trunc('quarter', c.created_at), sum(o.amount) FROM ${withCustomers} WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'how many days in 2025 had more revenue than the 2024 daily average?',
+    sql: `WITH d AS (SELECT CAST(created_at AS DATE) AS d, sum(amount) AS v FROM orders GROUP BY 1)
+      SELECT count(*) FROM d WHERE year(d) = 2025 AND v > (SELECT avg(v) FROM d WHERE year(d) = 2024)`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'list the months of 2025 where orders were below the 2025 monthly average',
+    sql: againstAverage('month', 'count(*)', 2025, '<'),
+  },
+  {
+    class: 'period-over-period',
+    ask: 'which months of 2024 had revenue above the average month of 2024?',
+    sql: againstAverage('month', 'sum(amount)', 2024, '>'),
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many 2025 orders were bigger than the 2024 average order value?',
+    sql: `SELECT count(*) FROM orders WHERE ${inYear(2025)} AND amount > (SELECT avg(amount) FROM orders WHERE ${inYear(2024)})`,
+  },
+  {
+    class: 'top-per-group',
+    ask: ['top 5 customers by orders in 2025', 'how much did they spend that year?'],
+    sql: `WITH t AS (SELECT customer_id, count(*) AS n, sum(amount) AS s FROM orders WHERE ${inYear(2025)} GROUP BY 1)
+      SELECT c.name, t.s FROM t JOIN customers c ON c.id = t.customer_id WHERE t.n >= (SELECT n FROM t ORDER BY n DESC LIMIT 1 OFFSET 4)`,
+  },
+];
