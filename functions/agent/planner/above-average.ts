@@ -7,6 +7,7 @@
  * ("more than the average order value") is a figure of rows, which this is not.
  */
 import type { Plan } from './plan';
+import { yearPeriod } from './vocabulary';
 
 const MORE = '(more|less|fewer|higher|lower|bigger|larger|smaller|greater)';
 const AVERAGE = String.raw`(?:the|an?|our)\s+(?:average|avg|mean|typical)`;
@@ -29,11 +30,12 @@ const ABOVE_AVERAGE = new RegExp(
 const DOWN = new Set(['less', 'fewer', 'lower', 'smaller', 'below']);
 
 /** A row's noun after the average ("the average order value", "the average sale"): the average of rows. */
-const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:average|avg|mean|typical)(?:\s+(?:order|sale|purchase|transaction))?(?:\s+(?:value|amount|size|total|aov))?`;
+const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:((?:19|20)\d\d)(?:['’]s)?\s+)?(?:average|avg|mean|typical)(?:\s+(?:order|sale|purchase|transaction))?(?:\s+(?:value|amount|size|total|aov))?`;
 /**
  * "orders above the average order value", "orders bigger than the average order", "how many orders in 2025 were
  * below average": rows against the average row of the same scope. Only where orders (not people) are what is
- * counted or listed.
+ * counted or listed. With a year before it ("bigger than the 2024 average order value"), the average row of that
+ * year's rows instead.
  */
 const ROWS_AGAINST_AVERAGE = new RegExp(
   String.raw`\b(?:(above|below|over|under)[\s-]+|(bigger|larger|greater|higher|smaller|lower|more|less)\s+than\s+)${ROW_AVERAGE}\b(?!\s+(?:customer|client|buyer|account|shopper|person|one)\b)`,
@@ -47,12 +49,18 @@ const PEOPLE = /\b(?:customers?|clients?|buyers?|accounts?|shoppers?|people|spen
  * of an entity ("more than the average customer") or of the rows themselves (`'rows'`: "orders above the average
  * order value", as an amount above $1 the caller sets against the average: againstAverageRow).
  */
-export function readAboveAverage(question: string): { text: string; average?: true | 'rows' } {
+export function readAboveAverage(question: string): {
+  text: string;
+  average?: true | 'rows';
+  /** The year of the average row, when said before it ("the 2024 average order value"). */
+  averageYear?: number;
+} {
   const rows = ROWS_AGAINST_AVERAGE.exec(question);
   if (rows && ROWS.test(question) && !PEOPLE.test(question)) {
-    const [said, bound = '', than = ''] = rows;
+    const [said, bound = '', than = '', year] = rows;
     const down = /^(?:below|under|smaller|lower|less)$/i.test(bound || than);
-    return { text: question.replace(said, down ? 'under $1' : 'over $1'), average: 'rows' };
+    const text = question.replace(said, down ? 'under $1' : 'over $1');
+    return { text, average: 'rows', ...(year ? { averageYear: Number(year) } : {}) };
   }
   const than = THAN_AVERAGE.exec(question);
   if (than) {
@@ -89,7 +97,7 @@ export function againstAverage(plan: Plan): Plan | string {
  * The plan with its stand-in amount bound ($1) set against the average amount of the same rows in the same scope,
  * or why it cannot be: one bound, no breakdown over time or periods compared (each would have its own average).
  */
-export function againstAverageRow(plan: Plan): Plan | string {
+export function againstAverageRow(plan: Plan, year?: number): Plan | string {
   const misfit =
     'I can count or list the orders above (or below) the average order of the same period and filters, not in this question';
   const [bound, ...others] = plan.numberFilters;
@@ -105,5 +113,6 @@ export function againstAverageRow(plan: Plan): Plan | string {
   )
     return misfit;
   if (plan.change || plan.also || plan.withinWinner || plan.rankedIn) return misfit;
-  return { ...plan, numberFilters: [{ ...bound, vsAverage: true }] };
+  const of = year === undefined ? {} : { averageOf: yearPeriod(year) };
+  return { ...plan, numberFilters: [{ ...bound, vsAverage: true, ...of }] };
 }

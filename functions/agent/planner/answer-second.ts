@@ -306,6 +306,7 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
 
 function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const measure = plan.measures[0];
+  if (plan.perGroup?.inEvery) return inEveryText(plan, query, result);
   const m = column(query, 'measure');
   const labelAt = query.columns.flatMap((c, i) => (['time', 'dimension'].includes(c.role) ? [i] : []));
   const itemAt = labelAt.at(-1) ?? 0;
@@ -375,6 +376,29 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');
   return `${query.title}:\n${body}`;
+}
+
+/** "which customers were in the top 50 by spend in both 2024 and 2025": the ones in every group's top rows. */
+function inEveryText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const item = plan.perGroup?.item;
+  const measure = plan.measures[0];
+  const groups = plan.dimensions.filter((d) => d !== item);
+  const every = groups[0]
+    ? `every ${nameOf(plan, groups[0]).toLowerCase()}`
+    : plan.range
+      ? `every ${plan.grain ?? 'period'} of ${plan.range.label}`
+      : `every ${plan.grain ?? 'period'}`;
+  const items = item ? entityWord(item) : `${plan.grain ?? 'period'}s`;
+  const top = `the ${plan.top?.direction === 'asc' ? 'bottom' : 'top'} ${plan.top?.n ?? 1}`;
+  const by = measure ? ` by ${nameOf(plan, measure).toLowerCase()}` : '';
+  const scope = groups[0] ? scopeOf(query.title) : '';
+  const head = `${capitalise(items)} in ${top}${by} in ${every}${scope}`;
+  if (plan.perGroup?.inEvery === 'count') return `${head}: ${formatValue(result.data[0]?.[0] ?? 0)}.`;
+  if (result.data.length === 0) return `${head}: none (not one is in ${top} of each).`;
+  const rows = result.data
+    .map((r) => `- ${formatValue(r[0])} (its lowest place: ${formatValue(r[1])})`)
+    .join('\n');
+  return `${head}: ${result.data.length}.\n${rows}\n(Ties at a place share it.)`;
 }
 
 /** The scope a title ends with (", in 2025"), if any. */

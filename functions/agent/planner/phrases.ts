@@ -201,6 +201,13 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "how much did each signup quarter's customers spend in 2024", "each region's buyers": the people of each group,
+  // the group the breakdown (the people were read as a breakdown by customer too, or "buyers" as their count:
+  // confidently wrong).
+  [
+    /\b(each|every)\s+((?:[a-z-]+\s+){0,2}[a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts|purchasers)\b/gi,
+    'the customers of $1 $2',
+  ],
   // "the last three months of the year" with one year named: that year's Q4 (the first three its Q1, the first or
   // last six its H1 or H2, the last month its December); was read as the last 3 months to today (confidently wrong).
   [

@@ -37,6 +37,8 @@ export interface NumberFilter {
   value: number;
   /** Against the average of the same rows in the same scope ("orders above the average order value"), not `value`. */
   vsAverage?: true;
+  /** The average's own period in place of the plan's ("2025 orders bigger than the 2024 average order"). */
+  averageOf?: Period;
 }
 
 /** What a question asks for, resolved onto one cube or view. */
@@ -150,6 +152,11 @@ export interface Plan {
      * whole, or of everything in the question's filter ("... of all orders").
      */
     share?: 'group' | 'all';
+    /**
+     * Only the items in the top rows of every group ("in the top 50 in both 2024 and 2025"), top-in-every.ts; counted
+     * when asked how many.
+     */
+    inEvery?: true | 'count';
   };
   /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
   percentile?: Percentile;

@@ -27,6 +27,7 @@ import {
 } from './plan';
 import { GROUP_EACH, rateWithin } from './rates-within';
 import { keysOf } from './readings';
+import { inEveryGroup } from './top-in-every';
 import { bothEnds, eachGroupUnread, findGroupRank, GRAIN_STEMS, readPerGroup } from './top-per-group';
 import { isIdentifier, MONEY_WORDS, yearPeriod } from './vocabulary';
 
@@ -878,6 +879,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     const read = readPerGroup(groupsAsked());
     if (read) {
       fields.perGroup = read.perGroup;
+      // ("which customers were in the top 50 by spend in both 2024 and 2025": only those in every group's top N,
+      // top-in-every.ts.)
+      if (read.perGroup.item && !read.perGroup.both && inEveryGroup(tokens))
+        fields.perGroup = { ...read.perGroup, inEvery: true };
       if (read.grain) grain = read.grain;
       if (groupRank) {
         groupRank.superlative.used = true;
@@ -885,6 +890,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       }
     }
   }
+  // ("how many customers were among the top 100 spenders in both 2024 and 2025": a top N in every group not read as
+  // the items of each group's ranking is refused; its figure was of another question.)
+  if (top && !fields.perGroup?.inEvery && inEveryGroup(tokens))
+    unresolved.push('the ones in the top in every group');
   // ("median order amount of customers with more than 50 orders": a percentile over the entities a condition keeps
   // is no query built here; the entities listed or totalled in its place dropped the percentile: confidently wrong.)
   if (input.percentile !== undefined && fields.having)

@@ -13,7 +13,7 @@ import { entityWord } from './names';
 import { limitOf } from './nth';
 import { pairedChangeSql, pairedPeriods } from './paired-periods';
 import { periodRelativeQuery } from './period-relative-sql';
-import { type Percentile, type Period, type Plan, rankedChange } from './plan';
+import { type Grain, type Percentile, type Period, type Plan, rankedChange } from './plan';
 import { rowConditionsQuery } from './row-conditions-sql';
 import { conditions, ident, type PlannedQuery, plannedQuery, quote, valueCondition } from './sql';
 import { titleOf } from './titles';
@@ -511,6 +511,19 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
       : plan.top?.n === 0
         ? 'TRUE'
         : `rank_in_group <= ${n}`;
+  // ("which customers were in the top 50 by spend in both 2024 and 2025": the items in every group's top rows, each
+  // with its lowest place; every period of the range is a group even when the data holds none of its rows.)
+  if (plan.perGroup?.inEvery) {
+    const periods = timeGroup && !groups.length && plan.range ? unitsIn(plan.range, timeGroup) : undefined;
+    const all = periods ?? `(SELECT count(*) FROM (SELECT DISTINCT ${groupNames.join(', ')} FROM t) AS g)`;
+    const every = `WITH t AS (${t}), r AS (${r}) SELECT ${itemColumn}, MAX(rank_in_group) AS lowest_rank FROM r WHERE ${kept} GROUP BY 1 HAVING COUNT(*) = ${all} ORDER BY 2, 1`;
+    if (plan.perGroup.inEvery === 'count')
+      return described(plan, `SELECT COUNT(*) AS in_every FROM (${every}) AS e`, [{ role: 'entities' }]);
+    return described(plan, every, [
+      item ? { role: 'dimension' as const, member: item } : { role: 'time' as const },
+      { role: 'rank' },
+    ]);
+  }
   const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${[...groupNames, itemColumn].join(', ')}, v AS ${m}, rank_in_group${both ? ', rank_from_bottom' : ''}${shareOf ? ', share_percent' : ''}${besideColumn ? `, w AS ${besideColumn}` : ''} FROM r WHERE ${kept} ORDER BY ${[...groupNames, 'rank_in_group', itemColumn].join(', ')}`;
   return described(plan, sql, [
     ...groups.map((d) => ({ role: 'dimension' as const, member: d })),
@@ -522,6 +535,13 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
     ...(shareOf ? [{ role: 'share' as const }] : []),
     ...(beside ? [{ role: 'measure' as const, member: beside }] : []),
   ]);
+}
+
+/** The number of whole `grain` units in a period ("2024 to 2025" holds 2 years). */
+function unitsIn(period: { from: string; to: string }, grain: Grain): number {
+  let n = 0;
+  for (let at = unitStart(period.from, grain); at < period.to && n < 10_000; at = shift(at, grain, 1)) n++;
+  return n;
 }
 
 /** "share of revenue from the top 10 customers": the top rows' sum over the whole, one figure. */

@@ -60,7 +60,7 @@ const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
 const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
   const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
   if (f.vsAverage)
-    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} the average ${nameOf(plan, f.member)} of these orders`;
+    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} the average ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
   return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
 };
 
@@ -194,13 +194,32 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   // ("orders above the average order value in 2025": the average of the same rows, every other condition kept.)
   for (const f of plan.numberFilters) {
     const column = ident(f.member.column);
+    // ("2025 orders bigger than the 2024 average order": the average of the rows of its own period.)
+    const of = f.averageOf
+      ? conditions(
+          {
+            ...plan,
+            range: f.averageOf,
+            compare: undefined,
+            anyOf: undefined,
+            numberFilters: plan.numberFilters.filter((g) => !g.vsAverage),
+          },
+          time ?? ownTime(plan),
+        )
+      : where;
     if (f.vsAverage)
       where.push(
-        `${column} ${f.op} (SELECT AVG(${column}) FROM ${ident(plan.cube.name)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''})`,
+        `${column} ${f.op} (SELECT AVG(${column}) FROM ${ident(plan.cube.name)}${of.length > 0 ? ` WHERE ${of.join(' AND ')}` : ''})`,
       );
   }
   return where;
 }
+
+/** The rows' own date when the plan names none: the view's first time dimension (a period said only of an average). */
+const ownTime = (plan: Plan) => {
+  const own = plan.cube.members.find((m) => m.kind === 'dimension' && m.type === 'time');
+  return own ? ident(own.column) : undefined;
+};
 
 /**
  * The value a previous ranking put first (plan.withinWinner), that ranking run again: its filters and period, its

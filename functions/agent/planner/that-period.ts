@@ -68,9 +68,17 @@ export function dropPreviousPeriodPointer(text: string, previous: Period | undef
   if (!unit) return text;
   return text.replace(
     new RegExp(
-      `\\s*,?\\s*\\b(?:in|during|for|over|within)\\s+(?:that|the\\s+same)\\s+${unit}\\b(?!['’])`,
+      `\\s*,?\\s*\\b(?:(?:in|during|for|over|within)\\s+(?:that|the\\s+same)\\s+${unit}\\b(?!['’])|that\\s+${unit}(?=\\s*(?:[?.!]|$)))`,
       'gi',
     ),
-    '',
+    // ("how many orders in that quarter?" after revenue in Q3 2025: the period said again, when its label reads as one;
+    // a follow-up with its own figure is read whole, without the previous period: all time, confidently wrong. A
+    // follow-up on the previous rows, "how much did they spend that year?", keeps their period itself.)
+    previous && PERIOD_LABEL.test(previous.label) && !BACK_AT_ROWS.test(text) ? ` in ${previous.label}` : '',
   );
 }
+/** Words pointing back at the previous answer's rows. */
+const BACK_AT_ROWS = /\b(?:they|them|their|those|these|each\s+of\s+them)\b/i;
+/** A period's label that reads again as that period ("2025", "Q3 2025", "H1 2024", "December 2025"). */
+const PERIOD_LABEL =
+  /^(?:(?:Q[1-4]|H[12]|January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d$/;
