@@ -301,7 +301,11 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
     !top && !plan.compare && plan.range && first && asNumber(first[before ?? -1]) !== undefined
       ? `\n(${label(first)} is compared with the ${plan.grain ?? 'period'} before it, just before ${plan.range.label}.)`
       : '';
-  return `${query.title}:\n${body}${more}${reached}`;
+  // ("each year's growth over the year before": the data's first period has none before it, so it is not listed.)
+  const firstLeft = plan.change?.afterFirst
+    ? `\n(The data's first ${plan.grain ?? 'period'} has no ${plan.grain ?? 'period'} before it to compare, so it is not listed.)`
+    : '';
+  return `${query.title}:\n${body}${more}${reached}${firstLeft}`;
 }
 
 function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): string {

@@ -136,6 +136,8 @@ export interface Plan {
      * counted, out of those compared (period-beats.ts).
      */
     countPeriods?: true;
+    /** "each year's growth over the year before": only the periods with one before them (after-first.ts). */
+    afterFirst?: true;
   };
   /**
    * The top `top.n` rows of one breakdown within each value of the others ("best month per region"): `item` is

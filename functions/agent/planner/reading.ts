@@ -4,6 +4,7 @@
  */
 
 import { againstAverage, againstAverageRow, readAboveAverage } from './above-average';
+import { changesAfterFirst } from './after-first';
 import { aliasesSaid, namedBack, readAliases } from './aliases';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
@@ -231,8 +232,12 @@ export function readQuestions(
   if (reading.kind !== 'plan') return reading;
   // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts; "revenue per day
   // in Dec vs Nov": each period's own calendar days, day-means.ts.)
+  // ("each year's growth over the year before": the data's first year, with none before it, not listed, after-first.ts.)
   const plan = namedBack(
-    withCalendarDays(perDayCompared(reading.plan, questions.at(-1) ?? ''), today),
+    withCalendarDays(
+      perDayCompared(changesAfterFirst(reading.plan, questions.at(-1) ?? ''), questions.at(-1) ?? ''),
+      today,
+    ),
     aliasesSaid(inFigures),
   );
   return { ...reading, plan: spelled.length > 0 ? { ...plan, spelled } : plan };

@@ -457,7 +457,7 @@ export function changeQuery(plan: Plan): PlannedQuery {
   const counting = plan.change?.countPeriods === true && moved.length > 0;
   const kept = [
     ...(reach && range ? [`${grain} >= ${quote(range.from)}`] : []),
-    ...(top || counting ? ['previous IS NOT NULL'] : []),
+    ...(top || counting || plan.change?.afterFirst ? ['previous IS NOT NULL'] : []),
     ...(counting ? [] : moved),
   ];
   const sql = `WITH t AS (${t}), c AS (${c}) SELECT ${lead}${grain}, v AS ${m}, previous AS previous_${label(measure?.column ?? 'count')}, v - previous AS change, ${percent('v', 'previous')} AS change_percent FROM c${where(kept)}${order(` ORDER BY ${[...dims, grain].join(', ')}`, 'v', 'previous')}`;
