@@ -201,6 +201,20 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "how did the last full quarter compare to the one before?": the unit said before it (was unread, refused).
+  [
+    /\b(day|week|month|quarter|year|q[1-4]|(?:19|20)\d\d|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b([^?.!]*?\b(?:to|with|vs\.?|versus|against|than|over)\s+)the\s+(?:one\s+(?:before|prior)|previous\s+one|prior\s+one|previous|one\s+preceding)\b(?!\s+(?:day|week|month|quarter|year)\b)/gi,
+    (_all: string, said: string, between: string) => {
+      const unit = /^(?:day|week|month|quarter|year)$/i.test(said)
+        ? said.toLowerCase()
+        : /^q/i.test(said)
+          ? 'quarter'
+          : /^\d/.test(said)
+            ? 'year'
+            : 'month';
+      return `${said}${between}the ${unit} before`;
+    },
+  ],
   // "how much did each signup quarter's customers spend in 2024", "each region's buyers": the people of each group,
   // the group the breakdown (the people were read as a breakdown by customer too, or "buyers" as their count:
   // confidently wrong).

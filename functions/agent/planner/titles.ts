@@ -91,13 +91,15 @@ export function titleOf(plan: Plan): string {
           : down
             ? 'the lowest growth of'
             : 'the highest growth of';
-      const what = periods ? listText(dims) || 'rows' : unit;
+      // ("which category had the largest year-over-year decline in 2025": the categories ranked, each over its year before.)
+      const what = periods || dims.length > 0 ? listText(dims) || 'rows' : unit;
       const n = top.n > 1 ? `${top.n} ` : top.n === 0 ? 'every ' : '';
       const ranked =
         top.n === 0
           ? `${capitalise(what)} ranked by growth of ${name}`
           : `${capitalise(`${n}${what}`)} with ${how} ${name}`;
-      return `${ranked}${periods ? between : ' over the one before'}${where}`;
+      const before = dims.length > 0 ? ` over the ${unit} before` : ' over the one before';
+      return `${ranked}${periods ? between : before}${where}`;
     }
     if (periods)
       return capitalise(

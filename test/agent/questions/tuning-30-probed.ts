@@ -4,11 +4,14 @@
  * tuning-30-words/shares). The first batch: the shapes the previous session's note left confidently wrong or refused
  * (the customers in a top N of two years, "each signup quarter's customers" spend in a year, days or months against
  * the average day or month of a period, orders against another year's average order, "that year" after a top N).
- * Scored in the eval CLI (1,000,000-order sample) on 651fd3c, before: see planner-tuning-6.test.ts's entry.
+ * Scored in the eval CLI (1,000,000-order sample) on 651fd3c, before: see planner-tuning-6.test.ts's entry. The
+ * second batch (probed after the first change; on b6ba02b 2 right of 4, the other two refused): "the one before"
+ * after a unit or a named period, a ranked change by category (right, but titled as one of years), and "that
+ * quarter" in a follow-up with its own figure (all time on 651fd3c: confidently wrong; fixed by the first change).
  *
  * Clock: Friday 2027-02-05, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
-import { inYear, type SecondOrderCase, withCustomers } from './tuning-2';
+import { inYear, LAST_DAY, type SecondOrderCase, withCustomers } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_30_PROBED_NOW = '2027-02-05T14:00:00Z';
@@ -65,5 +68,28 @@ export const tuning30probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: ['top 5 customers by orders in 2025', 'how much did they spend that year?'],
     sql: `WITH t AS (SELECT customer_id, count(*) AS n, sum(amount) AS s FROM orders WHERE ${inYear(2025)} GROUP BY 1)
       SELECT c.name, t.s FROM t JOIN customers c ON c.id = t.customer_id WHERE t.n >= (SELECT n FROM t ORDER BY n DESC LIMIT 1 OFFSET 4)`,
+  },
+  {
+    class: 'past-the-data',
+    ask: 'How did the last full quarter compare to the one before?',
+    check: 'range',
+    sql: `SELECT ${LAST_DAY}, sum(amount) FROM orders WHERE created_at >= '2025-10-01' AND created_at < '2026-01-01'`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'revenue in Q3 2025 vs the previous one',
+    sql: `SELECT sum(amount) FILTER (WHERE created_at >= '2025-07-01' AND created_at < '2025-10-01'), sum(amount) FILTER (WHERE created_at >= '2025-04-01' AND created_at < '2025-07-01') FROM orders`,
+    check: 'answer',
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which category had the largest year-over-year decline in revenue in 2025?',
+    sql: `WITH t AS (SELECT category, sum(amount) FILTER (WHERE ${inYear(2025)}) - sum(amount) FILTER (WHERE ${inYear(2024)}) AS d,
+      sum(amount) FILTER (WHERE ${inYear(2024)}) AS a FROM orders GROUP BY 1) SELECT category, d FROM t ORDER BY d / a LIMIT 1`,
+  },
+  {
+    class: 'wording',
+    ask: ['revenue in Q3 2025', 'how many orders that quarter?'],
+    sql: `SELECT count(*) FROM orders WHERE created_at >= '2025-07-01' AND created_at < '2025-10-01'`,
   },
 ];
