@@ -112,6 +112,7 @@ import * as tuning29after from './questions/tuning-29-after';
 import * as tuning29periods from './questions/tuning-29-periods';
 import * as tuning29probed from './questions/tuning-29-probed';
 import * as tuning29words from './questions/tuning-29-words';
+import * as tuning30probed from './questions/tuning-30-probed';
 import * as tuning30shares from './questions/tuning-30-shares';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1103,6 +1104,17 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning30shares,
       cases: tuning30shares.tuning30shares,
       rightAtLeast: 33,
+    },
+    {
+      // 0 of 8 right before (4 confident wrong, 1M, on 651fd3c); the second batch 2 of 4 on b6ba02b (the other two
+      // refused); after: top-in-every.ts, the people of each group said with a possessive (phrases.ts), that-period.ts
+      // (the period said again), above-average.ts (another year's average row), "the one before" (phrases.ts),
+      // titles.ts, misreadings.ts (a named year's average period refused).
+      title:
+        "tuning set 30 (probed: the ones in a top N of every group, each signup quarter's customers, days against another year's average day, rows against another year's average order, 'that year' in a follow-up, 'the one before')",
+      module: tuning30probed,
+      cases: tuning30probed.tuning30probed,
+      rightAtLeast: 9,
     },
   ];
 

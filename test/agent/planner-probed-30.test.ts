@@ -1,0 +1,151 @@
+import { describe, expect, it } from '@jest/globals';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
+import { dropPreviousPeriodPointer } from '../../functions/agent/planner/that-period';
+import { titleOf } from '../../functions/agent/planner/titles';
+import { readCountedInEvery } from '../../functions/agent/planner/top-in-every';
+import { quarterPeriod, yearPeriod } from '../../functions/agent/planner/vocabulary';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-02-05, tuning-30-probed.ts): the ones in a
+ * top N of every group (were each group's list, or the number of customers), the people of each group said with a
+ * possessive (were a breakdown by customer too), a period pointed at in a follow-up with its own figure (was all
+ * time), rows against another year's average row, "the one before" after a unit, and a ranked change of a breakdown
+ * titled by that breakdown.
+ */
+const TODAY = '2027-02-05';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+const sqlOf = (...questions: string[]) => queryFor(plan(...questions)).sql;
+
+describe('the ones in a top N of every group', () => {
+  it.each([
+    ['which customers were in the top 50 by spend in both 2024 and 2025?', 'HAVING COUNT(*) = 2'],
+    ['which customers made the top 20 by revenue in each of 2023, 2024 and 2025?', 'HAVING COUNT(*) = 3'],
+    ['which customers were among the top 10 by orders every year?', 'SELECT DISTINCT year_group'],
+    ['which categories were in the top 2 by revenue in every region in 2025?', 'SELECT DISTINCT region'],
+  ])('keeps "%s" to the items in every group (%s)', (question, every) => {
+    expect(plan(question).perGroup?.inEvery).toBe(true);
+    const sql = sqlOf(question);
+    expect(sql).toContain('RANK() OVER (PARTITION BY');
+    expect(sql).toContain(every);
+  });
+
+  it('counts them when asked how many', () => {
+    const question = 'how many customers were among the top 100 spenders in both 2024 and 2025?';
+    expect(readCountedInEvery(question)).toEqual({
+      text: 'which customers were among the top 100 in both 2024 and 2025?',
+      counted: true,
+    });
+    expect(plan(question).perGroup?.inEvery).toBe('count');
+    expect(sqlOf(question)).toMatch(/^SELECT COUNT\(\*\) AS in_every FROM \(WITH t AS/);
+  });
+
+  it("refuses a count of one ranking's top N (the number of customers was given in its place)", () => {
+    expect(demoReading(['how many customers were in the top 10 by orders in 2025?'], TODAY).kind).toBe(
+      'refuse',
+    );
+  });
+
+  it("leaves each group's own list when no membership of every group is said", () => {
+    expect(plan('top 10 customers by spend in each year').perGroup?.inEvery).toBeUndefined();
+    expect(
+      plan('which customers were the top 5 by orders in each region in 2025?').perGroup?.inEvery,
+    ).toBeUndefined();
+  });
+});
+
+describe('the people of each group, said with a possessive', () => {
+  it.each([
+    ["how much did each signup quarter's customers spend in 2024?", 'quarter'],
+    ["how many orders did each signup month's customers place in 2025?", 'month'],
+  ])('reads "%s" by the signup %s alone', (question, grain) => {
+    expect(rephrase(question, TODAY)).toContain('the customers of each signup');
+    const read = plan(question);
+    expect(read.dimensions).toEqual([]);
+    expect(read.grain).toBe(grain);
+    expect(read.timeDimension?.column).toBe('customers_created_at');
+    expect(read.also?.range.label).toMatch(/^202[45]$/);
+  });
+
+  it('keeps a buyer word as the people, not their count', () => {
+    const read = plan("how much did each signup quarter's buyers spend in 2024");
+    expect(read.measures.map((m) => m.column)).toEqual(['total_amount']);
+  });
+});
+
+describe('a period pointed at in a follow-up', () => {
+  const q3 = quarterPeriod(2025, 3);
+  it('says the period again for a follow-up with its own figure', () => {
+    expect(dropPreviousPeriodPointer('how many orders that quarter?', q3)).toBe(
+      'how many orders in Q3 2025?',
+    );
+    expect(dropPreviousPeriodPointer('how many orders in that quarter?', q3)).toBe(
+      'how many orders in Q3 2025?',
+    );
+    expect(sqlOf('revenue in Q3 2025', 'how many orders that quarter?')).toContain(
+      "created_at >= '2025-07-01' AND created_at < '2025-10-01'",
+    );
+  });
+
+  it('drops it for a follow-up on the previous rows, which keep their period', () => {
+    expect(dropPreviousPeriodPointer('how much did they spend that year?', yearPeriod(2025))).toBe(
+      'how much did they spend?',
+    );
+    const sql = sqlOf('top 5 customers by orders in 2025', 'how much did they spend that year?');
+    expect(sql).toContain("created_at >= '2025-01-01'");
+    expect(sql).toContain('total_amount');
+  });
+
+  it('leaves a pointer at another unit', () => {
+    expect(dropPreviousPeriodPointer('how many orders that month?', q3)).toBe('how many orders that month?');
+  });
+});
+
+describe("rows against another year's average row", () => {
+  it('takes the average over its own year, every other condition kept', () => {
+    const sql = sqlOf('how many 2025 orders were bigger than the 2024 average order value?');
+    expect(sql).toContain(
+      "created_at >= '2025-01-01' AND created_at < '2026-01-01' AND amount > (SELECT AVG(amount)",
+    );
+    expect(sql).toMatch(
+      /AVG\(amount\) FROM orders_view WHERE created_at >= '2024-01-01' AND created_at < '2025-01-01'\)/,
+    );
+  });
+
+  it('takes it with no period of the rows too', () => {
+    expect(sqlOf('how many orders were above the 2023 average order?')).toMatch(
+      /^SELECT MEASURE\(count\) AS count FROM orders_view WHERE amount > \(SELECT AVG\(amount\) FROM orders_view WHERE created_at >= '2023-01-01'/,
+    );
+  });
+
+  it("keeps the same scope's average without a year", () => {
+    expect(sqlOf('how many orders in 2025 were above the average order value?')).toMatch(
+      /AVG\(amount\) FROM orders_view WHERE created_at >= '2025-01-01' AND created_at < '2026-01-01'\)/,
+    );
+  });
+});
+
+describe('"the one before" after a unit or a named period', () => {
+  it.each([
+    ['How did the last full quarter compare to the one before?', 'quarter compare to the quarter before'],
+    ['revenue in Q3 2025 vs the previous one', 'Q3 2025 vs the quarter before'],
+    ['how did March 2025 orders compare with the one before?', 'compare with the month before'],
+    ['how did 2025 compare with the one before?', 'compare with the year before'],
+  ])('reads "%s" with its unit', (question, read) => {
+    expect(rephrase(question, TODAY)).toContain(read);
+  });
+
+  it('compares Q3 2025 with Q2 2025', () => {
+    const read = plan('revenue in Q3 2025 vs the previous one');
+    expect(read.change).toBeDefined();
+    expect(read.grain).toBe('quarter');
+  });
+});
+
+describe('a ranked change of a breakdown', () => {
+  it('is titled by the breakdown, each over its year before', () => {
+    const read = plan('Which category had the largest year-over-year decline in revenue in 2025?');
+    expect(titleOf(read)).toMatch(/^Product category with the lowest growth of revenue over the year before/);
+  });
+});
