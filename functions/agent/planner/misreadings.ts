@@ -64,7 +64,7 @@ export function misreading(plan: Plan, question: string): string | undefined {
   // ("how many days in 2025 had more revenue than the 2024 daily average": each period against a year's average
   // period is no query built here unless read as one (period-relative.ts); it was read as the two years' averages.)
   if (!plan.having?.vsPeriod && YEAR_AVERAGE_PERIOD.test(question))
-    return 'I can compare each day, week or month with the average of its own month, quarter or year when read as such; not this comparison with a named period\'s average';
+    return "I can compare each day, week or month with the average of its own month, quarter or year when read as such; not this comparison with a named period's average";
   // ("revenue share from customers who've placed 60 or more orders ever, 2025 revenue only": the condition is of all
   // time, the figure of 2025; one query counts both in 2025, so the 60 orders would be 2025's.)
   if (plan.having && !plan.having.grain && plan.range && ALL_TIME_CONDITION.test(question))
