@@ -59,10 +59,22 @@ const PAIR_DEFINED =
 const YEAR_AVERAGE_PERIOD =
   /\b(?:19|20)\d\d(?:['’]s)?\s+(?:(?:daily|weekly|monthly|quarterly)\s+(?:average|avg|mean|median)|(?:average|avg|mean|median)\s+(?:day|week|month|quarter))\b|\b(?:daily|weekly|monthly|quarterly)\s+(?:average|avg|mean|median)\s+(?:of|in|for)\s+(?:19|20)\d\d\b|\b(?:average|avg|mean|median)\s+(?:day|week|month|quarter)\s+(?:of|in)\s+(?:19|20)\d\d\b/i;
 
+/**
+ * How often a value came first ("the top seller in the most months", "in how many months was X the top category"),
+ * or a ranking by the number of periods or groups with rows ("which customers ordered in the most months").
+ */
+const TIMES_ON_TOP =
+  /\b(?:in|for|during|across)\s+the\s+(?:most|fewest)\s+(?:(?:different|distinct|separate)\s+)?(?:days|weeks|months|quarters|years|regions|segments|categories)\b|\bin\s+how\s+many\s+(?:days|weeks|months|quarters|years|regions|segments|categories)\b[^?]*\b(?:top|best|first|leading|#\s*1|number\s+one|no\.?\s*1|highest|lowest|worst)\b|\bhow\s+(?:many\s+times|often)\b[^?]*\b(?:top|best|first|leading|#\s*1|number\s+one|no\.?\s*1)\b/i;
+
 /** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("how many days in 2025 had more revenue than the 2024 daily average": each period against a year's average
   // period is no query built here unless read as one (period-relative.ts); it was read as the two years' averages.)
+  // ("which category was the top seller in the most months of 2025", "in how many months was electronics the top
+  // category", "which customers ordered in the most months": how often each value ranked first, or a ranking by the
+  // number of periods with rows, is no query built here; one ranking of all the value-months was given.)
+  if (TIMES_ON_TOP.test(question))
+    return 'I can rank the values within each period or group, and count the ones with rows in N or more periods ("in 10 or more months"), not count how often each came first or rank by how many periods they have: ask for the top one in each';
   if (!plan.having?.vsPeriod && YEAR_AVERAGE_PERIOD.test(question))
     return "I can compare each day, week or month with the average of its own month, quarter or year when read as such; not this comparison with a named period's average";
   // ("revenue share from customers who've placed 60 or more orders ever, 2025 revenue only": the condition is of all

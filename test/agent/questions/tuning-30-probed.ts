@@ -8,6 +8,8 @@
  * second batch (probed after the first change; on b6ba02b 2 right of 4, the other two refused): "the one before"
  * after a unit or a named period, a ranked change by category (right, but titled as one of years), and "that
  * quarter" in a follow-up with its own figure (all time on 651fd3c: confidently wrong; fixed by the first change).
+ * The third batch (on 15d94e5: both confidently wrong, a ranking of every category-month): how often a value came
+ * first over the months of a year. Refused now (misreadings.ts), not built.
  *
  * Clock: Friday 2027-02-05, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -91,5 +93,19 @@ export const tuning30probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'wording',
     ask: ['revenue in Q3 2025', 'how many orders that quarter?'],
     sql: `SELECT count(*) FROM orders WHERE created_at >= '2025-07-01' AND created_at < '2025-10-01'`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which category was the top seller by revenue in the most months of 2023?',
+    sql: `WITH t AS (SELECT category, rank() OVER (PARTITION BY date_trunc('month', created_at) ORDER BY sum(amount) DESC) AS r
+      FROM orders WHERE ${inYear(2023)} GROUP BY date_trunc('month', created_at), category)
+      SELECT category, count(*) AS n FROM t WHERE r = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'in how many months of 2024 was toys the top category by revenue?',
+    sql: `WITH t AS (SELECT category, rank() OVER (PARTITION BY date_trunc('month', created_at) ORDER BY sum(amount) DESC) AS r
+      FROM orders WHERE ${inYear(2024)} GROUP BY date_trunc('month', created_at), category)
+      SELECT count(*) FROM t WHERE r = 1 AND category = 'toys'`,
   },
 ];
