@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { dropPreviousPeriodPointer } from '../../functions/agent/planner/that-period';
+import { readTimesOnTop } from '../../functions/agent/planner/times-on-top';
 import { titleOf } from '../../functions/agent/planner/titles';
 import { readCountedInEvery } from '../../functions/agent/planner/top-in-every';
 import { quarterPeriod, yearPeriod } from '../../functions/agent/planner/vocabulary';
@@ -147,5 +148,35 @@ describe('a ranked change of a breakdown', () => {
   it('is titled by the breakdown, each over its year before', () => {
     const read = plan('Which category had the largest year-over-year decline in revenue in 2025?');
     expect(titleOf(read)).toMatch(/^Product category with the lowest growth of revenue over the year before/);
+  });
+});
+
+describe('how often a value came first', () => {
+  it('reads the one first most often as the top one in each period, counted', () => {
+    expect(
+      readTimesOnTop('which category was the top seller by revenue in the most months of 2023?'),
+    ).toEqual({
+      text: 'top category by revenue in each month of 2023?',
+      onTop: { most: true },
+    });
+    const read = plan('which category was the top seller by revenue in the most months of 2023?');
+    expect(read.perGroup?.onTop).toEqual({ most: true });
+    const sql = queryFor(read).sql;
+    expect(sql).toContain('PARTITION BY month_group');
+    expect(sql).toContain('WHERE times_on_top = (SELECT MAX(times_on_top) FROM w)');
+  });
+
+  it('counts the periods a named value came first, the value as the model writes it', () => {
+    const read = plan('in how many quarters was the West the top region by orders?');
+    expect(read.perGroup?.onTop).toEqual({ value: 'west' });
+    expect(queryFor(read).sql).toContain("WHERE region = 'west'), 0) AS times_on_top");
+  });
+
+  it.each([
+    'in how many months of 2024 was widgets the top category by revenue?',
+    'which customers ordered in the most months of 2025?',
+    'how often was electronics the number one category in 2025?',
+  ])('refuses "%s"', (question) => {
+    expect(demoReading([question], TODAY).kind).toBe('refuse');
   });
 });

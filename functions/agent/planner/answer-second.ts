@@ -311,6 +311,7 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
 function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
   const measure = plan.measures[0];
   if (plan.perGroup?.inEvery) return inEveryText(plan, query, result);
+  if (plan.perGroup?.onTop) return onTopText(plan, query, result);
   const m = column(query, 'measure');
   const labelAt = query.columns.flatMap((c, i) => (['time', 'dimension'].includes(c.role) ? [i] : []));
   const itemAt = labelAt.at(-1) ?? 0;
@@ -380,6 +381,27 @@ function perGroupText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   }
   const body = [...groups].map(([key, items]) => `- ${key}: ${items.join('; ')}`).join('\n');
   return `${query.title}:\n${body}`;
+}
+
+/** "which category was the top seller in the most months of 2023", "in how many months was toys the top category". */
+function onTopText(plan: Plan, query: PlannedQuery, result: ResultLike): string {
+  const onTop = plan.perGroup?.onTop;
+  const item = plan.perGroup?.item;
+  const measure = plan.measures[0];
+  const unit = plan.grain ?? 'period';
+  const noun = item ? nameOf(plan, item).toLowerCase() : 'value';
+  const by = measure ? ` by ${nameOf(plan, measure).toLowerCase()}` : '';
+  const scope = scopeOf(query.title);
+  const of = (n: unknown, all: unknown) =>
+    `${formatValue(n)} of ${formatValue(all)} ${unit}${asNumber(all) === 1 ? '' : 's'}`;
+  if (onTop && 'value' in onTop) {
+    const row = result.data[0] ?? [];
+    return `${capitalise(onTop.value)} was the top ${noun}${by} in ${of(row[0] ?? 0, row[1] ?? 0)}${scope} (a ${unit} where it tied for first counts).`;
+  }
+  if (result.data.length === 0) return `No ${noun} came first in any ${unit}${scope}.`;
+  const rows = result.data.map((r) => `${formatValue(r[0])} (first in ${of(r[1], r[2])})`);
+  const tie = rows.length > 1 ? ` (${rows.length} tie)` : '';
+  return `The ${noun} first${by} in the most ${unit}s${scope}${tie}: ${rows.join('; ')}.`;
 }
 
 /** "which customers were in the top 50 by spend in both 2024 and 2025": the ones in every group's top rows. */

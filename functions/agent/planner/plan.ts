@@ -159,6 +159,8 @@ export interface Plan {
      * when asked how many.
      */
     inEvery?: true | 'count';
+    /** How often each value came first: the one first most often, or the one named (times-on-top.ts). */
+    onTop?: { most: true } | { value: string };
   };
   /** A percentile (0.5 is the median) of the rows' `of`, or of the measure per entity or per period. */
   percentile?: Percentile;

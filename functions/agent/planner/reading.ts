@@ -85,6 +85,7 @@ import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { dropPreviousPeriodPointer } from './that-period';
+import { readTimesOnTop, timesOnTop } from './times-on-top';
 import { readCountedInEvery } from './top-in-every';
 import { readRest, restMisfit } from './top-rest';
 import { keepTopSum } from './top-total';
@@ -396,14 +397,16 @@ function readQuestionsAsked(
   // ("top 3 categories and everything else combined": the rows past the top N as one row, top-rest.ts.)
   const { text: rested, rest } = readRest(unrounded);
   // ("how many customers were in the top 100 by spend in both 2024 and 2025": which ones, counted, top-in-every.ts.)
-  const { text: ranked, counted: countedAll } = readCountedInEvery(rested);
+  const { text: counting, counted: countedAll } = readCountedInEvery(rested);
+  // ("which category was the top seller in the most months of 2023": the top one in each month, counted, times-on-top.ts.)
+  const { text: ranked, onTop } = readTimesOnTop(counting);
   // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
   // ("days with more orders than their month's daily average": against their own container, period-relative.ts.)
   const { text: placed, mark } = readPeriodRelative(ranked);
   const { text: levelled, average, averageYear } = readAboveAverage(placed);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(levelled);
-  if (!rounding && !overall && !rest && !average && !mark && !countedAll && text === last)
+  if (!rounding && !overall && !rest && !average && !mark && !countedAll && !onTop && text === last)
     return unsound(readThread(questions, models, today, plain), last, models);
   // ("avg order value by category" -> "and the overall?": the previous breakdown with the figure over every row;
   // after a breakdown that adds up, or with nothing before it, the question is read as it stands.)
@@ -433,15 +436,17 @@ function readQuestionsAsked(
       ? 'I can count the ones in the top N of every period or group ("how many customers were in the top 100 by spend in both 2024 and 2025"); the top N of one ranking is N, ties aside: ask for the ranking itself'
       : undefined;
   if (misfit) return { kind: 'refuse', missing: '', reason: misfit, near: reading.plan };
-  const levelledPlan = countedAll
-    ? { ...reading.plan, perGroup: { ...reading.plan.perGroup, inEvery: 'count' as const } }
-    : mark
-      ? againstPeriod(reading.plan, mark)
-      : average === 'rows'
-        ? againstAverageRow(reading.plan, averageYear)
-        : average
-          ? againstAverage(reading.plan)
-          : reading.plan;
+  const levelledPlan = onTop
+    ? timesOnTop(reading.plan, onTop)
+    : countedAll
+      ? { ...reading.plan, perGroup: { ...reading.plan.perGroup, inEvery: 'count' as const } }
+      : mark
+        ? againstPeriod(reading.plan, mark)
+        : average === 'rows'
+          ? againstAverageRow(reading.plan, averageYear)
+          : average
+            ? againstAverage(reading.plan)
+            : reading.plan;
   if (typeof levelledPlan === 'string') return { kind: 'refuse', missing: '', reason: levelledPlan };
   if (overall && !plainBreakdown(reading.plan))
     return {

@@ -513,6 +513,24 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
         : `rank_in_group <= ${n}`;
   // ("which customers were in the top 50 by spend in both 2024 and 2025": the items in every group's top rows, each
   // with its lowest place; every period of the range is a group even when the data holds none of its rows.)
+  // ("which category was the top seller in the most months of 2023": each value's number of periods at the top, the
+  // most kept, ties kept; "in how many months was toys the top category": that value's, of all the periods.)
+  const onTop = plan.perGroup?.onTop;
+  if (onTop) {
+    const periods = `(SELECT COUNT(*) FROM (SELECT DISTINCT ${groupNames.join(', ')} FROM t) AS g)`;
+    const w = `SELECT ${itemColumn}, COUNT(*) AS times_on_top FROM r WHERE rank_in_group = 1 GROUP BY 1`;
+    const sql =
+      'value' in onTop
+        ? `WITH t AS (${t}), r AS (${r}), w AS (${w}) SELECT COALESCE((SELECT times_on_top FROM w WHERE ${itemColumn} = ${quote(onTop.value)}), 0) AS times_on_top, ${periods} AS periods`
+        : `WITH t AS (${t}), r AS (${r}), w AS (${w}) SELECT ${itemColumn}, times_on_top, ${periods} AS periods FROM w WHERE times_on_top = (SELECT MAX(times_on_top) FROM w) ORDER BY 1`;
+    return described(plan, sql, [
+      ...('value' in onTop
+        ? []
+        : [item ? { role: 'dimension' as const, member: item } : { role: 'time' as const }]),
+      { role: 'entities' },
+      { role: 'whole' },
+    ]);
+  }
   if (plan.perGroup?.inEvery) {
     const periods = timeGroup && !groups.length && plan.range ? unitsIn(plan.range, timeGroup) : undefined;
     const all = periods ?? `(SELECT count(*) FROM (SELECT DISTINCT ${groupNames.join(', ')} FROM t) AS g)`;

@@ -9,7 +9,7 @@
  * after a unit or a named period, a ranked change by category (right, but titled as one of years), and "that
  * quarter" in a follow-up with its own figure (all time on 651fd3c: confidently wrong; fixed by the first change).
  * The third batch (on 15d94e5: both confidently wrong, a ranking of every category-month): how often a value came
- * first over the months of a year. Refused now (misreadings.ts), not built.
+ * first over the months of a year: read after (times-on-top.ts); other shapes of it are refused (misreadings.ts).
  *
  * Clock: Friday 2027-02-05, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
