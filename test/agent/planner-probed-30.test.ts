@@ -180,3 +180,22 @@ describe('how often a value came first', () => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
   });
 });
+
+describe("a pointer at the question's own one period", () => {
+  it('is that period, already said', () => {
+    expect(
+      rephrase('what share of Q4 2025 revenue came from the top 5 customers of that quarter?', TODAY),
+    ).toBe('what share of Q4 2025 revenue came from the top 5 customers?');
+    expect(
+      plan('what share of Q4 2025 revenue came from the top 5 customers of that quarter?').share?.top?.n,
+    ).toBe(5);
+  });
+
+  it('stays with two periods or another unit', () => {
+    const two = 'how many customers ordered in March 2025 and again in that same month of 2024?';
+    expect(rephrase(two, TODAY)).toContain('that same month');
+    expect(rephrase('revenue in 2025 from the top customers of that quarter', TODAY)).toContain(
+      'of that quarter',
+    );
+  });
+});

@@ -201,6 +201,25 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "what share of Q4 2025 revenue came from the top 5 customers of that quarter?": the pointer at the question's one
+  // period is that period, already said (the customers "of" it were read as signed up in it, or it was unread).
+  [
+    /\s*,?\s*\b(?:of|in|during|for|within|over)\s+(?:that|the\s+same)\s+(year|quarter|month)\b(?!['’])/gi,
+    (all: string, unit: string, ...rest: unknown[]) => {
+      const text = String(rest[1] ?? '');
+      const periods = [
+        ...new Set(
+          text.match(
+            /\b(?:q[1-4]\s+(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:19|20)\d\d|(?:19|20)\d\d)\b/gi,
+          ) ?? [],
+        ),
+      ].map((p) => p.toLowerCase());
+      if (periods.length !== 1) return all;
+      const said = periods[0] ?? '';
+      const own = /^q/.test(said) ? 'quarter' : /^\d/.test(said) ? 'year' : 'month';
+      return own === unit.toLowerCase() ? '' : all;
+    },
+  ],
   // "how did the last full quarter compare to the one before?": the unit said before it (was unread, refused).
   [
     /\b(day|week|month|quarter|year|q[1-4]|(?:19|20)\d\d|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b([^?.!]*?\b(?:to|with|vs\.?|versus|against|than|over)\s+)the\s+(?:one\s+(?:before|prior)|previous\s+one|prior\s+one|previous|one\s+preceding)\b(?!\s+(?:day|week|month|quarter|year)\b)/gi,

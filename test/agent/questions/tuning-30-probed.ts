@@ -10,6 +10,7 @@
  * quarter" in a follow-up with its own figure (all time on 651fd3c: confidently wrong; fixed by the first change).
  * The third batch (on 15d94e5: both confidently wrong, a ranking of every category-month): how often a value came
  * first over the months of a year: read after (times-on-top.ts); other shapes of it are refused (misreadings.ts).
+ * The fourth (on 0ed5093, refused): "of that quarter" pointing at the question's own one period.
  *
  * Clock: Friday 2027-02-05, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -107,5 +108,12 @@ export const tuning30probed: (SecondOrderCase & Tuning6Case)[] = [
     sql: `WITH t AS (SELECT category, rank() OVER (PARTITION BY date_trunc('month', created_at) ORDER BY sum(amount) DESC) AS r
       FROM orders WHERE ${inYear(2024)} GROUP BY date_trunc('month', created_at), category)
       SELECT count(*) FROM t WHERE r = 1 AND category = 'toys'`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'what share of Q4 2025 revenue came from the top 5 customers of that quarter?',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders WHERE created_at >= '2025-10-01' AND created_at < '2026-01-01' GROUP BY 1)
+      SELECT round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v DESC LIMIT 5)) / (SELECT sum(v) FROM t), 2)`,
+    tolerance: 0.01,
   },
 ];
