@@ -71,8 +71,12 @@ export function shareOfCountedPeople(previous: Plan, question: string): string |
   const m = SHARE_OF_THAT.exec(question);
   const [measure, ...others] = previous.measures;
   if (!m || !measure || others.length > 0) return undefined;
-  if (!previous.range || !NAMED_PERIOD.test(previous.range.label)) return undefined;
   const people = m[1]?.toLowerCase();
+  // ("how many customers placed 20+ orders in 2025?" then "what share of all customers is that?": those with such a
+  // count or spend, of every customer, as "what % of all customers had at least 20 orders in 2025" reads.)
+  const bound = boundOfPeople(previous);
+  if (bound) return `what % of all ${people} ${bound}`;
+  if (!previous.range || !NAMED_PERIOD.test(previous.range.label)) return undefined;
   const counted = measure.aggType === 'count_distinct' && plainCount(previous);
   if (counted && previous.filters.length === 0)
     return `what % of all ${people} ordered in ${previous.range.label}`;
@@ -87,6 +91,22 @@ export function shareOfCountedPeople(previous: Plan, question: string): string |
   if (!filter || !rows || ofEntity(rows, filter.member) || filter.negate || filter.values.length !== 1)
     return undefined;
   return `what % of all ${people} had an order with ${filter.member.title.toLowerCase()} ${filter.values[0]} in ${previous.range.label}`;
+}
+
+/** Words for the one plain bound a count of people is of ("had at least 20 orders in 2025", "spent over 10000"). */
+function boundOfPeople(p: Plan): string | undefined {
+  const h = p.having;
+  if (!h || h.output !== 'count' || p.filters.length > 0 || p.numberFilters.length > 0 || p.dimensions.length > 0)
+    return undefined;
+  if (Object.keys(h).some((k) => !['entity', 'measure', 'op', 'value', 'output'].includes(k))) return undefined;
+  if (p.grain || p.compare || p.top || p.share || p.also) return undefined;
+  if (p.range && !NAMED_PERIOD.test(p.range.label)) return undefined;
+  const words = { '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': 'exactly' }[h.op];
+  const when = p.range ? ` in ${p.range.label}` : '';
+  if (h.measure.aggType === 'count') return `had ${words} ${h.value} orders${when}`;
+  if (h.measure.format === 'currency' && h.measure.aggType === 'sum' && h.op !== '=')
+    return `spent ${words === 'fewer than' ? 'less than' : words} ${h.value}${when}`;
+  return undefined;
 }
 
 /** The one kind of row a count of people with at least one such row is of ("customers who ordered toys"). */

@@ -201,6 +201,12 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "which segment changed the most between the two?" after "orders by segment in 2024" -> "and in 2025?": the two
+  // periods just compared, said already by the thread ("two" was read as a top 2, the periods as this year and next).
+  [
+    /\b((?:changed|change|grew|grow|fell|fall|moved|move|rose|rise|dropped|drop|shifted|shift|swung|swing|declined|decline|increased|increase|decreased|decrease|improved|improve)(?:\s+the)?(?:\s+(?:most|least|more|less|fastest|slowest|biggest|smallest))?)\s+between\s+(?:the\s+two|them|those\s+two|these\s+two)(?:\s+(?:years|periods|quarters|months|halves|of\s+them))?(?=\s*[?.!]|\s*$)/gi,
+    '$1',
+  ],
   // "what share of Q4 2025 revenue came from the top 5 customers of that quarter?": the pointer at the question's one
   // period is that period, already said (the customers "of" it were read as signed up in it, or it was unread).
   [

@@ -65,8 +65,18 @@ export function claimThatPeriod(tokens: Token[], periods: readonly { period: Per
  */
 export function dropPreviousPeriodPointer(text: string, previous: Period | undefined): string {
   const unit = previous ? unitOf(previous) : undefined;
-  if (!unit) return text;
-  return text.replace(
+  if (!unit || !previous) return text;
+  // ("what share of 2025 revenue do they make up together?" after the top 3 categories of 2025: the previous period
+  // said again in the whole of a share is that period, kept by the follow-up; said, it was read as a new question.)
+  const label = previous.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const restated = text.replace(
+    new RegExp(
+      `\\b(share|percent(?:age)?|%|proportion|fraction|part)\\s+of\\s+(?:the\\s+)?(?:total\\s+)?${label}(?:['’]s)?\\s+(?=[a-z])`,
+      'gi',
+    ),
+    '$1 of ',
+  );
+  return restated.replace(
     new RegExp(
       `\\s*,?\\s*\\b(?:(?:in|during|for|over|within)\\s+(?:that|the\\s+same)\\s+${unit}\\b(?!['’])|that\\s+${unit}(?=\\s*(?:[?.!]|$)))`,
       'gi',
@@ -78,7 +88,8 @@ export function dropPreviousPeriodPointer(text: string, previous: Period | undef
   );
 }
 /** Words pointing back at the previous answer's rows. */
-const BACK_AT_ROWS = /\b(?:they|them|their|those|these|each\s+of\s+them)\b/i;
+const BACK_AT_ROWS =
+  /\b(?:they|them|their|those|these|it|its|each(?!\s+(?:day|week|month|quarter|year)s?\b)|every\s+one|per\s+one)\b/i;
 /** A period's label that reads again as that period ("2025", "Q3 2025", "H1 2024", "December 2025"). */
 const PERIOD_LABEL =
   /^(?:(?:Q[1-4]|H[12]|January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:19|20)\d\d$/;

@@ -10,7 +10,10 @@
  * quarter" in a follow-up with its own figure (all time on 651fd3c: confidently wrong; fixed by the first change).
  * The third batch (on 15d94e5: both confidently wrong, a ranking of every category-month): how often a value came
  * first over the months of a year: read after (times-on-top.ts); other shapes of it are refused (misreadings.ts).
- * The fourth (on 0ed5093, refused): "of that quarter" pointing at the question's own one period.
+ * The fourth (on 0ed5093, refused): "of that quarter" pointing at the question's own one period. The fifth, three
+ * threads (on f83c8fe: 1 confidently wrong, 2 refused): "which segment changed the most between the two?" ("two"
+ * read as a top 2, the periods as this year and next), a share of every customer after a count of those with 20+
+ * orders, and a combined share of the top 3 with "2025 revenue" said again.
  *
  * Clock: Friday 2027-02-05, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -114,6 +117,25 @@ export const tuning30probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'what share of Q4 2025 revenue came from the top 5 customers of that quarter?',
     sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders WHERE created_at >= '2025-10-01' AND created_at < '2026-01-01' GROUP BY 1)
       SELECT round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v DESC LIMIT 5)) / (SELECT sum(v) FROM t), 2)`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'period-over-period',
+    ask: ['orders by segment in 2024', 'and in 2025?', 'which segment changed the most between the two?'],
+    sql: `WITH t AS (SELECT c.segment, count(*) FILTER (WHERE ${inYear(2025, 'o.created_at')}) - count(*) FILTER (WHERE ${inYear(2024, 'o.created_at')}) AS d
+      FROM ${withCustomers} GROUP BY 1) SELECT segment, d FROM t ORDER BY abs(d) DESC LIMIT 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: ['how many customers placed 20+ orders in 2025?', 'what % of all customers is that?'],
+    sql: `SELECT round(100.0 * (SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${inYear(2025)} GROUP BY 1 HAVING count(*) >= 20)) / (SELECT count(DISTINCT customer_id) FROM orders), 2)`,
+    tolerance: 0.01,
+  },
+  {
+    class: 'combined-shares',
+    ask: ['top 3 categories by revenue in 2025', 'what share of 2025 revenue do they make up together?'],
+    sql: `WITH t AS (SELECT category, sum(amount) AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)
+      SELECT round(100.0 * (SELECT sum(v) FROM (SELECT v FROM t ORDER BY v DESC LIMIT 3)) / (SELECT sum(v) FROM t), 2)`,
     tolerance: 0.01,
   },
 ];
