@@ -100,6 +100,13 @@ const ROWS =
 
 /** An amount bound on each row ("$750 and up", "one over $900", "an order of at least $600"). */
 function amountRows(text: string): Meaning | undefined {
+  // ("more than 30 orders", "60+ orders": a count of orders, never an amount of $30 or $60.)
+  if (
+    /^[^$]*\d\s*(?:\+|k\b)?\s*(?:(?:or|and)\s+(?:more|up|over|above|fewer|less|under|below)\s+)?(?:orders|purchases)\b/i.test(
+      text,
+    )
+  )
+    return undefined;
   const b = bound(text.replace(ROWS, '').replace(/\s+(?:orders?|ones?)$/, ''));
   if (!b) return undefined;
   const n = String(b.value);

@@ -130,8 +130,24 @@ function lastOrderSaid(said: string): string {
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
-  return readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said);
+  return (
+    readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said) ?? countOfPeople(said, catalog)
+  );
 };
+
+/** An order count said alone ("more than 55 orders overall", "10+ orders in 2025"): each customer's. */
+const ORDER_COUNT =
+  /^(?:(?:more|fewer|less)\s+than|over|under|at\s+least|at\s+most|no\s+(?:more|fewer)\s+than)?\s*\d+\+?\s+(?:or\s+(?:more|fewer|less)\s+)?orders?\b/i;
+
+/**
+ * "frequent = more than 55 orders overall": an order count said with no one it is of, read as each customer's (the
+ * people's meaning, "customers with more than 55 orders overall"); anything else is no meaning.
+ */
+function countOfPeople(said: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  if (!ORDER_COUNT.test(said.trim())) return undefined;
+  const meaning = readMeaning(`customers with ${said.trim()}`, catalog);
+  return meaning?.kind === 'people' ? meaning : undefined;
+}
 
 /** A word defined in the thread, with what it means. */
 export interface Definition {
@@ -230,6 +246,17 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     meaning: 2,
     weak: true,
   },
+  // "a jumbo order is over $950", "small orders are anything under $100": rows by an amount (weak: read only when
+  // its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:(?:any(?:thing)?|one|those|ones)\s+)?(?:over|above|under|below|more\s+than|less\s+than|at\s+least|at\s+most|of|\$\s*\d)\s*.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
   // "define a power user as someone with 20+ orders", "let's define X as ...", "we define X as ..."
   {
     shape: new RegExp(
@@ -264,7 +291,7 @@ const NICKNAMED = /\b((?:[a-z0-9][a-z0-9-]*\s+){0,2}[a-z][a-z-]*)\s*\(\s*([^()]+
 
 /** "let's call orders under $50 'small'", "let's call anything under $100 a 'cheap order'": the term quoted. */
 const CALL =
-  /^(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
+  /^(?:(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+)?call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
 
 /** "call a whale any customer who spent over $40k", "let's call 'regulars' all customers with ...": the term first. */
 const CALL_ANY =

@@ -224,6 +224,26 @@ export function readQuestions(
   // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts; "we call revenue
   // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
   // ("over five hundred dollars": "over $500", spelled-amounts.ts, read once for the thread.)
+  // ("Summer revenue in 2024?" refused, then "and in 2025?": nothing to carry; read alone, it was the year's order
+  // count, confidently wrong.) A short follow-up of a question not answered is not answered either.
+  const last = questions.at(-1);
+  if (
+    !plain &&
+    questions.length > 1 &&
+    last !== undefined &&
+    short(last) &&
+    looksLikeFollowUp(last) &&
+    !parseBest(last, withWeekdays(models), today)?.measureNamed
+  ) {
+    const before = readQuestions(questions.slice(0, -1), models, today);
+    if (before.kind === 'refuse' || before.kind === 'none')
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'I could not answer the question before this one, so this follow-up has nothing to carry: please ask it in full',
+      };
+  }
   const spelled: SpelledAmount[] = [];
   const inFigures = questions.map((q) => readSpelledAmounts(q, spelled));
   const reading = readQuestionsAsked(inFigures, models, today, plain);
@@ -236,6 +256,9 @@ export function readQuestions(
   );
   return { ...reading, plan: spelled.length > 0 ? { ...plan, spelled } : plan };
 }
+
+/** A question of a few words ("and in 2025?", "what about per segment?"). */
+const short = (question: string) => question.trim().split(/\s+/).length <= 6;
 
 function readQuestionsAsked(
   asked: readonly string[],
