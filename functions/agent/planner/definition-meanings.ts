@@ -334,6 +334,16 @@ function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefin
     const words = `share of ${amongRows.clause}`;
     return { kind: 'share', noun: words, clause: words, marks: amongRows.marks };
   }
+  // ("the share of revenue that came from returned orders": the rows' share of all the money.)
+  const fromRows =
+    /^(?:the\s+)?(?:share|percentage|proportion|fraction|%|percent|pct)\s+of\s+(?:all\s+|total\s+|the\s+)?(?:revenue|sales|turnover|order\s+value)\s+(?:that\s+|which\s+)?(?:came|comes|coming|come|was|is)\s+(?:from|in)\s+(?:the\s+)?(.+)$/.exec(
+      text,
+    );
+  const fromPart = fromRows?.[1] ? rows(fromRows[1], catalog) : undefined;
+  if (fromPart) {
+    const words = `share of revenue from ${fromPart.noun}`;
+    return { kind: 'share', noun: words, clause: words, marks: fromPart.marks };
+  }
   const m =
     /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+(?:an?\s+)?(?:share|percentage|fraction|proportion|%|pct)\s+of\b)\s*(.+)$/.exec(
       text,

@@ -113,6 +113,15 @@ const NONE_SINCE_END = new RegExp(
 );
 
 /**
+ * "a customer who had not placed any order before March 1, 2023", "with no orders before 2024": no order before a
+ * day is a first order on or after it (read by the cohort reader).
+ */
+const NONE_BEFORE = new RegExp(
+  String.raw`${WHO_FIRST}(?:(?:they|he|she|it)\s+)?(?:(?:(?:had|have|has|did)\s+not|hadn'?t|haven'?t|hasn'?t|didn'?t|never)\s+(?:placed\s+(?:an?|any|a\s+single)\s+(?:orders?|purchases?)|place\s+(?:an?|any|a\s+single)\s+(?:orders?|purchases?)|ordered|order|bought|buy|purchased|purchase)(?:\s+(?:anything|at\s+all))*|(?:with\s+|had\s+|have\s+|has\s+)?no\s+(?:orders?|purchases?))\s+(?:before|prior\s+to)\s+(.+)$`,
+  'i',
+);
+
+/**
  * A customer gone quiet by their latest order, said in other words ("their most recent order was before 1 November
  * 2025", "the latest order they placed predates 2025-11-15", "its newest purchase is older than October 15th 2025",
  * "they have not ordered since the end of September 2025"), in the words the cohort reader reads ("customers whose
@@ -120,6 +129,8 @@ const NONE_SINCE_END = new RegExp(
  */
 function lastOrderSaid(said: string): string {
   const text = isoDaySaid(said.trim().replace(/[‘’]/g, "'"));
+  const none = NONE_BEFORE.exec(text);
+  if (none?.[1]) return `customers whose first order was on or after ${none[1].trim()}`;
   const before = LAST_BEFORE.exec(text);
   if (before?.[1]) return `customers whose last order was before ${before[1].trim()}`;
   const since = NONE_SINCE_END.exec(text);
@@ -821,13 +832,25 @@ const calledAs = (turn: string) =>
  * The thread with every definition read and replaced, the definitions used, or a refusal naming the definition not
  * read. A thread with no definition comes back unchanged.
  */
+/**
+ * "weekend = Saturday or Sunday", "weekdays are Monday to Friday": a word the planner reads (weekdays.ts) defined as
+ * it reads it, said again; dropped, so the word is read as always. Any other meaning of it is a definition.
+ */
+const STANDARD_GLOSSES = [
+  /(^\s*|(?<=[.?!:;]\s+))(?:the\s+|a\s+)?weekends?\s*(?:=|:|\bmeans\b|\bis\b|\bare\b)\s*(?:on\s+)?sat(?:urday)?s?\s*(?:\+|and|or|&|,|\/)\s*sun(?:day)?s?\s*(?:[.;:]\s*|$)/gi,
+  /(^\s*|(?<=[.?!:;]\s+))(?:the\s+|a\s+)?weekdays?\s*(?:=|:|\bmeans\b|\bis\b|\bare\b)\s*mon(?:day)?s?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\s*(?:[.;:]\s*|$)/gi,
+];
+export const standardGlossesDropped = (turn: string) =>
+  STANDARD_GLOSSES.reduce((text, gloss) => text.replace(gloss, '$1'), turn);
+
 export function readDefinitions(questions: readonly string[], catalog: readonly CatalogCube[]): Defined {
   const known: Definition[] = [];
   const used = new Set<Definition>();
   /** People definitions asked as a rate (rateOf): their periods are the rate's own. */
   const rated = new Set<Definition>();
   const out: string[] = [];
-  for (const turn of questions) {
+  for (const said of questions) {
+    const turn = standardGlossesDropped(said);
     // ("By new I mean the month of their very first order": which date "new" goes by, new-customers.ts.)
     if (restatedNew(turn) !== undefined) {
       out.push(turn);

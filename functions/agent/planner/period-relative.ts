@@ -60,13 +60,20 @@ const DOWN_WORD = new RegExp(`^(?:${DOWN}|fewer|less|at\\s+most)$`, 'i');
  */
 function sameYearSaid(question: string, m: RegExpExecArray): boolean {
   const tail = m.groups?.tail;
-  // (The container said, "their year's": group 4 of both shapes.)
-  const within = m[4];
-  if (m.groups?.whole && within) return false;
-  if (!tail) return true;
+  // (The container said, "their year's": group 4 of both shapes; the words after it are the question's own.)
+  if (m[4] || !tail) return true;
   const rest = question.slice(0, m.index) + question.slice(m.index + m[0].length);
-  return !within && new RegExp(`\\b${tail}\\b`).test(rest);
+  return new RegExp(`\\b${tail}\\b`).test(rest);
 }
+
+/**
+ * The words read as the comparison: after a container said ("their year's median month of 2025"), a year or "over
+ * all the data" after it stays in the question, as the question's own period.
+ */
+const saidOf = (m: RegExpExecArray) =>
+  m[4] && (m.groups?.tail || m.groups?.whole)
+    ? m[0].replace(/\s+(?:of|in|for|over|across)\s+(?:20\d\d|all\b.*|the\s+whole\b.*)$/i, '')
+    : m[0];
 
 /** The mark read from the words of a container's mean or median (its percent, when said, as a factor). */
 function markOf(
@@ -114,21 +121,23 @@ export function readPeriodRelative(asked: string): { text: string; mark?: Period
   const rows = MORE_ROWS.exec(question);
   if (rows && !sameYearSaid(question, rows)) return { text: asked };
   if (rows) {
-    const [said, more = '', noun = 'orders', percent, within = '', before, stat = '', after, figure] = rows;
+    const [, more = '', noun = 'orders', percent, within = '', before, stat = '', after, figure] = rows;
+    const said = saidOf(rows);
     const word = DOWN_WORD.test(more) ? 'fewer' : 'more';
     const mark = sameFigure(noun, figure)
-      ? markOf(percent, within, before, stat, after, false, Boolean(rows.groups?.whole))
+      ? markOf(percent, within, before, stat, after, false, !within && Boolean(rows.groups?.whole))
       : undefined;
     if (!mark) return { text: asked };
     return { text: question.replace(said, `${word} than 1 ${noun.toLowerCase()}`), mark };
   }
   const figure = FIGURE_AGAINST.exec(question);
   if (!figure || !sameYearSaid(question, figure)) return { text: asked };
-  const [said, noun = '', cmp = '', percent, within = '', before, stat = '', after, of] = figure;
+  const [, noun = '', cmp = '', percent, within = '', before, stat = '', after, of] = figure;
+  const said = saidOf(figure);
   const down = DOWN_WORD.test(cmp.replace(/\s+/g, ' '));
   const inclusive = /^at\s+(?:least|most)$/i.test(cmp);
   const mark = sameFigure(noun, of)
-    ? markOf(percent, within, before, stat, after, inclusive, Boolean(figure.groups?.whole))
+    ? markOf(percent, within, before, stat, after, inclusive, !within && Boolean(figure.groups?.whole))
     : undefined;
   if (!mark) return { text: asked };
   const stand = COUNTED.test(noun)
