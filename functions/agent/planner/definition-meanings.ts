@@ -34,6 +34,8 @@ export interface Meaning {
   ofBuyers?: string;
   /** A share within each value of a member ("a category's orders"): the question must break down by it. */
   ofEach?: string;
+  /** A figure's words said in place of its name wherever used ("change in AOV from 2023 to 2025"), never beside it. */
+  replaces?: true;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;

@@ -39,6 +39,8 @@ function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | u
  * "net revenue (completed revenue minus returned revenue) in 2024"), whose query must hold both sides.
  */
 function figureMeaning(asked: string): Meaning | undefined {
+  const change = changeMeaning(asked);
+  if (change) return change;
   // ("completed-order revenue minus the value of returned orders": each side as the figure of its orders.)
   const said = asked
     .replace(/\b([a-z]+)-orders?\s+(revenue|sales|amounts?|value)\b/gi, '$1 $2')
@@ -53,6 +55,46 @@ function figureMeaning(asked: string): Meaning | undefined {
     return ratioMeaning(said);
   const words = `${m[1]} minus ${m[2]}`;
   return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
+}
+
+/** A measure said of one period ("average order value", "revenue", "order count"). */
+const PERIOD_MEASURE = String.raw`(average\s+order\s+(?:value|amount|size)|aov|revenue|sales|order\s+count|number\s+of\s+orders|orders)`;
+/** "a category's", "its", "the same region's": whose figure it is (the question's breakdown), said on either side. */
+const WHOSE = String.raw`(?:(?:the|a|an|each|every|our|its|their|the\s+same)\s+)?(?:[a-z]+['’]s\s+)?`;
+const CHANGE_SHAPES = [
+  // "a category's 2025 average order value minus its 2023 average order value"
+  new RegExp(
+    String.raw`^${WHOSE}(20\d\d)\s+${PERIOD_MEASURE}\s+(?:minus|less)\s+${WHOSE}(20\d\d)(?:\s+${PERIOD_MEASURE}|\s+(?:one|figure))?$`,
+    'i',
+  ),
+  // "average order value in 2025 minus average order value in 2024"
+  new RegExp(
+    String.raw`^${WHOSE}${PERIOD_MEASURE}\s+in\s+(20\d\d)\s+(?:minus|less)\s+${WHOSE}(?:${PERIOD_MEASURE}\s+)?in\s+(20\d\d)$`,
+    'i',
+  ),
+];
+
+/**
+ * "a category's 2025 average order value minus its 2023 average order value": one measure's later year minus an
+ * earlier one, the change the planner reads ("change in average order value from 2023 to 2025"), whose query must
+ * hold both years and the change (b - a). An earlier year minus a later one, or two measures, is no meaning here.
+ */
+function changeMeaning(said: string): Meaning | undefined {
+  const text = said.trim().replace(/\s+/g, ' ');
+  const a = CHANGE_SHAPES[0]?.exec(text);
+  const b = a ? undefined : CHANGE_SHAPES[1]?.exec(text);
+  const [later, measure, earlier, again] = a ? [a[1], a[2], a[3], a[4]] : b ? [b[2], b[1], b[4], b[3]] : [];
+  if (!later || !measure || !earlier || Number(later) <= Number(earlier)) return undefined;
+  const same = (x: string) => x.toLowerCase().replace(/\s+/g, ' ').replace(/^aov$/, 'average order value');
+  if (again && same(again) !== same(measure)) return undefined;
+  const words = `change in ${same(measure)} from ${earlier} to ${later}`;
+  return {
+    kind: 'figure',
+    noun: words,
+    clause: words,
+    marks: ['b - a', `'${earlier}-01-01'`, `'${later}-01-01'`],
+    replaces: true,
+  };
 }
 
 /** A side of a defined ratio: one to three words ending in the figure's noun ("returned revenue", "completed orders"). */
@@ -304,6 +346,10 @@ const NICKNAMED = /\b((?:[a-z0-9][a-z0-9-]*\s+){0,2}[a-z][a-z-]*)\s*\(\s*([^()]+
 const CALL =
   /^(?:(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+)?call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
 
+/** "let's call 'basket drift' a category's 2025 AOV minus its 2023 AOV": the quoted term first, its meaning after. */
+const CALL_QUOTED_FIRST =
+  /^(?:(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+)?call\s+["'‘“]([^"'’”]{1,40})["'’”]\s+(.+)$/i;
+
 /** "call a whale any customer who spent over $40k", "let's call 'regulars' all customers with ...": the term first. */
 const CALL_ANY =
   /^(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+(?:(?:a|an|the)\s+)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+((?:any|every|each|all)\s+(?:customers?|clients?|accounts?|buyers?|orders?|purchases?)\b.+)$/i;
@@ -406,6 +452,8 @@ function definitionIn(clause: string): { term: string; said: string; weak?: true
 function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
+  const first = CALL_QUOTED_FIRST.exec(clause.trim());
+  if (first?.[1] && first[2]) return { term: first[1], said: first[2] };
   const any = CALL_ANY.exec(clause.trim());
   if (any?.[1] && any[2]) return { term: any[1], said: any[2] };
   const one = ONE_HAS.exec(clause.trim());
@@ -487,7 +535,7 @@ function substitute(text: string, d: Definition): string | undefined {
     // said back by its name in the answer.)
     return used.test(text)
       ? text.replace(used, (word: string) =>
-          namesFigure(word) ? `${word} (${d.meaning.noun})` : d.meaning.noun,
+          namesFigure(word) && !d.meaning.replaces ? `${word} (${d.meaning.noun})` : d.meaning.noun,
         )
       : undefined;
   }
