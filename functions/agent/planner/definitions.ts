@@ -725,7 +725,8 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
 const PERIOD_WORDS =
   /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
 /** A count of customers: what a per-customer definition answers. */
-const COUNTED = /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b/i;
+const COUNTED =
+  /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b|(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+(?:(?:all|my|our|the)\s+)?(?:customers|clients|buyers|accounts)\b/i;
 
 /**
  * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
