@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readDefinitions } from '../../functions/agent/planner/definitions';
+import { readDefinitions, seasonsDefined } from '../../functions/agent/planner/definitions';
 import { readPeriodRelative } from '../../functions/agent/planner/period-relative';
 import { queryFor } from '../../functions/agent/planner/query';
 import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
@@ -165,5 +165,37 @@ describe('definitions said in other words', () => {
       TODAY,
     );
     expect(read.kind).toBe('plan');
+  });
+});
+
+describe('months of every year, and seasons defined as months', () => {
+  it('reads months without a year, either of them, beside a yearly breakdown as those months of every year', () => {
+    // Act
+    const plan = demoPlan(['orders placed in June, July or August, by year'], TODAY);
+    // Assess
+    expect(plan.compare).toBeUndefined();
+    expect(plan.range).toBeUndefined();
+    expect(plan.filters[0]?.values).toEqual(['June', 'July', 'August']);
+  });
+
+  it('says a season defined as months as those months where it is used', () => {
+    expect(
+      seasonsDefined(['Summer means June through August. What was summer revenue in each year?']),
+    ).toEqual(['What was revenue in June, July or August in each year?']);
+    expect(seasonsDefined(['winter = Dec-Feb. winter orders, all years together?'])).toEqual([
+      'orders in December, January or February, all years together?',
+    ]);
+  });
+
+  it('leaves the season unread with a year named or no yearly word (a refusal)', () => {
+    expect(seasonsDefined(['Summer is June to August. Summer revenue in 2024?'])).toEqual([
+      'Summer revenue in 2024?',
+    ]);
+    expect(demoReading(['winter = Dec-Feb. winter revenue per region?'], TODAY).kind).toBe('refuse');
+  });
+
+  it('reads no season of more than six months', () => {
+    const asked = 'our fiscal year runs from April to March. revenue by year?';
+    expect(seasonsDefined([asked])).toEqual([asked]);
   });
 });

@@ -16,7 +16,9 @@ import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
 import { namesFigure } from './filtered-measures';
 import { restatedNew } from './new-customers';
+import { A_YEAR, POOLED, YEARLY } from './seasonal';
 import { spelledMeaning } from './spelled-meanings';
+import { MONTHS } from './vocabulary';
 
 /**
  * The meaning of a definition's words: a condition on rows or customers, a share, or a cohort of customers dated by
@@ -891,6 +893,78 @@ const STANDARD_GLOSSES = [
 ];
 export const standardGlossesDropped = (turn: string) =>
   STANDARD_GLOSSES.reduce((text, gloss) => text.replace(gloss, '$1'), turn);
+
+/** A month said in full or short ("Dec", "Sept"), read as its index (0 to 11). */
+const MONTH_SAID =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const monthIndex = (said: string) => MONTHS.findIndex((m) => m.startsWith(said.toLowerCase().slice(0, 3)));
+/** "summer means June through August", "treat winter as Dec, Jan and Feb", "the holiday season is November and December". */
+const SEASON = new RegExp(
+  String.raw`(^|[.?!;:]\s+)(?:(?:let'?s\s+)?(?:say|treat)\s+)?(?:the\s+|a\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:means|is|are|=|:=|as|runs(?:\s+from)?|covers|spans)\s+(?:the\s+months?\s+(?:of\s+)?)?(${MONTH_SAID}(?:\s*(?:-|–|to|through|thru|until)\s*${MONTH_SAID}|(?:\s*(?:,|and|or|&|\+|\/)\s*${MONTH_SAID})+))\s*(?:[.;:]\s*|$)`,
+  'i',
+);
+
+/** The months a season's words list ("June through August": June, July, August; "Dec-Feb": December to February). */
+function seasonMonths(list: string): string[] | undefined {
+  const said = [...list.matchAll(new RegExp(MONTH_SAID, 'gi'))].map((m) => monthIndex(m[0]));
+  if (said.some((i) => i < 0)) return undefined;
+  const ranged = /(?:-|–|\bto\b|\bthrough\b|\bthru\b|\buntil\b)/i.test(list);
+  const [first, last] = [said[0], said[1]];
+  const indices =
+    ranged && said.length === 2 && first !== undefined && last !== undefined
+      ? Array.from({ length: ((last - first + 12) % 12) + 1 }, (_, k) => (first + k) % 12)
+      : said;
+  if (indices.length < 2 || indices.length > 6 || new Set(indices).size !== indices.length) return undefined;
+  return indices.map((i) => `${MONTHS[i]?.[0]?.toUpperCase()}${MONTHS[i]?.slice(1)}`);
+}
+
+/**
+ * A season the asker defines as months ("summer means June through August"), its words taken out and every use of
+ * it ("summer revenue", "in the holiday season", "in winter months") said as those months, either of them ("revenue
+ * in June, July or August"), in its turn and every later one; the date readers then take those months of every year
+ * or of the year asked (seasonal.ts). Other uses of the word stay, unread (a refusal).
+ */
+export function seasonsDefined(questions: readonly string[]): string[] {
+  const seasons: { term: string; months: string }[] = [];
+  return questions.map((turn) => {
+    let text = turn;
+    const m = SEASON.exec(text);
+    const term = m?.[2]?.toLowerCase().replace(/\s+(?:months?|season|period)$/, '');
+    const months = m?.[3] ? seasonMonths(m[3]) : undefined;
+    if (
+      m &&
+      term &&
+      months &&
+      !MONTHS.includes(term) &&
+      !/^(?:revenue|sales|orders?|it|that|this)$|^(?:what|which|how|who|when|where|why)\b/.test(term)
+    ) {
+      text = `${text.slice(0, m.index)}${m[1] ?? ''}${text.slice(m.index + m[0].length)}`.trim();
+      seasons.push({ term, months: `${months.slice(0, -1).join(', ')} or ${months.at(-1)}` });
+    }
+    // (Only beside every year's rows or all years pooled: with a year named, a follow-up's "and in 2025?" took the
+    // whole year, and with neither, the months were the clock's year's; the word is then left unread, a refusal.)
+    const everyYear = (YEARLY.test(text) || POOLED.test(text)) && !A_YEAR.test(text);
+    for (const { term, months } of everyYear ? seasons : []) {
+      const word = escaped(term).replace(/ +/g, '\\s+');
+      text = text
+        .replace(
+          new RegExp(
+            String.raw`\b(?:in|during)\s+(?:the\s+)?${word}(?:\s+(?:months?|season|period))?\b`,
+            'gi',
+          ),
+          `in ${months}`,
+        )
+        .replace(
+          new RegExp(
+            String.raw`\b(?:the\s+)?${word}(?:\s+(?:months?|season))?\s+(revenue|sales|orders|order\s+count|aov|average\s+order\s+value)\b`,
+            'gi',
+          ),
+          `$1 in ${months}`,
+        );
+    }
+    return text;
+  });
+}
 
 export function readDefinitions(questions: readonly string[], catalog: readonly CatalogCube[]): Defined {
   const known: Definition[] = [];

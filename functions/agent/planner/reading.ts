@@ -22,7 +22,7 @@ import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
-import { type Definition, readDefinitions, standardGlossesDropped } from './definitions';
+import { type Definition, readDefinitions, seasonsDefined, standardGlossesDropped } from './definitions';
 import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { readEntityVersus } from './entity-versus';
@@ -293,7 +293,8 @@ function readQuestionsAsked(
   if (carried) return { kind: 'plan', plan: carried.plan };
   // ("big-ticket = $750 and up: how many big-ticket orders in 2024?": the word defined and used, definitions.ts.)
   // ("weekend = Saturday or Sunday. ...": a word defined as the planner reads it, said again and read away.)
-  const glossed = plain ? questions : questions.map(standardGlossesDropped);
+  // ("summer means June through August. summer revenue per year?": those months, seasonsDefined.)
+  const glossed = plain ? questions : seasonsDefined(questions.map(standardGlossesDropped));
   if (glossed.some((q, i) => q !== questions[i])) return readQuestions(glossed, models, today, plain);
   const defined = plain ? undefined : readDefinitions(questions, models);
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
