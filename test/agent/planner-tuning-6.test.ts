@@ -1093,18 +1093,19 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 8,
     },
     {
-      // 23 of 40 before the planner change it tunes (1 confident wrong, 1M and TEST, on f247f5a), 32 after (32
-      // on the TEST sample), none wrong: period-relative.ts ("the average month" of the question's own period),
-      // reading.ts (a short follow-up of a question not answered is refused; the planner's own "weekend" said again),
-      // definitions.ts ("call X a 'Y'", "a jumbo order is over $950", an order count said alone, no order before a
-      // day, a later year's measure minus an earlier one, a share of customers defined per customer),
-      // definition-meanings.ts (the share of revenue from rows; "60+ orders" is never an amount), cohort-reader.ts.
-      // Still refused: seasons (months of every year), hours of the day, a span said with the mean ("over 2023-2025").
+      // 23 of 40 before the planner change it tunes (1 confident wrong, 1M and TEST, on f247f5a), 34 after (also on the
+      // TEST sample), none wrong: period-relative.ts ("the average month" of the question's own period), reading.ts (a
+      // short follow-up of a question not answered is refused; the planner's own "weekend" said again), definitions.ts
+      // ("call X a 'Y'", "a jumbo order is over $950", an order count said alone, no order before a day, a later
+      // year's measure minus an earlier one, a share of customers defined per customer, a season defined as months),
+      // definition-meanings.ts (the share of revenue from rows; "60+ orders" is never an amount), seasonal.ts (months
+      // of every year, either of them), cohort-reader.ts. Still refused: hours of the day, a season with a year named,
+      // a span said with the mean ("2023 through 2025"), "number of my customers who did not order ...".
       title:
         'tuning set 30 (words: order-count words, seasons, hours, order-size words counted and summed, exact distinct counts, no order before a day, periods against the average one, named shares and differences, standard words)',
       module: tuning30words,
       cases: tuning30words.tuning30words,
-      rightAtLeast: 32,
+      rightAtLeast: 34,
     },
   ];
 
