@@ -656,7 +656,7 @@ export function cohortDefinition(
     const verb =
       found.cohort.by === 'start'
         ? 'who signed up'
-        : `whose ${found.cohort.by} order was${/^(?:in|before|after|from|between|since)\b/.test(periodSaid) ? '' : ' in'}`;
+        : `whose ${found.cohort.by} order was${/^(?:in|before|after|from|between|since|on|at)\b/.test(periodSaid) ? '' : ' in'}`;
     const mark = period.from !== '0001-01-01' ? period.from : period.to;
     return { noun: `customers ${verb} ${periodSaid}`, mark: `'${mark}'` };
   }

@@ -96,12 +96,15 @@ export function shareOfCountedPeople(previous: Plan, question: string): string |
 /** Words for the one plain bound a count of people is of ("had at least 20 orders in 2025", "spent over 10000"). */
 function boundOfPeople(p: Plan): string | undefined {
   const h = p.having;
-  if (!h || h.output !== 'count' || p.filters.length > 0 || p.numberFilters.length > 0 || p.dimensions.length > 0)
+  if (h?.output !== 'count' || p.filters.length > 0 || p.numberFilters.length > 0 || p.dimensions.length > 0)
     return undefined;
-  if (Object.keys(h).some((k) => !['entity', 'measure', 'op', 'value', 'output'].includes(k))) return undefined;
+  if (Object.keys(h).some((k) => !['entity', 'measure', 'op', 'value', 'output'].includes(k)))
+    return undefined;
   if (p.grain || p.compare || p.top || p.share || p.also) return undefined;
   if (p.range && !NAMED_PERIOD.test(p.range.label)) return undefined;
-  const words = { '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': 'exactly' }[h.op];
+  const words = { '>': 'more than', '>=': 'at least', '<': 'fewer than', '<=': 'at most', '=': 'exactly' }[
+    h.op
+  ];
   const when = p.range ? ` in ${p.range.label}` : '';
   if (h.measure.aggType === 'count') return `had ${words} ${h.value} orders${when}`;
   if (h.measure.format === 'currency' && h.measure.aggType === 'sum' && h.op !== '=')

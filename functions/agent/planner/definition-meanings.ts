@@ -34,6 +34,8 @@ export interface Meaning {
   ofBuyers?: string;
   /** A share within each value of a member ("a category's orders"): the question must break down by it. */
   ofEach?: string;
+  /** A figure's words said in place of its name wherever used ("change in AOV from 2023 to 2025"), never beside it. */
+  replaces?: true;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -100,6 +102,13 @@ const ROWS =
 
 /** An amount bound on each row ("$750 and up", "one over $900", "an order of at least $600"). */
 function amountRows(text: string): Meaning | undefined {
+  // ("more than 30 orders", "60+ orders": a count of orders, never an amount of $30 or $60.)
+  if (
+    /^[^$]*\d\s*(?:\+|k\b)?\s*(?:(?:or|and)\s+(?:more|up|over|above|fewer|less|under|below)\s+)?(?:orders|purchases)\b/i.test(
+      text,
+    )
+  )
+    return undefined;
   const b = bound(text.replace(ROWS, '').replace(/\s+(?:orders?|ones?)$/, ''));
   if (!b) return undefined;
   const n = String(b.value);
@@ -326,6 +335,16 @@ function share(text: string, catalog: readonly CatalogCube[]): Meaning | undefin
   if (amongRows) {
     const words = `share of ${amongRows.clause}`;
     return { kind: 'share', noun: words, clause: words, marks: amongRows.marks };
+  }
+  // ("the share of revenue that came from returned orders": the rows' share of all the money.)
+  const fromRows =
+    /^(?:the\s+)?(?:share|percentage|proportion|fraction|%|percent|pct)\s+of\s+(?:all\s+|total\s+|the\s+)?(?:revenue|sales|turnover|order\s+value)\s+(?:that\s+|which\s+)?(?:came|comes|coming|come|was|is)\s+(?:from|in)\s+(?:the\s+)?(.+)$/.exec(
+      text,
+    );
+  const fromPart = fromRows?.[1] ? rows(fromRows[1], catalog) : undefined;
+  if (fromPart) {
+    const words = `share of revenue from ${fromPart.noun}`;
+    return { kind: 'share', noun: words, clause: words, marks: fromPart.marks };
   }
   const m =
     /^(.+?)\s*(?:\/|÷|\bdivided\s+by\b|\bover\b|\bout\s+of\b|\bas\s+(?:an?\s+)?(?:share|percentage|fraction|proportion|%|pct)\s+of\b)\s*(.+)$/.exec(

@@ -16,7 +16,9 @@ import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
 import { namesFigure } from './filtered-measures';
 import { restatedNew } from './new-customers';
+import { A_YEAR, POOLED, YEARLY } from './seasonal';
 import { spelledMeaning } from './spelled-meanings';
+import { MONTHS } from './vocabulary';
 
 /**
  * The meaning of a definition's words: a condition on rows or customers, a share, or a cohort of customers dated by
@@ -39,6 +41,8 @@ function readMeaning(said: string, catalog: readonly CatalogCube[]): Meaning | u
  * "net revenue (completed revenue minus returned revenue) in 2024"), whose query must hold both sides.
  */
 function figureMeaning(asked: string): Meaning | undefined {
+  const change = changeMeaning(asked);
+  if (change) return change;
   // ("completed-order revenue minus the value of returned orders": each side as the figure of its orders.)
   const said = asked
     .replace(/\b([a-z]+)-orders?\s+(revenue|sales|amounts?|value)\b/gi, '$1 $2')
@@ -53,6 +57,46 @@ function figureMeaning(asked: string): Meaning | undefined {
     return ratioMeaning(said);
   const words = `${m[1]} minus ${m[2]}`;
   return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
+}
+
+/** A measure said of one period ("average order value", "revenue", "order count"). */
+const PERIOD_MEASURE = String.raw`(average\s+order\s+(?:value|amount|size)|aov|revenue|sales|order\s+count|number\s+of\s+orders|orders)`;
+/** "a category's", "its", "the same region's": whose figure it is (the question's breakdown), said on either side. */
+const WHOSE = String.raw`(?:(?:the|a|an|each|every|our|its|their|the\s+same)\s+)?(?:[a-z]+['’]s\s+)?`;
+const CHANGE_SHAPES = [
+  // "a category's 2025 average order value minus its 2023 average order value"
+  new RegExp(
+    String.raw`^${WHOSE}(20\d\d)\s+${PERIOD_MEASURE}\s+(?:minus|less)\s+${WHOSE}(20\d\d)(?:\s+${PERIOD_MEASURE}|\s+(?:one|figure))?$`,
+    'i',
+  ),
+  // "average order value in 2025 minus average order value in 2024"
+  new RegExp(
+    String.raw`^${WHOSE}${PERIOD_MEASURE}\s+in\s+(20\d\d)\s+(?:minus|less)\s+${WHOSE}(?:${PERIOD_MEASURE}\s+)?in\s+(20\d\d)$`,
+    'i',
+  ),
+];
+
+/**
+ * "a category's 2025 average order value minus its 2023 average order value": one measure's later year minus an
+ * earlier one, the change the planner reads ("change in average order value from 2023 to 2025"), whose query must
+ * hold both years and the change (b - a). An earlier year minus a later one, or two measures, is no meaning here.
+ */
+function changeMeaning(said: string): Meaning | undefined {
+  const text = said.trim().replace(/\s+/g, ' ');
+  const a = CHANGE_SHAPES[0]?.exec(text);
+  const b = a ? undefined : CHANGE_SHAPES[1]?.exec(text);
+  const [later, measure, earlier, again] = a ? [a[1], a[2], a[3], a[4]] : b ? [b[2], b[1], b[4], b[3]] : [];
+  if (!later || !measure || !earlier || Number(later) <= Number(earlier)) return undefined;
+  const same = (x: string) => x.toLowerCase().replace(/\s+/g, ' ').replace(/^aov$/, 'average order value');
+  if (again && same(again) !== same(measure)) return undefined;
+  const words = `change in ${same(measure)} from ${earlier} to ${later}`;
+  return {
+    kind: 'figure',
+    noun: words,
+    clause: words,
+    marks: ['b - a', `'${earlier}-01-01'`, `'${later}-01-01'`],
+    replaces: true,
+  };
 }
 
 /** A side of a defined ratio: one to three words ending in the figure's noun ("returned revenue", "completed orders"). */
@@ -113,6 +157,15 @@ const NONE_SINCE_END = new RegExp(
 );
 
 /**
+ * "a customer who had not placed any order before March 1, 2023", "with no orders before 2024": no order before a
+ * day is a first order on or after it (read by the cohort reader).
+ */
+const NONE_BEFORE = new RegExp(
+  String.raw`${WHO_FIRST}(?:(?:they|he|she|it)\s+)?(?:(?:(?:had|have|has|did)\s+not|hadn'?t|haven'?t|hasn'?t|didn'?t|never)\s+(?:placed\s+(?:an?|any|a\s+single)\s+(?:orders?|purchases?)|place\s+(?:an?|any|a\s+single)\s+(?:orders?|purchases?)|ordered|order|bought|buy|purchased|purchase)(?:\s+(?:anything|at\s+all))*|(?:with\s+|had\s+|have\s+|has\s+)?no\s+(?:orders?|purchases?))\s+(?:before|prior\s+to)\s+(.+)$`,
+  'i',
+);
+
+/**
  * A customer gone quiet by their latest order, said in other words ("their most recent order was before 1 November
  * 2025", "the latest order they placed predates 2025-11-15", "its newest purchase is older than October 15th 2025",
  * "they have not ordered since the end of September 2025"), in the words the cohort reader reads ("customers whose
@@ -120,6 +173,8 @@ const NONE_SINCE_END = new RegExp(
  */
 function lastOrderSaid(said: string): string {
   const text = isoDaySaid(said.trim().replace(/[‘’]/g, "'"));
+  const none = NONE_BEFORE.exec(text);
+  if (none?.[1]) return `customers whose first order was on or after ${none[1].trim()}`;
   const before = LAST_BEFORE.exec(text);
   if (before?.[1]) return `customers whose last order was before ${before[1].trim()}`;
   const since = NONE_SINCE_END.exec(text);
@@ -130,8 +185,24 @@ function lastOrderSaid(said: string): string {
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
-  return readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said);
+  return (
+    readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said) ?? countOfPeople(said, catalog)
+  );
 };
+
+/** An order count said alone ("more than 55 orders overall", "10+ orders in 2025"): each customer's. */
+const ORDER_COUNT =
+  /^(?:(?:more|fewer|less)\s+than|over|under|at\s+least|at\s+most|no\s+(?:more|fewer)\s+than)?\s*\d+\+?\s+(?:or\s+(?:more|fewer|less)\s+)?orders?\b/i;
+
+/**
+ * "frequent = more than 55 orders overall": an order count said with no one it is of, read as each customer's (the
+ * people's meaning, "customers with more than 55 orders overall"); anything else is no meaning.
+ */
+function countOfPeople(said: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  if (!ORDER_COUNT.test(said.trim())) return undefined;
+  const meaning = readMeaning(`customers with ${said.trim()}`, catalog);
+  return meaning?.kind === 'people' ? meaning : undefined;
+}
 
 /** A word defined in the thread, with what it means. */
 export interface Definition {
@@ -230,6 +301,17 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     meaning: 2,
     weak: true,
   },
+  // "a jumbo order is over $950", "small orders are anything under $100": rows by an amount (weak: read only when
+  // its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:(?:any(?:thing)?|one|those|ones)\s+)?(?:over|above|under|below|more\s+than|less\s+than|at\s+least|at\s+most|of|\$\s*\d)\s*.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
   // "define a power user as someone with 20+ orders", "let's define X as ...", "we define X as ..."
   {
     shape: new RegExp(
@@ -264,7 +346,11 @@ const NICKNAMED = /\b((?:[a-z0-9][a-z0-9-]*\s+){0,2}[a-z][a-z-]*)\s*\(\s*([^()]+
 
 /** "let's call orders under $50 'small'", "let's call anything under $100 a 'cheap order'": the term quoted. */
 const CALL =
-  /^(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
+  /^(?:(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+)?call\s+(.+?)\s+(?:(?:a|an)\s+)?["'‘“]([^"'’”]{1,40})["'’”](.*)$/i;
+
+/** "let's call 'basket drift' a category's 2025 AOV minus its 2023 AOV": the quoted term first, its meaning after. */
+const CALL_QUOTED_FIRST =
+  /^(?:(?:let'?s|we(?:'ll)?|i(?:'ll)?)\s+)?call\s+["'‘“]([^"'’”]{1,40})["'’”]\s+(.+)$/i;
 
 /** "call a whale any customer who spent over $40k", "let's call 'regulars' all customers with ...": the term first. */
 const CALL_ANY =
@@ -368,6 +454,8 @@ function definitionIn(clause: string): { term: string; said: string; weak?: true
 function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
+  const first = CALL_QUOTED_FIRST.exec(clause.trim());
+  if (first?.[1] && first[2]) return { term: first[1], said: first[2] };
   const any = CALL_ANY.exec(clause.trim());
   if (any?.[1] && any[2]) return { term: any[1], said: any[2] };
   const one = ONE_HAS.exec(clause.trim());
@@ -449,7 +537,7 @@ function substitute(text: string, d: Definition): string | undefined {
     // said back by its name in the answer.)
     return used.test(text)
       ? text.replace(used, (word: string) =>
-          namesFigure(word) ? `${word} (${d.meaning.noun})` : d.meaning.noun,
+          namesFigure(word) && !d.meaning.replaces ? `${word} (${d.meaning.noun})` : d.meaning.noun,
         )
       : undefined;
   }
@@ -639,7 +727,8 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
 const PERIOD_WORDS =
   /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
 /** A count of customers: what a per-customer definition answers. */
-const COUNTED = /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b/i;
+const COUNTED =
+  /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b|(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+(?:(?:all|my|our|the)\s+)?(?:customers|clients|buyers|accounts)\b/i;
 
 /**
  * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
@@ -794,13 +883,97 @@ const calledAs = (turn: string) =>
  * The thread with every definition read and replaced, the definitions used, or a refusal naming the definition not
  * read. A thread with no definition comes back unchanged.
  */
+/**
+ * "weekend = Saturday or Sunday", "weekdays are Monday to Friday": a word the planner reads (weekdays.ts) defined as
+ * it reads it, said again; dropped, so the word is read as always. Any other meaning of it is a definition.
+ */
+const STANDARD_GLOSSES = [
+  /(^\s*|(?<=[.?!:;]\s+))(?:the\s+|a\s+)?weekends?\s*(?:=|:|\bmeans\b|\bis\b|\bare\b)\s*(?:on\s+)?sat(?:urday)?s?\s*(?:\+|and|or|&|,|\/)\s*sun(?:day)?s?\s*(?:[.;:]\s*|$)/gi,
+  /(^\s*|(?<=[.?!:;]\s+))(?:the\s+|a\s+)?weekdays?\s*(?:=|:|\bmeans\b|\bis\b|\bare\b)\s*mon(?:day)?s?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\s*(?:[.;:]\s*|$)/gi,
+];
+export const standardGlossesDropped = (turn: string) =>
+  STANDARD_GLOSSES.reduce((text, gloss) => text.replace(gloss, '$1'), turn);
+
+/** A month said in full or short ("Dec", "Sept"), read as its index (0 to 11). */
+const MONTH_SAID =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const monthIndex = (said: string) => MONTHS.findIndex((m) => m.startsWith(said.toLowerCase().slice(0, 3)));
+/** "summer means June through August", "treat winter as Dec, Jan and Feb", "the holiday season is November and December". */
+const SEASON = new RegExp(
+  String.raw`(^|[.?!;:]\s+)(?:(?:let'?s\s+)?(?:say|treat)\s+)?(?:the\s+|a\s+|our\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:means|is|are|=|:=|as|runs(?:\s+from)?|covers|spans)\s+(?:the\s+months?\s+(?:of\s+)?)?(${MONTH_SAID}(?:\s*(?:-|–|to|through|thru|until)\s*${MONTH_SAID}|(?:\s*(?:,|and|or|&|\+|\/)\s*${MONTH_SAID})+))\s*(?:[.;:]\s*|$)`,
+  'i',
+);
+
+/** The months a season's words list ("June through August": June, July, August; "Dec-Feb": December to February). */
+function seasonMonths(list: string): string[] | undefined {
+  const said = [...list.matchAll(new RegExp(MONTH_SAID, 'gi'))].map((m) => monthIndex(m[0]));
+  if (said.some((i) => i < 0)) return undefined;
+  const ranged = /(?:-|–|\bto\b|\bthrough\b|\bthru\b|\buntil\b)/i.test(list);
+  const [first, last] = [said[0], said[1]];
+  const indices =
+    ranged && said.length === 2 && first !== undefined && last !== undefined
+      ? Array.from({ length: ((last - first + 12) % 12) + 1 }, (_, k) => (first + k) % 12)
+      : said;
+  if (indices.length < 2 || indices.length > 6 || new Set(indices).size !== indices.length) return undefined;
+  return indices.map((i) => `${MONTHS[i]?.[0]?.toUpperCase()}${MONTHS[i]?.slice(1)}`);
+}
+
+/**
+ * A season the asker defines as months ("summer means June through August"), its words taken out and every use of
+ * it ("summer revenue", "in the holiday season", "in winter months") said as those months, either of them ("revenue
+ * in June, July or August"), in its turn and every later one; the date readers then take those months of every year
+ * or of the year asked (seasonal.ts). Other uses of the word stay, unread (a refusal).
+ */
+export function seasonsDefined(questions: readonly string[]): string[] {
+  const seasons: { term: string; months: string }[] = [];
+  return questions.map((turn) => {
+    let text = turn;
+    const m = SEASON.exec(text);
+    const term = m?.[2]?.toLowerCase().replace(/\s+(?:months?|season|period)$/, '');
+    const months = m?.[3] ? seasonMonths(m[3]) : undefined;
+    if (
+      m &&
+      term &&
+      months &&
+      !MONTHS.includes(term) &&
+      !/^(?:revenue|sales|orders?|it|that|this)$|^(?:what|which|how|who|when|where|why)\b/.test(term)
+    ) {
+      text = `${text.slice(0, m.index)}${m[1] ?? ''}${text.slice(m.index + m[0].length)}`.trim();
+      seasons.push({ term, months: `${months.slice(0, -1).join(', ')} or ${months.at(-1)}` });
+    }
+    // (Only beside every year's rows or all years pooled: with a year named, a follow-up's "and in 2025?" took the
+    // whole year, and with neither, the months were the clock's year's; the word is then left unread, a refusal.)
+    const everyYear = (YEARLY.test(text) || POOLED.test(text)) && !A_YEAR.test(text);
+    for (const { term, months } of everyYear ? seasons : []) {
+      const word = escaped(term).replace(/ +/g, '\\s+');
+      text = text
+        .replace(
+          new RegExp(
+            String.raw`\b(?:in|during)\s+(?:the\s+)?${word}(?:\s+(?:months?|season|period))?\b`,
+            'gi',
+          ),
+          `in ${months}`,
+        )
+        .replace(
+          new RegExp(
+            String.raw`\b(?:the\s+)?${word}(?:\s+(?:months?|season))?\s+(revenue|sales|orders|order\s+count|aov|average\s+order\s+value)\b`,
+            'gi',
+          ),
+          `$1 in ${months}`,
+        );
+    }
+    return text;
+  });
+}
+
 export function readDefinitions(questions: readonly string[], catalog: readonly CatalogCube[]): Defined {
   const known: Definition[] = [];
   const used = new Set<Definition>();
   /** People definitions asked as a rate (rateOf): their periods are the rate's own. */
   const rated = new Set<Definition>();
   const out: string[] = [];
-  for (const turn of questions) {
+  for (const said of questions) {
+    const turn = standardGlossesDropped(said);
     // ("By new I mean the month of their very first order": which date "new" goes by, new-customers.ts.)
     if (restatedNew(turn) !== undefined) {
       out.push(turn);

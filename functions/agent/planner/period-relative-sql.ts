@@ -18,12 +18,15 @@ export function periodRelativeQuery(plan: Plan): PlannedQuery {
   const m = having.measure ? ident(having.measure.column) : 'count';
   const filters = conditions(plan, time);
   const rows = `${ident(plan.cube.name)}${filters.length > 0 ? ` WHERE ${filters.join(' AND ')}` : ''}`;
-  const within = `date_trunc('${vs.within}', ${grain})`;
+  // ("the average month": one mean over every period counted.)
+  const within = vs.whole ? '1' : `date_trunc('${vs.within}', ${grain})`;
   const stat = vs.stat === 'median' ? `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${m})` : `AVG(${m})`;
-  const mark = ident(`${vs.stat === 'median' ? 'median' : 'average'}_${grain}_of_${vs.within}`);
+  const mark = ident(
+    `${vs.stat === 'median' ? 'median' : 'average'}_${grain}${vs.whole ? '' : `_of_${vs.within}`}`,
+  );
   const e = `SELECT date_trunc('${grain}', ${time}) AS ${grain}, MEASURE(${m}) AS ${m} FROM ${rows} GROUP BY 1`;
   const s = `SELECT ${within} AS within_period, ${stat} AS ${mark} FROM e GROUP BY 1`;
-  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON date_trunc('${vs.within}', e.${grain}) = s.within_period WHERE e.${m} ${having.op} ${vs.factor !== undefined ? `${vs.factor} * ` : ''}s.${mark}`;
+  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON ${vs.whole ? '1' : `date_trunc('${vs.within}', e.${grain})`} = s.within_period WHERE e.${m} ${having.op} ${vs.factor !== undefined ? `${vs.factor} * ` : ''}s.${mark}`;
   const head = `WITH e AS (${e}), s AS (${s}), f AS (${f})`;
   const title = titleOf(plan);
   const count = ident(`${grain}s`);

@@ -21,12 +21,19 @@ export interface PeriodMark {
   factor?: number;
   /** "at least 110% of", "at most 80% of": the bound itself holds. */
   inclusive?: true;
+  /**
+   * "below the average month", "more orders than the average month of 2025": no container said, so the question's
+   * own period is it, which must then be one whole calendar year, quarter or month (`againstPeriod`).
+   */
+  asked?: true;
+  /** "the average month over all the data": said so, the question must name no period. */
+  whole?: true;
 }
 
 /** A unit's words ("daily", "month"): the grain. */
 const UNIT = GRAIN_WORDS;
 /** "their month's daily average", "that year's median month", "the month's mean". */
-const CONTAINER = String.raw`(?:(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+)?(?:their|its|that|the)\s+(year|quarter|month|week)(?:['’]s)?\s+(?:(daily|weekly|monthly|quarterly)\s+)?(average|avg|mean|median)(?:\s+(day|week|month|quarter|daily|weekly|monthly|quarterly))?(?:\s+(revenue|sales|orders|order\s+count))?`;
+const CONTAINER = String.raw`(?:(\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+)?(?:(?:their|its|that|the)\s+(year|quarter|month|week)(?:['’]s)?|the|an?)\s+(?:(daily|weekly|monthly|quarterly)\s+)?(average|avg|mean|median)(?:\s+(day|week|month|quarter|daily|weekly|monthly|quarterly))?(?:\s+(revenue|sales|orders|order\s+count))?(?:\s+(?:of|in|for)\s+(?<tail>20\d\d)|\s+(?:over|across|of|in)\s+(?<whole>all\s+(?:of\s+)?(?:the\s+)?(?:data|years|time)|the\s+whole\s+(?:data|period|time)))?`;
 const UP = String.raw`above|over|beat|beats|top|tops|topped|exceed|exceeds|exceeded|more\s+than|higher\s+than|greater\s+than|bigger\s+than`;
 const DOWN = String.raw`below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than`;
 /** "more orders than their month's daily average", "fewer orders than ...". */
@@ -47,6 +54,27 @@ const CONTAINER_OF =
 const COUNTED = /^(?:orders|order\s+count|purchases)$/i;
 const DOWN_WORD = new RegExp(`^(?:${DOWN}|fewer|less|at\\s+most)$`, 'i');
 
+/**
+ * "than the average month of 2025": the year said of the mean must be the question's own, said elsewhere in it too
+ * ("which months of 2025 ..."), and "over all the data" is said of no container named; else nothing is read.
+ */
+function sameYearSaid(question: string, m: RegExpExecArray): boolean {
+  const tail = m.groups?.tail;
+  // (The container said, "their year's": group 4 of both shapes; the words after it are the question's own.)
+  if (m[4] || !tail) return true;
+  const rest = question.slice(0, m.index) + question.slice(m.index + m[0].length);
+  return new RegExp(`\\b${tail}\\b`).test(rest);
+}
+
+/**
+ * The words read as the comparison: after a container said ("their year's median month of 2025"), a year or "over
+ * all the data" after it stays in the question, as the question's own period.
+ */
+const saidOf = (m: RegExpExecArray) =>
+  m[4] && (m.groups?.tail || m.groups?.whole)
+    ? m[0].replace(/\s+(?:of|in|for|over|across)\s+(?:20\d\d|all\b.*|the\s+whole\b.*)$/i, '')
+    : m[0];
+
 /** The mark read from the words of a container's mean or median (its percent, when said, as a factor). */
 function markOf(
   percent: string | undefined,
@@ -55,16 +83,23 @@ function markOf(
   stat: string,
   unitAfter: string | undefined,
   inclusive: boolean,
+  whole = false,
 ): PeriodMark | undefined {
   const unit = UNIT[(unitBefore ?? unitAfter ?? '').toLowerCase()];
+  // ("the average month": the question's own period is the container, its unit said beside the mean.)
+  const asked = within === '';
+  if (asked && !unit) return undefined;
   const factor = percent === undefined ? undefined : Number(percent) / 100;
   // (A part of a median, or a bound that holds itself with no part said, is not read.)
   if (factor !== undefined && (!(factor > 0) || /median/i.test(stat))) return undefined;
   if (inclusive && factor === undefined) return undefined;
   return {
     stat: /median/i.test(stat) ? ('median' as const) : ('avg' as const),
-    within: UNIT[within.toLowerCase()] as Grain,
+    // (A container asked is set from the question's period by againstPeriod; 'year' stands until then.)
+    within: asked ? 'year' : (UNIT[within.toLowerCase()] as Grain),
     ...(unit ? { unit } : {}),
+    ...(asked ? { asked: true as const } : {}),
+    ...(whole ? { whole: true as const } : {}),
     ...(factor !== undefined && factor !== 1 ? { factor } : {}),
     ...(inclusive ? { inclusive: true as const } : {}),
   };
@@ -84,19 +119,26 @@ export function readPeriodRelative(asked: string): { text: string; mark?: Period
     (_all, stat: string, unit: string, within: string) => `their ${within}'s ${stat} ${unit}`,
   );
   const rows = MORE_ROWS.exec(question);
+  if (rows && !sameYearSaid(question, rows)) return { text: asked };
   if (rows) {
-    const [said, more = '', noun = 'orders', percent, within = '', before, stat = '', after, figure] = rows;
+    const [, more = '', noun = 'orders', percent, within = '', before, stat = '', after, figure] = rows;
+    const said = saidOf(rows);
     const word = DOWN_WORD.test(more) ? 'fewer' : 'more';
-    const mark = sameFigure(noun, figure) ? markOf(percent, within, before, stat, after, false) : undefined;
+    const mark = sameFigure(noun, figure)
+      ? markOf(percent, within, before, stat, after, false, !within && Boolean(rows.groups?.whole))
+      : undefined;
     if (!mark) return { text: asked };
     return { text: question.replace(said, `${word} than 1 ${noun.toLowerCase()}`), mark };
   }
   const figure = FIGURE_AGAINST.exec(question);
-  if (!figure) return { text: asked };
-  const [said, noun = '', cmp = '', percent, within = '', before, stat = '', after, of] = figure;
+  if (!figure || !sameYearSaid(question, figure)) return { text: asked };
+  const [, noun = '', cmp = '', percent, within = '', before, stat = '', after, of] = figure;
+  const said = saidOf(figure);
   const down = DOWN_WORD.test(cmp.replace(/\s+/g, ' '));
   const inclusive = /^at\s+(?:least|most)$/i.test(cmp);
-  const mark = sameFigure(noun, of) ? markOf(percent, within, before, stat, after, inclusive) : undefined;
+  const mark = sameFigure(noun, of)
+    ? markOf(percent, within, before, stat, after, inclusive, !within && Boolean(figure.groups?.whole))
+    : undefined;
   if (!mark) return { text: asked };
   const stand = COUNTED.test(noun)
     ? `${down ? 'fewer' : 'more'} than 1 orders`
@@ -105,6 +147,23 @@ export function readPeriodRelative(asked: string): { text: string; mark?: Period
 }
 
 const finer = (a: Grain, b: Grain) => GRAINS.indexOf(a) < GRAINS.indexOf(b);
+
+/**
+ * The calendar unit a period is exactly one of (2024: year; Q2 2025: quarter; March 2025: month), or undefined (no
+ * period, several units, a span of days): "the average month" of the question's period is then no container.
+ */
+function wholeUnit(period: Plan['range']): Grain | undefined {
+  if (!period || period.relative || period.assumed) return undefined;
+  const from = /^(\d{4})-(\d\d)-01(?:T00:00:00(?:\.000)?Z?)?$/.exec(period.from);
+  const to = /^(\d{4})-(\d\d)-01(?:T00:00:00(?:\.000)?Z?)?$/.exec(period.to);
+  if (!from || !to) return undefined;
+  const months = (Number(to[1]) - Number(from[1])) * 12 + Number(to[2]) - Number(from[2]);
+  const start = Number(from[2]) - 1;
+  if (months === 12 && start === 0) return 'year';
+  if (months === 3 && start % 3 === 0) return 'quarter';
+  if (months === 1) return 'month';
+  return undefined;
+}
 
 /**
  * The plan with its condition on periods set against their containing period's mean or median, or why it cannot be:
@@ -120,10 +179,18 @@ export function againstPeriod(plan: Plan, mark: PeriodMark): Plan | string {
     return misfit;
   if (h.output !== 'list' && h.output !== 'count') return misfit;
   if (plan.dimensions.length > 0 || plan.compare || plan.top || plan.share || plan.anyOf) return misfit;
-  if (!finer(h.grain, mark.within) || (mark.unit && mark.unit !== h.grain)) return misfit;
+  // ("the average month": of every month the question counts; "over all the data": with no period named. A period
+  // read against today may be partial, and "per year" would leave open whose mean: neither is read.)
+  if (mark.whole && plan.range) return misfit;
+  if (mark.asked && (plan.range?.relative || (plan.grain && plan.grain !== h.grain))) return misfit;
+  const within = mark.asked ? (wholeUnit(plan.range) ?? 'year') : mark.within;
+  const whole = mark.asked && !wholeUnit(plan.range);
+  if (!whole && !finer(h.grain, within)) return misfit;
+  if (mark.unit && mark.unit !== h.grain) return misfit;
   // ("peak days per month": counted per month; a breakdown finer than the periods compared is no count of them.)
   if (plan.grain && plan.grain !== h.grain && !finer(h.grain, plan.grain)) return misfit;
-  const { unit: _unit, inclusive, ...vsPeriod } = mark;
+  const { unit: _unit, inclusive, asked: _asked, whole: _whole, ...marked } = mark;
+  const vsPeriod = { ...marked, within, ...(whole ? { whole: true as const } : {}) };
   // (Periods listed per a coarser period are counted in each: "peak days per month".)
   const output = plan.grain && plan.grain !== h.grain ? 'count' : h.output;
   // ("at least 110% of the month's average day": the bound itself holds.)
@@ -143,7 +210,7 @@ export function periodRelativeWords(
 ): string {
   const stat = vs.stat === 'median' ? 'median' : 'average';
   const part = vs.factor !== undefined ? `${percentOf(vs.factor)}% of ` : '';
-  const against = `${part}their ${vs.within}'s ${stat} ${grain}`;
+  const against = vs.whole ? `${part}the ${stat} ${grain}` : `${part}their ${vs.within}'s ${stat} ${grain}`;
   if (inclusive)
     return counted
       ? `whose ${noun.replace(/s$/, '')}s were at ${up ? 'least' : 'most'} ${against}`
@@ -186,7 +253,9 @@ export function periodsDefined(said: string): { noun: string; mark: PeriodMark }
   const up = /^more|over/.test(read.text);
   const stat = read.mark.stat === 'median' ? 'median' : 'average';
   const part = read.mark.factor !== undefined ? `${percentOf(read.mark.factor)}% of ` : '';
-  const against = `${part}their ${read.mark.within}'s ${stat} ${unit}`;
+  const against = read.mark.asked
+    ? `${part}the ${stat} ${unit}`
+    : `${part}their ${read.mark.within}'s ${stat} ${unit}`;
   const counted = read.text.endsWith('orders');
   const noun = read.mark.inclusive
     ? `${PLURAL[unit]} with ${counted ? 'orders' : 'revenue'} at ${up ? 'least' : 'most'} ${against}`

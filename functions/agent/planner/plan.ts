@@ -381,7 +381,8 @@ export interface EntityCondition {
    * Periods as entities against their own containing period's mean or median of the same figure instead of `value`
    * ("days with more orders than their month's daily average", "months under their year's median"; period-relative.ts).
    */
-  vsPeriod?: { stat: 'avg' | 'median'; within: Grain; factor?: number };
+  /** `whole`: against the mean of every period the query counts ("the average month"), not of each container's. */
+  vsPeriod?: { stat: 'avg' | 'median'; within: Grain; factor?: number; whole?: true };
   /** With output 'list': the entities meeting the clauses ranked by this measure, the first `n` ("top 5 by AOV, min 10 orders"). */
   rankBy?: { measure: CatalogMember; n: number; direction: 'desc' | 'asc' };
 }

@@ -23,7 +23,7 @@ import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
 import { readDaysToFirst } from './days-to-first';
-import { type Definition, readDefinitions } from './definitions';
+import { type Definition, readDefinitions, seasonsDefined, standardGlossesDropped } from './definitions';
 import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { readEntityVersus } from './entity-versus';
@@ -227,6 +227,26 @@ export function readQuestions(
   // ("average daily revenue in Q3 2025": the total over the period's calendar days, day-means.ts; "we call revenue
   // 'GMV' internally": the figure said back by the asker's name, aliases.ts.)
   // ("over five hundred dollars": "over $500", spelled-amounts.ts, read once for the thread.)
+  // ("Summer revenue in 2024?" refused, then "and in 2025?": nothing to carry; read alone, it was the year's order
+  // count, confidently wrong.) A short follow-up of a question not answered is not answered either.
+  const last = questions.at(-1);
+  if (
+    !plain &&
+    questions.length > 1 &&
+    last !== undefined &&
+    short(last) &&
+    looksLikeFollowUp(last) &&
+    !parseBest(last, withWeekdays(models), today)?.measureNamed
+  ) {
+    const before = readQuestions(questions.slice(0, -1), models, today);
+    if (before.kind === 'refuse' || before.kind === 'none')
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'I could not answer the question before this one, so this follow-up has nothing to carry: please ask it in full',
+      };
+  }
   const spelled: SpelledAmount[] = [];
   const inFigures = questions.map((q) => readSpelledAmounts(q, spelled));
   const reading = readQuestionsAsked(inFigures, models, today, plain);
@@ -243,6 +263,9 @@ export function readQuestions(
   );
   return { ...reading, plan: spelled.length > 0 ? { ...plan, spelled } : plan };
 }
+
+/** A question of a few words ("and in 2025?", "what about per segment?"). */
+const short = (question: string) => question.trim().split(/\s+/).length <= 6;
 
 function readQuestionsAsked(
   asked: readonly string[],
@@ -276,6 +299,10 @@ function readQuestionsAsked(
   if (carried && 'refuse' in carried) return { kind: 'refuse', missing: '', reason: carried.refuse };
   if (carried) return { kind: 'plan', plan: carried.plan };
   // ("big-ticket = $750 and up: how many big-ticket orders in 2024?": the word defined and used, definitions.ts.)
+  // ("weekend = Saturday or Sunday. ...": a word defined as the planner reads it, said again and read away.)
+  // ("summer means June through August. summer revenue per year?": those months, seasonsDefined.)
+  const glossed = plain ? questions : seasonsDefined(questions.map(standardGlossesDropped));
+  if (glossed.some((q, i) => q !== questions[i])) return readQuestions(glossed, models, today, plain);
   const defined = plain ? undefined : readDefinitions(questions, models);
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
   if (defined && defined.used.length > 0)

@@ -12,10 +12,10 @@ import { ident } from './sql';
 import { MONTHS } from './vocabulary';
 import { derived } from './weekdays';
 
-const YEARLY =
+export const YEARLY =
   /\b(?:by|each|every|per|across(?:\s+(?:the|all))?|for\s+(?:each|every|all)(?:\s+the)?|over\s+the|all)\s+years?\b|\byear\s+by\s+year\b|\byearly\b|\bannually\b/i;
 /** A year said in any way: a year's digits, "this year", "last year", "ytd". */
-const A_YEAR =
+export const A_YEAR =
   /\b(?:19|20)\d{2}\b|'\d{2}\b|\b(?:this|last|next|previous|prior|current|past)\s+years?\b|\bytd\b/i;
 const QUARTER = /\bq([1-4])\b/i;
 const MONTH = new RegExp(
@@ -64,7 +64,7 @@ export function readYearsOwn(question: string): string {
 }
 
 /** Every year's together: "all time", "all years combined", "every december ever", "all december orders". */
-const POOLED = new RegExp(
+export const POOLED = new RegExp(
   `\\ball\\s+time\\b|\\b(?:all|every)\\s+(?:the\\s+)?years?\\s+(?:combined|together|pooled)\\b|\\bany\\s+year\\b|\\b(?:all|every)\\s+(?:q[1-4]|${MONTHS.join('|')})s?\\b`,
   'i',
 );
@@ -74,6 +74,8 @@ const POOLED = new RegExp(
  * pools them ("AOV in december, all years combined"); undefined when the question is no such one.
  */
 export function seasonal(question: string, plan: Plan): Plan | undefined {
+  const months = monthsOfEveryYear(question, plan);
+  if (months) return months;
   const range = plan.range;
   const time = plan.timeDimension;
   const pooled = plan.grain === undefined && POOLED.test(question);
@@ -96,4 +98,29 @@ export function seasonal(question: string, plan: Plan): Plan | undefined {
   if (plan.share && !plan.share.part && !plan.share.rows && !pooled && !SHARE_OF.test(question))
     return { ...plan, range: undefined, share: { ...plan.share, part: filter } };
   return { ...plan, range: undefined, filters: [...plan.filters, filter] };
+}
+
+const MONTH_LABEL = new RegExp(`^(${MONTHS.join('|')}) ((?:19|20)\\d\\d)$`, 'i');
+
+/**
+ * "orders placed in June, July or August, by year", "revenue in Nov or Dec, all years together": months named without
+ * a year, either of them, beside a yearly breakdown or pooled: those months of every year (the date reader had taken
+ * them of the clock's year, past the data: confidently wrong). Months joined by "and" (side by side, or together?)
+ * are left as read.
+ */
+function monthsOfEveryYear(question: string, plan: Plan): Plan | undefined {
+  const periods = plan.anyOf ?? plan.compare;
+  const time = plan.timeDimension;
+  if (!periods || periods.length < 2 || !time || plan.having || plan.perGroup || plan.share) return undefined;
+  if (A_YEAR.test(question) || !/\bor\b/i.test(question) || /\band\b/i.test(question)) return undefined;
+  const pooled = plan.grain === undefined && POOLED.test(question);
+  if (!(pooled || (plan.grain === 'year' && YEARLY.test(question)))) return undefined;
+  const labels = periods.map((p) => MONTH_LABEL.exec(p.label));
+  const years = new Set(labels.map((m) => m?.[2]));
+  if (labels.some((m) => !m) || years.size !== 1) return undefined;
+  const names = labels.map((m) => capital((m?.[1] ?? '').toLowerCase()));
+  if (new Set(names).size !== names.length) return undefined;
+  const filter = { member: ofYear(time, 'month'), values: names, negate: false };
+  const { anyOf: _anyOf, compare: _compare, range: _range, ...rest } = plan;
+  return { ...rest, filters: [...plan.filters, filter] };
 }
