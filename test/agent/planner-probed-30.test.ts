@@ -199,3 +199,26 @@ describe("a pointer at the question's own one period", () => {
     );
   });
 });
+
+describe("periods against a named year's average period", () => {
+  it("sets each day of the year asked against the other year's average day", () => {
+    const read = plan('how many days in 2025 had more revenue than the 2024 daily average?');
+    expect(read.having?.vsPeriod?.of?.label).toBe('2024');
+    const sql = queryFor(read).sql;
+    expect(sql).toContain("o AS (SELECT date_trunc('day', created_at) AS day, MEASURE(total_amount)");
+    expect(sql).toContain("WHERE created_at >= '2024-01-01' AND created_at < '2025-01-01' GROUP BY 1)");
+    expect(sql).toMatch(/^WITH e AS \(.*created_at >= '2025-01-01'/);
+  });
+
+  it("reads the year before the mean as the question's own when it is", () => {
+    const read = plan('list the months of 2025 where orders were below the 2025 monthly average');
+    expect(read.having?.vsPeriod).toMatchObject({ stat: 'avg', within: 'year' });
+    expect(read.having?.vsPeriod?.of).toBeUndefined();
+  });
+
+  it("refuses it with no year of the question's own", () => {
+    expect(demoReading(['how many days had more revenue than the 2024 daily average?'], TODAY).kind).toBe(
+      'refuse',
+    );
+  });
+});

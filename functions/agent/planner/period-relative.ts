@@ -9,7 +9,7 @@
  * anything else is refused, never read as a plain bound.
  */
 import { GRAINS, type Grain, type Plan } from './plan';
-import { GRAIN_WORDS } from './vocabulary';
+import { GRAIN_WORDS, yearPeriod } from './vocabulary';
 
 /** What the comparison is against: the mean or median of the periods within each `within`. */
 export interface PeriodMark {
@@ -28,6 +28,8 @@ export interface PeriodMark {
   asked?: true;
   /** "the average month over all the data": said so, the question must name no period. */
   whole?: true;
+  /** "than the 2024 daily average" in a question of 2025: the mean of that other year's own periods. */
+  of?: number;
 }
 
 /** A unit's words ("daily", "month"): the grain. */
@@ -38,7 +40,7 @@ const UP = String.raw`above|over|beat|beats|top|tops|topped|exceed|exceeds|excee
 const DOWN = String.raw`below|under|less\s+than|lower\s+than|smaller\s+than|fewer\s+than`;
 /** "more orders than their month's daily average", "fewer orders than ...". */
 const MORE_ROWS = new RegExp(
-  String.raw`\b(more|fewer|less)\s+(orders|purchases|sales)\s+than\s+${CONTAINER}\b`,
+  String.raw`\b(more|fewer|less)\s+(orders|purchases|sales|revenue|spend)\s+than\s+${CONTAINER}\b`,
   'i',
 );
 /** "revenue over their year's median month", "orders beat that month's daily average", "orders fall below 90% of ...". */
@@ -67,6 +69,18 @@ function sameYearSaid(question: string, m: RegExpExecArray): boolean {
 }
 
 /**
+ * "how many days in 2025 had more revenue than the 2024 daily average": a year said of the mean with no container,
+ * not the question's own, while the question names a year of its own: the mean is of that other year's periods.
+ */
+function otherYear(question: string, m: RegExpExecArray): number | undefined {
+  const tail = m.groups?.tail;
+  if (m[4] || !tail || sameYearSaid(question, m)) return undefined;
+  const rest = question.slice(0, m.index) + question.slice(m.index + m[0].length);
+  const years = new Set(rest.match(/\b(?:19|20)\d\d\b/g) ?? []);
+  return years.size === 1 ? Number(tail) : undefined;
+}
+
+/**
  * The words read as the comparison: after a container said ("their year's median month of 2025"), a year or "over
  * all the data" after it stays in the question, as the question's own period.
  */
@@ -74,6 +88,21 @@ const saidOf = (m: RegExpExecArray) =>
   m[4] && (m.groups?.tail || m.groups?.whole)
     ? m[0].replace(/\s+(?:of|in|for|over|across)\s+(?:20\d\d|all\b.*|the\s+whole\b.*)$/i, '')
     : m[0];
+
+/**
+ * "below the 2025 monthly average", "than the 2024 average day": the year said after the mean ("the monthly average
+ * of 2025"), read as that shape is (a year not the question's own stays unread, and is refused: misreadings.ts).
+ */
+const YEAR_BEFORE_MEAN =
+  /\bthe\s+((?:19|20)\d\d)(?:['’]s)?\s+(?:(daily|weekly|monthly|quarterly)\s+(average|avg|mean|median)|(average|avg|mean|median)\s+(day|week|month|quarter))\b/gi;
+const yearAfterMean = (
+  _all: string,
+  year: string,
+  unit?: string,
+  stat?: string,
+  stat2?: string,
+  unit2?: string,
+) => (unit ? `the ${unit} ${stat} of ${year}` : `the ${stat2} ${unit2} of ${year}`);
 
 /** The mark read from the words of a container's mean or median (its percent, when said, as a factor). */
 function markOf(
@@ -114,12 +143,14 @@ const sameFigure = (noun: string, after: string | undefined) =>
  * number, and the mark it was against; the question as it was when it says none.
  */
 export function readPeriodRelative(asked: string): { text: string; mark?: PeriodMark } {
-  const question = asked.replace(
-    CONTAINER_OF,
-    (_all, stat: string, unit: string, within: string) => `their ${within}'s ${stat} ${unit}`,
-  );
+  const question = asked
+    .replace(YEAR_BEFORE_MEAN, yearAfterMean)
+    .replace(
+      CONTAINER_OF,
+      (_all, stat: string, unit: string, within: string) => `their ${within}'s ${stat} ${unit}`,
+    );
   const rows = MORE_ROWS.exec(question);
-  if (rows && !sameYearSaid(question, rows)) return { text: asked };
+  if (rows && !sameYearSaid(question, rows) && !otherYear(question, rows)) return { text: asked };
   if (rows) {
     const [, more = '', noun = 'orders', percent, within = '', before, stat = '', after, figure] = rows;
     const said = saidOf(rows);
@@ -128,10 +159,16 @@ export function readPeriodRelative(asked: string): { text: string; mark?: Period
       ? markOf(percent, within, before, stat, after, false, !within && Boolean(rows.groups?.whole))
       : undefined;
     if (!mark) return { text: asked };
-    return { text: question.replace(said, `${word} than 1 ${noun.toLowerCase()}`), mark };
+    const of = otherYear(question, rows);
+    // ("more revenue than the 2024 daily average": money, set as a bound on the revenue.)
+    const money = /^(?:revenue|spend)$/i.test(noun);
+    const stand = money
+      ? `revenue ${word === 'more' ? 'over' : 'under'} $1`
+      : `${word} than 1 ${noun.toLowerCase()}`;
+    return { text: question.replace(said, stand), mark: of ? { ...mark, of } : mark };
   }
   const figure = FIGURE_AGAINST.exec(question);
-  if (!figure || !sameYearSaid(question, figure)) return { text: asked };
+  if (!figure || (!sameYearSaid(question, figure) && !otherYear(question, figure))) return { text: asked };
   const [, noun = '', cmp = '', percent, within = '', before, stat = '', after, of] = figure;
   const said = saidOf(figure);
   const down = DOWN_WORD.test(cmp.replace(/\s+/g, ' '));
@@ -143,7 +180,8 @@ export function readPeriodRelative(asked: string): { text: string; mark?: Period
   const stand = COUNTED.test(noun)
     ? `${down ? 'fewer' : 'more'} than 1 orders`
     : `revenue ${down ? 'under' : 'over'} $1`;
-  return { text: question.replace(said, stand), mark };
+  const year = otherYear(question, figure);
+  return { text: question.replace(said, stand), mark: year ? { ...mark, of: year } : mark };
 }
 
 const finer = (a: Grain, b: Grain) => GRAINS.indexOf(a) < GRAINS.indexOf(b);
@@ -183,14 +221,23 @@ export function againstPeriod(plan: Plan, mark: PeriodMark): Plan | string {
   // read against today may be partial, and "per year" would leave open whose mean: neither is read.)
   if (mark.whole && plan.range) return misfit;
   if (mark.asked && (plan.range?.relative || (plan.grain && plan.grain !== h.grain))) return misfit;
-  const within = mark.asked ? (wholeUnit(plan.range) ?? 'year') : mark.within;
-  const whole = mark.asked && !wholeUnit(plan.range);
+  // ("days in 2025 above the 2024 daily average": the question's own period one whole year, the other year's periods
+  // of the same unit averaged.)
+  if (mark.of !== undefined && (wholeUnit(plan.range) !== 'year' || plan.grain || !mark.unit)) return misfit;
+  const within =
+    mark.of !== undefined ? 'year' : mark.asked ? (wholeUnit(plan.range) ?? 'year') : mark.within;
+  const whole = mark.asked && mark.of === undefined && !wholeUnit(plan.range);
   if (!whole && !finer(h.grain, within)) return misfit;
   if (mark.unit && mark.unit !== h.grain) return misfit;
   // ("peak days per month": counted per month; a breakdown finer than the periods compared is no count of them.)
   if (plan.grain && plan.grain !== h.grain && !finer(h.grain, plan.grain)) return misfit;
-  const { unit: _unit, inclusive, asked: _asked, whole: _whole, ...marked } = mark;
-  const vsPeriod = { ...marked, within, ...(whole ? { whole: true as const } : {}) };
+  const { unit: _unit, inclusive, asked: _asked, whole: _whole, of, ...marked } = mark;
+  const vsPeriod = {
+    ...marked,
+    within,
+    ...(whole ? { whole: true as const } : {}),
+    ...(of !== undefined ? { of: yearPeriod(of) } : {}),
+  };
   // (Periods listed per a coarser period are counted in each: "peak days per month".)
   const output = plan.grain && plan.grain !== h.grain ? 'count' : h.output;
   // ("at least 110% of the month's average day": the bound itself holds.)
@@ -210,7 +257,11 @@ export function periodRelativeWords(
 ): string {
   const stat = vs.stat === 'median' ? 'median' : 'average';
   const part = vs.factor !== undefined ? `${percentOf(vs.factor)}% of ` : '';
-  const against = vs.whole ? `${part}the ${stat} ${grain}` : `${part}their ${vs.within}'s ${stat} ${grain}`;
+  const against = vs.of
+    ? `${part}the ${stat} ${grain} of ${vs.of.label}`
+    : vs.whole
+      ? `${part}the ${stat} ${grain}`
+      : `${part}their ${vs.within}'s ${stat} ${grain}`;
   if (inclusive)
     return counted
       ? `whose ${noun.replace(/s$/, '')}s were at ${up ? 'least' : 'most'} ${against}`

@@ -203,8 +203,9 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 const REWRITES: [RegExp, Replacement][] = [
   // "which segment changed the most between the two?" after "orders by segment in 2024" -> "and in 2025?": the two
   // periods just compared, said already by the thread ("two" was read as a top 2, the periods as this year and next).
+  // ("between those two years" is read by the follow-up itself.)
   [
-    /\b((?:changed|change|grew|grow|fell|fall|moved|move|rose|rise|dropped|drop|shifted|shift|swung|swing|declined|decline|increased|increase|decreased|decrease|improved|improve)(?:\s+the)?(?:\s+(?:most|least|more|less|fastest|slowest|biggest|smallest))?)\s+between\s+(?:the\s+two|them|those\s+two|these\s+two)(?:\s+(?:years|periods|quarters|months|halves|of\s+them))?(?=\s*[?.!]|\s*$)/gi,
+    /\b((?:changed|change|grew|grow|fell|fall|moved|move|rose|rise|dropped|drop|shifted|shift|swung|swing|declined|decline|increased|increase|decreased|decrease|improved|improve)(?:\s+the)?(?:\s+(?:most|least|more|less|fastest|slowest|biggest|smallest))?)\s+between\s+(?:the\s+two|them)(?:\s+of\s+them)?(?=\s*[?.!]|\s*$)/gi,
     '$1',
   ],
   // "what share of Q4 2025 revenue came from the top 5 customers of that quarter?": the pointer at the question's one
@@ -226,11 +227,15 @@ const REWRITES: [RegExp, Replacement][] = [
       return own === unit.toLowerCase() ? '' : all;
     },
   ],
-  // "how did the last full quarter compare to the one before?": the unit said before it (was unread, refused).
+  // "how did the last full quarter compare to the one before?", "revenue in Q3 2025 vs the previous one": the unit
+  // said before it (was unread, refused).
   [
-    /\b(day|week|month|quarter|year|q[1-4]|(?:19|20)\d\d|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b([^?.!]*?\b(?:to|with|vs\.?|versus|against|than|over)\s+)the\s+(?:one\s+(?:before|prior)|previous\s+one|prior\s+one|previous|one\s+preceding)\b(?!\s+(?:day|week|month|quarter|year)\b)/gi,
-    (_all: string, said: string, between: string) => {
-      const unit = /^(?:day|week|month|quarter|year)$/i.test(said)
+    /\b(day|week|month|quarter|year|q[1-4]|(?:19|20)\d\d|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b([^?.!]*?\b(?:to|with|vs\.?|versus|against|than|over)\s+)the\s+(one\s+(?:before|prior)|previous\s+one|prior\s+one|previous|one\s+preceding)\b(?!\s+(?:day|week|month|quarter|year)\b)/gi,
+    (all: string, said: string, between: string, pointer: string) => {
+      // ("this quarter versus the previous one": read as two periods side by side already.)
+      const bare = /^(?:day|week|month|quarter|year)$/i.test(said);
+      if (bare && /^p/i.test(pointer)) return all;
+      const unit = bare
         ? said.toLowerCase()
         : /^q/i.test(said)
           ? 'quarter'
@@ -240,11 +245,11 @@ const REWRITES: [RegExp, Replacement][] = [
       return `${said}${between}the ${unit} before`;
     },
   ],
-  // "how much did each signup quarter's customers spend in 2024", "each region's buyers": the people of each group,
-  // the group the breakdown (the people were read as a breakdown by customer too, or "buyers" as their count:
-  // confidently wrong).
+  // "how much did each signup quarter's customers spend in 2024": the people of each group of two or three words (of
+  // one word, "each region's customers", read below), the group the breakdown (the people were read as a breakdown by
+  // customer too, or "buyers" as their count: confidently wrong).
   [
-    /\b(each|every)\s+((?:[a-z-]+\s+){0,2}[a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts|purchasers)\b/gi,
+    /\b(each|every)\s+((?:[a-z-]+\s+){1,2}[a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts|purchasers)\b/gi,
     'the customers of $1 $2',
   ],
   // "the last three months of the year" with one year named: that year's Q4 (the first three its Q1, the first or

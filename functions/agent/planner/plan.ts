@@ -382,7 +382,14 @@ export interface EntityCondition {
    * ("days with more orders than their month's daily average", "months under their year's median"; period-relative.ts).
    */
   /** `whole`: against the mean of every period the query counts ("the average month"), not of each container's. */
-  vsPeriod?: { stat: 'avg' | 'median'; within: Grain; factor?: number; whole?: true };
+  vsPeriod?: {
+    stat: 'avg' | 'median';
+    within: Grain;
+    factor?: number;
+    whole?: true;
+    /** The mean of another named period's own periods ("than the 2024 daily average"), not a container's. */
+    of?: Period;
+  };
   /** With output 'list': the entities meeting the clauses ranked by this measure, the first `n` ("top 5 by AOV, min 10 orders"). */
   rankBy?: { measure: CatalogMember; n: number; direction: 'desc' | 'asc' };
 }

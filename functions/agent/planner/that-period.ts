@@ -76,9 +76,12 @@ export function dropPreviousPeriodPointer(text: string, previous: Period | undef
     ),
     '$1 of ',
   );
+  // ("how much did they spend that year?": "that year" said bare at the end too; not beside a second test of the same
+  // people, "what % of them also bought toys that month?", which its own reader takes with the pointer.)
+  const bare = SECOND_TEST.test(restated) ? '' : `|that\\s+${unit}(?=\\s*(?:[?.!]|$))`;
   return restated.replace(
     new RegExp(
-      `\\s*,?\\s*\\b(?:(?:in|during|for|over|within)\\s+(?:that|the\\s+same)\\s+${unit}\\b(?!['’])|that\\s+${unit}(?=\\s*(?:[?.!]|$)))`,
+      `\\s*,?\\s*\\b(?:(?:in|during|for|over|within)\\s+(?:that|the\\s+same)\\s+${unit}\\b(?!['’])${bare})`,
       'gi',
     ),
     // ("how many orders in that quarter?" after revenue in Q3 2025: the period said again, when its label reads as one;
@@ -87,6 +90,8 @@ export function dropPreviousPeriodPointer(text: string, previous: Period | undef
     previous && PERIOD_LABEL.test(previous.label) && !BACK_AT_ROWS.test(text) ? ` in ${previous.label}` : '',
   );
 }
+/** Words of a second test of the same rows or people. */
+const SECOND_TEST = /\b(?:also|again|too|as\s+well|both)\b/i;
 /** Words pointing back at the previous answer's rows. */
 const BACK_AT_ROWS =
   /\b(?:they|them|their|those|these|it|its|each(?!\s+(?:day|week|month|quarter|year)s?\b)|every\s+one|per\s+one)\b/i;
