@@ -110,3 +110,20 @@ describe('"without a single cancellation"', () => {
     expect(rephrase('revenue without returns in 2025')).not.toContain('with no');
   });
 });
+
+describe('a count of the rows of a kind between two bounds', () => {
+  it('reads "between 2 and 4 cancelled orders": the lower bound leaves out those with none as asked', () => {
+    // Act
+    const sql = queryFor(
+      demoPlan(['how many customers had between 2 and 4 cancelled orders in 2025?'], TODAY),
+    ).sql;
+    // Assess
+    expect(sql).toContain("status = 'cancelled'");
+    expect(sql).toContain('HAVING MEASURE(count) <= 4 AND MEASURE(count) >= 2');
+  });
+
+  it('still counts "fewer than 3 returned orders" with those who have none', () => {
+    const sql = queryFor(demoPlan(['how many customers had fewer than 3 returned orders?'], TODAY)).sql;
+    expect(sql).toContain("SUM(CASE WHEN status = 'returned' THEN 1 ELSE 0 END) < 3");
+  });
+});
