@@ -523,6 +523,16 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
       : words.length > 1 && at.length === words.length
         ? each(r)
         : stated(r[m])) + over(r);
+  // ("the median order in Q4 2025 vs Q4 2024, by what percent?": the two figures and the change, sql-second.ts.)
+  const percentAt = column(query, 'change_percent');
+  if (percentAt >= 0) {
+    const r = result.data[0] ?? [];
+    const [before, now, change] = ['previous', 'measure', 'change'].map((role) => r[column(query, role)]);
+    const [a, b] = [plan.compare?.[0]?.label, plan.compare?.at(-1)?.label];
+    if (asNumber(now) === undefined || asNumber(before) === undefined)
+      return `${query.title}: ${a} ${stated(before)}, ${b} ${stated(now)}, so no change to give.`;
+    return `${query.title}: ${a} ${figure(before)} → ${b} ${figure(now)}, ${formatChange(member, change)} (${formatPercent(r[percentAt], true)}).`;
+  }
   if (!labels) return `${query.title}: ${values(result.data[0] ?? [])}.`;
   return `${query.title}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${values(r)}`)}`;
 }

@@ -32,8 +32,13 @@ export function cohortsVersus(text: string, a: Found | undefined, b: Found | und
   if (a.cohort.attr || b.cohort.attr || a.cohort.firstAmount || b.cohort.firstAmount) return undefined;
   if (a.cohort.period.from === b.cohort.period.from && a.cohort.period.to === b.cohort.period.to)
     return undefined;
-  if (!AGAINST.test(text)) return undefined;
-  return { ...a, versus: { period: b.cohort.period, span: b.span } };
+  // ("compare Q1 2022 signups and Q3 2022 signups": after an opening "compare", "and" sets them against each other.)
+  const between = text.slice(Math.min(a.span.end, b.span.end), Math.max(a.span.at, b.span.at));
+  const compareAnd = COMPARE_FIRST.test(text) && /^\s*(?:and|with)\s*$/.test(between);
+  if (!AGAINST.test(text) && !compareAnd) return undefined;
+  // (The "and" goes with the second cohort's words.)
+  const span = compareAnd && a.span.end <= b.span.at ? { at: a.span.end, end: b.span.end } : b.span;
+  return { ...a, versus: { period: b.cohort.period, span } };
 }
 
 /**
@@ -44,7 +49,7 @@ export function withoutComparison(rest: string): string {
   return ` ${rest} `
     .replace(/\b(?:more|less|fewer|higher|lower|bigger|smaller)(?:\s+often)?\b(?!\s+than\s+\d)/g, ' ')
     .replace(
-      /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to|ones|joiners|signups|sign\s+ups)\b/g,
+      /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to|ones|joiners|signups|sign\s+ups)\b|^\s*(?:please\s+)?compar(?:e|ing)\b/g,
       ' ',
     )
     .replace(/\s+/g, ' ');

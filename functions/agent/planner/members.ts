@@ -832,3 +832,38 @@ export function scatteredValues(tokens: Token[], filters: ValueFilter[], cube: C
   }
   return out;
 }
+
+/** Words that set one side against another. */
+const VERSUS = new Set(['vs', 'versus', 'against']);
+
+/**
+ * "median order amount for enterprise vs west": values of two members set against each other, which one query
+ * filtered by both would answer as the rows of both at once (was the enterprise orders in the west, confidently
+ * wrong). The words, so the question is refused; values of one member ("enterprise vs consumer") are a breakdown.
+ */
+export function versusAcrossMembers(
+  tokens: readonly Token[],
+  filters: readonly ValueFilter[],
+): string | undefined {
+  const spans = filters
+    .filter((f) => !f.negate)
+    .flatMap((f) =>
+      f.values.flatMap((v) => {
+        const sequence = words(v).map(stem);
+        const at = tokens.findIndex((t, i) => t.value && sequence.every((s, k) => tokens[i + k]?.stem === s));
+        return at < 0 ? [] : [{ value: v, member: f.member, from: at, to: at + sequence.length - 1 }];
+      }),
+    )
+    .sort((a, b) => a.from - b.from);
+  for (let k = 1; k < spans.length; k++) {
+    const a = spans[k - 1];
+    const b = spans[k];
+    if (!a || !b || a.member === b.member) continue;
+    // (Only the one word between them, or a noun said on both sides: "enterprise customers vs west customers".)
+    const between = tokens.slice(a.to + 1, b.from).filter((t) => !t.value);
+    if (!between.some((t) => VERSUS.has(t.raw))) continue;
+    if (between.length > 3) continue;
+    return `"${a.value}" and "${b.value}" are values of two different fields (${a.member.title.toLowerCase()}, ${b.member.title.toLowerCase()}) set against each other, and one filter of both would answer neither: ask for each on its own`;
+  }
+  return undefined;
+}

@@ -682,6 +682,29 @@ const REWRITES: [RegExp, Replacement][] = [
     ),
     '$1 signups vs $2 signups',
   ],
+  // "placed more than 15 orders without a single cancellation", "without any returns that year": a customer with
+  // none of those rows, as "with no cancellations" reads (was unread: "without"). "A single" or "any" says it is
+  // the customer's rows; a bare "without returns" ("revenue without returns") stays as asked.
+  [
+    /\bwithout\s+(?:a\s+single|any|even\s+one|one\s+single)\s+(cancellation|cancelled\s+order|canceled\s+order|return|returned\s+order)s?\b/gi,
+    (_all, what = '') =>
+      `with no ${what.toLowerCase().replace(/\s+/g, ' ').replace('canceled', 'cancelled')}s`,
+  ],
+  // "new customers per quarter in 2022, and how much each quarter's new customers have spent": the new customers
+  // of each unit already broken down, with their spend (was the spend of the orders dated in 2022: "0, no orders
+  // match", confidently wrong). Only after "new customers per/by/each <that unit>".
+  [
+    /(,?\s*and\s+)(?:how\s+much\s+(?:each|every)\s+(quarter|month|year|week)['’]s\s+new\s+(?:customers|clients|buyers)\s+(?:have\s+|had\s+)?spent|(?:the\s+)?(?:total\s+)?(?:spend|spending|revenue)\s+of\s+(?:each|every)\s+(quarter|month|year|week)['’]s\s+new\s+(?:customers|clients|buyers))(?:\s+(?:in\s+total|altogether|all\s+together|overall|so\s+far|since(?:\s+then)?))?(?=\s*[?.!]*\s*$)/gi,
+    (all, _and = '', a = '', b = '', offset: unknown, text: unknown) => {
+      const unit = (a || b).toLowerCase();
+      const before = typeof text === 'string' && typeof offset === 'number' ? text.slice(0, offset) : '';
+      const per = new RegExp(
+        `\\bnew\\s+(?:customers|clients|buyers)\\s+(?:per|by|each|every|a)\\s+${unit}\\b`,
+        'i',
+      );
+      return per.test(before) ? ` and their total spend` : all;
+    },
+  ],
   // "what's the latest date we have orders for?", "the date of the last order in the data", "latest order date":
   // when the most recent order was placed (was the number of orders, "latest" left out).
   [
@@ -1417,14 +1440,15 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:slowest|quietest)\s+([a-z]+)\s*\(\s*(fewest|least)\s+/gi, '$2 $1 ('],
   [/\b(?:slowest|quietest)\b/gi, 'fewest'],
   // "customers who signed up in January vs the ones who signed up in December": the second cohort is the same
-  // kind, named by its period ("... in January vs December"), when the same verb came first.
+  // kind, named by its period ("... in January vs December"), when the same verb came first. Said with "vs"
+  // whatever the word ("... in Q1 2022 against Q4 2022" read Q4 2022 as the orders' dates: "no data").
   [
     /\b(vs\.?|versus|compared\s+(?:with|to)|against)\s+(?:the\s+ones|those|the\s+customers|customers|the\s+people|the\s+clients|clients)\s+(?:who|that)\s+(signed\s+up|joined|registered|first\s+(?:ordered|bought|purchased))\s+(?:in|during)\s+/gi,
-    (all, versus = '', verb = '', offset: unknown, text: unknown) =>
+    (all, _versus = '', verb = '', offset: unknown, text: unknown) =>
       typeof text === 'string' &&
       typeof offset === 'number' &&
       text.slice(0, offset).toLowerCase().includes(verb.toLowerCase().replace(/\s+/g, ' '))
-        ? `${versus} `
+        ? 'vs '
         : all,
   ],
   // "the most money worth of orders", "$ value of orders": the money of those rows, not how many there are.

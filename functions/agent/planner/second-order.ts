@@ -371,8 +371,16 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     // ("customers in the west with fewer than 3 returned orders": the values narrow the rows counted, so those with
     // none of them would drop out of "fewer than"; the reader of conditions on each one's rows counts them as 0, this
     // reading cannot tell the values of the rows from those of the people, so it does not answer.)
+    // ("between 2 and 4 cancelled orders": a lower bound of one or more beside it leaves out those with none as
+    // asked.)
+    const condition = input.condition;
+    const atLeastOne = (condition.and ?? []).some(
+      (c) =>
+        c.measure === condition.measure &&
+        ((c.op === '>=' && c.value >= 1) || (c.op === '>' && c.value >= 0)),
+    );
     const upTo =
-      ['<', '<='].includes(input.condition.op) || (input.condition.op === '=' && input.condition.value === 0);
+      (['<', '<='].includes(condition.op) && !atLeastOne) || (condition.op === '=' && condition.value === 0);
     if (
       upTo &&
       input.condition.measure.aggType === 'count' &&

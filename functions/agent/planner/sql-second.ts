@@ -676,6 +676,29 @@ export const percentileName = (p: number, of: string) =>
 const figureName = (percentile: Percentile, measure: CatalogMember | undefined) =>
   percentile.extreme ? `${percentile.extreme}_${measure?.column ?? 'value'}` : (measure?.column ?? 'count');
 
+/**
+ * One percentile in each of two compared periods with the change asked ("the median order in Q4 2025 compared with
+ * Q4 2024, by what percent?"): the two figures, the change and the change in percent, as a change of a measure
+ * between two periods reads (was the two figures alone, the change asked left out). `inner` selects the period's
+ * label and the figure (named `name`); undefined for any other shape.
+ */
+function percentileChange(
+  plan: Plan,
+  inner: string,
+  name: string,
+  member: CatalogMember | undefined,
+): PlannedQuery | undefined {
+  const compared = plan.compare;
+  const [a, b] = compared ?? [];
+  if (!plan.change || !a || !b || compared?.length !== 2 || plan.grain || plan.dimensions.length > 0)
+    return undefined;
+  if (plan.top || plan.change.only || plan.change.countPeriods) return undefined;
+  const pick = (p: Period) => `MAX(CASE WHEN period = ${quote(p.label)} THEN ${name} END)`;
+  const names = [a, b].map((p) => ident(`${name}_${label(p.label)}`));
+  const sql = `WITH s AS (${inner}), w AS (SELECT ${pick(a)} AS a, ${pick(b)} AS b FROM s) SELECT a AS ${names[0]}, b AS ${names[1]}, b - a AS change, round(100.0 * (b - a) / NULLIF(a, 0), 2) AS change_percent FROM w`;
+  return described(plan, sql, changeColumns(member, true));
+}
+
 /** A percentile of a row-level number, or of the first measure per entity or per period. */
 export function percentileQuery(plan: Plan): PlannedQuery {
   const percentile = plan.percentile;
@@ -721,6 +744,11 @@ export function percentileQuery(plan: Plan): PlannedQuery {
         ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}`
         : '';
     const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${mean}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${order}`;
+    const changed =
+      compared && ps.length === 1 && !mean && !gap && !ranked
+        ? percentileChange(plan, sql, percentileName(percentile.p, of.column), of)
+        : undefined;
+    if (changed) return changed;
     return described(plan, sql, [
       ...(plan.grain && at ? [{ role: 'time' as const }] : periodColumns),
       ...dimColumns,
@@ -785,6 +813,12 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const counted =
     percentile.withCount && percentile.per ? `, COUNT(*) AS ${ident(entityWord(percentile.per))}` : '';
   const sql = `WITH t AS (${t}) SELECT ${names.map((d) => `${d}, `).join('')}${statistic}${counted} FROM t${groupBy(names.length)}${order}`;
+  // ("median spend per customer in 2024 vs 2025, and the % change": the two figures and their change.)
+  const changed =
+    compared && ps.length === 1 && !percentile.gap && !counted && !ranked && percentile.stat !== 'avg'
+      ? percentileChange(plan, sql, name, measure)
+      : undefined;
+  if (changed) return changed;
   const stated = percentile.stat === 'avg' ? [percentile.p] : ps;
   return described(plan, sql, [
     ...(cohort

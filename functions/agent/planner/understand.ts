@@ -53,6 +53,7 @@ import {
   findValues,
   joinCompounds,
   scatteredValues,
+  versusAcrossMembers,
 } from './members';
 import { termsOf } from './names';
 import { releasePlace } from './nth';
@@ -1482,8 +1483,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const text = ` ${raws.join(' ')} `;
   // ("customers in the north who ordered in the south": two values of one dimension, not one filter of either.)
   const oneOfList =
-    valueOnOneOfList(tokens, measures) ??
+    valueOnOneOfList(tokens, measures, filters) ??
     scatteredValues(tokens, filters, cube)[0] ??
+    versusAcrossMembers(tokens, filters) ??
     twoRankings(tokens, { perGroup: second.fields.perGroup, top }, dimensions.length);
   return {
     cube,

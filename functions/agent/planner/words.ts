@@ -92,6 +92,7 @@ export function sellingReadings(
 export function valueOnOneOfList(
   tokens: readonly Token[],
   measures: readonly CatalogMember[],
+  filters: readonly { values: readonly string[]; negate: boolean }[] = [],
 ): string | undefined {
   if (measures.length === 0) return undefined;
   const measureWords = new Set(measures.flatMap((m) => [...m.titleWords, ...m.names]));
@@ -118,6 +119,21 @@ export function valueOnOneOfList(
     const left = tokens[leftAt]?.raw ?? '';
     const right = tokens[rightAt]?.raw ?? '';
     const other = (at: number, by: 1 | -1) => measures.length > 1 || figureAt(skip(at + by, by));
+    // ("p90 order amount for enterprise customers versus consumer customers": two values, each on the same noun,
+    // set against each other, not a value on one figure of a list.)
+    // (Only when both values are of one member, read as one filter of both: "enterprise customers vs west
+    // customers" stays refused.)
+    const oneMember = filters.some(
+      (f) => !f.negate && f.values.length === 2 && f.values.some((v) => v.toLowerCase() === t.raw),
+    );
+    const noun = end > i && oneMember ? tokens[end]?.stem : undefined;
+    const parallel = (at: number, by: 1 | -1) =>
+      noun !== undefined &&
+      ['vs', 'versus'].includes(tokens[at]?.raw ?? '') &&
+      (by === -1
+        ? tokens[at - 1]?.stem === noun && tokens[at - 2]?.value === true
+        : tokens[at + 1]?.value === true && tokens[at + 2]?.stem === noun);
+    if (parallel(leftAt, -1) || parallel(rightAt, 1)) continue;
     if ((LISTS.has(left) && other(leftAt, -1)) || (LISTS.has(right) && other(rightAt, 1))) {
       const phrase = tokens
         .slice(i, end + 1)
