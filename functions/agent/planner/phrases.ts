@@ -209,9 +209,10 @@ const REWRITES: [RegExp, Replacement][] = [
     '$1',
   ],
   // "what share of Q4 2025 revenue came from the top 5 customers of that quarter?": the pointer at the question's one
-  // period is that period, already said (the customers "of" it were read as signed up in it, or it was unread).
+  // period is that period, already said (the customers "of" it were read as signed up in it, or it was unread). Only
+  // at the question's end: "in the same month a year earlier" is another period.
   [
-    /\s*,?\s*\b(?:of|in|during|for|within|over)\s+(?:that|the\s+same)\s+(year|quarter|month)\b(?!['’])/gi,
+    /\s*,?\s*\b(?:of|in|during|for|within|over)\s+(?:that|the\s+same)\s+(year|quarter|month)(?=\s*(?:[?.!]|$))/gi,
     (all: string, unit: string, ...rest: unknown[]) => {
       const text = String(rest[1] ?? '');
       const periods = [
