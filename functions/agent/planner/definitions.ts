@@ -222,8 +222,10 @@ const QUOTED = `["'‘“]?`;
 const UNQUOTED = `["'’”]?`;
 /** A question's or a verb's first word, which begins no defined word ("why are customers churning"). */
 const NOT_TERM = String.raw`(?!(?:why|what|how|which|who|whom|whose|when|where|are|is|do|does|did|can|could|should|would|will|show|list|give|tell)\b)`;
+/** A word that opens a clause about the people, never a word of a defined term ("customers whose total revenue ..."). */
+const IN_TERM = String.raw`(?!(?:whose|who|which|that|with|where|whom)\b)`;
 /** The defined word: one to three words, perhaps hyphenated or quoted. */
-const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})${UNQUOTED}(?:\s+(?:orders?|customers?|clients?|accounts?|buyers?|revenue|sales)\b)?`;
+const TERM = String.raw`${QUOTED}${NOT_TERM}([a-z][a-z0-9-]*(?:\s+${IN_TERM}[a-z][a-z0-9-]*){0,2})${UNQUOTED}(?:\s+(?:orders?|customers?|clients?|accounts?|buyers?|revenue|sales)\b)?`;
 /** Where the definition holds, between the word and its verb ("'net sales' here means ..."): no condition. */
 const WHERE_SAID = String.raw`(?:\s+(?:here|internally|for\s+(?:us|me|now)|in\s+(?:this|my|our)\s+(?:deck|report|memo|pack|review)))?`;
 
