@@ -222,3 +222,45 @@ describe("periods against a named year's average period", () => {
     );
   });
 });
+
+describe("after held-out-30's one scoring", () => {
+  it.each([
+    [
+      'in each segment, how many customers have placed an order over $950?',
+      'how many customers have placed an order over $950, by segment?',
+    ],
+    [
+      'which category lost the most revenue to cancellations in 2025?',
+      'which category had the most revenue from cancelled orders in 2025?',
+    ],
+    [
+      'how much did returned orders bring in during 2025?',
+      'how much revenue did returned orders earn during 2025?',
+    ],
+    [
+      'by how many dollars did revenue from returned orders change?',
+      'by how much did revenue from returned orders change?',
+    ],
+    [
+      'how much more revenue did cancelled orders account for in 2024 than in 2023?',
+      'how much more revenue did cancelled orders earn in 2024 than in 2023?',
+    ],
+    [
+      'what percent of customers who joined in April 2022 placed an order in every quarter of 2024?',
+      'what percent of customers who joined in April 2022 ordered in every quarter of 2024?',
+    ],
+  ])('reads "%s" as "%s"', (question, read) => {
+    expect(rephrase(question, TODAY)).toBe(read);
+  });
+
+  it('counts the people of each group, not each one of them', () => {
+    const read = plan('for every segment, how many customers ever had an order above $950?');
+    expect(read.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
+    expect(read.measures.map((m) => m.column)).toEqual(['customer_count']);
+  });
+
+  it('keeps a group said first when the people are already grouped', () => {
+    const question = 'in each segment, how many customers by region spent over $1,000?';
+    expect(rephrase(question, TODAY)).toBe(question);
+  });
+});

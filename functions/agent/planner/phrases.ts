@@ -201,6 +201,41 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "placed an order in every quarter of 2025", "made a purchase in each month": ordered in every one (the share of
+  // orders per quarter was given: confidently wrong).
+  [
+    /\b(?:placed|made|had|put\s+in)\s+(?:an?|at\s+least\s+one|one)\s+(?:order|purchase)\s+(in\s+(?:every|each)\s+(?:single\s+)?(?:day|week|month|quarter)\b)/gi,
+    'ordered $1',
+  ],
+  // "how much did returned orders bring in during 2025", "by how many dollars did revenue ... change": money asked of
+  // the rows (their number was given: confidently wrong).
+  [/\bby\s+how\s+many\s+(?:dollars|bucks|usd)\b/gi, 'by how much'],
+  // ("how much more revenue did cancelled orders account for in 2024 than in 2023": an amount, not a share.)
+  [
+    /\bhow\s+much\s+((?:more\s+or\s+less|more|less)\s+)?(revenue|sales|money)\s+(did|do|does)\s+([a-z][^?]*?)\s+account\s+for\b/gi,
+    (_all: string, more = '', money: string, verb: string, rows: string) =>
+      `how much ${more}${money} ${verb} ${rows} bring in`,
+  ],
+  [
+    /\bhow\s+much\s+((?:more\s+or\s+less|more|less)\s+)?(did|do|does|will|would)\s+(?!(?:we|i|you|they|it)\b)([a-z][^?]*?)\s+(bring|brought|bringing|rake|raked|pull|pulled)\s+in\b/gi,
+    (_all: string, more = '', verb: string, rows: string, bring: string) =>
+      `how much ${more}revenue ${verb} ${rows} ${bring} in`,
+  ],
+  // "which category lost the most revenue to cancellations", "lost the most to returned orders": the most revenue of
+  // those orders (was the largest fall of revenue over the year before: confidently wrong).
+  [
+    /\b(?:lost|loses|lose|losing)\s+the\s+(most|least)(?:\s+(revenue|money|sales|dollars))?\s+(?:to|through|from|on)\s+(?:(?:its|their|the)\s+)?(returns|returned\s+orders|cancellations|cancelled\s+orders|canceled\s+orders|cancels|refunds)\b/gi,
+    (_all: string, most: string, _money: string | undefined, kind: string) =>
+      `had the ${most.toLowerCase()} revenue from ${/^ret|^ref/i.test(kind) ? 'returned' : 'cancelled'} orders`,
+  ],
+  // "in each segment, how many customers have placed an order over $950?": the group said first is the breakdown of
+  // the people counted, said after them ("..., by segment"); the people were read as a breakdown too (each customer
+  // listed with a count of 1: confidently wrong).
+  [
+    /^\s*(?:in|for|within|across)\s+(?:each|every)\s+([a-z]+(?:\s+[a-z]+)?)\s*,\s*(how\s+many\s+(?:customers|clients|buyers|shoppers|accounts|people)\b[^?]*?)\s*(\?*)\s*$/i,
+    (all: string, group: string, rest: string, mark: string) =>
+      /\b(?:by|per|each|every)\b/i.test(rest) ? all : `${rest}, by ${group}${mark}`,
+  ],
   // "which segment changed the most between the two?" after "orders by segment in 2024" -> "and in 2025?": the two
   // periods just compared, said already by the thread ("two" was read as a top 2, the periods as this year and next).
   // ("between those two years" is read by the follow-up itself.)
