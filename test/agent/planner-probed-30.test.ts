@@ -48,6 +48,10 @@ describe('the ones in a top N of every group', () => {
     );
   });
 
+  it('leaves a top percent alone', () => {
+    expect(readCountedInEvery('how many customers are in the top 10% by spend?').counted).toBeUndefined();
+  });
+
   it("leaves each group's own list when no membership of every group is said", () => {
     expect(plan('top 10 customers by spend in each year').perGroup?.inEvery).toBeUndefined();
     expect(
