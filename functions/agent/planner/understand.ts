@@ -1461,6 +1461,10 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   if (spendWord && sum && measures.includes(sum) && !terms[sum.column] && !askedLifetime)
     terms[sum.column] = spendWord.raw === 'spent' ? 'spend' : spendWord.raw;
   if (performanceRead && sum?.names[0] && !terms[sum.column]) terms[sum.column] = sum.names[0];
+  // ("how much did I sell in Q2 2025": the money read for the selling verb, said as sales beside the title.)
+  const sellWord = tokens.find((t) => ['sell', 'sold', 'sells', 'selling'].includes(t.raw));
+  if (sellWord && sum && measures.length === 1 && measures[0] === sum && !terms[sum.column])
+    terms[sum.column] = 'sales';
   const secondOrder =
     (fields.having ? 3 : 0) +
     (fields.first ? 2 : 0) +
