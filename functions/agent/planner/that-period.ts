@@ -60,8 +60,10 @@ export function claimThatPeriod(tokens: Token[], periods: readonly { period: Per
 
 /**
  * "how many orders did each of them place in that year?" after a question of 2024: the previous answer's one period
- * pointed at by its unit, said again by the follow-up's reading of the previous period (the pointer alone was unread
- * and the follow-up refused). Only when that period is one whole unit of the word.
+ * pointed at by its unit ("in that year", "during the same quarter", "that year" at the end). Dropped when the
+ * follow-up is about the previous rows (they, them, each ...), which keep their period; said again as the period
+ * ("in 2024") when the follow-up names its own figure, which is read whole. Only when that period is one whole unit
+ * of the word. A share's whole restating the period ("what share of 2025 revenue") loses the restated period.
  */
 export function dropPreviousPeriodPointer(text: string, previous: Period | undefined): string {
   const unit = previous ? unitOf(previous) : undefined;
@@ -87,7 +89,7 @@ export function dropPreviousPeriodPointer(text: string, previous: Period | undef
     // ("how many orders in that quarter?" after revenue in Q3 2025: the period said again, when its label reads as one;
     // a follow-up with its own figure is read whole, without the previous period: all time, confidently wrong. A
     // follow-up on the previous rows, "how much did they spend that year?", keeps their period itself.)
-    previous && PERIOD_LABEL.test(previous.label) && !BACK_AT_ROWS.test(text) ? ` in ${previous.label}` : '',
+    PERIOD_LABEL.test(previous.label) && !BACK_AT_ROWS.test(text) ? ` in ${previous.label}` : '',
   );
 }
 /** Words of a second test of the same rows or people. */
