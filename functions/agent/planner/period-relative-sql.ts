@@ -16,26 +16,22 @@ export function periodRelativeQuery(plan: Plan): PlannedQuery {
   if (!having?.grain || !vs || !time) throw new Error('not a period against its container');
   const grain = having.grain;
   const m = having.measure ? ident(having.measure.column) : 'count';
-  const filters = conditions(plan, time);
-  const rows = `${ident(plan.cube.name)}${filters.length > 0 ? ` WHERE ${filters.join(' AND ')}` : ''}`;
-  // ("the average month": one mean over every period counted.)
-  const within = vs.whole ? '1' : `date_trunc('${vs.within}', ${grain})`;
+  // Each period's figure, over the rows of `filters`.
+  const figures = (filters: string[]) =>
+    `SELECT date_trunc('${grain}', ${time}) AS ${grain}, MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${filters.length > 0 ? ` WHERE ${filters.join(' AND ')}` : ''} GROUP BY 1`;
+  // ("days in 2025 above the 2024 daily average": the mean of that year's own periods, its rows under the same
+  // filters, one figure every period is set against; "the average month": one mean over every period counted.)
+  const o = vs.of ? figures(conditions({ ...plan, range: vs.of }, time)) : undefined;
+  const one = vs.whole || o !== undefined;
+  const within = (at: string) => (one ? '1' : `date_trunc('${vs.within}', ${at})`);
   const stat = vs.stat === 'median' ? `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${m})` : `AVG(${m})`;
   const mark = ident(
     `${vs.stat === 'median' ? 'median' : 'average'}_${grain}${vs.of ? `_of_${vs.of.label}` : vs.whole ? '' : `_of_${vs.within}`}`,
   );
-  const e = `SELECT date_trunc('${grain}', ${time}) AS ${grain}, MEASURE(${m}) AS ${m} FROM ${rows} GROUP BY 1`;
-  const s = `SELECT ${within} AS within_period, ${stat} AS ${mark} FROM e GROUP BY 1`;
-  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON ${vs.whole ? '1' : `date_trunc('${vs.within}', e.${grain})`} = s.within_period WHERE e.${m} ${having.op} ${vs.factor !== undefined ? `${vs.factor} * ` : ''}s.${mark}`;
-  // ("days in 2025 above the 2024 daily average": the mean of that year's own periods, its rows under the same
-  // filters, one figure every period is set against.)
-  const other = vs.of ? conditions({ ...plan, range: vs.of }, time) : undefined;
-  const o = other
-    ? `SELECT date_trunc('${grain}', ${time}) AS ${grain}, MEASURE(${m}) AS ${m} FROM ${ident(plan.cube.name)}${other.length > 0 ? ` WHERE ${other.join(' AND ')}` : ''} GROUP BY 1`
-    : undefined;
-  const head = o
-    ? `WITH e AS (${e}), o AS (${o}), s AS (SELECT 1 AS within_period, ${stat} AS ${mark} FROM o), f AS (SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON 1 = s.within_period WHERE e.${m} ${having.op} ${vs.factor !== undefined ? `${vs.factor} * ` : ''}s.${mark})`
-    : `WITH e AS (${e}), s AS (${s}), f AS (${f})`;
+  const e = figures(conditions(plan, time));
+  const s = `SELECT ${within(grain)} AS within_period, ${stat} AS ${mark} FROM ${o ? 'o' : 'e'} GROUP BY 1`;
+  const f = `SELECT e.${grain}, e.${m}, s.${mark} FROM e JOIN s ON ${within(`e.${grain}`)} = s.within_period WHERE e.${m} ${having.op} ${vs.factor !== undefined ? `${vs.factor} * ` : ''}s.${mark}`;
+  const head = `WITH e AS (${e}), ${o ? `o AS (${o}), ` : ''}s AS (${s}), f AS (${f})`;
   const title = titleOf(plan);
   const count = ident(`${grain}s`);
   // ("peak days per month": counted per coarser period.)

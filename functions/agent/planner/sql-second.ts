@@ -515,9 +515,11 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   // with its lowest place; every period of the range is a group even when the data holds none of its rows.)
   // ("which category was the top seller in the most months of 2023": each value's number of periods at the top, the
   // most kept, ties kept; "in how many months was toys the top category": that value's, of all the periods.)
+  // (How many groups the rows hold.)
+  const groupCount = `(SELECT COUNT(*) FROM (SELECT DISTINCT ${groupNames.join(', ')} FROM t) AS g)`;
   const onTop = plan.perGroup?.onTop;
   if (onTop) {
-    const periods = `(SELECT COUNT(*) FROM (SELECT DISTINCT ${groupNames.join(', ')} FROM t) AS g)`;
+    const periods = groupCount;
     const w = `SELECT ${itemColumn}, COUNT(*) AS times_on_top FROM r WHERE rank_in_group = 1 GROUP BY 1`;
     const sql =
       'value' in onTop
@@ -533,7 +535,7 @@ export function perGroupQuery(plan: Plan): PlannedQuery {
   }
   if (plan.perGroup?.inEvery) {
     const periods = timeGroup && !groups.length && plan.range ? unitsIn(plan.range, timeGroup) : undefined;
-    const all = periods ?? `(SELECT count(*) FROM (SELECT DISTINCT ${groupNames.join(', ')} FROM t) AS g)`;
+    const all = periods ?? groupCount;
     const every = `WITH t AS (${t}), r AS (${r}) SELECT ${itemColumn}, MAX(rank_in_group) AS lowest_rank FROM r WHERE ${kept} GROUP BY 1 HAVING COUNT(*) = ${all} ORDER BY 2, 1`;
     if (plan.perGroup.inEvery === 'count')
       return described(plan, `SELECT COUNT(*) AS in_every FROM (${every}) AS e`, [{ role: 'entities' }]);
