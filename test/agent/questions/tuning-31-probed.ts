@@ -1,0 +1,74 @@
+/**
+ * The lead's probes of the session of 2026-11-29 (20:02-23:02 UTC; issue 29), in the lead's own words, written
+ * before the changes they tune (helpers took asker-defined words, counts and period-over-period, and the previous
+ * sessions' leftovers, in tuning-31-words/counts/left). The first batch, on 8e9ebd5: a count said with "did we get"
+ * beside "weekends vs weekdays" (read as a change between two years and refused), signups of each quarter said
+ * before what they spent later (the later year read as a second signup period: confidently wrong), "each 2022
+ * signup quarter's customers" (listed per customer), a top N over two compared periods (the pooled rows' top, one
+ * period's alone: confidently wrong) and "the top 2 ... in each of 2024 and 2025" (read as membership of both
+ * tops: "none", confidently wrong).
+ *
+ * Clock: Thursday 2027-06-03, past the data's end (orders 2023-01-01 to 2025-12-31).
+ */
+import { inYear, type SecondOrderCase, withCustomers } from './tuning-2';
+import type { Tuning6Case } from './tuning-6-entities';
+
+export const TUNING_31_PROBED_NOW = '2027-06-03T14:00:00Z';
+
+/** The first `n` values of `dimension` by `measure` in each of `years` (ties kept), with the year. */
+const topOfEachYear = (dimension: string, measure: string, n: number, years: number[]) =>
+  `WITH t AS (SELECT year(o.created_at) AS y, ${dimension} AS d, ${measure} AS v FROM ${withCustomers}
+     WHERE year(o.created_at) IN (${years.join(', ')}) GROUP BY 1, 2),
+   r AS (SELECT *, rank() OVER (PARTITION BY y ORDER BY v DESC) AS k FROM t)
+   SELECT y, d, v FROM r WHERE k <= ${n} ORDER BY y, v DESC`;
+/** Each signup `grain` of 2022: its customers and `outcome` of their orders in `year`. */
+const signupsThen = (grain: string, outcome: string, year: number) =>
+  `SELECT date_trunc('${grain}', c.created_at) AS s, count(DISTINCT c.id) AS signed,
+     ${outcome} FILTER (WHERE ${inYear(year, 'o.created_at')}) AS later
+   FROM ${withCustomers} WHERE year(c.created_at) = 2022 GROUP BY 1 ORDER BY 1`;
+
+export const tuning31probed: (SecondOrderCase & Tuning6Case)[] = [
+  {
+    class: 'wording',
+    ask: 'How many orders did we get on weekends vs weekdays in 2025?',
+    sql: `SELECT CASE WHEN isodow(created_at) IN (6, 7) THEN 'weekend' ELSE 'weekday' END AS d, count(*)
+      FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'how much revenue did we have on weekends versus weekdays in 2024?',
+    sql: `SELECT CASE WHEN isodow(created_at) IN (6, 7) THEN 'weekend' ELSE 'weekday' END AS d, sum(amount)
+      FROM orders WHERE ${inYear(2024)} GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'cohorts',
+    ask: 'How many customers signed up in each quarter of 2022 and what did each cohort spend in 2025?',
+    sql: signupsThen('quarter', 'sum(o.amount)', 2025),
+  },
+  {
+    class: 'cohorts',
+    ask: 'How many new customers joined in every month of 2022, and how many orders did they place in 2024?',
+    sql: signupsThen('month', 'count(*)', 2024),
+  },
+  {
+    class: 'cohorts',
+    ask: "what did each 2022 signup quarter's customers spend in 2025?",
+    sql: `SELECT date_trunc('quarter', c.created_at) AS s, sum(o.amount) FROM ${withCustomers}
+      WHERE ${inYear(2025, 'o.created_at')} AND year(c.created_at) = 2022 GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'top region by revenue, 2024 vs 2025',
+    sql: topOfEachYear('o.region', 'sum(o.amount)', 1, [2024, 2025]),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which segment had the most orders in 2023 and in 2025?',
+    sql: topOfEachYear('c.segment', 'count(*)', 1, [2023, 2025]),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'what were the top 2 regions by revenue in each of 2024 and 2025?',
+    sql: topOfEachYear('o.region', 'sum(o.amount)', 2, [2024, 2025]),
+  },
+];
