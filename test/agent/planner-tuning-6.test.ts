@@ -117,6 +117,7 @@ import * as tuning30cohorts from './questions/tuning-30-cohorts';
 import * as tuning30probed from './questions/tuning-30-probed';
 import * as tuning30shares from './questions/tuning-30-shares';
 import * as tuning30words from './questions/tuning-30-words';
+import * as tuning31probed from './questions/tuning-31-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1120,6 +1121,17 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning30probed,
       cases: tuning30probed.tuning30probed,
       rightAtLeast: 15,
+    },
+    {
+      // 0 of 8 right before (5 confident wrong, 1M, on 8e9ebd5); 8 of 8 after, none wrong (1M and TEST): performance.ts
+      // ("did" after "how many" an auxiliary), sql.ts (a top N of each compared period; no filter that keeps every
+      // value of its breakdown), phrases.ts (signups of each period said first; a year in "each 2022 signup quarter's
+      // customers"), top-in-every.ts ("were the top 2" a list, not membership).
+      title:
+        "tuning set 31 (probed: 'did we get' beside 'vs', each quarter's signups and their later spend, a top N of each compared period, 'the top 2 in each of')",
+      module: tuning31probed,
+      cases: tuning31probed.tuning31probed,
+      rightAtLeast: 8,
     },
     {
       // 23 of 40 before the planner change it tunes (1 confident wrong, 1M and TEST, on f247f5a), 34 after (also on the

@@ -2,7 +2,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { asNumber, formatChange, formatFigure } from './format';
 import { capitalise, isOrAre, nameOf } from './names';
 import type { PlannedQuery } from './sql';
-import { scopeText } from './sql';
+import { scopeText, topPerPeriod } from './sql';
 import { formatNumber, formatValue, listText } from './text';
 import { tieNote } from './ties';
 import { REST_LABEL } from './top-rest';
@@ -168,6 +168,28 @@ function noRows(plan: Plan, names: string, scope: string): string {
   return `${what} If you expected some, you may not have access to them, or the filters exclude everything.`;
 }
 
+/** The tie notes of a ranking: of its one cut, or of each compared period's ("In 2025, the cut at 1 ..."). */
+function tiesOf(
+  plan: Plan,
+  rows: unknown[][],
+  total: number,
+  perPeriod: boolean,
+  figure: (row: unknown[]) => string,
+): string {
+  if (!perPeriod) {
+    const last = rows.at(-1);
+    return last ? tieNote(plan.top, total, figure(last), 'rows') : '';
+  }
+  return [...new Set(rows.map((r) => r[0]))]
+    .map((period) => {
+      const own = rows.filter((r) => r[0] === period);
+      const last = own.at(-1);
+      const note = last ? tieNote(plan.top, own.length, figure(last), 'rows') : '';
+      return note.replace(/^\n\(The/, `\n(In ${String(period)}, the`);
+    })
+    .join('');
+}
+
 /** The figures: every row up to LISTED_ALL, else LISTED_ROWS (the first of a ranking, the latest of a time series). */
 function listed(
   plan: Plan,
@@ -182,17 +204,20 @@ function listed(
     all.length <= LISTED_ALL ? all : timeSeries ? all.slice(-LISTED_ROWS) : all.slice(0, LISTED_ROWS);
   // (Both ends of a long ranking are no consecutive places: no numbers.)
   const numbered = plan.top && !plan.top.span;
+  // (The top of each compared period, sql.ts topPerPeriod: placed within its period, the first column.)
+  const perPeriod = topPerPeriod(plan) && query.columns[0]?.role === 'period';
+  const placeOf = (row: unknown[], k: number) =>
+    perPeriod ? all.slice(0, all.indexOf(row)).filter((r) => r[0] === row[0]).length : k;
   const lines = shown.map((row, k) => {
     // ("everything else" past a top N is no place of the ranking.)
     const place = numbered && !(plan.top?.rest && label(row) === REST_LABEL);
-    return `${place ? `${k + 1}.` : '-'} ${label(row)}: ${values(row)}`;
+    return `${place ? `${placeOf(row, k) + 1}.` : '-'} ${label(row)}: ${values(row)}`;
   });
   const index = query.columns.findIndex((c) => c.role === 'measure');
   const measure = plan.measures[0];
-  const last = all.at(-1);
   const tie =
-    measure && last && index >= 0
-      ? tieNote(plan.top, result.totalRows, formatFigure(measure, last[index]), 'rows')
+    measure && index >= 0
+      ? tiesOf(plan, all, result.totalRows, perPeriod, (row) => formatFigure(measure, row[index]))
       : '';
   if (result.totalRows <= shown.length) return `${lines.join('\n')}${tie}`;
   const which = timeSeries ? `the latest ${shown.length}` : `the first ${shown.length}`;
@@ -213,6 +238,8 @@ function summary(
   const index = query.columns.findIndex((c) => c.role === 'measure');
   const measure = plan.measures[0];
   if (index < 0 || !measure || result.data.length < 2) return '';
+  // (Each period's own top: no highest and lowest across them.)
+  if (topPerPeriod(plan)) return '';
   const numbers = result.data.flatMap((row) => {
     const value = asNumber(row[index]);
     return value === undefined ? [] : [{ row, value }];

@@ -21,14 +21,20 @@ const DID = new Set([
   'faring',
 ]);
 const ASKING = new Set(['how', 'hows']);
+const AUXILIARY = new Set(['did', 'does']);
 const COMPARING = new Set(['vs', 'versus', 'compared', 'against', 'than', 'relative']);
 
 /** The verb of a "how did X do ... vs ..." question, claimed with its "how" (undefined when it is none). */
 export function findPerformance(tokens: Token[]): Token | undefined {
   const how = tokens.findIndex((t) => ASKING.has(t.raw) && !t.used);
   if (how < 0 || !tokens.some((t) => COMPARING.has(t.raw))) return undefined;
-  // The verb closes the subject: "how did each region do", "how have our segments performed".
-  const verb = tokens.find((t, i) => i > how + 1 && i <= how + 6 && !t.used && DID.has(t.raw));
+  // The verb closes the subject: "how did each region do", "how have our segments performed". After "how many"
+  // or "how much", "did" is the auxiliary of another verb ("how many orders did we get on weekends vs weekdays":
+  // a count, no change): only the verb itself ("how much did the west do vs 2024") is read.
+  const amount = ['many', 'much'].includes(tokens[how + 1]?.raw ?? '');
+  const verb = tokens.find(
+    (t, i) => i > how + 1 && i <= how + 6 && !t.used && DID.has(t.raw) && !(amount && AUXILIARY.has(t.raw)),
+  );
   if (!verb) return undefined;
   const at = tokens.indexOf(verb);
   // ("how did" itself: the auxiliary, not the verb, when another verb follows.)

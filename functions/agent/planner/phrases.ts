@@ -201,6 +201,14 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "how many customers signed up in each quarter of 2022, and what did they spend in 2025?": the breakdown said
+  // first, as cohort-breakdowns.ts reads it ("for each quarter of 2022, how many customers signed up, and ..."); the
+  // later year was read as a second signup period ("no data for 2025": confidently wrong).
+  [
+    /^\s*how\s+many\s+(new\s+)?(customers|clients|accounts|people)\s+(signed\s+up|joined|registered)\s+(?:in|during)\s+(?:each|every)\s+(month|quarter|half)\s+(?:of|in)\s+((?:19|20)\d\d)\s*,?\s+(and|plus)\s+(?=\S)/i,
+    (_all: string, fresh = '', people: string, verb: string, grain: string, year: string, and: string) =>
+      `for each ${grain.toLowerCase()} of ${year}, how many ${fresh}${people} ${verb}, ${and} `,
+  ],
   // "placed an order in every quarter of 2025", "made a purchase in each month": ordered in every one (the share of
   // orders per quarter was given: confidently wrong).
   [
@@ -281,11 +289,12 @@ const REWRITES: [RegExp, Replacement][] = [
       return `${said}${between}the ${unit} before`;
     },
   ],
-  // "how much did each signup quarter's customers spend in 2024": the people of each group of two or three words (of
+  // "how much did each signup quarter's customers spend in 2024": the people of each group of two or three words, or
+  // a year and one or two ("each 2022 signup quarter's customers"; of
   // one word, "each region's customers", read below), the group the breakdown (the people were read as a breakdown by
   // customer too, or "buyers" as their count: confidently wrong).
   [
-    /\b(each|every)\s+((?:[a-z-]+\s+){1,2}[a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts|purchasers)\b/gi,
+    /\b(each|every)\s+((?:(?:19|20)\d\d\s+(?:[a-z-]+\s+)?|(?:[a-z-]+\s+){1,2})[a-z]+)['’]s\s+(?:customers|clients|buyers|shoppers|accounts|purchasers)\b/gi,
     'the customers of $1 $2',
   ],
   // "the last three months of the year" with one year named: that year's Q4 (the first three its Q1, the first or

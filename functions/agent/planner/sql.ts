@@ -4,7 +4,7 @@ import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
 import { listText } from './text';
-import { bothEndsSql, keepsTies, tiesKeptSql } from './ties';
+import { bothEndsSql, keepsTies, TIE_ROOM, tiesKeptSql } from './ties';
 import { restSql } from './top-rest';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
 
@@ -69,7 +69,14 @@ export function scopeText(plan: Plan): string {
   const parts: string[] = [];
   // (The values of "bought toys and electronics" are said by the condition: each of them, not either.)
   const each = plan.having?.spread?.count ? plan.having.spread.member : undefined;
-  for (const f of plan.filters) if (f.member !== each) parts.push(filterText(plan, f));
+  // ("orders on weekends vs weekdays": every value of the breakdown kept says nothing: no "where ... is weekday or
+  // weekend".)
+  const whole = (f: ValueFilter) =>
+    !f.negate &&
+    plan.dimensions.includes(f.member) &&
+    f.member.values.length > 0 &&
+    f.member.values.every((v) => f.values.includes(v));
+  for (const f of plan.filters) if (f.member !== each && !whole(f)) parts.push(filterText(plan, f));
   for (const f of plan.numberFilters) parts.push(numberText(plan, f));
   if (plan.also) parts.push(`${plan.also.member.title.toLowerCase()} in ${plan.also.range.label}`);
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
@@ -143,7 +150,7 @@ export function planTitle(plan: Plan): string {
     : plan.top
       ? plan.top.n === 0
         ? `${ranked} ranked by ${measures}${plan.top.span ? ', highest and lowest' : ''}`
-        : `${top}${ranked} by ${measures}`
+        : `${top}${ranked} by ${measures}${topPerPeriod(plan) ? ' in each period' : ''}`
       : `${measures}${by.length > 0 ? ` by ${listText(by)}` : ''}`;
   return capitalise(`${head}${scopeText(plan)}`);
 }
@@ -406,6 +413,32 @@ function shareQuery(plan: Plan): PlannedQuery {
   return plannedQuery(plan, sql, planTitle(plan), columns);
 }
 
+/** A ranking of groups over compared periods: the first n (or the n-th) of each period (topPerPeriodSql). */
+export function topPerPeriod(plan: Plan): boolean {
+  const nth = !!plan.top?.nth && !plan.top.percent;
+  return !!plan.compare && plan.dimensions.length > 0 && !plan.change && (nth || keepsTies(plan.top));
+}
+
+/**
+ * The first n rows (or the n-th) of each compared period of `grouped` (its first column the period's label), ties at
+ * the cut kept (RANK), in the periods' own order, then by the ranked value and the labels.
+ */
+function topPerPeriodSql(
+  grouped: string,
+  names: string[],
+  value: number,
+  top: NonNullable<Plan['top']>,
+  periods: NonNullable<Plan['compare']>,
+): string {
+  const dir = top.direction === 'desc' ? 'DESC' : 'ASC';
+  const ranked = names[value - 1] ?? names[0];
+  const [period, ...labels] = names.filter((_, i) => i !== value - 1);
+  const order = periods.map((p, i) => `WHEN ${quote(p.label)} THEN ${i + 1}`).join(' ');
+  const kept = top.nth ? `rank_in_period = ${top.nth}` : `rank_in_period <= ${top.n}`;
+  const r = `SELECT *, RANK() OVER (PARTITION BY ${period} ORDER BY ${ranked} ${dir}) AS rank_in_period FROM t`;
+  return `WITH t AS (${grouped}), r AS (${r}) SELECT ${names.join(', ')} FROM r WHERE ${kept} ORDER BY CASE ${period} ${order} END, ${[`${ranked} ${dir}`, ...labels].join(', ')} LIMIT ${(top.n + TIE_ROOM) * periods.length}`;
+}
+
 /** Postgres-dialect SQL over the plan's view: members as columns, measures through MEASURE(). */
 export function planQuery(plan: Plan): PlannedQuery {
   if (plan.share) return shareQuery(plan);
@@ -444,6 +477,18 @@ export function planQuery(plan: Plan): PlannedQuery {
   const firstMeasure = groups + 1;
   if (plan.top?.rest && groups === 1 && names.length === 2 && names.length === select.length) {
     sql = restSql(sql, names, plan.top.n, plan.top.direction);
+  } else if (
+    plan.top &&
+    plan.compare &&
+    topPerPeriod(plan) &&
+    time &&
+    groups > 1 &&
+    !plan.overall &&
+    names.length === select.length
+  ) {
+    // ("top region by revenue, 2024 vs 2025": the top of each period, not of the periods' rows pooled, which gave
+    // one period's top alone: confidently wrong.)
+    sql = topPerPeriodSql(sql, names, firstMeasure, plan.top, plan.compare);
   } else if (keepsTies(plan.top) && groups > 0 && !plan.overall && names.length === select.length) {
     sql = tiesKeptSql(sql, names, firstMeasure, plan.top);
   } else if (

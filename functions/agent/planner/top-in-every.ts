@@ -7,9 +7,12 @@
  */
 import type { Token } from './plan';
 
-/** A top N said as a place to be in ("were in the top 50", "made the top 20", "among the top 10 spenders"). */
+/**
+ * A top N said as a place to be in ("were in the top 50", "made the top 20", "among the top 10 spenders"); "were the
+ * top 2 regions in each of 2024 and 2025" names each year's list (read as membership: "none", confidently wrong).
+ */
 const MEMBERSHIP =
-  /\b(?:(?:were|was|are|is|be|been|made|make|ranked|rank|appeared|appear|stayed|remained|placed|featured|landed)\s+(?:in\s+|among\s+|within\s+|inside\s+)?(?:the\s+|our\s+)?|(?:in|among|within|inside)\s+(?:the\s+|our\s+))(?:top|bottom)\s+\d+(?!\d|\s*(?:%|percent|pct))/;
+  /\b(?:(?:were|was|are|is|be|been)\s+(?:in|among|within|inside)\s+(?:the\s+|our\s+)?|(?:made|make|ranked|rank|appeared|appear|stayed|remained|placed|featured|landed)\s+(?:in\s+|among\s+|within\s+|inside\s+)?(?:the\s+|our\s+)?|(?:in|among|within|inside)\s+(?:the\s+|our\s+))(?:top|bottom)\s+\d+(?!\d|\s*(?:%|percent|pct))/;
 /** Every group said of the ranking ("in both 2024 and 2025", "in each of", "every year", "all three years"). */
 const EVERY =
   /\b(?:both\s+(?:in\s+)?(?:(?:19|20)\d\d|h[12]|q[1-4])|each\s+of\s+(?:the\s+)?(?:(?:19|20)\d\d|h[12]|q[1-4]|last|past|years|quarters|months|regions|segments|categories)|every\s+(?:single\s+)?(?:year|quarter|month|region|segment|category)|all\s+(?:of\s+the\s+|the\s+)?(?:two\s+|three\s+|four\s+|2\s+|3\s+|4\s+)?(?:years|quarters|regions|segments|categories))\b/;

@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
+import { answerFor } from '../../functions/agent/planner/respond';
+import { demoPlan } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-06-03, tuning-31-probed.ts): a count said
+ * with "did we get" beside "vs" (read as a change), signups of each period said before what they did later (the
+ * later year read as a second signup period), a year in "each 2022 signup quarter's customers", a top N over compared
+ * periods (the pooled rows' top), and "were the top 2 ... in each of" (read as membership of every top).
+ */
+const TODAY = '2027-06-03';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+const sqlOf = (...questions: string[]) => queryFor(plan(...questions)).sql;
+
+describe('"how many ... did we get ... vs ..."', () => {
+  it('is a count by the two groups, no change between periods', () => {
+    const p = plan('How many orders did we get on weekends vs weekdays in 2025?');
+    expect(p.change).toBeUndefined();
+    expect(p.compare).toBeUndefined();
+    expect(p.dimensions.map((d) => d.column)).toEqual(['weekday_or_weekend']);
+  });
+
+  it('still reads how something did when the verb is said ("how much did the west do ... vs ...")', () => {
+    expect(plan('how much did the west do in 2025 vs 2024?').change).toBeDefined();
+  });
+
+  it('says no filter that keeps every value of its own breakdown', () => {
+    const { title } = queryFor(plan('How many orders did we get on weekends vs weekdays in 2025?'));
+    expect(title).toBe('Number of orders by weekday or weekend, in 2025');
+    expect(queryFor(plan('revenue by region for north and south in 2025')).title).toContain(
+      'where sales region is north or south',
+    );
+  });
+});
+
+describe('signups of each period said before what they did later', () => {
+  it.each([
+    [
+      'How many customers signed up in each quarter of 2022 and what did each cohort spend in 2025?',
+      'for each quarter of 2022, how many customers signed up, and what did each cohort spend in 2025?',
+    ],
+    [
+      'how many new customers joined in every month of 2022, and how many orders did they place in 2024?',
+      'for each month of 2022, how many new customers joined, and how many orders did they place in 2024?',
+    ],
+  ])('says the breakdown first: "%s"', (question, said) => {
+    expect(rephrase(question)).toBe(said);
+  });
+
+  it('keeps the later year to the orders', () => {
+    const sql = sqlOf(
+      'How many customers signed up in each quarter of 2022 and what did each cohort spend in 2025?',
+    );
+    expect(sql).toContain("'2025-01-01'");
+    expect(sql).toContain("'2022-01-01'");
+  });
+
+  it('reads a year in "each 2022 signup quarter\'s customers" as the group, no breakdown by customer', () => {
+    expect(rephrase("what did each 2022 signup quarter's customers spend in 2025?")).toBe(
+      'what did the customers of each 2022 signup quarter spend in 2025?',
+    );
+    const p = plan("what did each 2022 signup quarter's customers spend in 2025?");
+    expect(p.dimensions.map((d) => d.column)).toEqual([]);
+  });
+});
+
+describe('a top N over compared periods', () => {
+  it('ranks within each period', () => {
+    const sql = sqlOf('top region by revenue, 2024 vs 2025');
+    expect(sql).toContain('RANK() OVER (PARTITION BY period ORDER BY total_amount DESC) AS rank_in_period');
+    expect(sql).toContain('WHERE rank_in_period <= 1');
+    expect(sqlOf('second best region by orders in 2024 vs 2025')).toContain('WHERE rank_in_period = 2');
+  });
+
+  it("places each row within its period and says each period's tie apart", () => {
+    const p = plan('top 2 regions by revenue, 2024 vs 2025');
+    const query = queryFor(p);
+    expect(query.title).toBe('Top 2 sales region by revenue in each period, 2024 vs 2025');
+    const answer = answerFor(p, query, {
+      schema: [],
+      data: [
+        ['2024', 'north', 30],
+        ['2024', 'south', 20],
+        ['2025', 'east', 40],
+        ['2025', 'west', 10],
+        ['2025', 'north', 10],
+      ],
+      totalRows: 5,
+    });
+    expect(answer).toContain('1. 2024, north');
+    expect(answer).toContain('1. 2025, east');
+    expect(answer).toContain('3. 2025, north');
+    expect(answer).toContain('(In 2025, the cut at 2 falls inside a tie');
+    expect(answer).not.toContain('In 2024, the cut');
+    expect(answer).not.toContain('Highest:');
+  });
+
+  it('reads "were the top 2 ... in each of" as each period\'s list, "were in the top 2" as membership', () => {
+    const each = plan('what were the top 2 regions by revenue in each of 2024 and 2025?');
+    expect(each.perGroup?.inEvery).toBeFalsy();
+    expect(
+      plan('which regions were in the top 2 by revenue in each of 2023, 2024 and 2025?').perGroup?.inEvery,
+    ).toBe(true);
+  });
+});
