@@ -6,7 +6,8 @@
  * before what they spent later (the later year read as a second signup period: confidently wrong), "each 2022
  * signup quarter's customers" (listed per customer), a top N over two compared periods (the pooled rows' top, one
  * period's alone: confidently wrong) and "the top 2 ... in each of 2024 and 2025" (read as membership of both
- * tops: "none", confidently wrong).
+ * tops: "none", confidently wrong). The second batch (on 6923d49, all refused: "a count against a percentile"):
+ * people counted or listed against the median one's figure.
  *
  * Clock: Thursday 2027-06-03, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -21,6 +22,10 @@ const topOfEachYear = (dimension: string, measure: string, n: number, years: num
      WHERE year(o.created_at) IN (${years.join(', ')}) GROUP BY 1, 2),
    r AS (SELECT *, rank() OVER (PARTITION BY y ORDER BY v DESC) AS k FROM t)
    SELECT y, d, v FROM r WHERE k <= ${n} ORDER BY y, v DESC`;
+/** How many customers' 2025 `figure` stands `op` the median customer's. */
+const customersAgainstMedian = (figure: string, op: '<' | '>') =>
+  `WITH t AS (SELECT customer_id, ${figure} AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)
+   SELECT count(*) FROM t WHERE v ${op} (SELECT median(v) FROM t)`;
 /** Each signup `grain` of 2022: its customers and `outcome` of their orders in `year`. */
 const signupsThen = (grain: string, outcome: string, year: number) =>
   `SELECT date_trunc('${grain}', c.created_at) AS s, count(DISTINCT c.id) AS signed,
@@ -70,5 +75,20 @@ export const tuning31probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'top-per-group',
     ask: 'what were the top 2 regions by revenue in each of 2024 and 2025?',
     sql: topOfEachYear('o.region', 'sum(o.amount)', 2, [2024, 2025]),
+  },
+  {
+    class: 'percentiles',
+    ask: 'how many customers spent more than the median customer in 2025?',
+    sql: `${customersAgainstMedian('sum(amount)', '>')}`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'how many customers had 2025 spend above the median?',
+    sql: `${customersAgainstMedian('sum(amount)', '>')}`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'how many customers placed fewer orders than the median customer in 2025?',
+    sql: `${customersAgainstMedian('count(*)', '<')}`,
   },
 ];
