@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readAboveAverage } from '../../functions/agent/planner/above-average';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
@@ -8,7 +9,8 @@ import { demoPlan } from './support/demo-reading';
  * Readings fixed from questions probed on a clock of the lead's own (2027-06-03, tuning-31-probed.ts): a count said
  * with "did we get" beside "vs" (read as a change), signups of each period said before what they did later (the
  * later year read as a second signup period), a year in "each 2022 signup quarter's customers", a top N over compared
- * periods (the pooled rows' top), and "were the top 2 ... in each of" (read as membership of every top).
+ * periods (the pooled rows' top), "were the top 2 ... in each of" (read as membership of every top), and people
+ * against the median one's figure (refused: "a count against a percentile").
  */
 const TODAY = '2027-06-03';
 const plan = (...questions: string[]) => demoPlan(questions, TODAY);
@@ -103,5 +105,36 @@ describe('a top N over compared periods', () => {
     expect(
       plan('which regions were in the top 2 by revenue in each of 2023, 2024 and 2025?').perGroup?.inEvery,
     ).toBe(true);
+  });
+});
+
+describe("people against the median one's figure", () => {
+  it.each([
+    [
+      'how many customers spent more than the median customer in 2025?',
+      'how many customers spent more than 1 in 2025?',
+    ],
+    ['how many customers had 2025 spend above the median?', 'how many customers had 2025 spend over 1?'],
+    [
+      'how many customers placed fewer orders than the median customer in 2025?',
+      'how many customers placed fewer than 1 orders in 2025?',
+    ],
+  ])('reads "%s" against the median', (question, text) => {
+    expect(readAboveAverage(question)).toEqual({ text, average: 'median' });
+  });
+
+  it('compares each one with the median of the same figures, and says so', () => {
+    const p = plan('how many customers spent more than the median customer in 2025?');
+    expect(p.having?.vsAverage).toBe('median');
+    const query = queryFor(p);
+    expect(query.sql).toContain('HAVING MEASURE(total_amount) > (SELECT percentile_cont(0.5) WITHIN GROUP');
+    expect(query.title).toContain("over the median customer's");
+  });
+
+  it('leaves rows against the median to the refusal (no people counted)', () => {
+    expect(
+      readAboveAverage('how many orders in 2025 were above the median order amount?').average,
+    ).toBeUndefined();
+    expect(readAboveAverage('how many customers spent more than the average customer?').average).toBe(true);
   });
 });

@@ -27,7 +27,21 @@ const ABOVE_AVERAGE = new RegExp(
   'i',
 );
 
-const DOWN = new Set(['less', 'fewer', 'lower', 'smaller', 'below']);
+const DOWN = new Set(['less', 'fewer', 'lower', 'smaller', 'below', 'under']);
+
+/**
+ * "more than the median customer", "above the median", "spent less than the median one did": against the median
+ * entity's figure. Only where people are what is counted or listed (orders above the median order are refused by
+ * second-order.ts, "a count against a percentile").
+ */
+const THAN_MEDIAN = new RegExp(
+  String.raw`\b${MORE}\s+(?:(orders|purchases)\s+)?than\s+(?:the|our|a)\s+median${ENTITY}${VERB}\b${NOT_ENTITY}`,
+  'i',
+);
+const ABOVE_MEDIAN = new RegExp(
+  String.raw`\b(above|below|over|under)[\s-]+(?:the\s+)?median\b${NOT_ENTITY}`,
+  'i',
+);
 
 /** A row's noun after the average ("the average order value", "the average sale"): the average of rows. */
 const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:((?:19|20)\d\d)(?:['’]s)?\s+)?(?:average|avg|mean|typical)(?:\s+(?:order|sale|purchase|transaction))?(?:\s+(?:value|amount|size|total|aov))?`;
@@ -51,7 +65,7 @@ const PEOPLE = /\b(?:customers?|clients?|buyers?|accounts?|shoppers?|people|spen
  */
 export function readAboveAverage(question: string): {
   text: string;
-  average?: true | 'rows';
+  average?: true | 'median' | 'rows';
   /** The year of the average row, when said before it ("the 2024 average order value"). */
   averageYear?: number;
 } {
@@ -61,6 +75,21 @@ export function readAboveAverage(question: string): {
     const down = /^(?:below|under|smaller|lower|less)$/i.test(bound || than);
     const text = question.replace(said, down ? 'under $1' : 'over $1');
     return { text, average: 'rows', ...(year ? { averageYear: Number(year) } : {}) };
+  }
+  const people = PEOPLE.test(question);
+  const thanMedian = people ? THAN_MEDIAN.exec(question) : null;
+  if (thanMedian) {
+    const [said, word = '', noun] = thanMedian;
+    const stand = `${DOWN.has(word.toLowerCase()) ? (noun ? 'fewer' : 'less') : 'more'} than 1${noun ? ` ${noun}` : ''}`;
+    return { text: question.replace(said, stand), average: 'median' };
+  }
+  const aboveMedian = people ? ABOVE_MEDIAN.exec(question) : null;
+  if (aboveMedian) {
+    const [said, word = ''] = aboveMedian;
+    return {
+      text: question.replace(said, DOWN.has(word.toLowerCase()) ? 'under 1' : 'over 1'),
+      average: 'median',
+    };
   }
   const than = THAN_AVERAGE.exec(question);
   if (than) {
@@ -83,14 +112,14 @@ export function readAboveAverage(question: string): {
  * The plan with its condition set against the average entity's figure, or why it cannot be: one plain condition on
  * one measure of each entity, counted, listed or shared, over no breakdown of its own.
  */
-export function againstAverage(plan: Plan): Plan | string {
+export function againstAverage(plan: Plan, level: true | 'median' = true): Plan | string {
   const h = plan.having;
   const misfit =
     "I can compare each customer's figure with the average customer's (counted, listed or as a share), not in this question";
   if (h?.value !== 1 || !['>', '>=', '<', '<='].includes(h.op)) return misfit;
   if (h.clauses || h.spread || h.versus || h.rank || h.and || h.rows || h.grain || h.rankBy) return misfit;
   if (plan.dimensions.length > 0 || plan.grain || plan.compare || plan.top || plan.share) return misfit;
-  return { ...plan, having: { ...h, vsAverage: true } };
+  return { ...plan, having: { ...h, vsAverage: level } };
 }
 
 /**

@@ -236,12 +236,13 @@ export function conditionWords(plan: Plan): string {
     // "with more orders than the average customer", "whose spend is over the average customer's"
     if (c === h && h.vsAverage) {
       const who = entityWord(h.entity).replace(/s$/, '');
+      const average = h.vsAverage === 'median' ? 'median' : 'average';
       const up = c.op === '>' || c.op === '>=';
       if (c.measure.aggType === 'count') {
         const noun = plan.terms?.[c.measure.column] ?? c.measure.titleWords.at(-1) ?? 'rows';
-        return `with ${up ? 'more' : 'fewer'} ${noun.replace(/s$/, '')}s than the average ${who}`;
+        return `with ${up ? 'more' : 'fewer'} ${noun.replace(/s$/, '')}s than the ${average} ${who}`;
       }
-      return `whose ${nameOf(plan, c.measure)} ${isOrAre(nameOf(plan, c.measure), c.measure)} ${up ? 'over' : 'under'} the average ${who}'s`;
+      return `whose ${nameOf(plan, c.measure)} ${isOrAre(nameOf(plan, c.measure), c.measure)} ${up ? 'over' : 'under'} the ${average} ${who}'s`;
     }
     // "with no orders where status is returned"
     if (c === h && h.rows && h.op === '=' && h.value === 0) {

@@ -374,9 +374,9 @@ export interface EntityCondition {
   clauses?: RowCondition[];
   /**
    * Against the average entity's own figure over the same rows instead of `value` ("spent more than the average
-   * customer"; above-average.ts).
+   * customer"; above-average.ts), or the median one's ("spent more than the median customer").
    */
-  vsAverage?: true;
+  vsAverage?: true | 'median';
   /**
    * Periods as entities against their own containing period's mean or median of the same figure instead of `value`
    * ("days with more orders than their month's daily average", "months under their year's median"; period-relative.ts).

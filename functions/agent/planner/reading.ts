@@ -472,7 +472,7 @@ function readQuestionsAsked(
         : average === 'rows'
           ? againstAverageRow(reading.plan, averageYear)
           : average
-            ? againstAverage(reading.plan)
+            ? againstAverage(reading.plan, average)
             : reading.plan;
   if (typeof levelledPlan === 'string') return { kind: 'refuse', missing: '', reason: levelledPlan };
   if (overall && !plainBreakdown(reading.plan))

@@ -88,9 +88,13 @@ export function havingQuery(plan: Plan): PlannedQuery {
           .map((c) => {
             const column = measureColumn(c.measure);
             const own = c === having;
-            // ("more than the average customer": the average of the same figures, over every entity grouped.)
-            const value =
-              own && having.vsAverage ? `(SELECT AVG(${rowsName}) FROM (${inner}) AS a)` : c.value;
+            // ("more than the average customer": the average of the same figures, over every entity grouped; "than
+            // the median customer": their median.)
+            const level =
+              having.vsAverage === 'median'
+                ? `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${rowsName})`
+                : `AVG(${rowsName})`;
+            const value = own && having.vsAverage ? `(SELECT ${level} FROM (${inner}) AS a)` : c.value;
             return `${on === 'column' ? (own ? rowsName : column) : own ? aggregateOf(column) : `MEASURE(${column})`} ${c.op} ${value}`;
           })
           .join(' AND ');
