@@ -7,7 +7,10 @@
  * signup quarter's customers" (listed per customer), a top N over two compared periods (the pooled rows' top, one
  * period's alone: confidently wrong) and "the top 2 ... in each of 2024 and 2025" (read as membership of both
  * tops: "none", confidently wrong). The second batch (on 6923d49, all refused: "a count against a percentile"):
- * people counted or listed against the median one's figure.
+ * people counted or listed against the median one's figure. The third (on 5a21de2; all 5 confident wrong):
+ * each region's average month said with a verb after the region (the regions averaged in each month), the average
+ * customer's monthly figure said with "generate" (the average month of everyone), and the ones that moved one way
+ * in every year (the rows that did, listed, named a category that fell once as one that fell every year).
  *
  * Clock: Thursday 2027-06-03, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -22,6 +25,11 @@ const topOfEachYear = (dimension: string, measure: string, n: number, years: num
      WHERE year(o.created_at) IN (${years.join(', ')}) GROUP BY 1, 2),
    r AS (SELECT *, rank() OVER (PARTITION BY y ORDER BY v DESC) AS k FROM t)
    SELECT y, d, v FROM r WHERE k <= ${n} ORDER BY y, v DESC`;
+/** The values of `dimension` whose revenue moved `op` the year before's in every year after the first. */
+const movedEveryYear = (dimension: string, op: '<' | '>') =>
+  `WITH t AS (SELECT ${dimension} AS d, year(created_at) AS y, sum(amount) AS v FROM orders GROUP BY 1, 2),
+   c AS (SELECT d, y, v, lag(v) OVER (PARTITION BY d ORDER BY y) AS prev FROM t)
+   SELECT d FROM c WHERE prev IS NOT NULL GROUP BY 1 HAVING bool_and(v ${op} prev) ORDER BY 1`;
 /** How many customers' 2025 `figure` stands `op` the median customer's. */
 const customersAgainstMedian = (figure: string, op: '<' | '>') =>
   `WITH t AS (SELECT customer_id, ${figure} AS v FROM orders WHERE ${inYear(2025)} GROUP BY 1)
@@ -90,5 +98,33 @@ export const tuning31probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'percentiles',
     ask: 'how many customers placed fewer orders than the median customer in 2025?',
     sql: `${customersAgainstMedian('count(*)', '<')}`,
+  },
+  {
+    class: 'wording',
+    ask: 'How much revenue did each region bring in per month in 2025, on average?',
+    sql: `SELECT region, avg(v) FROM (SELECT region, date_trunc('month', created_at) AS m, sum(amount) AS v FROM orders
+      WHERE ${inYear(2025)} GROUP BY 1, 2) GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'how many orders did each segment place per quarter in 2024, on average?',
+    sql: `SELECT segment, avg(v) FROM (SELECT c.segment, date_trunc('quarter', o.created_at) AS q, count(*) AS v
+      FROM ${withCustomers} WHERE ${inYear(2024, 'o.created_at')} GROUP BY 1, 2) GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'How much revenue did the average customer generate per month in 2025?',
+    sql: `SELECT m, avg(v) FROM (SELECT date_trunc('month', created_at) AS m, customer_id, sum(amount) AS v FROM orders
+      WHERE ${inYear(2025)} GROUP BY 1, 2) GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which categories declined in every year?',
+    sql: movedEveryYear('category', '<'),
+  },
+  {
+    class: 'period-over-period',
+    ask: 'which regions fell every single year?',
+    sql: movedEveryYear('region', '<'),
   },
 ];
