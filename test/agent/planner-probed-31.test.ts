@@ -3,14 +3,15 @@ import { readAboveAverage } from '../../functions/agent/planner/above-average';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
-import { demoPlan } from './support/demo-reading';
+import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
  * Readings fixed from questions probed on a clock of the lead's own (2027-06-03, tuning-31-probed.ts): a count said
  * with "did we get" beside "vs" (read as a change), signups of each period said before what they did later (the
  * later year read as a second signup period), a year in "each 2022 signup quarter's customers", a top N over compared
- * periods (the pooled rows' top), "were the top 2 ... in each of" (read as membership of every top), and people
- * against the median one's figure (refused: "a count against a percentile").
+ * periods (the pooled rows' top), "were the top 2 ... in each of" (read as membership of every top), people
+ * against the median one's figure (refused: "a count against a percentile"), each group's average period said with
+ * a verb after the group (the groups averaged in each period), and the ones that moved one way in every period.
  */
 const TODAY = '2027-06-03';
 const plan = (...questions: string[]) => demoPlan(questions, TODAY);
@@ -136,5 +137,48 @@ describe("people against the median one's figure", () => {
       readAboveAverage('how many orders in 2025 were above the median order amount?').average,
     ).toBeUndefined();
     expect(readAboveAverage('how many customers spent more than the average customer?').average).toBe(true);
+  });
+});
+
+describe("each group's average period said with a verb after the group", () => {
+  it.each([
+    'How much revenue did each region bring in per month in 2025, on average?',
+    'How much revenue did each region generate per month in 2025, on average?',
+  ])('"%s": each region, its months averaged', (question) => {
+    const p = plan(question);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['region']);
+    expect(p.percentile?.per).toBeUndefined();
+    expect(p.grain).toBe('month');
+  });
+
+  it('reads "the average customer generate per month" per customer', () => {
+    expect(
+      plan('How much revenue did the average customer generate per month in 2025?').percentile?.per?.column,
+    ).toBe('customers_name');
+  });
+});
+
+describe('the ones that moved one way in every period', () => {
+  it('keeps the ones whose every change moved that way, from the first period to the last', () => {
+    const p = plan('Which categories declined in every year?');
+    expect(p.change).toMatchObject({ only: 'down', every: true });
+    const { sql, title } = queryFor(p);
+    expect(sql).toContain('HAVING MIN(CASE WHEN v < previous THEN 1 ELSE 0 END) = 1');
+    expect(title).toBe(
+      'Product category whose total amount fell in every year against the year before, from the first year to the last',
+    );
+    expect(plan('Which categories grew each year?').change?.every).toBeUndefined();
+  });
+
+  it('says none moved that way when none did', () => {
+    const p = plan('Which categories grew in every year?');
+    const answer = answerFor(p, queryFor(p), { schema: [], data: [], totalRows: 0 });
+    expect(answer).toContain('none (no product category rose in every year');
+  });
+
+  it('refuses a change said beside the rows of every period (read as the ones with rows in each)', () => {
+    expect(demoReading(["which regions' order counts fell in every quarter of 2025?"], TODAY).kind).toBe(
+      'refuse',
+    );
   });
 });

@@ -264,6 +264,8 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   const [a, b] = [plan.compare?.[0], plan.compare?.at(-1)];
   if (result.data.length === 0 && only && a && b && plan.dimensions[0])
     return `${query.title}: none ${only === 'up' ? 'rose' : 'fell'} from ${a.label} to ${b.label} (each ${plan.dimensions[0].title.toLowerCase()} was ${only === 'up' ? 'lower or the same' : 'higher or the same'} in ${b.label}).`;
+  if (result.data.length === 0 && only && plan.change?.every && plan.dimensions[0])
+    return `${query.title}: none (no ${plan.dimensions[0].title.toLowerCase()} ${only === 'up' ? 'rose' : 'fell'} in every ${plan.grain ?? 'period'} against the one before).`;
   if (result.data.length === 0) return `${query.title}: no rows to compare.`;
   const top = rankedChange(plan);
   if (top && top.n === 1 && result.data.length === 1) {

@@ -9,6 +9,9 @@ import type { Plan } from './plan';
 /** "how much bigger/higher/more was A than B": a comparative of the first period named over the second. */
 const THAN_EARLIER =
   /\bhow\s+much\s+(?:bigger|higher|larger|greater|more|lower|smaller|less|fewer)\b(?=[^?]*\bthan\b)/i;
+/** A figure said to move ("fell", "grew", "declined"). */
+const MOVED =
+  /\b(?:fell|fall|falls|dropped|drop|drops|declined?|declines|decreased?|decreases|shrank|shrunk|grew|grow|grows|rose|rise|rises|increased?|increases)\b/i;
 /** A percent asked for. */
 const PERCENT_ASKED = /%|\bper\s*cent|\bpercent(?:age)?\b|\bpct\b/i;
 
@@ -68,6 +71,10 @@ const TIMES_ON_TOP =
 
 /** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
 export function misreading(plan: Plan, question: string): string | undefined {
+  // ("which regions' order counts fell in every quarter of 2025": the rows in every period, counted, dropped the
+  // change said; the regions with orders in every quarter were given: confidently wrong.)
+  if (plan.having?.spread && !plan.change && MOVED.test(question))
+    return 'I can list the ones whose figure rose or fell in every period against the one before ("which regions\' revenue fell in every quarter of 2025"), not in this question';
   // ("how many days in 2025 had more revenue than the 2024 daily average": each period against a year's average
   // period is no query built here unless read as one (period-relative.ts); it was read as the two years' averages.)
   // ("which category was the top seller in the most months of 2025", "in how many months was electronics the top

@@ -129,6 +129,8 @@ export interface Plan {
     magnitude?: true;
     /** "which categories declined": only the rows that moved that way. */
     only?: 'up' | 'down';
+    /** "which categories grew in every year": only the rows of the ones that moved that way in every period. */
+    every?: true;
     /** "how many times bigger": the later figure over the earlier one stated beside the change (growth-ratio.ts). */
     times?: true;
     /**

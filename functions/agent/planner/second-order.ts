@@ -125,6 +125,14 @@ const ENTITY_VERBS = new Set([
   'buy',
   'buys',
   'make',
+  // ("how much revenue did the average customer generate per month": the figure per entity; per month alone, the
+  // customer dropped, was confidently wrong.)
+  'generate',
+  'generates',
+  'generated',
+  'pay',
+  'pays',
+  'paid',
 ]);
 /**
  * Of the dimensions read per entity, the one the figure is of: an entity said right after "per" when another is
@@ -504,6 +512,18 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           !['was', 'is', 'were', 'are', 's', 'the', 'did', 'does'].includes(tokens[i + 1]?.raw ?? '')),
     );
     const only = !top && which && dimensions.length > 0 ? (change.down ? 'down' : 'up') : undefined;
+    // ("which categories declined in every year": the ones that moved that way in each period; the rows that did,
+    // listed, named a category that rose once as one that rose every year: confidently wrong.)
+    const everyPeriod =
+      only !== undefined &&
+      grain !== undefined &&
+      tokens.some(
+        (t, i) =>
+          ['every', 'all'].includes(t.raw) &&
+          [tokens[i + 1], tokens[i + 2]].some(
+            (n, k) => n?.stem === grain && (k === 0 || tokens[i + 1]?.raw === 'single'),
+          ),
+      );
     // "% change", "percentage-wise": a percent asked beside a change is the change's rate, not a share.
     // "growth rate", "rate of decline": a rate of the change itself.
     const ratio = tokens[input.ratioAt];
@@ -544,6 +564,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     fields.change = {
       rank: ofShare ? 'absolute' : rank,
       ...(only && !change.magnitude ? { only } : {}),
+      ...(everyPeriod && !change.magnitude ? { every: true as const } : {}),
       ...(change.magnitude ? { magnitude: true as const } : {}),
       ...(change.times ? { times: true as const } : {}),
     };
@@ -600,6 +621,20 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       unitAt >= 0 &&
       (['per', 'a', 'an'].includes(tokens[unitAt - 1]?.raw ?? '') ||
         /ly$|annual/.test(tokens[unitAt]?.raw ?? ''));
+    // ("how much did each region spend per month, on average": a dimension with listed values after "each" is the
+    // breakdown whatever verb follows it, the unit the one averaged over; the regions averaged in each month were
+    // confidently wrong.)
+    const byEach = (i: number) => {
+      const member = entityNamed(cube, tokens[i]?.stem ?? '');
+      return (
+        perUnit &&
+        !!member &&
+        member.values.length > 0 &&
+        ['each', 'every'].includes(tokens[i - 1]?.raw ?? '')
+      );
+    };
+    const actingOne = (i: number) => acting(i) && !byEach(i);
+    const spentOne = (i: number) => spent(i) && !byEach(i);
     // ("average lifetime spend per segment": a lifetime is a customer's, each averaged per segment.)
     const perEntity =
       (input.lifetime ? { member: input.lifetime, at: -1 } : undefined) ??
@@ -619,11 +654,11 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       // (Only of a count or total named: "the median order amount a customer placed" is of the rows.)
       (measure && (additive(measure) || measure.aggType === 'count_distinct')
         ? !tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total')
-          ? (entityWhere(tokens, cube, acting) ??
+          ? (entityWhere(tokens, cube, actingOne) ??
             entityWhere(tokens, cube, stated) ??
-            entityWhere(tokens, cube, spent))
+            entityWhere(tokens, cube, spentOne))
           : // ("the median customer's total spend": the statistic names the entity, whatever size word follows.)
-            (entityWhere(tokens, cube, stated) ?? entityWhere(tokens, cube, spent))
+            (entityWhere(tokens, cube, stated) ?? entityWhere(tokens, cube, spentOne))
         : undefined);
     const at = grainAt(tokens, grain);
     const grainToken = tokens[at];

@@ -459,8 +459,18 @@ export function changeQuery(plan: Plan): PlannedQuery {
   // period-beats.ts; counted, out of those compared, when "how many" is asked.)
   const moved = plan.change?.only ? [`v ${plan.change.only === 'down' ? '<' : '>'} previous`] : [];
   const counting = plan.change?.countPeriods === true && moved.length > 0;
+  const since = reach && range ? [`${grain} >= ${quote(range.from)}`] : [];
+  // ("which categories grew in every year": the ones whose every change moved that way, each from its first
+  // period's figure to its last.)
+  if (plan.change?.every && dims.length > 0 && moved[0]) {
+    const kept = `SELECT ${dims.join(', ')} FROM c${where([...since, 'previous IS NOT NULL'])}${groupBy(dims.length)} HAVING MIN(CASE WHEN ${moved[0]} THEN 1 ELSE 0 END) = 1`;
+    const end = (f: 'MIN' | 'MAX') => `MAX(CASE WHEN ${grain} = (SELECT ${f}(${grain}) FROM c) THEN v END)`;
+    const w = `SELECT ${lead}${end('MIN')} AS a, ${end('MAX')} AS b FROM c WHERE (${dims.join(', ')}) IN (${kept})${groupBy(dims.length)}`;
+    const sql = `WITH t AS (${t}), c AS (${c}), w AS (${w}) SELECT ${lead}a AS first_${label(measure?.column ?? 'count')}, b AS ${m}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w ORDER BY ${dims.join(', ')}`;
+    return described(plan, sql, [...dimColumns, ...changeColumns(measure, true)]);
+  }
   const kept = [
-    ...(reach && range ? [`${grain} >= ${quote(range.from)}`] : []),
+    ...since,
     ...(top || counting || plan.change?.afterFirst ? ['previous IS NOT NULL'] : []),
     ...(counting ? [] : moved),
   ];

@@ -105,6 +105,11 @@ export function titleOf(plan: Plan): string {
       return capitalise(
         `change in ${name}${dims.length > 0 ? ` by ${listText(dims)}` : ''}${between}${where}`,
       );
+    // ("which categories fell in every year": the ones that did, each from its first period to its last.)
+    if (plan.change.every && plan.change.only && dims.length > 0)
+      return capitalise(
+        `${listText(dims)} whose ${name} ${plan.change.only === 'up' ? 'rose' : 'fell'} in every ${unit} against the ${unit} before${where}, from the first ${unit} to the last`,
+      );
     return capitalise(
       `${name} by ${listText([unit, ...dims])}${where}, with the change from the ${unit} before`,
     );
