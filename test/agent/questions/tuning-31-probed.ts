@@ -10,7 +10,8 @@
  * people counted or listed against the median one's figure. The third (on 5a21de2; all 5 confident wrong):
  * each region's average month said with a verb after the region (the regions averaged in each month), the average
  * customer's monthly figure said with "generate" (the average month of everyone), and the ones that moved one way
- * in every year (the rows that did, listed, named a category that fell once as one that fell every year).
+ * in every year (the rows that did, listed, named a category that fell once as one that fell every year). The fourth
+ * (on 1a36cef, refused): three or more percentiles listed with commas ("the 25th, 50th and 75th percentiles").
  *
  * Clock: Thursday 2027-06-03, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -126,5 +127,17 @@ export const tuning31probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'period-over-period',
     ask: 'which regions fell every single year?',
     sql: movedEveryYear('region', '<'),
+  },
+  {
+    class: 'percentiles',
+    ask: 'What were the 25th, 50th and 75th percentiles of order value in 2025?',
+    sql: `SELECT quantile_cont(amount, 0.25), quantile_cont(amount, 0.5), quantile_cont(amount, 0.75) FROM orders
+      WHERE ${inYear(2025)}`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'give me the 10th, 25th, 75th and 90th percentile of order amounts for 2024',
+    sql: `SELECT quantile_cont(amount, 0.1), quantile_cont(amount, 0.25), quantile_cont(amount, 0.75),
+      quantile_cont(amount, 0.9) FROM orders WHERE ${inYear(2024)}`,
   },
 ];
