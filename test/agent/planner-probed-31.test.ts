@@ -3,6 +3,7 @@ import { readAboveAverage } from '../../functions/agent/planner/above-average';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
+import { nextStep } from '../../functions/agent/planner/steps';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -11,7 +12,9 @@ import { demoPlan, demoReading } from './support/demo-reading';
  * later year read as a second signup period), a year in "each 2022 signup quarter's customers", a top N over compared
  * periods (the pooled rows' top), "were the top 2 ... in each of" (read as membership of every top), people
  * against the median one's figure (refused: "a count against a percentile"), each group's average period said with
- * a verb after the group (the groups averaged in each period), and the ones that moved one way in every period.
+ * a verb after the group (the groups averaged in each period), the ones that moved one way in every period, three
+ * or more percentiles listed with commas (refused), and a named month against the one a year before past the data
+ * (moved to the data's latest month).
  */
 const TODAY = '2027-06-03';
 const plan = (...questions: string[]) => demoPlan(questions, TODAY);
@@ -180,5 +183,27 @@ describe('the ones that moved one way in every period', () => {
     expect(demoReading(["which regions' order counts fell in every quarter of 2025?"], TODAY).kind).toBe(
       'refuse',
     );
+  });
+});
+
+describe('percentiles listed with commas', () => {
+  it.each([
+    ['What were the 25th, 50th and 75th percentiles of order value in 2025?', [0.25, 0.5, 0.75]],
+    ['give me the 10th, 25th, 75th and 90th percentile of order amounts for 2024', [0.1, 0.25, 0.75, 0.9]],
+  ])('reads each of "%s"', (question, ps) => {
+    expect(plan(question).percentile).toMatchObject({ p: ps[0], more: ps.slice(1) });
+  });
+});
+
+describe('a named month against the one a year before, past the data', () => {
+  it('moves both to the latest of that month the data holds', () => {
+    const DATA = { schema: [], data: [['2023-01-01', '2025-12-31']], totalRows: 1 };
+    const p = plan('Compare this May to last May');
+    expect(nextStep(p, [], TODAY).kind).toBe('query');
+    const step = nextStep(p, [DATA], TODAY);
+    const sql = step.kind === 'query' ? step.query.sql : '';
+    for (const bound of ['2024-05-01', '2024-06-01', '2025-05-01', '2025-06-01'])
+      expect(sql).toContain(`'${bound}'`);
+    expect(sql).not.toContain('2025-12-01');
   });
 });

@@ -69,11 +69,13 @@ export function findPercentiles(tokens: Token[]): number[] | undefined {
     );
     const word = rest[end];
     if (!word?.used || !['percentile', 'percentiles'].includes(word.raw) || end < 1) return;
-    if (!joins(rest[0])) return;
+    // ("25th, 50th and 75th": the comma is no token, so the next ordinal follows at once.)
+    const listed = /^\d{1,2}$/.test(rest[0]?.raw ?? '') && ORDINAL_SUFFIX.has(rest[1]?.raw ?? '');
+    if (!joins(rest[0]) && !listed) return;
     t.used = true;
     suffix.used = true;
     const list = rest[0];
-    if (list) list.used = true;
+    if (list && !listed) list.used = true;
     found.push(Number(t.raw) / 100);
   });
   // "first and third quartile": a quartile listed before the claimed word.

@@ -113,6 +113,16 @@ function latestPair(plan: Plan, last: string): { periods: [Period, Period]; unit
   const latest = latestPeriod(b, last);
   if (/\d+ days/.test(latest.unit)) return latestSpans(a, b, last);
   const back = yearBefore(b);
+  // ("this May vs last May" past the data: the latest May the data holds and the one before it, not its latest
+  // month, December, against the December before.)
+  const month = /^\d{4}-(\d\d)-01/.exec(b.from)?.[1];
+  if (!b.relative && month && latest.unit === 'month' && a.from === back.from && a.to === back.to) {
+    let years = 1;
+    while (yearBefore(b, years).from > last) years++;
+    const named = yearBefore(b, years);
+    if (named.from >= `${last.slice(0, 4)}-01-01` || years <= 1)
+      return { periods: [yearBefore(b, years + 1), named], unit: named.label.split(' ')[0] ?? 'month' };
+  }
   const before =
     a.to === b.from
       ? periodBefore(latest.period)
