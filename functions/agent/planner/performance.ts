@@ -22,6 +22,9 @@ const DID = new Set([
 ]);
 const ASKING = new Set(['how', 'hows']);
 const AUXILIARY = new Set(['did', 'does']);
+/** A word that starts a period after "vs" ("vs 2024", "vs the year before", "vs Q1", "vs last year"). */
+const PERIOD_NEXT =
+  /^(?:(?:19|20)\d\d|q[1-4]|h[12]|the|last|previous|prior|same|this|that|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|in|to|with)$/;
 const COMPARING = new Set(['vs', 'versus', 'compared', 'against', 'than', 'relative']);
 
 /** The verb of a "how did X do ... vs ..." question, claimed with its "how" (undefined when it is none). */
@@ -29,11 +32,18 @@ export function findPerformance(tokens: Token[]): Token | undefined {
   const how = tokens.findIndex((t) => ASKING.has(t.raw) && !t.used);
   if (how < 0 || !tokens.some((t) => COMPARING.has(t.raw))) return undefined;
   // The verb closes the subject: "how did each region do", "how have our segments performed". After "how many"
-  // or "how much", "did" is the auxiliary of another verb ("how many orders did we get on weekends vs weekdays":
-  // a count, no change): only the verb itself ("how much did the west do vs 2024") is read.
+  // or "how much", "did" is the auxiliary of another verb: a change only when periods are compared ("how much did
+  // our customers spend in 2024 vs 2023"), not values ("how many orders did we get on weekends vs weekdays": a
+  // count by the two, which was refused as a change between two years).
   const amount = ['many', 'much'].includes(tokens[how + 1]?.raw ?? '');
+  const periods = tokens.some((t, i) => COMPARING.has(t.raw) && PERIOD_NEXT.test(tokens[i + 1]?.raw ?? ''));
   const verb = tokens.find(
-    (t, i) => i > how + 1 && i <= how + 6 && !t.used && DID.has(t.raw) && !(amount && AUXILIARY.has(t.raw)),
+    (t, i) =>
+      i > how + 1 &&
+      i <= how + 6 &&
+      !t.used &&
+      DID.has(t.raw) &&
+      !(amount && !periods && AUXILIARY.has(t.raw)),
   );
   if (!verb) return undefined;
   const at = tokens.indexOf(verb);
