@@ -16,6 +16,13 @@
  * ("across all three years", a quarter's own spend per customer, "how many of them / of those" after customers per
  * group, months below the same month a year earlier "on revenue", per region or per category, "fewer unique
  * customers"); the same on the TEST sample.
+ * After (ed9f51f1): 39 of 40, none wrong, on 1M and TEST: "across all three years" after a figure (all-time.ts), "how
+ * many of them / of those" after customers per group (counted-people.ts), "break that down" as a follow-up, refused
+ * after a refused question (follow-up.ts), "number of customers by how many orders" (distributions.ts, its truncation
+ * note now says how many counts in all), periods below or above an earlier one listed per value of one breakdown,
+ * said without "which", "in which", with the size of the change asked beside (period-beats.ts), each month of a
+ * series against the same month last year (each-year-before.ts). Still refused (a wrong refusal, not a wrong figure):
+ * each quarter's customers counted by their spend in that quarter.
  *
  * Clock: Monday 2026-12-21, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed up in 2022,
  * each order in its customer's region; the TEST sample has no small-business customers). "Across all three years",
