@@ -33,6 +33,7 @@ describe('every year pooled', () => {
     expect(readAllTime('customers who ordered across all three years')).toBe(
       'customers who ordered across all three years',
     );
+    expect(readAllTime('compare Q1 across the years')).toBe('compare Q1 across the years');
   });
 
   it('counts the customers per region by their spend over every order', () => {

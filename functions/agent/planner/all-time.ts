@@ -16,12 +16,12 @@ const ALL_YEARS =
   /([,?;]|\s-)\s*(?:across|over|for|in|from)?\s*(?:all|every)\s+(?:the\s+)?years(?:\s+(?:combined|together|of\s+data))?\s*([?.!]*)\s*$/i;
 
 /**
- * "spent more than $28,000 across all three years?", "over all the years": every year's rows pooled, said at the end
- * of a clause after a figure; "in all three years" (each of them: top-in-every.ts, "ordered in all three years") and
- * a verb of ordering just before ("ordered across all three years": each year or any) are not read.
+ * "spent more than $28,000 across all three years?", "over $26,000 over all the years": every year's rows pooled, said
+ * at the end of a clause right after a bound; "in all three years" (each of them: top-in-every.ts, "ordered in all
+ * three years") and "compare Q1 across the years" (each year's) are not read.
  */
 const ACROSS_YEARS =
-  /(?<!\b(?:ordered|bought|purchased|active|ordering|buying|shopped))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?|the\s+)(?:(?:two|three|four|five|\d)\s+)?years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|$))/i;
+  /(?<=(?:\$\s?\d[\d,.]*k?|\d[\d,]*\s+(?:dollars|orders))(?:\s+(?:in\s+total|total|overall|combined))?)\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|$))/i;
 
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
 export function readAllTime(asked: string): string {
