@@ -134,6 +134,15 @@ describe('periods that moved, listed', () => {
     expect(readPeriodBeats(question)).toMatchObject({ way, output: 'list' });
   });
 
+  it('reads the size of each change asked as a question of its own, later minus earlier only', () => {
+    const asked =
+      'Which months of 2025 brought in less revenue than the same month of 2024, and what was the difference (2025 minus 2024) for each?';
+    expect(readPeriodBeats(asked)).toMatchObject({ way: 'down', output: 'list' });
+    expect(readPeriodBeats(asked.replace('2025 minus 2024', '2024 minus 2025'))).toMatchObject({
+      margin: true,
+    });
+  });
+
   it('reads "fewer unique customers order" as the number of customers', () => {
     const plan = demoPlan(
       [

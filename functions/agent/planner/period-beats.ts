@@ -81,13 +81,24 @@ const CLAUSE =
  */
 const SIZE_ASKED =
   /(?:\s*[,;]?\s*(?:and\s+)?(?:(?:by\s+)?how\s+(?:much|many)(?:\s+(?:they|it|each)\s+(?:dropped|fell|rose|grew|declined|increased|decreased|went\s+(?:up|down)|changed|was|were))?(?:\s+[a-z]+)?)|\s*[,;]?\s*(?:and\s+)?(?:with|including|plus)\s+(?:the\s+|their\s+|its\s+)?(?:gaps?|differences?|changes?|drops?|shortfalls?)|\s*[.?!;,]\s*(?:please\s+)?(?:show|give|include|add|list|tell)(?:\s+me)?\s+(?:the\s+|their\s+|each\s+one's\s+)?(?:gaps?|differences?|changes?|drops?|shortfalls?|amounts?)(?:\s+(?:for\s+each|each))?)(?:\s+in\s+(?:dollars|\$|orders|customers|units))?\s*[?.!]*\s*$/i;
+/**
+ * ", and what was the difference (2025 minus 2024) for each?": the size of each change asked as a question of its
+ * own; a difference said the other way round ("2024 minus 2025") is not read away.
+ */
+const WHAT_SIZE =
+  /\s*[,;]?\s*(?:and\s+)?what\s+(?:was|were|is|are)\s+(?:the\s+|their\s+|each\s+one's\s+)?(?:gaps?|differences?|changes?|drops?|shortfalls?)(?:\s*\((?:(\d{4})\s+minus\s+(\d{4})|in\s+(?:dollars|\$|orders))\))?(?:\s+(?:for|of|in)\s+each(?:\s+one|\s+of\s+them)?)?\s*[?.!]*\s*$/i;
+/** The question without a size of each change asked beside the periods. */
+function withoutSizeAsked(question: string): string {
+  const what = WHAT_SIZE.exec(question);
+  if (what && (!what[1] || Number(what[1]) > Number(what[2]))) return question.slice(0, what.index);
+  return question.replace(SIZE_ASKED, '');
+}
 /** "quarters of 2025 where orders went down ...": the periods listed, said without "which". */
 const BARE_UNITS = /^\s*((?:month|quarter|week)s\s+(?:of|in|during|since)\b)/i;
 
 /** The reading of a question that counts or lists the periods beating another, or undefined. */
 export function readPeriodBeats(question: string): PeriodBeats | undefined {
-  const text = question
-    .replace(SIZE_ASKED, '')
+  const text = withoutSizeAsked(question)
     .replace(/[?.!]+\s*$/, '')
     .replace(BARE_UNITS, 'which $1')
     .trim();
