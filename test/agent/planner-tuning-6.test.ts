@@ -117,6 +117,7 @@ import * as tuning30cohorts from './questions/tuning-30-cohorts';
 import * as tuning30probed from './questions/tuning-30-probed';
 import * as tuning30shares from './questions/tuning-30-shares';
 import * as tuning30words from './questions/tuning-30-words';
+import * as tuning31counts from './questions/tuning-31-counts';
 import * as tuning31probed from './questions/tuning-31-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1175,6 +1176,19 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning30after,
       cases: tuning30after.tuning30after,
       rightAtLeast: 10,
+    },
+    {
+      // 28 of 40 before the planner change it tunes (4 confident wrong, 1M and TEST, on 8e9ebd52); 39 of 40, none wrong,
+      // after (1M and TEST): "across all three years" (all-time.ts), "how many of them" after customers per group
+      // (counted-people.ts), "break that down" (follow-up.ts), "number of customers by how many orders" (distributions.ts),
+      // periods that moved listed per group or with the size of the change asked beside (period-beats.ts), each month of
+      // a series against the same month last year (each-year-before.ts). Still refused: each quarter's customers by
+      // their spend in that quarter.
+      title:
+        'tuning set 31 (counts: customers per group by their own figures, threads to "how many of them", periods below or above an earlier one, per group)',
+      module: tuning31counts,
+      cases: tuning31counts.tuning31counts,
+      rightAtLeast: 39,
     },
   ];
 

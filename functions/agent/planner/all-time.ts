@@ -15,12 +15,19 @@ const SINCE =
 const ALL_YEARS =
   /([,?;]|\s-)\s*(?:across|over|for|in|from)?\s*(?:all|every)\s+(?:the\s+)?years(?:\s+(?:combined|together|of\s+data))?\s*([?.!]*)\s*$/i;
 
+/**
+ * "spent more than $28,000 across all three years?", "over $26,000 over all the years": every year's rows pooled, said
+ * at the end of a clause right after a bound; "in all three years" (each of them: top-in-every.ts, "ordered in all
+ * three years") and "compare Q1 across the years" (each year's) are not read.
+ */
+const ACROSS_YEARS =
+  /(?<=(?:\$\s?\d[\d,.]*k?|\d[\d,]*\s+(?:dollars|orders))(?:\s+(?:in\s+total|total|overall|combined))?)\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|$))/i;
+
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
 export function readAllTime(asked: string): string {
-  const question = asked.replace(
-    ALL_YEARS,
-    (_all, mark: string, end: string) => `${mark === '?' ? '?' : ''}, all time${end}`,
-  );
+  const question = asked
+    .replace(ALL_YEARS, (_all, mark: string, end: string) => `${mark === '?' ? '?' : ''}, all time${end}`)
+    .replace(ACROSS_YEARS, ' in total');
   const match = SINCE.exec(question);
   if (!match) return question;
   const before = question.slice(0, match.index);

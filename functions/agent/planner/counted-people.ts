@@ -44,6 +44,8 @@ export function ofCountedPeople(previous: Plan, question: string): string | unde
   if (!measure || others.length > 0 || measure.aggType !== 'count') return undefined;
   const noun = previous.cube.title.toLowerCase().split(/\s+/).pop() ?? '';
   if (!PEOPLE_PLURALS.includes(noun)) return undefined;
+  const grouped = ofGroupedPeople(previous, question, noun);
+  if (grouped) return grouped;
   if (!plainCount(previous) || previous.range) return undefined;
   const { filters } = previous;
   if (filters.length === 0 || filters.some((f) => f.negate || f.values.length !== 1)) return undefined;
@@ -52,6 +54,24 @@ export function ofCountedPeople(previous: Plan, question: string): string | unde
     return question.replace(THEY_DID, (_all, verb: string) => `${verb} ${people} `);
   if (!OF_THEM.test(question)) return undefined;
   return question.replace(OF_THEM, `how many ${people}`);
+}
+
+/**
+ * "how many customers are there per region?" then "in each region, how many of them spent over $27,500 in total?" (or
+ * "and how many of those placed more than 55 orders?" after customers per segment): those of each group, the same
+ * question asked per group ("how many customers spent over $27,500 in total by region"). Only after a count of the
+ * people table by one of its own columns, with nothing else (no period, filter, bound or rank).
+ */
+function ofGroupedPeople(previous: Plan, question: string, noun: string): string | undefined {
+  const [group, ...more] = previous.dimensions;
+  if (!group || more.length > 0 || previous.filters.length > 0 || previous.range) return undefined;
+  if (!plainCount({ ...previous, dimensions: [] }) || !OF_THEM.test(question)) return undefined;
+  const word = group.title.toLowerCase().split(/\s+/).pop() ?? '';
+  if (!/^[a-z]+$/.test(word)) return undefined;
+  const asked = question.replace(OF_THEM, `how many ${noun}`);
+  // (The group said again in the follow-up, "in each region, ...", is the breakdown already.)
+  if (new RegExp(`\\b(?:each|every|per|by)\\s+${word}\\b`, 'i').test(asked)) return asked;
+  return asked.replace(/\s*([?.!]*)\s*$/, (_all, end: string) => ` by ${word}${end}`);
 }
 
 /** "what % of all customers is that?", "what share of our customers is it": the count just given as a share. */

@@ -17,9 +17,12 @@ import { alternation, PEOPLE_PLURALS } from './vocabulary';
 
 /** The people a distribution counts. */
 const PEOPLE = alternation(PEOPLE_PLURALS);
-/** What asks for a count per bucket, not a ranking ("count", "break down", "how many", "distribution of"). */
+/**
+ * What asks for a count per bucket, not a ranking ("count", "break down", "how many", "distribution of", "number
+ * of": "number of customers by how many orders they have placed").
+ */
 const COUNTING =
-  '(?:count|break\\s*down|breakdown\\s+of|split|group|bucket|distribution\\s+of|histogram\\s+of|how\\s+many)';
+  '(?:count|break\\s*down|breakdown\\s+of|split|group|bucket|distribution\\s+of|histogram\\s+of|how\\s+many|(?:the\\s+)?(?:number|count)\\s+of)';
 const OWNER = '(?:(?:my|our|the|all|all\\s+our|all\\s+my)\\s+)?';
 /** "orders they made", "orders they've placed", "orders each". */
 const ACTS = "(?:\\s+(?:they|they've|they\\s+have|each)(?:\\s+(?:made|placed|had|put\\s+in|did))?)?";
@@ -35,7 +38,7 @@ const FORMS: RegExp[] = [
   new RegExp(`\\b(?:${COUNTING}\\s+)?${OWNER}${PEOPLE}\\s+(?:by|per)\\s+([a-z]+)\\s+count\\b`, 'i'),
   // "how many customers placed each number of orders".
   new RegExp(
-    `\\bhow\\s+many\\s+${PEOPLE}\\s+(?:placed|made|have|had|put\\s+in)\\s+each\\s+number\\s+of\\s+${ROWS}`,
+    `\\bhow\\s+many\\s+${PEOPLE}\\s+(?:(?:have\\s+|had\\s+)?(?:placed|made)|have|had|put\\s+in)\\s+each\\s+number\\s+of\\s+${ROWS}`,
     'i',
   ),
   // "how many customers placed 1 order, 2 orders, 3 orders and so on".
@@ -124,8 +127,11 @@ export function distributionText(plan: Plan, query: PlannedQuery, result: Result
   if (!entity || result.data.length === 0) return `${query.title}: none.`;
   const people = entityWord(entity);
   const shown = result.data.slice(0, 40);
+  // (How many counts there are in all, not how many are left: a figure of the result, not a difference of it.)
   const more =
-    result.totalRows > shown.length ? `\n(${result.totalRows - shown.length} more counts not shown)` : '';
+    result.totalRows > shown.length
+      ? `\n(${formatFigure(undefined, result.totalRows)} counts in all; the table holds the rest)`
+      : '';
   const line = (row: unknown[]) => {
     const n = Number(row[0]);
     return `- ${formatFigure(undefined, n)} ${noun}${n === 1 ? '' : 's'}: ${formatFigure(undefined, row[1])} ${people}`;

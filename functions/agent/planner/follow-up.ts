@@ -68,11 +68,16 @@ const bareEnd = (raws: readonly string[]) =>
   raws.some((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w)) &&
   raws.every((w) => END_FILLER.has(w) || DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
 
+/** "break that down by region", "split it by segment": the previous answer broken down. */
+const BREAK_THAT =
+  /^(?:(?:can|could)\s+you\s+|please\s+|now\s+)?(?:break|split)\s+(?:that|this|it|those|these|them)\b/;
+
 /** Whether the question leans on the previous one ("and by status?", "what about 2024?", "which of those ..."). */
 export function looksLikeFollowUp(question: string, parsed?: { measures: unknown[] }): boolean {
   const raws = words(question);
   const text = raws.join(' ');
   if (FOLLOW_UP_START.some((start) => text === start || text.startsWith(`${start} `))) return true;
+  if (BREAK_THAT.test(text)) return true;
   if (bareEnd(raws)) return true;
   // "for each of those, which region ...", "and since then?": a part of the previous reading named.
   if (WITHIN_PREVIOUS.test(text) || SINCE_THEN.test(text) || NEXT_PERIOD.test(text)) return true;

@@ -29,7 +29,7 @@ export interface PeriodBeats {
 
 const UNIT = '(month|quarter|week)s?';
 const ASK =
-  '(in\\s+how\\s+many|how\\s+many|count(?:\\s+up)?(?:\\s+of)?|(?:the\\s+|a\\s+)?number\\s+of|which|list(?:\\s+out)?|show(?:\\s+me)?|name|what\\s+are|what)';
+  '(in\\s+how\\s+many|how\\s+many|count(?:\\s+up)?(?:\\s+of)?|(?:the\\s+|a\\s+)?number\\s+of|(?:in|during|for)\\s+which|which|list(?:\\s+out)?|show(?:\\s+me)?|name|what\\s+are|what)';
 /** "how many months ...", "which of those quarters ...", "count the months ...". */
 const SUBJECT = new RegExp(
   `^\\s*(?:(?:so|and|ok|okay|now)\\s*,?\\s+)?((?:in|during|for|since|over)\\s+[^,]{2,40}?,?\\s+)?${ASK}\\s+(?:(?:all\\s+)?(?:of\\s+)?(those|these|them|the)\\s+)?(?:the\\s+)?${UNIT}\\b(.*)$`,
@@ -74,9 +74,34 @@ const DOWN =
 const CLAUSE =
   /\b(?:had|have|has|were|was|is|are|did|do|does|saw|see|showed|show|with|where|when|in\s+which|that|go|went|come\s+in|came\s+in|it|actually|end\s+up|ended\s+up|up|down)\b/gi;
 
+/**
+ * The size of each change asked beside the periods ("and by how much?", ", and how much they dropped", "Show the gap
+ * in dollars.", "Give the difference.", "with the difference"): the listed periods are given with their change
+ * anyway, so it is read away.
+ */
+const SIZE_ASKED =
+  /(?:\s*[,;]?\s*(?:and\s+)?(?:(?:by\s+)?how\s+(?:much|many)(?:\s+(?:they|it|each)\s+(?:dropped|fell|rose|grew|declined|increased|decreased|went\s+(?:up|down)|changed|was|were))?(?:\s+[a-z]+)?)|\s*[,;]?\s*(?:and\s+)?(?:with|including|plus)\s+(?:the\s+|their\s+|its\s+)?(?:gaps?|differences?|changes?|drops?|shortfalls?)|\s*[.?!;,]\s*(?:please\s+)?(?:show|give|include|add|list|tell)(?:\s+me)?\s+(?:the\s+|their\s+|each\s+one's\s+)?(?:gaps?|differences?|changes?|drops?|shortfalls?|amounts?)(?:\s+(?:for\s+each|each))?)(?:\s+in\s+(?:dollars|\$|orders|customers|units))?\s*[?.!]*\s*$/i;
+/**
+ * ", and what was the difference (2025 minus 2024) for each?": the size of each change asked as a question of its
+ * own; a difference said the other way round ("2024 minus 2025") is not read away.
+ */
+const WHAT_SIZE =
+  /\s*[,;]?\s*(?:and\s+)?what\s+(?:was|were|is|are)\s+(?:the\s+|their\s+|each\s+one's\s+)?(?:gaps?|differences?|changes?|drops?|shortfalls?)(?:\s*\((?:(\d{4})\s+minus\s+(\d{4})|in\s+(?:dollars|\$|orders))\))?(?:\s+(?:for|of|in)\s+each(?:\s+one|\s+of\s+them)?)?\s*[?.!]*\s*$/i;
+/** The question without a size of each change asked beside the periods. */
+function withoutSizeAsked(question: string): string {
+  const what = WHAT_SIZE.exec(question);
+  if (what && (!what[1] || Number(what[1]) > Number(what[2]))) return question.slice(0, what.index);
+  return question.replace(SIZE_ASKED, '');
+}
+/** "quarters of 2025 where orders went down ...": the periods listed, said without "which". */
+const BARE_UNITS = /^\s*((?:month|quarter|week)s\s+(?:of|in|during|since)\b)/i;
+
 /** The reading of a question that counts or lists the periods beating another, or undefined. */
 export function readPeriodBeats(question: string): PeriodBeats | undefined {
-  const text = question.replace(/[?.!]+\s*$/, '').trim();
+  const text = withoutSizeAsked(question)
+    .replace(/[?.!]+\s*$/, '')
+    .replace(BARE_UNITS, 'which $1')
+    .trim();
   const subject = SUBJECT.exec(text);
   if (subject) {
     const [, lead = '', ask = '', those, unitWord = '', tail = ''] = subject;
@@ -153,7 +178,7 @@ function restOf(text: string): string {
     .replace(/\bin\s+terms\s+of\b/gi, ' ')
     .replace(/\bthan\b/gi, ' ')
     .replace(
-      /\b(?:customers|clients|buyers)\s+(?:ordering|buying|who\s+(?:ordered|bought))\b/gi,
+      /\b(?:(?:unique|distinct|different)\s+)?(?:customers|clients|buyers)\s+(?:ordering|buying|order|buy|who\s+(?:ordered|bought))\b/gi,
       'number of customers',
     )
     .replace(/\s+/g, ' ')
@@ -225,10 +250,16 @@ export function beatsPlan(
     only: beats.way,
     ...(beats.output === 'count' ? { countPeriods: true as const } : {}),
   });
+  // ("for each region, which months of 2024 had less revenue than the same month of 2023": the periods listed per
+  // value of one breakdown, each against its own earlier figure; counted, they would be pooled over the values.)
   const plainSeries = (p: Plan) =>
     p.grain === beats.unit &&
     p.measures.length === 1 &&
-    p.dimensions.length === 0 &&
+    (p.dimensions.length === 0 ||
+      (!beats.ofThose &&
+        beats.output === 'list' &&
+        p.dimensions.length === 1 &&
+        p.dimensions[0]?.type === 'string')) &&
     !p.top &&
     !p.having &&
     !p.share &&

@@ -1291,6 +1291,12 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:the\s+)?(?:total\s+)?value\s+of\s+(?:the\s+|all\s+)?([a-z]+ed)\s+orders\b/gi,
     'total amount of $1 orders',
   ],
+  // "customers whose spend in 2025 exceeded $2,750": each one's spend in the period passed the amount (was read as an
+  // order's amount over it: "exceeded" said away from "spend"), as "whose spend in 2025 was over $2,750" reads.
+  [
+    /\b(whose\s+(?:total\s+|overall\s+|combined\s+)?(?:spend|spending)\s+(?:in|during|for)\s+(?:[qh][1-4]\s+)?(?:(?:19|20)\d\d|[a-z]+\s+(?:19|20)\d\d))\s+(?:exceeded|exceeds|topped|tops|surpassed|surpasses|passed|went\s+over|goes\s+over)\s+(?=\$|\d)/gi,
+    '$1 was over ',
+  ],
   // "orders by quarter 2024 vs same quarter 2023": the same quarter, its article left out.
   [/\b(vs\.?|versus|against|to|with)\s+same\s+(?=(?:day|week|month|quarter|period)\b)/gi, '$1 the same '],
   // ("... vs the same quarter 2023": of that year.)

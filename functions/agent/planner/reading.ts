@@ -26,6 +26,7 @@ import { readDaysToFirst } from './days-to-first';
 import { type Definition, readDefinitions, seasonsDefined, standardGlossesDropped } from './definitions';
 import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
+import { eachAgainstYearBefore, readEachAgainstYearBefore } from './each-year-before';
 import { readEntityVersus } from './entity-versus';
 import { readTwoMeasures, type TwoMeasuresReading } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
@@ -380,6 +381,21 @@ function readQuestionsAsked(
     return typeof beaten === 'string'
       ? { kind: 'refuse', missing: '', reason: beaten }
       : { kind: 'plan', plan: beaten };
+  }
+  // ("revenue per month in 2025" then "how does each month compare with the same month last year?": each month
+  // against the same one a year before, each-year-before.ts; refused after anything but such a series.)
+  const yearBefore =
+    !plain && last !== undefined && questions.length > 1 ? readEachAgainstYearBefore(last) : undefined;
+  if (yearBefore) {
+    const prior = readThread(questions.slice(0, -1), models, today, plain);
+    const paired = prior.kind === 'plan' ? eachAgainstYearBefore(prior.plan, yearBefore) : undefined;
+    return paired
+      ? { kind: 'plan', plan: paired }
+      : {
+          kind: 'refuse',
+          missing: '',
+          reason: `I can set each ${yearBefore} of a series over a named period against the same ${yearBefore} a year before, but not the question before this one: please ask it in full ("revenue for every ${yearBefore} of 2025 vs the same ${yearBefore} of 2024")`,
+        };
   }
   // ("cumulative revenue by month in 2025", "add a 3-month moving average": a window over a series, series-windows.ts.)
   const series = !plain && last !== undefined ? readSeriesWindow(last) : undefined;
