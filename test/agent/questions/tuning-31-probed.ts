@@ -11,7 +11,9 @@
  * each region's average month said with a verb after the region (the regions averaged in each month), the average
  * customer's monthly figure said with "generate" (the average month of everyone), and the ones that moved one way
  * in every year (the rows that did, listed, named a category that fell once as one that fell every year). The fourth
- * (on 1a36cef, refused): three or more percentiles listed with commas ("the 25th, 50th and 75th percentiles").
+ * (on 1a36cef, refused): three or more percentiles listed with commas ("the 25th, 50th and 75th percentiles"). The
+ * fifth (on 625dbc9, confident wrong: "0 orders"): bands of an amount listed one after another, read as one set of
+ * conditions.
  *
  * Clock: Thursday 2027-06-03, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -139,5 +141,11 @@ export const tuning31probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'give me the 10th, 25th, 75th and 90th percentile of order amounts for 2024',
     sql: `SELECT quantile_cont(amount, 0.1), quantile_cont(amount, 0.25), quantile_cont(amount, 0.75),
       quantile_cont(amount, 0.9) FROM orders WHERE ${inYear(2024)}`,
+  },
+  {
+    class: 'wording',
+    ask: 'how many orders in 2025 were under $100, between $100 and $500, and over $500?',
+    sql: `SELECT count(*) FILTER (WHERE amount < 100), count(*) FILTER (WHERE amount BETWEEN 100 AND 500),
+      count(*) FILTER (WHERE amount > 500) FROM orders WHERE ${inYear(2025)}`,
   },
 ];
