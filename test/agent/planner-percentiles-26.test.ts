@@ -97,10 +97,13 @@ describe('a percentile of a figure per entity', () => {
   it.each([
     'median order amount of customers with more than 50 orders',
     'p90 of lifetime spend among customers with 60+ orders',
-    'how many customers spent over the median',
     'how many orders were above the 90th percentile',
   ])('refuses a percentile it would drop: %s', (question) => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('counts people against the median one (above-average.ts, since tuning-31-probed)', () => {
+    expect(demoPlan(['how many customers spent over the median'], TODAY).having?.vsAverage).toBe('median');
   });
 
   it.each(["p90 of each customer's cancel rate", 'median cancel rate by region'])(

@@ -207,3 +207,14 @@ describe('a named month against the one a year before, past the data', () => {
     expect(sql).not.toContain('2025-12-01');
   });
 });
+
+describe('bands listed one after another', () => {
+  it('refuses conditions no row meets together (read as one set: 0 orders)', () => {
+    const read = demoReading(
+      ['how many orders in 2025 were under $100, between $100 and $500, and over $500?'],
+      TODAY,
+    );
+    expect(read.kind).toBe('refuse');
+    expect(plan('orders between $100 and $500 in 2025').numberFilters).toHaveLength(2);
+  });
+});

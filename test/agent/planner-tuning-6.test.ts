@@ -1125,7 +1125,8 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     },
     {
       // 0 of 8 right before (5 confident wrong, 1M, on 8e9ebd5), the second batch 0 of 3 on 6923d49 (refused), the
-      // third 0 of 5 on 5a21de2 (all confident wrong), the fourth 0 of 2 on 1a36cef (refused); 18 of 18 after, none wrong (1M and TEST): performance.ts ("did"
+      // third 0 of 5 on 5a21de2 (all confident wrong), the fourth 0 of 2 on 1a36cef (refused), the fifth 0 of 1 on 625dbc9 (confident wrong: bands read as one set of
+      // conditions, now refused); 18 of 19 after, none wrong (1M and TEST): performance.ts ("did"
       // after "how many" an auxiliary), sql.ts (a top N of each compared period; no filter that keeps every value of
       // its breakdown), phrases.ts (signups of each period said first; a year in "each 2022 signup quarter's
       // customers"), top-in-every.ts ("were the top 2" a list, not membership), above-average.ts (people against the
