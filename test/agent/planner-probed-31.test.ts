@@ -209,12 +209,21 @@ describe('a named month against the one a year before, past the data', () => {
 });
 
 describe('bands listed one after another', () => {
-  it('refuses conditions no row meets together (read as one set: 0 orders)', () => {
-    const read = demoReading(
-      ['how many orders in 2025 were under $100, between $100 and $500, and over $500?'],
-      TODAY,
+  it('breaks the figure down by the bands the bounds mark (read as one set of conditions: 0 orders)', () => {
+    const p = plan('how many orders in 2025 were under $100, between $100 and $500, and over $500?');
+    expect(p.numberFilters).toEqual([]);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['amount_band']);
+    const { sql, title } = queryFor(p);
+    expect(sql).toContain(
+      "CASE WHEN amount < 100 THEN 'under $100' WHEN amount >= 100 AND amount <= 500 THEN '$100 to $500' WHEN amount > 500 THEN 'over $500' END AS amount_band",
     );
-    expect(read.kind).toBe('refuse');
+    expect(title).toBe('Number of orders by order amount band, in 2025');
     expect(plan('orders between $100 and $500 in 2025').numberFilters).toHaveLength(2);
+  });
+
+  it('refuses bounds that contradict each other beside a second-order figure', () => {
+    expect(demoReading(['top 3 customers by orders under $100 and over $500 in 2025'], TODAY).kind).toBe(
+      'refuse',
+    );
   });
 });

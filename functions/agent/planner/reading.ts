@@ -8,6 +8,7 @@ import { changesAfterFirst } from './after-first';
 import { aliasesSaid, namedBack, readAliases } from './aliases';
 import { readAllTime } from './all-time';
 import { readAsides } from './asides';
+import { readBands } from './bands';
 import { readBestPeriod } from './best-period';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { changeInUnit } from './change-unit';
@@ -630,6 +631,9 @@ const SAME_UNIT = /\b(?:same|corresponding|matching)\s+(?:quarter|qtr|month|mo)s
 function unsound(reading: Reading, question = '', models: readonly CatalogCube[] = []): Reading {
   if (reading.kind === 'refuse') return placedWrongly(reading, question, models);
   if (reading.kind !== 'plan') return reading;
+  // ("orders under $100, between $100 and $500, and over $500": a breakdown by the bands, bands.ts.)
+  const banded = readBands(reading.plan);
+  if (banded) return { ...reading, plan: banded };
   const plan = reading.plan;
   // (A follow-up on conditions on rows that adds what their query does not hold: row-conditions.ts.)
   const beyond = plan.having?.clauses ? beyondRowConditions(plan) : undefined;
