@@ -145,7 +145,7 @@ export const tuning31probed: (SecondOrderCase & Tuning6Case)[] = [
   {
     class: 'wording',
     ask: 'how many orders in 2025 were under $100, between $100 and $500, and over $500?',
-    sql: `SELECT count(*) FILTER (WHERE amount < 100), count(*) FILTER (WHERE amount BETWEEN 100 AND 500),
-      count(*) FILTER (WHERE amount > 500) FROM orders WHERE ${inYear(2025)}`,
+    sql: `SELECT CASE WHEN amount < 100 THEN 'under $100' WHEN amount <= 500 THEN '$100 to $500' ELSE 'over $500' END, count(*)
+      FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY 2 DESC`,
   },
 ];
