@@ -64,6 +64,7 @@ import { howItDid } from './performance';
 import { beatsPlan, readPeriodBeats } from './period-beats';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
+import { readPeriodMinus } from './period-minus';
 import { againstPeriod, readPeriodRelative } from './period-relative';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
@@ -77,7 +78,7 @@ import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
-import { seasonal } from './seasonal';
+import { pooledShare, seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
@@ -752,7 +753,10 @@ function readThread(
     const corrected = readCorrection(typed, catalog);
     if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
     // ("had not ordered furniture by 2023-03-31": no reading of its own; not-ordered-by.ts.)
-    const cutoff = unreadKindCutoff(corrected.text);
+    // ("2025 AOV minus 2024 AOV, per region": the change from 2024 to 2025; period-minus.ts.)
+    const minus = readPeriodMinus(corrected.text);
+    if ('refuse' in minus) return { kind: 'refuse', missing: '', reason: minus.refuse };
+    const cutoff = unreadKindCutoff(minus.text);
     if (cutoff) return { kind: 'refuse', missing: '', reason: cutoff };
     // ("... in a year? use 2025": the period given as an instruction is the question's; instructions.ts.)
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
@@ -760,7 +764,7 @@ function readThread(
     // ("MoM for Oct, Nov and Dec (Oct vs Sept included)": the first change restated, first-change.ts.)
     // ("... in that year?" after a question of one year: that year, the previous reading's; that-period.ts.)
     const instructed = dropPreviousPeriodPointer(
-      dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(corrected.text))),
+      dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(minus.text))),
       plan && !plain && !plan.compare ? plan.range : undefined,
     );
     const quotedMove = readQuotedChange(instructed);
@@ -1055,6 +1059,12 @@ function readThread(
       ? (valueBesideMeasure(question, valueWords(parsed), measureWords) ?? parsed.oneOfList)
       : undefined;
 
+    // ("what share of revenue, across every year, fell in a fourth quarter?": every year's Q4 as one part, seasonal.ts.)
+    const pooled = plan && !previous ? pooledShare(question, plan, parsed.unexplained) : undefined;
+    if (pooled) {
+      plan = pooled;
+      parsed = { ...parsed, unexplained: [] };
+    }
     if (plan && followUp?.refuse) {
       reading = { kind: 'refuse', missing: '', reason: followUp.refuse, near: previous };
       plan = undefined;
