@@ -46,6 +46,9 @@ const NOUNS: Record<string, string> = {
   ordrs: 'orders',
 };
 
+/** Words whose "take" is money taken in ("our take", "my total take"). */
+const TAKE_OWNERS = new Set(['our', 'my', 'total', 'overall', 'their', 'your']);
+
 /** Fractions of a ranking by their word ("the top quarter"), in percent. */
 const FRACTIONS: Record<string, number> = { half: 50, quarter: 25, fifth: 20, tenth: 10 };
 
@@ -233,6 +236,12 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
       i += span - 1;
       const after = tokens[i + 1];
       if (!(after && TOP_LINE_OF.has(after.raw) && has(after.raw))) out.push(token('revenue', 'top-line'));
+      continue;
+    }
+    // "what was our take in 2024", "my total take by region": the money taken in, after a possessive (not "take the
+    // top 5", "how long does it take").
+    if (['take', 'takes'].includes(t.raw) && before && TAKE_OWNERS.has(before.raw) && has('revenue')) {
+      out.push(token('revenue', t.raw));
       continue;
     }
     const noun = NOUNS[t.raw];

@@ -46,6 +46,7 @@ import {
 } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
+import { hoursShare, hoursShareWhole, readHours, withHours } from './hours';
 import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
@@ -308,6 +309,27 @@ function readQuestionsAsked(
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
   if (defined && defined.used.length > 0)
     return definitionsKept(readQuestions(defined.questions, models, today, plain), defined.used);
+  // ("orders placed between 9am and 5pm in 2025": the hours of the day as conditions on the derived hour, hours.ts.)
+  const hours = !plain && questions.at(-1) !== undefined ? readHours(questions.at(-1) as string) : undefined;
+  if (hours && 'refuse' in hours) return { kind: 'refuse', missing: '', reason: hours.refuse };
+  const hoursWhole = hours && !('refuse' in hours) ? hoursShareWhole(hours) : undefined;
+  if (hours && hoursWhole) {
+    // ("what share of our orders come in before noon": those hours as the share's part of every order.)
+    const reading = readQuestions([...questions.slice(0, -1), hoursWhole], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const shared = hoursShare(reading.plan, hours);
+    return typeof shared === 'string'
+      ? { kind: 'refuse', missing: '', reason: shared, near: reading.plan }
+      : { ...reading, plan: shared };
+  }
+  if (hours) {
+    const reading = readQuestions([...questions.slice(0, -1), hours.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const timed = withHours(reading.plan, hours);
+    return typeof timed === 'string'
+      ? { kind: 'refuse', missing: '', reason: timed, near: reading.plan }
+      : { ...reading, plan: timed };
+  }
   // "(36 months)" after "2023-2025": the span's periods counted, checked against the span read (period-counts.ts).
   const counted = questions.at(-1) !== undefined ? readPeriodCount(questions.at(-1) as string) : undefined;
   if (counted?.ofData) return readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);

@@ -266,6 +266,9 @@ export function pooledShare(question: string, plan: Plan, unexplained: readonly 
   const time = plan.timeDimension;
   if (!time || !SHARE_OF_WHOLE.test(question) || !POOLED_SHARE_CUE.test(question) || A_YEAR.test(question))
     return undefined;
+  // ("what share of all Q1 revenue came from each year?": the quarter is the whole's scope, each year a part.)
+  if (SHARE_OF.test(question) || /\b(?:each|per|by)\s+year\b|\byear\s+by\s+year\b/i.test(question))
+    return undefined;
   if (plan.dimensions.length > 0 || plan.having || plan.perGroup || plan.top) return undefined;
   // ("... fell in a fourth quarter": the verb of landing in the part, read as a fall; no other word of a change.)
   const landed =
