@@ -15,10 +15,13 @@ const SPAN = new RegExp(
   String.raw`\b(?:between\s+|from\s+)?${CLOCK}\s*(?:and|to|until|till|-|–)\s*${CLOCK}`,
   'i',
 );
-/** "after 6pm", "before noon", "by 10am". */
+/** "between 1 and 2pm": the first hour said bare. */
+const BARE_SPAN =
+  /\b(?:between|from)\s+(\d{1,2})\s*(?:and|to|until|till|-|–)\s*(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)/i;
+/** "after 6pm", "before noon". */
 const ONE_SIDE = new RegExp(String.raw`\b(after|past|later\s+than|before|earlier\s+than)\s+${CLOCK}`, 'i');
 /** A part of the day glossed by the hours beside it ("overnight, between midnight and 6am"). */
-const DAYPART = String.raw`(?:overnight|at\s+night|during\s+the\s+night|in\s+the\s+(?:morning|afternoon|evening|night)|during\s+(?:business|working|office)\s+hours|(?:in|during|outside(?:\s+of)?)\s+(?:business|working|office)\s+hours)`;
+const DAYPART = String.raw`(?:\bovernight\b|\bat\s+night\b|\bduring\s+the\s+night\b|\bin\s+the\s+(?:morning|afternoon|evening|night)\b|\b(?:in|during|outside(?:\s+of)?|after|before)\s+(?:business|working|office)\s+hours\b|\bat\s+lunch(?:time)?\b|\blate\s+at\s+night\b)`;
 
 export interface Hours {
   text: string;
@@ -58,9 +61,32 @@ export function readHours(question: string): Hours | { refuse: string } | undefi
     // ("between midnight and 6am": from the day's start; "until midnight": to its end.)
     if (to === 0 && from !== undefined && from > 0) to = 24;
   } else {
+    const bare = BARE_SPAN.exec(question);
+    if (bare) {
+      // ("between 1 and 2pm": the first hour takes the second one's half of the day.)
+      const [, h1, h2, half] = bare;
+      const pm = /^p/i.test(half ?? '');
+      const a = Number(h1);
+      const b = Number(h2);
+      if (a < 1 || a > 12 || b < 1 || b > 12 || a % 12 >= b % 12)
+        return {
+          refuse: `"${bare[0].trim()}" does not say which half of the day its first hour is in: say it ("1pm")`,
+        };
+      const start = (a % 12) + (pm ? 12 : 0);
+      const end = (b % 12) + (pm ? 12 : 0);
+      return cut(question, bare, start, end);
+    }
     const side = ONE_SIDE.exec(question);
     match = side;
-    if (!side) return undefined;
+    if (!side) {
+      // ("orders placed in the evening": a part of the day with no hours of its own here, never guessed.)
+      const part = new RegExp(DAYPART, 'i').exec(question);
+      return part
+        ? {
+            refuse: `"${part[0]}" has no fixed hours in this data: ask with the hours of the day ("between 6pm and midnight")`,
+          }
+        : undefined;
+    }
     const at = hourOf(side.slice(2, 8));
     if (at === undefined)
       return { refuse: `"${side[0].trim()}" is not a whole hour: I can filter on the hour of the day only` };
@@ -79,6 +105,11 @@ export function readHours(question: string): Hours | { refuse: string } | undefi
     return {
       refuse: `"${match[0].trim()}" runs past midnight or is empty: ask for the hours on each side of midnight apart`,
     };
+  return cut(question, match, from, to);
+}
+
+/** The question without the hours `match` said (and a part of the day they gloss), and the hours. */
+function cut(question: string, match: RegExpExecArray, from: number, to: number): Hours {
   let start = match.index;
   let end = match.index + match[0].length;
   const before = new RegExp(String.raw`${DAYPART}[\s,(–-]*$`, 'i').exec(question.slice(0, start));

@@ -310,6 +310,15 @@ function readQuestionsAsked(
   if (defined && defined.used.length > 0)
     return definitionsKept(readQuestions(defined.questions, models, today, plain), defined.used);
   // ("orders placed between 9am and 5pm in 2025": the hours of the day as conditions on the derived hour, hours.ts.)
+  // (A thread after a question with hours: the hours are not carried into the turns after it, which would drop them
+  // silently; refused, never answered for every hour.)
+  if (!plain && questions.slice(0, -1).some((q) => readHours(q) !== undefined))
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason:
+        'I cannot carry the hours of the day of an earlier question into this one: please ask it in full, with the hours',
+    };
   const hours = !plain && questions.at(-1) !== undefined ? readHours(questions.at(-1) as string) : undefined;
   if (hours && 'refuse' in hours) return { kind: 'refuse', missing: '', reason: hours.refuse };
   const hoursWhole = hours && !('refuse' in hours) ? hoursShareWhole(hours) : undefined;
