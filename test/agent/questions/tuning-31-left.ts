@@ -12,6 +12,12 @@
  * Written on 2026-11-29 BEFORE the planner change it tunes, in fresh wordings (none copied from a held-out or
  * earlier tuning set).
  *
+ * Before (on 8e9ebd52): 18 of 40 right on 1M, 6 confident wrong (the months under a threshold "from 2023 to 2025"
+ * read as 2023 against 2025 (on TEST; right by chance on 1M, both 0), "did revenue go over $14 million" read of each
+ * order (on 1M), the four year-only follow-ups read as the whole year, the largest number of months one customer
+ * ordered in read as customers per month), 16 wrong refusals; 17 of 40 on TEST, 6 confident wrong. After: 40 of 40,
+ * none wrong, on 1M and TEST.
+ *
  * Clock: Tuesday 2026-02-10, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed up in 2022,
  * each order in its customer's region): "last year" is 2025. Percentages are percent; a share's change is in
  * percentage points. References are written on the raw tables; no ranked cut falls inside a tie on either sample.
