@@ -109,7 +109,7 @@ const PASSED = new Set(['topped', 'exceeded', 'exceeds', 'exceed', 'surpassed', 
 const UP: Record<string, string> = { over: 'over', above: 'over', beyond: 'over', past: 'over' };
 const DOWN: Record<string, string> = { under: 'under', below: 'under' };
 const BOTH = { ...UP, ...DOWN };
-/** Verbs of moving past a number, and the prepositions each reads with. */
+/** Verbs of moving past a number, and the prepositions each reads with ("came", a share's part word, is kept). */
 const MOVED: Record<string, Record<string, string>> = {
   go: BOTH,
   goes: BOTH,
@@ -117,8 +117,6 @@ const MOVED: Record<string, Record<string, string>> = {
   gone: BOTH,
   get: BOTH,
   got: BOTH,
-  come: BOTH,
-  came: BOTH,
   climb: UP,
   climbed: UP,
   rise: UP,
