@@ -31,8 +31,10 @@ describe('business words', () => {
     expect(plan('topline in 2024').measures.map((m) => m.column)).toEqual(['total_amount']);
   });
 
-  it('refuses "our take" and "take rate" by name, and keeps "take" a verb elsewhere', () => {
-    expect(read('what was our take in Q2 2025?')).toMatchObject({ kind: 'refuse', missing: '"take"' });
+  it('reads "our take" as revenue (tuning-31-left), refuses "take rate", and keeps "take" a verb elsewhere', () => {
+    const take = plan('what was our take in Q2 2025?');
+    expect(take.measures.map((m) => m.column)).toEqual(['total_amount']);
+    expect(take.readAs).toEqual({ take: 'revenue' });
     expect(read('the take rate by category in 2024')).toMatchObject({ kind: 'refuse' });
     expect(plan('take the top 3 categories by revenue in 2024').top).toMatchObject({ n: 3 });
     expect(read('sales volume by region in 2024')).toMatchObject({

@@ -178,10 +178,15 @@ describe('how often a value came first', () => {
 
   it.each([
     'in how many months of 2024 was widgets the top category by revenue?',
-    'which customers ordered in the most months of 2025?',
     'how often was electronics the number one category in 2025?',
   ])('refuses "%s"', (question) => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('reads the customers with the most months with an order (tuning set 31, planner-left-31.test.ts)', () => {
+    const read = plan('which customers ordered in the most months of 2025?');
+    expect(read.perEntity).toMatchObject({ kind: 'top', units: 'month', direction: 'desc' });
+    expect(read.range).toMatchObject({ from: '2025-01-01', to: '2026-01-01' });
   });
 });
 

@@ -118,6 +118,7 @@ import * as tuning30probed from './questions/tuning-30-probed';
 import * as tuning30shares from './questions/tuning-30-shares';
 import * as tuning30words from './questions/tuning-30-words';
 import * as tuning31counts from './questions/tuning-31-counts';
+import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1190,6 +1191,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning31counts,
       cases: tuning31counts.tuning31counts,
       rightAtLeast: 39,
+    },
+    {
+      // 18 of 40 right before (6 confident wrong, 1M, on 8e9ebd5; 17 of 40 on TEST), 40 after, none wrong (1M and
+      // TEST): a threshold's "than N" no comparison of two years (understand.ts), "go over $14 million" (business-
+      // words.ts), a bare year after a part of a year (follow-up.ts), "2025 AOV minus 2024 AOV" (period-minus.ts),
+      // hours of the day (hours.ts), every year's quarter or months as a share's part (seasonal.ts), customers by
+      // their months with an order (tops.ts), "our take", "the most frequent buyers", "rgion".
+      title:
+        'tuning set 31 (left: span counts, one year minus another, a bare year after a part of one, hours of the day, seasons, pooled shares, months with an order, "our take", typos)',
+      module: tuning31left,
+      cases: tuning31left.tuning31left,
+      rightAtLeast: 40,
     },
   ];
 

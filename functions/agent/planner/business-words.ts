@@ -46,6 +46,9 @@ const NOUNS: Record<string, string> = {
   ordrs: 'orders',
 };
 
+/** Words whose "take" is money taken in ("our take", "my total take"). */
+const TAKE_OWNERS = new Set(['our', 'my', 'total', 'overall', 'their', 'your']);
+
 /** Fractions of a ranking by their word ("the top quarter"), in percent. */
 const FRACTIONS: Record<string, number> = { half: 50, quarter: 25, fifth: 20, tenth: 10 };
 
@@ -102,6 +105,31 @@ const PEOPLE = new Set(['customer', 'client', 'account', 'buyer', 'patron', 'sho
 
 /** Verbs of passing a number. */
 const PASSED = new Set(['topped', 'exceeded', 'exceeds', 'exceed', 'surpassed', 'passed']);
+
+const UP: Record<string, string> = { over: 'over', above: 'over', beyond: 'over', past: 'over' };
+const DOWN: Record<string, string> = { under: 'under', below: 'under' };
+const BOTH = { ...UP, ...DOWN };
+/** Verbs of moving past a number, and the prepositions each reads with ("came", a share's part word, is kept). */
+const MOVED: Record<string, Record<string, string>> = {
+  go: BOTH,
+  goes: BOTH,
+  went: BOTH,
+  gone: BOTH,
+  get: BOTH,
+  got: BOTH,
+  climb: UP,
+  climbed: UP,
+  rise: UP,
+  rose: UP,
+  fall: DOWN,
+  fell: DOWN,
+  dip: DOWN,
+  dipped: DOWN,
+  drop: DOWN,
+  dropped: DOWN,
+  sink: DOWN,
+  sank: DOWN,
+};
 
 const token = (raw: string, asked?: string): Token => ({
   raw,
@@ -208,6 +236,12 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
       if (!(after && TOP_LINE_OF.has(after.raw) && has(after.raw))) out.push(token('revenue', 'top-line'));
       continue;
     }
+    // "what was our take in 2024", "my total take by region": the money taken in, after a possessive (not "take the
+    // top 5", "how long does it take").
+    if (['take', 'takes'].includes(t.raw) && before && TAKE_OWNERS.has(before.raw) && has('revenue')) {
+      out.push(token('revenue', t.raw));
+      continue;
+    }
     const noun = NOUNS[t.raw];
     if (noun && has(noun)) {
       out.push(token(noun, t.raw));
@@ -216,6 +250,15 @@ export function readBusinessWords(tokens: readonly Token[], cube: CatalogCube): 
     // "spend topped $12,000", "exceeded 40 orders": a verb of passing a number is "over" it.
     if (PASSED.has(t.raw) && /^\$?\d/.test(next?.raw ?? '')) {
       out.push(token('over', t.raw));
+      continue;
+    }
+    // "did revenue go over $14 million", "months where orders fell below 500": a verb of moving past a number with
+    // its preposition is "over" ("under") it (was "go over" left to the rows' own amount: each order over $14M).
+    const moved = MOVED[t.raw];
+    const side = next ? moved?.[next.raw] : undefined;
+    if (side && /^\$?\d/.test(tokens[i + 2]?.raw ?? '')) {
+      out.push(token(side, `${t.raw} ${next?.raw}`));
+      i += 1;
       continue;
     }
     const verb = VERBS[t.raw];

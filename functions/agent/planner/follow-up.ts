@@ -288,7 +288,7 @@ export function readFollowUp(
   // "what's the % change from 2023 to that?" after "revenue in 2025": 2023 against the previous period.
   const toThat = changeToThat(previous, own, text, merge);
   if (toThat) return toThat;
-  own = inPreviousYear(previous, own, raws);
+  own = samePartInYear(previous, inPreviousYear(previous, own, raws), raws);
   // ("and back in 2023?", "how about going back to 2023" after a question of 2025: the earlier period's words.)
   const earlier = own.range && previous.range && !own.compare && own.range.to <= previous.range.from;
   const unexplained = own.unexplained.filter((w) => !LEANING.has(w) && !(earlier && GOING_BACK.has(w)));
@@ -459,6 +459,47 @@ function inPreviousYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
     ...(own.range ? { range: moved(own.range) } : {}),
     ...(own.compare ? { compare: own.compare.map(moved) } : {}),
   };
+}
+
+/** Words that ask for a whole year, not the previous question's part of it ("and for the whole of 2025?"). */
+const GRAIN_NAMES = new Set([
+  'month',
+  'months',
+  'quarter',
+  'quarters',
+  'week',
+  'weeks',
+  'day',
+  'days',
+  'half',
+]);
+const WHOLE_YEAR = new Set(['whole', 'full', 'entire', 'all', 'year', 'overall', 'total', 'ytd', 'annual']);
+
+/**
+ * "and in 2025?" after "revenue in Q1 2024?": a bare year after a question of a part of one year (a quarter, a
+ * month, a half, a season, a day) is that same part of the year named, Q1 2025 (was the whole of 2025: confidently
+ * wrong). Not when the whole year is asked ("and for the whole of 2025?") or anything but the year is said about
+ * the time.
+ */
+function samePartInYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
+  const before = previous.range;
+  const range = own.range;
+  if (!before || !range || before.relative || before.ofData || previous.compare || own.compare || own.anyOf)
+    return own;
+  if (!/^\d{4}$/.test(range.label) || raws.filter((w) => isYear(w)).length !== 1) return own;
+  if (raws.some((w) => WHOLE_YEAR.has(w) || GRAIN_NAMES.has(w))) return own;
+  const year = Number(before.from.slice(0, 4));
+  const endYear = Number(before.to.slice(0, 4));
+  const wholeYear = before.from.endsWith('-01-01') && before.to === `${year + 1}-01-01`;
+  const inOneYear = endYear === year || before.to === `${year + 1}-01-01`;
+  if (wholeYear || !inOneYear || before.from.endsWith('-02-29') || before.to.endsWith('-02-29')) return own;
+  const shift = Number(range.label) - year;
+  if (shift === 0) return own;
+  const moved = (day: string) => `${Number(day.slice(0, 4)) + shift}${day.slice(4)}`;
+  const label = before.label.includes(String(year))
+    ? before.label.replaceAll(String(year), range.label)
+    : `${before.label} ${range.label}`;
+  return { ...own, range: { ...before, label, from: moved(before.from), to: moved(before.to) } };
 }
 
 /**

@@ -82,6 +82,15 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
       ]);
     }
     const v = ident(p.of.column);
+    if (p.units) {
+      // "which customers ordered in the most months": the distinct months of each one's rows, every tie kept.
+      const counted = `COUNT(DISTINCT date_trunc('${p.units}', ${at}))`;
+      const sql = `WITH t AS (SELECT ${entity}, ${counted} AS v FROM ${table}${where(conds)} GROUP BY 1) SELECT ${entity}, v AS ${v} FROM t WHERE v = (SELECT ${best}(v) FROM t) ORDER BY 1`;
+      return described(plan, sql, [
+        { role: 'dimension', member: p.rows.entity },
+        { role: 'measure', member: p.of },
+      ]);
+    }
     const sql = `WITH t AS (SELECT ${entity}, MEASURE(${v}) AS v FROM ${table}${where(conds)} GROUP BY 1) SELECT ${entity}, v AS ${v} FROM t WHERE v = (SELECT ${best}(v) FROM t) ORDER BY 1`;
     return described(plan, sql, [
       { role: 'dimension', member: p.rows.entity },

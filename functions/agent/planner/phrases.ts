@@ -484,6 +484,11 @@ const REWRITES: [RegExp, Replacement][] = [
   ],
   // ("which segment ordered most?", "the region that ordered the least": by its number of orders, never by how many
   // customers ordered. "bought the most" stays: of customers it is their spend.)
+  // ("our three most frequent buyers": the customers with the most orders; a buyer alone is one who bought in the
+  // period asked.)
+  [/\b(most|least)\s+frequent\s+(?:buyer|shopper|purchaser)(s?)\b/gi, '$1 frequent customer$2'],
+  // ("the 5 customers with the most orders - what % of orders were theirs?": came from them.)
+  [/\b(?:were|was|are|is)\s+(?:all\s+)?theirs\b/gi, 'came from them'],
   [/\bordered\s+(?:the\s+)?most\b(?!\s+(?:often|recently|frequently|times))/gi, 'had the most orders'],
   [/\bordered\s+(?:the\s+)?least\b(?!\s+(?:often|recently|frequently|times))/gi, 'had the fewest orders'],
   // ("customers with fewer than 12 orders in 2024 - count them.": how many of them.)

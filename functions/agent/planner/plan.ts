@@ -39,6 +39,8 @@ export interface NumberFilter {
   vsAverage?: true;
   /** The average's own period in place of the plan's ("2025 orders bigger than the 2024 average order"). */
   averageOf?: Period;
+  /** Said in the asker's words in place of the number ("between 9am and 5pm": hours of the day, hours.ts). */
+  said?: string;
 }
 
 /** What a question asks for, resolved onto one cube or view. */
@@ -640,6 +642,8 @@ export type PerEntity =
       n?: number;
       /** The top n rows within each value of a dimension or each compared period (top-rows-within.ts). */
       within?: { member: CatalogMember } | { periods: Period[] };
+      /** Ranked by how many distinct units of their rows' dates hold a row ("ordered in the most months"). */
+      units?: Grain;
     };
 
 /**

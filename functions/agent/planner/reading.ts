@@ -48,6 +48,7 @@ import {
 } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
+import { hoursShare, hoursShareWhole, readHours, withHours } from './hours';
 import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
@@ -66,6 +67,7 @@ import { howItDid } from './performance';
 import { beatsPlan, readPeriodBeats } from './period-beats';
 import { countMismatch, readPeriodCount } from './period-counts';
 import { readPeriodGlosses } from './period-glosses';
+import { readPeriodMinus } from './period-minus';
 import { againstPeriod, readPeriodRelative } from './period-relative';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
@@ -79,7 +81,7 @@ import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
 import { sameSpanFollowUp } from './same-span';
-import { seasonal } from './seasonal';
+import { pooledShare, seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
@@ -309,6 +311,36 @@ function readQuestionsAsked(
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
   if (defined && defined.used.length > 0)
     return definitionsKept(readQuestions(defined.questions, models, today, plain), defined.used);
+  // ("orders placed between 9am and 5pm in 2025": the hours of the day as conditions on the derived hour, hours.ts.)
+  // (A thread after a question with hours: the hours are not carried into the turns after it, which would drop them
+  // silently; refused, never answered for every hour.)
+  if (!plain && questions.slice(0, -1).some((q) => readHours(q) !== undefined))
+    return {
+      kind: 'refuse',
+      missing: '',
+      reason:
+        'I cannot carry the hours of the day of an earlier question into this one: please ask it in full, with the hours',
+    };
+  const hours = !plain && questions.at(-1) !== undefined ? readHours(questions.at(-1) as string) : undefined;
+  if (hours && 'refuse' in hours) return { kind: 'refuse', missing: '', reason: hours.refuse };
+  const hoursWhole = hours && !('refuse' in hours) ? hoursShareWhole(hours) : undefined;
+  if (hours && hoursWhole) {
+    // ("what share of our orders come in before noon": those hours as the share's part of every order.)
+    const reading = readQuestions([...questions.slice(0, -1), hoursWhole], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const shared = hoursShare(reading.plan, hours);
+    return typeof shared === 'string'
+      ? { kind: 'refuse', missing: '', reason: shared, near: reading.plan }
+      : { ...reading, plan: shared };
+  }
+  if (hours) {
+    const reading = readQuestions([...questions.slice(0, -1), hours.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const timed = withHours(reading.plan, hours);
+    return typeof timed === 'string'
+      ? { kind: 'refuse', missing: '', reason: timed, near: reading.plan }
+      : { ...reading, plan: timed };
+  }
   // "(36 months)" after "2023-2025": the span's periods counted, checked against the span read (period-counts.ts).
   const counted = questions.at(-1) !== undefined ? readPeriodCount(questions.at(-1) as string) : undefined;
   if (counted?.ofData) return readQuestions([...questions.slice(0, -1), counted.text], models, today, plain);
@@ -772,7 +804,10 @@ function readThread(
     const corrected = readCorrection(typed, catalog);
     if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
     // ("had not ordered furniture by 2023-03-31": no reading of its own; not-ordered-by.ts.)
-    const cutoff = unreadKindCutoff(corrected.text);
+    // ("2025 AOV minus 2024 AOV, per region": the change from 2024 to 2025; period-minus.ts.)
+    const minus = readPeriodMinus(corrected.text);
+    if ('refuse' in minus) return { kind: 'refuse', missing: '', reason: minus.refuse };
+    const cutoff = unreadKindCutoff(minus.text);
     if (cutoff) return { kind: 'refuse', missing: '', reason: cutoff };
     // ("... in a year? use 2025": the period given as an instruction is the question's; instructions.ts.)
     // ("our CRM export says the west did 40M - what do you have?": the quote is context; quoted-figures.ts.)
@@ -780,7 +815,7 @@ function readThread(
     // ("MoM for Oct, Nov and Dec (Oct vs Sept included)": the first change restated, first-change.ts.)
     // ("... in that year?" after a question of one year: that year, the previous reading's; that-period.ts.)
     const instructed = dropPreviousPeriodPointer(
-      dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(corrected.text))),
+      dropFirstChangeAside(readPeriodInstruction(readRestatedGlosses(minus.text))),
       plan && !plain && !plan.compare ? plan.range : undefined,
     );
     const quotedMove = readQuotedChange(instructed);
@@ -1075,6 +1110,12 @@ function readThread(
       ? (valueBesideMeasure(question, valueWords(parsed), measureWords) ?? parsed.oneOfList)
       : undefined;
 
+    // ("what share of revenue, across every year, fell in a fourth quarter?": every year's Q4 as one part, seasonal.ts.)
+    const pooled = plan && !previous ? pooledShare(question, plan, parsed.unexplained) : undefined;
+    if (pooled) {
+      plan = pooled;
+      parsed = { ...parsed, unexplained: [] };
+    }
     if (plan && followUp?.refuse) {
       reading = { kind: 'refuse', missing: '', reason: followUp.refuse, near: previous };
       plan = undefined;

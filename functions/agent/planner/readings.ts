@@ -86,6 +86,16 @@ const GROUPING_TYPOS: Record<string, string> = {
   accross: 'across',
 };
 
+/** Two first consonants no English word starts with ("rg" of "rgion", "cst" of "cstomer"). */
+const NO_ONSET =
+  /^(?![aeiouy])(?!(?:bl|br|ch|cl|cr|dr|dw|fl|fr|gh|gl|gn|gr|kl|kn|kr|ph|pl|pr|ps|qu|rh|sc|sh|sk|sl|sm|sn|sp|sq|st|sv|sw|th|tr|ts|tw|vl|wh|wr|zh)).(?![aeiouy])/;
+
+/** Whether `short` is `long` with one letter left out. */
+const oneLeftOut = (short: string, long: string) => {
+  for (let i = 0; i < long.length; i++) if (`${long.slice(0, i)}${long.slice(i + 1)}` === short) return true;
+  return false;
+};
+
 export function correctTypos(tokens: Token[], cube: CatalogCube, known: ReadonlySet<string>): void {
   for (const t of tokens) {
     const fixed = GROUPING_TYPOS[t.raw];
@@ -107,7 +117,12 @@ export function correctTypos(tokens: Token[], cube: CatalogCube, known: Readonly
     // (A word of five letters only with two neighbouring letters swapped, "nroth": the commonest slip of typing;
     // one letter more or less in so short a word names too many others.)
     if (t.raw.length === 5) {
-      const near = [...vocabulary].filter((w) => w.length === 5 && swappedPair(t.raw, w));
+      // ("rgion": a letter of a six-letter word left out, read only when the word cannot start an English one.)
+      const dropped = NO_ONSET.test(t.raw)
+        ? [...vocabulary].filter((w) => w.length === 6 && oneLeftOut(t.raw, w))
+        : [];
+      const near =
+        dropped.length > 0 ? dropped : [...vocabulary].filter((w) => w.length === 5 && swappedPair(t.raw, w));
       const [only] = near;
       if (near.length === 1 && only) {
         t.raw = only;

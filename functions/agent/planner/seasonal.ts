@@ -124,3 +124,167 @@ function monthsOfEveryYear(question: string, plan: Plan): Plan | undefined {
   const { anyOf: _anyOf, compare: _compare, range: _range, ...rest } = plan;
   return { ...rest, filters: [...plan.filters, filter] };
 }
+
+/** Every year's together, said beside a share ("across every year", "counting all three years", "all Q4s"). */
+const POOLED_SHARE_CUE = new RegExp(
+  [
+    String.raw`\b(?:across|over|in|for|counting|taking|with|from)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+)?(?:(?:two|three|four|\d)\s+)?years?\b`,
+    String.raw`\ball\s+(?:the\s+)?(?:(?:two|three|four|\d)\s+)?years\b`,
+    String.raw`\bevery\s+year\b`,
+    String.raw`\b(?:of|in)\s+any\s+year\b`,
+    String.raw`\b(?:all|every)\s+(?:the\s+)?(?:q[1-4]s?|(?:first|second|third|fourth)\s+quarters?)\b`,
+    String.raw`\b(?:first|second|third|fourth)\s+quarters\b`,
+    String.raw`\bq[1-4]s\b`,
+  ].join('|'),
+  'i',
+);
+const SHARE_OF_WHOLE =
+  /%|\b(?:share|fraction|percent(?:age)?|pct|proportion|portion)\b|\bhow\s+much\s+of\b[^?]*\bas\s+a\s+(?:%|percent(?:age)?|share)/i;
+/** "fell in", "landed in": the part's rows, not a fall. */
+const LANDED_IN = /\b(?:fell|falls?|landed|lands?)\s+(?:in|into|within)\b/i;
+/** Any word of a change. */
+const MOVED =
+  /\b(?:change[ds]?|grow|grew|growth|gr[oe]wn|ris(?:e|en|es)|rose|increase[ds]?|decrease[ds]?|decline[ds]?|drop(?:ped|s)?|fell|fall|up|down|shift(?:ed)?|move[ds]?|vs|versus|compared?)\b/i;
+const ORDINAL_QUARTER: Record<string, string> = { first: 'Q1', second: 'Q2', third: 'Q3', fourth: 'Q4' };
+const SEASON_MONTHS: Record<string, number[]> = {
+  spring: [3, 4, 5],
+  summer: [6, 7, 8],
+  fall: [9, 10, 11],
+  autumn: [9, 10, 11],
+  winter: [12, 1, 2],
+};
+/** Words a pooled share's part and its cue may leave unread ("fell", "counting", "three", "months"). */
+const POOLED_WORDS = new Set([
+  'share',
+  'fraction',
+  'percent',
+  'percentage',
+  'pct',
+  'proportion',
+  'portion',
+  'of',
+  'a',
+  'the',
+  'as',
+  'fell',
+  'fall',
+  'came',
+  'come',
+  'landed',
+  'placed',
+  'taking',
+  'counting',
+  'together',
+  'combined',
+  'pooled',
+  'across',
+  'every',
+  'all',
+  'any',
+  'year',
+  'years',
+  'two',
+  'three',
+  'four',
+  'quarter',
+  'quarters',
+  'month',
+  'months',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'q1',
+  'q2',
+  'q3',
+  'q4',
+  'q1s',
+  'q2s',
+  'q3s',
+  'q4s',
+  'spring',
+  'summer',
+  'fall',
+  'autumn',
+  'winter',
+  ...MONTHS,
+  ...MONTHS.map((m) => `${m}s`),
+]);
+
+/** The quarter or months of every year a pooled share's part names, or undefined when it names none or both. */
+function pooledPart(question: string): { unit: 'quarter' | 'month'; values: string[] } | undefined {
+  const q = /\bq([1-4])s?\b/i.exec(question);
+  const ordinal = /\b(first|second|third|fourth)\s+quarters?\b/i.exec(question);
+  const monthWords = MONTHS.filter((m) => new RegExp(`\\b${m}s?\\b`, 'i').test(question));
+  const season = Object.keys(SEASON_MONTHS).filter((s) => new RegExp(`\\b${s}\\b`, 'i').test(question));
+  const kinds = [q || ordinal ? 1 : 0, monthWords.length > 0 || season.length > 0 ? 1 : 0];
+  if (kinds[0] && kinds[1]) return undefined;
+  if (q || ordinal) {
+    const named = q ? `Q${q[1]}` : ORDINAL_QUARTER[(ordinal?.[1] ?? '').toLowerCase()];
+    const other = /\bq[1-4]s?\b/gi;
+    const all = new Set([...question.matchAll(other)].map((m) => m[0].slice(0, 2).toUpperCase()));
+    if (all.size > 1 || !named) return undefined;
+    return { unit: 'quarter', values: [named] };
+  }
+  // ("summer months (June to August)": the season glossed by its months; they must agree.)
+  const seasonMonths = season.length === 1 ? SEASON_MONTHS[season[0] as string] : undefined;
+  if (season.length > 1) return undefined;
+  let months: number[];
+  const span = new RegExp(
+    `\\b(${MONTHS.join('|')})\\s+(?:to|through|thru|-|–)\\s+(${MONTHS.join('|')})\\b`,
+    'i',
+  ).exec(question);
+  if (span) {
+    const a = MONTHS.indexOf((span[1] ?? '').toLowerCase()) + 1;
+    const b = MONTHS.indexOf((span[2] ?? '').toLowerCase()) + 1;
+    if (monthWords.length !== 2 || b < a) return undefined;
+    months = Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  } else if (monthWords.length > 0) {
+    // ("January and February", "January or February": both months' rows, one part.)
+    months = monthWords.map((m) => MONTHS.indexOf(m) + 1);
+  } else {
+    months = seasonMonths ?? [];
+  }
+  if (months.length === 0) return undefined;
+  if (
+    seasonMonths &&
+    !(seasonMonths.length === months.length && seasonMonths.every((m) => months.includes(m)))
+  )
+    return undefined;
+  return { unit: 'month', values: months.sort((x, y) => x - y).map((m) => capital(MONTHS[m - 1] as string)) };
+}
+
+/**
+ * "what percentage of all our revenue, across every year, fell in a fourth quarter?", "taking every year together,
+ * what share of orders were placed in January and February?", "what share of my orders fell in December, counting
+ * all three years?": a quarter (months, a season) of every year pooled, as a share of every year's figure together
+ * (the date reader had taken the clock's latest such quarter and left the share unread: a refusal). One share,
+ * the part a filter on the quarter (month) of the year; only for a sum or a count with no breakdown and no year named,
+ * and only when every word left unread is one of the part's or the pooling's.
+ */
+export function pooledShare(question: string, plan: Plan, unexplained: readonly string[]): Plan | undefined {
+  const time = plan.timeDimension;
+  if (!time || !SHARE_OF_WHOLE.test(question) || !POOLED_SHARE_CUE.test(question) || A_YEAR.test(question))
+    return undefined;
+  // ("what share of all Q1 revenue came from each year?": the quarter is the whole's scope, each year a part.)
+  if (SHARE_OF.test(question) || /\b(?:each|per|by)\s+year\b|\byear\s+by\s+year\b/i.test(question))
+    return undefined;
+  if (plan.dimensions.length > 0 || plan.having || plan.perGroup || plan.top) return undefined;
+  // ("... fell in a fourth quarter": the verb of landing in the part, read as a fall; no other word of a change.)
+  const landed =
+    LANDED_IN.test(question) && !MOVED.test(question.replace(new RegExp(LANDED_IN.source, 'gi'), ' '));
+  if (plan.change && !landed) return undefined;
+  if (plan.share?.part || plan.share?.top || plan.share?.rows?.numbers.length) return undefined;
+  const measure = plan.measures[0];
+  if (plan.measures.length !== 1 || !measure || !['sum', 'count'].includes(measure.aggType ?? ''))
+    return undefined;
+  // (The fall read from "fell in" leaves its own words: "change of a percentage".)
+  const read = (w: string) =>
+    w.split(/\s+/).every((x) => POOLED_WORDS.has(x) || /^[2-4]$/.test(x) || (landed && x === 'change'));
+  if (!unexplained.every(read)) return undefined;
+  const part = pooledPart(question);
+  if (!part) return undefined;
+  const member = ofYear(time, part.unit);
+  const { range: _r, compare: _c, anyOf: _a, grain: _g, change: _fell, ...rest } = plan;
+  return { ...rest, share: { part: { member, values: part.values, negate: false } } };
+}

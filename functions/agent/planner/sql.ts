@@ -59,6 +59,7 @@ const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
 
 const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
   const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
+  if (f.said) return f.said;
   if (f.vsAverage)
     return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} the average ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
   return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
@@ -77,7 +78,10 @@ export function scopeText(plan: Plan): string {
     f.member.values.length > 0 &&
     f.member.values.every((v) => f.values.includes(v));
   for (const f of plan.filters) if (f.member !== each && !whole(f)) parts.push(filterText(plan, f));
-  for (const f of plan.numberFilters) parts.push(numberText(plan, f));
+  for (const f of plan.numberFilters) {
+    const text = numberText(plan, f);
+    if (!parts.includes(text)) parts.push(text);
+  }
   if (plan.also) parts.push(`${plan.also.member.title.toLowerCase()} in ${plan.also.range.label}`);
   const where = parts.length > 0 ? ` where ${listText(parts)}` : '';
   // A period of a start date says so ("signup date in Q1 2022"): it is not when the orders were placed.
@@ -170,7 +174,7 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
   const where: string[] = [];
   for (const f of plan.filters) where.push(valueCondition(dimensionSql(f.member), f));
   for (const f of plan.numberFilters) {
-    if (!f.vsAverage) where.push(`${ident(f.member.column)} ${f.op} ${f.value}`);
+    if (!f.vsAverage) where.push(`${dimensionSql(f.member)} ${f.op} ${f.value}`);
   }
   if (time && plan.range) where.push(...periodBounds(time, plan.range));
   if (time && plan.compare)
@@ -298,7 +302,7 @@ function partCondition(plan: Plan): string {
   const parts: string[] = [];
   if (plan.share?.part) parts.push(valueCondition(ident(plan.share.part.member.column), plan.share.part));
   for (const f of rows?.values ?? []) parts.push(valueCondition(dimensionSql(f.member), f));
-  const numbers = (rows?.numbers ?? []).map((f) => `${ident(f.member.column)} ${f.op} ${f.value}`);
+  const numbers = (rows?.numbers ?? []).map((f) => `${dimensionSql(f.member)} ${f.op} ${f.value}`);
   if (rows?.either && numbers.length > 1) parts.push(`(${numbers.join(' OR ')})`);
   else parts.push(...numbers);
   if (rows?.period && time)
@@ -315,7 +319,7 @@ export function partText(plan: Plan): string {
     ...(share?.rows?.values ?? []).map((f) => filterText(plan, f)),
     ...(share?.rows?.either
       ? [share.rows.numbers.map((f) => numberText(plan, f)).join(' or ')]
-      : (share?.rows?.numbers ?? []).map((f) => numberText(plan, f))),
+      : [...new Set((share?.rows?.numbers ?? []).map((f) => numberText(plan, f)))]),
   ];
   const started = share?.rows?.started;
   const period = `${share?.rows?.period ? ` in ${share.rows.period.label}` : ''}${started ? ` where ${started.member.title.toLowerCase()} in ${started.range.label}` : ''}`;

@@ -7,7 +7,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { hasCustomers } from './entity-conditions';
 import { entityRows } from './per-entity';
-import type { Plan } from './plan';
+import type { Grain, Plan } from './plan';
 import { withinOf } from './top-rows-within';
 import { NUMBER_WORDS } from './vocabulary';
 
@@ -109,6 +109,54 @@ function oneRowEach(question: string): string {
   return `the top 1 ${row[1]} ${row[2] ? `${row[2]} ` : ''}orders${rest}`;
 }
 
+const UNIT = '(day|week|month|quarter|year)s';
+const DISTINCT = '(?:different\\s+|distinct\\s+|separate\\s+|calendar\\s+)?';
+const ORDERED_IN =
+  '(?:ordered|bought|purchased|shopped|placed\\s+(?:an\\s+)?orders?|made\\s+(?:a\\s+)?(?:purchases?|orders?)|had\\s+(?:an\\s+)?orders?|(?:was|were)\\s+active)';
+/** "which customers ordered in the most months", "who bought in the fewest distinct quarters". */
+const UNITS_TOP = new RegExp(
+  `^\\s*${WHO}\\s+(?:has\\s+|have\\s+)?${ORDERED_IN}\\s+(?:in|during|across)\\s+the\\s+(most|fewest|least)\\s+${DISTINCT}${UNIT}\\b`,
+  'i',
+);
+/** "what is the largest number of different months any single customer placed orders in". */
+const UNITS_MOST = new RegExp(
+  `^\\s*(?:what\\s+(?:is|was|'s)\\s+)?(?:the\\s+)?(largest|highest|biggest|greatest|most|max(?:imum)?|smallest|lowest|fewest|min(?:imum)?)\\s+(?:number\\s+of\\s+)?${DISTINCT}${UNIT}\\s+(?:that\\s+|in\\s+which\\s+)?(?:any|a|one)\\s+(?:single\\s+|one\\s+|individual\\s+)?(?:customer|client|buyer|account)\\s+(?:has\\s+|had\\s+)?${ORDERED_IN}(?:\\s+in)?\\b`,
+  'i',
+);
+
+/**
+ * "which customers ordered in the most months?", "the largest number of different months any one customer ordered
+ * in": the entities ranked by how many distinct months (quarters, ...) of their rows' dates hold a row, every tie at
+ * the top listed with its count (was refused, or the number of customers per month: confidently wrong).
+ */
+function unitsTop(
+  text: string,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+): Plan | undefined {
+  const match = UNITS_TOP.exec(text) ?? UNITS_MOST.exec(text);
+  if (!match) return undefined;
+  const word = (match[1] ?? '').toLowerCase();
+  const unit = (match[2] ?? '').toLowerCase() as Grain;
+  const cubes = catalog.filter((c) => entityRows(c) !== undefined);
+  const rest = `orders ${text.slice(match.index + match[0].length)}`.replace(/[?.!]+\s*$/, '');
+  const plan = read(rest, cubes);
+  const rows = plan ? entityRows(plan.cube) : undefined;
+  const [measure, ...others] = plan?.measures ?? [];
+  if (!plan || !rows || others.length > 0 || measure?.aggType !== 'count' || plan.dimensions.length > 0)
+    return undefined;
+  if (shaped(plan) || plan.grain || plan.compare) return undefined;
+  const direction = /^(?:smallest|lowest|fewest|least|min(?:imum)?)$/.test(word) ? 'asc' : 'desc';
+  const of = {
+    ...measure,
+    column: `${unit}s_with_orders`,
+    title: `${unit[0]?.toUpperCase()}${unit.slice(1)}s with an order`,
+    aggType: 'count',
+    format: undefined,
+  };
+  return { ...plan, perEntity: { kind: 'top', rows, of, by: 'entity', direction, units: unit } };
+}
+
 /** A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). */
 export function readTop(
   question: string,
@@ -119,6 +167,8 @@ export function readTop(
   const text = N_ROWS.test(asked) ? asked.replace(WITH_WHO, '$1') : asked;
   const ranked = topRows(text, catalog, read);
   if (ranked) return ranked;
+  const units = unitsTop(text, catalog, read);
+  if (units) return units;
   const timed = TIME_TOP.exec(text);
   if (timed) return latestRows(text, timed, catalog, read);
   const row = ROW_TOP.exec(text);

@@ -990,6 +990,9 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       raws.some(
         (w, i) =>
           COMPARE_WORDS.has(w) &&
+          // ("how many months had fewer than 600 orders from 2023 to 2025": "than" before a number is a threshold's,
+          // not two periods compared; was 2023 against 2025, confidently wrong.)
+          !(w === 'than' && /^\d/.test(raws[i + 1] ?? '') && !periods.some((p) => p.at === i + 1)) &&
           !(change && ['change', 'growth'].includes(w)) &&
           !(change?.grain && comparesStep(raws, i)),
       );

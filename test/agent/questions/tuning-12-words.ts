@@ -265,7 +265,14 @@ export const tuning12words: Tuning12Case[] = [
   { class: 'out-of-scope', ask: "what's our run-rate based on last month?", refuse: true },
   { class: 'out-of-scope', ask: 'net revenue for 2024 after refunds?', refuse: true },
   { class: 'out-of-scope', ask: 'ASP for electronics in 2024', refuse: true },
-  { class: 'out-of-scope', ask: 'what was our take in Q2 2025?', refuse: true },
+  // ("our take" was refused here; tuning set 31 (left), on the lead's list of shapes misread, reads it as revenue,
+  // the money taken in, and says so in the answer. Aligned on 2026-11-29.)
+  {
+    class: 'business-words',
+    ask: 'what was our take in Q2 2025?',
+    tolerance: 0.01,
+    sql: `SELECT sum(amount) FROM orders WHERE ${between('2025-04-01', '2025-07-01')}`,
+  },
   { class: 'out-of-scope', ask: 'how are we pacing vs quota this quarter?', refuse: true },
   { class: 'out-of-scope', ask: 'MRR for enterprise in 2025', refuse: true },
 ];
