@@ -182,11 +182,37 @@ function lastOrderSaid(said: string): string {
   return said;
 }
 
+/**
+ * "orders per day", "the average number of orders per calendar day", "revenue per day": a figure per calendar day of
+ * the period asked, read where the word is used as the planner's mean per day ("average number of orders per day in
+ * 2025", day-means.ts: the period's total over its calendar days), whose query must divide by them. (Said of customers'
+ * doings it was "customers who orders per day", never read.)
+ */
+const PER_DAY =
+  /^(?:the\s+)?(?:(?:average|avg|mean)\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(orders?|purchases?|revenue|sales|order\s+count)\s+(?:(?:placed|made|booked|received)\s+)?(?:per|a|each|every)\s+(?:calendar\s+)?day$/i;
+function perDayMeaning(said: string): Meaning | undefined {
+  const m = PER_DAY.exec(
+    said
+      .trim()
+      .replace(/[.!]+$/, '')
+      .replace(/\s+/g, ' '),
+  );
+  if (!m?.[1]) return undefined;
+  const noun = /^(?:revenue|sales)$/i.test(m[1])
+    ? 'average revenue per day'
+    : 'average number of orders per day';
+  return { kind: 'figure', noun, clause: noun, marks: ['_per_day', 'SUM(v) / '], replaces: true };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
-    readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said) ?? countOfPeople(said, catalog)
+    perDayMeaning(said) ??
+    readMeaning(said, catalog) ??
+    figureMeaning(said) ??
+    spelledMeaning(said) ??
+    countOfPeople(said, catalog)
   );
 };
 
@@ -253,7 +279,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -452,8 +478,24 @@ function definitionIn(clause: string): { term: string; said: string; weak?: true
   return read && ofRows(read);
 }
 
+/**
+ * "a customer counts as lapsed if they haven't ordered in ...", "we say a customer has gone quiet when they placed
+ * nothing in ...", "say a customer is lapsed if ...", "call a customer consistent if they bought in ...": the word
+ * said of one customer, what they did after "if" or "when".
+ */
+const IF_THEY =
+  /^(?:(?:(?:we|i)\s+|let'?s\s+)?(?:say|consider)\s+(?:that\s+)?|(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+)?(?:a|an|any)\s+(?:customer|client|account|buyer|shopper)\s+(?:is\s+|has\s+|counts\s+as\s+(?:an?\s+)?|(?:is\s+)?considered\s+(?:an?\s+)?)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+(?:if|when|whenever|once)\s+(.+)$/i;
+
+/** "treat anyone with zero orders in Q4 2025 as lapsed": the people first, the word after "as". */
+const TREAT_AS =
+  /^(?:let'?s\s+|(?:we|i)\s+)?treat\s+((?:anyone|anybody|everyone|any\s+customer|customers|those|people)\s+(?:with|who|that|whose)\s+.+?)\s+as\s+(?:an?\s+)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})["'’”]?$/i;
+
 /** The definition's term and words in one clause, as said. */
 function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
+  const ifThey = IF_THEY.exec(clause.trim());
+  if (ifThey?.[1] && ifThey[2]) return { term: ifThey[1], said: ifThey[2] };
+  const treat = TREAT_AS.exec(clause.trim());
+  if (treat?.[1] && treat[2]) return { term: treat[2], said: treat[1] };
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
   const first = CALL_QUOTED_FIRST.exec(clause.trim());
@@ -632,6 +674,11 @@ function takeOut(
     const term = said.slice(lead.length);
     if (term === '' || /^(?:the|a|an|of|for|and|or|vs|with)$/i.test(term.trim())) return whole;
     const meaning = readMeaning(inside, catalog);
+    // ("order velocity (the number of orders per day) for each category": a figure per calendar day.)
+    if (perDayMeaning(inside.replace(/^(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*/i, ''))) {
+      found.push({ term, said: inside.replace(/^(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*/i, '') });
+      return `${lead}${term}`;
+    }
     if (meaning?.kind === 'cohort') {
       found.push({ term, said: inside });
       return `${lead}${term}`;
