@@ -698,7 +698,19 @@ export function cohortFollowUp(
     /\b(?:(?:each|all)\s+of\s+)?(?:those|these|the|that|each)\s+(?:cohorts?|groups?)\b|\bsplit\s+(?:them|those)\b|\bwith\b/g,
     ' ',
   );
-  const read = readOutcome(text, rowAttributes(prior.cube, prior.rows));
+  const outcome = readOutcome(text, rowAttributes(prior.cube, prior.rows));
+  // ("broken down by segment?" after "how many customers placed no orders in Q4 2025": the same test and window per
+  // value; read alone, every customer was counted, confidently wrong.)
+  const bare =
+    split &&
+    outcome &&
+    !outcome.test &&
+    Object.keys(outcome.window).length === 0 &&
+    outcome.measures.every((m) => m === 'count');
+  const read =
+    bare && outcome && prior.test
+      ? { ...outcome, test: prior.test, window: prior.window, measures: prior.measures }
+      : outcome;
   if (!read || read.entityFilters) return undefined;
   if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test && !split) return undefined;
   if (read.window.period && read.window.period.from > today) return undefined;
@@ -728,6 +740,9 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
       cohort: p.cohort,
       entityFilters: p.entityFilters,
       each: p.each,
+      test: p.test,
+      window: p.window,
+      measures: p.measures,
     };
   if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
   // ("how many customers signed up in each quarter of 2022?": cohorts per signup quarter.)

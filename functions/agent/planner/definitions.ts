@@ -18,6 +18,7 @@ import { namesFigure } from './filtered-measures';
 import { restatedNew } from './new-customers';
 import { A_YEAR, POOLED, YEARLY } from './seasonal';
 import { spelledMeaning } from './spelled-meanings';
+import { topPercentMark, topPercentNoun, topPercentSaid } from './top-percent-group';
 import { MONTHS } from './vocabulary';
 
 /**
@@ -204,11 +205,23 @@ function perDayMeaning(said: string): Meaning | undefined {
   return { kind: 'figure', noun, clause: noun, marks: ['_per_day', 'SUM(v) / '], replaces: true };
 }
 
+/**
+ * "the top 5% of customers by lifetime spend", "the 5% of customers who have spent the most overall": a group of
+ * customers by their rank, said where the word is used in the words the group's reader reads (top-percent-group.ts),
+ * whose query must cut at that share of the customers.
+ */
+function topPercentMeaning(said: string): Meaning | undefined {
+  const noun = topPercentNoun(said.trim());
+  const mark = topPercentMark(said);
+  return noun && mark ? { kind: 'people', noun, clause: noun, marks: [mark], spelled: true } : undefined;
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
     perDayMeaning(said) ??
+    topPercentMeaning(said) ??
     readMeaning(said, catalog) ??
     figureMeaning(said) ??
     spelledMeaning(said) ??
@@ -319,6 +332,17 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     term: 1,
     meaning: 2,
   },
+  // "whales are the top 5% of customers by lifetime spend", "my whales are my top 10% of ...": a group by rank (weak:
+  // read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:the\s+|my\s+|our\s+)?(?:top\s+)?\d{1,2}(?:\.\d+)?\s*(?:%|percent)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
   // "bounce rate is bounced orders / all orders": a figure of two sides (weak: read only when its words are)
   {
     shape: new RegExp(
@@ -414,6 +438,10 @@ function saidOf(noun: string, said: string, catalog: readonly CatalogCube[]): st
   const theirs = `customers with ${said}`;
   return meaningOf(theirs, catalog)?.kind === 'people' ? theirs : undefined;
 }
+
+/** "whales, i.e. the top 10% of customers by lifetime spend": a word, a comma, "i.e." and its meaning to the end. */
+const IE_GLOSSED =
+  /\b([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,\s*(?:i\.?\s?e\.?|that\s+is|namely)\s*,?\s+([^?;()]+?)\s*(?=[?;]|$)/i;
 
 /** A quoted word of one to three words with its meaning in brackets just after it ("'small tickets' (under $100)"). */
 const QUOTED_GLOSSED = /["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["'’”]\s*\(\s*([^()]+?)\s*\)/gi;
@@ -644,6 +672,13 @@ function takeOut(
   if (glossed?.[1] && glossed[2] && glossedSaid) {
     found.push({ term: glossed[1], said: glossedSaid });
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
+  }
+  // ("what share of revenue comes from whales, i.e. the top 10% of customers by lifetime spend?": a word glossed after
+  // a comma, read only when the gloss is.)
+  const ie = IE_GLOSSED.exec(text);
+  if (ie?.[1] && ie[2] && meaningOf(ie[2], catalog)) {
+    found.push({ term: ie[1], said: ie[2] });
+    text = `${text.slice(0, ie.index)}${ie[1]}${text.slice(ie.index + ie[0].length)}`;
   }
   // ("share of orders that were 'small tickets' (under $100)": a quoted word with its meaning in brackets after it.)
   text = text.replace(QUOTED_GLOSSED, (whole, term: string, inside: string) => {
@@ -1079,7 +1114,11 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     }
     // A cohort defined and pointed back at in the same turn ("lapsed customers, meaning ...: count them by region").
     for (const d of fresh)
-      if (!used.has(d) && d.meaning.kind === 'cohort' && THEY.test(text)) {
+      if (
+        !used.has(d) &&
+        (d.meaning.kind === 'cohort' || topPercentSaid(d.meaning.noun) !== undefined) &&
+        THEY.test(text)
+      ) {
         text = text.replace(THEY, d.meaning.noun);
         used.add(d);
       }

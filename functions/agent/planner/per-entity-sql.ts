@@ -23,6 +23,7 @@ import {
   withinPeriod,
 } from './sql';
 import { formatValue } from './text';
+import { topPercentAnswer, topPercentQuery } from './top-percent-group';
 import { rowsTitle, topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
 
 const within = withinPeriod;
@@ -37,6 +38,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'recency') return recencyQuery(plan, p);
   if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
   if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
+  if (p.kind === 'top-percent') return topPercentQuery(plan, p);
   if (p.kind === 'first-share-period') return firstSharePeriodQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
@@ -146,6 +148,7 @@ function titleOf(plan: Plan): string {
     p.kind === 'recency' ||
     p.kind === 'best-period' ||
     p.kind === 'no-rows-in' ||
+    p.kind === 'top-percent' ||
     p.kind === 'first-share-period'
   )
     return '';
@@ -183,6 +186,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'recency') return recencyAnswer(p, query, result);
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
   if (p.kind === 'no-rows-in') return noRowsInAnswer(p, query, result);
+  if (p.kind === 'top-percent') return topPercentAnswer(plan, p, result);
   if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);

@@ -598,6 +598,21 @@ export type PerEntity =
       /** The share reached (its percent, and as the asker said it: "90%", "half"); none: the running count itself. */
       reach?: { percent: number; said: string };
     }
+  /**
+   * The top `percent`% of the entities by their spend (over `period`, else every row) and one figure of them: how many
+   * (per `by`), their mean or total spend, their share of all spend, or the share of them with `value`
+   * (top-percent-group.ts).
+   */
+  | {
+      kind: 'top-percent';
+      rows: EntityRows;
+      amount: CatalogMember;
+      percent: number;
+      period?: Period;
+      ask: 'count' | 'avg' | 'sum' | 'share' | 'share-with';
+      by?: CatalogMember;
+      value?: ValueFilter;
+    }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */
