@@ -16,6 +16,7 @@ import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
 import { namesFigure } from './filtered-measures';
 import { restatedNew } from './new-customers';
+import { REPEAT_MONTHS_MARK, repeatMonthBound, repeatMonthsNoun } from './repeat-months';
 import { A_YEAR, POOLED, YEARLY } from './seasonal';
 import { spelledMeaning } from './spelled-meanings';
 import { topPercentMark, topPercentNoun, topPercentSaid } from './top-percent-group';
@@ -216,12 +217,24 @@ function topPercentMeaning(said: string): Meaning | undefined {
   return noun && mark ? { kind: 'people', noun, clause: noun, marks: [mark], spelled: true } : undefined;
 }
 
+/**
+ * "a month in which a customer ordered more than once", "a calendar month with 2+ orders from the same customer":
+ * months of one customer with at least that many orders, counted where the word is used (repeat-months.ts).
+ */
+function repeatMonthMeaning(said: string): Meaning | undefined {
+  const k = repeatMonthBound(said);
+  if (k === undefined) return undefined;
+  const noun = repeatMonthsNoun(k);
+  return { kind: 'figure', noun, clause: noun, marks: [REPEAT_MONTHS_MARK], replaces: true };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
     perDayMeaning(said) ??
     topPercentMeaning(said) ??
+    repeatMonthMeaning(said) ??
     readMeaning(said, catalog) ??
     figureMeaning(said) ??
     spelledMeaning(said) ??
@@ -292,7 +305,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b))?(?:calendar\s+(?=months?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -518,8 +531,14 @@ const IF_THEY =
 const TREAT_AS =
   /^(?:let'?s\s+|(?:we|i)\s+)?treat\s+((?:anyone|anybody|everyone|any\s+customer|customers|those|people)\s+(?:with|who|that|whose)\s+.+?)\s+as\s+(?:an?\s+)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})["'’”]?$/i;
 
+/** "call a customer-month a repeat month when that customer placed at least two orders in it": what, the word, when. */
+const CALL_WHEN =
+  /^(?:let'?s\s+|(?:we|i)(?:'ll)?\s+)?call\s+(?:a|an)\s+([a-z][a-z-]*)\s+(?:a|an)\s+["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?\s+(?:when|if|whenever)\s+(.+)$/i;
+
 /** The definition's term and words in one clause, as said. */
 function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
+  const when = CALL_WHEN.exec(clause.trim());
+  if (when?.[1] && when[2] && when[3]) return { term: when[2], said: `${when[1]} when ${when[3]}` };
   const ifThey = IF_THEY.exec(clause.trim());
   if (ifThey?.[1] && ifThey[2]) return { term: ifThey[1], said: ifThey[2] };
   const treat = TREAT_AS.exec(clause.trim());

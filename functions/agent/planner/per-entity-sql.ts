@@ -12,6 +12,7 @@ import { capitalise, entityWord, nameOf } from './names';
 import { noRowsInAnswer, noRowsInQuery } from './no-rows-in';
 import type { PerEntity, Period, Plan } from './plan';
 import { recencyAnswer, recencyQuery } from './recency';
+import { repeatMonthsAnswer, repeatMonthsQuery } from './repeat-months';
 import {
   conditions,
   ident,
@@ -39,6 +40,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
   if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
   if (p.kind === 'top-percent') return topPercentQuery(plan, p);
+  if (p.kind === 'repeat-months') return repeatMonthsQuery(plan, p);
   if (p.kind === 'first-share-period') return firstSharePeriodQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
@@ -149,6 +151,7 @@ function titleOf(plan: Plan): string {
     p.kind === 'best-period' ||
     p.kind === 'no-rows-in' ||
     p.kind === 'top-percent' ||
+    p.kind === 'repeat-months' ||
     p.kind === 'first-share-period'
   )
     return '';
@@ -187,6 +190,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
   if (p.kind === 'no-rows-in') return noRowsInAnswer(p, query, result);
   if (p.kind === 'top-percent') return topPercentAnswer(plan, p, result);
+  if (p.kind === 'repeat-months') return repeatMonthsAnswer(plan, p, result);
   if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);

@@ -613,6 +613,21 @@ export type PerEntity =
       by?: CatalogMember;
       value?: ValueFilter;
     }
+  /**
+   * Each entity's rows per calendar month (of `period`, else every row) and the entity-months with at least `k`:
+   * counted (per `by`), the entities with at least `atLeast` of them, or their share of every entity-month with a row
+   * (repeat-months.ts).
+   */
+  | {
+      kind: 'repeat-months';
+      rows: EntityRows;
+      counted: CatalogMember;
+      k: number;
+      ask: 'count' | 'customers' | 'share';
+      atLeast?: number;
+      period?: Period;
+      by?: CatalogMember;
+    }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */

@@ -72,6 +72,7 @@ import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
 import { readRecency } from './recency';
+import { readRepeatMonths } from './repeat-months';
 import { restFollowUp, restSplit } from './rest-split';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
@@ -1179,6 +1180,10 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const topGroup = readTopPercentGroup(question, catalog, read);
   if (topGroup && 'refuse' in topGroup) return { kind: 'refuse' as const, reason: topGroup.refuse };
   if (topGroup) return { kind: 'plan' as const, plan: topGroup };
+  // ("how many customer-months with at least 2 orders in 2025": repeat-months.ts.)
+  const repeat = readRepeatMonths(question, catalog, read);
+  if (repeat && 'refuse' in repeat) return { kind: 'refuse' as const, reason: repeat.refuse };
+  if (repeat) return { kind: 'plan' as const, plan: repeat };
   // ("on average, how many days after signing up ... first order": days-to-first.ts.)
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };
