@@ -20,6 +20,7 @@ import { REPEAT_MONTHS_MARK, repeatMonthBound, repeatMonthsNoun } from './repeat
 import { A_YEAR, POOLED, YEARLY } from './seasonal';
 import { spelledMeaning } from './spelled-meanings';
 import { topPercentMark, topPercentNoun, topPercentSaid } from './top-percent-group';
+import { VALUE_SHARE_MARK, valueShareNoun } from './value-share-each';
 import { MONTHS } from './vocabulary';
 
 /**
@@ -228,6 +229,19 @@ function repeatMonthMeaning(said: string): Meaning | undefined {
   return { kind: 'figure', noun, clause: noun, marks: [REPEAT_MONTHS_MARK], replaces: true };
 }
 
+/**
+ * "over 35% of their 2024 spend went to electronics" (customers past a bound), "the part of their lifetime revenue
+ * that came from furniture" (the share, bounded where used): each customer's own share of spend on a value
+ * (value-share-each.ts).
+ */
+function valueShareMeaning(said: string): Meaning | undefined {
+  const read = valueShareNoun(said);
+  if (!read) return undefined;
+  return read.people
+    ? { kind: 'people', noun: read.noun, clause: read.noun, marks: [VALUE_SHARE_MARK], spelled: true }
+    : { kind: 'figure', noun: read.noun, clause: read.noun, marks: [VALUE_SHARE_MARK], replaces: true };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
@@ -235,6 +249,7 @@ const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
     perDayMeaning(said) ??
     topPercentMeaning(said) ??
     repeatMonthMeaning(said) ??
+    valueShareMeaning(said) ??
     readMeaning(said, catalog) ??
     figureMeaning(said) ??
     spelledMeaning(said) ??
@@ -350,6 +365,17 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   {
     shape: new RegExp(
       String.raw`^(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:the\s+|my\s+|our\s+)?(?:top\s+)?\d{1,2}(?:\.\d+)?\s*(?:%|percent)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
+  // "a customer's furniture share is the part of their lifetime revenue that came from furniture": a share of each
+  // customer's own spend (weak: read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:(?:a|an|the|my|our|each)\s+)?(?:customer['’]s\s+)?${TERM}\s+(?:is|=|means)\s+((?:the\s+)?(?:share|percent(?:age)?|proportion|fraction|part|portion)\s+of\s+(?:their|its|a\s+customer['’]s)\s.+)$`,
       'i',
     ),
     term: 1,

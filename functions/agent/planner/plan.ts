@@ -628,6 +628,20 @@ export type PerEntity =
       period?: Period;
       by?: CatalogMember;
     }
+  /**
+   * Each entity's spend on one value of `member` over all its spend (of `period`, else every row), in percent: the
+   * entities past `bound` counted (per `by`), or the mean of the shares (value-share-each.ts).
+   */
+  | {
+      kind: 'value-share-each';
+      rows: EntityRows;
+      amount: CatalogMember;
+      member: CatalogMember;
+      value: string;
+      bound?: { op: '>' | '>=' | '<' | '<='; percent: number };
+      period?: Period;
+      by?: CatalogMember;
+    }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */

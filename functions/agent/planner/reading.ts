@@ -94,6 +94,7 @@ import { keepTopSum } from './top-total';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
+import { readValueShareEach } from './value-share-each';
 import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 import { readWholeScope, unclearScope } from './whole-scope';
@@ -1180,6 +1181,10 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
   const topGroup = readTopPercentGroup(question, catalog, read);
   if (topGroup && 'refuse' in topGroup) return { kind: 'refuse' as const, reason: topGroup.refuse };
   if (topGroup) return { kind: 'plan' as const, plan: topGroup };
+  // ("how many customers get less than 10% of their spending from toys": value-share-each.ts.)
+  const ownShare = readValueShareEach(question, catalog, read);
+  if (ownShare && 'refuse' in ownShare) return { kind: 'refuse' as const, reason: ownShare.refuse };
+  if (ownShare) return { kind: 'plan' as const, plan: ownShare };
   // ("how many customer-months with at least 2 orders in 2025": repeat-months.ts.)
   const repeat = readRepeatMonths(question, catalog, read);
   if (repeat && 'refuse' in repeat) return { kind: 'refuse' as const, reason: repeat.refuse };
