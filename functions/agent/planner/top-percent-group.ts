@@ -135,6 +135,9 @@ export function readTopPercentGroup(
   if (!cube || !rows || !amount) return { refuse: REFUSAL };
   const owned = ownMember(rows, catalog, cube);
   const rest = `${question.slice(0, group.at)} them ${question.slice(group.end)}`;
+  // ("how many orders did the top 5% of customers by spend place": another measure over the top rows, the combined
+  // share's reading, sql-second.ts.)
+  if (/\b(?:orders?|purchases?|transactions?|aov|order\s+value)\b/i.test(rest)) return undefined;
   // A value of an attribute of theirs ("are enterprise customers"): the share of them with it.
   const value = cube.members
     .filter((m) => m.kind === 'dimension' && m.type === 'string' && ofEntity(rows, m))
