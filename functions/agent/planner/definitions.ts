@@ -719,9 +719,9 @@ function takeOut(
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
   }
   // ("what share of revenue comes from whales, i.e. the top 10% of customers by lifetime spend?": a word glossed after
-  // a comma, read only when the gloss is.)
+  // a comma, read only when the gloss is a group by rank.)
   const ie = IE_GLOSSED.exec(text);
-  if (ie?.[1] && ie[2] && meaningOf(ie[2], catalog)) {
+  if (ie?.[1] && ie[2] && topPercentMeaning(ie[2])) {
     found.push({ term: ie[1], said: ie[2] });
     text = `${text.slice(0, ie.index)}${ie[1]}${text.slice(ie.index + ie[0].length)}`;
   }

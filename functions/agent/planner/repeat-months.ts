@@ -31,6 +31,8 @@ const count = (word: string) => SPELLED[word.toLowerCase()] ?? Number(word);
  */
 export function repeatMonthBound(said: string): number | undefined {
   const text = said.toLowerCase().replace(/\s+/g, ' ').trim();
+  // (Said of a month, never of a customer: "a customer with 2+ orders in the same calendar month" is a customer.)
+  if (!/^(?:(?:an?|the|any)\s+)?(?:calendar\s+)?(?:customer-)?months?\b/.test(text)) return undefined;
   if (!/\bmonths?\b|\bin it\b/.test(text) || !/\b(?:customer|client|buyer|account)\b/.test(text))
     return undefined;
   // (Anything said of spend, a value or another period is no count of orders in a month.)

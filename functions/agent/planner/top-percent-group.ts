@@ -90,7 +90,7 @@ const COUNT = /\b(?:how\s+many|number\s+of|count)\b/i;
 const AVERAGE = /\b(?:average|avg|mean|typical)\b[^?]*?\b(?:spend|spent|spending|revenue|sales)\b/i;
 /** "what share of (total) revenue comes from", "account for": their share of all spend. */
 const SHARE_OF_SPEND =
-  /\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+(?:(?:the|our|my|all|total|overall|company)\s+)*(?:revenue|sales|spend|spending)\b|\b(?:account\s+for|bring\s+in|make\s+up|contribute)\b/i;
+  /\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+(?:(?:the|our|my|all|total|overall|company|20\d\d)\s+)*(?:revenue|sales|spend|spending)\b|\b(?:account\s+for|bring\s+in|make\s+up|contribute)\b/i;
 /** "what percentage of whales are enterprise customers": the share of them with a value. */
 const SHARE_OF_THEM = /\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+(?:them|those|these)?/i;
 /** "how much did they spend", "their total spend": their spend summed. */
@@ -160,9 +160,11 @@ export function readTopPercentGroup(
             : COUNT.test(rest)
               ? 'count'
               : undefined;
-  if (!ask || (by && ask !== 'count') || (value && ask !== 'share-with')) return { refuse: REFUSAL };
   // (Their share of all spend is the combined share's reading, sql-second.ts: left to it.)
-  if (ask === 'share' && !group.year) return undefined;
+  if (ask === 'share' && !group.year && !by && !value) return undefined;
+  // (An ask not read here is left to the other readings, which read or refuse it.)
+  if (!ask) return undefined;
+  if ((by && ask !== 'count') || (value && ask !== 'share-with')) return { refuse: REFUSAL };
   // A year said of the figure must be the group's own ("the top 2% by 2024 spend ... in 2024"); none other is read.
   const years = [...rest.matchAll(/\b20\d\d\b/g)].map((m) => Number(m[0]));
   if (years.some((y) => y !== group.year)) return { refuse: REFUSAL };
