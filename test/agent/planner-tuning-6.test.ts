@@ -120,6 +120,7 @@ import * as tuning30words from './questions/tuning-30-words';
 import * as tuning31counts from './questions/tuning-31-counts';
 import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
+import * as tuning31words from './questions/tuning-31-words';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1203,6 +1204,23 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning31left,
       cases: tuning31left.tuning31left,
       rightAtLeast: 40,
+    },
+    {
+      // 7 of 42 before the planner change it tunes (2 confident wrong, 1M and TEST, on 8e9ebd52); 34 of 42 after on
+      // 1M and on the TEST sample, none wrong: cohort-reader.ts and cohort-sql.ts (customers with no orders in a
+      // period per group, a follow-up breakdown keeping the test), cohort-periods.ts and steps.ts ("the last N months
+      // of the data" moved to the data's end), definitions.ts and spelled-meanings.ts (a word said of one customer
+      // with "if"/"when", "treat ... as", "placed nothing", "N of the 12 months of 2025"), entities.ts (distinct
+      // weeks), top-percent-group.ts (the top N% of customers by spend as a group), repeat-months.ts (months with K+
+      // orders of one customer), value-share-each.ts (each customer's own share of spend on one value), a figure per
+      // calendar day defined. Still refused: velocity per quarter or per year of a breakdown, "measured as" after the
+      // word, a repeat month glossed without its customer, a count in each of several years, customers active per
+      // quarter, a category's share of each month, the top N% within each region.
+      title:
+        'tuning set 31 (words per customer or per period: lapsed, steady, whales, order velocity, repeat months, a customer’s share of spend on one category, thresholds with a group or a period)',
+      module: tuning31words,
+      cases: tuning31words.tuning31words,
+      rightAtLeast: 34,
     },
   ];
 

@@ -128,12 +128,46 @@ const quarter = (year: number, q: number): Period | undefined =>
 const half = (year: number, h: number): Period | undefined =>
   h === 1 || h === 2 ? months(year, h * 6 - 5, h * 6, `H${h} ${year}`) : undefined;
 
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  twelve: 12,
+};
+/** Where a period of the data's own last units stands until the data's range is read (steps.ts moves it there). */
+export const DATA_END_PLACEHOLDER = '1000-01-01';
+
+/**
+ * "in the last 3 months of the data", "during the final two quarters of data": the data's own last units, whatever
+ * today is. Read as a placeholder span of that many whole units (`ofData`), which the steps move to the data's end
+ * once its range is read (steps.ts, cohortAtDataEnd), never queried as it is.
+ */
+function dataEndPeriod(text: string): { period: Period; length: number } | undefined {
+  const m =
+    /^(?:(?:in|during|over|within)\s+)?(?:the\s+)?(?:last|final|latest)\s+(?:(\d{1,2}|one|two|three|four|five|six|twelve)\s+)?(month|quarter|year)s?\s+(?:of|in)\s+(?:the\s+|our\s+)?data(?:set)?\b/.exec(
+      text,
+    );
+  if (!m?.[2]) return undefined;
+  const n = m[1] ? (COUNT_WORDS[m[1]] ?? Number(m[1])) : 1;
+  const unit = m[2] as 'month' | 'quarter' | 'year';
+  const months = n * (unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1);
+  if (!Number.isInteger(n) || n < 1 || months > 120) return undefined;
+  const to = `${1000 + Math.floor(months / 12)}-${pad((months % 12) + 1)}-01`;
+  const label = `the last ${n === 1 ? '' : `${n} `}${unit}${n === 1 ? '' : 's'} of the data`;
+  return { period: { label, from: DATA_END_PLACEHOLDER, to, ofData: true }, length: m[0].length };
+}
+
 /**
  * A cohort's period at the start of `text`, named or open: "in march 2023", "during q1 2022", "before apr 2022",
  * "after sept 2022", "march 2023 or later", "by the end of january 2023", "between feb and apr 2023", "from june
  * to august 2022", "june through august 2022". The period and how many characters it took.
  */
 export function cohortPeriod(text: string): { period: Period; length: number } | undefined {
+  const ofData = dataEndPeriod(text);
+  if (ofData) return ofData;
   // "between feb and apr 2023", "from june to august 2022", "june through august 2022": one year for both months.
   const range = new RegExp(
     `^(?:(?:in|during)\\s+)?(?:between\\s+|from\\s+)?${MONTH_WORD}(?:\\s+${YEAR})?\\s+(?:and|to|through|until|till|-)\\s+${MONTH_WORD}\\s+${YEAR}`,

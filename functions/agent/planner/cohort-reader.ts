@@ -335,7 +335,7 @@ const FROM_FIRST =
 
 /** Customers who did nothing in a period ("customers who didn't order in October 2025"): every customer is the cohort. */
 const NONE_OF_EVERY =
-  /\b(?:customers|clients|buyers|accounts|shoppers)\s+(?:(?:who|that)\s+)?(?:did not|have not|has not|had not|never)\s+(?:order(?:ed)?|buy|bought|purchased?|shop(?:ped)?|place(?:d)?|made)\b/;
+  /\b(?:customers|clients|buyers|accounts|shoppers)\s+(?:(?:in\s+each|in\s+every|for\s+each|per|by)\s+[a-z]+\s+)?(?:(?:who|that)\s+)?(?:(?:did not|have not|has not|had not|never)\s+(?:order(?:ed)?|buy|bought|purchased?|shop(?:ped)?|place(?:d)?|made)|(?:had|have|has|placed|made)\s+no\s+(?:orders?|purchases?))\b/;
 
 /** The row attributes a first row or an outcome can be filtered on: the rows' own string dimensions. */
 export const rowAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof entityRows>>) =>
@@ -382,7 +382,8 @@ const entityAttributes = (cube: CatalogCube, rows: NonNullable<ReturnType<typeof
 
 /**
  * Whether a cohort's outcome can be given per group: any, when each member stands in one group; only counts and
- * figures of the rows (no test of a member's rows, no share), when a member stands in each group of their rows.
+ * figures of the rows (no test of a member's rows, no share), when a member stands in each group of their rows, or
+ * a count of those with no rows in a window, which is tested over all of each member's rows (cohort-sql.ts).
  */
 function brokenDownSound(
   read: Pick<CohortReading, 'test' | 'measures' | 'entityFilters'>,
@@ -390,6 +391,7 @@ function brokenDownSound(
 ) {
   if (read.entityFilters) return false;
   if (oneGroup) return true;
+  if (read.test && 'none' in read.test) return read.measures.every((m) => m === 'count');
   return !read.test && read.measures.every((m) => m !== 'share' && m !== 'share-all');
 }
 
@@ -447,8 +449,10 @@ function readCohortAlone(question: string, catalog: readonly CatalogCube[], toda
     if (found.versus) rest = withoutComparison(rest);
     // ("customers whose last order was before July 2025: how many per region?": the cohort's figures per value,
     // cohort-by.ts; a signup date is every row's, which the ordinary reading breaks down as it is.)
+    // ("how many customers in each region had no orders in Q4 2025": every customer is the cohort, counted per
+    // value the same way.)
     const split =
-      own &&
+      (own || every) &&
       own !== 'two' &&
       !firstIn &&
       !found.versus &&
@@ -694,7 +698,19 @@ export function cohortFollowUp(
     /\b(?:(?:each|all)\s+of\s+)?(?:those|these|the|that|each)\s+(?:cohorts?|groups?)\b|\bsplit\s+(?:them|those)\b|\bwith\b/g,
     ' ',
   );
-  const read = readOutcome(text, rowAttributes(prior.cube, prior.rows));
+  const outcome = readOutcome(text, rowAttributes(prior.cube, prior.rows));
+  // ("broken down by segment?" after "how many customers placed no orders in Q4 2025": the same test and window per
+  // value; read alone, every customer was counted, confidently wrong.)
+  const bare =
+    split &&
+    outcome &&
+    !outcome.test &&
+    Object.keys(outcome.window).length === 0 &&
+    outcome.measures.every((m) => m === 'count');
+  const read =
+    bare && outcome && prior.test
+      ? { ...outcome, test: prior.test, window: prior.window, measures: prior.measures }
+      : outcome;
   if (!read || read.entityFilters) return undefined;
   if (read.measures.length === 1 && read.measures[0] === 'count' && !read.test && !split) return undefined;
   if (read.window.period && read.window.period.from > today) return undefined;
@@ -724,6 +740,9 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
       cohort: p.cohort,
       entityFilters: p.entityFilters,
       each: p.each,
+      test: p.test,
+      window: p.window,
+      measures: p.measures,
     };
   if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
   // ("how many customers signed up in each quarter of 2022?": cohorts per signup quarter.)

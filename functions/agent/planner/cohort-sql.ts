@@ -65,7 +65,12 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
   ]);
   // (Broken down by an attribute: one row per member and value, the member's dates over all their rows.)
   const by = c.by ? `, ${ident(c.by.column)} AS breakdown` : '';
-  const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END) AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
+  // (A member in each group of their rows with no rows in a window: none of all their rows, not of the group's.)
+  const windowRows =
+    c.by && !perMember(c.rows, c.by) && c.test && 'none' in c.test
+      ? `SUM(SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END)) OVER (PARTITION BY ${entity})`
+      : `SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END)`;
+  const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, ${windowRows} AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
   // One row of figures per cohort period ("Q4 2022 signups vs Q1 2022 ones": two rows, each labelled).
   const figures = (period: Period | undefined, others = false) => {
     const inside = all([
@@ -436,8 +441,14 @@ function byAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
         ]),
     ...(perMember(c.rows, by)
       ? []
-      : [`a ${one} counts under each ${name} they have ${rowName}s in, with only those ${rowName}s`]),
+      : c.test && 'none' in c.test
+        ? [
+            `a ${one} counts under each ${name} they have ${rowName}s in; ${didWords(plan, c)} is over all their ${rowName}s`,
+          ]
+        : [`a ${one} counts under each ${name} they have ${rowName}s in, with only those ${rowName}s`]),
   ];
-  const head = `${capitalise(people)} ${cohortWords(plan, c)}, by ${name}:`;
+  // ("customers who placed no orders in Q4 2025, by segment": the test said, its figure is the count of those passing.)
+  const did = c.measures.includes('count') ? didWords(plan, c) : '';
+  const head = `${capitalise(people)} ${cohortWords(plan, c)}${did ? ` who ${did}` : ''}, by ${name}:`;
   return `${head}\n${lines.join('\n')}${rules.length > 0 ? `\n\n(${capitalise(rules.join('; '))}.)` : ''}`;
 }

@@ -16,8 +16,11 @@ import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
 import { namesFigure } from './filtered-measures';
 import { restatedNew } from './new-customers';
+import { REPEAT_MONTHS_MARK, repeatMonthBound, repeatMonthsNoun } from './repeat-months';
 import { A_YEAR, POOLED, YEARLY } from './seasonal';
 import { spelledMeaning } from './spelled-meanings';
+import { topPercentMark, topPercentNoun, topPercentSaid } from './top-percent-group';
+import { VALUE_SHARE_MARK, valueShareNoun } from './value-share-each';
 import { MONTHS } from './vocabulary';
 
 /**
@@ -182,11 +185,75 @@ function lastOrderSaid(said: string): string {
   return said;
 }
 
+/**
+ * "orders per day", "the average number of orders per calendar day", "revenue per day": a figure per calendar day of
+ * the period asked, read where the word is used as the planner's mean per day ("average number of orders per day in
+ * 2025", day-means.ts: the period's total over its calendar days), whose query must divide by them. (Said of customers'
+ * doings it was "customers who orders per day", never read.)
+ */
+const PER_DAY =
+  /^(?:the\s+)?(?:(?:average|avg|mean)\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(orders?|purchases?|revenue|sales|order\s+count)\s+(?:(?:placed|made|booked|received)\s+)?(?:per|a|each|every)\s+(?:calendar\s+)?day$/i;
+function perDayMeaning(said: string): Meaning | undefined {
+  const m = PER_DAY.exec(
+    said
+      .trim()
+      .replace(/[.!]+$/, '')
+      .replace(/\s+/g, ' '),
+  );
+  if (!m?.[1]) return undefined;
+  const noun = /^(?:revenue|sales)$/i.test(m[1])
+    ? 'average revenue per day'
+    : 'average number of orders per day';
+  return { kind: 'figure', noun, clause: noun, marks: ['_per_day', 'SUM(v) / '], replaces: true };
+}
+
+/**
+ * "the top 5% of customers by lifetime spend", "the 5% of customers who have spent the most overall": a group of
+ * customers by their rank, said where the word is used in the words the group's reader reads (top-percent-group.ts),
+ * whose query must cut at that share of the customers.
+ */
+function topPercentMeaning(said: string): Meaning | undefined {
+  const noun = topPercentNoun(said.trim());
+  const mark = topPercentMark(said);
+  return noun && mark ? { kind: 'people', noun, clause: noun, marks: [mark], spelled: true } : undefined;
+}
+
+/**
+ * "a month in which a customer ordered more than once", "a calendar month with 2+ orders from the same customer":
+ * months of one customer with at least that many orders, counted where the word is used (repeat-months.ts).
+ */
+function repeatMonthMeaning(said: string): Meaning | undefined {
+  const k = repeatMonthBound(said);
+  if (k === undefined) return undefined;
+  const noun = repeatMonthsNoun(k);
+  return { kind: 'figure', noun, clause: noun, marks: [REPEAT_MONTHS_MARK], replaces: true };
+}
+
+/**
+ * "over 35% of their 2024 spend went to electronics" (customers past a bound), "the part of their lifetime revenue
+ * that came from furniture" (the share, bounded where used): each customer's own share of spend on a value
+ * (value-share-each.ts).
+ */
+function valueShareMeaning(said: string): Meaning | undefined {
+  const read = valueShareNoun(said);
+  if (!read) return undefined;
+  return read.people
+    ? { kind: 'people', noun: read.noun, clause: read.noun, marks: [VALUE_SHARE_MARK], spelled: true }
+    : { kind: 'figure', noun: read.noun, clause: read.noun, marks: [VALUE_SHARE_MARK], replaces: true };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
-    readMeaning(said, catalog) ?? figureMeaning(said) ?? spelledMeaning(said) ?? countOfPeople(said, catalog)
+    perDayMeaning(said) ??
+    topPercentMeaning(said) ??
+    repeatMonthMeaning(said) ??
+    valueShareMeaning(said) ??
+    readMeaning(said, catalog) ??
+    figureMeaning(said) ??
+    spelledMeaning(said) ??
+    countOfPeople(said, catalog)
   );
 };
 
@@ -253,7 +320,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+)?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b))?(?:calendar\s+(?=months?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
       'i',
     ),
     term: 1,
@@ -292,6 +359,28 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     ),
     term: 1,
     meaning: 2,
+  },
+  // "whales are the top 5% of customers by lifetime spend", "my whales are my top 10% of ...": a group by rank (weak:
+  // read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:the\s+|my\s+|our\s+)?(?:top\s+)?\d{1,2}(?:\.\d+)?\s*(?:%|percent)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
+  // "a customer's furniture share is the part of their lifetime revenue that came from furniture": a share of each
+  // customer's own spend (weak: read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:(?:a|an|the|my|our|each)\s+)?(?:customer['’]s\s+)?${TERM}\s+(?:is|=|means)\s+((?:the\s+)?(?:share|percent(?:age)?|proportion|fraction|part|portion)\s+of\s+(?:their|its|a\s+customer['’]s)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
   },
   // "bounce rate is bounced orders / all orders": a figure of two sides (weak: read only when its words are)
   {
@@ -389,6 +478,10 @@ function saidOf(noun: string, said: string, catalog: readonly CatalogCube[]): st
   return meaningOf(theirs, catalog)?.kind === 'people' ? theirs : undefined;
 }
 
+/** "whales, i.e. the top 10% of customers by lifetime spend": a word, a comma, "i.e." and its meaning to the end. */
+const IE_GLOSSED =
+  /\b([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,\s*(?:i\.?\s?e\.?|that\s+is|namely)\s*,?\s+([^?;()]+?)\s*(?=[?;]|$)/i;
+
 /** A quoted word of one to three words with its meaning in brackets just after it ("'small tickets' (under $100)"). */
 const QUOTED_GLOSSED = /["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["'’”]\s*\(\s*([^()]+?)\s*\)/gi;
 
@@ -452,8 +545,30 @@ function definitionIn(clause: string): { term: string; said: string; weak?: true
   return read && ofRows(read);
 }
 
+/**
+ * "a customer counts as lapsed if they haven't ordered in ...", "we say a customer has gone quiet when they placed
+ * nothing in ...", "say a customer is lapsed if ...", "call a customer consistent if they bought in ...": the word
+ * said of one customer, what they did after "if" or "when".
+ */
+const IF_THEY =
+  /^(?:(?:(?:we|i)\s+|let'?s\s+)?(?:say|consider)\s+(?:that\s+)?|(?:let'?s\s+|we(?:'ll)?\s+|i(?:'ll)?\s+)?call\s+)?(?:a|an|any)\s+(?:customer|client|account|buyer|shopper)\s+(?:is\s+|has\s+|counts\s+as\s+(?:an?\s+)?|(?:is\s+)?considered\s+(?:an?\s+)?)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)["'’”]?\s+(?:if|when|whenever|once)\s+(.+)$/i;
+
+/** "treat anyone with zero orders in Q4 2025 as lapsed": the people first, the word after "as". */
+const TREAT_AS =
+  /^(?:let'?s\s+|(?:we|i)\s+)?treat\s+((?:anyone|anybody|everyone|any\s+customer|customers|those|people)\s+(?:with|who|that|whose)\s+.+?)\s+as\s+(?:an?\s+)?["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})["'’”]?$/i;
+
+/** "call a customer-month a repeat month when that customer placed at least two orders in it": what, the word, when. */
+const CALL_WHEN =
+  /^(?:let'?s\s+|(?:we|i)(?:'ll)?\s+)?call\s+(?:a|an)\s+([a-z][a-z-]*)\s+(?:a|an)\s+["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?\s+(?:when|if|whenever)\s+(.+)$/i;
+
 /** The definition's term and words in one clause, as said. */
 function shapeIn(clause: string): { term: string; said: string; weak?: true } | undefined {
+  const when = CALL_WHEN.exec(clause.trim());
+  if (when?.[1] && when[2] && when[3]) return { term: when[2], said: `${when[1]} when ${when[3]}` };
+  const ifThey = IF_THEY.exec(clause.trim());
+  if (ifThey?.[1] && ifThey[2]) return { term: ifThey[1], said: ifThey[2] };
+  const treat = TREAT_AS.exec(clause.trim());
+  if (treat?.[1] && treat[2]) return { term: treat[2], said: treat[1] };
   const call = CALL.exec(clause.trim());
   if (call?.[1] && call[2]) return { term: call[2], said: `${call[1]} ${call[3] ?? ''}`.trim() };
   const first = CALL_QUOTED_FIRST.exec(clause.trim());
@@ -603,6 +718,13 @@ function takeOut(
     found.push({ term: glossed[1], said: glossedSaid });
     text = text.replace(GLOSSED, `${glossed[1]} ${glossed[2]}`);
   }
+  // ("what share of revenue comes from whales, i.e. the top 10% of customers by lifetime spend?": a word glossed after
+  // a comma, read only when the gloss is a group by rank.)
+  const ie = IE_GLOSSED.exec(text);
+  if (ie?.[1] && ie[2] && topPercentMeaning(ie[2])) {
+    found.push({ term: ie[1], said: ie[2] });
+    text = `${text.slice(0, ie.index)}${ie[1]}${text.slice(ie.index + ie[0].length)}`;
+  }
   // ("share of orders that were 'small tickets' (under $100)": a quoted word with its meaning in brackets after it.)
   text = text.replace(QUOTED_GLOSSED, (whole, term: string, inside: string) => {
     const said = inside.replace(/^(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*/i, '');
@@ -632,6 +754,11 @@ function takeOut(
     const term = said.slice(lead.length);
     if (term === '' || /^(?:the|a|an|of|for|and|or|vs|with)$/i.test(term.trim())) return whole;
     const meaning = readMeaning(inside, catalog);
+    // ("order velocity (the number of orders per day) for each category": a figure per calendar day.)
+    if (perDayMeaning(inside.replace(/^(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*/i, ''))) {
+      found.push({ term, said: inside.replace(/^(?:i\.?\s?e\.?|meaning|that\s+is|=)\s*,?\s*/i, '') });
+      return `${lead}${term}`;
+    }
     if (meaning?.kind === 'cohort') {
       found.push({ term, said: inside });
       return `${lead}${term}`;
@@ -1032,7 +1159,11 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     }
     // A cohort defined and pointed back at in the same turn ("lapsed customers, meaning ...: count them by region").
     for (const d of fresh)
-      if (!used.has(d) && d.meaning.kind === 'cohort' && THEY.test(text)) {
+      if (
+        !used.has(d) &&
+        (d.meaning.kind === 'cohort' || topPercentSaid(d.meaning.noun) !== undefined) &&
+        THEY.test(text)
+      ) {
         text = text.replace(THEY, d.meaning.noun);
         used.add(d);
       }

@@ -360,16 +360,20 @@ function distinctValuesNamed(tokens: Token[], c: Comparison, cube: CatalogCube):
   const noun = tokens[k];
   // (A plural noun, or a singular one after 1: "from exactly 1 category".)
   if (!rows || !noun || noun.used || (noun.stem === noun.raw && c.value !== 1)) return undefined;
-  const member = cube.members.find(
-    (m) =>
-      m.kind === 'dimension' &&
-      m.type === 'string' &&
-      !isIdentifier(m) &&
-      dimensionKeys(m).single.includes(noun.stem),
-  );
-  // ("customers who ordered in at least 10 months of 2024", "in 3 or more different quarters": the distinct
-  // periods of the rows' time.)
+  // ("customers who ordered in at least 10 months of 2024", "in 3 or more different quarters", "15 different
+  // weeks": the distinct periods of the rows' time; a calendar unit is never a value of a derived dimension, such
+  // as the day of the week, which no second-order query holds.)
   const grain = noun.stem === 'year' ? undefined : UNITS[noun.stem];
+  const member = grain
+    ? undefined
+    : cube.members.find(
+        (m) =>
+          m.kind === 'dimension' &&
+          m.type === 'string' &&
+          !isIdentifier(m) &&
+          !m.derived &&
+          dimensionKeys(m).single.includes(noun.stem),
+      );
   if (!member && !grain) return undefined;
   const entity = findEntity(tokens, cube, c.start);
   if (!entity || entity.at > c.start || entity.member === member) return undefined;

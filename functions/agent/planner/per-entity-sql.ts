@@ -12,6 +12,7 @@ import { capitalise, entityWord, nameOf } from './names';
 import { noRowsInAnswer, noRowsInQuery } from './no-rows-in';
 import type { PerEntity, Period, Plan } from './plan';
 import { recencyAnswer, recencyQuery } from './recency';
+import { repeatMonthsAnswer, repeatMonthsQuery } from './repeat-months';
 import {
   conditions,
   ident,
@@ -23,7 +24,9 @@ import {
   withinPeriod,
 } from './sql';
 import { formatValue } from './text';
+import { topPercentAnswer, topPercentQuery } from './top-percent-group';
 import { rowsTitle, topRowsWithinAnswer, topRowsWithinQuery } from './top-rows-within';
+import { valueShareAnswer, valueShareQuery } from './value-share-each';
 
 const within = withinPeriod;
 const where = (parts: string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
@@ -37,6 +40,9 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'recency') return recencyQuery(plan, p);
   if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
   if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
+  if (p.kind === 'top-percent') return topPercentQuery(plan, p);
+  if (p.kind === 'repeat-months') return repeatMonthsQuery(plan, p);
+  if (p.kind === 'value-share-each') return valueShareQuery(plan, p);
   if (p.kind === 'first-share-period') return firstSharePeriodQuery(plan, p);
   if (p.kind === 'ratio') return ratioQuery(plan, p);
   if (p.kind === 'days-between') return daysBetweenQuery(plan, p);
@@ -155,6 +161,9 @@ function titleOf(plan: Plan): string {
     p.kind === 'recency' ||
     p.kind === 'best-period' ||
     p.kind === 'no-rows-in' ||
+    p.kind === 'top-percent' ||
+    p.kind === 'repeat-months' ||
+    p.kind === 'value-share-each' ||
     p.kind === 'first-share-period'
   )
     return '';
@@ -192,6 +201,9 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'recency') return recencyAnswer(p, query, result);
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
   if (p.kind === 'no-rows-in') return noRowsInAnswer(p, query, result);
+  if (p.kind === 'top-percent') return topPercentAnswer(plan, p, result);
+  if (p.kind === 'repeat-months') return repeatMonthsAnswer(plan, p, result);
+  if (p.kind === 'value-share-each') return valueShareAnswer(plan, p, result);
   if (p.kind === 'first-share-period') return firstSharePeriodAnswer(p, query, result);
   if (p.kind === 'ratio') return ratioAnswer(plan, p, result);
   if (p.kind === 'days-between') return daysBetweenAnswer(plan, p, query, result);

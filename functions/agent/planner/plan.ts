@@ -602,6 +602,50 @@ export type PerEntity =
       /** The share reached (its percent, and as the asker said it: "90%", "half"); none: the running count itself. */
       reach?: { percent: number; said: string };
     }
+  /**
+   * The top `percent`% of the entities by their spend (over `period`, else every row) and one figure of them: how many
+   * (per `by`), their mean or total spend, their share of all spend, or the share of them with `value`
+   * (top-percent-group.ts).
+   */
+  | {
+      kind: 'top-percent';
+      rows: EntityRows;
+      amount: CatalogMember;
+      percent: number;
+      period?: Period;
+      ask: 'count' | 'avg' | 'sum' | 'share' | 'share-with';
+      by?: CatalogMember;
+      value?: ValueFilter;
+    }
+  /**
+   * Each entity's rows per calendar month (of `period`, else every row) and the entity-months with at least `k`:
+   * counted (per `by`), the entities with at least `atLeast` of them, or their share of every entity-month with a row
+   * (repeat-months.ts).
+   */
+  | {
+      kind: 'repeat-months';
+      rows: EntityRows;
+      counted: CatalogMember;
+      k: number;
+      ask: 'count' | 'customers' | 'share';
+      atLeast?: number;
+      period?: Period;
+      by?: CatalogMember;
+    }
+  /**
+   * Each entity's spend on one value of `member` over all its spend (of `period`, else every row), in percent: the
+   * entities past `bound` counted (per `by`), or the mean of the shares (value-share-each.ts).
+   */
+  | {
+      kind: 'value-share-each';
+      rows: EntityRows;
+      amount: CatalogMember;
+      member: CatalogMember;
+      value: string;
+      bound?: { op: '>' | '>=' | '<' | '<='; percent: number };
+      period?: Period;
+      by?: CatalogMember;
+    }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */

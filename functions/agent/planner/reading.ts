@@ -76,6 +76,7 @@ import { queryFor } from './query';
 import { readQuotedChange, readQuotedFigure } from './quoted-figures';
 import { ratioFollowUp, ratioOfThem } from './ratio-follow-ups';
 import { readRecency } from './recency';
+import { readRepeatMonths } from './repeat-months';
 import { restFollowUp, restSplit } from './rest-split';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
@@ -91,11 +92,13 @@ import { STOPWORDS, stem, words } from './text';
 import { dropPreviousPeriodPointer } from './that-period';
 import { readTimesOnTop, timesOnTop } from './times-on-top';
 import { readCountedInEvery } from './top-in-every';
+import { readTopPercentGroup, topPercentFollowUp } from './top-percent-group';
 import { readRest, restMisfit } from './top-rest';
 import { keepTopSum } from './top-total';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
 import { twoPeriodConditions } from './two-period-conditions';
 import { parseAgainst } from './understand';
+import { readValueShareEach } from './value-share-each';
 import { namesWhole, versusWhole } from './versus-whole';
 import { readWeekdayWords, unsupportedWeekday, withWeekdays } from './weekdays';
 import { readWholeScope, unclearScope } from './whole-scope';
@@ -982,6 +985,15 @@ function readThread(
     // ("spent over 10k in 2024 and under 8k in 2025": a bound in each of two periods, two-period-conditions.ts.)
     const twoPeriods = plan || plain ? undefined : twoPeriodConditions(question);
     if (twoPeriods) return { kind: 'refuse', missing: '', reason: twoPeriods };
+    // ("and how many in each segment?" after the top 5% of customers by spend: that group per value,
+    // top-percent-group.ts; nothing else is read of it.)
+    const topFollow = plan && !plain ? topPercentFollowUp(plan, question, catalog) : undefined;
+    if (topFollow && 'refuse' in topFollow) return { kind: 'refuse', missing: '', reason: topFollow.refuse };
+    if (topFollow) {
+      plan = topFollow;
+      reading = { kind: 'plan', plan };
+      continue;
+    }
     // A cohort crossed with an outcome and measures, or a follow-up on the previous cohort (cohort-reader.ts).
     const cohort = plain
       ? undefined
@@ -1226,6 +1238,18 @@ function perEntity(question: string, catalog: readonly CatalogCube[], today: str
     const r = readQuestions([text], cubes, today, true);
     return r.kind === 'plan' ? r.plan : undefined;
   };
+  // ("how many customers in the top 5% by lifetime spend are there per region": top-percent-group.ts.)
+  const topGroup = readTopPercentGroup(question, catalog, read);
+  if (topGroup && 'refuse' in topGroup) return { kind: 'refuse' as const, reason: topGroup.refuse };
+  if (topGroup) return { kind: 'plan' as const, plan: topGroup };
+  // ("how many customers get less than 10% of their spending from toys": value-share-each.ts.)
+  const ownShare = readValueShareEach(question, catalog, read);
+  if (ownShare && 'refuse' in ownShare) return { kind: 'refuse' as const, reason: ownShare.refuse };
+  if (ownShare) return { kind: 'plan' as const, plan: ownShare };
+  // ("how many customer-months with at least 2 orders in 2025": repeat-months.ts.)
+  const repeat = readRepeatMonths(question, catalog, read);
+  if (repeat && 'refuse' in repeat) return { kind: 'refuse' as const, reason: repeat.refuse };
+  if (repeat) return { kind: 'plan' as const, plan: repeat };
   // ("on average, how many days after signing up ... first order": days-to-first.ts.)
   const days = readDaysToFirst(question, catalog, read);
   if (days && 'refuse' in days) return { kind: 'refuse' as const, reason: days.refuse };

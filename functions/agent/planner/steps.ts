@@ -42,6 +42,31 @@ function periodOf(plan: Plan): Period | undefined {
 const forPeriod = (period: Period) =>
   /^(since|before|after) /.test(period.label) ? period.label : `for ${period.label}`;
 
+/**
+ * A cohort plan whose window or cohort period is the data's own last units ("no order in the last 3 months of the
+ * data", cohort-periods.ts): the plan with that period moved to end where the data ends, or undefined.
+ */
+function cohortAtDataEnd(plan: Plan): ((last: string) => Plan) | undefined {
+  const c = plan.perEntity;
+  if (c?.kind !== 'cohort') return undefined;
+  const w = c.window.period;
+  const p = c.cohort.period;
+  if (!w?.ofData && !p?.ofData) return undefined;
+  const move = (period: Period | undefined, last: string) => {
+    if (!period?.ofData) return period;
+    const moved = latestPeriod(period, last).period;
+    return { ...moved, label: `${period.label} (${moved.from} to ${addDays(moved.to, -1)})` };
+  };
+  return (last) => ({
+    ...plan,
+    perEntity: {
+      ...c,
+      window: { ...c.window, period: move(w, last) },
+      cohort: { ...c.cohort, period: move(p, last) },
+    },
+  });
+}
+
 /** Whether a period is read against today ("last quarter", "this year", "since May"): it may pass the data. */
 function reachesToday(plan: Plan, today: string): boolean {
   const periods = plan.range ? [plan.range] : (plan.compare ?? plan.anyOf ?? []);
@@ -308,6 +333,22 @@ export function nextStep(plan: Plan, results: readonly SqlOutcome[], today: stri
   const period = periodOf(plan);
   const failed = results.find(isError);
   if (failed) return { kind: 'failed', message: `The query "${main.title}" failed: ${failed.error}.` };
+  const atEnd = cohortAtDataEnd(plan);
+  if (atEnd) {
+    // ("no order in the last 3 months of the data": the data's own last months, once its range is read.)
+    if (!probe) return { kind: 'failed', message: 'The data has no date to find its last months by.' };
+    if (results.length === 0) return { kind: 'query', query: probe };
+    const data = rangeOf(results[0]);
+    if (!data) return { kind: 'failed', message: 'The range of the data could not be read.' };
+    const moved = atEnd(data.last);
+    const query = queryFor(moved);
+    const result = results[1];
+    if (!result || isError(result)) return { kind: 'query', query };
+    return {
+      kind: 'answer',
+      text: withNote(`The data ends on ${data.last}.`, answerFor(moved, query, result)),
+    };
+  }
   if (probe && period && reachesToday(plan, today)) {
     // Range first: [range, main or latest].
     const data = rangeOf(results[0]);
