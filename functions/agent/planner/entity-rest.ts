@@ -32,6 +32,30 @@ export const ownMember =
   (rows: EntityRows, catalog: readonly CatalogCube[], cube: CatalogCube) => (m: CatalogMember) =>
     ofEntity(rows, m) || heldByEntity(catalog, cube, m);
 
+/** "per region", "by segment", "in each region", "broken down by region", "break ... down by region". */
+export const BREAKDOWN =
+  /\b(?:broken\s+down\s+by|down\s+by|split\s+by|(?:for|in)\s+(?:each|every)|by|per|across)\s+(?:the\s+)?([a-z]+)\b/gi;
+
+/** The attribute a breakdown word names ("region", "segment") among the customer's own (`owned`): one, or none. */
+export function attributeNamed(word: string, cube: CatalogCube, owned: (m: CatalogMember) => boolean) {
+  const one = word.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
+  const hits = cube.members.filter(
+    (m) =>
+      m.kind === 'dimension' &&
+      m.type === 'string' &&
+      m.values.length > 0 &&
+      owned(m) &&
+      (m.titleWords.includes(one) || m.names.includes(one)),
+  );
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** The attributes a text's breakdown words name (BREAKDOWN, attributeNamed), in order. */
+export const breakdownsNamed = (text: string, cube: CatalogCube, owned: (m: CatalogMember) => boolean) =>
+  [...text.matchAll(BREAKDOWN)]
+    .map((m) => attributeNamed(m[1] ?? '', cube, owned))
+    .filter((m): m is CatalogMember => m !== undefined);
+
 /** The question with the reader's own words (`own`) and its punctuation taken out, read as a question about orders. */
 export function restPlan(
   question: string,

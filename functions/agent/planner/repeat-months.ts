@@ -9,7 +9,7 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
-import { entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
+import { breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity } from './per-entity';
@@ -63,8 +63,6 @@ const CUSTOMERS_WITH =
   /\b(?:how\s+many|number\s+of|count\s+of)\s+(?:customers|clients|buyers|accounts)\s+(?:had|have|has|with|got)\s+(?:at\s+least\s+(\d+)|(\d+)\s+or\s+more|(\d+)\+|more\s+than\s+(\d+))\s+$/i;
 const COUNT = /\b(?:how\s+many|number\s+of|count)\b/i;
 const SHARE = /\b(?:share|percent(?:age)?|proportion|fraction|%)\b/i;
-const BREAKDOWN =
-  /\b(?:broken\s+down\s+by|split\s+by|(?:for|in)\s+(?:each|every)|by|per|across)\s+(?:the\s+)?([a-z]+)\b/gi;
 /** Period words other than one year: not read here. */
 const OTHER_PERIOD =
   /\b(?:q[1-4]|h[12]|quarter|half|week|today|yesterday|last|this|since|before|after|between|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
@@ -94,20 +92,7 @@ export function readRepeatMonths(
     return { refuse: REFUSAL };
   const year = years[0];
   const owned = ownMember(rows, catalog, cube);
-  const splits = [...rest.matchAll(BREAKDOWN)]
-    .map((m) => {
-      const one = (m[1] ?? '').toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
-      const hits = cube.members.filter(
-        (x) =>
-          x.kind === 'dimension' &&
-          x.type === 'string' &&
-          x.values.length > 0 &&
-          owned(x) &&
-          (x.titleWords.includes(one) || x.names.includes(one)),
-      );
-      return hits.length === 1 ? hits[0] : undefined;
-    })
-    .filter((m): m is CatalogMember => m !== undefined);
+  const splits = breakdownsNamed(rest, cube, owned);
   const by = splits[0];
   if (splits.some((m) => m !== by)) return { refuse: REFUSAL };
   const customers = CUSTOMERS_WITH.exec(before);

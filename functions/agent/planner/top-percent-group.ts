@@ -11,7 +11,7 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
-import { entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
+import { BREAKDOWN, breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity } from './per-entity';
@@ -96,26 +96,9 @@ const SHARE_OF_THEM = /\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+
 /** "how much did they spend", "their total spend": their spend summed. */
 const TOTAL =
   /\bhow\s+much\b[^?]*\b(?:spend|spent|bring|revenue|sales)\b|\b(?:total|combined|sum\s+of)\b[^?]*\b(?:spend|spending|revenue|sales)\b/i;
-/** "per region", "by segment", "in each region", "broken down by region", "break ... down by region". */
-const BREAKDOWN =
-  /\b(?:broken\s+down\s+by|down\s+by|split\s+by|(?:for|in)\s+(?:each|every)|by|per|across)\s+(?:the\s+)?([a-z]+)\b/gi;
 
 const REFUSAL =
   'I can give the top N% of customers by spend as a count (per region or segment), their average or total spend, their share of all spend, or the share of them in a segment, but not this question about them';
-
-/** The attribute a breakdown word names ("region", "segment"), of the customer's or of the rows held by the customer. */
-function attribute(word: string, cube: CatalogCube, owned: (m: CatalogMember) => boolean) {
-  const one = word.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
-  const hits = cube.members.filter(
-    (m) =>
-      m.kind === 'dimension' &&
-      m.type === 'string' &&
-      m.values.length > 0 &&
-      owned(m) &&
-      (m.titleWords.includes(one) || m.names.includes(one)),
-  );
-  return hits.length === 1 ? hits[0] : undefined;
-}
 
 /**
  * The group's reading of a question standing alone: a plan for one figure of it, a refusal when the question names
@@ -143,9 +126,7 @@ export function readTopPercentGroup(
     .filter((m) => m.kind === 'dimension' && m.type === 'string' && ofEntity(rows, m))
     .flatMap((m) => m.values.map((v) => ({ member: m, v })))
     .find(({ v }) => new RegExp(String.raw`\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(rest));
-  const splits = [...rest.matchAll(BREAKDOWN)]
-    .map((m) => attribute(m[1] ?? '', cube, owned))
-    .filter((m): m is CatalogMember => m !== undefined);
+  const splits = breakdownsNamed(rest, cube, owned);
   const by = splits[0];
   if (splits.some((m) => m !== by)) return { refuse: REFUSAL };
   const ask: TopPercent['ask'] | undefined =
@@ -285,9 +266,7 @@ export function topPercentFollowUp(
   // (A question that names its own group, or a new definition, is read on its own.)
   if (topPercentSaid(question)) return undefined;
   const owned = ownMember(p.rows, catalog, previous.cube);
-  const splits = [...question.matchAll(BREAKDOWN)]
-    .map((m) => attribute(m[1] ?? '', previous.cube, owned))
-    .filter((m): m is CatalogMember => m !== undefined);
+  const splits = breakdownsNamed(question, previous.cube, owned);
   const by = splits[0];
   const rest = question
     .replace(BREAKDOWN, ' ')

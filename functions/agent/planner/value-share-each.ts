@@ -9,7 +9,7 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
-import { entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
+import { breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity } from './per-entity';
@@ -82,8 +82,6 @@ export function valueShareNoun(said: string): { noun: string; people: boolean } 
   return undefined;
 }
 
-const BREAKDOWN =
-  /\b(?:broken\s+down\s+by|split\s+by|(?:for|in)\s+(?:each|every)|by|per|across)\s+(?:the\s+)?([a-z]+)\b/gi;
 const REFUSAL =
   'I can count the customers whose share of their own spend on one value is past a bound (per region or segment), or average that share over customers, but not this question about it';
 
@@ -116,20 +114,7 @@ export function readValueShareEach(
   const years = [...rest.matchAll(/\b20\d\d\b/g)].map((m) => Number(m[0]));
   if (years.some((y) => y !== year)) return { refuse: REFUSAL };
   const owned = ownMember(rows, catalog, cube);
-  const splits = [...rest.matchAll(BREAKDOWN)]
-    .map((m) => {
-      const one = (m[1] ?? '').toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
-      const hits = cube.members.filter(
-        (x) =>
-          x.kind === 'dimension' &&
-          x.type === 'string' &&
-          x.values.length > 0 &&
-          owned(x) &&
-          (x.titleWords.includes(one) || x.names.includes(one)),
-      );
-      return hits.length === 1 ? hits[0] : undefined;
-    })
-    .filter((m): m is CatalogMember => m !== undefined);
+  const splits = breakdownsNamed(rest, cube, owned);
   const by = splits[0];
   if (splits.some((m) => m !== by) || (by && !op)) return { refuse: REFUSAL };
   if (op && !/\b(?:how\s+many|number\s+of|count)\b/i.test(question)) return { refuse: REFUSAL };
