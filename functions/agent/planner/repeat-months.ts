@@ -8,7 +8,7 @@
  * 2 orders", definitions.ts); any other ask of them is refused.
  */
 import type { ResultLike } from './answer';
-import type { CatalogCube, CatalogMember } from './catalog';
+import type { CatalogCube } from './catalog';
 import { breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
