@@ -227,3 +227,25 @@ describe('bands listed one after another', () => {
     );
   });
 });
+
+describe("the first period's basis restated in brackets (tuning-31-after)", () => {
+  it.each([
+    [
+      'which two of those months rose the most over the month before (January against December 2023)?',
+      'which two of those months rose the most over the month before?',
+    ],
+    [
+      'which 3 months of 2025 gained the most revenue over the previous month (so January vs December 2024)?',
+      'which 3 months of 2025 gained the most revenue over the previous month?',
+    ],
+  ])('drops it: "%s"', (question, said) => {
+    expect(rephrase(question)).toBe(rephrase(said));
+    expect(rephrase(question)).not.toMatch(/January|December/);
+  });
+
+  it('keeps a bracket that names something else', () => {
+    expect(rephrase('revenue over the month before (in dollars)?')).toBe(
+      'revenue over the month before (in dollars)?',
+    );
+  });
+});

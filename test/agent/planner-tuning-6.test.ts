@@ -117,6 +117,7 @@ import * as tuning30cohorts from './questions/tuning-30-cohorts';
 import * as tuning30probed from './questions/tuning-30-probed';
 import * as tuning30shares from './questions/tuning-30-shares';
 import * as tuning30words from './questions/tuning-30-words';
+import * as tuning31after from './questions/tuning-31-after';
 import * as tuning31counts from './questions/tuning-31-counts';
 import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
@@ -1140,6 +1141,15 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning31probed,
       cases: tuning31probed.tuning31probed,
       rightAtLeast: 19,
+    },
+    {
+      // After held-out-31's one scoring: 0 of 3 right before (2 confident wrong, 1M, on d48eb61), 2 of 3 after, none
+      // wrong (1M and TEST): the first period's basis restated in brackets after "the month before" (phrases.ts).
+      // Still refused: "revenue by month in 2024 - which month fell the most ...", a breakdown said before a dash.
+      title: "tuning set 31 (after held-out-31: the first period's basis restated in brackets)",
+      module: tuning31after,
+      cases: tuning31after.tuning31after,
+      rightAtLeast: 2,
     },
     {
       // 23 of 40 before the planner change it tunes (1 confident wrong, 1M and TEST, on f247f5a), 34 after (also on the

@@ -201,6 +201,13 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "rose the most over the month before (January against December 2024)": the first period's basis restated in
+  // brackets says nothing more ("January against December 2024" was read as the two periods compared: one change
+  // of two months, confidently wrong).
+  [
+    /(\b(?:the\s+)?(?:month|quarter|week|year)\s+before|\b(?:the\s+)?(?:previous|prior|preceding)\s+(?:month|quarter|week|year))\s*\(\s*(?:so\s+|i\.?e\.?,?\s+|e\.?g\.?,?\s+|with\s+)?[a-z]+(?:\s+(?:19|20)\d\d)?\s+(?:against|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+)?[a-z]+\s+(?:of\s+)?(?:19|20)\d\d\s*\)/gi,
+    '$1',
+  ],
   // "how many customers signed up in each quarter of 2022, and what did they spend in 2025?": the breakdown said
   // first, as cohort-breakdowns.ts reads it ("for each quarter of 2022, how many customers signed up, and ..."); the
   // later year was read as a second signup period ("no data for 2025": confidently wrong).
