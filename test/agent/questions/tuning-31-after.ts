@@ -6,7 +6,7 @@
  *
  * Clock: Thursday 2027-06-03, as tuning-31-probed's.
  */
-import { inYear, type SecondOrderCase } from './tuning-2';
+import type { SecondOrderCase } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_31_AFTER_NOW = '2027-06-03T14:00:00Z';
