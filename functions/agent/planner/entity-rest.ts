@@ -56,6 +56,16 @@ export const breakdownsNamed = (text: string, cube: CatalogCube, owned: (m: Cata
     .map((m) => attributeNamed(m[1] ?? '', cube, owned))
     .filter((m): m is CatalogMember => m !== undefined);
 
+/**
+ * The plan a per-customer reader fills in (repeat-months, value-share-each, top-percent-group): the cube's plain
+ * reading with no filters, breakdown or period of its own (the reader's `perEntity` holds them).
+ */
+export function perEntityBase(cubes: readonly CatalogCube[], read: PlainRead): Plan | undefined {
+  const base = restPlan('', [], cubes, read);
+  if (!base) return undefined;
+  return { ...base, filters: [], numberFilters: [], dimensions: [], range: undefined, compare: undefined };
+}
+
 /** The question with the reader's own words (`own`) and its punctuation taken out, read as a question about orders. */
 export function restPlan(
   question: string,

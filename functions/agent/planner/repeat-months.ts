@@ -9,12 +9,13 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube } from './catalog';
-import { breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
+import { breakdownsNamed, entityCubes, ownMember, type PlainRead, perEntityBase } from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity } from './per-entity';
 import type { PerEntity, Period, Plan } from './plan';
 import { ident, type PlannedQuery, plannedQuery, withinPeriod } from './sql';
+import { yearPeriod } from './vocabulary';
 
 type RepeatMonths = Extract<PerEntity, { kind: 'repeat-months' }>;
 
@@ -109,18 +110,11 @@ export function readRepeatMonths(
         ? 'count'
         : undefined;
   if (!ask || (by && ask === 'share')) return { refuse: REFUSAL };
-  const base = restPlan('', [], cubes, read);
+  const base = perEntityBase(cubes, read);
   if (!base) return { refuse: REFUSAL };
-  const period: Period | undefined = year
-    ? { label: String(year), from: `${year}-01-01`, to: `${year + 1}-01-01` }
-    : undefined;
+  const period: Period | undefined = year ? yearPeriod(year) : undefined;
   return {
     ...base,
-    filters: [],
-    numberFilters: [],
-    dimensions: [],
-    range: undefined,
-    compare: undefined,
     perEntity: {
       kind: 'repeat-months',
       rows,

@@ -11,12 +11,20 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
-import { BREAKDOWN, breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
+import {
+  BREAKDOWN,
+  breakdownsNamed,
+  entityCubes,
+  ownMember,
+  type PlainRead,
+  perEntityBase,
+} from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity } from './per-entity';
 import type { PerEntity, Period, Plan } from './plan';
 import { ident, type PlannedQuery, plannedQuery, quote, withinPeriod } from './sql';
+import { yearPeriod } from './vocabulary';
 
 type TopPercent = Extract<PerEntity, { kind: 'top-percent' }>;
 
@@ -150,18 +158,11 @@ export function readTopPercentGroup(
   const years = [...rest.matchAll(/\b20\d\d\b/g)].map((m) => Number(m[0]));
   if (years.some((y) => y !== group.year)) return { refuse: REFUSAL };
   // The rest must be read as a plain question about orders, with no filter, breakdown or period of its own.
-  const base = restPlan('', [], cubes, read);
+  const base = perEntityBase(cubes, read);
   if (!base) return { refuse: REFUSAL };
-  const period: Period | undefined = group.year
-    ? { label: String(group.year), from: `${group.year}-01-01`, to: `${group.year + 1}-01-01` }
-    : undefined;
+  const period: Period | undefined = group.year ? yearPeriod(group.year) : undefined;
   return {
     ...base,
-    filters: [],
-    numberFilters: [],
-    dimensions: [],
-    range: undefined,
-    compare: undefined,
     perEntity: {
       kind: 'top-percent',
       rows,

@@ -9,12 +9,13 @@
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
-import { breakdownsNamed, entityCubes, ownMember, type PlainRead, restPlan } from './entity-rest';
+import { breakdownsNamed, entityCubes, ownMember, type PlainRead, perEntityBase } from './entity-rest';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, ofEntity } from './per-entity';
 import type { PerEntity, Period, Plan } from './plan';
 import { ident, type PlannedQuery, plannedQuery, quote, withinPeriod } from './sql';
+import { yearPeriod } from './vocabulary';
 
 type ValueShare = Extract<PerEntity, { kind: 'value-share-each' }>;
 
@@ -118,18 +119,11 @@ export function readValueShareEach(
   const by = splits[0];
   if (splits.some((m) => m !== by) || (by && !op)) return { refuse: REFUSAL };
   if (op && !/\b(?:how\s+many|number\s+of|count)\b/i.test(question)) return { refuse: REFUSAL };
-  const base = restPlan('', [], cubes, read);
+  const base = perEntityBase(cubes, read);
   if (!base) return { refuse: REFUSAL };
-  const within: Period | undefined = year
-    ? { label: String(year), from: `${year}-01-01`, to: `${year + 1}-01-01` }
-    : undefined;
+  const within: Period | undefined = year ? yearPeriod(year) : undefined;
   return {
     ...base,
-    filters: [],
-    numberFilters: [],
-    dimensions: [],
-    range: undefined,
-    compare: undefined,
     perEntity: {
       kind: 'value-share-each',
       rows,
