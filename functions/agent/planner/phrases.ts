@@ -201,6 +201,20 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "the change in revenue between 2024 and 2025 (2025 minus 2024)": the direction restated in brackets, the later
+  // year minus the earlier, is the change from the one to the other (the earlier minus the later is left, refused).
+  [
+    /(\b(?:between|from)\s+((?:19|20)\d\d)\s+(?:and|to)\s+((?:19|20)\d\d)\b[^()]*?)\s*\(\s*((?:19|20)\d\d)\s*(?:minus|-|–|less)\s*((?:19|20)\d\d)\s*\)/gi,
+    (all: string, said: string, a: string, b: string, later: string, earlier: string) => {
+      const [lo, hi] = [a, b].sort();
+      return later === hi && earlier === lo && lo !== hi ? said : all;
+    },
+  ],
+  // "which region brings us the most revenue", "which category brings me the most orders": has the most.
+  [
+    /\bbrings?\s+(?:us|me|you|in|our\s+(?:company|business))\s+(?=(?:the\s+)?(?:most|least|highest|lowest|biggest|largest|smallest)\b)/gi,
+    'has ',
+  ],
   // "rose the most over the month before (January against December 2024)": the first period's basis restated in
   // brackets says nothing more ("January against December 2024" was read as the two periods compared: one change
   // of two months, confidently wrong).
