@@ -1147,7 +1147,8 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       // 4 on 6cafad5 (refused); 6 of 7 after, none wrong (1M and TEST): the first period's basis restated in brackets
       // after "the month before", a difference's direction restated in brackets, "brings us the most" (phrases.ts).
       // Still refused: "revenue by month in 2024 - which month fell the most ...", a breakdown said before a dash.
-      title: "tuning set 31 (after held-out-31: the first period's basis or a difference's direction in brackets, 'brings us the most')",
+      title:
+        "tuning set 31 (after held-out-31: the first period's basis or a difference's direction in brackets, 'brings us the most')",
       module: tuning31after,
       cases: tuning31after.tuning31after,
       rightAtLeast: 6,
