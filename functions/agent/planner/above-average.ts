@@ -29,6 +29,10 @@ const ABOVE_AVERAGE = new RegExp(
 
 const DOWN = new Set(['less', 'fewer', 'lower', 'smaller', 'below', 'under']);
 
+/** The stand-in of "more (orders) than the average one": "more than 1 orders", "less than 1" (the caller's level). */
+const thanOne = ([, word = '', noun]: RegExpExecArray) =>
+  `${DOWN.has(word.toLowerCase()) ? (noun ? 'fewer' : 'less') : 'more'} than 1${noun ? ` ${noun}` : ''}`;
+
 /**
  * "more than the median customer", "above the median", "spent less than the median one did": against the median
  * entity's figure. Only where people are what is counted or listed (orders above the median order are refused by
@@ -76,34 +80,22 @@ export function readAboveAverage(question: string): {
     const text = question.replace(said, down ? 'under $1' : 'over $1');
     return { text, average: 'rows', ...(year ? { averageYear: Number(year) } : {}) };
   }
-  const people = PEOPLE.test(question);
-  const thanMedian = people ? THAN_MEDIAN.exec(question) : null;
-  if (thanMedian) {
-    const [said, word = '', noun] = thanMedian;
-    const stand = `${DOWN.has(word.toLowerCase()) ? (noun ? 'fewer' : 'less') : 'more'} than 1${noun ? ` ${noun}` : ''}`;
-    return { text: question.replace(said, stand), average: 'median' };
-  }
-  const aboveMedian = people ? ABOVE_MEDIAN.exec(question) : null;
-  if (aboveMedian) {
-    const [said, word = ''] = aboveMedian;
-    return {
-      text: question.replace(said, DOWN.has(word.toLowerCase()) ? 'under 1' : 'over 1'),
-      average: 'median',
-    };
-  }
-  const than = THAN_AVERAGE.exec(question);
-  if (than) {
-    const [said, word = '', noun] = than;
-    const stand = `${DOWN.has(word.toLowerCase()) ? (noun ? 'fewer' : 'less') : 'more'} than 1${noun ? ` ${noun}` : ''}`;
-    return { text: question.replace(said, stand), average: true };
-  }
-  const above = ABOVE_AVERAGE.exec(question);
-  if (above) {
-    const [said, word = ''] = above;
-    return {
-      text: question.replace(said, DOWN.has(word.toLowerCase()) ? 'under 1' : 'over 1'),
-      average: true,
-    };
+  // Against the median one where people are counted, then against the average one.
+  const levels = [
+    ...(PEOPLE.test(question)
+      ? [{ than: THAN_MEDIAN, above: ABOVE_MEDIAN, average: 'median' as const }]
+      : []),
+    { than: THAN_AVERAGE, above: ABOVE_AVERAGE, average: true as const },
+  ];
+  for (const { than, above, average } of levels) {
+    const said = than.exec(question);
+    if (said) return { text: question.replace(said[0], thanOne(said)), average };
+    const bound = above.exec(question);
+    if (bound)
+      return {
+        text: question.replace(bound[0], DOWN.has((bound[1] ?? '').toLowerCase()) ? 'under 1' : 'over 1'),
+        average,
+      };
   }
   return { text: question };
 }

@@ -63,6 +63,12 @@ function contradict(bounds: NumberFilter[]): boolean {
   );
 }
 
+/** The member whose plain bounds leave no value between them (over $500 and under $100), if any. */
+export function contradicted(plan: Plan): CatalogMember | undefined {
+  const plain = plan.numberFilters.filter((f) => !f.vsAverage);
+  return plain.find((f) => contradict(plain.filter((g) => g.member === f.member)))?.member;
+}
+
 /** The plan broken down by the bands its contradicting bounds on one number mark, or undefined. */
 export function readBands(plan: Plan): Plan | undefined {
   const plain = plan.numberFilters.filter((f) => !f.vsAverage);

@@ -3,6 +3,7 @@
  * questions): a plan that reads, but whose query cannot hold what the question says. Each is refused with the
  * reason, never answered as the question it was read as.
  */
+import { contradicted } from './bands';
 import { withinOneBucket } from './clock';
 import type { Plan } from './plan';
 
@@ -73,7 +74,7 @@ const TIMES_ON_TOP =
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("how many orders were under $100, between $100 and $500, and over $500": bands listed, read as one set of
   // conditions no row meets together; "0 orders" was confidently wrong.)
-  const empty = emptyBounds(plan);
+  const empty = contradicted(plan)?.title;
   if (empty)
     return `I read conditions on ${empty.toLowerCase()} that no row meets together (bands listed one after another): ask for each band in turn ("how many orders were under $100")`;
   // ("which regions' order counts fell in every quarter of 2025": the rows in every period, counted, dropped the
@@ -188,20 +189,5 @@ export function misreading(plan: Plan, question: string): string | undefined {
     );
   if (clash && counted)
     return `I read both "${clash.values.join(' or ')}" as the only rows counted and "${counted.values.join(' or ')}" as the rows each customer must lack, which no row can be at once: please ask for one of the two`;
-  return undefined;
-}
-
-/** The title of a member whose number conditions leave no value between them (over 500 and under 100), if any. */
-function emptyBounds(plan: Plan): string | undefined {
-  const plain = plan.numberFilters.filter((f) => !f.vsAverage);
-  for (const f of plain) {
-    const own = plain.filter((g) => g.member === f.member);
-    const lows = own.filter((g) => g.op === '>' || g.op === '>=');
-    const highs = own.filter((g) => g.op === '<' || g.op === '<=');
-    for (const lo of lows)
-      for (const hi of highs)
-        if (lo.value > hi.value || (lo.value === hi.value && (lo.op === '>' || hi.op === '<')))
-          return f.member.title;
-  }
   return undefined;
 }
