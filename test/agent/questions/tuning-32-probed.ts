@@ -1,0 +1,67 @@
+/**
+ * The lead's probes of the session of 2026-11-29/30 (23:12-02:12 UTC; issue 29), in the lead's own words, written
+ * before the changes they tune (helpers took held-out-31's misses, rows against a median and asker-defined words,
+ * and counts and shares per period, in tuning-32-miss/rows/period). The first batch, on 0784e1a: a group ranked by
+ * its figure per customer ("top 3 regions by revenue per customer": each customer's top regions, confidently wrong)
+ * and "more than one region" (refused: "one" read as a word).
+ *
+ * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
+ */
+import { inYear, type SecondOrderCase } from './tuning-2';
+import type { Tuning6Case } from './tuning-6-entities';
+
+export const TUNING_32_PROBED_NOW = '2027-03-31T14:00:00Z';
+
+/** Each value of `dimension` (orders' own, or the customer's `c.` one) and its `figure` per distinct customer. */
+const perCustomer = (dimension: string, figure: string, where = 'TRUE') =>
+  `SELECT ${dimension} AS d, ${figure} / count(DISTINCT o.customer_id) AS v
+   FROM orders o JOIN customers c ON o.customer_id = c.id WHERE ${where} GROUP BY 1 ORDER BY 2 DESC`;
+/** How many customers have rows in more than `n` distinct values of `column` in the period `where`. */
+const moreThanDistinct = (column: string, n: number, where = 'TRUE') =>
+  `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${where} GROUP BY 1
+   HAVING count(DISTINCT ${column}) > ${n})`;
+
+export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
+  {
+    class: 'top-per-group',
+    ask: 'top 3 regions by revenue per customer last year',
+    sql: `${perCustomer('o.region', 'sum(o.amount)', inYear(2025, 'o.created_at'))} LIMIT 3`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which segment has the highest revenue per customer',
+    sql: `${perCustomer('c.segment', 'sum(o.amount)')} LIMIT 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'top 2 regions by orders per customer',
+    sql: `${perCustomer('o.region', 'count(*)')} LIMIT 2`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which region has the most orders per customer',
+    sql: `${perCustomer('o.region', 'count(*)')} LIMIT 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'which category has the fewest orders per customer in 2025',
+    sql: `SELECT category, count(*) / count(DISTINCT customer_id) AS v FROM orders WHERE ${inYear(2025)}
+      GROUP BY 1 ORDER BY 2 LIMIT 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers ordered from more than one region',
+    sql: moreThanDistinct('region', 1),
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers placed more than one order in december 2025',
+    sql: `SELECT count(*) FROM (SELECT customer_id FROM orders
+      WHERE created_at >= '2025-12-01' AND created_at < '2026-01-01' GROUP BY 1 HAVING count(*) > 1)`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'how many customers bought from more than one category in january 2025',
+    sql: moreThanDistinct('category', 1, "created_at >= '2025-01-01' AND created_at < '2025-02-01'"),
+  },
+];
