@@ -122,6 +122,7 @@ import * as tuning31counts from './questions/tuning-31-counts';
 import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
 import * as tuning31words from './questions/tuning-31-words';
+import * as tuning32probed from './questions/tuning-32-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1152,6 +1153,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning31after,
       cases: tuning31after.tuning31after,
       rightAtLeast: 6,
+    },
+    {
+      // The lead's probes on 2027-03-31: 0 of 8 right before (5 confident wrong, 1M, on 0784e1a), 8 after, none wrong
+      // (1M and TEST): a group ranked by its figure per customer (phrases.ts), "more than one" before a noun (text.ts).
+      title: "tuning set 32 (probed: a group ranked by its figure per customer, 'more than one region')",
+      module: tuning32probed,
+      cases: tuning32probed.tuning32probed,
+      rightAtLeast: 8,
     },
     {
       // 23 of 40 before the planner change it tunes (1 confident wrong, 1M and TEST, on f247f5a), 34 after (also on the

@@ -201,6 +201,21 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "top 3 regions by revenue per customer", "which segment has the highest revenue per customer", "which region
+  // has the most orders per customer": a group ranked by its figure per customer is the average per customer (read
+  // as it stood, "per customer" was the group ranked within: each customer's top region, confidently wrong).
+  [
+    /\b(by|(?:the\s+)?(?:highest|lowest|most|fewest|least|biggest|largest|smallest|greatest))\s+(revenue|sales|spend(?:ing)?|orders|purchases|number\s+of\s+orders|order\s+count)\s+per\s+(?:customer|client|buyer|shopper|account|head)\b/gi,
+    (_all: string, rank: string, figure: string) => {
+      const orders = /orders|purchases|count/i.test(figure);
+      const word = rank.replace(/^the\s+/i, '').toLowerCase();
+      const lead =
+        word === 'by'
+          ? 'by'
+          : `the ${['lowest', 'fewest', 'least', 'smallest'].includes(word) ? 'lowest' : 'highest'}`;
+      return `${lead} average ${orders ? 'number of orders' : 'revenue'} per customer`;
+    },
+  ],
   // "the change in revenue between 2024 and 2025 (2025 minus 2024)": the direction restated in brackets, the later
   // year minus the earlier, is the change from the one to the other (the earlier minus the later is left, refused).
   [

@@ -47,6 +47,8 @@ export function words(text: string): string[] {
     // "revenue & orders": a list.
     .replace(/\s&\s/g, ' and ')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    // "more than one region", "fewer than one order": the number after a comparison ("one" elsewhere stays a word).
+    .replace(/\b(more|fewer|less|greater)\s+than\s+one\b(?!\s+of\b)/g, '$1 than 1')
     // "70+ orders": 70 or more.
     .replace(/(\d)\+/g, '$1 or more')
     // "40k", "1.5m", "2 million": the number written out.
