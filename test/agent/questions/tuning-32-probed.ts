@@ -3,7 +3,8 @@
  * before the changes they tune (helpers took held-out-31's misses, rows against a median and asker-defined words,
  * and counts and shares per period, in tuning-32-miss/rows/period). The first batch, on 0784e1a: a group ranked by
  * its figure per customer ("top 3 regions by revenue per customer": each customer's top regions, confidently wrong)
- * and "more than one region" (refused: "one" read as a word).
+ * and "more than one region" (refused: "one" read as a word). The second (on 6e71114d; all 6 confident wrong): a rate of one value "vs overall"
+ * (the value's rate alone, the whole left out) and "list the regions where ... went up" (every region listed).
  *
  * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -63,5 +64,48 @@ export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'counts-per-entity',
     ask: 'how many customers bought from more than one category in january 2025',
     sql: moreThanDistinct('category', 1, "created_at >= '2025-01-01' AND created_at < '2025-02-01'"),
+  },
+  {
+    class: 'combined-shares',
+    ask: 'return rate for electronics vs overall',
+    check: 'answer',
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'returned' AND category = 'electronics')
+        / count(*) FILTER (WHERE category = 'electronics'),
+      100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) FROM orders`,
+  },
+  {
+    class: 'combined-shares',
+    ask: "what's the return rate for electronics compared to the overall return rate",
+    check: 'answer',
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'returned' AND category = 'electronics')
+        / count(*) FILTER (WHERE category = 'electronics'),
+      100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) FROM orders`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'cancellation rate in the west vs overall in 2025',
+    check: 'answer',
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'cancelled' AND region = 'west') / count(*) FILTER (WHERE region = 'west'),
+      100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*) FROM orders WHERE ${inYear(2025)}`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'share of orders cancelled for enterprise compared with the company as a whole',
+    check: 'answer',
+    sql: `SELECT 100.0 * count(*) FILTER (WHERE o.status = 'cancelled' AND c.segment = 'enterprise')
+        / count(*) FILTER (WHERE c.segment = 'enterprise'),
+      100.0 * count(*) FILTER (WHERE o.status = 'cancelled') / count(*) FROM orders o JOIN customers c ON o.customer_id = c.id`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'list the regions where avg order value went up in 2025',
+    sql: `WITH t AS (SELECT region, avg(amount) FILTER (WHERE ${inYear(2024)}) AS a, avg(amount) FILTER (WHERE ${inYear(2025)}) AS b
+      FROM orders GROUP BY 1) SELECT region, a, b FROM t WHERE b > a ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'show me the categories that declined in revenue in 2024',
+    sql: `WITH t AS (SELECT category, sum(amount) FILTER (WHERE ${inYear(2023)}) AS a, sum(amount) FILTER (WHERE ${inYear(2024)}) AS b
+      FROM orders GROUP BY 1) SELECT category, a, b FROM t WHERE b < a ORDER BY 1`,
   },
 ];
