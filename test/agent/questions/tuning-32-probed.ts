@@ -4,7 +4,8 @@
  * and counts and shares per period, in tuning-32-miss/rows/period). The first batch, on 0784e1a: a group ranked by
  * its figure per customer ("top 3 regions by revenue per customer": each customer's top regions, confidently wrong)
  * and "more than one region" (refused: "one" read as a word). The second (on 6e71114d; all 6 confident wrong): a rate of one value "vs overall"
- * (the value's rate alone, the whole left out) and "list the regions where ... went up" (every region listed).
+ * (the value's rate alone, the whole left out) and "list the regions where ... went up" (every region listed). The
+ * third (on f42eadbb): the customers with the most orders in a single day or week (their orders over the whole span).
  *
  * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -107,5 +108,19 @@ export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'show me the categories that declined in revenue in 2024',
     sql: `WITH t AS (SELECT category, sum(amount) FILTER (WHERE ${inYear(2023)}) AS a, sum(amount) FILTER (WHERE ${inYear(2024)}) AS b
       FROM orders GROUP BY 1) SELECT category, a, b FROM t WHERE b < a ORDER BY 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'which customer placed the most orders in a single day',
+    sql: `WITH d AS (SELECT c.name, date_trunc('day', o.created_at) AS d, count(*) AS v FROM orders o
+        JOIN customers c ON o.customer_id = c.id GROUP BY 1, 2),
+      t AS (SELECT name, max(v) AS v FROM d GROUP BY 1) SELECT name, v FROM t WHERE v = (SELECT max(v) FROM t) ORDER BY 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'who placed the most orders in one week in 2025',
+    sql: `WITH d AS (SELECT c.name, date_trunc('week', o.created_at) AS w, count(*) AS v FROM orders o
+        JOIN customers c ON o.customer_id = c.id WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1, 2),
+      t AS (SELECT name, max(v) AS v FROM d GROUP BY 1) SELECT name, v FROM t WHERE v = (SELECT max(v) FROM t) ORDER BY 1`,
   },
 ];
