@@ -5,7 +5,9 @@
  * its figure per customer ("top 3 regions by revenue per customer": each customer's top regions, confidently wrong)
  * and "more than one region" (refused: "one" read as a word). The second (on 6e71114d; all 6 confident wrong): a rate of one value "vs overall"
  * (the value's rate alone, the whole left out) and "list the regions where ... went up" (every region listed). The
- * third (on f42eadbb): the customers with the most orders in a single day or week (their orders over the whole span).
+ * third (on f42eadbb): the customers with the most orders in a single day or week (their orders over the whole span). The fourth (threads; on baa001cf): "which of those grew vs
+ * 2024?" after a breakdown (every row listed with its change, none grew), and the top N's other figure asked in the
+ * period they were ranked in (refused as "another period", or ranked anew).
  *
  * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -122,5 +124,28 @@ export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
     sql: `WITH d AS (SELECT c.name, date_trunc('week', o.created_at) AS w, count(*) AS v FROM orders o
         JOIN customers c ON o.customer_id = c.id WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1, 2),
       t AS (SELECT name, max(v) AS v FROM d GROUP BY 1) SELECT name, v FROM t WHERE v = (SELECT max(v) FROM t) ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: ['revenue by region in 2025', 'which of those grew vs 2024?'],
+    sql: `WITH t AS (SELECT region, sum(amount) FILTER (WHERE ${inYear(2024)}) AS a, sum(amount) FILTER (WHERE ${inYear(2025)}) AS b
+      FROM orders GROUP BY 1) SELECT region, a, b FROM t WHERE b > a ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: ['orders by category in 2025', 'which ones declined from 2024'],
+    sql: `WITH t AS (SELECT category, count(*) FILTER (WHERE ${inYear(2024)}) AS a, count(*) FILTER (WHERE ${inYear(2025)}) AS b
+      FROM orders GROUP BY 1) SELECT category, a, b FROM t WHERE b < a ORDER BY 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: ['top 5 customers by spend in 2025', 'how many orders did each of them place in 2025?'],
+    sql: `SELECT c.name, sum(o.amount) AS spend, count(*) AS n FROM orders o JOIN customers c ON o.customer_id = c.id
+      WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+  },
+  {
+    class: 'top-per-group',
+    ask: ['top 3 categories by revenue in 2024', 'what was their order count in 2024'],
+    sql: `SELECT category, sum(amount), count(*) FROM orders WHERE ${inYear(2024)} GROUP BY 1 ORDER BY 2 DESC LIMIT 3`,
   },
 ];
