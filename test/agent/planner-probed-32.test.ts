@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
+import { answerFor } from '../../functions/agent/planner/respond';
 import { words } from '../../functions/agent/planner/text';
 import { demoPlan } from './support/demo-reading';
 
@@ -75,5 +76,75 @@ describe('"more than one" before a noun', () => {
     ],
   ])('%s', (asked, title) => {
     expect(titleOf(asked)).toBe(title);
+  });
+});
+
+describe('a rate of one value against the whole', () => {
+  it.each([
+    'return rate for electronics vs overall',
+    "what's the return rate for electronics compared to the overall return rate",
+    'share of orders cancelled for enterprise compared with the company as a whole',
+  ])('%s: the rate of each value, and over all of them', (asked) => {
+    const p = plan(asked);
+    expect(p.filters).toEqual([]);
+    expect(p.dimensions).toHaveLength(1);
+    expect(p.overall).toBe(true);
+    expect(p.share?.part).toBeDefined();
+    const q = queryFor(p);
+    expect(q.sql).toContain('AS all_share');
+    expect(q.columns.slice(-3).map((c) => c.role)).toEqual(['whole', 'whole', 'whole']);
+  });
+
+  it('is no whole when the compared side is another value', () => {
+    expect(plan('return rate for electronics vs toys').overall).toBeUndefined();
+  });
+});
+
+describe('"list the regions where ... went up"', () => {
+  it('keeps the ones that moved that way, as "which regions"', () => {
+    expect(plan('list the regions where avg order value went up in 2025').change?.only).toBe('up');
+    expect(plan('show me the categories that declined in revenue in 2024').change?.only).toBe('down');
+  });
+
+  it('lists every one when none is picked out', () => {
+    expect(plan('list the regions and their revenue change in 2025').change?.only).toBeUndefined();
+  });
+});
+
+describe('the most in a single day', () => {
+  it('ranks the entities by their largest figure of one day (or week), every tie kept', () => {
+    const p = plan('which customer placed the most orders in a single day');
+    expect(p.perEntity?.kind === 'top' && p.perEntity.peak).toBe('day');
+    expect(queryFor(p).sql).toContain("date_trunc('day', created_at) AS unit");
+    const week = plan('who placed the most orders in one week in 2025');
+    expect(week.perEntity?.kind === 'top' && week.perEntity.peak).toBe('week');
+  });
+
+  it('is no peak for the fewest (the customer-day pairs are ranked instead)', () => {
+    expect(plan('which customers placed the fewest orders in a single day').perEntity).toBeUndefined();
+  });
+
+  it('says so when no first row falls in the span ranked', () => {
+    const p = plan('which month in 2024 had the most new first-time buyers');
+    const text = answerFor(p, queryFor(p), { schema: [], data: [], totalRows: 0 });
+    expect(text).toContain('none, as no customer');
+  });
+});
+
+describe('threads', () => {
+  it('"which of those grew vs 2024?" keeps only the ones that did', () => {
+    expect(plan('revenue by region in 2025', 'which of those grew vs 2024?').change?.only).toBe('up');
+    expect(plan('orders by category in 2025', 'which ones declined from 2024').change?.only).toBe('down');
+    // (A ranking word ranks them instead.)
+    const most = plan('revenue by region in 2025', 'which of those grew the most vs 2024?');
+    expect(most.change?.only).toBeUndefined();
+    expect(most.top?.n).toBe(1);
+  });
+
+  it("the top N's other figure in the period they were ranked in: the same rows, the figure beside", () => {
+    const p = plan('top 5 customers by spend in 2025', 'how many orders did each of them place in 2025?');
+    expect(p.top?.n).toBe(5);
+    expect(p.measures.map((m) => m.column)).toEqual(['total_amount', 'count']);
+    expect(queryFor(p).title).toBe('Top 5 customers by spend (total amount) and number of orders, in 2025');
   });
 });

@@ -177,6 +177,9 @@ function firstText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: s
   if (plan.grain && plan.top) {
     const label = labeler(plan, query);
     const most = plan.top.direction === 'asc' ? 'fewest' : 'most';
+    // ("which month in 2024 had the most first-time buyers": no first order in that span at all, said so.)
+    if (result.totalRows === 0 || result.data.length === 0)
+      return `${capitalise(plan.grain)} with the ${most} ${entities} by their first ${rowNoun}${scope}: none, as no ${entities.replace(/s$/, '')}'s first ${rowNoun} falls${scope || ' in the span asked'} (0 in every ${plan.grain}).`;
     return `${capitalise(plan.grain)} with the ${most} ${entities} by their first ${rowNoun}${scope}:\n${lines(result.data, result.totalRows, (r) => `- ${label(r)}: ${formatFigure(undefined, r[1])}`)}`;
   }
   if (plan.grain) {

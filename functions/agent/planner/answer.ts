@@ -87,7 +87,17 @@ function shareText(
     result.totalRows > rows.length
       ? `\n(the first ${rows.length} of ${result.totalRows} rows; the table holds the rest.)`
       : '';
-  return `${query.title}:\n${lines.join('\n')}${more}`;
+  // ("the return rate for electronics vs overall": the rate over all of them, from the last three columns.)
+  const first = result.data[0];
+  const n = query.columns.length;
+  const overall =
+    plan.overall &&
+    first &&
+    n >= 3 &&
+    query.columns.slice(n - 3).every((c) => c.role === 'whole' && !c.member)
+      ? `\nOver all of them together: ${percent(first, n - 1)} (${formatFigure(member, first[n - 3])} of ${formatFigure(member, first[n - 2])}).`
+      : '';
+  return `${query.title}:\n${lines.join('\n')}${more}${overall}`;
 }
 
 /** The final answer: states the numbers of the result in words. */

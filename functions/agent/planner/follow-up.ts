@@ -248,6 +248,26 @@ export interface FollowUp {
   refuse?: string;
 }
 
+/** "which of those grew vs 2024?": the ones that moved that way asked, with no ranking word. */
+const WHICH_MOVED =
+  /^\s*(?:and\s+|so\s+|ok\s+)?which\s+(?:of\s+(?:those|them|these)|ones?)\b[^?]*?\b(grew|grow|rose|rise|increased|went\s+up|gained|improved|fell|fall|declined|dropped|decreased|went\s+down|shrank)\b/i;
+
+/**
+ * "which of those grew vs 2024?" after "revenue by region in 2025": only the rows that moved that way (every row
+ * was listed with its change, none of which grew: confidently wrong), as second-order.ts reads "which regions grew".
+ */
+export function onlyThoseMoved(plan: Plan, question: string): Plan {
+  if (!plan.change || plan.change.only || plan.top || plan.dimensions.length === 0) return plan;
+  const moved = WHICH_MOVED.exec(question)?.[1];
+  if (
+    !moved ||
+    /\b(?:most|least|fastest|slowest|biggest|largest|smallest|best|worst|more|less)\b/i.test(question)
+  )
+    return plan;
+  const down = /fell|fall|declin|dropp|decreas|down|shrank/i.test(moved);
+  return { ...plan, change: { ...plan.change, only: down ? 'down' : 'up' } };
+}
+
 /**
  * The previous reading changed by the follow-up (`own`: the follow-up read against the previous cube), or
  * undefined when the follow-up names nothing the previous reading can take (it is then read on its own).
@@ -304,6 +324,20 @@ export function readFollowUp(
   // this reading cannot keep (it ranked 2024 anew, other rows: confidently wrong). "and in 2024?" asks the
   // ranking again and is read below.
   // "how did they change from 2024?" after a question of 2025: 2024 to 2025, not "since 2024" against the span before.
+  // ("how many orders did each of them place in 2025?" after the top 5 of 2025: the period ranked, said again, is
+  // no other period; the same rows with the figure beside, as "how many orders did they place?".)
+  const samePeriod =
+    previous.top &&
+    own.range &&
+    previous.range &&
+    !own.compare &&
+    !own.top &&
+    own.range.from === previous.range.from &&
+    own.range.to === previous.range.to;
+  if (samePeriod && pointsAtRows(text)) {
+    const besideSame = measureBeside(previous, { ...own, range: undefined }, text);
+    if (besideSame) return kept(besideSame);
+  }
   const fromNamed = changeFromNamed(previous, own, raws, text);
   if (fromNamed) return kept(fromNamed);
   if (sameRowsElsewhen(previous, own, text)) {

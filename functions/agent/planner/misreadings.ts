@@ -43,6 +43,10 @@ const PERIODS_PER_ENTITY =
 const ALSO_OF_THOSE =
   /\b(?:among|amongst|of)\s+(?:the\s+|those\s+|our\s+)?(?:customers|clients|buyers|shoppers|accounts)\b[^?]*?,\s*(?:what|how|which)\b[^?]*\b(?:also|too|as\s+well|additionally)\b/i;
 
+/** "in a single day", "in any one month", "within one calendar week": a figure of one period at a time. */
+const SINGLE_PERIOD =
+  /\b(?:in|on|within|during|for)\s+(?:a\s+single|any\s+(?:single|one)|one\s+single|a\s+given|one)\s+(?:calendar\s+)?(day|week|month|quarter|year)\b/i;
+
 /** The term a question defines in quotes (' "go-to category"'), or nothing. */
 const quotedTerm = (question: string) => {
   const term = /(?:^|\s)['"‘“]([a-z][a-z -]{0,40}[a-z])['"’”]/i.exec(question)?.[1];
@@ -74,6 +78,13 @@ const TIMES_ON_TOP =
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("how many orders were under $100, between $100 and $500, and over $500": bands listed, read as one set of
   // conditions no row meets together; "0 orders" was confidently wrong.)
+  // ("which customer placed the most orders in a single day": read as their orders over the whole span, the one
+  // day dropped; confidently wrong.)
+  const single = SINGLE_PERIOD.exec(question)?.[1]?.toLowerCase();
+  // (Read as such elsewhere: a top by one period's figure, tops.ts; a bound met in one month, each-period-bounds.ts.)
+  const topOverAll = plan.perEntity?.kind === 'top' && plan.perEntity.peak === undefined;
+  if (single && (topOverAll || (!plan.grain && !plan.perEntity)) && !plan.having?.grain && !plan.perGroup)
+    return `I read no figure of one ${single} at a time ("in a single ${single}"): I can give each one's figure per ${single} ("orders per customer by ${single}"), or over the whole span, not the largest in one ${single}`;
   const empty = contradicted(plan)?.title;
   if (empty)
     return `I read conditions on ${empty.toLowerCase()} that no row meets together (bands listed one after another): ask for each band in turn ("how many orders were under $100")`;

@@ -97,6 +97,14 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
         { role: 'measure', member: p.of },
       ]);
     }
+    if (p.peak) {
+      // "which customer placed the most orders in a single day": each one's largest figure of one day, every tie kept.
+      const sql = `WITH d AS (SELECT ${entity}, date_trunc('${p.peak}', ${at}) AS unit, MEASURE(${v}) AS v FROM ${table}${where(conds)} GROUP BY 1, 2), t AS (SELECT ${entity}, MAX(v) AS v FROM d GROUP BY 1) SELECT ${entity}, v AS ${v} FROM t WHERE v = (SELECT ${best}(v) FROM t) ORDER BY 1`;
+      return described(plan, sql, [
+        { role: 'dimension', member: p.rows.entity },
+        { role: 'measure', member: p.of },
+      ]);
+    }
     const sql = `WITH t AS (SELECT ${entity}, MEASURE(${v}) AS v FROM ${table}${where(conds)} GROUP BY 1) SELECT ${entity}, v AS ${v} FROM t WHERE v = (SELECT ${best}(v) FROM t) ORDER BY 1`;
     return described(plan, sql, [
       { role: 'dimension', member: p.rows.entity },
@@ -250,7 +258,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
 
 function topAnswer(plan: Plan, p: Extract<PerEntity, { kind: 'top' }>, result: ResultLike): string {
   const people = entityWord(p.rows.entity);
-  const what = nameOf(plan, p.of).toLowerCase();
+  const what = `${nameOf(plan, p.of).toLowerCase()}${p.peak ? ` in a single ${p.peak}` : ''}`;
   const scope = scopeText({ ...plan, perEntity: undefined });
   const rows = result.data;
   if (rows.length === 0) return `No ${people} have rows${scope}.`;

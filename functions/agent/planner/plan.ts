@@ -688,6 +688,8 @@ export type PerEntity =
       within?: { member: CatalogMember } | { periods: Period[] };
       /** Ranked by how many distinct units of their rows' dates hold a row ("ordered in the most months"). */
       units?: Grain;
+      /** Ranked by their largest figure of one unit ("the most orders in a single day"), tops.ts. */
+      peak?: Grain;
     };
 
 /**

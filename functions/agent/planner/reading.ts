@@ -39,6 +39,7 @@ import {
   looksLikeFollowUp,
   nothingFound,
   ofThoseElided,
+  onlyThoseMoved,
   periodsOfThread,
   periodWholeSaid,
   readFollowUp,
@@ -711,23 +712,16 @@ function unsound(reading: Reading, question = '', models: readonly CatalogCube[]
     /\b(?:vs\.?|versus|compared?\s+(?:to|with)|against)\s+(?:the\s+)?(\w+(?:\s+(?!(?:in|for|during|this|last|of|on|at|from|since)\b)\w+)?)/i.exec(
       question,
     );
-  const oneFigure =
-    plan.dimensions.length === 0 &&
-    !plan.grain &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.top &&
-    !plan.also &&
-    !plan.first &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.distribution &&
-    !plan.percentile &&
-    plan.measures.length === 1 &&
-    plan.filters.every((f) => f.values.length === 1);
+  const oneFigure = asksOneFigure(plan);
+  // (A rate of one value, "the return rate for electronics vs overall": the same, one figure but for its share.)
+  const oneRate =
+    !!plan.share?.part &&
+    !oneFigure &&
+    asksOneFigure({ ...plan, share: undefined }) &&
+    plan.filters.length === 1;
   // ("... vs overall", "... vs all orders": the part and the whole, versus-whole.ts.)
-  const whole = versus && oneFigure && namesWhole(versus[1] ?? '') ? versusWhole(plan) : undefined;
+  const whole =
+    versus && (oneFigure || oneRate) && namesWhole(versus[1] ?? '') ? versusWhole(plan) : undefined;
   if (whole) return { ...reading, plan: whole };
   // ("how does the west's order count stack up against the total?" read as several figures of the west: the
   // whole it is compared with is not among them.)
@@ -1094,6 +1088,8 @@ function readThread(
       parsed = { ...own, unexplained: followUp?.unexplained ?? own.unexplained };
       // ("as a share of each region's orders?": within each group's own whole, follow-up.ts.)
       plan = followUp?.plan && shareWithinEach(followUp.plan, question);
+      // ("which of those grew vs 2024?": only the ones that did, follow-up.ts.)
+      if (plan) plan = onlyThoseMoved(plan, question);
       // ("which of them grew fastest?" after a top 3: among those rows, previous-pointers.ts.)
       if (plan && base) plan = amongPreviousTop(base, plan, question);
     } else {
@@ -1380,4 +1376,24 @@ function withinPreviousBreakdown(plan: Plan, previous: Plan, question: string): 
   ];
   if (asked.length < 2 || !asked.every((a) => said.has(a))) return plan;
   return { ...plan, range: previous.range };
+}
+
+/** Whether a plan asks for one figure: no breakdown, period, ranking or condition of its rows. */
+function asksOneFigure(plan: Plan): boolean {
+  return (
+    plan.dimensions.length === 0 &&
+    !plan.grain &&
+    !plan.compare &&
+    !plan.change &&
+    !plan.share &&
+    !plan.top &&
+    !plan.also &&
+    !plan.first &&
+    !plan.perEntity &&
+    !plan.having &&
+    !plan.distribution &&
+    !plan.percentile &&
+    plan.measures.length === 1 &&
+    plan.filters.every((f) => f.values.length === 1)
+  );
 }

@@ -503,14 +503,18 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
     const worst = tokens.some((t) => ['worst', 'poorest'].includes(t.raw));
     // "Which categories declined?" (no ranking word): the ones that fell, not all of them.
     // ("what was the % change for each" asks for a figure, not which ones: no filter to those that grew.)
-    const which = tokens.some(
-      (t, i) =>
-        t.raw === 'which' ||
-        (t.raw === 'what' &&
-          // ("up or down, and by what %?": the size of each change asked, not which ones rose.)
-          tokens[i - 1]?.raw !== 'by' &&
-          !['was', 'is', 'were', 'are', 's', 'the', 'did', 'does'].includes(tokens[i + 1]?.raw ?? '')),
-    );
+    const which =
+      tokens.some(
+        (t, i) =>
+          t.raw === 'which' ||
+          (t.raw === 'what' &&
+            // ("up or down, and by what %?": the size of each change asked, not which ones rose.)
+            tokens[i - 1]?.raw !== 'by' &&
+            !['was', 'is', 'were', 'are', 's', 'the', 'did', 'does'].includes(tokens[i + 1]?.raw ?? '')),
+      ) ||
+      // ("list the regions where avg order value went up in 2025": the ones that did, as "which regions".)
+      (['list', 'show', 'name', 'give'].includes(tokens[0]?.raw ?? '') &&
+        tokens.some((t) => ['where', 'whose', 'that'].includes(t.raw)));
     const only = !top && which && dimensions.length > 0 ? (change.down ? 'down' : 'up') : undefined;
     // ("which categories declined in every year": the ones that moved that way in each period; the rows that did,
     // listed, named a category that rose once as one that rose every year: confidently wrong.)

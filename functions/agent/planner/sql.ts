@@ -392,6 +392,11 @@ function shareQuery(plan: Plan): PlannedQuery {
     const partSum = `SUM(CASE WHEN ${rows || !part ? 'part_key = 1' : valueCondition('part_key', part)} THEN m ELSE 0 END)`;
     sql = `WITH t AS (${cte}) SELECT ${lead}${partSum} AS part, SUM(m) AS whole, 100.0 * ${partSum} / NULLIF(SUM(m), 0) AS share_percent FROM t`;
     if (labels.length > 0) sql += ` GROUP BY ${labels.map((_, i) => i + 1).join(', ')}`;
+    // ("the return rate for electronics vs overall": each value's rate, and the rate over all of them beside it.)
+    if (plan.overall && labels.length > 0) {
+      const ratio = `100.0 * ${partSum} / NULLIF(SUM(m), 0)`;
+      sql = `WITH t AS (${cte}), g AS (${sql.replace(/^WITH t AS \(.*?\) SELECT /s, 'SELECT ')}) SELECT g.*, (SELECT ${partSum} FROM t) AS all_part, (SELECT SUM(m) FROM t) AS all_whole, (SELECT ${ratio} FROM t) AS all_share FROM g`;
+    }
   } else {
     // "share of revenue by category, Q4 2024 vs Q4 2025", "... by category by month": each period's shares are
     // of that period's whole (was the sum over every period, each period's shares adding to half: wrong).
@@ -405,6 +410,9 @@ function shareQuery(plan: Plan): PlannedQuery {
   columns.push({ role: 'measure', ...(measure ? { member: measure } : {}) });
   columns.push({ role: 'whole', ...(measure ? { member: measure } : {}) });
   columns.push({ role: 'share' });
+  // (The rate over all of them: its part, whole and share, read by the answer from the last three columns.)
+  if (plan.overall && (part || rows) && labels.length > 0)
+    columns.push({ role: 'whole' }, { role: 'whole' }, { role: 'whole' });
   const shareColumn = labels.length + 3;
   if (plan.top) {
     sql += ` ORDER BY ${shareColumn} ${plan.top.direction === 'desc' ? 'DESC' : 'ASC'}`;

@@ -157,8 +157,32 @@ function unitsTop(
   return { ...plan, perEntity: { kind: 'top', rows, of, by: 'entity', direction, units: unit } };
 }
 
-/** A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). */
+/** "in a single day" (rephrased "in a day"), "in any one month": the entities' figure of one period at a time. */
+const SINGLE_PERIOD =
+  /\s*,?\s*\b(?:in|on|within|during)\s+(?:a\s+single|any\s+(?:single|one)|one\s+single|a\s+given|one|a)\s+(?:calendar\s+)?(day|week|month|quarter|year)\b/i;
+
+/**
+ * A ties-aware top reading, given the ordinary reading of the question's remaining words (periods, values). "Which
+ * customer placed the most orders in a single day": the entities by their largest figure of one day (peak); any other
+ * top said of one period at a time is left to the refusal (misreadings.ts).
+ */
 export function readTop(
+  question: string,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+): Plan | undefined {
+  const single = SINGLE_PERIOD.exec(question);
+  if (single) {
+    const plan = readTopOf(question.replace(SINGLE_PERIOD, ''), catalog, read);
+    const top = plan?.perEntity?.kind === 'top' ? plan.perEntity : undefined;
+    if (!plan || !top || top.by !== 'entity' || top.units || top.direction !== 'desc' || plan.grain)
+      return undefined;
+    return { ...plan, perEntity: { ...top, peak: (single[1] ?? 'day').toLowerCase() as Grain } };
+  }
+  return readTopOf(question, catalog, read);
+}
+
+function readTopOf(
   question: string,
   catalog: readonly CatalogCube[],
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,

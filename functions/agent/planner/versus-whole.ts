@@ -4,7 +4,9 @@
  * of the whole (the part, the whole and the percent, share-scopes.ts' query); another measure (an average) is
  * every value of the filtered dimension beside the figure over all rows (the "overall" column of sql.ts), so the
  * asked value and the whole are both stated. Only a whole named as such (overall, total, all, the company's,
- * everyone): "vs the west" or "vs last year" is another comparison, not read here.
+ * everyone): "vs the west" or "vs last year" is another comparison, not read here. A rate (a part's share of rows,
+ * "the return rate for electronics vs overall") is the rate of every value of the filtered dimension and the rate
+ * over all rows.
  */
 import type { Plan } from './plan';
 
@@ -35,6 +37,14 @@ const AFTER = new Set([
   'number',
   'count',
   'wide',
+  // ("the overall return rate", "the company as a whole", "the overall level".)
+  'rate',
+  'return',
+  'returns',
+  'cancellation',
+  'share',
+  'level',
+  'as',
 ]);
 
 /** Whether the compared side (the words after "vs", "compared with", ...) names the whole. */
@@ -49,6 +59,16 @@ export function versusWhole(plan: Plan): Plan | undefined {
   const measure = plan.measures[0];
   if (!part || others.length > 0 || part.negate || part.values.length !== 1 || !measure) return undefined;
   if (plan.numberFilters.length > 0 || plan.measures.length !== 1) return undefined;
+  // ("the return rate for electronics vs overall": the rate of every value of the filtered dimension, and the rate
+  // over all rows beside it, sql.ts' shareQuery.)
+  if (plan.share)
+    return plan.share.part &&
+      !plan.share.rows &&
+      !plan.share.second &&
+      !plan.share.top &&
+      part.member.kind === 'dimension'
+      ? { ...plan, filters: [], dimensions: [part.member], overall: true }
+      : undefined;
   if (measure.aggType === 'sum' || measure.aggType === 'count')
     return { ...plan, filters: [], share: { part } };
   if (part.member.kind !== 'dimension') return undefined;
