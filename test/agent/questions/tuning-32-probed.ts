@@ -24,6 +24,10 @@ const perCustomer = (dimension: string, figure: string, where = 'TRUE') =>
 const moreThanDistinct = (column: string, n: number, where = 'TRUE') =>
   `SELECT count(*) FROM (SELECT customer_id FROM orders WHERE ${where} GROUP BY 1
    HAVING count(DISTINCT ${column}) > ${n})`;
+/** The rate of `status` among the rows where `part` holds, and among all rows (of `from`, in `where`). */
+const rateVsAll = (status: string, part: string, from = 'orders', where = 'TRUE') =>
+  `SELECT 100.0 * count(*) FILTER (WHERE status = '${status}' AND ${part}) / count(*) FILTER (WHERE ${part}),
+     100.0 * count(*) FILTER (WHERE status = '${status}') / count(*) FROM ${from} WHERE ${where}`;
 
 export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
   {
@@ -72,32 +76,29 @@ export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'combined-shares',
     ask: 'return rate for electronics vs overall',
     check: 'answer',
-    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'returned' AND category = 'electronics')
-        / count(*) FILTER (WHERE category = 'electronics'),
-      100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) FROM orders`,
+    sql: rateVsAll('returned', "category = 'electronics'"),
   },
   {
     class: 'combined-shares',
     ask: "what's the return rate for electronics compared to the overall return rate",
     check: 'answer',
-    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'returned' AND category = 'electronics')
-        / count(*) FILTER (WHERE category = 'electronics'),
-      100.0 * count(*) FILTER (WHERE status = 'returned') / count(*) FROM orders`,
+    sql: rateVsAll('returned', "category = 'electronics'"),
   },
   {
     class: 'combined-shares',
     ask: 'cancellation rate in the west vs overall in 2025',
     check: 'answer',
-    sql: `SELECT 100.0 * count(*) FILTER (WHERE status = 'cancelled' AND region = 'west') / count(*) FILTER (WHERE region = 'west'),
-      100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*) FROM orders WHERE ${inYear(2025)}`,
+    sql: rateVsAll('cancelled', "region = 'west'", 'orders', inYear(2025)),
   },
   {
     class: 'combined-shares',
     ask: 'share of orders cancelled for enterprise compared with the company as a whole',
     check: 'answer',
-    sql: `SELECT 100.0 * count(*) FILTER (WHERE o.status = 'cancelled' AND c.segment = 'enterprise')
-        / count(*) FILTER (WHERE c.segment = 'enterprise'),
-      100.0 * count(*) FILTER (WHERE o.status = 'cancelled') / count(*) FROM orders o JOIN customers c ON o.customer_id = c.id`,
+    sql: rateVsAll(
+      'cancelled',
+      "c.segment = 'enterprise'",
+      'orders o JOIN customers c ON o.customer_id = c.id',
+    ),
   },
   {
     class: 'period-over-period',
