@@ -7,7 +7,9 @@
  * (the value's rate alone, the whole left out) and "list the regions where ... went up" (every region listed). The
  * third (on f42eadbb): the customers with the most orders in a single day or week (their orders over the whole span). The fourth (threads; on baa001cf): "which of those grew vs
  * 2024?" after a breakdown (every row listed with its change, none grew), and the top N's other figure asked in the
- * period they were ranked in (refused as "another period", or ranked anew).
+ * period they were ranked in (refused as "another period", or ranked anew). The fifth (on 5b5f1ac6): the top quartile or decile of the
+ * customers (read as a percentile of an order's amount, or refused), "the top 10% by revenue ... what share do they
+ * make up" (read as the customers that make up 10%: confidently wrong).
  *
  * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -148,5 +150,21 @@ export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'top-per-group',
     ask: ['top 3 categories by revenue in 2024', 'what was their order count in 2024'],
     sql: `SELECT category, sum(amount), count(*) FROM orders WHERE ${inYear(2024)} GROUP BY 1 ORDER BY 2 DESC LIMIT 3`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'what share of revenue comes from the top quartile of customers',
+    check: 'answer',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1),
+      r AS (SELECT v, row_number() OVER (ORDER BY v DESC) AS k, count(*) OVER () AS n FROM t)
+      SELECT 100.0 * sum(v) FILTER (WHERE k <= n / 4) / sum(v) FROM r`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'how many customers are in the top 10% by revenue and what share of revenue do they make up',
+    check: 'answer',
+    sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1),
+      r AS (SELECT v, row_number() OVER (ORDER BY v DESC) AS k, count(*) OVER () AS n FROM t)
+      SELECT count(*) FILTER (WHERE k <= n / 10), 100.0 * sum(v) FILTER (WHERE k <= n / 10) / sum(v) FROM r`,
   },
 ];
