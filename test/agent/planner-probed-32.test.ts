@@ -148,3 +148,30 @@ describe('threads', () => {
     expect(queryFor(p).title).toBe('Top 5 customers by spend (total amount) and number of orders, in 2025');
   });
 });
+
+describe('the top quartile or decile of the customers', () => {
+  it.each([
+    [
+      'what share of revenue comes from the top quartile of customers',
+      'what share of revenue comes from the top 25% of customers',
+    ],
+    [
+      'customers in the bottom decile by revenue: how much did they spend',
+      'customers in the bottom 10% by revenue: how much did they spend',
+    ],
+  ])('%s: a group of them', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('leaves a cut-off of a row figure to the percentiles', () => {
+    expect(rephrase("what's the top decile threshold of order amount", TODAY)).not.toContain('10%');
+    expect(rephrase('top decile of order amounts', TODAY)).toBe('top decile of order amounts');
+  });
+
+  it('"the top 10% by revenue ... what share do they make up" is no share reached (the customers that make up 10%)', () => {
+    expect(() =>
+      plan('how many customers are in the top 10% by revenue and what share of revenue do they make up'),
+    ).toThrow(/not answered/);
+    expect(plan('what percentage of customers make up 80% of revenue').reach?.fraction).toBe(0.8);
+  });
+});

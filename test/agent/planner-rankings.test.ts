@@ -260,11 +260,16 @@ describe('places in a ranking and rankings after their noun', () => {
     // Each was answered with another question's figure before (all orders, a p75 of orders, a total).
     'what was the second largest order in 2025',
     'share of revenue from the second biggest category',
-    'top quartile of customers by spend: how many orders did they place?',
     // (Two breakdowns, "every segment" not read as the groups: the one lowest pair before.)
     'For every segment, the product category ranking lowest on revenue in 2025',
   ])('refuses "%s" rather than answer another question', async (question) => {
     await expect(demoSql(question)).rejects.toThrow(/read as refuse/);
+  });
+
+  it('answers "top quartile of customers by spend: how many orders did they place?" with the top 25%\'s orders (refused before tuning set 32)', async () => {
+    expect(await demoSql('top quartile of customers by spend: how many orders did they place?')).toMatch(
+      /ORDER BY m DESC, k\) AS rn, COUNT\(\*\) OVER \(\) AS entities FROM t\) AS r WHERE rn <= entities \* 0\.25/,
+    );
   });
 
   it('answers "how many customers have more returns than cancellations" with each customer\'s two counts compared (refused before tuning set 20)', async () => {

@@ -201,6 +201,17 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "the top quartile of customers", "customers in the top decile by spend": a group of the entities, the top
+  // 25% (10%) of them ("how many customers are in the top quartile by spend" was the 75th percentile of an order's
+  // amount, another figure; a cut-off, "the top decile threshold of order amount", is left to cutoffs.ts).
+  [
+    /\b(top|bottom)\s+(quartile|decile|quintile|tercile)\b(?=\s+(?:of\s+(?:our\s+|my\s+|the\s+|all\s+)?(?:customers|clients|buyers|accounts|shoppers|spenders)|by\s+))|(?<=\bin\s+the\s+)(top|bottom)\s+(quartile|decile|quintile|tercile)\b(?!\s+(?:threshold|cut|cutoff|cut-off|line|boundary|mark|value|of\s+(?:order|the\s+order)))/gi,
+    (_all: string, side1: string, part1: string, side2: string, part2: string) => {
+      const part = (part1 ?? part2 ?? '').toLowerCase();
+      const percent = { quartile: 25, decile: 10, quintile: 20, tercile: 33 }[part] ?? 25;
+      return `${side1 ?? side2} ${percent}%`;
+    },
+  ],
   // "top 3 regions by revenue per customer", "which segment has the highest revenue per customer", "which region
   // has the most orders per customer": a group ranked by its figure per customer is the average per customer (read
   // as it stood, "per customer" was the group ranked within: each customer's top region, confidently wrong).

@@ -42,7 +42,15 @@ function fractionAt(
     if (t.raw === 'third' && (before?.raw === 'a' || before?.raw === 'one'))
       return { fraction: 1 / 3, used: [t, before] };
     if (t.raw === 'thirds' && before?.raw === 'two') return { fraction: 2 / 3, used: [t, before] };
-    if (ratio.includes(t) && before && /^\d{1,2}(\.\d+)?$/.test(before.raw) && Number(before.raw) > 0)
+    // ("the top 10% by revenue ... what share do they make up": a group of the entities, not a share reached.)
+    const group = ['top', 'bottom', 'first', 'biggest', 'largest'].includes(tokens[i - 2]?.raw ?? '');
+    if (
+      ratio.includes(t) &&
+      before &&
+      !group &&
+      /^\d{1,2}(\.\d+)?$/.test(before.raw) &&
+      Number(before.raw) > 0
+    )
       return { fraction: Number(before.raw) / 100, used: [t, before] };
   }
   return undefined;
