@@ -9,7 +9,8 @@
  * 2024?" after a breakdown (every row listed with its change, none grew), and the top N's other figure asked in the
  * period they were ranked in (refused as "another period", or ranked anew). The fifth (on 5b5f1ac6): the top quartile or decile of the
  * customers (read as a percentile of an order's amount, or refused), "the top 10% by revenue ... what share do they
- * make up" (read as the customers that make up 10%: confidently wrong).
+ * make up" (read as the customers that make up 10%: confidently wrong). The sixth (on 5eaf5e91): "did ... peak" (refused:
+ * "revenue peak") and "the percentage each contributes" after a breakdown (refused).
  *
  * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -166,5 +167,33 @@ export const tuning32probed: (SecondOrderCase & Tuning6Case)[] = [
     sql: `WITH t AS (SELECT customer_id, sum(amount) AS v FROM orders GROUP BY 1),
       r AS (SELECT v, row_number() OVER (ORDER BY v DESC) AS k, count(*) OVER () AS n FROM t)
       SELECT count(*) FILTER (WHERE k <= n / 10), 100.0 * sum(v) FILTER (WHERE k <= n / 10) / sum(v) FROM r`,
+  },
+  {
+    class: 'wording',
+    ask: 'in which quarter of 2024 did enterprise revenue peak',
+    sql: `SELECT date_trunc('quarter', o.created_at) AS q, sum(o.amount) FROM orders o JOIN customers c ON o.customer_id = c.id
+      WHERE c.segment = 'enterprise' AND ${inYear(2024, 'o.created_at')} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'when did monthly orders peak in 2025',
+    sql: `SELECT date_trunc('month', created_at) AS m, count(*) FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'which month did returns peak in 2025',
+    sql: `SELECT date_trunc('month', created_at) AS m, count(*) FROM orders WHERE status = 'returned' AND ${inYear(2025)}
+      GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'break down 2025 revenue by segment and give me the percentage each contributes',
+    sql: `SELECT c.segment, 100.0 * sum(o.amount) / sum(sum(o.amount)) OVER () FROM orders o JOIN customers c ON o.customer_id = c.id
+      WHERE ${inYear(2025, 'o.created_at')} GROUP BY 1 ORDER BY 2 DESC`,
+  },
+  {
+    class: 'combined-shares',
+    ask: 'orders by region for 2025 and what percent each makes up',
+    sql: `SELECT region, 100.0 * count(*) / sum(count(*)) OVER () FROM orders WHERE ${inYear(2025)} GROUP BY 1 ORDER BY 2 DESC`,
   },
 ];
