@@ -175,3 +175,25 @@ describe('the top quartile or decile of the customers', () => {
     expect(plan('what percentage of customers make up 80% of revenue').reach?.fraction).toBe(0.8);
   });
 });
+
+describe('"did ... peak" and "the percentage each contributes"', () => {
+  it.each([
+    [
+      'in which quarter of 2024 did enterprise revenue peak',
+      'in which quarter of 2024 was enterprise revenue the highest',
+    ],
+    ['when did monthly orders peak in 2025', 'in which month were orders the highest in 2025'],
+    ['which month did returns peak in 2025', 'which month were returns the highest in 2025'],
+    ['in which month of 2024 revenue peaked', 'in which month of 2024 revenue was the highest'],
+    [
+      'break down 2025 revenue by segment and give me the percentage each contributes',
+      "break down 2025 revenue by segment with each one's share",
+    ],
+  ])('%s', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('leaves "when did revenue peak" with no period to rank as it was (refused)', () => {
+    expect(rephrase('when did revenue peak', TODAY)).toBe('when did revenue peak');
+  });
+});

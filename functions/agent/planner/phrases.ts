@@ -201,6 +201,38 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
 };
 
 const REWRITES: [RegExp, Replacement][] = [
+  // "in which quarter of 2024 did enterprise revenue peak", "which month revenue peaked in": the highest (was
+  // refused: "revenue peak" read as one word the model lacks).
+  // ("when did monthly orders peak": in which month were orders the highest.)
+  [
+    /\b(when\s+)?(?:did|does|do)\s+(?:(monthly|quarterly|weekly|daily|yearly|annual)\s+)?((?:[a-z$'’-]+\s+){0,4}?[a-z$'’-]+)\s+peak\b/gi,
+    (_all: string, when: string | undefined, every: string | undefined, what: string) => {
+      const unit = every
+        ? {
+            monthly: 'month',
+            quarterly: 'quarter',
+            weekly: 'week',
+            daily: 'day',
+            yearly: 'year',
+            annual: 'year',
+          }[every.toLowerCase()]
+        : undefined;
+      // ("when did revenue peak": no period named to rank, left as it was and refused.)
+      if (when && !unit) return _all;
+      const lead = when ? `in which ${unit} ` : '';
+      const verb = /(?:orders|sales|returns|cancellations|signups|purchases)$/i.test(what) ? 'were' : 'was';
+      return `${lead}${verb} ${unit && !when ? `${every} ` : ''}${what} the highest`;
+    },
+  ],
+  [
+    /\b((?:[a-z$'’-]+\s+){0,3}?(?:revenue|sales|orders|spend|spending|amount|aov|value|count|returns|cancellations))\s+peaked\b/gi,
+    '$1 was the highest',
+  ],
+  // "break down 2025 revenue by segment and give me the percentage each contributes": each one's share.
+  [
+    /\b(?:and\s+)?(?:give\s+me\s+|show\s+me\s+|with\s+|plus\s+)?(?:the\s+)?(?:percentage|percent|%|share|portion|proportion)\s+(?:that\s+)?each(?:\s+one)?\s+(?:contributes|makes\s+up|accounts\s+for|represents|brings\s+in|drives)\b/gi,
+    "with each one's share",
+  ],
   // "the top quartile of customers", "customers in the top decile by spend": a group of the entities, the top
   // 25% (10%) of them ("how many customers are in the top quartile by spend" was the 75th percentile of an order's
   // amount, another figure; a cut-off, "the top decile threshold of order amount", is left to cutoffs.ts).
