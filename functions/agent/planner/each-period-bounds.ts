@@ -14,7 +14,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { normalise } from './cohort-reader';
 import { mentionsOf } from './customer-ratios';
-import { entityRows } from './per-entity';
+import { breakdownOf, entityRows, ofEntity } from './per-entity';
 import type { Period, Plan, RatioTest, ValueFilter } from './plan';
 import { kindWords } from './row-conditions';
 
@@ -70,9 +70,16 @@ function partsOf(cube: CatalogCube) {
 const wordsOf = (question: string) =>
   ` ${normalise(question).replace(/(\d)\s*\+/g, '$1 or more ')} `.replace(/\s+/g, ' ');
 
-/** "in any single month of 2025", "in a single calendar quarter", "in at least one month of 2024". */
+/**
+ * "in any single month of 2025", "in a single calendar quarter", "in at least one month of 2024", "within one week",
+ * "within a single calendar month".
+ */
 const ANY =
-  /\s+in\s+(?:any\s+(?:single\s+|one\s+)?|a\s+single\s+|at\s+least\s+one\s+|one\s+)(?:calendar\s+)?(month|quarter)\b(?:\s+of\b)?/;
+  /\s+(?:in|within|during)\s+(?:any\s+(?:single\s+|one\s+)?|a\s+single\s+|at\s+least\s+one\s+|one\s+)(?:calendar\s+)?(week|month|quarter)\b(?:\s+of\b)?|\s+within\s+(?:a\s+)?(?:calendar\s+)?(week|month|quarter)\b(?:\s+of\b)?/;
+/** "at least once", "ever", "at some point": said of the one period the bound is met in, nothing more. */
+const ONCE = /\b(?:at\s+least\s+once|at\s+(?:some|any)\s+(?:point|time)|ever)\b/g;
+/** "topped $7,000", "exceeded $4k", "went over $5,000": a spend over the amount, said of a customer. */
+const TOPPED = /\b(?:topped|exceeded|went\s+over|went\s+above|crossed|passed)\s+(?=\$)/gi;
 
 /**
  * A lower bound met in at least one month (or quarter) of a period, or of all the data, as a count of customers:
@@ -86,12 +93,24 @@ export function readAnyPeriodBound(
 ): Plan | undefined {
   const { rows, people, spend } = partsOf(cube);
   if (!rows || !people) return undefined;
-  const text = wordsOf(question);
+  let text = wordsOf(question.replace(TOPPED, 'spent more than '));
   if (!/\b(?:how\s+many|number\s+of|count)\b/.test(text) || /\b(?:percent|percentage|share)\b/.test(text))
     return undefined;
+  // ("by segment, how many customers ...", "... per region": a count per value of one breakdown of the customers.)
+  let by: CatalogMember | undefined;
+  text = text.replace(
+    /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
+    (all, w: string) => {
+      const member = breakdownOf(cube, w.replace(/s$/, ''));
+      if (!member || by || !ofEntity(rows, member)) return all;
+      by = member;
+      return ' ';
+    },
+  );
   const any = ANY.exec(text);
   if (!any) return undefined;
-  let segment = text.slice(0, any.index);
+  const unit = (any[1] ?? any[2]) as 'week' | 'month' | 'quarter';
+  let segment = text.slice(0, any.index).replace(ONCE, ' ').replace(/\s+/g, ' ');
   // ("more than 2 returns", "3 or more cancelled orders": the rows of one kind.)
   const kinds = kindWords(cube);
   let kind: ValueFilter | undefined;
@@ -111,7 +130,7 @@ export function readAnyPeriodBound(
   const [mention] = mentions;
   const rest =
     `${bound.rest} ${mention ? `${after.slice(0, mention.at)} ${after.slice(mention.end)}` : after}`
-      .replace(/\bat\s+least\s+once\b/, ' ')
+      .replace(ONCE, ' ')
       .replace(/\s+-\s+/g, ' ');
   if (rest.split(/\s+/).some((w) => w && !FILLER.has(w))) return undefined;
   const test: RatioTest = {
@@ -120,16 +139,24 @@ export function readAnyPeriodBound(
     op: bound.op,
     value: bound.value,
     ...(measure ? { measure } : {}),
-    anyOf: any[1] === 'quarter' ? 'quarter' : 'month',
+    anyOf: unit,
   };
   return {
     cube,
     measures: [people],
-    dimensions: [],
+    dimensions: by ? [by] : [],
     filters: [],
     numberFilters: [],
     timeDimension: rows.time,
-    perEntity: { kind: 'ratio', rows, whole: [], part: [test], output: 'count', filters: [] },
+    perEntity: {
+      kind: 'ratio',
+      rows,
+      whole: [],
+      part: [test],
+      output: 'count',
+      ...(by ? { by } : {}),
+      filters: [],
+    },
   };
 }
 
