@@ -705,6 +705,8 @@ export interface RatioTest {
   measure?: CatalogMember;
   /** "in any single month of 2025": the bound met in at least one period of this grain within `period`. */
   anyOf?: 'week' | 'month' | 'quarter';
+  /** With `anyOf`: the bound met in at least this many periods of the grain ("in five or more different months"). */
+  units?: number;
 }
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */
