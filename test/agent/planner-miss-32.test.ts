@@ -192,6 +192,30 @@ describe('a customer’s figure defined, and orders in one period but not the on
     expect(readCustomerFigures(question)).toBe(text);
   });
 
+  it.each([
+    [
+      "average wallet by region in 2025, where wallet is a customer's yearly spend",
+      'average spend per customer by region in 2025?',
+    ],
+    [
+      "Let basket spread be the number of different product categories a customer bought from in 2025. What's the median basket spread?",
+      "What's median number of distinct product categories per customer in 2025?",
+    ],
+    [
+      'A comeback customer ordered in Q4 2025 after having no orders in Q3 2025. How many comeback customers?',
+      'A comeback customer is a customer who ordered in Q4 2025 but not in Q3 2025. How many comeback customers?',
+    ],
+  ])('says %p in the planner’s words too', (question, text) => {
+    expect(readCustomerFigures(question)).toBe(text);
+  });
+
+  it.each([
+    "average wallet by region, where wallet is a customer's yearly spend",
+    "A customer's wallet is what they spend in one calendar year. What was the average wallet by region?",
+  ])('leaves a year’s figure with no year named (%p) to the definitions', (question) => {
+    expect(readCustomerFigures(question)).toBe(question);
+  });
+
   it('leaves a word defined as anything else to the definitions', () => {
     const q = "Let a customer's wallet be their credit limit. What's the average wallet by segment?";
     expect(readCustomerFigures(q)).toBe(q);

@@ -26,6 +26,8 @@ const TERM = String.raw`["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?
 interface Figure {
   words: string;
   period?: string;
+  /** Said of one year with no year named ("what they spend in a calendar year"): the question must name the year. */
+  yearly?: true;
 }
 
 /** "the number of distinct product categories a customer ordered from in 2024", "what a customer spends in a year". */
@@ -44,14 +46,25 @@ function figureOf(said: string): Figure | undefined {
     String.raw`^(?:what|how\s+much)\s+(?:(?:a|an|each|one|the)\s+${PERSON}|they|he|she)\s+(?:spends?|spent)(?:\s+(?:in|within|during|over)\s+(?:(?:a|one|each|the|that|a\s+single)\s+(?:calendar\s+)?year|(${PERIOD})))?$`,
     'i',
   ).exec(text);
-  if (spends) return { words: 'spend', ...(spends[1] ? { period: spends[1] } : {}) };
+  if (spends)
+    return {
+      words: 'spend',
+      ...(spends[1] ? { period: spends[1] } : /\byear\b/i.test(text) ? { yearly: true } : {}),
+    };
+  // ("a customer's yearly spend", "their annual spending": a year's spend, the year the question names.)
+  if (
+    new RegExp(String.raw`^(?:${WHOSE}|their|his|her)\s+(?:yearly|annual)\s+(?:spend|spending)$`, 'i').test(
+      text,
+    )
+  )
+    return { words: 'spend', yearly: true };
   const own = new RegExp(
     String.raw`^(?:${WHOSE}|their|his|her)\s+(?:total\s+)?(?:(20\d\d)\s+)?(?:spend|spending)(?:\s+(?:in|within|during|over)\s+(?:(?:a|one|the|that|a\s+single)\s+(?:calendar\s+)?year|(${PERIOD})))?$`,
     'i',
   ).exec(text);
   if (own) {
     const period = own[1] ?? own[2];
-    return { words: 'spend', ...(period ? { period } : {}) };
+    return { words: 'spend', ...(period ? { period } : /\byear\b/i.test(text) ? { yearly: true } : {}) };
   }
   return undefined;
 }
@@ -105,7 +118,7 @@ function definedIn(question: string): Defined | undefined {
   }
   // ("what's the average wallet of my customers in 2023, wallet meaning one customer's spend within that year?")
   const trailing = new RegExp(
-    String.raw`\s*[,(]\s*${TERM}\s+(?:meaning|being|=|i\.e\.)\s+([^,()?]+?)\s*\)?\s*([?.!]*)\s*$`,
+    String.raw`\s*[,(]\s*(?:where\s+|with\s+)?${TERM}\s+(?:meaning|being|=|i\.e\.|is|means)\s+([^,()?]+?)\s*\)?\s*([?.!]*)\s*$`,
     'i',
   ).exec(question);
   const figure = trailing?.[2] ? figureOf(trailing[2].replace(/\bthat\s+year\b/i, 'a year')) : undefined;
@@ -124,7 +137,7 @@ function averagedFigure(question: string): string | undefined {
   if (!d) return undefined;
   const term = d.term.replace(/\s+/g, '\\s+');
   const use = new RegExp(
-    String.raw`\b(?:the\s+)?(average|mean|typical)\s+["'‘“]?${term}["'’”]?(?:\s+(?:of|across|among|for)\s+(?:(?:my|our|all|the)\s+)*(?:customers|clients|buyers|accounts))?`,
+    String.raw`\b(?:the\s+)?(average|mean|typical|median)\s+["'‘“]?${term}["'’”]?(?:\s+(?:of|across|among|for)\s+(?:(?:my|our|all|the)\s+)*(?:customers|clients|buyers|accounts))?`,
     'gi',
   );
   let used = 0;
@@ -134,6 +147,8 @@ function averagedFigure(question: string): string | undefined {
   });
   // (The word must be used once, as an average, and nowhere else: any other use is left to definitions.ts.)
   if (used !== 1 || new RegExp(String.raw`\b${term}\b`, 'i').test(rest)) return undefined;
+  // (A year's figure with no year said anywhere would be every year's spend together: left to definitions.ts.)
+  if (d.figure.yearly && !/\b20\d\d\b/.test(rest)) return undefined;
   return rest;
 }
 
@@ -175,7 +190,20 @@ const SUBJECT =
   /\b(one|someone|anyone|somebody|anybody|a\s+customer|customers|people|those|they|he|she)\s+(?:(?:who|that)\s+)?(?:(?:with|had|has|placed|made)\s+)?$/i;
 const OWN_SUBJECT = /\b(?:a|an|the)\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:had|has|with|placed|made)\s+$/i;
 
-function noneThenSome(question: string): string | undefined {
+/** "ordered in Q4 2025 after having no orders in Q3 2025": the same, said the other way round. */
+const SOME_AFTER_NONE = new RegExp(
+  String.raw`\b(?:ordered|bought|purchased|placed\s+an?\s+order)\s+(?:in|during)\s+(${PERIOD})\s*,?\s+after\s+(?:having\s+)?(?:had\s+|placed\s+)?(?:no\s+orders?|nothing|no\s+purchases?)\s+(?:in|during)\s+(${PERIOD})\b`,
+  'i',
+);
+
+function someAfterNone(question: string): string | undefined {
+  const m = SOME_AFTER_NONE.exec(question);
+  if (!m?.[1] || !m[2]) return undefined;
+  return `${question.slice(0, m.index)}had no orders in ${m[2]} but at least one in ${m[1]}${question.slice(m.index + m[0].length)}`;
+}
+
+function noneThenSome(asked: string): string | undefined {
+  const question = someAfterNone(asked) ?? asked;
   const none = NONE_THEN_SOME.exec(question);
   if (!none) return undefined;
   const first = none[1] ?? none[2] ?? none[3];

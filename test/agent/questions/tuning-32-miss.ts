@@ -19,6 +19,13 @@
  * after that score (refused before either way): "average order value by month in 2023 – which month rose the most"
  * became "number of orders by month ...", as an average's rise ranked in dollars and in percent named different
  * months on the TEST sample (a near tie of the two readings, 3.687% against 3.683%); a count's agree on both samples.
+ * After: 41 of 42, none wrong, on 1M and TEST: hours with "UTC" and a share said as a title (hours.ts); a kind's
+ * orders "across all three years" (all-time.ts); spend over a bound within one week, month or quarter, "ever", "at
+ * some point", "topped $X", per group, in N or more months, and a kind's bound in each of several years
+ * (each-period-bounds.ts); a breakdown stated before the question (breakdown-first.ts); a customer's figure defined
+ * and averaged, distinct categories per customer, no order in one period and one in the next (customer-figures.ts);
+ * each signup period's average first-order amount (days-to-first.ts). Still refused (a wrong refusal, not a wrong
+ * figure): the number of months a customer topped a bound, averaged over customers.
  *
  * Clock: Thursday 2027-10-14, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed up in 2022,
  * 50 orders each, each order in its customer's region). "Over the whole history", "across all three years", "in
