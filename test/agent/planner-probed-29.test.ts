@@ -285,8 +285,20 @@ describe('after held-out-29: periods of one year, the previous breakdown, defini
 
   it.each([
     "A client's 'home region' is one they have bought in 15 or more times. How many clients have a home region?",
-    'For customers who signed up in Q1 2022 versus those who signed up in Q2 2022, what was the average value of their very first order?',
   ])('refuses "%s"', (question) => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('reads two signup periods’ average first-order amount (days-to-first.ts, tuning-32-miss; was refused)', () => {
+    const read = demoReading(
+      [
+        'For customers who signed up in Q1 2022 versus those who signed up in Q2 2022, what was the average value of their very first order?',
+      ],
+      TODAY,
+    );
+    const p = read.kind === 'plan' ? read.plan.perEntity : undefined;
+    expect(p?.kind === 'days-to-first' ? [p.amount?.column, p.startPeriods?.map((q) => q.label)] : p).toEqual(
+      ['amount', ['Q1 2022', 'Q2 2022']],
+    );
   });
 });

@@ -122,6 +122,7 @@ import * as tuning31counts from './questions/tuning-31-counts';
 import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
 import * as tuning31words from './questions/tuning-31-words';
+import * as tuning32miss from './questions/tuning-32-miss';
 import * as tuning32probed from './questions/tuning-32-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1251,6 +1252,20 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning31words,
       cases: tuning31words.tuning31words,
       rightAtLeast: 34,
+    },
+    {
+      // 9 of 42 before the planner change it tunes (6 confident wrong, 1M and TEST, on 0784e1ad); 41 of 42 after, none
+      // wrong (1M and TEST): hours with "UTC" and a titled share (hours.ts), a kind's orders "across all three years"
+      // (all-time.ts), spend over a bound within one week, month or quarter, or in N of them, per group, and a kind's
+      // bound in each of several years (each-period-bounds.ts), a breakdown stated before the question
+      // (breakdown-first.ts), a customer's figure defined and averaged, distinct categories per customer, no order in
+      // one period and one in the next (customer-figures.ts), each signup period's average first-order amount
+      // (days-to-first.ts). Still refused: the number of months a customer topped a bound, averaged.
+      title:
+        'tuning set 32 (held-out-31’s remaining misses: returns over all years, spend within one month, first-order amount by signup quarter, hours in UTC, category breadth, wallet, comeback customers, a breakdown before the question)',
+      module: tuning32miss,
+      cases: tuning32miss.tuning32miss,
+      rightAtLeast: 41,
     },
   ];
 

@@ -13,15 +13,16 @@ const SINCE =
  * as "all time" is; "by year" or "each year" is how a breakdown is asked.
  */
 const ALL_YEARS =
-  /([,?;]|\s-)\s*(?:across|over|for|in|from)?\s*(?:all|every)\s+(?:the\s+)?years(?:\s+(?:combined|together|of\s+data))?\s*([?.!]*)\s*$/i;
+  /([,?;]|\s-)\s*(?:(?:across|over)\s*(?:all|every)\s+(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|(?:across|over|for|in|from)?\s*(?:all|every)\s+(?:the\s+)?)years(?:\s+(?:combined|together|of\s+data))?\s*([?.!]*)\s*$/i;
 
 /**
- * "spent more than $28,000 across all three years?", "over $26,000 over all the years": every year's rows pooled, said
+ * "spent more than $28,000 across all three years?", "over $26,000 over all the years", "at least 6 cancelled orders
+ * across all three years", "10 or more of their orders returned over all the years": every year's rows pooled, said
  * at the end of a clause right after a bound; "in all three years" (each of them: top-in-every.ts, "ordered in all
  * three years") and "compare Q1 across the years" (each year's) are not read.
  */
 const ACROSS_YEARS =
-  /(?<=(?:\$\s?\d[\d,.]*k?|\d[\d,]*\s+(?:dollars|orders))(?:\s+(?:in\s+total|total|overall|combined))?)\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|$))/i;
+  /(?<=(?:\$\s?\d[\d,.]*k?|\d[\d,]*\s+(?:dollars|orders)|\d[\d,]*\+?\s+(?:(?:or\s+(?:more|fewer|less)|of\s+(?:their|his|her|its)|returned|cancell?ed|completed)\s+){0,3}(?:orders|purchases|returns|cancellations)(?:\s+(?:returned|cancell?ed|completed))?)(?:\s+(?:in\s+total|total|overall|combined))?)\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
 
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
 export function readAllTime(asked: string): string {

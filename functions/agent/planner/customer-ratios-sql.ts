@@ -22,7 +22,7 @@ export function testWords(plan: Plan, t: RatioTest): string {
       : '';
   // ("before 2024": every row before it.)
   const when = t.anyOf
-    ? ` in at least one ${t.anyOf}${t.period ? ` of ${t.period.label}` : ''}`
+    ? ` in at least ${t.units ?? 'one'} ${t.anyOf}${t.units && t.units !== 1 ? 's' : ''}${t.period ? ` of ${t.period.label}` : ''}`
     : t.period
       ? `${/^before\s/.test(t.period.label) ? ' ' : ' in '}${t.period.label}`
       : '';
@@ -95,13 +95,18 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
               ...(t.period ? [withinPeriod(time, t.period)] : []),
             ]);
             const table = ident(plan.cube.name);
-            const per = t.anyOf
-              ? `SELECT ${entity}, MAX(v) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g GROUP BY 1`
-              : `SELECT ${entity}, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1`;
+            // ("in five or more different months": the months whose figure meets the bound, counted.)
+            const per =
+              t.anyOf && t.units
+                ? `SELECT ${entity}, COUNT(*) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g WHERE v ${t.op} ${t.value} GROUP BY 1`
+                : t.anyOf
+                  ? `SELECT ${entity}, MAX(v) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g GROUP BY 1`
+                  : `SELECT ${entity}, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1`;
             return ` LEFT JOIN (${per}) AS s${i} ON s${i}.${entity} = c.${entity}`;
           })
           .join('')}`;
-  const test = (t: RatioTest, i: number) => `t${i} ${t.op} ${t.value}`;
+  const test = (t: RatioTest, i: number) =>
+    t.anyOf && t.units ? `t${i} >= ${t.units}` : `t${i} ${t.op} ${t.value}`;
   const whole = p.whole.map((t, i) => test(t, i));
   const part = p.part.map((t, i) => test(t, i + p.whole.length)).join(' AND ');
   const people = entityWord(p.rows.entity);

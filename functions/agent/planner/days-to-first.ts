@@ -10,7 +10,7 @@
  * other readings (which refuse "days between").
  */
 import { type ResultLike, timeLabel } from './answer';
-import type { CatalogCube } from './catalog';
+import type { CatalogCube, CatalogMember } from './catalog';
 import { namedPeriod } from './cohort-periods';
 import { formatFigure } from './format';
 import { capitalise, entityWord, nameOf } from './names';
@@ -55,11 +55,60 @@ export function readDaysToFirst(
   catalog: readonly CatalogCube[],
   read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
 ): Plan | { refuse: string } | undefined {
+  const amounted = firstAmountAsked(question);
+  if (amounted) return readFirstAmount(amounted, catalog, read);
   if (!DAYS.test(question) || !START.test(question) || !FIRST.test(question)) return undefined;
   const cubes = catalog.filter((c) => entityRows(c)?.start !== undefined);
   if (cubes.length === 0) return undefined;
   const plan = readRest(question, cubes, read);
   return plan ?? { refuse: REFUSAL };
+}
+
+/**
+ * "the average amount of each customer's first order by signup quarter", "average first-order value per signup
+ * quarter, for customers who joined in 2022", "the average first order of customers who signed up in Q3 2022": the
+ * first order's own amount averaged (or its median) over the customers of each signup period (tuning-32-miss). The
+ * year said with the signup periods is the signups' ("each quarter of 2022 that customers signed up in"), not the
+ * orders': every first order is counted, whenever it came.
+ */
+const FIRST_AMOUNT =
+  /\b(?:average|avg|mean|median|typical)\s+(?:(?:amount|value|size|total)\s+(?:of|on|for)\s+)?(?:(?:each|every|a|the)\s+)?(?:(?:customer|client)s?['’]?s?\s+|their\s+|the\s+)?(?:very\s+)?(?:first|1st)[\s-]+(?:order|purchase)s?(?:\s+(?:amount|value|size|total))?\b/i;
+/** "for each quarter of 2022 that customers signed up in", "by the quarter of 2022 they joined": signup periods. */
+const START_UNIT_OF =
+  /\b(?:for\s+each|for\s+every|by(?:\s+the)?|per)\s+(month|quarter|year)\s+of\s+((?:19|20)\d\d)\s+(?:that\s+|when\s+|in\s+which\s+)?(?:the\s+|my\s+|our\s+)?(?:customers|clients|they)\s+(?:signed[\s-]?up|joined|registered)(?:\s+in)?\b/i;
+const REFUSAL_AMOUNT =
+  "I can give the average or the median amount of customers' first orders, over all customers, by an attribute of the customer (such as segment) or by signup period, but not this variant of it";
+
+/** The question said in the reading's words when it asks for a first order's own amount with a signup, or undefined. */
+function firstAmountAsked(question: string): string | undefined {
+  if (DAYS.test(question) || !START.test(question) || !FIRST_AMOUNT.test(question)) return undefined;
+  return question.replace(
+    START_UNIT_OF,
+    (_all, unit: string, year: string) => `for each signup ${unit} of ${year}`,
+  );
+}
+
+function readFirstAmount(
+  question: string,
+  catalog: readonly CatalogCube[],
+  read: (text: string, cubes: readonly CatalogCube[]) => Plan | undefined,
+): Plan | { refuse: string } {
+  const cubes = catalog.filter((c) => entityRows(c)?.start !== undefined);
+  for (const cube of cubes) {
+    const amount = cube.members.find(
+      (m) => m.kind === 'dimension' && m.type === 'number' && !m.derived && /\bamount\b/i.test(m.title),
+    );
+    if (!amount) continue;
+    const said = question.replace(FIRST_AMOUNT, (m) =>
+      m
+        .replace(/\b(?:amount|value|size|total|each|every)\b/gi, ' ')
+        .replace(/\bfirst-(order|purchase)/gi, 'first $1'),
+    );
+    const plan = readRest(said.replace(/\b(?:amount|value|size)\b/gi, ' '), [cube], read);
+    if (plan?.perEntity?.kind === 'days-to-first')
+      return { ...plan, perEntity: { ...plan.perEntity, amount } };
+  }
+  return { refuse: REFUSAL_AMOUNT };
 }
 
 /**
@@ -165,14 +214,28 @@ export function daysToFirstQuery(plan: Plan, p: DaysToFirst): PlannedQuery {
   const conds = conditions({ ...plan, perEntity: undefined }, ident(start.column));
   if (periods.length > 0)
     conds.push(`(${periods.map((q) => withinPeriod(ident(start.column), q)).join(' OR ')})`);
-  const t = `SELECT ${[entity, ...inner].join(', ')}, MIN(${ident(start.column)}) AS start_at, MIN(${ident(p.rows.time.column)}) AS first_at FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''} GROUP BY ${[entity, ...by].map((_, i) => i + 1).join(', ')}`;
-  const d = `SELECT ${[...by, '(EXTRACT(EPOCH FROM first_at) - EXTRACT(EPOCH FROM start_at)) / 86400.0 AS days'].join(', ')} FROM t`;
+  const where = conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : '';
+  // (A first order's amount: each customer's earliest row by date, a tie on that date to the lower row id.)
+  const order = p.rows.id
+    ? `${ident(p.rows.time.column)}, ${ident(p.rows.id.column)}`
+    : ident(p.rows.time.column);
+  const t = p.amount
+    ? `SELECT ${[entity, ...inner].join(', ')}, ${ident(p.amount.column)} AS v, ROW_NUMBER() OVER (PARTITION BY ${entity} ORDER BY ${order}) AS row_rank FROM ${ident(plan.cube.name)}${where}`
+    : `SELECT ${[entity, ...inner].join(', ')}, MIN(${ident(start.column)}) AS start_at, MIN(${ident(p.rows.time.column)}) AS first_at FROM ${ident(plan.cube.name)}${where} GROUP BY ${[entity, ...by].map((_, i) => i + 1).join(', ')}`;
+  const d = p.amount
+    ? `SELECT ${[...by, 'v AS days'].join(', ')} FROM t WHERE row_rank = 1`
+    : `SELECT ${[...by, '(EXTRACT(EPOCH FROM first_at) - EXTRACT(EPOCH FROM start_at)) / 86400.0 AS days'].join(', ')} FROM t`;
   const stat = p.stat === 'median' ? 'percentile_cont(0.5) WITHIN GROUP (ORDER BY days)' : 'AVG(days)';
   const people = ident(entityWord(p.rows.entity));
   const grouped = by.length > 0 ? ' GROUP BY 1 ORDER BY 1' : '';
-  const sql = `WITH t AS (${t}), d AS (${d}) SELECT ${[...by, `${stat} AS ${p.stat}_days_to_first_order`, `COUNT(*) AS ${people}`].join(', ')} FROM d${grouped}`;
+  const figure = p.amount
+    ? `${p.stat}_first_order_${ident(p.amount.column)}`
+    : `${p.stat}_days_to_first_order`;
+  const sql = `WITH t AS (${t}), d AS (${d}) SELECT ${[...by, `${stat} AS ${figure}`, `COUNT(*) AS ${people}`].join(', ')} FROM d${grouped}`;
   const title = capitalise(
-    `${p.stat === 'median' ? 'median' : 'average'} days from signup to first order${groupWords(plan, p)}`,
+    p.amount
+      ? `${p.stat === 'median' ? 'median' : 'average'} first order ${nameOf(plan, p.amount).toLowerCase()}${groupWords(plan, p)}`
+      : `${p.stat === 'median' ? 'median' : 'average'} days from signup to first order${groupWords(plan, p)}`,
   );
   return plannedQuery(plan, sql, title, [
     ...(p.startGrain ? [{ role: 'dimension' as const, member: start }] : []),
@@ -198,8 +261,9 @@ export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike
   const people = entityWord(p.rows.entity);
   const word = p.stat === 'median' ? 'median' : 'average';
   const scope = scopeText({ ...plan, perEntity: undefined });
-  const days = (v: unknown) => `${formatFigure(undefined, Math.round(Number(v ?? 0) * 10) / 10)} days`;
   const start = nameOf(plan, p.rows.start ?? p.rows.time).toLowerCase();
+  if (p.amount) return firstAmountAnswer(plan, p, p.amount, result, scope, start);
+  const days = (v: unknown) => `${formatFigure(undefined, Math.round(Number(v ?? 0) * 10) / 10)} days`;
   const rule = `(Per ${people.replace(/s$/, '')}: the time from their ${start} to their first ${nameOf(plan, p.rows.time).toLowerCase()}, in days, over the ${people} with at least one order.)`;
   if (!p.by && !p.startGrain && !p.startPeriods) {
     const [v, n] = result.data[0] ?? [];
@@ -211,4 +275,30 @@ export function daysToFirstAnswer(plan: Plan, p: DaysToFirst, result: ResultLike
       `- ${p.startGrain ? timeLabel(r[0], p.startGrain) : formatValue(r[0])}: ${days(r[1])} (${formatFigure(undefined, r[2] ?? 0)} ${people})`,
   );
   return `${capitalise(word)} days from signing up to the first order${groupWords(plan, p)}${scope}:\n${lines.join('\n')}\n\n${rule}`;
+}
+
+/** The answer of a first order's amount: the figure (per group) and how each first order was found. */
+function firstAmountAnswer(
+  plan: Plan,
+  p: DaysToFirst,
+  amount: CatalogMember,
+  result: ResultLike,
+  scope: string,
+  start: string,
+): string {
+  const people = entityWord(p.rows.entity);
+  const word = p.stat === 'median' ? 'median' : 'average';
+  const what = nameOf(plan, amount).toLowerCase();
+  const money = (v: unknown) => formatFigure(amount, v ?? 0);
+  const rule = `(Per ${people.replace(/s$/, '')}: the ${what} of their first order, the earliest by date${p.rows.id ? ' (a tie on that date goes to the lower order id)' : ''}, grouped by their ${start}; over the ${people} with at least one order.)`;
+  if (!p.by && !p.startGrain && !p.startPeriods) {
+    const [v, n] = result.data[0] ?? [];
+    if (v === null || v === undefined) return `No ${people} with an order${scope}.`;
+    return `The ${word} ${what} of the first order${scope}: ${money(v)} (${formatFigure(undefined, n ?? 0)} ${people}).\n\n${rule}`;
+  }
+  const lines = result.data.map(
+    (r) =>
+      `- ${p.startGrain ? timeLabel(r[0], p.startGrain) : formatValue(r[0])}: ${money(r[1])} (${formatFigure(undefined, r[2] ?? 0)} ${people})`,
+  );
+  return `${capitalise(word)} ${what} of the first order${groupWords(plan, p)}${scope}:\n${lines.join('\n')}\n\n${rule}`;
 }

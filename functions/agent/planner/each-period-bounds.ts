@@ -14,7 +14,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { normalise } from './cohort-reader';
 import { mentionsOf } from './customer-ratios';
-import { entityRows } from './per-entity';
+import { breakdownOf, entityRows, ofEntity } from './per-entity';
 import type { Period, Plan, RatioTest, ValueFilter } from './plan';
 import { kindWords } from './row-conditions';
 
@@ -70,9 +70,20 @@ function partsOf(cube: CatalogCube) {
 const wordsOf = (question: string) =>
   ` ${normalise(question).replace(/(\d)\s*\+/g, '$1 or more ')} `.replace(/\s+/g, ' ');
 
-/** "in any single month of 2025", "in a single calendar quarter", "in at least one month of 2024". */
+/**
+ * "in any single month of 2025", "in a single calendar quarter", "in at least one month of 2024", "within one week",
+ * "within a single calendar month".
+ */
 const ANY =
-  /\s+in\s+(?:any\s+(?:single\s+|one\s+)?|a\s+single\s+|at\s+least\s+one\s+|one\s+)(?:calendar\s+)?(month|quarter)\b(?:\s+of\b)?/;
+  /\s+(?:in|within|during)\s+(?:any\s+(?:single\s+|one\s+)?|a\s+single\s+|at\s+least\s+one\s+|one\s+)(?:calendar\s+)?(week|month|quarter)\b(?:\s+of\b)?|\s+within\s+(?:a\s+)?(?:calendar\s+)?(week|month|quarter)\b(?:\s+of\b)?/;
+/** "in five or more different months", "in at least 3 quarters": the bound met in that many periods at least. */
+const UNITS =
+  /\s+(?:in|during)\s+(at\s+least\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(\s+or\s+more)?\s+(?:(?:different|distinct|separate|calendar)\s+)*(week|month|quarter)s\b(?:\s+of\b)?/;
+const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ');
+/** "at least once", "ever", "at some point": said of the one period the bound is met in, nothing more. */
+const ONCE = /\b(?:at\s+least\s+once|at\s+(?:some|any)\s+(?:point|time)|ever)\b/g;
+/** "topped $7,000", "exceeded $4k", "went over $5,000": a spend over the amount, said of a customer. */
+const TOPPED = /\b(?:topped|exceeded|went\s+over|went\s+above|crossed|passed)\s+(?=\$)/gi;
 
 /**
  * A lower bound met in at least one month (or quarter) of a period, or of all the data, as a count of customers:
@@ -86,12 +97,34 @@ export function readAnyPeriodBound(
 ): Plan | undefined {
   const { rows, people, spend } = partsOf(cube);
   if (!rows || !people) return undefined;
-  const text = wordsOf(question);
+  let text = wordsOf(question.replace(TOPPED, 'spent more than '));
   if (!/\b(?:how\s+many|number\s+of|count)\b/.test(text) || /\b(?:percent|percentage|share)\b/.test(text))
     return undefined;
-  const any = ANY.exec(text);
+  // ("by segment, how many customers ...", "... per region": a count per value of one breakdown of the customers.)
+  let by: CatalogMember | undefined;
+  text = text.replace(
+    /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
+    (all, w: string) => {
+      const member = breakdownOf(cube, w.replace(/s$/, ''));
+      if (!member || by || !ofEntity(rows, member)) return all;
+      by = member;
+      return ' ';
+    },
+  );
+  const counted = UNITS.exec(text);
+  // (A number of periods is a lower bound only when said as one: "at least 3 months", "5 or more months".)
+  const said = counted?.[2];
+  const units =
+    said && (counted[1] || counted[3])
+      ? Number.isNaN(Number(said))
+        ? NUMBER_WORDS.indexOf(said)
+        : Number(said)
+      : undefined;
+  const any = units !== undefined && counted ? counted : ANY.exec(text);
   if (!any) return undefined;
-  let segment = text.slice(0, any.index);
+  const unit = (units !== undefined ? any[4] : (any[1] ?? any[2])) as 'week' | 'month' | 'quarter';
+  if (units !== undefined && (units < 1 || !Number.isInteger(units))) return undefined;
+  let segment = text.slice(0, any.index).replace(ONCE, ' ').replace(/\s+/g, ' ');
   // ("more than 2 returns", "3 or more cancelled orders": the rows of one kind.)
   const kinds = kindWords(cube);
   let kind: ValueFilter | undefined;
@@ -111,7 +144,7 @@ export function readAnyPeriodBound(
   const [mention] = mentions;
   const rest =
     `${bound.rest} ${mention ? `${after.slice(0, mention.at)} ${after.slice(mention.end)}` : after}`
-      .replace(/\bat\s+least\s+once\b/, ' ')
+      .replace(ONCE, ' ')
       .replace(/\s+-\s+/g, ' ');
   if (rest.split(/\s+/).some((w) => w && !FILLER.has(w))) return undefined;
   const test: RatioTest = {
@@ -120,16 +153,25 @@ export function readAnyPeriodBound(
     op: bound.op,
     value: bound.value,
     ...(measure ? { measure } : {}),
-    anyOf: any[1] === 'quarter' ? 'quarter' : 'month',
+    anyOf: unit,
+    ...(units !== undefined ? { units } : {}),
   };
   return {
     cube,
     measures: [people],
-    dimensions: [],
+    dimensions: by ? [by] : [],
     filters: [],
     numberFilters: [],
     timeDimension: rows.time,
-    perEntity: { kind: 'ratio', rows, whole: [], part: [test], output: 'count', filters: [] },
+    perEntity: {
+      kind: 'ratio',
+      rows,
+      whole: [],
+      part: [test],
+      output: 'count',
+      ...(by ? { by } : {}),
+      filters: [],
+    },
   };
 }
 
@@ -141,7 +183,12 @@ export function readEachPeriodBounds(
 ): Plan | undefined {
   const { rows, people, spend } = partsOf(cube);
   if (!rows || !people) return undefined;
-  const text = wordsOf(question);
+  // ("in each of 2023, 2024 and 2025": the bound in the first year, and again in each of the others.)
+  const text = wordsOf(question).replace(
+    /\bin\s+(?:each|every\s+one|all)\s+of\s+((?:20\d\d\s+)+)and\s+(20\d\d)\b/g,
+    (_all, list: string, last: string) => `in ${[...list.trim().split(/\s+/), last].join(' and again in ')}`,
+  );
+  const kinds = kindWords(cube);
   const share = /\b(?:percent|percentage|share|proportion|fraction)\b/.test(text);
   const counted = /\b(?:how\s+many|number\s+of|count)\b/.test(text);
   if (share === counted) return undefined;
@@ -195,6 +242,13 @@ export function readEachPeriodBounds(
     });
     if (stripped === segment) return undefined;
     segment = stripped;
+    // ("2 or more returned orders", "at least 3 cancellations": the rows of one kind.)
+    let kind: ValueFilter | undefined;
+    const kindSaid = /\s([a-z]+)(\s+(?:orders?|purchases?))?\s*$/.exec(segment);
+    if (kindSaid?.[1] && !['orders', 'order', 'purchases', 'purchase'].includes(kindSaid[1])) {
+      kind = kinds.get(kindSaid[1]);
+      if (kind) segment = `${segment.slice(0, kindSaid.index)} orders`;
+    }
     const bound = boundOf(segment);
     if (!bound) return undefined;
     const own = bound.figure === 'spend' ? spend : bound.figure;
@@ -202,11 +256,12 @@ export function readEachPeriodBounds(
     if (!own && (!figure || !/^\s*(?:but|and|but\s+only)\s*$/.test(bound.rest))) return undefined;
     figure = own ?? figure;
     if (!figure) return undefined;
+    if (kind && figure !== 'rows') return undefined;
     const test: RatioTest =
       figure === 'rows'
         ? {
             period: m.period,
-            kind: [],
+            kind: kind ? [kind] : [],
             op: bound.op,
             value: bound.value,
           }

@@ -50,7 +50,12 @@ function hourOf(g: (string | undefined)[]): number | undefined {
 }
 
 /** The question without its hours of the day, and the hours; a refusal when they are not whole hours in one day. */
-export function readHours(question: string): Hours | { refuse: string } | undefined {
+export function readHours(asked: string): Hours | { refuse: string } | undefined {
+  // ("after 9pm UTC", "from 20:00 to midnight (UTC)": the stored times are UTC, the zone said of them is read away.)
+  const question = asked.replace(
+    /(\d\s*(?:am|pm|a\.m\.|p\.m\.)?|\d:\d\d|noon|midday|midnight)\s*(?:\(\s*)?\b(?:utc|gmt)\b(?:\s*\))?/gi,
+    '$1',
+  );
   const span = SPAN.exec(question);
   let from: number | undefined;
   let to: number | undefined;
@@ -131,10 +136,13 @@ function cut(question: string, match: RegExpExecArray, from: number, to: number)
 /** "what share of our orders come in before noon": the share word that makes the hours the share's part. */
 const SHARE_LEAD =
   /^\s*(?:what|which)\s+(?:share|percent(?:age)?|fraction|proportion|portion|%)\s+of\s+(?:all\s+)?(.+?)\s+(?:come|comes|came|were|was|are|is|get|got|gets|arrive[sd]?|land(?:s|ed)?)(?:\s+in)?(\s.*|[,?.!].*)?$/i;
+/** "percentage of 2025 revenue from orders placed ...": the share said as a title, its part "from orders". */
+const SHARE_TITLE =
+  /^\s*(?:the\s+)?(?:share|percent(?:age)?|fraction|proportion|portion|%)\s+of\s+(?:all\s+)?(.+?)(\s+from\s+(?:the\s+)?orders\b.*)$/i;
 
 /** The question of the share's whole when the hours are its part ("our orders"), or undefined. */
 export function hoursShareWhole(hours: Hours): string | undefined {
-  const lead = SHARE_LEAD.exec(hours.text);
+  const lead = SHARE_LEAD.exec(hours.text) ?? SHARE_TITLE.exec(hours.text);
   return lead ? `${lead[1]}${lead[2] ?? ''}` : undefined;
 }
 

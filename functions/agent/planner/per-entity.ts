@@ -256,11 +256,11 @@ export function readRetention(
 }
 
 /**
- * "the average amount of their first orders", "avg first-order value", "median first purchase size": a total of the
- * first rows themselves (not read: refused; "average first order amount" was the average of every order).
+ * "the average amount of their first orders", "avg first-order value", "median first purchase size", "the average
+ * first order of customers in Q3 2023": a total of the first rows themselves (not read: refused; "average first order amount" was the average of every order).
  */
 const FIRST_ROWS_TOTALLED =
-  /\b(?:average|avg|mean|total|sum|median|typical)\s+(?:\w+\s+)?(?:of|on|for)\s+(?:the\s+)?(?:\w+'?\s+)?(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:orders|purchases)\b|\b(?:average|avg|mean|total|sum|median|typical)\s+(?:(?:customer|client)s?['’]?\s+)?(?:first|1st)[\s-]+(?:order|purchase)[\s-]+(?:value|amount|size|spend|total|revenue)s?\b|\b(?:biggest|largest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:(?:customer|client)s?['’]?\s+)?(?:first|1st)[\s-]+(?:order|purchase)\b|\b(?:revenue|sales|spend|amount|value)\s+(?:from|of|on|in)\s+(?:the\s+)?(?:(?:customer|client)s?['’]\s*|their\s+)(?:very\s+)?(?:first|1st)[\s-]+(?:orders|purchases)\b/i;
+  /\b(?:average|avg|mean|median|typical)\s+(?:very\s+)?(?:first|1st)[\s-]+(?:orders?|purchases?)\b(?![\s-]+(?:dates?|days?|weeks?|months?|quarters?|years?|times?|categor(?:y|ies)|regions?|status(?:es)?|counts?))|\b(?:average|avg|mean|total|sum|median|typical)\s+(?:\w+\s+)?(?:of|on|for)\s+(?:the\s+)?(?:\w+'?\s+)?(?:very\s+)?(?:first|1st)(?:[\s-]+ever)?\s+(?:orders|purchases)\b|\b(?:average|avg|mean|total|sum|median|typical)\s+(?:(?:customer|client)s?['’]?\s+)?(?:first|1st)[\s-]+(?:order|purchase)[\s-]+(?:value|amount|size|spend|total|revenue)s?\b|\b(?:biggest|largest|smallest|highest|lowest|max(?:imum)?|min(?:imum)?)\s+(?:(?:customer|client)s?['’]?\s+)?(?:first|1st)[\s-]+(?:order|purchase)\b|\b(?:revenue|sales|spend|amount|value)\s+(?:from|of|on|in)\s+(?:the\s+)?(?:(?:customer|client)s?['’]\s*|their\s+)(?:very\s+)?(?:first|1st)[\s-]+(?:orders|purchases)\b/i;
 
 export type EntityReading = { kind: 'plan'; plan: Plan } | { kind: 'refuse'; reason: string } | undefined;
 

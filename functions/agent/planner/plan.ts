@@ -584,6 +584,8 @@ export type PerEntity =
       startGrain?: Grain;
       /** Signup periods set against each other, a group each ("H1 vs H2 2022 signups"). */
       startPeriods?: Period[];
+      /** The first row's own number (its amount) instead of the days to it: "average first-order amount". */
+      amount?: CatalogMember;
     }
   /** Each entity's best period by its spend or row count: averaged, the median, or counted by where it fell. */
   | {
@@ -704,7 +706,9 @@ export interface RatioTest {
   value: number;
   measure?: CatalogMember;
   /** "in any single month of 2025": the bound met in at least one period of this grain within `period`. */
-  anyOf?: 'month' | 'quarter';
+  anyOf?: 'week' | 'month' | 'quarter';
+  /** With `anyOf`: the bound met in at least this many periods of the grain ("in five or more different months"). */
+  units?: number;
 }
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */

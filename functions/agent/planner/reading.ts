@@ -10,6 +10,7 @@ import { readAllTime } from './all-time';
 import { readAsides } from './asides';
 import { readBands } from './bands';
 import { readBestPeriod } from './best-period';
+import { readBreakdownFirst } from './breakdown-first';
 import type { CatalogCube, CatalogMember } from './catalog';
 import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
@@ -20,6 +21,7 @@ import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
 import { boundOnEachOne, ofCountedPeople, shareOfCountedPeople } from './counted-people';
+import { readCustomerFigures } from './customer-figures';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
@@ -309,7 +311,11 @@ function readQuestionsAsked(
   // ("big-ticket = $750 and up: how many big-ticket orders in 2024?": the word defined and used, definitions.ts.)
   // ("weekend = Saturday or Sunday. ...": a word defined as the planner reads it, said again and read away.)
   // ("summer means June through August. summer revenue per year?": those months, seasonsDefined.)
-  const glossed = plain ? questions : seasonsDefined(questions.map(standardGlossesDropped));
+  // ("a customer's wallet is what they spend in a year. average wallet in 2024?": that figure per customer averaged;
+  // "no orders in Q2 2025 but one in Q3 2025": ordered in Q3 2025 but not in Q2 2025; customer-figures.ts.)
+  const glossed = plain
+    ? questions
+    : seasonsDefined(questions.map(standardGlossesDropped)).map(readCustomerFigures);
   if (glossed.some((q, i) => q !== questions[i])) return readQuestions(glossed, models, today, plain);
   const defined = plain ? undefined : readDefinitions(questions, models);
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
@@ -798,7 +804,8 @@ function readThread(
   let earlier: Plan | undefined;
   for (const [turn, typed] of questions.entries()) {
     // ("revenue for 2023 - I mean 2024": the corrected words in place of the ones they correct; corrections.ts.)
-    const corrected = readCorrection(typed, catalog);
+    // ("revenue by month in 2024 - which month fell the most over the month before?": one question; breakdown-first.ts.)
+    const corrected = readCorrection(readBreakdownFirst(typed), catalog);
     if ('refuse' in corrected) return { kind: 'refuse', missing: '', reason: corrected.refuse };
     // ("had not ordered furniture by 2023-03-31": no reading of its own; not-ordered-by.ts.)
     // ("2025 AOV minus 2024 AOV, per region": the change from 2024 to 2025; period-minus.ts.)
