@@ -698,6 +698,14 @@ const REWRITES: [RegExp, Replacement][] = [
     'at most',
   ],
   [/\b(?:no|not)\s+(?:(?:less|fewer|lower|smaller)\s+than|under|below)\b/gi, 'at least'],
+  // "how many months did orders fall below 27,000?", "quarters where orders went over 81,000": the periods whose count of
+  // orders is past a bare number (no dollar sign, no "k"), as "months had fewer than 27,000 orders". (Read as orders
+  // under $27,000 each, each month's count of them was listed: confidently wrong.) An amount keeps its own reading.
+  [
+    /\b(months?|quarters?|days?|years?)((?:\s+(?:of|in)\s+(?:\d{4}|this\s+year|last\s+year))?)\s+(?:did|do|were|was|when|where|in\s+which|that)?\s*(?:the\s+|our\s+|my\s+)?(?:number\s+of\s+|count\s+of\s+)?orders\s+(?:fall|fell|drop|dropped|dip|dipped|go|went|come\s+in|came\s+in|stay|stayed|sink|sank|slip|slipped|rise|rose|climb|climbed|get|got)\s+(below|under|beneath|lower\s+than|less\s+than|above|over|past|more\s+than|higher\s+than|beyond)\s+(\d[\d,]*)(?![\d,.]*\s*(?:k\b|m\b|dollars|usd|%|percent))/gi,
+    (_all, unit: string, scope: string, way: string, value: string) =>
+      `${unit}${scope} had ${/^(?:below|under|beneath|lower|less)/i.test(way) ? 'fewer' : 'more'} than ${value} orders`,
+  ],
   // "≥ 3 cancelled orders", "orders ≤ $20": the signs in words.
   [/\s*≥\s*/g, ' at least '],
   [/\s*≤\s*/g, ' at most '],

@@ -6,6 +6,7 @@ import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { perEntityQuery } from './per-entity-sql';
+import { periodDayMeansQuery } from './period-day-means';
 import { type Period, type Plan, shareChangeable } from './plan';
 import { ratedWithin } from './rates-within';
 import { rateWithinQuery } from './rates-within-sql';
@@ -34,6 +35,7 @@ export function queryFor(plan: Plan): PlannedQuery {
       plan,
       conditions(plan, plan.timeDimension ? ident(plan.timeDimension.column) : undefined),
     );
+  if (plan.dayMeans) return periodDayMeansQuery(plan);
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile && !dayMeansChanged(plan)) return percentileQuery(plan);
