@@ -198,6 +198,89 @@ describe('"and 2025?" after the same part of two years', () => {
   });
 });
 
+describe('the top N% of customers within each value of an attribute', () => {
+  it.each([
+    [
+      "In each region, what share of revenue comes from the top 10% of that region's customers by total spend?",
+      10,
+      'share',
+      undefined,
+    ],
+    ['How much did the top 5% of customers in each region spend in 2025, all together?', 5, 'sum', '2025'],
+    ['average lifetime spend of the top 20% of customers within each region', 20, 'avg', undefined],
+    [
+      'Within every region, how many enterprise customers are among the top 10% of spenders in that region?',
+      10,
+      'share-with',
+      undefined,
+    ],
+  ])('%s', (question, percent, ask, year) => {
+    const plan = demoPlan([question], TODAY);
+    const p = plan.perEntity;
+    expect(p?.kind).toBe('top-percent');
+    if (p?.kind !== 'top-percent') return;
+    expect({ percent: p.percent, ask: p.ask, year: p.period?.label, within: p.within?.column }).toEqual({
+      percent,
+      ask,
+      year,
+      within: 'region',
+    });
+    // Each value's own customers ranked, the cut at N% of that value's count.
+    expect(queryFor(plan).sql).toContain('PARTITION BY g ORDER BY m DESC');
+  });
+
+  it('refuses a group within each value with no ranking said and no spend asked', () => {
+    const read = demoReading(['how many orders did the top 10% of customers in each region place?'], TODAY);
+    expect(
+      read.kind === 'plan' && read.plan.perEntity?.kind === 'top-percent'
+        ? read.plan.perEntity.within
+        : undefined,
+    ).toBeUndefined();
+  });
+});
+
+describe('values ranked by their periods with a row', () => {
+  it.each([
+    ['Which region had orders in the most months of 2025?', 'region', 'month', 'desc', '2025'],
+    ['which product category had sales in the most months?', 'category', 'month', 'desc', undefined],
+    ['which status had orders in the fewest quarters?', 'status', 'quarter', 'asc', undefined],
+  ])('%s', (question, member, unit, direction, year) => {
+    const plan = demoPlan([question], TODAY);
+    expect(plan.dimensions.map((d) => d.column)).toEqual([member]);
+    expect(plan).toMatchObject({ unitsWith: { unit }, top: { n: 1, direction } });
+    expect(plan.range?.label).toBe(year);
+    // Every tied value kept.
+    expect(queryFor(plan).sql).toContain('RANK() OVER');
+  });
+
+  it('leaves a condition in the most months refused', () => {
+    expect(
+      refused(["Which category made up more than 20% of the month's revenue in the most months of 2024?"]),
+    ).toBe(true);
+  });
+});
+
+describe('phrasings read as their plain words', () => {
+  it('orders that went over an amount are orders over it', () => {
+    const plan = demoPlan(['What share of orders went over $500?'], TODAY);
+    expect(plan.share?.rows?.numbers).toEqual([expect.objectContaining({ op: '>', value: 500 })]);
+  });
+
+  it("a share of that quarter's sales beside each quarter is the share within each quarter", () => {
+    const plan = demoPlan(
+      ['For every quarter of 2025, what percent of that quarter’s sales did each product category make up?'],
+      TODAY,
+    );
+    expect(plan).toMatchObject({ grain: 'quarter', share: {} });
+    expect(plan.dimensions.map((d) => d.column)).toEqual(['category']);
+  });
+
+  it("spending in that year over an amount, per year, is each year's own", () => {
+    const plan = demoPlan(['Number of customers per year whose spending in that year topped $9,000'], TODAY);
+    expect(plan).toMatchObject({ grain: 'year', having: { perPeriod: true, op: '>', value: 9000 } });
+  });
+});
+
 describe('still refused', () => {
   it.each([
     'How many customers renewed their subscription in each quarter of 2025?',

@@ -210,6 +210,8 @@ export interface Plan {
    * day"), ranked by `top` or listed, in `order` when ranked whole (period-day-means.ts).
    */
   dayMeans?: { order?: 'desc' | 'asc' };
+  /** The values of the one dimension ranked by their distinct periods of `unit` with a row, by `top` (most-units.ts). */
+  unitsWith?: { unit: Grain };
   /** A figure quoted from the asker's own source beside the ask: the answer says it is theirs (quoted-figures.ts). */
   quoted?: true;
   /** The percent change the asker was told (signed), checked against the data's in the answer (quoted-figures.ts). */

@@ -53,6 +53,7 @@ import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
+import { mostUnitsPlan } from './most-units';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readNoRowsIn } from './no-rows-in';
 import { readNotOrderedBy, unreadKindCutoff } from './not-ordered-by';
@@ -930,6 +931,8 @@ function readThread(
             eachPeriodBoundsPlan(question, catalog, periodReader(today)) ??
             // ("which month of 2024 had the lowest average orders per day": period-day-means.ts.)
             periodDayMeansPlan(asked, catalog, today) ??
+            // ("which region had orders in the most months of 2025": most-units.ts.)
+            mostUnitsPlan(asked, catalog, today) ??
             periodDayMeansPlan(question, catalog, today));
     // (A follow-up on a ratio not read as one is refused: the ordinary reading would answer it without its tests.)
     if (!ratio && plan?.perEntity?.kind === 'ratio' && !plain)

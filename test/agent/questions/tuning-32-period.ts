@@ -14,6 +14,9 @@
  * Before (on 0784e1ad): 15 of 41 right on 1M, 3 confident wrong ("how many months did orders fall below 27,000"
  * listed the months' counts of orders under $27,000 each; "and 2025?" after Q4 2024 vs Q4 2023 gave 2025's months,
  * and after Q2 2024 vs Q2 2023 the whole of 2025), 23 wrong refusals; on the TEST sample 16 of 41, 2 confident wrong.
+ * After: 38 of 41, none wrong, on 1M and TEST (see planner-tuning-6.test.ts). Still refused (wrong refusals, not wrong
+ * figures): a share condition met in the most months, "12 or more orders every year" per region, "counting a customer
+ * as active in a quarter if they ordered 5 or more times in it".
  *
  * Clock: Thursday 2027-11-04, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed up in 2022,
  * every customer orders in every year, each order in its customer's region). Velocity divides by the calendar days
