@@ -123,6 +123,7 @@ import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
 import * as tuning31words from './questions/tuning-31-words';
 import * as tuning32miss from './questions/tuning-32-miss';
+import * as tuning32period from './questions/tuning-32-period';
 import * as tuning32probed from './questions/tuning-32-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1266,6 +1267,22 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning32miss,
       cases: tuning32miss.tuning32miss,
       rightAtLeast: 41,
+    },
+    {
+      // 15 of 41 before the planner change it tunes (3 confident wrong, 1M, on 0784e1ad; 16 of 41, 2 wrong, on TEST),
+      // 38 of 41 after, none wrong (1M and TEST): customers counted per period by that period's own figure
+      // (understand.ts, sql-second.ts), a definition's period any one of a unit asked per unit (definitions.ts), each
+      // period's mean per calendar day ranked (period-day-means.ts; "measured as" after the word), months whose order
+      // count passed a bare number, orders that "went over" an amount, "that quarter's sales" beside each quarter,
+      // spending "in that year" (phrases.ts), a bound in each of three listed years (each-period-bounds.ts), "and
+      // 2025?" after the same quarter of two years (follow-up.ts), the top N% within each region (top-percent-
+      // group.ts), values ranked by their months with a row (most-units.ts). Still refused: a share condition met in
+      // the most months, "N or more orders every year" per region, "counting a customer as active ... in it".
+      title:
+        'tuning set 32 (period: customers per period by that period’s figure, shares of each month, top N% within each region, most months, velocity ranked, N+ in each year, Q4 vs Q4 then "and 2025?")',
+      module: tuning32period,
+      cases: tuning32period.tuning32period,
+      rightAtLeast: 38,
     },
   ];
 

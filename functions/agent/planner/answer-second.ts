@@ -50,7 +50,12 @@ export const counted = (n: unknown, people: string): string =>
 function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: string): string {
   const h = plan.having;
   if (!h) return '';
-  const who = `${capitalise(entityWord(h.entity))} ${conditionWords(plan)}${scope}`;
+  // (An upper bound counts only those with rows in the period: one with none is not among them.)
+  const within =
+    h.perPeriod && plan.grain
+      ? ` within the ${plan.grain}${h.op === '<' || h.op === '<=' ? ` (of those with ${plan.cube.title.toLowerCase()} in it)` : ''}`
+      : '';
+  const who = `${capitalise(entityWord(h.entity))} ${conditionWords(plan)}${within}${scope}`;
   const label = labeler(plan, {
     ...query,
     columns: query.columns.map((c) => (c.member === h.entity ? { role: 'entities' } : c)),
@@ -58,7 +63,11 @@ function havingText(plan: Plan, query: PlannedQuery, result: ResultLike, scope: 
   const at = (role: string) => column(query, role);
   const count = (row: Row) => formatFigure(undefined, row[at('entities')] ?? 0);
   // ("peak days per month": periods against their container counted per a coarser period, period-relative.ts.)
-  const perPeriod = h.vsPeriod && plan.grain && plan.grain !== h.grain ? plan.grain : undefined;
+  // ("how many customers spent over $1,000 in each quarter of 2025": each period's own count, per-period.)
+  const perPeriod =
+    (h.vsPeriod && plan.grain && plan.grain !== h.grain) || (h.perPeriod && plan.grain)
+      ? plan.grain
+      : undefined;
   const grouped = plan.dimensions.length > 0 || perPeriod !== undefined;
   if (h.output === 'total' && h.total && h.averaged) {
     // The average of each one's own figure: two decimals, whatever the figure's own format.

@@ -278,7 +278,8 @@ function summary(
       parts.push(
         `${capitalise(nameOf(plan, c.member))} over all of them together${scopeText(plan)}: ${formatFigure(c.member, result.data[0]?.[i])}.`,
       );
-  const additive = ADDITIVE.has(measure.aggType ?? '');
+  // (Each period's mean per day, period-day-means.ts, adds up to nothing.)
+  const additive = ADDITIVE.has(measure.aggType ?? '') && !plan.dayMeans;
   const total = numbers.reduce((sum, n) => sum + n.value, 0);
   if (additive && complete)
     parts.push(`${capitalise(name)} in all: ${formatFigure(measure, Math.round(total * 100) / 100)}.`);

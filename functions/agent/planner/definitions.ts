@@ -482,6 +482,10 @@ function saidOf(noun: string, said: string, catalog: readonly CatalogCube[]): st
 const IE_GLOSSED =
   /\b([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,\s*(?:i\.?\s?e\.?|that\s+is|namely)\s*,?\s+([^?;()]+?)\s*(?=[?;]|$)/i;
 
+/** "order velocity, measured as orders per day", "velocity (defined as revenue per day)": a word, then its meaning. */
+const MEASURED_AS =
+  /\b([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*,?\s+(?:measured|defined|calculated|computed|counted|taken)\s+as\s+([^,:;?()]+?)\s*(?=[,:;?]|\s+[-–—]\s|$)/i;
+
 /** A quoted word of one to three words with its meaning in brackets just after it ("'small tickets' (under $100)"). */
 const QUOTED_GLOSSED = /["'‘“]([a-z][a-z0-9-]*(?:\s+[a-z][a-z0-9-]*){0,2})["'’”]\s*\(\s*([^()]+?)\s*\)/gi;
 
@@ -720,6 +724,11 @@ function takeOut(
   }
   // ("what share of revenue comes from whales, i.e. the top 10% of customers by lifetime spend?": a word glossed after
   // a comma, read only when the gloss is a group by rank.)
+  // ("order velocity, measured as orders per day: which month ...": a word with its per-day meaning after "measured
+  // as", read as the bracketed gloss below reads it; any other meaning so said is left to the other readers.)
+  text = text.replace(MEASURED_AS, (whole, term: string, said: string) =>
+    perDayMeaning(said) ? `${term} (${said})` : whole,
+  );
   const ie = IE_GLOSSED.exec(text);
   if (ie?.[1] && ie[2] && topPercentMeaning(ie[2])) {
     found.push({ term: ie[1], said: ie[2] });
@@ -750,7 +759,9 @@ function takeOut(
   text = text.replace(NICKNAMED, (whole, said: string, inside: string) => {
     // ("how many key accounts (...)": the question's words before the term are not of it.)
     const lead =
-      /^(?:(?:how|many|much|what|which|the|our|my|all|of|number|count)\s+)*/i.exec(said)?.[0] ?? '';
+      /^(?:(?:how|many|much|what|which|the|our|my|all|of|number|count|by|highest|lowest|top|bottom|best|worst|fastest|slowest)\s+)*/i.exec(
+        said,
+      )?.[0] ?? '';
     const term = said.slice(lead.length);
     if (term === '' || /^(?:the|a|an|of|for|and|or|vs|with)$/i.test(term.trim())) return whole;
     const meaning = readMeaning(inside, catalog);
@@ -878,6 +889,10 @@ function peopleUnread(
     return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
   return undefined;
 }
+
+/** A spelled meaning's period said as any one of a unit ("in the quarter", "during a month", "within that year"). */
+const UNIT_OF_MEANING =
+  /\s+(?:in|during|within)\s+(?:the|a|an|that|one)\s+(day|week|month|quarter|year)\b(?=\s*$|\s*[,.;])/i;
 
 /** The period words said in `text`, lower-cased. */
 const periodsIn = (text: string) =>
@@ -1222,7 +1237,21 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     const people = [...used].filter(
       (d) => d.meaning.kind === 'people' && !d.meaning.spelled && !rated.has(d),
     );
-    const spelledClash = [...used].find((d) => d.meaning.spelled && periodsApart(text, d.meaning.noun));
+    // ("an active customer is one who placed at least 3 orders in the quarter. how many active customers were there
+    // in each quarter of 2024?": the definition's period is each one the question asks for, read per period.)
+    const perPeriod = new Set<Definition>();
+    for (const d of used) {
+      const unit = d.meaning.spelled ? UNIT_OF_MEANING.exec(d.meaning.noun) : null;
+      const noun = unit ? d.meaning.noun.replace(unit[0], '') : '';
+      const rest = text.split(d.meaning.noun).join(' ');
+      if (!unit?.[1] || periodsIn(noun).size > 0 || !text.includes(d.meaning.noun)) continue;
+      if (!new RegExp(String.raw`\b(?:each|every|per)\s+${unit[1]}\b`, 'i').test(rest)) continue;
+      text = text.split(d.meaning.noun).join(noun);
+      perPeriod.add(d);
+    }
+    const spelledClash = [...used].find(
+      (d) => d.meaning.spelled && !perPeriod.has(d) && periodsApart(text, d.meaning.noun),
+    );
     if (spelledClash)
       return {
         kind: 'refuse',

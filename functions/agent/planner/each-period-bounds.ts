@@ -200,6 +200,8 @@ export function readEachPeriodBounds(
   let from = 0;
   let figure: CatalogMember | 'rows' | undefined;
   let both = false;
+  /** "in each of P, Q and R": more than two periods, joined by commas and a last "and". */
+  let listed = false;
   for (const m of mentions) {
     let segment = text.slice(from, m.at);
     from = m.end;
@@ -228,6 +230,21 @@ export function readEachPeriodBounds(
       both = false;
       continue;
     }
+    // ("in each of 2023, 2024 and 2025": the bound in every period listed, the last after "and".)
+    // (The question's commas are spaces here.)
+    if (both && listed && /^\s*,?\s*(?:in\s+)?$/.test(segment)) {
+      const before = part.at(-1);
+      if (!before) return undefined;
+      part.push({ ...before, period: m.period });
+      continue;
+    }
+    if (both && listed && /^\s*,?\s*and\s+(?:in\s+)?$/.test(segment)) {
+      const before = part.at(-1);
+      if (!before) return undefined;
+      part.push({ ...before, period: m.period });
+      both = false;
+      continue;
+    }
     if (both) return undefined;
     const again = /^\s*and\s+again\s+(?:in\s+)?$/.test(segment);
     if (again) {
@@ -236,10 +253,14 @@ export function readEachPeriodBounds(
       part.push({ ...before, period: m.period });
       continue;
     }
-    const stripped = segment.replace(/\s+(?:in|during)\s+(both\s+(?:in\s+)?)?$/, (_all, b?: string) => {
-      both = b !== undefined;
-      return ' ';
-    });
+    const stripped = segment.replace(
+      /\s+(?:in|during)\s+((?:both|each\s+of|every\s+one\s+of|all\s+(?:three\s+)?of)\s+(?:in\s+)?)?$/,
+      (_all, b?: string) => {
+        both = b !== undefined;
+        listed = b !== undefined && !/^both\b/.test(b);
+        return ' ';
+      },
+    );
     if (stripped === segment) return undefined;
     segment = stripped;
     // ("2 or more returned orders", "at least 3 cancellations": the rows of one kind.)

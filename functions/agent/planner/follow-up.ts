@@ -516,6 +516,8 @@ const WHOLE_YEAR = new Set(['whole', 'full', 'entire', 'all', 'year', 'overall',
  * the time.
  */
 function samePartInYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
+  const pair = samePartOfPair(previous, own, raws);
+  if (pair) return pair;
   const before = previous.range;
   const range = own.range;
   if (!before || !range || before.relative || before.ofData || previous.compare || own.compare || own.anyOf)
@@ -534,6 +536,45 @@ function samePartInYear(previous: Plan, own: Parsed, raws: string[]): Parsed {
     ? before.label.replaceAll(String(year), range.label)
     : `${before.label} ${range.label}`;
   return { ...own, range: { ...before, label, from: moved(before.from), to: moved(before.to) } };
+}
+
+/**
+ * "and 2025?" after "orders in Q4 2024 vs Q4 2023": the same part (quarter, month, half) of two years compared, then a
+ * bare third year: that part of the year named against the nearer of the two (Q4 2024 vs Q4 2025). Was the whole of
+ * 2025, or its months: confidently wrong. Only when both periods are the same part (one label, another year) of one
+ * year each, and nothing but the year is said about the time.
+ */
+function samePartOfPair(previous: Plan, own: Parsed, raws: string[]): Parsed | undefined {
+  const [a, b] = previous.compare ?? [];
+  const range = own.range;
+  if (previous.compare?.length !== 2 || !a || !b || !range || own.compare || own.anyOf || previous.range)
+    return undefined;
+  if (!/^\d{4}$/.test(range.label) || raws.filter((w) => isYear(w)).length !== 1) return undefined;
+  if (raws.some((w) => WHOLE_YEAR.has(w) || GRAIN_NAMES.has(w))) return undefined;
+  const part = (p: Period) => {
+    const named = NAMED_PART.exec(p.label);
+    const year = named?.[1];
+    if (!named || !year || p.relative || p.ofData || p.assumed || p.from.slice(0, 4) !== year)
+      return undefined;
+    if (p.from.endsWith('-02-29') || p.to.endsWith('-02-29')) return undefined;
+    return { name: p.label.slice(0, -4).trim(), year: Number(year) };
+  };
+  const pa = part(a);
+  const pb = part(b);
+  if (!pa || !pb || pa.name !== pb.name || pa.year === pb.year) return undefined;
+  const year = Number(range.label);
+  if (year === pa.year || year === pb.year) return undefined;
+  const near = Math.abs(year - pa.year) <= Math.abs(year - pb.year) ? a : b;
+  const shift = year - Number(near.from.slice(0, 4));
+  const moved = (day: string) => `${Number(day.slice(0, 4)) + shift}${day.slice(4)}`;
+  const named: Period = {
+    ...near,
+    label: `${part(near)?.name} ${year}`,
+    from: moved(near.from),
+    to: moved(near.to),
+  };
+  const compare = [near, named].sort((x, y) => x.from.localeCompare(y.from));
+  return { ...own, range: undefined, compare };
 }
 
 /**

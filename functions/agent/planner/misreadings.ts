@@ -99,7 +99,7 @@ export function misreading(plan: Plan, question: string): string | undefined {
   // number of periods with rows, is no query built here; one ranking of all the value-months was given.)
   // (Customers ranked by their distinct months with an order are read, tops.ts.)
   const unitsRanked = plan.perEntity?.kind === 'top' && plan.perEntity.units !== undefined;
-  if (!plan.perGroup?.onTop && !unitsRanked && TIMES_ON_TOP.test(question))
+  if (!plan.perGroup?.onTop && !unitsRanked && !plan.unitsWith && TIMES_ON_TOP.test(question))
     return 'I can rank the values within each period or group, and count the ones with rows in N or more periods ("in 10 or more months"), not count how often each came first or rank by how many periods they have: ask for the top one in each';
   if (!plan.having?.vsPeriod && YEAR_AVERAGE_PERIOD.test(question))
     return "I can compare each day, week or month with the average of its own month, quarter or year when read as such; not this comparison with a named period's average";

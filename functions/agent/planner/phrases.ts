@@ -756,6 +756,38 @@ const REWRITES: [RegExp, Replacement][] = [
     'at most',
   ],
   [/\b(?:no|not)\s+(?:(?:less|fewer|lower|smaller)\s+than|under|below)\b/gi, 'at least'],
+  // "what share of orders went over $500?", "orders that came in under $50": the orders of that amount ("were over").
+  [
+    /\b(orders?|purchases?)\s+(that\s+|which\s+)?(?:went|go|goes|came\s+in|come\s+in|comes\s+in|ran)\s+(over|above|under|below)\s+(?=\$\s?\d)/gi,
+    '$1 $2were $3 ',
+  ],
+  // "customers per year whose spending in that year topped $9,000": those who spent over it in that year, each
+  // period's own spend (understand.ts reads the count per period).
+  [
+    /\bwhose\s+(?:total\s+)?(?:spend|spending)\s+(?:in|during|within|for)\s+(that|the|each)\s+(month|quarter|year)\s+(?:was\s+|is\s+|came\s+to\s+)?(over|above|more\s+than|under|below|less\s+than|topped|exceeded|passed)\s+(\$\s?\d[\d,.]*k?)/gi,
+    (_all, that: string, unit: string, way: string, amount: string) =>
+      `who spent ${/^(?:topped|exceeded|passed)$/i.test(way) ? 'over' : way} ${amount} in ${that} ${unit}`,
+  ],
+  // "what percent of that quarter's sales did each category make up", beside "for every quarter": the share within
+  // each period, as "of sales" reads per period there (the period's own words said again).
+  [
+    /\b(of|in)\s+(?:that|the|each|every)\s+(month|quarter|year|week)['’]s\s+(revenue|sales|orders|total|turnover)\b/gi,
+    (all, of = '', unit = '', what = '', _offset = '', text = '') =>
+      new RegExp(
+        String.raw`\b(?:for|in)\s+(?:each|every)\s+${unit}\b|\b(?:by|per)\s+${unit}\b|\b${unit}\s+by\s+${unit}\b`,
+        'i',
+      ).test(text) && /\b(?:share|percent|percentage|%|proportion|fraction)\b/i.test(text)
+        ? `${of} ${what}`
+        : all,
+  ],
+  // "how many months did orders fall below 27,000?", "quarters where orders went over 81,000": the periods whose count of
+  // orders is past a bare number (no dollar sign, no "k"), as "months had fewer than 27,000 orders". (Read as orders
+  // under $27,000 each, each month's count of them was listed: confidently wrong.) An amount keeps its own reading.
+  [
+    /\b(months?|quarters?|days?|years?)((?:\s+(?:of|in)\s+(?:\d{4}|this\s+year|last\s+year))?)\s+(?:did|do|were|was|when|where|in\s+which|that)?\s*(?:the\s+|our\s+|my\s+)?(?:number\s+of\s+|count\s+of\s+)?orders\s+(?:fall|fell|drop|dropped|dip|dipped|go|went|come\s+in|came\s+in|stay|stayed|sink|sank|slip|slipped|rise|rose|climb|climbed|get|got)\s+(below|under|beneath|lower\s+than|less\s+than|above|over|past|more\s+than|higher\s+than|beyond)\s+(\d[\d,]*)(?![\d,.]*\s*(?:k\b|m\b|dollars|usd|%|percent))/gi,
+    (_all, unit: string, scope: string, way: string, value: string) =>
+      `${unit}${scope} had ${/^(?:below|under|beneath|lower|less)/i.test(way) ? 'fewer' : 'more'} than ${value} orders`,
+  ],
   // "≥ 3 cancelled orders", "orders ≤ $20": the signs in words.
   [/\s*≥\s*/g, ' at least '],
   [/\s*≤\s*/g, ' at most '],

@@ -205,6 +205,13 @@ export interface Plan {
   spelled?: SpelledAmount[];
   /** The figure over every row beside a breakdown of one that does not add up ("avg by region, and the total"). */
   overall?: true;
+  /**
+   * Each period of `grain`'s total over its own calendar days ("which month of 2024 had the lowest average orders per
+   * day"), ranked by `top` or listed, in `order` when ranked whole (period-day-means.ts).
+   */
+  dayMeans?: { order?: 'desc' | 'asc' };
+  /** The values of the one dimension ranked by their distinct periods of `unit` with a row, by `top` (most-units.ts). */
+  unitsWith?: { unit: Grain };
   /** A figure quoted from the asker's own source beside the ask: the answer says it is theirs (quoted-figures.ts). */
   quoted?: true;
   /** The percent change the asker was told (signed), checked against the data's in the answer (quoted-figures.ts). */
@@ -301,6 +308,11 @@ export interface EntityCondition {
   entity: CatalogMember;
   /** Periods are the entities ("days with more than 30 orders"): buckets of the time dimension. */
   grain?: Grain;
+  /**
+   * Counted within each period of the plan's grain, each entity tested on that period's rows alone ("how many
+   * customers spent over $1,000 in each quarter of 2025": per quarter, those whose spend in it passed $1,000).
+   */
+  perPeriod?: true;
   /** The total of this measure over the entities that qualify ("revenue from customers with ..."). */
   total?: CatalogMember;
   measure: CatalogMember;
@@ -618,6 +630,8 @@ export type PerEntity =
       ask: 'count' | 'avg' | 'sum' | 'share' | 'share-with';
       by?: CatalogMember;
       value?: ValueFilter;
+      /** The top N% of each value's own customers ("of each region's customers"), the figure asked per value. */
+      within?: CatalogMember;
     }
   /**
    * Each entity's rows per calendar month (of `period`, else every row) and the entity-months with at least `k`:

@@ -5,7 +5,9 @@ import { shift, unitStart } from './dates';
 import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
 import { twoMeasuresQuery } from './filtered-measures-sql';
+import { mostUnitsQuery } from './most-units';
 import { perEntityQuery } from './per-entity-sql';
+import { periodDayMeansQuery } from './period-day-means';
 import { type Period, type Plan, shareChangeable } from './plan';
 import { ratedWithin } from './rates-within';
 import { rateWithinQuery } from './rates-within-sql';
@@ -34,6 +36,8 @@ export function queryFor(plan: Plan): PlannedQuery {
       plan,
       conditions(plan, plan.timeDimension ? ident(plan.timeDimension.column) : undefined),
     );
+  if (plan.dayMeans) return periodDayMeansQuery(plan);
+  if (plan.unitsWith) return mostUnitsQuery(plan);
   if (plan.having) return havingQuery(plan);
   if (plan.first && plan.timeDimension) return firstQuery(plan);
   if (plan.percentile && !dayMeansChanged(plan)) return percentileQuery(plan);

@@ -56,6 +56,7 @@ import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
+import { mostUnitsPlan } from './most-units';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readNoRowsIn } from './no-rows-in';
 import { readNotOrderedBy, unreadKindCutoff } from './not-ordered-by';
@@ -69,6 +70,7 @@ import { readPercentileRank } from './percentile-ranks';
 import { howItDid } from './performance';
 import { beatsPlan, readPeriodBeats } from './period-beats';
 import { countMismatch, readPeriodCount } from './period-counts';
+import { periodDayMeansPlan } from './period-day-means';
 import { readPeriodGlosses } from './period-glosses';
 import { readPeriodMinus } from './period-minus';
 import { againstPeriod, readPeriodRelative } from './period-relative';
@@ -927,7 +929,12 @@ function readThread(
           : // ("spent more than $10k in both 2024 and 2025": a bound in each period, each-period-bounds.ts.)
             (customerRatioPlan(question, catalog, periodReader(today)) ??
             eachPeriodBoundsPlan(asked, catalog, periodReader(today)) ??
-            eachPeriodBoundsPlan(question, catalog, periodReader(today)));
+            eachPeriodBoundsPlan(question, catalog, periodReader(today)) ??
+            // ("which month of 2024 had the lowest average orders per day": period-day-means.ts.)
+            periodDayMeansPlan(asked, catalog, today) ??
+            // ("which region had orders in the most months of 2025": most-units.ts.)
+            mostUnitsPlan(asked, catalog, today) ??
+            periodDayMeansPlan(question, catalog, today));
     // (A follow-up on a ratio not read as one is refused: the ordinary reading would answer it without its tests.)
     if (!ratio && plan?.perEntity?.kind === 'ratio' && !plain)
       return {

@@ -101,6 +101,23 @@ export function havingQuery(plan: Plan): PlannedQuery {
   // "the customer with the most orders": those with at least the n-th count (ties kept), over the grouped rows.
   if (having.rank) return rankedWithinQuery(plan, having, inner, rowsName, dims.length, total);
   const condition = test('aggregate');
+  // "how many customers spent over $1,000 in each quarter of 2025": each period's entities, tested on its rows.
+  const plain =
+    having.output === 'count' &&
+    !spreadOf &&
+    !total &&
+    !having.alsoOnce &&
+    !having.vsAverage &&
+    !having.grain;
+  if (having.perPeriod && plain && plan.grain && time(plan)) {
+    const period = `date_trunc('${plan.grain}', ${time(plan)})`;
+    const outerLead = [plan.grain, ...dims].map((d) => `${d}, `).join('');
+    return described(
+      plan,
+      `SELECT ${outerLead}COUNT(*) AS ${ident(entityWord(having.entity))} FROM (SELECT ${period} AS ${plan.grain}, ${lead}${entity}, ${selected} FROM ${rows}${groupBy(dims.length + 2)} HAVING ${condition}) AS t${groupBy(dims.length + 1)} ORDER BY ${[plan.grain, ...dims].map((_, i) => i + 1).join(', ')}`,
+      [{ role: 'time' }, ...dimColumns, { role: 'entities' }],
+    );
+  }
   const count = ident(entityWord(having.entity));
   const entityColumn: Columns[number] = having.grain
     ? { role: 'time' }

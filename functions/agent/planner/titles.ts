@@ -26,8 +26,11 @@ export function titleOf(plan: Plan): string {
   const grain = grainText(plan);
   const by = [...(grain ? [grain] : []), ...plan.dimensions.map((d) => nameOf(plan, d))];
   const byText = by.length > 0 ? ` by ${listText(by)}` : '';
+  // ("average number of orders per day by month, in 2024": each period's total over its calendar days.)
+  if (plan.dayMeans) return capitalise(`average ${name.toLowerCase()} per day${byText}${scope}`);
   if (plan.having) {
-    const who = `${entityWord(plan.having.entity)} ${conditionWords(plan)}${scope}`;
+    const each = plan.having.perPeriod && plan.grain ? ` in each ${plan.grain}` : '';
+    const who = `${entityWord(plan.having.entity)} ${conditionWords(plan)}${each}${scope}`;
     const total = plan.having.output === 'total' ? plan.having.total : undefined;
     return capitalise(total ? `${nameOf(plan, total)} from ${who}` : who);
   }

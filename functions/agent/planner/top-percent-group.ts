@@ -12,6 +12,7 @@
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
 import {
+  attributeNamed,
   BREAKDOWN,
   breakdownsNamed,
   entityCubes,
@@ -113,18 +114,23 @@ const REFUSAL =
  * the group but asks what is not read here, undefined when it names no group.
  */
 export function readTopPercentGroup(
-  question: string,
+  asked: string,
   catalog: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | { refuse: string } | undefined {
-  const group = topPercentSaid(question);
-  if (!group) return undefined;
   const cubes = entityCubes(catalog);
   const cube = cubes[0];
   const rows = cube ? entityRows(cube) : undefined;
   const amount = cube?.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  // ("the top 10% of that region's customers by total spend", "... of spenders in each region": each value's own.)
+  const inEach =
+    cube && rows ? withinEach(asked, cube, ownMember(rows, catalog, cube), rows.entity) : undefined;
+  const question = inEach?.text ?? asked;
+  const group = topPercentSaid(question);
+  if (!group) return undefined;
   if (!cube || !rows || !amount) return { refuse: REFUSAL };
   const owned = ownMember(rows, catalog, cube);
+  const within = inEach?.within;
   const rest = `${question.slice(0, group.at)} them ${question.slice(group.end)}`;
   // ("how many orders did the top 5% of customers by spend place": another measure over the top rows, the combined
   // share's reading, sql-second.ts.)
@@ -134,11 +140,15 @@ export function readTopPercentGroup(
     .filter((m) => m.kind === 'dimension' && m.type === 'string' && ofEntity(rows, m))
     .flatMap((m) => m.values.map((v) => ({ member: m, v })))
     .find(({ v }) => new RegExp(String.raw`\b${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(rest));
-  const splits = breakdownsNamed(rest, cube, owned);
+  const splits = breakdownsNamed(rest, cube, owned).filter(
+    (m) => m !== within && m.column !== within?.column.replace(/^.*_/, ''),
+  );
   const by = splits[0];
   if (splits.some((m) => m !== by)) return { refuse: REFUSAL };
+  // (Within each value, one figure per value: no other breakdown beside it.)
+  if (within && by) return { refuse: REFUSAL };
   const ask: TopPercent['ask'] | undefined =
-    value && SHARE_OF_THEM.test(rest)
+    value && (SHARE_OF_THEM.test(rest) || (within && COUNT.test(rest)))
       ? 'share-with'
       : SHARE_OF_SPEND.test(rest)
         ? 'share'
@@ -150,10 +160,11 @@ export function readTopPercentGroup(
               ? 'count'
               : undefined;
   // (Their share of all spend is the combined share's reading, sql-second.ts: left to it.)
-  if (ask === 'share' && !group.year && !by && !value) return undefined;
+  if (ask === 'share' && !group.year && !by && !value && !within) return undefined;
   // (An ask not read here is left to the other readings, which read or refuse it.)
   if (!ask) return undefined;
   if ((by && ask !== 'count') || (value && ask !== 'share-with')) return { refuse: REFUSAL };
+  if (within && ask === 'count' && !value) return { refuse: REFUSAL };
   // A year said of the figure must be the group's own ("the top 2% by 2024 spend ... in 2024"); none other is read.
   const years = [...rest.matchAll(/\b20\d\d\b/g)].map((m) => Number(m[0]));
   if (years.some((y) => y !== group.year)) return { refuse: REFUSAL };
@@ -172,8 +183,65 @@ export function readTopPercentGroup(
       ask,
       ...(by ? { by } : {}),
       ...(value ? { value: { member: value.member, values: [value.v], negate: false } } : {}),
+      ...(within ? { within } : {}),
     },
   };
+}
+
+/** Each value's own customers said in the group ("of that region's customers", "of customers in each region"). */
+const OWN_GROUP = String.raw`(?:(?:that|the|each|every|their|its)\s+([a-z]+)['’]s\s+(?:own\s+)?(customers|clients|buyers|accounts|spenders))`;
+const IN_EACH = String.raw`(customers|clients|buyers|accounts|spenders)\s+(?:in|within|of)\s+(?:each|every|that|the|their|its)\s+([a-z]+)`;
+
+/**
+ * The group said within each value of an attribute of the customer's: "the top 10% of that region's customers by total
+ * spend" (with "in each region" elsewhere), "the top 10% of spenders in that region", "the top 20% of customers within
+ * each region": the text with the group in its plain words, and the attribute. "Spenders" are customers ranked by
+ * spend. Only one attribute, named in each place it is said.
+ */
+function withinEach(
+  question: string,
+  cube: CatalogCube,
+  owned: (m: CatalogMember) => boolean,
+  entity: CatalogMember,
+): { text: string; within: CatalogMember } | undefined {
+  const top = new RegExp(String.raw`\btop\s+${N}\s+of\s+(?:all\s+|our\s+|my\s+|the\s+)?`, 'i').exec(question);
+  if (!top) return undefined;
+  const after = question.slice(top.index + top[0].length);
+  const own = new RegExp(`^${OWN_GROUP}`, 'i').exec(after);
+  const each = new RegExp(`^${IN_EACH}`, 'i').exec(after);
+  const word = own?.[1] ?? each?.[2];
+  const noun = (own?.[2] ?? each?.[1] ?? '').toLowerCase();
+  const said = own ?? each;
+  if (!said || !word) return undefined;
+  const named = attributeNamed(word, cube, owned);
+  if (!named) return undefined;
+  // (The customer's own column where the rows hold one of the same name: "customers_region" over the orders' region.)
+  const prefix = entity.column.slice(0, entity.column.lastIndexOf('_') + 1);
+  const within =
+    cube.members.find(
+      (m) =>
+        m.kind === 'dimension' &&
+        prefix !== '' &&
+        m.column === `${prefix}${named.column.replace(prefix, '')}`,
+    ) ?? named;
+  let rest = after.slice(said[0].length);
+  // ("of spenders": ranked by their spend, over the period the ask names if it names one.)
+  if (noun === 'spenders' && !/^\s+(?:by|in\s+terms\s+of|ranked\s+by|on)\b/i.test(rest))
+    rest = ` by spend${rest}`;
+  // ("the top 20% of customers within each region" with no ranking said: ranked by the spend asked of them.)
+  if (!/^\s+(?:by|in\s+terms\s+of|ranked\s+by|on)\b/i.test(rest)) {
+    const lifetime = /\b(?:lifetime|all[-\s]time|overall|in\s+total|ever)\b/i.test(question);
+    const year = /\b(?:in|during|for)\s+(20\d\d)\b/i.exec(rest);
+    if (!lifetime && !year) return undefined;
+    rest = ` by ${year ? `${year[1]} ` : 'lifetime '}spend${rest}`;
+  }
+  // Every other mention of the attribute ("in each region", "within every region") is this one.
+  const text = `${question.slice(0, top.index)}${top[0]}customers${rest}`.replace(
+    new RegExp(String.raw`[,\s]*\b(?:in|within|for)\s+(?:each|every|that|the)\s+${word}\b[,\s]*`, 'gi'),
+    ' ',
+  );
+  if (breakdownsNamed(text, cube, owned).some((m) => m !== within && m !== named)) return undefined;
+  return { text, within };
 }
 
 /** The group's words: "customers in the top 5% by lifetime spend", "... by 2024 spend". */
@@ -189,6 +257,7 @@ export function topPercentQuery(plan: Plan, p: TopPercent): PlannedQuery {
   const people = entityWord(p.rows.entity);
   const ctes = `WITH t AS (SELECT ${entity} AS k, ${spend} AS m FROM ${table}${within} GROUP BY 1), ${TOP_PERCENT_MARK} AS (SELECT k, m, ROW_NUMBER() OVER (ORDER BY m DESC, k) AS rn, COUNT(*) OVER () AS entities FROM t), w AS (SELECT k, m FROM ${TOP_PERCENT_MARK} WHERE rn <= entities * ${p.percent / 100})`;
   const title = capitalise(groupWords(p));
+  if (p.within) return withinQuery(plan, p, entity, table, within, spend, title);
   const attr = (m: CatalogMember) =>
     `, a AS (SELECT DISTINCT ${entity} AS k, ${ident(m.column)} AS v FROM ${table}${within})`;
   if (p.ask === 'count' && p.by) {
@@ -221,8 +290,76 @@ export function topPercentQuery(plan: Plan, p: TopPercent): PlannedQuery {
   return plannedQuery(plan, sql, title, [...roles, { role: 'entities' }, { role: 'entities' }]);
 }
 
+/** The group cut within each value of `p.within` (each value's own customers ranked), one figure per value. */
+function withinQuery(
+  plan: Plan,
+  p: TopPercent,
+  entity: string,
+  table: string,
+  period: string,
+  spend: string,
+  title: string,
+): PlannedQuery {
+  const by = p.within as CatalogMember;
+  const g = ident(by.column);
+  const people = entityWord(p.rows.entity);
+  const ctes = `WITH t AS (SELECT ${g} AS g, ${entity} AS k, ${spend} AS m FROM ${table}${period} GROUP BY 1, 2), ${TOP_PERCENT_MARK} AS (SELECT g, k, m, ROW_NUMBER() OVER (PARTITION BY g ORDER BY m DESC, k) AS rn, COUNT(*) OVER (PARTITION BY g) AS entities FROM t), w AS (SELECT g, k, m FROM ${TOP_PERCENT_MARK} WHERE rn <= entities * ${p.percent / 100})`;
+  const sizes = `, (SELECT COUNT(*) FROM w AS x WHERE x.g = w.g) AS group_size, (SELECT COUNT(*) FROM t WHERE t.g = w.g) AS every_member`;
+  const head = `${title}, within each ${nameOf(plan, by).toLowerCase()}`;
+  if (p.ask === 'share-with' && p.value) {
+    const a = `, a AS (SELECT DISTINCT ${entity} AS k, ${ident(p.value.member.column)} AS v FROM ${table}${period})`;
+    const hit = `COUNT(DISTINCT CASE WHEN a.v = ${quote(p.value.values[0] ?? '')} THEN w.k END)`;
+    const sql = `${ctes}${a} SELECT w.g AS ${g}, ${hit} AS ${ident(`${people}_${p.value.values[0]}`)}, COUNT(DISTINCT w.k) AS ${ident(people)}, round(100.0 * ${hit} / NULLIF(COUNT(DISTINCT w.k), 0), 2) AS share_percent FROM w JOIN a ON a.k = w.k GROUP BY 1 ORDER BY 1`;
+    return plannedQuery(plan, sql, head, [
+      { role: 'dimension', member: by },
+      { role: 'entities' },
+      { role: 'entities' },
+      { role: 'share' },
+    ]);
+  }
+  const figure =
+    p.ask === 'avg'
+      ? `AVG(m) AS ${ident(`average_${p.amount.column}`)}`
+      : p.ask === 'sum'
+        ? `SUM(m) AS ${ident(p.amount.column)}`
+        : `round(100.0 * SUM(m) / NULLIF((SELECT SUM(m) FROM t WHERE t.g = w.g), 0), 2) AS share_percent, SUM(m) AS part, (SELECT SUM(m) FROM t WHERE t.g = w.g) AS whole`;
+  const sql = `${ctes} SELECT g AS ${g}, ${figure}${sizes} FROM w GROUP BY g ORDER BY 1`;
+  const roles: PlannedQuery['columns'] =
+    p.ask === 'share'
+      ? [{ role: 'share' }, { role: 'measure', member: p.amount }, { role: 'whole', member: p.amount }]
+      : [{ role: 'measure', member: p.amount }];
+  return plannedQuery(plan, sql, head, [
+    { role: 'dimension', member: by },
+    ...roles,
+    { role: 'entities' },
+    { role: 'entities' },
+  ]);
+}
+
+/** The answer within each value: one line per value, and how each one's group was cut. */
+function withinAnswer(plan: Plan, p: TopPercent, result: ResultLike): string {
+  const people = entityWord(p.rows.entity);
+  const by = nameOf(plan, p.within as CatalogMember).toLowerCase();
+  const count = (v: unknown) => formatFigure(undefined, v ?? 0);
+  const money = (v: unknown) => formatFigure(p.amount, v);
+  const line = (r: unknown[]): string => {
+    const [value, a, b, c] = r;
+    if (p.ask === 'share-with' && p.value)
+      return `- ${String(value)}: ${count(a)} of the ${count(b)} are ${p.value.values[0]} (${formatPercent(c ?? 0)})`;
+    const size = r.at(-2);
+    if (p.ask === 'share')
+      return `- ${String(value)}: the ${count(size)} account for ${formatPercent(a ?? 0)} of its spend (${money(b)} of ${money(c)})`;
+    if (p.ask === 'avg')
+      return `- ${String(value)}: ${money(a)} on average each, over ${count(size)} ${people}`;
+    return `- ${String(value)}: ${money(a)} in all${p.period ? ` in ${p.period.label}` : ''}, from ${count(size)} ${people}`;
+  };
+  const cut = `in each ${by}, the first ${p.percent}% of its own ${people} ranked by their ${p.period ? `${p.period.label} ` : ''}spend (${p.percent}% of the number of that ${by}'s ${people}; a tie at the cut goes to the name)`;
+  return `${capitalise(groupWords(p))}, within each ${by}:\n${result.data.map(line).join('\n')}\n\n(${capitalise(cut)}.)`;
+}
+
 /** The answer: the figure asked of the group, and how the group was cut. */
 export function topPercentAnswer(plan: Plan, p: TopPercent, result: ResultLike): string {
+  if (p.within) return withinAnswer(plan, p, result);
   const people = entityWord(p.rows.entity);
   const who = groupWords(p);
   const count = (v: unknown) => formatFigure(undefined, v ?? 0);

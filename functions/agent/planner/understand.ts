@@ -345,6 +345,17 @@ const sameRoot = (value: string, word: string | undefined) =>
   value.length >= 5 &&
   value.toLowerCase().slice(0, 5) === word.slice(0, 5);
 
+/**
+ * Words saying a per-entity condition holds within each period of `grain` ("in each quarter", "for every month", "per
+ * year", "that month", "within the quarter", "quarter by quarter", "each quarter's"). Not "in every quarter" nor a
+ * bare "every year" after the condition ("had 12 or more orders every year"): in all of them, another question.
+ */
+const EACH_PERIOD = (grain: string) =>
+  new RegExp(
+    String.raw`\b(?:(?:in|for|during|within|over)\s+each|for\s+every|per|each)\s+${grain}\b|\b(?:that|the|this|its|their)\s+${grain}\b(?!\s+(?:before|after|of\s+(?:signup|sign-up)))|\b${grain}\s+(?:by|after|over)\s+${grain}\b`,
+    'i',
+  );
+
 export function parseAgainst(question: string, cube: CatalogCube, today: string): Parsed {
   // ("geo", "ticket": business-words.ts; "Q4 '25" arrives as "q4 2025", phrases.ts.)
   // ("the best return rate": the lowest, rate-direction.ts.)
@@ -1287,10 +1298,31 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
       !perEntity.and &&
       !perEntity.rank &&
       perEntity.entity.titleWords.includes('customer');
+    // ("how many customers spent over $1,000 in each quarter of 2025", "for every month, how many customers spent
+    // more than $800 that month": each period's customers, each tested on that period's own rows. Only a count with
+    // one plain test, the period said as each one ("in each", "every", "per", "that quarter", "quarter by quarter"),
+    // over the rows' own date.)
+    const eachPeriod =
+      perEntity.output === 'count' &&
+      !perEntity.rows &&
+      !perEntity.rank &&
+      !perEntity.total &&
+      !perEntity.vsAverage &&
+      !perEntity.versus &&
+      !perEntity.clauses &&
+      !perEntity.vsPeriod &&
+      !perEntity.alsoOnce &&
+      !started &&
+      !compare &&
+      !change &&
+      timeDimension !== undefined &&
+      timeDimension !== start &&
+      EACH_PERIOD(grainRead).test(question);
     if (anyRow && headcount) {
       measures = [headcount];
       delete second.fields.having;
-    } else second.unresolved.push(`a count per ${perEntity.entity.title.toLowerCase()} in each ${grainRead}`);
+    } else if (eachPeriod) second.fields.having = { ...perEntity, perPeriod: true };
+    else second.unresolved.push(`a count per ${perEntity.entity.title.toLowerCase()} in each ${grainRead}`);
   }
   // "revenue growth by signup cohort" asks how each cohort's revenue moved over the orders' dates, which one
   // query over one time dimension does not give; a change between signup periods would answer another question.
@@ -1427,7 +1459,12 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   const ignored = reads
     ? [...new Set([...incidental(question, tokens, unread), ...soft])].filter((w) => w !== 'first')
     : [];
-  const unexplained = unread.filter((w) => !ignored.includes(w) || headsLeft.includes(w));
+  // ("... spent more than $800 that month", "... within the quarter": the period of a per-period count, said again.)
+  const periodAgain = (w: string) =>
+    second.fields.having?.perPeriod === true && grainRead !== undefined && w === grainRead;
+  const unexplained = unread.filter(
+    (w) => (!ignored.includes(w) || headsLeft.includes(w)) && !periodAgain(w),
+  );
   const { fields } = second;
   const asked = tokens.filter((t) => t.asked && (t.used || t.value));
   // "lifetime value" has no member of its own: say it was read as the total over all the data.
