@@ -61,9 +61,28 @@ const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
   const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
   if (f.said) return f.said;
   if (f.vsAverage)
-    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} the average ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
+    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} ${levelText(f)} ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
   return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
 };
+
+/** The level a row is held against: "the average", "the median", "the 90th percentile of". */
+const levelText = (f: NumberFilter) => {
+  if (f.quantile === undefined) return 'the average';
+  if (f.quantile === 0.5) return 'the median';
+  const n = Math.round(f.quantile * 100);
+  const suffix =
+    n % 10 === 1 && n !== 11
+      ? 'st'
+      : n % 10 === 2 && n !== 12
+        ? 'nd'
+        : n % 10 === 3 && n !== 13
+          ? 'rd'
+          : 'th';
+  return `the ${n}${suffix} percentile of`;
+};
+/** The level of a column over the rows of `where`: their average, or a quantile of them. */
+const levelSql = (f: NumberFilter, column: string, cube: string, where: string[]) =>
+  `(SELECT ${f.quantile === undefined ? `AVG(${column})` : `percentile_cont(${f.quantile}) WITHIN GROUP (ORDER BY ${column})`} FROM ${cube}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''})`;
 
 /** Plain words for the filters and period of a plan ("where status is completed, in 2024"). */
 export function scopeText(plan: Plan): string {
@@ -218,10 +237,7 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
           time ?? ownTime(plan),
         )
       : where;
-    if (f.vsAverage)
-      where.push(
-        `${column} ${f.op} (SELECT AVG(${column}) FROM ${ident(plan.cube.name)}${of.length > 0 ? ` WHERE ${of.join(' AND ')}` : ''})`,
-      );
+    if (f.vsAverage) where.push(`${column} ${f.op} ${levelSql(f, column, ident(plan.cube.name), of)}`);
   }
   return where;
 }
@@ -302,7 +318,19 @@ function partCondition(plan: Plan): string {
   const parts: string[] = [];
   if (plan.share?.part) parts.push(valueCondition(ident(plan.share.part.member.column), plan.share.part));
   for (const f of rows?.values ?? []) parts.push(valueCondition(dimensionSql(f.member), f));
-  const numbers = (rows?.numbers ?? []).map((f) => `${dimensionSql(f.member)} ${f.op} ${f.value}`);
+  // ("share of revenue from orders above the median order": the level of the whole's rows, above-average.ts.)
+  const numbers = (rows?.numbers ?? []).map((f) =>
+    f.vsAverage
+      ? `${ident(f.member.column)} ${f.op} ${levelSql(
+          f,
+          ident(f.member.column),
+          ident(plan.cube.name),
+          f.averageOf
+            ? conditions({ ...plan, range: f.averageOf }, time ?? ownTime(plan))
+            : conditions(plan, time),
+        )}`
+      : `${dimensionSql(f.member)} ${f.op} ${f.value}`,
+  );
   if (rows?.either && numbers.length > 1) parts.push(`(${numbers.join(' OR ')})`);
   else parts.push(...numbers);
   if (rows?.period && time)
