@@ -900,6 +900,8 @@ const definesOnly = (rest: string) =>
 
 /** Pronouns that stand for a defined cohort in its own turn ("...: count them by region"). */
 const THEY = /\b(?:they|them|those)\b/i;
+/** A rows meaning that names its rows ("orders over $500"), which "they" can stand for. */
+const ROWS_NOUN = /\b(?:orders|sales|purchases|transactions)\b/i;
 
 /** A count asked with no noun after it ("how many in 2025?", "how many, by region?"). */
 const BARE_COUNT =
@@ -1122,6 +1124,8 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       // ("a quiet day has fewer orders than 80 percent of that month's average": the periods the word names.)
       const unit = /\b(day|week|month|quarter)$/i.exec(bareTerm(term))?.[1];
       if (unit && /^(?:has|had)\s/i.test(said.trim())) said = `${unit} that ${said.trim()}`;
+      // ("a hot month is one where revenue topped $13.7M": the one is a month.)
+      if (unit && /^ones?\s/i.test(said.trim())) said = said.trim().replace(/^ones?\s/i, `${unit} `);
       for (const d of [...known, ...fresh]) {
         const inner = substitute(said, d);
         if (inner !== undefined && d.meaning.kind === 'rows') {
@@ -1161,7 +1165,10 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     for (const d of fresh)
       if (
         !used.has(d) &&
-        (d.meaning.kind === 'cohort' || topPercentSaid(d.meaning.noun) !== undefined) &&
+        (d.meaning.kind === 'cohort' ||
+          topPercentSaid(d.meaning.noun) !== undefined ||
+          // ("define high-value orders as anything over $500. what percent of revenue did they make up?": the rows.)
+          (d.meaning.kind === 'rows' && ROWS_NOUN.test(d.meaning.noun))) &&
         THEY.test(text)
       ) {
         text = text.replace(THEY, d.meaning.noun);

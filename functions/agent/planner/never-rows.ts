@@ -4,8 +4,9 @@
  * customers who have rows; the customers' own view knows them all: the ones with none are all the customers less
  * the ones with at least one row (counted distinct in the rows' view), per group where the group is the customer's
  * own (a segment, held by both views). When every customer has rows, the answer is zero and says so. With a period
- * ("no orders in 2025") the question is another one (no-rows-in.ts, the cohort reader); a group the rows' view holds
- * only of its rows (an order's region) or any word not read here is refused.
+ * ("no orders in 2025") or any word not read here ("never placed an order above $900") the question is another one,
+ * left to the other readings (no-rows-in.ts, the cohort reader); a group the rows' view holds only of its rows (an
+ * order's region) is refused.
  */
 import type { ResultLike } from './answer';
 import type { CatalogCube, CatalogMember } from './catalog';
@@ -59,7 +60,7 @@ export function readNeverRows(
   // A period ("in 2025", "last quarter") makes it another question: left to the readers of periods.
   if (
     words.some((w) =>
-      /^(?:(?:19|20)\d\d|q[1-4]|h[12]|last|this|past|previous|since|during|between|before|after|year|quarter|month|week|day|yesterday|ytd|mtd|recently|lately)$/.test(
+      /^(?:(?:19|20)\d\d|q[1-4]|h[12]|last|this|past|previous|since|during|between|before|after|year|quarter|month|week|day|yesterday|ytd|mtd|recently|lately)s?$/.test(
         w,
       ),
     )
@@ -115,7 +116,8 @@ export function readNeverRows(
     .replace(/['’]s\b/g, '')
     .split(/\s+/)
     .filter((w) => w && !KNOWN.has(w) && !groupWords.has(w) && !groupWords.has(w.replace(/s$/, '')));
-  if (rest.length > 0) return { refuse: REFUSAL };
+  // (Words not read here, "never placed an order above $900": another question, left to the other readings.)
+  if (rest.length > 0) return undefined;
   const base = read('orders', [rowsCube]);
   if (!base) return undefined;
   const share = SHARE.test(question);
