@@ -550,14 +550,19 @@ function withoutLabel(text: string, ours: (w: string) => boolean, values: Set<st
   if (!label?.[1]) return text;
   const rest = text.slice(label[0].length);
   const own = asideWords(label[1]);
-  const restWords = words(rest).map(stem);
+  // (Said again in the ask itself: a gloss in parentheses, "(orders with status returned)", is not the ask.)
+  const restWords = words(rest.replace(/\([^()]*\)/g, ' ')).map(stem);
+  // ("my returns:": a word of a model's value, "returned", in another form; it filters unless the ask says it.)
+  const valueWords = [...values].flatMap((v) => v.split(' ')).map(stem);
+  const valueLike = (w: string) =>
+    valueWords.some((v) => v.length >= 4 && (v.startsWith(stem(w)) || stem(w).startsWith(v)));
   if (own.length === 0 || own.length > 4) return text;
   if (own.some((w) => /\d/.test(w) || SHAPING.has(w) || PERIOD_WORDS.has(w) || values.has(w))) return text;
   // (A model's word said again in any form, "returns" as "returned"; the label's own word said again as it is.)
   const saidAgain = (w: string) =>
     restWords.some((r) => r === stem(w) || r.startsWith(stem(w)) || stem(w).startsWith(r));
   const reused = (w: string) => restWords.includes(stem(w));
-  if (own.some((w) => (ours(w) ? !saidAgain(w) : reused(w)))) return text;
+  if (own.some((w) => (ours(w) || valueLike(w) ? !saidAgain(w) : reused(w)))) return text;
   // (The ask after the colon stands alone: a question, or a figure asked for.)
   if (words(rest).length < 3) return text;
   return rest;

@@ -874,7 +874,15 @@ function peopleUnread(
   const term = (named[0] ?? people[0])?.term ?? '';
   if (PERIOD_WORDS.test(left))
     return `your definition of "${term}" holds its own period (or all time), and I could not tell whether the period you ask about is that of their spend and orders or of something else: please put the period in the definition`;
-  if (named.length > 0 && !COUNTED.test(text))
+  // ("VIPs = customers with lifetime spend over $32,000. what share of revenue comes from VIPs?": the share of the sum
+  // from them, second-order.ts.)
+  const shareOfSum = named.some((d) =>
+    new RegExp(
+      String.raw`\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+(?:(?:our|the|total|all)\s+)*(?:revenue|sales|spend|spending)\s+(?:(?:comes?|came|is|was)\s+)?from\s+${escaped(d.meaning.noun)}\s*[?.!]*$`,
+      'i',
+    ).test(text),
+  );
+  if (named.length > 0 && !COUNTED.test(text) && !shareOfSum)
     return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
   return undefined;
 }
