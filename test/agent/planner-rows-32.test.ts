@@ -31,13 +31,18 @@ describe('rows against a median or a percentile of the same rows', () => {
       'how many 2025 orders came in under $1?',
       0.25,
     ],
-    ['orders in the top 10% by amount: how much revenue?', 'orders over $1: how much revenue?', 0.9],
-    ['how many orders were in the bottom 20% by amount?', 'how many orders were under $1?', 0.2],
   ])('reads %p as %p against quantile %p', (question, text, quantile) => {
     // Act
     const read = readAboveAverage(question);
     // Assess
     expect(read).toMatchObject({ text, average: 'rows', quantile });
+  });
+
+  it.each([
+    ['orders in the top 10% by amount: how much revenue?', 'orders over $1: how much revenue?', 0.1],
+    ['how many orders were in the bottom 20% by amount?', 'how many orders were under $1?', 0.2],
+  ])('reads %p as %p, the first %p of the rows ranked', (question, text, rowShare) => {
+    expect(readAboveAverage(question)).toEqual({ text, average: 'rows', rowShare });
   });
 
   it('keeps the average reading without a quantile', () => {
@@ -70,10 +75,13 @@ describe('rows against a median or a percentile of the same rows', () => {
     );
   });
 
-  it('reads the top 10% of orders by amount as those above the 90th percentile', () => {
+  it('keeps the first 10% of the orders ranked by amount, a tie at the cut broken by the id', () => {
     const plan = demoPlan(['orders in the top 10% by amount: how much revenue did they bring in?'], TODAY);
     expect(plan.measures.map((m) => m.column)).toEqual(['total_amount']);
-    expect(queryFor(plan).sql).toContain('percentile_cont(0.9)');
+    expect(plan.numberFilters).toMatchObject([{ op: '>', vsAverage: true, rowShare: 0.1 }]);
+    expect(queryFor(plan).sql).toContain(
+      'id IN (SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY amount DESC, id) AS rn, COUNT(*) OVER () AS n FROM orders_view) AS ranked_rows WHERE rn <= n * 0.1)',
+    );
   });
 });
 

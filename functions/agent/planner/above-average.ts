@@ -84,6 +84,8 @@ export function readAboveAverage(question: string): {
   averageYear?: number;
   /** The rows' level is this quantile of them, not their average ("above the median order": 0.5). */
   quantile?: number;
+  /** The rows are the first this share of them ranked by the figure ("the top 10% of orders by amount": 0.1). */
+  rowShare?: number;
 } {
   const topRows = ROWS_TOP_PERCENT.exec(question);
   if (topRows && ROWS.test(question) && !PEOPLE.test(question)) {
@@ -92,7 +94,7 @@ export function readAboveAverage(question: string): {
     if (percent > 0 && percent < 100) {
       const top = /^(?:top|biggest|largest|highest)$/i.test(end);
       const text = question.replace(said, top ? 'over $1' : 'under $1');
-      return { text, average: 'rows', quantile: Math.round((top ? 100 - percent : percent) * 1e4) / 1e6 };
+      return { text, average: 'rows', rowShare: percent / 100 };
     }
   }
   const rows = ROWS_AGAINST_AVERAGE.exec(question);
@@ -149,7 +151,12 @@ export function againstAverage(plan: Plan, level: true | 'median' = true): Plan 
  * The plan with its stand-in amount bound ($1) set against the average amount of the same rows in the same scope,
  * or why it cannot be: one bound, no breakdown over time or periods compared (each would have its own average).
  */
-export function againstAverageRow(plan: Plan, year?: number, quantile?: number): Plan | string {
+export function againstAverageRow(
+  plan: Plan,
+  year?: number,
+  quantile?: number,
+  rowShare?: number,
+): Plan | string {
   const level =
     quantile === undefined
       ? 'the average order'
@@ -160,6 +167,7 @@ export function againstAverageRow(plan: Plan, year?: number, quantile?: number):
   const of = {
     ...(year === undefined ? {} : { averageOf: yearPeriod(year) }),
     ...(quantile === undefined ? {} : { quantile }),
+    ...(rowShare === undefined ? {} : { rowShare }),
   };
   // ("what share of revenue came from orders above the 90th percentile": the part of a share, against the level of
   // the whole's rows.)

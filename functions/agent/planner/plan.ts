@@ -41,6 +41,11 @@ export interface NumberFilter {
   averageOf?: Period;
   /** With vsAverage, this quantile of the same rows in place of their average ("above the median order": 0.5). */
   quantile?: number;
+  /**
+   * With vsAverage, the first this share of the same rows ranked by the member (down for '>', up for '<'; "the top
+   * 10% of orders by amount": 0.1), a tie at the cut broken by the row's id, in place of a level.
+   */
+  rowShare?: number;
   /** Said in the asker's words in place of the number ("between 9am and 5pm": hours of the day, hours.ts). */
   said?: string;
 }

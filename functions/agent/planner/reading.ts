@@ -504,7 +504,7 @@ function readQuestionsAsked(
   // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
   // ("days with more orders than their month's daily average": against their own container, period-relative.ts.)
   const { text: placed, mark } = readPeriodRelative(ranked);
-  const { text: levelled, average, averageYear, quantile } = readAboveAverage(placed);
+  const { text: levelled, average, averageYear, quantile, rowShare } = readAboveAverage(placed);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(levelled);
   if (!rounding && !overall && !rest && !average && !mark && !countedAll && !onTop && text === last)
@@ -544,7 +544,7 @@ function readQuestionsAsked(
       : mark
         ? againstPeriod(reading.plan, mark)
         : average === 'rows'
-          ? againstAverageRow(reading.plan, averageYear, quantile)
+          ? againstAverageRow(reading.plan, averageYear, quantile, rowShare)
           : average
             ? againstAverage(reading.plan, average)
             : reading.plan;

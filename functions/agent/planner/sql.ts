@@ -1,4 +1,4 @@
-import type { CatalogMember } from './catalog';
+import type { CatalogCube, CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
@@ -60,6 +60,8 @@ const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
 const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
   const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
   if (f.said) return f.said;
+  if (f.vsAverage && f.rowShare !== undefined)
+    return `${nameOf(plan, f.member)} in the ${f.op.startsWith('>') ? 'top' : 'bottom'} ${Math.round(f.rowShare * 1000) / 10}% of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'} (a tie at the cut broken by the order id)`;
   if (f.vsAverage)
     return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} ${levelText(f)} ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
   return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
@@ -79,6 +81,22 @@ const levelText = (f: NumberFilter) => {
           ? 'rd'
           : 'th';
   return `the ${n}${suffix} percentile of`;
+};
+/**
+ * A row held against the same rows of `where`: its column against their average or a quantile of them, or the row
+ * among the first share of them ranked by the column (by its id, when the cube has one; else the quantile).
+ */
+const levelCondition = (f: NumberFilter, column: string, cube: CatalogCube, where: string[]) => {
+  const id = cube.members.find((m) => m.kind === 'dimension' && m.column === 'id');
+  const scope = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  if (f.rowShare !== undefined && id) {
+    const key = ident(id.column);
+    const dir = f.op.startsWith('>') ? 'DESC' : 'ASC';
+    return `${key} IN (SELECT ${key} FROM (SELECT ${key}, ROW_NUMBER() OVER (ORDER BY ${column} ${dir}, ${key}) AS rn, COUNT(*) OVER () AS n FROM ${ident(cube.name)}${scope}) AS ranked_rows WHERE rn <= n * ${f.rowShare})`;
+  }
+  const level =
+    f.rowShare !== undefined ? { ...f, quantile: f.op.startsWith('>') ? 1 - f.rowShare : f.rowShare } : f;
+  return `${column} ${f.op} ${levelSql(level, column, ident(cube.name), where)}`;
 };
 /** The level of a column over the rows of `where`: their average, or a quantile of them. */
 const levelSql = (f: NumberFilter, column: string, cube: string, where: string[]) =>
@@ -237,7 +255,7 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
           time ?? ownTime(plan),
         )
       : where;
-    if (f.vsAverage) where.push(`${column} ${f.op} ${levelSql(f, column, ident(plan.cube.name), of)}`);
+    if (f.vsAverage) where.push(levelCondition(f, column, plan.cube, of));
   }
   return where;
 }
@@ -321,14 +339,14 @@ function partCondition(plan: Plan): string {
   // ("share of revenue from orders above the median order": the level of the whole's rows, above-average.ts.)
   const numbers = (rows?.numbers ?? []).map((f) =>
     f.vsAverage
-      ? `${ident(f.member.column)} ${f.op} ${levelSql(
+      ? levelCondition(
           f,
           ident(f.member.column),
-          ident(plan.cube.name),
+          plan.cube,
           f.averageOf
             ? conditions({ ...plan, range: f.averageOf }, time ?? ownTime(plan))
             : conditions(plan, time),
-        )}`
+        )
       : `${dimensionSql(f.member)} ${f.op} ${f.value}`,
   );
   if (rows?.either && numbers.length > 1) parts.push(`(${numbers.join(' OR ')})`);

@@ -14,6 +14,13 @@
  * how much from everyone else" answered with the top group alone), 20 wrong refusals. (The three top-vs-rest
  * references first held a true/false column for the group, which no answer can name; they now give the two groups'
  * figures alone, unlabelled. Their verdicts before are unchanged: refused, or the one group alone.)
+ * After: 36 of 38, none wrong, on 1M and TEST: rows against a median or percentile of the same rows, and the first N%
+ * of the rows ranked by amount (above-average.ts, sql.ts); customers who never ordered, all customers less those with
+ * orders, zero said (never-rows.ts); the top N% of customers against the rest (top-percent-group.ts); periods defined
+ * by a bound on their own figure, rows defined then called "they", a people definition as the part of a share of
+ * revenue (definition-meanings.ts, definitions.ts, second-order.ts); a label before a colon (asides.ts). Still
+ * refused (wrong refusals, not wrong figures): customers above the median customer per region; "churned" as no
+ * orders in the last N months of the clock.
  *
  * Clock: Thursday 2026-12-10, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed up in 2022,
  * every customer has orders, each order in its customer's region). The median is the continuous median
