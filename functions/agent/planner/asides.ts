@@ -532,6 +532,25 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
 /** "what's our revenue concentration: share of ...", "Returns check: how many ...": a label, then the ask in full. */
 const LABEL =
   /^\s*(?:(?:so|ok(?:ay)?|and)\s*,?\s+)?(?:(?:what|how)\s*(?:['’]s|\s+is|\s+are)\s+)?(?:(?:our|my|the)\s+)?([a-z][a-z'’ -]{1,60}?)\s*:\s+(?=\S)/i;
+/** The last word of a label: what kind of note it is ("returns check", "revenue concentration", "quick one"). */
+const LABEL_NOUN =
+  /^(?:check|checks|question|q|one|concentration|health|snapshot|summary|overview|update|status|metric|kpi|stat|stats|pulse|recap|sanity|test|query|ask|request|item|topic|view)$/;
+/** Words that join a label's parts into a group or a source ("whales vs the rest", "per our plan"). */
+const LINKS = new Set([
+  'vs',
+  'versus',
+  'against',
+  'and',
+  'or',
+  'with',
+  'without',
+  'per',
+  'of',
+  'for',
+  'by',
+  'from',
+  'to',
+]);
 /** Words of a label that shape the figure ("average: revenue by region" asks an average): never only a label. */
 const SHAPING = new Set(
   `average avg mean median total sum share percent percentage count number growth change top bottom rate ratio min
@@ -550,6 +569,11 @@ function withoutLabel(text: string, ours: (w: string) => boolean, values: Set<st
   if (!label?.[1]) return text;
   const rest = text.slice(label[0].length);
   const own = asideWords(label[1]);
+  // (Only a label's noun at its end, "... check", "... concentration": "the whales vs the rest:" names a group, "per
+  // our plan:" a source.)
+  const said = words(label[1]);
+  if (!LABEL_NOUN.test(said.at(-1) ?? '') || said.some((w) => LINKS.has(w) || NEVER_ASIDE.has(w)))
+    return text;
   // (Said again in the ask itself: a gloss in parentheses, "(orders with status returned)", is not the ask.)
   const restWords = words(rest.replace(/\([^()]*\)/g, ' ')).map(stem);
   // ("my returns:": a word of a model's value, "returned", in another form; it filters unless the ask says it.)
