@@ -97,9 +97,14 @@ describe('a percentile of a figure per entity', () => {
   it.each([
     'median order amount of customers with more than 50 orders',
     'p90 of lifetime spend among customers with 60+ orders',
-    'how many orders were above the 90th percentile',
   ])('refuses a percentile it would drop: %s', (question) => {
     expect(demoReading([question], TODAY).kind).toBe('refuse');
+  });
+
+  it('counts the orders above the 90th percentile of their amounts (above-average.ts, since tuning-32-rows)', () => {
+    expect(demoPlan(['how many orders were above the 90th percentile'], TODAY).numberFilters).toMatchObject([
+      { op: '>', vsAverage: true, quantile: 0.9 },
+    ]);
   });
 
   it('counts people against the median one (above-average.ts, since tuning-31-probed)', () => {

@@ -47,8 +47,12 @@ const ABOVE_MEDIAN = new RegExp(
   'i',
 );
 
-/** A row's noun after the average ("the average order value", "the average sale"): the average of rows. */
-const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:((?:19|20)\d\d)(?:['’]s)?\s+)?(?:average|avg|mean|typical)(?:\s+(?:order|sale|purchase|transaction))?(?:\s+(?:value|amount|size|total|aov))?`;
+/**
+ * A row's noun after the average ("the average order value", "the average sale"): the average of rows; or after the
+ * median or a percentile ("the median order amount", "the median 2025 order", "the 90th percentile of order
+ * amounts"): that level of the same rows.
+ */
+const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:((?:19|20)\d\d)(?:['’]s)?\s+)?(?:average|avg|mean|typical|(median)|(\d{1,2})(?:st|nd|rd|th)[\s-]+percentile|p(\d{2}))(?:\s+((?:19|20)\d\d))?(?:\s+(?:of\s+)?(?:the\s+)?(?:(?:19|20)\d\d\s+)?(?:order|sale|purchase|transaction)s?)?(?:\s+(?:value|amount|size|total|aov)s?)?`;
 /**
  * "orders above the average order value", "orders bigger than the average order", "how many orders in 2025 were
  * below average": rows against the average row of the same scope. Only where orders (not people) are what is
@@ -59,6 +63,12 @@ const ROWS_AGAINST_AVERAGE = new RegExp(
   String.raw`\b(?:(above|below|over|under)[\s-]+|(bigger|larger|greater|higher|smaller|lower|more|less)\s+than\s+)${ROW_AVERAGE}\b(?!\s+(?:customer|client|buyer|account|shopper|person|one)\b)`,
   'i',
 );
+/**
+ * "orders in the top 10% by amount", "the biggest 5% of orders by value", "the bottom 20% of orders by size": the
+ * rows beyond the matching percentile of the same rows' amounts (the top 10%: above the 90th percentile).
+ */
+const ROWS_TOP_PERCENT =
+  /\b(?:(?:in|among|from)\s+)?the\s+(top|biggest|largest|highest|bottom|smallest|lowest)\s+(\d{1,2}(?:\.\d+)?)\s*(?:%|percent)(?:\s+of\s+(?:(?:our|all|the)\s+)?(?:orders|sales|purchases|transactions))?\s+(?:by|in|on)\s+(?:order\s+)?(?:amount|value|size|dollars?)\b/i;
 const ROWS = /\b(?:orders|sales|purchases|transactions)\b/i;
 const PEOPLE = /\b(?:customers?|clients?|buyers?|accounts?|shoppers?|people|spenders?)\b/i;
 
@@ -72,13 +82,36 @@ export function readAboveAverage(question: string): {
   average?: true | 'median' | 'rows';
   /** The year of the average row, when said before it ("the 2024 average order value"). */
   averageYear?: number;
+  /** The rows' level is this quantile of them, not their average ("above the median order": 0.5). */
+  quantile?: number;
+  /** The rows are the first this share of them ranked by the figure ("the top 10% of orders by amount": 0.1). */
+  rowShare?: number;
 } {
+  const topRows = ROWS_TOP_PERCENT.exec(question);
+  if (topRows && ROWS.test(question) && !PEOPLE.test(question)) {
+    const [said, end = '', n = ''] = topRows;
+    const percent = Number(n);
+    if (percent > 0 && percent < 100) {
+      const top = /^(?:top|biggest|largest|highest)$/i.test(end);
+      const text = question.replace(said, top ? 'over $1' : 'under $1');
+      return { text, average: 'rows', rowShare: percent / 100 };
+    }
+  }
   const rows = ROWS_AGAINST_AVERAGE.exec(question);
   if (rows && ROWS.test(question) && !PEOPLE.test(question)) {
-    const [said, bound = '', than = '', year] = rows;
+    const [said, bound = '', than = '', yearBefore, median, nth, pNth, yearAfter] = rows;
+    const year = yearBefore ?? yearAfter;
     const down = /^(?:below|under|smaller|lower|less)$/i.test(bound || than);
     const text = question.replace(said, down ? 'under $1' : 'over $1');
-    return { text, average: 'rows', ...(year ? { averageYear: Number(year) } : {}) };
+    const percent = Number(nth ?? pNth ?? (median ? 50 : 0));
+    // (A percentile of 0 or 100 is the smallest or largest row: no level to hold rows against.)
+    if ((nth ?? pNth) && (percent <= 0 || percent >= 100)) return { text: question };
+    return {
+      text,
+      average: 'rows',
+      ...(year ? { averageYear: Number(year) } : {}),
+      ...(percent ? { quantile: percent / 100 } : {}),
+    };
   }
   // Against the median one where people are counted, then against the average one.
   const levels = [
@@ -118,9 +151,40 @@ export function againstAverage(plan: Plan, level: true | 'median' = true): Plan 
  * The plan with its stand-in amount bound ($1) set against the average amount of the same rows in the same scope,
  * or why it cannot be: one bound, no breakdown over time or periods compared (each would have its own average).
  */
-export function againstAverageRow(plan: Plan, year?: number): Plan | string {
-  const misfit =
-    'I can count or list the orders above (or below) the average order of the same period and filters, not in this question';
+export function againstAverageRow(
+  plan: Plan,
+  year?: number,
+  quantile?: number,
+  rowShare?: number,
+): Plan | string {
+  const level =
+    quantile === undefined
+      ? 'the average order'
+      : quantile === 0.5
+        ? 'the median order'
+        : 'a percentile of orders';
+  const misfit = `I can count, list, total or share the orders above (or below) ${level} of the same period and filters, not in this question`;
+  const of = {
+    ...(year === undefined ? {} : { averageOf: yearPeriod(year) }),
+    ...(quantile === undefined ? {} : { quantile }),
+    ...(rowShare === undefined ? {} : { rowShare }),
+  };
+  // ("what share of revenue came from orders above the 90th percentile": the part of a share, against the level of
+  // the whole's rows.)
+  const numbers = plan.share?.rows?.numbers ?? [];
+  if (plan.share?.rows && plan.numberFilters.length === 0 && numbers.length === 1) {
+    const [part] = numbers;
+    const rows = plan.share.rows;
+    if (part?.value !== 1 || !['>', '<'].includes(part.op) || rows.either || rows.period || rows.started)
+      return misfit;
+    if (plan.share.part || plan.dimensions.length > 0 || plan.grain || plan.compare || plan.anyOf)
+      return misfit;
+    if (plan.having || plan.perEntity || plan.percentile || plan.change || plan.also) return misfit;
+    return {
+      ...plan,
+      share: { ...plan.share, rows: { ...rows, numbers: [{ ...part, vsAverage: true, ...of }] } },
+    };
+  }
   const [bound, ...others] = plan.numberFilters;
   if (!bound || others.length > 0 || bound.value !== 1 || !['>', '<'].includes(bound.op)) return misfit;
   if (
@@ -134,6 +198,5 @@ export function againstAverageRow(plan: Plan, year?: number): Plan | string {
   )
     return misfit;
   if (plan.change || plan.also || plan.withinWinner || plan.rankedIn) return misfit;
-  const of = year === undefined ? {} : { averageOf: yearPeriod(year) };
   return { ...plan, numberFilters: [{ ...bound, vsAverage: true, ...of }] };
 }

@@ -526,5 +526,68 @@ export function readAsides(question: string, catalog: readonly CatalogCube[]): s
     return [...kept, ...term].join(' ');
   });
   for (const [pattern, word] of ARRIVALS) text = text.replace(pattern, word);
-  return text;
+  return withoutLabel(text, ours, values);
+}
+
+/** "what's our revenue concentration: share of ...", "Returns check: how many ...": a label, then the ask in full. */
+const LABEL =
+  /^\s*(?:(?:so|ok(?:ay)?|and)\s*,?\s+)?(?:(?:what|how)\s*(?:['’]s|\s+is|\s+are)\s+)?(?:(?:our|my|the)\s+)?([a-z][a-z'’ -]{1,60}?)\s*:\s+(?=\S)/i;
+/** The last word of a label: what kind of note it is ("returns check", "revenue concentration", "quick one"). */
+const LABEL_NOUN =
+  /^(?:check|checks|question|q|one|concentration|health|snapshot|summary|overview|update|status|metric|kpi|stat|stats|pulse|recap|sanity|test|query|ask|request|item|topic|view)$/;
+/** Words that join a label's parts into a group or a source ("whales vs the rest", "per our plan"). */
+const LINKS = new Set([
+  'vs',
+  'versus',
+  'against',
+  'and',
+  'or',
+  'with',
+  'without',
+  'per',
+  'of',
+  'for',
+  'by',
+  'from',
+  'to',
+]);
+/** Words of a label that shape the figure ("average: revenue by region" asks an average): never only a label. */
+const SHAPING = new Set(
+  `average avg mean median total sum share percent percentage count number growth change top bottom rate ratio min
+   max minimum maximum per each by trend biggest largest smallest best worst highest lowest most least first last
+   not no never only except excluding net gross cumulative running`.split(/\s+/),
+);
+
+/**
+ * The question without a label before a colon ("revenue concentration: share of revenue from the top 10 customers",
+ * "returns check: how many orders were returned ...") when the label dates, filters and shapes nothing: no number,
+ * period or value of the model, no word that shapes a figure, every word of the model's it holds said again after
+ * the colon, and none of its own words said again there (a word said again is one the label defines: definitions.ts).
+ */
+function withoutLabel(text: string, ours: (w: string) => boolean, values: Set<string>): string {
+  const label = LABEL.exec(text);
+  if (!label?.[1]) return text;
+  const rest = text.slice(label[0].length);
+  const own = asideWords(label[1]);
+  // (Only a label's noun at its end, "... check", "... concentration": "the whales vs the rest:" names a group, "per
+  // our plan:" a source.)
+  const said = words(label[1]);
+  if (!LABEL_NOUN.test(said.at(-1) ?? '') || said.some((w) => LINKS.has(w) || NEVER_ASIDE.has(w)))
+    return text;
+  // (Said again in the ask itself: a gloss in parentheses, "(orders with status returned)", is not the ask.)
+  const restWords = words(rest.replace(/\([^()]*\)/g, ' ')).map(stem);
+  // ("my returns:": a word of a model's value, "returned", in another form; it filters unless the ask says it.)
+  const valueWords = [...values].flatMap((v) => v.split(' ')).map(stem);
+  const valueLike = (w: string) =>
+    valueWords.some((v) => v.length >= 4 && (v.startsWith(stem(w)) || stem(w).startsWith(v)));
+  if (own.length === 0 || own.length > 4) return text;
+  if (own.some((w) => /\d/.test(w) || SHAPING.has(w) || PERIOD_WORDS.has(w) || values.has(w))) return text;
+  // (A model's word said again in any form, "returns" as "returned"; the label's own word said again as it is.)
+  const saidAgain = (w: string) =>
+    restWords.some((r) => r === stem(w) || r.startsWith(stem(w)) || stem(w).startsWith(r));
+  const reused = (w: string) => restWords.includes(stem(w));
+  if (own.some((w) => (ours(w) || valueLike(w) ? !saidAgain(w) : reused(w)))) return text;
+  // (The ask after the colon stands alone: a question, or a figure asked for.)
+  if (words(rest).length < 3) return text;
+  return rest;
 }

@@ -429,8 +429,64 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     people(text) ??
     rows(text, catalog) ??
     overPeriods(text, catalog) ??
-    periods(text)
+    periods(text) ??
+    periodBound(text)
   );
+}
+
+/** A period's figure named in a definition: its words for the ordinary reader. */
+const PERIOD_FIGURES: [RegExp, string][] = [
+  [/^(?:revenue|sales|total\s+sales|turnover|gmv)$/, 'revenue'],
+  [/^(?:the\s+)?(?:average|avg|mean)\s+order(?:\s+(?:value|amount|size))?$|^aov$/, 'average order value'],
+];
+const PERIOD_UNITS: Record<string, string> = {
+  day: 'days',
+  week: 'weeks',
+  month: 'months',
+  quarter: 'quarters',
+};
+
+/**
+ * "a month where revenue topped $13.7M", "a day with more than 955 orders", "a month whose average order is above
+ * $503": periods past a bound on their own figure (revenue, orders, average order value), in the words the ordinary
+ * reader reads ("months with revenue over $13700000"). A bound against another period's figure is periods().
+ */
+function periodBound(text: string): Meaning | undefined {
+  const m =
+    /^(?:(?:a|an|any|the)\s+)?(day|week|month|quarter)s?\s+(?:whose|with|where|when|in\s+which|that\s+(?:had|has|saw)|which\s+(?:had|has|saw)|that|which)\s+(?:(?:its|their|the)\s+)?(.+)$/.exec(
+      text,
+    );
+  const unit = m?.[1];
+  const rest = m?.[2]?.trim();
+  if (!unit || !rest) return undefined;
+  const money = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m|mm|million|thousand)?`;
+  const up = String.raw`(?:topped|tops|top|exceeded|exceeds|exceed|beat|beats|passed|cleared|(?:is|was|were|came\s+in|went)?\s*(?:over|above|more\s+than|greater\s+than|higher\s+than|>))`;
+  const down = String.raw`(?:(?:is|was|were|came\s+in|fell|went)?\s*(?:under|below|less\s+than|lower\s+than|<))`;
+  const amount = (n: string, scale = '') => {
+    const v =
+      Number(n.replace(/,/g, '')) * ({ k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6 }[scale] ?? 1);
+    return Number.isFinite(v) && v > 0 ? Math.round(v * 100) / 100 : undefined;
+  };
+  // "more than 955 orders", "fewer than 500 orders", "over 900 orders"
+  const counted =
+    /^(?:had\s+|has\s+|saw\s+|got\s+)?(more\s+than|over|above|fewer\s+than|less\s+than|under|below)\s+(\d[\d,]*)\s+orders$/.exec(
+      rest,
+    );
+  if (counted?.[1] && counted[2]) {
+    const n = Number(counted[2].replace(/,/g, ''));
+    const more = /^(?:more|over|above)/.test(counted[1]);
+    const noun = `${PERIOD_UNITS[unit]} with ${more ? 'more' : 'fewer'} than ${n} orders`;
+    return { kind: 'periods', noun, clause: noun, marks: [String(n)] };
+  }
+  // "revenue topped $13.7M", "its average order is above $503"
+  const figured = new RegExp(String.raw`^(.+?)\s+(${up}|${down})\s+${money}$`).exec(rest);
+  if (!figured?.[1] || !figured[2] || !figured[3]) return undefined;
+  const figure = PERIOD_FIGURES.find(([r]) => r.test(figured[1]?.trim() ?? ''))?.[1];
+  const value = amount(figured[3], figured[4]);
+  if (!figure || value === undefined) return undefined;
+  const over = new RegExp(`^${up}$`).test(figured[2]);
+  const noun = `${PERIOD_UNITS[unit]} with ${figure} ${over ? 'over' : 'under'} $${value}`;
+  return { kind: 'periods', noun, clause: noun, marks: [String(value)] };
 }
 
 /** Periods against their own container's mean or median: the query compares them within it (period-relative-sql.ts). */

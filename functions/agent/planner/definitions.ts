@@ -885,7 +885,15 @@ function peopleUnread(
   const term = (named[0] ?? people[0])?.term ?? '';
   if (PERIOD_WORDS.test(left))
     return `your definition of "${term}" holds its own period (or all time), and I could not tell whether the period you ask about is that of their spend and orders or of something else: please put the period in the definition`;
-  if (named.length > 0 && !COUNTED.test(text))
+  // ("VIPs = customers with lifetime spend over $32,000. what share of revenue comes from VIPs?": the share of the sum
+  // from them, second-order.ts.)
+  const shareOfSum = named.some((d) =>
+    new RegExp(
+      String.raw`\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+(?:(?:our|the|total|all)\s+)*(?:revenue|sales|spend|spending)\s+(?:(?:comes?|came|is|was)\s+)?from\s+${escaped(d.meaning.noun)}\s*[?.!]*$`,
+      'i',
+    ).test(text),
+  );
+  if (named.length > 0 && !COUNTED.test(text) && !shareOfSum)
     return `I can count the customers your definition of "${term}" picks out ("how many ${term} ..."), but not answer other questions about them`;
   return undefined;
 }
@@ -915,6 +923,8 @@ const definesOnly = (rest: string) =>
 
 /** Pronouns that stand for a defined cohort in its own turn ("...: count them by region"). */
 const THEY = /\b(?:they|them|those)\b/i;
+/** A rows meaning that names its rows ("orders over $500"), which "they" can stand for. */
+const ROWS_NOUN = /\b(?:orders|sales|purchases|transactions)\b/i;
 
 /** A count asked with no noun after it ("how many in 2025?", "how many, by region?"). */
 const BARE_COUNT =
@@ -1137,6 +1147,8 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       // ("a quiet day has fewer orders than 80 percent of that month's average": the periods the word names.)
       const unit = /\b(day|week|month|quarter)$/i.exec(bareTerm(term))?.[1];
       if (unit && /^(?:has|had)\s/i.test(said.trim())) said = `${unit} that ${said.trim()}`;
+      // ("a hot month is one where revenue topped $13.7M": the one is a month.)
+      if (unit && /^ones?\s/i.test(said.trim())) said = said.trim().replace(/^ones?\s/i, `${unit} `);
       for (const d of [...known, ...fresh]) {
         const inner = substitute(said, d);
         if (inner !== undefined && d.meaning.kind === 'rows') {
@@ -1176,7 +1188,10 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
     for (const d of fresh)
       if (
         !used.has(d) &&
-        (d.meaning.kind === 'cohort' || topPercentSaid(d.meaning.noun) !== undefined) &&
+        (d.meaning.kind === 'cohort' ||
+          topPercentSaid(d.meaning.noun) !== undefined ||
+          // ("define high-value orders as anything over $500. what percent of revenue did they make up?": the rows.)
+          (d.meaning.kind === 'rows' && ROWS_NOUN.test(d.meaning.noun))) &&
         THEY.test(text)
       ) {
         text = text.replace(THEY, d.meaning.noun);

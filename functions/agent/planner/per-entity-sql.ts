@@ -9,6 +9,7 @@ import { firstRowsShareAnswer, firstRowsShareQuery } from './first-rows-share';
 import { firstSharePeriodAnswer, firstSharePeriodQuery } from './first-share-period';
 import { formatFigure, formatPercent } from './format';
 import { capitalise, entityWord, nameOf } from './names';
+import { neverRowsAnswer, neverRowsQuery } from './never-rows';
 import { noRowsInAnswer, noRowsInQuery } from './no-rows-in';
 import type { PerEntity, Period, Plan } from './plan';
 import { recencyAnswer, recencyQuery } from './recency';
@@ -40,6 +41,7 @@ export function perEntityQuery(plan: Plan): PlannedQuery {
   if (p.kind === 'recency') return recencyQuery(plan, p);
   if (p.kind === 'best-period') return bestPeriodQuery(plan, p);
   if (p.kind === 'no-rows-in') return noRowsInQuery(plan, p);
+  if (p.kind === 'never-rows') return neverRowsQuery(plan, p);
   if (p.kind === 'top-percent') return topPercentQuery(plan, p);
   if (p.kind === 'repeat-months') return repeatMonthsQuery(plan, p);
   if (p.kind === 'value-share-each') return valueShareQuery(plan, p);
@@ -169,6 +171,7 @@ function titleOf(plan: Plan): string {
     p.kind === 'recency' ||
     p.kind === 'best-period' ||
     p.kind === 'no-rows-in' ||
+    p.kind === 'never-rows' ||
     p.kind === 'top-percent' ||
     p.kind === 'repeat-months' ||
     p.kind === 'value-share-each' ||
@@ -209,6 +212,7 @@ export function perEntityAnswer(plan: Plan, query: PlannedQuery, result: ResultL
   if (p.kind === 'recency') return recencyAnswer(p, query, result);
   if (p.kind === 'best-period') return bestPeriodAnswer(plan, p, query, result);
   if (p.kind === 'no-rows-in') return noRowsInAnswer(p, query, result);
+  if (p.kind === 'never-rows') return neverRowsAnswer(p, query, result);
   if (p.kind === 'top-percent') return topPercentAnswer(plan, p, result);
   if (p.kind === 'repeat-months') return repeatMonthsAnswer(plan, p, result);
   if (p.kind === 'value-share-each') return valueShareAnswer(plan, p, result);

@@ -39,6 +39,13 @@ export interface NumberFilter {
   vsAverage?: true;
   /** The average's own period in place of the plan's ("2025 orders bigger than the 2024 average order"). */
   averageOf?: Period;
+  /** With vsAverage, this quantile of the same rows in place of their average ("above the median order": 0.5). */
+  quantile?: number;
+  /**
+   * With vsAverage, the first this share of the same rows ranked by the member (down for '>', up for '<'; "the top
+   * 10% of orders by amount": 0.1), a tie at the cut broken by the row's id, in place of a level.
+   */
+  rowShare?: number;
   /** Said in the asker's words in place of the number ("between 9am and 5pm": hours of the day, hours.ts). */
   said?: string;
 }
@@ -627,11 +634,13 @@ export type PerEntity =
       amount: CatalogMember;
       percent: number;
       period?: Period;
-      ask: 'count' | 'avg' | 'sum' | 'share' | 'share-with';
+      ask: 'count' | 'avg' | 'sum' | 'share' | 'share-with' | 'orders';
       by?: CatalogMember;
       value?: ValueFilter;
       /** The top N% of each value's own customers ("of each region's customers"), the figure asked per value. */
       within?: CatalogMember;
+      /** The customers past the cut as a second group, each group's figure (`orders`: the rows' count measure). */
+      rest?: { orders: CatalogMember };
     }
   /**
    * Each entity's rows per calendar month (of `period`, else every row) and the entity-months with at least `k`:
@@ -664,6 +673,21 @@ export type PerEntity =
     }
   /** The entities of a group with no rows in a period, counted (no-rows-in.ts). */
   | { kind: 'no-rows-in'; rows: EntityRows; period: Period }
+  /** The entities with no rows at all: all of them less those with rows, counted or shared (never-rows.ts). */
+  | {
+      kind: 'never-rows';
+      rows: EntityRows;
+      /** The entities' own view, its count of them, and the rows' view's distinct count of them. */
+      people: CatalogCube;
+      everyone: CatalogMember;
+      withRows: CatalogMember;
+      share: boolean;
+      /** A group of the entity's own (in the entities' view, and its prefixed column in the rows' view). */
+      group?: CatalogMember;
+      groupOfRows?: CatalogMember;
+      /** One value of the group kept, not a breakdown by it. */
+      value?: string;
+    }
   /** Days from each entity's last row to the data's last day: a statistic, or those past a number (recency.ts). */
   | {
       kind: 'recency';

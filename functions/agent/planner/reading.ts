@@ -57,6 +57,7 @@ import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
 import { mostUnitsPlan } from './most-units';
+import { readNeverRows } from './never-rows';
 import { newByFirstOrder, restatedNew } from './new-customers';
 import { readNoRowsIn } from './no-rows-in';
 import { readNotOrderedBy, unreadKindCutoff } from './not-ordered-by';
@@ -97,7 +98,7 @@ import { STOPWORDS, stem, words } from './text';
 import { dropPreviousPeriodPointer } from './that-period';
 import { readTimesOnTop, timesOnTop } from './times-on-top';
 import { readCountedInEvery } from './top-in-every';
-import { readTopPercentGroup, topPercentFollowUp } from './top-percent-group';
+import { readTopPercentGroup, readTopPercentRest, topPercentFollowUp } from './top-percent-group';
 import { readRest, restMisfit } from './top-rest';
 import { keepTopSum } from './top-total';
 import { numberOneAsTop, perGroupWho, readTop, whoAsEntity, withoutQuarterLabels } from './tops';
@@ -299,6 +300,27 @@ function readQuestionsAsked(
       : undefined;
   if (pair && 'refuse' in pair) return { kind: 'refuse', missing: '', reason: pair.refuse };
   if (pair) return { kind: 'plan', plan: pair.plan };
+  // ("how many customers have never placed an order": all of them less those with orders, never-rows.ts; before the
+  // cohort readings, whose customers are those with orders.)
+  const never =
+    !plain && questions.length === 1 && only !== undefined
+      ? readNeverRows(only, models, (text, cubes) => {
+          const r = readQuestions([text], cubes, today, true);
+          return r.kind === 'plan' ? r.plan : undefined;
+        })
+      : undefined;
+  if (never && 'refuse' in never) return { kind: 'refuse', missing: '', reason: never.refuse };
+  if (never) return { kind: 'plan', plan: never };
+  // ("top 20% of customers vs the rest: average spend in each group": both groups, top-percent-group.ts.)
+  const topRest =
+    !plain && questions.length === 1 && only !== undefined
+      ? readTopPercentRest(only, models, (text, cubes) => {
+          const r = readQuestions([text], cubes, today, true);
+          return r.kind === 'plan' ? r.plan : undefined;
+        })
+      : undefined;
+  if (topRest && 'refuse' in topRest) return { kind: 'refuse', missing: '', reason: topRest.refuse };
+  if (topRest) return { kind: 'plan', plan: topRest };
   // ("enterprise revenue / consumer revenue in 2024", then "and in 2025?": the same figure of another period.)
   const carried = plain
     ? undefined
@@ -491,7 +513,7 @@ function readQuestionsAsked(
   // ("how many customers spent more than the average customer": against the average one, above-average.ts.)
   // ("days with more orders than their month's daily average": against their own container, period-relative.ts.)
   const { text: placed, mark } = readPeriodRelative(ranked);
-  const { text: levelled, average, averageYear } = readAboveAverage(placed);
+  const { text: levelled, average, averageYear, quantile, rowShare } = readAboveAverage(placed);
   // ("avg order value by region, and the total": the average over every row beside them, grand-total.ts.)
   const { text, overall } = readOverall(levelled);
   if (!rounding && !overall && !rest && !average && !mark && !countedAll && !onTop && text === last)
@@ -531,7 +553,7 @@ function readQuestionsAsked(
       : mark
         ? againstPeriod(reading.plan, mark)
         : average === 'rows'
-          ? againstAverageRow(reading.plan, averageYear)
+          ? againstAverageRow(reading.plan, averageYear, quantile, rowShare)
           : average
             ? againstAverage(reading.plan, average)
             : reading.plan;

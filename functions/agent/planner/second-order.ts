@@ -276,7 +276,17 @@ function shareOfRows(tokens: Token[], ratioAt: number, cube: CatalogCube): { tot
   const noun = tokens[k];
   const count = cube.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
   const rowNoun = count?.titleWords.at(-1);
-  return noun && count && rowNoun && noun.stem === rowNoun && noun.raw !== noun.stem ? { total: count } : {};
+  if (noun && count && rowNoun && noun.stem === rowNoun && noun.raw !== noun.stem) return { total: count };
+  // ("what share of revenue comes from customers with lifetime spend over $32,000": the share of the sum the
+  // condition is on, not of the customers; read as theirs, it was the share of customers, confidently wrong.)
+  const sum = cube.members.find(
+    (m) =>
+      m.kind === 'measure' &&
+      m.aggType === 'sum' &&
+      noun !== undefined &&
+      [...m.titleWords, ...m.otherWords, ...m.names].includes(noun.stem),
+  );
+  return sum ? { total: sum } : {};
 }
 
 /** The first entity dimension named at a word that passes `at`, even if a measure took the word. */

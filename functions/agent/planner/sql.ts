@@ -1,4 +1,4 @@
-import type { CatalogMember } from './catalog';
+import type { CatalogCube, CatalogMember } from './catalog';
 import { formatFigure } from './format';
 import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
@@ -60,10 +60,47 @@ const filterText = (plan: Pick<Plan, 'terms'>, f: ValueFilter) =>
 const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
   const words = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most' } as const;
   if (f.said) return f.said;
+  if (f.vsAverage && f.rowShare !== undefined)
+    return `${nameOf(plan, f.member)} in the ${f.op.startsWith('>') ? 'top' : 'bottom'} ${Math.round(f.rowShare * 1000) / 10}% of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'} (a tie at the cut broken by the order id)`;
   if (f.vsAverage)
-    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} the average ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
+    return `${nameOf(plan, f.member)} ${f.op.startsWith('>') ? 'above' : 'below'} ${levelText(f)} ${nameOf(plan, f.member)} of ${f.averageOf ? `the orders of ${f.averageOf.label}` : 'these orders'}`;
   return `${nameOf(plan, f.member)} ${words[f.op]} ${formatFigure(f.member, f.value)}`;
 };
+
+/** The level a row is held against: "the average", "the median", "the 90th percentile of". */
+const levelText = (f: NumberFilter) => {
+  if (f.quantile === undefined) return 'the average';
+  if (f.quantile === 0.5) return 'the median';
+  const n = Math.round(f.quantile * 100);
+  const suffix =
+    n % 10 === 1 && n !== 11
+      ? 'st'
+      : n % 10 === 2 && n !== 12
+        ? 'nd'
+        : n % 10 === 3 && n !== 13
+          ? 'rd'
+          : 'th';
+  return `the ${n}${suffix} percentile of`;
+};
+/**
+ * A row held against the same rows of `where`: its column against their average or a quantile of them, or the row
+ * among the first share of them ranked by the column (by its id, when the cube has one; else the quantile).
+ */
+const levelCondition = (f: NumberFilter, column: string, cube: CatalogCube, where: string[]) => {
+  const id = cube.members.find((m) => m.kind === 'dimension' && m.column === 'id');
+  const scope = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  if (f.rowShare !== undefined && id) {
+    const key = ident(id.column);
+    const dir = f.op.startsWith('>') ? 'DESC' : 'ASC';
+    return `${key} IN (SELECT ${key} FROM (SELECT ${key}, ROW_NUMBER() OVER (ORDER BY ${column} ${dir}, ${key}) AS rn, COUNT(*) OVER () AS n FROM ${ident(cube.name)}${scope}) AS ranked_rows WHERE rn <= n * ${f.rowShare})`;
+  }
+  const level =
+    f.rowShare !== undefined ? { ...f, quantile: f.op.startsWith('>') ? 1 - f.rowShare : f.rowShare } : f;
+  return `${column} ${f.op} ${levelSql(level, column, ident(cube.name), where)}`;
+};
+/** The level of a column over the rows of `where`: their average, or a quantile of them. */
+const levelSql = (f: NumberFilter, column: string, cube: string, where: string[]) =>
+  `(SELECT ${f.quantile === undefined ? `AVG(${column})` : `percentile_cont(${f.quantile}) WITHIN GROUP (ORDER BY ${column})`} FROM ${cube}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''})`;
 
 /** Plain words for the filters and period of a plan ("where status is completed, in 2024"). */
 export function scopeText(plan: Plan): string {
@@ -218,10 +255,7 @@ export function conditions(plan: Plan, time: string | undefined): string[] {
           time ?? ownTime(plan),
         )
       : where;
-    if (f.vsAverage)
-      where.push(
-        `${column} ${f.op} (SELECT AVG(${column}) FROM ${ident(plan.cube.name)}${of.length > 0 ? ` WHERE ${of.join(' AND ')}` : ''})`,
-      );
+    if (f.vsAverage) where.push(levelCondition(f, column, plan.cube, of));
   }
   return where;
 }
@@ -302,7 +336,19 @@ function partCondition(plan: Plan): string {
   const parts: string[] = [];
   if (plan.share?.part) parts.push(valueCondition(ident(plan.share.part.member.column), plan.share.part));
   for (const f of rows?.values ?? []) parts.push(valueCondition(dimensionSql(f.member), f));
-  const numbers = (rows?.numbers ?? []).map((f) => `${dimensionSql(f.member)} ${f.op} ${f.value}`);
+  // ("share of revenue from orders above the median order": the level of the whole's rows, above-average.ts.)
+  const numbers = (rows?.numbers ?? []).map((f) =>
+    f.vsAverage
+      ? levelCondition(
+          f,
+          ident(f.member.column),
+          plan.cube,
+          f.averageOf
+            ? conditions({ ...plan, range: f.averageOf }, time ?? ownTime(plan))
+            : conditions(plan, time),
+        )
+      : `${dimensionSql(f.member)} ${f.op} ${f.value}`,
+  );
   if (rows?.either && numbers.length > 1) parts.push(`(${numbers.join(' OR ')})`);
   else parts.push(...numbers);
   if (rows?.period && time)

@@ -56,11 +56,24 @@ const GROUP_SHAPES = [
   ),
 ];
 
+/**
+ * "top 20% of customers vs the rest", "how much from everyone else": the customers past the cut as a second group
+ * beside the top N% (each group's figure).
+ */
+const REST_OF_THEM =
+  /\s*,?\s*\b(?:(?:and\s+)?(?:how\s+much|how\s+many)\s+(?:from|of|for|by)|vs\.?|versus|against|compared\s+(?:to|with)|and|from|with)\s+(?:(?:all\s+)?(?:of\s+)?the\s+rest(?:\s+of\s+(?:them|(?:our|the|my)\s+(?:customers|clients|buyers|accounts)))?|every(?:one|body)\s+else|all\s+(?:the\s+)?other\s+(?:customers|clients|buyers|accounts)|the\s+other\s+(?:\d{1,2}\s*%\s+(?:of\s+)?)?(?:customers|clients|buyers|accounts)|the\s+others|the\s+remaining\s+(?:\d{1,2}\s*%\s*)?(?:of\s+)?(?:customers|clients|buyers|accounts)?)\b/i;
+/** "the top 20% of customers" with no ranking said: ranked by lifetime spend, only beside the rest. */
+const BARE_TOP = new RegExp(
+  String.raw`\b(?:the\s+|my\s+|our\s+)?top\s+${N}\s+of\s+(?:all\s+|our\s+|my\s+|the\s+)?(?:customers|clients|buyers|accounts)\b(?!\s+(?:by|in\s+terms\s+of|ranked\s+by|on)\b)`,
+  'i',
+);
+
 /** The group found in `text`: its percent, the year it is ranked over (none: every row), and where it was said. */
 export function topPercentSaid(
   text: string,
+  bare = false,
 ): { percent: number; year?: number; at: number; end: number } | undefined {
-  for (const shape of GROUP_SHAPES) {
+  for (const shape of bare ? [...GROUP_SHAPES, BARE_TOP] : GROUP_SHAPES) {
     const m = shape.exec(text);
     if (!m) continue;
     const percent = Number(m[1]);
@@ -118,6 +131,9 @@ export function readTopPercentGroup(
   catalog: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | { refuse: string } | undefined {
+  // ("top 20% of customers vs the rest: ...": both groups, each with the figure asked.)
+  const restRead = readTopPercentRest(asked, catalog, read);
+  if (restRead) return restRead;
   const cubes = entityCubes(catalog);
   const cube = cubes[0];
   const rows = cube ? entityRows(cube) : undefined;
@@ -244,6 +260,77 @@ function withinEach(
   return { text, within };
 }
 
+/** The top N% against the rest, read before the cohort readings (whose "vs everyone else" is of a dated cohort). */
+export function readTopPercentRest(
+  question: string,
+  catalog: readonly CatalogCube[],
+  read: PlainRead,
+): Plan | { refuse: string } | undefined {
+  const restSaid = REST_OF_THEM.exec(question);
+  if (!restSaid) return undefined;
+  const asked = `${question.slice(0, restSaid.index)} ${question.slice(restSaid.index + restSaid[0].length)}`;
+  const group = topPercentSaid(asked, true);
+  return group ? restOfThem(asked, group, catalog, read) : undefined;
+}
+
+/** "in each group", "per group", "each group", "each": the two groups' own figures. */
+const EACH_GROUP =
+  /\b(?:in\s+|for\s+|per\s+|of\s+)?(?:each|both)(?:\s+(?:group|side|bucket|cohort))?\b|\bper\s+(?:group|side|bucket)\b/gi;
+/** "how many orders did each group place": the rows of each group counted. */
+const ORDERS_COUNTED = /\b(?:how\s+many|number\s+of|count\s+of)\s+(?:orders|purchases|transactions)\b/i;
+
+/**
+ * The top N% and the customers past the cut, each group's figure: their spend in all, per customer, their number,
+ * or their orders; nothing else (a breakdown, a value, another period) is read of the two groups.
+ */
+function restOfThem(
+  asked: string,
+  group: { percent: number; year?: number; at: number; end: number },
+  catalog: readonly CatalogCube[],
+  read: PlainRead,
+): Plan | { refuse: string } {
+  const refuse = {
+    refuse:
+      'I can set the top N% of customers by spend against the rest as their spend in all, their average spend per customer, their number or their orders, not this question about them',
+  };
+  const cubes = entityCubes(catalog);
+  const cube = cubes[0];
+  const rows = cube ? entityRows(cube) : undefined;
+  const amount = cube?.members.find((m) => m.kind === 'measure' && m.aggType === 'sum');
+  const orders = cube?.members.find((m) => m.kind === 'measure' && m.aggType === 'count');
+  if (!cube || !rows || !amount || !orders) return refuse;
+  const rest = `${asked.slice(0, group.at)} them ${asked.slice(group.end)}`.replace(EACH_GROUP, ' ');
+  const ask: TopPercent['ask'] | undefined = ORDERS_COUNTED.test(rest)
+    ? 'orders'
+    : AVERAGE.test(rest) || /\bper\s+(?:customer|client|buyer|account|head)\b/i.test(rest)
+      ? 'avg'
+      : TOTAL.test(rest) || /\b(?:revenue|spend|spending|sales)\b/i.test(rest)
+        ? 'sum'
+        : COUNT.test(rest)
+          ? 'count'
+          : undefined;
+  if (!ask) return refuse;
+  const years = [...rest.matchAll(/\b20\d\d\b/g)].map((m) => Number(m[0]));
+  if (years.some((y) => y !== group.year)) return refuse;
+  // No group of theirs, value or breakdown is read beside the two groups.
+  if (breakdownsNamed(rest, cube, ownMember(rows, catalog, cube)).length > 0) return refuse;
+  const base = perEntityBase(cubes, read);
+  if (!base) return refuse;
+  const period: Period | undefined = group.year ? yearPeriod(group.year) : undefined;
+  return {
+    ...base,
+    perEntity: {
+      kind: 'top-percent',
+      rows,
+      amount,
+      percent: group.percent,
+      ...(period ? { period } : {}),
+      ask,
+      rest: { orders },
+    },
+  };
+}
+
 /** The group's words: "customers in the top 5% by lifetime spend", "... by 2024 spend". */
 const groupWords = (p: TopPercent) =>
   `${entityWord(p.rows.entity)} in the top ${p.percent}% by ${p.period ? `${p.period.label} ` : 'lifetime '}spend`;
@@ -260,6 +347,25 @@ export function topPercentQuery(plan: Plan, p: TopPercent): PlannedQuery {
   if (p.within) return withinQuery(plan, p, entity, table, within, spend, title);
   const attr = (m: CatalogMember) =>
     `, a AS (SELECT DISTINCT ${entity} AS k, ${ident(m.column)} AS v FROM ${table}${within})`;
+  if (p.rest) {
+    const orders = `MEASURE(${ident(p.rest.orders.column)})`;
+    const figure =
+      p.ask === 'avg'
+        ? `AVG(m) AS ${ident(`average_${p.amount.column}`)}`
+        : p.ask === 'sum'
+          ? `SUM(m) AS ${ident(p.amount.column)}`
+          : p.ask === 'orders'
+            ? `SUM(c) AS ${ident(p.rest.orders.column)}`
+            : `COUNT(*) AS ${ident(people)}`;
+    const sql = `WITH t AS (SELECT ${entity} AS k, ${spend} AS m, ${orders} AS c FROM ${table}${within} GROUP BY 1), ${TOP_PERCENT_MARK} AS (SELECT k, m, c, ROW_NUMBER() OVER (ORDER BY m DESC, k) AS rn, COUNT(*) OVER () AS entities FROM t) SELECT CASE WHEN rn <= entities * ${p.percent / 100} THEN ${quote(`top ${p.percent}%`)} ELSE ${quote('the rest')} END AS ${ident('customer_group')}, ${figure}, COUNT(*) AS ${ident(people)} FROM ${TOP_PERCENT_MARK} GROUP BY 1 ORDER BY MIN(rn)`;
+    return plannedQuery(plan, sql, `${title} and the rest`, [
+      { role: 'dimension' },
+      p.ask === 'count'
+        ? { role: 'entities' }
+        : { role: 'measure', member: p.ask === 'orders' ? p.rest.orders : p.amount },
+      { role: 'entities' },
+    ]);
+  }
   if (p.ask === 'count' && p.by) {
     const sql = `${ctes}${attr(p.by)} SELECT a.v AS ${ident(p.by.column)}, COUNT(DISTINCT w.k) AS ${ident(people)} FROM w JOIN a ON a.k = w.k GROUP BY 1 ORDER BY 1`;
     return plannedQuery(plan, sql, `${title}, by ${nameOf(plan, p.by).toLowerCase()}`, [
@@ -369,6 +475,22 @@ export function topPercentAnswer(plan: Plan, p: TopPercent, result: ResultLike):
   const every = row.at(-1);
   const cut = `the first ${p.percent}% of ${people} ranked by their ${p.period ? `${p.period.label} ` : ''}spend (${p.percent}% of the number of ${people}; a tie at the cut goes to the name)`;
   let text: string;
+  if (p.rest) {
+    const figure = (v: unknown) =>
+      p.ask === 'orders' ? `${count(v)} orders` : p.ask === 'count' ? `${count(v)} ${people}` : money(v);
+    const what =
+      p.ask === 'avg'
+        ? `average ${p.period ? `${p.period.label} ` : 'lifetime '}spend per ${people.replace(/s$/, '')}`
+        : p.ask === 'sum'
+          ? `${p.period ? `${p.period.label} ` : 'lifetime '}spend in all`
+          : p.ask === 'orders'
+            ? `orders${p.period ? ` in ${p.period.label}` : ''}`
+            : people;
+    const lines = result.data.map(
+      (r) => `- ${String(r[0])}${p.ask === 'count' ? '' : ` (${count(r[2])} ${people})`}: ${figure(r[1])}`,
+    );
+    return `${capitalise(who)} and the rest, ${what}:\n${lines.join('\n')}\n\n(${capitalise(cut)}; the rest are every other ${people.replace(/s$/, '')}.)`;
+  }
   if (p.ask === 'count' && p.by) {
     const name = nameOf(plan, p.by).toLowerCase();
     const lines = result.data.map((r) => `- ${String(r[0])}: ${count(r[1])} ${people}`);
