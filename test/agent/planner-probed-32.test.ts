@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { answerFor } from '../../functions/agent/planner/respond';
-import { words } from '../../functions/agent/planner/text';
+import { ordinal, words } from '../../functions/agent/planner/text';
 import { demoPlan } from './support/demo-reading';
 
 /**
@@ -195,5 +195,24 @@ describe('"did ... peak" and "the percentage each contributes"', () => {
 
   it('leaves "when did revenue peak" with no period to rank as it was (refused)', () => {
     expect(rephrase('when did revenue peak', TODAY)).toBe('when did revenue peak');
+  });
+});
+
+describe('ordinal (one for every reader that says a percentile or a place)', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [90, '90th'],
+    [97.5, '97.5th'],
+    [101, '101st'],
+    [111, '111th'],
+  ])('%s is %s', (n, said) => {
+    expect(ordinal(n)).toBe(said);
   });
 });

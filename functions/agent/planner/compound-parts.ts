@@ -16,6 +16,7 @@
  * A question with none of these shapes is left alone (undefined).
  */
 
+import { ordinal } from './text';
 import { MONTHS } from './vocabulary';
 
 export type CompoundParts = { text: string } | { refuse: string } | undefined;
@@ -141,8 +142,6 @@ function topThenShare(question: string): string | undefined {
   return `what ${m[3]} of ${m[4] ? `${m[4]} ` : ''}${m[5]} came from the top ${m[1]} of customers`;
 }
 
-const ORDINAL = (n: number) =>
-  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
 const LINE_NOUN = String.raw`(?:the\s+)?(?:order\s+)?(?:amount|value|size|total)`;
 const ABOVE = String.raw`(?:exceed(?:ed|s)?|beat|top(?:ped)?|surpass(?:ed)?|(?:are|were|is|was|go|went|come|came|land|landed)\s+(?:above|over)|above|over)`;
 const BELOW = String.raw`(?:(?:stay|stayed|fall|fell|are|were|come|came|land|landed|sit)\s+(?:under|below)|under|below)`;
@@ -162,7 +161,7 @@ function percentileWords(question: string): string | undefined {
   const p = above ? 100 - share : share;
   if (p < 1 || p > 99) return undefined;
   const scope = (m[3] ?? '').trim();
-  return `${question.slice(0, m.index)} the ${ORDINAL(p)} percentile of order amount${scope ? ` for ${scope} orders` : ''}${question.slice(m.index + m[0].length)}`
+  return `${question.slice(0, m.index)} the ${ordinal(p)} percentile of order amount${scope ? ` for ${scope} orders` : ''}${question.slice(m.index + m[0].length)}`
     .replace(/\s+/g, ' ')
     .replace(/^\s*the/, 'the')
     .trim();

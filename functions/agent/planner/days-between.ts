@@ -17,7 +17,7 @@ import { capitalise, entityWord, nameOf } from './names';
 import { entityRows, plainCount } from './per-entity';
 import type { PerEntity, Plan } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
-import { formatValue } from './text';
+import { formatValue, ordinal } from './text';
 
 type DaysBetween = Extract<PerEntity, { kind: 'days-between' }>;
 
@@ -186,8 +186,6 @@ const statWords = (p: DaysBetween) =>
     : p.stat === 'median'
       ? 'median'
       : 'average';
-const ordinal = (n: number) =>
-  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The answer: the figure in days (per group), and how it was measured. */
 export function daysBetweenAnswer(

@@ -9,6 +9,7 @@
  */
 import { readCutoffs } from './cutoffs';
 import { glossSpans, withoutGloss, wordsCovered } from './gloss-spans';
+import { ordinal } from './text';
 
 export type PercentileGloss = { text: string } | { refuse: string };
 
@@ -109,9 +110,6 @@ export function readPercentileGloss(question: string): PercentileGloss | undefin
   }
   return undefined;
 }
-
-const ordinal = (n: number) =>
-  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /**
  * "how much did the middle customer spend", "the middle order by amount": the one in the middle is the median's

@@ -3,7 +3,7 @@ import { formatFigure } from './format';
 import { anyOfText } from './joined-periods';
 import { capitalise, cohortTime, entityWord, grainText, nameOf } from './names';
 import { limitOf, placeText } from './nth';
-import { listText } from './text';
+import { listText, ordinal } from './text';
 import { bothEndsSql, keepsTies, TIE_ROOM, tiesKeptSql } from './ties';
 import { restSql } from './top-rest';
 import type { NumberFilter, Plan, ValueFilter } from './understand';
@@ -71,16 +71,7 @@ const numberText = (plan: Pick<Plan, 'terms'>, f: NumberFilter) => {
 const levelText = (f: NumberFilter) => {
   if (f.quantile === undefined) return 'the average';
   if (f.quantile === 0.5) return 'the median';
-  const n = Math.round(f.quantile * 100);
-  const suffix =
-    n % 10 === 1 && n !== 11
-      ? 'st'
-      : n % 10 === 2 && n !== 12
-        ? 'nd'
-        : n % 10 === 3 && n !== 13
-          ? 'rd'
-          : 'th';
-  return `the ${n}${suffix} percentile of`;
+  return `the ${ordinal(Math.round(f.quantile * 100))} percentile of`;
 };
 /**
  * A row held against the same rows of `where`: its column against their average or a quantile of them, or the row

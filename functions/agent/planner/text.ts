@@ -20,6 +20,10 @@ export function stem(word: string): string {
   return w;
 }
 
+/** A number with its ordinal suffix ("1st", "22nd", "13th", "97.5th"). */
+export const ordinal = (n: number): string =>
+  `${n}${!Number.isInteger(n) || (n % 100 >= 11 && n % 100 <= 13) ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')}`;
+
 /** Numbers below twenty written out ("five", "thirteen"). */
 export const UNIT_WORDS: Record<string, number> = Object.fromEntries(
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'

@@ -3,20 +3,9 @@ import { capitalise, conditionWords, entityWord, grainText, nameOf, rowNoun } fr
 import { placeText } from './nth';
 import { type Plan, rankedChange } from './plan';
 import { partText, planTitle, scopeText } from './sql';
-import { listText } from './text';
+import { listText, ordinal } from './text';
 
-const ordinal = (p: number) => {
-  const n = Math.round(p * 1000) / 10;
-  const suffix =
-    n % 10 === 1 && n !== 11
-      ? 'st'
-      : n % 10 === 2 && n !== 12
-        ? 'nd'
-        : n % 10 === 3 && n !== 13
-          ? 'rd'
-          : 'th';
-  return `${n}${suffix} percentile`;
-};
+const percentileWords = (p: number) => `${ordinal(Math.round(p * 1000) / 10)} percentile`;
 
 /** The title of a plan's query, second-order plans included. */
 export function titleOf(plan: Plan): string {
@@ -53,10 +42,10 @@ export function titleOf(plan: Plan): string {
         : p.gap && high !== undefined
           ? `${p.p === 0.25 && high === 0.75 ? 'interquartile range' : 'spread'} (${short(high)} minus ${short(p.p)}) of`
           : p.more && p.more.length > 0
-            ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : ordinal(q).replace(' percentile', ''))))} percentiles of`
+            ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : percentileWords(q).replace(' percentile', ''))))} percentiles of`
             : p.p === 0.5
               ? 'median'
-              : `${ordinal(p.p)} of`;
+              : `${percentileWords(p.p)} of`;
     // ("the p90 of every customer's biggest order": each one's largest or smallest row, entity-extremes.ts.)
     if (p.of && p.extreme && p.per) {
       const one = entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '');

@@ -187,6 +187,22 @@ export function readTopPercentGroup(
   // The rest must be read as a plain question about orders, with no filter, breakdown or period of its own.
   const base = perEntityBase(cubes, read);
   if (!base) return { refuse: REFUSAL };
+  return groupPlan(base, rows, amount, group, ask, {
+    ...(by ? { by } : {}),
+    ...(value ? { value: { member: value.member, values: [value.v], negate: false } } : {}),
+    ...(within ? { within } : {}),
+  });
+}
+
+/** The plan of the group's figure: the ordinary reading's base with the top N% (of the year said) and the ask. */
+function groupPlan(
+  base: Plan,
+  rows: TopPercent['rows'],
+  amount: CatalogMember,
+  group: { percent: number; year?: number },
+  ask: TopPercent['ask'],
+  extra: Partial<TopPercent>,
+): Plan {
   const period: Period | undefined = group.year ? yearPeriod(group.year) : undefined;
   return {
     ...base,
@@ -197,9 +213,7 @@ export function readTopPercentGroup(
       percent: group.percent,
       ...(period ? { period } : {}),
       ask,
-      ...(by ? { by } : {}),
-      ...(value ? { value: { member: value.member, values: [value.v], negate: false } } : {}),
-      ...(within ? { within } : {}),
+      ...extra,
     },
   };
 }
@@ -316,19 +330,7 @@ function restOfThem(
   if (breakdownsNamed(rest, cube, ownMember(rows, catalog, cube)).length > 0) return refuse;
   const base = perEntityBase(cubes, read);
   if (!base) return refuse;
-  const period: Period | undefined = group.year ? yearPeriod(group.year) : undefined;
-  return {
-    ...base,
-    perEntity: {
-      kind: 'top-percent',
-      rows,
-      amount,
-      percent: group.percent,
-      ...(period ? { period } : {}),
-      ask,
-      rest: { orders },
-    },
-  };
+  return groupPlan(base, rows, amount, group, ask, { rest: { orders } });
 }
 
 /** The group's words: "customers in the top 5% by lifetime spend", "... by 2024 spend". */
