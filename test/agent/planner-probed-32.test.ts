@@ -216,3 +216,25 @@ describe('ordinal (one for every reader that says a percentile or a place)', () 
     expect(ordinal(n)).toBe(said);
   });
 });
+
+describe('"which of my segments ... the most" (after held-out-32)', () => {
+  it.each([
+    [
+      'For every month of 2024, which of our regions had the most orders?',
+      'For every month of 2024, which region had the most orders?',
+    ],
+    ['which of the categories brought in the most revenue', 'which category brought in the most revenue'],
+    [
+      'which of my customer segments placed the fewest orders?',
+      'which customer segment placed the fewest orders?',
+    ],
+    ['which of our customers spent the most in 2025', 'which customer spent the most in 2025'],
+  ])('%s: the one at the top', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('leaves "which of those" and a question with no superlative as they were', () => {
+    expect(rephrase('which of those grew the most', TODAY)).toContain('which of those');
+    expect(rephrase('which of our regions grew in 2025', TODAY)).toContain('which of our regions');
+  });
+});

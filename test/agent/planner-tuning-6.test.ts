@@ -122,6 +122,7 @@ import * as tuning31counts from './questions/tuning-31-counts';
 import * as tuning31left from './questions/tuning-31-left';
 import * as tuning31probed from './questions/tuning-31-probed';
 import * as tuning31words from './questions/tuning-31-words';
+import * as tuning32after from './questions/tuning-32-after';
 import * as tuning32miss from './questions/tuning-32-miss';
 import * as tuning32period from './questions/tuning-32-period';
 import * as tuning32probed from './questions/tuning-32-probed';
@@ -1173,6 +1174,14 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning32probed,
       cases: tuning32probed.tuning32probed,
       rightAtLeast: 26,
+    },
+    {
+      // After held-out-32's one scoring: 0 of 3 right before (all confident wrong, 1M, on its commit), 3 of 3 after,
+      // none wrong (1M and TEST): "which of my segments ... the most" is the one at the top (phrases.ts).
+      title: "tuning set 32 (after held-out-32: 'which of my segments ... the most' in each period)",
+      module: tuning32after,
+      cases: tuning32after.tuning32after,
+      rightAtLeast: 3,
     },
     {
       // 23 of 40 before the planner change it tunes (1 confident wrong, 1M and TEST, on f247f5a), 34 after (also on the

@@ -955,11 +955,13 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(since|from)\s+mid[\s-]?(20\d\d)\b/gi, '$1 july 1 $2'],
   // "to (the) end of 2025", "through end of Q3 2025": through that period, all of it.
   [/\b(to|through|thru|until|till)\s+(?:the\s+)?end\s+of\s+(?=(?:q[1-4]\s+|h[12]\s+)?20\d\d\b)/gi, '$1 '],
-  // "which of my customers ordered the most in Q4 2025?": the customer at the top, as "which customer" reads
-  // (was every customer ranked).
+  // "which of my customers ordered the most in Q4 2025?", "for each quarter of 2025, which of my customer segments
+  // brought in the most revenue": the one at the top, as "which customer" ("which segment") reads (was every one
+  // ranked: confidently wrong).
   [
-    /\bwhich\s+of\s+(?:our|my|the|your|all\s+(?:of\s+)?(?:our|my|the))\s+(customer|client|account|buyer|shopper)s\b(?=[^?]*\bthe\s+(?:most|least|fewest|highest|lowest|biggest|largest|smallest)\b)/gi,
-    'which $1',
+    /\bwhich\s+of\s+(?:our|my|the|your|all\s+(?:of\s+)?(?:our|my|the))\s+((?:customer\s+|product\s+|sales\s+)?(?!(?:those|these|them|two|three)\b)[a-z]+s)\b(?=[^?]*\bthe\s+(?:most|least|fewest|highest|lowest|biggest|largest|smallest)\b)/gi,
+    (_all: string, noun: string) =>
+      `which ${noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.slice(0, -1)}`,
   ],
   // "new customers in 2023 by first-order month", "customers by first purchase quarter": by the month (quarter)
   // of their first order, as the first-order reading words it.
