@@ -238,3 +238,13 @@ describe('"which of my segments ... the most" (after held-out-32)', () => {
     expect(rephrase('which of our regions grew in 2025', TODAY)).toContain('which of our regions');
   });
 });
+
+describe('a word defined as the revenue of two kinds of orders (after held-out-32)', () => {
+  it('is that revenue where the word is used', () => {
+    const p = plan(
+      'Define write-offs as the combined revenue of returned and cancelled orders. What were write-offs in 2025?',
+    );
+    expect(p.measures.map((m) => m.column)).toEqual(['total_amount']);
+    expect(p.filters[0]?.values).toEqual(['returned', 'cancelled']);
+  });
+});

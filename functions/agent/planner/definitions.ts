@@ -242,10 +242,32 @@ function valueShareMeaning(said: string): Meaning | undefined {
     : { kind: 'figure', noun: read.noun, clause: read.noun, marks: [VALUE_SHARE_MARK], replaces: true };
 }
 
+/**
+ * "leakage means the revenue of returned plus cancelled orders", "write-offs = the combined value of cancelled and
+ * returned orders": the sum (or count) of the rows of those kinds, said in place of the word where used ("what was
+ * the revenue of returned and cancelled orders in 2024"; the word was read as a count of customers: confidently
+ * wrong). Its query must hold each kind named.
+ */
+const ROWS_FIGURE =
+  /^\s*(?:the\s+)?(?:total\s+|combined\s+|summed\s+)?(revenue|sales|value|amount|dollars|number|count)\s+(?:of|from|in)\s+(?:the\s+|all\s+)?([a-z]+(?:\s*(?:,|plus|and|or|\+|&)\s*[a-z]+)+)\s+orders\s*[.!]?\s*$/i;
+function rowsFigureMeaning(said: string): Meaning | undefined {
+  const m = ROWS_FIGURE.exec(said);
+  if (!m?.[1] || !m[2]) return undefined;
+  const kinds = m[2]
+    .toLowerCase()
+    .split(/\s*(?:,|plus|and|or|\+|&)\s*/)
+    .filter(Boolean);
+  if (kinds.length < 2) return undefined;
+  const figure = /^(?:number|count)$/i.test(m[1]) ? 'number' : 'revenue';
+  const noun = `${figure} of ${kinds.join(' and ')} orders`;
+  return { kind: 'figure', noun, clause: noun, marks: kinds.map((k) => `'${k}'`), replaces: true };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
+    rowsFigureMeaning(said) ??
     perDayMeaning(said) ??
     topPercentMeaning(said) ??
     repeatMonthMeaning(said) ??
