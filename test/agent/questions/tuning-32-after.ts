@@ -5,7 +5,9 @@
  * word defined as the revenue of two kinds of orders (refused, or read as a count: confidently wrong). 0 of 3
  * before; the two first read after. The third ("What was our shrink in 2024? Shrink means the revenue of returned
  * plus cancelled orders.": a definition with "means" after the question) is still read as a count of customers,
- * confidently wrong, and is left out of this set, which the suite requires to have none wrong: not fixed.
+ * confidently wrong, and is left out of this set, which the suite requires to have none wrong: not fixed. The third batch
+ * (on 6e635d3a): one year's figure "as a percentage of its" earlier year's, per group (read as the change of the groups'
+ * shares: confidently wrong); refused after, a wrong refusal (the ratio itself is not built).
  *
  * Clock: Wednesday 2027-03-31, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -50,5 +52,17 @@ export const tuning32after: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'what was leakage by region in 2024? leakage = the value of returned and cancelled orders',
     sql: `SELECT region, sum(amount) FROM orders WHERE status IN ('returned', 'cancelled') AND ${inYear(2024)}
       GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: "What was each region's 2025 order count as a percentage of its 2024 count?",
+    sql: `SELECT region, 100.0 * count(*) FILTER (WHERE ${inYear(2025)}) / count(*) FILTER (WHERE ${inYear(2024)})
+      FROM orders GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: "each category's 2025 revenue as a share of its 2023 revenue",
+    sql: `SELECT category, 100.0 * sum(amount) FILTER (WHERE ${inYear(2025)}) / sum(amount) FILTER (WHERE ${inYear(2023)})
+      FROM orders GROUP BY 1 ORDER BY 1`,
   },
 ];
