@@ -248,3 +248,12 @@ describe('a word defined as the revenue of two kinds of orders (after held-out-3
     expect(p.filters[0]?.values).toEqual(['returned', 'cancelled']);
   });
 });
+
+describe("one year's figure as a percentage of its earlier year's (after held-out-32)", () => {
+  it('is refused, never answered as the change of shares', () => {
+    expect(() => plan("What was each region's 2025 order count as a percentage of its 2024 count?")).toThrow(
+      /not answered/,
+    );
+    expect(plan('what share of revenue came from the west in 2025').share).toBeDefined();
+  });
+});

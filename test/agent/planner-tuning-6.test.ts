@@ -1177,8 +1177,9 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
     },
     {
       // After held-out-32's one scoring: 0 of 3 right before (all confident wrong, 1M, on its commit), the second batch
-      // 0 of 2 (refused); 5 of 5 after, none wrong (1M and TEST): "which of my segments ... the most" is the one at
-      // the top (phrases.ts), a word defined as the revenue of two kinds of orders (definitions.ts).
+      // 0 of 2 (refused), the third 0 of 2 (confident wrong); 5 of 7 after, none wrong (1M and TEST): "which of my
+      // segments ... the most" is the one at the top (phrases.ts), a word defined as the revenue of two kinds of
+      // orders (definitions.ts); one year's figure as a percentage of its earlier one's refused (misreadings.ts).
       title:
         "tuning set 32 (after held-out-32: 'which of my segments ... the most' in each period, a word defined as two kinds' revenue)",
       module: tuning32after,

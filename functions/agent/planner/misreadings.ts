@@ -47,6 +47,10 @@ const ALSO_OF_THOSE =
 const SINGLE_PERIOD =
   /\b(?:in|on|within|during|for)\s+(?:a\s+single|any\s+(?:single|one)|one\s+single|a\s+given|one)\s+(?:calendar\s+)?(day|week|month|quarter|year)\b/i;
 
+/** "2025 revenue as a percentage of its 2023 revenue": one period's figure over another's, of the same rows. */
+const PERCENT_OF_ITS_OWN =
+  /\bas\s+(?:a\s+)?(?:percent(?:age)?|share|proportion|fraction|%)\s+of\s+(?:its|their|the\s+same\s+\w+['’]s)\s+(?:own\s+)?(?:(?:19|20)\d\d|previous|prior|earlier|last|first)\b/i;
+
 /** The term a question defines in quotes (' "go-to category"'), or nothing. */
 const quotedTerm = (question: string) => {
   const term = /(?:^|\s)['"‘“]([a-z][a-z -]{0,40}[a-z])['"’”]/i.exec(question)?.[1];
@@ -85,6 +89,10 @@ export function misreading(plan: Plan, question: string): string | undefined {
   const topOverAll = plan.perEntity?.kind === 'top' && plan.perEntity.peak === undefined;
   if (single && (topOverAll || (!plan.grain && !plan.perEntity)) && !plan.having?.grain && !plan.perGroup)
     return `I read no figure of one ${single} at a time ("in a single ${single}"): I can give each one's figure per ${single} ("orders per customer by ${single}"), or over the whole span, not the largest in one ${single}`;
+  // ("each segment's 2025 revenue as a percentage of its 2023 revenue": one year's figure over the other's, read as
+  // the change of their shares of each year's whole; confidently wrong.)
+  if (PERCENT_OF_ITS_OWN.test(question) && (plan.share || plan.change))
+    return "I read one period's figure as a percentage of another's as a change of shares: I can give the change between the two periods with its percent (\"the % change in each segment's revenue from 2023 to 2025\"), not the one as a percentage of the other";
   const empty = contradicted(plan)?.title;
   if (empty)
     return `I read conditions on ${empty.toLowerCase()} that no row meets together (bands listed one after another): ask for each band in turn ("how many orders were under $100")`;
