@@ -8,15 +8,9 @@
  * breakdown, is said again; any other question after the breakdown is left as it stands.
  */
 
+import { GRAIN_WORDS } from './vocabulary';
+
 const UNIT = '(day|week|month|quarter|year)';
-const ADVERB: Record<string, string> = {
-  daily: 'day',
-  weekly: 'week',
-  monthly: 'month',
-  quarterly: 'quarter',
-  yearly: 'year',
-  annual: 'year',
-};
 /** "revenue by month in 2024", "orders per quarter for 2025", "show me revenue by month for 2025". */
 const BY_UNIT = new RegExp(
   String.raw`^\s*(?:(?:show|give|get)\s+(?:me\s+)?|list\s+)?(?:the\s+)?([a-z][a-z ]*?)\s+(?:by|per|for\s+each|each)\s+${UNIT}\s+(?:in|for|of|during|across)\s+((?:q[1-4]\s+|h[12]\s+)?20\d\d)\s*(?:[-–—:;,]+|\.)\s*`,
@@ -42,7 +36,7 @@ export function readBreakdownFirst(question: string): string {
   if (!head) return question;
   const [measure, unit, period] = by
     ? [by[1], by[2], by[3]]
-    : [word?.[2], ADVERB[word?.[1]?.toLowerCase() ?? ''], word?.[3]];
+    : [word?.[2], GRAIN_WORDS[word?.[1]?.toLowerCase() ?? ''], word?.[3]];
   if (!measure || !unit || !period || NOT_MEASURE.test(measure) || measure.split(/\s+/).length > 4)
     return question;
   const rest = question.slice(head[0].length);

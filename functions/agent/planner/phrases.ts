@@ -30,7 +30,14 @@ import { readTrailingMonths } from './trailing-months';
 import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
 import { readUnitsAgo } from './units-ago';
-import { MONTH_ABBREVIATIONS, MONTHS, monthIndex, ORDINAL_NUMBERS, type Unit } from './vocabulary';
+import {
+  GRAIN_WORDS,
+  MONTH_ABBREVIATIONS,
+  MONTHS,
+  monthIndex,
+  ORDINAL_NUMBERS,
+  type Unit,
+} from './vocabulary';
 import { readYearSpans } from './year-spans';
 
 /** Things a figure is pulled for (a document or a meeting), before the person who asked for it. */
@@ -207,16 +214,7 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(when\s+)?(?:did|does|do)\s+(?:(monthly|quarterly|weekly|daily|yearly|annual)\s+)?((?:[a-z$'’-]+\s+){0,4}?[a-z$'’-]+)\s+peak\b/gi,
     (_all: string, when: string | undefined, every: string | undefined, what: string) => {
-      const unit = every
-        ? {
-            monthly: 'month',
-            quarterly: 'quarter',
-            weekly: 'week',
-            daily: 'day',
-            yearly: 'year',
-            annual: 'year',
-          }[every.toLowerCase()]
-        : undefined;
+      const unit = every ? GRAIN_WORDS[every.toLowerCase()] : undefined;
       // ("when did revenue peak": no period named to rank, left as it was and refused.)
       if (when && !unit) return _all;
       const lead = when ? `in which ${unit} ` : '';
@@ -1125,9 +1123,7 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(?:the\s+|our\s+)?(average|typical|median)\s+(customer|client|buyer|account|shopper)['’]?s\s+(?:(annual|yearly|monthly|quarterly|weekly)\s+)?(spend|spending|revenue|order\s+count|number\s+of\s+orders|orders)\b/gi,
     (_all, stat: string, who: string, unit: string | undefined, what: string) => {
-      const per = unit
-        ? ` per ${{ annual: 'year', yearly: 'year', monthly: 'month', quarterly: 'quarter', weekly: 'week' }[unit.toLowerCase()] ?? 'year'}`
-        : '';
+      const per = unit ? ` per ${GRAIN_WORDS[unit.toLowerCase()] ?? 'year'}` : '';
       const average = stat.toLowerCase() === 'median' ? 'median' : 'average';
       return `the ${average} ${what.toLowerCase()} per ${who.toLowerCase()}${per}`;
     },
