@@ -1,0 +1,95 @@
+/**
+ * The lead's probes of the session of 2026-11-30 (02:04-05:04 UTC; issue 29), in the lead's own words, written
+ * before the changes they tune (helpers took asker-defined figures, two-figure and per-customer shapes, and everyday
+ * reach, in tuning-33-figures/pairs/reach). The first batch, on 60f2286: a period or group ranked by "the highest
+ * (lowest, largest, smallest) number of" orders (read as the largest or smallest order amount: confidently wrong).
+ * The second: a count of the customers whose largest order fell in a period (every customer with an order in it:
+ * confidently wrong), the customers whose first order of a year fell in its first month, the month with the most
+ * distinct customers ordering and the lowest month's revenue named with its month (refused).
+ *
+ * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
+ */
+import type { SecondOrderCase } from './tuning-2';
+import type { Tuning6Case } from './tuning-6-entities';
+
+export const TUNING_33_PROBED_NOW = '2027-01-28T14:00:00Z';
+
+/** Each `grain` period (or `group` value) of the rows `where` with its count, the `order` end first, one row. */
+const ranked = (key: string, where: string, order: 'ASC' | 'DESC', from = 'orders') =>
+  `SELECT ${key} AS k, count(*) AS n FROM ${from} WHERE ${where} GROUP BY 1 ORDER BY 2 ${order} LIMIT 1`;
+/** How many customers have an order of their largest amount placed in [from, to). */
+const largestIn = (from: string, to: string) =>
+  `SELECT count(DISTINCT customer_id) FROM (SELECT customer_id, created_at,
+     rank() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS r FROM orders)
+   WHERE r = 1 AND created_at >= '${from}' AND created_at < '${to}'`;
+
+export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
+  {
+    class: 'top-per-group',
+    ask: 'Which quarter of 2024 had the lowest number of returned orders?',
+    sql: ranked(
+      "date_trunc('quarter', created_at)",
+      "status = 'returned' AND year(created_at) = 2024",
+      'ASC',
+    ),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Which segment had the largest number of orders in 2025?',
+    sql: ranked(
+      'c.segment',
+      'year(o.created_at) = 2025',
+      'DESC',
+      'orders o JOIN customers c ON o.customer_id = c.id',
+    ),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Which month in 2025 saw the smallest number of completed orders?',
+    sql: ranked("date_trunc('month', created_at)", "status = 'completed' AND year(created_at) = 2025", 'ASC'),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Which category had the smallest number of orders over $900 in 2025?',
+    sql: ranked('category', 'amount > 900 AND year(created_at) = 2025', 'ASC'),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Which quarter of 2024 had the lowest number of orders?',
+    sql: ranked("date_trunc('quarter', created_at)", 'year(created_at) = 2024', 'ASC'),
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Which region had the highest number of cancelled orders in 2025?',
+    sql: ranked('region', "status = 'cancelled' AND year(created_at) = 2025", 'DESC'),
+  },
+  // Second batch.
+  {
+    class: 'counts-per-entity',
+    ask: 'How many customers had their largest ever order in 2025?',
+    sql: largestIn('2025-01-01', '2026-01-01'),
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'How many customers placed their biggest order ever during Q4 2025?',
+    sql: largestIn('2025-10-01', '2026-01-01'),
+  },
+  {
+    class: 'cohorts',
+    ask: 'How many customers placed their first order of 2025 in January?',
+    sql: `SELECT count(*) FROM (SELECT customer_id, min(created_at) AS f FROM orders WHERE year(created_at) = 2025
+          GROUP BY 1) WHERE month(f) = 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'Which month of 2025 had the highest number of distinct customers ordering?',
+    sql: `SELECT date_trunc('month', created_at) AS m, count(DISTINCT customer_id) AS n FROM orders
+          WHERE year(created_at) = 2025 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'top-per-group',
+    ask: 'What was the lowest monthly revenue in 2024 and which month was it?',
+    sql: `SELECT date_trunc('month', created_at) AS m, sum(amount) AS v FROM orders WHERE year(created_at) = 2024
+          GROUP BY 1 ORDER BY 2 ASC LIMIT 1`,
+  },
+];
