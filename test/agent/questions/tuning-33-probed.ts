@@ -5,7 +5,9 @@
  * (lowest, largest, smallest) number of" orders (read as the largest or smallest order amount: confidently wrong).
  * The second: a count of the customers whose largest order fell in a period (every customer with an order in it:
  * confidently wrong), the customers whose first order of a year fell in its first month, the month with the most
- * distinct customers ordering and the lowest month's revenue named with its month (refused).
+ * distinct customers ordering and the lowest month's revenue named with its month (refused). The third (on 3b8fc0d,
+ * all 5 confident wrong): "what was the highest number of orders a customer placed" (every order counted), "the most a
+ * customer spent" (all the spend), "the most any single customer spent in one order" (the customer with most orders).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -91,5 +93,37 @@ export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'What was the lowest monthly revenue in 2024 and which month was it?',
     sql: `SELECT date_trunc('month', created_at) AS m, sum(amount) AS v FROM orders WHERE year(created_at) = 2024
           GROUP BY 1 ORDER BY 2 ASC LIMIT 1`,
+  },
+  // Third batch (one figure each, stated in the answer: tied customers may share it).
+  {
+    class: 'counts-per-entity',
+    check: 'answer',
+    ask: 'What was the highest number of orders a customer placed in 2025?',
+    sql: 'SELECT max(n) FROM (SELECT customer_id, count(*) AS n FROM orders WHERE year(created_at) = 2025 GROUP BY 1)',
+  },
+  {
+    class: 'wording',
+    check: 'answer',
+    ask: "What's the most any single customer spent in one order in 2024?",
+    sql: 'SELECT max(amount) FROM orders WHERE year(created_at) = 2024',
+  },
+  {
+    class: 'counts-per-entity',
+    check: 'answer',
+    ask: 'What was the most a customer spent in 2025?',
+    sql: 'SELECT max(v) FROM (SELECT customer_id, sum(amount) AS v FROM orders WHERE year(created_at) = 2025 GROUP BY 1)',
+  },
+  {
+    class: 'counts-per-entity',
+    check: 'answer',
+    ask: 'What is the largest number of purchases a client made in 2024 in the east?',
+    sql: `SELECT max(n) FROM (SELECT customer_id, count(*) AS n FROM orders WHERE year(created_at) = 2024
+          AND region = 'east' GROUP BY 1)`,
+  },
+  {
+    class: 'counts-per-entity',
+    check: 'answer',
+    ask: 'What was the least any customer spent in 2023?',
+    sql: 'SELECT min(v) FROM (SELECT customer_id, sum(amount) AS v FROM orders WHERE year(created_at) = 2023 GROUP BY 1)',
   },
 ];
