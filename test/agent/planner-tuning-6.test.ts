@@ -127,6 +127,7 @@ import * as tuning32miss from './questions/tuning-32-miss';
 import * as tuning32period from './questions/tuning-32-period';
 import * as tuning32probed from './questions/tuning-32-probed';
 import * as tuning32rows from './questions/tuning-32-rows';
+import * as tuning33probed from './questions/tuning-33-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1310,6 +1311,20 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning32rows,
       cases: tuning32rows.tuning32rows,
       rightAtLeast: 36,
+    },
+    {
+      // 0 of 16 before (13 confident wrong, 1M, the first two batches on 60f2286, the third on 3b8fc0d); 15 of 16
+      // after on 1M and TEST, none wrong: "the highest (lowest) number of" after a verb that ranks is the most
+      // (fewest), "customers ordering" the customers who ordered, "..., and which month was it" after a monthly figure
+      // the month the answer names, "the highest number of orders a customer placed" and "the most a customer spent"
+      // the customer with the most, "the most any customer spent on one order" the largest order (phrases.ts); the
+      // customers whose largest (smallest) order fell in a period (best-period.ts). Still refused: the customers
+      // whose first order of a year fell in one of its months.
+      title:
+        "tuning set 33 (probed: 'the lowest number of' a noun ranked, customers whose largest order fell in a period, 'the most a customer spent', 'customers ordering', 'and which month was it')",
+      module: tuning33probed,
+      cases: tuning33probed.tuning33probed,
+      rightAtLeast: 15,
     },
   ];
 

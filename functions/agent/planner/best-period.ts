@@ -73,6 +73,8 @@ export function readBestPeriod(
   catalog: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | { refuse: string } | undefined {
+  const single = readSingle(question, catalog, read);
+  if (single) return single;
   const best = BEST.exec(question);
   if (!best || !OWN_PERIOD.test(question)) return undefined;
   // ("revenue per customer in our best month": the business's best month, another question.)
@@ -88,6 +90,56 @@ export function readBestPeriod(
   // ("each customer's worst month": is a month with no order their worst? Not said: refused.)
   if (new RegExp(`^${WORST_WORD}$`, 'i').test(best[1] ?? '')) return { refuse: WORST };
   return (unit && readRest(question, unit, cubes, catalog, read)) || { refuse: REFUSAL };
+}
+
+/**
+ * "how many customers had their largest ever order in 2025", "customers whose biggest single purchase fell in Q4
+ * 2025": each customer's largest (smallest) order, and the customers whose one fell in the period counted (was
+ * every customer with an order in the period: confidently wrong).
+ */
+const SINGLE =
+  /\b(?:their|whose|(?:each|every|a)\s+(?:customer|client)['’]s|(?:customers|clients)['’])\s+(?:own\s+)?(?:single\s+)?(largest|biggest|highest|smallest|lowest|cheapest)\s+(?:single\s+|individual\s+)?(?:ever\s+)?(order|purchase)(?:\s+(?:ever|of\s+all\s+time))?\b/i;
+const SINGLE_OWN = [
+  SINGLE,
+  /\b(?:happen(?:ed)?|occur(?:red)?|come|came|land(?:ed)?|fall|fell|take\s+place|took\s+place|placed?|ever)\b/gi,
+  ...OWN,
+].map((r) => new RegExp(r.source, 'gi'));
+
+function readSingle(
+  question: string,
+  catalog: readonly CatalogCube[],
+  read: PlainRead,
+): Plan | { refuse: string } | undefined {
+  const single = SINGLE.exec(question);
+  if (!single) return undefined;
+  const cubes = catalog.filter((c) => entityRows(c) !== undefined && amountOf(c) !== undefined);
+  if (cubes.length === 0) return undefined;
+  const refusal = {
+    refuse:
+      'I can count the customers whose largest (or smallest) single order fell in a period, but not this variant of it',
+  };
+  // ("what was each customer's largest order in 2025": their largest, per-entity.ts.)
+  if (!/\bhow\s+many\b|\b(?:count|number)\s+of\s+(?:customers|clients)\b/i.test(question)) return undefined;
+  const plan = restPlan(question, SINGLE_OWN, cubes, read);
+  const rows = plan ? entityRows(plan.cube) : undefined;
+  const amount = plan ? amountOf(plan.cube) : undefined;
+  if (!plan || !rows || !amount || !plainCount(plan) || !plan.range || plan.dimensions.length > 0)
+    return refusal;
+  const own = ownMember(rows, catalog, plan.cube);
+  if (plan.filters.some((f) => !own(f.member))) return refusal;
+  return {
+    ...plan,
+    dimensions: [],
+    perEntity: {
+      kind: 'best-period',
+      rows,
+      unit: 'day',
+      figure: { of: 'amount', amount },
+      output: 'count',
+      single: /^(?:smallest|lowest|cheapest)$/i.test(single[1] ?? '') ? 'min' : 'max',
+      noun: (single[2] ?? 'order').toLowerCase(),
+    },
+  };
 }
 
 function readRest(
@@ -149,14 +201,22 @@ export function bestPeriodQuery(plan: Plan, p: BestPeriod): PlannedQuery {
     at,
   );
   const value = p.figure.of === 'amount' ? `SUM(${ident(p.figure.amount.column)})` : 'COUNT(*)';
-  const m = `SELECT ${keys.join(', ')}, date_trunc('${p.unit}', ${at}) AS period, ${value} AS v FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''} GROUP BY ${[...keys.map((_, i) => i + 1), keys.length + 1].join(', ')}`;
-  const b = `SELECT ${keys.join(', ')}, MAX(v) AS best FROM m GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`;
+  const from = `FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''}`;
+  // (A single row's figure is its own amount, at its own time: nothing summed.)
+  const m =
+    p.single && p.figure.of === 'amount'
+      ? `SELECT ${keys.join(', ')}, ${at} AS period, ${ident(p.figure.amount.column)} AS v ${from}`
+      : `SELECT ${keys.join(', ')}, date_trunc('${p.unit}', ${at}) AS period, ${value} AS v ${from} GROUP BY ${[...keys.map((_, i) => i + 1), keys.length + 1].join(', ')}`;
+  const b = `SELECT ${keys.join(', ')}, ${p.single === 'min' ? 'MIN' : 'MAX'}(v) AS best FROM m GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`;
   const people = ident(entityWord(p.rows.entity));
   const name = `${p.unit}_${p.figure.of === 'amount' ? 'spend' : 'orders'}`;
   let sql: string;
   if (p.output === 'count' && plan.range) {
     const fell = `SELECT ${entity}, MAX(CASE WHEN ${withinPeriod('period', plan.range)} THEN 1 ELSE 0 END) AS fell FROM m JOIN b USING (${entity}) WHERE m.v = b.best GROUP BY 1`;
-    sql = `WITH m AS (${m}), b AS (${b}), f AS (${fell}) SELECT SUM(fell) AS ${ident(`${entityWord(p.rows.entity)}_best_${p.unit}_in_period`)}, COUNT(*) AS ${people} FROM f`;
+    const column = p.single
+      ? `${p.single === 'min' ? 'smallest' : 'largest'}_order_in_period`
+      : `best_${p.unit}_in_period`;
+    sql = `WITH m AS (${m}), b AS (${b}), f AS (${fell}) SELECT SUM(fell) AS ${ident(`${entityWord(p.rows.entity)}_${column}`)}, COUNT(*) AS ${people} FROM f`;
   } else {
     const stat = p.output === 'median' ? 'percentile_cont(0.5) WITHIN GROUP (ORDER BY best)' : 'AVG(best)';
     const group = by.length > 0 ? ' GROUP BY 1 ORDER BY 1' : '';
@@ -172,6 +232,10 @@ export function bestPeriodQuery(plan: Plan, p: BestPeriod): PlannedQuery {
 function titleOf(plan: Plan, p: BestPeriod): string {
   const people = entityWord(p.rows.entity);
   const figure = p.figure.of === 'amount' ? nameOf(plan, p.figure.amount).toLowerCase() : 'order count';
+  if (p.single)
+    return capitalise(
+      `${people} whose ${p.single === 'min' ? 'smallest' : 'largest'} single ${p.noun ?? 'row'} by ${figure} fell in ${plan.range?.label ?? 'the period'}`,
+    );
   if (p.output === 'count')
     return capitalise(
       `${people} whose best ${p.unit} by ${figure} fell in ${plan.range?.label ?? 'the period'}`,
@@ -187,7 +251,9 @@ export function bestPeriodAnswer(plan: Plan, p: BestPeriod, query: PlannedQuery,
   const people = entityWord(p.rows.entity);
   const one = people.replace(/s$/, '');
   const money = p.figure.of === 'amount' ? p.figure.amount : undefined;
-  const rule = `(Per ${one}: their ${money ? `${nameOf(plan, money).toLowerCase()} summed` : 'orders counted'} in each calendar ${p.unit} with an order, the largest one kept${p.output === 'count' ? '; a tie counts if either tied one fell in the period' : ''}.)`;
+  const rule = p.single
+    ? `(Per ${one}: the ${p.single === 'min' ? 'smallest' : 'largest'} ${money ? nameOf(plan, money).toLowerCase() : 'figure'} of any one of their ${p.noun ?? 'row'}s over all the data, and when it was; a tie counts if either tied one fell in the period.)`
+    : `(Per ${one}: their ${money ? `${nameOf(plan, money).toLowerCase()} summed` : 'orders counted'} in each calendar ${p.unit} with an order, the largest one kept${p.output === 'count' ? '; a tie counts if either tied one fell in the period' : ''}.)`;
   const figure = (v: unknown) =>
     p.output === 'count'
       ? formatFigure(undefined, v ?? 0)

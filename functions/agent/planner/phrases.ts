@@ -226,6 +226,54 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b((?:[a-z$'’-]+\s+){0,3}?(?:revenue|sales|orders|spend|spending|amount|aov|value|count|returns|cancellations))\s+peaked\b/gi,
     '$1 was the highest',
   ],
+  // "which quarter had the lowest number of returned orders", "the region with the highest number of cancelled
+  // orders": the superlative ranks a count, the most (fewest) of them (was read as the smallest or largest order
+  // amount, "lowest" naming the minimum: confidently wrong). Only after a verb or "with"/"by" that ranks: "what was
+  // the highest number of orders a customer placed" asks for the number itself.
+  [
+    /\b(had|has|have|having|with|saw|sees|see|got|gets|recorded|records|placed|places|made|makes|by)\s+(?:the\s+)?(highest|largest|biggest|greatest|lowest|smallest|least)\s+(?:total\s+)?(?:number|count)\s+of\b/gi,
+    (_all: string, verb: string, rank: string) =>
+      verb.toLowerCase() === 'by'
+        ? `${verb} number of`
+        : `${verb} the ${/^(?:lowest|smallest|least)$/i.test(rank) ? 'fewest' : 'most'}`,
+  ],
+  // "what was the most any single customer spent on one order": the largest order (was the customer with the most
+  // orders: confidently wrong).
+  [
+    /\b(?:what\s+(?:was|is|were)\s+|what['’]s\s+)?the\s+(?:most|highest\s+amount|largest\s+amount)\s+(?:that\s+)?(?:a|any|any\s+one|any\s+single|one|a\s+single)\s+(?:customer|client|buyer|account|shopper)\s+(?:has\s+|had\s+|ever\s+)?(?:spent|paid)\s+(?:in|on|for)\s+(?:one|a|a\s+single|any\s+one|any\s+single|a\s+given)\s+(order|purchase)\b/gi,
+    (_all: string, noun: string) => `what was the biggest single ${noun.toLowerCase()}`,
+  ],
+  // "what was the highest number of orders a customer placed in 2025", "the most a customer spent in 2025": the
+  // customer with the most (was every order counted, or all the spend summed: confidently wrong).
+  [
+    /\b(?:what\s+(?:was|is|were)\s+|what['’]s\s+)?the\s+(highest|largest|biggest|greatest|most|lowest|smallest|fewest|least)\s+(?:number\s+of\s+)?(orders|purchases)\s+(?:that\s+)?(?:a|any|any\s+one|any\s+single|one|a\s+single)\s+(customer|client|buyer|account|shopper)\s+(?:has\s+|had\s+|ever\s+)?(placed|made|had|put\s+in|submitted)\b/gi,
+    (_all: string, rank: string, noun: string, who: string, verb: string) =>
+      `which ${who.toLowerCase()} ${verb.toLowerCase()} the ${/^(?:lowest|smallest|fewest|least)$/i.test(rank) ? 'fewest' : 'most'} ${noun.toLowerCase()}`,
+  ],
+  [
+    /\b(?:what\s+(?:was|is|were)\s+|what['’]s\s+)?the\s+(most|least)\s+(?:that\s+)?(?:a|any|any\s+one|any\s+single|one|a\s+single)\s+(customer|client|buyer|account|shopper)\s+(?:has\s+|had\s+|ever\s+)?(spent|paid)\b(?!\s+(?:in|on|for)\s+(?:one|a|a\s+single|any\s+one|any\s+single|a\s+given)\s+(?:order|purchase)\b)/gi,
+    (_all: string, rank: string, who: string) => `which ${who.toLowerCase()} spent the ${rank.toLowerCase()}`,
+  ],
+  // "the month with the most customers ordering", "customers placing orders": customers who ordered.
+  [
+    /\b(customers|clients|buyers|shoppers)\s+(?:ordering|placing\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|buying|purchasing|making\s+(?:an?\s+|any\s+)?purchases?)\b(?!\s*(?:over|above|under|below|worth|of|for|more|less|with|larger|bigger|smaller|greater|at|between|\$|>|<))/gi,
+    '$1 who ordered',
+  ],
+  // "what was the lowest monthly revenue in 2024 and which month was it": the month the figure names is the row
+  // the answer gives (was refused: "month" read as a word left over). Only where the question says that cadence.
+  [
+    /\s*,?\s*and\s+(?:which|what)\s+(day|week|month|quarter|year)\s+(?:was|is)\s+(?:it|that|this)\b/gi,
+    (all: string, grain: string, ...rest: unknown[]) => {
+      const text = String(rest[rest.length - 1] ?? '');
+      const cadence = Object.entries(GRAIN_WORDS).some(
+        ([word, unit]) =>
+          unit === grain.toLowerCase() &&
+          word !== grain.toLowerCase() &&
+          new RegExp(`\\b${word}\\b`, 'i').test(text),
+      );
+      return cadence ? '' : all;
+    },
+  ],
   // "break down 2025 revenue by segment and give me the percentage each contributes": each one's share.
   [
     /\b(?:and\s+)?(?:give\s+me\s+|show\s+me\s+|with\s+|plus\s+)?(?:the\s+)?(?:percentage|percent|%|share|portion|proportion)\s+(?:that\s+)?each(?:\s+one)?\s+(?:contributes|makes\s+up|accounts\s+for|represents|brings\s+in|drives)\b/gi,

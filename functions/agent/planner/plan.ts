@@ -614,6 +614,10 @@ export type PerEntity =
       figure: { of: 'amount'; amount: CatalogMember } | { of: 'rows' };
       output: 'avg' | 'median' | 'count';
       by?: CatalogMember;
+      /** Each entity's largest (smallest) single row instead of its best period: "whose largest order fell in 2025". */
+      single?: 'max' | 'min';
+      /** The asker's word for one row ("order", "purchase"). */
+      noun?: string;
     }
   /** The first period by whose end a share of the entities had their first row (first-share-period.ts). */
   | {

@@ -1,0 +1,116 @@
+import { describe, expect, it } from '@jest/globals';
+import { rephrase } from '../../functions/agent/planner/phrases';
+import { queryFor } from '../../functions/agent/planner/query';
+import { demoPlan, demoReading } from './support/demo-reading';
+
+/**
+ * Readings fixed from questions probed on a clock of the lead's own (2027-01-28, tuning-33-probed.ts): "the highest
+ * (lowest) number of" a noun ranked by (read as the largest or smallest single amount), the customers whose largest
+ * order fell in a period (read as every customer with an order in it), "customers ordering" and "..., and which month
+ * was it" after a monthly figure (refused).
+ */
+const TODAY = '2027-01-28';
+const plan = (...questions: string[]) => demoPlan(questions, TODAY);
+
+describe('"the highest (lowest) number of" after a verb that ranks', () => {
+  it.each([
+    [
+      'which quarter of 2024 had the lowest number of returned orders',
+      'which quarter of 2024 had the fewest returned orders',
+    ],
+    ['which segment had the largest number of orders in 2025', 'which segment had the most orders in 2025'],
+    [
+      'which month in 2025 saw the smallest number of completed orders',
+      'which month in 2025 saw the fewest completed orders',
+    ],
+    ['the region with the highest number of cancelled orders', 'the region with the most cancelled orders'],
+    ['top 3 months by highest number of orders', 'top 3 months by number of orders'],
+  ])('%s: a count ranked', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('ranks the count, not the smallest amount', () => {
+    const p = plan('Which quarter of 2024 had the lowest number of returned orders?');
+    expect(p.measures.map((m) => m.aggType)).toEqual(['count']);
+    expect(p.top?.n).toBe(1);
+    expect(queryFor(p).title).toContain('number of orders');
+  });
+
+  it('reads "the highest number of orders a customer placed" as the customer with the most', () => {
+    expect(rephrase('what was the highest number of orders a customer placed in 2025', TODAY)).toBe(
+      rephrase('which customer placed the most orders in 2025', TODAY),
+    );
+    expect(rephrase("what's the fewest orders any customer placed in 2024", TODAY)).toBe(
+      rephrase('which customer placed the fewest orders in 2024', TODAY),
+    );
+  });
+});
+
+describe('the most (least) a customer spent', () => {
+  it('is the customer who spent the most, and on one order the largest order', () => {
+    expect(rephrase('what was the most a customer spent in 2025', TODAY)).toBe(
+      rephrase('which customer spent the most in 2025', TODAY),
+    );
+    expect(rephrase('what was the least any client spent in 2023', TODAY)).toBe(
+      rephrase('which client spent the least in 2023', TODAY),
+    );
+    expect(rephrase("what's the most any single customer spent in one order in 2024", TODAY)).toBe(
+      rephrase('what was the biggest single order in 2024', TODAY),
+    );
+  });
+
+  it('answers with one customer, and one order amount', () => {
+    const p = plan('What was the most a customer spent in 2025?');
+    expect(p.top?.n).toBe(1);
+    expect(queryFor(p).title).toContain('spend');
+    const one = plan("What's the most any single customer spent in one order in 2024?");
+    expect(one.measures.map((m) => m.aggType)).toEqual(['max']);
+  });
+});
+
+describe('the customers whose largest (smallest) order fell in a period', () => {
+  it('counts the customers whose largest order is in the period, over all their orders', () => {
+    const p = plan('How many customers had their largest ever order in 2025?');
+    expect(p.perEntity?.kind === 'best-period' && p.perEntity.single).toBe('max');
+    const sql = queryFor(p).sql;
+    expect(sql).toContain('MAX(v) AS best');
+    expect(sql).toContain("period >= '2025-01-01' AND period < '2026-01-01'");
+    // Every order is looked at: the period only says where the largest one fell.
+    expect(sql).not.toMatch(/FROM orders_view WHERE created_at/);
+  });
+
+  it('reads the smallest one, and a filter of the customer', () => {
+    const p = plan('How many west customers had their smallest order in 2024?');
+    expect(p.perEntity?.kind === 'best-period' && p.perEntity.single).toBe('min');
+    expect(queryFor(p).sql).toContain("region = 'west'");
+  });
+
+  it('leaves "each customer\'s largest order" (a figure per customer) to the per-customer reading', () => {
+    const p = plan("What was each customer's largest order in 2025?");
+    expect(p.perEntity?.kind).not.toBe('best-period');
+  });
+
+  it('refuses a count with no period', () => {
+    expect(demoReading(['How many customers had their largest order by region?'], TODAY).kind).not.toBe(
+      'plan',
+    );
+  });
+});
+
+describe('customers ordering, and "which month was it"', () => {
+  it('reads "customers ordering" as the customers who ordered', () => {
+    expect(rephrase('the month with the most customers ordering', TODAY)).toBe(
+      rephrase('the month with the most customers who ordered', TODAY),
+    );
+    expect(rephrase('customers placing orders over $500', TODAY)).toBe('customers placing orders over $500');
+  });
+
+  it('drops "and which month was it" after a monthly figure, and only there', () => {
+    expect(rephrase('what was the lowest monthly revenue in 2024 and which month was it', TODAY)).toBe(
+      rephrase('what was the lowest monthly revenue in 2024', TODAY),
+    );
+    expect(rephrase('what was the lowest revenue in 2024 and which month was it', TODAY)).toContain(
+      'which month was it',
+    );
+  });
+});
