@@ -8,6 +8,7 @@
  * distinct customers ordering and the lowest month's revenue named with its month (refused). The third (on 3b8fc0d,
  * all 5 confident wrong): "what was the highest number of orders a customer placed" (every order counted), "the most a
  * customer spent" (all the spend), "the most any single customer spent in one order" (the customer with most orders).
+ * The fourth (on 0de561d): "average monthly revenue per region" (the average region's revenue in each month).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -125,5 +126,28 @@ export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
     check: 'answer',
     ask: 'What was the least any customer spent in 2023?',
     sql: 'SELECT min(v) FROM (SELECT customer_id, sum(amount) AS v FROM orders WHERE year(created_at) = 2023 GROUP BY 1)',
+  },
+  // Fourth batch: an average per period of a cadence, "per" a group (each group's average period).
+  {
+    class: 'wording',
+    ask: 'Average monthly revenue per region in 2025',
+    sql: 'SELECT region, sum(amount) / 12 FROM orders WHERE year(created_at) = 2025 GROUP BY 1 ORDER BY 1',
+  },
+  {
+    class: 'wording',
+    ask: 'average monthly sales per product category in 2024',
+    sql: 'SELECT category, sum(amount) / 12 FROM orders WHERE year(created_at) = 2024 GROUP BY 1 ORDER BY 1',
+  },
+  {
+    class: 'wording',
+    ask: 'average daily orders per region in December 2025',
+    sql: `SELECT region, count(*) / 31 FROM orders WHERE created_at >= '2025-12-01' AND created_at < '2026-01-01'
+          GROUP BY 1 ORDER BY 1`,
+  },
+  {
+    class: 'wording',
+    ask: 'What was the average quarterly revenue per segment in 2025?',
+    sql: `SELECT c.segment, sum(o.amount) / 4 FROM orders o JOIN customers c ON o.customer_id = c.id
+          WHERE year(o.created_at) = 2025 GROUP BY 1 ORDER BY 1`,
   },
 ];
