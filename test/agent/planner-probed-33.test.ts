@@ -114,3 +114,25 @@ describe('customers ordering, and "which month was it"', () => {
     );
   });
 });
+
+describe('an average per period of a cadence, "per" a group', () => {
+  it.each([
+    ['average monthly revenue per region in 2025', 'average monthly revenue by region in 2025'],
+    ['average weekly orders per product category', 'average weekly orders by product category'],
+    ['avg daily sales per segment', 'avg daily sales by segment'],
+  ])("%s: each group's average period", (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('is one row per group', () => {
+    const p = plan('Average monthly revenue per region in 2025');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['region']);
+  });
+
+  it('leaves "per customer" and an average with no cadence as they were', () => {
+    expect(rephrase('average monthly revenue per customer', TODAY)).toBe(
+      'average monthly revenue per customer',
+    );
+    expect(rephrase('average revenue per region in 2025', TODAY)).toBe('average revenue per region in 2025');
+  });
+});

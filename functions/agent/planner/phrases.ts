@@ -254,6 +254,13 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(?:what\s+(?:was|is|were)\s+|what['’]s\s+)?the\s+(most|least)\s+(?:that\s+)?(?:a|any|any\s+one|any\s+single|one|a\s+single)\s+(customer|client|buyer|account|shopper)\s+(?:has\s+|had\s+|ever\s+)?(spent|paid)\b(?!\s+(?:in|on|for)\s+(?:one|a|a\s+single|any\s+one|any\s+single|a\s+given)\s+(?:order|purchase)\b)/gi,
     (_all: string, rank: string, who: string) => `which ${who.toLowerCase()} spent the ${rank.toLowerCase()}`,
   ],
+  // "average monthly revenue per region", "average weekly orders per product category": each region's average
+  // month, as "by region" (was the average region's revenue in each month: confidently wrong). A cadence said first
+  // makes the period the unit averaged; "per customer" (the figure divided among people) stays.
+  [
+    /\b((?:average|avg|mean|typical)\s+(?:daily|weekly|monthly|quarterly|yearly|annual)\s+(?:[a-z$'’-]+\s+){0,2}?(?:revenue|sales|orders|spend(?:ing)?|order\s+count|purchases|returns|cancellations|signups))\s+per\s+(?!(?:customer|client|buyer|account|shopper|user|person|people|head|order|purchase|day|week|month|quarter|year)s?\b)((?:product\s+|sales\s+|customer\s+)?[a-z]+)\b/gi,
+    '$1 by $2',
+  ],
   // "the month with the most customers ordering", "customers placing orders": customers who ordered.
   [
     /\b(customers|clients|buyers|shoppers)\s+(?:ordering|placing\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|buying|purchasing|making\s+(?:an?\s+|any\s+)?purchases?)\b(?!\s*(?:over|above|under|below|worth|of|for|more|less|with|larger|bigger|smaller|greater|at|between|\$|>|<))/gi,
