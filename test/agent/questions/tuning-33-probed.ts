@@ -8,7 +8,9 @@
  * distinct customers ordering and the lowest month's revenue named with its month (refused). The third (on 3b8fc0d,
  * all 5 confident wrong): "what was the highest number of orders a customer placed" (every order counted), "the most a
  * customer spent" (all the spend), "the most any single customer spent in one order" (the customer with most orders).
- * The fourth (on 0de561d): "average monthly revenue per region" (the average region's revenue in each month).
+ * The fourth (on 0de561d): "average monthly revenue per region" (the average region's revenue in each month). The
+ * fifth (on aacf75e): periods against their average period said otherwise ("which months were above average for
+ * revenue", "below-average order counts", "beat the monthly average for orders": refused).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -20,6 +22,10 @@ export const TUNING_33_PROBED_NOW = '2027-01-28T14:00:00Z';
 /** Each `grain` period (or `group` value) of the rows `where` with its count, the `order` end first, one row. */
 const ranked = (key: string, where: string, order: 'ASC' | 'DESC', from = 'orders') =>
   `SELECT ${key} AS k, count(*) AS n FROM ${from} WHERE ${where} GROUP BY 1 ORDER BY 2 ${order} LIMIT 1`;
+/** The `grain` periods of `year` whose `figure` is `op` the mean of the year's periods. */
+const against = (grain: string, figure: string, year: number, op: '<' | '>') =>
+  `WITH m AS (SELECT date_trunc('${grain}', created_at) AS p, ${figure} AS v FROM orders WHERE year(created_at) = ${year}
+   GROUP BY 1) SELECT p, v FROM m WHERE v ${op} (SELECT avg(v) FROM m) ORDER BY 1`;
 /** How many customers have an order of their largest amount placed in [from, to). */
 const largestIn = (from: string, to: string) =>
   `SELECT count(DISTINCT customer_id) FROM (SELECT customer_id, created_at,
@@ -149,5 +155,40 @@ export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'What was the average quarterly revenue per segment in 2025?',
     sql: `SELECT c.segment, sum(o.amount) / 4 FROM orders o JOIN customers c ON o.customer_id = c.id
           WHERE year(o.created_at) = 2025 GROUP BY 1 ORDER BY 1`,
+  },
+  // Fifth batch: periods against their average period, said otherwise.
+  {
+    class: 'period-over-period',
+    ask: 'Which months of 2025 were above average for revenue?',
+    sql: against('month', 'sum(amount)', 2025, '>'),
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which quarters of 2024 had above-average order counts?',
+    sql: against('quarter', 'count(*)', 2024, '>'),
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which months in 2025 beat the monthly average for orders?',
+    sql: against('month', 'count(*)', 2025, '>'),
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which months of 2025 were below the 2025 monthly average revenue?',
+    sql: against('month', 'sum(amount)', 2025, '<'),
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which days of December 2025 had below-average revenue?',
+    sql: `WITH m AS (SELECT date_trunc('day', created_at) AS p, sum(amount) AS v FROM orders
+          WHERE created_at >= '2025-12-01' AND created_at < '2026-01-01' GROUP BY 1)
+          SELECT p, v FROM m WHERE v < (SELECT avg(v) FROM m) ORDER BY 1`,
+  },
+  {
+    class: 'period-over-period',
+    ask: 'Which months of 2025 were below the 2024 monthly average revenue?',
+    sql: `SELECT date_trunc('month', created_at) AS p, sum(amount) AS v FROM orders WHERE year(created_at) = 2025
+          GROUP BY 1 HAVING sum(amount) < (SELECT sum(amount) / 12 FROM orders WHERE year(created_at) = 2024)
+          ORDER BY 1`,
   },
 ];
