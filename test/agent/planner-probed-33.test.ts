@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { restateAgainstAverage } from '../../functions/agent/planner/period-relative';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
@@ -134,5 +135,43 @@ describe('an average per period of a cadence, "per" a group', () => {
       'average monthly revenue per customer',
     );
     expect(rephrase('average revenue per region in 2025', TODAY)).toBe('average revenue per region in 2025');
+  });
+});
+
+describe('periods against their average period, said otherwise', () => {
+  it.each([
+    [
+      'Which months of 2025 were above average for revenue?',
+      'Which months of 2025 had revenue above the average month?',
+    ],
+    [
+      'Which quarters of 2024 had above-average order counts?',
+      'Which quarters of 2024 had orders above the average quarter?',
+    ],
+    [
+      'Which months in 2025 beat the monthly average for orders?',
+      'Which months in 2025 had orders above the average month?',
+    ],
+    [
+      'Which months of 2025 were below the 2024 monthly average revenue?',
+      'Which months of 2025 had revenue below the average month of 2024?',
+    ],
+    [
+      'Which days of December 2025 missed the average for sales?',
+      'Which days of December 2025 had sales below the average day?',
+    ],
+  ])('%s', (asked, meant) => {
+    expect(restateAgainstAverage(asked)).toBe(meant);
+  });
+
+  it('needs the periods said, and a cadence that is theirs', () => {
+    expect(restateAgainstAverage('Which regions were above average for revenue in 2025?')).toBeUndefined();
+    expect(restateAgainstAverage('Which months of 2025 beat the daily average for orders?')).toBeUndefined();
+  });
+
+  it('lists the months against the average month of the year asked', () => {
+    const p = plan('Which months of 2025 were above average for revenue?');
+    expect(p.having?.grain).toBe('month');
+    expect(p.having?.vsPeriod).toEqual({ stat: 'avg', within: 'year' });
   });
 });

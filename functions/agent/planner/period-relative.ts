@@ -139,6 +139,33 @@ const sameFigure = (noun: string, after: string | undefined) =>
   after === undefined || COUNTED.test(after.replace(/\s+/g, ' ')) === COUNTED.test(noun.replace(/\s+/g, ' '));
 
 /**
+ * "which months of 2025 were above average for revenue", "quarters with below-average order counts", "which months
+ * beat the monthly average for orders", "were below the 2025 monthly average revenue": the periods' own figure against
+ * their average period, said as this reading reads it ("had revenue below the average month"; was refused). The
+ * periods must be said ("which months"), and a cadence said beside the average must be theirs.
+ */
+const AVERAGE_SAID_OTHERWISE =
+  /\b(?:(?:were|was|are|is|came\s+in|ran)\s+(above|below|under|over)[\s-]+(?:the\s+)?(?:(20\d\d)\s+)?(?:(daily|weekly|monthly|quarterly)\s+)?average\s+(?:for\s+|in\s+|on\s+|of\s+|by\s+)?|(?:had|have|has|with|saw)\s+(above|below)[\s-]average\s+|(beat|beats|topped|exceeded|outperformed|fell\s+short\s+of|missed|trailed)\s+the\s+(?:(20\d\d)\s+)?(?:(daily|weekly|monthly|quarterly)\s+)?average\s+(?:for\s+|in\s+|on\s+|of\s+|by\s+))(revenue|sales|orders|order\s+counts?|number\s+of\s+orders|spend)\b/gi;
+
+/** The question with the periods' figure against their average period said as `readPeriodRelative` reads it, or undefined. */
+export function restateAgainstAverage(question: string): string | undefined {
+  const restated = question.replace(AVERAGE_SAID_OTHERWISE, (all: string, ...groups: string[]) => {
+    const [side1, year1, cadence1, side2, verb, year3, cadence3, figure = ''] = groups;
+    const offset = Number(groups[8]);
+    const unit = /\b(day|week|month|quarter)s\b/i.exec(question.slice(0, offset))?.[1]?.toLowerCase();
+    const cadence = (cadence1 ?? cadence3)?.toLowerCase();
+    if (!unit || (cadence && GRAIN_WORDS[cadence] !== unit)) return all;
+    const up = verb
+      ? !/^(?:fell|missed|trailed)/i.test(verb)
+      : /^(?:above|over)$/i.test(side1 ?? side2 ?? '');
+    const what = /order/i.test(figure) ? 'orders' : figure.toLowerCase();
+    const year = year1 ?? year3;
+    return `had ${what} ${up ? 'above' : 'below'} the average ${unit}${year ? ` of ${year}` : ''}`;
+  });
+  return restated === question ? undefined : restated;
+}
+
+/**
  * The question with a period's figure against its containing period's mean or median read as one to a stand-in
  * number, and the mark it was against; the question as it was when it says none.
  */

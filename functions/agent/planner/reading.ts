@@ -74,7 +74,7 @@ import { countMismatch, readPeriodCount } from './period-counts';
 import { periodDayMeansPlan } from './period-day-means';
 import { readPeriodGlosses } from './period-glosses';
 import { readPeriodMinus } from './period-minus';
-import { againstPeriod, readPeriodRelative } from './period-relative';
+import { againstPeriod, readPeriodRelative, restateAgainstAverage } from './period-relative';
 import { rephrase, valueBesideMeasure } from './phrases';
 import { type Parsed, type Plan, type SeriesWindow, secondOrder } from './plan';
 import { amongPreviousTop, previousPeriodSaid, previousUnitSaid } from './previous-pointers';
@@ -428,6 +428,10 @@ function readQuestionsAsked(
   // listed or counted, period-beats.ts.)
   // ("if we group customers by the month of their first order, how many in each?", "retention rate in October 2025 of
   // the customers who first ordered in February 2023": said in the cohort readings' words, cohort-phrasings.ts.)
+  // ("which months of 2025 were above average for revenue": the periods' figure against their average one, said as
+  // period-relative.ts reads it.)
+  const restated = !plain && last !== undefined ? restateAgainstAverage(last) : undefined;
+  if (restated) return readQuestions([...questions.slice(0, -1), restated], models, today, plain);
   const cohortSaid = !plain && last !== undefined ? readCohortPhrasing(last) : undefined;
   if (cohortSaid) return readQuestions([...questions.slice(0, -1), cohortSaid], models, today, plain);
   const beats = !plain && last !== undefined ? readPeriodBeats(last) : undefined;
