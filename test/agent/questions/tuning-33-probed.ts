@@ -10,14 +10,20 @@
  * customer spent" (all the spend), "the most any single customer spent in one order" (the customer with most orders).
  * The fourth (on 0de561d): "average monthly revenue per region" (the average region's revenue in each month). The
  * fifth (on aacf75e): periods against their average period said otherwise ("which months were above average for
- * revenue", "below-average order counts", "beat the monthly average for orders": refused).
+ * revenue", "below-average order counts", "beat the monthly average for orders": refused). The sixth (on 4275c33):
+ * "how many customers ordered every month?" then "how much did they spend?" (the count said again: confidently wrong).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
-import type { SecondOrderCase } from './tuning-2';
+import { analyst, type SecondOrderCase } from './tuning-2';
 import type { Tuning6Case } from './tuning-6-entities';
 
 export const TUNING_33_PROBED_NOW = '2027-01-28T14:00:00Z';
+
+const EAST = analyst('east');
+/** The customers with an order in each of the 12 months of 2025. */
+const everyMonth2025 = `SELECT customer_id FROM orders WHERE year(created_at) = 2025 GROUP BY 1
+  HAVING count(DISTINCT month(created_at)) = 12`;
 
 /** Each `grain` period (or `group` value) of the rows `where` with its count, the `order` end first, one row. */
 const ranked = (key: string, where: string, order: 'ASC' | 'DESC', from = 'orders') =>
@@ -190,5 +196,32 @@ export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
     sql: `SELECT date_trunc('month', created_at) AS p, sum(amount) AS v FROM orders WHERE year(created_at) = 2025
           GROUP BY 1 HAVING sum(amount) < (SELECT sum(amount) / 12 FROM orders WHERE year(created_at) = 2024)
           ORDER BY 1`,
+  },
+  // Sixth batch: a figure of the customers just counted, asked in the next turn.
+  {
+    class: 'counts-per-entity',
+    ask: ['How many customers ordered every month in 2025?', 'How much did they spend in 2025?'],
+    sql: `SELECT sum(amount) FROM orders WHERE year(created_at) = 2025 AND customer_id IN (${everyMonth2025})`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: [
+      'How many customers placed more than 25 orders in 2025?',
+      'What was their total revenue that year?',
+    ],
+    sql: `SELECT sum(amount) FROM orders WHERE year(created_at) = 2025 AND customer_id IN (SELECT customer_id FROM orders
+          WHERE year(created_at) = 2025 GROUP BY 1 HAVING count(*) > 25)`,
+  },
+  {
+    class: 'counts-per-entity',
+    user: EAST,
+    ask: ['How many of my customers ordered every month in 2025?', 'What did they spend in total that year?'],
+    sql: `SELECT sum(amount) FROM orders WHERE year(created_at) = 2025 AND region = 'east'
+          AND customer_id IN (${everyMonth2025})`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: ['How many customers ordered every month in 2025?', 'What was their average order value that year?'],
+    sql: `SELECT avg(amount) FROM orders WHERE year(created_at) = 2025 AND customer_id IN (${everyMonth2025})`,
   },
 ];
