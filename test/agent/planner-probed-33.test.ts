@@ -175,3 +175,31 @@ describe('periods against their average period, said otherwise', () => {
     expect(p.having?.vsPeriod).toEqual({ stat: 'avg', within: 'year' });
   });
 });
+
+describe('a figure of the customers just counted, asked in the next turn', () => {
+  it('is their total in the same period', () => {
+    const p = plan('How many customers ordered every month in 2025?', 'How much did they spend in 2025?');
+    expect(p.having?.output).toBe('total');
+    expect(p.having?.total?.column).toBe('total_amount');
+    expect(p.having?.spread?.grain).toBe('month');
+  });
+
+  it('is the average over their rows for an average, also after their total', () => {
+    const p = plan(
+      'How many customers placed more than 25 orders in 2025?',
+      'What was their total revenue that year?',
+      'And their average order value?',
+    );
+    expect(p.having?.output).toBe('total');
+    expect(p.having?.total?.aggType).toBe('avg');
+    expect(p.having?.overRows).toBe(true);
+  });
+
+  it('is refused in another period (the condition was of the first one)', () => {
+    const read = demoReading(
+      ['How many customers placed more than 25 orders in 2025?', 'What did they spend in 2024?'],
+      TODAY,
+    );
+    expect(read.kind).toBe('refuse');
+  });
+});

@@ -21,6 +21,7 @@ import { carryCohort, cohortBehind, pointedCohort } from './cohorts';
 import { readCompoundParts } from './compound-parts';
 import { readCorrection } from './corrections';
 import { boundOnEachOne, ofCountedPeople, shareOfCountedPeople } from './counted-people';
+import { figureOfCounted } from './counted-total';
 import { readCustomerFigures } from './customer-figures';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
@@ -1132,6 +1133,11 @@ function readThread(
       if (plan) plan = onlyThoseMoved(plan, question);
       // ("which of them grew fastest?" after a top 3: among those rows, previous-pointers.ts.)
       if (plan && base) plan = amongPreviousTop(base, plan, question);
+      // ("how many customers ordered in every month of 2025?" then "how much did they spend?": their total,
+      // counted-total.ts.)
+      const counted = plan && base ? figureOfCounted(base, plan, question) : plan;
+      if (counted && 'refuse' in counted) return { kind: 'refuse', missing: '', reason: counted.refuse };
+      plan = counted;
     } else {
       plan = nothingFound(parsed) ? undefined : toPlan(parsed);
       // ("revenue by category and quarter for 2024" then "for each category, which quarter was the best?": the
