@@ -12,6 +12,8 @@
  * fifth (on aacf75e): periods against their average period said otherwise ("which months were above average for
  * revenue", "below-average order counts", "beat the monthly average for orders": refused). The sixth (on 4275c33):
  * "how many customers ordered every month?" then "how much did they spend?" (the count said again: confidently wrong).
+ * The seventh (on bd289e4): "how much more revenue did north make than west" (refused: two values in two parts), and
+ * "how many more orders did customers place in 2025 than in 2024" (the change in customers: confidently wrong).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -223,5 +225,41 @@ export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'counts-per-entity',
     ask: ['How many customers ordered every month in 2025?', 'What was their average order value that year?'],
     sql: `SELECT avg(amount) FROM orders WHERE year(created_at) = 2025 AND customer_id IN (${everyMonth2025})`,
+  },
+  // Seventh batch: "how much (many) more ... did A ... than B", signed as asked (the first minus the second).
+  {
+    class: 'wording',
+    check: 'answer',
+    ask: 'How much more revenue did north make than west in 2025?',
+    sql: `SELECT sum(amount) FILTER (WHERE region = 'north') - sum(amount) FILTER (WHERE region = 'west') FROM orders
+          WHERE year(created_at) = 2025`,
+  },
+  {
+    class: 'wording',
+    check: 'answer',
+    ask: 'How many more orders did electronics get than toys in 2024?',
+    sql: `SELECT count(*) FILTER (WHERE category = 'electronics') - count(*) FILTER (WHERE category = 'toys') FROM orders
+          WHERE year(created_at) = 2024`,
+  },
+  {
+    class: 'wording',
+    check: 'answer',
+    ask: 'How many more orders did we get on weekdays than weekends in 2025?',
+    sql: `SELECT count(*) FILTER (WHERE isodow(created_at) < 6) - count(*) FILTER (WHERE isodow(created_at) >= 6)
+          FROM orders WHERE year(created_at) = 2025`,
+  },
+  {
+    class: 'wording',
+    check: 'answer',
+    ask: 'How much more did enterprise customers spend than consumer customers in 2025?',
+    sql: `SELECT sum(o.amount) FILTER (WHERE c.segment = 'enterprise') - sum(o.amount) FILTER (WHERE c.segment = 'consumer')
+          FROM orders o JOIN customers c ON o.customer_id = c.id WHERE year(o.created_at) = 2025`,
+  },
+  {
+    class: 'period-over-period',
+    check: 'answer',
+    ask: 'How many more orders did customers place in 2025 than in 2024?',
+    sql: `SELECT count(*) FILTER (WHERE year(created_at) = 2025) - count(*) FILTER (WHERE year(created_at) = 2024)
+          FROM orders`,
   },
 ];
