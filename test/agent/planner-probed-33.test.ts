@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { restateAgainstAverage } from '../../functions/agent/planner/period-relative';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
+import { answerFor } from '../../functions/agent/planner/respond';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -201,5 +202,50 @@ describe('a figure of the customers just counted, asked in the next turn', () =>
       TODAY,
     );
     expect(read.kind).toBe('refuse');
+  });
+});
+
+describe('"how much (many) more ... did A ... than B"', () => {
+  it.each([
+    [
+      'How much more revenue did north make than west in 2025?',
+      "what's the difference in revenue between north and west in 2025?",
+    ],
+    [
+      'How many more orders did we get on weekdays than weekends in 2025?',
+      "what's the difference in orders between weekdays and weekends in 2025?",
+    ],
+    [
+      'How much more did enterprise customers spend than consumer customers?',
+      "what's the difference in revenue between enterprise customers and consumer customers?",
+    ],
+    [
+      'How many more orders did customers place in 2025 than in 2024?',
+      'how many more orders were placed in 2025 than in 2024?',
+    ],
+  ])('%s', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('leaves a period after "than" as it was', () => {
+    expect(rephrase('how much more did we make in 2025 than 2024?', TODAY)).toBe(
+      'how much more did we make in 2025 than 2024?',
+    );
+  });
+
+  it('states the first named minus the second, signed, in the order asked', () => {
+    const p = plan("What's the difference in orders between toys and electronics in 2024?");
+    expect(p.top?.span).toBe(true);
+    expect(p.top?.first).toBe('toys');
+    const q = queryFor(p);
+    const answer = answerFor(p, q, {
+      schema: q.columns.map((_, k) => ({ name: `c${k}`, column_type: k === 0 ? 'VARCHAR' : 'BIGINT' })),
+      data: [
+        ['toys', 1347],
+        ['electronics', 1336],
+      ],
+      totalRows: 2,
+    });
+    expect(answer).toContain('Toys minus electronics: 11 (toys is 11 more than electronics)');
   });
 });

@@ -308,10 +308,28 @@ function summary(
       parts.push(
         `Highest: ${label(high.row)} (${formatFigure(measure, high.row[index])}${share}); lowest: ${label(low.row)} (${formatFigure(measure, low.row[index])}).`,
       );
-    if (plan.top?.span)
+    if (plan.top?.span) {
       parts.push(
         `The highest is ${formatFigure(measure, Math.round((high.value - low.value) * 100) / 100)} above the lowest.`,
       );
+      // ("how many more orders did electronics get than toys": the two values named, the first minus the second, its
+      // sign said in words; the highest above the lowest alone left the direction asked unsaid.)
+      const named = plan.filters.find((f) => f.values.length === 2 && !f.negate);
+      const first = plan.top.first;
+      const order = named && first ? [first, ...named.values.filter((v) => v !== first)] : [];
+      const [a, b] = order.map((v) => numbers.find((n) => label(n.row) === v));
+      if (a && b && numbers.length === 2) {
+        const gap = Math.round((a.value - b.value) * 100) / 100;
+        const counted = measure.aggType === 'count' || measure.aggType === 'count_distinct';
+        const how =
+          gap === 0
+            ? 'the same as'
+            : `${formatFigure(measure, Math.abs(gap))} ${gap > 0 ? 'more' : counted ? 'fewer' : 'less'} than`;
+        parts.push(
+          `${capitalise(label(a.row))} minus ${label(b.row)}: ${formatFigure(measure, gap)} (${label(a.row)} is ${how} ${label(b.row)}).`,
+        );
+      }
+    }
   }
   if (plan.eachReading) parts.push(leaders(plan, query, result, label));
   // (Periods ranked by their figure are not in time order: their first and last rows are no change.)

@@ -261,6 +261,39 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b((?:average|avg|mean|typical)\s+(?:daily|weekly|monthly|quarterly|yearly|annual)\s+(?:[a-z$'’-]+\s+){0,2}?(?:revenue|sales|orders|spend(?:ing)?|order\s+count|purchases|returns|cancellations|signups))\s+per\s+(?!(?:customer|client|buyer|account|shopper|user|person|people|head|order|purchase|day|week|month|quarter|year)s?\b)((?:product\s+|sales\s+|customer\s+)?[a-z]+)\b/gi,
     '$1 by $2',
   ],
+  // "how many more orders did customers place in 2025 than in 2024": the orders placed (was the change in the number
+  // of customers: confidently wrong).
+  [
+    /\bhow\s+many\s+(more|fewer|less)\s+(orders|purchases)\s+did\s+(?:our\s+|the\s+|my\s+|all\s+)?(?:customers|clients|buyers|shoppers)\s+(?:place|make|put\s+in|submit)\b/gi,
+    (_all: string, more: string, noun: string) =>
+      `how many ${more.toLowerCase()} ${noun.toLowerCase()} were placed`,
+  ],
+  // "how much more revenue did north make than west", "how many more orders did electronics get than toys", "how many
+  // more orders did we get on weekdays than weekends": the difference between two values of one dimension, as "the
+  // difference in ... between A and B" reads it (was refused: two values named in different parts). A period after
+  // "than" ("than in 2024") is another question, left as it was.
+  [
+    /\bhow\s+(much|many)\s+more\s+(?:(revenue|sales|orders|spend|spending|money|purchases)\s+)?(?:did|does|do|has|have)\s+(?:(?:we|i|you)\s+(?:make|get|have|bring\s+in|generate|sell|do|see|record|receive|earn|take\s+in)\s+(?:on|from)\s+|(?:the\s+|our\s+|my\s+)?)([a-z][a-z\s-]*?)\s+(?:(make|get|have|bring\s+in|generate|sell|do|place|spend|earn|see|record|receive|take\s+in|pull\s+in)\s+)?than\s+(?:on\s+|from\s+)?(?:the\s+|our\s+|my\s+)?(?!(?:in|during|for|over|last|this|that|the|a|an|q[1-4]|h[12]|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|before|previously|earlier|usual)\b)([a-z][a-z\s-]*?)(?=\s+(?:in|during|for|over|across|last|this|since|from|between|so\s+far)\b|\s*[?.!]|\s*$)/gi,
+    (
+      all: string,
+      much: string,
+      figure: string | undefined,
+      a: string,
+      verb: string | undefined,
+      b: string,
+    ) => {
+      // ("how much more did we ...": no values named, nothing to compare.)
+      if (/^(?:we|i|you|they|it)$/i.test(a.trim())) return all;
+      const what = figure
+        ? /^(?:spend|spending|money)$/i.test(figure)
+          ? 'revenue'
+          : figure.toLowerCase()
+        : much.toLowerCase() === 'many' || /^place$/i.test(verb ?? '')
+          ? 'orders'
+          : 'revenue';
+      return `what's the difference in ${what} between ${a.trim()} and ${b.trim()}`;
+    },
+  ],
   // "the month with the most customers ordering", "customers placing orders": customers who ordered.
   [
     /\b(customers|clients|buyers|shoppers)\s+(?:ordering|placing\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|buying|purchasing|making\s+(?:an?\s+|any\s+)?purchases?)\b(?!\s*(?:over|above|under|below|worth|of|for|more|less|with|larger|bigger|smaller|greater|at|between|\$|>|<))/gi,

@@ -77,6 +77,8 @@ export interface Plan {
     withTotal?: true;
     /** Both ends asked ("the highest, and by how much over the lowest"): every row, the two ends and their gap. */
     span?: true;
+    /** With `span` over two values named: the one named first ("between toys and electronics": toys). */
+    first?: string;
     /** The rows past the top N as one more row ("top 3 categories and everything else combined"; top-rest.ts). */
     rest?: true;
   };

@@ -739,6 +739,16 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     top = { n: 0, direction: 'desc', span: true };
     change = undefined;
   }
+  // ("the difference in orders between toys and electronics": the value named first, for the gap's sign.)
+  if (top?.span) {
+    const pair = filters.find((f) => f.values.length === 2 && !f.negate);
+    const at = (value: string) => {
+      const first = words(value)[0] ?? '';
+      return tokens.findIndex((t) => t.raw === first);
+    };
+    const [a = '', b = ''] = pair?.values ?? [];
+    if (pair && at(a) >= 0 && at(b) >= 0) top = { ...top, first: at(a) < at(b) ? a : b };
+  }
   // "the second largest order" of no breakdown: no place of a ranking is read (nth.ts).
   if (found?.nth && !top) releasePlace(tokens);
   // "top 3 regions by revenue and the total for that quarter": the total of every row too (top-total.ts).
