@@ -86,12 +86,14 @@ describe('a percentile of a figure per entity', () => {
     expect(plan.dimensions.map((d) => d.column)).toEqual(['customers_segment']);
   });
 
-  it('reads "median monthly revenue per region" as each region\'s months, an average as before', () => {
+  it('reads "median (average) monthly revenue per region" as each region\'s months', () => {
     const median = demoPlan(['median monthly revenue per region in 2024'], TODAY);
     expect(median.dimensions.map((d) => d.column)).toEqual(['region']);
     expect(median.percentile?.per).toBeUndefined();
+    // (Since tuning set 33 the average too: it was the average region's revenue in each month, confidently wrong.)
     const average = demoPlan(['average monthly revenue per region in 2024'], TODAY);
-    expect(average.percentile?.per?.column).toBe('region');
+    expect(average.dimensions.map((d) => d.column)).toEqual(['region']);
+    expect(average.percentile?.per).toBeUndefined();
   });
 
   it.each([

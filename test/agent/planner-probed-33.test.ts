@@ -227,6 +227,14 @@ describe('"how much (many) more ... did A ... than B"', () => {
     expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
   });
 
+  it('is answered where two values of one dimension were refused as named in different parts', () => {
+    // (planner-refusals.test.ts refused it until tuning set 33.)
+    const p = plan('How many more orders did the west have than the east in 2025?');
+    expect(p.top?.span).toBe(true);
+    expect(p.top?.first).toBe('west');
+    expect(p.filters.find((f) => f.member.column === 'region')?.values).toEqual(['east', 'west']);
+  });
+
   it('leaves a period after "than" as it was', () => {
     expect(rephrase('how much more did we make in 2025 than 2024?', TODAY)).toBe(
       'how much more did we make in 2025 than 2024?',
