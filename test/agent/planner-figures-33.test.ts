@@ -8,7 +8,9 @@ import { demoCatalog, demoPlan, demoReading } from './support/demo-reading';
 /**
  * Words the asker defines as a figure (tuning set 33), before or after the question: the revenue (count, average) of
  * a set of statuses, a rate of one revenue in another, orders in a span of hours ending on a last minute ("00:00 to
- * 03:59"), a figure per calendar day said as a division by the days, a figure asked by its scope alone. Values of one
+ * 03:59"), a figure per calendar day said as a division by the days, a figure asked by its scope alone, the share
+ * of the top N customers by lifetime spend (any other figure of theirs refused), the largest order amount minus the
+ * smallest. Values of one
  * member joined by "or" are one part even with "each" of another breakdown. A definition whose data the model has
  * not is refused, never dropped. (Answers on the sample: tuning set 33 in planner-tuning-6.test.ts.)
  */
@@ -133,6 +135,46 @@ describe('a figure per calendar day', () => {
     ],
   ])('reads %p as %p', (question, text) => {
     expect(defined(question)).toBe(text);
+  });
+});
+
+describe('the top N customers by lifetime spend', () => {
+  it('reads their share of all revenue as the cut of the ranked customers', () => {
+    const plan = demoPlan(
+      [
+        'By big fish I mean the 30 customers who spent the most over their lifetime. What share of all revenue came from the big fish?',
+      ],
+      TODAY,
+    );
+    expect(queryFor(plan).sql).toContain('LIMIT 30)');
+  });
+
+  it.each([
+    'whales = the top 50 customers by lifetime spend. What is the whales’ share of 2025 revenue?',
+    'Whales are the 100 customers with the highest lifetime spend. How much did the whales spend in 2025 combined?',
+    'How many orders did our whales place in 2024? whales = the top 50 customers by lifetime spend.',
+    'What is the average order value of our whales? Whales are the 50 customers with the highest lifetime spend.',
+  ])('refuses %p (a figure of theirs in one period, or not their share)', (question) => {
+    expect(demoReading([question], TODAY).kind).not.toBe('plan');
+  });
+});
+
+describe('the largest order amount minus the smallest', () => {
+  it.each([
+    'largest order amount minus smallest order amount by category in 2024',
+    "What was the price band of each region's 2025 orders? By price band I mean the largest order amount minus the smallest.",
+  ])('reads %p as one extreme minus the other per group', (question) => {
+    const plan = demoPlan([question], TODAY);
+    const sql = queryFor(plan).sql;
+    expect(plan.twoMeasures?.op).toBe('-');
+    expect(sql).toContain('MAX(a_m)');
+    expect(sql).toContain('MIN(b_m)');
+  });
+
+  it('reads no ratio of two extremes', () => {
+    expect(demoReading(['largest order amount / smallest order amount by category'], TODAY).kind).not.toBe(
+      'plan',
+    );
   });
 });
 

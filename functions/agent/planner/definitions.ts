@@ -301,12 +301,65 @@ function hoursMeaning(said: string): Meaning | undefined {
   return { kind: 'rows', noun, clause: noun, marks: ['EXTRACT(HOUR FROM'] };
 }
 
+/**
+ * "the 30 customers who spent the most over their lifetime", "the 100 customers with the highest lifetime spend", "the
+ * top 50 customers by lifetime spend": the first N customers ranked by all their spend, said where the word is used
+ * as "the top N customers by lifetime spend". Only the combined share's reading (sql-second.ts: their share of all
+ * revenue or orders) is read of them here, by its cut of the ranked rows; any other ask of the group (their spend in
+ * a year, their orders' average, a list) plans no such cut and is refused, never answered of a year's ranking.
+ */
+const TOP_COUNT = [
+  /^(?:the\s+)?(?:top\s+)?(\d{1,4})\s+(?:customers|clients|accounts|buyers)\s+(?:with\s+the\s+(?:highest|most|biggest|largest|greatest)\s+(?:lifetime\s+|all[-\s]time\s+|total\s+|overall\s+)?(?:spend|spending|revenue|sales)(?:\s+(?:ever|overall|in\s+total))?|who\s+(?:have\s+|has\s+)?spent\s+the\s+most(?:\s+(?:over\s+their\s+lifetime|overall|ever|in\s+total|of\s+all\s+time))?)$/i,
+  /^(?:the\s+)?top\s+(\d{1,4})\s+(?:customers|clients|accounts|buyers)\s+(?:by|in\s+terms\s+of|ranked\s+by)\s+(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending|revenue|sales)$/i,
+];
+/** The noun of a group by its count (`topCountMeaning`). */
+const TOP_COUNT_NOUN = /^the top \d+ customers by lifetime spend$/;
+function topCountMeaning(said: string): Meaning | undefined {
+  const text = said
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ');
+  const n = TOP_COUNT.map((r) => r.exec(text)?.[1]).find((x) => x !== undefined);
+  if (!n || Number(n) < 1) return undefined;
+  const noun = `the top ${Number(n)} customers by lifetime spend`;
+  return {
+    kind: 'people',
+    noun,
+    clause: noun,
+    marks: ['top_rows AS (SELECT', `LIMIT ${Number(n)})`],
+    spelled: true,
+  };
+}
+
+/**
+ * "the largest order amount minus the smallest", "biggest order amount minus the smallest one", "my largest order
+ * amount minus my smallest order amount": the range of the order amounts, read where the word is used as the reader
+ * of two measures reads it (filtered-measures.ts: one extreme minus the other), whose query must hold both.
+ */
+const RANGE =
+  /^(?:the\s+|my\s+|our\s+)?(?:largest|biggest|highest|max(?:imum)?)\s+(?:single\s+)?order(?:\s+(?:amount|value))?\s+(?:minus|less)\s+(?:the\s+|my\s+|our\s+)?(?:smallest|lowest|min(?:imum)?)(?:\s+(?:one|single\s+order|order(?:\s+(?:amount|value))?))?$/i;
+function rangeMeaning(said: string): Meaning | undefined {
+  if (
+    !RANGE.test(
+      said
+        .trim()
+        .replace(/[.!]+$/, '')
+        .replace(/\s+/g, ' '),
+    )
+  )
+    return undefined;
+  const noun = 'largest order amount minus smallest order amount';
+  return { kind: 'figure', noun, clause: noun, marks: ['MAX(a_m)', 'MIN(b_m)'], replaces: true };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
     rowsFigureMeaning(said) ??
     hoursMeaning(said) ??
+    topCountMeaning(said) ??
+    rangeMeaning(said) ??
     perDayMeaning(said) ??
     topPercentMeaning(said) ??
     repeatMonthMeaning(said) ??
@@ -815,7 +868,8 @@ function takeOut(
     perDayMeaning(said) ? `${term} (${said})` : whole,
   );
   const ie = IE_GLOSSED.exec(text);
-  if (ie?.[1] && ie[2] && topPercentMeaning(ie[2])) {
+  // ("my order range for 2023, i.e. my largest order amount minus my smallest": a range so glossed, too.)
+  if (ie?.[1] && ie[2] && (topPercentMeaning(ie[2]) || rangeMeaning(ie[2]))) {
     found.push({ term: ie[1], said: ie[2] });
     text = `${text.slice(0, ie.index)}${ie[1]}${text.slice(ie.index + ie[0].length)}`;
   }
@@ -1381,6 +1435,14 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       return {
         kind: 'refuse',
         reason: `your definition of "${spelledClash.term}" names its own period, and the question names another: please put one period in the definition`,
+      };
+    // ("whales = the top 50 customers by lifetime spend. their share of 2025 revenue?": the share's reading ranks
+    // within the period asked, not by lifetime spend; refused, never answered of that period's top 50.)
+    const ranked = [...used].find((d) => TOP_COUNT_NOUN.test(d.meaning.noun));
+    if (ranked && PERIOD_WORDS.test(text))
+      return {
+        kind: 'refuse',
+        reason: `your definition of "${ranked.term}" ranks customers by lifetime spend, and I can give their share of all revenue or orders, not a figure of theirs in one period`,
       };
     // ("stick rate = buyers with 20+ orders that year / all buyers that year": the year is the question's.)
     const periodless = [...used].find((d) => d.meaning.ofPeriodAsked && !PERIOD_WORDS.test(text));
