@@ -178,6 +178,24 @@ describe('the largest order amount minus the smallest', () => {
   });
 });
 
+describe('a figure defined in a turn of its own', () => {
+  it.each([
+    [
+      ['Leakage = the revenue of returned plus cancelled orders.', 'what was it in 2024 by region?'],
+      'region',
+    ],
+    [['cancel rate = cancelled revenue / all revenue, in %.', 'and by category for 2025?'], 'category'],
+  ])('asks %p by "it" or its scope in the next turn', (questions, by) => {
+    const plan = demoPlan(questions, TODAY);
+    expect(plan.dimensions.map((d) => d.column)).toEqual([by]);
+    expect(queryFor(plan).sql).toContain("'cancelled'");
+  });
+
+  it('still refuses a short follow-up of a question not answered', () => {
+    expect(demoReading(['Summer revenue in 2024?', 'and in 2025?'], TODAY).kind).not.toBe('plan');
+  });
+});
+
 describe('definitions naming data the model has not', () => {
   it.each([
     'What was our margin by category in 2025? Margin means revenue minus cost of goods sold.',

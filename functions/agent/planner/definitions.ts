@@ -1358,8 +1358,11 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
           used.add(d);
         }
       }
-    // A rate defined and asked for as "it" in the same turn.
-    for (const d of fresh)
+    // (A figure or rate defined in a turn of its own, and asked for as "it" or by its scope alone in the next.)
+    const pending = fresh.length > 0 ? fresh : known.filter((d) => !used.has(d));
+    const onePending = pending.length === 1 ? pending : [];
+    // A rate defined and asked for as "it" in the same turn (or the next).
+    for (const d of fresh.length > 0 ? fresh : onePending)
       if (!used.has(d) && d.meaning.kind === 'share' && IT.test(text)) {
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
@@ -1379,8 +1382,9 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         used.add(d);
       }
     }
-    // A figure defined and asked for as "it" ("upsell ratio = enterprise AOV / consumer AOV. what was it in 2024?").
-    for (const d of fresh)
+    // A figure defined and asked for as "it" ("upsell ratio = enterprise AOV / consumer AOV. what was it in 2024?"),
+    // or defined in a turn of its own and asked for as "it" in the next ("leakage = ...", "what was it in 2024?").
+    for (const d of fresh.length > 0 ? fresh : onePending)
       if (!used.has(d) && d.meaning.kind === 'figure' && IT.test(text)) {
         const named = substitute(text.replace(IT, `the ${d.term}`), d);
         if (named !== undefined) {
@@ -1390,8 +1394,9 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       }
     // A figure defined and then asked for by its scope alone ("cancel leakage = cancelled revenue / all revenue, in %.
     // by category for 2025?"): the one figure (or rate) of the turn, asked as "what was it" with that scope.
-    const figures = fresh.filter((d) => d.meaning.kind === 'figure' || d.meaning.kind === 'share');
-    const alone = figures.length === 1 && fresh.length === 1 ? figures[0] : undefined;
+    const figures = onePending.length > 0 && fresh.length === 0 ? onePending : fresh;
+    const [alone] =
+      figures.length === 1 && ['figure', 'share'].includes(figures[0]?.meaning.kind ?? '') ? figures : [];
     if (alone && !used.has(alone) && SCOPE_ONLY.test(text)) {
       const named = substitute(
         `what was the ${alone.term} ${text.trim().replace(/^(?:and|so)\s+/i, '')}`,
