@@ -133,8 +133,22 @@ describe('a figure per calendar day', () => {
       'What was my order density in 2024, with order density meaning the average number of orders per calendar day?',
       'What was my average number of orders per day in 2024?',
     ],
+    [
+      'What was our order density in 2024 by region? Order density is the average number of orders per calendar day (2024 had 366 days).',
+      'What was our average number of orders per day in 2024 by region?',
+    ],
   ])('reads %p as %p', (question, text) => {
     expect(defined(question)).toBe(text);
+  });
+});
+
+describe('customers with no order placed on or after a day', () => {
+  it('reads "no order placed on or after" as no order on or after it', () => {
+    expect(
+      defined(
+        'How many dormant customers do we have? Dormant means no order placed on or after October 1, 2025.',
+      ),
+    ).toBe('How many customers who placed no orders on or after october 1, 2025 do we have?');
   });
 });
 

@@ -176,14 +176,19 @@ const NONE_BEFORE = new RegExp(
  * last order was before ...", "... was September 2025 or earlier"); other words as said.
  */
 function lastOrderSaid(said: string): string {
-  const text = isoDaySaid(said.trim().replace(/[‘’]/g, "'"));
+  // ("no order placed on or after October 1, 2025": no order on or after it.)
+  const plain = said.replace(
+    /\bno\s+(orders?|purchases?)\s+(?:placed|made)\s+(?=(?:on\s+or\s+after|after|since|before|in|during)\b)/gi,
+    'no $1 ',
+  );
+  const text = isoDaySaid(plain.trim().replace(/[‘’]/g, "'"));
   const none = NONE_BEFORE.exec(text);
   if (none?.[1]) return `customers whose first order was on or after ${none[1].trim()}`;
   const before = LAST_BEFORE.exec(text);
   if (before?.[1]) return `customers whose last order was before ${before[1].trim()}`;
   const since = NONE_SINCE_END.exec(text);
   if (since?.[1]) return `customers whose last order was ${since[1].trim()} or earlier`;
-  return said;
+  return plain;
 }
 
 /**
@@ -199,6 +204,11 @@ const OVER_DAYS =
   /^((?:the\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(?:orders?|purchases?|revenue|sales|order\s+count))\s+(?:divided\s+by|over|\/|÷)\s+(?:the\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(?:calendar\s+)?days(?:\s+(?:in|of)\s+(?:the|that|each|its)\s+(?:period|year|quarter|month|span|window))?$/i;
 function perDayMeaning(said: string): Meaning | undefined {
   const text = said
+    // ("... per calendar day (2024 had 366 days)": the days the asker counts are the calendar days divided by.)
+    .replace(
+      /\s*\(\s*(?:20\d\d|q[1-4]\s+20\d\d|[a-z]+\s+20\d\d)\s+(?:had|has|is)\s+\d{2,3}\s+(?:calendar\s+)?days\s*\)/i,
+      '',
+    )
     .trim()
     .replace(/[.!]+$/, '')
     .replace(/\s+/g, ' ');
@@ -522,7 +532,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // (weak: read only when its words are)
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:the\s+)?(?:total\s+|combined\s+|summed\s+|overall\s+)?(?:revenue|sales|value|amount|dollars|dollar\s+value|number|count|average|avg)\s+(?:of|from|in|on)\s.+)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:the\s+)?(?:total\s+|combined\s+|summed\s+|overall\s+)?(?:revenue|sales|value|amount|dollars|dollar\s+value|number|count|average|avg|(?:average|avg|mean)\s+(?:number|count|amount|value))\s+(?:of|from|in|on)\s.+)$`,
       'i',
     ),
     term: 1,
