@@ -137,7 +137,9 @@ function valueRows(text: string, catalog: readonly CatalogCube[]): Meaning | und
   const negated = neither ?? /^(?:not|non-?)\s*/.exec(bare);
   const values = bare
     .slice(negated?.[0].length ?? 0)
-    .split(neither ? /\s*(?:,|\bnor\b)\s*/ : /\s*(?:,|\bor\b|\/)\s*/)
+    // ("returned and cancelled orders", "returned plus cancelled": values of one member, which an order has one of, are
+    // either of them.)
+    .split(neither ? /\s*(?:,|\bnor\b)\s*/ : /\s*(?:,|\bor\b|\band\b|\bplus\b|\/|&|\+)\s*/)
     .map((v) => v.trim())
     .filter(Boolean);
   if (values.length === 0 || (negated && !neither && values.length > 1) || (neither && values.length < 2))

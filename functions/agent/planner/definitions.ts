@@ -15,6 +15,7 @@ import type { CatalogCube } from './catalog';
 import { cohortDefinition } from './cohort-reader';
 import { type Meaning, readMeaning as readRowMeaning } from './definition-meanings';
 import { namesFigure } from './filtered-measures';
+import { readHours } from './hours';
 import { restatedNew } from './new-customers';
 import { REPEAT_MONTHS_MARK, repeatMonthBound, repeatMonthsNoun } from './repeat-months';
 import { A_YEAR, POOLED, YEARLY } from './seasonal';
@@ -175,14 +176,19 @@ const NONE_BEFORE = new RegExp(
  * last order was before ...", "... was September 2025 or earlier"); other words as said.
  */
 function lastOrderSaid(said: string): string {
-  const text = isoDaySaid(said.trim().replace(/[‘’]/g, "'"));
+  // ("no order placed on or after October 1, 2025": no order on or after it.)
+  const plain = said.replace(
+    /\bno\s+(orders?|purchases?)\s+(?:placed|made)\s+(?=(?:on\s+or\s+after|after|since|before|in|during)\b)/gi,
+    'no $1 ',
+  );
+  const text = isoDaySaid(plain.trim().replace(/[‘’]/g, "'"));
   const none = NONE_BEFORE.exec(text);
   if (none?.[1]) return `customers whose first order was on or after ${none[1].trim()}`;
   const before = LAST_BEFORE.exec(text);
   if (before?.[1]) return `customers whose last order was before ${before[1].trim()}`;
   const since = NONE_SINCE_END.exec(text);
   if (since?.[1]) return `customers whose last order was ${since[1].trim()} or earlier`;
-  return said;
+  return plain;
 }
 
 /**
@@ -193,13 +199,20 @@ function lastOrderSaid(said: string): string {
  */
 const PER_DAY =
   /^(?:the\s+)?(?:(?:average|avg|mean)\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(orders?|purchases?|revenue|sales|order\s+count)\s+(?:(?:placed|made|booked|received)\s+)?(?:per|a|each|every)\s+(?:calendar\s+)?day$/i;
+/** "revenue divided by the number of calendar days in the period", "orders / days": the same figure per day. */
+const OVER_DAYS =
+  /^((?:the\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(?:orders?|purchases?|revenue|sales|order\s+count))\s+(?:divided\s+by|over|\/|÷)\s+(?:the\s+)?(?:(?:number|count|no\.?)\s+of\s+)?(?:calendar\s+)?days(?:\s+(?:in|of)\s+(?:the|that|each|its)\s+(?:period|year|quarter|month|span|window))?$/i;
 function perDayMeaning(said: string): Meaning | undefined {
-  const m = PER_DAY.exec(
-    said
-      .trim()
-      .replace(/[.!]+$/, '')
-      .replace(/\s+/g, ' '),
-  );
+  const text = said
+    // ("... per calendar day (2024 had 366 days)": the days the asker counts are the calendar days divided by.)
+    .replace(
+      /\s*\(\s*(?:20\d\d|q[1-4]\s+20\d\d|[a-z]+\s+20\d\d)\s+(?:had|has|is)\s+\d{2,3}\s+(?:calendar\s+)?days\s*\)/i,
+      '',
+    )
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ');
+  const m = PER_DAY.exec(text.replace(OVER_DAYS, '$1 per day'));
   if (!m?.[1]) return undefined;
   const noun = /^(?:revenue|sales)$/i.test(m[1])
     ? 'average revenue per day'
@@ -244,23 +257,109 @@ function valueShareMeaning(said: string): Meaning | undefined {
 
 /**
  * "leakage means the revenue of returned plus cancelled orders", "write-offs = the combined value of cancelled and
- * returned orders": the sum (or count) of the rows of those kinds, said in place of the word where used ("what was
- * the revenue of returned and cancelled orders in 2024"; the word was read as a count of customers: confidently
- * wrong). Its query must hold each kind named.
+ * returned orders", "bleed is the total amount of cancelled orders", "lost revenue = returned + cancelled order
+ * amounts", "the number of returned and cancelled orders", "the average amount of cancelled orders": the sum (count,
+ * average) of the rows of those kinds, said in place of the word where used ("what was the revenue of returned and
+ * cancelled orders in 2024"; the word was read as a count of customers: confidently wrong). Its query must hold each
+ * kind named (a kind the data has not is then refused, never dropped).
  */
-const ROWS_FIGURE =
-  /^\s*(?:the\s+)?(?:total\s+|combined\s+|summed\s+)?(revenue|sales|value|amount|dollars|number|count)\s+(?:of|from|in)\s+(?:the\s+|all\s+)?([a-z]+(?:\s*(?:,|plus|and|or|\+|&)\s*[a-z]+)+)\s+orders\s*[.!]?\s*$/i;
+const KINDS = String.raw`([a-z]+(?:\s*(?:,|plus|and|or|\+|&)\s*[a-z]+)*)`;
+const FIGURE_WORD = String.raw`(revenue|sales|value|amount|dollars|dollar\s+value|number|count|average(?:\s+order)?(?:\s+(?:amount|value|size))?|avg(?:\s+order)?\s+(?:amount|value))`;
+const ROWS_FIGURE = new RegExp(
+  String.raw`^\s*(?:the\s+)?(?:total\s+|combined\s+|summed\s+|overall\s+)?${FIGURE_WORD}\s+(?:of|from|in|on)\s+(?:the\s+|all\s+)?${KINDS}\s+orders\s*[.!]?\s*$`,
+  'i',
+);
+/** "returned + cancelled order amounts", "the cancelled-order revenue": the kinds first, the figure after. */
+const ROWS_FIGURE_AFTER = new RegExp(
+  String.raw`^\s*(?:the\s+)?(?:total\s+|combined\s+|summed\s+)?${KINDS}[\s-]+orders?\s+(amounts?|revenue|sales|value|dollars|totals?)\s*[.!]?\s*$`,
+  'i',
+);
+/** The statuses an order may have in the demo model's words, and words that are never a kind of order. */
+const NOT_KIND = /^(?:all|any|the|of|orders?|total|every)$/i;
 function rowsFigureMeaning(said: string): Meaning | undefined {
   const m = ROWS_FIGURE.exec(said);
-  if (!m?.[1] || !m[2]) return undefined;
-  const kinds = m[2]
+  const after = m ? undefined : ROWS_FIGURE_AFTER.exec(said);
+  const [word, listed] = m ? [m[1], m[2]] : after ? [after[2], after[1]] : [];
+  if (!word || !listed) return undefined;
+  const kinds = listed
     .toLowerCase()
-    .split(/\s*(?:,|plus|and|or|\+|&)\s*/)
+    .split(/\s*(?:,|\bplus\b|\band\b|\bor\b|\+|&)\s*/)
     .filter(Boolean);
-  if (kinds.length < 2) return undefined;
-  const figure = /^(?:number|count)$/i.test(m[1]) ? 'number' : 'revenue';
+  if (kinds.length < 1 || kinds.some((k) => NOT_KIND.test(k))) return undefined;
+  const figure = /^(?:number|count)$/i.test(word)
+    ? 'number'
+    : /^(?:average|avg)/i.test(word)
+      ? 'average order value'
+      : 'revenue';
   const noun = `${figure} of ${kinds.join(' and ')} orders`;
   return { kind: 'figure', noun, clause: noun, marks: kinds.map((k) => `'${k}'`), replaces: true };
+}
+
+/** The words left of an hours meaning once its hours are read: the orders it keeps, and how they came in. */
+const HOURS_ROWS =
+  /^(?:(?:the\s+|all\s+|any\s+)?(?:orders?|ones?|those|purchases?|anything)\s*)?(?:(?:that\s+(?:were|was|are|is|came\s+in|come\s+in)|which\s+(?:were|are))\s+)?(?:(?:placed|created|made|booked|received|submitted|coming\s+in|that\s+came\s+in)\s*)?[.!]?$/i;
+
+/**
+ * "ones placed between 05:00 and 08:59 UTC", "orders created from 00:00 to 03:59": orders by the hour of the day
+ * (hours.ts), said where the word is used as the orders so placed (the hour reader reads them there); the query must
+ * hold the hour of the day. Any other words beside the hours are no meaning here.
+ */
+function hoursMeaning(said: string): Meaning | undefined {
+  const hours = readHours(said);
+  if (!hours || 'refuse' in hours || !HOURS_ROWS.test(hours.text.trim())) return undefined;
+  const noun = `orders placed ${hours.said}`;
+  return { kind: 'rows', noun, clause: noun, marks: ['EXTRACT(HOUR FROM'] };
+}
+
+/**
+ * "the 30 customers who spent the most over their lifetime", "the 100 customers with the highest lifetime spend", "the
+ * top 50 customers by lifetime spend": the first N customers ranked by all their spend, said where the word is used
+ * as "the top N customers by lifetime spend". Only the combined share's reading (sql-second.ts: their share of all
+ * revenue or orders) is read of them here, by its cut of the ranked rows; any other ask of the group (their spend in
+ * a year, their orders' average, a list) plans no such cut and is refused, never answered of a year's ranking.
+ */
+const TOP_COUNT = [
+  /^(?:the\s+)?(?:top\s+)?(\d{1,4})\s+(?:customers|clients|accounts|buyers)\s+(?:with\s+the\s+(?:highest|most|biggest|largest|greatest)\s+(?:lifetime\s+|all[-\s]time\s+|total\s+|overall\s+)?(?:spend|spending|revenue|sales)(?:\s+(?:ever|overall|in\s+total))?|who\s+(?:have\s+|has\s+)?spent\s+the\s+most(?:\s+(?:over\s+their\s+lifetime|overall|ever|in\s+total|of\s+all\s+time))?)$/i,
+  /^(?:the\s+)?top\s+(\d{1,4})\s+(?:customers|clients|accounts|buyers)\s+(?:by|in\s+terms\s+of|ranked\s+by)\s+(?:lifetime|total|all[-\s]time|overall)\s+(?:spend|spending|revenue|sales)$/i,
+];
+/** The noun of a group by its count (`topCountMeaning`). */
+const TOP_COUNT_NOUN = /^the top \d+ customers by lifetime spend$/;
+function topCountMeaning(said: string): Meaning | undefined {
+  const text = said
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ');
+  const n = TOP_COUNT.map((r) => r.exec(text)?.[1]).find((x) => x !== undefined);
+  if (!n || Number(n) < 1) return undefined;
+  const noun = `the top ${Number(n)} customers by lifetime spend`;
+  return {
+    kind: 'people',
+    noun,
+    clause: noun,
+    marks: ['top_rows AS (SELECT', `LIMIT ${Number(n)})`],
+    spelled: true,
+  };
+}
+
+/**
+ * "the largest order amount minus the smallest", "biggest order amount minus the smallest one", "my largest order
+ * amount minus my smallest order amount": the range of the order amounts, read where the word is used as the reader
+ * of two measures reads it (filtered-measures.ts: one extreme minus the other), whose query must hold both.
+ */
+const RANGE =
+  /^(?:the\s+|my\s+|our\s+)?(?:largest|biggest|highest|max(?:imum)?)\s+(?:single\s+)?order(?:\s+(?:amount|value))?\s+(?:minus|less)\s+(?:the\s+|my\s+|our\s+)?(?:smallest|lowest|min(?:imum)?)(?:\s+(?:one|single\s+order|order(?:\s+(?:amount|value))?))?$/i;
+function rangeMeaning(said: string): Meaning | undefined {
+  if (
+    !RANGE.test(
+      said
+        .trim()
+        .replace(/[.!]+$/, '')
+        .replace(/\s+/g, ' '),
+    )
+  )
+    return undefined;
+  const noun = 'largest order amount minus smallest order amount';
+  return { kind: 'figure', noun, clause: noun, marks: ['MAX(a_m)', 'MIN(b_m)'], replaces: true };
 }
 
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
@@ -268,6 +367,9 @@ const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
     rowsFigureMeaning(said) ??
+    hoursMeaning(said) ??
+    topCountMeaning(said) ??
+    rangeMeaning(said) ??
     perDayMeaning(said) ??
     topPercentMeaning(said) ??
     repeatMonthMeaning(said) ??
@@ -329,10 +431,11 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     term: 1,
     meaning: 2,
   },
-  // "..., big-ticket meaning $800 or more", "whales being customers with ..." (weak: "the west being our biggest")
+  // "..., big-ticket meaning $800 or more", "whales being customers with ...", "with order density meaning ..." (weak:
+  // "the west being our biggest")
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}${WHERE_SAID},?\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
+      String.raw`^(?:where\s+|with\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}${WHERE_SAID},?\s+(?:meaning|being|stands\s+for)\s+(.+)$`,
       'i',
     ),
     term: 1,
@@ -342,7 +445,7 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   // "a regular is a customer who ...", "whales are customers with ...": only with the people or rows named
   {
     shape: new RegExp(
-      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b))?(?:calendar\s+(?=months?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b.*)$`,
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b)|the\s+(?=[a-z]+(?:\s*(?:,|and|or|plus|&)\s*[a-z]+)*\s+ones\b))?(?:(?=[a-z]+(?:\s*(?:,|and|or|plus|&)\s*[a-z]+)*\s+ones\b)|(?:calendar\s+(?=months?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b).*)$`,
       'i',
     ),
     term: 1,
@@ -425,6 +528,17 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
     meaning: 2,
     weak: true,
   },
+  // "bleed is the total amount of cancelled orders", "shrinkage is the revenue of returned orders": a figure of rows
+  // (weak: read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:the\s+)?(?:total\s+|combined\s+|summed\s+|overall\s+)?(?:revenue|sales|value|amount|dollars|dollar\s+value|number|count|average|avg|(?:average|avg|mean)\s+(?:number|count|amount|value))\s+(?:of|from|in|on)\s.+)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
   // "define a power user as someone with 20+ orders", "let's define X as ...", "we define X as ..."
   {
     shape: new RegExp(
@@ -476,9 +590,9 @@ const CALL_ANY =
 const ONE_HAS =
   /^(?:a|an)\s+["'‘“]?([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)["'’”]?\s+(customer|client|account|buyer)\s+(?:is\s+one\s+(?:who|that)\s+)?(has|had|made|placed|spent|bought|ordered|purchased)\s+(.+)$/i;
 
-/** A clause boundary: sentence ends, a colon or semicolon, a spaced dash, ", where". */
+/** A clause boundary: sentence ends, a colon (not a time's, "05:59") or semicolon, a spaced dash, ", where". */
 const BOUNDARY =
-  /(\s*(?::(?!=)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*(?::=|=)\s))\s*)/i;
+  /(\s*(?:(?<!\b\d{1,2}):(?!=|\d\d\b)|;|\?|!|\.(?=\s|$)|\s[-–—]+\s|,\s*(?=where\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s+(?:being|meaning)\s)|,\s*(?=(?:(?:a|an|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}\s*(?::=|=)\s))\s*)/i;
 
 /** A word for people by what they do ("big spenders", "top buyers", "repeat shoppers", "key accounts"). */
 const PEOPLE_TERM = /\b(?:spenders|buyers|shoppers|purchasers|customers|clients|accounts|regulars)$/i;
@@ -543,7 +657,13 @@ function ofRows(found: { term: string; said: string; weak?: true }): {
   // ("revenue from orders of $800 or more as a % of total revenue": a share of the sum keeps its words.)
   const ratio =
     /\bas\s+an?\s+(?:%|percent|percentage|share|proportion)\s+of\b|\bdivided\s+by\b|[/÷]|\b(?:minus|less)\b/i;
-  return { ...found, term, said: ratio.test(found.said) ? found.said : found.said.replace(SUM_SAID, '') };
+  // ("leakage means the revenue of returned orders": the sum of those rows said in full is a figure, kept.)
+  const figure = rowsFigureMeaning(found.said) !== undefined;
+  return {
+    ...found,
+    term,
+    said: ratio.test(found.said) || figure ? found.said : found.said.replace(SUM_SAID, ''),
+  };
 }
 
 /** A sum's own word defined as rows ("revenue means completed orders only"): the sum of those rows where used. */
@@ -676,13 +796,19 @@ function buyersShare(text: string, d: Definition, placed: string): string | unde
 function substitute(text: string, d: Definition): string | undefined {
   if (d.meaning.kind === 'figure') {
     const used = usePattern(d.term, `(?:${NOUN}|${SUM_AFTER})?`);
+    if (!used.test(text)) return undefined;
+    // ("how much did we lose to write-offs": the figure itself, "what was the revenue of ...".)
+    const lost = new RegExp(
+      String.raw`\bhow\s+much\s+(?:did|have|had)\s+(?:we|i)\s+(?:lose|lost)\s+(?:to|on|through|from|in)\s+(?=${used.source})`,
+      'gi',
+    );
     // ("net kept", "return drag": a name the reader of two measures does not take as one is replaced by the figure,
     // said back by its name in the answer.)
-    return used.test(text)
-      ? text.replace(used, (word: string) =>
-          namesFigure(word) && !d.meaning.replaces ? `${word} (${d.meaning.noun})` : d.meaning.noun,
-        )
-      : undefined;
+    return text
+      .replace(lost, 'what was the ')
+      .replace(used, (word: string) =>
+        namesFigure(word) && !d.meaning.replaces ? `${word} (${d.meaning.noun})` : d.meaning.noun,
+      );
   }
   if (d.meaning.ofBuyers) return buyersShare(text, d, d.meaning.ofBuyers);
   if (d.summed) {
@@ -752,7 +878,8 @@ function takeOut(
     perDayMeaning(said) ? `${term} (${said})` : whole,
   );
   const ie = IE_GLOSSED.exec(text);
-  if (ie?.[1] && ie[2] && topPercentMeaning(ie[2])) {
+  // ("my order range for 2023, i.e. my largest order amount minus my smallest": a range so glossed, too.)
+  if (ie?.[1] && ie[2] && (topPercentMeaning(ie[2]) || rangeMeaning(ie[2]))) {
     found.push({ term: ie[1], said: ie[2] });
     text = `${text.slice(0, ie.index)}${ie[1]}${text.slice(ie.index + ie[0].length)}`;
   }
@@ -949,6 +1076,10 @@ const THEY = /\b(?:they|them|those)\b/i;
 const ROWS_NOUN = /\b(?:orders|sales|purchases|transactions)\b/i;
 
 /** A count asked with no noun after it ("how many in 2025?", "how many, by region?"). */
+/** A turn of a scope alone ("by category for 2025?", "per region in Q3 2025"): no figure, no verb of its own. */
+const SCOPE_ONLY =
+  /^\s*(?:(?:and|so)\s+)?(?:(?:by|per|for|in|across|during)\s+(?:each\s+|every\s+)?[a-z0-9]+(?:\s+20\d\d)?[\s,]*){1,3}[?.!]?\s*$/i;
+
 const BARE_COUNT =
   /\b(how\s+many|number|count)(?=\s*(?:in|for|by|per|during|over|were|are|did|do|were\s+there|[?,.]|$))/i;
 
@@ -1031,8 +1162,15 @@ const oneIsIf = (turn: string) =>
         `${lead}${term} = ${article} ${noun} ${/^(?:their|its)$/i.test(word) ? 'whose' : 'that'}`,
     );
 
+/**
+ * "Where graveyard orders are those created from 00:00 to 03:59, how many graveyard orders ...": a definition said
+ * first after "where", ended by a comma before the question's own first word (a clause of its own).
+ */
+const WHERE_FIRST =
+  /^(\s*where\s+[^,?;]+?\s(?:is|are|=|means)\s[^?;]+?),\s+(?=(?:how|what|which|who|give|show|list|tell|count)\b)/i;
+
 const calledAs = (turn: string) =>
-  oneWho(oneIsIf(turn)).replace(
+  oneWho(oneIsIf(turn.replace(WHERE_FIRST, '$1; '))).replace(
     CALLED,
     (
       _all: string,
@@ -1230,8 +1368,11 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
           used.add(d);
         }
       }
-    // A rate defined and asked for as "it" in the same turn.
-    for (const d of fresh)
+    // (A figure or rate defined in a turn of its own, and asked for as "it" or by its scope alone in the next.)
+    const pending = fresh.length > 0 ? fresh : known.filter((d) => !used.has(d));
+    const onePending = pending.length === 1 ? pending : [];
+    // A rate defined and asked for as "it" in the same turn (or the next).
+    for (const d of fresh.length > 0 ? fresh : onePending)
       if (!used.has(d) && d.meaning.kind === 'share' && IT.test(text)) {
         text = text.replace(IT, `the ${d.meaning.noun}`);
         used.add(d);
@@ -1251,8 +1392,9 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
         used.add(d);
       }
     }
-    // A figure defined and asked for as "it" ("upsell ratio = enterprise AOV / consumer AOV. what was it in 2024?").
-    for (const d of fresh)
+    // A figure defined and asked for as "it" ("upsell ratio = enterprise AOV / consumer AOV. what was it in 2024?"),
+    // or defined in a turn of its own and asked for as "it" in the next ("leakage = ...", "what was it in 2024?").
+    for (const d of fresh.length > 0 ? fresh : onePending)
       if (!used.has(d) && d.meaning.kind === 'figure' && IT.test(text)) {
         const named = substitute(text.replace(IT, `the ${d.term}`), d);
         if (named !== undefined) {
@@ -1260,6 +1402,21 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
           used.add(d);
         }
       }
+    // A figure defined and then asked for by its scope alone ("cancel leakage = cancelled revenue / all revenue, in %.
+    // by category for 2025?"): the one figure (or rate) of the turn, asked as "what was it" with that scope.
+    const figures = onePending.length > 0 && fresh.length === 0 ? onePending : fresh;
+    const [alone] =
+      figures.length === 1 && ['figure', 'share'].includes(figures[0]?.meaning.kind ?? '') ? figures : [];
+    if (alone && !used.has(alone) && SCOPE_ONLY.test(text)) {
+      const named = substitute(
+        `what was the ${alone.term} ${text.trim().replace(/^(?:and|so)\s+/i, '')}`,
+        alone,
+      );
+      if (named !== undefined) {
+        text = named;
+        used.add(alone);
+      }
+    }
     // ("churn rate for 2025, where churned = ordered in 2024 but not in 2025": the rate of the defined people among
     // those of the first period.)
     for (const d of known) {
@@ -1293,6 +1450,14 @@ export function readDefinitions(questions: readonly string[], catalog: readonly 
       return {
         kind: 'refuse',
         reason: `your definition of "${spelledClash.term}" names its own period, and the question names another: please put one period in the definition`,
+      };
+    // ("whales = the top 50 customers by lifetime spend. their share of 2025 revenue?": the share's reading ranks
+    // within the period asked, not by lifetime spend; refused, never answered of that period's top 50.)
+    const ranked = [...used].find((d) => TOP_COUNT_NOUN.test(d.meaning.noun));
+    if (ranked && PERIOD_WORDS.test(text))
+      return {
+        kind: 'refuse',
+        reason: `your definition of "${ranked.term}" ranks customers by lifetime spend, and I can give their share of all revenue or orders, not a figure of theirs in one period`,
       };
     // ("stick rate = buyers with 20+ orders that year / all buyers that year": the year is the question's.)
     const periodless = [...used].find((d) => d.meaning.ofPeriodAsked && !PERIOD_WORDS.test(text));

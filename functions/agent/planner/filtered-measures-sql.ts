@@ -65,12 +65,15 @@ export function twoMeasuresQuery(plan: Plan): PlannedQuery {
   let cte = `SELECT ${inner.join(', ')} FROM ${ident(plan.cube.name)}`;
   if (where.length > 0) cte += ` WHERE ${where.join(' AND ')}`;
   cte += ` GROUP BY ${Array.from({ length: keys }, (_, i) => i + 1).join(', ')}`;
-  const sideSum = (k: 'a' | 'b', per: boolean) =>
-    per
+  // (A side's largest or smallest amount is the largest or smallest of its groups', never their sum.)
+  const outer = (side: FilteredMeasure) =>
+    side.measure.aggType === 'max' ? 'MAX' : side.measure.aggType === 'min' ? 'MIN' : 'SUM';
+  const sideSum = (k: 'a' | 'b', side: FilteredMeasure) =>
+    side.per
       ? `(SUM(${k}_m) FILTER (WHERE ${k}_key = 1) / NULLIF(SUM(${k}_n) FILTER (WHERE ${k}_key = 1), 0))`
-      : `SUM(${k}_m) FILTER (WHERE ${k}_key = 1)`;
-  const a = sideSum('a', pair.a.per !== undefined);
-  const b = sideSum('b', pair.b.per !== undefined);
+      : `${outer(side)}(${k}_m) FILTER (WHERE ${k}_key = 1)`;
+  const a = sideSum('a', pair.a);
+  const b = sideSum('b', pair.b);
   const figure =
     pair.op === '-'
       ? `COALESCE(${a}, 0) - COALESCE(${b}, 0)`

@@ -314,6 +314,10 @@ const nounOf = (side: string) => side.split(' ').find((w) => NOUNS.has(w));
 /** An average order's value ("aov", "average order value", "avg order amount"): a side's revenue per order. */
 const AVERAGE_ORDER = /\b(?:aov|(?:average|avg|mean)\s+order\s+(?:value|amount|size|revenue|total))\b/;
 
+/** A side that is the rows' largest or smallest order amount, with no other words. */
+const EXTREME_SIDE =
+  /^(?:the\s+)?(largest|biggest|max|maximum|highest|smallest|min|minimum|lowest)\s+(?:single\s+)?order\s+(?:amount|value|revenue)s?$/;
+
 /** Words of another aggregate than a side's sum or count ("average returned order amount"). */
 const OTHER_AGGREGATES =
   /\b(?:average|avg|mean|median|typical|per|aov|largest|biggest|smallest|max|min|maximum|minimum|distinct|unique)\b/;
@@ -326,6 +330,24 @@ function side(said: string, read: PlainReader): FilteredMeasure | undefined {
   // ("enterprise AOV", "the west's average order value": the rows' revenue over their orders.)
   const averaged = AVERAGE_ORDER.test(said);
   const words = averaged ? said.replace(AVERAGE_ORDER, 'revenue') : said;
+  // ("the largest order amount minus the smallest": the rows' largest (smallest) amount, one side of a range.)
+  const extreme = EXTREME_SIDE.exec(words.trim());
+  if (extreme) {
+    // (Read in the model's words, "largest order amount": "order revenue" is a sum's.)
+    const plan = read(`${extreme[1]} order amount`);
+    const [measure] = plan?.measures ?? [];
+    const agg = /^(?:largest|biggest|max|maximum|highest)$/.test(extreme[1] ?? '') ? 'max' : 'min';
+    if (!plan || !measure || plan.measures.length !== 1 || measure.aggType !== agg) return undefined;
+    if (plan.dimensions.length > 0 || plan.grain || plan.range || plan.also || secondOrder(plan))
+      return undefined;
+    if ((plan.ignored?.length ?? 0) > 0) return undefined;
+    return {
+      measure,
+      filters: plan.filters,
+      numbers: plan.numberFilters,
+      words: `${extreme[1]} order amount`,
+    };
+  }
   if (OTHER_AGGREGATES.test(words)) return undefined;
   // ("cancellations per 1000 orders": a bare number is no condition of a side.)
   if (
@@ -559,9 +581,13 @@ export function readTwoMeasures(
   const a = side(aWords, read);
   const b = side(bWords, read);
   if (!a || !b) return undefined;
+  // ("the largest order amount minus the smallest": a range, one extreme minus the other; never a ratio or a rate.)
+  const extreme = (s: FilteredMeasure) => s.measure.aggType === 'max' || s.measure.aggType === 'min';
+  const range = extreme(a) && extreme(b) && a.measure !== b.measure && first.op === '-' && !first.among;
+  if ((extreme(a) || extreme(b)) && !range) return undefined;
   // A ratio of two sides with no condition either way is a plain measure's ("revenue per order"): not this one.
   const conditioned = (s: FilteredMeasure) => s.filters.length + s.numbers.length > 0;
-  if (!first.among && !conditioned(a) && !conditioned(b)) return undefined;
+  if (!range && !first.among && !conditioned(a) && !conditioned(b)) return undefined;
   if (first.per && (!conditioned(a) || !conditioned(b))) return undefined;
   // (A rate among rows of a size only: other rates of rows are the share readers', share-parts.ts.)
   // ("return rate among completed orders": a part of the rows' own member that is none of their values is no rate.)

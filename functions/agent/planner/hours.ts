@@ -4,7 +4,8 @@
  * the stored time (UTC unless the model's time says otherwise), whole hours only: a number condition on the derived
  * hour of day (weekdays.ts), 0 to 23; "between 9am and 5pm" is hours 9 to 16 (up to 5pm, not including it). A span
  * that wraps past midnight ("between 10pm and 2am"), minutes ("after 6:30pm") or a part of the day named without
- * hours ("in the evening") is refused, never guessed.
+ * hours ("in the evening") is refused, never guessed. A span that ends on a last minute ("00:00-05:59", "9:00am to
+ * 4:59pm") keeps its last hour whole (hours 0 to 5, 9 to 16).
  */
 import type { CatalogMember } from './catalog';
 import type { NumberFilter, Plan } from './plan';
@@ -49,6 +50,18 @@ function hourOf(g: (string | undefined)[]): number | undefined {
   return undefined;
 }
 
+/**
+ * The hour (1 to 24) a span's last minute ends, "05:59" and "4:59pm" as the next hour (the span keeps hour 5, hour
+ * 16, whole); otherwise as `hourOf`.
+ */
+function endHourOf(g: (string | undefined)[]): number | undefined {
+  const [h12, m12, half, h24, m24] = g;
+  if (h24 !== undefined && m24 === '59' && Number(h24) <= 23) return Number(h24) + 1;
+  if (h12 !== undefined && m12 === '59' && Number(h12) >= 1 && Number(h12) <= 12)
+    return (Number(h12) % 12) + (/^p/i.test(half ?? '') ? 12 : 0) + 1;
+  return hourOf(g);
+}
+
 /** The question without its hours of the day, and the hours; a refusal when they are not whole hours in one day. */
 export function readHours(asked: string): Hours | { refuse: string } | undefined {
   // ("after 9pm UTC", "from 20:00 to midnight (UTC)": the stored times are UTC, the zone said of them is read away.)
@@ -62,7 +75,8 @@ export function readHours(asked: string): Hours | { refuse: string } | undefined
   let match: RegExpExecArray | null = span;
   if (span) {
     from = hourOf(span.slice(1, 7));
-    to = hourOf(span.slice(7, 13));
+    // ("from 00:00 to 03:59": through the last minute of hour 3, hours 0 to 3.)
+    to = endHourOf(span.slice(7, 13));
     // ("between midnight and 6am": from the day's start; "until midnight": to its end.)
     if (to === 0 && from !== undefined && from > 0) to = 24;
   } else {

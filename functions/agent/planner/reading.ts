@@ -227,6 +227,15 @@ export type Reading =
   | { kind: 'none' };
 
 /**
+ * ("leakage = the revenue of returned plus cancelled orders", then "what was it in 2024?"): the turn before only
+ * defined a word, which this one asks for; it is no follow-up of a question not answered.
+ */
+function definedBefore(questions: readonly string[], models: readonly CatalogCube[]): boolean {
+  const read = readDefinitions(questions, models);
+  return read.kind === 'read' && read.questions.at(-2) === '' && read.questions.at(-1) !== questions.at(-1);
+}
+
+/**
  * Reads the last question of a thread: earlier questions are replayed so that follow-ups reuse what they
  * do not change. A question whose meaning leans on words the model cannot explain, or on the future, is
  * refused rather than answered as a different question.
@@ -250,7 +259,8 @@ export function readQuestions(
     last !== undefined &&
     short(last) &&
     looksLikeFollowUp(last) &&
-    !parseBest(last, withWeekdays(models), today)?.measureNamed
+    !parseBest(last, withWeekdays(models), today)?.measureNamed &&
+    !definedBefore(questions, models)
   ) {
     const before = readQuestions(questions.slice(0, -1), models, today);
     if (before.kind === 'refuse' || before.kind === 'none')

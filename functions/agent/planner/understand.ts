@@ -663,8 +663,11 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // ("for each region, what share of its orders were returned or cancelled": in a share, "each" of another
   // breakdown keeps the two values one part; read as a series of each, the share was of each status: confidently
   // wrong.)
+  // ("how many returned or cancelled orders did each region have": values joined by "or" are one part, and "each" of
+  // another breakdown is that breakdown's; read as a series of each, the count was of each status: confidently wrong.)
+  const eitherOf = raws.includes('or') && !raws.includes('and') && !raws.includes('both');
   const eachOfOther = (i: number) =>
-    ratio.length > 0 &&
+    (ratio.length > 0 || eitherOf) &&
     dimensionsFound.some((d) => d.at === i + 1 && !filters.some((f) => f.member === d.member));
   if (
     raws.some(
