@@ -89,6 +89,8 @@ export interface Plan {
     top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; fraction?: string; nth?: number };
     /** The asker's counts of the top rows ("the 2,000 smallest spenders of 20,000"): checked in the answer (share-counts.ts). */
     counted?: { part: number; whole?: number };
+    /** How many rows the top share holds was asked beside it ("how many customers is that?"): stated (everyday-asks.ts). */
+    countAsked?: true;
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /**
@@ -142,6 +144,8 @@ export interface Plan {
     every?: true;
     /** "how many times bigger": the later figure over the earlier one stated beside the change (growth-ratio.ts). */
     times?: true;
+    /** "the CAGR from 2023 to 2025": the compound annual growth rate between two whole years beside the change (growth-ratio.ts). */
+    cagr?: true;
     /**
      * "how many months of 2025 had more orders than the month before": the periods that moved the way of `only`
      * counted, out of those compared (period-beats.ts).
