@@ -124,6 +124,14 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   const scope = scopeText(plan);
 
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
+  // ("the annual run rate from the latest quarter": the period's figure, times the periods in a year.)
+  const rate = plan.runRate;
+  if (rate && measureIndexes.length === 2) {
+    const row = result.data[0] ?? [];
+    const member = plan.measures[0];
+    const [one, annual] = measureIndexes.map((i) => row[i]);
+    return `Annual run rate of ${measureNames}${scope} (the ${rate.unit}'s figure times ${rate.factor}): ${formatFigure(member, annual)} (${formatFigure(member, one)} × ${rate.factor}).`;
+  }
   if (plan.share) return shareText(plan, query, result, label);
   // ("0 (no orders match)": the rows by the model's own noun, never the word "rows" nor "(none)".)
   const none = `no ${plan.cube.title.toLowerCase()} match`;

@@ -16,6 +16,7 @@
  */
 import { addMonths } from './clock';
 import { findRelative } from './dates';
+import type { Plan } from './plan';
 import { stem, words } from './text';
 
 const PERSON = '(?:customer|client|buyer|shopper|account)';
@@ -68,8 +69,12 @@ const monthName = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${d
 /** "haven't ordered in the last 3 months": the window's dates, which the cohort reading reads. */
 function quietWindow(question: string, today: string): string {
   const none = String.raw`(?:(?:with|had|having|has|have|placed|made)\s+(?:no|zero)\s+(?:orders?|purchases?)|(?:did\s+not|didn['’]?t|have\s+not|haven['’]?t|has\s+not|hasn['’]?t)\s+(?:order(?:ed)?|purchased|bought|(?:placed|made)\s+(?:an?|any|a\s+single)\s+(?:orders?|purchases?)))`;
-  const window = String.raw`(?:in|during|over|within)\s+(the\s+(?:last|past|previous)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)?\s*(?:days?|months?|quarters?|years?))`;
-  const found = new RegExp(String.raw`\b(${none})\s+${window}`, 'i').exec(question);
+  const window = String.raw`(?:in|during|over|within)\s+(the\s+(?:last|past|previous)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)?\s*(?:days?|months?|quarters?|years?)\b)`;
+  // ("the last 3 months of the data": the data's own last months, read elsewhere, not the clock's.)
+  const found = new RegExp(
+    String.raw`\b(${none})\s+${window}(?!\s+(?:of|in)\s+(?:the|our|your)\s+(?:data|dataset|records|history)\b)`,
+    'i',
+  ).exec(question);
   if (!found?.[1] || !found[2]) return question;
   const span = windowOf(found[2], today);
   if (!span) return question;
@@ -163,5 +168,71 @@ export function readTopCountAsked(question: string): { text: string } | undefine
     'i',
   ).exec(q);
   if (trailing?.[1]) return { text: `${trailing[1]}${trailing[2] || '?'}` };
+  return undefined;
+}
+
+/**
+ * A run rate: "what's our annual revenue run rate based on the latest quarter", "annualised revenue run rate from the
+ * most recent full month", "if we annualise Q3 2025, what is the run rate for the number of orders", "my annualized
+ * revenue run rate off last quarter". The figure in the period said alone (reading.ts then checks it is one figure
+ * of one whole month or quarter, and scales it to a year); a refusal when no figure or no period is said.
+ */
+export function readRunRate(question: string): { text: string } | { refuse: string } | undefined {
+  const q = question.trim().replace(/[?.!]+$/, '');
+  if (!/\brun[-\s]?rate\b|\bannuali[sz]e\b/i.test(q)) return undefined;
+  const refuse = {
+    refuse:
+      'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"); please say the figure and the period',
+  };
+  const PERIOD_LEAD = String.raw`(?:based\s+on|from|off(?:\s+of)?|using|over|for)`;
+  const lead = String.raw`^(?:(?:what|how\s+much)(?:['’]s|\s+is|\s+was|\s+would\s+be)?\s+)?(?:our\s+|my\s+|the\s+)?(?:current\s+)?(?:annual(?:i[sz]ed)?\s+|yearly\s+)?`;
+  // ("annual revenue run rate based on the latest quarter")
+  const said = new RegExp(String.raw`${lead}(.*?)\s*run[-\s]?rate\s+${PERIOD_LEAD}\s+(.+)$`, 'i').exec(q);
+  // ("if we annualise Q3 2025, what is the run rate for the number of orders")
+  const annualise =
+    /^if\s+we\s+annuali[sz]e\s+(.+?)\s*,?\s+what(?:['’]s|\s+is|\s+would\s+be)\s+the\s+(?:annual\s+)?run[-\s]?rate\s+(?:for|of|in)\s+(.+)$/i.exec(
+      q,
+    );
+  const [measure, period] = annualise ? [annualise[2], annualise[1]] : said ? [said[1], said[2]] : [];
+  if (!measure?.trim() || !period?.trim() || /\b(?:run|rate|annuali[sz]e)\b/i.test(`${measure} ${period}`))
+    return refuse;
+  const when = period
+    .trim()
+    .replace(
+      /^(?:the\s+)?(?:latest|most\s+recent|last)\s+(?:full\s+|complete\s+)?(month|quarter)$/i,
+      'last $1',
+    );
+  return {
+    text: `${measure.trim()} ${/^(?:in|during)\b/i.test(when) || /^last\b/i.test(when) ? '' : 'in '}${when}`,
+  };
+}
+
+/** A run rate's scale for a plan of one figure of one whole month or quarter, or undefined for any other plan. */
+export function runRateOf(plan: Plan): Plan['runRate'] {
+  const range = plan.range;
+  const plain =
+    plan.measures.length === 1 &&
+    plan.dimensions.length === 0 &&
+    !plan.grain &&
+    !plan.compare &&
+    !plan.change &&
+    !plan.share &&
+    !plan.perEntity &&
+    !plan.having &&
+    !plan.percentile &&
+    !plan.window &&
+    !plan.twoMeasures &&
+    !plan.reach &&
+    !plan.dayMeans &&
+    !plan.first &&
+    !plan.perGroup &&
+    !plan.distribution &&
+    !plan.unitsWith &&
+    plan.numberFilters.length === 0 &&
+    ['sum', 'count'].includes(plan.measures[0]?.aggType ?? '');
+  if (!plain || !range || !/-01$/.test(range.from) || range.to > addMonths(range.from, 3)) return undefined;
+  if (range.to === addMonths(range.from, 1)) return { factor: 12, unit: 'month' };
+  const month = Number(range.from.slice(5, 7));
+  if (range.to === addMonths(range.from, 3) && month % 3 === 1) return { factor: 4, unit: 'quarter' };
   return undefined;
 }

@@ -61,6 +61,8 @@ export interface Plan {
   numberFilters: NumberFilter[];
   range?: Period;
   compare?: Period[];
+  /** "the annual run rate from the latest quarter": the one figure times the periods in a year (everyday-asks.ts). */
+  runRate?: { factor: number; unit: 'month' | 'quarter' };
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */

@@ -27,6 +27,17 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
+  if (plan.runRate) {
+    const base = planQuery({ ...plan, runRate: undefined });
+    const measure = plan.measures[0];
+    const column = measure ? ident(measure.column) : 'count';
+    return {
+      ...base,
+      sql: `SELECT t.*, t.${column} * ${plan.runRate.factor} AS annual_run_rate FROM (${base.sql}) AS t`,
+      columns: [...base.columns, { role: 'measure', ...(measure ? { member: measure } : {}) }],
+    };
+  }
   if (plan.twoMeasures) return twoMeasuresQuery(plan);
   if (plan.window && plan.timeDimension) return windowQuery(plan);
   if (plan.perEntity) return perEntityQuery(plan);

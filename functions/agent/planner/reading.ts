@@ -31,7 +31,7 @@ import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { eachAgainstYearBefore, readEachAgainstYearBefore } from './each-year-before';
 import { readEntityVersus } from './entity-versus';
-import { readEverydayAsks, readTopCountAsked } from './everyday-asks';
+import { readEverydayAsks, readRunRate, readTopCountAsked, runRateOf } from './everyday-asks';
 import { readTwoMeasures, type TwoMeasuresReading } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
 import { readFirstRowsShare } from './first-rows-share';
@@ -388,6 +388,25 @@ function readQuestionsAsked(
     if (reading.kind !== 'plan') return reading;
     const wrong = countMismatch(reading.plan, counted.count);
     return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
+  }
+  // ("the annual revenue run rate based on the latest quarter": that quarter's one figure, times four; anything but
+  // one figure of one whole month or quarter is refused: everyday-asks.ts.)
+  const runRate =
+    !plain && questions.at(-1) !== undefined ? readRunRate(questions.at(-1) as string) : undefined;
+  if (runRate && 'refuse' in runRate) return { kind: 'refuse', missing: '', reason: runRate.refuse };
+  if (runRate) {
+    const reading = readQuestions([...questions.slice(0, -1), runRate.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const rate = runRateOf(reading.plan);
+    if (!rate)
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"), not of this',
+        near: reading.plan,
+      };
+    return { ...reading, plan: { ...reading.plan, runRate: rate } };
   }
   // ("how many customers are in the top 10% by revenue, and what share of revenue do they make up": the share, and
   // how many rows it holds stated beside it; a question that does not read as a top share is refused, never answered
