@@ -124,6 +124,15 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   const scope = scopeText(plan);
 
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
+  // ("new vs returning customers per quarter": each period's two counts.)
+  if (plan.newReturning && measureIndexes.length === 2) {
+    const [n, r] = measureIndexes;
+    const lines = result.data.map(
+      (row) =>
+        `- ${label(row)}: ${formatFigure(undefined, row[n ?? -1])} new, ${formatFigure(undefined, row[r ?? -1])} returning`,
+    );
+    return `${query.title} (new: first order in that ${plan.grain ?? 'period'}; returning: ordered in it and earlier):\n${lines.join('\n')}`;
+  }
   // ("the annual run rate from the latest quarter": the period's figure, times the periods in a year.)
   const rate = plan.runRate;
   if (rate && measureIndexes.length === 2) {

@@ -16,7 +16,9 @@
  */
 import { addMonths } from './clock';
 import { findRelative } from './dates';
+import { entityRows } from './per-entity';
 import type { Plan } from './plan';
+import { ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { stem, words } from './text';
 
 const PERSON = '(?:customer|client|buyer|shopper|account)';
@@ -235,4 +237,70 @@ export function runRateOf(plan: Plan): Plan['runRate'] {
   const month = Number(range.from.slice(5, 7));
   if (range.to === addMonths(range.from, 3) && month % 3 === 1) return { factor: 4, unit: 'quarter' };
   return undefined;
+}
+
+const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+/** Words a new-vs-returning question may hold beside its period and grain (anything else is not read: refused). */
+const NEW_RETURNING_WORDS = new Set(
+  `new vs versus and or returning repeat customers customer how many were was did we have had our the number of count
+  split broken down by per each every for in during what is are there first order orders their that this purchase
+  month quarter year week a an compared with to who s meaning means very ever also before it ordered i e ie buyers their`.split(
+    /\s+/,
+  ),
+);
+
+/**
+ * New against returning customers per period: "new vs returning customers per quarter in 2023", "for each month of
+ * 2023, how many customers were new (first order that month) and how many were returning", "how many returning
+ * customers did we have each year". A customer is new in the period of their first order, returning in a later
+ * period they ordered in. Read as the customers who ordered per period (reading.ts then splits them); a question
+ * with any other word (a group, a filter, another meaning of "returning") is left to the other readings.
+ */
+export function readNewReturning(question: string): { text: string } | undefined {
+  if (!/\breturning\b/i.test(question) || !/\bcustomers?\b/i.test(question)) return undefined;
+  const grain = /\b(?:per|each|every|by|for\s+each)\s+(day|week|month|quarter|year)\b/i
+    .exec(question)?.[1]
+    ?.toLowerCase();
+  const year = /\b(?:in|of|during|for)\s+(20\d\d)\b/i.exec(question)?.[1];
+  const rest = words(question.replace(/\b20\d\d\b/g, ' ')).filter((w) => !NEW_RETURNING_WORDS.has(w));
+  // (Any other word, or no period to split by: left to the other readings, as before.)
+  if (!grain || rest.length > 0) return undefined;
+  return { text: `number of customers who ordered per ${grain}${year ? ` in ${year}` : ''}` };
+}
+
+/** Whether a plan is the customers who ordered per period, with nothing else (the base of a new-vs-returning split). */
+export function newReturningOf(plan: Plan): boolean {
+  const measure = plan.measures[0];
+  return (
+    plan.measures.length === 1 &&
+    measure?.aggType === 'count_distinct' &&
+    plan.grain !== undefined &&
+    plan.dimensions.length === 0 &&
+    plan.filters.length === 0 &&
+    plan.numberFilters.length === 0 &&
+    !plan.compare &&
+    !plan.change &&
+    !plan.share &&
+    !plan.perEntity &&
+    !plan.having &&
+    entityRows(plan.cube) !== undefined
+  );
+}
+
+/** Each period's customers: those whose first order (over all their rows) falls in it, and those with an earlier one. */
+export function newReturningQuery(plan: Plan): PlannedQuery {
+  const rows = entityRows(plan.cube);
+  const grain = plan.grain;
+  if (!rows || !grain) throw new Error('not a new-vs-returning split');
+  const k = ident(rows.entity.column);
+  const time = ident(rows.time.column);
+  const view = ident(plan.cube.name);
+  const range = plan.range ? ` WHERE ${time} >= '${plan.range.from}' AND ${time} < '${plan.range.to}'` : '';
+  const unit = `date_trunc('${grain}', `;
+  const sql = `WITH f AS (SELECT ${k} AS k, MIN(${time}) AS first_date FROM ${view} GROUP BY 1), a AS (SELECT DISTINCT ${k} AS k, ${unit}${time}) AS p FROM ${view}${range}) SELECT a.p AS ${ident(grain)}, COUNT(*) FILTER (WHERE ${unit}f.first_date) = a.p) AS new_customers, COUNT(*) FILTER (WHERE ${unit}f.first_date) < a.p) AS returning_customers FROM a JOIN f ON f.k = a.k GROUP BY 1 ORDER BY 1`;
+  return plannedQuery(plan, sql, `New and returning customers by ${grain}${scopeText(plan)}`, [
+    { role: 'time' },
+    { role: 'measure' },
+    { role: 'measure' },
+  ]);
 }

@@ -63,6 +63,8 @@ export interface Plan {
   compare?: Period[];
   /** "the annual run rate from the latest quarter": the one figure times the periods in a year (everyday-asks.ts). */
   runRate?: { factor: number; unit: 'month' | 'quarter' };
+  /** "new vs returning customers per quarter": each period's customers split by their first order (everyday-asks.ts). */
+  newReturning?: true;
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
@@ -312,8 +314,11 @@ export interface Reach {
   entity: CatalogMember;
   /** The share of the total to reach, 0 to 1. */
   fraction: number;
-  /** "what percentage of customers": a percent of them; "how many customers": the count (both are stated). */
-  output: 'share' | 'count';
+  /**
+   * "what percentage of customers": a percent of them; "how many customers": the count (both are stated); "which
+   * categories account for 80% of revenue": the entities themselves, each with its running share (tuning-33-reach).
+   */
+  output: 'share' | 'count' | 'list';
 }
 
 export interface EntityCondition {

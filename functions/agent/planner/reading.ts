@@ -31,7 +31,14 @@ import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { eachAgainstYearBefore, readEachAgainstYearBefore } from './each-year-before';
 import { readEntityVersus } from './entity-versus';
-import { readEverydayAsks, readRunRate, readTopCountAsked, runRateOf } from './everyday-asks';
+import {
+  newReturningOf,
+  readEverydayAsks,
+  readNewReturning,
+  readRunRate,
+  readTopCountAsked,
+  runRateOf,
+} from './everyday-asks';
 import { readTwoMeasures, type TwoMeasuresReading } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
 import { readFirstRowsShare } from './first-rows-share';
@@ -388,6 +395,22 @@ function readQuestionsAsked(
     if (reading.kind !== 'plan') return reading;
     const wrong = countMismatch(reading.plan, counted.count);
     return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
+  }
+  // ("new vs returning customers per quarter in 2023": the customers who ordered in each period, split by their first
+  // order; anything more is refused: everyday-asks.ts.)
+  const split = !plain && questions.length === 1 && only !== undefined ? readNewReturning(only) : undefined;
+  if (split) {
+    const reading = readQuestions([split.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    if (!newReturningOf(reading.plan))
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          "I can split each period's customers into new (first order in it) and returning (an earlier order) only per month, quarter or year, with no other condition or group",
+        near: reading.plan,
+      };
+    return { ...reading, plan: { ...reading.plan, newReturning: true } };
   }
   // ("the annual revenue run rate based on the latest quarter": that quarter's one figure, times four; anything but
   // one figure of one whole month or quarter is refused: everyday-asks.ts.)

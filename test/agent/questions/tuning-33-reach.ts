@@ -18,7 +18,8 @@
  * per year; the median customer's revenue read as the median order, and the median customer's average order value
  * given as one figure for all segments), 24 wrong refusals. The "last N months" references were first written rolling
  * from the clock (on or after 2025-10-22) and changed, before this commit, to the planner's stated whole-month window;
- * refused before either way.
+ * refused before either way. After that score, "how many returning customers did we have each year" was given its
+ * 2023 row (0 returning: every first order falls in 2023), which the first reference left out; refused before too.
  *
  * Clock: Thursday 2026-01-22 14:00 UTC, three weeks after the data ends (orders 2023-01-01 to 2025-12-31, customers
  * all signed up in 2022, 50 orders each, each order in its customer's region). "The latest quarter" is Q4 2025, "the
@@ -221,8 +222,8 @@ export const tuning33reach: Tuning6Case[] = [
     class: 'cohorts',
     ask: 'How many returning customers did we have each year?',
     sql: `WITH f AS (SELECT customer_id, year(min(created_at)) AS fy FROM orders GROUP BY 1)
-      SELECT year(o.created_at), count(DISTINCT o.customer_id) FROM orders o JOIN f ON f.customer_id = o.customer_id
-      WHERE year(o.created_at) > f.fy GROUP BY 1 ORDER BY 1`,
+      SELECT year(o.created_at), count(DISTINCT o.customer_id) FILTER (WHERE year(o.created_at) > f.fy) FROM orders o
+      JOIN f ON f.customer_id = o.customer_id GROUP BY 1 ORDER BY 1`,
   },
   // --- customers in a region: the customer's home region ---
   {
