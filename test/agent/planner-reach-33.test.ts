@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { readEverydayAsks, readTopCountAsked } from '../../functions/agent/planner/everyday-asks';
+import {
+  readEverydayAsks,
+  readNewReturning,
+  readRunRate,
+  readTopCountAsked,
+} from '../../functions/agent/planner/everyday-asks';
 import { queryFor } from '../../functions/agent/planner/query';
 import { demoPlan, demoReading } from './support/demo-reading';
 
@@ -129,5 +134,71 @@ describe('readings refused rather than misread', () => {
       output: 'count',
       by: { column: 'customers_segment' },
     });
+  });
+});
+
+describe('run rates', () => {
+  it.each([
+    ["What's our annual revenue run rate based on the latest quarter?", 'revenue last quarter'],
+    ['Annualised revenue run rate from the most recent full month?', 'revenue last month'],
+    [
+      'If we annualise Q3 2025, what is the run rate for the number of orders?',
+      'the number of orders in Q3 2025',
+    ],
+  ])('reads %p as the figure %p', (question, text) => {
+    expect(readRunRate(question)).toEqual({ text });
+  });
+
+  it('scales one whole quarter to a year', () => {
+    const plan = demoPlan(["What's our annual revenue run rate based on the latest quarter?"], TODAY);
+    expect(plan.runRate).toEqual({ factor: 4, unit: 'quarter' });
+    expect(queryFor(plan).sql).toContain('* 4 AS annual_run_rate');
+  });
+
+  it.each(["what's the run rate based on Q4 2025", 'revenue run rate by region based on Q4 2025'])(
+    'refuses %p',
+    (question) => {
+      expect(demoReading([question], TODAY).kind).toBe('refuse');
+    },
+  );
+});
+
+describe('the rows that make up a share of a total', () => {
+  it('lists the categories inside the reach', () => {
+    const plan = demoPlan(['Which categories account for 80% of revenue?'], TODAY);
+    expect(plan.reach).toMatchObject({ output: 'list', fraction: 0.8 });
+    expect(queryFor(plan).sql).toContain('WHERE running - v < total * 0.8');
+  });
+
+  it('still counts the customers asked for with "how many"', () => {
+    expect(demoPlan(['How many customers make up 80% of revenue?'], TODAY).reach).toMatchObject({
+      output: 'count',
+    });
+  });
+});
+
+describe('new against returning customers', () => {
+  it.each([
+    [
+      'New vs returning customers per quarter in 2023?',
+      'number of customers who ordered per quarter in 2023',
+    ],
+    ['How many returning customers did we have each year?', 'number of customers who ordered per year'],
+  ])('reads %p as %p', (question, text) => {
+    expect(readNewReturning(question)).toEqual({ text });
+  });
+
+  it.each([
+    'returning customers per region per year',
+    'new vs returning customers per quarter of 2024, where returning means they came back within 30 days',
+    'of the customers who ordered in Q1 2024, how many were returning customers, i.e. had ordered before 2024?',
+  ])('leaves %p to the other readings', (question) => {
+    expect(readNewReturning(question)).toBeUndefined();
+  });
+
+  it('splits each period by the first order', () => {
+    const plan = demoPlan(['New vs returning customers per quarter in 2023?'], TODAY);
+    expect(plan.newReturning).toBe(true);
+    expect(queryFor(plan).sql).toContain("COUNT(*) FILTER (WHERE date_trunc('quarter', f.first_date) < a.p)");
   });
 });

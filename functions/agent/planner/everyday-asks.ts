@@ -239,8 +239,7 @@ export function runRateOf(plan: Plan): Plan['runRate'] {
   return undefined;
 }
 
-const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
-/** Words a new-vs-returning question may hold beside its period and grain (anything else is not read: refused). */
+/** Words a new-vs-returning question may hold beside its period and grain (any other: left to the other readings). */
 const NEW_RETURNING_WORDS = new Set(
   `new vs versus and or returning repeat customers customer how many were was did we have had our the number of count
   split broken down by per each every for in during what is are there first order orders their that this purchase
