@@ -169,9 +169,12 @@ describe('the top quartile or decile of the customers', () => {
   });
 
   it('"the top 10% by revenue ... what share do they make up" is no share reached (the customers that make up 10%)', () => {
-    expect(() =>
-      plan('how many customers are in the top 10% by revenue and what share of revenue do they make up'),
-    ).toThrow(/not answered/);
+    // (Read since tuning set 33 as the top 10%'s share with its count stated beside it, everyday-asks.ts.)
+    const read = plan(
+      'how many customers are in the top 10% by revenue and what share of revenue do they make up',
+    );
+    expect(read.reach).toBeUndefined();
+    expect(read.share).toMatchObject({ top: { n: 10, percent: true }, countAsked: true });
     expect(plan('what percentage of customers make up 80% of revenue').reach?.fraction).toBe(0.8);
   });
 });

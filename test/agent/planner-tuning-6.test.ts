@@ -129,6 +129,7 @@ import * as tuning32probed from './questions/tuning-32-probed';
 import * as tuning32rows from './questions/tuning-32-rows';
 import * as tuning33figures from './questions/tuning-33-figures';
 import * as tuning33probed from './questions/tuning-33-probed';
+import * as tuning33reach from './questions/tuning-33-reach';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1345,6 +1346,21 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning33figures,
       cases: tuning33figures.tuning33figures,
       rightAtLeast: 32,
+    },
+    {
+      // 10 of 39 before the planner change it tunes (5 confident wrong, 1M and TEST, on 60f2286d); 33 of 39 after on
+      // 1M and TEST, none wrong: a top share with its count asked (share.countAsked), the median customer's figure per
+      // group, no order in the last N months or days counted back from the clock, the biggest one-month spend, a bound
+      // in every year of a span per group (everyday-asks.ts, each-period-bounds.ts), the CAGR between two whole years
+      // (growth-ratio.ts, sql-second.ts), an annual run rate of one whole month or quarter, new vs returning customers
+      // per period (everyday-asks.ts, query.ts), the categories that make up 80% of revenue (reach.ts), "most months"
+      // refused (misreadings.ts). Still refused: months over a bound per customer averaged, a share condition in most
+      // months, "every year" with no years per region.
+      title:
+        'tuning set 33 (reach: top N% count and share, one-month spend, CAGR, run rate, 80% of revenue, new vs returning, median customer per group, no order in the last N months)',
+      module: tuning33reach,
+      cases: tuning33reach.tuning33reach,
+      rightAtLeast: 33,
     },
   ];
 

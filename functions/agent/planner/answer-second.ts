@@ -265,12 +265,18 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
     column(query, r),
   );
   const label = labeler(plan, query);
+  // ("the CAGR from 2023 to 2025": the yearly rate beside the change.)
+  const cagrAt = column(query, 'cagr_percent');
+  const cagrText = (row: Row) =>
+    cagrAt >= 0 && asNumber(row[cagrAt]) !== undefined
+      ? `; compound annual growth rate ${formatPercent(row[cagrAt], true)} a year`
+      : '';
   const moved = (row: Row) =>
     asNumber(row[now ?? -1]) === undefined
       ? `${formatFigure(measure, row[before ?? -1])}, then no data to compare`
       : asNumber(row[before ?? -1]) === undefined
         ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
-        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})${timesText(plan, row[now ?? -1], row[before ?? -1])}`;
+        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})${timesText(plan, row[now ?? -1], row[before ?? -1])}${cagrText(row)}`;
   // ("which regions sold more in 2025 than in 2024" when none did: say so, not that nothing was compared.)
   const only = plan.change?.only;
   const [a, b] = [plan.compare?.[0], plan.compare?.at(-1)];
@@ -279,6 +285,12 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   if (result.data.length === 0 && only && plan.change?.every && plan.dimensions[0])
     return `${query.title}: none (no ${plan.dimensions[0].title.toLowerCase()} ${only === 'up' ? 'rose' : 'fell'} in every ${plan.grain ?? 'period'} against the one before).`;
   if (result.data.length === 0) return `${query.title}: no rows to compare.`;
+  // (A CAGR with a year of no data is no rate: said so, with no figure.)
+  const gap = result.data.find(
+    (r) => asNumber(r[now ?? -1]) === undefined || asNumber(r[before ?? -1]) === undefined,
+  );
+  if (cagrAt >= 0 && gap && a && b)
+    return `I can't give a compound annual growth rate from ${a.label} to ${b.label}: the data has no figure for ${asNumber(gap[before ?? -1]) === undefined ? a.label : b.label}${plan.dimensions.length > 0 ? ` for ${label(gap)}` : ''}, so there is no rate to compound.`;
   const top = rankedChange(plan);
   if (top && top.n === 1 && result.data.length === 1) {
     const row = result.data[0] ?? [];
@@ -480,12 +492,15 @@ function topShareText(plan: Plan, query: PlannedQuery, result: ResultLike): stri
   const summed = plan.share?.sumOf ?? measure;
   const figure = `${query.title}: ${formatPercent(row[2] ?? 0)} (${formatFigure(summed, row[0])} of ${formatFigure(summed, row[1])}).`;
   const counted = plan.share?.counted;
+  const entity = plan.dimensions[0];
+  const who = entity ? entityWord(entity) : 'rows';
+  // ("how many customers is that?": the data's count of the top rows, of all of them.)
+  if (!counted && top && plan.share?.countAsked && query.columns.length === 5)
+    return `${figure}\nThe ${top.direction === 'desc' ? 'top' : 'bottom'} ${top.fraction ?? `${top.n}%`} is ${Number(row[3]).toLocaleString('en-US')} of the ${Number(row[4]).toLocaleString('en-US')} ${who}.`;
   if (!counted || !top) return figure;
   // The asker's counts are a check: the data's own are stated, and a difference is said before the figure.
   const kept = Number(row[3]);
   const entities = Number(row[4]);
-  const entity = plan.dimensions[0];
-  const who = entity ? entityWord(entity) : 'rows';
   const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, b * 0.005);
   const said = `${counted.part.toLocaleString('en-US')}${counted.whole !== undefined ? ` of ${counted.whole.toLocaleString('en-US')}` : ''}`;
   const data = `${kept.toLocaleString('en-US')} of the ${entities.toLocaleString('en-US')} ${who}`;

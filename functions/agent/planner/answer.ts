@@ -124,6 +124,23 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   const scope = scopeText(plan);
 
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
+  // ("new vs returning customers per quarter": each period's two counts.)
+  if (plan.newReturning && measureIndexes.length === 2) {
+    const [n, r] = measureIndexes;
+    const lines = result.data.map(
+      (row) =>
+        `- ${label(row)}: ${formatFigure(undefined, row[n ?? -1])} new, ${formatFigure(undefined, row[r ?? -1])} returning`,
+    );
+    return `${query.title} (new: first order in that ${plan.grain ?? 'period'}; returning: ordered in it and earlier):\n${lines.join('\n')}`;
+  }
+  // ("the annual run rate from the latest quarter": the period's figure, times the periods in a year.)
+  const rate = plan.runRate;
+  if (rate && measureIndexes.length === 2) {
+    const row = result.data[0] ?? [];
+    const member = plan.measures[0];
+    const [one, annual] = measureIndexes.map((i) => row[i]);
+    return `Annual run rate of ${measureNames}${scope} (the ${rate.unit}'s figure times ${rate.factor}): ${formatFigure(member, annual)} (${formatFigure(member, one)} × ${rate.factor}).`;
+  }
   if (plan.share) return shareText(plan, query, result, label);
   // ("0 (no orders match)": the rows by the model's own noun, never the word "rows" nor "(none)".)
   const none = `no ${plan.cube.title.toLowerCase()} match`;

@@ -184,9 +184,21 @@ export function readEachPeriodBounds(
   const { rows, people, spend } = partsOf(cube);
   if (!rows || !people) return undefined;
   // ("in each of 2023, 2024 and 2025": the bound in the first year, and again in each of the others.)
-  const text = wordsOf(question).replace(
+  let text = wordsOf(question).replace(
     /\bin\s+(?:each|every\s+one|all)\s+of\s+((?:20\d\d\s+)+)and\s+(20\d\d)\b/g,
     (_all, list: string, last: string) => `in ${[...list.trim().split(/\s+/), last].join(' and again in ')}`,
+  );
+  // ("by segment, how many customers had 17+ orders in each of 2023, 2024 and 2025": a count per value of one
+  // breakdown of the customers, as readAnyPeriodBound reads it; tuning-33-reach.)
+  let by: CatalogMember | undefined;
+  text = text.replace(
+    /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
+    (all, w: string) => {
+      const member = breakdownOf(cube, w.replace(/s$/, ''));
+      if (!member || by || !ofEntity(rows, member)) return all;
+      by = member;
+      return ' ';
+    },
   );
   const kinds = kindWords(cube);
   const share = /\b(?:percent|percentage|share|proportion|fraction)\b/.test(text);
@@ -312,7 +324,15 @@ export function readEachPeriodBounds(
     filters: [],
     numberFilters: [],
     timeDimension: rows.time,
-    perEntity: { kind: 'ratio', rows, whole, part, output: share ? 'share' : 'count', filters: [] },
+    perEntity: {
+      kind: 'ratio',
+      rows,
+      whole,
+      part,
+      output: share ? 'share' : 'count',
+      filters: [],
+      ...(by ? { by } : {}),
+    },
   };
 }
 

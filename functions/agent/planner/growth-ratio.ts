@@ -45,3 +45,32 @@ export function claimGrowthRatio(tokens: Token[]): boolean {
   });
   return true;
 }
+
+/**
+ * Claims the words of a compound annual growth rate ("CAGR", "compound annual growth rate", "compounded annual
+ * growth", "annualised growth rate"); true when found. The change between the two years named is read as usual, with
+ * the rate per year beside it (sql-second.ts); any other shape of change is refused (misreadings.ts).
+ */
+export function claimCompoundGrowth(tokens: Token[]): boolean {
+  let found = false;
+  tokens.forEach((t, i) => {
+    if (t.used) return;
+    const [a, b, c] = [tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+    const claim = (...ws: (Token | undefined)[]) => {
+      for (const w of ws) if (w) w.used = true;
+      found = true;
+    };
+    if (t.raw === 'cagr') claim(t);
+    else if (
+      (t.raw === 'compound' || t.raw === 'compounded') &&
+      a?.raw === 'annual' &&
+      b?.stem.startsWith('grow')
+    )
+      claim(t, a, b, c?.raw === 'rate' ? c : undefined);
+    else if ((t.raw === 'compound' || t.raw === 'compounded') && a?.stem.startsWith('grow'))
+      claim(t, a, b?.raw === 'rate' ? b : undefined);
+    else if (['annualised', 'annualized'].includes(t.raw) && a?.stem.startsWith('grow'))
+      claim(t, a, b?.raw === 'rate' ? b : undefined);
+  });
+  return found;
+}

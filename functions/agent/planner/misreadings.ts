@@ -6,6 +6,7 @@
 import { contradicted } from './bands';
 import { withinOneBucket } from './clock';
 import type { Plan } from './plan';
+import { wholeYearsApart } from './sql-second';
 
 /** "how much bigger/higher/more was A than B": a comparative of the first period named over the second. */
 const THAN_EARLIER =
@@ -79,7 +80,23 @@ const TIMES_ON_TOP =
   /\b(?:in|for|during|across)\s+the\s+(?:most|fewest)\s+(?:(?:different|distinct|separate)\s+)?(?:days|weeks|months|quarters|years|regions|segments|categories)\b|\bin\s+how\s+many\s+(?:days|weeks|months|quarters|years|regions|segments|categories)\b[^?]*\b(?:top|best|first|leading|#\s*1|number\s+one|no\.?\s*1|highest|lowest|worst)\b|\bhow\s+(?:many\s+times|often)\b[^?]*\b(?:top|best|first|leading|#\s*1|number\s+one|no\.?\s*1)\b/i;
 
 /** Why the plan would answer another question than `question` asks, or undefined when it answers it. */
+/** "in most months of 2024", "the majority of weeks": a condition held in more than half the periods (tuning-33-reach). */
+const MOST_PERIODS =
+  /\b(?<!\bthe\s+)(?:most|the\s+majority|majority|more\s+than\s+half)\s+(?:of\s+(?:the\s+)?)?(days|weeks|months|quarters|years)\b/i;
+
 export function misreading(plan: Plan, question: string): string | undefined {
+  // ("in which regions were more than 25% of orders placed in most months of 2025": read as orders over $25 by
+  // month, the "most months" dropped; confidently wrong. Counting the periods a condition holds in is not built.)
+  // ("the CAGR from 2023 to 2025": only between two whole calendar years, sql-second.ts; any other shape would drop it.)
+  const [first, last] = [plan.compare?.[0], plan.compare?.at(-1)];
+  if (
+    plan.change?.cagr &&
+    (!first || !last || plan.compare?.length !== 2 || !wholeYearsApart(first, last) || plan.grain)
+  )
+    return 'I can give a compound annual growth rate only between two whole calendar years (such as "the CAGR of revenue from 2023 to 2025")';
+  const most = MOST_PERIODS.exec(question)?.[1]?.toLowerCase();
+  if (most)
+    return `I cannot count the ${most} in which a condition holds, so "most ${most}" is not something I can answer: I can give the figure per ${most.replace(/s$/, '')} for you to read`;
   // ("how many orders were under $100, between $100 and $500, and over $500": bands listed, read as one set of
   // conditions no row meets together; "0 orders" was confidently wrong.)
   // ("which customer placed the most orders in a single day": read as their orders over the whole span, the one

@@ -61,6 +61,10 @@ export interface Plan {
   numberFilters: NumberFilter[];
   range?: Period;
   compare?: Period[];
+  /** "the annual run rate from the latest quarter": the one figure times the periods in a year (everyday-asks.ts). */
+  runRate?: { factor: number; unit: 'month' | 'quarter' };
+  /** "new vs returning customers per quarter": each period's customers split by their first order (everyday-asks.ts). */
+  newReturning?: true;
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
@@ -91,6 +95,8 @@ export interface Plan {
     top?: { n: number; direction: 'desc' | 'asc'; percent?: boolean; fraction?: string; nth?: number };
     /** The asker's counts of the top rows ("the 2,000 smallest spenders of 20,000"): checked in the answer (share-counts.ts). */
     counted?: { part: number; whole?: number };
+    /** How many rows the top share holds was asked beside it ("how many customers is that?"): stated (everyday-asks.ts). */
+    countAsked?: true;
     /** The top rows' sum was asked for ("what did the top 20 customers spend in total"): it leads the answer. */
     total?: boolean;
     /**
@@ -144,6 +150,8 @@ export interface Plan {
     every?: true;
     /** "how many times bigger": the later figure over the earlier one stated beside the change (growth-ratio.ts). */
     times?: true;
+    /** "the CAGR from 2023 to 2025": the compound annual growth rate between two whole years beside the change (growth-ratio.ts). */
+    cagr?: true;
     /**
      * "how many months of 2025 had more orders than the month before": the periods that moved the way of `only`
      * counted, out of those compared (period-beats.ts).
@@ -308,8 +316,11 @@ export interface Reach {
   entity: CatalogMember;
   /** The share of the total to reach, 0 to 1. */
   fraction: number;
-  /** "what percentage of customers": a percent of them; "how many customers": the count (both are stated). */
-  output: 'share' | 'count';
+  /**
+   * "what percentage of customers": a percent of them; "how many customers": the count (both are stated); "which
+   * categories account for 80% of revenue": the entities themselves, each with its running share (tuning-33-reach).
+   */
+  output: 'share' | 'count' | 'list';
 }
 
 export interface EntityCondition {

@@ -4,6 +4,7 @@ import { addDays, daysBetween } from './clock';
 import { shift, unitStart } from './dates';
 import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
+import { newReturningQuery } from './everyday-asks';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { mostUnitsQuery } from './most-units';
 import { perEntityQuery } from './per-entity-sql';
@@ -27,6 +28,18 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
+  if (plan.newReturning) return newReturningQuery(plan);
+  // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
+  if (plan.runRate) {
+    const base = planQuery({ ...plan, runRate: undefined });
+    const measure = plan.measures[0];
+    const column = measure ? ident(measure.column) : 'count';
+    return {
+      ...base,
+      sql: `SELECT t.*, t.${column} * ${plan.runRate.factor} AS annual_run_rate FROM (${base.sql}) AS t`,
+      columns: [...base.columns, { role: 'measure', ...(measure ? { member: measure } : {}) }],
+    };
+  }
   if (plan.twoMeasures) return twoMeasuresQuery(plan);
   if (plan.window && plan.timeDimension) return windowQuery(plan);
   if (plan.perEntity) return perEntityQuery(plan);

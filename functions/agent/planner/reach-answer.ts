@@ -18,6 +18,16 @@ export function reachQuery(plan: Plan, where: string[]): PlannedQuery {
   const r = `SELECT v, SUM(v) OVER (ORDER BY v DESC, entity) AS running, SUM(v) OVER () AS total FROM t`;
   const inside = `SUM(CASE WHEN running - v < total * ${reach.fraction} THEN 1 ELSE 0 END)`;
   const reached = `SUM(CASE WHEN running - v < total * ${reach.fraction} THEN v ELSE 0 END)`;
+  // ("which categories account for 80% of revenue": each one inside the reach, with its running share.)
+  if (reach.output === 'list') {
+    const listed = `SELECT entity, v, SUM(v) OVER (ORDER BY v DESC, entity) AS running, SUM(v) OVER () AS total FROM t`;
+    const sql = `WITH t AS (${t}), r AS (${listed}) SELECT entity AS ${e}, v AS ${ident(measure.column)}, round(100.0 * running / NULLIF(total, 0), 2) AS running_share_percent FROM r WHERE running - v < total * ${reach.fraction} ORDER BY v DESC, entity`;
+    return plannedQuery(plan, sql, reachTitle(plan), [
+      { role: 'dimension', member: reach.entity },
+      { role: 'measure', member: measure },
+      { role: 'share' },
+    ]);
+  }
   const sql = `WITH t AS (${t}), r AS (${r}) SELECT ${inside} AS entities, COUNT(*) AS all_entities, round(100.0 * ${inside} / NULLIF(COUNT(*), 0), 2) AS share_percent, ${reached} AS reached, MAX(total) AS whole FROM r`;
   const title = reachTitle(plan);
   return plannedQuery(plan, sql, title, [
@@ -52,6 +62,16 @@ function reachTitle(plan: Plan): string {
 export function reachText(plan: Plan, query: PlannedQuery, result: { data: unknown[][] }): string {
   const reach = plan.reach;
   const measure = plan.measures[0];
+  if (reach?.output === 'list' && measure) {
+    const rows = result.data
+      .slice(0, 20)
+      .map(
+        (r, i) =>
+          `${i + 1}. ${String(r[0])}: ${formatFigure(measure, r[1])} (running share ${formatPercent(r[2])})`,
+      );
+    const more = result.data.length > 20 ? `\n(${result.data.length} in all; the first 20 listed.)` : '';
+    return `${query.title} (the one that crosses the share included):\n${rows.join('\n')}${more}`;
+  }
   const [count, all, percent, reached, whole] = result.data[0] ?? [];
   const n = asNumber(count);
   if (!reach || !measure || n === undefined || !asNumber(all)) return `${query.title}: no rows, so no value.`;

@@ -78,6 +78,8 @@ export function findReach(tokens: Token[], cube: CatalogCube, ratio: readonly To
     const asked = tokens[k];
     if (asked && ratio.includes(asked) && !fraction.used.includes(asked)) output = 'share';
     else if (asked?.raw === 'many' && tokens[k - 1]?.raw === 'how') output = 'count';
+    // ("which categories account for 80% of revenue": the entities listed, the one crossing the share included.)
+    else if ((asked?.raw === 'which' || asked?.raw === 'what') && k === d.at - 1) output = 'list';
     if (output) {
       entity = d.member;
       const word = tokens[d.at];

@@ -32,6 +32,14 @@ import { readDistribution } from './distributions';
 import { eachPeriodBoundsPlan } from './each-period-bounds';
 import { eachAgainstYearBefore, readEachAgainstYearBefore } from './each-year-before';
 import { readEntityVersus } from './entity-versus';
+import {
+  newReturningOf,
+  readEverydayAsks,
+  readNewReturning,
+  readRunRate,
+  readTopCountAsked,
+  runRateOf,
+} from './everyday-asks';
 import { readTwoMeasures, type TwoMeasuresReading } from './filtered-measures';
 import { dropFirstChangeAside } from './first-change';
 import { readFirstRowsShare } from './first-rows-share';
@@ -350,7 +358,11 @@ function readQuestionsAsked(
   // "no orders in Q2 2025 but one in Q3 2025": ordered in Q3 2025 but not in Q2 2025; customer-figures.ts.)
   const glossed = plain
     ? questions
-    : seasonsDefined(questions.map(standardGlossesDropped)).map(readCustomerFigures);
+    : seasonsDefined(questions.map(standardGlossesDropped))
+        .map(readCustomerFigures)
+        // ("the median customer's 2024 revenue", "haven't ordered in the last 3 months", "the biggest one-month
+        // spend", "in every year from 2023 to 2025": said in words read, everyday-asks.ts.)
+        .map((q) => readEverydayAsks(q, today));
   if (glossed.some((q, i) => q !== questions[i])) return readQuestions(glossed, models, today, plain);
   const defined = plain ? undefined : readDefinitions(questions, models);
   if (defined?.kind === 'refuse') return { kind: 'refuse', missing: '', reason: defined.reason };
@@ -394,6 +406,60 @@ function readQuestionsAsked(
     if (reading.kind !== 'plan') return reading;
     const wrong = countMismatch(reading.plan, counted.count);
     return wrong ? { kind: 'refuse', missing: '', reason: wrong, near: reading.plan } : reading;
+  }
+  // ("new vs returning customers per quarter in 2023": the customers who ordered in each period, split by their first
+  // order; anything more is refused: everyday-asks.ts.)
+  const split = !plain && questions.length === 1 && only !== undefined ? readNewReturning(only) : undefined;
+  if (split) {
+    const reading = readQuestions([split.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    if (!newReturningOf(reading.plan))
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          "I can split each period's customers into new (first order in it) and returning (an earlier order) only per month, quarter or year, with no other condition or group",
+        near: reading.plan,
+      };
+    return { ...reading, plan: { ...reading.plan, newReturning: true } };
+  }
+  // ("the annual revenue run rate based on the latest quarter": that quarter's one figure, times four; anything but
+  // one figure of one whole month or quarter is refused: everyday-asks.ts.)
+  const runRate =
+    !plain && questions.at(-1) !== undefined ? readRunRate(questions.at(-1) as string) : undefined;
+  if (runRate && 'refuse' in runRate) return { kind: 'refuse', missing: '', reason: runRate.refuse };
+  if (runRate) {
+    const reading = readQuestions([...questions.slice(0, -1), runRate.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const rate = runRateOf(reading.plan);
+    if (!rate)
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"), not of this',
+        near: reading.plan,
+      };
+    return { ...reading, plan: { ...reading.plan, runRate: rate } };
+  }
+  // ("how many customers are in the top 10% by revenue, and what share of revenue do they make up": the share, and
+  // how many rows it holds stated beside it; a question that does not read as a top share is refused, never answered
+  // without the count asked: everyday-asks.ts.)
+  const countAsked =
+    !plain && questions.at(-1) !== undefined ? readTopCountAsked(questions.at(-1) as string) : undefined;
+  if (countAsked) {
+    const reading = readQuestions([...questions.slice(0, -1), countAsked.text], models, today, plain);
+    if (reading.kind !== 'plan') return reading;
+    const share = reading.plan.share;
+    if (!share?.top?.percent || share.counted || share.total || share.sumOf)
+      return {
+        kind: 'refuse',
+        missing: '',
+        reason:
+          'I can state how many rows a top share holds beside the share only for a plain top or bottom percent of them (such as "the top 10% of customers by revenue")',
+        near: reading.plan,
+      };
+    return { ...reading, plan: { ...reading.plan, share: { ...share, countAsked: true } } };
   }
   // ("the bottom 10% of customers (the 2,000 smallest spenders of 20,000)": counts that restate a share, a check
   // carried to the answer; counts that make another share are refused: share-counts.ts.)

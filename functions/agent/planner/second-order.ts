@@ -65,6 +65,8 @@ export interface SecondOrderInput {
     magnitude?: true;
     /** Asked as a ratio ("how many times bigger"): the later figure over the earlier one is stated too. */
     times?: true;
+    /** "the CAGR from 2023 to 2025": the compound annual growth rate stated too (growth-ratio.ts). */
+    cagr?: true;
   };
   condition?: EntityCondition;
   firstEntity?: { member: CatalogMember; at: number };
@@ -581,6 +583,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       ...(everyPeriod && !change.magnitude ? { every: true as const } : {}),
       ...(change.magnitude ? { magnitude: true as const } : {}),
       ...(change.times ? { times: true as const } : {}),
+      ...(change.cagr ? { cagr: true as const } : {}),
     };
     if (top && change.down) top = { ...top, direction: worst || top.direction === 'desc' ? 'asc' : 'desc' };
   }

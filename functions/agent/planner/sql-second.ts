@@ -366,6 +366,15 @@ const label = (text: string) =>
     .replace(/^_|_$/g, '');
 
 /** A change's columns: the figure and the one before it (the earlier first when `previousFirst`), the change. */
+/** The years between two whole calendar years (2023 and 2025: 2), or undefined when either is not one. */
+export function wholeYearsApart(a: Period, b: Period): number | undefined {
+  const whole = (p: Period) =>
+    /^\d{4}-01-01$/.test(p.from) && p.to === `${Number(p.from.slice(0, 4)) + 1}-01-01`;
+  if (!whole(a) || !whole(b)) return undefined;
+  const years = Number(b.from.slice(0, 4)) - Number(a.from.slice(0, 4));
+  return years > 0 ? years : undefined;
+}
+
 function changeColumns(measure: CatalogMember | undefined, previousFirst = false): Columns {
   const member = measure ? { member: measure } : {};
   const figure = { role: 'measure' as const, ...member };
@@ -457,8 +466,17 @@ export function changeQuery(plan: Plan): PlannedQuery {
     const w = `SELECT ${lead}${pick(a)} AS a, ${pick(b)} AS b FROM t${groupBy(dims.length)}`;
     const names = [a, b].map((p) => ident(`${label(measure?.column ?? 'count')}_${label(p.label)}`));
     const only = plan.change?.only ? ` WHERE b ${plan.change.only === 'down' ? '<' : '>'} a` : '';
-    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
-    return described(plan, sql, [...dimColumns, ...changeColumns(measure, true)]);
+    // ("the CAGR from 2023 to 2025": the yearly rate that compounds the first whole year's figure into the last's.)
+    const years = plan.change?.cagr ? wholeYearsApart(a, b) : undefined;
+    const cagr = years
+      ? `, round(100.0 * (pow(b / NULLIF(a, 0), 1.0 / ${years}) - 1), 2) AS cagr_percent`
+      : '';
+    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent${cagr} FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
+    return described(plan, sql, [
+      ...dimColumns,
+      ...changeColumns(measure, true),
+      ...(cagr ? [{ role: 'cagr_percent' as const }] : []),
+    ]);
   }
   const grain = plan.grain ?? 'month';
   const partition = dims.length > 0 ? `PARTITION BY ${dims.join(', ')} ` : '';
@@ -689,9 +707,10 @@ export function topShareQuery(plan: Plan): PlannedQuery {
     ]);
   }
   // ("the bottom 10% (the 2,000 smallest spenders of 20,000)": how many rows the share holds and of how many, to check.)
-  const counted = plan.share?.counted
-    ? `, COUNT(*) AS kept, (SELECT COUNT(*) FROM ${without.length > 0 ? 'a' : 't'}) AS entities`
-    : '';
+  const counted =
+    plan.share?.counted || plan.share?.countAsked
+      ? `, COUNT(*) AS kept, (SELECT COUNT(*) FROM ${without.length > 0 ? 'a' : 't'}) AS entities`
+      : '';
   const sql = `WITH t AS (${t})${all}, top_rows AS (${rows}) SELECT SUM(m) AS part, ${whole} AS whole, round(100.0 * SUM(m) / NULLIF(${whole}, 0), 2) AS share_percent${counted} FROM top_rows`;
   return described(plan, sql, [
     { role: 'measure', ...(measure ? { member: measure } : {}) },

@@ -25,6 +25,7 @@ export interface PlannedQuery {
       | 'previous'
       | 'change'
       | 'change_percent'
+      | 'cagr_percent'
       | 'entities'
       | 'rank';
     member?: CatalogMember;

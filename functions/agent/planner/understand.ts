@@ -41,7 +41,7 @@ import {
 } from './entities';
 import { findNever, findOnly, negationsLeft, readPeopleAsCustomers } from './entity-conditions';
 import { findFirstRank } from './first-ranked';
-import { claimGrowthRatio } from './growth-ratio';
+import { claimCompoundGrowth, claimGrowthRatio } from './growth-ratio';
 import { joinedPeriods } from './joined-periods';
 import { AGGREGATION_WORDS, aggregatedAs, claimMeasureTitles, matchMeasures } from './measures';
 import {
@@ -376,10 +376,14 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   // ("which categories had more returns in 2025 than in 2024": the change, kept to the rows that rose.)
   // ("how many times bigger was 2025 than 2023", "as a multiple of 2023": the change with its ratio.)
   const times = claimGrowthRatio(tokens);
+  // ("the CAGR of revenue from 2023 to 2025", "compound annual growth rate": the change with its yearly rate.)
+  const cagr = claimCompoundGrowth(tokens);
   const changeRead = findChange(tokens) ?? findPeriodComparative(tokens);
   const changeNamed = times
     ? { ...(changeRead ?? { down: false, rank: 'percent' as const }), times: true as const }
-    : changeRead;
+    : cagr
+      ? { ...(changeRead ?? { down: false, rank: 'percent' as const }), cagr: true as const }
+      : changeRead;
   const performance = changeNamed ? undefined : findPerformance(tokens);
   let change = changeNamed ?? (performance ? { down: false, rank: 'percent' as const } : undefined);
   // ("this quarter vs the same quarter last year": the words of the year back are claimed first.)
