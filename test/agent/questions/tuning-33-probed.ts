@@ -13,7 +13,8 @@
  * revenue", "below-average order counts", "beat the monthly average for orders": refused). The sixth (on 4275c33):
  * "how many customers ordered every month?" then "how much did they spend?" (the count said again: confidently wrong).
  * The seventh (on bd289e4): "how much more revenue did north make than west" (refused: two values in two parts), and
- * "how many more orders did customers place in 2025 than in 2024" (the change in customers: confidently wrong).
+ * "how many more orders did customers place in 2025 than in 2024" (the change in customers: confidently wrong). The
+ * eighth (on 5a9ec5a; 1 of 2, 1 confident wrong): a group's orders "per person" (read as its revenue per customer).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -261,5 +262,18 @@ export const tuning33probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'How many more orders did customers place in 2025 than in 2024?',
     sql: `SELECT count(*) FILTER (WHERE year(created_at) = 2025) - count(*) FILTER (WHERE year(created_at) = 2024)
           FROM orders`,
+  },
+  // Eighth batch: a figure "per person".
+  {
+    class: 'wording',
+    ask: 'Which region had the highest revenue per person in 2024?',
+    sql: `SELECT region, sum(amount) / count(DISTINCT customer_id) FROM orders WHERE year(created_at) = 2024 GROUP BY 1
+          ORDER BY 2 DESC LIMIT 1`,
+  },
+  {
+    class: 'wording',
+    ask: "Which segment's customers placed the most orders per person in 2025?",
+    sql: `SELECT c.segment, count(*) / count(DISTINCT o.customer_id) FROM orders o JOIN customers c ON o.customer_id = c.id
+          WHERE year(o.created_at) = 2025 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   },
 ];
