@@ -257,3 +257,14 @@ describe('"how much (many) more ... did A ... than B"', () => {
     expect(answer).toContain('Toys minus electronics: 11 (toys is 11 more than electronics)');
   });
 });
+
+describe('a group\'s figure "per person"', () => {
+  it('is per customer, as "per customer" is', () => {
+    expect(rephrase('which region had the highest revenue per person in 2024', TODAY)).toBe(
+      rephrase('which region had the highest revenue per customer in 2024', TODAY),
+    );
+    expect(rephrase('which segment placed the most orders per user', TODAY)).toBe(
+      rephrase('which segment placed the most orders per customer', TODAY),
+    );
+  });
+});

@@ -334,7 +334,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // has the most orders per customer": a group ranked by its figure per customer is the average per customer (read
   // as it stood, "per customer" was the group ranked within: each customer's top region, confidently wrong).
   [
-    /\b(by|(?:the\s+)?(?:highest|lowest|most|fewest|least|biggest|largest|smallest|greatest))\s+(revenue|sales|spend(?:ing)?|orders|purchases|number\s+of\s+orders|order\s+count)\s+per\s+(?:customer|client|buyer|shopper|account|head)\b/gi,
+    /\b(by|(?:the\s+)?(?:highest|lowest|most|fewest|least|biggest|largest|smallest|greatest))\s+(revenue|sales|spend(?:ing)?|orders|purchases|number\s+of\s+orders|order\s+count)\s+per\s+(?:customer|client|buyer|shopper|account|head|person|user)\b/gi,
     (_all: string, rank: string, figure: string) => {
       const orders = /orders|purchases|count/i.test(figure);
       const word = rank.replace(/^the\s+/i, '').toLowerCase();
