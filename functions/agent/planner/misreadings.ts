@@ -63,7 +63,12 @@ const SIGNUP_DAY = new RegExp(
 
 /** "2025 revenue as a percent of 2023 revenue", "orders in 2024 as a % of 2023": one year's figure over another's. */
 const PERCENT_OF_YEAR =
-  /\b(?:19|20)\d\d\b[^?.;]*?\bas\s+(?:a\s+)?(?:percent(?:age)?|%|share|proportion|fraction)\s+of\s+(?:(?:its|their|the|our|my|total|all)\s+)?(?:[a-z-]+\s+){0,3}?(?:19|20)\d\d\b/i;
+  /\b((?:19|20)\d\d)\b[^?.;]*?\bas\s+(?:a\s+)?(?:percent(?:age)?|%|share|proportion|fraction)\s+of\s+(?:(?:its|their|the|our|my|total|all)\s+)?(?:[a-z-]+\s+){0,3}?((?:19|20)\d\d)\b/i;
+/** One named year's figure as a percentage of another named year's (two different years). */
+const percentOfYear = (question: string) => {
+  const m = PERCENT_OF_YEAR.exec(question);
+  return m !== null && m[1] !== m[2];
+};
 
 /** The term a question defines in quotes (' "go-to category"'), or nothing. */
 const quotedTerm = (question: string) => {
@@ -106,7 +111,7 @@ export function misreading(plan: Plan, question: string): string | undefined {
   // ("each segment's 2025 revenue as a percentage of its 2023 revenue": one year's figure over the other's, read as
   // the change of their shares of each year's whole; confidently wrong.)
   // ("total 2025 revenue as a percent of 2023 revenue?": the index, 100 * 2025 / 2023; the change was given.)
-  if ((PERCENT_OF_ITS_OWN.test(question) || PERCENT_OF_YEAR.test(question)) && (plan.share || plan.change))
+  if ((PERCENT_OF_ITS_OWN.test(question) || percentOfYear(question)) && (plan.share || plan.change))
     return "I read one period's figure as a percentage of another's as a change of shares: I can give the change between the two periods with its percent (\"the % change in each segment's revenue from 2023 to 2025\"), not the one as a percentage of the other";
   const empty = contradicted(plan)?.title;
   if (empty)

@@ -12,6 +12,7 @@ import { readBands } from './bands';
 import { readBestPeriod } from './best-period';
 import { readBreakdownFirst } from './breakdown-first';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { readChangeRanked } from './change-ranked';
 import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
@@ -890,17 +891,20 @@ function readThread(
     // "hadn't ordered by 2023-03-31": a first order after that day, not-ordered-by.ts.)
     // ("which signup month's customers spent the most": the signup month, signup-groups.ts; "per region, the median
     // of customers' average order value": the median average order value per customer, customer-percentiles.ts.)
-    const glossed = readCustomerPercentiles(
-      readSignupGroups(
-        readGlosses(
-          readAsides(
-            readOwnGround(
-              rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
+    // ("rank the regions by the dollar growth of their revenue from 2023 to 2024": change-ranked.ts.)
+    const glossed = readChangeRanked(
+      readCustomerPercentiles(
+        readSignupGroups(
+          readGlosses(
+            readAsides(
+              readOwnGround(
+                rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
+                catalog,
+              ),
               catalog,
             ),
             catalog,
           ),
-          catalog,
         ),
       ),
     );
