@@ -46,9 +46,9 @@ describe('parts of one year said with "minus"', () => {
 
   it('refuses an earlier part minus a later one, and leaves parts of two years alone', () => {
     expect(readPeriodMinus('Q1 2025 revenue minus Q4 2025 revenue')).toHaveProperty('refuse');
-    expect(readPeriodMinus('how much more revenue in H2 2025 than in H1? give me H1 minus H2')).toHaveProperty(
-      'refuse',
-    );
+    expect(
+      readPeriodMinus('how much more revenue in H2 2025 than in H1? give me H1 minus H2'),
+    ).toHaveProperty('refuse');
     expect(readPeriodMinus('Q4 2025 revenue minus Q4 2024 revenue')).toEqual({
       text: 'Q4 2025 revenue minus Q4 2024 revenue',
     });
@@ -79,7 +79,9 @@ describe("a percentile of customers' average order value per group", () => {
         "By region, what is the 10th percentile of customers' average order value (each customer's average over all of their orders)?",
       ),
     ).toBe('By region, what is the 10th percentile average order value per customer?');
-    const sql = queryFor(plan("For each region, what's the median of customers' average order value in 2024?")).sql;
+    const sql = queryFor(
+      plan("For each region, what's the median of customers' average order value in 2024?"),
+    ).sql;
     expect(sql).toMatch(/percentile_cont\(0\.5\)/);
     expect(sql).toMatch(/GROUP BY 1, 2\) SELECT region/);
   });
