@@ -4,6 +4,7 @@ import { readCustomerPercentiles } from '../../functions/agent/planner/customer-
 import { readPeriodMinus } from '../../functions/agent/planner/period-minus';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readSignupGroups } from '../../functions/agent/planner/signup-groups';
+import { readTheirOrders } from '../../functions/agent/planner/their-orders';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -123,5 +124,44 @@ describe('refused rather than answered as another question', () => {
 
   it("refuses one named year's figure as a percentage of another's", () => {
     expect(refusal('Total 2025 revenue as a percent of 2023 revenue?')).toMatch(/percentage of another/);
+  });
+});
+
+describe('both values of weekday or weekend, side by side', () => {
+  it.each([
+    ['What was the median order amount in 2025 on weekends, and on weekdays?', 'percentile'],
+    ['How many orders came in on weekdays in 2024 and how many on weekends?', 'count'],
+    [
+      'In 2024, what was the median order amount on weekends (Saturday and Sunday, UTC) and what was it on weekdays?',
+      'percentile',
+    ],
+    ['number of orders in 2024 by weekday or weekend', 'count'],
+  ])('reads %j as a breakdown by weekday or weekend', (asked, kind) => {
+    const p = plan(asked);
+    expect(p.dimensions.map((d) => d.column)).toEqual(['weekday_or_weekend']);
+    expect(p.range?.label).toMatch(/^202[45]$/);
+    const sql = queryFor(p).sql;
+    expect(sql).toMatch(/THEN 'weekend' ELSE 'weekday' END AS weekday_or_weekend/);
+    if (kind === 'percentile') expect(sql).toMatch(/percentile_cont\(0\.5\)/);
+  });
+
+  it('keeps "by weekday" the day of the week', () => {
+    expect(plan('revenue by weekday in 2024').dimensions.map((d) => d.column)).toEqual(['day_of_week']);
+  });
+});
+
+describe("a customer's orders in other words", () => {
+  it('reads "over all their orders" as the lifetime figure, and "never spent more than $X on a single order"', () => {
+    expect(
+      readTheirOrders('How many customers average more than $550 per order over all their orders?'),
+    ).toBe('How many customers average more than $550 per order?');
+    expect(readTheirOrders('how many customers averaged over $500 across all their orders in 2025?')).toBe(
+      'how many customers averaged over $500 across all their orders in 2025?',
+    );
+    expect(
+      readTheirOrders(
+        'For each region, how many customers never spent more than $900 on a single order in 2024?',
+      ),
+    ).toBe('For each region, how many customers have never placed an order over $900 in 2024?');
   });
 });

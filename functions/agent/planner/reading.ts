@@ -99,6 +99,7 @@ import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { dropPreviousPeriodPointer } from './that-period';
+import { readTheirOrders } from './their-orders';
 import { readTimesOnTop, timesOnTop } from './times-on-top';
 import { readCountedInEvery } from './top-in-every';
 import { readTopPercentGroup, readTopPercentRest, topPercentFollowUp } from './top-percent-group';
@@ -895,15 +896,17 @@ function readThread(
     const glossed = readChangeRanked(
       readCustomerPercentiles(
         readSignupGroups(
-          readGlosses(
-            readAsides(
-              readOwnGround(
-                rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
+          readTheirOrders(
+            readGlosses(
+              readAsides(
+                readOwnGround(
+                  rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
+                  catalog,
+                ),
                 catalog,
               ),
               catalog,
             ),
-            catalog,
           ),
         ),
       ),
