@@ -24,11 +24,22 @@ const ALL_YEARS =
 const ACROSS_YEARS =
   /(?<=(?:\$\s?\d[\d,.]*k?|\d[\d,]*\s+(?:dollars|orders)|\d[\d,]*\+?\s+(?:(?:or\s+(?:more|fewer|less)|of\s+(?:their|his|her|its)|returned|cancell?ed|completed)\s+){0,3}(?:orders|purchases|returns|cancellations)(?:\s+(?:returned|cancell?ed|completed))?)(?:\s+(?:in\s+total|total|overall|combined))?)\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
 
+/**
+ * "brought in the least revenue over all three years", "spent the most in total across all three years": every
+ * year's rows pooled, said after a superlative or "in total" (was refused, "over three"); "in all three years" (each
+ * of them) is not read.
+ */
+const RANKED_ACROSS_YEARS =
+  /(?<=\b(?:in\s+total|the\s+(?:most|least|highest|lowest|fewest|largest|smallest|biggest)(?:\s+(?:revenue|sales|money|orders|spend))?))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
+
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
 export function readAllTime(asked: string): string {
   const question = asked
     .replace(ALL_YEARS, (_all, mark: string, end: string) => `${mark === '?' ? '?' : ''}, all time${end}`)
-    .replace(ACROSS_YEARS, ' in total');
+    .replace(ACROSS_YEARS, ' in total')
+    .replace(RANKED_ACROSS_YEARS, (_all, at: number, whole: string) =>
+      /\bin\s+total\s*$/i.test(whole.slice(0, at)) ? '' : ' in total',
+    );
   const match = SINCE.exec(question);
   if (!match) return question;
   const before = question.slice(0, match.index);

@@ -52,6 +52,25 @@ const SINGLE_PERIOD =
 const PERCENT_OF_ITS_OWN =
   /\bas\s+(?:a\s+)?(?:percent(?:age)?|share|proportion|fraction|%)\s+of\s+(?:its|their|the\s+same\s+\w+['’]s)\s+(?:own\s+)?(?:(?:19|20)\d\d|previous|prior|earlier|last|first)\b/i;
 
+/**
+ * The day of the week customers signed up on ("who signed up on a weekend", "joined on a Saturday or Sunday",
+ * "by signup weekday"), with the period said right after it ("signed up on a weekend in 2022") when there is one.
+ */
+const DAYS = String.raw`(?:weekends?|weekdays?|week\s*days?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)`;
+const SIGNUP_DAY = new RegExp(
+  String.raw`\b(?:sign(?:ed)?[-\s]?up|joined|registered|onboarded)\s+on\s+(?:a\s+|the\s+)?${DAYS}(?:\s*(?:or|and|/)\s*(?:a\s+|the\s+)?${DAYS})*(?:\s*\([^)]*\))?(\s+(?:in|during|of)\s+(?:the\s+)?\S*\s*(?:19|20)\d\d)?|\bsign[-\s]?up\s+(?:${DAYS}|day\s+of\s+(?:the\s+)?week)\b`,
+  'i',
+);
+
+/** "2025 revenue as a percent of 2023 revenue", "orders in 2024 as a % of 2023": one year's figure over another's. */
+const PERCENT_OF_YEAR =
+  /\b((?:19|20)\d\d)\b[^?.;]*?\bas\s+(?:a\s+)?(?:percent(?:age)?|%|share|proportion|fraction)\s+of\s+(?:(?:its|their|the|our|my|total|all)\s+)?(?:[a-z-]+\s+){0,3}?((?:19|20)\d\d)\b/i;
+/** One named year's figure as a percentage of another named year's (two different years). */
+const percentOfYear = (question: string) => {
+  const m = PERCENT_OF_YEAR.exec(question);
+  return m !== null && m[1] !== m[2];
+};
+
 /** The term a question defines in quotes (' "go-to category"'), or nothing. */
 const quotedTerm = (question: string) => {
   const term = /(?:^|\s)['"‘“]([a-z][a-z -]{0,40}[a-z])['"’”]/i.exec(question)?.[1];
@@ -108,7 +127,8 @@ export function misreading(plan: Plan, question: string): string | undefined {
     return `I read no figure of one ${single} at a time ("in a single ${single}"): I can give each one's figure per ${single} ("orders per customer by ${single}"), or over the whole span, not the largest in one ${single}`;
   // ("each segment's 2025 revenue as a percentage of its 2023 revenue": one year's figure over the other's, read as
   // the change of their shares of each year's whole; confidently wrong.)
-  if (PERCENT_OF_ITS_OWN.test(question) && (plan.share || plan.change))
+  // ("total 2025 revenue as a percent of 2023 revenue?": the index, 100 * 2025 / 2023; the change was given.)
+  if ((PERCENT_OF_ITS_OWN.test(question) || percentOfYear(question)) && (plan.share || plan.change))
     return "I read one period's figure as a percentage of another's as a change of shares: I can give the change between the two periods with its percent (\"the % change in each segment's revenue from 2023 to 2025\"), not the one as a percentage of the other";
   const empty = contradicted(plan)?.title;
   if (empty)
@@ -143,6 +163,12 @@ export function misreading(plan: Plan, question: string): string | undefined {
     withinOneBucket(plan.range, plan.grain)
   )
     return `I read ${plan.range.label} as your customers' ${plan.timeDimension.title.toLowerCase()}, and a breakdown by ${plan.grain} of that date is one row: I cannot break a signup cohort down by the ${plan.grain} of its orders`;
+  // ("how much did customers who signed up on a weekend spend in 2025?": the weekday is of the signup date and the
+  // year of the orders; one query has one date, so both were read on the signup date (no signups in 2025, "$0":
+  // confidently wrong). The year said right after the signup words is the signup year, and is read.)
+  const signupDay = SIGNUP_DAY.exec(question);
+  if (signupDay && plan.range && !signupDay[1])
+    return `I read the day of the week your customers signed up on and ${plan.range.label} on one date, the signup date, but ${plan.range.label} is when the orders were placed: I can give the figure of customers who signed up on a weekend (or weekday) over all their orders, not of one period of their orders`;
   // ("of customers who joined in Q3 2022, what % placed an order in their first 30 days?": their first days are
   // from joining; the window is counted from each one's first order, which would answer another question.)
   const cohortRead = plan.perEntity?.kind === 'cohort' ? plan.perEntity : undefined;

@@ -12,6 +12,7 @@ import { readBands } from './bands';
 import { readBestPeriod } from './best-period';
 import { readBreakdownFirst } from './breakdown-first';
 import type { CatalogCube, CatalogMember } from './catalog';
+import { readChangeRanked } from './change-ranked';
 import { changeInUnit } from './change-unit';
 import { readCohortBreakdown } from './cohort-breakdowns';
 import { readCohortEach } from './cohort-each';
@@ -23,6 +24,7 @@ import { readCorrection } from './corrections';
 import { boundOnEachOne, ofCountedPeople, shareOfCountedPeople } from './counted-people';
 import { figureOfCounted } from './counted-total';
 import { readCustomerFigures } from './customer-figures';
+import { readCustomerPercentiles } from './customer-percentiles';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
@@ -101,10 +103,12 @@ import { pooledShare, seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
+import { readSignupGroups } from './signup-groups';
 import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
 import { dropPreviousPeriodPointer } from './that-period';
+import { readTheirOrders } from './their-orders';
 import { readTimesOnTop, timesOnTop } from './times-on-top';
 import { readCountedInEvery } from './top-in-every';
 import { readTopPercentGroup, readTopPercentRest, topPercentFollowUp } from './top-percent-group';
@@ -967,25 +971,29 @@ function readThread(
     // ("for each segment, who was the biggest spender": the top customer per segment; tops.ts.)
     // ("since we started": all the data, all-time.ts; "joined in March or April 2022": one span, start-months.ts;
     // "hadn't ordered by 2023-03-31": a first order after that day, not-ordered-by.ts.)
-    const said = withoutQuarterLabels(
-      readWeekdayWords(
-        readStartMonths(
-          readAllTime(
-            numberOneAsTop(
-              readGlosses(
-                readAsides(
-                  readOwnGround(
-                    rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
-                    catalog,
-                  ),
+    // ("which signup month's customers spent the most": the signup month, signup-groups.ts; "per region, the median
+    // of customers' average order value": the median average order value per customer, customer-percentiles.ts.)
+    // ("rank the regions by the dollar growth of their revenue from 2023 to 2024": change-ranked.ts.)
+    const glossed = readChangeRanked(
+      readCustomerPercentiles(
+        readSignupGroups(
+          readTheirOrders(
+            readGlosses(
+              readAsides(
+                readOwnGround(
+                  rephrase(readWholeScope(readGrandTotal(readNotOrderedBy(asked)), catalog), today),
                   catalog,
                 ),
                 catalog,
               ),
+              catalog,
             ),
           ),
         ),
       ),
+    );
+    const said = withoutQuarterLabels(
+      readWeekdayWords(readStartMonths(readAllTime(numberOneAsTop(glossed)))),
     );
     // ("which segment's customers order most often": orders per customer by segment; per-customer-rank.ts.)
     const phrased = lifetimeCondition(said) ?? restatedNew(said) ?? perCustomerRank(said) ?? said;

@@ -764,6 +764,10 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   const dimColumns: Columns = plan.dimensions.map((d) => ({ role: 'dimension', member: d }));
   const from = ident(plan.cube.name);
   const ps = [percentile.p, ...(percentile.more ?? [])];
+  // ("median order amount by weekday or weekend": a derived dimension selected by its expression, weekdays.ts.)
+  const selected = plan.dimensions.map((d) =>
+    d.derived ? `${d.derived.sql} AS ${ident(d.column)}` : ident(d.column),
+  );
   // Two or more compared periods ("H1 2022 signups vs H2 2022 signups"): one figure per period, never one OR-ed.
   const compared = !plan.grain && at && plan.compare && plan.compare.length > 1 ? plan.compare : undefined;
   const byPeriod = compared
@@ -775,7 +779,7 @@ export function percentileQuery(plan: Plan): PlannedQuery {
   if (percentile.of && !percentile.extreme) {
     const of = percentile.of;
     const byTime = plan.grain && at ? [`${bucket(plan)} AS ${plan.grain}`] : byPeriod;
-    const select = [...byTime, ...dims];
+    const select = [...byTime, ...selected];
     // "25th and 75th percentile": one column per percentile.
     const stats = ps
       .map(

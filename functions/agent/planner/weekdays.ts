@@ -78,19 +78,47 @@ export function withWeekdays(catalog: readonly CatalogCube[]): CatalogCube[] {
 
 /** "revenue by weekday", "which day of the week": the dimension (a lone "weekdays" stays the value). */
 const AS_DIMENSION: [RegExp, string][] = [
+  // ("orders by weekday or weekend": the two values side by side; "weekday" alone was the day of the week, and the
+  // weekend a filter: confidently wrong.)
+  [
+    /\bby\s+(?:the\s+)?weekdays?\s*(?:or|and|vs\.?|versus|\/)\s*(?:the\s+)?weekends?\b/gi,
+    'by weekdays vs weekends',
+  ],
   [/\bdays?[\s-]+of[\s-]+(?:the[\s-]+)?week\b/gi, DAY_OF_WEEK],
   [/\bdow\b/gi, DAY_OF_WEEK],
   [/\b(?:hours?[\s-]+of[\s-]+(?:the[\s-]+)?day|time[\s-]+of[\s-]+(?:the[\s-]+)?day)\b/gi, HOUR_OF_DAY],
   [/\b(by|per|each|every|which|what|busiest|quietest|slowest|peak)\s+hour\b/gi, `$1 ${HOUR_OF_DAY}`],
   [
-    /\b(by|per|each|every|which|what|across|busiest|quietest|slowest|fewest|best|worst|top|strongest|weakest|highest|lowest)\s+(?:single\s+)?weekdays?\b/gi,
+    /\b(by|per|each|every|which|what|across|busiest|quietest|slowest|fewest|best|worst|top|strongest|weakest|highest|lowest)\s+(?:single\s+)?weekdays?\b(?!\s*(?:or|and|vs\.?|versus|\/)\s*(?:the\s+)?weekends?\b)/gi,
     `$1 ${DAY_OF_WEEK}`,
   ],
 ];
 
+/**
+ * "the median order amount in 2025 on weekends, and on weekdays", "how many orders on weekdays in 2024 and how many on
+ * weekends", "my median on weekends and my median on weekdays": both values of one question's figure, side by side,
+ * said as the breakdown "by weekdays vs weekends" (was refused: two values named apart, neither one filter).
+ */
+const WEEK_PART = String.raw`(?:on\s+|at\s+|over\s+|during\s+)(?:the\s+)?(weekends?|weekdays?)(?:\s*\((?:sat|sun|mon)[^)]*\))?`;
+const SECOND_PART = new RegExp(
+  String.raw`\s*,?\s*(?:and|vs\.?|versus|compared\s+(?:with|to))\s+(?:(?:what\s+(?:was|is)\s+it|how\s+many|how\s+much|(?:my|our|the)\s+(?:median|average|mean|total|count)|(?:what|how)\s+about)\s+)?${WEEK_PART}(?=\s*(?:[?.!,;]|$))`,
+  'i',
+);
+const FIRST_PART = new RegExp(String.raw`\s+${WEEK_PART}`, 'i');
+
+function bothWeekParts(question: string): string {
+  const second = SECOND_PART.exec(question);
+  if (!second?.[1]) return question;
+  const before = question.slice(0, second.index);
+  const first = FIRST_PART.exec(before);
+  if (!first?.[1] || first[1].slice(0, 5).toLowerCase() === second[1].slice(0, 5).toLowerCase())
+    return question;
+  return `${before.slice(0, first.index)} by weekdays vs weekends${before.slice(first.index + first[0].length)}${question.slice(second.index + second[0].length)}`;
+}
+
 /** The question with "day of the week" (and "by weekday") as the one word the derived dimension is named by. */
 export function readWeekdayWords(question: string): string {
-  let text = question;
+  let text = bothWeekParts(question);
   for (const [pattern, word] of AS_DIMENSION) text = text.replace(pattern, word);
   return text;
 }
@@ -105,7 +133,11 @@ export function unsupportedWeekday(plan: Plan, question: string): string | undef
   const used = members.find((m) => m.derived);
   if (!used) return undefined;
   // (The top per group selects it by its expression: "for each region, the busiest day of the week".)
-  const secondOrder = plan.having || plan.first || plan.percentile || plan.change || plan.share?.top;
+  // ("the median order amount in 2025 by weekday or weekend": a percentile of the rows in each value, sql-second.ts.)
+  const rowPercentile =
+    plan.percentile?.of !== undefined && !plan.percentile.extreme && !plan.percentile.per && !plan.top;
+  const secondOrder =
+    plan.having || plan.first || (plan.percentile && !rowPercentile) || plan.change || plan.share?.top;
   if (secondOrder)
     return `a ${used.title.toLowerCase()} breakdown works for plain totals, counts, averages and shares only, not for this kind of question`;
   // "since Monday", "last Friday", "on Tuesday": one day, a date the planner does not read from its weekday.
