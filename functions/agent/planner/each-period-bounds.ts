@@ -82,6 +82,25 @@ const UNITS =
 const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /** "at least once", "ever", "at some point": said of the one period the bound is met in, nothing more. */
 const ONCE = /\b(?:at\s+least\s+once|at\s+(?:some|any)\s+(?:point|time)|ever)\b/g;
+/** One breakdown of the customers said ("by segment", "for each region"), read away from `text`: its member. */
+function breakdownSaid(
+  text: string,
+  cube: CatalogCube,
+  rows: NonNullable<ReturnType<typeof partsOf>['rows']>,
+): { text: string; by?: CatalogMember } {
+  let by: CatalogMember | undefined;
+  const rest = text.replace(
+    /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
+    (all, w: string) => {
+      const member = breakdownOf(cube, w.replace(/s$/, ''));
+      if (!member || by || !ofEntity(rows, member)) return all;
+      by = member;
+      return ' ';
+    },
+  );
+  return { text: rest, ...(by ? { by } : {}) };
+}
+
 /** "topped $7,000", "exceeded $4k", "went over $5,000": a spend over the amount, said of a customer. */
 const TOPPED = /\b(?:topped|exceeded|went\s+over|went\s+above|crossed|passed)\s+(?=\$)/gi;
 
@@ -101,16 +120,9 @@ export function readAnyPeriodBound(
   if (!/\b(?:how\s+many|number\s+of|count)\b/.test(text) || /\b(?:percent|percentage|share)\b/.test(text))
     return undefined;
   // ("by segment, how many customers ...", "... per region": a count per value of one breakdown of the customers.)
-  let by: CatalogMember | undefined;
-  text = text.replace(
-    /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
-    (all, w: string) => {
-      const member = breakdownOf(cube, w.replace(/s$/, ''));
-      if (!member || by || !ofEntity(rows, member)) return all;
-      by = member;
-      return ' ';
-    },
-  );
+  const breakdown = breakdownSaid(text, cube, rows);
+  const by = breakdown.by;
+  text = breakdown.text;
   const counted = UNITS.exec(text);
   // (A number of periods is a lower bound only when said as one: "at least 3 months", "5 or more months".)
   const said = counted?.[2];
@@ -190,16 +202,9 @@ export function readEachPeriodBounds(
   );
   // ("by segment, how many customers had 17+ orders in each of 2023, 2024 and 2025": a count per value of one
   // breakdown of the customers, as readAnyPeriodBound reads it; tuning-33-reach.)
-  let by: CatalogMember | undefined;
-  text = text.replace(
-    /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
-    (all, w: string) => {
-      const member = breakdownOf(cube, w.replace(/s$/, ''));
-      if (!member || by || !ofEntity(rows, member)) return all;
-      by = member;
-      return ' ';
-    },
-  );
+  const said = breakdownSaid(text, cube, rows);
+  const by = said.by;
+  text = said.text;
   const kinds = kindWords(cube);
   const share = /\b(?:percent|percentage|share|proportion|fraction)\b/.test(text);
   const counted = /\b(?:how\s+many|number\s+of|count)\b/.test(text);
