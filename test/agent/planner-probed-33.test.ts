@@ -239,6 +239,12 @@ describe('"how much (many) more ... did A ... than B"', () => {
     expect(rephrase('how much more did we make in 2025 than 2024?', TODAY)).toBe(
       'how much more did we make in 2025 than 2024?',
     );
+    expect(rephrase('how many more orders did we do last year than the year before?', TODAY)).toBe(
+      'how many more orders did we do last year than the year before?',
+    );
+    expect(rephrase('how much more did toys sell in 2025 than the year before', TODAY)).toBe(
+      'how much more did toys sell in 2025 than the year before',
+    );
   });
 
   it('states the first named minus the second, signed, in the order asked', () => {

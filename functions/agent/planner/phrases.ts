@@ -273,7 +273,7 @@ const REWRITES: [RegExp, Replacement][] = [
   // difference in ... between A and B" reads it (was refused: two values named in different parts). A period after
   // "than" ("than in 2024") is another question, left as it was.
   [
-    /\bhow\s+(much|many)\s+more\s+(?:(revenue|sales|orders|spend|spending|money|purchases)\s+)?(?:did|does|do|has|have)\s+(?:(?:we|i|you)\s+(?:make|get|have|bring\s+in|generate|sell|do|see|record|receive|earn|take\s+in)\s+(?:on|from)\s+|(?:the\s+|our\s+|my\s+)?)([a-z][a-z\s-]*?)\s+(?:(make|get|have|bring\s+in|generate|sell|do|place|spend|earn|see|record|receive|take\s+in|pull\s+in)\s+)?than\s+(?:on\s+|from\s+)?(?:the\s+|our\s+|my\s+)?(?!(?:in|during|for|over|last|this|that|the|a|an|q[1-4]|h[12]|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|before|previously|earlier|usual)\b)([a-z][a-z\s-]*?)(?=\s+(?:in|during|for|over|across|last|this|since|from|between|so\s+far)\b|\s*[?.!]|\s*$)/gi,
+    /\bhow\s+(much|many)\s+more\s+(?:(revenue|sales|orders|spend|spending|money|purchases)\s+)?(?:did|does|do|has|have)\s+(?:(?:we|i|you)\s+(?:make|get|have|bring\s+in|generate|sell|do|see|record|receive|earn|take\s+in)\s+(?:on|from)\s+|(?:the\s+|our\s+|my\s+)?)([a-z][a-z\s-]*?)\s+(?:(make|get|have|bring\s+in|generate|sell|do|place|spend|earn|see|record|receive|take\s+in|pull\s+in)\s+)?than\s+(?:on\s+|from\s+)?(?!(?:(?:the|a|an|our|my)\s+)?(?:in|during|for|over|last|this|that|q[1-4]|h[12]|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|before|previously|earlier|usual|year|month|quarter|week|day|period|previous|prior|same)\b)(?:the\s+|our\s+|my\s+)?([a-z][a-z\s-]*?)(?=\s+(?:in|during|for|over|across|last|this|since|from|between|so\s+far)\b|\s*[?.!]|\s*$)/gi,
     (
       all: string,
       much: string,
@@ -283,7 +283,9 @@ const REWRITES: [RegExp, Replacement][] = [
       b: string,
     ) => {
       // ("how much more did we ...": no values named, nothing to compare.)
-      if (/^(?:we|i|you|they|it)$/i.test(a.trim())) return all;
+      // ("how many more orders did we do last year than the year before": periods, another question.)
+      if (/^(?:we|i|you|they|it)\b|\b(?:last|this|next|year|month|quarter|week|day|20\d\d)\b/i.test(a.trim()))
+        return all;
       const what = figure
         ? /^(?:spend|spending|money)$/i.test(figure)
           ? 'revenue'
