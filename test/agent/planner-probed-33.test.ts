@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { misreading } from '../../functions/agent/planner/misreadings';
 import { restateAgainstAverage } from '../../functions/agent/planner/period-relative';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
@@ -272,5 +273,44 @@ describe('a group\'s figure "per person"', () => {
     expect(rephrase('which segment placed the most orders per user', TODAY)).toBe(
       rephrase('which segment placed the most orders per customer', TODAY),
     );
+  });
+});
+
+describe('after held-out-33 (tuning-33-after)', () => {
+  it("takes the day of the week of the rows, not of the customer's signup date", () => {
+    const p = plan('For each customer segment, which day of the week brought in the most revenue in 2025?');
+    const sql = queryFor(p).sql;
+    expect(sql).toContain('EXTRACT(ISODOW FROM created_at)');
+    expect(sql).not.toContain('ISODOW FROM customers_created_at');
+  });
+
+  it('reads "for each customer segment" as the segment beside a figure per customer', () => {
+    expect(
+      rephrase('for each customer segment, what is the median lifetime revenue per customer', TODAY),
+    ).toBe(rephrase('for each segment, what is the median lifetime revenue per customer', TODAY));
+    expect(rephrase('which customer segment spent the most in 2023', TODAY)).toBe(
+      'which customer segment spent the most in 2023',
+    );
+  });
+
+  it("keeps the period of a series for the top periods' combined share asked next", () => {
+    const p = plan(
+      'Show me revenue by month for 2025',
+      "What share of the year's revenue did the three best months make up together?",
+    );
+    expect(p.range?.label).toBe('2025');
+    expect(p.share?.top).toBeDefined();
+  });
+
+  it('refuses a share of an all-time figure that came in one period', () => {
+    const q = 'What share of the lifetime revenue from enterprise customers came in 2025?';
+    const read = demoReading([q], TODAY);
+    expect(read.kind).toBe('refuse');
+    expect(
+      misreading(
+        plan('What share of 2025 revenue came from enterprise customers?'),
+        'What share of 2025 revenue came from enterprise customers?',
+      ),
+    ).toBeUndefined();
   });
 });

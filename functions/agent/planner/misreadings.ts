@@ -103,6 +103,10 @@ const TIMES_ON_TOP =
 const MOST_PERIODS =
   /\b(?<!\bthe\s+)(?:most|the\s+majority|majority|more\s+than\s+half)\s+(?:of\s+(?:the\s+)?)?(days|weeks|months|quarters|years)\b/i;
 
+/** "share of the lifetime (all-time, total) revenue ... came (fell, landed) in 2025": a period's part of all of it. */
+const LIFETIME_WHOLE_IN_PERIOD =
+  /\b(?:share|percent(?:age)?|proportion|fraction|%)\s+of\s+(?:the\s+|their\s+|its\s+|our\s+|my\s+)?(?:lifetime|all[-\s]time|total|entire|whole|overall)\s+(?:revenue|sales|spend(?:ing)?|orders|order\s+count)\b[^?]*\b(?:came|fell|landed|was\s+(?:earned|made|booked|generated)|happened|arrived)\s+in\b/i;
+
 export function misreading(plan: Plan, question: string): string | undefined {
   // ("in which regions were more than 25% of orders placed in most months of 2025": read as orders over $25 by
   // month, the "most months" dropped; confidently wrong. Counting the periods a condition holds in is not built.)
@@ -113,6 +117,10 @@ export function misreading(plan: Plan, question: string): string | undefined {
     (!first || !last || plan.compare?.length !== 2 || !wholeYearsApart(first, last) || plan.grain)
   )
     return 'I can give a compound annual growth rate only between two whole calendar years (such as "the CAGR of revenue from 2023 to 2025")';
+  // ("what share of the lifetime revenue from customers who joined in September 2022 came in 2025": a period's part of
+  // an all-time whole, read as the filter's share of that period's revenue; confidently wrong.)
+  if (plan.share && LIFETIME_WHOLE_IN_PERIOD.test(question))
+    return 'I read a share of an all-time figure that came in one period as a share of that period\'s figure: I can give the figure per year ("revenue by year") for you to compare, not this share';
   const most = MOST_PERIODS.exec(question)?.[1]?.toLowerCase();
   if (most)
     return `I cannot count the ${most} in which a condition holds, so "most ${most}" is not something I can answer: I can give the figure per ${most.replace(/s$/, '')} for you to read`;

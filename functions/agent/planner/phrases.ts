@@ -296,6 +296,18 @@ const REWRITES: [RegExp, Replacement][] = [
       return `what's the difference in ${what} between ${a.trim()} and ${b.trim()}`;
     },
   ],
+  // "for each customer segment, what is the median lifetime revenue per customer": the segment, where a figure per
+  // customer is asked beside it ("customer" read twice made the customers the breakdown: each one listed,
+  // confidently wrong).
+  [
+    /\b(each|every|per|by|which|for\s+each|for\s+every)\s+(?:customer|client)\s+(segments?)\b/gi,
+    (all: string, lead: string, segment: string, ...rest: unknown[]) =>
+      /\bper\s+(?:customer|client|head|person)\b|\b(?:customer|client)['’]s\b|\b(?:customers|clients)['’]/i.test(
+        String(rest[rest.length - 1] ?? ''),
+      )
+        ? `${lead} ${segment}`
+        : all,
+  ],
   // "the month with the most customers ordering", "customers placing orders": customers who ordered.
   [
     /\b(customers|clients|buyers|shoppers)\s+(?:ordering|placing\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|buying|purchasing|making\s+(?:an?\s+|any\s+)?purchases?)\b(?!\s*(?:over|above|under|below|worth|of|for|more|less|with|larger|bigger|smaller|greater|at|between|\$|>|<))/gi,

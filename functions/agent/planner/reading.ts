@@ -1177,14 +1177,20 @@ function readThread(
     const own = plan ? parseAgainst(question, plan.cube, today) : undefined;
     // ("revenue by category in Q4 2024" then "what % of that quarter's revenue did the top two make together?": the
     // top rows of the same breakdown in the period just asked; read on its own it was every year's share.)
+    // ("revenue by month for 2025" then "what share of the year's revenue did the three best months make up?": the
+    // same for periods of the same grain; read on its own it was the top months of every year.)
     const topOfPrevious =
       plan?.range !== undefined &&
       own?.share?.top !== undefined &&
       !own.range &&
       !own.compare &&
-      own.dimensions.length === 1 &&
-      plan.dimensions.length === 1 &&
-      own.dimensions[0] === plan.dimensions[0];
+      ((own.dimensions.length === 1 &&
+        plan.dimensions.length === 1 &&
+        own.dimensions[0] === plan.dimensions[0]) ||
+        (own.dimensions.length === 0 &&
+          plan.dimensions.length === 0 &&
+          own.grain !== undefined &&
+          own.grain === plan.grain));
     const leans =
       plan !== undefined &&
       (looksLikeFollowUp(question, best.measureNamed ? best : { measures: [] }) ||

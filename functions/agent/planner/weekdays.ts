@@ -9,6 +9,7 @@
  */
 import type { CatalogCube, CatalogMember } from './catalog';
 import type { Plan } from './plan';
+import { startDate } from './readings';
 import { ident } from './sql';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -37,10 +38,16 @@ export const derived = (
   derived: { sql, of: member.column },
 });
 
-/** The catalog with each cube's day-of-week and weekday-or-weekend dimensions (of its first time dimension). */
+/**
+ * The catalog with each cube's day-of-week and weekday-or-weekend dimensions, of its rows' own time: the first time
+ * dimension that is not a start date ("for each customer segment, which day of the week brought in the most revenue"
+ * found the customer's signup date first, and ranked the signup weekdays: confidently wrong).
+ */
 export function withWeekdays(catalog: readonly CatalogCube[]): CatalogCube[] {
   return catalog.map((cube) => {
-    const time = cube.members.find((m) => m.kind === 'dimension' && m.type === 'time' && !m.derived);
+    const times = cube.members.filter((m) => m.kind === 'dimension' && m.type === 'time' && !m.derived);
+    const start = startDate(cube);
+    const time = times.find((m) => m !== start) ?? times[0];
     if (!time || cube.members.some((m) => m.derived)) return cube;
     const dow = `EXTRACT(ISODOW FROM ${ident(time.column)})`;
     const names = DAYS.map((d, i) => `WHEN ${i + 1} THEN '${d}'`).join(' ');
