@@ -4,7 +4,8 @@
  * customer segment (the weekday of the customer's signup date ranked, not the order's), a median lifetime figure per
  * customer "for each customer segment" (every customer listed), the top months' combined share after a monthly series
  * (the year asked before dropped), and a share of an all-time figure that "came in" one year (read as a share of that
- * year's figure).
+ * year's figure). A second batch, on 2831db4: "biggest increase first" after a ranking of percent changes, and a
+ * figure per customer "over all three years" (both refused).
  *
  * Clock: Thursday 2027-01-28, past the data's end (orders 2023-01-01 to 2025-12-31).
  */
@@ -48,5 +49,20 @@ export const tuning33after: (SecondOrderCase & Tuning6Case)[] = [
     tolerance: 0.05,
     sql: `SELECT 100.0 * sum(amount) FILTER (WHERE year(created_at) = 2024) / sum(amount) FROM orders
           WHERE category = 'toys'`,
+  },
+  // Second batch (on 2831db4): a ranking of changes with "biggest increase first" said again, and a figure per
+  // customer "over all three years".
+  {
+    class: 'period-over-period',
+    ask: 'Rank the regions by their percent change in orders from 2023 to 2025, biggest increase first.',
+    tolerance: 0.05,
+    sql: `SELECT region, 100.0 * (count(*) FILTER (WHERE year(created_at) = 2025) - count(*) FILTER (WHERE year(created_at)
+          = 2023)) / count(*) FILTER (WHERE year(created_at) = 2023) AS pct FROM orders GROUP BY 1 ORDER BY 2 DESC`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'What is the median number of orders per customer over all three years?',
+    tolerance: 0.01,
+    sql: 'SELECT quantile_cont(n, 0.5) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY 1)',
   },
 ];
