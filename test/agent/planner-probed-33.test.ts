@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readAllTime } from '../../functions/agent/planner/all-time';
 import { misreading } from '../../functions/agent/planner/misreadings';
 import { restateAgainstAverage } from '../../functions/agent/planner/period-relative';
 import { rephrase } from '../../functions/agent/planner/phrases';
@@ -312,5 +313,23 @@ describe('after held-out-33 (tuning-33-after)', () => {
         'What share of 2025 revenue came from enterprise customers?',
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('after held-out-33, second batch', () => {
+  it('drops "biggest increase first" after a ranking of changes, and only there', () => {
+    expect(
+      rephrase(
+        'rank the regions by their percent change in orders from 2023 to 2025, biggest increase first',
+        TODAY,
+      ),
+    ).toBe(rephrase('rank the regions by their percent change in orders from 2023 to 2025', TODAY));
+    expect(rephrase('revenue by region, biggest increase first', TODAY)).toContain('biggest increase first');
+  });
+
+  it('pools every year for a figure per customer "over all three years"', () => {
+    expect(readAllTime('What is the median number of orders per customer over all three years?')).toBe(
+      'What is the median number of orders per customer in total?',
+    );
   });
 });

@@ -1382,16 +1382,17 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 25,
     },
     {
-      // After held-out-33's one scoring: 1 of 4 right before (3 confident wrong, 1M, on 65cbc5b); 3 of 4 after on 1M
-      // and TEST, none wrong: the day of the week of the rows' own time, never the signup date's (weekdays.ts), "for
-      // each customer segment" beside a figure per customer (phrases.ts), the top periods' combined share after a
-      // series of them keeps its period (reading.ts); a share of an all-time figure that came in one period refused
-      // (misreadings.ts).
+      // After held-out-33's one scoring: 1 of 6 right before (3 confident wrong, 1M, on 65cbc5b and 2831db4); 5 of 6
+      // after on 1M and TEST, none wrong: the day of the week of the rows' own time, never the signup date's
+      // (weekdays.ts), "for each customer segment" beside a figure per customer, "biggest increase first" after a
+      // ranking of changes (phrases.ts), the top periods' combined share after a series of them keeps its period
+      // (reading.ts), a figure per customer "over all three years" (all-time.ts); a share of an all-time figure that
+      // came in one period refused (misreadings.ts).
       title:
         "tuning set 33 (after held-out-33: a weekday per customer segment, 'for each customer segment ... per customer', the top months' share after a series, a lifetime share in one year)",
       module: tuning33after,
       cases: tuning33after.tuning33after,
-      rightAtLeast: 3,
+      rightAtLeast: 5,
     },
   ];
 

@@ -25,12 +25,12 @@ const ACROSS_YEARS =
   /(?<=(?:\$\s?\d[\d,.]*k?|\d[\d,]*\s+(?:dollars|orders)|\d[\d,]*\+?\s+(?:(?:or\s+(?:more|fewer|less)|of\s+(?:their|his|her|its)|returned|cancell?ed|completed)\s+){0,3}(?:orders|purchases|returns|cancellations)(?:\s+(?:returned|cancell?ed|completed))?)(?:\s+(?:in\s+total|total|overall|combined))?)\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
 
 /**
- * "brought in the least revenue over all three years", "spent the most in total across all three years": every
- * year's rows pooled, said after a superlative or "in total" (was refused, "over three"); "in all three years" (each
- * of them) is not read.
+ * "brought in the least revenue over all three years", "spent the most in total across all three years", "the median
+ * number of orders per customer over all three years": every year's rows pooled, said after a superlative, "in total"
+ * or a figure per customer (was refused, "over three"); "in all three years" (each of them) is not read.
  */
 const RANKED_ACROSS_YEARS =
-  /(?<=\b(?:in\s+total|the\s+(?:most|least|highest|lowest|fewest|largest|smallest|biggest)(?:\s+(?:revenue|sales|money|orders|spend))?))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
+  /(?<=\b(?:in\s+total|per\s+(?:customer|client|buyer|account)|the\s+(?:most|least|highest|lowest|fewest|largest|smallest|biggest)(?:\s+(?:revenue|sales|money|orders|spend))?))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
 
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
 export function readAllTime(asked: string): string {

@@ -308,6 +308,17 @@ const REWRITES: [RegExp, Replacement][] = [
         ? `${lead} ${segment}`
         : all,
   ],
+  // "rank the regions by their percent change in orders from 2023 to 2025, biggest increase first": the order a ranking
+  // of changes is read in anyway, said again (was refused: "increase first"). The smallest first is left, refused.
+  [
+    /\s*,?\s*(?:with\s+)?(?:the\s+)?(?:biggest|largest|highest|greatest|most)\s+(?:increase|growth|gain|rise|riser|grower|change)s?\s+(?:first|at\s+the\s+top|on\s+top)\b/gi,
+    (all: string, ...rest: unknown[]) =>
+      /\b(?:rank|ranked|ranking|sort|sorted|order|ordered|list)\b[^?]*\b(?:change|growth|grew|increase|decline|move)/i.test(
+        String(rest[rest.length - 1] ?? ''),
+      )
+        ? ''
+        : all,
+  ],
   // "the month with the most customers ordering", "customers placing orders": customers who ordered.
   [
     /\b(customers|clients|buyers|shoppers)\s+(?:ordering|placing\s+(?:an?\s+|any\s+)?(?:orders?|purchases?)|buying|purchasing|making\s+(?:an?\s+|any\s+)?purchases?)\b(?!\s*(?:over|above|under|below|worth|of|for|more|less|with|larger|bigger|smaller|greater|at|between|\$|>|<))/gi,
