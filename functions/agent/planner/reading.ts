@@ -248,6 +248,16 @@ function definedBefore(questions: readonly string[], models: readonly CatalogCub
 }
 
 /**
+ * The reading of a question restated for one more reading, with that reading's mark set on its plan by `mark`, or
+ * refused with `reason` (near the plan read) when the plan cannot carry it; a reading that is no plan as it was.
+ */
+function marked(reading: Reading, mark: (plan: Plan) => Plan | undefined, reason: string): Reading {
+  if (reading.kind !== 'plan') return reading;
+  const plan = mark(reading.plan);
+  return plan ? { ...reading, plan } : { kind: 'refuse', missing: '', reason, near: reading.plan };
+}
+
+/**
  * Reads the last question of a thread: earlier questions are replayed so that follow-ups reuse what they
  * do not change. A question whose meaning leans on words the model cannot explain, or on the future, is
  * refused rather than answered as a different question.
@@ -414,57 +424,42 @@ function readQuestionsAsked(
   // ("new vs returning customers per quarter in 2023": the customers who ordered in each period, split by their first
   // order; anything more is refused: everyday-asks.ts.)
   const split = !plain && questions.length === 1 && only !== undefined ? readNewReturning(only) : undefined;
-  if (split) {
-    const reading = readQuestions([split.text], models, today, plain);
-    if (reading.kind !== 'plan') return reading;
-    if (!newReturningOf(reading.plan))
-      return {
-        kind: 'refuse',
-        missing: '',
-        reason:
-          "I can split each period's customers into new (first order in it) and returning (an earlier order) only per month, quarter or year, with no other condition or group",
-        near: reading.plan,
-      };
-    return { ...reading, plan: { ...reading.plan, newReturning: true } };
-  }
+  if (split)
+    return marked(
+      readQuestions([split.text], models, today, plain),
+      (plan) => (newReturningOf(plan) ? { ...plan, newReturning: true } : undefined),
+      "I can split each period's customers into new (first order in it) and returning (an earlier order) only per month, quarter or year, with no other condition or group",
+    );
   // ("the annual revenue run rate based on the latest quarter": that quarter's one figure, times four; anything but
   // one figure of one whole month or quarter is refused: everyday-asks.ts.)
   const runRate =
     !plain && questions.at(-1) !== undefined ? readRunRate(questions.at(-1) as string) : undefined;
   if (runRate && 'refuse' in runRate) return { kind: 'refuse', missing: '', reason: runRate.refuse };
-  if (runRate) {
-    const reading = readQuestions([...questions.slice(0, -1), runRate.text], models, today, plain);
-    if (reading.kind !== 'plan') return reading;
-    const rate = runRateOf(reading.plan);
-    if (!rate)
-      return {
-        kind: 'refuse',
-        missing: '',
-        reason:
-          'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"), not of this',
-        near: reading.plan,
-      };
-    return { ...reading, plan: { ...reading.plan, runRate: rate } };
-  }
+  if (runRate)
+    return marked(
+      readQuestions([...questions.slice(0, -1), runRate.text], models, today, plain),
+      (plan) => {
+        const rate = runRateOf(plan);
+        return rate ? { ...plan, runRate: rate } : undefined;
+      },
+      'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"), not of this',
+    );
   // ("how many customers are in the top 10% by revenue, and what share of revenue do they make up": the share, and
   // how many rows it holds stated beside it; a question that does not read as a top share is refused, never answered
   // without the count asked: everyday-asks.ts.)
   const countAsked =
     !plain && questions.at(-1) !== undefined ? readTopCountAsked(questions.at(-1) as string) : undefined;
-  if (countAsked) {
-    const reading = readQuestions([...questions.slice(0, -1), countAsked.text], models, today, plain);
-    if (reading.kind !== 'plan') return reading;
-    const share = reading.plan.share;
-    if (!share?.top?.percent || share.counted || share.total || share.sumOf)
-      return {
-        kind: 'refuse',
-        missing: '',
-        reason:
-          'I can state how many rows a top share holds beside the share only for a plain top or bottom percent of them (such as "the top 10% of customers by revenue")',
-        near: reading.plan,
-      };
-    return { ...reading, plan: { ...reading.plan, share: { ...share, countAsked: true } } };
-  }
+  if (countAsked)
+    return marked(
+      readQuestions([...questions.slice(0, -1), countAsked.text], models, today, plain),
+      (plan) => {
+        const share = plan.share;
+        return !share?.top?.percent || share.counted || share.total || share.sumOf
+          ? undefined
+          : { ...plan, share: { ...share, countAsked: true } };
+      },
+      'I can state how many rows a top share holds beside the share only for a plain top or bottom percent of them (such as "the top 10% of customers by revenue")',
+    );
   // ("the bottom 10% of customers (the 2,000 smallest spenders of 20,000)": counts that restate a share, a check
   // carried to the answer; counts that make another share are refused: share-counts.ts.)
   const shareCount = questions.at(-1) !== undefined ? readShareCount(questions.at(-1) as string) : undefined;
