@@ -100,4 +100,28 @@ export const tuning34probed: (SecondOrderCase & Tuning6Case)[] = [
           ORDER BY created_at), created_at) AS g FROM orders WHERE region = 'west') t JOIN customers c ON c.id = t.customer_id
           GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   },
+  // Second batch: a percentile's cut-off asked of one order, a percentile of another year's orders, this quarter
+  // against the same quarter last year with both past the data, a region called a market.
+  {
+    class: 'percentiles',
+    ask: 'What order amount puts an order in the top 10% for 2025?',
+    sql: `SELECT quantile_cont(amount, 0.9) FROM orders WHERE year(created_at) = 2025`,
+  },
+  {
+    class: 'percentiles',
+    ask: 'How many 2025 orders were above the 75th percentile of 2024 order amounts?',
+    sql: `SELECT count(*) FROM orders WHERE year(created_at) = 2025
+          AND amount > (SELECT quantile_cont(amount, 0.75) FROM orders WHERE year(created_at) = 2024)`,
+  },
+  {
+    class: 'past-the-data',
+    check: 'range',
+    ask: 'Compare this quarter with the same quarter last year',
+    sql: 'SELECT CAST(max(created_at) AS DATE) AS last_day FROM orders',
+  },
+  {
+    class: 'wording',
+    ask: 'Which region is our biggest market?',
+    sql: 'SELECT region, sum(amount) FROM orders GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+  },
 ];
