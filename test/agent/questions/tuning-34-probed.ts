@@ -124,4 +124,19 @@ export const tuning34probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'Which region is our biggest market?',
     sql: 'SELECT region, sum(amount) FROM orders GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
   },
+  // Third batch: "returning customers" (people who come back) in a share of revenue.
+  {
+    class: 'unknown-words',
+    ask: 'How much of our 2025 revenue was from returning customers?',
+    sql: `SELECT 100.0 * sum(amount) FILTER (WHERE customer_id IN (SELECT customer_id FROM orders
+          WHERE created_at < '2025-01-01')) / sum(amount) FROM orders WHERE year(created_at) = 2025`,
+    check: 'answer',
+  },
+  {
+    class: 'unknown-words',
+    ask: 'What share of 2025 revenue came from returning customers?',
+    sql: `SELECT 100.0 * sum(amount) FILTER (WHERE customer_id IN (SELECT customer_id FROM orders
+          WHERE created_at < '2025-01-01')) / sum(amount) FROM orders WHERE year(created_at) = 2025`,
+    check: 'answer',
+  },
 ];
