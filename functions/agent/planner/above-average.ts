@@ -52,7 +52,7 @@ const ABOVE_MEDIAN = new RegExp(
  * median or a percentile ("the median order amount", "the median 2025 order", "the 90th percentile of order
  * amounts"): that level of the same rows.
  */
-const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:((?:19|20)\d\d)(?:['’]s)?\s+)?(?:average|avg|mean|typical|(median)|(\d{1,2})(?:st|nd|rd|th)[\s-]+percentile|p(\d{2}))(?:\s+((?:19|20)\d\d))?(?:\s+(?:of\s+)?(?:the\s+)?(?:(?:19|20)\d\d\s+)?(?:order|sale|purchase|transaction)s?)?(?:\s+(?:value|amount|size|total|aov)s?)?`;
+const ROW_AVERAGE = String.raw`(?:the\s+|our\s+|an?\s+)?(?:((?:19|20)\d\d)(?:['’]s)?\s+)?(?:average|avg|mean|typical|(median)|(\d{1,2})(?:st|nd|rd|th)[\s-]+percentile|p(\d{2}))(?:\s+((?:19|20)\d\d))?(?:\s+(?:of\s+)?(?:the\s+)?(?:((?:19|20)\d\d)\s+)?(?:order|sale|purchase|transaction)s?)?(?:\s+(?:value|amount|size|total|aov)s?)?`;
 /**
  * "orders above the average order value", "orders bigger than the average order", "how many orders in 2025 were
  * below average": rows against the average row of the same scope. Only where orders (not people) are what is
@@ -99,8 +99,9 @@ export function readAboveAverage(question: string): {
   }
   const rows = ROWS_AGAINST_AVERAGE.exec(question);
   if (rows && ROWS.test(question) && !PEOPLE.test(question)) {
-    const [said, bound = '', than = '', yearBefore, median, nth, pNth, yearAfter] = rows;
-    const year = yearBefore ?? yearAfter;
+    // ("above the 75th percentile of 2024 order amounts": the year said inside, of the rows, is the level's too.)
+    const [said, bound = '', than = '', yearBefore, median, nth, pNth, yearAfter, yearOfRows] = rows;
+    const year = yearBefore ?? yearAfter ?? yearOfRows;
     const down = /^(?:below|under|smaller|lower|less)$/i.test(bound || than);
     const text = question.replace(said, down ? 'under $1' : 'over $1');
     const percent = Number(nth ?? pNth ?? (median ? 50 : 0));

@@ -9,7 +9,7 @@ import type { CatalogCube } from './catalog';
 import type { Token } from './plan';
 import { ENGLISH_SYNONYMS } from './readings';
 import { nearlyEqual, stem, words } from './text';
-import { GRAIN_WORDS, LAST_WORDS, RATIO_WORDS, SIZE_WORDS } from './vocabulary';
+import { GRAIN_WORDS, LAST_WORDS, RATIO_WORDS, RETURNING_PEOPLE, SIZE_WORDS } from './vocabulary';
 
 /**
  * Shorthand a sales or operations person writes, by the words it stands for. Read only where the model (or the
@@ -164,6 +164,12 @@ export function askerTokens(raws: readonly string[], cube: CatalogCube): Token[]
     }
     if (raw === 'value' && raws[i - 1] === 'lifetime' && perCustomer) {
       out.push(token('spend', 'lifetime value'));
+      return;
+    }
+    // ("what share of 2025 revenue came from returning customers?": people who come back, not orders with the status
+    // returned; the word is left unread, and refused by name, as the model has no such customers.)
+    if (raw === 'returning' && RETURNING_PEOPLE.has(raws[i + 1] ?? '')) {
+      out.push({ ...token(raw), stem: raw });
       return;
     }
     if (vocabulary.has(stem(raw))) {

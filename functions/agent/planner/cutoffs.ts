@@ -125,6 +125,11 @@ const ROW_MAKES = new RegExp(
   `\\bhow\\s+(?:big|large|much)\\s+(?:does|do|would|must)\\s+(?:an?\\s+)?(order|sale|purchase|transaction)\\s+(?:have|need)\\s+to\\s+be\\s+to\\s+(?:make|get\\s+into|land\\s+in|be\\s+in|crack)\\s+the\\s+${SHARE_PART}(?:\\s+of\\s+(?:the\\s+|all\\s+|our\\s+)?(?:orders?|sales?|purchases?|transactions?))?`,
   'gi',
 );
+/** "what order amount puts an order in the top 10% for 2025?": where that share of the rows starts, asked of one. */
+const ROW_PUTS = new RegExp(
+  `\\b(?:what|which)\\s+(?:order\\s+)?${VALUE}\\s+(?:puts|gets|places|lands|would\\s+put|would\\s+get)\\s+(?:an?\\s+)?(order|sale|purchase|transaction)\\s+in(?:to)?\\s+the\\s+${SHARE_PART}(?:\\s+of\\s+(?:the\\s+|all\\s+|our\\s+)?(?:orders?|sales?|purchases?|transactions?))?`,
+  'gi',
+);
 /** A share of the rows named by its side and part in words or a percent ("the cheapest quarter", "the top 10%"). */
 const SIDED_PART = `(${LOW.slice(3, -1)}|${HIGH.slice(3, -1)}|upper|lower)[\\s-]+(quartile|quarter|half|decile|tenth|fifth|\\d{1,2}\\s*(?:%|percent|pct))`;
 /**
@@ -217,6 +222,10 @@ export function readCutoffs(text: string): string {
     .replace(ROW_MAKES, (all, noun = '', side = '', part = '') => {
       const p = percentileOf(side, part);
       return p === undefined ? all : said(p, '', noun, '');
+    })
+    .replace(ROW_PUTS, (all, what = '', noun = '', side = '', part = '') => {
+      const p = percentileOf(side, part);
+      return p === undefined ? all : `what is ${said(p, '', noun, what)}`;
     })
     .replace(QUARTILES, 'the 25th and 50th and 75th percentile of ')
     .replace(MARKS, (all, what = '', side = '', part = '', values = '', noun = '', rest = '', by = '') => {

@@ -312,7 +312,14 @@ export function readFollowUp(
   // ("and back in 2023?", "how about going back to 2023" after a question of 2025: the earlier period's words.)
   const earlier = own.range && previous.range && !own.compare && own.range.to <= previous.range.from;
   const unexplained = own.unexplained.filter((w) => !LEANING.has(w) && !(earlier && GOING_BACK.has(w)));
-  const kept = (plan: Plan) => ({ plan, unexplained });
+  // ("which of them had the fewest orders?": the superlative ranks those rows, rankedAmong.)
+  const kept = (plan: Plan) => ({
+    plan,
+    unexplained:
+      plan.amongTop && plan.amongTop === previous
+        ? unexplained.filter((w) => !DESC_SUPERLATIVES.has(w) && !ASC_SUPERLATIVES.has(w))
+        : unexplained,
+  });
   // A change the previous reading cannot take is refused, never answered as a question of its own (words the
   // model lacks are named first).
   const unread = (refuse: string): FollowUp => ({
@@ -592,7 +599,29 @@ function measureBeside(previous: Plan, own: Parsed, text: string): Plan | undefi
     return undefined;
   const added = own.measures.filter((m) => !previous.measures.includes(m));
   if (!own.measureNamed || added.length === 0 || previous.share || secondOrder(previous)) return undefined;
-  return { ...merge(previous, { ...own, measures: [] }), measures: [...previous.measures, ...added], top };
+  const merged = merge(previous, { ...own, measures: [] });
+  const among = rankedAmong(previous, added, text);
+  if (among) return { ...merged, ...among };
+  return { ...merged, measures: [...previous.measures, ...added], top };
+}
+
+/**
+ * "which of those had the highest average order?" after "top 5 categories by revenue in 2025, with their order
+ * counts": the one of those rows first by the measure the follow-up names, the previous top N run again as the
+ * rows' filter (plan.amongTop). Was that measure listed beside the five, the one asked never said (confidently
+ * wrong). Only of one breakdown's values (periods ranked are read as before) and one measure named.
+ */
+function rankedAmong(previous: Plan, added: Plan['measures'], text: string): Partial<Plan> | undefined {
+  const top = previous.top;
+  const [ranked, ...more] = previous.dimensions;
+  if (!top || !ranked || more.length > 0 || previous.grain || previous.compare || previous.change)
+    return undefined;
+  if (top.nth || top.percent || top.rest || added.length !== 1 || !WHICH_OF.test(text)) return undefined;
+  const raws = words(text);
+  const superlative = raws.find((w) => DESC_SUPERLATIVES.has(w) || ASC_SUPERLATIVES.has(w));
+  if (!superlative) return undefined;
+  const direction = DESC_SUPERLATIVES.has(superlative) ? 'desc' : 'asc';
+  return { measures: added, top: { n: 1, direction }, ...(top.n >= 2 ? { amongTop: previous } : {}) };
 }
 
 /** Months in each unit of a grain a period over the one before can step by. */

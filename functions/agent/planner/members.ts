@@ -12,6 +12,7 @@ import {
   isIdentifier,
   isSuperlative,
   isYear,
+  RETURNING_PEOPLE,
   UNITS,
 } from './vocabulary';
 
@@ -163,8 +164,10 @@ export const commonPrefix = (a: string, b: string) => {
 
 /** In a ratio question, "return rate" and "cancellation rate" name the values returned and cancelled. */
 export function findValueStems(tokens: Token[], cube: CatalogCube): ValueFilter | undefined {
-  for (const t of tokens) {
+  for (const [i, t] of tokens.entries()) {
     if (t.used || t.raw.length < 5 || STOPWORDS.has(t.raw)) continue;
+    // ("came from returning customers": people coming back, not the returned orders.)
+    if (t.raw === 'returning' && RETURNING_PEOPLE.has(tokens[i + 1]?.raw ?? '')) continue;
     for (const member of cube.members) {
       if (member.kind !== 'dimension') continue;
       const value = member.values.find((v) => !v.includes(' ') && commonPrefix(v, t.raw) >= 5);

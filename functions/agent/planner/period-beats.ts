@@ -96,15 +96,43 @@ function withoutSizeAsked(question: string): string {
 /** "quarters of 2025 where orders went down ...": the periods listed, said without "which". */
 const BARE_UNITS = /^\s*((?:month|quarter|week)s\s+(?:of|in|during|since)\b)/i;
 
+/** "Month over month, how many months ...": the comparison in shorthand said first, read as if said last. */
+const SHORTHAND_FIRST =
+  /^\s*((?:year|month|quarter|week)[-\s](?:over|on)[-\s](?:year|month|quarter|week)|yoy|y\/y|mom|m\/m|qoq|q\/q|wow|w\/w)\s*[,:;-]\s*/i;
+/** A verb of change: the period's figure against the one before when no other period is said. */
+const CHANGE_VERB =
+  /\b(?:fell|fall|falls|dropped|drop|drops|declined|decline|declines|decreased|decrease|decreases|shrank|shrink|grew|grow|grows|rose|rise|rises|increased|increase|increases|(?:go|went|goes)\s+(?:up|down))\b/i;
+/** Words that say another point of comparison (a level, a target, an average) than the period before. */
+const OTHER_POINT =
+  /\b(?:below|under|above|over|than|beneath|past|beyond|average|mean|median|typical|target|goal|budget|threshold|mark|level|zero|nothing|from|to|since|between|compared|against|versus|vs)\b|\$|%/i;
+
+/**
+ * "how many months in 2025 saw revenue decline?": a period's figure that fell or grew, no other period said, is
+ * against the one right before it (the comparison a change verb says of a period on its own), read as if "month
+ * over month" were said after it. A level, an average or a figure said beside it ("fall below $13M", "drop under
+ * the average") is not this reading.
+ */
+function withImplicitStep(tail: string, unit: string): string {
+  if (!CHANGE_VERB.test(tail) || OTHER_POINT.test(tail) || AGAINST.test(tail) || SHORTHAND.test(tail))
+    return tail;
+  if (/\d/.test(tail.replace(/\b(?:19|20)\d\d\b|\b[qh]\d\b/gi, ' '))) return tail;
+  return `${tail} ${unit} over ${unit}`;
+}
+
 /** The reading of a question that counts or lists the periods beating another, or undefined. */
 export function readPeriodBeats(question: string): PeriodBeats | undefined {
-  const text = withoutSizeAsked(question)
+  const shorthandFirst = SHORTHAND_FIRST.exec(question);
+  const asked = shorthandFirst
+    ? `${question.slice(shorthandFirst[0].length).replace(/[?.!]+\s*$/, '')} ${shorthandFirst[1]}?`
+    : question;
+  const text = withoutSizeAsked(asked)
     .replace(/[?.!]+\s*$/, '')
     .replace(BARE_UNITS, 'which $1')
     .trim();
   const subject = SUBJECT.exec(text);
   if (subject) {
-    const [, lead = '', ask = '', those, unitWord = '', tail = ''] = subject;
+    const [, lead = '', ask = '', those, unitWord = '', said0 = ''] = subject;
+    const tail = withImplicitStep(said0, unitWord.toLowerCase());
     const against = AGAINST.exec(tail);
     // ("up year over year", "down MoM": the comparison in shorthand.)
     const short = against ? undefined : SHORTHAND.exec(tail);

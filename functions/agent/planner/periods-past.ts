@@ -12,5 +12,8 @@ export function wholeUnitBack(plan: Plan, data: { first: string; last: string })
   if (!compare?.some((p) => p.whole)) return undefined;
   const others = compare.filter((p) => !p.whole);
   if (others.length === 0 || !others.every((p) => p.from > data.last)) return undefined;
+  // ("this quarter vs the same quarter last year" with last year's quarter past the data too: both moved back together
+  // as spans of the same days, steps.ts; a whole quarter against one so far was no comparison.)
+  if (compare.some((p) => p.whole && p.whole.from > data.last)) return undefined;
   return { ...plan, compare: compare.map((p) => p.whole ?? p) };
 }

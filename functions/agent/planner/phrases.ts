@@ -207,6 +207,10 @@ const saidElsewhere = (word: string, text: string, from: number, to: number) => 
   return new RegExp(`\\b${stem}`, 'i').test(`${text.slice(0, from)} ${text.slice(to)}`);
 };
 
+/** A status kept or left out said after "net sales": the asker's definition of what "net" takes away. */
+const NET_DEFINED =
+  /^[^?!.]*?\b(?:excluding|excludes?|except|without|only|minus|less|not\s+including|leaving\s+out|after\s+removing)\s+(?:the\s+|any\s+|all\s+)?(?:(?:returned|cancell?ed|completed)(?:\s+(?:and|or|&)\s+(?:returned|cancell?ed|completed))?\s+orders|returns?(?:\s+(?:and|or|&)\s+cancell?ations?)?|cancell?ations?(?:\s+(?:and|or|&)\s+returns?)?)\b/i;
+
 const REWRITES: [RegExp, Replacement][] = [
   // "in which quarter of 2024 did enterprise revenue peak", "which month revenue peaked in": the highest (was
   // refused: "revenue peak" read as one word the model lacks).
@@ -1738,6 +1742,21 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(\d+)\s+times\s+or\s+more\b/gi, 'at least $1 times'],
   // "orders that got sent back": returned.
   [/\b(?:got\s+|were\s+|was\s+)?(?:sent|brought|taken)\s+back\b/gi, 'returned'],
+  // "what's my repeat purchase rate in 2025?", "the repeat customer rate for Q3 2025": the share of the customers
+  // who ordered in the period that ordered more than once in it (was refused by name); with no period, over all the
+  // data.
+  [
+    new RegExp(
+      `\\b(?:what(?:'s|’s|\\s+is|\\s+was)\\s+)?(?:(my|our|the)\\s+)?repeat[-\\s](?:purchase|customer|buyer|order|buying|client)s?\\s+rate(?:\\s+(?:in|for|during|of)\\s+(${PERIOD}))?\\b`,
+      'gi',
+    ),
+    (_all: string, whose: string | undefined, period: string | undefined) => {
+      const customers = whose?.toLowerCase() === 'my' ? 'my customers' : 'customers';
+      return period
+        ? `what share of ${customers} who ordered in ${period} ordered more than once in ${period}`
+        : `what share of ${customers} ordered more than once`;
+    },
+  ],
   // "ordered more than once", "one-time buyers", "with only one order": counts of rows per entity.
   [
     /\bone[-\s]?time\s+(buyers?|customers?|clients?|shoppers?|purchasers?)\b/gi,
@@ -1944,8 +1963,33 @@ const REWRITES: [RegExp, Replacement][] = [
     /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi,
     'since ',
   ],
+  // "which region is our biggest market?", "what's our weakest market by category": the group with the most (least)
+  // revenue, a market being where the sales are (was refused: "biggest market").
+  [
+    /\b(which|what)\s+(region|area|territory|segment|category|product\s+category)\s+is\s+(?:our|the|my)\s+(biggest|largest|top|strongest|best|main|smallest|weakest|worst)\s+market\b/gi,
+    (_all: string, which: string, group: string, end: string) =>
+      `${which} ${group} has the ${/^(?:smallest|weakest|worst)$/i.test(end) ? 'lowest' : 'highest'} revenue`,
+  ],
+  // "break down 2025 orders by status, as percentages", "in percentages": each one's share, as "in %" reads (was the
+  // counts, "percentages" left out).
+  [/\s*,?\s*\b(?:as|in)\s+(?:percentages|percents)\b/gi, ' in %'],
   // "not counting cancelled orders", "leaving out returns", "ignoring cancellations": excluding them.
   [/\b(?:not\s+counting|leaving\s+out|ignoring|other\s+than|setting\s+aside)\b/gi, 'excluding'],
+  // "2025 sales, counting only completed orders", "only counting returned orders": only those rows, as "only
+  // completed orders" reads (was refused: "counting" read as a word the model lacks). People counted are
+  // restated-glosses.ts's.
+  [
+    /\b(?:counting\s+only|only\s+counting|including\s+only|only\s+including)\s+(?=(?:the\s+)?(?:completed|returned|cancell?ed|complete)\b)/gi,
+    'only ',
+  ],
+  // "net sales (excluding returned and cancelled orders)", "net revenue, only completed orders": the asker's own
+  // definition of "net" said beside it, a status kept or left out, so "net" is that condition (was refused by
+  // name). "Net revenue" on its own stays refused: the model says nothing of what it nets out.
+  [
+    /\bnet\s+(?=(?:sales|revenue|turnover|gmv)\b)/gi,
+    (all: string, ...at: string[]) =>
+      NET_DEFINED.test(String(at[1]).slice(Number(at[0]) + all.length)) ? '' : all,
+  ],
   // "on average how many orders does one of my customers place", "... does a customer of mine place": the average
   // customer's count (the asker's customers are the rows their access shows).
   [

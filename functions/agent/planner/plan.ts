@@ -251,7 +251,7 @@ export interface Plan {
    * Only the period of the grain a previous ranking of one put first, moved by whole years ("how did that month do
    * in 2025?" after "best month of 2024 by revenue"): that ranking run again as a subquery (previous-pointers.ts).
    */
-  winnerMoved?: { ranking: Plan; years: number };
+  winnerMoved?: { ranking: Plan; years: number; both?: true };
   /**
    * Only the rows a previous top N ranked ("which of them grew fastest from 2024 to 2025?" after "top 3 categories by
    * orders"): that ranking run again as a subquery (previous-pointers.ts).

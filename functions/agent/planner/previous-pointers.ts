@@ -130,11 +130,25 @@ const wholeYear = (p: Period | undefined) => {
   const y = p ? /^(\d{4})-01-01$/.exec(p.from) : null;
   return y && p?.to === `${Number(y[1]) + 1}-01-01` ? Number(y[1]) : undefined;
 };
+/** The calendar year a period lies within ("H2 2025", "2025"). */
+const yearWithin = (p: Period | undefined) => {
+  const y = p ? /^(\d{4})-/.exec(p.from) : null;
+  return y && p && p.to <= `${Number(y[1]) + 1}-01-01` ? Number(y[1]) : undefined;
+};
+/** "a year earlier", "the year before", "the previous year": one year back from the ranked period's. */
+const YEAR_EARLIER =
+  /\b(?:(?:a|one|the) year (?:earlier|before|ago|prior|back)|the (?:previous|prior|preceding) year)\b/;
+/** "a year later", "the year after", "the following year": one year on. */
+const YEAR_LATER = /\b(?:(?:a|one|the) year (?:later|after|on)|the (?:next|following) year)\b/;
+/** "how does that compare with ...", "vs", "side by side": both periods asked, not only the moved one. */
+const BOTH_ASKED = /\b(?:compare[sd]?|comparison|comparing|against|versus|vs|side by side|stack up)\b/;
 
 /**
  * "how did that month do in 2025?", "and how many orders did that month have in 2023?" after "best month of 2024 by
  * revenue": the same month (quarter) of another year, that ranking run again to find it (plan.winnerMoved). Was
- * refused ("month"). Only after a ranking of one period of a whole year, with another whole year asked.
+ * refused ("month"). Only after a ranking of one period within a year, with another whole year asked ("in 2023",
+ * "a year earlier"). "How does that compare with the same month a year earlier?": both months, side by side (was
+ * the best month of the other year: confidently wrong).
  */
 export function winnerInYear(previous: Plan, own: Parsed, text: string): Plan | undefined {
   const said = THAT_UNIT.exec(text);
@@ -150,21 +164,31 @@ export function winnerInYear(previous: Plan, own: Parsed, text: string): Plan | 
     previous.perGroup
   )
     return undefined;
-  const from = wholeYear(previous.range);
-  const to = wholeYear(own.range);
-  if (from === undefined || to === undefined || from === to || own.compare || own.dimensions.length > 0)
+  const from = yearWithin(previous.range);
+  // ("vs the same month in 2024": the one year said is the other year, whatever periods the comparison read.)
+  const years = text.match(/\b(?:19|20)\d\d\b/g) ?? [];
+  const yearSaid = years.length === 1 ? Number(years[0]) : undefined;
+  if (from === undefined || (own.compare && yearSaid === undefined) || own.dimensions.length > 0)
     return undefined;
+  const named = own.compare ? yearSaid : (wholeYear(own.range) ?? yearSaid);
+  const to = named ?? (YEAR_EARLIER.test(text) ? from - 1 : YEAR_LATER.test(text) ? from + 1 : undefined);
+  if (to === undefined || from === to) return undefined;
+  const range = { label: String(to), from: `${to}-01-01`, to: `${to + 1}-01-01` };
   const measures = own.measureNamed && own.measures.length > 0 ? own.measures : previous.measures;
+  const both = BOTH_ASKED.test(text);
+  const [early, late] = from < to ? [from, to] : [to, from];
   return {
     ...previous,
     measures,
     top: undefined,
-    range: own.range,
+    ...(both
+      ? { range: { label: `${early} and ${late}`, from: `${early}-01-01`, to: `${late + 1}-01-01` } }
+      : { range }),
     filters: [
       ...previous.filters,
       ...own.filters.filter((f) => !previous.filters.some((g) => g.member === f.member)),
     ],
-    winnerMoved: { ranking: previous, years: to - from },
+    winnerMoved: { ranking: previous, years: to - from, ...(both ? { both: true as const } : {}) },
   };
 }
 

@@ -284,7 +284,11 @@ function movedWinnerCondition(plan: Plan, time: string | undefined): string | un
   const dir = ranking.top?.direction === 'asc' ? 'ASC' : 'DESC';
   const own = conditions(ranking, time);
   const unit = `date_trunc('${grain}', ${time})`;
-  return `${unit} = (SELECT ${unit} FROM ${ident(ranking.cube.name)}${own.length > 0 ? ` WHERE ${own.join(' AND ')}` : ''} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT 1) + INTERVAL '${moved.years} years'`;
+  const first = `(SELECT ${unit} FROM ${ident(ranking.cube.name)}${own.length > 0 ? ` WHERE ${own.join(' AND ')}` : ''} GROUP BY 1 ORDER BY MEASURE(${ident(measure.column)}) ${dir}, 1 LIMIT 1)`;
+  // ("how does that compare with the same month a year earlier?": both periods, the first and the moved one.)
+  return moved.both
+    ? `${unit} IN (${first}, ${first} + INTERVAL '${moved.years} years')`
+    : `${unit} = ${first} + INTERVAL '${moved.years} years'`;
 }
 
 /** The column's values ranked first `n` by the measure over the rows of `own`, ties broken by the value. */

@@ -355,3 +355,13 @@ export const NOT_THE_DATA = new Set([
   'expected',
   'benchmark',
 ]);
+
+/**
+ * People who may be "returning" (coming back: "returning customers"), which no order status says: the word before
+ * them is never read as the value "returned" (asker.ts, members.ts).
+ */
+export const RETURNING_PEOPLE = new Set(
+  'customer customers client clients buyer buyers shopper shoppers user users account accounts visitor visitors people purchasers'.split(
+    ' ',
+  ),
+);
