@@ -219,3 +219,29 @@ describe('"returning customers"', () => {
     expect(plan("What's the return rate for toys in 2025?").share).toBeDefined();
   });
 });
+
+describe('the customer with the longest (shortest) gap between orders', () => {
+  it('ranks each customer by their own longest gap, ties of the gaps themselves', () => {
+    const p = plan('Which of my customers has the longest gap between orders?');
+    expect(p.perEntity).toMatchObject({ kind: 'days-between', extreme: 'longest', pair: 'each' });
+    const q = queryFor(p);
+    expect(q.sql).toMatch(/MAX\(\(point - previous_point\) \/ 86400\.0\) AS gap/);
+    expect(q.sql).toMatch(/WHERE gap = \(SELECT gap FROM e ORDER BY 1 DESC LIMIT 1\)/);
+    expect(q.title).toBe('Customer with the longest gap between consecutive orders');
+  });
+
+  it('the shortest, in a period', () => {
+    const p = plan('Which customer had the shortest time between orders in 2025?');
+    expect(p.perEntity).toMatchObject({ extreme: 'shortest' });
+    expect(p.range?.label).toBe('2025');
+  });
+
+  it('leaves a statistic of the gaps to the statistic reading', () => {
+    expect(plan('What is the average number of days between a customer orders?').perEntity).toMatchObject({
+      kind: 'days-between',
+      stat: 'avg',
+    });
+    const median = demoReading(['Which customer has the median gap between orders?'], TODAY);
+    expect(JSON.stringify(median)).not.toContain('"extreme"');
+  });
+});

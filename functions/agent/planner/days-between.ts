@@ -66,6 +66,13 @@ const OWN = [
   /\b(?:pass(?:es|ed)?|go(?:es)?\s+by|elapse[sd]?|is\s+there|are\s+there|do|does|did|it|take|takes|the|a|an|is|are|was|were|what|whats|s|of|customers?|clients?|buyers?)\b/gi,
 ].map((r) => new RegExp(r.source, 'gi'));
 
+/** "the longest gap", "the shortest wait": one entity's own extreme gap, the entities ranked by it. */
+const EXTREME =
+  /\b(?:the\s+)?(longest|biggest|largest|widest|shortest|smallest|tightest)\s+(?:gap|gaps|time|wait|stretch|break|pause|interval)\b/i;
+/** "which customer", "which of my clients", "who": the entity itself asked for. */
+const WHICH_ENTITY =
+  /\b(?:which|what)\s+(?:(?:one\s+)?of\s+(?:my|our|the)\s+)?(?:customer|client|buyer)s?\b|\bwho\b|\bthe\s+(?:customer|client|buyer)\s+with\b/gi;
+
 /** What this reading answers, said when a question of its shape asks something else. */
 const REFUSAL =
   "I can give the average, the median or a percentile of the days between a customer's consecutive orders (or from their first order to the second), overall, by one breakdown, with filters and a period, but not this variant of it";
@@ -107,6 +114,8 @@ function readRest(
   cubes: readonly CatalogCube[],
   read: PlainRead,
 ): Plan | undefined {
+  const extreme = EXTREME.exec(question);
+  if (extreme) return readExtreme(question, pair, extreme, cubes, read);
   const median = MEDIAN.test(question);
   const at = PERCENTILE.exec(question);
   const percentile = at ? Number(at[1] ?? at[2]) / 100 : undefined;
@@ -146,6 +155,47 @@ function readRest(
 }
 
 /**
+ * "which of my customers has the longest gap between orders?", "who had the shortest time between two orders in
+ * 2025": each entity's own longest (shortest) gap between consecutive rows in scope, the entity first by it named.
+ * Only the entity asked for ("which customer", "who"), no statistic, breakdown or first-to-second pair beside it.
+ */
+function readExtreme(
+  question: string,
+  pair: DaysBetween['pair'],
+  extreme: RegExpExecArray,
+  cubes: readonly CatalogCube[],
+  read: PlainRead,
+): Plan | undefined {
+  if (pair !== 'each' || MEDIAN.test(question) || AVERAGE.test(question) || PERCENTILE.test(question))
+    return undefined;
+  if (!new RegExp(WHICH_ENTITY.source, 'i').test(question)) return undefined;
+  const calendar = CALENDAR.test(question);
+  // (The entity asked for and the extreme first: OWN takes "the", "of" and "customers" out of them.)
+  const own = [
+    new RegExp(EXTREME.source, 'gi'),
+    WHICH_ENTITY,
+    ...OWN,
+    /\b(?:has|had|have|with|their|his|her|record|ever|between)\b/gi,
+  ].map((r) => new RegExp(r.source, 'gi'));
+  const plan = restPlan(question, own, cubes, read);
+  const rows = plan ? entityRows(plan.cube) : undefined;
+  if (!plan || !rows || !plainCount(plan) || plan.dimensions.length > 0) return undefined;
+  const word = (extreme[1] ?? '').toLowerCase();
+  return {
+    ...plan,
+    dimensions: [],
+    perEntity: {
+      kind: 'days-between',
+      rows,
+      stat: 'avg',
+      pair,
+      ...(calendar ? { calendar: true as const } : {}),
+      extreme: /^(?:shortest|smallest|tightest)$/.test(word) ? 'shortest' : 'longest',
+    },
+  };
+}
+
+/**
  * One query: each row's time and the one before it of the same entity (and breakdown value) among the rows in
  * scope, the gap in elapsed days (or calendar days between their dates); then its average, median or percentile
  * over the pairs (the first pair only, for 'first-second').
@@ -159,10 +209,11 @@ export function daysBetweenQuery(plan: Plan, p: DaysBetween): PlannedQuery {
   const partition = [entity, ...by].join(', ');
   // (Calendar days: the two dates' difference; elapsed days: the seconds between the two times over 86,400.)
   const point = p.calendar ? `CAST(${at} AS DATE)` : `EXTRACT(EPOCH FROM ${at})`;
-  const r = `SELECT ${[...by, `${point} AS point`].join(', ')}, LAG(${point}) OVER (PARTITION BY ${partition} ORDER BY ${order}) AS previous_point, ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${order}) AS row_rank FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''}`;
+  const r = `SELECT ${[...by, ...(p.extreme ? [entity] : []), `${point} AS point`].join(', ')}, LAG(${point}) OVER (PARTITION BY ${partition} ORDER BY ${order}) AS previous_point, ROW_NUMBER() OVER (PARTITION BY ${partition} ORDER BY ${order}) AS row_rank FROM ${ident(plan.cube.name)}${conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : ''}`;
   const kept = p.pair === 'first-second' ? 'row_rank = 2' : 'previous_point IS NOT NULL';
   const gap = p.calendar ? 'point - previous_point' : '(point - previous_point) / 86400.0';
   const d = `SELECT ${[...by, `${gap} AS days`].join(', ')} FROM r WHERE ${kept}`;
+  if (p.extreme) return extremeQuery(plan, p, r, gap, kept);
   const q = p.percentile ?? (p.stat === 'median' ? 0.5 : undefined);
   const stat = q !== undefined ? `percentile_cont(${q}) WITHIN GROUP (ORDER BY days)` : 'AVG(days)';
   const statName = p.percentile !== undefined ? `p${Math.round(p.percentile * 100)}` : p.stat;
@@ -177,6 +228,22 @@ export function daysBetweenQuery(plan: Plan, p: DaysBetween): PlannedQuery {
     { role: 'measure' },
     { role: 'entities' },
   ]);
+}
+
+/** Each entity's longest (shortest) gap, the first entity by it and any tied with it, with its gap in days. */
+function extremeQuery(plan: Plan, p: DaysBetween, r: string, gap: string, kept: string): PlannedQuery {
+  const entity = ident(p.rows.entity.column);
+  const dir = p.extreme === 'shortest' ? 'ASC' : 'DESC';
+  const pick = p.extreme === 'shortest' ? 'MIN' : 'MAX';
+  const name = `${p.extreme}_${p.calendar ? 'calendar_' : ''}days_between_orders`;
+  // (Ties are of the gaps themselves, not of their rounding: two orders minutes apart are no tie with the same day.)
+  const e = `SELECT ${entity}, ${pick}(${gap}) AS gap FROM r WHERE ${kept} GROUP BY 1`;
+  const sql = `WITH r AS (${r}), e AS (${e}) SELECT ${entity}, round(gap, 2) AS ${name} FROM e WHERE gap = (SELECT gap FROM e ORDER BY 1 ${dir} LIMIT 1) ORDER BY 1 LIMIT 26`;
+  const one = entityWord(p.rows.entity).replace(/s$/, '');
+  const title = capitalise(
+    `${one} with the ${p.extreme} gap between consecutive orders${scopeText({ ...plan, perEntity: undefined })}`,
+  );
+  return plannedQuery(plan, sql, title, [{ role: 'dimension', member: p.rows.entity }, { role: 'measure' }]);
 }
 
 /** "90th percentile of", "median", "average". */
@@ -208,6 +275,11 @@ export function daysBetweenAnswer(
     p.pair === 'first-second'
       ? `(Per ${one} with two or more orders${within}, in the rows asked about: ${measured}, from their first order to their second.)`
       : `(Each order against the same ${one}'s order before it${within}, in the rows asked about: ${measured}, over every such pair.)`;
+  if (p.extreme) {
+    if (result.data.length === 0) return `${query.title}: no ${one} has two orders in scope.`;
+    const lines = result.data.map((row) => `- ${formatValue(row[0])}: ${days(row[1])}`);
+    return `${query.title}:\n${lines.join('\n')}\n\n(Each ${one}'s orders in the rows asked about, each against the one before it: ${measured}; the ${p.extreme} such gap of each ${one}.)`;
+  }
   if (!p.by) {
     const [v, n] = result.data[0] ?? [];
     if (v === null || v === undefined) return `${query.title}: no ${one} has two orders in scope.`;

@@ -731,6 +731,11 @@ export type PerEntity =
       /** "calendar days": the days between the two order dates; otherwise the elapsed time in days (seconds / 86,400). */
       calendar?: true;
       by?: CatalogMember;
+      /**
+       * "which customer has the longest gap between orders?": each entity's own longest (shortest) gap, the entities
+       * ranked by it, the first (and any tied) named, in place of a statistic over every pair.
+       */
+      extreme?: 'longest' | 'shortest';
     }
   | {
       /** The entities at the top (every tied one): by one row's number, or by their count or total (tops.ts). */

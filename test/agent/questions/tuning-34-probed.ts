@@ -96,9 +96,9 @@ export const tuning34probed: (SecondOrderCase & Tuning6Case)[] = [
     class: 'counts-per-entity',
     user: WEST,
     ask: 'Which of my customers has the longest gap between orders?',
-    sql: `SELECT c.name, max(g) FROM (SELECT customer_id, date_diff('day', lag(created_at) OVER (PARTITION BY customer_id
-          ORDER BY created_at), created_at) AS g FROM orders WHERE region = 'west') t JOIN customers c ON c.id = t.customer_id
-          GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    sql: `SELECT c.name, max(g) FROM (SELECT customer_id, (epoch(created_at) - epoch(lag(created_at) OVER (PARTITION BY
+          customer_id ORDER BY created_at, id))) / 86400.0 AS g FROM orders WHERE region = 'west') t
+          JOIN customers c ON c.id = t.customer_id GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   },
   // Second batch: a percentile's cut-off asked of one order, a percentile of another year's orders, this quarter
   // against the same quarter last year with both past the data, a region called a market.
