@@ -139,4 +139,32 @@ export const tuning34probed: (SecondOrderCase & Tuning6Case)[] = [
           WHERE created_at < '2025-01-01')) / sum(amount) FROM orders WHERE year(created_at) = 2025`,
     check: 'answer',
   },
+  // Fourth batch: a run rate said "in" a month, people named by the asker and defined in a parenthesis, "how big was"
+  // an average, a volume of sales.
+  {
+    class: 'unknown-words',
+    check: 'answer',
+    ask: 'What was our bookings run-rate in December 2025?',
+    sql: `SELECT 12 * sum(amount) FROM orders WHERE created_at >= '2025-12-01' AND created_at < '2026-01-01'`,
+  },
+  {
+    class: 'unknown-words',
+    ask: 'How many whales do we have (customers who spent over 30k)?',
+    sql: 'SELECT count(*) FROM (SELECT customer_id FROM orders GROUP BY 1 HAVING sum(amount) > 30000)',
+  },
+  {
+    class: 'unknown-words',
+    ask: 'How many VIPs do we have (i.e. clients with 70+ orders)?',
+    sql: 'SELECT count(*) FROM (SELECT customer_id FROM orders GROUP BY 1 HAVING count(*) >= 70)',
+  },
+  {
+    class: 'wording',
+    ask: 'How big was our average order in Q4 2025?',
+    sql: `SELECT avg(amount) FROM orders WHERE created_at >= '2025-10-01' AND created_at < '2026-01-01'`,
+  },
+  {
+    class: 'wording',
+    ask: 'Which category sold the most by volume in 2024?',
+    sql: 'SELECT category, count(*) FROM orders WHERE year(created_at) = 2024 GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+  },
 ];
