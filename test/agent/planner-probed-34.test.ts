@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readCutoffs } from '../../functions/agent/planner/cutoffs';
+import { readRunRate } from '../../functions/agent/planner/everyday-asks';
 import { readPeriodBeats } from '../../functions/agent/planner/period-beats';
 import { wholeUnitBack } from '../../functions/agent/planner/periods-past';
 import { rephrase } from '../../functions/agent/planner/phrases';
@@ -243,5 +244,44 @@ describe('the customer with the longest (shortest) gap between orders', () => {
     });
     const median = demoReading(['Which customer has the median gap between orders?'], TODAY);
     expect(JSON.stringify(median)).not.toContain('"extreme"');
+  });
+});
+
+describe('a run rate said "in" a period', () => {
+  it('is the period figure scaled to a year', () => {
+    expect(readRunRate('What was our bookings run-rate in December 2025?')).toEqual({
+      text: 'bookings in December 2025',
+    });
+  });
+});
+
+describe('people the asker names and defines in a parenthesis', () => {
+  it.each([
+    [
+      'How many whales do we have (customers who spent over 30k)?',
+      'How many customers who spent over 30k do we have?',
+    ],
+    ['list our VIPs (i.e. clients with 60+ orders)', 'list our clients with 60+ orders'],
+  ])('%s: the definition in the name place', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+
+  it('counts the customers over the amount', () => {
+    const p = plan('How many whales do we have (customers who spent over 30k)?');
+    expect(p.having).toMatchObject({ op: '>', value: 30000 });
+  });
+});
+
+describe('"how big was" an average, and a volume of sales', () => {
+  it('reads "how big was our average order" as what it was', () => {
+    expect(rephrase('How big was our average order in Q4 2025?', TODAY)).toBe(
+      rephrase('what was our average order in Q4 2025?', TODAY),
+    );
+  });
+
+  it('ranks "by volume" by the number of orders', () => {
+    const p = plan('Which category sold the most by volume in 2024?');
+    expect(p.measures.map((m) => m.aggType)).toEqual(['count']);
+    expect(p.top?.n).toBe(1);
   });
 });

@@ -186,7 +186,8 @@ export function readRunRate(question: string): { text: string } | { refuse: stri
     refuse:
       'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"); please say the figure and the period',
   };
-  const PERIOD_LEAD = String.raw`(?:based\s+on|from|off(?:\s+of)?|using|over|for)`;
+  // ("bookings run-rate in December 2025": the period said with "in" too.)
+  const PERIOD_LEAD = String.raw`(?:based\s+on|from|off(?:\s+of)?|using|over|for|in|during|as\s+of)`;
   const lead = String.raw`^(?:(?:what|how\s+much)(?:['’]s|\s+is|\s+was|\s+would\s+be)?\s+)?(?:our\s+|my\s+|the\s+)?(?:current\s+)?(?:annual(?:i[sz]ed)?\s+|yearly\s+)?`;
   // ("annual revenue run rate based on the latest quarter")
   const said = new RegExp(String.raw`${lead}(.*?)\s*run[-\s]?rate\s+${PERIOD_LEAD}\s+(.+)$`, 'i').exec(q);

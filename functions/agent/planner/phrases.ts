@@ -1963,6 +1963,22 @@ const REWRITES: [RegExp, Replacement][] = [
     /\bsince\s+the\s+(?:start|beginning|first\s+day)\s+of\s+(?=(?:q[1-4]|h[12]|\d{4}|last|this|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi,
     'since ',
   ],
+  // "how many whales do we have (customers who spent over 30k)?", "list our VIPs (i.e. clients with 60+ orders)": the
+  // asker's own name for some people, defined in the parenthesis after it, read as that definition in its place (was
+  // refused by name).
+  [
+    /\b(how\s+many|which|list(?:\s+(?:the|our|my|all))?|show(?:\s+me)?(?:\s+(?:the|our|my|all))?|number\s+of|count(?:\s+of)?(?:\s+(?:the|our|my))?)\s+([a-z][a-z'-]*s)\b([^()]*?)\s*\(\s*(?:i\.?e\.?,?\s+|meaning\s+|=\s*|aka\s+|as\s+in\s+)?((?:customers|clients|buyers|accounts)\s+(?:who|that|with|whose)\b[^()]*?)\s*\)/gi,
+    (_all: string, ask: string, _name: string, between: string, people: string) =>
+      `${ask} ${people}${between}`,
+  ],
+  // "how big was our average order in Q4 2025?", "how large is the median basket": what it was (was refused: "big").
+  [
+    /\bhow\s+(?:big|large|high)\s+(was|is|were|are)\s+(?=(?:the\s+|our\s+|my\s+)?(?:average|avg|typical|mean|median)\b)/gi,
+    'what $1 ',
+  ],
+  // "which category sold the most by volume", "top region in order volume": by the number of orders (a volume of
+  // sales counted, not their money; was read as revenue).
+  [/\b(?:by|in|on)\s+(?:order\s+|sales\s+)?volume\b/gi, 'by number of orders'],
   // "which region is our biggest market?", "what's our weakest market by category": the group with the most (least)
   // revenue, a market being where the sales are (was refused: "biggest market").
   [
