@@ -133,10 +133,9 @@ function readRest(
     )
   )
     return undefined;
-  const plan = restPlan(question, own, cubes, read);
-  const rows = plan ? entityRows(plan.cube) : undefined;
-  if (!plan || !rows) return undefined;
-  if (!plainCount(plan)) return undefined;
+  const rest = gapsRest(question, own, cubes, read);
+  if (!rest) return undefined;
+  const { plan, rows } = rest;
   const [by, ...more] = plan.dimensions;
   if (more.length > 0 || by?.derived || by === rows.entity) return undefined;
   return {
@@ -152,6 +151,18 @@ function readRest(
       ...(by ? { by } : {}),
     },
   };
+}
+
+/** The rest of the question read as a plain count of the rows in scope, with the entity rows the gaps are of. */
+function gapsRest(
+  question: string,
+  own: readonly RegExp[],
+  cubes: readonly CatalogCube[],
+  read: PlainRead,
+): { plan: Plan; rows: NonNullable<ReturnType<typeof entityRows>> } | undefined {
+  const plan = restPlan(question, own, cubes, read);
+  const rows = plan ? entityRows(plan.cube) : undefined;
+  return plan && rows && plainCount(plan) ? { plan, rows } : undefined;
 }
 
 /**
@@ -177,9 +188,9 @@ function readExtreme(
     ...OWN,
     /\b(?:has|had|have|with|their|his|her|record|ever|between)\b/gi,
   ].map((r) => new RegExp(r.source, 'gi'));
-  const plan = restPlan(question, own, cubes, read);
-  const rows = plan ? entityRows(plan.cube) : undefined;
-  if (!plan || !rows || !plainCount(plan) || plan.dimensions.length > 0) return undefined;
+  const rest = gapsRest(question, own, cubes, read);
+  if (!rest || rest.plan.dimensions.length > 0) return undefined;
+  const { plan, rows } = rest;
   const word = (extreme[1] ?? '').toLowerCase();
   return {
     ...plan,
