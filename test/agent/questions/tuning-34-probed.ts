@@ -167,4 +167,20 @@ export const tuning34probed: (SecondOrderCase & Tuning6Case)[] = [
     ask: 'Which category sold the most by volume in 2024?',
     sql: 'SELECT category, count(*) FROM orders WHERE year(created_at) = 2024 GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
   },
+  // Fifth batch: a median this year against last year's, a year so far beside a whole one (refused as "a percentile
+  // in each of two periods").
+  {
+    class: 'past-the-data',
+    user: analyst('north'),
+    check: 'range',
+    ask: "What's my median order this year compared with last year?",
+    sql: 'SELECT CAST(max(created_at) AS DATE) AS last_day FROM orders',
+  },
+  {
+    class: 'percentiles',
+    now: '2025-06-10T14:00:00Z',
+    ask: "What's the median order this year compared with last year?",
+    sql: `SELECT quantile_cont(amount, 0.5) FILTER (WHERE year(created_at) = 2024),
+          quantile_cont(amount, 0.5) FILTER (WHERE created_at >= '2025-01-01' AND created_at < '2025-06-11') FROM orders`,
+  },
 ];
