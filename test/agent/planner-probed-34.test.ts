@@ -285,3 +285,11 @@ describe('"how big was" an average, and a volume of sales', () => {
     expect(p.top?.n).toBe(1);
   });
 });
+
+describe('a percentile this year against last year', () => {
+  it('compares a year so far with a whole year, as an average of rows does', () => {
+    const p = demoPlan(["What's the median order this year compared with last year?"], '2025-06-10');
+    expect(p.percentile).toMatchObject({ p: 0.5 });
+    expect(p.compare?.map((c) => c.from)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+});

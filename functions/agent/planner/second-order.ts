@@ -1019,7 +1019,10 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // breakdown by time, one percentile of both periods' rows together would answer neither, so it is refused.
   // (Periods of different lengths, "H1 2022 vs 2024", are two dates read as one: refused too.)
   const days = (p: Period) => daysBetween(p.from, p.to);
-  const unlike = compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3);
+  // ("the median order this year compared with last year": periods said against today, a year so far beside a whole
+  // one, as an average of rows compares them.)
+  const unlike =
+    compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3) && !compare.every((p) => p.relative);
   // ("avg monthly revenue in 2024 vs 2025", "median monthly revenue, 2024 vs 2025": the statistic of each period's
   // own months, one row per period.)
   const ofBuckets =

@@ -178,6 +178,7 @@ export const tuning34probed: (SecondOrderCase & Tuning6Case)[] = [
   },
   {
     class: 'percentiles',
+    check: 'answer',
     now: '2025-06-10T14:00:00Z',
     ask: "What's the median order this year compared with last year?",
     sql: `SELECT quantile_cont(amount, 0.5) FILTER (WHERE year(created_at) = 2024),
