@@ -1022,7 +1022,8 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
   // ("the median order this year compared with last year": periods said against today, a year so far beside a whole
   // one, as an average of rows compares them.)
   const unlike =
-    compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3) && !compare.every((p) => p.relative);
+    compare?.some((p) => Math.abs(days(p) - days(compare?.[0] ?? p)) > 3) &&
+    !compare.every((p) => p.relative);
   // ("avg monthly revenue in 2024 vs 2025", "median monthly revenue, 2024 vs 2025": the statistic of each period's
   // own months, one row per period.)
   const ofBuckets =
