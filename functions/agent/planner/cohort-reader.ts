@@ -534,6 +534,9 @@ export function readOutcome(
   return read && entityFilters.length > 0 ? { ...read, entityFilters } : read;
 }
 
+/** "lifetime revenue", "total lifetime spend", "everything they have ever spent", "all they ever spent". */
+const LIFETIME_SPEND =
+  /\b(?:(?:total\s+)?(?:lifetime|all\s+time)\s+(?:revenue|spend|spending|sales|value)|(?:everything|all)\s+(?:that\s+)?(?:the\s+)?(?:they|[a-z0-9]+\s+[a-z0-9]+\s+signups|[a-z0-9]+\s+signups)?\s*(?:have\s+|has\s+|had\s+)?(?:ever\s+)?spent(?:\s+ever)?)\b/;
 /**
  * An average order's words ("AOV", "average order value", "avg basket size"): the spend over the orders ("average
  * orders per customer" is a count per member).
@@ -544,9 +547,24 @@ function readParts(
   said: string,
   attrs: CatalogMember[],
 ): Pick<CohortReading, 'window' | 'test' | 'measures'> | undefined {
+  // ("what share of the lifetime revenue from ... came in 2024", "of everything they have ever spent, what share was
+  // spent in 2023": the window's spend as a share of all the members' spend.)
+  // (The period it came in said with the spend: "spend in 2024".)
+  const came =
+    /\b(?:came|come|was\s+spent|were\s+spent|was\s+made|fell|landed)\s+(?:(?:in|during)\s+)?((?:q[1-4]\s+|h[12]\s+|[a-z]+\s+)?20\d\d)\b/.exec(
+      said,
+    );
+  const life = SHARE.test(said) && LIFETIME_SPEND.test(said) && came !== null;
+  const lifeless =
+    life && came
+      ? said
+          .replace(came[0], ' ')
+          .replace(LIFETIME_SPEND, ` spend in ${came[1]} `)
+          .replace(/\bas\s+an?\s+(?=percent|percentage|share)/g, ' ')
+      : said;
   // (Read as the group's spend, then divided by its orders, not by its members.)
-  const aov = AOV_WORDS.test(said);
-  const rest = aov ? said.replace(AOV_WORDS, ' spend ') : said;
+  const aov = AOV_WORDS.test(lifeless);
+  const rest = aov ? lifeless.replace(AOV_WORDS, ' spend ') : lifeless;
   const outcome = findOutcome(rest, attrs);
   if (outcome === 'unread') return undefined;
   let left = outcome
@@ -569,6 +587,13 @@ function readParts(
     return { window: {}, measures };
   }
   const { window, test } = outcome;
+  if (life) {
+    // (Only the spend of one period of the whole: no count, average or test beside it.)
+    if (outcome.kind !== 'spend' || !window.period || window.afterFirst || window.within || window.filter)
+      return undefined;
+    if (count || avg || aov || outcome.test) return undefined;
+    return { window, measures: ['share-life'] };
+  }
   if (outcome.kind === 'spend' || outcome.kind === 'orders') {
     if (share || (aov && (avg || outcome.kind !== 'spend'))) return undefined;
     if (count) measures.push('count');
@@ -667,6 +692,26 @@ export function cohortDefinition(
   return undefined;
 }
 
+/** A follow-up naming only a period ("and the same for 2025?", "what about 2023", "and in q1 2024?"). */
+const ONLY_PERIOD =
+  /^\s*(?:(?:and|now|what\s+about|how\s+about)\s+)?(?:(?:the\s+)?same\s+(?:thing\s+)?for\s+|(?:for|in|during)\s+)?(.+?)\s*$/;
+
+/**
+ * The previous cohort plan with its window moved to the one period a follow-up names, when that plan's figures are
+ * over a window of one period (not "after the first order", not "within 30 days") and the period has begun.
+ */
+function movedWindow(previous: Plan, question: string, today: string): CohortRead {
+  const p = previous.perEntity;
+  if (p?.kind !== 'cohort' || !p.window.period || p.window.afterFirst || p.window.within) return undefined;
+  const said = ONLY_PERIOD.exec(normalise(question))?.[1] ?? '';
+  const named = said ? namedPeriod(said) : undefined;
+  if (!named || named.length !== said.length || named.period.from > today) return undefined;
+  return {
+    kind: 'plan',
+    plan: { ...previous, perEntity: { ...p, window: { ...p.window, period: named.period } } },
+  };
+}
+
 /** A bare breakdown asked after a cohort ("and per segment?", "what about by region?"). */
 const BARE_SPLIT =
   /^\s*(?:(?:and|what\s+about|how\s+about)\s+)?(?:per|by|broken\s+down\s+by|split\s+by)\s+([a-z]+(?:\s+[a-z]+)?)\s*[?.]?\s*$/;
@@ -688,6 +733,10 @@ export function cohortFollowUp(
 ): CohortRead {
   const prior = priorCohort(previous, catalog);
   if (!prior) return undefined;
+  // ("and the same for 2025?", "what about 2023?" after a cohort's figures in one period: the same cohorts and
+  // figures in that period; read as the ordinary question, the period was added to the old one: "no orders match".)
+  const moved = movedWindow(previous, question, today);
+  if (moved) return moved;
   // ("and per segment?", "by region?": the same cohort's figures split by a field, as "split them by segment".)
   const said = normalise(question).replace(BARE_SPLIT, 'split them by $1');
   if (!BACK.test(said)) return undefined;

@@ -20,6 +20,7 @@ import { shift } from './dates';
 import { readDayCounts } from './day-counts';
 import { readDayRanges } from './day-ranges';
 import { readEndGap } from './end-gap';
+import { readFirstOfPeriod } from './first-of-period';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
@@ -2231,6 +2232,7 @@ export function expandContractions(question: string): string {
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
+  // ("placed their first order of 2024 in January": ordered in January 2024, first-of-period.ts.)
   // ("revenue 2 years ago", "this FY", "the last three full calendar years": units-ago.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
@@ -2238,7 +2240,9 @@ export function rephrase(question: string, today?: string): string {
       expandContractions(
         readRelativeSpans(
           readTrailingMonths(
-            readFirstStep(readEndGap(readUnitsAgo(readDayCounts(readTypos(question)), today))),
+            readFirstStep(
+              readEndGap(readUnitsAgo(readDayCounts(readFirstOfPeriod(readTypos(question))), today)),
+            ),
           ),
         ),
       ),
