@@ -712,13 +712,29 @@ function movedWindow(previous: Plan, question: string, today: string): CohortRea
   };
 }
 
+/**
+ * The two signup periods a count of customers set against each other ("how many customers signed up in H1 2022 vs
+ * H2 2022?"), or undefined.
+ */
+function comparedSignups(previous: Plan): [Period, Period] | undefined {
+  const [a, b, ...more] = previous.compare ?? [];
+  if (!a || !b || more.length > 0 || previous.range || previous.perEntity || previous.grain) return undefined;
+  if (previous.dimensions.length > 0 || previous.filters.length > 0 || previous.numberFilters.length > 0)
+    return undefined;
+  if (previous.having || previous.top || previous.share || previous.first) return undefined;
+  if (!previous.measures.every((m) => ['count', 'count_distinct'].includes(m.aggType ?? '')))
+    return undefined;
+  const signup = previous.timeDimension !== undefined && previous.timeDimension === startDate(previous.cube);
+  return signup ? [a, b] : undefined;
+}
+
 /** A bare breakdown asked after a cohort ("and per segment?", "what about by region?"). */
 const BARE_SPLIT =
   /^\s*(?:(?:and|what\s+about|how\s+about)\s+)?(?:per|by|broken\s+down\s+by|split\s+by)\s+([a-z]+(?:\s+[a-z]+)?)\s*[?.]?\s*$/;
 
 /** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
 const BACK =
-  /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
+  /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers|each (?:half|quarter|month|group|cohort) s|each of the two|both (?:halves|quarters|months|groups|cohorts))\b/;
 
 /**
  * A follow-up about the previous question's cohort ("how much have they spent since then?", "what share of them
@@ -744,7 +760,7 @@ export function cohortFollowUp(
   // those cohorts": the groups of a cohort per period.)
   const split = prior.each ? undefined : cohortBreakdown(said, prior.cube, prior.rows);
   const text = (split?.rest ?? said).replace(
-    /\b(?:(?:each|all)\s+of\s+)?(?:those|these|the|that|each)\s+(?:cohorts?|groups?)\b|\bsplit\s+(?:them|those)\b|\bwith\b/g,
+    /\b(?:(?:each|all|both)\s+of\s+)?(?:those|these|the|that|each)\s+(?:(?:two|2|both)\s+)?(?:cohorts?|groups?|halves|quarters)\b|\bsplit\s+(?:them|those)\b|\bwith\b|\beach\s+(?:half|quarter|month|group|cohort)\s+s\b|\beach\s+of\s+the\s+two\b|\bboth\s+(?:halves|quarters|months|groups|cohorts)\b/g,
     ' ',
   );
   const outcome = readOutcome(text, rowAttributes(prior.cube, prior.rows));
@@ -793,6 +809,23 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
       window: p.window,
       measures: p.measures,
     };
+  // ("how many customers signed up in H1 2022 vs H2 2022?": the two signup cohorts, side by side.)
+  const pair = comparedSignups(previous);
+  if (pair) {
+    for (const cube of [previous.cube, ...catalog]) {
+      const rows = entityRows(cube);
+      const amount = amountOf(cube);
+      if (!rows?.start || !amount) continue;
+      return {
+        cube,
+        rows,
+        amount,
+        each: undefined,
+        cohort: { by: 'start' as const, period: pair[0], versus: pair[1] },
+      };
+    }
+    return undefined;
+  }
   if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
   // ("how many customers signed up in each quarter of 2022?": cohorts per signup quarter.)
   const each = previous.grain === 'month' || previous.grain === 'quarter' ? previous.grain : undefined;

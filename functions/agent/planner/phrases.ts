@@ -946,6 +946,48 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(average|avg|mean|typical)\s+((?:(?:q[1-4]|h[12])\s+)?20\d\d\s+)?(spend|spending)\s+(of|for|among)\s+(?=(?:the\s+|our\s+|my\s+)?(?:[a-z]+\s+){0,2}(?:customers|clients|buyers|accounts)\b)/gi,
     '$1 $2$3 per customer $4 ',
   ],
+  // "how many people signed up in the first half of 2022 and how many in the second half?": the two signup periods
+  // set side by side, the second taking the first's year (read as both at once, or "the second half" as the latest
+  // one, the answer was 0 or of a half past the data: confidently wrong).
+  [
+    /\b(signed\s+up|joined|registered)\s+in\s+((?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+(?:19|20)\d\d|h[12]\s+(?:19|20)\d\d|q[1-4]\s+(?:19|20)\d\d|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+of\s+(?:19|20)\d\d)\s*,?\s+and\s+how\s+many\s+(?:in|during)\s+((?:the\s+)?(?:first|second|1st|2nd)\s+half|h[12]|q[1-4]|(?:the\s+)?(?:first|second|third|fourth)\s+quarter)(\s+of\s+(?:19|20)\d\d|\s+(?:19|20)\d\d)?(?=\s*[?.!,]|\s*$)/gi,
+    (_all, verb: string, first: string, second: string, year?: string) => {
+      const y = year?.match(/(?:19|20)\d\d/)?.[0] ?? first.match(/(?:19|20)\d\d/)?.[0] ?? '';
+      const part = (said: string) => {
+        const w = said.toLowerCase().replace(/^the\s+/, '');
+        const n = /^(?:first|1st)/.test(w)
+          ? 1
+          : /^(?:second|2nd)/.test(w)
+            ? 2
+            : /^third/.test(w)
+              ? 3
+              : /^fourth/.test(w)
+                ? 4
+                : Number(w.slice(1, 2));
+        return /half|^h/.test(w) ? `H${n}` : `Q${n}`;
+      };
+      const a = `${part(first)} ${first.match(/(?:19|20)\d\d/)?.[0] ?? ''}`;
+      return `${verb} in ${a} vs ${part(second)} ${y}`;
+    },
+  ],
+  // "for my customers who joined in each quarter of 2022, ...", "for each month people signed up in 2022, ...": the
+  // figures per signup period, as "by signup quarter of 2022" reads them (was refused: "average spend"; a half is
+  // read by cohort-each.ts).
+  [
+    /\bfor\s+(?:all\s+)?(?:(?:the|my|our)\s+)?(?:customers|clients|buyers|accounts|people)\s+(?:who|that)\s+(?:signed\s+up|joined|registered)\s+in\s+(?:each|every)\s+(month|quarter|half)\s+of\s+((?:19|20)\d\d)\b/gi,
+    (_all, unit: string, year: string) => `by signup ${unit.toLowerCase()} of ${year}`,
+  ],
+  [
+    /\b(?:for\s+)?(?:each|every)\s+(month|quarter|half)\s+(?:in\s+which\s+|that\s+|when\s+)?(?:customers|clients|buyers|accounts|people)\s+(?:signed\s+up|joined|registered)\s+in\s+((?:19|20)\d\d)\b(?=\s*,)/gi,
+    (_all, unit: string, year: string) => `by signup ${unit.toLowerCase()} of ${year}`,
+  ],
+  // "how much has the average customer spent with us over their lifetime": the average (lifetime) spend per customer,
+  // as it reads beside a breakdown too.
+  [
+    /\bhow\s+much\s+(?:has|have|did|does|do)\s+the\s+(?:average|typical)\s+(customer|client|buyer|account)\s+(?:spent|spend)(?:\s+with\s+us)?(\s+(?:over|across|in)\s+(?:their|the|its)\s+(?:whole\s+|entire\s+)?lifetime)?/gi,
+    (_all, who: string, life?: string) =>
+      `what is the average ${life ? 'lifetime ' : ''}spend per ${who.toLowerCase()}`,
+  ],
   // "customers who signed up in Dec 2022 vs those who signed up in Jan 2022": two signup cohorts, as "Dec 2022
   // signups vs Jan 2022 signups" reads them.
   [
