@@ -706,6 +706,23 @@ function movedWindow(previous: Plan, question: string, today: string): CohortRea
   const said = ONLY_PERIOD.exec(normalise(question))?.[1] ?? '';
   const named = said ? namedPeriod(said) : undefined;
   if (!named || named.length !== said.length || named.period.from > today) return undefined;
+  // ("what about Q2 2022?" after the Q1 2022 signups' spend in 2024: another cohort, or that quarter's orders? A
+  // period before the cohort's own ends, or as long as the cohort's and not as the window's, is never read as the
+  // window.)
+  const cohortEnd = [p.cohort.period?.to, p.cohort.versus?.to]
+    .filter((t): t is string => t !== undefined)
+    .sort()
+    .at(-1);
+  const length = (q: Period) => Date.parse(q.to) - Date.parse(q.from);
+  const likeCohort =
+    p.cohort.period !== undefined &&
+    Math.abs(length(named.period) - length(p.cohort.period)) < 5 * 86_400_000 &&
+    Math.abs(length(named.period) - length(p.window.period)) >= 5 * 86_400_000;
+  if ((cohortEnd && named.period.from < cohortEnd) || likeCohort)
+    return {
+      kind: 'refuse',
+      reason: `I cannot tell whether ${named.period.label} is another cohort or the period of the same cohort's orders: please ask it in full`,
+    };
   return {
     kind: 'plan',
     plan: { ...previous, perEntity: { ...p, window: { ...p.window, period: named.period } } },

@@ -946,6 +946,17 @@ const REWRITES: [RegExp, Replacement][] = [
     /\b(average|avg|mean|typical)\s+((?:(?:q[1-4]|h[12])\s+)?20\d\d\s+)?(spend|spending)\s+(of|for|among)\s+(?=(?:the\s+|our\s+|my\s+)?(?:[a-z]+\s+){0,2}(?:customers|clients|buyers|accounts)\b)/gi,
     '$1 $2$3 per customer $4 ',
   ],
+  // "what did customers who joined in Q1 2022 spend in 2024, and what did the Q3 2022 joiners spend that year?": two
+  // signup cohorts asked the same figure, set side by side as "... spend in 2024 vs the Q3 2022 joiners" reads them
+  // (was refused: two cohorts). Only with the same verb in both, and cohorts in both.
+  [
+    /^(\s*(?:what|how\s+much)\s+did\s+)(.+?)\s+(spend|order|buy)\b([^,?]*?)\s*,?\s+and\s+(?:what|how\s+much)\s+did\s+(.+?)\s+(spend|order|buy)(?:\s+(?:that\s+(?:same\s+)?year|then|in\s+that\s+(?:same\s+)?(?:year|period)))?\s*([?.!]*)\s*$/i,
+    (all, lead: string, a: string, verb: string, rest: string, b: string, again: string, end: string) => {
+      const cohort = /\b(?:joined|signed\s+up|registered|sign-?ups|joiners|cohort)\b/i;
+      if (verb.toLowerCase() !== again.toLowerCase() || !cohort.test(a) || !cohort.test(b)) return all;
+      return `${lead}${a} ${verb}${rest} vs ${b}${end}`;
+    },
+  ],
   // "how many people signed up in the first half of 2022 and how many in the second half?": the two signup periods
   // set side by side, the second taking the first's year (read as both at once, or "the second half" as the latest
   // one, the answer was 0 or of a half past the data: confidently wrong).
