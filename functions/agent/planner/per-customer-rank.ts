@@ -34,7 +34,7 @@ const PER =
  * said ("which segment's customers placed the most orders" may be the segment's own orders).
  */
 const AVERAGED = new RegExp(
-  `^\\s*${GROUP}\\s+${PEOPLE}\\s+(?:placed|made|had|place|make|have|put\\s+in)\\s+(?:the\\s+)?(?:(most|fewest|least)\\s+orders(?:\\s+each|\\s*,?\\s*on\\s+average|\\s+per\\s+(?:customer|head|person|user|buyer|client|capita))|(highest|lowest)\\s+average\\s+number\\s+of\\s+orders\\s+per\\s+customer)`,
+  `^\\s*${GROUP}\\s+${PEOPLE}\\s+(?:placed|made|had|put\\s+in)\\s+(?:the\\s+)?(?:(most|fewest|least)\\s+orders(?=\\s+each|\\s*,?\\s*on\\s+average|\\s+per\\s+(?:customer|head|person|user|buyer|client|capita))${EACH}|(highest|lowest)\\s+average\\s+number\\s+of\\s+orders\\s+per\\s+customer)`,
   'i',
 );
 
