@@ -132,6 +132,7 @@ import * as tuning33figures from './questions/tuning-33-figures';
 import * as tuning33pairs from './questions/tuning-33-pairs';
 import * as tuning33probed from './questions/tuning-33-probed';
 import * as tuning33reach from './questions/tuning-33-reach';
+import * as tuning34cohorts from './questions/tuning-34-cohorts';
 import * as tuning34probed from './questions/tuning-34-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1412,6 +1413,23 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning34probed,
       cases: tuning34probed.tuning34probed,
       rightAtLeast: 20,
+    },
+    {
+      // 16 of 37 before the planner change it tunes (3 confident wrong, 1 error, 1M and TEST, on 57e6c266); 37 of 37
+      // after on 1M and TEST, none wrong: two signup cohorts set side by side by "between A and those who B" or "for
+      // A, and for those who B" (cohort-versus.ts), "and the same for 2025?" moving a cohort's window, the share of a
+      // cohort's lifetime spend that came in one year (cohort-reader.ts, cohort-sql.ts), signup halves (cohort-each.ts),
+      // "signed up in H1 2022 and how many in the second half" then "each half's revenue", "for my customers who
+      // joined in each quarter of 2022" (phrases.ts), customers who spent more on one category than another or
+      // "returned more orders than they cancelled" (row-conditions.ts), a first order of a year in its first month
+      // (first-of-period.ts), "the most orders across all three years" (all-time.ts), "which segment's customers
+      // placed the most orders per person" (per-customer-rank.ts), "what did A spend in 2024, and what did B spend
+      // that year?" for two signup cohorts (phrases.ts).
+      title:
+        "tuning set 34 (cohorts: two signup halves side by side, a cohort's window moved, a cohort's lifetime share in one year, more spent on one category than another, first order of a year in its first month, most returned orders per segment across all three years, orders per person)",
+      module: tuning34cohorts,
+      cases: tuning34cohorts.tuning34cohorts,
+      rightAtLeast: 37,
     },
   ];
 

@@ -30,16 +30,36 @@ const ACROSS_YEARS =
  * or a figure per customer (was refused, "over three"); "in all three years" (each of them) is not read.
  */
 const RANKED_ACROSS_YEARS =
-  /(?<=\b(?:in\s+total|per\s+(?:customer|client|buyer|account)|the\s+(?:most|least|highest|lowest|fewest|largest|smallest|biggest)(?:\s+(?:revenue|sales|money|orders|spend))?))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
+  /(?<=\b(?:in\s+total|per\s+(?:customer|client|buyer|account)|the\s+(?:most|least|highest|lowest|fewest|largest|smallest|biggest)(?:\s+(?:(?:returned|cancell?ed|completed)\s+)?(?:revenue|sales|money|orders|spend|returns|cancellations))?))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
+
+/**
+ * "Across all three years, which region had the most cancelled orders ...": said first, before a ranking, every
+ * year's rows pooled; before a change or a trend ("across all three years, how did revenue move") it is not read.
+ */
+const LEADING_ACROSS_YEARS =
+  /^\s*(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?\s*[,:;-]\s*/i;
+const RANKED =
+  /\b(?:which|who|what|top|rank)\b[^?]*\b(?:most|least|highest|lowest|fewest|largest|smallest|biggest|best|worst|top)\b/i;
+const EACH_YEAR =
+  /\b(?:each|every|per|by)\s+year\b|\byear\s+(?:over|by)\s+year\b|\b(?:chang|grow|grew|trend|mov|rose|fell|declin|increas|decreas)|\b(?:19|20)\d\d\b|\b(?:q[1-4]|h[12])\b/i;
 
 /** The question with an "all the data" phrase in the planner's words, or as it was. */
 export function readAllTime(asked: string): string {
   const question = asked
     .replace(ALL_YEARS, (_all, mark: string, end: string) => `${mark === '?' ? '?' : ''}, all time${end}`)
     .replace(ACROSS_YEARS, ' in total')
+    // (After a count, "the most orders across all three years", the rows of every year are counted as they are: "in
+    // total" there was read as the total amount, ranking by revenue: confidently wrong.)
     .replace(RANKED_ACROSS_YEARS, (_all, at: number, whole: string) =>
-      /\bin\s+total\s*$/i.test(whole.slice(0, at)) ? '' : ' in total',
-    );
+      /\bin\s+total\s*$/i.test(whole.slice(0, at)) ||
+      /\b(?:orders|returns|cancellations)\s*$/i.test(whole.slice(0, at))
+        ? ''
+        : ' in total',
+    )
+    .replace(LEADING_ACROSS_YEARS, (all, _at: number, whole: string) => {
+      const rest = whole.slice(all.length);
+      return RANKED.test(rest) && !EACH_YEAR.test(rest) ? '' : all;
+    });
   const match = SINCE.exec(question);
   if (!match) return question;
   const before = question.slice(0, match.index);

@@ -59,6 +59,15 @@ const SHAPES: {
     ),
     read: (m) => ({ date: m[2] ?? m[3] ?? '', unit: m[1] ?? '' }),
   },
+  // "customers who joined in each half of 2022", "signed up in each quarter of 2022" (a signup month or quarter is
+  // the ordinary reading's unless cohorts are named; a half is read here).
+  {
+    shape: new RegExp(
+      `\\b(signed\\s+up|joined|registered)\\s+in\\s+(?:each|every)\\s+${UNIT}\\s+of\\s+${YEAR}\\b`,
+      'g',
+    ),
+    read: (m) => ({ date: m[1] ?? '', unit: m[2] ?? '', year: m[3] }),
+  },
   // "have their latest order in each month of 2025", "whose first order fell in each quarter of 2023"
   {
     shape: new RegExp(
@@ -109,7 +118,8 @@ export function readCohortEach(question: string, catalog: readonly CatalogCube[]
       // (A signup date is every row's column, which the ordinary reading breaks down: read here only as cohorts,
       // or for the share of each group's members who did something, "share of each signup quarter that bought in
       // November 2025".)
-      const named = by !== 'start' || /\b(?:cohorts?|groups?|grouped)\b/.test(text);
+      // (A half is no grain the ordinary reading has: "by signup half of 2022" is read here.)
+      const named = by !== 'start' || unit === 'half' || /\b(?:cohorts?|groups?|grouped)\b/.test(text);
       const within: Period | undefined = said.year ? namedPeriod(said.year)?.period : undefined;
       if (said.year && !within) continue;
       const at = m.index ?? 0;
@@ -163,7 +173,8 @@ function planned(
     const measures = read.test ? read.measures : read.measures.filter((x) => x !== 'count');
     // (Sizes alone are the ordinary readings' own, "customers by signup month", "by the month of their first
     // order"; none reads a last order's.)
-    if (measures.length === 0 && by !== 'last') return undefined;
+    // (A half is no grain of the ordinary readings: its sizes alone are read here.)
+    if (measures.length === 0 && by !== 'last' && unit !== 'half') return undefined;
     const plan = cohortPlan(
       cube,
       rows,

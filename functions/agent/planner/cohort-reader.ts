@@ -534,6 +534,9 @@ export function readOutcome(
   return read && entityFilters.length > 0 ? { ...read, entityFilters } : read;
 }
 
+/** "lifetime revenue", "total lifetime spend", "everything they have ever spent", "all they ever spent". */
+const LIFETIME_SPEND =
+  /\b(?:(?:total\s+)?(?:lifetime|all\s+time)\s+(?:revenue|spend|spending|sales|value)|(?:everything|all)\s+(?:that\s+)?(?:the\s+)?(?:they|[a-z0-9]+\s+[a-z0-9]+\s+signups|[a-z0-9]+\s+signups)?\s*(?:have\s+|has\s+|had\s+)?(?:ever\s+)?spent(?:\s+ever)?)\b/;
 /**
  * An average order's words ("AOV", "average order value", "avg basket size"): the spend over the orders ("average
  * orders per customer" is a count per member).
@@ -544,9 +547,24 @@ function readParts(
   said: string,
   attrs: CatalogMember[],
 ): Pick<CohortReading, 'window' | 'test' | 'measures'> | undefined {
+  // ("what share of the lifetime revenue from ... came in 2024", "of everything they have ever spent, what share was
+  // spent in 2023": the window's spend as a share of all the members' spend.)
+  // (The period it came in said with the spend: "spend in 2024".)
+  const came =
+    /\b(?:came|come|was\s+spent|were\s+spent|was\s+made|fell|landed)\s+(?:(?:in|during)\s+)?((?:q[1-4]\s+|h[12]\s+|[a-z]+\s+)?20\d\d)\b/.exec(
+      said,
+    );
+  const life = SHARE.test(said) && LIFETIME_SPEND.test(said) && came !== null;
+  const lifeless =
+    life && came
+      ? said
+          .replace(came[0], ' ')
+          .replace(LIFETIME_SPEND, ` spend in ${came[1]} `)
+          .replace(/\bas\s+an?\s+(?=percent|percentage|share)/g, ' ')
+      : said;
   // (Read as the group's spend, then divided by its orders, not by its members.)
-  const aov = AOV_WORDS.test(said);
-  const rest = aov ? said.replace(AOV_WORDS, ' spend ') : said;
+  const aov = AOV_WORDS.test(lifeless);
+  const rest = aov ? lifeless.replace(AOV_WORDS, ' spend ') : lifeless;
   const outcome = findOutcome(rest, attrs);
   if (outcome === 'unread') return undefined;
   let left = outcome
@@ -569,6 +587,13 @@ function readParts(
     return { window: {}, measures };
   }
   const { window, test } = outcome;
+  if (life) {
+    // (Only the spend of one period of the whole: no count, average or test beside it.)
+    if (outcome.kind !== 'spend' || !window.period || window.afterFirst || window.within || window.filter)
+      return undefined;
+    if (count || avg || aov || outcome.test) return undefined;
+    return { window, measures: ['share-life'] };
+  }
   if (outcome.kind === 'spend' || outcome.kind === 'orders') {
     if (share || (aov && (avg || outcome.kind !== 'spend'))) return undefined;
     if (count) measures.push('count');
@@ -667,13 +692,66 @@ export function cohortDefinition(
   return undefined;
 }
 
+/** A follow-up naming only a period ("and the same for 2025?", "what about 2023", "and in q1 2024?"). */
+const ONLY_PERIOD =
+  /^\s*(?:(?:and|now|what\s+about|how\s+about)\s+)?(?:(?:the\s+)?same\s+(?:thing\s+)?for\s+|(?:for|in|during)\s+)?(.+?)\s*$/;
+
+/**
+ * The previous cohort plan with its window moved to the one period a follow-up names, when that plan's figures are
+ * over a window of one period (not "after the first order", not "within 30 days") and the period has begun.
+ */
+function movedWindow(previous: Plan, question: string, today: string): CohortRead {
+  const p = previous.perEntity;
+  if (p?.kind !== 'cohort' || !p.window.period || p.window.afterFirst || p.window.within) return undefined;
+  const said = ONLY_PERIOD.exec(normalise(question))?.[1] ?? '';
+  const named = said ? namedPeriod(said) : undefined;
+  if (!named || named.length !== said.length || named.period.from > today) return undefined;
+  // ("what about Q2 2022?" after the Q1 2022 signups' spend in 2024: another cohort, or that quarter's orders? A
+  // period before the cohort's own ends, or as long as the cohort's and not as the window's, is never read as the
+  // window.)
+  const cohortEnd = [p.cohort.period?.to, p.cohort.versus?.to]
+    .filter((t): t is string => t !== undefined)
+    .sort()
+    .at(-1);
+  const length = (q: Period) => Date.parse(q.to) - Date.parse(q.from);
+  const likeCohort =
+    p.cohort.period !== undefined &&
+    Math.abs(length(named.period) - length(p.cohort.period)) < 5 * 86_400_000 &&
+    Math.abs(length(named.period) - length(p.window.period)) >= 5 * 86_400_000;
+  if ((cohortEnd && named.period.from < cohortEnd) || likeCohort)
+    return {
+      kind: 'refuse',
+      reason: `I cannot tell whether ${named.period.label} is another cohort or the period of the same cohort's orders: please ask it in full`,
+    };
+  return {
+    kind: 'plan',
+    plan: { ...previous, perEntity: { ...p, window: { ...p.window, period: named.period } } },
+  };
+}
+
+/**
+ * The two signup periods a count of customers set against each other ("how many customers signed up in H1 2022 vs
+ * H2 2022?"), or undefined.
+ */
+function comparedSignups(previous: Plan): [Period, Period] | undefined {
+  const [a, b, ...more] = previous.compare ?? [];
+  if (!a || !b || more.length > 0 || previous.range || previous.perEntity || previous.grain) return undefined;
+  if (previous.dimensions.length > 0 || previous.filters.length > 0 || previous.numberFilters.length > 0)
+    return undefined;
+  if (previous.having || previous.top || previous.share || previous.first) return undefined;
+  if (!previous.measures.every((m) => ['count', 'count_distinct'].includes(m.aggType ?? '')))
+    return undefined;
+  const signup = previous.timeDimension !== undefined && previous.timeDimension === startDate(previous.cube);
+  return signup ? [a, b] : undefined;
+}
+
 /** A bare breakdown asked after a cohort ("and per segment?", "what about by region?"). */
 const BARE_SPLIT =
   /^\s*(?:(?:and|what\s+about|how\s+about)\s+)?(?:per|by|broken\s+down\s+by|split\s+by)\s+([a-z]+(?:\s+[a-z]+)?)\s*[?.]?\s*$/;
 
 /** Words that point back at the previous question's cohort ("they", "that group", "those customers"). */
 const BACK =
-  /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers)\b/;
+  /\b(?:they|them|their|those|these|that group|this group|the group|that cohort|this cohort|the cohort|those customers|these customers|each (?:half|quarter|month|group|cohort) s|each of the two|both (?:halves|quarters|months|groups|cohorts))\b/;
 
 /**
  * A follow-up about the previous question's cohort ("how much have they spent since then?", "what share of them
@@ -688,6 +766,10 @@ export function cohortFollowUp(
 ): CohortRead {
   const prior = priorCohort(previous, catalog);
   if (!prior) return undefined;
+  // ("and the same for 2025?", "what about 2023?" after a cohort's figures in one period: the same cohorts and
+  // figures in that period; read as the ordinary question, the period was added to the old one: "no orders match".)
+  const moved = movedWindow(previous, question, today);
+  if (moved) return moved;
   // ("and per segment?", "by region?": the same cohort's figures split by a field, as "split them by segment".)
   const said = normalise(question).replace(BARE_SPLIT, 'split them by $1');
   if (!BACK.test(said)) return undefined;
@@ -695,7 +777,7 @@ export function cohortFollowUp(
   // those cohorts": the groups of a cohort per period.)
   const split = prior.each ? undefined : cohortBreakdown(said, prior.cube, prior.rows);
   const text = (split?.rest ?? said).replace(
-    /\b(?:(?:each|all)\s+of\s+)?(?:those|these|the|that|each)\s+(?:cohorts?|groups?)\b|\bsplit\s+(?:them|those)\b|\bwith\b/g,
+    /\b(?:(?:each|all|both)\s+of\s+)?(?:those|these|the|that|each)\s+(?:(?:two|2|both)\s+)?(?:cohorts?|groups?|halves|quarters)\b|\bsplit\s+(?:them|those)\b|\bwith\b|\beach\s+(?:half|quarter|month|group|cohort)\s+s\b|\beach\s+of\s+the\s+two\b|\bboth\s+(?:halves|quarters|months|groups|cohorts)\b/g,
     ' ',
   );
   const outcome = readOutcome(text, rowAttributes(prior.cube, prior.rows));
@@ -744,6 +826,23 @@ function priorCohort(previous: Plan, catalog: readonly CatalogCube[]) {
       window: p.window,
       measures: p.measures,
     };
+  // ("how many customers signed up in H1 2022 vs H2 2022?": the two signup cohorts, side by side.)
+  const pair = comparedSignups(previous);
+  if (pair) {
+    for (const cube of [previous.cube, ...catalog]) {
+      const rows = entityRows(cube);
+      const amount = amountOf(cube);
+      if (!rows?.start || !amount) continue;
+      return {
+        cube,
+        rows,
+        amount,
+        each: undefined,
+        cohort: { by: 'start' as const, period: pair[0], versus: pair[1] },
+      };
+    }
+    return undefined;
+  }
   if (p || !previous.range || previous.range.relative || previous.measures.length !== 1) return undefined;
   // ("how many customers signed up in each quarter of 2022?": cohorts per signup quarter.)
   const each = previous.grain === 'month' || previous.grain === 'quarter' ? previous.grain : undefined;

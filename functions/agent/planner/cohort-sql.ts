@@ -70,7 +70,7 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
     c.by && !perMember(c.rows, c.by) && c.test && 'none' in c.test
       ? `SUM(SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END)) OVER (PARTITION BY ${entity})`
       : `SUM(CASE WHEN ${inWindow} THEN 1 ELSE 0 END)`;
-  const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, ${windowRows} AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
+  const members = `SELECT ${entity}${by}, MIN(first_at) AS first_date, MAX(last_at) AS last_date${start && c.cohort.by === 'start' ? `, MIN(${start}) AS start_date` : ''}, MAX(CASE WHEN row_rank = 1 AND ${firstHas} THEN 1 ELSE 0 END) AS first_has, ${windowRows} AS window_rows, SUM(CASE WHEN ${inWindow} THEN ${amount} ELSE 0 END) AS window_amount, SUM(${amount}) AS all_amount FROM (${rows}) AS r GROUP BY 1${by ? ', 2' : ''}`;
   // One row of figures per cohort period ("Q4 2022 signups vs Q1 2022 ones": two rows, each labelled).
   const figures = (period: Period | undefined, others = false) => {
     const inside = all([
@@ -104,6 +104,11 @@ export function cohortQuery(plan: Plan, c: CohortReading): PlannedQuery {
         roles.push({ role: 'share' });
       } else if (m === 'share-all') {
         select.push(`round(100.0 * ${hits} / NULLIF(COUNT(*), 0), 2) AS share_of_all_percent`);
+        roles.push({ role: 'share' });
+      } else if (m === 'share-life') {
+        // ("what share of their lifetime spend came in 2024": the window's spend of all they ever spent.)
+        const lifetime = `SUM(CASE WHEN ${inCohort} THEN all_amount ELSE 0 END)`;
+        select.push(`round(100.0 * ${total} / NULLIF(${lifetime}, 0), 2) AS share_of_lifetime_percent`);
         roles.push({ role: 'share' });
       } else if (m === 'sum') {
         select.push(`${total} AS ${ident(`total_${c.amount.column}`)}`);
@@ -329,6 +334,8 @@ export function cohortAnswer(plan: Plan, c: CohortReading, query: PlannedQuery, 
         ? `${formatPercent(v ?? 0)} of all ${count(every)} ${people}${scope} are ${who} and ${did}`
         : `${formatPercent(v ?? 0)} of all ${count(every)} ${people}${scope} are ${who}`;
     const spentIn = window || ' altogether';
+    if (m === 'share-life')
+      return `${formatPercent(v ?? 0)} of everything the ${count(size)} ${who} have spent came${window} (their ${nameOf(plan, c.amount).toLowerCase()}s${window} divided by all their ${nameOf(plan, c.amount).toLowerCase()}s)`;
     const money = formatFigure(c.amount, v);
     if (m === 'sum')
       return `the ${count(size)} ${who} spent ${money}${spentIn} (the sum of their ${nameOf(plan, c.amount).toLowerCase()}s)`;
@@ -387,6 +394,7 @@ function eachAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       if (m === 'orders') return `placed ${count(v)} ${rowName}s`;
       if (m === 'count') return `${count(v)} of them ${did}`;
       if (m === 'share') return `${formatPercent(v ?? 0)} of them ${did}`;
+      if (m === 'share-life') return `${formatPercent(v ?? 0)} of all they have spent came`;
       return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}`;
     });
     const joined = c.cohort.by === 'start' ? 'signed up' : `placed their ${c.cohort.by} ${rowName}`;
@@ -428,6 +436,7 @@ function byAnswer(plan: Plan, c: CohortReading, result: ResultLike): string {
       if (m === 'avg') return `spent ${formatFigure(c.amount, v)} per ${one} on average${window}`;
       if (m === 'aov') return `averaged ${formatFigure(c.amount, v)} per ${rowName}${window}`;
       if (m === 'orders') return `placed ${count(v)} ${rowName}s${window}`;
+      if (m === 'share-life') return `${formatPercent(v ?? 0)} of all they have spent came${window}`;
       return `placed ${formatFigure(undefined, v)} ${rowName}s per ${one}${window}`;
     });
     return `- ${String(r[0])}: ${figures.join('; ')}`;

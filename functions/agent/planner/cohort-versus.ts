@@ -35,9 +35,21 @@ export function cohortsVersus(text: string, a: Found | undefined, b: Found | und
   // ("compare Q1 2022 signups and Q3 2022 signups": after an opening "compare", "and" sets them against each other.)
   const between = text.slice(Math.min(a.span.end, b.span.end), Math.max(a.span.at, b.span.at));
   const compareAnd = COMPARE_FIRST.test(text) && /^\s*(?:and|with)\s*$/.test(between);
-  if (!AGAINST.test(text) && !compareAnd) return undefined;
+  // ("compare between customers who signed up in H1 2022 and those who signed up in the second half", "for those
+  // who joined in H1 2022, and for those who joined in H2": "and those who" (or "and for those who") after a
+  // "compare", a "between" or a "for" before the first sets the second group beside it.)
+  const first = Math.min(a.span.at, b.span.at);
+  const andThose =
+    /^\s*and\s+(?:for\s+)?(?:those|the\s+ones|(?:the\s+)?customers|(?:the\s+)?people|(?:the\s+)?clients)\s+(?:who|that)\s*$/.test(
+      between,
+    ) &&
+    /\b(?:compar(?:e|ed|ing)|between|for)\s+(?:(?:the\s+)?(?:customers|people|clients|accounts|buyers)\s+)?(?:who|that)?\s*$/.test(
+      text.slice(0, first),
+    );
+  if (!AGAINST.test(text) && !compareAnd && !andThose) return undefined;
   // (The "and" goes with the second cohort's words.)
-  const span = compareAnd && a.span.end <= b.span.at ? { at: a.span.end, end: b.span.end } : b.span;
+  const span =
+    (compareAnd || andThose) && a.span.end <= b.span.at ? { at: a.span.end, end: b.span.end } : b.span;
   return { ...a, versus: { period: b.cohort.period, span } };
 }
 
@@ -49,7 +61,7 @@ export function withoutComparison(rest: string): string {
   return ` ${rest} `
     .replace(/\b(?:more|less|fewer|higher|lower|bigger|smaller)(?:\s+often)?\b(?!\s+than\s+\d)/g, ' ')
     .replace(
-      /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to|ones|joiners|signups|sign\s+ups)\b|^\s*(?:please\s+)?compar(?:e|ing)\b/g,
+      /\b(?:vs|versus|than|compared\s+(?:to|with)|against|next\s+to|ones|joiners|signups|sign\s+ups)\b|^\s*(?:please\s+)?compar(?:e|ing)\b|\bcompare\s+between\b/g,
       ' ',
     )
     .replace(/\s+/g, ' ');

@@ -308,10 +308,20 @@ function rowsWords(plan: Plan, a: RowAggregate, one = false): string {
   return `${kinds ? `${kinds} ` : ''}${noun}${one ? '' : 's'}${other}${bound}${period}`;
 }
 
+/** "toys", "grocery or toys": the values an aggregate's rows are of. */
+const kindsWords = (a: RowAggregate) =>
+  (a.kind ?? [])
+    .filter((f) => !f.negate)
+    .map((f) => f.values.join(' or '))
+    .join(' ');
+
 /** "with exactly 1 returned orders and no cancelled orders", "whose largest order amount is under $900.00" (row-conditions.ts). */
 function rowConditionWords(plan: Plan, clauses: NonNullable<EntityCondition['clauses']>): string {
   return clauses
     .map((c) => {
+      // ("who spent more on toys orders than on clothing orders")
+      if (c.against && c.summed && c.against.summed)
+        return `who spent ${c.op === '<' ? 'less' : 'more'} on ${kindsWords(c)} than on ${kindsWords(c.against)}`;
       if (c.against)
         return `with ${c.op === '<' ? 'fewer' : 'more'} ${rowsWords(plan, c)} than ${rowsWords(plan, c.against)}`;
       if (c.measure.aggType === 'count') {

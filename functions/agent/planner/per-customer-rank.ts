@@ -8,7 +8,8 @@
 
 const PEOPLE = '(?:customers|clients|buyers|accounts|shoppers)';
 const GROUP = "(?:which|what)\\s+(?:customer\\s+|client\\s+)?([a-z]+)(?:'s|’s|s'|s’)?";
-const EACH = '(?:\\s+each)?(?:\\s*,?\\s*(?:on\\s+average|per\\s+(?:customer|head|person)))?';
+const EACH =
+  '(?:\\s+each)?(?:\\s*,?\\s*(?:on\\s+average|per\\s+(?:customer|head|person|user|buyer|client|capita)))?';
 
 /** "which segment's customers order most often", "... buy the most frequently". */
 const OFTEN = new RegExp(
@@ -27,10 +28,30 @@ const SPEND = new RegExp(`^\\s*${GROUP}\\s+${PEOPLE}\\s+spen[dt]\\s+(?:the\\s+)?
 const PER =
   /^\s*(?:which|what)\s+(?:customer\s+|client\s+)?([a-z]+)\s+(spends?|orders?|buys?)\s+(?:the\s+)?(most|least|fewest)\s+per\s+(?:customer|client|buyer|head)\b/i;
 
+/**
+ * "which segment's customers placed the most orders per person" (said by phrases.ts as "placed the highest average
+ * number of orders per customer"), "... made the most orders each": in the past tense only with the "per" or "each"
+ * said ("which segment's customers placed the most orders" may be the segment's own orders).
+ */
+const AVERAGED = new RegExp(
+  `^\\s*${GROUP}\\s+${PEOPLE}\\s+(?:placed|made|had|put\\s+in)\\s+(?:the\\s+)?(?:(most|fewest|least)\\s+orders(?=\\s+each|\\s*,?\\s*on\\s+average|\\s+per\\s+(?:customer|head|person|user|buyer|client|capita))${EACH}|(highest|lowest)\\s+average\\s+number\\s+of\\s+orders\\s+per\\s+customer)`,
+  'i',
+);
+
 /** The question in the average-per reading's words, or undefined when it is not this shape. */
 export function perCustomerRank(question: string): string | undefined {
   const per = PER.exec(question);
   const spend = per ? null : SPEND.exec(question);
+  const averaged = per || spend ? null : AVERAGED.exec(question);
+  if (averaged) {
+    const group = (averaged[1] ?? '').toLowerCase();
+    if (!group || /^(customer|client|buyer)s?$/.test(group)) return undefined;
+    const high = averaged[2]
+      ? averaged[2].toLowerCase() === 'most'
+      : averaged[3]?.toLowerCase() === 'highest';
+    const rest = question.slice(averaged.index + averaged[0].length);
+    return `which ${group} has the ${high ? 'highest' : 'lowest'} average number of orders per customer${rest}`;
+  }
   const match = per ?? spend ?? OFTEN.exec(question) ?? ORDERS.exec(question);
   if (!match) return undefined;
   const group = (match[1] ?? '').toLowerCase();

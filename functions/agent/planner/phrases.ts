@@ -20,6 +20,7 @@ import { shift } from './dates';
 import { readDayCounts } from './day-counts';
 import { readDayRanges } from './day-ranges';
 import { readEndGap } from './end-gap';
+import { readFirstOfPeriod } from './first-of-period';
 import { readFirstStep } from './first-step';
 import { readPeriodTotals } from './period-totals';
 import { readRelativeSpans } from './relative-spans';
@@ -948,6 +949,59 @@ const REWRITES: [RegExp, Replacement][] = [
   [
     /\b(average|avg|mean|typical)\s+((?:(?:q[1-4]|h[12])\s+)?20\d\d\s+)?(spend|spending)\s+(of|for|among)\s+(?=(?:the\s+|our\s+|my\s+)?(?:[a-z]+\s+){0,2}(?:customers|clients|buyers|accounts)\b)/gi,
     '$1 $2$3 per customer $4 ',
+  ],
+  // "what did customers who joined in Q1 2022 spend in 2024, and what did the Q3 2022 joiners spend that year?": two
+  // signup cohorts asked the same figure, set side by side as "... spend in 2024 vs the Q3 2022 joiners" reads them
+  // (was refused: two cohorts). Only with the same verb in both, and cohorts in both.
+  [
+    /^(\s*(?:what|how\s+much)\s+did\s+)(.+?)\s+(spend|order|buy)\b([^,?]*?)\s*,?\s+and\s+(?:what|how\s+much)\s+did\s+(.+?)\s+(spend|order|buy)(?:\s+(?:that\s+(?:same\s+)?year|then|in\s+that\s+(?:same\s+)?(?:year|period)))?\s*([?.!]*)\s*$/i,
+    (all, lead: string, a: string, verb: string, rest: string, b: string, again: string, end: string) => {
+      const cohort = /\b(?:joined|signed\s+up|registered|sign-?ups|joiners|cohort)\b/i;
+      if (verb.toLowerCase() !== again.toLowerCase() || !cohort.test(a) || !cohort.test(b)) return all;
+      return `${lead}${a} ${verb}${rest} vs ${b}${end}`;
+    },
+  ],
+  // "how many people signed up in the first half of 2022 and how many in the second half?": the two signup periods
+  // set side by side, the second taking the first's year (read as both at once, or "the second half" as the latest
+  // one, the answer was 0 or of a half past the data: confidently wrong).
+  [
+    /\b(signed\s+up|joined|registered)\s+in\s+((?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+(?:19|20)\d\d|h[12]\s+(?:19|20)\d\d|q[1-4]\s+(?:19|20)\d\d|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+of\s+(?:19|20)\d\d)\s*,?\s+and\s+how\s+many\s+(?:in|during)\s+((?:the\s+)?(?:first|second|1st|2nd)\s+half|h[12]|q[1-4]|(?:the\s+)?(?:first|second|third|fourth)\s+quarter)(\s+of\s+(?:19|20)\d\d|\s+(?:19|20)\d\d)?(?=\s*[?.!,]|\s*$)/gi,
+    (_all, verb: string, first: string, second: string, year?: string) => {
+      const y = year?.match(/(?:19|20)\d\d/)?.[0] ?? first.match(/(?:19|20)\d\d/)?.[0] ?? '';
+      const part = (said: string) => {
+        const w = said.toLowerCase().replace(/^the\s+/, '');
+        const n = /^(?:first|1st)/.test(w)
+          ? 1
+          : /^(?:second|2nd)/.test(w)
+            ? 2
+            : /^third/.test(w)
+              ? 3
+              : /^fourth/.test(w)
+                ? 4
+                : Number(w.slice(1, 2));
+        return /half|^h/.test(w) ? `H${n}` : `Q${n}`;
+      };
+      const a = `${part(first)} ${first.match(/(?:19|20)\d\d/)?.[0] ?? ''}`;
+      return `${verb} in ${a} vs ${part(second)} ${y}`;
+    },
+  ],
+  // "for my customers who joined in each quarter of 2022, ...", "for each month people signed up in 2022, ...": the
+  // figures per signup period, as "by signup quarter of 2022" reads them (was refused: "average spend"; a half is
+  // read by cohort-each.ts).
+  [
+    /\bfor\s+(?:all\s+)?(?:(?:the|my|our)\s+)?(?:customers|clients|buyers|accounts|people)\s+(?:who|that)\s+(?:signed\s+up|joined|registered)\s+in\s+(?:each|every)\s+(month|quarter|half)\s+of\s+((?:19|20)\d\d)\b/gi,
+    (_all, unit: string, year: string) => `by signup ${unit.toLowerCase()} of ${year}`,
+  ],
+  [
+    /\b(?:for\s+)?(?:each|every)\s+(month|quarter|half)\s+(?:in\s+which\s+|that\s+|when\s+)?(?:customers|clients|buyers|accounts|people)\s+(?:signed\s+up|joined|registered)\s+in\s+((?:19|20)\d\d)\b(?=\s*,)/gi,
+    (_all, unit: string, year: string) => `by signup ${unit.toLowerCase()} of ${year}`,
+  ],
+  // "how much has the average customer spent with us over their lifetime": the average (lifetime) spend per customer,
+  // as it reads beside a breakdown too.
+  [
+    /\bhow\s+much\s+(?:has|have|did|does|do)\s+the\s+(?:average|typical)\s+(customer|client|buyer|account)\s+(?:spent|spend)(?:\s+with\s+us)?(\s+(?:over|across|in)\s+(?:their|the|its)\s+(?:whole\s+|entire\s+)?lifetime)?/gi,
+    (_all, who: string, life?: string) =>
+      `what is the average ${life ? 'lifetime ' : ''}spend per ${who.toLowerCase()}`,
   ],
   // "customers who signed up in Dec 2022 vs those who signed up in Jan 2022": two signup cohorts, as "Dec 2022
   // signups vs Jan 2022 signups" reads them.
@@ -2291,6 +2345,7 @@ export function expandContractions(question: string): string {
 /** The question with its no-meaning phrases taken out and its other-words phrases said the planner's way. */
 export function rephrase(question: string, today?: string): string {
   // ("MoM in 2024 (Jan counts vs Dec 2023)": the first step restated, first-step.ts.)
+  // ("placed their first order of 2024 in January": ordered in January 2024, first-of-period.ts.)
   // ("revenue 2 years ago", "this FY", "the last three full calendar years": units-ago.ts.)
   // ("TTM", "rolling 90 days", "between September and now": relative spans, relative-spans.ts.)
   let text = seasons(
@@ -2298,7 +2353,9 @@ export function rephrase(question: string, today?: string): string {
       expandContractions(
         readRelativeSpans(
           readTrailingMonths(
-            readFirstStep(readEndGap(readUnitsAgo(readDayCounts(readTypos(question)), today))),
+            readFirstStep(
+              readEndGap(readUnitsAgo(readDayCounts(readFirstOfPeriod(readTypos(question))), today)),
+            ),
           ),
         ),
       ),

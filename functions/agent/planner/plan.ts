@@ -433,8 +433,10 @@ export interface EntityCondition {
 /** An aggregate of one entity's own rows: a count, or a measure's total, average, largest or smallest. */
 export interface RowAggregate {
   measure: CatalogMember;
-  /** Only its rows of these values ("returns": status returned); with a count only. */
+  /** Only its rows of these values ("returns": status returned); with a count, or a sum of `summed`. */
   kind?: ValueFilter[];
+  /** The amount a sum of its rows of `kind` adds up ("spent more on toys than on clothing"). */
+  summed?: CatalogMember;
   /** Only its rows with this amount ("an order under $20"); with a count only. */
   bound?: NumberFilter;
   /** Only its rows in this period, within the plan's ("a return in both 2023 and 2025"); with a count only. */
@@ -773,7 +775,17 @@ export interface RatioTest {
 
 /** What a cohort reading outputs (cohort-reader.ts): its members' count, a share, or their rows' figures. */
 /** ('aov': the cohort's spend over its orders, "average order value by first-order month".) */
-export type CohortMeasure = 'count' | 'share' | 'share-all' | 'sum' | 'avg' | 'aov' | 'orders' | 'orders-avg';
+/** ('share-life': the window's spend as a percentage of the members' spend over all their rows.) */
+export type CohortMeasure =
+  | 'count'
+  | 'share'
+  | 'share-all'
+  | 'share-life'
+  | 'sum'
+  | 'avg'
+  | 'aov'
+  | 'orders'
+  | 'orders-avg';
 
 /**
  * A cohort crossed with an outcome and measures (cohort-reader.ts, cohort-sql.ts): who is in (a start date in a

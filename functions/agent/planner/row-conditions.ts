@@ -218,9 +218,14 @@ export function readRowConditions(
       return ' ';
     },
   );
-  const allTime = /\b(?:ever|all[\s-]time|lifetime|overall)\b/.test(found.text);
+  // ("across all three years", "over all the years": every year's rows pooled, as all-time.ts reads it.)
+  const allTime =
+    /\b(?:ever|all[\s-]time|lifetime|overall|(?:across|over)\s+all\s+(?:the\s+|three\s+|3\s+)?years)\b/.test(
+      found.text,
+    );
   found.text = found.text
     .replace(/\b(?:over\s+|of\s+|in\s+)?all[\s-]time\b/g, ' ')
+    .replace(/\b(?:across|over)\s+all\s+(?:the\s+|three\s+|3\s+)?years\b/g, ' ')
     .replace(
       /\b(?:over|across|in)\s+(?:their|the)\s+(?:whole\s+|entire\s+)?lifetime\b|\b(?:lifetime|overall)\b/g,
       ' ',
@@ -433,8 +438,40 @@ export function readRowConditions(
       },
     ],
   ];
-  // (The shared-verb reading goes before the plain "never" and "bought" ones.)
-  const order = [0, 1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 10, 11, 13];
+  const sum = byAgg('sum');
+  readers.push(
+    // "spent more on toys than on clothing", "spend less on grocery than they did on electronics": the amounts of
+    // each one's rows of two values of one dimension, added up and set against each other.
+    [
+      new RegExp(
+        String.raw`\b(?:spent|spend|spends|spending)\s+(more|less)\s+(?:money\s+)?on\s+${KIND}(?:\s+${ROW})?\s+than\s+(?:(?:they|he|she)\s+(?:did|spent)\s+)?(?:on\s+)?${KIND}(?:\s+${ROW})?`,
+        'g',
+      ),
+      (m) => {
+        const [a, b] = [kindOf(m[2]), kindOf(m[3])];
+        if (!a || !b || !sum || !amount || a.member !== b.member || a.values[0] === b.values[0]) return false;
+        const spend = (kind: ValueFilter): RowAggregate => ({ measure: sum, kind: [kind], summed: amount });
+        return [{ ...spend(a), op: m[1] === 'more' ? '>' : '<', value: 0, against: spend(b) }];
+      },
+    ],
+    // "returned more orders than they cancelled", "had more of their orders returned than cancelled": two kinds'
+    // counts against each other, as "more returns than cancellations".
+    [
+      new RegExp(
+        String.raw`\b(?:${KIND}\s+(more|fewer|less)\s+${ROW}\s+than\s+(?:(?:they|he|she)\s+(?:did\s+)?)?${KIND}(?:\s+(?:ones|them))?|(?:had\s+|have\s+|has\s+)?(more|fewer|less)\s+(?:of\s+their\s+)?${ROW}\s+${KIND}\s+than\s+${KIND})\b`,
+        'g',
+      ),
+      (m) => {
+        const [a, b] = m[1] ? [kindOf(m[1]), kindOf(m[3])] : [kindOf(m[5]), kindOf(m[6])];
+        const way = m[2] ?? m[4];
+        if (!a || !b || a.member !== b.member || a.values[0] === b.values[0]) return false;
+        return [{ ...countOf([a]), op: way === 'more' ? '>' : '<', value: 0, against: countOf([b]) }];
+      },
+    ],
+  );
+  // (The shared-verb reading goes before the plain "never" and "bought" ones; two kinds set against each other
+  // before any other.)
+  const order = [14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 12, 8, 9, 10, 11, 13];
   for (const k of order) {
     const reader = readers[k];
     if (reader && !take(found, reader[0], reader[1])) return undefined;
@@ -470,7 +507,8 @@ export function readRowConditions(
   // ("by region", "per segment", "split by region": the count per value of the customer's own attribute.)
   let by: CatalogMember | undefined;
   left = left.replace(
-    /\b(?:(?:split|broken\s+down|break\s+(?:it\s+|that\s+)?down)\s+)?(?:by|per|for\s+each|in\s+each)\s+([a-z]+)\b/g,
+    // ("for each customer segment": the customer's own segment.)
+    /\b(?:(?:split|broken\s+down|break\s+(?:it\s+|that\s+)?down)\s+)?(?:by|per|for\s+each|in\s+each)\s+(?:(?:customer|client)\s+(?=[a-z]))?([a-z]+)\b/g,
     (all, word: string) => {
       // (The customer's own attribute first; else one of the rows, each value's rows then tested on their own.)
       const member = breakdownOf(cube, stem(word));
