@@ -1015,9 +1015,9 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
 /** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
 const PERIOD_WORDS =
   /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
-/** A count of customers: what a per-customer definition answers. */
+/** A count of customers: what a per-customer definition answers ("VIP count by region" too). */
 const COUNTED =
-  /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b|(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+(?:(?:all|my|our|the)\s+)?(?:customers|clients|buyers|accounts)\b/i;
+  /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b|\bcount\s+(?:by|per|for\s+each|in\s+each|across)\b|\bcount\s*[?.!]*\s*$|(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+(?:(?:all|my|our|the)\s+)?(?:customers|clients|buyers|accounts)\b/i;
 
 /**
  * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
@@ -1121,7 +1121,7 @@ const IT = /\b(?:it|that|this)\b/i;
  * customer whose ...").
  */
 const CALLED =
-  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale|day|week|month|quarter)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+  /(?:\b(?:we|i)(?:'d|’d|'ll|’ll|\s+would|\s+will)?\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale|day|week|month|quarter)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
 /**
  * "a 'loyal' customer ordered in every quarter of 2025", "a loyal customer is one who ...": a word of one customer
  * defined by what they did, said as the planner's "'loyal' customers = customers who ...".
