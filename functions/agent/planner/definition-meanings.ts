@@ -36,6 +36,11 @@ export interface Meaning {
   ofEach?: string;
   /** A figure's words said in place of its name wherever used ("change in AOV from 2023 to 2025"), never beside it. */
   replaces?: true;
+  /**
+   * `periods` ranked by a figure ("top day by orders"): that figure, which the answer states beside the period, so a
+   * clause asking it again ("and how many orders came in that day?") is the same answer (definitions.ts).
+   */
+  topFigure?: string;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -476,6 +481,12 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     .replace(/\s*,?\s*(?:as|in)\s+(?:a\s+)?(?:%|percent|percentage|pct)\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim()
+    // ("the number of returned or cancelled orders divided by the number of all orders": a count of orders is the
+    // orders, as a share reads them.)
+    .replace(
+      /\b(?:the\s+)?(?:number|count|#)\s+of\s+(?=(?:(?:all|the)\s+)?(?:[a-z]+\s+(?:or|and|\+|&)\s+)?(?:[a-z]+\s+)?orders\b)/g,
+      '',
+    )
     // ("completed orders only", "just the cancelled ones": the rows named are all the meaning says.)
     .replace(/^(?:only|just)\s+(?:the\s+)?/, '')
     // ("a customer whose 2025 spend is over $10k": the period said after the threshold, as the reader takes it.)
