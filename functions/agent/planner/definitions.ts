@@ -922,7 +922,7 @@ const FIGURE_AGAIN: Record<string, RegExp> = {
  */
 function figureAgainDropped(text: string, figure: string): string {
   const again = FIGURE_AGAIN[figure];
-  return again && again.test(text) ? `${text.replace(again, '')}?` : text;
+  return again?.test(text) ? `${text.replace(again, '')}?` : text;
 }
 
 /** The turn's definitions taken out: what is left of it, and the terms with their words. */
