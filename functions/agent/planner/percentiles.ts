@@ -221,8 +221,10 @@ export function signedMeanGap(tokens: readonly Token[]): 'mean' | 'percentile' |
   const [first, second] = mentions as [number, number];
   const means = mentions.filter((i) => MEAN_WORDS.has(tokens[i]?.raw ?? ''));
   if (means.length !== 1) return undefined;
+  // ("median less than the average" compares them: no difference.)
   const minus = tokens.findIndex(
-    (t, i) => i > first && i < second && (t.raw === 'minus' || t.raw === 'less'),
+    (t, i) =>
+      i > first && i < second && (t.raw === 'minus' || (t.raw === 'less' && tokens[i + 1]?.raw !== 'than')),
   );
   if (
     minus < 0 ||
