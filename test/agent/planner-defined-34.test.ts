@@ -129,6 +129,18 @@ describe('average minus median', () => {
     );
   });
 
+  it('reads a defined "median minus average" and keeps it', () => {
+    // Act
+    const reading = demoReading(
+      ['Define drift as median order value minus average order value. What was drift by region in 2024?'],
+      TODAY,
+    );
+    // Assess
+    expect(reading.kind).toBe('plan');
+    if (reading.kind === 'plan')
+      expect(queryFor(reading.plan).sql).toContain('AS median_amount_minus_average');
+  });
+
   it('leaves the size of the gap between them unsigned', () => {
     const sql = queryFor(
       demoPlan(['How far apart are the median and the average order value in 2025?'], TODAY),

@@ -67,7 +67,7 @@ function figureMeaning(asked: string): Meaning | undefined {
   if (MEAN.test(m[1]) && MEDIAN.test(m[2]))
     return { kind: 'figure', noun: words, clause: words, marks: ['average_minus_median'] };
   if (MEDIAN.test(m[1]) && MEAN.test(m[2]))
-    return { kind: 'figure', noun: words, clause: words, marks: ['median_minus_average'] };
+    return { kind: 'figure', noun: words, clause: words, marks: ['_minus_average'] };
   return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
 }
 
