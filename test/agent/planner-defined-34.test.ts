@@ -159,6 +159,32 @@ describe('a rate of two counts', () => {
   });
 });
 
+describe('a rate of two counts said with "the number of"', () => {
+  it('is a percent of all orders when the asker names a rate', () => {
+    // Act
+    const plan = demoPlan(
+      [
+        'By problem rate I mean the number of returned or cancelled orders divided by the number of all orders. What was the problem rate by segment in 2023?',
+      ],
+      TODAY,
+    );
+    // Assess
+    expect(plan.twoMeasures).toMatchObject({
+      op: '/',
+      percent: true,
+      b: { words: 'all orders', filters: [] },
+    });
+  });
+
+  it('reads no "number" side that stops short of its orders', () => {
+    const reading = demoReading(
+      ['What was the number of returned orders divided by the number of completed orders in 2024?'],
+      TODAY,
+    );
+    expect(reading.kind === 'plan' ? reading.plan.twoMeasures : undefined).toBeUndefined();
+  });
+});
+
 describe('the period ranked first or last by a figure', () => {
   it.each([
     [
