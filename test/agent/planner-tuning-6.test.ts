@@ -1396,17 +1396,18 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       rightAtLeast: 5,
     },
     {
-      // 12 of 37 before the planner change it tunes (none wrong, 1M and TEST, on 57e6c266); 32 after on 1M and TEST,
+      // 12 of 37 before the planner change it tunes (none wrong, 1M and TEST, on 57e6c266); 33 after on 1M and TEST,
       // none wrong: a kind of customer by a bound in each of several years or by a percent change between two years
       // (definition-meanings.ts), per sales region on each region's own orders (each-period-bounds.ts,
-      // customer-ratios-sql.ts), a signed "average minus median" (percentiles.ts, sql-second.ts), "the number of X
-      // orders divided by the number of all orders", the day or month with the most or lowest orders or revenue and
-      // periods said to be the word (definitions.ts), a versus follow-up keeping its dates (follow-up.ts).
+      // customer-ratios-sql.ts), a signed "average minus median" (percentiles.ts, sql-second.ts, answer-second.ts),
+      // "the number of X orders divided by the number of all orders" (definition-meanings.ts, filtered-measures.ts),
+      // the day or month with the most or lowest orders or revenue and periods said to be the word (definitions.ts),
+      // a versus follow-up keeping its dates (follow-up.ts).
       title:
         'tuning set 34 (defined: customers by a bound in each year or a percent change, average minus median, rates of counts, the top day or month, threads, refusals)',
       module: tuning34defined,
       cases: tuning34defined.tuning34defined,
-      rightAtLeast: 32,
+      rightAtLeast: 33,
     },
   ];
 
