@@ -133,6 +133,7 @@ import * as tuning33pairs from './questions/tuning-33-pairs';
 import * as tuning33probed from './questions/tuning-33-probed';
 import * as tuning33reach from './questions/tuning-33-reach';
 import * as tuning34cohorts from './questions/tuning-34-cohorts';
+import * as tuning34defined from './questions/tuning-34-defined';
 import * as tuning34probed from './questions/tuning-34-probed';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
@@ -1430,6 +1431,20 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning34cohorts,
       cases: tuning34cohorts.tuning34cohorts,
       rightAtLeast: 37,
+    },
+    {
+      // 12 of 37 before the planner change it tunes (none wrong, 1M and TEST, on 57e6c266); 33 after on 1M and TEST,
+      // none wrong: a kind of customer by a bound in each of several years or by a percent change between two years
+      // (definition-meanings.ts), per sales region on each region's own orders (each-period-bounds.ts,
+      // customer-ratios-sql.ts), a signed "average minus median" (percentiles.ts, sql-second.ts, answer-second.ts),
+      // "the number of X orders divided by the number of all orders" (definition-meanings.ts, filtered-measures.ts),
+      // the day or month with the most or lowest orders or revenue and periods said to be the word (definitions.ts),
+      // a versus follow-up keeping its dates (follow-up.ts).
+      title:
+        'tuning set 34 (defined: customers by a bound in each year or a percent change, average minus median, rates of counts, the top day or month, threads, refusals)',
+      module: tuning34defined,
+      cases: tuning34defined.tuning34defined,
+      rightAtLeast: 33,
     },
   ];
 

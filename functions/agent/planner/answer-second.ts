@@ -546,9 +546,18 @@ function percentileText(plan: Plan, query: PlannedQuery, result: ResultLike): st
   const entitiesAt = p.withCount && p.per ? column(query, 'entities') : -1;
   const over = (r: Row) =>
     entitiesAt >= 0 && p.per ? ` over ${formatFigure(undefined, r[entitiesAt])} ${entityWord(p.per)}` : '';
+  // ("average minus median": signed, its direction also in words, "-$1.21, the average lower than the median"; a minus
+  // before a currency sign alone misreads, format.ts.)
+  const signedWords = (value: unknown) => {
+    const n = asNumber(value);
+    if (!p.signed || n === undefined || n === 0) return stated(value);
+    const [first, second] =
+      p.signed === 'mean' ? ['average', percentileWord(p.p)] : [percentileWord(p.p), 'average'];
+    return `${n < 0 ? '-' : ''}${figure(Math.abs(n))}, the ${first} ${n < 0 ? 'lower' : 'higher'} than the ${second}`;
+  };
   const values = (r: Row) =>
     (gapAt >= 0
-      ? `${stated(r[gapAt])} (${each(r)})`
+      ? `${signedWords(r[gapAt])} (${each(r)})`
       : words.length > 1 && at.length === words.length
         ? each(r)
         : stated(r[m])) + over(r);

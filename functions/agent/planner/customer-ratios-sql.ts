@@ -84,6 +84,16 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
   // ("in any single month": the largest figure of one month of the customer's rows.)
   const measured = tests.flatMap((t, i) => (joinedIn(t) ? [{ t, i }] : []));
   const figureOf = (t: RatioTest) => (t.measure ? `MEASURE(${ident(t.measure.column)})` : 'COUNT(*)');
+  // ("by sales region": a group of the rows, not of the customer; each customer's figure over that group's rows, as
+  // the row counts are.)
+  const rowsBy =
+    by !== undefined &&
+    p.by !== undefined &&
+    !p.by.column.startsWith(p.rows.entity.column.slice(0, p.rows.entity.column.lastIndexOf('_') + 1))
+      ? by
+      : undefined;
+  const keys = rowsBy ? `${entity}, ${rowsBy}` : entity;
+  const grouped = rowsBy ? 'GROUP BY 1, 2' : 'GROUP BY 1';
   const inner =
     measured.length === 0
       ? rowCounts
@@ -96,13 +106,14 @@ export function ratioQuery(plan: Plan, p: Ratio): PlannedQuery {
             ]);
             const table = ident(plan.cube.name);
             // ("in five or more different months": the months whose figure meets the bound, counted.)
+            const unitGroup = rowsBy ? 'GROUP BY 1, 2, 3' : 'GROUP BY 1, 2';
             const per =
               t.anyOf && t.units
-                ? `SELECT ${entity}, COUNT(*) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g WHERE v ${t.op} ${t.value} GROUP BY 1`
+                ? `SELECT ${keys}, COUNT(*) AS v FROM (SELECT ${keys}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} ${unitGroup}) AS g WHERE v ${t.op} ${t.value} ${grouped}`
                 : t.anyOf
-                  ? `SELECT ${entity}, MAX(v) AS v FROM (SELECT ${entity}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1, 2) AS g GROUP BY 1`
-                  : `SELECT ${entity}, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} GROUP BY 1`;
-            return ` LEFT JOIN (${per}) AS s${i} ON s${i}.${entity} = c.${entity}`;
+                  ? `SELECT ${keys}, MAX(v) AS v FROM (SELECT ${keys}, date_trunc('${t.anyOf}', ${time}) AS p, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} ${unitGroup}) AS g ${grouped}`
+                  : `SELECT ${keys}, ${figureOf(t)} AS v FROM ${table}${rowsOfTest} ${grouped}`;
+            return ` LEFT JOIN (${per}) AS s${i} ON s${i}.${entity} = c.${entity}${rowsBy ? ` AND s${i}.${rowsBy} = c.${rowsBy}` : ''}`;
           })
           .join('')}`;
   const test = (t: RatioTest, i: number) =>

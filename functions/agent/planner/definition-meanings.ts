@@ -36,6 +36,11 @@ export interface Meaning {
   ofEach?: string;
   /** A figure's words said in place of its name wherever used ("change in AOV from 2023 to 2025"), never beside it. */
   replaces?: true;
+  /**
+   * `periods` ranked by a figure ("top day by orders"): that figure, which the answer states beside the period, so a
+   * clause asking it again ("and how many orders came in that day?") is the same answer (definitions.ts).
+   */
+  topFigure?: string;
 }
 
 const MONEY = String.raw`\$?\s*(\d[\d,]*(?:\.\d+)?)\s*(k|m)?\b`;
@@ -209,6 +214,96 @@ function people(text: string): Meaning | undefined {
   const when = none?.[1] ?? none?.[2];
   if (when) return perCustomer(`customers with no order in ${when}`, ['= 0']);
   return undefined;
+}
+
+/** Two or more years listed: "2023, 2024 and 2025", "2024 and 2025". */
+const YEARS = String.raw`(20\d\d(?:\s*,\s*20\d\d)*,?\s+and\s+20\d\d)`;
+/** "in each of", "in every one of", "in all of", "in both": the bound held in every year listed. */
+const IN_EACH = String.raw`in\s+(?:each\s+of|every\s+one\s+of|all\s+(?:three\s+|two\s+)?of|both)`;
+
+/**
+ * A bound on each customer's spend or order count held in every one of two or more years ("a customer who spent at
+ * least $10,000 in each of 2024 and 2025", "whose spend was $8,000 or more in each of 2023, 2024 and 2025", "they
+ * ordered at least 12 times in each of 2023, 2024 and 2025"), or an order count of one kind in one year ("they had at
+ * least 3 returned orders in 2025"), in the words the readers of bounds in each period read (each-period-bounds.ts):
+ * "customers who spent at least $10000 in each of 2024 and 2025", "customers who placed at least 15 orders in each of
+ * ...". The query must hold the bound as each year's test.
+ */
+function eachYearPeople(text: string, catalog: readonly CatalogCube[]): Meaning | undefined {
+  const rest = text.replace(PEOPLE, '');
+  const listed = (years: string) => years.replace(/\s*,\s*/g, ', ').replace(/,?\s+and\s+/, ' and ');
+  const spend = new RegExp(
+    String.raw`^(?:(?:who|that)\s+(?:have\s+|has\s+)?(?:spent|spend|spends)|whose\s+(?:annual\s+|yearly\s+)?(?:spend|spending|revenue|sales)\s+(?:was|is|were|came\s+to))\s+(.+?)\s+${IN_EACH}\s+${YEARS}$`,
+  ).exec(rest);
+  const spent = spend?.[1] ? bound(spend[1]) : undefined;
+  if (spend?.[2] && spent) {
+    const n = String(spent.value);
+    return perCustomer(
+      `customers who spent ${SPEND_WORDS[spent.op](`$${n}`)} in each of ${listed(spend[2])}`,
+      [`${spent.op} ${n}`],
+    );
+  }
+  // ("ordered at least 12 times": that many orders.)
+  const count = new RegExp(
+    String.raw`^(?:(?:who|that)\s+)?(?:(?:placed|made|had|has|have|with|having)\s+(.+?)\s+(?:([a-z]+)\s+)?(?:orders?|purchases?)|(?:ordered|bought|purchased|shopped)\s+(.+?)\s+times)\s+(?:${IN_EACH}\s+${YEARS}|in\s+(20\d\d))$`,
+  ).exec(rest);
+  const said = count?.[1] ?? count?.[3];
+  const counted = said ? bound(said) : undefined;
+  if (!count || !counted || !Number.isInteger(counted.value)) return undefined;
+  // (A kind of order, "returned", is a value of the model's; anything else is not read here.)
+  const kind = count[2];
+  const value = kind
+    ? catalog
+        .flatMap((c) => c.members)
+        .flatMap((m) => (m.kind === 'dimension' ? m.values : []))
+        .find((v) => v.toLowerCase() === kind || spelledAlike(v, kind))
+    : undefined;
+  if (kind && !value) return undefined;
+  if (!count[4] && !kind) return undefined;
+  const n = String(counted.value);
+  const when = count[4] ? `in each of ${listed(count[4])}` : `in ${count[5]}`;
+  return perCustomer(
+    `customers who placed ${SPEND_WORDS[counted.op](n)} ${value ? `${value} ` : ''}orders ${when}`,
+    [`${counted.op} ${n}`, ...(value ? [`'${value}'`] : [])],
+  );
+}
+
+/** "versus", "vs", "compared with", "from": what a change is measured against. */
+const AGAINST = String.raw`(?:versus|vs\.?|from|compared\s+(?:with|to)|on|over|against|relative\s+to|than)`;
+
+/**
+ * Each customer against themselves in two years by a percent margin held at least ("a customer whose 2025 spend is at
+ * least 20% below their 2023 spend", "its 2025 revenue is down 25% or more versus its 2023 revenue", "they spent at
+ * least 30% more in 2025 than in 2024"), in the words entity-versus.ts reads ("customers who spent at least 20% less
+ * in 2025 than in 2023"). The later year must be the one compared; a margin not said as a floor ("down 20%") is not
+ * read.
+ */
+function percentChangePeople(text: string): Meaning | undefined {
+  // ("whose spend is at least 20% below their 2023 spend in 2025": the year moved last by readMeaning, put back.)
+  const rest = text
+    .replace(PEOPLE, '')
+    .replace(new RegExp(String.raw`^whose\s+(${SUMS})\s+(.+\b20\d\d\b.*)\s+in\s+${WHEN}$`), 'whose $3 $1 $2');
+  const said = (n: string, more: boolean, later: string, earlier: string): Meaning | undefined => {
+    const pct = Number(n);
+    if (!(pct > 0) || (!more && pct >= 100) || Number(later) <= Number(earlier)) return undefined;
+    return perCustomer(
+      `customers who spent at least ${pct}% ${more ? 'more' : 'less'} in ${later} than in ${earlier}`,
+      ['earlier_total_amount * '],
+    );
+  };
+  const PCT = String.raw`(\d+(?:\.\d+)?)\s*(?:%|percent)`;
+  const spent = new RegExp(
+    String.raw`^(?:(?:who|that)\s+)?(?:spent|spend|spends)\s+(?:(?:at\s+least|by\s+at\s+least)\s+${PCT}|${PCT}\s+or\s+more)\s+(more|less)\s+in\s+${WHEN}\s+than\s+(?:they\s+did\s+)?(?:in\s+)?${WHEN}$`,
+  ).exec(rest);
+  if (spent?.[3] && spent[4] && spent[5])
+    return said(spent[1] ?? spent[2] ?? '', spent[3] === 'more', spent[4], spent[5]);
+  const floor = new RegExp(
+    String.raw`^(?:whose|its|their)\s+${WHEN}\s+${SUMS}\s+(?:is|was|were|came\s+in)\s+(?:(?:at\s+least|by\s+at\s+least)\s+${PCT}\s+(below|under|lower\s+than|less\s+than|above|over|higher\s+than|more\s+than)|(down|up|lower|higher)\s+(?:by\s+)?(?:(?:at\s+least|by\s+at\s+least)\s+${PCT}|${PCT}\s+or\s+more)\s+${AGAINST})\s+(?:its|their|the)\s+${WHEN}(?:\s+${SUMS})?$`,
+  ).exec(rest);
+  if (!floor?.[1] || !floor[7]) return undefined;
+  const n = floor[2] ?? floor[5] ?? floor[6] ?? '';
+  const word = floor[3] ?? floor[4] ?? '';
+  return said(n, /^(?:above|over|higher|more|up)/.test(word), floor[1], floor[7]);
 }
 
 /** A year or a quarter of a year, as entity-versus.ts reads one. */
@@ -386,6 +481,12 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     .replace(/\s*,?\s*(?:as|in)\s+(?:a\s+)?(?:%|percent|percentage|pct)\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim()
+    // ("the number of returned or cancelled orders divided by the number of all orders": a count of orders is the
+    // orders, as a share reads them.)
+    .replace(
+      /\b(?:the\s+)?(?:number|count|#)\s+of\s+(?=(?:(?:all|the)\s+)?(?:[a-z]+\s+(?:or|and|\+|&)\s+)?(?:[a-z]+\s+)?orders\b)/g,
+      '',
+    )
     // ("completed orders only", "just the cancelled ones": the rows named are all the meaning says.)
     .replace(/^(?:only|just)\s+(?:the\s+)?/, '')
     // ("a customer whose 2025 spend is over $10k": the period said after the threshold, as the reader takes it.)
@@ -427,6 +528,8 @@ export function readMeaning(said: string, catalog: readonly CatalogCube[]): Mean
     );
   return (
     share(text, catalog) ??
+    eachYearPeople(text, catalog) ??
+    percentChangePeople(text) ??
     twoPeriodPeople(text) ??
     people(text) ??
     rows(text, catalog) ??

@@ -60,6 +60,14 @@ function figureMeaning(asked: string): Meaning | undefined {
   if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 3 || m[2].split(/\s+/).length > 3)
     return ratioMeaning(said);
   const words = `${m[1]} minus ${m[2]}`;
+  // ("the average order value minus the median order value": a signed difference of the mean and the median, marked
+  // by its column, sql-second.ts.)
+  const MEAN = /^(?:average|avg|mean)\b/i;
+  const MEDIAN = /^median\b/i;
+  if (MEAN.test(m[1]) && MEDIAN.test(m[2]))
+    return { kind: 'figure', noun: words, clause: words, marks: ['average_minus_median'] };
+  if (MEDIAN.test(m[1]) && MEAN.test(m[2]))
+    return { kind: 'figure', noun: words, clause: words, marks: ['_minus_average'] };
   return { kind: 'figure', noun: words, clause: words, marks: ['b_value'] };
 }
 
@@ -362,10 +370,42 @@ function rangeMeaning(said: string): Meaning | undefined {
   return { kind: 'figure', noun, clause: noun, marks: ['MAX(a_m)', 'MIN(b_m)'], replaces: true };
 }
 
+/**
+ * "the calendar day with the highest order count", "the single day with the most revenue", "the month with the
+ * lowest revenue": the one period of a unit ranked first (or last) by its orders or revenue, said as the ranked
+ * periods' reader reads it ("top day by orders", "bottom month by revenue"). Any other figure is not read here.
+ */
+const TOP_PERIOD =
+  /^(?:the\s+)?(?:(?:single|one|1)\s+)?(?:calendar\s+)?(day|week|month|quarter)\s+(?:with|that\s+(?:had|has|saw|brought\s+in)|which\s+(?:had|has|saw)|of)\s+the\s+(most|highest|largest|biggest|greatest|fewest|lowest|least|smallest)\s+(.+?)$/i;
+const TOP_FIGURES: [RegExp, string][] = [
+  [/^(?:orders|order\s+count|number\s+of\s+orders|count\s+of\s+orders)$/i, 'orders'],
+  [
+    /^(?:(?:total\s+)?(?:revenue|sales)|total\s+order\s+(?:value|amount)|order\s+value|total\s+amount)$/i,
+    'revenue',
+  ],
+];
+function topPeriodMeaning(said: string): Meaning | undefined {
+  const m = TOP_PERIOD.exec(said.trim().replace(/[.!]+$/, ''));
+  if (!m?.[1] || !m[2] || !m[3]) return undefined;
+  const figure = TOP_FIGURES.find(([re]) => re.test(m[3]?.trim() ?? ''))?.[1];
+  if (!figure) return undefined;
+  const top = /^(?:most|highest|largest|biggest|greatest)$/i.test(m[2]);
+  const unit = m[1].toLowerCase();
+  const noun = `${top ? 'top' : 'bottom'} ${unit} by ${figure}`;
+  return {
+    kind: 'periods',
+    noun,
+    clause: noun,
+    marks: [`date_trunc('${unit}'`, top ? ' DESC' : ' ASC'],
+    topFigure: figure,
+  };
+}
+
 /** A meaning read here, or spelled out for the ordinary readers ("customers who placed ...", spelled-meanings.ts). */
 const meaningOf = (asked: string, catalog: readonly CatalogCube[]) => {
   const said = lastOrderSaid(asked);
   return (
+    topPeriodMeaning(said) ??
     rowsFigureMeaning(said) ??
     hoursMeaning(said) ??
     topCountMeaning(said) ??
@@ -446,6 +486,17 @@ const SHAPES: { shape: RegExp; term: number; meaning: number; weak?: true }[] = 
   {
     shape: new RegExp(
       String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+((?:an?\s+|any\s+|all\s+|the\s+(?:number|count)\s+of\s+|the\s+(?=ones?\b)|the\s+(?=[a-z]+(?:\s*(?:,|and|or|plus|&)\s*[a-z]+)*\s+ones\b))?(?:(?=[a-z]+(?:\s*(?:,|and|or|plus|&)\s*[a-z]+)*\s+ones\b)|(?:calendar\s+(?=months?\b))?(?:customers?|clients?|accounts?|buyers?|orders?|someone|anyone|purchases?|those|ones?|anything|days?|weeks?|months?|quarters?|revenue|sales)\b).*)$`,
+      'i',
+    ),
+    term: 1,
+    meaning: 2,
+    weak: true,
+  },
+  // "our record day is the calendar day with the highest order count", "a peak day is the single day with the most
+  // revenue": one period ranked first or last (weak: read only when its words are)
+  {
+    shape: new RegExp(
+      String.raw`^(?:where\s+)?(?:(?:a|an|the|my|our)\s+)?${TERM}\s+(?:is|are)\s+(the\s+(?:(?:single|one)\s+)?(?:calendar\s+)?(?:day|week|month|quarter)\s+(?:with|that\s+had|which\s+had|of)\s+the\s.+)$`,
       'i',
     ),
     term: 1,
@@ -819,16 +870,59 @@ function substitute(text: string, d: Definition): string | undefined {
   }
   // ("peak days", "standout months": periods named with the word are the meaning's own.)
   const after = d.meaning.kind === 'periods' ? PERIOD_NOUN_AFTER : d.clashes ? NOUN : NOUN_AFTER;
+  if (d.meaning.kind === 'periods' && !usePattern(d.term, after).test(text)) {
+    const said = periodSaidOf(text, d);
+    return said === undefined ? undefined : substitute(said, d);
+  }
   if (!usePattern(d.term, after).test(text)) return undefined;
   const summed =
     d.meaning.kind === 'rows'
       ? text.replace(usePattern(d.term, SUM_AFTER), (_used, sum: string) => `${sum} from ${d.meaning.noun}`)
       : text;
-  return summed.replace(usePattern(d.term, after), (_used, offset: number) => {
+  const replaced = summed.replace(usePattern(d.term, after), (_used, offset: number) => {
     const before = summed.slice(0, offset);
     const after = /\b(?:share|percentage|proportion|fraction|%)\s+of\s+$/i.test(before);
     return after ? d.meaning.clause : d.meaning.noun;
   });
+  return d.meaning.topFigure ? figureAgainDropped(replaced, d.meaning.topFigure) : replaced;
+}
+
+/**
+ * ("busy month = ...": "which months of 2024 were busy?"; "slowest day = ...": "which day of 2025 was the slowest?"):
+ * a word for periods said of the periods asked for, after "was" or "were", asked as the word's periods of that span
+ * ("what were the busy months in 2024?"); undefined when the word is not said so.
+ */
+function periodSaidOf(text: string, d: Definition): string | undefined {
+  const words = d.term.split(/\s+/);
+  const unit = words.at(-1)?.replace(/s$/, '');
+  if (words.length !== 2 || !unit || !/^(?:day|week|month|quarter)$/.test(unit)) return undefined;
+  const said = new RegExp(
+    String.raw`\b(?:which|what)\s+(${unit}s?)\s+(?:(?:of|in|during)\s+((?:(?:q[1-4]|h[12])\s+)?20\d\d)\s+)?(was|were)\s+(?:the\s+)?(?:${escaped(words[0] ?? '')})\b(?:\s+(?:${unit}s?|ones?|one))?(?:\s+(?:of|in|during)\s+((?:(?:q[1-4]|h[12])\s+)?20\d\d))?`,
+    'i',
+  ).exec(text);
+  if (!said) return undefined;
+  const period = said[2] ?? said[4];
+  const plural = said[3]?.toLowerCase() === 'were';
+  const asked = `what ${plural ? 'were' : 'was'} the ${d.term}${plural ? 's' : ''}${period ? ` in ${period}` : ''}`;
+  return `${text.slice(0, said.index)}${asked}${text.slice(said.index + said[0].length)}`;
+}
+
+/** The figure a period ranked by it is asked again by ("how many orders came in that day", "and its revenue"). */
+const FIGURE_AGAIN: Record<string, RegExp> = {
+  orders:
+    /\s*,?\s+(?:and\s+)?(?:how\s+many\s+orders\s+(?:came\s+in|were\s+(?:placed|there)|did\s+(?:it|we|i)\s+(?:have|get|see)|(?:it|that\s+\w+)\s+had)(?:\s+(?:on\s+)?(?:that|this)\s+(?:day|week|month|quarter))?|(?:what\s+was\s+)?(?:its|the)\s+(?:order\s+count|number\s+of\s+orders))\s*[?.!]*\s*$/i,
+  revenue:
+    /\s*,?\s+(?:and\s+)?(?:how\s+much\s+revenue\s+(?:came\s+in|did\s+(?:it|we|i)\s+(?:have|make|bring\s+in|get))(?:\s+(?:on\s+)?(?:that|this)\s+(?:day|week|month|quarter))?|(?:what\s+was\s+)?(?:its|the)\s+(?:revenue|sales|total))\s*[?.!]*\s*$/i,
+};
+
+/**
+ * ("what was the record day in 2025, and how many orders came in that day?" with the record day the day with the most
+ * orders): the top period's answer states its figure, so the clause asking it again is dropped; a clause asking
+ * another figure is left to the readers (and their refusals).
+ */
+function figureAgainDropped(text: string, figure: string): string {
+  const again = FIGURE_AGAIN[figure];
+  return again?.test(text) ? `${text.replace(again, '')}?` : text;
 }
 
 /** The turn's definitions taken out: what is left of it, and the terms with their words. */
@@ -1015,9 +1109,9 @@ function modelWord(term: string, catalog: readonly CatalogCube[]): boolean {
 /** Words that name a period ("in 2025", "last year", "Q4", "monthly", "since March"). */
 const PERIOD_WORDS =
   /\b(?:20\d\d|q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|years?|quarters?|months?|weeks?|days?|yearly|quarterly|monthly|weekly|daily|annual(?:ly)?|today|yesterday|ytd|mtd|qtd|since|until|before|after|last|this|so\s+far|recent(?:ly)?)\b/i;
-/** A count of customers: what a per-customer definition answers. */
+/** A count of customers: what a per-customer definition answers ("VIP count by region" too). */
 const COUNTED =
-  /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b|(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+(?:(?:all|my|our|the)\s+)?(?:customers|clients|buyers|accounts)\b/i;
+  /\b(?:how\s+many|number\s+of|count\s+(?:of|the|all|our|my)|no\.?\s+of)\b|\bcount\s+(?:by|per|for\s+each|in\s+each|across)\b|\bcount\s*[?.!]*\s*$|(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+(?:(?:all|my|our|the)\s+)?(?:customers|clients|buyers|accounts)\b/i;
 
 /**
  * Why a per-customer definition cannot stand in this turn, or undefined. Its threshold is over its own period
@@ -1121,7 +1215,7 @@ const IT = /\b(?:it|that|this)\b/i;
  * customer whose ...").
  */
 const CALLED =
-  /(?:\b(?:we|i)\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale|day|week|month|quarter)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
+  /(?:\b(?:we|i)(?:'d|’d|'ll|’ll|\s+would|\s+will)?\s+|^\s*|(?<=[.?!:;]\s+))(?:call|define|consider|count|treat|classify|label|flag|mark|tag)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale|day|week|month|quarter)\s+(?:as\s+)?(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”]|[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b|\b(?:let'?s|let\s+us)\s+(?:call|define)\s+(an?)\s+(customer|client|account|buyer|order|purchase|sale)\s+(?:an?\s+)?(['"‘’“”][^'"‘’“”]{1,30}['"‘’“”])\s+(?:if|when)\s+(their|its|it'?s|it\s+is|they|it)\b/gi;
 /**
  * "a 'loyal' customer ordered in every quarter of 2025", "a loyal customer is one who ...": a word of one customer
  * defined by what they did, said as the planner's "'loyal' customers = customers who ...".

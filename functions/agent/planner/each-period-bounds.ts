@@ -14,7 +14,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { normalise } from './cohort-reader';
 import { mentionsOf } from './customer-ratios';
-import { breakdownOf, entityRows, ofEntity } from './per-entity';
+import { breakdownOf, entityRows } from './per-entity';
 import type { Period, Plan, RatioTest, ValueFilter } from './plan';
 import { kindWords } from './row-conditions';
 
@@ -34,7 +34,7 @@ const BOUND = new RegExp(
 );
 /** Words a question of this shape may hold beside its bounds. */
 const FILLER = new Set(
-  'how many number count the of customers customer clients accounts buyers people who that with whose what is was were percent percentage share proportion fraction and but in during did our all have has my do'.split(
+  'how many number count the of customers customer clients accounts buyers people who that with whose what is was were percent percentage share proportion fraction and but in during did our all have has my do does we are there i you'.split(
     ' ',
   ),
 );
@@ -82,18 +82,17 @@ const UNITS =
 const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ');
 /** "at least once", "ever", "at some point": said of the one period the bound is met in, nothing more. */
 const ONCE = /\b(?:at\s+least\s+once|at\s+(?:some|any)\s+(?:point|time)|ever)\b/g;
-/** One breakdown of the customers said ("by segment", "for each region"), read away from `text`: its member. */
-function breakdownSaid(
-  text: string,
-  cube: CatalogCube,
-  rows: NonNullable<ReturnType<typeof partsOf>['rows']>,
-): { text: string; by?: CatalogMember } {
+/**
+ * One breakdown said ("by segment", "for each region"), read away from `text`: its member. A customer's own (segment)
+ * or one of the rows (sales region: each customer's rows in each group, as the query counts them).
+ */
+function breakdownSaid(text: string, cube: CatalogCube): { text: string; by?: CatalogMember } {
   let by: CatalogMember | undefined;
   const rest = text.replace(
     /\b(?:by|per|for\s+each|in\s+each|each|split\s+by|broken\s+down\s+by)\s+([a-z]+)\b/g,
     (all, w: string) => {
       const member = breakdownOf(cube, w.replace(/s$/, ''));
-      if (!member || by || !ofEntity(rows, member)) return all;
+      if (!member || by) return all;
       by = member;
       return ' ';
     },
@@ -120,7 +119,7 @@ export function readAnyPeriodBound(
   if (!/\b(?:how\s+many|number\s+of|count)\b/.test(text) || /\b(?:percent|percentage|share)\b/.test(text))
     return undefined;
   // ("by segment, how many customers ...", "... per region": a count per value of one breakdown of the customers.)
-  const breakdown = breakdownSaid(text, cube, rows);
+  const breakdown = breakdownSaid(text, cube);
   const by = breakdown.by;
   text = breakdown.text;
   const counted = UNITS.exec(text);
@@ -202,7 +201,7 @@ export function readEachPeriodBounds(
   );
   // ("by segment, how many customers had 17+ orders in each of 2023, 2024 and 2025": a count per value of one
   // breakdown of the customers, as readAnyPeriodBound reads it; tuning-33-reach.)
-  const said = breakdownSaid(text, cube, rows);
+  const said = breakdownSaid(text, cube);
   const by = said.by;
   text = said.text;
   const kinds = kindWords(cube);

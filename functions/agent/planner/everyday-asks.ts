@@ -120,7 +120,7 @@ function oneMonthSpend(question: string): string {
 /** "in every year from 2023 to 2025": each of the years listed. */
 function everyYearOfSpan(question: string): string {
   return question.replace(
-    /\b(?:in\s+)?(?:each|every)\s+(?:single\s+)?year\s+(?:from|between)\s+(20\d\d)\s+(?:to|and|through|-)\s+(20\d\d)\b/i,
+    /\b(?:in\s+)?(?:each|every)\s+(?:single\s+)?year\s+(?:(?:from|between)\s+)?(20\d\d)\s+(?:to|and|through|-)\s+(20\d\d)\b/i,
     (whole, a: string, b: string) => {
       const from = Number(a);
       const to = Number(b);

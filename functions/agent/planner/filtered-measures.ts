@@ -549,8 +549,21 @@ export function readTwoMeasures(
   // ("returned/cancelled orders": a slash between bare values lists them, unless a ratio is asked.)
   if (first.slash && !nounOf(text(words, first.a)) && !RATIO_WORDS.test(question)) return undefined;
   const tail = first.tail;
-  let aWords = text(words, first.a);
-  let bWords = text(words, first.b);
+  // ("the number of returned orders divided by the number of all orders": the orders counted are the side.)
+  // ("the number of returned orders divided by the number of all orders": the orders counted are the side; a side
+  // read as "the number" alone is all orders when "of all orders" follows, and no side read otherwise, "the number of
+  // completed orders" was read as all orders of the completed ones.)
+  const counted = (w: string) =>
+    w.replace(/^(?:the\s+)?(?:total\s+)?(?:number|count)\s+(?:of\s+)?(?=\S)/, '');
+  const bare = (w: string) => /^(?:the\s+)?(?:total\s+)?(?:number|count)$/.test(w);
+  const ofAll = (at: number) =>
+    words[at] === 'of' &&
+    (words[at + 1] === 'orders' ||
+      (['all', 'total'].includes(words[at + 1] ?? '') && words[at + 2] === 'orders'));
+  if (bare(text(words, first.a))) return undefined;
+  if (bare(text(words, first.b)) && !ofAll(first.b.end)) return undefined;
+  let aWords = counted(text(words, first.a));
+  let bWords = bare(text(words, first.b)) ? 'all' : counted(text(words, first.b));
   if (first.among) {
     // The part among the rows: the rows' noun ("cancelled" of "orders under $25": cancelled orders).
     const noun = nounOf(aWords) ?? 'orders';
@@ -652,7 +665,8 @@ export function readTwoMeasures(
         b,
         op: first.op,
         // ("return rate (returned orders / all orders)": a rate is said in percent.)
-        ...(first.percent || asPercent || (first.op === '/' && /\brate\b/.test(name ?? ''))
+        // ("by problem rate I mean ... divided by ...": the rate the asker names, wherever they name it.)
+        ...(first.percent || asPercent || (first.op === '/' && /\brate\b/i.test(name ?? question))
           ? { percent: true as const }
           : {}),
         ...(name ? { name } : {}),

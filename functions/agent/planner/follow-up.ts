@@ -1286,7 +1286,9 @@ export function merge(previous: Plan, next: Parsed): Plan {
     measures: next.measures.length > 0 && next.measureNamed ? next.measures : previous.measures,
     dimensions,
     ...(grain ? { grain } : {}),
-    ...(timeDimension && (grain || range || compare) ? { timeDimension } : {}),
+    // ("break that down by segment" after customers who spent less in 2025 than in 2023: the two periods compared
+    // are on the rows' date, kept.)
+    ...(timeDimension && (grain || range || compare || previous.having?.versus) ? { timeDimension } : {}),
     filters,
     numberFilters,
     ...(range ? { range } : {}),

@@ -209,6 +209,31 @@ export function claimPercentileGap(tokens: Token[]): boolean {
   return true;
 }
 
+/**
+ * "the average order value minus the median order value", "median less mean order amount": the mean and one
+ * percentile joined by "minus" or "less" between them, a signed difference (the first said minus the second), not the
+ * size of the gap "between" them. Which comes first, or undefined when the words are not that shape. Read before
+ * claimPercentileGap claims the words.
+ */
+export function signedMeanGap(tokens: readonly Token[]): 'mean' | 'percentile' | undefined {
+  const mentions = tokens.flatMap((_, i) => (percentileMention(tokens, i) ? [i] : []));
+  if (mentions.length !== 2) return undefined;
+  const [first, second] = mentions as [number, number];
+  const means = mentions.filter((i) => MEAN_WORDS.has(tokens[i]?.raw ?? ''));
+  if (means.length !== 1) return undefined;
+  // ("median less than the average" compares them: no difference.)
+  const minus = tokens.findIndex(
+    (t, i) =>
+      i > first && i < second && (t.raw === 'minus' || (t.raw === 'less' && tokens[i + 1]?.raw !== 'than')),
+  );
+  if (
+    minus < 0 ||
+    tokens.slice(first, second).some((t) => ['between', 'and', 'vs', 'versus'].includes(t.raw))
+  )
+    return undefined;
+  return means[0] === first ? 'mean' : 'percentile';
+}
+
 /** What points back at two percentiles named before ("between them", "between the two", "between those"). */
 const BACK_AT_TWO = [['them'], ['those'], ['these'], ['the', 'two'], ['the', '2'], ['both']];
 

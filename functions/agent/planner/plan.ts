@@ -462,6 +462,11 @@ export interface Percentile {
   stat?: 'avg';
   /** The mean beside the percentile ("the median and the average order size"); with `gap`, the gap between them. */
   mean?: true;
+  /**
+   * With `mean` and `gap`: a signed difference instead of the gap's size, the mean minus the percentile ('mean',
+   * "average minus median") or the percentile minus the mean ('percentile').
+   */
+  signed?: 'mean' | 'percentile';
   /** A row-level number (order amount); otherwise the plan's first measure per `per` (an entity) or per grain. */
   of?: CatalogMember;
   per?: CatalogMember;

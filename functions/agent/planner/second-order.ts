@@ -53,6 +53,8 @@ export interface SecondOrderInput {
   percentileMore?: number[];
   /** The gap between the two percentiles is asked for ("IQR", "p75 minus p25"). */
   percentileGap?: boolean;
+  /** With `percentileGap` beside the mean: "average minus median" ('mean') or "median minus average" ('percentile'). */
+  meanFirst?: 'mean' | 'percentile';
   /** "average revenue per customer": the mean of a total per entity or period. */
   average?: boolean;
   /** (`counted`: "fewer returns in 2025 than 2024" is a count of rows, whatever measure is named.) */
@@ -755,6 +757,7 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
           const unread = unresolved.indexOf('gap between percentiles');
           if (unread >= 0) {
             percentile.gap = true;
+            if (input.meanFirst) percentile.signed = input.meanFirst;
             unresolved.splice(unread, 1);
           }
         }

@@ -789,16 +789,32 @@ export function percentileQuery(plan: Plan): PlannedQuery {
       .join(', ');
     // "the median and the average": the mean beside it; "how far apart": the size of the gap between them.
     const mean = percentile.mean ? `, AVG(${ident(of.column)}) AS average_${label(of.column)}` : '';
-    const meanGap = `ABS(percentile_cont(${percentile.p}) WITHIN GROUP (ORDER BY ${ident(of.column)}) - AVG(${ident(of.column)})) AS gap`;
+    const pct = `percentile_cont(${percentile.p}) WITHIN GROUP (ORDER BY ${ident(of.column)})`;
+    const avg = `AVG(${ident(of.column)})`;
+    // ("average minus median": signed, the first said minus the second, named so.)
+    const pName = percentileName(percentile.p, of.column);
+    const meanGap =
+      percentile.signed === 'mean'
+        ? `${avg} - ${pct} AS ${ident(`average_minus_${pName}`)}`
+        : percentile.signed === 'percentile'
+          ? `${pct} - ${avg} AS ${ident(`${pName}_minus_average`)}`
+          : `ABS(${pct} - ${avg}) AS gap`;
     // "IQR", "p90 minus p10": the gap beside the two percentiles.
     const gap = percentile.gap ? `, ${percentile.mean ? meanGap : gapOf(ident(of.column))}` : '';
     // "which region has the highest median order value": the groups ranked by the one percentile.
     const ranked = plan.top && select.length > 0 && ps.length === 1 && !percentile.gap ? plan.top : undefined;
+    // ("which region had the biggest average minus median": the groups ranked by the signed difference.)
+    const bySigned =
+      plan.top && select.length > 0 && percentile.signed && percentile.gap && percentile.mean
+        ? plan.top
+        : undefined;
     const order = ranked
       ? ` ORDER BY ${select.length + 1} ${ranked.direction === 'asc' ? 'ASC' : 'DESC'}${limitOf(ranked)}`
-      : select.length > 0
-        ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}`
-        : '';
+      : bySigned
+        ? ` ORDER BY ${select.length + ps.length + 2} ${bySigned.direction === 'asc' ? 'ASC' : 'DESC'}${limitOf(bySigned)}`
+        : select.length > 0
+          ? ` ORDER BY ${select.map((_, i) => i + 1).join(', ')}`
+          : '';
     const sql = `SELECT ${select.map((s) => `${s}, `).join('')}${stats}${mean}${gap} FROM ${from}${where(conditions(plan, at))}${groupBy(select.length)}${order}`;
     const changed =
       compared && ps.length === 1 && !mean && !gap && !ranked

@@ -39,13 +39,17 @@ export function titleOf(plan: Plan): string {
     const what =
       p.stat === 'avg'
         ? 'average'
-        : p.gap && high !== undefined
-          ? `${p.p === 0.25 && high === 0.75 ? 'interquartile range' : 'spread'} (${short(high)} minus ${short(p.p)}) of`
-          : p.more && p.more.length > 0
-            ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : percentileWords(q).replace(' percentile', ''))))} percentiles of`
-            : p.p === 0.5
-              ? 'median'
-              : `${percentileWords(p.p)} of`;
+        : p.signed && p.mean && p.gap
+          ? p.signed === 'mean'
+            ? `average minus ${short(p.p)}`
+            : `${short(p.p)} minus average`
+          : p.gap && high !== undefined
+            ? `${p.p === 0.25 && high === 0.75 ? 'interquartile range' : 'spread'} (${short(high)} minus ${short(p.p)}) of`
+            : p.more && p.more.length > 0
+              ? `${listText([p.p, ...p.more].map((q) => (q === 0.5 ? 'median' : percentileWords(q).replace(' percentile', ''))))} percentiles of`
+              : p.p === 0.5
+                ? 'median'
+                : `${percentileWords(p.p)} of`;
     // ("the p90 of every customer's biggest order": each one's largest or smallest row, entity-extremes.ts.)
     if (p.of && p.extreme && p.per) {
       const one = entityWord(p.per).replace(/ies$/, 'y').replace(/s$/, '');

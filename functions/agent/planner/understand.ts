@@ -58,7 +58,7 @@ import {
 import { termsOf } from './names';
 import { releasePlace } from './nth';
 import { entityRows } from './per-entity';
-import { claimPercentileGap, findPercentiles, readPercentAbbreviations } from './percentiles';
+import { claimPercentileGap, findPercentiles, readPercentAbbreviations, signedMeanGap } from './percentiles';
 import { findPerformance } from './performance';
 import { findPeriodComparative } from './period-comparatives';
 import { comparesStep } from './periods';
@@ -365,6 +365,8 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
   correctTypos(tokens, cube, KNOWN_WORDS);
   readPercentAbbreviations(tokens);
   // "IQR", "p75 minus p25": the gap between two percentiles (before a change reads "difference").
+  // ("the average order value minus the median": the signed difference, the first said minus the second.)
+  const meanFirst = signedMeanGap(tokens);
   const percentileGap = claimPercentileGap(tokens);
   const raws = tokens.map((t) => t.raw);
   let started = findNew(tokens, cube);
@@ -1177,6 +1179,7 @@ export function parseAgainst(question: string, cube: CatalogCube, today: string)
     ...(percentile !== undefined ? { percentile } : {}),
     ...(percentiles && percentiles.length > 1 ? { percentileMore: percentiles.slice(1) } : {}),
     ...(percentileGap ? { percentileGap } : {}),
+    ...(percentileGap && meanFirst ? { meanFirst } : {}),
     ...(average ? { average } : {}),
     ...(change ? { change } : {}),
     ...(condition ? { condition } : {}),
