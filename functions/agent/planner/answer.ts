@@ -135,6 +135,16 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   }
   // ("the annual run rate from the latest quarter": the period's figure, times the periods in a year.)
   const rate = plan.runRate;
+  if (rate && measureIndexes.length === 2 && labelIndexes.length === 1) {
+    // ("annual revenue run rate by region, based on Q4 2025": each row's figure times the periods in a year.)
+    const member = plan.measures[0];
+    const lines = result.data.map((row) => {
+      const [one, annual] = measureIndexes.map((i) => row[i]);
+      return `- ${label(row)}: ${formatFigure(member, annual)} (${formatFigure(member, one)} × ${rate.factor})`;
+    });
+    const by = plan.dimensions[0];
+    return `Annual run rate of ${measureNames}${scope}${by ? ` by ${nameOf(plan, by).toLowerCase()}` : ''} (the ${rate.unit}'s figure times ${rate.factor}):\n${lines.join('\n')}`;
+  }
   if (rate && measureIndexes.length === 2) {
     const row = result.data[0] ?? [];
     const member = plan.measures[0];

@@ -98,6 +98,7 @@ import { restFollowUp, restSplit } from './rest-split';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
+import { readRowPhrases } from './row-phrases';
 import { sameSpanFollowUp } from './same-span';
 import { pooledShare, seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
@@ -294,7 +295,9 @@ export function readQuestions(
       };
   }
   const spelled: SpelledAmount[] = [];
-  const inFigures = questions.map((q) => readSpelledAmounts(q, spelled));
+  // ("the top 5 customers by revenue in 2024, and each one's average order value that year", "the range of order
+  // amounts": said in words read, row-phrases.ts.)
+  const inFigures = questions.map((q) => readSpelledAmounts(readRowPhrases(q), spelled));
   const reading = readQuestionsAsked(inFigures, models, today, plain);
   if (reading.kind !== 'plan') return reading;
   // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts; "revenue per day
