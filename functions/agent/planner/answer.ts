@@ -1,4 +1,5 @@
 import type { CatalogCube, CatalogMember } from './catalog';
+import { customerRateText } from './customer-rate';
 import { asNumber, formatChange, formatFigure } from './format';
 import { capitalise, isOrAre, nameOf } from './names';
 import type { PlannedQuery } from './sql';
@@ -124,6 +125,8 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   const scope = scopeText(plan);
 
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
+  // ("how many orders per month does an average customer place": one figure and its parts.)
+  if (plan.customerRate) return customerRateText(plan, query, result.data);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;

@@ -65,6 +65,8 @@ export interface Plan {
   runRate?: { factor: number; unit: 'month' | 'quarter' };
   /** "new vs returning customers per quarter": each period's customers split by their first order (everyday-asks.ts). */
   newReturning?: true;
+  /** "how many orders per month does an average customer place": one figure, orders / customers / months (customer-rate.ts). */
+  customerRate?: 'month' | 'quarter' | 'week' | 'year';
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */

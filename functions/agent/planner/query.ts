@@ -1,6 +1,7 @@
 /** The query a plan runs, and the queries around it: the data's date range, the latest period in the data. */
 import type { CatalogMember } from './catalog';
 import { addDays, daysBetween } from './clock';
+import { customerRateQuery } from './customer-rate';
 import { shift, unitStart } from './dates';
 import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
@@ -29,6 +30,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
   if (plan.newReturning) return newReturningQuery(plan);
+  if (plan.customerRate) return customerRateQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

@@ -25,6 +25,7 @@ import { boundOnEachOne, ofCountedPeople, shareOfCountedPeople } from './counted
 import { figureOfCounted } from './counted-total';
 import { readCustomerFigures } from './customer-figures';
 import { readCustomerPercentiles } from './customer-percentiles';
+import { customerRateOf, readCustomerRate } from './customer-rate';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
@@ -432,6 +433,16 @@ function readQuestionsAsked(
       readQuestions([split.text], models, today, plain),
       (plan) => (newReturningOf(plan) ? { ...plan, newReturning: true } : undefined),
       "I can split each period's customers into new (first order in it) and returning (an earlier order) only per month, quarter or year, with no other condition or group",
+    );
+  // ("how many orders per month does an average customer place": the period's orders, over the customers and the
+  // months; anything more is refused: customer-rate.ts.)
+  const rate =
+    !plain && questions.at(-1) !== undefined ? readCustomerRate(questions.at(-1) as string) : undefined;
+  if (rate)
+    return marked(
+      readQuestions([...questions.slice(0, -1), rate.text], models, today, plain),
+      (plan) => customerRateOf(plan, rate.unit),
+      `I can give the orders per ${rate.unit} of an average customer only as one figure, over all of them in one period (such as "how many orders per month does an average customer place in 2025?"), not of this`,
     );
   // ("the annual revenue run rate based on the latest quarter": that quarter's one figure, times four; anything but
   // one figure of one whole month or quarter is refused: everyday-asks.ts.)
