@@ -1,6 +1,7 @@
 import type { CatalogCube, CatalogMember } from './catalog';
 import { customerRateText } from './customer-rate';
 import { asNumber, formatChange, formatFigure } from './format';
+import { groupSpreadText } from './group-spread';
 import { capitalise, isOrAre, nameOf } from './names';
 import type { PlannedQuery } from './sql';
 import { scopeText, topPerPeriod } from './sql';
@@ -127,6 +128,8 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
   // ("how many orders per month does an average customer place": one figure and its parts.)
   if (plan.customerRate) return customerRateText(plan, query, result.data);
+  // ("for each segment, how far apart were the best and worst month": each group's gap, both ends beside it.)
+  if (plan.groupSpread) return groupSpreadText(plan, query, result.data);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;

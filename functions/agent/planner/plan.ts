@@ -67,6 +67,8 @@ export interface Plan {
   newReturning?: true;
   /** "how many orders per month does an average customer place": one figure, orders / customers / months (customer-rate.ts). */
   customerRate?: 'month' | 'quarter' | 'week' | 'year';
+  /** "for each segment, how far apart were the best and worst month by revenue": each group's highest period minus its lowest (group-spread.ts). */
+  groupSpread?: true;
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */

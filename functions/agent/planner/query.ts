@@ -7,6 +7,7 @@ import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
 import { newReturningQuery } from './everyday-asks';
 import { twoMeasuresQuery } from './filtered-measures-sql';
+import { groupSpreadQuery } from './group-spread';
 import { mostUnitsQuery } from './most-units';
 import { perEntityQuery } from './per-entity-sql';
 import { periodDayMeansQuery } from './period-day-means';
@@ -31,6 +32,7 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 export function queryFor(plan: Plan): PlannedQuery {
   if (plan.newReturning) return newReturningQuery(plan);
   if (plan.customerRate) return customerRateQuery(plan);
+  if (plan.groupSpread) return groupSpreadQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

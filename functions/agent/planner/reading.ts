@@ -63,6 +63,7 @@ import {
 } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
+import { groupSpreadOf, readGroupSpread } from './group-spread';
 import { hoursShare, hoursShareWhole, readHours, withHours } from './hours';
 import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
@@ -326,8 +327,18 @@ function readQuestionsAsked(
 ): Reading {
   // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts.)
   const questions = readAliases(asked);
-  // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const [only] = questions;
+  // ("for each segment, how far apart were the best and the worst month of 2025 by revenue": each group's highest
+  // month minus its lowest; anything more is refused: group-spread.ts.)
+  const spread = !plain && questions.length === 1 && only !== undefined ? readGroupSpread(only) : undefined;
+  if (spread && 'refuse' in spread) return { kind: 'refuse', missing: '', reason: spread.refuse };
+  if (spread)
+    return marked(
+      readQuestions([spread.text], models, today, plain),
+      (plan) => groupSpreadOf(plan, spread.unit),
+      `I can give each group's highest ${spread.unit} minus its lowest of one figure by one breakdown (such as "for each region, the gap between the best and worst month of 2025 by revenue"), not of this`,
+    );
+  // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
     !plain && questions.length === 1 && only !== undefined
       ? readTwoMeasures(only, models, (text) => {
