@@ -156,6 +156,8 @@ export interface Plan {
     times?: true;
     /** "the CAGR from 2023 to 2025": the compound annual growth rate between two whole years beside the change (growth-ratio.ts). */
     cagr?: true;
+    /** "2025 revenue indexed to 2023 (2023 = 100)": 100 times the later figure over the earlier one beside the change (index-years.ts). */
+    index?: true;
     /**
      * "how many months of 2025 had more orders than the month before": the periods that moved the way of `only`
      * counted, out of those compared (period-beats.ts).

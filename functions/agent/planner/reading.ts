@@ -65,6 +65,7 @@ import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
 import { groupSpreadOf, readGroupSpread } from './group-spread';
 import { hoursShare, hoursShareWhole, readHours, withHours } from './hours';
+import { indexOf, readIndexYears } from './index-years';
 import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
@@ -337,6 +338,15 @@ function readQuestionsAsked(
       readQuestions([spread.text], models, today, plain),
       (plan) => groupSpreadOf(plan, spread.unit),
       `I can give each group's highest ${spread.unit} minus its lowest of one figure by one breakdown (such as "for each region, the gap between the best and worst month of 2025 by revenue"), not of this`,
+    );
+  // ("index each region's 2025 revenue against 2023, with 2023 = 100": the change from the base year with 100 times
+  // the later figure over the base one beside it; anything but a change of two periods is refused: index-years.ts.)
+  const indexed = !plain && questions.length === 1 && only !== undefined ? readIndexYears(only) : undefined;
+  if (indexed)
+    return marked(
+      readQuestions([indexed.text], models, today, plain),
+      indexOf,
+      'I can give an index of one figure between two periods (such as "each region\'s 2025 revenue indexed to 2023, 2023 = 100"), not of this',
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
