@@ -108,6 +108,7 @@ import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } fro
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
 import { readSignupGroups } from './signup-groups';
+import { readSignupWeekday, signupWeekdayOf } from './signup-weekday';
 import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -347,6 +348,16 @@ function readQuestionsAsked(
       readQuestions([indexed.text], models, today, plain),
       indexOf,
       'I can give an index of one figure between two periods (such as "each region\'s 2025 revenue indexed to 2023, 2023 = 100"), not of this',
+    );
+  // ("what revenue did customers who signed up on a weekend bring in during 2024": the orders' figure and period, of
+  // the customers whose signup date fell on those days; anything but a plain figure is refused: signup-weekday.ts.)
+  const signupDays =
+    !plain && questions.length === 1 && only !== undefined ? readSignupWeekday(only) : undefined;
+  if (signupDays)
+    return marked(
+      readQuestions([signupDays.text], models, today, plain),
+      (plan) => signupWeekdayOf(plan, signupDays.days),
+      'I can give a plain figure of the orders of customers who signed up on a day of the week (such as "revenue in 2024 from customers who signed up on a weekend"), not a ranking, share or change of it',
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
