@@ -3,6 +3,7 @@ import { customerRateText } from './customer-rate';
 import { asNumber, formatChange, formatFigure } from './format';
 import { groupSpreadText } from './group-spread';
 import { capitalise, isOrAre, nameOf } from './names';
+import { ownPeriodCutText } from './own-period-cut';
 import type { PlannedQuery } from './sql';
 import { scopeText, topPerPeriod } from './sql';
 import { formatNumber, formatValue, listText } from './text';
@@ -130,6 +131,8 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   if (plan.customerRate) return customerRateText(plan, query, result.data);
   // ("for each segment, how far apart were the best and worst month": each group's gap, both ends beside it.)
   if (plan.groupSpread) return groupSpreadText(plan, query, result.data);
+  // ("orders in each month above that month's 90th percentile": each period's count, its cut beside.)
+  if (plan.ownPeriodCut) return ownPeriodCutText(plan, query, result.data, label);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;

@@ -69,6 +69,8 @@ export interface Plan {
   customerRate?: 'month' | 'quarter' | 'week' | 'year';
   /** "for each segment, how far apart were the best and worst month by revenue": each group's highest period minus its lowest (group-spread.ts). */
   groupSpread?: true;
+  /** "orders in each month above that month's 90th percentile": each period's rows past its own cut, counted (own-period-cut.ts). */
+  ownPeriodCut?: { quantile?: number; op: '>' | '<'; unit: string };
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */

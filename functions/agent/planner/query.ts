@@ -9,6 +9,7 @@ import { newReturningQuery } from './everyday-asks';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { groupSpreadQuery } from './group-spread';
 import { mostUnitsQuery } from './most-units';
+import { ownPeriodCutQuery } from './own-period-cut';
 import { perEntityQuery } from './per-entity-sql';
 import { periodDayMeansQuery } from './period-day-means';
 import { type Period, type Plan, shareChangeable } from './plan';
@@ -33,6 +34,7 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.newReturning) return newReturningQuery(plan);
   if (plan.customerRate) return customerRateQuery(plan);
   if (plan.groupSpread) return groupSpreadQuery(plan);
+  if (plan.ownPeriodCut) return ownPeriodCutQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

@@ -77,6 +77,7 @@ import { readNoRowsIn } from './no-rows-in';
 import { readNotOrderedBy, unreadKindCutoff } from './not-ordered-by';
 import { readOneCustomer } from './one-customer';
 import { readOwnGround, wholeBeyondGround } from './own-ground';
+import { ownPeriodCutOf, readOwnPeriodCut } from './own-period-cut';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
@@ -358,6 +359,15 @@ function readQuestionsAsked(
       readQuestions([signupDays.text], models, today, plain),
       (plan) => signupWeekdayOf(plan, signupDays.days),
       'I can give a plain figure of the orders of customers who signed up on a day of the week (such as "revenue in 2024 from customers who signed up on a weekend"), not a ranking, share or change of it',
+    );
+  // ("how many orders in each month of 2024 were above that month's 90th percentile": each period's rows past its own
+  // cut; anything more is refused: own-period-cut.ts.)
+  const ownCut = !plain && questions.length === 1 && only !== undefined ? readOwnPeriodCut(only) : undefined;
+  if (ownCut)
+    return marked(
+      readQuestions([ownCut.text], models, today, plain),
+      (plan) => ownPeriodCutOf(plan, ownCut),
+      "I can count each period's orders above (or below) that period's own percentile, median or average of the order amount, with no other condition or group, not this",
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
