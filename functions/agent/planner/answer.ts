@@ -4,6 +4,7 @@ import { asNumber, formatChange, formatFigure } from './format';
 import { groupSpreadText } from './group-spread';
 import { capitalise, isOrAre, nameOf } from './names';
 import { ownPeriodCutText } from './own-period-cut';
+import { sameDayText } from './same-day';
 import type { PlannedQuery } from './sql';
 import { scopeText, topPerPeriod } from './sql';
 import { formatNumber, formatValue, listText } from './text';
@@ -133,6 +134,7 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   if (plan.groupSpread) return groupSpreadText(plan, query, result.data);
   // ("orders in each month above that month's 90th percentile": each period's count, its cut beside.)
   if (plan.ownPeriodCut) return ownPeriodCutText(plan, query, result.data, label);
+  if (plan.sameDay) return sameDayText(plan, query, result.data);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;

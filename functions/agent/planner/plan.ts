@@ -71,6 +71,8 @@ export interface Plan {
   groupSpread?: true;
   /** "orders in each month above that month's 90th percentile": each period's rows past its own cut, counted (own-period-cut.ts). */
   ownPeriodCut?: { quantile?: number; op: '>' | '<'; unit: string };
+  /** "how many customers placed two or more orders on a single day": the (customer, day) pairs with N or more rows (same-day.ts). */
+  sameDay?: { n: number; output: 'customers' | 'days' | 'pairs' };
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */

@@ -16,6 +16,7 @@ import { type Period, type Plan, shareChangeable } from './plan';
 import { ratedWithin } from './rates-within';
 import { rateWithinQuery } from './rates-within-sql';
 import { reachQuery } from './reach-answer';
+import { sameDayQuery } from './same-day';
 import { windowQuery } from './series-window-sql';
 import { shareChangeQuery } from './share-change';
 import { conditions, ident, type PlannedQuery, planQuery } from './sql';
@@ -35,6 +36,7 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.customerRate) return customerRateQuery(plan);
   if (plan.groupSpread) return groupSpreadQuery(plan);
   if (plan.ownPeriodCut) return ownPeriodCutQuery(plan);
+  if (plan.sameDay) return sameDayQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

@@ -103,6 +103,7 @@ import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
 import { readRowPhrases } from './row-phrases';
+import { readSameDay, sameDayOf } from './same-day';
 import { sameSpanFollowUp } from './same-span';
 import { pooledShare, seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
@@ -368,6 +369,15 @@ function readQuestionsAsked(
       readQuestions([ownCut.text], models, today, plain),
       (plan) => ownPeriodCutOf(plan, ownCut),
       "I can count each period's orders above (or below) that period's own percentile, median or average of the order amount, with no other condition or group, not this",
+    );
+  // ("how many customers placed two or more orders on a single day, per region?": the (customer, day) pairs with N or
+  // more orders, then the customers, days or pairs counted; anything more is refused: same-day.ts.)
+  const sameDay = !plain && questions.length === 1 && only !== undefined ? readSameDay(only) : undefined;
+  if (sameDay)
+    return marked(
+      readQuestions([sameDay.text], models, today, plain),
+      (plan) => sameDayOf(plan, sameDay),
+      'I can count the customers (or days, or customer-days) with N or more orders on one calendar day, in one period with at most one breakdown of the customers, not this',
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
