@@ -2,6 +2,7 @@ import type { CatalogCube, CatalogMember } from './catalog';
 import { customerRateText } from './customer-rate';
 import { asNumber, formatChange, formatFigure } from './format';
 import { groupSpreadText } from './group-spread';
+import { monthsOverText } from './months-over';
 import { capitalise, isOrAre, nameOf } from './names';
 import { ownPeriodCutText } from './own-period-cut';
 import { sameDayText } from './same-day';
@@ -135,6 +136,7 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   // ("orders in each month above that month's 90th percentile": each period's count, its cut beside.)
   if (plan.ownPeriodCut) return ownPeriodCutText(plan, query, result.data, label);
   if (plan.sameDay) return sameDayText(plan, query, result.data);
+  if (plan.monthsOver) return monthsOverText(plan, query, result.data);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;

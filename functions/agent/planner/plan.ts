@@ -73,6 +73,13 @@ export interface Plan {
   ownPeriodCut?: { quantile?: number; op: '>' | '<'; unit: string };
   /** "how many customers placed two or more orders on a single day": the (customer, day) pairs with N or more rows (same-day.ts). */
   sameDay?: { n: number; output: 'customers' | 'days' | 'pairs' };
+  /** "on average, in how many months did a customer spend over $1,000": each customer's months past a bound, averaged (months-over.ts). */
+  monthsOver?: {
+    unit: 'month' | 'quarter' | 'week';
+    figure: 'spend' | 'rows';
+    op: '>' | '>=' | '<' | '<=';
+    value: number;
+  };
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */

@@ -8,6 +8,7 @@ import { distributionQuery } from './distributions';
 import { newReturningQuery } from './everyday-asks';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { groupSpreadQuery } from './group-spread';
+import { monthsOverQuery } from './months-over';
 import { mostUnitsQuery } from './most-units';
 import { ownPeriodCutQuery } from './own-period-cut';
 import { perEntityQuery } from './per-entity-sql';
@@ -37,6 +38,7 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.groupSpread) return groupSpreadQuery(plan);
   if (plan.ownPeriodCut) return ownPeriodCutQuery(plan);
   if (plan.sameDay) return sameDayQuery(plan);
+  if (plan.monthsOver) return monthsOverQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

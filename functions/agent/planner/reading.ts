@@ -70,6 +70,7 @@ import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
+import { monthsOverOf, readMonthsOver } from './months-over';
 import { mostUnitsPlan } from './most-units';
 import { readNeverRows } from './never-rows';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -378,6 +379,16 @@ function readQuestionsAsked(
       readQuestions([sameDay.text], models, today, plain),
       (plan) => sameDayOf(plan, sameDay),
       'I can count the customers (or days, or customer-days) with N or more orders on one calendar day, in one period with at most one breakdown of the customers, not this',
+    );
+  // ("on average, in how many months of 2024 did a customer spend more than $1,000?": each customer's months past the
+  // bound, averaged; anything more is refused: months-over.ts.)
+  const monthsOver =
+    !plain && questions.length === 1 && only !== undefined ? readMonthsOver(only) : undefined;
+  if (monthsOver)
+    return marked(
+      readQuestions([monthsOver.text], models, today, plain),
+      (plan) => monthsOverOf(plan, monthsOver),
+      `I can average over the customers the number of ${monthsOver.unit}s in which each one's spend or order count passed a bound, in one period with at most one breakdown, not this`,
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
