@@ -275,7 +275,7 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
   const indexAt = column(query, 'index');
   const indexText = (row: Row) =>
     indexAt >= 0 && asNumber(row[indexAt]) !== undefined
-      ? `; index ${formatFigure(undefined, row[indexAt])} (${plan.compare?.[0]?.label ?? 'the first'} = 100)`
+      ? `; index ${formatFigure(undefined, row[indexAt])} (on ${plan.compare?.[0]?.label ?? 'the first period'} as the base)`
       : '';
   const moved = (row: Row) =>
     asNumber(row[now ?? -1]) === undefined
