@@ -3,6 +3,7 @@ import { customerRateText } from './customer-rate';
 import { asNumber, formatChange, formatFigure } from './format';
 import { groupSpreadText } from './group-spread';
 import { monthsOverText } from './months-over';
+import { mostPeriodsText } from './most-periods';
 import { capitalise, isOrAre, nameOf } from './names';
 import { ownPeriodCutText } from './own-period-cut';
 import { sameDayText } from './same-day';
@@ -137,6 +138,7 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   if (plan.ownPeriodCut) return ownPeriodCutText(plan, query, result.data, label);
   if (plan.sameDay) return sameDayText(plan, query, result.data);
   if (plan.monthsOver) return monthsOverText(plan, query, result.data);
+  if (plan.mostPeriods) return mostPeriodsText(plan, query, result.data);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;

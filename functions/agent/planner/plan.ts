@@ -73,6 +73,8 @@ export interface Plan {
   ownPeriodCut?: { quantile?: number; op: '>' | '<'; unit: string };
   /** "how many customers placed two or more orders on a single day": the (customer, day) pairs with N or more rows (same-day.ts). */
   sameDay?: { n: number; output: 'customers' | 'days' | 'pairs' };
+  /** "which categories had more than 20% of monthly revenue in most months of 2024": each group's share per period, held in most (most-periods.ts). */
+  mostPeriods?: { unit: 'month' | 'quarter' | 'week'; op: '>' | '>=' | '<'; percent: number };
   /** "on average, in how many months did a customer spend over $1,000": each customer's months past a bound, averaged (months-over.ts). */
   monthsOver?: {
     unit: 'month' | 'quarter' | 'week';

@@ -9,6 +9,7 @@ import { newReturningQuery } from './everyday-asks';
 import { twoMeasuresQuery } from './filtered-measures-sql';
 import { groupSpreadQuery } from './group-spread';
 import { monthsOverQuery } from './months-over';
+import { mostPeriodsQuery } from './most-periods';
 import { mostUnitsQuery } from './most-units';
 import { ownPeriodCutQuery } from './own-period-cut';
 import { perEntityQuery } from './per-entity-sql';
@@ -39,6 +40,7 @@ export function queryFor(plan: Plan): PlannedQuery {
   if (plan.ownPeriodCut) return ownPeriodCutQuery(plan);
   if (plan.sameDay) return sameDayQuery(plan);
   if (plan.monthsOver) return monthsOverQuery(plan);
+  if (plan.mostPeriods) return mostPeriodsQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

@@ -71,6 +71,7 @@ import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
 import { monthsOverOf, readMonthsOver } from './months-over';
+import { mostPeriodsOf, readMostPeriods } from './most-periods';
 import { mostUnitsPlan } from './most-units';
 import { readNeverRows } from './never-rows';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -389,6 +390,15 @@ function readQuestionsAsked(
       readQuestions([monthsOver.text], models, today, plain),
       (plan) => monthsOverOf(plan, monthsOver),
       `I can average over the customers the number of ${monthsOver.unit}s in which each one's spend or order count passed a bound, in one period with at most one breakdown, not this`,
+    );
+  // ("which categories had more than 20% of monthly revenue in most months of 2024?": each group's share of each
+  // period, held in more than half of them; anything more is refused: most-periods.ts.)
+  const mostHeld = !plain && questions.length === 1 && only !== undefined ? readMostPeriods(only) : undefined;
+  if (mostHeld)
+    return marked(
+      readQuestions([mostHeld.text], models, today, plain),
+      (plan) => mostPeriodsOf(plan, mostHeld),
+      `I can list the groups whose share of one figure passed a bound in most ${mostHeld.unit}s of a period, by one breakdown, not this`,
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
