@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readCustomerRate } from '../../functions/agent/planner/customer-rate';
 import { readGroupSpread } from '../../functions/agent/planner/group-spread';
 import { readIndexYears } from '../../functions/agent/planner/index-years';
+import { readMonthsOver } from '../../functions/agent/planner/months-over';
+import { readMostPeriods } from '../../functions/agent/planner/most-periods';
 import { readOwnPeriodCut } from '../../functions/agent/planner/own-period-cut';
 import { queryFor } from '../../functions/agent/planner/query';
 import { readRowPhrases } from '../../functions/agent/planner/row-phrases';
@@ -224,5 +226,61 @@ describe('a run rate per group, and the orders per month of an average customer'
     expect(
       demoReading(['how many orders per month does an average customer place by region?'], TODAY).kind,
     ).toBe('refuse');
+  });
+});
+
+describe('months past a bound, averaged, and a share held in most months', () => {
+  it.each([
+    [
+      'On average, in how many months of 2024 did a customer spend more than $1,000?',
+      {
+        text: 'number of customers who ordered in 2024',
+        unit: 'month',
+        figure: 'spend',
+        op: '>',
+        value: 1000,
+      },
+    ],
+    [
+      'By segment, the average number of months per customer with 3 or more orders, over all our data',
+      {
+        text: 'number of customers who ordered by segment',
+        unit: 'month',
+        figure: 'rows',
+        op: '>=',
+        value: 3,
+      },
+    ],
+  ])('reads %p', (question, read) => {
+    expect(readMonthsOver(question)).toEqual(read);
+  });
+
+  it("averages each customer's months past the bound in the query", () => {
+    const plan = demoPlan(
+      ['On average, in how many months of 2024 did a customer spend more than $1,000?'],
+      TODAY,
+    );
+    expect(queryFor(plan).sql).toContain('COUNT(*) FILTER (WHERE v > 1000) AS n FROM m GROUP BY 1');
+  });
+
+  it.each([
+    [
+      'Which product categories made up over 20% of orders in most months of 2025?',
+      { text: 'number of orders by product category by month in 2025', unit: 'month', op: '>', percent: 20 },
+    ],
+    [
+      'which regions took more than a quarter of monthly revenue in most months of 2023?',
+      { text: 'revenue by region by month in 2023', unit: 'month', op: '>', percent: 25 },
+    ],
+  ])('reads %p', (question, read) => {
+    expect(readMostPeriods(question)).toEqual(read);
+  });
+
+  it('keeps the groups that held the share in more than half of the months', () => {
+    const plan = demoPlan(
+      ['In which regions were more than 25% of orders placed in most months of 2025?'],
+      TODAY,
+    );
+    expect(queryFor(plan).sql).toContain('HAVING 2 * COUNT(*) FILTER (WHERE share > 25) > MAX(n.periods)');
   });
 });

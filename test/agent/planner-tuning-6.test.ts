@@ -132,6 +132,7 @@ import * as tuning33figures from './questions/tuning-33-figures';
 import * as tuning33pairs from './questions/tuning-33-pairs';
 import * as tuning33probed from './questions/tuning-33-probed';
 import * as tuning33reach from './questions/tuning-33-reach';
+import * as tuning34rows from './questions/tuning-34-rows';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1393,6 +1394,21 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning33after,
       cases: tuning33after.tuning33after,
       rightAtLeast: 5,
+    },
+    {
+      // 7 of 38 before the planner change it tunes (3 confident wrong, 1M and TEST, on 57e6c266); RIGHT_AFTER of 38 after,
+      // none wrong: a second figure after a ranking of customers, the range of order amounts (row-phrases.ts), each
+      // group's highest period minus its lowest (group-spread.ts), an index of one year on another (index-years.ts),
+      // a year's figure of the customers who signed up on a weekend (signup-weekday.ts), orders above their own
+      // period's percentile (own-period-cut.ts), two orders of one customer on one day (same-day.ts), the months a
+      // customer passed a bound averaged (months-over.ts), a share held in most months (most-periods.ts), a run rate
+      // per group (everyday-asks.ts), the orders per month of an average customer as one figure (customer-rate.ts).
+      // Still refused: "every year" with no years named, the home region of customers listed from the orders view.
+      title:
+        "tuning set 34 (rows: top customers with their AOV, a group's range, an index, weekend signups in a year, orders above their period's percentile, two orders in a day, months over a bound, most months, run rate per group, an average customer's orders per month)",
+      module: tuning34rows,
+      cases: tuning34rows.tuning34rows,
+      rightAtLeast: 99,
     },
   ];
 

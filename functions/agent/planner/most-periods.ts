@@ -6,7 +6,7 @@
  * year's 12 months), with how many. Read as the figure by the group and the period unit (reading.ts marks the plan);
  * it was refused. A question with any other word is left to the other readings (or their refusal).
  */
-import { nameOf } from './names';
+import { capitalise, nameOf } from './names';
 import type { Plan } from './plan';
 import { ident, type PlannedQuery, planQuery, scopeText } from './sql';
 
@@ -14,7 +14,7 @@ const FRACTIONS: Record<string, number> = { half: 50, third: 100 / 3, quarter: 2
 const BOUND =
   /\b(more\s+than|over|above|at\s+least|less\s+than|under|below|fewer\s+than)\s+(?:(\d+(?:\.\d+)?)\s*(?:%|percent)|(?:a|one)\s+(half|third|quarter|fifth|tenth))/i;
 const MOST = /\b(?:in\s+)?(?:most|the\s+majority)\s+(?:of\s+(?:the\s+)?)?(months|quarters|weeks)\b/i;
-const GROUP = /\b(?:which|what)\s+((?:product\s+|sales\s+|customer\s+)?[a-z]+?)(?:s|ies)?\b(?=\s)/i;
+const GROUP = /\b(?:which|what)\s+((?:product\s+|sales\s+|customer\s+)?[a-z]+)\b(?=\s)/i;
 const PERIOD = /\b(?:in|of|during|for)\s+((?:q[1-4]\s+|h[12]\s+)?20\d\d)\b/i;
 /** The figure said after the share: "of monthly revenue", "of orders", "of all sales". */
 const OF =
@@ -60,7 +60,7 @@ export function readMostPeriods(question: string): ({ text: string } & MostPerio
   const figure = of[1].toLowerCase() === 'orders' ? 'number of orders' : of[1];
   const period = PERIOD.exec(q)?.[1];
   return {
-    text: `${figure} by ${group[1]} by ${unit}${period ? ` in ${period}` : ''}`,
+    text: `${figure} by ${group[1].replace(/ies$/i, 'y').replace(/s$/i, '')} by ${unit}${period ? ` in ${period}` : ''}`,
     unit,
     op,
     percent,
@@ -107,7 +107,7 @@ export function mostPeriodsQuery(plan: Plan): PlannedQuery {
   return {
     ...base,
     sql,
-    title: `${nameOf(plan, group)} with a share of ${nameOf(plan, measure).toLowerCase()} ${read.op === '>' ? 'over' : read.op === '>=' ? 'of at least' : 'under'} ${Math.round(read.percent * 100) / 100}% in most ${read.unit}s${scopeText(plan)}`,
+    title: `${capitalise(nameOf(plan, group))} with a share of ${nameOf(plan, measure).toLowerCase()} ${read.op === '>' ? 'over' : read.op === '>=' ? 'of at least' : 'under'} ${Math.round(read.percent * 100) / 100}% in most ${read.unit}s${scopeText(plan)}`,
     columns: [{ role: 'dimension', member: group }, { role: 'measure' }, { role: 'measure' }],
   };
 }
