@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readCustomerRate } from '../../functions/agent/planner/customer-rate';
 import { readGroupSpread } from '../../functions/agent/planner/group-spread';
 import { readIndexYears } from '../../functions/agent/planner/index-years';
-import { readMonthsOver } from '../../functions/agent/planner/months-over';
+import { readEveryPeriod, readMonthsOver } from '../../functions/agent/planner/months-over';
 import { readMostPeriods } from '../../functions/agent/planner/most-periods';
 import { readOwnPeriodCut } from '../../functions/agent/planner/own-period-cut';
 import { queryFor } from '../../functions/agent/planner/query';
@@ -282,5 +282,34 @@ describe('months past a bound, averaged, and a share held in most months', () =>
       TODAY,
     );
     expect(queryFor(plan).sql).toContain('HAVING 2 * COUNT(*) FILTER (WHERE share > 25) > MAX(n.periods)');
+  });
+});
+
+describe('a bound held in every year, no year named', () => {
+  it('reads the customers whose spend passed it in every year, per region', () => {
+    expect(readEveryPeriod('Per region, how many customers spent more than $7,500 every year?')).toEqual({
+      text: 'number of customers who ordered by region',
+      unit: 'year',
+      every: true,
+      figure: 'spend',
+      op: '>',
+      value: 7500,
+    });
+  });
+
+  it('leaves named years to the readings of each period', () => {
+    expect(
+      readEveryPeriod('How many customers spent more than $7,500 in every year from 2023 to 2025?'),
+    ).toBeUndefined();
+  });
+
+  it('counts the customers whose bound held in every year the rows have', () => {
+    const plan = demoPlan(
+      ['How many customers in each segment placed at least 16 orders every single year?'],
+      TODAY,
+    );
+    expect(queryFor(plan).sql).toContain(
+      "COUNT(*) FILTER (WHERE n = (SELECT COUNT(DISTINCT date_trunc('year', created_at))",
+    );
   });
 });

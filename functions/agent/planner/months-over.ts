@@ -42,7 +42,9 @@ const FILLER = new Set(
 );
 
 export interface MonthsOver {
-  unit: 'month' | 'quarter' | 'week';
+  unit: 'month' | 'quarter' | 'week' | 'year';
+  /** "how many customers spent over $7,500 every year": the customers whose bound held in every period with rows. */
+  every?: true;
   figure: 'spend' | 'rows';
   op: Op;
   value: number;
@@ -83,6 +85,67 @@ export function readMonthsOver(question: string): ({ text: string } & MonthsOver
   return {
     text: `number of customers who ordered${group ? ` by ${group}` : ''}${period ? ` in ${period}` : ''}`,
     unit,
+    ...bound,
+  };
+}
+
+const EVERY =
+  /\b(?:in\s+)?(?:every|each)\s+(?:single\s+)?(year|quarter|month)\b(?!\s+(?:of|from|between|in)\b)/i;
+const EVERY_FILLER = new Set([
+  ...FILLER,
+  'single',
+  'year',
+  'quarter',
+  'month',
+  'every',
+  'each',
+  'least',
+  'or',
+]);
+
+/**
+ * "per region, how many customers spent more than $7,500 every year?", "how many customers in each segment placed at
+ * least 16 orders every single year?": the customers whose spend (order count) passed the bound in every period the
+ * rows (of the question's filters) have, no year named (named years are read by each-period-bounds.ts), per group.
+ */
+export function readEveryPeriod(question: string): ({ text: string } & MonthsOver) | undefined {
+  const q = question.replace(/’/g, "'");
+  const every = EVERY.exec(q);
+  if (!every?.[1] || /\b20\d\d\b/.test(q)) return undefined;
+  if (
+    !/\b(?:how\s+many|number\s+of|count\s+(?:of\s+)?(?:the\s+)?)\s*(?:customers|clients|buyers|accounts)\b/i.test(
+      q,
+    )
+  )
+    return undefined;
+  const spend = SPEND.exec(q);
+  const rows = spend ? undefined : ROWS.exec(q);
+  let bound: Pick<MonthsOver, 'figure' | 'op' | 'value'> | undefined;
+  if (spend) {
+    const op = spend[1] ? OPS.find(([re]) => re.test(spend[1] ?? ''))?.[1] : '>';
+    const value = Number((spend[2] ?? '').replace(/,/g, '')) * (spend[3] ? 1000 : 1);
+    if (op && Number.isFinite(value)) bound = { figure: 'spend', op, value };
+  } else if (rows) {
+    const [, more, said, n, plus] = rows;
+    const op = more || plus ? '>=' : OPS.find(([re]) => re.test(said ?? ''))?.[1];
+    const value = Number(more ?? n ?? plus);
+    if (op && Number.isFinite(value)) bound = { figure: 'rows', op, value };
+  }
+  if (!bound) return undefined;
+  const group = /\b(?:by|per|for\s+each|in\s+each)\s+(?!customer\b|year\b|quarter\b|month\b)([a-z]+)\b/i.exec(
+    q,
+  )?.[1];
+  const rest = q
+    .toLowerCase()
+    .replace((spend ?? rows)?.[0]?.toLowerCase() ?? '', ' ')
+    .replace(group ? new RegExp(`\\b${group}\\b`, 'i') : /$^/, ' ')
+    .split(/[^a-z]+/)
+    .filter((w) => w && !EVERY_FILLER.has(w));
+  if (rest.length > 0) return undefined;
+  return {
+    text: `number of customers who ordered${group ? ` by ${group}` : ''}`,
+    unit: every[1].toLowerCase() as MonthsOver['unit'],
+    every: true,
     ...bound,
   };
 }
@@ -129,6 +192,23 @@ export function monthsOverQuery(plan: Plan): PlannedQuery {
   const group = plan.dimensions[0];
   const g = group ? `${ident(group.column)}, ` : '';
   const gAs = group ? `${ident(group.column)} AS g, ` : '';
+  if (read.every) {
+    // (Every period the rows have, of the same filters: a customer with none in one of them is not counted.)
+    const periods = `(SELECT COUNT(DISTINCT date_trunc('${read.unit}', ${time})) FROM ${ident(plan.cube.name)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''})`;
+    const everySql = `WITH m AS (SELECT ${gAs}${ident(rows.entity.column)} AS k, date_trunc('${read.unit}', ${time}) AS p, MEASURE(${ident(figure.column)}) AS v FROM ${ident(plan.cube.name)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ${group ? '1, 2, 3' : '1, 2'}), c AS (SELECT ${group ? 'g, ' : ''}k, COUNT(*) FILTER (WHERE v ${read.op} ${read.value}) AS n FROM m GROUP BY ${group ? '1, 2' : '1'}) SELECT ${group ? `g AS ${ident(group.column)}, ` : ''}COUNT(*) FILTER (WHERE n = ${periods}) AS customers, MAX(${periods}) AS ${read.unit}s FROM c${group ? ' GROUP BY 1 ORDER BY 1' : ''}`;
+    const what =
+      read.figure === 'spend' ? `spend ${read.op} ${read.value}` : `orders ${read.op} ${read.value}`;
+    return plannedQuery(
+      plan,
+      everySql,
+      `Customers with ${what} in every ${read.unit} of the data${group ? ` by ${group.title.toLowerCase()}` : ''}${scopeText(plan)}`,
+      [
+        ...(group ? [{ role: 'dimension' as const, member: group }] : []),
+        { role: 'measure' },
+        { role: 'measure' },
+      ],
+    );
+  }
   const sql = `WITH m AS (SELECT ${gAs}${ident(rows.entity.column)} AS k, date_trunc('${read.unit}', ${time}) AS p, MEASURE(${ident(figure.column)}) AS v FROM ${ident(plan.cube.name)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ${group ? '1, 2, 3' : '1, 2'}), c AS (SELECT ${group ? 'g, ' : ''}k, COUNT(*) FILTER (WHERE v ${read.op} ${read.value}) AS n FROM m GROUP BY ${group ? '1, 2' : '1'}) SELECT ${group ? `g AS ${ident(group.column)}, ` : ''}round(AVG(n), 4) AS average_${read.unit}s, COUNT(*) AS customers FROM c${group ? ' GROUP BY 1 ORDER BY 1' : ''}`;
   void g;
   const what = read.figure === 'spend' ? `spend ${read.op} ${read.value}` : `orders ${read.op} ${read.value}`;
@@ -147,6 +227,11 @@ export function monthsOverQuery(plan: Plan): PlannedQuery {
 export function monthsOverText(plan: Plan, query: PlannedQuery, data: unknown[][]): string {
   const n = (v: unknown) => Number(v ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 });
   const unit = plan.monthsOver?.unit ?? 'month';
+  if (plan.monthsOver?.every) {
+    if (plan.dimensions.length === 0)
+      return `${query.title}: ${n(data[0]?.[0])} (every one of the ${n(data[0]?.[1])} ${unit}s with orders).`;
+    return `${query.title} (every one of the ${unit}s with orders):\n${data.map((row) => `- ${String(row[0])}: ${n(row[1])}`).join('\n')}`;
+  }
   const over = ' (averaged over the customers who ordered, 0 for a customer with none)';
   if (plan.dimensions.length === 0) {
     const row = data[0] ?? [];

@@ -77,7 +77,8 @@ export interface Plan {
   mostPeriods?: { unit: 'month' | 'quarter' | 'week'; op: '>' | '>=' | '<'; percent: number };
   /** "on average, in how many months did a customer spend over $1,000": each customer's months past a bound, averaged (months-over.ts). */
   monthsOver?: {
-    unit: 'month' | 'quarter' | 'week';
+    unit: 'month' | 'quarter' | 'week' | 'year';
+    every?: true;
     figure: 'spend' | 'rows';
     op: '>' | '>=' | '<' | '<=';
     value: number;

@@ -70,7 +70,7 @@ import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
-import { monthsOverOf, readMonthsOver } from './months-over';
+import { monthsOverOf, readEveryPeriod, readMonthsOver } from './months-over';
 import { mostPeriodsOf, readMostPeriods } from './most-periods';
 import { mostUnitsPlan } from './most-units';
 import { readNeverRows } from './never-rows';
@@ -383,13 +383,16 @@ function readQuestionsAsked(
     );
   // ("on average, in how many months of 2024 did a customer spend more than $1,000?": each customer's months past the
   // bound, averaged; anything more is refused: months-over.ts.)
+  // ("per region, how many customers spent more than $7,500 every year?": the bound held in every year of the data.)
   const monthsOver =
-    !plain && questions.length === 1 && only !== undefined ? readMonthsOver(only) : undefined;
+    !plain && questions.length === 1 && only !== undefined
+      ? (readMonthsOver(only) ?? readEveryPeriod(only))
+      : undefined;
   if (monthsOver)
     return marked(
       readQuestions([monthsOver.text], models, today, plain),
       (plan) => monthsOverOf(plan, monthsOver),
-      `I can average over the customers the number of ${monthsOver.unit}s in which each one's spend or order count passed a bound, in one period with at most one breakdown, not this`,
+      `I can count the customers whose spend or order count passed a bound in every ${monthsOver.unit}, or average the ${monthsOver.unit}s in which it did, in one period with at most one breakdown, not this`,
     );
   // ("which categories had more than 20% of monthly revenue in most months of 2024?": each group's share of each
   // period, held in more than half of them; anything more is refused: most-periods.ts.)
