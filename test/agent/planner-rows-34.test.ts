@@ -266,11 +266,23 @@ describe('months past a bound, averaged, and a share held in most months', () =>
   it.each([
     [
       'Which product categories made up over 20% of orders in most months of 2025?',
-      { text: 'number of orders by product category by month in 2025', unit: 'month', op: '>', percent: 20 },
+      {
+        text: 'number of orders by product category by month in 2025',
+        unit: 'month',
+        op: '>',
+        percent: 20,
+        said: 'over 20%',
+      },
     ],
     [
       'which regions took more than a quarter of monthly revenue in most months of 2023?',
-      { text: 'revenue by region by month in 2023', unit: 'month', op: '>', percent: 25 },
+      {
+        text: 'revenue by region by month in 2023',
+        unit: 'month',
+        op: '>',
+        percent: 25,
+        said: 'more than a quarter',
+      },
     ],
   ])('reads %p', (question, read) => {
     expect(readMostPeriods(question)).toEqual(read);

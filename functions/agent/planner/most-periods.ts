@@ -30,6 +30,8 @@ export interface MostPeriods {
   unit: 'month' | 'quarter' | 'week';
   op: '>' | '>=' | '<';
   percent: number;
+  /** The bound in the asker's words ("more than a quarter"), said back as such (25% is no figure they named). */
+  said: string;
 }
 
 export function readMostPeriods(question: string): ({ text: string } & MostPeriods) | undefined {
@@ -64,6 +66,7 @@ export function readMostPeriods(question: string): ({ text: string } & MostPerio
     unit,
     op,
     percent,
+    said: bound[0].trim(),
   };
 }
 
@@ -107,7 +110,7 @@ export function mostPeriodsQuery(plan: Plan): PlannedQuery {
   return {
     ...base,
     sql,
-    title: `${capitalise(nameOf(plan, group))} with a share of ${nameOf(plan, measure).toLowerCase()} ${read.op === '>' ? 'over' : read.op === '>=' ? 'of at least' : 'under'} ${Math.round(read.percent * 100) / 100}% in most ${read.unit}s${scopeText(plan)}`,
+    title: `${capitalise(nameOf(plan, group))} with ${read.said.toLowerCase()} of each ${read.unit}'s ${nameOf(plan, measure).toLowerCase()} in most ${read.unit}s${scopeText(plan)}`,
     columns: [{ role: 'dimension', member: group }, { role: 'measure' }, { role: 'measure' }],
   };
 }

@@ -74,7 +74,7 @@ export interface Plan {
   /** "how many customers placed two or more orders on a single day": the (customer, day) pairs with N or more rows (same-day.ts). */
   sameDay?: { n: number; output: 'customers' | 'days' | 'pairs' };
   /** "which categories had more than 20% of monthly revenue in most months of 2024": each group's share per period, held in most (most-periods.ts). */
-  mostPeriods?: { unit: 'month' | 'quarter' | 'week'; op: '>' | '>=' | '<'; percent: number };
+  mostPeriods?: { unit: 'month' | 'quarter' | 'week'; op: '>' | '>=' | '<'; percent: number; said: string };
   /** "on average, in how many months did a customer spend over $1,000": each customer's months past a bound, averaged (months-over.ts). */
   monthsOver?: {
     unit: 'month' | 'quarter' | 'week' | 'year';
