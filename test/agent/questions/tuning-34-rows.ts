@@ -13,6 +13,8 @@
  * Before (on 57e6c266): 7 of 38 right on 1M and on the TEST sample, 3 confident wrong (the spread between a region's
  * highest and lowest monthly order count answered with the months ranked; the orders per month of an average customer
  * (overall, and under row-level security) answered as a series per month), 28 wrong refusals.
+ * After (on d49ecf25): 37 of 38 on 1M and on the TEST sample, none wrong; still refused: "which region are they in?"
+ * after a list of customers ranked on the orders view (their home region is not in it).
  *
  * Clock: Wednesday 2026-02-18 11:20 UTC, after the data ends (orders 2023-01-01 to 2025-12-31, customers all signed
  * up in 2022, 50 orders each, each order in its customer's region). Weekends are Saturday and Sunday (UTC). Percentiles
