@@ -126,6 +126,15 @@ describe('refused rather than answered as another question', () => {
     expect(plan('How many customers joined on a Saturday in 2022?').range?.label).toBe('2022');
   });
 
+  it("refuses a year's figure as a percentage of another figure's, and a ranking of weekend signups", () => {
+    expect(refusal('2025 electronics revenue as a percentage of 2024 total revenue')).toMatch(
+      /percentage of another/,
+    );
+    expect(refusal('top 5 customers who signed up on a weekend by revenue in 2025')).toMatch(
+      /day of the week/,
+    );
+  });
+
   it("reads one named year's figure as a percentage of another's as the index (since tuning set 34)", () => {
     expect(plan('Total 2025 revenue as a percent of 2023 revenue?').change?.index).toBe(true);
   });
