@@ -51,6 +51,13 @@ describe('ranked rows said in words the planner reads', () => {
     expect(readRowPhrases(question)).toBe(text);
   });
 
+  it.each([
+    'interquartile range of order amounts in the south, 2025',
+    'middle 50% range of order amounts in 2025',
+  ])('leaves a range between percentiles as asked: %p', (question) => {
+    expect(readRowPhrases(question)).toBe(question);
+  });
+
   it('leaves a customer segment with no customers counted as asked', () => {
     expect(readRowPhrases('revenue by customer segment in 2025')).toBe('revenue by customer segment in 2025');
   });

@@ -52,14 +52,19 @@ const CUSTOMERS_COUNTED =
   /\b(?:how\s+many|number\s+of|count\s+of|count\s+the)\s+(?:of\s+(?:our|my|the)\s+)?(?:customers|clients)\b/i;
 
 export function readRowPhrases(question: string): string {
+  // ("interquartile range of order amounts", "the middle 50% range": a spread between percentiles, read elsewhere.)
+  const percentileRange =
+    /\binter[-\s]?quartile\b|\biqr\b|\bmiddle\s+\d+\s*%|\bpercentiles?\b|\bquartiles?\b/i.test(question);
   let text = question
     // ("for each customer segment, how many customers have never placed an order over $970": the segment; with
     // "customer" read twice, the never-reading found no customers to count and refused.)
     .replace(CUSTOMER_GROUP, (all, lead: string, group: string) =>
       CUSTOMERS_COUNTED.test(question) ? `${lead} ${group}` : all,
     )
-    .replace(AMOUNT_RANGE, 'largest order amount minus smallest order amount')
-    .replace(RANGE_OF, 'largest order amount minus smallest order amount');
+    .replace(AMOUNT_RANGE, (all) =>
+      percentileRange ? all : 'largest order amount minus smallest order amount',
+    )
+    .replace(RANGE_OF, (all) => (percentileRange ? all : 'largest order amount minus smallest order amount'));
   const second = SECOND.exec(text);
   if (second && (RANKED.test(text.slice(0, second.index)) || SPENT_MOST.test(text.slice(0, second.index)))) {
     SPENT_MOST.lastIndex = 0;
