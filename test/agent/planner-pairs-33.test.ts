@@ -113,8 +113,12 @@ describe('refused rather than answered as another question', () => {
     'How much did customers who signed up on a weekend spend in 2025?',
     'How many 2023 orders came from customers who joined on a Saturday or Sunday?',
     'Revenue in 2024 from customers who signed up on a weekday, by region',
-  ])('refuses a signup weekday with a period of the orders: %j', (asked) => {
-    expect(refusal(asked)).toMatch(/signup date/);
+  ])('reads a signup weekday with a period of the orders (since tuning set 34): %j', (asked) => {
+    // (The day of the week of the signup date, the period of the orders: signup-weekday.ts.)
+    const p = plan(asked);
+    expect(p.timeDimension?.column).toBe('created_at');
+    expect(p.range?.label).toMatch(/^202[345]$/);
+    expect(queryFor(p).sql).toContain('EXTRACT(ISODOW FROM customers_created_at)');
   });
 
   it('still reads a signup weekday alone, or with its signup year', () => {
@@ -122,8 +126,17 @@ describe('refused rather than answered as another question', () => {
     expect(plan('How many customers joined on a Saturday in 2022?').range?.label).toBe('2022');
   });
 
-  it("refuses one named year's figure as a percentage of another's", () => {
-    expect(refusal('Total 2025 revenue as a percent of 2023 revenue?')).toMatch(/percentage of another/);
+  it("refuses a year's figure as a percentage of another figure's, and a ranking of weekend signups", () => {
+    expect(refusal('2025 electronics revenue as a percentage of 2024 total revenue')).toMatch(
+      /percentage of another/,
+    );
+    expect(refusal('top 5 customers who signed up on a weekend by revenue in 2025')).toMatch(
+      /day of the week/,
+    );
+  });
+
+  it("reads one named year's figure as a percentage of another's as the index (since tuning set 34)", () => {
+    expect(plan('Total 2025 revenue as a percent of 2023 revenue?').change?.index).toBe(true);
   });
 });
 

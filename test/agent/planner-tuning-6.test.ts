@@ -135,6 +135,7 @@ import * as tuning33reach from './questions/tuning-33-reach';
 import * as tuning34cohorts from './questions/tuning-34-cohorts';
 import * as tuning34defined from './questions/tuning-34-defined';
 import * as tuning34probed from './questions/tuning-34-probed';
+import * as tuning34rows from './questions/tuning-34-rows';
 import { converse, lastResult } from './support/question-set';
 import { MANAGER, rawDatabaseForFile } from './support/sample';
 
@@ -1445,6 +1446,21 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning34defined,
       cases: tuning34defined.tuning34defined,
       rightAtLeast: 33,
+    },
+      // 7 of 38 before the planner change it tunes (3 confident wrong, 1M and TEST, on 57e6c266); 37 of 38 after on 1M and TEST,
+      // none wrong: a second figure after a ranking of customers, the range of order amounts (row-phrases.ts), each
+      // group's highest period minus its lowest (group-spread.ts), an index of one year on another (index-years.ts),
+      // a year's figure of the customers who signed up on a weekend (signup-weekday.ts), orders above their own
+      // period's percentile (own-period-cut.ts), two orders of one customer on one day (same-day.ts), the months a
+      // customer passed a bound averaged (months-over.ts), a share held in most months (most-periods.ts), a run rate
+      // per group (everyday-asks.ts), the orders per month of an average customer as one figure (customer-rate.ts).
+      // "every year" with no year named is every year the rows have (months-over.ts). Still refused: the home region
+      // of customers ranked on the orders view ("which region are they in?").
+      title:
+        "tuning set 34 (rows: top customers with their AOV, a group's range, an index, weekend signups in a year, orders above their period's percentile, two orders in a day, months over a bound, most months, run rate per group, an average customer's orders per month)",
+      module: tuning34rows,
+      cases: tuning34rows.tuning34rows,
+      rightAtLeast: 37,
     },
   ];
 

@@ -271,12 +271,18 @@ function changeText(plan: Plan, query: PlannedQuery, result: ResultLike): string
     cagrAt >= 0 && asNumber(row[cagrAt]) !== undefined
       ? `; compound annual growth rate ${formatPercent(row[cagrAt], true)} a year`
       : '';
+  // ("indexed to 2023 (2023 = 100)": 100 times the later figure over the earlier one, beside the change.)
+  const indexAt = column(query, 'index');
+  const indexText = (row: Row) =>
+    indexAt >= 0 && asNumber(row[indexAt]) !== undefined
+      ? `; index ${formatFigure(undefined, row[indexAt])} (on ${plan.compare?.[0]?.label ?? 'the first period'} as the base)`
+      : '';
   const moved = (row: Row) =>
     asNumber(row[now ?? -1]) === undefined
       ? `${formatFigure(measure, row[before ?? -1])}, then no data to compare`
       : asNumber(row[before ?? -1]) === undefined
         ? `${formatFigure(measure, row[now ?? -1])} (first period: nothing before it to compare)`
-        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})${timesText(plan, row[now ?? -1], row[before ?? -1])}${cagrText(row)}`;
+        : `${formatFigure(measure, row[before ?? -1])} → ${formatFigure(measure, row[now ?? -1])}, ${formatChange(measure, row[change ?? -1])} (${formatPercent(row[percent ?? -1], true)})${timesText(plan, row[now ?? -1], row[before ?? -1])}${cagrText(row)}${indexText(row)}`;
   // ("which regions sold more in 2025 than in 2024" when none did: say so, not that nothing was compared.)
   const only = plan.change?.only;
   const [a, b] = [plan.compare?.[0], plan.compare?.at(-1)];

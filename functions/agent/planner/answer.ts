@@ -1,6 +1,12 @@
 import type { CatalogCube, CatalogMember } from './catalog';
+import { customerRateText } from './customer-rate';
 import { asNumber, formatChange, formatFigure } from './format';
+import { groupSpreadText } from './group-spread';
+import { monthsOverText } from './months-over';
+import { mostPeriodsText } from './most-periods';
 import { capitalise, isOrAre, nameOf } from './names';
+import { ownPeriodCutText } from './own-period-cut';
+import { sameDayText } from './same-day';
 import type { PlannedQuery } from './sql';
 import { scopeText, topPerPeriod } from './sql';
 import { formatNumber, formatValue, listText } from './text';
@@ -124,6 +130,15 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   const scope = scopeText(plan);
 
   if (result.totalRows === 0 || result.data.length === 0) return noRows(plan, measureNames, scope);
+  // ("how many orders per month does an average customer place": one figure and its parts.)
+  if (plan.customerRate) return customerRateText(plan, query, result.data);
+  // ("for each segment, how far apart were the best and worst month": each group's gap, both ends beside it.)
+  if (plan.groupSpread) return groupSpreadText(plan, query, result.data);
+  // ("orders in each month above that month's 90th percentile": each period's count, its cut beside.)
+  if (plan.ownPeriodCut) return ownPeriodCutText(plan, query, result.data, label);
+  if (plan.sameDay) return sameDayText(plan, query, result.data);
+  if (plan.monthsOver) return monthsOverText(plan, query, result.data);
+  if (plan.mostPeriods) return mostPeriodsText(plan, query, result.data);
   // ("new vs returning customers per quarter": each period's two counts.)
   if (plan.newReturning && measureIndexes.length === 2) {
     const [n, r] = measureIndexes;
@@ -135,6 +150,16 @@ export function answerText(plan: Plan, query: PlannedQuery, result: ResultLike):
   }
   // ("the annual run rate from the latest quarter": the period's figure, times the periods in a year.)
   const rate = plan.runRate;
+  if (rate && measureIndexes.length === 2 && labelIndexes.length === 1) {
+    // ("annual revenue run rate by region, based on Q4 2025": each row's figure times the periods in a year.)
+    const member = plan.measures[0];
+    const lines = result.data.map((row) => {
+      const [one, annual] = measureIndexes.map((i) => row[i]);
+      return `- ${label(row)}: ${formatFigure(member, annual)} (${formatFigure(member, one)} × ${rate.factor})`;
+    });
+    const by = plan.dimensions[0];
+    return `Annual run rate of ${measureNames}${scope}${by ? ` by ${nameOf(plan, by).toLowerCase()}` : ''} (the ${rate.unit}'s figure times ${rate.factor}):\n${lines.join('\n')}`;
+  }
   if (rate && measureIndexes.length === 2) {
     const row = result.data[0] ?? [];
     const member = plan.measures[0];

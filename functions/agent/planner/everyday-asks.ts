@@ -180,8 +180,33 @@ export function readTopCountAsked(question: string): { text: string } | undefine
  * of one whole month or quarter, and scales it to a year); a refusal when no figure or no period is said.
  */
 export function readRunRate(question: string): { text: string } | { refuse: string } | undefined {
-  const q = question.trim().replace(/[?.!]+$/, '');
-  if (!/\brun[-\s]?rate\b|\bannuali[sz]e\b/i.test(q)) return undefined;
+  if (!/\brun[-\s]?rate\b|\bannuali[sz]e\b/i.test(question)) return undefined;
+  // ("annual revenue run rate by region, based on Q4 2025", "for each product category, annualise December 2025
+  // orders: what is the run rate?": one breakdown said apart, the run rate of each of its rows.)
+  let by = '';
+  const apart = question
+    .trim()
+    .replace(/[?.!]+$/, '')
+    .replace(
+      /\s*,?\s*\b(?:by|per|for\s+each|for\s+every|in\s+each)\s+((?:product\s+|customer\s+|sales\s+)?[a-z]+)\s*(?:,\s*|(?=\s+(?:based|from|off|using|over)\b)|$)/i,
+      (all, group: string) => {
+        if (by || /^(?:month|quarter|year|week|day)s?$/i.test(group)) return all;
+        by = group;
+        return ' ';
+      },
+    )
+    .trim();
+  const q = apart.replace(
+    /^annuali[sz]e\s+(.+?)\s*[:,;]\s*what(?:['’]s|\s+is|\s+would\s+be)\s+the\s+(?:annual\s+)?run[-\s]?rate$/i,
+    (_all, figure: string) => `run rate based on ${figure}`,
+  );
+  const grouped = (read: { text: string } | { refuse: string }) =>
+    'text' in read && by ? { text: `${read.text} by ${by}` } : read;
+  if (q !== apart) {
+    // ("annualise December 2025 orders": the period and the figure said together.)
+    const figure = /^run rate based on (.+)$/i.exec(q)?.[1] ?? '';
+    return grouped({ text: figure });
+  }
   const refuse = {
     refuse:
       'I can give an annual run rate of one figure from one whole month or quarter (such as "the annual revenue run rate based on Q4 2025"); please say the figure and the period',
@@ -205,9 +230,9 @@ export function readRunRate(question: string): { text: string } | { refuse: stri
       /^(?:the\s+)?(?:latest|most\s+recent|last)\s+(?:full\s+|complete\s+)?(month|quarter)$/i,
       'last $1',
     );
-  return {
+  return grouped({
     text: `${measure.trim()} ${/^(?:in|during)\b/i.test(when) || /^last\b/i.test(when) ? '' : 'in '}${when}`,
-  };
+  });
 }
 
 /** A run rate's scale for a plan of one figure of one whole month or quarter, or undefined for any other plan. */
@@ -215,7 +240,8 @@ export function runRateOf(plan: Plan): Plan['runRate'] {
   const range = plan.range;
   const plain =
     plan.measures.length === 1 &&
-    plan.dimensions.length === 0 &&
+    plan.dimensions.length <= 1 &&
+    !plan.top &&
     !plan.grain &&
     !plan.compare &&
     !plan.change &&

@@ -65,6 +65,24 @@ export interface Plan {
   runRate?: { factor: number; unit: 'month' | 'quarter' };
   /** "new vs returning customers per quarter": each period's customers split by their first order (everyday-asks.ts). */
   newReturning?: true;
+  /** "how many orders per month does an average customer place": one figure, orders / customers / months (customer-rate.ts). */
+  customerRate?: 'month' | 'quarter' | 'week' | 'year';
+  /** "for each segment, how far apart were the best and worst month by revenue": each group's highest period minus its lowest (group-spread.ts). */
+  groupSpread?: true;
+  /** "orders in each month above that month's 90th percentile": each period's rows past its own cut, counted (own-period-cut.ts). */
+  ownPeriodCut?: { quantile?: number; op: '>' | '<'; unit: string };
+  /** "how many customers placed two or more orders on a single day": the (customer, day) pairs with N or more rows (same-day.ts). */
+  sameDay?: { n: number; output: 'customers' | 'days' | 'pairs' };
+  /** "which categories had more than 20% of monthly revenue in most months of 2024": each group's share per period, held in most (most-periods.ts). */
+  mostPeriods?: { unit: 'month' | 'quarter' | 'week'; op: '>' | '>=' | '<'; percent: number; said: string };
+  /** "on average, in how many months did a customer spend over $1,000": each customer's months past a bound, averaged (months-over.ts). */
+  monthsOver?: {
+    unit: 'month' | 'quarter' | 'week' | 'year';
+    every?: true;
+    figure: 'spend' | 'rows';
+    op: '>' | '>=' | '<' | '<=';
+    value: number;
+  };
   /** Rows of any of these periods, one figure over them all ("orders in Oct, Nov or Dec 2025"): joined-periods.ts. */
   anyOf?: Period[];
   /** n = 0 ranks every row ("which categories sell best"). */
@@ -152,6 +170,8 @@ export interface Plan {
     times?: true;
     /** "the CAGR from 2023 to 2025": the compound annual growth rate between two whole years beside the change (growth-ratio.ts). */
     cagr?: true;
+    /** "2025 revenue indexed to 2023 (2023 = 100)": 100 times the later figure over the earlier one beside the change (index-years.ts). */
+    index?: true;
     /**
      * "how many months of 2025 had more orders than the month before": the periods that moved the way of `only`
      * counted, out of those compared (period-beats.ts).

@@ -1,18 +1,24 @@
 /** The query a plan runs, and the queries around it: the data's date range, the latest period in the data. */
 import type { CatalogMember } from './catalog';
 import { addDays, daysBetween } from './clock';
+import { customerRateQuery } from './customer-rate';
 import { shift, unitStart } from './dates';
 import { dayMeansChanged } from './day-means';
 import { distributionQuery } from './distributions';
 import { newReturningQuery } from './everyday-asks';
 import { twoMeasuresQuery } from './filtered-measures-sql';
+import { groupSpreadQuery } from './group-spread';
+import { monthsOverQuery } from './months-over';
+import { mostPeriodsQuery } from './most-periods';
 import { mostUnitsQuery } from './most-units';
+import { ownPeriodCutQuery } from './own-period-cut';
 import { perEntityQuery } from './per-entity-sql';
 import { periodDayMeansQuery } from './period-day-means';
 import { type Period, type Plan, shareChangeable } from './plan';
 import { ratedWithin } from './rates-within';
 import { rateWithinQuery } from './rates-within-sql';
 import { reachQuery } from './reach-answer';
+import { sameDayQuery } from './same-day';
 import { windowQuery } from './series-window-sql';
 import { shareChangeQuery } from './share-change';
 import { conditions, ident, type PlannedQuery, planQuery } from './sql';
@@ -29,6 +35,12 @@ import { monthPeriod, quarterPeriod, type Unit, yearPeriod } from './vocabulary'
 /** The SQL for a plan: second-order plans first, then the plain aggregate. */
 export function queryFor(plan: Plan): PlannedQuery {
   if (plan.newReturning) return newReturningQuery(plan);
+  if (plan.customerRate) return customerRateQuery(plan);
+  if (plan.groupSpread) return groupSpreadQuery(plan);
+  if (plan.ownPeriodCut) return ownPeriodCutQuery(plan);
+  if (plan.sameDay) return sameDayQuery(plan);
+  if (plan.monthsOver) return monthsOverQuery(plan);
+  if (plan.mostPeriods) return mostPeriodsQuery(plan);
   // ("the annual run rate from the latest quarter": the quarter's figure and that figure times four.)
   if (plan.runRate) {
     const base = planQuery({ ...plan, runRate: undefined });

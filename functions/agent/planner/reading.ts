@@ -25,6 +25,7 @@ import { boundOnEachOne, ofCountedPeople, shareOfCountedPeople } from './counted
 import { figureOfCounted } from './counted-total';
 import { readCustomerFigures } from './customer-figures';
 import { readCustomerPercentiles } from './customer-percentiles';
+import { customerRateOf, readCustomerRate } from './customer-rate';
 import { customerRatioPlan } from './customer-ratios';
 import { perDayCompared, withCalendarDays } from './day-means';
 import { readDaysBetween } from './days-between';
@@ -62,11 +63,15 @@ import {
 } from './follow-up';
 import { readGlosses } from './glosses';
 import { readGrandTotal, readOverall } from './grand-total';
+import { groupSpreadOf, readGroupSpread } from './group-spread';
 import { hoursShare, hoursShareWhole, readHours, withHours } from './hours';
+import { indexOf, readIndexYears } from './index-years';
 import { readPeriodInstruction } from './instructions';
 import { dimensionKeys } from './members';
 import { misreading } from './misreadings';
 import { inAskersWords, ownParts } from './missing';
+import { monthsOverOf, readEveryPeriod, readMonthsOver } from './months-over';
+import { mostPeriodsOf, readMostPeriods } from './most-periods';
 import { mostUnitsPlan } from './most-units';
 import { readNeverRows } from './never-rows';
 import { newByFirstOrder, restatedNew } from './new-customers';
@@ -74,6 +79,7 @@ import { readNoRowsIn } from './no-rows-in';
 import { readNotOrderedBy, unreadKindCutoff } from './not-ordered-by';
 import { readOneCustomer } from './one-customer';
 import { readOwnGround, wholeBeyondGround } from './own-ground';
+import { ownPeriodCutOf, readOwnPeriodCut } from './own-period-cut';
 import { pairedPeriods } from './paired-periods';
 import { perCustomerRank } from './per-customer-rank';
 import { lifetimeCondition, readPerEntity, readRetention, retentionFollowUp } from './per-entity';
@@ -98,12 +104,15 @@ import { restFollowUp, restSplit } from './rest-split';
 import { readRestatedGlosses } from './restated-glosses';
 import { readRounding } from './rounding';
 import { beyondRowConditions, narrowedConditions, rowConditionsPlan } from './row-conditions';
+import { readRowPhrases } from './row-phrases';
+import { readSameDay, sameDayOf } from './same-day';
 import { sameSpanFollowUp } from './same-span';
 import { pooledShare, seasonal } from './seasonal';
 import { readSeriesWindow, type SeriesWindowRead, windowMisfit, withWindow } from './series-windows';
 import { readShareCount, shareCountMismatch } from './share-counts';
 import { peoplePart } from './share-scopes';
 import { readSignupGroups } from './signup-groups';
+import { readSignupWeekday, signupWeekdayOf } from './signup-weekday';
 import { readSpelledAmounts, type SpelledAmount } from './spelled-amounts';
 import { readStartMonths } from './start-months';
 import { STOPWORDS, stem, words } from './text';
@@ -294,7 +303,9 @@ export function readQuestions(
       };
   }
   const spelled: SpelledAmount[] = [];
-  const inFigures = questions.map((q) => readSpelledAmounts(q, spelled));
+  // ("the top 5 customers by revenue in 2024, and each one's average order value that year", "the range of order
+  // amounts": said in words read, row-phrases.ts.)
+  const inFigures = questions.map((q) => readSpelledAmounts(readRowPhrases(q), spelled));
   const reading = readQuestionsAsked(inFigures, models, today, plain);
   if (reading.kind !== 'plan') return reading;
   // ("orders over five hundred dollars": the bound said back in their words, spelled-amounts.ts; "revenue per day
@@ -322,8 +333,77 @@ function readQuestionsAsked(
 ): Reading {
   // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts.)
   const questions = readAliases(asked);
-  // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const [only] = questions;
+  // ("for each segment, how far apart were the best and the worst month of 2025 by revenue": each group's highest
+  // month minus its lowest; anything more is refused: group-spread.ts.)
+  const spread = !plain && questions.length === 1 && only !== undefined ? readGroupSpread(only) : undefined;
+  if (spread && 'refuse' in spread) return { kind: 'refuse', missing: '', reason: spread.refuse };
+  if (spread)
+    return marked(
+      readQuestions([spread.text], models, today, plain),
+      (plan) => groupSpreadOf(plan, spread.unit),
+      `I can give each group's highest ${spread.unit} minus its lowest of one figure by one breakdown (such as "for each region, the gap between the best and worst month of 2025 by revenue"), not of this`,
+    );
+  // ("index each region's 2025 revenue against 2023, with 2023 = 100": the change from the base year with 100 times
+  // the later figure over the base one beside it; anything but a change of two periods is refused: index-years.ts.)
+  const indexed = !plain && questions.length === 1 && only !== undefined ? readIndexYears(only) : undefined;
+  if (indexed)
+    return marked(
+      readQuestions([indexed.text], models, today, plain),
+      indexOf,
+      'I can give an index of one figure between two periods (such as "each region\'s 2025 revenue indexed to 2023, 2023 = 100"), not of this',
+    );
+  // ("what revenue did customers who signed up on a weekend bring in during 2024": the orders' figure and period, of
+  // the customers whose signup date fell on those days; anything but a plain figure is refused: signup-weekday.ts.)
+  const signupDays =
+    !plain && questions.length === 1 && only !== undefined ? readSignupWeekday(only) : undefined;
+  if (signupDays)
+    return marked(
+      readQuestions([signupDays.text], models, today, plain),
+      (plan) => signupWeekdayOf(plan, signupDays.days),
+      'I can give a plain figure of the orders of customers who signed up on a day of the week (such as "revenue in 2024 from customers who signed up on a weekend"), not a ranking, share or change of it',
+    );
+  // ("how many orders in each month of 2024 were above that month's 90th percentile": each period's rows past its own
+  // cut; anything more is refused: own-period-cut.ts.)
+  const ownCut = !plain && questions.length === 1 && only !== undefined ? readOwnPeriodCut(only) : undefined;
+  if (ownCut)
+    return marked(
+      readQuestions([ownCut.text], models, today, plain),
+      (plan) => ownPeriodCutOf(plan, ownCut),
+      "I can count each period's orders above (or below) that period's own percentile, median or average of the order amount, with no other condition or group, not this",
+    );
+  // ("how many customers placed two or more orders on a single day, per region?": the (customer, day) pairs with N or
+  // more orders, then the customers, days or pairs counted; anything more is refused: same-day.ts.)
+  const sameDay = !plain && questions.length === 1 && only !== undefined ? readSameDay(only) : undefined;
+  if (sameDay)
+    return marked(
+      readQuestions([sameDay.text], models, today, plain),
+      (plan) => sameDayOf(plan, sameDay),
+      'I can count the customers (or days, or customer-days) with N or more orders on one calendar day, in one period with at most one breakdown of the customers, not this',
+    );
+  // ("on average, in how many months of 2024 did a customer spend more than $1,000?": each customer's months past the
+  // bound, averaged; anything more is refused: months-over.ts.)
+  // ("per region, how many customers spent more than $7,500 every year?": the bound held in every year of the data.)
+  const monthsOver =
+    !plain && questions.length === 1 && only !== undefined
+      ? (readMonthsOver(only) ?? readEveryPeriod(only))
+      : undefined;
+  if (monthsOver)
+    return marked(
+      readQuestions([monthsOver.text], models, today, plain),
+      (plan) => monthsOverOf(plan, monthsOver),
+      `I can count the customers whose spend or order count passed a bound in every ${monthsOver.unit}, or average the ${monthsOver.unit}s in which it did, in one period with at most one breakdown, not this`,
+    );
+  // ("which categories had more than 20% of monthly revenue in most months of 2024?": each group's share of each
+  // period, held in more than half of them; anything more is refused: most-periods.ts.)
+  const mostHeld = !plain && questions.length === 1 && only !== undefined ? readMostPeriods(only) : undefined;
+  if (mostHeld)
+    return marked(
+      readQuestions([mostHeld.text], models, today, plain),
+      (plan) => mostPeriodsOf(plan, mostHeld),
+      `I can list the groups whose share of one figure passed a bound in most ${mostHeld.unit}s of a period, by one breakdown, not this`,
+    );
+  // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
     !plain && questions.length === 1 && only !== undefined
       ? readTwoMeasures(only, models, (text) => {
@@ -429,6 +509,16 @@ function readQuestionsAsked(
       readQuestions([split.text], models, today, plain),
       (plan) => (newReturningOf(plan) ? { ...plan, newReturning: true } : undefined),
       "I can split each period's customers into new (first order in it) and returning (an earlier order) only per month, quarter or year, with no other condition or group",
+    );
+  // ("how many orders per month does an average customer place": the period's orders, over the customers and the
+  // months; anything more is refused: customer-rate.ts.)
+  const rate =
+    !plain && questions.at(-1) !== undefined ? readCustomerRate(questions.at(-1) as string) : undefined;
+  if (rate)
+    return marked(
+      readQuestions([...questions.slice(0, -1), rate.text], models, today, plain),
+      (plan) => customerRateOf(plan, rate.unit),
+      `I can give the orders per ${rate.unit} of an average customer only as one figure, over all of them in one period (such as "how many orders per month does an average customer place in 2025?"), not of this`,
     );
   // ("the annual revenue run rate based on the latest quarter": that quarter's one figure, times four; anything but
   // one figure of one whole month or quarter is refused: everyday-asks.ts.)

@@ -85,7 +85,12 @@ function oneValueSeen(plan: Plan, query: PlannedQuery, result: ResultLike): stri
     !plan.percentile &&
     !plan.perEntity &&
     !plan.rankedIn &&
-    !plan.withinWinner;
+    !plan.withinWinner &&
+    // (The groups kept by a condition over their periods, or one row per group figured over its periods.)
+    !plan.mostPeriods &&
+    !plan.groupSpread &&
+    !plan.sameDay &&
+    !plan.monthsOver;
   if (
     !plain ||
     plan.numberFilters.length > 0 ||

@@ -471,11 +471,14 @@ export function changeQuery(plan: Plan): PlannedQuery {
     const cagr = years
       ? `, round(100.0 * (pow(b / NULLIF(a, 0), 1.0 / ${years}) - 1), 2) AS cagr_percent`
       : '';
-    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent${cagr} FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
+    // ("2025 revenue indexed to 2023 (2023 = 100)": 100 times the later figure over the earlier one.)
+    const index = plan.change?.index ? ', round(100.0 * b / NULLIF(a, 0), 2) AS index_value' : '';
+    const sql = `WITH t AS (${t}), w AS (${w}) SELECT ${lead}a AS ${names[0]}, b AS ${names[1]}, b - a AS change, ${percent('b', 'a')} AS change_percent${cagr}${index} FROM w${only}${order(dims.length > 0 ? ' ORDER BY change_percent DESC' : '')}`;
     return described(plan, sql, [
       ...dimColumns,
       ...changeColumns(measure, true),
       ...(cagr ? [{ role: 'cagr_percent' as const }] : []),
+      ...(index ? [{ role: 'index' as const }] : []),
     ]);
   }
   const grain = plan.grain ?? 'month';

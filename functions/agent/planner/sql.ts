@@ -26,6 +26,7 @@ export interface PlannedQuery {
       | 'change'
       | 'change_percent'
       | 'cagr_percent'
+      | 'index'
       | 'entities'
       | 'rank';
     member?: CatalogMember;
