@@ -94,6 +94,9 @@ describe('a repeat purchase rate', () => {
       rephrase('what share of customers who ordered in Q3 2025 ordered more than once in Q3 2025', TODAY),
     );
     expect(demoReading(["What's my repeat purchase rate in 2025?"], TODAY).kind).toBe('plan');
+    // (Only as the whole question: its growth ranked by region is another figure, refused.)
+    const growth = 'which region had the biggest growth in repeat purchase rate last year?';
+    expect(rephrase(growth, TODAY)).toBe(growth);
   });
 });
 

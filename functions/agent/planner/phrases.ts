@@ -1798,10 +1798,10 @@ const REWRITES: [RegExp, Replacement][] = [
   [/\b(?:got\s+|were\s+|was\s+)?(?:sent|brought|taken)\s+back\b/gi, 'returned'],
   // "what's my repeat purchase rate in 2025?", "the repeat customer rate for Q3 2025": the share of the customers
   // who ordered in the period that ordered more than once in it (was refused by name); with no period, over all the
-  // data.
+  // data. Only as the whole question: its growth, or a ranking of it by region, is not this figure (stays refused).
   [
     new RegExp(
-      `\\b(?:what(?:'s|’s|\\s+is|\\s+was)\\s+)?(?:(my|our|the)\\s+)?repeat[-\\s](?:purchase|customer|buyer|order|buying|client)s?\\s+rate(?:\\s+(?:in|for|during|of)\\s+(${PERIOD}))?\\b`,
+      `^\\s*(?:what(?:'s|’s|\\s+is|\\s+was)\\s+)?(?:(my|our|the)\\s+)?repeat[-\\s](?:purchase|customer|buyer|order|buying|client)s?\\s+rate(?:\\s+(?:in|for|during|of)\\s+(${PERIOD}))?(?=\\s*[?.!]*\\s*$)`,
       'gi',
     ),
     (_all: string, whose: string | undefined, period: string | undefined) => {
