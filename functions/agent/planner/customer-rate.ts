@@ -8,7 +8,7 @@
  * (a breakdown, a ranking, another figure) is refused.
  */
 import { entityRows } from './per-entity';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 
 const UNIT = '(month|quarter|week|year)';
@@ -46,21 +46,7 @@ export function customerRateOf(plan: Plan, unit: string): Plan | undefined {
     measure?.aggType === 'count' &&
     plan.dimensions.length === 0 &&
     !plan.grain &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf &&
     entityRows(plan.cube) !== undefined;
   return plain ? { ...plan, customerRate: unit as NonNullable<Plan['customerRate']> } : undefined;

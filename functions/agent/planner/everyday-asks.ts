@@ -17,7 +17,7 @@
 import { addMonths } from './clock';
 import { findRelative } from './dates';
 import { entityRows } from './per-entity';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { stem, words } from './text';
 
@@ -241,22 +241,8 @@ export function runRateOf(plan: Plan): Plan['runRate'] {
   const plain =
     plan.measures.length === 1 &&
     plan.dimensions.length <= 1 &&
-    !plan.top &&
+    plainParts(plan) &&
     !plan.grain &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
     plan.numberFilters.length === 0 &&
     ['sum', 'count'].includes(plan.measures[0]?.aggType ?? '');
   if (!plain || !range || !/-01$/.test(range.from) || range.to > addMonths(range.from, 3)) return undefined;

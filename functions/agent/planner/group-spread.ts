@@ -9,7 +9,7 @@
  */
 import { formatFigure } from './format';
 import { nameOf } from './names';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { ident, type PlannedQuery, planQuery, scopeText } from './sql';
 
 const HIGH = '(?:best|highest|biggest|largest|top|busiest|strongest|peak|max(?:imum)?)';
@@ -92,21 +92,7 @@ export function groupSpreadOf(plan: Plan, unit: string): Plan | undefined {
     plan.measures.length === 1 &&
     plan.dimensions.length === 1 &&
     plan.grain === unit &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf;
   return plain ? { ...plan, groupSpread: true } : undefined;
 }

@@ -8,7 +8,7 @@
  * the plan); it was refused. A question with any other word is left to the other readings.
  */
 import { entityRows } from './per-entity';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 
 type Op = '>' | '>=' | '<' | '<=';
@@ -159,21 +159,7 @@ export function monthsOverOf(plan: Plan, read: MonthsOver): Plan | undefined {
     plan.dimensions.length <= 1 &&
     plan.dimensions.every((d) => !d.derived) &&
     !plan.grain &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf &&
     (read.figure === 'rows' || plan.cube.members.some((m) => m.kind === 'measure' && m.aggType === 'sum'));
   return plain ? { ...plan, monthsOver: read } : undefined;

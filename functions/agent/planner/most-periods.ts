@@ -7,7 +7,7 @@
  * it was refused. A question with any other word is left to the other readings (or their refusal).
  */
 import { capitalise, nameOf } from './names';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { ident, type PlannedQuery, planQuery, scopeText } from './sql';
 
 const FRACTIONS: Record<string, number> = { half: 50, third: 100 / 3, quarter: 25, fifth: 20, tenth: 10 };
@@ -77,21 +77,7 @@ export function mostPeriodsOf(plan: Plan, read: MostPeriods): Plan | undefined {
     plan.dimensions.length === 1 &&
     plan.dimensions.every((d) => !d.derived) &&
     plan.grain === read.unit &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf;
   return plain ? { ...plan, mostPeriods: read } : undefined;
 }

@@ -9,7 +9,7 @@
  */
 import type { CatalogMember } from './catalog';
 import { formatFigure } from './format';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 
 const UNIT = '(month|quarter|year|week|day)';
@@ -106,21 +106,7 @@ export function ownPeriodCutOf(plan: Plan, cut: OwnPeriodCut): Plan | undefined 
     plan.dimensions.length === 0 &&
     plan.grain === cut.unit &&
     plan.timeDimension !== undefined &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf &&
     plan.numberFilters.length === 0 &&
     rowAmount(plan) !== undefined;

@@ -581,6 +581,29 @@ const SECOND_ORDER = [
 ] as const;
 export type SecondOrderPart = (typeof SECOND_ORDER)[number];
 
+/**
+ * Whether a plan carries none of the parts a restated everyday ask cannot take (a ranking, periods compared, a
+ * change, a share, a per-entity or per-group reading, a percentile, a window, two measures, a reach, day means, a
+ * first date, a distribution, units beside it): the readings that restate a question and then mark its plan
+ * (customer-rate.ts, months-over.ts, same-day.ts ...) check this before their own mark.
+ */
+export const plainParts = (plan: Plan): boolean =>
+  !plan.top &&
+  !plan.compare &&
+  !plan.change &&
+  !plan.share &&
+  !plan.perEntity &&
+  !plan.having &&
+  !plan.percentile &&
+  !plan.window &&
+  !plan.twoMeasures &&
+  !plan.reach &&
+  !plan.dayMeans &&
+  !plan.first &&
+  !plan.perGroup &&
+  !plan.distribution &&
+  !plan.unitsWith;
+
 /** Whether the plan carries any second-order part besides the ones allowed. */
 export const secondOrder = (plan: Plan, allowed: readonly SecondOrderPart[] = []): boolean =>
   SECOND_ORDER.some((part) => !allowed.includes(part) && plan[part] !== undefined);

@@ -8,7 +8,7 @@
  * to the other readings or refused.
  */
 import { entityRows } from './per-entity';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { conditions, ident, type PlannedQuery, plannedQuery, scopeText } from './sql';
 import { NUMBER_WORDS } from './vocabulary';
 
@@ -80,21 +80,7 @@ export function sameDayOf(plan: Plan, same: SameDay): Plan | undefined {
     plan.dimensions.length <= (same.output === 'customers' ? 1 : 0) &&
     plan.dimensions.every((d) => !d.derived) &&
     !plan.grain &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf;
   return plain ? { ...plan, sameDay: { n: same.n, output: same.output } } : undefined;
 }

@@ -10,7 +10,7 @@
  */
 import type { CatalogCube } from './catalog';
 import { entityRows } from './per-entity';
-import type { Plan } from './plan';
+import { type Plan, plainParts } from './plan';
 import { ident } from './sql';
 import { derived } from './weekdays';
 
@@ -67,21 +67,7 @@ export function signupWeekdayOf(plan: Plan, days: number[], cube: CatalogCube = 
   const start = entityRows(cube)?.start;
   const plain =
     plan.measures.length >= 1 &&
-    !plan.top &&
-    !plan.compare &&
-    !plan.change &&
-    !plan.share &&
-    !plan.perEntity &&
-    !plan.having &&
-    !plan.percentile &&
-    !plan.window &&
-    !plan.twoMeasures &&
-    !plan.reach &&
-    !plan.dayMeans &&
-    !plan.first &&
-    !plan.perGroup &&
-    !plan.distribution &&
-    !plan.unitsWith &&
+    plainParts(plan) &&
     !plan.anyOf &&
     // (The period read must be the orders', never the signup date's.)
     (!plan.timeDimension || plan.timeDimension !== start) &&
