@@ -50,31 +50,43 @@ export interface MonthsOver {
   value: number;
 }
 
+/**
+ * The bound a customer passes, said as spend ("over $500") or as a count of their orders ("3 or more orders"), with
+ * the words that said it.
+ */
+function boundSaid(
+  q: string,
+): { bound: Pick<MonthsOver, 'figure' | 'op' | 'value'>; said: string } | undefined {
+  const spend = SPEND.exec(q);
+  if (spend) {
+    const op = spend[1] ? OPS.find(([re]) => re.test(spend[1] ?? ''))?.[1] : '>';
+    const value = Number((spend[2] ?? '').replace(/,/g, '')) * (spend[3] ? 1000 : 1);
+    return op && Number.isFinite(value)
+      ? { bound: { figure: 'spend', op, value }, said: spend[0] }
+      : undefined;
+  }
+  const rows = ROWS.exec(q);
+  if (!rows) return undefined;
+  const [, more, said, n, plus] = rows;
+  const op = more || plus ? '>=' : OPS.find(([re]) => re.test(said ?? ''))?.[1];
+  const value = Number(more ?? n ?? plus);
+  return op && Number.isFinite(value) ? { bound: { figure: 'rows', op, value }, said: rows[0] } : undefined;
+}
+
 export function readMonthsOver(question: string): ({ text: string } & MonthsOver) | undefined {
   const q = question.replace(/’/g, "'");
   const unitWord = UNIT.exec(q)?.[0]?.toLowerCase();
   if (!unitWord || !AVERAGED.test(q) || !ONE.test(q)) return undefined;
   if (!/\b(?:how\s+many|number\s+of|count\s+of)\s+(?:\w+\s+)?(?:months|quarters|weeks)\b/i.test(q))
     return undefined;
-  const spend = SPEND.exec(q);
-  const rows = spend ? undefined : ROWS.exec(q);
-  let bound: Omit<MonthsOver, 'unit'> | undefined;
-  if (spend) {
-    const op = spend[1] ? OPS.find(([re]) => re.test(spend[1] ?? ''))?.[1] : '>';
-    const value = Number((spend[2] ?? '').replace(/,/g, '')) * (spend[3] ? 1000 : 1);
-    if (op && Number.isFinite(value)) bound = { figure: 'spend', op, value };
-  } else if (rows) {
-    const [, more, said, n, plus] = rows;
-    const op = more || plus ? '>=' : OPS.find(([re]) => re.test(said ?? ''))?.[1];
-    const value = Number(more ?? n ?? plus);
-    if (op && Number.isFinite(value)) bound = { figure: 'rows', op, value };
-  }
-  if (!bound) return undefined;
+  const found = boundSaid(q);
+  if (!found) return undefined;
+  const { bound, said } = found;
   const group = GROUP.exec(q)?.[1];
   const period = PERIOD.exec(q)?.[1];
   const rest = q
     .toLowerCase()
-    .replace((spend ?? rows)?.[0]?.toLowerCase() ?? '', ' ')
+    .replace(said.toLowerCase(), ' ')
     .replace(/\b(?:q[1-4]|h[12])\b/g, ' ')
     .replace(/\b20\d\d\b/g, ' ')
     .replace(group ? new RegExp(`\\b${group}\\b`, 'i') : /$^/, ' ')
@@ -118,26 +130,15 @@ export function readEveryPeriod(question: string): ({ text: string } & MonthsOve
     )
   )
     return undefined;
-  const spend = SPEND.exec(q);
-  const rows = spend ? undefined : ROWS.exec(q);
-  let bound: Pick<MonthsOver, 'figure' | 'op' | 'value'> | undefined;
-  if (spend) {
-    const op = spend[1] ? OPS.find(([re]) => re.test(spend[1] ?? ''))?.[1] : '>';
-    const value = Number((spend[2] ?? '').replace(/,/g, '')) * (spend[3] ? 1000 : 1);
-    if (op && Number.isFinite(value)) bound = { figure: 'spend', op, value };
-  } else if (rows) {
-    const [, more, said, n, plus] = rows;
-    const op = more || plus ? '>=' : OPS.find(([re]) => re.test(said ?? ''))?.[1];
-    const value = Number(more ?? n ?? plus);
-    if (op && Number.isFinite(value)) bound = { figure: 'rows', op, value };
-  }
-  if (!bound) return undefined;
+  const found = boundSaid(q);
+  if (!found) return undefined;
+  const { bound, said } = found;
   const group = /\b(?:by|per|for\s+each|in\s+each)\s+(?!customer\b|year\b|quarter\b|month\b)([a-z]+)\b/i.exec(
     q,
   )?.[1];
   const rest = q
     .toLowerCase()
-    .replace((spend ?? rows)?.[0]?.toLowerCase() ?? '', ' ')
+    .replace(said.toLowerCase(), ' ')
     .replace(group ? new RegExp(`\\b${group}\\b`, 'i') : /$^/, ' ')
     .split(/[^a-z]+/)
     .filter((w) => w && !EVERY_FILLER.has(w));
