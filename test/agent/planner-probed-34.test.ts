@@ -6,6 +6,7 @@ import { wholeUnitBack } from '../../functions/agent/planner/periods-past';
 import { rephrase } from '../../functions/agent/planner/phrases';
 import { queryFor } from '../../functions/agent/planner/query';
 import { sameSpanFollowUp } from '../../functions/agent/planner/same-span';
+import { readSignupWeekday } from '../../functions/agent/planner/signup-weekday';
 import { demoPlan, demoReading } from './support/demo-reading';
 
 /**
@@ -294,5 +295,55 @@ describe('a percentile this year against last year', () => {
     const p = demoPlan(["What's the median order this year compared with last year?"], '2025-06-10');
     expect(p.percentile).toMatchObject({ p: 0.5 });
     expect(p.compare?.map((c) => c.from)).toEqual(['2024-01-01', '2025-01-01']);
+  });
+});
+
+describe("held-out-34's misses (tuning-34-after.ts)", () => {
+  it('refuses the average of each customer first order, never lists the customers', () => {
+    const read = demoReading(
+      ["What was the average amount of each customer's very first order, by customer segment?"],
+      TODAY,
+    );
+    expect(read.kind).toBe('refuse');
+  });
+
+  it('keeps a year said right after the signup days as the signup year', () => {
+    const read = readSignupWeekday(
+      'How much revenue came from customers who signed up on a Saturday or Sunday in 2022, broken down by the year of the order?',
+    );
+    expect(read?.text).toContain('customers who signed up in 2022, broken down');
+    expect(read?.days).toEqual([6, 7]);
+  });
+
+  it('reads "for each of my customer segments" as each segment', () => {
+    expect(
+      rephrase('For each of my customer segments, which month of 2024 brought in the most revenue?', TODAY),
+    ).toBe(rephrase('For each customer segment, which month of 2024 brought in the most revenue?', TODAY));
+  });
+
+  it('reads the median amount of a returned order for each region as each region median order', () => {
+    const p = plan('For each region, what was the median amount of a returned order in 2024?');
+    expect(p.percentile?.per).toBeUndefined();
+    expect(p.percentile?.of?.column).toBe('amount');
+    expect(p.dimensions.map((d) => d.column)).toEqual(['region']);
+    // (A count per region stays the count's median.)
+    expect(plan('median number of orders per region in 2024').percentile?.per?.column).toBe('region');
+  });
+
+  it.each([
+    [
+      'What was the median monthly revenue over the 36 months from January 2023 to December 2025?',
+      'What was the median monthly revenue from January 2023 to December 2025?',
+    ],
+    [
+      'For each product category, which month between January 2023 and December 2025 had the lowest revenue?',
+      'For each product category, which month from January 2023 to December 2025 had the lowest revenue?',
+    ],
+    [
+      'In which month of 2022 did the most of my customers sign up, and how many signed up that month?',
+      'In which month of 2022 did the most of my customers sign up?',
+    ],
+  ])('%s', (asked, meant) => {
+    expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
   });
 });

@@ -132,6 +132,7 @@ import * as tuning33figures from './questions/tuning-33-figures';
 import * as tuning33pairs from './questions/tuning-33-pairs';
 import * as tuning33probed from './questions/tuning-33-probed';
 import * as tuning33reach from './questions/tuning-33-reach';
+import * as tuning34after from './questions/tuning-34-after';
 import * as tuning34cohorts from './questions/tuning-34-cohorts';
 import * as tuning34defined from './questions/tuning-34-defined';
 import * as tuning34probed from './questions/tuning-34-probed';
@@ -1462,6 +1463,19 @@ const SETS: { title: string; module: Record<string, unknown>; cases: Tuning6Case
       module: tuning34rows,
       cases: tuning34rows.tuning34rows,
       rightAtLeast: 37,
+    },
+    {
+      // 0 of 7 before (4 confident wrong, on 9114391d, the commit held-out-34 was scored on); 7 of 7 after on 1M and
+      // TEST, none wrong: the average of each customer's very first order refused (phrases.ts; was every customer
+      // listed), a year said right after the signup days kept as the signup's (signup-weekday.ts), "for each of my
+      // customer segments" (phrases.ts), the median amount of a returned order for each region (second-order.ts; was
+      // the median number of orders per region), "over the 36 months from ... to ...", "which month between ... and
+      // ...", "and how many signed up that month?" after the top month (phrases.ts).
+      title:
+        "tuning set 34 (after held-out-34: each customer's first order, weekend signups in a year by order year, 'for each of my segments', a returned order's median per region, spans said by their months)",
+      module: tuning34after,
+      cases: tuning34after.tuning34after,
+      rightAtLeast: 7,
     },
   ];
 

@@ -2025,6 +2025,35 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all: string, ask: string, _name: string, between: string, people: string) =>
       `${ask} ${people}${between}`,
   ],
+  // "the average amount of each customer's very first order": the average first order amount, as that reads (refused
+  // by the first-order readings; was every customer listed with the date of their first order: confidently wrong).
+  [
+    /\b(average|avg|mean|median|typical|total)\s+(?:(amount|value|size)\s+)?of\s+(?:each|every|a|the)\s+(?:customer|client|buyer)['’]s\s+(?:very\s+)?first\s+(order|purchase)\b/gi,
+    (_all: string, stat: string, size: string | undefined, row: string) =>
+      `${stat} first ${row} ${size ?? 'amount'}`,
+  ],
+  // "the median monthly revenue over the 36 months from January 2023 to December 2025": the span said by its ends
+  // (its count of months said beside them was refused: "months over").
+  [/\bover\s+the\s+(?:\d+|[a-z]+)\s+(?:months|quarters|weeks|days)\s+(?=from\s)/gi, ''],
+  // "which month between January 2023 and December 2025 had the lowest revenue": the span from one to the other (was
+  // refused: "month between").
+  [
+    new RegExp(`\\b(month|quarter|week|day)\\s+between\\s+(${PERIOD})\\s+and\\s+(${PERIOD})\\b`, 'gi'),
+    '$1 from $2 to $3',
+  ],
+  // "in which month of 2022 did the most customers sign up, and how many signed up that month?": the top period is
+  // stated with its count, so the second ask is read away (was refused: "month").
+  [
+    /^(\s*(?:in\s+)?which\s+(?:month|quarter|week|year|day)\b[^,?]*\b(?:most|fewest|least)\b[^,?]*?)\s*,?\s*and\s+how\s+many\s+(?:of\s+them\s+)?(?:signed\s+up|joined|registered|ordered|were\s+there|was\s+that|orders|customers)(?:\s+(?:in|during|on))?(?:\s+that\s+(?:month|quarter|week|year|day))?\s*(?=[?.!]*\s*$)/i,
+    '$1',
+  ],
+  // "for each of my customer segments, which month ...", "in each of our regions": for each one (was read without the
+  // breakdown: one month for all of them, confidently wrong). The plural after it is the breakdown's word.
+  [
+    /\b((?:for|in)\s+(?:each|every))\s+(?:one\s+)?of\s+(?:my|our|the)\s+((?:customer\s+|product\s+|sales\s+)?(?:segment|region|categor(?:y|ie)|status(?:e)?|area|territor(?:y|ie))s)\b/gi,
+    (_all: string, each: string, group: string) =>
+      `${each} ${/statuses$/i.test(group) ? group.slice(0, -2) : group.replace(/ies$/i, 'y').replace(/s$/i, '')}`,
+  ],
   // "how big was our average order in Q4 2025?", "how large is the median basket": what it was (was refused: "big").
   [
     /\bhow\s+(?:big|large|high)\s+(was|is|were|are)\s+(?=(?:the\s+|our\s+|my\s+)?(?:average|avg|typical|mean|median)\b)/gi,

@@ -703,7 +703,15 @@ export function resolveSecondOrder(input: SecondOrderInput): SecondOrder {
       measure?.aggType === 'avg' &&
       perEntity !== undefined &&
       [...perEntity.member.titleWords, ...perEntity.member.otherWords].some((w) => PEOPLE_WORDS.has(w));
-    if (perEntity && (additive(measure) || countOnly || ownMean)) {
+    // ("for each region, the median amount of a returned order": a row's size asked per group, not the group's
+    // count of rows; read as the median number of orders per region it was confidently wrong.)
+    const people = (m: CatalogMember) => [...m.titleWords, ...m.otherWords].some((w) => PEOPLE_WORDS.has(w));
+    const rowSizePerGroup =
+      countOnly &&
+      perEntity !== undefined &&
+      !people(perEntity.member) &&
+      tokens.some((t) => SIZE_WORDS.has(t.raw) && t.raw !== 'total');
+    if (perEntity && !rowSizePerGroup && (additive(measure) || countOnly || ownMean)) {
       percentile.per = perEntity.member;
       dimensions = dimensions.filter((d) => d !== perEntity.member);
       // A count of the very entities per entity is 1 each ("number of customers per customer"): the rows'.

@@ -30,6 +30,10 @@ const SAID = [
   new RegExp(`\\b(?:weekend|weekday)[-\\s]sign[-\\s]?up\\s+${PEOPLE}`, 'i'),
 ];
 
+/** A period said right after the signup days ("in 2022", "during H1 2022"): the signup's. */
+const SIGNUP_PERIOD =
+  /^\s*((?:in|during)\s+(?:(?:q[1-4]|h[12]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+)?(?:19|20)\d\d)\b/i;
+
 export interface SignupDays {
   text: string;
   /** ISO days of the week (Monday 1 to Sunday 7) of the signup date kept. */
@@ -54,9 +58,14 @@ export function readSignupWeekday(question: string): SignupDays | undefined {
     const before = question.slice(0, found.index);
     const after = question.slice(found.index + found[0].length);
     const from = /\s*\b(?:from|of|by|among|for)\s+(?:the\s+|our\s+|my\s+)?$/i.exec(before);
-    const text = from
-      ? `${before.slice(0, from.index)}${after}`
-      : `${before}${found[1] ?? 'customers'}${after}`;
+    // ("customers who signed up on a Saturday or Sunday in 2022, by the year of the order": the period said right
+    // after the days is of the signup, kept as "who signed up in 2022"; read as the orders' period it was no order.)
+    const signup = SIGNUP_PERIOD.exec(after);
+    const text = signup
+      ? `${before}${found[1] ?? 'customers'} who signed up ${signup[1]}${after.slice(signup[0].length)}`
+      : from
+        ? `${before.slice(0, from.index)}${after}`
+        : `${before}${found[1] ?? 'customers'}${after}`;
     return { text, days: [...days].sort() };
   }
   return undefined;
