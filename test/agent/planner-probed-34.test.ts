@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readAllTime } from '../../functions/agent/planner/all-time';
 import { readCutoffs } from '../../functions/agent/planner/cutoffs';
 import { readRunRate } from '../../functions/agent/planner/everyday-asks';
 import { readPeriodBeats } from '../../functions/agent/planner/period-beats';
@@ -345,5 +346,26 @@ describe("held-out-34's misses (tuning-34-after.ts)", () => {
     ],
   ])('%s', (asked, meant) => {
     expect(rephrase(asked, TODAY)).toBe(rephrase(meant, TODAY));
+  });
+});
+
+describe('an average "across all three years" and every month said with its count', () => {
+  it('reads the average over all the data', () => {
+    expect(
+      readAllTime(
+        'For each segment, which customer had the highest average order value across all three years?',
+      ),
+    ).toBe('For each segment, which customer had the highest average order value?');
+    // (A total keeps its "in total".)
+    expect(readAllTime('which region had the most revenue across all three years?')).not.toContain('across');
+  });
+
+  it('reads "every one of the 12 months of 2024" as every month of 2024', () => {
+    expect(
+      rephrase('How many customers ordered in every one of the 12 months of 2024, by region?', TODAY),
+    ).toBe(rephrase('How many customers ordered in every month of 2024, by region?', TODAY));
+    expect(rephrase('customers who ordered in each of the 4 quarters of 2025', TODAY)).toBe(
+      rephrase('customers who ordered in every quarter of 2025', TODAY),
+    );
   });
 });

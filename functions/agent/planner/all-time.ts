@@ -33,6 +33,13 @@ const RANKED_ACROSS_YEARS =
   /(?<=\b(?:in\s+total|per\s+(?:customer|client|buyer|account)|the\s+(?:most|least|highest|lowest|fewest|largest|smallest|biggest)(?:\s+(?:(?:returned|cancell?ed|completed)\s+)?(?:revenue|sales|money|orders|spend|returns|cancellations))?))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
 
 /**
+ * "the highest average order value across all three years": an average of every year's rows, which is the average
+ * over all the data (no period): the phrase goes (was refused as an average over only some entities).
+ */
+const AVERAGE_ACROSS_YEARS =
+  /(?<=\b(?:aov|(?:average|avg|mean|median)\s+(?:order\s+)?(?:value|amount|size)))\s+(?:across|over)\s+(?:all\s+(?:of\s+)?(?:the\s+)?(?:(?:two|three|four|five|\d)\s+)?|the\s+(?:two|three|four|five|\d)\s+)years(?:\s+(?:combined|together|of\s+data))?(?=\s*(?:[?.!,;]|\s-|$))/i;
+
+/**
  * "Across all three years, which region had the most cancelled orders ...": said first, before a ranking, every
  * year's rows pooled; before a change or a trend ("across all three years, how did revenue move") it is not read.
  */
@@ -47,6 +54,7 @@ const EACH_YEAR =
 export function readAllTime(asked: string): string {
   const question = asked
     .replace(ALL_YEARS, (_all, mark: string, end: string) => `${mark === '?' ? '?' : ''}, all time${end}`)
+    .replace(AVERAGE_ACROSS_YEARS, '')
     .replace(ACROSS_YEARS, ' in total')
     // (After a count, "the most orders across all three years", the rows of every year are counted as they are: "in
     // total" there was read as the total amount, ranking by revenue: confidently wrong.)

@@ -32,6 +32,8 @@ import { readTypos } from './typos';
 import { readUnitSoFar } from './unit-so-far';
 import { readUnitsAgo } from './units-ago';
 import {
+  EVERY_UNIT_OF,
+  everyUnitWords,
   GRAIN_WORDS,
   MONTH_ABBREVIATIONS,
   MONTHS,
@@ -2032,6 +2034,9 @@ const REWRITES: [RegExp, Replacement][] = [
     (_all: string, stat: string, size: string | undefined, row: string) =>
       `${stat} first ${row} ${size ?? 'amount'}`,
   ],
+  // "ordered in every one of the 12 months of 2024", "each of the 4 quarters of 2025": every month (quarter) of that
+  // year, said with its count (vocabulary.ts).
+  [EVERY_UNIT_OF, everyUnitWords],
   // "the median monthly revenue over the 36 months from January 2023 to December 2025": the span said by its ends
   // (its count of months said beside them was refused: "months over").
   [/\bover\s+the\s+(?:\d+|[a-z]+)\s+(?:months|quarters|weeks|days)\s+(?=from\s)/gi, ''],

@@ -365,3 +365,17 @@ export const RETURNING_PEOPLE = new Set(
     ' ',
   ),
 );
+
+/**
+ * "every one of the 12 months of 2024", "each of the 4 quarters of 2025", "all of the 12 months in 2023": every month
+ * (quarter) of that year, its count said beside it (phrases.ts).
+ */
+export const EVERY_UNIT_OF =
+  /\b(?:every\s+(?:single\s+)?one\s+of|each\s+(?:one\s+)?of|all(?:\s+of)?)\s+the\s+(?:(12|twelve)\s+months|(4|four)\s+quarters)\s+(of|in)\s+/gi;
+/** The words of EVERY_UNIT_OF's match: "every month of ", "every quarter in ". */
+export const everyUnitWords = (
+  _all: string,
+  months: string | undefined,
+  _quarters: string | undefined,
+  of: string,
+) => `every ${months ? 'month' : 'quarter'} ${of} `;
