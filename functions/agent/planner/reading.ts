@@ -333,10 +333,12 @@ function readQuestionsAsked(
 ): Reading {
   // ("we call revenue 'bookings' here. total bookings in Q3 2025?": the model's figure by the asker's name, aliases.ts.)
   const questions = readAliases(asked);
-  const [only] = questions;
+  // The one question asked, when there is one and more than the ordinary reading is wanted: the restated readings
+  // below (a group's spread, an index, signup days ...) read only it.
+  const single = !plain && questions.length === 1 ? questions[0] : undefined;
   // ("for each segment, how far apart were the best and the worst month of 2025 by revenue": each group's highest
   // month minus its lowest; anything more is refused: group-spread.ts.)
-  const spread = !plain && questions.length === 1 && only !== undefined ? readGroupSpread(only) : undefined;
+  const spread = single !== undefined ? readGroupSpread(single) : undefined;
   if (spread && 'refuse' in spread) return { kind: 'refuse', missing: '', reason: spread.refuse };
   if (spread)
     return marked(
@@ -346,7 +348,7 @@ function readQuestionsAsked(
     );
   // ("index each region's 2025 revenue against 2023, with 2023 = 100": the change from the base year with 100 times
   // the later figure over the base one beside it; anything but a change of two periods is refused: index-years.ts.)
-  const indexed = !plain && questions.length === 1 && only !== undefined ? readIndexYears(only) : undefined;
+  const indexed = single !== undefined ? readIndexYears(single) : undefined;
   if (indexed)
     return marked(
       readQuestions([indexed.text], models, today, plain),
@@ -355,8 +357,7 @@ function readQuestionsAsked(
     );
   // ("what revenue did customers who signed up on a weekend bring in during 2024": the orders' figure and period, of
   // the customers whose signup date fell on those days; anything but a plain figure is refused: signup-weekday.ts.)
-  const signupDays =
-    !plain && questions.length === 1 && only !== undefined ? readSignupWeekday(only) : undefined;
+  const signupDays = single !== undefined ? readSignupWeekday(single) : undefined;
   if (signupDays)
     return marked(
       readQuestions([signupDays.text], models, today, plain),
@@ -365,7 +366,7 @@ function readQuestionsAsked(
     );
   // ("how many orders in each month of 2024 were above that month's 90th percentile": each period's rows past its own
   // cut; anything more is refused: own-period-cut.ts.)
-  const ownCut = !plain && questions.length === 1 && only !== undefined ? readOwnPeriodCut(only) : undefined;
+  const ownCut = single !== undefined ? readOwnPeriodCut(single) : undefined;
   if (ownCut)
     return marked(
       readQuestions([ownCut.text], models, today, plain),
@@ -374,7 +375,7 @@ function readQuestionsAsked(
     );
   // ("how many customers placed two or more orders on a single day, per region?": the (customer, day) pairs with N or
   // more orders, then the customers, days or pairs counted; anything more is refused: same-day.ts.)
-  const sameDay = !plain && questions.length === 1 && only !== undefined ? readSameDay(only) : undefined;
+  const sameDay = single !== undefined ? readSameDay(single) : undefined;
   if (sameDay)
     return marked(
       readQuestions([sameDay.text], models, today, plain),
@@ -384,10 +385,7 @@ function readQuestionsAsked(
   // ("on average, in how many months of 2024 did a customer spend more than $1,000?": each customer's months past the
   // bound, averaged; anything more is refused: months-over.ts.)
   // ("per region, how many customers spent more than $7,500 every year?": the bound held in every year of the data.)
-  const monthsOver =
-    !plain && questions.length === 1 && only !== undefined
-      ? (readMonthsOver(only) ?? readEveryPeriod(only))
-      : undefined;
+  const monthsOver = single !== undefined ? (readMonthsOver(single) ?? readEveryPeriod(single)) : undefined;
   if (monthsOver)
     return marked(
       readQuestions([monthsOver.text], models, today, plain),
@@ -396,7 +394,7 @@ function readQuestionsAsked(
     );
   // ("which categories had more than 20% of monthly revenue in most months of 2024?": each group's share of each
   // period, held in more than half of them; anything more is refused: most-periods.ts.)
-  const mostHeld = !plain && questions.length === 1 && only !== undefined ? readMostPeriods(only) : undefined;
+  const mostHeld = single !== undefined ? readMostPeriods(single) : undefined;
   if (mostHeld)
     return marked(
       readQuestions([mostHeld.text], models, today, plain),
@@ -405,8 +403,8 @@ function readQuestionsAsked(
     );
   // ("return ratio = returned orders / completed orders, per region in 2025": two filtered measures, filtered-measures.ts.)
   const pair =
-    !plain && questions.length === 1 && only !== undefined
-      ? readTwoMeasures(only, models, (text) => {
+    single !== undefined
+      ? readTwoMeasures(single, models, (text) => {
           const r = readQuestions([text], models, today, true);
           return r.kind === 'plan' ? r.plan : undefined;
         })
@@ -416,8 +414,8 @@ function readQuestionsAsked(
   // ("how many customers have never placed an order": all of them less those with orders, never-rows.ts; before the
   // cohort readings, whose customers are those with orders.)
   const never =
-    !plain && questions.length === 1 && only !== undefined
-      ? readNeverRows(only, models, (text, cubes) => {
+    single !== undefined
+      ? readNeverRows(single, models, (text, cubes) => {
           const r = readQuestions([text], cubes, today, true);
           return r.kind === 'plan' ? r.plan : undefined;
         })
@@ -426,8 +424,8 @@ function readQuestionsAsked(
   if (never) return { kind: 'plan', plan: never };
   // ("top 20% of customers vs the rest: average spend in each group": both groups, top-percent-group.ts.)
   const topRest =
-    !plain && questions.length === 1 && only !== undefined
-      ? readTopPercentRest(only, models, (text, cubes) => {
+    single !== undefined
+      ? readTopPercentRest(single, models, (text, cubes) => {
           const r = readQuestions([text], cubes, today, true);
           return r.kind === 'plan' ? r.plan : undefined;
         })
@@ -503,7 +501,7 @@ function readQuestionsAsked(
   }
   // ("new vs returning customers per quarter in 2023": the customers who ordered in each period, split by their first
   // order; anything more is refused: everyday-asks.ts.)
-  const split = !plain && questions.length === 1 && only !== undefined ? readNewReturning(only) : undefined;
+  const split = single !== undefined ? readNewReturning(single) : undefined;
   if (split)
     return marked(
       readQuestions([split.text], models, today, plain),
